@@ -1,0 +1,20 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../core/deps";
+import { createApiToken, listApiTokens, revokeApiToken } from "../../core/tokens/api-tokens";
+import { authPlugin } from "../shared/auth";
+import { TokenModel } from "./model";
+
+/** API tokens: create (secret shown once), list, revoke. Managing tokens needs a session or a `*` token. */
+export function tokensApi(deps: Deps) {
+  return new Elysia({ name: "api-tokens", prefix: "/tokens" })
+    .use(authPlugin(deps))
+    .post("/", ({ userId, body, set }) => {
+      set.status = 201;
+      return createApiToken(deps, userId, body);
+    }, { scope: "session", body: TokenModel.create, detail: { tags: ["tokens"], summary: "Create an API token" } })
+    .get("/", ({ userId }) => listApiTokens(deps, userId), { scope: "session", detail: { tags: ["tokens"] } })
+    .delete("/:id", ({ userId, params }) => {
+      revokeApiToken(deps, userId, params.id);
+      return { success: true };
+    }, { scope: "session", params: TokenModel.idParams, detail: { tags: ["tokens"] } });
+}

@@ -1,0 +1,27 @@
+import { Bot } from "grammy";
+import { autoRetry } from "@grammyjs/auto-retry";
+import type { Deps } from "../core/deps";
+import { upsertTelegramUser } from "../core/accounts/users";
+import type { BotContext } from "./context";
+
+/**
+ * Builds the bot (not started). Order: deps and user → session → conversations → menus → features →
+ * unhandled. Everything runs inside an error boundary.
+ */
+export function createBot(deps: Deps & { config: { botToken: string } }) {
+  const bot = new Bot<BotContext>(deps.config.botToken, {
+    client: { apiRoot: deps.config.botApiRoot },
+  });
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+
+  const guarded = bot.errorBoundary((err) => {
+    deps.log.error(`bot update ${err.ctx.update.update_id} failed`, err.error);
+  });
+  guarded.use(async (ctx, next) => {
+    ctx.deps = deps;
+    if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private")
+      ctx.user = upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+    await next();
+  });
+  return bot;
+}

@@ -1,0 +1,17 @@
+import type { Context, SessionFlavor } from "grammy";
+import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { Deps } from "../core/deps";
+import type { UserRow } from "../core/accounts/users";
+
+export interface SessionData {
+  /** free-form per-feature state, e.g. the file waiting for a folder choice */
+  [key: string]: unknown;
+}
+
+interface Extra {
+  deps: Deps;
+  /** the service user behind ctx.from, registered on first contact */
+  user?: UserRow;
+}
+
+export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & Extra>;

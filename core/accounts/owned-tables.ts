@@ -1,0 +1,30 @@
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import * as s from "../../db/schema";
+
+/**
+ * Every table whose rows belong to a user, with the column that says whom. An account merge moves
+ * ownership of all of them in one transaction. A feature that adds a table with a `user_id` column
+ * adds it here (test/core/accounts/owned-tables.test.ts fails until it does), or to HANDLED_ELSEWHERE
+ * with the reason.
+ */
+export const OWNED_TABLES: { table: SQLiteTable; owner: SQLiteColumn }[] = [
+  { table: s.links, owner: s.links.userId },
+  { table: s.tags, owner: s.tags.userId },
+  { table: s.pixels, owner: s.pixels.userId },
+  { table: s.domains, owner: s.domains.userId },
+  { table: s.secureFolders, owner: s.secureFolders.userId },
+  { table: s.secureFiles, owner: s.secureFiles.userId },
+  { table: s.secureLinks, owner: s.secureLinks.userId },
+  { table: s.trackers, owner: s.trackers.userId },
+  { table: s.apiTokens, owner: s.apiTokens.userId },
+  { table: s.passkeys, owner: s.passkeys.userId },
+  { table: s.outbox, owner: s.outbox.userId },
+];
+
+/** Tables with a user column that a merge treats specially rather than moving wholesale. */
+export const HANDLED_ELSEWHERE: Record<string, string> = {
+  identities: "moved by the merge itself, after the link rules are checked",
+  email_codes: "short-lived codes of the old account are deleted",
+  refresh_tokens: "the old account's sessions are revoked",
+  webauthn_challenges: "short-lived challenges of the old account are deleted",
+};

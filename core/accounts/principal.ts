@@ -1,0 +1,55 @@
+import type { Deps } from "../deps";
+import { Forbidden, Unauthorized } from "../errors";
+import { verifyAccessToken } from "../tokens/jwt";
+import { looksLikeApiToken, verifyApiToken } from "../tokens/api-tokens";
+import { hasScope, type Scope } from "../tokens/scopes";
+import { verifyInitData } from "./telegram-auth";
+import { getUser, upsertTelegramUser, type UserRow } from "./users";
+
+/** Who is calling and with which scopes. JWT and initData sessions hold every scope. */
+export interface Principal {
+  user: UserRow;
+  via: "jwt" | "initData" | "apiToken";
+  scopes: string[];
+  tokenId?: number;
+}
+
+/**
+ * Authenticates a request from its `Authorization: Bearer …` value (JWT or API token) or its
+ * `x-msgr-init-data` header. Throws 401 when neither is present or valid.
+ */
+export async function authenticate(
+  deps: Pick<Deps, "db" | "config" | "clock">,
+  creds: { authorization?: string | null; initData?: string | null },
+): Promise<Principal> {
+  const auth = creds.authorization?.trim();
+  if (auth) {
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    if (!m) throw new Unauthorized("Authorization header must be 'Bearer <token>'", "invalid_token");
+    const token = m[1]!;
+    if (looksLikeApiToken(token)) {
+      const t = verifyApiToken(deps, token);
+      return { user: activeUser(deps, t.userId), via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
+    }
+    const userId = await verifyAccessToken(deps, token);
+    return { user: activeUser(deps, userId), via: "jwt", scopes: ["*"] };
+  }
+  if (creds.initData) {
+    const profile = verifyInitData(deps, creds.initData);
+    return { user: upsertTelegramUser(deps, profile), via: "initData", scopes: ["*"] };
+  }
+  throw new Unauthorized("Authentication required: send Authorization: Bearer <token> or x-msgr-init-data", "unauthorized");
+}
+
+function activeUser(deps: Pick<Deps, "db">, id: number): UserRow {
+  try {
+    return getUser(deps, id);
+  } catch {
+    throw new Unauthorized("The account behind this token no longer exists", "invalid_token");
+  }
+}
+
+/** 403 when the principal's token lacks `scope`. */
+export function requireScope(p: Principal, scope: Scope): void {
+  if (!hasScope(p.scopes, scope)) throw new Forbidden(`This token lacks the "${scope}" scope`, "insufficient_scope");
+}

@@ -1,0 +1,84 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { apiTokens } from "../../db/schema";
+import { FieldError, NotFound, Unauthorized } from "../errors";
+import { randomSecret, sha256 } from "../random";
+import { SCOPES, type Scope } from "./scopes";
+
+/** The fixed service prefix of every API token: `lbt_sk_<random>`. */
+export const TOKEN_PREFIX = "lbt";
+
+function view(row: typeof apiTokens.$inferSelect) {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes,
+    hint: row.hint,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Creates a token; the secret is in the result only this once. Stored as a SHA-256 hash. */
+export function createApiToken(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: number,
+  input: { name: string; scopes?: string[]; expiresInDays?: number | null },
+) {
+  const name = input.name.trim();
+  if (!name || name.length > 100) throw new FieldError("name", "must be 1 to 100 characters");
+  const scopes = input.scopes?.length ? [...new Set(input.scopes)] : ["*"];
+  const unknown = scopes.filter((s) => !SCOPES.includes(s as Scope));
+  if (unknown.length) throw new FieldError("scopes", `unknown scope(s): ${unknown.join(", ")}; allowed: ${SCOPES.join(", ")}`);
+  const days = input.expiresInDays;
+  if (days != null && (!Number.isInteger(days) || days < 1 || days > 3650))
+    throw new FieldError("expiresInDays", "must be a whole number of days from 1 to 3650");
+  const secret = `${TOKEN_PREFIX}_sk_${randomSecret(24)}`;
+  const now = deps.clock.now();
+  const row = deps.db
+    .insert(apiTokens)
+    .values({
+      userId,
+      name,
+      scopes,
+      tokenHash: sha256(secret),
+      hint: secret.slice(0, 12),
+      createdAt: now,
+      expiresAt: days ? new Date(now.getTime() + days * 86_400_000) : null,
+    })
+    .returning()
+    .get();
+  return { ...view(row), token: secret };
+}
+
+export function listApiTokens(deps: Pick<Deps, "db">, userId: number) {
+  return deps.db.select().from(apiTokens).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))).orderBy(desc(apiTokens.id)).all().map(view);
+}
+
+export function revokeApiToken(deps: Pick<Deps, "db" | "clock">, userId: number, id: number): void {
+  const res = deps.db
+    .update(apiTokens)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .run();
+  if (res.changes === 0) throw new NotFound("API token");
+}
+
+export function looksLikeApiToken(bearer: string): boolean {
+  return bearer.startsWith(`${TOKEN_PREFIX}_sk_`);
+}
+
+/** Resolves a presented API token to its owner and scopes; 401 when unknown, revoked or expired. */
+export function verifyApiToken(deps: Pick<Deps, "db" | "clock">, secret: string): { userId: number; scopes: string[]; tokenId: number } {
+  const row = deps.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, sha256(secret))).get();
+  if (!row) throw new Unauthorized("Invalid API token", "invalid_token");
+  if (row.revokedAt) throw new Unauthorized("API token has been revoked", "token_revoked");
+  const now = deps.clock.now();
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) throw new Unauthorized("API token has expired", "token_expired");
+  // last-used time at minute resolution, so a busy script does not write on every request
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
+    deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id)).run();
+  return { userId: row.userId, scopes: row.scopes, tokenId: row.id };
+}

@@ -1,0 +1,28 @@
+import { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { join } from "node:path";
+import * as schema from "./schema";
+
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+
+export interface DbHandle {
+  db: Db;
+  sqlite: Database;
+  close(): void;
+}
+
+/**
+ * Opens (or creates) the SQLite database at `path` (":memory:" for tests), applies the pragmas
+ * the service relies on and runs the committed migrations.
+ */
+export function createDb(path: string): DbHandle {
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db, { migrationsFolder: join(import.meta.dir, "migrations") });
+  return { db, sqlite, close: () => sqlite.close() };
+}

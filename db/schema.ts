@@ -1,0 +1,5 @@
+export * from "./schema/accounts";
+export * from "./schema/links";
+export * from "./schema/secure";
+export * from "./schema/tracking";
+export * from "./schema/delivery";

@@ -1,0 +1,98 @@
+import { sqliteTable, integer, text, uniqueIndex, index, primaryKey } from "drizzle-orm/sqlite-core";
+import { ts, createdAt, bool } from "./columns";
+import { users } from "./accounts";
+
+export const tags = sqliteTable("tags", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("tags_user").on(t.userId)]);
+
+export const pixels = sqliteTable("pixels", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  type: text("type", { enum: ["facebook", "google", "tiktok", "yandex", "vk"] }).notNull(),
+  pixelId: text("pixel_id").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("pixels_user").on(t.userId)]);
+
+export const domains = sqliteTable("domains", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  hostname: text("hostname").notNull().unique(),
+  createdAt: createdAt(),
+}, (t) => [index("domains_user").on(t.userId)]);
+
+export const links = sqliteTable("links", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  url: text("url").notNull(),
+  title: text("title"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  startsAt: ts("starts_at"),
+  expiresAt: ts("expires_at"),
+  expiredUrl: text("expired_url"),
+  maxClicks: integer("max_clicks"),
+  passwordHash: text("password_hash"),
+  iosUrl: text("ios_url"),
+  androidUrl: text("android_url"),
+  desktopUrl: text("desktop_url"),
+  domainId: integer("domain_id").references(() => domains.id, { onDelete: "set null" }),
+  webhookUrl: text("webhook_url"),
+  webhookMethod: text("webhook_method", { enum: ["GET", "POST"] }).notNull().default("POST"),
+  webhookEnabled: bool("webhook_enabled").notNull().default(false),
+  webhookFailures: integer("webhook_failures").notNull().default(0),
+  isActive: bool("is_active").notNull().default(true),
+  /** counters kept as clicks are written, so lists never scan clicks */
+  totalClicks: integer("total_clicks").notNull().default(0),
+  uniqueClicks: integer("unique_clicks").notNull().default(0),
+  botClicks: integer("bot_clicks").notNull().default(0),
+  /** human clicks admitted toward max_clicks (reserved at redirect time, so the cap is exact) */
+  capUsed: integer("cap_used").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().$defaultFn(() => new Date()),
+}, (t) => [index("links_user").on(t.userId, t.id)]);
+
+export const linkTags = sqliteTable("link_tags", {
+  linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+  tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.linkId, t.tagId] }), index("link_tags_tag").on(t.tagId)]);
+
+export const linkPixels = sqliteTable("link_pixels", {
+  linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+  pixelId: integer("pixel_id").notNull().references(() => pixels.id, { onDelete: "cascade" }),
+}, (t) => [primaryKey({ columns: [t.linkId, t.pixelId] })]);
+
+export const clicks = sqliteTable("clicks", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+  clickedAt: ts("clicked_at").notNull(),
+  ip: text("ip"),
+  country: text("country"),
+  city: text("city"),
+  /** mobile, tablet, desktop, bot, other */
+  device: text("device"),
+  browser: text("browser"),
+  os: text("os"),
+  referer: text("referer"),
+  userAgent: text("user_agent"),
+  isBot: bool("is_bot").notNull().default(false),
+  botName: text("bot_name"),
+  isUnique: bool("is_unique").notNull().default(false),
+}, (t) => [index("clicks_link_time").on(t.linkId, t.clickedAt)]);
+
+/** keeps is_unique decidable without scanning clicks: last time a visitor (hash of IP + UA) clicked a link */
+export const clickVisitors = sqliteTable("click_visitors", {
+  linkId: integer("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
+  visitorHash: text("visitor_hash").notNull(),
+  lastUniqueAt: ts("last_unique_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.linkId, t.visitorHash] })]);
+
+export type LinkRow = typeof links.$inferSelect;
+export type ClickRow = typeof clicks.$inferSelect;
+export type NewClick = typeof clicks.$inferInsert;

@@ -1,0 +1,71 @@
+/**
+ * Builds the whole app for a test: a fresh SQLite file in a temp DATA_DIR, a manual clock, a
+ * recording logger, and helpers to call the API in-process.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig, type Config } from "../../config";
+import { createDeps } from "../../core";
+import { ManualClock } from "../../core/clock";
+import { createApi } from "../../api/app";
+import { createLogger } from "../../core/log";
+import type { Mailer } from "../../core/mail";
+import { upsertTelegramUser, upsertEmailUser } from "../../core/accounts/users";
+import { signAccessToken } from "../../core/tokens/jwt";
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: ManualClock;
+  mailer?: Mailer;
+}
+
+export function createTestApp(opts: TestAppOptions = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "linkbot-test-"));
+  const config: Config = loadConfig({ DATA_DIR: dataDir, PORT: "3999", LOG_LEVEL: "error", WEBHOOK_ALLOW_PRIVATE: "true", ...opts.env });
+  const clock = opts.clock ?? new ManualClock();
+  const logs: string[] = [];
+  const log = createLogger("debug", (l) => logs.push(l));
+  const deps = createDeps(config, { clock, log, mailer: opts.mailer });
+  const app = createApi(deps);
+
+  async function request(method: string, path: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData || typeof init.body === "string") body = init.body as BodyInit;
+    else if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers["content-type"] = "application/json";
+    }
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  /** A Telegram user with a signed-in session token. */
+  async function telegramUser(tgId = 42, username = "alice") {
+    const user = upsertTelegramUser(deps, { id: tgId, username, firstName: username });
+    return { user, token: await signAccessToken(deps, user.id) };
+  }
+
+  async function emailUser(email = "bob@example.com") {
+    const user = upsertEmailUser(deps, email);
+    return { user, token: await signAccessToken(deps, user.id) };
+  }
+
+  function close() {
+    deps.handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { deps, config, clock, app, logs, request, telegramUser, emailUser, close, dataDir };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
