@@ -1,12 +1,15 @@
-import { Bot } from "grammy";
+import { Bot, session } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
+import { conversations } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import { upsertTelegramUser } from "../core/accounts/users";
-import type { BotContext } from "./context";
+import type { BotContext, SessionData } from "./context";
+import { sqliteStorage } from "./storage";
+import { FEATURES } from "./features";
 
 /**
- * Builds the bot (not started). Order: deps and user → session → conversations → menus → features →
- * unhandled. Everything runs inside an error boundary.
+ * Builds the bot (not started). Order: deps and user → session → conversations → features →
+ * unhandled. Everything runs inside an error boundary. Sessions and conversation state live in SQLite.
  */
 export function createBot(deps: Deps & { config: { botToken: string } }) {
   const bot = new Bot<BotContext>(deps.config.botToken, {
@@ -23,5 +26,8 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
       ctx.user = upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
     await next();
   });
+  guarded.use(session({ initial: (): SessionData => ({}), storage: sqliteStorage<SessionData>(deps.db, "session:") }));
+  guarded.use(conversations({ storage: sqliteStorage(deps.db, "conversation:") }));
+  for (const feature of FEATURES) guarded.use(feature);
   return bot;
 }

@@ -26,3 +26,8 @@ export function createDb(path: string): DbHandle {
   migrate(db, { migrationsFolder: join(import.meta.dir, "migrations") });
   return { db, sqlite, close: () => sqlite.close() };
 }
+
+/** Rows changed by a `.run()` (drizzle types bun-sqlite's result as void, but it carries `changes`). */
+export function changes(result: unknown): number {
+  return (result as { changes: number }).changes;
+}

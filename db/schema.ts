@@ -3,3 +3,4 @@ export * from "./schema/links";
 export * from "./schema/secure";
 export * from "./schema/tracking";
 export * from "./schema/delivery";
+export * from "./schema/bot";

@@ -22,10 +22,10 @@ function assertFresh(deps: Pick<Deps, "clock">, authDate: Date) {
 /** Verifies a Mini App initData string (HMAC with the bot token, 24 h freshness) and returns the Telegram user. */
 export function verifyInitData(deps: Pick<Deps, "config" | "clock">, raw: string): TelegramProfile {
   const token = botToken(deps);
-  let data: ReturnType<typeof parse>;
+  let data: { authDate: Date; user?: { id: number; username?: string; firstName?: string } };
   try {
     validate(raw, token, { expiresIn: 0 });
-    data = parse(raw);
+    data = parse(raw) as unknown as typeof data;
   } catch {
     throw new Unauthorized("Invalid Telegram initData", "invalid_init_data");
   }

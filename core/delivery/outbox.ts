@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps";
 import { outbox } from "../../db/schema";
+import { changes } from "../../db/client";
 
 type Tx = Pick<Deps["db"], "insert">;
 
@@ -85,5 +86,5 @@ export function claimDue(deps: Pick<Deps, "db" | "clock">, limit: number): Outbo
 
 /** After a crash, rows left in `sending` go back to pending (receivers de-duplicate by delivery id). */
 export function requeueInterrupted(deps: Pick<Deps, "db">): number {
-  return deps.db.update(outbox).set({ status: "pending" }).where(eq(outbox.status, "sending")).run().changes;
+  return changes(deps.db.update(outbox).set({ status: "pending" }).where(eq(outbox.status, "sending")).run());
 }

@@ -3,6 +3,7 @@ import type { Deps } from "../deps";
 import { apiTokens } from "../../db/schema";
 import { FieldError, NotFound, Unauthorized } from "../errors";
 import { randomSecret, sha256 } from "../random";
+import { changes } from "../../db/client";
 import { SCOPES, type Scope } from "./scopes";
 
 /** The fixed service prefix of every API token: `lbt_sk_<random>`. */
@@ -63,7 +64,7 @@ export function revokeApiToken(deps: Pick<Deps, "db" | "clock">, userId: number,
     .set({ revokedAt: deps.clock.now() })
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .run();
-  if (res.changes === 0) throw new NotFound("API token");
+  if (changes(res) === 0) throw new NotFound("API token");
 }
 
 export function looksLikeApiToken(bearer: string): boolean {

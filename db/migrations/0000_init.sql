@@ -330,4 +330,8 @@ CREATE TABLE `outbox` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `outbox_delivery_id_unique` ON `outbox` (`delivery_id`);--> statement-breakpoint
 CREATE INDEX `outbox_due` ON `outbox` (`status`,`next_attempt_at`);--> statement-breakpoint
-CREATE INDEX `outbox_user` ON `outbox` (`user_id`);
+CREATE INDEX `outbox_user` ON `outbox` (`user_id`);--> statement-breakpoint
+CREATE TABLE `bot_kv` (
+	`key` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL
+);

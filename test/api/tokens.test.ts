@@ -62,3 +62,13 @@ describe("API tokens", () => {
     expect(unknown.json.error).toBe("not_found");
   });
 });
+
+test("revoking someone else's or an unknown token is 404", async () => {
+  const t2 = createTestApp();
+  const a = await t2.telegramUser(1, "a");
+  const b = await t2.telegramUser(2, "b");
+  const created = await t2.request("POST", "/api/tokens", { token: a.token, body: { name: "x" } });
+  expect((await t2.request("DELETE", `/api/tokens/${created.json.id}`, { token: b.token })).status).toBe(404);
+  expect((await t2.request("DELETE", `/api/tokens/999`, { token: a.token })).status).toBe(404);
+  t2.close();
+});

@@ -112,7 +112,10 @@ export class FakeBotApi {
           } catch {
             call.params[k] = v;
           }
-        } else call.files[k] = { name: v.name, type: v.type, bytes: new Uint8Array(await v.arrayBuffer()) };
+        } else {
+          const f = v as unknown as File;
+          call.files[k] = { name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) };
+        }
       }
       // grammY sends files as attach://<id> references
       for (const [k, v] of Object.entries(call.params))
