@@ -5,6 +5,15 @@ import { refreshSession, revokeRefreshToken, type Session } from "../../core/aut
 import { sendLinkCode, sendLoginCode, verifyLinkCode, verifyLoginCode } from "../../core/auth/email";
 import { accountOverview } from "../../core/accounts/identities";
 import { linkTelegramWidget } from "../../core/accounts/linking";
+import {
+  deletePasskey,
+  listPasskeys,
+  passkeyLoginOptions,
+  passkeyRegistrationOptions,
+  verifyPasskeyLogin,
+  verifyPasskeyRegistration,
+} from "../../core/auth/passkeys";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { authPlugin } from "../shared/auth";
 import { AuthModel } from "./model";
 
@@ -58,5 +67,28 @@ export function authApi(deps: Deps) {
       scope: "session",
       body: AuthModel.widget,
       detail: { tags, summary: "Link a Telegram account (Login Widget data); merges when it already has an account" },
+    })
+    .post("/passkey/register/options", ({ userId }) => passkeyRegistrationOptions(deps, userId), {
+      scope: "session",
+      detail: { tags, summary: "WebAuthn registration options (challenge valid 5 minutes, once)" },
+    })
+    .post("/passkey/register/verify", async ({ userId, body, set }) => {
+      const { name, ...response } = body;
+      const passkey = await verifyPasskeyRegistration(deps, userId, response as unknown as RegistrationResponseJSON, name);
+      set.status = 201;
+      return passkey;
+    }, { scope: "session", body: AuthModel.credential, detail: { tags, summary: "Store a passkey from the browser's registration response" } })
+    .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), { scope: "session", detail: { tags, summary: "The user's passkeys" } })
+    .delete("/passkey/:id", ({ userId, params }) => {
+      deletePasskey(deps, userId, params.id);
+      return { success: true };
+    }, { scope: "session", params: AuthModel.idParams, detail: { tags, summary: "Remove a passkey" } })
+    .post("/passkey/login/options", ({ body }) => passkeyLoginOptions(deps, body.email), {
+      body: AuthModel.passkeyLoginOptions,
+      detail: { tags, summary: "WebAuthn sign-in options for an email (public)" },
+    })
+    .post("/passkey/login/verify", async ({ body }) => snakeSession(await verifyPasskeyLogin(deps, body as unknown as AuthenticationResponseJSON)), {
+      body: AuthModel.credential,
+      detail: { tags, summary: "Sign in with the browser's WebAuthn assertion (public)" },
     });
 }
