@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq, getTableName, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { emailCodes, identities, users, webauthnChallenges } from "../../db/schema";
 import { Conflict } from "../errors";
@@ -59,8 +59,13 @@ export function mergeAccounts(deps: Pick<Deps, "db" | "clock">, sourceId: number
     if (!source || !target || source.mergedIntoId || target.mergedIntoId || sourceId === targetId)
       throw new Conflict("These accounts cannot be merged", "merge_impossible");
     assertMergeable(tx, sourceId, targetId);
-    for (const { table, owner } of OWNED_TABLES)
-      tx.run(sql`update ${table} set ${sql.identifier(owner.name)} = ${targetId} where ${owner} = ${sourceId}`);
+    for (const { table, owner, merge } of OWNED_TABLES) {
+      if (merge) {
+        merge(tx as unknown as Db, sourceId, targetId);
+        const left = tx.select({ n: count() }).from(table).where(eq(owner, sourceId)).get()?.n ?? 0;
+        if (left > 0) throw new Error(`merge hook of ${getTableName(table)} left ${left} rows with the old owner`);
+      } else tx.run(sql`update ${table} set ${sql.identifier(owner.name)} = ${targetId} where ${owner} = ${sourceId}`);
+    }
     tx.update(identities).set({ userId: targetId }).where(eq(identities.userId, sourceId)).run();
     tx.delete(emailCodes).where(eq(emailCodes.userId, sourceId)).run();
     tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, sourceId)).run();

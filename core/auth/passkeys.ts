@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, lte } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -36,7 +36,6 @@ function expectations(deps: Pick<Deps, "config">, challenge: string) {
 
 function storeChallenge(deps: Pick<Deps, "db" | "clock">, challenge: string, purpose: Purpose, userId: number | null) {
   const now = deps.clock.now();
-  deps.db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)).run();
   deps.db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), createdAt: now }).run();
 }
 

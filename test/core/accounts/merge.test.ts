@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { ownedCounts, seedResources } from "../../helpers/seed";
 import { mergeAccounts, mergedPlan } from "../../../core/accounts/merge";
@@ -47,6 +47,41 @@ describe("mergeAccounts", () => {
     expect(() => mergeAccounts(t.deps, a.id, b.id)).toThrow("already linked to a different Telegram account");
     expect(ownedCounts(t.deps, a.id).links).toBe(1);
     expect(t.deps.db.select().from(s.users).where(eq(s.users.id, a.id)).get()!.mergedIntoId).toBeNull();
+  });
+});
+
+describe("merge hooks of owned tables", () => {
+  const tagsEntry = () => OWNED_TABLES.find((o) => o.table === s.tags)!;
+  afterEach(() => delete tagsEntry().merge);
+
+  test("a table with its own merge rule (fold tags of the same name) runs it inside the merge", async () => {
+    tagsEntry().merge = (tx, from, to) => {
+      for (const tag of tx.select().from(s.tags).where(eq(s.tags.userId, from)).all()) {
+        const twin = tx.select().from(s.tags).where(and(eq(s.tags.userId, to), eq(s.tags.name, tag.name))).get();
+        if (!twin) continue;
+        tx.update(s.linkTags).set({ tagId: twin.id }).where(eq(s.linkTags.tagId, tag.id)).run();
+        tx.delete(s.tags).where(eq(s.tags.id, tag.id)).run();
+      }
+      tx.update(s.tags).set({ userId: to }).where(eq(s.tags.userId, from)).run();
+    };
+    const a = (await t.telegramUser(1, "a")).user;
+    const b = (await t.emailUser("b@example.com")).user;
+    const fromB = seedResources(t.deps, b.id, "b");
+    t.deps.db.insert(s.tags).values({ userId: a.id, name: "tag-b" }).run();
+    mergeAccounts(t.deps, b.id, a.id);
+    const tags = t.deps.db.select().from(s.tags).where(eq(s.tags.userId, a.id)).all();
+    expect(tags.map((x) => x.name)).toEqual(["tag-b"]);
+    expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, fromB.linkId)).all()).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
+  });
+
+  test("a hook that leaves rows behind aborts the whole merge", async () => {
+    tagsEntry().merge = () => {};
+    const a = (await t.telegramUser(1, "a")).user;
+    const b = (await t.emailUser("b@example.com")).user;
+    seedResources(t.deps, b.id, "b");
+    expect(() => mergeAccounts(t.deps, b.id, a.id)).toThrow("merge hook of tags left 1 rows");
+    expect(ownedCounts(t.deps, b.id).links).toBe(1);
+    expect(findUserByIdentity(t.deps, "email", "b@example.com")!.id).toBe(b.id);
   });
 });
 
