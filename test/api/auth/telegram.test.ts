@@ -58,7 +58,25 @@ describe("POST /api/auth/msgr (initData)", () => {
   });
 });
 
+test("initData without a user or dated in the future is refused", async () => {
+  const { sign } = await import("@telegram-apps/init-data-node");
+  const noUser = sign({} as Parameters<typeof sign>[0], TEST_BOT_TOKEN, t.clock.now());
+  const r1 = await t.request("POST", "/api/auth/msgr", { body: { initData: noUser } });
+  expect([r1.status, r1.json.error]).toEqual([401, "invalid_init_data"]);
+  const future = signInitData(alice, new Date(t.clock.now().getTime() + 3600_000));
+  const r2 = await t.request("POST", "/api/auth/msgr", { body: { initData: future } });
+  expect([r2.status, r2.json.error]).toEqual([401, "invalid_auth_data"]);
+});
+
 describe("POST /api/auth/login-widget", () => {
+  test("every field Telegram signed takes part in the check (photo_url, last_name)", async () => {
+    const fields = { id: 3003, first_name: "Eve", last_name: "Doe", photo_url: "https://t.me/i/userpic/320/eve.jpg", auth_date: unixSeconds(t.clock.now()) };
+    const data = signWidget(fields as Parameters<typeof signWidget>[0]);
+    expect((await t.request("POST", "/api/auth/login-widget", { body: data })).status).toBe(200);
+    const swapped = await t.request("POST", "/api/auth/login-widget", { body: { ...data, photo_url: "https://evil.example/x.jpg" } });
+    expect(swapped.status).toBe(401);
+  });
+
   test("accepts id and auth_date as numbers or numeric strings", async () => {
     const data = signWidget({ id: 2002, first_name: "Bob", username: "bob", auth_date: unixSeconds(t.clock.now()) });
     const asNumbers = await t.request("POST", "/api/auth/login-widget", { body: data });
