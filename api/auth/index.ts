@@ -1,7 +1,94 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
+import { loginWithInitData, loginWithWidget } from "../../core/auth/telegram";
+import { refreshSession, revokeRefreshToken, type Session } from "../../core/auth/sessions";
+import { sendLinkCode, sendLoginCode, verifyLinkCode, verifyLoginCode } from "../../core/auth/email";
+import { accountOverview } from "../../core/accounts/identities";
+import { linkTelegramWidget } from "../../core/accounts/linking";
+import {
+  deletePasskey,
+  listPasskeys,
+  passkeyLoginOptions,
+  passkeyRegistrationOptions,
+  verifyPasskeyLogin,
+  verifyPasskeyRegistration,
+} from "../../core/auth/passkeys";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { authPlugin } from "../shared/auth";
+import { AuthModel } from "./model";
 
-/** Routes of the auth feature (filled in by its issue). */
-export function authApi(_deps: Deps) {
-  return new Elysia({ name: "auth" });
+const tags = ["auth"];
+
+/** The snake_case session body of the email-code and passkey sign-ins (CONTRACT §4). */
+const snakeSession = (s: Session) => ({ access_token: s.accessToken, refresh_token: s.refreshToken, user: s.user, subscription: s.subscription });
+
+/** Sign-in (Telegram initData and Login Widget, email codes, passkeys), refresh, account linking. */
+export function authApi(deps: Deps) {
+  return new Elysia({ name: "auth-api", prefix: "/auth" })
+    .use(authPlugin(deps))
+    .post("/msgr", ({ body }) => loginWithInitData(deps, body.initData), {
+      body: AuthModel.initData,
+      detail: { tags, summary: "Sign in with Telegram Mini App initData → {accessToken, refreshToken, user, subscription}" },
+    })
+    .post("/login-widget", ({ body }) => loginWithWidget(deps, body), {
+      body: AuthModel.widget,
+      detail: { tags, summary: "Sign in with Telegram Login Widget data" },
+    })
+    .post("/refresh", async ({ body }) => {
+      const next = await refreshSession(deps, body.refresh_token);
+      return { access_token: next.accessToken, refresh_token: next.refreshToken };
+    }, { body: AuthModel.refresh, detail: { tags, summary: "Rotate a refresh token (reuse revokes the sign-in)" } })
+    .post("/logout", ({ body }) => {
+      revokeRefreshToken(deps, body.refresh_token);
+      return { success: true };
+    }, { body: AuthModel.refresh, detail: { tags, summary: "End the sign-in a refresh token belongs to" } })
+    .get("/me", ({ userId }) => accountOverview(deps, userId), {
+      scope: "session",
+      detail: { tags, summary: "The signed-in user, subscription and identities" },
+    })
+    .post("/email/send-otp", async ({ body }) => {
+      await sendLoginCode(deps, body.email);
+      return { success: true };
+    }, { body: AuthModel.email, detail: { tags, summary: "Email a 6-digit sign-in code" } })
+    .post("/email/verify-otp", async ({ body }) => snakeSession(await verifyLoginCode(deps, body.email, body.code)), {
+      body: AuthModel.emailCode,
+      detail: { tags, summary: "Sign in with an emailed code (creates the account on first use)" },
+    })
+    .post("/email/send-link-otp", async ({ userId, body }) => {
+      await sendLinkCode(deps, userId, body.email);
+      return { success: true };
+    }, { scope: "session", body: AuthModel.email, detail: { tags, summary: "Email a code to link this email to the account" } })
+    .post("/email/verify-link-otp", ({ userId, body }) => verifyLinkCode(deps, userId, body.email, body.code), {
+      scope: "session",
+      body: AuthModel.emailCode,
+      detail: { tags, summary: "Link the email; merges when it already has an account" },
+    })
+    .post("/msgr/link-widget", ({ userId, body }) => linkTelegramWidget(deps, userId, body), {
+      scope: "session",
+      body: AuthModel.widget,
+      detail: { tags, summary: "Link a Telegram account (Login Widget data); merges when it already has an account" },
+    })
+    .post("/passkey/register/options", ({ userId }) => passkeyRegistrationOptions(deps, userId), {
+      scope: "session",
+      detail: { tags, summary: "WebAuthn registration options (challenge valid 5 minutes, once)" },
+    })
+    .post("/passkey/register/verify", async ({ userId, body, set }) => {
+      const { name, ...response } = body;
+      const passkey = await verifyPasskeyRegistration(deps, userId, response as unknown as RegistrationResponseJSON, name);
+      set.status = 201;
+      return passkey;
+    }, { scope: "session", body: AuthModel.credential, detail: { tags, summary: "Store a passkey from the browser's registration response" } })
+    .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), { scope: "session", detail: { tags, summary: "The user's passkeys" } })
+    .delete("/passkey/:id", ({ userId, params }) => {
+      deletePasskey(deps, userId, params.id);
+      return { success: true };
+    }, { scope: "session", params: AuthModel.idParams, detail: { tags, summary: "Remove a passkey" } })
+    .post("/passkey/login/options", ({ body }) => passkeyLoginOptions(deps, body.email), {
+      body: AuthModel.passkeyLoginOptions,
+      detail: { tags, summary: "WebAuthn sign-in options for an email (public)" },
+    })
+    .post("/passkey/login/verify", async ({ body }) => snakeSession(await verifyPasskeyLogin(deps, body as unknown as AuthenticationResponseJSON)), {
+      body: AuthModel.credential,
+      detail: { tags, summary: "Sign in with the browser's WebAuthn assertion (public)" },
+    });
 }

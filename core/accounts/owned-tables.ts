@@ -1,5 +1,17 @@
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as s from "../../db/schema";
+import type { Deps } from "../deps";
+
+/**
+ * A user-owned table. By default a merge re-points `owner` from the old account to the new one.
+ * A table with a per-user unique key (say, tag names) gives `merge` instead: it runs inside the
+ * merge transaction and must leave no row owned by `sourceId` (rename, fold or delete clashes first).
+ */
+export interface OwnedTable {
+  table: SQLiteTable;
+  owner: SQLiteColumn;
+  merge?: (tx: Deps["db"], sourceId: number, targetId: number) => void;
+}
 
 /**
  * Every table whose rows belong to a user, with the column that says whom. An account merge moves
@@ -7,7 +19,7 @@ import * as s from "../../db/schema";
  * adds it here (test/core/accounts/owned-tables.test.ts fails until it does), or to HANDLED_ELSEWHERE
  * with the reason.
  */
-export const OWNED_TABLES: { table: SQLiteTable; owner: SQLiteColumn }[] = [
+export const OWNED_TABLES: OwnedTable[] = [
   { table: s.links, owner: s.links.userId },
   { table: s.tags, owner: s.tags.userId },
   { table: s.pixels, owner: s.pixels.userId },

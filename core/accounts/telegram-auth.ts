@@ -1,5 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
-import { parse, validate } from "@telegram-apps/init-data-node";
+import { validate } from "@telegram-apps/init-data-node";
 import type { Deps } from "../deps";
 import { NotConfigured, Unauthorized } from "../errors";
 import { safeEqual } from "../random";
@@ -15,6 +15,7 @@ function botToken(deps: Pick<Deps, "config">): string {
 
 function assertFresh(deps: Pick<Deps, "clock">, authDate: Date) {
   const age = (deps.clock.now().getTime() - authDate.getTime()) / 1000;
+  if (!Number.isFinite(age)) throw new Unauthorized("Telegram auth data has no valid auth_date", "invalid_auth_data");
   if (age > TELEGRAM_AUTH_MAX_AGE_SECONDS) throw new Unauthorized("Telegram auth data is older than 24 hours", "auth_data_expired");
   if (age < -300) throw new Unauthorized("Telegram auth data is dated in the future", "invalid_auth_data");
 }
@@ -22,16 +23,25 @@ function assertFresh(deps: Pick<Deps, "clock">, authDate: Date) {
 /** Verifies a Mini App initData string (HMAC with the bot token, 24 h freshness) and returns the Telegram user. */
 export function verifyInitData(deps: Pick<Deps, "config" | "clock">, raw: string): TelegramProfile {
   const token = botToken(deps);
-  let data: { authDate: Date; user?: { id: number; username?: string; firstName?: string } };
+  let authDate: Date;
+  let user: { id?: unknown; username?: unknown; first_name?: unknown } | undefined;
   try {
+    // the library checks the hash only (expiresIn 0); freshness is judged against the injected clock
     validate(raw, token, { expiresIn: 0 });
-    data = parse(raw) as unknown as typeof data;
+    const params = new URLSearchParams(raw);
+    authDate = new Date(Number(params.get("auth_date")) * 1000);
+    const userJson = params.get("user");
+    user = userJson ? JSON.parse(userJson) : undefined;
   } catch {
     throw new Unauthorized("Invalid Telegram initData", "invalid_init_data");
   }
-  assertFresh(deps, data.authDate);
-  if (!data.user) throw new Unauthorized("initData carries no user", "invalid_init_data");
-  return { id: data.user.id, username: data.user.username ?? null, firstName: data.user.firstName ?? null };
+  assertFresh(deps, authDate);
+  if (!user || !Number.isSafeInteger(user.id)) throw new Unauthorized("initData carries no user", "invalid_init_data");
+  return {
+    id: user.id as number,
+    username: typeof user.username === "string" ? user.username : null,
+    firstName: typeof user.first_name === "string" ? user.first_name : null,
+  };
 }
 
 export interface LoginWidgetData {

@@ -1,0 +1,117 @@
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { createHmac, randomInt } from "node:crypto";
+import type { Deps } from "../deps";
+import { emailCodes } from "../../db/schema";
+import { changes } from "../../db/client";
+import { AppError, FieldError, RateLimited, Upstream } from "../errors";
+import { safeEqual } from "../random";
+
+/** One-time email codes (CONTRACT §4): 6 digits, valid 10 minutes, 5 wrong tries, one send per 30 s per email. */
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_TRIES = 5;
+export const RESEND_INTERVAL_MS = 30_000;
+
+export type CodePurpose = "login" | "link";
+
+const EMAIL_RE = /^[^\s@<>(),;:"\\]+@[^\s@<>(),;:"\\]+\.[^\s@<>(),;:"\\]+$/;
+
+/** Trims and lower-cases an email address; 400 when it does not look like one. */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 254 || !EMAIL_RE.test(email)) throw new FieldError("email", "must be a valid email address");
+  return email;
+}
+
+/** A wrong, expired or used-up code: 400, so a mini-app does not mistake it for an ended session. */
+export class CodeRejected extends AppError {
+  constructor(code: "invalid_code" | "code_expired" | "too_many_attempts", message: string) {
+    super(400, code, message);
+  }
+}
+
+// keyed with the service secret: a leaked database does not give away codes by brute force
+function hashCode(deps: Pick<Deps, "config">, email: string, purpose: CodePurpose, code: string): string {
+  return createHmac("sha256", deps.config.jwtSecret).update(`${purpose}:${email}:${code}`).digest("hex");
+}
+
+/**
+ * Creates a code for `email` and mails it. At most one send per email every 30 s (429 with
+ * Retry-After) unless the last code was used. A new code replaces earlier unused ones of the same purpose.
+ */
+export async function sendEmailCode(
+  deps: Pick<Deps, "db" | "config" | "clock" | "mailer">,
+  email: string,
+  purpose: CodePurpose,
+  userId: number | null,
+): Promise<void> {
+  const now = deps.clock.now();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const id = deps.db.transaction((tx) => {
+    const recent = tx
+      .select({ createdAt: emailCodes.createdAt })
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, email), isNull(emailCodes.consumedAt), gt(emailCodes.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS))))
+      .orderBy(desc(emailCodes.createdAt))
+      .get();
+    if (recent) {
+      const wait = (recent.createdAt.getTime() + RESEND_INTERVAL_MS - now.getTime()) / 1000;
+      throw new RateLimited(wait, `A code was just sent to ${email}; wait ${Math.ceil(wait)} s before asking for another`);
+    }
+    tx.delete(emailCodes)
+      .where(and(eq(emailCodes.email, email), or(and(eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)), lte(emailCodes.expiresAt, now))))
+      .run();
+    return tx
+      .insert(emailCodes)
+      .values({ email, purpose, userId, codeHash: hashCode(deps, email, purpose, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
+      .returning({ id: emailCodes.id })
+      .get().id;
+  });
+  const what = purpose === "login" ? "sign-in" : "confirmation";
+  try {
+    await deps.mailer.send(
+      email,
+      `Your ${what} code: ${code}`,
+      `Your ${what} code is ${code}.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email.`,
+    );
+  } catch (e) {
+    deps.db.delete(emailCodes).where(eq(emailCodes.id, id)).run();
+    throw new Upstream(`Could not send the email to ${email}: ${(e as Error).message}`, "mail_failed");
+  }
+}
+
+/**
+ * Checks and consumes the latest code of `email` for `purpose` (for links: requested by `userId`).
+ * Atomic: of parallel requests with the right code exactly one succeeds. Throws CodeRejected otherwise.
+ * Not for use inside a transaction: a wrong try must be counted even though the call throws.
+ */
+export function consumeEmailCode(
+  deps: Pick<Deps, "db" | "config" | "clock">,
+  input: { email: string; code: string; purpose: CodePurpose; userId: number | null },
+): void {
+  const code = input.code.trim();
+  if (!/^\d{6}$/.test(code)) throw new FieldError("code", "must be the 6-digit code from the email");
+  const now = deps.clock.now();
+  const db = deps.db;
+  const row = db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), isNull(emailCodes.consumedAt)))
+    .orderBy(desc(emailCodes.id))
+    .get();
+  if (!row || (input.userId !== null && row.userId !== input.userId))
+    throw new CodeRejected("invalid_code", "No code is pending for this email; request a new one");
+  if (row.expiresAt.getTime() <= now.getTime()) throw new CodeRejected("code_expired", "This code has expired; request a new one");
+  if (row.attempts >= MAX_WRONG_TRIES) throw new CodeRejected("too_many_attempts", "Too many wrong codes; request a new one");
+  if (!safeEqual(row.codeHash, hashCode(deps, input.email, input.purpose, code))) {
+    db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, row.id)).run();
+    const left = MAX_WRONG_TRIES - row.attempts - 1;
+    if (left <= 0) throw new CodeRejected("too_many_attempts", "Wrong code. Too many wrong codes; request a new one");
+    throw new CodeRejected("invalid_code", `Wrong code; ${left} attempt${left === 1 ? "" : "s"} left`);
+  }
+  const claimed = db
+    .update(emailCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt), lt(emailCodes.attempts, MAX_WRONG_TRIES)))
+    .run();
+  if (changes(claimed) !== 1) throw new CodeRejected("invalid_code", "This code was already used; request a new one");
+}

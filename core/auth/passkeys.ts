@@ -1,0 +1,176 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import type { Deps } from "../deps";
+import { passkeys, webauthnChallenges } from "../../db/schema";
+import { changes } from "../../db/client";
+import { AppError, Conflict, NotFound, Unauthorized } from "../errors";
+import { findUserByIdentity, getUser } from "../accounts/users";
+import { normalizeEmail } from "./email-codes";
+import { issueSession, type Session } from "./sessions";
+
+/** A WebAuthn challenge is valid this long and only once. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+const RP_NAME = "Linkbot";
+
+type PasskeyDeps = Pick<Deps, "db" | "config" | "clock">;
+type Purpose = "register" | "login";
+
+/** rpID is BASE_URL's host name; the expected origin is BASE_URL's origin. */
+function relyingParty(deps: Pick<Deps, "config">) {
+  const url = new URL(deps.config.baseUrl);
+  return { rpID: url.hostname, origin: url.origin };
+}
+
+/** What both verifications expect of the browser's response. */
+function expectations(deps: Pick<Deps, "config">, challenge: string) {
+  const rp = relyingParty(deps);
+  return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: false };
+}
+
+function storeChallenge(deps: Pick<Deps, "db" | "clock">, challenge: string, purpose: Purpose, userId: number | null) {
+  const now = deps.clock.now();
+  deps.db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), createdAt: now }).run();
+}
+
+/** Reads the challenge the browser signed out of clientDataJSON and deletes it (single use); null when unknown or expired. */
+function takeChallenge(deps: Pick<Deps, "db" | "clock">, clientDataJSON: unknown, purpose: Purpose) {
+  let challenge: unknown;
+  try {
+    challenge = JSON.parse(Buffer.from(String(clientDataJSON), "base64url").toString("utf8")).challenge;
+  } catch {
+    return null;
+  }
+  if (typeof challenge !== "string") return null;
+  const row = deps.db
+    .delete(webauthnChallenges)
+    .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose)))
+    .returning()
+    .get();
+  if (!row || row.expiresAt.getTime() <= deps.clock.now().getTime()) return null;
+  return row;
+}
+
+function view(p: typeof passkeys.$inferSelect) {
+  return {
+    id: p.id,
+    name: p.name,
+    deviceType: p.deviceType,
+    backedUp: p.backedUp,
+    transports: p.transports ?? [],
+    createdAt: p.createdAt.toISOString(),
+    lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** Registration options for a signed-in user (their existing passkeys are excluded). */
+export async function passkeyRegistrationOptions(deps: PasskeyDeps, userId: number) {
+  const user = getUser(deps, userId);
+  const existing = deps.db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
+  const label = user.email ?? (user.username ? `@${user.username}` : `user ${user.id}`);
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: relyingParty(deps).rpID,
+    userName: label,
+    userDisplayName: user.firstName ?? label,
+    userID: new TextEncoder().encode(`user:${user.id}`),
+    attestationType: "none",
+    excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports ?? undefined })),
+    authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+  });
+  storeChallenge(deps, options.challenge, "register", userId);
+  return options;
+}
+
+/** Verifies the browser's registration response against a challenge issued to this user and stores the passkey (201). */
+export async function verifyPasskeyRegistration(deps: PasskeyDeps, userId: number, response: RegistrationResponseJSON, name?: string) {
+  const challenge = takeChallenge(deps, response.response?.clientDataJSON, "register");
+  if (!challenge || challenge.userId !== userId)
+    throw new AppError(400, "invalid_challenge", "Unknown or expired passkey challenge; ask for new registration options");
+  let info;
+  try {
+    const result = await verifyRegistrationResponse({ response, ...expectations(deps, challenge.challenge) });
+    if (!result.verified) throw new Error("the attestation did not verify");
+    info = result.registrationInfo;
+  } catch (e) {
+    throw new AppError(400, "passkey_invalid", `Passkey registration failed: ${(e as Error).message}`);
+  }
+  if (deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, info.credential.id)).get())
+    throw new Conflict("This passkey is already registered", "passkey_exists");
+  const row = deps.db
+    .insert(passkeys)
+    .values({
+      userId,
+      credentialId: info.credential.id,
+      publicKey: Buffer.from(info.credential.publicKey),
+      counter: info.credential.counter,
+      transports: info.credential.transports ?? response.response.transports ?? null,
+      deviceType: info.credentialDeviceType,
+      backedUp: info.credentialBackedUp,
+      name: name?.trim() || "Passkey",
+      createdAt: deps.clock.now(),
+    })
+    .returning()
+    .get();
+  return view(row);
+}
+
+export function listPasskeys(deps: Pick<Deps, "db">, userId: number) {
+  return deps.db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id)).all().map(view);
+}
+
+/** Removes one of the user's passkeys; 404 when it is not theirs. */
+export function deletePasskey(deps: Pick<Deps, "db">, userId: number, id: number): void {
+  if (changes(deps.db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).run()) === 0) throw new NotFound("Passkey");
+}
+
+/**
+ * Login options: a challenge and, when `email` belongs to an account, its passkeys as allowed
+ * credentials (otherwise none, so the browser offers discoverable passkeys and nothing is revealed).
+ */
+export async function passkeyLoginOptions(deps: PasskeyDeps, email?: string) {
+  const user = email ? findUserByIdentity(deps, "email", normalizeEmail(email)) : undefined;
+  const creds = user ? deps.db.select().from(passkeys).where(eq(passkeys.userId, user.id)).all() : [];
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(deps).rpID,
+    allowCredentials: creds.map((p) => ({ id: p.credentialId, transports: p.transports ?? undefined })),
+    userVerification: "preferred",
+  });
+  storeChallenge(deps, options.challenge, "login", user?.id ?? null);
+  return options;
+}
+
+/** Verifies a WebAuthn assertion (challenge, signature, counter) and starts a session for the passkey's owner. */
+export async function verifyPasskeyLogin(deps: PasskeyDeps, response: AuthenticationResponseJSON): Promise<Session> {
+  const challenge = takeChallenge(deps, response.response?.clientDataJSON, "login");
+  if (!challenge) throw new Unauthorized("Unknown or expired passkey challenge; start the sign-in again", "invalid_challenge");
+  const key = deps.db.select().from(passkeys).where(eq(passkeys.credentialId, response.id)).get();
+  if (!key || (challenge.userId !== null && challenge.userId !== key.userId))
+    throw new Unauthorized("This passkey is not registered here", "unknown_passkey");
+  let newCounter: number;
+  try {
+    const result = await verifyAuthenticationResponse({
+      response,
+      ...expectations(deps, challenge.challenge),
+      credential: { id: key.credentialId, publicKey: new Uint8Array(key.publicKey), counter: key.counter },
+    });
+    if (!result.verified) throw new Error("the signature did not verify");
+    newCounter = result.authenticationInfo.newCounter;
+  } catch (e) {
+    throw new Unauthorized(`Passkey sign-in failed: ${(e as Error).message}`, "passkey_invalid");
+  }
+  // the counter only moves forward, also against a parallel replay of the same assertion
+  const moved = deps.db
+    .update(passkeys)
+    .set({ counter: newCounter, lastUsedAt: deps.clock.now() })
+    .where(newCounter > 0 ? and(eq(passkeys.id, key.id), lt(passkeys.counter, newCounter)) : eq(passkeys.id, key.id))
+    .run();
+  if (changes(moved) === 0) throw new Unauthorized("Passkey signature counter did not advance (cloned authenticator?)", "passkey_invalid");
+  return issueSession(deps, getUser(deps, key.userId));
+}

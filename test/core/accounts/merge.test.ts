@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { and, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { ownedCounts, seedResources } from "../../helpers/seed";
+import { mergeAccounts, mergedPlan } from "../../../core/accounts/merge";
+import { findUserByIdentity, type UserRow } from "../../../core/accounts/users";
+import { issueSession, refreshSession } from "../../../core/auth/sessions";
+import { OWNED_TABLES } from "../../../core/accounts/owned-tables";
+import * as s from "../../../db/schema";
+
+let t: TestApp;
+beforeEach(() => (t = createTestApp()));
+afterEach(() => t.close());
+const DAY = 86_400_000;
+
+describe("mergeAccounts", () => {
+  test("moves every owned row, identities and plan in one go; the source can no longer sign in", async () => {
+    const { user: tg } = await t.telegramUser(500, "tguser");
+    const { user: mail } = await t.emailUser("merge@example.com");
+    const src = seedResources(t.deps, mail.id, "src");
+    seedResources(t.deps, tg.id, "dst");
+    const expires = new Date(t.clock.now().getTime() + 10 * DAY);
+    t.deps.db.update(s.users).set({ plan: "pro", planExpiresAt: expires }).where(eq(s.users.id, mail.id)).run();
+    const session = await issueSession(t.deps, t.deps.db.select().from(s.users).where(eq(s.users.id, mail.id)).get()!);
+
+    const merged = mergeAccounts(t.deps, mail.id, tg.id);
+
+    expect(Object.keys(ownedCounts(t.deps, tg.id))).toHaveLength(OWNED_TABLES.length);
+    expect(Object.values(ownedCounts(t.deps, mail.id)).every((n) => n === 0)).toBe(true);
+    expect(Object.values(ownedCounts(t.deps, tg.id)).every((n) => n === 2)).toBe(true);
+    // children keep pointing at the moved parents
+    const file = t.deps.db.select().from(s.secureFiles).where(eq(s.secureFiles.id, src.fileId)).get()!;
+    expect([file.userId, file.folderId]).toEqual([tg.id, src.folderId]);
+    expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, src.linkId)).all()).toEqual([{ linkId: src.linkId, tagId: src.tagId }]);
+
+    expect(merged).toMatchObject({ id: tg.id, plan: "pro", planExpiresAt: expires, email: "merge@example.com", msgrId: 500, username: "tguser" });
+    expect(findUserByIdentity(t.deps, "email", "merge@example.com")!.id).toBe(tg.id);
+    const source = t.deps.db.select().from(s.users).where(eq(s.users.id, mail.id)).get()!;
+    expect(source).toMatchObject({ mergedIntoId: tg.id, email: null, msgrId: null, plan: "free" });
+    await expect(refreshSession(t.deps, session.refreshToken)).rejects.toMatchObject({ status: 401, code: "refresh_token_revoked" });
+  });
+
+  test("refuses to merge two accounts that each have a Telegram identity, and changes nothing", async () => {
+    const a = (await t.telegramUser(1, "a")).user;
+    const b = (await t.telegramUser(2, "b")).user;
+    seedResources(t.deps, a.id, "a");
+    expect(() => mergeAccounts(t.deps, a.id, b.id)).toThrow("already linked to a different Telegram account");
+    expect(ownedCounts(t.deps, a.id).links).toBe(1);
+    expect(t.deps.db.select().from(s.users).where(eq(s.users.id, a.id)).get()!.mergedIntoId).toBeNull();
+  });
+});
+
+describe("merge hooks of owned tables", () => {
+  const tagsEntry = () => OWNED_TABLES.find((o) => o.table === s.tags)!;
+  afterEach(() => delete tagsEntry().merge);
+
+  test("a table with its own merge rule (fold tags of the same name) runs it inside the merge", async () => {
+    tagsEntry().merge = (tx, from, to) => {
+      for (const tag of tx.select().from(s.tags).where(eq(s.tags.userId, from)).all()) {
+        const twin = tx.select().from(s.tags).where(and(eq(s.tags.userId, to), eq(s.tags.name, tag.name))).get();
+        if (!twin) continue;
+        tx.update(s.linkTags).set({ tagId: twin.id }).where(eq(s.linkTags.tagId, tag.id)).run();
+        tx.delete(s.tags).where(eq(s.tags.id, tag.id)).run();
+      }
+      tx.update(s.tags).set({ userId: to }).where(eq(s.tags.userId, from)).run();
+    };
+    const a = (await t.telegramUser(1, "a")).user;
+    const b = (await t.emailUser("b@example.com")).user;
+    const fromB = seedResources(t.deps, b.id, "b");
+    t.deps.db.insert(s.tags).values({ userId: a.id, name: "tag-b" }).run();
+    mergeAccounts(t.deps, b.id, a.id);
+    const tags = t.deps.db.select().from(s.tags).where(eq(s.tags.userId, a.id)).all();
+    expect(tags.map((x) => x.name)).toEqual(["tag-b"]);
+    expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, fromB.linkId)).all()).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
+  });
+
+  test("a hook that leaves rows behind aborts the whole merge", async () => {
+    tagsEntry().merge = () => {};
+    const a = (await t.telegramUser(1, "a")).user;
+    const b = (await t.emailUser("b@example.com")).user;
+    seedResources(t.deps, b.id, "b");
+    expect(() => mergeAccounts(t.deps, b.id, a.id)).toThrow("merge hook of tags left 1 rows");
+    expect(ownedCounts(t.deps, b.id).links).toBe(1);
+    expect(findUserByIdentity(t.deps, "email", "b@example.com")!.id).toBe(b.id);
+  });
+});
+
+describe("mergedPlan", () => {
+  const now = new Date("2026-01-15T12:00:00Z");
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const u = (plan: UserRow["plan"], planExpiresAt: Date | null = null) => ({ plan, planExpiresAt }) as UserRow;
+
+  test("keeps the more expensive active plan with its expiry", () => {
+    expect(mergedPlan(u("pro", at(10)), u("free"), now)).toEqual({ plan: "pro", planExpiresAt: at(10) });
+    expect(mergedPlan(u("free"), u("starter", at(3)), now)).toEqual({ plan: "starter", planExpiresAt: at(3) });
+    expect(mergedPlan(u("starter", at(100)), u("business", at(5)), now)).toEqual({ plan: "business", planExpiresAt: at(5) });
+    expect(mergedPlan(u("business"), u("pro", at(5)), now)).toEqual({ plan: "business", planExpiresAt: null });
+  });
+
+  test("an expired plan does not count; equal plans keep the later expiry; both free stay free", () => {
+    expect(mergedPlan(u("business", at(-1)), u("starter", at(5)), now)).toEqual({ plan: "starter", planExpiresAt: at(5) });
+    expect(mergedPlan(u("pro", at(30)), u("pro", at(5)), now)).toEqual({ plan: "pro", planExpiresAt: at(30) });
+    expect(mergedPlan(u("pro", null), u("pro", at(5)), now)).toEqual({ plan: "pro", planExpiresAt: null });
+    expect(mergedPlan(u("free"), u("free"), now).plan).toBe("free");
+  });
+});
