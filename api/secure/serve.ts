@@ -41,7 +41,7 @@ export function parseRange(header: string | null, size: number): Range {
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(m[1]);
-  const end = m[2] === "" ? size - 1 : Number(m[2]);
+  const end = m[2] === "" ? Infinity : Number(m[2]);
   if (end < start) return null;
   if (start >= size) return "unsatisfiable";
   return { start, end: Math.min(end, size - 1) };

@@ -57,8 +57,9 @@ function unknownLink(): AppError {
 }
 
 /**
- * Opens a link by code: 404 unknown, 403 revoked or paused, 410 expired or used up. With a valid
- * grant, or with `consume` false, nothing is counted. Otherwise one conditional UPDATE counts the
+ * Opens a link by code: 404 unknown, 403 revoked or paused, 410 expired or used up (a valid grant
+ * still streams after the views are used up). With a valid grant, or with `consume` false, nothing
+ * is counted. Otherwise one conditional UPDATE counts the
  * view only while the link is still active, so with maxViews N exactly N concurrent openers succeed.
  */
 export function openLink(deps: Pick<Deps, "db" | "clock" | "config">, code: string, mode: OpenMode): Opened {
@@ -66,8 +67,10 @@ export function openLink(deps: Pick<Deps, "db" | "clock" | "config">, code: stri
   if (!row || !hasContent(row.file)) throw unknownLink();
   const now = deps.clock.now();
   const state = linkState(row.link, row.paused, now);
-  if (state !== "active") throw stateError(state);
-  if (!mode.consume || verifyGrant(deps, mode.grant, row.link.id, mode.ip)) return { link: row.link, file: row.file, counted: false };
+  // a grant holder already used one of the views: using them up afterwards does not cut them off
+  const granted = verifyGrant(deps, mode.grant, row.link.id, mode.ip);
+  if (state !== "active" && !(state === "exhausted" && granted)) throw stateError(state);
+  if (!mode.consume || granted) return { link: row.link, file: row.file, counted: false };
 
   const l = secureLinks;
   const folderActive = sql`(select ${secureFolders.isPaused} from ${secureFolders} join ${secureFiles} on ${secureFiles.folderId} = ${secureFolders.id} where ${secureFiles.id} = ${l.fileId}) = 0`;
