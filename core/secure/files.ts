@@ -161,3 +161,23 @@ export function deleteFile(deps: Pick<Deps, "db" | "config" | "log">, userId: nu
   deps.db.delete(secureFiles).where(eq(secureFiles.id, id)).run();
   removeStoredFiles(deps, [row.storagePath]);
 }
+
+/**
+ * Creates a file record and stores `source` as its bytes in one go (the bot's path); when the upload
+ * fails (too large, plan limit, broken stream) the record is removed again.
+ */
+export async function createUploadedFile(
+  deps: Pick<Deps, "db" | "clock" | "config" | "log">,
+  userId: number,
+  input: { folderId: number; name: string; description?: string },
+  source: AsyncIterable<Uint8Array> | Readable,
+  fileName: string,
+): Promise<FileJson> {
+  const created = createFile(deps, userId, { ...input, contentType: "file" });
+  try {
+    return await storeUpload(deps, userId, created.id, source, fileName);
+  } catch (e) {
+    deps.db.delete(secureFiles).where(eq(secureFiles.id, created.id)).run();
+    throw e;
+  }
+}
