@@ -3,6 +3,7 @@ import type { Deps } from "../../core/deps";
 import { createFolder, deleteFolder, getFolder, listFolders, togglePause, updateFolder } from "../../core/secure/folders";
 import { createFile, deleteFile, listFiles, ownedFile, storeUpload, toFileJson } from "../../core/secure/files";
 import { createLink, deleteLink, listLinks, setRevoked } from "../../core/secure/links";
+import { sweepStaleUploads } from "../../core/secure/storage";
 import { authPlugin } from "../shared/auth";
 import { SecureModel as M } from "./model";
 import { securePublicApi } from "./public";
@@ -19,6 +20,7 @@ const ok = { success: true };
  * folders, files and links; the public view under /secure/view needs no auth.
  */
 export function secureApi(deps: Deps) {
+  sweepStaleUploads(deps); // temporary files of uploads cut off by a crash or restart
   const owner = new Elysia({ prefix: "/secure" })
     .use(authPlugin(deps))
     // folders

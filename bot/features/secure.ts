@@ -21,5 +21,7 @@ dm.callbackQuery(/^sec:sh:(\d+)$/, async (ctx) => {
   await ctx.answerCallbackQuery();
   await ctx.conversation.enter(SHARE, Number(ctx.match[1]));
 });
+// buttons of a finished share conversation
+dm.callbackQuery(/^sec:[xv]:/, (ctx) => ctx.answerCallbackQuery({ text: "This choice has expired: tap “New share link” again." }));
 secureFeature.use(secureMenus);
 secureFeature.use(secureStore);

@@ -29,6 +29,7 @@ export interface FileJson {
   createdAt: string;
 }
 
+/** The API shape of a file record (textContent only for text files). */
 export function toFileJson(row: FileRow): FileJson {
   const json: FileJson = {
     id: row.id,
@@ -58,6 +59,7 @@ export function ownedFile(deps: Pick<Deps, "db">, userId: number, id: number): F
   return row;
 }
 
+/** Files of one of the user's folders, oldest first; NotFound for someone else's folder. */
 export function listFiles(deps: Pick<Deps, "db">, userId: number, folderId: number): FileJson[] {
   ownedFolder(deps, userId, folderId);
   return deps.db.select().from(secureFiles).where(eq(secureFiles.folderId, folderId)).orderBy(secureFiles.id).all().map(toFileJson);

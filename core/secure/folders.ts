@@ -54,6 +54,7 @@ export function listFolders(deps: Pick<Deps, "db">, userId: number): FolderJson[
   return rows.map((r) => toJson(r, counts.get(r.id) ?? 0));
 }
 
+/** One of the user's folders with its file count; NotFound otherwise. */
 export function getFolder(deps: Pick<Deps, "db">, userId: number, id: number): FolderJson {
   return toJson(ownedFolder(deps, userId, id), fileCountOf(deps, id));
 }

@@ -33,6 +33,7 @@ export function linkState(link: LinkRow, folderPaused: boolean, now: Date): Link
   return "active";
 }
 
+/** The public viewer URL of a link: SHORT_URL/s/<code>. */
 export function secureUrl(deps: Pick<Deps, "config">, code: string): string {
   return `${deps.config.shortUrl}/s/${code}`;
 }
@@ -68,11 +69,13 @@ function ownedLink(deps: Pick<Deps, "db">, userId: number, id: number): LinkRow 
   return row;
 }
 
+/** One of the user's links with its current public state; NotFound otherwise. */
 export function getLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number): LinkJson {
   const row = ownedLink(deps, userId, id);
   return toJson(deps, row, folderPausedOf(deps, row.fileId));
 }
 
+/** Links of one of the user's files, oldest first. */
 export function listLinks(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, fileId: number): LinkJson[] {
   ownedFile(deps, userId, fileId);
   const paused = folderPausedOf(deps, fileId);
@@ -115,6 +118,7 @@ export function setRevoked(deps: Pick<Deps, "db" | "config" | "clock">, userId: 
   return getLink(deps, userId, id);
 }
 
+/** Deletes one of the user's links: its code answers 404 from then on. */
 export function deleteLink(deps: Pick<Deps, "db">, userId: number, id: number): void {
   ownedLink(deps, userId, id);
   deps.db.delete(secureLinks).where(eq(secureLinks.id, id)).run();

@@ -2,7 +2,7 @@
  * Bytes of uploaded secure files on disk under DATA_DIR/secure. Uploads are written to a temporary
  * file under DATA_DIR/secure/tmp with a byte counter and renamed into place only when complete.
  */
-import { createWriteStream, mkdirSync, renameSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { Deps } from "../deps";
@@ -14,10 +14,12 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Bytes kept from the start of an upload for content sniffing. */
 const HEAD_BYTES = 4100;
 
+/** Where stored bytes live: DATA_DIR/secure. */
 export function secureDir(deps: Pick<Deps, "config">): string {
   return join(deps.config.dataDir, "secure");
 }
 
+/** Where uploads are written until complete: DATA_DIR/secure/tmp. */
 export function tmpDir(deps: Pick<Deps, "config">): string {
   return join(secureDir(deps), "tmp");
 }
@@ -87,4 +89,30 @@ export function removeStoredFiles(deps: Pick<Deps, "config" | "log">, storagePat
       deps.log.warn(`could not remove stored file ${p}`, e);
     }
   }
+}
+
+/**
+ * Removes temporary uploads older than `olderThanMs` (left behind only if the process died during an
+ * upload). Returns how many were removed.
+ */
+export function sweepStaleUploads(deps: Pick<Deps, "config" | "clock">, olderThanMs = 3600_000): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(tmpDir(deps));
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const path = join(tmpDir(deps), name);
+    try {
+      if (statSync(path).mtimeMs < deps.clock.now().getTime() - olderThanMs) {
+        rmSync(path, { force: true });
+        removed++;
+      }
+    } catch {
+      /* vanished meanwhile */
+    }
+  }
+  return removed;
 }

@@ -150,4 +150,27 @@ describe("secure sharing in the bot", () => {
     fake.pushCallback(`sec:f:${folder.id + 100}`);
     await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Folder not found");
   });
+
+  test("the share conversation can be cancelled, and pressing another menu button leaves it", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
+    const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
+    fake.pushCallback(`sec:sh:${file.id}`);
+    const expiry = await reply(/How long should the link work/);
+    fake.pushCallback(button(expiry, /1 hour/));
+    const views = await reply(/How many times/);
+    fake.pushCallback(button(views, /Cancel/));
+    await reply(/^Cancelled\.$/);
+    fake.pushCallback(`sec:sh:${file.id}`);
+    await reply(/How long should the link work/);
+    fake.pushCallback("menu:secure");
+    await reply(/your folders/);
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toEqual([]);
+    // a later press of an old expiry button is not taken for a share
+    fake.pushCallback("sec:x:24");
+    await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
+    fake.pushCallback(`sec:f:${folder.id}`);
+    await reply(/📁 Work/);
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toEqual([]);
+  });
 });

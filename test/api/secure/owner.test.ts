@@ -174,3 +174,16 @@ describe("ownership and auth", () => {
     expect((await t.request("GET", "/api/secure/folders")).status).toBe(401);
   });
 });
+
+test("stale temporary uploads (from a crash) are swept, fresh ones kept", async () => {
+  const { sweepStaleUploads, tmpDir } = await import("../../../core/secure/storage");
+  const { mkdirSync, writeFileSync, utimesSync } = await import("node:fs");
+  mkdirSync(tmpDir(t.deps), { recursive: true });
+  const old = join(tmpDir(t.deps), "old.part");
+  writeFileSync(old, "x");
+  utimesSync(old, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
+  writeFileSync(join(tmpDir(t.deps), "fresh.part"), "y");
+  t.clock.set(new Date());
+  expect(sweepStaleUploads(t.deps)).toBe(1);
+  expect(readdirSync(tmpDir(t.deps))).toEqual(["fresh.part"]);
+});
