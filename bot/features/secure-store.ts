@@ -84,7 +84,11 @@ function isUrlText(msg: Message): boolean {
 export const secureStore = new Composer<BotContext>();
 const dm = secureStore.chatType("private");
 
-dm.on(["message:document", "message:photo", "message:video", "message:audio"], async (ctx) => {
+/** Another feature's conversation waiting for input gets the message, not us. */
+const inConversation = (ctx: BotContext) => Object.keys(ctx.conversation.active()).length > 0;
+
+dm.on(["message:document", "message:photo", "message:video", "message:audio"], async (ctx, next) => {
+  if (inConversation(ctx)) return next();
   const item = mediaOf(ctx.message)!;
   if (item.kind === "media" && item.size !== null && item.size > MAX_UPLOAD_BYTES) return ctx.reply(tooBig());
   ctx.session.securePending = item;
@@ -93,7 +97,7 @@ dm.on(["message:document", "message:photo", "message:video", "message:audio"], a
 
 dm.on("message:text", async (ctx, next) => {
   const text = ctx.message.text;
-  if (text.startsWith("/") || isUrlText(ctx.message)) return next();
+  if (text.startsWith("/") || isUrlText(ctx.message) || inConversation(ctx)) return next();
   const name = text.split("\n")[0]!.trim().slice(0, 60) || "Note";
   ctx.session.securePending = { kind: "text", text, name } satisfies PendingItem;
   await ctx.reply("Store this text as a secure note? Pick a folder:", { reply_markup: folderPicker(ctx) });
