@@ -7,7 +7,7 @@ import { changes } from "../../db/client";
 import { secureFiles, secureFolders, secureLinks } from "../../db/schema";
 import type { Deps } from "../deps";
 import { AppError, Forbidden, Gone, NotFound } from "../errors";
-import { hasContent, type FileRow } from "./files";
+import { cleanFileName, hasContent, type FileRow } from "./files";
 import { signGrant, verifyGrant } from "./grants";
 import { linkState, type LinkState } from "./links";
 
@@ -119,7 +119,7 @@ export function viewPayload(deps: Pick<Deps, "config" | "clock">, opened: Opened
     expiresAt: link.expiresAt.toISOString(),
     viewsLeft: link.maxViews === null ? null : Math.max(0, link.maxViews - link.viewCount),
     mimeType: isText ? "text/plain" : file.mimeType ?? "application/octet-stream",
-    fileName: isText ? `${file.name || "text"}.txt` : file.fileName ?? "file",
+    fileName: cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
     fileSize: file.fileSize ?? 0,
     streamUrl: `${base}/stream?grant=${grant}`,
     downloadUrl: `${base}/download?grant=${grant}`,

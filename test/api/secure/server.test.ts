@@ -118,6 +118,43 @@ describe("uploads over real HTTP", () => {
   });
 });
 
+test("a client that breaks off mid-upload leaves nothing behind and the record unchanged", async () => {
+  const base = listen();
+  const { token, image } = await seed(t);
+  const before = storedFiles();
+  const enc = new TextEncoder();
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) controller.enqueue(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\n\r\n`));
+      if (sent > 2 * 1024 * 1024) return controller.error(new Error("client gave up"));
+      sent += 256 * 1024;
+      controller.enqueue(new Uint8Array(256 * 1024).fill(1));
+    },
+  });
+  const res = await fetch(`${base}/api/secure/files/${image.id}/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    body,
+  }).catch((e: Error) => e);
+  expect(res instanceof Error || res.status >= 400).toBe(true);
+  const deadline = Date.now() + 3000;
+  while (storedFiles().tmp.length && Date.now() < deadline) await Bun.sleep(10);
+  expect(storedFiles()).toEqual(before);
+  expect((await t.request("GET", `/api/secure/files/${image.id}`, { token })).json).toMatchObject({ fileName: "photo.png", fileSize: 200 });
+});
+
+test("a multipart body without a boundary is 400", async () => {
+  const base = listen();
+  const { token, image } = await seed(t);
+  const res = await fetch(`${base}/api/secure/files/${image.id}/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "multipart/form-data; charset=utf-8" },
+    body: "garbage",
+  });
+  expect(res.status).toBe(400);
+});
+
 describe("view counting under concurrency", () => {
   test("maxViews 5, 40 parallel openers → exactly 5 succeed, 35 get 410", async () => {
     const base = listen();
