@@ -6,6 +6,7 @@ import { authApi } from "./auth";
 import { linksApi } from "./links";
 import { analyticsApi } from "./analytics";
 import { secureApi } from "./secure";
+import { secureViewerPages } from "./secure/viewer";
 import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
 import { visitorApi } from "./visitor";
@@ -36,6 +37,7 @@ export function createApi(deps: Deps) {
     })
     .get("/healthz", () => ({ ok: true }))
     .use(api)
+    .use(secureViewerPages(deps))
     .use(visitorApi(deps));
 }
 

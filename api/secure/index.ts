@@ -1,7 +1,59 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
+import { createFolder, deleteFolder, getFolder, listFolders, togglePause, updateFolder } from "../../core/secure/folders";
+import { createFile, deleteFile, listFiles, ownedFile, storeUpload, toFileJson } from "../../core/secure/files";
+import { createLink, deleteLink, listLinks, setRevoked } from "../../core/secure/links";
+import { sweepStaleUploads } from "../../core/secure/storage";
+import { authPlugin } from "../shared/auth";
+import { SecureModel as M } from "./model";
+import { securePublicApi } from "./public";
+import { withUploadedFile } from "./upload";
 
-/** Routes of the secure feature (filled in by its issue). */
-export function secureApi(_deps: Deps) {
-  return new Elysia({ name: "secure" });
+const tags = ["secure"];
+// fresh objects per route: Elysia's macro application mutates the hook object it is given
+const read = () => ({ scope: "read:secure" as const, detail: { tags } });
+const write = () => ({ scope: "write:secure" as const, detail: { tags } });
+const ok = { success: true };
+
+/**
+ * Secure sharing. Owner routes (JWT, initData or API token with read:secure / write:secure) for
+ * folders, files and links; the public view under /secure/view needs no auth.
+ */
+export function secureApi(deps: Deps) {
+  sweepStaleUploads(deps); // temporary files of uploads cut off by a crash or restart
+  const owner = new Elysia({ prefix: "/secure" })
+    .use(authPlugin(deps))
+    // folders
+    .get("/folders", ({ userId }) => listFolders(deps, userId), read())
+    .get("/folders/:id", ({ userId, params }) => getFolder(deps, userId, params.id), { ...read(), params: M.idParams })
+    .post("/folders", ({ userId, body, set }) => {
+      set.status = 201;
+      return createFolder(deps, userId, body);
+    }, { ...write(), body: M.folderCreate })
+    .patch("/folders/:id", ({ userId, params, body }) => updateFolder(deps, userId, params.id, body), { ...write(), params: M.idParams, body: M.folderUpdate })
+    .patch("/folders/:id/pause", ({ userId, params }) => togglePause(deps, userId, params.id), { ...write(), params: M.idParams })
+    .delete("/folders/:id", ({ userId, params }) => (deleteFolder(deps, userId, params.id), ok), { ...write(), params: M.idParams })
+    // files
+    .get("/files", ({ userId, query }) => listFiles(deps, userId, query.folderId), { ...read(), query: M.filesQuery })
+    .get("/files/:id", ({ userId, params }) => toFileJson(ownedFile(deps, userId, params.id)), { ...read(), params: M.idParams })
+    .post("/files", ({ userId, body, set }) => {
+      set.status = 201;
+      return createFile(deps, userId, body);
+    }, { ...write(), body: M.fileCreate })
+    .post("/files/:id/upload", async ({ userId, params, request }) => {
+      ownedFile(deps, userId, params.id); // 404 before reading the body
+      return withUploadedFile(request, (stream, info) => storeUpload(deps, userId, params.id, stream, info.filename));
+    }, { ...write(), params: M.idParams, parse: "none", detail: { tags, summary: "Upload the bytes (multipart field `file`, at most 10 MB)" } })
+    .delete("/files/:id", ({ userId, params }) => (deleteFile(deps, userId, params.id), ok), { ...write(), params: M.idParams })
+    // links
+    .get("/links", ({ userId, query }) => listLinks(deps, userId, query.fileId), { ...read(), query: M.linksQuery })
+    .post("/links", ({ userId, body, set }) => {
+      set.status = 201;
+      return createLink(deps, userId, body);
+    }, { ...write(), body: M.linkCreate })
+    .patch("/links/:id/revoke", ({ userId, params }) => setRevoked(deps, userId, params.id, true), { ...write(), params: M.idParams })
+    .patch("/links/:id/restore", ({ userId, params }) => setRevoked(deps, userId, params.id, false), { ...write(), params: M.idParams })
+    .delete("/links/:id", ({ userId, params }) => (deleteLink(deps, userId, params.id), ok), { ...write(), params: M.idParams });
+
+  return new Elysia({ name: "secure" }).use(securePublicApi(deps)).use(owner);
 }

@@ -1,0 +1,93 @@
+import { Elysia } from "elysia";
+import { isbot } from "isbot";
+import type { Deps } from "../../core/deps";
+import { AppError } from "../../core/errors";
+import { authenticate } from "../../core/accounts/principal";
+import { sha256 } from "../../core/random";
+import { absolutePath } from "../../core/secure/storage";
+import { cleanFileName, type FileRow } from "../../core/secure/files";
+import { verifyGrant } from "../../core/secure/grants";
+import { linkOwner, openLink, viewPayload, type OpenMode } from "../../core/secure/view";
+import { errorResponse } from "../shared/errors";
+import { clientIp } from "./client-ip";
+import { PUBLIC_HEADERS, serveBytes } from "./serve";
+import { SecureModel } from "./model";
+
+/** How a public request may count: HEAD, preview bots and the owner never consume a view. */
+export async function openMode(deps: Deps, request: Request, code: string, ip: string | null, grant?: string | null) {
+  const bot = isbot(request.headers.get("user-agent") ?? "");
+  const owner = await isOwner(deps, request, code);
+  const mode: OpenMode = { consume: request.method !== "HEAD" && !bot && !owner, grant, ip };
+  return { mode, bot, owner };
+}
+
+async function isOwner(deps: Deps, request: Request, code: string): Promise<boolean> {
+  const authorization = request.headers.get("authorization");
+  const initData = request.headers.get("x-msgr-init-data");
+  if (!authorization && !initData) return false;
+  try {
+    const principal = await authenticate(deps, { authorization, initData });
+    return principal.user.id === linkOwner(deps, code);
+  } catch {
+    return false; // bad credentials on a public endpoint: treat as an ordinary visitor
+  }
+}
+
+export function publicError(e: unknown): Response {
+  if (!(e instanceof AppError)) throw e;
+  return errorResponse(e.status, e.code, e.message, e.details, { ...PUBLIC_HEADERS, ...e.headers });
+}
+
+/** The bytes of a file as a Blob (disk file or text), its strong ETag and download name. */
+export function fileBody(deps: Pick<Deps, "config">, file: FileRow) {
+  const isText = file.contentType === "text";
+  const body = isText ? new Blob([file.textContent ?? ""]) : Bun.file(absolutePath(deps, file.storagePath!));
+  return {
+    body,
+    size: body.size,
+    etag: `"${file.id}-${sha256(isText ? file.textContent ?? "" : file.storagePath!).slice(0, 20)}"`,
+    mimeType: isText ? "text/plain" : file.mimeType ?? "application/octet-stream",
+    fileName: cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
+    lastModified: file.createdAt,
+  };
+}
+
+/**
+ * Public secure view (no auth): GET /view/:code counts one view and returns the content description
+ * with granted stream/download URLs; /stream and /download serve bytes with Range support.
+ */
+export function securePublicApi(deps: Deps) {
+  const bytes = (disposition: "inline" | "attachment") =>
+    async ({ request, params, query, server }: { request: Request; params: { code: string }; query: { grant?: string }; server: any }) => {
+      try {
+        const ip = clientIp(deps, request, server);
+        const { mode, bot } = await openMode(deps, request, params.code, ip, query.grant);
+        const opened = openLink(deps, params.code, mode);
+        if (bot && request.method !== "HEAD" && !verifyGrant(deps, query.grant, opened.link.id, ip))
+          return errorResponse(403, "preview_bot", "Link previews do not get the content; open the link in a browser", undefined, PUBLIC_HEADERS);
+        return serveBytes(request, { ...fileBody(deps, opened.file), disposition });
+      } catch (e) {
+        return publicError(e);
+      }
+    };
+  const byteOpts = { params: SecureModel.codeParams, query: SecureModel.grantQuery, detail: { tags: ["secure (public)"] } };
+
+  return new Elysia({ name: "secure-public", prefix: "/secure/view" })
+    .get("/:code", async ({ request, params, server }) => {
+      try {
+        const ip = clientIp(deps, request, server);
+        const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
+        const opened = openLink(deps, params.code, mode);
+        const body = bot
+          ? { code: opened.link.code, contentType: opened.file.contentType, expiresAt: opened.link.expiresAt.toISOString(), message: "Open this link in a browser to view it" }
+          : viewPayload(deps, opened, ip, owner);
+        return new Response(request.method === "HEAD" ? null : JSON.stringify(body), {
+          headers: { ...PUBLIC_HEADERS, "content-type": "application/json; charset=utf-8" },
+        });
+      } catch (e) {
+        return publicError(e);
+      }
+    }, { params: SecureModel.codeParams, detail: { tags: ["secure (public)"], summary: "Open a secure link (counts one view)" } })
+    .get("/:code/stream", bytes("inline"), byteOpts)
+    .get("/:code/download", bytes("attachment"), byteOpts);
+}

@@ -1,0 +1,185 @@
+import { and, count, eq, ne, sum } from "drizzle-orm";
+import type { Readable } from "node:stream";
+import { rmSync } from "node:fs";
+import { secureFiles } from "../../db/schema";
+import type { Deps } from "../deps";
+import { FieldError, NotFound } from "../errors";
+import { assertWithinLimit } from "../accounts/plans";
+import { getUser } from "../accounts/users";
+import { ownedFolder } from "./folders";
+import { contentTypeOf, sniffMime, type SecureContentType } from "./sniff";
+import { commitTemp, MAX_UPLOAD_BYTES, removeStoredFiles, saveToTemp } from "./storage";
+
+export type FileRow = typeof secureFiles.$inferSelect;
+const MB = 1024 * 1024;
+
+export interface FileJson {
+  id: number;
+  folderId: number;
+  name: string;
+  description: string;
+  contentType: SecureContentType;
+  mimeType: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  /** only for contentType "text" */
+  textContent?: string;
+  /** false until the bytes of a non-text file are uploaded */
+  hasContent: boolean;
+  createdAt: string;
+}
+
+/** The API shape of a file record (textContent only for text files). */
+export function toFileJson(row: FileRow): FileJson {
+  const json: FileJson = {
+    id: row.id,
+    folderId: row.folderId,
+    name: row.name,
+    description: row.description ?? "",
+    contentType: row.contentType,
+    mimeType: row.mimeType,
+    fileName: row.fileName,
+    fileSize: row.fileSize,
+    hasContent: hasContent(row),
+    createdAt: row.createdAt.toISOString(),
+  };
+  if (row.contentType === "text") json.textContent = row.textContent ?? "";
+  return json;
+}
+
+/** A text file has its text; any other file has content once its bytes are uploaded. */
+export function hasContent(row: FileRow): boolean {
+  return row.contentType === "text" ? row.textContent !== null : row.storagePath !== null;
+}
+
+/** The user's file row; NotFound when missing or someone else's. */
+export function ownedFile(deps: Pick<Deps, "db">, userId: number, id: number): FileRow {
+  const row = deps.db.select().from(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))).get();
+  if (!row) throw new NotFound("File");
+  return row;
+}
+
+/** Files of one of the user's folders, oldest first; NotFound for someone else's folder. */
+export function listFiles(deps: Pick<Deps, "db">, userId: number, folderId: number): FileJson[] {
+  ownedFolder(deps, userId, folderId);
+  return deps.db.select().from(secureFiles).where(eq(secureFiles.folderId, folderId)).orderBy(secureFiles.id).all().map(toFileJson);
+}
+
+export interface CreateFileInput {
+  folderId: number;
+  name: string;
+  description?: string;
+  contentType: SecureContentType;
+  textContent?: string;
+}
+
+/**
+ * Creates a file record in one of the user's folders. Text files carry `textContent`; other types get
+ * their bytes with `storeUpload`. Counts against the plan's `secureFiles` (and text against `storageMB`).
+ */
+export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: number, input: CreateFileInput): FileJson {
+  ownedFolder(deps, userId, input.folderId);
+  const isText = input.contentType === "text";
+  if (isText && (input.textContent === undefined || input.textContent.length === 0))
+    throw new FieldError("textContent", "is required for contentType text");
+  if (!isText && input.textContent !== undefined)
+    throw new FieldError("textContent", "is only for contentType text; upload other content to POST /api/secure/files/:id/upload");
+  const user = getUser(deps, userId);
+  const files = deps.db.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)).get()!.n;
+  assertWithinLimit(deps, user, "secureFiles", files);
+  const bytes = isText ? Buffer.byteLength(input.textContent!) : null;
+  if (bytes) assertStorage(deps, userId, bytes);
+  const row = deps.db
+    .insert(secureFiles)
+    .values({
+      userId,
+      folderId: input.folderId,
+      name: input.name.trim(),
+      description: input.description ?? "",
+      contentType: input.contentType,
+      textContent: isText ? input.textContent! : null,
+      mimeType: isText ? "text/plain" : null,
+      fileSize: bytes,
+      createdAt: deps.clock.now(),
+    })
+    .returning()
+    .get();
+  return toFileJson(row);
+}
+
+function assertStorage(deps: Pick<Deps, "db" | "clock" | "config">, userId: number, adding: number, exceptFileId = 0): void {
+  const used = deps.db
+    .select({ bytes: sum(secureFiles.fileSize) })
+    .from(secureFiles)
+    .where(and(eq(secureFiles.userId, userId), ne(secureFiles.id, exceptFileId)))
+    .get()!.bytes;
+  assertWithinLimit(deps, getUser(deps, userId), "storageMB", Math.ceil((Number(used ?? 0) / MB) * 100) / 100, adding / MB);
+}
+
+/**
+ * Streams `source` into the file's storage: temporary file with a byte counter (413 past 10 MB),
+ * MIME type sniffed from the bytes, storage limit checked, then renamed into place. On any failure
+ * nothing is left on disk and the record is unchanged. Replaces earlier bytes of the file.
+ */
+export async function storeUpload(
+  deps: Pick<Deps, "db" | "clock" | "config" | "log">,
+  userId: number,
+  fileId: number,
+  source: AsyncIterable<Uint8Array> | Readable,
+  fileName: string,
+): Promise<FileJson> {
+  ownedFile(deps, userId, fileId);
+  const saved = await saveToTemp(deps, source, MAX_UPLOAD_BYTES);
+  let storagePath: string | null = null;
+  try {
+    const current = ownedFile(deps, userId, fileId); // may have been deleted meanwhile
+    assertStorage(deps, userId, saved.size, fileId);
+    const mimeType = await sniffMime(saved.head);
+    storagePath = commitTemp(deps, saved.tmpPath);
+    deps.db
+      .update(secureFiles)
+      .set({ storagePath, mimeType, contentType: contentTypeOf(mimeType), fileName: cleanFileName(fileName), fileSize: saved.size, textContent: null })
+      .where(eq(secureFiles.id, fileId))
+      .run();
+    removeStoredFiles(deps, [current.storagePath]);
+    return toFileJson(ownedFile(deps, userId, fileId));
+  } catch (e) {
+    rmSync(saved.tmpPath, { force: true });
+    if (storagePath) removeStoredFiles(deps, [storagePath]);
+    throw e;
+  }
+}
+
+/** A file name safe to show and to put in Content-Disposition: no path, no control characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  return clean || "file";
+}
+
+/** Deletes a file, its links and its bytes. */
+export function deleteFile(deps: Pick<Deps, "db" | "config" | "log">, userId: number, id: number): void {
+  const row = ownedFile(deps, userId, id);
+  deps.db.delete(secureFiles).where(eq(secureFiles.id, id)).run();
+  removeStoredFiles(deps, [row.storagePath]);
+}
+
+/**
+ * Creates a file record and stores `source` as its bytes in one go (the bot's path); when the upload
+ * fails (too large, plan limit, broken stream) the record is removed again.
+ */
+export async function createUploadedFile(
+  deps: Pick<Deps, "db" | "clock" | "config" | "log">,
+  userId: number,
+  input: { folderId: number; name: string; description?: string },
+  source: AsyncIterable<Uint8Array> | Readable,
+  fileName: string,
+): Promise<FileJson> {
+  const created = createFile(deps, userId, { ...input, contentType: "file" });
+  try {
+    return await storeUpload(deps, userId, created.id, source, fileName);
+  } catch (e) {
+    deps.db.delete(secureFiles).where(eq(secureFiles.id, created.id)).run();
+    throw e;
+  }
+}

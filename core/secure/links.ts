@@ -1,0 +1,125 @@
+import { and, eq } from "drizzle-orm";
+import { secureFiles, secureFolders, secureLinks } from "../../db/schema";
+import type { Deps } from "../deps";
+import { FieldError, NotFound } from "../errors";
+import { randomCode } from "../random";
+import { hasContent, ownedFile } from "./files";
+
+type LinkRow = typeof secureLinks.$inferSelect;
+
+/** What the public side would answer now: active, or why not (403 revoked/paused, 410 expired/exhausted). */
+export type LinkState = "active" | "revoked" | "paused" | "expired" | "exhausted";
+
+export interface LinkJson {
+  id: number;
+  fileId: number;
+  code: string;
+  url: string;
+  expiresAt: string;
+  maxViews: number | null;
+  viewCount: number;
+  isRevoked: boolean;
+  /** the public state right now (includes the folder's pause) */
+  state: LinkState;
+  createdAt: string;
+}
+
+/** Revocation and pause answer 403 before expiry and exhaustion answer 410. */
+export function linkState(link: LinkRow, folderPaused: boolean, now: Date): LinkState {
+  if (link.isRevoked) return "revoked";
+  if (folderPaused) return "paused";
+  if (link.expiresAt.getTime() <= now.getTime()) return "expired";
+  if (link.maxViews !== null && link.viewCount >= link.maxViews) return "exhausted";
+  return "active";
+}
+
+/** The public viewer URL of a link: SHORT_URL/s/<code>. */
+export function secureUrl(deps: Pick<Deps, "config">, code: string): string {
+  return `${deps.config.shortUrl}/s/${code}`;
+}
+
+function toJson(deps: Pick<Deps, "config" | "clock">, row: LinkRow, folderPaused: boolean): LinkJson {
+  return {
+    id: row.id,
+    fileId: row.fileId,
+    code: row.code,
+    url: secureUrl(deps, row.code),
+    expiresAt: row.expiresAt.toISOString(),
+    maxViews: row.maxViews,
+    viewCount: row.viewCount,
+    isRevoked: row.isRevoked,
+    state: linkState(row, folderPaused, deps.clock.now()),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function folderPausedOf(deps: Pick<Deps, "db">, fileId: number): boolean {
+  const r = deps.db
+    .select({ paused: secureFolders.isPaused })
+    .from(secureFiles)
+    .innerJoin(secureFolders, eq(secureFolders.id, secureFiles.folderId))
+    .where(eq(secureFiles.id, fileId))
+    .get();
+  return r?.paused ?? false;
+}
+
+function ownedLink(deps: Pick<Deps, "db">, userId: number, id: number): LinkRow {
+  const row = deps.db.select().from(secureLinks).where(and(eq(secureLinks.id, id), eq(secureLinks.userId, userId))).get();
+  if (!row) throw new NotFound("Link");
+  return row;
+}
+
+/** One of the user's links with its current public state; NotFound otherwise. */
+export function getLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number): LinkJson {
+  const row = ownedLink(deps, userId, id);
+  return toJson(deps, row, folderPausedOf(deps, row.fileId));
+}
+
+/** Links of one of the user's files, oldest first. */
+export function listLinks(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, fileId: number): LinkJson[] {
+  ownedFile(deps, userId, fileId);
+  const paused = folderPausedOf(deps, fileId);
+  return deps.db.select().from(secureLinks).where(eq(secureLinks.fileId, fileId)).orderBy(secureLinks.id).all().map((r) => toJson(deps, r, paused));
+}
+
+export interface CreateLinkInput {
+  fileId: number;
+  expiresInHours: number;
+  /** null or absent: unlimited views */
+  maxViews?: number | null;
+}
+
+/** Creates a share link to one of the user's files (which must have content). */
+export function createLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, input: CreateLinkInput): LinkJson {
+  const file = ownedFile(deps, userId, input.fileId);
+  if (!hasContent(file)) throw new FieldError("fileId", "the file has no content yet; upload it first");
+  if (!(input.expiresInHours > 0) || input.expiresInHours > 24 * 366)
+    throw new FieldError("expiresInHours", "must be more than 0 and at most 8784 (one year)");
+  const now = deps.clock.now();
+  const row = deps.db
+    .insert(secureLinks)
+    .values({
+      userId,
+      fileId: file.id,
+      code: randomCode(10),
+      expiresAt: new Date(now.getTime() + Math.round(input.expiresInHours * 3600_000)),
+      maxViews: input.maxViews ?? null,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+  return toJson(deps, row, folderPausedOf(deps, file.id));
+}
+
+/** Sets or clears revocation. Restore clears only the revocation: an expired or used-up link stays 410. */
+export function setRevoked(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number, revoked: boolean): LinkJson {
+  ownedLink(deps, userId, id);
+  deps.db.update(secureLinks).set({ isRevoked: revoked }).where(eq(secureLinks.id, id)).run();
+  return getLink(deps, userId, id);
+}
+
+/** Deletes one of the user's links: its code answers 404 from then on. */
+export function deleteLink(deps: Pick<Deps, "db">, userId: number, id: number): void {
+  ownedLink(deps, userId, id);
+  deps.db.delete(secureLinks).where(eq(secureLinks.id, id)).run();
+}

@@ -1,0 +1,135 @@
+/**
+ * The public side of secure links: resolve a code, check its state, count views atomically and
+ * describe what the viewer gets. No HTTP here; the API and the viewer page call these.
+ */
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { changes } from "../../db/client";
+import { secureFiles, secureFolders, secureLinks } from "../../db/schema";
+import type { Deps } from "../deps";
+import { AppError, Forbidden, Gone, NotFound } from "../errors";
+import { cleanFileName, hasContent, type FileRow } from "./files";
+import { signGrant, verifyGrant } from "./grants";
+import { linkState, type LinkState } from "./links";
+
+type LinkRow = typeof secureLinks.$inferSelect;
+
+export interface Opened {
+  link: LinkRow;
+  file: FileRow;
+  /** true when this request counted a view */
+  counted: boolean;
+}
+
+/** How a public request may open a link. */
+export interface OpenMode {
+  /** count a view when no valid grant is carried (false for HEAD, preview bots and the owner) */
+  consume: boolean;
+  grant?: string | null;
+  ip: string | null;
+}
+
+function load(deps: Pick<Deps, "db">, code: string) {
+  return deps.db
+    .select({ link: secureLinks, file: secureFiles, paused: secureFolders.isPaused })
+    .from(secureLinks)
+    .innerJoin(secureFiles, eq(secureFiles.id, secureLinks.fileId))
+    .innerJoin(secureFolders, eq(secureFolders.id, secureFiles.folderId))
+    .where(eq(secureLinks.code, code))
+    .get();
+}
+
+/** The public error for a link state other than active. */
+export function stateError(state: Exclude<LinkState, "active">): AppError {
+  switch (state) {
+    case "revoked":
+      return new Forbidden("This link has been revoked by its owner", "link_revoked");
+    case "paused":
+      return new Forbidden("Sharing from this folder is paused by its owner", "folder_paused");
+    case "expired":
+      return new Gone("This link has expired", "link_expired");
+    case "exhausted":
+      return new Gone("This link has reached its view limit", "views_exhausted");
+  }
+}
+
+function unknownLink(): AppError {
+  return new NotFound("Link");
+}
+
+/**
+ * Opens a link by code: 404 unknown, 403 revoked or paused, 410 expired or used up (a valid grant
+ * still streams after the views are used up). With a valid grant, or with `consume` false, nothing
+ * is counted. Otherwise one conditional UPDATE counts the
+ * view only while the link is still active, so with maxViews N exactly N concurrent openers succeed.
+ */
+export function openLink(deps: Pick<Deps, "db" | "clock" | "config">, code: string, mode: OpenMode): Opened {
+  const row = load(deps, code);
+  if (!row || !hasContent(row.file)) throw unknownLink();
+  const now = deps.clock.now();
+  const state = linkState(row.link, row.paused, now);
+  // a grant holder already used one of the views: using them up afterwards does not cut them off
+  const granted = verifyGrant(deps, mode.grant, row.link.id, mode.ip);
+  if (state !== "active" && !(state === "exhausted" && granted)) throw stateError(state);
+  if (!mode.consume || granted) return { link: row.link, file: row.file, counted: false };
+
+  const l = secureLinks;
+  const folderActive = sql`(select ${secureFolders.isPaused} from ${secureFolders} join ${secureFiles} on ${secureFiles.folderId} = ${secureFolders.id} where ${secureFiles.id} = ${l.fileId}) = 0`;
+  const res = deps.db
+    .update(l)
+    .set({ viewCount: sql`${l.viewCount} + 1` })
+    .where(and(eq(l.id, row.link.id), eq(l.isRevoked, false), gt(l.expiresAt, now), or(isNull(l.maxViews), lt(l.viewCount, l.maxViews)), folderActive))
+    .run();
+  if (changes(res) === 1) return { link: { ...row.link, viewCount: row.link.viewCount + 1 }, file: row.file, counted: true };
+  const again = load(deps, code);
+  if (!again) throw unknownLink();
+  const now2 = linkState(again.link, again.paused, now);
+  throw stateError(now2 === "active" ? "exhausted" : now2);
+}
+
+export interface ViewJson {
+  code: string;
+  name: string;
+  description: string;
+  contentType: FileRow["contentType"];
+  expiresAt: string;
+  /** views left after this one; null when unlimited */
+  viewsLeft: number | null;
+  /** text content split into lines (contentType text) */
+  lines?: string[];
+  mimeType: string;
+  fileName: string;
+  fileSize: number;
+  streamUrl: string;
+  downloadUrl: string;
+  /** true when the owner previewed (nothing counted) */
+  preview: boolean;
+}
+
+/** The public view payload, with stream and download URLs that carry a fresh grant. */
+export function viewPayload(deps: Pick<Deps, "config" | "clock">, opened: Opened, ip: string | null, preview = false): ViewJson {
+  const { link, file } = opened;
+  const grant = encodeURIComponent(signGrant(deps, link.id, ip));
+  const base = `${deps.config.baseUrl}/api/secure/view/${link.code}`;
+  const isText = file.contentType === "text";
+  const json: ViewJson = {
+    code: link.code,
+    name: file.name,
+    description: file.description ?? "",
+    contentType: file.contentType,
+    expiresAt: link.expiresAt.toISOString(),
+    viewsLeft: link.maxViews === null ? null : Math.max(0, link.maxViews - link.viewCount),
+    mimeType: isText ? "text/plain" : file.mimeType ?? "application/octet-stream",
+    fileName: cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
+    fileSize: file.fileSize ?? 0,
+    streamUrl: `${base}/stream?grant=${grant}`,
+    downloadUrl: `${base}/download?grant=${grant}`,
+    preview,
+  };
+  if (isText) json.lines = (file.textContent ?? "").split(/\r?\n/);
+  return json;
+}
+
+/** The owner id of a link (for owner previews), or null when the code is unknown. */
+export function linkOwner(deps: Pick<Deps, "db">, code: string): number | null {
+  return deps.db.select({ userId: secureLinks.userId }).from(secureLinks).where(eq(secureLinks.code, code)).get()?.userId ?? null;
+}

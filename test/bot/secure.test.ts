@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { FakeBotApi, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
+import { createBot } from "../../bot/bot";
+import { pngBytes } from "../api/secure/helpers";
+
+let fake: FakeBotApi;
+let t: TestApp;
+let bot: ReturnType<typeof createBot>;
+
+beforeEach(async () => {
+  fake = new FakeBotApi().start();
+  t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, SHORT_URL: "https://s.example" } });
+  bot = createBot({ ...t.deps, config: { ...t.config, botToken: FAKE_BOT_TOKEN } });
+  void bot.start({ drop_pending_updates: false });
+  await fake.waitFor("getMe");
+});
+afterEach(async () => {
+  await bot.stop();
+  await fake.stop();
+  t.close();
+});
+
+const BROWSER = { "user-agent": "Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1" };
+let seen = 0;
+/** The next bot message (send or edit) whose text matches `re`, after the ones already consumed. */
+async function reply(re: RegExp): Promise<RecordedCall> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const i = fake.calls.findIndex((c, i) => i >= seen && (c.method === "sendMessage" || c.method === "editMessageText") && re.test(c.params.text));
+    if (i >= 0) {
+      seen = i + 1;
+      return fake.calls[i]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no bot message matched ${re}; got: ${fake.calls.slice(seen).map((c) => c.params.text).join(" | ")}`);
+    await Bun.sleep(5);
+  }
+}
+const buttons = (c: RecordedCall): { text: string; callback_data: string }[] => (c.params.reply_markup?.inline_keyboard ?? []).flat();
+const button = (c: RecordedCall, label: RegExp) => buttons(c).find((b) => label.test(b.text))!.callback_data;
+
+function pushDocument(fileId: string, fileName: string, size: number, caption?: string) {
+  fake.pushUpdate({
+    message: {
+      message_id: 500 + size % 100, date: Math.floor(Date.now() / 1000), chat: { id: 42, type: "private" },
+      from: { id: 42, is_bot: false, first_name: "Alice" },
+      document: { file_id: fileId, file_unique_id: `u${fileId}`, file_name: fileName, file_size: size, mime_type: "application/pdf" }, caption,
+    },
+  });
+}
+
+describe("secure sharing in the bot", () => {
+  beforeEach(() => (seen = 0));
+
+  test("send a document → create a folder → stored via getFile download → share link → the link serves the bytes", async () => {
+    const bytes = pngBytes(5000);
+    fake.files.set("files/doc-1", bytes);
+    pushDocument("doc-1", "holiday.png", bytes.length, "Holiday pic");
+    const pick = await reply(/Where should I store “Holiday pic”/);
+    fake.pushCallback(button(pick, /New folder/));
+    await reply(/Send a name for the new folder/);
+    fake.pushMessage("Trips");
+    const stored = await reply(/Stored “Holiday pic” \(image/);
+    expect(fake.callsOf("getFile")[0]!.params.file_id).toBe("doc-1");
+    expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(1);
+
+    fake.pushCallback(button(stored, /share link/));
+    const expiry = await reply(/How long should the link work/);
+    fake.pushCallback(button(expiry, /24 hours/));
+    const views = await reply(/How many times/);
+    fake.pushCallback(button(views, /^3$/));
+    const done = await reply(/Share link \(valid 24 hours, 3 views\)/);
+    const url = /https:\/\/s\.example\/s\/(\w+)/.exec(done.params.text)!;
+    const page = await t.request("GET", `/s/${url[1]}`, { headers: BROWSER });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("holiday.png");
+    const v = await t.request("GET", `/api/secure/view/${url[1]}`, { headers: BROWSER });
+    expect(v.json).toMatchObject({ mimeType: "image/png", fileSize: 5000, viewsLeft: 1 });
+    const d = await t.app.handle(new Request(`http://localhost${new URL(v.json.downloadUrl).pathname}${new URL(v.json.downloadUrl).search}`));
+    expect(d.headers.get("content-disposition")).toStartWith("attachment;");
+    expect(new Uint8Array(await d.arrayBuffer())).toEqual(bytes);
+  });
+
+  test("a plain text becomes a note in an existing folder; a URL text is left alone", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Notes" } })).json;
+    fake.pushMessage("https://example.com/page");
+    fake.pushMessage("wifi password: hunter2\nsecond line");
+    const pick = await reply(/Store this text as a secure note/);
+    expect(fake.callsOf("sendMessage").filter((c) => /example\.com/.test(JSON.stringify(c.params)))).toHaveLength(0);
+    fake.pushCallback(button(pick, /Notes/));
+    await reply(/Stored “wifi password: hunter2” \(text/);
+    const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatchObject({ contentType: "text", textContent: "wifi password: hunter2\nsecond line" });
+  });
+
+  test("a file over 10 MB gets a clear message and nothing is downloaded", async () => {
+    pushDocument("huge", "film.mkv", 15 * 1024 * 1024);
+    await reply(/too big: secure storage takes files up to 10 MB/);
+    expect(fake.callsOf("getFile")).toHaveLength(0);
+  });
+
+  test("a file whose real size passes 10 MB (size not announced) is refused after download starts, nothing kept", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } });
+    fake.files.set("files/sneaky", new Uint8Array(10 * 1024 * 1024 + 1));
+    fake.pushUpdate({ message: { message_id: 9, date: 1, chat: { id: 42, type: "private" }, from: { id: 42, is_bot: false, first_name: "A" }, document: { file_id: "sneaky", file_unique_id: "s", file_name: "x.bin" } } });
+    const pick = await reply(/Where should I store/);
+    fake.pushCallback(button(pick, /Box/));
+    await reply(/too big/);
+    expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(0);
+    expect(readdirSync(join(t.dataDir, "secure", "tmp"))).toEqual([]);
+    expect((await t.request("GET", "/api/secure/folders", { token })).json[0].fileCount).toBe(0);
+  });
+
+  test("menus: menu:secure lists folders; pause toggle; file → links → revoke/restore; delete", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
+    const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
+    const link = (await t.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1, maxViews: 2 } })).json;
+    fake.pushCallback("menu:secure");
+    const list = await reply(/your folders/);
+    fake.pushCallback(button(list, /Work \(1\)/));
+    const fv = await reply(/📁 Work/);
+    fake.pushCallback(button(fv, /Pause sharing/));
+    await reply(/paused: its links answer 403/);
+    expect((await t.request("GET", `/s/${link.code}`, { headers: BROWSER })).status).toBe(403);
+    fake.pushCallback(`sec:fp:${folder.id}`);
+    await reply(/📁 Work\n/);
+    fake.pushCallback(button(fv, /memo/));
+    const fileView = await reply(/📄 memo/);
+    fake.pushCallback(button(fileView, new RegExp(link.code)));
+    const lv = await reply(/State: active/);
+    fake.pushCallback(button(lv, /Revoke/));
+    await reply(/State: revoked/);
+    expect((await t.request("GET", `/api/secure/view/${link.code}`, { headers: BROWSER })).status).toBe(403);
+    fake.pushCallback(`sec:lu:${link.id}`);
+    await reply(/State: active/);
+    fake.pushCallback(`sec:ld:${link.id}`);
+    await reply(/📄 memo/);
+    expect((await t.request("GET", `/api/secure/view/${link.code}`, { headers: BROWSER })).status).toBe(404);
+    fake.pushCallback(`sec:fd:${folder.id}`);
+    await reply(/Delete folder “Work” with its 1 file/);
+    fake.pushCallback(`sec:fdy:${folder.id}`);
+    await reply(/no folders yet/);
+    // someone else's folder id is refused
+    fake.pushCallback(`sec:f:${folder.id + 100}`);
+    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Folder not found");
+  });
+
+  test("the share conversation can be cancelled, and pressing another menu button leaves it", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
+    const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
+    fake.pushCallback(`sec:sh:${file.id}`);
+    const expiry = await reply(/How long should the link work/);
+    fake.pushCallback(button(expiry, /1 hour/));
+    const views = await reply(/How many times/);
+    fake.pushCallback(button(views, /Cancel/));
+    await reply(/^Cancelled\.$/);
+    fake.pushCallback(`sec:sh:${file.id}`);
+    await reply(/How long should the link work/);
+    fake.pushCallback("menu:secure");
+    await reply(/your folders/);
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toEqual([]);
+    // a later press of an old expiry button is not taken for a share
+    fake.pushCallback("sec:x:24");
+    await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
+    fake.pushCallback(`sec:f:${folder.id}`);
+    await reply(/📁 Work/);
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toEqual([]);
+  });
+});
