@@ -1,7 +1,33 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
+import { getSigningSecret, rotateSigningSecret, type SigningSecret } from "../../core/webhooks/signing";
+import { sendTestDelivery } from "../../core/webhooks/link-webhook";
+import { authPlugin } from "../shared/auth";
+import { WebhookModel } from "./model";
 
-/** Routes of the webhooks feature (filled in by its issue). */
-export function webhooksApi(_deps: Deps) {
-  return new Elysia({ name: "webhooks" });
+const view = (s: SigningSecret) => ({ secret: s.secret, createdAt: s.createdAt.toISOString(), rotatedAt: s.rotatedAt?.toISOString() ?? null });
+
+/**
+ * Webhook signing secret (see docs/webhooks.md): read it, rotate it; and a test delivery for a link.
+ * All need a session or an API token with `write:links` (whoever may set webhook targets may sign for them).
+ */
+export function webhooksApi(deps: Deps) {
+  return new Elysia({ name: "webhooks", prefix: "/webhooks" })
+    .use(authPlugin(deps))
+    .get("/secret", ({ userId }) => view(getSigningSecret(deps, userId)), {
+      scope: "write:links",
+      response: WebhookModel.secret,
+      detail: { tags: ["webhooks"], summary: "The webhook signing secret (created on first read)" },
+    })
+    .post("/secret/rotate", ({ userId }) => view(rotateSigningSecret(deps, userId)), {
+      scope: "write:links",
+      response: WebhookModel.secret,
+      detail: { tags: ["webhooks"], summary: "Replace the webhook signing secret" },
+    })
+    .post("/links/:id/test", ({ userId, params }) => sendTestDelivery(deps, userId, params.id), {
+      scope: "write:links",
+      params: WebhookModel.linkParams,
+      response: WebhookModel.testResult,
+      detail: { tags: ["webhooks"], summary: "Send a signed test event to the link's webhook now" },
+    });
 }
