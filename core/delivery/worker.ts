@@ -59,7 +59,7 @@ export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {
     })().finally(() => {
       busy.set(host, busy.get(host)! - 1);
       inFlight.delete(row.id);
-      if (running) setTimeout(tick, 0);
+      if (running) setTimeout(poll, 0);
     });
     inFlight.set(row.id, job);
   }
@@ -98,14 +98,24 @@ export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {
     }
   }
 
+  /** A tick from a timer: only while running, and a failure (e.g. a busy database) waits for the next one. */
+  function poll() {
+    if (!running) return;
+    try {
+      tick();
+    } catch (e) {
+      deps.log.error("delivery worker: tick failed", e);
+    }
+  }
+
   return {
     start() {
       if (running) return;
       const requeued = requeueInterrupted(deps);
       if (requeued) deps.log.info(`outbox: ${requeued} interrupted deliveries queued again`);
       running = true;
-      timer = setInterval(tick, pollMs);
-      tick();
+      timer = setInterval(poll, pollMs);
+      poll();
     },
     async stop() {
       running = false;
