@@ -4,6 +4,10 @@ import type { Deps } from "../../core/deps";
 import { links, clicks, outbox, type LinkRow, type NewClick } from "../../db/schema";
 import { runClickHooks } from "../../core/clicks/hooks";
 import { createHmac } from "node:crypto";
+import { afterEach, expect } from "bun:test";
+import { createTestApp, type TestApp } from "./app";
+import { WebhookReceiver } from "./webhook-receiver";
+import { FieldError } from "../../core/errors";
 
 let seq = 0;
 
@@ -43,4 +47,31 @@ export function signatureMatches(secret: string, headers: Record<string, string>
   // computed independently of core, the way docs/webhooks.md tells receivers to
   const expected = createHmac("sha256", secret).update(`${m[1]}.${signedPayload}`).digest("hex");
   return expected === m[2] && m[1] === headers["x-webhook-timestamp"];
+}
+
+/** Registers an afterEach that runs the returned `defer`red clean-ups (last first). */
+export function deferCleanup() {
+  const fns: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const f of fns.splice(0).reverse()) await f();
+  });
+  return (fn: () => unknown) => fns.push(fn);
+}
+
+/** A test app and a webhook receiver on loopback, both closed by `defer`. */
+export function appWithReceiver(defer: (fn: () => unknown) => void, env: Record<string, string> = {}): { t: TestApp; rx: WebhookReceiver } {
+  const t = createTestApp({ env });
+  const rx = new WebhookReceiver().start();
+  defer(() => t.close());
+  defer(() => rx.stop());
+  return { t, rx };
+}
+
+/** Awaits a promise that must fail with a 400 on `field`, and gives the message a user would see. */
+export async function fieldRefusal(p: Promise<unknown>, field = "webhook_url"): Promise<string> {
+  const e = await p.then(() => null, (err) => err);
+  expect(e).toBeInstanceOf(FieldError);
+  expect(e.status).toBe(400);
+  expect(e.details[0].field).toBe(field);
+  return e.details[0].message as string;
 }

@@ -1,28 +1,19 @@
-import { afterEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { createTestApp, type TestApp } from "../../helpers/app";
-import { WebhookReceiver } from "../../helpers/webhook-receiver";
-import { insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
+import type { TestApp } from "../../helpers/app";
+import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
 import { createDeps } from "../../../core";
 import { createDeliveryWorker } from "../../../core/delivery/worker";
 import { claimDue } from "../../../core/delivery/outbox";
 
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const f of cleanup.splice(0).reverse()) await f();
-});
+const defer = deferCleanup();
 
-function setup() {
-  const t: TestApp = createTestApp();
-  const rx = new WebhookReceiver().start();
-  cleanup.push(() => t.close(), () => rx.stop());
-  return { t, rx };
-}
+const setup = () => appWithReceiver(defer);
 
 /** The app started again on the same DATA_DIR (and so the same database file). */
 function reopen(t: TestApp) {
   const deps = createDeps(t.config, { clock: t.clock, log: t.deps.log });
-  cleanup.push(() => deps.handle.close());
+  defer(() => deps.handle.close());
   return deps;
 }
 
@@ -73,7 +64,7 @@ test("kill -9 while the target is answering: the delivery is re-sent after resta
     stdout: "ignore",
     stderr: "inherit",
   });
-  cleanup.push(() => child.kill(9));
+  defer(() => child.kill(9));
   await rx.waitForCount(1, 10_000); // the target has the request; the worker has not recorded it
   child.kill(9);
   expect(await child.exited).not.toBe(0);

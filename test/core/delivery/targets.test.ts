@@ -1,29 +1,26 @@
-import { afterEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../../helpers/fake-bot-api";
-import { outboxRows } from "../../helpers/webhook-fixtures";
+import { deferCleanup, outboxRows } from "../../helpers/webhook-fixtures";
 import { createDeliveryWorker } from "../../../core/delivery/worker";
 import { enqueueBotMessage, enqueueWebhook } from "../../../core/delivery/outbox";
 
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const f of cleanup.splice(0).reverse()) await f();
-});
+const defer = deferCleanup();
 
 function app(env: Record<string, string> = {}): TestApp {
   const t = createTestApp({ env });
-  cleanup.push(() => t.close());
+  defer(() => t.close());
   return t;
 }
 function receiver() {
   const rx = new WebhookReceiver().start();
-  cleanup.push(() => rx.stop());
+  defer(() => rx.stop());
   return rx;
 }
 async function botApi() {
   const fake = new FakeBotApi().start();
-  cleanup.push(() => fake.stop());
+  defer(() => fake.stop());
   return fake;
 }
 
@@ -34,7 +31,7 @@ test("a slow target does not delay deliveries to another target", async () => {
   const fast = receiver();
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  cleanup.push(() => release());
+  defer(() => release());
   slow.respond = async () => {
     await gate;
     return 200;
@@ -43,7 +40,7 @@ test("a slow target does not delay deliveries to another target", async () => {
   enqueueWebhook(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${fast.url}/f`, data: { event: "keyword_match" } });
 
   const worker = createDeliveryWorker(t.deps, { perHost: 2, pollMs: 20 });
-  cleanup.push(() => worker.stop());
+  defer(() => worker.stop());
   worker.start();
   await fast.waitForCount(1);
   expect(slow.received).toHaveLength(2); // only perHost attempts hold the slow host

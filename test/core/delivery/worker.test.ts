@@ -1,23 +1,16 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../helpers/app";
-import { WebhookReceiver } from "../../helpers/webhook-receiver";
-import { insertLink, outboxRows, recordClicks, signatureMatches } from "../../helpers/webhook-fixtures";
+import type { TestApp } from "../../helpers/app";
+import type { WebhookReceiver } from "../../helpers/webhook-receiver";
+import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../../helpers/webhook-fixtures";
 import { createDeliveryWorker } from "../../../core/delivery/worker";
 import { getSigningSecret, rotateSigningSecret } from "../../../core/webhooks/signing";
 import { links } from "../../../db/schema";
 
+const defer = deferCleanup();
 let t: TestApp;
 let rx: WebhookReceiver;
-
-beforeEach(() => {
-  t = createTestApp();
-  rx = new WebhookReceiver().start();
-});
-afterEach(() => {
-  rx.stop();
-  t.close();
-});
+beforeEach(() => ({ t, rx } = appWithReceiver(defer)));
 
 describe("click webhook deliveries", () => {
   test("POST carries the spec's body exactly, signed with the owner's secret", async () => {
