@@ -84,13 +84,14 @@ export function hostKey(url: string): string {
 }
 
 /**
- * Claims due rows, oldest first (status → sending, so no other tick takes them). Rows whose host is in
- * `excludeHosts` are not looked at; `take` may refuse a row (e.g. its host is at its concurrency limit).
+ * Claims due rows, oldest first (status → sending, so no other tick takes them). Only rows of `host`
+ * when given (an index lookup); rows whose host is in `excludeHosts` are not looked at; `take` may
+ * refuse a row (e.g. its host is at its concurrency limit).
  */
 export function claimDue(
   deps: Pick<Deps, "db" | "clock">,
   limit: number,
-  opts: { excludeHosts?: string[]; take?: (row: OutboxRow) => boolean } = {},
+  opts: { host?: string; excludeHosts?: string[]; take?: (row: OutboxRow) => boolean } = {},
 ): OutboxRow[] {
   return deps.db.transaction((tx) => {
     const host = sql`coalesce(${outbox.host}, '')`;
@@ -100,6 +101,7 @@ export function claimDue(
       .where(and(
         eq(outbox.status, "pending"),
         lte(outbox.nextAttemptAt, deps.clock.now()),
+        opts.host !== undefined ? eq(outbox.host, opts.host) : undefined,
         opts.excludeHosts?.length ? notInArray(host, opts.excludeHosts) : undefined,
       ))
       .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))

@@ -57,9 +57,11 @@ export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {
         deps.log.error(`delivery ${row.deliveryId}: could not record the outcome`, e);
       }
     })().finally(() => {
+      const wasFull = inFlight.size >= maxInFlight;
       busy.set(host, busy.get(host)! - 1);
       inFlight.delete(row.id);
-      if (running) setTimeout(poll, 0);
+      // the freed slot goes to the same host (an index lookup); a full scan only when the total limit held others back
+      if (running) setTimeout(() => poll(wasFull ? undefined : host), 0);
     });
     inFlight.set(row.id, job);
   }
@@ -98,11 +100,18 @@ export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {
     }
   }
 
-  /** A tick from a timer: only while running, and a failure (e.g. a busy database) waits for the next one. */
-  function poll() {
+  /** Claims due rows of one host into its free slots. */
+  function refill(host: string) {
+    const n = Math.min(capOf(host) - (busy.get(host) ?? 0), maxInFlight - inFlight.size);
+    if (n > 0 && (host !== BOT_HOST || deps.telegram)) for (const row of claimDue(deps, n, { host })) dispatch(row);
+  }
+
+  /** A tick from a timer (of one host, or all): only while running; a failure (e.g. a busy database) waits for the next one. */
+  function poll(host?: string) {
     if (!running) return;
     try {
-      tick();
+      if (host === undefined) tick();
+      else refill(host);
     } catch (e) {
       deps.log.error("delivery worker: tick failed", e);
     }
@@ -114,7 +123,7 @@ export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {
       const requeued = requeueInterrupted(deps);
       if (requeued) deps.log.info(`outbox: ${requeued} interrupted deliveries queued again`);
       running = true;
-      timer = setInterval(poll, pollMs);
+      timer = setInterval(() => poll(), pollMs);
       poll();
     },
     async stop() {

@@ -33,8 +33,15 @@ export interface TargetResponse {
  */
 export async function requestTarget(deps: Pick<Deps, "config">, req: TargetRequest): Promise<TargetResponse> {
   const u = parseTargetUrl(req.url);
-  const pinned = await resolveTarget(u, deps.config.webhookAllowPrivate);
   const timeoutMs = deps.config.webhookTimeoutMs;
+  const deadline = Date.now() + timeoutMs;
+  const timedOut = () => new TargetError("timeout", `did not answer within ${timeoutMs / 1000} s`);
+  // name resolution counts toward the timeout too
+  let dnsTimer: ReturnType<typeof setTimeout> | undefined;
+  const pinned = await Promise.race([
+    resolveTarget(u, deps.config.webhookAllowPrivate),
+    new Promise<never>((_, reject) => (dnsTimer = setTimeout(() => reject(timedOut()), timeoutMs))),
+  ]).finally(() => clearTimeout(dnsTimer));
   const body = req.body === undefined ? undefined : Buffer.from(req.body);
   return new Promise((resolve, reject) => {
     const mod = u.protocol === "https:" ? https : http;
@@ -58,10 +65,10 @@ export async function requestTarget(deps: Pick<Deps, "config">, req: TargetReque
       fn();
     };
     const timer = setTimeout(() => {
-      const err = new TargetError("timeout", `did not answer within ${timeoutMs / 1000} s`);
+      const err = timedOut();
       finish(() => reject(err));
       r.destroy(err);
-    }, timeoutMs);
+    }, Math.max(0, deadline - Date.now()));
     r.on("response", (res) => {
       const chunks: Uint8Array[] = [];
       let size = 0;

@@ -23,8 +23,12 @@ const newSecret = () => `whsec_${randomSecret(32)}`;
 
 /** The user's signing secret, created on first use. */
 export function getSigningSecret(deps: Pick<Deps, "db" | "clock">, userId: number): SigningSecret {
-  deps.db.insert(webhookSecrets).values({ userId, secret: newSecret(), createdAt: deps.clock.now() }).onConflictDoNothing().run();
-  const row = deps.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get()!;
+  const read = () => deps.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get();
+  let row = read();
+  if (!row) {
+    deps.db.insert(webhookSecrets).values({ userId, secret: newSecret(), createdAt: deps.clock.now() }).onConflictDoNothing().run();
+    row = read()!;
+  }
   return { secret: row.secret, createdAt: row.createdAt, rotatedAt: row.rotatedAt };
 }
 

@@ -29,4 +29,4 @@ export const outbox = sqliteTable("outbox", {
   lastError: text("last_error"),
   completedAt: ts("completed_at"),
   createdAt: createdAt(),
-}, (t) => [index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_ref").on(t.topic, t.refId), index("outbox_user").on(t.userId)]);
+}, (t) => [index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_ref").on(t.topic, t.refId), index("outbox_host_due").on(t.status, t.host, t.nextAttemptAt), index("outbox_user").on(t.userId)]);
