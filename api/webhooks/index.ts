@@ -2,14 +2,16 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { getSigningSecret, rotateSigningSecret, type SigningSecret } from "../../core/webhooks/signing";
 import { sendTestDelivery } from "../../core/webhooks/link-webhook";
+import { listDeliveries, redeliver } from "../../core/webhooks/deliveries";
 import { authPlugin } from "../shared/auth";
 import { WebhookModel } from "./model";
 
 const view = (s: SigningSecret) => ({ secret: s.secret, createdAt: s.createdAt.toISOString(), rotatedAt: s.rotatedAt?.toISOString() ?? null });
 
 /**
- * Webhook signing secret (see docs/webhooks.md): read it, rotate it; and a test delivery for a link.
- * All need a session or an API token with `write:links` (whoever may set webhook targets may sign for them).
+ * Webhook signing secret (see docs/webhooks.md): read it, rotate it; a test delivery for a link; the
+ * delivery log and redelivery. The secret and sends need `write:links` (whoever may set webhook
+ * targets may sign for them); the log needs `read:links`.
  */
 export function webhooksApi(deps: Deps) {
   return new Elysia({ name: "webhooks", prefix: "/webhooks" })
@@ -29,5 +31,15 @@ export function webhooksApi(deps: Deps) {
       params: WebhookModel.linkParams,
       response: WebhookModel.testResult,
       detail: { tags: ["webhooks"], summary: "Send a signed test event to the link's webhook now" },
+    })
+    .get("/deliveries", ({ userId, query }) => listDeliveries(deps, userId, query), {
+      scope: "read:links",
+      query: WebhookModel.deliveriesQuery,
+      detail: { tags: ["webhooks"], summary: "Recent webhook deliveries, newest first" },
+    })
+    .post("/deliveries/:id/redeliver", ({ userId, params }) => redeliver(deps, userId, params.id), {
+      scope: "write:links",
+      params: WebhookModel.deliveryParams,
+      detail: { tags: ["webhooks"], summary: "Queue a failed delivery again" },
     });
 }

@@ -51,7 +51,9 @@ async function attemptBot(deps: Deps, row: OutboxRow): Promise<Outcome> {
   const call = (api.raw as unknown as Record<string, (p: unknown, s?: AbortSignal) => Promise<unknown>>)[row.method];
   if (typeof call !== "function") return { type: "error", error: `unknown Bot API method ${row.method}`, permanent: true };
   try {
-    await call({ chat_id: row.target, ...row.payload }, AbortSignal.timeout(BOT_TIMEOUT_MS));
+    // chat ids are stored as text; numeric ones go out as numbers, as callers passed them
+    const chatId = /^-?\d+$/.test(row.target) ? Number(row.target) : row.target;
+    await call({ chat_id: chatId, ...row.payload }, AbortSignal.timeout(BOT_TIMEOUT_MS));
     return { type: "done" };
   } catch (e) {
     if (e instanceof GrammyError) {

@@ -1,7 +1,8 @@
 import { beforeEach, expect, test } from "bun:test";
 import type { TestApp } from "../helpers/app";
 import type { WebhookReceiver } from "../helpers/webhook-receiver";
-import { appWithReceiver, deferCleanup, insertLink, outboxRows, signatureMatches } from "../helpers/webhook-fixtures";
+import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../helpers/webhook-fixtures";
+import { createDeliveryWorker } from "../../core/delivery/worker";
 
 const defer = deferCleanup();
 let t: TestApp;
@@ -72,4 +73,41 @@ test("a test delivery is sent signed right away and reports the target's answer"
   const none = await t.request("POST", `/api/webhooks/links/${bare.id}/test`, { token });
   expect(none.status).toBe(400);
   expect(none.json.details[0]).toEqual({ field: "webhook_url", message: "the link has no webhook_url" });
+});
+
+test("the delivery log lists a user's webhook deliveries; a failed one can be sent again with the same id", async () => {
+  const { user, token } = await t.telegramUser();
+  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/log`, webhookEnabled: true });
+  const other = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/other`, webhookEnabled: true });
+  rx.respond = 500;
+  recordClicks(t.deps, link);
+  recordClicks(t.deps, other);
+  const worker = createDeliveryWorker(t.deps);
+  for (const wait of [0, 2000, 5000, 15000, 30000]) {
+    t.clock.advance(wait);
+    await worker.drain();
+  }
+  const log = await t.request("GET", `/api/webhooks/deliveries?linkId=${link.id}`, { token });
+  expect(log.status).toBe(200);
+  expect(log.json).toEqual([{
+    id: expect.any(String), topic: "click_webhook", linkId: link.id, url: `${rx.url}/log`, method: "POST", status: "failed", attempts: 6,
+    lastError: "HTTP 500: error", createdAt: expect.any(String), nextAttemptAt: null, completedAt: t.clock.now().toISOString(),
+  }]);
+  expect((await t.request("GET", "/api/webhooks/deliveries?limit=1", { token })).json.map((d: any) => d.linkId)).toEqual([other.id]);
+  expect((await t.request("GET", "/api/webhooks/deliveries?limit=500", { token })).status).toBe(400);
+
+  rx.respond = 200;
+  const again = await t.request("POST", `/api/webhooks/deliveries/${log.json[0].id}/redeliver`, { token });
+  expect(again.status).toBe(200);
+  expect(again.json).toMatchObject({ status: "pending", attempts: 0 });
+  await worker.drain();
+  expect(rx.received.at(-1)!.headers["x-webhook-id"]).toBe(log.json[0].id);
+  expect((await t.request("GET", `/api/webhooks/deliveries?linkId=${link.id}`, { token })).json[0]).toMatchObject({ status: "done", attempts: 1, lastError: "HTTP 200" });
+  const twice = await t.request("POST", `/api/webhooks/deliveries/${log.json[0].id}/redeliver`, { token });
+  expect(twice.status).toBe(409);
+
+  const stranger = await t.emailUser("sam@example.com");
+  expect((await t.request("GET", `/api/webhooks/deliveries?linkId=${link.id}`, { token: stranger.token })).status).toBe(404);
+  expect((await t.request("GET", "/api/webhooks/deliveries", { token: stranger.token })).json).toEqual([]);
+  expect((await t.request("POST", `/api/webhooks/deliveries/${log.json[0].id}/redeliver`, { token: stranger.token })).status).toBe(404);
 });

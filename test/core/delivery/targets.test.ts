@@ -58,8 +58,8 @@ test("bot messages reach the Bot API with chat_id and their parameters", async (
   enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_notify", chatId: 77, params: { text: "New match: *bun*", parse_mode: "Markdown" } });
   enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "notice", chatId: 77, method: "sendPhoto", params: { photo: "https://example.com/a.png", caption: "chart" } });
   await createDeliveryWorker(t.deps).drain();
-  expect(fake.callsOf("sendMessage").map((c) => c.params)).toEqual([{ chat_id: "77", text: "New match: *bun*", parse_mode: "Markdown" }]);
-  expect(fake.callsOf("sendPhoto")[0]!.params).toMatchObject({ chat_id: "77", photo: "https://example.com/a.png", caption: "chart" });
+  expect(fake.callsOf("sendMessage").map((c) => c.params)).toEqual([{ chat_id: 77, text: "New match: *bun*", parse_mode: "Markdown" }]);
+  expect(fake.callsOf("sendPhoto")[0]!.params).toMatchObject({ chat_id: 77, photo: "https://example.com/a.png", caption: "chart" });
   expect(outboxRows(t.deps).map((r) => r.status)).toEqual(["done", "done"]);
 });
 
@@ -80,12 +80,12 @@ test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) f
   expect(fake.callsOf("sendMessage")).toHaveLength(2);
   expect(outboxRows(t.deps)[0]).toMatchObject({ status: "done", attempts: 1 });
 
-  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: 6, params: { text: "are you there?" } });
+  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: "@some_channel", params: { text: "are you there?" } });
   fake.failNext.set("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
   await worker.drain();
   t.clock.advance(3_600_000);
   await worker.drain();
-  expect(fake.callsOf("sendMessage").filter((c) => c.params.chat_id === "6")).toHaveLength(1);
+  expect(fake.callsOf("sendMessage").filter((c) => c.params.chat_id === "@some_channel")).toHaveLength(1);
   expect(outboxRows(t.deps)[1]).toMatchObject({ status: "failed", attempts: 1, lastError: "Bot API 403: Forbidden: bot was blocked by the user" });
 });
 
