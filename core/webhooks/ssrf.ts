@@ -110,5 +110,6 @@ export async function resolveTarget(u: URL, allowPrivate: boolean): Promise<Reso
       if (reason)
         throw new TargetError("refused", `${host === a.address ? host : `${host} resolves to ${a.address}, which`} is ${reason}; webhooks may not target internal networks`);
     }
-  return addresses[0]!;
+  // IPv4 first, as most receivers listen there (a host answering only on IPv6 still has that address)
+  return addresses.find((a) => a.family === 4) ?? addresses[0]!;
 }
