@@ -85,9 +85,13 @@ webhooksFeature.callbackQuery(/^wh:(show|on|off|test|secret|rotate|rotok):(\d+)$
         return await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: refreshedKeyboard(ctx, s) } });
       }
       case "test": {
-        const r = await sendTestDelivery(deps, userId, linkId);
-        const text = r.ok ? `✅ Test sent: the target answered ${r.status}.` : `❌ Test failed: ${r.error}.`;
-        return await ctx.answerCallbackQuery({ text: text.slice(0, 200), show_alert: true });
+        const s = getLinkWebhook(deps, userId, linkId);
+        await ctx.answerCallbackQuery("Sending a test delivery…");
+        // the target may take up to the timeout: answer in the background so other updates are not held up
+        void sendTestDelivery(deps, userId, linkId)
+          .then((r) => ctx.reply(r.ok ? `✅ Test webhook of /${s.code} sent: the target answered ${r.status}.` : `❌ Test webhook of /${s.code} failed: ${r.error}.`))
+          .catch((e) => deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
+        return;
       }
       case "secret": {
         getLinkWebhook(deps, userId, linkId);

@@ -17,7 +17,7 @@ let fake: FakeBotApi;
 beforeEach(async () => {
   fake = new FakeBotApi().start();
   defer(() => fake.stop());
-  ({ t, rx } = appWithReceiver(defer, { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url }));
+  ({ t, rx } = appWithReceiver(defer, { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, WEBHOOK_TIMEOUT_MS: "400" }));
   const bot = createBot({ ...t.deps, config: { ...t.deps.config, botToken: FAKE_BOT_TOKEN } });
   await new Promise<void>((started) => void bot.start({ onStart: () => started() }));
   defer(() => bot.stop());
@@ -64,11 +64,12 @@ test("turning an auto-disabled webhook on resets the count and refreshes only th
   expect(linkRow(link.id).webhookEnabled).toBe(false);
 });
 
-test("a test delivery reaches the target, signed, and the user sees the answer", async () => {
+test("a test delivery reaches the target, signed, and the user is told the answer", async () => {
   const { user } = await t.telegramUser(42, "alice");
   const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/t`, webhookEnabled: true });
   fake.pushCallback(`wh:test:${link.id}`);
-  expect((await answered()).params).toMatchObject({ text: "✅ Test sent: the target answered 200.", show_alert: true });
+  expect((await answered()).params.text).toBe("Sending a test delivery…");
+  expect((await fake.waitFor("sendMessage")).params).toMatchObject({ chat_id: 42, text: `✅ Test webhook of /${link.code} sent: the target answered 200.` });
   const r = rx.received[0]!;
   expect(JSON.parse(r.body)).toMatchObject({ event: "test", link: { id: link.id, code: link.code } });
   expect(signatureMatches(getSigningSecret(t.deps, user.id).secret, r.headers, r.body)).toBe(true);
@@ -97,4 +98,21 @@ test("another user's link is not found", async () => {
   expect((await answered()).params).toMatchObject({ text: "Link not found", show_alert: true });
   expect(linkRow(link.id).webhookEnabled).toBe(true);
   expect(rx.received).toHaveLength(0);
+});
+
+test("a slow test target does not hold up the bot; the failure is reported when it times out", async () => {
+  const { user } = await t.telegramUser(42, "alice");
+  const slowLink = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/slow`, webhookEnabled: true });
+  const other = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/other`, webhookEnabled: true });
+  rx.respond = async (r) => {
+    if (r.path === "/slow") await Bun.sleep(1500); // the target hangs past the timeout
+    return 200;
+  };
+  fake.pushCallback(`wh:test:${slowLink.id}`);
+  await answered();
+  fake.pushCallback(`wh:off:${other.id}`);
+  await answered((p) => p.text === "Webhook off: clicks are no longer sent.");
+  expect(fake.callsOf("sendMessage")).toHaveLength(0); // the toggle was handled while the test was still waiting
+  const report = await fake.waitFor("sendMessage");
+  expect(report.params.text).toBe(`❌ Test webhook of /${slowLink.code} failed: the target did not answer within 0.4 s.`);
 });
