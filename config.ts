@@ -47,6 +47,8 @@ export interface Config {
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
   webhookRetryDelays: number[];
+  /** how long a webhook target has to answer (validation and deliveries) */
+  webhookTimeoutMs: number;
   planLimits: Record<Plan, PlanLimits>;
   geoipDb: string;
   logLevel: "debug" | "info" | "warn" | "error";
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, "TRUST_PROXY", false),
     webhookAllowPrivate: bool(env, "WEBHOOK_ALLOW_PRIVATE", false),
     webhookRetryDelays,
+    webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 5000, 100, 60_000),
     planLimits: parsePlanLimits(env),
     geoipDb,
     logLevel,

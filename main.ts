@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
+import { createDeliveryWorker } from "./core/delivery/worker";
 
 /** Starts HTTP server, bot and jobs; stops them in reverse order on SIGINT/SIGTERM. */
 async function main() {
@@ -25,6 +26,9 @@ async function main() {
     void bot.start({ onStart: (me) => deps.log.info(`bot @${me.username} polling`) }).catch((e) => deps.log.error("bot stopped", e));
   } else deps.log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
 
+  const delivery = createDeliveryWorker(deps);
+  delivery.start();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -32,6 +36,7 @@ async function main() {
     deps.log.info(`${signal}: shutting down`);
     await bot?.stop();
     await app.stop();
+    await delivery.stop();
     deps.handle.close();
     process.exit(0);
   };

@@ -1,9 +1,10 @@
 import type { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { secureFeature } from "./secure";
+import { webhooksFeature } from "./webhooks";
 
 /**
  * Feature composers in registration order. Each feature file exports one Composer; add it here.
  * The `unhandled` feature (registered by bot.ts) always comes last.
  */
-export const FEATURES: Composer<BotContext>[] = [secureFeature];
+export const FEATURES: Composer<BotContext>[] = [webhooksFeature, secureFeature];

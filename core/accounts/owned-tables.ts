@@ -38,5 +38,6 @@ export const HANDLED_ELSEWHERE: Record<string, string> = {
   identities: "moved by the merge itself, after the link rules are checked",
   email_codes: "short-lived codes of the old account are deleted",
   refresh_tokens: "the old account's sessions are revoked",
+  webhook_secrets: "keyed by user: the surviving account keeps its own signing secret; the merged-away one's stays unused",
   webauthn_challenges: "short-lived challenges of the old account are deleted",
 };

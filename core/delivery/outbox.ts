@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps";
 import { outbox } from "../../db/schema";
@@ -28,6 +28,7 @@ export function enqueueWebhook(tx: Tx, now: Date, job: WebhookJob): string {
       refId: job.refId ?? null,
       target: job.url,
       method: job.method ?? "POST",
+      host: hostKey(job.url),
       payload: job.data,
       nextAttemptAt: now,
       createdAt: now,
@@ -59,6 +60,7 @@ export function enqueueBotMessage(tx: Tx, now: Date, job: BotMessageJob): string
       refId: job.refId ?? null,
       target: String(job.chatId),
       method: job.method ?? "sendMessage",
+      host: BOT_HOST,
       payload: job.params,
       nextAttemptAt: now,
       createdAt: now,
@@ -69,22 +71,64 @@ export function enqueueBotMessage(tx: Tx, now: Date, job: BotMessageJob): string
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/** Due rows, oldest first, claimed (status → sending) so no other tick takes them. */
-export function claimDue(deps: Pick<Deps, "db" | "clock">, limit: number): OutboxRow[] {
+/** The concurrency key of Bot API rows. */
+export const BOT_HOST = "bot";
+
+/** The concurrency key of a webhook URL: its host:port ("" when the URL does not parse; such rows fail at send). */
+export function hostKey(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Claims due rows, oldest first (status → sending, so no other tick takes them). Only rows of `host`
+ * when given (an index lookup); rows whose host is in `excludeHosts` are not looked at; `take` may
+ * refuse a row (e.g. its host is at its concurrency limit).
+ */
+export function claimDue(
+  deps: Pick<Deps, "db" | "clock">,
+  limit: number,
+  opts: { host?: string; excludeHosts?: string[]; take?: (row: OutboxRow) => boolean } = {},
+): OutboxRow[] {
   return deps.db.transaction((tx) => {
+    const host = sql`coalesce(${outbox.host}, '')`;
     const rows = tx
       .select()
       .from(outbox)
-      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, deps.clock.now())))
+      .where(and(
+        eq(outbox.status, "pending"),
+        lte(outbox.nextAttemptAt, deps.clock.now()),
+        opts.host !== undefined ? eq(outbox.host, opts.host) : undefined,
+        opts.excludeHosts?.length ? notInArray(host, opts.excludeHosts) : undefined,
+      ))
       .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
       .limit(limit)
       .all();
-    if (rows.length) tx.update(outbox).set({ status: "sending" }).where(inArray(outbox.id, rows.map((r) => r.id))).run();
-    return rows;
+    const taken = opts.take ? rows.filter(opts.take) : rows;
+    if (taken.length) tx.update(outbox).set({ status: "sending" }).where(inArray(outbox.id, taken.map((r) => r.id))).run();
+    return taken.map((r) => ({ ...r, status: "sending" as const }));
   });
 }
 
 /** After a crash, rows left in `sending` go back to pending (receivers de-duplicate by delivery id). */
 export function requeueInterrupted(deps: Pick<Deps, "db">): number {
   return changes(deps.db.update(outbox).set({ status: "pending" }).where(eq(outbox.status, "sending")).run());
+}
+
+/** Deletes finished rows: delivered or cancelled after `keepDoneDays`, failed after `keepFailedDays`. */
+export function pruneOutbox(deps: Pick<Deps, "db" | "clock">, keepDoneDays = 7, keepFailedDays = 30): number {
+  const day = 86_400_000;
+  const now = deps.clock.now().getTime();
+  return changes(
+    deps.db
+      .delete(outbox)
+      .where(or(
+        and(inArray(outbox.status, ["done", "cancelled"]), lte(outbox.completedAt, new Date(now - keepDoneDays * day))),
+        and(eq(outbox.status, "failed"), lte(outbox.completedAt, new Date(now - keepFailedDays * day))),
+      ))
+      .run(),
+  );
 }

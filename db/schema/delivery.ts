@@ -19,12 +19,14 @@ export const outbox = sqliteTable("outbox", {
   /** webhook: URL; bot: chat id */
   target: text("target").notNull(),
   method: text("method").notNull().default("POST"),
+  /** concurrency key: the webhook URL's host:port, or "bot" for Bot API calls */
+  host: text("host"),
   /** webhook: request body or query (JSON); bot: Bot API method + payload (JSON) */
   payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-  status: text("status", { enum: ["pending", "sending", "done", "failed"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled"] }).notNull().default("pending"),
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: ts("next_attempt_at").notNull(),
   lastError: text("last_error"),
   completedAt: ts("completed_at"),
   createdAt: createdAt(),
-}, (t) => [index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_user").on(t.userId)]);
+}, (t) => [index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_ref").on(t.topic, t.refId), index("outbox_host_due").on(t.status, t.host, t.nextAttemptAt), index("outbox_user").on(t.userId)]);

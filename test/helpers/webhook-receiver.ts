@@ -5,6 +5,8 @@ export interface Received {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** the query string exactly as received, without "?" */
+  rawQuery: string;
   headers: Record<string, string>;
   body: string;
   at: number;
@@ -30,6 +32,7 @@ export class WebhookReceiver {
           method: req.method,
           path: u.pathname,
           query: Object.fromEntries(u.searchParams),
+          rawQuery: u.search.slice(1),
           headers: Object.fromEntries(req.headers),
           body: await req.text(),
           at: Date.now(),

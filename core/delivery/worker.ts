@@ -1,0 +1,143 @@
+/**
+ * The delivery worker: sends outbox rows (webhooks and Bot API calls) with retries, bounded
+ * concurrency per target host, and crash safety (rows claimed but not recorded are re-sent after a
+ * restart with the same delivery id).
+ */
+import type { Deps } from "../deps";
+import { BOT_HOST, claimDue, pruneOutbox, requeueInterrupted, type OutboxRow } from "./outbox";
+import { attemptRow } from "./send-row";
+import { recordOutcome } from "./record";
+
+export interface DeliveryWorkerOptions {
+  /** attempts in flight per webhook host (host:port); one slow target cannot hold more (default 4) */
+  perHost?: number;
+  /** Bot API calls in flight (default 8) */
+  botConcurrency?: number;
+  /** attempts in flight in total (default 64) */
+  maxInFlight?: number;
+  /** how often (real ms) the queue is checked for due rows (default 250) */
+  pollMs?: number;
+}
+
+export interface DeliveryWorker {
+  /** requeues rows interrupted by a crash, then polls the queue until stop() */
+  start(): void;
+  /** stops polling and waits for attempts in flight to be recorded */
+  stop(): Promise<void>;
+  /** sends everything due now (by deps.clock), retries due now included, and resolves when none is left */
+  drain(): Promise<void>;
+}
+
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** Builds (does not start) the worker that sends the outbox. main.ts starts it and stops it on shutdown. */
+export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
+  const perHost = opts.perHost ?? 4;
+  const botConcurrency = opts.botConcurrency ?? 8;
+  const maxInFlight = opts.maxInFlight ?? 64;
+  const pollMs = opts.pollMs ?? 250;
+  const inFlight = new Map<number, Promise<void>>();
+  const busy = new Map<string, number>();
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let running = false;
+  let lastPrune = -Infinity;
+
+  const keyOf = (row: OutboxRow) => row.host ?? "";
+  const capOf = (host: string) => (host === BOT_HOST ? botConcurrency : perHost);
+
+  function dispatch(row: OutboxRow) {
+    const host = keyOf(row);
+    busy.set(host, (busy.get(host) ?? 0) + 1);
+    const job = (async () => {
+      const outcome = await attemptRow(deps, row);
+      try {
+        recordOutcome(deps, row, outcome);
+      } catch (e) {
+        // the row stays `sending` and is re-sent after a restart
+        deps.log.error(`delivery ${row.deliveryId}: could not record the outcome`, e);
+      }
+    })().finally(() => {
+      const wasFull = inFlight.size >= maxInFlight;
+      busy.set(host, busy.get(host)! - 1);
+      inFlight.delete(row.id);
+      // the freed slot goes to the same host (an index lookup); a full scan only when the total limit held others back
+      if (running) setTimeout(() => poll(wasFull ? undefined : host), 0);
+    });
+    inFlight.set(row.id, job);
+  }
+
+  /** Claims as many due rows as the limits allow and starts sending them. */
+  function tick() {
+    const now = deps.clock.now().getTime();
+    if (now - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = now;
+      const pruned = pruneOutbox(deps);
+      if (pruned) deps.log.debug(`outbox: pruned ${pruned} finished rows`);
+    }
+    for (;;) {
+      const free = maxInFlight - inFlight.size;
+      if (free <= 0) return;
+      const full = [...busy].filter(([h, n]) => n >= capOf(h)).map(([h]) => h);
+      if (!deps.telegram) full.push(BOT_HOST);
+      const taking = new Map<string, number>();
+      const limit = Math.max(free * 4, 50);
+      let considered = 0;
+      let taken = 0;
+      const rows = claimDue(deps, limit, {
+        excludeHosts: full,
+        take: (row) => {
+          considered++;
+          const h = keyOf(row);
+          if (taken >= free || (busy.get(h) ?? 0) + (taking.get(h) ?? 0) >= capOf(h)) return false;
+          taking.set(h, (taking.get(h) ?? 0) + 1);
+          taken++;
+          return true;
+        },
+      });
+      for (const row of rows) dispatch(row);
+      // every pass takes a row or fills a host (excluded next pass), so this ends; stop when nothing more is due
+      if (considered < limit) return;
+    }
+  }
+
+  /** Claims due rows of one host into its free slots. */
+  function refill(host: string) {
+    const n = Math.min(capOf(host) - (busy.get(host) ?? 0), maxInFlight - inFlight.size);
+    if (n > 0 && (host !== BOT_HOST || deps.telegram)) for (const row of claimDue(deps, n, { host })) dispatch(row);
+  }
+
+  /** A tick from a timer (of one host, or all): only while running; a failure (e.g. a busy database) waits for the next one. */
+  function poll(host?: string) {
+    if (!running) return;
+    try {
+      if (host === undefined) tick();
+      else refill(host);
+    } catch (e) {
+      deps.log.error("delivery worker: tick failed", e);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      const requeued = requeueInterrupted(deps);
+      if (requeued) deps.log.info(`outbox: ${requeued} interrupted deliveries queued again`);
+      running = true;
+      timer = setInterval(() => poll(), pollMs);
+      poll();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await Promise.allSettled([...inFlight.values()]);
+    },
+    async drain() {
+      for (;;) {
+        tick();
+        if (!inFlight.size) return;
+        await Promise.race(inFlight.values());
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_host_due` ON `outbox` (`status`,`host`,`next_attempt_at`);

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { WebhookReceiver } from "../../helpers/webhook-receiver";
+import { insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
+import { createDeliveryWorker } from "../../../core/delivery/worker";
+import { setLinkWebhookEnabled, webhookEnableColumns, getLinkWebhook } from "../../../core/webhooks/link-webhook";
+import { links } from "../../../db/schema";
+
+let t: TestApp;
+let rx: WebhookReceiver;
+
+beforeEach(() => {
+  t = createTestApp({ env: { WEBHOOK_RETRY_DELAYS: "0,1" } });
+  rx = new WebhookReceiver().start();
+  rx.respond = 503;
+});
+afterEach(() => {
+  rx.stop();
+  t.close();
+});
+
+const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
+
+/** Runs every attempt of every queued delivery (moving the clock past each retry delay). */
+async function deliverAll() {
+  const worker = createDeliveryWorker(t.deps);
+  for (let i = 0; i < 4; i++) {
+    await worker.drain();
+    t.clock.advance(1000);
+  }
+}
+
+test("each delivery that fails every attempt counts one failure; success does not reset the count", async () => {
+  const { user } = await t.telegramUser();
+  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  recordClicks(t.deps, link, [{}, {}]);
+  await deliverAll();
+  expect(rx.received).toHaveLength(6); // 2 deliveries × 3 attempts
+  expect(linkRow(link.id).webhookFailures).toBe(2);
+  rx.respond = 200;
+  recordClicks(t.deps, link);
+  await deliverAll();
+  expect(rx.received).toHaveLength(7);
+  expect(linkRow(link.id).webhookFailures).toBe(2);
+  expect(getLinkWebhook(t.deps, user.id, link.id)).toMatchObject({ enabled: true, failures: 2 });
+});
+
+test("the 100th failed delivery disables the webhook and queues one bot notice to the owner", async () => {
+  const { user } = await t.telegramUser(4242, "carol");
+  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/dead`, webhookEnabled: true, webhookFailures: 98 });
+  recordClicks(t.deps, link, [{}]);
+  await deliverAll();
+  expect(linkRow(link.id)).toMatchObject({ webhookFailures: 99, webhookEnabled: true });
+  expect(outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
+
+  recordClicks(t.deps, link, [{}]);
+  await deliverAll();
+  expect(linkRow(link.id)).toMatchObject({ webhookFailures: 100, webhookEnabled: false });
+  const notices = outboxRows(t.deps, "webhook_disabled");
+  expect(notices).toHaveLength(1);
+  expect(notices[0]).toMatchObject({ kind: "bot", target: "4242", method: "sendMessage", userId: user.id, refId: link.id, status: "pending" });
+  expect(String(notices[0]!.payload.text)).toContain(`/${link.code}`);
+  expect(String(notices[0]!.payload.text)).toContain("100 failed deliveries");
+
+  // no more deliveries for a disabled webhook
+  const before = rx.received.length;
+  recordClicks(t.deps, { ...linkRow(link.id) });
+  await deliverAll();
+  expect(rx.received).toHaveLength(before);
+});
+
+test("owners without a Telegram account get no bot notice", async () => {
+  const { user } = await t.emailUser("dora@example.com");
+  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true, webhookFailures: 99 });
+  recordClicks(t.deps, link);
+  await deliverAll();
+  expect(linkRow(link.id).webhookEnabled).toBe(false);
+  expect(outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
+});
+
+test("re-enabling resets the failure count; enabling without a URL is refused", async () => {
+  const { user } = await t.telegramUser();
+  const other = await t.emailUser("eve@example.com");
+  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
+  expect(() => setLinkWebhookEnabled(t.deps, other.user.id, link.id, true)).toThrow("Link not found");
+  expect(setLinkWebhookEnabled(t.deps, user.id, link.id, true)).toMatchObject({ enabled: true, failures: 0 });
+  expect(linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
+  expect(setLinkWebhookEnabled(t.deps, user.id, link.id, false)).toMatchObject({ enabled: false, failures: 0 });
+  const bare = insertLink(t.deps, user.id, { webhookUrl: null });
+  expect(() => setLinkWebhookEnabled(t.deps, user.id, bare.id, true)).toThrow("no webhook_url");
+  expect(webhookEnableColumns(true)).toEqual({ webhookEnabled: true, webhookFailures: 0 });
+  expect(webhookEnableColumns(false)).toEqual({ webhookEnabled: false });
+});
+
+test("deliveries still queued when the webhook is turned off are cancelled, not sent", async () => {
+  const { user } = await t.telegramUser();
+  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  recordClicks(t.deps, link, [{}, {}]);
+  setLinkWebhookEnabled(t.deps, user.id, link.id, false);
+  await deliverAll();
+  expect(rx.received).toHaveLength(0);
+  expect(outboxRows(t.deps, "click_webhook").map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+  expect(linkRow(link.id).webhookFailures).toBe(0);
+});

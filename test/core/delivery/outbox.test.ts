@@ -1,0 +1,56 @@
+import { expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
+import { enqueueWebhook, pruneOutbox } from "../../../core/delivery/outbox";
+import { runClickHooks } from "../../../core/clicks/hooks";
+import { loadConfig, ConfigError } from "../../../config";
+import { clicks, outbox } from "../../../db/schema";
+
+const defer = deferCleanup();
+
+test("a click batch that rolls back leaves no delivery behind", async () => {
+  const { t, rx } = appWithReceiver(defer);
+  const { user } = await t.telegramUser();
+  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  expect(() =>
+    t.deps.db.transaction((tx) => {
+      const click = tx.insert(clicks).values({ linkId: link.id, clickedAt: t.clock.now() }).returning().get();
+      runClickHooks(tx, t.deps, [{ click, link }]);
+      throw new Error("recorder failed after the hooks");
+    }),
+  ).toThrow("recorder failed");
+  expect(outboxRows(t.deps)).toHaveLength(0);
+  recordClicks(t.deps, link, [{}, {}]);
+  expect(outboxRows(t.deps).map((r) => [r.topic, r.refId, r.userId, r.host])).toEqual([
+    ["click_webhook", link.id, user.id, new URL(rx.url).host],
+    ["click_webhook", link.id, user.id, new URL(rx.url).host],
+  ]);
+});
+
+test("finished rows are pruned: delivered after 7 days, failed after 30; pending ones never", async () => {
+  const { t } = appWithReceiver(defer);
+  const day = 86_400_000;
+  const add = (status: "done" | "failed" | "pending", ageDays: number) => {
+    const id = enqueueWebhook(t.deps.db, t.clock.now(), { userId: null, topic: "x", url: "https://example.com/", data: { ageDays } });
+    t.deps.db.update(outbox).set({ status, completedAt: status === "pending" ? null : new Date(t.clock.now().getTime() - ageDays * day) }).where(eq(outbox.deliveryId, id)).run();
+  };
+  add("done", 8);
+  add("done", 6);
+  add("failed", 31);
+  add("failed", 8);
+  add("pending", 0);
+  expect(pruneOutbox(t.deps)).toBe(2);
+  expect(outboxRows(t.deps).map((r) => [r.status, r.payload.ageDays])).toEqual([["done", 6], ["failed", 8], ["pending", 0]]);
+});
+
+test("WEBHOOK_TIMEOUT_MS is validated and defaults to 5 s", () => {
+  const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+  defer(() => rmSync(dir, { recursive: true, force: true }));
+  expect(loadConfig({ DATA_DIR: dir }).webhookTimeoutMs).toBe(5000);
+  expect(loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: "250" }).webhookTimeoutMs).toBe(250);
+  expect(() => loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: "soon" })).toThrow(ConfigError);
+  expect(() => loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: "10" })).toThrow("WEBHOOK_TIMEOUT_MS: expected a whole number from 100 to 60000");
+});

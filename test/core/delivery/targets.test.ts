@@ -1,0 +1,101 @@
+import { expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { WebhookReceiver } from "../../helpers/webhook-receiver";
+import { FakeBotApi, FAKE_BOT_TOKEN } from "../../helpers/fake-bot-api";
+import { deferCleanup, outboxRows } from "../../helpers/webhook-fixtures";
+import { createDeliveryWorker } from "../../../core/delivery/worker";
+import { enqueueBotMessage, enqueueWebhook } from "../../../core/delivery/outbox";
+
+const defer = deferCleanup();
+
+function app(env: Record<string, string> = {}): TestApp {
+  const t = createTestApp({ env });
+  defer(() => t.close());
+  return t;
+}
+function receiver() {
+  const rx = new WebhookReceiver().start();
+  defer(() => rx.stop());
+  return rx;
+}
+async function botApi() {
+  const fake = new FakeBotApi().start();
+  defer(() => fake.stop());
+  return fake;
+}
+
+test("a slow target does not delay deliveries to another target", async () => {
+  const t = app();
+  const { user } = await t.telegramUser();
+  const slow = receiver();
+  const fast = receiver();
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  defer(() => release());
+  slow.respond = async () => {
+    await gate;
+    return 200;
+  };
+  for (let i = 0; i < 6; i++) enqueueWebhook(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${slow.url}/s${i}`, data: { event: "keyword_match", i } });
+  enqueueWebhook(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${fast.url}/f`, data: { event: "keyword_match" } });
+
+  const worker = createDeliveryWorker(t.deps, { perHost: 2, pollMs: 20 });
+  defer(() => worker.stop());
+  worker.start();
+  await fast.waitForCount(1);
+  expect(slow.received).toHaveLength(2); // only perHost attempts hold the slow host
+  expect(outboxRows(t.deps).filter((r) => r.target.startsWith(slow.url) && r.status === "sending")).toHaveLength(2);
+  release();
+  await slow.waitForCount(6);
+  await worker.stop();
+  expect(outboxRows(t.deps).map((r) => r.status)).toEqual(Array(7).fill("done"));
+});
+
+test("bot messages reach the Bot API with chat_id and their parameters", async () => {
+  const fake = await botApi();
+  const t = app({ BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url });
+  const { user } = await t.telegramUser(77, "frank");
+  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_notify", chatId: 77, params: { text: "New match: *bun*", parse_mode: "Markdown" } });
+  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "notice", chatId: 77, method: "sendPhoto", params: { photo: "https://example.com/a.png", caption: "chart" } });
+  await createDeliveryWorker(t.deps).drain();
+  expect(fake.callsOf("sendMessage").map((c) => c.params)).toEqual([{ chat_id: 77, text: "New match: *bun*", parse_mode: "Markdown" }]);
+  expect(fake.callsOf("sendPhoto")[0]!.params).toMatchObject({ chat_id: 77, photo: "https://example.com/a.png", caption: "chart" });
+  expect(outboxRows(t.deps).map((r) => r.status)).toEqual(["done", "done"]);
+});
+
+test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) fails at once", async () => {
+  const fake = await botApi();
+  const t = app({ BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url });
+  const worker = createDeliveryWorker(t.deps);
+  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "hello" } });
+  fake.failNext.set("sendMessage", { error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } });
+  await worker.drain();
+  expect(fake.callsOf("sendMessage")).toHaveLength(1);
+  expect(outboxRows(t.deps)[0]).toMatchObject({ status: "pending", attempts: 0 });
+  t.clock.advance(6999);
+  await worker.drain();
+  expect(fake.callsOf("sendMessage")).toHaveLength(1);
+  t.clock.advance(1);
+  await worker.drain();
+  expect(fake.callsOf("sendMessage")).toHaveLength(2);
+  expect(outboxRows(t.deps)[0]).toMatchObject({ status: "done", attempts: 1 });
+
+  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: "@some_channel", params: { text: "are you there?" } });
+  fake.failNext.set("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
+  await worker.drain();
+  t.clock.advance(3_600_000);
+  await worker.drain();
+  expect(fake.callsOf("sendMessage").filter((c) => c.params.chat_id === "@some_channel")).toHaveLength(1);
+  expect(outboxRows(t.deps)[1]).toMatchObject({ status: "failed", attempts: 1, lastError: "Bot API 403: Forbidden: bot was blocked by the user" });
+});
+
+test("without BOT_TOKEN bot messages wait in the queue; webhooks still go out", async () => {
+  const t = app();
+  const rx = receiver();
+  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "later" } });
+  enqueueWebhook(t.deps.db, t.clock.now(), { userId: null, topic: "tracker_webhook", url: rx.url, data: { event: "keyword_match" } });
+  await createDeliveryWorker(t.deps).drain();
+  expect(rx.received).toHaveLength(1);
+  expect(rx.received[0]!.headers["x-webhook-signature"]).toBeUndefined(); // no owner, no secret
+  expect(outboxRows(t.deps).map((r) => [r.kind, r.status])).toEqual([["bot", "pending"], ["webhook", "done"]]);
+});
