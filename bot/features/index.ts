@@ -1,8 +1,9 @@
 import type { Composer } from "grammy";
 import type { BotContext } from "../context";
+import { settingsFeature } from "./settings";
 
 /**
  * Feature composers in registration order. Each feature file exports one Composer; add it here.
- * The `unhandled` feature (registered by bot.ts) always comes last.
+ * bot.ts registers `startFeature` (/start, /help, /cancel) before these and `unhandledFeature` after them.
  */
-export const FEATURES: Composer<BotContext>[] = [];
+export const FEATURES: Composer<BotContext>[] = [settingsFeature];

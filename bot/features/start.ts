@@ -1,0 +1,37 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context";
+import { COMMANDS } from "../commands";
+import { MENU, ROOT_TEXT, rootKeyboard } from "../menus/root";
+
+/** /start, /help, /cancel and the way back to the root menu. Registered before any conversation. */
+export const startFeature = new Composer<BotContext>();
+const pm = startFeature.chatType("private");
+
+pm.command("start", async (ctx) => {
+  const name = ctx.from.first_name ? `, ${ctx.from.first_name}` : "";
+  await ctx.reply(
+    `👋 Welcome${name}! I shorten and track links, share files securely and watch chats for keywords.\n\n${ROOT_TEXT}`,
+    { reply_markup: rootKeyboard(ctx.deps.config.baseUrl) },
+  );
+});
+
+pm.command("help", async (ctx) => {
+  const lines = COMMANDS.map((c) => `/${c.command} — ${c.description}`);
+  await ctx.reply(
+    `Here is what I understand:\n\n${lines.join("\n")}\n\nEverything is also reachable from the menu (/start) and in the app: ${ctx.deps.config.baseUrl}/`,
+    { link_preview_options: { is_disabled: true } },
+  );
+});
+
+pm.command("cancel", async (ctx) => {
+  const active = Object.keys(ctx.conversation.active()).length > 0;
+  await ctx.conversation.exitAll();
+  await ctx.reply(active ? "Cancelled. Nothing was saved." : "There is nothing to cancel.", {
+    reply_markup: rootKeyboard(ctx.deps.config.baseUrl),
+  });
+});
+
+startFeature.callbackQuery(MENU.root, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  await ctx.editMessageText(ROOT_TEXT, { reply_markup: rootKeyboard(ctx.deps.config.baseUrl) });
+});
