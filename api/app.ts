@@ -3,6 +3,7 @@ import type { Deps } from "../core/deps";
 import { errorHandler } from "./shared/errors";
 import { bodyLimitPlugin } from "./shared/body";
 import { rateLimitPlugin } from "./shared/rate-limit";
+import { docsPlugin } from "./shared/docs";
 import { tokensApi } from "./tokens";
 import { authApi } from "./auth";
 import { linksApi } from "./links";
@@ -32,7 +33,8 @@ export function createApi(deps: Deps) {
     .use(errorHandler(deps.log))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
-    .get("/healthz", () => ({ ok: true }))
+    .use(docsPlugin())
+    .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check" } })
     .use(api)
     .use(visitorApi(deps));
 }

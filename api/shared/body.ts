@@ -1,4 +1,4 @@
-import { Elysia, ParseError } from "elysia";
+import { Elysia } from "elysia";
 import { TooLarge } from "../../core/errors";
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
@@ -25,31 +25,24 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, max: n
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+const CAPPED_TYPES = /^(application\/(json|[\w.+-]+\+json|x-www-form-urlencoded)|text\/)/i;
+
 /**
  * CONTRACT §3 body rules: a declared Content-Length over 1 MB is refused before reading; JSON, text
- * and form bodies are read with a cap (so chunked bodies cannot pass it) and malformed JSON is 400.
- * Multipart and binary bodies (uploads) are left to Elysia and the route's own limit.
+ * and form bodies are also measured as they stream in (a copy of the stream, so chunked bodies cannot
+ * pass the cap) before Elysia's own parsers read them — keeping those parsers means the OpenAPI
+ * document still knows each route's content type. Malformed JSON becomes Elysia's PARSE error (400).
+ * Multipart and binary bodies (uploads) are left to the route's own limit.
  */
 export function bodyLimitPlugin() {
-  return new Elysia({ name: "body-limit" })
-    .onRequest(({ request }) => {
-      const len = Number(request.headers.get("content-length") ?? 0);
-      if (len > MAX_JSON_BODY && !UPLOAD_PATH.test(new URL(request.url).pathname))
+  return new Elysia({ name: "body-limit" }).onRequest(async ({ request }) => {
+    if (request.method === "GET" || request.method === "HEAD" || !request.body) return;
+    const declared = request.headers.get("content-length");
+    if (declared !== null) {
+      if (Number(declared) > MAX_JSON_BODY && !UPLOAD_PATH.test(new URL(request.url).pathname))
         throw new TooLarge(`Request body is larger than ${MAX_JSON_BODY} bytes`);
-    })
-    .onParse({ as: "global" }, async ({ request, contentType }) => {
-      const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
-      const isJson = type === "application/json" || type.endsWith("+json");
-      if (!isJson && type !== "text/plain" && type !== "application/x-www-form-urlencoded") return;
-      const text = await readCapped(request.body, MAX_JSON_BODY);
-      if (type === "text/plain") return text;
-      if (!isJson) return Object.fromEntries(new URLSearchParams(text));
-      // an empty body (e.g. a DELETE sent with a JSON content type) is an empty object, not a parse error
-      if (text.trim() === "") return {};
-      try {
-        return JSON.parse(text);
-      } catch {
-        throw new ParseError();
-      }
-    });
+      if (Number(declared) <= MAX_JSON_BODY) return;
+    }
+    if (CAPPED_TYPES.test(request.headers.get("content-type") ?? "")) await readCapped(request.clone().body, MAX_JSON_BODY);
+  });
 }
