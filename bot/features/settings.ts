@@ -50,8 +50,12 @@ function scopeKeyboard(chosen: Set<string>) {
 /** Conversation: token name, then scopes from buttons (none chosen = `*`); the secret is shown once. */
 async function createTokenConversation(conversation: Conversation<BotContext, Context>, ctx: Context) {
   await ctx.reply("Name the new API token (e.g. “ci” or “zapier”), or /cancel:");
-  const nameCtx = await conversation.waitFor("message:text", { otherwise: (c) => c.reply("Please send the token's name as text, or /cancel.") });
-  const name = nameCtx.message.text.trim().slice(0, 100);
+  let name = "";
+  while (!name) {
+    const text = (await conversation.waitFor("message:text", { otherwise: (c) => c.reply("Please send the token's name as text, or /cancel.") })).message.text.trim();
+    if (text.startsWith("/")) await ctx.reply("That looks like a command. Send a name for the token, or /cancel to stop.");
+    else name = text.slice(0, 100);
+  }
   const chosen = new Set<string>();
   const picker = await ctx.reply(`Token “${name}”: choose its scopes. Choose none for full access (*).`, { reply_markup: scopeKeyboard(chosen) });
   for (;;) {

@@ -8,6 +8,8 @@ export const startFeature = new Composer<BotContext>();
 const pm = startFeature.chatType("private");
 
 pm.command("start", async (ctx) => {
+  // /start is a fresh start: a dialog left half-way would otherwise swallow the menu's buttons
+  await ctx.conversation.exitAll();
   const name = ctx.from.first_name ? `, ${ctx.from.first_name}` : "";
   await ctx.reply(
     `👋 Welcome${name}! I shorten and track links, share files securely and watch chats for keywords.\n\n${ROOT_TEXT}`,

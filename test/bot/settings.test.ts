@@ -91,6 +91,17 @@ describe("bot settings", () => {
     expect(app.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
   });
 
+  test("a command is not taken as the token's name; /start leaves the dialog", async () => {
+    app = await startBotApp();
+    await startTokenDialog("/settings");
+    await app.fake.waitFor("sendMessage", sent("That looks like a command"));
+    app.fake.pushMessage("/start");
+    await app.fake.waitFor("sendMessage", sent("Welcome"));
+    app.fake.pushMessage("my-name");
+    await app.fake.waitFor("sendMessage", sent("not sure what to do"));
+    expect(app.fake.callsOf("sendMessage").some((c) => sent("choose its scopes")(c))).toBe(false);
+  });
+
   test("revoking a token asks first, then the token stops working", async () => {
     app = await startBotApp();
     const { fake, t } = app;
