@@ -16,6 +16,14 @@ async function startTokenDialog(name: string) {
   app.fake.pushMessage(name);
 }
 
+/** After the dialog ended, text is no longer taken as a name: no scope picker, no token. */
+async function expectDialogOver(text: string) {
+  app.fake.pushMessage(text);
+  await app.fake.waitFor("sendMessage", sent("not sure what to do"));
+  expect(app.fake.callsOf("sendMessage").some((c) => sent("choose its scopes")(c))).toBe(false);
+  expect(app.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
+}
+
 describe("bot settings", () => {
   test("shows plan, expiry and limits", async () => {
     app = await startBotApp({ PLAN_LIMITS: '{"pro":{"links":777}}' });
@@ -85,10 +93,7 @@ describe("bot settings", () => {
     await app.fake.waitFor("sendMessage", sent("Name the new API token"));
     app.fake.pushMessage("/cancel");
     await app.fake.waitFor("sendMessage", sent("Cancelled. Nothing was saved."));
-    app.fake.pushMessage("not-a-name");
-    await app.fake.waitFor("sendMessage", sent("not sure what to do"));
-    expect(app.fake.callsOf("sendMessage").some((c) => sent("choose its scopes")(c))).toBe(false);
-    expect(app.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
+    await expectDialogOver("not-a-name");
   });
 
   test("a command is not taken as the token's name; /start leaves the dialog", async () => {
@@ -97,9 +102,7 @@ describe("bot settings", () => {
     await app.fake.waitFor("sendMessage", sent("That looks like a command"));
     app.fake.pushMessage("/start");
     await app.fake.waitFor("sendMessage", sent("Welcome"));
-    app.fake.pushMessage("my-name");
-    await app.fake.waitFor("sendMessage", sent("not sure what to do"));
-    expect(app.fake.callsOf("sendMessage").some((c) => sent("choose its scopes")(c))).toBe(false);
+    await expectDialogOver("my-name");
   });
 
   test("revoking a token asks first, then the token stops working", async () => {
