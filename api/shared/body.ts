@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { TooLarge } from "../../core/errors";
+import { AppError, TooLarge } from "../../core/errors";
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
 export const MAX_JSON_BODY = 1024 * 1024;
@@ -27,22 +27,34 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, max: n
 
 const CAPPED_TYPES = /^(application\/(json|[\w.+-]+\+json|x-www-form-urlencoded)|text\/)/i;
 
+/** 415 for a body sent to /api as plain text or without a type: the usual "forgot the header" mistake. */
+function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
+  if (!hasBody || !pathname.startsWith("/api/") || UPLOAD_PATH.test(pathname)) return;
+  if (type === "" || type.toLowerCase().startsWith("text/plain"))
+    throw new AppError(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+}
+
 /**
  * CONTRACT §3 body rules: a declared Content-Length over 1 MB is refused before reading; JSON, text
  * and form bodies are also measured as they stream in (a copy of the stream, so chunked bodies cannot
  * pass the cap) before Elysia's own parsers read them — keeping those parsers means the OpenAPI
- * document still knows each route's content type. Malformed JSON becomes Elysia's PARSE error (400).
- * Multipart and binary bodies (uploads) are left to the route's own limit.
+ * document still knows each route's content type. Malformed JSON becomes Elysia's PARSE error (400);
+ * plain-text or untyped bodies to /api are 415. Multipart and binary bodies (uploads) are left to the
+ * route's own limit.
  */
 export function bodyLimitPlugin() {
   return new Elysia({ name: "body-limit" }).onRequest(async ({ request }) => {
     if (request.method === "GET" || request.method === "HEAD" || !request.body) return;
+    const { pathname } = new URL(request.url);
+    const type = request.headers.get("content-type") ?? "";
     const declared = request.headers.get("content-length");
     if (declared !== null) {
-      if (Number(declared) > MAX_JSON_BODY && !UPLOAD_PATH.test(new URL(request.url).pathname))
-        throw new TooLarge(`Request body is larger than ${MAX_JSON_BODY} bytes`);
-      if (Number(declared) <= MAX_JSON_BODY) return;
+      if (Number(declared) > MAX_JSON_BODY && !UPLOAD_PATH.test(pathname)) throw new TooLarge(`Request body is larger than ${MAX_JSON_BODY} bytes`);
+      if (Number(declared) <= MAX_JSON_BODY) return assertTypedApiBody(pathname, type, Number(declared) > 0);
     }
-    if (CAPPED_TYPES.test(request.headers.get("content-type") ?? "")) await readCapped(request.clone().body, MAX_JSON_BODY);
+    if (type === "" || CAPPED_TYPES.test(type)) {
+      const text = await readCapped(request.clone().body, MAX_JSON_BODY);
+      assertTypedApiBody(pathname, type, text.length > 0);
+    }
   });
 }

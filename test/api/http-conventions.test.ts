@@ -88,6 +88,27 @@ describe("CONTRACT §3 body and error rules", () => {
     expect(extra.status).toBe(201);
   });
 
+  test("a body sent as plain text or without a content type is 415; forms and JSON are parsed", async () => {
+    const { token } = await t.telegramUser();
+    const json = JSON.stringify({ name: "typed" });
+    const plain = await t.request("POST", "/api/tokens", { token, body: json, headers: { "content-type": "text/plain" } });
+    expect(plain.status).toBe(415);
+    expect(plain.json).toEqual({ error: "unsupported_media_type", message: "Send the body as JSON with Content-Type: application/json" });
+    // fetch's default for a string body is text/plain;charset=UTF-8
+    expect((await t.request("POST", "/api/tokens", { token, body: json })).status).toBe(415);
+    const server = t.app.listen({ hostname: "127.0.0.1", port: 0 });
+    try {
+      const url = `http://127.0.0.1:${server.server!.port}/api/tokens`;
+      const untyped = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: new TextEncoder().encode(json) });
+      expect(untyped.status).toBe(415);
+      const form = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: new URLSearchParams({ name: "form" }) });
+      expect(form.status).toBe(201);
+    } finally {
+      await server.stop(true);
+    }
+    expect((await t.request("POST", "/api/tokens", { token, body: { name: "typed" } })).status).toBe(201);
+  });
+
   test("unknown /api paths answer a JSON 404 for every method, never HTML", async () => {
     for (const [method, path] of [["GET", "/api/nope"], ["POST", "/api/links/1/2/3"], ["DELETE", "/api"], ["PATCH", "/api/tokens/x/y"]] as const) {
       const res = await t.request(method, path);
