@@ -60,6 +60,17 @@ describe("bun main.ts", () => {
   });
 });
 
+test("a port already in use stops the start with a clear line and exit 1", async () => {
+  const busy = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  try {
+    const r = await run([MAIN], cleanEnv({ DATA_DIR: dir, PORT: String(busy.port), HOST: "127.0.0.1" }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^Could not start: .*${busy.port}`, "m"));
+  } finally {
+    busy.stop(true);
+  }
+});
+
 describe("bun main.ts with a bot", () => {
   let fake: FakeBotApi;
   beforeEach(() => (fake = new FakeBotApi().start()));
@@ -76,6 +87,13 @@ describe("bun main.ts with a bot", () => {
     svc.proc.kill("SIGTERM");
     expect(await svc.exit()).toBe(0);
     expect(svc.out).toContain("INFO stopped");
+  });
+
+  test("a bot token Telegram refuses stops the start with exit 1", async () => {
+    fake.failNext.set("getMe", { error_code: 401, description: "Unauthorized" });
+    const r = await run([MAIN], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url }));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^Could not start: .*getMe.*401: Unauthorized/m);
   });
 
   test("webhook: registers BASE_URL/telegram/webhook with a secret and only accepts updates carrying it", async () => {
