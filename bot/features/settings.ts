@@ -14,6 +14,7 @@ const CB = {
   revokeYes: /^settings:token:revoke-yes:(\d+)$/,
   scope: /^token-scope:(.+)$/,
 };
+const MAX_LISTED = 15;
 const escape = (s: string) => s.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "never");
 
@@ -23,15 +24,18 @@ function settingsPage(ctx: BotContext) {
   const user = getUser(deps, ctx.user!.id);
   const sub = subscriptionOf(user, deps.clock.now());
   const limits = limitsOf(deps, user);
-  const tokens = listApiTokens(deps, user.id);
+  // a message holds 4096 characters: list the newest tokens, the API lists them all
+  const all = listApiTokens(deps, user.id);
+  const tokens = all.slice(0, MAX_LISTED);
   const lines = [
     "<b>⚙️ Settings</b>",
     "",
     `Plan: <b>${sub.plan}</b>${sub.expiresAt ? ` until ${sub.expiresAt.slice(0, 10)}` : sub.plan === "free" ? "" : " (no expiry)"}`,
     `Limits: ${limits.links} links, ${limits.trackers} trackers, ${limits.secureFiles} secure files, ${limits.storageMB} MB storage`,
     "",
-    tokens.length ? `<b>API tokens</b> (${tokens.length}):` : "No API tokens yet. A token lets scripts use the API.",
+    all.length ? `<b>API tokens</b> (${all.length}):` : "No API tokens yet. A token lets scripts use the API.",
     ...tokens.map((t) => `• <b>${escape(t.name)}</b> <code>${t.hint}…</code> — ${t.scopes.join(", ")}; expires ${day(t.expiresAt)}, last used ${day(t.lastUsedAt)}`),
+    ...(all.length > MAX_LISTED ? [`…and ${all.length - MAX_LISTED} older ones (GET /api/tokens lists all).`] : []),
   ];
   const kb = new InlineKeyboard().text("➕ New API token", CB.newToken).row();
   for (const t of tokens) kb.text(`🗑 Revoke ${t.name}`, `settings:token:revoke:${t.id}`).row();

@@ -39,6 +39,21 @@ describe("bot settings", () => {
     expect(page.params.text).toContain("No API tokens yet");
   });
 
+  test("a long token list is cut to the newest 15, each with a revoke button", async () => {
+    app = await startBotApp();
+    app.fake.pushMessage("/start");
+    await app.fake.waitFor("sendMessage");
+    const user = app.t.deps.db.select().from(users).get()!;
+    for (let i = 1; i <= 18; i++) createApiToken(app.t.deps, user.id, { name: `script-${i}` });
+    app.fake.pushMessage("/settings");
+    const page = await app.fake.waitFor("sendMessage", sent("API tokens</b> (18)"));
+    expect(page.params.text).toContain("script-18");
+    expect(page.params.text).toContain("script-4<");
+    expect(page.params.text).not.toContain("script-3<");
+    expect(page.params.text).toContain("…and 3 older ones");
+    expect(buttons(page.params).filter((b) => b.text.startsWith("🗑"))).toHaveLength(15);
+  });
+
   test("creating a token: name, scopes from buttons, secret shown once and working on the API", async () => {
     app = await startBotApp();
     const { fake, t } = app;
