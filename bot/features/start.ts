@@ -7,14 +7,21 @@ import { MENU, ROOT_TEXT, rootKeyboard } from "../menus/root";
 export const startFeature = new Composer<BotContext>();
 const pm = startFeature.chatType("private");
 
-pm.command("start", async (ctx) => {
-  // /start is a fresh start: a dialog left half-way would otherwise swallow the menu's buttons
-  await ctx.conversation.exitAll();
-  const name = ctx.from.first_name ? `, ${ctx.from.first_name}` : "";
+/** The greeting with the root menu. */
+export async function greet(ctx: BotContext) {
+  const name = ctx.from?.first_name ? `, ${ctx.from.first_name}` : "";
   await ctx.reply(
     `👋 Welcome${name}! I shorten and track links, share files securely and watch chats for keywords.\n\n${ROOT_TEXT}`,
     { reply_markup: rootKeyboard(ctx.deps.config.baseUrl) },
   );
+}
+
+pm.command("start", async (ctx, next) => {
+  // /start is a fresh start: a dialog left half-way would otherwise swallow the menu's buttons
+  await ctx.conversation.exitAll();
+  // deep links (t.me/<bot>?start=<payload>) go on to the features; unhandledFeature greets if none takes it
+  if (ctx.match) return next();
+  await greet(ctx);
 });
 
 pm.command("help", async (ctx) => {

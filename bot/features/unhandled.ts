@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { rootKeyboard } from "../menus/root";
+import { greet } from "./start";
 
 /**
  * Registered last: whatever no feature handled. Private messages get a pointer to the menu;
@@ -13,7 +14,12 @@ unhandledFeature.on("callback_query", async (ctx) => {
   await ctx.answerCallbackQuery({ text: "This button is no longer active. Send /start for the menu.", show_alert: false });
 });
 
-unhandledFeature.chatType("private").on("message", async (ctx) => {
+const pm = unhandledFeature.chatType("private");
+
+// a deep link no feature recognised: still a /start
+pm.command("start", greet);
+
+pm.on("message", async (ctx) => {
   const text = ctx.message.text ?? "";
   const reply = text.startsWith("/")
     ? `I don't know the command ${text.split(/\s/)[0]}. Send /help for the list, or pick a section:`

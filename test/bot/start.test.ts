@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { identities, users } from "../../db/schema";
+import { Composer } from "grammy";
 import { buttons, startBotApp } from "./helpers";
+import { FEATURES } from "../../bot/features";
+import type { BotContext } from "../../bot/context";
 
 let app: Awaited<ReturnType<typeof startBotApp>>;
 afterEach(() => app.stop());
@@ -74,5 +77,27 @@ describe("bot basics (real bot against the fake Bot API)", () => {
     expect(edit.params.message_id).toBe(55);
     expect(edit.params.text).toBe("What would you like to do?");
     expect(buttons(edit.params).map((b) => b.text)).toContain("🔗 Links");
+  });
+});
+
+describe("deep links", () => {
+  test("/start <payload> goes to the feature that knows the payload; an unknown payload still greets", async () => {
+    const feature = new Composer<BotContext>();
+    feature.command("start", async (ctx, next) => {
+      if (ctx.match !== "promo42") return next();
+      await ctx.reply("Promo 42 opened");
+    });
+    FEATURES.push(feature);
+    try {
+      app = await startBotApp();
+      app.fake.pushMessage("/start promo42");
+      await app.fake.waitFor("sendMessage", (c) => c.params.text === "Promo 42 opened");
+      app.fake.pushMessage("/start something-else");
+      const hello = await app.fake.waitFor("sendMessage", (c) => c.params.text.startsWith("👋 Welcome"));
+      expect(buttons(hello.params).map((b) => b.text)).toContain("⚙️ Settings");
+      expect(app.fake.callsOf("sendMessage")).toHaveLength(2);
+    } finally {
+      FEATURES.splice(FEATURES.indexOf(feature), 1);
+    }
   });
 });
