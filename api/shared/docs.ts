@@ -1,4 +1,5 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
+import { NotFound } from "../../core/errors";
 import { openapi } from "@elysiajs/openapi";
 import { dirname, join } from "node:path";
 import pkg from "../../package.json";
@@ -47,13 +48,9 @@ export function docsPlugin() {
       }),
     )
     .get(`${DOCS_PATH}/assets/:file`, ({ params, set }) => {
-      const type = ASSET_FILES[params.file as keyof typeof ASSET_FILES];
-      if (!type) {
-        set.status = 404;
-        return { error: "not_found", message: "No such documentation asset" };
-      }
-      set.headers["content-type"] = type;
+      if (!Object.hasOwn(ASSET_FILES, params.file)) throw new NotFound("Documentation asset");
+      set.headers["content-type"] = ASSET_FILES[params.file as keyof typeof ASSET_FILES];
       set.headers["cache-control"] = "public, max-age=86400";
       return Bun.file(join(ASSETS, params.file));
-    }, { detail: { hide: true } });
+    }, { params: t.Object({ file: t.String({ maxLength: 64 }) }), detail: { hide: true } });
 }
