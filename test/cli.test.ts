@@ -59,7 +59,7 @@ describe("bun run cli", () => {
       tg: upsertTelegramUser(d, { id: 9001, username: "Carol", firstName: "Carol" }),
       mail: d.db.insert(users).values({ email: "dan@example.com" }).returning().get(),
     }));
-    const byName = await cli("set-plan", "@carol", "pro", "--days", "30");
+    const byName = await cli("set-plan", "@carol", "pro", "--days=30");
     expect(byName.code).toBe(0);
     expect(byName.stdout).toContain(`user ${tg.id} (@Carol) is now on the pro plan until `);
     let row = withDb((d) => d.db.select().from(users).where(eq(users.id, tg.id)).get())!;
@@ -84,6 +84,8 @@ describe("bun run cli", () => {
       [["set-plan", "@erin", "free", "--days", "3"], 1, "the free plan does not expire"],
       [["set-plan", "@erin", "pro", "--days", "soon"], 2, '--days must be a whole number, got "soon"'],
       [["set-plan", "@erin"], 2, "expected a user and a plan"],
+      [["set-plan", "@erin", "pro", "--days"], 2, "--days needs a value"],
+      [["set-plan", "@erin", "pro", "--weeks", "2"], 2, "unknown option --weeks"],
       [["set-plan", "erin", "pro"], 1, '"erin" is not a user id, an email address or an @username'],
     ];
     for (const [args, code, message] of cases) {

@@ -25,7 +25,7 @@ export function docsPlugin() {
           theme: `${DOCS_PATH}/assets/swagger-ui.css`,
           // the plugin would pass a path relative to the page, which resolves wrongly under /api
           ...({ url: `${DOCS_PATH}/json` } as object),
-          validatorUrl: null,
+          validatorUrl: "none",
           persistAuthorization: true,
         },
         exclude: { paths: [/^(?!\/api\/)/, new RegExp(`^${DOCS_PATH}`)] },

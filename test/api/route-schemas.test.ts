@@ -7,12 +7,12 @@ test("every /api route with path parameters has a params schema", () => {
   const t = createTestApp();
   try {
     const missing = t.app
-      .getGlobalRoutes()
+      .routes
       .filter((r) => r.path.startsWith("/api/") && r.path.includes(":") && !r.hooks.params)
       .map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
     // the check sees real routes
-    expect(t.app.getGlobalRoutes().some((r) => r.path === "/api/tokens/:id" && r.hooks.params)).toBe(true);
+    expect(t.app.routes.some((r) => r.path === "/api/tokens/:id" && r.hooks.params)).toBe(true);
   } finally {
     t.close();
   }
