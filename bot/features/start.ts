@@ -33,8 +33,9 @@ pm.command("help", async (ctx) => {
 });
 
 pm.command("cancel", async (ctx) => {
-  const active = Object.keys(ctx.conversation.active()).length > 0;
+  const active = Object.keys(ctx.conversation.active()).length > 0 || ctx.session.pending !== undefined;
   await ctx.conversation.exitAll();
+  delete ctx.session.pending;
   await ctx.reply(active ? "Cancelled. Nothing was saved." : "There is nothing to cancel.", {
     reply_markup: rootKeyboard(ctx.deps.config.baseUrl),
   });

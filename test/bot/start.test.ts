@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { identities, users } from "../../db/schema";
 import { Composer } from "grammy";
 import { buttons, startBotApp } from "./helpers";
-import { FEATURES } from "../../bot/features";
 import type { BotContext } from "../../bot/context";
 
 let app: Awaited<ReturnType<typeof startBotApp>>;
@@ -87,17 +86,30 @@ describe("deep links", () => {
       if (ctx.match !== "promo42") return next();
       await ctx.reply("Promo 42 opened");
     });
-    FEATURES.push(feature);
-    try {
-      app = await startBotApp();
-      app.fake.pushMessage("/start promo42");
-      await app.fake.waitFor("sendMessage", (c) => c.params.text === "Promo 42 opened");
-      app.fake.pushMessage("/start something-else");
-      const hello = await app.fake.waitFor("sendMessage", (c) => c.params.text.startsWith("👋 Welcome"));
-      expect(buttons(hello.params).map((b) => b.text)).toContain("⚙️ Settings");
-      expect(app.fake.callsOf("sendMessage")).toHaveLength(2);
-    } finally {
-      FEATURES.splice(FEATURES.indexOf(feature), 1);
-    }
+    app = await startBotApp({}, [feature]);
+    app.fake.pushMessage("/start promo42");
+    await app.fake.waitFor("sendMessage", (c) => c.params.text === "Promo 42 opened");
+    app.fake.pushMessage("/start something-else");
+    const hello = await app.fake.waitFor("sendMessage", (c) => c.params.text.startsWith("👋 Welcome"));
+    expect(buttons(hello.params).map((b) => b.text)).toContain("⚙️ Settings");
+    expect(app.fake.callsOf("sendMessage")).toHaveLength(2);
+  });
+});
+
+describe("/cancel and session steps", () => {
+  test("/cancel also clears a pending step a feature keeps in the session", async () => {
+    const feature = new Composer<BotContext>();
+    feature.command("wait", async (ctx) => {
+      ctx.session.pending = { kind: "folder-choice", fileId: 7 };
+      await ctx.reply("Choose a folder");
+    });
+    feature.command("peek", (ctx) => ctx.reply(`pending: ${JSON.stringify(ctx.session.pending ?? null)}`));
+    app = await startBotApp({}, [feature]);
+    app.fake.pushMessage("/wait");
+    await app.fake.waitFor("sendMessage", (c) => c.params.text === "Choose a folder");
+    app.fake.pushMessage("/cancel");
+    await app.fake.waitFor("sendMessage", (c) => c.params.text === "Cancelled. Nothing was saved.");
+    app.fake.pushMessage("/peek");
+    await app.fake.waitFor("sendMessage", (c) => c.params.text === "pending: null");
   });
 });
