@@ -69,6 +69,21 @@ export function clientIp(request: Request, socketIp: string | undefined, trustPr
 }
 
 /**
+ * The rate-limit key of an address: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 network,
+ * since one subscriber usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function ipBucket(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.replace(/^\[|\]$/g, "").split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
+}
+
+/**
  * Who the limit applies to: the API token or the signed-in user when the credentials check out,
  * otherwise the IP (so made-up credentials cannot buy fresh buckets).
  */
@@ -105,7 +120,7 @@ export function rateLimitPlugin(deps: Deps) {
   return new Elysia({ name: "rate-limit" }).onRequest(async ({ request, server, set }) => {
     const { pathname } = new URL(request.url);
     if (pathname !== "/api" && !pathname.startsWith("/api/")) return;
-    const ip = clientIp(request, server?.requestIP(request)?.address, deps.config.trustProxy);
+    const ip = ipBucket(clientIp(request, server?.requestIP(request)?.address, deps.config.trustProxy));
     const verdict = isAuthPath(pathname) ? limiter.hit(`auth:${ip}`, auth) : limiter.hit(await callerKey(deps, request, ip), api);
     set.headers["ratelimit-limit"] = String(verdict.limit);
     set.headers["ratelimit-remaining"] = String(verdict.remaining);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FixedWindowLimiter, clientIp, isAuthPath } from "../../api/shared/rate-limit";
+import { FixedWindowLimiter, clientIp, ipBucket, isAuthPath } from "../../api/shared/rate-limit";
 import { ManualClock } from "../../core/clock";
 
 let t: TestApp;
@@ -76,6 +76,10 @@ describe("rate limiting on /api", () => {
     const refused = await t.request("POST", "/api/auth/msgr", { body: {}, ...from("203.0.113.5") });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("60");
+    // another address in the same IPv6 /64 shares the allowance
+    await t.request("POST", "/api/auth/refresh", { body: {}, ...from("2001:db8:1:2::10") });
+    await t.request("POST", "/api/auth/refresh", { body: {}, ...from("2001:db8:1:2::11") });
+    expect((await t.request("POST", "/api/auth/refresh", { body: {}, ...from("2001:db8:1:2:ffff::1") })).status).toBe(429);
     // another client address has its own allowance; ordinary API calls from the first one still work
     expect((await t.request("POST", "/api/auth/login-widget", { body: {}, ...from("198.51.100.7") })).status).not.toBe(429);
     const ordinary = await t.request("GET", "/api/tokens", from("203.0.113.5"));
@@ -124,5 +128,17 @@ describe("limiter parts", () => {
     expect(clientIp(req, "127.0.0.1", true)).toBe("203.0.113.9");
     expect(clientIp(req, "127.0.0.1", false)).toBe("127.0.0.1");
     expect(clientIp(new Request("http://x/"), "::1", true)).toBe("::1");
+  });
+
+  test("IPv6 addresses share a bucket per /64; IPv4-mapped addresses count as IPv4", () => {
+    expect(ipBucket("203.0.113.9")).toBe("203.0.113.9");
+    expect(ipBucket("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(ipBucket("2001:db8:85a3:1234:1:2:3:4")).toBe("2001:db8:85a3:1234::/64");
+    expect(ipBucket("2001:db8:85a3:1234:ffff::9")).toBe("2001:db8:85a3:1234::/64");
+    expect(ipBucket("2001:0db8::1")).toBe("2001:db8:0:0::/64");
+    expect(ipBucket("2001:db8::1")).toBe(ipBucket("2001:db8:0:0:aaaa::2"));
+    expect(ipBucket("2001:db8:0:1::1")).not.toBe(ipBucket("2001:db8:0:2::1"));
+    expect(ipBucket("::1")).toBe("0:0:0:0::/64");
+    expect(ipBucket("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
   });
 });
