@@ -1,43 +1,89 @@
-import { ConfigError, loadConfig } from "./config";
+import { Cron } from "croner";
+import { ConfigError, loadConfig, type Config } from "./config";
 import { createDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
+import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
+import { JOBS } from "./jobs";
+import { startServices, stopServices, type Service } from "./lifecycle";
 import { createDeliveryWorker } from "./core/delivery/worker";
 
-/** Starts HTTP server, bot and jobs; stops them in reverse order on SIGINT/SIGTERM. */
-async function main() {
-  let config;
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`);
-      process.exit(1);
-    }
-    throw e;
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`Configuration error: ${e.message}`);
+    process.exit(1);
   }
+}
+
+/**
+ * Wires config → deps → api + bot + jobs. Services start in list order and stop in reverse:
+ * HTTP stops accepting first, then the bot, then jobs, and the database closes last.
+ */
+async function main() {
+  const config = loadConfigOrExit();
   const deps = createDeps(config);
-  const app = createApi(deps).listen({ hostname: config.host, port: config.port });
-  deps.log.info(`HTTP server listening on ${config.host}:${app.server?.port}`);
-  deps.log.info(`Dashboard: ${config.baseUrl}/`);
-
+  const { log } = deps;
+  const app = createApi(deps);
   const bot = config.botToken ? createBot({ ...deps, config: { ...config, botToken: config.botToken } }) : null;
-  if (bot) {
-    void bot.start({ onStart: (me) => deps.log.info(`bot @${me.username} polling`) }).catch((e) => deps.log.error("bot stopped", e));
-  } else deps.log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
+  const runner = bot ? botRunner(bot, deps) : null;
+  if (bot && config.botMode === "webhook") app.post(WEBHOOK_PATH, webhookHandler(bot, config), { detail: { hide: true } });
 
-  const delivery = createDeliveryWorker(deps);
-  delivery.start();
+  const jobs: Cron[] = [];
+  const services: Service[] = [
+    { name: "database", start() {}, stop: () => deps.handle.close() },
+    {
+      name: "jobs",
+      start() {
+        for (const job of JOBS)
+          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => log.error(`job ${job.name} failed`, e) }, async () => void (await job.run(deps))));
+      },
+      stop: () => jobs.forEach((j) => j.stop()),
+    },
+    (() => {
+      const delivery = createDeliveryWorker(deps);
+      return { name: "delivery", start: () => delivery.start(), stop: () => delivery.stop() };
+    })(),
+    ...(runner ? [{ name: "bot", start: () => runner.init(), stop: () => runner.stop() }] : []),
+    {
+      name: "http",
+      start: () => void app.listen({ hostname: config.host, port: config.port }),
+      stop: () => app.stop(),
+    },
+    ...(runner
+      ? [{ name: `bot ${config.botMode}`, start: () => (config.botMode === "webhook" ? runner.registerWebhook() : runner.startPolling()), stop() {} }]
+      : []),
+  ];
+
+  try {
+    await startServices(services, log);
+  } catch (e) {
+    console.error(`Could not start: ${(e as Error).message}`);
+    process.exit(1);
+  }
+  const port = app.server!.port;
+  log.info(`HTTP server listening on ${config.host}:${port}`);
+  if (!bot) log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
+  // with PORT=0 the default BASE_URL names port 0; show the port actually bound
+  const dashboard = config.port === 0 ? config.baseUrl.replace(/:0$/, `:${port}`) : config.baseUrl;
+  log.info(`Dashboard: ${dashboard}/`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
     stopping = true;
-    deps.log.info(`${signal}: shutting down`);
-    await bot?.stop();
-    await app.stop();
-    await delivery.stop();
-    deps.handle.close();
+    log.info(`${signal}: shutting down`);
+    setTimeout(() => {
+      log.error("shutdown took longer than 15 s; exiting");
+      process.exit(1);
+    }, 15_000).unref();
+    await stopServices(services, log);
+    log.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

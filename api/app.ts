@@ -1,6 +1,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../core/deps";
-import { errorHandler, errorResponse } from "./shared/errors";
+import { errorHandler } from "./shared/errors";
+import { bodyLimitPlugin } from "./shared/body";
+import { rateLimitPlugin } from "./shared/rate-limit";
+import { docsPlugin } from "./shared/docs";
 import { tokensApi } from "./tokens";
 import { authApi } from "./auth";
 import { linksApi } from "./links";
@@ -11,8 +14,7 @@ import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
 import { visitorApi } from "./visitor";
 
-/** JSON bodies above this are refused with 413 (uploads have their own limit). */
-export const MAX_JSON_BODY = 1024 * 1024;
+export { MAX_JSON_BODY } from "./shared/body";
 
 /**
  * Builds the whole HTTP app (API under /api, visitor pages, mini-app) without starting it.
@@ -30,12 +32,10 @@ export function createApi(deps: Deps) {
 
   return new Elysia()
     .use(errorHandler(deps.log))
-    .onRequest(({ request }) => {
-      const len = Number(request.headers.get("content-length") ?? 0);
-      if (len > MAX_JSON_BODY && !/\/upload$/.test(new URL(request.url).pathname))
-        return errorResponse(413, "too_large", `Request body is larger than ${MAX_JSON_BODY} bytes`);
-    })
-    .get("/healthz", () => ({ ok: true }))
+    .use(rateLimitPlugin(deps))
+    .use(bodyLimitPlugin())
+    .use(docsPlugin())
+    .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check" } })
     .use(api)
     .use(secureViewerPages(deps))
     .use(visitorApi(deps));

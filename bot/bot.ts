@@ -6,6 +6,8 @@ import { upsertTelegramUser } from "../core/accounts/users";
 import type { BotContext, SessionData } from "./context";
 import { sqliteStorage } from "./storage";
 import { FEATURES } from "./features";
+import { startFeature } from "./features/start";
+import { unhandledFeature } from "./features/unhandled";
 
 /**
  * Builds the bot (not started). Order: deps and user → session → conversations → features →
@@ -28,6 +30,9 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   });
   guarded.use(session({ initial: (): SessionData => ({}), storage: sqliteStorage<SessionData>(deps.db, "session:") }));
   guarded.use(conversations({ storage: sqliteStorage(deps.db, "conversation:") }));
+  // /cancel must run before any conversation can swallow the update
+  guarded.use(startFeature);
   for (const feature of FEATURES) guarded.use(feature);
+  guarded.use(unhandledFeature);
   return bot;
 }

@@ -4,6 +4,8 @@ import type { Deps } from "../core/deps";
 import type { UserRow } from "../core/accounts/users";
 
 export interface SessionData {
+  /** a step in progress that is not a conversation (e.g. a file waiting for a folder); /cancel clears it */
+  pending?: unknown;
   /** free-form per-feature state, e.g. the file waiting for a folder choice */
   [key: string]: unknown;
 }

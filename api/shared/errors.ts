@@ -27,7 +27,9 @@ function validationDetails(err: ElysiaValidationError): Details {
 /** The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. */
 export function errorHandler(log: Logger) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
-    if (error instanceof AppError) return errorResponse(error.status, error.code, error.message, error.details, error.headers);
+    // Elysia wraps errors thrown by a body parser (e.g. TooLarge) in a ParseError
+    const domain = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
+    if (domain instanceof AppError) return errorResponse(domain.status, domain.code, domain.message, domain.details, domain.headers);
     switch (code) {
       case "VALIDATION": {
         const details = validationDetails(error as ElysiaValidationError);

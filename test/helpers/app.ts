@@ -22,7 +22,16 @@ export interface TestAppOptions {
 
 export function createTestApp(opts: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "linkbot-test-"));
-  const config: Config = loadConfig({ DATA_DIR: dataDir, PORT: "3999", LOG_LEVEL: "error", WEBHOOK_ALLOW_PRIVATE: "true", ...opts.env });
+  // rate limits are high unless a test asks for its own (the limiter's tests use small values)
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: "3999",
+    LOG_LEVEL: "error",
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    RATE_LIMIT_API: "100000",
+    RATE_LIMIT_AUTH: "100000",
+    ...opts.env,
+  });
   const clock = opts.clock ?? new ManualClock();
   const logs: string[] = [];
   const log = createLogger("debug", (l) => logs.push(l));

@@ -1,0 +1,130 @@
+import { Elysia } from "elysia";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Deps } from "../../core/deps";
+import { RateLimited } from "../../core/errors";
+import { sha256 } from "../../core/random";
+import { apiTokens } from "../../db/schema";
+import { looksLikeApiToken } from "../../core/tokens/api-tokens";
+import { verifyAccessToken } from "../../core/tokens/jwt";
+import { verifyInitData } from "../../core/accounts/telegram-auth";
+import { findUserByIdentity } from "../../core/accounts/users";
+import type { Clock } from "../../core/clock";
+
+/** Sign-in and one-time-code endpoints: limited per client IP with the tighter RATE_LIMIT_AUTH. */
+const AUTH_PATHS = [/^\/api\/auth\/email\//, /^\/api\/auth\/msgr\/?$/, /^\/api\/auth\/login-widget\/?$/, /^\/api\/auth\/passkey\/login\//, /^\/api\/auth\/refresh\/?$/];
+
+export function isAuthPath(pathname: string): boolean {
+  return AUTH_PATHS.some((re) => re.test(pathname));
+}
+
+export interface Verdict {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** seconds until the window resets */
+  resetSeconds: number;
+}
+
+/**
+ * Fixed-window counters in memory: each key gets `limit` requests per window starting at its first
+ * request. Expired windows are swept at most once per window so the map cannot grow without bound.
+ */
+export class FixedWindowLimiter {
+  private windows = new Map<string, { start: number; count: number }>();
+  private nextSweep = 0;
+
+  constructor(private clock: Clock, private windowMs: number) {}
+
+  hit(key: string, limit: number): Verdict {
+    const now = this.clock.now().getTime();
+    if (now >= this.nextSweep) this.sweep(now);
+    let w = this.windows.get(key);
+    if (!w || now >= w.start + this.windowMs) {
+      w = { start: now, count: 0 };
+      this.windows.set(key, w);
+    }
+    const resetSeconds = Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
+    if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+    w.count++;
+    return { allowed: true, limit, remaining: limit - w.count, resetSeconds };
+  }
+
+  get size() {
+    return this.windows.size;
+  }
+
+  private sweep(now: number) {
+    for (const [key, w] of this.windows) if (now >= w.start + this.windowMs) this.windows.delete(key);
+    this.nextSweep = now + this.windowMs;
+  }
+}
+
+/** The client address: the first X-Forwarded-For entry behind a trusted proxy, else the socket address. */
+export function clientIp(request: Request, socketIp: string | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return socketIp ?? "unknown";
+}
+
+/**
+ * The rate-limit key of an address: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 network,
+ * since one subscriber usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function ipBucket(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.replace(/^\[|\]$/g, "").split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
+}
+
+/**
+ * Who the limit applies to: the API token or the signed-in user when the credentials check out,
+ * otherwise the IP (so made-up credentials cannot buy fresh buckets).
+ */
+async function callerKey(deps: Deps, request: Request, ip: string): Promise<string> {
+  const auth = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
+  try {
+    if (auth && looksLikeApiToken(auth)) {
+      const row = deps.db
+        .select({ id: apiTokens.id })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.tokenHash, sha256(auth)), isNull(apiTokens.revokedAt)))
+        .get();
+      if (row) return `token:${row.id}`;
+    } else if (auth) return `user:${await verifyAccessToken(deps, auth)}`;
+    const initData = request.headers.get("x-msgr-init-data");
+    if (!auth && initData && deps.config.botToken) {
+      const tg = verifyInitData(deps, initData);
+      const user = findUserByIdentity(deps, "telegram", String(tg.id));
+      return user ? `user:${user.id}` : `tg:${tg.id}`;
+    }
+  } catch {
+    // invalid credentials: the route answers 401; count the attempt against the IP
+  }
+  return `ip:${ip}`;
+}
+
+/**
+ * Rate limiting for everything under /api. Every /api response carries RateLimit-Limit,
+ * RateLimit-Remaining and RateLimit-Reset (seconds); a refused request gets 429 with Retry-After.
+ */
+export function rateLimitPlugin(deps: Deps) {
+  const { api, auth, windowSeconds } = deps.config.rateLimit;
+  const limiter = new FixedWindowLimiter(deps.clock, windowSeconds * 1000);
+  return new Elysia({ name: "rate-limit" }).onRequest(async ({ request, server, set }) => {
+    const { pathname } = new URL(request.url);
+    if (pathname !== "/api" && !pathname.startsWith("/api/")) return;
+    const ip = ipBucket(clientIp(request, server?.requestIP(request)?.address, deps.config.trustProxy));
+    const verdict = isAuthPath(pathname) ? limiter.hit(`auth:${ip}`, auth) : limiter.hit(await callerKey(deps, request, ip), api);
+    set.headers["ratelimit-limit"] = String(verdict.limit);
+    set.headers["ratelimit-remaining"] = String(verdict.remaining);
+    set.headers["ratelimit-reset"] = String(verdict.resetSeconds);
+    if (!verdict.allowed) throw new RateLimited(verdict.resetSeconds, `Too many requests: the limit is ${verdict.limit} per ${windowSeconds} s; try again in ${verdict.resetSeconds} s`);
+  });
+}

@@ -1,0 +1,28 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context";
+import { rootKeyboard } from "../menus/root";
+import { greet } from "./start";
+
+/**
+ * Registered last: whatever no feature handled. Private messages get a pointer to the menu;
+ * stray button presses (old messages, removed features) are answered so the client stops spinning.
+ * Group and channel traffic is left alone.
+ */
+export const unhandledFeature = new Composer<BotContext>();
+
+unhandledFeature.on("callback_query", async (ctx) => {
+  await ctx.answerCallbackQuery({ text: "This button is no longer active. Send /start for the menu.", show_alert: false });
+});
+
+const pm = unhandledFeature.chatType("private");
+
+// a deep link no feature recognised: still a /start
+pm.command("start", greet);
+
+pm.on("message", async (ctx) => {
+  const text = ctx.message.text ?? "";
+  const reply = text.startsWith("/")
+    ? `I don't know the command ${text.split(/\s/)[0]}. Send /help for the list, or pick a section:`
+    : "I'm not sure what to do with that. Pick a section below, or send /help:";
+  await ctx.reply(reply, { reply_markup: rootKeyboard(ctx.deps.config.baseUrl) });
+});

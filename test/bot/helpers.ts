@@ -1,0 +1,37 @@
+import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { createTestApp } from "../helpers/app";
+import { createBot } from "../../bot/bot";
+import type { Composer } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
+import { FEATURES } from "../../bot/features";
+import type { BotContext } from "../../bot/context";
+
+/**
+ * A test app with the real bot polling a fake Bot API. `extraFeatures` are registered like entries of
+ * FEATURES for this bot only. Call `stop()` in afterEach.
+ */
+export async function startBotApp(env: Record<string, string> = {}, extraFeatures: Composer<BotContext>[] = []) {
+  const fake = new FakeBotApi().start();
+  const t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, BASE_URL: "https://links.example.com", ...env } });
+  FEATURES.push(...extraFeatures);
+  let bot: ReturnType<typeof createBot>;
+  try {
+    bot = createBot(t.deps as Parameters<typeof createBot>[0]);
+  } finally {
+    FEATURES.splice(FEATURES.length - extraFeatures.length, extraFeatures.length);
+  }
+  const running = bot.start({ drop_pending_updates: false });
+  await fake.waitFor("getMe");
+  async function stop() {
+    await bot.stop();
+    await running;
+    await fake.stop();
+    t.close();
+  }
+  return { fake, t, bot, stop };
+}
+
+/** The inline buttons of a recorded call, flattened. */
+export function buttons(params: Record<string, any>): InlineKeyboardButton[] {
+  return (params.reply_markup?.inline_keyboard ?? []).flat();
+}

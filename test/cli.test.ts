@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { loadConfig } from "../config";
+import { createDeps } from "../core";
+import { silentLogger } from "../core/log";
+import { upsertTelegramUser } from "../core/accounts/users";
+import { enqueueBotMessage, enqueueWebhook } from "../core/delivery/outbox";
+import { clicks, links, outbox, secureFiles, secureFolders, trackers, users } from "../db/schema";
+import { cleanEnv, run } from "./helpers/process";
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "linkbot-cli-"))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = (...args: string[]) => run(["run", "cli.ts", ...args], cleanEnv({ DATA_DIR: dir }));
+
+/** Opens the CLI's database from the test to arrange rows or check effects. */
+function withDb<T>(fn: (deps: ReturnType<typeof createDeps>) => T): T {
+  const deps = createDeps(loadConfig({ DATA_DIR: dir }), { log: silentLogger });
+  try {
+    return fn(deps);
+  } finally {
+    deps.handle.close();
+  }
+}
+
+describe("bun run cli", () => {
+  test("without a command it lists the commands; an unknown command is refused", async () => {
+    const none = await cli();
+    expect(none.code).toBe(2);
+    for (const c of ["create-user --email E", "set-plan <user> <plan> [--days N]", "stats"]) expect(none.stdout).toContain(c);
+    const unknown = await cli("launch-rockets");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "launch-rockets"');
+  });
+
+  test("create-user makes an email account, once", async () => {
+    const r = await cli("create-user", "--email", "New@Example.com");
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^created user \d+ \(new@example\.com\)$/);
+    const row = withDb((d) => d.db.select().from(users).where(eq(users.email, "new@example.com")).get());
+    expect(row?.plan).toBe("free");
+    const again = await cli("create-user", "--email", "new@example.com");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`new@example.com already belongs to user ${row!.id}`);
+    const bad = await cli("create-user", "--email", "nope");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('"nope" is not an email address');
+    const missing = await cli("create-user");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("Usage: bun run cli create-user --email E");
+  });
+
+  test("set-plan by id, email and @username, with and without --days", async () => {
+    const { tg, mail } = withDb((d) => ({
+      tg: upsertTelegramUser(d, { id: 9001, username: "Carol", firstName: "Carol" }),
+      mail: d.db.insert(users).values({ email: "dan@example.com" }).returning().get(),
+    }));
+    const byName = await cli("set-plan", "@carol", "pro", "--days=30");
+    expect(byName.code).toBe(0);
+    expect(byName.stdout).toContain(`user ${tg.id} (@Carol) is now on the pro plan until `);
+    let row = withDb((d) => d.db.select().from(users).where(eq(users.id, tg.id)).get())!;
+    expect(row.plan).toBe("pro");
+    const expected = Date.now() + 30 * 86_400_000;
+    expect(Math.abs(row.planExpiresAt!.getTime() - expected)).toBeLessThan(60_000);
+
+    expect((await cli("set-plan", String(tg.id), "business")).stdout).toContain("business plan with no expiry");
+    row = withDb((d) => d.db.select().from(users).where(eq(users.id, tg.id)).get())!;
+    expect([row.plan, row.planExpiresAt]).toEqual(["business", null]);
+
+    expect((await cli("set-plan", "DAN@example.com", "starter")).code).toBe(0);
+    expect(withDb((d) => d.db.select().from(users).where(eq(users.id, mail.id)).get())!.plan).toBe("starter");
+  });
+
+  test("set-plan explains what is wrong", async () => {
+    withDb((d) => upsertTelegramUser(d, { id: 1, username: "erin" }));
+    const cases: [string[], number, string][] = [
+      [["set-plan", "@nobody", "pro"], 1, "User @nobody not found"],
+      [["set-plan", "999", "pro"], 1, "User 999 not found"],
+      [["set-plan", "@erin", "gold"], 1, 'unknown plan "gold"; choose one of free, starter, pro, business'],
+      [["set-plan", "@erin", "free", "--days", "3"], 1, "the free plan does not expire"],
+      [["set-plan", "@erin", "pro", "--days", "soon"], 2, '--days must be a whole number, got "soon"'],
+      [["set-plan", "@erin"], 2, "expected a user and a plan"],
+      [["set-plan", "@erin", "pro", "--days"], 2, "--days needs a value"],
+      [["set-plan", "@erin", "pro", "--weeks", "2"], 2, "unknown option --weeks"],
+      [["set-plan", "erin", "pro"], 1, '"erin" is not a user id, an email address or an @username'],
+    ];
+    for (const [args, code, message] of cases) {
+      const r = await cli(...args);
+      expect([r.code, r.stderr]).toEqual([code, expect.stringContaining(message)]);
+    }
+    expect(withDb((d) => d.db.select().from(users).get())!.plan).toBe("free");
+  });
+
+  test("stats counts users, links, clicks, trackers, secure files and queue depths", async () => {
+    withDb((d) => {
+      const u = upsertTelegramUser(d, { id: 7, username: "fay" });
+      d.db.insert(users).values({ email: "gone@x.io", mergedIntoId: u.id }).run();
+      const l = d.db.insert(links).values({ userId: u.id, code: "abc1234", url: "https://example.com" }).returning().get();
+      d.db.insert(links).values({ userId: u.id, code: "abc1235", url: "https://example.com" }).run();
+      d.db.insert(clicks).values([1, 2, 3].map(() => ({ linkId: l.id, clickedAt: new Date() }))).run();
+      d.db.insert(trackers).values({ userId: u.id, name: "t", keyword: "bun" }).run();
+      const f = d.db.insert(secureFolders).values({ userId: u.id, name: "f" }).returning().get();
+      d.db.insert(secureFiles).values({ userId: u.id, folderId: f.id, name: "n", contentType: "text", textContent: "x" }).run();
+      const now = new Date();
+      d.db.transaction((tx) => {
+        enqueueWebhook(tx, now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
+        enqueueWebhook(tx, now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
+        const failed = enqueueWebhook(tx, now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
+        tx.update(outbox).set({ status: "failed" }).where(eq(outbox.deliveryId, failed)).run();
+        const done = enqueueBotMessage(tx, now, { userId: u.id, topic: "notice", chatId: 7, params: { text: "hi" } });
+        tx.update(outbox).set({ status: "done" }).where(eq(outbox.deliveryId, done)).run();
+        enqueueBotMessage(tx, now, { userId: u.id, topic: "notice", chatId: 7, params: { text: "hi" } });
+      });
+    });
+    const json = await cli("stats", "--json");
+    expect([json.code, json.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(json.stdout)).toEqual({
+      users: 1,
+      links: 2,
+      clicks: 3,
+      trackers: 1,
+      secureFiles: 1,
+      queues: { webhook: { pending: 2, sending: 0, failed: 1 }, bot: { pending: 1, sending: 0, failed: 0 } },
+    });
+    const text = await cli("stats");
+    expect(text.stdout).toMatch(/^users\s+1$/m);
+    expect(text.stdout).toMatch(/^clicks\s+3$/m);
+    expect(text.stdout).toMatch(/^outbox webhook\s+2 pending, 0 sending, 1 failed$/m);
+  });
+
+  test("a configuration error is one line naming the variable", async () => {
+    const r = await run(["run", "cli.ts", "stats"], cleanEnv({ DATA_DIR: dir, LOG_LEVEL: "loud" }));
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toStartWith("Configuration error: LOG_LEVEL:");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
