@@ -100,7 +100,7 @@ dm.on("message:text", async (ctx, next) => {
   if (text.startsWith("/") || isUrlText(ctx.message) || inConversation(ctx)) return next();
   const name = text.split("\n")[0]!.trim().slice(0, 60) || "Note";
   ctx.session.securePending = { kind: "text", text, name } satisfies PendingItem;
-  await ctx.reply("Store this text as a secure note? Pick a folder:", { reply_markup: folderPicker(ctx) });
+  await ctx.reply("Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)", { reply_markup: folderPicker(ctx) });
 });
 
 dm.callbackQuery(/^sec:st:(\d+)$/, async (ctx) => {

@@ -19,7 +19,8 @@ async function startTokenDialog(name: string) {
 /** After the dialog ended, text is no longer taken as a name: no scope picker, no token. */
 async function expectDialogOver(text: string) {
   app.fake.pushMessage(text);
-  await app.fake.waitFor("sendMessage", sent("not sure what to do"));
+  // with the dialog over, free text is offered for storage as a secure note, not taken as a token name
+  await app.fake.waitFor("sendMessage", sent("Store this text as a secure note?"));
   expect(app.fake.callsOf("sendMessage").some((c) => sent("choose its scopes")(c))).toBe(false);
   expect(app.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
 }
