@@ -2,6 +2,8 @@ import { ConfigError, loadConfig } from "./config";
 import { createDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
+import { Cron } from "croner";
+import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./jobs/tracking-notifications";
 
 /** Starts HTTP server, bot and jobs; stops them in reverse order on SIGINT/SIGTERM. */
 async function main() {
@@ -25,11 +27,16 @@ async function main() {
     void bot.start({ onStart: (me) => deps.log.info(`bot @${me.username} polling`) }).catch((e) => deps.log.error("bot stopped", e));
   } else deps.log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
 
+  const jobs = [
+    new Cron(TRACKING_NOTIFICATIONS_CRON, { protect: true, catch: (e) => deps.log.error("tracking notifications job failed", e) }, () => trackingNotificationsJob(deps)),
+  ];
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     deps.log.info(`${signal}: shutting down`);
+    for (const job of jobs) job.stop();
     await bot?.stop();
     await app.stop();
     deps.handle.close();

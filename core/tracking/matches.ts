@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, between, count, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { trackerMatches, trackers } from "../../db/schema";
 import { NotFound } from "../errors";
@@ -58,8 +58,14 @@ export function markMatchesRead(deps: Pick<Deps, "db">, userId: number, matchIds
   return own.length;
 }
 
-/** Marks every match of every tracker of the user read. */
-export function markAllUserMatchesRead(deps: Pick<Deps, "db">, userId: number): void {
-  const ids = deps.db.select({ id: trackers.id }).from(trackers).where(eq(trackers.userId, userId)).all().map((r) => r.id);
-  if (ids.length) deps.db.update(trackerMatches).set({ isRead: true }).where(inArray(trackerMatches.trackerId, ids)).run();
+/** Marks the user's matches with ids from `from` to `to` read (a grouped notification's button). */
+export function markMatchRangeRead(deps: Pick<Deps, "db">, userId: number, from: number, to: number): number {
+  const ids = deps.db
+    .select({ id: trackerMatches.id })
+    .from(trackerMatches)
+    .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+    .where(and(between(trackerMatches.id, from, to), eq(trackers.userId, userId)))
+    .all()
+    .map((r) => r.id);
+  return ids.length ? markMatchesRead(deps, userId, ids) : 0;
 }
