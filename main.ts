@@ -4,6 +4,7 @@ import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
 import { Cron } from "croner";
 import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./jobs/tracking-notifications";
+import { startMtprotoSource } from "./jobs/mtproto-source";
 
 /** Starts HTTP server, bot and jobs; stops them in reverse order on SIGINT/SIGTERM. */
 async function main() {
@@ -31,12 +32,18 @@ async function main() {
     new Cron(TRACKING_NOTIFICATIONS_CRON, { protect: true, catch: (e) => deps.log.error("tracking notifications job failed", e) }, () => trackingNotificationsJob(deps)),
   ];
 
+  const mtproto = await startMtprotoSource(deps);
+  if (mtproto) jobs.push(new Cron("17 * * * *", { protect: true, catch: (e) => deps.log.error("mtproto sync failed", e) }, async () => {
+    await mtproto.sync();
+  }));
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     deps.log.info(`${signal}: shutting down`);
     for (const job of jobs) job.stop();
+    await mtproto?.stop().catch(() => {});
     await bot?.stop();
     await app.stop();
     deps.handle.close();

@@ -5,6 +5,5 @@ import { eld } from "eld/small";
  * short, mixed). Used by filter_language: an undetected language does not match a filter.
  */
 export function detectLanguage(text: string): string | null {
-  const result = eld.detect(text);
-  return result.language || null;
+  return eld.detect(text).language || null;
 }
