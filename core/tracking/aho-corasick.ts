@@ -9,6 +9,8 @@ import { FOLD, INVISIBLE, SPACE } from "./normalise";
 /** Cells of the dense transition table (4 bytes each): 32 MB at most. */
 const DENSE_CELLS = 8_000_000;
 const IGNORED = -1;
+const HAS_OUTPUT = 0x40000000;
+const STATE = HAS_OUTPUT - 1;
 const WHITESPACE = -2;
 
 export class AhoCorasick {
@@ -29,7 +31,8 @@ export class AhoCorasick {
   /** outputs of node n (own and inherited through failure links): outList[outStart[n] .. outStart[n+1]) */
   private outStart: Int32Array;
   private outList: Int32Array;
-  /** dense DFA rows for letters 1..dense: delta[node * dense + letter - 1] */
+  private hasOutput: Uint8Array;
+  /** dense DFA rows for letters 1..dense: delta[node * dense + letter - 1] = next state | HAS_OUTPUT if it has outputs */
   private dense: number;
   private delta: Int32Array;
   readonly patternLength: Int32Array;
@@ -40,8 +43,8 @@ export class AhoCorasick {
     const frequency = new Map<number, number>();
     for (const p of patterns) for (let i = 0; i < p.length; i++) frequency.set(p.charCodeAt(i), (frequency.get(p.charCodeAt(i)) ?? 0) + 1);
     for (const [c] of [...frequency].sort((x, y) => y[1] - x[1])) this.alpha[c] = ++this.alphabetSize;
-    const children: Map<number, number>[] = [new Map()];
-    const own: number[][] = [[]];
+    let children: Map<number, number>[] = [new Map()];
+    let own: number[][] = [[]];
     this.patternLength = new Int32Array(patterns.length);
     patterns.forEach((p, index) => {
       this.patternLength[index] = p.length;
@@ -62,6 +65,13 @@ export class AhoCorasick {
     });
     const n = children.length;
     this.nodeCount = n;
+    // renumber nodes breadth first: shallow nodes, visited by almost every character, share cache lines
+    const order = [0];
+    for (let q = 0; q < order.length; q++) for (const child of children[order[q]!]!.values()) order.push(child);
+    const renumber = new Int32Array(n);
+    order.forEach((old, i) => (renumber[old] = i));
+    children = order.map((old) => new Map([...children[old]!].map(([a, c]) => [a, renumber[c]!] as [number, number])));
+    own = order.map((old) => own[old]!);
 
     // 2. compile transitions; room for 4 memoised moves per node on top of the trie edges
     let size = 1024;
@@ -104,6 +114,9 @@ export class AhoCorasick {
       this.delta.copyWithin(node * d, f * d, f * d + d);
       for (const [a, child] of children[node]!) if (a <= d) this.delta[node * d + a - 1] = child;
     }
+    // a cell also says whether its target state has outputs, so a scan reads nothing else per character
+    this.hasOutput = Uint8Array.from(outputs, (o) => (o.length ? 1 : 0));
+    for (let i = 0; i < this.delta.length; i++) if (this.hasOutput[this.delta[i]!]) this.delta[i]! |= HAS_OUTPUT;
 
     // 5. one table from a text's code unit to its letter (after folding), or IGNORED / WHITESPACE
     this.letters = new Int32Array(65536);
@@ -183,9 +196,17 @@ export class AhoCorasick {
         state = 0;
         continue;
       }
-      state = a <= dense ? delta[state * dense + a - 1]! : state === 0 ? this.rootNext[a]! : this.move(state, a);
-      const to = outStart[state + 1]!;
-      for (let k = outStart[state]!; k < to; k++) onHit(outList[k]!, i + 1);
+      let cell: number;
+      if (a <= dense) cell = delta[state * dense + a - 1]!;
+      else {
+        const next = state === 0 ? this.rootNext[a]! : this.move(state, a);
+        cell = this.hasOutput[next] ? next | HAS_OUTPUT : next;
+      }
+      state = cell & STATE;
+      if (cell & HAS_OUTPUT) {
+        const to = outStart[state + 1]!;
+        for (let k = outStart[state]!; k < to; k++) onHit(outList[k]!, i + 1);
+      }
     }
   }
 }

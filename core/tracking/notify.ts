@@ -126,10 +126,6 @@ export function flushTrackerNotifications(deps: Pick<Deps, "db" | "clock">): num
   });
 }
 
-/** The last tracker_notify message queued for a user (tests and diagnostics). */
-export function lastTrackerNotification(deps: Pick<Deps, "db">, userId: number) {
-  return deps.db.select().from(outbox).where(and(eq(outbox.userId, userId), eq(outbox.topic, "tracker_notify"))).orderBy(desc(outbox.id)).get();
-}
 
 /** Notifies, inside `tx`, that a matched post was deleted (trackers with notify_on_delete). */
 export function notifyDeleted(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow): void {

@@ -161,7 +161,7 @@ export async function createTracker(deps: Deps, userId: number, input: TrackerIn
     assertWithinLimit(deps, getUser({ db: tx as unknown as Deps["db"] }, userId), "trackers", countTrackers({ db: tx as unknown as Deps["db"] }, userId));
     return tx.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning().get();
   });
-  invalidateTrackerIndex(deps);
+  invalidateTrackerIndex(deps, [row.id]);
   return row;
 }
 
@@ -186,14 +186,14 @@ export async function updateTracker(deps: Deps, userId: number, id: number, inpu
   if (!Object.keys(cols).length) return current;
   const row = deps.db.update(trackers).set(cols).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning().get();
   if (!row) throw new NotFound("Tracker");
-  invalidateTrackerIndex(deps);
+  invalidateTrackerIndex(deps, [id]);
   return row;
 }
 
 export function setTrackerEnabled(deps: Deps, userId: number, id: number, enabled: boolean): TrackerRow {
   getTracker(deps, userId, id);
   const row = deps.db.update(trackers).set({ isEnabled: enabled }).where(eq(trackers.id, id)).returning().get()!;
-  invalidateTrackerIndex(deps);
+  invalidateTrackerIndex(deps, [id]);
   return row;
 }
 
@@ -201,5 +201,5 @@ export function setTrackerEnabled(deps: Deps, userId: number, id: number, enable
 export function deleteTracker(deps: Deps, userId: number, id: number): void {
   getTracker(deps, userId, id);
   deps.db.delete(trackers).where(eq(trackers.id, id)).run();
-  invalidateTrackerIndex(deps);
+  invalidateTrackerIndex(deps, [id]);
 }

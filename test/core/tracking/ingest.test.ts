@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { outbox, trackerMatches } from "../../../db/schema";
+import { outbox, trackerMatches, trackers } from "../../../db/schema";
+import { invalidateTrackerIndex } from "../../../core/tracking/index-cache";
 import { ingestPost, markPostsDeleted } from "../../../core/tracking/ingest";
 import { setSourceMetadata, upsertSource, type ChatInfo } from "../../../core/tracking/sources";
 import { createTracker, deleteTracker, setTrackerEnabled, updateTracker, type TrackerInput } from "../../../core/tracking/trackers";
@@ -102,6 +103,15 @@ describe("recording matches", () => {
     expect(ids("beta", channel, 5)).toEqual([tr.id]);
     deleteTracker(t.deps, userId, tr.id);
     expect(ids("beta", channel, 6)).toEqual([]);
+  });
+
+  test("changes made behind core's back are picked up after a full invalidation", async () => {
+    const tr = await track({ keyword: "gamma" });
+    expect(ids("gamma", channel, 1)).toEqual([tr.id]);
+    t.deps.db.update(trackers).set({ keyword: "delta" }).where(eq(trackers.id, tr.id)).run(); // e.g. a data migration
+    expect(ids("delta", channel, 2)).toEqual([]);
+    invalidateTrackerIndex(t.deps);
+    expect(ids("delta", channel, 3)).toEqual([tr.id]);
   });
 });
 
