@@ -8,8 +8,8 @@ import { ingestPost } from "../../core/tracking/ingest";
  * The bot as a keyword-tracking source: records every group, supergroup and channel it is added to
  * (my_chat_member, with the member count) and feeds their messages, channel posts and edits (text or
  * caption) to the matcher. The bot must be started with allowed_updates including my_chat_member,
- * channel_post and edited_channel_post (grammY's default list leaves out only chat_member and
- * reactions, so the defaults work).
+ * channel_post and edited_channel_post (Telegram's default, which grammY uses
+ * unless given a list, leaves out only chat_member and reactions, so the default works).
  */
 export const trackingSourcesFeature = new Composer<BotContext>();
 

@@ -8,15 +8,21 @@ import { outbox, trackingSources } from "../../db/schema";
 let fake: FakeBotApi;
 let t: TestApp;
 let bot: ReturnType<typeof createBot>;
+let running: Promise<void>;
+let startError: unknown;
 
 beforeEach(async () => {
   fake = new FakeBotApi().start();
   t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } });
   bot = createBot({ ...t.deps, config: { ...t.config, botToken: FAKE_BOT_TOKEN } });
-  void bot.start({ drop_pending_updates: false });
+  startError = undefined;
+  running = bot.start().catch((e) => void (startError = e));
 });
 afterEach(async () => {
   await bot.stop();
+  await running;
+  // stopping during start-up aborts grammY's retry delay; anything else is a real failure
+  if (startError && !String(startError).includes("Aborted delay")) throw startError;
   await fake.stop();
   t.close();
 });
@@ -105,6 +111,21 @@ describe("the bot as a source, end to end", () => {
     await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker not found" && c.params.show_alert === true);
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(true);
   });
+});
+
+test("POST /api/tracking/:id/test queues a sample bot message; email-only owners get a clear 400", async () => {
+  const { user, token } = await t.telegramUser(42, "alice");
+  const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust" } });
+  expect((await t.request("POST", `/api/tracking/${tr.id}/test`, { token })).json).toEqual({ success: true });
+  const row = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_test")).get()!;
+  expect(row).toMatchObject({ userId: user.id, kind: "bot", target: "42", refId: tr.id, method: "sendMessage" });
+  expect(row.payload).toEqual({ text: "🧪 Test\n🔔 <b>Rust</b>: new match\n📣 Test channel\n\nThis is a test notification for <b>rust</b>", parse_mode: "HTML" });
+
+  const email = await t.emailUser("e@example.com");
+  const { json: etr } = await t.request("POST", "/api/tracking", { token: email.token, body: { name: "x", keyword: "x" } });
+  const refused = await t.request("POST", `/api/tracking/${etr.id}/test`, { token: email.token });
+  expect(refused.status).toBe(400);
+  expect(refused.json.details[0].field).toBe("notify_via");
 });
 
 describe("bot screens", () => {
