@@ -107,16 +107,18 @@ export class AhoCorasick {
     // 4. the full DFA for the most frequent letters, as far as DENSE_CELLS allows
     this.dense = Math.min(this.alphabetSize, Math.floor(DENSE_CELLS / n));
     const d = this.dense;
-    this.delta = new Int32Array(n * d);
-    for (let a = 1; a <= d; a++) this.delta[a - 1] = this.rootNext[a]!;
+    const table = (this.delta = new Int32Array(n * d));
+    for (let a = 1; a <= d; a++) table[a - 1] = this.rootNext[a]!;
     for (const node of queue) {
       const f = this.fail[node]!;
-      this.delta.copyWithin(node * d, f * d, f * d + d);
-      for (const [a, child] of children[node]!) if (a <= d) this.delta[node * d + a - 1] = child;
+      table.copyWithin(node * d, f * d, f * d + d);
+      for (const [a, child] of children[node]!) if (a <= d) table[node * d + a - 1] = child;
     }
     // a cell also says whether its target state has outputs, so a scan reads nothing else per character
     this.hasOutput = Uint8Array.from(outputs, (o) => (o.length ? 1 : 0));
-    for (let i = 0; i < this.delta.length; i++) if (this.hasOutput[this.delta[i]!]) this.delta[i]! |= HAS_OUTPUT;
+    const delta = this.delta;
+    const hasOutput = this.hasOutput;
+    for (let i = 0; i < delta.length; i++) if (hasOutput[delta[i]!]) delta[i] = delta[i]! | HAS_OUTPUT;
 
     // 5. one table from a text's code unit to its letter (after folding), or IGNORED / WHITESPACE
     this.letters = new Int32Array(65536);
