@@ -156,11 +156,10 @@ export async function createTracker(deps: Deps, userId: number, input: TrackerIn
   const next = { exactMatch: false, searchChannels: true, searchChats: true, notifyVia: "bot" as const, notifyOnDelete: false, ...cols };
   assertWithinLimit(deps, getUser(deps, userId), "trackers", countTrackers(deps, userId));
   await checkWhole(deps, next, true);
-  const row = deps.db.transaction((tx) => {
-    // checked again inside the write so two concurrent creates cannot both pass the limit
-    assertWithinLimit(deps, getUser({ db: tx as unknown as Deps["db"] }, userId), "trackers", countTrackers({ db: tx as unknown as Deps["db"] }, userId));
-    return tx.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning().get();
-  });
+  // checked again after the (async) webhook validation; this check and the insert run with no pause
+  // in between (bun:sqlite is synchronous), so concurrent creates cannot pass the limit together
+  assertWithinLimit(deps, getUser(deps, userId), "trackers", countTrackers(deps, userId));
+  const row = deps.db.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning().get();
   invalidateTrackerIndex(deps, [row.id]);
   return row;
 }

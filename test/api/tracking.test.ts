@@ -112,6 +112,14 @@ describe("limits, filters, scopes", () => {
     expect((await t.request("GET", "/api/tracking/limits", { token })).json).toEqual({ current: 2, max: 2, plan: "free" });
   });
 
+  test("concurrent creates cannot pass the limit together (while their webhook targets are being validated)", async () => {
+    const { token } = await t.telegramUser();
+    const body = (k: string) => ({ name: k, keyword: k, notify_via: "webhook", webhook_url: `${receiver.url}/${k}` });
+    const results = await Promise.all(["a", "b", "c", "d"].map((k) => t.request("POST", "/api/tracking", { token, body: body(k) })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 403, 403]);
+    expect((await t.request("GET", "/api/tracking", { token })).json).toHaveLength(2);
+  });
+
   test("filters list countries, languages and categories with labels", async () => {
     const { token } = await t.telegramUser();
     const { status, json } = await t.request("GET", "/api/tracking/filters", { token });
