@@ -84,6 +84,14 @@ function matchFeed(ctx: BotContext, id: number, offset: number) {
 
 priv.command("trackers", (ctx) => ctx.reply(trackerList(ctx).text, trackerList(ctx)));
 
+/** Removes the pressed button from the notification it was on (best effort: old messages cannot be edited). */
+async function dropPressedButton(ctx: BotContext) {
+  const rows = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard;
+  if (!rows) return;
+  const left = rows.map((row) => row.filter((b) => !("callback_data" in b) || b.callback_data !== ctx.callbackQuery!.data)).filter((row) => row.length);
+  await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: left } }).catch(() => {});
+}
+
 /** Shows a screen by editing the message the button was on. */
 async function show(ctx: BotContext, screen: { text: string } & Record<string, unknown>) {
   await ctx.answerCallbackQuery();
@@ -125,7 +133,8 @@ priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|read|readr|feed):([
         return await ctx.answerCallbackQuery({ text: "Tracker paused. Open /trackers to resume it." });
       case "read":
         markMatchesRead(ctx.deps, userId, [id]);
-        return await ctx.answerCallbackQuery({ text: "Marked as read" });
+        await ctx.answerCallbackQuery({ text: "Marked as read" });
+        return await dropPressedButton(ctx);
       case "readr": {
         const [from, to] = arg!.split("-").map(Number);
         const n = markMatchRangeRead(ctx.deps, userId, from!, to!);

@@ -91,8 +91,16 @@ describe("the bot as a source, end to end", () => {
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.total_matches).toBe(2);
 
     // the notification's buttons: mark read, then pause
-    fake.pushCallback(`tr:read:${items[1].id}`);
+    const notification = queued[0]!.payload as { text: string; reply_markup: { inline_keyboard: unknown[][] } };
+    fake.pushUpdate({
+      callback_query: {
+        id: "cb1", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "1", data: `tr:read:${items[1].id}`,
+        message: { message_id: 900, date: now(), chat: { id: 42, type: "private" }, from: FAKE_BOT, text: notification.text, reply_markup: notification.reply_markup },
+      },
+    });
     await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Marked as read");
+    const edited = await fake.waitFor("editMessageReplyMarkup", (c) => c.params.message_id === 900);
+    expect(edited.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]] });
     expect((await t.request("GET", `/api/tracking/${tracker.id}/matches/unread`, { token })).json).toEqual({ count: 1 });
     fake.pushCallback(`tr:pause:${tracker.id}`);
     await fake.waitFor("answerCallbackQuery", (c) => String(c.params.text).startsWith("Tracker paused"));
