@@ -5,6 +5,7 @@ import { createBot } from "./bot/bot";
 import { Cron } from "croner";
 import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./jobs/tracking-notifications";
 import { startMtprotoSource } from "./jobs/mtproto-source";
+import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./jobs/tracking-sources";
 
 /** Starts HTTP server, bot and jobs; stops them in reverse order on SIGINT/SIGTERM. */
 async function main() {
@@ -30,6 +31,7 @@ async function main() {
 
   const jobs = [
     new Cron(TRACKING_NOTIFICATIONS_CRON, { protect: true, catch: (e) => deps.log.error("tracking notifications job failed", e) }, () => trackingNotificationsJob(deps)),
+    new Cron(TRACKING_SOURCES_CRON, { protect: true, catch: (e) => deps.log.error("tracking sources job failed", e) }, () => trackingSourcesJob(deps)),
   ];
 
   const mtproto = await startMtprotoSource(deps);

@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { Chat, Message } from "grammy/types";
 import type { BotContext } from "../context";
-import { upsertSource, type ChatInfo } from "../../core/tracking/sources";
+import { migrateSource, upsertSource, type ChatInfo } from "../../core/tracking/sources";
 import { ingestPost } from "../../core/tracking/ingest";
 
 /**
@@ -36,6 +36,11 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
   }
   upsertSource(ctx.deps, info, { isActive, ...(memberCount !== undefined ? { memberCount } : {}) });
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
+  await next();
+});
+
+trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
+  migrateSource(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
   await next();
 });
 

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { trackingSources } from "../../db/schema";
 import { FieldError, NotFound } from "../errors";
@@ -118,4 +118,34 @@ export function setSourceMetadata(deps: Pick<Deps, "db">, input: string, meta: {
   }
   if (!Object.keys(set).length) return source;
   return deps.db.update(trackingSources).set(set).where(eq(trackingSources.id, source.id)).returning().get()!;
+}
+
+/**
+ * A group upgraded to a supergroup gets a new chat id: the source keeps its metadata under the new
+ * id (unless a row for it already exists).
+ */
+export function migrateSource(deps: Pick<Deps, "db">, fromChatId: string, toChatId: string): void {
+  if (deps.db.select({ id: trackingSources.id }).from(trackingSources).where(eq(trackingSources.chatId, toChatId)).get()) return;
+  deps.db.update(trackingSources).set({ chatId: toChatId, type: "supergroup" }).where(eq(trackingSources.chatId, fromChatId)).run();
+}
+
+/**
+ * Refreshes the member counts of active sources that came through `via` with `fetchCount` (e.g.
+ * the Bot API's getChatMemberCount); a chat that fails keeps its old count. Returns how many changed.
+ */
+export async function refreshMemberCounts(deps: Pick<Deps, "db" | "log">, via: "bot" | "mtproto", fetchCount: (chatId: string) => Promise<number>): Promise<number> {
+  const rows = deps.db.select().from(trackingSources).where(and(eq(trackingSources.via, via), eq(trackingSources.isActive, true))).all();
+  let changed = 0;
+  for (const row of rows) {
+    try {
+      const n = await fetchCount(row.chatId);
+      if (n !== row.memberCount) {
+        deps.db.update(trackingSources).set({ memberCount: n }).where(eq(trackingSources.id, row.id)).run();
+        changed++;
+      }
+    } catch (e) {
+      deps.log.warn(`tracking: member count of ${row.chatId} not refreshed: ${(e as Error).message}`);
+    }
+  }
+  return changed;
 }

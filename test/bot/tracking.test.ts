@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
 import { outbox, trackingSources } from "../../db/schema";
+import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
+import { trackingSourcesJob } from "../../jobs/tracking-sources";
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -134,6 +136,19 @@ test("POST /api/tracking/:id/test queues a sample bot message; email-only owners
   const refused = await t.request("POST", `/api/tracking/${etr.id}/test`, { token: email.token });
   expect(refused.status).toBe(400);
   expect(refused.json.details[0].field).toBe("notify_via");
+});
+
+test("member counts are refreshed daily; a group upgraded to a supergroup keeps its source metadata", async () => {
+  upsertSource(t.deps, { chatId: String(CHANNEL.id), type: "channel", title: "Rust Weekly", username: "rustweekly" }, { memberCount: 10 });
+  upsertSource(t.deps, { chatId: "-555", type: "group", title: "Old group" }, { memberCount: 3 });
+  setSourceMetadata(t.deps, "-555", { geo: "DE" });
+  fake.on("getChatMemberCount", (p) => (String(p.chat_id) === String(CHANNEL.id) ? 20000 : 3));
+  await trackingSourcesJob(t.deps);
+  expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.memberCount])).toEqual([[String(CHANNEL.id), 20000], ["-555", 3]]);
+
+  fake.pushUpdate({ message: { message_id: 3, date: now(), chat: { id: -555, type: "group", title: "Old group" }, from: { id: 7, is_bot: false, first_name: "O" }, migrate_to_chat_id: -1005550000000 } });
+  const moved = await eventually(() => t.deps.db.select().from(trackingSources).where(eq(trackingSources.chatId, "-1005550000000")).get(), "the migrated source");
+  expect(moved).toMatchObject({ type: "supergroup", geo: "DE", memberCount: 3, title: "Old group" });
 });
 
 describe("bot screens", () => {
