@@ -1,4 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
+import type { InlineKeyboardButton } from "grammy/types";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
 import { trackConversation } from "../conversations/track";
@@ -84,12 +85,16 @@ function matchFeed(ctx: BotContext, id: number, offset: number) {
 
 priv.command("trackers", (ctx) => ctx.reply(trackerList(ctx).text, trackerList(ctx)));
 
-/** Removes the pressed button from the notification it was on (best effort: old messages cannot be edited). */
-async function dropPressedButton(ctx: BotContext) {
+/**
+ * Replaces (or, with null, removes) the pressed button on the notification it was on. Best effort:
+ * messages older than 48 hours cannot be edited.
+ */
+async function swapPressedButton(ctx: BotContext, replacement: { text: string; callback_data: string } | null) {
   const rows = ctx.callbackQuery?.message?.reply_markup?.inline_keyboard;
   if (!rows) return;
-  const left = rows.map((row) => row.filter((b) => !("callback_data" in b) || b.callback_data !== ctx.callbackQuery!.data)).filter((row) => row.length);
-  await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: left } }).catch(() => {});
+  const pressed = (b: (typeof rows)[number][number]) => "callback_data" in b && b.callback_data === ctx.callbackQuery!.data;
+  const next: InlineKeyboardButton[][] = rows.map((row) => row.flatMap((b): InlineKeyboardButton[] => (pressed(b) ? (replacement ? [replacement] : []) : [b]))).filter((row) => row.length);
+  await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: next } }).catch(() => {});
 }
 
 /** Shows a screen by editing the message the button was on. */
@@ -106,7 +111,7 @@ priv.callbackQuery("tr:new", async (ctx) => {
   await ctx.conversation.enter("track");
 });
 
-priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|read|readr|feed):([\d-]+)(?::(\d+))?$/, async (ctx) => {
+priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|resume|read|readr|feed):([\d-]+)(?::(\d+))?$/, async (ctx) => {
   const [, action, arg, page] = ctx.match;
   const userId = ctx.user!.id;
   const id = Number(arg);
@@ -129,12 +134,14 @@ priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|read|readr|feed):([
         deleteTracker(ctx.deps, userId, id);
         return await show(ctx, trackerList(ctx));
       case "pause":
-        setTrackerEnabled(ctx.deps, userId, id, false);
-        return await ctx.answerCallbackQuery({ text: "Tracker paused. Open /trackers to resume it." });
+      case "resume":
+        setTrackerEnabled(ctx.deps, userId, id, action === "resume");
+        await ctx.answerCallbackQuery({ text: action === "pause" ? "Tracker paused" : "Tracker resumed" });
+        return await swapPressedButton(ctx, action === "pause" ? { text: "▶️ Resume tracker", callback_data: `tr:resume:${id}` } : { text: "⏸ Pause tracker", callback_data: `tr:pause:${id}` });
       case "read":
         markMatchesRead(ctx.deps, userId, [id]);
         await ctx.answerCallbackQuery({ text: "Marked as read" });
-        return await dropPressedButton(ctx);
+        return await swapPressedButton(ctx, null);
       case "readr": {
         const [from, to] = arg!.split("-").map(Number);
         const n = markMatchRangeRead(ctx.deps, userId, from!, to!);

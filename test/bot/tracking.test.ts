@@ -104,9 +104,21 @@ describe("the bot as a source, end to end", () => {
     const edited = await fake.waitFor("editMessageReplyMarkup", (c) => c.params.message_id === 900);
     expect(edited.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]] });
     expect((await t.request("GET", `/api/tracking/${tracker.id}/matches/unread`, { token })).json).toEqual({ count: 1 });
-    fake.pushCallback(`tr:pause:${tracker.id}`);
-    await fake.waitFor("answerCallbackQuery", (c) => String(c.params.text).startsWith("Tracker paused"));
+    const pressPause = (data: string) =>
+      fake.pushUpdate({
+        callback_query: {
+          id: "cb2", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "1", data,
+          message: { message_id: 901, date: now(), chat: { id: 42, type: "private" }, from: FAKE_BOT, text: "…", reply_markup: { inline_keyboard: [[{ text: "x", callback_data: data }]] } },
+        },
+      });
+    pressPause(`tr:pause:${tracker.id}`);
+    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker paused");
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(false);
+    const swapped = await fake.waitFor("editMessageReplyMarkup", (c) => c.params.message_id === 901);
+    expect(swapped.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "▶️ Resume tracker", callback_data: `tr:resume:${tracker.id}` }]] });
+    pressPause(`tr:resume:${tracker.id}`);
+    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker resumed");
+    expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(true);
   });
 
   test("removed from a chat → the source is inactive; other users' buttons are refused", async () => {
