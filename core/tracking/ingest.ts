@@ -35,9 +35,9 @@ export function admits(t: IndexedTracker, source: SourceRow, language: () => str
  * Returns the matches created or updated.
  */
 export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log">, post: IncomingPost): MatchRow[] {
+  const source = sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
   const { text, hits } = trackerIndex(deps).match(post.text);
   if (!hits.length) return [];
-  const source = sourceForPost(deps, post.chat);
   let lang: string | null | undefined;
   const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
   const admitted = hits.filter((h) => admits(h.tracker, source, language));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { outbox, trackerMatches, trackers } from "../../../db/schema";
+import { outbox, trackerMatches, trackers, trackingSources } from "../../../db/schema";
 import { invalidateTrackerIndex } from "../../../core/tracking/index-cache";
 import { ingestPost, markPostsDeleted } from "../../../core/tracking/ingest";
 import { setSourceMetadata, upsertSource, type ChatInfo } from "../../../core/tracking/sources";
@@ -48,6 +48,8 @@ describe("sources and filters", () => {
     const ru = await track({ keyword: "ton", filter_geo: "RU" });
     const tech = await track({ keyword: "ton", filter_category: "tech" });
     expect(ids("TON news", channel, 1)).toEqual([]); // nothing known about the channel yet
+    ids("no keyword here", group, 1); // a chat joined before tracking existed is recorded on any message
+    expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.type, s.memberCount])).toEqual([[channel.chatId, "channel", null], [group.chatId, "supergroup", null]]);
     upsertSource(t.deps, channel, { memberCount: 999 });
     setSourceMetadata(t.deps, "@cryptonews", { geo: "ru", category: "crypto" });
     expect(ids("TON news", channel, 2)).toEqual([ru.id]);
