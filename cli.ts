@@ -51,8 +51,8 @@ async function main(argv: string[]): Promise<number> {
   // logs go to stderr so that stdout carries only the command's output
   const deps = createDeps(config, { log: createLogger(config.logLevel === "info" ? "warn" : config.logLevel, (l) => console.error(l)) });
   try {
-    await command.run(args, { deps, out: (line) => console.log(line) });
-    return 0;
+    const code = await command.run(args, { deps, out: (line) => console.log(line) });
+    return typeof code === "number" ? code : 0;
   } catch (e) {
     if (e instanceof UsageError) {
       console.error(`Error: ${e.message}\nUsage: bun run cli ${name} ${command.usage}`);

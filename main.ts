@@ -7,6 +7,8 @@ import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
 import { JOBS } from "./jobs";
 import { startServices, stopServices, type Service } from "./lifecycle";
 import { createDeliveryWorker } from "./core/delivery/worker";
+import { startMtprotoSource } from "./jobs/mtproto-source";
+import type { MtprotoSource } from "./core/tracking/mtproto";
 
 function loadConfigOrExit(): Config {
   try {
@@ -45,6 +47,22 @@ async function main() {
     (() => {
       const delivery = createDeliveryWorker(deps);
       return { name: "delivery", start: () => delivery.start(), stop: () => delivery.stop() };
+    })(),
+    (() => {
+      // optional MTProto keyword source: on only when MTPROTO_* are configured; re-synced hourly
+      let source: MtprotoSource | null = null;
+      let sync: Cron | null = null;
+      return {
+        name: "mtproto",
+        async start() {
+          source = await startMtprotoSource(deps);
+          if (source) sync = new Cron("17 * * * *", { protect: true, catch: (e) => log.error("mtproto sync failed", e) }, async () => void (await source!.sync()));
+        },
+        async stop() {
+          sync?.stop();
+          await source?.stop();
+        },
+      };
     })(),
     ...(runner ? [{ name: "bot", start: () => runner.init(), stop: () => runner.stop() }] : []),
     {

@@ -11,7 +11,8 @@ export interface CliCommand {
   /** arguments after the command name, e.g. "<user> <plan> [--days N]" */
   usage: string;
   description: string;
-  run(args: string[], ctx: CliContext): void | Promise<void>;
+  /** may return an exit code (0 when nothing is returned) */
+  run(args: string[], ctx: CliContext): void | number | Promise<void | number>;
 }
 
 /** Wrong arguments: the CLI prints the message and the command's usage, exit code 2. */

@@ -1,5 +1,7 @@
 import type { Deps } from "../core/deps";
 import { cleanupExpired } from "./cleanup";
+import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./tracking-notifications";
+import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
 
 export interface Job {
   name: string;
@@ -9,4 +11,8 @@ export interface Job {
 }
 
 /** Periodic jobs. main.ts schedules every entry with croner; add yours here. */
-export const JOBS: Job[] = [{ name: "cleanup-expired", pattern: "*/15 * * * *", run: cleanupExpired }];
+export const JOBS: Job[] = [
+  { name: "cleanup-expired", pattern: "*/15 * * * *", run: cleanupExpired },
+  { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
+  { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
+];

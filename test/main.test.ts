@@ -1,3 +1,4 @@
+import { COMMANDS } from "../bot/commands";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -80,7 +81,8 @@ describe("bun main.ts with a bot", () => {
     const svc = spawnService([MAIN], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url }));
     await svc.waitForOutput(/bot @test_bot is polling/);
     const commands = (await fake.waitFor("setMyCommands")).params.commands.map((c: { command: string }) => c.command);
-    expect(commands).toEqual(["start", "help", "settings", "cancel"]);
+    expect(commands).toEqual(COMMANDS.map((c) => c.command));
+    expect(commands).toEqual(expect.arrayContaining(["start", "help", "settings", "cancel", "track"]));
     fake.pushMessage("/start", { id: 555, first_name: "Ola" });
     const hello = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 555);
     expect(hello.params.text).toStartWith("👋 Welcome, Ola!");

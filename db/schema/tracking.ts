@@ -53,7 +53,11 @@ export const trackerMatches = sqliteTable("tracker_matches", {
   isDeleted: bool("is_deleted").notNull().default(false),
   isRead: bool("is_read").notNull().default(false),
   detectedAt: ts("detected_at").notNull(),
+  /** a bot notification for this match is waiting for the owner's burst window to close */
+  notifyPending: bool("notify_pending").notNull().default(false),
 }, (t) => [
   uniqueIndex("tracker_matches_unique").on(t.trackerId, t.sourceChatId, t.sourceMessageId),
   index("tracker_matches_feed").on(t.trackerId, t.id),
+  index("tracker_matches_post").on(t.sourceChatId, t.sourceMessageId),
+  index("tracker_matches_pending").on(t.notifyPending),
 ]);

@@ -1,0 +1,33 @@
+import { t } from "elysia";
+
+const nullableString = t.Optional(t.Nullable(t.String()));
+const nullableList = t.Optional(t.Nullable(t.Array(t.String())));
+
+const fields = {
+  name: t.String(),
+  keyword: t.String(),
+  exact_match: t.Optional(t.Boolean()),
+  minus_words: nullableList,
+  search_channels: t.Optional(t.Boolean()),
+  search_chats: t.Optional(t.Boolean()),
+  filter_geo: nullableString,
+  filter_language: nullableString,
+  filter_category: nullableString,
+  filter_min_subscribers: t.Optional(t.Nullable(t.Integer())),
+  include_sources: nullableList,
+  exclude_sources: nullableList,
+  notify_via: t.Optional(t.Union([t.Literal("bot"), t.Literal("webhook")])),
+  webhook_url: nullableString,
+  notify_on_delete: t.Optional(t.Boolean()),
+};
+
+/** Types only: lengths, codes and cross-field rules are checked by core (shared with the bot). */
+export const TrackingModel = {
+  create: t.Object({ ...fields, is_enabled: t.Optional(t.Boolean()) }),
+  patch: t.Partial(t.Object({ ...fields, is_enabled: t.Boolean() })),
+  idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+  matchesQuery: t.Object({
+    limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, default: 20 })),
+    offset: t.Optional(t.Numeric({ minimum: 0, default: 0 })),
+  }),
+};

@@ -1,0 +1,59 @@
+import { Composer } from "grammy";
+import type { Chat, Message } from "grammy/types";
+import type { BotContext } from "../context";
+import { migrateSource, upsertSource, type ChatInfo } from "../../core/tracking/sources";
+import { ingestPost } from "../../core/tracking/ingest";
+
+/**
+ * The bot as a keyword-tracking source: records every group, supergroup and channel it is added to
+ * (my_chat_member, with the member count) and feeds their messages, channel posts and edits (text or
+ * caption) to the matcher. The bot must be started with allowed_updates including my_chat_member,
+ * channel_post and edited_channel_post (Telegram's default, which grammY uses
+ * unless given a list, leaves out only chat_member and reactions, so the default works).
+ */
+export const trackingSourcesFeature = new Composer<BotContext>();
+
+const ACTIVE = new Set(["member", "administrator", "creator"]);
+
+function chatInfo(chat: Chat): ChatInfo | null {
+  if (chat.type === "private") return null;
+  return { chatId: String(chat.id), type: chat.type, title: chat.title ?? null, username: "username" in chat ? chat.username ?? null : null };
+}
+
+trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
+  const update = ctx.myChatMember;
+  const info = chatInfo(update.chat);
+  if (!info) return next();
+  const member = update.new_chat_member;
+  const isActive = ACTIVE.has(member.status) || (member.status === "restricted" && member.is_member);
+  let memberCount: number | null | undefined;
+  if (isActive) {
+    try {
+      memberCount = await ctx.api.getChatMemberCount(update.chat.id);
+    } catch (e) {
+      ctx.deps.log.warn(`tracking: no member count for chat ${info.chatId}: ${(e as Error).message}`);
+    }
+  }
+  upsertSource(ctx.deps, info, { isActive, ...(memberCount !== undefined ? { memberCount } : {}) });
+  ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
+  await next();
+});
+
+trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
+  migrateSource(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
+  await next();
+});
+
+trackingSourcesFeature.on(["message", "edited_message", "channel_post", "edited_channel_post"], async (ctx, next) => {
+  const msg: Message | undefined = ctx.msg;
+  const info = msg && chatInfo(msg.chat);
+  const text = msg?.text ?? msg?.caption;
+  if (msg && info && text) {
+    try {
+      ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text });
+    } catch (e) {
+      ctx.deps.log.error(`tracking: could not match message ${msg.message_id} of ${info.chatId}`, e);
+    }
+  }
+  await next();
+});

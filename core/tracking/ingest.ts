@@ -1,0 +1,96 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { trackerMatches, trackers } from "../../db/schema";
+import { trackerIndex, type IndexedTracker } from "./index-cache";
+import { detectLanguage } from "./language";
+import { excerpt } from "./matcher";
+import { notifyDeleted, notifyMatch } from "./notify";
+import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
+import type { MatchRow } from "./matches";
+
+/** A message or channel post from any source (the bot, MTProto), as the matcher takes it. */
+export interface IncomingPost {
+  chat: ChatInfo;
+  messageId: number;
+  /** the text, or the caption of a media message */
+  text: string;
+}
+
+/** Whether a tracker's source and filter settings admit a post from `source`. Unknown metadata never matches. */
+export function admits(t: IndexedTracker, source: SourceRow, language: () => string | null): boolean {
+  if (source.type === "channel" ? !t.searchChannels : !t.searchChats) return false;
+  if (t.include && !t.include.some((r) => refMatches(r, source))) return false;
+  if (t.exclude?.some((r) => refMatches(r, source))) return false;
+  if (t.filterMinSubscribers !== null && (source.memberCount ?? -1) < t.filterMinSubscribers) return false;
+  if (t.filterGeo !== null && source.geo !== t.filterGeo) return false;
+  if (t.filterCategory !== null && source.category !== t.filterCategory) return false;
+  if (t.filterLanguage !== null && language() !== t.filterLanguage) return false;
+  return true;
+}
+
+/**
+ * Matches a post (new or edited) against every enabled tracker, once. For each tracker that matches
+ * and admits the source: a new match is recorded (total_matches + 1) and its owner notified, in one
+ * transaction; a match that already exists for that message (an edit) gets the new snippet.
+ * Returns the matches created or updated.
+ */
+export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log">, post: IncomingPost): MatchRow[] {
+  const source = sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
+  const { text, hits } = trackerIndex(deps).match(post.text);
+  if (!hits.length) return [];
+  let lang: string | null | undefined;
+  const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
+  const admitted = hits.filter((h) => admits(h.tracker, source, language));
+  if (!admitted.length) return [];
+  const now = deps.clock.now();
+  const url = postUrl(source, post.messageId);
+  return deps.db.transaction((tx) => {
+    const out: MatchRow[] = [];
+    for (const hit of admitted) {
+      const tracker = tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).get();
+      if (!tracker?.isEnabled) continue;
+      const { matchedKeyword, snippet } = excerpt(text, hit.start, hit.end);
+      const fields = { sourceTitle: source.title, sourceUsername: source.username, textSnippet: snippet, matchedKeyword, postUrl: url };
+      const existing = tx
+        .select({ id: trackerMatches.id })
+        .from(trackerMatches)
+        .where(and(eq(trackerMatches.trackerId, tracker.id), eq(trackerMatches.sourceChatId, source.chatId), eq(trackerMatches.sourceMessageId, post.messageId)))
+        .get();
+      if (existing) {
+        out.push(tx.update(trackerMatches).set(fields).where(eq(trackerMatches.id, existing.id)).returning().get()!);
+        continue;
+      }
+      const match = tx
+        .insert(trackerMatches)
+        .values({ trackerId: tracker.id, sourceChatId: source.chatId, sourceMessageId: post.messageId, detectedAt: now, ...fields })
+        .returning()
+        .get();
+      const counted = tx.update(trackers).set({ totalMatches: sql`${trackers.totalMatches} + 1` }).where(eq(trackers.id, tracker.id)).returning().get()!;
+      notifyMatch(tx, now, counted, match);
+      out.push(match);
+    }
+    return out;
+  });
+}
+
+/**
+ * Marks the matches of deleted posts `is_deleted` and sends post_deleted notifications for trackers
+ * with notify_on_delete (once per match). Returns how many matches changed.
+ */
+export function markPostsDeleted(deps: Pick<Deps, "db" | "clock">, chatId: string, messageIds: number[]): number {
+  if (!messageIds.length) return 0;
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const rows = tx
+      .update(trackerMatches)
+      .set({ isDeleted: true })
+      .where(and(eq(trackerMatches.sourceChatId, chatId), inArray(trackerMatches.sourceMessageId, messageIds), eq(trackerMatches.isDeleted, false)))
+      .returning()
+      .all();
+    for (const m of rows) {
+      const tracker = tx.select().from(trackers).where(eq(trackers.id, m.trackerId)).get();
+      if (tracker) notifyDeleted(tx, now, tracker, m);
+    }
+    return rows.length;
+  });
+}

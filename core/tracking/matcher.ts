@@ -1,0 +1,140 @@
+import { AhoCorasick } from "./aho-corasick";
+import { isWholeWord, matchStart, normaliseKeyword } from "./normalise";
+
+/** What the matcher needs of a tracker. */
+export interface MatchableTracker {
+  id: number;
+  keyword: string;
+  exactMatch: boolean;
+  minusWords: string[] | null;
+}
+
+/** A tracker whose keyword occurs in a text (and no minus word does). Positions are in the NFKC text. */
+export interface KeywordHit<T> {
+  tracker: T;
+  start: number;
+  end: number;
+}
+
+const KEYWORD = 0;
+const MINUS = 1;
+
+/**
+ * All enabled trackers indexed once: keywords and minus words (normalised) go into one
+ * Aho-Corasick automaton, so a message is scanned once whatever the number of trackers.
+ * Rules: non-exact keywords match as substrings of the normalised text; exact ones as whole
+ * words/phrases (Unicode letters, digits and marks are word characters); a minus word anywhere in
+ * the text vetoes, matched the same way (substring or whole word) as the tracker's keyword.
+ */
+export class TrackerIndex<T extends MatchableTracker> {
+  private automaton: AhoCorasick;
+  /** per pattern: flat (trackerIndex, role) pairs */
+  private owners: Int32Array[];
+  private exact: Uint8Array;
+  private hitGen: Int32Array;
+  private minusGen: Int32Array;
+  private hitStart: Int32Array;
+  private hitEnd: Int32Array;
+  private gen = 0;
+  private hitList: number[] = [];
+  private text = "";
+  private readonly onHit = (p: number, end: number) => this.record(p, end);
+
+  constructor(readonly trackers: readonly T[]) {
+    const patternIds = new Map<string, number>();
+    const owners: number[][] = [];
+    const add = (raw: string, trackerIndex: number, role: number) => {
+      const p = normaliseKeyword(raw);
+      if (!p) return;
+      let id = patternIds.get(p);
+      if (id === undefined) {
+        id = owners.length;
+        patternIds.set(p, id);
+        owners.push([]);
+      }
+      owners[id]!.push(trackerIndex, role);
+    };
+    trackers.forEach((t, i) => {
+      add(t.keyword, i, KEYWORD);
+      for (const w of t.minusWords ?? []) add(w, i, MINUS);
+    });
+    this.automaton = new AhoCorasick([...patternIds.keys()]);
+    this.owners = owners.map((o) => Int32Array.from(o));
+    const n = trackers.length;
+    this.exact = Uint8Array.from(trackers, (t) => (t.exactMatch ? 1 : 0));
+    this.hitGen = new Int32Array(n);
+    this.minusGen = new Int32Array(n);
+    this.hitStart = new Int32Array(n);
+    this.hitEnd = new Int32Array(n);
+  }
+
+  get size(): number {
+    return this.trackers.length;
+  }
+
+  private record(pattern: number, end: number): void {
+    const start = matchStart(this.text, end, this.automaton.patternLength[pattern]!);
+    const owners = this.owners[pattern]!;
+    let whole = -1;
+    for (let k = 0; k < owners.length; k += 2) {
+      const t = owners[k]!;
+      if (this.exact[t]) {
+        if (whole === -1) whole = isWholeWord(this.text, start, end) ? 1 : 0;
+        if (!whole) continue;
+      }
+      if (owners[k + 1] === MINUS) this.minusGen[t] = this.gen;
+      else if (this.hitGen[t] !== this.gen) {
+        this.hitGen[t] = this.gen;
+        this.hitStart[t] = start;
+        this.hitEnd[t] = end;
+        this.hitList.push(t);
+      }
+    }
+  }
+
+  /**
+   * The trackers matching `text` (a message text or caption), scanned once. `text` in the result is
+   * its NFKC form, in which the hits' positions are given.
+   */
+  match(raw: string): { text: string; hits: KeywordHit<T>[] } {
+    const text = raw.normalize("NFKC");
+    this.gen++;
+    this.text = text;
+    this.hitList.length = 0;
+    this.automaton.scan(text, this.onHit);
+    const hits: KeywordHit<T>[] = [];
+    for (const t of this.hitList)
+      if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
+    return { text, hits };
+  }
+}
+
+/** The text a match shows: the matched words as written, and a snippet around them. */
+export interface MatchExcerpt {
+  matchedKeyword: string;
+  snippet: string;
+}
+
+const CONTEXT = 80;
+
+/**
+ * Cuts the matched words (as the author wrote them) and up to ~80 characters of context on each side,
+ * on word boundaries. `display` and the positions are those of `TrackerIndex.match`.
+ */
+export function excerpt(display: string, from: number, to: number): MatchExcerpt {
+  let left = Math.max(0, from - CONTEXT);
+  let right = Math.min(display.length, to + CONTEXT);
+  if (left > 0) {
+    const space = display.indexOf(" ", left);
+    if (space !== -1 && space < from) left = space + 1;
+  }
+  if (right < display.length) {
+    const space = display.lastIndexOf(" ", right);
+    if (space >= to) right = space;
+  }
+  const body = display.slice(left, right).replace(/\s+/g, " ").trim();
+  return {
+    matchedKeyword: display.slice(from, to),
+    snippet: `${left > 0 ? "…" : ""}${body}${right < display.length ? "…" : ""}`,
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The one text normalisation shared by keywords, minus words and message texts, so that what a user
+ * types and what a channel posts compare equal: NFKC, lower case (JavaScript's simple case mapping,
+ * one code unit to one), ё→е, ς→σ, zero-width characters and soft hyphens removed, and every run of
+ * whitespace taken as one space.
+ *
+ * Keywords are normalised into strings (`normaliseKeyword`). Texts are not rewritten: after NFKC the
+ * matcher reads them through the per-code-unit tables below (`FOLD`, `INVISIBLE`, `SPACE`), so match
+ * positions stay positions in the text the author wrote.
+ */
+
+const INVISIBLE_RE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/;
+const WORD_RE = /[\p{L}\p{N}\p{M}_]/u;
+
+/** code unit → its folded (lower-case, ё→е, ς→σ) code unit */
+export const FOLD = new Uint16Array(65536);
+/** 1 for zero-width characters and soft hyphens (ignored) */
+export const INVISIBLE = new Uint8Array(65536);
+/** 1 for whitespace (a run of it counts as one space) */
+export const SPACE = new Uint8Array(65536);
+/** 1 for letters, digits, marks and underscore (word characters for whole-word matching) */
+const WORD = new Uint8Array(65536);
+
+for (let c = 0; c < 65536; c++) {
+  const ch = String.fromCharCode(c);
+  const surrogate = c >= 0xd800 && c <= 0xdfff;
+  const lower = surrogate ? ch : ch.toLowerCase();
+  FOLD[c] = lower.length === 1 ? lower.charCodeAt(0) : c;
+  if (!surrogate) {
+    INVISIBLE[c] = INVISIBLE_RE.test(ch) ? 1 : 0;
+    SPACE[c] = /\s/.test(ch) ? 1 : 0;
+    WORD[c] = WORD_RE.test(ch) ? 1 : 0;
+  }
+}
+FOLD["ё".charCodeAt(0)] = FOLD["Ё".charCodeAt(0)] = "е".charCodeAt(0);
+FOLD["ς".charCodeAt(0)] = "σ".charCodeAt(0);
+
+/** Normalises a text or keyword into a string: NFKC, folded, invisibles dropped, whitespace runs → one space. */
+export function normalise(text: string): string {
+  const s = text.normalize("NFKC");
+  let out = "";
+  let inSpace = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (INVISIBLE[c]) continue;
+    if (SPACE[c]) {
+      if (!inSpace) out += " ";
+      inSpace = true;
+      continue;
+    }
+    inSpace = false;
+    out += String.fromCharCode(FOLD[c]!);
+  }
+  return out;
+}
+
+/** A keyword or minus word as the matcher stores it: normalised and trimmed. */
+export function normaliseKeyword(keyword: string): string {
+  return normalise(keyword).trim();
+}
+
+/**
+ * Where, in `s`, the match ending at `end` (exclusive) and `length` normalised units long starts:
+ * walks back skipping invisible characters and counting a whitespace run as one unit.
+ */
+export function matchStart(s: string, end: number, length: number): number {
+  let i = end;
+  for (let k = length; k > 0; k--) {
+    i--;
+    while (i > 0 && INVISIBLE[s.charCodeAt(i)]) i--;
+    if (SPACE[s.charCodeAt(i)]) while (i > 0 && (SPACE[s.charCodeAt(i - 1)] || INVISIBLE[s.charCodeAt(i - 1)])) i--;
+  }
+  return i;
+}
+
+function isWordAt(s: string, i: number, step: -1 | 1): boolean {
+  while (i >= 0 && i < s.length && INVISIBLE[s.charCodeAt(i)]) i += step;
+  if (i < 0 || i >= s.length) return false;
+  const c = s.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdfff) return WORD[c] === 1;
+  const cp = step === -1 && c >= 0xdc00 && i > 0 ? s.codePointAt(i - 1)! : s.codePointAt(i)!;
+  return WORD_RE.test(String.fromCodePoint(cp));
+}
+
+/** True when `s[start, end)` is not preceded or followed by a letter, digit or mark (Unicode word boundaries). */
+export function isWholeWord(s: string, start: number, end: number): boolean {
+  return !isWordAt(s, start - 1, -1) && !isWordAt(s, end, 1);
+}

@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { outbox, trackerMatches, trackers, users } from "../../db/schema";
+import { enqueueBotMessage, enqueueWebhook } from "../delivery/outbox";
+import { matchResponse, type MatchRow } from "./matches";
+import { getTracker, trackerResponse, type TrackerRow } from "./trackers";
+import { FieldError, NotConfigured } from "../errors";
+
+type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
+
+/**
+ * A bot notification to an owner who got another one less than this long ago waits, and every
+ * match waiting for that owner goes out as one grouped message when the window closes
+ * (`flushTrackerNotifications`). The waiting state is a column of the match, so a restart loses nothing.
+ */
+export const BURST_WINDOW_MS = 60_000;
+/** At most this many matches are listed in a grouped message. */
+const GROUP_LIST = 5;
+
+export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** The snippet, escaped, with the matched words in bold. */
+export function highlight(snippet: string | null, matched: string | null): string {
+  if (!snippet) return "";
+  const at = matched ? snippet.indexOf(matched) : -1;
+  if (at === -1) return escapeHtml(snippet);
+  return `${escapeHtml(snippet.slice(0, at))}<b>${escapeHtml(matched!)}</b>${escapeHtml(snippet.slice(at + matched!.length))}`;
+}
+
+function sourceLine(m: MatchRow): string {
+  const title = escapeHtml(m.sourceTitle ?? m.sourceUsername ?? "a chat");
+  return m.sourceUsername ? `${title} (@${escapeHtml(m.sourceUsername)})` : title;
+}
+
+/** The Bot API sendMessage parameters (without chat_id) for one match. */
+export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchRow) {
+  const text = [`🔔 <b>${escapeHtml(tracker.name)}</b>: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+  const keyboard: { text: string; url?: string; callback_data?: string }[][] = [];
+  if (m.postUrl) keyboard.push([{ text: "Open post", url: m.postUrl }]);
+  keyboard.push([{ text: "✓ Mark read", callback_data: `tr:read:${m.id}` }, { text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]);
+  return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
+}
+
+/** The Bot API parameters for several matches of one owner, grouped into one message. */
+export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">; match: MatchRow }[]) {
+  const lines = items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
+    const link = match.postUrl ? ` <a href="${escapeHtml(match.postUrl)}">open</a>` : "";
+    return `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
+  });
+  const more = items.length > GROUP_LIST ? [`…and ${items.length - GROUP_LIST} more`] : [];
+  const text = [`🔔 <b>${items.length} new matches</b>`, "", ...lines, ...more].join("\n");
+  const ids = items.map((i) => i.match.id);
+  return {
+    text,
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+    reply_markup: { inline_keyboard: [[{ text: "✓ Mark these read", callback_data: `tr:readr:${Math.min(...ids)}-${Math.max(...ids)}` }, { text: "My trackers", callback_data: "tr:list" }]] },
+  };
+}
+
+function ownerChat(tx: Tx, userId: number): number | null {
+  return tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).get()?.msgrId ?? null;
+}
+
+function recentlyNotified(tx: Tx, userId: number, now: Date): boolean {
+  return !!tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.userId, userId), inArray(outbox.topic, ["tracker_notify"]), gt(outbox.createdAt, new Date(now.getTime() - BURST_WINDOW_MS))))
+    .get();
+}
+
+/** The webhook body of a match event: {event, tracker, match}. */
+export function webhookPayload(event: "keyword_match" | "post_deleted", tracker: TrackerRow, m: MatchRow) {
+  return { event, tracker: trackerResponse(tracker), match: matchResponse(m) };
+}
+
+/**
+ * Notifies the owner of a new match, inside the transaction that recorded it: a webhook job, or a
+ * bot message (sent now, or left pending when the owner was notified within BURST_WINDOW_MS).
+ */
+export function notifyMatch(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow): void {
+  if (tracker.notifyVia === "webhook") {
+    if (tracker.webhookUrl)
+      enqueueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, m) });
+    return;
+  }
+  const chatId = ownerChat(tx, tracker.userId);
+  if (chatId === null) return; // an email-only account has no chat; the match is in the feed and API
+  if (recentlyNotified(tx, tracker.userId, now)) {
+    tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id)).run();
+    return;
+  }
+  enqueueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_notify", refId: m.id, chatId, params: matchMessage(tracker, m) });
+}
+
+/**
+ * Sends the grouped message of every owner whose burst window has closed and who has pending
+ * matches. Runs from a job every few seconds; safe to run any time (idempotent per pending row).
+ * Returns the number of messages queued.
+ */
+export function flushTrackerNotifications(deps: Pick<Deps, "db" | "clock">): number {
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const pending = tx
+      .select({ match: trackerMatches, tracker: trackers })
+      .from(trackerMatches)
+      .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+      .where(eq(trackerMatches.notifyPending, true))
+      .orderBy(asc(trackerMatches.id))
+      .all();
+    const byUser = new Map<number, typeof pending>();
+    for (const p of pending) byUser.set(p.tracker.userId, [...(byUser.get(p.tracker.userId) ?? []), p]);
+    let sent = 0;
+    for (const [userId, items] of byUser) {
+      if (recentlyNotified(tx, userId, now)) continue;
+      const chatId = ownerChat(tx, userId);
+      const ids = items.map((i) => i.match.id);
+      tx.update(trackerMatches).set({ notifyPending: false }).where(inArray(trackerMatches.id, ids)).run();
+      if (chatId === null) continue;
+      const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
+      enqueueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
+      sent++;
+    }
+    return sent;
+  });
+}
+
+
+/** Notifies, inside `tx`, that a matched post was deleted (trackers with notify_on_delete). */
+export function notifyDeleted(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow): void {
+  if (!tracker.notifyOnDelete) return;
+  if (tracker.notifyVia === "webhook") {
+    if (tracker.webhookUrl)
+      enqueueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("post_deleted", tracker, m) });
+    return;
+  }
+  const chatId = ownerChat(tx, tracker.userId);
+  if (chatId === null) return;
+  const text = [`🗑 <b>${escapeHtml(tracker.name)}</b>: a matched post was deleted`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+  enqueueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_deleted", refId: m.id, chatId, params: { text, parse_mode: "HTML" } });
+}
+
+/**
+ * POST /api/tracking/:id/test: queues a sample notification through the tracker's channel (a bot
+ * message marked as a test, or a keyword_match webhook with `test: true` and match id 0).
+ */
+export function sendTestNotification(deps: Deps, userId: number, trackerId: number): void {
+  const tracker = getTracker(deps, userId, trackerId);
+  const now = deps.clock.now();
+  const sample: MatchRow = {
+    id: 0, trackerId, sourceChatId: "-1000000000000", sourceTitle: "Test channel", sourceUsername: null, sourceMessageId: 1,
+    textSnippet: `This is a test notification for ${tracker.keyword}`, matchedKeyword: tracker.keyword, postUrl: null,
+    isDeleted: false, isRead: false, detectedAt: now, notifyPending: false,
+  };
+  deps.db.transaction((tx) => {
+    if (tracker.notifyVia === "webhook" && tracker.webhookUrl) {
+      enqueueWebhook(tx, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: { ...webhookPayload("keyword_match", tracker, sample), test: true } });
+      return;
+    }
+    if (!deps.config.botToken) throw new NotConfigured("The bot is not configured (BOT_TOKEN), so bot notifications cannot be sent");
+    const chatId = ownerChat(tx, userId);
+    if (chatId === null) throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
+    const { text, parse_mode } = matchMessage(tracker, sample);
+    enqueueBotMessage(tx, now, { userId, topic: "tracker_test", refId: tracker.id, chatId, params: { text: `🧪 Test\n${text}`, parse_mode } });
+  });
+}

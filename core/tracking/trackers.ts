@@ -1,0 +1,204 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { trackers } from "../../db/schema";
+import { FieldError, NotFound } from "../errors";
+import { getUser } from "../accounts/users";
+import { activePlan, assertWithinLimit, limitsOf } from "../accounts/plans";
+import { validateWebhookTarget } from "../webhooks/validate";
+import { isCategory, isCountry, isLanguage } from "./filters";
+import { normaliseKeyword } from "./normalise";
+import { validateSourceRefs } from "./sources";
+import { invalidateTrackerIndex } from "./index-cache";
+
+export type TrackerRow = typeof trackers.$inferSelect;
+
+/** The create body of POST /api/tracking (snake_case, as in the spec); PATCH takes any subset. */
+export interface TrackerInput {
+  name?: string;
+  keyword?: string;
+  exact_match?: boolean;
+  minus_words?: string[] | null;
+  search_channels?: boolean;
+  search_chats?: boolean;
+  filter_geo?: string | null;
+  filter_language?: string | null;
+  filter_category?: string | null;
+  filter_min_subscribers?: number | null;
+  include_sources?: string[] | null;
+  exclude_sources?: string[] | null;
+  notify_via?: "bot" | "webhook";
+  webhook_url?: string | null;
+  notify_on_delete?: boolean;
+  is_enabled?: boolean;
+}
+
+export const KEYWORD_MAX = 800;
+
+/** KeywordTrackerResponse */
+export function trackerResponse(t: TrackerRow) {
+  return {
+    id: t.id,
+    name: t.name,
+    keyword: t.keyword,
+    exact_match: t.exactMatch,
+    minus_words: t.minusWords ?? null,
+    search_channels: t.searchChannels,
+    search_chats: t.searchChats,
+    filter_geo: t.filterGeo,
+    filter_language: t.filterLanguage,
+    filter_category: t.filterCategory,
+    filter_min_subscribers: t.filterMinSubscribers,
+    include_sources: t.includeSources ?? null,
+    exclude_sources: t.excludeSources ?? null,
+    notify_via: t.notifyVia,
+    webhook_url: t.webhookUrl,
+    notify_on_delete: t.notifyOnDelete,
+    is_enabled: t.isEnabled,
+    total_matches: t.totalMatches,
+    created_at: t.createdAt.toISOString(),
+  };
+}
+export type TrackerResponse = ReturnType<typeof trackerResponse>;
+
+function text(field: string, value: string, max: number): string {
+  const v = value.trim();
+  if (!v) throw new FieldError(field, "must not be empty");
+  if (v.length > max) throw new FieldError(field, `must be at most ${max} characters`);
+  return v;
+}
+
+function code(field: string, value: string | null | undefined, valid: (c: string) => boolean, fold: (c: string) => string, what: string) {
+  if (value === undefined || value === null || value.trim() === "") return value === undefined ? undefined : null;
+  const c = fold(value.trim());
+  if (!valid(c)) throw new FieldError(field, `"${value}" is not ${what}; see GET /api/tracking/filters`);
+  return c;
+}
+
+/** Validates an input (all of it for create, the given fields for patch) into column values. */
+function toColumns(input: TrackerInput): Partial<TrackerRow> {
+  const out: Partial<TrackerRow> = {};
+  if (input.name !== undefined) out.name = text("name", input.name, 100);
+  if (input.keyword !== undefined) {
+    if (input.keyword.length > KEYWORD_MAX) throw new FieldError("keyword", `must be at most ${KEYWORD_MAX} characters`);
+    out.keyword = text("keyword", input.keyword, KEYWORD_MAX);
+    if (!normaliseKeyword(out.keyword)) throw new FieldError("keyword", "must contain visible characters");
+  }
+  if (input.exact_match !== undefined) out.exactMatch = input.exact_match;
+  if (input.minus_words !== undefined) {
+    const words = (input.minus_words ?? []).map((w) => w.trim()).filter((w) => normaliseKeyword(w));
+    if (words.length > 50) throw new FieldError("minus_words", "at most 50 words");
+    for (const w of words) if (w.length > 100) throw new FieldError("minus_words", `"${w.slice(0, 20)}…" is longer than 100 characters`);
+    out.minusWords = words.length ? words : null;
+  }
+  if (input.search_channels !== undefined) out.searchChannels = input.search_channels;
+  if (input.search_chats !== undefined) out.searchChats = input.search_chats;
+  const geo = code("filter_geo", input.filter_geo, isCountry, (c) => c.toUpperCase(), "an ISO 3166-1 alpha-2 country code");
+  if (geo !== undefined) out.filterGeo = geo;
+  const lang = code("filter_language", input.filter_language, isLanguage, (c) => c.toLowerCase(), "an ISO 639-1 language code");
+  if (lang !== undefined) out.filterLanguage = lang;
+  const cat = code("filter_category", input.filter_category, isCategory, (c) => c.toLowerCase(), "a known category");
+  if (cat !== undefined) out.filterCategory = cat;
+  if (input.filter_min_subscribers !== undefined) {
+    const n = input.filter_min_subscribers;
+    if (n !== null && (!Number.isInteger(n) || n < 0 || n > 1e9)) throw new FieldError("filter_min_subscribers", "must be a whole number from 0 to 1000000000");
+    out.filterMinSubscribers = n;
+  }
+  if (input.include_sources !== undefined) out.includeSources = validateSourceRefs("include_sources", input.include_sources);
+  if (input.exclude_sources !== undefined) out.excludeSources = validateSourceRefs("exclude_sources", input.exclude_sources);
+  if (input.notify_via !== undefined) out.notifyVia = input.notify_via;
+  if (input.webhook_url !== undefined) {
+    const url = input.webhook_url?.trim() || null;
+    if (url !== null) {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        throw new FieldError("webhook_url", "must be an absolute http(s) URL");
+      }
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new FieldError("webhook_url", "must be an http(s) URL");
+      if (url.length > 2048) throw new FieldError("webhook_url", "must be at most 2048 characters");
+    }
+    out.webhookUrl = url;
+  }
+  if (input.notify_on_delete !== undefined) out.notifyOnDelete = input.notify_on_delete;
+  if (input.is_enabled !== undefined) out.isEnabled = input.is_enabled;
+  return out;
+}
+
+/** Rules across fields, checked on the tracker as it would be after the change. */
+async function checkWhole(deps: Pick<Deps, "config" | "clock" | "log">, next: Partial<TrackerRow>, webhookChanged: boolean) {
+  if (next.searchChannels === false && next.searchChats === false)
+    throw new FieldError("search_channels", "at least one of search_channels and search_chats must be true");
+  if (next.notifyVia === "webhook") {
+    if (!next.webhookUrl) throw new FieldError("webhook_url", "is required when notify_via is 'webhook'");
+    if (webhookChanged) await validateWebhookTarget(deps, next.webhookUrl, "POST", "webhook_url");
+  }
+}
+
+export function countTrackers(deps: Pick<Deps, "db">, userId: number): number {
+  return deps.db.select({ n: count() }).from(trackers).where(eq(trackers.userId, userId)).get()!.n;
+}
+
+/** {current, max, plan} for GET /api/tracking/limits. */
+export function trackerLimits(deps: Pick<Deps, "db" | "config" | "clock">, userId: number) {
+  const user = getUser(deps, userId);
+  return { current: countTrackers(deps, userId), max: limitsOf(deps, user).trackers, plan: activePlan(user, deps.clock.now()) };
+}
+
+/**
+ * Creates a tracker: validates (400), checks the plan's tracker count (403 plan_limit), validates a
+ * webhook target with a test request, applies the spec's defaults.
+ */
+export async function createTracker(deps: Deps, userId: number, input: TrackerInput): Promise<TrackerRow> {
+  if (input.name === undefined) throw new FieldError("name", "is required");
+  if (input.keyword === undefined) throw new FieldError("keyword", "is required");
+  const cols = toColumns(input);
+  const next = { exactMatch: false, searchChannels: true, searchChats: true, notifyVia: "bot" as const, notifyOnDelete: false, ...cols };
+  assertWithinLimit(deps, getUser(deps, userId), "trackers", countTrackers(deps, userId));
+  await checkWhole(deps, next, true);
+  // checked again after the (async) webhook validation; this check and the insert run with no pause
+  // in between (bun:sqlite is synchronous), so concurrent creates cannot pass the limit together
+  assertWithinLimit(deps, getUser(deps, userId), "trackers", countTrackers(deps, userId));
+  const row = deps.db.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning().get();
+  invalidateTrackerIndex(deps, [row.id]);
+  return row;
+}
+
+/** A tracker of this user; 404 for unknown ids and other users' trackers. */
+export function getTracker(deps: Pick<Deps, "db">, userId: number, id: number): TrackerRow {
+  const row = deps.db.select().from(trackers).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).get();
+  if (!row) throw new NotFound("Tracker");
+  return row;
+}
+
+export function listTrackers(deps: Pick<Deps, "db">, userId: number): TrackerRow[] {
+  return deps.db.select().from(trackers).where(eq(trackers.userId, userId)).orderBy(desc(trackers.id)).all();
+}
+
+/** Applies any subset of the create fields with the same validation. */
+export async function updateTracker(deps: Deps, userId: number, id: number, input: TrackerInput): Promise<TrackerRow> {
+  const current = getTracker(deps, userId, id);
+  const cols = toColumns(input);
+  const next = { ...current, ...cols };
+  const webhookChanged = next.notifyVia === "webhook" && (current.notifyVia !== "webhook" || next.webhookUrl !== current.webhookUrl);
+  await checkWhole(deps, next, webhookChanged);
+  if (!Object.keys(cols).length) return current;
+  const row = deps.db.update(trackers).set(cols).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning().get();
+  if (!row) throw new NotFound("Tracker");
+  invalidateTrackerIndex(deps, [id]);
+  return row;
+}
+
+export function setTrackerEnabled(deps: Deps, userId: number, id: number, enabled: boolean): TrackerRow {
+  getTracker(deps, userId, id);
+  const row = deps.db.update(trackers).set({ isEnabled: enabled }).where(eq(trackers.id, id)).returning().get()!;
+  invalidateTrackerIndex(deps, [id]);
+  return row;
+}
+
+/** Deletes a tracker and its matches. */
+export function deleteTracker(deps: Deps, userId: number, id: number): void {
+  getTracker(deps, userId, id);
+  deps.db.delete(trackers).where(eq(trackers.id, id)).run();
+  invalidateTrackerIndex(deps, [id]);
+}

@@ -1,0 +1,11 @@
+import type { Deps } from "../core/deps";
+import { flushTrackerNotifications } from "../core/tracking/notify";
+
+/** How often grouped keyword-match notifications are flushed (main.ts schedules it). */
+export const TRACKING_NOTIFICATIONS_CRON = "*/10 * * * * *";
+
+/** Queues the grouped bot message of every owner whose burst window has closed. */
+export function trackingNotificationsJob(deps: Deps): void {
+  const sent = flushTrackerNotifications(deps);
+  if (sent) deps.log.debug(`tracking: ${sent} grouped notification(s) queued`);
+}

@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { asc, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { createBot } from "../../bot/bot";
+import { outbox, trackingSources } from "../../db/schema";
+import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
+import { trackingSourcesJob } from "../../jobs/tracking-sources";
+
+let fake: FakeBotApi;
+let t: TestApp;
+let bot: ReturnType<typeof createBot>;
+let running: Promise<void>;
+let startError: unknown;
+
+beforeEach(async () => {
+  fake = new FakeBotApi().start();
+  t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } });
+  bot = createBot({ ...t.deps, config: { ...t.config, botToken: FAKE_BOT_TOKEN } });
+  startError = undefined;
+  running = bot.start().catch((e) => void (startError = e));
+});
+afterEach(async () => {
+  await bot.stop();
+  await running;
+  // stopping during start-up aborts grammY's retry delay; anything else is a real failure
+  if (startError && !String(startError).includes("Aborted delay")) throw startError;
+  await fake.stop();
+  t.close();
+});
+
+/** Polls until `read()` returns something truthy (the bot works asynchronously). */
+async function eventually<T>(read: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(10);
+  }
+}
+
+const CHANNEL = { id: -1001234567890, type: "channel", title: "Rust Weekly", username: "rustweekly" };
+const now = () => Math.floor(Date.now() / 1000);
+
+function addBotToChannel() {
+  fake.pushUpdate({
+    my_chat_member: {
+      chat: CHANNEL, from: { id: 7, is_bot: false, first_name: "Owner" }, date: now(),
+      old_chat_member: { status: "left", user: FAKE_BOT },
+      new_chat_member: { status: "administrator", user: FAKE_BOT, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: false, can_manage_video_chats: false, can_restrict_members: false, can_promote_members: false, can_change_info: false, can_invite_users: false, can_post_stories: false, can_edit_stories: false, can_delete_stories: false },
+    },
+  });
+}
+
+describe("the bot as a source, end to end", () => {
+  test("added to a channel → a post arrives → the match is in the API and the owner's notification is queued", async () => {
+    const { user, token } = await t.telegramUser(42, "alice");
+    const { json: tracker } = await t.request("POST", "/api/tracking", { token, body: { name: "Rust news", keyword: "rust 2.0", exact_match: true } });
+
+    addBotToChannel();
+    await fake.waitFor("getChatMemberCount", (c) => c.params.chat_id === CHANNEL.id);
+    const source = await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    expect(source).toMatchObject({ chatId: String(CHANNEL.id), type: "channel", title: "Rust Weekly", username: "rustweekly", memberCount: 1234, isActive: true, via: "bot" });
+
+    fake.pushUpdate({ channel_post: { message_id: 55, date: now(), chat: CHANNEL, text: "Breaking: <Rust 2.0> is announced! Trusted sources confirm." } });
+    fake.pushUpdate({ channel_post: { message_id: 56, date: now(), chat: CHANNEL, text: "Nothing about it here" } });
+    fake.pushUpdate({ channel_post: { message_id: 57, date: now(), chat: CHANNEL, photo: [{ file_id: "p", file_unique_id: "p", width: 1, height: 1 }], caption: "Photo: RUST 2.0 launch party" } });
+
+    const { items } = await eventually(async () => {
+      const res = await t.request("GET", `/api/tracking/${tracker.id}/matches`, { token });
+      return res.json.total === 2 ? res.json : null;
+    }, "two matches");
+    expect(items.map((m: { source_message_id: number }) => m.source_message_id)).toEqual([57, 55]);
+    expect(items[1]).toMatchObject({
+      tracker_id: tracker.id, source_title: "Rust Weekly", source_username: "rustweekly", text_snippet: "Breaking: <Rust 2.0> is announced! Trusted sources confirm.",
+      matched_keyword: "Rust 2.0", post_url: "https://t.me/rustweekly/55", is_deleted: false, is_read: false,
+    });
+
+    const queued = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).orderBy(asc(outbox.id)).all();
+    expect(queued).toHaveLength(1); // the caption match is inside the burst window, grouped later
+    expect(queued[0]).toMatchObject({ userId: user.id, kind: "bot", target: "42", method: "sendMessage", refId: items[1].id });
+    expect(queued[0]!.payload).toEqual({
+      text: "🔔 <b>Rust news</b>: new match\n📣 Rust Weekly (@rustweekly)\n\nBreaking: &lt;<b>Rust 2.0</b>&gt; is announced! Trusted sources confirm.",
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "✓ Mark read", callback_data: `tr:read:${items[1].id}` }, { text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]] },
+    });
+
+    // an edit that keeps the match updates the snippet; no second match
+    fake.pushUpdate({ edited_channel_post: { message_id: 55, date: now(), edit_date: now(), chat: CHANNEL, text: "Update: Rust 2.0 is delayed" } });
+    await eventually(async () => (await t.request("GET", `/api/tracking/${tracker.id}/matches`, { token })).json.items[1].text_snippet === "Update: Rust 2.0 is delayed", "the edited snippet");
+    expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.total_matches).toBe(2);
+
+    // the notification's buttons: mark read, then pause
+    const notification = queued[0]!.payload as { text: string; reply_markup: { inline_keyboard: unknown[][] } };
+    fake.pushUpdate({
+      callback_query: {
+        id: "cb1", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "1", data: `tr:read:${items[1].id}`,
+        message: { message_id: 900, date: now(), chat: { id: 42, type: "private" }, from: FAKE_BOT, text: notification.text, reply_markup: notification.reply_markup },
+      },
+    });
+    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Marked as read");
+    const edited = await fake.waitFor("editMessageReplyMarkup", (c) => c.params.message_id === 900);
+    expect(edited.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]] });
+    expect((await t.request("GET", `/api/tracking/${tracker.id}/matches/unread`, { token })).json).toEqual({ count: 1 });
+    const pressPause = (data: string) =>
+      fake.pushUpdate({
+        callback_query: {
+          id: "cb2", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "1", data,
+          message: { message_id: 901, date: now(), chat: { id: 42, type: "private" }, from: FAKE_BOT, text: "…", reply_markup: { inline_keyboard: [[{ text: "x", callback_data: data }]] } },
+        },
+      });
+    pressPause(`tr:pause:${tracker.id}`);
+    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker paused");
+    expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(false);
+    const swapped = await fake.waitFor("editMessageReplyMarkup", (c) => c.params.message_id === 901);
+    expect(swapped.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "▶️ Resume tracker", callback_data: `tr:resume:${tracker.id}` }]] });
+    pressPause(`tr:resume:${tracker.id}`);
+    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker resumed");
+    expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(true);
+  });
+
+  test("removed from a chat → the source is inactive; other users' buttons are refused", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    await t.telegramUser(43, "mallory");
+    const { json: tracker } = await t.request("POST", "/api/tracking", { token, body: { name: "x", keyword: "x" } });
+    addBotToChannel();
+    await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    fake.pushUpdate({ my_chat_member: { chat: CHANNEL, from: { id: 7, is_bot: false, first_name: "Owner" }, date: now(), old_chat_member: { status: "administrator", user: FAKE_BOT }, new_chat_member: { status: "left", user: FAKE_BOT } } });
+    await eventually(() => t.deps.db.select().from(trackingSources).get()?.isActive === false, "the source to be inactive");
+    fake.pushCallback(`tr:pause:${tracker.id}`, { id: 43, username: "mallory" });
+    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker not found" && c.params.show_alert === true);
+    expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(true);
+  });
+});
+
+test("POST /api/tracking/:id/test queues a sample bot message; email-only owners get a clear 400", async () => {
+  const { user, token } = await t.telegramUser(42, "alice");
+  const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust" } });
+  expect((await t.request("POST", `/api/tracking/${tr.id}/test`, { token })).json).toEqual({ success: true });
+  const row = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_test")).get()!;
+  expect(row).toMatchObject({ userId: user.id, kind: "bot", target: "42", refId: tr.id, method: "sendMessage" });
+  expect(row.payload).toEqual({ text: "🧪 Test\n🔔 <b>Rust</b>: new match\n📣 Test channel\n\nThis is a test notification for <b>rust</b>", parse_mode: "HTML" });
+
+  const email = await t.emailUser("e@example.com");
+  const { json: etr } = await t.request("POST", "/api/tracking", { token: email.token, body: { name: "x", keyword: "x" } });
+  const refused = await t.request("POST", `/api/tracking/${etr.id}/test`, { token: email.token });
+  expect(refused.status).toBe(400);
+  expect(refused.json.details[0].field).toBe("notify_via");
+});
+
+test("member counts are refreshed daily; a group upgraded to a supergroup keeps its source metadata", async () => {
+  upsertSource(t.deps, { chatId: String(CHANNEL.id), type: "channel", title: "Rust Weekly", username: "rustweekly" }, { memberCount: 10 });
+  upsertSource(t.deps, { chatId: "-555", type: "group", title: "Old group" }, { memberCount: 3 });
+  setSourceMetadata(t.deps, "-555", { geo: "DE" });
+  fake.on("getChatMemberCount", (p) => (String(p.chat_id) === String(CHANNEL.id) ? 20000 : 3));
+  await trackingSourcesJob(t.deps);
+  expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.memberCount])).toEqual([[String(CHANNEL.id), 20000], ["-555", 3]]);
+
+  fake.pushUpdate({ message: { message_id: 3, date: now(), chat: { id: -555, type: "group", title: "Old group" }, from: { id: 7, is_bot: false, first_name: "O" }, migrate_to_chat_id: -1005550000000 } });
+  const moved = await eventually(() => t.deps.db.select().from(trackingSources).where(eq(trackingSources.chatId, "-1005550000000")).get(), "the migrated source");
+  expect(moved).toMatchObject({ type: "supergroup", geo: "DE", memberCount: 3, title: "Old group" });
+});
+
+describe("bot screens", () => {
+  test("/track creates a tracker through the conversation", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    fake.pushMessage("/track");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 New keyword tracker"));
+    fake.pushMessage("Продам гараж");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Match whole words only?"));
+    fake.pushCallback("tr:c:exact");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Minus words"));
+    fake.pushMessage("куплю, аренда");
+    await fake.waitFor("sendMessage", (c) => c.params.text === "Where should I look?");
+    fake.pushCallback("tr:c:channels");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Only specific sources?"));
+    fake.pushMessage("@rustweekly t.me/c/123");
+    await fake.waitFor("sendMessage", (c) => c.params.text === "How should I notify you?");
+    fake.pushCallback("tr:c:bot");
+    const done = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
+    const [created] = (await t.request("GET", "/api/tracking", { token })).json;
+    expect(created).toMatchObject({ name: "Продам гараж", keyword: "Продам гараж", exact_match: true, minus_words: ["куплю", "аренда"], search_channels: true, search_chats: false, include_sources: ["@rustweekly", "t.me/c/123"], notify_via: "bot" });
+    expect(done.params.reply_markup.inline_keyboard[0][1]).toEqual({ text: "Open tracker", callback_data: `tr:show:${created.id}` });
+  });
+
+  test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Deals", keyword: "deal" } });
+    addBotToChannel();
+    await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    for (let i = 1; i <= 7; i++) fake.pushUpdate({ channel_post: { message_id: i, date: now(), chat: CHANNEL, text: `Hot deal number ${i}` } });
+    await eventually(async () => (await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json.count === 7, "7 matches");
+
+    fake.pushCallback("menu:tracking");
+    const list = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("<b>Your keyword trackers</b>"));
+    expect(list.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "🟢 Deals (7 new)", callback_data: `tr:show:${tr.id}` }]);
+    fake.pushCallback(`tr:feed:${tr.id}:0`);
+    const page1 = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("matches 1–5 of 7"));
+    expect(page1.params.text).toContain("🆕 <b>Rust Weekly</b> <a href=\"https://t.me/rustweekly/7\">open</a>\nHot <b>deal</b> number 7");
+    expect(page1.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Older »", callback_data: `tr:feed:${tr.id}:5` }]);
+    fake.pushCallback(`tr:feed:${tr.id}:5`);
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("matches 6–7 of 7"));
+    fake.pushCallback(`tr:readall:${tr.id}`);
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("Matches: 7 (0 unread)"));
+    fake.pushCallback(`tr:toggle:${tr.id}`);
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("⏸ paused"));
+    fake.pushCallback(`tr:delok:${tr.id}`);
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("You have no keyword trackers yet"));
+    expect((await t.request("GET", `/api/tracking/${tr.id}`, { token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { asc, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { outbox, trackerMatches, trackers, trackingSources } from "../../../db/schema";
+import { invalidateTrackerIndex } from "../../../core/tracking/index-cache";
+import { ingestPost, markPostsDeleted } from "../../../core/tracking/ingest";
+import { setSourceMetadata, upsertSource, type ChatInfo } from "../../../core/tracking/sources";
+import { createTracker, deleteTracker, setTrackerEnabled, updateTracker, type TrackerInput } from "../../../core/tracking/trackers";
+import { BURST_WINDOW_MS, flushTrackerNotifications } from "../../../core/tracking/notify";
+import { upsertTelegramUser } from "../../../core/accounts/users";
+
+let t: TestApp;
+let userId: number;
+beforeEach(() => {
+  t = createTestApp({ env: { PLAN_LIMITS: '{"free":{"trackers":50}}' } });
+  userId = upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" }).id;
+});
+afterEach(() => t.close());
+
+const channel: ChatInfo = { chatId: "-1001000000001", type: "channel", title: "Crypto <News>", username: "cryptonews" };
+const group: ChatInfo = { chatId: "-1001000000002", type: "supergroup", title: "Traders chat", username: null };
+const basicGroup: ChatInfo = { chatId: "-4000000003", type: "group", title: "Old group", username: null };
+
+const track = (input: TrackerInput) => createTracker(t.deps, userId, { name: input.keyword ?? "t", ...input });
+const ids = (text: string, chat = channel, messageId = 1) => ingestPost(t.deps, { chat, messageId, text }).map((m) => m.trackerId).sort();
+const notifications = () => t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).orderBy(asc(outbox.id)).all();
+
+describe("sources and filters", () => {
+  test("search_channels / search_chats select by chat type", async () => {
+    const onlyChannels = await track({ keyword: "eth", search_chats: false });
+    const onlyChats = await track({ keyword: "eth", search_channels: false });
+    expect(ids("ETH to the moon", channel)).toEqual([onlyChannels.id]);
+    expect(ids("ETH to the moon", group)).toEqual([onlyChats.id]);
+    expect(ids("ETH to the moon", basicGroup, 2)).toEqual([onlyChats.id]);
+  });
+
+  test("include and exclude sources by @username, id or t.me link", async () => {
+    const byName = await track({ keyword: "sol", include_sources: ["@CryptoNews"] });
+    const byLink = await track({ keyword: "sol", include_sources: ["https://t.me/c/1000000002/77"] });
+    const byId = await track({ keyword: "sol", include_sources: ["-1001000000001"] });
+    const excluded = await track({ keyword: "sol", exclude_sources: ["t.me/cryptonews"] });
+    expect(ids("SOL pumps", channel)).toEqual([byName.id, byId.id]);
+    expect(ids("SOL pumps", group)).toEqual([byLink.id, excluded.id]);
+  });
+
+  test("min subscribers, geo and category use source metadata; unknown metadata does not match", async () => {
+    const big = await track({ keyword: "ton", filter_min_subscribers: 1000 });
+    const ru = await track({ keyword: "ton", filter_geo: "RU" });
+    const tech = await track({ keyword: "ton", filter_category: "tech" });
+    expect(ids("TON news", channel, 1)).toEqual([]); // nothing known about the channel yet
+    ids("no keyword here", group, 1); // a chat joined before tracking existed is recorded on any message
+    expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.type, s.memberCount])).toEqual([[channel.chatId, "channel", null], [group.chatId, "supergroup", null]]);
+    upsertSource(t.deps, channel, { memberCount: 999 });
+    setSourceMetadata(t.deps, "@cryptonews", { geo: "ru", category: "crypto" });
+    expect(ids("TON news", channel, 2)).toEqual([ru.id]);
+    upsertSource(t.deps, channel, { memberCount: 1000 });
+    setSourceMetadata(t.deps, "https://t.me/cryptonews", { category: "tech" });
+    expect(ids("TON news", channel, 3)).toEqual([big.id, ru.id, tech.id]);
+    expect(() => setSourceMetadata(t.deps, "@cryptonews", { geo: "XX" })).toThrow("ISO 3166-1");
+    expect(() => setSourceMetadata(t.deps, "@unknownchat", { geo: "RU" })).toThrow("Source not found");
+  });
+
+  test("filter_language detects the message language", async () => {
+    const en = await track({ keyword: "bitcoin", filter_language: "en" });
+    const ru = await track({ keyword: "bitcoin", filter_language: "ru" });
+    expect(ids("Bitcoin climbed again today as investors bought the dip", channel, 1)).toEqual([en.id]);
+    expect(ids("Bitcoin снова вырос сегодня, инвесторы скупают на просадке", channel, 2)).toEqual([ru.id]);
+    expect(ids("bitcoin", channel, 3)).toEqual([]); // too short to tell: no language filter matches
+  });
+});
+
+describe("recording matches", () => {
+  test("one match per tracker and message; an edit that keeps it updates the snippet; one that adds it creates it", async () => {
+    const btc = await track({ keyword: "bitcoin" });
+    const eth = await track({ keyword: "ethereum" });
+    ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" });
+    ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" }); // redelivered
+    let rows = t.deps.db.select().from(trackerMatches).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ trackerId: btc.id, textSnippet: "Bitcoin up, bitcoin again", matchedKeyword: "Bitcoin", postUrl: "https://t.me/cryptonews/5" });
+    ingestPost(t.deps, { chat: channel, messageId: 5, text: "Edited: BITCOIN and Ethereum" });
+    rows = t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).all();
+    expect(rows.map((r) => [r.trackerId, r.textSnippet, r.matchedKeyword])).toEqual([
+      [btc.id, "Edited: BITCOIN and Ethereum", "BITCOIN"],
+      [eth.id, "Edited: BITCOIN and Ethereum", "Ethereum"],
+    ]);
+    expect(notifications()).toHaveLength(1); // the edit-added match waits in the burst window
+  });
+
+  test("post_url uses t.me/c for private supergroups and is null for basic groups", async () => {
+    await track({ keyword: "deal" });
+    expect(ingestPost(t.deps, { chat: group, messageId: 9, text: "deal" })[0]!.postUrl).toBe("https://t.me/c/1000000002/9");
+    expect(ingestPost(t.deps, { chat: basicGroup, messageId: 9, text: "deal" })[0]!.postUrl).toBeNull();
+  });
+
+  test("the index follows tracker changes: create, edit, disable, delete", async () => {
+    const tr = await track({ keyword: "alpha" });
+    expect(ids("alpha", channel, 1)).toEqual([tr.id]);
+    await updateTracker(t.deps, userId, tr.id, { keyword: "beta" });
+    expect(ids("alpha", channel, 2)).toEqual([]);
+    expect(ids("beta", channel, 3)).toEqual([tr.id]);
+    setTrackerEnabled(t.deps, userId, tr.id, false);
+    expect(ids("beta", channel, 4)).toEqual([]);
+    setTrackerEnabled(t.deps, userId, tr.id, true);
+    expect(ids("beta", channel, 5)).toEqual([tr.id]);
+    deleteTracker(t.deps, userId, tr.id);
+    expect(ids("beta", channel, 6)).toEqual([]);
+  });
+
+  test("changes made behind core's back are picked up after a full invalidation", async () => {
+    const tr = await track({ keyword: "gamma" });
+    expect(ids("gamma", channel, 1)).toEqual([tr.id]);
+    t.deps.db.update(trackers).set({ keyword: "delta" }).where(eq(trackers.id, tr.id)).run(); // e.g. a data migration
+    expect(ids("delta", channel, 2)).toEqual([]);
+    invalidateTrackerIndex(t.deps);
+    expect(ids("delta", channel, 3)).toEqual([tr.id]);
+  });
+});
+
+describe("bot notifications", () => {
+  test("a match queues a message with source, highlighted escaped snippet and buttons", async () => {
+    const tr = await track({ name: "BTC <watch>", keyword: "bitcoin" });
+    const [m] = ingestPost(t.deps, { chat: channel, messageId: 12, text: "Buy <b>now</b>: Bitcoin & more" });
+    const [row] = notifications();
+    expect(row).toMatchObject({ userId, kind: "bot", target: "42", method: "sendMessage", refId: m!.id, status: "pending" });
+    expect(row!.payload).toEqual({
+      text: `🔔 <b>BTC &lt;watch&gt;</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\nBuy &lt;b&gt;now&lt;/b&gt;: <b>Bitcoin</b> &amp; more`,
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/12" }], [{ text: "✓ Mark read", callback_data: `tr:read:${m!.id}` }, { text: "⏸ Pause tracker", callback_data: `tr:pause:${tr.id}` }]] },
+    });
+  });
+
+  test("a burst becomes one grouped message after the window; pending state survives in the database", async () => {
+    await track({ name: "BTC", keyword: "bitcoin" });
+    await track({ name: "ETH", keyword: "ethereum" });
+    ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+    for (let i = 2; i <= 8; i++) ingestPost(t.deps, { chat: channel, messageId: i, text: i % 2 ? `bitcoin ${i}` : `ethereum ${i}` });
+    expect(notifications()).toHaveLength(1);
+    expect(flushTrackerNotifications(t.deps)).toBe(0); // window still open
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    expect(flushTrackerNotifications(t.deps)).toBe(1);
+    const grouped = notifications()[1]!.payload as { text: string; reply_markup: unknown };
+    expect(grouped.text.split("\n")[0]).toBe("🔔 <b>7 new matches</b>");
+    expect(grouped.text).toContain("• <b>ETH</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\n<b>ethereum</b> 2");
+    expect(grouped.text).toContain("…and 2 more");
+    const matchIds = t.deps.db.select().from(trackerMatches).all().map((m) => m.id);
+    expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", callback_data: `tr:readr:${matchIds[1]}-${matchIds[7]}` }, { text: "My trackers", callback_data: "tr:list" }]] });
+    expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
+    expect(flushTrackerNotifications(t.deps)).toBe(0);
+    // after the window a single match is sent at once again
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    ingestPost(t.deps, { chat: channel, messageId: 20, text: "bitcoin later" });
+    expect(notifications()).toHaveLength(3);
+  });
+
+  test("deleted posts: is_deleted, and post_deleted only for notify_on_delete trackers", async () => {
+    const r = new (await import("../../helpers/webhook-receiver")).WebhookReceiver().start();
+    const hook = await track({ keyword: "scam", notify_via: "webhook", webhook_url: r.url, notify_on_delete: true });
+    await track({ keyword: "scam" }); // a bot tracker without notify_on_delete: its match is marked, nobody is told
+    ingestPost(t.deps, { chat: channel, messageId: 3, text: "scam alert" });
+    expect(markPostsDeleted(t.deps, channel.chatId, [3, 4])).toBe(2);
+    expect(markPostsDeleted(t.deps, channel.chatId, [3])).toBe(0);
+    expect(t.deps.db.select().from(trackerMatches).all().every((m) => m.isDeleted)).toBe(true);
+    const hooks = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_webhook")).all();
+    expect(hooks.map((h) => (h.payload as { event: string }).event)).toEqual(["keyword_match", "post_deleted"]);
+    expect((hooks[1]!.payload as { match: { is_deleted: boolean; tracker_id: number } }).match).toMatchObject({ is_deleted: true, tracker_id: hook.id });
+    expect(t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_deleted")).all()).toEqual([]);
+    r.stop();
+  });
+});
