@@ -4,3 +4,4 @@ export * from "./schema/secure";
 export * from "./schema/tracking";
 export * from "./schema/delivery";
 export * from "./schema/bot";
+export * from "./schema/analytics";

@@ -1,5 +1,6 @@
 import type { Deps } from "../deps";
 import type { ClickRow, LinkRow } from "../../db/schema";
+import { rollupClicks } from "../analytics/rollup";
 
 /** The transaction handle a click batch is written in. */
 export type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
@@ -11,7 +12,7 @@ export type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 export type ClickHook = (tx: Tx, deps: Deps, batch: { click: ClickRow; link: LinkRow }[]) => void;
 
 /** Every feature that reacts to recorded clicks adds its hook here. */
-export const CLICK_HOOKS: ClickHook[] = [];
+export const CLICK_HOOKS: ClickHook[] = [rollupClicks];
 
 export function runClickHooks(tx: Tx, deps: Deps, batch: { click: ClickRow; link: LinkRow }[]): void {
   for (const hook of CLICK_HOOKS) hook(tx, deps, batch);
