@@ -15,6 +15,7 @@ export const AnalyticsModel = {
     linkId: t.Optional(t.Integer({ minimum: 1 })),
     dateFrom: t.Optional(t.String()),
     dateTo: t.Optional(t.String()),
+    tz: t.Optional(t.String()),
   }),
   shareQr: t.Object({ qrImage: t.String({ minLength: 1 }) }),
   export: t.Object({ format: t.String(), period: t.Optional(t.String()) }),

@@ -4,7 +4,7 @@
  */
 import type { Deps } from "../../core/deps";
 import { runClickHooks } from "../../core/clicks/hooks";
-import { clicks, links, type LinkRow, type NewClick } from "../../db/schema";
+import { clicks, links, type ClickRow, type LinkRow, type NewClick } from "../../db/schema";
 
 let seq = 0;
 
@@ -18,10 +18,10 @@ export type ClickInput = Omit<NewClick, "linkId" | "clickedAt"> & { at: string |
 /** Records clicks on `link` in one transaction, running CLICK_HOOKS like the recorder. */
 export function recordClicks(deps: Deps, link: LinkRow, input: ClickInput[]) {
   return deps.db.transaction((tx) => {
-    const batch = input.map(({ at, ...c }) => ({
-      click: tx.insert(clicks).values({ ...c, linkId: link.id, clickedAt: new Date(at) }).returning().get(),
-      link,
-    }));
+    const rows = input.map(({ at, ...c }) => ({ ...c, linkId: link.id, clickedAt: new Date(at) }));
+    const batch: { click: ClickRow; link: LinkRow }[] = [];
+    for (let i = 0; i < rows.length; i += 500)
+      for (const click of tx.insert(clicks).values(rows.slice(i, i + 500)).returning().all()) batch.push({ click, link });
     runClickHooks(tx, deps, batch);
     return batch.map((b) => b.click);
   });
