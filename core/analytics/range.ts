@@ -4,6 +4,10 @@ export const MINUTE = 60_000;
 export const QUARTER = 15 * MINUTE;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+/** The coarsest roll-up bucket: 8 days, aligned to the epoch. */
+export const BLOCK = 8 * DAY;
+/** Roll-up bucket lengths, finest first. */
+export const SPANS = [HOUR, DAY, BLOCK] as const;
 
 /** The periods the API accepts, in days (`all` is since the link's creation). */
 export const PERIODS = { "1d": 1, "7d": 7, "30d": 30, "90d": 90, "1y": 365, all: null } as const;

@@ -144,7 +144,7 @@ export function linkTimeline(deps: Deps, userId: number, linkId: number, q: Peri
 
 export function timelineOf(deps: Deps, ids: number[], range: Range, tz: string, granularity: Granularity) {
   const size = granularity === "hourly" ? HOUR : DAY;
-  const series = localSeries(deps, ids, range, tz, size);
+  const series = localSeries(deps, ids, range, tz, { size });
   return localKeys(range, tz, size).map((k) => {
     const iso = new Date(k * size).toISOString();
     const b = series.get(k);
@@ -157,12 +157,8 @@ export function linkHeatmap(deps: Deps, userId: number, linkId: number, q: Perio
   const tz = parseTimeZone(q.tz);
   const link = ownedLink(deps, userId, linkId);
   const { range } = linkRange(deps, link, q);
-  const cells = Array.from({ length: 168 }, (_, i) => ({ day: Math.floor(i / 24), hour: i % 24, count: 0 }));
-  for (const [k, b] of localSeries(deps, [link.id], range, tz, HOUR)) {
-    const day = (Math.floor(k / 24) + 4) % 7; // 1970-01-01 was a Thursday
-    cells[day * 24 + (k % 24)]!.count += b.clicks;
-  }
-  return cells;
+  const byHourOfWeek = localSeries(deps, [link.id], range, tz, { size: HOUR, add: 96, mod: 168 });
+  return Array.from({ length: 168 }, (_, i) => ({ day: Math.floor(i / 24), hour: i % 24, count: byHourOfWeek.get(i)?.clicks ?? 0 }));
 }
 
 /** `GET /links/:id/clicks`: the link's clicks, newest first. */
