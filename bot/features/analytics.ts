@@ -45,8 +45,9 @@ async function guarded(ctx: BotContext, run: (userId: number) => Promise<void>) 
     if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => {});
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: e.message.slice(0, 200), show_alert: true });
-    else await ctx.reply(e.message);
+    // a query already answered (e.g. "Drawing the chart…") cannot show an alert: say it in the chat
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: e.message.slice(0, 200), show_alert: true }).catch(() => ctx.reply(`⚠️ ${e.message}`));
+    else await ctx.reply(`⚠️ ${e.message}`);
   }
 }
 
@@ -93,8 +94,8 @@ priv.callbackQuery(/^an:x:(\d+):(\w+):(\w+)$/, (ctx) => guarded(ctx, async (user
     });
     await edit(res.ok ? `✅ ${res.message}` : `ℹ️ ${res.message}`);
   } catch (e) {
-    if (e instanceof AppError) await edit(`❌ ${e.message}`);
-    throw e;
+    if (!(e instanceof AppError)) throw e;
+    await edit(`❌ ${e.message}`);
   }
 }));
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import ExcelJS from "exceljs";
 import QRCode from "qrcode";
+import { inflateSync } from "node:zlib";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
@@ -135,6 +136,13 @@ describe("export", () => {
     expect(pdf.name).toBe("clicks-fixture1-all-2026-03-30.pdf");
     expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe("%PDF-");
     expect(new TextDecoder().decode(pdf.bytes.slice(-6))).toContain("%%EOF");
+    // the table rows are in the page content (standard fonts, WinAnsi hex strings)
+    const content = [...Buffer.from(pdf.bytes).toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+      .map((m) => { try { return inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1"); } catch { return ""; } }).join("\n");
+    const hex = (s: string) => Buffer.from(s, "latin1").toString("hex");
+    expect(content).toContain(hex("2026-03-30 11:59:30 UTC  203.0.113.7"));
+    expect(content).toContain(hex("2026-03-20 10:00:00 UTC"));
+    expect(content).toContain(hex("Date                     IP"));
   });
 
   test("at most 10,000 rows, the newest", async () => {

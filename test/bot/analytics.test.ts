@@ -8,6 +8,7 @@ import { analyticsCardButtons } from "../../bot/features/analytics";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
+import { recordClicks } from "../helpers/clicks";
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -86,6 +87,19 @@ describe("link card analytics", () => {
     expect(fileOf(doc).name).toBe("clicks-fixture1-30d-2026-03-30.xlsx");
     const done = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("✅"));
     expect(done.params.text).toBe("✅ Sent clicks-fixture1-30d-2026-03-30.xlsx with 10 clicks to your Telegram chat");
+  });
+
+  test("a long export shows its progress", async () => {
+    const base = Date.parse("2026-03-30T00:00:00Z");
+    recordClicks(t.deps, f.link, Array.from({ length: 6_000 }, (_, i) => ({ at: base + i * 1000, country: "NL", isBot: false, isUnique: true })));
+    fake.pushCallback(`an:x:${f.link.id}:csv:1d`);
+    await fake.waitFor("sendDocument");
+    const edits = (await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("✅")), fake.callsOf("editMessageText").map((c) => c.params.text));
+    expect(edits).toEqual([
+      "⏳ Exporting CSV… 2,500 of 6,003 rows (41%)",
+      "⏳ Exporting CSV… 5,000 of 6,003 rows (83%)",
+      "✅ Sent clicks-fixture1-1d-2026-03-30.csv with 6,003 clicks to your Telegram chat",
+    ]);
   });
 
   test("someone else's link: an alert, nothing sent", async () => {
