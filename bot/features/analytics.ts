@@ -105,8 +105,9 @@ priv.callbackQuery(/^an:q:(\d+)$/, (ctx) => guarded(ctx, async (userId) => {
   await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: `QR code for ${trackingUrl(ctx.deps, link)}` });
 }));
 
+/** `/summary [period]`: the all-links card (default last 30 days). */
 priv.command("summary", (ctx) => guarded(ctx, async (userId) => {
   await ctx.replyWithChatAction("upload_photo");
-  const { png, caption, filename } = await summaryImage(ctx.deps, userId, { period: "30d" });
+  const { png, caption, filename } = await summaryImage(ctx.deps, userId, { period: ctx.match.trim() || "30d" });
   await ctx.replyWithPhoto(new InputFile(png, filename), { caption });
 }));

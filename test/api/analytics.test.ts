@@ -188,6 +188,37 @@ describe("clicks list", () => {
   });
 });
 
+test("a link without clicks: zeros, empty lists, zero buckets", async () => {
+  const q = (path: string) => t.request("GET", `/api/links/${f.bobLink.id}/${path}`, { token: f.bob.token });
+  expect((await q("stats?period=7d")).json).toEqual({ totalClicks: 0, uniqueClicks: 0, botClicks: 0, avgClicksPerDay: 0, topCountry: null });
+  expect((await q("geo")).json).toEqual([]);
+  expect((await q("devices")).json).toEqual({ devices: [], browsers: [], os: [] });
+  expect((await q("bots")).json).toEqual({ totalBots: 0, botPercentage: 0, bots: [] });
+  const timeline = (await q("timeline?period=7d")).json;
+  expect(timeline).toHaveLength(8);
+  expect(timeline.every((r: any) => r.clicks === 0 && r.unique === 0)).toBe(true);
+  const heat = (await q("heatmap")).json;
+  expect(heat).toHaveLength(168);
+  expect(heat.every((c: any) => c.count === 0)).toBe(true);
+  expect((await q("clicks")).json).toEqual({ data: [], total: 0, page: 1, limit: 50 });
+});
+
+test("end to end over a listening server", async () => {
+  const server = t.app.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const res = await fetch(`http://127.0.0.1:${server.server!.port}/api/links/${f.link.id}/heatmap?period=1d&tz=Asia/Kolkata`, { headers: { authorization: `Bearer ${f.alice.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const cells = ((await res.json()) as { day: number; hour: number; count: number }[]).filter((c) => c.count);
+    expect(cells).toEqual([{ day: 1, hour: 0, count: 1 }, { day: 1, hour: 14, count: 1 }, { day: 1, hour: 17, count: 1 }]);
+    const bad = await fetch(`http://127.0.0.1:${server.server!.port}/api/links/${f.link.id}/timeline?tz=Europe/Nowhere`, { headers: { authorization: `Bearer ${f.alice.token}` } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain("is not an IANA time zone name");
+  } finally {
+    await server.stop();
+  }
+});
+
 describe("errors and access", () => {
   test("bad period, tz, granularity, page and limit are 400 naming the field", async () => {
     for (const [path, field] of [

@@ -117,3 +117,12 @@ test("/summary sends the all-links summary", async () => {
   expect(photo.params.caption).toStartWith("📊 All links — last 30 days\nClicks: 10");
   expect([...fileOf(photo).bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 });
+
+test("/summary takes a period; a wrong one is explained", async () => {
+  fake.pushMessage("/summary 7d");
+  const photo = await fake.waitFor("sendPhoto");
+  expect(photo.params.caption).toStartWith("📊 All links — last 7 days\nClicks: 8");
+  fake.pushMessage("/summary fortnight");
+  const msg = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⚠️"));
+  expect(msg.params.text).toBe("⚠️ period: must be one of 1d, 7d, 30d, 90d, 1y, all");
+});
