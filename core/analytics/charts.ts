@@ -92,7 +92,7 @@ function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number,
 }
 
 /** Renders a summary card to an optimised PNG. */
-export async function renderSummaryCard(card: SummaryCard): Promise<Buffer> {
+export async function renderSummaryCard(card: SummaryCard): Promise<Uint8Array> {
   ensureFonts();
   const header = 300;
   const timelineH = 480;
@@ -120,5 +120,5 @@ export async function renderSummaryCard(card: SummaryCard): Promise<Buffer> {
     const y = header + timelineH + PAD + Math.floor(i / 2) * (panelH + PAD);
     breakdownChart(b, panelW, panelH, ctx, x, y);
   });
-  return sharp(canvas.toBuffer("image/png")).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+  return new Uint8Array(await sharp(canvas.toBuffer("image/png")).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer());
 }

@@ -44,8 +44,8 @@ export function buildCsv(rows: string[][]): Uint8Array {
 /** The xlsx, streamed (no shared-strings table, fast zip level): about half the time of `writeBuffer`. */
 export async function buildXlsx(rows: string[][], sheetName: string): Promise<Uint8Array> {
   const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (c: Buffer) => chunks.push(c));
+  const chunks: Uint8Array[] = [];
+  out.on("data", (c: Uint8Array) => chunks.push(c));
   const options = { stream: out, useSharedStrings: false, useStyles: true, zip: { zlib: { level: 1 } } };
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter(options as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
   const ws = wb.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks", { views: [{ state: "frozen", ySplit: 1 }] });

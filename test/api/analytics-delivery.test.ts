@@ -85,7 +85,7 @@ describe("share-qr", () => {
     expect(res.json).toEqual({ ok: true });
     const call = fake.callsOf("sendPhoto")[0]!;
     expect(call.params.chat_id).toBe(42);
-    expect(Buffer.from(onlyFile(call).bytes).equals(png)).toBe(true);
+    expect(Buffer.from(onlyFile(call).bytes).equals(new Uint8Array(png))).toBe(true);
     expect((await post(`${f.link.id}/share-qr`, { qrImage: `data:image/png;base64,${png.toString("base64")}` })).status).toBe(200);
 
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#fff" } }).jpeg().toBuffer();
@@ -93,9 +93,9 @@ describe("share-qr", () => {
     expect(notPng.status).toBe(400);
     expect(notPng.json.details[0]).toEqual({ field: "qrImage", message: "is not a PNG image (wrong signature)" });
     expect((await post(`${f.link.id}/share-qr`, { qrImage: "%%%not base64%%%" })).status).toBe(400);
-    const truncated = Buffer.concat([png.subarray(0, 8), Buffer.alloc(100)]);
+    const truncated = Buffer.concat([new Uint8Array(png.subarray(0, 8)), new Uint8Array(100)]);
     expect((await post(`${f.link.id}/share-qr`, { qrImage: truncated.toString("base64") })).json.details[0].message).toBe("is not a readable PNG image");
-    const huge = Buffer.concat([png.subarray(0, 8), Buffer.alloc(600 * 1024)]);
+    const huge = Buffer.concat([new Uint8Array(png.subarray(0, 8)), new Uint8Array(600 * 1024)]);
     expect((await post(`${f.link.id}/share-qr`, { qrImage: huge.toString("base64") })).status).toBe(413);
     expect((await post(`${f.bobLink.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(404);
     expect(fake.callsOf("sendPhoto")).toHaveLength(2);
@@ -138,7 +138,7 @@ describe("export", () => {
     expect(new TextDecoder().decode(pdf.bytes.slice(-6))).toContain("%%EOF");
     // the table rows are in the page content (standard fonts, WinAnsi hex strings)
     const content = [...Buffer.from(pdf.bytes).toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-      .map((m) => { try { return inflateSync(Buffer.from(m[1]!, "latin1")).toString("latin1"); } catch { return ""; } }).join("\n");
+      .map((m) => { try { return inflateSync(new Uint8Array(Buffer.from(m[1]!, "latin1"))).toString("latin1"); } catch { return ""; } }).join("\n");
     const hex = (s: string) => Buffer.from(s, "latin1").toString("hex");
     expect(content).toContain(hex("2026-03-30 11:59:30 UTC  203.0.113.7"));
     expect(content).toContain(hex("2026-03-20 10:00:00 UTC"));

@@ -71,7 +71,7 @@ describe("link card analytics", () => {
     const photo = await fake.waitFor("sendPhoto");
     expect(photo.params.caption).toBe("QR code for http://localhost:3999/fixture1");
     const expected = await QRCode.toBuffer("http://localhost:3999/fixture1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
-    expect(Buffer.from(fileOf(photo).bytes).equals(expected)).toBe(true);
+    expect(Buffer.from(fileOf(photo).bytes).equals(new Uint8Array(expected))).toBe(true);
     expect((await sharp(fileOf(photo).bytes).metadata()).width).toBe(720);
   });
 
