@@ -53,8 +53,10 @@ export function summaryCard(deps: Deps, userId: number, req: SummaryRequest): { 
   const countries = top(geoOf(deps, ids, range).map((g) => ({ name: g.country, count: g.count })));
   const breakdowns: Breakdown[] = [];
   if (!single) {
-    const perLink = new Map(linkRows.map((l) => [l.title || l.code, totals(deps, [l.id], range).clicks] as [string, number]));
-    breakdowns.push({ title: "Top links", items: top([...perLink].sort(byCount).map(([name, count]) => ({ name: name.slice(0, 18), count }))) });
+    // keyed by code (titles may repeat), shown by title
+    const perLink = linkRows.map((l) => [l.code, totals(deps, [l.id], range).clicks, l.title || l.code] as const);
+    const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
+    breakdowns.push({ title: "Top links", items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
   }
   breakdowns.push({ title: "Top countries", items: countries }, { title: "Devices", items: top(devices.devices) });
   if (single) breakdowns.push({ title: "Browsers", items: top(devices.browsers) });
