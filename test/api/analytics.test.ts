@@ -1,14 +1,10 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { seedFixture } from "../helpers/analytics-fixture";
+import { describe, expect, test } from "bun:test";
+import type { TestApp } from "../helpers/app";
+import { useFixture, type Fixture } from "../helpers/analytics-fixture";
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof seedFixture>>;
-beforeEach(async () => {
-  t = createTestApp();
-  f = await seedFixture(t);
-});
-afterEach(() => t.close());
+let f: Fixture;
+useFixture((app, fixture) => ((t = app), (f = fixture)));
 
 const get = (path: string, token = f.alice.token) => t.request("GET", `/api/links/${f.link.id}/${path}`, { token });
 

@@ -2,7 +2,8 @@
  * A link with known clicks around the Europe/Berlin DST change of 2026-03-29 (01:00 UTC), "now" being
  * 2026-03-30T12:00Z (a Monday). Numbers asserted by the analytics tests are derived from this list.
  */
-import type { TestApp } from "./app";
+import { afterEach, beforeEach } from "bun:test";
+import { createTestApp, type TestApp } from "./app";
 import { insertLink, recordClicks, type ClickInput } from "./clicks";
 
 export const NOW = "2026-03-30T12:00:00Z";
@@ -36,4 +37,16 @@ export async function seedFixture(t: TestApp) {
   recordClicks(t.deps, link, FIXTURE_CLICKS.slice(0, 5));
   recordClicks(t.deps, link, FIXTURE_CLICKS.slice(5));
   return { alice, bob, link, bobLink };
+}
+
+export type Fixture = Awaited<ReturnType<typeof seedFixture>>;
+
+/** Registers beforeEach/afterEach that build a fresh app with the fixture, handing both to `use`. */
+export function useFixture(use: (t: TestApp, f: Fixture) => void) {
+  let app: TestApp;
+  beforeEach(async () => {
+    app = createTestApp();
+    use(app, await seedFixture(app));
+  });
+  afterEach(() => app.close());
 }

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../helpers/app";
-import { seedFixture } from "../../helpers/analytics-fixture";
+import { expect, test } from "bun:test";
+import type { TestApp } from "../../helpers/app";
+import { useFixture, type Fixture } from "../../helpers/analytics-fixture";
 import { insertLink, recordClicks } from "../../helpers/clicks";
 import { summaryCard } from "../../../core/analytics/summary";
 
 let t: TestApp;
-let f: Awaited<ReturnType<typeof seedFixture>>;
-beforeEach(async () => {
-  t = createTestApp();
-  f = await seedFixture(t);
-});
-afterEach(() => t.close());
+let f: Fixture;
+useFixture((app, fixture) => ((t = app), (f = fixture)));
 
 test("a link's card: tiles, daily timeline in the zone, breakdowns", () => {
   const { card, filename } = summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "Asia/Kolkata" });
