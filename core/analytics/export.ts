@@ -15,12 +15,6 @@ export const EXPORT_COLUMNS = ["Date", "IP", "Country", "City", "Device", "OS", 
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const MIME: Record<ExportFormat, string> = {
-  csv: "text/csv",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pdf: "application/pdf",
-};
-
 /** One click as the export's cells, in EXPORT_COLUMNS order. */
 export function exportCells(c: ClickRow): string[] {
   return [
@@ -93,4 +87,3 @@ export async function exportClicks(
   return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length };
 }
 
-export { MIME as EXPORT_MIME };
