@@ -5,3 +5,4 @@ export * from "./schema/tracking";
 export * from "./schema/delivery";
 export * from "./schema/bot";
 export * from "./schema/webhooks";
+export * from "./schema/analytics";

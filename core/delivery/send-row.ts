@@ -1,4 +1,4 @@
-import { GrammyError, HttpError } from "grammy";
+import { Api, GrammyError, HttpError } from "grammy";
 import type { Deps } from "../deps";
 import type { OutboxRow } from "./outbox";
 import { DELIVERY_TOPICS } from "./topics";
@@ -45,8 +45,20 @@ async function attemptWebhook(deps: Deps, row: OutboxRow): Promise<Outcome> {
   }
 }
 
+/**
+ * The worker schedules its own 429 retries on the injected clock (without using up an attempt), so
+ * it calls the Bot API through a plain client, not deps.telegram with its auto-retry transformer.
+ */
+const plainApis = new WeakMap<Deps["config"], Api>();
+function plainApi(deps: Deps): Api | null {
+  if (!deps.telegram || !deps.config.botToken) return null;
+  let api = plainApis.get(deps.config);
+  if (!api) plainApis.set(deps.config, (api = new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot })));
+  return api;
+}
+
 async function attemptBot(deps: Deps, row: OutboxRow): Promise<Outcome> {
-  const api = deps.telegram;
+  const api = plainApi(deps);
   if (!api) return { type: "later", at: new Date(deps.clock.now().getTime() + 60_000), error: "BOT_TOKEN is not set" };
   const call = (api.raw as unknown as Record<string, (p: unknown, s?: AbortSignal) => Promise<unknown>>)[row.method];
   if (typeof call !== "function") return { type: "error", error: `unknown Bot API method ${row.method}`, permanent: true };

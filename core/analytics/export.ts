@@ -1,0 +1,89 @@
+import { and, desc, eq, gte, lt } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { PassThrough } from "node:stream";
+import type { Deps } from "../deps";
+import { FieldError } from "../errors";
+import { clicks, type ClickRow } from "../../db/schema";
+import { parsePeriod } from "./range";
+import { ownedLink, rangeOf } from "./stats";
+import { sendToUserChat, userChat } from "./telegram";
+import { renderPdfTable } from "./export-pdf";
+
+/** Most rows one export holds (spec: Limits). */
+export const EXPORT_LIMIT = 10_000;
+export const EXPORT_COLUMNS = ["Date", "IP", "Country", "City", "Device", "OS", "Browser", "Referer", "Bot", "Bot name", "Unique"] as const;
+export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** One click as the export's cells, in EXPORT_COLUMNS order. */
+export function exportCells(c: ClickRow): string[] {
+  return [
+    c.clickedAt.toISOString().replace("T", " ").slice(0, 19) + " UTC",
+    c.ip ?? "", c.country ?? "", c.city ?? "", c.device ?? "", c.os ?? "", c.browser ?? "", c.referer ?? "",
+    c.isBot ? "yes" : "no", c.botName ?? "", c.isUnique ? "yes" : "no",
+  ];
+}
+
+/** RFC 4180 quoting; cells that a spreadsheet would run as a formula get a leading apostrophe. */
+function csvCell(s: string): string {
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function buildCsv(rows: string[][]): Uint8Array {
+  const lines = [EXPORT_COLUMNS.join(","), ...rows.map((r) => r.map(csvCell).join(","))];
+  return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
+}
+
+/** The xlsx, streamed (no shared-strings table, fast zip level): about half the time of `writeBuffer`. */
+export async function buildXlsx(rows: string[][], sheetName: string): Promise<Uint8Array> {
+  const out = new PassThrough();
+  const chunks: Uint8Array[] = [];
+  out.on("data", (c: Uint8Array) => chunks.push(c));
+  const options = { stream: out, useSharedStrings: false, useStyles: true, zip: { zlib: { level: 1 } } };
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter(options as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+  const ws = wb.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks", { views: [{ state: "frozen", ySplit: 1 }] });
+  ws.columns = EXPORT_COLUMNS.map((header, i) => ({ header, width: [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7][i] }));
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) ws.addRow(r).commit();
+  ws.commit();
+  await wb.commit();
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+export interface ExportRequest {
+  format: string;
+  period?: string;
+}
+
+/**
+ * `POST /links/:id/export`: the newest ≤ 10,000 clicks of the period (default 30d) as csv, xlsx or pdf,
+ * sent to the user's Telegram chat as a document. `onProgress(done, total)` reports the build.
+ */
+export async function exportClicks(
+  deps: Deps, userId: number, linkId: number, req: ExportRequest, onProgress?: (done: number, total: number) => void | Promise<void>,
+): Promise<{ ok: boolean; message: string; rows: number }> {
+  if (!(EXPORT_FORMATS as readonly string[]).includes(req.format)) throw new FieldError("format", `must be one of ${EXPORT_FORMATS.join(", ")}`);
+  const format = req.format as ExportFormat;
+  const period = parsePeriod(req.period);
+  const link = ownedLink(deps, userId, linkId);
+  userChat(deps, userId);
+  const range = rangeOf(deps, [link], period);
+  const found = deps.db.select().from(clicks)
+    .where(and(eq(clicks.linkId, link.id), gte(clicks.clickedAt, new Date(range.from)), lt(clicks.clickedAt, new Date(range.to))))
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(EXPORT_LIMIT).all();
+  if (!found.length) return { ok: false, message: `No clicks on ${link.code} in the chosen period (${period}); nothing was sent`, rows: 0 };
+  const rows: string[][] = [];
+  const step = 2_500;
+  for (let i = 0; i < found.length; i += step) {
+    for (const c of found.slice(i, i + step)) rows.push(exportCells(c));
+    await onProgress?.(Math.min(found.length, i + step), found.length);
+  }
+  const title = `Clicks of ${deps.config.shortUrl}/${link.code} (${period}, newest first)`;
+  const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? await buildXlsx(rows, link.code) : await renderPdfTable(title, [...EXPORT_COLUMNS], rows);
+  const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
+  await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}` });
+  const capped = found.length === EXPORT_LIMIT ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
+  return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length };
+}
+

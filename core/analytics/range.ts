@@ -1,0 +1,120 @@
+import { FieldError } from "../errors";
+
+export const MINUTE = 60_000;
+export const QUARTER = 15 * MINUTE;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+/** The coarsest roll-up bucket: 8 days, aligned to the epoch. */
+export const BLOCK = 8 * DAY;
+/** Roll-up bucket lengths, finest first. */
+export const SPANS = [HOUR, DAY, BLOCK] as const;
+
+/** The periods the API accepts, in days (`all` is since the link's creation). */
+export const PERIODS = { "1d": 1, "7d": 7, "30d": 30, "90d": 90, "1y": 365, all: null } as const;
+export type Period = keyof typeof PERIODS;
+export const DEFAULT_PERIOD: Period = "30d";
+
+/** A half-open time range [from, to) in ms since the epoch. */
+export interface Range {
+  from: number;
+  to: number;
+}
+
+/** Validates `period` (undefined → 30d); 400 naming the allowed values otherwise. */
+export function parsePeriod(period: string | undefined | null): Period {
+  if (period === undefined || period === null || period === "") return DEFAULT_PERIOD;
+  if (!Object.hasOwn(PERIODS, period)) throw new FieldError("period", `must be one of ${Object.keys(PERIODS).join(", ")}`);
+  return period as Period;
+}
+
+/**
+ * The range a period covers, ending now (inclusive). `all` starts at `allFrom` (the link's creation
+ * or its first click, whichever is earlier).
+ */
+export function periodRange(period: Period, now: number, allFrom: number): Range {
+  const days = PERIODS[period];
+  return { from: days === null ? Math.min(allFrom, now) : now - days * DAY, to: now + 1 };
+}
+
+/** How many days a period's average is spread over: its length, or whole days since creation for `all`. */
+export function periodDays(period: Period, now: number, createdAt: number): number {
+  const days = PERIODS[period];
+  return days ?? Math.max(1, Math.ceil((now - createdAt) / DAY));
+}
+
+/** Parses an ISO 8601 date or datetime; 400 naming `field` when it is not one. */
+export function parseInstant(field: string, value: string): number {
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : NaN;
+  if (Number.isNaN(ms)) throw new FieldError(field, "must be an ISO 8601 date or datetime, e.g. 2026-01-31T00:00:00Z");
+  return ms;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** Validates an IANA time zone name (undefined → UTC); 400 otherwise. Returns the canonical name. */
+export function parseTimeZone(tz: string | undefined | null): string {
+  if (tz === undefined || tz === null || tz === "") return "UTC";
+  try {
+    return formatter(tz).resolvedOptions().timeZone;
+  } catch {
+    throw new FieldError("tz", `"${tz}" is not an IANA time zone name (e.g. Europe/Berlin, Asia/Kolkata, UTC)`);
+  }
+}
+
+/** Offset of `tz` from UTC at instant `ms`, in ms (e.g. +3_600_000 for Berlin in winter). */
+export function offsetAt(tz: string, ms: number): number {
+  const second = Math.floor(ms / 1000) * 1000;
+  const p: Record<string, number> = {};
+  for (const part of formatter(tz).formatToParts(second)) if (part.type !== "literal") p[part.type] = Number(part.value);
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - second;
+}
+
+/** A sub-range during which the zone's offset is constant. */
+export interface OffsetSegment extends Range {
+  offset: number;
+}
+
+const PROBE = 7 * DAY;
+
+/** Splits `range` where the zone's UTC offset changes (DST), finding each change to the minute. */
+export function offsetSegments(tz: string, range: Range): OffsetSegment[] {
+  const segments: OffsetSegment[] = [];
+  let start = range.from;
+  let offset = offsetAt(tz, start);
+  let t = start;
+  while (t < range.to) {
+    const next = Math.min(t + PROBE, range.to - 1);
+    if (next <= t) break;
+    if (offsetAt(tz, next) === offset) {
+      t = next === range.to - 1 ? range.to : next;
+      continue;
+    }
+    let lo = Math.floor(t / MINUTE);
+    let hi = Math.floor(next / MINUTE);
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(tz, mid * MINUTE) === offset) lo = mid;
+      else hi = mid;
+    }
+    const change = Math.max(hi * MINUTE, start + 1);
+    segments.push({ from: start, to: change, offset });
+    start = t = change;
+    offset = offsetAt(tz, change);
+  }
+  segments.push({ from: start, to: range.to, offset });
+  return segments;
+}
+
+export const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
+export const ceilTo = (ms: number, step: number) => Math.ceil(ms / step) * step;

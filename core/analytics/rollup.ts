@@ -1,0 +1,64 @@
+import type { ClickHook } from "../clicks/hooks";
+import type { ClickRow } from "../../db/schema";
+import { HOUR, QUARTER, SPANS, floorTo } from "./range";
+
+/** The dimensions rolled up per hour, day and block. */
+export const DIMS = ["country", "device", "browser", "os", "bot"] as const;
+export type Dim = (typeof DIMS)[number];
+
+/** The value a click contributes to a dimension ('' = unknown), or null when it does not count there. */
+export function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName">, dim: Dim): string | null {
+  if (dim === "bot") return click.isBot ? (click.botName ?? "") : null;
+  return click[dim] ?? "";
+}
+
+const UPSERT_TIME = `INSERT INTO link_stats_time (link_id, span, bucket, clicks, uniques, bots, q0, q1, q2, q3, u0, u1, u2, u3)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (link_id, span, bucket) DO UPDATE SET clicks = clicks + excluded.clicks, uniques = uniques + excluded.uniques,
+    bots = bots + excluded.bots, q0 = q0 + excluded.q0, q1 = q1 + excluded.q1, q2 = q2 + excluded.q2, q3 = q3 + excluded.q3,
+    u0 = u0 + excluded.u0, u1 = u1 + excluded.u1, u2 = u2 + excluded.u2, u3 = u3 + excluded.u3`;
+const UPSERT_DIM = `INSERT INTO link_stats_dim (link_id, span, dim, bucket, value, clicks) VALUES (?, ?, ?, ?, ?, ?)
+  ON CONFLICT (link_id, span, dim, bucket, value) DO UPDATE SET clicks = clicks + excluded.clicks`;
+
+/**
+ * Keeps the analytics roll-ups (db/schema/analytics.ts) in step with recorded clicks. Runs inside the
+ * click batch's transaction; the batch is first aggregated in memory so a batch of N clicks costs one
+ * upsert per distinct bucket, not per click.
+ */
+export const rollupClicks: ClickHook = (_tx, deps, batch) => {
+  // time rows: [link, span, bucket, clicks, uniques, bots, q0..q3, u0..u3]
+  const times = new Map<string, number[]>();
+  const dims = new Map<string, [number, number, string, number, string, number]>();
+  for (const { click } of batch) {
+    const at = click.clickedAt.getTime();
+    const unique = click.isUnique && !click.isBot ? 1 : 0;
+    const quarter = Math.floor((at - floorTo(at, HOUR)) / QUARTER);
+    for (const span of SPANS) {
+      const bucket = floorTo(at, span);
+      const key = `${click.linkId}:${span}:${bucket}`;
+      let row = times.get(key);
+      if (!row) times.set(key, (row = [click.linkId, span, bucket, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+      row[3]! += 1;
+      row[4]! += unique;
+      row[5]! += click.isBot ? 1 : 0;
+      if (span === HOUR) {
+        row[6 + quarter]! += 1;
+        row[10 + quarter]! += unique;
+      }
+      for (const dim of DIMS) {
+        const value = dimValue(click, dim);
+        if (value === null) continue;
+        const dKey = `${key}\u0000${dim}\u0000${value}`;
+        const d = dims.get(dKey);
+        if (d) d[5] += 1;
+        else dims.set(dKey, [click.linkId, span, dim, bucket, value, 1]);
+      }
+    }
+  }
+  // Same connection as the drizzle transaction (bun:sqlite is synchronous), so these writes are part of it.
+  const sqlite = deps.db.$client;
+  const upTime = sqlite.query(UPSERT_TIME);
+  for (const row of times.values()) upTime.run(...row);
+  const upDim = sqlite.query(UPSERT_DIM);
+  for (const row of dims.values()) upDim.run(...row);
+};

@@ -1,0 +1,181 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { NotFound, FieldError } from "../errors";
+import { clicks, links, type LinkRow } from "../../db/schema";
+import { DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
+import { dimCounts, firstClickBucket, localKeys, localSeries, totals } from "./query";
+import type { Dim } from "./rollup";
+
+/** The caller's link, or 404 (also when it belongs to someone else). */
+export function ownedLink(deps: Pick<Deps, "db">, userId: number, linkId: number): LinkRow {
+  const link = deps.db.select().from(links).where(and(eq(links.id, linkId), eq(links.userId, userId))).get();
+  if (!link) throw new NotFound("Link");
+  return link;
+}
+
+/** Query options shared by the analytics endpoints (raw, as received). */
+export interface PeriodQuery {
+  period?: string;
+  tz?: string;
+}
+
+/** Resolves a validated period to the range it covers for these links, ending now. */
+export function rangeOf(deps: Pick<Deps, "db" | "clock">, linkRows: LinkRow[], period: Period): Range {
+  const now = deps.clock.now().getTime();
+  const created = Math.min(now, ...linkRows.map((l) => l.createdAt.getTime()));
+  const first = period === "all" ? firstClickBucket(deps, linkRows.map((l) => l.id)) : null;
+  return periodRange(period, now, Math.min(created, first ?? created));
+}
+
+function linkRange(deps: Pick<Deps, "db" | "clock">, link: LinkRow, q: PeriodQuery) {
+  const period = parsePeriod(q.period);
+  return { period, range: rangeOf(deps, [link], period) };
+}
+
+/** Checks ownership and the period, then runs `fn` over the link's range. */
+function onLink<T>(deps: Deps, userId: number, linkId: number, q: PeriodQuery, fn: (deps: Deps, ids: number[], range: Range) => T): T {
+  const link = ownedLink(deps, userId, linkId);
+  return fn(deps, [link.id], linkRange(deps, link, q).range);
+}
+
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Label shown for an unknown value of a dimension. */
+export const UNKNOWN = "Unknown";
+
+/** Most clicks first; ties by name, the unknown value ('') last. */
+export function byCount(a: [string, number], b: [string, number]): number {
+  return b[1] - a[1] || Number(a[0] === "") - Number(b[0] === "") || a[0].localeCompare(b[0]);
+}
+
+/**
+ * `[{name, count, percentage}]` sorted by count, percentages with one decimal that add up to exactly
+ * 100 (largest remainder), of `total`.
+ */
+export function withPercentages(counts: Map<string, number>, total: number): { name: string; count: number; percentage: number }[] {
+  const entries = [...counts].filter(([, n]) => n > 0).sort(byCount);
+  if (!total) return [];
+  const tenths = entries.map(([, n]) => (n * 1000) / total);
+  const floors = tenths.map(Math.floor);
+  let left = Math.min(1000, Math.round(tenths.reduce((s, x) => s + x, 0))) - floors.reduce((s, x) => s + x, 0);
+  const order = tenths.map((x, i) => [x - floors[i]!, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    floors[i]! += 1;
+    left -= 1;
+  }
+  return entries.map(([name, count], i) => ({ name: name || UNKNOWN, count, percentage: floors[i]! / 10 }));
+}
+
+/** `GET /links/:id/stats`: totals of the period (see CONTRACT §4 Links for the definitions). */
+export function linkStats(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+  const link = ownedLink(deps, userId, linkId);
+  const { period, range } = linkRange(deps, link, q);
+  return statsOf(deps, [link], period, range);
+}
+
+/** Stats of a set of links over a range (also used by the chat summary). */
+export function statsOf(deps: Deps, linkRows: LinkRow[], period: Period | null, range: Range) {
+  const ids = linkRows.map((l) => l.id);
+  const t = totals(deps, ids, range);
+  const countries = [...dimCounts(deps, ids, range, "country")].filter(([c]) => c !== "").sort(byCount);
+  const now = deps.clock.now().getTime();
+  const created = Math.min(...linkRows.map((l) => l.createdAt.getTime()));
+  const days = period ? periodDays(period, now, created) : Math.max(1, Math.ceil((range.to - range.from) / DAY));
+  return {
+    totalClicks: t.clicks,
+    uniqueClicks: t.uniques,
+    botClicks: t.bots,
+    avgClicksPerDay: round(t.clicks / days, 2),
+    topCountry: countries[0]?.[0] ?? null,
+  };
+}
+
+/** `GET /links/:id/geo`: clicks per country (ISO code, "Unknown" when not located). */
+export function linkGeo(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+  return onLink(deps, userId, linkId, q, geoOf);
+}
+
+export function geoOf(deps: Deps, ids: number[], range: Range) {
+  const total = totals(deps, ids, range).clicks;
+  return withPercentages(dimCounts(deps, ids, range, "country"), total).map(({ name, count, percentage }) => ({ country: name, count, percentage }));
+}
+
+/** `GET /links/:id/devices`: clicks per device type, browser and OS. */
+export function linkDevices(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+  return onLink(deps, userId, linkId, q, devicesOf);
+}
+
+export function devicesOf(deps: Deps, ids: number[], range: Range) {
+  const total = totals(deps, ids, range).clicks;
+  const of = (dim: Dim) => withPercentages(dimCounts(deps, ids, range, dim), total);
+  return { devices: of("device"), browsers: of("browser"), os: of("os") };
+}
+
+/** `GET /links/:id/bots`: bot clicks by bot name. */
+export function linkBots(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+  return onLink(deps, userId, linkId, q, botsOf);
+}
+
+export function botsOf(deps: Deps, ids: number[], range: Range) {
+  const t = totals(deps, ids, range);
+  const bots = [...dimCounts(deps, ids, range, "bot")]
+    .sort(byCount)
+    .map(([name, count]) => ({ name: name || UNKNOWN, count }));
+  return { totalBots: t.bots, botPercentage: t.clicks ? round((t.bots / t.clicks) * 100, 1) : 0, bots };
+}
+
+export type Granularity = "hourly" | "daily";
+
+function parseGranularity(g: string | undefined): Granularity {
+  if (g === undefined || g === "") return "daily";
+  if (g !== "hourly" && g !== "daily") throw new FieldError("granularity", "must be hourly or daily");
+  return g;
+}
+
+/** `GET /links/:id/timeline`: every hour or day of the period in `tz`, zero buckets included. */
+export function linkTimeline(deps: Deps, userId: number, linkId: number, q: PeriodQuery & { granularity?: string }) {
+  const granularity = parseGranularity(q.granularity);
+  const tz = parseTimeZone(q.tz);
+  const link = ownedLink(deps, userId, linkId);
+  const { range } = linkRange(deps, link, q);
+  return timelineOf(deps, [link.id], range, tz, granularity);
+}
+
+export function timelineOf(deps: Deps, ids: number[], range: Range, tz: string, granularity: Granularity) {
+  const size = granularity === "hourly" ? HOUR : DAY;
+  const series = localSeries(deps, ids, range, tz, { size });
+  return localKeys(range, tz, size).map((k) => {
+    const iso = new Date(k * size).toISOString();
+    const b = series.get(k);
+    return { date: granularity === "hourly" ? `${iso.slice(0, 13)}:00` : iso.slice(0, 10), clicks: b?.clicks ?? 0, unique: b?.unique ?? 0 };
+  });
+}
+
+/** `GET /links/:id/heatmap`: all 168 (day, hour) cells in `tz`, day 0 = Sunday. */
+export function linkHeatmap(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+  const tz = parseTimeZone(q.tz);
+  const link = ownedLink(deps, userId, linkId);
+  const { range } = linkRange(deps, link, q);
+  const byHourOfWeek = localSeries(deps, [link.id], range, tz, { size: HOUR, add: 96, mod: 168 });
+  return Array.from({ length: 168 }, (_, i) => ({ day: Math.floor(i / 24), hour: i % 24, count: byHourOfWeek.get(i)?.clicks ?? 0 }));
+}
+
+/** `GET /links/:id/clicks`: the link's clicks, newest first. */
+export function linkClicks(deps: Deps, userId: number, linkId: number, q: { page?: number; limit?: number }) {
+  const link = ownedLink(deps, userId, linkId);
+  const page = q.page ?? 1;
+  const limit = q.limit ?? 50;
+  if (!Number.isInteger(page) || page < 1) throw new FieldError("page", "must be a whole number from 1");
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new FieldError("limit", "must be a whole number from 1 to 100");
+  const rows = deps.db.select().from(clicks).where(eq(clicks.linkId, link.id))
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(limit).offset((page - 1) * limit).all();
+  const total = totals(deps, [link.id], { from: 0, to: Number.MAX_SAFE_INTEGER }).clicks;
+  return {
+    data: rows.map((c) => ({
+      id: c.id, clicked_at: c.clickedAt.toISOString(), country: c.country, city: c.city, device: c.device,
+      browser: c.browser, os: c.os, referer: c.referer, is_bot: c.isBot, bot_name: c.botName, is_unique: c.isUnique,
+    })),
+    total, page, limit,
+  };
+}

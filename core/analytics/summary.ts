@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { AppError, FieldError } from "../errors";
+import { links, type LinkRow } from "../../db/schema";
+import { DAY, parseInstant, parsePeriod, parseTimeZone, type Period, type Range } from "./range";
+import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, statsOf, timelineOf } from "./stats";
+import { totals } from "./query";
+import { renderSummaryCard, type Breakdown, type SummaryCard } from "./charts";
+import { sendToUserChat, userChat } from "./telegram";
+
+/** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default UTC). */
+export interface SummaryRequest {
+  period?: string;
+  linkId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  tz?: string;
+}
+
+const PERIOD_LABEL: Record<Period, string> = { "1d": "last 24 hours", "7d": "last 7 days", "30d": "last 30 days", "90d": "last 90 days", "1y": "last year", all: "all time" };
+
+/**
+ * The range a summary covers: `period`, or `dateFrom`/`dateTo` (ISO; a bare date in `dateTo`
+ * includes that whole day; a missing side falls back to the period's).
+ */
+export function summaryRange(deps: Pick<Deps, "db" | "clock">, linkRows: LinkRow[], req: SummaryRequest) {
+  const period = parsePeriod(req.period);
+  const byPeriod = rangeOf(deps, linkRows, period);
+  if (!req.dateFrom && !req.dateTo) return { period, range: byPeriod, label: PERIOD_LABEL[period] };
+  const from = req.dateFrom ? parseInstant("dateFrom", req.dateFrom) : byPeriod.from;
+  let to = req.dateTo ? parseInstant("dateTo", req.dateTo) : byPeriod.to;
+  if (req.dateTo && /^\d{4}-\d{2}-\d{2}$/.test(req.dateTo)) to += DAY;
+  if (from >= to) throw new FieldError("dateTo", "must be later than dateFrom");
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { period: null, range: { from, to } as Range, label: `${day(from)} – ${day(to - 1)}` };
+}
+
+const fmt = (n: number) => n.toLocaleString("en-US");
+const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"] => items.slice(0, n).map(({ name, count }) => ({ name, count }));
+
+/** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
+export function summaryCard(deps: Deps, userId: number, req: SummaryRequest): { card: SummaryCard; caption: string; filename: string } {
+  const tz = parseTimeZone(req.tz);
+  const single = req.linkId !== undefined ? ownedLink(deps, userId, req.linkId) : null;
+  const linkRows = single ? [single] : deps.db.select().from(links).where(eq(links.userId, userId)).all();
+  if (!linkRows.length) throw new AppError(404, "not_found", "You have no links yet: create one, then ask for a summary");
+  const { period, range, label } = summaryRange(deps, linkRows, req);
+  const ids = linkRows.map((l) => l.id);
+  const stats = statsOf(deps, linkRows, period, range);
+  const timeline = timelineOf(deps, ids, range, tz, range.to - range.from <= 2 * DAY ? "hourly" : "daily");
+  const devices = devicesOf(deps, ids, range);
+  const bots = botsOf(deps, ids, range);
+  const countries = top(geoOf(deps, ids, range).map((g) => ({ name: g.country, count: g.count })));
+  const breakdowns: Breakdown[] = [];
+  if (!single) {
+    // keyed by code (titles may repeat), shown by title
+    const perLink = linkRows.map((l) => [l.code, totals(deps, [l.id], range).clicks, l.title || l.code] as const);
+    const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
+    breakdowns.push({ title: "Top links", items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
+  }
+  breakdowns.push({ title: "Top countries", items: countries }, { title: "Devices", items: top(devices.devices) });
+  if (single) breakdowns.push({ title: "Browsers", items: top(devices.browsers) });
+  breakdowns.push({ title: "Bots", items: top(bots.bots) });
+  const title = single ? single.title || single.code : "All links";
+  const subtitle = single ? `${deps.config.shortUrl}/${single.code} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
+  const card: SummaryCard = {
+    title,
+    subtitle,
+    tiles: [["Clicks", fmt(stats.totalClicks)], ["Unique", fmt(stats.uniqueClicks)], ["Bots", fmt(stats.botClicks)], ["Per day", String(stats.avgClicksPerDay)]],
+    timeline: { labels: timeline.map((t) => t.date), clicks: timeline.map((t) => t.clicks), unique: timeline.map((t) => t.unique) },
+    breakdowns,
+  };
+  const caption = `📊 ${title} — ${label}\nClicks: ${fmt(stats.totalClicks)} · Unique: ${fmt(stats.uniqueClicks)} · Bots: ${fmt(stats.botClicks)}${stats.topCountry ? ` · Top country: ${stats.topCountry}` : ""}`;
+  const filename = `${single ? `stats-${single.code}` : "stats-all-links"}-${new Date(range.to - 1).toISOString().slice(0, 10)}.png`;
+  return { card, caption, filename };
+}
+
+/** Renders the summary PNG (for the bot, which replies in its own chat). */
+export async function summaryImage(deps: Deps, userId: number, req: SummaryRequest) {
+  const { card, caption, filename } = summaryCard(deps, userId, req);
+  return { png: await renderSummaryCard(card), caption, filename };
+}
+
+/** `POST /links/send-summary`: renders the summary and sends it to the user's Telegram chat. */
+export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
+  userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
+  const { card, caption, filename } = summaryCard(deps, userId, req);
+  await sendToUserChat(deps, userId, "photo", { bytes: await renderSummaryCard(card), filename, caption });
+  return { ok: true };
+}
+
+/** The text summary the bot shows for a link (Stats button). */
+export function statsText(deps: Deps, userId: number, linkId: number, period: string): string {
+  const link = ownedLink(deps, userId, linkId);
+  const { range, label, period: p } = summaryRange(deps, [link], { period });
+  const s = statsOf(deps, [link], p, range);
+  const geo = geoOf(deps, [link.id], range).slice(0, 3);
+  const dev = devicesOf(deps, [link.id], range).devices.slice(0, 3);
+  const lines = [
+    `📊 ${link.title || link.code} — ${label}`,
+    `${deps.config.shortUrl}/${link.code}`,
+    "",
+    `Clicks: ${fmt(s.totalClicks)}`,
+    `Unique: ${fmt(s.uniqueClicks)}`,
+    `Bots: ${fmt(s.botClicks)}`,
+    `Per day: ${s.avgClicksPerDay}`,
+  ];
+  if (geo.length) lines.push(`Top countries: ${geo.map((g) => `${g.country} ${g.percentage}%`).join(", ")}`);
+  if (dev.length) lines.push(`Devices: ${dev.map((d) => `${d.name} ${d.percentage}%`).join(", ")}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,43 @@
+import { GrammyError, HttpError, InputFile, type Api } from "grammy";
+import type { Deps } from "../deps";
+import { AppError, NotConfigured, RateLimited, Upstream } from "../errors";
+import { getUser } from "../accounts/users";
+
+/** The user's own Telegram chat (private chat id = Telegram user id) and the Bot API client. */
+export function userChat(deps: Pick<Deps, "db" | "telegram">, userId: number): { api: Api; chatId: number } {
+  if (!deps.telegram) throw new NotConfigured("The Telegram bot is not configured (BOT_TOKEN is unset), so nothing can be sent to a chat");
+  const user = getUser(deps, userId);
+  if (!user.msgrId)
+    throw new AppError(409, "telegram_not_linked", "Your account has no Telegram identity to send to: sign in with Telegram or link it in settings, start the bot, then try again");
+  return { api: deps.telegram, chatId: user.msgrId };
+}
+
+/** Maps a Bot API failure to a clear error for the caller. (429s were already retried by auto-retry.) */
+export function telegramError(e: unknown): unknown {
+  if (e instanceof GrammyError) {
+    if (e.error_code === 403 || (e.error_code === 400 && /chat not found/i.test(e.description)))
+      return new AppError(409, "bot_blocked", "Telegram refused the message: you blocked the bot or never started it. Open the bot, press Start (or unblock it) and try again");
+    if (e.error_code === 429) return new RateLimited(Number(e.parameters.retry_after ?? 30), "Telegram is rate limiting the bot; try again shortly");
+    return new Upstream(`Telegram refused the message: ${e.description}`, "telegram_error");
+  }
+  if (e instanceof HttpError) return new Upstream("Telegram could not be reached; try again later", "telegram_unreachable");
+  return e;
+}
+
+export interface ChatFile {
+  bytes: Uint8Array;
+  filename: string;
+  caption?: string;
+}
+
+/** Sends a photo or document to the user's Telegram chat; Bot API failures become clear AppErrors. */
+export async function sendToUserChat(deps: Pick<Deps, "db" | "telegram">, userId: number, kind: "photo" | "document", file: ChatFile): Promise<void> {
+  const { api, chatId } = userChat(deps, userId);
+  const input = new InputFile(file.bytes, file.filename);
+  try {
+    if (kind === "photo") await api.sendPhoto(chatId, input, { caption: file.caption });
+    else await api.sendDocument(chatId, input, { caption: file.caption });
+  } catch (e) {
+    throw telegramError(e);
+  }
+}

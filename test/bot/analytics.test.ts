@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import sharp from "sharp";
+import QRCode from "qrcode";
+import type { Bot } from "grammy";
+import { createBot } from "../../bot/bot";
+import type { BotContext } from "../../bot/context";
+import { analyticsCardButtons } from "../../bot/features/analytics";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { seedFixture } from "../helpers/analytics-fixture";
+import { recordClicks } from "../helpers/clicks";
+
+let fake: FakeBotApi;
+let t: TestApp;
+let bot: Bot<BotContext>;
+let f: Awaited<ReturnType<typeof seedFixture>>;
+let polling: Promise<void>;
+beforeEach(async () => {
+  fake = new FakeBotApi().start();
+  t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } });
+  f = await seedFixture(t);
+  bot = createBot({ ...t.deps, config: { ...t.deps.config, botToken: FAKE_BOT_TOKEN } });
+  await new Promise<void>((started) => (polling = bot.start({ onStart: () => started() })));
+});
+afterEach(async () => {
+  await bot.stop();
+  await polling;
+  await fake.stop();
+  t.close();
+});
+
+const fileOf = (call: { files: Record<string, { name: string; bytes: Uint8Array }> }) => Object.values(call.files)[0]!;
+const buttons = (call: { params: Record<string, any> }) => (call.params.reply_markup.inline_keyboard as { text: string; callback_data: string }[][]).flat();
+
+test("card buttons carry the an: prefix and the link id", () => {
+  expect(analyticsCardButtons({ id: 7 })).toEqual([
+    { text: "📊 Stats", callback_data: "an:s:7:30d" },
+    { text: "📈 Chart", callback_data: "an:c:7:30d" },
+    { text: "📤 Export", callback_data: "an:e:7" },
+    { text: "🔳 QR", callback_data: "an:q:7" },
+  ]);
+});
+
+describe("link card analytics", () => {
+  test("Stats: a text summary with period buttons that edit it in place", async () => {
+    fake.pushCallback(`an:s:${f.link.id}:30d`);
+    const msg = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("📊"));
+    expect(msg.params.chat_id).toBe(42);
+    expect(msg.params.text).toContain("last 30 days");
+    expect(msg.params.text).toContain("Clicks: 10\nUnique: 6\nBots: 2\nPer day: 0.33");
+    expect(msg.params.text).toContain("Top countries: DE 30%, US 30%, GB 20%");
+    expect(buttons(msg).map((b) => b.text)).toEqual(["1d", "7d", "• 30d •", "90d", "1y", "all", "📈 Chart", "📤 Export", "🔳 QR"]);
+    fake.pushCallback(`an:p:${f.link.id}:7d`);
+    const edited = await fake.waitFor("editMessageText");
+    expect(edited.params.text).toContain("last 7 days");
+    expect(edited.params.text).toContain("Clicks: 8\nUnique: 5\nBots: 2\nPer day: 1.14");
+    expect(buttons(edited)[1]!.text).toBe("• 7d •");
+  });
+
+  test("Chart: a PNG summary of the link", async () => {
+    fake.pushCallback(`an:c:${f.link.id}:7d`);
+    const photo = await fake.waitFor("sendPhoto");
+    const meta = await sharp(fileOf(photo).bytes).metadata();
+    expect(meta.format).toBe("png");
+    expect(meta.width).toBe(1080);
+    expect(photo.params.caption).toContain("Clicks: 8");
+  });
+
+  test("QR: generated from the tracking URL", async () => {
+    fake.pushCallback(`an:q:${f.link.id}`);
+    const photo = await fake.waitFor("sendPhoto");
+    expect(photo.params.caption).toBe("QR code for http://localhost:3999/fixture1");
+    const expected = await QRCode.toBuffer("http://localhost:3999/fixture1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
+    expect(Buffer.from(fileOf(photo).bytes).equals(new Uint8Array(expected))).toBe(true);
+    expect((await sharp(fileOf(photo).bytes).metadata()).width).toBe(720);
+  });
+
+  test("Export: format menu, progress message, then the document", async () => {
+    fake.pushCallback(`an:e:${f.link.id}`);
+    const menu = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("📤"));
+    expect(buttons(menu).map((b) => b.callback_data)).toContain(`an:x:${f.link.id}:xlsx:30d`);
+    expect(buttons(menu).map((b) => b.callback_data)).toContain(`an:x:${f.link.id}:pdf:all`);
+    fake.pushCallback(`an:x:${f.link.id}:xlsx:30d`);
+    const progress = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⏳"));
+    expect(progress.params.text).toBe("⏳ Exporting Excel…");
+    const doc = await fake.waitFor("sendDocument");
+    expect(fileOf(doc).name).toBe("clicks-fixture1-30d-2026-03-30.xlsx");
+    const done = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("✅"));
+    expect(done.params.text).toBe("✅ Sent clicks-fixture1-30d-2026-03-30.xlsx with 10 clicks to your Telegram chat");
+  });
+
+  test("a long export shows its progress", async () => {
+    const base = Date.parse("2026-03-30T00:00:00Z");
+    recordClicks(t.deps, f.link, Array.from({ length: 6_000 }, (_, i) => ({ at: base + i * 1000, country: "NL", isBot: false, isUnique: true })));
+    fake.pushCallback(`an:x:${f.link.id}:csv:1d`);
+    await fake.waitFor("sendDocument");
+    const edits = (await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("✅")), fake.callsOf("editMessageText").map((c) => c.params.text));
+    expect(edits).toEqual([
+      "⏳ Exporting CSV… 2,500 of 6,003 rows (41%)",
+      "⏳ Exporting CSV… 5,000 of 6,003 rows (83%)",
+      "✅ Sent clicks-fixture1-1d-2026-03-30.csv with 6,003 clicks to your Telegram chat",
+    ]);
+  });
+
+  test("someone else's link: an alert, nothing sent", async () => {
+    fake.pushCallback(`an:q:${f.bobLink.id}`);
+    const answer = await fake.waitFor("answerCallbackQuery", (c) => c.params.show_alert === true);
+    expect(answer.params.text).toBe("Link not found");
+    expect(fake.callsOf("sendPhoto")).toHaveLength(0);
+  });
+});
+
+test("/summary sends the all-links summary", async () => {
+  fake.pushMessage("/summary");
+  const photo = await fake.waitFor("sendPhoto");
+  expect(photo.params.chat_id).toBe(42);
+  expect(photo.params.caption).toStartWith("📊 All links — last 30 days\nClicks: 10");
+  expect([...fileOf(photo).bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+});
+
+test("/summary takes a period; a wrong one is explained", async () => {
+  fake.pushMessage("/summary 7d");
+  const photo = await fake.waitFor("sendPhoto");
+  expect(photo.params.caption).toStartWith("📊 All links — last 7 days\nClicks: 8");
+  fake.pushMessage("/summary fortnight");
+  const msg = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⚠️"));
+  expect(msg.params.text).toBe("⚠️ period: must be one of 1d, 7d, 30d, 90d, 1y, all");
+});
