@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config";
 import { createDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
+import { clickRecorderFor } from "./core/clicks/recorder";
 
 /** Starts HTTP server, bot and jobs; stops them in reverse order on SIGINT/SIGTERM. */
 async function main() {
@@ -16,6 +17,8 @@ async function main() {
     throw e;
   }
   const deps = createDeps(config);
+  const clicks = clickRecorderFor(deps);
+  clicks.start();
   const app = createApi(deps).listen({ hostname: config.host, port: config.port });
   deps.log.info(`HTTP server listening on ${config.host}:${app.server?.port}`);
   deps.log.info(`Dashboard: ${config.baseUrl}/`);
@@ -32,6 +35,8 @@ async function main() {
     deps.log.info(`${signal}: shutting down`);
     await bot?.stop();
     await app.stop();
+    const flushed = clicks.stop(); // the pending click batch is written before the database closes
+    if (flushed) deps.log.info(`flushed ${flushed} pending clicks`);
     deps.handle.close();
     process.exit(0);
   };

@@ -1,0 +1,112 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { domains, linkPixels, links, pixels, type LinkRow } from "../../db/schema";
+import { changes } from "../../db/client";
+import { detectBot } from "../clicks/bots";
+import { clickRecorderFor, type ClickRecorder } from "../clicks/recorder";
+import { AttemptLimiter, verifyPassword } from "./password";
+
+/** What the visitor side knows about a request to SHORT_URL/<code>. */
+export interface VisitRequest {
+  code: string;
+  /** Host header (port allowed) */
+  host: string | null;
+  method: "GET" | "HEAD" | "POST";
+  ip: string | null;
+  userAgent: string | null;
+  referer: string | null;
+  /** the submitted form field on POST */
+  password?: string;
+}
+
+export type PixelTag = { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string };
+
+/** What to show: each kind maps to one page or redirect at the edge. */
+export type VisitOutcome =
+  | { kind: "not_found" }
+  | { kind: "expired"; title: string | null; expiredUrl: string | null }
+  | { kind: "countdown"; title: string | null; startsAt: Date; now: Date }
+  | { kind: "password"; title: string | null; wrong: boolean }
+  | { kind: "locked"; title: string | null; retryAfterSeconds: number }
+  | { kind: "redirect"; title: string | null; target: string; pixels: PixelTag[] };
+
+/** Which per-platform target a User-Agent gets (a cheap check: this runs on every redirect). */
+export function platformOf(userAgent: string | null): "ios" | "android" | "desktop" | "other" {
+  const ua = userAgent ?? "";
+  if (/iPhone|iPad|iPod/i.test(ua)) return "ios";
+  if (/Android/i.test(ua)) return "android";
+  if (/Mobi|Windows Phone|BlackBerry|KaiOS/i.test(ua)) return "other";
+  return "desktop";
+}
+
+/** The destination: the platform's target when set, else the url, with the link's UTM parameters set. */
+export function targetOf(link: LinkRow, userAgent: string | null): string {
+  const platform = platformOf(userAgent);
+  const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
+  if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return base;
+  const u = new URL(base);
+  if (link.utmSource) u.searchParams.set("utm_source", link.utmSource);
+  if (link.utmMedium) u.searchParams.set("utm_medium", link.utmMedium);
+  if (link.utmCampaign) u.searchParams.set("utm_campaign", link.utmCampaign);
+  return u.toString();
+}
+
+/**
+ * The visitor flow of CONTRACT §4 as a function of the request: unknown, inactive or wrong host →
+ * not found; past expires_at or cap used up → expired; before starts_at → countdown; password →
+ * form (wrong answers limited per IP and link); otherwise the target, after reserving the cap slot
+ * for a human visitor (one conditional UPDATE, so the cap is exact under concurrency). The click is
+ * queued on the recorder only when the visitor is sent on.
+ */
+export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)) {
+  const byCode = deps.db.select().from(links).where(eq(links.code, sql.placeholder("code"))).prepare();
+  const pixelsOf = deps.db
+    .select({ type: pixels.type, pixelId: pixels.pixelId })
+    .from(linkPixels)
+    .innerJoin(pixels, eq(pixels.id, linkPixels.pixelId))
+    .where(eq(linkPixels.linkId, sql.placeholder("id")))
+    .prepare();
+  const domainById = deps.db.select({ hostname: domains.hostname }).from(domains).where(eq(domains.id, sql.placeholder("id"))).prepare();
+  const domainByHost = deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, sql.placeholder("host"))).prepare();
+  const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
+  const attempts = new AttemptLimiter();
+
+  function hostMatches(link: LinkRow, host: string | null): boolean {
+    const h = (host ?? "").replace(/:\d+$/, "").toLowerCase();
+    if (link.domainId !== null) return domainById.get({ id: link.domainId })?.hostname === h;
+    return !h || ownHosts.has(h) || !domainByHost.get({ host: h });
+  }
+
+  function reserveCapSlot(link: LinkRow): boolean {
+    return changes(deps.db.update(links).set({ capUsed: sql`${links.capUsed} + 1` })
+      .where(and(eq(links.id, link.id), lt(links.capUsed, links.maxClicks))).run()) === 1;
+  }
+
+  return async function visit(req: VisitRequest): Promise<VisitOutcome> {
+    const link = byCode.get({ code: req.code });
+    if (!link || !link.isActive || !hostMatches(link, req.host)) return { kind: "not_found" };
+    const now = deps.clock.now();
+    const title = link.title;
+    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
+    if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return expired;
+    if (link.maxClicks !== null && link.capUsed >= link.maxClicks) return expired;
+    if (link.startsAt && link.startsAt.getTime() > now.getTime()) return { kind: "countdown", title, startsAt: link.startsAt, now };
+    if (link.passwordHash) {
+      if (req.method !== "POST") return { kind: "password", title, wrong: false };
+      const key = `${req.ip ?? "?"}|${link.id}`;
+      const wait = attempts.retryAfterMs(key, now.getTime());
+      if (wait > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(wait / 1000) };
+      if (!(await verifyPassword(req.password ?? "", link.passwordHash))) {
+        attempts.fail(key, now.getTime());
+        return { kind: "password", title, wrong: true };
+      }
+      attempts.reset(key);
+    }
+    const bot = detectBot(req.userAgent, req.method);
+    if (link.maxClicks !== null && !bot.isBot && !reserveCapSlot(link)) return expired;
+    recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
+    return { kind: "redirect", title, target: targetOf(link, req.userAgent), pixels: pixelsOf.all({ id: link.id }) };
+  };
+}
+
+export type VisitHandler = ReturnType<typeof createVisitHandler>;
