@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { domains } from "../../db/schema";
 import { changes } from "../../db/client";
+import { invalidateLinkCache } from "../links/link-cache";
 import { Conflict, FieldError, NotFound } from "../errors";
 
 export type DomainView = { id: number; hostname: string; createdAt: string };
@@ -30,4 +31,5 @@ export function createDomain(deps: Pick<Deps, "db" | "clock" | "config">, userId
 /** Deletes a domain; its links fall back to the default short URL. */
 export function deleteDomain(deps: Pick<Deps, "db">, userId: number, id: number): void {
   if (!changes(deps.db.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).run())) throw new NotFound("Domain");
+  invalidateLinkCache(deps);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { pixels } from "../../db/schema";
 import { changes } from "../../db/client";
+import { invalidateLinkCache } from "../links/link-cache";
 import { NotFound, ValidationError } from "../errors";
 
 export const PIXEL_TYPES = ["facebook", "google", "tiktok", "yandex", "vk"] as const;
@@ -38,4 +39,5 @@ export function createPixel(deps: Pick<Deps, "db" | "clock">, userId: number, in
 
 export function deletePixel(deps: Pick<Deps, "db">, userId: number, id: number): void {
   if (!changes(deps.db.delete(pixels).where(and(eq(pixels.id, id), eq(pixels.userId, userId))).run())) throw new NotFound("Pixel");
+  invalidateLinkCache(deps);
 }

@@ -1,4 +1,5 @@
 import { isbot, isbotMatch } from "isbot";
+import { memoize } from "../memo";
 
 /** Link-preview fetchers and crawlers named by the product, matched before isbot's generic list. */
 const NAMED_BOTS: [RegExp, string][] = [
@@ -29,10 +30,14 @@ const NAMED_BOTS: [RegExp, string][] = [
  * count as bots; known preview fetchers get their product name; other crawlers isbot's match.
  */
 export function detectBot(userAgent: string | null | undefined, method = "GET"): { isBot: boolean; name: string | null } {
-  const ua = userAgent?.trim() ?? "";
+  const found = botOf(userAgent?.trim() ?? "");
+  if (!found.isBot && method === "HEAD") return { isBot: true, name: "HEAD request" };
+  return found;
+}
+
+const botOf = memoize((ua: string): { isBot: boolean; name: string | null } => {
   for (const [re, name] of NAMED_BOTS) if (re.test(ua)) return { isBot: true, name };
   if (!ua) return { isBot: true, name: "unknown" };
   if (isbot(ua)) return { isBot: true, name: (isbotMatch(ua) ?? "bot").slice(0, 60) };
-  if (method === "HEAD") return { isBot: true, name: "HEAD request" };
   return { isBot: false, name: null };
-}
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Reader } from "maxmind";
 import UAParser from "ua-parser-js";
+import { memoize } from "../memo";
 
 /** The two record shapes we read: DB-IP lite in ip-location-db form, and MaxMind GeoLite2/GeoIP2 City. */
 type GeoRecord = {
@@ -26,6 +27,14 @@ function readerFor(path: string): Reader<any> | null {
 /** Country (ISO alpha-2) and city of an IP from the configured .mmdb; nulls when unknown. */
 export function geoOf(dbPath: string, ip: string | null): { country: string | null; city: string | null } {
   if (!ip) return { country: null, city: null };
+  let lookup = lookups.get(dbPath);
+  if (!lookup) lookups.set(dbPath, (lookup = memoize((addr) => lookupGeo(dbPath, addr), 20000)));
+  return lookup(ip);
+}
+
+const lookups = new Map<string, (ip: string) => { country: string | null; city: string | null }>();
+
+function lookupGeo(dbPath: string, ip: string): { country: string | null; city: string | null } {
   let rec: GeoRecord | null = null;
   try {
     rec = (readerFor(dbPath)?.get(ip.replace(/^::ffff:/, "")) as GeoRecord | null) ?? null;
@@ -40,11 +49,15 @@ export function geoOf(dbPath: string, ip: string | null): { country: string | nu
 
 /** Device type (mobile, tablet, desktop, bot, other), browser and OS names from a User-Agent. */
 export function deviceOf(userAgent: string | null, isBot: boolean): { device: string; browser: string | null; os: string | null } {
-  const r = new UAParser(userAgent ?? "").getResult();
+  const d = parsedUa(userAgent ?? "");
+  return isBot ? { ...d, device: "bot" } : d;
+}
+
+const parsedUa = memoize((ua: string) => {
+  const r = new UAParser(ua).getResult();
   const type = r.device.type;
   let device = "other";
-  if (isBot) device = "bot";
-  else if (type === "mobile" || type === "tablet") device = type;
+  if (type === "mobile" || type === "tablet") device = type;
   else if (!type && (r.os.name || r.browser.name)) device = "desktop";
   return { device, browser: r.browser.name ?? null, os: r.os.name ?? null };
-}
+});

@@ -10,6 +10,7 @@ import { assertCustomCode, newCode } from "./codes";
 import { validateLinkInput, type LinkInput, type LinkPatch } from "./validate";
 import { domainHosts, linkDetails, linkListItem, linkSummary, relationsOf } from "./views";
 import { hashPassword } from "./password";
+import { invalidateLinkCache } from "./link-cache";
 
 type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
@@ -100,6 +101,7 @@ export async function editLink(deps: Deps, userId: number, id: number, input: Li
     writeRelations(tx, id, patch);
     return row;
   });
+  invalidateLinkCache(deps);
   return linkSummary(deps, link, domainHosts(deps, [link]).get(link.domainId ?? -1));
 }
 
@@ -121,11 +123,13 @@ export function listLinks(deps: Deps, userId: number, opts: { tagIds?: number[];
 /** Deletes a link with its clicks (404 for missing or someone else's). */
 export function deleteLink(deps: Pick<Deps, "db">, userId: number, id: number): void {
   if (!changes(deps.db.delete(links).where(and(eq(links.id, id), eq(links.userId, userId))).run())) throw new NotFound("Link");
+  invalidateLinkCache(deps);
 }
 
 /** Turns a link on or off (the bot's toggle). */
 export function setLinkActive(deps: Pick<Deps, "db" | "clock">, userId: number, id: number, active: boolean): LinkRow {
   const row = deps.db.update(links).set({ isActive: active, updatedAt: deps.clock.now() }).where(and(eq(links.id, id), eq(links.userId, userId))).returning().get();
   if (!row) throw new NotFound("Link");
+  invalidateLinkCache(deps);
   return row;
 }

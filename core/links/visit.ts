@@ -5,6 +5,8 @@ import { changes } from "../../db/client";
 import { detectBot } from "../clicks/bots";
 import { clickRecorderFor, type ClickRecorder } from "../clicks/recorder";
 import { AttemptLimiter, verifyPassword } from "./password";
+import { LINK_CACHE_TTL_MS, linkCache, type CachedLink } from "./link-cache";
+import { memoize } from "../memo";
 
 /** What the visitor side knows about a request to SHORT_URL/<code>. */
 export interface VisitRequest {
@@ -71,10 +73,35 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
   const attempts = new AttemptLimiter();
 
-  function hostMatches(link: LinkRow, host: string | null): boolean {
+  const cache = linkCache(deps);
+  let otherHosts = memoize((h: string) => !!domainByHost.get({ host: h }), 1000);
+  let otherHostsAt = 0;
+
+  function load(code: string): CachedLink | null {
+    const now = Date.now();
+    const hit = cache.get(code);
+    if (hit && now - hit.loadedAt < LINK_CACHE_TTL_MS) return hit;
+    const link = byCode.get({ code });
+    if (!link) return null;
+    const entry: CachedLink = {
+      link,
+      pixels: pixelsOf.all({ id: link.id }),
+      host: link.domainId === null ? null : domainById.get({ id: link.domainId })?.hostname ?? null,
+      loadedAt: now,
+    };
+    cache.set(code, entry);
+    return entry;
+  }
+
+  function hostMatches(entry: CachedLink, host: string | null): boolean {
     const h = (host ?? "").replace(/:\d+$/, "").toLowerCase();
-    if (link.domainId !== null) return domainById.get({ id: link.domainId })?.hostname === h;
-    return !h || ownHosts.has(h) || !domainByHost.get({ host: h });
+    if (entry.link.domainId !== null) return entry.host === h;
+    if (!h || ownHosts.has(h)) return true;
+    if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS) {
+      otherHosts = memoize((x: string) => !!domainByHost.get({ host: x }), 1000);
+      otherHostsAt = Date.now();
+    }
+    return !otherHosts(h);
   }
 
   function reserveCapSlot(link: LinkRow): boolean {
@@ -83,8 +110,9 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   }
 
   return async function visit(req: VisitRequest): Promise<VisitOutcome> {
-    const link = byCode.get({ code: req.code });
-    if (!link || !link.isActive || !hostMatches(link, req.host)) return { kind: "not_found" };
+    const entry = load(req.code);
+    if (!entry || !entry.link.isActive || !hostMatches(entry, req.host)) return { kind: "not_found" };
+    const link = entry.link;
     const now = deps.clock.now();
     const title = link.title;
     const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
@@ -103,9 +131,13 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       attempts.reset(key);
     }
     const bot = detectBot(req.userAgent, req.method);
-    if (link.maxClicks !== null && !bot.isBot && !reserveCapSlot(link)) return expired;
+    if (link.maxClicks !== null && !bot.isBot) {
+      const reserved = reserveCapSlot(link);
+      link.capUsed = reserved ? link.capUsed + 1 : link.maxClicks; // keep the cached copy close to the truth
+      if (!reserved) return expired;
+    }
     recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
-    return { kind: "redirect", title, target: targetOf(link, req.userAgent), pixels: pixelsOf.all({ id: link.id }) };
+    return { kind: "redirect", title, target: targetOf(link, req.userAgent), pixels: entry.pixels };
   };
 }
 

@@ -66,7 +66,7 @@ describe("click recording", () => {
     await visit(l.code, CHROME);
     clickRecorderFor(t.deps).flush();
     const rows = rowsOf(l.id);
-    expect(rows.filter((r) => r.isBot).map((r) => r.botName)).toEqual([...bots.map((b) => b[1]), "unknown"]);
+    expect(rows.filter((r) => r.isBot).map((r) => r.botName)).toEqual([...bots.map((b) => b[1]!), "unknown"]);
     expect(rows.filter((r) => r.isBot).every((r) => !r.isUnique && r.device === "bot")).toBe(true);
     expect(linkRow(l.id)).toMatchObject({ totalClicks: 8, botClicks: 7, uniqueClicks: 1 });
     const list = await t.request("GET", "/api/links", { token });

@@ -1,0 +1,29 @@
+import type { Deps } from "../deps";
+import type { LinkRow } from "../../db/schema";
+
+/** What the redirect needs about a link, read once and kept briefly in memory. */
+export interface CachedLink {
+  link: LinkRow;
+  pixels: { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string }[];
+  /** the custom domain's hostname, when the link has one */
+  host: string | null;
+  loadedAt: number;
+}
+
+/** Entries older than this are read again, which bounds staleness after writes made outside core/links. */
+export const LINK_CACHE_TTL_MS = 2000;
+const MAX_ENTRIES = 50_000;
+const caches = new WeakMap<object, Map<string, CachedLink>>();
+
+/** The hot-path cache of one database, keyed by code. Only found links are cached. */
+export function linkCache(deps: Pick<Deps, "db">): Map<string, CachedLink> {
+  let c = caches.get(deps.db);
+  if (!c) caches.set(deps.db, (c = new Map()));
+  if (c.size > MAX_ENTRIES) c.clear();
+  return c;
+}
+
+/** Call after any write that changes how a link answers (edit, toggle, delete, pixel or domain removal). */
+export function invalidateLinkCache(deps: Pick<Deps, "db">): void {
+  caches.get(deps.db)?.clear();
+}
