@@ -25,7 +25,9 @@ export function createDomain(deps: Pick<Deps, "db" | "clock" | "config">, userId
   if (own.includes(host)) throw new FieldError("hostname", "is the service's own host");
   if (deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, host)).get())
     throw new Conflict(`The domain ${host} is already registered`, "domain_taken");
-  return view(deps.db.insert(domains).values({ userId, hostname: host, createdAt: deps.clock.now() }).returning().get());
+  const row = deps.db.insert(domains).values({ userId, hostname: host, createdAt: deps.clock.now() }).returning().get();
+  invalidateLinkCache(deps);
+  return view(row);
 }
 
 /** Deletes a domain; its links fall back to the default short URL. */

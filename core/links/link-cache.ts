@@ -14,6 +14,7 @@ export interface CachedLink {
 export const LINK_CACHE_TTL_MS = 2000;
 const MAX_ENTRIES = 50_000;
 const caches = new WeakMap<object, Map<string, CachedLink>>();
+const generations = new WeakMap<object, number>();
 
 /** The hot-path cache of one database, keyed by code. Only found links are cached. */
 export function linkCache(deps: Pick<Deps, "db">): Map<string, CachedLink> {
@@ -23,7 +24,13 @@ export function linkCache(deps: Pick<Deps, "db">): Map<string, CachedLink> {
   return c;
 }
 
-/** Call after any write that changes how a link answers (edit, toggle, delete, pixel or domain removal). */
+/** Call after any write that changes how a link answers (edit, toggle, delete, pixel removal, domain changes). */
 export function invalidateLinkCache(deps: Pick<Deps, "db">): void {
   caches.get(deps.db)?.clear();
+  generations.set(deps.db, linkCacheGeneration(deps) + 1);
+}
+
+/** Bumped by every invalidation, so other memos of the visitor side (custom hosts) can follow. */
+export function linkCacheGeneration(deps: Pick<Deps, "db">): number {
+  return generations.get(deps.db) ?? 0;
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { linkPixels, linkTags, links, type LinkRow } from "../../db/schema";
 import { changes } from "../../db/client";
-import { NotFound } from "../errors";
+import { FieldError, NotFound } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
 import type { UserRow } from "../accounts/users";
 import { validateWebhookTarget } from "../webhooks/validate";
@@ -88,6 +88,8 @@ export async function editLink(deps: Deps, userId: number, id: number, input: Li
     }
   } else if (url === undefined && patch.cols.webhookMethod && patch.cols.webhookMethod !== existing.webhookMethod && existing.webhookUrl)
     await validateWebhookTarget(deps, existing.webhookUrl, patch.cols.webhookMethod);
+  if (patch.cols.webhookEnabled === true && !(patch.cols.webhookUrl ?? existing.webhookUrl))
+    throw new FieldError("webhook_enabled", "set webhook_url first: there is no webhook to enable");
   if (patch.cols.webhookEnabled === true) patch.cols.webhookFailures = 0;
   if (patch.password !== undefined) patch.cols.passwordHash = patch.password === null ? null : await hashPassword(patch.password);
   const link = deps.db.transaction((tx) => {

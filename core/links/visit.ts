@@ -5,7 +5,7 @@ import { changes } from "../../db/client";
 import { detectBot } from "../clicks/bots";
 import { clickRecorderFor, type ClickRecorder } from "../clicks/recorder";
 import { AttemptLimiter, verifyPassword } from "./password";
-import { LINK_CACHE_TTL_MS, linkCache, type CachedLink } from "./link-cache";
+import { LINK_CACHE_TTL_MS, linkCache, linkCacheGeneration, type CachedLink } from "./link-cache";
 import { memoize } from "../memo";
 
 /** What the visitor side knows about a request to SHORT_URL/<code>. */
@@ -76,6 +76,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   const cache = linkCache(deps);
   let otherHosts = memoize((h: string) => !!domainByHost.get({ host: h }), 1000);
   let otherHostsAt = 0;
+  let generation = -1;
 
   function load(code: string): CachedLink | null {
     const now = Date.now();
@@ -97,7 +98,8 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     const h = (host ?? "").replace(/:\d+$/, "").toLowerCase();
     if (entry.link.domainId !== null) return entry.host === h;
     if (!h || ownHosts.has(h)) return true;
-    if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS) {
+    if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS || generation !== linkCacheGeneration(deps)) {
+      generation = linkCacheGeneration(deps);
       otherHosts = memoize((x: string) => !!domainByHost.get({ host: x }), 1000);
       otherHostsAt = Date.now();
     }

@@ -182,5 +182,8 @@ describe("webhook fields", () => {
     expect((await t.request("GET", `/api/links/${c.json.id}`, { token })).json).toMatchObject({ webhook_enabled: true, webhook_failures: 0 });
     await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { webhook_url: null } });
     expect((await t.request("GET", `/api/links/${c.json.id}`, { token })).json).toMatchObject({ webhook_url: null, webhook_enabled: false });
+    const nothing = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { webhook_enabled: true } });
+    expect(nothing.status).toBe(400);
+    expect(nothing.json.details[0].field).toBe("webhook_enabled");
   });
 });

@@ -166,7 +166,10 @@ describe("visitor flow", () => {
     expect((await visit(l.code)).status).toBe(404);
     expect((await visit(l.code, CHROME, { headers: { host: "go.brand.example" } })).status).toBe(302);
     const plain = await link({ url: "https://ok.example/" });
+    expect((await visit(plain.code, CHROME, { headers: { host: "go.other.example" } })).status).toBe(302); // not a registered domain
+    await t.request("POST", "/api/domains", { token, body: { hostname: "go.other.example" } });
     expect((await visit(plain.code, CHROME, { headers: { host: "go.brand.example" } })).status).toBe(404);
+    expect((await visit(plain.code, CHROME, { headers: { host: "go.other.example" } })).status).toBe(404);
   });
 
   test("HEAD requests redirect but count as bot clicks", async () => {
