@@ -27,6 +27,8 @@ function respond(o: VisitOutcome): Response {
   }
 }
 
+const answer = (o: VisitOutcome | Promise<VisitOutcome>) => (o instanceof Promise ? o.then(respond) : respond(o));
+
 /**
  * The public side at SHORT_URL/<code>, mounted at the root. It matches one path segment only, so
  * /api/*, /healthz, /s/<code>, /app/* and / stay with their own routes; reserved codes never exist.
@@ -50,16 +52,16 @@ export function visitorApi(deps: Deps, recorder: ClickRecorder = clickRecorderFo
     password,
   });
   return new Elysia({ name: "visitor" })
-    .get("/:code", async ({ request, server, params }) =>
-      respond(await visit(requestOf(request, server, params.code, request.method === "HEAD" ? "HEAD" : "GET"))), {
+    .get("/:code", ({ request, server, params }) =>
+      answer(visit(requestOf(request, server, params.code, request.method === "HEAD" ? "HEAD" : "GET"))), {
       params: VisitorModel.params, detail: { hide: true },
     })
     .head("/:code", async ({ request, server, params }) => {
       const res = respond(await visit(requestOf(request, server, params.code, "HEAD")));
       return new Response(null, { status: res.status, headers: res.headers });
     }, { params: VisitorModel.params, detail: { hide: true } })
-    .post("/:code", async ({ request, server, params, body }) =>
-      respond(await visit(requestOf(request, server, params.code, "POST", body?.password))), {
+    .post("/:code", ({ request, server, params, body }) =>
+      answer(visit(requestOf(request, server, params.code, "POST", body?.password))), {
       params: VisitorModel.params, body: VisitorModel.password, detail: { hide: true },
     });
 }

@@ -8,6 +8,8 @@ export interface CachedLink {
   /** the custom domain's hostname, when the link has one */
   host: string | null;
   loadedAt: number;
+  /** destinations already worked out, by platform */
+  targets: Partial<Record<string, string>>;
 }
 
 /** Entries older than this are read again, which bounds staleness after writes made outside core/links. */

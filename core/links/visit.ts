@@ -43,7 +43,10 @@ export function platformOf(userAgent: string | null): "ios" | "android" | "deskt
 
 /** The destination: the platform's target when set, else the url, with the link's UTM parameters set. */
 export function targetOf(link: LinkRow, userAgent: string | null): string {
-  const platform = platformOf(userAgent);
+  return targetFor(link, platformOf(userAgent));
+}
+
+function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
   const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
   if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return base;
   const u = new URL(base);
@@ -89,6 +92,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       pixels: pixelsOf.all({ id: link.id }),
       host: link.domainId === null ? null : domainById.get({ id: link.domainId })?.hostname ?? null,
       loadedAt: now,
+      targets: {},
     };
     cache.set(code, entry);
     return entry;
@@ -111,7 +115,8 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       .where(and(eq(links.id, link.id), lt(links.capUsed, links.maxClicks))).run()) === 1;
   }
 
-  return async function visit(req: VisitRequest): Promise<VisitOutcome> {
+  /** Synchronous except for password checks (hashing is async), so the common redirect never waits. */
+  return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
     const entry = load(req.code);
     if (!entry || !entry.link.isActive || !hostMatches(entry, req.host)) return { kind: "not_found" };
     const link = entry.link;
@@ -126,12 +131,23 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       const key = `${req.ip ?? "?"}|${link.id}`;
       const wait = attempts.retryAfterMs(key, now.getTime());
       if (wait > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(wait / 1000) };
-      if (!(await verifyPassword(req.password ?? "", link.passwordHash))) {
-        attempts.fail(key, now.getTime());
-        return { kind: "password", title, wrong: true };
-      }
-      attempts.reset(key);
+      return verifyPassword(req.password ?? "", link.passwordHash).then((right): VisitOutcome => {
+        if (!right) {
+          attempts.fail(key, now.getTime());
+          return { kind: "password", title, wrong: true };
+        }
+        attempts.reset(key);
+        return admit(entry, req, now);
+      });
     }
+    return admit(entry, req, now);
+  };
+
+  /** Sends the visitor on: reserves the cap slot (humans only), queues the click, picks the target. */
+  function admit(entry: CachedLink, req: VisitRequest, now: Date): VisitOutcome {
+    const link = entry.link;
+    const title = link.title;
+    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
     const bot = detectBot(req.userAgent, req.method);
     if (link.maxClicks !== null && !bot.isBot) {
       const reserved = reserveCapSlot(link);
@@ -139,8 +155,10 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       if (!reserved) return expired;
     }
     recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
-    return { kind: "redirect", title, target: targetOf(link, req.userAgent), pixels: entry.pixels };
-  };
+    const platform = platformOf(req.userAgent);
+    const target = (entry.targets[platform] ??= targetFor(link, platform));
+    return { kind: "redirect", title, target, pixels: entry.pixels };
+  }
 }
 
 export type VisitHandler = ReturnType<typeof createVisitHandler>;
