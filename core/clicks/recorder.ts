@@ -25,7 +25,7 @@ export interface ClickRecorder {
   flush(): number;
   /** Flushes every `intervalMs` (25 ms: short batches keep the event-loop pauses, and so p99, small) until stopped. */
   start(): void;
-  /** Stops the timer and flushes what is queued (graceful shutdown). */
+  /** Stops the timer and flushes what is queued (graceful shutdown); never throws. */
   stop(): number;
   readonly pending: number;
 }
@@ -60,12 +60,14 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; max
       throw e;
     }
   }
+  let retryAt = 0;
   const safeFlush = () => {
     soon = null;
+    if (Date.now() < retryAt) return;
     try {
       flush();
     } catch {
-      /* logged; retried on the next tick */
+      retryAt = Date.now() + 1000; // logged; retried a second later with what has queued since
     }
   };
   function stopTimer() {
@@ -87,7 +89,11 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; max
     },
     stop() {
       stopTimer();
-      return flush();
+      try {
+        return flush();
+      } catch {
+        return 0; // logged by flush; nothing more can be done while shutting down
+      }
     },
     get pending() {
       return queue.length;
