@@ -17,10 +17,15 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 
+/** A side port in each server process that reports the CPU time the process has used (µs). */
+function cpuPort(): number {
+  return Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => Response.json(process.cpuUsage()) }).port!;
+}
+
 async function serve(kind: string, dataDir: string) {
   if (kind === "bare") {
     const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null, { status: 302, headers: { location: TARGET, "cache-control": "no-store" } }) });
-    console.log(JSON.stringify({ port: server.port }));
+    console.log(JSON.stringify({ port: server.port, cpu: cpuPort() }));
     return;
   }
   const { loadConfig } = await import("../config");
@@ -37,7 +42,7 @@ async function serve(kind: string, dataDir: string) {
   const clicks = clickRecorderFor(deps);
   clicks.start();
   const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });
-  console.log(JSON.stringify({ port: app.server!.port, code: link.code, id: link.id }));
+  console.log(JSON.stringify({ port: app.server!.port, code: link.code, id: link.id, cpu: cpuPort() }));
   process.on("SIGTERM", async () => {
     await app.stop();
     clicks.stop();
@@ -51,7 +56,7 @@ async function start(kind: string, dataDir: string) {
   const reader = child.stdout.getReader();
   const { value } = await reader.read();
   reader.releaseLock();
-  return { child, info: JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { port: number; code?: string; id?: number } };
+  return { child, info: JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { port: number; cpu: number; code?: string; id?: number } };
 }
 
 function load(url: string, connections: number, duration: number): Promise<any> {
@@ -84,9 +89,21 @@ async function main() {
   const rounds = arg("rounds", 3);
   const bares: any[] = [];
   const apps: any[] = [];
+  const cpuOf = async (s: { info: { cpu: number } }) => {
+    const u = (await (await fetch(`http://127.0.0.1:${s.info.cpu}/`)).json()) as { user: number; system: number };
+    return u.user + u.system;
+  };
+  /** server CPU µs per completed request, summed over the rounds: a figure that machine load disturbs far less */
+  const cpu = { bare: 0, app: 0 };
+  const measure = async (s: typeof bare, url: string, into: any[], key: "bare" | "app") => {
+    const before = await cpuOf(s);
+    const r = await load(url, connections, duration);
+    cpu[key] += (await cpuOf(s)) - before;
+    into.push(r);
+  };
   for (let i = 0; i < rounds; i++) {
-    bares.push(await load(`http://127.0.0.1:${bare.info.port}/x`, connections, duration));
-    apps.push(await load(appUrl, connections, duration));
+    await measure(bare, `http://127.0.0.1:${bare.info.port}/x`, bares, "bare");
+    await measure(app, appUrl, apps, "app");
   }
   const median = (rs: any[]) => [...rs].sort((x, y) => x.requests.average - y.requests.average)[Math.floor(rs.length / 2)];
   const b = median(bares);
@@ -96,6 +113,7 @@ async function main() {
   bare.child.kill();
   const recorded = countClicks() - before;
   const completed = apps.reduce((n, r) => n + r["3xx"], 0);
+  const bareCompleted = bares.reduce((n, r) => n + r["3xx"], 0);
 
   const row = (name: string, r: any) =>
     `${name.padEnd(12)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.timeouts}   302s ${r["3xx"]}`;
@@ -105,6 +123,9 @@ async function main() {
   console.log(row("bare 302", b));
   console.log(row("app /<code>", a));
   console.log(`throughput ratio app/bare: ${(a.requests.average / b.requests.average).toFixed(2)} (target ≥ 0.80); app p99 ${a.latency.p99} ms (target < 5 ms)`);
+  const perReq = { bare: cpu.bare / bareCompleted, app: cpu.app / completed };
+  console.log(`server CPU per redirect: bare ${perReq.bare.toFixed(1)} µs, app ${perReq.app.toFixed(1)} µs (including click recording); ` +
+    `CPU-bound throughput ratio ${(perReq.bare / perReq.app).toFixed(2)}`);
   console.log(`clicks recorded during the measured rounds: ${recorded}; completed redirects: ${completed}; ` +
     (recorded >= completed ? "every completed redirect was recorded" : `MISSING ${completed - recorded} clicks`));
   rmSync(dataDir, { recursive: true, force: true });
