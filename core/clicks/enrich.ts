@@ -4,7 +4,7 @@ import UAParser from "ua-parser-js";
 import { memoize } from "../memo";
 
 /** The two record shapes we read: DB-IP lite in ip-location-db form, and MaxMind GeoLite2/GeoIP2 City. */
-type GeoRecord = {
+export type GeoRecord = {
   country_code?: string;
   city?: string | { names?: Record<string, string> };
   country?: { iso_code?: string };
@@ -41,6 +41,11 @@ function lookupGeo(dbPath: string, ip: string): { country: string | null; city: 
   } catch {
     rec = null; // malformed address or a v6 address in a v4-only database
   }
+  return geoFromRecord(rec);
+}
+
+/** Country and city from a record of either supported database format. */
+export function geoFromRecord(rec: GeoRecord | null): { country: string | null; city: string | null } {
   if (!rec) return { country: null, city: null };
   const country = (rec.country_code ?? rec.country?.iso_code ?? "").toUpperCase() || null;
   const city = typeof rec.city === "string" ? rec.city || null : rec.city?.names?.en ?? null;

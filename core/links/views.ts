@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { domains, linkPixels, linkTags, type LinkRow } from "../../db/schema";
 
@@ -81,7 +81,3 @@ export function linkDetails(deps: Pick<Deps, "db" | "config">, link: LinkRow) {
 
 export type LinkDetails = ReturnType<typeof linkDetails>;
 export type LinkListItem = ReturnType<typeof linkListItem>;
-
-export function linkTagsOf(deps: Pick<Deps, "db">, linkId: number): number[] {
-  return deps.db.select({ id: linkTags.tagId }).from(linkTags).where(eq(linkTags.linkId, linkId)).all().map((r) => r.id);
-}

@@ -42,10 +42,6 @@ export function platformOf(userAgent: string | null): "ios" | "android" | "deskt
 }
 
 /** The destination: the platform's target when set, else the url, with the link's UTM parameters set. */
-export function targetOf(link: LinkRow, userAgent: string | null): string {
-  return targetFor(link, platformOf(userAgent));
-}
-
 function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
   const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
   if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return base;

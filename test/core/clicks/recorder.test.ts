@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../../helpers/app";
 import { clickRecorderFor } from "../../../core/clicks/recorder";
 import { CLICK_HOOKS } from "../../../core/clicks/hooks";
 import { detectBot } from "../../../core/clicks/bots";
+import { geoFromRecord } from "../../../core/clicks/enrich";
 import { createDb } from "../../../db/client";
 import { clicks, links } from "../../../db/schema";
 import { join } from "node:path";
@@ -37,6 +38,14 @@ describe("click recording", () => {
     expect(a).toMatchObject({ ip: "8.8.8.8", country: "US", device: "mobile", os: "iOS", browser: "Mobile Safari", referer: "https://t.me/somechannel", isBot: false, isUnique: true });
     expect(typeof a!.city).toBe("string");
     expect(b).toMatchObject({ ip: "10.1.2.3", country: null, city: null, device: "desktop", os: "Windows", browser: "Chrome" });
+  });
+
+  test("geo records of both supported formats: ip-location-db (DB-IP lite) and MaxMind City", () => {
+    expect(geoFromRecord({ country_code: "de", city: "Berlin" })).toEqual({ country: "DE", city: "Berlin" });
+    expect(geoFromRecord({ country: { iso_code: "FR" }, city: { names: { en: "Paris", de: "Paris" } } })).toEqual({ country: "FR", city: "Paris" });
+    expect(geoFromRecord({ country: { iso_code: "FR" } })).toEqual({ country: "FR", city: null });
+    expect(geoFromRecord({ country_code: "ZZZ", city: "" })).toEqual({ country: null, city: null });
+    expect(geoFromRecord(null)).toEqual({ country: null, city: null });
   });
 
   test("without TRUST_PROXY the forwarded address is ignored", async () => {
