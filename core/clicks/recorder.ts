@@ -35,7 +35,7 @@ export interface ClickRecorder {
  * the visitor rows that decide `is_unique`, the counters on the links, and every CLICK_HOOK.
  */
 export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; maxBatch?: number } = {}): ClickRecorder {
-  const intervalMs = opts.intervalMs ?? 100;
+  const intervalMs = opts.intervalMs ?? 25;
   const maxBatch = opts.maxBatch ?? 2000;
   let queue: PendingClick[] = [];
   let timer: ReturnType<typeof setInterval> | null = null;

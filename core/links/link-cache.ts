@@ -14,7 +14,7 @@ export interface CachedLink {
 
 /** Entries older than this are read again, which bounds staleness after writes made outside core/links. */
 export const LINK_CACHE_TTL_MS = 2000;
-const MAX_ENTRIES = 50_000;
+export const LINK_CACHE_MAX_ENTRIES = 50_000;
 const caches = new WeakMap<object, Map<string, CachedLink>>();
 const generations = new WeakMap<object, number>();
 
@@ -22,7 +22,6 @@ const generations = new WeakMap<object, number>();
 export function linkCache(deps: Pick<Deps, "db">): Map<string, CachedLink> {
   let c = caches.get(deps.db);
   if (!c) caches.set(deps.db, (c = new Map()));
-  if (c.size > MAX_ENTRIES) c.clear();
   return c;
 }
 

@@ -5,7 +5,7 @@ import { changes } from "../../db/client";
 import { detectBot } from "../clicks/bots";
 import { clickRecorderFor, type ClickRecorder } from "../clicks/recorder";
 import { AttemptLimiter, verifyPassword } from "./password";
-import { LINK_CACHE_TTL_MS, linkCache, linkCacheGeneration, type CachedLink } from "./link-cache";
+import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, linkCache, linkCacheGeneration, type CachedLink } from "./link-cache";
 import { memoize } from "../memo";
 
 /** What the visitor side knows about a request to SHORT_URL/<code>. */
@@ -83,6 +83,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     if (hit && now - hit.loadedAt < LINK_CACHE_TTL_MS) return hit;
     const link = byCode.get({ code });
     if (!link) return null;
+    if (cache.size >= LINK_CACHE_MAX_ENTRIES) cache.clear();
     const entry: CachedLink = {
       link,
       pixels: pixelsOf.all({ id: link.id }),
