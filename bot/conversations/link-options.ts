@@ -29,7 +29,7 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
   const editing = current !== null;
   const hint = editing ? "/skip keeps it, /clear removes it, /cancel stops." : "/skip leaves it out, /cancel stops.";
 
-  async function ask<T>(prompt: string, parse: (text: string) => Step<T> | Promise<Step<T>>, required = false): Promise<T | typeof SKIP | typeof CLEAR> {
+  async function ask<T>(prompt: string, parse: (text: string) => Step<T> | Promise<Step<T>>, required = false, secret = false): Promise<T | typeof SKIP | typeof CLEAR> {
     await ctx.reply(`${prompt}\n${required ? "/cancel stops." : hint}`, { link_preview_options: { is_disabled: true } });
     for (;;) {
       const answer = await conversation.waitFor("message:text", { otherwise: (c) => c.reply("Please answer with text, or send /cancel.") });
@@ -41,6 +41,7 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
       if (!required && text === "/skip") return SKIP;
       if (editing && text === "/clear") return CLEAR;
       const step = await parse(text);
+      if (secret) await answer.deleteMessage().catch(() => undefined); // keep the password out of the chat history
       if ("value" in step) return step.value;
       await answer.reply(`${step.error}\nTry again. ${required ? "/cancel stops." : hint}`);
     }
@@ -77,7 +78,7 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
   set("password", await ask(`Password visitors must enter?${cur(current ? (current.has_password ? "set" : null) : null)}`, async (t) => {
     if (t.length > 200) return { error: "A password is at most 200 characters." };
     return { value: t };
-  }));
+  }, false, true));
   for (const [key, label] of [["ios_url", "iPhone and iPad"], ["android_url", "Android"], ["desktop_url", "desktop"]] as const)
     set(key, await ask(`Own target for ${label} visitors?${cur(current?.[key])}`, asUrl));
   const tagAnswer = await ask(`Tags, separated by commas (new ones are created)?${cur(editing ? "(see the card)" : null)}`, (t) => {

@@ -130,7 +130,8 @@ describe("links in the bot", () => {
     expect((await next("sendMessage")).params.text).toContain("greater than 0");
     fake.pushMessage("100");
     expect((await next("sendMessage")).params.text).toContain("Password");
-    fake.pushMessage("/skip");
+    fake.pushMessage("hunter2");
+    await next("deleteMessage"); // the password does not stay in the chat
     expect((await next("sendMessage")).params.text).toContain("iPhone");
     fake.pushMessage("https://apps.apple.com/app/1");
     expect((await next("sendMessage")).params.text).toContain("Android");
@@ -143,6 +144,7 @@ describe("links in the bot", () => {
     expect(done.params.text).toContain("Created");
     expect(done.params.text).toContain("Click cap 100");
     expect(done.params.text).toContain("promo, spring");
+    expect(done.params.text).toContain("Password protected");
     const [link] = listLinks(t.deps, userId());
     const full = (await t.request("GET", `/api/links/${link!.id}`, { token: (await t.telegramUser(42, "alice")).token })).json;
     expect(full).toMatchObject({ original_url: "https://shop.example/sale", title: "Sale", max_clicks: 100, ios_url: "https://apps.apple.com/app/1", expires_at: new Date(t.clock.now().getTime() + 3 * 86400000).toISOString() });
@@ -154,5 +156,33 @@ describe("links in the bot", () => {
     expect((await next("sendMessage")).params.text).toContain("unchanged");
     fake.pushMessage("https://example.com/after-cancel");
     expect((await next("sendMessage")).params.text).toContain("Your tracking link");
+  });
+
+  test("editing options: /skip keeps values, /clear removes them, the card shows the result", async () => {
+    fake.pushMessage("https://example.com/edit-me");
+    await next("sendMessage");
+    const id = listLinks(t.deps, userId())[0]!.id;
+    const token = (await t.telegramUser(42, "alice")).token;
+    await t.request("PATCH", `/api/links/${id}`, { token, body: { max_clicks: 5, title: "Old" } });
+    fake.pushCallback(`ln:edit:${id}`);
+    const first = await next("sendMessage");
+    expect(first.params.text).toContain("Now: Old");
+    expect(first.params.text).toContain("/clear");
+    fake.pushMessage("New title");
+    for (const step of ["expire", "start", "Click cap"]) {
+      const prompt = await next("sendMessage");
+      expect(prompt.params.text).toContain(step);
+      fake.pushMessage(step === "Click cap" ? "/clear" : "/skip");
+    }
+    for (const step of ["Password", "iPhone", "Android", "desktop", "Tags"]) {
+      expect((await next("sendMessage")).params.text).toContain(step);
+      fake.pushMessage("/skip");
+    }
+    const saved = await next("sendMessage");
+    expect(saved.params.text).toContain("Saved");
+    expect(saved.params.text).toContain("New title");
+    expect(saved.params.text).not.toContain("Click cap");
+    const full = (await t.request("GET", `/api/links/${id}`, { token })).json;
+    expect(full).toMatchObject({ title: "New title", max_clicks: null, original_url: "https://example.com/edit-me" });
   });
 });
