@@ -7,6 +7,7 @@ import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
 import { JOBS } from "./jobs";
 import { startServices, stopServices, type Service } from "./lifecycle";
 import { createDeliveryWorker } from "./core/delivery/worker";
+import { clickRecorderFor } from "./core/clicks/recorder";
 import { startMtprotoSource } from "./jobs/mtproto-source";
 import type { MtprotoSource } from "./core/tracking/mtproto";
 
@@ -47,6 +48,18 @@ async function main() {
     (() => {
       const delivery = createDeliveryWorker(deps);
       return { name: "delivery", start: () => delivery.start(), stop: () => delivery.stop() };
+    })(),
+    (() => {
+      const clicks = clickRecorderFor(deps);
+      return {
+        name: "clicks",
+        start: () => clicks.start(),
+        // after HTTP has stopped: the pending click batch is written before the database closes
+        stop() {
+          const flushed = clicks.stop();
+          if (flushed) log.info(`flushed ${flushed} pending clicks`);
+        },
+      };
     })(),
     (() => {
       // optional MTProto keyword source: on only when MTPROTO_* are configured; re-synced hourly

@@ -89,7 +89,11 @@ describe("secure sharing in the bot", () => {
     fake.pushMessage("https://example.com/page");
     fake.pushMessage("wifi password: hunter2\nsecond line");
     const pick = await reply(/Store this text as a secure note/);
-    expect(fake.callsOf("sendMessage").filter((c) => /example\.com/.test(JSON.stringify(c.params)))).toHaveLength(0);
+    // the URL text went to the links feature (a tracking link), not to secure storage
+    const aboutUrl = fake.callsOf("sendMessage").filter((c) => /example\.com/.test(JSON.stringify(c.params)));
+    expect(aboutUrl).toHaveLength(1);
+    expect(aboutUrl[0]!.params.text).toContain("Your tracking link");
+    expect(fake.callsOf("sendMessage").filter((c) => /secure note/.test(c.params.text ?? ""))).toHaveLength(1);
     fake.pushCallback(button(pick, /Notes/));
     await reply(/Stored “wifi password: hunter2” \(text/);
     const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;

@@ -1,0 +1,39 @@
+import { Elysia } from "elysia";
+import type { Deps } from "../../core/deps";
+import { createTag, deleteTag, listTags } from "../../core/catalog/tags";
+import { createPixel, deletePixel, listPixels } from "../../core/catalog/pixels";
+import { createDomain, deleteDomain, listDomains } from "../../core/catalog/domains";
+import { authPlugin } from "../shared/auth";
+import { CatalogModel } from "./model";
+
+const ok = { success: true } as const;
+
+/** GET/POST/DELETE for /api/tags, /api/pixels and /api/domains (CONTRACT §4). */
+export function catalogApi(deps: Deps) {
+  return new Elysia({ name: "links-catalog" })
+    .use(authPlugin(deps))
+    .get("/tags", ({ userId }) => listTags(deps, userId), { scope: "read:links", detail: { tags: ["tags"] } })
+    .post("/tags", ({ userId, body, set }) => {
+      set.status = 201;
+      return createTag(deps, userId, body.name);
+    }, { scope: "write:links", body: CatalogModel.tag, detail: { tags: ["tags"] } })
+    .delete("/tags/:id", ({ userId, params }) => (deleteTag(deps, userId, params.id), ok), {
+      scope: "write:links", params: CatalogModel.idParams, detail: { tags: ["tags"] },
+    })
+    .get("/pixels", ({ userId }) => listPixels(deps, userId), { scope: "read:pixels", detail: { tags: ["pixels"] } })
+    .post("/pixels", ({ userId, body, set }) => {
+      set.status = 201;
+      return createPixel(deps, userId, body);
+    }, { scope: "write:pixels", body: CatalogModel.pixel, detail: { tags: ["pixels"] } })
+    .delete("/pixels/:id", ({ userId, params }) => (deletePixel(deps, userId, params.id), ok), {
+      scope: "write:pixels", params: CatalogModel.idParams, detail: { tags: ["pixels"] },
+    })
+    .get("/domains", ({ userId }) => listDomains(deps, userId), { scope: "read:links", detail: { tags: ["domains"] } })
+    .post("/domains", ({ userId, body, set }) => {
+      set.status = 201;
+      return createDomain(deps, userId, body.hostname);
+    }, { scope: "write:links", body: CatalogModel.domain, detail: { tags: ["domains"] } })
+    .delete("/domains/:id", ({ userId, params }) => (deleteDomain(deps, userId, params.id), ok), {
+      scope: "write:links", params: CatalogModel.idParams, detail: { tags: ["domains"] },
+    });
+}

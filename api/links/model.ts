@@ -1,0 +1,52 @@
+import { t } from "elysia";
+
+const nullableString = (maxLength: number) => t.Optional(t.Nullable(t.String({ maxLength })));
+const ids = t.Optional(t.Nullable(t.Array(t.Number({ minimum: 1 }), { maxItems: 100 })));
+
+/** t.Number, not t.Integer: Elysia coerces "10" into an integer field, and wrong types must be 400. */
+/** Shared by create and edit; the core validates the meaning (URLs, dates, ownership). */
+const linkFields = {
+  url: nullableString(4096),
+  title: nullableString(1000),
+  utm_source: nullableString(1000),
+  utm_medium: nullableString(1000),
+  utm_campaign: nullableString(1000),
+  tagIds: ids,
+  starts_at: nullableString(64),
+  expires_at: nullableString(64),
+  expired_url: nullableString(4096),
+  max_clicks: t.Optional(t.Nullable(t.Number({ minimum: 1 }))),
+  password: nullableString(1000),
+  ios_url: nullableString(4096),
+  android_url: nullableString(4096),
+  desktop_url: nullableString(4096),
+  pixelIds: ids,
+  domain_id: t.Optional(t.Nullable(t.Number({ minimum: 1 }))),
+  webhook_url: nullableString(4096),
+  webhook_method: t.Optional(t.Nullable(t.Union([t.Literal("GET"), t.Literal("POST")]))),
+};
+
+export const LinkModel = {
+  create: t.Object({ ...linkFields, url: t.String({ minLength: 1, maxLength: 4096 }), code: t.Optional(t.Nullable(t.String({ maxLength: 64 }))) }),
+  edit: t.Object({
+    ...linkFields,
+    webhook_enabled: t.Optional(t.Nullable(t.Boolean())),
+    is_active: t.Optional(t.Nullable(t.Boolean())),
+  }),
+  bulk: t.Object({ urls: t.Array(t.String({ maxLength: 4096 }), { minItems: 1, maxItems: 100 }) }),
+  idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+  listQuery: t.Object({
+    tags: t.Optional(t.String({ pattern: "^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$|^$", error: "must be comma-separated tag ids, e.g. 1,2" })),
+  }),
+};
+
+export const CatalogModel = {
+  tag: t.Object({ name: t.String({ minLength: 1, maxLength: 50 }) }),
+  pixel: t.Object({
+    name: t.String({ minLength: 1, maxLength: 100 }),
+    type: t.Union(["facebook", "google", "tiktok", "yandex", "vk"].map((v) => t.Literal(v))),
+    pixelId: t.String({ minLength: 1, maxLength: 64 }),
+  }),
+  domain: t.Object({ hostname: t.String({ minLength: 1, maxLength: 253 }) }),
+  idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+};

@@ -1,0 +1,43 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { pixels } from "../../db/schema";
+import { changes } from "../../db/client";
+import { invalidateLinkCache } from "../links/link-cache";
+import { NotFound, ValidationError } from "../errors";
+
+export const PIXEL_TYPES = ["facebook", "google", "tiktok", "yandex", "vk"] as const;
+export type PixelType = (typeof PIXEL_TYPES)[number];
+
+/** What each network's pixel id looks like (they end up inside the pixel page's scripts). */
+const PIXEL_ID: Record<PixelType, { re: RegExp; hint: string }> = {
+  facebook: { re: /^\d{5,20}$/, hint: "digits, e.g. 123456789012345" },
+  google: { re: /^(G|AW|UA|GT|DC)-[A-Z0-9-]{4,20}$/i, hint: "e.g. G-ABC123XYZ or AW-123456789" },
+  tiktok: { re: /^[A-Z0-9]{10,30}$/i, hint: "letters and digits, e.g. C4ABCDEF1234567890" },
+  yandex: { re: /^\d{4,12}$/, hint: "the counter number, e.g. 12345678" },
+  vk: { re: /^VK-RTRG-\d{3,12}-[A-Za-z0-9]{3,12}$|^\d{3,12}$/, hint: "e.g. VK-RTRG-123456-AbCdE" },
+};
+
+export type PixelView = { id: number; name: string; type: PixelType; pixelId: string; createdAt: string };
+const view = (r: typeof pixels.$inferSelect): PixelView => ({ id: r.id, name: r.name, type: r.type, pixelId: r.pixelId, createdAt: r.createdAt.toISOString() });
+
+export function listPixels(deps: Pick<Deps, "db">, userId: number): PixelView[] {
+  return deps.db.select().from(pixels).where(eq(pixels.userId, userId)).orderBy(asc(pixels.id)).all().map(view);
+}
+
+/** Creates a pixel of one of the supported networks after checking its id's shape. */
+export function createPixel(deps: Pick<Deps, "db" | "clock">, userId: number, input: { name: string; type: string; pixelId: string }): PixelView {
+  const errors: { field: string; message: string }[] = [];
+  const name = input.name.trim();
+  const pixelId = input.pixelId.trim();
+  if (!name || name.length > 100) errors.push({ field: "name", message: "must be 1–100 characters" });
+  const type = input.type as PixelType;
+  if (!PIXEL_TYPES.includes(type)) errors.push({ field: "type", message: `must be one of ${PIXEL_TYPES.join(", ")}` });
+  else if (!PIXEL_ID[type].re.test(pixelId)) errors.push({ field: "pixelId", message: `is not a ${type} pixel id (${PIXEL_ID[type].hint})` });
+  if (errors.length) throw new ValidationError(`Invalid pixel: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, errors);
+  return view(deps.db.insert(pixels).values({ userId, name, type, pixelId, createdAt: deps.clock.now() }).returning().get());
+}
+
+export function deletePixel(deps: Pick<Deps, "db">, userId: number, id: number): void {
+  if (!changes(deps.db.delete(pixels).where(and(eq(pixels.id, id), eq(pixels.userId, userId))).run())) throw new NotFound("Pixel");
+  invalidateLinkCache(deps);
+}

@@ -1,0 +1,43 @@
+import { isbot, isbotMatch } from "isbot";
+import { memoize } from "../memo";
+
+/** Link-preview fetchers and crawlers named by the product, matched before isbot's generic list. */
+const NAMED_BOTS: [RegExp, string][] = [
+  [/TelegramBot/i, "TelegramBot"],
+  [/facebookexternalhit|facebookcatalog|Facebot/i, "facebookexternalhit"],
+  [/Twitterbot/i, "Twitterbot"],
+  [/Slackbot|Slack-ImgProxy/i, "Slackbot"],
+  [/WhatsApp/i, "WhatsApp"],
+  [/Googlebot|Google-InspectionTool|AdsBot-Google|Mediapartners-Google/i, "Googlebot"],
+  [/bingbot|BingPreview/i, "bingbot"],
+  [/LinkedInBot/i, "LinkedInBot"],
+  [/Discordbot/i, "Discordbot"],
+  [/Applebot/i, "Applebot"],
+  [/YandexBot|YandexMetrika|Yandex\w*Bot/i, "YandexBot"],
+  [/vkShare|VKRobot/i, "vkShare"],
+  [/SkypeUriPreview/i, "SkypeUriPreview"],
+  [/Pinterest/i, "Pinterestbot"],
+  [/redditbot/i, "redditbot"],
+  [/Viber/i, "Viber"],
+  [/Snapchat/i, "Snapchat"],
+  [/Embedly/i, "Embedly"],
+  [/curl\//i, "curl"],
+  [/python-requests|python-urllib|aiohttp/i, "python"],
+];
+
+/**
+ * Whether a request is a bot's, and its name. Empty User-Agents and HEAD requests (link checkers)
+ * count as bots; known preview fetchers get their product name; other crawlers isbot's match.
+ */
+export function detectBot(userAgent: string | null | undefined, method = "GET"): { isBot: boolean; name: string | null } {
+  const found = botOf(userAgent?.trim() ?? "");
+  if (!found.isBot && method === "HEAD") return { isBot: true, name: "HEAD request" };
+  return found;
+}
+
+const botOf = memoize((ua: string): { isBot: boolean; name: string | null } => {
+  for (const [re, name] of NAMED_BOTS) if (re.test(ua)) return { isBot: true, name };
+  if (!ua) return { isBot: true, name: "unknown" };
+  if (isbot(ua)) return { isBot: true, name: (isbotMatch(ua) ?? "bot").slice(0, 60) };
+  return { isBot: false, name: null };
+});

@@ -1,0 +1,55 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { links } from "../../db/schema";
+import { limitsOf } from "../accounts/plans";
+import type { UserRow } from "../accounts/users";
+import { ValidationError } from "../errors";
+import { newCode } from "./codes";
+import { urlProblem } from "./validate";
+import { trackingUrlOf } from "./views";
+import { countLinks } from "./links";
+
+export const BULK_MAX = 100;
+
+export interface BulkResult {
+  created: number;
+  errors: number;
+  results: { url: string; trackingUrl: string; code: string; id: number }[];
+  failed: { url: string; error: string }[];
+}
+
+/**
+ * Creates one link per url on the default domain (spec rule 2). Invalid urls and duplicates (in the
+ * request or of one of the user's links) go to `failed` with a reason; when the plan allows only part
+ * of the list, the first valid urls that fit are created and the rest fail with the plan reason.
+ */
+export function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): BulkResult {
+  if (!Array.isArray(urls) || urls.length < 1 || urls.length > BULK_MAX)
+    throw new ValidationError(`urls must hold 1 to ${BULK_MAX} entries`, [{ field: "urls", message: `must hold 1 to ${BULK_MAX} entries` }]);
+  const now = deps.clock.now();
+  return deps.db.transaction((tx) => {
+    const trimmed = urls.map((u) => (typeof u === "string" ? u.trim() : ""));
+    const existing = new Set(
+      tx.select({ url: links.url }).from(links).where(and(eq(links.userId, user.id), inArray(links.url, trimmed.filter(Boolean)))).all().map((r) => r.url),
+    );
+    let room = Math.max(0, limitsOf(deps, user).links - countLinks(deps, user.id));
+    const seen = new Set<string>();
+    const out: BulkResult = { created: 0, errors: 0, results: [], failed: [] };
+    urls.forEach((original, i) => {
+      const url = trimmed[i]!;
+      const fail = (error: string) => out.failed.push({ url: original, error });
+      const problem = url ? urlProblem(url) : "is empty";
+      if (problem) return fail(`invalid URL: ${problem}`);
+      if (seen.has(url)) return fail("duplicate: the same URL appears earlier in this request");
+      seen.add(url);
+      if (existing.has(url)) return fail("duplicate: you already have a link to this URL");
+      if (room <= 0) return fail("plan limit reached: upgrade your plan to create more links");
+      const row = tx.insert(links).values({ userId: user.id, url, code: newCode(deps), createdAt: now, updatedAt: now }).returning().get();
+      room--;
+      out.results.push({ url: row.url, trackingUrl: trackingUrlOf(deps, row.code), code: row.code, id: row.id });
+    });
+    out.created = out.results.length;
+    out.errors = out.failed.length;
+    return out;
+  });
+}

@@ -1,0 +1,137 @@
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { linkPixels, linkTags, links, type LinkRow } from "../../db/schema";
+import { changes } from "../../db/client";
+import { FieldError, NotFound } from "../errors";
+import { assertWithinLimit } from "../accounts/plans";
+import type { UserRow } from "../accounts/users";
+import { validateWebhookTarget } from "../webhooks/validate";
+import { assertCustomCode, newCode } from "./codes";
+import { validateLinkInput, type LinkInput, type LinkPatch } from "./validate";
+import { domainHosts, linkDetails, linkListItem, linkSummary, relationsOf } from "./views";
+import { hashPassword } from "./password";
+import { invalidateLinkCache } from "./link-cache";
+
+type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
+
+/** The link `id` if `userId` owns it; 404 otherwise (also for other users' links). */
+export function ownedLink(deps: Pick<Deps, "db">, userId: number, id: number): LinkRow {
+  const link = deps.db.select().from(links).where(and(eq(links.id, id), eq(links.userId, userId))).get();
+  if (!link) throw new NotFound("Link");
+  return link;
+}
+
+/** Number of links the user has (what the plan limit counts). */
+export function countLinks(deps: Pick<Deps, "db">, userId: number, tagId?: number): number {
+  return deps.db.select({ n: count() }).from(links).where(and(eq(links.userId, userId), tagFilter(deps, tagId ? [tagId] : undefined))).get()!.n;
+}
+
+/** Links carrying any of `tagIds` (no filter when empty). */
+function tagFilter(deps: Pick<Deps, "db">, tagIds?: number[]) {
+  if (!tagIds?.length) return undefined;
+  return inArray(links.id, deps.db.select({ id: linkTags.linkId }).from(linkTags).where(inArray(linkTags.tagId, tagIds)));
+}
+
+function writeRelations(tx: Tx, linkId: number, patch: LinkPatch) {
+  if (patch.tagIds) {
+    tx.delete(linkTags).where(eq(linkTags.linkId, linkId)).run();
+    if (patch.tagIds.length) tx.insert(linkTags).values(patch.tagIds.map((tagId) => ({ linkId, tagId }))).run();
+  }
+  if (patch.pixelIds) {
+    tx.delete(linkPixels).where(eq(linkPixels.linkId, linkId)).run();
+    if (patch.pixelIds.length) tx.insert(linkPixels).values(patch.pixelIds.map((pixelId) => ({ linkId, pixelId }))).run();
+  }
+}
+
+/**
+ * Creates a link for `user`: validates every field, checks a custom code (409 when taken), sends the
+ * webhook validation request when a webhook is given, then inserts within the plan's link limit.
+ */
+export async function createLink(deps: Deps, user: UserRow, input: LinkInput) {
+  const patch = validateLinkInput(deps, user.id, input);
+  if (input.code) assertCustomCode(deps, input.code);
+  if (patch.cols.webhookUrl) {
+    await validateWebhookTarget(deps, patch.cols.webhookUrl, patch.cols.webhookMethod ?? "POST");
+    patch.cols.webhookEnabled = true;
+  }
+  if (patch.password) patch.cols.passwordHash = await hashPassword(patch.password);
+  const now = deps.clock.now();
+  const link = deps.db.transaction((tx) => {
+    assertWithinLimit(deps, user, "links", countLinks(deps, user.id));
+    if (input.code) assertCustomCode({ db: tx as unknown as Deps["db"] }, input.code);
+    const row = tx
+      .insert(links)
+      .values({ ...patch.cols, url: patch.cols.url!, userId: user.id, code: input.code || newCode(deps), createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    writeRelations(tx, row.id, patch);
+    return row;
+  });
+  return linkSummary(deps, link, domainHosts(deps, [link]).get(link.domainId ?? -1));
+}
+
+/**
+ * Edits a link the user owns. The code never changes; `null` clears a field. A new or changed
+ * webhook_url is validated first and enables the webhook; webhook_enabled true resets the failure count.
+ */
+export async function editLink(deps: Deps, userId: number, id: number, input: LinkInput) {
+  const existing = ownedLink(deps, userId, id);
+  const patch = validateLinkInput(deps, userId, input, existing);
+  const url = patch.cols.webhookUrl;
+  const method = patch.cols.webhookMethod ?? existing.webhookMethod;
+  if (url === null) patch.cols.webhookEnabled = false;
+  else if (url !== undefined && (url !== existing.webhookUrl || method !== existing.webhookMethod)) {
+    await validateWebhookTarget(deps, url, method);
+    if (url !== existing.webhookUrl) {
+      patch.cols.webhookEnabled = input.webhook_enabled ?? true;
+      patch.cols.webhookFailures = 0;
+    }
+  } else if (url === undefined && patch.cols.webhookMethod && patch.cols.webhookMethod !== existing.webhookMethod && existing.webhookUrl)
+    await validateWebhookTarget(deps, existing.webhookUrl, patch.cols.webhookMethod);
+  if (patch.cols.webhookEnabled === true && !(patch.cols.webhookUrl ?? existing.webhookUrl))
+    throw new FieldError("webhook_enabled", "set webhook_url first: there is no webhook to enable");
+  if (patch.cols.webhookEnabled === true) patch.cols.webhookFailures = 0;
+  if (patch.password !== undefined) patch.cols.passwordHash = patch.password === null ? null : await hashPassword(patch.password);
+  const link = deps.db.transaction((tx) => {
+    const row = tx
+      .update(links)
+      .set({ ...patch.cols, updatedAt: deps.clock.now() })
+      .where(and(eq(links.id, id), eq(links.userId, userId)))
+      .returning()
+      .get();
+    if (!row) throw new NotFound("Link");
+    writeRelations(tx, id, patch);
+    return row;
+  });
+  invalidateLinkCache(deps);
+  return linkSummary(deps, link, domainHosts(deps, [link]).get(link.domainId ?? -1));
+}
+
+/** Full information about one link (404 for missing or someone else's). */
+export function getLink(deps: Deps, userId: number, id: number) {
+  return linkDetails(deps, ownedLink(deps, userId, id));
+}
+
+/** The user's links, newest first, optionally only those with any of `tagIds`; counters come from the link rows. */
+export function listLinks(deps: Deps, userId: number, opts: { tagIds?: number[]; limit?: number; offset?: number } = {}) {
+  let q = deps.db.select().from(links).where(and(eq(links.userId, userId), tagFilter(deps, opts.tagIds))).orderBy(desc(links.id)).$dynamic();
+  if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
+  const rows = q.all();
+  const hosts = domainHosts(deps, rows);
+  const rel = relationsOf(deps, rows.map((r) => r.id));
+  return rows.map((r) => linkListItem(deps, r, hosts.get(r.domainId ?? -1) ?? null, rel.tagIds.get(r.id)!));
+}
+
+/** Deletes a link with its clicks (404 for missing or someone else's). */
+export function deleteLink(deps: Pick<Deps, "db">, userId: number, id: number): void {
+  if (!changes(deps.db.delete(links).where(and(eq(links.id, id), eq(links.userId, userId))).run())) throw new NotFound("Link");
+  invalidateLinkCache(deps);
+}
+
+/** Turns a link on or off (the bot's toggle). */
+export function setLinkActive(deps: Pick<Deps, "db" | "clock">, userId: number, id: number, active: boolean): LinkRow {
+  const row = deps.db.update(links).set({ isActive: active, updatedAt: deps.clock.now() }).where(and(eq(links.id, id), eq(links.userId, userId))).returning().get();
+  if (!row) throw new NotFound("Link");
+  invalidateLinkCache(deps);
+  return row;
+}

@@ -1,0 +1,182 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { domains, pixels, tags, type LinkRow } from "../../db/schema";
+import { ValidationError } from "../errors";
+
+/** Input of link create (POST) and edit (PATCH), spelled as in the spec. `null` clears a field. */
+export interface LinkInput {
+  url?: string | null;
+  code?: string | null;
+  title?: string | null;
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+  tagIds?: number[] | null;
+  starts_at?: string | null;
+  expires_at?: string | null;
+  expired_url?: string | null;
+  max_clicks?: number | null;
+  password?: string | null;
+  ios_url?: string | null;
+  android_url?: string | null;
+  desktop_url?: string | null;
+  pixelIds?: number[] | null;
+  domain_id?: number | null;
+  webhook_url?: string | null;
+  webhook_method?: "GET" | "POST" | null;
+  webhook_enabled?: boolean | null;
+  is_active?: boolean | null;
+}
+
+/** Column values to write (only the keys the input mentioned), plus relation lists when given. */
+export interface LinkPatch {
+  cols: Partial<Omit<LinkRow, "id" | "userId" | "code" | "createdAt">> & { passwordHash?: string | null };
+  tagIds?: number[];
+  pixelIds?: number[];
+  /** the plain password to hash (hashing is async, done by the caller) */
+  password?: string | null;
+}
+
+export const MAX_URL_LENGTH = 2048;
+const TEXT_FIELDS = { title: 200, utm_source: 200, utm_medium: 200, utm_campaign: 200 } as const;
+const URL_FIELDS = ["expired_url", "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
+const COLUMN: Record<string, keyof LinkPatch["cols"]> = {
+  title: "title", utm_source: "utmSource", utm_medium: "utmMedium", utm_campaign: "utmCampaign",
+  expired_url: "expiredUrl", ios_url: "iosUrl", android_url: "androidUrl", desktop_url: "desktopUrl", webhook_url: "webhookUrl",
+};
+
+/** The problem with `value` as an absolute http(s) URL, or null when it is fine. */
+export function urlProblem(value: string): string | null {
+  if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return "must be an absolute URL with http:// or https://";
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return "must be an http:// or https:// URL";
+  if (!u.hostname) return "must name a host";
+  return null;
+}
+
+function parseDate(value: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * Validates a create (`existing` undefined) or edit input against the rules of the spec and turns
+ * it into column values. Every problem is reported at once as a 400 with one detail per field.
+ */
+export function validateLinkInput(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: number,
+  input: LinkInput,
+  existing?: LinkRow,
+): LinkPatch {
+  const errors: { field: string; message: string }[] = [];
+  const bad = (field: string, message: string) => errors.push({ field, message });
+  const has = (k: keyof LinkInput) => input[k] !== undefined;
+  const patch: LinkPatch = { cols: {} };
+  const now = deps.clock.now();
+
+  if (!existing && (input.url === undefined || input.url === null)) bad("url", "is required");
+  else if (input.url === null) bad("url", "cannot be removed");
+  else if (input.url !== undefined) {
+    const p = urlProblem(input.url.trim());
+    if (p) bad("url", p);
+    else patch.cols.url = input.url.trim();
+  }
+
+  for (const [field, max] of Object.entries(TEXT_FIELDS)) {
+    const v = input[field as keyof LinkInput];
+    if (v === undefined) continue;
+    if (v !== null && typeof v === "string" && v.trim().length > max) bad(field, `must be at most ${max} characters`);
+    else (patch.cols as Record<string, unknown>)[COLUMN[field]!] = v === null || (v as string).trim() === "" ? null : (v as string).trim();
+  }
+
+  for (const field of URL_FIELDS) {
+    const v = input[field];
+    if (v === undefined) continue;
+    if (v === null || v.trim() === "") (patch.cols as Record<string, unknown>)[COLUMN[field]!] = null;
+    else {
+      const p = urlProblem(v.trim());
+      if (p) bad(field, p);
+      else (patch.cols as Record<string, unknown>)[COLUMN[field]!] = v.trim();
+    }
+  }
+
+  let startsAt = existing?.startsAt ?? null;
+  let expiresAt = existing?.expiresAt ?? null;
+  for (const field of ["starts_at", "expires_at"] as const) {
+    const v = input[field];
+    if (v === undefined) continue;
+    const d = v === null ? null : parseDate(v);
+    if (v !== null && !d) {
+      bad(field, "must be an ISO 8601 date-time, e.g. 2026-05-01T12:00:00Z");
+      continue;
+    }
+    if (d && d.getTime() <= now.getTime()) bad(field, "must be in the future");
+    if (field === "starts_at") patch.cols.startsAt = startsAt = d;
+    else patch.cols.expiresAt = expiresAt = d;
+  }
+  if ((has("starts_at") || has("expires_at")) && startsAt && expiresAt && startsAt.getTime() >= expiresAt.getTime())
+    bad(has("starts_at") ? "starts_at" : "expires_at", "starts_at must be earlier than expires_at");
+
+  if (has("max_clicks")) {
+    const v = input.max_clicks;
+    if (v !== null && (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 1e12)) bad("max_clicks", "must be a positive whole number");
+    else patch.cols.maxClicks = v ?? null;
+  }
+
+  if (has("password")) {
+    const v = input.password;
+    if (v !== null && v !== "" && (v!.length > 200)) bad("password", "must be at most 200 characters");
+    else patch.password = v === "" ? null : v ?? null;
+  }
+
+  if (has("webhook_method")) patch.cols.webhookMethod = input.webhook_method ?? "POST";
+  if (existing) {
+    if (has("webhook_enabled")) patch.cols.webhookEnabled = !!input.webhook_enabled;
+    if (has("is_active")) {
+      if (input.is_active === null) bad("is_active", "cannot be removed; send true or false");
+      else patch.cols.isActive = input.is_active!;
+    }
+  }
+
+  if (has("tagIds")) patch.tagIds = ownedIds(deps, userId, "tagIds", input.tagIds ?? [], bad);
+  if (has("pixelIds")) patch.pixelIds = ownedIds(deps, userId, "pixelIds", input.pixelIds ?? [], bad);
+  if (has("domain_id")) {
+    const id = input.domain_id ?? null;
+    if (id !== null && !Number.isInteger(id)) bad("domain_id", "must be a whole number");
+    else if (id !== null && !deps.db.select({ id: domains.id }).from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).get())
+      bad("domain_id", `no domain with id ${id}`);
+    else patch.cols.domainId = id;
+  }
+
+  if (errors.length) throw new ValidationError(`Invalid link: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, errors);
+  return patch;
+}
+
+function ownedIds(
+  deps: Pick<Deps, "db">,
+  userId: number,
+  field: "tagIds" | "pixelIds",
+  ids: number[],
+  bad: (field: string, message: string) => void,
+): number[] {
+  const unique = [...new Set(ids)];
+  if (unique.some((id) => !Number.isInteger(id))) {
+    bad(field, "must be whole numbers");
+    return [];
+  }
+  if (!unique.length) return [];
+  const table = field === "tagIds" ? tags : pixels;
+  const found = new Set(
+    deps.db.select({ id: table.id }).from(table).where(and(inArray(table.id, unique), eq(table.userId, userId))).all().map((r) => r.id),
+  );
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length) bad(field, `unknown ${field === "tagIds" ? "tag" : "pixel"} id${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
+  return unique;
+}

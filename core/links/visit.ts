@@ -1,0 +1,161 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { domains, linkPixels, links, pixels, type LinkRow } from "../../db/schema";
+import { changes } from "../../db/client";
+import { detectBot } from "../clicks/bots";
+import { clickRecorderFor, type ClickRecorder } from "../clicks/recorder";
+import { AttemptLimiter, verifyPassword } from "./password";
+import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, linkCache, linkCacheGeneration, type CachedLink } from "./link-cache";
+import { memoize } from "../memo";
+
+/** What the visitor side knows about a request to SHORT_URL/<code>. */
+export interface VisitRequest {
+  code: string;
+  /** Host header (port allowed) */
+  host: string | null;
+  method: "GET" | "HEAD" | "POST";
+  ip: string | null;
+  userAgent: string | null;
+  referer: string | null;
+  /** the submitted form field on POST */
+  password?: string;
+}
+
+export type PixelTag = { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string };
+
+/** What to show: each kind maps to one page or redirect at the edge. */
+export type VisitOutcome =
+  | { kind: "not_found" }
+  | { kind: "expired"; title: string | null; expiredUrl: string | null }
+  | { kind: "countdown"; title: string | null; startsAt: Date; now: Date }
+  | { kind: "password"; title: string | null; wrong: boolean }
+  | { kind: "locked"; title: string | null; retryAfterSeconds: number }
+  | { kind: "redirect"; title: string | null; target: string; pixels: PixelTag[] };
+
+/** Which per-platform target a User-Agent gets (a cheap check: this runs on every redirect). */
+export function platformOf(userAgent: string | null): "ios" | "android" | "desktop" | "other" {
+  const ua = userAgent ?? "";
+  if (/iPhone|iPad|iPod/i.test(ua)) return "ios";
+  if (/Android/i.test(ua)) return "android";
+  if (/Mobi|Windows Phone|BlackBerry|KaiOS/i.test(ua)) return "other";
+  return "desktop";
+}
+
+/** The destination: the platform's target when set, else the url, with the link's UTM parameters set. */
+function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
+  const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
+  if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return base;
+  const u = new URL(base);
+  if (link.utmSource) u.searchParams.set("utm_source", link.utmSource);
+  if (link.utmMedium) u.searchParams.set("utm_medium", link.utmMedium);
+  if (link.utmCampaign) u.searchParams.set("utm_campaign", link.utmCampaign);
+  return u.toString();
+}
+
+/**
+ * The visitor flow of CONTRACT §4 as a function of the request: unknown, inactive or wrong host →
+ * not found; past expires_at or cap used up → expired; before starts_at → countdown; password →
+ * form (wrong answers limited per IP and link); otherwise the target, after reserving the cap slot
+ * for a human visitor (one conditional UPDATE, so the cap is exact under concurrency). The click is
+ * queued on the recorder only when the visitor is sent on.
+ */
+export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)) {
+  const byCode = deps.db.select().from(links).where(eq(links.code, sql.placeholder("code"))).prepare();
+  const pixelsOf = deps.db
+    .select({ type: pixels.type, pixelId: pixels.pixelId })
+    .from(linkPixels)
+    .innerJoin(pixels, eq(pixels.id, linkPixels.pixelId))
+    .where(eq(linkPixels.linkId, sql.placeholder("id")))
+    .prepare();
+  const domainById = deps.db.select({ hostname: domains.hostname }).from(domains).where(eq(domains.id, sql.placeholder("id"))).prepare();
+  const domainByHost = deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, sql.placeholder("host"))).prepare();
+  const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
+  const attempts = new AttemptLimiter();
+
+  const cache = linkCache(deps);
+  let otherHosts = memoize((h: string) => !!domainByHost.get({ host: h }), 1000);
+  let otherHostsAt = 0;
+  let generation = -1;
+
+  function load(code: string): CachedLink | null {
+    const now = Date.now();
+    const hit = cache.get(code);
+    if (hit && now - hit.loadedAt < LINK_CACHE_TTL_MS) return hit;
+    const link = byCode.get({ code });
+    if (!link) return null;
+    if (cache.size >= LINK_CACHE_MAX_ENTRIES) cache.clear();
+    const entry: CachedLink = {
+      link,
+      pixels: pixelsOf.all({ id: link.id }),
+      host: link.domainId === null ? null : domainById.get({ id: link.domainId })?.hostname ?? null,
+      loadedAt: now,
+      targets: {},
+    };
+    cache.set(code, entry);
+    return entry;
+  }
+
+  function hostMatches(entry: CachedLink, host: string | null): boolean {
+    const h = (host ?? "").replace(/:\d+$/, "").toLowerCase();
+    if (entry.link.domainId !== null) return entry.host === h;
+    if (!h || ownHosts.has(h)) return true;
+    if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS || generation !== linkCacheGeneration(deps)) {
+      generation = linkCacheGeneration(deps);
+      otherHosts = memoize((x: string) => !!domainByHost.get({ host: x }), 1000);
+      otherHostsAt = Date.now();
+    }
+    return !otherHosts(h);
+  }
+
+  function reserveCapSlot(link: LinkRow): boolean {
+    return changes(deps.db.update(links).set({ capUsed: sql`${links.capUsed} + 1` })
+      .where(and(eq(links.id, link.id), lt(links.capUsed, links.maxClicks))).run()) === 1;
+  }
+
+  /** Synchronous except for password checks (hashing is async), so the common redirect never waits. */
+  return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
+    const entry = load(req.code);
+    if (!entry || !entry.link.isActive || !hostMatches(entry, req.host)) return { kind: "not_found" };
+    const link = entry.link;
+    const now = deps.clock.now();
+    const title = link.title;
+    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
+    if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return expired;
+    if (link.maxClicks !== null && link.capUsed >= link.maxClicks) return expired;
+    if (link.startsAt && link.startsAt.getTime() > now.getTime()) return { kind: "countdown", title, startsAt: link.startsAt, now };
+    if (link.passwordHash) {
+      if (req.method !== "POST") return { kind: "password", title, wrong: false };
+      const key = `${req.ip ?? "?"}|${link.id}`;
+      const wait = attempts.retryAfterMs(key, now.getTime());
+      if (wait > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(wait / 1000) };
+      return verifyPassword(req.password ?? "", link.passwordHash).then((right): VisitOutcome => {
+        if (!right) {
+          attempts.fail(key, now.getTime());
+          return { kind: "password", title, wrong: true };
+        }
+        attempts.reset(key);
+        return admit(entry, req, now);
+      });
+    }
+    return admit(entry, req, now);
+  };
+
+  /** Sends the visitor on: reserves the cap slot (humans only), queues the click, picks the target. */
+  function admit(entry: CachedLink, req: VisitRequest, now: Date): VisitOutcome {
+    const link = entry.link;
+    const title = link.title;
+    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
+    const bot = detectBot(req.userAgent, req.method);
+    if (link.maxClicks !== null && !bot.isBot) {
+      const reserved = reserveCapSlot(link);
+      link.capUsed = reserved ? link.capUsed + 1 : link.maxClicks; // keep the cached copy close to the truth
+      if (!reserved) return expired;
+    }
+    recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
+    const platform = platformOf(req.userAgent);
+    const target = (entry.targets[platform] ??= targetFor(link, platform));
+    return { kind: "redirect", title, target, pixels: entry.pixels };
+  }
+}
+
+export type VisitHandler = ReturnType<typeof createVisitHandler>;

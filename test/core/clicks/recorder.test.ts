@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { clickRecorderFor } from "../../../core/clicks/recorder";
+import { CLICK_HOOKS } from "../../../core/clicks/hooks";
+import { detectBot } from "../../../core/clicks/bots";
+import { geoFromRecord } from "../../../core/clicks/enrich";
+import { createDb } from "../../../db/client";
+import { clicks, links } from "../../../db/schema";
+import { join } from "node:path";
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+let t: TestApp;
+let token: string;
+beforeEach(async () => {
+  t = createTestApp({ env: { TRUST_PROXY: "true" } });
+  token = (await t.telegramUser()).token;
+});
+afterEach(() => t.close());
+
+async function newLink() {
+  return (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json as { id: number; code: string };
+}
+const visit = (code: string, ua: string | null, ip = "203.0.113.5", extra: Record<string, string> = {}) =>
+  t.request("GET", `/${code}`, { headers: { ...(ua === null ? {} : { "user-agent": ua }), "x-forwarded-for": `${ip}, 10.0.0.1`, ...extra } });
+const rowsOf = (id: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, id)).all();
+const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
+
+describe("click recording", () => {
+  test("geo for a known public IP (X-Forwarded-For with TRUST_PROXY), device, browser, OS, referer", async () => {
+    const l = await newLink();
+    await visit(l.code, IPHONE, "8.8.8.8", { referer: "https://t.me/somechannel" });
+    await visit(l.code, CHROME, "10.1.2.3");
+    clickRecorderFor(t.deps).flush();
+    const [a, b] = rowsOf(l.id);
+    expect(a).toMatchObject({ ip: "8.8.8.8", country: "US", device: "mobile", os: "iOS", browser: "Mobile Safari", referer: "https://t.me/somechannel", isBot: false, isUnique: true });
+    expect(typeof a!.city).toBe("string");
+    expect(b).toMatchObject({ ip: "10.1.2.3", country: null, city: null, device: "desktop", os: "Windows", browser: "Chrome" });
+  });
+
+  test("geo records of both supported formats: ip-location-db (DB-IP lite) and MaxMind City", () => {
+    expect(geoFromRecord({ country_code: "de", city: "Berlin" })).toEqual({ country: "DE", city: "Berlin" });
+    expect(geoFromRecord({ country: { iso_code: "FR" }, city: { names: { en: "Paris", de: "Paris" } } })).toEqual({ country: "FR", city: "Paris" });
+    expect(geoFromRecord({ country: { iso_code: "FR" } })).toEqual({ country: "FR", city: null });
+    expect(geoFromRecord({ country_code: "ZZZ", city: "" })).toEqual({ country: null, city: null });
+    expect(geoFromRecord(null)).toEqual({ country: null, city: null });
+  });
+
+  test("without TRUST_PROXY the forwarded address is ignored", async () => {
+    const t2 = createTestApp();
+    const tok = (await t2.telegramUser()).token;
+    const l = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://ok.example/" } })).json;
+    await t2.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "8.8.8.8" } });
+    clickRecorderFor(t2.deps).flush();
+    const row = t2.deps.db.select().from(clicks).get()!;
+    expect(row.ip).not.toBe("8.8.8.8");
+    expect(row.country).toBeNull();
+    t2.close();
+  });
+
+  test("bots are recorded with a name and counted apart; counters on the link match", async () => {
+    const l = await newLink();
+    const bots = [
+      ["TelegramBot (like TwitterBot)", "TelegramBot"],
+      ["facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", "facebookexternalhit"],
+      ["Twitterbot/1.0", "Twitterbot"],
+      ["Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "Slackbot"],
+      ["WhatsApp/2.23.20.0 A", "WhatsApp"],
+      ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"],
+    ];
+    for (const [ua] of bots) await visit(l.code, ua!);
+    await visit(l.code, null);
+    await visit(l.code, CHROME);
+    clickRecorderFor(t.deps).flush();
+    const rows = rowsOf(l.id);
+    expect(rows.filter((r) => r.isBot).map((r) => r.botName)).toEqual([...bots.map((b) => b[1]!), "unknown"]);
+    expect(rows.filter((r) => r.isBot).every((r) => !r.isUnique && r.device === "bot")).toBe(true);
+    expect(linkRow(l.id)).toMatchObject({ totalClicks: 8, botClicks: 7, uniqueClicks: 1 });
+    const list = await t.request("GET", "/api/links", { token });
+    expect(list.json[0].stats).toEqual({ totalClicks: 8, uniqueClicks: 1, botClicks: 7 });
+    expect(detectBot(CHROME)).toEqual({ isBot: false, name: null });
+    expect(detectBot("Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)").isBot).toBe(true);
+  });
+
+  test("uniqueness: first click per IP + User-Agent on a link within 24 hours", async () => {
+    const l = await newLink();
+    const other = await newLink();
+    await visit(l.code, CHROME, "198.51.100.1");
+    await visit(l.code, CHROME, "198.51.100.1"); // same visitor
+    await visit(l.code, IPHONE, "198.51.100.1"); // other UA
+    await visit(l.code, CHROME, "198.51.100.2"); // other IP
+    await visit(other.code, CHROME, "198.51.100.1"); // other link
+    clickRecorderFor(t.deps).flush();
+    t.clock.advance(23 * 3600_000);
+    await visit(l.code, CHROME, "198.51.100.1"); // still within 24 h
+    clickRecorderFor(t.deps).flush();
+    t.clock.advance(3600_000);
+    await visit(l.code, CHROME, "198.51.100.1"); // 24 h after the unique one
+    clickRecorderFor(t.deps).flush();
+    expect(rowsOf(l.id).map((r) => r.isUnique)).toEqual([true, false, true, true, false, true]);
+    expect(rowsOf(other.id).map((r) => r.isUnique)).toEqual([true]);
+    expect(linkRow(l.id)).toMatchObject({ totalClicks: 6, uniqueClicks: 4, botClicks: 0 });
+  });
+
+  test("the redirect writes nothing; a shutdown flush writes the pending batch, which survives a restart", async () => {
+    const l = await newLink();
+    for (let i = 0; i < 25; i++) expect((await visit(l.code, CHROME, `198.51.100.${i}`)).status).toBe(302);
+    const recorder = clickRecorderFor(t.deps);
+    expect(recorder.pending).toBe(25);
+    expect(rowsOf(l.id)).toHaveLength(0);
+    expect(recorder.stop()).toBe(25);
+    t.deps.handle.close();
+    const reopened = createDb(join(t.dataDir, "app.db"));
+    expect(reopened.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all()).toHaveLength(25);
+    expect(reopened.db.select().from(links).where(eq(links.id, l.id)).get()!.totalClicks).toBe(25);
+    reopened.close();
+    t.deps.handle = createDb(join(t.dataDir, "app.db")) as never;
+  });
+
+  test("click hooks run inside the batch transaction: a failing hook rolls the batch back and it is retried", async () => {
+    const l = await newLink();
+    const seen: number[] = [];
+    let fail = true;
+    const hook = (_tx: unknown, _deps: unknown, batch: { click: { id: number }; link: { id: number; totalClicks: number } }[]) => {
+      if (fail) throw new Error("hook down");
+      seen.push(...batch.map((b) => b.link.totalClicks));
+    };
+    CLICK_HOOKS.push(hook as never);
+    try {
+      await visit(l.code, CHROME);
+      await visit(l.code, CHROME);
+      const recorder = clickRecorderFor(t.deps);
+      expect(() => recorder.flush()).toThrow("hook down");
+      expect(rowsOf(l.id)).toHaveLength(0);
+      expect(linkRow(l.id).totalClicks).toBe(0);
+      expect(recorder.pending).toBe(2);
+      fail = false;
+      expect(recorder.flush()).toBe(2);
+      expect(seen).toEqual([2, 2]); // the hook sees the link with the batch's counters
+      expect(rowsOf(l.id)).toHaveLength(2);
+    } finally {
+      CLICK_HOOKS.splice(CLICK_HOOKS.indexOf(hook as never), 1);
+    }
+  });
+
+  test("clicks of a link deleted before the flush are dropped without failing the batch", async () => {
+    const a = await newLink();
+    const b = await newLink();
+    await visit(a.code, CHROME);
+    await visit(b.code, CHROME);
+    await t.request("DELETE", `/api/links/${a.id}`, { token });
+    expect(clickRecorderFor(t.deps).flush()).toBe(2);
+    expect(rowsOf(b.id)).toHaveLength(1);
+  });
+});
