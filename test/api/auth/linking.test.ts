@@ -100,6 +100,25 @@ describe("linking an email (send-link-otp / verify-link-otp)", () => {
   });
 });
 
+test("rule 5 is checked again when the code is verified: an email linked elsewhere meanwhile is refused, nothing moves", async () => {
+  const a = await t.telegramUser(70, "a70");
+  const email = freshEmail();
+  expect((await t.request("POST", "/api/auth/email/send-link-otp", { token: a.token, body: { email } })).status).toBe(200);
+  const code = await sink.codeFor(email, 1);
+  // meanwhile the email signs in on the dashboard and links another Telegram account there
+  const dash = await t.emailUser(email);
+  seedResources(t.deps, dash.user.id, "dash70");
+  const widget = signWidget({ id: 71, first_name: "b71", username: "b71", auth_date: unixSeconds(t.clock.now()) });
+  expect((await t.request("POST", "/api/auth/msgr/link-widget", { token: dash.token, body: widget })).status).toBe(200);
+
+  const refused = await t.request("POST", "/api/auth/email/verify-link-otp", { token: a.token, body: { email, code } });
+  expect([refused.status, refused.json.error]).toEqual([409, "email_linked_to_other_telegram"]);
+  expect(ownedCounts(t.deps, dash.user.id).links).toBe(1);
+  expect(ownedCounts(t.deps, a.user.id).links).toBe(0);
+  const me = await t.request("GET", "/api/auth/me", { token: a.token });
+  expect(me.json.identities.map((i: { provider: string }) => i.provider)).toEqual(["telegram"]);
+});
+
 describe("link codes of two accounts for one email", () => {
   test("another account asking for a link code does not cancel yours", async () => {
     const a = await t.telegramUser(32, "a32");
