@@ -133,7 +133,12 @@ function loadJwtSecret(env: Env, dataDir: string): string {
     return given;
   }
   const file = join(dataDir, "jwt-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    // an empty or truncated file must not become a guessable signing key
+    if (kept.length < 32) throw new ConfigError("JWT_SECRET", `${file} holds fewer than 32 characters; delete it to generate a new secret, or set JWT_SECRET`);
+    return kept;
+  }
   const secret = randomBytes(48).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -34,9 +34,15 @@ function hashCode(deps: Pick<Deps, "config">, email: string, purpose: CodePurpos
   return createHmac("sha256", deps.config.jwtSecret).update(`${purpose}:${email}:${code}`).digest("hex");
 }
 
+/** Codes of one requester: sign-in codes have none, a link code belongs to the account that asked for it. */
+function sameRequester(userId: number | null) {
+  return userId === null ? isNull(emailCodes.userId) : eq(emailCodes.userId, userId);
+}
+
 /**
  * Creates a code for `email` and mails it. At most one send per email every 30 s (429 with
- * Retry-After) unless the last code was used. A new code replaces earlier unused ones of the same purpose.
+ * Retry-After) unless the last code was used. A new code replaces the requester's earlier unused ones of the same purpose
+ * (another account's pending link code for the same email stays valid).
  */
 export async function sendEmailCode(
   deps: Pick<Deps, "db" | "config" | "clock" | "mailer">,
@@ -58,7 +64,7 @@ export async function sendEmailCode(
       throw new RateLimited(wait, `A code was just sent to ${email}; wait ${Math.ceil(wait)} s before asking for another`);
     }
     tx.delete(emailCodes)
-      .where(and(eq(emailCodes.email, email), or(and(eq(emailCodes.purpose, purpose), isNull(emailCodes.consumedAt)), lte(emailCodes.expiresAt, now))))
+      .where(and(eq(emailCodes.email, email), or(and(eq(emailCodes.purpose, purpose), sameRequester(userId), isNull(emailCodes.consumedAt)), lte(emailCodes.expiresAt, now))))
       .run();
     return tx
       .insert(emailCodes)
@@ -95,10 +101,10 @@ export function consumeEmailCode(
   const row = db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), isNull(emailCodes.consumedAt)))
+    .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), sameRequester(input.userId), isNull(emailCodes.consumedAt)))
     .orderBy(desc(emailCodes.id))
     .get();
-  if (!row || (input.userId !== null && row.userId !== input.userId))
+  if (!row)
     throw new CodeRejected("invalid_code", "No code is pending for this email; request a new one");
   if (row.expiresAt.getTime() <= now.getTime()) throw new CodeRejected("code_expired", "This code has expired; request a new one");
   if (row.attempts >= MAX_WRONG_TRIES) throw new CodeRejected("too_many_attempts", "Too many wrong codes; request a new one");

@@ -72,3 +72,39 @@ test("revoking someone else's or an unknown token is 404", async () => {
   expect((await t2.request("DELETE", `/api/tokens/999`, { token: a.token })).status).toBe(404);
   t2.close();
 });
+
+test("an empty scope list is refused rather than widened to full access", async () => {
+  const t2 = createTestApp();
+  try {
+    const { token } = await t2.telegramUser();
+    const empty = await t2.request("POST", "/api/tokens", { token, body: { name: "nothing", scopes: [] } });
+    expect(empty.status).toBe(400);
+    expect(empty.json.error).toBe("validation_error");
+    expect(empty.json.details[0].field).toBe("scopes");
+    expect((await t2.request("GET", "/api/tokens", { token })).json).toEqual([]);
+  } finally {
+    t2.close();
+  }
+});
+
+test("the list shows when a token was last used (minute resolution)", async () => {
+  const t2 = createTestApp();
+  try {
+    const { token } = await t2.telegramUser();
+    const created = (await t2.request("POST", "/api/tokens", { token, body: { name: "script" } })).json;
+    const lastUsed = async () => (await t2.request("GET", "/api/tokens", { token })).json[0].lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    t2.clock.advance(5_000);
+    const firstUse = t2.clock.now().toISOString();
+    expect((await t2.request("GET", "/api/auth/me", { token: created.token })).status).toBe(200);
+    expect(await lastUsed()).toBe(firstUse);
+    t2.clock.advance(30_000);
+    await t2.request("GET", "/api/auth/me", { token: created.token });
+    expect(await lastUsed()).toBe(firstUse);
+    t2.clock.advance(31_000);
+    await t2.request("GET", "/api/auth/me", { token: created.token });
+    expect(await lastUsed()).toBe(t2.clock.now().toISOString());
+  } finally {
+    t2.close();
+  }
+});

@@ -100,6 +100,56 @@ describe("linking an email (send-link-otp / verify-link-otp)", () => {
   });
 });
 
+test("rule 5 is checked again when the code is verified: an email linked elsewhere meanwhile is refused, nothing moves", async () => {
+  const a = await t.telegramUser(70, "a70");
+  const email = freshEmail();
+  expect((await t.request("POST", "/api/auth/email/send-link-otp", { token: a.token, body: { email } })).status).toBe(200);
+  const code = await sink.codeFor(email, 1);
+  // meanwhile the email signs in on the dashboard and links another Telegram account there
+  const dash = await t.emailUser(email);
+  seedResources(t.deps, dash.user.id, "dash70");
+  const widget = signWidget({ id: 71, first_name: "b71", username: "b71", auth_date: unixSeconds(t.clock.now()) });
+  expect((await t.request("POST", "/api/auth/msgr/link-widget", { token: dash.token, body: widget })).status).toBe(200);
+
+  const refused = await t.request("POST", "/api/auth/email/verify-link-otp", { token: a.token, body: { email, code } });
+  expect([refused.status, refused.json.error]).toEqual([409, "email_linked_to_other_telegram"]);
+  expect(ownedCounts(t.deps, dash.user.id).links).toBe(1);
+  expect(ownedCounts(t.deps, a.user.id).links).toBe(0);
+  const me = await t.request("GET", "/api/auth/me", { token: a.token });
+  expect(me.json.identities.map((i: { provider: string }) => i.provider)).toEqual(["telegram"]);
+});
+
+describe("link codes of two accounts for one email", () => {
+  test("another account asking for a link code does not cancel yours", async () => {
+    const a = await t.telegramUser(32, "a32");
+    const b = await t.telegramUser(33, "b33");
+    const email = freshEmail();
+    expect((await t.request("POST", "/api/auth/email/send-link-otp", { token: a.token, body: { email } })).status).toBe(200);
+    const codeA = await sink.codeFor(email, 1);
+    t.clock.advance(31_000);
+    expect((await t.request("POST", "/api/auth/email/send-link-otp", { token: b.token, body: { email } })).status).toBe(200);
+    await sink.codeFor(email, 2);
+    const res = await t.request("POST", "/api/auth/email/verify-link-otp", { token: a.token, body: { email, code: codeA } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, merged: false, user: expect.objectContaining({ id: a.user.id, email }) });
+  });
+
+  test("wrong tries by another account do not use up your code's tries", async () => {
+    const a = await t.telegramUser(34, "a34");
+    const b = await t.telegramUser(35, "b35");
+    const email = freshEmail();
+    await t.request("POST", "/api/auth/email/send-link-otp", { token: a.token, body: { email } });
+    const codeA = await sink.codeFor(email, 1);
+    const wrongCode = String((Number(codeA) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) {
+      const r = await t.request("POST", "/api/auth/email/verify-link-otp", { token: b.token, body: { email, code: wrongCode } });
+      expect([r.status, r.json.error]).toEqual([400, "invalid_code"]);
+    }
+    const res = await t.request("POST", "/api/auth/email/verify-link-otp", { token: a.token, body: { email, code: codeA } });
+    expect([res.status, res.json.merged]).toEqual([200, false]);
+  });
+});
+
 describe("POST /api/auth/msgr/link-widget", () => {
   const widget = (id: number, username: string) => signWidget({ id, first_name: username, username, auth_date: unixSeconds(t.clock.now()) });
 
