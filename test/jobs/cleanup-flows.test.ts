@@ -1,11 +1,11 @@
 import { expect, test } from "bun:test";
 import { createTestApp } from "../helpers/app";
-import { pruneAuthData } from "../../jobs/prune-auth";
+import { cleanupExpired } from "../../jobs/cleanup";
 import { issueSession, refreshSession } from "../../core/auth/sessions";
 import { sendLoginCode } from "../../core/auth/email";
 import { passkeyLoginOptions } from "../../core/auth/passkeys";
 
-test("pruneAuthData removes only what has expired", async () => {
+test("cleanupExpired removes only what has expired, across real sign-in flows", async () => {
   const t = createTestApp();
   try {
     const { user } = await t.telegramUser();
@@ -16,9 +16,9 @@ test("pruneAuthData removes only what has expired", async () => {
     const fresh = await issueSession(t.deps, user);
     await sendLoginCode(t.deps, "new@example.com");
     await passkeyLoginOptions(t.deps);
-    expect(pruneAuthData(t.deps)).toEqual({ emailCodes: 1, challenges: 1, refreshTokens: 0 });
+    expect(cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 0 });
     t.clock.advance(86_400_000 + 1);
-    expect(pruneAuthData(t.deps)).toEqual({ emailCodes: 1, challenges: 1, refreshTokens: 1 });
+    expect(cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 1 });
     await expect(refreshSession(t.deps, old.refreshToken)).rejects.toMatchObject({ status: 401 });
     expect((await refreshSession(t.deps, fresh.refreshToken)).accessToken).toBeString();
   } finally {
