@@ -1,5 +1,8 @@
-import { expect, test } from "bun:test";
+import { expect, test, setDefaultTimeout } from "bun:test";
 import { cleanEnv, run } from "./helpers/process";
+
+// this file spawns processes or a browser: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 test("bun run bench lists the benchmarks, and refuses an unknown one with the list", async () => {
   const list = await run(["run", "bench/index.ts"], cleanEnv());

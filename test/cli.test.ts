@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,9 @@ import { upsertTelegramUser } from "../core/accounts/users";
 import { enqueueBotMessage, enqueueWebhook } from "../core/delivery/outbox";
 import { clicks, links, outbox, secureFiles, secureFolders, trackers, users } from "../db/schema";
 import { cleanEnv, run } from "./helpers/process";
+
+// this file spawns processes or a browser: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "linkbot-cli-"))));

@@ -1,9 +1,12 @@
-import { expect, test } from "bun:test";
+import { expect, test, setDefaultTimeout } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "../db/client";
 import { clicks, links, users } from "../db/schema";
+
+// this file spawns processes or a browser: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 const ROOT = join(import.meta.dir, "..");
 

@@ -1,10 +1,13 @@
 import { COMMANDS } from "../bot/commands";
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "./helpers/fake-bot-api";
 import { cleanEnv, run, spawnService, ROOT } from "./helpers/process";
+
+// this file spawns processes or a browser: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "linkbot-main-"))));

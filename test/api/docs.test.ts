@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { chromium } from "playwright-core";
 import { createTestApp, type TestApp } from "../helpers/app";
+
+// this file spawns processes or a browser: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 let t: TestApp;
 beforeAll(() => (t = createTestApp()));

@@ -1,10 +1,13 @@
-import { expect, test } from "bun:test";
+import { expect, test, setDefaultTimeout } from "bun:test";
 import { join } from "node:path";
 import type { TestApp } from "../../helpers/app";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
 import { createDeps } from "../../../core";
 import { createDeliveryWorker } from "../../../core/delivery/worker";
 import { claimDue } from "../../../core/delivery/outbox";
+
+// this file spawns processes or a browser: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 const defer = deferCleanup();
 
