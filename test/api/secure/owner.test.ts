@@ -67,6 +67,19 @@ describe("files", () => {
     expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(2);
   });
 
+  test("SVG or XHTML behind an XML declaration is stored as text/plain, never a markup type a browser renders", async () => {
+    const { token, folder } = await seed(t);
+    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "x", contentType: "image" } })).json;
+    const docs = [
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
+      `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(1)</script></body></html>`,
+    ];
+    for (const doc of docs) {
+      const up = await upload(t, token, f.id, new TextEncoder().encode(doc), "x.svg", "image/svg+xml");
+      expect([doc, up.json.mimeType, up.json.contentType]).toEqual([doc, "text/plain", "file"]);
+    }
+  });
+
   test("text needs textContent, other types refuse it; upload needs multipart with field file", async () => {
     const { token, folder, image } = await seed(t);
     const noText = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "n", contentType: "text" } });
