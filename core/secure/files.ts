@@ -6,7 +6,7 @@ import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
 import { getUser } from "../accounts/users";
-import { ownedFolder } from "./folders";
+import { ownedFolder, requireName } from "./folders";
 import { contentTypeOf, sniffMime, type SecureContentType } from "./sniff";
 import { commitTemp, MAX_UPLOAD_BYTES, removeStoredFiles, saveToTemp } from "./storage";
 
@@ -79,6 +79,7 @@ export interface CreateFileInput {
  */
 export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: number, input: CreateFileInput): FileJson {
   ownedFolder(deps, userId, input.folderId);
+  const name = requireName(input.name);
   const isText = input.contentType === "text";
   if (isText && (input.textContent === undefined || input.textContent.length === 0))
     throw new FieldError("textContent", "is required for contentType text");
@@ -94,7 +95,7 @@ export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: 
     .values({
       userId,
       folderId: input.folderId,
-      name: input.name.trim(),
+      name,
       description: input.description ?? "",
       contentType: input.contentType,
       textContent: isText ? input.textContent! : null,

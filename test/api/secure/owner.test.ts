@@ -44,6 +44,21 @@ describe("folders", () => {
   });
 });
 
+test("a blank (whitespace-only) folder or file name is a 400 naming the field, not an empty name", async () => {
+  const { token, folder } = await seed(t);
+  const cases: [string, string, unknown][] = [
+    ["POST", "/api/secure/folders", { name: "   " }],
+    ["PATCH", `/api/secure/folders/${folder.id}`, { name: " \t " }],
+    ["POST", "/api/secure/files", { folderId: folder.id, name: "  ", contentType: "text", textContent: "x" }],
+  ];
+  for (const [method, path, body] of cases) {
+    const res = await t.request(method, path, { token, body });
+    expect([method, path, res.status, res.json.details?.[0]?.field]).toEqual([method, path, 400, "name"]);
+  }
+  expect((await t.request("GET", `/api/secure/folders/${folder.id}`, { token })).json.name).toBe("Docs");
+  expect((await t.request("GET", "/api/secure/folders", { token })).json).toHaveLength(1);
+});
+
 describe("files", () => {
   test("text file record and uploaded file record with sniffed MIME type", async () => {
     const { token, text, image, folder } = await seed(t);
