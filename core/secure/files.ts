@@ -151,10 +151,13 @@ export async function storeUpload(
   }
 }
 
-/** A file name safe to show and to put in Content-Disposition: no path, no control characters. */
+/**
+ * A file name safe to show and to put in Content-Disposition: no path, no control characters and no
+ * bidirectional controls (a right-to-left override makes "x\u202Efdp.exe" read as "xexe.pdf").
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const clean = base.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 200);
   return clean || "file";
 }
 

@@ -125,6 +125,15 @@ describe("files", () => {
     expect(fourth.json.error).toBe("plan_limit");
   });
 
+  test("file names lose paths and bidirectional controls that would disguise the extension", async () => {
+    const { token, image } = await seed(t);
+    // shown as "invoiceexe.pdf" if the right-to-left override were kept
+    const up = await upload(t, token, image.id, pngBytes(), "invoice\u202Efdp.exe");
+    expect(up.json.fileName).toBe("invoicefdp.exe");
+    const isolates = await upload(t, token, image.id, pngBytes(), "a\u2067b\u2069\u200F.png");
+    expect(isolates.json.fileName).toBe("ab.png");
+  });
+
   test("delete removes the bytes", async () => {
     const { token, image } = await seed(t);
     expect((await t.request("DELETE", `/api/secure/files/${image.id}`, { token })).json).toEqual({ success: true });
