@@ -134,6 +134,18 @@ describe("files", () => {
     expect(isolates.json.fileName).toBe("ab.png");
   });
 
+  test("storage limit holds for parallel uploads: two 600 KB uploads on a 1 MB plan, only one is kept", async () => {
+    const { storeUpload } = await import("../../../core/secure/files");
+    const { user, token, folder, text } = await seed(t); // 2 files of the plan's 3
+    const third = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "a", contentType: "file" } })).json;
+    const ids = [text.id, third.id]; // uploading to the text record turns it into a file
+    const results = await Promise.allSettled(ids.map((id) => storeUpload(t.deps, user.id, id, [pngBytes(600 * 1024)], `${id}.png`)));
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.code).toBe("plan_limit");
+    expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(2);
+    expect(readdirSync(join(t.dataDir, "secure", "tmp"))).toEqual([]);
+  });
+
   test("delete removes the bytes", async () => {
     const { token, image } = await seed(t);
     expect((await t.request("DELETE", `/api/secure/files/${image.id}`, { token })).json).toEqual({ success: true });
