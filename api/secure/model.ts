@@ -4,8 +4,10 @@ const contentType = t.Union([t.Literal("text"), t.Literal("image"), t.Literal("v
 
 export const SecureModel = {
   idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
-  codeParams: t.Object({ code: t.String({ minLength: 1, maxLength: 64 }) }),
-  grantQuery: t.Object({ grant: t.Optional(t.String({ maxLength: 200 })) }),
+  // public routes: no length limits here, an over-long code is an unknown link (404) and an
+  // over-long grant an invalid one (counts a view), as the spec's table and the docs say
+  codeParams: t.Object({ code: t.String({ minLength: 1 }) }),
+  grantQuery: t.Object({ grant: t.Optional(t.String()) }),
   folderCreate: t.Object({
     name: t.String({ minLength: 1, maxLength: 100 }),
     description: t.Optional(t.String({ maxLength: 1000 })),

@@ -23,7 +23,8 @@ export interface Served {
 
 /** RFC 6266 / RFC 8187: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "file";
+  // RFC 6266 appendix D: no quotes, backslashes or "%" (some browsers percent-decode the fallback)
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_") || "file";
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -61,10 +61,13 @@ export function withUploadedFile<T>(request: Request, onFile: (stream: Readable,
         return;
       }
       fileStream = stream;
+      // busboy errors the file stream when the body ends inside the part (no closing boundary)
+      let malformed: ValidationError | null = null;
+      stream.on("error", (e) => (malformed ??= new ValidationError(`Malformed multipart body: ${e.message}`)));
       pending = onFile(stream, { filename: info.filename ?? "file", mimeType: info.mimeType });
       pending.then((v) => finish(null, v), (e) => {
         stream.resume();
-        finish(e);
+        finish(e instanceof AppError ? e : malformed ?? e);
       });
     });
     bb.on("close", () => {

@@ -54,7 +54,7 @@ export function viewerPage(v: ViewJson): string {
 <p class="muted">${escapeHtml(v.fileName)} · ${size(v.fileSize)} · available until ${escapeHtml(expires)}${left}</p>
 ${v.description ? `<p>${escapeHtml(v.description)}</p>` : ""}${content}
 <p><a class="btn" href="${escapeHtml(v.downloadUrl)}" download="${escapeHtml(v.fileName)}">Download</a></p>
-<p class="muted">This page counted one view. Reloading it counts another.</p>`,
+<p class="muted">${v.preview ? "Your own preview: no view was counted." : "This page counted one view. Reloading it counts another."}</p>`,
   );
 }
 

@@ -7,7 +7,8 @@ type Details = { field: string; message: string }[];
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+    // nosniff on every error body (public secure view errors, rate limits and validation included)
+    headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", ...headers },
   });
 }
 

@@ -18,8 +18,8 @@ export const SHARE = "secure-share";
 const EXPIRY: [string, number][] = [["1 hour", 1], ["24 hours", 24], ["7 days", 168], ["30 days", 720]];
 const VIEWS: [string, number][] = [["1", 1], ["3", 3], ["10", 10], ["Unlimited", 0]];
 
-/** Asks for a folder name, creates it and stores the pending item (if any) there. */
-export async function newFolderConversation(conversation: Convo, ctx: Context) {
+/** Asks for a folder name, creates it and stores the item waiting under `key` (or the latest, if any) there. */
+export async function newFolderConversation(conversation: Convo, ctx: Context, key?: string) {
   await ctx.reply("📁 Send a name for the new folder (or /cancel).");
   const answer = await conversation.wait();
   const name = answer.message?.text?.trim();
@@ -29,7 +29,7 @@ export async function newFolderConversation(conversation: Convo, ctx: Context) {
   if (name.length > 100) return answer.reply("That name is too long (at most 100 characters). Tap ➕ New folder to try again.");
   const result = await conversation.external(async (outer) => {
     const folder = createFolder(outer.deps, outer.user!.id, { name });
-    const stored = await storePending(outer, folder.id);
+    const stored = await storePending(outer, folder.id, key);
     return { folderId: folder.id, stored };
   });
   if (!result.stored) await answer.reply(`📁 Folder “${name}” created.`, { reply_markup: new InlineKeyboard().text("Open folder", `sec:f:${result.folderId}`) });

@@ -1,6 +1,8 @@
 /**
  * Storing what the user sends: a document, photo, video, audio or a plain (non-URL) text waits in the
- * session until a folder is picked (or created), then goes into secure storage.
+ * session until a folder is picked (or created), then goes into secure storage. Each item waits under
+ * the id of the message that brought it and its folder prompt names that id, so several files sent at
+ * once (an album) are each stored from their own prompt.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import type { Message } from "grammy/types";
@@ -10,12 +12,27 @@ import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
 import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
 
-/** What waits in `ctx.session.securePending` for a folder. */
+/** What waits in `ctx.session.secureWaiting` for a folder. */
 export type PendingItem =
   | { kind: "media"; fileId: string; fileName: string; name: string; size: number | null }
   | { kind: "text"; text: string; name: string };
 
 const LIMIT_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+/** Items waiting at most; older ones are dropped (their prompt then answers "nothing is waiting"). */
+const MAX_WAITING = 20;
+
+/** The items waiting for a folder, by the id of the message that brought them. */
+function waiting(ctx: BotContext): Record<string, PendingItem> {
+  return (ctx.session.secureWaiting ??= {}) as Record<string, PendingItem>;
+}
+
+function addWaiting(ctx: BotContext, key: number, item: PendingItem): string {
+  const items = waiting(ctx);
+  items[key] = item;
+  const keys = Object.keys(items).sort((a, b) => Number(a) - Number(b));
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_WAITING))) delete items[old];
+  return String(key);
+}
 
 function mediaOf(msg: Message): PendingItem | null {
   const caption = msg.caption?.trim();
@@ -33,21 +50,23 @@ function mediaOf(msg: Message): PendingItem | null {
   return null;
 }
 
-/** The folder picker for a pending item: one button per folder plus "New folder". */
-export function folderPicker(ctx: BotContext): InlineKeyboard {
+/** The folder picker for the item waiting under `key`: one button per folder plus "New folder". */
+export function folderPicker(ctx: BotContext, key: string): InlineKeyboard {
   const kb = new InlineKeyboard();
-  for (const f of listFolders(ctx.deps, ctx.user!.id)) kb.text(`📁 ${f.name}`, `sec:st:${f.id}`).row();
-  return kb.text("➕ New folder", "sec:nf").text("✖️ Cancel", "sec:cancel");
+  for (const f of listFolders(ctx.deps, ctx.user!.id)) kb.text(`📁 ${f.name}`, `sec:st:${f.id}:${key}`).row();
+  return kb.text("➕ New folder", `sec:nf:${key}`).text("✖️ Cancel", `sec:cancel:${key}`);
 }
 
 /**
- * Stores the session's pending item in `folderId` and tells the user (with a Share button).
- * Returns false when nothing was pending.
+ * Stores the item waiting under `key` (without a key: the latest one) in `folderId` and tells the user
+ * (with a Share button). Returns false when nothing was waiting.
  */
-export async function storePending(ctx: BotContext, folderId: number): Promise<boolean> {
-  const item = ctx.session.securePending as PendingItem | undefined;
+export async function storePending(ctx: BotContext, folderId: number, key?: string): Promise<boolean> {
+  const items = waiting(ctx);
+  const k = key ?? Object.keys(items).sort((a, b) => Number(a) - Number(b)).pop();
+  const item = k === undefined ? undefined : items[k];
   if (!item) return false;
-  delete ctx.session.securePending;
+  delete items[k!];
   try {
     const file = item.kind === "text"
       ? createFile(ctx.deps, ctx.user!.id, { folderId, name: item.name, contentType: "text", textContent: item.text })
@@ -91,25 +110,26 @@ dm.on(["message:document", "message:photo", "message:video", "message:audio"], a
   if (inConversation(ctx)) return next();
   const item = mediaOf(ctx.message)!;
   if (item.kind === "media" && item.size !== null && item.size > MAX_UPLOAD_BYTES) return ctx.reply(tooBig());
-  ctx.session.securePending = item;
-  await ctx.reply(`Where should I store “${item.name}”? Pick a folder:`, { reply_markup: folderPicker(ctx) });
+  const key = addWaiting(ctx, ctx.message.message_id, item);
+  await ctx.reply(`Where should I store “${item.name}”? Pick a folder:`, { reply_markup: folderPicker(ctx, key) });
 });
 
 dm.on("message:text", async (ctx, next) => {
   const text = ctx.message.text;
   if (text.startsWith("/") || isUrlText(ctx.message) || inConversation(ctx)) return next();
   const name = text.split("\n")[0]!.trim().slice(0, 60) || "Note";
-  ctx.session.securePending = { kind: "text", text, name } satisfies PendingItem;
-  await ctx.reply("Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)", { reply_markup: folderPicker(ctx) });
+  const key = addWaiting(ctx, ctx.message.message_id, { kind: "text", text, name });
+  await ctx.reply("Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)", { reply_markup: folderPicker(ctx, key) });
 });
 
-dm.callbackQuery(/^sec:st:(\d+)$/, async (ctx) => {
+dm.callbackQuery(/^sec:st:(\d+)(?::(\d+))?$/, async (ctx) => {
   await ctx.answerCallbackQuery();
-  if (!(await storePending(ctx, Number(ctx.match[1])))) await ctx.reply("Nothing is waiting to be stored. Send me a file, photo, video, audio or text first.");
+  if (!(await storePending(ctx, Number(ctx.match[1]), ctx.match[2]))) await ctx.reply("Nothing is waiting to be stored. Send me a file, photo, video, audio or text first.");
 });
 
-dm.callbackQuery("sec:cancel", async (ctx) => {
-  delete ctx.session.securePending;
+dm.callbackQuery(/^sec:cancel(?::(\d+))?$/, async (ctx) => {
+  if (ctx.match[1]) delete waiting(ctx)[ctx.match[1]];
+  else ctx.session.secureWaiting = {};
   await ctx.answerCallbackQuery({ text: "Cancelled" });
   await ctx.editMessageText("Cancelled: nothing was stored.");
 });

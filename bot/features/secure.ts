@@ -13,9 +13,10 @@ export const secureFeature = new Composer<BotContext>();
 secureFeature.use(createConversation(newFolderConversation, NEW_FOLDER));
 secureFeature.use(createConversation(shareConversation, SHARE));
 const dm = secureFeature.chatType("private");
-dm.callbackQuery("sec:nf", async (ctx) => {
+// sec:nf:<key> from a folder prompt stores that waiting item in the new folder
+dm.callbackQuery(/^sec:nf(?::(\d+))?$/, async (ctx) => {
   await ctx.answerCallbackQuery();
-  await ctx.conversation.enter(NEW_FOLDER);
+  await ctx.conversation.enter(NEW_FOLDER, ctx.match[1]);
 });
 dm.callbackQuery(/^sec:sh:(\d+)$/, async (ctx) => {
   await ctx.answerCallbackQuery();

@@ -6,7 +6,7 @@ import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
 import { getUser } from "../accounts/users";
-import { ownedFolder } from "./folders";
+import { ownedFolder, requireName } from "./folders";
 import { contentTypeOf, sniffMime, type SecureContentType } from "./sniff";
 import { commitTemp, MAX_UPLOAD_BYTES, removeStoredFiles, saveToTemp } from "./storage";
 
@@ -79,6 +79,7 @@ export interface CreateFileInput {
  */
 export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: number, input: CreateFileInput): FileJson {
   ownedFolder(deps, userId, input.folderId);
+  const name = requireName(input.name);
   const isText = input.contentType === "text";
   if (isText && (input.textContent === undefined || input.textContent.length === 0))
     throw new FieldError("textContent", "is required for contentType text");
@@ -94,7 +95,7 @@ export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: 
     .values({
       userId,
       folderId: input.folderId,
-      name: input.name.trim(),
+      name,
       description: input.description ?? "",
       contentType: input.contentType,
       textContent: isText ? input.textContent! : null,
@@ -150,10 +151,13 @@ export async function storeUpload(
   }
 }
 
-/** A file name safe to show and to put in Content-Disposition: no path, no control characters. */
+/**
+ * A file name safe to show and to put in Content-Disposition: no path, no control characters and no
+ * bidirectional controls (a right-to-left override makes "x\u202Efdp.exe" read as "xexe.pdf").
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const clean = base.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 200);
   return clean || "file";
 }
 

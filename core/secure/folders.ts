@@ -1,7 +1,7 @@
 import { and, count, eq, not } from "drizzle-orm";
 import { secureFiles, secureFolders } from "../../db/schema";
 import type { Deps } from "../deps";
-import { NotFound } from "../errors";
+import { FieldError, NotFound } from "../errors";
 import { removeStoredFiles } from "./storage";
 
 type FolderRow = typeof secureFolders.$inferSelect;
@@ -30,6 +30,13 @@ function toJson(row: FolderRow, fileCount: number): FolderJson {
 
 function fileCountOf(deps: Pick<Deps, "db">, folderId: number): number {
   return deps.db.select({ n: count() }).from(secureFiles).where(eq(secureFiles.folderId, folderId)).get()!.n;
+}
+
+/** A folder or file name without surrounding spaces; a blank one is a 400 on `name`. */
+export function requireName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new FieldError("name", "must not be blank");
+  return trimmed;
 }
 
 /** The user's folder row; NotFound when missing or someone else's. */
@@ -61,10 +68,11 @@ export function getFolder(deps: Pick<Deps, "db">, userId: number, id: number): F
 
 /** Creates a folder. */
 export function createFolder(deps: Pick<Deps, "db" | "clock">, userId: number, input: { name: string; description?: string }): FolderJson {
+  const name = requireName(input.name);
   const now = deps.clock.now();
   const row = deps.db
     .insert(secureFolders)
-    .values({ userId, name: input.name.trim(), description: input.description ?? "", createdAt: now, updatedAt: now })
+    .values({ userId, name, description: input.description ?? "", createdAt: now, updatedAt: now })
     .returning()
     .get();
   return toJson(row, 0);
@@ -74,7 +82,7 @@ export function createFolder(deps: Pick<Deps, "db" | "clock">, userId: number, i
 export function updateFolder(deps: Pick<Deps, "db" | "clock">, userId: number, id: number, input: { name?: string; description?: string }): FolderJson {
   ownedFolder(deps, userId, id);
   const patch: Partial<FolderRow> = { updatedAt: deps.clock.now() };
-  if (input.name !== undefined) patch.name = input.name.trim();
+  if (input.name !== undefined) patch.name = requireName(input.name);
   if (input.description !== undefined) patch.description = input.description;
   deps.db.update(secureFolders).set(patch).where(eq(secureFolders.id, id)).run();
   return getFolder(deps, userId, id);

@@ -1,5 +1,8 @@
 import { fileTypeFromBuffer } from "file-type";
 
+/** Detected types a browser would render as a document (scripts, forms, links) when served inline. */
+const RENDERED_MARKUP = new Set(["application/xml", "text/xml", "application/xhtml+xml", "image/svg+xml", "text/html"]);
+
 export type SecureContentType = "text" | "image" | "video" | "audio" | "file";
 
 /**
@@ -11,7 +14,9 @@ export type SecureContentType = "text" | "image" | "video" | "audio" | "file";
 export async function sniffMime(head: Uint8Array): Promise<string> {
   if (head.length === 0) return "application/octet-stream";
   const detected = await fileTypeFromBuffer(head);
-  if (detected) return detected.mime;
+  // file-type calls anything behind an XML declaration application/xml, and a browser renders that
+  // (SVG, XHTML) as a document: XML goes the way of the other markup, to the text check below
+  if (detected && !RENDERED_MARKUP.has(detected.mime)) return detected.mime;
   if (!head.includes(0)) {
     try {
       // a multi-byte sequence may be cut at the end of the head: drop up to 3 trailing bytes

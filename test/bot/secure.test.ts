@@ -101,6 +101,32 @@ describe("secure sharing in the bot", () => {
     expect(files[0]).toMatchObject({ contentType: "text", textContent: "wifi password: hunter2\nsecond line" });
   });
 
+  test("several files sent at once (an album): each folder prompt stores its own file", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } })).json;
+    fake.files.set("files/one", pngBytes(1001));
+    fake.files.set("files/two", pngBytes(1002));
+    pushDocument("one", "one.png", 1001, "First");
+    const first = await reply(/Where should I store “First”/);
+    pushDocument("two", "two.png", 1002, "Second");
+    const second = await reply(/Where should I store “Second”/);
+    fake.pushCallback(button(first, /Box/));
+    await reply(/Stored “First”/);
+    fake.pushCallback(button(second, /Box/));
+    await reply(/Stored “Second”/);
+    const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
+    expect(files.map((f: any) => [f.name, f.fileName, f.fileSize])).toEqual([["First", "one.png", 1001], ["Second", "two.png", 1002]]);
+    // Cancel on a prompt drops only its own file
+    fake.files.set("files/three", pngBytes(1003));
+    pushDocument("three", "three.png", 1003, "Third");
+    const third = await reply(/Where should I store “Third”/);
+    fake.pushCallback(button(third, /Cancel/));
+    await reply(/Cancelled: nothing was stored/);
+    fake.pushCallback(button(third, /Box/));
+    await reply(/Nothing is waiting to be stored/);
+    expect((await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json).toHaveLength(2);
+  });
+
   test("a file over 10 MB gets a clear message and nothing is downloaded", async () => {
     pushDocument("huge", "film.mkv", 15 * 1024 * 1024);
     await reply(/too big: secure storage takes files up to 10 MB/);

@@ -44,6 +44,21 @@ describe("folders", () => {
   });
 });
 
+test("a blank (whitespace-only) folder or file name is a 400 naming the field, not an empty name", async () => {
+  const { token, folder } = await seed(t);
+  const cases: [string, string, unknown][] = [
+    ["POST", "/api/secure/folders", { name: "   " }],
+    ["PATCH", `/api/secure/folders/${folder.id}`, { name: " \t " }],
+    ["POST", "/api/secure/files", { folderId: folder.id, name: "  ", contentType: "text", textContent: "x" }],
+  ];
+  for (const [method, path, body] of cases) {
+    const res = await t.request(method, path, { token, body });
+    expect([method, path, res.status, res.json.details?.[0]?.field]).toEqual([method, path, 400, "name"]);
+  }
+  expect((await t.request("GET", `/api/secure/folders/${folder.id}`, { token })).json.name).toBe("Docs");
+  expect((await t.request("GET", "/api/secure/folders", { token })).json).toHaveLength(1);
+});
+
 describe("files", () => {
   test("text file record and uploaded file record with sniffed MIME type", async () => {
     const { token, text, image, folder } = await seed(t);
@@ -65,6 +80,19 @@ describe("files", () => {
     expect(bin.json).toMatchObject({ mimeType: "application/octet-stream", contentType: "file", fileSize: 6 });
     // the re-upload replaced the earlier bytes: one stored file for this record + the seeded PNG
     expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(2);
+  });
+
+  test("SVG or XHTML behind an XML declaration is stored as text/plain, never a markup type a browser renders", async () => {
+    const { token, folder } = await seed(t);
+    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "x", contentType: "image" } })).json;
+    const docs = [
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
+      `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(1)</script></body></html>`,
+    ];
+    for (const doc of docs) {
+      const up = await upload(t, token, f.id, new TextEncoder().encode(doc), "x.svg", "image/svg+xml");
+      expect([doc, up.json.mimeType, up.json.contentType]).toEqual([doc, "text/plain", "file"]);
+    }
   });
 
   test("text needs textContent, other types refuse it; upload needs multipart with field file", async () => {
@@ -95,6 +123,27 @@ describe("files", () => {
     const fourth = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "4", contentType: "text", textContent: "x" } });
     expect(fourth.status).toBe(403);
     expect(fourth.json.error).toBe("plan_limit");
+  });
+
+  test("file names lose paths and bidirectional controls that would disguise the extension", async () => {
+    const { token, image } = await seed(t);
+    // shown as "invoiceexe.pdf" if the right-to-left override were kept
+    const up = await upload(t, token, image.id, pngBytes(), "invoice\u202Efdp.exe");
+    expect(up.json.fileName).toBe("invoicefdp.exe");
+    const isolates = await upload(t, token, image.id, pngBytes(), "a\u2067b\u2069\u200F.png");
+    expect(isolates.json.fileName).toBe("ab.png");
+  });
+
+  test("storage limit holds for parallel uploads: two 600 KB uploads on a 1 MB plan, only one is kept", async () => {
+    const { storeUpload } = await import("../../../core/secure/files");
+    const { user, token, folder, text } = await seed(t); // 2 files of the plan's 3
+    const third = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "a", contentType: "file" } })).json;
+    const ids = [text.id, third.id]; // uploading to the text record turns it into a file
+    const results = await Promise.allSettled(ids.map((id) => storeUpload(t.deps, user.id, id, [pngBytes(600 * 1024)], `${id}.png`)));
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.code).toBe("plan_limit");
+    expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(2);
+    expect(readdirSync(join(t.dataDir, "secure", "tmp"))).toEqual([]);
   });
 
   test("delete removes the bytes", async () => {

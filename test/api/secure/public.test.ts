@@ -166,6 +166,41 @@ describe("what counts as a view", () => {
   });
 });
 
+describe("malformed public input", () => {
+  test("an over-long code is an unknown link: 404 with nosniff (an HTML page on /s/), never a 400", async () => {
+    const long = "A".repeat(80);
+    for (const p of [`/api/secure/view/${long}`, `/api/secure/view/${long}/stream`, `/api/secure/view/${long}/download`]) {
+      const res = await t.request("GET", p, { headers: BROWSER });
+      expect([p, res.status, res.json.error]).toEqual([p, 404, "not_found"]);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    const page = await t.request("GET", `/s/${long}`, { headers: BROWSER });
+    expect([page.status, page.headers.get("content-type")]).toEqual([404, "text/html; charset=utf-8"]);
+    expect(page.text).toContain("Link not found");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  test("an over-long or garbled grant is treated as no grant: the request counts a view", async () => {
+    const { token, image } = await seed(t);
+    const l = await link(t, token, image.id, 1, 3);
+    const res = await t.request("GET", `/api/secure/view/${l.code}/stream?grant=${"x".repeat(300)}`, { headers: BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await viewCount(token, image.id, l.id)).toBe(1);
+  });
+
+  test("a rate-limited public view still carries nosniff", async () => {
+    t.close();
+    t = createTestApp({ env: { RATE_LIMIT_API: "12" } });
+    const { token, image } = await seed(t);
+    const l = await link(t, token, image.id, 1, 10);
+    let last = await view(l.code);
+    for (let i = 0; i < 20 && last.status !== 429; i++) last = await view(l.code);
+    expect(last.status).toBe(429);
+    expect(last.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
 describe("served bytes", () => {
   test("stream: stored MIME type, restrictive CSP, nosniff, inline; download: attachment with RFC 6266 name", async () => {
     const { token, folder } = await seed(t);

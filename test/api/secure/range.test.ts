@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { parseRange } from "../../../api/secure/serve";
+import { contentDisposition, parseRange } from "../../../api/secure/serve";
 import { link, local, seed, upload } from "./helpers";
 
 let t: TestApp;
@@ -79,4 +79,9 @@ describe("HTTP Range on /stream", () => {
     expect(parseRange("bytes=9-", 10)).toEqual({ start: 9, end: 9 });
     expect(parseRange("bytes=-", 10)).toBeNull();
   });
+});
+
+test("Content-Disposition (RFC 6266): the ASCII fallback has no %XX sequence a browser might decode; filename* keeps the name", () => {
+  expect(contentDisposition("attachment", "100%41 sure.txt")).toBe(`attachment; filename="100_41 sure.txt"; filename*=UTF-8''100%2541%20sure.txt`);
+  expect(contentDisposition("inline", "naïve.pdf")).toBe(`inline; filename="na_ve.pdf"; filename*=UTF-8''na%C3%AFve.pdf`);
 });

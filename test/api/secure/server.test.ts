@@ -155,6 +155,21 @@ test("a multipart body without a boundary is 400", async () => {
   expect(res.status).toBe(400);
 });
 
+test("a multipart body that ends inside the file part (no closing boundary) is 400, nothing kept", async () => {
+  const base = listen();
+  const { token, image } = await seed(t);
+  const before = storedFiles();
+  const res = await fetch(`${base}/api/secure/files/${image.id}/upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\nhello wor`,
+  });
+  expect(res.status).toBe(400);
+  expect(((await res.json()) as any).error).toBe("validation_error");
+  expect(storedFiles()).toEqual(before);
+  expect((await t.request("GET", `/api/secure/files/${image.id}`, { token })).json).toMatchObject({ fileName: "photo.png", fileSize: 200 });
+});
+
 describe("view counting under concurrency", () => {
   test("maxViews 5, 40 parallel openers → exactly 5 succeed, 35 get 410", async () => {
     const base = listen();

@@ -75,6 +75,17 @@ describe("viewer page at SHORT_URL/s/<code>", () => {
     expect(expired.text).toContain("expired");
   });
 
+  test("the owner's own preview of the page says nothing was counted (and nothing is)", async () => {
+    const { token, image } = await seed(t);
+    const l = await link(t, token, image.id, 1, 2);
+    const page = await t.request("GET", `/s/${l.code}`, { token, headers: BROWSER });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Your own preview: no view was counted.");
+    expect(page.text).not.toContain("This page counted one view");
+    expect((await t.request("GET", `/api/secure/links?fileId=${image.id}`, { token })).json[0].viewCount).toBe(0);
+    expect((await open(l.code)).text).toContain("This page counted one view");
+  });
+
   test("re-uploaded content is what the next viewer sees", async () => {
     const { token, image } = await seed(t);
     const l = await link(t, token, image.id, 1, 5);
