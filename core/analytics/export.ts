@@ -8,6 +8,7 @@ import { parsePeriod } from "./range";
 import { ownedLink, rangeOf } from "./stats";
 import { sendToUserChat, userChat } from "./telegram";
 import { renderPdfTable } from "./export-pdf";
+import { trackingUrl } from "./qr";
 
 /** Most rows one export holds (spec: Limits). */
 export const EXPORT_LIMIT = 10_000;
@@ -79,7 +80,7 @@ export async function exportClicks(
     for (const c of found.slice(i, i + step)) rows.push(exportCells(c));
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
-  const title = `Clicks of ${deps.config.shortUrl}/${link.code} (${period}, newest first)`;
+  const title = `Clicks of ${trackingUrl(deps, link)} (${period}, newest first)`;
   const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? await buildXlsx(rows, link.code) : await renderPdfTable(title, [...EXPORT_COLUMNS], rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}` });

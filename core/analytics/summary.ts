@@ -7,6 +7,7 @@ import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, statsOf, timelin
 import { totals } from "./query";
 import { renderSummaryCard, type Breakdown, type SummaryCard } from "./charts";
 import { sendToUserChat, userChat } from "./telegram";
+import { trackingUrl } from "./qr";
 
 /** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default UTC). */
 export interface SummaryRequest {
@@ -62,7 +63,7 @@ export function summaryCard(deps: Deps, userId: number, req: SummaryRequest): { 
   if (single) breakdowns.push({ title: "Browsers", items: top(devices.browsers) });
   breakdowns.push({ title: "Bots", items: top(bots.bots) });
   const title = single ? single.title || single.code : "All links";
-  const subtitle = single ? `${deps.config.shortUrl}/${single.code} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
+  const subtitle = single ? `${trackingUrl(deps, single)} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
   const card: SummaryCard = {
     title,
     subtitle,
@@ -98,7 +99,7 @@ export function statsText(deps: Deps, userId: number, linkId: number, period: st
   const dev = devicesOf(deps, [link.id], range).devices.slice(0, 3);
   const lines = [
     `📊 ${link.title || link.code} — ${label}`,
-    `${deps.config.shortUrl}/${link.code}`,
+    trackingUrl(deps, link),
     "",
     `Clicks: ${fmt(s.totalClicks)}`,
     `Unique: ${fmt(s.uniqueClicks)}`,

@@ -6,7 +6,9 @@ import { inflateSync } from "node:zlib";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
-import { recordClicks } from "../helpers/clicks";
+import { insertLink, recordClicks } from "../helpers/clicks";
+import { domains } from "../../db/schema";
+import { summaryCard } from "../../core/analytics/summary";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const HEADER = "Date,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique";
@@ -100,6 +102,16 @@ describe("share-qr", () => {
     expect((await post(`${f.bobLink.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(404);
     expect(fake.callsOf("sendPhoto")).toHaveLength(2);
   });
+});
+
+test("share-qr and the summary card name a custom-domain link by its own tracking URL", async () => {
+  const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
+  const link = insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
+  const png = await QRCode.toBuffer("http://go.alice.example/custom1", { width: 300 });
+  expect((await post(`${link.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(200);
+  expect(fake.callsOf("sendPhoto")[0]!.params.caption).toBe("QR code for http://go.alice.example/custom1");
+  const { card } = summaryCard(t.deps, f.alice.user.id, { linkId: link.id });
+  expect(card.subtitle).toBe("http://go.alice.example/custom1 · last 30 days");
 });
 
 describe("export", () => {
