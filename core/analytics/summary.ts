@@ -20,6 +20,9 @@ export interface SummaryRequest {
 
 const PERIOD_LABEL: Record<Period, string> = { "1d": "last 24 hours", "7d": "last 7 days", "30d": "last 30 days", "90d": "last 90 days", "1y": "last year", all: "all time" };
 
+/** Longest dateFrom–dateTo range of a summary (a range of centuries would build millions of timeline buckets). */
+export const MAX_RANGE_DAYS = 10 * 366;
+
 /**
  * The range a summary covers: `period`, or `dateFrom`/`dateTo` (ISO; a bare date in `dateTo`
  * includes that whole day; a missing side falls back to the period's).
@@ -32,6 +35,8 @@ export function summaryRange(deps: Pick<Deps, "db" | "clock">, linkRows: LinkRow
   let to = req.dateTo ? parseInstant("dateTo", req.dateTo) : byPeriod.to;
   if (req.dateTo && /^\d{4}-\d{2}-\d{2}$/.test(req.dateTo)) to += DAY;
   if (from >= to) throw new FieldError("dateTo", "must be later than dateFrom");
+  if (from > deps.clock.now().getTime()) throw new FieldError("dateFrom", "must not be in the future");
+  if (to - from > MAX_RANGE_DAYS * DAY) throw new FieldError("dateTo", `the range may span at most ${MAX_RANGE_DAYS / 366} years`);
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { period: null, range: { from, to } as Range, label: `${day(from)} – ${day(to - 1)}` };
 }
