@@ -171,6 +171,14 @@ describe("export", () => {
     expect(lines[10_000]).toStartWith("2026-03-30 00:00:07 UTC,"); // the 7 oldest seeded (and the fixture's older clicks) are cut
   }, 20_000);
 
+  test("exactly 10,000 clicks: all are sent and the message does not claim older ones were cut", async () => {
+    const base = Date.parse("2026-03-30T00:00:00Z");
+    // with the fixture's 3 clicks of the last day: exactly 10,000
+    recordClicks(t.deps, f.link, Array.from({ length: 9_997 }, (_, i) => ({ at: base + i * 1000, isBot: false, isUnique: false })));
+    const res = await post(`${f.link.id}/export`, { format: "csv", period: "1d" });
+    expect(res.json).toEqual({ ok: true, rows: 10_000, message: "Sent clicks-fixture1-1d-2026-03-30.csv with 10,000 clicks to your Telegram chat" });
+  }, 20_000);
+
   test("errors: format 400, nothing to export is ok:false, blocked bot 409", async () => {
     const bad = await post(`${f.link.id}/export`, { format: "docx" });
     expect(bad.status).toBe(400);
