@@ -8,6 +8,7 @@ import { parsePeriod } from "./range";
 import { ownedLink, rangeOf } from "./stats";
 import { sendToUserChat, userChat } from "./telegram";
 import { renderPdfTable } from "./export-pdf";
+import { trackingUrl } from "./qr";
 
 /** Most rows one export holds (spec: Limits). */
 export const EXPORT_LIMIT = 10_000;
@@ -71,7 +72,10 @@ export async function exportClicks(
   const range = rangeOf(deps, [link], period);
   const found = deps.db.select().from(clicks)
     .where(and(eq(clicks.linkId, link.id), gte(clicks.clickedAt, new Date(range.from)), lt(clicks.clickedAt, new Date(range.to))))
-    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(EXPORT_LIMIT).all();
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(EXPORT_LIMIT + 1).all();
+  // one row past the limit tells whether older clicks were left out
+  const cut = found.length > EXPORT_LIMIT;
+  if (cut) found.length = EXPORT_LIMIT;
   if (!found.length) return { ok: false, message: `No clicks on ${link.code} in the chosen period (${period}); nothing was sent`, rows: 0 };
   const rows: string[][] = [];
   const step = 2_500;
@@ -79,11 +83,11 @@ export async function exportClicks(
     for (const c of found.slice(i, i + step)) rows.push(exportCells(c));
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
-  const title = `Clicks of ${deps.config.shortUrl}/${link.code} (${period}, newest first)`;
+  const title = `Clicks of ${trackingUrl(deps, link)} (${period}, newest first)`;
   const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? await buildXlsx(rows, link.code) : await renderPdfTable(title, [...EXPORT_COLUMNS], rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}` });
-  const capped = found.length === EXPORT_LIMIT ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
+  const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
   return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length };
 }
 

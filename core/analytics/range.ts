@@ -42,11 +42,23 @@ export function periodDays(period: Period, now: number, createdAt: number): numb
   return days ?? Math.max(1, Math.ceil((now - createdAt) / DAY));
 }
 
-/** Parses an ISO 8601 date or datetime; 400 naming `field` when it is not one. */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?)?$/i;
+
+/**
+ * Parses an ISO 8601 date or datetime; 400 naming `field` when it is not one or names no real
+ * moment (2026-02-30, 25:00). A date or a time without an offset is UTC (never the server's zone).
+ */
 export function parseInstant(field: string, value: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : NaN;
-  if (Number.isNaN(ms)) throw new FieldError(field, "must be an ISO 8601 date or datetime, e.g. 2026-01-31T00:00:00Z");
-  return ms;
+  const m = ISO_INSTANT.exec(value.trim());
+  const n = (i: number) => Number(m?.[i] ?? 0);
+  const at = new Date(0);
+  if (m) {
+    at.setUTCFullYear(n(1), n(2) - 1, n(3));
+    at.setUTCHours(n(4), n(5), n(6), Number((m[7] ?? "0").padEnd(3, "0")));
+  }
+  const real = m && at.getUTCFullYear() === n(1) && at.getUTCMonth() === n(2) - 1 && at.getUTCDate() === n(3) && n(4) < 24 && n(5) < 60 && n(6) < 60 && n(10) < 24 && n(11) < 60;
+  if (!real) throw new FieldError(field, "must be an ISO 8601 date or datetime, e.g. 2026-01-31T00:00:00Z");
+  return at.getTime() - (m[9] ? (m[9] === "-" ? -1 : 1) * (n(10) * 60 + n(11)) * MINUTE : 0);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

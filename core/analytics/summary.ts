@@ -7,6 +7,7 @@ import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, statsOf, timelin
 import { totals } from "./query";
 import { renderSummaryCard, type Breakdown, type SummaryCard } from "./charts";
 import { sendToUserChat, userChat } from "./telegram";
+import { trackingUrl } from "./qr";
 
 /** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default UTC). */
 export interface SummaryRequest {
@@ -18,6 +19,9 @@ export interface SummaryRequest {
 }
 
 const PERIOD_LABEL: Record<Period, string> = { "1d": "last 24 hours", "7d": "last 7 days", "30d": "last 30 days", "90d": "last 90 days", "1y": "last year", all: "all time" };
+
+/** Longest dateFrom–dateTo range of a summary (a range of centuries would build millions of timeline buckets). */
+export const MAX_RANGE_DAYS = 10 * 366;
 
 /**
  * The range a summary covers: `period`, or `dateFrom`/`dateTo` (ISO; a bare date in `dateTo`
@@ -31,6 +35,8 @@ export function summaryRange(deps: Pick<Deps, "db" | "clock">, linkRows: LinkRow
   let to = req.dateTo ? parseInstant("dateTo", req.dateTo) : byPeriod.to;
   if (req.dateTo && /^\d{4}-\d{2}-\d{2}$/.test(req.dateTo)) to += DAY;
   if (from >= to) throw new FieldError("dateTo", "must be later than dateFrom");
+  if (from > deps.clock.now().getTime()) throw new FieldError("dateFrom", "must not be in the future");
+  if (to - from > MAX_RANGE_DAYS * DAY) throw new FieldError("dateTo", `the range may span at most ${MAX_RANGE_DAYS / 366} years`);
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { period: null, range: { from, to } as Range, label: `${day(from)} – ${day(to - 1)}` };
 }
@@ -62,7 +68,7 @@ export function summaryCard(deps: Deps, userId: number, req: SummaryRequest): { 
   if (single) breakdowns.push({ title: "Browsers", items: top(devices.browsers) });
   breakdowns.push({ title: "Bots", items: top(bots.bots) });
   const title = single ? single.title || single.code : "All links";
-  const subtitle = single ? `${deps.config.shortUrl}/${single.code} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
+  const subtitle = single ? `${trackingUrl(deps, single)} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
   const card: SummaryCard = {
     title,
     subtitle,
@@ -98,7 +104,7 @@ export function statsText(deps: Deps, userId: number, linkId: number, period: st
   const dev = devicesOf(deps, [link.id], range).devices.slice(0, 3);
   const lines = [
     `📊 ${link.title || link.code} — ${label}`,
-    `${deps.config.shortUrl}/${link.code}`,
+    trackingUrl(deps, link),
     "",
     `Clicks: ${fmt(s.totalClicks)}`,
     `Unique: ${fmt(s.uniqueClicks)}`,

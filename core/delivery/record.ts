@@ -28,7 +28,8 @@ export function recordOutcome(deps: Deps, row: OutboxRow, outcome: Outcome): voi
       set({ status: "pending", attempts, nextAttemptAt: new Date(now.getTime() + delays[attempts - 1]! * 1000), lastError: outcome.error });
       return;
     }
-    set({ status: "failed", attempts, completedAt: now, lastError: outcome.error });
-    DELIVERY_TOPICS[row.topic]?.onFinalFailure?.(tx, deps, row);
+    set({ status: "failed", attempts, completedAt: now, lastError: outcome.error, failureCounted: true });
+    // once per delivery: a redelivered one that fails again was already counted
+    if (!row.failureCounted) DELIVERY_TOPICS[row.topic]?.onFinalFailure?.(tx, deps, row);
   });
 }

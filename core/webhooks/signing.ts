@@ -3,9 +3,10 @@
  *
  *   X-Webhook-Id:        the delivery id (the same on every retry; receivers de-duplicate by it)
  *   X-Webhook-Timestamp: unix seconds of this attempt
- *   X-Webhook-Signature: t=<timestamp>,v1=<hex HMAC-SHA256(secret, "<timestamp>.<payload>")>
+ *   X-Webhook-Signature: t=<timestamp>,v1=<hex HMAC-SHA256(secret, "<id>.<timestamp>.<payload>")>
  *
- * where <payload> is the exact request body (POST) or the exact query string after "?" (GET).
+ * where <id> is the X-Webhook-Id (signed, so a replay cannot pass as a new delivery under a fresh
+ * id) and <payload> is the exact request body (POST) or the exact query string after "?" (GET).
  */
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -44,9 +45,9 @@ export function rotateSigningSecret(deps: Pick<Deps, "db" | "clock">, userId: nu
   return getSigningSecret(deps, userId);
 }
 
-/** Hex HMAC-SHA256 of "<timestamp>.<payload>". */
-export function computeSignature(secret: string, timestamp: number, payload: string): string {
-  return createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+/** Hex HMAC-SHA256 of "<deliveryId>.<timestamp>.<payload>". */
+export function computeSignature(secret: string, deliveryId: string, timestamp: number, payload: string): string {
+  return createHmac("sha256", secret).update(`${deliveryId}.${timestamp}.${payload}`).digest("hex");
 }
 
 /** The headers identifying and (when a secret is given) signing one delivery attempt. */
@@ -57,6 +58,6 @@ export function deliveryHeaders(opts: { deliveryId: string; event: string; now: 
     "x-webhook-event": opts.event,
     "x-webhook-timestamp": String(t),
   };
-  if (opts.secret) headers["x-webhook-signature"] = `t=${t},v1=${computeSignature(opts.secret, t, opts.payload)}`;
+  if (opts.secret) headers["x-webhook-signature"] = `t=${t},v1=${computeSignature(opts.secret, opts.deliveryId, t, opts.payload)}`;
   return headers;
 }

@@ -41,8 +41,8 @@ const RULES = [
   rule("a broadcast address", ["255.255.255.255/32"]),
   rule("a reserved address", ["240.0.0.0/4", "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24"], ["2001:db8::/32", "fec0::/10", "100::/64"]),
   rule("a unique-local (private) address", [], ["fc00::/7"]),
-  // NAT64 and the deprecated IPv4-compatible form can carry any IPv4 address: refuse them outright
-  rule("an IPv4-embedding address", [], ["64:ff9b::/96", "64:ff9b:1::/48", "::/96", "2002::/16"]),
+  // NAT64, IPv4-translated (SIIT) and the deprecated IPv4-compatible form can carry any IPv4 address: refuse them outright
+  rule("an IPv4-embedding address", [], ["64:ff9b::/96", "64:ff9b:1::/48", "::/96", "::ffff:0:0:0/96", "2002::/16"]),
 ];
 
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata.goog", "metadata"]);

@@ -27,6 +27,8 @@ export const outbox = sqliteTable("outbox", {
   attempts: integer("attempts").notNull().default(0),
   nextAttemptAt: ts("next_attempt_at").notNull(),
   lastError: text("last_error"),
+  /** the topic's final-failure hook already ran for this delivery (a redelivery that fails again does not count twice) */
+  failureCounted: integer("failure_counted", { mode: "boolean" }).notNull().default(false),
   completedAt: ts("completed_at"),
   createdAt: createdAt(),
 }, (t) => [index("outbox_due").on(t.status, t.nextAttemptAt), index("outbox_ref").on(t.topic, t.refId), index("outbox_host_due").on(t.status, t.host, t.nextAttemptAt), index("outbox_user").on(t.userId)]);

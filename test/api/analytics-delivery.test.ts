@@ -6,7 +6,9 @@ import { inflateSync } from "node:zlib";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
-import { recordClicks } from "../helpers/clicks";
+import { insertLink, recordClicks } from "../helpers/clicks";
+import { domains } from "../../db/schema";
+import { summaryCard } from "../../core/analytics/summary";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const HEADER = "Date,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique";
@@ -102,6 +104,16 @@ describe("share-qr", () => {
   });
 });
 
+test("share-qr and the summary card name a custom-domain link by its own tracking URL", async () => {
+  const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
+  const link = insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
+  const png = await QRCode.toBuffer("http://go.alice.example/custom1", { width: 300 });
+  expect((await post(`${link.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(200);
+  expect(fake.callsOf("sendPhoto")[0]!.params.caption).toBe("QR code for http://go.alice.example/custom1");
+  const { card } = summaryCard(t.deps, f.alice.user.id, { linkId: link.id });
+  expect(card.subtitle).toBe("http://go.alice.example/custom1 · last 30 days");
+});
+
 describe("export", () => {
   test("csv: exact header, newest first, clear file name", async () => {
     const res = await post(`${f.link.id}/export`, { format: "csv" });
@@ -157,6 +169,14 @@ describe("export", () => {
     expect(lines[2]).toStartWith("2026-03-30 09:00:00 UTC,");
     expect(lines[3]).toStartWith("2026-03-30 02:46:44 UTC,"); // base + 10,004 s
     expect(lines[10_000]).toStartWith("2026-03-30 00:00:07 UTC,"); // the 7 oldest seeded (and the fixture's older clicks) are cut
+  }, 20_000);
+
+  test("exactly 10,000 clicks: all are sent and the message does not claim older ones were cut", async () => {
+    const base = Date.parse("2026-03-30T00:00:00Z");
+    // with the fixture's 3 clicks of the last day: exactly 10,000
+    recordClicks(t.deps, f.link, Array.from({ length: 9_997 }, (_, i) => ({ at: base + i * 1000, isBot: false, isUnique: false })));
+    const res = await post(`${f.link.id}/export`, { format: "csv", period: "1d" });
+    expect(res.json).toEqual({ ok: true, rows: 10_000, message: "Sent clicks-fixture1-1d-2026-03-30.csv with 10,000 clicks to your Telegram chat" });
   }, 20_000);
 
   test("errors: format 400, nothing to export is ok:false, blocked bot 409", async () => {

@@ -8,7 +8,8 @@ import { analyticsCardButtons } from "../../bot/features/analytics";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
-import { recordClicks } from "../helpers/clicks";
+import { insertLink, recordClicks } from "../helpers/clicks";
+import { domains } from "../../db/schema";
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -73,6 +74,16 @@ describe("link card analytics", () => {
     const expected = await QRCode.toBuffer("http://localhost:3999/fixture1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
     expect(Buffer.from(fileOf(photo).bytes).equals(new Uint8Array(expected))).toBe(true);
     expect((await sharp(fileOf(photo).bytes).metadata()).width).toBe(720);
+  });
+
+  test("QR of a link on a custom domain encodes that domain's URL (the default host answers 404 for it)", async () => {
+    const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
+    const link = insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
+    fake.pushCallback(`an:q:${link.id}`);
+    const photo = await fake.waitFor("sendPhoto");
+    expect(photo.params.caption).toBe("QR code for http://go.alice.example/custom1");
+    const expected = await QRCode.toBuffer("http://go.alice.example/custom1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
+    expect(Buffer.from(fileOf(photo).bytes).equals(new Uint8Array(expected))).toBe(true);
   });
 
   test("Export: format menu, progress message, then the document", async () => {

@@ -44,8 +44,8 @@ export function outboxRows(deps: Deps, topic?: string) {
 export function signatureMatches(secret: string, headers: Record<string, string>, signedPayload: string): boolean {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(headers["x-webhook-signature"] ?? "");
   if (!m) return false;
-  // computed independently of core, the way docs/webhooks.md tells receivers to
-  const expected = createHmac("sha256", secret).update(`${m[1]}.${signedPayload}`).digest("hex");
+  // computed independently of core, the way docs/webhooks.md tells receivers to: "<id>.<t>.<payload>"
+  const expected = createHmac("sha256", secret).update(`${headers["x-webhook-id"]}.${m[1]}.${signedPayload}`).digest("hex");
   return expected === m[2] && m[1] === headers["x-webhook-timestamp"];
 }
 

@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import type { TestApp } from "../../helpers/app";
 import { useFixture, type Fixture } from "../../helpers/analytics-fixture";
 import { insertLink, recordClicks } from "../../helpers/clicks";
-import { summaryCard } from "../../../core/analytics/summary";
+import { summaryCard, summaryRange } from "../../../core/analytics/summary";
 
 let t: TestApp;
 let f: Fixture;
@@ -29,4 +29,40 @@ test("all links: links with the same title stay apart in Top links; short ranges
   expect(card.timeline.labels).toHaveLength(25);
   expect(caption).toStartWith("📊 All links — last 24 hours\nClicks: 6 ·");
   expect(card.subtitle).toBe("3 links · last 24 hours");
+});
+
+const fieldOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    return [(e as { details?: { field: string; message: string }[] }).details?.[0]?.field, (e as { status?: number }).status];
+  }
+  return null;
+};
+
+test("dateFrom/dateTo: impossible dates, over-long ranges and ranges in the future are refused", () => {
+  const range = (dateFrom?: string, dateTo?: string) => () => summaryRange(t.deps, [f.link], { dateFrom, dateTo });
+  expect(fieldOf(range("2026-02-30"))).toEqual(["dateFrom", 400]);
+  expect(fieldOf(range("2026-03-01", "2026-03-01T25:00:00Z"))).toEqual(["dateTo", 400]);
+  expect(fieldOf(range("2026-03-01T10:00:00+0x:00"))).toEqual(["dateFrom", 400]);
+  // a range of thousands of years would build millions of timeline buckets
+  expect(fieldOf(range("1970-01-01", "9999-12-31"))).toEqual(["dateTo", 400]);
+  expect(fieldOf(range("2016-03-01", "2026-03-30"))).toEqual(["dateTo", 400]);
+  expect(fieldOf(range("2016-04-01", "2026-03-30"))).toBeNull(); // up to 10 years
+  // now is 2026-03-30T12:00Z: a range that starts later holds no clicks
+  expect(fieldOf(range("2026-04-01", "2026-04-05"))).toEqual(["dateFrom", 400]);
+  expect(fieldOf(range("2026-03-30"))).toBeNull();
+});
+
+test("dateFrom/dateTo without an offset are UTC, whatever the server's zone", () => {
+  const saved = process.env.TZ;
+  process.env.TZ = "America/New_York";
+  try {
+    const { range } = summaryRange(t.deps, [f.link], { dateFrom: "2026-03-28T00:00", dateTo: "2026-03-29T06:30:15" });
+    expect(range).toEqual({ from: Date.parse("2026-03-28T00:00:00Z"), to: Date.parse("2026-03-29T06:30:15Z") });
+    const withOffset = summaryRange(t.deps, [f.link], { dateFrom: "2026-03-28T02:00:00+02:00", dateTo: "2026-03-29" });
+    expect(withOffset.range).toEqual({ from: Date.parse("2026-03-28T00:00:00Z"), to: Date.parse("2026-03-30T00:00:00Z") });
+  } finally {
+    process.env.TZ = saved;
+  }
 });

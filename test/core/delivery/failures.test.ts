@@ -6,6 +6,7 @@ import { insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixt
 import { createDeliveryWorker } from "../../../core/delivery/worker";
 import { setLinkWebhookEnabled, webhookEnableColumns, getLinkWebhook } from "../../../core/webhooks/link-webhook";
 import { links } from "../../../db/schema";
+import { redeliver } from "../../../core/webhooks/deliveries";
 
 let t: TestApp;
 let rx: WebhookReceiver;
@@ -44,6 +45,21 @@ test("each delivery that fails every attempt counts one failure; success does no
   expect(rx.received).toHaveLength(7);
   expect(linkRow(link.id).webhookFailures).toBe(2);
   expect(getLinkWebhook(t.deps, user.id, link.id)).toMatchObject({ enabled: true, failures: 2 });
+});
+
+test("a failed delivery sent again that fails again still counts one failure (one per click)", async () => {
+  const { user } = await t.telegramUser();
+  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  recordClicks(t.deps, link);
+  await deliverAll();
+  expect(linkRow(link.id).webhookFailures).toBe(1);
+  const [failed] = outboxRows(t.deps, "click_webhook");
+  expect(failed!.status).toBe("failed");
+  redeliver(t.deps, user.id, failed!.deliveryId);
+  await deliverAll();
+  expect(rx.received).toHaveLength(6); // 2 × 3 attempts
+  expect(outboxRows(t.deps, "click_webhook")[0]!.status).toBe("failed");
+  expect(linkRow(link.id).webhookFailures).toBe(1);
 });
 
 test("the 100th failed delivery disables the webhook and queues one bot notice to the owner", async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { TestApp } from "../../helpers/app";
 import type { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../../helpers/webhook-fixtures";
@@ -68,6 +69,41 @@ describe("click webhook deliveries", () => {
       click_clicked_at: click!.clickedAt.toISOString(),
     });
     expect(signatureMatches(getSigningSecret(t.deps, user.id).secret, r.headers, r.rawQuery)).toBe(true);
+  });
+
+  test("the delivery id is signed: a captured delivery replayed under a new X-Webhook-Id does not verify", async () => {
+    const { user } = await t.telegramUser();
+    const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+    recordClicks(t.deps, link);
+    await createDeliveryWorker(t.deps).drain();
+    const r = rx.received[0]!;
+    const { secret } = getSigningSecret(t.deps, user.id);
+    expect(signatureMatches(secret, r.headers, r.body)).toBe(true);
+    // receivers drop repeats by X-Webhook-Id; an unsigned id would let a replay through as "new"
+    expect(signatureMatches(secret, { ...r.headers, "x-webhook-id": randomUUID() }, r.body)).toBe(false);
+  });
+
+  test("the verification sample of docs/webhooks.md accepts real deliveries (POST body, GET query) and refuses tampering", async () => {
+    const doc = await Bun.file(`${import.meta.dir}/../../../docs/webhooks.md`).text();
+    const src = /export (function verifyWebhook[\s\S]*?\n})\n/.exec(doc)![1]!;
+    const js = new Bun.Transpiler({ loader: "ts" }).transformSync(src);
+    const verifyWebhook = new Function("createHmac", "timingSafeEqual", `${js}\nreturn verifyWebhook;`)(createHmac, timingSafeEqual) as (
+      secret: string, headers: Headers, payload: string, toleranceSec?: number) => boolean;
+    t.clock.set(new Date()); // the sample checks the timestamp against the real time
+    const { user } = await t.telegramUser();
+    const post = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/p`, webhookEnabled: true });
+    const get = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?mine=1`, webhookMethod: "GET", webhookEnabled: true });
+    recordClicks(t.deps, post);
+    recordClicks(t.deps, get);
+    await createDeliveryWorker(t.deps).drain();
+    const { secret } = getSigningSecret(t.deps, user.id);
+    const p = rx.received.find((r) => r.method === "POST")!;
+    const g = rx.received.find((r) => r.method === "GET")!;
+    expect(verifyWebhook(secret, new Headers(p.headers), p.body)).toBe(true);
+    expect(verifyWebhook(secret, new Headers(g.headers), g.rawQuery)).toBe(true);
+    expect(verifyWebhook(secret, new Headers(p.headers), p.body.replace("click", "clack"))).toBe(false);
+    expect(verifyWebhook(secret, new Headers({ ...p.headers, "x-webhook-id": randomUUID() }), p.body)).toBe(false);
+    expect(verifyWebhook("whsec_wrong", new Headers(p.headers), p.body)).toBe(false);
   });
 
   test("a rotated secret signs the next deliveries; the old one no longer verifies", async () => {

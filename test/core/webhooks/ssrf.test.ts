@@ -30,6 +30,7 @@ const CLASSES: [url: string, reason: string][] = [
   ["http://[fd00:ec2::254]/", "fd00:ec2::254 is a cloud metadata address"],
   ["http://metadata.google.internal/computeMetadata/v1/", "metadata.google.internal is a cloud metadata host"],
   ["http://2130706433/", "127.0.0.1 is a loopback address"], // decimal form of 127.0.0.1
+  ["http://[::ffff:0:7f00:1]/", "::ffff:0:7f00:1 is an IPv4-embedding address"], // IPv4-translated (SIIT) form of 127.0.0.1
 ];
 
 for (const [url, reason] of CLASSES)

@@ -1,0 +1,1 @@
+ALTER TABLE `outbox` ADD `failure_counted` integer DEFAULT false NOT NULL;
