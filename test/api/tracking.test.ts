@@ -169,6 +169,16 @@ describe("matches", () => {
     expect((await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json).toEqual({ count: 0 });
   });
 
+  test("a fractional or out-of-range limit/offset is a 400, not a server error", async () => {
+    const { token } = await t.telegramUser();
+    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "BTC", keyword: "bitcoin" } });
+    for (const q of ["limit=20.5", "offset=1.5", "offset=99999999999999999999", "limit=0", "offset=-1"]) {
+      const res = await t.request("GET", `/api/tracking/${tr.id}/matches?${q}`, { token });
+      expect([q, res.status, res.json.error]).toEqual([q, 400, "validation_error"]);
+    }
+    expect((await t.request("GET", `/api/tracking/${tr.id}/matches?limit=100&offset=9007199254740991`, { token })).json).toEqual({ items: [], total: 0 });
+  });
+
   test("webhook trackers enqueue {event: keyword_match, tracker, match}; test sends a sample", async () => {
     const { user, token } = await t.telegramUser();
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Hook", keyword: "launch", notify_via: "webhook", webhook_url: `${receiver.url}/tracker` } });
