@@ -5,6 +5,7 @@ import { enqueueBotMessage, enqueueWebhook } from "../delivery/outbox";
 import { matchResponse, type MatchRow } from "./matches";
 import { getTracker, trackerResponse, type TrackerRow } from "./trackers";
 import { FieldError, NotConfigured } from "../errors";
+import { isWholeWord } from "./normalise";
 
 type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
@@ -19,10 +20,23 @@ const GROUP_LIST = 5;
 
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/**
+ * Where `matched` is in `snippet`: its first occurrence as whole words when there is one (an exact
+ * tracker's match; "кот" in "котёнок и кот." is the second), else its first occurrence.
+ */
+function matchedAt(snippet: string, matched: string): number {
+  let first = -1;
+  for (let at = snippet.indexOf(matched); at !== -1; at = snippet.indexOf(matched, at + 1)) {
+    if (isWholeWord(snippet, at, at + matched.length)) return at;
+    if (first === -1) first = at;
+  }
+  return first;
+}
+
 /** The snippet, escaped, with the matched words in bold. */
 export function highlight(snippet: string | null, matched: string | null): string {
   if (!snippet) return "";
-  const at = matched ? snippet.indexOf(matched) : -1;
+  const at = matched ? matchedAt(snippet, matched) : -1;
   if (at === -1) return escapeHtml(snippet);
   return `${escapeHtml(snippet.slice(0, at))}<b>${escapeHtml(matched!)}</b>${escapeHtml(snippet.slice(at + matched!.length))}`;
 }

@@ -131,6 +131,12 @@ describe("bot notifications", () => {
     });
   });
 
+  test("the bold words are the ones that matched: an exact tracker skips the same letters inside a longer word", async () => {
+    await track({ name: "Cat", keyword: "кот", exact_match: true });
+    ingestPost(t.deps, { chat: channel, messageId: 30, text: "котёнок и кот." });
+    expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("котёнок и <b>кот</b>.");
+  });
+
   test("a burst becomes one grouped message after the window; pending state survives in the database", async () => {
     await track({ name: "BTC", keyword: "bitcoin" });
     await track({ name: "ETH", keyword: "ethereum" });
