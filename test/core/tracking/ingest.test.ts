@@ -87,6 +87,17 @@ describe("recording matches", () => {
     expect(notifications()).toHaveLength(1); // the edit-added match waits in the burst window
   });
 
+  test("snippet and matched_keyword are the text as the author wrote it, not its NFKC form", async () => {
+    await track({ keyword: "telegram" });
+    await track({ keyword: "café" });
+    const text = "Скоро… ＴＥＬＥＧＲＡＭ ﬁnance №1 at the cafe\u0301!";
+    const rows = ingestPost(t.deps, { chat: channel, messageId: 40, text });
+    expect(rows.map((r) => [r.matchedKeyword, r.textSnippet])).toEqual([
+      ["ＴＥＬＥＧＲＡＭ", text],
+      ["cafe\u0301", text],
+    ]);
+  });
+
   test("post_url uses t.me/c for private supergroups and is null for basic groups", async () => {
     await track({ keyword: "deal" });
     expect(ingestPost(t.deps, { chat: group, messageId: 9, text: "deal" })[0]!.postUrl).toBe("https://t.me/c/1000000002/9");
