@@ -163,26 +163,38 @@ test("member counts are refreshed daily; a group upgraded to a supergroup keeps 
   expect(moved).toMatchObject({ type: "supergroup", geo: "DE", memberCount: 3, title: "Old group" });
 });
 
+/** Answers every /track question in turn (texts and button choices); resolves with the final message. */
+async function runTrack(a: { keyword: string; exact: string; minus: string; where: string; sources: string; via: string }) {
+  fake.pushMessage("/track");
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 New keyword tracker"));
+  fake.pushMessage(a.keyword);
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Match whole words only?"));
+  fake.pushCallback(`tr:c:${a.exact}`);
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Minus words"));
+  fake.pushMessage(a.minus);
+  await fake.waitFor("sendMessage", (c) => c.params.text === "Where should I look?");
+  fake.pushCallback(`tr:c:${a.where}`);
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Only specific sources?"));
+  fake.pushMessage(a.sources);
+  await fake.waitFor("sendMessage", (c) => c.params.text === "How should I notify you?");
+  fake.pushCallback(`tr:c:${a.via}`);
+  return fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
+}
+
 describe("bot screens", () => {
   test("/track creates a tracker through the conversation", async () => {
     const { token } = await t.telegramUser(42, "alice");
-    fake.pushMessage("/track");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 New keyword tracker"));
-    fake.pushMessage("Продам гараж");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Match whole words only?"));
-    fake.pushCallback("tr:c:exact");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Minus words"));
-    fake.pushMessage("куплю, аренда");
-    await fake.waitFor("sendMessage", (c) => c.params.text === "Where should I look?");
-    fake.pushCallback("tr:c:channels");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Only specific sources?"));
-    fake.pushMessage("@rustweekly t.me/c/123");
-    await fake.waitFor("sendMessage", (c) => c.params.text === "How should I notify you?");
-    fake.pushCallback("tr:c:bot");
-    const done = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
+    const done = await runTrack({ keyword: "Продам гараж", exact: "exact", minus: "куплю, аренда", where: "channels", sources: "@rustweekly t.me/c/123", via: "bot" });
     const [created] = (await t.request("GET", "/api/tracking", { token })).json;
     expect(created).toMatchObject({ name: "Продам гараж", keyword: "Продам гараж", exact_match: true, minus_words: ["куплю", "аренда"], search_channels: true, search_chats: false, include_sources: ["@rustweekly", "t.me/c/123"], notify_via: "bot" });
     expect(done.params.reply_markup.inline_keyboard[0][1]).toEqual({ text: "Open tracker", callback_data: `tr:show:${created.id}` });
+  });
+
+  test("/track: minus words are separated by commas as asked, so a minus phrase stays whole", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    await runTrack({ keyword: "деньги", exact: "substring", minus: "в кредит, быстрый займ,\nмикрозайм", where: "both", sources: "/skip", via: "bot" });
+    const [created] = (await t.request("GET", "/api/tracking", { token })).json;
+    expect(created).toMatchObject({ keyword: "деньги", exact_match: false, minus_words: ["в кредит", "быстрый займ", "микрозайм"], include_sources: null });
   });
 
   test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {
