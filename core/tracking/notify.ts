@@ -99,13 +99,32 @@ export function notifyMatch(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow)
       enqueueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, m) });
     return;
   }
-  const chatId = ownerChat(tx, tracker.userId);
-  if (chatId === null) return; // an email-only account has no chat; the match is in the feed and API
-  if (recentlyNotified(tx, tracker.userId, now)) {
-    tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id)).run();
-    return;
-  }
-  enqueueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_notify", refId: m.id, chatId, params: matchMessage(tracker, m) });
+  if (ownerChat(tx, tracker.userId) === null) return; // an email-only account has no chat; the match is in the feed and API
+  tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id)).run();
+  // outside the window it goes out now, with any match still waiting for the flush job (in order)
+  if (!recentlyNotified(tx, tracker.userId, now)) flushOwner(tx, tracker.userId, now);
+}
+
+/**
+ * Sends an owner's pending matches, oldest first: one match as its own message, several grouped.
+ * Clears their pending state. Returns whether a message was queued.
+ */
+function flushOwner(tx: Tx, userId: number, now: Date): boolean {
+  const items = tx
+    .select({ match: trackerMatches, tracker: trackers })
+    .from(trackerMatches)
+    .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId)))
+    .orderBy(asc(trackerMatches.id))
+    .all();
+  if (!items.length) return false;
+  const ids = items.map((i) => i.match.id);
+  tx.update(trackerMatches).set({ notifyPending: false }).where(inArray(trackerMatches.id, ids)).run();
+  const chatId = ownerChat(tx, userId);
+  if (chatId === null) return false;
+  const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
+  enqueueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
+  return true;
 }
 
 /**
@@ -116,26 +135,14 @@ export function notifyMatch(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow)
 export function flushTrackerNotifications(deps: Pick<Deps, "db" | "clock">): number {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
-    const pending = tx
-      .select({ match: trackerMatches, tracker: trackers })
+    const owners = tx
+      .selectDistinct({ userId: trackers.userId })
       .from(trackerMatches)
       .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
       .where(eq(trackerMatches.notifyPending, true))
-      .orderBy(asc(trackerMatches.id))
       .all();
-    const byUser = new Map<number, typeof pending>();
-    for (const p of pending) byUser.set(p.tracker.userId, [...(byUser.get(p.tracker.userId) ?? []), p]);
     let sent = 0;
-    for (const [userId, items] of byUser) {
-      if (recentlyNotified(tx, userId, now)) continue;
-      const chatId = ownerChat(tx, userId);
-      const ids = items.map((i) => i.match.id);
-      tx.update(trackerMatches).set({ notifyPending: false }).where(inArray(trackerMatches.id, ids)).run();
-      if (chatId === null) continue;
-      const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
-      enqueueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
-      sent++;
-    }
+    for (const { userId } of owners) if (!recentlyNotified(tx, userId, now) && flushOwner(tx, userId, now)) sent++;
     return sent;
   });
 }

@@ -171,6 +171,22 @@ describe("bot notifications", () => {
     expect(notifications()).toHaveLength(3);
   });
 
+  test("a match arriving after the window closed, before the flush job ran, goes out together with the waiting ones", async () => {
+    await track({ name: "BTC", keyword: "bitcoin" });
+    ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+    t.clock.advance(30_000);
+    ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" }); // waits in the window
+    t.clock.advance(BURST_WINDOW_MS - 30_000 + 1);
+    ingestPost(t.deps, { chat: channel, messageId: 3, text: "bitcoin three" }); // the window has closed
+    const sent = notifications().map((n) => (n.payload as { text: string }).text);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.split("\n")[0]).toBe("🔔 <b>2 new matches</b>");
+    expect(sent[1]).toContain("<b>bitcoin</b> two");
+    expect(sent[1]).toContain("<b>bitcoin</b> three");
+    expect(sent[1]!.indexOf("two")).toBeLessThan(sent[1]!.indexOf("three"));
+    expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
+  });
+
   test("deleted posts: is_deleted, and post_deleted only for notify_on_delete trackers", async () => {
     const r = new (await import("../../helpers/webhook-receiver")).WebhookReceiver().start();
     const hook = await track({ keyword: "scam", notify_via: "webhook", webhook_url: r.url, notify_on_delete: true });
