@@ -7,7 +7,8 @@ import { ingestPost, markPostsDeleted } from "../../../core/tracking/ingest";
 import { setSourceMetadata, upsertSource, type ChatInfo } from "../../../core/tracking/sources";
 import { createTracker, deleteTracker, setTrackerEnabled, updateTracker, type TrackerInput } from "../../../core/tracking/trackers";
 import { BURST_WINDOW_MS, flushTrackerNotifications } from "../../../core/tracking/notify";
-import { upsertTelegramUser } from "../../../core/accounts/users";
+import { upsertEmailUser, upsertTelegramUser } from "../../../core/accounts/users";
+import { mergeAccounts } from "../../../core/accounts/merge";
 
 let t: TestApp;
 let userId: number;
@@ -116,6 +117,16 @@ describe("recording matches", () => {
     expect(ids("beta", channel, 5)).toEqual([tr.id]);
     deleteTracker(t.deps, userId, tr.id);
     expect(ids("beta", channel, 6)).toEqual([]);
+  });
+
+  test("after an account merge, matches of the moved trackers notify the surviving account", async () => {
+    const tr = await track({ keyword: "merge" });
+    expect(ids("merge one", channel, 1)).toEqual([tr.id]); // the index is built with the old owner's tracker
+    const target = upsertEmailUser(t.deps, "target@example.com");
+    mergeAccounts(t.deps, userId, target.id);
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    expect(ids("merge two", channel, 2)).toEqual([tr.id]);
+    expect(notifications().at(-1)).toMatchObject({ userId: target.id, target: "42", refId: t.deps.db.select().from(trackerMatches).all().at(-1)!.id });
   });
 
   test("changes made behind core's back are picked up after a full invalidation", async () => {
