@@ -34,8 +34,10 @@ function matchedAt(snippet: string, matched: string): number {
 }
 
 /** The snippet, escaped, with the matched words in bold. */
-export function highlight(snippet: string | null, matched: string | null): string {
+export function highlight(snippet: string | null, matchedAsWritten: string | null): string {
   if (!snippet) return "";
+  // the snippet is one line (whitespace runs are one space); a phrase may have matched across a line break
+  const matched = matchedAsWritten?.replace(/\s+/g, " ") ?? null;
   const at = matched ? matchedAt(snippet, matched) : -1;
   if (at === -1) return escapeHtml(snippet);
   return `${escapeHtml(snippet.slice(0, at))}<b>${escapeHtml(matched!)}</b>${escapeHtml(snippet.slice(at + matched!.length))}`;

@@ -159,6 +159,13 @@ describe("bot notifications", () => {
     expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("котёнок и <b>кот</b>.");
   });
 
+  test("a phrase matched across a line break is bold in the one-line snippet", async () => {
+    await track({ name: "NY", keyword: "new york", exact_match: true });
+    const [m] = ingestPost(t.deps, { chat: channel, messageId: 31, text: "Flights to New\n  York today" });
+    expect([m!.matchedKeyword, m!.textSnippet]).toEqual(["New\n  York", "Flights to New York today"]);
+    expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("Flights to <b>New York</b> today");
+  });
+
   test("a burst becomes one grouped message after the window; pending state survives in the database", async () => {
     await track({ name: "BTC", keyword: "bitcoin" });
     await track({ name: "ETH", keyword: "ethereum" });
