@@ -95,6 +95,14 @@ describe("excerpt", () => {
     expect(snippet.length).toBeLessThan(200);
   });
 
+  test("a cut never splits an emoji (no lone surrogate halves at either end)", () => {
+    const text = `${"😀".repeat(41)}xbitcoiny${"😀".repeat(41)}`;
+    const { text: display, hits: [hit] } = new TrackerIndex([tr(1, "bitcoin")]).match(text);
+    const { snippet } = excerpt(display, hit!.start, hit!.end);
+    expect(snippet.isWellFormed()).toBe(true);
+    expect(snippet).toBe(`…${"😀".repeat(40)}xbitcoiny${"😀".repeat(40)}…`);
+  });
+
   test("normalise: NFKC, folding, invisibles, whitespace runs", () => {
     expect(normalise("  ＡБВ Ёж\u200B\u00AD\t\n ΣΟΦΟΣ ﬁ ")).toBe(" aбв еж σοφοσ fi ");
   });
