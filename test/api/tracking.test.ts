@@ -98,6 +98,24 @@ describe("trackers CRUD", () => {
     expect(receiver.received).toHaveLength(2);
     expect(JSON.parse(receiver.received[1]!.body).event).toBe("validation");
   });
+
+  test("webhook targets get the link webhooks' SSRF rules: internal addresses are refused, on create and on PATCH", async () => {
+    const strict = createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "false" } });
+    try {
+      const { token } = await strict.telegramUser();
+      const refused = await strict.request("POST", "/api/tracking", { token, body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` } });
+      expect(refused.status).toBe(400);
+      expect(refused.json.details[0].field).toBe("webhook_url");
+      expect(refused.json.details[0].message).toContain("may not target internal networks");
+      const { json: tr } = await strict.request("POST", "/api/tracking", { token, body: { name: "b", keyword: "k" } });
+      const patch = await strict.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { notify_via: "webhook", webhook_url: "http://169.254.169.254/latest" } });
+      expect(patch.status).toBe(400);
+      expect(patch.json.details[0].message).toContain("may not target internal networks");
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      strict.close();
+    }
+  });
 });
 
 describe("limits, filters, scopes", () => {
