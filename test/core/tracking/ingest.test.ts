@@ -9,6 +9,7 @@ import { createTracker, deleteTracker, setTrackerEnabled, updateTracker, type Tr
 import { BURST_WINDOW_MS, flushTrackerNotifications } from "../../../core/tracking/notify";
 import { upsertEmailUser, upsertTelegramUser } from "../../../core/accounts/users";
 import { mergeAccounts } from "../../../core/accounts/merge";
+import { markMatchRangeRead } from "../../../core/tracking/matches";
 
 let t: TestApp;
 let userId: number;
@@ -203,6 +204,28 @@ describe("bot notifications", () => {
     expect(sent[1]).toContain("<b>bitcoin</b> three");
     expect(sent[1]!.indexOf("two")).toBeLessThan(sent[1]!.indexOf("three"));
     expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
+  });
+
+  test("✓ Mark these read marks the grouped message's matches, not a webhook tracker's matches in between", async () => {
+    const r = new (await import("../../helpers/webhook-receiver")).WebhookReceiver().start();
+    try {
+      await track({ name: "BTC", keyword: "bitcoin" });
+      const hook = await track({ keyword: "ether", notify_via: "webhook", webhook_url: r.url });
+      ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+      ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" });
+      const [unseen] = ingestPost(t.deps, { chat: channel, messageId: 3, text: "ether three" });
+      ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
+      t.clock.advance(BURST_WINDOW_MS + 1);
+      expect(flushTrackerNotifications(t.deps)).toBe(1);
+      const button = (notifications()[1]!.payload as { reply_markup: { inline_keyboard: { callback_data: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.callback_data;
+      const [from, to] = button.replace("tr:readr:", "").split("-").map(Number);
+      expect(markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
+      const unread = t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.isRead, false)).all().map((m) => m.id);
+      expect(unread).toEqual([t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).get()!.id, unseen!.id]);
+      expect(unseen!.trackerId).toBe(hook.id);
+    } finally {
+      r.stop();
+    }
   });
 
   test("deleted posts: is_deleted, and post_deleted only for notify_on_delete trackers", async () => {
