@@ -58,7 +58,7 @@ export async function trackConversation(conversation: Convo, ctx: Context): Prom
   const webhook = via === "webhook" ? await askText(conversation, ctx, "Send the webhook URL (it must answer 200 to a test request).") : null;
 
   const input: TrackerInput = {
-    name: keyword!.slice(0, 100),
+    name: Array.from(keyword!).slice(0, 100).join(""), // 100 characters (code points), as core counts them
     keyword: keyword!,
     exact_match: exact === "exact",
     minus_words: list(minus, COMMAS),

@@ -86,6 +86,17 @@ describe("trackers CRUD", () => {
     expect((await t.request("GET", "/api/tracking/abc", { token })).status).toBe(400);
   });
 
+  test("lengths count characters, not UTF-16 units: 800 emoji are a valid keyword, 801 are not", async () => {
+    const { token } = await t.telegramUser();
+    const ok = await t.request("POST", "/api/tracking", { token, body: { name: "🚀".repeat(100), keyword: "🚀".repeat(800), minus_words: ["💥".repeat(100)] } });
+    expect(ok.status).toBe(201);
+    expect(ok.json.keyword).toBe("🚀".repeat(800));
+    const tooLong = await t.request("POST", "/api/tracking", { token, body: { name: "x", keyword: "🚀".repeat(801) } });
+    expect([tooLong.status, tooLong.json.details[0].field]).toEqual([400, "keyword"]);
+    const longName = await t.request("PATCH", `/api/tracking/${ok.json.id}`, { token, body: { name: "🚀".repeat(101) } });
+    expect([longName.status, longName.json.details[0].field]).toEqual([400, "name"]);
+  });
+
   test("a webhook target is validated with a test request; failing targets are refused", async () => {
     const { token } = await t.telegramUser();
     receiver.respond = 500;

@@ -197,6 +197,14 @@ describe("bot screens", () => {
     expect(created).toMatchObject({ keyword: "деньги", exact_match: false, minus_words: ["в кредит", "быстрый займ", "микрозайм"], include_sources: null });
   });
 
+  test("/track: the tracker's name is the keyword cut at 100 characters, never inside an emoji", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const keyword = `x${"🚀".repeat(60)}`;
+    await runTrack({ keyword, exact: "substring", minus: "/skip", where: "both", sources: "/skip", via: "bot" });
+    const [created] = (await t.request("GET", "/api/tracking", { token })).json;
+    expect([created.name, created.keyword]).toEqual([keyword, keyword]);
+  });
+
   test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Deals", keyword: "deal" } });
