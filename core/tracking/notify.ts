@@ -17,6 +17,11 @@ type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 export const BURST_WINDOW_MS = 60_000;
 /** At most this many matches are listed in a grouped message. */
 const GROUP_LIST = 5;
+/** The listed matches' share of a grouped message's 4096 characters (the rest: header, "…and N more"). */
+const GROUPED_TEXT_MAX = 3900;
+
+/** The length Telegram counts of an HTML text: tags left out, entities as one character. */
+const visibleLength = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length;
 
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -59,11 +64,19 @@ export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchR
 
 /** The Bot API parameters for several matches of one owner, grouped into one message. */
 export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">; match: MatchRow }[]) {
-  const lines = items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
+  const lines: string[] = [];
+  let visible = 0;
+  for (const { tracker, match } of items.slice(0, GROUP_LIST)) {
     const link = match.postUrl ? ` <a href="${escapeHtml(match.postUrl)}">open</a>` : "";
-    return `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
-  });
-  const more = items.length > GROUP_LIST ? [`…and ${items.length - GROUP_LIST} more`] : [];
+    const line = `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
+    // Telegram refuses a text over 4096 characters (counted after the HTML is parsed): long
+    // snippets (keywords up to 800 characters) list fewer matches, never none
+    const length = visibleLength(line) + 2;
+    if (lines.length && visible + length > GROUPED_TEXT_MAX) break;
+    lines.push(line);
+    visible += length;
+  }
+  const more = items.length > lines.length ? [`…and ${items.length - lines.length} more`] : [];
   const text = [`🔔 <b>${items.length} new matches</b>`, "", ...lines, ...more].join("\n");
   const ids = items.map((i) => i.match.id);
   return {

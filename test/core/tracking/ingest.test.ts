@@ -228,6 +228,22 @@ describe("bot notifications", () => {
     }
   });
 
+  test("a grouped message stays within Telegram's 4096 characters with long keywords; the rest is counted in …and N more", async () => {
+    const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`).join(" ").slice(0, 790).trim(); // a ~790-character phrase
+    await track({ name: "Long", keyword: phrase });
+    const context = "c".repeat(70);
+    for (let i = 1; i <= 6; i++) ingestPost(t.deps, { chat: channel, messageId: i, text: `${context} ${phrase} ${context} ${i}` });
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    expect(flushTrackerNotifications(t.deps)).toBe(1);
+    const text = (notifications()[1]!.payload as { text: string }).text;
+    const visible = text.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    expect(visible.length).toBeLessThanOrEqual(4096);
+    expect(text.split("\n")[0]).toBe("🔔 <b>5 new matches</b>");
+    const listed = text.split("\n").filter((l) => l.startsWith("• ")).length;
+    expect(listed).toBeGreaterThanOrEqual(1);
+    expect(text).toContain(`…and ${5 - listed} more`);
+  });
+
   test("deleted posts: is_deleted, and post_deleted only for notify_on_delete trackers", async () => {
     const r = new (await import("../../helpers/webhook-receiver")).WebhookReceiver().start();
     const hook = await track({ keyword: "scam", notify_via: "webhook", webhook_url: r.url, notify_on_delete: true });
