@@ -5,7 +5,7 @@ import type { BotContext } from "../context";
 import { trackConversation } from "../conversations/track";
 import { getTracker, listTrackers, setTrackerEnabled, deleteTracker } from "../../core/tracking/trackers";
 import { listMatches, markAllRead, markMatchesRead, markMatchRangeRead, unreadCount } from "../../core/tracking/matches";
-import { escapeHtml, highlight } from "../../core/tracking/notify";
+import { escapeHtml, fitting, highlight } from "../../core/tracking/notify";
 import { AppError } from "../../core/errors";
 
 /**
@@ -70,15 +70,18 @@ function trackerCard(ctx: BotContext, id: number) {
 function matchFeed(ctx: BotContext, id: number, offset: number) {
   const t = getTracker(ctx.deps, ctx.user!.id, id);
   const { items, total } = listMatches(ctx.deps, ctx.user!.id, id, PAGE, offset);
-  const lines = items.map((m) => {
-    const source = escapeHtml(m.source_title ?? m.source_username ?? "chat");
-    const link = m.post_url ? ` <a href="${escapeHtml(m.post_url)}">open</a>` : "";
-    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? " (deleted)" : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
-  });
-  const header = total ? `<b>${escapeHtml(t.name)}</b>: matches ${offset + 1}–${offset + items.length} of ${total}` : `<b>${escapeHtml(t.name)}</b>: no matches yet.`;
+  // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
+  const lines = fitting(
+    items.map((m) => {
+      const source = escapeHtml(m.source_title ?? m.source_username ?? "chat");
+      const link = m.post_url ? ` <a href="${escapeHtml(m.post_url)}">open</a>` : "";
+      return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? " (deleted)" : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
+    }),
+  );
+  const header = total ? `<b>${escapeHtml(t.name)}</b>: matches ${offset + 1}–${offset + lines.length} of ${total}` : `<b>${escapeHtml(t.name)}</b>: no matches yet.`;
   const keyboard = new InlineKeyboard();
   if (offset > 0) keyboard.text("« Newer", `tr:feed:${id}:${Math.max(0, offset - PAGE)}`);
-  if (offset + PAGE < total) keyboard.text("Older »", `tr:feed:${id}:${offset + PAGE}`);
+  if (offset + lines.length < total) keyboard.text("Older »", `tr:feed:${id}:${offset + lines.length}`);
   keyboard.row().text("✓ Mark all read", `tr:readall:${id}`).text("« Tracker", `tr:show:${id}`);
   return { text: [header, ...lines].join("\n\n"), reply_markup: keyboard, parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
 }

@@ -17,11 +17,28 @@ type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 export const BURST_WINDOW_MS = 60_000;
 /** At most this many matches are listed in a grouped message. */
 const GROUP_LIST = 5;
-/** The listed matches' share of a grouped message's 4096 characters (the rest: header, "…and N more"). */
-const GROUPED_TEXT_MAX = 3900;
+/** The listed matches' share of a message's 4096 characters (the rest: header, "…and N more"). */
+const LISTED_TEXT_MAX = 3900;
 
 /** The length Telegram counts of an HTML text: tags left out, entities as one character. */
 const visibleLength = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length;
+
+/**
+ * The first of `lines` (HTML, joined by blank lines) that fit in a message: Telegram refuses a text
+ * over 4096 characters, and snippets of long keywords (up to 800 characters) can pass it in a list.
+ * Never none: one line always fits.
+ */
+export function fitting(lines: string[]): string[] {
+  const out: string[] = [];
+  let visible = 0;
+  for (const line of lines) {
+    const length = visibleLength(line) + 2;
+    if (out.length && visible + length > LISTED_TEXT_MAX) break;
+    out.push(line);
+    visible += length;
+  }
+  return out;
+}
 
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -64,18 +81,12 @@ export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchR
 
 /** The Bot API parameters for several matches of one owner, grouped into one message. */
 export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">; match: MatchRow }[]) {
-  const lines: string[] = [];
-  let visible = 0;
-  for (const { tracker, match } of items.slice(0, GROUP_LIST)) {
-    const link = match.postUrl ? ` <a href="${escapeHtml(match.postUrl)}">open</a>` : "";
-    const line = `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
-    // Telegram refuses a text over 4096 characters (counted after the HTML is parsed): long
-    // snippets (keywords up to 800 characters) list fewer matches, never none
-    const length = visibleLength(line) + 2;
-    if (lines.length && visible + length > GROUPED_TEXT_MAX) break;
-    lines.push(line);
-    visible += length;
-  }
+  const lines = fitting(
+    items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
+      const link = match.postUrl ? ` <a href="${escapeHtml(match.postUrl)}">open</a>` : "";
+      return `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
+    }),
+  );
   const more = items.length > lines.length ? [`…and ${items.length - lines.length} more`] : [];
   const text = [`🔔 <b>${items.length} new matches</b>`, "", ...lines, ...more].join("\n");
   const ids = items.map((i) => i.match.id);

@@ -205,6 +205,24 @@ describe("bot screens", () => {
     expect([created.name, created.keyword]).toEqual([keyword, keyword]);
   });
 
+  test("the matches feed of a long-keyword tracker stays within 4096 characters and pages on from what it showed", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`).join(" ").slice(0, 790).trim();
+    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Long", keyword: phrase } });
+    addBotToChannel();
+    await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    for (let i = 1; i <= 6; i++) fake.pushUpdate({ channel_post: { message_id: i, date: now(), chat: CHANNEL, text: `${"c".repeat(70)} ${phrase} ${"c".repeat(70)} ${i}` } });
+    await eventually(async () => (await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json.count === 6, "6 matches");
+    fake.pushCallback(`tr:feed:${tr.id}:0`);
+    const page = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("<b>Long</b>: matches 1–"));
+    const text = String(page.params.text);
+    expect(text.replace(/<[^>]+>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length).toBeLessThanOrEqual(4096);
+    const shown = (text.match(/🆕/g) ?? []).length;
+    expect(shown).toBeGreaterThanOrEqual(1);
+    expect(text).toContain(`matches 1–${shown} of 6`);
+    expect(page.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Older »", callback_data: `tr:feed:${tr.id}:${shown}` }]);
+  });
+
   test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Deals", keyword: "deal" } });
