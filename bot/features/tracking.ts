@@ -32,15 +32,22 @@ priv.use(createConversation(trackConversation, "track"));
 priv.command("track", (ctx) => ctx.conversation.enter("track"));
 priv.command("trackguide", (ctx) => ctx.reply(TRACK_GUIDE, { parse_mode: "HTML" }));
 
-function trackerList(ctx: BotContext) {
+/** Trackers per list page: Telegram takes at most 100 buttons, and plans allow up to 500 trackers. */
+const LIST_PAGE = 20;
+
+function trackerList(ctx: BotContext, offset = 0) {
   const rows = listTrackers(ctx.deps, ctx.user!.id);
   const keyboard = new InlineKeyboard();
-  for (const t of rows) {
+  for (const t of rows.slice(offset, offset + LIST_PAGE)) {
     const unread = unreadCount(ctx.deps, ctx.user!.id, t.id);
     keyboard.text(`${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` (${unread} new)` : ""}`, `tr:show:${t.id}`).row();
   }
+  if (offset > 0) keyboard.text("« Previous", `tr:lp:${Math.max(0, offset - LIST_PAGE)}`);
+  if (offset + LIST_PAGE < rows.length) keyboard.text("More »", `tr:lp:${offset + LIST_PAGE}`);
+  if (rows.length > LIST_PAGE) keyboard.row();
   keyboard.text("➕ New tracker", "tr:new").text("📖 Add me to a channel", "tr:guide");
-  const text = rows.length ? "<b>Your keyword trackers</b>\nTap one to see matches or change it." : "You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
+  const page = rows.length > LIST_PAGE ? ` (${offset + 1}–${Math.min(offset + LIST_PAGE, rows.length)} of ${rows.length})` : "";
+  const text = rows.length ? `<b>Your keyword trackers</b>${page}\nTap one to see matches or change it.` : "You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
   return { text, reply_markup: keyboard, parse_mode: "HTML" as const };
 }
 
@@ -114,7 +121,7 @@ priv.callbackQuery("tr:new", async (ctx) => {
   await ctx.conversation.enter("track");
 });
 
-priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|resume|read|readr|feed):([\d-]+)(?::(\d+))?$/, async (ctx) => {
+priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|resume|read|readr|feed|lp):([\d-]+)(?::(\d+))?$/, async (ctx) => {
   const [, action, arg, page] = ctx.match;
   const userId = ctx.user!.id;
   const id = Number(arg);
@@ -122,6 +129,8 @@ priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|resume|read|readr|f
     switch (action) {
       case "show":
         return await show(ctx, trackerCard(ctx, id));
+      case "lp":
+        return await show(ctx, trackerList(ctx, id));
       case "toggle":
         setTrackerEnabled(ctx.deps, userId, id, !getTracker(ctx.deps, userId, id).isEnabled);
         return await show(ctx, trackerCard(ctx, id));

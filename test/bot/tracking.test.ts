@@ -3,7 +3,8 @@ import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
-import { outbox, trackingSources } from "../../db/schema";
+import { outbox, trackingSources, users } from "../../db/schema";
+import { createTracker } from "../../core/tracking/trackers";
 import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
 import { trackingSourcesJob } from "../../jobs/tracking-sources";
 
@@ -221,6 +222,22 @@ describe("bot screens", () => {
     expect(shown).toBeGreaterThanOrEqual(1);
     expect(text).toContain(`matches 1–${shown} of 6`);
     expect(page.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Older »", callback_data: `tr:feed:${tr.id}:${shown}` }]);
+  });
+
+  test("a business account's many trackers are listed 20 per page (Telegram takes at most 100 buttons)", async () => {
+    const { user } = await t.telegramUser(42, "alice");
+    t.deps.db.update(users).set({ plan: "business" }).where(eq(users.id, user.id)).run();
+    for (let i = 1; i <= 45; i++) await createTracker(t.deps, user.id, { name: `T${i}`, keyword: `k${i}` });
+    const buttons = (c: { params: { reply_markup: { inline_keyboard: { text: string; callback_data: string }[][] } } }) => c.params.reply_markup.inline_keyboard.flat();
+    fake.pushCallback("menu:tracking");
+    const first = buttons(await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("<b>Your keyword trackers</b>")));
+    expect(first.filter((b) => b.callback_data.startsWith("tr:show:")).map((b) => b.text)).toEqual(Array.from({ length: 20 }, (_, i) => `🟢 T${45 - i}`));
+    expect(first.map((b) => b.callback_data)).toEqual(expect.arrayContaining(["tr:new", "tr:guide", "tr:lp:20"]));
+    fake.pushCallback("tr:lp:40");
+    const last = buttons(await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("41–45 of 45")));
+    expect(last.filter((b) => b.callback_data.startsWith("tr:show:")).map((b) => b.text)).toEqual(["🟢 T5", "🟢 T4", "🟢 T3", "🟢 T2", "🟢 T1"]);
+    expect(last.map((b) => b.callback_data)).toContain("tr:lp:20");
+    expect(last.map((b) => b.callback_data)).not.toContain("tr:lp:60");
   });
 
   test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {
