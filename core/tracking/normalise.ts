@@ -9,7 +9,8 @@
  * positions stay positions in the text the author wrote.
  */
 
-const INVISIBLE_RE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/;
+/** zero-width characters: soft hyphen, joiners, direction marks and controls, variation selectors (emoji ❤️) */
+const INVISIBLE_RE = /[\u00AD\u034F\u061C\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF]/;
 const WORD_RE = /[\p{L}\p{N}\p{M}_]/u;
 
 /** code unit → its folded (lower-case, ё→е, ς→σ) code unit */

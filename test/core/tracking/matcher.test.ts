@@ -35,6 +35,11 @@ const CASES: [string, boolean, string[] | null, string, string | null][] = [
   ["обучение", false, null, "обу\u00ADчение", "обу\u00ADчение"],
   ["ﬁnance", false, null, "FINANCE news", "FINANCE"],
   ["telegram", false, null, "ＴＥＬＥＧＲＡＭ bot", "TELEGRAM"],
+  // emoji variation selectors and bidi controls are invisible too
+  ["❤", true, null, "I ❤\uFE0F rust", "❤"],
+  ["❤\uFE0F", false, null, "I ❤ rust", "❤"],
+  ["shalom", true, null, "say \u202Bshalom\u202C now", "shalom"],
+  ["ab", false, null, "a\u2067b", "a\u2067b"],
   // minus words veto anywhere; matched like the keyword
   ["iphone", false, ["case"], "iPhone 15 leather CASE", null],
   ["iphone", false, ["case"], "iPhone 15 Pro Max", "iPhone"],
