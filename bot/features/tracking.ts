@@ -51,15 +51,24 @@ function trackerList(ctx: BotContext, offset = 0) {
   return { text, reply_markup: keyboard, parse_mode: "HTML" as const };
 }
 
+/**
+ * A card line cut at `max` characters (never inside an emoji): with the longest allowed keyword, minus
+ * words (50 × 100) and sources (100) the card would pass Telegram's 4096 characters.
+ */
+function clip(s: string, max = 1200): string {
+  const chars = Array.from(s);
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : s;
+}
+
 function trackerCard(ctx: BotContext, id: number) {
   const t = getTracker(ctx.deps, ctx.user!.id, id);
   const unread = unreadCount(ctx.deps, ctx.user!.id, id);
   const lines = [
     `<b>${escapeHtml(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
     `Keyword: <code>${escapeHtml(t.keyword)}</code>${t.exactMatch ? " (whole words)" : ""}`,
-    t.minusWords?.length ? `Minus words: ${escapeHtml(t.minusWords.join(", "))}` : "",
+    t.minusWords?.length ? `Minus words: ${escapeHtml(clip(t.minusWords.join(", ")))}` : "",
     `Searches: ${[t.searchChannels && "channels", t.searchChats && "chats"].filter(Boolean).join(" and ")}`,
-    t.includeSources?.length ? `Only: ${escapeHtml(t.includeSources.join(", "))}` : "",
+    t.includeSources?.length ? `Only: ${escapeHtml(clip(t.includeSources.join(", ")))}` : "",
     `Notifies via: ${t.notifyVia}`,
     `Matches: ${t.totalMatches} (${unread} unread)`,
   ].filter(Boolean);

@@ -240,6 +240,23 @@ describe("bot screens", () => {
     expect(last.map((b) => b.callback_data)).not.toContain("tr:lp:60");
   });
 
+  test("a tracker card with the longest allowed lists stays within 4096 characters", async () => {
+    const { user } = await t.telegramUser(42, "alice");
+    const tr = await createTracker(t.deps, user.id, {
+      name: "n".repeat(100), keyword: "k".repeat(800),
+      minus_words: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "m")),
+      include_sources: Array.from({ length: 100 }, (_, i) => `https://t.me/channel_number_${i}`),
+    });
+    fake.pushCallback(`tr:show:${tr.id}`);
+    const card = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("Keyword:"));
+    const text = String(card.params.text);
+    expect(text.replace(/<[^>]+>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length).toBeLessThanOrEqual(4096);
+    expect(text).toContain(`<code>${"k".repeat(800)}</code>`);
+    expect(text).toContain("Minus words: 0mmm");
+    expect(text).toContain("Only: https://t.me/channel_number_0, ");
+    expect(card.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "⏸ Disable", callback_data: `tr:toggle:${tr.id}` });
+  });
+
   test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Deals", keyword: "deal" } });
