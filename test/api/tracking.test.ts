@@ -208,6 +208,24 @@ describe("matches", () => {
     expect((await t.request("GET", `/api/tracking/${tr.id}/matches?limit=100&offset=9007199254740991`, { token })).json).toEqual({ items: [], total: 0 });
   });
 
+  test("changes through the API reach the live index at once: create, patch, disable, enable, delete", async () => {
+    const { token } = await t.telegramUser();
+    post(1, "warm-up: the index is built before the tracker exists");
+    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "A", keyword: "alpha" } });
+    const matched = (id: number, text: string) => post(id, text).map((m) => m.trackerId);
+    expect(matched(2, "alpha")).toEqual([tr.id]);
+    await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { keyword: "beta" } });
+    expect(matched(3, "alpha")).toEqual([]);
+    expect(matched(4, "beta")).toEqual([tr.id]);
+    await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { is_enabled: false } });
+    expect(matched(5, "beta")).toEqual([]);
+    await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { is_enabled: true, minus_words: ["gamma"] } });
+    expect(matched(6, "beta gamma")).toEqual([]);
+    expect(matched(7, "beta")).toEqual([tr.id]);
+    await t.request("DELETE", `/api/tracking/${tr.id}`, { token });
+    expect(matched(8, "beta")).toEqual([]);
+  });
+
   test("webhook trackers enqueue {event: keyword_match, tracker, match}; test sends a sample", async () => {
     const { user, token } = await t.telegramUser();
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Hook", keyword: "launch", notify_via: "webhook", webhook_url: `${receiver.url}/tracker` } });
