@@ -27,7 +27,8 @@ export const TrackingModel = {
   patch: t.Partial(t.Object({ ...fields, is_enabled: t.Boolean() })),
   idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
   matchesQuery: t.Object({
-    limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, default: 20 })),
-    offset: t.Optional(t.Numeric({ minimum: 0, default: 0 })),
+    limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1, default: 20 })),
+    // whole numbers SQLite can bind: a fraction or a huge offset would fail in the query (500)
+    offset: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0 })),
   }),
 };

@@ -37,7 +37,12 @@ async function askChoice(conversation: Convo, ctx: Context, question: string, ch
   return value;
 }
 
-const list = (s: string | null) => (s ? s.split(/[\s,]+/).map((w) => w.trim()).filter(Boolean) : null);
+/** Splits an answer into entries at `separators`; null for /skip. */
+const list = (s: string | null, separators: RegExp) => (s ? s.split(separators).map((w) => w.trim()).filter(Boolean) : null);
+/** Minus words may be phrases ("в кредит"): only commas and line breaks separate them. */
+const COMMAS = /[,\n]+/;
+/** Source references contain no spaces or commas. */
+const COMMAS_OR_SPACES = /[\s,]+/;
 
 /**
  * /track: asks keyword, exact matching, minus words, where to search, sources and how to notify,
@@ -53,13 +58,13 @@ export async function trackConversation(conversation: Convo, ctx: Context): Prom
   const webhook = via === "webhook" ? await askText(conversation, ctx, "Send the webhook URL (it must answer 200 to a test request).") : null;
 
   const input: TrackerInput = {
-    name: keyword!.slice(0, 100),
+    name: Array.from(keyword!).slice(0, 100).join(""), // 100 characters (code points), as core counts them
     keyword: keyword!,
     exact_match: exact === "exact",
-    minus_words: list(minus),
+    minus_words: list(minus, COMMAS),
     search_channels: where !== "chats",
     search_chats: where !== "channels",
-    include_sources: list(sources),
+    include_sources: list(sources, COMMAS_OR_SPACES),
     notify_via: via === "webhook" ? "webhook" : "bot",
     webhook_url: webhook,
   };

@@ -5,7 +5,7 @@ import type { BotContext } from "../context";
 import { trackConversation } from "../conversations/track";
 import { getTracker, listTrackers, setTrackerEnabled, deleteTracker } from "../../core/tracking/trackers";
 import { listMatches, markAllRead, markMatchesRead, markMatchRangeRead, unreadCount } from "../../core/tracking/matches";
-import { escapeHtml, highlight } from "../../core/tracking/notify";
+import { escapeHtml, fitting, highlight } from "../../core/tracking/notify";
 import { AppError } from "../../core/errors";
 
 /**
@@ -32,16 +32,32 @@ priv.use(createConversation(trackConversation, "track"));
 priv.command("track", (ctx) => ctx.conversation.enter("track"));
 priv.command("trackguide", (ctx) => ctx.reply(TRACK_GUIDE, { parse_mode: "HTML" }));
 
-function trackerList(ctx: BotContext) {
+/** Trackers per list page: Telegram takes at most 100 buttons, and plans allow up to 500 trackers. */
+const LIST_PAGE = 20;
+
+function trackerList(ctx: BotContext, offset = 0) {
   const rows = listTrackers(ctx.deps, ctx.user!.id);
   const keyboard = new InlineKeyboard();
-  for (const t of rows) {
+  for (const t of rows.slice(offset, offset + LIST_PAGE)) {
     const unread = unreadCount(ctx.deps, ctx.user!.id, t.id);
     keyboard.text(`${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` (${unread} new)` : ""}`, `tr:show:${t.id}`).row();
   }
+  if (offset > 0) keyboard.text("« Previous", `tr:lp:${Math.max(0, offset - LIST_PAGE)}`);
+  if (offset + LIST_PAGE < rows.length) keyboard.text("More »", `tr:lp:${offset + LIST_PAGE}`);
+  if (rows.length > LIST_PAGE) keyboard.row();
   keyboard.text("➕ New tracker", "tr:new").text("📖 Add me to a channel", "tr:guide");
-  const text = rows.length ? "<b>Your keyword trackers</b>\nTap one to see matches or change it." : "You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
+  const page = rows.length > LIST_PAGE ? ` (${offset + 1}–${Math.min(offset + LIST_PAGE, rows.length)} of ${rows.length})` : "";
+  const text = rows.length ? `<b>Your keyword trackers</b>${page}\nTap one to see matches or change it.` : "You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
   return { text, reply_markup: keyboard, parse_mode: "HTML" as const };
+}
+
+/**
+ * A card line cut at `max` characters (never inside an emoji): with the longest allowed keyword, minus
+ * words (50 × 100) and sources (100) the card would pass Telegram's 4096 characters.
+ */
+function clip(s: string, max = 1200): string {
+  const chars = Array.from(s);
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : s;
 }
 
 function trackerCard(ctx: BotContext, id: number) {
@@ -50,9 +66,9 @@ function trackerCard(ctx: BotContext, id: number) {
   const lines = [
     `<b>${escapeHtml(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
     `Keyword: <code>${escapeHtml(t.keyword)}</code>${t.exactMatch ? " (whole words)" : ""}`,
-    t.minusWords?.length ? `Minus words: ${escapeHtml(t.minusWords.join(", "))}` : "",
+    t.minusWords?.length ? `Minus words: ${escapeHtml(clip(t.minusWords.join(", ")))}` : "",
     `Searches: ${[t.searchChannels && "channels", t.searchChats && "chats"].filter(Boolean).join(" and ")}`,
-    t.includeSources?.length ? `Only: ${escapeHtml(t.includeSources.join(", "))}` : "",
+    t.includeSources?.length ? `Only: ${escapeHtml(clip(t.includeSources.join(", ")))}` : "",
     `Notifies via: ${t.notifyVia}`,
     `Matches: ${t.totalMatches} (${unread} unread)`,
   ].filter(Boolean);
@@ -70,15 +86,18 @@ function trackerCard(ctx: BotContext, id: number) {
 function matchFeed(ctx: BotContext, id: number, offset: number) {
   const t = getTracker(ctx.deps, ctx.user!.id, id);
   const { items, total } = listMatches(ctx.deps, ctx.user!.id, id, PAGE, offset);
-  const lines = items.map((m) => {
-    const source = escapeHtml(m.source_title ?? m.source_username ?? "chat");
-    const link = m.post_url ? ` <a href="${escapeHtml(m.post_url)}">open</a>` : "";
-    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? " (deleted)" : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
-  });
-  const header = total ? `<b>${escapeHtml(t.name)}</b>: matches ${offset + 1}–${offset + items.length} of ${total}` : `<b>${escapeHtml(t.name)}</b>: no matches yet.`;
+  // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
+  const lines = fitting(
+    items.map((m) => {
+      const source = escapeHtml(m.source_title ?? m.source_username ?? "chat");
+      const link = m.post_url ? ` <a href="${escapeHtml(m.post_url)}">open</a>` : "";
+      return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? " (deleted)" : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
+    }),
+  );
+  const header = total ? `<b>${escapeHtml(t.name)}</b>: matches ${offset + 1}–${offset + lines.length} of ${total}` : `<b>${escapeHtml(t.name)}</b>: no matches yet.`;
   const keyboard = new InlineKeyboard();
   if (offset > 0) keyboard.text("« Newer", `tr:feed:${id}:${Math.max(0, offset - PAGE)}`);
-  if (offset + PAGE < total) keyboard.text("Older »", `tr:feed:${id}:${offset + PAGE}`);
+  if (offset + lines.length < total) keyboard.text("Older »", `tr:feed:${id}:${offset + lines.length}`);
   keyboard.row().text("✓ Mark all read", `tr:readall:${id}`).text("« Tracker", `tr:show:${id}`);
   return { text: [header, ...lines].join("\n\n"), reply_markup: keyboard, parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
 }
@@ -111,7 +130,7 @@ priv.callbackQuery("tr:new", async (ctx) => {
   await ctx.conversation.enter("track");
 });
 
-priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|resume|read|readr|feed):([\d-]+)(?::(\d+))?$/, async (ctx) => {
+priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|resume|read|readr|feed|lp):([\d-]+)(?::(\d+))?$/, async (ctx) => {
   const [, action, arg, page] = ctx.match;
   const userId = ctx.user!.id;
   const id = Number(arg);
@@ -119,6 +138,8 @@ priv.callbackQuery(/^tr:(show|toggle|readall|del|delok|pause|resume|read|readr|f
     switch (action) {
       case "show":
         return await show(ctx, trackerCard(ctx, id));
+      case "lp":
+        return await show(ctx, trackerList(ctx, id));
       case "toggle":
         setTrackerEnabled(ctx.deps, userId, id, !getTracker(ctx.deps, userId, id).isEnabled);
         return await show(ctx, trackerCard(ctx, id));

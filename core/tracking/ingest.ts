@@ -4,6 +4,7 @@ import { trackerMatches, trackers } from "../../db/schema";
 import { trackerIndex, type IndexedTracker } from "./index-cache";
 import { detectLanguage } from "./language";
 import { excerpt } from "./matcher";
+import { nfkcToRaw } from "./normalise";
 import { notifyDeleted, notifyMatch } from "./notify";
 import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
 import type { MatchRow } from "./matches";
@@ -44,12 +45,15 @@ export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log">, post: Incom
   if (!admitted.length) return [];
   const now = deps.clock.now();
   const url = postUrl(source, post.messageId);
+  // snippets show the text as written; the hits' positions are in its NFKC form
+  const toRaw = nfkcToRaw(post.text, text);
+  const shown = (hit: { start: number; end: number }) => (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
   return deps.db.transaction((tx) => {
     const out: MatchRow[] = [];
     for (const hit of admitted) {
       const tracker = tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).get();
       if (!tracker?.isEnabled) continue;
-      const { matchedKeyword, snippet } = excerpt(text, hit.start, hit.end);
+      const { matchedKeyword, snippet } = shown(hit);
       const fields = { sourceTitle: source.title, sourceUsername: source.username, textSnippet: snippet, matchedKeyword, postUrl: url };
       const existing = tx
         .select({ id: trackerMatches.id })

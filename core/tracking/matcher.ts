@@ -132,6 +132,10 @@ export function excerpt(display: string, from: number, to: number): MatchExcerpt
     const space = display.lastIndexOf(" ", right);
     if (space >= to) right = space;
   }
+  // a cut between the two halves of a surrogate pair (an emoji) keeps the whole character
+  const isLow = (i: number) => (display.charCodeAt(i) & 0xfc00) === 0xdc00;
+  if (left > 0 && isLow(left)) left--;
+  if (right < display.length && isLow(right)) right++;
   const body = display.slice(left, right).replace(/\s+/g, " ").trim();
   return {
     matchedKeyword: display.slice(from, to),

@@ -58,13 +58,16 @@ export function markMatchesRead(deps: Pick<Deps, "db">, userId: number, matchIds
   return own.length;
 }
 
-/** Marks the user's matches with ids from `from` to `to` read (a grouped notification's button). */
+/**
+ * Marks the user's matches with ids from `from` to `to` read (a grouped notification's button). Only
+ * matches of bot-notified trackers: a webhook tracker's matches in that range were never in the message.
+ */
 export function markMatchRangeRead(deps: Pick<Deps, "db">, userId: number, from: number, to: number): number {
   const ids = deps.db
     .select({ id: trackerMatches.id })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(and(between(trackerMatches.id, from, to), eq(trackers.userId, userId)))
+    .where(and(between(trackerMatches.id, from, to), eq(trackers.userId, userId), eq(trackers.notifyVia, "bot")))
     .all()
     .map((r) => r.id);
   return ids.length ? markMatchesRead(deps, userId, ids) : 0;

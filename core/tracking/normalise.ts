@@ -9,7 +9,8 @@
  * positions stay positions in the text the author wrote.
  */
 
-const INVISIBLE_RE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/;
+/** zero-width characters: soft hyphen, joiners, direction marks and controls, variation selectors (emoji ❤️) */
+const INVISIBLE_RE = /[\u00AD\u034F\u061C\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF]/;
 const WORD_RE = /[\p{L}\p{N}\p{M}_]/u;
 
 /** code unit → its folded (lower-case, ё→е, ς→σ) code unit */
@@ -85,4 +86,56 @@ function isWordAt(s: string, i: number, step: -1 | 1): boolean {
 /** True when `s[start, end)` is not preceded or followed by a letter, digit or mark (Unicode word boundaries). */
 export function isWholeWord(s: string, start: number, end: number): boolean {
   return !isWordAt(s, start - 1, -1) && !isWordAt(s, end, 1);
+}
+
+/** Code points NFKC may join to the one before: combining marks, Hangul medial/final jamo, half-width (semi-)voiced sound marks. */
+const JOINS_PREVIOUS = /^[\p{M}\u1160-\u11FF\uD7B0-\uD7FF\uFF9E\uFF9F]$/u;
+
+/**
+ * Maps ranges of `raw.normalize("NFKC")` (where the matcher reports its hits) back to `raw`, so a
+ * snippet shows the text as the author wrote it (`ＴＥＬＥＧＲＡＭ`, `…`, `ﬁ`) rather than its
+ * normalised form. `raw` is cut before every code point that cannot join the one before it and each
+ * piece is normalised alone; a range maps to the pieces it touches. Returns null in the rare case
+ * the pieces do not add up to the whole (then the NFKC text is the one to show).
+ */
+export function nfkcToRaw(raw: string, nfkc: string): ((start: number, end: number) => [number, number]) | null {
+  if (raw === nfkc) return (start, end) => [start, end];
+  /** per piece: where it starts in raw and in nfkc */
+  const rawAt: number[] = [];
+  const outAt: number[] = [];
+  let out = 0;
+  let built = "";
+  let pieceStart = 0;
+  const close = (end: number) => {
+    const piece = raw.slice(pieceStart, end).normalize("NFKC");
+    rawAt.push(pieceStart);
+    outAt.push(out);
+    out += piece.length;
+    built += piece;
+  };
+  for (let i = 0; i < raw.length; ) {
+    const cp = raw.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    if (i > 0 && !JOINS_PREVIOUS.test(String.fromCodePoint(cp))) {
+      close(i);
+      pieceStart = i;
+    }
+    i += width;
+  }
+  close(raw.length);
+  if (built !== nfkc) return null;
+  rawAt.push(raw.length);
+  outAt.push(out);
+  /** the piece holding nfkc position `pos` */
+  const pieceOf = (pos: number) => {
+    let lo = 0;
+    let hi = outAt.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (outAt[mid]! <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return (start, end) => [rawAt[pieceOf(start)]!, end > start ? rawAt[pieceOf(end - 1) + 1]! : rawAt[pieceOf(start)]!];
 }

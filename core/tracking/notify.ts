@@ -5,6 +5,7 @@ import { enqueueBotMessage, enqueueWebhook } from "../delivery/outbox";
 import { matchResponse, type MatchRow } from "./matches";
 import { getTracker, trackerResponse, type TrackerRow } from "./trackers";
 import { FieldError, NotConfigured } from "../errors";
+import { isWholeWord } from "./normalise";
 
 type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
@@ -16,13 +17,50 @@ type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 export const BURST_WINDOW_MS = 60_000;
 /** At most this many matches are listed in a grouped message. */
 const GROUP_LIST = 5;
+/** The listed matches' share of a message's 4096 characters (the rest: header, "…and N more"). */
+const LISTED_TEXT_MAX = 3900;
+
+/** The length Telegram counts of an HTML text: tags left out, entities as one character. */
+const visibleLength = (html: string) => html.replace(/<[^>]*>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length;
+
+/**
+ * The first of `lines` (HTML, joined by blank lines) that fit in a message: Telegram refuses a text
+ * over 4096 characters, and snippets of long keywords (up to 800 characters) can pass it in a list.
+ * Never none: one line always fits.
+ */
+export function fitting(lines: string[]): string[] {
+  const out: string[] = [];
+  let visible = 0;
+  for (const line of lines) {
+    const length = visibleLength(line) + 2;
+    if (out.length && visible + length > LISTED_TEXT_MAX) break;
+    out.push(line);
+    visible += length;
+  }
+  return out;
+}
 
 export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/**
+ * Where `matched` is in `snippet`: its first occurrence as whole words when there is one (an exact
+ * tracker's match; "кот" in "котёнок и кот." is the second), else its first occurrence.
+ */
+function matchedAt(snippet: string, matched: string): number {
+  let first = -1;
+  for (let at = snippet.indexOf(matched); at !== -1; at = snippet.indexOf(matched, at + 1)) {
+    if (isWholeWord(snippet, at, at + matched.length)) return at;
+    if (first === -1) first = at;
+  }
+  return first;
+}
+
 /** The snippet, escaped, with the matched words in bold. */
-export function highlight(snippet: string | null, matched: string | null): string {
+export function highlight(snippet: string | null, matchedAsWritten: string | null): string {
   if (!snippet) return "";
-  const at = matched ? snippet.indexOf(matched) : -1;
+  // the snippet is one line (whitespace runs are one space); a phrase may have matched across a line break
+  const matched = matchedAsWritten?.replace(/\s+/g, " ") ?? null;
+  const at = matched ? matchedAt(snippet, matched) : -1;
   if (at === -1) return escapeHtml(snippet);
   return `${escapeHtml(snippet.slice(0, at))}<b>${escapeHtml(matched!)}</b>${escapeHtml(snippet.slice(at + matched!.length))}`;
 }
@@ -43,11 +81,13 @@ export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchR
 
 /** The Bot API parameters for several matches of one owner, grouped into one message. */
 export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">; match: MatchRow }[]) {
-  const lines = items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
-    const link = match.postUrl ? ` <a href="${escapeHtml(match.postUrl)}">open</a>` : "";
-    return `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
-  });
-  const more = items.length > GROUP_LIST ? [`…and ${items.length - GROUP_LIST} more`] : [];
+  const lines = fitting(
+    items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
+      const link = match.postUrl ? ` <a href="${escapeHtml(match.postUrl)}">open</a>` : "";
+      return `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
+    }),
+  );
+  const more = items.length > lines.length ? [`…and ${items.length - lines.length} more`] : [];
   const text = [`🔔 <b>${items.length} new matches</b>`, "", ...lines, ...more].join("\n");
   const ids = items.map((i) => i.match.id);
   return {
@@ -85,13 +125,32 @@ export function notifyMatch(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow)
       enqueueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, m) });
     return;
   }
-  const chatId = ownerChat(tx, tracker.userId);
-  if (chatId === null) return; // an email-only account has no chat; the match is in the feed and API
-  if (recentlyNotified(tx, tracker.userId, now)) {
-    tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id)).run();
-    return;
-  }
-  enqueueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_notify", refId: m.id, chatId, params: matchMessage(tracker, m) });
+  if (ownerChat(tx, tracker.userId) === null) return; // an email-only account has no chat; the match is in the feed and API
+  tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id)).run();
+  // outside the window it goes out now, with any match still waiting for the flush job (in order)
+  if (!recentlyNotified(tx, tracker.userId, now)) flushOwner(tx, tracker.userId, now);
+}
+
+/**
+ * Sends an owner's pending matches, oldest first: one match as its own message, several grouped.
+ * Clears their pending state. Returns whether a message was queued.
+ */
+function flushOwner(tx: Tx, userId: number, now: Date): boolean {
+  const items = tx
+    .select({ match: trackerMatches, tracker: trackers })
+    .from(trackerMatches)
+    .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId)))
+    .orderBy(asc(trackerMatches.id))
+    .all();
+  if (!items.length) return false;
+  const ids = items.map((i) => i.match.id);
+  tx.update(trackerMatches).set({ notifyPending: false }).where(inArray(trackerMatches.id, ids)).run();
+  const chatId = ownerChat(tx, userId);
+  if (chatId === null) return false;
+  const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
+  enqueueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
+  return true;
 }
 
 /**
@@ -102,26 +161,14 @@ export function notifyMatch(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow)
 export function flushTrackerNotifications(deps: Pick<Deps, "db" | "clock">): number {
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
-    const pending = tx
-      .select({ match: trackerMatches, tracker: trackers })
+    const owners = tx
+      .selectDistinct({ userId: trackers.userId })
       .from(trackerMatches)
       .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
       .where(eq(trackerMatches.notifyPending, true))
-      .orderBy(asc(trackerMatches.id))
       .all();
-    const byUser = new Map<number, typeof pending>();
-    for (const p of pending) byUser.set(p.tracker.userId, [...(byUser.get(p.tracker.userId) ?? []), p]);
     let sent = 0;
-    for (const [userId, items] of byUser) {
-      if (recentlyNotified(tx, userId, now)) continue;
-      const chatId = ownerChat(tx, userId);
-      const ids = items.map((i) => i.match.id);
-      tx.update(trackerMatches).set({ notifyPending: false }).where(inArray(trackerMatches.id, ids)).run();
-      if (chatId === null) continue;
-      const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
-      enqueueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
-      sent++;
-    }
+    for (const { userId } of owners) if (!recentlyNotified(tx, userId, now) && flushOwner(tx, userId, now)) sent++;
     return sent;
   });
 }

@@ -60,10 +60,17 @@ export function trackerResponse(t: TrackerRow) {
 }
 export type TrackerResponse = ReturnType<typeof trackerResponse>;
 
+/** Length in characters (code points), so an emoji counts as one, not as two UTF-16 units. */
+const chars = (s: string) => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+
 function text(field: string, value: string, max: number): string {
   const v = value.trim();
   if (!v) throw new FieldError(field, "must not be empty");
-  if (v.length > max) throw new FieldError(field, `must be at most ${max} characters`);
+  if (chars(v) > max) throw new FieldError(field, `must be at most ${max} characters`);
   return v;
 }
 
@@ -79,7 +86,7 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
   const out: Partial<TrackerRow> = {};
   if (input.name !== undefined) out.name = text("name", input.name, 100);
   if (input.keyword !== undefined) {
-    if (input.keyword.length > KEYWORD_MAX) throw new FieldError("keyword", `must be at most ${KEYWORD_MAX} characters`);
+    if (chars(input.keyword) > KEYWORD_MAX) throw new FieldError("keyword", `must be at most ${KEYWORD_MAX} characters`);
     out.keyword = text("keyword", input.keyword, KEYWORD_MAX);
     if (!normaliseKeyword(out.keyword)) throw new FieldError("keyword", "must contain visible characters");
   }
@@ -87,7 +94,7 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
   if (input.minus_words !== undefined) {
     const words = (input.minus_words ?? []).map((w) => w.trim()).filter((w) => normaliseKeyword(w));
     if (words.length > 50) throw new FieldError("minus_words", "at most 50 words");
-    for (const w of words) if (w.length > 100) throw new FieldError("minus_words", `"${w.slice(0, 20)}…" is longer than 100 characters`);
+    for (const w of words) if (chars(w) > 100) throw new FieldError("minus_words", `"${w.slice(0, 20)}…" is longer than 100 characters`);
     out.minusWords = words.length ? words : null;
   }
   if (input.search_channels !== undefined) out.searchChannels = input.search_channels;

@@ -86,6 +86,17 @@ describe("trackers CRUD", () => {
     expect((await t.request("GET", "/api/tracking/abc", { token })).status).toBe(400);
   });
 
+  test("lengths count characters, not UTF-16 units: 800 emoji are a valid keyword, 801 are not", async () => {
+    const { token } = await t.telegramUser();
+    const ok = await t.request("POST", "/api/tracking", { token, body: { name: "🚀".repeat(100), keyword: "🚀".repeat(800), minus_words: ["💥".repeat(100)] } });
+    expect(ok.status).toBe(201);
+    expect(ok.json.keyword).toBe("🚀".repeat(800));
+    const tooLong = await t.request("POST", "/api/tracking", { token, body: { name: "x", keyword: "🚀".repeat(801) } });
+    expect([tooLong.status, tooLong.json.details[0].field]).toEqual([400, "keyword"]);
+    const longName = await t.request("PATCH", `/api/tracking/${ok.json.id}`, { token, body: { name: "🚀".repeat(101) } });
+    expect([longName.status, longName.json.details[0].field]).toEqual([400, "name"]);
+  });
+
   test("a webhook target is validated with a test request; failing targets are refused", async () => {
     const { token } = await t.telegramUser();
     receiver.respond = 500;
@@ -97,6 +108,24 @@ describe("trackers CRUD", () => {
     expect(ok.status).toBe(201);
     expect(receiver.received).toHaveLength(2);
     expect(JSON.parse(receiver.received[1]!.body).event).toBe("validation");
+  });
+
+  test("webhook targets get the link webhooks' SSRF rules: internal addresses are refused, on create and on PATCH", async () => {
+    const strict = createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "false" } });
+    try {
+      const { token } = await strict.telegramUser();
+      const refused = await strict.request("POST", "/api/tracking", { token, body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` } });
+      expect(refused.status).toBe(400);
+      expect(refused.json.details[0].field).toBe("webhook_url");
+      expect(refused.json.details[0].message).toContain("may not target internal networks");
+      const { json: tr } = await strict.request("POST", "/api/tracking", { token, body: { name: "b", keyword: "k" } });
+      const patch = await strict.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { notify_via: "webhook", webhook_url: "http://169.254.169.254/latest" } });
+      expect(patch.status).toBe(400);
+      expect(patch.json.details[0].message).toContain("may not target internal networks");
+      expect(receiver.received).toHaveLength(0);
+    } finally {
+      strict.close();
+    }
   });
 });
 
@@ -167,6 +196,34 @@ describe("matches", () => {
     expect((await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json).toEqual({ count: 25 });
     expect((await t.request("POST", `/api/tracking/${tr.id}/matches/read-all`, { token })).json).toEqual({ success: true });
     expect((await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json).toEqual({ count: 0 });
+  });
+
+  test("a fractional or out-of-range limit/offset is a 400, not a server error", async () => {
+    const { token } = await t.telegramUser();
+    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "BTC", keyword: "bitcoin" } });
+    for (const q of ["limit=20.5", "offset=1.5", "offset=99999999999999999999", "limit=0", "offset=-1"]) {
+      const res = await t.request("GET", `/api/tracking/${tr.id}/matches?${q}`, { token });
+      expect([q, res.status, res.json.error]).toEqual([q, 400, "validation_error"]);
+    }
+    expect((await t.request("GET", `/api/tracking/${tr.id}/matches?limit=100&offset=9007199254740991`, { token })).json).toEqual({ items: [], total: 0 });
+  });
+
+  test("changes through the API reach the live index at once: create, patch, disable, enable, delete", async () => {
+    const { token } = await t.telegramUser();
+    post(1, "warm-up: the index is built before the tracker exists");
+    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "A", keyword: "alpha" } });
+    const matched = (id: number, text: string) => post(id, text).map((m) => m.trackerId);
+    expect(matched(2, "alpha")).toEqual([tr.id]);
+    await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { keyword: "beta" } });
+    expect(matched(3, "alpha")).toEqual([]);
+    expect(matched(4, "beta")).toEqual([tr.id]);
+    await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { is_enabled: false } });
+    expect(matched(5, "beta")).toEqual([]);
+    await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { is_enabled: true, minus_words: ["gamma"] } });
+    expect(matched(6, "beta gamma")).toEqual([]);
+    expect(matched(7, "beta")).toEqual([tr.id]);
+    await t.request("DELETE", `/api/tracking/${tr.id}`, { token });
+    expect(matched(8, "beta")).toEqual([]);
   });
 
   test("webhook trackers enqueue {event: keyword_match, tracker, match}; test sends a sample", async () => {

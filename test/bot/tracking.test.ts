@@ -3,7 +3,8 @@ import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
-import { outbox, trackingSources } from "../../db/schema";
+import { outbox, trackingSources, users } from "../../db/schema";
+import { createTracker } from "../../core/tracking/trackers";
 import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
 import { trackingSourcesJob } from "../../jobs/tracking-sources";
 
@@ -163,26 +164,97 @@ test("member counts are refreshed daily; a group upgraded to a supergroup keeps 
   expect(moved).toMatchObject({ type: "supergroup", geo: "DE", memberCount: 3, title: "Old group" });
 });
 
+/** Answers every /track question in turn (texts and button choices); resolves with the final message. */
+async function runTrack(a: { keyword: string; exact: string; minus: string; where: string; sources: string; via: string }) {
+  fake.pushMessage("/track");
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 New keyword tracker"));
+  fake.pushMessage(a.keyword);
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Match whole words only?"));
+  fake.pushCallback(`tr:c:${a.exact}`);
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Minus words"));
+  fake.pushMessage(a.minus);
+  await fake.waitFor("sendMessage", (c) => c.params.text === "Where should I look?");
+  fake.pushCallback(`tr:c:${a.where}`);
+  await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Only specific sources?"));
+  fake.pushMessage(a.sources);
+  await fake.waitFor("sendMessage", (c) => c.params.text === "How should I notify you?");
+  fake.pushCallback(`tr:c:${a.via}`);
+  return fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
+}
+
 describe("bot screens", () => {
   test("/track creates a tracker through the conversation", async () => {
     const { token } = await t.telegramUser(42, "alice");
-    fake.pushMessage("/track");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 New keyword tracker"));
-    fake.pushMessage("Продам гараж");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Match whole words only?"));
-    fake.pushCallback("tr:c:exact");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Minus words"));
-    fake.pushMessage("куплю, аренда");
-    await fake.waitFor("sendMessage", (c) => c.params.text === "Where should I look?");
-    fake.pushCallback("tr:c:channels");
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Only specific sources?"));
-    fake.pushMessage("@rustweekly t.me/c/123");
-    await fake.waitFor("sendMessage", (c) => c.params.text === "How should I notify you?");
-    fake.pushCallback("tr:c:bot");
-    const done = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
+    const done = await runTrack({ keyword: "Продам гараж", exact: "exact", minus: "куплю, аренда", where: "channels", sources: "@rustweekly t.me/c/123", via: "bot" });
     const [created] = (await t.request("GET", "/api/tracking", { token })).json;
     expect(created).toMatchObject({ name: "Продам гараж", keyword: "Продам гараж", exact_match: true, minus_words: ["куплю", "аренда"], search_channels: true, search_chats: false, include_sources: ["@rustweekly", "t.me/c/123"], notify_via: "bot" });
     expect(done.params.reply_markup.inline_keyboard[0][1]).toEqual({ text: "Open tracker", callback_data: `tr:show:${created.id}` });
+  });
+
+  test("/track: minus words are separated by commas as asked, so a minus phrase stays whole", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    await runTrack({ keyword: "деньги", exact: "substring", minus: "в кредит, быстрый займ,\nмикрозайм", where: "both", sources: "/skip", via: "bot" });
+    const [created] = (await t.request("GET", "/api/tracking", { token })).json;
+    expect(created).toMatchObject({ keyword: "деньги", exact_match: false, minus_words: ["в кредит", "быстрый займ", "микрозайм"], include_sources: null });
+  });
+
+  test("/track: the tracker's name is the keyword cut at 100 characters, never inside an emoji", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const keyword = `x${"🚀".repeat(60)}`;
+    await runTrack({ keyword, exact: "substring", minus: "/skip", where: "both", sources: "/skip", via: "bot" });
+    const [created] = (await t.request("GET", "/api/tracking", { token })).json;
+    expect([created.name, created.keyword]).toEqual([keyword, keyword]);
+  });
+
+  test("the matches feed of a long-keyword tracker stays within 4096 characters and pages on from what it showed", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`).join(" ").slice(0, 790).trim();
+    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Long", keyword: phrase } });
+    addBotToChannel();
+    await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    for (let i = 1; i <= 6; i++) fake.pushUpdate({ channel_post: { message_id: i, date: now(), chat: CHANNEL, text: `${"c".repeat(70)} ${phrase} ${"c".repeat(70)} ${i}` } });
+    await eventually(async () => (await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json.count === 6, "6 matches");
+    fake.pushCallback(`tr:feed:${tr.id}:0`);
+    const page = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("<b>Long</b>: matches 1–"));
+    const text = String(page.params.text);
+    expect(text.replace(/<[^>]+>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length).toBeLessThanOrEqual(4096);
+    const shown = (text.match(/🆕/g) ?? []).length;
+    expect(shown).toBeGreaterThanOrEqual(1);
+    expect(text).toContain(`matches 1–${shown} of 6`);
+    expect(page.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Older »", callback_data: `tr:feed:${tr.id}:${shown}` }]);
+  });
+
+  test("a business account's many trackers are listed 20 per page (Telegram takes at most 100 buttons)", async () => {
+    const { user } = await t.telegramUser(42, "alice");
+    t.deps.db.update(users).set({ plan: "business" }).where(eq(users.id, user.id)).run();
+    for (let i = 1; i <= 45; i++) await createTracker(t.deps, user.id, { name: `T${i}`, keyword: `k${i}` });
+    const buttons = (c: { params: { reply_markup: { inline_keyboard: { text: string; callback_data: string }[][] } } }) => c.params.reply_markup.inline_keyboard.flat();
+    fake.pushCallback("menu:tracking");
+    const first = buttons(await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("<b>Your keyword trackers</b>")));
+    expect(first.filter((b) => b.callback_data.startsWith("tr:show:")).map((b) => b.text)).toEqual(Array.from({ length: 20 }, (_, i) => `🟢 T${45 - i}`));
+    expect(first.map((b) => b.callback_data)).toEqual(expect.arrayContaining(["tr:new", "tr:guide", "tr:lp:20"]));
+    fake.pushCallback("tr:lp:40");
+    const last = buttons(await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("41–45 of 45")));
+    expect(last.filter((b) => b.callback_data.startsWith("tr:show:")).map((b) => b.text)).toEqual(["🟢 T5", "🟢 T4", "🟢 T3", "🟢 T2", "🟢 T1"]);
+    expect(last.map((b) => b.callback_data)).toContain("tr:lp:20");
+    expect(last.map((b) => b.callback_data)).not.toContain("tr:lp:60");
+  });
+
+  test("a tracker card with the longest allowed lists stays within 4096 characters", async () => {
+    const { user } = await t.telegramUser(42, "alice");
+    const tr = await createTracker(t.deps, user.id, {
+      name: "n".repeat(100), keyword: "k".repeat(800),
+      minus_words: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "m")),
+      include_sources: Array.from({ length: 100 }, (_, i) => `https://t.me/channel_number_${i}`),
+    });
+    fake.pushCallback(`tr:show:${tr.id}`);
+    const card = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("Keyword:"));
+    const text = String(card.params.text);
+    expect(text.replace(/<[^>]+>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length).toBeLessThanOrEqual(4096);
+    expect(text).toContain(`<code>${"k".repeat(800)}</code>`);
+    expect(text).toContain("Minus words: 0mmm");
+    expect(text).toContain("Only: https://t.me/channel_number_0, ");
+    expect(card.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "⏸ Disable", callback_data: `tr:toggle:${tr.id}` });
   });
 
   test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {

@@ -7,7 +7,9 @@ import { ingestPost, markPostsDeleted } from "../../../core/tracking/ingest";
 import { setSourceMetadata, upsertSource, type ChatInfo } from "../../../core/tracking/sources";
 import { createTracker, deleteTracker, setTrackerEnabled, updateTracker, type TrackerInput } from "../../../core/tracking/trackers";
 import { BURST_WINDOW_MS, flushTrackerNotifications } from "../../../core/tracking/notify";
-import { upsertTelegramUser } from "../../../core/accounts/users";
+import { upsertEmailUser, upsertTelegramUser } from "../../../core/accounts/users";
+import { mergeAccounts } from "../../../core/accounts/merge";
+import { markMatchRangeRead } from "../../../core/tracking/matches";
 
 let t: TestApp;
 let userId: number;
@@ -87,6 +89,17 @@ describe("recording matches", () => {
     expect(notifications()).toHaveLength(1); // the edit-added match waits in the burst window
   });
 
+  test("snippet and matched_keyword are the text as the author wrote it, not its NFKC form", async () => {
+    await track({ keyword: "telegram" });
+    await track({ keyword: "café" });
+    const text = "Скоро… ＴＥＬＥＧＲＡＭ ﬁnance №1 at the cafe\u0301!";
+    const rows = ingestPost(t.deps, { chat: channel, messageId: 40, text });
+    expect(rows.map((r) => [r.matchedKeyword, r.textSnippet])).toEqual([
+      ["ＴＥＬＥＧＲＡＭ", text],
+      ["cafe\u0301", text],
+    ]);
+  });
+
   test("post_url uses t.me/c for private supergroups and is null for basic groups", async () => {
     await track({ keyword: "deal" });
     expect(ingestPost(t.deps, { chat: group, messageId: 9, text: "deal" })[0]!.postUrl).toBe("https://t.me/c/1000000002/9");
@@ -105,6 +118,16 @@ describe("recording matches", () => {
     expect(ids("beta", channel, 5)).toEqual([tr.id]);
     deleteTracker(t.deps, userId, tr.id);
     expect(ids("beta", channel, 6)).toEqual([]);
+  });
+
+  test("after an account merge, matches of the moved trackers notify the surviving account", async () => {
+    const tr = await track({ keyword: "merge" });
+    expect(ids("merge one", channel, 1)).toEqual([tr.id]); // the index is built with the old owner's tracker
+    const target = upsertEmailUser(t.deps, "target@example.com");
+    mergeAccounts(t.deps, userId, target.id);
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    expect(ids("merge two", channel, 2)).toEqual([tr.id]);
+    expect(notifications().at(-1)).toMatchObject({ userId: target.id, target: "42", refId: t.deps.db.select().from(trackerMatches).all().at(-1)!.id });
   });
 
   test("changes made behind core's back are picked up after a full invalidation", async () => {
@@ -131,6 +154,19 @@ describe("bot notifications", () => {
     });
   });
 
+  test("the bold words are the ones that matched: an exact tracker skips the same letters inside a longer word", async () => {
+    await track({ name: "Cat", keyword: "кот", exact_match: true });
+    ingestPost(t.deps, { chat: channel, messageId: 30, text: "котёнок и кот." });
+    expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("котёнок и <b>кот</b>.");
+  });
+
+  test("a phrase matched across a line break is bold in the one-line snippet", async () => {
+    await track({ name: "NY", keyword: "new york", exact_match: true });
+    const [m] = ingestPost(t.deps, { chat: channel, messageId: 31, text: "Flights to New\n  York today" });
+    expect([m!.matchedKeyword, m!.textSnippet]).toEqual(["New\n  York", "Flights to New York today"]);
+    expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("Flights to <b>New York</b> today");
+  });
+
   test("a burst becomes one grouped message after the window; pending state survives in the database", async () => {
     await track({ name: "BTC", keyword: "bitcoin" });
     await track({ name: "ETH", keyword: "ethereum" });
@@ -152,6 +188,60 @@ describe("bot notifications", () => {
     t.clock.advance(BURST_WINDOW_MS + 1);
     ingestPost(t.deps, { chat: channel, messageId: 20, text: "bitcoin later" });
     expect(notifications()).toHaveLength(3);
+  });
+
+  test("a match arriving after the window closed, before the flush job ran, goes out together with the waiting ones", async () => {
+    await track({ name: "BTC", keyword: "bitcoin" });
+    ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+    t.clock.advance(30_000);
+    ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" }); // waits in the window
+    t.clock.advance(BURST_WINDOW_MS - 30_000 + 1);
+    ingestPost(t.deps, { chat: channel, messageId: 3, text: "bitcoin three" }); // the window has closed
+    const sent = notifications().map((n) => (n.payload as { text: string }).text);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.split("\n")[0]).toBe("🔔 <b>2 new matches</b>");
+    expect(sent[1]).toContain("<b>bitcoin</b> two");
+    expect(sent[1]).toContain("<b>bitcoin</b> three");
+    expect(sent[1]!.indexOf("two")).toBeLessThan(sent[1]!.indexOf("three"));
+    expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
+  });
+
+  test("✓ Mark these read marks the grouped message's matches, not a webhook tracker's matches in between", async () => {
+    const r = new (await import("../../helpers/webhook-receiver")).WebhookReceiver().start();
+    try {
+      await track({ name: "BTC", keyword: "bitcoin" });
+      const hook = await track({ keyword: "ether", notify_via: "webhook", webhook_url: r.url });
+      ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+      ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" });
+      const [unseen] = ingestPost(t.deps, { chat: channel, messageId: 3, text: "ether three" });
+      ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
+      t.clock.advance(BURST_WINDOW_MS + 1);
+      expect(flushTrackerNotifications(t.deps)).toBe(1);
+      const button = (notifications()[1]!.payload as { reply_markup: { inline_keyboard: { callback_data: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.callback_data;
+      const [from, to] = button.replace("tr:readr:", "").split("-").map(Number);
+      expect(markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
+      const unread = t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.isRead, false)).all().map((m) => m.id);
+      expect(unread).toEqual([t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).get()!.id, unseen!.id]);
+      expect(unseen!.trackerId).toBe(hook.id);
+    } finally {
+      r.stop();
+    }
+  });
+
+  test("a grouped message stays within Telegram's 4096 characters with long keywords; the rest is counted in …and N more", async () => {
+    const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`).join(" ").slice(0, 790).trim(); // a ~790-character phrase
+    await track({ name: "Long", keyword: phrase });
+    const context = "c".repeat(70);
+    for (let i = 1; i <= 6; i++) ingestPost(t.deps, { chat: channel, messageId: i, text: `${context} ${phrase} ${context} ${i}` });
+    t.clock.advance(BURST_WINDOW_MS + 1);
+    expect(flushTrackerNotifications(t.deps)).toBe(1);
+    const text = (notifications()[1]!.payload as { text: string }).text;
+    const visible = text.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    expect(visible.length).toBeLessThanOrEqual(4096);
+    expect(text.split("\n")[0]).toBe("🔔 <b>5 new matches</b>");
+    const listed = text.split("\n").filter((l) => l.startsWith("• ")).length;
+    expect(listed).toBeGreaterThanOrEqual(1);
+    expect(text).toContain(`…and ${5 - listed} more`);
   });
 
   test("deleted posts: is_deleted, and post_deleted only for notify_on_delete trackers", async () => {

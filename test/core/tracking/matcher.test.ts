@@ -35,6 +35,11 @@ const CASES: [string, boolean, string[] | null, string, string | null][] = [
   ["обучение", false, null, "обу\u00ADчение", "обу\u00ADчение"],
   ["ﬁnance", false, null, "FINANCE news", "FINANCE"],
   ["telegram", false, null, "ＴＥＬＥＧＲＡＭ bot", "TELEGRAM"],
+  // emoji variation selectors and bidi controls are invisible too
+  ["❤", true, null, "I ❤\uFE0F rust", "❤"],
+  ["❤\uFE0F", false, null, "I ❤ rust", "❤"],
+  ["shalom", true, null, "say \u202Bshalom\u202C now", "shalom"],
+  ["ab", false, null, "a\u2067b", "a\u2067b"],
   // minus words veto anywhere; matched like the keyword
   ["iphone", false, ["case"], "iPhone 15 leather CASE", null],
   ["iphone", false, ["case"], "iPhone 15 Pro Max", "iPhone"],
@@ -93,6 +98,14 @@ describe("excerpt", () => {
     expect(snippet.endsWith("word…")).toBe(true);
     expect(snippet).toContain("слово Биткоин word");
     expect(snippet.length).toBeLessThan(200);
+  });
+
+  test("a cut never splits an emoji (no lone surrogate halves at either end)", () => {
+    const text = `${"😀".repeat(41)}xbitcoiny${"😀".repeat(41)}`;
+    const { text: display, hits: [hit] } = new TrackerIndex([tr(1, "bitcoin")]).match(text);
+    const { snippet } = excerpt(display, hit!.start, hit!.end);
+    expect(snippet.isWellFormed()).toBe(true);
+    expect(snippet).toBe(`…${"😀".repeat(40)}xbitcoiny${"😀".repeat(40)}…`);
   });
 
   test("normalise: NFKC, folding, invisibles, whitespace runs", () => {
