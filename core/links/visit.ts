@@ -41,15 +41,24 @@ export function platformOf(userAgent: string | null): "ios" | "android" | "deskt
   return "desktop";
 }
 
+/**
+ * A stored URL as a Location header can carry it: printable ASCII as it is, anything else (an
+ * international domain name, a non-Latin path, a tab) serialized by the URL parser (punycode,
+ * percent-encoding); a raw non-ASCII header value would make the answer fail.
+ */
+function asLocation(url: string): string {
+  return /^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href;
+}
+
 /** The destination: the platform's target when set, else the url, with the link's UTM parameters set. */
 function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
   const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
-  if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return base;
+  if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return asLocation(base);
   const u = new URL(base);
   if (link.utmSource) u.searchParams.set("utm_source", link.utmSource);
   if (link.utmMedium) u.searchParams.set("utm_medium", link.utmMedium);
   if (link.utmCampaign) u.searchParams.set("utm_campaign", link.utmCampaign);
-  return u.toString();
+  return u.href;
 }
 
 /**
@@ -119,9 +128,8 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     const link = entry.link;
     const now = deps.clock.now();
     const title = link.title;
-    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
-    if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return expired;
-    if (link.maxClicks !== null && link.capUsed >= link.maxClicks) return expired;
+    if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return expiredOf(entry);
+    if (link.maxClicks !== null && link.capUsed >= link.maxClicks) return expiredOf(entry);
     if (link.startsAt && link.startsAt.getTime() > now.getTime()) return { kind: "countdown", title, startsAt: link.startsAt, now };
     if (link.passwordHash) {
       if (req.method !== "POST") return { kind: "password", title, wrong: false };
@@ -140,16 +148,21 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     return admit(entry, req, now);
   };
 
+  /** The expired outcome (its Location worked out once per cached link). */
+  function expiredOf(entry: CachedLink): VisitOutcome {
+    const url = entry.link.expiredUrl;
+    return { kind: "expired", title: entry.link.title, expiredUrl: url && (entry.targets.expired ??= asLocation(url)) };
+  }
+
   /** Sends the visitor on: reserves the cap slot (humans only), queues the click, picks the target. */
   function admit(entry: CachedLink, req: VisitRequest, now: Date): VisitOutcome {
     const link = entry.link;
     const title = link.title;
-    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
     const bot = detectBot(req.userAgent, req.method);
     if (link.maxClicks !== null && !bot.isBot) {
       const reserved = reserveCapSlot(link);
       link.capUsed = reserved ? link.capUsed + 1 : link.maxClicks; // keep the cached copy close to the truth
-      if (!reserved) return expired;
+      if (!reserved) return expiredOf(entry);
     }
     recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
     const platform = platformOf(req.userAgent);

@@ -183,3 +183,20 @@ describe("visitor flow", () => {
     expect((await visit(l.code)).status).toBe(302); // the cap slot was still free
   });
 });
+
+describe("targets", () => {
+  test("targets with non-ASCII paths and international domain names redirect with an encoded Location", async () => {
+    const cyr = await link({ url: "https://ex.example/привет?q=日本" });
+    const res = await visit(cyr.code);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://ex.example/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82?q=%E6%97%A5%E6%9C%AC");
+    const idn = await link({ url: "https://пример.рф/", ios_url: "https://ex.example/ü" });
+    expect((await visit(idn.code)).headers.get("location")).toBe("https://xn--e1afmkfd.xn--p1ai/");
+    expect((await visit(idn.code, IPHONE)).headers.get("location")).toBe("https://ex.example/%C3%BC");
+    const expiring = await link({ url: "https://ex.example/", expires_at: iso(60_000), expired_url: "https://пример.рф/конец" });
+    t.clock.advance(60_000);
+    const over = await visit(expiring.code);
+    expect(over.status).toBe(302);
+    expect(over.headers.get("location")).toBe("https://xn--e1afmkfd.xn--p1ai/%D0%BA%D0%BE%D0%BD%D0%B5%D1%86");
+  });
+});
