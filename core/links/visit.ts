@@ -50,14 +50,31 @@ function asLocation(url: string): string {
   return /^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href;
 }
 
-/** The destination: the platform's target when set, else the url, with the link's UTM parameters set. */
+/** The decoded name of one `name=value` part of a query string. */
+function paramName(part: string): string {
+  const name = part.split("=", 1)[0]!.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * The destination: the platform's target when set, else the url, with the link's UTM parameters
+ * set. The target's other query parameters are kept exactly as written (only same-named UTM ones go).
+ */
 function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
   const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
   if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return asLocation(base);
+  const utm = new URLSearchParams();
+  if (link.utmSource) utm.set("utm_source", link.utmSource);
+  if (link.utmMedium) utm.set("utm_medium", link.utmMedium);
+  if (link.utmCampaign) utm.set("utm_campaign", link.utmCampaign);
   const u = new URL(base);
-  if (link.utmSource) u.searchParams.set("utm_source", link.utmSource);
-  if (link.utmMedium) u.searchParams.set("utm_medium", link.utmMedium);
-  if (link.utmCampaign) u.searchParams.set("utm_campaign", link.utmCampaign);
+  const query = u.search.slice(1);
+  const kept = query ? query.split("&").filter((part) => !utm.has(paramName(part))) : [];
+  u.search = [...kept, utm.toString()].join("&");
   return u.href;
 }
 

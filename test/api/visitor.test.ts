@@ -199,4 +199,11 @@ describe("targets", () => {
     expect(over.status).toBe(302);
     expect(over.headers.get("location")).toBe("https://xn--e1afmkfd.xn--p1ai/%D0%BA%D0%BE%D0%BD%D0%B5%D1%86");
   });
+
+  test("UTM parameters are added without rewriting the query parameters already in the target", async () => {
+    const l = await link({ url: "https://ex.example/p?flag&q=a%20b&x=~y&utm_source=old#frag", utm_source: "tg", utm_campaign: "spring sale" });
+    expect((await visit(l.code)).headers.get("location")).toBe("https://ex.example/p?flag&q=a%20b&x=~y&utm_source=tg&utm_campaign=spring+sale#frag");
+    const bare = await link({ url: "https://ex.example/path", utm_medium: "bot" });
+    expect((await visit(bare.code)).headers.get("location")).toBe("https://ex.example/path?utm_medium=bot");
+  });
 });
