@@ -153,11 +153,9 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       const key = `${req.ip ?? "?"}|${link.id}`;
       const wait = attempts.retryAfterMs(key, now.getTime());
       if (wait > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(wait / 1000) };
+      attempts.fail(key, now.getTime()); // counted before the slow check, so parallel guesses cannot outrun the limit
       return verifyPassword(req.password ?? "", link.passwordHash).then((right): VisitOutcome => {
-        if (!right) {
-          attempts.fail(key, now.getTime());
-          return { kind: "password", title, wrong: true };
-        }
+        if (!right) return { kind: "password", title, wrong: true };
         attempts.reset(key);
         return admit(entry, req, now);
       });

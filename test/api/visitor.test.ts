@@ -95,6 +95,15 @@ describe("visitor flow", () => {
     t2.close();
   });
 
+  test("parallel wrong passwords cannot outrun the attempts limit", async () => {
+    const l = await link({ url: "https://secret.example/", password: "open sesame" });
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => visit(l.code, CHROME, { method: "POST", body: `password=guess${i}` })));
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect((await visit(l.code, CHROME, { method: "POST", body: "password=open+sesame" })).status).toBe(429);
+  });
+
   test("expired: 302 to expired_url when set, else a 410 page", async () => {
     const a = await link({ url: "https://ok.example/", expires_at: iso(60_000), expired_url: "https://ok.example/over" });
     const b = await link({ url: "https://ok.example/", expires_at: iso(60_000), title: "Old promo" });
