@@ -59,6 +59,19 @@ describe("create", () => {
     expect((await t.request("GET", "/api/links", { token })).json).toEqual([]);
   });
 
+  test("a number out of range is refused with a message that says what is wanted", async () => {
+    for (const [body, field, message] of [
+      [{ max_clicks: 0 }, "max_clicks", "must be a positive whole number"],
+      [{ max_clicks: -3 }, "max_clicks", "must be a positive whole number"],
+      [{ domain_id: 0 }, "domain_id", "no domain with id 0"],
+      [{ tagIds: [0] }, "tagIds", "unknown tag id: 0"],
+    ] as const) {
+      const res = await create({ url: "https://ok.example", ...body });
+      expect(res.status).toBe(400);
+      expect(res.json.details).toContainEqual({ field, message });
+    }
+  });
+
   test("tags, pixels and domains of another user are unknown (400)", async () => {
     const bob = await t.emailUser("bob@example.com");
     const tag = await t.request("POST", "/api/tags", { token: bob.token, body: { name: "bob's" } });
