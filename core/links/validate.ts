@@ -122,7 +122,8 @@ export function validateLinkInput(
     else patch.cols.expiresAt = expiresAt = d;
   }
   if ((has("starts_at") || has("expires_at")) && startsAt && expiresAt && startsAt.getTime() >= expiresAt.getTime())
-    bad(has("starts_at") ? "starts_at" : "expires_at", "starts_at must be earlier than expires_at");
+    if (has("starts_at")) bad("starts_at", "must be earlier than expires_at");
+    else bad("expires_at", "must be later than starts_at");
 
   if (has("max_clicks")) {
     const v = input.max_clicks;

@@ -59,17 +59,21 @@ describe("create", () => {
     expect((await t.request("GET", "/api/links", { token })).json).toEqual([]);
   });
 
-  test("a number out of range is refused with a message that says what is wanted", async () => {
+  test("out-of-range values are refused with a message that says what is wanted", async () => {
     for (const [body, field, message] of [
       [{ max_clicks: 0 }, "max_clicks", "must be a positive whole number"],
       [{ max_clicks: -3 }, "max_clicks", "must be a positive whole number"],
       [{ domain_id: 0 }, "domain_id", "no domain with id 0"],
       [{ tagIds: [0] }, "tagIds", "unknown tag id: 0"],
+      [{ starts_at: inTwoDays(), expires_at: inOneDay() }, "starts_at", "must be earlier than expires_at"],
     ] as const) {
       const res = await create({ url: "https://ok.example", ...body });
       expect(res.status).toBe(400);
       expect(res.json.details).toContainEqual({ field, message });
     }
+    const l = await create({ url: "https://ok.example", starts_at: inTwoDays() });
+    const edit = await t.request("PATCH", `/api/links/${l.json.id}`, { token, body: { expires_at: inOneDay() } });
+    expect(edit.json.details).toEqual([{ field: "expires_at", message: "must be later than starts_at" }]);
   });
 
   test("tags, pixels and domains of another user are unknown (400)", async () => {
