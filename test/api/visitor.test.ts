@@ -131,6 +131,22 @@ describe("visitor flow", () => {
     expect(rows.map((r) => r.isBot)).toEqual([true, false, false]);
   });
 
+  test("a click cap set on a link that had none counts the human clicks it already has", async () => {
+    const l = await link({ url: "https://ok.example/" });
+    await visit(l.code);
+    await visit(l.code, IPHONE);
+    await visit(l.code, "TelegramBot (like TwitterBot)");
+    expect(recorded(l.id)).toHaveLength(3);
+    await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 3 } });
+    expect((await visit(l.code, ANDROID)).status).toBe(302);
+    expect((await visit(l.code)).status).toBe(410);
+    await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 2 } });
+    expect((await visit(l.code)).status).toBe(410);
+    await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 4 } });
+    expect((await visit(l.code)).status).toBe(302);
+    expect((await visit(l.code)).status).toBe(410);
+  });
+
   test("inactive and unknown codes get a 404 page; reserved paths are not captured", async () => {
     const l = await link({ url: "https://ok.example/" });
     await t.request("PATCH", `/api/links/${l.id}`, { token, body: { is_active: false } });
