@@ -93,7 +93,11 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
       if (tagAnswer === CLEAR) input.tagIds = [];
       else if (tagAnswer !== SKIP) {
         const existing = new Map(listTags(o.deps, userId).map((t) => [t.name.toLowerCase(), t.id]));
-        input.tagIds = (tagAnswer as string[]).map((n) => existing.get(n.toLowerCase()) ?? createTag(o.deps, userId, n).id);
+        input.tagIds = (tagAnswer as string[]).map((n) => {
+          const key = n.toLowerCase(); // the same name twice in one answer is one tag
+          if (!existing.has(key)) existing.set(key, createTag(o.deps, userId, n).id);
+          return existing.get(key)!;
+        });
       }
       const saved = editing ? await editLink(o.deps, userId, linkId!, input) : await createLink(o.deps, o.user!, input);
       const card = renderCard(o.deps, userId, saved.id);

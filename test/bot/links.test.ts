@@ -191,4 +191,22 @@ describe("links in the bot", () => {
     const full = (await t.request("GET", `/api/links/${id}`, { token })).json;
     expect(full).toMatchObject({ title: "New title", max_clicks: null, original_url: "https://example.com/edit-me" });
   });
+
+  test("tags typed twice in one answer (any case) become one tag", async () => {
+    fake.pushMessage("https://example.com/tagged");
+    await next("sendMessage");
+    const id = listLinks(t.deps, userId())[0]!.id;
+    fake.pushCallback(`ln:edit:${id}`);
+    for (const step of ["Title", "expire", "start", "Click cap", "Password", "iPhone", "Android", "desktop"]) {
+      expect((await next("sendMessage")).params.text).toContain(step);
+      fake.pushMessage("/skip");
+    }
+    expect((await next("sendMessage")).params.text).toContain("Tags");
+    fake.pushMessage("News, news , promo, NEWS");
+    const saved = await next("sendMessage");
+    expect(saved.params.text).toContain("Saved");
+    expect(saved.params.text).toContain("🏷 News, promo");
+    const token = (await t.telegramUser(42, "alice")).token;
+    expect((await t.request("GET", "/api/tags", { token })).json.map((x: { name: string }) => x.name)).toEqual(["News", "promo"]);
+  });
 });
