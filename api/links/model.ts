@@ -37,7 +37,8 @@ export const LinkModel = {
     webhook_enabled: t.Optional(t.Nullable(t.Boolean())),
     is_active: t.Optional(t.Nullable(t.Boolean())),
   }),
-  bulk: t.Object({ urls: t.Array(t.String({ maxLength: 4096 }), { minItems: 1, maxItems: 100 }) }),
+  /** no length cap per url: an over-long one is a `failed` entry (spec rule 2); the body limit bounds the list */
+  bulk: t.Object({ urls: t.Array(t.String(), { minItems: 1, maxItems: 100 }) }),
   idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
   listQuery: t.Object({
     tags: t.Optional(t.String({ pattern: "^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$|^$", error: "must be comma-separated tag ids, e.g. 1,2" })),
