@@ -182,6 +182,11 @@ describe("visitor flow", () => {
     expect(res.text).toContain('location.replace("https://ok.example/?a=1\\u0026b=\\"x\\"")');
     expect(res.text).toContain("Pixel &lt;test&gt;");
     expect(recorded(l.id)).toHaveLength(1);
+    // the image beacons are the networks' no-JavaScript fallbacks: with JavaScript they would count every visit twice
+    const beacons = [...res.text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(beacons).toEqual(["https://www.facebook.com/tr?id=123456789012&amp;ev=PageView&amp;noscript=1", "https://mc.yandex.ru/watch/12345678", "https://vk.com/rtrg?p=VK-RTRG-123456-AbCdE"]);
+    const outsideNoscript = res.text.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
+    expect(outsideNoscript).not.toContain("<img");
   });
 
   test("a custom domain's links answer on that host only", async () => {
