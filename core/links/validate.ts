@@ -59,9 +59,11 @@ export function urlProblem(value: string): string | null {
   return null;
 }
 
+/** An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts). */
 function parseDate(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return null;
-  const d = new Date(value);
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  if (!m) return null;
+  const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${m[3] ?? "Z"}`);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 

@@ -76,6 +76,19 @@ describe("create", () => {
     expect(edit.json.details).toEqual([{ field: "expires_at", message: "must be later than starts_at" }]);
   });
 
+  test("a date-time without a zone is UTC, whatever the server's time zone", async () => {
+    const tz = process.env.TZ;
+    process.env.TZ = "Europe/Moscow";
+    try {
+      const res = await create({ url: "https://ok.example", starts_at: "2030-05-01T12:00", expires_at: "2030-05-02 08:30:15" });
+      const got = (await t.request("GET", `/api/links/${res.json.id}`, { token })).json;
+      expect([got.starts_at, got.expires_at]).toEqual(["2030-05-01T12:00:00.000Z", "2030-05-02T08:30:15.000Z"]);
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
+  });
+
   test("tags, pixels and domains of another user are unknown (400)", async () => {
     const bob = await t.emailUser("bob@example.com");
     const tag = await t.request("POST", "/api/tags", { token: bob.token, body: { name: "bob's" } });
