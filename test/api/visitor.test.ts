@@ -162,6 +162,15 @@ describe("visitor flow", () => {
     expect((await t.request("GET", "/s/abc")).text).toContain("There is no secure file at this address");
   });
 
+  test("an address with a broken %-escape gets the 404 page, not a JSON error", async () => {
+    for (const path of ["/%E0%A4%A", "/%zz"]) {
+      const res = await t.request("GET", path, { headers: { "user-agent": CHROME } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.text).toContain("Link not found");
+    }
+  });
+
   test("links with pixels get a page that fires each pixel and then redirects", async () => {
     const px = [
       { name: "fb", type: "facebook", pixelId: "123456789012" },
