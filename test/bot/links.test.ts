@@ -209,4 +209,21 @@ describe("links in the bot", () => {
     const token = (await t.telegramUser(42, "alice")).token;
     expect((await t.request("GET", "/api/tags", { token })).json.map((x: { name: string }) => x.name)).toEqual(["News", "promo"]);
   });
+
+  test("long titles and tag names with emoji are shortened without breaking a character", async () => {
+    const token = (await t.telegramUser(42, "alice")).token;
+    const tag = await t.request("POST", "/api/tags", { token, body: { name: `${"t".repeat(26)}🔥🔥🔥` } });
+    const title = `${"x".repeat(39)}🔥${"y".repeat(37)}🔥${"z".repeat(20)}`; // emoji across the cuts at 40 (list) and 79 (card)
+    const l = await t.request("POST", "/api/links", { token, body: { url: "https://example.com/emoji", title, tagIds: [tag.json.id] } });
+    fake.pushMessage("/links");
+    const list = await next("sendMessage");
+    const labels = buttons(list).map((b) => b.text);
+    expect(labels.some((x) => x.startsWith("x".repeat(39)))).toBe(true);
+    expect(labels.some((x) => x.includes("t".repeat(26)))).toBe(true);
+    for (const text of labels) expect({ text, wellFormed: text.isWellFormed() }).toEqual({ text, wellFormed: true });
+    fake.pushCallback(`ln:card:${l.json.id}`);
+    const card = await next("editMessageText");
+    expect(card.params.text).toContain("x".repeat(39));
+    expect(card.params.text.isWellFormed()).toBe(true);
+  });
 });
