@@ -226,4 +226,15 @@ describe("links in the bot", () => {
     expect(card.params.text).toContain("x".repeat(39));
     expect(card.params.text.isWellFormed()).toBe(true);
   });
+
+  test("/new on a full plan says so at once instead of after every question", async () => {
+    const token = (await t.telegramUser(42, "alice")).token;
+    for (let i = 0; i < 12; i++) expect((await t.request("POST", "/api/links", { token, body: { url: `https://example.com/${i}` } })).status).toBe(201);
+    fake.pushMessage("/new");
+    const answer = await next("sendMessage");
+    expect(answer.params.text).toContain("plan allows 12 links");
+    expect(answer.params.text).not.toContain("Send the link");
+    fake.pushMessage("https://example.com/pasted");
+    expect((await next("sendMessage")).params.text).toContain("plan allows 12 links"); // no conversation is waiting
+  });
 });
