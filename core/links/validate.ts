@@ -119,7 +119,9 @@ export function validateLinkInput(
       bad(field, "must be an ISO 8601 date-time, e.g. 2026-05-01T12:00:00Z");
       continue;
     }
-    if (d && d.getTime() <= now.getTime()) bad(field, "must be in the future");
+    // a value sent back unchanged on edit (a form that posts every field) is not a new date in the past
+    const stored = field === "starts_at" ? existing?.startsAt : existing?.expiresAt;
+    if (d && d.getTime() <= now.getTime() && d.getTime() !== stored?.getTime()) bad(field, "must be in the future");
     if (field === "starts_at") patch.cols.startsAt = startsAt = d;
     else patch.cols.expiresAt = expiresAt = d;
   }

@@ -145,6 +145,17 @@ describe("edit, get, list, delete", () => {
     expect(order.json.details[0].message).toContain("earlier than expires_at");
   });
 
+  test("an edit that sends back a start already passed, unchanged, is accepted; a new past start is not", async () => {
+    const c = await create({ url: "https://ok.example", title: "A", starts_at: inOneDay(), expires_at: inTwoDays() });
+    const got = (await t.request("GET", `/api/links/${c.json.id}`, { token })).json;
+    t.clock.advance(1.5 * 86400000);
+    const e = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { title: "B", starts_at: got.starts_at, expires_at: got.expires_at } });
+    expect(e.status).toBe(200);
+    expect(e.json.title).toBe("B");
+    const moved = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { starts_at: new Date(t.clock.now().getTime() - 1000).toISOString() } });
+    expect(moved.json.details).toEqual([{ field: "starts_at", message: "must be in the future" }]);
+  });
+
   test("get returns the webhook fields; other users' links are 404 everywhere", async () => {
     const c = await create({ url: "https://ok.example" });
     const g = await t.request("GET", `/api/links/${c.json.id}`, { token });
