@@ -1,9 +1,13 @@
 import { t } from "elysia";
 
 const nullableString = (maxLength: number) => t.Optional(t.Nullable(t.String({ maxLength })));
-const ids = t.Optional(t.Nullable(t.Array(t.Number({ minimum: 1 }), { maxItems: 100 })));
+const ids = t.Optional(t.Nullable(t.Array(t.Number(), { maxItems: 100 })));
 
-/** t.Number, not t.Integer: Elysia coerces "10" into an integer field, and wrong types must be 400. */
+/**
+ * t.Number, not t.Integer: Elysia coerces "10" into an integer field, and wrong types must be 400.
+ * No `minimum` on the numbers either: inside a Nullable its error reads "should be one of: 'number',
+ * 'null'" for a 0; the core refuses out-of-range values with a message that says what is wanted.
+ */
 /** Shared by create and edit; the core validates the meaning (URLs, dates, ownership). */
 const linkFields = {
   url: nullableString(4096),
@@ -15,13 +19,13 @@ const linkFields = {
   starts_at: nullableString(64),
   expires_at: nullableString(64),
   expired_url: nullableString(4096),
-  max_clicks: t.Optional(t.Nullable(t.Number({ minimum: 1 }))),
+  max_clicks: t.Optional(t.Nullable(t.Number())),
   password: nullableString(1000),
   ios_url: nullableString(4096),
   android_url: nullableString(4096),
   desktop_url: nullableString(4096),
   pixelIds: ids,
-  domain_id: t.Optional(t.Nullable(t.Number({ minimum: 1 }))),
+  domain_id: t.Optional(t.Nullable(t.Number())),
   webhook_url: nullableString(4096),
   webhook_method: t.Optional(t.Nullable(t.Union([t.Literal("GET"), t.Literal("POST")]))),
 };
@@ -33,7 +37,8 @@ export const LinkModel = {
     webhook_enabled: t.Optional(t.Nullable(t.Boolean())),
     is_active: t.Optional(t.Nullable(t.Boolean())),
   }),
-  bulk: t.Object({ urls: t.Array(t.String({ maxLength: 4096 }), { minItems: 1, maxItems: 100 }) }),
+  /** no length cap per url: an over-long one is a `failed` entry (spec rule 2); the body limit bounds the list */
+  bulk: t.Object({ urls: t.Array(t.String(), { minItems: 1, maxItems: 100 }) }),
   idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
   listQuery: t.Object({
     tags: t.Optional(t.String({ pattern: "^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$|^$", error: "must be comma-separated tag ids, e.g. 1,2" })),

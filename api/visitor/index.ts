@@ -42,8 +42,8 @@ export function visitorApi(deps: Deps, recorder: ClickRecorder = clickRecorderFo
     }
     return server?.requestIP(request)?.address ?? null;
   };
-  const requestOf = (request: Request, server: any, code: string, method: VisitRequest["method"], password?: string): VisitRequest => ({
-    code,
+  const requestOf = (request: Request, server: any, code: string | null, method: VisitRequest["method"], password?: string): VisitRequest => ({
+    code: code ?? "",
     host: request.headers.get("host"),
     method,
     ip: ipOf(request, server),

@@ -52,7 +52,8 @@ export function passwordPage(title: string | null, error: string | null): string
 /** Standard snippets of each network, then the redirect (after a short pause so the pixels fire). */
 function pixelSnippet(p: PixelTag): string {
   const id = jsValue(p.pixelId);
-  const img = (src: string) => `<img src="${escapeHtml(src)}" width="1" height="1" alt="" style="display:none">`;
+  // the networks' no-JavaScript fallback; outside <noscript> it would count every visit a second time
+  const img = (src: string) => `<noscript><img src="${escapeHtml(src)}" width="1" height="1" alt="" style="display:none"></noscript>`;
   switch (p.type) {
     case "facebook":
       return `<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init',${id});fbq('track','PageView');</script>` +

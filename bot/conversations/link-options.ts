@@ -7,7 +7,8 @@ import type { LinkInput } from "../../core/links/validate";
 import { urlProblem } from "../../core/links/validate";
 import { parseWhen } from "../../core/links/when";
 import { createTag, listTags } from "../../core/catalog/tags";
-import { getLink } from "../../core/links/links";
+import { countLinks, getLink } from "../../core/links/links";
+import { assertWithinLimit } from "../../core/accounts/plans";
 import { renderCard } from "../menus/link-card";
 
 export const LINK_OPTIONS = "link-options";
@@ -27,6 +28,19 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
     return { url: l.original_url, title: l.title, starts_at: l.starts_at, expires_at: l.expires_at, max_clicks: l.max_clicks, has_password: l.has_password, ios_url: l.ios_url, android_url: l.android_url, desktop_url: l.desktop_url };
   });
   const editing = current !== null;
+  if (!editing) {
+    // a full plan is said at once, not after every question
+    const full = await conversation.external((o) => {
+      try {
+        assertWithinLimit(o.deps, o.user!, "links", countLinks(o.deps, o.user!.id));
+        return null;
+      } catch (e) {
+        if (e instanceof AppError) return e.message;
+        throw e;
+      }
+    });
+    if (full) return void (await ctx.reply(`⛔️ ${full}`));
+  }
   const hint = editing ? "/skip keeps it, /clear removes it, /cancel stops." : "/skip leaves it out, /cancel stops.";
 
   async function ask<T>(prompt: string, parse: (text: string) => Step<T> | Promise<Step<T>>, required = false, secret = false): Promise<T | typeof SKIP | typeof CLEAR> {
@@ -93,7 +107,11 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
       if (tagAnswer === CLEAR) input.tagIds = [];
       else if (tagAnswer !== SKIP) {
         const existing = new Map(listTags(o.deps, userId).map((t) => [t.name.toLowerCase(), t.id]));
-        input.tagIds = (tagAnswer as string[]).map((n) => existing.get(n.toLowerCase()) ?? createTag(o.deps, userId, n).id);
+        input.tagIds = (tagAnswer as string[]).map((n) => {
+          const key = n.toLowerCase(); // the same name twice in one answer is one tag
+          if (!existing.has(key)) existing.set(key, createTag(o.deps, userId, n).id);
+          return existing.get(key)!;
+        });
       }
       const saved = editing ? await editLink(o.deps, userId, linkId!, input) : await createLink(o.deps, o.user!, input);
       const card = renderCard(o.deps, userId, saved.id);

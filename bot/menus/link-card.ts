@@ -18,7 +18,9 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 }
 
-const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** The first `n` characters of `s`, counted in code points so that an emoji is never cut in half. */
+export const clip = (s: string, n: number) => Array.from(s).slice(0, n).join("");
+const short = (s: string, n = 60) => (Array.from(s).length > n ? `${clip(s, n - 1)}…` : s);
 const day = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
 
 /** The card's text (HTML parse mode): title, tracking URL, destination, counters and options in force. */

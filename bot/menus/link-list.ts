@@ -2,7 +2,7 @@ import { InlineKeyboard } from "grammy";
 import type { Deps } from "../../core/deps";
 import { countLinks, listLinks } from "../../core/links/links";
 import { listTags } from "../../core/catalog/tags";
-import { escapeHtml } from "./link-card";
+import { clip, escapeHtml } from "./link-card";
 
 export const LIST_PAGE_SIZE = 8;
 
@@ -17,7 +17,7 @@ export function linkListPage(deps: Deps, userId: number, page: number, tagId: nu
   const items = listLinks(deps, userId, { tagIds: filter ? [filter] : undefined, limit: LIST_PAGE_SIZE, offset: p * LIST_PAGE_SIZE });
   const kb = new InlineKeyboard();
   for (const l of items) {
-    const name = (l.title ?? l.original_url.replace(/^https?:\/\//, "")).slice(0, 40);
+    const name = clip(l.title ?? l.original_url.replace(/^https?:\/\//, ""), 40);
     kb.text(`${l.is_active ? "" : "⚪️ "}${name} · ${l.stats.totalClicks}`, `ln:card:${l.id}`).row();
   }
   if (pages > 1) {
@@ -30,7 +30,7 @@ export function linkListPage(deps: Deps, userId: number, page: number, tagId: nu
     kb.text(tag ? "All" : "• All", "ln:list:0:0");
     tags.slice(0, 11).forEach((t, i) => {
       if (i % 3 === 2) kb.row();
-      kb.text(`${t.id === tagId ? "• " : ""}🏷 ${t.name}`.slice(0, 30), `ln:list:0:${t.id}`);
+      kb.text(clip(`${t.id === tagId ? "• " : ""}🏷 ${t.name}`, 30), `ln:list:0:${t.id}`);
     });
     kb.row();
   }

@@ -16,10 +16,10 @@ const NAMED_BOTS: [RegExp, string][] = [
   [/YandexBot|YandexMetrika|Yandex\w*Bot/i, "YandexBot"],
   [/vkShare|VKRobot/i, "vkShare"],
   [/SkypeUriPreview/i, "SkypeUriPreview"],
-  [/Pinterest/i, "Pinterestbot"],
+  [/Pinterestbot|^Pinterest\/\d/i, "Pinterestbot"], // not "[Pinterest/iOS]": people in the app's browser
   [/redditbot/i, "redditbot"],
-  [/Viber/i, "Viber"],
-  [/Snapchat/i, "Snapchat"],
+  [/^Viber\//i, "Viber"], // the app's own fetcher; its in-app browser starts with Mozilla/ and ends in Viber/x
+  [/Snap URL Preview|snapchat_proxy/i, "Snapchat"], // not "Snapchat/12.x": people in the app's browser
   [/Embedly/i, "Embedly"],
   [/curl\//i, "curl"],
   [/python-requests|python-urllib|aiohttp/i, "python"],

@@ -8,7 +8,7 @@ export interface CachedLink {
   /** the custom domain's hostname, when the link has one */
   host: string | null;
   loadedAt: number;
-  /** destinations already worked out, by platform */
+  /** destinations already worked out, by platform (and `expired` for the expired_url) */
   targets: Partial<Record<string, string>>;
 }
 

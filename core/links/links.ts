@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { linkPixels, linkTags, links, type LinkRow } from "../../db/schema";
 import { changes } from "../../db/client";
@@ -92,10 +92,12 @@ export async function editLink(deps: Deps, userId: number, id: number, input: Li
     throw new FieldError("webhook_enabled", "set webhook_url first: there is no webhook to enable");
   if (patch.cols.webhookEnabled === true) patch.cols.webhookFailures = 0;
   if (patch.password !== undefined) patch.cols.passwordHash = patch.password === null ? null : await hashPassword(patch.password);
+  // a cap put on a link that had none starts from the human clicks it already has
+  const capFrom = existing.maxClicks === null && patch.cols.maxClicks ? { capUsed: sql`${links.totalClicks} - ${links.botClicks}` } : {};
   const link = deps.db.transaction((tx) => {
     const row = tx
       .update(links)
-      .set({ ...patch.cols, updatedAt: deps.clock.now() })
+      .set({ ...patch.cols, ...capFrom, updatedAt: deps.clock.now() })
       .where(and(eq(links.id, id), eq(links.userId, userId)))
       .returning()
       .get();

@@ -59,9 +59,11 @@ export function urlProblem(value: string): string | null {
   return null;
 }
 
+/** An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts). */
 function parseDate(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value)) return null;
-  const d = new Date(value);
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  if (!m) return null;
+  const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${m[3] ?? "Z"}`);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
@@ -117,12 +119,15 @@ export function validateLinkInput(
       bad(field, "must be an ISO 8601 date-time, e.g. 2026-05-01T12:00:00Z");
       continue;
     }
-    if (d && d.getTime() <= now.getTime()) bad(field, "must be in the future");
+    // a value sent back unchanged on edit (a form that posts every field) is not a new date in the past
+    const stored = field === "starts_at" ? existing?.startsAt : existing?.expiresAt;
+    if (d && d.getTime() <= now.getTime() && d.getTime() !== stored?.getTime()) bad(field, "must be in the future");
     if (field === "starts_at") patch.cols.startsAt = startsAt = d;
     else patch.cols.expiresAt = expiresAt = d;
   }
   if ((has("starts_at") || has("expires_at")) && startsAt && expiresAt && startsAt.getTime() >= expiresAt.getTime())
-    bad(has("starts_at") ? "starts_at" : "expires_at", "starts_at must be earlier than expires_at");
+    if (has("starts_at")) bad("starts_at", "must be earlier than expires_at");
+    else bad("expires_at", "must be later than starts_at");
 
   if (has("max_clicks")) {
     const v = input.max_clicks;

@@ -41,15 +41,41 @@ export function platformOf(userAgent: string | null): "ios" | "android" | "deskt
   return "desktop";
 }
 
-/** The destination: the platform's target when set, else the url, with the link's UTM parameters set. */
+/**
+ * A stored URL as a Location header can carry it: printable ASCII as it is, anything else (an
+ * international domain name, a non-Latin path, a tab) serialized by the URL parser (punycode,
+ * percent-encoding); a raw non-ASCII header value would make the answer fail.
+ */
+function asLocation(url: string): string {
+  return /^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href;
+}
+
+/** The decoded name of one `name=value` part of a query string. */
+function paramName(part: string): string {
+  const name = part.split("=", 1)[0]!.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * The destination: the platform's target when set, else the url, with the link's UTM parameters
+ * set. The target's other query parameters are kept exactly as written (only same-named UTM ones go).
+ */
 function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
   const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
-  if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return base;
+  if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return asLocation(base);
+  const utm = new URLSearchParams();
+  if (link.utmSource) utm.set("utm_source", link.utmSource);
+  if (link.utmMedium) utm.set("utm_medium", link.utmMedium);
+  if (link.utmCampaign) utm.set("utm_campaign", link.utmCampaign);
   const u = new URL(base);
-  if (link.utmSource) u.searchParams.set("utm_source", link.utmSource);
-  if (link.utmMedium) u.searchParams.set("utm_medium", link.utmMedium);
-  if (link.utmCampaign) u.searchParams.set("utm_campaign", link.utmCampaign);
-  return u.toString();
+  const query = u.search.slice(1);
+  const kept = query ? query.split("&").filter((part) => !utm.has(paramName(part))) : [];
+  u.search = [...kept, utm.toString()].join("&");
+  return u.href;
 }
 
 /**
@@ -119,20 +145,17 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     const link = entry.link;
     const now = deps.clock.now();
     const title = link.title;
-    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
-    if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return expired;
-    if (link.maxClicks !== null && link.capUsed >= link.maxClicks) return expired;
+    if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return expiredOf(entry);
+    if (link.maxClicks !== null && link.capUsed >= link.maxClicks) return expiredOf(entry);
     if (link.startsAt && link.startsAt.getTime() > now.getTime()) return { kind: "countdown", title, startsAt: link.startsAt, now };
     if (link.passwordHash) {
       if (req.method !== "POST") return { kind: "password", title, wrong: false };
       const key = `${req.ip ?? "?"}|${link.id}`;
       const wait = attempts.retryAfterMs(key, now.getTime());
       if (wait > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(wait / 1000) };
+      attempts.fail(key, now.getTime()); // counted before the slow check, so parallel guesses cannot outrun the limit
       return verifyPassword(req.password ?? "", link.passwordHash).then((right): VisitOutcome => {
-        if (!right) {
-          attempts.fail(key, now.getTime());
-          return { kind: "password", title, wrong: true };
-        }
+        if (!right) return { kind: "password", title, wrong: true };
         attempts.reset(key);
         return admit(entry, req, now);
       });
@@ -140,16 +163,21 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     return admit(entry, req, now);
   };
 
+  /** The expired outcome (its Location worked out once per cached link). */
+  function expiredOf(entry: CachedLink): VisitOutcome {
+    const url = entry.link.expiredUrl;
+    return { kind: "expired", title: entry.link.title, expiredUrl: url && (entry.targets.expired ??= asLocation(url)) };
+  }
+
   /** Sends the visitor on: reserves the cap slot (humans only), queues the click, picks the target. */
   function admit(entry: CachedLink, req: VisitRequest, now: Date): VisitOutcome {
     const link = entry.link;
     const title = link.title;
-    const expired = { kind: "expired", title, expiredUrl: link.expiredUrl } as const;
     const bot = detectBot(req.userAgent, req.method);
     if (link.maxClicks !== null && !bot.isBot) {
       const reserved = reserveCapSlot(link);
       link.capUsed = reserved ? link.capUsed + 1 : link.maxClicks; // keep the cached copy close to the truth
-      if (!reserved) return expired;
+      if (!reserved) return expiredOf(entry);
     }
     recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
     const platform = platformOf(req.userAgent);

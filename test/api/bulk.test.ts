@@ -46,3 +46,11 @@ test("1 to 100 urls, strings only", async () => {
   expect((await bulk("https://x.example/")).status).toBe(400);
   expect((await bulk([5])).status).toBe(400);
 });
+
+test("an over-long url is one failed entry, not a refusal of the whole list", async () => {
+  const long = `https://long.example/${"a".repeat(5000)}`;
+  const res = await bulk([long, "https://fine.example/"]);
+  expect(res.status).toBe(201);
+  expect(res.json.created).toBe(1);
+  expect(res.json.failed).toEqual([{ url: long, error: "invalid URL: must be at most 2048 characters" }]);
+});

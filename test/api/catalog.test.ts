@@ -50,3 +50,16 @@ test("domains: hostname checked, one owner per hostname, the service's own host 
   expect((await t.request("GET", "/api/domains", { token })).json).toEqual([d.json]);
   expect((await t.request("DELETE", `/api/domains/${d.json.id}`, { token })).json).toEqual({ success: true });
 });
+
+test("domains: international names are kept in their ASCII (punycode) form, which browsers send as Host", async () => {
+  const typed = await t.request("POST", "/api/domains", { token, body: { hostname: "Go.Пример.рф" } });
+  expect(typed.status).toBe(201);
+  expect(typed.json.hostname).toBe("go.xn--e1afmkfd.xn--p1ai");
+  const ascii = await t.request("POST", "/api/domains", { token, body: { hostname: "xn--80ak6aa92e.xn--p1ai" } });
+  expect(ascii.status).toBe(201);
+  expect((await t.request("POST", "/api/domains", { token, body: { hostname: "go.пример.рф" } })).status).toBe(409);
+  const l = await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", domain_id: typed.json.id } });
+  expect(l.json.trackingUrl).toBe(`http://go.xn--e1afmkfd.xn--p1ai/${l.json.code}`);
+  const visit = await t.request("GET", `/${l.json.code}`, { headers: { host: "go.xn--e1afmkfd.xn--p1ai", "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/124.0" } });
+  expect(visit.status).toBe(302);
+});

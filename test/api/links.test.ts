@@ -59,6 +59,36 @@ describe("create", () => {
     expect((await t.request("GET", "/api/links", { token })).json).toEqual([]);
   });
 
+  test("out-of-range values are refused with a message that says what is wanted", async () => {
+    for (const [body, field, message] of [
+      [{ max_clicks: 0 }, "max_clicks", "must be a positive whole number"],
+      [{ max_clicks: -3 }, "max_clicks", "must be a positive whole number"],
+      [{ domain_id: 0 }, "domain_id", "no domain with id 0"],
+      [{ tagIds: [0] }, "tagIds", "unknown tag id: 0"],
+      [{ starts_at: inTwoDays(), expires_at: inOneDay() }, "starts_at", "must be earlier than expires_at"],
+    ] as const) {
+      const res = await create({ url: "https://ok.example", ...body });
+      expect(res.status).toBe(400);
+      expect(res.json.details).toContainEqual({ field, message });
+    }
+    const l = await create({ url: "https://ok.example", starts_at: inTwoDays() });
+    const edit = await t.request("PATCH", `/api/links/${l.json.id}`, { token, body: { expires_at: inOneDay() } });
+    expect(edit.json.details).toEqual([{ field: "expires_at", message: "must be later than starts_at" }]);
+  });
+
+  test("a date-time without a zone is UTC, whatever the server's time zone", async () => {
+    const tz = process.env.TZ;
+    process.env.TZ = "Europe/Moscow";
+    try {
+      const res = await create({ url: "https://ok.example", starts_at: "2030-05-01T12:00", expires_at: "2030-05-02 08:30:15" });
+      const got = (await t.request("GET", `/api/links/${res.json.id}`, { token })).json;
+      expect([got.starts_at, got.expires_at]).toEqual(["2030-05-01T12:00:00.000Z", "2030-05-02T08:30:15.000Z"]);
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
+  });
+
   test("tags, pixels and domains of another user are unknown (400)", async () => {
     const bob = await t.emailUser("bob@example.com");
     const tag = await t.request("POST", "/api/tags", { token: bob.token, body: { name: "bob's" } });
@@ -113,6 +143,17 @@ describe("edit, get, list, delete", () => {
     const order = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { starts_at: inTwoDays() } });
     expect(order.status).toBe(400);
     expect(order.json.details[0].message).toContain("earlier than expires_at");
+  });
+
+  test("an edit that sends back a start already passed, unchanged, is accepted; a new past start is not", async () => {
+    const c = await create({ url: "https://ok.example", title: "A", starts_at: inOneDay(), expires_at: inTwoDays() });
+    const got = (await t.request("GET", `/api/links/${c.json.id}`, { token })).json;
+    t.clock.advance(1.5 * 86400000);
+    const e = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { title: "B", starts_at: got.starts_at, expires_at: got.expires_at } });
+    expect(e.status).toBe(200);
+    expect(e.json.title).toBe("B");
+    const moved = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { starts_at: new Date(t.clock.now().getTime() - 1000).toISOString() } });
+    expect(moved.json.details).toEqual([{ field: "starts_at", message: "must be in the future" }]);
   });
 
   test("get returns the webhook fields; other users' links are 404 everywhere", async () => {

@@ -95,6 +95,15 @@ describe("visitor flow", () => {
     t2.close();
   });
 
+  test("parallel wrong passwords cannot outrun the attempts limit", async () => {
+    const l = await link({ url: "https://secret.example/", password: "open sesame" });
+    const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => visit(l.code, CHROME, { method: "POST", body: `password=guess${i}` })));
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect((await visit(l.code, CHROME, { method: "POST", body: "password=open+sesame" })).status).toBe(429);
+  });
+
   test("expired: 302 to expired_url when set, else a 410 page", async () => {
     const a = await link({ url: "https://ok.example/", expires_at: iso(60_000), expired_url: "https://ok.example/over" });
     const b = await link({ url: "https://ok.example/", expires_at: iso(60_000), title: "Old promo" });
@@ -122,6 +131,22 @@ describe("visitor flow", () => {
     expect(rows.map((r) => r.isBot)).toEqual([true, false, false]);
   });
 
+  test("a click cap set on a link that had none counts the human clicks it already has", async () => {
+    const l = await link({ url: "https://ok.example/" });
+    await visit(l.code);
+    await visit(l.code, IPHONE);
+    await visit(l.code, "TelegramBot (like TwitterBot)");
+    expect(recorded(l.id)).toHaveLength(3);
+    await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 3 } });
+    expect((await visit(l.code, ANDROID)).status).toBe(302);
+    expect((await visit(l.code)).status).toBe(410);
+    await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 2 } });
+    expect((await visit(l.code)).status).toBe(410);
+    await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 4 } });
+    expect((await visit(l.code)).status).toBe(302);
+    expect((await visit(l.code)).status).toBe(410);
+  });
+
   test("inactive and unknown codes get a 404 page; reserved paths are not captured", async () => {
     const l = await link({ url: "https://ok.example/" });
     await t.request("PATCH", `/api/links/${l.id}`, { token, body: { is_active: false } });
@@ -135,6 +160,15 @@ describe("visitor flow", () => {
     expect(api.json.error).toBe("not_found");
     // /s/<code> belongs to the secure viewer, which answers with its own page
     expect((await t.request("GET", "/s/abc")).text).toContain("There is no secure file at this address");
+  });
+
+  test("an address with a broken %-escape gets the 404 page, not a JSON error", async () => {
+    for (const path of ["/%E0%A4%A", "/%zz"]) {
+      const res = await t.request("GET", path, { headers: { "user-agent": CHROME } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.text).toContain("Link not found");
+    }
   });
 
   test("links with pixels get a page that fires each pixel and then redirects", async () => {
@@ -157,6 +191,11 @@ describe("visitor flow", () => {
     expect(res.text).toContain('location.replace("https://ok.example/?a=1\\u0026b=\\"x\\"")');
     expect(res.text).toContain("Pixel &lt;test&gt;");
     expect(recorded(l.id)).toHaveLength(1);
+    // the image beacons are the networks' no-JavaScript fallbacks: with JavaScript they would count every visit twice
+    const beacons = [...res.text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(beacons).toEqual(["https://www.facebook.com/tr?id=123456789012&amp;ev=PageView&amp;noscript=1", "https://mc.yandex.ru/watch/12345678", "https://vk.com/rtrg?p=VK-RTRG-123456-AbCdE"]);
+    const outsideNoscript = res.text.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
+    expect(outsideNoscript).not.toContain("<img");
   });
 
   test("a custom domain's links answer on that host only", async () => {
@@ -181,5 +220,29 @@ describe("visitor flow", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ isBot: true, botName: "HEAD request" });
     expect((await visit(l.code)).status).toBe(302); // the cap slot was still free
+  });
+});
+
+describe("targets", () => {
+  test("targets with non-ASCII paths and international domain names redirect with an encoded Location", async () => {
+    const cyr = await link({ url: "https://ex.example/привет?q=日本" });
+    const res = await visit(cyr.code);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://ex.example/%D0%BF%D1%80%D0%B8%D0%B2%D0%B5%D1%82?q=%E6%97%A5%E6%9C%AC");
+    const idn = await link({ url: "https://пример.рф/", ios_url: "https://ex.example/ü" });
+    expect((await visit(idn.code)).headers.get("location")).toBe("https://xn--e1afmkfd.xn--p1ai/");
+    expect((await visit(idn.code, IPHONE)).headers.get("location")).toBe("https://ex.example/%C3%BC");
+    const expiring = await link({ url: "https://ex.example/", expires_at: iso(60_000), expired_url: "https://пример.рф/конец" });
+    t.clock.advance(60_000);
+    const over = await visit(expiring.code);
+    expect(over.status).toBe(302);
+    expect(over.headers.get("location")).toBe("https://xn--e1afmkfd.xn--p1ai/%D0%BA%D0%BE%D0%BD%D0%B5%D1%86");
+  });
+
+  test("UTM parameters are added without rewriting the query parameters already in the target", async () => {
+    const l = await link({ url: "https://ex.example/p?flag&q=a%20b&x=~y&utm_source=old#frag", utm_source: "tg", utm_campaign: "spring sale" });
+    expect((await visit(l.code)).headers.get("location")).toBe("https://ex.example/p?flag&q=a%20b&x=~y&utm_source=tg&utm_campaign=spring+sale#frag");
+    const bare = await link({ url: "https://ex.example/path", utm_medium: "bot" });
+    expect((await visit(bare.code)).headers.get("location")).toBe("https://ex.example/path?utm_medium=bot");
   });
 });

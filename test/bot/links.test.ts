@@ -191,4 +191,50 @@ describe("links in the bot", () => {
     const full = (await t.request("GET", `/api/links/${id}`, { token })).json;
     expect(full).toMatchObject({ title: "New title", max_clicks: null, original_url: "https://example.com/edit-me" });
   });
+
+  test("tags typed twice in one answer (any case) become one tag", async () => {
+    fake.pushMessage("https://example.com/tagged");
+    await next("sendMessage");
+    const id = listLinks(t.deps, userId())[0]!.id;
+    fake.pushCallback(`ln:edit:${id}`);
+    for (const step of ["Title", "expire", "start", "Click cap", "Password", "iPhone", "Android", "desktop"]) {
+      expect((await next("sendMessage")).params.text).toContain(step);
+      fake.pushMessage("/skip");
+    }
+    expect((await next("sendMessage")).params.text).toContain("Tags");
+    fake.pushMessage("News, news , promo, NEWS");
+    const saved = await next("sendMessage");
+    expect(saved.params.text).toContain("Saved");
+    expect(saved.params.text).toContain("🏷 News, promo");
+    const token = (await t.telegramUser(42, "alice")).token;
+    expect((await t.request("GET", "/api/tags", { token })).json.map((x: { name: string }) => x.name)).toEqual(["News", "promo"]);
+  });
+
+  test("long titles and tag names with emoji are shortened without breaking a character", async () => {
+    const token = (await t.telegramUser(42, "alice")).token;
+    const tag = await t.request("POST", "/api/tags", { token, body: { name: `${"t".repeat(26)}🔥🔥🔥` } });
+    const title = `${"x".repeat(39)}🔥${"y".repeat(37)}🔥${"z".repeat(20)}`; // emoji across the cuts at 40 (list) and 79 (card)
+    const l = await t.request("POST", "/api/links", { token, body: { url: "https://example.com/emoji", title, tagIds: [tag.json.id] } });
+    fake.pushMessage("/links");
+    const list = await next("sendMessage");
+    const labels = buttons(list).map((b) => b.text);
+    expect(labels.some((x) => x.startsWith("x".repeat(39)))).toBe(true);
+    expect(labels.some((x) => x.includes("t".repeat(26)))).toBe(true);
+    for (const text of labels) expect({ text, wellFormed: text.isWellFormed() }).toEqual({ text, wellFormed: true });
+    fake.pushCallback(`ln:card:${l.json.id}`);
+    const card = await next("editMessageText");
+    expect(card.params.text).toContain("x".repeat(39));
+    expect(card.params.text.isWellFormed()).toBe(true);
+  });
+
+  test("/new on a full plan says so at once instead of after every question", async () => {
+    const token = (await t.telegramUser(42, "alice")).token;
+    for (let i = 0; i < 12; i++) expect((await t.request("POST", "/api/links", { token, body: { url: `https://example.com/${i}` } })).status).toBe(201);
+    fake.pushMessage("/new");
+    const answer = await next("sendMessage");
+    expect(answer.params.text).toContain("plan allows 12 links");
+    expect(answer.params.text).not.toContain("Send the link");
+    fake.pushMessage("https://example.com/pasted");
+    expect((await next("sendMessage")).params.text).toContain("plan allows 12 links"); // no conversation is waiting
+  });
 });

@@ -84,6 +84,23 @@ describe("click recording", () => {
     expect(detectBot("Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)").isBot).toBe(true);
   });
 
+  test("people in the Snapchat, Pinterest and Viber in-app browsers are not bots; those services' fetchers are", () => {
+    const people = [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 16_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Snapchat/12.41.0.36 (like Safari/8615.2.9.10.4, panda)",
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [Pinterest/iOS]",
+      "Mozilla/5.0 (Linux; Android 13; SM-G991B) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 [Pinterest/Android]",
+      "Mozilla/5.0 (Linux; Android 12; SM-A525F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.144 Mobile Safari/537.36 Viber/21.0.0.0",
+    ];
+    for (const ua of people) expect({ ua, ...detectBot(ua) }).toEqual({ ua, isBot: false, name: null });
+    const fetchers = [
+      ["Mozilla/5.0 (compatible; Snap URL Preview Service; bot; snapchat_proxy/1.0; +https://developers.snap.com/robots)", "Snapchat"],
+      ["Pinterest/0.2 (+https://www.pinterest.com/bot.html)", "Pinterestbot"],
+      ["Mozilla/5.0 (compatible; Pinterestbot/1.0; +https://www.pinterest.com/bot.html)", "Pinterestbot"],
+      ["Viber/13.3.0.5 CFNetwork/1220.1 Darwin/20.3.0", "Viber"],
+    ];
+    for (const [ua, name] of fetchers) expect({ ua, ...detectBot(ua) }).toEqual({ ua: ua!, isBot: true, name: name! });
+  });
+
   test("uniqueness: first click per IP + User-Agent on a link within 24 hours", async () => {
     const l = await newLink();
     const other = await newLink();
