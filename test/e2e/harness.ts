@@ -24,7 +24,7 @@ export interface Harness {
 }
 
 /** Builds a fresh harness before each test of the file and stops it after. Read its fields inside tests. */
-export function useHarness(env: Record<string, string> = {}): Harness {
+export function useHarness(env: Record<string, string> | (() => Record<string, string>) = {}): Harness {
   const h = {} as Harness;
   let stopBot: () => Promise<void> = async () => {};
   afterEach(async () => {
@@ -37,7 +37,7 @@ export function useHarness(env: Record<string, string> = {}): Harness {
   const start = async () => {
     h.fake = new FakeBotApi().start();
     h.rx = new WebhookReceiver().start();
-    h.t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: h.fake.url, ...env } });
+    h.t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: h.fake.url, ...(typeof env === "function" ? env() : env) } });
     h.t.app.listen({ hostname: "127.0.0.1", port: 0 });
     h.base = `http://127.0.0.1:${h.t.app.server!.port}`;
     const bot = createBot({ ...h.t.deps, config: { ...h.t.config, botToken: FAKE_BOT_TOKEN } });
