@@ -1,10 +1,13 @@
 import { COMMANDS } from "../bot/commands";
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "./helpers/fake-bot-api";
 import { cleanEnv, run, spawnService, ROOT } from "./helpers/process";
+
+// each test spawns `bun main.ts` (some several times); on a busy machine a start takes seconds
+setDefaultTimeout(30_000);
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "linkbot-main-"))));
