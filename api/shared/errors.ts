@@ -15,10 +15,23 @@ export function errorResponse(status: number, error: string, message: string, de
   return json(status, details ? { error, message, details } : { error, message }, headers);
 }
 
-function validationDetails(err: ElysiaValidationError): Details {
-  const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string }[] }).all ?? [];
+/**
+ * The query or path parameter a value came from. Elysia checks a converted number (t.Numeric,
+ * t.Integer in query and params) on its own and reports it without the parameter's name, so the
+ * name is found again by the raw text of the failed value.
+ */
+function parameterOf(value: unknown, request: Request, params: Record<string, string> | undefined): string | undefined {
+  if (value === undefined || value === null || typeof value === "object") return undefined;
+  const raw = String(value);
+  for (const [k, v] of new URL(request.url).searchParams) if (v === raw) return k;
+  for (const [k, v] of Object.entries(params ?? {})) if (v === raw) return k;
+  return undefined;
+}
+
+function validationDetails(err: ElysiaValidationError, request: Request, params: Record<string, string> | undefined): Details {
+  const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown }[] }).all ?? [];
   const details = all.map((e) => ({
-    field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body",
+    field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || parameterOf(e.value, request, params) || "body",
     message: e.summary ?? e.message ?? "is invalid",
   }));
   return details.length ? details : [{ field: "body", message: "is invalid" }];
@@ -26,13 +39,13 @@ function validationDetails(err: ElysiaValidationError): Details {
 
 /** The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. */
 export function errorHandler(log: Logger) {
-  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request, params }) => {
     // Elysia wraps errors thrown by a body parser (e.g. TooLarge) in a ParseError
     const domain = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
     if (domain instanceof AppError) return errorResponse(domain.status, domain.code, domain.message, domain.details, domain.headers);
     switch (code) {
       case "VALIDATION": {
-        const details = validationDetails(error as ElysiaValidationError);
+        const details = validationDetails(error as ElysiaValidationError, request, params as Record<string, string> | undefined);
         return errorResponse(400, "validation_error", `Invalid request: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}`, details);
       }
       case "PARSE":

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../helpers/app";
+
+let t: TestApp;
+beforeAll(() => (t = createTestApp()));
+afterAll(() => t.close());
+
+// CONTRACT §3: validation errors name the field. Numbers converted from query and path text are
+// checked by Elysia one by one and came back named "body".
+test("an out-of-range number in the query or the path is a 400 that names that parameter", async () => {
+  const { token } = await t.telegramUser(42, "alice");
+  const tracker = (await t.request("POST", "/api/tracking", { token, body: { name: "T", keyword: "k" } })).json;
+  const cases: [string, string][] = [
+    [`/api/tracking/${tracker.id}/matches?limit=500`, "limit"],
+    [`/api/tracking/${tracker.id}/matches?offset=-1`, "offset"],
+    [`/api/tracking/${tracker.id}/matches?limit=7&offset=-3`, "offset"],
+    ["/api/webhooks/deliveries?limit=101", "limit"],
+    ["/api/tracking/0", "id"],
+    ["/api/secure/files?folderId=0", "folderId"],
+  ];
+  for (const [path, field] of cases) {
+    const res = await t.request("GET", path, { token });
+    expect({ path, status: res.status, error: res.json.error }).toEqual({ path, status: 400, error: "validation_error" });
+    expect({ path, fields: res.json.details.map((d: { field: string }) => d.field) }).toEqual({ path, fields: [field] });
+    expect(res.json.message).toStartWith(`Invalid request: ${field} `);
+  }
+  // in range still works
+  expect((await t.request("GET", `/api/tracking/${tracker.id}/matches?limit=100&offset=0`, { token })).json).toEqual({ items: [], total: 0 });
+});
