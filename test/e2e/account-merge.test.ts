@@ -8,6 +8,7 @@ import { useHarness, eventually } from "./harness";
 import { SmtpSink } from "../helpers/smtp-sink";
 import { FAKE_BOT } from "../helpers/fake-bot-api";
 import { clickRecorderFor } from "../../core/clicks/recorder";
+import { signatureMatches } from "../helpers/webhook-fixtures";
 
 let sink: SmtpSink;
 beforeAll(async () => (sink = await new SmtpSink().start()));
@@ -81,4 +82,38 @@ test("a Telegram account links an email that has its own account: everything is 
   await h.drain();
   const note = h.fake.callsOf("sendMessage").find((c) => String(c.params.text).startsWith("🔔"));
   expect(note?.params.chat_id).toBe(42);
+});
+
+test("the merged-in account's click webhooks stay verifiable: its signing secret moves when the survivor has none", async () => {
+  const email = `secret-${Date.now()}@example.com`;
+  await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email } }), 200);
+  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200)).access_token as string;
+  const link = await ok(h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/hooked", webhook_url: `${h.rx.url}/hook` } }));
+  const { json: before } = await h.api("GET", "/api/webhooks/secret", { token: mail });
+
+  const { token } = await h.t.telegramUser(42, "alice");
+  await ok(h.api("POST", "/api/auth/email/send-link-otp", { token, body: { email } }), 200);
+  expect(await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: await sink.codeFor(email, 2) } }), 200)).toMatchObject({ merged: true });
+
+  // the receiver was set up with the email account's secret; it still verifies the deliveries
+  const { json: after } = await h.api("GET", "/api/webhooks/secret", { token });
+  expect(after.secret).toBe(before.secret);
+  expect((await fetch(`${h.base}/${link.code}`, { redirect: "manual", headers: { "user-agent": BROWSER } })).status).toBe(302);
+  clickRecorderFor(h.t.deps).flush();
+  await h.drain();
+  const [event] = h.rx.received.filter((r) => r.headers["x-webhook-event"] === "click");
+  expect(signatureMatches(before.secret, event!.headers, event!.body)).toBe(true);
+});
+
+test("when both accounts have a signing secret, the surviving account keeps its own", async () => {
+  const email = `both-${Date.now()}@example.com`;
+  await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email } }), 200);
+  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200)).access_token as string;
+  const { json: theirs } = await h.api("GET", "/api/webhooks/secret", { token: mail });
+  const { token } = await h.t.telegramUser(42, "alice");
+  const { json: mine } = await h.api("GET", "/api/webhooks/secret", { token });
+  expect(mine.secret).not.toBe(theirs.secret);
+  await ok(h.api("POST", "/api/auth/email/send-link-otp", { token, body: { email } }), 200);
+  await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: await sink.codeFor(email, 2) } }), 200);
+  expect((await h.api("GET", "/api/webhooks/secret", { token })).json).toEqual(mine);
 });

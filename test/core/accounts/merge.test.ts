@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { ownedCounts, seedResources } from "../../helpers/seed";
+import { mergedSeedCounts, ownedCounts, seedResources } from "../../helpers/seed";
 import { mergeAccounts, mergedPlan } from "../../../core/accounts/merge";
 import { findUserByIdentity, type UserRow } from "../../../core/accounts/users";
 import { issueSession, refreshSession } from "../../../core/auth/sessions";
@@ -27,7 +27,9 @@ describe("mergeAccounts", () => {
 
     expect(Object.keys(ownedCounts(t.deps, tg.id))).toHaveLength(OWNED_TABLES.length);
     expect(Object.values(ownedCounts(t.deps, mail.id)).every((n) => n === 0)).toBe(true);
-    expect(Object.values(ownedCounts(t.deps, tg.id)).every((n) => n === 2)).toBe(true);
+    expect(ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
+    // the survivor keeps its own webhook signing secret
+    expect(t.deps.db.select().from(s.webhookSecrets).where(eq(s.webhookSecrets.userId, tg.id)).get()?.secret).toBe("whsec_dst");
     // children keep pointing at the moved parents
     const file = t.deps.db.select().from(s.secureFiles).where(eq(s.secureFiles.id, src.fileId)).get()!;
     expect([file.userId, file.folderId]).toEqual([tg.id, src.folderId]);
