@@ -1,4 +1,5 @@
 import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
+import { TypeCompiler } from "elysia/type-system";
 import { AppError } from "../../core/errors";
 import type { Logger } from "../../core/log";
 
@@ -28,11 +29,42 @@ function parameterOf(value: unknown, request: Request, params: Record<string, st
   return undefined;
 }
 
+type Schema = { anyOf?: Schema[]; type?: string; format?: string; [k: string]: unknown };
+
+/** The JSON Schema type names a value can satisfy. */
+function typesOf(value: unknown): string[] {
+  if (value === null) return ["null"];
+  if (Array.isArray(value)) return ["array"];
+  if (typeof value === "number") return Number.isInteger(value) ? ["integer", "number"] : ["number"];
+  return [typeof value];
+}
+
+/** The alternatives of a union, nested unions flattened (a parent's own constraints go down to its branches). */
+function branchesOf(schema: Schema): Schema[] {
+  if (!schema.anyOf) return [schema];
+  const { anyOf, ...own } = schema;
+  return anyOf.flatMap((b) => branchesOf({ ...own, ...b }));
+}
+
+/**
+ * A union ("a number or null") reports only "should be one of: 'number', 'null'", even for a number
+ * that breaks a bound. For a value of one alternative's type, that alternative's own error is the
+ * clear one ("Expected integer to be greater or equal to 1").
+ */
+function unionMessage(schema: Schema | undefined, value: unknown): string | undefined {
+  if (!schema?.anyOf) return undefined;
+  const types = typesOf(value);
+  const branch = branchesOf(schema).find((b) => b.type && types.includes(b.type) && !(typeof value !== "string" && b.format));
+  if (!branch) return undefined;
+  if (typeof value === "string" && (branch.format === "numeric" || branch.format === "integer")) return branch.format === "integer" ? "must be a whole number" : "must be a number";
+  return TypeCompiler.Compile(branch as never).Errors(value).First()?.message;
+}
+
 function validationDetails(err: ElysiaValidationError, request: Request, params: Record<string, string> | undefined): Details {
-  const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown }[] }).all ?? [];
+  const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown; schema?: Schema }[] }).all ?? [];
   const details = all.map((e) => ({
     field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || parameterOf(e.value, request, params) || "body",
-    message: e.summary ?? e.message ?? "is invalid",
+    message: unionMessage(e.schema, e.value) ?? e.summary ?? e.message ?? "is invalid",
   }));
   return details.length ? details : [{ field: "body", message: "is invalid" }];
 }
