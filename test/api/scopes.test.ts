@@ -26,6 +26,13 @@ describe("the scope route option in the OpenAPI document", () => {
     expect(doc.paths["/api/links/send-summary"].post["x-scope"]).toBe("write:links");
     expect(doc.paths["/api/tokens"]?.get?.["x-scope"] ?? doc.paths["/api/tokens/"]?.get?.["x-scope"]).toBe("session");
     expect(doc.paths["/api/auth/email/send-otp"].post["x-scope"]).toBeUndefined();
+    // every endpoint of the table is in the document with the same scope
+    const docScope = (e: { method: string; path: string }) => {
+      const p = e.path.replace(/:(\w+)/g, "{$1}");
+      return (doc.paths[p] ?? doc.paths[`${p}/`])?.[e.method.toLowerCase()];
+    };
+    const differs = endpointScopes(t.app.routes).filter((e) => !docScope(e) || (docScope(e)["x-scope"] ?? "") !== e.scope).map((e) => `${e.method} ${e.path}`);
+    expect(differs).toEqual([]);
   });
 
   test("the macro keeps the route's own detail and never changes a detail object shared by routes", async () => {
