@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as s from "../../db/schema";
 import type { Deps } from "../deps";
@@ -22,7 +22,22 @@ export interface OwnedTable {
  */
 export const OWNED_TABLES: OwnedTable[] = [
   { table: s.links, owner: s.links.userId },
-  { table: s.tags, owner: s.tags.userId },
+  // tag names are unique per user (case-insensitive): a merged-in tag whose name the survivor has
+  // folds into the survivor's tag (its links follow); the others move
+  {
+    table: s.tags,
+    owner: s.tags.userId,
+    merge(tx, sourceId, targetId) {
+      const own = new Map(tx.select().from(s.tags).where(eq(s.tags.userId, targetId)).all().map((t) => [t.name.toLowerCase(), t.id]));
+      for (const tag of tx.select().from(s.tags).where(eq(s.tags.userId, sourceId)).all()) {
+        const twin = own.get(tag.name.toLowerCase());
+        if (twin === undefined) continue;
+        tx.run(sql`insert or ignore into ${s.linkTags} (link_id, tag_id) select link_id, ${twin} from ${s.linkTags} where tag_id = ${tag.id}`);
+        tx.delete(s.tags).where(eq(s.tags.id, tag.id)).run(); // its link_tags rows go with it
+      }
+      tx.update(s.tags).set({ userId: targetId }).where(eq(s.tags.userId, sourceId)).run();
+    },
+  },
   { table: s.pixels, owner: s.pixels.userId },
   { table: s.domains, owner: s.domains.userId },
   { table: s.secureFolders, owner: s.secureFolders.userId },

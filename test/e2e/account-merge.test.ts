@@ -117,3 +117,26 @@ test("when both accounts have a signing secret, the surviving account keeps its 
   await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: await sink.codeFor(email, 2) } }), 200);
   expect((await h.api("GET", "/api/webhooks/secret", { token })).json).toEqual(mine);
 });
+
+test("tags of the same name (any case) fold into the surviving account's tag, with the links of both", async () => {
+  const email = `tags-${Date.now()}@example.com`;
+  await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email } }), 200);
+  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200)).access_token as string;
+  const theirTag = await ok(h.api("POST", "/api/tags", { token: mail, body: { name: "newsletter" } }));
+  const theirOnly = await ok(h.api("POST", "/api/tags", { token: mail, body: { name: "promo" } }));
+  const theirs = await ok(h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/theirs", tagIds: [theirTag.id, theirOnly.id] } }));
+
+  const { token } = await h.t.telegramUser(42, "alice");
+  const myTag = await ok(h.api("POST", "/api/tags", { token, body: { name: "Newsletter" } }));
+  const mine = await ok(h.api("POST", "/api/links", { token, body: { url: "https://example.com/mine", tagIds: [myTag.id] } }));
+  await ok(h.api("POST", "/api/auth/email/send-link-otp", { token, body: { email } }), 200);
+  await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: await sink.codeFor(email, 2) } }), 200);
+
+  const tags = await ok(h.api("GET", "/api/tags", { token }), 200);
+  expect(tags.map((x: any) => [x.id, x.name])).toEqual([[myTag.id, "Newsletter"], [theirOnly.id, "promo"]]);
+  const tagged = await ok(h.api("GET", `/api/links?tags=${myTag.id}`, { token }), 200);
+  expect(tagged.map((l: any) => l.id).sort()).toEqual([mine.id, theirs.id].sort());
+  expect((await ok(h.api("GET", `/api/links/${theirs.id}`, { token }), 200)).tagIds.sort()).toEqual([myTag.id, theirOnly.id].sort());
+  // the name stays unique in the merged account
+  expect((await h.api("POST", "/api/tags", { token, body: { name: "NEWSLETTER" } })).status).toBe(409);
+});
