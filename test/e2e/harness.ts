@@ -29,10 +29,11 @@ export function useHarness(env: Record<string, string> | (() => Record<string, s
   let stopBot: () => Promise<void> = async () => {};
   afterEach(async () => {
     await stopBot();
-    h.t.app.stop(true);
-    h.rx.stop();
-    await h.fake.stop();
-    h.t.close();
+    stopBot = async () => {};
+    await h.t?.app.stop(true);
+    h.rx?.stop();
+    await h.fake?.stop();
+    h.t?.close();
   });
   const start = async () => {
     h.fake = new FakeBotApi().start();
