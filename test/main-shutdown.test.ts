@@ -50,4 +50,4 @@ test("the service flushes pending clicks on SIGTERM before closing the database"
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}, 30_000); // spawns `bun main.ts`, which takes seconds to start on a busy machine

@@ -1,4 +1,5 @@
 import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
+import { TypeCompiler } from "elysia/type-system";
 import { AppError } from "../../core/errors";
 import type { Logger } from "../../core/log";
 
@@ -16,24 +17,68 @@ export function errorResponse(status: number, error: string, message: string, de
   return json(status, details ? { error, message, details } : { error, message }, headers);
 }
 
-function validationDetails(err: ElysiaValidationError): Details {
-  const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string }[] }).all ?? [];
+/**
+ * The query or path parameter a value came from. Elysia checks a converted number (t.Numeric,
+ * t.Integer in query and params) on its own and reports it without the parameter's name, so the
+ * name is found again by the raw text of the failed value.
+ */
+function parameterOf(value: unknown, request: Request, params: Record<string, string> | undefined): string | undefined {
+  if (value === undefined || value === null || typeof value === "object") return undefined;
+  const raw = String(value);
+  for (const [k, v] of new URL(request.url).searchParams) if (v === raw) return k;
+  for (const [k, v] of Object.entries(params ?? {})) if (v === raw) return k;
+  return undefined;
+}
+
+type Schema = { anyOf?: Schema[]; type?: string; format?: string; [k: string]: unknown };
+
+/** The JSON Schema type names a value can satisfy. */
+function typesOf(value: unknown): string[] {
+  if (value === null) return ["null"];
+  if (Array.isArray(value)) return ["array"];
+  if (typeof value === "number") return Number.isInteger(value) ? ["integer", "number"] : ["number"];
+  return [typeof value];
+}
+
+/** The alternatives of a union, nested unions flattened (a parent's own constraints go down to its branches). */
+function branchesOf(schema: Schema): Schema[] {
+  if (!schema.anyOf) return [schema];
+  const { anyOf, ...own } = schema;
+  return anyOf.flatMap((b) => branchesOf({ ...own, ...b }));
+}
+
+/**
+ * A union ("a number or null") reports only "should be one of: 'number', 'null'", even for a number
+ * that breaks a bound. For a value of one alternative's type, that alternative's own error is the
+ * clear one ("Expected integer to be greater or equal to 1").
+ */
+function unionMessage(schema: Schema | undefined, value: unknown): string | undefined {
+  if (!schema?.anyOf) return undefined;
+  const types = typesOf(value);
+  const branch = branchesOf(schema).find((b) => b.type && types.includes(b.type) && !(typeof value !== "string" && b.format));
+  if (!branch) return undefined;
+  if (typeof value === "string" && (branch.format === "numeric" || branch.format === "integer")) return branch.format === "integer" ? "must be a whole number" : "must be a number";
+  return TypeCompiler.Compile(branch as never).Errors(value).First()?.message;
+}
+
+function validationDetails(err: ElysiaValidationError, request: Request, params: Record<string, string> | undefined): Details {
+  const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown; schema?: Schema }[] }).all ?? [];
   const details = all.map((e) => ({
-    field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "body",
-    message: e.summary ?? e.message ?? "is invalid",
+    field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || parameterOf(e.value, request, params) || "body",
+    message: unionMessage(e.schema, e.value) ?? e.summary ?? e.message ?? "is invalid",
   }));
   return details.length ? details : [{ field: "body", message: "is invalid" }];
 }
 
 /** The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. */
 export function errorHandler(log: Logger) {
-  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request }) => {
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request, params }) => {
     // Elysia wraps errors thrown by a body parser (e.g. TooLarge) in a ParseError
     const domain = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
     if (domain instanceof AppError) return errorResponse(domain.status, domain.code, domain.message, domain.details, domain.headers);
     switch (code) {
       case "VALIDATION": {
-        const details = validationDetails(error as ElysiaValidationError);
+        const details = validationDetails(error as ElysiaValidationError, request, params as Record<string, string> | undefined);
         return errorResponse(400, "validation_error", `Invalid request: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}`, details);
       }
       case "PARSE":

@@ -1,3 +1,4 @@
+import { eq, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as s from "../../db/schema";
 import type { Deps } from "../deps";
@@ -21,7 +22,22 @@ export interface OwnedTable {
  */
 export const OWNED_TABLES: OwnedTable[] = [
   { table: s.links, owner: s.links.userId },
-  { table: s.tags, owner: s.tags.userId },
+  // tag names are unique per user (case-insensitive): a merged-in tag whose name the survivor has
+  // folds into the survivor's tag (its links follow); the others move
+  {
+    table: s.tags,
+    owner: s.tags.userId,
+    merge(tx, sourceId, targetId) {
+      const own = new Map(tx.select().from(s.tags).where(eq(s.tags.userId, targetId)).all().map((t) => [t.name.toLowerCase(), t.id]));
+      for (const tag of tx.select().from(s.tags).where(eq(s.tags.userId, sourceId)).all()) {
+        const twin = own.get(tag.name.toLowerCase());
+        if (twin === undefined) continue;
+        tx.run(sql`insert or ignore into ${s.linkTags} (link_id, tag_id) select link_id, ${twin} from ${s.linkTags} where tag_id = ${tag.id}`);
+        tx.delete(s.tags).where(eq(s.tags.id, tag.id)).run(); // its link_tags rows go with it
+      }
+      tx.update(s.tags).set({ userId: targetId }).where(eq(s.tags.userId, sourceId)).run();
+    },
+  },
   { table: s.pixels, owner: s.pixels.userId },
   { table: s.domains, owner: s.domains.userId },
   { table: s.secureFolders, owner: s.secureFolders.userId },
@@ -31,6 +47,17 @@ export const OWNED_TABLES: OwnedTable[] = [
   { table: s.apiTokens, owner: s.apiTokens.userId },
   { table: s.passkeys, owner: s.passkeys.userId },
   { table: s.outbox, owner: s.outbox.userId },
+  // one signing secret per user: the survivor keeps its own; without one it takes the merged-in
+  // account's, so receivers set up for that account's webhooks keep verifying the signatures
+  {
+    table: s.webhookSecrets,
+    owner: s.webhookSecrets.userId,
+    merge(tx, sourceId, targetId) {
+      const own = tx.select({ userId: s.webhookSecrets.userId }).from(s.webhookSecrets).where(eq(s.webhookSecrets.userId, targetId)).get();
+      if (own) tx.delete(s.webhookSecrets).where(eq(s.webhookSecrets.userId, sourceId)).run();
+      else tx.update(s.webhookSecrets).set({ userId: targetId }).where(eq(s.webhookSecrets.userId, sourceId)).run();
+    },
+  },
 ];
 
 /** Tables with a user column that a merge treats specially rather than moving wholesale. */
@@ -38,6 +65,5 @@ export const HANDLED_ELSEWHERE: Record<string, string> = {
   identities: "moved by the merge itself, after the link rules are checked",
   email_codes: "short-lived codes of the old account are deleted",
   refresh_tokens: "the old account's sessions are revoked",
-  webhook_secrets: "keyed by user: the surviving account keeps its own signing secret; the merged-away one's stays unused",
   webauthn_challenges: "short-lived challenges of the old account are deleted",
 };

@@ -65,5 +65,5 @@ describe("OpenAPI", () => {
       await browser.close();
       await server.stop(true);
     }
-  });
+  }, 30_000); // launches Chromium, which takes seconds on a busy machine
 });

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
+import { eventually } from "../helpers/eventually";
 import { outbox, trackingSources, users } from "../../db/schema";
 import { createTracker } from "../../core/tracking/trackers";
 import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
@@ -29,17 +30,6 @@ afterEach(async () => {
   await fake.stop();
   t.close();
 });
-
-/** Polls until `read()` returns something truthy (the bot works asynchronously). */
-async function eventually<T>(read: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(10);
-  }
-}
 
 const CHANNEL = { id: -1001234567890, type: "channel", title: "Rust Weekly", username: "rustweekly" };
 const now = () => Math.floor(Date.now() / 1000);

@@ -49,13 +49,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
     }
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, json, text };
+    return { status: res.status, headers: res.headers, json: parseJson(text), text };
   }
 
   /** A Telegram user with a signed-in session token. */
@@ -75,6 +69,15 @@ export function createTestApp(opts: TestAppOptions = {}) {
   }
 
   return { deps, config, clock, app, logs, request, telegramUser, emailUser, close, dataDir };
+}
+
+/** The JSON value of a response body, or undefined when it is not JSON. */
+export function parseJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

@@ -21,7 +21,16 @@ export function seedResources(deps: Pick<Deps, "db" | "clock">, userId: number, 
   db.insert(s.apiTokens).values({ userId, name: `tok-${tag}`, scopes: ["*"], tokenHash: `hash-${tag}`, hint: "lbt_sk_x" }).run();
   db.insert(s.passkeys).values({ userId, credentialId: `cred-${tag}`, publicKey: Buffer.from([1, 2, 3]) }).run();
   enqueueBotMessage(db, now, { userId, topic: "notice", chatId: 1, params: { text: tag } });
+  db.insert(s.webhookSecrets).values({ userId, secret: `whsec_${tag}` }).run();
   return { linkId: link.id, tagId: t.id, folderId: folder.id, fileId: file.id };
+}
+
+/** Tables holding one row per user: after merging two seeded accounts the survivor still has one. */
+const ONE_PER_USER = new Set(["webhook_secrets"]);
+
+/** What `ownedCounts` gives for the survivor of a merge of two accounts seeded by `seedResources`. */
+export function mergedSeedCounts(): Record<string, number> {
+  return Object.fromEntries(OWNED_TABLES.map(({ table }) => [getTableName(table), ONE_PER_USER.has(getTableName(table)) ? 1 : 2]));
 }
 
 /** Rows per owned table that belong to `userId`, keyed by table name. */

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { SmtpSink } from "../../helpers/smtp-sink";
-import { ownedCounts, seedResources } from "../../helpers/seed";
+import { mergedSeedCounts, ownedCounts, seedResources } from "../../helpers/seed";
 import { signInitData, signWidget, TEST_BOT_TOKEN, unixSeconds } from "../../helpers/telegram-login";
 import * as s from "../../../db/schema";
 
@@ -65,7 +65,7 @@ describe("linking an email (send-link-otp / verify-link-otp)", () => {
     expect(res.status).toBe(200);
     expect(res.json.merged).toBe(true);
     expect(res.json.user).toMatchObject({ id: tg.id, email, msgrId: 11 });
-    expect(Object.values(ownedCounts(t.deps, tg.id)).every((n) => n === 2)).toBe(true);
+    expect(ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
     expect(Object.values(ownedCounts(t.deps, emailAccount.user.id)).every((n) => n === 0)).toBe(true);
     const me = await t.request("GET", "/api/auth/me", { token });
     expect(me.json.subscription).toEqual({ plan: "pro", expiresAt: new Date(t.clock.now().getTime() + 20 * DAY).toISOString() });

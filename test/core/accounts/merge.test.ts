@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { ownedCounts, seedResources } from "../../helpers/seed";
+import { mergedSeedCounts, ownedCounts, seedResources } from "../../helpers/seed";
 import { mergeAccounts, mergedPlan } from "../../../core/accounts/merge";
 import { findUserByIdentity, type UserRow } from "../../../core/accounts/users";
 import { issueSession, refreshSession } from "../../../core/auth/sessions";
-import { OWNED_TABLES } from "../../../core/accounts/owned-tables";
+import { OWNED_TABLES, type OwnedTable } from "../../../core/accounts/owned-tables";
 import * as s from "../../../db/schema";
 
 let t: TestApp;
@@ -27,7 +27,9 @@ describe("mergeAccounts", () => {
 
     expect(Object.keys(ownedCounts(t.deps, tg.id))).toHaveLength(OWNED_TABLES.length);
     expect(Object.values(ownedCounts(t.deps, mail.id)).every((n) => n === 0)).toBe(true);
-    expect(Object.values(ownedCounts(t.deps, tg.id)).every((n) => n === 2)).toBe(true);
+    expect(ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
+    // the survivor keeps its own webhook signing secret
+    expect(t.deps.db.select().from(s.webhookSecrets).where(eq(s.webhookSecrets.userId, tg.id)).get()?.secret).toBe("whsec_dst");
     // children keep pointing at the moved parents
     const file = t.deps.db.select().from(s.secureFiles).where(eq(s.secureFiles.id, src.fileId)).get()!;
     expect([file.userId, file.folderId]).toEqual([tg.id, src.folderId]);
@@ -52,25 +54,19 @@ describe("mergeAccounts", () => {
 
 describe("merge hooks of owned tables", () => {
   const tagsEntry = () => OWNED_TABLES.find((o) => o.table === s.tags)!;
-  afterEach(() => delete tagsEntry().merge);
+  // the tests swap the tags hook; the real one comes back afterwards (test files share the module)
+  let realHook: OwnedTable["merge"];
+  beforeEach(() => (realHook = tagsEntry().merge));
+  afterEach(() => (tagsEntry().merge = realHook));
 
-  test("a table with its own merge rule (fold tags of the same name) runs it inside the merge", async () => {
-    tagsEntry().merge = (tx, from, to) => {
-      for (const tag of tx.select().from(s.tags).where(eq(s.tags.userId, from)).all()) {
-        const twin = tx.select().from(s.tags).where(and(eq(s.tags.userId, to), eq(s.tags.name, tag.name))).get();
-        if (!twin) continue;
-        tx.update(s.linkTags).set({ tagId: twin.id }).where(eq(s.linkTags.tagId, tag.id)).run();
-        tx.delete(s.tags).where(eq(s.tags.id, tag.id)).run();
-      }
-      tx.update(s.tags).set({ userId: to }).where(eq(s.tags.userId, from)).run();
-    };
+  test("a table with its own merge rule (tags fold by name, any case) runs it inside the merge", async () => {
     const a = (await t.telegramUser(1, "a")).user;
     const b = (await t.emailUser("b@example.com")).user;
     const fromB = seedResources(t.deps, b.id, "b");
-    t.deps.db.insert(s.tags).values({ userId: a.id, name: "tag-b" }).run();
+    t.deps.db.insert(s.tags).values({ userId: a.id, name: "TAG-B" }).run();
     mergeAccounts(t.deps, b.id, a.id);
     const tags = t.deps.db.select().from(s.tags).where(eq(s.tags.userId, a.id)).all();
-    expect(tags.map((x) => x.name)).toEqual(["tag-b"]);
+    expect(tags.map((x) => x.name)).toEqual(["TAG-B"]);
     expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, fromB.linkId)).all()).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
   });
 
