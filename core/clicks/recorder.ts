@@ -26,8 +26,9 @@ export interface ClickRecorder {
   flush(): number;
   /**
    * Flushes every `intervalMs` (25 ms: short batches keep the event-loop pauses, and so p99, small)
-   * until stopped. With `offThread`, each batch is handed to a worker thread with its own database
-   * connection that writes it the same way (`flush()` still writes on the caller's thread).
+   * until stopped. With `offThread`, each batch is handed every `threadIntervalMs` (100 ms: each
+   * hand-over costs the request thread a wake-up of the writer) to a worker thread with its own
+   * database connection that writes it the same way (`flush()` still writes on the caller's thread).
    */
   start(opts?: { offThread?: boolean }): void;
   /**
@@ -42,8 +43,9 @@ export interface ClickRecorder {
  * An in-memory batch of clicks and its flusher. A batch is written in one transaction: the clicks,
  * the visitor rows that decide `is_unique`, the counters on the links, and every CLICK_HOOK.
  */
-export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; maxBatch?: number } = {}): ClickRecorder {
+export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; threadIntervalMs?: number; maxBatch?: number } = {}): ClickRecorder {
   const intervalMs = opts.intervalMs ?? 25;
+  const threadIntervalMs = opts.threadIntervalMs ?? 100;
   const maxBatch = opts.maxBatch ?? 2000;
   let queue: PendingClick[] = [];
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -99,7 +101,7 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; max
     start(opts = {}) {
       if (timer) return;
       if (opts.offThread) thread = startClickThread(deps);
-      timer = setInterval(safeFlush, intervalMs);
+      timer = setInterval(safeFlush, thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
     },
     async stop() {

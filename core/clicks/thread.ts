@@ -6,41 +6,52 @@ export type ToWriter = { type: "init"; config: Deps["config"] } | { type: "click
 export type FromWriter = { type: "stopped"; flushed: number };
 
 /**
- * A batch as a typed array of its numbers (moved, not copied, to the thread) and a flat array of its
- * strings: posting the click objects would cost the request thread a structured clone of each.
+ * A batch as two typed arrays (moved, not copied, to the thread) and a table of its distinct strings
+ * (traffic repeats the same user agents and addresses): posting the click objects would cost the
+ * request thread a structured clone of each.
  */
 export interface PackedClicks {
   /** per click: link id, clicked-at ms, is-bot (0/1) */
   nums: Float64Array;
-  /** per click: ip, user agent, referer, bot name */
-  strs: (string | null)[];
+  /** per click: ip, user agent, referer, bot name, each as 1 + its index in `strings` (0 = null) */
+  refs: Uint32Array;
+  strings: string[];
 }
 
 export function packClicks(clicks: PendingClick[]): PackedClicks {
   const nums = new Float64Array(clicks.length * 3);
-  const strs: (string | null)[] = new Array(clicks.length * 4);
+  const refs = new Uint32Array(clicks.length * 4);
+  const strings: string[] = [];
+  const index = new Map<string, number>();
+  const ref = (s: string | null) => {
+    if (s === null) return 0;
+    let i = index.get(s);
+    if (i === undefined) index.set(s, (i = strings.push(s)));
+    return i;
+  };
   for (let i = 0; i < clicks.length; i++) {
     const c = clicks[i]!;
     nums[i * 3] = c.linkId;
     nums[i * 3 + 1] = c.clickedAt.getTime();
     nums[i * 3 + 2] = c.isBot ? 1 : 0;
-    strs[i * 4] = c.ip;
-    strs[i * 4 + 1] = c.userAgent;
-    strs[i * 4 + 2] = c.referer;
-    strs[i * 4 + 3] = c.botName;
+    refs[i * 4] = ref(c.ip);
+    refs[i * 4 + 1] = ref(c.userAgent);
+    refs[i * 4 + 2] = ref(c.referer);
+    refs[i * 4 + 3] = ref(c.botName);
   }
-  return { nums, strs };
+  return { nums, refs, strings };
 }
 
-export function unpackClicks({ nums, strs }: PackedClicks): PendingClick[] {
+export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClick[] {
+  const str = (i: number) => (i === 0 ? null : strings[i - 1]!);
   return Array.from({ length: nums.length / 3 }, (_, i) => ({
     linkId: nums[i * 3]!,
     clickedAt: new Date(nums[i * 3 + 1]!),
     isBot: nums[i * 3 + 2] === 1,
-    ip: strs[i * 4]!,
-    userAgent: strs[i * 4 + 1]!,
-    referer: strs[i * 4 + 2]!,
-    botName: strs[i * 4 + 3]!,
+    ip: str(refs[i * 4]!),
+    userAgent: str(refs[i * 4 + 1]!),
+    referer: str(refs[i * 4 + 2]!),
+    botName: str(refs[i * 4 + 3]!),
   }));
 }
 
@@ -77,7 +88,7 @@ export function startClickThread(deps: Deps): ClickThread {
       if (exited) deps.log.error(`click writer thread is gone: ${clicks.length} clicks not written`);
       else {
         const batch = packClicks(clicks);
-        post({ type: "clicks", batch }, [batch.nums.buffer]);
+        post({ type: "clicks", batch }, [batch.nums.buffer, batch.refs.buffer]);
       }
     },
     async close() {
