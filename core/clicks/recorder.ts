@@ -75,9 +75,12 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
   const safeFlush = () => {
     soon = null;
     if (thread) {
-      if (queue.length) thread.write(queue);
-      queue = [];
-      return;
+      if (!queue.length || thread.write(queue)) {
+        queue = [];
+        return;
+      }
+      deps.log.error("click recorder: the writer thread is gone; writing clicks on this thread");
+      thread = null;
     }
     if (Date.now() < retryAt) return;
     try {
@@ -109,9 +112,11 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
       if (thread) {
         const last = thread;
         thread = null;
-        if (queue.length) last.write(queue);
-        queue = [];
-        return last.close();
+        if (!queue.length || last.write(queue)) {
+          queue = [];
+          return last.close();
+        }
+        await last.close(); // gone: what is queued is written on this thread below
       }
       try {
         return flush();

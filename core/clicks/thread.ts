@@ -57,8 +57,8 @@ export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClic
 
 /** The recorder's side of a writer thread. */
 export interface ClickThread {
-  /** Hands a batch over; the thread writes it in one transaction (retrying as the recorder does). */
-  write(clicks: PendingClick[]): void;
+  /** Hands a batch over (the thread writes it in one transaction, retrying as the recorder does); false when the thread is gone. */
+  write(clicks: PendingClick[]): boolean;
   /** Lets the thread write what it holds, closes its connection and ends it; resolves to that last count. */
   close(): Promise<number>;
 }
@@ -85,11 +85,10 @@ export function startClickThread(deps: Deps): ClickThread {
   post({ type: "init", config: deps.config });
   return {
     write(clicks) {
-      if (exited) deps.log.error(`click writer thread is gone: ${clicks.length} clicks not written`);
-      else {
-        const batch = packClicks(clicks);
-        post({ type: "clicks", batch }, [batch.nums.buffer, batch.refs.buffer]);
-      }
+      if (exited) return false;
+      const batch = packClicks(clicks);
+      post({ type: "clicks", batch }, [batch.nums.buffer, batch.refs.buffer]);
+      return true;
     },
     async close() {
       if (!exited) post({ type: "stop" });

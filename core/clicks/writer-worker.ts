@@ -15,7 +15,12 @@ let recorder: ClickRecorder | null = null;
 self.onmessage = async (e: MessageEvent<ToWriter>) => {
   const m = e.data;
   if (m.type === "init") {
-    deps = createDeps(m.config);
+    try {
+      deps = createDeps(m.config);
+    } catch (e) {
+      console.error(`click writer thread could not open the database: ${(e as Error).message}`);
+      process.exit(1); // ends this thread only; the recorder then writes on the request thread
+    }
     recorder = createClickRecorder(deps);
     recorder.start();
   } else if (m.type === "clicks") {
