@@ -53,10 +53,11 @@ async function main() {
       const clicks = clickRecorderFor(deps);
       return {
         name: "clicks",
-        start: () => clicks.start(),
+        // batches are written by a worker thread with its own connection, off the request thread
+        start: () => clicks.start({ offThread: true }),
         // after HTTP has stopped: the pending click batch is written before the database closes
-        stop() {
-          const flushed = clicks.stop();
+        async stop() {
+          const flushed = await clicks.stop();
           if (flushed) log.info(`flushed ${flushed} pending clicks`);
         },
       };

@@ -12,13 +12,15 @@ import { secureApi } from "./secure";
 import { secureViewerPages } from "./secure/viewer";
 import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
-import { visitorApi } from "./visitor";
+import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 
 export { MAX_JSON_BODY } from "./shared/body";
 
 /**
  * Builds the whole HTTP app (API under /api, visitor pages, mini-app) without starting it.
- * Tests call `app.handle(new Request(...))`; main.ts calls `app.listen`.
+ * Tests call `app.handle(new Request(...))`; main.ts calls `app.listen`. The listening server
+ * also gets native routes for GET/HEAD /<code> (see `visitorRoutes`), answering through the same
+ * responder as the Elysia routes, which `app.handle` keeps using.
  */
 export function createApi(deps: Deps) {
   const api = new Elysia({ prefix: "/api" })
@@ -30,7 +32,9 @@ export function createApi(deps: Deps) {
     .use(trackingApi(deps))
     .use(webhooksApi(deps));
 
-  return new Elysia()
+  const visitor = visitorResponder(deps);
+  const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
+  const app = new Elysia({ serve: { routes: visitorRoutes(deps.log, visitor, toElysia) } })
     .use(errorHandler(deps.log))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
@@ -38,7 +42,8 @@ export function createApi(deps: Deps) {
     .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check" } })
     .use(api)
     .use(secureViewerPages(deps))
-    .use(visitorApi(deps));
+    .use(visitorApi(deps, visitor));
+  return app;
 }
 
 export type App = ReturnType<typeof createApi>;

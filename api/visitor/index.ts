@@ -1,6 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
+import type { BunRequest, Server } from "bun";
 import { createVisitHandler, type VisitOutcome, type VisitRequest } from "../../core/links/visit";
+import { RESERVED_CODES } from "../../core/links/codes";
+import { memoize } from "../../core/memo";
+import type { Logger } from "../../core/log";
+import { errorResponseOf } from "../shared/errors";
 import { clickRecorderFor, type ClickRecorder } from "../../core/clicks/recorder";
 import { countdownPage, expiredPage, lockedPage, notFoundPage, passwordPage, pixelPage } from "./pages";
 import { VisitorModel } from "./model";
@@ -9,15 +14,18 @@ const NO_STORE = { "cache-control": "no-store", "x-robots-tag": "noindex" };
 const html = (status: number, body: string, extra: Record<string, string> = {}) =>
   new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE, ...extra } });
 
+/** A Headers object per destination: Response copies it far faster than it converts a plain object. */
+const redirectHeaders = memoize((location: string) => new Headers({ location, ...NO_STORE }), 5000);
+
 /** Turns a visit outcome into the page or redirect CONTRACT §4 prescribes. */
 function respond(o: VisitOutcome): Response {
   switch (o.kind) {
     case "redirect":
-      return o.pixels.length ? html(200, pixelPage(o.title, o.target, o.pixels)) : new Response(null, { status: 302, headers: { location: o.target, ...NO_STORE } });
+      return o.pixels.length ? html(200, pixelPage(o.title, o.target, o.pixels)) : new Response(null, { status: 302, headers: redirectHeaders(o.target) });
     case "not_found":
       return html(404, notFoundPage());
     case "expired":
-      return o.expiredUrl ? new Response(null, { status: 302, headers: { location: o.expiredUrl, ...NO_STORE } }) : html(410, expiredPage(o.title));
+      return o.expiredUrl ? new Response(null, { status: 302, headers: redirectHeaders(o.expiredUrl) }) : html(410, expiredPage(o.title));
     case "countdown":
       return html(200, countdownPage(o.title, o.startsAt, o.now));
     case "password":
@@ -27,41 +35,80 @@ function respond(o: VisitOutcome): Response {
   }
 }
 
-const answer = (o: VisitOutcome | Promise<VisitOutcome>) => (o instanceof Promise ? o.then(respond) : respond(o));
+/** The socket side of a request: Bun's server (absent when a test calls `app.handle`). */
+type Peer = { requestIP(r: Request): { address: string } | null } | null | undefined;
+
+/** A visit's answer to the request at hand: a request and where it came from in, a page or redirect out. */
+export type VisitorResponder = (request: Request, server: Peer, code: string, method: VisitRequest["method"], password?: string) => Response | Promise<Response>;
 
 /**
- * The public side at SHORT_URL/<code>, mounted at the root. It matches one path segment only, so
- * /api/*, /healthz, /s/<code>, /app/* and / stay with their own routes; reserved codes never exist.
+ * Answers a request to SHORT_URL/<code> through core's visit handler: the one path both the Elysia
+ * routes and the listening server's native route take. HEAD gets the GET answer without a body.
  */
-export function visitorApi(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)) {
+export function visitorResponder(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)): VisitorResponder {
   const visit = createVisitHandler(deps, recorder);
-  const ipOf = (request: Request, server: { requestIP(r: Request): { address: string } | null } | null) => {
+  const ipOf = (request: Request, server: Peer) => {
     if (deps.config.trustProxy) {
       const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
       if (first) return first;
     }
     return server?.requestIP(request)?.address ?? null;
   };
-  const requestOf = (request: Request, server: any, code: string | null, method: VisitRequest["method"], password?: string): VisitRequest => ({
-    code: code ?? "",
-    host: request.headers.get("host"),
-    method,
-    ip: ipOf(request, server),
-    userAgent: request.headers.get("user-agent"),
-    referer: request.headers.get("referer"),
-    password,
-  });
+  const headOnly = (res: Response) => new Response(null, { status: res.status, headers: res.headers });
+  return (request, server, code, method, password) => {
+    const outcome = visit({
+      code,
+      host: request.headers.get("host"),
+      method,
+      ip: ipOf(request, server),
+      userAgent: request.headers.get("user-agent"),
+      referer: request.headers.get("referer"),
+      password,
+    });
+    const res = outcome instanceof Promise ? outcome.then(respond) : respond(outcome);
+    if (method !== "HEAD") return res;
+    return res instanceof Promise ? res.then(headOnly) : headOnly(res);
+  };
+}
+
+/**
+ * The public side at SHORT_URL/<code>, mounted at the root. It matches one path segment only, so
+ * /api/*, /healthz, /s/<code>, /app/* and / stay with their own routes; reserved codes never exist.
+ */
+export function visitorApi(deps: Deps, answer: VisitorResponder = visitorResponder(deps)) {
   return new Elysia({ name: "visitor" })
-    .get("/:code", ({ request, server, params }) =>
-      answer(visit(requestOf(request, server, params.code, request.method === "HEAD" ? "HEAD" : "GET"))), {
+    .get("/:code", ({ request, server, params }) => answer(request, server, params.code ?? "", request.method === "HEAD" ? "HEAD" : "GET"), {
       params: VisitorModel.params, detail: { hide: true },
     })
-    .head("/:code", async ({ request, server, params }) => {
-      const res = respond(await visit(requestOf(request, server, params.code, "HEAD")));
-      return new Response(null, { status: res.status, headers: res.headers });
-    }, { params: VisitorModel.params, detail: { hide: true } })
-    .post("/:code", ({ request, server, params, body }) =>
-      answer(visit(requestOf(request, server, params.code, "POST", body?.password))), {
+    .head("/:code", ({ request, server, params }) => answer(request, server, params.code ?? "", "HEAD"), {
+      params: VisitorModel.params, detail: { hide: true },
+    })
+    .post("/:code", ({ request, server, params, body }) => answer(request, server, params.code ?? "", "POST", body?.password), {
       params: VisitorModel.params, body: VisitorModel.password, detail: { hide: true },
     });
+}
+
+/** A segment the native route answers itself; anything else (odd characters, reserved words like "api") goes to Elysia. */
+const PLAIN_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Bun-native routes for GET and HEAD /<code>, given to the listening server in front of Elysia: the
+ * redirect skips Elysia's request pipeline (global hooks that do nothing for it: the /api rate
+ * limit, the body limit), but answers through the same responder, and errors through the same
+ * error model. Static routes (/healthz) still win over this one in Bun's router; POST /<code>
+ * (the password form) stays with Elysia, and so does every code that is not a plain code.
+ */
+export function visitorRoutes(log: Logger, answer: VisitorResponder, fallback: (request: Request) => Response | Promise<Response>) {
+  const failed = (request: Request) => (e: unknown) => errorResponseOf(log, "UNKNOWN", e, request);
+  const handle = (request: BunRequest<string>, server: Server<unknown>) => {
+    const code = request.params.code!;
+    if (RESERVED_CODES.has(code) || !PLAIN_CODE.test(code)) return fallback(request);
+    try {
+      const res = answer(request, server, code, request.method === "HEAD" ? "HEAD" : "GET");
+      return res instanceof Promise ? res.catch(failed(request)) : res;
+    } catch (e) {
+      return failed(request)(e);
+    }
+  };
+  return { "/:code": { GET: handle, HEAD: handle } };
 }

@@ -4,6 +4,7 @@ import type { Deps } from "../deps";
 import { links, type ClickRow, type LinkRow } from "../../db/schema";
 import { deviceOf, geoOf } from "./enrich";
 import { CLICK_HOOKS, runClickHooks, type Tx } from "./hooks";
+import { startClickThread, type ClickThread } from "./thread";
 
 /** What the redirect knows about a click; the rest (geo, device, uniqueness) is worked out when flushing. */
 export interface PendingClick {
@@ -23,10 +24,18 @@ export interface ClickRecorder {
   record(click: PendingClick): void;
   /** Writes every queued click in one transaction (with the click hooks); returns how many. */
   flush(): number;
-  /** Flushes every `intervalMs` (25 ms: short batches keep the event-loop pauses, and so p99, small) until stopped. */
-  start(): void;
-  /** Stops the timer and flushes what is queued (graceful shutdown); never throws. */
-  stop(): number;
+  /**
+   * Flushes every `intervalMs` (25 ms: short batches keep the event-loop pauses, and so p99, small)
+   * until stopped. With `offThread`, each batch is handed every `threadIntervalMs` (100 ms: each
+   * hand-over costs the request thread a wake-up of the writer) to a worker thread with its own
+   * database connection that writes it the same way (`flush()` still writes on the caller's thread).
+   */
+  start(opts?: { offThread?: boolean }): void;
+  /**
+   * Stops the timer and writes what is queued (graceful shutdown), waiting for the worker thread to
+   * write what it holds; resolves to how many clicks that final write took. Never rejects.
+   */
+  stop(): Promise<number>;
   readonly pending: number;
 }
 
@@ -34,12 +43,14 @@ export interface ClickRecorder {
  * An in-memory batch of clicks and its flusher. A batch is written in one transaction: the clicks,
  * the visitor rows that decide `is_unique`, the counters on the links, and every CLICK_HOOK.
  */
-export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; maxBatch?: number } = {}): ClickRecorder {
+export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; threadIntervalMs?: number; maxBatch?: number } = {}): ClickRecorder {
   const intervalMs = opts.intervalMs ?? 25;
+  const threadIntervalMs = opts.threadIntervalMs ?? 100;
   const maxBatch = opts.maxBatch ?? 2000;
   let queue: PendingClick[] = [];
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
+  let thread: ClickThread | null = null;
 
   function flush(): number {
     if (!queue.length) return 0;
@@ -63,6 +74,14 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; max
   let retryAt = 0;
   const safeFlush = () => {
     soon = null;
+    if (thread) {
+      if (!queue.length || thread.write(queue)) {
+        queue = [];
+        return;
+      }
+      deps.log.error("click recorder: the writer thread is gone; writing clicks on this thread");
+      thread = null;
+    }
     if (Date.now() < retryAt) return;
     try {
       flush();
@@ -82,13 +101,23 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; max
       if (queue.length >= maxBatch && !soon) soon = setTimeout(safeFlush, 0);
     },
     flush,
-    start() {
+    start(opts = {}) {
       if (timer) return;
-      timer = setInterval(safeFlush, intervalMs);
+      if (opts.offThread) thread = startClickThread(deps);
+      timer = setInterval(safeFlush, thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
     },
-    stop() {
+    async stop() {
       stopTimer();
+      if (thread) {
+        const last = thread;
+        thread = null;
+        if (!queue.length || last.write(queue)) {
+          queue = [];
+          return last.close();
+        }
+        await last.close(); // gone: what is queued is written on this thread below
+      }
       try {
         return flush();
       } catch {
@@ -109,7 +138,8 @@ function visitorHash(ip: string | null, userAgent: string | null): string {
 function enrich(deps: Deps, c: PendingClick): Enriched {
   const geo = geoOf(deps.config.geoipDb, c.ip);
   const dev = deviceOf(c.userAgent, c.isBot);
-  return {
+  const row: ClickRow = {
+    id: 0, // set when inserted
     linkId: c.linkId,
     clickedAt: c.clickedAt,
     ip: c.ip,
@@ -123,8 +153,8 @@ function enrich(deps: Deps, c: PendingClick): Enriched {
     isBot: c.isBot,
     botName: c.botName,
     isUnique: false,
-    visitorHash: visitorHash(c.ip, c.userAgent),
   };
+  return { row, visitorHash: visitorHash(c.ip, c.userAgent) };
 }
 
 /** Prepared statements of the flusher, one set per connection (drizzle's builder is too slow per row here). */
@@ -147,15 +177,15 @@ function statementsOf(deps: Deps) {
 }
 const statements = new WeakMap<object, Record<"visitor" | "upsertVisitor" | "insert" | "alive" | "count", Statement>>();
 
-type Enriched = Omit<ClickRow, "id"> & { visitorHash: string };
+type Enriched = { row: ClickRow; visitorHash: string };
 
 function writeBatch(tx: Tx, deps: Deps, rows: Enriched[]) {
   const st = statementsOf(deps);
-  const alive = new Set([...new Set(rows.map((r) => r.linkId))].filter((id) => st.alive.get(id)));
+  const alive = new Set([...new Set(rows.map((r) => r.row.linkId))].filter((id) => st.alive.get(id)));
   const lastUnique = new Map<string, number>();
   const inserted: ClickRow[] = [];
   const counts = new Map<number, { total: number; unique: number; bots: number }>();
-  for (const { visitorHash, ...r } of rows) {
+  for (const { row: r, visitorHash } of rows) {
     if (!alive.has(r.linkId)) continue; // clicks of links deleted meanwhile are dropped
     const at = r.clickedAt.getTime();
     if (!r.isBot) {
@@ -170,7 +200,8 @@ function writeBatch(tx: Tx, deps: Deps, rows: Enriched[]) {
       lastUnique.set(key, last!);
     }
     const res = st.insert.run(r.linkId, at, r.ip, r.country, r.city, r.device, r.browser, r.os, r.referer, r.userAgent, r.isBot ? 1 : 0, r.botName, r.isUnique ? 1 : 0);
-    inserted.push({ id: Number(res.lastInsertRowid), ...r });
+    r.id = Number(res.lastInsertRowid);
+    inserted.push(r);
     const n = counts.get(r.linkId) ?? { total: 0, unique: 0, bots: 0 };
     n.total++;
     if (r.isUnique) n.unique++;

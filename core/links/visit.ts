@@ -97,6 +97,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   const domainByHost = deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, sql.placeholder("host"))).prepare();
   const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
   const attempts = new AttemptLimiter();
+  const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").toLowerCase(), 1000);
 
   const cache = linkCache(deps);
   let otherHosts = memoize((h: string) => !!domainByHost.get({ host: h }), 1000);
@@ -122,7 +123,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   }
 
   function hostMatches(entry: CachedLink, host: string | null): boolean {
-    const h = (host ?? "").replace(/:\d+$/, "").toLowerCase();
+    const h = hostnameOf(host ?? "");
     if (entry.link.domainId !== null) return entry.host === h;
     if (!h || ownHosts.has(h)) return true;
     if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS || generation !== linkCacheGeneration(deps)) {

@@ -33,7 +33,7 @@ test("an out-of-range number in the query or the path is a 400 that names that p
 test("a value of the right type that breaks a bound of an optional or nullable field says which bound", async () => {
   const { token } = await t.telegramUser(42, "alice");
   const cases: [string, string, unknown, string, string][] = [
-    ["POST", "/api/links", { url: "https://a.example", max_clicks: 0 }, "max_clicks", "Expected number to be greater or equal to 1"],
+    ["POST", "/api/links", { url: "https://a.example", max_clicks: 0 }, "max_clicks", "must be a positive whole number"], // the links model names the rule itself,
     ["POST", "/api/links", { url: "https://a.example", title: "x".repeat(5000) }, "title", "Expected string length less or equal to 1000"],
     ["POST", "/api/secure/links", { fileId: 1, expiresInHours: 1, maxViews: 0 }, "maxViews", "Expected integer to be greater or equal to 1"],
     ["DELETE", "/api/auth/passkey/abc", undefined, "id", "must be a number"],

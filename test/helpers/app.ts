@@ -18,6 +18,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: ManualClock;
   mailer?: Mailer;
+  /** serve on 127.0.0.1:0 and send `request` over real HTTP (the listening server's own routes) */
+  listen?: boolean;
 }
 
 export function createTestApp(opts: TestAppOptions = {}) {
@@ -37,6 +39,8 @@ export function createTestApp(opts: TestAppOptions = {}) {
   const log = createLogger("debug", (l) => logs.push(l));
   const deps = createDeps(config, { clock, log, mailer: opts.mailer });
   const app = createApi(deps);
+  if (opts.listen) app.listen({ hostname: "127.0.0.1", port: 0 });
+  const origin = opts.listen ? `http://127.0.0.1:${app.server!.port}` : "http://localhost";
 
   async function request(method: string, path: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...init.headers };
@@ -47,7 +51,8 @@ export function createTestApp(opts: TestAppOptions = {}) {
       body = JSON.stringify(init.body);
       headers["content-type"] = "application/json";
     }
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const req = new Request(`${origin}${path}`, { method, headers, body, redirect: "manual" });
+    const res = opts.listen ? await fetch(req) : await app.handle(req);
     const text = await res.text();
     return { status: res.status, headers: res.headers, json: parseJson(text), text };
   }
@@ -64,6 +69,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
   }
 
   function close() {
+    app.server?.stop(true);
     deps.handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

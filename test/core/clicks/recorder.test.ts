@@ -127,7 +127,7 @@ describe("click recording", () => {
     const recorder = clickRecorderFor(t.deps);
     expect(recorder.pending).toBe(25);
     expect(rowsOf(l.id)).toHaveLength(0);
-    expect(recorder.stop()).toBe(25);
+    expect(await recorder.stop()).toBe(25);
     t.deps.handle.close();
     const reopened = createDb(join(t.dataDir, "app.db"));
     expect(reopened.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all()).toHaveLength(25);

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { visitorSuite } from "./visitor-suite";
+
+visitorSuite("visitor flow on a listening server", { listen: true });
+
+describe("the listening server's native /<code> route", () => {
+  let inProcess: TestApp;
+  let served: TestApp;
+  beforeEach(() => {
+    inProcess = createTestApp();
+    served = createTestApp({ listen: true });
+  });
+  afterEach(() => {
+    inProcess.close();
+    served.close();
+  });
+  const comparable = (r: Awaited<ReturnType<TestApp["request"]>>) => ({
+    status: r.status,
+    type: r.headers.get("content-type"),
+    cache: r.headers.get("cache-control"),
+    rateLimited: r.headers.has("ratelimit-limit"),
+    text: r.text,
+  });
+
+  test("answers every path exactly as the Elysia app does in-process", async () => {
+    for (const [method, path] of [
+      ["GET", "/api"], ["GET", "/API"], ["GET", "/healthz"], ["GET", "/"], ["GET", "/unknownCode"], ["GET", "/unknownCode/"],
+      ["GET", "/%41bc"], ["GET", "/a.b"], ["GET", "/api/whatever"], ["GET", "/s/abc"], ["HEAD", "/api"], ["HEAD", "/unknownCode"],
+      ["GET", "/docs"], ["POST", "/unknownCode"],
+    ] as const) {
+      const a = await inProcess.request(method, path, { headers: { "user-agent": "Mozilla/5.0 Chrome/124.0" } });
+      const b = await served.request(method, path, { headers: { "user-agent": "Mozilla/5.0 Chrome/124.0" } });
+      expect({ method, path, ...comparable(b) }).toEqual({ method, path, ...comparable(a) });
+    }
+    expect((await served.request("GET", "/api")).headers.get("ratelimit-limit")).toBe("100000"); // /api still meets the /api rate limit
+  });
+
+  test("a failure while answering gives the contract's 500 body and is logged", async () => {
+    const { token } = await served.telegramUser();
+    const link = (await served.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+    served.deps.handle.sqlite.exec("ALTER TABLE links RENAME TO links_moved"); // the link lookup now throws
+    const res = await served.request("GET", `/${link.code}x`);
+    expect(res.status).toBe(500);
+    expect(res.json).toEqual({ error: "internal_error", message: "Something went wrong on our side" });
+    expect(served.logs.some((l) => l.includes(`unhandled error on GET /${link.code}x`))).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+import { expect, test } from "bun:test";
+import { eq, sql } from "drizzle-orm";
+import { createTestApp } from "../../helpers/app";
+import { clickRecorderFor } from "../../../core/clicks/recorder";
+import { clicks, links } from "../../../db/schema";
+import { packClicks, unpackClicks } from "../../../core/clicks/thread";
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+async function until<T>(what: string, get: () => T, ok: (v: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = get();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
+    await Bun.sleep(10);
+  }
+}
+
+test("a batch crosses to the writer thread unchanged", () => {
+  const batch = [
+    { linkId: 7, clickedAt: new Date(1_700_000_000_123), ip: "203.0.113.5", userAgent: CHROME, referer: "https://t.me/x", isBot: false, botName: null },
+    { linkId: 9, clickedAt: new Date(1_700_000_000_456), ip: null, userAgent: null, referer: null, isBot: true, botName: "TelegramBot" },
+  ];
+  expect(unpackClicks(structuredClone(packClicks(batch)))).toEqual(batch);
+});
+
+test("off the request thread: a worker writes the batches (counters and hooks included); stop() writes what is pending before it resolves", async () => {
+  const t = createTestApp({ listen: true });
+  const recorder = clickRecorderFor(t.deps);
+  try {
+    const { token } = await t.telegramUser();
+    const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+    recorder.start({ offThread: true });
+    const visit = async (i: number) => {
+      const res = await t.request("GET", `/${l.code}`, { headers: { "user-agent": `${CHROME} v${i}`, referer: "https://t.me/channel" } });
+      expect(res.status).toBe(302);
+    };
+    for (let i = 0; i < 20; i++) await visit(i);
+    const rowsOf = () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all();
+    const rows = await until("20 clicks written by the worker", rowsOf, (r) => r.length === 20);
+    expect(rows[0]).toMatchObject({ ip: "127.0.0.1", device: "desktop", browser: "Chrome", os: "Windows", referer: "https://t.me/channel", isBot: false, isUnique: true });
+    expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()).toMatchObject({ totalClicks: 20, uniqueClicks: 20 });
+    const rolledUp = () => t.deps.db.$client.query("select coalesce(sum(clicks), 0) as n from link_stats_time where link_id = ? and span = 3600000").get(l.id) as { n: number };
+    expect(rolledUp().n).toBe(20); // the analytics hook ran in the worker's transaction
+
+    // shutdown with clicks still queued on this thread or held by the worker: none is lost
+    await Promise.all(Array.from({ length: 30 }, (_, i) => visit(100 + i)));
+    const flushed = await recorder.stop();
+    expect(flushed).toBeLessThanOrEqual(30);
+    expect(rowsOf()).toHaveLength(50);
+    expect(t.deps.db.select({ n: sql<number>`count(*)` }).from(clicks).get()!.n).toBe(50);
+    expect(rolledUp().n).toBe(50);
+  } finally {
+    await recorder.stop();
+    t.close();
+  }
+});
