@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test, setDefaultTimeout } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +15,9 @@ beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "linkbot-main-clicks-"))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+// spawns `bun main.ts` and loads it: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 test("bun main.ts records every redirect on its click writer thread and loses none on SIGTERM", async () => {
   const deps = createDeps(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "error" }), { log: silentLogger });
