@@ -1,9 +1,9 @@
 /**
  * `bun run scopes`: prints docs/scopes.md (the scope each /api endpoint needs) generated from the real
- * app's routes; `bun run scopes --write` writes it. A developer tool for the docs, so it lives beside
+ * app's routes; `bun run scopes --write` writes it and the same table into README.md. A developer tool for the docs, so it lives beside
  * neither the operator CLI (cli/, which works on a service's data) nor the benchmarks.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
@@ -12,6 +12,22 @@ import { createApi } from "../api/app";
 import { scopesMarkdown } from "../api/shared/scope-table";
 
 export const SCOPES_DOC = join(import.meta.dir, "..", "docs", "scopes.md");
+export const README = join(import.meta.dir, "..", "README.md");
+const START = "<!-- scopes:start -->";
+const END = "<!-- scopes:end -->";
+
+/** The table rows of the generated doc. */
+export function scopesTable(doc: string): string {
+  return doc.split("\n").filter((l) => l.startsWith("|")).join("\n");
+}
+
+/** README.md with the text between the scopes markers replaced by `table`. */
+export function readmeWithScopes(readme: string, table: string): string {
+  const a = readme.indexOf(START);
+  const b = readme.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`README.md lacks the ${START} … ${END} markers`);
+  return `${readme.slice(0, a + START.length)}\n${table}\n${readme.slice(b)}`;
+}
 
 /** Builds the app on a throw-away DATA_DIR (nothing of a real service is touched) and renders the table. */
 export function generateScopesDoc(): string {
@@ -29,6 +45,7 @@ if (import.meta.main) {
   const doc = generateScopesDoc();
   if (process.argv.includes("--write")) {
     writeFileSync(SCOPES_DOC, doc);
-    console.log(`wrote ${SCOPES_DOC}`);
+    writeFileSync(README, readmeWithScopes(readFileSync(README, "utf8"), scopesTable(doc)));
+    console.log(`wrote ${SCOPES_DOC} and the table in ${README}`);
   } else process.stdout.write(doc);
 }

@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { authPlugin } from "../../api/shared/auth";
 import { endpointScopes } from "../../api/shared/scope-table";
-import { generateScopesDoc, SCOPES_DOC } from "../../scripts/scopes";
+import { generateScopesDoc, README, readmeWithScopes, SCOPES_DOC, scopesTable } from "../../scripts/scopes";
 
 let t: TestApp;
 beforeAll(() => (t = createTestApp()));
@@ -16,6 +16,9 @@ test("docs/scopes.md is the table generated from the app's routes (run `bun run 
   expect(generated).toContain("| GET | `/api/links/:id/stats` | `read:stats` or `read:links` |");
   expect(generated).toContain("| POST | `/api/auth/email/verify-otp` | none (public) |");
   expect(readFileSync(SCOPES_DOC, "utf8")).toBe(generated);
+  // README carries the same table between its scopes markers
+  const readme = readFileSync(README, "utf8");
+  expect(readmeWithScopes(readme, scopesTable(generated))).toBe(readme);
 });
 
 describe("the scope route option in the OpenAPI document", () => {
