@@ -9,7 +9,7 @@ import { cleanFileName, type FileRow } from "../../core/secure/files";
 import { verifyGrant } from "../../core/secure/grants";
 import { linkOwner, openLink, viewPayload, type OpenMode } from "../../core/secure/view";
 import { errorResponse } from "../shared/errors";
-import { clientIp } from "./client-ip";
+import { clientAddress } from "../shared/client-ip";
 import { PUBLIC_HEADERS, serveBytes } from "./serve";
 import { SecureModel } from "./model";
 
@@ -60,7 +60,7 @@ export function securePublicApi(deps: Deps) {
   const bytes = (disposition: "inline" | "attachment") =>
     async ({ request, params, query, server }: { request: Request; params: { code: string }; query: { grant?: string }; server: any }) => {
       try {
-        const ip = clientIp(deps, request, server);
+        const ip = clientAddress(request, server, deps.config.trustProxy);
         const { mode, bot } = await openMode(deps, request, params.code, ip, query.grant);
         const opened = openLink(deps, params.code, mode);
         if (bot && request.method !== "HEAD" && !verifyGrant(deps, query.grant, opened.link.id, ip))
@@ -75,7 +75,7 @@ export function securePublicApi(deps: Deps) {
   return new Elysia({ name: "secure-public", prefix: "/secure/view" })
     .get("/:code", async ({ request, params, server }) => {
       try {
-        const ip = clientIp(deps, request, server);
+        const ip = clientAddress(request, server, deps.config.trustProxy);
         const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
         const opened = openLink(deps, params.code, mode);
         const body = bot

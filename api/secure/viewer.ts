@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import { openLink, viewPayload } from "../../core/secure/view";
-import { clientIp } from "./client-ip";
+import { clientAddress } from "../shared/client-ip";
 import { openMode } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
 import { SecureModel } from "./model";
@@ -21,7 +21,7 @@ export function secureViewerPages(deps: Deps) {
   return new Elysia({ name: "secure-viewer" }).get("/s/:code", async ({ request, params, server }) => {
     const head = request.method === "HEAD";
     try {
-      const ip = clientIp(deps, request, server);
+      const ip = clientAddress(request, server, deps.config.trustProxy);
       const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
       const opened = openLink(deps, params.code, mode);
       if (bot) return html(200, botPage(), head);

@@ -1,3 +1,4 @@
+import { clientAddress } from "./client-ip";
 import { Elysia } from "elysia";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../core/deps";
@@ -59,14 +60,6 @@ export class FixedWindowLimiter {
   }
 }
 
-/** The client address: the first X-Forwarded-For entry behind a trusted proxy, else the socket address. */
-export function clientIp(request: Request, socketIp: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return socketIp ?? "unknown";
-}
 
 /**
  * The rate-limit key of an address: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 network,
@@ -120,7 +113,7 @@ export function rateLimitPlugin(deps: Deps) {
   return new Elysia({ name: "rate-limit" }).onRequest(async ({ request, server, set }) => {
     const { pathname } = new URL(request.url);
     if (pathname !== "/api" && !pathname.startsWith("/api/")) return;
-    const ip = ipBucket(clientIp(request, server?.requestIP(request)?.address, deps.config.trustProxy));
+    const ip = ipBucket(clientAddress(request, server, deps.config.trustProxy) ?? "unknown");
     const verdict = isAuthPath(pathname) ? limiter.hit(`auth:${ip}`, auth) : limiter.hit(await callerKey(deps, request, ip), api);
     set.headers["ratelimit-limit"] = String(verdict.limit);
     set.headers["ratelimit-remaining"] = String(verdict.remaining);

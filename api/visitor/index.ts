@@ -6,6 +6,7 @@ import { RESERVED_CODES } from "../../core/links/codes";
 import { memoize } from "../../core/memo";
 import type { Logger } from "../../core/log";
 import { errorResponseOf } from "../shared/errors";
+import { clientAddress, type Peer } from "../shared/client-ip";
 import { clickRecorderFor, type ClickRecorder } from "../../core/clicks/recorder";
 import { countdownPage, expiredPage, lockedPage, notFoundPage, passwordPage, pixelPage } from "./pages";
 import { VisitorModel } from "./model";
@@ -35,8 +36,6 @@ function respond(o: VisitOutcome): Response {
   }
 }
 
-/** The socket side of a request: Bun's server (absent when a test calls `app.handle`). */
-type Peer = { requestIP(r: Request): { address: string } | null } | null | undefined;
 
 /** A visit's answer to the request at hand: a request and where it came from in, a page or redirect out. */
 export type VisitorResponder = (request: Request, server: Peer, code: string, method: VisitRequest["method"], password?: string) => Response | Promise<Response>;
@@ -47,20 +46,13 @@ export type VisitorResponder = (request: Request, server: Peer, code: string, me
  */
 export function visitorResponder(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)): VisitorResponder {
   const visit = createVisitHandler(deps, recorder);
-  const ipOf = (request: Request, server: Peer) => {
-    if (deps.config.trustProxy) {
-      const first = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-      if (first) return first;
-    }
-    return server?.requestIP(request)?.address ?? null;
-  };
   const headOnly = (res: Response) => new Response(null, { status: res.status, headers: res.headers });
   return (request, server, code, method, password) => {
     const outcome = visit({
       code,
       host: request.headers.get("host"),
       method,
-      ip: ipOf(request, server),
+      ip: clientAddress(request, server, deps.config.trustProxy),
       userAgent: request.headers.get("user-agent"),
       referer: request.headers.get("referer"),
       password,

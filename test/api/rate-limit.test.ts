@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FixedWindowLimiter, clientIp, ipBucket, isAuthPath } from "../../api/shared/rate-limit";
+import { FixedWindowLimiter, ipBucket, isAuthPath } from "../../api/shared/rate-limit";
+import { clientAddress } from "../../api/shared/client-ip";
 import { ManualClock } from "../../core/clock";
 
 let t: TestApp;
@@ -125,9 +126,11 @@ describe("limiter parts", () => {
       expect(isAuthPath(p)).toBe(true);
     for (const p of ["/api/auth/me", "/api/auth/msgr/link-widget", "/api/auth/passkey/register/options", "/api/links"]) expect(isAuthPath(p)).toBe(false);
     const req = new Request("http://x/", { headers: { "x-forwarded-for": " 203.0.113.9 , 10.0.0.2" } });
-    expect(clientIp(req, "127.0.0.1", true)).toBe("203.0.113.9");
-    expect(clientIp(req, "127.0.0.1", false)).toBe("127.0.0.1");
-    expect(clientIp(new Request("http://x/"), "::1", true)).toBe("::1");
+    const socket = (address: string) => ({ requestIP: () => ({ address }) });
+    expect(clientAddress(req, socket("127.0.0.1"), true)).toBe("203.0.113.9");
+    expect(clientAddress(req, socket("127.0.0.1"), false)).toBe("127.0.0.1");
+    expect(clientAddress(new Request("http://x/"), socket("::1"), true)).toBe("::1");
+    expect(clientAddress(new Request("http://x/"), undefined, true)).toBeNull();
   });
 
   test("IPv6 addresses share a bucket per /64; IPv4-mapped addresses count as IPv4", () => {
