@@ -9,6 +9,7 @@ import { secureApi } from "./secure";
 import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
 import { visitorApi } from "./visitor";
+import { miniappRoutes } from "./miniapp";
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
 export const MAX_JSON_BODY = 1024 * 1024;
@@ -35,6 +36,7 @@ export function createApi(deps: Deps) {
         return errorResponse(413, "too_large", `Request body is larger than ${MAX_JSON_BODY} bytes`);
     })
     .get("/healthz", () => ({ ok: true }))
+    .use(miniappRoutes(deps))
     .use(api)
     .use(visitorApi(deps));
 }
