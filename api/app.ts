@@ -13,6 +13,7 @@ import { secureViewerPages } from "./secure/viewer";
 import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
+import { miniappRoutes } from "./miniapp";
 
 export { MAX_JSON_BODY } from "./shared/body";
 
@@ -40,6 +41,7 @@ export function createApi(deps: Deps) {
     .use(bodyLimitPlugin())
     .use(docsPlugin())
     .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check" } })
+    .use(miniappRoutes(deps))
     .use(api)
     .use(secureViewerPages(deps))
     .use(visitorApi(deps, visitor));

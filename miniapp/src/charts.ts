@@ -1,0 +1,79 @@
+/** Chart components over a lazily loaded Chart.js, coloured from the current theme. */
+import { useEffect, useRef } from "preact/hooks";
+import { html } from "./ui";
+
+const PALETTE = ["#2f80ed", "#27ae60", "#f2994a", "#eb5757", "#9b51e0", "#56ccf2", "#f2c94c", "#6fcf97", "#bb6bd9", "#828282"];
+
+function cssVar(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/** One Chart.js canvas; redrawn when the config's data changes. */
+export function ChartView({ config, label, height = 220 }: { config: any; label: string; height?: number }) {
+  const key = JSON.stringify(config);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let chart: any;
+    let live = true;
+    import("./chart-lib").then(({ Chart }) => {
+      if (!live || !canvas.current) return;
+      const text = cssVar("--text", "#222");
+      const grid = cssVar("--border", "#ddd");
+      Chart.defaults.color = text;
+      Chart.defaults.borderColor = grid;
+      chart = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
+      canvas.current.dataset.ready = "1";
+    });
+    return () => {
+      live = false;
+      chart?.destroy();
+    };
+  }, [key]);
+  return html`<div class="chart" style=${`height:${height}px`}><canvas ref=${canvas} role="img" aria-label=${label}></canvas></div>`;
+}
+
+export function lineConfig(labels: string[], series: { label: string; data: number[] }[]) {
+  return {
+    type: "line",
+    data: {
+      labels,
+      datasets: series.map((s, i) => ({ ...s, borderColor: PALETTE[i], backgroundColor: PALETTE[i] + "33", fill: i === 0, tension: 0.3, pointRadius: 2 })),
+    },
+    options: { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { position: "bottom" } } },
+  };
+}
+
+export function barConfig(labels: string[], data: number[], horizontal = true) {
+  return {
+    type: "bar",
+    data: { labels, datasets: [{ label: "Clicks", data, backgroundColor: PALETTE[0] }] },
+    options: {
+      indexAxis: horizontal ? "y" : "x",
+      scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+      plugins: { legend: { display: false } },
+    },
+  };
+}
+
+export function doughnutConfig(labels: string[], data: number[]) {
+  return {
+    type: "doughnut",
+    data: { labels, datasets: [{ data, backgroundColor: labels.map((_, i) => PALETTE[i % PALETTE.length]) }] },
+    options: { plugins: { legend: { position: "right", labels: { boxWidth: 12 } } } },
+  };
+}
+
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** Day × hour grid (day 0 = Sunday) drawn as a table; darker = more clicks. */
+export function Heatmap({ cells }: { cells: { day: number; hour: number; count: number }[] }) {
+  const grid = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+  for (const c of cells) if (grid[c.day]) grid[c.day]![c.hour] = c.count;
+  const max = Math.max(1, ...cells.map((c) => c.count));
+  return html`<div class="heatmap" role="table" aria-label="Clicks by weekday and hour">
+    <div class="hm-row hm-head" role="row"><span></span>${Array.from({ length: 24 }, (_, h) => html`<span class="hm-h">${h % 6 === 0 ? h : ""}</span>`)}</div>
+    ${grid.map((row, d) => html`<div class="hm-row" role="row"><span class="hm-day">${DAYS[d]}</span>
+      ${row.map((n, h) => html`<span class="hm-cell" title=${`${DAYS[d]} ${h}:00 — ${n} clicks`}
+        style=${`opacity:${n ? 0.15 + (0.85 * n) / max : 0.06}`}></span>`)}</div>`)}
+  </div>`;
+}

@@ -1,0 +1,64 @@
+/** Form helpers: controlled field state, labelled inputs, date conversion, diffing for PATCH. */
+import { useState } from "preact/hooks";
+import { html } from "./ui";
+
+export type Values = Record<string, any>;
+
+export function useForm(initial: Values) {
+  const [values, setValues] = useState<Values>(initial);
+  const set = (k: string, v: any) => setValues((s) => ({ ...s, [k]: v }));
+  const bind = (k: string) => ({
+    name: k,
+    value: values[k] ?? "",
+    onInput: (e: any) => set(k, e.currentTarget.value),
+  });
+  const check = (k: string) => ({ name: k, checked: Boolean(values[k]), onChange: (e: any) => set(k, e.currentTarget.checked) });
+  return { values, set, bind, check, reset: setValues };
+}
+
+/** ISO → value of <input type="datetime-local"> in local time. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** datetime-local value → ISO UTC, or null when empty. */
+export function fromLocalInput(v: string): string | null {
+  return v ? new Date(v).toISOString() : null;
+}
+
+/** Only the keys whose value differs from `before` (for PATCH); unchanged keys are left out. */
+export function changed(before: Values, after: Values): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(after)) if (JSON.stringify(v ?? null) !== JSON.stringify(before[k] ?? null)) out[k] = v;
+  return out;
+}
+
+/** Drops null/empty entries (for create bodies). */
+export function compact(v: Values): Values {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== "" && !(Array.isArray(x) && !x.length)));
+}
+
+export function Field({ label, hint, children }: { label: string; hint?: string; children: any }) {
+  return html`<label class="field"><span class="label">${label}</span>${children}${hint && html`<small class="hint">${hint}</small>`}</label>`;
+}
+
+export function Section({ title, children, open = false }: { title: string; children: any; open?: boolean }) {
+  return html`<details class="form-section" open=${open}><summary>${title}</summary><div class="section-body">${children}</div></details>`;
+}
+
+/** Multi-select as toggle chips. */
+export function ChipSelect({ items, selected, onChange, label }: {
+  items: { id: number; name: string }[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  label: string;
+}) {
+  const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  return html`<div class="chips" role="group" aria-label=${label}>
+    ${items.map((i) => html`<button type="button" class=${selected.includes(i.id) ? "chip on" : "chip"} aria-pressed=${selected.includes(i.id)}
+      onClick=${() => toggle(i.id)}>${i.name}</button>`)}
+  </div>`;
+}

@@ -1,0 +1,78 @@
+/** Analytics of one link: stats, timeline, countries, devices, bots, heatmap, recent clicks. */
+import { useState } from "preact/hooks";
+import { get } from "../api";
+import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
+import { Async, Empty, html, useAsync, fmtDate } from "../ui";
+
+export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
+const browserTz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+const ZONES = [...new Set([browserTz, "UTC", "Europe/London", "Europe/Berlin", "Europe/Moscow", "Asia/Dubai", "Asia/Kolkata",
+  "Asia/Shanghai", "Asia/Tokyo", "America/New_York", "America/Chicago", "America/Los_Angeles", "Australia/Sydney"])];
+
+type Named = { name: string; count: number; percentage: number };
+
+export function Analytics({ id, period, setPeriod }: { id: string; period: string; setPeriod: (p: string) => void }) {
+  const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");
+  const [tz, setTz] = useState(browserTz);
+  const q = (extra = "") => `period=${period}${extra}`;
+  const stats = useAsync(() => get(`/api/links/${id}/stats?${q()}`), [id, period]);
+  const timeline = useAsync(() => get<{ date: string; clicks: number; unique: number }[]>(
+    `/api/links/${id}/timeline?${q(`&granularity=${gran}&tz=${encodeURIComponent(tz)}`)}`), [id, period, gran, tz]);
+  const geo = useAsync(() => get<{ country: string | null; count: number; percentage: number }[]>(`/api/links/${id}/geo?${q()}`), [id, period]);
+  const devices = useAsync(() => get<{ devices: Named[]; browsers: Named[]; os: Named[] }>(`/api/links/${id}/devices?${q()}`), [id, period]);
+  const bots = useAsync(() => get<{ totalBots: number; botPercentage: number; bots: { name: string; count: number }[] }>(`/api/links/${id}/bots?${q()}`), [id, period]);
+  const heat = useAsync(() => get<{ day: number; hour: number; count: number }[]>(`/api/links/${id}/heatmap?${q(`&tz=${encodeURIComponent(tz)}`)}`), [id, period, tz]);
+
+  return html`<div class="analytics">
+    <div class="controls card">
+      <label>Period <select name="period" value=${period} onChange=${(e: any) => setPeriod(e.currentTarget.value)}>
+        ${PERIODS.map((p) => html`<option value=${p}>${p}</option>`)}</select></label>
+      <label>Granularity <select name="granularity" value=${gran} onChange=${(e: any) => setGran(e.currentTarget.value)}>
+        <option value="hourly">hourly</option><option value="daily">daily</option></select></label>
+      <label>Time zone <select name="tz" value=${tz} onChange=${(e: any) => setTz(e.currentTarget.value)}>
+        ${ZONES.map((z) => html`<option value=${z}>${z}</option>`)}</select></label>
+    </div>
+    <${Async} state=${stats}>${(s: any) => html`<div class="stat-cards">
+      <div class="stat"><strong data-stat="total">${s.totalClicks}</strong><span>Clicks</span></div>
+      <div class="stat"><strong data-stat="unique">${s.uniqueClicks}</strong><span>Unique</span></div>
+      <div class="stat"><strong data-stat="bots">${s.botClicks}</strong><span>Bots</span></div>
+      <div class="stat"><strong>${Math.round((s.avgClicksPerDay ?? 0) * 10) / 10}</strong><span>Per day</span></div>
+      <div class="stat"><strong>${s.topCountry ?? "—"}</strong><span>Top country</span></div>
+    </div>`}<//>
+    <div class="card"><h2>Timeline</h2><${Async} state=${timeline}>${(t: any[]) =>
+      t.some((p) => p.clicks > 0)
+        ? html`<${ChartView} label="Clicks over time" config=${lineConfig(t.map((p) => p.date), [
+            { label: "Clicks", data: t.map((p) => p.clicks) }, { label: "Unique", data: t.map((p) => p.unique) }])} />`
+        : html`<${Empty}>No clicks in this period.<//>`}<//></div>
+    <div class="grid2">
+      <div class="card"><h2>Countries</h2><${Async} state=${geo}>${(g: any[]) =>
+        g.length ? html`<${ChartView} label="Clicks by country" height=${Math.max(120, g.slice(0, 10).length * 28)}
+          config=${barConfig(g.slice(0, 10).map((c) => c.country ?? "Unknown"), g.slice(0, 10).map((c) => c.count))} />`
+        : html`<${Empty}>No countries yet.<//>`}<//></div>
+      <div class="card"><h2>Bots</h2><${Async} state=${bots}>${(b: any) => html`
+        <p><strong>${b.totalBots}</strong> bot clicks (${Math.round(b.botPercentage * 10) / 10}%)</p>
+        ${b.bots.length ? html`<ul class="list compact">${b.bots.map((x: any) => html`<li class="row-line"><span>${x.name}</span><strong>${x.count}</strong></li>`)}</ul>`
+          : html`<p class="hint">No bots seen.</p>`}`}<//></div>
+    </div>
+    <div class="card"><h2>Devices, browsers and OS</h2><${Async} state=${devices}>${(d: any) =>
+      d.devices.length + d.browsers.length + d.os.length === 0 ? html`<${Empty}>No device data yet.<//>`
+      : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map((k) => html`<div><h3>${k === "os" ? "OS" : k[0]!.toUpperCase() + k.slice(1)}</h3>
+          <${ChartView} label=${`Clicks by ${k}`} height=${180} config=${doughnutConfig(d[k].map((x: Named) => x.name), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
+    <div class="card"><h2>Day × hour</h2><${Async} state=${heat}>${(h: any[]) => html`<${Heatmap} cells=${h} />`}<//></div>
+    <${RecentClicks} id=${id} />
+  </div>`;
+}
+
+function RecentClicks({ id }: { id: string }) {
+  const [page, setPage] = useState(1);
+  const clicks = useAsync(() => get(`/api/links/${id}/clicks?page=${page}&limit=20`), [id, page]);
+  return html`<div class="card"><h2>Recent clicks</h2><${Async} state=${clicks}>${(c: any) =>
+    !c.data.length ? html`<${Empty}>No clicks yet.<//>` : html`<div class="table-wrap"><table class="clicks">
+      <thead><tr><th>When</th><th>Country</th><th>Device</th><th>Browser</th><th>Referer</th></tr></thead>
+      <tbody>${c.data.map((k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
+        <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ?? "—"} · ${k.os ?? ""}</td>
+        <td>${k.browser ?? "—"}${k.is_bot ? " 🤖" : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`)}</tbody></table></div>
+      <div class="pager"><button class="btn small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Newer</button>
+        <span>${(page - 1) * 20 + 1}–${Math.min(page * 20, c.total)} of ${c.total}</span>
+        <button class="btn small" disabled=${page * 20 >= c.total} onClick=${() => setPage(page + 1)}>Older</button></div>`}<//></div>`;
+}

@@ -1,0 +1,131 @@
+/** Secure sharing: folders list, one folder with its files, text notes and uploads. */
+import { useState } from "preact/hooks";
+import { del, get, patch, post, upload } from "../api";
+import { linkTo, navigate } from "../router";
+import { Async, Empty, ErrorBox, confirmed, errorText, fmtBytes, fmtDate, html, toast, useAction, useAsync } from "../ui";
+
+export interface Folder {
+  id: number;
+  name: string;
+  description: string | null;
+  isPaused: boolean;
+  fileCount: number;
+  createdAt: string;
+}
+
+export function FoldersPage() {
+  const folders = useAsync(() => get<Folder[]>("/api/secure/folders"), []);
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const { busy, run } = useAction();
+  const create = (e: Event) => {
+    e.preventDefault();
+    void run(async () => {
+      const f = await post<Folder>("/api/secure/folders", { name: name.trim(), description: description.trim() });
+      setName("");
+      setDescription("");
+      navigate(`/secure/folders/${f.id}`);
+    }, "Folder created");
+  };
+  return html`<section>
+    <h1>Secure sharing</h1>
+    <${Async} state=${folders}>${(list: Folder[]) => list.length === 0
+      ? html`<${Empty}>No folders yet. Create one below, then add files and share them with expiring links.<//>`
+      : html`<ul class="list">${list.map((f) => html`<li key=${f.id}><a class="row" href=${`/app/secure/folders/${f.id}`} onClick=${linkTo(`/secure/folders/${f.id}`)}>
+          <div class="row-main"><div class="row-title">📁 ${f.name} ${f.isPaused && html`<span class="badge warn">paused</span>`}</div>
+            ${f.description && html`<div class="row-sub">${f.description}</div>`}</div>
+          <div class="row-stats"><strong>${f.fileCount}</strong><span>files</span></div></a></li>`)}</ul>`}<//>
+    <form class="card form" onSubmit=${create}>
+      <h2>New folder</h2>
+      <label class="field"><span class="label">Name</span><input name="folderName" required maxlength="200" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} /></label>
+      <label class="field"><span class="label">Description</span><input name="folderDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
+      <button class="btn primary" disabled=${busy}>Create folder</button>
+    </form>
+  </section>`;
+}
+
+const kindOf = (mime: string) => (/^(image|video|audio)\//.test(mime) ? mime.split("/")[0]! : "file");
+const ICON: Record<string, string> = { text: "📝", image: "🖼️", video: "🎬", audio: "🎵", file: "📄" };
+
+export function FolderPage({ id }: { id: string }) {
+  const folder = useAsync(() => get<Folder>(`/api/secure/folders/${id}`), [id]);
+  const files = useAsync(() => get<any[]>(`/api/secure/files?folderId=${id}`), [id]);
+  const { busy, run } = useAction();
+  const pause = () => run(async () => folder.setData(await patch(`/api/secure/folders/${id}/pause`).then((r: any) => ({ ...folder.data!, ...r, isPaused: r?.isPaused ?? !folder.data!.isPaused }))));
+  const remove = () => confirmed("Delete this folder with all its files and links?") &&
+    run(async () => {
+      await del(`/api/secure/folders/${id}`);
+      navigate("/secure", true);
+    }, "Folder deleted");
+  const rename = () => {
+    const name = prompt("Folder name", folder.data?.name);
+    if (name?.trim()) void run(async () => folder.setData({ ...folder.data!, ...(await patch(`/api/secure/folders/${id}`, { name: name.trim() })), name: name.trim() }));
+  };
+
+  return html`<section><${Async} state=${folder}>${(f: Folder) => html`
+    <header class="page-head"><h1 class="ellipsis">📁 ${f.name}</h1></header>
+    ${f.description && html`<p class="hint">${f.description}</p>`}
+    ${f.isPaused && html`<p class="badge warn" role="status">Paused: every link in this folder answers “forbidden”.</p>`}
+    <div class="button-row">
+      <button class="btn small" disabled=${busy} onClick=${pause}>${f.isPaused ? "Resume folder" : "Pause folder"}</button>
+      <button class="btn small" disabled=${busy} onClick=${rename}>Rename</button>
+      <button class="btn small danger" disabled=${busy} onClick=${remove}>Delete folder</button>
+    </div>`}<//>
+    <h2>Files</h2>
+    <${Async} state=${files}>${(list: any[]) => list.length === 0 ? html`<${Empty}>No files yet. Add a note or upload a file.<//>`
+      : html`<ul class="list">${list.map((x) => html`<li key=${x.id}><a class="row" href=${`/app/secure/files/${x.id}`} onClick=${linkTo(`/secure/files/${x.id}`)}>
+          <div class="row-main"><div class="row-title">${ICON[x.contentType] ?? "📄"} ${x.name}</div>
+            <div class="row-sub">${x.contentType}${x.fileSize != null ? ` · ${fmtBytes(x.fileSize)}` : ""} · ${fmtDate(x.createdAt)}</div></div></a></li>`)}</ul>`}<//>
+    <${NewFile} folderId=${Number(id)} onDone=${(file: any) => navigate(`/secure/files/${file.id}`)} />
+  </section>`;
+}
+
+function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => void }) {
+  const [mode, setMode] = useState<"text" | "upload">("upload");
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [text, setText] = useState("");
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      if (mode === "text") {
+        const f = await post("/api/secure/files", { folderId, name: name.trim(), description: description.trim(), contentType: "text", textContent: text });
+        toast("Note saved");
+        return onDone(f);
+      }
+      if (!file) throw new Error("Choose a file to upload.");
+      if (file.size > 10 * 1024 * 1024) throw new Error(`The file is ${fmtBytes(file.size)}; the limit is 10 MB.`);
+      setProgress(0);
+      const f = await post("/api/secure/files", { folderId, name: name.trim() || file.name, description: description.trim(), contentType: kindOf(file.type) });
+      const form = new FormData();
+      form.append("file", file);
+      await upload(`/api/secure/files/${f.id}/upload`, form, setProgress);
+      setProgress(1);
+      toast("File uploaded");
+      onDone(f);
+    } catch (err) {
+      setError(errorText(err));
+      setProgress(null);
+    }
+  };
+  return html`<form class="card form" onSubmit=${submit}>
+    <div class="seg" role="tablist">
+      <button type="button" role="tab" aria-selected=${mode === "upload"} class=${mode === "upload" ? "on" : ""} onClick=${() => setMode("upload")}>Upload file</button>
+      <button type="button" role="tab" aria-selected=${mode === "text"} class=${mode === "text" ? "on" : ""} onClick=${() => setMode("text")}>Text note</button>
+    </div>
+    ${error && html`<${ErrorBox} error=${error} />`}
+    <label class="field"><span class="label">Name</span><input name="fileName" required=${mode === "text"} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} placeholder=${mode === "upload" ? "Defaults to the file name" : ""} /></label>
+    <label class="field"><span class="label">Description</span><input name="fileDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
+    ${mode === "text"
+      ? html`<label class="field"><span class="label">Text</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}></textarea></label>`
+      : html`<label class="field"><span class="label">File (max 10 MB)</span><input type="file" name="file" onChange=${(e: any) => setFile(e.currentTarget.files?.[0] ?? null)} /></label>`}
+    ${progress !== null && html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(progress * 100)}>
+      <div class="bar" style=${`width:${Math.round(progress * 100)}%`}></div><span>${Math.round(progress * 100)}%</span></div>`}
+    <button class="btn primary" disabled=${progress !== null && progress < 1}>${mode === "text" ? "Save note" : "Upload"}</button>
+  </form>`;
+}

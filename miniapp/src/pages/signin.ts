@@ -1,0 +1,80 @@
+/** Browser sign-in: email code, passkey, or Telegram Login Widget. */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { post, saveSession } from "../api";
+import { loginWithPasskey } from "../passkey";
+import { ErrorBox, errorText, html, useSubmit } from "../ui";
+import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
+
+export function SignIn() {
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [sent, setSent] = useState(false);
+  const { busy, error, setError, attempt } = useSubmit();
+  const [note, setNote] = useState<string | null>(null);
+
+  const sendCode = (e: Event) => {
+    e.preventDefault();
+    void attempt(async () => {
+      await post("/api/auth/email/send-otp", { email: email.trim() });
+      setSent(true);
+      setNote(`We sent a 6-digit code to ${email.trim()}.`);
+    });
+  };
+  const verify = (e: Event) => {
+    e.preventDefault();
+    void attempt(async () => saveSession(await post("/api/auth/email/verify-otp", { email: email.trim(), code: code.trim() })));
+  };
+  const passkey = () =>
+    attempt(async () => {
+      if (!email.trim()) throw new Error("Enter your email first, then choose passkey.");
+      saveSession(await loginWithPasskey(email.trim()));
+    });
+
+  return html`<div class="signin">
+    <h1>Sign in</h1>
+    <p class="hint">Links, secure sharing and keyword tracking in one place.</p>
+    ${error && html`<${ErrorBox} error=${error} />`}
+    ${note && !error && html`<p class="note">${note}</p>`}
+    ${!sent
+      ? html`<form onSubmit=${sendCode} class="card">
+          <label>Email<input type="email" name="email" required autocomplete="username webauthn" value=${email}
+            onInput=${(e: any) => setEmail(e.currentTarget.value)} placeholder="you@example.com" /></label>
+          <button class="btn primary" disabled=${busy}>Send code</button>
+          <button type="button" class="btn" disabled=${busy} onClick=${passkey}>Sign in with a passkey</button>
+        </form>`
+      : html`<form onSubmit=${verify} class="card">
+          <label>Code<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required
+            value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} placeholder="123456" /></label>
+          <button class="btn primary" disabled=${busy}>Sign in</button>
+          <button type="button" class="link-btn" onClick=${() => (setSent(false), setCode(""), setNote(null))}>Use another email</button>
+        </form>`}
+    <${TelegramSignIn} onError=${setError} />
+  </div>`;
+}
+
+function TelegramSignIn({ onError }: { onError: (m: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open || !box.current) return;
+    appConfig().then(
+      (c) => {
+        if (!c.botUsername) return setUnavailable("Telegram sign-in is not configured on this server.");
+        mountLoginWidget(box.current!, c.botUsername, async (u: WidgetUser) => {
+          try {
+            saveSession(await post("/api/auth/login-widget", u));
+          } catch (e) {
+            onError(errorText(e));
+          }
+        });
+      },
+      (e) => setUnavailable(errorText(e)),
+    );
+  }, [open]);
+  return html`<div class="card">
+    ${!open
+      ? html`<button class="btn" onClick=${() => setOpen(true)}>Sign in with Telegram</button>`
+      : html`<div ref=${box} class="widget-box"></div>${unavailable && html`<p class="hint">${unavailable}</p>`}`}
+  </div>`;
+}

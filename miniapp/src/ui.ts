@@ -1,0 +1,151 @@
+/** Shared UI pieces: htm binding, async state, loading/empty/error views, copy button, toasts. */
+import { h, type ComponentChildren } from "preact";
+import { useCallback, useEffect, useState } from "preact/hooks";
+import htm from "htm";
+import { ApiError } from "./api";
+
+export const html = htm.bind(h);
+
+export interface AsyncState<T> {
+  data: T | undefined;
+  error: Error | null;
+  loading: boolean;
+  reload: () => void;
+  setData: (d: T) => void;
+}
+
+/** Runs `fn` when `deps` change; exposes loading, error and data. */
+export function useAsync<T>(fn: () => Promise<T>, deps: unknown[]): AsyncState<T> {
+  const [state, setState] = useState<{ data?: T; error: Error | null; loading: boolean }>({ error: null, loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    fn().then(
+      (data) => live && setState({ data, error: null, loading: false }),
+      (error) => live && setState({ error, loading: false }),
+    );
+    return () => void (live = false);
+  }, [...deps, tick]);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  const setData = useCallback((data: T) => setState({ data, error: null, loading: false }), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload, setData };
+}
+
+export function Loading({ label = "Loading…" }: { label?: string }) {
+  return html`<div class="state loading" role="status"><span class="spinner"></span>${label}</div>`;
+}
+
+export function Empty({ children }: { children: ComponentChildren }) {
+  return html`<div class="state empty">${children}</div>`;
+}
+
+export function ErrorBox({ error, retry }: { error: Error | string; retry?: () => void }) {
+  const msg = typeof error === "string" ? error : error.message;
+  return html`<div class="state error" role="alert">
+    <span>${msg}</span>${retry && html` <button class="link-btn" onClick=${retry}>Try again</button>`}
+  </div>`;
+}
+
+/** Renders loading / error / content for an AsyncState. */
+export function Async<T>({ state, children }: { state: AsyncState<T>; children: (d: T) => ComponentChildren }) {
+  if (state.error) return html`<${ErrorBox} error=${state.error} retry=${state.reload} />`;
+  if (state.data === undefined) return html`<${Loading} />`;
+  return children(state.data) as any;
+}
+
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+/** A short message at the bottom of the screen. */
+export function toast(text: string, kind: "ok" | "error" = "ok") {
+  let el = document.getElementById("toast");
+  if (!el) {
+    el = document.createElement("div");
+    el.id = "toast";
+    el.setAttribute("role", "status");
+    document.body.appendChild(el);
+  }
+  el.textContent = text;
+  el.className = `toast show ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el!.classList.remove("show"), 3000);
+}
+
+export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+  const [done, setDone] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      const ta = document.createElement("textarea");
+      ta.value = text;
+      document.body.appendChild(ta);
+      ta.select();
+      document.execCommand("copy");
+      ta.remove();
+    }
+    setDone(true);
+    setTimeout(() => setDone(false), 1500);
+  };
+  return html`<button type="button" class="btn small" onClick=${copy}>${done ? "Copied" : label}</button>`;
+}
+
+/** Runs an action with a busy flag and reports its error as a toast. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const run = async <T>(fn: () => Promise<T>, ok?: string): Promise<T | undefined> => {
+    setBusy(true);
+    try {
+      const r = await fn();
+      if (ok) toast(ok);
+      return r;
+    } catch (e) {
+      toast(errorText(e), "error");
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
+/** Runs a form's submit with a busy flag; its error is kept for an inline ErrorBox. */
+export function useSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const attempt = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, attempt };
+}
+
+/** A readable message for an error, with field details of validation errors. */
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError && e.details?.length) return `${e.message}: ${e.details.map((d) => `${d.field} ${d.message}`).join("; ")}`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function fmtDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+export function fmtBytes(n: number | null | undefined): string {
+  if (n == null) return "—";
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Confirm dialog (the browser's; Telegram clients show it natively too). */
+export function confirmed(q: string): boolean {
+  return window.confirm(q);
+}
