@@ -79,7 +79,9 @@ async function boot() {
     // Telegram puts launch parameters in the hash; drop them from the visible URL.
     if (location.hash.includes("tgWebApp")) history.replaceState(null, "", location.pathname + location.search);
   }
-  render(html`<${App} />`, document.getElementById("app")!);
+  const root = document.getElementById("app")!;
+  root.textContent = ""; // the boot "Loading…" line: Preact renders beside foreign nodes, not over them
+  render(html`<${App} />`, root);
 }
 
 void boot();
