@@ -32,6 +32,14 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
   return html`<div class="chart" style=${`height:${height}px`}><canvas ref=${canvas} role="img" aria-label=${label}></canvas></div>`;
 }
 
+/** "2026-03-30T14:00" → "30 Mar 14:00"; "2026-03-30" → "30 Mar". */
+function shortLabel(label: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}))?/.exec(label);
+  if (!m) return label;
+  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(m[2]) - 1];
+  return `${Number(m[3])} ${month}${m[4] ? ` ${m[4]}` : ""}`;
+}
+
 export function lineConfig(labels: string[], series: { label: string; data: number[] }[]) {
   return {
     type: "line",
@@ -39,7 +47,13 @@ export function lineConfig(labels: string[], series: { label: string; data: numb
       labels,
       datasets: series.map((s, i) => ({ ...s, borderColor: PALETTE[i], backgroundColor: PALETTE[i] + "33", fill: i === 0, tension: 0.3, pointRadius: 2 })),
     },
-    options: { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { position: "bottom" } } },
+    options: {
+      scales: {
+        x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 5, callback(this: any, v: number) { return shortLabel(this.getLabelForValue(v)); } } },
+        y: { beginAtZero: true, ticks: { precision: 0 } },
+      },
+      plugins: { legend: { position: "bottom" } },
+    },
   };
 }
 

@@ -41,8 +41,10 @@ export function compact(v: Values): Values {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && x !== "" && !(Array.isArray(x) && !x.length)));
 }
 
-export function Field({ label, hint, children }: { label: string; hint?: string; children: any }) {
-  return html`<label class="field"><span class="label">${label}</span>${children}${hint && html`<small class="hint">${hint}</small>`}</label>`;
+/** A labelled input; `group` for several controls (a <label> would forward clicks to the first one). */
+export function Field({ label, hint, group, children }: { label: string; hint?: string; group?: boolean; children: any }) {
+  const inner = html`<span class="label">${label}</span>${children}${hint && html`<small class="hint">${hint}</small>`}`;
+  return group ? html`<div class="field">${inner}</div>` : html`<label class="field">${inner}</label>`;
 }
 
 export function Section({ title, children, open = false }: { title: string; children: any; open?: boolean }) {

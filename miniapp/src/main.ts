@@ -17,12 +17,23 @@ import { TrackersPage, MatchesPage } from "./pages/tracking";
 import { TrackerForm } from "./pages/tracker-form";
 import { SettingsPage } from "./pages/settings";
 
+// Feather-style line icons (inline SVG: no icon font, no emoji font needed)
+const ICONS: Record<string, string> = {
+  links: "M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7",
+  secure: "M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4",
+  tracking: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-5-5",
+  settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
+};
 const TABS = [
-  { path: "/links", label: "Links", icon: "🔗" },
-  { path: "/secure", label: "Secure", icon: "🔒" },
-  { path: "/tracking", label: "Tracking", icon: "🔎" },
-  { path: "/settings", label: "Settings", icon: "⚙️" },
+  { path: "/links", label: "Links", icon: "links" },
+  { path: "/secure", label: "Secure", icon: "secure" },
+  { path: "/tracking", label: "Tracking", icon: "tracking" },
+  { path: "/settings", label: "Settings", icon: "settings" },
 ];
+
+const Icon = ({ name }: { name: string }) =>
+  html`<svg class="tab-icon" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" stroke-width="2"
+    stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d=${ICONS[name]} /></svg>`;
 
 type Route = [string, (p: any) => any];
 const ROUTES: Route[] = [
@@ -64,7 +75,7 @@ function App() {
     <nav class="tabs" aria-label="Sections">
       ${TABS.map(
         (t) => html`<a href=${"/app" + t.path} class=${path.startsWith(t.path) ? "tab active" : "tab"} onClick=${linkTo(t.path)}
-          ><span class="tab-icon" aria-hidden="true">${t.icon}</span><span>${t.label}</span></a
+          ><${Icon} name=${t.icon} /><span>${t.label}</span></a
         >`,
       )}
     </nav>

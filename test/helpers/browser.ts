@@ -3,6 +3,7 @@
  * listening on 127.0.0.1. Pages record console errors, page errors and any request that leaves
  * the loopback server, so tests can assert "no console errors, nothing fetched from outside".
  */
+import { expect } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -28,10 +29,13 @@ function freePort(): number {
   return port;
 }
 
-/** The whole app on 127.0.0.1:<port>, clock at the real now (the browser uses real time). */
-export function startServer(opts: TestAppOptions = {}) {
+/**
+ * The whole app listening on 127.0.0.1:<port>, clock at the real now (the browser uses real time).
+ * `host: "localhost"` names it http://localhost:<port> (WebAuthn refuses IP addresses as RP ID).
+ */
+export function startServer(opts: TestAppOptions & { host?: "127.0.0.1" | "localhost" } = {}) {
   const port = freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${opts.host ?? "127.0.0.1"}:${port}`;
   const t = createTestApp({ clock: new ManualClock(Date.now()), ...opts, env: { PORT: String(port), BASE_URL: baseUrl, ...opts.env } });
   const server = t.app.listen({ hostname: "127.0.0.1", port });
   return {
@@ -55,10 +59,12 @@ export interface TrackedPage {
 /** A phone-sized page (360×740) that records problems; `init` runs before any page script. */
 export async function openPage(browser: Browser, baseUrl: string, init?: { script: string | ((arg: any) => void); arg?: unknown }): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(5000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  page.on("response", (r) => r.status() >= 400 && problems.push(`http ${r.status()} ${r.request().method()} ${r.url()}`));
   page.on("dialog", (d) => void d.accept());
   await context.route("**/*", (route) => {
     const url = route.request().url();
@@ -74,4 +80,25 @@ export async function openPage(browser: Browser, baseUrl: string, init?: { scrip
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A page already signed in with `token` (the session the email/passkey sign-in would store). */
+export function openSignedIn(browser: Browser, baseUrl: string, token: string): Promise<TrackedPage> {
+  return openPage(browser, baseUrl, {
+    script: (t: string) => {
+      if (!localStorage.getItem("dash.access")) localStorage.setItem("dash.access", t);
+    },
+    arg: token,
+  });
+}
+
+/** Polls `read` until it equals `want` (deadline 5 s), then asserts it, so a failure shows the last value. */
+export async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!Bun.deepEquals(last, want) && Date.now() < deadline) {
+    await Bun.sleep(25);
+    last = await read();
+  }
+  expect(last).toEqual(want);
 }

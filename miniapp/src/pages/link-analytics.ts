@@ -71,7 +71,7 @@ function RecentClicks({ id }: { id: string }) {
       <thead><tr><th>When</th><th>Country</th><th>Device</th><th>Browser</th><th>Referer</th></tr></thead>
       <tbody>${c.data.map((k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
         <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ?? "—"} · ${k.os ?? ""}</td>
-        <td>${k.browser ?? "—"}${k.is_bot ? " 🤖" : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`)}</tbody></table></div>
+        <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">bot</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`)}</tbody></table></div>
       <div class="pager"><button class="btn small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Newer</button>
         <span>${(page - 1) * 20 + 1}–${Math.min(page * 20, c.total)} of ${c.total}</span>
         <button class="btn small" disabled=${page * 20 >= c.total} onClick=${() => setPage(page + 1)}>Older</button></div>`}<//></div>`;

@@ -17,6 +17,9 @@ interface Extras {
   link: Values | null;
 }
 
+// the hyphen is escaped: browsers compile `pattern` with the v flag
+const CODE_PATTERN = "[A-Za-z0-9_\\-]{3,64}";
+
 const optional = <T>(p: Promise<T>, d: T) => p.catch(() => d);
 
 export function LinkForm({ id }: { id?: string }) {
@@ -107,8 +110,8 @@ function LinkFormBody({ extras, id }: { extras: Extras; id?: string }) {
     ${error && html`<${ErrorBox} error=${error} />`}
     <${Field} label="Destination URL"><input type="url" required placeholder="https://example.com/page" ...${f.bind("url")} /><//>
     <${Field} label="Title"><input ...${f.bind("title")} placeholder="Spring campaign" /><//>
-    ${!id && html`<${Field} label="Custom code (optional)" hint="3–64 letters, digits, - or _"><input ...${f.bind("code")} pattern="[A-Za-z0-9_-]{3,64}" /><//>`}
-    <${Field} label="Tags">
+    ${!id && html`<${Field} label="Custom code (optional)" hint="3–64 letters, digits, - or _"><input ...${f.bind("code")} pattern=${CODE_PATTERN} /><//>`}
+    <${Field} label="Tags" group>
       <${ChipSelect} label="Tags" items=${tags} selected=${v.tagIds} onChange=${(ids: number[]) => f.set("tagIds", ids)} />
       <div class="inline"><input placeholder="New tag" aria-label="New tag" value=${newTag} onInput=${(e: any) => setNewTag(e.currentTarget.value)} />
         <button type="button" class="btn small" onClick=${addTag}>Add tag</button></div>
@@ -123,7 +126,7 @@ function LinkFormBody({ extras, id }: { extras: Extras; id?: string }) {
       <${Field} label="Expires at"><input type="datetime-local" ...${f.bind("expires_at")} /><//>
       <${Field} label="Max clicks"><input type="number" min="1" ...${f.bind("max_clicks")} /><//>
       <${Field} label="After expiry go to"><input type="url" ...${f.bind("expired_url")} placeholder="https://…" /><//>
-      <${Field} label="Password" hint=${id ? "Leave empty to keep the current password" : undefined}><input type="password" autocomplete="new-password" ...${f.bind("password")} /><//>
+      <${Field} label="Password" hint=${id ? (extras.link?.has_password ? "Password set; leave empty to keep it" : "No password set") : undefined}><input type="password" autocomplete="new-password" ...${f.bind("password")} /><//>
       ${id && html`<label class="check"><input type="checkbox" ...${f.check("clearPassword")} /> Remove password</label>`}
     <//>
     <${Section} title="Per-platform targets">

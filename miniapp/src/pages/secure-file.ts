@@ -12,10 +12,21 @@ interface SecureLink {
   maxViews: number | null;
   viewCount: number;
   isRevoked: boolean;
+  state?: "active" | "revoked" | "paused" | "expired" | "exhausted";
   createdAt: string;
 }
 
+const STATE: Record<string, { text: string; cls: string }> = {
+  active: { text: "active", cls: "badge ok" },
+  revoked: { text: "revoked", cls: "badge danger" },
+  paused: { text: "folder paused", cls: "badge warn" },
+  expired: { text: "expired", cls: "badge muted" },
+  exhausted: { text: "used up", cls: "badge muted" },
+};
+
+/** The server's state when given, else derived from the spec's fields. */
 function status(l: SecureLink): { text: string; cls: string } {
+  if (l.state && STATE[l.state]) return STATE[l.state]!;
   if (l.isRevoked) return { text: "revoked", cls: "badge danger" };
   if (l.expiresAt && new Date(l.expiresAt).getTime() <= Date.now()) return { text: "expired", cls: "badge muted" };
   if (l.maxViews != null && l.viewCount >= l.maxViews) return { text: "used up", cls: "badge muted" };
@@ -41,6 +52,7 @@ export function FilePage({ id }: { id: string }) {
         ${f.description && html`<p>${f.description}</p>`}
         <p class="hint">${f.contentType}${f.mimeType ? ` · ${f.mimeType}` : ""}${f.fileSize != null ? ` · ${fmtBytes(f.fileSize)}` : ""} · added ${fmtDate(f.createdAt)}</p>
         ${f.textContent && html`<pre class="note-text">${f.textContent}</pre>`}
+        ${f.hasContent === false && html`<p class="badge warn">No content uploaded: links to this file cannot be opened.</p>`}
       </div>`}<//>
     <h2>Share links</h2>
     <${Async} state=${links}>${(list: SecureLink[]) => list.length === 0

@@ -32,12 +32,12 @@ export function FoldersPage() {
     <${Async} state=${folders}>${(list: Folder[]) => list.length === 0
       ? html`<${Empty}>No folders yet. Create one below, then add files and share them with expiring links.<//>`
       : html`<ul class="list">${list.map((f) => html`<li key=${f.id}><a class="row" href=${`/app/secure/folders/${f.id}`} onClick=${linkTo(`/secure/folders/${f.id}`)}>
-          <div class="row-main"><div class="row-title">📁 ${f.name} ${f.isPaused && html`<span class="badge warn">paused</span>`}</div>
+          <div class="row-main"><div class="row-title">${f.name} ${f.isPaused && html`<span class="badge warn">paused</span>`}</div>
             ${f.description && html`<div class="row-sub">${f.description}</div>`}</div>
           <div class="row-stats"><strong>${f.fileCount}</strong><span>files</span></div></a></li>`)}</ul>`}<//>
     <form class="card form" onSubmit=${create}>
       <h2>New folder</h2>
-      <label class="field"><span class="label">Name</span><input name="folderName" required maxlength="200" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} /></label>
+      <label class="field"><span class="label">Name</span><input name="folderName" required maxlength="100" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} /></label>
       <label class="field"><span class="label">Description</span><input name="folderDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
       <button class="btn primary" disabled=${busy}>Create folder</button>
     </form>
@@ -45,7 +45,6 @@ export function FoldersPage() {
 }
 
 const kindOf = (mime: string) => (/^(image|video|audio)\//.test(mime) ? mime.split("/")[0]! : "file");
-const ICON: Record<string, string> = { text: "📝", image: "🖼️", video: "🎬", audio: "🎵", file: "📄" };
 
 export function FolderPage({ id }: { id: string }) {
   const folder = useAsync(() => get<Folder>(`/api/secure/folders/${id}`), [id]);
@@ -63,7 +62,7 @@ export function FolderPage({ id }: { id: string }) {
   };
 
   return html`<section><${Async} state=${folder}>${(f: Folder) => html`
-    <header class="page-head"><h1 class="ellipsis">📁 ${f.name}</h1></header>
+    <header class="page-head"><h1 class="ellipsis">${f.name}</h1></header>
     ${f.description && html`<p class="hint">${f.description}</p>`}
     ${f.isPaused && html`<p class="badge warn" role="status">Paused: every link in this folder answers “forbidden”.</p>`}
     <div class="button-row">
@@ -74,8 +73,8 @@ export function FolderPage({ id }: { id: string }) {
     <h2>Files</h2>
     <${Async} state=${files}>${(list: any[]) => list.length === 0 ? html`<${Empty}>No files yet. Add a note or upload a file.<//>`
       : html`<ul class="list">${list.map((x) => html`<li key=${x.id}><a class="row" href=${`/app/secure/files/${x.id}`} onClick=${linkTo(`/secure/files/${x.id}`)}>
-          <div class="row-main"><div class="row-title">${ICON[x.contentType] ?? "📄"} ${x.name}</div>
-            <div class="row-sub">${x.contentType}${x.fileSize != null ? ` · ${fmtBytes(x.fileSize)}` : ""} · ${fmtDate(x.createdAt)}</div></div></a></li>`)}</ul>`}<//>
+          <div class="row-main"><div class="row-title">${x.name} <span class="badge">${x.contentType}</span></div>
+            <div class="row-sub">${x.fileSize != null ? `${fmtBytes(x.fileSize)} · ` : ""}${fmtDate(x.createdAt)}</div></div></a></li>`)}</ul>`}<//>
     <${NewFile} folderId=${Number(id)} onDone=${(file: any) => navigate(`/secure/files/${file.id}`)} />
   </section>`;
 }
@@ -104,7 +103,12 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
       const f = await post("/api/secure/files", { folderId, name: name.trim() || file.name, description: description.trim(), contentType: kindOf(file.type) });
       const form = new FormData();
       form.append("file", file);
-      await upload(`/api/secure/files/${f.id}/upload`, form, setProgress);
+      try {
+        await upload(`/api/secure/files/${f.id}/upload`, form, setProgress);
+      } catch (err) {
+        await del(`/api/secure/files/${f.id}`).catch(() => {}); // no empty record left behind
+        throw err;
+      }
       setProgress(1);
       toast("File uploaded");
       onDone(f);
@@ -114,6 +118,7 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
     }
   };
   return html`<form class="card form" onSubmit=${submit}>
+    <h2>Add a file</h2>
     <div class="seg" role="tablist">
       <button type="button" role="tab" aria-selected=${mode === "upload"} class=${mode === "upload" ? "on" : ""} onClick=${() => setMode("upload")}>Upload file</button>
       <button type="button" role="tab" aria-selected=${mode === "text"} class=${mode === "text" ? "on" : ""} onClick=${() => setMode("text")}>Text note</button>

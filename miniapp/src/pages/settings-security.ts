@@ -19,7 +19,7 @@ export function PasskeysCard() {
   };
   return html`<div class="card"><h2>Passkeys</h2>
     <${Async} state=${keys}>${(list: any[]) => list.length === 0 ? html`<${Empty}>No passkeys yet.<//>`
-      : html`<ul class="list compact" data-testid="passkeys">${list.map((k) => html`<li class="row-line"><span>🔑 ${k.name ?? k.deviceType ?? "Passkey"}
+      : html`<ul class="list compact" data-testid="passkeys">${list.map((k) => html`<li class="row-line"><span>${k.name ?? k.deviceType ?? "Passkey"}
           <small class="hint"> added ${fmtDate(k.createdAt)}${k.lastUsedAt ? `, used ${fmtDate(k.lastUsedAt)}` : ""}</small></span>
         <button class="btn small danger" disabled=${busy} onClick=${() => confirmed("Remove this passkey?") && run(async () => (await removePasskey(k.id), keys.reload()), "Passkey removed")}>Remove</button></li>`)}</ul>`}<//>
     <form class="inline" onSubmit=${add}><input name="passkeyName" placeholder="Name (e.g. Laptop)" aria-label="Passkey name" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
@@ -47,6 +47,8 @@ export function TokensCard() {
       const r = await post("/api/tokens", { name: name.trim(), scopes: scopes.length ? scopes : ["*"], ...(days ? { expiresInDays: Number(days) } : {}) });
       setSecret(r.token);
       setName("");
+      setDays("");
+      setScopes(["*"]);
       tokens.reload();
     });
   };
