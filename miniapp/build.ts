@@ -32,7 +32,6 @@ export async function buildMiniapp(): Promise<MiniappBuild> {
     minify: true,
     splitting: true,
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-    define: { "process.env.NODE_ENV": '"production"' },
   });
   if (!result.success) throw new Error(`mini-app build failed: ${result.logs.map(String).join("\n")}`);
   const assets = new Map<string, Asset>();

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { FakeBotApi, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { createBot } from "../../bot/bot";
+import type { FakeBotApi, RecordedCall } from "../helpers/fake-bot-api";
+import type { TestApp } from "../helpers/app";
+import type { createBot } from "../../bot/bot";
+import { startBotApp } from "./helpers";
 import { listLinks } from "../../core/links/links";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { LINK_CARD_EXTRAS } from "../../bot/menus/link-card";
@@ -10,18 +11,12 @@ let fake: FakeBotApi;
 let t: TestApp;
 let bot: ReturnType<typeof createBot>;
 
+let app: Awaited<ReturnType<typeof startBotApp>>;
 beforeEach(async () => {
-  fake = new FakeBotApi().start();
-  t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, PLAN_LIMITS: JSON.stringify({ free: { links: 12 } }) } });
-  bot = createBot({ ...t.deps, config: { ...t.config, botToken: FAKE_BOT_TOKEN } });
-  void bot.start({ drop_pending_updates: false });
-  await fake.waitFor("getMe");
+  app = await startBotApp({ PLAN_LIMITS: JSON.stringify({ free: { links: 12 } }) });
+  ({ fake, t, bot } = app);
 });
-afterEach(async () => {
-  await bot.stop();
-  await fake.stop();
-  t.close();
-});
+afterEach(() => app.stop());
 
 const userId = () => findUserByIdentity(t.deps, "telegram", "42")!.id;
 const buttons = (c: RecordedCall): { text: string; callback_data: string }[] => (c.params.reply_markup?.inline_keyboard ?? []).flat();

@@ -1,27 +1,22 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createTestApp, type TestApp } from "../helpers/app";
-import { FakeBotApi, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
-import { createBot } from "../../bot/bot";
+import type { TestApp } from "../helpers/app";
+import type { FakeBotApi, RecordedCall } from "../helpers/fake-bot-api";
+import type { createBot } from "../../bot/bot";
+import { startBotApp } from "./helpers";
 import { pngBytes } from "../api/secure/helpers";
 
 let fake: FakeBotApi;
 let t: TestApp;
 let bot: ReturnType<typeof createBot>;
 
+let app: Awaited<ReturnType<typeof startBotApp>>;
 beforeEach(async () => {
-  fake = new FakeBotApi().start();
-  t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, SHORT_URL: "https://s.example" } });
-  bot = createBot({ ...t.deps, config: { ...t.config, botToken: FAKE_BOT_TOKEN } });
-  void bot.start({ drop_pending_updates: false });
-  await fake.waitFor("getMe");
+  app = await startBotApp({ SHORT_URL: "https://s.example" });
+  ({ fake, t, bot } = app);
 });
-afterEach(async () => {
-  await bot.stop();
-  await fake.stop();
-  t.close();
-});
+afterEach(() => app.stop());
 
 const BROWSER = { "user-agent": "Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1" };
 let seen = 0;

@@ -3,7 +3,7 @@
  * listening on 127.0.0.1. Pages record console errors, page errors and any request that leaves
  * the loopback server, so tests can assert "no console errors, nothing fetched from outside".
  */
-import { expect } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -101,4 +101,20 @@ export async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 5000
     last = await read();
   }
   expect(last).toEqual(want);
+}
+
+/**
+ * One server and one Chromium for a test file: started in beforeAll, stopped in afterAll.
+ * `ready` receives them; `options` is read when the server starts (so it may use other beforeAll state).
+ */
+export function withBrowserApp(ready: (app: { server: Server; browser: Browser }) => void, options: () => TestAppOptions = () => ({})) {
+  let app: { server: Server; browser: Browser } | undefined;
+  beforeAll(async () => {
+    app = { server: startServer(options()), browser: await launchChromium() };
+    ready(app);
+  });
+  afterAll(async () => {
+    await app?.browser.close();
+    await app?.server.stop();
+  });
 }

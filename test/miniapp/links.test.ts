@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { eq } from "drizzle-orm";
-import { launchChromium, openSignedIn, screenshot, startServer, until, type Server } from "../helpers/browser";
+import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
 import { links } from "../../db/schema";
 
 let browser: Browser;
 let s: Server;
-beforeAll(async () => {
-  s = startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.stop();
-});
+withBrowserApp((app) => ({ server: s, browser } = app));
 
 describe("links in the dashboard", () => {
   test("create a link with options and tags, find it in the list by search and tag, edit it, bulk create", async () => {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { launchChromium, openSignedIn, screenshot, startServer, until, type Server } from "../helpers/browser";
+import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 
 let browser: Browser;
 let s: Server;
-beforeAll(async () => {
-  s = startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.stop();
-});
+withBrowserApp((app) => ({ server: s, browser } = app));
 
 /** The public view as a browser opens it (link-preview bots get no content). */
 const publicView = (code: string) =>

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { launchChromium, openSignedIn, screenshot, startServer, type Server } from "../helpers/browser";
+import { openSignedIn, withBrowserApp, screenshot, type Server } from "../helpers/browser";
 
 let browser: Browser;
 let s: Server;
-beforeAll(async () => {
-  s = startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.stop();
-});
+withBrowserApp((app) => ({ server: s, browser } = app));
 
 describe("settings", () => {
   test("API token: created with scopes, secret shown once and copied, works with its scope, revoked", async () => {

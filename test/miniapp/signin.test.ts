@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { launchChromium, openPage, screenshot, startServer, type Server } from "../helpers/browser";
+import { openPage, screenshot, withBrowserApp, type Server } from "../helpers/browser";
 import { SmtpSink } from "../helpers/smtp-sink";
 
 let browser: Browser;
 let smtp: SmtpSink;
 let s: Server;
-beforeAll(async () => {
-  smtp = await new SmtpSink().start();
-  s = startServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Dashboard <noreply@example.com>" } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.stop();
-  await smtp?.stop();
-});
+beforeAll(async () => (smtp = await new SmtpSink().start()));
+withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Dashboard <noreply@example.com>" } }));
+afterAll(() => smtp?.stop());
 
 describe("browser sign-in", () => {
   test("email code: the code mailed through SMTP signs in; the session survives a reload; sign out returns to sign-in", async () => {
@@ -32,6 +25,8 @@ describe("browser sign-in", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("heading", { name: "Links" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/app/links");
+    // the boot placeholder is gone once the app has rendered
+    expect(await page.locator(".boot").count()).toBe(0);
 
     await page.reload();
     await page.getByRole("navigation").getByRole("link", { name: /Settings/ }).click();
