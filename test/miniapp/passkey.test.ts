@@ -83,6 +83,19 @@ describe("passkeys with Chromium's virtual authenticator", () => {
   });
 });
 
+/**
+ * The virtual authenticator added and removed again, so the browser's prompt finds nothing and waits;
+ * the server's 60 s prompt timeout is cut to 1 s, as for a user who leaves the prompt open.
+ */
+async function noAuthenticatorShortPrompt(context: BrowserContext, page: Page, ceremony: "login" | "register") {
+  const device = await virtualAuthenticator(context, page);
+  await device.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: device.authenticatorId });
+  await page.route(`**/api/auth/passkey/${ceremony}/options`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), timeout: 1000 } });
+  });
+}
+
 describe("passkey sign-in failures show a message on the sign-in page", () => {
   /** The sign-in page's alert text once it shows; the page stays signed out. */
   async function alertText(page: Page) {
@@ -132,13 +145,7 @@ describe("passkey sign-in failures show a message on the sign-in page", () => {
 
   test("with the authenticator gone the prompt waits, then says it timed out", async () => {
     const { page, context, problems } = await openPage(browser, s.baseUrl);
-    const device = await virtualAuthenticator(context, page);
-    await device.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: device.authenticatorId });
-    // a user who leaves the browser's prompt open: the server's 60 s prompt timeout cut to 1 s
-    await page.route("**/api/auth/passkey/login/options", async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), timeout: 1000 } });
-    });
+    await noAuthenticatorShortPrompt(context, page, "login");
     await page.goto(`${s.baseUrl}/app/`);
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await page.getByText("Waiting for your passkey: follow your browser's prompt.").waitFor();
@@ -148,4 +155,17 @@ describe("passkey sign-in failures show a message on the sign-in page", () => {
     expect(await page.getByText("Waiting for your passkey").count()).toBe(0);
     expect(problems).toEqual([]);
   });
+});
+
+test("a passkey registration prompt that times out says so in Settings", async () => {
+  const { token } = await s.emailUser("tess@example.com");
+  const { page, context, problems } = await openSignedIn(browser, s.baseUrl, token);
+  await noAuthenticatorShortPrompt(context, page, "register");
+  await page.goto(`${s.baseUrl}/app/settings`);
+  await page.getByText("No passkeys yet.").waitFor();
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await page.getByRole("status").getByText("No passkey was created: the prompt was cancelled or timed out.").waitFor();
+  expect(await page.getByText("No passkeys yet.").isVisible()).toBe(true);
+  expect((await s.request("GET", "/api/auth/passkey/list", { token })).json).toEqual([]);
+  expect(problems).toEqual([]);
 });
