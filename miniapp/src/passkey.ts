@@ -14,7 +14,7 @@ function unwrap(o: any) {
  * privacy), so the message names all three; other errors keep their own text.
  */
 function promptError(e: unknown, signIn: { email?: string } | null): Error {
-  const err = e as { name?: string; code?: string; cause?: { name?: string } };
+  const err = e as { name?: string; cause?: { name?: string } };
   const notAllowed = err?.name === "NotAllowedError" || err?.cause?.name === "NotAllowedError";
   if (notAllowed && signIn)
     return new Error(
@@ -22,7 +22,6 @@ function promptError(e: unknown, signIn: { email?: string } | null): Error {
         "Try again, or sign in with an email code.",
     );
   if (notAllowed) return new Error("No passkey was created: the prompt was cancelled or timed out.");
-  if (err?.code === "ERROR_CEREMONY_ABORTED") return new Error("The passkey prompt was cancelled.");
   return e instanceof Error ? e : new Error(String(e));
 }
 
