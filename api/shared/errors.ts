@@ -25,8 +25,10 @@ export function errorResponse(status: number, error: string, message: string, de
 function parameterOf(value: unknown, request: Request, params: Record<string, string> | undefined): string | undefined {
   if (value === undefined || value === null || typeof value === "object") return undefined;
   const raw = String(value);
-  for (const [k, v] of new URL(request.url).searchParams) if (v === raw) return k;
-  for (const [k, v] of Object.entries(params ?? {})) if (v === raw) return k;
+  // a converted number may not print as it was sent ("99999999999999999999" became 1e20)
+  const same = (v: string) => v === raw || (typeof value === "number" && v.trim() !== "" && Number(v) === value);
+  for (const [k, v] of new URL(request.url).searchParams) if (same(v)) return k;
+  for (const [k, v] of Object.entries(params ?? {})) if (same(v)) return k;
   return undefined;
 }
 

@@ -3,7 +3,7 @@ import type { FakeBotApi, RecordedCall } from "../helpers/fake-bot-api";
 import type { TestApp } from "../helpers/app";
 import type { createBot } from "../../bot/bot";
 import { startBotApp } from "./helpers";
-import { listLinks } from "../../core/links/links";
+import { listLinks } from "../../core/links/list";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { LINK_CARD_EXTRAS } from "../../bot/menus/link-card";
 
