@@ -137,7 +137,12 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
       try {
         return flush();
       } catch {
-        return 0; // logged by flush; nothing more can be done while shutting down
+        // logged by flush; a second failure splits the batch so that what can be written is
+        try {
+          return flush();
+        } catch {
+          return 0; // logged by flush; nothing more can be done while shutting down
+        }
       }
     },
     get pending() {

@@ -84,6 +84,37 @@ describe("a batch whose write keeps failing", () => {
     expect(clickCount(good.id)).toBe(10);
   });
 
+  test("a transient error met while splitting stops the split; the rest is retried whole, nothing lost or written twice", async () => {
+    const good = await newLink("good");
+    const bad = await newLink("bad");
+    const other = new Database(join(t.dataDir, "app.db"));
+    other.exec("pragma busy_timeout = 0");
+    let goodBatches = 0;
+    let armed = false;
+    addHook((_tx, _deps, batch) => {
+      if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
+      // the second all-good part written while splitting meets a real SQLITE_BUSY
+      if (armed && ++goodBatches === 2) other.exec("begin immediate");
+    });
+    await visit(good.code, 4);
+    await visit(bad.code);
+    await visit(good.code, 3);
+    const recorder = clickRecorderFor(t.deps);
+    try {
+      expect(() => recorder.flush()).toThrow("poison click");
+      armed = true;
+      // split: [4 good] written, [bad, good] → [bad] written without the hook, [good] busy → it and the 2 after it go back
+      expect(() => recorder.flush()).toThrow(/locked|busy/i);
+      expect(recorder.pending).toBe(3);
+      expect([clickCount(good.id), clickCount(bad.id)]).toEqual([4, 1]);
+      expect(recorder.flush()).toBe(3);
+      expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([7, 1, 0]);
+      expect(linkRow(good.id).totalClicks).toBe(7);
+    } finally {
+      other.close();
+    }
+  });
+
   test("the running recorder gets past a poison click on its own", async () => {
     const good = await newLink("good");
     const bad = await newLink("bad");
@@ -99,6 +130,19 @@ describe("a batch whose write keeps failing", () => {
     await recorder.stop();
     expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([5, 1, 0]);
   }, 10_000);
+
+  test("a graceful shutdown with a poison click pending still writes every click", async () => {
+    const good = await newLink("good");
+    const bad = await newLink("bad");
+    addHook((_tx, _deps, batch) => {
+      if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
+    });
+    await visit(good.code, 2);
+    await visit(bad.code);
+    const recorder = clickRecorderFor(t.deps);
+    expect(await recorder.stop()).toBe(3);
+    expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([2, 1, 0]);
+  });
 
   test("a full disk (SQLITE_FULL) is retried with the whole batch intact, never split", async () => {
     const l = await newLink("full");
