@@ -49,9 +49,9 @@ export const LinkModel = {
     // positive whole numbers of at most 15 digits (exact in a double); empty means no filter
     tags: t.Optional(t.String({ pattern: "^\\s*[1-9]\\d{0,14}(\\s*,\\s*[1-9]\\d{0,14}){0,99}\\s*$|^\\s*$", error: "must be up to 100 comma-separated tag ids (positive whole numbers), e.g. 1,2" })),
     q: t.Optional(t.String({ maxLength: 200, error: "must be at most 200 characters" })),
-    limit: t.Optional(t.Numeric({ minimum: 1, maximum: LIST_MAX, multipleOf: 1, default: LIST_DEFAULT, description: `page size, default ${LIST_DEFAULT}, at most ${LIST_MAX}` })),
+    limit: t.Optional(t.Numeric({ minimum: 1, maximum: LIST_MAX, multipleOf: 1, default: LIST_DEFAULT, description: `page size, default ${LIST_DEFAULT}, at most ${LIST_MAX}`, error: `must be a whole number from 1 to ${LIST_MAX}` })),
     // whole numbers SQLite can bind: a fraction or a huge offset would fail in the query (500)
-    offset: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0 })),
+    offset: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0, error: "must be a whole number, 0 or more" })),
   }),
 };
 

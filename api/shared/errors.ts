@@ -67,7 +67,8 @@ function validationDetails(err: ElysiaValidationError, request: Request, params:
   const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown; schema?: Schema }[] }).all ?? [];
   const details = all.map((e) => ({
     field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || parameterOf(e.value, request, params) || "body",
-    message: unionMessage(e.schema, e.value) ?? e.summary ?? e.message ?? "is invalid",
+    // a schema's own `error` text says what is wanted in words ("must be comma-separated tag ids")
+    message: (typeof e.schema?.error === "string" ? e.schema.error : undefined) ?? unionMessage(e.schema, e.value) ?? e.summary ?? e.message ?? "is invalid",
   }));
   return details.length ? details : [{ field: "body", message: "is invalid" }];
 }
