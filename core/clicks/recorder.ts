@@ -53,7 +53,7 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
   let soon: ReturnType<typeof setTimeout> | null = null;
   let thread: ClickThread | null = null;
 
-  let failures = 0; // failed writes in a row (the batch at the head of the queue)
+  let failures = 0; // writes in a row that failed for a reason that is not transient
   function write(batch: PendingClick[]) {
     const rows = batch.map((c) => enrich(deps, c));
     deps.db.transaction((tx) => writeBatch(tx, deps, rows));
@@ -73,7 +73,8 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
         return 0;
       }
       // failing again, and not for a passing reason (e.g. a hook that throws for one click): split it
-      if (++failures >= 2 && !isTransientWriteError(e)) {
+      failures = isTransientWriteError(e) ? 0 : failures + 1;
+      if (failures >= 2) {
         deps.log.error(`click recorder: flush of ${batch.length} clicks failed again, splitting the batch`, e);
         const salvaged = salvageBatch(deps.log, batch, write);
         queue = salvaged.retry.concat(queue);
