@@ -1,10 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
-import { createLink, deleteLink, editLink, getLink, listLinks } from "../../core/links/links";
+import { createLink, deleteLink, editLink, getLink } from "../../core/links/links";
+import { pageOfLinks } from "../../core/links/list";
 import { bulkCreateLinks } from "../../core/links/bulk";
 import { authPlugin } from "../shared/auth";
 import { catalogApi } from "./catalog";
-import { LinkModel } from "./model";
+import { LIST_DEFAULT, LIST_MAX, LinkModel } from "./model";
 
 /** Tracking links (create, edit, get, list, bulk, delete) plus tags, pixels and domains. */
 export function linksApi(deps: Deps) {
@@ -20,10 +21,21 @@ export function linksApi(deps: Deps) {
       set.status = result.created > 0 ? 201 : 200;
       return result;
     }, { scope: "write:links", body: LinkModel.bulk, detail: { tags: ["links"], summary: "Create up to 100 links" } })
-    .get("/", ({ userId, query }) => {
-      const tagIds = query.tags?.split(",").map((s) => Number(s.trim())).filter((n) => n > 0);
-      return listLinks(deps, userId, { tagIds });
-    }, { scope: "read:links", query: LinkModel.listQuery, detail: { tags: ["links"], summary: "List links with counters" } })
+    .get("/", ({ userId, query, set }) => {
+      const tagIds = query.tags?.trim() ? query.tags.split(",").map(Number) : undefined;
+      const page = pageOfLinks(deps, userId, { tagIds, q: query.q, limit: query.limit ?? LIST_DEFAULT, offset: query.offset ?? 0 });
+      set.headers["x-total-count"] = String(page.total);
+      return page.items;
+    }, {
+      scope: "read:links",
+      query: LinkModel.listQuery,
+      detail: {
+        tags: ["links"],
+        summary: "List links with counters",
+        description: `Newest first. \`tags\`: links with any of these tags (your own; others are 400). \`q\`: search in title, URL and code. Paged by \`limit\` (default ${LIST_DEFAULT}, at most ${LIST_MAX}) and \`offset\`; the X-Total-Count header holds the number of matching links.`,
+        responses: { 200: { description: "array of list items", headers: { "X-Total-Count": { description: "links matching the filters, all pages", schema: { type: "integer" } } } } },
+      },
+    })
     .get("/:id", ({ userId, params }) => getLink(deps, userId, params.id), {
       scope: "read:links", params: LinkModel.idParams, detail: { tags: ["links"], summary: "Get one link" },
     })

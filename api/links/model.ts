@@ -30,6 +30,10 @@ const linkFields = {
   webhook_method: t.Optional(t.Nullable(t.Union([t.Literal("GET"), t.Literal("POST")]))),
 };
 
+/** Page size of GET /api/links: by default and at most. */
+export const LIST_DEFAULT = 100;
+export const LIST_MAX = 1000;
+
 export const LinkModel = {
   create: t.Object({ ...linkFields, url: t.String({ minLength: 1, maxLength: 4096 }), code: t.Optional(t.Nullable(t.String({ maxLength: 64 }))) }),
   edit: t.Object({
@@ -40,8 +44,14 @@ export const LinkModel = {
   /** no length cap per url: an over-long one is a `failed` entry (spec rule 2); the body limit bounds the list */
   bulk: t.Object({ urls: t.Array(t.String(), { minItems: 1, maxItems: 100 }) }),
   idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+  /** GET /api/links: the spec's `tags` filter plus paging and search (the answer stays an array; X-Total-Count has the total) */
   listQuery: t.Object({
-    tags: t.Optional(t.String({ pattern: "^\\s*\\d+(\\s*,\\s*\\d+)*\\s*$|^$", error: "must be comma-separated tag ids, e.g. 1,2" })),
+    // positive whole numbers of at most 15 digits (exact in a double); empty means no filter
+    tags: t.Optional(t.String({ pattern: "^\\s*[1-9]\\d{0,14}(\\s*,\\s*[1-9]\\d{0,14}){0,99}\\s*$|^\\s*$", error: "must be up to 100 comma-separated tag ids (positive whole numbers), e.g. 1,2" })),
+    q: t.Optional(t.String({ maxLength: 200, error: "must be at most 200 characters" })),
+    limit: t.Optional(t.Numeric({ minimum: 1, maximum: LIST_MAX, multipleOf: 1, default: LIST_DEFAULT, description: `page size, default ${LIST_DEFAULT}, at most ${LIST_MAX}`, error: `must be a whole number from 1 to ${LIST_MAX}` })),
+    // whole numbers SQLite can bind: a fraction or a huge offset would fail in the query (500)
+    offset: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0, error: "must be a whole number, 0 or more" })),
   }),
 };
 

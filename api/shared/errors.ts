@@ -25,8 +25,10 @@ export function errorResponse(status: number, error: string, message: string, de
 function parameterOf(value: unknown, request: Request, params: Record<string, string> | undefined): string | undefined {
   if (value === undefined || value === null || typeof value === "object") return undefined;
   const raw = String(value);
-  for (const [k, v] of new URL(request.url).searchParams) if (v === raw) return k;
-  for (const [k, v] of Object.entries(params ?? {})) if (v === raw) return k;
+  // a converted number may not print as it was sent ("99999999999999999999" became 1e20)
+  const same = (v: string) => v === raw || (typeof value === "number" && v.trim() !== "" && Number(v) === value);
+  for (const [k, v] of new URL(request.url).searchParams) if (same(v)) return k;
+  for (const [k, v] of Object.entries(params ?? {})) if (same(v)) return k;
   return undefined;
 }
 
@@ -65,7 +67,8 @@ function validationDetails(err: ElysiaValidationError, request: Request, params:
   const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown; schema?: Schema }[] }).all ?? [];
   const details = all.map((e) => ({
     field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || parameterOf(e.value, request, params) || "body",
-    message: unionMessage(e.schema, e.value) ?? e.summary ?? e.message ?? "is invalid",
+    // a schema's own `error` text says what is wanted in words ("must be comma-separated tag ids")
+    message: (typeof e.schema?.error === "string" ? e.schema.error : undefined) ?? unionMessage(e.schema, e.value) ?? e.summary ?? e.message ?? "is invalid",
   }));
   return details.length ? details : [{ field: "body", message: "is invalid" }];
 }

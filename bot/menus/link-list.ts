@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import type { Deps } from "../../core/deps";
-import { countLinks, listLinks } from "../../core/links/links";
+import { pageOfLinks } from "../../core/links/list";
 import { listTags } from "../../core/catalog/tags";
 import { clip, escapeHtml } from "./link-card";
 
@@ -11,10 +11,12 @@ export function linkListPage(deps: Deps, userId: number, page: number, tagId: nu
   const tags = listTags(deps, userId);
   const tag = tags.find((t) => t.id === tagId);
   const filter = tag ? tag.id : undefined;
-  const total = countLinks(deps, userId, filter);
+  const query = { tagIds: filter ? [filter] : undefined, limit: LIST_PAGE_SIZE };
+  let { items, total } = pageOfLinks(deps, userId, { ...query, offset: Math.max(0, page) * LIST_PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const p = Math.min(Math.max(0, page), pages - 1);
-  const items = listLinks(deps, userId, { tagIds: filter ? [filter] : undefined, limit: LIST_PAGE_SIZE, offset: p * LIST_PAGE_SIZE });
+  // a page past the end (links deleted since the button was drawn) shows the last one
+  if (p !== Math.max(0, page)) items = pageOfLinks(deps, userId, { ...query, offset: p * LIST_PAGE_SIZE }).items;
   const kb = new InlineKeyboard();
   for (const l of items) {
     const name = clip(l.title ?? l.original_url.replace(/^https?:\/\//, ""), 40);

@@ -15,6 +15,34 @@ export type ClickHook = (tx: Tx, deps: Deps, batch: { click: ClickRow; link: Lin
 /** Every feature that reacts to recorded clicks adds its hook here. */
 export const CLICK_HOOKS: ClickHook[] = [rollupClicks, clickWebhookHook];
 
+/** Told about a hook that threw while hooks are isolated; rethrowing fails the whole batch after all. */
+export type HookFailure = (hook: ClickHook, error: unknown, batch: { click: ClickRow; link: LinkRow }[]) => void;
+let isolated: HookFailure | null = null;
+
 export function runClickHooks(tx: Tx, deps: Deps, batch: { click: ClickRow; link: LinkRow }[]): void {
-  for (const hook of CLICK_HOOKS) hook(tx, deps, batch);
+  for (const hook of CLICK_HOOKS) {
+    if (!isolated) hook(tx, deps, batch);
+    else {
+      try {
+        tx.transaction((savepoint) => hook(savepoint, deps, batch));
+      } catch (e) {
+        isolated(hook, e, batch);
+      }
+    }
+  }
+}
+
+/**
+ * Runs `write` (synchronous) with every click hook in a savepoint of its own: a hook that throws
+ * has its writes rolled back and is reported to `onFailure`, and the clicks and the other hooks'
+ * work are still written. For the one click the recorder cannot otherwise get past (recorder-failures.ts).
+ */
+export function withIsolatedClickHooks<T>(onFailure: HookFailure, write: () => T): T {
+  const outer = isolated;
+  isolated = onFailure;
+  try {
+    return write();
+  } finally {
+    isolated = outer;
+  }
 }

@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import { enrich, writeBatch, type PendingClick } from "./batch";
 import { startClickThread, type ClickThread } from "./thread";
+import { isTransientWriteError, salvageBatch } from "./recorder-failures";
 
 
 export interface ClickRecorder {
@@ -36,13 +37,18 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
   let soon: ReturnType<typeof setTimeout> | null = null;
   let thread: ClickThread | null = null;
 
+  let failures = 0; // writes in a row that failed for a reason that is not transient
+  function write(batch: PendingClick[]) {
+    const rows = batch.map((c) => enrich(deps, c));
+    deps.db.transaction((tx) => writeBatch(tx, deps, rows));
+  }
   function flush(): number {
     if (!queue.length) return 0;
     const batch = queue;
     queue = [];
     try {
-      const rows = batch.map((c) => enrich(deps, c));
-      deps.db.transaction((tx) => writeBatch(tx, deps, rows));
+      write(batch);
+      failures = 0;
       return batch.length;
     } catch (e) {
       if (/closed/i.test((e as Error).message)) {
@@ -50,8 +56,19 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
         stopTimer();
         return 0;
       }
-      queue = batch.concat(queue); // keep them for the next flush
-      deps.log.error(`click recorder: flush of ${batch.length} clicks failed, will retry`, e);
+      // failing again, and not for a passing reason (e.g. a hook that throws for one click): split it
+      failures = isTransientWriteError(e) ? 0 : failures + 1;
+      if (failures >= 2) {
+        deps.log.error(`click recorder: flush of ${batch.length} clicks failed again, splitting the batch`, e);
+        const salvaged = salvageBatch(deps.log, batch, write);
+        queue = salvaged.retry.concat(queue);
+        if (!salvaged.retry.length) {
+          failures = 0;
+          return salvaged.written;
+        }
+        e = salvaged.error;
+      } else queue = batch.concat(queue); // keep them for the next flush
+      deps.log.error(`click recorder: flush of ${queue.length} clicks failed, will retry`, e);
       throw e;
     }
   }
@@ -105,7 +122,12 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
       try {
         return flush();
       } catch {
-        return 0; // logged by flush; nothing more can be done while shutting down
+        // logged by flush; a second failure splits the batch so that what can be written is
+        try {
+          return flush();
+        } catch {
+          return 0; // logged by flush; nothing more can be done while shutting down
+        }
       }
     },
     get pending() {

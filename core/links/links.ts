@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { linkPixels, linkTags, links, type LinkRow } from "../../db/schema";
 import { changes } from "../../db/client";
@@ -8,7 +8,7 @@ import type { UserRow } from "../accounts/users";
 import { validateWebhookTarget } from "../webhooks/validate";
 import { assertCustomCode, newCode } from "./codes";
 import { validateLinkInput, type LinkInput, type LinkPatch } from "./validate";
-import { domainHosts, linkDetails, linkListItem, linkSummary, relationsOf } from "./views";
+import { domainHosts, linkDetails, linkSummary } from "./views";
 import { hashPassword } from "./password";
 import { invalidateLinkCache } from "./link-cache";
 
@@ -22,14 +22,8 @@ export function ownedLink(deps: Pick<Deps, "db">, userId: number, id: number): L
 }
 
 /** Number of links the user has (what the plan limit counts). */
-export function countLinks(deps: Pick<Deps, "db">, userId: number, tagId?: number): number {
-  return deps.db.select({ n: count() }).from(links).where(and(eq(links.userId, userId), tagFilter(deps, tagId ? [tagId] : undefined))).get()!.n;
-}
-
-/** Links carrying any of `tagIds` (no filter when empty). */
-function tagFilter(deps: Pick<Deps, "db">, tagIds?: number[]) {
-  if (!tagIds?.length) return undefined;
-  return inArray(links.id, deps.db.select({ id: linkTags.linkId }).from(linkTags).where(inArray(linkTags.tagId, tagIds)));
+export function countLinks(deps: Pick<Deps, "db">, userId: number): number {
+  return deps.db.select({ n: count() }).from(links).where(eq(links.userId, userId)).get()!.n;
 }
 
 function writeRelations(tx: Tx, linkId: number, patch: LinkPatch) {
@@ -112,16 +106,6 @@ export async function editLink(deps: Deps, userId: number, id: number, input: Li
 /** Full information about one link (404 for missing or someone else's). */
 export function getLink(deps: Deps, userId: number, id: number) {
   return linkDetails(deps, ownedLink(deps, userId, id));
-}
-
-/** The user's links, newest first, optionally only those with any of `tagIds`; counters come from the link rows. */
-export function listLinks(deps: Deps, userId: number, opts: { tagIds?: number[]; limit?: number; offset?: number } = {}) {
-  let q = deps.db.select().from(links).where(and(eq(links.userId, userId), tagFilter(deps, opts.tagIds))).orderBy(desc(links.id)).$dynamic();
-  if (opts.limit !== undefined) q = q.limit(opts.limit).offset(opts.offset ?? 0);
-  const rows = q.all();
-  const hosts = domainHosts(deps, rows);
-  const rel = relationsOf(deps, rows.map((r) => r.id));
-  return rows.map((r) => linkListItem(deps, r, hosts.get(r.domainId ?? -1) ?? null, rel.tagIds.get(r.id)!));
 }
 
 /** Deletes a link with its clicks (404 for missing or someone else's). */

@@ -164,7 +164,8 @@ export function validateLinkInput(
   return patch;
 }
 
-function ownedIds(
+/** The unique ids among `ids` when the user owns every one of them; otherwise reports "unknown tag id(s): …" through `bad`. */
+export function ownedIds(
   deps: Pick<Deps, "db">,
   userId: number,
   field: "tagIds" | "pixelIds",

@@ -82,8 +82,8 @@ async function toError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body?.error ?? "http_error", msg, body?.details);
 }
 
-/** Calls the API; JSON in, JSON out. Throws ApiError with the server's message. */
-export async function api<T = any>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
+/** Sends a request with the session's credentials (refreshing once on 401); a successful response or ApiError. */
+async function send(method: string, path: string, body?: unknown, retried = false): Promise<Response> {
   const headers: Record<string, string> = { ...authHeaders() };
   if (body !== undefined && !(body instanceof FormData)) headers["content-type"] = "application/json";
   const res = await fetch(path, {
@@ -92,13 +92,26 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   if (res.status === 401 && !initData && !retried && localStorage.getItem(ACCESS)) {
-    if (await tryRefresh()) return api(method, path, body, true);
+    if (await tryRefresh()) return send(method, path, body, true);
     signOut();
   }
   if (!res.ok) throw await toError(res);
+  return res;
+}
+
+/** Calls the API; JSON in, JSON out. Throws ApiError with the server's message. */
+export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await send(method, path, body);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get("content-type") ?? "";
   return (type.includes("json") ? res.json() : res.text()) as Promise<T>;
+}
+
+/** GET of a paged list: the items and the X-Total-Count header (the number over all pages). */
+export async function getPage<T>(path: string): Promise<{ items: T[]; total: number }> {
+  const res = await send("GET", path);
+  const items = (await res.json()) as T[];
+  return { items, total: Number(res.headers.get("x-total-count") ?? items.length) };
 }
 
 export const get = <T = any>(path: string) => api<T>("GET", path);

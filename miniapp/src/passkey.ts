@@ -8,23 +8,39 @@ function unwrap(o: any) {
   return o?.options ?? o;
 }
 
-export async function passkeySupported(): Promise<boolean> {
-  return (await lib()).browserSupportsWebAuthn();
+/**
+ * A readable message for a failed browser prompt. Browsers report a cancelled prompt, a timeout and
+ * "no passkey on this device for this site/account" all as NotAllowedError (on purpose, for
+ * privacy), so the message names all three; other errors keep their own text.
+ */
+function promptError(e: unknown, signIn: { email?: string } | null): Error {
+  const err = e as { name?: string; cause?: { name?: string } };
+  const notAllowed = err?.name === "NotAllowedError" || err?.cause?.name === "NotAllowedError";
+  if (notAllowed && signIn)
+    return new Error(
+      `No passkey was used: the prompt was cancelled or timed out, or this device has no passkey for ${signIn.email ?? "this site"}. ` +
+        "Try again, or sign in with an email code.",
+    );
+  if (notAllowed) return new Error("No passkey was created: the prompt was cancelled or timed out.");
+  return e instanceof Error ? e : new Error(String(e));
 }
 
 /** Registers a passkey for the signed-in user. */
 export async function registerPasskey(name?: string) {
   const { startRegistration } = await lib();
   const options = unwrap(await post("/api/auth/passkey/register/options", name ? { name } : {}));
-  const response = await startRegistration({ optionsJSON: options });
+  const response = await startRegistration({ optionsJSON: options }).catch((e) => Promise.reject(promptError(e, null)));
   return post("/api/auth/passkey/register/verify", name ? { ...response, name } : response);
 }
 
-/** Signs in with a passkey of the account with this email; returns the session response. */
-export async function loginWithPasskey(email: string) {
+/**
+ * Signs in with a passkey; returns the session response. With an email the browser is offered
+ * that account's passkeys; without one it offers the discoverable passkeys it holds for this site.
+ */
+export async function loginWithPasskey(email?: string) {
   const { startAuthentication } = await lib();
-  const options = unwrap(await post("/api/auth/passkey/login/options", { email }));
-  const response = await startAuthentication({ optionsJSON: options });
+  const options = unwrap(await post("/api/auth/passkey/login/options", email ? { email } : {}));
+  const response = await startAuthentication({ optionsJSON: options }).catch((e) => Promise.reject(promptError(e, { email })));
   return post("/api/auth/passkey/login/verify", response);
 }
 

@@ -3,7 +3,7 @@ import type { FakeBotApi, RecordedCall } from "../helpers/fake-bot-api";
 import type { TestApp } from "../helpers/app";
 import type { createBot } from "../../bot/bot";
 import { startBotApp } from "./helpers";
-import { listLinks } from "../../core/links/links";
+import { listLinks } from "../../core/links/list";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { LINK_CARD_EXTRAS } from "../../bot/menus/link-card";
 
@@ -93,6 +93,11 @@ describe("links in the bot", () => {
     fake.pushCallback("ln:list:1:0");
     const page2 = await next("editMessageText");
     expect(buttons(page2).filter((b) => b.callback_data.startsWith("ln:card:"))).toHaveLength(2);
+    // a button of a page that no longer exists (links deleted since) shows the last page
+    fake.pushCallback("ln:list:5:0");
+    const past = await next("editMessageText");
+    expect(buttons(past).map((b) => b.text)).toContain("2/2");
+    expect(buttons(past).filter((b) => b.callback_data.startsWith("ln:card:"))).toHaveLength(2);
 
     const tag = await t.request("POST", "/api/tags", { token: (await t.telegramUser(42, "alice")).token, body: { name: "promo" } });
     const id = listLinks(t.deps, userId())[0]!.id;

@@ -29,11 +29,13 @@ function freePort(): number {
   return port;
 }
 
+export type ServerOptions = TestAppOptions & { host?: "127.0.0.1" | "localhost" };
+
 /**
  * The whole app listening on 127.0.0.1:<port>, clock at the real now (the browser uses real time).
  * `host: "localhost"` names it http://localhost:<port> (WebAuthn refuses IP addresses as RP ID).
  */
-export function startServer(opts: TestAppOptions & { host?: "127.0.0.1" | "localhost" } = {}) {
+export function startServer(opts: ServerOptions = {}) {
   const port = freePort();
   const baseUrl = `http://${opts.host ?? "127.0.0.1"}:${port}`;
   const t = createTestApp({ clock: new ManualClock(Date.now()), ...opts, env: { PORT: String(port), BASE_URL: baseUrl, ...opts.env } });
@@ -107,7 +109,7 @@ export async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 5000
  * One server and one Chromium for a test file: started in beforeAll, stopped in afterAll.
  * `ready` receives them; `options` is read when the server starts (so it may use other beforeAll state).
  */
-export function withBrowserApp(ready: (app: { server: Server; browser: Browser }) => void, options: () => TestAppOptions = () => ({})) {
+export function withBrowserApp(ready: (app: { server: Server; browser: Browser }) => void, options: () => ServerOptions = () => ({})) {
   let app: { server: Server; browser: Browser } | undefined;
   beforeAll(async () => {
     app = { server: startServer(options()), browser: await launchChromium() };

@@ -76,6 +76,34 @@ describe("links in the dashboard", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  test("the list pages through the server: 50 at a time with Show more, search finds links on later pages", async () => {
+    const { user, token } = await s.emailUser("many@example.com");
+    s.deps.db.insert(links).values(Array.from({ length: 120 }, (_, i) => ({ userId: user.id, code: `many${i + 1}`, url: `https://example.com/${i + 1}`, title: `Item ${i + 1}` }))).run();
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/links`);
+    const items = page.locator(".links-list > li");
+    await until(() => items.count(), 50);
+    expect(await items.first().textContent()).toContain("Item 120");
+    expect(await page.getByTestId("links-shown").textContent()).toBe("50 of 120");
+    await page.getByRole("button", { name: "Show more" }).click();
+    await until(() => items.count(), 100);
+    await page.getByRole("button", { name: "Show more" }).click();
+    await until(() => items.count(), 120);
+    expect(await items.last().textContent()).toContain("Item 1");
+    expect(await page.getByRole("button", { name: "Show more" }).count()).toBe(0);
+    await screenshot(page, "links-paged");
+
+    // the search runs on the server: "Item 1" was on the last page of the first load
+    const searched = page.waitForResponse((r) => r.url().includes("/api/links?") && r.url().includes("q=item+11"));
+    await page.getByLabel("Search links").fill("item 11");
+    expect((await searched).status()).toBe(200);
+    await until(() => items.count(), 11); // Item 11 and Item 110–119
+    expect(await items.last().textContent()).toContain("Item 11");
+    await page.getByLabel("Search links").fill("no such link");
+    await page.getByText("Nothing matches “no such link”.").waitFor();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   test("analytics page of a link with seeded clicks draws timeline, countries, devices, bots and heatmap", async () => {
     const { user, token } = await s.emailUser("stats@example.com");
     const link = s.deps.db.insert(links).values({ userId: user.id, code: "statslnk", url: "https://example.com/x", title: "Stats demo" }).returning().get();

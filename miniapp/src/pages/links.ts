@@ -1,6 +1,6 @@
-/** Links: searchable list with tag filter and click stats. */
-import { useState } from "preact/hooks";
-import { get } from "../api";
+/** Links: searchable list with tag filter and click stats, paged by the server. */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { get, getPage } from "../api";
 import { linkTo } from "../router";
 import { Async, Empty, html, useAsync } from "../ui";
 import { appConfig } from "../widget";
@@ -20,17 +20,39 @@ export interface Tag {
   name: string;
 }
 
+/** Links per request; "Show more" loads the next ones. */
+const PAGE = 50;
+
 export function LinksPage() {
   const [q, setQ] = useState("");
+  const search = useDebounced(q.trim(), 250);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const tags = useAsync(() => get<Tag[]>("/api/tags").catch(() => [] as Tag[]), []);
-  const list = useAsync(
-    () => get<LinkItem[]>(tagIds.length ? `/api/links?tags=${tagIds.join(",")}` : "/api/links"),
-    [tagIds.join(",")],
-  );
+  const key = `${tagIds.join(",")}\n${search}`;
+  const pageUrl = (offset: number) => {
+    const p = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
+    if (tagIds.length) p.set("tags", tagIds.join(","));
+    if (search) p.set("q", search);
+    return `/api/links?${p}`;
+  };
+  const list = useAsync(() => getPage<LinkItem>(pageUrl(0)), [key]);
+  const current = useRef(key);
+  current.current = key;
+  const [more, setMore] = useState<{ loading: boolean; error?: string }>({ loading: false });
+  const loadMore = async (shown: LinkItem[]) => {
+    const asked = key;
+    setMore({ loading: true });
+    try {
+      const next = await getPage<LinkItem>(pageUrl(shown.length));
+      // a page of an older search or filter is not added to the new one
+      if (current.current === asked) list.setData({ items: [...shown, ...next.items.filter((l) => !shown.some((s) => s.id === l.id))], total: next.total });
+      setMore({ loading: false });
+    } catch (e) {
+      setMore({ loading: false, error: (e as Error).message });
+    }
+  };
   const cfg = useAsync(() => appConfig(), []);
   const toggle = (id: number) => setTagIds((t) => (t.includes(id) ? t.filter((x) => x !== id) : [...t, id]));
-  const needle = q.trim().toLowerCase();
 
   return html`<section>
     <header class="page-head">
@@ -50,19 +72,33 @@ export function LinksPage() {
       )}
     </div>`}
     <${Async} state=${list}>
-      ${(items: LinkItem[]) => {
-        const shown = needle
-          ? items.filter((l) => [l.title, l.original_url, l.code].some((s) => s?.toLowerCase().includes(needle)))
-          : items;
-        if (!items.length)
+      ${({ items, total }: { items: LinkItem[]; total: number }) => {
+        if (!items.length) {
+          if (search) return html`<${Empty}>Nothing matches “${search}”.<//>`;
           return html`<${Empty}>${tagIds.length ? "No links with these tags." : html`No links yet. <a href="/app/links/new" onClick=${linkTo("/links/new")}>Create your first link</a>.`}<//>`;
-        if (!shown.length) return html`<${Empty}>Nothing matches “${q}”.<//>`;
+        }
         return html`<ul class="list links-list">
-          ${shown.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} short=${cfg.data?.shortUrl} /></li>`)}
-        </ul>`;
+            ${items.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} short=${cfg.data?.shortUrl} /></li>`)}
+          </ul>
+          ${items.length < total &&
+          html`<div class="more">
+            <span class="muted" data-testid="links-shown">${items.length} of ${total}</span>
+            <button class="btn small" disabled=${more.loading} onClick=${() => loadMore(items)}>${more.loading ? "Loading…" : "Show more"}</button>
+            ${more.error && html`<span class="error-text" role="alert">${more.error}</span>`}
+          </div>`}`;
       }}
     <//>
   </section>`;
+}
+
+/** `value`, once it has stopped changing for `ms` (a search box sends one request per pause, not per key). */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 function LinkRow({ link, short }: { link: LinkItem; short?: string }) {

@@ -1,6 +1,7 @@
 /** Settings: account and identities, plan and limits, linking email/Telegram, passkeys, API tokens. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { get, inTelegram, post, signOut } from "../api";
+import { navigate } from "../router";
 import { Async, ErrorBox, errorText, fmtDate, html, toast, useAsync } from "../ui";
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { PasskeysCard, TokensCard } from "./settings-security";
@@ -20,6 +21,12 @@ function identityLabel(i: Me["identities"][number], u: Me["user"]): string {
 }
 
 const LIMIT_LABELS: Record<string, string> = { links: "Links", trackers: "Trackers", secureFiles: "Secure files", storageMB: "Storage (MB)" };
+
+/** Signing out on purpose leaves for the sign-in page, so the next sign-in starts at the links page. */
+function leave() {
+  signOut();
+  navigate("/signin", true);
+}
 
 export function SettingsPage() {
   const me = useAsync(() => get<Me>("/api/auth/me"), []);
@@ -44,7 +51,7 @@ export function SettingsPage() {
     </div>
     <${PasskeysCard} />
     <${TokensCard} />
-    ${!inTelegram() && html`<button class="btn danger" onClick=${signOut}>Sign out</button>`}
+    ${!inTelegram() && html`<button class="btn danger" onClick=${leave}>Sign out</button>`}
   </section>`;
 }
 

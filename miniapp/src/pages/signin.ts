@@ -26,8 +26,12 @@ export function SignIn() {
   };
   const passkey = () =>
     attempt(async () => {
-      if (!email.trim()) throw new Error("Enter your email first, then choose passkey.");
-      saveSession(await loginWithPasskey(email.trim()));
+      setNote("Waiting for your passkey: follow your browser's prompt.");
+      try {
+        saveSession(await loginWithPasskey(email.trim() || undefined));
+      } finally {
+        setNote(null);
+      }
     });
 
   return html`<div class="signin">
@@ -41,6 +45,7 @@ export function SignIn() {
             onInput=${(e: any) => setEmail(e.currentTarget.value)} placeholder="you@example.com" /></label>
           <button class="btn primary" disabled=${busy}>Send code</button>
           <button type="button" class="btn" disabled=${busy} onClick=${passkey}>Sign in with a passkey</button>
+          <p class="hint">With a passkey the email is optional.</p>
         </form>`
       : html`<form onSubmit=${verify} class="card">
           <label>Code<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required

@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { clickRecorderFor } from "../../../core/clicks/recorder";
+import { CLICK_HOOKS, type ClickHook } from "../../../core/clicks/hooks";
+import { clicks, links } from "../../../db/schema";
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+let t: TestApp;
+let token: string;
+const added: ClickHook[] = [];
+beforeEach(async () => {
+  t = createTestApp();
+  token = (await t.telegramUser()).token;
+});
+afterEach(() => {
+  for (const h of added.splice(0)) CLICK_HOOKS.splice(CLICK_HOOKS.indexOf(h), 1);
+  t.close();
+});
+
+/** Pushes a hook onto CLICK_HOOKS for this test only. */
+function addHook(hook: ClickHook) {
+  CLICK_HOOKS.push(hook);
+  added.push(hook);
+}
+async function newLink(title: string) {
+  return (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", title } })).json as { id: number; code: string };
+}
+async function visit(code: string, n = 1, headers: Record<string, string> = {}) {
+  for (let i = 0; i < n; i++) expect((await t.request("GET", `/${code}`, { headers: { "user-agent": CHROME, ...headers } })).status).toBe(302);
+}
+const clickCount = (id: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, id)).all().length;
+const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
+/** Clicks the analytics roll-up (a real CLICK_HOOK) counted for the link, per span. */
+const rolledUp = (id: number) =>
+  t.deps.db.$client.query("select span, sum(clicks) as n from link_stats_time where link_id = ? group by span order by span").all(id) as { span: number; n: number }[];
+
+describe("a batch whose write keeps failing", () => {
+  test("a hook that always throws for one link's clicks: after a whole-batch retry the batch is split, every click is kept", async () => {
+    const good = await newLink("good");
+    const bad = await newLink("bad");
+    const batches: number[] = [];
+    addHook((tx, _deps, batch) => {
+      if (batch.some((b) => b.link.id === bad.id)) {
+        tx.update(links).set({ title: "half-done hook work" }).where(eq(links.id, bad.id)).run(); // must be rolled back
+        throw new Error("poison click");
+      }
+      batches.push(batch.length);
+    });
+    await visit(good.code, 3);
+    await visit(bad.code);
+    await visit(good.code, 4);
+    const recorder = clickRecorderFor(t.deps);
+
+    // the first failure may be passing: the whole batch stays queued, nothing is written
+    expect(() => recorder.flush()).toThrow("poison click");
+    expect(recorder.pending).toBe(8);
+    expect(clickCount(good.id)).toBe(0);
+
+    // it fails again: the good clicks are written with every hook, the bad one without the failing hook
+    expect(recorder.flush()).toBe(8);
+    expect(recorder.pending).toBe(0);
+    expect(clickCount(good.id)).toBe(7);
+    expect(linkRow(good.id)).toMatchObject({ totalClicks: 7, uniqueClicks: 1 });
+    expect(rolledUp(good.id).map((r) => r.n)).toEqual([7, 7, 7]);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(7);
+    expect(clickCount(bad.id)).toBe(1);
+    expect(linkRow(bad.id)).toMatchObject({ totalClicks: 1, title: "bad" });
+    expect(rolledUp(bad.id).map((r) => r.n)).toEqual([7, 7, 7].map(() => 1)); // the other hooks still ran for it
+    expect(t.logs.some((l) => l.includes("ERROR") && l.includes("without this hook") && l.includes(`link ${bad.id}`) && l.includes("poison click"))).toBe(true);
+
+    // later clicks are not held up: the next batches go through the same way
+    await visit(good.code, 2);
+    await visit(bad.code, 2);
+    expect(() => recorder.flush()).toThrow("poison click");
+    expect(recorder.flush()).toBe(4);
+    expect(clickCount(good.id)).toBe(9);
+    expect(clickCount(bad.id)).toBe(3);
+    await visit(good.code);
+    expect(recorder.flush()).toBe(1);
+    expect(clickCount(good.id)).toBe(10);
+  });
+
+  test("a transient error met while splitting stops the split; the rest is retried whole, nothing lost or written twice", async () => {
+    const good = await newLink("good");
+    const bad = await newLink("bad");
+    const other = new Database(join(t.dataDir, "app.db"));
+    other.exec("pragma busy_timeout = 0");
+    let goodBatches = 0;
+    let armed = false;
+    addHook((_tx, _deps, batch) => {
+      if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
+      // the second all-good part written while splitting meets a real SQLITE_BUSY
+      if (armed && ++goodBatches === 2) other.exec("begin immediate");
+    });
+    await visit(good.code, 4);
+    await visit(bad.code);
+    await visit(good.code, 3);
+    const recorder = clickRecorderFor(t.deps);
+    try {
+      expect(() => recorder.flush()).toThrow("poison click");
+      armed = true;
+      // split: [4 good] written, [bad, good] → [bad] written without the hook, [good] busy → it and the 2 after it go back
+      expect(() => recorder.flush()).toThrow(/locked|busy/i);
+      expect(recorder.pending).toBe(3);
+      expect([clickCount(good.id), clickCount(bad.id)]).toEqual([4, 1]);
+      expect(recorder.flush()).toBe(3);
+      expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([7, 1, 0]);
+      expect(linkRow(good.id).totalClicks).toBe(7);
+    } finally {
+      other.close();
+    }
+  });
+
+  test("the running recorder gets past a poison click on its own", async () => {
+    const good = await newLink("good");
+    const bad = await newLink("bad");
+    addHook((_tx, _deps, batch) => {
+      if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
+    });
+    await visit(bad.code);
+    await visit(good.code, 5);
+    const recorder = clickRecorderFor(t.deps);
+    recorder.start();
+    const deadline = Date.now() + 8_000; // a failed write is retried a second later
+    while (clickCount(good.id) + clickCount(bad.id) < 6 && Date.now() < deadline) await Bun.sleep(20);
+    await recorder.stop();
+    expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([5, 1, 0]);
+  }, 10_000);
+
+  test("a graceful shutdown with a poison click pending still writes every click", async () => {
+    const good = await newLink("good");
+    const bad = await newLink("bad");
+    addHook((_tx, _deps, batch) => {
+      if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
+    });
+    await visit(good.code, 2);
+    await visit(bad.code);
+    const recorder = clickRecorderFor(t.deps);
+    expect(await recorder.stop()).toBe(3);
+    expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([2, 1, 0]);
+  });
+
+  test("a full disk (SQLITE_FULL) is retried with the whole batch intact, never split", async () => {
+    const l = await newLink("full");
+    const batches: number[] = [];
+    addHook((_tx, _deps, batch) => void batches.push(batch.length));
+    await visit(l.code, 6, { referer: `https://example.com/${"r".repeat(2000)}` }); // 6 × 2 kB: needs new pages
+    const sqlite = t.deps.db.$client;
+    const pages = (sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
+    sqlite.exec(`pragma max_page_count = ${pages}`);
+    const recorder = clickRecorderFor(t.deps);
+    for (let i = 0; i < 3; i++) {
+      expect(() => recorder.flush()).toThrow(/full/i);
+      expect(recorder.pending).toBe(6);
+      expect(clickCount(l.id)).toBe(0);
+    }
+    expect(batches).toEqual([]);
+    sqlite.exec("pragma max_page_count = 1073741823");
+    expect(recorder.flush()).toBe(6);
+    expect(batches).toEqual([6]);
+    expect(linkRow(l.id).totalClicks).toBe(6);
+  });
+
+  test("a locked database (SQLITE_BUSY) is retried with the whole batch intact, never split", async () => {
+    const l = await newLink("busy");
+    const batches: number[] = [];
+    addHook((_tx, _deps, batch) => void batches.push(batch.length));
+    await visit(l.code, 5);
+    t.deps.db.$client.exec("pragma busy_timeout = 0");
+    const other = new Database(join(t.dataDir, "app.db"));
+    other.exec("begin immediate"); // another writer holds the write lock
+    const recorder = clickRecorderFor(t.deps);
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect(() => recorder.flush()).toThrow(/locked|busy/i);
+        expect(recorder.pending).toBe(5);
+      }
+      expect(batches).toEqual([]);
+    } finally {
+      other.exec("rollback");
+      other.close();
+    }
+    expect(recorder.flush()).toBe(5);
+    expect(batches).toEqual([5]);
+    expect(clickCount(l.id)).toBe(5);
+  });
+});
