@@ -3,7 +3,6 @@ import { enrich, writeBatch, type PendingClick } from "./batch";
 import { startClickThread, type ClickThread } from "./thread";
 import { isTransientWriteError, salvageBatch } from "./recorder-failures";
 
-
 export interface ClickRecorder {
   /** Queues a click; never touches the database on the caller's path. */
   record(click: PendingClick): void;
