@@ -1,5 +1,5 @@
 import type { Deps } from "../deps";
-import type { PendingClick } from "./recorder";
+import type { PendingClick } from "./batch";
 
 /** Messages between the recorder and its writer thread (core/clicks/writer-worker.ts). */
 export type ToWriter = { type: "init"; config: Deps["config"] } | { type: "clicks"; batch: PackedClicks } | { type: "stop" };

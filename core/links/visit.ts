@@ -41,6 +41,9 @@ export function platformOf(userAgent: string | null): "ios" | "android" | "deskt
   return "desktop";
 }
 
+/** platformOf per distinct User-Agent: traffic repeats them, and a lookup costs less than the three scans. */
+const platformOfUa = memoize(platformOf, 5000);
+
 /**
  * A stored URL as a Location header can carry it: printable ASCII as it is, anything else (an
  * international domain name, a non-Latin path, a tab) serialized by the URL parser (punycode,
@@ -181,7 +184,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       if (!reserved) return expiredOf(entry);
     }
     recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
-    const platform = platformOf(req.userAgent);
+    const platform = platformOfUa(req.userAgent ?? "");
     const target = (entry.targets[platform] ??= targetFor(link, platform));
     return { kind: "redirect", title, target, pixels: entry.pixels };
   }

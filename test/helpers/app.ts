@@ -2,6 +2,7 @@
  * Builds the whole app for a test: a fresh SQLite file in a temp DATA_DIR, a manual clock, a
  * recording logger, and helpers to call the API in-process.
  */
+import { afterEach, beforeEach } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,3 +88,18 @@ export function parseJson(text: string): any {
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;
+
+/**
+ * For a test file whose every test wants a fresh app and a signed-in Telegram user: registers the
+ * beforeEach/afterEach pair and gives both through getters (`const s = eachWithUser(); s.t, s.token`).
+ */
+export function eachWithUser(opts: TestAppOptions = {}): { readonly t: TestApp; readonly token: string } {
+  let t: TestApp;
+  let token: string;
+  beforeEach(async () => {
+    t = createTestApp(opts);
+    token = (await t.telegramUser()).token;
+  });
+  afterEach(() => t.close());
+  return { get t() { return t; }, get token() { return token; } };
+}

@@ -1,0 +1,56 @@
+import { expect, test } from "bun:test";
+import { eachWithUser } from "../../helpers/app";
+import { createClickRecorder } from "../../../core/clicks/recorder";
+import { INSERT_CHUNK } from "../../../core/clicks/batch";
+import { CLICK_HOOKS } from "../../../core/clicks/hooks";
+import { clicks } from "../../../db/schema";
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+const s = eachWithUser();
+
+const newLink = async () => (await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/" } })).json as { id: number };
+
+test("a batch written several rows per INSERT gives every click the id of its own stored row", async () => {
+  const a = await newLink();
+  const gone = await newLink();
+  const b = await newLink();
+  const recorder = createClickRecorder(s.t.deps);
+  // rows already in the table, so the batch's ids do not start at 1
+  recorder.record({ linkId: a.id, clickedAt: s.t.clock.now(), ip: "198.51.100.1", userAgent: CHROME, referer: null, isBot: false, botName: null });
+  expect(recorder.flush()).toBe(1);
+
+  const seen: { id: number; ip: string | null; linkId: number; isUnique: boolean }[] = [];
+  const hook = (_tx: unknown, _deps: unknown, batch: { click: { id: number; ip: string | null; linkId: number; isUnique: boolean } }[]) => {
+    seen.push(...batch.map(({ click }) => ({ id: click.id, ip: click.ip, linkId: click.linkId, isUnique: click.isUnique })));
+  };
+  CLICK_HOOKS.push(hook as never);
+  try {
+    const n = INSERT_CHUNK * 2 + 7; // two full statements and a shorter one
+    for (let i = 0; i < n; i++) {
+      // every third click is for a link deleted before the flush (dropped), every fifth one repeats a visitor
+      const linkId = i % 3 === 0 ? gone.id : i % 2 ? a.id : b.id;
+      const ip = i % 5 === 0 ? "203.0.113.9" : `192.0.2.${i % 250}`;
+      recorder.record({ linkId, clickedAt: s.t.clock.now(), ip, userAgent: CHROME, referer: `https://ref.example/${i}`, isBot: i % 7 === 0, botName: i % 7 === 0 ? "curl" : null });
+    }
+    await s.t.request("DELETE", `/api/links/${gone.id}`, { token: s.token });
+    const kept = Array.from({ length: n }, (_, i) => i).filter((i) => i % 3 !== 0).length;
+    expect(recorder.flush()).toBe(n);
+
+    const stored = s.t.deps.db.select().from(clicks).all();
+    expect(stored).toHaveLength(kept + 1);
+    expect(seen).toHaveLength(kept);
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    for (const s of seen) {
+      const row = byId.get(s.id)!;
+      expect(row).toBeDefined();
+      expect({ ip: row.ip, linkId: row.linkId, isUnique: row.isUnique }).toEqual({ ip: s.ip, linkId: s.linkId, isUnique: s.isUnique });
+    }
+    // each referer names its click's position in the batch, and ids follow that order
+    const order = seen.map((s) => Number(byId.get(s.id)!.referer!.split("/").pop()));
+    expect(order).toEqual([...order].sort((x, y) => x - y));
+    expect(new Set(seen.map((s) => s.id)).size).toBe(kept);
+  } finally {
+    CLICK_HOOKS.splice(CLICK_HOOKS.indexOf(hook as never), 1);
+  }
+});
