@@ -1,0 +1,76 @@
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
+import { openSignedIn, screenshot, withBrowserApp, type Server } from "../helpers/browser";
+import { recordClicks } from "../helpers/clicks";
+import { links } from "../../db/schema";
+import { eq } from "drizzle-orm";
+
+setDefaultTimeout(60_000);
+
+const PNG = [0x89, 0x50, 0x4e, 0x47];
+let browser: Browser;
+let s: Server;
+const fake = new FakeBotApi();
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }),
+);
+// the fake Bot API must listen before the server reads its URL
+await fake.start();
+
+const toast = (page: import("playwright-core").Page) => page.locator("#toast.show");
+
+describe("a link's page sends its summary, QR code and export to the bot chat", () => {
+  test("Telegram user: summary chart, QR code and CSV export arrive in the chat; the page says so", async () => {
+    const { token } = await s.telegramUser(5150, "owner");
+    const created = await s.request("POST", "/api/links", { token, body: { url: "https://example.com/launch", title: "Launch" } });
+    const link = s.deps.db.select().from(links).where(eq(links.id, created.json.id)).get()!;
+    const now = s.clock.now().getTime();
+    recordClicks(s.deps, link, Array.from({ length: 12 }, (_, i) => ({ at: now - i * 3_600_000, ip: `198.51.100.${i}`, country: i % 2 ? "DE" : "US", device: "mobile", browser: "Chrome", os: "Android", isBot: false, isUnique: true })));
+
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/links/${link.id}`);
+    await page.getByRole("heading", { name: "Launch" }).waitFor();
+
+    await page.getByRole("button", { name: "Send summary" }).click();
+    await toast(page).getByText("Summary sent to your bot chat").waitFor();
+    const photo = await fake.waitFor("sendPhoto", (c) => c.params.chat_id === "5150" || c.params.chat_id === 5150);
+    expect([...Object.values(photo.files)[0]!.bytes.slice(0, 4)]).toEqual(PNG);
+
+    await page.getByRole("button", { name: "QR code" }).click();
+    const img = page.getByRole("img", { name: `QR code for ${s.baseUrl}/${link.code}` });
+    await img.waitFor();
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(512);
+    await screenshot(page, "link-actions-qr");
+    await page.getByRole("button", { name: "Send to bot chat" }).click();
+    await toast(page).getByText("QR code sent to your bot chat").waitFor();
+    expect(fake.callsOf("sendPhoto")).toHaveLength(2);
+    expect([...Object.values(fake.callsOf("sendPhoto")[1]!.files)[0]!.bytes.slice(0, 4)]).toEqual(PNG);
+
+    await page.getByLabel("Export format").selectOption("csv");
+    await page.getByRole("button", { name: "Export" }).click();
+    await page.getByText("with 12 clicks to your Telegram chat").waitFor();
+    const doc = await fake.waitFor("sendDocument");
+    const csv = new TextDecoder().decode(Object.values(doc.files)[0]!.bytes);
+    expect(csv.split("\r\n")[0]).toBe("Date,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique");
+    expect(csv.trim().split("\r\n")).toHaveLength(13); // RFC 4180 line ends
+    expect(problems).toEqual([]);
+  });
+
+  test("email-only user: the page explains that a Telegram account is needed, nothing is sent", async () => {
+    const before = fake.calls.length;
+    const { token } = await s.emailUser("noteleg@example.com");
+    const created = await s.request("POST", "/api/links", { token, body: { url: "https://example.com/x", title: "No chat" } });
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/links/${created.json.id}`);
+    await page.getByRole("heading", { name: "No chat" }).waitFor();
+    await page.getByRole("button", { name: "Send summary" }).click();
+    await toast(page).getByText("Your account has no Telegram identity to send to", { exact: false }).waitFor();
+    expect(await toast(page).getAttribute("class")).toContain("error");
+    expect(fake.calls.slice(before).filter((c) => c.method.startsWith("send"))).toEqual([]);
+    // the refused request is the only problem the page met
+    expect(problems.every((p) => p.includes("409"))).toBe(true);
+    expect(problems.length).toBeGreaterThan(0);
+  });
+});
