@@ -125,6 +125,7 @@ export function useSubmit() {
   };
   return { busy, error, setError, attempt };
 }
+export type Submit = ReturnType<typeof useSubmit>;
 
 /** A readable message for an error, with field details of validation errors. */
 export function errorText(e: unknown): string {
