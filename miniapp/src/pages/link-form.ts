@@ -95,7 +95,7 @@ function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attem
       const res = id ? await patch(`/api/links/${id}`, body) : await post("/api/links", body);
       toast(id ? "Link saved" : `Created ${res.trackingUrl ?? res.code}`);
       navigate(`/links/${res.id ?? id}`, true);
-    });
+    }, form.current);
   const addTag = async () => {
     if (!newTag.trim()) return;
     try {

@@ -65,7 +65,7 @@ function Body({ id, filters, tracker, form, submit, native }: {
       const t = id ? await patch(`/api/tracking/${id}`, body) : await post("/api/tracking", body);
       toast(id ? "Tracker saved" : "Tracker created");
       navigate(`/tracking/${t.id ?? id}`, true);
-    });
+    }, form.current);
   const select = (k: string, opts: Option[], label: string) => html`<${Field} label=${label}>
     <select ...${f.bind(k)} onChange=${(e: any) => f.set(k, e.currentTarget.value)}><option value="">Any</option>
       ${opts.map((o) => html`<option value=${o.code}>${o.label}</option>`)}</select><//>`;
