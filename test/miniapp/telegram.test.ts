@@ -106,6 +106,7 @@ describe("mini-app inside Telegram", () => {
     await page.getByLabel("Name", { exact: true }).fill("Rust jobs");
     await page.getByLabel("Keyword or phrase").fill("rust developer");
     await page.getByLabel("Minus words").fill("junior");
+    await screenshot(page, "miniapp-tracker-form");
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     await page.getByRole("heading", { name: "Rust jobs" }).waitFor();
     expect(s.deps.db.select().from(trackers).all()).toMatchObject([{ name: "Rust jobs", keyword: "rust developer", minusWords: ["junior"] }]);
