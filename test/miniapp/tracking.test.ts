@@ -40,7 +40,12 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("combobox", { name: "Language" }).selectOption("de");
     await page.getByRole("combobox", { name: "Category" }).selectOption("tech");
     await page.getByLabel("Minimum subscribers").fill("1000");
-    await page.getByLabel("Only these sources").fill("@rustjobs, @jobs_de");
+    const include = page.getByLabel("Only these sources");
+    await include.fill("@rustjobs, not a channel!");
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    await until(() => include.getAttribute("aria-invalid"), "true");
+    expect(await page.getByRole("alert").textContent()).toBe('include_sources: "not a channel!" is not a @username, numeric chat id or t.me link');
+    await include.fill("@rustjobs, @jobs_de");
     await page.getByLabel("Exclude sources").fill("@spam");
     await page.getByRole("combobox", { name: "Notify via" }).selectOption("webhook");
     // not an http(s) URL: the server refuses it and the form says which field
@@ -105,9 +110,9 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByText("No trackers yet.").waitFor();
     expect((await s.request("GET", "/api/tracking", { token })).json).toEqual([]);
-    // the only failed requests are the two refused creates (Chromium logs each failed request)
+    // the only failed requests are the three refused creates (Chromium logs each failed request)
     const refused = [`http 400 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 400 (Bad Request)"];
-    expect(problems).toEqual([...refused, ...refused]);
+    expect(problems).toEqual([...refused, ...refused, ...refused]);
   }, 60_000);
 
   test("matches feed: unread badges, pages, mark all read clears them", async () => {

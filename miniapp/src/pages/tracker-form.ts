@@ -83,8 +83,8 @@ function Body({ id, filters, tracker, form, submit, native }: {
       ${select("filter_language", filters.languages, "Language")}
       ${select("filter_category", filters.categories, "Category")}
       <${Field} label="Minimum subscribers"><input type="number" min="0" ...${f.bind("filter_min_subscribers")} /><//>
-      <${Field} label="Only these sources" hint="@usernames, comma separated"><input ...${f.bind("include_sources")} /><//>
-      <${Field} label="Exclude sources" hint="@usernames, comma separated"><input ...${f.bind("exclude_sources")} /><//>
+      <${Field} label="Only these sources" hint="@username, chat id or t.me link; comma separated"><input ...${f.bind("include_sources")} /><//>
+      <${Field} label="Exclude sources" hint="@username, chat id or t.me link; comma separated"><input ...${f.bind("exclude_sources")} /><//>
     <//>
     <${Section} title="Notifications" open=${true}>
       <${Field} label="Notify via"><select ...${f.bind("notify_via")} onChange=${(e: any) => f.set("notify_via", e.currentTarget.value)}>
