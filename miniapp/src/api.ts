@@ -11,6 +11,9 @@ export class ApiError extends Error {
   }
 }
 
+/** fetch failed before any answer: offline, or the service is down. */
+const unreachable = () => new ApiError(0, "network", "Cannot reach the service. Check your connection.");
+
 const ACCESS = "dash.access";
 const REFRESH = "dash.refresh";
 
@@ -90,6 +93,8 @@ async function send(method: string, path: string, body?: unknown, retried = fals
     method,
     headers,
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  }).catch(() => {
+    throw unreachable();
   });
   if (res.status === 401 && !initData && !retried && localStorage.getItem(ACCESS)) {
     if (await tryRefresh()) return send(method, path, body, true);
@@ -134,7 +139,7 @@ export function upload(path: string, form: FormData, onProgress: (fraction: numb
       if (xhr.status >= 200 && xhr.status < 300) resolve(body);
       else reject(new ApiError(xhr.status, body?.error ?? "http_error", body?.message ?? `Upload failed (${xhr.status})`));
     };
-    xhr.onerror = () => reject(new ApiError(0, "network", "Network error during upload"));
+    xhr.onerror = () => reject(unreachable());
     xhr.send(form);
   });
 }

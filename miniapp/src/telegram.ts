@@ -1,5 +1,6 @@
 /** Telegram Mini App integration: script loading, theme, BackButton and MainButton. */
-import { useEffect, useRef } from "preact/hooks";
+import type { RefObject } from "preact";
+import { useLayoutEffect, useRef } from "preact/hooks";
 
 export interface WebApp {
   initData: string;
@@ -80,46 +81,61 @@ function applyTheme(w: WebApp) {
   for (const [k, v] of Object.entries(w.themeParams ?? {})) if (VARS[k] && v) root.style.setProperty(VARS[k]!, v);
 }
 
+// Layout effects, not effects: Preact runs effects only after the next paint, so the page would be
+// on screen (and clickable) before Telegram's buttons matched it.
+
 /** Shows Telegram's BackButton while `show` is true; it goes back in history. */
 export function useBackButton(show: boolean) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const b = webApp?.BackButton;
     if (!b) return;
+    if (!show) return void b.hide();
     const back = () => history.back();
-    if (show) {
-      b.show();
-      b.onClick(back);
-    } else b.hide();
+    b.show();
+    b.onClick(back);
     return () => b.offClick(back);
   }, [show]);
 }
 
+export interface MainButtonState {
+  /** progress spinner, clicks ignored (saving, or the form still loading) */
+  busy?: boolean;
+  enabled?: boolean;
+  /** false hides the button (the page has no form to submit right now) */
+  visible?: boolean;
+}
+
 /**
- * Uses Telegram's MainButton for a page's primary action (returns true so the page can hide its own
- * button); in a browser returns false and the page renders its own button.
+ * Uses Telegram's MainButton as the submit button of `form` while the calling component is mounted:
+ * a click submits the form as its own submit button would (`requestSubmit`, so the browser's
+ * validation runs first); leaving the page hides it. Returns true inside Telegram, so the page
+ * leaves out its own submit button; false in a browser.
  */
-export function useMainButton(text: string, onClick: () => void, opts: { busy?: boolean; enabled?: boolean } = {}): boolean {
-  const cb = useRef(onClick);
-  cb.current = onClick;
+export function useMainButton(text: string, form: RefObject<HTMLFormElement | null>, { busy = false, enabled = true, visible = true }: MainButtonState = {}): boolean {
   const m = webApp?.MainButton;
-  useEffect(() => {
+  const blocked = useRef(false);
+  blocked.current = busy || !enabled || !visible;
+  useLayoutEffect(() => {
     if (!m) return;
-    const fn = () => cb.current();
-    m.onClick(fn);
+    const click = () => {
+      if (!blocked.current) form.current?.requestSubmit();
+    };
+    m.onClick(click);
     return () => {
-      m.offClick(fn);
+      m.offClick(click);
       m.hide();
     };
   }, [m]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!m) return;
+    if (!visible) return void m.hide();
     m.setText(text);
-    m.show();
-    if (opts.enabled === false) m.disable();
-    else m.enable();
-    if (opts.busy) m.showProgress?.(false);
+    if (enabled) m.enable();
+    else m.disable();
+    if (busy) m.showProgress?.(false);
     else m.hideProgress?.();
-  }, [m, text, opts.busy, opts.enabled]);
+    m.show();
+  }, [m, text, busy, enabled, visible]);
   return Boolean(m);
 }
 

@@ -108,28 +108,52 @@ export function useAction() {
   return { busy, run };
 }
 
-/** Runs a form's submit with a busy flag; its error is kept for an inline ErrorBox. */
+/**
+ * Runs a form's submit with a busy flag; its error is kept for an inline ErrorBox. With `form`, the
+ * fields a validation error names are marked invalid with the server's message (shown by the
+ * browser at the field, which gets the focus) until they are edited.
+ */
 export function useSubmit() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const attempt = async (fn: () => Promise<unknown>) => {
+  const attempt = async (fn: () => Promise<unknown>, form?: HTMLFormElement | null) => {
     setBusy(true);
     setError(null);
     try {
       await fn();
     } catch (e) {
       setError(errorText(e));
+      // the message is at the top of the form: show it when no field is marked (e.g. a plan limit)
+      if (form && !markInvalid(form, e)) form.scrollIntoView({ block: "start" });
     } finally {
       setBusy(false);
     }
   };
   return { busy, error, setError, attempt };
 }
+export type Submit = ReturnType<typeof useSubmit>;
 
-/** A readable message for an error, with field details of validation errors. */
+function markInvalid(form: HTMLFormElement, e: unknown): boolean {
+  if (!(e instanceof ApiError)) return false;
+  const fields = (e.details ?? [])
+    .map((d) => ({ el: form.elements.namedItem(d.field.replace(/[.[].*$/, "")), message: d.message }))
+    .filter((x): x is { el: HTMLInputElement; message: string } => x.el instanceof HTMLElement && "setCustomValidity" in x.el);
+  for (const { el, message } of fields) {
+    el.setCustomValidity(message);
+    el.setAttribute("aria-invalid", "true");
+    const clear = () => (el.setCustomValidity(""), el.removeAttribute("aria-invalid"));
+    el.addEventListener("input", clear, { once: true });
+    el.addEventListener("change", clear, { once: true });
+  }
+  fields[0]?.el.reportValidity();
+  return fields.length > 0;
+}
+
+/** A readable message for an error, with the field details a validation message does not already name. */
 export function errorText(e: unknown): string {
-  if (e instanceof ApiError && e.details?.length) return `${e.message}: ${e.details.map((d) => `${d.field} ${d.message}`).join("; ")}`;
-  return e instanceof Error ? e.message : String(e);
+  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
+  const extra = (e.details ?? []).filter((d) => !e.message.includes(d.message));
+  return extra.length ? `${e.message}: ${extra.map((d) => `${d.field} ${d.message}`).join("; ")}` : e.message;
 }
 
 export function fmtDate(iso: string | null | undefined): string {

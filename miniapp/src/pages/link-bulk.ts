@@ -1,5 +1,5 @@
 /** Bulk create: one URL per line, up to 100; shows created links and failures. */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { post } from "../api";
 import { useMainButton } from "../telegram";
 import { CopyButton, ErrorBox, html, useSubmit } from "../ui";
@@ -22,11 +22,12 @@ export function BulkPage() {
     if (urls.length > 100) return setError(`At most 100 URLs at once (you have ${urls.length}).`);
     await attempt(async () => setResult(await post<BulkResult>("/api/links/bulk", { urls })));
   };
-  const native = useMainButton(`Create ${urls.length || ""} links`.replace("  ", " "), () => void run(), { busy, enabled: urls.length > 0 });
+  const form = useRef<HTMLFormElement>(null);
+  const native = useMainButton(urls.length ? `Create ${urls.length} link${urls.length === 1 ? "" : "s"}` : "Create links", form, { busy, enabled: urls.length > 0 });
 
   return html`<section>
     <h1>Bulk create</h1>
-    <form class="card form" onSubmit=${(e: Event) => (e.preventDefault(), void run())}>
+    <form class="card form" ref=${form} onSubmit=${(e: Event) => (e.preventDefault(), void run())}>
       ${error && html`<${ErrorBox} error=${error} />`}
       <label class="field"><span class="label">URLs, one per line (1–100, with https://)</span>
         <textarea rows="8" name="urls" value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}

@@ -1,10 +1,11 @@
 /** Create or edit a tracking link with every option of the spec. */
-import { useState } from "preact/hooks";
+import type { RefObject } from "preact";
+import { useRef, useState } from "preact/hooks";
 import { get, patch, post } from "../api";
 import { ChipSelect, Field, Section, changed, compact, fromLocalInput, toLocalInput, useForm, type Values } from "../form";
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
-import { Async, ErrorBox, errorText, html, toast, useAsync, useSubmit } from "../ui";
+import { Async, ErrorBox, errorText, html, toast, useAsync, useSubmit, type Submit } from "../ui";
 import type { Tag } from "./links";
 
 const TEXT = ["url", "title", "code", "utm_source", "utm_medium", "utm_campaign", "expired_url", "password",
@@ -23,6 +24,8 @@ const CODE_PATTERN = "[A-Za-z0-9_\\-]{3,64}";
 const optional = <T>(p: Promise<T>, d: T) => p.catch(() => d);
 
 export function LinkForm({ id }: { id?: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
   const state = useAsync<Extras>(async () => {
     const [tags, pixels, domains, link] = await Promise.all([
       optional(get("/api/tags"), []),
@@ -32,9 +35,10 @@ export function LinkForm({ id }: { id?: string }) {
     ]);
     return { tags, pixels, domains, link };
   }, [id]);
+  const native = useMainButton(id ? "Save" : "Create link", form, { busy: submit.busy || state.loading, visible: !state.error });
   return html`<section>
     <h1>${id ? "Edit link" : "New link"}</h1>
-    <${Async} state=${state}>${(x: Extras) => html`<${LinkFormBody} extras=${x} id=${id} />`}<//>
+    <${Async} state=${state}>${(x: Extras) => html`<${LinkFormBody} extras=${x} id=${id} form=${form} submit=${submit} native=${native} />`}<//>
   </section>`;
 }
 
@@ -76,12 +80,13 @@ function toBody(v: Values, edit: boolean): Values {
   return b;
 }
 
-function LinkFormBody({ extras, id }: { extras: Extras; id?: string }) {
+function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attempt }, native }: {
+  extras: Extras; id?: string; form: RefObject<HTMLFormElement | null>; submit: Submit; native: boolean;
+}) {
   const start = fromLink(extras.link);
   const f = useForm(start);
   const [tags, setTags] = useState(extras.tags);
   const [newTag, setNewTag] = useState("");
-  const { busy, error, setError, attempt } = useSubmit();
 
   const save = () =>
     attempt(async () => {
@@ -90,7 +95,7 @@ function LinkFormBody({ extras, id }: { extras: Extras; id?: string }) {
       const res = id ? await patch(`/api/links/${id}`, body) : await post("/api/links", body);
       toast(id ? "Link saved" : `Created ${res.trackingUrl ?? res.code}`);
       navigate(`/links/${res.id ?? id}`, true);
-    });
+    }, form.current);
   const addTag = async () => {
     if (!newTag.trim()) return;
     try {
@@ -102,11 +107,10 @@ function LinkFormBody({ extras, id }: { extras: Extras; id?: string }) {
       setError(errorText(e));
     }
   };
-  const native = useMainButton(id ? "Save" : "Create link", () => void save(), { busy });
   const submit = (e: Event) => (e.preventDefault(), void save());
   const v = f.values;
 
-  return html`<form class="card form" onSubmit=${submit}>
+  return html`<form class="card form" ref=${form} onSubmit=${submit}>
     ${error && html`<${ErrorBox} error=${error} />`}
     <${Field} label="Destination URL"><input type="url" required placeholder="https://example.com/page" ...${f.bind("url")} /><//>
     <${Field} label="Title"><input ...${f.bind("title")} placeholder="Spring campaign" /><//>

@@ -1,7 +1,8 @@
 /** Secure sharing: folders list, one folder with its files, text notes and uploads. */
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { del, get, patch, post, upload } from "../api";
 import { linkTo, navigate } from "../router";
+import { useMainButton } from "../telegram";
 import { Async, Empty, ErrorBox, confirmed, errorText, fmtBytes, fmtDate, html, toast, useAction, useAsync } from "../ui";
 
 export interface Folder {
@@ -87,6 +88,10 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const uploading = progress !== null && progress < 1;
+  // the MainButton appears once there is something to save: a note being written or a chosen file
+  const native = useMainButton(mode === "text" ? "Save note" : "Upload", form, { busy: uploading, visible: mode === "text" || file !== null });
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -117,7 +122,7 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
       setProgress(null);
     }
   };
-  return html`<form class="card form" onSubmit=${submit}>
+  return html`<form class="card form" ref=${form} onSubmit=${submit}>
     <h2>Add a file</h2>
     <div class="seg" role="tablist">
       <button type="button" role="tab" aria-selected=${mode === "upload"} class=${mode === "upload" ? "on" : ""} onClick=${() => setMode("upload")}>Upload file</button>
@@ -131,6 +136,6 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
       : html`<label class="field"><span class="label">File (max 10 MB)</span><input type="file" name="file" onChange=${(e: any) => setFile(e.currentTarget.files?.[0] ?? null)} /></label>`}
     ${progress !== null && html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(progress * 100)}>
       <div class="bar" style=${`width:${Math.round(progress * 100)}%`}></div><span>${Math.round(progress * 100)}%</span></div>`}
-    <button class="btn primary" disabled=${progress !== null && progress < 1}>${mode === "text" ? "Save note" : "Upload"}</button>
+    ${!native && html`<button class="btn primary" disabled=${uploading}>${mode === "text" ? "Save note" : "Upload"}</button>`}
   </form>`;
 }

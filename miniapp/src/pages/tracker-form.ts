@@ -1,9 +1,11 @@
 /** Create or edit a keyword tracker with every filter of the spec. */
+import type { RefObject } from "preact";
+import { useRef } from "preact/hooks";
 import { get, patch, post } from "../api";
 import { Field, Section, changed, useForm, type Values } from "../form";
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
-import { Async, ErrorBox, html, toast, useAsync, useSubmit } from "../ui";
+import { Async, ErrorBox, html, toast, useAsync, useSubmit, type Submit } from "../ui";
 
 type Option = { code: string; label: string };
 interface Filters { geo: Option[]; languages: Option[]; categories: Option[] }
@@ -36,6 +38,8 @@ function toBody(v: Values): Values {
 }
 
 export function TrackerForm({ id }: { id?: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
   const state = useAsync(async () => {
     const [filters, tracker] = await Promise.all([
       get<Filters>("/api/tracking/filters").catch(() => ({ geo: [], languages: [], categories: [] })),
@@ -43,29 +47,32 @@ export function TrackerForm({ id }: { id?: string }) {
     ]);
     return { filters, tracker };
   }, [id]);
+  // shown with the page (spinning until the form is there), not only once the form has loaded
+  const native = useMainButton(id ? "Save" : "Create tracker", form, { busy: submit.busy || state.loading, visible: !state.error });
   return html`<section><h1>${id ? "Edit tracker" : "New tracker"}</h1>
-    <${Async} state=${state}>${(s: any) => html`<${Body} id=${id} filters=${s.filters} tracker=${s.tracker} />`}<//></section>`;
+    <${Async} state=${state}>${(s: any) => html`<${Body} id=${id} filters=${s.filters} tracker=${s.tracker} form=${form} submit=${submit} native=${native} />`}<//></section>`;
 }
 
-function Body({ id, filters, tracker }: { id?: string; filters: Filters; tracker: Values | null }) {
+function Body({ id, filters, tracker, form, submit, native }: {
+  id?: string; filters: Filters; tracker: Values | null; form: RefObject<HTMLFormElement | null>; submit: Submit; native: boolean;
+}) {
   const start = fromTracker(tracker);
   const f = useForm(start);
-  const { busy, error, attempt } = useSubmit();
+  const { busy, error, attempt } = submit;
   const save = () =>
     attempt(async () => {
       const body = id ? changed(toBody(start), toBody(f.values)) : toBody(f.values);
       const t = id ? await patch(`/api/tracking/${id}`, body) : await post("/api/tracking", body);
       toast(id ? "Tracker saved" : "Tracker created");
       navigate(`/tracking/${t.id ?? id}`, true);
-    });
-  const native = useMainButton(id ? "Save" : "Create tracker", () => void save(), { busy });
+    }, form.current);
   const select = (k: string, opts: Option[], label: string) => html`<${Field} label=${label}>
     <select ...${f.bind(k)} onChange=${(e: any) => f.set(k, e.currentTarget.value)}><option value="">Any</option>
       ${opts.map((o) => html`<option value=${o.code}>${o.label}</option>`)}</select><//>`;
   const v = f.values;
-  return html`<form class="card form" onSubmit=${(e: Event) => (e.preventDefault(), void save())}>
+  return html`<form class="card form" ref=${form} onSubmit=${(e: Event) => (e.preventDefault(), void save())}>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <${Field} label="Name"><input required maxlength="200" ...${f.bind("name")} /><//>
+    <${Field} label="Name"><input required maxlength="100" ...${f.bind("name")} /><//>
     <${Field} label="Keyword or phrase" hint=${`${v.keyword.length}/800`}><textarea rows="2" required maxlength="800" ...${f.bind("keyword")}></textarea><//>
     <label class="check"><input type="checkbox" ...${f.check("exact_match")} /> Whole words only</label>
     <${Field} label="Minus words" hint="Comma separated; any of them vetoes a match"><input ...${f.bind("minus_words")} /><//>
@@ -76,8 +83,8 @@ function Body({ id, filters, tracker }: { id?: string; filters: Filters; tracker
       ${select("filter_language", filters.languages, "Language")}
       ${select("filter_category", filters.categories, "Category")}
       <${Field} label="Minimum subscribers"><input type="number" min="0" ...${f.bind("filter_min_subscribers")} /><//>
-      <${Field} label="Only these sources" hint="@usernames, comma separated"><input ...${f.bind("include_sources")} /><//>
-      <${Field} label="Exclude sources" hint="@usernames, comma separated"><input ...${f.bind("exclude_sources")} /><//>
+      <${Field} label="Only these sources" hint="@username, chat id or t.me link; comma separated"><input ...${f.bind("include_sources")} /><//>
+      <${Field} label="Exclude sources" hint="@username, chat id or t.me link; comma separated"><input ...${f.bind("exclude_sources")} /><//>
     <//>
     <${Section} title="Notifications" open=${true}>
       <${Field} label="Notify via"><select ...${f.bind("notify_via")} onChange=${(e: any) => f.set("notify_via", e.currentTarget.value)}>

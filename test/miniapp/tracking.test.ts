@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
+import { WebhookReceiver } from "../helpers/webhook-receiver";
+import { ingestPost } from "../../core/tracking/ingest";
+
+let browser: Browser;
+let s: Server;
+withBrowserApp((app) => ({ server: s, browser } = app));
+const receiver = new WebhookReceiver();
+beforeAll(() => void receiver.start());
+afterAll(() => receiver.stop());
+
+const channel = { chatId: "-1002222222222", type: "channel" as const, title: "Crypto Daily", username: "cryptodaily" };
+
+describe("keyword tracking in the dashboard", () => {
+  test("empty list, create with every filter, validation errors, list item, edit, delete", async () => {
+    const { token } = await s.emailUser("tracking@example.com");
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/tracking`);
+    await page.getByText("No trackers yet.").waitFor();
+    expect(await page.getByTestId("tracker-limits").textContent()).toBe("0 of 2 trackers on the free plan");
+
+    await page.getByRole("link", { name: "New tracker" }).click();
+    await page.getByRole("heading", { name: "New tracker" }).waitFor();
+    // a keyword of spaces passes the browser's `required` and is refused by the server, named
+    await page.getByLabel("Name", { exact: true }).fill("Crypto jobs");
+    await page.getByLabel("Keyword or phrase").fill("   ");
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    const keyword = page.getByLabel("Keyword or phrase");
+    await until(() => keyword.getAttribute("aria-invalid"), "true");
+    expect(await page.getByRole("alert").textContent()).toBe("keyword: must not be empty");
+    expect(await keyword.evaluate((e: HTMLTextAreaElement) => e.validationMessage)).toBe("must not be empty");
+
+    await keyword.fill("Rust developer");
+    await page.getByLabel("Whole words only").check();
+    await page.getByLabel("Minus words").fill("junior, intern");
+    await page.getByLabel("Chats").uncheck();
+    await page.getByRole("combobox", { name: "Country" }).selectOption("DE");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("de");
+    await page.getByRole("combobox", { name: "Category" }).selectOption("tech");
+    await page.getByLabel("Minimum subscribers").fill("1000");
+    const include = page.getByLabel("Only these sources");
+    await include.fill("@rustjobs, not a channel!");
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    await until(() => include.getAttribute("aria-invalid"), "true");
+    expect(await page.getByRole("alert").textContent()).toBe('include_sources: "not a channel!" is not a @username, numeric chat id or t.me link');
+    await include.fill("@rustjobs, @jobs_de");
+    await page.getByLabel("Exclude sources").fill("@spam");
+    await page.getByRole("combobox", { name: "Notify via" }).selectOption("webhook");
+    // not an http(s) URL: the server refuses it and the form says which field
+    await page.getByLabel("Webhook URL").fill("ftp://example.com/hook"); // a valid URL to the browser
+    await page.getByLabel("Also notify when a matched post is deleted").check();
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    const webhookUrl = page.getByLabel("Webhook URL");
+    await until(() => webhookUrl.getAttribute("aria-invalid"), "true");
+    expect(await page.getByRole("alert").textContent()).toBe("webhook_url: must be an http(s) URL");
+    expect(await webhookUrl.evaluate((e: HTMLInputElement) => e.validationMessage)).toBe("must be an http(s) URL");
+    expect((await s.request("GET", "/api/tracking", { token })).json).toEqual([]);
+    await screenshot(page, "tracker-form-error");
+
+    await webhookUrl.fill(`${receiver.url}/hook`);
+    expect(await webhookUrl.getAttribute("aria-invalid")).toBeNull(); // editing the field clears its mark
+    await screenshot(page, "tracker-form");
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    await page.getByRole("heading", { name: "Crypto jobs" }).waitFor();
+    await page.getByText("No matches yet.").waitFor();
+    expect(receiver.received.map((r) => r.path)).toEqual(["/hook"]); // the webhook URL was checked with a test request
+    const [created] = (await s.request("GET", "/api/tracking", { token })).json;
+    expect(created).toMatchObject({
+      name: "Crypto jobs", keyword: "Rust developer", exact_match: true, minus_words: ["junior", "intern"], search_channels: true,
+      search_chats: false, filter_geo: "DE", filter_language: "de", filter_category: "tech", filter_min_subscribers: 1000,
+      include_sources: ["@rustjobs", "@jobs_de"], exclude_sources: ["@spam"], notify_via: "webhook", webhook_url: `${receiver.url}/hook`,
+      notify_on_delete: true, is_enabled: true,
+    });
+    expect(await page.locator("main .hint").first().textContent()).toBe("“Rust developer” (whole words) · minus: junior, intern");
+
+    // the list shows it
+    await page.getByRole("navigation").getByRole("link", { name: /Tracking/ }).click();
+    const row = page.getByRole("link", { name: /Crypto jobs/ });
+    expect(await row.textContent()).toContain("“Rust developer” · via webhook");
+    expect(await page.getByTestId("tracker-limits").textContent()).toBe("1 of 2 trackers on the free plan");
+    await screenshot(page, "tracking-list");
+
+    // edit: every field is prefilled; changes are saved
+    await row.click();
+    await page.getByRole("link", { name: "Edit" }).click();
+    await until(() => page.getByLabel("Keyword or phrase").inputValue(), "Rust developer");
+    expect(await page.getByRole("combobox", { name: "Country" }).inputValue()).toBe("DE");
+    expect(await page.getByRole("combobox", { name: "Language" }).inputValue()).toBe("de");
+    expect(await page.getByRole("combobox", { name: "Category" }).inputValue()).toBe("tech");
+    expect(await page.getByLabel("Minimum subscribers").inputValue()).toBe("1000");
+    expect(await page.getByLabel("Only these sources").inputValue()).toBe("@rustjobs, @jobs_de");
+    expect(await page.getByLabel("Whole words only").isChecked()).toBe(true);
+    expect(await page.getByLabel("Chats").isChecked()).toBe(false);
+    await page.getByLabel("Keyword or phrase").fill("Rust engineer");
+    await page.getByLabel("Minus words").fill("");
+    await page.getByRole("combobox", { name: "Country" }).selectOption("");
+    await page.getByRole("combobox", { name: "Notify via" }).selectOption("bot");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("“Rust engineer” (whole words)").waitFor();
+    expect((await s.request("GET", `/api/tracking/${created.id}`, { token })).json).toMatchObject({
+      keyword: "Rust engineer", minus_words: null, filter_geo: null, filter_language: "de", notify_via: "bot", webhook_url: null,
+    });
+
+    // disable, then delete: back on the empty list
+    await page.getByRole("button", { name: "Disable" }).click();
+    await page.getByRole("button", { name: "Enable" }).waitFor();
+    expect((await s.request("GET", `/api/tracking/${created.id}`, { token })).json.is_enabled).toBe(false);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("No trackers yet.").waitFor();
+    expect((await s.request("GET", "/api/tracking", { token })).json).toEqual([]);
+    // the only failed requests are the three refused creates (Chromium logs each failed request)
+    const refused = [`http 400 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 400 (Bad Request)"];
+    expect(problems).toEqual([...refused, ...refused, ...refused]);
+  }, 60_000);
+
+  test("matches feed: unread badges, pages, mark all read clears them", async () => {
+    const { token } = await s.emailUser("feed@example.com");
+    const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: "Bitcoin", keyword: "bitcoin" } })).json;
+    await s.request("POST", "/api/tracking", { token, body: { name: "Quiet", keyword: "nothing-matches-this" } });
+    for (let i = 1; i <= 21; i++) ingestPost(s.deps, { chat: channel, messageId: i, text: `Market note ${i}: Bitcoin moved again today` });
+
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/tracking`);
+    const bitcoin = page.getByRole("link", { name: /Bitcoin/ });
+    await bitcoin.getByLabel("21 unread").waitFor();
+    expect(await page.getByRole("link", { name: /Quiet/ }).locator(".badge.unread").count()).toBe(0);
+    expect(await bitcoin.locator(".row-stats strong").textContent()).toBe("21");
+
+    await bitcoin.click();
+    await page.getByRole("heading", { name: "Bitcoin" }).waitFor();
+    const items = page.locator(".feed > li");
+    await until(() => items.count(), 20);
+    expect(await items.locator(".badge.unread").count()).toBe(20);
+    const newest = items.first();
+    expect(await newest.locator("strong").textContent()).toBe("Crypto Daily");
+    expect(await newest.locator(".snippet").textContent()).toBe("Market note 21: Bitcoin moved again today");
+    expect(await newest.getByRole("link", { name: "Open post" }).getAttribute("href")).toBe("https://t.me/cryptodaily/21");
+    expect(await page.locator(".pager span").textContent()).toBe("1–20 of 21");
+    await screenshot(page, "matches-feed");
+    await page.getByRole("button", { name: "Older" }).click();
+    await until(() => items.count(), 1);
+    expect(await page.locator(".pager span").textContent()).toBe("21–21 of 21");
+    await page.getByRole("button", { name: "Newer" }).click();
+    await until(() => items.count(), 20);
+
+    await page.getByRole("button", { name: "Mark all read" }).click();
+    await until(() => items.locator(".badge.unread").count(), 0);
+    expect((await s.request("GET", `/api/tracking/${tracker.id}/matches/unread`, { token })).json).toEqual({ count: 0 });
+    await page.getByRole("navigation").getByRole("link", { name: /Tracking/ }).click();
+    await bitcoin.waitFor();
+    expect(await bitcoin.locator(".badge.unread").count()).toBe(0);
+    expect(problems).toEqual([]);
+
+    // at the plan's tracker limit the form says so
+    await page.getByRole("link", { name: "New tracker" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Third");
+    await page.getByLabel("Keyword or phrase").fill("third");
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toBe("Your free plan allows 2 trackers; you have 2. Upgrade to add more.");
+    expect(problems).toEqual([`http 403 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 403 (Forbidden)"]);
+  }, 60_000);
+});
