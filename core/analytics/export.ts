@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt } from "drizzle-orm";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
@@ -7,7 +7,6 @@ import { clicks, type ClickRow } from "../../db/schema";
 import { parsePeriod } from "./range";
 import { ownedLink, rangeOf } from "./stats";
 import { sendToUserChat, userChat } from "./telegram";
-import { renderPdfTable } from "./export-pdf";
 import { trackingUrl } from "./qr";
 
 /** Most rows one export holds (spec: Limits). */
@@ -42,7 +41,8 @@ export async function buildXlsx(rows: string[][], sheetName: string): Promise<Ui
   const chunks: Uint8Array[] = [];
   out.on("data", (c: Uint8Array) => chunks.push(c));
   const options = { stream: out, useSharedStrings: false, useStyles: true, zip: { zlib: { level: 1 } } };
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter(options as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+  const { default: Excel } = await import("exceljs"); // loaded on first use, like pdfkit below (see renderCard in summary.ts)
+  const wb = new Excel.stream.xlsx.WorkbookWriter(options as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
   const ws = wb.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks", { views: [{ state: "frozen", ySplit: 1 }] });
   ws.columns = EXPORT_COLUMNS.map((header, i) => ({ header, width: [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7][i] }));
   ws.getRow(1).font = { bold: true };
@@ -84,7 +84,7 @@ export async function exportClicks(
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
   const title = `Clicks of ${trackingUrl(deps, link)} (${period}, newest first)`;
-  const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? await buildXlsx(rows, link.code) : await renderPdfTable(title, [...EXPORT_COLUMNS], rows);
+  const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? await buildXlsx(rows, link.code) : await (await import("./export-pdf")).renderPdfTable(title, [...EXPORT_COLUMNS], rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}` });
   const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";

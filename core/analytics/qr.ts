@@ -1,5 +1,4 @@
 import QRCode from "qrcode";
-import sharp from "sharp";
 import type { Deps } from "../deps";
 import { FieldError, TooLarge } from "../errors";
 import type { LinkRow } from "../../db/schema";
@@ -22,6 +21,7 @@ export async function decodePng(base64: string): Promise<Uint8Array> {
   const bytes = Buffer.from(b64, "base64");
   if (bytes.length < 8 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) throw new FieldError("qrImage", "is not a PNG image (wrong signature)");
   try {
+    const { default: sharp } = await import("sharp"); // loaded on first use (see renderCard in summary.ts)
     const meta = await sharp(bytes).metadata();
     if (meta.format !== "png" || !meta.width || !meta.height) throw new Error("not a png");
     if (meta.width < 21 || meta.height < 21 || meta.width > 4096 || meta.height > 4096)

@@ -5,9 +5,18 @@ import { links, type LinkRow } from "../../db/schema";
 import { DAY, parseInstant, parsePeriod, parseTimeZone, type Period, type Range } from "./range";
 import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, statsOf, timelineOf } from "./stats";
 import { totals } from "./query";
-import { renderSummaryCard, type Breakdown, type SummaryCard } from "./charts";
+import type { Breakdown, SummaryCard } from "./charts";
 import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
+
+/**
+ * Chart.js, the canvas and sharp load with the first image drawn, not with the server: they are most
+ * of the heap a running server would otherwise carry, and a bigger heap makes every garbage
+ * collection (and so the redirect's slowest answers) longer.
+ */
+async function renderCard(card: SummaryCard): Promise<Uint8Array> {
+  return (await import("./charts")).renderSummaryCard(card);
+}
 
 /** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default UTC). */
 export interface SummaryRequest {
@@ -84,14 +93,14 @@ export function summaryCard(deps: Deps, userId: number, req: SummaryRequest): { 
 /** Renders the summary PNG (for the bot, which replies in its own chat). */
 export async function summaryImage(deps: Deps, userId: number, req: SummaryRequest) {
   const { card, caption, filename } = summaryCard(deps, userId, req);
-  return { png: await renderSummaryCard(card), caption, filename };
+  return { png: await renderCard(card), caption, filename };
 }
 
 /** `POST /links/send-summary`: renders the summary and sends it to the user's Telegram chat. */
 export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
   userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
   const { card, caption, filename } = summaryCard(deps, userId, req);
-  await sendToUserChat(deps, userId, "photo", { bytes: await renderSummaryCard(card), filename, caption });
+  await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption });
   return { ok: true };
 }
 

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps";
 import { enrich, writeBatch, type PendingClick } from "./batch";
-import { startClickThread, type ClickThread } from "./thread";
+import { ClickPacker, startClickThread, unpackClicks, type ClickThread } from "./thread";
 import { isTransientWriteError, salvageBatch } from "./recorder-failures";
 
 export interface ClickRecorder {
@@ -35,6 +35,8 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
   let thread: ClickThread | null = null;
+  /** with the writer thread: clicks are packed as they arrive, and the pack is what is handed over */
+  let packed: ClickPacker | null = null;
 
   let failures = 0; // writes in a row that failed for a reason that is not transient
   function write(batch: PendingClick[]) {
@@ -71,14 +73,22 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
       throw e;
     }
   }
+  /**
+   * Hands the packed clicks to the writer thread; when it is gone they join the queue, recording goes
+   * back to the queue and false is returned (this thread writes from then on).
+   */
+  function handOver(to: ClickThread): boolean {
+    const batch = packed!.length ? packed!.take() : null;
+    if (!batch || to.write(batch)) return true;
+    queue = queue.concat(unpackClicks(batch));
+    packed = null;
+    return false;
+  }
   let retryAt = 0;
   const safeFlush = () => {
     soon = null;
     if (thread) {
-      if (!queue.length || thread.write(queue)) {
-        queue = [];
-        return;
-      }
+      if (handOver(thread)) return;
       deps.log.error("click recorder: the writer thread is gone; writing clicks on this thread");
       thread = null;
     }
@@ -97,13 +107,19 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
 
   return {
     record(click) {
-      queue.push(click);
-      if (queue.length >= maxBatch && !soon) soon = setTimeout(safeFlush, 0);
+      if (packed) packed.add(click);
+      else queue.push(click);
+      if (queue.length + (packed?.length ?? 0) >= maxBatch && !soon) soon = setTimeout(safeFlush, 0);
     },
     flush,
     start(opts = {}) {
       if (timer) return;
-      if (opts.offThread) thread = startClickThread(deps);
+      if (opts.offThread) {
+        thread = startClickThread(deps);
+        packed = new ClickPacker();
+        for (const c of queue) packed.add(c); // recorded before the start
+        queue = [];
+      }
       timer = setInterval(safeFlush, thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
     },
@@ -112,11 +128,10 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
       if (thread) {
         const last = thread;
         thread = null;
-        if (!queue.length || last.write(queue)) {
-          queue = [];
-          return last.close();
-        }
-        await last.close(); // gone: what is queued is written on this thread below
+        const handed = handOver(last);
+        packed = null;
+        if (handed) return last.close();
+        await last.close(); // gone: what was packed is queued and written on this thread below
       }
       try {
         return flush();
@@ -130,7 +145,7 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
       }
     },
     get pending() {
-      return queue.length;
+      return queue.length + (packed?.length ?? 0);
     },
   };
 }

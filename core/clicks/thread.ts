@@ -18,28 +18,58 @@ export interface PackedClicks {
   strings: string[];
 }
 
-export function packClicks(clicks: PendingClick[]): PackedClicks {
-  const nums = new Float64Array(clicks.length * 3);
-  const refs = new Uint32Array(clicks.length * 4);
-  const strings: string[] = [];
-  const index = new Map<string, number>();
-  const ref = (s: string | null) => {
+/**
+ * Clicks packed as they are recorded: the request thread keeps no object per click between hand-overs
+ * (thousands of live click objects and their header strings cost the garbage collector more than the
+ * packing does), only numbers in typed arrays and each distinct string once.
+ */
+export class ClickPacker {
+  private nums = new Float64Array(3 * 1024);
+  private refs = new Uint32Array(4 * 1024);
+  private strings: string[] = [];
+  private index = new Map<string, number>();
+  length = 0;
+
+  private ref(s: string | null): number {
     if (s === null) return 0;
-    let i = index.get(s);
-    if (i === undefined) index.set(s, (i = strings.push(s)));
+    let i = this.index.get(s);
+    if (i === undefined) this.index.set(s, (i = this.strings.push(s)));
     return i;
-  };
-  for (let i = 0; i < clicks.length; i++) {
-    const c = clicks[i]!;
-    nums[i * 3] = c.linkId;
-    nums[i * 3 + 1] = c.clickedAt.getTime();
-    nums[i * 3 + 2] = c.isBot ? 1 : 0;
-    refs[i * 4] = ref(c.ip);
-    refs[i * 4 + 1] = ref(c.userAgent);
-    refs[i * 4 + 2] = ref(c.referer);
-    refs[i * 4 + 3] = ref(c.botName);
   }
-  return { nums, refs, strings };
+
+  add(c: PendingClick): void {
+    const i = this.length++;
+    if (i * 3 >= this.nums.length) {
+      const nums = new Float64Array(this.nums.length * 2);
+      nums.set(this.nums);
+      this.nums = nums;
+      const refs = new Uint32Array(this.refs.length * 2);
+      refs.set(this.refs);
+      this.refs = refs;
+    }
+    this.nums[i * 3] = c.linkId;
+    this.nums[i * 3 + 1] = c.clickedAt.getTime();
+    this.nums[i * 3 + 2] = c.isBot ? 1 : 0;
+    this.refs[i * 4] = this.ref(c.ip);
+    this.refs[i * 4 + 1] = this.ref(c.userAgent);
+    this.refs[i * 4 + 2] = this.ref(c.referer);
+    this.refs[i * 4 + 3] = this.ref(c.botName);
+  }
+
+  /** The packed clicks so far (copied out), leaving the packer empty. */
+  take(): PackedClicks {
+    const out = { nums: this.nums.slice(0, this.length * 3), refs: this.refs.slice(0, this.length * 4), strings: this.strings };
+    this.strings = [];
+    this.index = new Map();
+    this.length = 0;
+    return out;
+  }
+}
+
+export function packClicks(clicks: PendingClick[]): PackedClicks {
+  const p = new ClickPacker();
+  for (const c of clicks) p.add(c);
+  return p.take();
 }
 
 export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClick[] {
@@ -58,7 +88,7 @@ export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClic
 /** The recorder's side of a writer thread. */
 export interface ClickThread {
   /** Hands a batch over (the thread writes it in one transaction, retrying as the recorder does); false when the thread is gone. */
-  write(clicks: PendingClick[]): boolean;
+  write(batch: PackedClicks): boolean;
   /** Lets the thread write what it holds, closes its connection and ends it; resolves to that last count. */
   close(): Promise<number>;
 }
@@ -84,9 +114,8 @@ export function startClickThread(deps: Deps): ClickThread {
   const post = (m: ToWriter, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
   post({ type: "init", config: deps.config });
   return {
-    write(clicks) {
+    write(batch) {
       if (exited) return false;
-      const batch = packClicks(clicks);
       post({ type: "clicks", batch }, [batch.nums.buffer, batch.refs.buffer]);
       return true;
     },

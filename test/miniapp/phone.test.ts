@@ -3,13 +3,15 @@
  * horizontal scrolling even with long unbroken titles and URLs, and lists that show an error with a
  * retry when the API fails.
  */
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { openPage, openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
 import { ingestPost } from "../../core/tracking/ingest";
 import { eq } from "drizzle-orm";
 import { links } from "../../db/schema";
+
+setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
 
 let browser: Browser;
 let s: Server;

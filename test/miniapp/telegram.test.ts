@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { sign } from "@telegram-apps/init-data-node";
 import type { Browser } from "playwright-core";
 import { FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
 import { launchChromium, openPage, screenshot, startServer, until, type Server } from "../helpers/browser";
 import { links, secureFiles, trackers } from "../../db/schema";
+
+setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
 
 let browser: Browser;
 let fake: FakeBotApi;

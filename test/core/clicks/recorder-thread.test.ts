@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp } from "../../helpers/app";
 import { clickRecorderFor } from "../../../core/clicks/recorder";
 import { clicks, links } from "../../../db/schema";
-import { packClicks, unpackClicks } from "../../../core/clicks/thread";
+import { ClickPacker, packClicks, unpackClicks } from "../../../core/clicks/thread";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
@@ -23,6 +23,22 @@ test("a batch crosses to the writer thread unchanged", () => {
     { linkId: 9, clickedAt: new Date(1_700_000_000_456), ip: null, userAgent: null, referer: null, isBot: true, botName: "TelegramBot" },
   ];
   expect(unpackClicks(structuredClone(packClicks(batch)))).toEqual(batch);
+});
+
+test("the packer grows past its first capacity, keeps each distinct string once, and starts empty after take()", () => {
+  const p = new ClickPacker();
+  const batch = Array.from({ length: 2500 }, (_, i) => ({
+    linkId: 1 + (i % 3), clickedAt: new Date(1_700_000_000_000 + i), ip: `198.51.100.${i % 7}`, userAgent: i % 2 ? CHROME : null,
+    referer: i % 5 ? null : `https://ref.example/${i % 10}`, isBot: i % 11 === 0, botName: i % 11 === 0 ? "curl" : null,
+  }));
+  for (const c of batch) p.add(c);
+  expect(p.length).toBe(2500);
+  const packed = p.take();
+  expect(packed.strings.length).toBe(7 + 1 + 2 + 1); // addresses, the one agent, two referers, one bot name
+  expect(unpackClicks(structuredClone(packed))).toEqual(batch);
+  expect(p.length).toBe(0);
+  p.add(batch[3]!);
+  expect(unpackClicks(p.take())).toEqual([batch[3]!]);
 });
 
 test("off the request thread: a worker writes the batches (counters and hooks included); stop() writes what is pending before it resolves", async () => {
@@ -51,6 +67,24 @@ test("off the request thread: a worker writes the batches (counters and hooks in
     expect(rowsOf()).toHaveLength(50);
     expect(t.deps.db.select({ n: sql<number>`count(*)` }).from(clicks).get()!.n).toBe(50);
     expect(rolledUp().n).toBe(50);
+  } finally {
+    await recorder.stop();
+    t.close();
+  }
+});
+
+test("clicks recorded before the writer thread starts are handed to it, not left behind", async () => {
+  const t = createTestApp();
+  const recorder = clickRecorderFor(t.deps);
+  try {
+    const { token } = await t.telegramUser();
+    const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+    for (let i = 0; i < 3; i++) expect((await t.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME } })).status).toBe(302);
+    expect(recorder.pending).toBe(3);
+    recorder.start({ offThread: true });
+    const rowsOf = () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all();
+    await until("3 clicks written by the worker", rowsOf, (r) => r.length === 3);
+    expect(recorder.pending).toBe(0);
   } finally {
     await recorder.stop();
     t.close();
