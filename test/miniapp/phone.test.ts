@@ -37,6 +37,9 @@ async function seed(token: string, userId: number) {
   return { link, folder, file, tracker };
 }
 
+/** Matches requests to `base` with any query the page adds (paging, search) and nothing else. */
+const requestsTo = (base: string) => (u: URL) => u.href === base || u.href.startsWith(base + (base.includes("?") ? "&" : "?"));
+
 /** The page is no wider than the phone: nothing scrolls sideways. */
 async function fitsPhone(page: Page, name: string) {
   const wide = await page.evaluate(() => ({
@@ -97,22 +100,28 @@ describe("mini-app on a 360 px phone", () => {
     ];
     const expected: string[] = [];
     for (const [path, api, name, ready] of lists) {
-      const url = `${s.baseUrl}${api}`;
-      await page.route(url, (r) => r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }) }));
+      // the list's request, with whatever paging or search query the page adds to it
+      const base = `${s.baseUrl}${api}`;
+      const isList = requestsTo(base);
+      let url = base;
+      await page.route(isList, (r) => {
+        url = r.request().url();
+        return r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }) });
+      });
       await page.goto(`${s.baseUrl}/app${path}`);
       const alert = page.getByRole("alert");
       await alert.waitFor();
       expect(await alert.textContent()).toBe("Something went wrong on our side. Try again");
       await fitsPhone(page, `${name}-error`);
       expected.push(`http 500 GET ${url}`, "console: Failed to load resource: the server responded with a status of 500 (Internal Server Error)");
-      await page.unroute(url);
+      await page.unroute(isList);
       await alert.getByRole("button", { name: "Try again" }).click();
       await ready(page);
       expect(await alert.count()).toBe(0);
     }
 
     // the service unreachable (connection refused): a readable message, not "Failed to fetch"
-    await page.route(`${s.baseUrl}/api/links`, (r) => r.abort("connectionrefused"));
+    await page.route(requestsTo(`${s.baseUrl}/api/links`), (r) => r.abort("connectionrefused"));
     await page.goto(`${s.baseUrl}/app/links`);
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("Cannot reach the service. Check your connection. Try again");
