@@ -35,7 +35,9 @@ export function createApi(deps: Deps) {
 
   const visitor = visitorResponder(deps);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
-  const app = new Elysia({ serve: { routes: visitorRoutes(deps.log, visitor, toElysia) } })
+  // development: Bun's own error pages and checks, on unless NODE_ENV=production; every error here is
+  // answered by errorHandler, so the listening server always runs as in production
+  const app = new Elysia({ serve: { routes: visitorRoutes(deps.log, visitor, toElysia), development: false } })
     .use(errorHandler(deps.log))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
