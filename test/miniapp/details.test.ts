@@ -82,16 +82,21 @@ describe("secure sharing: copy and delete", () => {
 });
 
 describe("detail pages: loading, errors, not found", () => {
-  test("a link, a file, a folder and one chart answered with a 500 show the error and Try again, which recovers", async () => {
+  test("a link, a file, a folder, the edit forms and one chart answered with a 500 show the error and Try again, which recovers", async () => {
     const { user, token } = await s.emailUser("detail-errors@example.com");
     const link = insertLink(s.deps, user.id, { title: "Detail page" });
     const { folder, file } = await seedFile(token);
+    const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: "Prices", keyword: "bitcoin" } })).json;
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     const expected: string[] = [];
+    const valueOf = (p: Page, label: string) => p.getByLabel(label, { exact: true }).inputValue();
     const pages: [string, string, (p: Page) => Promise<unknown>][] = [
       [`/links/${link.id}`, `/api/links/${link.id}`, (p) => p.getByRole("heading", { name: "Detail page" }).waitFor()],
       [`/secure/files/${file.id}`, `/api/secure/files/${file.id}`, (p) => p.getByRole("heading", { name: "terms.txt" }).waitFor()],
       [`/secure/folders/${folder.id}`, `/api/secure/folders/${folder.id}`, (p) => p.getByRole("heading", { name: "Contracts" }).waitFor()],
+      // edit forms: the error instead of an empty form, then the form filled in
+      [`/links/${link.id}/edit`, `/api/links/${link.id}`, async (p) => expect(await valueOf(p, "Title")).toBe("Detail page")],
+      [`/tracking/${tracker.id}/edit`, `/api/tracking/${tracker.id}`, async (p) => expect(await valueOf(p, "Name")).toBe("Prices")],
     ];
     for (const [path, api, ready] of pages) {
       const restore = await fail(page, `${s.baseUrl}${api}`);
@@ -99,6 +104,8 @@ describe("detail pages: loading, errors, not found", () => {
       const alert = page.getByRole("alert");
       await alert.waitFor();
       expect(await alert.textContent()).toBe("Something went wrong on our side. Try again");
+      if (path.endsWith("/edit")) expect(await page.locator("form input").count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
       expected.push(`http 500 GET ${s.baseUrl}${api}`, FAILED);
       if (api.startsWith("/api/links/")) await screenshot(page, "phone-link-error");
       await restore();
