@@ -152,7 +152,8 @@ describe("settings: linking accounts", () => {
     await page.goto(`${s.baseUrl}/app/settings`);
     await page.getByRole("button", { name: "Link a Telegram account" }).click();
     await page.getByRole("button", { name: "Log in as Eve" }).click();
-    await page.getByText("Invalid Telegram login data").waitFor();
+    // shown as an error (announced), like the email form's
+    await page.getByRole("alert").getByText("Invalid Telegram login data").waitFor();
     expect(new URL(page.url()).pathname).toBe("/app/settings");
     expect(await page.evaluate(() => localStorage.getItem("dash.access"))).toBe(token);
     expect(await identities(page)).toEqual(["Email widget-bad@example.com"]);

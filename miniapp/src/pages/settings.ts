@@ -92,24 +92,27 @@ function LinkEmail({ onLinked }: { onLinked: () => void }) {
 function LinkTelegram({ onLinked }: { onLinked: () => void }) {
   const [open, setOpen] = useState(false);
   const [msg, setMsg] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open || !box.current) return;
     appConfig().then((c) => {
       if (!c.botUsername) return setMsg("Telegram linking is not configured on this server.");
       mountLoginWidget(box.current!, c.botUsername, async (u: WidgetUser) => {
+        setError(null);
         try {
           const body = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
           await post("/api/auth/msgr/link-widget", body);
           toast("Telegram account linked");
           onLinked();
         } catch (e) {
-          setMsg(errorText(e));
+          setError(errorText(e));
         }
       });
-    }, (e) => setMsg(errorText(e)));
+    }, (e) => setError(errorText(e)));
   }, [open]);
   return html`<div class="sub"><h3>Link Telegram</h3>
+    ${error && html`<${ErrorBox} error=${error} />`}
     ${!open ? html`<button class="btn" onClick=${() => setOpen(true)}>Link a Telegram account</button>` : html`<div ref=${box} class="widget-box"></div>`}
     ${msg && html`<p class="hint">${msg}</p>`}</div>`;
 }
