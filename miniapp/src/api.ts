@@ -85,6 +85,14 @@ async function toError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body?.error ?? "http_error", msg, body?.details);
 }
 
+/** Codes of a 401 about the session's own token; others (a wrong passkey, bad widget data) are the request's. */
+const SESSION_ERRORS = new Set(["invalid_token", "token_expired", "token_revoked", "unauthorized"]);
+
+async function sessionRefused(res: Response): Promise<boolean> {
+  const body = await res.clone().json().catch(() => null);
+  return SESSION_ERRORS.has(body?.error);
+}
+
 /** Sends a request with the session's credentials (refreshing once on 401); a successful response or ApiError. */
 async function send(method: string, path: string, body?: unknown, retried = false): Promise<Response> {
   const headers: Record<string, string> = { ...authHeaders() };
@@ -96,7 +104,7 @@ async function send(method: string, path: string, body?: unknown, retried = fals
   }).catch(() => {
     throw unreachable();
   });
-  if (res.status === 401 && !initData && !retried && localStorage.getItem(ACCESS)) {
+  if (res.status === 401 && !initData && !retried && localStorage.getItem(ACCESS) && (await sessionRefused(res))) {
     if (await tryRefresh()) return send(method, path, body, true);
     signOut();
   }

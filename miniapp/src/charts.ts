@@ -29,7 +29,13 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
       chart?.destroy();
     };
   }, [key]);
-  return html`<div class="chart" style=${`height:${height}px`}><canvas ref=${canvas} role="img" aria-label=${label}></canvas></div>`;
+  return html`<div class="chart" style=${`height:${height}px`}><canvas ref=${canvas} role="img" aria-label=${label}>${dataTable(config.data, label)}</canvas></div>`;
+}
+
+/** The chart's numbers as a table: the canvas's fallback content, which screen readers read instead of the drawing. */
+function dataTable(data: { labels: string[]; datasets: { label?: string; data: number[] }[] }, label: string) {
+  return html`<table aria-label=${label}><thead><tr><th></th>${data.datasets.map((d) => html`<th>${d.label ?? "Clicks"}</th>`)}</tr></thead>
+    <tbody>${data.labels.map((l, i) => html`<tr><th>${l}</th>${data.datasets.map((d) => html`<td>${d.data[i]}</td>`)}</tr>`)}</tbody></table>`;
 }
 
 /** "2026-03-30T14:00" → "30 Mar 14:00"; "2026-03-30" → "30 Mar". */

@@ -31,6 +31,11 @@ function leave() {
 export function SettingsPage() {
   const me = useAsync(() => get<Me>("/api/auth/me"), []);
   const usage = useAsync(() => get("/api/account/usage"), []);
+  // a link may merge another account into this one: its links, files and plan now count here
+  const linked = () => {
+    me.reload();
+    usage.reload();
+  };
   return html`<section>
     <h1>Settings</h1>
     <div class="card"><h2>Account</h2><${Async} state=${me}>${(m: Me) => html`
@@ -38,8 +43,8 @@ export function SettingsPage() {
       <h3>Sign-in methods</h3>
       <ul class="list compact" data-testid="identities">${m.identities.map((i) => html`<li class="row-line"><span>${PROVIDERS[i.provider] ?? i.provider}</span>
         <span class="mono ellipsis">${identityLabel(i, m.user)}</span></li>`)}</ul>
-      ${!m.identities.some((i) => i.provider === "email") && html`<${LinkEmail} onLinked=${me.reload} />`}
-      ${!m.identities.some((i) => i.provider === "telegram") && !inTelegram() && html`<${LinkTelegram} onLinked=${me.reload} />`}`}<//>
+      ${!m.identities.some((i) => i.provider === "email") && html`<${LinkEmail} onLinked=${linked} />`}
+      ${!m.identities.some((i) => i.provider === "telegram") && !inTelegram() && html`<${LinkTelegram} onLinked=${linked} />`}`}<//>
     </div>
     <div class="card"><h2>Plan and limits</h2><${Async} state=${usage}>${(u: any) => html`
       <p>Plan: <strong data-testid="plan">${u.subscription.plan}</strong>${u.subscription.expiresAt ? ` until ${fmtDate(u.subscription.expiresAt)}` : ""}</p>
@@ -87,24 +92,27 @@ function LinkEmail({ onLinked }: { onLinked: () => void }) {
 function LinkTelegram({ onLinked }: { onLinked: () => void }) {
   const [open, setOpen] = useState(false);
   const [msg, setMsg] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open || !box.current) return;
     appConfig().then((c) => {
       if (!c.botUsername) return setMsg("Telegram linking is not configured on this server.");
       mountLoginWidget(box.current!, c.botUsername, async (u: WidgetUser) => {
+        setError(null);
         try {
           const body = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
           await post("/api/auth/msgr/link-widget", body);
           toast("Telegram account linked");
           onLinked();
         } catch (e) {
-          setMsg(errorText(e));
+          setError(errorText(e));
         }
       });
-    }, (e) => setMsg(errorText(e)));
+    }, (e) => setError(errorText(e)));
   }, [open]);
   return html`<div class="sub"><h3>Link Telegram</h3>
+    ${error && html`<${ErrorBox} error=${error} />`}
     ${!open ? html`<button class="btn" onClick=${() => setOpen(true)}>Link a Telegram account</button>` : html`<div ref=${box} class="widget-box"></div>`}
     ${msg && html`<p class="hint">${msg}</p>`}</div>`;
 }
