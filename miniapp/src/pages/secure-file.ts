@@ -53,12 +53,12 @@ export function FilePage({ id }: { id: string }) {
         <p class="hint">${f.contentType}${f.mimeType ? ` · ${f.mimeType}` : ""}${f.fileSize != null ? ` · ${fmtBytes(f.fileSize)}` : ""} · added ${fmtDate(f.createdAt)}</p>
         ${f.textContent && html`<pre class="note-text">${f.textContent}</pre>`}
         ${f.hasContent === false && html`<p class="badge warn">No content uploaded: links to this file cannot be opened.</p>`}
-      </div>`}<//>
-    <h2>Share links</h2>
-    <${Async} state=${links}>${(list: SecureLink[]) => list.length === 0
-      ? html`<${Empty}>No links yet. Create one below; anyone with it can view the file until it expires.<//>`
-      : html`<ul class="list">${list.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} onChange=${links.reload} /></li>`)}</ul>`}<//>
-    <${NewLink} fileId=${Number(id)} onCreated=${links.reload} />
+      </div>
+      <h2>Share links</h2>
+      <${Async} state=${links}>${(list: SecureLink[]) => list.length === 0
+        ? html`<${Empty}>No links yet. Create one below; anyone with it can view the file until it expires.<//>`
+        : html`<ul class="list">${list.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} onChange=${links.reload} /></li>`)}</ul>`}<//>
+      <${NewLink} fileId=${Number(id)} onCreated=${links.reload} />`}<//>
   </section>`;
 }
 
