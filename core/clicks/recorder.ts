@@ -34,9 +34,8 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
   let queue: PendingClick[] = [];
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
-  let thread: ClickThread | null = null;
-  /** with the writer thread: clicks are packed as they arrive, and the pack is what is handed over */
-  let packed: ClickPacker | null = null;
+  /** the writer thread, with the clicks packed as they arrive for the next hand-over to it */
+  let writer: { thread: ClickThread; packed: ClickPacker } | null = null;
 
   let failures = 0; // writes in a row that failed for a reason that is not transient
   function write(batch: PendingClick[]) {
@@ -74,23 +73,23 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
     }
   }
   /**
-   * Hands the packed clicks to the writer thread; when it is gone they join the queue, recording goes
-   * back to the queue and false is returned (this thread writes from then on).
+   * Hands the packed clicks to the writer thread. When it is gone they join the queue and false is
+   * returned: the caller drops the writer, and this thread records and writes from then on.
    */
-  function handOver(to: ClickThread): boolean {
-    const batch = packed!.length ? packed!.take() : null;
-    if (!batch || to.write(batch)) return true;
+  function handOver(w: NonNullable<typeof writer>): boolean {
+    const batch = w.packed.length ? w.packed.take() : null;
+    if (!batch || w.thread.write(batch)) return true;
     queue = queue.concat(unpackClicks(batch));
-    packed = null;
     return false;
   }
+  const pending = () => queue.length + (writer?.packed.length ?? 0);
   let retryAt = 0;
   const safeFlush = () => {
     soon = null;
-    if (thread) {
-      if (handOver(thread)) return;
+    if (writer) {
+      if (handOver(writer)) return;
       deps.log.error("click recorder: the writer thread is gone; writing clicks on this thread");
-      thread = null;
+      writer = null;
     }
     if (Date.now() < retryAt) return;
     try {
@@ -107,45 +106,39 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
 
   return {
     record(click) {
-      if (packed) packed.add(click);
+      if (writer) writer.packed.add(click);
       else queue.push(click);
-      if (queue.length + (packed?.length ?? 0) >= maxBatch && !soon) soon = setTimeout(safeFlush, 0);
+      if (pending() >= maxBatch && !soon) soon = setTimeout(safeFlush, 0);
     },
     flush,
     start(opts = {}) {
       if (timer) return;
       if (opts.offThread) {
-        thread = startClickThread(deps);
-        packed = new ClickPacker();
-        for (const c of queue) packed.add(c); // recorded before the start
+        writer = { thread: startClickThread(deps), packed: new ClickPacker() };
+        for (const c of queue) writer.packed.add(c); // recorded before the start
         queue = [];
       }
-      timer = setInterval(safeFlush, thread ? threadIntervalMs : intervalMs);
+      timer = setInterval(safeFlush, writer ? threadIntervalMs : intervalMs);
       timer.unref?.();
     },
     async stop() {
       stopTimer();
-      if (thread) {
-        const last = thread;
-        thread = null;
-        const handed = handOver(last);
-        packed = null;
-        if (handed) return last.close();
-        await last.close(); // gone: what was packed is queued and written on this thread below
+      if (writer) {
+        const last = writer;
+        writer = null;
+        if (handOver(last)) return last.thread.close();
+        await last.thread.close(); // gone: what was packed is queued and written on this thread below
       }
-      try {
-        return flush();
-      } catch {
-        // logged by flush; a second failure splits the batch so that what can be written is
+      // a second try after a failure splits the batch, so that what can be written is (flush logs each)
+      for (let attempt = 0; attempt < 2; attempt++) {
         try {
           return flush();
-        } catch {
-          return 0; // logged by flush; nothing more can be done while shutting down
-        }
+        } catch {}
       }
+      return 0; // nothing more can be done while shutting down
     },
     get pending() {
-      return queue.length + (packed?.length ?? 0);
+      return pending();
     },
   };
 }

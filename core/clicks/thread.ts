@@ -66,12 +66,6 @@ export class ClickPacker {
   }
 }
 
-export function packClicks(clicks: PendingClick[]): PackedClicks {
-  const p = new ClickPacker();
-  for (const c of clicks) p.add(c);
-  return p.take();
-}
-
 export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClick[] {
   const str = (i: number) => (i === 0 ? null : strings[i - 1]!);
   return Array.from({ length: nums.length / 3 }, (_, i) => ({

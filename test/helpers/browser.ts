@@ -3,7 +3,7 @@
  * listening on 127.0.0.1. Pages record console errors, page errors and any request that leaves
  * the loopback server, so tests can assert "no console errors, nothing fetched from outside".
  */
-import { afterAll, beforeAll, expect } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -108,8 +108,11 @@ export async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 5000
 /**
  * One server and one Chromium for a test file: started in beforeAll, stopped in afterAll.
  * `ready` receives them; `options` is read when the server starts (so it may use other beforeAll state).
+ * It also gives the file's tests and hooks 60 s each (Bun 1.4 reads no timeout from bunfig, and a
+ * cold Chromium start on a loaded machine passes the 5 s default).
  */
 export function withBrowserApp(ready: (app: { server: Server; browser: Browser }) => void, options: () => ServerOptions = () => ({})) {
+  setDefaultTimeout(60_000);
   let app: { server: Server; browser: Browser } | undefined;
   beforeAll(async () => {
     app = { server: startServer(options()), browser: await launchChromium() };
@@ -119,4 +122,20 @@ export function withBrowserApp(ready: (app: { server: Server; browser: Browser }
     await app?.browser.close();
     await app?.server.stop();
   });
+}
+
+/** Matches requests to `base` with any query the page adds (paging, search), and nothing else. */
+export const requestsTo = (base: string) => (u: URL) => u.href === base || u.href.startsWith(base + (base.includes("?") ? "&" : "?"));
+
+/**
+ * Answers the page's requests that `match` with a 500 in the error model (message "Something went
+ * wrong on our side."), to show a page's error state; `seen` gets each answered URL. Resolves to
+ * the function that lets requests through again.
+ */
+export async function failRequests(page: Page, match: (u: URL) => boolean, seen: (url: string) => void = () => {}): Promise<() => Promise<void>> {
+  await page.route(match, (r) => {
+    seen(r.request().url());
+    return r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }) });
+  });
+  return () => page.unroute(match);
 }

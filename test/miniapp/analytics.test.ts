@@ -4,13 +4,11 @@
  * requests and the drawn data (each chart's data table, the canvas's fallback content, and the
  * day × hour heatmap's cells).
  */
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { openSignedIn, screenshot, until, withBrowserApp, type Server } from "../helpers/browser";
 import { insertLink, recordClicks } from "../helpers/clicks";
 import { clickRecorderFor } from "../../core/clicks/recorder";
-
-setDefaultTimeout(60_000);
 
 let browser: Browser;
 let s: Server;

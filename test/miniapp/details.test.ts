@@ -2,12 +2,10 @@
  * Secure sharing's copy and delete actions (with their confirmations), and the loading errors of
  * detail pages: a link, a secure file, a folder and one analytics chart answered with a 500 or a 404.
  */
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, Dialog, Page } from "playwright-core";
-import { openSignedIn, screenshot, withBrowserApp, type Server } from "../helpers/browser";
+import { failRequests, openSignedIn, screenshot, withBrowserApp, type Server } from "../helpers/browser";
 import { insertLink } from "../helpers/clicks";
-
-setDefaultTimeout(60_000);
 
 let browser: Browser;
 let s: Server;
@@ -34,11 +32,7 @@ function confirmWith(page: Page, answers: boolean[]): string[] {
 }
 
 /** Makes `url` (exactly, query included) answer 500 until the returned function is called. */
-async function fail(page: Page, url: string) {
-  const match = (u: URL) => u.href === url;
-  await page.route(match, (r) => r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }) }));
-  return () => page.unroute(match);
-}
+const fail = (page: Page, url: string) => failRequests(page, (u) => u.href === url);
 
 describe("secure sharing: copy and delete", () => {
   test("a share link is copied; deleting a link, a file and a folder asks first and a refusal keeps them", async () => {

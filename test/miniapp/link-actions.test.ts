@@ -1,4 +1,4 @@
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
 import { openSignedIn, screenshot, withBrowserApp, type Server } from "../helpers/browser";
@@ -6,18 +6,13 @@ import { recordClicks } from "../helpers/clicks";
 import { links } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
-setDefaultTimeout(60_000);
-
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 let browser: Browser;
 let s: Server;
 const fake = new FakeBotApi();
-withBrowserApp(
-  (app) => ({ server: s, browser } = app),
-  () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }),
-);
-// the fake Bot API must listen before the server reads its URL
-await fake.start();
+beforeAll(() => fake.start()); // listening before the server reads its URL
+withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }));
+afterAll(() => fake.stop());
 
 const toast = (page: import("playwright-core").Page) => page.locator("#toast.show");
 

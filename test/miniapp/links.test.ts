@@ -1,11 +1,9 @@
-import { describe, expect, test, setDefaultTimeout } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
 import { links } from "../../db/schema";
-
-setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
 
 let browser: Browser;
 let s: Server;

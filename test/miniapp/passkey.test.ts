@@ -1,9 +1,7 @@
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { openPage, openSignedIn, screenshot, until, withBrowserApp, type Server } from "../helpers/browser";
 import { SoftAuthenticator } from "../helpers/soft-authenticator";
-
-setDefaultTimeout(60_000);
 
 let browser: Browser;
 let s: Server;

@@ -3,15 +3,13 @@
  * horizontal scrolling even with long unbroken titles and URLs, and lists that show an error with a
  * retry when the API fails.
  */
-import { describe, expect, test, setDefaultTimeout } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { openPage, openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
+import { failRequests, openPage, openSignedIn, requestsTo, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
 import { ingestPost } from "../../core/tracking/ingest";
 import { eq } from "drizzle-orm";
 import { links } from "../../db/schema";
-
-setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
 
 let browser: Browser;
 let s: Server;
@@ -36,9 +34,6 @@ async function seed(token: string, userId: number) {
   ingestPost(s.deps, { chat, messageId: 7, text: `Bitcoin ${LONG} Pneumonoultramicroscopicsilicovolcanoconiosis-and-more-words-glued` });
   return { link, folder, file, tracker };
 }
-
-/** Matches requests to `base` with any query the page adds (paging, search) and nothing else. */
-const requestsTo = (base: string) => (u: URL) => u.href === base || u.href.startsWith(base + (base.includes("?") ? "&" : "?"));
 
 /** The page is no wider than the phone: nothing scrolls sideways. */
 async function fitsPhone(page: Page, name: string) {
@@ -102,19 +97,15 @@ describe("mini-app on a 360 px phone", () => {
     for (const [path, api, name, ready] of lists) {
       // the list's request, with whatever paging or search query the page adds to it
       const base = `${s.baseUrl}${api}`;
-      const isList = requestsTo(base);
       let url = base;
-      await page.route(isList, (r) => {
-        url = r.request().url();
-        return r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }) });
-      });
+      const restore = await failRequests(page, requestsTo(base), (u) => (url = u));
       await page.goto(`${s.baseUrl}/app${path}`);
       const alert = page.getByRole("alert");
       await alert.waitFor();
       expect(await alert.textContent()).toBe("Something went wrong on our side. Try again");
       await fitsPhone(page, `${name}-error`);
       expected.push(`http 500 GET ${url}`, "console: Failed to load resource: the server responded with a status of 500 (Internal Server Error)");
-      await page.unroute(isList);
+      await restore();
       await alert.getByRole("button", { name: "Try again" }).click();
       await ready(page);
       expect(await alert.count()).toBe(0);

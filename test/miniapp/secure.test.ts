@@ -1,8 +1,6 @@
-import { describe, expect, test, setDefaultTimeout } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
-
-setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
 
 let browser: Browser;
 let s: Server;

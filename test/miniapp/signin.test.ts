@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { openPage, screenshot, withBrowserApp, type Server } from "../helpers/browser";
 import { SmtpSink } from "../helpers/smtp-sink";
-
-setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
 
 let browser: Browser;
 let smtp: SmtpSink;

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sign } from "@telegram-apps/init-data-node";
 import type { Browser } from "playwright-core";
 import { FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
-import { launchChromium, openPage, screenshot, startServer, until, type Server } from "../helpers/browser";
+import { openPage, screenshot, until, withBrowserApp, type Server } from "../helpers/browser";
 import { links, secureFiles, trackers } from "../../db/schema";
 
-setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
-
 let browser: Browser;
-let fake: FakeBotApi;
 let s: Server;
-
-beforeAll(async () => {
-  fake = new FakeBotApi();
-  await fake.start();
-  s = startServer({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await s?.stop();
-  await fake?.stop();
-});
+const fake = new FakeBotApi();
+beforeAll(() => fake.start()); // listening before the server reads its URL
+withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }));
+afterAll(() => fake.stop());
 
 /** Stands in for telegram-web-app.js: the real WebApp API surface the app uses, recording calls. */
 function fakeWebApp(arg: { initData: string; scheme: string; theme: Record<string, string> }) {

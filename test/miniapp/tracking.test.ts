@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { ingestPost } from "../../core/tracking/ingest";
-
-setDefaultTimeout(60_000); // Chromium and the server start in beforeAll; a loaded machine is slow
 
 let browser: Browser;
 let s: Server;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp } from "../../helpers/app";
 import { clickRecorderFor } from "../../../core/clicks/recorder";
 import { clicks, links } from "../../../db/schema";
-import { ClickPacker, packClicks, unpackClicks } from "../../../core/clicks/thread";
+import { ClickPacker, unpackClicks } from "../../../core/clicks/thread";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
@@ -22,7 +22,9 @@ test("a batch crosses to the writer thread unchanged", () => {
     { linkId: 7, clickedAt: new Date(1_700_000_000_123), ip: "203.0.113.5", userAgent: CHROME, referer: "https://t.me/x", isBot: false, botName: null },
     { linkId: 9, clickedAt: new Date(1_700_000_000_456), ip: null, userAgent: null, referer: null, isBot: true, botName: "TelegramBot" },
   ];
-  expect(unpackClicks(structuredClone(packClicks(batch)))).toEqual(batch);
+  const packer = new ClickPacker();
+  for (const c of batch) packer.add(c);
+  expect(unpackClicks(structuredClone(packer.take()))).toEqual(batch);
 });
 
 test("the packer grows past its first capacity, keeps each distinct string once, and starts empty after take()", () => {
