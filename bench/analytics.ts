@@ -11,7 +11,7 @@ import { loadConfig } from "../config";
 import { createDeps } from "../core";
 import { ManualClock } from "../core/clock";
 import { createApi } from "../api/app";
-import { runClickHooks } from "../core/clicks/hooks";
+import { runClickHooks, withKinds } from "../core/clicks/hooks";
 import { upsertTelegramUser } from "../core/accounts/users";
 import { signAccessToken } from "../core/tokens/jwt";
 import { links, type ClickRow } from "../db/schema";
@@ -43,7 +43,7 @@ const BOTS = ["TelegramBot", "Googlebot", "bingbot", "facebookexternalhit", "Twi
 let seed = 1;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 
-const insert = deps.handle.sqlite.query(`INSERT INTO clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, user_agent, is_bot, bot_name, is_unique)
+const insert = deps.handle.sqlite.query(`INSERT INTO clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
 const t0 = performance.now();
 for (let done = 0; done < TOTAL; done += BATCH) {
@@ -56,12 +56,12 @@ for (let done = 0; done < TOTAL; done += BATCH) {
       const c = {
         linkId: link.id, clickedAt: new Date(at), ip: `203.0.${i % 250}.${(i >> 8) % 250}`, country, city: country ? `${country} City` : null,
         device: isBot ? "bot" : pick(DEVICES, rnd()), browser: isBot ? null : pick(BROWSERS, rnd()), os: isBot ? null : pick(OSES, rnd()),
-        referer: rnd() < 0.5 ? "https://t.me/" : null, userAgent: "Mozilla/5.0", isBot, botName: isBot ? pick(BOTS, rnd()) : null, isUnique: !isBot && rnd() < 0.6,
+        referer: rnd() < 0.5 ? "https://t.me/" : null, uaId: null, isBot, botName: isBot ? pick(BOTS, rnd()) : null, isUnique: !isBot && rnd() < 0.6,
       };
-      const { id } = insert.get(c.linkId, at, c.ip, c.country, c.city, c.device, c.browser, c.os, c.referer, c.userAgent, c.isBot ? 1 : 0, c.botName, c.isUnique ? 1 : 0) as { id: number };
+      const { id } = insert.get(c.linkId, at, c.ip, c.country, c.city, c.device, c.browser, c.os, c.referer, c.uaId, c.isBot ? 1 : 0, c.botName, c.isUnique ? 1 : 0) as { id: number };
       batch.push({ click: { id, ...c }, link });
     }
-    runClickHooks(tx, deps, batch);
+    runClickHooks(tx, deps, withKinds(batch));
   });
 }
 const seedSeconds = (performance.now() - t0) / 1000;

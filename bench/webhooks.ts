@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
 import { createDeps } from "../core";
-import { runClickHooks } from "../core/clicks/hooks";
+import { runClickHooks, withKinds } from "../core/clicks/hooks";
 import { createDeliveryWorker } from "../core/delivery/worker";
 import { clicks, links, outbox, users } from "../db/schema";
 
@@ -30,7 +30,7 @@ function recordBatches(link: typeof links.$inferSelect, total: number, batch = 1
         link,
         click: tx.insert(clicks).values({ linkId: link.id, clickedAt: new Date(), ip: "198.51.100.1", country: "DE", device: "mobile", isUnique: true }).returning().get(),
       }));
-      runClickHooks(tx, deps, rows);
+      runClickHooks(tx, deps, withKinds(rows));
     });
   return performance.now() - started;
 }

@@ -1,4 +1,4 @@
-import type { ClickHook } from "../clicks/hooks";
+import type { ClickHook, HookedClick } from "../clicks/hooks";
 import type { ClickRow } from "../../db/schema";
 import { HOUR, QUARTER, SPANS, floorTo } from "./range";
 
@@ -21,20 +21,30 @@ const UPSERT_DIM = `INSERT INTO link_stats_dim (link_id, span, dim, bucket, valu
   ON CONFLICT (link_id, span, dim, bucket, value) DO UPDATE SET clicks = clicks + excluded.clicks`;
 
 /**
- * The batch's clicks that count alike in every roll-up (same link, quarter hour, uniqueness, bot
- * and dimension values), once each with how many there are: traffic repeats, so this is far fewer
- * than the clicks. A missing value counts as '' in every dimension, as in `dimValue`.
+ * The batch's clicks that count alike in every roll-up (same link, quarter hour, uniqueness and
+ * `kind`), once each with how many there are: traffic repeats, so this is far fewer than the clicks.
+ * Grouped by numbers only, so a click costs three map lookups and no string building.
  */
-function alikeClicks(batch: { click: ClickRow }[]): { click: ClickRow; at: number; n: number }[] {
-  const groups = new Map<string, { click: ClickRow; at: number; n: number }>();
-  for (const { click } of batch) {
+function alikeClicks(batch: HookedClick[]): { click: ClickRow; at: number; n: number }[] {
+  type Group = { click: ClickRow; at: number; n: number };
+  const groups: Group[] = [];
+  const byLink = new Map<number, Map<number, Map<number, Group>>>();
+  for (const { click, kind } of batch) {
     const at = floorTo(click.clickedAt.getTime(), QUARTER);
-    const key = `${click.linkId}\u0000${at}\u0000${click.isUnique ? 1 : 0}${click.isBot ? 1 : 0}\u0000${click.botName ?? ""}\u0000${click.country ?? ""}\u0000${click.device ?? ""}\u0000${click.browser ?? ""}\u0000${click.os ?? ""}`;
-    const g = groups.get(key);
+    let byAt = byLink.get(click.linkId);
+    if (!byAt) byLink.set(click.linkId, (byAt = new Map()));
+    let byKind = byAt.get(at);
+    if (!byKind) byAt.set(at, (byKind = new Map()));
+    const k = kind * 2 + (click.isUnique ? 1 : 0);
+    const g = byKind.get(k);
     if (g) g.n++;
-    else groups.set(key, { click, at, n: 1 });
+    else {
+      const created = { click, at, n: 1 };
+      byKind.set(k, created);
+      groups.push(created);
+    }
   }
-  return [...groups.values()];
+  return groups;
 }
 
 /**

@@ -2,68 +2,39 @@ import { inArray } from "drizzle-orm";
 import type { Statement } from "bun:sqlite";
 import type { Deps } from "../deps";
 import { links, type ClickRow, type LinkRow } from "../../db/schema";
-import { deviceOf, geoOf } from "./enrich";
-import { CLICK_HOOKS, runClickHooks, type Tx } from "./hooks";
+import { geoOf, parsedUa } from "./enrich";
+import { CLICK_HOOKS, runClickHooks, type HookedClick, type Tx } from "./hooks";
 import { memoize } from "../memo";
-
-/** What the redirect knows about a click; the rest (geo, device, uniqueness) is worked out when flushing. */
-export interface PendingClick {
-  linkId: number;
-  clickedAt: Date;
-  ip: string | null;
-  userAgent: string | null;
-  referer: string | null;
-  isBot: boolean;
-  botName: string | null;
-}
+import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
 
 export const UNIQUE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** A click ready to be written, and the hash of its visitor (IP + User-Agent) that decides `is_unique`. */
-export type Enriched = { row: ClickRow; visitorHash: string };
-
 /** A visitor is IP + User-Agent; only a 64-bit hash of the pair is kept, to decide uniqueness. */
 const visitorHashOf = memoize((pair: string) => Bun.hash(pair).toString(16), 20000);
-
-/** The stored click of a pending one: geo from the IP, device, browser and OS from the User-Agent. */
-export function enrich(deps: Deps, c: PendingClick): Enriched {
-  const geo = geoOf(deps.config.geoipDb, c.ip);
-  const dev = deviceOf(c.userAgent, c.isBot);
-  const row: ClickRow = {
-    id: 0, // set when inserted
-    linkId: c.linkId,
-    clickedAt: c.clickedAt,
-    ip: c.ip,
-    country: geo.country,
-    city: geo.city,
-    device: dev.device,
-    browser: dev.browser,
-    os: dev.os,
-    referer: c.referer?.slice(0, 2048) ?? null,
-    userAgent: c.userAgent?.slice(0, 1024) ?? null,
-    isBot: c.isBot,
-    botName: c.botName,
-    isUnique: false,
-  };
-  return { row, visitorHash: visitorHashOf(`${c.ip ?? ""}\n${c.userAgent ?? ""}`) };
-}
 
 /** Clicks per INSERT statement: 64 rows × 13 columns stays far below SQLite's 32,766 bound parameters. */
 export const INSERT_CHUNK = 64;
 const CLICK_COLUMNS = 13;
 const CLICK_ROW = `(${Array(CLICK_COLUMNS).fill("?").join(", ")})`;
+/** Stored referers and user agents are cut to these lengths. */
+const MAX_REFERER = 2048;
+const MAX_USER_AGENT = 1024;
 
 type Statements = {
   visitor: Statement;
   upsertVisitor: Statement;
-  alive: Statement;
   count: Statement;
+  uaId: Statement;
+  addUa: Statement;
   /** the INSERT of `n` clicks (one statement per size, prepared on first use) */
   insert: (n: number) => Statement;
+  /** user_agents ids known to be committed, by text */
+  uaIds: Map<string, number>;
 };
 const statements = new WeakMap<object, Statements>();
+const UA_IDS_MAX = 20000;
 
-/** Prepared statements of the flusher, one set per connection (drizzle's builder is too slow per row here). */
+/** Prepared statements of the writer, one set per connection (drizzle's builder is too slow per row here). */
 function statementsOf(deps: Deps): Statements {
   let st = statements.get(deps.db);
   if (!st) {
@@ -72,20 +43,189 @@ function statementsOf(deps: Deps): Statements {
     st = {
       visitor: db.prepare("select last_unique_at as at from click_visitors where link_id = ? and visitor_hash = ?"),
       upsertVisitor: db.prepare("insert into click_visitors (link_id, visitor_hash, last_unique_at) values (?, ?, ?) on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at"),
-      alive: db.prepare("select id from links where id = ?"),
       count: db.prepare("update links set total_clicks = total_clicks + ?, unique_clicks = unique_clicks + ?, bot_clicks = bot_clicks + ? where id = ?"),
+      uaId: db.prepare("select id from user_agents where ua = ?"),
+      addUa: db.prepare("insert into user_agents (ua) values (?) returning id"),
       insert(n) {
         let s = inserts.get(n);
         if (!s) {
-          s = db.prepare(`insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, user_agent, is_bot, bot_name, is_unique) values ${Array(n).fill(CLICK_ROW).join(", ")}`);
+          s = db.prepare(`insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique) values ${Array(n).fill(CLICK_ROW).join(", ")}`);
           inserts.set(n, s);
         }
         return s;
       },
+      uaIds: new Map(),
     };
     statements.set(deps.db, st);
   }
   return st;
+}
+
+/**
+ * Writes a packed batch in one transaction (see writeBatch) and returns how many clicks it held.
+ * User-agent ids learnt in a transaction that rolled back are forgotten with it.
+ */
+export function writeClicks(deps: Deps, batch: PackedClicks): number {
+  const learnt = new Map<string, number>();
+  deps.db.transaction((tx) => writeBatch(tx, deps, batch, learnt));
+  const { uaIds } = statementsOf(deps);
+  if (uaIds.size + learnt.size > UA_IDS_MAX) uaIds.clear();
+  for (const [ua, id] of learnt) uaIds.set(ua, id);
+  return packedLength(batch);
+}
+
+/** What a batch's distinct user agent (by string reference) stands for. */
+type Agent = { device: string; browser: string | null; os: string | null; id: number };
+
+/**
+ * Writes a batch inside the caller's transaction: the visitor rows that decide `is_unique`, the
+ * clicks, the counters on the links, and every CLICK_HOOK. Clicks of links deleted meanwhile are
+ * dropped. Whatever follows from a string (geo of an address, device and id of a user agent, the
+ * visitor hash of an address and agent) is worked out once per distinct string of the batch, and
+ * the per-click work is array and map lookups by number. Ids of user agents added here go into
+ * `learnt`, to be trusted once the transaction has committed.
+ */
+export function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string, number>) {
+  const { nums, refs, strings } = batch;
+  const n = packedLength(batch);
+  if (!n) return;
+  const st = statementsOf(deps);
+  const str = (ref: number) => (ref === 0 ? null : strings[ref - 1]!);
+  /** pair keys below are ref × width + ref: unique, and well inside 2^53 for any batch that fits in memory */
+  const width = strings.length + 1;
+
+  const alive = linksOf(tx, nums);
+
+  const geos: ({ country: string | null; city: string | null; cls: number } | undefined)[] = [];
+  const countryClass = new Map<string | null, number>();
+  const geoOfRef = (ref: number) => {
+    let g = geos[ref];
+    if (!g) {
+      const { country, city } = geoOf(deps.config.geoipDb, str(ref));
+      let cls = countryClass.get(country);
+      if (cls === undefined) countryClass.set(country, (cls = countryClass.size));
+      geos[ref] = g = { country, city, cls };
+    }
+    return g;
+  };
+
+  const agents: (Agent | undefined)[] = [];
+  const agentOfRef = (ref: number): Agent => {
+    let a = agents[ref];
+    if (!a) {
+      const ua = str(ref);
+      const d = parsedUa(ua ?? "");
+      agents[ref] = a = { ...d, id: ua === null ? 0 : uaIdOf(st, ua.slice(0, MAX_USER_AGENT), learnt) };
+    }
+    return a;
+  };
+  const referers: (string | null | undefined)[] = [];
+  const refererOf = (ref: number) => (referers[ref] ??= str(ref)?.slice(0, MAX_REFERER) ?? null);
+
+  /** roll-up kind (HookedClick) by agent, bot name and is-bot; country classes stay below 1024 (ISO alpha-2 codes or null) */
+  const agentKinds = new Map<number, number>();
+  const agentClasses = new Map<string, number>();
+
+  /** the last unique click by link, then by visitor (ip ref × width + ua ref) */
+  const lastUnique = new Map<number, Map<number, number>>();
+  const hashes = new Map<number, string>();
+
+  const counts = new Map<number, { total: number; unique: number; bots: number }>();
+  const kept: HookedClick[] = [];
+  for (let i = 0; i < n; i++) {
+    const linkId = nums[i * NUMS]!;
+    const link = alive.get(linkId);
+    if (!link) continue;
+    const at = nums[i * NUMS + 1]!;
+    const isBot = nums[i * NUMS + 2] === 1;
+    const ipRef = refs[i * REFS]!;
+    const uaRef = refs[i * REFS + 1]!;
+    const botRef = refs[i * REFS + 3]!;
+    const geo = geoOfRef(ipRef);
+    const agent = agentOfRef(uaRef);
+    const device = isBot ? "bot" : agent.device;
+    const botName = str(botRef);
+
+    let isUnique = false;
+    if (!isBot) {
+      const visitor = ipRef * width + uaRef;
+      let byVisitor = lastUnique.get(linkId);
+      if (!byVisitor) lastUnique.set(linkId, (byVisitor = new Map()));
+      let hash = hashes.get(visitor);
+      if (hash === undefined) hashes.set(visitor, (hash = visitorHashOf(`${str(ipRef) ?? ""}\n${str(uaRef) ?? ""}`)));
+      let last = byVisitor.get(visitor);
+      if (last === undefined) last = (st.visitor.get(linkId, hash) as { at: number } | null)?.at ?? -Infinity;
+      if (at - last >= UNIQUE_WINDOW_MS) {
+        isUnique = true;
+        last = at;
+        st.upsertVisitor.run(linkId, hash, at);
+      }
+      byVisitor.set(visitor, last);
+    }
+
+    const agentKey = (uaRef * width + botRef) * 2 + (isBot ? 1 : 0);
+    let agentKind = agentKinds.get(agentKey);
+    if (agentKind === undefined) {
+      const key = `${device}\u0000${agent.browser ?? ""}\u0000${agent.os ?? ""}\u0000${isBot}\u0000${botName ?? ""}`;
+      agentKind = agentClasses.get(key);
+      if (agentKind === undefined) agentClasses.set(key, (agentKind = agentClasses.size));
+      agentKinds.set(agentKey, agentKind);
+    }
+
+    const click: ClickRow = {
+      id: 0, // set when inserted
+      linkId,
+      clickedAt: new Date(at),
+      ip: str(ipRef),
+      country: geo.country,
+      city: geo.city,
+      device,
+      browser: agent.browser,
+      os: agent.os,
+      referer: refererOf(refs[i * REFS + 2]!),
+      uaId: agent.id || null,
+      isBot,
+      botName,
+      isUnique,
+    };
+    kept.push({ click, link, kind: agentKind * 1024 + geo.cls });
+    let c = counts.get(linkId);
+    if (!c) counts.set(linkId, (c = { total: 0, unique: 0, bots: 0 }));
+    c.total++;
+    if (isUnique) c.unique++;
+    if (isBot) c.bots++;
+  }
+  insertClicks(st, kept);
+  for (const [id, c] of counts) {
+    st.count.run(c.total, c.unique, c.bots, id);
+    // the hooks see each link as stored now: read in this write transaction, plus what it just added
+    const link = alive.get(id)!;
+    link.totalClicks += c.total;
+    link.uniqueClicks += c.unique;
+    link.botClicks += c.bots;
+  }
+  if (kept.length && CLICK_HOOKS.length) runClickHooks(tx, deps, kept);
+}
+
+/** The batch's links that still exist (clicks of the others are dropped), by id; a query per 500 links. */
+function linksOf(tx: Tx, nums: Float64Array): Map<number, LinkRow> {
+  const ids = new Set<number>();
+  for (let i = 0; i < nums.length; i += NUMS) ids.add(nums[i]!);
+  const all = [...ids];
+  const found = new Map<number, LinkRow>();
+  for (let i = 0; i < all.length; i += 500)
+    for (const l of tx.select().from(links).where(inArray(links.id, all.slice(i, i + 500))).all()) found.set(l.id, l);
+  return found;
+}
+
+/** The id of a user agent's row, added when new (`learnt` holds the ids this transaction added). */
+function uaIdOf(st: Statements, ua: string, learnt: Map<string, number>): number {
+  let id = st.uaIds.get(ua) ?? learnt.get(ua);
+  if (id === undefined) {
+    id = (st.uaId.get(ua) as { id: number } | null)?.id ?? (st.addUa.get(ua) as { id: number }).id;
+    learnt.set(ua, id);
+  }
+  return id;
 }
 
 /**
@@ -94,12 +234,12 @@ function statementsOf(deps: Deps): Statements {
  * consecutively (AUTOINCREMENT gives each row the largest id so far + 1, and no other connection can
  * write meanwhile), so the ids are the last one and the ones before it.
  */
-function insertClicks(st: Statements, rows: ClickRow[]) {
+function insertClicks(st: Statements, rows: HookedClick[]) {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
     const args: (string | number | null)[] = new Array(chunk.length * CLICK_COLUMNS);
     let k = 0;
-    for (const r of chunk) {
+    for (const { click: r } of chunk) {
       args[k++] = r.linkId;
       args[k++] = r.clickedAt.getTime();
       args[k++] = r.ip;
@@ -109,7 +249,7 @@ function insertClicks(st: Statements, rows: ClickRow[]) {
       args[k++] = r.browser;
       args[k++] = r.os;
       args[k++] = r.referer;
-      args[k++] = r.userAgent;
+      args[k++] = r.uaId;
       args[k++] = r.isBot ? 1 : 0;
       args[k++] = r.botName;
       args[k++] = r.isUnique ? 1 : 0;
@@ -117,44 +257,6 @@ function insertClicks(st: Statements, rows: ClickRow[]) {
     const res = st.insert(chunk.length).run(...args);
     if (res.changes !== chunk.length) throw new Error(`click insert wrote ${res.changes} of ${chunk.length} rows`);
     const first = Number(res.lastInsertRowid) - chunk.length + 1;
-    chunk.forEach((r, j) => (r.id = first + j));
+    chunk.forEach((r, j) => (r.click.id = first + j));
   }
-}
-
-/**
- * Writes a batch inside the caller's transaction: the visitor rows that decide `is_unique`, the
- * clicks, the counters on the links, and every CLICK_HOOK. Clicks of links deleted meanwhile are dropped.
- */
-export function writeBatch(tx: Tx, deps: Deps, rows: Enriched[]) {
-  const st = statementsOf(deps);
-  const alive = new Set([...new Set(rows.map((r) => r.row.linkId))].filter((id) => st.alive.get(id)));
-  const lastUnique = new Map<string, number>();
-  const kept: ClickRow[] = [];
-  const counts = new Map<number, { total: number; unique: number; bots: number }>();
-  for (const { row: r, visitorHash } of rows) {
-    if (!alive.has(r.linkId)) continue;
-    const at = r.clickedAt.getTime();
-    if (!r.isBot) {
-      const key = `${r.linkId}:${visitorHash}`;
-      let last = lastUnique.get(key);
-      if (last === undefined) last = (st.visitor.get(r.linkId, visitorHash) as { at: number } | null)?.at ?? -Infinity;
-      if (at - last! >= UNIQUE_WINDOW_MS) {
-        r.isUnique = true;
-        last = at;
-        st.upsertVisitor.run(r.linkId, visitorHash, at);
-      }
-      lastUnique.set(key, last!);
-    }
-    kept.push(r);
-    const n = counts.get(r.linkId) ?? { total: 0, unique: 0, bots: 0 };
-    n.total++;
-    if (r.isUnique) n.unique++;
-    if (r.isBot) n.bots++;
-    counts.set(r.linkId, n);
-  }
-  insertClicks(st, kept);
-  for (const [id, n] of counts) st.count.run(n.total, n.unique, n.bots, id);
-  if (!kept.length || !CLICK_HOOKS.length) return;
-  const linkRows = new Map<number, LinkRow>(tx.select().from(links).where(inArray(links.id, [...counts.keys()])).all().map((l) => [l.id, l]));
-  runClickHooks(tx, deps, kept.map((click) => ({ click, link: linkRows.get(click.linkId)! })));
 }

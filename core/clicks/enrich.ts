@@ -52,13 +52,11 @@ export function geoFromRecord(rec: GeoRecord | null): { country: string | null; 
   return { country: country && /^[A-Z]{2}$/.test(country) ? country : null, city };
 }
 
-/** Device type (mobile, tablet, desktop, bot, other), browser and OS names from a User-Agent. */
-export function deviceOf(userAgent: string | null, isBot: boolean): { device: string; browser: string | null; os: string | null } {
-  const d = parsedUa(userAgent ?? "");
-  return isBot ? { ...d, device: "bot" } : d;
-}
-
-const parsedUa = memoize((ua: string) => {
+/**
+ * Device type (mobile, tablet, desktop, other), browser and OS names from a User-Agent (a bot's
+ * click is stored with device "bot" whatever this says). Memoized: traffic repeats its agents.
+ */
+export const parsedUa = memoize((ua: string): { device: string; browser: string | null; os: string | null } => {
   const r = new UAParser(ua).getResult();
   const type = r.device.type;
   let device = "other";

@@ -7,19 +7,40 @@ import { rollupClicks } from "../analytics/rollup";
 export type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
 /**
+ * A stored click as the hooks see it. `kind` is equal for clicks of one batch that every roll-up
+ * dimension counts alike (same country, device, browser, os, isBot and botName), so a hook can group
+ * them by one number instead of comparing six values per click.
+ */
+export type HookedClick = { click: ClickRow; link: LinkRow; kind: number };
+
+/**
  * Runs inside the transaction that inserts a batch of clicks, so whatever it writes (roll-ups,
  * queued webhook deliveries) commits or rolls back with the clicks themselves.
  */
-export type ClickHook = (tx: Tx, deps: Deps, batch: { click: ClickRow; link: LinkRow }[]) => void;
+export type ClickHook = (tx: Tx, deps: Deps, batch: HookedClick[]) => void;
 
 /** Every feature that reacts to recorded clicks adds its hook here. */
 export const CLICK_HOOKS: ClickHook[] = [rollupClicks, clickWebhookHook];
 
+/**
+ * Clicks with their `kind` worked out from the rows, for callers that have stored rows rather than
+ * the writer's packed batch (the writer works kinds out per distinct string instead).
+ */
+export function withKinds(batch: { click: ClickRow; link: LinkRow }[]): HookedClick[] {
+  const kinds = new Map<string, number>();
+  return batch.map(({ click: c, link }) => {
+    const key = [c.country, c.device, c.browser, c.os, c.isBot, c.botName].join("\u0000");
+    let kind = kinds.get(key);
+    if (kind === undefined) kinds.set(key, (kind = kinds.size));
+    return { click: c, link, kind };
+  });
+}
+
 /** Told about a hook that threw while hooks are isolated; rethrowing fails the whole batch after all. */
-export type HookFailure = (hook: ClickHook, error: unknown, batch: { click: ClickRow; link: LinkRow }[]) => void;
+export type HookFailure = (hook: ClickHook, error: unknown, batch: HookedClick[]) => void;
 let isolated: HookFailure | null = null;
 
-export function runClickHooks(tx: Tx, deps: Deps, batch: { click: ClickRow; link: LinkRow }[]): void {
+export function runClickHooks(tx: Tx, deps: Deps, batch: HookedClick[]): void {
   for (const hook of CLICK_HOOKS) {
     if (!isolated) hook(tx, deps, batch);
     else {

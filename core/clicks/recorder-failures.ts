@@ -1,6 +1,6 @@
 import type { Logger } from "../log";
 import { withIsolatedClickHooks } from "./hooks";
-import type { PendingClick } from "./batch";
+import type { PendingClick } from "./packed";
 
 /**
  * SQLite conditions that pass by themselves (another writer holds the lock, the disk is full or

@@ -1,11 +1,14 @@
 import type { Deps } from "../deps";
-import { enrich, writeBatch, type PendingClick } from "./batch";
-import { ClickPacker, startClickThread, unpackClicks, type ClickThread } from "./thread";
+import { writeClicks } from "./batch";
+import { ClickPacker, concatPacked, packClicks, packedLength, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
+import { startClickThread, type ClickThread } from "./thread";
 import { isTransientWriteError, salvageBatch } from "./recorder-failures";
 
 export interface ClickRecorder {
   /** Queues a click; never touches the database on the caller's path. */
   record(click: PendingClick): void;
+  /** Queues a batch packed elsewhere (the writer thread receives them so), after what is already held. */
+  recordPacked(batch: PackedClicks): void;
   /** Writes every queued click in one transaction (with the click hooks); returns how many. */
   flush(): number;
   /**
@@ -25,71 +28,77 @@ export interface ClickRecorder {
 
 /**
  * An in-memory batch of clicks and its flusher. A batch is written in one transaction: the clicks,
- * the visitor rows that decide `is_unique`, the counters on the links, and every CLICK_HOOK.
+ * the visitor rows that decide `is_unique`, the counters on the links, and every CLICK_HOOK. Clicks
+ * are packed as they are recorded (ClickPacker), in both modes, and written from that form.
  */
 export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; threadIntervalMs?: number; maxBatch?: number } = {}): ClickRecorder {
   const intervalMs = opts.intervalMs ?? 25;
   const threadIntervalMs = opts.threadIntervalMs ?? 100;
   const maxBatch = opts.maxBatch ?? 2000;
-  let queue: PendingClick[] = [];
+  const packer = new ClickPacker();
+  /** clicks taken from the packer or handed in, not written yet: what a failed write keeps for the next try */
+  let held: PackedClicks | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
-  /** the writer thread, with the clicks packed as they arrive for the next hand-over to it */
-  let writer: { thread: ClickThread; packed: ClickPacker } | null = null;
+  /** the writer thread, when the clicks are written off this thread */
+  let thread: ClickThread | null = null;
+
+  /** Everything queued, oldest first, as one batch (null when nothing is). */
+  function take(): PackedClicks | null {
+    let batch = held;
+    held = null;
+    if (packer.length) batch = batch ? concatPacked(batch, packer.take()) : packer.take();
+    return batch;
+  }
 
   let failures = 0; // writes in a row that failed for a reason that is not transient
-  function write(batch: PendingClick[]) {
-    const rows = batch.map((c) => enrich(deps, c));
-    deps.db.transaction((tx) => writeBatch(tx, deps, rows));
-  }
   function flush(): number {
-    if (!queue.length) return 0;
-    const batch = queue;
-    queue = [];
+    const batch = take();
+    if (!batch) return 0;
     try {
-      write(batch);
+      const n = writeClicks(deps, batch);
       failures = 0;
-      return batch.length;
+      return n;
     } catch (e) {
       if (/closed/i.test((e as Error).message)) {
-        deps.log.error(`click recorder: database closed, ${batch.length} clicks not written`);
+        deps.log.error(`click recorder: database closed, ${packedLength(batch)} clicks not written`);
         stopTimer();
         return 0;
       }
       // failing again, and not for a passing reason (e.g. a hook that throws for one click): split it
       failures = isTransientWriteError(e) ? 0 : failures + 1;
       if (failures >= 2) {
-        deps.log.error(`click recorder: flush of ${batch.length} clicks failed again, splitting the batch`, e);
-        const salvaged = salvageBatch(deps.log, batch, write);
-        queue = salvaged.retry.concat(queue);
+        deps.log.error(`click recorder: flush of ${packedLength(batch)} clicks failed again, splitting the batch`, e);
+        const salvaged = salvageBatch(deps.log, unpackClicks(batch), (part) => writeClicks(deps, packClicks(part)));
         if (!salvaged.retry.length) {
           failures = 0;
           return salvaged.written;
         }
+        held = packClicks(salvaged.retry);
         e = salvaged.error;
-      } else queue = batch.concat(queue); // keep them for the next flush
-      deps.log.error(`click recorder: flush of ${queue.length} clicks failed, will retry`, e);
+      } else held = batch; // kept for the next flush
+      deps.log.error(`click recorder: flush of ${packedLength(held)} clicks failed, will retry`, e);
       throw e;
     }
   }
   /**
-   * Hands the packed clicks to the writer thread. When it is gone they join the queue and false is
-   * returned: the caller drops the writer, and this thread records and writes from then on.
+   * Hands what is queued to the writer thread. When it is gone the batch is held here and false is
+   * returned: the caller drops the thread, and this thread writes from then on.
    */
-  function handOver(w: NonNullable<typeof writer>): boolean {
-    const batch = w.packed.length ? w.packed.take() : null;
-    if (!batch || w.thread.write(batch)) return true;
-    queue = queue.concat(unpackClicks(batch));
+  function handOver(t: ClickThread): boolean {
+    const batch = take();
+    if (!batch || t.write(batch)) return true;
+    held = batch;
     return false;
   }
-  const pending = () => queue.length + (writer?.packed.length ?? 0);
+  const pending = () => (held ? packedLength(held) : 0) + packer.length;
   let retryAt = 0;
   const safeFlush = () => {
     soon = null;
-    if (writer) {
-      if (handOver(writer)) return;
+    if (thread) {
+      if (handOver(thread)) return;
       deps.log.error("click recorder: the writer thread is gone; writing clicks on this thread");
-      writer = null;
+      thread = null;
     }
     if (Date.now() < retryAt) return;
     try {
@@ -106,28 +115,26 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
 
   return {
     record(click) {
-      if (writer) writer.packed.add(click);
-      else queue.push(click);
+      packer.add(click);
       if (pending() >= maxBatch && !soon) soon = setTimeout(safeFlush, 0);
+    },
+    recordPacked(batch) {
+      held = held ? concatPacked(held, batch) : batch;
     },
     flush,
     start(opts = {}) {
       if (timer) return;
-      if (opts.offThread) {
-        writer = { thread: startClickThread(deps), packed: new ClickPacker() };
-        for (const c of queue) writer.packed.add(c); // recorded before the start
-        queue = [];
-      }
-      timer = setInterval(safeFlush, writer ? threadIntervalMs : intervalMs);
+      if (opts.offThread) thread = startClickThread(deps); // what was recorded before goes with the first hand-over
+      timer = setInterval(safeFlush, thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
     },
     async stop() {
       stopTimer();
-      if (writer) {
-        const last = writer;
-        writer = null;
-        if (handOver(last)) return last.thread.close();
-        await last.thread.close(); // gone: what was packed is queued and written on this thread below
+      if (thread) {
+        const last = thread;
+        thread = null;
+        if (handOver(last)) return last.close();
+        await last.close(); // gone: what was queued is held and written on this thread below
       }
       // a second try after a failure splits the batch, so that what can be written is (flush logs each)
       for (let attempt = 0; attempt < 2; attempt++) {

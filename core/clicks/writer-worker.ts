@@ -5,7 +5,7 @@
  */
 import { createDeps } from "../index";
 import { createClickRecorder, type ClickRecorder } from "./recorder";
-import { unpackClicks, type FromWriter, type ToWriter } from "./thread";
+import type { FromWriter, ToWriter } from "./thread";
 
 declare const self: Worker;
 
@@ -24,7 +24,7 @@ self.onmessage = async (e: MessageEvent<ToWriter>) => {
     recorder = createClickRecorder(deps);
     recorder.start();
   } else if (m.type === "clicks") {
-    for (const c of unpackClicks(m.batch)) recorder!.record(c);
+    recorder!.recordPacked(m.batch);
     try {
       recorder!.flush();
     } catch {

@@ -3,7 +3,7 @@
  * directly, and runs the click hooks in the clicks' transaction as the recorder does.
  */
 import type { Deps } from "../../core/deps";
-import { runClickHooks } from "../../core/clicks/hooks";
+import { runClickHooks, withKinds } from "../../core/clicks/hooks";
 import { clicks, links, type ClickRow, type LinkRow, type NewClick } from "../../db/schema";
 
 let seq = 0;
@@ -22,7 +22,7 @@ export function recordClicks(deps: Deps, link: LinkRow, input: ClickInput[]) {
     const batch: { click: ClickRow; link: LinkRow }[] = [];
     for (let i = 0; i < rows.length; i += 500)
       for (const click of tx.insert(clicks).values(rows.slice(i, i + 500)).returning().all()) batch.push({ click, link });
-    runClickHooks(tx, deps, batch);
+    runClickHooks(tx, deps, withKinds(batch));
     return batch.map((b) => b.click);
   });
 }

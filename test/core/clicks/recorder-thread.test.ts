@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { createTestApp } from "../../helpers/app";
 import { clickRecorderFor } from "../../../core/clicks/recorder";
 import { clicks, links } from "../../../db/schema";
-import { ClickPacker, unpackClicks } from "../../../core/clicks/thread";
+import { ClickPacker, unpackClicks } from "../../../core/clicks/packed";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 

@@ -1,0 +1,110 @@
+/** What the redirect knows about a click; the rest (geo, device, uniqueness) is worked out when writing. */
+export interface PendingClick {
+  linkId: number;
+  clickedAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  referer: string | null;
+  isBot: boolean;
+  botName: string | null;
+}
+
+/**
+ * A batch of clicks as two typed arrays and a table of its distinct strings (traffic repeats the same
+ * user agents and addresses). It is what the recorder queues, what crosses to the writer thread (the
+ * arrays are moved, not copied) and what the writer reads: facts about a string are worked out once
+ * per batch, not once per click.
+ */
+export interface PackedClicks {
+  /** per click: link id, clicked-at ms, is-bot (0/1) */
+  nums: Float64Array;
+  /** per click: ip, user agent, referer, bot name, each as 1 + its index in `strings` (0 = null) */
+  refs: Uint32Array;
+  strings: string[];
+}
+
+/** Numbers and string references per click in a PackedClicks. */
+export const NUMS = 3;
+export const REFS = 4;
+
+/**
+ * Clicks packed as they are recorded: the request thread keeps no object per click between writes
+ * (thousands of live click objects and their header strings cost the garbage collector more than the
+ * packing does), only numbers in typed arrays and each distinct string once.
+ */
+export class ClickPacker {
+  private nums = new Float64Array(NUMS * 1024);
+  private refs = new Uint32Array(REFS * 1024);
+  private strings: string[] = [];
+  private index = new Map<string, number>();
+  length = 0;
+
+  private ref(s: string | null): number {
+    if (s === null) return 0;
+    let i = this.index.get(s);
+    if (i === undefined) this.index.set(s, (i = this.strings.push(s)));
+    return i;
+  }
+
+  add(c: PendingClick): void {
+    const i = this.length++;
+    if (i * NUMS >= this.nums.length) {
+      const nums = new Float64Array(this.nums.length * 2);
+      nums.set(this.nums);
+      this.nums = nums;
+      const refs = new Uint32Array(this.refs.length * 2);
+      refs.set(this.refs);
+      this.refs = refs;
+    }
+    this.nums[i * NUMS] = c.linkId;
+    this.nums[i * NUMS + 1] = c.clickedAt.getTime();
+    this.nums[i * NUMS + 2] = c.isBot ? 1 : 0;
+    this.refs[i * REFS] = this.ref(c.ip);
+    this.refs[i * REFS + 1] = this.ref(c.userAgent);
+    this.refs[i * REFS + 2] = this.ref(c.referer);
+    this.refs[i * REFS + 3] = this.ref(c.botName);
+  }
+
+  /** The packed clicks so far (copied out), leaving the packer empty. */
+  take(): PackedClicks {
+    const out = { nums: this.nums.slice(0, this.length * NUMS), refs: this.refs.slice(0, this.length * REFS), strings: this.strings };
+    this.strings = [];
+    this.index = new Map();
+    this.length = 0;
+    return out;
+  }
+}
+
+/** How many clicks a packed batch holds. */
+export const packedLength = (b: PackedClicks) => b.nums.length / NUMS;
+
+export function packClicks(clicks: PendingClick[]): PackedClicks {
+  const p = new ClickPacker();
+  for (const c of clicks) p.add(c);
+  return p.take();
+}
+
+export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClick[] {
+  const str = (i: number) => (i === 0 ? null : strings[i - 1]!);
+  return Array.from({ length: nums.length / NUMS }, (_, i) => ({
+    linkId: nums[i * NUMS]!,
+    clickedAt: new Date(nums[i * NUMS + 1]!),
+    isBot: nums[i * NUMS + 2] === 1,
+    ip: str(refs[i * REFS]!),
+    userAgent: str(refs[i * REFS + 1]!),
+    referer: str(refs[i * REFS + 2]!),
+    botName: str(refs[i * REFS + 3]!),
+  }));
+}
+
+/** `a`'s clicks then `b`'s, as one batch (b's string references moved past a's strings). */
+export function concatPacked(a: PackedClicks, b: PackedClicks): PackedClicks {
+  const nums = new Float64Array(a.nums.length + b.nums.length);
+  nums.set(a.nums);
+  nums.set(b.nums, a.nums.length);
+  const refs = new Uint32Array(a.refs.length + b.refs.length);
+  refs.set(a.refs);
+  const shift = a.strings.length;
+  for (let i = 0; i < b.refs.length; i++) refs[a.refs.length + i] = b.refs[i] === 0 ? 0 : b.refs[i]! + shift;
+  return { nums, refs, strings: a.strings.concat(b.strings) };
+}
