@@ -1,9 +1,11 @@
 /**
  * Redirect benchmark: SHORT_URL/<code> of the real app against a bare Bun.serve answering the same
- * 302, in one run, each server in its own process, load from autocannon (64 connections) in this one.
- * Checks that every completed redirect was recorded as a click. Prints figures; never fails on speed.
+ * 302 (the same status and headers, checked before measuring), in one run, each server in its own
+ * process. Load: autocannon (64 connections) in this process, or `--load wrk` (Debian's wrk, one
+ * thread). Checks that every completed redirect was recorded as a click. Prints figures; never fails
+ * on speed.
  *
- *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5]
+ *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,10 +13,13 @@ import { join } from "node:path";
 
 const TARGET = "https://example.com/landing?utm_source=bench";
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-const arg = (name: string, fallback: number) => {
+/** What the app's redirect carries besides Location (api/visitor/index.ts); the bare server sends the same. */
+const REDIRECT_HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex" };
+const argText = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 };
+const arg = (name: string, fallback: number) => Number(argText(name) ?? fallback);
 
 /** A side port in each server process that reports the CPU time the process has used (µs). */
 function cpuPort(): number {
@@ -23,7 +28,7 @@ function cpuPort(): number {
 
 async function serve(kind: string, dataDir: string) {
   if (kind === "bare") {
-    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null, { status: 302, headers: { location: TARGET, "cache-control": "no-store" } }) });
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null, { status: 302, headers: { location: TARGET, ...REDIRECT_HEADERS } }) });
     console.log(JSON.stringify({ port: server.port, cpu: cpuPort() }));
     return;
   }
@@ -58,24 +63,60 @@ async function start(kind: string, dataDir: string) {
   return { child, info: JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { port: number; cpu: number; code?: string; id?: number } };
 }
 
-async function load(url: string, connections: number, duration: number): Promise<any> {
+/** One measured run, whichever tool made the load. */
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** requests answered with the redirect */
+  redirects: number;
+  errors: number;
+}
+
+async function autocannonLoad(url: string, connections: number, duration: number): Promise<LoadResult> {
   const { default: autocannon } = await import("autocannon"); // the load generator's process only
-  return new Promise((resolve, reject) =>
+  const r: any = await new Promise((resolve, reject) =>
     autocannon({ url, connections, duration, headers: { "user-agent": UA } }, (err: Error | null, res: any) => (err ? reject(err) : resolve(res))));
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, redirects: r["3xx"], errors: r.errors + r.timeouts + r.non2xx - r["3xx"] };
+}
+
+/** A wrk latency figure ("378.00us", "1.00ms", "1.20s") in milliseconds. */
+const wrkMs = (v: string) => parseFloat(v) * ({ us: 1e-3, ms: 1, s: 1e3 }[v.replace(/[\d.]+/, "") as "us" | "ms" | "s"] ?? NaN);
+
+async function wrkLoad(url: string, connections: number, duration: number): Promise<LoadResult> {
+  const p = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", "-H", `User-Agent: ${UA}`, url], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(p.stdout).text();
+  if ((await p.exited) !== 0) throw new Error(`wrk failed:\n${out}`);
+  const find = (re: RegExp) => re.exec(out)?.[1] ?? "0";
+  const total = Number(find(/(\d+) requests in/));
+  const bad = Number(find(/Non-2xx or 3xx responses: (\d+)/));
+  const socket = find(/Socket errors: (.*)/).match(/\d+/g)?.reduce((n, x) => n + Number(x), 0) ?? 0;
+  return { rps: Number(find(/Requests\/sec:\s+([\d.]+)/)), p50: wrkMs(find(/^\s+50%\s+(\S+)/m)), p99: wrkMs(find(/^\s+99%\s+(\S+)/m)), redirects: total - bad, errors: bad + socket };
+}
+
+/** What a visitor's client gets: status and headers without the date. */
+async function answerOf(url: string) {
+  const res = await fetch(url, { redirect: "manual", headers: { "user-agent": UA } });
+  return JSON.stringify({ status: res.status, headers: [...res.headers].filter(([k]) => k !== "date").sort() });
 }
 
 async function main() {
   const duration = arg("duration", 5);
   const loadStart = (await import("node:os")).loadavg()[0]!.toFixed(1);
   const connections = arg("connections", 64);
+  const tool = argText("load") ?? "autocannon";
+  if (tool !== "autocannon" && tool !== "wrk") throw new Error(`--load takes autocannon or wrk, not ${tool}`);
+  if (tool === "wrk" && !Bun.which("wrk")) throw new Error("--load wrk needs wrk on the PATH (apt-get install wrk)");
+  const load = tool === "wrk" ? wrkLoad : autocannonLoad;
   const dataDir = mkdtempSync(join(tmpdir(), "linkbot-bench-"));
   const bare = await start("bare", dataDir);
   const app = await start("app", dataDir);
+  const bareUrl = `http://127.0.0.1:${bare.info.port}/${app.info.code}`;
   const appUrl = `http://127.0.0.1:${app.info.port}/${app.info.code}`;
-  const check = await fetch(appUrl, { redirect: "manual", headers: { "user-agent": UA } });
-  if (check.status !== 302 || check.headers.get("location") !== TARGET) throw new Error(`app answered ${check.status} ${check.headers.get("location")}`);
+  const [appAnswer, bareAnswer] = [await answerOf(appUrl), await answerOf(bareUrl)];
+  if (appAnswer !== bareAnswer || !appAnswer.includes(TARGET)) throw new Error(`the two servers answer differently:\n  app  ${appAnswer}\n  bare ${bareAnswer}`);
 
-  await load(`http://127.0.0.1:${bare.info.port}/x`, connections, 2); // warm-up
+  await load(bareUrl, connections, 2); // warm-up
   await load(appUrl, connections, 2);
   const { Database } = await import("bun:sqlite");
   const countClicks = () => {
@@ -89,8 +130,8 @@ async function main() {
   // Rounds alternate the two servers (bare→app, then app→bare, …) so a change in machine load hits
   // both; each round's ratio compares two back-to-back runs, and the median round is reported.
   const rounds = arg("rounds", 5);
-  const bares: any[] = [];
-  const apps: any[] = [];
+  const bares: LoadResult[] = [];
+  const apps: LoadResult[] = [];
   const cpuOf = async (s: { info: { cpu: number } }) => {
     const u = (await (await fetch(`http://127.0.0.1:${s.info.cpu}/`)).json()) as { user: number; system: number };
     return u.user + u.system;
@@ -100,7 +141,7 @@ async function main() {
   const measure = async (key: "bare" | "app") => {
     const s = key === "bare" ? bare : app;
     const before = await cpuOf(s);
-    const r = await load(key === "bare" ? `http://127.0.0.1:${bare.info.port}/x` : appUrl, connections, duration);
+    const r = await load(key === "bare" ? bareUrl : appUrl, connections, duration);
     cpu[key] += (await cpuOf(s)) - before;
     (key === "bare" ? bares : apps).push(r);
   };
@@ -109,26 +150,26 @@ async function main() {
   await app.child.exited;
   bare.child.kill();
   const recorded = countClicks() - before;
-  const completed = apps.reduce((n, r) => n + r["3xx"], 0);
-  const bareCompleted = bares.reduce((n, r) => n + r["3xx"], 0);
+  const completed = apps.reduce((n, r) => n + r.redirects, 0);
+  const bareCompleted = bares.reduce((n, r) => n + r.redirects, 0);
 
-  const rps = (r: any) => r.requests.average as number;
-  const ratios = apps.map((r, i) => rps(r) / rps(bares[i]));
+  const ratios = apps.map((r, i) => r.rps / bares[i]!.rps);
   const mid = [...ratios.keys()].sort((x, y) => ratios[x]! - ratios[y]!)[Math.floor(rounds / 2)]!;
   const medianOf = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  const row = (name: string, r: any) =>
-    `${name.padEnd(12)} ${String(Math.round(rps(r))).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.timeouts}   302s ${r["3xx"]}`;
+  const ms = (v: number) => `${+v.toFixed(2)} ms`;
+  const row = (name: string, r: LoadResult) =>
+    `${name.padEnd(12)} ${String(Math.round(r.rps)).padStart(8)} req/s   p50 ${ms(r.p50).padStart(8)}   p99 ${ms(r.p99).padStart(8)}   errors ${r.errors}   302s ${r.redirects}`;
   const { loadavg } = await import("node:os");
-  console.log(`redirect benchmark: ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
+  console.log(`redirect benchmark: load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
     `load average ${loadavg()[0]!.toFixed(1)} at the end (${loadStart} at the start), Bun ${Bun.version}`);
   for (let i = 0; i < rounds; i++)
-    console.log(`  round ${i + 1}: bare ${Math.round(rps(bares[i]))} req/s (p99 ${bares[i].latency.p99} ms), app ${Math.round(rps(apps[i]))} req/s (p99 ${apps[i].latency.p99} ms), ratio ${ratios[i]!.toFixed(2)}`);
+    console.log(`  round ${i + 1}: bare ${Math.round(bares[i]!.rps)} req/s (p99 ${ms(bares[i]!.p99)}), app ${Math.round(apps[i]!.rps)} req/s (p99 ${ms(apps[i]!.p99)}), ratio ${ratios[i]!.toFixed(2)}`);
   console.log(`median round (${mid + 1}):`);
-  console.log(row("bare 302", bares[mid]));
-  console.log(row("app /<code>", apps[mid]));
-  console.log(`throughput ratio app/bare: ${ratios[mid]!.toFixed(2)} (median of the rounds' ratios; target ≥ 0.80); ` +
-    `app p99 ${apps[mid].latency.p99} ms in that round, median over rounds ${medianOf(apps.map((r) => r.latency.p99))} ms (target < 5 ms); ` +
-    `bare p99 median ${medianOf(bares.map((r) => r.latency.p99))} ms`);
+  console.log(row("bare 302", bares[mid]!));
+  console.log(row("app /<code>", apps[mid]!));
+  console.log(`throughput ratio app/bare: ${ratios[mid]!.toFixed(2)} (median of the rounds' ratios; target ≥ 0.80), mean ${(ratios.reduce((a, b) => a + b) / rounds).toFixed(2)}; ` +
+    `app p99 median over rounds ${ms(medianOf(apps.map((r) => r.p99)))}, worst ${ms(Math.max(...apps.map((r) => r.p99)))} (target < 5 ms); ` +
+    `bare p99 median ${ms(medianOf(bares.map((r) => r.p99)))}`);
   const perReq = { bare: cpu.bare / bareCompleted, app: cpu.app / completed };
   console.log(`server CPU per redirect: bare ${perReq.bare.toFixed(1)} µs, app ${perReq.app.toFixed(1)} µs (all threads, including click recording); ` +
     `CPU-bound throughput ratio ${(perReq.bare / perReq.app).toFixed(2)}`);
