@@ -63,11 +63,14 @@ function statementsOf(deps: Deps): Statements {
 
 /**
  * Writes a packed batch in one transaction (see writeBatch) and returns how many clicks it held.
- * User-agent ids learnt in a transaction that rolled back are forgotten with it.
+ * User-agent ids learnt in it are remembered only once it has committed: not when it rolled back,
+ * and not when it ran inside a caller's transaction (then it was a savepoint, which the caller may
+ * still roll back).
  */
 export function writeClicks(deps: Deps, batch: PackedClicks): number {
   const learnt = new Map<string, number>();
   deps.db.transaction((tx) => writeBatch(tx, deps, batch, learnt));
+  if (deps.db.$client.inTransaction) return packedLength(batch);
   const { uaIds } = statementsOf(deps);
   if (uaIds.size + learnt.size > UA_IDS_MAX) uaIds.clear();
   for (const [ua, id] of learnt) uaIds.set(ua, id);
@@ -126,8 +129,12 @@ export function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<
   const agentKinds = new Map<number, number>();
   const agentClasses = new Map<string, number>();
 
-  /** the last unique click by link, then by visitor (ip ref × width + ua ref) */
-  const lastUnique = new Map<number, Map<number, number>>();
+  /**
+   * the last unique click by link, then by visitor hash: the hash (worked out once per address and
+   * agent reference pair) and not the pair is the visitor, as in click_visitors (a missing and an
+   * empty address are one visitor there)
+   */
+  const lastUnique = new Map<number, Map<string, number>>();
   const hashes = new Map<number, string>();
 
   const counts = new Map<number, { total: number; unique: number; bots: number }>();
@@ -153,14 +160,14 @@ export function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<
       if (!byVisitor) lastUnique.set(linkId, (byVisitor = new Map()));
       let hash = hashes.get(visitor);
       if (hash === undefined) hashes.set(visitor, (hash = visitorHashOf(`${str(ipRef) ?? ""}\n${str(uaRef) ?? ""}`)));
-      let last = byVisitor.get(visitor);
+      let last = byVisitor.get(hash);
       if (last === undefined) last = (st.visitor.get(linkId, hash) as { at: number } | null)?.at ?? -Infinity;
       if (at - last >= UNIQUE_WINDOW_MS) {
         isUnique = true;
         last = at;
         st.upsertVisitor.run(linkId, hash, at);
       }
-      byVisitor.set(visitor, last);
+      byVisitor.set(hash, last);
     }
 
     const agentKey = (uaRef * width + botRef) * 2 + (isBot ? 1 : 0);

@@ -105,3 +105,32 @@ test("two packed batches joined keep every click and string in order", () => {
   expect(unpackClicks(concatPacked(pack(one), pack(two)))).toEqual([...one, ...two]);
   expect(unpackClicks(concatPacked(pack([]), pack(two)))).toEqual(two);
 });
+
+test("a user agent id learnt by a flush inside an outer transaction that rolls back is not reused for another agent", async () => {
+  const l = await newLink();
+  const recorder = createClickRecorder(s.t.deps);
+  expect(() =>
+    s.t.deps.db.transaction(() => {
+      recorder.record(click(l.id, { userAgent: "Ghost/1.0" }));
+      recorder.flush(); // a savepoint of the outer transaction, not a commit
+      throw new Error("outer work failed");
+    }),
+  ).toThrow("outer work failed");
+  expect(s.t.deps.db.select().from(userAgents).all()).toEqual([]);
+  recorder.record(click(l.id, { userAgent: "Other/2.0" })); // takes the rolled-back row's id
+  expect(recorder.flush()).toBe(1);
+  recorder.record(click(l.id, { userAgent: "Ghost/1.0" }));
+  expect(recorder.flush()).toBe(1);
+  expect(agentsOf(l.id)).toEqual(["Other/2.0", "Ghost/1.0"]);
+});
+
+test("a missing and an empty address with the same agent are one visitor within a batch, as they are in click_visitors", async () => {
+  const l = await newLink();
+  const t0 = s.t.clock.now().getTime();
+  const H = 3_600_000;
+  const recorder = createClickRecorder(s.t.deps);
+  for (const [ip, h] of [[null, 0], ["", 1], [null, 25], ["", 26]] as const) recorder.record(click(l.id, { ip, clickedAt: new Date(t0 + h * H) }));
+  expect(recorder.flush()).toBe(4);
+  const unique = s.t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).orderBy(clicks.id).all().map((r) => r.isUnique);
+  expect(unique).toEqual([true, false, true, false]);
+});
