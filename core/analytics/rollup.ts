@@ -27,14 +27,16 @@ const UPSERT_DIM = `INSERT INTO link_stats_dim (link_id, span, dim, bucket, valu
  */
 function alikeClicks(batch: HookedClick[]): { click: ClickRow; at: number; n: number }[] {
   type Group = { click: ClickRow; at: number; n: number };
+  const inner = <V>(map: Map<number, Map<number, V>>, key: number) => {
+    let m = map.get(key);
+    if (!m) map.set(key, (m = new Map()));
+    return m;
+  };
   const groups: Group[] = [];
   const byLink = new Map<number, Map<number, Map<number, Group>>>();
   for (const { click, kind } of batch) {
     const at = floorTo(click.clickedAt.getTime(), QUARTER);
-    let byAt = byLink.get(click.linkId);
-    if (!byAt) byLink.set(click.linkId, (byAt = new Map()));
-    let byKind = byAt.get(at);
-    if (!byKind) byAt.set(at, (byKind = new Map()));
+    const byKind = inner(inner(byLink, click.linkId), at);
     const k = kind * 2 + (click.isUnique ? 1 : 0);
     const g = byKind.get(k);
     if (g) g.n++;

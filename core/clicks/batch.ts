@@ -3,7 +3,7 @@ import type { Statement } from "bun:sqlite";
 import type { Deps } from "../deps";
 import { links, type ClickRow, type LinkRow } from "../../db/schema";
 import { geoOf, parsedUa } from "./enrich";
-import { CLICK_HOOKS, runClickHooks, type HookedClick, type Tx } from "./hooks";
+import { CLICK_HOOKS, ClickKinds, runClickHooks, type HookedClick, type Tx } from "./hooks";
 import { memoize } from "../memo";
 import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
 
@@ -70,15 +70,13 @@ function statementsOf(deps: Deps): Statements {
 export function writeClicks(deps: Deps, batch: PackedClicks): number {
   const learnt = new Map<string, number>();
   deps.db.transaction((tx) => writeBatch(tx, deps, batch, learnt));
-  if (deps.db.$client.inTransaction) return packedLength(batch);
-  const { uaIds } = statementsOf(deps);
-  if (uaIds.size + learnt.size > UA_IDS_MAX) uaIds.clear();
-  for (const [ua, id] of learnt) uaIds.set(ua, id);
+  if (!deps.db.$client.inTransaction) {
+    const { uaIds } = statementsOf(deps);
+    if (uaIds.size + learnt.size > UA_IDS_MAX) uaIds.clear();
+    for (const [ua, id] of learnt) uaIds.set(ua, id);
+  }
   return packedLength(batch);
 }
-
-/** What a batch's distinct user agent (by string reference) stands for. */
-type Agent = { device: string; browser: string | null; os: string | null; id: number };
 
 /**
  * Writes a batch inside the caller's transaction: the visitor rows that decide `is_unique`, the
@@ -88,7 +86,7 @@ type Agent = { device: string; browser: string | null; os: string | null; id: nu
  * the per-click work is array and map lookups by number. Ids of user agents added here go into
  * `learnt`, to be trusted once the transaction has committed.
  */
-export function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string, number>) {
+function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string, number>) {
   const { nums, refs, strings } = batch;
   const n = packedLength(batch);
   if (!n) return;
@@ -99,35 +97,20 @@ export function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<
 
   const alive = linksOf(tx, nums);
 
-  const geos: ({ country: string | null; city: string | null; cls: number } | undefined)[] = [];
-  const countryClass = new Map<string | null, number>();
-  const geoOfRef = (ref: number) => {
-    let g = geos[ref];
-    if (!g) {
-      const { country, city } = geoOf(deps.config.geoipDb, str(ref));
-      let cls = countryClass.get(country);
-      if (cls === undefined) countryClass.set(country, (cls = countryClass.size));
-      geos[ref] = g = { country, city, cls };
-    }
-    return g;
+  /** `fact` of the string behind a reference, worked out on its first use in this batch */
+  const perRef = <T>(fact: (s: string | null) => T) => {
+    const known: T[] = [];
+    return (ref: number): T => (known[ref] ??= fact(str(ref)));
   };
-
-  const agents: (Agent | undefined)[] = [];
-  const agentOfRef = (ref: number): Agent => {
-    let a = agents[ref];
-    if (!a) {
-      const ua = str(ref);
-      const d = parsedUa(ua ?? "");
-      agents[ref] = a = { ...d, id: ua === null ? 0 : uaIdOf(st, ua.slice(0, MAX_USER_AGENT), learnt) };
-    }
-    return a;
-  };
-  const referers: (string | null | undefined)[] = [];
-  const refererOf = (ref: number) => (referers[ref] ??= str(ref)?.slice(0, MAX_REFERER) ?? null);
-
-  /** roll-up kind (HookedClick) by agent, bot name and is-bot; country classes stay below 1024 (ISO alpha-2 codes or null) */
+  const kinds = new ClickKinds();
+  const geoOfRef = perRef((ip) => {
+    const g = geoOf(deps.config.geoipDb, ip);
+    return { ...g, cls: kinds.country(g.country) };
+  });
+  const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : uaIdOf(st, ua.slice(0, MAX_USER_AGENT), learnt) }));
+  const refererOf = perRef((referer) => referer?.slice(0, MAX_REFERER) ?? null);
+  /** the agent class of a kind, by agent, bot name and is-bot references */
   const agentKinds = new Map<number, number>();
-  const agentClasses = new Map<string, number>();
 
   /**
    * the last unique click by link, then by visitor hash: the hash (worked out once per address and
@@ -172,12 +155,7 @@ export function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<
 
     const agentKey = (uaRef * width + botRef) * 2 + (isBot ? 1 : 0);
     let agentKind = agentKinds.get(agentKey);
-    if (agentKind === undefined) {
-      const key = `${device}\u0000${agent.browser ?? ""}\u0000${agent.os ?? ""}\u0000${isBot}\u0000${botName ?? ""}`;
-      agentKind = agentClasses.get(key);
-      if (agentKind === undefined) agentClasses.set(key, (agentKind = agentClasses.size));
-      agentKinds.set(agentKey, agentKind);
-    }
+    if (agentKind === undefined) agentKinds.set(agentKey, (agentKind = kinds.agent(device, agent.browser, agent.os, isBot, botName)));
 
     const click: ClickRow = {
       id: 0, // set when inserted
@@ -190,12 +168,12 @@ export function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<
       browser: agent.browser,
       os: agent.os,
       referer: refererOf(refs[i * REFS + 2]!),
-      uaId: agent.id || null,
+      uaId: agent.id,
       isBot,
       botName,
       isUnique,
     };
-    kept.push({ click, link, kind: agentKind * 1024 + geo.cls });
+    kept.push({ click, link, kind: ClickKinds.of(geo.cls, agentKind) });
     let c = counts.get(linkId);
     if (!c) counts.set(linkId, (c = { total: 0, unique: 0, bots: 0 }));
     c.total++;

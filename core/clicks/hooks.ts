@@ -23,17 +23,37 @@ export type ClickHook = (tx: Tx, deps: Deps, batch: HookedClick[]) => void;
 export const CLICK_HOOKS: ClickHook[] = [rollupClicks, clickWebhookHook];
 
 /**
- * Clicks with their `kind` worked out from the rows, for callers that have stored rows rather than
- * the writer's packed batch (the writer works kinds out per distinct string instead).
+ * Numbers the kinds (HookedClick) of one batch: a country class (below 1024: a country is an ISO
+ * alpha-2 code or null, so at most 677 of them) and an agent class (device, browser, os, isBot,
+ * botName; a missing value counts as '', as in the roll-up's dimValue) make the kind. The writer
+ * asks once per distinct address and agent; withKinds once per row.
  */
+export class ClickKinds {
+  private countries = new Map<string | null, number>();
+  private agents = new Map<string, number>();
+
+  country(country: string | null): number {
+    let c = this.countries.get(country);
+    if (c === undefined) this.countries.set(country, (c = this.countries.size));
+    return c;
+  }
+
+  agent(device: string | null, browser: string | null, os: string | null, isBot: boolean, botName: string | null): number {
+    const key = `${device ?? ""}\u0000${browser ?? ""}\u0000${os ?? ""}\u0000${isBot}\u0000${botName ?? ""}`;
+    let a = this.agents.get(key);
+    if (a === undefined) this.agents.set(key, (a = this.agents.size));
+    return a;
+  }
+
+  static of(countryClass: number, agentClass: number): number {
+    return agentClass * 1024 + countryClass;
+  }
+}
+
+/** Clicks with their `kind`, for callers that have stored rows rather than the writer's packed batch. */
 export function withKinds(batch: { click: ClickRow; link: LinkRow }[]): HookedClick[] {
-  const kinds = new Map<string, number>();
-  return batch.map(({ click: c, link }) => {
-    const key = [c.country, c.device, c.browser, c.os, c.isBot, c.botName].join("\u0000");
-    let kind = kinds.get(key);
-    if (kind === undefined) kinds.set(key, (kind = kinds.size));
-    return { click: c, link, kind };
-  });
+  const kinds = new ClickKinds();
+  return batch.map(({ click: c, link }) => ({ click: c, link, kind: ClickKinds.of(kinds.country(c.country), kinds.agent(c.device, c.browser, c.os, c.isBot, c.botName)) }));
 }
 
 /** Told about a hook that threw while hooks are isolated; rethrowing fails the whole batch after all. */

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
@@ -12,9 +12,10 @@ const MIGRATIONS = join(import.meta.dir, "../../db/migrations");
 /** A database migrated up to (not including) the migration tagged `before`, as a deployed older version left it. */
 function databaseBefore(before: string, path: string) {
   const folder = mkdtempSync(join(tmpdir(), "linkbot-migrations-"));
-  cpSync(MIGRATIONS, folder, { recursive: true });
+  for (const f of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql"))) copyFileSync(join(MIGRATIONS, f), join(folder, f));
+  mkdirSync(join(folder, "meta"));
   const journalPath = join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
   const cut = journal.entries.findIndex((e) => e.tag === before);
   expect(cut).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, cut);

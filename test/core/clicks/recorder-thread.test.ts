@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
-import { createTestApp } from "../../helpers/app";
-import { clickRecorderFor, createClickRecorder } from "../../../core/clicks/recorder";
-import { clicks, links } from "../../../db/schema";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { clickRecorderFor, createClickRecorder, type ClickRecorder } from "../../../core/clicks/recorder";
+import { clicks, links, type ClickRow } from "../../../db/schema";
 import { ClickPacker, unpackClicks } from "../../../core/clicks/packed";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
@@ -43,19 +43,30 @@ test("the packer grows past its first capacity, keeps each distinct string once,
   expect(unpackClicks(p.take())).toEqual([batch[3]!]);
 });
 
-test("off the request thread: a worker writes the batches (counters and hooks included); stop() writes what is pending before it resolves", async () => {
-  const t = createTestApp({ listen: true });
-  const recorder = clickRecorderFor(t.deps);
+type Setup = { t: TestApp; recorder: ClickRecorder; l: { id: number; code: string }; rowsOf: () => ClickRow[] };
+
+/** A test app with one link and a click recorder (the app's own unless `make` builds one); stopped and closed after `body`. */
+async function withLink(body: (s: Setup) => Promise<void>, opts: { listen?: boolean; make?: (deps: TestApp["deps"]) => ClickRecorder } = {}) {
+  const t = createTestApp({ listen: opts.listen });
+  const recorder = opts.make?.(t.deps) ?? clickRecorderFor(t.deps);
   try {
     const { token } = await t.telegramUser();
     const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+    await body({ t, recorder, l, rowsOf: () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all() });
+  } finally {
+    await recorder.stop();
+    t.close();
+  }
+}
+
+test("off the request thread: a worker writes the batches (counters and hooks included); stop() writes what is pending before it resolves", () =>
+  withLink(async ({ t, recorder, l, rowsOf }) => {
     recorder.start({ offThread: true });
     const visit = async (i: number) => {
       const res = await t.request("GET", `/${l.code}`, { headers: { "user-agent": `${CHROME} v${i}`, referer: "https://t.me/channel" } });
       expect(res.status).toBe(302);
     };
     for (let i = 0; i < 20; i++) await visit(i);
-    const rowsOf = () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all();
     const rows = await until("20 clicks written by the worker", rowsOf, (r) => r.length === 20);
     expect(rows[0]).toMatchObject({ ip: "127.0.0.1", device: "desktop", browser: "Chrome", os: "Windows", referer: "https://t.me/channel", isBot: false, isUnique: true });
     expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()).toMatchObject({ totalClicks: 20, uniqueClicks: 20 });
@@ -69,47 +80,25 @@ test("off the request thread: a worker writes the batches (counters and hooks in
     expect(rowsOf()).toHaveLength(50);
     expect(t.deps.db.select({ n: sql<number>`count(*)` }).from(clicks).get()!.n).toBe(50);
     expect(rolledUp().n).toBe(50);
-  } finally {
-    await recorder.stop();
-    t.close();
-  }
-});
+  }, { listen: true }));
 
-test("clicks recorded before the writer thread starts are handed to it, not left behind", async () => {
-  const t = createTestApp();
-  const recorder = clickRecorderFor(t.deps);
-  try {
-    const { token } = await t.telegramUser();
-    const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+test("clicks recorded before the writer thread starts are handed to it, not left behind", () =>
+  withLink(async ({ t, recorder, l, rowsOf }) => {
     for (let i = 0; i < 3; i++) expect((await t.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME } })).status).toBe(302);
     expect(recorder.pending).toBe(3);
     recorder.start({ offThread: true });
-    const rowsOf = () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all();
     await until("3 clicks written by the worker", rowsOf, (r) => r.length === 3);
     expect(recorder.pending).toBe(0);
-  } finally {
-    await recorder.stop();
-    t.close();
-  }
-});
+  }));
 
-test("with the writer thread, a burst past threadBatch is handed over at once, not at the next tick", async () => {
-  const t = createTestApp();
-  const recorder = createClickRecorder(t.deps, { threadIntervalMs: 60_000, threadBatch: 5 });
-  try {
-    const { token } = await t.telegramUser();
-    const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+test("with the writer thread, a burst past threadBatch is handed over at once, not at the next tick", () =>
+  withLink(async ({ t, recorder, l, rowsOf }) => {
     recorder.start({ offThread: true });
     const record = () => recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip: "203.0.113.5", userAgent: CHROME, referer: null, isBot: false, botName: null });
     for (let i = 0; i < 4; i++) record();
     await Bun.sleep(50); // a tick of the event loop: below the threshold nothing moves before the 60 s timer
     expect(recorder.pending).toBe(4);
     record();
-    const rowsOf = () => t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).all();
     await until("5 clicks written by the worker", rowsOf, (r) => r.length === 5);
     expect(recorder.pending).toBe(0);
-  } finally {
-    await recorder.stop();
-    t.close();
-  }
-});
+  }, { make: (deps) => createClickRecorder(deps, { threadIntervalMs: 60_000, threadBatch: 5 }) }));

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { eachWithUser } from "../../helpers/app";
 import { createClickRecorder } from "../../../core/clicks/recorder";
 import { CLICK_HOOKS } from "../../../core/clicks/hooks";
-import { ClickPacker, concatPacked, unpackClicks, type PendingClick } from "../../../core/clicks/packed";
+import { concatPacked, packClicks, unpackClicks, type PendingClick } from "../../../core/clicks/packed";
 import { clicks, userAgents } from "../../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
@@ -88,11 +88,6 @@ test("the roll-ups of a mixed batch written by the writer equal what its stored 
 });
 
 test("two packed batches joined keep every click and string in order", () => {
-  const pack = (list: PendingClick[]) => {
-    const p = new ClickPacker();
-    for (const c of list) p.add(c);
-    return p.take();
-  };
   const at = new Date(1_700_000_000_000);
   const one = [
     { linkId: 1, clickedAt: at, ip: "203.0.113.1", userAgent: CHROME, referer: null, isBot: false, botName: null },
@@ -102,8 +97,8 @@ test("two packed batches joined keep every click and string in order", () => {
     { linkId: 3, clickedAt: at, ip: "203.0.113.2", userAgent: IPHONE, referer: "https://t.me/a", isBot: false, botName: null },
     { linkId: 1, clickedAt: at, ip: "203.0.113.1", userAgent: CHROME, referer: null, isBot: true, botName: "curl" },
   ];
-  expect(unpackClicks(concatPacked(pack(one), pack(two)))).toEqual([...one, ...two]);
-  expect(unpackClicks(concatPacked(pack([]), pack(two)))).toEqual(two);
+  expect(unpackClicks(concatPacked(packClicks(one), packClicks(two)))).toEqual([...one, ...two]);
+  expect(unpackClicks(concatPacked(packClicks([]), packClicks(two)))).toEqual(two);
 });
 
 test("a user agent id learnt by a flush inside an outer transaction that rolls back is not reused for another agent", async () => {
