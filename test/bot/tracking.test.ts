@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
 import { eventually } from "../helpers/eventually";
 import { outbox, trackingSources, users } from "../../db/schema";
@@ -218,7 +218,7 @@ describe("bot screens", () => {
     const { user } = await t.telegramUser(42, "alice");
     t.deps.db.update(users).set({ plan: "business" }).where(eq(users.id, user.id)).run();
     for (let i = 1; i <= 45; i++) await createTracker(t.deps, user.id, { name: `T${i}`, keyword: `k${i}` });
-    const buttons = (c: { params: { reply_markup: { inline_keyboard: { text: string; callback_data: string }[][] } } }) => c.params.reply_markup.inline_keyboard.flat();
+    const buttons = (c: RecordedCall): { text: string; callback_data: string }[] => c.params.reply_markup.inline_keyboard.flat();
     fake.pushCallback("menu:tracking");
     const first = buttons(await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("<b>Your keyword trackers</b>")));
     expect(first.filter((b) => b.callback_data.startsWith("tr:show:")).map((b) => b.text)).toEqual(Array.from({ length: 20 }, (_, i) => `🟢 T${45 - i}`));

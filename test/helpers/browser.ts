@@ -95,7 +95,7 @@ export function openSignedIn(browser: Browser, baseUrl: string, token: string): 
 }
 
 /** Polls `read` until it equals `want` (deadline 5 s), then asserts it, so a failure shows the last value. */
-export async function until<T>(read: () => Promise<T>, want: T, timeoutMs = 5000): Promise<void> {
+export async function until<T>(read: () => Promise<T>, want: Awaited<T>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = await read();
   while (!Bun.deepEquals(last, want) && Date.now() < deadline) {

@@ -27,7 +27,7 @@ export class FakeBotApi {
   private waiters: (() => void)[] = [];
   private handlers = new Map<string, Handler>();
   /** files served by getFile and /file/bot<token>/<path> */
-  files = new Map<string, Uint8Array>();
+  files = new Map<string, Uint8Array<ArrayBuffer>>();
   /** method → error to answer once (e.g. {error_code: 403, description: "Forbidden: bot was blocked by the user"}) */
   failNext = new Map<string, { error_code: number; description: string; parameters?: Record<string, unknown> }>();
 

@@ -1,7 +1,7 @@
 import type { TestApp } from "../../helpers/app";
 
 /** A tiny valid PNG signature followed by filler bytes. */
-export function pngBytes(size = 200): Uint8Array {
+export function pngBytes(size = 200): Uint8Array<ArrayBuffer> {
   const b = new Uint8Array(size).fill(7);
   b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
   return b;
@@ -18,7 +18,7 @@ export async function seed(t: TestApp, tgId = 42) {
   return { user, token, folder, text, image: up.json };
 }
 
-export function upload(t: TestApp, token: string, fileId: number, bytes: Uint8Array, name: string, type = "application/octet-stream") {
+export function upload(t: TestApp, token: string, fileId: number, bytes: Uint8Array<ArrayBuffer>, name: string, type = "application/octet-stream") {
   const form = new FormData();
   form.append("file", new Blob([bytes], { type }), name);
   return t.request("POST", `/api/secure/files/${fileId}/upload`, { token, body: form });

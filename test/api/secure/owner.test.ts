@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { link, pngBytes, seed, upload } from "./helpers";
 
@@ -139,7 +140,7 @@ describe("files", () => {
     const { user, token, folder, text } = await seed(t); // 2 files of the plan's 3
     const third = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "a", contentType: "file" } })).json;
     const ids = [text.id, third.id]; // uploading to the text record turns it into a file
-    const results = await Promise.allSettled(ids.map((id) => storeUpload(t.deps, user.id, id, [pngBytes(600 * 1024)], `${id}.png`)));
+    const results = await Promise.allSettled(ids.map((id) => storeUpload(t.deps, user.id, id, Readable.from([pngBytes(600 * 1024)]), `${id}.png`)));
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.code).toBe("plan_limit");
     expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(2);

@@ -5,7 +5,7 @@ import { link, local, seed, upload } from "./helpers";
 
 let t: TestApp;
 let stream: string;
-let bytes: Uint8Array;
+let bytes: Uint8Array<ArrayBuffer>;
 beforeAll(async () => {
   t = createTestApp();
   const s = await seed(t);
