@@ -15,3 +15,11 @@ test("bun run bench lists the benchmarks, and refuses an unknown one with the li
   expect(unknown.stderr).toContain('Unknown benchmark "warp-speed"');
   expect(unknown.stdout).toContain("api-overhead");
 });
+
+test("bench redirect runs both servers and finds every completed redirect recorded once", async () => {
+  const r = await run(["run", "bench/index.ts", "redirect", "--duration", "1", "--rounds", "1"], cleanEnv());
+  expect(r.stderr).not.toContain("error");
+  expect(r.code).toBe(0);
+  expect(r.stdout).toMatch(/throughput ratio app\/bare: \d+\.\d\d/);
+  expect(r.stdout).toMatch(/clicks recorded during the measured rounds: (\d+) \(link counter \+\1\); completed redirects: \d+; every completed redirect was recorded once/);
+}, 60_000);
