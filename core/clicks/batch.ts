@@ -104,7 +104,7 @@ function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string,
   };
   const kinds = new ClickKinds();
   const geoOfRef = perRef((ip) => {
-    const g = geoOf(deps.config.geoipDb, ip);
+    const g = geoOf(deps.config, ip);
     return { ...g, cls: kinds.country(g.country) };
   });
   const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : uaIdOf(st, ua.slice(0, MAX_USER_AGENT), learnt) }));

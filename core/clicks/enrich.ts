@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { Reader } from "maxmind";
 import UAParser from "ua-parser-js";
 import { memoize } from "../memo";
@@ -24,29 +25,43 @@ function readerFor(path: string): Reader<any> | null {
   return readers.get(path)!;
 }
 
-/** Country (ISO alpha-2) and city of an IP from the configured .mmdb; nulls when unknown. */
-export function geoOf(dbPath: string, ip: string | null): { country: string | null; city: string | null } {
-  if (!ip) return { country: null, city: null };
-  let lookup = lookups.get(dbPath);
-  if (!lookup) lookups.set(dbPath, (lookup = memoize((addr) => lookupGeo(dbPath, addr), 20000)));
+/** The databases a lookup reads (Config's geoipDb and geoipDb6). */
+export type GeoDbs = { geoipDb: string; geoipDb6: string | null };
+type Geo = { country: string | null; city: string | null };
+const NO_GEO: Geo = { country: null, city: null };
+
+/**
+ * Country (ISO alpha-2) and city of an IP; nulls when unknown. An IPv4 address (also written
+ * ::ffff:a.b.c.d) is looked up in `geoipDb`; an IPv6 address in `geoipDb6`, or in `geoipDb` when
+ * that database covers IPv6 (MaxMind's do), and else gets nulls: an IPv4-only database answers an
+ * IPv6 address with whatever record its first 32 bits lead to, a wrong country rather than none.
+ */
+export function geoOf(dbs: GeoDbs, ip: string | null): Geo {
+  if (!ip) return NO_GEO;
+  const key = `${dbs.geoipDb}\n${dbs.geoipDb6}`;
+  let lookup = lookups.get(key);
+  if (!lookup) lookups.set(key, (lookup = memoize((addr) => lookupGeo(dbs, addr), 20000)));
   return lookup(ip);
 }
 
-const lookups = new Map<string, (ip: string) => { country: string | null; city: string | null }>();
+const lookups = new Map<string, (ip: string) => Geo>();
 
-function lookupGeo(dbPath: string, ip: string): { country: string | null; city: string | null } {
-  let rec: GeoRecord | null = null;
+function lookupGeo(dbs: GeoDbs, ip: string): Geo {
+  const addr = ip.replace(/^::ffff:(?=\d+\.)/i, "");
+  const family = isIP(addr);
+  if (!family) return NO_GEO;
+  let reader = readerFor(dbs.geoipDb);
+  if (family === 6) reader = dbs.geoipDb6 ? readerFor(dbs.geoipDb6) : reader?.metadata.ipVersion === 6 ? reader : null;
   try {
-    rec = (readerFor(dbPath)?.get(ip.replace(/^::ffff:/, "")) as GeoRecord | null) ?? null;
+    return geoFromRecord((reader?.get(addr) as GeoRecord | null) ?? null);
   } catch {
-    rec = null; // malformed address or a v6 address in a v4-only database
+    return NO_GEO; // an address the database cannot look up
   }
-  return geoFromRecord(rec);
 }
 
 /** Country and city from a record of either supported database format. */
-export function geoFromRecord(rec: GeoRecord | null): { country: string | null; city: string | null } {
-  if (!rec) return { country: null, city: null };
+export function geoFromRecord(rec: GeoRecord | null): Geo {
+  if (!rec) return NO_GEO;
   const country = (rec.country_code ?? rec.country?.iso_code ?? "").toUpperCase() || null;
   const city = typeof rec.city === "string" ? rec.city || null : rec.city?.names?.en ?? null;
   return { country: country && /^[A-Z]{2}$/.test(country) ? country : null, city };

@@ -131,6 +131,9 @@ describe("limiter parts", () => {
     expect(clientAddress(req, socket("127.0.0.1"), false)).toBe("127.0.0.1");
     expect(clientAddress(new Request("http://x/"), socket("::1"), true)).toBe("::1");
     expect(clientAddress(new Request("http://x/"), undefined, true)).toBeNull();
+    const forged = new Request("http://x/", { headers: { "x-forwarded-for": "<b>me</b>, 10.0.0.2" } });
+    expect(clientAddress(forged, socket("127.0.0.1"), true)).toBe("127.0.0.1"); // not an address: the socket's
+    expect(clientAddress(new Request("http://x/", { headers: { "x-forwarded-for": "[2001:db8::1]:443" } }), socket("127.0.0.1"), true)).toBe("2001:db8::1");
   });
 
   test("IPv6 addresses share a bucket per /64; IPv4-mapped addresses count as IPv4", () => {

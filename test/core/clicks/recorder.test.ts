@@ -40,6 +40,43 @@ describe("click recording", () => {
     expect(b).toMatchObject({ ip: "10.1.2.3", country: null, city: null, device: "desktop", os: "Windows", browser: "Chrome" });
   });
 
+  test("geo for known public IPv6 addresses from the shipped IPv6 database; an IPv4-only GEOIP_DB gives them none", async () => {
+    const l = await newLink();
+    await visit(l.code, CHROME, "2a02:6b8::2:242"); // Yandex, Moscow
+    await visit(l.code, CHROME, "2a00:1450:4001:82b::200e"); // Google, Frankfurt
+    await visit(l.code, CHROME, "::ffff:8.8.8.8"); // IPv4-mapped: the IPv4 database
+    clickRecorderFor(t.deps).flush();
+    expect(rowsOf(l.id).map((r) => [r.ip, r.country, r.city])).toEqual([
+      ["2a02:6b8::2:242", "RU", "Moscow"],
+      ["2a00:1450:4001:82b::200e", "DE", "Frankfurt am Main"],
+      ["::ffff:8.8.8.8", "US", "Mountain View"],
+    ]);
+    // the shipped IPv4 file on its own: an IPv6 address must not get the country its first 32 bits lead to (HK)
+    const v4only = createTestApp({ env: { TRUST_PROXY: "true", GEOIP_DB: t.deps.config.geoipDb } });
+    try {
+      const tok = (await v4only.telegramUser()).token;
+      const l2 = (await v4only.request("POST", "/api/links", { token: tok, body: { url: "https://ok.example/" } })).json;
+      await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "2a02:6b8::2:242" } });
+      await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "8.8.8.8" } });
+      clickRecorderFor(v4only.deps).flush();
+      expect(v4only.deps.db.select().from(clicks).all().map((r) => [r.ip, r.country])).toEqual([["2a02:6b8::2:242", null], ["8.8.8.8", "US"]]);
+    } finally {
+      v4only.close();
+    }
+  });
+
+  test("a forwarded value that is not an IP address is not stored; ports and brackets are taken off", async () => {
+    const l = await newLink();
+    const raw = (xff: string) => t.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": xff } });
+    await raw("<script>alert(1)</script>, 10.0.0.1");
+    await raw("8.8.8.8:51234");
+    await raw("[2a02:6b8::2:242]:443");
+    clickRecorderFor(t.deps).flush();
+    const ips = rowsOf(l.id).map((r) => r.ip);
+    expect(ips[0]).toBeNull(); // the socket's address instead, which a request handed to the app in-process has none of
+    expect(ips.slice(1)).toEqual(["8.8.8.8", "2a02:6b8::2:242"]);
+  });
+
   test("geo records of both supported formats: ip-location-db (DB-IP lite) and MaxMind City", () => {
     expect(geoFromRecord({ country_code: "de", city: "Berlin" })).toEqual({ country: "DE", city: "Berlin" });
     expect(geoFromRecord({ country: { iso_code: "FR" }, city: { names: { en: "Paris", de: "Paris" } } })).toEqual({ country: "FR", city: "Paris" });
