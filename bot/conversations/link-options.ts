@@ -6,7 +6,7 @@ import { createLink, editLink } from "../../core/links/links";
 import type { LinkInput } from "../../core/links/validate";
 import { urlProblem } from "../../core/links/validate";
 import { parseWhen } from "../../core/links/when";
-import { createTag, listTags } from "../../core/catalog/tags";
+import { createTag, deleteTag, listTags } from "../../core/catalog/tags";
 import { countLinks, getLink } from "../../core/links/links";
 import { assertWithinLimit } from "../../core/accounts/plans";
 import { renderCard } from "../menus/link-card";
@@ -102,14 +102,20 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
   });
 
   const result = await conversation.external(async (o) => {
+    const userId = o.user!.id;
+    /** tags this answer made, taken back when the link is not saved */
+    const made: number[] = [];
     try {
-      const userId = o.user!.id;
       if (tagAnswer === CLEAR) input.tagIds = [];
       else if (tagAnswer !== SKIP) {
         const existing = new Map(listTags(o.deps, userId).map((t) => [t.name.toLowerCase(), t.id]));
         input.tagIds = (tagAnswer as string[]).map((n) => {
           const key = n.toLowerCase(); // the same name twice in one answer is one tag
-          if (!existing.has(key)) existing.set(key, createTag(o.deps, userId, n).id);
+          if (!existing.has(key)) {
+            const id = createTag(o.deps, userId, n).id;
+            made.push(id);
+            existing.set(key, id);
+          }
           return existing.get(key)!;
         });
       }
@@ -117,6 +123,7 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
       const card = renderCard(o.deps, userId, saved.id);
       return { ok: true as const, text: card.text, keyboard: card.keyboard.inline_keyboard };
     } catch (e) {
+      for (const id of made) deleteTag(o.deps, userId, id);
       if (!(e instanceof AppError)) throw e;
       const details = e.details?.map((d) => `• ${d.field}: ${d.message}`).join("\n");
       return { ok: false as const, text: details ? `Could not save the link:\n${details}` : `Could not save the link: ${e.message}` };

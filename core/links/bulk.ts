@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { links } from "../../db/schema";
 import { limitsOf } from "../accounts/plans";
@@ -19,6 +19,25 @@ export interface BulkResult {
 }
 
 /**
+ * Two urls are duplicates when they are the same URL once parsed: scheme and host in any case, a
+ * default port, an empty path and "/" all compare equal; the path, query and fragment as written.
+ */
+function sameUrlKey(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The loose key SQLite can compute too (`lower(rtrim(url, '/'))`), to find the user's links that
+ * may be duplicates without reading them all: it catches another case and a trailing slash, not
+ * a default port or another percent-encoding of a stored link.
+ */
+const looseKey = (url: string) => url.replace(/\/+$/, "").toLowerCase();
+
+/**
  * Creates one link per url on the default domain (spec rule 2). Invalid urls and duplicates (in the
  * request or of one of the user's links) go to `failed` with a reason; when the plan allows only part
  * of the list, the first valid urls that fit are created and the rest fail with the plan reason.
@@ -29,8 +48,13 @@ export function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): Bulk
   const now = deps.clock.now();
   return deps.db.transaction((tx) => {
     const trimmed = urls.map((u) => (typeof u === "string" ? u.trim() : ""));
+    // the user's links that may be the same URL written otherwise, found by the loose key and then
+    // compared by the exact one
+    const loose = [...new Set(trimmed.filter(Boolean).map(looseKey))];
     const existing = new Set(
-      tx.select({ url: links.url }).from(links).where(and(eq(links.userId, user.id), inArray(links.url, trimmed.filter(Boolean)))).all().map((r) => r.url),
+      tx.select({ url: links.url }).from(links)
+        .where(and(eq(links.userId, user.id), inArray(sql`lower(rtrim(${links.url}, '/'))`, loose))).all()
+        .map((r) => sameUrlKey(r.url)),
     );
     let room = Math.max(0, limitsOf(deps, user).links - countLinks(deps, user.id));
     const seen = new Set<string>();
@@ -40,9 +64,10 @@ export function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): Bulk
       const fail = (error: string) => out.failed.push({ url: original, error });
       const problem = url ? urlProblem(url) : "is empty";
       if (problem) return fail(`invalid URL: ${problem}`);
-      if (seen.has(url)) return fail("duplicate: the same URL appears earlier in this request");
-      seen.add(url);
-      if (existing.has(url)) return fail("duplicate: you already have a link to this URL");
+      const key = sameUrlKey(url);
+      if (seen.has(key)) return fail("duplicate: the same URL appears earlier in this request");
+      seen.add(key);
+      if (existing.has(key)) return fail("duplicate: you already have a link to this URL");
       if (room <= 0) return fail("plan limit reached: upgrade your plan to create more links");
       const row = tx.insert(links).values({ userId: user.id, url, code: newCode(deps), createdAt: now, updatedAt: now }).returning().get();
       room--;

@@ -24,6 +24,16 @@ test("per-url errors for invalid urls and duplicates (in the request and of exis
   expect(res.json.failed[2].error).toContain("already have a link");
 });
 
+test("the same URL written otherwise is a duplicate: scheme and host case, a default port, a trailing slash; the path is not", async () => {
+  await t.request("POST", "/api/links", { token, body: { url: "https://have.example/Path" } });
+  const res = await bulk(["https://new.example", "HTTPS://NEW.example:443/", "https://HAVE.example/Path", "https://have.example/path"]);
+  expect(res.json.results.map((r: { url: string }) => r.url)).toEqual(["https://new.example", "https://have.example/path"]);
+  expect(res.json.failed).toEqual([
+    { url: "HTTPS://NEW.example:443/", error: expect.stringContaining("earlier in this request") },
+    { url: "https://HAVE.example/Path", error: expect.stringContaining("already have a link") },
+  ]);
+});
+
 test("the plan allows only part of the list: the first N are created, the rest fail", async () => {
   await t.request("POST", "/api/links", { token, body: { url: "https://have.example/" } });
   const urls = Array.from({ length: 6 }, (_, i) => `https://u${i}.example/`);

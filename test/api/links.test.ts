@@ -49,6 +49,9 @@ describe("create", () => {
       [{ url: "https://ok.example", code: "ab" }, "code"],
       [{ url: "https://ok.example", code: "api" }, "code"],
       [{ url: "https://ok.example", code: "healthz" }, "code"],
+      [{ url: "https://ok.example", code: "app" }, "code"],
+      [{ url: "https://ok.example", code: "s" }, "code"],
+      [{ url: "https://ok.example", code: "API" }, "code"],
       [{ url: "https://ok.example", code: "has space" }, "code"],
     ];
     for (const [body, field] of cases) {
@@ -143,6 +146,32 @@ describe("edit, get, list, delete", () => {
     const order = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { starts_at: inTwoDays() } });
     expect(order.status).toBe(400);
     expect(order.json.details[0].message).toContain("earlier than expires_at");
+  });
+
+  test("null clears every optional field; the visit then goes straight to the url", async () => {
+    const rx = new WebhookReceiver().start();
+    const tag = (await t.request("POST", "/api/tags", { token, body: { name: "x" } })).json;
+    const px = (await t.request("POST", "/api/pixels", { token, body: { name: "fb", type: "facebook", pixelId: "1234567890" } })).json;
+    const dom = (await t.request("POST", "/api/domains", { token, body: { hostname: "go.brand.example" } })).json;
+    const c = await create({
+      url: "https://a.example/", title: "T", utm_source: "s", utm_medium: "m", utm_campaign: "c", tagIds: [tag.id], starts_at: inOneDay(), expires_at: inTwoDays(),
+      expired_url: "https://e.example/", max_clicks: 3, password: "pw", ios_url: "https://i.example/", android_url: "https://an.example/", desktop_url: "https://d.example/",
+      pixelIds: [px.id], domain_id: dom.id, webhook_url: `${rx.url}/in`,
+    });
+    rx.stop();
+    expect(c.status).toBe(201);
+    const fields = ["title", "utm_source", "utm_medium", "utm_campaign", "tagIds", "starts_at", "expires_at", "expired_url", "max_clicks", "password", "ios_url", "android_url", "desktop_url", "pixelIds", "domain_id", "webhook_url"];
+    const e = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: Object.fromEntries(fields.map((k) => [k, null])) });
+    expect(e.status).toBe(200);
+    const g = (await t.request("GET", `/api/links/${c.json.id}`, { token })).json;
+    expect(g).toMatchObject({
+      code: c.json.code, original_url: "https://a.example/", title: null, utm_source: null, utm_medium: null, utm_campaign: null, tagIds: [], starts_at: null, expires_at: null,
+      expired_url: null, max_clicks: null, has_password: false, ios_url: null, android_url: null, desktop_url: null, pixelIds: [], domain_id: null, webhook_url: null, webhook_enabled: false,
+    });
+    expect(g.trackingUrl).toBe(`${t.config.shortUrl}/${c.json.code}`);
+    const visit = await t.request("GET", `/${c.json.code}`, { headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)" } });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("location")).toBe("https://a.example/");
   });
 
   test("an edit that sends back a start already passed, unchanged, is accepted; a new past start is not", async () => {

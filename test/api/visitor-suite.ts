@@ -96,6 +96,10 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await post("pw", { "x-forwarded-for": "203.0.113.10" })).status).toBe(302); // another IP is not locked
+      const l3 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://other-secret.example/", password: "pw" } })).json;
+      const other = await t2.request("POST", `/${l3.code}`, { headers: { "content-type": "application/x-www-form-urlencoded", ...xff }, body: "password=pw" });
+      expect(other.status).toBe(302); // nor is another link from the locked IP
+      expect(other.headers.get("location")).toBe("https://other-secret.example/");
       t2.clock.advance(15 * 60_000 + 1);
       expect((await post("pw")).status).toBe(302);
       t2.close();
@@ -108,6 +112,21 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(15);
       expect((await visit(l.code, CHROME, { method: "POST", body: "password=open+sesame" })).status).toBe(429);
+    });
+
+    test("the 410 and password pages escape the title", async () => {
+      const gone = await link({ url: "https://ok.example/", expires_at: iso(60_000), title: "<img src=x onerror=alert(1)>" });
+      const locked = await link({ url: "https://ok.example/", password: "pw", title: `"><script>alert(2)</script>` });
+      t.clock.advance(60_000);
+      const g = await visit(gone.code);
+      expect(g.status).toBe(410);
+      expect(g.text).not.toContain("<img src=x");
+      expect(g.text).toContain("&lt;img src=x onerror=alert(1)&gt;");
+      for (const res of [await visit(locked.code), await visit(locked.code, CHROME, { method: "POST", body: "password=wrong" })]) {
+        expect([200, 401]).toContain(res.status);
+        expect(res.text).not.toContain("<script>alert(2)");
+        expect(res.text).toContain("&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;");
+      }
     });
 
     test("expired: 302 to expired_url when set, else a 410 page", async () => {

@@ -164,6 +164,59 @@ describe("links in the bot", () => {
     expect((await next("sendMessage")).params.text).toContain("Your tracking link");
   });
 
+  test("/new: long titles and passwords, a bad platform link and bad tags are asked again; /cancel saves nothing", async () => {
+    fake.pushMessage("/new");
+    await next("sendMessage");
+    fake.pushMessage("https://shop.example/a");
+    expect((await next("sendMessage")).params.text).toContain("Title");
+    fake.pushMessage("T".repeat(201));
+    expect((await next("sendMessage")).params.text).toContain("A title is at most 200 characters.");
+    fake.pushMessage("Fine");
+    for (const step of ["expire", "start", "Click cap"]) {
+      expect((await next("sendMessage")).params.text).toContain(step);
+      fake.pushMessage("/skip");
+    }
+    expect((await next("sendMessage")).params.text).toContain("Password");
+    fake.pushMessage("p".repeat(201));
+    await next("deleteMessage"); // even a refused password does not stay in the chat
+    expect((await next("sendMessage")).params.text).toContain("A password is at most 200 characters.");
+    fake.pushMessage("/skip");
+    expect((await next("sendMessage")).params.text).toContain("iPhone");
+    fake.pushMessage("apps.apple.com/app/1");
+    expect((await next("sendMessage")).params.text).toContain("That is not a valid link");
+    fake.pushMessage("/skip");
+    for (const step of ["Android", "desktop"]) {
+      expect((await next("sendMessage")).params.text).toContain(step);
+      fake.pushMessage("/skip");
+    }
+    expect((await next("sendMessage")).params.text).toContain("Tags");
+    fake.pushMessage(`ok, ${"x".repeat(51)}`);
+    expect((await next("sendMessage")).params.text).toContain("Send names of at most 50 characters");
+    fake.pushMessage("/cancel");
+    expect((await next("sendMessage")).params.text).toContain("Cancelled. Nothing was saved.");
+    expect(listLinks(t.deps, userId())).toEqual([]);
+    const token = (await t.telegramUser(42, "alice")).token;
+    expect((await t.request("GET", "/api/tags", { token })).json).toEqual([]);
+  });
+
+  test("a link that cannot be saved at the end (the plan filled up meanwhile) leaves no new tags behind", async () => {
+    const token = (await t.telegramUser(42, "alice")).token;
+    for (let i = 0; i < 11; i++) expect((await t.request("POST", "/api/links", { token, body: { url: `https://have${i}.example/` } })).status).toBe(201);
+    fake.pushMessage("/new");
+    await next("sendMessage");
+    fake.pushMessage("https://shop.example/last");
+    for (const step of ["Title", "expire", "start", "Click cap", "Password", "iPhone", "Android", "desktop"]) {
+      expect((await next("sendMessage")).params.text).toContain(step);
+      fake.pushMessage("/skip");
+    }
+    expect((await next("sendMessage")).params.text).toContain("Tags");
+    expect((await t.request("POST", "/api/links", { token, body: { url: "https://meanwhile.example/" } })).status).toBe(201); // the 12th of 12
+    fake.pushMessage("fresh, newer");
+    expect((await next("sendMessage")).params.text).toContain("Could not save the link");
+    expect((await t.request("GET", "/api/tags", { token })).json).toEqual([]);
+    expect(listLinks(t.deps, userId())).toHaveLength(12);
+  });
+
   test("editing options: /skip keeps values, /clear removes them, the card shows the result", async () => {
     fake.pushMessage("https://example.com/edit-me");
     await next("sendMessage");
