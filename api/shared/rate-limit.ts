@@ -10,6 +10,7 @@ import { verifyAccessToken } from "../../core/tokens/jwt";
 import { verifyInitData } from "../../core/accounts/telegram-auth";
 import { findUserByIdentity } from "../../core/accounts/users";
 import type { Clock } from "../../core/clock";
+import { unmappedIPv4 } from "../../core/ip";
 
 /** Sign-in and one-time-code endpoints: limited per client IP with the tighter RATE_LIMIT_AUTH. */
 const AUTH_PATHS = [/^\/api\/auth\/email\//, /^\/api\/auth\/msgr\/?$/, /^\/api\/auth\/login-widget\/?$/, /^\/api\/auth\/passkey\/login\//, /^\/api\/auth\/refresh\/?$/];
@@ -66,9 +67,8 @@ export class FixedWindowLimiter {
  * since one subscriber usually holds a whole /64 and could otherwise rotate through it.
  */
 export function ipBucket(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
-  if (!ip.includes(":")) return ip;
+  const v4 = unmappedIPv4(ip);
+  if (!v4.includes(":")) return v4;
   const [head = "", tail] = ip.replace(/^\[|\]$/g, "").split("%")[0]!.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { Reader } from "maxmind";
 import UAParser from "ua-parser-js";
 import { memoize } from "../memo";
+import { unmappedIPv4 } from "../ip";
 
 /** The two record shapes we read: DB-IP lite in ip-location-db form, and MaxMind GeoLite2/GeoIP2 City. */
 export type GeoRecord = {
@@ -38,16 +39,16 @@ const NO_GEO: Geo = { country: null, city: null };
  */
 export function geoOf(dbs: GeoDbs, ip: string | null): Geo {
   if (!ip) return NO_GEO;
-  const key = `${dbs.geoipDb}\n${dbs.geoipDb6}`;
-  let lookup = lookups.get(key);
-  if (!lookup) lookups.set(key, (lookup = memoize((addr) => lookupGeo(dbs, addr), 20000)));
+  let lookup = lookups.get(dbs);
+  if (!lookup) lookups.set(dbs, (lookup = memoize((addr) => lookupGeo(dbs, addr), 20000)));
   return lookup(ip);
 }
 
-const lookups = new Map<string, (ip: string) => Geo>();
+/** memoized lookups per configuration (the readers behind them are shared per file) */
+const lookups = new WeakMap<GeoDbs, (ip: string) => Geo>();
 
 function lookupGeo(dbs: GeoDbs, ip: string): Geo {
-  const addr = ip.replace(/^::ffff:(?=\d+\.)/i, "");
+  const addr = unmappedIPv4(ip);
   const family = isIP(addr);
   if (!family) return NO_GEO;
   let reader = readerFor(dbs.geoipDb);
