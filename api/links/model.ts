@@ -28,6 +28,9 @@ const linkFields = {
   domain_id: t.Optional(t.Nullable(t.Number())),
   webhook_url: nullableString(4096),
   webhook_method: t.Optional(t.Nullable(t.Union([t.Literal("GET"), t.Literal("POST")]))),
+  // checked in core, so that each problem names its place (rules[3].if.country)
+  rules: t.Optional(t.Unknown({ description: 'ordered redirect rules, first match wins, at most 20: [{"if": {country?, language?, os?, device?, from?, to?, query?}, "url"}]; null or [] removes them' })),
+  variants: t.Optional(t.Unknown({ description: 'A/B split of the visitors no rule caught: 2–10 of {"url", "weight": 1–100}; null or [] removes it' })),
 };
 
 /** Page size of GET /api/links: by default and at most. */

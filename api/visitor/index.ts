@@ -37,6 +37,12 @@ function respond(o: VisitOutcome): Response {
 }
 
 
+/** The query string of a request URL, without `?` ('' when none). */
+function queryOf(url: string): string {
+  const i = url.indexOf("?");
+  return i < 0 ? "" : url.slice(i + 1);
+}
+
 /** A visit's answer to the request at hand: a request and where it came from in, a page or redirect out. */
 export type VisitorResponder = (request: Request, server: Peer, code: string, method: VisitRequest["method"], password?: string) => Response | Promise<Response>;
 
@@ -56,6 +62,8 @@ export function visitorResponder(deps: Deps, recorder: ClickRecorder = clickReco
       userAgent: request.headers.get("user-agent"),
       referer: request.headers.get("referer"),
       password,
+      acceptLanguage: () => request.headers.get("accept-language"),
+      query: () => queryOf(request.url),
     });
     const res = outcome instanceof Promise ? outcome.then(respond) : respond(outcome);
     if (method !== "HEAD") return res;

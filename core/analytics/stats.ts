@@ -5,6 +5,7 @@ import { clicks, links, type LinkRow } from "../../db/schema";
 import { DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
 import { dimCounts, firstClickBucket, localKeys, localSeries, totals } from "./query";
 import type { Dim } from "./rollup";
+import { routingStatsOf } from "./routing-stats";
 
 /** The caller's link, or 404 (also when it belongs to someone else). */
 export function ownedLink(deps: Pick<Deps, "db">, userId: number, linkId: number): LinkRow {
@@ -71,7 +72,7 @@ export function withPercentages(counts: Map<string, number>, total: number): { n
 export function linkStats(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
   const link = ownedLink(deps, userId, linkId);
   const { period, range } = linkRange(deps, link, q);
-  return statsOf(deps, [link], period, range);
+  return { ...statsOf(deps, [link], period, range), ...routingStatsOf(deps, link, range) };
 }
 
 /** Stats of a set of links over a range (also used by the chat summary). */
@@ -173,8 +174,9 @@ export function linkClicks(deps: Deps, userId: number, linkId: number, q: { page
   const total = totals(deps, [link.id], { from: 0, to: Number.MAX_SAFE_INTEGER }).clicks;
   return {
     data: rows.map((c) => ({
-      id: c.id, clicked_at: c.clickedAt.toISOString(), country: c.country, city: c.city, device: c.device,
+      id: c.id, clicked_at: c.clickedAt.toISOString(), ip: c.ip, country: c.country, city: c.city, device: c.device,
       browser: c.browser, os: c.os, referer: c.referer, is_bot: c.isBot, bot_name: c.botName, is_unique: c.isUnique,
+      rule: c.rule, variant: c.variant,
     })),
     total, page, limit,
   };

@@ -12,9 +12,9 @@ export const UNIQUE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A visitor is IP + User-Agent; only a 64-bit hash of the pair is kept, to decide uniqueness. */
 const visitorHashOf = memoize((pair: string) => Bun.hash(pair).toString(16), 20000);
 
-/** Clicks per INSERT statement: 64 rows × 13 columns stays far below SQLite's 32,766 bound parameters. */
+/** Clicks per INSERT statement: 64 rows × 15 columns stays far below SQLite's 32,766 bound parameters. */
 export const INSERT_CHUNK = 64;
-const CLICK_COLUMNS = 13;
+const CLICK_COLUMNS = 15;
 const CLICK_ROW = `(${Array(CLICK_COLUMNS).fill("?").join(", ")})`;
 /** Stored referers and user agents are cut to these lengths. */
 const MAX_REFERER = 2048;
@@ -49,7 +49,7 @@ function statementsOf(deps: Deps): Statements {
       insert(n) {
         let s = inserts.get(n);
         if (!s) {
-          s = db.prepare(`insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique) values ${Array(n).fill(CLICK_ROW).join(", ")}`);
+          s = db.prepare(`insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) values ${Array(n).fill(CLICK_ROW).join(", ")}`);
           inserts.set(n, s);
         }
         return s;
@@ -109,6 +109,12 @@ function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string,
   });
   const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : uaIdOf(st, ua.slice(0, MAX_USER_AGENT), learnt) }));
   const refererOf = perRef((referer) => referer?.slice(0, MAX_REFERER) ?? null);
+  /** geo looked up on the request (PRIVACY_IP truncate/none: the full address was not kept) */
+  const givenGeoOfRef = perRef((text) => {
+    const [country, city] = (text ?? "\n").split("\n") as [string, string];
+    const g = { country: country || null, city: city || null };
+    return { ...g, cls: kinds.country(g.country) };
+  });
   /** the agent class of a kind, by agent, bot name and is-bot references */
   const agentKinds = new Map<number, number>();
 
@@ -131,18 +137,20 @@ function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string,
     const ipRef = refs[i * REFS]!;
     const uaRef = refs[i * REFS + 1]!;
     const botRef = refs[i * REFS + 3]!;
-    const geo = geoOfRef(ipRef);
+    const visitorRef = refs[i * REFS + 4]!;
+    const geoRef = refs[i * REFS + 5]!;
+    const geo = geoRef ? givenGeoOfRef(geoRef) : geoOfRef(ipRef);
     const agent = agentOfRef(uaRef);
     const device = isBot ? "bot" : agent.device;
     const botName = str(botRef);
 
     let isUnique = false;
     if (!isBot) {
-      const visitor = ipRef * width + uaRef;
       let byVisitor = lastUnique.get(linkId);
       if (!byVisitor) lastUnique.set(linkId, (byVisitor = new Map()));
-      let hash = hashes.get(visitor);
-      if (hash === undefined) hashes.set(visitor, (hash = visitorHashOf(`${str(ipRef) ?? ""}\n${str(uaRef) ?? ""}`)));
+      // a keyed hash made on the request (PRIVACY_IP truncate/none) is the visitor as it is
+      let hash = visitorRef ? str(visitorRef)! : hashes.get(ipRef * width + uaRef);
+      if (hash === undefined) hashes.set(ipRef * width + uaRef, (hash = visitorHashOf(`${str(ipRef) ?? ""}\n${str(uaRef) ?? ""}`)));
       let last = byVisitor.get(hash);
       if (last === undefined) last = (st.visitor.get(linkId, hash) as { at: number } | null)?.at ?? -Infinity;
       if (at - last >= UNIQUE_WINDOW_MS) {
@@ -172,6 +180,8 @@ function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string,
       isBot,
       botName,
       isUnique,
+      rule: nums[i * NUMS + 3]! < 0 ? null : nums[i * NUMS + 3]!,
+      variant: nums[i * NUMS + 4]! < 0 ? null : nums[i * NUMS + 4]!,
     };
     kept.push({ click, link, kind: ClickKinds.of(geo.cls, agentKind) });
     let c = counts.get(linkId);
@@ -238,6 +248,8 @@ function insertClicks(st: Statements, rows: HookedClick[]) {
       args[k++] = r.isBot ? 1 : 0;
       args[k++] = r.botName;
       args[k++] = r.isUnique ? 1 : 0;
+      args[k++] = r.rule;
+      args[k++] = r.variant;
     }
     const res = st.insert(chunk.length).run(...args);
     if (res.changes !== chunk.length) throw new Error(`click insert wrote ${res.changes} of ${chunk.length} rows`);

@@ -7,6 +7,14 @@ export interface PendingClick {
   referer: string | null;
   isBot: boolean;
   botName: string | null;
+  /** index of the redirect rule that sent the visitor (null: none) */
+  rule?: number | null;
+  /** index of the A/B variant the visitor got (null: none) */
+  variant?: number | null;
+  /** under PRIVACY_IP truncate/none: the keyed visitor hash that decides uniqueness instead of IP + User-Agent */
+  visitor?: string | null;
+  /** under PRIVACY_IP truncate/none: `country\ncity` of the full address, looked up on the request */
+  geo?: string | null;
 }
 
 /**
@@ -16,16 +24,16 @@ export interface PendingClick {
  * per batch, not once per click.
  */
 export interface PackedClicks {
-  /** per click: link id, clicked-at ms, is-bot (0/1) */
+  /** per click: link id, clicked-at ms, is-bot (0/1), rule and variant index (-1 = null) */
   nums: Float64Array;
-  /** per click: ip, user agent, referer, bot name, each as 1 + its index in `strings` (0 = null) */
+  /** per click: ip, user agent, referer, bot name, visitor hash, geo, each as 1 + its index in `strings` (0 = null) */
   refs: Uint32Array;
   strings: string[];
 }
 
 /** Numbers and string references per click in a PackedClicks. */
-export const NUMS = 3;
-export const REFS = 4;
+export const NUMS = 5;
+export const REFS = 6;
 
 /**
  * Clicks packed as they are recorded: the request thread keeps no object per click between writes
@@ -59,10 +67,14 @@ export class ClickPacker {
     this.nums[i * NUMS] = c.linkId;
     this.nums[i * NUMS + 1] = c.clickedAt.getTime();
     this.nums[i * NUMS + 2] = c.isBot ? 1 : 0;
+    this.nums[i * NUMS + 3] = c.rule ?? -1;
+    this.nums[i * NUMS + 4] = c.variant ?? -1;
     this.refs[i * REFS] = this.ref(c.ip);
     this.refs[i * REFS + 1] = this.ref(c.userAgent);
     this.refs[i * REFS + 2] = this.ref(c.referer);
     this.refs[i * REFS + 3] = this.ref(c.botName);
+    this.refs[i * REFS + 4] = this.ref(c.visitor ?? null);
+    this.refs[i * REFS + 5] = this.ref(c.geo ?? null);
   }
 
   /** The packed clicks so far (copied out), leaving the packer empty. */
@@ -94,6 +106,10 @@ export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClic
     userAgent: str(refs[i * REFS + 1]!),
     referer: str(refs[i * REFS + 2]!),
     botName: str(refs[i * REFS + 3]!),
+    rule: nums[i * NUMS + 3]! < 0 ? null : nums[i * NUMS + 3]!,
+    variant: nums[i * NUMS + 4]! < 0 ? null : nums[i * NUMS + 4]!,
+    visitor: str(refs[i * REFS + 4]!),
+    geo: str(refs[i * REFS + 5]!),
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
+import type { Routing } from "./routing";
 
 /** What the redirect needs about a link, read once and kept briefly in memory. */
 export interface CachedLink {
@@ -10,6 +11,8 @@ export interface CachedLink {
   loadedAt: number;
   /** destinations already worked out, by platform (and `expired` for the expired_url) */
   targets: Partial<Record<string, string>>;
+  /** the link's rules and variants, compiled when it is cached (compileRouting); null when it has none */
+  routing: Routing | null;
 }
 
 /** Entries older than this are read again, which bounds staleness after writes made outside core/links. */

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { linkPixels, linkTags, links, type LinkRow } from "../../db/schema";
+import { linkPixels, linkTags, linkTombstones, links, type LinkRow } from "../../db/schema";
 import { changes } from "../../db/client";
 import { FieldError, NotFound } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
@@ -108,9 +108,17 @@ export function getLink(deps: Deps, userId: number, id: number) {
   return linkDetails(deps, ownedLink(deps, userId, id));
 }
 
-/** Deletes a link with its clicks (404 for missing or someone else's). */
-export function deleteLink(deps: Pick<Deps, "db">, userId: number, id: number): void {
-  if (!changes(deps.db.delete(links).where(and(eq(links.id, id), eq(links.userId, userId))).run())) throw new NotFound("Link");
+/**
+ * Deletes a link with its clicks (404 for missing or someone else's). Its code stays attributed to
+ * the user (a tombstone), so later visits to it are the user's orphan visits.
+ */
+export function deleteLink(deps: Pick<Deps, "db" | "clock">, userId: number, id: number): void {
+  deps.db.transaction((tx) => {
+    const gone = tx.delete(links).where(and(eq(links.id, id), eq(links.userId, userId))).returning({ code: links.code }).get();
+    if (!gone) throw new NotFound("Link");
+    tx.insert(linkTombstones).values({ code: gone.code, userId, deletedAt: deps.clock.now() })
+      .onConflictDoUpdate({ target: linkTombstones.code, set: { userId, deletedAt: deps.clock.now() } }).run();
+  });
   invalidateLinkCache(deps);
 }
 

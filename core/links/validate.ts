@@ -2,6 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { domains, pixels, tags, type LinkRow } from "../../db/schema";
 import { ValidationError } from "../errors";
+import { MAX_URL_LENGTH, urlProblem } from "./url";
+import { parseDate } from "./when";
+import { rulesInput, variantsInput } from "./routing-input";
+
+export { MAX_URL_LENGTH, urlProblem };
 
 /** Input of link create (POST) and edit (PATCH), spelled as in the spec. `null` clears a field. */
 export interface LinkInput {
@@ -26,6 +31,10 @@ export interface LinkInput {
   webhook_method?: "GET" | "POST" | null;
   webhook_enabled?: boolean | null;
   is_active?: boolean | null;
+  /** redirect rules, checked in order (routing-input.ts) */
+  rules?: unknown;
+  /** A/B variants (routing-input.ts) */
+  variants?: unknown;
 }
 
 /** Column values to write (only the keys the input mentioned), plus relation lists when given. */
@@ -37,35 +46,12 @@ export interface LinkPatch {
   password?: string | null;
 }
 
-export const MAX_URL_LENGTH = 2048;
 const TEXT_FIELDS = { title: 200, utm_source: 200, utm_medium: 200, utm_campaign: 200 } as const;
 const URL_FIELDS = ["expired_url", "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
 const COLUMN: Record<string, keyof LinkPatch["cols"]> = {
   title: "title", utm_source: "utmSource", utm_medium: "utmMedium", utm_campaign: "utmCampaign",
   expired_url: "expiredUrl", ios_url: "iosUrl", android_url: "androidUrl", desktop_url: "desktopUrl", webhook_url: "webhookUrl",
 };
-
-/** The problem with `value` as an absolute http(s) URL, or null when it is fine. */
-export function urlProblem(value: string): string | null {
-  if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    return "must be an absolute URL with http:// or https://";
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return "must be an http:// or https:// URL";
-  if (!u.hostname) return "must name a host";
-  return null;
-}
-
-/** An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts). */
-function parseDate(value: string): Date | null {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
-  if (!m) return null;
-  const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${m[3] ?? "Z"}`);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
 
 /**
  * Validates a create (`existing` undefined) or edit input against the rules of the spec and turns
@@ -148,6 +134,15 @@ export function validateLinkInput(
       if (input.is_active === null) bad("is_active", "cannot be removed; send true or false");
       else patch.cols.isActive = input.is_active!;
     }
+  }
+
+  if (has("rules")) {
+    const rules = rulesInput(input.rules, bad);
+    if (rules !== undefined) patch.cols.rules = rules;
+  }
+  if (has("variants")) {
+    const variants = variantsInput(input.variants, bad);
+    if (variants !== undefined) patch.cols.variants = variants;
   }
 
   if (has("tagIds")) patch.tagIds = ownedIds(deps, userId, "tagIds", input.tagIds ?? [], bad);

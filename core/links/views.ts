@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { domains, linkPixels, linkTags, type LinkRow } from "../../db/schema";
+import { parseRules, parseVariants } from "./routing-input";
 
 /** `SHORT_URL/<code>`, or `<scheme>://<custom domain>/<code>` for a link on a custom domain. */
 export function trackingUrlOf(deps: Pick<Deps, "config">, code: string, hostname?: string | null): string {
@@ -73,6 +74,8 @@ export function linkDetails(deps: Pick<Deps, "db" | "config">, link: LinkRow) {
     webhook_enabled: link.webhookEnabled,
     webhook_failures: link.webhookFailures,
     is_active: link.isActive,
+    rules: parseRules(link.rules),
+    variants: parseVariants(link.variants),
     stats: statsOf(link),
     created_at: link.createdAt.toISOString(),
     updated_at: link.updatedAt.toISOString(),

@@ -7,6 +7,10 @@ import { clickRecorderFor, type ClickRecorder } from "../clicks/recorder";
 import { AttemptLimiter, verifyPassword } from "./password";
 import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, linkCache, linkCacheGeneration, type CachedLink } from "./link-cache";
 import { memoize } from "../memo";
+import { asLocation, withUtm } from "./target";
+import { compileRouting } from "./routing";
+import { createPrivacy } from "../clicks/privacy";
+import { createOrphanRecorder } from "./orphans";
 
 /** What the visitor side knows about a request to SHORT_URL/<code>. */
 export interface VisitRequest {
@@ -19,6 +23,10 @@ export interface VisitRequest {
   referer: string | null;
   /** the submitted form field on POST */
   password?: string;
+  /** the Accept-Language header, read only when a rule asks for the language */
+  acceptLanguage?: () => string | null;
+  /** the short link's own query string (without `?`), read only when a rule asks for it */
+  query?: () => string;
 }
 
 export type PixelTag = { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string };
@@ -44,49 +52,19 @@ export function platformOf(userAgent: string | null): "ios" | "android" | "deskt
 /** platformOf per distinct User-Agent: traffic repeats them, and a lookup costs less than the three scans. */
 const platformOfUa = memoize(platformOf, 5000);
 
-/**
- * A stored URL as a Location header can carry it: printable ASCII as it is, anything else (an
- * international domain name, a non-Latin path, a tab) serialized by the URL parser (punycode,
- * percent-encoding); a raw non-ASCII header value would make the answer fail.
- */
-function asLocation(url: string): string {
-  return /^[\x21-\x7e]*$/.test(url) ? url : new URL(url).href;
-}
-
-/** The decoded name of one `name=value` part of a query string. */
-function paramName(part: string): string {
-  const name = part.split("=", 1)[0]!.replace(/\+/g, " ");
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-}
-
-/**
- * The destination: the platform's target when set, else the url, with the link's UTM parameters
- * set. The target's other query parameters are kept exactly as written (only same-named UTM ones go).
- */
+/** The destination for a platform: its own target when set, else the url; UTM parameters set. */
 function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
-  const base = (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url;
-  if (!link.utmSource && !link.utmMedium && !link.utmCampaign) return asLocation(base);
-  const utm = new URLSearchParams();
-  if (link.utmSource) utm.set("utm_source", link.utmSource);
-  if (link.utmMedium) utm.set("utm_medium", link.utmMedium);
-  if (link.utmCampaign) utm.set("utm_campaign", link.utmCampaign);
-  const u = new URL(base);
-  const query = u.search.slice(1);
-  const kept = query ? query.split("&").filter((part) => !utm.has(paramName(part))) : [];
-  u.search = [...kept, utm.toString()].join("&");
-  return u.href;
+  return withUtm(link, (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url);
 }
 
 /**
  * The visitor flow of CONTRACT §4 as a function of the request: unknown, inactive or wrong host →
  * not found; past expires_at or cap used up → expired; before starts_at → countdown; password →
  * form (wrong answers limited per IP and link); otherwise the target, after reserving the cap slot
- * for a human visitor (one conditional UPDATE, so the cap is exact under concurrency). The click is
- * queued on the recorder only when the visitor is sent on.
+ * for a human visitor (one conditional UPDATE, so the cap is exact under concurrency): the first
+ * matching rule's URL, else the visitor's A/B variant, else the per-platform target. The click is
+ * queued on the recorder only when the visitor is sent on, after the PRIVACY_IP step. Visits that
+ * find no active link are recorded as orphan visits.
  */
 export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)) {
   const byCode = deps.db.select().from(links).where(eq(links.code, sql.placeholder("code"))).prepare();
@@ -103,6 +81,8 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").toLowerCase(), 1000);
 
   const cache = linkCache(deps);
+  const privacy = createPrivacy(deps.config);
+  const orphan = createOrphanRecorder(deps);
   let otherHosts = memoize((h: string) => !!domainByHost.get({ host: h }), 1000);
   let otherHostsAt = 0;
   let generation = -1;
@@ -120,6 +100,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       host: link.domainId === null ? null : domainById.get({ id: link.domainId })?.hostname ?? null,
       loadedAt: now,
       targets: {},
+      routing: compileRouting(deps.config, link),
     };
     cache.set(code, entry);
     return entry;
@@ -145,7 +126,10 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   /** Synchronous except for password checks (hashing is async), so the common redirect never waits. */
   return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
     const entry = load(req.code);
-    if (!entry || !entry.link.isActive || !hostMatches(entry, req.host)) return { kind: "not_found" };
+    if (!entry || !entry.link.isActive || !hostMatches(entry, req.host)) {
+      orphan(req.code, hostnameOf(req.host ?? "") || null, entry && hostMatches(entry, req.host) ? entry.link : null);
+      return { kind: "not_found" };
+    }
     const link = entry.link;
     const now = deps.clock.now();
     const title = link.title;
@@ -183,9 +167,18 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       link.capUsed = reserved ? link.capUsed + 1 : link.maxClicks; // keep the cached copy close to the truth
       if (!reserved) return expiredOf(entry);
     }
-    recorder.record({ linkId: link.id, clickedAt: now, ip: req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name });
-    const platform = platformOfUa(req.userAgent ?? "");
-    const target = (entry.targets[platform] ??= targetFor(link, platform));
+    const routed = entry.routing?.route(req, now.getTime()) ?? null;
+    const kept = privacy?.(req.ip, req.userAgent, now.getTime());
+    recorder.record({
+      linkId: link.id, clickedAt: now, ip: kept ? kept.ip : req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name,
+      rule: routed?.rule ?? null, variant: routed?.variant ?? null, visitor: kept?.visitor ?? null, geo: kept?.geo ?? null,
+    });
+    let target: string;
+    if (routed) target = routed.target;
+    else {
+      const platform = platformOfUa(req.userAgent ?? "");
+      target = entry.targets[platform] ??= targetFor(link, platform);
+    }
     return { kind: "redirect", title, target, pixels: entry.pixels };
   }
 }

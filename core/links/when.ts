@@ -15,3 +15,11 @@ export function parseWhen(text: string, now: Date): Date | null {
   const d = new Date(`${abs[1]}T${abs[2] ?? "00:00"}${abs[2] && abs[2].length === 5 ? ":00" : ""}${abs[3] ?? "Z"}`);
   return Number.isNaN(d.getTime()) ? null : d;
 }
+
+/** An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts). */
+export function parseDate(value: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  if (!m) return null;
+  const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${m[3] ?? "Z"}`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}

@@ -54,6 +54,10 @@ export const links = sqliteTable("links", {
   botClicks: integer("bot_clicks").notNull().default(0),
   /** human clicks admitted toward max_clicks (reserved at redirect time, so the cap is exact) */
   capUsed: integer("cap_used").notNull().default(0),
+  /** redirect rules (JSON array, validated by core/links/routing-input.ts); null when none */
+  rules: text("rules"),
+  /** A/B variants (JSON array of {url, weight}); null when none */
+  variants: text("variants"),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().$defaultFn(() => new Date()),
 }, (t) => [index("links_user").on(t.userId, t.id)]);
@@ -95,6 +99,10 @@ export const clicks = sqliteTable("clicks", {
   isBot: bool("is_bot").notNull().default(false),
   botName: text("bot_name"),
   isUnique: bool("is_unique").notNull().default(false),
+  /** index of the redirect rule that sent the visitor, null when none did */
+  rule: integer("rule"),
+  /** index of the A/B variant the visitor got, null when the link has none (or a rule caught them) */
+  variant: integer("variant"),
 }, (t) => [index("clicks_link_time").on(t.linkId, t.clickedAt)]);
 
 /** keeps is_unique decidable without scanning clicks: last time a visitor (hash of IP + UA) clicked a link */
@@ -103,6 +111,30 @@ export const clickVisitors = sqliteTable("click_visitors", {
   visitorHash: text("visitor_hash").notNull(),
   lastUniqueAt: ts("last_unique_at").notNull(),
 }, (t) => [primaryKey({ columns: [t.linkId, t.visitorHash] })]);
+
+/**
+ * The owner of a deleted link's code, kept so that later visits to that code stay attributable to
+ * them as orphan visits. A new link may take the code again; the live link then answers.
+ */
+export const linkTombstones = sqliteTable("link_tombstones", {
+  code: text("code").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  deletedAt: ts("deleted_at").notNull(),
+});
+
+/**
+ * Visits to SHORT_URL/<code> that found no active link: unknown codes, disabled and deleted links.
+ * `user_id` is who the visit is shown to, decided when it is recorded (the disabled or deleted
+ * link's owner, else the owner of the custom domain it came in on); null when nobody owns it.
+ * No address or agent is kept.
+ */
+export const orphanVisits = sqliteTable("orphan_visits", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull(),
+  host: text("host"),
+  visitedAt: ts("visited_at").notNull(),
+}, (t) => [index("orphan_visits_user_time").on(t.userId, t.visitedAt)]);
 
 export type LinkRow = typeof links.$inferSelect;
 export type ClickRow = typeof clicks.$inferSelect;

@@ -1,0 +1,24 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../core/deps";
+import { orphanVisitsOf } from "../../core/links/orphans";
+import { authPlugin } from "../shared/auth";
+
+const OrphanModel = {
+  query: t.Object({ period: t.Optional(t.String({ description: "1d, 7d, 30d (default), 90d, 1y or all" })) }),
+  answer: t.Object({
+    total: t.Integer({ description: "visits in the period" }),
+    items: t.Array(t.Object({ code: t.String(), count: t.Integer(), lastAt: t.String({ description: "ISO 8601 UTC" }) })),
+  }),
+};
+
+/** Visits to codes that found no active link, under the caller's domains or of the caller's disabled and deleted links. */
+export function orphanVisitsApi(deps: Deps) {
+  return new Elysia({ name: "orphan-visits" })
+    .use(authPlugin(deps))
+    .get("/orphan-visits", ({ userId, query }) => orphanVisitsOf(deps, userId, query), {
+      scope: "read:stats",
+      query: OrphanModel.query,
+      response: { 200: OrphanModel.answer },
+      detail: { tags: ["analytics"], summary: "Orphan visits by code" },
+    });
+}
