@@ -98,19 +98,23 @@ export function packClicks(clicks: PendingClick[]): PackedClicks {
 
 export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClick[] {
   const str = (i: number) => (i === 0 ? null : strings[i - 1]!);
-  return Array.from({ length: nums.length / NUMS }, (_, i) => ({
-    linkId: nums[i * NUMS]!,
-    clickedAt: new Date(nums[i * NUMS + 1]!),
-    isBot: nums[i * NUMS + 2] === 1,
-    ip: str(refs[i * REFS]!),
-    userAgent: str(refs[i * REFS + 1]!),
-    referer: str(refs[i * REFS + 2]!),
-    botName: str(refs[i * REFS + 3]!),
-    rule: nums[i * NUMS + 3]! < 0 ? null : nums[i * NUMS + 3]!,
-    variant: nums[i * NUMS + 4]! < 0 ? null : nums[i * NUMS + 4]!,
-    visitor: str(refs[i * REFS + 4]!),
-    geo: str(refs[i * REFS + 5]!),
-  }));
+  return Array.from({ length: nums.length / NUMS }, (_, i) => {
+    const c: PendingClick = {
+      linkId: nums[i * NUMS]!,
+      clickedAt: new Date(nums[i * NUMS + 1]!),
+      isBot: nums[i * NUMS + 2] === 1,
+      ip: str(refs[i * REFS]!),
+      userAgent: str(refs[i * REFS + 1]!),
+      referer: str(refs[i * REFS + 2]!),
+      botName: str(refs[i * REFS + 3]!),
+    };
+    // the optional facts only when set, so a click unpacks as it was recorded
+    if (nums[i * NUMS + 3]! >= 0) c.rule = nums[i * NUMS + 3]!;
+    if (nums[i * NUMS + 4]! >= 0) c.variant = nums[i * NUMS + 4]!;
+    if (refs[i * REFS + 4]) c.visitor = str(refs[i * REFS + 4]!);
+    if (refs[i * REFS + 5]) c.geo = str(refs[i * REFS + 5]!);
+    return c;
+  });
 }
 
 /** `a`'s clicks then `b`'s, as one batch (b's string references moved past a's strings). */

@@ -39,13 +39,13 @@ type Bad = (field: string, message: string) => void;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A list of strings from `allowed` (matched ignoring case, stored in its spelling), or undefined after reporting. */
-function listOf<T extends string>(v: unknown, field: string, bad: Bad, canon: (s: string) => T | null, what: string): T[] | undefined {
-  if (!Array.isArray(v) || v.length === 0) return void bad(field, `must be a non-empty array of ${what}`);
+function listOf<T extends string>(v: unknown, field: string, bad: Bad, canon: (s: string) => T | null, what: [plural: string, one: string]): T[] | undefined {
+  if (!Array.isArray(v) || v.length === 0) return void bad(field, `must be a non-empty array of ${what[0]}`);
   if (v.length > MAX_LIST) return void bad(field, `must have at most ${MAX_LIST} entries`);
   const out: T[] = [];
   for (const [i, item] of v.entries()) {
     const c = typeof item === "string" ? canon(item.trim()) : null;
-    if (c === null) return void bad(`${field}[${i}]`, `must be ${what.replace(/s$/, "")}, got ${JSON.stringify(item)}`);
+    if (c === null) return void bad(`${field}[${i}]`, `must be ${what[1]}, got ${JSON.stringify(item)}`);
     if (!out.includes(c)) out.push(c);
   }
   return out;
@@ -64,10 +64,10 @@ function conditionsOf(v: unknown, field: string, bad: Bad): RuleConditions | und
     if (value === undefined) ok = false;
     else c[k] = value;
   };
-  if (v.country != null) take("country", listOf(v.country, `${field}.country`, bad, (s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : null), "two-letter country codes (ISO 3166-1 alpha-2)s"));
-  if (v.language != null) take("language", listOf(v.language, `${field}.language`, bad, (s) => (/^[A-Za-z]{2,3}$/.test(s) ? s.toLowerCase() : null), "language codes such as \"de\"s"));
-  if (v.os != null) take("os", listOf(v.os, `${field}.os`, bad, fromSet(RULE_OS), `one of ${RULE_OS.join(", ")}s`));
-  if (v.device != null) take("device", listOf(v.device, `${field}.device`, bad, fromSet(RULE_DEVICES), `one of ${RULE_DEVICES.join(", ")}s`));
+  if (v.country != null) take("country", listOf(v.country, `${field}.country`, bad, (s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : null), ["two-letter country codes (ISO 3166-1 alpha-2)", "a two-letter country code (ISO 3166-1 alpha-2)"]));
+  if (v.language != null) take("language", listOf(v.language, `${field}.language`, bad, (s) => (/^[A-Za-z]{2,3}$/.test(s) ? s.toLowerCase() : null), ["language codes such as \"de\"", "a language code such as \"de\""]));
+  if (v.os != null) take("os", listOf(v.os, `${field}.os`, bad, fromSet(RULE_OS), [`values from ${RULE_OS.join(", ")}`, `one of ${RULE_OS.join(", ")}`]));
+  if (v.device != null) take("device", listOf(v.device, `${field}.device`, bad, fromSet(RULE_DEVICES), [`values from ${RULE_DEVICES.join(", ")}`, `one of ${RULE_DEVICES.join(", ")}`]));
   for (const k of ["from", "to"] as const) {
     if (v[k] == null) continue;
     const d = typeof v[k] === "string" ? parseDate(v[k] as string) : null;

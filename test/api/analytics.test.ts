@@ -10,13 +10,13 @@ const get = (path: string, token = f.alice.token) => t.request("GET", `/api/link
 
 describe("stats", () => {
   test("7d, 30d, 1d and all", async () => {
-    expect((await get("stats?period=7d")).json).toEqual({ totalClicks: 8, uniqueClicks: 5, botClicks: 2, avgClicksPerDay: 1.14, topCountry: "DE" });
+    expect((await get("stats?period=7d")).json).toEqual({ totalClicks: 8, uniqueClicks: 5, botClicks: 2, avgClicksPerDay: 1.14, topCountry: "DE", rules: [], variants: [] });
     const def = await get("stats");
     expect(def.status).toBe(200);
-    expect(def.json).toEqual({ totalClicks: 10, uniqueClicks: 6, botClicks: 2, avgClicksPerDay: 0.33, topCountry: "DE" });
-    expect((await get("stats?period=1d")).json).toEqual({ totalClicks: 3, uniqueClicks: 2, botClicks: 1, avgClicksPerDay: 3, topCountry: "DE" });
+    expect(def.json).toEqual({ totalClicks: 10, uniqueClicks: 6, botClicks: 2, avgClicksPerDay: 0.33, topCountry: "DE", rules: [], variants: [] });
+    expect((await get("stats?period=1d")).json).toEqual({ totalClicks: 3, uniqueClicks: 2, botClicks: 1, avgClicksPerDay: 3, topCountry: "DE", rules: [], variants: [] });
     // created 2026-02-01, now 2026-03-30T12:00Z: 58 started days
-    expect((await get("stats?period=all")).json).toEqual({ totalClicks: 10, uniqueClicks: 6, botClicks: 2, avgClicksPerDay: 0.17, topCountry: "DE" });
+    expect((await get("stats?period=all")).json).toEqual({ totalClicks: 10, uniqueClicks: 6, botClicks: 2, avgClicksPerDay: 0.17, topCountry: "DE", rules: [], variants: [] });
   });
 
   test("a click is in the period as long as it is within it to the millisecond", async () => {
@@ -186,7 +186,7 @@ describe("clicks list", () => {
 
 test("a link without clicks: zeros, empty lists, zero buckets", async () => {
   const q = (path: string) => t.request("GET", `/api/links/${f.bobLink.id}/${path}`, { token: f.bob.token });
-  expect((await q("stats?period=7d")).json).toEqual({ totalClicks: 0, uniqueClicks: 0, botClicks: 0, avgClicksPerDay: 0, topCountry: null });
+  expect((await q("stats?period=7d")).json).toEqual({ totalClicks: 0, uniqueClicks: 0, botClicks: 0, avgClicksPerDay: 0, topCountry: null, rules: [], variants: [] });
   expect((await q("geo")).json).toEqual([]);
   expect((await q("devices")).json).toEqual({ devices: [], browsers: [], os: [] });
   expect((await q("bots")).json).toEqual({ totalBots: 0, botPercentage: 0, bots: [] });

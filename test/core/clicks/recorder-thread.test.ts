@@ -21,10 +21,13 @@ test("a batch crosses to the writer thread unchanged", () => {
   const batch = [
     { linkId: 7, clickedAt: new Date(1_700_000_000_123), ip: "203.0.113.5", userAgent: CHROME, referer: "https://t.me/x", isBot: false, botName: null },
     { linkId: 9, clickedAt: new Date(1_700_000_000_456), ip: null, userAgent: null, referer: null, isBot: true, botName: "TelegramBot" },
+    // a click sent by rule 3, and one of variant 0 stored under PRIVACY_IP=truncate (visitor hash and geo made on the request)
+    { linkId: 9, clickedAt: new Date(1_700_000_000_789), ip: "203.0.113.0", userAgent: CHROME, referer: null, isBot: false, botName: null, rule: 3 },
+    { linkId: 9, clickedAt: new Date(1_700_000_000_999), ip: null, userAgent: CHROME, referer: null, isBot: false, botName: null, variant: 0, visitor: "ab12", geo: "DE\nBerlin" },
   ];
   const packer = new ClickPacker();
   for (const c of batch) packer.add(c);
-  expect(unpackClicks(structuredClone(packer.take()))).toEqual(batch);
+  expect(unpackClicks(structuredClone(packer.take()))).toStrictEqual(batch);
 });
 
 test("the packer grows past its first capacity, keeps each distinct string once, and starts empty after take()", () => {
