@@ -24,7 +24,8 @@ export function truncateIp(ip: string | null): string | null {
   const family = isIP(addr);
   if (family === 4) return addr.replace(/\.\d+$/, ".0");
   if (family !== 6) return null;
-  return `${expandIPv6(addr).slice(0, 3).map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::`;
+  const kept = [...expandIPv6(addr).slice(0, 3), "0", "0", "0", "0", "0"].join(":");
+  return new URL(`http://[${kept}]/`).hostname.slice(1, -1); // the canonical, compressed spelling
 }
 
 /** The eight hextets of an IPv6 address (a trailing dotted IPv4 part counts as two). */
