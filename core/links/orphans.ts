@@ -22,7 +22,7 @@ export function createOrphanRecorder(deps: Pick<Deps, "db" | "clock" | "log">) {
   return (code: string, host: string | null, disabled: LinkRow | null): void => {
     try {
       const userId = disabled?.userId ?? tombstone.get({ code })?.userId ?? (host ? domainOwner.get({ host })?.userId : undefined) ?? null;
-      insert.run({ userId, code: code.slice(0, 64), host: host?.slice(0, 253) ?? null, at: deps.clock.now().getTime() });
+      insert.run({ userId, code: code.slice(0, 64), host: host?.slice(0, 253) ?? null, at: deps.clock.now() });
     } catch (e) {
       deps.log.error("orphan visit not recorded", e);
     }
