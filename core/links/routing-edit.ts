@@ -1,0 +1,98 @@
+import type { Deps } from "../deps";
+import { FieldError } from "../errors";
+import { editLink, ownedLink } from "./links";
+import { MIN_VARIANTS, parseRules, parseVariants, type Rule, type Variant } from "./routing-input";
+
+/**
+ * Step-by-step edits of a link's rules and variants (the bot's flows: add, list, remove, reorder),
+ * each saved through editLink, so they are validated exactly as the API's `rules` and `variants`.
+ */
+
+/** The link's rules and variants as stored (404 for another user's link). */
+export function routingOf(deps: Pick<Deps, "db">, userId: number, linkId: number): { rules: Rule[]; variants: Variant[] } {
+  const link = ownedLink(deps, userId, linkId);
+  return { rules: parseRules(link.rules), variants: parseVariants(link.variants) };
+}
+
+function checkIndex(list: unknown[], index: number, what: string, field = "index") {
+  if (!Number.isInteger(index) || index < 0 || index >= list.length)
+    throw new FieldError(field, list.length ? `no ${what} ${index}: the link has ${what}s 0 to ${list.length - 1}` : `the link has no ${what}s`);
+}
+
+async function saveRules(deps: Deps, userId: number, linkId: number, rules: Rule[]): Promise<Rule[]> {
+  await editLink(deps, userId, linkId, { rules });
+  return routingOf(deps, userId, linkId).rules;
+}
+
+async function saveVariants(deps: Deps, userId: number, linkId: number, variants: Variant[]): Promise<Variant[]> {
+  await editLink(deps, userId, linkId, { variants });
+  return routingOf(deps, userId, linkId).variants;
+}
+
+/** Adds a rule at the end (or at `at`); returns the rules now stored. 400 naming `rules[i]…` when it is invalid or a 21st. */
+export async function addRule(deps: Deps, userId: number, linkId: number, rule: Rule, at?: number): Promise<Rule[]> {
+  const rules = routingOf(deps, userId, linkId).rules;
+  if (at !== undefined && (!Number.isInteger(at) || at < 0 || at > rules.length)) throw new FieldError("index", `must be from 0 to ${rules.length}`);
+  rules.splice(at ?? rules.length, 0, rule);
+  return saveRules(deps, userId, linkId, rules);
+}
+
+/** Removes rule `index`; the ones after it move up. */
+export async function removeRule(deps: Deps, userId: number, linkId: number, index: number): Promise<Rule[]> {
+  const rules = routingOf(deps, userId, linkId).rules;
+  checkIndex(rules, index, "rule");
+  rules.splice(index, 1);
+  return saveRules(deps, userId, linkId, rules);
+}
+
+/** Moves rule `from` to position `to` (the order decides: the first match wins). */
+export async function moveRule(deps: Deps, userId: number, linkId: number, from: number, to: number): Promise<Rule[]> {
+  const rules = routingOf(deps, userId, linkId).rules;
+  checkIndex(rules, from, "rule", "from");
+  checkIndex(rules, to, "rule", "to");
+  rules.splice(to, 0, ...rules.splice(from, 1));
+  return saveRules(deps, userId, linkId, rules);
+}
+
+/**
+ * Adds a variant. A link without a split starts one: its own URL becomes variant 0 (weight 50)
+ * and the new one variant 1, so one step makes an A/B test of the link.
+ */
+export async function addVariant(deps: Deps, userId: number, linkId: number, variant: Variant): Promise<Variant[]> {
+  const link = ownedLink(deps, userId, linkId);
+  const variants = parseVariants(link.variants);
+  if (!variants.length) variants.push({ url: link.url, weight: 50 });
+  variants.push(variant);
+  return saveVariants(deps, userId, linkId, variants);
+}
+
+/** Removes variant `index`. A split keeps at least two variants: removing one of the last two is refused (clearVariants ends it). */
+export async function removeVariant(deps: Deps, userId: number, linkId: number, index: number): Promise<Variant[]> {
+  const variants = routingOf(deps, userId, linkId).variants;
+  checkIndex(variants, index, "variant");
+  if (variants.length <= MIN_VARIANTS) throw new FieldError("index", `a split needs at least ${MIN_VARIANTS} variants; end the split instead`);
+  variants.splice(index, 1);
+  return saveVariants(deps, userId, linkId, variants);
+}
+
+/** Moves variant `from` to position `to`. */
+export async function moveVariant(deps: Deps, userId: number, linkId: number, from: number, to: number): Promise<Variant[]> {
+  const variants = routingOf(deps, userId, linkId).variants;
+  checkIndex(variants, from, "variant", "from");
+  checkIndex(variants, to, "variant", "to");
+  variants.splice(to, 0, ...variants.splice(from, 1));
+  return saveVariants(deps, userId, linkId, variants);
+}
+
+/** Changes the weight of variant `index` (1–100). */
+export async function setVariantWeight(deps: Deps, userId: number, linkId: number, index: number, weight: number): Promise<Variant[]> {
+  const variants = routingOf(deps, userId, linkId).variants;
+  checkIndex(variants, index, "variant");
+  variants[index]!.weight = weight;
+  return saveVariants(deps, userId, linkId, variants);
+}
+
+/** Ends the split: every visitor no rule caught goes to the link's targets again. */
+export async function clearVariants(deps: Deps, userId: number, linkId: number): Promise<void> {
+  await editLink(deps, userId, linkId, { variants: null });
+}
