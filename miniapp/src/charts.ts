@@ -97,3 +97,12 @@ export function Heatmap({ cells }: { cells: { day: number; hour: number; count: 
         style=${`opacity:${n ? 0.15 + (0.85 * n) / max : 0.06}`}></span>`)}</div>`)}
   </div>`;
 }
+
+/** Bars side by side per label, one colour per series (e.g. clicks and unique clicks of each A/B variant). */
+export function groupedBarConfig(labels: string[], series: { label: string; data: number[] }[]) {
+  return {
+    type: "bar",
+    data: { labels, datasets: series.map((s, i) => ({ ...s, backgroundColor: PALETTE[i % PALETTE.length] })) },
+    options: { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }, plugins: { legend: { position: "bottom" } } },
+  };
+}

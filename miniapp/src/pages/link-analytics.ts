@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { get } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
 import { Async, Empty, html, useAsync, fmtDate } from "../ui";
+import { RoutingComparison } from "./link-routing-stats";
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
 const browserTz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -38,7 +39,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
       <div class="stat"><strong data-stat="bots">${s.botClicks}</strong><span>Bots</span></div>
       <div class="stat"><strong>${Math.round((s.avgClicksPerDay ?? 0) * 10) / 10}</strong><span>Per day</span></div>
       <div class="stat"><strong>${s.topCountry ?? "—"}</strong><span>Top country</span></div>
-    </div>`}<//>
+    </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />`}<//>
     <div class="card"><h2>Timeline</h2><${Async} state=${timeline}>${(t: any[]) =>
       t.some((p) => p.clicks > 0)
         ? html`<${ChartView} label="Clicks over time" config=${lineConfig(t.map((p) => p.date), [

@@ -7,6 +7,7 @@ import { navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, ErrorBox, errorText, html, toast, useAsync, useSubmit, type Submit } from "../ui";
 import type { Tag } from "./links";
+import { RulesEditor, VariantsEditor, ruleRows, rulesBody, variantRows, variantsBody } from "./routing-editors";
 
 const TEXT = ["url", "title", "code", "utm_source", "utm_medium", "utm_campaign", "expired_url", "password",
   "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
@@ -44,8 +45,10 @@ export function LinkForm({ id }: { id?: string }) {
 
 /** Form values from a link object (get response). */
 function fromLink(l: Values | null): Values {
-  const v: Values = { webhook_method: "POST", tagIds: [], pixelIds: [] };
+  const v: Values = { webhook_method: "POST", tagIds: [], pixelIds: [], rules: [], variants: [] };
   if (!l) return v;
+  v.rules = ruleRows(l.rules);
+  v.variants = variantRows(l.variants);
   for (const k of TEXT) v[k] = k === "url" ? l.original_url ?? l.url ?? "" : l[k] ?? "";
   v.password = "";
   v.starts_at = toLocalInput(l.starts_at);
@@ -70,6 +73,8 @@ function toBody(v: Values, edit: boolean): Values {
   b.webhook_method = v.webhook_method;
   b.tagIds = v.tagIds;
   b.pixelIds = v.pixelIds;
+  b.rules = v.rules.length ? rulesBody(v.rules) : null;
+  b.variants = v.variants.length ? variantsBody(v.variants) : null;
   if (edit) {
     delete b.code;
     b.domain_id = v.domain_id === "" ? null : Number(v.domain_id);
@@ -137,6 +142,12 @@ function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attem
       <${Field} label="iOS URL"><input type="url" ...${f.bind("ios_url")} /><//>
       <${Field} label="Android URL"><input type="url" ...${f.bind("android_url")} /><//>
       <${Field} label="Desktop URL"><input type="url" ...${f.bind("desktop_url")} /><//>
+    <//>
+    <${Section} title=${`Redirect rules${v.rules.length ? ` (${v.rules.length})` : ""}`} open=${v.rules.length > 0}>
+      <${RulesEditor} rows=${v.rules} onChange=${(rows: unknown[]) => f.set("rules", rows)} />
+    <//>
+    <${Section} title=${`A/B split${v.variants.length ? ` (${v.variants.length})` : ""}`} open=${v.variants.length > 0}>
+      <${VariantsEditor} rows=${v.variants} linkUrl=${v.url} onChange=${(rows: unknown[]) => f.set("variants", rows)} />
     <//>
     <${Section} title="Pixels">
       ${extras.pixels.length

@@ -4,6 +4,7 @@ import { get, getPage } from "../api";
 import { linkTo } from "../router";
 import { Async, Empty, html, useAsync } from "../ui";
 import { appConfig } from "../widget";
+import { OrphanVisits } from "./orphan-visits";
 
 export interface LinkItem {
   id: number;
@@ -88,6 +89,7 @@ export function LinksPage() {
           </div>`}`;
       }}
     <//>
+    <${OrphanVisits} />
   </section>`;
 }
 

@@ -1,0 +1,119 @@
+/** The link form's editors of redirect rules and A/B variants, and their conversion to and from the API's shape. */
+import { fromLocalInput, toLocalInput, type Values } from "../form";
+import { html } from "../ui";
+
+const OS = ["iOS", "Android", "Windows", "macOS", "Linux"];
+const DEVICES = ["mobile", "tablet", "desktop"];
+export const MAX_RULES = 20;
+export const MAX_VARIANTS = 10;
+
+/** One rule as the form edits it: lists as comma-separated text, the query as `k=v&k2=v2`. */
+export interface RuleRow {
+  country: string;
+  language: string;
+  os: string[];
+  device: string[];
+  from: string;
+  to: string;
+  query: string;
+  url: string;
+}
+export interface VariantRow {
+  url: string;
+  weight: string;
+}
+
+const emptyRule = (): RuleRow => ({ country: "", language: "", os: [], device: [], from: "", to: "", query: "", url: "" });
+const words = (s: string) => s.split(/[\s,]+/).filter(Boolean);
+
+/** Rows from a link's stored rules. */
+export function ruleRows(rules: any[] | undefined): RuleRow[] {
+  return (rules ?? []).map((r) => ({
+    country: (r.if.country ?? []).join(", "),
+    language: (r.if.language ?? []).join(", "),
+    os: r.if.os ?? [],
+    device: r.if.device ?? [],
+    from: toLocalInput(r.if.from),
+    to: toLocalInput(r.if.to),
+    query: r.if.query ? new URLSearchParams(r.if.query).toString() : "",
+    url: r.url,
+  }));
+}
+
+/** The API's `rules` from the rows (empty conditions left out; the server checks the rest). */
+export function rulesBody(rows: RuleRow[]): Values[] {
+  return rows.map((r) => {
+    const c: Values = {};
+    if (words(r.country).length) c.country = words(r.country);
+    if (words(r.language).length) c.language = words(r.language);
+    if (r.os.length) c.os = r.os;
+    if (r.device.length) c.device = r.device;
+    if (r.from) c.from = fromLocalInput(r.from);
+    if (r.to) c.to = fromLocalInput(r.to);
+    if (r.query.trim()) c.query = Object.fromEntries(new URLSearchParams(r.query.trim().replace(/^\?/, "")));
+    return { if: c, url: r.url.trim() };
+  });
+}
+
+export const variantRows = (variants: any[] | undefined): VariantRow[] => (variants ?? []).map((v) => ({ url: v.url, weight: String(v.weight) }));
+export const variantsBody = (rows: VariantRow[]): Values[] => rows.map((v) => ({ url: v.url.trim(), weight: Number(v.weight) }));
+
+/** `list` with item `i` replaced, moved by `by`, or removed. */
+const replaced = <T>(list: T[], i: number, item: T) => list.map((x, j) => (j === i ? item : x));
+function moved<T>(list: T[], i: number, by: number): T[] {
+  const out = [...list];
+  const [item] = out.splice(i, 1);
+  out.splice(i + by, 0, item!);
+  return out;
+}
+const removed = <T>(list: T[], i: number) => list.filter((_, j) => j !== i);
+const toggled = (list: string[], v: string) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+
+/** Ordered rules, first match wins: conditions, target, move up and down, remove, add (at most 20). */
+export function RulesEditor({ rows, onChange }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void }) {
+  const edit = (i: number, k: keyof RuleRow, v: any) => onChange(replaced(rows, i, { ...rows[i]!, [k]: v }));
+  const text = (i: number, k: keyof RuleRow, label: string, placeholder = "", type = "text") => html`<label class="field"><span class="label">${label}</span>
+    <input type=${type} aria-label=${`Rule ${i + 1} ${label}`} placeholder=${placeholder} value=${rows[i]![k]} onInput=${(e: any) => edit(i, k, e.currentTarget.value)} /></label>`;
+  const chips = (i: number, k: "os" | "device", values: string[], label: string) => html`<div class="field"><span class="label">${label}</span>
+    <div class="chips" role="group" aria-label=${`Rule ${i + 1} ${label}`}>${values.map((v) => html`<button type="button" class=${rows[i]![k].includes(v) ? "chip on" : "chip"}
+      aria-pressed=${rows[i]![k].includes(v)} onClick=${() => edit(i, k, toggled(rows[i]![k], v))}>${v}</button>`)}</div></div>`;
+  return html`<div class="rules-editor">
+    <p class="hint">Checked in order after the schedule, password and click cap; the first rule whose conditions all hold sends the visitor to its URL.</p>
+    ${rows.map((_, i) => html`<fieldset class="rule card" data-rule=${i}>
+      <legend>Rule ${i + 1}</legend>
+      ${text(i, "country", "Countries", "DE, AT")}
+      ${text(i, "language", "Languages", "de, fr")}
+      ${chips(i, "os", OS, "OS")}
+      ${chips(i, "device", DEVICES, "Devices")}
+      ${text(i, "from", "From", "", "datetime-local")}
+      ${text(i, "to", "Until", "", "datetime-local")}
+      ${text(i, "query", "Query parameters", "src=mail&v=2")}
+      ${text(i, "url", "Send to", "https://…", "url")}
+      <div class="inline">
+        <button type="button" class="btn small" aria-label=${`Move rule ${i + 1} up`} disabled=${i === 0} onClick=${() => onChange(moved(rows, i, -1))}>↑</button>
+        <button type="button" class="btn small" aria-label=${`Move rule ${i + 1} down`} disabled=${i === rows.length - 1} onClick=${() => onChange(moved(rows, i, 1))}>↓</button>
+        <button type="button" class="btn small danger" onClick=${() => onChange(removed(rows, i))}>Remove rule ${i + 1}</button>
+      </div>
+    </fieldset>`)}
+    <button type="button" class="btn small" disabled=${rows.length >= MAX_RULES} onClick=${() => onChange([...rows, emptyRule()])}>Add rule</button>
+  </div>`;
+}
+
+/** The A/B split: 2–10 URLs with weights; the share of each is shown as the weights change. */
+export function VariantsEditor({ rows, onChange, linkUrl }: { rows: VariantRow[]; onChange: (rows: VariantRow[]) => void; linkUrl: string }) {
+  const total = rows.reduce((s, r) => s + (Number(r.weight) || 0), 0);
+  const edit = (i: number, k: keyof VariantRow, v: string) => onChange(replaced(rows, i, { ...rows[i]!, [k]: v }));
+  // starting a split puts the link's own URL in as the first variant, so one more URL makes an A/B test
+  const add = () => onChange(rows.length ? [...rows, { url: "", weight: "50" }] : [{ url: linkUrl, weight: "50" }, { url: "", weight: "50" }]);
+  return html`<div class="variants-editor">
+    <p class="hint">Visitors no rule caught are split by weight; each visitor keeps the variant they got.</p>
+    ${rows.map((r, i) => html`<div class="variant inline" data-variant=${i}>
+      <span class="label">${String.fromCharCode(65 + i)}</span>
+      <input type="url" aria-label=${`Variant ${i + 1} URL`} placeholder="https://…" value=${r.url} onInput=${(e: any) => edit(i, "url", e.currentTarget.value)} />
+      <input type="number" min="1" max="100" class="weight" aria-label=${`Variant ${i + 1} weight`} value=${r.weight} onInput=${(e: any) => edit(i, "weight", e.currentTarget.value)} />
+      <small class="hint share">${total ? Math.round(((Number(r.weight) || 0) * 100) / total) : 0}%</small>
+      <button type="button" class="btn small danger" onClick=${() => onChange(rows.length <= 2 ? [] : removed(rows, i))}>${rows.length <= 2 ? "End split" : `Remove variant ${i + 1}`}</button>
+    </div>`)}
+    <button type="button" class="btn small" disabled=${rows.length >= MAX_VARIANTS} onClick=${add}>${rows.length ? "Add variant" : "Start A/B split"}</button>
+  </div>`;
+}
