@@ -6,7 +6,11 @@
  * is missing, when more were recorded than requests could have reached the server, or when the
  * link's click counter disagrees with the stored clicks. Prints figures; never fails on speed.
  *
- *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk]
+ * `--link rules` serves a link with 20 redirect rules and 3 A/B variants instead of a plain one: no
+ * rule matches the load generator's requests (each fails on its last condition), so every request
+ * evaluates all 20 before its variant is picked; the bare server answers that variant's Location.
+ *
+ *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,9 +31,25 @@ function cpuPort(): number {
   return Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => Response.json(process.cpuUsage()) }).port!;
 }
 
-async function serve(kind: string, dataDir: string) {
+/**
+ * 20 rules that the benchmark's requests (Chrome on Windows, from 127.0.0.1, no Accept-Language, no
+ * query) never meet, each failing only on its last check (conditions are checked from the time
+ * window and query to the agent, language and country), and a three-way split.
+ */
+function routingBenchLink() {
+  const always = { os: ["Windows"], device: ["desktop"] };
+  const failing = [
+    { country: ["DE", "AT", "CH"] }, { language: ["de", "fr"] }, { country: ["US"], language: ["en"] }, { os: ["iOS", "Android"] },
+    { query: { src: "mail" } }, { from: "2020-01-01T00:00:00Z", to: "2020-02-01T00:00:00Z" },
+  ];
+  const rules = Array.from({ length: 20 }, (_, i) => ({ if: { ...(i % 6 <= 2 ? always : {}), ...failing[i % 6]! }, url: `https://example.com/rule-${i}` }));
+  const variants = ["a", "b", "c"].map((v, i) => ({ url: `https://example.com/landing-${v}`, weight: [50, 30, 20][i]! }));
+  return { rules, variants };
+}
+
+async function serve(kind: string, dataDir: string, linkKind: string, location: string) {
   if (kind === "bare") {
-    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null, { status: 302, headers: { location: TARGET, ...REDIRECT_HEADERS } }) });
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS } }) });
     console.log(JSON.stringify({ port: server.port, cpu: cpuPort() }));
     return;
   }
@@ -43,7 +63,7 @@ async function serve(kind: string, dataDir: string) {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", SHORT_URL: "http://127.0.0.1" });
   const deps = createDeps(config, { log: silentLogger });
   const user = upsertTelegramUser(deps, { id: 1, username: "bench" });
-  const link = await createLink(deps, user, { url: "https://example.com/landing", utm_source: "bench" });
+  const link = await createLink(deps, user, { url: "https://example.com/landing", utm_source: "bench", ...(linkKind === "rules" ? routingBenchLink() : {}) });
   const clicks = clickRecorderFor(deps);
   clicks.start({ offThread: true });
   const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });
@@ -56,8 +76,8 @@ async function serve(kind: string, dataDir: string) {
   });
 }
 
-async function start(kind: string, dataDir: string) {
-  const child = Bun.spawn(["bun", import.meta.path, "--serve", kind, dataDir], { stdout: "pipe", stderr: "inherit" });
+async function start(kind: string, dataDir: string, linkKind: string, location = TARGET) {
+  const child = Bun.spawn(["bun", import.meta.path, "--serve", kind, dataDir, linkKind, location], { stdout: "pipe", stderr: "inherit" });
   const reader = child.stdout.getReader();
   const { value } = await reader.read();
   reader.releaseLock();
@@ -109,13 +129,19 @@ async function main() {
   if (tool !== "autocannon" && tool !== "wrk") throw new Error(`--load takes autocannon or wrk, not ${tool}`);
   if (tool === "wrk" && !Bun.which("wrk")) throw new Error("--load wrk needs wrk on the PATH (apt-get install wrk)");
   const load = tool === "wrk" ? wrkLoad : autocannonLoad;
+  const linkKind = argText("link") ?? "plain";
+  if (linkKind !== "plain" && linkKind !== "rules") throw new Error(`--link takes plain or rules, not ${linkKind}`);
   const dataDir = mkdtempSync(join(tmpdir(), "linkbot-bench-"));
-  const bare = await start("bare", dataDir);
-  const app = await start("app", dataDir);
-  const bareUrl = `http://127.0.0.1:${bare.info.port}/${app.info.code}`;
+  const app = await start("app", dataDir, linkKind);
   const appUrl = `http://127.0.0.1:${app.info.port}/${app.info.code}`;
+  // with rules, the load generator's requests get one of the variants: the bare server answers that one
+  const location = (await fetch(appUrl, { redirect: "manual", headers: { "user-agent": UA } })).headers.get("location")!;
+  const expected = linkKind === "rules" ? /^https:\/\/example\.com\/landing-[abc]\?utm_source=bench$/ : new RegExp(`^${TARGET.replace(/[.?/]/g, "\\$&")}$`);
+  if (!expected.test(location)) throw new Error(`the app redirects to ${location}, not to the link's ${linkKind === "rules" ? "variants" : "target"}`);
+  const bare = await start("bare", dataDir, linkKind, location);
+  const bareUrl = `http://127.0.0.1:${bare.info.port}/${app.info.code}`;
   const [appAnswer, bareAnswer] = [await answerOf(appUrl), await answerOf(bareUrl)];
-  if (appAnswer !== bareAnswer || !appAnswer.includes(TARGET)) throw new Error(`the two servers answer differently:\n  app  ${appAnswer}\n  bare ${bareAnswer}`);
+  if (appAnswer !== bareAnswer) throw new Error(`the two servers answer differently:\n  app  ${appAnswer}\n  bare ${bareAnswer}`);
 
   await load(bareUrl, connections, 2); // warm-up
   await load(appUrl, connections, 2);
@@ -168,7 +194,7 @@ async function main() {
   const row = (name: string, r: LoadResult) =>
     `${name.padEnd(12)} ${String(Math.round(r.rps)).padStart(8)} req/s   p50 ${ms(r.p50).padStart(8)}   p99 ${ms(r.p99).padStart(8)}   errors ${r.errors}   302s ${r.redirects}`;
   const { loadavg } = await import("node:os");
-  console.log(`redirect benchmark: load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
+  console.log(`redirect benchmark (${linkKind === "rules" ? "a link with 20 rules, none matching, and 3 variants" : "a plain link"}): load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
     `load average ${loadavg()[0]!.toFixed(1)} at the end (${loadStart} at the start), Bun ${Bun.version}`);
   for (let i = 0; i < rounds; i++)
     console.log(`  round ${i + 1}: bare ${Math.round(bares[i]!.rps)} req/s (p99 ${ms(bares[i]!.p99)}), app ${Math.round(apps[i]!.rps)} req/s (p99 ${ms(apps[i]!.p99)}), ratio ${ratios[i]!.toFixed(2)}`);
@@ -192,5 +218,5 @@ async function main() {
   if (problems.length) process.exitCode = 1;
 }
 
-if (process.argv[2] === "--serve") await serve(process.argv[3]!, process.argv[4]!);
+if (process.argv[2] === "--serve") await serve(process.argv[3]!, process.argv[4]!, process.argv[5]!, process.argv[6]!);
 else await main();

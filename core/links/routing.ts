@@ -1,7 +1,7 @@
 import type { LinkRow } from "../../db/schema";
 import { geoOf, parsedUa, type GeoDbs } from "../clicks/enrich";
 import { memoize } from "../memo";
-import { parseRules, parseVariants, type RuleConditions, type RuleDevice, type RuleOs } from "./routing-input";
+import { RULE_DEVICES, RULE_OS, parseRules, parseVariants, type RuleConditions, type RuleOs } from "./routing-input";
 import { withUtm } from "./target";
 
 /** What rules may look at in a visit; the request-dependent parts are read only when a rule asks. */
@@ -21,24 +21,54 @@ export interface Routed {
   variant: number | null;
 }
 
-/** The facts of one visit, each worked out on first use. */
+/**
+ * The facts of one visit as small numbers, each worked out on first use: a country or language is
+ * its number among the values the link's rules name (-1 for any other), the OS and device their
+ * place in RULE_OS and RULE_DEVICES. A rule then tests each condition with one array read.
+ */
 class Facts {
-  private _country?: string | null;
-  private _language?: string | null;
-  private _ua?: { os: RuleOs | null; device: string };
-  private _query?: URLSearchParams;
-  constructor(private geo: GeoDbs, private v: RoutingVisit, readonly now: number) {}
-  get country() {
-    return this._country === undefined ? (this._country = geoOf(this.geo, this.v.ip).country) : this._country;
+  private _country = -2;
+  private _language = -2;
+  private _ua?: { os: number; device: number };
+  private _query?: Map<string, string>;
+  constructor(private c: CompiledRouting, private v: RoutingVisit, readonly now: number) {}
+  get country(): number {
+    if (this._country === -2) this._country = this.c.countries.get(geoOf(this.c.geo, this.v.ip).country ?? "") ?? -1;
+    return this._country;
   }
-  get language() {
-    return this._language === undefined ? (this._language = primaryLanguage(this.v.acceptLanguage?.() ?? null)) : this._language;
+  get language(): number {
+    if (this._language === -2) this._language = this.c.languages.get(primaryLanguage(this.v.acceptLanguage?.() ?? null) ?? "") ?? -1;
+    return this._language;
   }
   get ua() {
     return (this._ua ??= uaFacts(this.v.userAgent ?? ""));
   }
   get query() {
-    return (this._query ??= new URLSearchParams(this.v.query?.() ?? ""));
+    return (this._query ??= queryParams(this.v.query?.() ?? ""));
+  }
+}
+
+const NO_PARAMS = new Map<string, string>();
+
+/** A query string's parameters (the first value of each name), decoded as forms are; most visits have none. */
+export function queryParams(query: string): Map<string, string> {
+  if (!query) return NO_PARAMS;
+  const out = new Map<string, string>();
+  for (const part of query.split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    const [k, v] = [decode(eq < 0 ? part : part.slice(0, eq)), eq < 0 ? "" : decode(part.slice(eq + 1))];
+    if (!out.has(k)) out.set(k, v);
+  }
+  return out;
+}
+
+function decode(s: string): string {
+  const plain = s.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(plain);
+  } catch {
+    return plain;
   }
 }
 
@@ -50,48 +80,75 @@ export function primaryLanguage(header: string | null): string | null {
 
 const LINUX = /^(Linux|Ubuntu|Debian|Fedora|Arch|Mint|openSUSE|SUSE|Gentoo|CentOS|Red Hat|RedHat|Manjaro|Kubuntu|Xubuntu|Slackware|Mandriva|Deepin|elementary OS)$/i;
 
-/** The OS family and device type a rule compares against (memoized per User-Agent). */
-export const uaFacts = memoize((ua: string): { os: RuleOs | null; device: string } => {
+/** The OS family a rule compares against, from ua-parser's OS name; null for any other. */
+export function osFamily(name: string | null): RuleOs | null {
+  if (name === "iOS" || name === "Android" || name === "Windows") return name;
+  if (name === "Mac OS" || name === "macOS") return "macOS";
+  return name && LINUX.test(name) ? "Linux" : null;
+}
+
+/** Places of the User-Agent's OS family in RULE_OS and device type in RULE_DEVICES (-1: none), memoized per agent. */
+const uaFacts = memoize((ua: string): { os: number; device: number } => {
   const p = parsedUa(ua);
-  const name = p.os ?? "";
-  const os: RuleOs | null = name === "iOS" ? "iOS" : name === "Android" ? "Android" : name === "Windows" ? "Windows" : name === "Mac OS" || name === "macOS" ? "macOS" : LINUX.test(name) ? "Linux" : null;
-  return { os, device: p.device };
+  const os = osFamily(p.os);
+  return { os: os ? RULE_OS.indexOf(os) : -1, device: (RULE_DEVICES as readonly string[]).indexOf(p.device) };
 });
 
-type Check = (f: Facts) => boolean;
+/** One rule's conditions in the form the redirect tests them: a flag per known value, null when not given. */
+interface CompiledRule {
+  from: number;
+  to: number;
+  query: [string, string][] | null;
+  os: Uint8Array | null;
+  device: Uint8Array | null;
+  language: Uint8Array | null;
+  country: Uint8Array | null;
+  routed: Routed;
+}
 
-/** One condition set as a list of checks, cheapest first (time, query, then agent, language, country). */
-function compileConditions(c: RuleConditions): Check[] {
-  const checks: Check[] = [];
-  if (c.from) {
-    const from = Date.parse(c.from);
-    checks.push((f) => f.now >= from);
-  }
-  if (c.to) {
-    const to = Date.parse(c.to);
-    checks.push((f) => f.now < to);
-  }
-  if (c.query) {
-    const pairs = Object.entries(c.query);
-    checks.push((f) => pairs.every(([k, v]) => f.query.get(k) === v));
-  }
-  if (c.os) {
-    const set = new Set<string>(c.os);
-    checks.push((f) => f.ua.os !== null && set.has(f.ua.os));
-  }
-  if (c.device) {
-    const set = new Set<string>(c.device as RuleDevice[]);
-    checks.push((f) => set.has(f.ua.device));
-  }
-  if (c.language) {
-    const set = new Set(c.language);
-    checks.push((f) => f.language !== null && set.has(f.language));
-  }
-  if (c.country) {
-    const set = new Set(c.country);
-    checks.push((f) => f.country !== null && set.has(f.country));
-  }
-  return checks;
+/** What every rule of a link shares: the geo databases, and the numbers of the countries and languages the rules name. */
+interface CompiledRouting {
+  geo: GeoDbs;
+  countries: Map<string, number>;
+  languages: Map<string, number>;
+}
+
+function numbered(values: (string[] | undefined)[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const list of values) for (const v of list ?? []) if (!m.has(v)) m.set(v, m.size);
+  return m;
+}
+
+/** Flags of `chosen` among `all` (a number per value), or null when the condition is not given. */
+function flags(chosen: readonly string[] | undefined, index: (v: string) => number, size: number): Uint8Array | null {
+  if (!chosen) return null;
+  const f = new Uint8Array(size);
+  for (const v of chosen) f[index(v)] = 1;
+  return f;
+}
+
+function compileRule(c: RuleConditions, shared: CompiledRouting, routed: Routed): CompiledRule {
+  return {
+    from: c.from ? Date.parse(c.from) : -Infinity,
+    to: c.to ? Date.parse(c.to) : Infinity,
+    query: c.query ? Object.entries(c.query) : null,
+    os: flags(c.os, (v) => RULE_OS.indexOf(v as RuleOs), RULE_OS.length),
+    device: flags(c.device, (v) => (RULE_DEVICES as readonly string[]).indexOf(v), RULE_DEVICES.length),
+    language: flags(c.language, (v) => shared.languages.get(v)!, shared.languages.size),
+    country: flags(c.country, (v) => shared.countries.get(v)!, shared.countries.size),
+    routed,
+  };
+}
+
+/** Whether every condition of `r` holds, cheapest first (time, agent, then language, country and query, read on first use). */
+function holds(r: CompiledRule, f: Facts): boolean {
+  if (f.now < r.from || f.now >= r.to) return false;
+  if (r.os && r.os[f.ua.os] !== 1) return false;
+  if (r.device && r.device[f.ua.device] !== 1) return false;
+  if (r.language && r.language[f.language] !== 1) return false;
+  if (r.country && r.country[f.country] !== 1) return false;
+  if (r.query) for (const [k, v] of r.query) if (f.query.get(k) !== v) return false;
+  return true;
 }
 
 /** A link's rules and variants, compiled once when the link is cached. */
@@ -106,7 +163,9 @@ export interface Routing {
  */
 export function compileRouting(geo: GeoDbs, link: LinkRow): Routing | null {
   if (!link.rules && !link.variants) return null;
-  const rules = parseRules(link.rules).map((r, i) => ({ checks: compileConditions(r.if), routed: { target: withUtm(link, r.url), rule: i, variant: null } }));
+  const stored = parseRules(link.rules);
+  const shared: CompiledRouting = { geo, countries: numbered(stored.map((r) => r.if.country)), languages: numbered(stored.map((r) => r.if.language)) };
+  const rules = stored.map((r, i) => compileRule(r.if, shared, { target: withUtm(link, r.url), rule: i, variant: null }));
   const variants = parseVariants(link.variants);
   const bounds: number[] = [];
   let total = 0;
@@ -115,8 +174,8 @@ export function compileRouting(geo: GeoDbs, link: LinkRow): Routing | null {
   return {
     route(visit, now) {
       if (rules.length) {
-        const facts = new Facts(geo, visit, now);
-        for (const r of rules) if (r.checks.every((check) => check(facts))) return r.routed;
+        const facts = new Facts(shared, visit, now);
+        for (const r of rules) if (holds(r, facts)) return r.routed;
       }
       if (!picks.length) return null;
       const slot = variantSlot(link.id, visit.ip, visit.userAgent, total);
