@@ -22,6 +22,9 @@ export interface OwnedTable {
  */
 export const OWNED_TABLES: OwnedTable[] = [
   { table: s.links, owner: s.links.userId },
+  // deleted links' codes and visits to dead codes stay with the account their links went to
+  { table: s.linkTombstones, owner: s.linkTombstones.userId },
+  { table: s.orphanVisits, owner: s.orphanVisits.userId },
   // tag names are unique per user (case-insensitive): a merged-in tag whose name the survivor has
   // folds into the survivor's tag (its links follow); the others move
   {

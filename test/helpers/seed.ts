@@ -22,6 +22,8 @@ export function seedResources(deps: Pick<Deps, "db" | "clock">, userId: number, 
   db.insert(s.passkeys).values({ userId, credentialId: `cred-${tag}`, publicKey: Buffer.from([1, 2, 3]) }).run();
   enqueueBotMessage(db, now, { userId, topic: "notice", chatId: 1, params: { text: tag } });
   db.insert(s.webhookSecrets).values({ userId, secret: `whsec_${tag}` }).run();
+  db.insert(s.linkTombstones).values({ userId, code: `gone-${tag}`, deletedAt: now }).run();
+  db.insert(s.orphanVisits).values({ userId, code: `gone-${tag}`, host: null, visitedAt: now }).run();
   return { linkId: link.id, tagId: t.id, folderId: folder.id, fileId: file.id };
 }
 
