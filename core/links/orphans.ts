@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, lt, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, max, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
+import { changes } from "../../db/client";
 import { domains, linkTombstones, orphanVisits, type LinkRow } from "../../db/schema";
 import { parsePeriod, periodRange } from "../analytics/range";
 
@@ -45,4 +46,17 @@ export function orphanVisitsOf(deps: Pick<Deps, "db" | "clock">, userId: number,
     .from(orphanVisits).where(where).groupBy(orphanVisits.code)
     .orderBy(desc(count()), desc(max(orphanVisits.visitedAt)), orphanVisits.code).limit(ORPHAN_CODES_MAX).all();
   return { total, items: rows.map((r) => ({ code: r.code, count: r.count, lastAt: new Date(Number(r.lastAt)).toISOString() })) };
+}
+
+/** How long visits that belong to no account (unknown codes on the service's own host) are kept. */
+export const UNOWNED_ORPHAN_DAYS = 30;
+
+/**
+ * Deletes orphan visits that belong to nobody and are older than UNOWNED_ORPHAN_DAYS: no user can
+ * see them, and a scan of random codes would otherwise grow the table without end. Visits that
+ * belong to a user are kept like clicks. Returns how many went.
+ */
+export function pruneUnownedOrphanVisits(deps: Pick<Deps, "db" | "clock">): number {
+  const before = new Date(deps.clock.now().getTime() - UNOWNED_ORPHAN_DAYS * 86_400_000);
+  return changes(deps.db.delete(orphanVisits).where(and(isNull(orphanVisits.userId), lt(orphanVisits.visitedAt, before))).run());
 }

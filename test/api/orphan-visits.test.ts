@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { orphanVisits } from "../../db/schema";
+import { pruneUnownedOrphanVisits } from "../../core/links/orphans";
+import { JOBS } from "../../jobs";
 
 let t: TestApp;
 let alice: string;
@@ -96,4 +98,18 @@ test("period, scope and errors", async () => {
   const tokenFor = async (scopes: string[]) => (await t.request("POST", "/api/tokens", { token: alice, body: { name: scopes.join(","), scopes } })).json.token as string;
   expect((await t.request("GET", "/api/orphan-visits", { token: await tokenFor(["read:links"]) })).status).toBe(403);
   expect((await t.request("GET", "/api/orphan-visits?period=all", { token: await tokenFor(["read:stats"]) })).json.total).toBe(2);
+});
+
+test("visits nobody owns are pruned after 30 days; the user's are kept", async () => {
+  const off = await link(alice, { url: "https://off.example/", code: "paused" });
+  await t.request("PATCH", `/api/links/${off.id}`, { token: alice, body: { is_active: false } });
+  await visit("paused");
+  await visit("random-scan-1");
+  t.clock.advance(29 * 86_400_000);
+  await visit("random-scan-2");
+  expect(pruneUnownedOrphanVisits(t.deps)).toBe(0);
+  t.clock.advance(2 * 86_400_000);
+  expect(pruneUnownedOrphanVisits(t.deps)).toBe(1);
+  expect(t.deps.db.select().from(orphanVisits).all().map((r) => r.code).sort()).toEqual(["paused", "random-scan-2"]);
+  expect(JOBS.find((j) => j.name === "prune-orphan-visits")?.run).toBe(pruneUnownedOrphanVisits);
 });
