@@ -105,3 +105,25 @@ test("with the writer thread, a burst past threadBatch is handed over at once, n
     await until("5 clicks written by the worker", rowsOf, (r) => r.length === 5);
     expect(recorder.pending).toBe(0);
   }, { make: (deps) => createClickRecorder(deps, { threadIntervalMs: 60_000, threadBatch: 5 }) }));
+
+test("the writer thread stores each click's rule and variant, and under PRIVACY_IP the request's visitor hash and geo", () =>
+  withLink(async ({ t, recorder, l, rowsOf }) => {
+    recorder.start({ offThread: true });
+    const at = t.clock.now();
+    const base = { linkId: l.id, clickedAt: at, userAgent: CHROME, referer: null, isBot: false, botName: null };
+    recorder.record({ ...base, ip: "203.0.113.7", rule: 2 });
+    recorder.record({ ...base, ip: "203.0.113.7", variant: 1 });
+    // two visitors behind one truncated address (whose own geo, US, is not used), told apart by the keyed hash; the first comes twice
+    recorder.record({ ...base, ip: "8.8.8.0", variant: 0, visitor: "k-one", geo: "DE\nBerlin" });
+    recorder.record({ ...base, ip: "8.8.8.0", variant: 0, visitor: "k-one", geo: "DE\nBerlin" });
+    recorder.record({ ...base, ip: null, variant: 1, visitor: "k-two", geo: "\n" });
+    const rows = await until("5 clicks written by the worker", rowsOf, (r) => r.length === 5);
+    expect(rows.map((r) => [r.rule, r.variant, r.ip, r.country, r.city, r.isUnique])).toEqual([
+      [2, null, "203.0.113.7", null, null, true],
+      [null, 1, "203.0.113.7", null, null, false],
+      [null, 0, "8.8.8.0", "DE", "Berlin", true],
+      [null, 0, "8.8.8.0", "DE", "Berlin", false],
+      [null, 1, null, null, null, true],
+    ]);
+    expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()).toMatchObject({ totalClicks: 5, uniqueClicks: 3 });
+  }));
