@@ -11,6 +11,7 @@ import { analyticsApi } from "./analytics";
 import { orphanVisitsApi } from "./analytics/orphans";
 import { secureApi } from "./secure";
 import { secureViewerPages } from "./secure/viewer";
+import { AttemptLimiter } from "../core/secure/share-password";
 import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
@@ -25,13 +26,15 @@ export { MAX_JSON_BODY } from "./shared/body";
  * responder as the Elysia routes, which `app.handle` keeps using.
  */
 export function createApi(deps: Deps) {
+  // one wrong-password limiter for the share API and the viewer page, so both count the same attempts
+  const secureOpen = { ...deps, shareAttempts: new AttemptLimiter() };
   const api = new Elysia({ prefix: "/api" })
     .use(tokensApi(deps))
     .use(authApi(deps))
     .use(linksApi(deps))
     .use(analyticsApi(deps))
     .use(orphanVisitsApi(deps))
-    .use(secureApi(deps))
+    .use(secureApi(deps, secureOpen))
     .use(trackingApi(deps))
     .use(webhooksApi(deps));
 
@@ -47,7 +50,7 @@ export function createApi(deps: Deps) {
     .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check" } })
     .use(miniappRoutes(deps))
     .use(api)
-    .use(secureViewerPages(deps))
+    .use(secureViewerPages(deps, secureOpen))
     .use(visitorApi(deps, visitor));
   return app;
 }

@@ -2,7 +2,9 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { createFolder, deleteFolder, getFolder, listFolders, togglePause, updateFolder } from "../../core/secure/folders";
 import { createFile, deleteFile, listFiles, ownedFile, storeUpload, toFileJson } from "../../core/secure/files";
-import { createLink, deleteLink, listLinks, setRevoked } from "../../core/secure/links";
+import { createLink, deleteLink, listLinks, setRevoked, updateLink } from "../../core/secure/links";
+import { sharePasswordHash } from "../../core/secure/share-password";
+import type { OpenDeps } from "../../core/secure/view";
 import { sweepStaleUploads } from "../../core/secure/storage";
 import { authPlugin } from "../shared/auth";
 import { SecureModel as M } from "./model";
@@ -19,7 +21,7 @@ const ok = { success: true };
  * Secure sharing. Owner routes (JWT, initData or API token with read:secure / write:secure) for
  * folders, files and links; the public view under /secure/view needs no auth.
  */
-export function secureApi(deps: Deps) {
+export function secureApi(deps: Deps, open: OpenDeps) {
   sweepStaleUploads(deps); // temporary files of uploads cut off by a crash or restart
   const owner = new Elysia({ prefix: "/secure" })
     .use(authPlugin(deps))
@@ -47,13 +49,20 @@ export function secureApi(deps: Deps) {
     .delete("/files/:id", ({ userId, params }) => (deleteFile(deps, userId, params.id), ok), { ...write(), params: M.idParams })
     // links
     .get("/links", ({ userId, query }) => listLinks(deps, userId, query.fileId), { ...read(), query: M.linksQuery })
-    .post("/links", ({ userId, body, set }) => {
+    .post("/links", async ({ userId, body, set }) => {
+      const { password, ...rest } = body;
+      const link = createLink(deps, userId, { ...rest, passwordHash: await sharePasswordHash(password ?? null) });
       set.status = 201;
-      return createLink(deps, userId, body);
+      return link;
     }, { ...write(), body: M.linkCreate })
+    .patch("/links/:id", async ({ userId, params, body }) => {
+      const { password, ...rest } = body;
+      const passwordHash = password === undefined ? undefined : await sharePasswordHash(password);
+      return updateLink(deps, userId, params.id, { ...rest, passwordHash });
+    }, { ...write(), params: M.idParams, body: M.linkUpdate, detail: { tags, summary: "Set or remove the share password, turn view notifications on or off" } })
     .patch("/links/:id/revoke", ({ userId, params }) => setRevoked(deps, userId, params.id, true), { ...write(), params: M.idParams })
     .patch("/links/:id/restore", ({ userId, params }) => setRevoked(deps, userId, params.id, false), { ...write(), params: M.idParams })
     .delete("/links/:id", ({ userId, params }) => (deleteLink(deps, userId, params.id), ok), { ...write(), params: M.idParams });
 
-  return new Elysia({ name: "secure" }).use(securePublicApi(deps)).use(owner);
+  return new Elysia({ name: "secure" }).use(securePublicApi(deps, open)).use(owner);
 }

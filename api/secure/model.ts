@@ -29,5 +29,12 @@ export const SecureModel = {
     fileId: t.Integer({ minimum: 1 }),
     expiresInHours: t.Number({ exclusiveMinimum: 0, maximum: 8784 }),
     maxViews: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: 1_000_000 }))),
+    password: t.Optional(t.String({ minLength: 4, maxLength: 128, description: "share password, stored hashed" })),
+    notifyOnView: t.Optional(t.Boolean()),
   }),
+  linkUpdate: t.Object({
+    password: t.Optional(t.Nullable(t.String({ minLength: 4, maxLength: 128, description: "a new share password; null removes it" }))),
+    notifyOnView: t.Optional(t.Boolean()),
+  }),
+  passwordHeaders: t.Object({ "x-share-password": t.Optional(t.String({ maxLength: 1024 })) }),
 };

@@ -1,23 +1,37 @@
 import { Elysia } from "elysia";
-import { isbot } from "isbot";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import { authenticate } from "../../core/accounts/principal";
+import { previewFetcher } from "../../core/clicks/bots";
 import { sha256 } from "../../core/random";
 import { absolutePath } from "../../core/secure/storage";
 import { cleanFileName, type FileRow } from "../../core/secure/files";
 import { verifyGrant } from "../../core/secure/grants";
-import { linkOwner, openLink, viewPayload, type OpenMode } from "../../core/secure/view";
+import { linkOwner, openLink, viewPayload, type OpenDeps, type OpenMode } from "../../core/secure/view";
 import { errorResponse } from "../shared/errors";
 import { clientAddress } from "../shared/client-ip";
 import { PUBLIC_HEADERS, serveBytes } from "./serve";
 import { SecureModel } from "./model";
 
-/** How a public request may count: HEAD, preview bots and the owner never consume a view. */
+/** The header that carries a share password. */
+export const PASSWORD_HEADER = "x-share-password";
+
+/**
+ * How a public request may count. Only HEAD and the named link-preview fetchers are previews;
+ * every other client, scripts and HTTP libraries included, is a person. The owner's own requests
+ * never count either.
+ */
 export async function openMode(deps: Deps, request: Request, code: string, ip: string | null, grant?: string | null) {
-  const bot = isbot(request.headers.get("user-agent") ?? "");
+  const userAgent = request.headers.get("user-agent");
+  const bot = previewFetcher(userAgent?.trim() ?? "") !== null;
   const owner = await isOwner(deps, request, code);
-  const mode: OpenMode = { consume: request.method !== "HEAD" && !bot && !owner, grant, ip };
+  const mode: OpenMode = {
+    consume: request.method !== "HEAD" && !bot && !owner,
+    grant,
+    ip,
+    userAgent,
+    password: request.headers.get(PASSWORD_HEADER),
+  };
   return { mode, bot, owner };
 }
 
@@ -52,42 +66,50 @@ export function fileBody(deps: Pick<Deps, "config">, file: FileRow) {
   };
 }
 
+/** HEAD learns only whether the link works: no name, size or type of what it shares. */
+const headAnswer = () => new Response(null, { status: 200, headers: PUBLIC_HEADERS });
+
 /**
  * Public secure view (no auth): GET /view/:code counts one view and returns the content description
  * with granted stream/download URLs; /stream and /download serve bytes with Range support.
  */
-export function securePublicApi(deps: Deps) {
+export function securePublicApi(deps: Deps, open: OpenDeps) {
   const bytes = (disposition: "inline" | "attachment") =>
     async ({ request, params, query, server }: { request: Request; params: { code: string }; query: { grant?: string }; server: any }) => {
       try {
         const ip = clientAddress(request, server, deps.config.trustProxy);
         const { mode, bot } = await openMode(deps, request, params.code, ip, query.grant);
-        const opened = openLink(deps, params.code, mode);
-        if (bot && request.method !== "HEAD" && !verifyGrant(deps, query.grant, opened.link.id, ip))
+        const opened = await openLink(open, params.code, mode);
+        if (request.method === "HEAD") return headAnswer();
+        if (bot && !verifyGrant(deps, query.grant, opened.link.id, ip))
           return errorResponse(403, "preview_bot", "Link previews do not get the content; open the link in a browser", undefined, PUBLIC_HEADERS);
         return serveBytes(request, { ...fileBody(deps, opened.file), disposition });
       } catch (e) {
         return publicError(e);
       }
     };
-  const byteOpts = { params: SecureModel.codeParams, query: SecureModel.grantQuery, detail: { tags: ["secure (public)"] } };
+  const tags = ["secure (public)"];
+  const byteOpts = { params: SecureModel.codeParams, query: SecureModel.grantQuery, headers: SecureModel.passwordHeaders, detail: { tags } };
 
   return new Elysia({ name: "secure-public", prefix: "/secure/view" })
     .get("/:code", async ({ request, params, server }) => {
       try {
         const ip = clientAddress(request, server, deps.config.trustProxy);
         const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
-        const opened = openLink(deps, params.code, mode);
+        const opened = await openLink(open, params.code, mode);
+        if (request.method === "HEAD") return headAnswer();
         const body = bot
           ? { code: opened.link.code, contentType: opened.file.contentType, expiresAt: opened.link.expiresAt.toISOString(), message: "Open this link in a browser to view it" }
           : viewPayload(deps, opened, ip, owner);
-        return new Response(request.method === "HEAD" ? null : JSON.stringify(body), {
-          headers: { ...PUBLIC_HEADERS, "content-type": "application/json; charset=utf-8" },
-        });
+        return new Response(JSON.stringify(body), { headers: { ...PUBLIC_HEADERS, "content-type": "application/json; charset=utf-8" } });
       } catch (e) {
         return publicError(e);
       }
-    }, { params: SecureModel.codeParams, detail: { tags: ["secure (public)"], summary: "Open a secure link (counts one view)" } })
+    }, {
+      params: SecureModel.codeParams,
+      headers: SecureModel.passwordHeaders,
+      detail: { tags, summary: "Open a secure link (counts one view; X-Share-Password when it has a password)" },
+    })
     .get("/:code/stream", bytes("inline"), byteOpts)
     .get("/:code/download", bytes("attachment"), byteOpts);
 }

@@ -1,34 +1,72 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
-import { openLink, viewPayload } from "../../core/secure/view";
+import { openLink, revealInfo, viewPayload, type OpenDeps } from "../../core/secure/view";
 import { clientAddress } from "../shared/client-ip";
 import { openMode } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
 import { SecureModel } from "./model";
-import { botPage, statePage, viewerPage } from "./viewer-html";
+import { botPage, revealPage, statePage, viewerPage } from "./viewer-html";
 
 /**
- * The viewer page at SHORT_URL/s/<code>: opening it counts one view (HEAD, preview bots and the
- * owner do not) and renders the content with granted stream/download URLs; 403/404/410 get clear pages.
+ * Headers of every public HTML page: no scripts at all, images and media only from the service,
+ * forms only back to it, never framed, never sniffed, no Referer (grants stay private).
  */
-export function secureViewerPages(deps: Deps) {
+export function pageHeaders(deps: Pick<Deps, "config">) {
   const origin = new URL(deps.config.baseUrl).origin;
-  const csp = `default-src 'none'; img-src ${origin}; media-src ${origin}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
-  const html = (status: number, body: string, head: boolean) =>
-    new Response(head ? null : body, { status, headers: { ...PUBLIC_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": csp } });
+  const csp = `default-src 'none'; script-src 'none'; img-src ${origin}; media-src ${origin}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+  const headers = { ...PUBLIC_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": csp, "x-frame-options": "DENY" };
+  return (status: number, body: string, head = false, extra: Record<string, string> = {}) =>
+    new Response(head ? null : body, { status, headers: { ...headers, ...extra } });
+}
 
-  return new Elysia({ name: "secure-viewer" }).get("/s/:code", async ({ request, params, server }) => {
-    const head = request.method === "HEAD";
-    try {
+const ERROR_MESSAGES: Record<string, string> = {
+  password_required: "Enter the password to open this link.",
+  password_invalid: "That password is wrong.",
+};
+
+/**
+ * The viewer page at SHORT_URL/s/<code>. Loading it counts nothing: it shows what is shared and a
+ * button (the reveal step), so mail scanners and link previewers that fetch pages burn no view.
+ * Pressing the button posts the form (with the password when the link has one), which counts one
+ * view and renders the content with granted stream/download URLs. 403/404/410 get clear pages.
+ */
+export function secureViewerPages(deps: Deps, open: OpenDeps) {
+  const html = pageHeaders(deps);
+  const failure = (e: unknown, head: boolean, reveal?: () => Promise<string>) => {
+    if (!(e instanceof AppError)) throw e;
+    if (e.status === 401 && reveal) return reveal().then((body) => html(401, body, head));
+    return html(e.status, statePage(e.status, e.status === 404 ? undefined : e.message), head, e.headers);
+  };
+
+  return new Elysia({ name: "secure-viewer" })
+    .get("/s/:code", async ({ request, params }) => {
+      const head = request.method === "HEAD";
+      try {
+        const opened = await openLink(open, params.code, { consume: false, ip: null });
+        return html(200, head ? "" : revealPage(revealInfo(opened)), head);
+      } catch (e) {
+        return failure(e, head);
+      }
+    }, { params: SecureModel.codeParams, detail: { tags: ["secure (public)"], summary: "The viewer page: what is shared and a button (counts nothing)" } })
+    .post("/s/:code", async ({ request, params, body, server }) => {
       const ip = clientAddress(request, server, deps.config.trustProxy);
-      const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
-      const opened = openLink(deps, params.code, mode);
-      if (bot) return html(200, botPage(), head);
-      return html(200, viewerPage(viewPayload(deps, opened, ip, owner)), head);
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      return html(e.status, statePage(e.status, e.status === 404 ? undefined : e.message), head);
-    }
-  }, { params: SecureModel.codeParams });
+      try {
+        const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
+        mode.password = body?.password || null;
+        const opened = await openLink(open, params.code, mode);
+        if (bot) return html(200, botPage());
+        return html(200, viewerPage(viewPayload(deps, opened, ip, owner)));
+      } catch (e) {
+        const code = e instanceof AppError ? e.code : "";
+        return failure(e, false, async () => {
+          const opened = await openLink(open, params.code, { consume: false, ip });
+          return revealPage(revealInfo(opened), ERROR_MESSAGES[code]);
+        });
+      }
+    }, {
+      params: SecureModel.codeParams,
+      body: t.Optional(t.Object({ password: t.Optional(t.String({ maxLength: 1024 })) })),
+      detail: { tags: ["secure (public)"], summary: "The viewer page's button: counts one view and shows the content" },
+    });
 }

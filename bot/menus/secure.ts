@@ -80,6 +80,18 @@ export const secureMenus = new Composer<BotContext>();
 const dm = secureMenus.chatType("private");
 
 dm.command("secure", (ctx) => show(ctx, foldersView(ctx)));
+// the button of a view notification: t.me/<bot>?start=share_<link id> opens that link's card
+dm.command("start", async (ctx, next) => {
+  const m = /^share_(\d+)$/.exec(ctx.match);
+  if (!m) return next();
+  try {
+    await show(ctx, linkView(ctx, Number(m[1])));
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await ctx.reply("That share link no longer exists.");
+    await show(ctx, foldersView(ctx));
+  }
+});
 dm.callbackQuery("menu:secure", async (ctx) => {
   await ctx.answerCallbackQuery();
   await show(ctx, foldersView(ctx));

@@ -46,6 +46,7 @@ export const OWNED_TABLES: OwnedTable[] = [
   { table: s.secureFolders, owner: s.secureFolders.userId },
   { table: s.secureFiles, owner: s.secureFiles.userId },
   { table: s.secureLinks, owner: s.secureLinks.userId },
+  { table: s.secureRequests, owner: s.secureRequests.userId },
   { table: s.trackers, owner: s.trackers.userId },
   { table: s.apiTokens, owner: s.apiTokens.userId },
   { table: s.passkeys, owner: s.passkeys.userId },

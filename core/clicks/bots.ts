@@ -1,8 +1,11 @@
 import { isbot, isbotMatch } from "isbot";
 import { memoize } from "../memo";
 
-/** Link-preview fetchers and crawlers named by the product, matched before isbot's generic list. */
-const NAMED_BOTS: [RegExp, string][] = [
+/**
+ * Link-preview fetchers and crawlers named by the product, matched before isbot's generic list.
+ * Secure links treat exactly these (and HEAD) as previews: they never consume a view.
+ */
+export const PREVIEW_FETCHERS: [RegExp, string][] = [
   [/TelegramBot/i, "TelegramBot"],
   [/facebookexternalhit|facebookcatalog|Facebot/i, "facebookexternalhit"],
   [/Twitterbot/i, "Twitterbot"],
@@ -21,9 +24,21 @@ const NAMED_BOTS: [RegExp, string][] = [
   [/^Viber\//i, "Viber"], // the app's own fetcher; its in-app browser starts with Mozilla/ and ends in Viber/x
   [/Snap URL Preview|snapchat_proxy/i, "Snapchat"], // not "Snapchat/12.x": people in the app's browser
   [/Embedly/i, "Embedly"],
+];
+
+/** Scripts: bots for click statistics, but people for secure links (someone ran them on purpose). */
+const SCRIPT_CLIENTS: [RegExp, string][] = [
   [/curl\//i, "curl"],
   [/python-requests|python-urllib|aiohttp/i, "python"],
 ];
+
+const NAMED_BOTS = [...PREVIEW_FETCHERS, ...SCRIPT_CLIENTS];
+
+/** The product name when `userAgent` is one of the named link-preview fetchers or crawlers, else null. */
+export const previewFetcher = memoize((userAgent: string): string | null => {
+  for (const [re, name] of PREVIEW_FETCHERS) if (re.test(userAgent)) return name;
+  return null;
+});
 
 /**
  * Whether a request is a bot's, and its name. Empty User-Agents and HEAD requests (link checkers)

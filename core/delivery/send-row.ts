@@ -1,9 +1,11 @@
-import { Api, GrammyError, HttpError } from "grammy";
+import { existsSync } from "node:fs";
+import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { Deps } from "../deps";
 import type { OutboxRow } from "./outbox";
 import { DELIVERY_TOPICS } from "./topics";
 import { sendWebhook } from "../webhooks/send";
 import { TargetError } from "../webhooks/ssrf";
+import { absolutePath } from "../secure/storage";
 
 /** What one attempt came to. */
 export type Outcome =
@@ -49,23 +51,51 @@ async function attemptWebhook(deps: Deps, row: OutboxRow): Promise<Outcome> {
  * The worker schedules its own 429 retries on the injected clock (without using up an attempt), so
  * it calls the Bot API through a plain client, not deps.telegram with its auto-retry transformer.
  */
-const plainApis = new WeakMap<Deps["config"], Api>();
-function plainApi(deps: Deps): Api | null {
+const plainApis = new WeakMap<Deps["config"], PlainApi>();
+type PlainApi = { api: Api; username?: Promise<string> };
+function plainApi(deps: Deps): PlainApi | null {
   if (!deps.telegram || !deps.config.botToken) return null;
   let api = plainApis.get(deps.config);
-  if (!api) plainApis.set(deps.config, (api = new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot })));
+  if (!api) plainApis.set(deps.config, (api = { api: new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot }) }));
   return api;
 }
 
+/**
+ * Parameters that are not the Bot API's own, filled in at send time so that core never has to know
+ * the bot's username or hold file handles in a queued row:
+ * - `deep_link_button: {text, start}` becomes a URL button to t.me/<bot>?start=<start> (the bot
+ *   opens the matching card), the username asked once with getMe;
+ * - `stored_document: {path, fileName}` becomes `document`, the bytes read from secure storage.
+ */
+async function sendableParams(deps: Deps, plain: PlainApi, params: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  const { deep_link_button: button, stored_document: stored, ...rest } = params as Record<string, any>;
+  if (button) {
+    plain.username ??= plain.api.getMe().then((me) => me.username);
+    const username = await plain.username.catch((e) => {
+      plain.username = undefined; // ask again next time
+      throw e;
+    });
+    rest.reply_markup = { inline_keyboard: [[{ text: button.text, url: `https://t.me/${username}?start=${button.start}` }]] };
+  }
+  if (stored) {
+    const path = absolutePath(deps, stored.path);
+    if (!existsSync(path)) return null;
+    rest.document = new InputFile(path, stored.fileName);
+  }
+  return rest;
+}
+
 async function attemptBot(deps: Deps, row: OutboxRow): Promise<Outcome> {
-  const api = plainApi(deps);
-  if (!api) return { type: "later", at: new Date(deps.clock.now().getTime() + 60_000), error: "BOT_TOKEN is not set" };
-  const call = (api.raw as unknown as Record<string, (p: unknown, s?: AbortSignal) => Promise<unknown>>)[row.method];
+  const plain = plainApi(deps);
+  if (!plain) return { type: "later", at: new Date(deps.clock.now().getTime() + 60_000), error: "BOT_TOKEN is not set" };
+  const call = (plain.api.raw as unknown as Record<string, (p: unknown, s?: AbortSignal) => Promise<unknown>>)[row.method];
   if (typeof call !== "function") return { type: "error", error: `unknown Bot API method ${row.method}`, permanent: true };
   try {
     // chat ids are stored as text; numeric ones go out as numbers, as callers passed them
     const chatId = /^-?\d+$/.test(row.target) ? Number(row.target) : row.target;
-    await call({ chat_id: chatId, ...row.payload }, AbortSignal.timeout(BOT_TIMEOUT_MS));
+    const params = await sendableParams(deps, plain, row.payload);
+    if (!params) return { type: "cancelled", note: "the stored file was deleted before it could be sent" };
+    await call({ chat_id: chatId, ...params }, AbortSignal.timeout(BOT_TIMEOUT_MS));
     return { type: "done" };
   } catch (e) {
     if (e instanceof GrammyError) {

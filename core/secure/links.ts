@@ -21,6 +21,10 @@ export interface LinkJson {
   isRevoked: boolean;
   /** the public state right now (includes the folder's pause) */
   state: LinkState;
+  /** opening needs the share password (X-Share-Password) */
+  hasPassword: boolean;
+  /** the owner gets a bot message for each counted view */
+  notifyOnView: boolean;
   createdAt: string;
 }
 
@@ -49,6 +53,8 @@ function toJson(deps: Pick<Deps, "config" | "clock">, row: LinkRow, folderPaused
     viewCount: row.viewCount,
     isRevoked: row.isRevoked,
     state: linkState(row, folderPaused, deps.clock.now()),
+    hasPassword: row.passwordHash !== null,
+    notifyOnView: row.notifyOnView,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -87,6 +93,9 @@ export interface CreateLinkInput {
   expiresInHours: number;
   /** null or absent: unlimited views */
   maxViews?: number | null;
+  /** from `sharePasswordHash`; null or absent: no password */
+  passwordHash?: string | null;
+  notifyOnView?: boolean;
 }
 
 /** Creates a share link to one of the user's files (which must have content). */
@@ -104,11 +113,29 @@ export function createLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: 
       code: randomCode(10),
       expiresAt: new Date(now.getTime() + Math.round(input.expiresInHours * 3600_000)),
       maxViews: input.maxViews ?? null,
+      passwordHash: input.passwordHash ?? null,
+      notifyOnView: input.notifyOnView ?? false,
       createdAt: now,
     })
     .returning()
     .get();
   return toJson(deps, row, folderPausedOf(deps, file.id));
+}
+
+export interface UpdateLinkInput {
+  /** a new hash from `sharePasswordHash`, null to remove the password, absent to keep it */
+  passwordHash?: string | null;
+  notifyOnView?: boolean;
+}
+
+/** Changes the password and the view notifications of one of the user's links. */
+export function updateLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number, input: UpdateLinkInput): LinkJson {
+  ownedLink(deps, userId, id);
+  const set: Partial<LinkRow> = {};
+  if (input.passwordHash !== undefined) set.passwordHash = input.passwordHash;
+  if (input.notifyOnView !== undefined) set.notifyOnView = input.notifyOnView;
+  if (Object.keys(set).length) deps.db.update(secureLinks).set(set).where(eq(secureLinks.id, id)).run();
+  return getLink(deps, userId, id);
 }
 
 /** Sets or clears revocation. Restore clears only the revocation: an expired or used-up link stays 410. */

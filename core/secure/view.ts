@@ -3,13 +3,14 @@
  * describe what the viewer gets. No HTTP here; the API and the viewer page call these.
  */
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { changes } from "../../db/client";
 import { secureFiles, secureFolders, secureLinks } from "../../db/schema";
 import type { Deps } from "../deps";
 import { AppError, Forbidden, Gone, NotFound } from "../errors";
 import { cleanFileName, hasContent, type FileRow } from "./files";
 import { signGrant, verifyGrant } from "./grants";
 import { linkState, type LinkState } from "./links";
+import { enqueueViewNotice, type Viewer } from "./notify";
+import { checkSharePassword, type AttemptLimiter } from "./share-password";
 
 type LinkRow = typeof secureLinks.$inferSelect;
 
@@ -22,10 +23,18 @@ export interface Opened {
 
 /** How a public request may open a link. */
 export interface OpenMode {
-  /** count a view when no valid grant is carried (false for HEAD, preview bots and the owner) */
+  /** count a view when no valid grant is carried (false for HEAD, preview bots, the owner and the viewer page's first load) */
   consume: boolean;
   grant?: string | null;
   ip: string | null;
+  /** the share password the visitor sent (checked whenever a view is counted) */
+  password?: string | null;
+  userAgent?: string | null;
+}
+
+/** What opening needs beside the database: the wrong-password limiter shared by the API and the viewer page. */
+export interface OpenDeps extends Pick<Deps, "db" | "clock" | "config"> {
+  shareAttempts: AttemptLimiter;
 }
 
 function load(deps: Pick<Deps, "db">, code: string) {
@@ -59,10 +68,12 @@ function unknownLink(): AppError {
 /**
  * Opens a link by code: 404 unknown, 403 revoked or paused, 410 expired or used up (a valid grant
  * still streams after the views are used up). With a valid grant, or with `consume` false, nothing
- * is counted. Otherwise one conditional UPDATE counts the
- * view only while the link is still active, so with maxViews N exactly N concurrent openers succeed.
+ * is counted. Otherwise the share password is checked (401, or 429 after too many wrong ones; no
+ * view is counted) and one conditional UPDATE counts the view only while the link is still active,
+ * so with maxViews N exactly N concurrent openers succeed. A counted view of a link with
+ * notifyOnView queues the owner's notice in the same transaction.
  */
-export function openLink(deps: Pick<Deps, "db" | "clock" | "config">, code: string, mode: OpenMode): Opened {
+export async function openLink(deps: OpenDeps, code: string, mode: OpenMode): Promise<Opened> {
   const row = load(deps, code);
   if (!row || !hasContent(row.file)) throw unknownLink();
   const now = deps.clock.now();
@@ -71,15 +82,22 @@ export function openLink(deps: Pick<Deps, "db" | "clock" | "config">, code: stri
   const granted = verifyGrant(deps, mode.grant, row.link.id, mode.ip);
   if (state !== "active" && !(state === "exhausted" && granted)) throw stateError(state);
   if (!mode.consume || granted) return { link: row.link, file: row.file, counted: false };
+  await checkSharePassword(deps, deps.shareAttempts, row.link, mode.password, mode.ip);
 
   const l = secureLinks;
   const folderActive = sql`(select ${secureFolders.isPaused} from ${secureFolders} join ${secureFiles} on ${secureFiles.folderId} = ${secureFolders.id} where ${secureFiles.id} = ${l.fileId}) = 0`;
-  const res = deps.db
-    .update(l)
-    .set({ viewCount: sql`${l.viewCount} + 1` })
-    .where(and(eq(l.id, row.link.id), eq(l.isRevoked, false), gt(l.expiresAt, now), or(isNull(l.maxViews), lt(l.viewCount, l.maxViews)), folderActive))
-    .run();
-  if (changes(res) === 1) return { link: { ...row.link, viewCount: row.link.viewCount + 1 }, file: row.file, counted: true };
+  const viewer: Viewer = { ip: mode.ip, userAgent: mode.userAgent ?? null };
+  const counted = deps.db.transaction((tx) => {
+    const res = tx
+      .update(l)
+      .set({ viewCount: sql`${l.viewCount} + 1` })
+      .where(and(eq(l.id, row.link.id), eq(l.isRevoked, false), gt(l.expiresAt, now), or(isNull(l.maxViews), lt(l.viewCount, l.maxViews)), folderActive))
+      .returning()
+      .get();
+    if (res?.notifyOnView) enqueueViewNotice(tx, deps, res, row.file, viewer);
+    return res;
+  });
+  if (counted) return { link: counted, file: row.file, counted: true };
   const again = load(deps, code);
   if (!again) throw unknownLink();
   const now2 = linkState(again.link, again.paused, now);
@@ -127,6 +145,36 @@ export function viewPayload(deps: Pick<Deps, "config" | "clock">, opened: Opened
   };
   if (isText) json.lines = (file.textContent ?? "").split(/\r?\n/);
   return json;
+}
+
+/** What the viewer page shows before anything is counted: no content, and no name or size behind a password. */
+export interface RevealJson {
+  code: string;
+  contentType: FileRow["contentType"];
+  name: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  expiresAt: string;
+  /** views left now; null when unlimited */
+  viewsLeft: number | null;
+  hasPassword: boolean;
+}
+
+/** The description of an opened (not counted) link for the reveal step. */
+export function revealInfo(opened: Opened): RevealJson {
+  const { link, file } = opened;
+  const hidden = link.passwordHash !== null;
+  const isText = file.contentType === "text";
+  return {
+    code: link.code,
+    contentType: file.contentType,
+    name: hidden ? null : file.name,
+    fileName: hidden ? null : cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
+    fileSize: hidden ? null : file.fileSize ?? 0,
+    expiresAt: link.expiresAt.toISOString(),
+    viewsLeft: link.maxViews === null ? null : Math.max(0, link.maxViews - link.viewCount),
+    hasPassword: hidden,
+  };
 }
 
 /** The owner id of a link (for owner previews), or null when the code is unknown. */

@@ -37,5 +37,25 @@ export const secureLinks = sqliteTable("secure_links", {
   maxViews: integer("max_views"),
   viewCount: integer("view_count").notNull().default(0),
   isRevoked: bool("is_revoked").notNull().default(false),
+  /** argon2id hash of the optional share password; null: no password */
+  passwordHash: text("password_hash"),
+  /** send the owner a bot message for each counted view */
+  notifyOnView: bool("notify_on_view").notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [index("secure_links_file").on(t.fileId)]);
+
+/** Request links: anyone with SHORT_URL/r/<code> may upload files or texts into the owner's folder. */
+export const secureRequests = sqliteTable("secure_requests", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  folderId: integer("folder_id").notNull().references(() => secureFolders.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  title: text("title").notNull().default(""),
+  /** null: never expires */
+  expiresAt: ts("expires_at"),
+  /** null: no maximum */
+  maxFiles: integer("max_files"),
+  filesReceived: integer("files_received").notNull().default(0),
+  isActive: bool("is_active").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("secure_requests_user").on(t.userId), index("secure_requests_folder").on(t.folderId)]);

@@ -144,13 +144,15 @@ describe("what counts as a view", () => {
     const l = await link(t, token, image.id, 1, 1);
     for (const p of [`/api/secure/view/${l.code}`, `/api/secure/view/${l.code}/stream`, `/api/secure/view/${l.code}/download`, `/s/${l.code}`])
       expect((await t.request("HEAD", p, { headers: BROWSER })).status).toBe(200);
-    for (const ua of ["TelegramBot (like TwitterBot)", "WhatsApp/2.23.20.0", "facebookexternalhit/1.1", "Slackbot-LinkExpanding 1.0"]) {
+    for (const ua of ["TelegramBot (like TwitterBot)", "WhatsApp/2.23.20.0", "facebookexternalhit/1.1", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "Twitterbot/1.0", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)", "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)", "Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5", "Mozilla/5.0 (compatible; vkShare; +http://vk.com/dev/Share)", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"]) {
       const bot = await view(l.code, { "user-agent": ua });
       expect(bot.status).toBe(200);
       expect(bot.json.streamUrl).toBeUndefined();
       expect(bot.json.lines).toBeUndefined();
       const page = await t.request("GET", `/s/${l.code}`, { headers: { "user-agent": ua } });
-      expect(page.text).toContain("Open the link in a browser");
+      expect(page.text).toContain("A secure file was shared with you");
+      const pressed = await t.request("POST", `/s/${l.code}`, { headers: { "user-agent": ua, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      expect(pressed.text).toContain("Open the link in a browser");
       const s = await t.request("GET", `/api/secure/view/${l.code}/stream`, { headers: { "user-agent": ua } });
       expect([s.status, s.json.error]).toEqual([403, "preview_bot"]);
     }

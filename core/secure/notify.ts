@@ -1,0 +1,95 @@
+/**
+ * Bot messages to the owner of secure content: a view of a link with notifyOnView, and each item
+ * that arrives through a request link. Queued in the outbox inside the transaction that causes them,
+ * so a crash or restart loses none; the delivery worker sends and retries them.
+ */
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import type { Tx } from "../clicks/hooks";
+import { geoOf, parsedUa } from "../clicks/enrich";
+import type { Deps } from "../deps";
+import { enqueueBotMessage } from "../delivery/outbox";
+import type { FileRow } from "./files";
+
+/** Who opened a link, as far as the request tells. */
+export interface Viewer {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const esc = Bun.escapeHTML;
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+function ownerChat(tx: Tx, userId: number): number | null {
+  return tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).get()?.msgrId ?? null;
+}
+
+/** "Chrome on Android (mobile)" or "unknown device". */
+function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return "unknown device (no User-Agent)";
+  const ua = parsedUa(userAgent);
+  const name = [ua.browser, ua.os && `on ${ua.os}`].filter(Boolean).join(" ");
+  return name ? `${name} (${ua.device})` : `${userAgent.slice(0, 60)} (${ua.device})`;
+}
+
+/**
+ * Queues "your file was opened" for a counted view of a link with notifyOnView: the file's name, the
+ * time, the viewer's country and device, the views left and a button that opens the link's card in
+ * the bot (where it can be revoked). Owners without a Telegram chat (email-only accounts) get none.
+ */
+export function enqueueViewNotice(
+  tx: Tx,
+  deps: Pick<Deps, "config" | "clock">,
+  link: { id: number; userId: number; code: string; maxViews: number | null; viewCount: number },
+  file: Pick<FileRow, "name">,
+  viewer: Viewer,
+): void {
+  const chatId = ownerChat(tx, link.userId);
+  if (chatId === null) return;
+  const now = deps.clock.now();
+  const country = geoOf(deps.config, viewer.ip).country ?? "unknown country";
+  const left = link.maxViews === null ? "unlimited" : `${Math.max(0, link.maxViews - link.viewCount)} of ${link.maxViews}`;
+  const text = [
+    `👁 <b>${esc(file.name)}</b> was opened`,
+    `Link: ${esc(`${deps.config.shortUrl}/s/${link.code}`)}`,
+    `Time: ${when(now)}`,
+    `From: ${esc(country)} · ${esc(deviceOf(viewer.userAgent))}`,
+    `Views left: ${left}`,
+  ].join("\n");
+  enqueueBotMessage(tx, now, {
+    userId: link.userId,
+    topic: "secure_view",
+    refId: link.id,
+    chatId,
+    params: { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: "⛔ Revoke or manage this link", start: `share_${link.id}` } },
+  });
+}
+
+/**
+ * Queues an item that arrived through a request link into the owner's chat: a text as a message,
+ * a file as a document read from storage when the message is sent.
+ */
+export function enqueueRequestItem(
+  tx: Tx,
+  deps: Pick<Deps, "clock">,
+  request: { id: number; userId: number; title: string },
+  file: Pick<FileRow, "id" | "name" | "contentType" | "textContent" | "storagePath" | "fileName">,
+): void {
+  const chatId = ownerChat(tx, request.userId);
+  if (chatId === null) return;
+  const now = deps.clock.now();
+  const from = `📥 New item for request “${esc(request.title || "untitled")}”`;
+  const job = { userId: request.userId, topic: "secure_request_item", refId: file.id, chatId };
+  if (file.contentType === "text") {
+    // a text near Telegram's 4096 characters would not fit beside the header: it is cut, the folder keeps it whole
+    const body = (file.textContent ?? "").slice(0, 3500);
+    const cut = body.length < (file.textContent ?? "").length ? "\n…(cut; the whole text is in the folder)" : "";
+    enqueueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML" } });
+    return;
+  }
+  enqueueBotMessage(tx, now, {
+    ...job,
+    method: "sendDocument",
+    params: { caption: from, parse_mode: "HTML", stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
+  });
+}

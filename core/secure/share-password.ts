@@ -1,0 +1,45 @@
+/**
+ * Share passwords of secure links: stored as an argon2id hash, asked for with every counted opening,
+ * and wrong attempts limited per link and visitor address so a short password cannot be guessed.
+ */
+import type { Deps } from "../deps";
+import { FieldError, RateLimited, Unauthorized } from "../errors";
+import { AttemptLimiter, hashPassword, verifyPassword } from "../links/password";
+
+export { AttemptLimiter };
+
+export const SHARE_PASSWORD_MIN = 4;
+export const SHARE_PASSWORD_MAX = 128;
+
+/** The hash to store for a new password; null clears it. FieldError when its length is out of range. */
+export async function sharePasswordHash(password: string | null): Promise<string | null> {
+  if (password === null) return null;
+  if (password.length < SHARE_PASSWORD_MIN || password.length > SHARE_PASSWORD_MAX)
+    throw new FieldError("password", `must be ${SHARE_PASSWORD_MIN} to ${SHARE_PASSWORD_MAX} characters`);
+  return hashPassword(password);
+}
+
+/**
+ * Checks the password a visitor sent for a protected link: 429 while the (link, address) pair is
+ * locked out, 401 `password_required` when none was sent, 401 `password_invalid` (and one more
+ * failed attempt) when it is wrong. A right password clears the pair's failures.
+ */
+export async function checkSharePassword(
+  deps: Pick<Deps, "clock">,
+  attempts: AttemptLimiter,
+  link: { id: number; passwordHash: string | null },
+  given: string | null | undefined,
+  ip: string | null,
+): Promise<void> {
+  if (!link.passwordHash) return;
+  const key = `${link.id}|${ip ?? "-"}`;
+  const now = deps.clock.now().getTime();
+  const wait = attempts.retryAfterMs(key, now);
+  if (wait > 0) throw new RateLimited(Math.ceil(wait / 1000), "Too many wrong passwords for this link; try again later");
+  if (!given) throw new Unauthorized("This link is protected by a password: send it in the X-Share-Password header", "password_required");
+  if (!(await verifyPassword(given, link.passwordHash))) {
+    attempts.fail(key, now);
+    throw new Unauthorized("The password is wrong", "password_invalid");
+  }
+  attempts.reset(key);
+}
