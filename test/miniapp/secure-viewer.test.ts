@@ -1,0 +1,57 @@
+/** The viewer page SHORT_URL/s/<code> in real Chromium: the reveal step and the password prompt. */
+import { describe, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { openPage, screenshot, withBrowserApp, type Server } from "../helpers/browser";
+import { link, seed } from "../api/secure/helpers";
+
+let browser: Browser;
+let s: Server;
+withBrowserApp((app) => ({ server: s, browser } = app));
+
+const viewCount = async (token: string, fileId: number) => (await s.request("GET", `/api/secure/links?fileId=${fileId}`, { token })).json[0].viewCount as number;
+
+describe("viewer page in Chromium", () => {
+  test("loading the page counts nothing and shows what is shared; pressing the button counts one view and shows the image", async () => {
+    const { token, image } = await seed(s, 501);
+    const l = await link(s, token, image.id, 1, 2);
+    const { page, problems } = await openPage(browser, s.baseUrl);
+    await page.goto(l.url);
+    await page.getByRole("heading", { name: "A secure file was shared with you" }).waitFor();
+    const facts = await page.locator("dl").innerText();
+    for (const text of ["image", "pic", "photo.png", "200 B", "Views left", "2"]) expect(facts).toContain(text);
+    await page.reload(); // a scanner or a second look: still nothing counted
+    await page.getByRole("button", { name: "Show the file" }).waitFor();
+    expect(await viewCount(token, image.id)).toBe(0);
+
+    await page.getByRole("button", { name: "Show the file" }).click();
+    await page.getByRole("heading", { name: "pic" }).waitFor();
+    await page.waitForFunction(() => (document.querySelector("img") as HTMLImageElement | null)?.complete === true);
+    expect(await page.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth >= 0 && img.src.includes("grant="))).toBe(true);
+    expect(await page.getByText("1 view left").count()).toBe(1);
+    expect(await viewCount(token, image.id)).toBe(1); // the image loaded with the grant: no second view
+    await screenshot(page, "secure-viewer-revealed");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  test("a password link asks for it: a wrong one shows an error and counts nothing, the right one shows the text", async () => {
+    const { token, text } = await seed(s, 502);
+    const created = await s.request("POST", "/api/secure/links", { token, body: { fileId: text.id, expiresInHours: 1, maxViews: 3, password: "open sesame" } });
+    expect(created.json.hasPassword).toBe(true);
+    const { page, problems } = await openPage(browser, s.baseUrl);
+    await page.goto(created.json.url);
+    await page.getByLabel("Password").waitFor();
+    expect(await page.locator("dl").innerText()).not.toContain("note"); // the name stays hidden until the password
+    await page.getByLabel("Password").fill("wrong pass");
+    await page.getByRole("button", { name: "Show the text" }).click();
+    await page.getByRole("alert").filter({ hasText: "That password is wrong." }).waitFor();
+    expect(await viewCount(token, text.id)).toBe(0);
+    await page.getByLabel("Password").fill("open sesame");
+    await page.getByRole("button", { name: "Show the text" }).click();
+    await page.getByText("line <2>").waitFor();
+    expect(await viewCount(token, text.id)).toBe(1);
+    // the wrong password's answer is a 401 page, which Chromium reports; nothing else went wrong
+    expect(problems.filter((p) => !p.startsWith("http 401") && !p.includes("status of 401"))).toEqual([]);
+    await page.context().close();
+  });
+});
