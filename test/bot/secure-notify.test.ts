@@ -1,0 +1,60 @@
+/** View notifications of secure links, through the outbox and the fake Bot API, to the link's card in the bot. */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import type { RecordedCall } from "../helpers/fake-bot-api";
+import { createDeliveryWorker } from "../../core/delivery/worker";
+import { outbox } from "../../db/schema";
+import { startBotApp } from "./helpers";
+import { seed } from "../api/secure/helpers";
+
+let app: Awaited<ReturnType<typeof startBotApp>>;
+beforeEach(async () => (app = await startBotApp({ SHORT_URL: "https://s.example", TRUST_PROXY: "true" })));
+afterEach(() => app.stop());
+
+const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+
+test("each counted view of a notifyOnView link reaches the owner's chat with file, time, country, device, views left and a button to its card; previews send nothing", async () => {
+  const { fake, t } = app;
+  const { token, image } = await seed(t, 42);
+  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, maxViews: 3, notifyOnView: true } })).json;
+  expect(l.notifyOnView).toBe(true);
+  const quiet = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2 } })).json;
+
+  await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": "TelegramBot (like TwitterBot)" } }); // a preview
+  await t.request("HEAD", `/api/secure/view/${l.code}`);
+  await t.request("GET", `/s/${l.code}`, { headers: { "user-agent": ANDROID } }); // the page before its button
+  await t.request("GET", `/api/secure/view/${quiet.code}`, { headers: { "user-agent": ANDROID } }); // notifications off
+  await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID, "x-forwarded-for": "8.8.8.8" } });
+  // queued in the database before anything is sent: a restart before delivery loses nothing
+  expect(t.deps.db.select().from(outbox).all().map((r) => [r.topic, r.status, r.target])).toEqual([["secure_view", "pending", "42"]]);
+
+  await createDeliveryWorker(t.deps).drain();
+  const sent = fake.callsOf("sendMessage").filter((c) => String(c.params.text).includes("was opened"));
+  expect(sent).toHaveLength(1);
+  const msg = sent[0]!;
+  expect(msg.params.chat_id).toBe(42);
+  const when = t.clock.now().toISOString().slice(0, 16).replace("T", " ");
+  expect(msg.params.text).toBe(
+    [`👁 <b>pic</b> was opened`, `Link: https://s.example/s/${l.code}`, `Time: ${when} UTC`, `From: US · Chrome on Android (mobile)`, `Views left: 2 of 3`].join("\n"),
+  );
+  const [button] = msg.params.reply_markup.inline_keyboard.flat();
+  expect(button).toEqual({ text: "⛔ Revoke or manage this link", url: `https://t.me/test_bot?start=share_${l.id}` });
+
+  // the button opens the link's card in the bot, where it is revoked
+  const before = fake.calls.length;
+  fake.pushMessage(`/start share_${l.id}`);
+  const card = await fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= before && String(c.params.text).includes(l.url));
+  const revoke = (card.params.reply_markup.inline_keyboard.flat() as { text: string; callback_data: string }[]).find((b) => b.text.includes("Revoke"))!;
+  fake.pushCallback(revoke.callback_data);
+  await fake.waitFor("editMessageText", (c: RecordedCall) => String(c.params.text).includes("State: revoked"));
+  expect((await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID } })).status).toBe(403);
+});
+
+test("someone else's share_<id> deep link opens nothing of theirs", async () => {
+  const { fake, t } = app;
+  const { token, image } = await seed(t, 42);
+  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } })).json;
+  fake.pushMessage(`/start share_${l.id}`, { id: 99, username: "mallory", first_name: "Mallory" });
+  const answer = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99);
+  expect(answer.params.text).toBe("That share link no longer exists.");
+  expect(fake.calls.some((c) => String(c.params.text ?? "").includes(l.url))).toBe(false);
+});
