@@ -11,6 +11,7 @@ import { analyticsApi } from "./analytics";
 import { orphanVisitsApi } from "./analytics/orphans";
 import { secureApi } from "./secure";
 import { secureViewerPages } from "./secure/viewer";
+import { secureRequestsPublic } from "./secure/requests-public";
 import { AttemptLimiter } from "../core/secure/share-password";
 import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
@@ -51,6 +52,7 @@ export function createApi(deps: Deps) {
     .use(miniappRoutes(deps))
     .use(api)
     .use(secureViewerPages(deps, secureOpen))
+    .use(secureRequestsPublic(deps))
     .use(visitorApi(deps, visitor));
   return app;
 }

@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { createFolder, deleteFolder, getFolder, listFolders, togglePause, updateFolder } from "../../core/secure/folders";
 import { createFile, deleteFile, listFiles, ownedFile, storeUpload, toFileJson } from "../../core/secure/files";
@@ -6,6 +6,7 @@ import { createLink, deleteLink, listLinks, setRevoked, updateLink } from "../..
 import { sharePasswordHash } from "../../core/secure/share-password";
 import type { OpenDeps } from "../../core/secure/view";
 import { sweepStaleUploads } from "../../core/secure/storage";
+import { createRequest, deleteRequest, listRequests, updateRequest } from "../../core/secure/requests";
 import { authPlugin } from "../shared/auth";
 import { SecureModel as M } from "./model";
 import { securePublicApi } from "./public";
@@ -15,7 +16,7 @@ const tags = ["secure"];
 // fresh objects per route: Elysia's macro application mutates the hook object it is given
 const read = () => ({ scope: "read:secure" as const, detail: { tags } });
 const write = () => ({ scope: "write:secure" as const, detail: { tags } });
-const ok = { success: true };
+const ok = { success: true as const };
 
 /**
  * Secure sharing. Owner routes (JWT, initData or API token with read:secure / write:secure) for
@@ -62,7 +63,15 @@ export function secureApi(deps: Deps, open: OpenDeps) {
     }, { ...write(), params: M.idParams, body: M.linkUpdate, detail: { tags, summary: "Set or remove the share password, turn view notifications on or off" } })
     .patch("/links/:id/revoke", ({ userId, params }) => setRevoked(deps, userId, params.id, true), { ...write(), params: M.idParams })
     .patch("/links/:id/restore", ({ userId, params }) => setRevoked(deps, userId, params.id, false), { ...write(), params: M.idParams })
-    .delete("/links/:id", ({ userId, params }) => (deleteLink(deps, userId, params.id), ok), { ...write(), params: M.idParams });
+    .delete("/links/:id", ({ userId, params }) => (deleteLink(deps, userId, params.id), ok), { ...write(), params: M.idParams })
+    // request links: files and texts sent to the owner by anyone with the link
+    .get("/requests", ({ userId }) => listRequests(deps, userId), { ...read(), response: t.Array(M.request) })
+    .post("/requests", ({ userId, body, set }) => {
+      set.status = 201;
+      return createRequest(deps, userId, body);
+    }, { ...write(), body: M.requestCreate, response: { 201: M.request } })
+    .patch("/requests/:id", ({ userId, params, body }) => updateRequest(deps, userId, params.id, body), { ...write(), params: M.idParams, body: M.requestUpdate, response: M.request })
+    .delete("/requests/:id", ({ userId, params }) => (deleteRequest(deps, userId, params.id), ok), { ...write(), params: M.idParams, response: M.ok });
 
   return new Elysia({ name: "secure" }).use(securePublicApi(deps, open)).use(owner);
 }

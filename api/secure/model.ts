@@ -1,8 +1,10 @@
 import { t } from "elysia";
 
+const ok = t.Object({ success: t.Literal(true) });
 const contentType = t.Union([t.Literal("text"), t.Literal("image"), t.Literal("video"), t.Literal("audio"), t.Literal("file")]);
 
 export const SecureModel = {
+  ok,
   idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
   // public routes: no length limits here, an over-long code is an unknown link (404) and an
   // over-long grant an invalid one (counts a view), as the spec's table and the docs say
@@ -36,5 +38,34 @@ export const SecureModel = {
     password: t.Optional(t.Nullable(t.String({ minLength: 4, maxLength: 128, description: "a new share password; null removes it" }))),
     notifyOnView: t.Optional(t.Boolean()),
   }),
+  requestCreate: t.Object({
+    folderId: t.Integer({ minimum: 1 }),
+    title: t.Optional(t.String({ maxLength: 200 })),
+    expiresInHours: t.Optional(t.Number({ exclusiveMinimum: 0, maximum: 8784 })),
+    maxFiles: t.Optional(t.Integer({ minimum: 1, maximum: 10_000 })),
+  }),
+  requestUpdate: t.Object({ isActive: t.Optional(t.Boolean()), title: t.Optional(t.String({ maxLength: 200 })) }),
+  request: t.Object({
+    id: t.Integer(),
+    code: t.String(),
+    url: t.String({ description: "SHORT_URL/r/<code>" }),
+    folderId: t.Integer(),
+    title: t.String(),
+    expiresAt: t.Nullable(t.String({ description: "null: never expires" })),
+    maxFiles: t.Nullable(t.Integer({ description: "null: no maximum" })),
+    filesReceived: t.Integer(),
+    isActive: t.Boolean(),
+    state: t.Union([t.Literal("active"), t.Literal("inactive"), t.Literal("expired"), t.Literal("full")]),
+    createdAt: t.String(),
+  }),
+  received: t.Object({
+    received: t.Literal(true),
+    kind: t.Union([t.Literal("file"), t.Literal("text")]),
+    name: t.String(),
+    size: t.Integer(),
+    /** null: the request takes any number */
+    itemsLeft: t.Nullable(t.Integer()),
+  }),
+  requestText: t.Object({ text: t.String({ minLength: 1, maxLength: 512 * 1024 }) }),
   passwordHeaders: t.Object({ "x-share-password": t.Optional(t.String({ maxLength: 1024 })) }),
 };

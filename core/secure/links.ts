@@ -98,12 +98,16 @@ export interface CreateLinkInput {
   notifyOnView?: boolean;
 }
 
+/** `now` plus `hours` (more than 0, at most 8784: one year); FieldError on `expiresInHours` otherwise. */
+export function expiryAfter(now: Date, hours: number): Date {
+  if (!(hours > 0) || hours > 24 * 366) throw new FieldError("expiresInHours", "must be more than 0 and at most 8784 (one year)");
+  return new Date(now.getTime() + Math.round(hours * 3600_000));
+}
+
 /** Creates a share link to one of the user's files (which must have content). */
 export function createLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, input: CreateLinkInput): LinkJson {
   const file = ownedFile(deps, userId, input.fileId);
   if (!hasContent(file)) throw new FieldError("fileId", "the file has no content yet; upload it first");
-  if (!(input.expiresInHours > 0) || input.expiresInHours > 24 * 366)
-    throw new FieldError("expiresInHours", "must be more than 0 and at most 8784 (one year)");
   const now = deps.clock.now();
   const row = deps.db
     .insert(secureLinks)
@@ -111,7 +115,7 @@ export function createLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: 
       userId,
       fileId: file.id,
       code: randomCode(10),
-      expiresAt: new Date(now.getTime() + Math.round(input.expiresInHours * 3600_000)),
+      expiresAt: expiryAfter(now, input.expiresInHours),
       maxViews: input.maxViews ?? null,
       passwordHash: input.passwordHash ?? null,
       notifyOnView: input.notifyOnView ?? false,

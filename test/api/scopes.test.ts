@@ -58,12 +58,13 @@ describe("the scope route option in the OpenAPI document", () => {
 describe("the table tells the truth", () => {
   // a route whose options object was shared with another route loses its `scope` (Elysia deletes the
   // option when it applies the macro) and would turn public silently: public endpoints are listed here
-  test("the public /api endpoints are exactly the sign-in ones and the secure public view", () => {
+  test("the public /api endpoints are exactly the sign-in ones, the secure public view and request-link uploads", () => {
     const open = endpointScopes(t.app.routes).filter((e) => !e.scope).map((e) => `${e.method} ${e.path}`);
     expect(open).toEqual([
       "POST /api/auth/msgr", "POST /api/auth/login-widget", "POST /api/auth/refresh", "POST /api/auth/logout",
       "POST /api/auth/email/send-otp", "POST /api/auth/email/verify-otp", "POST /api/auth/passkey/login/options", "POST /api/auth/passkey/login/verify",
       "GET /api/secure/view/:code", "GET /api/secure/view/:code/stream", "GET /api/secure/view/:code/download",
+      "POST /api/secure/requests/:code/upload",
     ]);
   });
 

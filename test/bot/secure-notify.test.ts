@@ -58,3 +58,38 @@ test("someone else's share_<id> deep link opens nothing of theirs", async () => 
   expect(answer.params.text).toBe("That share link no longer exists.");
   expect(fake.calls.some((c) => String(c.params.text ?? "").includes(l.url))).toBe(false);
 });
+
+test("items sent through a request link arrive in the owner's chat: a file as the same bytes, a text as a message", async () => {
+  const { fake, t } = app;
+  const { token, folder } = await seed(t, 42);
+  const r = (await t.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id, title: "Invoices <2026>" } })).json;
+  const bytes = new Uint8Array(70_000).map((_, i) => (i * 13) % 256);
+  const form = new FormData();
+  form.append("file", new Blob([bytes]), "invoice-march.pdf");
+  expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: form })).status).toBe(201);
+  expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "Here is <the> code: 1234" } })).status).toBe(201);
+
+  await createDeliveryWorker(t.deps).drain();
+  const doc = await fake.waitFor("sendDocument");
+  expect(doc.params.chat_id).toBe(42);
+  expect(doc.params.caption).toBe("📥 New item for request “Invoices &lt;2026&gt;”");
+  expect(doc.files.document!.name).toBe("invoice-march.pdf");
+  expect(doc.files.document!.bytes).toEqual(bytes);
+  const text = await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("New item"));
+  expect(text.params.text).toBe("📥 New item for request “Invoices &lt;2026&gt;”\n\nHere is &lt;the&gt; code: 1234");
+  expect(t.deps.db.select().from(outbox).all().map((o) => o.status)).toEqual(["done", "done"]);
+});
+
+test("a received file deleted before its message went out is cancelled, not retried", async () => {
+  const { fake, t } = app;
+  const { token, folder } = await seed(t, 42);
+  const r = (await t.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id } })).json;
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(100).fill(1)]), "gone.bin");
+  await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: form });
+  const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
+  await t.request("DELETE", `/api/secure/files/${files.at(-1).id}`, { token });
+  await createDeliveryWorker(t.deps).drain();
+  expect(fake.callsOf("sendDocument")).toHaveLength(0);
+  expect(t.deps.db.select().from(outbox).all().map((o) => o.status)).toEqual(["cancelled"]);
+});

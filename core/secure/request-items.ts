@@ -1,0 +1,70 @@
+/**
+ * Receiving items through a request link: a slot is reserved with one conditional UPDATE (so with
+ * maxFiles N, exactly N concurrent senders get in), the item is stored as a file of the owner's
+ * folder (plan limits apply as for the owner's own uploads) and queued to the owner's bot chat.
+ * A failed item (too large, plan limit, broken upload) gives its slot back.
+ */
+import type { Readable } from "node:stream";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { secureRequests } from "../../db/schema";
+import type { Deps } from "../deps";
+import { FieldError } from "../errors";
+import { cleanFileName, createFile, createUploadedFile, ownedFile, type FileJson } from "./files";
+import { enqueueRequestItem } from "./notify";
+import { requestByCode, requestState, requestStateError, type RequestRow } from "./requests";
+
+/** What a sender hands in: a text, or the stream of a file (at most 10 MB). */
+export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array> | Readable; fileName: string };
+
+/** The largest text item, as for the owner's own text files. */
+export const MAX_REQUEST_TEXT = 512 * 1024;
+
+/** Checks that a request link still takes items: NotFound when unknown, Gone (410) otherwise. */
+export function openRequest(deps: Pick<Deps, "db" | "clock">, code: string): RequestRow {
+  const row = requestByCode(deps, code);
+  const state = requestState(row, deps.clock.now());
+  if (state !== "active") throw requestStateError(state);
+  return row;
+}
+
+function reserveSlot(deps: Pick<Deps, "db" | "clock">, row: RequestRow): void {
+  const r = secureRequests;
+  const now = deps.clock.now();
+  const taken = deps.db
+    .update(r)
+    .set({ filesReceived: sql`${r.filesReceived} + 1` })
+    .where(and(eq(r.id, row.id), eq(r.isActive, true), or(isNull(r.expiresAt), gt(r.expiresAt, now)), or(isNull(r.maxFiles), lt(r.filesReceived, r.maxFiles))))
+    .returning({ id: r.id })
+    .get();
+  if (taken) return;
+  const state = requestState(requestByCode(deps, row.code), now);
+  throw requestStateError(state === "active" ? "full" : state);
+}
+
+function releaseSlot(deps: Pick<Deps, "db">, row: RequestRow): void {
+  deps.db.update(secureRequests).set({ filesReceived: sql`max(0, ${secureRequests.filesReceived} - 1)` }).where(eq(secureRequests.id, row.id)).run();
+}
+
+/**
+ * Stores one item sent through the request link `code` in the owner's folder and queues it to the
+ * owner's bot chat. 404 unknown code, 410 turned off / expired / full, 413 over 10 MB, 403 plan limit.
+ */
+export async function receiveRequestItem(deps: Pick<Deps, "db" | "clock" | "config" | "log">, code: string, item: RequestItem): Promise<FileJson> {
+  const row = openRequest(deps, code);
+  if ("text" in item && !item.text.trim()) throw new FieldError("text", "must not be empty");
+  if ("text" in item && item.text.length > MAX_REQUEST_TEXT) throw new FieldError("text", "must be at most 512 KB");
+  reserveSlot(deps, row);
+  let file: FileJson;
+  try {
+    const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
+    file = "text" in item
+      ? createFile(deps, row.userId, { folderId: row.folderId, name: `Text received ${stamp} UTC`, contentType: "text", textContent: item.text })
+      : await createUploadedFile(deps, row.userId, { folderId: row.folderId, name: cleanFileName(item.fileName), description: `Received through “${row.title || row.code}”` }, item.stream, item.fileName);
+  } catch (e) {
+    releaseSlot(deps, row);
+    throw e;
+  }
+  const stored = ownedFile(deps, row.userId, file.id);
+  deps.db.transaction((tx) => enqueueRequestItem(tx, deps, row, stored));
+  return file;
+}

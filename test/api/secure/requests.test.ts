@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { pngBytes, seed } from "./helpers";
+import { secureFiles } from "../../../db/schema";
+import { setPlan } from "../../../core/admin/users";
+
+let t: TestApp;
+let base: string;
+beforeEach(() => {
+  t = createTestApp({ env: { SHORT_URL: "https://s.example" } });
+  t.app.listen({ hostname: "127.0.0.1", port: 0 });
+  base = `http://127.0.0.1:${t.app.server!.port}`;
+});
+afterEach(() => {
+  t.app.stop();
+  t.close();
+});
+
+const create = (token: string, body: Record<string, unknown>) => t.request("POST", "/api/secure/requests", { token, body });
+/** A public upload over real HTTP, without credentials. */
+function sendFile(code: string, bytes: Uint8Array<ArrayBuffer>, name: string) {
+  const form = new FormData();
+  form.append("file", new Blob([bytes]), name);
+  return fetch(`${base}/api/secure/requests/${code}/upload`, { method: "POST", body: form });
+}
+const sendText = (code: string, text: string) =>
+  fetch(`${base}/api/secure/requests/${code}/upload`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }) });
+const storedBytes = (storagePath: string) => new Uint8Array(readFileSync(join(t.dataDir, storagePath)));
+
+describe("request links (owner API)", () => {
+  test("create, list, turn off and on, delete; someone else's request or folder is 404", async () => {
+    const { token, folder } = await seed(t);
+    const made = await create(token, { folderId: folder.id, title: "Tax papers", expiresInHours: 48, maxFiles: 5 });
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ folderId: folder.id, title: "Tax papers", maxFiles: 5, filesReceived: 0, isActive: true, state: "active" });
+    expect(made.json.url).toBe(`https://s.example/r/${made.json.code}`);
+    expect(new Date(made.json.expiresAt).getTime()).toBe(t.clock.now().getTime() + 48 * 3600_000);
+    const open = await create(token, { folderId: folder.id });
+    expect(open.json).toMatchObject({ title: "", expiresAt: null, maxFiles: null });
+    expect((await t.request("GET", "/api/secure/requests", { token })).json.map((r: any) => r.id)).toEqual([open.json.id, made.json.id]);
+    const off = await t.request("PATCH", `/api/secure/requests/${made.json.id}`, { token, body: { isActive: false } });
+    expect(off.json).toMatchObject({ isActive: false, state: "inactive" });
+
+    const eve = await t.telegramUser(77, "eve");
+    expect((await t.request("GET", "/api/secure/requests", { token: eve.token })).json).toEqual([]);
+    for (const [method, body] of [["PATCH", { isActive: true }], ["DELETE", undefined]] as const) {
+      const r = await t.request(method, `/api/secure/requests/${made.json.id}`, { token: eve.token, body });
+      expect([method, r.status, r.json.error]).toEqual([method, 404, "not_found"]);
+    }
+    expect((await create(eve.token, { folderId: folder.id })).status).toBe(404);
+    expect((await t.request("DELETE", `/api/secure/requests/${made.json.id}`, { token })).json).toEqual({ success: true });
+    expect((await sendText(made.json.code, "late")).status).toBe(404);
+  });
+
+  test("bad input is 400 naming the field; API tokens need read:secure / write:secure", async () => {
+    const { token, folder } = await seed(t);
+    for (const [body, field] of [[{ folderId: folder.id, maxFiles: 0 }, "maxFiles"], [{ folderId: folder.id, expiresInHours: 0 }, "expiresInHours"], [{}, "folderId"]] as const) {
+      const r = await create(token, body);
+      expect([r.status, r.json.details?.[0]?.field]).toEqual([400, field]);
+    }
+    const readOnly = (await t.request("POST", "/api/tokens", { token, body: { name: "r", scopes: ["read:secure"] } })).json.token;
+    expect((await t.request("GET", "/api/secure/requests", { token: readOnly })).status).toBe(200);
+    expect((await create(readOnly, { folderId: folder.id })).status).toBe(403);
+  });
+});
+
+describe("sending through a request link (public)", () => {
+  test("multipart and text uploads without credentials land in the folder byte for byte and count on the request", async () => {
+    const { token, folder } = await seed(t);
+    const r = (await create(token, { folderId: folder.id, title: "Send me", maxFiles: 3 })).json;
+    const bytes = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 31) % 251);
+    const up = await sendFile(r.code, bytes, "../../scan.bin");
+    expect(up.status).toBe(201);
+    expect(await up.json()).toEqual({ received: true, kind: "file", name: "scan.bin", size: bytes.length, itemsLeft: 2 });
+    const text = await sendText(r.code, "hello from a stranger\nline 2");
+    expect(text.status).toBe(201);
+    expect(((await text.json()) as any).itemsLeft).toBe(1);
+
+    const files = t.deps.db.select().from(secureFiles).all().filter((f) => f.folderId === folder.id && f.id > 2);
+    expect(files).toHaveLength(2);
+    expect(storedBytes(files[0]!.storagePath!)).toEqual(bytes);
+    expect(files[0]).toMatchObject({ fileName: "scan.bin", fileSize: bytes.length, userId: files[0]!.userId });
+    expect(files[1]).toMatchObject({ contentType: "text", textContent: "hello from a stranger\nline 2" });
+    const listed = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json.map((f: any) => f.fileName ?? f.name);
+    expect(listed).toContain("scan.bin");
+    expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(2);
+  });
+
+  test("over 10 MB → 413, nothing kept and the slot given back", async () => {
+    const { token, folder } = await seed(t);
+    const r = (await create(token, { folderId: folder.id, maxFiles: 1 })).json;
+    const big = await sendFile(r.code, new Uint8Array(10 * 1024 * 1024 + 1), "big.bin");
+    expect([big.status, ((await big.json()) as any).error]).toEqual([413, "too_large"]);
+    expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(0);
+    expect((await sendFile(r.code, pngBytes(), "ok.png")).status).toBe(201);
+  });
+
+  test("410 when turned off, expired or full; unknown code 404", async () => {
+    const { token, folder } = await seed(t);
+    const full = (await create(token, { folderId: folder.id, maxFiles: 1 })).json;
+    expect((await sendText(full.code, "one")).status).toBe(201);
+    const again = await sendFile(full.code, pngBytes(), "two.png");
+    expect([again.status, ((await again.json()) as any).error]).toEqual([410, "request_full"]);
+
+    const off = (await create(token, { folderId: folder.id })).json;
+    await t.request("PATCH", `/api/secure/requests/${off.id}`, { token, body: { isActive: false } });
+    const r1 = await sendText(off.code, "x");
+    expect([r1.status, ((await r1.json()) as any).error]).toEqual([410, "request_inactive"]);
+
+    const soon = (await create(token, { folderId: folder.id, expiresInHours: 1 })).json;
+    t.clock.advance(3600_000);
+    const r2 = await sendText(soon.code, "x");
+    expect([r2.status, ((await r2.json()) as any).error]).toEqual([410, "request_expired"]);
+    expect((await sendText("nosuchcode", "x")).status).toBe(404);
+    const page = await fetch(`${base}/r/${soon.code}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("expired");
+  });
+
+  test("with maxFiles 3 and 10 senders at once, exactly 3 get in", async () => {
+    const { token, folder } = await seed(t);
+    const r = (await create(token, { folderId: folder.id, maxFiles: 3 })).json;
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => sendText(r.code, `item ${i}`).then((x) => x.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 410)).toHaveLength(7);
+  });
+
+  test("items count toward the owner's plan: past the free plan's 20 files → 403 plan_limit, the slot given back", async () => {
+    const { token, folder } = await seed(t); // 2 files already
+    const r = (await create(token, { folderId: folder.id, maxFiles: 30 })).json;
+    for (let i = 0; i < 18; i++) expect((await sendText(r.code, `n${i}`)).status).toBe(201);
+    const over = await sendFile(r.code, pngBytes(), "one-too-many.png");
+    expect([over.status, ((await over.json()) as any).error]).toEqual([403, "plan_limit"]);
+    expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(18);
+  });
+
+  test("uploads are limited per client address: the 31st in an hour is 429", async () => {
+    const { token, folder, user } = await seed(t);
+    setPlan(t.deps, user.id, "business");
+    const r = (await create(token, { folderId: folder.id })).json;
+    for (let i = 0; i < 30; i++) expect((await sendText(r.code, `n${i}`)).status).toBe(201);
+    const limited = await sendText(r.code, "one more");
+    expect([limited.status, ((await limited.json()) as any).error]).toEqual([429, "rate_limited"]);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    t.clock.advance(3600_000);
+    expect((await sendText(r.code, "next hour")).status).toBe(201);
+  });
+
+  test("an empty text or a body of another kind is a 400", async () => {
+    const { token, folder } = await seed(t);
+    const r = (await create(token, { folderId: folder.id })).json;
+    const empty = await sendText(r.code, "   ");
+    expect([empty.status, ((await empty.json()) as any).details[0].field]).toEqual([400, "text"]);
+    const plain = await fetch(`${base}/api/secure/requests/${r.code}/upload`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: "raw" });
+    expect(plain.status).toBe(415);
+    expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(0);
+  });
+});
