@@ -1,4 +1,4 @@
-/** The viewer page SHORT_URL/s/<code> in real Chromium: the reveal step and the password prompt. */
+/** The public secure pages in real Chromium: the viewer's reveal step and password prompt, the request page. */
 import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { openPage, screenshot, withBrowserApp, type Server } from "../helpers/browser";
@@ -52,6 +52,38 @@ describe("viewer page in Chromium", () => {
     expect(await viewCount(token, text.id)).toBe(1);
     // the wrong password's answer is a 401 page, which Chromium reports; nothing else went wrong
     expect(problems.filter((p) => !p.startsWith("http 401") && !p.includes("status of 401"))).toEqual([]);
+    await page.context().close();
+  });
+
+  test("the request page takes a file and a text from someone without an account; the owner has both, the file byte for byte", async () => {
+    const { token, folder } = await seed(s, 503);
+    const r = (await s.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id, title: "Send me your CV", maxFiles: 2 } })).json;
+    const { page, problems } = await openPage(browser, s.baseUrl);
+    await page.goto(r.url);
+    await page.getByRole("heading", { name: "Send me your CV" }).waitFor();
+    await page.getByText("2 item(s) can still be sent").waitFor();
+    const bytes = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7) % 256));
+    await page.getByLabel("File (at most 10 MB)").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: bytes });
+    await page.getByRole("button", { name: "Send the file" }).click();
+    await page.getByRole("heading", { name: "Received" }).waitFor();
+    await page.getByText("cv.pdf (39.1 KB) has been delivered.").waitFor();
+    await page.getByRole("link", { name: "Send another" }).click();
+    await page.getByLabel("Or a text").fill("Call me: +49 30 1234");
+    await page.getByRole("button", { name: "Send the text" }).click();
+    await page.getByText("Your text has been delivered.").waitFor();
+    expect(await page.getByRole("link", { name: "Send another" }).count()).toBe(0); // that was the last item
+
+    const files = (await s.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
+    const cv = files.find((f: any) => f.fileName === "cv.pdf");
+    const note = files.find((f: any) => f.textContent === "Call me: +49 30 1234");
+    expect(cv.fileSize).toBe(bytes.length);
+    expect(note.contentType).toBe("text");
+    const l = await link(s, token, cv.id, 1, 1);
+    const v = (await (await fetch(`${s.baseUrl}/api/secure/view/${l.code}`)).json()) as any;
+    expect(Buffer.from(await (await fetch(v.downloadUrl)).arrayBuffer()).equals(bytes)).toBe(true);
+    await page.goto(r.url); // full now
+    await page.getByText("received all the items").waitFor();
+    expect(problems.filter((p) => !p.includes("410"))).toEqual([]);
     await page.context().close();
   });
 });

@@ -158,3 +158,30 @@ describe("sending through a request link (public)", () => {
     expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(0);
   });
 });
+
+test("every public secure page sends a strict CSP without scripts, nosniff, no Referer and refuses framing", async () => {
+  const { token, folder, text } = await seed(t);
+  const r = (await create(token, { folderId: folder.id, title: "<b>x</b>" })).json;
+  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: text.id, expiresInHours: 1 } })).json;
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  const pages = [
+    await fetch(`${base}/r/${r.code}`),
+    await fetch(`${base}/r/${r.code}/text`, { method: "POST", headers: form, body: "text=hi" }),
+    await fetch(`${base}/r/nosuchcode`),
+    await fetch(`${base}/s/${l.code}`),
+    await fetch(`${base}/s/${l.code}`, { method: "POST", headers: form, body: "" }),
+  ];
+  expect(pages.map((p) => p.status)).toEqual([200, 201, 404, 200, 200]);
+  for (const p of pages) {
+    const csp = p.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self'");
+    expect(p.headers.get("x-frame-options")).toBe("DENY");
+    expect(p.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(p.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(p.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  }
+  expect(await pages[0]!.text()).toContain("&lt;b&gt;x&lt;/b&gt;");
+});
