@@ -13,6 +13,7 @@ import { BulkPage } from "./pages/link-bulk";
 import { LinkDetail } from "./pages/link-detail";
 import { FoldersPage, FolderPage } from "./pages/secure";
 import { FilePage } from "./pages/secure-file";
+import { RequestsPage } from "./pages/secure-requests";
 import { TrackersPage, MatchesPage } from "./pages/tracking";
 import { TrackerForm } from "./pages/tracker-form";
 import { SettingsPage } from "./pages/settings";
@@ -45,6 +46,7 @@ const ROUTES: Route[] = [
   ["/secure", FoldersPage],
   ["/secure/folders/:id", FolderPage],
   ["/secure/files/:id", FilePage],
+  ["/secure/requests", RequestsPage],
   ["/tracking", TrackersPage],
   ["/tracking/new", TrackerForm],
   ["/tracking/:id", MatchesPage],

@@ -29,7 +29,8 @@ export function FoldersPage() {
     }, "Folder created");
   };
   return html`<section>
-    <h1>Secure sharing</h1>
+    <header class="page-head"><h1>Secure sharing</h1>
+      <a class="btn small" href="/app/secure/requests" onClick=${linkTo("/secure/requests")}>Requests</a></header>
     <${Async} state=${folders}>${(list: Folder[]) => list.length === 0
       ? html`<${Empty}>No folders yet. Create one below, then add files and share them with expiring links.<//>`
       : html`<ul class="list">${list.map((f) => html`<li key=${f.id}><a class="row" href=${`/app/secure/folders/${f.id}`} onClick=${linkTo(`/secure/folders/${f.id}`)}>
