@@ -2,7 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { openPage, screenshot, withBrowserApp, type Server } from "../helpers/browser";
-import { link, seed } from "../api/secure/helpers";
+import sharp from "sharp";
+import { link, seed, upload } from "../api/secure/helpers";
 
 let browser: Browser;
 let s: Server;
@@ -12,13 +13,16 @@ const viewCount = async (token: string, fileId: number) => (await s.request("GET
 
 describe("viewer page in Chromium", () => {
   test("loading the page counts nothing and shows what is shared; pressing the button counts one view and shows the image", async () => {
-    const { token, image } = await seed(s, 501);
+    const { token, folder } = await seed(s, 501);
+    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: "#2a6df4" } }).png().toBuffer();
+    const record = (await s.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "pic", contentType: "image" } })).json;
+    const image = (await upload(s, token, record.id, new Uint8Array(png), "photo.png")).json;
     const l = await link(s, token, image.id, 1, 2);
     const { page, problems } = await openPage(browser, s.baseUrl);
     await page.goto(l.url);
     await page.getByRole("heading", { name: "A secure file was shared with you" }).waitFor();
     const facts = await page.locator("dl").innerText();
-    for (const text of ["image", "pic", "photo.png", "200 B", "Views left", "2"]) expect(facts).toContain(text);
+    for (const text of ["image", "pic", "photo.png", `${png.length} B`, "Views left", "2"]) expect(facts).toContain(text);
     await page.reload(); // a scanner or a second look: still nothing counted
     await page.getByRole("button", { name: "Show the file" }).waitFor();
     expect(await viewCount(token, image.id)).toBe(0);
@@ -26,7 +30,8 @@ describe("viewer page in Chromium", () => {
     await page.getByRole("button", { name: "Show the file" }).click();
     await page.getByRole("heading", { name: "pic" }).waitFor();
     await page.waitForFunction(() => (document.querySelector("img") as HTMLImageElement | null)?.complete === true);
-    expect(await page.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth >= 0 && img.src.includes("grant="))).toBe(true);
+    // the image decoded from the granted stream URL
+    expect(await page.locator("img").evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, img.src.includes("/stream?grant=")])).toEqual([3, 2, true]);
     expect(await page.getByText("1 view left").count()).toBe(1);
     expect(await viewCount(token, image.id)).toBe(1); // the image loaded with the grant: no second view
     await screenshot(page, "secure-viewer-revealed");
