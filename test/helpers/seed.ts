@@ -17,6 +17,7 @@ export function seedResources(deps: Pick<Deps, "db" | "clock">, userId: number, 
   const folder = db.insert(s.secureFolders).values({ userId, name: `folder-${tag}` }).returning().get();
   const file = db.insert(s.secureFiles).values({ userId, folderId: folder.id, name: "note", contentType: "text", textContent: "hi" }).returning().get();
   db.insert(s.secureLinks).values({ userId, fileId: file.id, code: `s-${tag}`, expiresAt: new Date(now.getTime() + 3600_000) }).run();
+  db.insert(s.secureRequests).values({ userId, folderId: folder.id, code: `r-${tag}` }).run();
   db.insert(s.trackers).values({ userId, name: `tr-${tag}`, keyword: tag }).run();
   db.insert(s.apiTokens).values({ userId, name: `tok-${tag}`, scopes: ["*"], tokenHash: `hash-${tag}`, hint: "lbt_sk_x" }).run();
   db.insert(s.passkeys).values({ userId, credentialId: `cred-${tag}`, publicKey: Buffer.from([1, 2, 3]) }).run();
