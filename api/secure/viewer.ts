@@ -33,9 +33,10 @@ const ERROR_MESSAGES: Record<string, string> = {
  */
 export function secureViewerPages(deps: Deps, open: OpenDeps) {
   const html = pageHeaders(deps);
-  const failure = (e: unknown, head: boolean, reveal?: () => Promise<string>) => {
+  const failure = (e: unknown, head: boolean, reveal?: () => Promise<string>): Response | Promise<Response> => {
     if (!(e instanceof AppError)) throw e;
-    if (e.status === 401 && reveal) return reveal().then((body) => html(401, body, head));
+    // a wrong or missing password shows the first step again; the link may have changed meanwhile
+    if (e.status === 401 && reveal) return reveal().then((body) => html(401, body, head), (again) => failure(again, head));
     return html(e.status, statePage(e.status, e.status === 404 ? undefined : e.message), head, e.headers);
   };
 
