@@ -49,20 +49,20 @@ export function secureApi(deps: Deps, open: OpenDeps) {
     }, { ...write(), params: M.idParams, parse: "none", detail: { tags, summary: "Upload the bytes (multipart field `file`, at most 10 MB)" } })
     .delete("/files/:id", ({ userId, params }) => (deleteFile(deps, userId, params.id), ok), { ...write(), params: M.idParams })
     // links
-    .get("/links", ({ userId, query }) => listLinks(deps, userId, query.fileId), { ...read(), query: M.linksQuery })
+    .get("/links", ({ userId, query }) => listLinks(deps, userId, query.fileId), { ...read(), query: M.linksQuery, response: t.Array(M.link) })
     .post("/links", async ({ userId, body, set }) => {
       const { password, ...rest } = body;
       const link = createLink(deps, userId, { ...rest, passwordHash: await sharePasswordHash(password ?? null) });
       set.status = 201;
       return link;
-    }, { ...write(), body: M.linkCreate })
+    }, { ...write(), body: M.linkCreate, response: { 201: M.link } })
     .patch("/links/:id", async ({ userId, params, body }) => {
       const { password, ...rest } = body;
       const passwordHash = password === undefined ? undefined : await sharePasswordHash(password);
       return updateLink(deps, userId, params.id, { ...rest, passwordHash });
-    }, { ...write(), params: M.idParams, body: M.linkUpdate, detail: { tags, summary: "Set or remove the share password, turn view notifications on or off" } })
-    .patch("/links/:id/revoke", ({ userId, params }) => setRevoked(deps, userId, params.id, true), { ...write(), params: M.idParams })
-    .patch("/links/:id/restore", ({ userId, params }) => setRevoked(deps, userId, params.id, false), { ...write(), params: M.idParams })
+    }, { ...write(), params: M.idParams, body: M.linkUpdate, response: M.link, detail: { tags, summary: "Set or remove the share password, turn view notifications on or off" } })
+    .patch("/links/:id/revoke", ({ userId, params }) => setRevoked(deps, userId, params.id, true), { ...write(), params: M.idParams, response: M.link })
+    .patch("/links/:id/restore", ({ userId, params }) => setRevoked(deps, userId, params.id, false), { ...write(), params: M.idParams, response: M.link })
     .delete("/links/:id", ({ userId, params }) => (deleteLink(deps, userId, params.id), ok), { ...write(), params: M.idParams })
     // request links: files and texts sent to the owner by anyone with the link
     .get("/requests", ({ userId }) => listRequests(deps, userId), { ...read(), response: t.Array(M.request) })
