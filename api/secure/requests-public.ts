@@ -14,7 +14,7 @@ import { FixedWindowLimiter, ipBucket } from "../shared/rate-limit";
 import { publicError } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
 import { SecureModel } from "./model";
-import { pageHeaders } from "./viewer";
+import { htmlResponder } from "./viewer";
 import { receivedPage, requestPage } from "./request-html";
 import { statePage } from "./viewer-html";
 import { withUploadedFile } from "./upload";
@@ -26,7 +26,7 @@ type Received = { received: true; kind: "file" | "text"; name: string; size: num
 
 export function secureRequestsPublic(deps: Deps) {
   const limiter = new FixedWindowLimiter(deps.clock, 3600_000);
-  const html = pageHeaders(deps);
+  const html = htmlResponder(deps);
 
   /** Rate limit, then 404/410 before a byte of the body is read, then the item itself. */
   async function receive(request: Request, server: Peer, code: string, read: () => Promise<RequestItem> | RequestItem): Promise<Received> {

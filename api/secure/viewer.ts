@@ -12,7 +12,7 @@ import { botPage, revealPage, statePage, viewerPage } from "./viewer-html";
  * Headers of every public HTML page: no scripts at all, images and media only from the service,
  * forms only back to it, never framed, never sniffed, no Referer (grants stay private).
  */
-export function pageHeaders(deps: Pick<Deps, "config">) {
+export function htmlResponder(deps: Pick<Deps, "config">) {
   const origin = new URL(deps.config.baseUrl).origin;
   const csp = `default-src 'none'; script-src 'none'; img-src ${origin}; media-src ${origin}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
   const headers = { ...PUBLIC_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": csp, "x-frame-options": "DENY" };
@@ -32,7 +32,7 @@ const ERROR_MESSAGES: Record<string, string> = {
  * view and renders the content with granted stream/download URLs. 403/404/410 get clear pages.
  */
 export function secureViewerPages(deps: Deps, open: OpenDeps) {
-  const html = pageHeaders(deps);
+  const html = htmlResponder(deps);
   const failure = (e: unknown, head: boolean, reveal?: () => Promise<string>): Response | Promise<Response> => {
     if (!(e instanceof AppError)) throw e;
     // a wrong or missing password shows the first step again; the link may have changed meanwhile
