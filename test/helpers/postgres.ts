@@ -1,0 +1,118 @@
+/**
+ * A real PostgreSQL server for tests, from Debian's `postgresql` package. PostgreSQL refuses to run
+ * as root, so the binaries run as the `postgres` system user in a temporary directory it owns; the
+ * server listens on a free loopback port and on a unix socket inside that directory.
+ *
+ * The service connects as an ordinary role (no superuser, no CREATEDB) that owns each database it
+ * is given, which is all cluster mode may assume. Administrative steps (roles, databases, killing a
+ * backend) go through `psql` as the `postgres` user over the socket.
+ *
+ * When the server cannot start, `startPostgres` throws with the server's log: a PostgreSQL test
+ * fails loudly, it is never skipped.
+ */
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
+
+/** Debian installs each major version under /usr/lib/postgresql/<major>/bin: take the newest. */
+function serverBin(): string {
+  const root = "/usr/lib/postgresql";
+  const majors = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, "bin/postgres"))) : [];
+  if (majors.length === 0) throw new Error(`PostgreSQL is not installed (no ${root}/<version>/bin/postgres): apt-get install postgresql`);
+  return join(root, String(Math.max(...majors.map(Number))), "bin");
+}
+const OS_USER = "postgres";
+export const APP_ROLE = "linkbot";
+
+export interface PgServer {
+  /** a fresh database owned by the ordinary role, made when the server started */
+  url: string;
+  port: number;
+  /** Creates another fresh database owned by the ordinary role and returns its URL. */
+  createDatabase(): Promise<string>;
+  /** Runs SQL as the superuser (over the unix socket) in `database`; returns psql's unaligned output. */
+  admin(sql: string, database?: string): Promise<string>;
+  /** Stops the server at once and removes its directory. */
+  stop(): Promise<void>;
+}
+
+function osIds(): { uid: number; gid: number } {
+  const uid = Number(execFileSync("id", ["-u", OS_USER], { encoding: "utf8" }).trim());
+  const gid = Number(execFileSync("id", ["-g", OS_USER], { encoding: "utf8" }).trim());
+  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error(`no system user "${OS_USER}" (install Debian's postgresql package)`);
+  return { uid, gid };
+}
+
+/** Runs a PostgreSQL binary as the postgres user; resolves with its output or rejects with it. */
+async function asPostgres(args: string[], input?: string): Promise<string> {
+  const asRoot = process.getuid?.() === 0;
+  const cmd = asRoot ? ["runuser", "-u", OS_USER, "--", ...args] : args;
+  const proc = Bun.spawn(cmd, { stdin: input === undefined ? "ignore" : new TextEncoder().encode(input), stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`${args.map((a) => a.split("/").pop()).join(" ")} exited with ${code}:\n${err}${out}`);
+  return out;
+}
+
+async function freePort(): Promise<number> {
+  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+/** Starts a throwaway PostgreSQL server and makes one database for the ordinary role. */
+export async function startPostgres(): Promise<PgServer> {
+  const BIN = serverBin();
+  const dir = mkdtempSync(join(tmpdir(), "linkbot-pg-"));
+  const { uid, gid } = osIds();
+  chownSync(dir, uid, gid);
+  chmodSync(dir, 0o700);
+  const data = join(dir, "data");
+  const log = join(dir, "server.log");
+  const serverLog = () => (existsSync(log) ? readFileSync(log, "utf8") : "(no server log)");
+  const password = randomBytes(18).toString("base64url");
+  let port = 0;
+  let started = false;
+  try {
+    // trust on the private socket (only the postgres user can enter the directory); passwords over TCP
+    await asPostgres([`${BIN}/initdb`, "-D", data, "-U", "postgres", "--auth-local=trust", "--auth-host=scram-sha-256", "--no-sync", "-E", "UTF8", "--locale=C"]);
+    // a port found free can be taken before the server binds it: try a few
+    for (let attempt = 1; !started; attempt++) {
+      port = await freePort();
+      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+      try {
+        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"]);
+        started = true;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
+    const psql = (sql: string, database = "postgres") =>
+      asPostgres([`${BIN}/psql`, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", dir, "-p", String(port), "-U", "postgres", "-d", database], sql);
+    await psql(`CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password}';`);
+    let n = 0;
+    const createDatabase = async () => {
+      const name = `linkbot_${++n}`;
+      await psql(`CREATE DATABASE ${name} OWNER ${APP_ROLE};`);
+      return `postgres://${APP_ROLE}:${password}@127.0.0.1:${port}/${name}`;
+    };
+    const url = await createDatabase();
+    return {
+      url,
+      port,
+      createDatabase,
+      admin: psql,
+      async stop() {
+        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    const message = `PostgreSQL test server could not start: ${(e as Error).message}\n--- server log ---\n${serverLog()}`;
+    if (started) await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "stop"]).catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(message);
+  }
+}
