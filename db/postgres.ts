@@ -1,0 +1,62 @@
+/**
+ * The PostgreSQL client of cluster mode: drizzle on Bun's built-in SQL driver. Every node applies
+ * the committed migrations (db/migrations-pg) at start; a session advisory lock makes nodes that
+ * start together take turns, so each migration runs once and a late node finds nothing to do.
+ * Only an ordinary database owner's rights are needed.
+ */
+import { SQL } from "bun";
+import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
+import { migrate } from "drizzle-orm/bun-sql/migrator";
+import { join } from "node:path";
+import * as schema from "./schema-pg";
+
+export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
+
+export interface PgDbHandle {
+  db: PgDb;
+  /** the connection pool, for what drizzle does not cover (LISTEN, reserved connections) */
+  sql: SQL;
+  close(): Promise<void>;
+}
+
+export interface PgDbOptions {
+  /** pool size of this node (default 10) */
+  max?: number;
+}
+
+/** Key of the session advisory lock held while migrating (any constant shared by all nodes). */
+export const MIGRATION_LOCK_KEY = 7_246_001;
+
+export const PG_MIGRATIONS = join(import.meta.dir, "migrations-pg");
+
+/**
+ * Connects to `url` (postgres:// or postgresql://), applies pending migrations under the
+ * migration lock, and returns the database. Throws when the server cannot be reached or a
+ * migration fails; the pool is closed then.
+ */
+export async function createPgDb(url: string, options: PgDbOptions = {}): Promise<PgDbHandle> {
+  const sql = new SQL(url, { max: options.max ?? 10 });
+  try {
+    await migrateLocked(sql);
+  } catch (e) {
+    await sql.close();
+    throw e;
+  }
+  const db = drizzle({ client: sql, schema }) as PgDb;
+  return { db, sql, close: () => sql.close() };
+}
+
+/** Applies the migrations on one reserved connection that holds the migration lock throughout. */
+async function migrateLocked(sql: SQL): Promise<void> {
+  const conn = await sql.reserve();
+  try {
+    await conn`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    try {
+      await migrate(drizzle({ client: conn }), { migrationsFolder: PG_MIGRATIONS });
+    } finally {
+      await conn`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    }
+  } finally {
+    conn.release();
+  }
+}
