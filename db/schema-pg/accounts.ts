@@ -1,5 +1,5 @@
-import { pgTable, text, jsonb, uniqueIndex, index } from "drizzle-orm/pg-core";
-import { int, id, ts, createdAt, bool, bytea } from "./columns";
+import { pgTable, text, uniqueIndex, index } from "drizzle-orm/pg-core";
+import { int, json, id, ts, createdAt, bool, bytea } from "./columns";
 
 export const users = pgTable("users", {
   id: id(),
@@ -18,7 +18,7 @@ export const identities = pgTable("identities", {
   userId: int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   provider: text("provider", { enum: ["telegram", "email", "passkey"] }).notNull(),
   subject: text("subject").notNull(),
-  data: jsonb("data").$type<Record<string, unknown>>(),
+  data: json<Record<string, unknown>>("data"),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex("identities_provider_subject").on(t.provider, t.subject), index("identities_user").on(t.userId)]);
 
@@ -49,7 +49,7 @@ export const apiTokens = pgTable("api_tokens", {
   id: id(),
   userId: int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
-  scopes: jsonb("scopes").$type<string[]>().notNull(),
+  scopes: json<string[]>("scopes").notNull(),
   tokenHash: text("token_hash").notNull().unique(),
   hint: text("hint").notNull(),
   expiresAt: ts("expires_at"),
@@ -64,7 +64,7 @@ export const passkeys = pgTable("passkeys", {
   credentialId: text("credential_id").notNull().unique(),
   publicKey: bytea("public_key").notNull(),
   counter: int("counter").notNull().default(0),
-  transports: jsonb("transports").$type<string[]>(),
+  transports: json<string[]>("transports"),
   deviceType: text("device_type"),
   backedUp: bool("backed_up").notNull().default(false),
   name: text("name"),

@@ -1,5 +1,5 @@
-import { pgTable, text, jsonb, index } from "drizzle-orm/pg-core";
-import { int, id, ts, createdAt, bool } from "./columns";
+import { pgTable, text, index } from "drizzle-orm/pg-core";
+import { int, json, id, ts, createdAt, bool } from "./columns";
 import { users } from "./accounts";
 
 /**
@@ -16,7 +16,7 @@ export const outbox = pgTable("outbox", {
   target: text("target").notNull(),
   method: text("method").notNull().default("POST"),
   host: text("host"),
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+  payload: json<Record<string, unknown>>("payload").notNull(),
   status: text("status", { enum: ["pending", "sending", "done", "failed", "cancelled"] }).notNull().default("pending"),
   attempts: int("attempts").notNull().default(0),
   nextAttemptAt: ts("next_attempt_at").notNull(),

@@ -1,5 +1,5 @@
-import { pgTable, text, jsonb, uniqueIndex, index } from "drizzle-orm/pg-core";
-import { int, id, ts, createdAt, bool } from "./columns";
+import { pgTable, text, uniqueIndex, index } from "drizzle-orm/pg-core";
+import { int, json, id, ts, createdAt, bool } from "./columns";
 import { users } from "./accounts";
 
 export const trackers = pgTable("trackers", {
@@ -8,15 +8,15 @@ export const trackers = pgTable("trackers", {
   name: text("name").notNull(),
   keyword: text("keyword").notNull(),
   exactMatch: bool("exact_match").notNull().default(false),
-  minusWords: jsonb("minus_words").$type<string[] | null>(),
+  minusWords: json<string[] | null>("minus_words"),
   searchChannels: bool("search_channels").notNull().default(true),
   searchChats: bool("search_chats").notNull().default(true),
   filterGeo: text("filter_geo"),
   filterLanguage: text("filter_language"),
   filterCategory: text("filter_category"),
   filterMinSubscribers: int("filter_min_subscribers"),
-  includeSources: jsonb("include_sources").$type<string[] | null>(),
-  excludeSources: jsonb("exclude_sources").$type<string[] | null>(),
+  includeSources: json<string[] | null>("include_sources"),
+  excludeSources: json<string[] | null>("exclude_sources"),
   notifyVia: text("notify_via", { enum: ["bot", "webhook"] }).notNull().default("bot"),
   webhookUrl: text("webhook_url"),
   notifyOnDelete: bool("notify_on_delete").notNull().default(false),
