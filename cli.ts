@@ -4,7 +4,7 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError, loadConfig } from "./config";
+import { assertDataLayerAvailable, ConfigError, loadConfig } from "./config";
 import { createDeps } from "./core";
 import { createLogger } from "./core/log";
 import { AppError } from "./core/errors";
@@ -43,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
   let config;
   try {
     config = loadConfig();
+    assertDataLayerAvailable(config);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`Configuration error: ${e.message}`);

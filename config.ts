@@ -58,6 +58,8 @@ export interface Config {
   rateLimit: RateLimitConfig;
   /** what a click keeps of the visitor's address: all of it, IPv4 /24 and IPv6 /48, or nothing (PRIVACY_IP) */
   privacyIp: "full" | "truncate" | "none";
+  /** PostgreSQL of cluster mode (DATABASE_URL); null: SQLite under dataDir */
+  databaseUrl: string | null;
   /** MTProto search source (optional): both set or both unset */
   mtproto: { apiId: number; apiHash: string; session: string } | null;
 }
@@ -103,6 +105,33 @@ function url(env: Env, name: string, fallback: string): string {
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
     throw new ConfigError(name, `expected an http(s) URL, got "${v}"`);
   return v.replace(/\/+$/, "");
+}
+
+/** DATABASE_URL: unset, or a postgres:// URL naming a host and a database. The value is never echoed: it holds a password. */
+function databaseUrl(env: Env): string | null {
+  const v = str(env, "DATABASE_URL");
+  if (v === undefined) return null;
+  const shape = "expected postgres://user:password@host:port/database";
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError("DATABASE_URL", `${shape}; the value is not a URL`);
+  }
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:")
+    throw new ConfigError("DATABASE_URL", `${shape} (or postgresql://); got a ${parsed.protocol.slice(0, 20)}// URL`);
+  if (!parsed.hostname && !parsed.searchParams.get("host")) throw new ConfigError("DATABASE_URL", `${shape}; no host given`);
+  if (parsed.pathname.replace(/^\/+/, "") === "") throw new ConfigError("DATABASE_URL", `${shape}; no database given`);
+  return v;
+}
+
+/**
+ * Until the data layer runs on PostgreSQL, a start with DATABASE_URL stops here rather than
+ * running a lone node on SQLite while the operator believes it is part of a cluster.
+ */
+export function assertDataLayerAvailable(config: Config): void {
+  if (config.databaseUrl !== null)
+    throw new ConfigError("DATABASE_URL", "cluster mode's data layer (PostgreSQL) is not available in this build yet; unset DATABASE_URL to run on SQLite");
 }
 
 function parsePlanLimits(env: Env): Record<Plan, PlanLimits> {
@@ -215,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
       auth: int(env, "RATE_LIMIT_AUTH", 10, 1, 1_000_000),
       windowSeconds: int(env, "RATE_LIMIT_WINDOW", 60, 1, 86_400),
     },
+    databaseUrl: databaseUrl(env),
     mtproto:
       apiId && apiHash
         ? { apiId: int(env, "MTPROTO_API_ID", 0, 1, 2 ** 31), apiHash, session: str(env, "MTPROTO_SESSION") ?? "" }

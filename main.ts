@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { assertDataLayerAvailable, ConfigError, loadConfig, type Config } from "./config";
 import { createDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
@@ -13,7 +13,9 @@ import type { MtprotoSource } from "./core/tracking/mtproto";
 
 function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    assertDataLayerAvailable(config);
+    return config;
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`Configuration error: ${e.message}`);
