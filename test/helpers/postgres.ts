@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
+import { freePort } from "./free-port";
 
 /** Debian installs each major version under /usr/lib/postgresql/<major>/bin: take the newest. */
 function serverBin(): string {
@@ -55,12 +56,6 @@ async function asPostgres(args: string[], input?: string): Promise<string> {
   return out;
 }
 
-async function freePort(): Promise<number> {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
 
 /** Starts a throwaway PostgreSQL server and makes one database for the ordinary role. */
 export async function startPostgres(): Promise<PgServer> {
