@@ -18,7 +18,9 @@ export function createPgLeaderLease(url: string, name: string, options: LeaseOpt
   let timer: ReturnType<typeof setInterval> | null = null;
   let checking: Promise<boolean> | null = null;
   const set = (v: boolean) => {
-    if (v !== held) options.onChange?.((held = v));
+    if (v === held) return;
+    held = v;
+    options.onChange?.(v);
   };
   const check = async (): Promise<boolean> => {
     try {
@@ -26,7 +28,9 @@ export function createPgLeaderLease(url: string, name: string, options: LeaseOpt
         AND classid = ${LEASE_LOCK_SPACE} AND objid = hashtext(${name})::oid AND objsubid = 2 AND granted) AS mine`;
       if (mine) return true;
       set(false);
-      await conn`SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3`.simple().catch(() => {});
+      await conn`SET tcp_keepalives_idle = 10`;
+      await conn`SET tcp_keepalives_interval = 5`;
+      await conn`SET tcp_keepalives_count = 3`;
       const [{ got }] = await conn`SELECT pg_try_advisory_lock(${LEASE_LOCK_SPACE}, hashtext(${name})) AS got`;
       return got;
     } catch {

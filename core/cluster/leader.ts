@@ -25,7 +25,9 @@ export interface LeaseOptions {
 export function createLocalLeaderLease(name: string, options: LeaseOptions = {}): LeaderLease {
   let held = false;
   const set = (v: boolean) => {
-    if (v !== held) options.onChange?.((held = v));
+    if (v === held) return;
+    held = v;
+    options.onChange?.(v);
   };
   return {
     name,

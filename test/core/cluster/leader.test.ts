@@ -3,6 +3,8 @@ import { createLocalLeaderLease, type LeaderLease } from "../../../core/cluster/
 import { createPgLeaderLease, LEASE_LOCK_SPACE } from "../../../core/cluster/leader-pg";
 import { eventually } from "../../helpers/eventually";
 import { startPostgres, type PgServer } from "../../helpers/postgres";
+import { cleanEnv, spawnService } from "../../helpers/process";
+import { join } from "node:path";
 
 // starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
 setDefaultTimeout(60_000);
@@ -56,16 +58,20 @@ test("leases of different names are independent, and stopping gives a lease up",
   }
 });
 
-test("started leases check in the background: a dead holder is replaced without anyone asking", async () => {
-  const [a, b] = [node("jobs", 200), node("jobs", 200)];
+test("a holder killed with SIGKILL is replaced by a started standby without anyone asking", async () => {
+  const holder = spawnService([join(import.meta.dir, "../../helpers/cluster-node-child.ts"), "lease", pg.url, "jobs"], cleanEnv());
+  const standby = node("jobs", 200);
   try {
-    await a.lease.start();
-    await b.lease.start();
-    expect([a.lease.held(), b.lease.held()]).toEqual([true, false]);
-    await killHolder("jobs");
-    await eventually(() => b.lease.held() && !a.lease.held(), "the standby to lead and the old holder to step down", 10_000);
+    await holder.waitForOutput(/^leading$/m);
+    await standby.lease.start();
+    expect(standby.lease.held()).toBe(false);
+    holder.proc.kill("SIGKILL");
+    await holder.exit();
+    await eventually(() => standby.lease.held(), "the standby to lead", 10_000);
+    expect(standby.changes).toEqual([true]);
   } finally {
-    await Promise.all([a.lease.stop(), b.lease.stop()]);
+    holder.proc.kill("SIGKILL");
+    await standby.lease.stop();
   }
 });
 
@@ -75,6 +81,20 @@ test("a node that cannot reach the database does not lead", async () => {
   const lease: LeaderLease = createPgLeaderLease(url.toString(), "cron");
   expect(await lease.tick()).toBe(false);
   await lease.stop();
+});
+
+test("a lease without a change listener still knows whether it leads", async () => {
+  const lone = createPgLeaderLease(pg.url, "no-listener");
+  const local = createLocalLeaderLease("no-listener");
+  try {
+    expect(await lone.tick()).toBe(true);
+    expect(lone.held()).toBe(true);
+    await local.start();
+    expect(local.held()).toBe(true);
+  } finally {
+    await lone.stop();
+    await local.stop();
+  }
 });
 
 test("alone, a node always leads", async () => {

@@ -8,6 +8,8 @@ import { createPgDb, type PgDbHandle } from "../../../db/postgres";
 import { outbox as pgOutbox } from "../../../db/schema-pg";
 import { outbox } from "../../../db/schema";
 import { startPostgres, type PgServer } from "../../helpers/postgres";
+import { cleanEnv, spawnService } from "../../helpers/process";
+import { join } from "node:path";
 
 // starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
 setDefaultTimeout(60_000);
@@ -27,15 +29,15 @@ const row = (i: number) => ({
 });
 
 /** Three nodes, each with its own pool, on a fresh database holding `n` due rows. */
-async function cluster(n: number): Promise<PgDbHandle[]> {
+async function cluster(n: number): Promise<{ url: string; nodes: PgDbHandle[] }> {
   const url = await pg.createDatabase();
   const nodes = [await createPgDb(url, { max: 3 }), await createPgDb(url, { max: 3 }), await createPgDb(url, { max: 3 })];
   if (n) await nodes[0]!.db.insert(pgOutbox).values(Array.from({ length: n }, (_, i) => row(i)));
-  return nodes;
+  return { url, nodes };
 }
 
 test("nodes claiming at the same time each get different rows, and together all of them", async () => {
-  const nodes = await cluster(60);
+  const { nodes } = await cluster(60);
   try {
     const claims = nodes.map((n) => createPgOutboxClaims({ db: n.db, clock }));
     const rounds = await Promise.all(Array.from({ length: 9 }, (_, i) => claims[i % 3]!.claim(10)));
@@ -49,7 +51,7 @@ test("nodes claiming at the same time each get different rows, and together all 
 });
 
 test("a row claimed by a node that died before delivering is delivered once by another after the lease", async () => {
-  const nodes = await cluster(1);
+  const { nodes } = await cluster(1);
   const [a, b, c] = nodes.map((n) => createPgOutboxClaims({ db: n.db, clock }, { leaseMs: 30_000 })) as [OutboxClaims, OutboxClaims, OutboxClaims];
   const delivered: string[] = [];
   const deliver = async (claims: OutboxClaims) => {
@@ -79,8 +81,29 @@ test("a row claimed by a node that died before delivering is delivered once by a
   }
 });
 
+test("rows claimed by a node process killed with SIGKILL are delivered by another node after the lease, once each", async () => {
+  const { url, nodes } = await cluster(3);
+  const child = spawnService([join(import.meta.dir, "../../helpers/cluster-node-child.ts"), "claim", url, clock.now().toISOString()], cleanEnv());
+  try {
+    await child.waitForOutput(/^claimed d-0,d-1,d-2$/m);
+    child.proc.kill("SIGKILL");
+    await child.exit();
+    const b = createPgOutboxClaims({ db: nodes[1]!.db, clock });
+    expect(await b.claim(10)).toEqual([]);
+    clock.advance(30_000);
+    const taken = await b.claim(10);
+    expect(taken.map((c) => c.row.deliveryId)).toEqual(["d-0", "d-1", "d-2"]);
+    for (const c of taken) expect(await b.settle(c, { status: "done", completedAt: clock.now() })).toBe(true);
+    clock.advance(600_000);
+    expect(await createPgOutboxClaims({ db: nodes[2]!.db, clock }).claim(10)).toEqual([]);
+  } finally {
+    child.proc.kill("SIGKILL");
+    await Promise.all(nodes.map((n) => n.close()));
+  }
+});
+
 test("a node whose claim lapsed and was taken over cannot overwrite the new holder's outcome", async () => {
-  const nodes = await cluster(1);
+  const { nodes } = await cluster(1);
   const [a, b] = nodes.map((n) => createPgOutboxClaims({ db: n.db, clock }, { leaseMs: 10_000 })) as [OutboxClaims, OutboxClaims];
   try {
     const [slow] = await a.claim(1);
@@ -97,7 +120,7 @@ test("a node whose claim lapsed and was taken over cannot overwrite the new hold
 });
 
 test("rows not yet due, and finished rows, are never claimed", async () => {
-  const nodes = await cluster(0);
+  const { nodes } = await cluster(0);
   try {
     await nodes[0]!.db.insert(pgOutbox).values([{ ...row(1), nextAttemptAt: new Date(clock.now().getTime() + 1000) }, { ...row(2), status: "done" }, { ...row(3), status: "failed" }]);
     const claims = createPgOutboxClaims({ db: nodes[1]!.db, clock });
