@@ -347,6 +347,13 @@ CREATE TABLE "cluster_settings" (
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "cluster_updates" (
+	"update_id" bigint PRIMARY KEY NOT NULL,
+	"lease_until" timestamp (3) with time zone NOT NULL,
+	"done" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp (3) with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_codes" ADD CONSTRAINT "email_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identities" ADD CONSTRAINT "identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -401,4 +408,5 @@ CREATE INDEX "trackers_user" ON "trackers" USING btree ("user_id");--> statement
 CREATE INDEX "outbox_due" ON "outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "outbox_ref" ON "outbox" USING btree ("topic","ref_id");--> statement-breakpoint
 CREATE INDEX "outbox_host_due" ON "outbox" USING btree ("status","host","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "outbox_user" ON "outbox" USING btree ("user_id");
+CREATE INDEX "outbox_user" ON "outbox" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "cluster_updates_created" ON "cluster_updates" USING btree ("created_at");

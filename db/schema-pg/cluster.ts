@@ -1,5 +1,5 @@
-import { pgTable, text, primaryKey } from "drizzle-orm/pg-core";
-import { int, ts } from "./columns";
+import { pgTable, text, primaryKey, index } from "drizzle-orm/pg-core";
+import { int, ts, bool } from "./columns";
 
 /**
  * State that a single node keeps in process memory and a cluster must share. These tables exist
@@ -23,5 +23,17 @@ export const clusterSettings = pgTable("cluster_settings", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
+/**
+ * Telegram updates taken by a node in webhook mode, so an update Telegram sends again (to any node)
+ * is handled once: claimed with a lease while it is handled, then marked done.
+ */
+export const clusterUpdates = pgTable("cluster_updates", {
+  updateId: int("update_id").primaryKey(),
+  /** until when the node that took it may still be handling it */
+  leaseUntil: ts("lease_until").notNull(),
+  done: bool("done").notNull().default(false),
+  createdAt: ts("created_at").notNull(),
+}, (t) => [index("cluster_updates_created").on(t.createdAt)]);
+
 /** Tables of the PostgreSQL schema with no SQLite twin. */
-export const PG_ONLY_TABLES = ["cluster_counters", "cluster_settings"] as const;
+export const PG_ONLY_TABLES = ["cluster_counters", "cluster_settings", "cluster_updates"] as const;

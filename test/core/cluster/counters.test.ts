@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createLocalWindowCounters, type WindowCounters } from "../../../core/cluster/counters";
 import { createPgWindowCounters } from "../../../core/cluster/counters-pg";
-import { createPgDb, type PgDbHandle } from "../../../db/postgres";
-import { startPostgres, type PgServer } from "../../helpers/postgres";
+import { pgNodesForFile } from "../../helpers/pg-nodes";
 
 // starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
 setDefaultTimeout(60_000);
 
-let pg: PgServer;
-const nodes: PgDbHandle[] = [];
-beforeAll(async () => {
-  pg = await startPostgres();
-  for (let i = 0; i < 3; i++) nodes.push(await createPgDb(pg.url, { max: 4 }));
-});
-afterAll(async () => {
-  await Promise.all(nodes.map((n) => n.close()));
-  await pg?.stop();
-});
+const { nodes } = pgNodesForFile(3);
 
 const MIN = 60_000;
 const t = (s: string) => new Date(`2026-05-01T10:${s}Z`);

@@ -4,25 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFileSettings, type SharedSettings } from "../../../core/cluster/settings";
 import { createPgSettings } from "../../../core/cluster/settings-pg";
-import { createPgDb, type PgDbHandle } from "../../../db/postgres";
-import { startPostgres, type PgServer } from "../../helpers/postgres";
+import { pgNodesForFile } from "../../helpers/pg-nodes";
 
 // starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
 setDefaultTimeout(60_000);
 
-let pg: PgServer;
+const { nodes } = pgNodesForFile(3, 3);
 let dir: string;
-const nodes: PgDbHandle[] = [];
-beforeAll(async () => {
-  pg = await startPostgres();
-  dir = mkdtempSync(join(tmpdir(), "linkbot-settings-"));
-  for (let i = 0; i < 3; i++) nodes.push(await createPgDb(pg.url, { max: 3 }));
-});
-afterAll(async () => {
-  await Promise.all(nodes.map((n) => n.close()));
-  await pg?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), "linkbot-settings-"))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let run = 0;
 const kinds: [string, () => SharedSettings[]][] = [
