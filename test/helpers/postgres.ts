@@ -1,7 +1,8 @@
 /**
  * A real PostgreSQL server for tests, from Debian's `postgresql` package. PostgreSQL refuses to run
- * as root, so the binaries run as the `postgres` system user in a temporary directory it owns; the
- * server listens on a free loopback port and on a unix socket inside that directory.
+ * as root, so under root the binaries run as the `postgres` system user in a temporary directory it
+ * owns (under any other user, as that user); the server listens on a free loopback port and on a
+ * unix socket inside that directory.
  *
  * The service connects as an ordinary role (no superuser, no CREATEDB) that owns each database it
  * is given, which is all cluster mode may assume. Administrative steps (roles, databases, killing a
@@ -56,13 +57,15 @@ async function asPostgres(args: string[], input?: string): Promise<string> {
   return out;
 }
 
-
 /** Starts a throwaway PostgreSQL server and makes one database for the ordinary role. */
 export async function startPostgres(): Promise<PgServer> {
   const BIN = serverBin();
   const dir = mkdtempSync(join(tmpdir(), "linkbot-pg-"));
-  const { uid, gid } = osIds();
-  chownSync(dir, uid, gid);
+  // as root the server runs as the postgres user, which must own its directory; otherwise as ourselves
+  if (process.getuid?.() === 0) {
+    const { uid, gid } = osIds();
+    chownSync(dir, uid, gid);
+  }
   chmodSync(dir, 0o700);
   const data = join(dir, "data");
   const log = join(dir, "server.log");
