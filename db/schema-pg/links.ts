@@ -52,6 +52,9 @@ export const links = pgTable("links", {
   uniqueClicks: int("unique_clicks").notNull().default(0),
   botClicks: int("bot_clicks").notNull().default(0),
   capUsed: int("cap_used").notNull().default(0),
+  /** JSON text, as on SQLite (validated and compiled by the service, never queried inside) */
+  rules: text("rules"),
+  variants: text("variants"),
   createdAt: createdAt(),
   updatedAt: ts("updated_at").notNull().$defaultFn(() => new Date()),
 }, (t) => [index("links_user").on(t.userId, t.id)]);
@@ -86,6 +89,8 @@ export const clicks = pgTable("clicks", {
   isBot: bool("is_bot").notNull().default(false),
   botName: text("bot_name"),
   isUnique: bool("is_unique").notNull().default(false),
+  rule: int("rule"),
+  variant: int("variant"),
 }, (t) => [index("clicks_link_time").on(t.linkId, t.clickedAt)]);
 
 export const clickVisitors = pgTable("click_visitors", {
@@ -93,3 +98,17 @@ export const clickVisitors = pgTable("click_visitors", {
   visitorHash: text("visitor_hash").notNull(),
   lastUniqueAt: ts("last_unique_at").notNull(),
 }, (t) => [primaryKey({ columns: [t.linkId, t.visitorHash] })]);
+
+export const linkTombstones = pgTable("link_tombstones", {
+  code: text("code").primaryKey(),
+  userId: int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  deletedAt: ts("deleted_at").notNull(),
+});
+
+export const orphanVisits = pgTable("orphan_visits", {
+  id: id(),
+  userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
+  code: text("code").notNull(),
+  host: text("host"),
+  visitedAt: ts("visited_at").notNull(),
+}, (t) => [index("orphan_visits_user_time").on(t.userId, t.visitedAt)]);

@@ -36,5 +36,20 @@ export const secureLinks = pgTable("secure_links", {
   maxViews: int("max_views"),
   viewCount: int("view_count").notNull().default(0),
   isRevoked: bool("is_revoked").notNull().default(false),
+  passwordHash: text("password_hash"),
+  notifyOnView: bool("notify_on_view").notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [index("secure_links_file").on(t.fileId)]);
+
+export const secureRequests = pgTable("secure_requests", {
+  id: id(),
+  userId: int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  folderId: int("folder_id").notNull().references(() => secureFolders.id, { onDelete: "cascade" }),
+  code: text("code").notNull().unique(),
+  title: text("title").notNull().default(""),
+  expiresAt: ts("expires_at"),
+  maxFiles: int("max_files"),
+  filesReceived: int("files_received").notNull().default(0),
+  isActive: bool("is_active").notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [index("secure_requests_user").on(t.userId), index("secure_requests_folder").on(t.folderId)]);
