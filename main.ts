@@ -6,8 +6,7 @@ import { createBot } from "./bot/bot";
 import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
 import { JOBS } from "./jobs";
 import { startServices, stopServices, type Service } from "./lifecycle";
-import { createDeliveryWorker } from "./core/delivery/worker";
-import { clickRecorderFor } from "./core/clicks/recorder";
+import { deliveryWorker } from "./core/delivery-routes";
 import { startMtprotoSource } from "./jobs/mtproto-source";
 import type { MtprotoSource } from "./core/tracking/mtproto";
 
@@ -48,22 +47,20 @@ async function main() {
       stop: () => jobs.forEach((j) => j.stop()),
     },
     (() => {
-      const delivery = createDeliveryWorker(deps);
+      const delivery = deliveryWorker(deps);
       return { name: "delivery", start: () => delivery.start(), stop: () => delivery.stop() };
     })(),
-    (() => {
-      const clicks = clickRecorderFor(deps);
-      return {
-        name: "clicks",
-        // batches are written by a worker thread with its own connection, off the request thread
-        start: () => clicks.start({ offThread: true }),
-        // after HTTP has stopped: the pending click batch is written before the database closes
-        async stop() {
-          const flushed = await clicks.stop();
-          if (flushed) log.info(`flushed ${flushed} pending clicks`);
-        },
-      };
-    })(),
+    {
+      name: "clicks",
+      // replays what the click journal holds and the database does not, then hands batches to a
+      // writer thread with its own connection, off the request thread; before HTTP starts
+      start: () => deps.clicks.start({ offThread: true }),
+      // after HTTP has stopped: the pending click batch is written before the database closes
+      async stop() {
+        const flushed = await deps.clicks.stop();
+        if (flushed) log.info(`flushed ${flushed} pending clicks`);
+      },
+    },
     (() => {
       // optional MTProto keyword source: on only when MTPROTO_* are configured; re-synced hourly
       let source: MtprotoSource | null = null;
@@ -104,11 +101,14 @@ async function main() {
   const dashboard = config.port === 0 ? config.baseUrl.replace(/:0$/, `:${port}`) : config.baseUrl;
   log.info(`Dashboard: ${dashboard}/`);
 
+  // `bun start` runs this as a child of `bun run`, so a signal to the process group (Ctrl-C, systemd's
+  // KillMode=control-group) arrives twice within milliseconds: a repeated signal never cuts the
+  // graceful shutdown short (the 15 s limit below still ends a shutdown that hangs)
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
-      log.warn(`${signal} again: exiting without waiting`);
-      process.exit(1);
+      log.info(`${signal} again: already shutting down`);
+      return;
     }
     stopping = true;
     log.info(`${signal}: shutting down`);

@@ -1,6 +1,6 @@
 /**
  * `bun run bench/analytics.ts [clicks]`: seeds one link with 1,000,000 clicks (default) spread over a
- * year through the real roll-up path (batched recorder-style transactions running CLICK_HOOKS), then
+ * year through the real roll-up path (batched recorder-style transactions running CLICK_LISTENERS), then
  * prints p50/p99 of every analytics endpoint (in-process HTTP) and the time to build and hand over a
  * 10,000-row export in each format to a fake Bot API. Prints figures; never fails on speed.
  */
@@ -11,7 +11,8 @@ import { loadConfig } from "../config";
 import { createDeps } from "../core";
 import { ManualClock } from "../core/clock";
 import { createApi } from "../api/app";
-import { runClickHooks, withKinds } from "../core/clicks/hooks";
+import { runClickListeners, withKinds } from "../core/clicks/listeners";
+import { CLICK_LISTENERS } from "../core/click-listeners";
 import { upsertTelegramUser } from "../core/accounts/users";
 import { signAccessToken } from "../core/tokens/jwt";
 import { links, type ClickRow } from "../db/schema";
@@ -62,7 +63,7 @@ for (let done = 0; done < TOTAL; done += BATCH) {
       const { id } = insert.get(c.linkId, at, c.ip, c.country, c.city, c.device, c.browser, c.os, c.referer, c.uaId, c.isBot ? 1 : 0, c.botName, c.isUnique ? 1 : 0) as { id: number };
       batch.push({ click: { id, ...c }, link });
     }
-    runClickHooks(tx, deps, withKinds(batch));
+    runClickListeners(CLICK_LISTENERS, tx, deps, withKinds(batch));
   });
 }
 const seedSeconds = (performance.now() - t0) / 1000;

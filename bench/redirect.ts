@@ -59,12 +59,13 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
   const { createApi } = await import("../api/app");
   const { upsertTelegramUser } = await import("../core/accounts/users");
   const { createLink } = await import("../core/links/links");
-  const { clickRecorderFor } = await import("../core/clicks/recorder");
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", SHORT_URL: "http://127.0.0.1" });
   const deps = createDeps(config, { log: silentLogger });
-  const user = upsertTelegramUser(deps, { id: 1, username: "bench" });
-  const link = await createLink(deps, user, { url: "https://example.com/landing", utm_source: "bench", ...(linkKind === "rules" ? routingBenchLink() : {}) });
-  const clicks = clickRecorderFor(deps);
+  const { links } = await import("../db/schema");
+  // a restart on the same data directory serves the link the first start made
+  const link = deps.db.select().from(links).get() ??
+    (await createLink(deps, upsertTelegramUser(deps, { id: 1, username: "bench" }), { url: "https://example.com/landing", utm_source: "bench", ...(linkKind === "rules" ? routingBenchLink() : {}) }));
+  const clicks = deps.clicks;
   clicks.start({ offThread: true });
   const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });
   console.log(JSON.stringify({ port: app.server!.port, code: link.code, id: link.id, cpu: cpuPort() }));

@@ -8,8 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
 import { createDeps } from "../core";
-import { runClickHooks, withKinds } from "../core/clicks/hooks";
-import { createDeliveryWorker } from "../core/delivery/worker";
+import { runClickListeners, withKinds } from "../core/clicks/listeners";
+import { CLICK_LISTENERS } from "../core/click-listeners";
+import { deliveryWorker } from "../core/delivery-routes";
 import { clicks, links, outbox, users } from "../db/schema";
 
 const N = Number(process.argv[2] ?? 2000);
@@ -30,7 +31,7 @@ function recordBatches(link: typeof links.$inferSelect, total: number, batch = 1
         link,
         click: tx.insert(clicks).values({ linkId: link.id, clickedAt: new Date(), ip: "198.51.100.1", country: "DE", device: "mobile", isUnique: true }).returning().get(),
       }));
-      runClickHooks(tx, deps, withKinds(rows));
+      runClickListeners(CLICK_LISTENERS, tx, deps, withKinds(rows));
     });
   return performance.now() - started;
 }
@@ -43,7 +44,7 @@ console.log(`record ${N} clicks in batches of 100: ${(plain / N * 1000).toFixed(
 /** Runs the worker as main.ts does (polling) until every queued row is delivered. */
 async function drain(label: string, expected: number) {
   received = 0;
-  const worker = createDeliveryWorker(deps);
+  const worker = deliveryWorker(deps);
   const started = performance.now();
   worker.start();
   while (received < expected) await Bun.sleep(5);

@@ -1,7 +1,10 @@
 import type { Api } from "grammy";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { ClickSink } from "./clicks/sink";
+import type { GeoLookup } from "./clicks/enrich";
 import type { Clock } from "./clock";
+import type { LinkCache } from "./links/link-cache";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
 
@@ -14,4 +17,10 @@ export interface Deps {
   mailer: Mailer;
   /** Bot API client for direct sends (charts, exports); null when BOT_TOKEN is unset */
   telegram: Api | null;
+  /** country and city of an address (GEOIP_DB), memoized; one per thread */
+  geo: GeoLookup;
+  /** the redirect's cache of links by code */
+  linkCache: LinkCache;
+  /** where the redirect puts each click (journaled and queued for the writer); main.ts starts and stops it */
+  clicks: ClickSink;
 }

@@ -6,19 +6,33 @@ import { systemClock, type Clock } from "./clock";
 import type { Deps } from "./deps";
 import { createLogger, type Logger } from "./log";
 import { createMailer, type Mailer } from "./mail";
+import { createLinkCache } from "./links/link-cache";
+import { createClickSink } from "./clicks/sink";
+import { createClickWriter } from "./clicks/writer";
+import { createGeoLookup } from "./clicks/enrich";
+import type { ClickListener } from "./clicks/listeners";
+import { CLICK_LISTENERS } from "./click-listeners";
 import { join } from "node:path";
 
-/** Wires the core dependencies from configuration. Tests pass overrides (clock, logger, mailer, db path). */
+/** Where the click journal lives under DATA_DIR. */
+export const CLICK_JOURNAL_DIR = "click-journal";
+/** The entry module of the click writer thread. */
+export const CLICK_WRITER_THREAD = new URL("./click-writer-thread.ts", import.meta.url).href;
+
+/**
+ * Wires the core dependencies from configuration. Tests pass overrides (clock, logger, mailer, db
+ * path, and the click listeners when a test adds its own to the table).
+ */
 export function createDeps(
   config: Config,
-  overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string }> = {},
+  overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[] }> = {},
 ): Deps & { handle: DbHandle } {
   const log = overrides.log ?? createLogger(config.logLevel);
   const handle = createDb(overrides.dbPath ?? join(config.dataDir, "app.db"));
   const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.botApiRoot }) : null;
   // 429s wait retry_after (up to 30 s) and retry; network and 5xx failures surface at once as clear errors
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
-  return {
+  const deps: Deps & { handle: DbHandle } = {
     handle,
     db: handle.db,
     config,
@@ -26,5 +40,16 @@ export function createDeps(
     log,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     telegram,
+    geo: createGeoLookup(config),
+    linkCache: createLinkCache(),
+    clicks: createClickSink({
+      log,
+      config,
+      // made on first use: the writer thread's own deps never write through their sink
+      writer: () => createClickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS),
+      journalDir: join(config.dataDir, CLICK_JOURNAL_DIR),
+      threadEntry: CLICK_WRITER_THREAD,
+    }),
   };
+  return deps;
 }

@@ -7,7 +7,6 @@ import { memoize } from "../../core/memo";
 import type { Logger } from "../../core/log";
 import { errorResponseOf } from "../shared/errors";
 import { clientAddress, type Peer } from "../shared/client-ip";
-import { clickRecorderFor, type ClickRecorder } from "../../core/clicks/recorder";
 import { countdownPage, expiredPage, lockedPage, notFoundPage, passwordPage, pixelPage } from "./pages";
 import { VisitorModel } from "./model";
 
@@ -50,8 +49,8 @@ export type VisitorResponder = (request: Request, server: Peer, code: string, me
  * Answers a request to SHORT_URL/<code> through core's visit handler: the one path both the Elysia
  * routes and the listening server's native route take. HEAD gets the GET answer without a body.
  */
-export function visitorResponder(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)): VisitorResponder {
-  const visit = createVisitHandler(deps, recorder);
+export function visitorResponder(deps: Deps): VisitorResponder {
+  const visit = createVisitHandler(deps);
   const headOnly = (res: Response) => new Response(null, { status: res.status, headers: res.headers });
   return (request, server, code, method, password) => {
     const outcome = visit({

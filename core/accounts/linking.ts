@@ -5,6 +5,7 @@ import { Conflict } from "../errors";
 import { verifyLoginWidget, type LoginWidgetData } from "./telegram-auth";
 import { assertMergeable, mergeAccounts } from "./merge";
 import { findUserByIdentity, getUser, publicUser, type TelegramProfile, type UserRow } from "./users";
+import { writeTransaction, type DbOrTx } from "../../db/transaction";
 
 type Db = Deps["db"];
 
@@ -22,7 +23,7 @@ function identityOf(db: Pick<Db, "select">, userId: number, provider: "telegram"
  * Spec rules 1 and 5: an account links one email, once; an email whose account already has a
  * different Telegram account cannot be linked. 409 with a reason otherwise.
  */
-export function assertCanLinkEmail(deps: Pick<Deps, "db">, userId: number, email: string): void {
+export function assertCanLinkEmail(deps: { db: DbOrTx }, userId: number, email: string): void {
   const own = identityOf(deps.db, userId, "email");
   if (own?.subject === email) throw new Conflict("This email is already linked to your account", "email_already_linked");
   if (own) throw new Conflict(`Your account already has an email linked (${own.subject}); an email can be linked only once`, "email_already_set");
@@ -35,8 +36,8 @@ export function assertCanLinkEmail(deps: Pick<Deps, "db">, userId: number, email
  * into `userId` (spec rule 2). Re-checks the rules inside the transaction.
  */
 export function linkEmail(deps: Pick<Deps, "db" | "clock">, userId: number, email: string): LinkResult {
-  return deps.db.transaction((tx) => {
-    const d = { db: tx as unknown as Db, clock: deps.clock };
+  return writeTransaction(deps.db, (tx) => {
+    const d = { db: tx, clock: deps.clock };
     assertCanLinkEmail(d, userId, email);
     const owner = findUserByIdentity(d, "email", email);
     if (owner) return { success: true, merged: true, user: publicUser(mergeAccounts(d, owner.id, userId)) };
@@ -53,8 +54,8 @@ export function linkEmail(deps: Pick<Deps, "db" | "clock">, userId: number, emai
  */
 export function linkTelegram(deps: Pick<Deps, "db" | "clock">, userId: number, tg: TelegramProfile): LinkResult {
   const subject = String(tg.id);
-  return deps.db.transaction((tx) => {
-    const d = { db: tx as unknown as Db, clock: deps.clock };
+  return writeTransaction(deps.db, (tx) => {
+    const d = { db: tx, clock: deps.clock };
     const own = identityOf(tx, userId, "telegram");
     if (own?.subject === subject) return { success: true, merged: false, user: publicUser(getUser(d, userId)) };
     if (own) throw new Conflict("Your account is already linked to a different Telegram account", "telegram_already_set");

@@ -6,6 +6,7 @@ import { revokeUserSessions } from "../auth/sessions";
 import { OWNED_TABLES } from "./owned-tables";
 import { activePlan, PLAN_RANK } from "./plans";
 import type { UserRow } from "./users";
+import { writeTransaction, type DbOrTx } from "../../db/transaction";
 
 type Db = Deps["db"];
 
@@ -51,9 +52,9 @@ export function mergedPlan(source: UserRow, target: UserRow, now: Date): Pick<Us
  * codes and challenges end, and the source is marked `mergedIntoId` (it can no longer sign in).
  * Returns the target as it is afterwards. Throws 409 when the rules forbid the merge.
  */
-export function mergeAccounts(deps: Pick<Deps, "db" | "clock">, sourceId: number, targetId: number): UserRow {
+export function mergeAccounts(deps: { db: DbOrTx; clock: Deps["clock"] }, sourceId: number, targetId: number): UserRow {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const source = tx.select().from(users).where(eq(users.id, sourceId)).get();
     const target = tx.select().from(users).where(eq(users.id, targetId)).get();
     if (!source || !target || source.mergedIntoId || target.mergedIntoId || sourceId === targetId)
@@ -61,7 +62,7 @@ export function mergeAccounts(deps: Pick<Deps, "db" | "clock">, sourceId: number
     assertMergeable(tx, sourceId, targetId);
     for (const { table, owner, merge } of OWNED_TABLES) {
       if (merge) {
-        merge(tx as unknown as Db, sourceId, targetId);
+        merge(tx, sourceId, targetId);
         const left = tx.select({ n: count() }).from(table).where(eq(owner, sourceId)).get()?.n ?? 0;
         if (left > 0) throw new Error(`merge hook of ${getTableName(table)} left ${left} rows with the old owner`);
       } else tx.run(sql`update ${table} set ${sql.identifier(owner.name)} = ${targetId} where ${owner} = ${sourceId}`);

@@ -1,3 +1,4 @@
+import type { Tx } from "../../db/transaction";
 import { eq, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as s from "../../db/schema";
@@ -11,7 +12,7 @@ import type { Deps } from "../deps";
 export interface OwnedTable {
   table: SQLiteTable;
   owner: SQLiteColumn;
-  merge?: (tx: Deps["db"], sourceId: number, targetId: number) => void;
+  merge?: (tx: Tx, sourceId: number, targetId: number) => void;
 }
 
 /**

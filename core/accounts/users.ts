@@ -3,6 +3,7 @@ import type { Deps } from "../deps";
 import { identities, users } from "../../db/schema";
 import { NotFound } from "../errors";
 import { subscriptionOf } from "./plans";
+import { writeTransaction, type DbOrTx } from "../../db/transaction";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,13 +12,13 @@ export function publicUser(u: UserRow) {
   return { id: u.id, msgrId: u.msgrId ?? null, username: u.username ?? null, firstName: u.firstName ?? null, email: u.email ?? null };
 }
 
-export function getUser(deps: Pick<Deps, "db">, id: number): UserRow {
+export function getUser(deps: { db: DbOrTx }, id: number): UserRow {
   const u = deps.db.select().from(users).where(eq(users.id, id)).get();
   if (!u || u.mergedIntoId) throw new NotFound("User");
   return u;
 }
 
-export function findUserByIdentity(deps: Pick<Deps, "db">, provider: "telegram" | "email" | "passkey", subject: string): UserRow | undefined {
+export function findUserByIdentity(deps: { db: DbOrTx }, provider: "telegram" | "email" | "passkey", subject: string): UserRow | undefined {
   const row = deps.db
     .select({ user: users })
     .from(identities)
@@ -35,8 +36,8 @@ export interface TelegramProfile {
 
 /** Finds the user with this Telegram identity, creating user and identity on first contact; refreshes the profile. */
 export function upsertTelegramUser(deps: Pick<Deps, "db" | "clock">, tg: TelegramProfile): UserRow {
-  return deps.db.transaction((tx) => {
-    const existing = findUserByIdentity({ db: tx as unknown as Deps["db"] }, "telegram", String(tg.id));
+  return writeTransaction(deps.db, (tx) => {
+    const existing = findUserByIdentity({ db: tx }, "telegram", String(tg.id));
     if (existing) {
       const patch = { username: tg.username ?? existing.username, firstName: tg.firstName ?? existing.firstName };
       if (patch.username !== existing.username || patch.firstName !== existing.firstName)
@@ -56,8 +57,8 @@ export function upsertTelegramUser(deps: Pick<Deps, "db" | "clock">, tg: Telegra
 /** Finds the user with this email identity, creating them on first verified code. */
 export function upsertEmailUser(deps: Pick<Deps, "db" | "clock">, email: string): UserRow {
   const normalized = email.trim().toLowerCase();
-  return deps.db.transaction((tx) => {
-    const existing = findUserByIdentity({ db: tx as unknown as Deps["db"] }, "email", normalized);
+  return writeTransaction(deps.db, (tx) => {
+    const existing = findUserByIdentity({ db: tx }, "email", normalized);
     if (existing) return existing;
     const user = tx.insert(users).values({ email: normalized, createdAt: deps.clock.now() }).returning().get();
     tx.insert(identities).values({ userId: user.id, provider: "email", subject: normalized, createdAt: deps.clock.now() }).run();

@@ -1,4 +1,4 @@
-import type { ClickHook, HookedClick } from "../clicks/hooks";
+import type { ClickListener, StoredClick } from "../clicks/listeners";
 import type { ClickRow } from "../../db/schema";
 import { HOUR, QUARTER, SPANS, floorTo } from "./range";
 
@@ -25,7 +25,7 @@ const UPSERT_DIM = `INSERT INTO link_stats_dim (link_id, span, dim, bucket, valu
  * `kind`), once each with how many there are: traffic repeats, so this is far fewer than the clicks.
  * Grouped by numbers only, so a click costs three map lookups and no string building.
  */
-function alikeClicks(batch: HookedClick[]): { click: ClickRow; at: number; n: number }[] {
+function alikeClicks(batch: StoredClick[]): { click: ClickRow; at: number; n: number }[] {
   type Group = { click: ClickRow; at: number; n: number };
   const inner = <V>(map: Map<number, Map<number, V>>, key: number) => {
     let m = map.get(key);
@@ -54,7 +54,7 @@ function alikeClicks(batch: HookedClick[]): { click: ClickRow; at: number; n: nu
  * click batch's transaction; the batch is first aggregated in memory so a batch of N clicks costs one
  * upsert per distinct bucket, not per click.
  */
-export const rollupClicks: ClickHook = (_tx, deps, batch) => {
+export const rollupClicks: ClickListener = (_tx, deps, batch) => {
   // time rows: [link, span, bucket, clicks, uniques, bots, q0..q3, u0..u3]
   const times = new Map<string, number[]>();
   const dims = new Map<string, [number, number, string, number, string, number]>();

@@ -5,6 +5,7 @@ import { emailCodes } from "../../db/schema";
 import { changes } from "../../db/client";
 import { AppError, FieldError, RateLimited, Upstream } from "../errors";
 import { safeEqual } from "../random";
+import { writeTransaction } from "../../db/transaction";
 
 /** One-time email codes (CONTRACT §4): 6 digits, valid 10 minutes, 5 wrong tries, one send per 30 s per email. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -52,7 +53,7 @@ export async function sendEmailCode(
 ): Promise<void> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const id = deps.db.transaction((tx) => {
+  const id = writeTransaction(deps.db, (tx) => {
     const recent = tx
       .select({ createdAt: emailCodes.createdAt })
       .from(emailCodes)

@@ -6,6 +6,7 @@ import { Unauthorized } from "../errors";
 import { randomSecret, sha256 } from "../random";
 import { signAccessToken } from "../tokens/jwt";
 import { sessionUser, type UserRow } from "../accounts/users";
+import { writeTransaction } from "../../db/transaction";
 
 /**
  * Refresh tokens live 30 days from their issue; every refresh issues a new one (sliding window), so
@@ -50,7 +51,7 @@ export async function issueSession(deps: SessionDeps, user: UserRow): Promise<Se
  */
 export async function refreshSession(deps: SessionDeps, presented: string): Promise<{ accessToken: string; refreshToken: string }> {
   const now = deps.clock.now();
-  const next = deps.db.transaction((tx): { reused: string } | { reused?: undefined; userId: number; refreshToken: string } => {
+  const next = writeTransaction(deps.db, (tx): { reused: string } | { reused?: undefined; userId: number; refreshToken: string } => {
     const row = tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).get();
     if (!row) throw new Unauthorized("Invalid refresh token", "invalid_refresh_token");
     if (row.revokedAt) throw new Unauthorized("This session was ended; sign in again", "refresh_token_revoked");

@@ -20,7 +20,7 @@ export function listDomains(deps: Pick<Deps, "db">, userId: number): DomainView[
  * Registers a custom short-link hostname (pointed at this service by the user's DNS). A hostname
  * belongs to one account (409), and the service's own hosts cannot be claimed.
  */
-export function createDomain(deps: Pick<Deps, "db" | "clock" | "config">, userId: number, hostname: string): DomainView {
+export function createDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache">, userId: number, hostname: string): DomainView {
   const typed = hostname.trim().toLowerCase().replace(/\.$/, "");
   // an international name is kept in its ASCII (punycode) form: that is what browsers send as Host
   const host = /^[\x20-\x7e]*$/.test(typed) ? typed : domainToASCII(typed);
@@ -35,7 +35,7 @@ export function createDomain(deps: Pick<Deps, "db" | "clock" | "config">, userId
 }
 
 /** Deletes a domain; its links fall back to the default short URL. */
-export function deleteDomain(deps: Pick<Deps, "db">, userId: number, id: number): void {
+export function deleteDomain(deps: Pick<Deps, "db" | "linkCache">, userId: number, id: number): void {
   if (!changes(deps.db.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).run())) throw new NotFound("Domain");
   invalidateLinkCache(deps);
 }

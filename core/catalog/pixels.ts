@@ -37,7 +37,7 @@ export function createPixel(deps: Pick<Deps, "db" | "clock">, userId: number, in
   return view(deps.db.insert(pixels).values({ userId, name, type, pixelId, createdAt: deps.clock.now() }).returning().get());
 }
 
-export function deletePixel(deps: Pick<Deps, "db">, userId: number, id: number): void {
+export function deletePixel(deps: Pick<Deps, "db" | "linkCache">, userId: number, id: number): void {
   if (!changes(deps.db.delete(pixels).where(and(eq(pixels.id, id), eq(pixels.userId, userId))).run())) throw new NotFound("Pixel");
   invalidateLinkCache(deps);
 }

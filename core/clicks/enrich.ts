@@ -32,20 +32,18 @@ type Geo = { country: string | null; city: string | null };
 const NO_GEO: Geo = { country: null, city: null };
 
 /**
- * Country (ISO alpha-2) and city of an IP; nulls when unknown. An IPv4 address (also written
- * ::ffff:a.b.c.d) is looked up in `geoipDb`; an IPv6 address in `geoipDb6`, or in `geoipDb` when
- * that database covers IPv6 (MaxMind's do), and else gets nulls: an IPv4-only database answers an
- * IPv6 address with whatever record its first 32 bits lead to, a wrong country rather than none.
+ * Country (ISO alpha-2) and city of an IP (nulls when unknown), memoized per address. An IPv4
+ * address (also written ::ffff:a.b.c.d) is looked up in `geoipDb`; an IPv6 address in `geoipDb6`,
+ * or in `geoipDb` when that database covers IPv6 (MaxMind's do), and else gets nulls: an IPv4-only
+ * database answers an IPv6 address with whatever record its first 32 bits lead to, a wrong country
+ * rather than none. createDeps builds one per thread (deps.geo).
  */
-export function geoOf(dbs: GeoDbs, ip: string | null): Geo {
-  if (!ip) return NO_GEO;
-  let lookup = lookups.get(dbs);
-  if (!lookup) lookups.set(dbs, (lookup = memoize((addr) => lookupGeo(dbs, addr), 20000)));
-  return lookup(ip);
-}
+export type GeoLookup = (ip: string | null) => Geo;
 
-/** memoized lookups per configuration (the readers behind them are shared per file) */
-const lookups = new WeakMap<GeoDbs, (ip: string) => Geo>();
+export function createGeoLookup(dbs: GeoDbs): GeoLookup {
+  const lookup = memoize((addr) => lookupGeo(dbs, addr), 20000);
+  return (ip) => (ip ? lookup(ip) : NO_GEO);
+}
 
 function lookupGeo(dbs: GeoDbs, ip: string): Geo {
   const addr = unmappedIPv4(ip);

@@ -17,6 +17,9 @@ export interface PendingClick {
   geo?: string | null;
 }
 
+/** A click with its place in the click journal (0 when it was not journaled). */
+export type JournalClick = PendingClick & { seq: number };
+
 /**
  * A batch of clicks as two typed arrays and a table of its distinct strings (traffic repeats the same
  * user agents and addresses). It is what the recorder queues, what crosses to the writer thread (the
@@ -24,7 +27,7 @@ export interface PendingClick {
  * per batch, not once per click.
  */
 export interface PackedClicks {
-  /** per click: link id, clicked-at ms, is-bot (0/1), rule and variant index (-1 = null) */
+  /** per click: link id, clicked-at ms, is-bot (0/1), rule and variant index (-1 = null), journal sequence number (0 = not journaled) */
   nums: Float64Array;
   /** per click: ip, user agent, referer, bot name, visitor hash, geo, each as 1 + its index in `strings` (0 = null) */
   refs: Uint32Array;
@@ -32,7 +35,7 @@ export interface PackedClicks {
 }
 
 /** Numbers and string references per click in a PackedClicks. */
-export const NUMS = 5;
+export const NUMS = 6;
 export const REFS = 6;
 
 /**
@@ -54,7 +57,7 @@ export class ClickPacker {
     return i;
   }
 
-  add(c: PendingClick): void {
+  add(c: PendingClick, seq = 0): void {
     const i = this.length++;
     if (i * NUMS >= this.nums.length) {
       const nums = new Float64Array(this.nums.length * 2);
@@ -69,6 +72,7 @@ export class ClickPacker {
     this.nums[i * NUMS + 2] = c.isBot ? 1 : 0;
     this.nums[i * NUMS + 3] = c.rule ?? -1;
     this.nums[i * NUMS + 4] = c.variant ?? -1;
+    this.nums[i * NUMS + 5] = seq;
     this.refs[i * REFS] = this.ref(c.ip);
     this.refs[i * REFS + 1] = this.ref(c.userAgent);
     this.refs[i * REFS + 2] = this.ref(c.referer);
@@ -90,16 +94,17 @@ export class ClickPacker {
 /** How many clicks a packed batch holds. */
 export const packedLength = (b: PackedClicks) => b.nums.length / NUMS;
 
-export function packClicks(clicks: PendingClick[]): PackedClicks {
+export function packClicks(clicks: (PendingClick & { seq?: number })[]): PackedClicks {
   const p = new ClickPacker();
-  for (const c of clicks) p.add(c);
+  for (const c of clicks) p.add(c, c.seq ?? 0);
   return p.take();
 }
 
-export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClick[] {
+export function unpackClicks({ nums, refs, strings }: PackedClicks): JournalClick[] {
   const str = (i: number) => (i === 0 ? null : strings[i - 1]!);
   return Array.from({ length: nums.length / NUMS }, (_, i) => {
-    const c: PendingClick = {
+    const c: JournalClick = {
+      seq: nums[i * NUMS + 5]!,
       linkId: nums[i * NUMS]!,
       clickedAt: new Date(nums[i * NUMS + 1]!),
       isBot: nums[i * NUMS + 2] === 1,
@@ -115,6 +120,13 @@ export function unpackClicks({ nums, refs, strings }: PackedClicks): PendingClic
     if (refs[i * REFS + 5]) c.geo = str(refs[i * REFS + 5]!);
     return c;
   });
+}
+
+/** The highest journal sequence number in a batch (0 when none of its clicks was journaled). */
+export function lastSeqOf(b: PackedClicks): number {
+  let max = 0;
+  for (let i = 5; i < b.nums.length; i += NUMS) if (b.nums[i]! > max) max = b.nums[i]!;
+  return max;
 }
 
 /** `a`'s clicks then `b`'s, as one batch (b's string references moved past a's strings). */

@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import type { Config } from "../../config";
 import { unmappedIPv4 } from "../ip";
 import { memoize } from "../memo";
-import { geoOf } from "./enrich";
+import type { GeoLookup } from "./enrich";
 
 /** What a click keeps about its visitor under PRIVACY_IP=truncate or none, worked out on the request. */
 export interface PrivateVisitor {
@@ -50,13 +50,13 @@ function expandIPv6(addr: string): string[] {
  * country and city of the full address, and an HMAC of IP + User-Agent whose key changes every UTC
  * day (derived from the service's secret, so every node derives the same key and no key is stored).
  */
-export function createPrivacy(config: Pick<Config, "privacyIp" | "jwtSecret" | "geoipDb" | "geoipDb6">): ((ip: string | null, userAgent: string | null, nowMs: number) => PrivateVisitor) | null {
+export function createPrivacy(config: Pick<Config, "privacyIp" | "jwtSecret">, geoOf: GeoLookup): ((ip: string | null, userAgent: string | null, nowMs: number) => PrivateVisitor) | null {
   if (config.privacyIp === "full") return null;
   const keep = config.privacyIp === "truncate" ? truncateIp : () => null;
   let day = -1;
   let hashOf: (pair: string) => string = () => "";
   const geoText = memoize((ip: string) => {
-    const g = geoOf(config, ip);
+    const g = geoOf(ip);
     return `${g.country ?? ""}\n${g.city ?? ""}`;
   }, 20000);
   return (ip, userAgent, nowMs) => {

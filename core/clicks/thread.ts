@@ -1,38 +1,41 @@
-import type { Deps } from "../deps";
+import type { Config } from "../../config";
+import type { Logger } from "../log";
 import type { PackedClicks } from "./packed";
 
-/** Messages between the recorder and its writer thread (core/clicks/writer-worker.ts). */
-export type ToWriter = { type: "init"; config: Deps["config"] } | { type: "clicks"; batch: PackedClicks } | { type: "stop" };
-export type FromWriter = { type: "stopped"; flushed: number };
+/** Messages between the request side and its writer thread (core/clicks/writer-thread.ts). */
+export type ToWriter = { type: "init"; config: Config } | { type: "clicks"; batch: PackedClicks } | { type: "stop" };
+export type FromWriter = { type: "committed"; seq: number } | { type: "stopped"; flushed: number };
 
-/** The recorder's side of a writer thread. */
+/** The request side's handle on a writer thread. */
 export interface ClickThread {
-  /** Hands a batch over (the thread writes it in one transaction, retrying as the recorder does); false when the thread is gone. */
+  /** Hands a batch over (the thread writes it in one transaction, retrying as the write queue does); false when the thread is gone. */
   write(batch: PackedClicks): boolean;
   /** Lets the thread write what it holds, closes its connection and ends it; resolves to that last count. */
   close(): Promise<number>;
 }
 
 /**
- * Starts a worker thread with its own connection to the same database that writes click batches
- * exactly as the recorder's `flush()` does (enrichment, uniqueness, counters, CLICK_HOOKS), so the
- * request thread only queues clicks and posts them every batch interval.
+ * Starts the writer thread from `entry` (a module that calls serveClickWriter with the composition
+ * root's listeners, core/click-writer-thread.ts in the service): its own connection to the same
+ * database, so the request thread only queues clicks and posts them every batch interval.
+ * `onCommitted` hears the journal mark after each batch the thread committed.
  */
-export function startClickThread(deps: Deps): ClickThread {
-  const worker = new Worker(new URL("./writer-worker.ts", import.meta.url).href);
+export function startClickThread(entry: string, config: Config, log: Logger, onCommitted: (seq: number) => void): ClickThread {
+  const worker = new Worker(entry);
   let exited = false;
   const done = new Promise<number>((resolve) => {
     worker.addEventListener("message", (e: MessageEvent<FromWriter>) => {
-      if (e.data.type === "stopped") resolve(e.data.flushed);
+      if (e.data.type === "committed") onCommitted(e.data.seq);
+      else resolve(e.data.flushed);
     });
-    worker.addEventListener("error", (e) => deps.log.error(`click writer thread failed: ${e.message}`));
+    worker.addEventListener("error", (e) => log.error(`click writer thread failed: ${e.message}`));
     worker.addEventListener("close", () => {
       exited = true;
       resolve(0);
     });
   });
   const post = (m: ToWriter, transfer: Transferable[] = []) => worker.postMessage(m, transfer);
-  post({ type: "init", config: deps.config });
+  post({ type: "init", config });
   return {
     write(batch) {
       if (exited) return false;

@@ -3,8 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps";
 import { outbox } from "../../db/schema";
 import { changes } from "../../db/client";
+import { writeTransaction, type DbOrTx } from "../../db/transaction";
 
-type Tx = Pick<Deps["db"], "insert">;
+type Tx = Pick<DbOrTx, "insert">;
 
 export interface WebhookJob {
   userId: number | null;
@@ -93,7 +94,7 @@ export function claimDue(
   limit: number,
   opts: { host?: string; excludeHosts?: string[]; take?: (row: OutboxRow) => boolean } = {},
 ): OutboxRow[] {
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const host = sql`coalesce(${outbox.host}, '')`;
     const rows = tx
       .select()

@@ -3,17 +3,18 @@ import type { Deps } from "../deps";
 import { outbox } from "../../db/schema";
 import type { OutboxRow } from "./outbox";
 import type { Outcome } from "./send-row";
-import { DELIVERY_TOPICS } from "./topics";
+import type { TopicHandler } from "./topics";
+import { writeTransaction } from "../../db/transaction";
 
 /**
  * Records an attempt's outcome on a claimed row: done, cancelled, rescheduled (the next delay of
  * config.webhookRetryDelays after this attempt), or failed after the last attempt, in which case
  * the topic's final-failure hook runs in the same transaction.
  */
-export function recordOutcome(deps: Deps, row: OutboxRow, outcome: Outcome): void {
+export function recordOutcome(deps: Deps, topics: Readonly<Record<string, TopicHandler>>, row: OutboxRow, outcome: Outcome): void {
   const now = deps.clock.now();
   const delays = deps.config.webhookRetryDelays;
-  deps.db.transaction((tx) => {
+  writeTransaction(deps.db, (tx) => {
     const set = (values: Partial<typeof outbox.$inferInsert>) => tx.update(outbox).set(values).where(eq(outbox.id, row.id)).run();
     if (outcome.type === "done" || outcome.type === "cancelled") {
       set({ status: outcome.type, attempts: row.attempts + (outcome.type === "done" ? 1 : 0), completedAt: now, lastError: outcome.note ?? null });
@@ -30,6 +31,6 @@ export function recordOutcome(deps: Deps, row: OutboxRow, outcome: Outcome): voi
     }
     set({ status: "failed", attempts, completedAt: now, lastError: outcome.error, failureCounted: true });
     // once per delivery: a redelivered one that fails again was already counted
-    if (!row.failureCounted) DELIVERY_TOPICS[row.topic]?.onFinalFailure?.(tx, deps, row);
+    if (!row.failureCounted) topics[row.topic]?.onFinalFailure?.(tx, deps, row);
   });
 }

@@ -2,10 +2,7 @@ import { existsSync } from "node:fs";
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { Deps } from "../deps";
 import type { OutboxRow } from "./outbox";
-import { DELIVERY_TOPICS } from "./topics";
-import { sendWebhook } from "../webhooks/send";
-import { TargetError } from "../webhooks/ssrf";
-import { absolutePath } from "../secure/storage";
+import type { DeliveryRoutes } from "./topics";
 
 /** What one attempt came to. */
 export type Outcome =
@@ -19,45 +16,25 @@ export type Outcome =
 const BOT_TIMEOUT_MS = 30_000;
 
 /** Makes one attempt at an outbox row. Never throws. */
-export async function attemptRow(deps: Deps, row: OutboxRow): Promise<Outcome> {
+export async function attemptRow(deps: Deps, routes: DeliveryRoutes, bot: PlainApi | null, row: OutboxRow): Promise<Outcome> {
   try {
-    if (DELIVERY_TOPICS[row.topic]?.stillWanted?.(deps, row) === false) return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
-    return row.kind === "bot" ? await attemptBot(deps, row) : await attemptWebhook(deps, row);
+    if (routes.topics[row.topic]?.stillWanted?.(deps, row) === false) return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
+    return row.kind === "bot" ? await attemptBot(deps, routes, bot, row) : await routes.webhook(deps, row);
   } catch (e) {
     deps.log.error(`delivery ${row.deliveryId} (${row.topic}) crashed`, e);
     return { type: "error", error: `internal error: ${(e as Error).message}` };
   }
 }
 
-async function attemptWebhook(deps: Deps, row: OutboxRow): Promise<Outcome> {
-  try {
-    const res = await sendWebhook(deps, {
-      deliveryId: row.deliveryId,
-      userId: row.userId,
-      url: row.target,
-      method: row.method === "GET" ? "GET" : "POST",
-      data: row.payload,
-    });
-    if (res.status >= 200 && res.status < 300) return { type: "done", note: `HTTP ${res.status}` };
-    const hint = res.status >= 300 && res.status < 400 ? " (redirects are not followed)" : "";
-    return { type: "error", error: `HTTP ${res.status}${hint}: ${res.body.slice(0, 200)}` };
-  } catch (e) {
-    if (e instanceof TargetError) return { type: "error", error: `${e.kind}: ${e.message}`, permanent: e.kind === "invalid" };
-    throw e;
-  }
-}
-
 /**
- * The worker schedules its own 429 retries on the injected clock (without using up an attempt), so
- * it calls the Bot API through a plain client, not deps.telegram with its auto-retry transformer.
+ * The Bot API client the worker sends with (null when BOT_TOKEN is unset). The worker schedules its
+ * own 429 retries on the injected clock (without using up an attempt), so it calls the Bot API
+ * through a plain client, not deps.telegram with its auto-retry transformer; one per worker.
  */
-const plainApis = new WeakMap<Deps["config"], PlainApi>();
-type PlainApi = { api: Api; username?: Promise<string> };
-function plainApi(deps: Deps): PlainApi | null {
+export type PlainApi = { api: Api; username?: Promise<string> };
+export function plainBotApi(deps: Pick<Deps, "telegram" | "config">): PlainApi | null {
   if (!deps.telegram || !deps.config.botToken) return null;
-  let api = plainApis.get(deps.config);
-  if (!api) plainApis.set(deps.config, (api = { api: new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot }) }));
-  return api;
+  return { api: new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot }) };
 }
 
 /**
@@ -65,9 +42,10 @@ function plainApi(deps: Deps): PlainApi | null {
  * the bot's username or hold file handles in a queued row:
  * - `deep_link_button: {text, start}` becomes a URL button to t.me/<bot>?start=<start> (the bot
  *   opens the matching card), the username asked once with getMe;
- * - `stored_document: {path, fileName}` becomes `document`, the bytes read from secure storage.
+ * - `stored_document: {path, fileName}` becomes `document`, the bytes read from the file the
+ *   routes' `storedFile` names (secure storage).
  */
-async function sendableParams(deps: Deps, plain: PlainApi, params: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+async function sendableParams(deps: Deps, routes: DeliveryRoutes, plain: PlainApi, params: Record<string, unknown>): Promise<Record<string, unknown> | null> {
   const { deep_link_button: button, stored_document: stored, ...rest } = params as Record<string, any>;
   if (button) {
     plain.username ??= plain.api.getMe().then((me) => me.username);
@@ -78,22 +56,21 @@ async function sendableParams(deps: Deps, plain: PlainApi, params: Record<string
     rest.reply_markup = { inline_keyboard: [[{ text: button.text, url: `https://t.me/${username}?start=${button.start}` }]] };
   }
   if (stored) {
-    const path = absolutePath(deps, stored.path);
+    const path = routes.storedFile(deps, stored.path);
     if (!existsSync(path)) return null;
     rest.document = new InputFile(path, stored.fileName);
   }
   return rest;
 }
 
-async function attemptBot(deps: Deps, row: OutboxRow): Promise<Outcome> {
-  const plain = plainApi(deps);
+async function attemptBot(deps: Deps, routes: DeliveryRoutes, plain: PlainApi | null, row: OutboxRow): Promise<Outcome> {
   if (!plain) return { type: "later", at: new Date(deps.clock.now().getTime() + 60_000), error: "BOT_TOKEN is not set" };
   const call = (plain.api.raw as unknown as Record<string, (p: unknown, s?: AbortSignal) => Promise<unknown>>)[row.method];
   if (typeof call !== "function") return { type: "error", error: `unknown Bot API method ${row.method}`, permanent: true };
   try {
     // chat ids are stored as text; numeric ones go out as numbers, as callers passed them
     const chatId = /^-?\d+$/.test(row.target) ? Number(row.target) : row.target;
-    const params = await sendableParams(deps, plain, row.payload);
+    const params = await sendableParams(deps, routes, plain, row.payload);
     if (!params) return { type: "cancelled", note: "the stored file was deleted before it could be sent" };
     await call({ chat_id: chatId, ...params }, AbortSignal.timeout(BOT_TIMEOUT_MS));
     return { type: "done" };

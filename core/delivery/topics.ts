@@ -1,7 +1,7 @@
 import type { Deps } from "../deps";
-import type { Tx } from "../clicks/hooks";
+import type { Tx } from "../../db/transaction";
 import type { OutboxRow } from "./outbox";
-import { clickWebhookTopic } from "../webhooks/failures";
+import type { Outcome } from "./send-row";
 
 /** What a topic may add to generic delivery: a check before each attempt and a final-failure hook. */
 export interface TopicHandler {
@@ -11,7 +11,15 @@ export interface TopicHandler {
   onFinalFailure?(tx: Tx, deps: Deps, row: OutboxRow): void;
 }
 
-/** Topic handlers by outbox topic. Topics without one are simply sent and retried. */
-export const DELIVERY_TOPICS: Record<string, TopicHandler> = {
-  click_webhook: clickWebhookTopic,
-};
+/**
+ * What the delivery worker is handed by the composition root (core/delivery-routes.ts): the topic
+ * handlers by outbox topic (topics without one are simply sent and retried), and how to make one
+ * attempt at a webhook row (signing and the address checks belong to the webhooks feature), and
+ * where a stored document lives. So delivery knows no feature.
+ */
+export interface DeliveryRoutes {
+  topics: Readonly<Record<string, TopicHandler>>;
+  webhook(deps: Deps, row: OutboxRow): Promise<Outcome>;
+  /** the file on disk of a stored document a bot message carries (secure storage) */
+  storedFile(deps: Deps, path: string): string;
+}

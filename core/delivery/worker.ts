@@ -5,7 +5,8 @@
  */
 import type { Deps } from "../deps";
 import { BOT_HOST, claimDue, pruneOutbox, requeueInterrupted, type OutboxRow } from "./outbox";
-import { attemptRow } from "./send-row";
+import { attemptRow, plainBotApi } from "./send-row";
+import type { DeliveryRoutes } from "./topics";
 import { recordOutcome } from "./record";
 
 export interface DeliveryWorkerOptions {
@@ -30,8 +31,12 @@ export interface DeliveryWorker {
 
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** Builds (does not start) the worker that sends the outbox. main.ts starts it and stops it on shutdown. */
-export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
+/**
+ * Builds (does not start) the worker that sends the outbox, with the topic handlers and the webhook
+ * sender it is handed (core/delivery-routes.ts). main.ts starts it and stops it on shutdown.
+ */
+export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
+  const bot = plainBotApi(deps);
   const perHost = opts.perHost ?? 4;
   const botConcurrency = opts.botConcurrency ?? 8;
   const maxInFlight = opts.maxInFlight ?? 64;
@@ -49,9 +54,9 @@ export function createDeliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {
     const host = keyOf(row);
     busy.set(host, (busy.get(host) ?? 0) + 1);
     const job = (async () => {
-      const outcome = await attemptRow(deps, row);
+      const outcome = await attemptRow(deps, routes, bot, row);
       try {
-        recordOutcome(deps, row, outcome);
+        recordOutcome(deps, routes.topics, row, outcome);
       } catch (e) {
         // the row stays `sending` and is re-sent after a restart
         deps.log.error(`delivery ${row.deliveryId}: could not record the outcome`, e);

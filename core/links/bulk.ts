@@ -8,6 +8,7 @@ import { newCode } from "./codes";
 import { urlProblem } from "./validate";
 import { trackingUrlOf } from "./views";
 import { countLinks } from "./links";
+import { writeTransaction } from "../../db/transaction";
 
 export const BULK_MAX = 100;
 
@@ -46,7 +47,7 @@ export function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): Bulk
   if (!Array.isArray(urls) || urls.length < 1 || urls.length > BULK_MAX)
     throw new ValidationError(`urls must hold 1 to ${BULK_MAX} entries`, [{ field: "urls", message: `must hold 1 to ${BULK_MAX} entries` }]);
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const trimmed = urls.map((u) => (typeof u === "string" ? u.trim() : ""));
     // the user's links that may be the same URL written otherwise, found by the loose key and then
     // compared by the exact one

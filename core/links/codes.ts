@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Deps } from "../deps";
+import type { DbOrTx } from "../../db/transaction";
 import { links } from "../../db/schema";
 import { Conflict, FieldError } from "../errors";
 import { randomCode } from "../random";
@@ -20,7 +21,7 @@ export function isReservedCode(code: string): boolean {
 }
 
 /** Checks a custom code's shape and that it is neither reserved nor taken (409). */
-export function assertCustomCode(deps: Pick<Deps, "db">, code: string): void {
+export function assertCustomCode(deps: { db: DbOrTx }, code: string): void {
   if (!CUSTOM_CODE.test(code)) throw new FieldError("code", "must be 3–64 letters, digits, '-' or '_'");
   if (isReservedCode(code)) throw new FieldError("code", `"${code}" is reserved; choose another code`);
   if (deps.db.select({ id: links.id }).from(links).where(eq(links.code, code)).get())

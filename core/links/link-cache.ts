@@ -1,4 +1,3 @@
-import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import type { Routing } from "./routing";
 
@@ -18,23 +17,35 @@ export interface CachedLink {
 /** Entries older than this are read again, which bounds staleness after writes made outside core/links. */
 export const LINK_CACHE_TTL_MS = 2000;
 export const LINK_CACHE_MAX_ENTRIES = 50_000;
-const caches = new WeakMap<object, Map<string, CachedLink>>();
-const generations = new WeakMap<object, number>();
 
-/** The hot-path cache of one database, keyed by code. Only found links are cached. */
-export function linkCache(deps: Pick<Deps, "db">): Map<string, CachedLink> {
-  let c = caches.get(deps.db);
-  if (!c) caches.set(deps.db, (c = new Map()));
-  return c;
+/**
+ * The redirect's cache of found links by code, one per running service (built by createDeps and
+ * passed in Deps). Writes that change how a link answers (edit, toggle, delete, pixel removal,
+ * domain changes) call `invalidate`; `generation` counts invalidations, so other memos of the visitor
+ * side (custom hosts) can follow.
+ */
+export interface LinkCache {
+  readonly entries: Map<string, CachedLink>;
+  readonly generation: number;
+  invalidate(): void;
+}
+
+export function createLinkCache(): LinkCache {
+  const entries = new Map<string, CachedLink>();
+  let generation = 0;
+  return {
+    entries,
+    get generation() {
+      return generation;
+    },
+    invalidate() {
+      entries.clear();
+      generation++;
+    },
+  };
 }
 
 /** Call after any write that changes how a link answers (edit, toggle, delete, pixel removal, domain changes). */
-export function invalidateLinkCache(deps: Pick<Deps, "db">): void {
-  caches.get(deps.db)?.clear();
-  generations.set(deps.db, linkCacheGeneration(deps) + 1);
-}
-
-/** Bumped by every invalidation, so other memos of the visitor side (custom hosts) can follow. */
-export function linkCacheGeneration(deps: Pick<Deps, "db">): number {
-  return generations.get(deps.db) ?? 0;
+export function invalidateLinkCache(deps: { linkCache: LinkCache }): void {
+  deps.linkCache.invalidate();
 }

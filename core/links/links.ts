@@ -11,8 +11,8 @@ import { validateLinkInput, type LinkInput, type LinkPatch } from "./validate";
 import { domainHosts, linkDetails, linkSummary } from "./views";
 import { hashPassword } from "./password";
 import { invalidateLinkCache } from "./link-cache";
+import { writeTransaction, type Tx } from "../../db/transaction";
 
-type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
 /** The link `id` if `userId` owns it; 404 otherwise (also for other users' links). */
 export function ownedLink(deps: Pick<Deps, "db">, userId: number, id: number): LinkRow {
@@ -50,9 +50,9 @@ export async function createLink(deps: Deps, user: UserRow, input: LinkInput) {
   }
   if (patch.password) patch.cols.passwordHash = await hashPassword(patch.password);
   const now = deps.clock.now();
-  const link = deps.db.transaction((tx) => {
+  const link = writeTransaction(deps.db, (tx) => {
     assertWithinLimit(deps, user, "links", countLinks(deps, user.id));
-    if (input.code) assertCustomCode({ db: tx as unknown as Deps["db"] }, input.code);
+    if (input.code) assertCustomCode({ db: tx }, input.code);
     const row = tx
       .insert(links)
       .values({ ...patch.cols, url: patch.cols.url!, userId: user.id, code: input.code || newCode(deps), createdAt: now, updatedAt: now })
@@ -88,7 +88,7 @@ export async function editLink(deps: Deps, userId: number, id: number, input: Li
   if (patch.password !== undefined) patch.cols.passwordHash = patch.password === null ? null : await hashPassword(patch.password);
   // a cap put on a link that had none starts from the human clicks it already has
   const capFrom = existing.maxClicks === null && patch.cols.maxClicks ? { capUsed: sql`${links.totalClicks} - ${links.botClicks}` } : {};
-  const link = deps.db.transaction((tx) => {
+  const link = writeTransaction(deps.db, (tx) => {
     const row = tx
       .update(links)
       .set({ ...patch.cols, ...capFrom, updatedAt: deps.clock.now() })
@@ -112,8 +112,8 @@ export function getLink(deps: Deps, userId: number, id: number) {
  * Deletes a link with its clicks (404 for missing or someone else's). Its code stays attributed to
  * the user (a tombstone), so later visits to it are the user's orphan visits.
  */
-export function deleteLink(deps: Pick<Deps, "db" | "clock">, userId: number, id: number): void {
-  deps.db.transaction((tx) => {
+export function deleteLink(deps: Pick<Deps, "db" | "clock" | "linkCache">, userId: number, id: number): void {
+  writeTransaction(deps.db, (tx) => {
     const gone = tx.delete(links).where(and(eq(links.id, id), eq(links.userId, userId))).returning({ code: links.code }).get();
     if (!gone) throw new NotFound("Link");
     tx.insert(linkTombstones).values({ code: gone.code, userId, deletedAt: deps.clock.now() })
@@ -123,7 +123,7 @@ export function deleteLink(deps: Pick<Deps, "db" | "clock">, userId: number, id:
 }
 
 /** Turns a link on or off (the bot's toggle). */
-export function setLinkActive(deps: Pick<Deps, "db" | "clock">, userId: number, id: number, active: boolean): LinkRow {
+export function setLinkActive(deps: Pick<Deps, "db" | "clock" | "linkCache">, userId: number, id: number, active: boolean): LinkRow {
   const row = deps.db.update(links).set({ isActive: active, updatedAt: deps.clock.now() }).where(and(eq(links.id, id), eq(links.userId, userId))).returning().get();
   if (!row) throw new NotFound("Link");
   invalidateLinkCache(deps);

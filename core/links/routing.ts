@@ -1,5 +1,5 @@
 import type { LinkRow } from "../../db/schema";
-import { geoOf, parsedUa, type GeoDbs } from "../clicks/enrich";
+import { parsedUa, type GeoLookup } from "../clicks/enrich";
 import { memoize } from "../memo";
 import { RULE_DEVICES, RULE_OS, parseRules, parseVariants, type RuleConditions, type RuleOs } from "./routing-input";
 import { withUtm } from "./target";
@@ -33,7 +33,7 @@ class Facts {
   private _query?: Map<string, string>;
   constructor(private c: CompiledRouting, private v: RoutingVisit, readonly now: number) {}
   get country(): number {
-    if (this._country === -2) this._country = this.c.countries.get(geoOf(this.c.geo, this.v.ip).country ?? "") ?? -1;
+    if (this._country === -2) this._country = this.c.countries.get(this.c.geo(this.v.ip).country ?? "") ?? -1;
     return this._country;
   }
   get language(): number {
@@ -108,7 +108,7 @@ interface CompiledRule {
 
 /** What every rule of a link shares: the geo databases, and the numbers of the countries and languages the rules name. */
 interface CompiledRouting {
-  geo: GeoDbs;
+  geo: GeoLookup;
   countries: Map<string, number>;
   languages: Map<string, number>;
 }
@@ -161,7 +161,7 @@ export interface Routing {
  * Compiles the stored rules and variants of a link (null when it has neither, so plain links skip
  * routing entirely). Targets carry the link's UTM parameters, worked out here once.
  */
-export function compileRouting(geo: GeoDbs, link: LinkRow): Routing | null {
+export function compileRouting(geo: GeoLookup, link: LinkRow): Routing | null {
   if (!link.rules && !link.variants) return null;
   const stored = parseRules(link.rules);
   const shared: CompiledRouting = { geo, countries: numbered(stored.map((r) => r.if.country)), languages: numbered(stored.map((r) => r.if.language)) };

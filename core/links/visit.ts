@@ -3,9 +3,8 @@ import type { Deps } from "../deps";
 import { domains, linkPixels, links, pixels, type LinkRow } from "../../db/schema";
 import { changes } from "../../db/client";
 import { detectBot } from "../clicks/bots";
-import { clickRecorderFor, type ClickRecorder } from "../clicks/recorder";
 import { AttemptLimiter, verifyPassword } from "./password";
-import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, linkCache, linkCacheGeneration, type CachedLink } from "./link-cache";
+import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, type CachedLink } from "./link-cache";
 import { memoize } from "../memo";
 import { asLocation, withUtm } from "./target";
 import { compileRouting } from "./routing";
@@ -63,10 +62,12 @@ function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): stri
  * form (wrong answers limited per IP and link); otherwise the target, after reserving the cap slot
  * for a human visitor (one conditional UPDATE, so the cap is exact under concurrency): the first
  * matching rule's URL, else the visitor's A/B variant, else the per-platform target. The click is
- * queued on the recorder only when the visitor is sent on, after the PRIVACY_IP step. Visits that
+ * put into the click sink (deps.clicks) only when the visitor is sent on, after the PRIVACY_IP step
+ * and before the answer. Visits that
  * find no active link are recorded as orphan visits.
  */
-export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRecorderFor(deps)) {
+export function createVisitHandler(deps: Deps) {
+  const sink = deps.clicks;
   const byCode = deps.db.select().from(links).where(eq(links.code, sql.placeholder("code"))).prepare();
   const pixelsOf = deps.db
     .select({ type: pixels.type, pixelId: pixels.pixelId })
@@ -80,8 +81,8 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
   const attempts = new AttemptLimiter();
   const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").toLowerCase(), 1000);
 
-  const cache = linkCache(deps);
-  const privacy = createPrivacy(deps.config);
+  const cache = deps.linkCache.entries;
+  const privacy = createPrivacy(deps.config, deps.geo);
   const orphan = createOrphanRecorder(deps);
   let otherHosts = memoize((h: string) => !!domainByHost.get({ host: h }), 1000);
   let otherHostsAt = 0;
@@ -100,7 +101,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
       host: link.domainId === null ? null : domainById.get({ id: link.domainId })?.hostname ?? null,
       loadedAt: now,
       targets: {},
-      routing: compileRouting(deps.config, link),
+      routing: compileRouting(deps.geo, link),
     };
     cache.set(code, entry);
     return entry;
@@ -110,8 +111,8 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     const h = hostnameOf(host ?? "");
     if (entry.link.domainId !== null) return entry.host === h;
     if (!h || ownHosts.has(h)) return true;
-    if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS || generation !== linkCacheGeneration(deps)) {
-      generation = linkCacheGeneration(deps);
+    if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS || generation !== deps.linkCache.generation) {
+      generation = deps.linkCache.generation;
       otherHosts = memoize((x: string) => !!domainByHost.get({ host: x }), 1000);
       otherHostsAt = Date.now();
     }
@@ -169,7 +170,7 @@ export function createVisitHandler(deps: Deps, recorder: ClickRecorder = clickRe
     }
     const routed = entry.routing?.route(req, now.getTime()) ?? null;
     const kept = privacy?.(req.ip, req.userAgent, now.getTime());
-    recorder.record({
+    sink.record({
       linkId: link.id, clickedAt: now, ip: kept ? kept.ip : req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name,
       rule: routed?.rule ?? null, variant: routed?.variant ?? null, visitor: kept?.visitor ?? null, geo: kept?.geo ?? null,
     });

@@ -3,6 +3,7 @@ import { secureFiles, secureFolders } from "../../db/schema";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { removeStoredFiles } from "./storage";
+import { writeTransaction } from "../../db/transaction";
 
 type FolderRow = typeof secureFolders.$inferSelect;
 
@@ -102,7 +103,7 @@ export function togglePause(deps: Pick<Deps, "db" | "clock">, userId: number, id
 /** Deletes a folder, its files (rows and bytes on disk) and their links. */
 export function deleteFolder(deps: Pick<Deps, "db" | "config" | "log">, userId: number, id: number): void {
   ownedFolder(deps, userId, id);
-  const paths = deps.db.transaction((tx) => {
+  const paths = writeTransaction(deps.db, (tx) => {
     const files = tx.select({ id: secureFiles.id, path: secureFiles.storagePath }).from(secureFiles).where(eq(secureFiles.folderId, id)).all();
     // links and files go by ON DELETE CASCADE
     tx.delete(secureFolders).where(eq(secureFolders.id, id)).run();

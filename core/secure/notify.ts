@@ -5,8 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import type { Tx } from "../clicks/hooks";
-import { geoOf, parsedUa } from "../clicks/enrich";
+import type { Tx } from "../../db/transaction";
+import { parsedUa } from "../clicks/enrich";
 import type { Deps } from "../deps";
 import { enqueueBotMessage } from "../delivery/outbox";
 import type { FileRow } from "./files";
@@ -39,7 +39,7 @@ function deviceOf(userAgent: string | null): string {
  */
 export function enqueueViewNotice(
   tx: Tx,
-  deps: Pick<Deps, "config" | "clock">,
+  deps: Pick<Deps, "config" | "clock" | "geo">,
   link: { id: number; userId: number; code: string; maxViews: number | null; viewCount: number },
   file: Pick<FileRow, "name">,
   viewer: Viewer,
@@ -47,7 +47,7 @@ export function enqueueViewNotice(
   const chatId = ownerChat(tx, link.userId);
   if (chatId === null) return;
   const now = deps.clock.now();
-  const country = geoOf(deps.config, viewer.ip).country ?? "unknown country";
+  const country = deps.geo(viewer.ip).country ?? "unknown country";
   const left = link.maxViews === null ? "unlimited" : `${Math.max(0, link.maxViews - link.viewCount)} of ${link.maxViews}`;
   const text = [
     `👁 <b>${esc(file.name)}</b> was opened`,

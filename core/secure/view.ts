@@ -33,7 +33,7 @@ export interface OpenMode {
 }
 
 /** What opening needs beside the database: the wrong-password limiter shared by the API and the viewer page. */
-export interface OpenDeps extends Pick<Deps, "db" | "clock" | "config"> {
+export interface OpenDeps extends Pick<Deps, "db" | "clock" | "config" | "geo"> {
   shareAttempts: AttemptLimiter;
 }
 

@@ -8,6 +8,7 @@ import { nfkcToRaw } from "./normalise";
 import { notifyDeleted, notifyMatch } from "./notify";
 import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
 import type { MatchRow } from "./matches";
+import { writeTransaction } from "../../db/transaction";
 
 /** A message or channel post from any source (the bot, MTProto), as the matcher takes it. */
 export interface IncomingPost {
@@ -48,7 +49,7 @@ export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log">, post: Incom
   // snippets show the text as written; the hits' positions are in its NFKC form
   const toRaw = nfkcToRaw(post.text, text);
   const shown = (hit: { start: number; end: number }) => (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const out: MatchRow[] = [];
     for (const hit of admitted) {
       const tracker = tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).get();
@@ -84,7 +85,7 @@ export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log">, post: Incom
 export function markPostsDeleted(deps: Pick<Deps, "db" | "clock">, chatId: string, messageIds: number[]): number {
   if (!messageIds.length) return 0;
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const rows = tx
       .update(trackerMatches)
       .set({ isDeleted: true })

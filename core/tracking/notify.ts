@@ -6,8 +6,8 @@ import { matchResponse, type MatchRow } from "./matches";
 import { getTracker, trackerResponse, type TrackerRow } from "./trackers";
 import { FieldError, NotConfigured } from "../errors";
 import { isWholeWord } from "./normalise";
+import { writeTransaction, type Tx } from "../../db/transaction";
 
-type Tx = Parameters<Parameters<Deps["db"]["transaction"]>[0]>[0];
 
 /**
  * A bot notification to an owner who got another one less than this long ago waits, and every
@@ -160,7 +160,7 @@ function flushOwner(tx: Tx, userId: number, now: Date): boolean {
  */
 export function flushTrackerNotifications(deps: Pick<Deps, "db" | "clock">): number {
   const now = deps.clock.now();
-  return deps.db.transaction((tx) => {
+  return writeTransaction(deps.db, (tx) => {
     const owners = tx
       .selectDistinct({ userId: trackers.userId })
       .from(trackerMatches)
@@ -200,7 +200,7 @@ export function sendTestNotification(deps: Deps, userId: number, trackerId: numb
     textSnippet: `This is a test notification for ${tracker.keyword}`, matchedKeyword: tracker.keyword, postUrl: null,
     isDeleted: false, isRead: false, detectedAt: now, notifyPending: false,
   };
-  deps.db.transaction((tx) => {
+  writeTransaction(deps.db, (tx) => {
     if (tracker.notifyVia === "webhook" && tracker.webhookUrl) {
       enqueueWebhook(tx, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: { ...webhookPayload("keyword_match", tracker, sample), test: true } });
       return;

@@ -1,4 +1,4 @@
-import type { ClickHook } from "../clicks/hooks";
+import type { ClickListener } from "../clicks/listeners";
 import { enqueueWebhook } from "../delivery/outbox";
 import { clickEvent } from "./payload";
 
@@ -7,7 +7,7 @@ import { clickEvent } from "./payload";
  * transaction that records the clicks (so a click and its delivery commit together). The visitor's
  * redirect never waits for it: the delivery worker sends it.
  */
-export const clickWebhookHook: ClickHook = (tx, deps, batch) => {
+export const clickWebhookHook: ClickListener = (tx, deps, batch) => {
   const now = deps.clock.now();
   for (const { click, link } of batch) {
     if (!link.webhookEnabled || !link.webhookUrl) continue;

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import type { Tx } from "../clicks/hooks";
+import type { Tx } from "../../db/transaction";
 import { links, users } from "../../db/schema";
 import { changes } from "../../db/client";
 import { enqueueBotMessage, type OutboxRow } from "../delivery/outbox";

@@ -139,3 +139,15 @@ export const orphanVisits = sqliteTable("orphan_visits", {
 export type LinkRow = typeof links.$inferSelect;
 export type ClickRow = typeof clicks.$inferSelect;
 export type NewClick = typeof clicks.$inferInsert;
+
+/**
+ * How far the click writer has committed each click journal: the sequence number of the last click
+ * it stored (or dropped for good), written in the same transaction as that click's batch. At start,
+ * journaled clicks above it are written again and those at or below it never are, so a batch that
+ * committed is not written twice even when its journal segment outlived it. One row per journal:
+ * `local` for the service's own; a node of a cluster would keep its own row.
+ */
+export const clickJournal = sqliteTable("click_journal", {
+  journal: text("journal").primaryKey(),
+  seq: integer("seq").notNull(),
+});

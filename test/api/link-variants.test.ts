@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { clickRecorderFor } from "../../core/clicks/recorder";
 import { invalidateLinkCache } from "../../core/links/link-cache";
 import { clicks } from "../../db/schema";
 
@@ -28,7 +27,7 @@ async function go(code: string, ip: string, ua = CHROME, query = "") {
   return res.headers.get("location")!;
 }
 function recorded(linkId: number) {
-  clickRecorderFor(t.deps).flush();
+  t.deps.clicks.flush();
   return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
 }
 const VARIANTS = [

@@ -7,8 +7,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { insertLink } from "../helpers/clicks";
-import { clickRecorderFor } from "../../core/clicks/recorder";
-import { createDeliveryWorker } from "../../core/delivery/worker";
+import { deliveryWorker } from "../../core/delivery-routes";
 import { truncateIp } from "../../core/clicks/privacy";
 import { ConfigError, loadConfig } from "../../config";
 import { clicks, clickVisitors } from "../../db/schema";
@@ -37,8 +36,8 @@ async function setUp(privacy: string) {
     expect((await t.request("GET", `/${link.code}`, { headers: { "x-forwarded-for": ip, "user-agent": ua } })).status).toBe(302);
   // the same visitor twice, a neighbour in the same /24, the first address with another browser, an IPv6 visitor
   for (const [ip, ua] of [[A, CHROME], [A, CHROME], [B, CHROME], [A, FIREFOX], [V6, CHROME]] as const) await go(ip, ua);
-  clickRecorderFor(t.deps).flush();
-  await createDeliveryWorker(t.deps).drain();
+  t.deps.clicks.flush();
+  await deliveryWorker(t.deps).drain();
   return { t, fake, rx, token, link, go };
 }
 
@@ -99,7 +98,7 @@ describe("PRIVACY_IP=none", () => {
     t.clock.advance(25 * 3_600_000);
     await go(A);
     await go(A);
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     const visitorsAfter = t.deps.db.select().from(clickVisitors).all().map((v) => v.visitorHash);
     expect(visitorsAfter).toHaveLength(5);
     expect(visitorsAfter.filter((h) => !visitorsBefore.includes(h))).toHaveLength(1);

@@ -6,7 +6,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { clickRecorderFor } from "../../core/clicks/recorder";
 import { clicks } from "../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
@@ -33,7 +32,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       body: init.body,
     });
   function recorded(linkId: number) {
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).all();
   }
   const iso = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();

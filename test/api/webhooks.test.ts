@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from "bun:test";
 import type { TestApp } from "../helpers/app";
 import type { WebhookReceiver } from "../helpers/webhook-receiver";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../helpers/webhook-fixtures";
-import { createDeliveryWorker } from "../../core/delivery/worker";
+import { deliveryWorker } from "../../core/delivery-routes";
 
 const defer = deferCleanup();
 let t: TestApp;
@@ -82,7 +82,7 @@ test("the delivery log lists a user's webhook deliveries; a failed one can be se
   rx.respond = 500;
   recordClicks(t.deps, link);
   recordClicks(t.deps, other);
-  const worker = createDeliveryWorker(t.deps);
+  const worker = deliveryWorker(t.deps);
   for (const wait of [0, 2000, 5000, 15000, 30000]) {
     t.clock.advance(wait);
     await worker.drain();

@@ -1,7 +1,7 @@
 /** View notifications of secure links, through the outbox and the fake Bot API, to the link's card in the bot. */
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import type { RecordedCall } from "../helpers/fake-bot-api";
-import { createDeliveryWorker } from "../../core/delivery/worker";
+import { deliveryWorker } from "../../core/delivery-routes";
 import { outbox } from "../../db/schema";
 import { startBotApp } from "./helpers";
 import { seed } from "../api/secure/helpers";
@@ -27,7 +27,7 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
   // queued in the database before anything is sent: a restart before delivery loses nothing
   expect(t.deps.db.select().from(outbox).all().map((r) => [r.topic, r.status, r.target])).toEqual([["secure_view", "pending", "42"]]);
 
-  await createDeliveryWorker(t.deps).drain();
+  await deliveryWorker(t.deps).drain();
   const sent = fake.callsOf("sendMessage").filter((c) => String(c.params.text).includes("was opened"));
   expect(sent).toHaveLength(1);
   const msg = sent[0]!;
@@ -69,7 +69,7 @@ test("items sent through a request link arrive in the owner's chat: a file as th
   expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: form })).status).toBe(201);
   expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "Here is <the> code: 1234" } })).status).toBe(201);
 
-  await createDeliveryWorker(t.deps).drain();
+  await deliveryWorker(t.deps).drain();
   const doc = await fake.waitFor("sendDocument");
   expect(doc.params.chat_id).toBe(42);
   expect(doc.params.caption).toBe("📥 New item for request “Invoices &lt;2026&gt;”");
@@ -89,7 +89,7 @@ test("a received file deleted before its message went out is cancelled, not retr
   await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: form });
   const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
   await t.request("DELETE", `/api/secure/files/${files.at(-1).id}`, { token });
-  await createDeliveryWorker(t.deps).drain();
+  await deliveryWorker(t.deps).drain();
   expect(fake.callsOf("sendDocument")).toHaveLength(0);
   expect(t.deps.db.select().from(outbox).all().map((o) => o.status)).toEqual(["cancelled"]);
 });

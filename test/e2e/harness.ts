@@ -8,7 +8,7 @@ import { createTestApp, parseJson, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { createBot } from "../../bot/bot";
-import { createDeliveryWorker } from "../../core/delivery/worker";
+import { deliveryWorker } from "../../core/delivery-routes";
 export { eventually } from "../helpers/eventually";
 
 export interface Harness {
@@ -50,7 +50,7 @@ export function useHarness(env: Record<string, string> | (() => Record<string, s
       // stopping during start-up aborts grammY's retry delay; anything else is a real failure
       if (startError && !String(startError).includes("Aborted delay")) throw startError;
     };
-    const worker = createDeliveryWorker(h.t.deps);
+    const worker = deliveryWorker(h.t.deps);
     h.drain = () => worker.drain();
     h.api = async (method, path, init = {}) => {
       const headers: Record<string, string> = { ...init.headers };

@@ -6,7 +6,6 @@
 import { expect, test } from "bun:test";
 import { useHarness, eventually } from "./harness";
 import { signatureMatches } from "../helpers/webhook-fixtures";
-import { clickRecorderFor } from "../../core/clicks/recorder";
 
 const h = useHarness();
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -48,7 +47,7 @@ test("paste a URL to the bot → webhook by PATCH → visits → signed click we
   expect(preview.status).toBe(302);
 
   // 4. the pending clicks are written; their webhooks are queued and sent
-  expect(clickRecorderFor(h.t.deps).flush()).toBe(2);
+  expect(h.t.deps.clicks.flush()).toBe(2);
   await h.drain();
   const { json: secret } = await h.api("GET", "/api/webhooks/secret", { token });
   const events = h.rx.received.filter((r) => r.headers["x-webhook-event"] === "click");

@@ -14,6 +14,7 @@ import { createLogger } from "../../core/log";
 import type { Mailer } from "../../core/mail";
 import { upsertTelegramUser, upsertEmailUser } from "../../core/accounts/users";
 import { signAccessToken } from "../../core/tokens/jwt";
+import type { ClickListener } from "../../core/clicks/listeners";
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** serve on 127.0.0.1:0 and send `request` over real HTTP (the listening server's own routes) */
   listen?: boolean;
+  /** what stored click batches feed (the service's table by default); a test may pass a copy it adds to */
+  clickListeners?: readonly ClickListener[];
 }
 
 export function createTestApp(opts: TestAppOptions = {}) {
@@ -38,7 +41,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
   const clock = opts.clock ?? new ManualClock();
   const logs: string[] = [];
   const log = createLogger("debug", (l) => logs.push(l));
-  const deps = createDeps(config, { clock, log, mailer: opts.mailer });
+  const deps = createDeps(config, { clock, log, mailer: opts.mailer, clickListeners: opts.clickListeners });
   const app = createApi(deps);
   if (opts.listen) app.listen({ hostname: "127.0.0.1", port: 0 });
   const origin = opts.listen ? `http://127.0.0.1:${app.server!.port}` : "http://localhost";

@@ -1,8 +1,8 @@
 /** A separate process that runs only the delivery worker on DATA_DIR, so a test can kill -9 it mid-delivery. */
 import { loadConfig } from "../../config";
 import { createDeps } from "../../core";
-import { createDeliveryWorker } from "../../core/delivery/worker";
+import { deliveryWorker } from "../../core/delivery-routes";
 
 const deps = createDeps(loadConfig());
-createDeliveryWorker(deps, { pollMs: 20 }).start();
+deliveryWorker(deps, { pollMs: 20 }).start();
 console.log("worker started");

@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../core/deps";
 import { links, clicks, outbox, type LinkRow, type NewClick } from "../../db/schema";
-import { runClickHooks, withKinds } from "../../core/clicks/hooks";
+import { runClickListeners, withKinds } from "../../core/clicks/listeners";
+import { CLICK_LISTENERS } from "../../core/click-listeners";
 import { createHmac } from "node:crypto";
 import { afterEach, expect } from "bun:test";
 import { createTestApp, type TestApp } from "./app";
@@ -30,7 +31,7 @@ export function recordClicks(deps: Deps, link: LinkRow, rows: Partial<NewClick>[
         .returning()
         .get(),
     }));
-    runClickHooks(tx, deps, withKinds(batch));
+    runClickListeners(CLICK_LISTENERS, tx, deps, withKinds(batch));
     return batch.map((b) => b.click);
   });
 }

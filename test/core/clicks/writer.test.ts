@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { eachWithUser } from "../../helpers/app";
-import { createClickRecorder } from "../../../core/clicks/recorder";
-import { CLICK_HOOKS } from "../../../core/clicks/hooks";
+import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { createTestSink } from "../../helpers/clicks";
 import { concatPacked, packClicks, unpackClicks, type PendingClick } from "../../../core/clicks/packed";
 import { clicks, userAgents } from "../../../db/schema";
 
@@ -21,11 +21,11 @@ const agentsOf = (linkId: number) =>
 test("each distinct user agent is stored once and every click points at its text (none without one); long ones are cut", async () => {
   const l = await newLink();
   const long = `${CHROME} ${"x".repeat(3000)}`;
-  const first = createClickRecorder(s.t.deps);
+  const first = createTestSink(s.t.deps);
   for (const ua of [CHROME, IPHONE, CHROME, null, long]) first.record(click(l.id, { userAgent: ua, isBot: ua === null }));
   expect(first.flush()).toBe(5);
   // a second recorder (as after a restart: nothing cached) finds the stored rows instead of adding new ones
-  const second = createClickRecorder(s.t.deps);
+  const second = createTestSink(s.t.deps);
   for (const ua of [IPHONE, CHROME, "curl/8.5.0"]) second.record(click(l.id, { userAgent: ua }));
   expect(second.flush()).toBe(3);
 
@@ -36,21 +36,18 @@ test("each distinct user agent is stored once and every click points at its text
 
 test("a user agent added in a batch that rolled back is added again on the retry, not taken from memory", async () => {
   const l = await newLink();
-  const recorder = createClickRecorder(s.t.deps);
   let fail = true;
   const hook = () => {
     if (fail) throw new Error("hook down");
   };
-  CLICK_HOOKS.push(hook);
-  try {
+  const recorder = createTestSink(s.t.deps, [...CLICK_LISTENERS, hook]);
+  {
     recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
     expect(() => recorder.flush()).toThrow("hook down");
     expect(s.t.deps.db.select().from(userAgents).where(eq(userAgents.ua, "NewAgent/1.0")).all()).toEqual([]);
     fail = false;
     recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
     expect(recorder.flush()).toBe(2); // the held click and the new one; a remembered id of the rolled-back row would fail the foreign key
-  } finally {
-    CLICK_HOOKS.splice(CLICK_HOOKS.indexOf(hook), 1);
   }
   expect(agentsOf(l.id)).toEqual(["NewAgent/1.0", "NewAgent/1.0"]);
 });
@@ -58,7 +55,7 @@ test("a user agent added in a batch that rolled back is added again on the retry
 test("the roll-ups of a mixed batch written by the writer equal what its stored clicks say, dimension by dimension", async () => {
   const a = await newLink();
   const b = await newLink();
-  const recorder = createClickRecorder(s.t.deps);
+  const recorder = createTestSink(s.t.deps);
   const uas = [CHROME, IPHONE, "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36", null];
   const ips = ["8.8.8.8", "81.2.69.142", "198.51.100.7", null];
   const t0 = s.t.clock.now().getTime();
@@ -97,13 +94,14 @@ test("two packed batches joined keep every click and string in order", () => {
     { linkId: 3, clickedAt: at, ip: "203.0.113.2", userAgent: IPHONE, referer: "https://t.me/a", isBot: false, botName: null },
     { linkId: 1, clickedAt: at, ip: "203.0.113.1", userAgent: CHROME, referer: null, isBot: true, botName: "curl" },
   ];
-  expect(unpackClicks(concatPacked(packClicks(one), packClicks(two)))).toEqual([...one, ...two]);
-  expect(unpackClicks(concatPacked(packClicks([]), packClicks(two)))).toEqual(two);
+  const journaled = (list: PendingClick[]) => list.map((c) => ({ ...c, seq: 0 })); // not journaled: sequence number 0
+  expect(unpackClicks(concatPacked(packClicks(one), packClicks(two)))).toEqual(journaled([...one, ...two]));
+  expect(unpackClicks(concatPacked(packClicks([]), packClicks(two)))).toEqual(journaled(two));
 });
 
 test("a user agent id learnt by a flush inside an outer transaction that rolls back is not reused for another agent", async () => {
   const l = await newLink();
-  const recorder = createClickRecorder(s.t.deps);
+  const recorder = createTestSink(s.t.deps);
   expect(() =>
     s.t.deps.db.transaction(() => {
       recorder.record(click(l.id, { userAgent: "Ghost/1.0" }));
@@ -123,7 +121,7 @@ test("a missing and an empty address with the same agent are one visitor within 
   const l = await newLink();
   const t0 = s.t.clock.now().getTime();
   const H = 3_600_000;
-  const recorder = createClickRecorder(s.t.deps);
+  const recorder = createTestSink(s.t.deps);
   for (const [ip, h] of [[null, 0], ["", 1], [null, 25], ["", 26]] as const) recorder.record(click(l.id, { ip, clickedAt: new Date(t0 + h * H) }));
   expect(recorder.flush()).toBe(4);
   const unique = s.t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).orderBy(clicks.id).all().map((r) => r.isUnique);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
-import { createDeliveryWorker } from "../../../core/delivery/worker";
+import { deliveryWorker } from "../../../core/delivery-routes";
 import { setLinkWebhookEnabled, webhookEnableColumns, getLinkWebhook } from "../../../core/webhooks/link-webhook";
 import { links } from "../../../db/schema";
 import { redeliver } from "../../../core/webhooks/deliveries";
@@ -25,7 +25,7 @@ const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id
 
 /** Runs every attempt of every queued delivery (moving the clock past each retry delay). */
 async function deliverAll() {
-  const worker = createDeliveryWorker(t.deps);
+  const worker = deliveryWorker(t.deps);
   for (let i = 0; i < 4; i++) {
     await worker.drain();
     t.clock.advance(1000);

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
 import { enqueueWebhook, pruneOutbox } from "../../../core/delivery/outbox";
-import { runClickHooks, withKinds } from "../../../core/clicks/hooks";
+import { runClickListeners, withKinds } from "../../../core/clicks/listeners";
+import { CLICK_LISTENERS } from "../../../core/click-listeners";
 import { loadConfig, ConfigError } from "../../../config";
 import { clicks, outbox } from "../../../db/schema";
 
@@ -18,7 +19,7 @@ test("a click batch that rolls back leaves no delivery behind", async () => {
   expect(() =>
     t.deps.db.transaction((tx) => {
       const click = tx.insert(clicks).values({ linkId: link.id, clickedAt: t.clock.now() }).returning().get();
-      runClickHooks(tx, t.deps, withKinds([{ click, link }]));
+      runClickListeners(CLICK_LISTENERS, tx, t.deps, withKinds([{ click, link }]));
       throw new Error("recorder failed after the hooks");
     }),
   ).toThrow("recorder failed");

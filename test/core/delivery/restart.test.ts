@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { TestApp } from "../../helpers/app";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
 import { createDeps } from "../../../core";
-import { createDeliveryWorker } from "../../../core/delivery/worker";
+import { deliveryWorker } from "../../../core/delivery-routes";
 import { claimDue } from "../../../core/delivery/outbox";
 
 // this file spawns processes or a browser: more than bun's 5 s default on a busy machine
@@ -30,7 +30,7 @@ test("queued deliveries survive a restart of the app on the same database file",
 
   const deps = reopen(t);
   expect(deps.config.dataDir).toBe(t.dataDir);
-  const worker = createDeliveryWorker(deps, { pollMs: 20 });
+  const worker = deliveryWorker(deps, { pollMs: 20 });
   worker.start();
   await rx.waitForCount(3);
   await worker.stop();
@@ -47,7 +47,7 @@ test("a delivery claimed but not recorded before a crash is sent again after res
   t.deps.handle.close();
 
   const deps = reopen(t);
-  const worker = createDeliveryWorker(deps);
+  const worker = deliveryWorker(deps);
   worker.start();
   await rx.waitForCount(1);
   await worker.stop();
@@ -75,7 +75,7 @@ test("kill -9 while the target is answering: the delivery is re-sent after resta
   expect(outboxRows(t.deps)[0]!.status).toBe("sending");
 
   rx.respond = 200;
-  const worker = createDeliveryWorker(t.deps, { pollMs: 20 });
+  const worker = deliveryWorker(t.deps, { pollMs: 20 });
   worker.start();
   await rx.waitForCount(2);
   await worker.stop();

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../helpers/app";
 import { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../../helpers/fake-bot-api";
 import { deferCleanup, outboxRows } from "../../helpers/webhook-fixtures";
-import { createDeliveryWorker } from "../../../core/delivery/worker";
+import { deliveryWorker } from "../../../core/delivery-routes";
 import { enqueueBotMessage, enqueueWebhook } from "../../../core/delivery/outbox";
 
 const defer = deferCleanup();
@@ -39,7 +39,7 @@ test("a slow target does not delay deliveries to another target", async () => {
   for (let i = 0; i < 6; i++) enqueueWebhook(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${slow.url}/s${i}`, data: { event: "keyword_match", i } });
   enqueueWebhook(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${fast.url}/f`, data: { event: "keyword_match" } });
 
-  const worker = createDeliveryWorker(t.deps, { perHost: 2, pollMs: 20 });
+  const worker = deliveryWorker(t.deps, { perHost: 2, pollMs: 20 });
   defer(() => worker.stop());
   worker.start();
   await fast.waitForCount(1);
@@ -57,7 +57,7 @@ test("bot messages reach the Bot API with chat_id and their parameters", async (
   const { user } = await t.telegramUser(77, "frank");
   enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_notify", chatId: 77, params: { text: "New match: *bun*", parse_mode: "Markdown" } });
   enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "notice", chatId: 77, method: "sendPhoto", params: { photo: "https://example.com/a.png", caption: "chart" } });
-  await createDeliveryWorker(t.deps).drain();
+  await deliveryWorker(t.deps).drain();
   expect(fake.callsOf("sendMessage").map((c) => c.params)).toEqual([{ chat_id: 77, text: "New match: *bun*", parse_mode: "Markdown" }]);
   expect(fake.callsOf("sendPhoto")[0]!.params).toMatchObject({ chat_id: 77, photo: "https://example.com/a.png", caption: "chart" });
   expect(outboxRows(t.deps).map((r) => r.status)).toEqual(["done", "done"]);
@@ -66,7 +66,7 @@ test("bot messages reach the Bot API with chat_id and their parameters", async (
 test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) fails at once", async () => {
   const fake = await botApi();
   const t = app({ BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url });
-  const worker = createDeliveryWorker(t.deps);
+  const worker = deliveryWorker(t.deps);
   enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "hello" } });
   fake.failNext.set("sendMessage", { error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } });
   await worker.drain();
@@ -94,7 +94,7 @@ test("without BOT_TOKEN bot messages wait in the queue; webhooks still go out", 
   const rx = receiver();
   enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "later" } });
   enqueueWebhook(t.deps.db, t.clock.now(), { userId: null, topic: "tracker_webhook", url: rx.url, data: { event: "keyword_match" } });
-  await createDeliveryWorker(t.deps).drain();
+  await deliveryWorker(t.deps).drain();
   expect(rx.received).toHaveLength(1);
   expect(rx.received[0]!.headers["x-webhook-signature"]).toBeUndefined(); // no owner, no secret
   expect(outboxRows(t.deps).map((r) => [r.kind, r.status])).toEqual([["bot", "pending"], ["webhook", "done"]]);

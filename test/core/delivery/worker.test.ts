@@ -4,7 +4,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { TestApp } from "../../helpers/app";
 import type { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../../helpers/webhook-fixtures";
-import { createDeliveryWorker } from "../../../core/delivery/worker";
+import { deliveryWorker } from "../../../core/delivery-routes";
 import { getSigningSecret, rotateSigningSecret } from "../../../core/webhooks/signing";
 import { links } from "../../../db/schema";
 
@@ -18,7 +18,7 @@ describe("click webhook deliveries", () => {
     const { user } = await t.telegramUser();
     const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true, title: "Spring sale" });
     const [click] = recordClicks(t.deps, link, [{ ip: "203.0.113.9", country: "FR", city: "Paris", device: "desktop", os: "Windows", browser: "Edge", referer: null, isBot: false, isUnique: true }]);
-    await createDeliveryWorker(t.deps).drain();
+    await deliveryWorker(t.deps).drain();
 
     expect(rx.received).toHaveLength(1);
     const r = rx.received[0]!;
@@ -45,7 +45,7 @@ describe("click webhook deliveries", () => {
     const { user } = await t.telegramUser();
     const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?token=abc`, webhookMethod: "GET", webhookEnabled: true, title: null });
     const [click] = recordClicks(t.deps, link, [{ referer: null, isBot: true, isUnique: false, device: "bot" }]);
-    await createDeliveryWorker(t.deps).drain();
+    await deliveryWorker(t.deps).drain();
 
     const r = rx.received[0]!;
     expect(r.method).toBe("GET");
@@ -75,7 +75,7 @@ describe("click webhook deliveries", () => {
     const { user } = await t.telegramUser();
     const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
     recordClicks(t.deps, link);
-    await createDeliveryWorker(t.deps).drain();
+    await deliveryWorker(t.deps).drain();
     const r = rx.received[0]!;
     const { secret } = getSigningSecret(t.deps, user.id);
     expect(signatureMatches(secret, r.headers, r.body)).toBe(true);
@@ -95,7 +95,7 @@ describe("click webhook deliveries", () => {
     const get = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?mine=1`, webhookMethod: "GET", webhookEnabled: true });
     recordClicks(t.deps, post);
     recordClicks(t.deps, get);
-    await createDeliveryWorker(t.deps).drain();
+    await deliveryWorker(t.deps).drain();
     const { secret } = getSigningSecret(t.deps, user.id);
     const p = rx.received.find((r) => r.method === "POST")!;
     const g = rx.received.find((r) => r.method === "GET")!;
@@ -113,7 +113,7 @@ describe("click webhook deliveries", () => {
     const fresh = rotateSigningSecret(t.deps, user.id).secret;
     expect(fresh).not.toBe(old);
     recordClicks(t.deps, link);
-    await createDeliveryWorker(t.deps).drain();
+    await deliveryWorker(t.deps).drain();
     expect(signatureMatches(fresh, rx.received[0]!.headers, rx.received[0]!.body)).toBe(true);
     expect(signatureMatches(old, rx.received[0]!.headers, rx.received[0]!.body)).toBe(false);
   });
@@ -130,7 +130,7 @@ describe("click webhook deliveries", () => {
     const { user } = await t.telegramUser();
     const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
     recordClicks(t.deps, link);
-    const worker = createDeliveryWorker(t.deps);
+    const worker = deliveryWorker(t.deps);
     const start = t.clock.now().getTime();
     const sentAt: number[] = [];
     rx.respond = () => {
@@ -166,7 +166,7 @@ describe("click webhook deliveries", () => {
     const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
     rx.respond = (_r, i) => (i === 0 ? 302 : 200);
     recordClicks(t.deps, link);
-    await createDeliveryWorker(t.deps).drain();
+    await deliveryWorker(t.deps).drain();
     expect(rx.received).toHaveLength(2);
     expect(rx.received.every((r) => r.path === "/")).toBe(true);
     expect(outboxRows(t.deps)[0]!.status).toBe("done");

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { compileRouting, osFamily, primaryLanguage, queryParams, variantSlot } from "../../../core/links/routing";
 import { loadConfig } from "../../../config";
+import { createGeoLookup } from "../../../core/clicks/enrich";
 import type { LinkRow } from "../../../db/schema";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +11,8 @@ const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "routing-")) })
 const link = (extra: Partial<LinkRow>) => ({ id: 1, url: "https://x.example/", utmSource: null, utmMedium: null, utmCampaign: null, rules: null, variants: null, ...extra }) as LinkRow;
 
 test("a link without rules and variants compiles to nothing, so its redirect skips routing", () => {
-  expect(compileRouting(config, link({}))).toBeNull();
-  expect(compileRouting(config, link({ rules: JSON.stringify([{ if: { language: ["de"] }, url: "https://de.example/" }]) }))).not.toBeNull();
+  expect(compileRouting(createGeoLookup(config), link({}))).toBeNull();
+  expect(compileRouting(createGeoLookup(config), link({ rules: JSON.stringify([{ if: { language: ["de"] }, url: "https://de.example/" }]) }))).not.toBeNull();
 });
 
 test("the primary language of Accept-Language", () => {

@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { appWithReceiver, deferCleanup, fieldRefusal, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
 import { validateWebhookTarget } from "../../../core/webhooks/validate";
 import { forbiddenAddressReason } from "../../../core/webhooks/ssrf";
-import { createDeliveryWorker } from "../../../core/delivery/worker";
+import { deliveryWorker } from "../../../core/delivery-routes";
 
 const defer = deferCleanup();
 const setup = () => appWithReceiver(defer, { WEBHOOK_ALLOW_PRIVATE: "false" });
@@ -53,7 +53,7 @@ test("the address is checked again at delivery: a stored internal target gets no
   // saved while allowed (or before its DNS changed): delivery checks again
   const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true });
   recordClicks(t.deps, link);
-  await createDeliveryWorker(t.deps).drain();
+  await deliveryWorker(t.deps).drain();
   expect(rx.received).toHaveLength(0);
   const [row] = outboxRows(t.deps, "click_webhook");
   expect(row!.lastError).toBe("refused: 127.0.0.1 is a loopback address; webhooks may not target internal networks");

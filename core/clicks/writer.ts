@@ -2,10 +2,11 @@ import { inArray } from "drizzle-orm";
 import type { Statement } from "bun:sqlite";
 import type { Deps } from "../deps";
 import { links, type ClickRow, type LinkRow } from "../../db/schema";
-import { geoOf, parsedUa } from "./enrich";
-import { CLICK_HOOKS, ClickKinds, runClickHooks, type HookedClick, type Tx } from "./hooks";
+import { writeTransaction, type Tx } from "../../db/transaction";
+import { parsedUa, type GeoLookup } from "./enrich";
+import { ClickKinds, runClickListeners, type ClickListener, type ListenerFailure, type StoredClick } from "./listeners";
 import { memoize } from "../memo";
-import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
+import { NUMS, REFS, lastSeqOf, packedLength, type PackedClicks } from "./packed";
 
 export const UNIQUE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -31,66 +32,93 @@ type Statements = {
   /** user_agents ids known to be committed, by text */
   uaIds: Map<string, number>;
 };
-const statements = new WeakMap<object, Statements>();
 const UA_IDS_MAX = 20000;
 
-/** Prepared statements of the writer, one set per connection (drizzle's builder is too slow per row here). */
-function statementsOf(deps: Deps): Statements {
-  let st = statements.get(deps.db);
-  if (!st) {
-    const db = deps.db.$client;
-    const inserts = new Map<number, Statement>();
-    st = {
-      visitor: db.prepare("select last_unique_at as at from click_visitors where link_id = ? and visitor_hash = ?"),
-      upsertVisitor: db.prepare("insert into click_visitors (link_id, visitor_hash, last_unique_at) values (?, ?, ?) on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at"),
-      count: db.prepare("update links set total_clicks = total_clicks + ?, unique_clicks = unique_clicks + ?, bot_clicks = bot_clicks + ? where id = ?"),
-      uaId: db.prepare("select id from user_agents where ua = ?"),
-      addUa: db.prepare("insert into user_agents (ua) values (?) returning id"),
-      insert(n) {
-        let s = inserts.get(n);
-        if (!s) {
-          s = db.prepare(`insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) values ${Array(n).fill(CLICK_ROW).join(", ")}`);
-          inserts.set(n, s);
-        }
-        return s;
-      },
-      uaIds: new Map(),
-    };
-    statements.set(deps.db, st);
-  }
-  return st;
+/** Prepared statements of a writer, on its connection (drizzle's builder is too slow per row here). */
+function prepareStatements(deps: Deps): Statements {
+  const db = deps.db.$client;
+  const inserts = new Map<number, Statement>();
+  return {
+    visitor: db.prepare("select last_unique_at as at from click_visitors where link_id = ? and visitor_hash = ?"),
+    upsertVisitor: db.prepare("insert into click_visitors (link_id, visitor_hash, last_unique_at) values (?, ?, ?) on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at"),
+    count: db.prepare("update links set total_clicks = total_clicks + ?, unique_clicks = unique_clicks + ?, bot_clicks = bot_clicks + ? where id = ?"),
+    uaId: db.prepare("select id from user_agents where ua = ?"),
+    addUa: db.prepare("insert into user_agents (ua) values (?) returning id"),
+    insert(n) {
+      let s = inserts.get(n);
+      if (!s) {
+        s = db.prepare(`insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) values ${Array(n).fill(CLICK_ROW).join(", ")}`);
+        inserts.set(n, s);
+      }
+      return s;
+    },
+    uaIds: new Map(),
+  };
+}
+
+/** The writer side of the click pipeline: stores packed batches on one connection. */
+export interface ClickWriter {
+  /**
+   * Writes a packed batch in one transaction and returns how many clicks it held: the clicks, the
+   * visitor rows that decide `is_unique`, the counters on the links, every listener, and the journal
+   * mark (the batch's highest sequence number, in `click_journal`), so a batch and its mark commit
+   * or roll back together. With `isolate`, each listener runs in a savepoint of its own and one that
+   * throws is reported there instead of failing the batch.
+   */
+  write(batch: PackedClicks, isolate?: ListenerFailure): number;
+  /** The journal mark as committed: clicks at or below it are stored (or were dropped for good). */
+  committedSeq(): number;
 }
 
 /**
- * Writes a packed batch in one transaction (see writeBatch) and returns how many clicks it held.
- * User-agent ids learnt in it are remembered only once it has committed: not when it rolled back,
- * and not when it ran inside a caller's transaction (then it was a savepoint, which the caller may
- * still roll back).
+ * A click writer on `deps.db`'s connection, feeding every stored batch to `listeners` (the table of
+ * the composition root) in its transaction. `journal` names the journal whose mark it keeps.
+ * Prepared statements and the user-agent ids known to be committed live here, built once per
+ * writer.
  */
-export function writeClicks(deps: Deps, batch: PackedClicks): number {
-  const learnt = new Map<string, number>();
-  deps.db.transaction((tx) => writeBatch(tx, deps, batch, learnt));
-  if (!deps.db.$client.inTransaction) {
-    const { uaIds } = statementsOf(deps);
-    if (uaIds.size + learnt.size > UA_IDS_MAX) uaIds.clear();
-    for (const [ua, id] of learnt) uaIds.set(ua, id);
-  }
-  return packedLength(batch);
+export function createClickWriter(deps: Deps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
+  const journal = opts.journal ?? "local";
+  const st = prepareStatements(deps);
+  const geoOf = deps.geo;
+  const mark = deps.db.$client.prepare("insert into click_journal (journal, seq) values (?, ?) on conflict (journal) do update set seq = max(seq, excluded.seq)");
+  const readMark = deps.db.$client.prepare("select seq from click_journal where journal = ?");
+  const ctx: WriteContext = { deps, st, geoOf, listeners };
+  return {
+    write(batch, isolate) {
+      const learnt = new Map<string, number>();
+      const seq = lastSeqOf(batch);
+      writeTransaction(deps.db, (tx) => {
+        writeBatch(tx, ctx, batch, learnt, isolate);
+        if (seq > 0) mark.run(journal, seq);
+      });
+      // ids learnt are trusted once committed: not inside a caller's transaction (a savepoint it may roll back)
+      if (!deps.db.$client.inTransaction) {
+        if (st.uaIds.size + learnt.size > UA_IDS_MAX) st.uaIds.clear();
+        for (const [ua, id] of learnt) st.uaIds.set(ua, id);
+      }
+      return packedLength(batch);
+    },
+    committedSeq() {
+      return (readMark.get(journal) as { seq: number } | null)?.seq ?? 0;
+    },
+  };
 }
 
+type WriteContext = { deps: Deps; st: Statements; geoOf: GeoLookup; listeners: readonly ClickListener[] };
+
 /**
- * Writes a batch inside the caller's transaction: the visitor rows that decide `is_unique`, the
- * clicks, the counters on the links, and every CLICK_HOOK. Clicks of links deleted meanwhile are
+ * Writes a batch inside the writer's transaction: the visitor rows that decide `is_unique`, the
+ * clicks, the counters on the links, and every listener. Clicks of links deleted meanwhile are
  * dropped. Whatever follows from a string (geo of an address, device and id of a user agent, the
  * visitor hash of an address and agent) is worked out once per distinct string of the batch, and
  * the per-click work is array and map lookups by number. Ids of user agents added here go into
  * `learnt`, to be trusted once the transaction has committed.
  */
-function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string, number>) {
+function writeBatch(tx: Tx, ctx: WriteContext, batch: PackedClicks, learnt: Map<string, number>, isolate?: ListenerFailure) {
+  const { deps, st, geoOf } = ctx;
   const { nums, refs, strings } = batch;
   const n = packedLength(batch);
   if (!n) return;
-  const st = statementsOf(deps);
   const str = (ref: number) => (ref === 0 ? null : strings[ref - 1]!);
   /** pair keys below are ref × width + ref: unique, and well inside 2^53 for any batch that fits in memory */
   const width = strings.length + 1;
@@ -104,7 +132,7 @@ function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string,
   };
   const kinds = new ClickKinds();
   const geoOfRef = perRef((ip) => {
-    const g = geoOf(deps.config, ip);
+    const g = geoOf(ip);
     return { ...g, cls: kinds.country(g.country) };
   });
   const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : uaIdOf(st, ua.slice(0, MAX_USER_AGENT), learnt) }));
@@ -127,7 +155,7 @@ function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string,
   const hashes = new Map<number, string>();
 
   const counts = new Map<number, { total: number; unique: number; bots: number }>();
-  const kept: HookedClick[] = [];
+  const kept: StoredClick[] = [];
   for (let i = 0; i < n; i++) {
     const linkId = nums[i * NUMS]!;
     const link = alive.get(linkId);
@@ -193,13 +221,13 @@ function writeBatch(tx: Tx, deps: Deps, batch: PackedClicks, learnt: Map<string,
   insertClicks(st, kept);
   for (const [id, c] of counts) {
     st.count.run(c.total, c.unique, c.bots, id);
-    // the hooks see each link as stored now: read in this write transaction, plus what it just added
+    // the listeners see each link as stored now: read in this write transaction, plus what it just added
     const link = alive.get(id)!;
     link.totalClicks += c.total;
     link.uniqueClicks += c.unique;
     link.botClicks += c.bots;
   }
-  if (kept.length && CLICK_HOOKS.length) runClickHooks(tx, deps, kept);
+  if (kept.length && ctx.listeners.length) runClickListeners(ctx.listeners, tx, deps, kept, isolate);
 }
 
 /** The batch's links that still exist (clicks of the others are dropped), by id; a query per 500 links. */
@@ -229,7 +257,7 @@ function uaIdOf(st: Statements, ua: string, learnt: Map<string, number>): number
  * consecutively (AUTOINCREMENT gives each row the largest id so far + 1, and no other connection can
  * write meanwhile), so the ids are the last one and the ones before it.
  */
-function insertClicks(st: Statements, rows: HookedClick[]) {
+function insertClicks(st: Statements, rows: StoredClick[]) {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
     const args: (string | number | null)[] = new Array(chunk.length * CLICK_COLUMNS);

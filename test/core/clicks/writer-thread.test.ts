@@ -1,7 +1,10 @@
 import { expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { clickRecorderFor, createClickRecorder, type ClickRecorder } from "../../../core/clicks/recorder";
+import type { ClickSink } from "../../../core/clicks/sink";
+import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { CLICK_WRITER_THREAD } from "../../../core";
+import { createTestSink } from "../../helpers/clicks";
 import { clicks, links, type ClickRow } from "../../../db/schema";
 import { ClickPacker, unpackClicks } from "../../../core/clicks/packed";
 
@@ -27,7 +30,7 @@ test("a batch crosses to the writer thread unchanged", () => {
   ];
   const packer = new ClickPacker();
   for (const c of batch) packer.add(c);
-  expect(unpackClicks(structuredClone(packer.take()))).toStrictEqual(batch);
+  expect(unpackClicks(structuredClone(packer.take()))).toStrictEqual(batch.map((c) => ({ ...c, seq: 0 })));
 });
 
 test("the packer grows past its first capacity, keeps each distinct string once, and starts empty after take()", () => {
@@ -40,18 +43,18 @@ test("the packer grows past its first capacity, keeps each distinct string once,
   expect(p.length).toBe(2500);
   const packed = p.take();
   expect(packed.strings.length).toBe(7 + 1 + 2 + 1); // addresses, the one agent, two referers, one bot name
-  expect(unpackClicks(structuredClone(packed))).toEqual(batch);
+  expect(unpackClicks(structuredClone(packed))).toEqual(batch.map((c) => ({ ...c, seq: 0 })));
   expect(p.length).toBe(0);
   p.add(batch[3]!);
-  expect(unpackClicks(p.take())).toEqual([batch[3]!]);
+  expect(unpackClicks(p.take())).toEqual([{ ...batch[3]!, seq: 0 }]);
 });
 
-type Setup = { t: TestApp; recorder: ClickRecorder; l: { id: number; code: string }; rowsOf: () => ClickRow[] };
+type Setup = { t: TestApp; recorder: ClickSink; l: { id: number; code: string }; rowsOf: () => ClickRow[] };
 
 /** A test app with one link and a click recorder (the app's own unless `make` builds one); stopped and closed after `body`. */
-async function withLink(body: (s: Setup) => Promise<void>, opts: { listen?: boolean; make?: (deps: TestApp["deps"]) => ClickRecorder } = {}) {
+async function withLink(body: (s: Setup) => Promise<void>, opts: { listen?: boolean; make?: (deps: TestApp["deps"]) => ClickSink } = {}) {
   const t = createTestApp({ listen: opts.listen });
-  const recorder = opts.make?.(t.deps) ?? clickRecorderFor(t.deps);
+  const recorder = opts.make?.(t.deps) ?? t.deps.clicks;
   try {
     const { token } = await t.telegramUser();
     const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
@@ -104,7 +107,7 @@ test("with the writer thread, a burst past threadBatch is handed over at once, n
     record();
     await until("5 clicks written by the worker", rowsOf, (r) => r.length === 5);
     expect(recorder.pending).toBe(0);
-  }, { make: (deps) => createClickRecorder(deps, { threadIntervalMs: 60_000, threadBatch: 5 }) }));
+  }, { make: (deps) => createTestSink(deps, CLICK_LISTENERS, { threadIntervalMs: 60_000, threadBatch: 5, threadEntry: CLICK_WRITER_THREAD }) }));
 
 test("the writer thread stores each click's rule and variant, and under PRIVACY_IP the request's visitor hash and geo", () =>
   withLink(async ({ t, recorder, l, rowsOf }) => {

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { eachWithUser } from "../../helpers/app";
-import { createClickRecorder } from "../../../core/clicks/recorder";
-import { INSERT_CHUNK } from "../../../core/clicks/batch";
-import { CLICK_HOOKS } from "../../../core/clicks/hooks";
+import { INSERT_CHUNK } from "../../../core/clicks/writer";
+import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { createTestSink } from "../../helpers/clicks";
 import { clicks } from "../../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
@@ -15,7 +15,8 @@ test("a batch written several rows per INSERT gives every click the id of its ow
   const a = await newLink();
   const gone = await newLink();
   const b = await newLink();
-  const recorder = createClickRecorder(s.t.deps);
+  const listeners = [...CLICK_LISTENERS];
+  const recorder = createTestSink(s.t.deps, listeners);
   // rows already in the table, so the batch's ids do not start at 1
   recorder.record({ linkId: a.id, clickedAt: s.t.clock.now(), ip: "198.51.100.1", userAgent: CHROME, referer: null, isBot: false, botName: null });
   expect(recorder.flush()).toBe(1);
@@ -24,8 +25,8 @@ test("a batch written several rows per INSERT gives every click the id of its ow
   const hook = (_tx: unknown, _deps: unknown, batch: { click: { id: number; ip: string | null; linkId: number; isUnique: boolean } }[]) => {
     seen.push(...batch.map(({ click }) => ({ id: click.id, ip: click.ip, linkId: click.linkId, isUnique: click.isUnique })));
   };
-  CLICK_HOOKS.push(hook as never);
-  try {
+  listeners.push(hook as never);
+  {
     const n = INSERT_CHUNK * 2 + 7; // two full statements and a shorter one
     for (let i = 0; i < n; i++) {
       // every third click is for a link deleted before the flush (dropped), every fifth one repeats a visitor
@@ -50,7 +51,5 @@ test("a batch written several rows per INSERT gives every click the id of its ow
     const order = seen.map((s) => Number(byId.get(s.id)!.referer!.split("/").pop()));
     expect(order).toEqual([...order].sort((x, y) => x - y));
     expect(new Set(seen.map((s) => s.id)).size).toBe(kept);
-  } finally {
-    CLICK_HOOKS.splice(CLICK_HOOKS.indexOf(hook as never), 1);
   }
 });

@@ -1,6 +1,6 @@
 import type { Logger } from "../log";
-import { withIsolatedClickHooks } from "./hooks";
-import type { PendingClick } from "./packed";
+import type { ListenerFailure } from "./listeners";
+import type { JournalClick } from "./packed";
 
 /**
  * SQLite conditions that pass by themselves (another writer holds the lock, the disk is full or
@@ -18,31 +18,31 @@ export interface Salvage {
   /** clicks written (every one of them is in the clicks table and the counters) */
   written: number;
   /** clicks not tried or not written because of a transient error, in their order: queue them again */
-  retry: PendingClick[];
+  retry: JournalClick[];
   /** that transient error, when there was one */
   error?: unknown;
 }
 
 /**
- * Gets past a batch whose write failed twice for a reason that is not transient, e.g. a CLICK_HOOK
+ * Gets past a batch whose write failed twice for a reason that is not transient, e.g. a listener
  * that always throws for one click: the batch is bisected, so every part that writes is written
- * whole (with all hooks, in the original order), down to the single clicks that still fail. Such a
- * click is written once more with its hooks isolated (withIsolatedClickHooks): the hook that throws
- * is skipped for that click alone, with a log line naming the hook, the link and the click; the
- * click, its counters and the other hooks' work are kept. A click that cannot be written even so (its
- * own row fails, not a hook) is logged in full, so an operator can replay it. A transient error met
+ * whole (with all listeners, in the original order), down to the single clicks that still fail. Such
+ * a click is written once more with its listeners isolated (each in a savepoint): the listener that
+ * throws is skipped for that click alone, with a log line naming it, the link and the click; the
+ * click, its counters and the other listeners' work are kept. A click that cannot be written even so
+ * (its own row fails, not a listener) is logged in full, so an operator can replay it. A transient error met
  * on the way stops the salvage: what is left goes back to the queue for a whole retry.
  */
-export function salvageBatch(log: Logger, batch: PendingClick[], write: (clicks: PendingClick[]) => void): Salvage {
+export function salvageBatch(log: Logger, batch: JournalClick[], write: (clicks: JournalClick[], isolate?: ListenerFailure) => void): Salvage {
   const out: Salvage = { written: 0, retry: [] };
   /** false (the part goes back to the queue) after a transient error */
-  const transient = (part: PendingClick[], e: unknown) => {
+  const transient = (part: JournalClick[], e: unknown) => {
     if (out.error === undefined && !isTransientWriteError(e)) return false;
     out.error ??= e;
     out.retry.push(...part);
     return true;
   };
-  const attempt = (part: PendingClick[]) => {
+  const attempt = (part: JournalClick[]) => {
     if (out.error !== undefined) return void out.retry.push(...part);
     try {
       write(part);
@@ -51,23 +51,23 @@ export function salvageBatch(log: Logger, batch: PendingClick[], write: (clicks:
       if (!transient(part, e)) split(part);
     }
   };
-  const split = (part: PendingClick[]) => {
+  const split = (part: JournalClick[]) => {
     if (part.length === 1) return alone(part[0]!);
     const mid = part.length >> 1;
     attempt(part.slice(0, mid));
     attempt(part.slice(mid));
   };
-  const alone = (click: PendingClick) => {
+  const alone = (click: JournalClick) => {
     try {
-      withIsolatedClickHooks((hook, e, rows) => {
+      write([click], (listener, e, rows) => {
         if (isTransientWriteError(e)) throw e;
         const ids = rows.map((r) => r.click.id).join(", ");
-        log.error(`click recorder: click hook ${hook.name || "(anonymous)"} keeps failing for click ${ids} on link ${click.linkId}; that click is written without this hook`, e);
-      }, () => write([click]));
+        log.error(`click writer: click listener ${listener.name || "(anonymous)"} keeps failing for click ${ids} on link ${click.linkId}; that click is written without this listener`, e);
+      });
       out.written++;
     } catch (e) {
       if (!transient([click], e))
-        log.error(`click recorder: a click on link ${click.linkId} cannot be written, even without its hooks; not written, its data: ${JSON.stringify(click)}`, e);
+        log.error(`click writer: a click on link ${click.linkId} cannot be written, even without its listeners; not written, its data: ${JSON.stringify(click)}`, e);
     }
   };
   split(batch);

@@ -3,28 +3,26 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { clickRecorderFor } from "../../../core/clicks/recorder";
-import { CLICK_HOOKS, type ClickHook } from "../../../core/clicks/hooks";
+import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import type { ClickListener } from "../../../core/clicks/listeners";
 import { clicks, links } from "../../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 let t: TestApp;
 let token: string;
-const added: ClickHook[] = [];
+/** the listeners of this test's app: the service's table plus what the test adds */
+let listeners: ClickListener[];
 beforeEach(async () => {
-  t = createTestApp();
+  listeners = [...CLICK_LISTENERS];
+  t = createTestApp({ clickListeners: listeners });
   token = (await t.telegramUser()).token;
 });
-afterEach(() => {
-  for (const h of added.splice(0)) CLICK_HOOKS.splice(CLICK_HOOKS.indexOf(h), 1);
-  t.close();
-});
+afterEach(() => t.close());
 
-/** Pushes a hook onto CLICK_HOOKS for this test only. */
-function addHook(hook: ClickHook) {
-  CLICK_HOOKS.push(hook);
-  added.push(hook);
+/** Adds a listener to this test's table. */
+function addHook(hook: ClickListener) {
+  listeners.push(hook);
 }
 async function newLink(title: string) {
   return (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", title } })).json as { id: number; code: string };
@@ -34,7 +32,7 @@ async function visit(code: string, n = 1, headers: Record<string, string> = {}) 
 }
 const clickCount = (id: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, id)).all().length;
 const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
-/** Clicks the analytics roll-up (a real CLICK_HOOK) counted for the link, per span. */
+/** Clicks the analytics roll-up (a real click listener) counted for the link, per span. */
 const rolledUp = (id: number) =>
   t.deps.db.$client.query("select span, sum(clicks) as n from link_stats_time where link_id = ? group by span order by span").all(id) as { span: number; n: number }[];
 
@@ -53,7 +51,7 @@ describe("a batch whose write keeps failing", () => {
     await visit(good.code, 3);
     await visit(bad.code);
     await visit(good.code, 4);
-    const recorder = clickRecorderFor(t.deps);
+    const recorder = t.deps.clicks;
 
     // the first failure may be passing: the whole batch stays queued, nothing is written
     expect(() => recorder.flush()).toThrow("poison click");
@@ -70,7 +68,7 @@ describe("a batch whose write keeps failing", () => {
     expect(clickCount(bad.id)).toBe(1);
     expect(linkRow(bad.id)).toMatchObject({ totalClicks: 1, title: "bad" });
     expect(rolledUp(bad.id).map((r) => r.n)).toEqual([7, 7, 7].map(() => 1)); // the other hooks still ran for it
-    expect(t.logs.some((l) => l.includes("ERROR") && l.includes("without this hook") && l.includes(`link ${bad.id}`) && l.includes("poison click"))).toBe(true);
+    expect(t.logs.some((l) => l.includes("ERROR") && l.includes("without this listener") && l.includes(`link ${bad.id}`) && l.includes("poison click"))).toBe(true);
 
     // later clicks are not held up: the next batches go through the same way
     await visit(good.code, 2);
@@ -99,7 +97,7 @@ describe("a batch whose write keeps failing", () => {
     await visit(good.code, 4);
     await visit(bad.code);
     await visit(good.code, 3);
-    const recorder = clickRecorderFor(t.deps);
+    const recorder = t.deps.clicks;
     try {
       expect(() => recorder.flush()).toThrow("poison click");
       armed = true;
@@ -123,7 +121,7 @@ describe("a batch whose write keeps failing", () => {
     });
     await visit(bad.code);
     await visit(good.code, 5);
-    const recorder = clickRecorderFor(t.deps);
+    const recorder = t.deps.clicks;
     recorder.start();
     const deadline = Date.now() + 8_000; // a failed write is retried a second later
     while (clickCount(good.id) + clickCount(bad.id) < 6 && Date.now() < deadline) await Bun.sleep(20);
@@ -139,7 +137,7 @@ describe("a batch whose write keeps failing", () => {
     });
     await visit(good.code, 2);
     await visit(bad.code);
-    const recorder = clickRecorderFor(t.deps);
+    const recorder = t.deps.clicks;
     expect(await recorder.stop()).toBe(3);
     expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([2, 1, 0]);
   });
@@ -152,7 +150,7 @@ describe("a batch whose write keeps failing", () => {
     const sqlite = t.deps.db.$client;
     const pages = (sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
     sqlite.exec(`pragma max_page_count = ${pages}`);
-    const recorder = clickRecorderFor(t.deps);
+    const recorder = t.deps.clicks;
     for (let i = 0; i < 3; i++) {
       expect(() => recorder.flush()).toThrow(/full/i);
       expect(recorder.pending).toBe(6);
@@ -173,7 +171,7 @@ describe("a batch whose write keeps failing", () => {
     t.deps.db.$client.exec("pragma busy_timeout = 0");
     const other = new Database(join(t.dataDir, "app.db"));
     other.exec("begin immediate"); // another writer holds the write lock
-    const recorder = clickRecorderFor(t.deps);
+    const recorder = t.deps.clicks;
     try {
       for (let i = 0; i < 3; i++) {
         expect(() => recorder.flush()).toThrow(/locked|busy/i);

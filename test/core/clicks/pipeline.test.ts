@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { clickRecorderFor } from "../../../core/clicks/recorder";
-import { CLICK_HOOKS } from "../../../core/clicks/hooks";
+import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { createTestSink } from "../../helpers/clicks";
 import { detectBot } from "../../../core/clicks/bots";
 import { geoFromRecord } from "../../../core/clicks/enrich";
 import { createDb } from "../../../db/client";
@@ -33,7 +33,7 @@ describe("click recording", () => {
     const l = await newLink();
     await visit(l.code, IPHONE, "8.8.8.8", { referer: "https://t.me/somechannel" });
     await visit(l.code, CHROME, "10.1.2.3");
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     const [a, b] = rowsOf(l.id);
     expect(a).toMatchObject({ ip: "8.8.8.8", country: "US", device: "mobile", os: "iOS", browser: "Mobile Safari", referer: "https://t.me/somechannel", isBot: false, isUnique: true });
     expect(typeof a!.city).toBe("string");
@@ -45,7 +45,7 @@ describe("click recording", () => {
     await visit(l.code, CHROME, "2a02:6b8::2:242"); // Yandex, Moscow
     await visit(l.code, CHROME, "2a00:1450:4001:82b::200e"); // Google, Frankfurt
     await visit(l.code, CHROME, "::ffff:8.8.8.8"); // IPv4-mapped: the IPv4 database
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     expect(rowsOf(l.id).map((r) => [r.ip, r.country, r.city])).toEqual([
       ["2a02:6b8::2:242", "RU", "Moscow"],
       ["2a00:1450:4001:82b::200e", "DE", "Frankfurt am Main"],
@@ -58,7 +58,7 @@ describe("click recording", () => {
       const l2 = (await v4only.request("POST", "/api/links", { token: tok, body: { url: "https://ok.example/" } })).json;
       await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "2a02:6b8::2:242" } });
       await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "8.8.8.8" } });
-      clickRecorderFor(v4only.deps).flush();
+      v4only.deps.clicks.flush();
       expect(v4only.deps.db.select().from(clicks).all().map((r) => [r.ip, r.country])).toEqual([["2a02:6b8::2:242", null], ["8.8.8.8", "US"]]);
     } finally {
       v4only.close();
@@ -71,7 +71,7 @@ describe("click recording", () => {
     await raw("<script>alert(1)</script>, 10.0.0.1");
     await raw("8.8.8.8:51234");
     await raw("[2a02:6b8::2:242]:443");
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     const ips = rowsOf(l.id).map((r) => r.ip);
     expect(ips[0]).toBeNull(); // the socket's address instead, which a request handed to the app in-process has none of
     expect(ips.slice(1)).toEqual(["8.8.8.8", "2a02:6b8::2:242"]);
@@ -90,7 +90,7 @@ describe("click recording", () => {
     const tok = (await t2.telegramUser()).token;
     const l = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://ok.example/" } })).json;
     await t2.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "8.8.8.8" } });
-    clickRecorderFor(t2.deps).flush();
+    t2.deps.clicks.flush();
     const row = t2.deps.db.select().from(clicks).get()!;
     expect(row.ip).not.toBe("8.8.8.8");
     expect(row.country).toBeNull();
@@ -110,7 +110,7 @@ describe("click recording", () => {
     for (const [ua] of bots) await visit(l.code, ua!);
     await visit(l.code, null);
     await visit(l.code, CHROME);
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     const rows = rowsOf(l.id);
     expect(rows.filter((r) => r.isBot).map((r) => r.botName)).toEqual([...bots.map((b) => b[1]!), "unknown"]);
     expect(rows.filter((r) => r.isBot).every((r) => !r.isUnique && r.device === "bot")).toBe(true);
@@ -146,13 +146,13 @@ describe("click recording", () => {
     await visit(l.code, IPHONE, "198.51.100.1"); // other UA
     await visit(l.code, CHROME, "198.51.100.2"); // other IP
     await visit(other.code, CHROME, "198.51.100.1"); // other link
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     t.clock.advance(23 * 3600_000);
     await visit(l.code, CHROME, "198.51.100.1"); // still within 24 h
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     t.clock.advance(3600_000);
     await visit(l.code, CHROME, "198.51.100.1"); // 24 h after the unique one
-    clickRecorderFor(t.deps).flush();
+    t.deps.clicks.flush();
     expect(rowsOf(l.id).map((r) => r.isUnique)).toEqual([true, false, true, true, false, true]);
     expect(rowsOf(other.id).map((r) => r.isUnique)).toEqual([true]);
     expect(linkRow(l.id)).toMatchObject({ totalClicks: 6, uniqueClicks: 4, botClicks: 0 });
@@ -161,7 +161,7 @@ describe("click recording", () => {
   test("the redirect writes nothing; a shutdown flush writes the pending batch, which survives a restart", async () => {
     const l = await newLink();
     for (let i = 0; i < 25; i++) expect((await visit(l.code, CHROME, `198.51.100.${i}`)).status).toBe(302);
-    const recorder = clickRecorderFor(t.deps);
+    const recorder = t.deps.clicks;
     expect(recorder.pending).toBe(25);
     expect(rowsOf(l.id)).toHaveLength(0);
     expect(await recorder.stop()).toBe(25);
@@ -181,11 +181,9 @@ describe("click recording", () => {
       if (fail) throw new Error("hook down");
       seen.push(...batch.map((b) => b.link.totalClicks));
     };
-    CLICK_HOOKS.push(hook as never);
+    const recorder = createTestSink(t.deps, [...CLICK_LISTENERS, hook as never]);
     try {
-      await visit(l.code, CHROME);
-      await visit(l.code, CHROME);
-      const recorder = clickRecorderFor(t.deps);
+      for (const ip of ["203.0.113.5", "203.0.113.5"]) recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip, userAgent: CHROME, referer: null, isBot: false, botName: null });
       expect(() => recorder.flush()).toThrow("hook down");
       expect(rowsOf(l.id)).toHaveLength(0);
       expect(linkRow(l.id).totalClicks).toBe(0);
@@ -195,7 +193,7 @@ describe("click recording", () => {
       expect(seen).toEqual([2, 2]); // the hook sees the link with the batch's counters
       expect(rowsOf(l.id)).toHaveLength(2);
     } finally {
-      CLICK_HOOKS.splice(CLICK_HOOKS.indexOf(hook as never), 1);
+      await recorder.stop();
     }
   });
 
@@ -205,7 +203,7 @@ describe("click recording", () => {
     await visit(a.code, CHROME);
     await visit(b.code, CHROME);
     await t.request("DELETE", `/api/links/${a.id}`, { token });
-    expect(clickRecorderFor(t.deps).flush()).toBe(2);
+    expect(t.deps.clicks.flush()).toBe(2);
     expect(rowsOf(b.id)).toHaveLength(1);
   });
 });

@@ -1,0 +1,11 @@
+import type { ClickListener } from "./clicks/listeners";
+import { rollupClicks } from "./analytics/rollup";
+import { clickWebhookHook } from "./webhooks/click-hook";
+
+/**
+ * Everything a stored batch of clicks feeds, in order, in the batch's own transaction: the analytics
+ * roll-ups and the click webhooks. The composition root lists them here and hands the table to the
+ * click writer (both the request thread's and the writer thread's), so core/clicks imports no feature
+ * and a feature that reacts to clicks adds one line here.
+ */
+export const CLICK_LISTENERS: readonly ClickListener[] = [rollupClicks, clickWebhookHook];

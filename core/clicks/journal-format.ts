@@ -1,0 +1,169 @@
+import type { JournalClick, PendingClick } from "./packed";
+
+/**
+ * The byte layout of one click in the click journal. A record is
+ *
+ *   u32 size    bytes of the whole record, this field included; written last, so 0 marks the end
+ *   u32 crc32   of the bytes after this field up to `size`
+ *   u8  version which field list follows (JOURNAL_FIELDS)
+ *   the fields of that version, in order: `f64` a number (NaN = null), `u8` 0/1, `str` a u16 byte
+ *   length (0xFFFF = null) and that many UTF-8 bytes
+ *
+ * To add a field: a new entry of JOURNAL_FIELDS that is the previous list plus the field, the field
+ * written at the end of encodeRecord, the property on PendingClick (optional: OPTIONAL below), and
+ * JOURNAL_VERSION bumped. Records written by an older version are still read (the new field is
+ * absent from them), so a journal left by the previous release replays. Version 2 is version 1 plus
+ * rule, variant, visitor and geo, added so.
+ */
+export const JOURNAL_FIELDS = {
+  1: [
+    ["seq", "f64"],
+    ["linkId", "f64"],
+    ["clickedAt", "f64"],
+    ["isBot", "u8"],
+    ["ip", "str"],
+    ["userAgent", "str"],
+    ["referer", "str"],
+    ["botName", "str"],
+  ],
+  // v2: which redirect rule and A/B variant sent the visitor, and under PRIVACY_IP truncate/none the
+  // keyed visitor hash and the `country\ncity` worked out on the request (the address is not kept)
+  2: [
+    ["seq", "f64"],
+    ["linkId", "f64"],
+    ["clickedAt", "f64"],
+    ["isBot", "u8"],
+    ["ip", "str"],
+    ["userAgent", "str"],
+    ["referer", "str"],
+    ["botName", "str"],
+    ["rule", "f64"],
+    ["variant", "f64"],
+    ["visitor", "str"],
+    ["geo", "str"],
+  ],
+} as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str"])[]>;
+
+export const JOURNAL_VERSION = 2;
+/** PendingClick's optional fields: left out of a decoded click when null. */
+const OPTIONAL = ["rule", "variant", "visitor", "geo"] as const;
+const HEADER = 8;
+const NULL_STR = 0xffff;
+
+/** The longest string kept per field (in UTF-16 units, as String.prototype.slice counts); the writer stores no more of them. */
+export const MAX_CHARS = { ip: 64, userAgent: 1024, referer: 2048, botName: 256, visitor: 128, geo: 512 } as const;
+/** No record is longer (every string at its bound, 3 UTF-8 bytes per unit): a segment with less room left is closed. */
+export const MAX_RECORD = HEADER + 1 + 5 * 8 + 1 + 6 * 2 + 3 * (MAX_CHARS.ip + MAX_CHARS.userAgent + MAX_CHARS.referer + MAX_CHARS.botName + MAX_CHARS.visitor + MAX_CHARS.geo);
+
+
+const cut = (s: string | null, max: number) => (s !== null && s.length > max ? s.slice(0, max) : s);
+
+/**
+ * The click with its strings cut to MAX_CHARS (UTF-16 units, as String.prototype.slice counts): what
+ * the journal holds and the writer stores, so a replayed click is stored exactly like a live one.
+ */
+export function cutClick(c: PendingClick): PendingClick {
+  if ((c.userAgent?.length ?? 0) <= MAX_CHARS.userAgent && (c.referer?.length ?? 0) <= MAX_CHARS.referer && (c.ip?.length ?? 0) <= MAX_CHARS.ip &&
+    (c.botName?.length ?? 0) <= MAX_CHARS.botName && (c.visitor?.length ?? 0) <= MAX_CHARS.visitor && (c.geo?.length ?? 0) <= MAX_CHARS.geo) return c;
+  const out: PendingClick = { ...c, ip: cut(c.ip, MAX_CHARS.ip), userAgent: cut(c.userAgent, MAX_CHARS.userAgent), referer: cut(c.referer, MAX_CHARS.referer), botName: cut(c.botName, MAX_CHARS.botName) };
+  if (c.visitor != null) out.visitor = cut(c.visitor, MAX_CHARS.visitor);
+  if (c.geo != null) out.geo = cut(c.geo, MAX_CHARS.geo);
+  return out;
+}
+
+/**
+ * Writes `c` (its strings already cut by cutClick) as one record at `off` of `buf` (which has
+ * MAX_RECORD bytes of room there) and returns the record's size. The size field goes last, so a
+ * process killed in the middle leaves a record that reads as the end of the journal.
+ */
+export function encodeRecord(buf: Buffer, off: number, seq: number, c: PendingClick): number {
+  let p = off + HEADER;
+  buf[p++] = JOURNAL_VERSION;
+  p = buf.writeDoubleLE(seq, p);
+  p = buf.writeDoubleLE(c.linkId, p);
+  p = buf.writeDoubleLE(c.clickedAt.getTime(), p);
+  buf[p++] = c.isBot ? 1 : 0;
+  p = writeStr(buf, p, c.ip);
+  p = writeStr(buf, p, c.userAgent);
+  p = writeStr(buf, p, c.referer);
+  p = writeStr(buf, p, c.botName);
+  p = buf.writeDoubleLE(c.rule ?? NaN, p);
+  p = buf.writeDoubleLE(c.variant ?? NaN, p);
+  p = writeStr(buf, p, c.visitor ?? null);
+  p = writeStr(buf, p, c.geo ?? null);
+  const size = p - off;
+  buf.writeUInt32LE(Bun.hash.crc32(buf.subarray(off + HEADER, p)) >>> 0, off + 4);
+  buf.writeUInt32LE(size, off);
+  return size;
+}
+
+function writeStr(buf: Buffer, p: number, s: string | null): number {
+  if (s === null) return buf.writeUInt16LE(NULL_STR, p);
+  const n = s.length === 0 ? 0 : buf.write(s, p + 2, "utf8");
+  buf.writeUInt16LE(n, p);
+  return p + 2 + n;
+}
+
+/** The records of one journal segment, in order, and whether it ended in a damaged (torn) record. */
+export interface DecodedSegment {
+  records: JournalClick[];
+  /** bytes of the segment that hold whole records */
+  end: number;
+  /** a record was started but is not whole (cut short, or its checksum is wrong): it and what follows are ignored */
+  torn: boolean;
+}
+
+/**
+ * Reads the records of a segment up to its end mark (a zero size), or up to the first record that
+ * is not whole: one whose size runs past the bytes there are, whose checksum does not match, or
+ * whose version is unknown. A process killed while appending leaves at most that one last record,
+ * and its visitor was never answered (the record is whole before the redirect is sent).
+ */
+export function decodeSegment(bytes: Uint8Array): DecodedSegment {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const records: JournalClick[] = [];
+  let off = 0;
+  while (off + HEADER <= buf.length) {
+    const size = buf.readUInt32LE(off);
+    if (size === 0) return { records, end: off, torn: false };
+    const record = size >= HEADER + 1 && off + size <= buf.length ? decodeRecord(buf, off, size) : null;
+    if (!record) return { records, end: off, torn: true };
+    records.push(record);
+    off += size;
+  }
+  return { records, end: off, torn: off < buf.length };
+}
+
+function decodeRecord(buf: Buffer, off: number, size: number): JournalClick | null {
+  const body = buf.subarray(off + HEADER, off + size);
+  if (Bun.hash.crc32(body) >>> 0 !== buf.readUInt32LE(off + 4)) return null;
+  const fields = JOURNAL_FIELDS[body[0] as keyof typeof JOURNAL_FIELDS];
+  if (!fields) return null;
+  const out: Record<string, unknown> = {};
+  let p = 1;
+  for (const [name, type] of fields) {
+    if (type === "f64") {
+      if (p + 8 > body.length) return null;
+      const v = body.readDoubleLE(p);
+      out[name] = Number.isNaN(v) ? null : v;
+      p += 8;
+    } else if (type === "u8") {
+      if (p + 1 > body.length) return null;
+      out[name] = body[p++];
+    } else {
+      if (p + 2 > body.length) return null;
+      const n = body.readUInt16LE(p);
+      p += 2;
+      if (n === NULL_STR) out[name] = null;
+      else {
+        if (p + n > body.length) return null;
+        out[name] = body.toString("utf8", p, p + n);
+        p += n;
+      }
+    }
+  }
+  if (p !== body.length) return null;
+  // the optional facts only when set (a record of an older version has none), as unpackClicks gives them
+  for (const name of OPTIONAL) if (out[name] === null) delete out[name];
+  return { ...out, clickedAt: new Date(out.clickedAt as number), isBot: out.isBot === 1 } as JournalClick;
+}

@@ -1,0 +1,103 @@
+import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { MAX_RECORD, decodeSegment, encodeRecord } from "./journal-format";
+import type { JournalClick, PendingClick } from "./packed";
+
+/**
+ * The request side's record of every click it answered, kept until the writer has committed it.
+ * Segments are files of a fixed size mapped into memory (Bun.mmap, shared): appending a click is a
+ * copy into the page cache with no system call, and the bytes belong to the kernel the moment they
+ * are written, so they survive the process being killed (SIGKILL, a crash). They do not survive a
+ * power loss or a kernel crash unless the pages were written back first (nothing here calls fsync).
+ */
+export interface ClickJournal {
+  /** Appends a click (its strings cut by cutClick) and returns its sequence number. */
+  append(click: PendingClick): number;
+  /** The writer committed every click up to `seq`: segments holding nothing later are deleted. */
+  committed(seq: number): void;
+  /** Lets go of the mapped segment (the files stay until their clicks are committed). */
+  close(): void;
+}
+
+const SEGMENT = /^clicks-(\d{16})\.journal$/;
+const segmentName = (firstSeq: number) => `clicks-${String(firstSeq).padStart(16, "0")}.journal`;
+
+/** The journal's segment files in `dir`, oldest first. */
+export function journalSegments(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((n) => SEGMENT.test(n)).sort().map((n) => join(dir, n));
+}
+
+/** What a journal left on disk: its whole records in order, and how many segments ended in a torn one. */
+export function readJournal(dir: string): { records: JournalClick[]; torn: number; segments: string[] } {
+  const segments = journalSegments(dir);
+  const records: JournalClick[] = [];
+  let torn = 0;
+  for (const path of segments) {
+    const seg = decodeSegment(readFileSync(path));
+    for (const r of seg.records) records.push(r);
+    if (seg.torn) torn++;
+  }
+  return { records, torn, segments };
+}
+
+/**
+ * Opens a fresh journal in `dir` whose first click gets `firstSeq` (replay first: existing segments
+ * are left alone and deleted as `committed` passes them). `segmentBytes` (64 MB by default, about
+ * 300,000 clicks) is each file's size; a new one is started when the current one has less than one
+ * record's room left.
+ */
+export function openClickJournal(dir: string, firstSeq: number, opts: { segmentBytes?: number } = {}): ClickJournal {
+  const segmentBytes = Math.max(opts.segmentBytes ?? 64 * 1024 * 1024, 2 * MAX_RECORD);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  /** segments written before the current one, with the last sequence number each holds */
+  const full: { path: string; lastSeq: number }[] = [];
+  let seq = firstSeq - 1;
+  let path = "";
+  let buf: Buffer | null = null;
+  let off = 0;
+  let committedSeq = firstSeq - 1;
+
+  function startSegment() {
+    path = join(dir, segmentName(seq + 1));
+    const fd = openSync(path, "wx", 0o600);
+    try {
+      ftruncateSync(fd, segmentBytes); // a sparse file of zeros: a zero size field is the end mark
+    } finally {
+      closeSync(fd);
+    }
+    const mapped = Bun.mmap(path, { shared: true });
+    buf = Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength);
+    off = 0;
+  }
+
+  function deleteCommitted() {
+    while (full.length && full[0]!.lastSeq <= committedSeq) unlinkSync(full.shift()!.path);
+  }
+
+  return {
+    append(c) {
+      if (!buf || off + MAX_RECORD > buf.length) {
+        if (buf) full.push({ path, lastSeq: seq });
+        startSegment();
+        deleteCommitted();
+      }
+      seq++;
+      off += encodeRecord(buf!, off, seq, c);
+      return seq;
+    },
+    committed(upTo) {
+      if (upTo <= committedSeq) return;
+      committedSeq = upTo;
+      deleteCommitted();
+    },
+    close() {
+      buf = null; // the mapping goes with the garbage collector; the bytes are in the file already
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { unlinkSync } from "node:fs";
+import type { Config } from "../../config";
+import type { Logger } from "../log";
+import { openClickJournal, type ClickJournal } from "./journal";
+import { cutClick } from "./journal-format";
+import { ClickPacker, type PackedClicks, type PendingClick } from "./packed";
+import { replayJournal } from "./replay";
+import { startClickThread, type ClickThread } from "./thread";
+import { createWriteQueue } from "./write-queue";
+import type { ClickWriter } from "./writer";
+
+/** The request side of the click pipeline: where the redirect puts a click before it answers. */
+export interface ClickSink {
+  /** Journals the click (once started with a journal) and queues it; never touches the database. */
+  record(click: PendingClick): void;
+  /** Writes every queued click on this thread, in one transaction; returns how many. */
+  flush(): number;
+  /**
+   * Replays what the journal holds and the database has not committed, opens a fresh journal, and
+   * hands batches over every `intervalMs` (25 ms), or at once past `maxBatch` (2,000) clicks. With
+   * `offThread`, batches go every `threadIntervalMs` (100 ms), or at once past `threadBatch` (10,000)
+   * clicks, to a writer thread with its own connection; large on purpose there, since each
+   * transaction has a fixed cost (links, counters, roll-up rows, the commit).
+   */
+  start(opts?: { offThread?: boolean }): void;
+  /** Stops the timer, lets the writer write everything queued and resolves to how many that last write took. Never rejects. */
+  stop(): Promise<number>;
+  readonly pending: number;
+}
+
+export interface ClickSinkOptions {
+  log: Logger;
+  config: Config;
+  /** the writer on the request thread's connection (replay, tests, and the fallback when the thread is gone); made on first use */
+  writer: () => ClickWriter;
+  /** where the journal lives; null: no journal (a crash loses what is queued) */
+  journalDir: string | null;
+  /** the writer thread's entry module (core/click-writer-thread.ts), for `start({ offThread: true })` */
+  threadEntry?: string;
+  intervalMs?: number;
+  threadIntervalMs?: number;
+  maxBatch?: number;
+  threadBatch?: number;
+  segmentBytes?: number;
+}
+
+/**
+ * The click sink: each click is appended to the journal and packed into the current batch
+ * (ClickPacker: numbers in typed arrays and each distinct string once), and the batch is handed to
+ * the writer (a thread, or this thread's write queue). The journal makes an answered click survive
+ * the process being killed; the writer's mark, committed with each batch, says which journaled
+ * clicks are stored, so replay at start writes each missing one exactly once.
+ */
+export function createClickSink(opts: ClickSinkOptions): ClickSink {
+  const { log } = opts;
+  const intervalMs = opts.intervalMs ?? 25;
+  const threadIntervalMs = opts.threadIntervalMs ?? 100;
+  const maxBatch = opts.maxBatch ?? 2000;
+  const threadBatch = opts.threadBatch ?? 10_000;
+  const packer = new ClickPacker();
+  let writer: ClickWriter | null = null;
+  const writerOf = () => (writer ??= opts.writer());
+  let queue: ReturnType<typeof createWriteQueue> | null = null;
+  const queueOf = () => (queue ??= createWriteQueue(writerOf(), log, (seq) => journal?.committed(seq)));
+  let journal: ClickJournal | null = null;
+  let thread: ClickThread | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let soon: ReturnType<typeof setTimeout> | null = null;
+  let retryAt = 0;
+
+  const pending = () => packer.length + (queue?.pending ?? 0);
+
+  function flush(): number {
+    if (packer.length) queueOf().add(packer.take());
+    return queue ? queue.flush() : 0;
+  }
+
+  /**
+   * The writer thread is gone, with whatever it held: with a journal, what it did not commit is read
+   * back from the journal (which also holds everything queued here), so nothing is lost or doubled;
+   * without one, what is queued here is written on this thread from now on.
+   */
+  function threadLost(batch: PackedClicks) {
+    log.error("click writer thread is gone; writing clicks on this thread");
+    thread = null;
+    if (!journal || !opts.journalDir) return queueOf().add(batch);
+    packer.take(); // the batch and what is packed are in the journal too
+    try {
+      replayJournal(opts.journalDir, writerOf(), queueOf(), log);
+    } catch (e) {
+      log.error("click journal: could not write back what the writer thread left; it stays in the journal for the next start", e);
+    }
+  }
+
+  const tick = () => {
+    soon = null;
+    if (thread) {
+      if (!packer.length) return;
+      const batch = packer.take();
+      if (thread.write(batch)) return;
+      threadLost(batch);
+    }
+    if (Date.now() < retryAt) return;
+    try {
+      flush();
+    } catch {
+      retryAt = Date.now() + 1000; // logged; retried a second later with what has queued since
+    }
+  };
+
+  function stopTimer() {
+    if (timer) clearInterval(timer);
+    if (soon) clearTimeout(soon);
+    timer = soon = null;
+  }
+
+  return {
+    record(click) {
+      const c = cutClick(click);
+      packer.add(c, journal ? journal.append(c) : 0);
+      if (packer.length >= (thread ? threadBatch : maxBatch) && !soon) soon = setTimeout(tick, 0);
+    },
+    flush,
+    start(startOpts = {}) {
+      if (timer) return;
+      if (opts.journalDir) {
+        const { lastSeq, segments } = replayJournal(opts.journalDir, writerOf(), queueOf(), log);
+        for (const path of segments) unlinkSync(path);
+        journal = openClickJournal(opts.journalDir, lastSeq + 1, { segmentBytes: opts.segmentBytes });
+      }
+      if (startOpts.offThread) {
+        if (!opts.threadEntry) throw new Error("click sink: no writer thread entry configured");
+        thread = startClickThread(opts.threadEntry, opts.config, log, (seq) => journal?.committed(seq));
+      }
+      timer = setInterval(tick, thread ? threadIntervalMs : intervalMs);
+      timer.unref?.();
+    },
+    async stop() {
+      stopTimer();
+      let flushed = 0;
+      if (thread) {
+        const last = thread;
+        thread = null;
+        const batch = packer.length ? packer.take() : null;
+        if (!batch || last.write(batch)) {
+          flushed = await last.close();
+          journal?.close();
+          return flushed;
+        }
+        await last.close();
+        threadLost(batch);
+      }
+      // a second try after a failure splits the batch, so that what can be written is (the queue logs each)
+      for (let attempt = 0; pending() && attempt < 2; attempt++) {
+        try {
+          flushed += flush();
+        } catch {}
+      }
+      journal?.close();
+      return flushed;
+    },
+    get pending() {
+      return pending();
+    },
+  };
+}

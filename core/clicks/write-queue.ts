@@ -1,0 +1,77 @@
+import type { Logger } from "../log";
+import type { ClickWriter } from "./writer";
+import { concatPacked, lastSeqOf, packClicks, packedLength, unpackClicks, type PackedClicks } from "./packed";
+import { isTransientWriteError, salvageBatch } from "./write-failures";
+
+/** Batches waiting for a writer, and the policy for a batch that cannot be written. */
+export interface WriteQueue {
+  /** Queues a batch after what is already held. */
+  add(batch: PackedClicks): void;
+  /**
+   * Writes everything held in one transaction and returns how many clicks that was. On failure the
+   * batch is kept (see below) and the error rethrown; when the database is closed, nothing is kept.
+   */
+  flush(): number;
+  readonly pending: number;
+}
+
+/**
+ * The writer side's queue, on whichever thread writes. Nothing is dropped and one bad click never
+ * holds up the others: a failure that passes by itself (SQLite BUSY, FULL, IOERR…) keeps the whole
+ * batch, in order, for the next flush; any other failure is retried whole once, and when the batch
+ * fails a second time in a row it is split (salvageBatch) so that every part that can be written is.
+ * `onCommitted` hears the journal mark of each batch written.
+ */
+export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: (seq: number) => void = () => {}): WriteQueue {
+  let held: PackedClicks | null = null;
+  let failures = 0; // flushes in a row that failed for a reason that is not transient
+
+  const committed = (batch: PackedClicks) => {
+    const seq = lastSeqOf(batch);
+    if (seq > 0) onCommitted(seq);
+  };
+
+  function flush(): number {
+    const batch = held;
+    held = null;
+    if (!batch) return 0;
+    try {
+      const n = writer.write(batch);
+      failures = 0;
+      committed(batch);
+      return n;
+    } catch (e) {
+      if (/closed/i.test((e as Error).message)) {
+        log.error(`click writer: database closed, ${packedLength(batch)} clicks not written (they stay in the journal, if there is one)`);
+        return 0;
+      }
+      failures = isTransientWriteError(e) ? 0 : failures + 1;
+      if (failures >= 2) {
+        log.error(`click writer: a batch of ${packedLength(batch)} clicks failed again, splitting it`, e);
+        const salvaged = salvageBatch(log, unpackClicks(batch), (part, isolate) => {
+          const packed = packClicks(part);
+          writer.write(packed, isolate);
+          committed(packed);
+        });
+        if (!salvaged.retry.length) {
+          failures = 0;
+          return salvaged.written;
+        }
+        held = packClicks(salvaged.retry);
+        e = salvaged.error;
+      } else held = batch;
+      log.error(`click writer: a batch of ${packedLength(held)} clicks failed, will retry`, e);
+      throw e;
+    }
+  }
+
+  return {
+    add(batch) {
+      held = held ? concatPacked(held, batch) : batch;
+    },
+    flush,
+    get pending() {
+      return held ? packedLength(held) : 0;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Deps } from "./deps";
+import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./delivery/worker";
+import type { DeliveryRoutes } from "./delivery/topics";
+import { clickWebhookTopic } from "./webhooks/failures";
+import { attemptWebhook } from "./webhooks/deliver";
+import { absolutePath } from "./secure/storage";
+
+/**
+ * What the outbox delivers and how, listed where the app is wired: webhook rows are sent by the
+ * webhooks feature, click webhooks count their final failures on the link, and documents queued for
+ * the bot are read from secure storage. core/delivery itself
+ * imports no feature.
+ */
+export const DELIVERY_ROUTES: DeliveryRoutes = {
+  topics: { click_webhook: clickWebhookTopic },
+  webhook: attemptWebhook,
+  storedFile: absolutePath,
+};
+
+/** The service's outbox worker: createDeliveryWorker with DELIVERY_ROUTES (not started). */
+export function deliveryWorker(deps: Deps, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
+  return createDeliveryWorker(deps, DELIVERY_ROUTES, opts);
+}
