@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { appendFileSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { CLICK_JOURNAL_DIR } from "../../../core";
+import { journalSegments, openClickJournal, readJournal } from "../../../core/clicks/journal";
+import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, cutClick, decodeSegment, encodeRecord } from "../../../core/clicks/journal-format";
+import type { PendingClick } from "../../../core/clicks/packed";
+import { clickJournal, clicks, links, outbox } from "../../../db/schema";
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+let t: TestApp;
+let token: string;
+let firstDir: string;
+beforeEach(async () => {
+  t = createTestApp();
+  firstDir = t.dataDir;
+  token = (await t.telegramUser()).token;
+});
+afterEach(() => {
+  t.close();
+  rmSync(firstDir, { recursive: true, force: true });
+});
+
+const journalDir = () => join(t.dataDir, CLICK_JOURNAL_DIR);
+const newLink = async () => (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json as { id: number; code: string };
+const click = (linkId: number, i: number): PendingClick => ({
+  linkId, clickedAt: new Date(1_700_000_000_000 + i), ip: `198.51.100.${i % 250}`, userAgent: `${CHROME} ${i}`, referer: i % 2 ? "https://t.me/c" : null, isBot: false, botName: null,
+});
+const stored = (linkId: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
+const mark = () => t.deps.db.select().from(clickJournal).all();
+
+/** The service as after a restart on the same DATA_DIR: a new app whose sink starts (and so replays). */
+function restart(): TestApp {
+  t.app.server?.stop(true);
+  t.deps.handle.close();
+  t = { ...createTestApp({ env: { DATA_DIR: firstDir } }), dataDir: firstDir };
+  t.deps.clicks.start();
+  return t;
+}
+
+test("a record holds every field of the click and reads back the same, strings of any script, nulls kept", () => {
+  const buf = Buffer.alloc(64 * 1024);
+  const c: PendingClick = { linkId: 42, clickedAt: new Date(1_700_000_123_456), ip: "2001:db8::1", userAgent: "Агент/1.0 😀", referer: null, isBot: true, botName: "TelegramBot" };
+  const size = encodeRecord(buf, 0, 7, c);
+  const seg = decodeSegment(buf);
+  expect(seg).toEqual({ records: [{ ...c, seq: 7 }], end: size, torn: false });
+  expect(buf[8]).toBe(JOURNAL_VERSION); // the version byte follows the size and the checksum
+  expect(JOURNAL_FIELDS[JOURNAL_VERSION].map(([name]) => name)).toEqual(["seq", "linkId", "clickedAt", "isBot", "ip", "userAgent", "referer", "botName"]);
+});
+
+test("strings are cut to their bounds before they are journaled, as the writer would store them", () => {
+  const long = cutClick({ ...click(1, 1), userAgent: "u".repeat(5000), referer: "r".repeat(5000) });
+  expect([long.userAgent!.length, long.referer!.length]).toEqual([MAX_CHARS.userAgent, MAX_CHARS.referer]);
+  const plain = click(1, 2);
+  expect(cutClick(plain)).toBe(plain); // nothing to cut: the same object, no copy on the hot path
+});
+
+test("segments: a new one when the current is full, and those wholly committed are deleted", () => {
+  const dir = journalDir();
+  const j = openClickJournal(dir, 1, { segmentBytes: 32 * 1024 }); // the smallest allowed: two records of the longest kind
+  for (let i = 0; i < 400; i++) expect(j.append(click(1, i))).toBe(i + 1);
+  const segments = journalSegments(dir);
+  expect(segments.length).toBeGreaterThan(2);
+  expect(readJournal(dir).records.map((r) => r.seq)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+  j.committed(400);
+  expect(journalSegments(dir)).toEqual([segments.at(-1)!]); // the open one stays until a restart replays it
+  j.close();
+});
+
+test("a journal cut in the middle of its last record: the whole records are written, the cut one is ignored, nothing twice", async () => {
+  const l = await newLink();
+  t.deps.clicks.start(); // journal open (nothing to replay yet)
+  for (let i = 0; i < 10; i++) t.deps.clicks.record(click(l.id, i));
+  const [segment] = journalSegments(journalDir());
+  const whole = decodeSegment(readFileSync(segment!));
+  expect(whole.records).toHaveLength(10);
+  // the process dies while appending the 10th: its record is only partly there (the file is cut in it)
+  truncateSync(segment!, whole.end - 5);
+
+  restart();
+  expect(stored(l.id).map((r) => r.clickedAt.getTime())).toEqual(Array.from({ length: 9 }, (_, i) => 1_700_000_000_000 + i));
+  expect(t.logs.some((line) => line.includes("9 clicks written again") && line.includes("torn"))).toBe(true);
+  expect(journalSegments(journalDir())).toEqual([]); // the replayed segment is gone; the next click starts a fresh one
+
+  // and a second restart writes nothing more
+  restart();
+  expect(stored(l.id)).toHaveLength(9);
+});
+
+test("a damaged record (bytes changed after it was whole) ends the replay there; what follows it is not taken for clicks", async () => {
+  const l = await newLink();
+  t.deps.clicks.start();
+  for (let i = 0; i < 5; i++) t.deps.clicks.record(click(l.id, i));
+  const [segment] = journalSegments(journalDir());
+  const bytes = readFileSync(segment!);
+  const end = decodeSegment(bytes).end;
+  // garbage where the next record would go: a size that fits and a wrong checksum
+  const junk = Buffer.alloc(40, 0xab);
+  junk.writeUInt32LE(40, 0);
+  junk.copy(bytes, end);
+  writeFileSync(segment!, bytes);
+  restart();
+  expect(stored(l.id)).toHaveLength(5);
+});
+
+test("a batch that committed while its journal segment stayed behind is not written again at start", async () => {
+  const l = await newLink();
+  t.deps.clicks.start();
+  for (let i = 0; i < 20; i++) t.deps.clicks.record(click(l.id, i));
+  expect(t.deps.clicks.flush()).toBe(20); // committed with its mark in the same transaction
+  expect(mark()).toEqual([{ journal: "local", seq: 20 }]);
+  expect(readJournal(journalDir()).records).toHaveLength(20); // the segment still holds them (the process dies before it goes)
+
+  restart();
+  expect(stored(l.id)).toHaveLength(20);
+  expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()!.totalClicks).toBe(20);
+});
+
+test("killed between two batches: the committed one is kept, the queued one is written from the journal, each click once", async () => {
+  const l = await newLink();
+  const webhook = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
+  try {
+    expect((await t.request("PATCH", `/api/links/${l.id}`, { token, body: { webhook_url: `http://127.0.0.1:${webhook.port}/hook` } })).status).toBe(200);
+    t.deps.clicks.start();
+    for (let i = 0; i < 12; i++) t.deps.clicks.record(click(l.id, i));
+    expect(t.deps.clicks.flush()).toBe(12);
+    for (let i = 12; i < 30; i++) t.deps.clicks.record(click(l.id, i)); // answered, not written: the process is killed now
+
+    restart();
+    expect(stored(l.id).map((r) => r.clickedAt.getTime() - 1_700_000_000_000)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(mark()).toEqual([{ journal: "local", seq: 30 }]);
+    // the replayed clicks went through the listeners like live ones: one webhook queued per click, roll-ups counted
+    expect(t.deps.db.select().from(outbox).where(eq(outbox.topic, "click_webhook")).all()).toHaveLength(30);
+    const rolled = t.deps.db.$client.query("select sum(clicks) as n from link_stats_time where link_id = ? and span = 3600000").get(l.id) as { n: number };
+    expect(rolled.n).toBe(30);
+
+    // new clicks continue the sequence after the replayed ones
+    t.deps.clicks.record(click(l.id, 30));
+    expect(t.deps.clicks.flush()).toBe(1);
+    expect(mark()).toEqual([{ journal: "local", seq: 31 }]);
+  } finally {
+    webhook.stop(true);
+  }
+});
+
+test("the journal directory and its segments are readable by the service's user only", async () => {
+  t.deps.clicks.start();
+  t.deps.clicks.record(click((await newLink()).id, 1));
+  expect(statSync(journalDir()).mode & 0o777).toBe(0o700);
+  expect(statSync(journalSegments(journalDir())[0]!).mode & 0o777).toBe(0o600);
+  appendFileSync(join(journalDir(), "notes.txt"), "x"); // other files there are not segments
+  expect(journalSegments(journalDir())).toHaveLength(1);
+});
