@@ -7,6 +7,7 @@ import type { Clock } from "./clock";
 import type { LinkCache } from "./links/link-cache";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
+import type { TrackerIndexCache } from "./tracking/index-cache";
 
 /** What core functions receive. Built once in main.ts (or by a test) and passed down. */
 export interface Deps {
@@ -23,4 +24,6 @@ export interface Deps {
   linkCache: LinkCache;
   /** where the redirect puts each click (journaled and queued for the writer); main.ts starts and stops it */
   clicks: ClickSink;
+  /** the keyword matcher's index of enabled trackers */
+  trackerIndex: TrackerIndexCache;
 }

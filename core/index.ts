@@ -7,6 +7,7 @@ import type { Deps } from "./deps";
 import { createLogger, type Logger } from "./log";
 import { createMailer, type Mailer } from "./mail";
 import { createLinkCache } from "./links/link-cache";
+import { createTrackerIndexCache } from "./tracking/index-cache";
 import { createClickSink } from "./clicks/sink";
 import { createClickWriter } from "./clicks/writer";
 import { createGeoLookup } from "./clicks/enrich";
@@ -42,6 +43,7 @@ export function createDeps(
     telegram,
     geo: createGeoLookup(config),
     linkCache: createLinkCache(),
+    trackerIndex: createTrackerIndexCache(),
     clicks: createClickSink({
       log,
       config,

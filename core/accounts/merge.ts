@@ -1,8 +1,7 @@
-import { count, eq, getTableName, sql } from "drizzle-orm";
+import { and, count, eq, getTableName, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { emailCodes, identities, users, webauthnChallenges } from "../../db/schema";
+import { emailCodes, identities, refreshTokens, users, webauthnChallenges } from "../../db/schema";
 import { Conflict } from "../errors";
-import { revokeUserSessions } from "../auth/sessions";
 import { OWNED_TABLES } from "./owned-tables";
 import { activePlan, PLAN_RANK } from "./plans";
 import type { UserRow } from "./users";
@@ -70,7 +69,8 @@ export function mergeAccounts(deps: { db: DbOrTx; clock: Deps["clock"] }, source
     tx.update(identities).set({ userId: targetId }).where(eq(identities.userId, sourceId)).run();
     tx.delete(emailCodes).where(eq(emailCodes.userId, sourceId)).run();
     tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, sourceId)).run();
-    revokeUserSessions(tx, sourceId, now);
+    // the source signs in no more: its refresh tokens end (and with them its sign-ins)
+    tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, sourceId), isNull(refreshTokens.revokedAt))).run();
     const patch = {
       ...mergedPlan(source, target, now),
       msgrId: target.msgrId ?? source.msgrId,

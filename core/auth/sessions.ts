@@ -80,8 +80,3 @@ export function revokeRefreshToken(deps: Pick<Deps, "db" | "clock">, presented: 
   const row = deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).get();
   if (row) revokeFamily(deps.db, row.familyId, deps.clock.now());
 }
-
-/** Revokes every refresh token of a user (used when the account is merged away). */
-export function revokeUserSessions(db: Pick<Db, "update">, userId: number, now: Date): void {
-  db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))).run();
-}

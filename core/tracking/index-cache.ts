@@ -37,17 +37,35 @@ class LiveIndex {
   }
 }
 
-/** One index per database (so tests with their own database never share one). */
-const cache = new WeakMap<object, LiveIndex>();
+/**
+ * The live index of the running service, built on first use from the database it is asked with and
+ * kept until invalidated; built once by createDeps and passed in Deps (so tests with their own
+ * dependencies never share one).
+ */
+export interface TrackerIndexCache {
+  current(db: Pick<Deps["db"], "select">): LiveIndex;
+  /** Drops the index: rebuilt from the database on next use. */
+  drop(): void;
+  /** The index if built (null otherwise: nothing to update). */
+  peek(): LiveIndex | null;
+}
+
+export function createTrackerIndexCache(): TrackerIndexCache {
+  let index: LiveIndex | null = null;
+  return {
+    current(db) {
+      return (index ??= new LiveIndex(new TrackerIndex(db.select().from(trackers).where(eq(trackers.isEnabled, true)).all().map(indexed))));
+    },
+    drop() {
+      index = null;
+    },
+    peek: () => index,
+  };
+}
 
 /** The live index of all enabled trackers, built on first use. */
-export function trackerIndex(deps: Pick<Deps, "db">): LiveIndex {
-  let index = cache.get(deps.db);
-  if (!index) {
-    index = new LiveIndex(new TrackerIndex(deps.db.select().from(trackers).where(eq(trackers.isEnabled, true)).all().map(indexed)));
-    cache.set(deps.db, index);
-  }
-  return index;
+export function trackerIndex(deps: Pick<Deps, "db" | "trackerIndex">): LiveIndex {
+  return deps.trackerIndex.current(deps.db);
 }
 
 /**
@@ -55,11 +73,11 @@ export function trackerIndex(deps: Pick<Deps, "db">): LiveIndex {
  * delete): they move to the overlay at once. Without ids (e.g. after an account merge) the whole
  * index is rebuilt on the next message.
  */
-export function invalidateTrackerIndex(deps: Pick<Deps, "db">, ids?: number[]): void {
-  const index = cache.get(deps.db);
+export function invalidateTrackerIndex(deps: Pick<Deps, "db" | "trackerIndex">, ids?: number[]): void {
+  const index = deps.trackerIndex.peek();
   if (!index) return;
   if (!ids || index.changed.size + ids.length > MAX_CHANGED) {
-    cache.delete(deps.db);
+    deps.trackerIndex.drop();
     return;
   }
   for (const id of ids) index.changed.add(id);

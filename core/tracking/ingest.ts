@@ -36,7 +36,7 @@ export function admits(t: IndexedTracker, source: SourceRow, language: () => str
  * transaction; a match that already exists for that message (an edit) gets the new snippet.
  * Returns the matches created or updated.
  */
-export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log">, post: IncomingPost): MatchRow[] {
+export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log" | "trackerIndex">, post: IncomingPost): MatchRow[] {
   const source = sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
   const { text, hits } = trackerIndex(deps).match(post.text);
   if (!hits.length) return [];

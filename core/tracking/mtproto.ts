@@ -37,7 +37,7 @@ export interface MtprotoClient {
  * matcher as the bot, and deletions mark matches `is_deleted` (post_deleted notifications for
  * trackers with notify_on_delete). Enabled by main.ts only when MTPROTO_* is configured.
  */
-export function createMtprotoSource(deps: Pick<Deps, "db" | "clock" | "log">, client: MtprotoClient) {
+export function createMtprotoSource(deps: Pick<Deps, "db" | "clock" | "log" | "trackerIndex">, client: MtprotoClient) {
   const chats = new Map<string, MtprotoChat>();
 
   /** Records every followed chat as a source (via mtproto) with its member count. */

@@ -1,0 +1,117 @@
+/**
+ * The import graph of core/ and the rules it keeps: no cycle between feature folders, mechanisms
+ * (clicks, delivery) that import no feature, and the composition root's wiring files imported by no
+ * feature. Plus the database seam: write transactions through db/transaction.ts, no transaction cast
+ * to a database, no registries keyed by identity.
+ */
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { ROOT } from "./helpers/process";
+
+const CORE = join(ROOT, "core");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === "node_modules") return [];
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+type Import = { from: string; to: string; typeOnly: boolean };
+
+/** Every relative import and re-export of a file (static, dynamic, type-only), resolved to a .ts path. */
+function importsOf(file: string): Import[] {
+  const src = readFileSync(file, "utf8");
+  const found: Import[] = [];
+  const add = (spec: string, typeOnly: boolean) => {
+    if (!spec.startsWith(".")) return;
+    const path = resolve(dirname(file), spec);
+    found.push({ from: file, to: path.endsWith(".ts") ? path : `${path}.ts`, typeOnly });
+  };
+  for (const m of src.matchAll(/^\s*(import|export)(\s+type)?\s[^;]*?\sfrom\s+["']([^"']+)["']/gm)) add(m[3]!, !!m[2]);
+  for (const m of src.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) add(m[1]!, false);
+  return found;
+}
+
+/** The feature folder of a file under core/ (core/links/visit.ts → links), or null for core's own files. */
+function featureOf(path: string): string | null {
+  const rel = relative(CORE, path).split("/");
+  return rel.length > 1 && rel[0] !== ".." ? rel[0]! : null;
+}
+
+const imports = sources(CORE).flatMap(importsOf);
+
+/** Feature → features it imports (type-only imports count: a cycle of types is a cycle of knowledge). */
+function featureGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const { from, to } of imports) {
+    const a = featureOf(from);
+    const b = featureOf(to);
+    if (!a || !b || a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Map());
+    if (!graph.get(a)!.has(b)) graph.get(a)!.set(b, `${relative(ROOT, from)} → ${relative(ROOT, to)}`);
+  }
+  return graph;
+}
+
+/** Each cycle of the graph, once, as the import lines that close it. */
+function cyclesOf(graph: Map<string, Map<string, string>>): string[][] {
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  const walk = (node: string, path: string[]) => {
+    for (const next of graph.get(node)?.keys() ?? []) {
+      const at = path.indexOf(next);
+      if (at >= 0) {
+        const ring = [...path.slice(at), next];
+        const key = [...ring.slice(0, -1)].sort().join(",");
+        if (!seen.has(key)) {
+          seen.add(key);
+          cycles.push(ring.slice(0, -1).map((f, i) => graph.get(f)!.get(ring[i + 1]!)!));
+        }
+      } else walk(next, [...path, next]);
+    }
+  };
+  for (const start of graph.keys()) walk(start, [start]);
+  return cycles;
+}
+
+test("no import cycle between core/<feature> folders", () => {
+  expect(cyclesOf(featureGraph())).toEqual([]);
+});
+
+test("the cycle check finds a cycle when there is one", () => {
+  const graph = new Map([["a", new Map([["b", "a.ts → b.ts"]])], ["b", new Map([["c", "b.ts → c.ts"]])], ["c", new Map([["a", "c.ts → a.ts"]])]]);
+  expect(cyclesOf(graph)).toEqual([["a.ts → b.ts", "b.ts → c.ts", "c.ts → a.ts"]]);
+});
+
+test("the click pipeline and the outbox delivery import no feature: their listeners and topics are handed to them", () => {
+  const graph = featureGraph();
+  expect([...(graph.get("clicks")?.values() ?? [])]).toEqual([]);
+  expect([...(graph.get("delivery")?.values() ?? [])]).toEqual([]);
+});
+
+test("no feature imports the composition root's wiring (core files that import features)", () => {
+  const wiring = new Set(
+    sources(CORE).filter((f) => featureOf(f) === null && imports.some((i) => i.from === f && !i.typeOnly && featureOf(i.to) !== null)),
+  );
+  expect([...wiring].map((f) => relative(ROOT, f)).sort()).toEqual(["core/click-listeners.ts", "core/click-writer-thread.ts", "core/delivery-routes.ts", "core/index.ts"]);
+  const offending = imports.filter((i) => featureOf(i.from) !== null && wiring.has(i.to)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
+  expect(offending).toEqual([]);
+});
+
+const code = ["core", "api", "bot", "jobs", "cli", "db"].flatMap((d) => sources(join(ROOT, d))).concat([join(ROOT, "main.ts"), join(ROOT, "cli.ts")]);
+const matches = (re: RegExp) => code.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line })).filter((l) => re.test(l.line)).map((l) => `${l.where}: ${l.line.trim()}`));
+
+test("write transactions begin IMMEDIATE through db/transaction.ts; none is opened on a database handle elsewhere", () => {
+  expect(matches(/\bdb\.transaction\(/).filter((l) => !l.startsWith("db/transaction.ts"))).toEqual([]);
+});
+
+test("no transaction is cast to a database (DbOrTx types what takes either)", () => {
+  expect(matches(/\bas unknown as (Db|Deps\["db"\])\b/)).toEqual([]);
+});
+
+test("no registry keyed by identity (WeakMap) in core, db or jobs: such state is built once and passed in Deps", () => {
+  expect(matches(/\bWeakMap\b/).filter((l) => /^(core|db|jobs)\//.test(l))).toEqual([]);
+});
