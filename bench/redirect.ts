@@ -4,13 +4,16 @@
  * process. Load: autocannon (64 connections) in this process, or `--load wrk` (Debian's wrk, one
  * thread). Checks that every completed redirect was recorded as a click, once: exits 1 when a click
  * is missing, when more were recorded than requests could have reached the server, or when the
- * link's click counter disagrees with the stored clicks. Prints figures; never fails on speed.
+ * link's click counter disagrees with the stored clicks. Then a kill-and-restart round: the app is
+ * loaded for `--kill-duration` seconds, killed with SIGKILL as the load ends, started again on the
+ * same data directory (which writes what its click journal holds), stopped, and the same check
+ * runs on that round's clicks. Prints figures; never fails on speed.
  *
  * `--link rules` serves a link with 20 redirect rules and 3 A/B variants instead of a plain one: no
  * rule matches the load generator's requests (each fails on its last condition), so every request
  * evaluates all 20 before its variant is picked; the bare server answers that variant's Location.
  *
- *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules]
+ *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -147,7 +150,7 @@ async function main() {
   await load(bareUrl, connections, 2); // warm-up
   await load(appUrl, connections, 2);
   const { Database } = await import("bun:sqlite");
-  /** the stored clicks, and the link's own counter of them */
+  /** the stored clicks, and the link's own counter of them (read with the app stopped, or lagging behind it) */
   const countClicks = () => {
     const db = new Database(join(dataDir, "app.db"), { readonly: true });
     const n = (db.query("select count(*) as n from clicks").get() as { n: number }).n;
@@ -208,15 +211,34 @@ async function main() {
   const perReq = { bare: cpu.bare / bareCompleted, app: cpu.app / completed };
   console.log(`server CPU per redirect: bare ${perReq.bare.toFixed(1)} µs, app ${perReq.app.toFixed(1)} µs (all threads, including click recording); ` +
     `CPU-bound throughput ratio ${(perReq.bare / perReq.app).toFixed(2)}`);
-  const problems = [
+  const problemsOf = (recorded: number, counted: number, completed: number, atMost: number) => [
     recorded < completed && `MISSING ${completed - recorded} clicks`,
     recorded > atMost && `${recorded - atMost} more clicks than requests could have reached the server`,
     counted !== recorded && `the link's counter grew by ${counted}, not by the ${recorded} clicks stored`,
   ].filter(Boolean);
+  const problems = problemsOf(recorded, counted, completed, atMost);
   console.log(`clicks recorded during the measured rounds: ${recorded} (link counter +${counted}); completed redirects: ${completed}; ` +
     (problems.length ? `FAILED: ${problems.join("; ")}` : `every completed redirect was recorded once (at most ${atMost - completed} in flight at round ends)`));
+
+  // kill-and-restart round: SIGKILL as the load ends leaves the last batches in the click journal only
+  const killDuration = arg("kill-duration", 2);
+  const killed = await start("app", dataDir, linkKind);
+  const beforeKill = countClicks();
+  const k = await load(`http://127.0.0.1:${killed.info.port}/${app.info.code}`, connections, killDuration);
+  killed.child.kill("SIGKILL");
+  await killed.child.exited;
+  const atKill = countClicks();
+  const restarted = await start("app", dataDir, linkKind); // its click sink writes what the journal holds before it answers
+  restarted.child.kill("SIGTERM");
+  await restarted.child.exited;
+  const afterKill = countClicks();
+  const killRecorded = afterKill.n - beforeKill.n;
+  const killProblems = problemsOf(killRecorded, afterKill.counter - beforeKill.counter, k.redirects, k.redirects + connections + k.errors);
+  console.log(`kill-and-restart round: ${k.redirects} redirects completed in ${killDuration} s, SIGKILL as the load ended with ${atKill.n - beforeKill.n} of their clicks in the database; ` +
+    `after the restart ${killRecorded} (link counter +${afterKill.counter - beforeKill.counter}); ` +
+    (killProblems.length ? `FAILED: ${killProblems.join("; ")}` : "every completed redirect was recorded once"));
   rmSync(dataDir, { recursive: true, force: true });
-  if (problems.length) process.exitCode = 1;
+  if (problems.length || killProblems.length) process.exitCode = 1;
 }
 
 if (process.argv[2] === "--serve") await serve(process.argv[3]!, process.argv[4]!, process.argv[5]!, process.argv[6]!);

@@ -16,10 +16,11 @@ test("bun run bench lists the benchmarks, and refuses an unknown one with the li
   expect(unknown.stdout).toContain("api-overhead");
 });
 
-test("bench redirect runs both servers and finds every completed redirect recorded once", async () => {
-  const r = await run(["run", "bench/index.ts", "redirect", "--duration", "1", "--rounds", "1"], cleanEnv());
+test("bench redirect runs both servers and finds every completed redirect recorded once, also across a SIGKILL and a restart", async () => {
+  const r = await run(["run", "bench/index.ts", "redirect", "--duration", "1", "--rounds", "1", "--kill-duration", "1"], cleanEnv());
   expect(r.stderr).not.toContain("error");
   expect(r.code).toBe(0);
   expect(r.stdout).toMatch(/throughput ratio app\/bare: \d+\.\d\d/);
   expect(r.stdout).toMatch(/clicks recorded during the measured rounds: (\d+) \(link counter \+\1\); completed redirects: \d+; every completed redirect was recorded once/);
+  expect(r.stdout).toMatch(/kill-and-restart round: \d+ redirects completed in 1 s, SIGKILL as the load ended .*; after the restart (\d+) \(link counter \+\1\); every completed redirect was recorded once/);
 }, 60_000);
