@@ -1,6 +1,4 @@
 import { and, desc, eq, gte, lt } from "drizzle-orm";
-import type ExcelJS from "exceljs";
-import { PassThrough } from "node:stream";
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { clicks, type ClickRow } from "../../db/schema";
@@ -8,6 +6,7 @@ import { parsePeriod } from "./range";
 import { ownedLink, rangeOf } from "./stats";
 import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
+import { buildSheetXlsx } from "./xlsx";
 
 /** Most rows one export holds (spec: Limits). */
 export const EXPORT_LIMIT = 10_000;
@@ -35,21 +34,10 @@ export function buildCsv(rows: string[][]): Uint8Array {
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
 
-/** The xlsx, streamed (no shared-strings table, fast zip level): about half the time of `writeBuffer`. */
-export async function buildXlsx(rows: string[][], sheetName: string): Promise<Uint8Array> {
-  const out = new PassThrough();
-  const chunks: Uint8Array[] = [];
-  out.on("data", (c: Uint8Array) => chunks.push(c));
-  const options = { stream: out, useSharedStrings: false, useStyles: true, zip: { zlib: { level: 1 } } };
-  const { default: Excel } = await import("exceljs"); // loaded on first use, like pdfkit below (see renderCard in summary.ts)
-  const wb = new Excel.stream.xlsx.WorkbookWriter(options as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
-  const ws = wb.addWorksheet(sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks", { views: [{ state: "frozen", ySplit: 1 }] });
-  ws.columns = EXPORT_COLUMNS.map((header, i) => ({ header, width: [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7][i] }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow(r).commit();
-  ws.commit();
-  await wb.commit();
-  return new Uint8Array(Buffer.concat(chunks));
+/** The xlsx of the export: one sheet named after the link, a bold frozen header row. */
+export function buildXlsx(rows: string[][], sheetName: string): Uint8Array {
+  const name = sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks";
+  return buildSheetXlsx(name, EXPORT_COLUMNS, [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7], rows);
 }
 
 export interface ExportRequest {
@@ -84,7 +72,7 @@ export async function exportClicks(
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
   const title = `Clicks of ${trackingUrl(deps, link)} (${period}, newest first)`;
-  const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? await buildXlsx(rows, link.code) : await (await import("./export-pdf")).renderPdfTable(title, [...EXPORT_COLUMNS], rows);
+  const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? buildXlsx(rows, link.code) : await (await import("./export-pdf")).renderPdfTable(title, [...EXPORT_COLUMNS], rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}` });
   const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
