@@ -1,6 +1,6 @@
 /**
  * `bun run bench/analytics.ts [clicks]`: seeds one link with 1,000,000 clicks (default) spread over a
- * year through the real roll-up path (batched recorder-style transactions running CLICK_LISTENERS), then
+ * year through the real roll-up path (batched writer-style transactions running CLICK_LISTENERS), then
  * prints p50/p99 of every analytics endpoint (in-process HTTP) and the time to build and hand over a
  * 10,000-row export in each format to a fake Bot API. Prints figures; never fails on speed.
  */

@@ -22,7 +22,7 @@ export type JournalClick = PendingClick & { seq: number };
 
 /**
  * A batch of clicks as two typed arrays and a table of its distinct strings (traffic repeats the same
- * user agents and addresses). It is what the recorder queues, what crosses to the writer thread (the
+ * user agents and addresses). It is what the click sink queues, what crosses to the writer thread (the
  * arrays are moved, not copied) and what the writer reads: facts about a string are worked out once
  * per batch, not once per click.
  */
