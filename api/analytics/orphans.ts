@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
-import { orphanVisitsOf } from "../../core/links/orphans";
+import { orphanVisitsOf } from "../../core/analytics/orphans";
 import { authPlugin } from "../shared/auth";
 
 const OrphanModel = {

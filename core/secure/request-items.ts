@@ -12,6 +12,7 @@ import { FieldError } from "../errors";
 import { cleanFileName, createFile, createUploadedFile, ownedFile, type FileJson } from "./files";
 import { enqueueRequestItem } from "./notify";
 import { requestByCode, requestState, requestStateError, type RequestRow } from "./requests";
+import { writeTransaction } from "../../db/transaction";
 
 /** What a sender hands in: a text, or the stream of a file (at most 10 MB). */
 export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array> | Readable; fileName: string };
@@ -65,6 +66,6 @@ export async function receiveRequestItem(deps: Pick<Deps, "db" | "clock" | "conf
     throw e;
   }
   const stored = ownedFile(deps, row.userId, file.id);
-  deps.db.transaction((tx) => enqueueRequestItem(tx, deps, row, stored));
+  writeTransaction(deps.db, (tx) => enqueueRequestItem(tx, deps, row, stored));
   return file;
 }

@@ -11,6 +11,7 @@ import { signGrant, verifyGrant } from "./grants";
 import { linkState, type LinkState } from "./links";
 import { enqueueViewNotice, type Viewer } from "./notify";
 import { checkSharePassword, type AttemptLimiter } from "./share-password";
+import { writeTransaction } from "../../db/transaction";
 
 type LinkRow = typeof secureLinks.$inferSelect;
 
@@ -87,7 +88,7 @@ export async function openLink(deps: OpenDeps, code: string, mode: OpenMode): Pr
   const l = secureLinks;
   const folderActive = sql`(select ${secureFolders.isPaused} from ${secureFolders} join ${secureFiles} on ${secureFiles.folderId} = ${secureFolders.id} where ${secureFiles.id} = ${l.fileId}) = 0`;
   const viewer: Viewer = { ip: mode.ip, userAgent: mode.userAgent ?? null };
-  const counted = deps.db.transaction((tx) => {
+  const counted = writeTransaction(deps.db, (tx) => {
     const res = tx
       .update(l)
       .set({ viewCount: sql`${l.viewCount} + 1` })

@@ -46,9 +46,34 @@ test("a record holds every field of the click and reads back the same, strings o
   const c: PendingClick = { linkId: 42, clickedAt: new Date(1_700_000_123_456), ip: "2001:db8::1", userAgent: "Агент/1.0 😀", referer: null, isBot: true, botName: "TelegramBot" };
   const size = encodeRecord(buf, 0, 7, c);
   const seg = decodeSegment(buf);
-  expect(seg).toEqual({ records: [{ ...c, seq: 7 }], end: size, torn: false });
+  expect(seg).toStrictEqual({ records: [{ ...c, seq: 7 }], end: size, torn: false });
   expect(buf[8]).toBe(JOURNAL_VERSION); // the version byte follows the size and the checksum
-  expect(JOURNAL_FIELDS[JOURNAL_VERSION].map(([name]) => name)).toEqual(["seq", "linkId", "clickedAt", "isBot", "ip", "userAgent", "referer", "botName"]);
+  // rule, variant and the request-side privacy facts go through too
+  const routed: PendingClick = { ...c, ip: "203.0.113.0", rule: 3, variant: 0, visitor: "k-one", geo: "DE\nBerlin" };
+  encodeRecord(buf, size, 8, routed);
+  expect(decodeSegment(buf).records[1]).toStrictEqual({ ...routed, seq: 8 });
+});
+
+test("version 2 is version 1 plus four fields, and a record written by version 1 still reads (without them)", () => {
+  const v1 = JOURNAL_FIELDS[1].map(([name]) => name);
+  expect(v1).toEqual(["seq", "linkId", "clickedAt", "isBot", "ip", "userAgent", "referer", "botName"]);
+  expect(JOURNAL_FIELDS[2].map(([name]) => name)).toEqual([...v1, "rule", "variant", "visitor", "geo"]);
+  // a version 1 record, byte by byte as the previous release wrote it
+  const body: number[] = [1];
+  const f64 = (v: number) => body.push(...new Uint8Array(new Float64Array([v]).buffer));
+  const str = (s: string | null) => {
+    if (s === null) return body.push(0xff, 0xff);
+    const bytes = Buffer.from(s, "utf8");
+    body.push(bytes.length & 0xff, bytes.length >> 8, ...bytes);
+  };
+  f64(5); f64(9); f64(1_700_000_000_000); body.push(0); str("198.51.100.7"); str(CHROME); str(null); str(null);
+  const rec = Buffer.alloc(8 + body.length);
+  Buffer.from(body).copy(rec, 8);
+  rec.writeUInt32LE(Bun.hash.crc32(rec.subarray(8)) >>> 0, 4);
+  rec.writeUInt32LE(rec.length, 0);
+  expect(decodeSegment(rec).records).toStrictEqual([
+    { seq: 5, linkId: 9, clickedAt: new Date(1_700_000_000_000), isBot: false, ip: "198.51.100.7", userAgent: CHROME, referer: null, botName: null },
+  ]);
 });
 
 test("strings are cut to their bounds before they are journaled, as the writer would store them", () => {
@@ -153,4 +178,25 @@ test("the journal directory and its segments are readable by the service's user 
   expect(statSync(journalSegments(journalDir())[0]!).mode & 0o777).toBe(0o600);
   appendFileSync(join(journalDir(), "notes.txt"), "x"); // other files there are not segments
   expect(journalSegments(journalDir())).toHaveLength(1);
+});
+
+test("under PRIVACY_IP=none and truncate the journal never holds the visitor's full address", async () => {
+  for (const mode of ["none", "truncate"]) {
+    const app = createTestApp({ env: { PRIVACY_IP: mode, TRUST_PROXY: "true" } });
+    try {
+      const { token: own } = await app.telegramUser();
+      const l = (await app.request("POST", "/api/links", { token: own, body: { url: "https://ok.example/" } })).json as { code: string };
+      app.deps.clicks.start();
+      const res = await app.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "203.0.113.77" } });
+      expect(res.status).toBe(302);
+      const bytes = readFileSync(journalSegments(join(app.dataDir, CLICK_JOURNAL_DIR))[0]!);
+      const [record] = decodeSegment(bytes).records;
+      expect(record!.ip).toBe(mode === "none" ? null : "203.0.113.0");
+      expect(record!.visitor).toMatch(/^[0-9a-f]{32}$/);
+      expect(bytes.includes(Buffer.from("203.0.113.77"))).toBe(false);
+      await app.deps.clicks.stop();
+    } finally {
+      app.close();
+    }
+  }
 });
