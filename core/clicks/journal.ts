@@ -1,4 +1,5 @@
-import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_RECORD, decodeSegment, encodeRecord } from "./journal-format";
 import type { JournalClick, PendingClick } from "./packed";
@@ -17,9 +18,13 @@ export interface ClickJournal {
   committed(seq: number): void;
   /** Lets go of the mapped segment (the files stay until their clicks are committed). */
   close(): void;
+  /** Resolves when the next segment's file is written out (see openClickJournal); for benchmarks and tests. */
+  spareReady(): Promise<void>;
 }
 
 const SEGMENT = /^clicks-(\d{16})\.journal$/;
+/** The next segment while it is being written out; never read as a segment. */
+const SPARE = "next-segment.tmp";
 const segmentName = (firstSeq: number) => `clicks-${String(firstSeq).padStart(16, "0")}.journal`;
 
 /** The journal's segment files in `dir`, oldest first. */
@@ -51,10 +56,18 @@ export function readJournal(dir: string): { records: JournalClick[]; torn: numbe
  * are left alone and deleted as `committed` passes them). `segmentBytes` (64 MB by default, about
  * 300,000 clicks) is each file's size; a new one is started when the current one has less than one
  * record's room left.
+ *
+ * The next segment is written out with zeros in the background (asynchronous writes, off the
+ * request thread) before it is needed: writing a click into a hole of a sparse file makes the file
+ * system allocate a block on the page fault, which doubled the cost of an append (0.35–0.6 µs
+ * against 0.29 µs into a written-out file, `bench journal`). When the spare is not ready in time
+ * (a burst, or the very first segment), a sparse segment is used; it is only slower. `spare: false`
+ * always uses sparse segments.
  */
-export function openClickJournal(dir: string, firstSeq: number, opts: { segmentBytes?: number } = {}): ClickJournal {
+export function openClickJournal(dir: string, firstSeq: number, opts: { segmentBytes?: number; spare?: boolean } = {}): ClickJournal {
   const segmentBytes = Math.max(opts.segmentBytes ?? 64 * 1024 * 1024, 2 * MAX_RECORD);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  rmSync(join(dir, SPARE), { force: true }); // one a stopped process left half written
   /** segments written before the current one, with the last sequence number each holds */
   const full: { path: string; lastSeq: number }[] = [];
   let seq = firstSeq - 1;
@@ -62,19 +75,51 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
   let buf: Buffer | null = null;
   let off = 0;
   let committedSeq = firstSeq - 1;
+  const sparePath = join(dir, SPARE);
+  let spare: Promise<boolean> = Promise.resolve(false);
+  let spareIsReady = false;
+  let preparing = false;
+  let closed = false;
+
+  /** Writes the spare segment out in the background, unless one is ready or on its way; `spareIsReady` turns true when it is whole. */
+  function prepareSpare() {
+    if (spareIsReady || preparing || opts.spare === false) return;
+    preparing = true;
+    spare = (async () => {
+      rmSync(sparePath, { force: true });
+      const file = await open(sparePath, "wx", 0o600);
+      try {
+        const zeros = Buffer.alloc(1024 * 1024);
+        for (let at = 0; at < segmentBytes && !closed; at += zeros.length) await file.write(zeros, 0, Math.min(zeros.length, segmentBytes - at), at);
+      } finally {
+        await file.close();
+      }
+      return (spareIsReady = !closed);
+    })()
+      .catch(() => false) // the directory went away (a test's, or the service stopping): a sparse segment then
+      .finally(() => (preparing = false));
+  }
 
   function startSegment() {
     path = join(dir, segmentName(seq + 1));
-    const fd = openSync(path, "wx", 0o600);
-    try {
-      ftruncateSync(fd, segmentBytes); // a sparse file of zeros: a zero size field is the end mark
-    } finally {
-      closeSync(fd);
+    if (spareIsReady) {
+      renameSync(sparePath, path);
+      spareIsReady = false;
+    } else {
+      const fd = openSync(path, "wx", 0o600);
+      try {
+        ftruncateSync(fd, segmentBytes); // a sparse file of zeros: a zero size field is the end mark
+      } finally {
+        closeSync(fd);
+      }
     }
+    prepareSpare();
     const mapped = Bun.mmap(path, { shared: true });
     buf = Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength);
     off = 0;
   }
+
+  prepareSpare();
 
   function deleteCommitted() {
     while (full.length && full[0]!.lastSeq <= committedSeq) unlinkSync(full.shift()!.path);
@@ -98,6 +143,10 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
     },
     close() {
       buf = null; // the mapping goes with the garbage collector; the bytes are in the file already
+      closed = true;
+    },
+    async spareReady() {
+      await spare;
     },
   };
 }

@@ -83,7 +83,7 @@ test("strings are cut to their bounds before they are journaled, as the writer w
   expect(cutClick(plain)).toBe(plain); // nothing to cut: the same object, no copy on the hot path
 });
 
-test("segments: a new one when the current is full, and those wholly committed are deleted", () => {
+test("segments: a new one when the current is full, and those wholly committed are deleted", async () => {
   const dir = journalDir();
   const j = openClickJournal(dir, 1, { segmentBytes: 32 * 1024 }); // the smallest allowed: two records of the longest kind
   for (let i = 0; i < 400; i++) expect(j.append(click(1, i))).toBe(i + 1);
@@ -93,6 +93,24 @@ test("segments: a new one when the current is full, and those wholly committed a
   j.committed(400);
   expect(journalSegments(dir)).toEqual([segments.at(-1)!]); // the open one stays until a restart replays it
   j.close();
+  await j.spareReady();
+});
+
+test("the next segment is written out in the background, so appends never land in a hole of a sparse file", async () => {
+  const dir = journalDir();
+  const bytes = 32 * 1024;
+  const j = openClickJournal(dir, 1, { segmentBytes: bytes });
+  await j.spareReady(); // the first segment's file, written out before the first click
+  j.append(click(1, 0));
+  const [first] = journalSegments(dir);
+  expect(statSync(first!).blocks * 512).toBeGreaterThanOrEqual(bytes); // allocated, not sparse
+  await j.spareReady(); // and the one after it
+  for (let i = 1; i < 200; i++) j.append(click(1, i));
+  const second = journalSegments(dir)[1]!;
+  expect(statSync(second).blocks * 512).toBeGreaterThanOrEqual(bytes);
+  expect(readJournal(dir).records).toHaveLength(200); // the spare file itself is never read as a segment
+  j.close();
+  await j.spareReady();
 });
 
 test("a journal cut in the middle of its last record: the whole records are written, the cut one is ignored, nothing twice", async () => {
