@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
+import { join } from "node:path";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import type { ClickSink } from "../../../core/clicks/sink";
 import { CLICK_LISTENERS } from "../../../core/click-listeners";
@@ -129,4 +130,24 @@ test("the writer thread stores each click's rule and variant, and under PRIVACY_
       [null, 1, null, null, null, true],
     ]);
     expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()).toMatchObject({ totalClicks: 5, uniqueClicks: 3 });
+  }));
+
+test("when the writer thread dies with batches it never wrote, the request side writes them from the journal, each once", () =>
+  withLink(async ({ t, recorder, l, rowsOf }) => {
+    recorder.start({ offThread: true });
+    const record = (i: number) => recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip: `203.0.113.${i}`, userAgent: CHROME, referer: null, isBot: false, botName: null });
+    for (let i = 0; i < 3; i++) record(i);
+    await until("the first batch handed over", () => recorder.pending, (n) => n === 0); // the thread takes it and dies
+    for (let i = 3; i < 8; i++) record(i);
+    const rows = await until("8 clicks written on the request thread", rowsOf, (r) => r.length === 8);
+    expect(rows.map((r) => r.ip)).toEqual(Array.from({ length: 8 }, (_, i) => `203.0.113.${i}`));
+    expect(t.logs.some((line) => line.includes("click writer thread is gone"))).toBe(true);
+    await recorder.stop();
+    expect(rowsOf()).toHaveLength(8);
+  }, {
+    make: (deps) => createTestSink(deps, CLICK_LISTENERS, {
+      journalDir: join(deps.config.dataDir, "click-journal"),
+      threadIntervalMs: 20,
+      threadEntry: new URL("../../helpers/dying-writer-thread.ts", import.meta.url).href,
+    }),
   }));
