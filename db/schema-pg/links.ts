@@ -112,3 +112,9 @@ export const orphanVisits = pgTable("orphan_visits", {
   host: text("host"),
   visitedAt: ts("visited_at").notNull(),
 }, (t) => [index("orphan_visits_user_time").on(t.userId, t.visitedAt)]);
+
+/** How far the click writer has committed each click journal (see db/schema/links.ts). */
+export const clickJournal = pgTable("click_journal", {
+  journal: text("journal").primaryKey(),
+  seq: int("seq").notNull(),
+});
