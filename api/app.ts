@@ -42,8 +42,10 @@ export function createApi(deps: Deps) {
   const visitor = visitorResponder(deps);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
   // development: Bun's own error pages and checks, on unless NODE_ENV=production; every error here is
-  // answered by errorHandler, so the listening server always runs as in production
-  const app = new Elysia({ serve: { routes: visitorRoutes(deps.log, visitor, toElysia), development: false } })
+  // answered by errorHandler, so the listening server always runs as in production.
+  // maxRequestBodySize: Bun's own 413 has no body; the body-limit plugin answers every size itself
+  const serve = { routes: visitorRoutes(deps.log, visitor, toElysia), development: false, maxRequestBodySize: Infinity };
+  const app = new Elysia({ serve })
     .use(errorHandler(deps.log))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())

@@ -6,9 +6,7 @@ import busboy from "busboy";
 import { Readable } from "node:stream";
 import { AppError, FieldError, TooLarge, ValidationError } from "../../core/errors";
 import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
-
-/** Room for part headers and small text fields beside the 10 MB file. */
-const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
+import { MAX_UPLOAD_BODY } from "../shared/body";
 
 export interface UploadInfo {
   filename: string;
@@ -52,7 +50,7 @@ export function withUploadedFile<T>(request: Request, onFile: (stream: Readable,
     };
     source.on("data", (chunk: Uint8Array) => {
       total += chunk.length;
-      if (total > MAX_BODY_BYTES) fail(new TooLarge(`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`));
+      if (total > MAX_UPLOAD_BODY) fail(new TooLarge(`The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`));
     });
     source.on("error", (e) => fail(new ValidationError(`The upload was interrupted: ${e.message}`)));
     bb.on("file", (name, stream, info) => {

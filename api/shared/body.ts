@@ -1,13 +1,23 @@
 import { Elysia } from "elysia";
 import { AppError, TooLarge } from "../../core/errors";
+import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
 export const MAX_JSON_BODY = 1024 * 1024;
 
+/** An upload's whole multipart body: room for part headers and small text fields beside the file. */
+export const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + 256 * 1024;
+
 const UPLOAD_PATH = /\/upload$/;
 
-/** Reads a body stream, giving up with 413 as soon as it passes `max` bytes (works for chunked bodies too). */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
+const tooLarge = (max: number) => new TooLarge(`Request body is larger than ${max} bytes`);
+
+/**
+ * Reads a body stream, giving up with 413 as soon as it passes `max` bytes (works for chunked bodies
+ * too). `onOverflow` runs first, so the caller can stop the source; nothing here waits on a cancel
+ * (cancelling one branch of a tee settles only when the other branch is cancelled as well).
+ */
+export async function readCapped(body: ReadableStream<Uint8Array> | null, max: number, onOverflow: () => void = () => {}): Promise<string> {
   if (!body) return "";
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -17,15 +27,14 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, max: n
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new TooLarge(`Request body is larger than ${max} bytes`);
+      void reader.cancel().catch(() => {});
+      onOverflow();
+      throw tooLarge(max);
     }
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
-
-const CAPPED_TYPES = /^(application\/(json|[\w.+-]+\+json|x-www-form-urlencoded)|text\/)/i;
 
 /** 415 for a body sent to /api as plain text or without a type: the usual "forgot the header" mistake. */
 function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
@@ -35,26 +44,31 @@ function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
 }
 
 /**
- * CONTRACT §3 body rules: a declared Content-Length over 1 MB is refused before reading; JSON, text
- * and form bodies are also measured as they stream in (a copy of the stream, so chunked bodies cannot
- * pass the cap) before Elysia's own parsers read them — keeping those parsers means the OpenAPI
- * document still knows each route's content type. Malformed JSON becomes Elysia's PARSE error (400);
- * plain-text or untyped bodies to /api are 415. Multipart and binary bodies (uploads) are left to the
- * route's own limit.
+ * CONTRACT §3 body rules, before anything else looks at the request (so a signed-out caller gets
+ * the 413 too): a declared Content-Length over the limit (1 MB, or the upload limit on upload
+ * routes) is refused before a byte is read. A body without a length (chunked) is counted as it
+ * streams in, on a copy of the stream, before Elysia's own parsers read the original: keeping those
+ * parsers means the OpenAPI document still knows each route's content type. Past 1 MB both copies are
+ * cancelled, so the sender is cut off at once and nothing piles up in memory. Malformed JSON becomes
+ * Elysia's PARSE error (400); plain-text or untyped bodies to /api are 415. Upload bodies (multipart)
+ * are counted by the upload route itself.
  */
 export function bodyLimitPlugin() {
   return new Elysia({ name: "body-limit" }).onRequest(async ({ request }) => {
     if (request.method === "GET" || request.method === "HEAD" || !request.body) return;
     const { pathname } = new URL(request.url);
+    const upload = UPLOAD_PATH.test(pathname);
+    const max = upload ? MAX_UPLOAD_BODY : MAX_JSON_BODY;
     const type = request.headers.get("content-type") ?? "";
     const declared = request.headers.get("content-length");
     if (declared !== null) {
-      if (Number(declared) > MAX_JSON_BODY && !UPLOAD_PATH.test(pathname)) throw new TooLarge(`Request body is larger than ${MAX_JSON_BODY} bytes`);
-      if (Number(declared) <= MAX_JSON_BODY) return assertTypedApiBody(pathname, type, Number(declared) > 0);
+      const length = Number(declared);
+      if (!(length <= max)) throw tooLarge(max);
+      return assertTypedApiBody(pathname, type, length > 0);
     }
-    if (type === "" || CAPPED_TYPES.test(type)) {
-      const text = await readCapped(request.clone().body, MAX_JSON_BODY);
-      assertTypedApiBody(pathname, type, text.length > 0);
-    }
+    if (upload) return;
+    const copy = request.clone().body;
+    const text = await readCapped(copy, MAX_JSON_BODY, () => void request.body?.cancel().catch(() => {}));
+    assertTypedApiBody(pathname, type, text.length > 0);
   });
 }
