@@ -44,7 +44,8 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
-  trustProxy: boolean;
+  /** how many proxies in front append to X-Forwarded-For (TRUST_PROXY: false = 0, true = 1, or N) */
+  trustProxy: number;
   webhookAllowPrivate: boolean;
   webhookRetryDelays: number[];
   /** how long a webhook target has to answer (validation and deliveries) */
@@ -84,6 +85,16 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (["true", "1", "yes"].includes(v.toLowerCase())) return true;
   if (["false", "0", "no"].includes(v.toLowerCase())) return false;
   throw new ConfigError(name, `expected true or false, got "${v}"`);
+}
+
+function proxyCount(env: Env): number {
+  const v = str(env, "TRUST_PROXY");
+  if (v !== undefined && /^\d+$/.test(v)) return int(env, "TRUST_PROXY", 0, 0, 20);
+  try {
+    return bool(env, "TRUST_PROXY", false) ? 1 : 0;
+  } catch {
+    throw new ConfigError("TRUST_PROXY", `expected true, false or the number of proxies in front (0 to 20), got "${v}"`);
+  }
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -230,7 +241,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: loadJwtSecret(env, dataDir),
     smtpUrl,
     mailFrom: str(env, "MAIL_FROM") ?? "no-reply@localhost",
-    trustProxy: bool(env, "TRUST_PROXY", false),
+    trustProxy: proxyCount(env),
     webhookAllowPrivate: bool(env, "WEBHOOK_ALLOW_PRIVATE", false),
     webhookRetryDelays,
     webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 5000, 100, 60_000),

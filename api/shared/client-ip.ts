@@ -17,15 +17,19 @@ export function forwardedAddress(value: string): string | null {
 }
 
 /**
- * The client's address: the first X-Forwarded-For entry behind a trusted proxy (TRUST_PROXY),
- * when it is an IP address, else the socket's; null when neither is known. Rate limits, click
- * records and view grants all take the address from here.
+ * The client's address. Behind `trustProxy` proxies (TRUST_PROXY: 0 = none) it is the
+ * `trustProxy`-th IP address of X-Forwarded-For counted from the right: each trusted proxy appends
+ * the address it saw, so the entries further left are whatever the client sent and may be forged.
+ * Entries that are not IP addresses are skipped; with fewer addresses than proxies the request did
+ * not come through them all, and the socket's address is used. Null when neither is known. Rate
+ * limits, click records and view grants all take the address from here.
  */
-export function clientAddress(request: Request, server: Peer, trustProxy: boolean): string | null {
-  if (trustProxy) {
+export function clientAddress(request: Request, server: Peer, trustProxy: number): string | null {
+  if (trustProxy > 0) {
     const header = request.headers.get("x-forwarded-for");
-    const first = header ? forwardedAddress(header.split(",")[0]!) : null;
-    if (first) return first;
+    const chain = header ? header.split(",").map(forwardedAddress).filter((a): a is string => a !== null) : [];
+    const client = chain[chain.length - trustProxy];
+    if (client) return client;
   }
   return server?.requestIP(request)?.address ?? null;
 }

@@ -68,7 +68,7 @@ describe("rate limiting on /api", () => {
   });
 
   test("sign-in endpoints have the tighter per-IP limit, behind a trusted proxy keyed by X-Forwarded-For", async () => {
-    t = small({ TRUST_PROXY: "true" });
+    t = small({ TRUST_PROXY: "2" });
     const from = (ip: string) => ({ headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } });
     const a = await t.request("POST", "/api/auth/refresh", { body: {}, ...from("203.0.113.5") });
     expect(a.headers.get("ratelimit-limit")).toBe("2");
@@ -127,13 +127,13 @@ describe("limiter parts", () => {
     for (const p of ["/api/auth/me", "/api/auth/msgr/link-widget", "/api/auth/passkey/register/options", "/api/links"]) expect(isAuthPath(p)).toBe(false);
     const req = new Request("http://x/", { headers: { "x-forwarded-for": " 203.0.113.9 , 10.0.0.2" } });
     const socket = (address: string) => ({ requestIP: () => ({ address }) });
-    expect(clientAddress(req, socket("127.0.0.1"), true)).toBe("203.0.113.9");
-    expect(clientAddress(req, socket("127.0.0.1"), false)).toBe("127.0.0.1");
-    expect(clientAddress(new Request("http://x/"), socket("::1"), true)).toBe("::1");
-    expect(clientAddress(new Request("http://x/"), undefined, true)).toBeNull();
+    expect(clientAddress(req, socket("127.0.0.1"), 2)).toBe("203.0.113.9");
+    expect(clientAddress(req, socket("127.0.0.1"), 0)).toBe("127.0.0.1");
+    expect(clientAddress(new Request("http://x/"), socket("::1"), 1)).toBe("::1");
+    expect(clientAddress(new Request("http://x/"), undefined, 1)).toBeNull();
     const forged = new Request("http://x/", { headers: { "x-forwarded-for": "<b>me</b>, 10.0.0.2" } });
-    expect(clientAddress(forged, socket("127.0.0.1"), true)).toBe("127.0.0.1"); // not an address: the socket's
-    expect(clientAddress(new Request("http://x/", { headers: { "x-forwarded-for": "[2001:db8::1]:443" } }), socket("127.0.0.1"), true)).toBe("2001:db8::1");
+    expect(clientAddress(forged, socket("127.0.0.1"), 2)).toBe("127.0.0.1"); // not an address: the socket's
+    expect(clientAddress(new Request("http://x/", { headers: { "x-forwarded-for": "[2001:db8::1]:443" } }), socket("127.0.0.1"), 1)).toBe("2001:db8::1");
   });
 
   test("IPv6 addresses share a bucket per /64; IPv4-mapped addresses count as IPv4", () => {

@@ -15,7 +15,8 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebK
 let t: TestApp;
 let token: string;
 beforeEach(async () => {
-  t = createTestApp({ env: { TRUST_PROXY: "true" } });
+  // two proxies: the visitor's address is the second from the right
+  t = createTestApp({ env: { TRUST_PROXY: "2" } });
   token = (await t.telegramUser()).token;
 });
 afterEach(() => t.close());
@@ -69,8 +70,8 @@ describe("click recording", () => {
     const l = await newLink();
     const raw = (xff: string) => t.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": xff } });
     await raw("<script>alert(1)</script>, 10.0.0.1");
-    await raw("8.8.8.8:51234");
-    await raw("[2a02:6b8::2:242]:443");
+    await raw("8.8.8.8:51234, 10.0.0.1");
+    await raw("[2a02:6b8::2:242]:443, 10.0.0.1");
     t.deps.clicks.flush();
     const ips = rowsOf(l.id).map((r) => r.ip);
     expect(ips[0]).toBeNull(); // the socket's address instead, which a request handed to the app in-process has none of
