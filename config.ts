@@ -197,7 +197,7 @@ export function loadConfig(env: Env = process.env): Config {
   const shortUrl = url(env, "SHORT_URL", baseUrl);
   const dataDir = resolve(str(env, "DATA_DIR") ?? "./data");
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (e) {
     throw new ConfigError("DATA_DIR", `cannot create "${dataDir}": ${(e as Error).message}`);
   }

@@ -27,6 +27,8 @@ function loadConfigOrExit(): Config {
  * HTTP stops accepting first, then the bot, then jobs, and the database closes last.
  */
 async function main() {
+  // whatever the service writes (database, stored files, secrets) is for its own user only
+  process.umask(0o077);
   const config = loadConfigOrExit();
   const deps = createDeps(config);
   const { log } = deps;

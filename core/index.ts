@@ -14,6 +14,7 @@ import { createGeoLookup } from "./clicks/enrich";
 import type { ClickListener } from "./clicks/listeners";
 import { CLICK_LISTENERS } from "./click-listeners";
 import { join } from "node:path";
+import { createPrivateFile, lockDownDataDir } from "./data-dir";
 
 /** Where the click journal lives under DATA_DIR. */
 export const CLICK_JOURNAL_DIR = "click-journal";
@@ -29,7 +30,12 @@ export function createDeps(
   overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[] }> = {},
 ): Deps & { handle: DbHandle } {
   const log = overrides.log ?? createLogger(config.logLevel);
-  const handle = createDb(overrides.dbPath ?? join(config.dataDir, "app.db"));
+  lockDownDataDir(config.dataDir);
+  const dbPath = overrides.dbPath ?? join(config.dataDir, "app.db");
+  if (dbPath !== ":memory:") createPrivateFile(dbPath);
+  const handle = createDb(dbPath);
+  // -wal and -shm of an existing database may have been made before its mode was tightened
+  lockDownDataDir(config.dataDir);
   const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.botApiRoot }) : null;
   // 429s wait retry_after (up to 30 s) and retry; network and 5xx failures surface at once as clear errors
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));

@@ -2,6 +2,7 @@
  * Bytes of uploaded secure files on disk under DATA_DIR/secure. Uploads are written to a temporary
  * file under DATA_DIR/secure/tmp with a byte counter and renamed into place only when complete.
  */
+import { PRIVATE_DIR, PRIVATE_FILE } from "../data-dir";
 import { createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -41,9 +42,10 @@ export interface SavedTemp {
  * TooLarge and removes the partial file; any other failure removes it too.
  */
 export async function saveToTemp(deps: Pick<Deps, "config">, source: AsyncIterable<Uint8Array> | Readable, maxBytes = MAX_UPLOAD_BYTES): Promise<SavedTemp> {
-  mkdirSync(tmpDir(deps), { recursive: true });
+  // readable by the service's user only, like everything under DATA_DIR (see core/data-dir.ts)
+  mkdirSync(tmpDir(deps), { recursive: true, mode: PRIVATE_DIR });
   const tmpPath = join(tmpDir(deps), `${randomSecret(12)}.part`);
-  const out = createWriteStream(tmpPath, { flags: "wx" });
+  const out = createWriteStream(tmpPath, { flags: "wx", mode: PRIVATE_FILE });
   const outDone = new Promise<void>((resolve, reject) => {
     out.on("close", resolve);
     out.on("error", reject);
