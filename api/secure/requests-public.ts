@@ -10,7 +10,8 @@ import { MAX_REQUEST_TEXT, openRequest, receiveRequestItem, type RequestItem } f
 import { requestByCode } from "../../core/secure/requests";
 import { readCapped } from "../shared/body";
 import { clientAddress, type Peer } from "../shared/client-ip";
-import { FixedWindowLimiter, ipBucket } from "../shared/rate-limit";
+import { FixedWindowLimiter } from "../shared/rate-limit";
+import { ipBucket } from "../../core/ip";
 import { publicError } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
 import { SecureModel } from "./model";

@@ -10,7 +10,7 @@ import { verifyAccessToken } from "../../core/tokens/jwt";
 import { verifyInitData } from "../../core/accounts/telegram-auth";
 import { findUserByIdentity } from "../../core/accounts/users";
 import type { Clock } from "../../core/clock";
-import { unmappedIPv4 } from "../../core/ip";
+import { ipBucket } from "../../core/ip";
 
 /** Sign-in and one-time-code endpoints: limited per client IP with the tighter RATE_LIMIT_AUTH. */
 const AUTH_PATHS = [/^\/api\/auth\/email\//, /^\/api\/auth\/msgr\/?$/, /^\/api\/auth\/login-widget\/?$/, /^\/api\/auth\/passkey\/login\//, /^\/api\/auth\/refresh\/?$/];
@@ -61,20 +61,6 @@ export class FixedWindowLimiter {
   }
 }
 
-
-/**
- * The rate-limit key of an address: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 network,
- * since one subscriber usually holds a whole /64 and could otherwise rotate through it.
- */
-export function ipBucket(ip: string): string {
-  const v4 = unmappedIPv4(ip);
-  if (!v4.includes(":")) return v4;
-  const [head = "", tail] = ip.replace(/^\[|\]$/g, "").split("%")[0]!.split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
-}
 
 /**
  * Who the limit applies to: the API token or the signed-in user when the credentials check out,

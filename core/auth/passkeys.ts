@@ -82,7 +82,8 @@ export async function passkeyRegistrationOptions(deps: PasskeyDeps, userId: numb
     userID: new TextEncoder().encode(`user:${user.id}`),
     attestationType: "none",
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports ?? undefined })),
-    authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+    // discoverable: sign-in never names the credentials an email has (see passkeyLoginOptions)
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
   storeChallenge(deps, options.challenge, "register", userId);
   return options;
@@ -131,17 +132,14 @@ export function deletePasskey(deps: Pick<Deps, "db">, userId: number, id: number
 }
 
 /**
- * Login options: a challenge and, when `email` belongs to an account, its passkeys as allowed
- * credentials (otherwise none, so the browser offers discoverable passkeys and nothing is revealed).
+ * Login options for discoverable credentials: a challenge and no `allowCredentials`, whether or not
+ * `email` has an account, so the answer tells nobody who has one or which passkeys it holds; the
+ * browser offers the passkeys it keeps for this site. With the email of an existing account the
+ * challenge is bound to it server-side: only that account's passkeys are accepted with it.
  */
 export async function passkeyLoginOptions(deps: PasskeyDeps, email?: string) {
   const user = email ? findUserByIdentity(deps, "email", normalizeEmail(email)) : undefined;
-  const creds = user ? deps.db.select().from(passkeys).where(eq(passkeys.userId, user.id)).all() : [];
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty(deps).rpID,
-    allowCredentials: creds.map((p) => ({ id: p.credentialId, transports: p.transports ?? undefined })),
-    userVerification: "preferred",
-  });
+  const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: "preferred" });
   storeChallenge(deps, options.challenge, "login", user?.id ?? null);
   return options;
 }

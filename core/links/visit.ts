@@ -4,6 +4,7 @@ import { domains, linkPixels, links, pixels, type LinkRow } from "../../db/schem
 import { changes } from "../../db/client";
 import { detectBot } from "../clicks/bots";
 import { AttemptLimiter, verifyPassword } from "./password";
+import { ipBucket } from "../ip";
 import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, type CachedLink } from "./link-cache";
 import { memoize } from "../memo";
 import { asLocation, withUtm } from "./target";
@@ -139,7 +140,8 @@ export function createVisitHandler(deps: Deps) {
     if (link.startsAt && link.startsAt.getTime() > now.getTime()) return { kind: "countdown", title, startsAt: link.startsAt, now };
     if (link.passwordHash) {
       if (req.method !== "POST") return { kind: "password", title, wrong: false };
-      const key = `${req.ip ?? "?"}|${link.id}`;
+      // per link and visitor network: an IPv6 client holds a whole /64 and could rotate through it
+      const key = `${req.ip ? ipBucket(req.ip) : "?"}|${link.id}`;
       const wait = attempts.retryAfterMs(key, now.getTime());
       if (wait > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(wait / 1000) };
       attempts.fail(key, now.getTime()); // counted before the slow check, so parallel guesses cannot outrun the limit

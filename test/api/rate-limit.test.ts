@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FixedWindowLimiter, ipBucket, isAuthPath } from "../../api/shared/rate-limit";
+import { FixedWindowLimiter, isAuthPath } from "../../api/shared/rate-limit";
+import { ipBucket } from "../../core/ip";
 import { clientAddress } from "../../api/shared/client-ip";
 import { ManualClock } from "../../core/clock";
 
