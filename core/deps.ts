@@ -8,6 +8,7 @@ import type { LinkCache } from "./links/link-cache";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
 import type { TrackerIndexCache } from "./tracking/index-cache";
+import type { RevokedSessions } from "./auth/revoked-sessions";
 
 /** What core functions receive. Built once in main.ts (or by a test) and passed down. */
 export interface Deps {
@@ -26,4 +27,6 @@ export interface Deps {
   clicks: ClickSink;
   /** the keyword matcher's index of enabled trackers */
   trackerIndex: TrackerIndexCache;
+  /** the ended sign-ins, checked on every authenticated request */
+  revokedSessions: RevokedSessions;
 }

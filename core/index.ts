@@ -15,6 +15,7 @@ import type { ClickListener } from "./clicks/listeners";
 import { CLICK_LISTENERS } from "./click-listeners";
 import { join } from "node:path";
 import { createPrivateFile, lockDownDataDir } from "./data-dir";
+import { createRevokedSessions } from "./auth/revoked-sessions";
 
 /** Where the click journal lives under DATA_DIR. */
 export const CLICK_JOURNAL_DIR = "click-journal";
@@ -58,6 +59,7 @@ export function createDeps(
       journalDir: join(config.dataDir, CLICK_JOURNAL_DIR),
       threadEntry: CLICK_WRITER_THREAD,
     }),
+    revokedSessions: createRevokedSessions(handle.db),
   };
   return deps;
 }

@@ -76,7 +76,7 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
         .where(and(eq(apiTokens.tokenHash, sha256(auth)), isNull(apiTokens.revokedAt)))
         .get();
       if (row) return `token:${row.id}`;
-    } else if (auth) return `user:${await verifyAccessToken(deps, auth)}`;
+    } else if (auth) return `user:${(await verifyAccessToken(deps, auth)).userId}`;
     const initData = request.headers.get("x-msgr-init-data");
     if (!auth && initData && deps.config.botToken) {
       const tg = verifyInitData(deps, initData);

@@ -19,7 +19,7 @@ export interface Principal {
  * `x-msgr-init-data` header. Throws 401 when neither is present or valid.
  */
 export async function authenticate(
-  deps: Pick<Deps, "db" | "config" | "clock">,
+  deps: Pick<Deps, "db" | "config" | "clock" | "revokedSessions">,
   creds: { authorization?: string | null; initData?: string | null },
 ): Promise<Principal> {
   const auth = creds.authorization?.trim();
@@ -31,7 +31,8 @@ export async function authenticate(
       const t = verifyApiToken(deps, token);
       return { user: activeUser(deps, t.userId), via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
     }
-    const userId = await verifyAccessToken(deps, token);
+    const { userId, sessionId } = await verifyAccessToken(deps, token);
+    if (sessionId && deps.revokedSessions.has(sessionId)) throw new Unauthorized("This sign-in was ended; sign in again", "session_revoked");
     return { user: activeUser(deps, userId), via: "jwt", scopes: ["*"] };
   }
   if (creds.initData) {

@@ -1,16 +1,19 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { createHmac, randomInt } from "node:crypto";
 import type { Deps } from "../deps";
-import { emailCodes } from "../../db/schema";
+import { emailCodeFailures, emailCodes } from "../../db/schema";
 import { changes } from "../../db/client";
 import { AppError, FieldError, RateLimited, Upstream } from "../errors";
 import { safeEqual } from "../random";
 import { writeTransaction } from "../../db/transaction";
 
-/** One-time email codes (CONTRACT §4): 6 digits, valid 10 minutes, 5 wrong tries, one send per 30 s per email. */
+/** One-time email codes: 6 digits, valid 10 minutes, 5 wrong tries, one send per 30 s per email. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
 export const RESEND_INTERVAL_MS = 30_000;
+/** Wrong guesses allowed per email address within any hour, across all its codes (sign-in and link). */
+export const MAX_WRONG_GUESSES = 10;
+export const EMAIL_GUESS_WINDOW_MS = 3600_000;
 
 export type CodePurpose = "login" | "link";
 
@@ -87,8 +90,28 @@ export async function sendEmailCode(
 }
 
 /**
+ * 429 while `email` has used up its guesses: MAX_WRONG_GUESSES wrong codes within the last hour,
+ * whichever code they were aimed at. A new code every 30 s would otherwise buy 5 fresh tries each.
+ * The wrong guesses are rows in the database, so every node counts the same ones.
+ */
+function assertGuessesLeft(db: Deps["db"], email: string, now: Date): void {
+  const recent = db
+    .select({ at: emailCodeFailures.failedAt })
+    .from(emailCodeFailures)
+    .where(and(eq(emailCodeFailures.email, email), gt(emailCodeFailures.failedAt, new Date(now.getTime() - EMAIL_GUESS_WINDOW_MS))))
+    .orderBy(desc(emailCodeFailures.failedAt))
+    .limit(MAX_WRONG_GUESSES)
+    .all();
+  if (recent.length < MAX_WRONG_GUESSES) return;
+  // open again when the oldest of the last MAX_WRONG_GUESSES leaves the window
+  const wait = (recent[MAX_WRONG_GUESSES - 1]!.at.getTime() + EMAIL_GUESS_WINDOW_MS - now.getTime()) / 1000;
+  throw new RateLimited(wait, `Too many wrong codes for ${email}; try again in ${Math.ceil(wait / 60)} min`);
+}
+
+/**
  * Checks and consumes the latest code of `email` for `purpose` (for links: requested by `userId`).
- * Atomic: of parallel requests with the right code exactly one succeeds. Throws CodeRejected otherwise.
+ * Atomic: of parallel requests with the right code exactly one succeeds. Throws CodeRejected otherwise,
+ * and RateLimited (429) while the address has no guesses left this hour, even for the right code.
  * Not for use inside a transaction: a wrong try must be counted even though the call throws.
  */
 export function consumeEmailCode(
@@ -99,6 +122,7 @@ export function consumeEmailCode(
   if (!/^\d{6}$/.test(code)) throw new FieldError("code", "must be the 6-digit code from the email");
   const now = deps.clock.now();
   const db = deps.db;
+  assertGuessesLeft(db, input.email, now);
   const row = db
     .select()
     .from(emailCodes)
@@ -111,6 +135,7 @@ export function consumeEmailCode(
   if (row.attempts >= MAX_WRONG_TRIES) throw new CodeRejected("too_many_attempts", "Too many wrong codes; request a new one");
   if (!safeEqual(row.codeHash, hashCode(deps, input.email, input.purpose, code))) {
     db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, row.id)).run();
+    db.insert(emailCodeFailures).values({ email: input.email, failedAt: now }).run();
     const left = MAX_WRONG_TRIES - row.attempts - 1;
     if (left <= 0) throw new CodeRejected("too_many_attempts", "Wrong code. Too many wrong codes; request a new one");
     throw new CodeRejected("invalid_code", `Wrong code; ${left} attempt${left === 1 ? "" : "s"} left`);

@@ -41,17 +41,18 @@ function insertRefreshToken(db: Pick<Db, "insert">, now: Date, userId: number, f
 
 /** Signs a 7-day access token and starts a new refresh-token family for `user`. */
 export async function issueSession(deps: SessionDeps, user: UserRow): Promise<Session> {
-  const refreshToken = insertRefreshToken(deps.db, deps.clock.now(), user.id, randomSecret(16));
-  return { accessToken: await signAccessToken(deps, user.id), refreshToken, ...sessionUser(deps, user) };
+  const familyId = randomSecret(16);
+  const refreshToken = insertRefreshToken(deps.db, deps.clock.now(), user.id, familyId);
+  return { accessToken: await signAccessToken(deps, user.id, familyId), refreshToken, ...sessionUser(deps, user) };
 }
 
 /**
  * Exchanges a refresh token for a new access token and refresh token (rotation). A token that was
  * already used once means it leaked or was replayed: the whole family is revoked and the caller gets 401.
  */
-export async function refreshSession(deps: SessionDeps, presented: string): Promise<{ accessToken: string; refreshToken: string }> {
+export async function refreshSession(deps: SessionDeps & Pick<Deps, "revokedSessions">, presented: string): Promise<{ accessToken: string; refreshToken: string }> {
   const now = deps.clock.now();
-  const next = writeTransaction(deps.db, (tx): { reused: string } | { reused?: undefined; userId: number; refreshToken: string } => {
+  const next = writeTransaction(deps.db, (tx): { reused: string } | { reused?: undefined; userId: number; familyId: string; refreshToken: string } => {
     const row = tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).get();
     if (!row) throw new Unauthorized("Invalid refresh token", "invalid_refresh_token");
     if (row.revokedAt) throw new Unauthorized("This session was ended; sign in again", "refresh_token_revoked");
@@ -62,21 +63,23 @@ export async function refreshSession(deps: SessionDeps, presented: string): Prom
     if (row.expiresAt.getTime() <= now.getTime()) throw new Unauthorized("Refresh token expired; sign in again", "refresh_token_expired");
     const user = tx.select().from(users).where(eq(users.id, row.userId)).get();
     if (!user || user.mergedIntoId) throw new Unauthorized("The account behind this token no longer exists", "invalid_refresh_token");
-    return { userId: row.userId, refreshToken: insertRefreshToken(tx, now, row.userId, row.familyId) };
+    return { userId: row.userId, familyId: row.familyId, refreshToken: insertRefreshToken(tx, now, row.userId, row.familyId) };
   });
   if (next.reused !== undefined) {
-    revokeFamily(deps.db, next.reused, now);
+    revokeFamily(deps, next.reused, now);
     throw new Unauthorized("Refresh token was already used; every session of this sign-in is revoked", "refresh_token_reused");
   }
-  return { accessToken: await signAccessToken(deps, next.userId), refreshToken: next.refreshToken };
+  return { accessToken: await signAccessToken(deps, next.userId, next.familyId), refreshToken: next.refreshToken };
 }
 
-function revokeFamily(db: Pick<Db, "update">, familyId: string, now: Date): void {
-  db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))).run();
+/** Ends one sign-in: its refresh tokens stop working, and so do its access tokens (401 on the next request). */
+function revokeFamily(deps: Pick<Deps, "db" | "revokedSessions">, familyId: string, now: Date): void {
+  deps.db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))).run();
+  deps.revokedSessions.revoke([familyId], now);
 }
 
 /** Ends the sign-in a refresh token belongs to (logout). Unknown tokens are ignored. */
-export function revokeRefreshToken(deps: Pick<Deps, "db" | "clock">, presented: string): void {
+export function revokeRefreshToken(deps: Pick<Deps, "db" | "clock" | "revokedSessions">, presented: string): void {
   const row = deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).get();
-  if (row) revokeFamily(deps.db, row.familyId, deps.clock.now());
+  if (row) revokeFamily(deps, row.familyId, deps.clock.now());
 }

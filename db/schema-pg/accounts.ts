@@ -80,3 +80,15 @@ export const webauthnChallenges = pgTable("webauthn_challenges", {
   expiresAt: ts("expires_at").notNull(),
   createdAt: createdAt(),
 });
+
+export const revokedSessions = pgTable("revoked_sessions", {
+  sessionId: text("session_id").primaryKey(),
+  revokedAt: ts("revoked_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+export const emailCodeFailures = pgTable("email_code_failures", {
+  id: id(),
+  email: text("email").notNull(),
+  failedAt: ts("failed_at").notNull(),
+}, (t) => [index("email_code_failures_email").on(t.email, t.failedAt)]);

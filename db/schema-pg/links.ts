@@ -1,4 +1,5 @@
-import { pgTable, text, index, primaryKey } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { pgTable, text, index, primaryKey, uniqueIndex } from "drizzle-orm/pg-core";
 import { int, id, ts, createdAt, bool } from "./columns";
 import { users } from "./accounts";
 
@@ -21,9 +22,15 @@ export const pixels = pgTable("pixels", {
 export const domains = pgTable("domains", {
   id: id(),
   userId: int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  hostname: text("hostname").notNull().unique(),
+  hostname: text("hostname").notNull(),
+  verificationToken: text("verification_token").notNull().default(""),
+  verifiedAt: ts("verified_at"),
   createdAt: createdAt(),
-}, (t) => [index("domains_user").on(t.userId)]);
+}, (t) => [
+  index("domains_user").on(t.userId),
+  uniqueIndex("domains_user_hostname").on(t.userId, t.hostname),
+  uniqueIndex("domains_verified_hostname").on(t.hostname).where(sql`${t.verifiedAt} is not null`),
+]);
 
 export const links = pgTable("links", {
   id: id(),

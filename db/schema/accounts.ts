@@ -84,3 +84,21 @@ export const webauthnChallenges = sqliteTable("webauthn_challenges", {
   expiresAt: ts("expires_at").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Sign-ins (refresh-token families) that were ended: logout or a reused refresh token. Access tokens
+ * carry their sign-in's id, and one listed here answers 401 until it would have expired anyway.
+ */
+export const revokedSessions = sqliteTable("revoked_sessions", {
+  sessionId: text("session_id").primaryKey(),
+  revokedAt: ts("revoked_at").notNull(),
+  /** when the last access token of this sign-in expires; the row can go after that */
+  expiresAt: ts("expires_at").notNull(),
+});
+
+/** Wrong email codes, one row each: the hourly guess budget of an address across all its codes. */
+export const emailCodeFailures = sqliteTable("email_code_failures", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  failedAt: ts("failed_at").notNull(),
+}, (t) => [index("email_code_failures_email").on(t.email, t.failedAt)]);

@@ -1,4 +1,6 @@
 import { sqliteTable, integer, text, uniqueIndex, index, primaryKey } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
 import { ts, createdAt, bool } from "./columns";
 import { users } from "./accounts";
 
@@ -18,12 +20,24 @@ export const pixels = sqliteTable("pixels", {
   createdAt: createdAt(),
 }, (t) => [index("pixels_user").on(t.userId)]);
 
+/**
+ * Custom short-link hostnames. Several accounts may claim one hostname; it serves links only once
+ * an account proves control with a DNS TXT record (`verifiedAt`), and only one account can.
+ */
 export const domains = sqliteTable("domains", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  hostname: text("hostname").notNull().unique(),
+  hostname: text("hostname").notNull(),
+  /** the random value the TXT record at _linkbot-challenge.<hostname> must hold */
+  // the SQL default only lets the column be added to existing rows; a migration gives those random values
+  verificationToken: text("verification_token").notNull().default("").$defaultFn(() => randomBytes(16).toString("hex")),
+  verifiedAt: ts("verified_at"),
   createdAt: createdAt(),
-}, (t) => [index("domains_user").on(t.userId)]);
+}, (t) => [
+  index("domains_user").on(t.userId),
+  uniqueIndex("domains_user_hostname").on(t.userId, t.hostname),
+  uniqueIndex("domains_verified_hostname").on(t.hostname).where(sql`${t.verifiedAt} is not null`),
+]);
 
 export const links = sqliteTable("links", {
   id: integer("id").primaryKey({ autoIncrement: true }),
