@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 
 export type Plan = "free" | "starter" | "pro" | "business";
 export const PLANS: Plan[] = ["free", "starter", "pro", "business"];
@@ -61,6 +62,8 @@ export interface Config {
   privacyIp: "full" | "truncate" | "none";
   /** PostgreSQL of cluster mode (DATABASE_URL); null: SQLite under dataDir */
   databaseUrl: string | null;
+  /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
+  dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
   mtproto: { apiId: number; apiHash: string; session: string } | null;
 }
@@ -95,6 +98,20 @@ function proxyCount(env: Env): number {
   } catch {
     throw new ConfigError("TRUST_PROXY", `expected true, false or the number of proxies in front (0 to 20), got "${v}"`);
   }
+}
+
+/** DNS_SERVERS: comma-separated `ip`, `ip:port` or `[ipv6]:port`, each checked to be an IP address. */
+function dnsServers(env: Env): string[] | null {
+  const v = str(env, "DNS_SERVERS");
+  if (v === undefined) return null;
+  return v.split(",").map((entry) => {
+    const e = entry.trim();
+    const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(e) ?? /^([\d.]+)(?::(\d{1,5}))?$/.exec(e) ?? /^([0-9a-fA-F:]+)()$/.exec(e);
+    const port = m?.[2] ? Number(m[2]) : 53;
+    if (!m || !isIP(m[1]!) || port < 1 || port > 65535)
+      throw new ConfigError("DNS_SERVERS", `expected comma-separated ip:port resolvers (e.g. 1.1.1.1:53,[2606:4700:4700::1111]:53), got "${e}"`);
+    return e;
+  });
 }
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -256,6 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: int(env, "RATE_LIMIT_WINDOW", 60, 1, 86_400),
     },
     databaseUrl: databaseUrl(env),
+    dnsServers: dnsServers(env),
     mtproto:
       apiId && apiHash
         ? { apiId: int(env, "MTPROTO_API_ID", 0, 1, 2 ** 31), apiHash, session: str(env, "MTPROTO_SESSION") ?? "" }

@@ -1,8 +1,8 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { createTag, deleteTag, listTags } from "../../core/catalog/tags";
 import { createPixel, deletePixel, listPixels } from "../../core/catalog/pixels";
-import { createDomain, deleteDomain, listDomains } from "../../core/catalog/domains";
+import { createDomain, deleteDomain, listDomains, verifyDomain } from "../../core/catalog/domains";
 import { authPlugin } from "../shared/auth";
 import { CatalogModel } from "./model";
 
@@ -28,11 +28,15 @@ export function catalogApi(deps: Deps) {
     .delete("/pixels/:id", ({ userId, params }) => (deletePixel(deps, userId, params.id), ok), {
       scope: "write:pixels", params: CatalogModel.idParams, detail: { tags: ["pixels"] },
     })
-    .get("/domains", ({ userId }) => listDomains(deps, userId), { scope: "read:links", detail: { tags: ["domains"] } })
+    .get("/domains", ({ userId }) => listDomains(deps, userId), { scope: "read:links", response: t.Array(CatalogModel.domainView), detail: { tags: ["domains"] } })
     .post("/domains", ({ userId, body, set }) => {
       set.status = 201;
       return createDomain(deps, userId, body.hostname);
-    }, { scope: "write:links", body: CatalogModel.domain, detail: { tags: ["domains"] } })
+    }, { scope: "write:links", body: CatalogModel.domain, response: { 201: CatalogModel.domainView }, detail: { tags: ["domains"], summary: "Add a custom domain (unverified; publish the TXT record it names, then verify)" } })
+    .post("/domains/:id/verify", ({ userId, params }) => verifyDomain(deps, userId, params.id), {
+      scope: "write:links", params: CatalogModel.idParams, response: CatalogModel.domainView,
+      detail: { tags: ["domains"], summary: "Verify a domain by its TXT record (409 verification_failed or domain_taken)" },
+    })
     .delete("/domains/:id", ({ userId, params }) => (deleteDomain(deps, userId, params.id), ok), {
       scope: "write:links", params: CatalogModel.idParams, detail: { tags: ["domains"] },
     });

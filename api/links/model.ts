@@ -66,5 +66,14 @@ export const CatalogModel = {
     pixelId: t.String({ minLength: 1, maxLength: 64 }),
   }),
   domain: t.Object({ hostname: t.String({ minLength: 1, maxLength: 253 }) }),
+  /** a custom domain as every domain route answers it */
+  domainView: t.Object({
+    id: t.Number(),
+    hostname: t.String(),
+    verified: t.Boolean(),
+    verifiedAt: t.Nullable(t.String({ format: "date-time" })),
+    verification: t.Object({ type: t.Literal("TXT"), name: t.String(), value: t.String() }, { description: "publish this DNS record, then call verify" }),
+    createdAt: t.String({ format: "date-time" }),
+  }),
   idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
 };

@@ -4,7 +4,7 @@ import type { BotContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createLink, editLink } from "../../core/links/links";
 import type { LinkInput } from "../../core/links/validate";
-import { urlProblem } from "../../core/links/validate";
+import { urlSyntaxProblem } from "../../core/links/validate";
 import { parseWhen } from "../../core/links/when";
 import { createTag, deleteTag, listTags } from "../../core/catalog/tags";
 import { countLinks, getLink } from "../../core/links/links";
@@ -67,7 +67,7 @@ export async function linkOptionsConversation(conversation: Conversation<BotCont
     else if (v !== SKIP) input[key] = v;
   };
   const asUrl = (text: string): Step<string> => {
-    const p = urlProblem(text);
+    const p = urlSyntaxProblem(text); // the loop check comes with the save
     return p ? { error: `That is not a valid link: it ${p}.` } : { value: text };
   };
   const asWhen = (text: string): Step<string> => {

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { createConversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
 import { createLink, deleteLink, setLinkActive } from "../../core/links/links";
-import { urlProblem } from "../../core/links/validate";
+import { urlSyntaxProblem } from "../../core/links/validate";
 import { AppError, NotFound } from "../../core/errors";
 import { deleteConfirm, renderCard } from "../menus/link-card";
 import { linkListPage } from "../menus/link-list";
@@ -13,7 +13,7 @@ const NO_PREVIEW = { link_preview_options: { is_disabled: true } } as const;
 /** A message that is just one http(s) URL (what “pasting a link” looks like). */
 function pastedUrl(text: string): string | null {
   const s = text.trim();
-  return /^https?:\/\/\S+$/i.test(s) && !urlProblem(s) ? s : null;
+  return /^https?:\/\/\S+$/i.test(s) && !urlSyntaxProblem(s) ? s : null;
 }
 
 /** Shows `view` by editing the message the button sits on (or sending it, for commands). */

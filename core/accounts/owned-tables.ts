@@ -1,5 +1,6 @@
 import type { Tx } from "../../db/transaction";
 import { eq, sql } from "drizzle-orm";
+import { mergeDomains } from "../catalog/domains";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as s from "../../db/schema";
 import type { Deps } from "../deps";
@@ -43,7 +44,8 @@ export const OWNED_TABLES: OwnedTable[] = [
     },
   },
   { table: s.pixels, owner: s.pixels.userId },
-  { table: s.domains, owner: s.domains.userId },
+  // one row per hostname and account: a hostname both accounts added folds into the survivor's row
+  { table: s.domains, owner: s.domains.userId, merge: mergeDomains },
   { table: s.secureFolders, owner: s.secureFolders.userId },
   { table: s.secureFiles, owner: s.secureFiles.userId },
   { table: s.secureLinks, owner: s.secureLinks.userId },

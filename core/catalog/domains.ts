@@ -1,13 +1,37 @@
 import { domainToASCII } from "node:url";
-import { and, asc, eq } from "drizzle-orm";
+import { Resolver } from "node:dns/promises";
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { domains } from "../../db/schema";
+import type { Tx } from "../../db/transaction";
+import { domains, links } from "../../db/schema";
 import { changes } from "../../db/client";
 import { invalidateLinkCache } from "../links/link-cache";
 import { Conflict, FieldError, NotFound } from "../errors";
 
-export type DomainView = { id: number; hostname: string; createdAt: string };
-const view = (r: typeof domains.$inferSelect): DomainView => ({ id: r.id, hostname: r.hostname, createdAt: r.createdAt.toISOString() });
+/** The DNS name whose TXT record proves control of `hostname`. */
+export const challengeName = (hostname: string) => `_linkbot-challenge.${hostname}`;
+const newToken = () => randomBytes(16).toString("hex");
+/** The TXT record's value for a domain's random token. */
+const challengeValue = (token: string) => `linkbot-verify=${token}`;
+
+export type DomainView = {
+  id: number;
+  hostname: string;
+  verified: boolean;
+  verifiedAt: string | null;
+  /** the DNS record to publish: a TXT record at `name` holding `value` */
+  verification: { type: "TXT"; name: string; value: string };
+  createdAt: string;
+};
+const view = (r: typeof domains.$inferSelect): DomainView => ({
+  id: r.id,
+  hostname: r.hostname,
+  verified: r.verifiedAt !== null,
+  verifiedAt: r.verifiedAt?.toISOString() ?? null,
+  verification: { type: "TXT", name: challengeName(r.hostname), value: challengeValue(r.verificationToken) },
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** the ASCII form of a domain name; the top-level label may be an IDN one (xn--p1ai is .рф) */
 const HOSTNAME = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
@@ -16,9 +40,15 @@ export function listDomains(deps: Pick<Deps, "db">, userId: number): DomainView[
   return deps.db.select().from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.hostname)).all().map(view);
 }
 
+function verifiedOwner(deps: Pick<Deps, "db">, hostname: string) {
+  return deps.db.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt))).get();
+}
+
 /**
- * Registers a custom short-link hostname (pointed at this service by the user's DNS). A hostname
- * belongs to one account (409), and the service's own hosts cannot be claimed.
+ * Registers a custom short-link hostname, unverified: it serves nothing until its owner publishes
+ * the TXT record of `verification` and calls `verifyDomain`. Several accounts may claim a hostname
+ * (so a squatter cannot lock its real owner out); the first to verify owns it, and a verified
+ * hostname cannot be claimed again (409 domain_taken). The service's own hosts cannot be claimed.
  */
 export function createDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache">, userId: number, hostname: string): DomainView {
   const typed = hostname.trim().toLowerCase().replace(/\.$/, "");
@@ -27,15 +57,100 @@ export function createDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkC
   if (!HOSTNAME.test(host)) throw new FieldError("hostname", "must be a domain name such as go.example.com (no scheme, port or path)");
   const own = [deps.config.baseUrl, deps.config.shortUrl].map((u) => new URL(u).hostname);
   if (own.includes(host)) throw new FieldError("hostname", "is the service's own host");
-  if (deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, host)).get())
-    throw new Conflict(`The domain ${host} is already registered`, "domain_taken");
-  const row = deps.db.insert(domains).values({ userId, hostname: host, createdAt: deps.clock.now() }).returning().get();
+  if (verifiedOwner(deps, host)) throw new Conflict(`The domain ${host} is already verified by another account`, "domain_taken");
+  if (deps.db.select({ id: domains.id }).from(domains).where(and(eq(domains.hostname, host), eq(domains.userId, userId))).get())
+    throw new Conflict(`You have already added ${host}`, "domain_exists");
+  const row = deps.db.insert(domains).values({ userId, hostname: host, verificationToken: newToken(), createdAt: deps.clock.now() }).returning().get();
+  // a claimed host, verified or not, no longer serves the service's plain links
   invalidateLinkCache(deps);
   return view(row);
+}
+
+/** The TXT records at `name`, each joined from its strings; [] when there are none. */
+async function lookUpTxt(deps: Pick<Deps, "config">, name: string): Promise<string[]> {
+  const resolver = new Resolver({ timeout: 2000, tries: 2 });
+  if (deps.config.dnsServers) resolver.setServers(deps.config.dnsServers);
+  try {
+    return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(""));
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === "ENOTFOUND" || code === "ENODATA") return [];
+    throw new Conflict(`Could not look up the TXT record at ${name} (${code ?? (e as Error).message}); try again later`, "verification_failed");
+  }
+}
+
+/**
+ * Checks the domain's TXT record (`node:dns` through DNS_SERVERS) and marks it verified. 409
+ * `verification_failed` when the record is missing or holds another value; 409 `domain_taken`
+ * when another account verified the hostname first (a unique index settles a race).
+ */
+export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache">, userId: number, id: number): Promise<DomainView> {
+  const row = deps.db.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).get();
+  if (!row) throw new NotFound("Domain");
+  if (row.verifiedAt) return view(row);
+  if (!row.verificationToken) {
+    // a row written without a token (never by createDomain) must not verify against a guessable value
+    deps.db.update(domains).set({ verificationToken: newToken() }).where(eq(domains.id, row.id)).run();
+    return verifyDomain(deps, userId, id);
+  }
+  const name = challengeName(row.hostname);
+  const want = challengeValue(row.verificationToken);
+  const found = await lookUpTxt(deps, name);
+  if (!found.includes(want)) {
+    const seen = found.length ? `found ${found.map((v) => JSON.stringify(v)).join(", ")}` : "found no TXT record";
+    throw new Conflict(`Publish a TXT record at ${name} with the value ${want} (${seen}); DNS changes can take a few minutes`, "verification_failed");
+  }
+  if (verifiedOwner(deps, row.hostname)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
+  let verified: typeof domains.$inferSelect | undefined;
+  try {
+    verified = deps.db.update(domains).set({ verifiedAt: deps.clock.now() }).where(and(eq(domains.id, row.id), eq(domains.userId, userId))).returning().get();
+  } catch (e) {
+    if (/UNIQUE/i.test((e as Error).message)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
+    throw e;
+  }
+  if (!verified) throw new NotFound("Domain");
+  invalidateLinkCache(deps);
+  return view(verified);
 }
 
 /** Deletes a domain; its links fall back to the default short URL. */
 export function deleteDomain(deps: Pick<Deps, "db" | "linkCache">, userId: number, id: number): void {
   if (!changes(deps.db.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).run())) throw new NotFound("Domain");
   invalidateLinkCache(deps);
+}
+
+/** A host and port of this service's short links: null port = the scheme's default ports (80 and 443). */
+type OwnHost = { hostname: string; port: string | null };
+
+const ownHostOf = (url: string): OwnHost => {
+  const u = new URL(url);
+  return { hostname: u.hostname, port: u.port || null };
+};
+
+/**
+ * True when `url` leads to this service's short links: the host of SHORT_URL or BASE_URL (on its
+ * port; on either default port when it uses the default one), or a verified custom domain. A link
+ * there would redirect to itself or to another of our links (one visit making many clicks).
+ */
+export function isServiceUrl(deps: Pick<Deps, "db" | "config">, url: URL): boolean {
+  const hostname = url.hostname.replace(/\.$/, "");
+  const defaultPort = url.port === "" || url.port === "80" || url.port === "443";
+  const own = [ownHostOf(deps.config.shortUrl), ownHostOf(deps.config.baseUrl)];
+  if (own.some((h) => h.hostname === hostname && (h.port === null ? defaultPort : url.port === h.port))) return true;
+  return defaultPort && !!verifiedOwner(deps, hostname);
+}
+
+/**
+ * Merge hook: the survivor keeps one row per hostname. A clashing row of the merged-in account has
+ * its links moved to the survivor's row (which becomes verified when the merged-in one was), then goes.
+ */
+export function mergeDomains(tx: Tx, sourceId: number, targetId: number): void {
+  for (const mine of tx.select().from(domains).where(eq(domains.userId, sourceId)).all()) {
+    const theirs = tx.select().from(domains).where(and(eq(domains.userId, targetId), eq(domains.hostname, mine.hostname))).get();
+    if (!theirs) continue;
+    tx.update(links).set({ domainId: theirs.id }).where(eq(links.domainId, mine.id)).run();
+    tx.delete(domains).where(eq(domains.id, mine.id)).run();
+    if (mine.verifiedAt && !theirs.verifiedAt) tx.update(domains).set({ verifiedAt: mine.verifiedAt }).where(eq(domains.id, theirs.id)).run();
+  }
+  tx.update(domains).set({ userId: targetId }).where(eq(domains.userId, sourceId)).run();
 }

@@ -63,7 +63,7 @@ export function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): Bulk
     urls.forEach((original, i) => {
       const url = trimmed[i]!;
       const fail = (error: string) => out.failed.push({ url: original, error });
-      const problem = url ? urlProblem(url) : "is empty";
+      const problem = url ? urlProblem(deps, url) : "is empty";
       if (problem) return fail(`invalid URL: ${problem}`);
       const key = sameUrlKey(url);
       if (seen.has(key)) return fail("duplicate: the same URL appears earlier in this request");

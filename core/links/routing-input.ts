@@ -1,4 +1,5 @@
 import { urlProblem } from "./url";
+import type { Deps } from "../deps";
 import { parseDate } from "./when";
 
 /** The conditions of a redirect rule; every one given must hold. */
@@ -93,10 +94,12 @@ function conditionsOf(v: unknown, field: string, bad: Bad): RuleConditions | und
   return ok ? c : undefined;
 }
 
+type UrlDeps = Pick<Deps, "db" | "config">;
+
 /** The URL of a rule or variant, checked exactly as the link's own URL is. */
-function urlOf(v: unknown, field: string, bad: Bad): string | undefined {
+function urlOf(deps: UrlDeps, v: unknown, field: string, bad: Bad): string | undefined {
   if (typeof v !== "string" || !v.trim()) return void bad(field, "is required: the URL to send the visitor to");
-  const p = urlProblem(v.trim());
+  const p = urlProblem(deps, v.trim());
   if (p) return void bad(field, p);
   return v.trim();
 }
@@ -105,7 +108,7 @@ function urlOf(v: unknown, field: string, bad: Bad): string | undefined {
  * Checks a `rules` input (null or [] removes them) and returns what to store: the normalized JSON,
  * or null. Problems go to `bad` under paths such as `rules[3].if.country`.
  */
-export function rulesInput(v: unknown, bad: Bad): string | null | undefined {
+export function rulesInput(deps: UrlDeps, v: unknown, bad: Bad): string | null | undefined {
   if (v === null || (Array.isArray(v) && v.length === 0)) return null;
   if (!Array.isArray(v)) return void bad("rules", "must be an array of rules, or null");
   if (v.length > MAX_RULES) return void bad("rules", `must have at most ${MAX_RULES} rules (got ${v.length})`);
@@ -119,7 +122,7 @@ export function rulesInput(v: unknown, bad: Bad): string | null | undefined {
       return;
     }
     const cond = conditionsOf(r.if, `${field}.if`, bad);
-    const url = urlOf(r.url, `${field}.url`, bad);
+    const url = urlOf(deps, r.url, `${field}.url`, bad);
     if (cond && url) out.push({ if: cond, url });
     else ok = false;
   });
@@ -127,7 +130,7 @@ export function rulesInput(v: unknown, bad: Bad): string | null | undefined {
 }
 
 /** Checks a `variants` input (null or [] removes them): 2–10 entries of {url, weight 1–100}. */
-export function variantsInput(v: unknown, bad: Bad): string | null | undefined {
+export function variantsInput(deps: UrlDeps, v: unknown, bad: Bad): string | null | undefined {
   if (v === null || (Array.isArray(v) && v.length === 0)) return null;
   if (!Array.isArray(v)) return void bad("variants", "must be an array of {url, weight}, or null");
   if (v.length < MIN_VARIANTS || v.length > MAX_VARIANTS) return void bad("variants", `must have ${MIN_VARIANTS} to ${MAX_VARIANTS} entries (got ${v.length})`);
@@ -140,7 +143,7 @@ export function variantsInput(v: unknown, bad: Bad): string | null | undefined {
       ok = false;
       return;
     }
-    const url = urlOf(x.url, `${field}.url`, bad);
+    const url = urlOf(deps, x.url, `${field}.url`, bad);
     const w = x.weight;
     const weightOk = typeof w === "number" && Number.isInteger(w) && w >= 1 && w <= 100;
     if (!weightOk) bad(`${field}.weight`, "must be a whole number from 1 to 100");

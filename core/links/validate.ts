@@ -2,11 +2,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { domains, pixels, tags, type LinkRow } from "../../db/schema";
 import { ValidationError } from "../errors";
-import { MAX_URL_LENGTH, urlProblem } from "./url";
+import { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem } from "./url";
 import { parseDate } from "./when";
 import { rulesInput, variantsInput } from "./routing-input";
 
-export { MAX_URL_LENGTH, urlProblem };
+export { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem };
 
 /** Input of link create (POST) and edit (PATCH), spelled as in the spec. `null` clears a field. */
 export interface LinkInput {
@@ -58,7 +58,7 @@ const COLUMN: Record<string, keyof LinkPatch["cols"]> = {
  * it into column values. Every problem is reported at once as a 400 with one detail per field.
  */
 export function validateLinkInput(
-  deps: Pick<Deps, "db" | "clock">,
+  deps: Pick<Deps, "db" | "clock" | "config">,
   userId: number,
   input: LinkInput,
   existing?: LinkRow,
@@ -72,7 +72,7 @@ export function validateLinkInput(
   if (!existing && (input.url === undefined || input.url === null)) bad("url", "is required");
   else if (input.url === null) bad("url", "cannot be removed");
   else if (input.url !== undefined) {
-    const p = urlProblem(input.url.trim());
+    const p = urlProblem(deps, input.url.trim());
     if (p) bad("url", p);
     else patch.cols.url = input.url.trim();
   }
@@ -89,7 +89,7 @@ export function validateLinkInput(
     if (v === undefined) continue;
     if (v === null || v.trim() === "") (patch.cols as Record<string, unknown>)[COLUMN[field]!] = null;
     else {
-      const p = urlProblem(v.trim());
+      const p = urlProblem(deps, v.trim());
       if (p) bad(field, p);
       else (patch.cols as Record<string, unknown>)[COLUMN[field]!] = v.trim();
     }
@@ -137,11 +137,11 @@ export function validateLinkInput(
   }
 
   if (has("rules")) {
-    const rules = rulesInput(input.rules, bad);
+    const rules = rulesInput(deps, input.rules, bad);
     if (rules !== undefined) patch.cols.rules = rules;
   }
   if (has("variants")) {
-    const variants = variantsInput(input.variants, bad);
+    const variants = variantsInput(deps, input.variants, bad);
     if (variants !== undefined) patch.cols.variants = variants;
   }
 
@@ -149,9 +149,12 @@ export function validateLinkInput(
   if (has("pixelIds")) patch.pixelIds = ownedIds(deps, userId, "pixelIds", input.pixelIds ?? [], bad);
   if (has("domain_id")) {
     const id = input.domain_id ?? null;
+    const domain = id === null || !Number.isInteger(id) ? undefined
+      : deps.db.select({ verifiedAt: domains.verifiedAt }).from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).get();
     if (id !== null && !Number.isInteger(id)) bad("domain_id", "must be a whole number");
-    else if (id !== null && !deps.db.select({ id: domains.id }).from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).get())
-      bad("domain_id", `no domain with id ${id}`);
+    else if (id !== null && !domain) bad("domain_id", `no domain with id ${id}`);
+    // an edit that sends back the link's own domain unchanged is not a new choice
+    else if (id !== null && !domain!.verifiedAt && id !== existing?.domainId) bad("domain_id", "is not verified yet: publish its TXT record and verify it first");
     else patch.cols.domainId = id;
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { domains, linkPixels, links, pixels, type LinkRow } from "../../db/schema";
 import { changes } from "../../db/client";
@@ -76,7 +76,9 @@ export function createVisitHandler(deps: Deps) {
     .innerJoin(pixels, eq(pixels.id, linkPixels.pixelId))
     .where(eq(linkPixels.linkId, sql.placeholder("id")))
     .prepare();
-  const domainById = deps.db.select({ hostname: domains.hostname }).from(domains).where(eq(domains.id, sql.placeholder("id"))).prepare();
+  // a link on a custom domain is served there only once the domain is verified (else: 404 page)
+  const domainById = deps.db.select({ hostname: domains.hostname }).from(domains)
+    .where(and(eq(domains.id, sql.placeholder("id")), isNotNull(domains.verifiedAt))).prepare();
   const domainByHost = deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, sql.placeholder("host"))).prepare();
   const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
   const attempts = new AttemptLimiter();

@@ -1,6 +1,5 @@
 import { sqliteTable, integer, text, uniqueIndex, index, primaryKey } from "drizzle-orm/sqlite-core";
 import { sql } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
 import { ts, createdAt, bool } from "./columns";
 import { users } from "./accounts";
 
@@ -28,9 +27,11 @@ export const domains = sqliteTable("domains", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   hostname: text("hostname").notNull(),
-  /** the random value the TXT record at _linkbot-challenge.<hostname> must hold */
-  // the SQL default only lets the column be added to existing rows; a migration gives those random values
-  verificationToken: text("verification_token").notNull().default("").$defaultFn(() => randomBytes(16).toString("hex")),
+  /**
+   * the random value the TXT record at _linkbot-challenge.<hostname> must hold, set by createDomain
+   * (the empty default only lets the column be added to existing rows; a migration fills those)
+   */
+  verificationToken: text("verification_token").notNull().default(""),
   verifiedAt: ts("verified_at"),
   createdAt: createdAt(),
 }, (t) => [

@@ -1,4 +1,7 @@
 import { expect, test } from "bun:test";
+import { addVerifiedDomain } from "../helpers/domains";
+import { domains } from "../../db/schema";
+import { eq } from "drizzle-orm";
 import { eachWithUser } from "../helpers/app";
 
 const s = eachWithUser();
@@ -33,12 +36,15 @@ test("pixels: the five types with id checks; scopes read:pixels and write:pixels
   expect((await s.t.request("DELETE", `/api/pixels/${ok.json.id}`, { token: s.token })).json).toEqual({ success: true });
 });
 
-test("domains: hostname checked, one owner per hostname, the service's own host refused", async () => {
+test("domains: hostname checked, one owner per hostname once verified, the service's own host refused", async () => {
   const d = await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname: "Go.Brand.Example" } });
   expect(d.status).toBe(201);
   expect(d.json.hostname).toBe("go.brand.example");
   const bob = await s.t.emailUser();
-  expect((await s.t.request("POST", "/api/domains", { token: bob.token, body: { hostname: "go.brand.example" } })).status).toBe(409);
+  const verified = await addVerifiedDomain(s.t, bob.token, "go.bob.example");
+  const taken = await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname: "go.bob.example" } });
+  expect([taken.status, taken.json.error]).toEqual([409, "domain_taken"]);
+  expect(verified.verified).toBe(true);
   for (const hostname of ["https://x.example", "x.example/path", "localhost", "bad_host.example"])
     expect((await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname } })).status).toBe(400);
   expect((await s.t.request("GET", "/api/domains", { token: s.token })).json).toEqual([d.json]);
@@ -52,6 +58,9 @@ test("domains: international names are kept in their ASCII (punycode) form, whic
   const ascii = await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname: "xn--80ak6aa92e.xn--p1ai" } });
   expect(ascii.status).toBe(201);
   expect((await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname: "go.пример.рф" } })).status).toBe(409);
+  const unverified = await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/", domain_id: typed.json.id } });
+  expect(unverified.json.details).toEqual([{ field: "domain_id", message: expect.stringContaining("not verified") }]);
+  s.t.deps.db.update(domains).set({ verifiedAt: s.t.clock.now() }).where(eq(domains.id, typed.json.id)).run();
   const l = await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/", domain_id: typed.json.id } });
   expect(l.json.trackingUrl).toBe(`http://go.xn--e1afmkfd.xn--p1ai/${l.json.code}`);
   const visit = await s.t.request("GET", `/${l.json.code}`, { headers: { host: "go.xn--e1afmkfd.xn--p1ai", "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/124.0" } });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { addVerifiedDomain } from "../helpers/domains";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 
@@ -152,7 +153,7 @@ describe("edit, get, list, delete", () => {
     const rx = new WebhookReceiver().start();
     const tag = (await t.request("POST", "/api/tags", { token, body: { name: "x" } })).json;
     const px = (await t.request("POST", "/api/pixels", { token, body: { name: "fb", type: "facebook", pixelId: "1234567890" } })).json;
-    const dom = (await t.request("POST", "/api/domains", { token, body: { hostname: "go.brand.example" } })).json;
+    const dom = await addVerifiedDomain(t, token, "go.brand.example");
     const c = await create({
       url: "https://a.example/", title: "T", utm_source: "s", utm_medium: "m", utm_campaign: "c", tagIds: [tag.id], starts_at: inOneDay(), expires_at: inTwoDays(),
       expired_url: "https://e.example/", max_clicks: 3, password: "pw", ios_url: "https://i.example/", android_url: "https://an.example/", desktop_url: "https://d.example/",

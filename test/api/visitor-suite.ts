@@ -4,6 +4,7 @@
  * take Bun's native route instead of Elysia's.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { addVerifiedDomain } from "../helpers/domains";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { clicks } from "../../db/schema";
@@ -223,7 +224,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
     });
 
     test("a custom domain's links answer on that host only", async () => {
-      const d = await t.request("POST", "/api/domains", { token, body: { hostname: "go.brand.example" } });
+      const d = { json: await addVerifiedDomain(t, token, "go.brand.example") };
       const l = await link({ url: "https://ok.example/" });
       const e = await t.request("PATCH", `/api/links/${l.id}`, { token, body: { domain_id: d.json.id } });
       expect(e.json.trackingUrl).toBe(`http://go.brand.example/${l.code}`);
@@ -231,7 +232,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect((await visit(l.code, CHROME, { headers: { host: "go.brand.example" } })).status).toBe(302);
       const plain = await link({ url: "https://ok.example/" });
       expect((await visit(plain.code, CHROME, { headers: { host: "go.other.example" } })).status).toBe(302); // not a registered domain
-      await t.request("POST", "/api/domains", { token, body: { hostname: "go.other.example" } });
+      await t.request("POST", "/api/domains", { token, body: { hostname: "go.other.example" } }); // unverified: serves nothing
       expect((await visit(plain.code, CHROME, { headers: { host: "go.brand.example" } })).status).toBe(404);
       expect((await visit(plain.code, CHROME, { headers: { host: "go.other.example" } })).status).toBe(404);
     });

@@ -1,31 +1,9 @@
 import { expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createDb } from "../../db/client";
+import { databaseBefore } from "../helpers/migrations";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/bun-sqlite";
-import { migrate } from "drizzle-orm/bun-sqlite/migrator";
-import { createDb } from "../../db/client";
-
-const MIGRATIONS = join(import.meta.dir, "../../db/migrations");
-
-/** A database migrated up to (not including) the migration tagged `before`, as a deployed older version left it. */
-function databaseBefore(before: string, path: string) {
-  const folder = mkdtempSync(join(tmpdir(), "linkbot-migrations-"));
-  for (const f of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql"))) copyFileSync(join(MIGRATIONS, f), join(folder, f));
-  mkdirSync(join(folder, "meta"));
-  const journalPath = join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === before);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  const sqlite = new Database(path, { create: true });
-  sqlite.exec("PRAGMA foreign_keys = ON");
-  migrate(drizzle(sqlite), { migrationsFolder: folder });
-  rmSync(folder, { recursive: true, force: true });
-  return sqlite;
-}
 
 test("an existing database keeps every click's user agent when they move to user_agents", () => {
   const dir = mkdtempSync(join(tmpdir(), "linkbot-migrate-"));

@@ -15,7 +15,7 @@ const TEXT = ["url", "title", "code", "utm_source", "utm_medium", "utm_campaign"
 interface Extras {
   tags: Tag[];
   pixels: { id: number; name: string; type: string }[];
-  domains: { id: number; hostname: string }[];
+  domains: { id: number; hostname: string; verified: boolean }[];
   link: Values | null;
 }
 
@@ -165,7 +165,7 @@ function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attem
     ${id && html`<${Section} title="Status and domain" open=${true}>
       <label class="check"><input type="checkbox" ...${f.check("is_active")} /> Link is active</label>
       <${Field} label="Domain"><select ...${f.bind("domain_id")} onChange=${(e: any) => f.set("domain_id", e.currentTarget.value)}>
-        <option value="">Default</option>${extras.domains.map((d) => html`<option value=${d.id}>${d.hostname}</option>`)}</select><//>
+        <option value="">Default</option>${extras.domains.map((d) => html`<option value=${d.id} disabled=${!d.verified && d.id !== extras.link?.domain_id}>${d.hostname}${d.verified ? "" : " (not verified)"}</option>`)}</select><//>
     <//>`}
     ${!native && html`<button class="btn primary" disabled=${busy}>${busy ? "Saving…" : id ? "Save" : "Create link"}</button>`}
   </form>`;
