@@ -28,10 +28,19 @@ export interface Verdict {
 }
 
 /**
+ * Where the request counters live: `hit` counts one request for `key` and says whether it is within
+ * `limit` for the current window. The in-memory FixedWindowLimiter serves one process; a store
+ * shared by several processes (a database table) implements the same method, possibly async.
+ */
+export interface RateLimitStore {
+  hit(key: string, limit: number): Verdict | Promise<Verdict>;
+}
+
+/**
  * Fixed-window counters in memory: each key gets `limit` requests per window starting at its first
  * request. Expired windows are swept at most once per window so the map cannot grow without bound.
  */
-export class FixedWindowLimiter {
+export class FixedWindowLimiter implements RateLimitStore {
   private windows = new Map<string, { start: number; count: number }>();
   private nextSweep = 0;
 
@@ -63,19 +72,20 @@ export class FixedWindowLimiter {
 
 
 /**
- * Who the limit applies to: the API token or the signed-in user when the credentials check out,
- * otherwise the IP (so made-up credentials cannot buy fresh buckets).
+ * Who the limit applies to: the account when the credentials check out, whichever of its sign-ins
+ * or API tokens is used (so minting tokens buys no extra budget), otherwise the IP (so made-up
+ * credentials cannot buy fresh buckets either).
  */
 async function callerKey(deps: Deps, request: Request, ip: string): Promise<string> {
   const auth = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
   try {
     if (auth && looksLikeApiToken(auth)) {
       const row = deps.db
-        .select({ id: apiTokens.id })
+        .select({ userId: apiTokens.userId })
         .from(apiTokens)
         .where(and(eq(apiTokens.tokenHash, sha256(auth)), isNull(apiTokens.revokedAt)))
         .get();
-      if (row) return `token:${row.id}`;
+      if (row) return `user:${row.userId}`;
     } else if (auth) return `user:${(await verifyAccessToken(deps, auth)).userId}`;
     const initData = request.headers.get("x-msgr-init-data");
     if (!auth && initData && deps.config.botToken) {
@@ -90,17 +100,19 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
 }
 
 /**
- * Rate limiting for everything under /api. Every /api response carries RateLimit-Limit,
- * RateLimit-Remaining and RateLimit-Reset (seconds); a refused request gets 429 with Retry-After.
+ * Rate limiting for everything under /api: per account for signed-in callers (all its sign-ins and
+ * API tokens together), per client IP (IPv6 by /64) for everyone else and for the sign-in and code
+ * endpoints. Every /api response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset
+ * (seconds); a refused request gets 429 with Retry-After. `store` keeps the counters (in memory by
+ * default).
  */
-export function rateLimitPlugin(deps: Deps) {
+export function rateLimitPlugin(deps: Deps, store: RateLimitStore = new FixedWindowLimiter(deps.clock, deps.config.rateLimit.windowSeconds * 1000)) {
   const { api, auth, windowSeconds } = deps.config.rateLimit;
-  const limiter = new FixedWindowLimiter(deps.clock, windowSeconds * 1000);
   return new Elysia({ name: "rate-limit" }).onRequest(async ({ request, server, set }) => {
     const { pathname } = new URL(request.url);
     if (pathname !== "/api" && !pathname.startsWith("/api/")) return;
     const ip = ipBucket(clientAddress(request, server, deps.config.trustProxy) ?? "unknown");
-    const verdict = isAuthPath(pathname) ? limiter.hit(`auth:${ip}`, auth) : limiter.hit(await callerKey(deps, request, ip), api);
+    const verdict = await (isAuthPath(pathname) ? store.hit(`auth:${ip}`, auth) : store.hit(await callerKey(deps, request, ip), api));
     set.headers["ratelimit-limit"] = String(verdict.limit);
     set.headers["ratelimit-remaining"] = String(verdict.remaining);
     set.headers["ratelimit-reset"] = String(verdict.resetSeconds);

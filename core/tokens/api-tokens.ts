@@ -1,13 +1,15 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { apiTokens } from "../../db/schema";
-import { FieldError, NotFound, Unauthorized } from "../errors";
+import { FieldError, Forbidden, NotFound, Unauthorized } from "../errors";
 import { randomSecret, sha256 } from "../random";
 import { changes } from "../../db/client";
 import { SCOPES, type Scope } from "./scopes";
 
 /** The fixed service prefix of every API token: `lbt_sk_<random>`. */
 export const TOKEN_PREFIX = "lbt";
+/** API tokens an account may hold at once (revoked and expired ones do not count). */
+export const MAX_API_TOKENS = 50;
 
 function view(row: typeof apiTokens.$inferSelect) {
   return {
@@ -22,7 +24,11 @@ function view(row: typeof apiTokens.$inferSelect) {
   };
 }
 
-/** Creates a token; the secret is in the result only this once. Stored as a SHA-256 hash. */
+/**
+ * Creates a token; the secret is in the result only this once. Stored as a SHA-256 hash. An account
+ * holds at most MAX_API_TOKENS live tokens (403 token_limit): they share one rate-limit budget
+ * anyway, and a cap keeps a stolen session from scattering tokens.
+ */
 export function createApiToken(
   deps: Pick<Deps, "db" | "clock">,
   userId: number,
@@ -38,6 +44,13 @@ export function createApiToken(
     throw new FieldError("expiresInDays", "must be a whole number of days from 1 to 3650");
   const secret = `${TOKEN_PREFIX}_sk_${randomSecret(24)}`;
   const now = deps.clock.now();
+  const live = deps.db
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))))
+    .get()!.n;
+  if (live >= MAX_API_TOKENS)
+    throw new Forbidden(`An account holds at most ${MAX_API_TOKENS} API tokens; revoke one you no longer use first`, "token_limit");
   const row = deps.db
     .insert(apiTokens)
     .values({
