@@ -17,6 +17,7 @@ import { trackingApi } from "./tracking";
 import { webhooksApi } from "./webhooks";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
+import { pageAssets } from "./visitor/page-assets";
 
 export { MAX_JSON_BODY } from "./shared/body";
 
@@ -55,6 +56,7 @@ export function createApi(deps: Deps) {
     .use(api)
     .use(secureViewerPages(deps, secureOpen))
     .use(secureRequestsPublic(deps))
+    .use(pageAssets())
     .use(visitorApi(deps, visitor));
   return app;
 }

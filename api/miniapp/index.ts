@@ -5,6 +5,7 @@ import { miniappBuild } from "../../miniapp/build";
 import { indexHtml } from "../../miniapp/page";
 import { authPlugin } from "../shared/auth";
 import { MiniappModel } from "./model";
+import { pageHeaders } from "../shared/page-headers";
 
 /**
  * The mini-app / web dashboard: `/` redirects to `/app/`, `/app/assets/*` are the bundled files
@@ -12,27 +13,27 @@ import { MiniappModel } from "./model";
  * page (client-side routing). Also `GET /app/config.json` and `GET /api/account/usage`.
  */
 export function miniappRoutes(deps: Deps) {
-  let botUsername: Promise<string | null> | null = null;
-  const username = () =>
-    (botUsername ??= deps.telegram
-      ? deps.telegram.getMe().then((me) => me.username, (e) => {
+  let bot: Promise<{ id: number; username: string } | null> | null = null;
+  const botOf = () =>
+    (bot ??= deps.telegram
+      ? deps.telegram.getMe().then((me) => ({ id: me.id, username: me.username }), (e) => {
           deps.log.warn("mini-app: getMe failed, Login Widget unavailable", e);
-          botUsername = null;
+          bot = null;
           return null;
         })
       : Promise.resolve(null));
 
-  const page = async () =>
-    new Response(indexHtml(await miniappBuild()), {
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
-    });
+  const headers = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...pageHeaders("miniapp") };
+  const page = async () => new Response(indexHtml(await miniappBuild()), { headers });
 
   return new Elysia({ name: "miniapp" })
     .use(authPlugin(deps))
     .get("/", ({ redirect }) => redirect("/app/", 302))
     .get("/app", page) // also answers /app/ (Elysia ignores the trailing slash)
     .get("/app/config.json", async () => ({
-      botUsername: await username(),
+      // the Login Widget's sign-in popup is opened by bot id
+      botId: (await botOf())?.id ?? null,
+      botUsername: (await botOf())?.username ?? null,
       baseUrl: deps.config.baseUrl,
       shortUrl: deps.config.shortUrl,
     }))

@@ -5,17 +5,19 @@ import { openLink, revealInfo, viewPayload, type OpenDeps } from "../../core/sec
 import { clientAddress } from "../shared/client-ip";
 import { openMode } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
+import { pageHeaders } from "../shared/page-headers";
 import { SecureModel } from "./model";
 import { botPage, revealPage, statePage, viewerPage } from "./viewer-html";
 
 /**
- * Headers of every public HTML page: no scripts at all, images and media only from the service,
- * forms only back to it, never framed, never sniffed, no Referer (grants stay private).
+ * Responses of the public secure pages (viewer, request page): the headers of every public page
+ * (pageHeaders: no script but the service's own, never framed, never sniffed, no Referer, so grants
+ * stay private), with images and media from BASE_URL, where the stream URLs point (the page itself
+ * is on SHORT_URL), and never cached.
  */
 export function htmlResponder(deps: Pick<Deps, "config">) {
-  const origin = new URL(deps.config.baseUrl).origin;
-  const csp = `default-src 'none'; script-src 'none'; img-src ${origin}; media-src ${origin}; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
-  const headers = { ...PUBLIC_HEADERS, "content-type": "text/html; charset=utf-8", "content-security-policy": csp, "x-frame-options": "DENY" };
+  const media = [new URL(deps.config.baseUrl).origin];
+  const headers = { ...PUBLIC_HEADERS, "content-type": "text/html; charset=utf-8", ...pageHeaders("page", { media }) };
   return (status: number, body: string, head = false, extra: Record<string, string> = {}) =>
     new Response(head ? null : body, { status, headers: { ...headers, ...extra } });
 }

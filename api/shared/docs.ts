@@ -3,31 +3,39 @@ import { NotFound } from "../../core/errors";
 import { openapi } from "@elysiajs/openapi";
 import { dirname, join } from "node:path";
 import pkg from "../../package.json";
+import { pageHeaders } from "./page-headers";
 
 export const DOCS_PATH = "/api/docs";
-const ASSETS = dirname(require.resolve("swagger-ui-dist/package.json"));
-const ASSET_FILES = { "swagger-ui.css": "text/css; charset=utf-8", "swagger-ui-bundle.js": "text/javascript; charset=utf-8" } as const;
+const SWAGGER = dirname(require.resolve("swagger-ui-dist/package.json"));
+const ASSET_FILES = {
+  "swagger-ui.css": { type: "text/css; charset=utf-8", path: join(SWAGGER, "swagger-ui.css") },
+  "swagger-ui-bundle.js": { type: "text/javascript; charset=utf-8", path: join(SWAGGER, "swagger-ui-bundle.js") },
+  "init.js": { type: "text/javascript; charset=utf-8", path: join(import.meta.dir, "static", "docs-init.js") },
+} as const;
+
+/** The Swagger UI page: the service's own files only, no inline script (the page's CSP allows none). */
+const DOCS_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Linkbot API</title><link rel="stylesheet" href="${DOCS_PATH}/assets/swagger-ui.css">
+<style>@media (prefers-color-scheme: dark){body{background:#222}.swagger-ui{filter:invert(92%) hue-rotate(180deg)}.swagger-ui .microlight{filter:invert(100%) hue-rotate(180deg)}}</style>
+</head><body><div id="swagger-ui"></div>
+<script src="${DOCS_PATH}/assets/swagger-ui-bundle.js"></script><script src="${DOCS_PATH}/assets/init.js"></script>
+</body></html>`;
 
 /**
  * The OpenAPI document generated from the route schemas (GET /api/docs/json) and a Swagger UI page
  * (GET /api/docs). Swagger UI's files are served from the installed swagger-ui-dist package, so the
- * page works without internet access (the plugin's default would load Scalar from a CDN).
+ * page works without internet access (the plugin's default would load Scalar from a CDN); the page
+ * itself is ours, since the plugin's starts Swagger UI from an inline script.
  */
 export function docsPlugin() {
+  const pageHeadersOfDocs = { "content-type": "text/html; charset=utf-8", ...pageHeaders("docs") };
   return new Elysia({ name: "docs" })
     .use(
       openapi({
         path: DOCS_PATH,
         specPath: `${DOCS_PATH}/json`,
-        provider: "swagger-ui",
-        swagger: {
-          cdn: `${DOCS_PATH}/assets/swagger-ui-bundle.js`,
-          theme: `${DOCS_PATH}/assets/swagger-ui.css`,
-          // the plugin would pass a path relative to the page, which resolves wrongly under /api
-          ...({ url: `${DOCS_PATH}/json` } as object),
-          validatorUrl: "none",
-          persistAuthorization: true,
-        },
+        provider: null,
         exclude: { paths: [/^(?!\/api\/)/, new RegExp(`^${DOCS_PATH}`)] },
         documentation: {
           info: {
@@ -47,10 +55,13 @@ export function docsPlugin() {
         },
       }),
     )
+    .get(DOCS_PATH, () => new Response(DOCS_PAGE, { headers: pageHeadersOfDocs }), { detail: { hide: true } })
     .get(`${DOCS_PATH}/assets/:file`, ({ params, set }) => {
       if (!Object.hasOwn(ASSET_FILES, params.file)) throw new NotFound("Documentation asset");
-      set.headers["content-type"] = ASSET_FILES[params.file as keyof typeof ASSET_FILES];
+      const asset = ASSET_FILES[params.file as keyof typeof ASSET_FILES];
+      set.headers["content-type"] = asset.type;
       set.headers["cache-control"] = "public, max-age=86400";
-      return Bun.file(join(ASSETS, params.file));
+      set.headers["x-content-type-options"] = "nosniff";
+      return Bun.file(asset.path);
     }, { params: t.Object({ file: t.String({ maxLength: 64 }) }), detail: { hide: true } });
 }

@@ -9,10 +9,15 @@ import { errorResponseOf } from "../shared/errors";
 import { clientAddress, type Peer } from "../shared/client-ip";
 import { countdownPage, expiredPage, lockedPage, notFoundPage, passwordPage, pixelPage } from "./pages";
 import { VisitorModel } from "./model";
+import { pageHeaders } from "../shared/page-headers";
+import type { PixelType } from "../../core/catalog/pixels";
 
 const NO_STORE = { "cache-control": "no-store", "x-robots-tag": "noindex" };
-const html = (status: number, body: string, extra: Record<string, string> = {}) =>
+const PAGE = pageHeaders("page");
+const html = (status: number, body: string, extra: Record<string, string> = PAGE) =>
   new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE, ...extra } });
+/** The pixel page's headers allow the hosts of exactly the networks it fires. */
+const pixelHeaders = memoize((types: string) => pageHeaders("pixel", { pixels: types.split(",") as PixelType[] }), 64);
 
 /** A Headers object per destination: Response copies it far faster than it converts a plain object. */
 const redirectHeaders = memoize((location: string) => new Headers({ location, ...NO_STORE }), 5000);
@@ -21,7 +26,9 @@ const redirectHeaders = memoize((location: string) => new Headers({ location, ..
 function respond(o: VisitOutcome): Response {
   switch (o.kind) {
     case "redirect":
-      return o.pixels.length ? html(200, pixelPage(o.title, o.target, o.pixels)) : new Response(null, { status: 302, headers: redirectHeaders(o.target) });
+      return o.pixels.length
+        ? html(200, pixelPage(o.title, o.target, o.pixels), pixelHeaders([...new Set(o.pixels.map((p) => p.type))].sort().join(",")))
+        : new Response(null, { status: 302, headers: redirectHeaders(o.target) });
     case "not_found":
       return html(404, notFoundPage());
     case "expired":
@@ -31,7 +38,7 @@ function respond(o: VisitOutcome): Response {
     case "password":
       return html(o.wrong ? 401 : 200, passwordPage(o.title, o.wrong ? "Wrong password, try again." : null));
     case "locked":
-      return html(429, lockedPage(o.title, o.retryAfterSeconds), { "retry-after": String(o.retryAfterSeconds) });
+      return html(429, lockedPage(o.title, o.retryAfterSeconds), { ...PAGE, "retry-after": String(o.retryAfterSeconds) });
   }
 }
 

@@ -28,15 +28,17 @@ export const notFoundPage = () =>
 export const expiredPage = (title: string | null) =>
   page({ title: title ?? "Link expired", heading: title ?? "Link expired", body: "<p>This link has expired or reached its click limit.</p>" });
 
+/** The scripts of these pages, served as files from SHORT_URL/static/ (see page-assets.ts). */
+export const PAGE_SCRIPTS = { countdown: "/static/countdown.js", pixels: "/static/pixels.js" } as const;
+
 export function countdownPage(title: string | null, startsAt: Date, now: Date): string {
   const seconds = Math.max(0, Math.ceil((startsAt.getTime() - now.getTime()) / 1000));
-  const script = `<script>(function(){var s=${jsValue(seconds)},el=document.getElementById("left");function f(n){var d=Math.floor(n/86400),h=Math.floor(n%86400/3600),m=Math.floor(n%3600/60),x=n%60;return(d?d+"d ":"")+[h,m,x].map(function(v){return v<10?"0"+v:v}).join(":")}` +
-    `el.textContent=f(s);var t=setInterval(function(){s--;if(s<=0){clearInterval(t);location.reload();return}el.textContent=f(s)},1000)})()</script>`;
   return page({
     title: title ?? "Link not open yet",
     heading: title ?? "This link opens soon",
     body: `<p>The link opens at <time datetime="${startsAt.toISOString()}">${escapeHtml(startsAt.toISOString().replace("T", " ").slice(0, 16))} UTC</time>.</p>` +
-      `<p class="big" id="left">${seconds} s</p><noscript><p>Reload the page when the time has come.</p></noscript>${script}`,
+      `<p class="big" id="left" data-seconds="${seconds}">${seconds} s</p><noscript><p>Reload the page when the time has come.</p></noscript>` +
+      `<script src="${PAGE_SCRIPTS.countdown}"></script>`,
   });
 }
 
@@ -49,37 +51,35 @@ export function passwordPage(title: string | null, error: string | null): string
   });
 }
 
-/** Standard snippets of each network, then the redirect (after a short pause so the pixels fire). */
-function pixelSnippet(p: PixelTag): string {
-  const id = jsValue(p.pixelId);
-  // the networks' no-JavaScript fallback; outside <noscript> it would count every visit a second time
-  const img = (src: string) => `<noscript><img src="${escapeHtml(src)}" width="1" height="1" alt="" style="display:none"></noscript>`;
+/** The networks' no-JavaScript fallbacks; outside <noscript> they would count every visit a second time. */
+function pixelFallback(p: PixelTag): string {
+  const img = (src: string) => `<noscript><img src="${escapeHtml(src)}" width="1" height="1" alt="" hidden></noscript>`;
   switch (p.type) {
     case "facebook":
-      return `<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init',${id});fbq('track','PageView');</script>` +
-        img(`https://www.facebook.com/tr?id=${encodeURIComponent(p.pixelId)}&ev=PageView&noscript=1`);
-    case "google":
-      return `<script async src="https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(p.pixelId)}"></script><script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${id});</script>`;
-    case "tiktok":
-      return `<script>!function(w,d,t){w.TiktokAnalyticsObject=t;var ttq=w[t]=w[t]||[];ttq.methods=["page","track"];ttq.setAndDefer=function(t,e){t[e]=function(){t.push([e].concat(Array.prototype.slice.call(arguments,0)))}};for(var i=0;i<ttq.methods.length;i++)ttq.setAndDefer(ttq,ttq.methods[i]);ttq.load=function(e){var s=d.createElement("script");s.async=!0;s.src="https://analytics.tiktok.com/i18n/pixel/events.js?sdkid="+encodeURIComponent(e)+"&lib="+t;var a=d.getElementsByTagName("script")[0];a.parentNode.insertBefore(s,a)};ttq.load(${id});ttq.page()}(window,document,"ttq");</script>`;
+      return img(`https://www.facebook.com/tr?id=${encodeURIComponent(p.pixelId)}&ev=PageView&noscript=1`);
     case "yandex":
-      return `<script>(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})(window,document,"script","https://mc.yandex.ru/metrika/tag.js","ym");ym(${id},"init",{});</script>` +
-        img(`https://mc.yandex.ru/watch/${encodeURIComponent(p.pixelId)}`);
+      return img(`https://mc.yandex.ru/watch/${encodeURIComponent(p.pixelId)}`);
     case "vk":
-      return `<script>(function(){var s=document.createElement("script");s.async=1;s.src="https://vk.com/js/api/openapi.js?169";s.onload=function(){VK.Retargeting.Init(${id});VK.Retargeting.Hit()};document.head.appendChild(s)})();</script>` +
-        img(`https://vk.com/rtrg?p=${encodeURIComponent(p.pixelId)}`);
+      return img(`https://vk.com/rtrg?p=${encodeURIComponent(p.pixelId)}`);
+    default:
+      return "";
   }
 }
 
+/**
+ * Fires the pixels, then sends the visitor on: pixels.js runs each network's standard snippet for the
+ * ids in the JSON data block (a data block never runs), the meta refresh is the fallback.
+ */
 export function pixelPage(title: string | null, target: string, pixels: PixelTag[]): string {
   const t = escapeHtml(target);
+  const config = jsValue({ target, pixels: pixels.map((p) => ({ type: p.type, pixelId: p.pixelId })) });
   return page({
     title: title ?? "Redirecting…",
     heading: title ?? "Redirecting…",
     head: `<meta http-equiv="refresh" content="2;url=${t}">`,
     body: `<p>Taking you to the destination…</p><p><a href="${t}" rel="noreferrer">Continue</a></p>` +
-      pixels.map(pixelSnippet).join("") +
-      `<script>setTimeout(function(){location.replace(${jsValue(target)})},600)</script>`,
+      pixels.map(pixelFallback).join("") +
+      `<script type="application/json" id="pixel-config">${config}</script><script src="${PAGE_SCRIPTS.pixels}"></script>`,
   });
 }
 

@@ -1,7 +1,12 @@
-/** Telegram Login Widget: Telegram's script, loaded only when the user picks this sign-in. */
+/**
+ * Telegram Login Widget: Telegram's script, loaded only when the user picks this sign-in. Its
+ * `Telegram.Login.auth` opens Telegram's sign-in popup and hands the signed user data to a callback;
+ * the embedded button's `data-onauth` would instead evaluate a string of code, which the page's
+ * Content-Security-Policy forbids.
+ */
 import { get } from "./api";
 
-let config: Promise<{ botUsername: string | null; baseUrl: string; shortUrl: string }> | null = null;
+let config: Promise<{ botId: number | null; botUsername: string | null; baseUrl: string; shortUrl: string }> | null = null;
 
 /** Server facts the client needs (bot username for the widget, short URL base). */
 export function appConfig() {
@@ -19,16 +24,39 @@ export interface WidgetUser {
   hash: string;
 }
 
-/** Mounts the widget button into `el`; `onAuth` gets the signed user data. */
-export function mountLoginWidget(el: HTMLElement, botUsername: string, onAuth: (u: WidgetUser) => void) {
-  (window as any).__onTelegramAuth = onAuth;
+const WIDGET_SCRIPT = "https://telegram.org/js/telegram-widget.js?22";
+let widgetScript: Promise<void> | null = null;
+
+function loadWidgetScript(): Promise<void> {
+  return (widgetScript ??= new Promise<void>((resolve, reject) => {
+    const s = document.createElement("script");
+    s.async = true;
+    s.src = WIDGET_SCRIPT;
+    s.onload = () => resolve();
+    s.onerror = () => {
+      widgetScript = null;
+      reject(new Error("Telegram's sign-in script could not be loaded"));
+    };
+    document.head.appendChild(s);
+  }));
+}
+
+/**
+ * Mounts a "Log in with Telegram" button into `el` for the bot `botId`; `onAuth` gets the signed
+ * user data once the user confirms in Telegram's popup, `onError` a failure to load Telegram's script.
+ */
+export function mountLoginWidget(el: HTMLElement, botId: number, onAuth: (u: WidgetUser) => void, onError: (message: string) => void = () => {}) {
   el.innerHTML = "";
-  const s = document.createElement("script");
-  s.async = true;
-  s.src = "https://telegram.org/js/telegram-widget.js?22";
-  s.dataset.telegramLogin = botUsername;
-  s.dataset.size = "large";
-  s.dataset.requestAccess = "write";
-  s.dataset.onauth = "__onTelegramAuth(user)";
-  el.appendChild(s);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "btn tg-login";
+  button.textContent = "Log in with Telegram";
+  button.disabled = true;
+  // called straight from the click, so the browser lets the popup open
+  button.onclick = () =>
+    (window as any).Telegram.Login.auth({ bot_id: botId, request_access: "write" }, (user: WidgetUser | false) => {
+      if (user) onAuth(user);
+    });
+  el.appendChild(button);
+  loadWidgetScript().then(() => (button.disabled = false), (e: Error) => onError(e.message));
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
+import { watchViolations } from "../helpers/csp";
 import { chromium } from "playwright-core";
 import { createTestApp, type TestApp } from "../helpers/app";
 
@@ -32,14 +33,16 @@ describe("OpenAPI", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toContain("text/html");
     const refs = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(refs.sort()).toEqual(["/api/docs/assets/swagger-ui-bundle.js", "/api/docs/assets/swagger-ui.css"]);
-    expect(page.text).toContain('"url":"/api/docs/json"');
-    for (const [ref, type] of [[refs[0], "text/javascript"], [refs[1], "text/css"]] as const) {
+    expect(refs.sort()).toEqual(["/api/docs/assets/init.js", "/api/docs/assets/swagger-ui-bundle.js", "/api/docs/assets/swagger-ui.css"]);
+    for (const [ref, type] of [[refs[1], "text/javascript"], [refs[2], "text/css"]] as const) {
       const asset = await t.request("GET", ref!);
       expect(asset.status).toBe(200);
       expect(asset.headers.get("content-type")).toContain(type);
       expect(asset.text.length).toBeGreaterThan(10_000);
     }
+    const init = await t.request("GET", refs[0]!);
+    expect(init.headers.get("content-type")).toContain("text/javascript");
+    expect(init.text).toContain('url: "/api/docs/json"');
     expect((await t.request("GET", "/api/docs/assets/..%2Fpackage.json")).status).toBe(404);
   });
 
@@ -48,6 +51,7 @@ describe("OpenAPI", () => {
     const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
     try {
       const page = await browser.newPage();
+      const violations = await watchViolations(page);
       const outside: string[] = [];
       await page.route("**/*", (route) => {
         const url = new URL(route.request().url());
@@ -61,6 +65,7 @@ describe("OpenAPI", () => {
       expect(await page.locator(".opblock").count()).toBeGreaterThanOrEqual(3);
       expect(await page.locator(".info .title").innerText()).toContain("Linkbot API");
       expect(outside).toEqual([]);
+      expect(violations).toEqual([]); // Swagger UI runs under the docs page's Content-Security-Policy
     } finally {
       await browser.close();
       await server.stop(true);

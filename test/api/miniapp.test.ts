@@ -50,7 +50,7 @@ describe("mini-app serving", () => {
 
   test("config.json names the short URL; bot username is null without a bot", async () => {
     const r = await t.request("GET", "/app/config.json");
-    expect(r.json).toEqual({ botUsername: null, baseUrl: t.config.baseUrl, shortUrl: t.config.shortUrl });
+    expect(r.json).toEqual({ botId: null, botUsername: null, baseUrl: t.config.baseUrl, shortUrl: t.config.shortUrl });
   });
 });
 

@@ -97,8 +97,8 @@ function LinkTelegram({ onLinked }: { onLinked: () => void }) {
   useEffect(() => {
     if (!open || !box.current) return;
     appConfig().then((c) => {
-      if (!c.botUsername) return setMsg("Telegram linking is not configured on this server.");
-      mountLoginWidget(box.current!, c.botUsername, async (u: WidgetUser) => {
+      if (!c.botId) return setMsg("Telegram linking is not configured on this server.");
+      mountLoginWidget(box.current!, c.botId, async (u: WidgetUser) => {
         setError(null);
         try {
           const body = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
@@ -108,7 +108,7 @@ function LinkTelegram({ onLinked }: { onLinked: () => void }) {
         } catch (e) {
           setError(errorText(e));
         }
-      });
+      }, setError);
     }, (e) => setError(errorText(e)));
   }, [open]);
   return html`<div class="sub"><h3>Link Telegram</h3>

@@ -65,14 +65,14 @@ function TelegramSignIn({ onError }: { onError: (m: string) => void }) {
     if (!open || !box.current) return;
     appConfig().then(
       (c) => {
-        if (!c.botUsername) return setUnavailable("Telegram sign-in is not configured on this server.");
-        mountLoginWidget(box.current!, c.botUsername, async (u: WidgetUser) => {
+        if (!c.botId) return setUnavailable("Telegram sign-in is not configured on this server.");
+        mountLoginWidget(box.current!, c.botId, async (u: WidgetUser) => {
           try {
             saveSession(await post("/api/auth/login-widget", u));
           } catch (e) {
             onError(errorText(e));
           }
-        });
+        }, setUnavailable);
       },
       (e) => setUnavailable(errorText(e)),
     );
