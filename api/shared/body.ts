@@ -13,6 +13,20 @@ const UPLOAD_PATH = /\/upload$/;
 const tooLarge = (max: number) => new TooLarge(`Request body is larger than ${max} bytes`);
 
 /**
+ * Request line and headers above this are refused with 431 and the JSON error body. Bun refuses
+ * them itself past its own limit (16 KiB unless started with a larger --max-http-header-size, as
+ * `bun start` is), without a body; below that, this check answers first.
+ */
+export const MAX_HEADER_BYTES = 12 * 1024;
+
+/** The size of the request line and headers as they came over the wire (near enough: CRLFs and ": " included). */
+function headerBytes(request: Request): number {
+  let n = request.method.length + request.url.length + 12;
+  request.headers.forEach((value, name) => (n += name.length + value.length + 4));
+  return n;
+}
+
+/**
  * Reads a body stream, giving up with 413 as soon as it passes `max` bytes (works for chunked bodies
  * too). `onOverflow` runs first, so the caller can stop the source; nothing here waits on a cancel
  * (cancelling one branch of a tee settles only when the other branch is cancelled as well).
@@ -44,17 +58,19 @@ function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
 }
 
 /**
- * CONTRACT §3 body rules, before anything else looks at the request (so a signed-out caller gets
- * the 413 too): a declared Content-Length over the limit (1 MB, or the upload limit on upload
- * routes) is refused before a byte is read. A body without a length (chunked) is counted as it
- * streams in, on a copy of the stream, before Elysia's own parsers read the original: keeping those
- * parsers means the OpenAPI document still knows each route's content type. Past 1 MB both copies are
- * cancelled, so the sender is cut off at once and nothing piles up in memory. Malformed JSON becomes
- * Elysia's PARSE error (400); plain-text or untyped bodies to /api are 415. Upload bodies (multipart)
- * are counted by the upload route itself.
+ * The size rules, before anything else looks at the request (so a signed-out caller gets the same
+ * answer): request line and headers over MAX_HEADER_BYTES are 431; a declared Content-Length over
+ * the limit (1 MB, or the upload limit on upload routes) is 413 before a byte is read. A body without
+ * a length (chunked) is counted as it streams in, on a copy of the stream, before Elysia's own
+ * parsers read the original: keeping those parsers means the OpenAPI document still knows each
+ * route's content type. Past 1 MB both copies are cancelled, so the sender is cut off at once and
+ * nothing piles up in memory. Malformed JSON becomes Elysia's PARSE error (400); plain-text or
+ * untyped bodies to /api are 415. Upload bodies (multipart) are counted by the upload route itself.
  */
 export function bodyLimitPlugin() {
   return new Elysia({ name: "body-limit" }).onRequest(async ({ request }) => {
+    if (headerBytes(request) > MAX_HEADER_BYTES)
+      throw new AppError(431, "headers_too_large", `Request headers are larger than ${MAX_HEADER_BYTES} bytes`);
     if (request.method === "GET" || request.method === "HEAD" || !request.body) return;
     const { pathname } = new URL(request.url);
     const upload = UPLOAD_PATH.test(pathname);

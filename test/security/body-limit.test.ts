@@ -62,3 +62,34 @@ describe("bodies over 1 MB", () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe("oversized headers", () => {
+  test("headers over the limit are 431 with the JSON error body (signed in or not, any route)", async () => {
+    for (const path of ["/api/tokens", "/api/auth/email/send-otp", "/app"]) {
+      const res = await rawRequest(port, [`GET ${path} HTTP/1.1`, "Host: 127.0.0.1", `X-Padding: ${"a".repeat(13 * 1024)}`].join("\r\n"));
+      expect([path, res.status]).toEqual([path, 431]);
+      expect(JSON.parse(res.body)).toEqual({ error: "headers_too_large", message: expect.stringContaining("larger than") });
+    }
+    // ordinary headers pass
+    expect((await rawRequest(port, ["GET /healthz HTTP/1.1", "Host: 127.0.0.1", `X-Padding: ${"a".repeat(4 * 1024)}`].join("\r\n"))).status).toBe(200);
+  });
+
+  test("`bun start` raises Bun's own header limit, so headers Bun would refuse without a body get the JSON 431 too", async () => {
+    const { spawnService, cleanEnv } = await import("../helpers/process");
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "linkbot-431-"));
+    const svc = spawnService(["run", "start"], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1" }));
+    try {
+      const [, started] = await svc.waitForOutput(/listening on 127\.0\.0\.1:(\d+)/);
+      const res = await rawRequest(Number(started), ["GET /api/links HTTP/1.1", "Host: 127.0.0.1", `X-Padding: ${"a".repeat(40 * 1024)}`].join("\r\n"));
+      expect(res.status).toBe(431);
+      expect(JSON.parse(res.body).error).toBe("headers_too_large");
+    } finally {
+      svc.proc.kill("SIGTERM");
+      await svc.exit();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
