@@ -1,10 +1,11 @@
-/** Settings: account and identities, plan and limits, linking email/Telegram, passkeys, API tokens. */
+/** Settings: account and identities, plan and limits, linking email/Telegram, passkeys, API tokens, custom domains. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { get, inTelegram, post, signOut } from "../api";
 import { navigate } from "../router";
 import { Async, ErrorBox, errorText, fmtDate, html, toast, useAsync } from "../ui";
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { PasskeysCard, TokensCard } from "./settings-security";
+import { DomainsCard } from "./settings-domains";
 
 interface Me {
   user: { id: number; username: string | null; firstName?: string | null; email?: string | null; msgrId: number | null };
@@ -56,6 +57,7 @@ export function SettingsPage() {
     </div>
     <${PasskeysCard} />
     <${TokensCard} />
+    <${DomainsCard} />
     ${!inTelegram() && html`<button class="btn danger" onClick=${leave}>Sign out</button>`}
   </section>`;
 }

@@ -1,0 +1,53 @@
+/** Settings card for custom short-link domains: add one, publish its TXT record, verify, remove. */
+import { useState } from "preact/hooks";
+import { del, get, post } from "../api";
+import { Async, CopyButton, Empty, ErrorBox, confirmed, errorText, html, useAction, useAsync } from "../ui";
+
+interface Domain {
+  id: number;
+  hostname: string;
+  verified: boolean;
+  verification: { type: "TXT"; name: string; value: string };
+}
+
+export function DomainsCard() {
+  const domains = useAsync(() => get<Domain[]>("/api/domains"), []);
+  const [hostname, setHostname] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useAction();
+  // refusals (no record yet, taken) stay on the card: the user acts on their text
+  const attempt = (fn: () => Promise<unknown>, ok: string) =>
+    run(async () => {
+      setError(null);
+      try {
+        await fn();
+      } catch (e) {
+        setError(errorText(e));
+        throw e;
+      }
+      domains.reload();
+    }, ok);
+  const add = (e: Event) => {
+    e.preventDefault();
+    void attempt(async () => {
+      await post("/api/domains", { hostname: hostname.trim() });
+      setHostname("");
+    }, "Domain added: publish its TXT record, then verify");
+  };
+  return html`<div class="card"><h2>Custom domains</h2>
+    ${error && html`<${ErrorBox} error=${error} />`}
+    <${Async} state=${domains}>${(list: Domain[]) => list.length === 0 ? html`<${Empty}>No custom domains.<//>`
+      : html`<ul class="list" data-testid="domains">${list.map((d) => html`<li>
+          <div class="row-line"><strong class="mono ellipsis">${d.hostname}</strong>
+            <span class=${d.verified ? "badge ok" : "badge"}>${d.verified ? "verified" : "not verified"}</span></div>
+          ${!d.verified && html`<div class="sub" data-testid="verification">
+            <p class="hint">Add this DNS record, then press Verify. Links on this domain work once it is verified.</p>
+            <div class="row-line"><span>Type</span><code class="mono">${d.verification.type}</code></div>
+            <div class="row-line"><span>Name</span><code class="mono ellipsis">${d.verification.name}</code><${CopyButton} text=${d.verification.name} /></div>
+            <div class="row-line"><span>Value</span><code class="mono ellipsis">${d.verification.value}</code><${CopyButton} text=${d.verification.value} /></div>
+            <button class="btn small" disabled=${busy} onClick=${() => attempt(() => post(`/api/domains/${d.id}/verify`), `${d.hostname} verified`)}>Verify</button></div>`}
+          <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(`Remove ${d.hostname}? Its links go back to the default short URL.`) && attempt(() => del(`/api/domains/${d.id}`), "Domain removed")}>Remove</button>
+        </li>`)}</ul>`}<//>
+    <form class="inline" onSubmit=${add}><input name="hostname" required placeholder="go.example.com" aria-label="Domain name" value=${hostname} onInput=${(e: any) => setHostname(e.currentTarget.value)} />
+      <button class="btn" disabled=${busy}>Add a domain</button></form></div>`;
+}
