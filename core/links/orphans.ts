@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { changes } from "../../db/client";
 import { domains, linkTombstones, orphanVisits, type LinkRow } from "../../db/schema";
@@ -7,12 +7,14 @@ import { domains, linkTombstones, orphanVisits, type LinkRow } from "../../db/sc
  * Records visits to SHORT_URL/<code> that found no active link, one row each, written at once (a
  * 404 is rare next to redirects, and the row is small). Who may see a visit is decided here: the
  * owner of the disabled link (`disabled`), else of the deleted link that had the code, else of the
- * custom domain the request came in on; nobody (null) for an unknown code on the service's own host.
+ * verified custom domain the request came in on; nobody (null) for an unknown code on the service's own host.
  * Nothing about the visitor is stored. A failure to write is logged and never changes the 404.
  */
 export function createOrphanRecorder(deps: Pick<Deps, "db" | "clock" | "log">) {
   const tombstone = deps.db.select({ userId: linkTombstones.userId }).from(linkTombstones).where(eq(linkTombstones.code, sql.placeholder("code"))).prepare();
-  const domainOwner = deps.db.select({ userId: domains.userId }).from(domains).where(eq(domains.hostname, sql.placeholder("host"))).prepare();
+  // only a verified domain has an owner: anyone may claim a hostname, and a claim proves nothing
+  const domainOwner = deps.db.select({ userId: domains.userId }).from(domains)
+    .where(and(eq(domains.hostname, sql.placeholder("host")), isNotNull(domains.verifiedAt))).prepare();
   const insert = deps.db.insert(orphanVisits).values({
     userId: sql.placeholder("userId"), code: sql.placeholder("code"), host: sql.placeholder("host"), visitedAt: sql.placeholder("at"),
   }).prepare();

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { orphanVisits } from "../../db/schema";
 import { pruneUnownedOrphanVisits } from "../../core/links/orphans";
 import { JOBS } from "../../jobs";
+import { addVerifiedDomain } from "../helpers/domains";
 
 let t: TestApp;
 let alice: string;
@@ -32,7 +33,7 @@ test("disabled and deleted links and codes under the user's domains are the user
   const off = await link(alice, { url: "https://off.example/", code: "paused" });
   const gone = await link(alice, { url: "https://gone.example/", code: "deleted-one" });
   const bobsOff = await link(bob, { url: "https://bob.example/", code: "bob-off" });
-  expect((await t.request("POST", "/api/domains", { token: alice, body: { hostname: "go.alice.example" } })).status).toBe(201);
+  expect((await addVerifiedDomain(t, alice, "go.alice.example")).verified).toBe(true);
   await t.request("PATCH", `/api/links/${off.id}`, { token: alice, body: { is_active: false } });
   await t.request("PATCH", `/api/links/${bobsOff.id}`, { token: bob, body: { is_active: false } });
   expect((await t.request("DELETE", `/api/links/${gone.id}`, { token: alice })).status).toBe(200);

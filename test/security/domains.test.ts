@@ -82,6 +82,10 @@ describe("custom domain verification", () => {
     expect([taken.status, taken.json.error]).toEqual([409, "domain_taken"]);
     const claimAgain = await add(late.token, "go.brand.example");
     expect([claimAgain.status, claimAgain.json.error]).toEqual([409, "domain_taken"]);
+    // visits to dead codes on the hostname belong to the verified owner only, never to a mere claim
+    await visit("typo-code", "go.brand.example");
+    const orphans = async (token: string) => (await t.request("GET", "/api/orphan-visits", { token })).json.total;
+    expect([await orphans(owner.token), await orphans(squatter.token)]).toEqual([1, 0]);
     // someone else's domain id is unknown (404)
     expect((await verify(squatter.token, mine.json.id)).status).toBe(404);
     // once the owner deletes it, the hostname is free again

@@ -42,3 +42,18 @@ describe("loop refusal", () => {
     expect(bulk.json.failed).toEqual([{ url: "https://sho.rt/abc", error: expect.stringMatching(LOOP) }]);
   });
 });
+
+describe("loop refusal in redirect rules and A/B variants", () => {
+  test("a rule's or a variant's URL on the service's own hosts is 400 naming it", async () => {
+    const res = await create({
+      url: "https://ok.example/",
+      rules: [{ if: { country: ["DE"] }, url: "https://sho.rt/other" }],
+      variants: [{ url: "https://a.example/", weight: 50 }, { url: "https://app.example/b", weight: 50 }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.details).toEqual([
+      { field: "rules[0].url", message: expect.stringMatching(LOOP) },
+      { field: "variants[1].url", message: expect.stringMatching(LOOP) },
+    ]);
+  });
+});
