@@ -1,5 +1,5 @@
 /**
- * Every HTML page the service answers carries its kind's security headers, and runs no inline
+ * Every HTML page the service answers (one of each kind and state below) carries its kind's security headers, and runs no inline
  * script (so the Content-Security-Policy can allow scripts from the service only).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -36,6 +36,7 @@ beforeAll(async () => {
   const share = await seed(t, 77);
   const shared = await secureLink(t, share.token, share.image.id, 1, 1);
   const usedUp = await secureLink(t, share.token, share.text.id, 1, 1);
+  const request = (await t.request("POST", "/api/secure/requests", { token: share.token, body: { folderId: share.folder.id, title: "Send me" } })).json;
 
   const get = (kind: Page["kind"], name: string, path: string, init: { headers?: Record<string, string>; method?: string; body?: string } = {}) =>
     t.request(init.method ?? "GET", path, { headers: { ...CHROME, ...init.headers }, body: init.body }).then((r) => pages.push({ kind, name, ...r }));
@@ -56,6 +57,8 @@ beforeAll(async () => {
   await t.request("GET", `/api/secure/view/${usedUp.code}`, { headers: CHROME });
   await get("page", "secure viewer 410", `/s/${usedUp.code}`);
   await get("page", "secure viewer 404", "/s/nosuchcode");
+  await get("page", "request page", `/r/${request.code}`);
+  await get("page", "request page 404", "/r/nosuchcode");
   await get("docs", "API docs (Swagger UI)", "/api/docs");
 });
 afterAll(() => t.close());
@@ -65,7 +68,7 @@ describe("HTML pages", () => {
     expect(pages.map((p) => [p.name, p.status])).toEqual([
       ["mini-app", 200], ["mini-app deep route", 200], ["countdown", 200], ["password form", 200], ["wrong password", 401],
       ["too many passwords", 429], ["404 unknown code", 404], ["404 disabled link", 404], ["410 used up", 410], ["pixel page", 200],
-      ["secure viewer for a preview bot", 200], ["secure viewer", 200], ["secure viewer 410", 410], ["secure viewer 404", 404], ["API docs (Swagger UI)", 200],
+      ["secure viewer for a preview bot", 200], ["secure viewer", 200], ["secure viewer 410", 410], ["secure viewer 404", 404], ["request page", 200], ["request page 404", 404], ["API docs (Swagger UI)", 200],
     ]);
     for (const p of pages) expect([p.name, p.headers.get("content-type")]).toEqual([p.name, expect.stringContaining("text/html")]);
   });
