@@ -1,6 +1,5 @@
 import type { Tx } from "../../db/transaction";
-import { eq, sql } from "drizzle-orm";
-import { mergeDomains } from "../catalog/domains";
+import { and, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as s from "../../db/schema";
 import type { Deps } from "../deps";
@@ -14,6 +13,21 @@ export interface OwnedTable {
   table: SQLiteTable;
   owner: SQLiteColumn;
   merge?: (tx: Tx, sourceId: number, targetId: number) => void;
+}
+
+/**
+ * Merge hook: the survivor keeps one row per hostname. A clashing row of the merged-in account has
+ * its links moved to the survivor's row (which becomes verified when the merged-in one was), then goes.
+ */
+function mergeDomains(tx: Tx, sourceId: number, targetId: number): void {
+  for (const mine of tx.select().from(s.domains).where(eq(s.domains.userId, sourceId)).all()) {
+    const theirs = tx.select().from(s.domains).where(and(eq(s.domains.userId, targetId), eq(s.domains.hostname, mine.hostname))).get();
+    if (!theirs) continue;
+    tx.update(s.links).set({ domainId: theirs.id }).where(eq(s.links.domainId, mine.id)).run();
+    tx.delete(s.domains).where(eq(s.domains.id, mine.id)).run();
+    if (mine.verifiedAt && !theirs.verifiedAt) tx.update(s.domains).set({ verifiedAt: mine.verifiedAt }).where(eq(s.domains.id, theirs.id)).run();
+  }
+  tx.update(s.domains).set({ userId: targetId }).where(eq(s.domains.userId, sourceId)).run();
 }
 
 /**

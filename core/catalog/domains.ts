@@ -1,12 +1,12 @@
 import { domainToASCII } from "node:url";
 import { Resolver } from "node:dns/promises";
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
-import type { Tx } from "../../db/transaction";
-import { domains, links } from "../../db/schema";
+import { domains } from "../../db/schema";
 import { changes } from "../../db/client";
 import { invalidateLinkCache } from "../links/link-cache";
+import { verifiedOwner } from "../links/own-hosts";
 import { Conflict, FieldError, NotFound } from "../errors";
 
 /** The DNS name whose TXT record proves control of `hostname`. */
@@ -38,10 +38,6 @@ const HOSTNAME = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,
 
 export function listDomains(deps: Pick<Deps, "db">, userId: number): DomainView[] {
   return deps.db.select().from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.hostname)).all().map(view);
-}
-
-function verifiedOwner(deps: Pick<Deps, "db">, hostname: string) {
-  return deps.db.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt))).get();
 }
 
 /**
@@ -117,40 +113,4 @@ export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | 
 export function deleteDomain(deps: Pick<Deps, "db" | "linkCache">, userId: number, id: number): void {
   if (!changes(deps.db.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).run())) throw new NotFound("Domain");
   invalidateLinkCache(deps);
-}
-
-/** A host and port of this service's short links: null port = the scheme's default ports (80 and 443). */
-type OwnHost = { hostname: string; port: string | null };
-
-const ownHostOf = (url: string): OwnHost => {
-  const u = new URL(url);
-  return { hostname: u.hostname, port: u.port || null };
-};
-
-/**
- * True when `url` leads to this service's short links: the host of SHORT_URL or BASE_URL (on its
- * port; on either default port when it uses the default one), or a verified custom domain. A link
- * there would redirect to itself or to another of our links (one visit making many clicks).
- */
-export function isServiceUrl(deps: Pick<Deps, "db" | "config">, url: URL): boolean {
-  const hostname = url.hostname.replace(/\.$/, "");
-  const defaultPort = url.port === "" || url.port === "80" || url.port === "443";
-  const own = [ownHostOf(deps.config.shortUrl), ownHostOf(deps.config.baseUrl)];
-  if (own.some((h) => h.hostname === hostname && (h.port === null ? defaultPort : url.port === h.port))) return true;
-  return defaultPort && !!verifiedOwner(deps, hostname);
-}
-
-/**
- * Merge hook: the survivor keeps one row per hostname. A clashing row of the merged-in account has
- * its links moved to the survivor's row (which becomes verified when the merged-in one was), then goes.
- */
-export function mergeDomains(tx: Tx, sourceId: number, targetId: number): void {
-  for (const mine of tx.select().from(domains).where(eq(domains.userId, sourceId)).all()) {
-    const theirs = tx.select().from(domains).where(and(eq(domains.userId, targetId), eq(domains.hostname, mine.hostname))).get();
-    if (!theirs) continue;
-    tx.update(links).set({ domainId: theirs.id }).where(eq(links.domainId, mine.id)).run();
-    tx.delete(domains).where(eq(domains.id, mine.id)).run();
-    if (mine.verifiedAt && !theirs.verifiedAt) tx.update(domains).set({ verifiedAt: mine.verifiedAt }).where(eq(domains.id, theirs.id)).run();
-  }
-  tx.update(domains).set({ userId: targetId }).where(eq(domains.userId, sourceId)).run();
 }

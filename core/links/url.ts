@@ -1,5 +1,5 @@
 import type { Deps } from "../deps";
-import { isServiceUrl } from "../catalog/domains";
+import { isServiceUrl } from "./own-hosts";
 
 export const MAX_URL_LENGTH = 2048;
 

@@ -1,0 +1,34 @@
+/**
+ * This service's own short-link hosts: SHORT_URL, BASE_URL and the verified custom domains. A
+ * link must not send visitors there (it would redirect into itself or another link).
+ */
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { domains } from "../../db/schema";
+
+/** The account that verified `hostname` as its custom domain, if any (only one can). */
+export function verifiedOwner(deps: Pick<Deps, "db">, hostname: string): { userId: number } | undefined {
+  return deps.db.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt))).get();
+}
+
+/** A host and port of this service's short links: null port = the scheme's default ports (80 and 443). */
+type OwnHost = { hostname: string; port: string | null };
+
+const ownHostOf = (url: string): OwnHost => {
+  const u = new URL(url);
+  return { hostname: u.hostname, port: u.port || null };
+};
+
+/**
+ * True when `url` leads to this service's short links: the host of SHORT_URL or BASE_URL (on its
+ * port; on either default port when it uses the default one), or a verified custom domain. A link
+ * there would redirect to itself or to another of our links (one visit making many clicks).
+ */
+export function isServiceUrl(deps: Pick<Deps, "db" | "config">, url: URL): boolean {
+  const hostname = url.hostname.replace(/\.$/, "");
+  const defaultPort = url.port === "" || url.port === "80" || url.port === "443";
+  const own = [ownHostOf(deps.config.shortUrl), ownHostOf(deps.config.baseUrl)];
+  if (own.some((h) => h.hostname === hostname && (h.port === null ? defaultPort : url.port === h.port))) return true;
+  return defaultPort && !!verifiedOwner(deps, hostname);
+}
+
