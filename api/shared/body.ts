@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { AppError, TooLarge } from "../../core/errors";
 import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
+import { requestUrl } from "./request-url";
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
 export const MAX_JSON_BODY = 1024 * 1024;
@@ -72,7 +73,7 @@ export function bodyLimitPlugin() {
     if (headerBytes(request) > MAX_HEADER_BYTES)
       throw new AppError(431, "headers_too_large", `Request headers are larger than ${MAX_HEADER_BYTES} bytes`);
     if (request.method === "GET" || request.method === "HEAD" || !request.body) return;
-    const { pathname } = new URL(request.url);
+    const { pathname } = requestUrl(request);
     const upload = UPLOAD_PATH.test(pathname);
     const max = upload ? MAX_UPLOAD_BODY : MAX_JSON_BODY;
     const type = request.headers.get("content-type") ?? "";

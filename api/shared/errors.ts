@@ -2,6 +2,7 @@ import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import { AppError } from "../../core/errors";
 import type { Logger } from "../../core/log";
+import { requestUrl } from "./request-url";
 
 type Details = { field: string; message: string }[];
 
@@ -27,7 +28,7 @@ function parameterOf(value: unknown, request: Request, params: Record<string, st
   const raw = String(value);
   // a converted number may not print as it was sent ("99999999999999999999" became 1e20)
   const same = (v: string) => v === raw || (typeof value === "number" && v.trim() !== "" && Number(v) === value);
-  for (const [k, v] of new URL(request.url).searchParams) if (same(v)) return k;
+  for (const [k, v] of requestUrl(request).searchParams) if (same(v)) return k;
   for (const [k, v] of Object.entries(params ?? {})) if (same(v)) return k;
   return undefined;
 }
@@ -90,14 +91,14 @@ export function errorResponseOf(log: Logger, code: string | number, error: unkno
     case "PARSE":
       return errorResponse(400, "invalid_body", "The request body could not be parsed; send valid JSON with Content-Type: application/json");
     case "NOT_FOUND":
-      return errorResponse(404, "not_found", `No route for ${request.method} ${new URL(request.url).pathname}`);
+      return errorResponse(404, "not_found", `No route for ${request.method} ${requestUrl(request).pathname}`);
     case "INVALID_COOKIE_SIGNATURE":
       return errorResponse(400, "invalid_cookie", "Invalid cookie");
   }
   const status = (error as { status?: number })?.status;
   if (typeof status === "number" && status >= 400 && status < 500)
     return errorResponse(status, status === 413 ? "too_large" : "bad_request", (error as Error).message || "Bad request");
-  log.error(`unhandled error on ${request.method} ${new URL(request.url).pathname}`, error);
+  log.error(`unhandled error on ${request.method} ${requestUrl(request).pathname}`, error);
   return errorResponse(500, "internal_error", "Something went wrong on our side");
 }
 

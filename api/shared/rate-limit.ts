@@ -11,6 +11,7 @@ import { verifyInitData } from "../../core/accounts/telegram-auth";
 import { findUserByIdentity } from "../../core/accounts/users";
 import type { Clock } from "../../core/clock";
 import { ipBucket } from "../../core/ip";
+import { requestUrl } from "./request-url";
 
 /** Sign-in and one-time-code endpoints: limited per client IP with the tighter RATE_LIMIT_AUTH. */
 const AUTH_PATHS = [/^\/api\/auth\/email\//, /^\/api\/auth\/msgr\/?$/, /^\/api\/auth\/login-widget\/?$/, /^\/api\/auth\/passkey\/login\//, /^\/api\/auth\/refresh\/?$/];
@@ -109,7 +110,7 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
 export function rateLimitPlugin(deps: Deps, store: RateLimitStore = new FixedWindowLimiter(deps.clock, deps.config.rateLimit.windowSeconds * 1000)) {
   const { api, auth, windowSeconds } = deps.config.rateLimit;
   return new Elysia({ name: "rate-limit" }).onRequest(async ({ request, server, set }) => {
-    const { pathname } = new URL(request.url);
+    const { pathname } = requestUrl(request);
     if (pathname !== "/api" && !pathname.startsWith("/api/")) return;
     const ip = ipBucket(clientAddress(request, server, deps.config.trustProxy) ?? "unknown");
     const verdict = await (isAuthPath(pathname) ? store.hit(`auth:${ip}`, auth) : store.hit(await callerKey(deps, request, ip), api));

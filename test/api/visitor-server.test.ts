@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { visitorSuite } from "./visitor-suite";
+import { rawRequest } from "../helpers/raw-http";
 
 visitorSuite("visitor flow on a listening server", { listen: true });
 
@@ -44,5 +45,29 @@ describe("the listening server's native /<code> route", () => {
     expect(res.status).toBe(500);
     expect(res.json).toEqual({ error: "internal_error", message: "Something went wrong on our side" });
     expect(served.logs.some((l) => l.includes(`unhandled error on GET /${link.code}x`))).toBe(true);
+  });
+});
+
+describe("HTTP/1.0 requests without a Host header", () => {
+  // HAProxy's default health check and some old clients send exactly this
+  test("are answered like any other: health, API error body, 404 page", async () => {
+    const served = createTestApp({ listen: true });
+    try {
+      const port = served.app.server!.port!;
+      const health = await rawRequest(port, "GET /healthz HTTP/1.0");
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toEqual({ ok: true });
+      const api = await rawRequest(port, "GET /api/links HTTP/1.0");
+      expect(api.status).toBe(401);
+      expect(JSON.parse(api.body).error).toBeString();
+      const missing = await rawRequest(port, "GET /api/nothing-here HTTP/1.0");
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.body).message).toBe("No route for GET /api/nothing-here");
+      const page = await rawRequest(port, "GET /noSuchCode HTTP/1.0");
+      expect(page.status).toBe(404);
+      expect(page.headers["content-type"]).toContain("text/html");
+    } finally {
+      served.close();
+    }
   });
 });
