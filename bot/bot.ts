@@ -8,19 +8,27 @@ import { sqliteStorage } from "./storage";
 import { FEATURES } from "./features";
 import { startFeature } from "./features/start";
 import { unhandledFeature } from "./features/unhandled";
+import { CONVERSATIONS } from "./conversations";
+import { menus } from "./menus/root";
+import { dropEmptyRows } from "./menus/nav";
 
 /**
- * Builds the bot (not started). Order: deps and user → session → conversations → features →
- * unhandled. Everything runs inside an error boundary. Sessions and conversation state live in SQLite.
+ * Builds the bot (not started). Order: deps and user → session → conversations plugin → /start,
+ * /help, /cancel → each conversation → the menus → features → unhandled. Everything runs inside an
+ * error boundary. Sessions and conversation state live in SQLite.
  */
 export function createBot(deps: Deps & { config: { botToken: string } }) {
   const bot = new Bot<BotContext>(deps.config.botToken, {
     client: { apiRoot: deps.config.botApiRoot },
   });
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+  bot.api.config.use(dropEmptyRows);
 
-  const guarded = bot.errorBoundary((err) => {
+  const guarded = bot.errorBoundary(async (err) => {
     deps.log.error(`bot update ${err.ctx.update.update_id} failed`, err.error);
+    // the person is told, and a pressed button stops spinning
+    if (err.ctx.callbackQuery) await err.ctx.answerCallbackQuery({ text: "Something went wrong; it was logged. Please try again.", show_alert: true }).catch(() => undefined);
+    else if (err.ctx.chat?.type === "private") await err.ctx.reply("⚠️ Something went wrong on my side; it was logged. Please try again.").catch(() => undefined);
   });
   guarded.use(async (ctx, next) => {
     ctx.deps = deps;
@@ -30,8 +38,10 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   });
   guarded.use(session({ initial: (): SessionData => ({}), storage: sqliteStorage<SessionData>(deps.db, "session:") }));
   guarded.use(conversations({ storage: sqliteStorage(deps.db, "conversation:") }));
-  // /cancel must run before any conversation can swallow the update
+  // /start and /cancel must run before any conversation can swallow the update
   guarded.use(startFeature);
+  for (const c of CONVERSATIONS) guarded.use(c);
+  guarded.use(menus);
   for (const feature of FEATURES) guarded.use(feature);
   guarded.use(unhandledFeature);
   return bot;

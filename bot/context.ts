@@ -14,6 +14,11 @@ interface Extra {
   deps: Deps;
   /** the service user behind ctx.from, registered on first contact */
   user?: UserRow;
+  /**
+   * The ids a menu screen is drawn for (a link, a folder and a page…), set by whoever opens the screen.
+   * Unset, screens read them from the pressed button's payload (see bot/menus/nav.ts).
+   */
+  view?: number[];
 }
 
 export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & Extra>;

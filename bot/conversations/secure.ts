@@ -1,6 +1,7 @@
 /**
  * Secure-sharing conversations: name a new folder (then store what was waiting for one), and create
- * a share link (expiry, then max views) answering with its URL. I/O only through conversation.external.
+ * a share link (expiry, then max views: a button or a typed answer such as "7 days" or "3"), ending
+ * on the file's screen. I/O only through conversation.external.
  */
 import { InlineKeyboard, type Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
@@ -9,14 +10,32 @@ import { createLink } from "../../core/secure/links";
 import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
 import { storePending } from "../features/secure-store";
+import { open } from "../menus/nav";
+import { fileScreen, folderScreen } from "../menus/secure";
 
 type Convo = Conversation<BotContext, Context>;
 
-export const NEW_FOLDER = "secure-new-folder";
-export const SHARE = "secure-share";
+export { NEW_FOLDER, SHARE } from "../menus/secure";
 
 const EXPIRY: [string, number][] = [["1 hour", 1], ["24 hours", 24], ["7 days", 168], ["30 days", 720]];
 const VIEWS: [string, number][] = [["1", 1], ["3", 3], ["10", 10], ["Unlimited", 0]];
+
+/** "2h", "36 hours", "7 days", "1 week", "90 min" → hours (null: not understood). */
+export function readHours(text: string): number | null {
+  const m = /^(\d{1,4})\s*(m|min|mins|minutes?|h|hrs?|hours?|d|days?|w|weeks?)$/i.exec(text.trim());
+  if (!m) return null;
+  const unit = m[2]!.toLowerCase();
+  const n = Number(m[1]);
+  const hours = unit.startsWith("w") ? n * 168 : unit.startsWith("d") ? n * 24 : unit.startsWith("h") ? n : Math.ceil(n / 60);
+  return hours > 0 ? hours : null;
+}
+
+/** "3", "unlimited" → views (0: unlimited; null: not understood). */
+function readViews(text: string): number | null {
+  const t = text.trim().toLowerCase();
+  if (/^(unlimited|∞|no limit)$/.test(t)) return 0;
+  return /^\d{1,6}$/.test(t) && Number(t) > 0 ? Number(t) : null;
+}
 
 /** Asks for a folder name, creates it and stores the item waiting under `key` (or the latest, if any) there. */
 export async function newFolderConversation(conversation: Convo, ctx: Context, key?: string) {
@@ -27,48 +46,60 @@ export async function newFolderConversation(conversation: Convo, ctx: Context, k
   // anything else (a button, a command, a file) leaves the conversation and is handled as usual
   if (!name || name.startsWith("/")) return conversation.halt({ next: true });
   if (name.length > 100) return answer.reply("That name is too long (at most 100 characters). Tap ➕ New folder to try again.");
-  const result = await conversation.external(async (outer) => {
+  await conversation.external(async (outer) => {
     const folder = createFolder(outer.deps, outer.user!.id, { name });
-    const stored = await storePending(outer, folder.id, key);
-    return { folderId: folder.id, stored };
+    if (!(await storePending(outer, folder.id, key))) await open(outer, folderScreen, [folder.id], `📁 Folder “${Bun.escapeHTML(name)}” created.`);
   });
-  if (!result.stored) await answer.reply(`📁 Folder “${name}” created.`, { reply_markup: new InlineKeyboard().text("Open folder", `sec:f:${result.folderId}`) });
 }
 
-/** Waits for a press of one of our buttons; any other update leaves the conversation and is handled as usual. */
-async function choice(conversation: Convo, re: RegExp): Promise<Context & { match: RegExpMatchArray }> {
-  const c = await conversation.wait();
-  const match = c.callbackQuery?.data?.match(re);
-  if (!match) return conversation.halt({ next: true });
-  await c.answerCallbackQuery();
-  return Object.assign(c, { match });
+/**
+ * Waits for a press of one of the question's buttons (`prefix<value>`) or a typed answer `read` understands;
+ * the question loses its buttons once answered. Another button or command leaves the conversation.
+ */
+async function choice(conversation: Convo, asked: { chat: { id: number }; message_id: number }, prefix: string, read: (t: string) => number | null, hint: string): Promise<{ c: Context; value: number | "cancel" }> {
+  for (;;) {
+    const c = await conversation.wait();
+    const data = c.callbackQuery?.data;
+    const text = c.message?.text?.trim();
+    let value: number | "cancel" | null = null;
+    if (data?.startsWith(prefix)) {
+      await c.answerCallbackQuery();
+      const v = data.slice(prefix.length);
+      value = v === "c" ? "cancel" : Number(v);
+    } else if (text === "/cancel") value = "cancel";
+    else if (text !== undefined && !text.startsWith("/")) value = read(text);
+    else return conversation.halt({ next: true });
+    if (value === null) {
+      await c.reply(hint);
+      continue;
+    }
+    await c.api.editMessageReplyMarkup(asked.chat.id, asked.message_id).catch(() => undefined);
+    return { c, value };
+  }
 }
 
-/** Asks for expiry and max views, creates the link and answers with its URL. */
+/** Asks for expiry and max views, creates the link and shows the file's screen with the new URL. */
 export async function shareConversation(conversation: Convo, ctx: Context, fileId: number) {
   const expiry = new InlineKeyboard();
   for (const [label, h] of EXPIRY) expiry.text(label, `sec:x:${h}`);
-  await ctx.reply("🔗 How long should the link work?", { reply_markup: expiry.row().text("Cancel", "sec:x:0") });
-  const e = await choice(conversation, /^sec:x:(\d+)$/);
-  const hours = Number(e.match[1]);
-  if (!hours) return e.reply("Cancelled.");
+  const q1 = await ctx.reply("🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).", { reply_markup: expiry.row().text("Cancel", "sec:x:c") });
+  const e = await choice(conversation, q1, "sec:x:", readHours, "I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.");
+  if (e.value === "cancel") return e.c.reply("Cancelled.");
+  const hours = e.value;
   const views = new InlineKeyboard();
   for (const [label, n] of VIEWS) views.text(label, `sec:v:${n}`);
-  await e.reply("👁 How many times may it be opened?", { reply_markup: views.row().text("Cancel", "sec:v:c") });
-  const v = await choice(conversation, /^sec:v:(\d+|c)$/);
-  if (v.match[1] === "c") return v.reply("Cancelled.");
-  const maxViews = Number(v.match[1]) || null;
-  const result = await conversation.external((outer) => {
+  const q2 = await e.c.reply("👁 How many times may it be opened? Tap a choice or type a number.", { reply_markup: views.row().text("Cancel", "sec:v:c") });
+  const v = await choice(conversation, q2, "sec:v:", readViews, "Type a whole number of views, or “unlimited”, or tap a choice.");
+  if (v.value === "cancel") return v.c.reply("Cancelled.");
+  const maxViews = v.value || null;
+  const label = EXPIRY.find(([, h]) => h === hours)?.[0] ?? `${hours} hours`;
+  await conversation.external(async (outer) => {
     try {
-      return { url: createLink(outer.deps, outer.user!.id, { fileId, expiresInHours: hours, maxViews }).url };
+      const link = createLink(outer.deps, outer.user!.id, { fileId, expiresInHours: hours, maxViews });
+      await open(outer, fileScreen, [fileId], `✅ Share link (valid ${label}, ${maxViews ? `${maxViews} view${maxViews === 1 ? "" : "s"}` : "unlimited views"}):\n${Bun.escapeHTML(link.url)}`);
     } catch (err) {
-      if (err instanceof AppError) return { error: err.message };
-      throw err;
+      if (!(err instanceof AppError)) throw err;
+      await outer.reply(`⚠️ ${err.message}`);
     }
-  });
-  if ("error" in result) return v.reply(`⚠️ ${result.error}`);
-  const label = EXPIRY.find(([, h]) => h === hours)![0];
-  await v.reply(`✅ Share link (valid ${label}, ${maxViews ? `${maxViews} view${maxViews === 1 ? "" : "s"}` : "unlimited views"}):\n${result.url}`, {
-    link_preview_options: { is_disabled: true },
   });
 }

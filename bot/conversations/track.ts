@@ -1,8 +1,12 @@
 import { InlineKeyboard, type Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
-import { createTracker, type TrackerInput } from "../../core/tracking/trackers";
-import { AppError } from "../../core/errors";
+import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
+import { AppError, ValidationError } from "../../core/errors";
+import { TRACKER_OPTIONS } from "../menus/tracker-options";
+import { trackerScreen } from "../menus/tracking";
+import { open } from "../menus/nav";
+import { problemText } from "./links";
 
 type Convo = Conversation<BotContext, Context>;
 
@@ -21,20 +25,37 @@ async function askText(conversation: Convo, ctx: Context, question: string, skip
   return text;
 }
 
-/** Offers buttons and waits for one of them (callback data `tr:c:<value>`). */
+/**
+ * Offers buttons (callback data `tr:c:<value>`) and waits for a press or a typed label; the question
+ * loses its buttons once answered. A press of another button leaves the dialog.
+ */
 async function askChoice(conversation: Convo, ctx: Context, question: string, choices: [string, string][]): Promise<string> {
   const keyboard = new InlineKeyboard();
   for (const [label, value] of choices) keyboard.text(label, `tr:c:${value}`).row();
   keyboard.text("Cancel", "tr:c:cancel");
-  await ctx.reply(question, { reply_markup: keyboard });
-  const answer = await conversation.waitForCallbackQuery(/^tr:c:/, { otherwise: (c) => c.reply("Please press one of the buttons above.") });
-  await answer.answerCallbackQuery();
-  const value = answer.callbackQuery.data.slice(5);
-  if (value === "cancel") {
-    await answer.reply(CANCELLED);
-    return conversation.halt();
+  const asked = await ctx.reply(question, { reply_markup: keyboard });
+  for (;;) {
+    const answer = await conversation.wait();
+    const data = answer.callbackQuery?.data;
+    const typed = answer.message?.text?.trim().toLowerCase();
+    let value: string | undefined;
+    if (data?.startsWith("tr:c:")) {
+      await answer.answerCallbackQuery();
+      value = data.slice(5);
+    } else if (typed === "/cancel") value = "cancel";
+    else if (typed !== undefined && !typed.startsWith("/")) value = choices.find(([label]) => label.toLowerCase().startsWith(typed))?.[1];
+    else return conversation.halt({ next: true });
+    if (value === undefined) {
+      await answer.reply("Please press one of the buttons above (or type its label), or /cancel.");
+      continue;
+    }
+    await ctx.api.editMessageReplyMarkup(asked.chat.id, asked.message_id).catch(() => undefined);
+    if (value === "cancel") {
+      await answer.reply(CANCELLED);
+      return conversation.halt();
+    }
+    return value;
   }
-  return value;
 }
 
 /** Splits an answer into entries at `separators`; null for /skip. */
@@ -82,7 +103,37 @@ export async function trackConversation(conversation: Convo, ctx: Context): Prom
     await ctx.reply(`❌ ${result.error}\n\nSend /track to try again.`);
     return;
   }
-  await ctx.reply(`✅ Tracker created: «${input.keyword}». I will tell you when it appears in a chat or channel I am in.\n\nAdd me to more channels or groups to widen the search: /trackguide`, {
-    reply_markup: new InlineKeyboard().text("My trackers", "tr:list").text(`Open tracker`, `tr:show:${result.id}`),
-  });
+  await conversation.external((o) => open(o, trackerScreen, [result.id], `✅ Tracker created: «${Bun.escapeHTML(input.keyword!)}». I will tell you when it appears in a chat or channel I am in. Add me to more channels or groups to widen the search: /trackguide`));
+}
+
+/** One option of tracker `id`: the question, then the answer saved through core (or its problem, and another try). */
+export async function trackerOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
+  const option = TRACKER_OPTIONS[index];
+  if (!option) return;
+  await ctx.reply(`${option.label}: ${option.prompt}\n${option.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`);
+  for (;;) {
+    const c = await conversation.wait();
+    const text = c.message?.text?.trim();
+    if (text === undefined || (text.startsWith("/") && !["/cancel", "/clear"].includes(text))) return conversation.halt({ next: true });
+    if (text === "/cancel") return await conversation.external((o) => open(o, trackerScreen, [id], "Unchanged."));
+    const result = await conversation.external(async (o) => {
+      try {
+        const t = getTracker(o.deps, o.user!.id, id);
+        const input = text === "/clear" ? option.clear ?? parseOrThrow() : option.parse(text, t);
+        await updateTracker(o.deps, o.user!.id, id, input);
+        await open(o, trackerScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);
+        return null;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        return e.status === 404 ? { gone: e.message } : { problem: problemText(e) };
+      }
+    });
+    if (!result) return;
+    if ("gone" in result) return void (await c.reply(`⚠️ ${result.gone}`));
+    await c.reply(`${result.problem}\nTry again, or /cancel.`);
+  }
+}
+
+function parseOrThrow(): never {
+  throw new ValidationError("This option cannot be cleared; send a new value.");
 }

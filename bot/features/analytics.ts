@@ -7,19 +7,6 @@ import { linkQrPng, trackingUrl } from "../../core/analytics/qr";
 import { exportClicks, EXPORT_FORMATS } from "../../core/analytics/export";
 import { ownedLink } from "../../core/analytics/stats";
 
-/**
- * Buttons the link card shows for analytics (the links feature adds them to its card):
- * Stats (text summary with period buttons), Chart (PNG), Export (format menu), QR.
- */
-export function analyticsCardButtons(link: { id: number }): { text: string; callback_data: string }[] {
-  return [
-    { text: "📊 Stats", callback_data: `an:s:${link.id}:30d` },
-    { text: "📈 Chart", callback_data: `an:c:${link.id}:30d` },
-    { text: "📤 Export", callback_data: `an:e:${link.id}` },
-    { text: "🔳 QR", callback_data: `an:q:${link.id}` },
-  ];
-}
-
 const FORMAT_LABEL: Record<string, string> = { csv: "CSV", xlsx: "Excel", pdf: "PDF" };
 
 function statsKeyboard(linkId: number, period: string) {
@@ -38,7 +25,7 @@ function exportKeyboard(linkId: number) {
 }
 
 /** Runs a handler; domain errors (unknown link, no clicks…) are shown to the user instead of failing. */
-async function guarded(ctx: BotContext, run: (userId: number) => Promise<void>) {
+export async function guarded(ctx: BotContext, run: (userId: number) => Promise<void>) {
   if (!ctx.user) return;
   try {
     await run(ctx.user.id);
@@ -51,31 +38,50 @@ async function guarded(ctx: BotContext, run: (userId: number) => Promise<void>) 
   }
 }
 
+/** The stats summary of link `id` as a new message, with period buttons that edit it in place. */
+export async function sendStats(ctx: BotContext, userId: number, id: number, period = "30d") {
+  await ctx.reply(statsText(ctx.deps, userId, id, period), { reply_markup: statsKeyboard(id, period), link_preview_options: { is_disabled: true } });
+}
+
+/** The click chart of link `id` as a photo. */
+export async function sendChart(ctx: BotContext, userId: number, id: number, period = "30d") {
+  await ctx.replyWithChatAction("upload_photo");
+  const { png, caption, filename } = await summaryImage(ctx.deps, userId, { linkId: id, period });
+  await ctx.replyWithPhoto(new InputFile(png, filename), { caption });
+}
+
+/** The export format choice for link `id`. */
+export async function sendExportMenu(ctx: BotContext, userId: number, id: number) {
+  const link = ownedLink(ctx.deps, userId, id);
+  await ctx.reply(`📤 Export the clicks of ${trackingUrl(ctx.deps, link)} (newest first, up to 10,000). Choose a format:`, {
+    reply_markup: exportKeyboard(link.id), link_preview_options: { is_disabled: true },
+  });
+}
+
+/** The QR code of link `id` as a photo. */
+export async function sendQr(ctx: BotContext, userId: number, id: number) {
+  const link = ownedLink(ctx.deps, userId, id);
+  const png = await linkQrPng(ctx.deps, link);
+  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: `QR code for ${trackingUrl(ctx.deps, link)}` });
+}
+
 export const analyticsFeature = new Composer<BotContext>();
 const priv = analyticsFeature.chatType("private");
 
 // Stats from the card: a new message; period buttons (an:p) then edit it in place.
-priv.callbackQuery(/^an:([sp]):(\d+):(\w+)$/, (ctx) => guarded(ctx, async (userId) => {
-  const [, mode, id, period] = ctx.match as RegExpMatchArray;
+// period buttons of a stats message edit it in place
+priv.callbackQuery(/^an:p:(\d+):(\w+)$/, (ctx) => guarded(ctx, async (userId) => {
+  const [, id, period] = ctx.match as RegExpMatchArray;
   const text = statsText(ctx.deps, userId, Number(id), period!);
-  const reply_markup = statsKeyboard(Number(id), period!);
-  if (mode === "p") await ctx.editMessageText(text, { reply_markup, link_preview_options: { is_disabled: true } });
-  else await ctx.reply(text, { reply_markup, link_preview_options: { is_disabled: true } });
+  await ctx.editMessageText(text, { reply_markup: statsKeyboard(Number(id), period!), link_preview_options: { is_disabled: true } });
 }));
 
 priv.callbackQuery(/^an:c:(\d+):(\w+)$/, (ctx) => guarded(ctx, async (userId) => {
   await ctx.answerCallbackQuery({ text: "Drawing the chart…" });
-  await ctx.replyWithChatAction("upload_photo");
-  const { png, caption, filename } = await summaryImage(ctx.deps, userId, { linkId: Number(ctx.match![1]), period: ctx.match![2] });
-  await ctx.replyWithPhoto(new InputFile(png, filename), { caption });
+  await sendChart(ctx, userId, Number(ctx.match![1]), ctx.match![2]);
 }));
 
-priv.callbackQuery(/^an:e:(\d+)$/, (ctx) => guarded(ctx, async (userId) => {
-  const link = ownedLink(ctx.deps, userId, Number(ctx.match![1]));
-  await ctx.reply(`📤 Export the clicks of ${trackingUrl(ctx.deps, link)} (newest first, up to 10,000). Choose a format:`, {
-    reply_markup: exportKeyboard(link.id), link_preview_options: { is_disabled: true },
-  });
-}));
+priv.callbackQuery(/^an:e:(\d+)$/, (ctx) => guarded(ctx, (userId) => sendExportMenu(ctx, userId, Number(ctx.match![1]))));
 
 priv.callbackQuery(/^an:x:(\d+):(\w+):(\w+)$/, (ctx) => guarded(ctx, async (userId) => {
   const [, id, format, period] = ctx.match as RegExpMatchArray;
@@ -99,11 +105,7 @@ priv.callbackQuery(/^an:x:(\d+):(\w+):(\w+)$/, (ctx) => guarded(ctx, async (user
   }
 }));
 
-priv.callbackQuery(/^an:q:(\d+)$/, (ctx) => guarded(ctx, async (userId) => {
-  const link = ownedLink(ctx.deps, userId, Number(ctx.match![1]));
-  const png = await linkQrPng(ctx.deps, link);
-  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: `QR code for ${trackingUrl(ctx.deps, link)}` });
-}));
+priv.callbackQuery(/^an:q:(\d+)$/, (ctx) => guarded(ctx, (userId) => sendQr(ctx, userId, Number(ctx.match![1]))));
 
 /** `/summary [period]`: the all-links card (default last 30 days). */
 priv.command("summary", (ctx) => guarded(ctx, async (userId) => {

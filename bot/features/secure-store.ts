@@ -9,7 +9,9 @@ import type { Message } from "grammy/types";
 import { listFolders } from "../../core/secure/folders";
 import { createFile, createUploadedFile } from "../../core/secure/files";
 import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
-import { AppError } from "../../core/errors";
+import { AppError, Upstream } from "../../core/errors";
+import { open } from "../menus/nav";
+import { fileScreen } from "../menus/secure";
 import type { BotContext } from "../context";
 
 /** What waits in `ctx.session.secureWaiting` for a folder. */
@@ -68,12 +70,12 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
   if (!item) return false;
   delete items[k!];
   try {
+    if (item.kind === "media") await ctx.replyWithChatAction("upload_document").catch(() => undefined);
     const file = item.kind === "text"
       ? createFile(ctx.deps, ctx.user!.id, { folderId, name: item.name, contentType: "text", textContent: item.text })
       : await createUploadedFile(ctx.deps, ctx.user!.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
-    await ctx.reply(`🔐 Stored “${file.name}” (${file.contentType}${file.fileSize ? `, ${(file.fileSize / 1024).toFixed(1)} KB` : ""}).`, {
-      reply_markup: new InlineKeyboard().text("🔗 Create share link", `sec:sh:${file.id}`).text("📁 Folder", `sec:f:${folderId}`),
-    });
+    // the result is the file's screen: its share links are made and managed from here
+    await open(ctx, fileScreen, [file.id], `🔐 Stored “${Bun.escapeHTML(file.name)}” (${file.contentType}${file.fileSize ? `, ${(file.fileSize / 1024).toFixed(1)} KB` : ""}).`);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     await ctx.reply(e.status === 413 ? tooBig() : `⚠️ ${e.message}`);
@@ -83,10 +85,17 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
 
 /** The Bot API file as a byte stream (getFile, then BOT_API_ROOT/file/bot<token>/<path>). */
 async function download(ctx: BotContext, fileId: string): Promise<AsyncIterable<Uint8Array>> {
-  const file = await ctx.api.getFile(fileId);
-  if (!file.file_path) throw new AppError(502, "upstream_error", "Telegram did not give a download path for this file");
-  const res = await fetch(`${ctx.deps.config.botApiRoot}/file/bot${ctx.deps.config.botToken}/${file.file_path}`);
-  if (!res.ok || !res.body) throw new AppError(502, "upstream_error", `Downloading the file from Telegram failed (${res.status})`);
+  let file: Awaited<ReturnType<typeof ctx.api.getFile>>;
+  let res: Response;
+  try {
+    file = await ctx.api.getFile(fileId);
+    if (!file.file_path) throw new Upstream("Telegram did not give a download path for this file (files over 20 MB cannot be fetched by bots)");
+    res = await fetch(`${ctx.deps.config.botApiRoot}/file/bot${ctx.deps.config.botToken}/${file.file_path}`);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new Upstream(`Downloading the file from Telegram failed (${(e as Error).message}). Send it again in a moment`);
+  }
+  if (!res.ok || !res.body) throw new Upstream(`Downloading the file from Telegram failed (${res.status}). Send it again in a moment`);
   return res.body as unknown as AsyncIterable<Uint8Array>;
 }
 
@@ -124,6 +133,8 @@ dm.on("message:text", async (ctx, next) => {
 
 dm.callbackQuery(/^sec:st:(\d+)(?::(\d+))?$/, async (ctx) => {
   await ctx.answerCallbackQuery();
+  // the prompt is answered: its buttons go
+  await ctx.editMessageReplyMarkup().catch(() => undefined);
   if (!(await storePending(ctx, Number(ctx.match[1]), ctx.match[2]))) await ctx.reply("Nothing is waiting to be stored. Send me a file, photo, video, audio or text first.");
 });
 

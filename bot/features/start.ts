@@ -1,23 +1,23 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { COMMANDS } from "../commands";
-import { MENU, ROOT_TEXT, rootKeyboard } from "../menus/root";
+import { mainScreen } from "../menus/root";
+import { open } from "../menus/nav";
 
-/** /start, /help, /cancel and the way back to the root menu. Registered before any conversation. */
+/**
+ * /start, /help and /cancel. Registered before the conversations, so that /start and /cancel end any
+ * dialog left half-way instead of being taken as its answer.
+ */
 export const startFeature = new Composer<BotContext>();
 const pm = startFeature.chatType("private");
 
-/** The greeting with the root menu. */
+/** The greeting with the main menu. */
 export async function greet(ctx: BotContext) {
-  const name = ctx.from?.first_name ? `, ${ctx.from.first_name}` : "";
-  await ctx.reply(
-    `👋 Welcome${name}! I shorten and track links, share files securely and watch chats for keywords.\n\n${ROOT_TEXT}`,
-    { reply_markup: rootKeyboard(ctx.deps.config.baseUrl) },
-  );
+  const name = ctx.from?.first_name ? `, ${Bun.escapeHTML(ctx.from.first_name)}` : "";
+  await open(ctx, mainScreen, [], `👋 Welcome${name}! I shorten and track links, share files securely and watch chats for keywords. Paste a link to start.`);
 }
 
 pm.command("start", async (ctx, next) => {
-  // /start is a fresh start: a dialog left half-way would otherwise swallow the menu's buttons
   await ctx.conversation.exitAll();
   // deep links (t.me/<bot>?start=<payload>) go on to the features; unhandledFeature greets if none takes it
   if (ctx.match) return next();
@@ -25,10 +25,10 @@ pm.command("start", async (ctx, next) => {
 });
 
 pm.command("help", async (ctx) => {
-  const lines = COMMANDS.map((c) => `/${c.command} — ${c.description}`);
+  const lines = COMMANDS.map((c) => `/${c.command} — ${Bun.escapeHTML(c.description)}`);
   await ctx.reply(
-    `Here is what I understand:\n\n${lines.join("\n")}\n\nEverything is also reachable from the menu (/start) and in the app: ${ctx.deps.config.baseUrl}/`,
-    { link_preview_options: { is_disabled: true } },
+    `Here is what I understand:\n\n${lines.join("\n")}\n\nPaste any link (or a domain like example.com) to shorten it; send a file or a text to store it securely. In any chat, type @${ctx.me.username} and a link to share its short link there.\n\nEverything is also in the menu (/start) and in the app: ${Bun.escapeHTML(ctx.deps.config.baseUrl)}/`,
+    { link_preview_options: { is_disabled: true }, parse_mode: "HTML" },
   );
 });
 
@@ -36,12 +36,5 @@ pm.command("cancel", async (ctx) => {
   const active = Object.keys(ctx.conversation.active()).length > 0 || ctx.session.pending !== undefined;
   await ctx.conversation.exitAll();
   delete ctx.session.pending;
-  await ctx.reply(active ? "Cancelled. Nothing was saved." : "There is nothing to cancel.", {
-    reply_markup: rootKeyboard(ctx.deps.config.baseUrl),
-  });
-});
-
-startFeature.callbackQuery(MENU.root, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await ctx.editMessageText(ROOT_TEXT, { reply_markup: rootKeyboard(ctx.deps.config.baseUrl) });
+  await open(ctx, mainScreen, [], active ? "Cancelled. Nothing was saved." : "There is nothing to cancel.");
 });

@@ -36,8 +36,22 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
   }
   upsertSource(ctx.deps, info, { isActive, ...(memberCount !== undefined ? { memberCount } : {}) });
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
+  const wasActive = ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
+  if (wasActive !== isActive && !update.from.is_bot) await tellWhoDidIt(ctx, update.from.id, info, isActive);
   await next();
 });
+
+/**
+ * Tells the person who added or removed the bot what that means. They may never have started the bot
+ * (then Telegram refuses the message, which is only logged).
+ */
+async function tellWhoDidIt(ctx: BotContext, userId: number, info: ChatInfo, added: boolean) {
+  const where = `${info.type === "channel" ? "the channel" : "the group"} “${info.title ?? info.chatId}”`;
+  const text = added
+    ? `✅ I was added to ${where}. From now on I look for your keywords in its new ${info.type === "channel" ? "posts" : "messages"}. /trackers shows your trackers.`
+    : `ℹ️ I was removed from ${where}: it is no longer searched for keywords.`;
+  await ctx.api.sendMessage(userId, text).catch((e) => ctx.deps.log.warn(`tracking: could not tell user ${userId} about ${info.chatId}: ${(e as Error).message}`));
+}
 
 trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
   migrateSource(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));

@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
-import { rootKeyboard } from "../menus/root";
+import { mainScreen } from "../menus/root";
+import { open } from "../menus/nav";
 import { greet } from "./start";
 
 /**
@@ -22,7 +23,7 @@ pm.command("start", greet);
 pm.on("message", async (ctx) => {
   const text = ctx.message.text ?? "";
   const reply = text.startsWith("/")
-    ? `I don't know the command ${text.split(/\s/)[0]}. Send /help for the list, or pick a section:`
-    : "I'm not sure what to do with that. Pick a section below, or send /help:";
-  await ctx.reply(reply, { reply_markup: rootKeyboard(ctx.deps.config.baseUrl) });
+    ? `I don't know the command ${Bun.escapeHTML(text.split(/\s/)[0]!)}. Send /help for the list, or pick a section:`
+    : "I'm not sure what to do with that. Paste a link to shorten it, pick a section below, or send /help:";
+  await open(ctx, mainScreen, [], reply);
 });

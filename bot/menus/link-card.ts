@@ -1,74 +1,97 @@
-import { InlineKeyboard } from "grammy";
-import type { Deps } from "../../core/deps";
-import { getLink } from "../../core/links/links";
-import { listTags } from "../../core/catalog/tags";
-import type { LinkDetails } from "../../core/links/views";
-
-/** An inline button on the link card. */
-export type CardButton = { text: string; callback_data: string };
-
 /**
- * Rows other features append to the link card (analytics: `an:` Stats/Chart/Export/QR; webhooks:
- * `wh:` state/toggle/test). Each function gets the link (as GET /api/links/:id shows it) and
- * returns one row of buttons (an empty array adds nothing).
+ * The link card (screen `link`, drawn for a link id): what the link does, one button per option of
+ * the option table, analytics, the webhook screen, delete with confirmation and back to the list.
  */
-export const LINK_CARD_EXTRAS: Array<(link: LinkDetails) => CardButton[]> = [];
+import type { MenuRange } from "@grammyjs/menu";
+import type { Deps } from "../../core/deps";
+import { deleteLink, editLink, getLink } from "../../core/links/links";
+import type { LinkDetails } from "../../core/links/views";
+import { AppError } from "../../core/errors";
+import type { BotContext } from "../context";
+import { LINK_OPTIONS } from "./link-options";
+import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
+import { sendChart, sendExportMenu, sendQr, sendStats } from "../features/analytics";
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-}
+/** The conversation that asks one option's question (registered in bot/conversations). */
+export const LINK_OPTION = "link-option";
 
 /** The first `n` characters of `s`, counted in code points so that an emoji is never cut in half. */
 export const clip = (s: string, n: number) => Array.from(s).slice(0, n).join("");
-const short = (s: string, n = 60) => (Array.from(s).length > n ? `${clip(s, n - 1)}…` : s);
-const day = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+export const short = (s: string, n = 60) => (Array.from(s).length > n ? `${clip(s, n - 1)}…` : s);
+const esc = (s: string) => Bun.escapeHTML(s);
 
-/** The card's text (HTML parse mode): title, tracking URL, destination, counters and options in force. */
-export function linkCardText(link: LinkDetails, tagNames: string[] = []): string {
+/** The card's text (HTML): title, tracking URL, target, counters, then one line per option in force. */
+export function linkCardText(deps: Deps, userId: number, link: LinkDetails): string {
   const lines = [
-    `🔗 <b>${escapeHtml(short(link.title ?? link.original_url, 80))}</b>`,
-    escapeHtml(link.trackingUrl),
-    `→ ${escapeHtml(short(link.original_url, 100))}`,
+    `🔗 <b>${esc(short(link.title ?? link.original_url, 80))}</b>`,
+    esc(link.trackingUrl),
+    `→ ${esc(short(link.original_url, 100))}`,
     "",
     `👆 Clicks: <b>${link.stats.totalClicks}</b> · unique ${link.stats.uniqueClicks} · bots ${link.stats.botClicks}`,
-    link.is_active ? "🟢 Active" : "⚪️ Inactive",
+    link.is_active ? "🟢 Active" : "⚪️ Inactive: visitors get “not found”",
   ];
-  if (link.starts_at) lines.push(`⏳ Starts ${day(link.starts_at)}`);
-  if (link.expires_at) lines.push(`⌛️ Expires ${day(link.expires_at)}`);
-  if (link.max_clicks !== null) lines.push(`🎯 Click cap ${link.max_clicks}`);
-  if (link.has_password) lines.push("🔒 Password protected");
-  const targets = [link.ios_url && "iOS", link.android_url && "Android", link.desktop_url && "desktop"].filter(Boolean);
-  if (targets.length) lines.push(`📱 Own targets for ${targets.join(", ")}`);
-  if (tagNames.length) lines.push(`🏷 ${tagNames.map(escapeHtml).join(", ")}`);
+  for (const o of LINK_OPTIONS) {
+    const line = o.line(link, { deps, userId });
+    if (line) lines.push(line);
+  }
   return lines.join("\n");
 }
 
-/** The card's buttons: toggle, edit options, delete, then every extra row, then back to the list. */
-export function linkCardKeyboard(link: LinkDetails): InlineKeyboard {
-  const kb = new InlineKeyboard()
-    .text(link.is_active ? "⏸ Turn off" : "▶️ Turn on", `ln:tog:${link.id}`)
-    .text("✏️ Edit options", `ln:edit:${link.id}`)
-    .row()
-    .text("🗑 Delete", `ln:del:${link.id}`)
-    .row();
-  for (const extra of LINK_CARD_EXTRAS) {
-    const row = extra(link);
-    if (row.length) kb.row(...row.map((b) => InlineKeyboard.text(b.text, b.callback_data)));
+const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user!.id, idOf(ctx));
+
+/** Analytics replies come as new messages; "no clicks yet" and the like are said in the chat. */
+async function say(ctx: BotContext, run: () => Promise<void>) {
+  try {
+    await run();
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await ctx.reply(`⚠️ ${e.message}`);
   }
-  return kb.row().text("« My links", "ln:list:0:0");
 }
 
-/** The delete confirmation that replaces the card. */
-export function deleteConfirm(link: LinkDetails) {
-  return {
-    text: `Delete <b>${escapeHtml(short(link.title ?? link.original_url, 80))}</b>?\nIts ${link.stats.totalClicks} recorded clicks are deleted too, and ${escapeHtml(link.trackingUrl)} stops working.`,
-    keyboard: new InlineKeyboard().text("🗑 Yes, delete", `ln:delok:${link.id}`).text("Cancel", `ln:card:${link.id}`),
-  };
+export const linkCard = createScreen("link", 1, (ctx) => linkCardText(ctx.deps, ctx.user!.id, linkOf(ctx)));
+export const deleteLinkScreen = createScreen("link-delete", 1, (ctx) => {
+  const l = linkOf(ctx);
+  return `Delete <b>${esc(short(l.title ?? l.original_url, 80))}</b>?\nIts ${l.stats.totalClicks} recorded clicks are deleted too, and ${esc(l.trackingUrl)} stops working.`;
+});
+
+function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
+  const link = linkOf(ctx);
+  LINK_OPTIONS.forEach((o, i) => {
+    const label = o.tap ? (link.is_active ? "⏸ Turn off" : "▶️ Turn on") : o.label;
+    range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
+      const id = idOf(c);
+      if (o.tap) {
+        await editLink(c.deps, c.user!.id, id, o.tap(getLink(c.deps, c.user!.id, id)));
+        await open(c, linkCard, [id]);
+      } else await c.conversation.enter(LINK_OPTION, id, i);
+    }));
+    if (i % 2 === 1 || i === LINK_OPTIONS.length - 1) range.row();
+  });
 }
 
-/** The card of link `id` of `userId`, ready to send (404 NotFound when it is gone or not theirs). */
-export function renderCard(deps: Deps, userId: number, id: number) {
-  const link = getLink(deps, userId, id);
-  const names = new Map(listTags(deps, userId).map((t) => [t.id, t.name]));
-  return { link, text: linkCardText(link, link.tagIds.map((t) => names.get(t) ?? "?")), keyboard: linkCardKeyboard(link) };
-}
+dynamic(linkCard.menu, (ctx, range) => {
+  optionButtons(ctx, range);
+  const p = payload(linkCard);
+  const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user!.id, idOf(c)));
+  range
+    .text({ text: "📊 Stats", payload: p }, run((c, u, id) => sendStats(c, u, id)))
+    .text({ text: "📈 Chart", payload: p }, run((c, u, id) => sendChart(c, u, id)))
+    .text({ text: "📤 Export", payload: p }, run(sendExportMenu))
+    .text({ text: "🔳 QR", payload: p }, run(sendQr))
+    .row();
+  if (linkOf(ctx).webhook_url) {
+    go(range, linkCard, "🔔 Webhook: test, deliveries, secret", "link-webhook", (c) => [idOf(c)]);
+    range.row();
+  }
+  go(range, linkCard, "🗑 Delete", deleteLinkScreen.id, (c) => [idOf(c)]);
+});
+back(linkCard, "⬅️ My links", "links", () => [0, 0]);
+
+deleteLinkScreen.menu
+  .text({ text: "🗑 Yes, delete", payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
+    deleteLink(ctx.deps, ctx.user!.id, idOf(ctx));
+    await open(ctx, screen("links"), [0, 0], "🗑 Deleted.");
+  }));
+back(deleteLinkScreen, "Cancel", "link", (c) => [idOf(c)]);
+

@@ -1,45 +1,59 @@
-import { InlineKeyboard } from "grammy";
-import type { Deps } from "../../core/deps";
+/**
+ * The list of the user's links (screen `links`, drawn for a page and a tag filter, 0: all): one button
+ * per link opening its card, paging, tag filters, "New link" and back to the main menu.
+ */
 import { pageOfLinks } from "../../core/links/list";
 import { listTags } from "../../core/catalog/tags";
-import { clip, escapeHtml } from "./link-card";
+import type { BotContext } from "../context";
+import { act, backHome, createScreen, dynamic, go, idOf, itemOf, payload } from "./nav";
+import { clip } from "./link-card";
 
 export const LIST_PAGE_SIZE = 8;
+/** The conversation that asks for a URL and creates the link (registered in bot/conversations). */
+export const NEW_LINK = "new-link";
 
-/** One page of the user's links (newest first), optionally only those with tag `tagId` (0: all). */
-export function linkListPage(deps: Deps, userId: number, page: number, tagId: number) {
-  const tags = listTags(deps, userId);
-  const tag = tags.find((t) => t.id === tagId);
-  const filter = tag ? tag.id : undefined;
-  const query = { tagIds: filter ? [filter] : undefined, limit: LIST_PAGE_SIZE };
-  let { items, total } = pageOfLinks(deps, userId, { ...query, offset: Math.max(0, page) * LIST_PAGE_SIZE });
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const p = Math.min(Math.max(0, page), pages - 1);
+function page(ctx: BotContext) {
+  const userId = ctx.user!.id;
+  const tags = listTags(ctx.deps, userId);
+  const tag = tags.find((t) => t.id === idOf(ctx, 1));
+  const query = { tagIds: tag ? [tag.id] : undefined, limit: LIST_PAGE_SIZE };
+  const first = pageOfLinks(ctx.deps, userId, { ...query, offset: 0 });
+  const pages = Math.max(1, Math.ceil(first.total / LIST_PAGE_SIZE));
   // a page past the end (links deleted since the button was drawn) shows the last one
-  if (p !== Math.max(0, page)) items = pageOfLinks(deps, userId, { ...query, offset: p * LIST_PAGE_SIZE }).items;
-  const kb = new InlineKeyboard();
+  const p = Math.min(idOf(ctx, 0), pages - 1);
+  const items = p === 0 ? first.items : pageOfLinks(ctx.deps, userId, { ...query, offset: p * LIST_PAGE_SIZE }).items;
+  return { tags, tag, items, total: first.total, pages, p };
+}
+
+export const linkList = createScreen("links", 2, (ctx) => {
+  const { tag, total } = page(ctx);
+  const heading = tag ? `🔗 <b>Your links</b> tagged “${Bun.escapeHTML(tag.name)}”` : "🔗 <b>Your links</b>";
+  if (total) return `${heading} (${total})\nOpen one to see its card and change its options.`;
+  return tag ? `${heading}\nNo links carry this tag.` : `${heading}\nNo links yet. Paste a URL here to create one, or tap “New link”.`;
+});
+
+dynamic(linkList.menu, (ctx, range) => {
+  const { tags, tag, items, pages, p } = page(ctx);
   for (const l of items) {
     const name = clip(l.title ?? l.original_url.replace(/^https?:\/\//, ""), 40);
-    kb.text(`${l.is_active ? "" : "⚪️ "}${name} · ${l.stats.totalClicks}`, `ln:card:${l.id}`).row();
+    go(range, linkList, `${l.is_active ? "" : "⚪️ "}${name} · ${l.stats.totalClicks}`, "link", (c) => [itemOf(c, linkList)], l.id);
+    range.row();
   }
+  const tagId = tag?.id ?? 0;
   if (pages > 1) {
-    if (p > 0) kb.text("◀️", `ln:list:${p - 1}:${tagId}`);
-    kb.text(`${p + 1}/${pages}`, `ln:list:${p}:${tagId}`);
-    if (p < pages - 1) kb.text("▶️", `ln:list:${p + 1}:${tagId}`);
-    kb.row();
+    if (p > 0) go(range, linkList, "◀️", "links", () => [p - 1, tagId]);
+    go(range, linkList, `${p + 1}/${pages}`, "links", () => [p, tagId]);
+    if (p < pages - 1) go(range, linkList, "▶️", "links", () => [p + 1, tagId]);
+    range.row();
   }
   if (tags.length) {
-    kb.text(tag ? "All" : "• All", "ln:list:0:0");
+    go(range, linkList, tag ? "All" : "• All", "links", () => [0, 0]);
     tags.slice(0, 11).forEach((t, i) => {
-      if (i % 3 === 2) kb.row();
-      kb.text(clip(`${t.id === tagId ? "• " : ""}🏷 ${t.name}`, 30), `ln:list:0:${t.id}`);
+      if (i % 3 === 2) range.row();
+      go(range, linkList, clip(`${t.id === tagId ? "• " : ""}🏷 ${t.name}`, 30), "links", () => [0, t.id]);
     });
-    kb.row();
+    range.row();
   }
-  kb.text("➕ New link", "ln:new");
-  const heading = tag ? `🔗 <b>Your links</b> tagged “${escapeHtml(tag.name)}”` : "🔗 <b>Your links</b>";
-  const text = total
-    ? `${heading} (${total})\nOpen one to see its card.`
-    : tag ? `${heading}\nNo links carry this tag.` : `${heading}\nNo links yet. Paste a URL here to create one, or press “New link” for options.`;
-  return { text, keyboard: kb };
-}
+  range.text({ text: "➕ New link", payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
+});
+backHome(linkList);

@@ -1,13 +1,15 @@
-import { InlineKeyboard } from "grammy";
-
-/** Callback data of the root menu's sections; each feature answers its own. */
-export const MENU = {
-  root: "menu:root",
-  links: "menu:links",
-  secure: "menu:secure",
-  tracking: "menu:tracking",
-  settings: "menu:settings",
-} as const;
+/**
+ * The main menu and the tree of screens under it. Each section opens in place and every screen has a
+ * way back; the tree is declared here so that screens need not import each other.
+ */
+import type { BotContext } from "../context";
+import { createScreen, dynamic, go } from "./nav";
+import { linkList } from "./link-list";
+import { deleteLinkScreen, linkCard } from "./link-card";
+import { rotateScreen, webhookScreen } from "./link-webhook";
+import { registerSecure } from "./secure";
+import { registerTracking } from "./tracking";
+import { passkeys, pixels, settingsScreen, tags, tokens } from "./settings";
 
 export const ROOT_TEXT = "What would you like to do?";
 
@@ -16,25 +18,31 @@ function isLoopback(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname.endsWith(".localhost") || /^127\./.test(url.hostname) || url.hostname === "[::1]";
 }
 
-/**
- * The root menu: one button per section and a button that opens the mini-app (a `web_app` button
- * when BASE_URL is https, which Telegram requires for Mini Apps; otherwise a plain URL button).
- */
-export function rootKeyboard(baseUrl: string): InlineKeyboard {
-  const kb = new InlineKeyboard()
-    .text("🔗 Links", MENU.links)
-    .text("🔒 Secure sharing", MENU.secure)
-    .row()
-    .text("🔎 Keyword tracking", MENU.tracking)
-    .text("⚙️ Settings", MENU.settings)
-    .row();
-  const url = new URL(baseUrl + "/");
-  if (url.protocol === "https:") kb.webApp("📱 Open the app", url.href);
-  else if (!isLoopback(url)) kb.url("📱 Open the app", url.href);
-  return kb;
+export const mainScreen = createScreen("main", 0, () => ROOT_TEXT);
+go(mainScreen.menu, mainScreen, "🔗 Links", "links", () => [0, 0]);
+go(mainScreen.menu, mainScreen, "🔒 Secure sharing", "folders", () => []);
+mainScreen.menu.row();
+go(mainScreen.menu, mainScreen, "🔎 Keyword tracking", "trackers", () => [0]);
+go(mainScreen.menu, mainScreen, "⚙️ Settings", "settings", () => []);
+mainScreen.menu.row();
+// the mini-app: a web_app button when BASE_URL is https (Telegram requires it), else a plain URL button
+dynamic(mainScreen.menu, (ctx: BotContext, range) => {
+  const url = new URL(ctx.deps.config.baseUrl + "/");
+  if (url.protocol === "https:") range.webApp("📱 Open the app", url.href);
+  else if (!isLoopback(url)) range.url("📱 Open the app", url.href);
+});
+
+mainScreen.menu.register(linkList.menu);
+linkList.menu.register(linkCard.menu);
+linkCard.menu.register([deleteLinkScreen.menu, webhookScreen.menu]);
+webhookScreen.menu.register(rotateScreen.menu);
+registerSecure(mainScreen);
+registerTracking(mainScreen);
+mainScreen.menu.register(settingsScreen.menu);
+for (const list of [tokens, tags, pixels, passkeys]) {
+  settingsScreen.menu.register(list.list.menu);
+  list.list.menu.register(list.confirm.menu);
 }
 
-/** A one-button keyboard back to the root menu, for features to append. */
-export function backToMenu(kb: InlineKeyboard = new InlineKeyboard()): InlineKeyboard {
-  return kb.text("⬅️ Menu", MENU.root);
-}
+/** The menu middleware for the whole tree (answers every screen's buttons). */
+export const menus = mainScreen.menu;

@@ -1,120 +1,126 @@
 /**
- * Secure-sharing menus (inline keyboards, callback data `sec:*`): folders → files → links, with
- * pause toggle, revoke/restore and delete. `menu:secure` from the root menu opens the folder list.
+ * Secure-sharing screens: folders → folder → file → share link, each with a way back; pause toggle,
+ * revoke/restore, and every delete asks first. A stored file's message is its file screen, so its
+ * share links are managed from there.
  */
-import { Composer, InlineKeyboard } from "grammy";
 import { deleteFolder, getFolder, listFolders, togglePause } from "../../core/secure/folders";
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
 import { deleteLink, getLink, listLinks, setRevoked, type LinkJson } from "../../core/secure/links";
-import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
+import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
-type View = { text: string; kb: InlineKeyboard };
+/** Conversations the screens enter (registered in bot/conversations). */
+export const NEW_FOLDER = "secure-new-folder";
+export const SHARE = "secure-share";
 
+const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
+const uid = (ctx: BotContext) => ctx.user!.id;
 
-function foldersView(ctx: BotContext): View {
-  const folders = listFolders(ctx.deps, ctx.user!.id);
-  const kb = new InlineKeyboard();
-  for (const f of folders) kb.text(`${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, `sec:f:${f.id}`).row();
-  kb.text("➕ New folder", "sec:nf");
-  const text = folders.length
-    ? "🔐 Secure sharing: your folders. Send me a file, photo, video, audio or text to store it."
-    : "🔐 Secure sharing: no folders yet. Send me a file, photo, video, audio or text to store it, or create a folder.";
-  return { text, kb };
-}
+export const foldersScreen = createScreen("folders", 0, (ctx) =>
+  listFolders(ctx.deps, uid(ctx)).length
+    ? "🔐 <b>Secure sharing</b>: your folders. Send me a file, photo, video, audio or text to store it."
+    : "🔐 <b>Secure sharing</b>: no folders yet. Send me a file, photo, video, audio or text to store it, or create a folder.");
 
-function folderView(ctx: BotContext, id: number): View {
-  const folder = getFolder(ctx.deps, ctx.user!.id, id);
-  const kb = new InlineKeyboard();
-  for (const f of listFiles(ctx.deps, ctx.user!.id, id)) kb.text(`📄 ${f.name} · ${f.contentType}`, `sec:fi:${f.id}`).row();
-  kb.text(folder.isPaused ? "▶️ Resume sharing" : "⏸ Pause sharing", `sec:fp:${id}`).text("🗑 Delete folder", `sec:fd:${id}`).row();
-  kb.text("⬅️ Folders", "menu:secure");
-  const text = `📁 ${folder.name}${folder.isPaused ? " (paused: its links answer 403)" : ""}\n${folder.fileCount} file(s)${folder.description ? `\n${folder.description}` : ""}`;
-  return { text, kb };
-}
+export const folderScreen = createScreen("folder", 1, (ctx) => {
+  const f = getFolder(ctx.deps, uid(ctx), idOf(ctx));
+  return `📁 <b>${esc(f.name)}</b>${f.isPaused ? " (paused: its links answer 403)" : ""}\n${f.fileCount} file(s)${f.description ? `\n${esc(f.description)}` : ""}`;
+});
 
-function fileView(ctx: BotContext, id: number): View {
-  const file = toFileJson(ownedFile(ctx.deps, ctx.user!.id, id));
-  const kb = new InlineKeyboard();
-  for (const l of listLinks(ctx.deps, ctx.user!.id, id))
-    kb.text(`${STATE_ICON[l.state]} ${l.code} · ${l.viewCount}/${l.maxViews ?? "∞"}`, `sec:l:${l.id}`).row();
-  kb.text("🔗 New share link", `sec:sh:${id}`).text("🗑 Delete file", `sec:fid:${id}`).row().text("⬅️ Folder", `sec:f:${file.folderId}`);
+export const fileScreen = createScreen("file", 1, (ctx) => {
+  const file = toFileJson(ownedFile(ctx.deps, uid(ctx), idOf(ctx)));
   const size = file.fileSize ? ` · ${(file.fileSize / 1024).toFixed(1)} KB` : "";
-  return { text: `📄 ${file.name}\n${file.contentType}${file.mimeType ? ` (${file.mimeType})` : ""}${size}`, kb };
+  const links = listLinks(ctx.deps, uid(ctx), file.id);
+  return `📄 <b>${esc(file.name)}</b>\n${file.contentType}${file.mimeType ? ` (${esc(file.mimeType)})` : ""}${size}\n${links.length ? `${links.length} share link(s): tap one to manage it.` : "No share links yet."}`;
+});
+
+export const shareScreen = createScreen("share", 1, (ctx) => {
+  const l = getLink(ctx.deps, uid(ctx), idOf(ctx));
+  return `${STATE_ICON[l.state]} ${esc(l.url)}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC`;
+});
+
+/** A confirmation screen for a delete: the question, "Yes" doing it and opening `after`, and back. */
+function confirmScreen(id: string, question: (ctx: BotContext) => string, run: (ctx: BotContext) => { screen: Screen; view: number[]; notice: string }, backTo: string) {
+  const s = createScreen(id, 1, question);
+  s.menu.text({ text: "🗑 Yes, delete", payload: payload(s) }, (ctx) => act(ctx, async () => {
+    const next = run(ctx);
+    await open(ctx, next.screen, next.view, next.notice);
+  }, "folders"));
+  back(s, "Keep it", backTo, (c) => [idOf(c)]);
+  return s;
 }
 
-function linkView(ctx: BotContext, id: number): View {
-  const l = getLink(ctx.deps, ctx.user!.id, id);
-  const kb = new InlineKeyboard()
-    .text(l.isRevoked ? "♻️ Restore" : "⛔ Revoke", `sec:${l.isRevoked ? "lu" : "lr"}:${id}`)
-    .text("🗑 Delete link", `sec:ld:${id}`)
-    .row()
-    .text("⬅️ File", `sec:fi:${l.fileId}`);
-  const text = `${STATE_ICON[l.state]} ${l.url}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC`;
-  return { text, kb };
-}
+export const folderDelete = confirmScreen("folder-delete", (ctx) => {
+  const f = getFolder(ctx.deps, uid(ctx), idOf(ctx));
+  return `Delete folder “${esc(f.name)}” with its ${f.fileCount} file(s) and all their links?`;
+}, (ctx) => (deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: "🗑 Folder deleted." }), "folder");
 
-async function show(ctx: BotContext, view: View) {
-  const opts = { reply_markup: view.kb, link_preview_options: { is_disabled: true } };
-  if (ctx.callbackQuery?.message) await ctx.editMessageText(view.text, opts).catch(() => ctx.reply(view.text, opts));
-  else await ctx.reply(view.text, opts);
-}
+export const fileDelete = confirmScreen("file-delete", (ctx) => {
+  const f = ownedFile(ctx.deps, uid(ctx), idOf(ctx));
+  return `Delete “${esc(f.name)}” and its ${listLinks(ctx.deps, uid(ctx), f.id).length} share link(s)?`;
+}, (ctx) => {
+  const { folderId } = ownedFile(ctx.deps, uid(ctx), idOf(ctx));
+  deleteFile(ctx.deps, uid(ctx), idOf(ctx));
+  return { screen: folderScreen, view: [folderId], notice: "🗑 File deleted." };
+}, "file");
 
-/** Runs a menu action; a vanished or foreign item answers a toast and the folder list. */
-function action(run: (ctx: BotContext, id: number) => View | Promise<View>, toast?: string) {
-  return async (ctx: BotContext & { match: RegExpMatchArray | string }) => {
-    try {
-      const view = await run(ctx, Number((ctx.match as RegExpMatchArray)[1]));
-      await ctx.answerCallbackQuery(toast ? { text: toast } : undefined);
-      await show(ctx, view);
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      await ctx.answerCallbackQuery({ text: e.message });
-      await show(ctx, foldersView(ctx));
-    }
-  };
-}
+export const shareDelete = confirmScreen("share-delete", (ctx) => `Delete the share link ${esc(getLink(ctx.deps, uid(ctx), idOf(ctx)).url)}? It stops working at once.`, (ctx) => {
+  const { fileId } = getLink(ctx.deps, uid(ctx), idOf(ctx));
+  deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+  return { screen: fileScreen, view: [fileId], notice: "🗑 Share link deleted." };
+}, "share");
 
-export const secureMenus = new Composer<BotContext>();
-const dm = secureMenus.chatType("private");
-
-dm.command("secure", (ctx) => show(ctx, foldersView(ctx)));
-// the button of a view notification: t.me/<bot>?start=share_<link id> opens that link's card
-dm.command("start", async (ctx, next) => {
-  const m = /^share_(\d+)$/.exec(ctx.match);
-  if (!m) return next();
-  try {
-    await show(ctx, linkView(ctx, Number(m[1])));
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    await ctx.reply("That share link no longer exists.");
-    await show(ctx, foldersView(ctx));
+dynamic(foldersScreen.menu, (ctx, range) => {
+  for (const f of listFolders(ctx.deps, uid(ctx))) {
+    go(range, foldersScreen, `${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, "folder", (c) => [itemOf(c, foldersScreen)], f.id);
+    range.row();
   }
+  range.text({ text: "➕ New folder", payload: payload(foldersScreen) }, (c) => act(c, () => c.conversation.enter(NEW_FOLDER)));
 });
-dm.callbackQuery("menu:secure", async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await show(ctx, foldersView(ctx));
+backHome(foldersScreen);
+
+dynamic(folderScreen.menu, (ctx, range) => {
+  const folder = getFolder(ctx.deps, uid(ctx), idOf(ctx));
+  for (const f of listFiles(ctx.deps, uid(ctx), folder.id)) {
+    go(range, folderScreen, `📄 ${f.name} · ${f.contentType}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
+    range.row();
+  }
+  range.text({ text: folder.isPaused ? "▶️ Resume sharing" : "⏸ Pause sharing", payload: payload(folderScreen) }, (c) => act(c, async () => {
+    const f = togglePause(c.deps, uid(c), idOf(c));
+    await open(c, folderScreen, [f.id], f.isPaused ? "⏸ Paused: its links answer 403 until you resume." : "▶️ Sharing resumed.");
+  }, "folders"));
+  go(range, folderScreen, "🗑 Delete folder", "folder-delete", (c) => [idOf(c)]);
+  range.row();
 });
-dm.callbackQuery(/^sec:f:(\d+)$/, action(folderView));
-dm.callbackQuery(/^sec:fi:(\d+)$/, action(fileView));
-dm.callbackQuery(/^sec:l:(\d+)$/, action(linkView));
-dm.callbackQuery(/^sec:fp:(\d+)$/, action((ctx, id) => (togglePause(ctx.deps, ctx.user!.id, id), folderView(ctx, id))));
-dm.callbackQuery(/^sec:fd:(\d+)$/, action((ctx, id) => {
-  const f = getFolder(ctx.deps, ctx.user!.id, id);
-  const kb = new InlineKeyboard().text("🗑 Yes, delete everything", `sec:fdy:${id}`).text("Keep", `sec:f:${id}`);
-  return { text: `Delete folder “${f.name}” with its ${f.fileCount} file(s) and all their links?`, kb };
-}));
-dm.callbackQuery(/^sec:fdy:(\d+)$/, action((ctx, id) => (deleteFolder(ctx.deps, ctx.user!.id, id), foldersView(ctx)), "Folder deleted"));
-dm.callbackQuery(/^sec:fid:(\d+)$/, action((ctx, id) => {
-  const { folderId } = ownedFile(ctx.deps, ctx.user!.id, id);
-  deleteFile(ctx.deps, ctx.user!.id, id);
-  return folderView(ctx, folderId);
-}, "File deleted"));
-dm.callbackQuery(/^sec:lr:(\d+)$/, action((ctx, id) => (setRevoked(ctx.deps, ctx.user!.id, id, true), linkView(ctx, id)), "Link revoked"));
-dm.callbackQuery(/^sec:lu:(\d+)$/, action((ctx, id) => (setRevoked(ctx.deps, ctx.user!.id, id, false), linkView(ctx, id)), "Link restored"));
-dm.callbackQuery(/^sec:ld:(\d+)$/, action((ctx, id) => {
-  const { fileId } = getLink(ctx.deps, ctx.user!.id, id);
-  deleteLink(ctx.deps, ctx.user!.id, id);
-  return fileView(ctx, fileId);
-}, "Link deleted"));
+back(folderScreen, "⬅️ Folders", "folders");
+
+dynamic(fileScreen.menu, (ctx, range) => {
+  for (const l of listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
+    go(range, fileScreen, `${STATE_ICON[l.state]} ${l.code} · ${l.viewCount}/${l.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, fileScreen)], l.id);
+    range.row();
+  }
+  range.text({ text: "🔗 New share link", payload: payload(fileScreen) }, (c) => act(c, () => c.conversation.enter(SHARE, idOf(c)), "folders"));
+  go(range, fileScreen, "🗑 Delete file", "file-delete", (c) => [idOf(c)]);
+  range.row();
+});
+back(fileScreen, "⬅️ Folder", "folder", (c) => [ownedFile(c.deps, uid(c), idOf(c)).folderId]);
+
+dynamic(shareScreen.menu, (ctx, range) => {
+  const l = getLink(ctx.deps, uid(ctx), idOf(ctx));
+  range.text({ text: l.isRevoked ? "♻️ Restore" : "⛔ Revoke", payload: payload(shareScreen) }, (c) => act(c, async () => {
+    const now = setRevoked(c.deps, uid(c), idOf(c), !getLink(c.deps, uid(c), idOf(c)).isRevoked);
+    await open(c, shareScreen, [now.id], now.isRevoked ? "⛔ Revoked: the link answers 403." : "♻️ Restored.");
+  }, "folders"));
+  go(range, shareScreen, "🗑 Delete link", "share-delete", (c) => [idOf(c)]);
+  range.row();
+});
+back(shareScreen, "⬅️ File", "file", (c) => [getLink(c.deps, uid(c), idOf(c)).fileId]);
+
+/** The secure screens under `parent`, in their tree. */
+export function registerSecure(parent: Screen) {
+  parent.menu.register(foldersScreen.menu);
+  foldersScreen.menu.register(folderScreen.menu);
+  folderScreen.menu.register([folderDelete.menu, fileScreen.menu]);
+  fileScreen.menu.register([fileDelete.menu, shareScreen.menu]);
+  shareScreen.menu.register(shareDelete.menu);
+}

@@ -6,6 +6,8 @@ export const MAX_URL_LENGTH = 2048;
 /** The problem with `value` as an absolute http(s) URL, or null when it is fine (syntax only: a first check). */
 export function urlSyntaxProblem(value: string): string | null {
   if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
+  // new URL() would quietly encode them, storing a target the sender did not mean
+  if (/\s/.test(value)) return "must not contain spaces (encode them as %20)";
   let u: URL;
   try {
     u = new URL(value);

@@ -1,293 +1,249 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import type { FakeBotApi, RecordedCall } from "../helpers/fake-bot-api";
-import type { TestApp } from "../helpers/app";
-import type { createBot } from "../../bot/bot";
-import { startBotApp } from "./helpers";
+import { unitBot } from "./unit";
 import { listLinks } from "../../core/links/list";
+import { getLink } from "../../core/links/links";
 import { findUserByIdentity } from "../../core/accounts/users";
-import { LINK_CARD_EXTRAS } from "../../bot/menus/link-card";
+import { createPixel } from "../../core/catalog/pixels";
+import { createDomain } from "../../core/catalog/domains";
+import { LINK_OPTIONS } from "../../bot/menus/link-options";
 
-let fake: FakeBotApi;
-let t: TestApp;
-let bot: ReturnType<typeof createBot>;
+let b: ReturnType<typeof unitBot>;
+beforeEach(() => (b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 12 } }) })));
+afterEach(() => b.close());
 
-let app: Awaited<ReturnType<typeof startBotApp>>;
-beforeEach(async () => {
-  app = await startBotApp({ PLAN_LIMITS: JSON.stringify({ free: { links: 12 } }) });
-  ({ fake, t, bot } = app);
-});
-afterEach(() => app.stop());
+const userId = () => findUserByIdentity(b.t.deps, "telegram", "42")!.id;
+const link = () => listLinks(b.t.deps, userId())[0]!;
+const details = () => getLink(b.t.deps, userId(), link().id);
+const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
 
-const userId = () => findUserByIdentity(t.deps, "telegram", "42")!.id;
-const buttons = (c: RecordedCall): { text: string; callback_data: string }[] => (c.params.reply_markup?.inline_keyboard ?? []).flat();
-let seen = 0;
-/** The next bot call of `method` after the ones already looked at. */
-async function next(method: string, pred: (c: RecordedCall) => boolean = () => true) {
-  const call = await fake.waitFor(method, (c) => fake.calls.indexOf(c) >= seen && pred(c));
-  seen = fake.calls.indexOf(call) + 1;
-  return call;
+/** Pastes a URL; returns the card message. */
+async function paste(url = "https://example.com/spring?x=1") {
+  await b.send(url);
+  return b.last("sendMessage");
 }
-beforeEach(() => (seen = 0));
 
-describe("links in the bot", () => {
-  test("pasting a URL creates a link and answers with the tracking URL and the card", async () => {
-    fake.pushMessage("https://example.com/spring?x=1");
-    const reply = await next("sendMessage");
-    const [link] = listLinks(t.deps, userId());
-    expect(link!.original_url).toBe("https://example.com/spring?x=1");
-    expect(reply.params.text).toContain(link!.trackingUrl);
-    expect(reply.params.text).toContain("Clicks: <b>0</b>");
-    expect(reply.params.parse_mode).toBe("HTML");
-    // the link's own buttons, the analytics row (no webhook rows: the link has no webhook), back to the list
-    const id = link!.id;
-    expect(buttons(reply).map((b) => b.callback_data)).toEqual([`ln:tog:${id}`, `ln:edit:${id}`, `ln:del:${id}`, `an:s:${id}:30d`, `an:c:${id}:30d`, `an:e:${id}`, `an:q:${id}`, "ln:list:0:0"]);
+/** Taps an option of the card and answers its question; returns the bot's answer. */
+async function option(label: string, answer: string) {
+  const asked = await b.press(label);
+  expect(asked.map((c) => c.method)).toContain("answerCallbackQuery");
+  await b.send(answer);
+  return b.calls.findLast((c) => c.method === "sendMessage")!;
+}
 
-    // toggle off, then delete with confirmation
-    fake.pushCallback(`ln:tog:${link!.id}`);
-    const toggled = await next("editMessageText");
-    expect(toggled.params.text).toContain("Inactive");
-    expect(listLinks(t.deps, userId())[0]!.is_active).toBe(false);
-    fake.pushCallback(`ln:del:${link!.id}`);
-    const confirm = await next("editMessageText");
-    expect(confirm.params.text).toContain("Delete");
-    expect(buttons(confirm).map((b) => b.callback_data)).toEqual([`ln:delok:${link!.id}`, `ln:card:${link!.id}`]);
-    expect(listLinks(t.deps, userId())).toHaveLength(1);
-    fake.pushCallback(`ln:delok:${link!.id}`);
-    await next("editMessageText", (c) => c.params.text.includes("No links yet"));
-    expect(listLinks(t.deps, userId())).toHaveLength(0);
+describe("links in the bot (unit: handleUpdate + API transformer)", () => {
+  test("pasting a URL creates the link and answers with its card: every option a button, analytics, delete, back", async () => {
+    const card = await paste();
+    expect(link().original_url).toBe("https://example.com/spring?x=1");
+    expect(card.params.text).toContain(link().trackingUrl);
+    expect(card.params.text).toContain("Clicks: <b>0</b>");
+    expect(card.params.parse_mode).toBe("HTML");
+    const labels = b.labels(card).flat();
+    for (const o of LINK_OPTIONS.filter((x) => x.ask)) expect(labels).toContain(o.label);
+    expect(labels).toEqual(expect.arrayContaining(["⏸ Turn off", "📊 Stats", "📈 Chart", "📤 Export", "🔳 QR", "🗑 Delete", "⬅️ My links"]));
+    expect(labels).not.toContain("🔔 Webhook: test, deliveries, secret"); // no webhook yet
   });
 
-  test("text that is not a URL is left to other features; invalid URL is not taken", async () => {
-    fake.pushMessage("hello there");
-    // plain text goes to the secure feature, which offers to store it as a note
-    expect((await next("sendMessage")).params.text).toContain("Store this text as a secure note?");
-    fake.pushMessage("https://example.com/ok");
-    const reply = await next("sendMessage");
-    expect(reply.params.text).toContain("Your tracking link");
-    expect(listLinks(t.deps, userId()).map((l) => l.original_url)).toEqual(["https://example.com/ok"]);
+  test("turning off edits the card in place; delete asks first, Cancel keeps, Yes deletes and shows the list", async () => {
+    const card = await paste();
+    const off = await b.press("⏸ Turn off");
+    const edit = off.find((c) => c.method === "editMessageText")!;
+    expect(edit.params.message_id).toBe(card.result.message_id);
+    expect(edit.params.text).toContain("Inactive");
+    expect(details().is_active).toBe(false);
+    expect(b.labels(edit).flat()).toContain("▶️ Turn on");
+    await b.press("🗑 Delete");
+    expect(lastText()).toContain("Delete <b>");
+    await b.press("Cancel");
+    expect(lastText()).toContain("Clicks:");
+    expect(listLinks(b.t.deps, userId())).toHaveLength(1);
+    await b.press("🗑 Delete");
+    await b.press("🗑 Yes, delete");
+    expect(lastText()).toContain("🗑 Deleted.");
+    expect(lastText()).toContain("No links yet");
+    expect(listLinks(b.t.deps, userId())).toHaveLength(0);
   });
 
-  test("card extras registered by other features are appended as rows", async () => {
-    const extra = (l: { id: number }) => [{ text: "📊 Stats", callback_data: `an:stats:${l.id}` }];
-    LINK_CARD_EXTRAS.push(extra);
+  test("each option is one tap plus one answer, validated as the API validates, its effect shown in the card", async () => {
+    await paste("https://example.com/options");
+    const now = b.t.clock.now().getTime();
+    const cases: [string, string, string, (d: ReturnType<typeof details>) => unknown][] = [
+      ["✏️ Title", "Spring sale", "<b>Spring sale</b>", (d) => d.title === "Spring sale"],
+      ["🎯 Target URL", "shop.example/new", "", () => false], // refused: core takes absolute URLs only (the bot says why)
+      ["⌛️ Expiry", "7 days", "⌛️ Expires", (d) => d.expires_at === new Date(now + 7 * 86400000).toISOString()],
+      ["⏳ Start", "2d", "⏳ Starts", (d) => d.starts_at === new Date(now + 2 * 86400000).toISOString()],
+      ["↪️ After expiry", "https://example.com/over", "↪️ After expiry or the click cap: https://example.com/over", (d) => d.expired_url === "https://example.com/over"],
+      ["🔢 Click cap", "100", "🔢 Stops after 100 clicks", (d) => d.max_clicks === 100],
+      ["🍏 iOS target", "https://apps.apple.com/app/1", "🍏 iPhone and iPad → https://apps.apple.com/app/1", (d) => d.ios_url === "https://apps.apple.com/app/1"],
+      ["🤖 Android target", "https://play.google.com/x", "🤖 Android →", (d) => d.android_url === "https://play.google.com/x"],
+      ["🖥 Desktop target", "https://example.com/desk", "🖥 Desktop →", (d) => d.desktop_url === "https://example.com/desk"],
+      ["📣 UTM", "telegram,, spring", "📣 UTM source=telegram, campaign=spring", (d) => d.utm_source === "telegram" && d.utm_medium === null && d.utm_campaign === "spring"],
+      ["🏷 Tags", "News, news , promo, NEWS", "🏷 News, promo", (d) => d.tagIds.length === 2],
+    ];
+    for (const [label, answer, line, check] of cases) {
+      const reply = await option(label, answer);
+      if (label === "🎯 Target URL") {
+        expect(reply.params.text).toContain("url: must be an absolute URL");
+        expect(reply.params.text).toContain("Try again, or /cancel.");
+        await b.send("https://example.com/moved");
+        expect(details().original_url).toBe("https://example.com/moved");
+        continue;
+      }
+      expect({ label, text: reply.params.text }).toEqual({ label, text: expect.stringContaining("✅ Saved") });
+      expect(reply.params.text).toContain(line);
+      expect({ label, ok: check(details()) }).toEqual({ label, ok: true });
+    }
+    // a start after the expiry is refused by the same rule as the API's
+    const refused = await option("⏳ Start", "30d");
+    expect(refused.params.text).toContain("starts_at");
+    await b.send("/cancel");
+    expect(lastText()).toContain("Cancelled. Nothing was saved.");
+    expect(details().starts_at).toBe(new Date(now + 2 * 86400000).toISOString());
+  });
+
+  test("the password is deleted from the chat; /clear removes an option; a bad answer is asked again", async () => {
+    await paste();
+    const reply = await option("🔒 Password", "hunter2");
+    expect(b.calls.some((c) => c.method === "deleteMessage")).toBe(true);
+    expect(reply.params.text).toContain("🔒 Visitors must enter a password");
+    expect(details().has_password).toBe(true);
+    const cleared = await option("🔒 Password", "/clear");
+    expect(cleared.params.text).toContain("✅ Cleared");
+    expect(cleared.params.text).not.toContain("🔒 Visitors");
+    expect(details().has_password).toBe(false);
+    const bad = await option("🔢 Click cap", "zero");
+    expect(bad.params.text).toContain("Send a whole number greater than 0.");
+    await b.send("0");
+    expect(lastText()).toContain("max_clicks");
+    await b.send("5");
+    expect(details().max_clicks).toBe(5);
+    const long = await option("✏️ Title", "T".repeat(201));
+    expect(long.params.text).toContain("title");
+    await b.send("/cancel");
+  });
+
+  test("pixels, domain and webhook options use the user's own catalog; the webhook screen appears on the card", async () => {
+    await paste();
+    createPixel(b.t.deps, userId(), { name: "Shop", type: "facebook", pixelId: "123456789012345" });
+    const unknown = await option("📡 Pixels", "Other");
+    expect(unknown.params.text).toContain("You have no pixel named “Other”. Yours: Shop.");
+    await b.send("shop");
+    expect(lastText()).toContain("📡 Pixels: Shop");
+    createDomain(b.t.deps, userId(), "go.example.org");
+    await option("🌐 Domain", "https://go.example.org/");
+    expect(lastText()).toContain("🌐 On your domain go.example.org");
+    expect(details().trackingUrl).toContain("go.example.org");
+    // a webhook target must answer 2xx to a test request
+    const rx = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
     try {
-      fake.pushMessage("https://example.com/x");
-      const reply = await next("sendMessage");
-      const rows = reply.params.reply_markup.inline_keyboard as { callback_data: string }[][];
-      expect(rows.map((r) => r.map((b) => b.callback_data))).toContainEqual([`an:stats:${listLinks(t.deps, userId())[0]!.id}`]);
+      await option("🔔 Webhook URL", `http://127.0.0.1:${rx.port}/hook GET`);
+      expect(lastText()).toContain(`🔔 Webhook GET http://127.0.0.1:${rx.port}/hook (on)`);
+      expect(details()).toMatchObject({ webhook_method: "GET", webhook_enabled: true });
+      const screen = await b.press("🔔 Webhook: test, deliveries, secret");
+      const edit = screen.find((c) => c.method === "editMessageText")!;
+      expect(edit.params.text).toContain("Click webhook of");
+      expect(b.labels(edit).flat()).toEqual(expect.arrayContaining(["🔔 On — turn off", "🧪 Send test webhook", "👁 Show signing secret", "🔑 Rotate secret", "⬅️ Link"]));
+      await b.press("🔔 On — turn off");
+      expect(details().webhook_enabled).toBe(false);
+      expect(lastText()).toContain("Webhook off");
+      await b.press("⬅️ Link");
+      expect(lastText()).toContain("Clicks:");
     } finally {
-      LINK_CARD_EXTRAS.splice(LINK_CARD_EXTRAS.indexOf(extra), 1);
+      rx.stop(true);
     }
   });
 
-  test("/links pages through the links and filters by tag; menu:links answers too", async () => {
-    for (let i = 0; i < 10; i++) fake.pushMessage(`https://example.com/${i}`);
-    await fake.waitFor("sendMessage", () => fake.callsOf("sendMessage").length === 10);
-    seen = fake.calls.length;
-    fake.pushMessage("/links");
-    const page1 = await next("sendMessage");
+  test("/links pages through the links and filters by tag; a page past the end shows the last one", async () => {
+    for (let i = 0; i < 10; i++) await b.send(`https://example.com/${i}`);
+    await b.send("/links");
+    const page1 = b.last("sendMessage");
     expect(page1.params.text).toContain("(10)");
-    const names = buttons(page1).map((b) => b.text);
-    expect(names.filter((n) => n.startsWith("example.com/"))).toHaveLength(8);
-    expect(names).toContain("1/2");
-    fake.pushCallback("ln:list:1:0");
-    const page2 = await next("editMessageText");
-    expect(buttons(page2).filter((b) => b.callback_data.startsWith("ln:card:"))).toHaveLength(2);
-    // a button of a page that no longer exists (links deleted since) shows the last page
-    fake.pushCallback("ln:list:5:0");
-    const past = await next("editMessageText");
-    expect(buttons(past).map((b) => b.text)).toContain("2/2");
-    expect(buttons(past).filter((b) => b.callback_data.startsWith("ln:card:"))).toHaveLength(2);
-
-    const tag = await t.request("POST", "/api/tags", { token: (await t.telegramUser(42, "alice")).token, body: { name: "promo" } });
-    const id = listLinks(t.deps, userId())[0]!.id;
-    await t.request("PATCH", `/api/links/${id}`, { token: (await t.telegramUser(42, "alice")).token, body: { tagIds: [tag.json.id] } });
-    fake.pushCallback("menu:links");
-    const menu = await next("editMessageText");
-    expect(buttons(menu).map((b) => b.callback_data)).toContain(`ln:list:0:${tag.json.id}`);
-    fake.pushCallback(`ln:list:0:${tag.json.id}`);
-    const filtered = await next("editMessageText");
-    expect(filtered.params.text).toContain("promo");
-    expect(buttons(filtered).filter((b) => b.callback_data.startsWith("ln:card:")).map((b) => b.callback_data)).toEqual([`ln:card:${id}`]);
+    expect(b.labels(page1).flat().filter((n) => n.startsWith("example.com/"))).toHaveLength(8);
+    await b.press("▶️");
+    const page2 = b.last("editMessageText");
+    expect(b.labels(page2).flat()).toContain("2/2");
+    expect(b.labels(page2).flat().filter((n) => n.startsWith("example.com/"))).toHaveLength(2);
+    await b.press("example.com/0 · 0");
+    expect(lastText()).toContain("https://example.com/0");
+    await option("🏷 Tags", "promo");
+    await b.press("⬅️ My links");
+    await b.press("🏷 promo");
+    const filtered = b.last("editMessageText");
+    expect(filtered.params.text).toContain("tagged “promo”");
+    expect(b.labels(filtered).flat().filter((n) => n.startsWith("example.com/"))).toEqual(["example.com/0 · 0"]);
   });
 
-  test("the options conversation validates each step, creates the link, and /cancel stops", async () => {
-    fake.pushMessage("/new");
-    expect((await next("sendMessage")).params.text).toContain("Send the link");
-    fake.pushMessage("not a link");
-    expect((await next("sendMessage")).params.text).toContain("not a valid link");
-    fake.pushMessage("https://shop.example/sale");
-    expect((await next("sendMessage")).params.text).toContain("Title");
-    fake.pushMessage("Sale");
-    expect((await next("sendMessage")).params.text).toContain("expire");
-    fake.pushMessage("yesterday");
-    expect((await next("sendMessage")).params.text).toContain("could not read");
-    fake.pushMessage("2020-01-01");
-    expect((await next("sendMessage")).params.text).toContain("already passed");
-    fake.pushMessage("3d");
-    expect((await next("sendMessage")).params.text).toContain("start");
-    fake.pushMessage("4d");
-    expect((await next("sendMessage")).params.text).toContain("earlier than the expiry");
-    fake.pushMessage("/skip");
-    expect((await next("sendMessage")).params.text).toContain("Click cap");
-    fake.pushMessage("0");
-    expect((await next("sendMessage")).params.text).toContain("greater than 0");
-    fake.pushMessage("100");
-    expect((await next("sendMessage")).params.text).toContain("Password");
-    fake.pushMessage("hunter2");
-    await next("deleteMessage"); // the password does not stay in the chat
-    expect((await next("sendMessage")).params.text).toContain("iPhone");
-    fake.pushMessage("https://apps.apple.com/app/1");
-    expect((await next("sendMessage")).params.text).toContain("Android");
-    fake.pushMessage("/skip");
-    expect((await next("sendMessage")).params.text).toContain("desktop");
-    fake.pushMessage("/skip");
-    expect((await next("sendMessage")).params.text).toContain("Tags");
-    fake.pushMessage("promo, spring");
-    const done = await next("sendMessage");
-    expect(done.params.text).toContain("Created");
-    expect(done.params.text).toContain("Click cap 100");
-    expect(done.params.text).toContain("promo, spring");
-    expect(done.params.text).toContain("Password protected");
-    const [link] = listLinks(t.deps, userId());
-    const full = (await t.request("GET", `/api/links/${link!.id}`, { token: (await t.telegramUser(42, "alice")).token })).json;
-    expect(full).toMatchObject({ original_url: "https://shop.example/sale", title: "Sale", max_clicks: 100, ios_url: "https://apps.apple.com/app/1", expires_at: new Date(t.clock.now().getTime() + 3 * 86400000).toISOString() });
-
-    // edit: /cancel leaves it unchanged
-    fake.pushCallback(`ln:edit:${link!.id}`);
-    expect((await next("sendMessage")).params.text).toContain("Title");
-    fake.pushMessage("/cancel");
-    // the bot-wide /cancel (start feature) leaves every dialog
-    expect((await next("sendMessage")).params.text).toContain("Cancelled. Nothing was saved.");
-    expect(listLinks(t.deps, userId()).find((l) => l.id === link!.id)!.title).toBe("Sale");
-    fake.pushMessage("https://example.com/after-cancel");
-    expect((await next("sendMessage")).params.text).toContain("Your tracking link");
+  test("a press on an outdated list (its link deleted since) is answered and the screen re-drawn", async () => {
+    await paste("https://example.com/a");
+    await paste("https://example.com/b");
+    await b.send("/links");
+    const list = b.last("sendMessage");
+    const stale = b.findButton("example.com/a · 0")!.button.callback_data;
+    for (const l of listLinks(b.t.deps, userId())) if (l.original_url.endsWith("/a")) await b.t.request("DELETE", `/api/links/${l.id}`, { token: (await b.t.telegramUser(42, "alice")).token });
+    const calls = await b.tap(stale, list.result.message_id);
+    expect(calls.find((c) => c.method === "answerCallbackQuery")!.params.text).toContain("changed");
+    expect(calls.find((c) => c.method === "editMessageText")!.params.text).toContain("(1)");
   });
 
-  test("/new: long titles and passwords, a bad platform link and bad tags are asked again; /cancel saves nothing", async () => {
-    fake.pushMessage("/new");
-    await next("sendMessage");
-    fake.pushMessage("https://shop.example/a");
-    expect((await next("sendMessage")).params.text).toContain("Title");
-    fake.pushMessage("T".repeat(201));
-    expect((await next("sendMessage")).params.text).toContain("A title is at most 200 characters.");
-    fake.pushMessage("Fine");
-    for (const step of ["expire", "start", "Click cap"]) {
-      expect((await next("sendMessage")).params.text).toContain(step);
-      fake.pushMessage("/skip");
-    }
-    expect((await next("sendMessage")).params.text).toContain("Password");
-    fake.pushMessage("p".repeat(201));
-    await next("deleteMessage"); // even a refused password does not stay in the chat
-    expect((await next("sendMessage")).params.text).toContain("A password is at most 200 characters.");
-    fake.pushMessage("/skip");
-    expect((await next("sendMessage")).params.text).toContain("iPhone");
-    fake.pushMessage("apps.apple.com/app/1");
-    expect((await next("sendMessage")).params.text).toContain("That is not a valid link");
-    fake.pushMessage("/skip");
-    for (const step of ["Android", "desktop"]) {
-      expect((await next("sendMessage")).params.text).toContain(step);
-      fake.pushMessage("/skip");
-    }
-    expect((await next("sendMessage")).params.text).toContain("Tags");
-    fake.pushMessage(`ok, ${"x".repeat(51)}`);
-    expect((await next("sendMessage")).params.text).toContain("Send names of at most 50 characters");
-    fake.pushMessage("/cancel");
-    expect((await next("sendMessage")).params.text).toContain("Cancelled. Nothing was saved.");
-    expect(listLinks(t.deps, userId())).toEqual([]);
-    const token = (await t.telegramUser(42, "alice")).token;
-    expect((await t.request("GET", "/api/tags", { token })).json).toEqual([]);
+  test("/new creates from its argument; bare /new asks only for the URL; a full plan is said before asking", async () => {
+    await b.send("/new example.com/from-command");
+    expect(lastText()).toContain("✅ Your tracking link");
+    expect(link().original_url).toBe("https://example.com/from-command");
+    await b.send("/new");
+    expect(lastText()).toContain("Send the link to shorten");
+    await b.send("not a link");
+    expect(lastText()).toContain("That does not look like a link.");
+    await b.send("https://shop.example/sale");
+    expect(lastText()).toContain("✅ Your tracking link");
+    expect(listLinks(b.t.deps, userId())).toHaveLength(2);
+    const token = (await b.t.telegramUser(42, "alice")).token;
+    for (let i = 0; i < 10; i++) await b.t.request("POST", "/api/links", { token, body: { url: `https://fill.example/${i}` } });
+    await b.send("/new");
+    expect(lastText()).toContain("plan allows 12 links");
+    await b.send("https://example.com/pasted");
+    expect(lastText()).toContain("plan allows 12 links"); // no dialog was waiting
   });
 
-  test("a link that cannot be saved at the end (the plan filled up meanwhile) leaves no new tags behind", async () => {
-    const token = (await t.telegramUser(42, "alice")).token;
-    for (let i = 0; i < 11; i++) expect((await t.request("POST", "/api/links", { token, body: { url: `https://have${i}.example/` } })).status).toBe(201);
-    fake.pushMessage("/new");
-    await next("sendMessage");
-    fake.pushMessage("https://shop.example/last");
-    for (const step of ["Title", "expire", "start", "Click cap", "Password", "iPhone", "Android", "desktop"]) {
-      expect((await next("sendMessage")).params.text).toContain(step);
-      fake.pushMessage("/skip");
-    }
-    expect((await next("sendMessage")).params.text).toContain("Tags");
-    expect((await t.request("POST", "/api/links", { token, body: { url: "https://meanwhile.example/" } })).status).toBe(201); // the 12th of 12
-    fake.pushMessage("fresh, newer");
-    expect((await next("sendMessage")).params.text).toContain("Could not save the link");
-    expect((await t.request("GET", "/api/tags", { token })).json).toEqual([]);
-    expect(listLinks(t.deps, userId())).toHaveLength(12);
+  test("URL understanding: bare domains, a link inside text, and clear refusals", async () => {
+    await b.send("example.org/page");
+    expect(link().original_url).toBe("https://example.org/page");
+    await b.send("look at this: https://news.example/x please", { entities: [{ type: "url", offset: 13, length: 24 }] });
+    expect(listLinks(b.t.deps, userId()).map((l) => l.original_url)).toContain("https://news.example/x");
+    await b.send("a text link", { entities: [{ type: "text_link", offset: 2, length: 4, url: "https://hidden.example/t" }] });
+    expect(listLinks(b.t.deps, userId()).map((l) => l.original_url)).toContain("https://hidden.example/t");
+    const before = listLinks(b.t.deps, userId()).length;
+    await b.send("https://example.com/with space");
+    expect(lastText()).toContain("cannot contain spaces");
+    await b.send(`https://example.com/${"a".repeat(5000)}`);
+    expect(lastText()).toContain("at most 2048 can be shortened");
+    await b.send("ftp://files.example/x");
+    expect(lastText()).toContain("Only http:// and https:// links");
+    await b.send(`${link().trackingUrl}`);
+    expect(lastText()).toContain("already a link of this service");
+    expect(listLinks(b.t.deps, userId())).toHaveLength(before);
+    await b.send("hello there");
+    expect(lastText()).toContain("Store this text as a secure note?");
   });
 
-  test("editing options: /skip keeps values, /clear removes them, the card shows the result", async () => {
-    fake.pushMessage("https://example.com/edit-me");
-    await next("sendMessage");
-    const id = listLinks(t.deps, userId())[0]!.id;
-    const token = (await t.telegramUser(42, "alice")).token;
-    await t.request("PATCH", `/api/links/${id}`, { token, body: { max_clicks: 5, title: "Old" } });
-    fake.pushCallback(`ln:edit:${id}`);
-    const first = await next("sendMessage");
-    expect(first.params.text).toContain("Now: Old");
-    expect(first.params.text).toContain("/clear");
-    fake.pushMessage("New title");
-    for (const step of ["expire", "start", "Click cap"]) {
-      const prompt = await next("sendMessage");
-      expect(prompt.params.text).toContain(step);
-      fake.pushMessage(step === "Click cap" ? "/clear" : "/skip");
-    }
-    for (const step of ["Password", "iPhone", "Android", "desktop", "Tags"]) {
-      expect((await next("sendMessage")).params.text).toContain(step);
-      fake.pushMessage("/skip");
-    }
-    const saved = await next("sendMessage");
-    expect(saved.params.text).toContain("Saved");
-    expect(saved.params.text).toContain("New title");
-    expect(saved.params.text).not.toContain("Click cap");
-    const full = (await t.request("GET", `/api/links/${id}`, { token })).json;
-    expect(full).toMatchObject({ title: "New title", max_clicks: null, original_url: "https://example.com/edit-me" });
-  });
-
-  test("tags typed twice in one answer (any case) become one tag", async () => {
-    fake.pushMessage("https://example.com/tagged");
-    await next("sendMessage");
-    const id = listLinks(t.deps, userId())[0]!.id;
-    fake.pushCallback(`ln:edit:${id}`);
-    for (const step of ["Title", "expire", "start", "Click cap", "Password", "iPhone", "Android", "desktop"]) {
-      expect((await next("sendMessage")).params.text).toContain(step);
-      fake.pushMessage("/skip");
-    }
-    expect((await next("sendMessage")).params.text).toContain("Tags");
-    fake.pushMessage("News, news , promo, NEWS");
-    const saved = await next("sendMessage");
-    expect(saved.params.text).toContain("Saved");
-    expect(saved.params.text).toContain("🏷 News, promo");
-    const token = (await t.telegramUser(42, "alice")).token;
-    expect((await t.request("GET", "/api/tags", { token })).json.map((x: { name: string }) => x.name)).toEqual(["News", "promo"]);
+  test("deep link /start link_<id> opens the card; another user's or an unknown id says so with the menu", async () => {
+    await paste();
+    await b.send(`/start link_${link().id}`);
+    expect(lastText()).toContain("Clicks:");
+    await b.send(`/start link_${link().id + 99}`);
+    expect(lastText()).toContain("⚠️ Link not found");
+    expect(lastText()).toContain("What would you like to do?");
   });
 
   test("long titles and tag names with emoji are shortened without breaking a character", async () => {
-    const token = (await t.telegramUser(42, "alice")).token;
-    const tag = await t.request("POST", "/api/tags", { token, body: { name: `${"t".repeat(26)}🔥🔥🔥` } });
-    const title = `${"x".repeat(39)}🔥${"y".repeat(37)}🔥${"z".repeat(20)}`; // emoji across the cuts at 40 (list) and 79 (card)
-    const l = await t.request("POST", "/api/links", { token, body: { url: "https://example.com/emoji", title, tagIds: [tag.json.id] } });
-    fake.pushMessage("/links");
-    const list = await next("sendMessage");
-    const labels = buttons(list).map((b) => b.text);
+    const token = (await b.t.telegramUser(42, "alice")).token;
+    const tag = await b.t.request("POST", "/api/tags", { token, body: { name: `${"t".repeat(26)}🔥🔥🔥` } });
+    const title = `${"x".repeat(39)}🔥${"y".repeat(37)}🔥${"z".repeat(20)}`;
+    await b.t.request("POST", "/api/links", { token, body: { url: "https://example.com/emoji", title, tagIds: [tag.json.id] } });
+    await b.send("/links");
+    const labels = b.labels(b.last("sendMessage")).flat();
     expect(labels.some((x) => x.startsWith("x".repeat(39)))).toBe(true);
-    expect(labels.some((x) => x.includes("t".repeat(26)))).toBe(true);
     for (const text of labels) expect({ text, wellFormed: text.isWellFormed() }).toEqual({ text, wellFormed: true });
-    fake.pushCallback(`ln:card:${l.json.id}`);
-    const card = await next("editMessageText");
-    expect(card.params.text).toContain("x".repeat(39));
-    expect(card.params.text.isWellFormed()).toBe(true);
-  });
-
-  test("/new on a full plan says so at once instead of after every question", async () => {
-    const token = (await t.telegramUser(42, "alice")).token;
-    for (let i = 0; i < 12; i++) expect((await t.request("POST", "/api/links", { token, body: { url: `https://example.com/${i}` } })).status).toBe(201);
-    fake.pushMessage("/new");
-    const answer = await next("sendMessage");
-    expect(answer.params.text).toContain("plan allows 12 links");
-    expect(answer.params.text).not.toContain("Send the link");
-    fake.pushMessage("https://example.com/pasted");
-    expect((await next("sendMessage")).params.text).toContain("plan allows 12 links"); // no conversation is waiting
+    await b.press(new RegExp(`^${"x".repeat(39)}`));
+    expect(lastText()).toContain("x".repeat(39));
+    expect(lastText().isWellFormed()).toBe(true);
   });
 });

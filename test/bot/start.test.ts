@@ -15,11 +15,12 @@ describe("bot basics (real bot against the fake Bot API)", () => {
     const msg = await app.fake.waitFor("sendMessage", (c) => c.params.chat_id === 777);
     expect(msg.params.text).toStartWith("👋 Welcome, Maya!");
     const kb = buttons(msg.params);
-    expect(kb.map((b) => [b.text, "callback_data" in b ? b.callback_data : undefined])).toEqual([
-      ["🔗 Links", "menu:links"],
-      ["🔒 Secure sharing", "menu:secure"],
-      ["🔎 Keyword tracking", "menu:tracking"],
-      ["⚙️ Settings", "menu:settings"],
+    // menu buttons of the menu plugin: "<menu>/<row>/<column>/<payload>/<hash>"
+    expect(kb.map((b) => [b.text, "callback_data" in b ? b.callback_data.split("/").slice(0, 3).join("/") : undefined])).toEqual([
+      ["🔗 Links", "main/0/0"],
+      ["🔒 Secure sharing", "main/0/1"],
+      ["🔎 Keyword tracking", "main/1/0"],
+      ["⚙️ Settings", "main/1/1"],
       ["📱 Open the app", undefined],
     ]);
     expect(kb[4]).toEqual({ text: "📱 Open the app", web_app: { url: "https://links.example.com/" } });
@@ -52,7 +53,7 @@ describe("bot basics (real bot against the fake Bot API)", () => {
     app = await startBotApp();
     app.fake.pushMessage("/cancel");
     const msg = await app.fake.waitFor("sendMessage");
-    expect(msg.params.text).toBe("There is nothing to cancel.");
+    expect(msg.params.text).toBe("There is nothing to cancel.\n\nWhat would you like to do?");
   });
 
   test("unknown text and unknown commands get a helpful answer with the menu; stray buttons are answered", async () => {
@@ -70,13 +71,21 @@ describe("bot basics (real bot against the fake Bot API)", () => {
     expect(answer.params.text).toContain("no longer active");
   });
 
-  test("the Menu button of a section brings the root menu back in place", async () => {
+  test("the Menu button of a section brings the main menu back in place", async () => {
     app = await startBotApp();
-    app.fake.pushCallback("menu:root", {}, 55);
-    const edit = await app.fake.waitFor("editMessageText");
-    expect(edit.params.message_id).toBe(55);
-    expect(edit.params.text).toBe("What would you like to do?");
-    expect(buttons(edit.params).map((b) => b.text)).toContain("🔗 Links");
+    app.fake.pushMessage("/start");
+    await app.fake.waitFor("sendMessage");
+    for (const [section, heading] of [["🔗 Links", "Your links"], ["🔒 Secure sharing", "Secure sharing"], ["🔎 Keyword tracking", "keyword trackers"], ["⚙️ Settings", "Settings"]] as const) {
+      const n = app.fake.callsOf("editMessageText").length;
+      app.fake.press(section);
+      const opened = await app.fake.waitFor("editMessageText", (c) => app.fake.callsOf("editMessageText").indexOf(c) >= n);
+      expect(opened.params.text).toContain(heading);
+      app.fake.press("⬅️ Menu");
+      const back = await app.fake.waitFor("editMessageText", (c) => app.fake.callsOf("editMessageText").indexOf(c) > n);
+      expect(back.params.message_id).toBe(opened.params.message_id);
+      expect(back.params.text).toBe("What would you like to do?");
+      expect(buttons(back.params).map((b) => b.text)).toContain("🔗 Links");
+    }
   });
 });
 
@@ -109,7 +118,7 @@ describe("/cancel and session steps", () => {
     app.fake.pushMessage("/wait");
     await app.fake.waitFor("sendMessage", (c) => c.params.text === "Choose a folder");
     app.fake.pushMessage("/cancel");
-    await app.fake.waitFor("sendMessage", (c) => c.params.text === "Cancelled. Nothing was saved.");
+    await app.fake.waitFor("sendMessage", (c) => c.params.text.startsWith("Cancelled. Nothing was saved."));
     app.fake.pushMessage("/peek");
     await app.fake.waitFor("sendMessage", (c) => c.params.text === "pending: null");
   });

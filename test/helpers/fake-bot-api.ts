@@ -14,6 +14,8 @@ export interface RecordedCall {
   params: Record<string, any>;
   /** multipart files by field name */
   files: Record<string, { name: string; type: string; bytes: Uint8Array }>;
+  /** what the fake answered */
+  result?: any;
 }
 
 type Handler = (params: Record<string, any>, call: RecordedCall) => unknown;
@@ -74,6 +76,24 @@ export class FakeBotApi {
     });
   }
 
+  /**
+   * Presses the newest inline button whose text matches `label`, on the message it was sent or edited
+   * onto (as a person would tap what they see). Returns the pressed button's callback data.
+   */
+  press(label: string | RegExp, from: Partial<{ id: number; username: string; first_name: string }> = {}): string {
+    const matches = (t: string) => (typeof label === "string" ? t === label : label.test(t));
+    for (let i = this.calls.length - 1; i >= 0; i--) {
+      const c = this.calls[i]!;
+      const rows = c.params.reply_markup?.inline_keyboard as { text: string; callback_data?: string }[][] | undefined;
+      const button = rows?.flat().find((b) => b.callback_data && matches(b.text));
+      if (!button) continue;
+      const messageId = Number(c.params.message_id ?? c.result?.message_id ?? 1);
+      this.pushCallback(button.callback_data!, from, messageId);
+      return button.callback_data!;
+    }
+    throw new Error(`fake Bot API: no button ${label} on any message; buttons seen last: ${JSON.stringify(this.calls.at(-1)?.params.reply_markup ?? null)}`);
+  }
+
   callsOf(method: string) {
     return this.calls.filter((c) => c.method === method);
   }
@@ -130,7 +150,8 @@ export class FakeBotApi {
       return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     }
     const custom = this.handlers.get(method);
-    return Response.json({ ok: true, result: custom ? await custom(call.params, call) : this.defaultResult(method, call.params) });
+    call.result = custom ? await custom(call.params, call) : this.defaultResult(method, call.params);
+    return Response.json({ ok: true, result: call.result });
   }
 
   private async getUpdates(params: Record<string, any>) {

@@ -1,0 +1,29 @@
+import { createConversation } from "@grammyjs/conversations";
+import type { Composer } from "grammy";
+import type { BotContext } from "../context";
+import { linkOptionConversation, newLinkConversation } from "./links";
+import { newFolderConversation, shareConversation } from "./secure";
+import { trackConversation, trackerOptionConversation } from "./track";
+import { createTokenConversation, linkEmailConversation, newPixelConversation, newTagConversation } from "./settings";
+import { LINK_OPTION } from "../menus/link-card";
+import { NEW_LINK } from "../menus/link-list";
+import { NEW_FOLDER, SHARE } from "../menus/secure";
+import { NEW_TRACKER, TRACKER_OPTION } from "../menus/tracking";
+import { LINK_EMAIL, NEW_PIXEL, NEW_TAG, NEW_TOKEN } from "../menus/settings";
+
+/**
+ * Every conversation, registered before the menus: a menu button may enter any of them, and the
+ * conversations plugin knows a conversation only once its registration has run for the update.
+ */
+export const CONVERSATIONS = [
+  createConversation(newLinkConversation, NEW_LINK),
+  createConversation(linkOptionConversation, LINK_OPTION),
+  createConversation(newFolderConversation, NEW_FOLDER),
+  createConversation(shareConversation, SHARE),
+  createConversation(trackConversation, NEW_TRACKER),
+  createConversation(trackerOptionConversation, TRACKER_OPTION),
+  createConversation(createTokenConversation, NEW_TOKEN),
+  createConversation(newTagConversation, NEW_TAG),
+  createConversation(newPixelConversation, NEW_PIXEL),
+  createConversation(linkEmailConversation, LINK_EMAIL),
+] as unknown as Composer<BotContext>[];

@@ -1,0 +1,92 @@
+/**
+ * Link dialogs, one answer each: "New link" asks for the URL and creates the link; an option of the
+ * card asks its question and saves the answer through the same core function as the API (so the same
+ * validation). A tap on any button or another command ends the dialog and is handled as usual.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import type { Context } from "grammy";
+import type { BotContext } from "../context";
+import { AppError } from "../../core/errors";
+import { createLink, editLink, getLink, countLinks } from "../../core/links/links";
+import { deleteTag } from "../../core/catalog/tags";
+import { assertWithinLimit } from "../../core/accounts/plans";
+import { LINK_OPTIONS, type OptionEnv } from "../menus/link-options";
+import { linkCard } from "../menus/link-card";
+import { open } from "../menus/nav";
+import { urlInMessage } from "../url-text";
+
+type Convo = Conversation<BotContext, Context>;
+
+/** An error as the user reads it: each field's problem on its own line. */
+export function problemText(e: AppError): string {
+  return e.details?.length ? e.details.map((d) => `• ${d.field}: ${d.message}`).join("\n") : e.message;
+}
+
+/** Waits for a text answer; anything else (a tap, a file, another command) leaves the dialog. */
+async function answer(conversation: Convo, extra: string[] = []) {
+  const c = await conversation.wait();
+  const text = c.message?.text?.trim();
+  if (text === undefined || (text.startsWith("/") && !["/cancel", ...extra].includes(text))) return conversation.halt({ next: true });
+  return { c, text };
+}
+
+/** Creates a link for the user from `url` and shows its card; a domain error is said instead. */
+export async function createAndShow(ctx: BotContext, url: string) {
+  try {
+    const created = await createLink(ctx.deps, ctx.user!, { url });
+    await open(ctx, linkCard, [created.id], `✅ Your tracking link:\n${Bun.escapeHTML(created.trackingUrl)}\nTap an option below to change it.`);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await ctx.reply(e.status === 403 ? `⛔️ ${e.message}` : `Could not create the link:\n${problemText(e)}`);
+  }
+}
+
+/** "New link" / bare /new: the plan limit first, then one question (the URL). */
+export async function newLinkConversation(conversation: Convo, ctx: Context) {
+  const full = await conversation.external((o) => {
+    try {
+      assertWithinLimit(o.deps, o.user!, "links", countLinks(o.deps, o.user!.id));
+      return null;
+    } catch (e) {
+      if (e instanceof AppError) return e.message;
+      throw e;
+    }
+  });
+  if (full) return void (await ctx.reply(`⛔️ ${full}`));
+  await ctx.reply("Send the link to shorten (a URL or a domain like example.com). /cancel stops.");
+  for (;;) {
+    const { c, text } = await answer(conversation);
+    if (text === "/cancel") return void (await c.reply("Cancelled. No link was created."));
+    const reading = await conversation.external((o) => urlInMessage(c.message!, o.deps));
+    if (reading && "url" in reading) return await conversation.external((o) => createAndShow(o, reading.url));
+    await c.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend a URL, or /cancel.`);
+  }
+}
+
+/** One option of link `linkId`: the question, then the answer saved (or its problem, and another try). */
+export async function linkOptionConversation(conversation: Convo, ctx: Context, linkId: number, index: number) {
+  const option = LINK_OPTIONS[index];
+  if (!option?.ask) return;
+  const ask = option.ask;
+  await ctx.reply(`${option.label}: ${ask.prompt}\n/clear removes it · /cancel keeps it as it is.`, { link_preview_options: { is_disabled: true } });
+  for (;;) {
+    const { c, text } = await answer(conversation, ["/clear"]);
+    if (ask.secret) await c.deleteMessage().catch(() => undefined); // keep the password out of the chat history
+    if (text === "/cancel") return await conversation.external((o) => open(o, linkCard, [linkId], "Unchanged."));
+    const result = await conversation.external(async (o) => {
+      const env: OptionEnv = { deps: o.deps, userId: o.user!.id, now: o.deps.clock.now(), link: getLink(o.deps, o.user!.id, linkId), madeTags: [] };
+      try {
+        await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear : await ask.parse(text, env));
+        await open(o, linkCard, [linkId], `✅ ${text === "/clear" ? "Cleared" : "Saved"}: ${option.label.replace(/^\S+\s/, "")}.`);
+        return null;
+      } catch (e) {
+        for (const id of env.madeTags) deleteTag(o.deps, env.userId, id);
+        if (!(e instanceof AppError)) throw e;
+        return e.status === 404 ? { gone: e.message } : { problem: problemText(e) };
+      }
+    });
+    if (!result) return;
+    if ("gone" in result) return void (await c.reply(`⚠️ ${result.gone}`));
+    await c.reply(`${result.problem}\nTry again, or /cancel.`);
+  }
+}

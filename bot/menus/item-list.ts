@@ -1,0 +1,42 @@
+/**
+ * A list screen of things the user can remove (API tokens, tags, pixels, passkeys): one button per
+ * item opening a confirmation, an "add" button entering a conversation, and back to its parent.
+ */
+import type { BotContext } from "../context";
+import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+
+export interface ItemListSpec {
+  /** menu id of the list; the confirmation is `<id>-remove` */
+  id: string;
+  parent: { id: string; label: string };
+  text: (ctx: BotContext) => string;
+  items: (ctx: BotContext) => { id: number; label: string }[];
+  /** the confirmation's question for item `id` (throws NotFound when it is gone) */
+  confirm: (ctx: BotContext, id: number) => string;
+  remove: (ctx: BotContext, id: number) => void;
+  removed: string;
+  add?: { label: string; conversation: string };
+}
+
+/** The list screen and its confirmation screen; register the confirmation under the list. */
+export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Screen } {
+  const list = createScreen(spec.id, 0, spec.text);
+  const confirm = createScreen(`${spec.id}-remove`, 1, (ctx) => spec.confirm(ctx, idOf(ctx)));
+  dynamic(list.menu, (ctx, range) => {
+    for (const item of spec.items(ctx).slice(0, 40)) {
+      go(range, list, `🗑 ${item.label}`, confirm.id, (c) => [itemOf(c, list)], item.id);
+      range.row();
+    }
+    if (spec.add) {
+      const add = spec.add;
+      range.text({ text: add.label, payload: payload(list) }, (c) => act(c, () => c.conversation.enter(add.conversation)));
+    }
+  });
+  back(list, spec.parent.label, spec.parent.id);
+  confirm.menu.text({ text: "🗑 Yes, remove", payload: payload(confirm) }, (ctx) => act(ctx, async () => {
+    spec.remove(ctx, idOf(ctx));
+    await open(ctx, list, [], spec.removed);
+  }, spec.id));
+  back(confirm, "Keep it", spec.id);
+  return { list, confirm };
+}

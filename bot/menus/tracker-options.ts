@@ -1,0 +1,58 @@
+/**
+ * A tracker's editable options, one row each (like the link card's): the button, and the question
+ * whose one answer becomes the API's input, saved through the same core function (same validation).
+ * Choices with two or three values are typed words, so every option is one tap plus one answer.
+ */
+import type { TrackerInput, TrackerRow } from "../../core/tracking/trackers";
+import { ValidationError } from "../../core/errors";
+
+export interface TrackerOption {
+  label: string;
+  prompt: string;
+  parse: (text: string, tracker: TrackerRow) => TrackerInput;
+  clear?: TrackerInput;
+}
+
+const bad = (m: string): never => {
+  throw new ValidationError(m);
+};
+/** Minus words may be phrases ("в кредит"): only commas and line breaks separate them. */
+const COMMAS = /[,\n]+/;
+/** Source references contain no spaces or commas. */
+const COMMAS_OR_SPACES = /[\s,]+/;
+const list = (s: string, sep: RegExp) => s.split(sep).map((w) => w.trim()).filter(Boolean);
+
+export const TRACKER_OPTIONS: TrackerOption[] = [
+  { label: "🔤 Keyword", prompt: "Send the keyword or phrase to look for.", parse: (t) => ({ keyword: t, name: Array.from(t).slice(0, 100).join("") }) },
+  {
+    label: "🎯 Matching",
+    prompt: "Send “whole” to match whole words only («rust» does not match «trusted») or “anywhere”.",
+    parse: (t) => (/^whole/i.test(t) ? { exact_match: true } : /^any/i.test(t) ? { exact_match: false } : bad("Send “whole” or “anywhere”.")),
+  },
+  { label: "➖ Minus words", prompt: "Send minus words separated by commas: a post containing any of them is ignored.", parse: (t) => ({ minus_words: list(t, COMMAS) }), clear: { minus_words: null } },
+  {
+    label: "📍 Where",
+    prompt: "Send where to look: “both”, “channels” or “chats”.",
+    parse: (t) => {
+      const w = t.toLowerCase();
+      if (w.startsWith("both")) return { search_channels: true, search_chats: true };
+      if (w.startsWith("channel")) return { search_channels: true, search_chats: false };
+      if (w.startsWith("chat")) return { search_channels: false, search_chats: true };
+      return bad("Send “both”, “channels” or “chats”.");
+    },
+  },
+  { label: "✅ Only sources", prompt: "Send @usernames, chat ids or t.me links to search only those, separated by spaces.", parse: (t) => ({ include_sources: list(t, COMMAS_OR_SPACES) }), clear: { include_sources: null } },
+  { label: "🚫 Skip sources", prompt: "Send @usernames, chat ids or t.me links never to search, separated by spaces.", parse: (t) => ({ exclude_sources: list(t, COMMAS_OR_SPACES) }), clear: { exclude_sources: null } },
+  {
+    label: "👥 Min. subscribers",
+    prompt: "Send the smallest member count a channel or group must have.",
+    parse: (t) => (/^\d{1,9}$/.test(t) ? { filter_min_subscribers: Number(t) } : bad("Send a whole number.")),
+    clear: { filter_min_subscribers: null },
+  },
+  { label: "🗣 Language", prompt: "Send the language posts must be in, as a code such as en, ru or de.", parse: (t) => ({ filter_language: t.toLowerCase() }), clear: { filter_language: null } },
+  {
+    label: "📬 Notify via",
+    prompt: "Send “bot” to be told here, or a webhook URL to get an HTTP POST per match (it must answer 2xx to a test request).",
+    parse: (t) => (/^bot$/i.test(t) ? { notify_via: "bot" } : { notify_via: "webhook", webhook_url: t }),
+  },
+];

@@ -1,0 +1,147 @@
+/**
+ * Keyword-tracking screens: the list (paged) → a tracker's card (enable/disable, each option one tap
+ * plus one answer, matches, mark all read, delete with confirmation) → its matches feed; the guide.
+ */
+import { getTracker, listTrackers, setTrackerEnabled, deleteTracker, trackerLimits } from "../../core/tracking/trackers";
+import { listMatches, markAllRead, unreadCount } from "../../core/tracking/matches";
+import { fitting, highlight } from "../../core/tracking/notify";
+import { PlanLimit } from "../../core/errors";
+import type { BotContext } from "../context";
+import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { TRACKER_OPTIONS } from "./tracker-options";
+
+export const NEW_TRACKER = "track";
+export const TRACKER_OPTION = "tracker-option";
+const esc = (s: string) => Bun.escapeHTML(s);
+const uid = (ctx: BotContext) => ctx.user!.id;
+/** Trackers per list page: Telegram takes at most 100 buttons, and plans allow up to 500 trackers. */
+const LIST_PAGE = 20;
+const FEED_PAGE = 5;
+
+export const TRACK_GUIDE = [
+  "<b>Adding me as a source</b>",
+  "I find keywords in every channel and group I am a member of.",
+  "",
+  "• <b>Channel</b>: channel → Administrators → Add admin → search for me. Posting rights are not needed; admins are the only way for a bot to read a channel.",
+  "• <b>Group</b>: group → Add members → me. In groups with privacy mode on, make me an admin so I can read every message.",
+  "",
+  "I read new posts and edits from the moment I am added. Past messages are not searched. I tell you when I am added or removed.",
+].join("\n");
+
+/** A card line cut at `max` characters (never inside an emoji), so that the card stays under 4096. */
+const clip = (s: string, max = 1200) => (Array.from(s).length > max ? `${Array.from(s).slice(0, max).join("")}…` : s);
+
+export const trackersScreen = createScreen("trackers", 1, (ctx) => {
+  const rows = listTrackers(ctx.deps, uid(ctx));
+  const offset = idOf(ctx);
+  const page = rows.length > LIST_PAGE ? ` (${offset + 1}–${Math.min(offset + LIST_PAGE, rows.length)} of ${rows.length})` : "";
+  return rows.length ? `🔎 <b>Your keyword trackers</b>${page}\nTap one to see matches or change it.` : "🔎 You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
+});
+
+export const trackerScreen = createScreen("tracker", 1, (ctx) => {
+  const t = getTracker(ctx.deps, uid(ctx), idOf(ctx));
+  const unread = unreadCount(ctx.deps, uid(ctx), t.id);
+  return [
+    `<b>${esc(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
+    `Keyword: <code>${esc(t.keyword)}</code>${t.exactMatch ? " (whole words)" : ""}`,
+    t.minusWords?.length ? `Minus words: ${esc(clip(t.minusWords.join(", ")))}` : "",
+    `Searches: ${[t.searchChannels && "channels", t.searchChats && "chats"].filter(Boolean).join(" and ")}`,
+    t.includeSources?.length ? `Only: ${esc(clip(t.includeSources.join(", ")))}` : "",
+    t.excludeSources?.length ? `Never: ${esc(clip(t.excludeSources.join(", ")))}` : "",
+    t.filterMinSubscribers ? `At least ${t.filterMinSubscribers} members` : "",
+    t.filterLanguage ? `Language: ${t.filterLanguage}` : "",
+    `Notifies via: ${t.notifyVia === "webhook" ? `webhook ${esc(t.webhookUrl ?? "")}` : "this chat"}`,
+    `Matches: ${t.totalMatches} (${unread} unread)`,
+  ].filter(Boolean).join("\n");
+});
+
+export const feedScreen = createScreen("tracker-feed", 2, (ctx) => feed(ctx).text);
+
+function feed(ctx: BotContext) {
+  const [id = 0, offset = 0] = [idOf(ctx, 0), idOf(ctx, 1)];
+  const t = getTracker(ctx.deps, uid(ctx), id);
+  const { items, total } = listMatches(ctx.deps, uid(ctx), id, FEED_PAGE, offset);
+  // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
+  const lines = fitting(items.map((m) => {
+    const source = esc(m.source_title ?? m.source_username ?? "chat");
+    const link = m.post_url ? ` <a href="${esc(m.post_url)}">open</a>` : "";
+    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? " (deleted)" : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
+  }));
+  const header = total ? `<b>${esc(t.name)}</b>: matches ${offset + 1}–${offset + lines.length} of ${total}` : `<b>${esc(t.name)}</b>: no matches yet.`;
+  return { text: [header, ...lines].join("\n\n"), id, offset, shown: lines.length, total };
+}
+
+export const trackerDelete = createScreen("tracker-delete", 1, (ctx) => `Delete the tracker “${esc(getTracker(ctx.deps, uid(ctx), idOf(ctx)).name)}” and its matches?`);
+export const guideScreen = createScreen("track-guide", 0, () => TRACK_GUIDE);
+
+/** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */
+export async function startNewTracker(ctx: BotContext) {
+  const { current, max, plan } = trackerLimits(ctx.deps, uid(ctx));
+  if (current >= max) throw new PlanLimit(`Your ${plan} plan allows ${max} trackers and you have ${current}. Delete one or upgrade to add more.`);
+  await ctx.conversation.enter(NEW_TRACKER);
+}
+
+dynamic(trackersScreen.menu, (ctx, range) => {
+  const rows = listTrackers(ctx.deps, uid(ctx));
+  const offset = idOf(ctx);
+  for (const t of rows.slice(offset, offset + LIST_PAGE)) {
+    const unread = unreadCount(ctx.deps, uid(ctx), t.id);
+    go(range, trackersScreen, `${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` (${unread} new)` : ""}`, "tracker", (c) => [itemOf(c, trackersScreen)], t.id);
+    range.row();
+  }
+  if (offset > 0) go(range, trackersScreen, "« Previous", "trackers", () => [Math.max(0, offset - LIST_PAGE)]);
+  if (offset + LIST_PAGE < rows.length) go(range, trackersScreen, "More »", "trackers", () => [offset + LIST_PAGE]);
+  if (rows.length > LIST_PAGE) range.row();
+  range.text({ text: "➕ New tracker", payload: payload(trackersScreen) }, (c) => act(c, () => startNewTracker(c), "trackers"));
+  go(range, trackersScreen, "📖 Add me to a channel", "track-guide", () => []);
+  range.row();
+});
+backHome(trackersScreen);
+back(guideScreen, "⬅️ Trackers", "trackers", () => [0]);
+
+dynamic(trackerScreen.menu, (ctx, range) => {
+  const t = getTracker(ctx.deps, uid(ctx), idOf(ctx));
+  const p = payload(trackerScreen);
+  range.text({ text: t.isEnabled ? "⏸ Disable" : "▶️ Enable", payload: p }, (c) => act(c, async () => {
+    const now = setTrackerEnabled(c.deps, uid(c), idOf(c), !getTracker(c.deps, uid(c), idOf(c)).isEnabled);
+    await open(c, trackerScreen, [now.id]);
+  }, "trackers"));
+  go(range, trackerScreen, "📰 Matches", "tracker-feed", (c) => [idOf(c), 0]);
+  range.text({ text: "✓ Mark all read", payload: p }, (c) => act(c, async () => {
+    markAllRead(c.deps, uid(c), idOf(c));
+    await open(c, trackerScreen, [idOf(c)], "✓ All matches marked as read.");
+  }, "trackers"));
+  range.row();
+  TRACKER_OPTIONS.forEach((o, i) => {
+    range.text({ text: o.label, payload: p }, (c) => act(c, () => c.conversation.enter(TRACKER_OPTION, idOf(c), i), "trackers"));
+    if (i % 3 === 2) range.row();
+  });
+  range.row();
+  go(range, trackerScreen, "🗑 Delete", "tracker-delete", (c) => [idOf(c)]);
+});
+back(trackerScreen, "⬅️ Trackers", "trackers", () => [0]);
+
+dynamic(feedScreen.menu, (ctx, range) => {
+  const f = feed(ctx);
+  if (f.offset > 0) go(range, feedScreen, "« Newer", "tracker-feed", () => [f.id, Math.max(0, f.offset - FEED_PAGE)]);
+  if (f.offset + f.shown < f.total) go(range, feedScreen, "Older »", "tracker-feed", () => [f.id, f.offset + f.shown]);
+  range.row();
+  range.text({ text: "✓ Mark all read", payload: payload(feedScreen) }, (c) => act(c, async () => {
+    markAllRead(c.deps, uid(c), idOf(c));
+    await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], "✓ All matches marked as read.");
+  }, "trackers"));
+});
+back(feedScreen, "⬅️ Tracker", "tracker", (c) => [idOf(c)]);
+
+trackerDelete.menu.text({ text: "🗑 Yes, delete it and its matches", payload: payload(trackerDelete) }, (ctx) => act(ctx, async () => {
+  deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
+  await open(ctx, trackersScreen, [0], "🗑 Tracker deleted.");
+}, "trackers"));
+back(trackerDelete, "No, keep it", "tracker", (c) => [idOf(c)]);
+
+/** The tracking screens under `parent`, in their tree. */
+export function registerTracking(parent: Screen) {
+  parent.menu.register(trackersScreen.menu);
+  trackersScreen.menu.register([trackerScreen.menu, guideScreen.menu]);
+  trackerScreen.menu.register([feedScreen.menu, trackerDelete.menu]);
+}

@@ -1,0 +1,41 @@
+/**
+ * Finding the URL in what a person sent: a link entity Telegram marked (also inside other text, and
+ * text links), a message that is one URL, or a bare domain (`example.com/x`, https:// assumed).
+ * What cannot be a target gets a clear reason instead.
+ */
+import type { Message } from "grammy/types";
+import type { Deps } from "../core/deps";
+import { MAX_URL_LENGTH, urlProblem } from "../core/links/validate";
+
+export type UrlReading = { url: string } | { problem: string } | null;
+
+const BARE = /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/u;
+
+/** The text as a URL: null when it does not look like one at all, a reason when it cannot be a target. */
+export function readUrl(raw: string, deps: Pick<Deps, "db" | "config">): UrlReading {
+  const text = raw.trim();
+  if (!text) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
+  const looksLikeUrl = scheme === "http" || scheme === "https" || (!scheme && BARE.test(text.split(/\s/)[0]!));
+  if (!looksLikeUrl) {
+    if (scheme && /^(ftp|file|mailto|javascript|data|tg|tel)$/.test(scheme)) return { problem: `Only http:// and https:// links can be shortened, not ${scheme}: links.` };
+    return null;
+  }
+  if (/\s/.test(text)) return { problem: "A link cannot contain spaces. Send the URL alone, or encode spaces as %20." };
+  if (text.length > MAX_URL_LENGTH) return { problem: `That link is ${text.length} characters long; at most ${MAX_URL_LENGTH} can be shortened.` };
+  const url = scheme ? text : `https://${text}`;
+  // the same check as the API's, which also refuses this service's own short links
+  const problem = urlProblem(deps, url);
+  if (problem) return { problem: `That cannot be a target: it ${problem}.` };
+  return { url };
+}
+
+/** The URL in a message: the first link entity (plain or text link), else the whole text read as a URL. */
+export function urlInMessage(msg: Pick<Message, "text" | "entities">, deps: Pick<Deps, "db" | "config">): UrlReading {
+  const text = msg.text ?? "";
+  for (const e of msg.entities ?? []) {
+    if (e.type === "text_link") return readUrl(e.url, deps);
+    if (e.type === "url") return readUrl(text.slice(e.offset, e.offset + e.length), deps);
+  }
+  return readUrl(text, deps);
+}
