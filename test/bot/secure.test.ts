@@ -61,6 +61,7 @@ describe("secure sharing in the bot", () => {
     expect(fake.callsOf("getFile")[0]!.params.file_id).toBe("doc-1");
     expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(1);
 
+    expect(buttons(stored).map((b) => b.text)).toEqual(["🔗 New share link", "🗑 Delete file", "⬅️ Folder"]);
     fake.pushCallback(button(stored, /share link/));
     const expiry = await reply(/How long should the link work/);
     fake.pushCallback(button(expiry, /24 hours/));
@@ -141,61 +142,105 @@ describe("secure sharing in the bot", () => {
     expect((await t.request("GET", "/api/secure/folders", { token })).json[0].fileCount).toBe(0);
   });
 
-  test("menus: menu:secure lists folders; pause toggle; file → links → revoke/restore; delete", async () => {
+  test("menus: the folder list, pause toggle, file → share link → revoke/restore; every delete asks first", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
     const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
     const link = (await t.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1, maxViews: 2 } })).json;
-    fake.pushCallback("menu:secure");
-    const list = await reply(/your folders/);
-    fake.pushCallback(button(list, /Work \(1\)/));
-    const fv = await reply(/📁 Work/);
-    fake.pushCallback(button(fv, /Pause sharing/));
+    fake.pushMessage("/secure");
+    await reply(/your folders/);
+    fake.press(/Work \(1\)/);
+    await reply(/📁 <b>Work<\/b>/);
+    fake.press("⏸ Pause sharing");
     await reply(/paused: its links answer 403/);
     expect((await t.request("GET", `/s/${link.code}`, { headers: BROWSER })).status).toBe(403);
-    fake.pushCallback(`sec:fp:${folder.id}`);
-    await reply(/📁 Work\n/);
-    fake.pushCallback(button(fv, /memo/));
-    const fileView = await reply(/📄 memo/);
-    fake.pushCallback(button(fileView, new RegExp(link.code)));
-    const lv = await reply(/State: active/);
-    fake.pushCallback(button(lv, /Revoke/));
+    fake.press("▶️ Resume sharing");
+    await reply(/Sharing resumed/);
+    fake.press(/memo/);
+    await reply(/📄 <b>memo<\/b>/);
+    fake.press(new RegExp(link.code));
+    await reply(/State: active/);
+    fake.press("⛔ Revoke");
     await reply(/State: revoked/);
     expect((await t.request("GET", `/api/secure/view/${link.code}`, { headers: BROWSER })).status).toBe(403);
-    fake.pushCallback(`sec:lu:${link.id}`);
+    fake.press("♻️ Restore");
     await reply(/State: active/);
-    fake.pushCallback(`sec:ld:${link.id}`);
-    await reply(/📄 memo/);
+    // deleting the share link asks first; "Keep it" keeps it
+    fake.press("🗑 Delete link");
+    await reply(/Delete the share link/);
+    fake.press("Keep it");
+    await reply(/State: active/);
+    fake.press("🗑 Delete link");
+    await reply(/Delete the share link/);
+    fake.press("🗑 Yes, delete");
+    await reply(/Share link deleted/);
     expect((await t.request("GET", `/api/secure/view/${link.code}`, { headers: BROWSER })).status).toBe(404);
-    fake.pushCallback(`sec:fd:${folder.id}`);
-    await reply(/Delete folder “Work” with its 1 file/);
-    fake.pushCallback(`sec:fdy:${folder.id}`);
-    await reply(/no folders yet/);
-    // someone else's folder id is refused
-    fake.pushCallback(`sec:f:${folder.id + 100}`);
-    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Folder not found");
+    // the file, then the folder: each asks first
+    fake.press("🗑 Delete file");
+    await reply(/Delete “memo” and its 0 share link/);
+    expect((await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json).toHaveLength(1);
+    fake.press("🗑 Yes, delete");
+    await reply(/File deleted/);
+    fake.press("🗑 Delete folder");
+    await reply(/Delete folder “Work” with its 0 file/);
+    fake.press("🗑 Yes, delete");
+    await reply(/Folder deleted[\s\S]*no folders yet/);
+    // someone else's file is refused through the deep link
+    fake.pushMessage(`/start share_${file.id + 100}`);
+    await reply(/Secure file not found|File not found|not found/);
   });
 
-  test("the share conversation can be cancelled, and pressing another menu button leaves it", async () => {
+  test("the share dialog understands typed answers (“7 days”, “3”), can be cancelled, and a menu tap leaves it", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
     const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
-    fake.pushCallback(`sec:sh:${file.id}`);
-    const expiry = await reply(/How long should the link work/);
-    fake.pushCallback(button(expiry, /1 hour/));
-    const views = await reply(/How many times/);
-    fake.pushCallback(button(views, /Cancel/));
-    await reply(/^Cancelled\.$/);
-    fake.pushCallback(`sec:sh:${file.id}`);
+    fake.pushMessage(`/start share_${file.id}`);
+    await reply(/📄 <b>memo<\/b>/);
+    fake.press("🔗 New share link");
     await reply(/How long should the link work/);
-    fake.pushCallback("menu:secure");
-    await reply(/your folders/);
-    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toEqual([]);
+    fake.pushMessage("7 days");
+    await reply(/How many times/);
+    // the answered question lost its buttons
+    expect(fake.callsOf("editMessageReplyMarkup").length).toBeGreaterThan(0);
+    fake.pushMessage("lots");
+    await reply(/Type a whole number of views/);
+    fake.pushMessage("3");
+    const done = await reply(/Share link \(valid 7 days, 3 views\)/);
+    expect(done.params.text).toContain("https://s.example/s/");
+    const links = (await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json;
+    expect(links).toHaveLength(1);
+    expect(links[0].maxViews).toBe(3);
+    // the result is the file's screen: its share link is listed there
+    expect(buttons(done).some((b) => b.text.includes(links[0].code))).toBe(true);
+
+    fake.press("🔗 New share link");
+    await reply(/How long should the link work/);
+    fake.press("1 hour");
+    await reply(/How many times/);
+    fake.press("Cancel");
+    await reply(/^Cancelled\.$/);
+    fake.press("🔗 New share link");
+    await reply(/How long should the link work/);
+    fake.press("⬅️ Folder");
+    await reply(/📁 <b>Work<\/b>/);
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toHaveLength(1);
     // a later press of an old expiry button is not taken for a share
     fake.pushCallback("sec:x:24");
     await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
-    fake.pushCallback(`sec:f:${folder.id}`);
-    await reply(/📁 Work/);
-    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toEqual([]);
+  });
+
+  test("a failed download from Telegram is reported; nothing is stored", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } });
+    pushDocument("missing", "gone.pdf", 1000); // the fake serves no such file: 404 on download
+    const pick = await reply(/Where should I store/);
+    fake.pushCallback(button(pick, /Box/));
+    await reply(/Downloading the file from Telegram failed \(404\)/);
+    expect((await t.request("GET", "/api/secure/folders", { token })).json[0].fileCount).toBe(0);
+    fake.files.set("files/again", new Uint8Array(10));
+    fake.failNext.set("getFile", { error_code: 400, description: "Bad Request: file is too big" });
+    pushDocument("again", "big.pdf", 1000);
+    fake.pushCallback(button(await reply(/Where should I store/), /Box/));
+    await reply(/Downloading the file from Telegram failed/);
   });
 });

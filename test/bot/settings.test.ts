@@ -1,152 +1,148 @@
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { apiTokens, users } from "../../db/schema";
-import { buttons, startBotApp } from "./helpers";
+import { apiTokens, passkeys, users } from "../../db/schema";
+import { unitBot } from "./unit";
+import { SmtpSink } from "../helpers/smtp-sink";
 import { createApiToken } from "../../core/tokens/api-tokens";
+import { listTags } from "../../core/catalog/tags";
+import { listPixels } from "../../core/catalog/pixels";
+import { listIdentities } from "../../core/accounts/identities";
 
-let app: Awaited<ReturnType<typeof startBotApp>>;
-afterEach(() => app.stop());
+let b: ReturnType<typeof unitBot>;
+let sink: SmtpSink;
+beforeAll(async () => (sink = await new SmtpSink().start()));
+afterAll(() => sink.stop());
+afterEach(() => b.close());
 
-const sent = (text: string) => (c: { params: Record<string, any> }) => String(c.params.text ?? "").includes(text);
+const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
+const user = () => b.t.deps.db.select().from(users).get()!;
 
-/** Opens the token dialog and answers the name question. */
-async function startTokenDialog(name: string) {
-  app.fake.pushCallback("settings:token:new");
-  await app.fake.waitFor("sendMessage", sent("Name the new API token"));
-  app.fake.pushMessage(name);
-}
-
-/** After the dialog ended, text is no longer taken as a name: no scope picker, no token. */
-async function expectDialogOver(text: string) {
-  app.fake.pushMessage(text);
-  // with the dialog over, free text is offered for storage as a secure note, not taken as a token name
-  await app.fake.waitFor("sendMessage", sent("Store this text as a secure note?"));
-  expect(app.fake.callsOf("sendMessage").some((c) => sent("choose its scopes")(c))).toBe(false);
-  expect(app.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
-}
-
-describe("bot settings", () => {
-  test("shows plan, expiry and limits", async () => {
-    app = await startBotApp({ PLAN_LIMITS: '{"pro":{"links":777}}' });
-    app.fake.pushMessage("/start");
-    await app.fake.waitFor("sendMessage");
-    const user = app.t.deps.db.select().from(users).get()!;
-    app.t.deps.db.update(users).set({ plan: "pro", planExpiresAt: new Date("2026-03-01T00:00:00Z") }).where(eq(users.id, user.id)).run();
-    app.fake.pushCallback("menu:settings", {}, 9);
-    const page = await app.fake.waitFor("editMessageText", sent("Settings"));
-    expect(page.params.message_id).toBe(9);
-    expect(page.params.text).toContain("Plan: <b>pro</b> until 2026-03-01");
-    expect(page.params.text).toContain("777 links, 50 trackers");
-    expect(page.params.text).toContain("No API tokens yet");
+describe("bot settings (unit)", () => {
+  test("plan, expiry, usage against each limit and sign-in methods", async () => {
+    b = unitBot({ PLAN_LIMITS: '{"pro":{"links":777}}' });
+    await b.send("https://example.com/one");
+    b.t.deps.db.update(users).set({ plan: "pro", planExpiresAt: new Date("2027-03-01T00:00:00Z") }).where(eq(users.id, user().id)).run();
+    await b.press("⬅️ My links"); // the card's way back, then the list's
+    await b.press("⬅️ Menu");
+    const page = (await b.press("⚙️ Settings")).find((c) => c.method === "editMessageText")!;
+    expect(page.params.text).toContain("Plan: <b>pro</b> until 2027-03-01");
+    expect(page.params.text).toContain("🔗 Links: 1 of 777");
+    expect(page.params.text).toContain("🔎 Trackers: 0 of 50");
+    expect(page.params.text).toContain("Sign-in: Telegram");
+    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "⬅️ Menu"]);
   });
 
-  test("a long token list is cut to the newest 15, each with a revoke button", async () => {
-    app = await startBotApp();
-    app.fake.pushMessage("/start");
-    await app.fake.waitFor("sendMessage");
-    const user = app.t.deps.db.select().from(users).get()!;
-    for (let i = 1; i <= 18; i++) createApiToken(app.t.deps, user.id, { name: `script-${i}` });
-    app.fake.pushMessage("/settings");
-    const page = await app.fake.waitFor("sendMessage", sent("API tokens</b> (18)"));
-    expect(page.params.text).toContain("script-18");
-    expect(page.params.text).toContain("script-4<");
-    expect(page.params.text).not.toContain("script-3<");
-    expect(page.params.text).toContain("…and 3 older ones");
-    expect(buttons(page.params).filter((b) => b.text.startsWith("🗑"))).toHaveLength(15);
-  });
-
-  test("creating a token: name, scopes from buttons, secret shown once and working on the API", async () => {
-    app = await startBotApp();
-    const { fake, t } = app;
-    fake.pushMessage("/settings");
-    const page = await fake.waitFor("sendMessage", sent("Settings"));
-    expect(buttons(page.params).map((b) => b.text)).toEqual(["➕ New API token", "⬅️ Menu"]);
-
-    await startTokenDialog("ci-bot");
-    const picker = await fake.waitFor("sendMessage", sent("choose its scopes"));
-    expect(buttons(picker.params).map((b) => b.text)).toContain("▫️ read:links");
-    expect(buttons(picker.params).at(-1)!.text).toBe("✔️ Create with all scopes (*)");
-
-    fake.pushCallback("token-scope:read:links");
-    const toggled = await fake.waitFor("editMessageReplyMarkup");
-    expect(buttons(toggled.params).map((b) => b.text)).toContain("✅ read:links");
-    fake.pushCallback("token-scope:read:stats");
-    await fake.waitFor("editMessageReplyMarkup", (c) => buttons(c.params).some((b) => b.text === "✅ read:stats"));
-    fake.pushCallback("token-scope:done");
-    const done = await fake.waitFor("sendMessage", sent("created"));
+  test("creating a token: name, scopes from buttons; the secret message is never overwritten, the list comes below it", async () => {
+    b = unitBot();
+    await b.send("/settings");
+    await b.press("🔑 API tokens");
+    expect(lastText()).toContain("No API tokens yet");
+    await b.press("➕ New API token");
+    expect(lastText()).toContain("Name the new API token");
+    await b.send("ci-bot");
+    const picker = b.last("sendMessage");
+    expect(b.labels(picker).flat()).toContain("▫️ read:links");
+    await b.press("▫️ read:links");
+    expect(b.labels(b.last("editMessageReplyMarkup")).flat()).toContain("✅ read:links");
+    await b.press("▫️ read:stats");
+    await b.press(/^✔️ Create with 2 scope/);
+    const done = b.calls.findLast((c) => c.method === "sendMessage" && /created/.test(c.params.text))!;
     const secret = /<code>(lbt_sk_[^<]+)<\/code>/.exec(done.params.text)![1]!;
-    expect(done.params.text).toContain("read:links, read:stats");
-    expect(done.params.text).toContain("not shown again");
-
-    const row = t.deps.db.select().from(apiTokens).get()!;
-    expect(row.name).toBe("ci-bot");
-    expect(row.scopes).toEqual(["read:links", "read:stats"]);
-    expect(row.tokenHash).not.toContain(secret);
-    // the token authenticates; it lacks `*`, so managing tokens is refused with 403 (not 401)
-    expect((await t.request("GET", "/api/tokens", { token: secret })).status).toBe(403);
-
-    // the settings page lists it without the secret
-    fake.pushMessage("/settings");
-    const listed = await fake.waitFor("sendMessage", (c) => sent("API tokens</b> (1)")(c));
-    expect(listed.params.text).toContain("ci-bot");
-    expect(listed.params.text).not.toContain(secret);
+    expect(done.params.reply_markup).toBeUndefined(); // no button can overwrite it
+    expect(b.last("sendMessage").params.text).toContain("API tokens</b> (1)"); // a new message below
+    expect(b.t.deps.db.select().from(apiTokens).get()!.scopes).toEqual(["read:links", "read:stats"]);
+    expect((await b.t.request("GET", "/api/tokens", { token: secret })).status).toBe(403); // no `*`
+    // the picker kept no live buttons
+    expect(b.calls.some((c) => c.method === "editMessageReplyMarkup" && c.params.message_id === picker.result.message_id && !c.params.reply_markup)).toBe(true);
+    // "Settings" from the list edits the list's message, not the secret's
+    const back = (await b.press("⬅️ Settings")).find((c) => c.method === "editMessageText")!;
+    expect(back.params.message_id).not.toBe(done.result.message_id);
   });
 
-  test("no scope chosen means full access (*)", async () => {
-    app = await startBotApp();
-    await startTokenDialog("everything");
-    await app.fake.waitFor("sendMessage", sent("choose its scopes"));
-    app.fake.pushCallback("token-scope:done");
-    const done = await app.fake.waitFor("sendMessage", sent("created"));
-    const secret = /<code>(lbt_sk_[^<]+)<\/code>/.exec(done.params.text)![1]!;
-    expect(app.t.deps.db.select().from(apiTokens).get()!.scopes).toEqual(["*"]);
-    expect((await app.t.request("GET", "/api/tokens", { token: secret })).status).toBe(200);
+  test("revoking a token asks first; the token then stops working; a stale confirmation is answered", async () => {
+    b = unitBot();
+    await b.send("/start");
+    const token = createApiToken(b.t.deps, user().id, { name: "old-script" });
+    await b.send("/settings");
+    await b.press("🔑 API tokens");
+    await b.press("🗑 Revoke old-script");
+    expect(lastText()).toContain("Revoke the token “old-script”?");
+    const yes = b.findButton("🗑 Yes, remove")!;
+    await b.press("Keep it");
+    expect(lastText()).toContain("old-script");
+    await b.press("🗑 Revoke old-script");
+    await b.press("🗑 Yes, remove");
+    expect(lastText()).toContain("🗑 Token revoked.");
+    expect((await b.t.request("GET", "/api/tokens", { token: token.token })).status).toBe(401);
+    const again = await b.tap(yes.button.callback_data, 77);
+    expect(again.some((c) => c.method === "answerCallbackQuery")).toBe(true);
+    expect(again.find((c) => c.method === "editMessageText")!.params.text).toContain("API token not found");
   });
 
-  test("/cancel leaves the token dialog: nothing is created and the next text is not taken as a name", async () => {
-    app = await startBotApp();
-    app.fake.pushCallback("settings:token:new");
-    await app.fake.waitFor("sendMessage", sent("Name the new API token"));
-    app.fake.pushMessage("/cancel");
-    await app.fake.waitFor("sendMessage", sent("Cancelled. Nothing was saved."));
-    await expectDialogOver("not-a-name");
+  test("tags and pixels: add with one answer (validated by core), delete with confirmation", async () => {
+    b = unitBot();
+    await b.send("/settings");
+    await b.press("🏷 Tags");
+    await b.press("➕ New tag");
+    await b.send("x".repeat(60));
+    expect(lastText()).toContain("name");
+    await b.send("promo");
+    expect(lastText()).toContain("✅ Tag “promo” created.");
+    expect(listTags(b.t.deps, user().id).map((t) => t.name)).toEqual(["promo"]);
+    await b.press("🗑 promo");
+    await b.press("🗑 Yes, remove");
+    expect(listTags(b.t.deps, user().id)).toEqual([]);
+    await b.press("⬅️ Settings");
+    await b.press("📡 Pixels");
+    await b.press("➕ New pixel");
+    await b.send("facebook 12 Shop");
+    expect(lastText()).toContain("pixelId");
+    await b.send("facebook 123456789012345 Main shop");
+    expect(lastText()).toContain("✅ Pixel “Main shop” added.");
+    expect(listPixels(b.t.deps, user().id)).toHaveLength(1);
+    await b.press("🗑 Main shop");
+    await b.press("🗑 Yes, remove");
+    expect(listPixels(b.t.deps, user().id)).toEqual([]);
   });
 
-  test("a command is not taken as the token's name; /start leaves the dialog", async () => {
-    app = await startBotApp();
-    await startTokenDialog("/settings");
-    await app.fake.waitFor("sendMessage", sent("That looks like a command"));
-    app.fake.pushMessage("/start");
-    await app.fake.waitFor("sendMessage", sent("Welcome"));
-    await expectDialogOver("my-name");
+  test("passkeys are listed and removable; an email is linked by a mailed code", async () => {
+    b = unitBot({ SMTP_URL: sink.url });
+    await b.send("/start");
+    b.t.deps.db.insert(passkeys).values({ userId: user().id, credentialId: "cred-1", publicKey: new Uint8Array([1]), counter: 0, name: "Laptop", createdAt: new Date() } as never).run();
+    await b.send("/settings");
+    await b.press("🔐 Passkeys");
+    expect(lastText()).toContain("Passkeys</b> (1)");
+    await b.press("🗑 Laptop");
+    await b.press("🗑 Yes, remove");
+    expect(b.t.deps.db.select().from(passkeys).all()).toEqual([]);
+    await b.press("⬅️ Settings");
+    await b.press("📧 Link an email");
+    await b.send("not-an-email");
+    expect(lastText()).toContain("Send another address");
+    await b.send("alice@example.com");
+    expect(lastText()).toContain("I sent a code to alice@example.com");
+    await b.send("000000");
+    expect(lastText()).toContain("Send the code again");
+    await b.send(await sink.codeFor("alice@example.com"));
+    expect(lastText()).toContain("✅ alice@example.com is linked");
+    expect(lastText()).toContain("Sign-in: Telegram, email alice@example.com");
+    expect(listIdentities(b.t.deps, user().id).map((i) => i.provider)).toEqual(["telegram", "email"]);
   });
 
-  test("revoking a token asks first, then the token stops working", async () => {
-    app = await startBotApp();
-    const { fake, t } = app;
-    fake.pushMessage("/start");
-    await fake.waitFor("sendMessage");
-    const user = t.deps.db.select().from(users).get()!;
-    const token = createApiToken(t.deps, user.id, { name: "old-script" });
-    expect((await t.request("GET", "/api/tokens", { token: token.token })).status).toBe(200);
-
-    fake.pushCallback("menu:settings");
-    const page = await fake.waitFor("editMessageText", sent("old-script"));
-    expect(buttons(page.params).map((b) => "callback_data" in b && b.callback_data)).toContain(`settings:token:revoke:${token.id}`);
-    fake.pushCallback(`settings:token:revoke:${token.id}`);
-    const confirm = await fake.waitFor("editMessageText", sent("Revoke the token “old-script”?"));
-    expect(buttons(confirm.params).map((b) => b.text)).toEqual(["🗑 Yes, revoke", "Keep it"]);
-    fake.pushCallback(`settings:token:revoke-yes:${token.id}`);
-    const ack = await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Token revoked");
-    expect(ack).toBeDefined();
-    await fake.waitFor("editMessageText", sent("No API tokens yet"));
-    expect(t.deps.db.select().from(apiTokens).get()!.revokedAt).not.toBeNull();
-    const refused = await t.request("GET", "/api/tokens", { token: token.token });
-    expect(refused.status).toBe(401);
-    expect(refused.json.error).toBe("token_revoked");
-
-    // pressing the old button again is harmless
-    fake.pushCallback(`settings:token:revoke-yes:${token.id}`);
-    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "That token is already gone");
+  test("/cancel and other commands leave a settings dialog; nothing is created", async () => {
+    b = unitBot();
+    await b.send("/settings");
+    await b.press("🔑 API tokens");
+    await b.press("➕ New API token");
+    await b.send("/cancel");
+    expect(lastText()).toContain("Cancelled. Nothing was saved.");
+    await b.send("not-a-name");
+    expect(lastText()).toContain("Store this text as a secure note?");
+    await b.send("/settings");
+    await b.press("🔑 API tokens");
+    await b.press("➕ New API token");
+    await b.send("/links");
+    expect(lastText()).toContain("Your links");
+    expect(b.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
   });
 });
