@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { act, open } from "../menus/nav";
+import { markMatchesRead, markMatchRangeRead } from "../../core/tracking/matches";
 import { guideScreen, startNewTracker, trackerScreen, trackersScreen } from "../menus/tracking";
 
 /**
@@ -13,8 +14,21 @@ const priv = trackingFeature.chatType("private");
 priv.command("track", (ctx) => act(ctx, () => startNewTracker(ctx), "trackers"));
 priv.command("trackers", (ctx) => open(ctx, trackersScreen, [0]));
 priv.command("trackguide", (ctx) => open(ctx, guideScreen, []));
+// deep links of match notifications: open a tracker, the list, or mark matches read
 priv.command("start", async (ctx, next) => {
-  const m = /^tracker_(\d+)$/.exec(ctx.match);
-  if (!m) return next();
-  await act(ctx, () => open(ctx, trackerScreen, [Number(m[1])]), "trackers");
+  const p = ctx.match;
+  const tracker = /^tracker_(\d+)$/.exec(p);
+  const one = /^read_(\d+)$/.exec(p);
+  const range = /^readr_(\d+)-(\d+)$/.exec(p);
+  if (tracker) return act(ctx, () => open(ctx, trackerScreen, [Number(tracker[1])]), "trackers");
+  if (p === "trackers") return open(ctx, trackersScreen, [0]);
+  if (one) {
+    const n = markMatchesRead(ctx.deps, ctx.user!.id, [Number(one[1])]);
+    return open(ctx, trackersScreen, [0], n ? "✓ Marked as read." : "That match was already read or is gone.");
+  }
+  if (range) {
+    const n = markMatchRangeRead(ctx.deps, ctx.user!.id, Number(range[1]), Number(range[2]));
+    return open(ctx, trackersScreen, [0], `✓ ${n} marked as read.`);
+  }
+  await next();
 });

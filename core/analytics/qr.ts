@@ -38,7 +38,7 @@ export async function shareQr(deps: Deps, userId: number, linkId: number, qrImag
   const link = ownedLink(deps, userId, linkId);
   const png = await decodePng(qrImage);
   userChat(deps, userId);
-  await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption: `QR code for ${trackingUrl(deps, link)}` });
+  await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption: `QR code for ${trackingUrl(deps, link)}`, open: `link_${link.id}` });
   return { ok: true };
 }
 

@@ -100,7 +100,7 @@ export async function summaryImage(deps: Deps, userId: number, req: SummaryReque
 export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
   userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
   const { card, caption, filename } = summaryCard(deps, userId, req);
-  await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption });
+  await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption, ...(req.linkId ? { open: `link_${req.linkId}` } : {}) });
   return { ok: true };
 }
 

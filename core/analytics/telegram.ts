@@ -2,6 +2,7 @@ import { GrammyError, HttpError, InputFile, type Api } from "grammy";
 import type { Deps } from "../deps";
 import { AppError, NotConfigured, RateLimited, Upstream } from "../errors";
 import { getUser } from "../accounts/users";
+import { resolveStartLinks, startLink } from "../delivery/deep-link";
 
 /** The user's own Telegram chat (private chat id = Telegram user id) and the Bot API client. */
 export function userChat(deps: Pick<Deps, "db" | "telegram">, userId: number): { api: Api; chatId: number } {
@@ -28,6 +29,8 @@ export interface ChatFile {
   bytes: Uint8Array;
   filename: string;
   caption?: string;
+  /** a start payload (e.g. `link_12`): the message gets a button opening that object in the bot */
+  open?: string;
 }
 
 /** Sends a photo or document to the user's Telegram chat; Bot API failures become clear AppErrors. */
@@ -35,8 +38,10 @@ export async function sendToUserChat(deps: Pick<Deps, "db" | "telegram">, userId
   const { api, chatId } = userChat(deps, userId);
   const input = new InputFile(file.bytes, file.filename);
   try {
-    if (kind === "photo") await api.sendPhoto(chatId, input, { caption: file.caption });
-    else await api.sendDocument(chatId, input, { caption: file.caption });
+    // the bot's username is needed for the link; sends are rare enough to ask each time
+    const extra = { caption: file.caption, ...(file.open ? resolveStartLinks({ reply_markup: { inline_keyboard: [[{ text: "Open in the bot", url: startLink(file.open) }]] } }, (await api.getMe()).username) : {}) };
+    if (kind === "photo") await api.sendPhoto(chatId, input, extra);
+    else await api.sendDocument(chatId, input, extra);
   } catch (e) {
     throw telegramError(e);
   }

@@ -3,6 +3,7 @@ import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { Deps } from "../deps";
 import type { OutboxRow } from "./outbox";
 import type { DeliveryRoutes } from "./topics";
+import { hasStartLinks, resolveStartLinks } from "./deep-link";
 
 /** What one attempt came to. */
 export type Outcome =
@@ -42,25 +43,29 @@ export function plainBotApi(deps: Pick<Deps, "telegram" | "config">): PlainApi |
  * the bot's username or hold file handles in a queued row:
  * - `deep_link_button: {text, start}` becomes a URL button to t.me/<bot>?start=<start> (the bot
  *   opens the matching card), the username asked once with getMe;
+ * - URL buttons made by `startLink` (core/delivery/deep-link.ts) become t.me/<bot>?start=… links
+ *   the same way, for messages with several buttons;
  * - `stored_document: {path, fileName}` becomes `document`, the bytes read from the file the
  *   routes' `storedFile` names (secure storage).
  */
 async function sendableParams(deps: Deps, routes: DeliveryRoutes, plain: PlainApi, params: Record<string, unknown>): Promise<Record<string, unknown> | null> {
   const { deep_link_button: button, stored_document: stored, ...rest } = params as Record<string, any>;
-  if (button) {
+  const username = async () => {
     plain.username ??= plain.api.getMe().then((me) => me.username);
-    const username = await plain.username.catch((e) => {
+    return await plain.username.catch((e) => {
       plain.username = undefined; // ask again next time
       throw e;
     });
-    rest.reply_markup = { inline_keyboard: [[{ text: button.text, url: `https://t.me/${username}?start=${button.start}` }]] };
-  }
+  };
+  let out: Record<string, unknown> = rest;
+  if (button) out.reply_markup = { inline_keyboard: [[{ text: button.text, url: `https://t.me/${await username()}?start=${button.start}` }]] };
+  else if (hasStartLinks(out)) out = resolveStartLinks(out, await username());
   if (stored) {
     const path = routes.storedFile(deps, stored.path);
     if (!existsSync(path)) return null;
-    rest.document = new InputFile(path, stored.fileName);
+    out.document = new InputFile(path, stored.fileName);
   }
-  return rest;
+  return out;
 }
 
 async function attemptBot(deps: Deps, routes: DeliveryRoutes, plain: PlainApi | null, row: OutboxRow): Promise<Outcome> {

@@ -1,3 +1,4 @@
+import { startLink } from "../delivery/deep-link";
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { outbox, trackerMatches, trackers, users } from "../../db/schema";
@@ -73,9 +74,9 @@ function sourceLine(m: MatchRow): string {
 /** The Bot API sendMessage parameters (without chat_id) for one match. */
 export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchRow) {
   const text = [`🔔 <b>${escapeHtml(tracker.name)}</b>: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
-  const keyboard: { text: string; url?: string; callback_data?: string }[][] = [];
+  const keyboard: { text: string; url: string }[][] = [];
   if (m.postUrl) keyboard.push([{ text: "Open post", url: m.postUrl }]);
-  keyboard.push([{ text: "✓ Mark read", callback_data: `tr:read:${m.id}` }, { text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]);
+  keyboard.push([{ text: "✓ Mark read", url: startLink(`read_${m.id}`) }, { text: "🔎 Tracker", url: startLink(`tracker_${tracker.id}`) }]);
   return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
 }
 
@@ -94,7 +95,7 @@ export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[{ text: "✓ Mark these read", callback_data: `tr:readr:${Math.min(...ids)}-${Math.max(...ids)}` }, { text: "My trackers", callback_data: "tr:list" }]] },
+    reply_markup: { inline_keyboard: [[{ text: "✓ Mark these read", url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: "🔎 My trackers", url: startLink("trackers") }]] },
   };
 }
 

@@ -1,3 +1,4 @@
+import { startLink } from "../delivery/deep-link";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { Tx } from "../../db/transaction";
@@ -40,7 +41,7 @@ export function recordClickWebhookFailure(tx: Tx, deps: Pick<Deps, "clock">, lin
         `⚠️ The click webhook of link /${row.code} was turned off after ${row.failures} failed deliveries.\n` +
         `Target: ${row.url}\nFix the target, then turn the webhook on again (this resets the count).`,
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: "Webhook settings", callback_data: `wh:show:${linkId}` }]] },
+      reply_markup: { inline_keyboard: [[{ text: "Open the link's card", url: startLink(`link_${linkId}`) }]] },
     },
   });
 }

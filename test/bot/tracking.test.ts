@@ -75,7 +75,7 @@ describe("the bot as a source, end to end", () => {
       text: "🔔 <b>Rust news</b>: new match\n📣 Rust Weekly (@rustweekly)\n\nBreaking: &lt;<b>Rust 2.0</b>&gt; is announced! Trusted sources confirm.",
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "✓ Mark read", callback_data: `tr:read:${items[1].id}` }, { text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]] },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "✓ Mark read", url: `bot-start:read_${items[1].id}` }, { text: "🔎 Tracker", url: `bot-start:tracker_${tracker.id}` }]] },
     });
 
     // an edit that keeps the match updates the snippet; no second match
@@ -83,36 +83,27 @@ describe("the bot as a source, end to end", () => {
     await eventually(async () => (await t.request("GET", `/api/tracking/${tracker.id}/matches`, { token })).json.items[1].text_snippet === "Update: Rust 2.0 is delayed", "the edited snippet");
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.total_matches).toBe(2);
 
-    // the notification's buttons: mark read, then pause
-    const notification = queued[0]!.payload as { text: string; reply_markup: { inline_keyboard: unknown[][] } };
-    fake.pushUpdate({
-      callback_query: {
-        id: "cb1", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "1", data: `tr:read:${items[1].id}`,
-        message: { message_id: 900, date: now(), chat: { id: 42, type: "private" }, from: FAKE_BOT, text: notification.text, reply_markup: notification.reply_markup },
-      },
-    });
-    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Marked as read");
-    const edited = await fake.waitFor("editMessageReplyMarkup", (c) => c.params.message_id === 900);
-    expect(edited.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "⏸ Pause tracker", callback_data: `tr:pause:${tracker.id}` }]] });
+    // the person who added the bot is told
+    const told = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 7);
+    expect(told.params.text).toContain("I was added to the channel “Rust Weekly”");
+
+    // the notification's buttons are deep links: mark read, then the tracker's screen pauses it
+    const notification = queued[0]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } };
+    expect(notification.reply_markup.inline_keyboard[1]!.map((x) => x.url)).toEqual([`bot-start:read_${items[1].id}`, `bot-start:tracker_${tracker.id}`]);
+    fake.pushMessage(`/start read_${items[1].id}`);
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✓ Marked as read."));
     expect((await t.request("GET", `/api/tracking/${tracker.id}/matches/unread`, { token })).json).toEqual({ count: 1 });
-    const pressPause = (data: string) =>
-      fake.pushUpdate({
-        callback_query: {
-          id: "cb2", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "1", data,
-          message: { message_id: 901, date: now(), chat: { id: 42, type: "private" }, from: FAKE_BOT, text: "…", reply_markup: { inline_keyboard: [[{ text: "x", callback_data: data }]] } },
-        },
-      });
-    pressPause(`tr:pause:${tracker.id}`);
-    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker paused");
+    fake.pushMessage(`/start tracker_${tracker.id}`);
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Keyword: <code>rust 2.0</code>"));
+    fake.press("⏸ Disable");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("⏸ paused"));
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(false);
-    const swapped = await fake.waitFor("editMessageReplyMarkup", (c) => c.params.message_id === 901);
-    expect(swapped.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "▶️ Resume tracker", callback_data: `tr:resume:${tracker.id}` }]] });
-    pressPause(`tr:resume:${tracker.id}`);
-    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker resumed");
+    fake.press("▶️ Enable");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("🟢 active"));
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(true);
   });
 
-  test("removed from a chat → the source is inactive; other users' buttons are refused", async () => {
+  test("removed from a chat → the source is inactive and the remover is told; another user's deep link is refused", async () => {
     const { token } = await t.telegramUser(42, "alice");
     await t.telegramUser(43, "mallory");
     const { json: tracker } = await t.request("POST", "/api/tracking", { token, body: { name: "x", keyword: "x" } });
@@ -120,8 +111,9 @@ describe("the bot as a source, end to end", () => {
     await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
     fake.pushUpdate({ my_chat_member: { chat: CHANNEL, from: { id: 7, is_bot: false, first_name: "Owner" }, date: now(), old_chat_member: { status: "administrator", user: FAKE_BOT }, new_chat_member: { status: "left", user: FAKE_BOT } } });
     await eventually(() => t.deps.db.select().from(trackingSources).get()?.isActive === false, "the source to be inactive");
-    fake.pushCallback(`tr:pause:${tracker.id}`, { id: 43, username: "mallory" });
-    await fake.waitFor("answerCallbackQuery", (c) => c.params.text === "Tracker not found" && c.params.show_alert === true);
+    await fake.waitFor("sendMessage", (c) => c.params.chat_id === 7 && String(c.params.text).includes("I was removed from the channel “Rust Weekly”"));
+    fake.pushMessage(`/start tracker_${tracker.id}`, { id: 43, username: "mallory" });
+    await fake.waitFor("sendMessage", (c) => c.params.chat_id === 43 && String(c.params.text).startsWith("⚠️ Tracker not found"));
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(true);
   });
 });
@@ -160,15 +152,15 @@ async function runTrack(a: { keyword: string; exact: string; minus: string; wher
   await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 New keyword tracker"));
   fake.pushMessage(a.keyword);
   await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Match whole words only?"));
-  fake.pushCallback(`tr:c:${a.exact}`);
+  fake.press(a.exact === "exact" ? "Whole words" : "Anywhere in the text");
   await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Minus words"));
   fake.pushMessage(a.minus);
   await fake.waitFor("sendMessage", (c) => c.params.text === "Where should I look?");
-  fake.pushCallback(`tr:c:${a.where}`);
+  fake.press({ both: "Channels and chats", channels: "Only channels", chats: "Only chats" }[a.where]!);
   await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Only specific sources?"));
   fake.pushMessage(a.sources);
   await fake.waitFor("sendMessage", (c) => c.params.text === "How should I notify you?");
-  fake.pushCallback(`tr:c:${a.via}`);
+  fake.press(a.via === "bot" ? "Message from this bot" : "Webhook (HTTP POST)");
   return fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
 }
 
@@ -178,7 +170,11 @@ describe("bot screens", () => {
     const done = await runTrack({ keyword: "Продам гараж", exact: "exact", minus: "куплю, аренда", where: "channels", sources: "@rustweekly t.me/c/123", via: "bot" });
     const [created] = (await t.request("GET", "/api/tracking", { token })).json;
     expect(created).toMatchObject({ name: "Продам гараж", keyword: "Продам гараж", exact_match: true, minus_words: ["куплю", "аренда"], search_channels: true, search_chats: false, include_sources: ["@rustweekly", "t.me/c/123"], notify_via: "bot" });
-    expect(done.params.reply_markup.inline_keyboard[0][1]).toEqual({ text: "Open tracker", callback_data: `tr:show:${created.id}` });
+    // the result is the tracker's screen
+    expect(done.params.text).toContain("Keyword: <code>Продам гараж</code>");
+    expect(done.params.reply_markup.inline_keyboard[0].map((x: { text: string }) => x.text)).toEqual(["⏸ Disable", "📰 Matches", "✓ Mark all read"]);
+    // each answered question lost its buttons
+    expect(fake.callsOf("editMessageReplyMarkup").filter((c) => !c.params.reply_markup)).toHaveLength(3);
   });
 
   test("/track: minus words are separated by commas as asked, so a minus phrase stays whole", async () => {
@@ -204,30 +200,36 @@ describe("bot screens", () => {
     await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
     for (let i = 1; i <= 6; i++) fake.pushUpdate({ channel_post: { message_id: i, date: now(), chat: CHANNEL, text: `${"c".repeat(70)} ${phrase} ${"c".repeat(70)} ${i}` } });
     await eventually(async () => (await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json.count === 6, "6 matches");
-    fake.pushCallback(`tr:feed:${tr.id}:0`);
+    fake.pushMessage(`/start tracker_${tr.id}`);
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Keyword:"));
+    fake.press("📰 Matches");
     const page = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("<b>Long</b>: matches 1–"));
     const text = String(page.params.text);
     expect(text.replace(/<[^>]+>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length).toBeLessThanOrEqual(4096);
     const shown = (text.match(/🆕/g) ?? []).length;
     expect(shown).toBeGreaterThanOrEqual(1);
     expect(text).toContain(`matches 1–${shown} of 6`);
-    expect(page.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Older »", callback_data: `tr:feed:${tr.id}:${shown}` }]);
+    expect(page.params.reply_markup.inline_keyboard[0].map((x: { text: string }) => x.text)).toEqual(["Older »"]);
+    fake.press("Older »");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes(`matches ${shown + 1}–`));
   });
 
   test("a business account's many trackers are listed 20 per page (Telegram takes at most 100 buttons)", async () => {
     const { user } = await t.telegramUser(42, "alice");
     t.deps.db.update(users).set({ plan: "business" }).where(eq(users.id, user.id)).run();
     for (let i = 1; i <= 45; i++) await createTracker(t.deps, user.id, { name: `T${i}`, keyword: `k${i}` });
-    const buttons = (c: RecordedCall): { text: string; callback_data: string }[] => c.params.reply_markup.inline_keyboard.flat();
-    fake.pushCallback("menu:tracking");
-    const first = buttons(await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("<b>Your keyword trackers</b>")));
-    expect(first.filter((b) => b.callback_data.startsWith("tr:show:")).map((b) => b.text)).toEqual(Array.from({ length: 20 }, (_, i) => `🟢 T${45 - i}`));
-    expect(first.map((b) => b.callback_data)).toEqual(expect.arrayContaining(["tr:new", "tr:guide", "tr:lp:20"]));
-    fake.pushCallback("tr:lp:40");
-    const last = buttons(await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("41–45 of 45")));
-    expect(last.filter((b) => b.callback_data.startsWith("tr:show:")).map((b) => b.text)).toEqual(["🟢 T5", "🟢 T4", "🟢 T3", "🟢 T2", "🟢 T1"]);
-    expect(last.map((b) => b.callback_data)).toContain("tr:lp:20");
-    expect(last.map((b) => b.callback_data)).not.toContain("tr:lp:60");
+    const labels = (c: RecordedCall): string[] => c.params.reply_markup.inline_keyboard.flat().map((b: { text: string }) => b.text);
+    fake.pushMessage("/trackers");
+    const first = labels(await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 <b>Your keyword trackers</b>")));
+    expect(first.filter((x) => x.startsWith("🟢"))).toEqual(Array.from({ length: 20 }, (_, i) => `🟢 T${45 - i}`));
+    expect(first).toEqual(expect.arrayContaining(["➕ New tracker", "📖 Add me to a channel", "More »", "⬅️ Menu"]));
+    fake.press("More »");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("21–40 of 45"));
+    fake.press("More »");
+    const last = labels(await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("41–45 of 45")));
+    expect(last.filter((x) => x.startsWith("🟢"))).toEqual(["🟢 T5", "🟢 T4", "🟢 T3", "🟢 T2", "🟢 T1"]);
+    expect(last).toContain("« Previous");
+    expect(last).not.toContain("More »");
   });
 
   test("a tracker card with the longest allowed lists stays within 4096 characters", async () => {
@@ -237,17 +239,17 @@ describe("bot screens", () => {
       minus_words: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "m")),
       include_sources: Array.from({ length: 100 }, (_, i) => `https://t.me/channel_number_${i}`),
     });
-    fake.pushCallback(`tr:show:${tr.id}`);
-    const card = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("Keyword:"));
+    fake.pushMessage(`/start tracker_${tr.id}`);
+    const card = await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Keyword:"));
     const text = String(card.params.text);
     expect(text.replace(/<[^>]+>/g, "").replace(/&(?:lt|gt|amp|quot);/g, "_").length).toBeLessThanOrEqual(4096);
     expect(text).toContain(`<code>${"k".repeat(800)}</code>`);
     expect(text).toContain("Minus words: 0mmm");
     expect(text).toContain("Only: https://t.me/channel_number_0, ");
-    expect(card.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "⏸ Disable", callback_data: `tr:toggle:${tr.id}` });
+    expect(card.params.reply_markup.inline_keyboard[0][0].text).toBe("⏸ Disable");
   });
 
-  test("menu:tracking lists trackers; a tracker card toggles, shows the feed with paging, deletes", async () => {
+  test("the tracking screen lists trackers; a tracker card toggles, shows the feed with paging, deletes after asking", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Deals", keyword: "deal" } });
     addBotToChannel();
@@ -255,21 +257,28 @@ describe("bot screens", () => {
     for (let i = 1; i <= 7; i++) fake.pushUpdate({ channel_post: { message_id: i, date: now(), chat: CHANNEL, text: `Hot deal number ${i}` } });
     await eventually(async () => (await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json.count === 7, "7 matches");
 
-    fake.pushCallback("menu:tracking");
-    const list = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("<b>Your keyword trackers</b>"));
-    expect(list.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "🟢 Deals (7 new)", callback_data: `tr:show:${tr.id}` }]);
-    fake.pushCallback(`tr:feed:${tr.id}:0`);
+    fake.pushMessage("/start");
+    await fake.waitFor("sendMessage", (c) => c.params.chat_id === 42);
+    fake.press("🔎 Keyword tracking");
+    const list = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("🔎 <b>Your keyword trackers</b>"));
+    expect(list.params.reply_markup.inline_keyboard[0].map((x: { text: string }) => x.text)).toEqual(["🟢 Deals (7 new)"]);
+    fake.press("🟢 Deals (7 new)");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("Matches: 7 (7 unread)"));
+    fake.press("📰 Matches");
     const page1 = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("matches 1–5 of 7"));
     expect(page1.params.text).toContain("🆕 <b>Rust Weekly</b> <a href=\"https://t.me/rustweekly/7\">open</a>\nHot <b>deal</b> number 7");
-    expect(page1.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Older »", callback_data: `tr:feed:${tr.id}:5` }]);
-    fake.pushCallback(`tr:feed:${tr.id}:5`);
+    fake.press("Older »");
     await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("matches 6–7 of 7"));
-    fake.pushCallback(`tr:readall:${tr.id}`);
+    fake.press("⬅️ Tracker");
+    await fake.waitFor("editMessageText", (c) => fake.calls.indexOf(c) > fake.calls.indexOf(page1) && String(c.params.text).includes("Matches: 7 (7 unread)"));
+    fake.press("✓ Mark all read");
     await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("Matches: 7 (0 unread)"));
-    fake.pushCallback(`tr:toggle:${tr.id}`);
+    fake.press("⏸ Disable");
     await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("⏸ paused"));
-    fake.pushCallback(`tr:delok:${tr.id}`);
-    await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("You have no keyword trackers yet"));
+    fake.press("🗑 Delete");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("Delete the tracker “Deals”"));
+    fake.press("🗑 Yes, delete it and its matches");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("You have no keyword trackers yet"));
     expect((await t.request("GET", `/api/tracking/${tr.id}`, { token })).status).toBe(404);
   });
 });

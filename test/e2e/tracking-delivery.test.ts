@@ -66,10 +66,15 @@ describe("keyword tracking notifications are delivered", () => {
     const sent = botNotifications(4242);
     expect(sent).toHaveLength(1);
     const payload = row.payload as Record<string, any>;
-    expect(sent[0]!.params).toMatchObject({ chat_id: 4242, text: payload.text, parse_mode: "HTML", reply_markup: payload.reply_markup });
+    expect(sent[0]!.params).toMatchObject({ chat_id: 4242, text: payload.text, parse_mode: "HTML" });
     expect(sent[0]!.params.text).toContain("<b>Rust 2.0</b>");
     expect(sent[0]!.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Open post", url: "https://t.me/rustweekly/55" }]);
-    expect(sent[0]!.params.reply_markup.inline_keyboard[1][0].callback_data).toBe(`tr:read:${match.id}`);
+    // the queued start links are written with the bot's username when sent
+    expect(payload.reply_markup.inline_keyboard[1][0].url).toBe(`bot-start:read_${match.id}`);
+    expect(sent[0]!.params.reply_markup.inline_keyboard[1]).toEqual([
+      { text: "✓ Mark read", url: `https://t.me/test_bot?start=read_${match.id}` },
+      { text: "🔎 Tracker", url: `https://t.me/test_bot?start=tracker_${created.json.id}` },
+    ]);
     expect(h.t.deps.db.select().from(outbox).where(eq(outbox.id, row.id)).get()!.status).toBe("done");
 
     // a second drain sends nothing again
@@ -163,7 +168,7 @@ describe("keyword tracking notifications are delivered", () => {
     expect(sent[1]!.params.text).toStartWith("🔔 <b>3 new matches</b>");
     for (const w of ["two", "three", "four"]) expect(sent[1]!.params.text).toContain(`<b>rust</b> ${w}`);
     const ids = items.map((m) => m.id).sort((a, b) => a - b).slice(1);
-    expect(sent[1]!.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "✓ Mark these read", callback_data: `tr:readr:${ids[0]}-${ids[2]}` });
+    expect(sent[1]!.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "✓ Mark these read", url: `https://t.me/test_bot?start=readr_${ids[0]}-${ids[2]}` });
 
     // nothing more is pending
     h.t.clock.advance(BURST_WINDOW_MS * 2);

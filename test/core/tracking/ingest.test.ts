@@ -141,7 +141,7 @@ describe("recording matches", () => {
 });
 
 describe("bot notifications", () => {
-  test("a match queues a message with source, highlighted escaped snippet and buttons", async () => {
+  test("a match queues a message with source, highlighted escaped snippet and deep-link buttons", async () => {
     const tr = await track({ name: "BTC <watch>", keyword: "bitcoin" });
     const [m] = ingestPost(t.deps, { chat: channel, messageId: 12, text: "Buy <b>now</b>: Bitcoin & more" });
     const [row] = notifications();
@@ -150,7 +150,7 @@ describe("bot notifications", () => {
       text: `🔔 <b>BTC &lt;watch&gt;</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\nBuy &lt;b&gt;now&lt;/b&gt;: <b>Bitcoin</b> &amp; more`,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/12" }], [{ text: "✓ Mark read", callback_data: `tr:read:${m!.id}` }, { text: "⏸ Pause tracker", callback_data: `tr:pause:${tr.id}` }]] },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/12" }], [{ text: "✓ Mark read", url: `bot-start:read_${m!.id}` }, { text: "🔎 Tracker", url: `bot-start:tracker_${tr.id}` }]] },
     });
   });
 
@@ -181,7 +181,7 @@ describe("bot notifications", () => {
     expect(grouped.text).toContain("• <b>ETH</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\n<b>ethereum</b> 2");
     expect(grouped.text).toContain("…and 2 more");
     const matchIds = t.deps.db.select().from(trackerMatches).all().map((m) => m.id);
-    expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", callback_data: `tr:readr:${matchIds[1]}-${matchIds[7]}` }, { text: "My trackers", callback_data: "tr:list" }]] });
+    expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", url: `bot-start:readr_${matchIds[1]}-${matchIds[7]}` }, { text: "🔎 My trackers", url: "bot-start:trackers" }]] });
     expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
     expect(flushTrackerNotifications(t.deps)).toBe(0);
     // after the window a single match is sent at once again
@@ -217,8 +217,8 @@ describe("bot notifications", () => {
       ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
       t.clock.advance(BURST_WINDOW_MS + 1);
       expect(flushTrackerNotifications(t.deps)).toBe(1);
-      const button = (notifications()[1]!.payload as { reply_markup: { inline_keyboard: { callback_data: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.callback_data;
-      const [from, to] = button.replace("tr:readr:", "").split("-").map(Number);
+      const button = (notifications()[1]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.url;
+      const [from, to] = button.replace("bot-start:readr_", "").split("-").map(Number);
       expect(markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
       const unread = t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.isRead, false)).all().map((m) => m.id);
       expect(unread).toEqual([t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).get()!.id, unseen!.id]);
