@@ -4,7 +4,6 @@ import QRCode from "qrcode";
 import type { Bot } from "grammy";
 import { createBot } from "../../bot/bot";
 import type { BotContext } from "../../bot/context";
-import { analyticsCardButtons } from "../../bot/features/analytics";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
@@ -33,18 +32,17 @@ afterEach(async () => {
 const fileOf = (call: { files: Record<string, { name: string; bytes: Uint8Array }> }) => Object.values(call.files)[0]!;
 const buttons = (call: { params: Record<string, any> }) => (call.params.reply_markup.inline_keyboard as { text: string; callback_data: string }[][]).flat();
 
-test("card buttons carry the an: prefix and the link id", () => {
-  expect(analyticsCardButtons({ id: 7 })).toEqual([
-    { text: "📊 Stats", callback_data: "an:s:7:30d" },
-    { text: "📈 Chart", callback_data: "an:c:7:30d" },
-    { text: "📤 Export", callback_data: "an:e:7" },
-    { text: "🔳 QR", callback_data: "an:q:7" },
-  ]);
+test("the link card has a row of analytics buttons", async () => {
+  fake.pushMessage(`/start link_${f.link.id}`);
+  const card = await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Clicks:"));
+  expect((card.params.reply_markup.inline_keyboard as { text: string }[][]).map((r) => r.map((b) => b.text))).toContainEqual(["📊 Stats", "📈 Chart", "📤 Export", "🔳 QR"]);
 });
 
 describe("link card analytics", () => {
   test("Stats: a text summary with period buttons that edit it in place", async () => {
-    fake.pushCallback(`an:s:${f.link.id}:30d`);
+    fake.pushMessage(`/start link_${f.link.id}`);
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Clicks:"));
+    fake.press("📊 Stats");
     const msg = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("📊"));
     expect(msg.params.chat_id).toBe(42);
     expect(msg.params.text).toContain("last 30 days");

@@ -76,7 +76,10 @@ test("paste a URL to the bot → webhook by PATCH → visits → signed click we
   expect(stats.json).toMatchObject({ totalClicks: 2, uniqueClicks: 1, botClicks: 1 });
 
   // 6. the card's Stats button answers with the same counts
-  h.fake.pushCallback(`an:s:${link.id}:30d`);
+  // (the card pasted at first is outdated by now: its link has a webhook row; open it afresh)
+  h.fake.pushMessage(`/start link_${link.id}`);
+  await h.fake.waitFor("sendMessage", (c) => String(c.params.text).includes("🔔 Webhook POST"));
+  h.fake.press("📊 Stats");
   const answer = await h.fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("📊"));
   expect(answer.params.text).toContain("Clicks: 2");
   expect(answer.params.text).toContain("Unique: 1");
