@@ -8,6 +8,7 @@
 import type { InlineKeyboardButton, UserFromGetMe } from "grammy/types";
 import { createTestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
+import { InputFile } from "grammy";
 import { createBot } from "../../bot/bot";
 
 export type ApiCall = RecordedCall;
@@ -25,7 +26,8 @@ export function unitBot(env: Record<string, string> = {}) {
   let messageId = 5000;
   let updateId = 1;
   bot.api.config.use(async (_prev, method, payload) => {
-    const p = JSON.parse(JSON.stringify(payload ?? {})) as Record<string, any>;
+    // files are recorded by name (an InputFile refuses to be serialised)
+    const p = Object.fromEntries(Object.entries(payload ?? {}).map(([k, v]) => [k, v instanceof InputFile ? { file: v.filename } : JSON.parse(JSON.stringify(v ?? null))])) as Record<string, any>;
     const custom = canned.get(method);
     if (custom) canned.delete(method);
     const result = custom ? custom() : method.startsWith("send") || method.startsWith("edit")

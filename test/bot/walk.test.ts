@@ -1,0 +1,90 @@
+/**
+ * Walks every menu button the bot shows, from /start, with something in every section: each press is
+ * answered, leads somewhere (an edit, a new message or a question), and every screen but the main menu
+ * has a way back. Dialogs a button opens are left with /cancel; confirmations are tapped last.
+ */
+import { afterEach, expect, test } from "bun:test";
+import { like } from "drizzle-orm";
+import { unitBot, type ApiCall } from "./unit";
+import { insertLink } from "../helpers/clicks";
+import { eventually } from "../helpers/eventually";
+import { botKv, passkeys, users } from "../../db/schema";
+import { createApiToken } from "../../core/tokens/api-tokens";
+import { createTag } from "../../core/catalog/tags";
+import { createPixel } from "../../core/catalog/pixels";
+import { createFolder } from "../../core/secure/folders";
+import { createFile } from "../../core/secure/files";
+import { createLink as createShare } from "../../core/secure/links";
+import { createTracker } from "../../core/tracking/trackers";
+
+let b: ReturnType<typeof unitBot>;
+let rx: ReturnType<typeof Bun.serve> | undefined;
+afterEach(async () => {
+  rx?.stop(true);
+  await b.close();
+});
+
+const BACK = /^(⬅️ |Cancel$|Keep it$|No, keep it$)/;
+const menuButtons = (c: ApiCall) => ((c.params.reply_markup?.inline_keyboard ?? []) as { text: string; callback_data?: string }[][]).flat().filter((x) => x.callback_data?.includes("/"));
+const destructive = (label: string) => label.startsWith("🗑") || label.includes("Yes,");
+
+test("every menu button is answered and leads somewhere; every screen has a way back", async () => {
+  rx = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
+  b = unitBot();
+  await b.send("/start");
+  const userId = b.t.deps.db.select().from(users).get()!.id;
+  const deps = b.t.deps;
+  insertLink(deps, userId, { isActive: false });
+  const link = insertLink(deps, userId, { webhookUrl: `http://127.0.0.1:${rx.port}/hook`, webhookEnabled: true }); // newest: first in the list
+  createTag(deps, userId, "promo");
+  createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
+  createApiToken(deps, userId, { name: "ci" });
+  deps.db.insert(passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() }).run();
+  const folder = createFolder(deps, userId, { name: "Work" });
+  const file = createFile(deps, userId, { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" });
+  createShare(deps, userId, { fileId: file.id, expiresInHours: 1, maxViews: 2 });
+  await createTracker(deps, userId, { name: "Deals", keyword: "deal" });
+  await b.send("/start");
+
+  const visited = new Set<string>();
+  const pressed: string[] = [];
+  const inDialog = () => deps.db.select().from(botKv).where(like(botKv.key, "conversation:%")).all().some((r) => r.value !== "{}" && r.value !== "null");
+
+  async function visit(call: ApiCall) {
+    const buttons = menuButtons(call);
+    if (!buttons.length) return;
+    const screen = buttons[0]!.callback_data!.split("/")[0]!;
+    if (visited.has(screen)) return;
+    visited.add(screen);
+    if (screen !== "main") expect({ screen, back: buttons.some((x) => BACK.test(x.text)) }).toEqual({ screen, back: true });
+    const messageId = Number(call.params.message_id ?? call.result?.message_id);
+    const ordered = [...buttons.filter((x) => !destructive(x.text)), ...buttons.filter((x) => destructive(x.text))];
+    for (const button of ordered) {
+      let produced = await b.tap(button.callback_data!, messageId);
+      // a screen drawn before something under it was deleted is outdated: it is re-drawn, then tapped again
+      if (produced.some((c) => c.method === "answerCallbackQuery" && /changed/.test(c.params.text ?? ""))) {
+        const redrawn = produced.find((c) => c.method === "editMessageText")!;
+        const again = menuButtons(redrawn).find((x) => x.text === button.text);
+        if (!again) continue; // the button went with what was deleted
+        produced = await b.tap(again.callback_data!, messageId);
+      }
+      pressed.push(`${screen}: ${button.text}`);
+      expect({ button: button.text, answered: produced.some((c) => c.method === "answerCallbackQuery") }).toEqual({ button: button.text, answered: true });
+      const effects = produced.filter((c) => /^(edit|send)/.test(c.method));
+      expect({ button: button.text, leads: effects.length > 0 }).toEqual({ button: button.text, leads: true });
+      if (inDialog()) await b.send("/cancel");
+      for (const c of effects) await visit(c);
+    }
+  }
+  await visit(b.last("sendMessage"));
+
+  expect([...visited].sort()).toEqual([
+    "file", "file-delete", "folder", "folder-delete", "folders", "link", "link-delete", "link-webhook", "link-webhook-rotate", "links", "main",
+    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "settings", "share", "share-delete", "tags", "tags-remove", "tokens", "tokens-remove",
+    "track-guide", "tracker", "tracker-delete", "tracker-feed", "trackers",
+  ]);
+  expect(pressed.length).toBeGreaterThan(80);
+  expect(b.t.logs.filter((l) => l.includes(" ERROR "))).toEqual([]);
+  // the background test delivery reported back before the test ends
+  await eventually(() => b.calls.some((c) => String(c.params.text ?? "").includes(`Test webhook of /${link.code}`)), "the test delivery's report");
+});
