@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { unitBot } from "./unit";
+import { COMMANDS } from "../../bot/commands";
+import { users } from "../../db/schema";
+import { listLinks } from "../../core/links/list";
+import { createTracker, getTracker } from "../../core/tracking/trackers";
+
+let b: ReturnType<typeof unitBot>;
+afterEach(() => b.close());
+
+const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
+const userId = () => b.t.deps.db.select().from(users).get()!.id;
+const FROM = { id: 42, is_bot: false, first_name: "Alice", username: "alice" };
+
+describe("commands, help and deep links", () => {
+  test("the command list holds every command the bot answers, and /help shows them all", async () => {
+    const names = COMMANDS.map((c) => c.command);
+    for (const c of ["start", "new", "links", "summary", "secure", "track", "trackers", "settings", "help", "cancel"]) expect(names).toContain(c);
+    b = unitBot();
+    await b.send("/help");
+    for (const c of names) expect(lastText()).toContain(`/${c} — `);
+    expect(lastText()).toContain("@test_bot");
+  });
+
+  test("an unknown start payload gets the normal greeting", async () => {
+    b = unitBot();
+    await b.send("/start nonsense_12");
+    expect(lastText()).toStartWith("👋 Welcome, Alice!");
+  });
+});
+
+describe("inline mode", () => {
+  test("@bot <url> offers the user's short link (created once, then reused); a bad URL says why", async () => {
+    b = unitBot();
+    const ask = (query: string) => b.update({ inline_query: { id: "q1", from: FROM, query, offset: "" } });
+    await ask("example.com/inline");
+    const first = b.last("answerInlineQuery");
+    expect(first.params.is_personal).toBe(true);
+    const [link] = listLinks(b.t.deps, userId());
+    expect(link!.original_url).toBe("https://example.com/inline");
+    expect(first.params.results[0]).toMatchObject({ type: "article", title: link!.trackingUrl, input_message_content: { message_text: link!.trackingUrl } });
+    await ask("https://example.com/inline");
+    expect(b.last("answerInlineQuery").params.results[0].input_message_content.message_text).toBe(link!.trackingUrl);
+    expect(listLinks(b.t.deps, userId())).toHaveLength(1);
+    await ask("https://example.com/a b");
+    expect(b.last("answerInlineQuery").params.results[0].title).toBe("This cannot be shortened");
+    await ask("");
+    expect(b.last("answerInlineQuery").params.results).toEqual([]);
+  });
+});
+
+describe("the bot added to a group or channel", () => {
+  test("the person who added or removed it is told; the source is recorded", async () => {
+    b = unitBot();
+    const group = { id: -100777, type: "supergroup", title: "Deals chat" };
+    const member = (status: string) => ({ status, user: { id: 123456789, is_bot: true, first_name: "Test Bot" } });
+    await b.update({ my_chat_member: { chat: group, from: { id: 7, is_bot: false, first_name: "Owner" }, date: 0, old_chat_member: member("left"), new_chat_member: member("member") } });
+    expect(b.calls.find((c) => c.method === "sendMessage" && c.params.chat_id === 7)!.params.text).toContain("I was added to the group “Deals chat”");
+    await b.update({ my_chat_member: { chat: group, from: { id: 7, is_bot: false, first_name: "Owner" }, date: 0, old_chat_member: member("member"), new_chat_member: member("left") } });
+    expect(b.calls.findLast((c) => c.method === "sendMessage" && c.params.chat_id === 7)!.params.text).toContain("I was removed from the group “Deals chat”");
+  });
+});
+
+describe("tracker options (one tap, one answer, validated by core)", () => {
+  test("keyword, matching, minus words, where, sources, language and notification target", async () => {
+    b = unitBot();
+    await b.send("/start");
+    const tr = await createTracker(b.t.deps, userId(), { name: "Deals", keyword: "deal" });
+    await b.send(`/start tracker_${tr.id}`);
+    const answer = async (label: string, text: string) => {
+      await b.press(label);
+      await b.send(text);
+      return lastText();
+    };
+    expect(await answer("🔤 Keyword", "hot deal")).toContain("Keyword: <code>hot deal</code>");
+    expect(await answer("🎯 Matching", "sometimes")).toContain("Send “whole” or “anywhere”.");
+    expect(await b.send("whole").then(lastText)).toContain("(whole words)");
+    expect(await answer("➖ Minus words", "в кредит, spam")).toContain("Minus words: в кредит, spam");
+    expect(await answer("📍 Where", "channels")).toContain("Searches: channels");
+    expect(await answer("✅ Only sources", "@dealsdaily t.me/c/123")).toContain("Only: @dealsdaily, t.me/c/123");
+    expect(await answer("🗣 Language", "xx")).toContain("filter_language");
+    expect(await b.send("de").then(lastText)).toContain("Language: de");
+    expect(await answer("👥 Min. subscribers", "/clear")).toContain("✅ Saved");
+    const rx = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
+    try {
+      expect(await answer("📬 Notify via", `http://127.0.0.1:${rx.port}/m`)).toContain(`Notifies via: webhook http://127.0.0.1:${rx.port}/m`);
+    } finally {
+      rx.stop(true);
+    }
+    expect(getTracker(b.t.deps, userId(), tr.id)).toMatchObject({ keyword: "hot deal", exactMatch: true, minusWords: ["в кредит", "spam"], searchChats: false, filterLanguage: "de", notifyVia: "webhook" });
+  });
+
+  test("the tracker limit is said before the first question", async () => {
+    b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { trackers: 1 } }) });
+    await b.send("/start");
+    await createTracker(b.t.deps, userId(), { name: "One", keyword: "one" });
+    await b.send("/track");
+    expect(lastText()).toContain("allows 1 trackers and you have 1");
+    expect(b.calls.some((c) => String(c.params.text ?? "").includes("New keyword tracker"))).toBe(false);
+    b.t.deps.db.update(users).set({ plan: "pro" }).where(eq(users.id, userId())).run();
+    await b.send("/track");
+    expect(lastText()).toContain("New keyword tracker");
+  });
+});
