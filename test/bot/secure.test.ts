@@ -185,16 +185,20 @@ describe("secure sharing in the bot", () => {
     await reply(/Delete folder “Work” with its 0 file/);
     fake.press("🗑 Yes, delete");
     await reply(/Folder deleted[\s\S]*no folders yet/);
-    // someone else's file is refused through the deep link
-    fake.pushMessage(`/start share_${file.id + 100}`);
-    await reply(/Secure file not found|File not found|not found/);
+    // a deleted share link's deep link says so
+    fake.pushMessage(`/start share_${link.id}`);
+    await reply(/^That share link no longer exists\.$/);
   });
 
   test("the share dialog understands typed answers (“7 days”, “3”), can be cancelled, and a menu tap leaves it", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
     const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
-    fake.pushMessage(`/start share_${file.id}`);
+    fake.pushMessage("/secure");
+    await reply(/your folders/);
+    fake.press(/Work/);
+    await reply(/📁 <b>Work<\/b>/);
+    fake.press(/memo/);
     await reply(/📄 <b>memo<\/b>/);
     fake.press("🔗 New share link");
     await reply(/How long should the link work/);
