@@ -6,14 +6,14 @@ export const MAX_URL_LENGTH = 2048;
 /** The problem with `value` as an absolute http(s) URL, or null when it is fine (syntax only: a first check). */
 export function urlSyntaxProblem(value: string): string | null {
   if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
-  // new URL() would quietly encode them, storing a target the sender did not mean
-  if (/\s/.test(value)) return "must not contain spaces (encode them as %20)";
   let u: URL;
   try {
     u = new URL(value);
   } catch {
     return "must be an absolute URL with http:// or https://";
   }
+  // new URL() quietly encodes them, which would store a target the sender did not mean
+  if (/\s/.test(value)) return "must not contain spaces (encode them as %20)";
   if (u.protocol !== "http:" && u.protocol !== "https:") return "must be an http:// or https:// URL";
   if (!u.hostname) return "must name a host";
   return null;

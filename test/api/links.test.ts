@@ -54,6 +54,8 @@ describe("create", () => {
       [{ url: "https://ok.example", code: "s" }, "code"],
       [{ url: "https://ok.example", code: "API" }, "code"],
       [{ url: "https://ok.example", code: "has space" }, "code"],
+      [{ url: "https://ok.example/a b" }, "url"], // new URL() would store it as %20
+      [{ url: "https://ok.example", ios_url: "https://apps.example/x\ty" }, "ios_url"],
     ];
     for (const [body, field] of cases) {
       const res = await create(body);
