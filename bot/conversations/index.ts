@@ -2,12 +2,12 @@ import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { linkOptionConversation, newLinkConversation } from "./links";
-import { newFolderConversation, shareConversation } from "./secure";
+import { newFolderConversation, shareConversation, shareOptionConversation } from "./secure";
 import { trackConversation, trackerOptionConversation } from "./track";
 import { createTokenConversation, linkEmailConversation, newPixelConversation, newTagConversation } from "./settings";
 import { LINK_OPTION } from "../menus/link-card";
 import { NEW_LINK } from "../menus/link-list";
-import { NEW_FOLDER, SHARE } from "../menus/secure";
+import { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
 import { NEW_TRACKER, TRACKER_OPTION } from "../menus/tracking";
 import { LINK_EMAIL, NEW_PIXEL, NEW_TAG, NEW_TOKEN } from "../menus/settings";
 
@@ -20,6 +20,7 @@ export const CONVERSATIONS = [
   createConversation(linkOptionConversation, LINK_OPTION),
   createConversation(newFolderConversation, NEW_FOLDER),
   createConversation(shareConversation, SHARE),
+  createConversation(shareOptionConversation, SHARE_OPTION),
   createConversation(trackConversation, NEW_TRACKER),
   createConversation(trackerOptionConversation, TRACKER_OPTION),
   createConversation(createTokenConversation, NEW_TOKEN),

@@ -11,11 +11,12 @@ import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
 import { storePending } from "../features/secure-store";
 import { open } from "../menus/nav";
-import { fileScreen, folderScreen } from "../menus/secure";
+import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
+import { SHARE_OPTIONS } from "../menus/share-options";
 
 type Convo = Conversation<BotContext, Context>;
 
-export { NEW_FOLDER, SHARE } from "../menus/secure";
+export { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
 
 const EXPIRY: [string, number][] = [["1 hour", 1], ["24 hours", 24], ["7 days", 168], ["30 days", 720]];
 const VIEWS: [string, number][] = [["1", 1], ["3", 3], ["10", 10], ["Unlimited", 0]];
@@ -102,4 +103,29 @@ export async function shareConversation(conversation: Convo, ctx: Context, fileI
       await outer.reply(`⚠️ ${err.message}`);
     }
   });
+}
+
+/** One option of share link `id` (a row of SHARE_OPTIONS): the question, then the answer saved through core. */
+export async function shareOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
+  const ask = SHARE_OPTIONS[index]?.ask;
+  if (!ask) return;
+  await ctx.reply(`${ask.prompt}\n/clear removes it · /cancel keeps it as it is.`);
+  for (;;) {
+    const c = await conversation.wait();
+    const text = c.message?.text?.trim();
+    if (text === undefined || (text.startsWith("/") && text !== "/clear")) return conversation.halt({ next: true });
+    if (ask.secret) await c.deleteMessage().catch(() => undefined);
+    const problem = await conversation.external(async (o) => {
+      try {
+        await ask.save(o.deps, o.user!.id, id, text === "/clear" ? null : text);
+        await open(o, shareScreen, [id], text === "/clear" ? "✅ Removed." : "✅ Saved.");
+        return null;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        return e.message;
+      }
+    });
+    if (problem === null) return;
+    await c.reply(`${problem}\nTry again, or /cancel.`);
+  }
 }

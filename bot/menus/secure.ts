@@ -7,11 +7,13 @@ import { deleteFolder, getFolder, listFolders, togglePause } from "../../core/se
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
 import { deleteLink, getLink, listLinks, setRevoked, type LinkJson } from "../../core/secure/links";
 import type { BotContext } from "../context";
+import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
 /** Conversations the screens enter (registered in bot/conversations). */
 export const NEW_FOLDER = "secure-new-folder";
 export const SHARE = "secure-share";
+export const SHARE_OPTION = "secure-share-option";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
@@ -36,7 +38,8 @@ export const fileScreen = createScreen("file", 1, (ctx) => {
 
 export const shareScreen = createScreen("share", 1, (ctx) => {
   const l = getLink(ctx.deps, uid(ctx), idOf(ctx));
-  return `${STATE_ICON[l.state]} ${esc(l.url)}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC`;
+  const lines = SHARE_OPTIONS.map((o) => o.line(l)).filter(Boolean);
+  return `${STATE_ICON[l.state]} ${esc(l.url)}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC${lines.length ? `\n${lines.join("\n")}` : ""}`;
 });
 
 /** A confirmation screen for a delete: the question, "Yes" doing it and opening `after`, and back. */
@@ -112,6 +115,16 @@ dynamic(shareScreen.menu, (ctx, range) => {
     await open(c, shareScreen, [now.id], now.isRevoked ? "⛔ Revoked: the link answers 403." : "♻️ Restored.");
   }, "folders"));
   go(range, shareScreen, "🗑 Delete link", "share-delete", (c) => [idOf(c)]);
+  range.row();
+  SHARE_OPTIONS.forEach((o, i) => {
+    range.text({ text: o.label(l), payload: payload(shareScreen) }, (c) => act(c, async () => {
+      const link = getLink(c.deps, uid(c), idOf(c));
+      if (o.tap) {
+        await o.tap(c.deps, uid(c), link);
+        await open(c, shareScreen, [link.id]);
+      } else await c.conversation.enter(SHARE_OPTION, link.id, i);
+    }, "folders"));
+  });
   range.row();
 });
 back(shareScreen, "⬅️ File", "file", (c) => [getLink(c.deps, uid(c), idOf(c)).fileId]);

@@ -233,6 +233,32 @@ describe("secure sharing in the bot", () => {
     await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
   });
 
+  test("a share link's options: a password (one answer, deleted from the chat, checked as the API checks it) and view messages (one tap)", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
+    const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
+    const link = (await t.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1 } })).json;
+    fake.pushMessage(`/start share_${link.id}`);
+    await reply(/State: active/);
+    fake.press("🔒 Set password");
+    await reply(/Send the password viewers must enter/);
+    fake.pushMessage("abc");
+    await reply(/password: must be 4 to 128 characters/);
+    fake.pushMessage("open sesame");
+    const saved = await reply(/✅ Saved\.[\s\S]*🔒 Opening needs a password/);
+    expect(fake.callsOf("deleteMessage")).toHaveLength(2);
+    expect(buttons(saved).map((b) => b.text)).toContain("🔒 Change password");
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json[0].hasPassword).toBe(true);
+    fake.press("🔔 Tell me of each view");
+    await reply(/🔔 You get a message for each view/);
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json[0].notifyOnView).toBe(true);
+    fake.press("🔒 Change password");
+    await reply(/Send the password viewers must enter/);
+    fake.pushMessage("/clear");
+    await reply(/✅ Removed\./);
+    expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json[0].hasPassword).toBe(false);
+  });
+
   test("a failed download from Telegram is reported; nothing is stored", async () => {
     const { token } = await t.telegramUser(42, "alice");
     await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } });
