@@ -6,11 +6,11 @@ import type { MenuRange } from "@grammyjs/menu";
 import type { Deps } from "../../core/deps";
 import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
-import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
 import { LINK_OPTIONS } from "./link-options";
 import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
-import { sendChart, sendExportMenu, sendQr, sendStats } from "../features/analytics";
+import { sendChart, sendQr } from "../features/analytics";
+import { periodIndex, say } from "./link-stats";
 
 /** The conversation that asks one option's question (registered in bot/conversations). */
 export const LINK_OPTION = "link-option";
@@ -39,16 +39,6 @@ export function linkCardText(deps: Deps, userId: number, link: LinkDetails): str
 
 const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user!.id, idOf(ctx));
 
-/** Analytics replies come as new messages; "no clicks yet" and the like are said in the chat. */
-async function say(ctx: BotContext, run: () => Promise<void>) {
-  try {
-    await run();
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    await ctx.reply(`⚠️ ${e.message}`);
-  }
-}
-
 export const linkCard = createScreen("link", 1, (ctx) => linkCardText(ctx.deps, ctx.user!.id, linkOf(ctx)));
 export const deleteLinkScreen = createScreen("link-delete", 1, (ctx) => {
   const l = linkOf(ctx);
@@ -74,12 +64,10 @@ dynamic(linkCard.menu, (ctx, range) => {
   optionButtons(ctx, range);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user!.id, idOf(c)));
-  range
-    .text({ text: "📊 Stats", payload: p }, run((c, u, id) => sendStats(c, u, id)))
-    .text({ text: "📈 Chart", payload: p }, run((c, u, id) => sendChart(c, u, id)))
-    .text({ text: "📤 Export", payload: p }, run(sendExportMenu))
-    .text({ text: "🔳 QR", payload: p }, run(sendQr))
-    .row();
+  go(range, linkCard, "📊 Stats", "link-stats", (c) => [idOf(c), periodIndex("30d")]);
+  range.text({ text: "📈 Chart", payload: p }, run((c, u, id) => sendChart(c, u, id)));
+  go(range, linkCard, "📤 Export", "link-export", (c) => [idOf(c)]);
+  range.text({ text: "🔳 QR", payload: p }, run(sendQr)).row();
   if (linkOf(ctx).webhook_url) {
     go(range, linkCard, "🔔 Webhook: test, deliveries, secret", "link-webhook", (c) => [idOf(c)]);
     range.row();

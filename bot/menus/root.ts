@@ -7,6 +7,7 @@ import { createScreen, dynamic, go } from "./nav";
 import { linkList } from "./link-list";
 import { deleteLinkScreen, linkCard } from "./link-card";
 import { rotateScreen, webhookScreen } from "./link-webhook";
+import { exportScreen, statsScreen } from "./link-stats";
 import { registerSecure } from "./secure";
 import { registerTracking } from "./tracking";
 import { passkeys, pixels, settingsScreen, tags, tokens } from "./settings";
@@ -34,7 +35,7 @@ dynamic(mainScreen.menu, (ctx: BotContext, range) => {
 
 mainScreen.menu.register(linkList.menu);
 linkList.menu.register(linkCard.menu);
-linkCard.menu.register([deleteLinkScreen.menu, webhookScreen.menu]);
+linkCard.menu.register([deleteLinkScreen.menu, webhookScreen.menu, statsScreen.menu, exportScreen.menu]);
 webhookScreen.menu.register(rotateScreen.menu);
 registerSecure(mainScreen);
 registerTracking(mainScreen);

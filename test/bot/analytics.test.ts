@@ -29,6 +29,12 @@ afterEach(async () => {
   t.close();
 });
 
+/** Opens the card of link `id` through its deep link. */
+async function card(id: number) {
+  const n = fake.calls.length;
+  fake.pushMessage(`/start link_${id}`);
+  return fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= n && /Clicks:|not found/.test(String(c.params.text)));
+}
 const fileOf = (call: { files: Record<string, { name: string; bytes: Uint8Array }> }) => Object.values(call.files)[0]!;
 const buttons = (call: { params: Record<string, any> }) => (call.params.reply_markup.inline_keyboard as { text: string; callback_data: string }[][]).flat();
 
@@ -40,24 +46,29 @@ test("the link card has a row of analytics buttons", async () => {
 
 describe("link card analytics", () => {
   test("Stats: a text summary with period buttons that edit it in place", async () => {
-    fake.pushMessage(`/start link_${f.link.id}`);
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Clicks:"));
+    const opened = await card(f.link.id);
     fake.press("📊 Stats");
-    const msg = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("📊"));
+    const msg = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("📊"));
     expect(msg.params.chat_id).toBe(42);
+    expect(msg.params.message_id).toBe(opened.result.message_id); // in place of the card
     expect(msg.params.text).toContain("last 30 days");
     expect(msg.params.text).toContain("Clicks: 10\nUnique: 6\nBots: 2\nPer day: 0.33");
     expect(msg.params.text).toContain("Top countries: DE 30%, US 30%, GB 20%");
-    expect(buttons(msg).map((b) => b.text)).toEqual(["1d", "7d", "• 30d •", "90d", "1y", "all", "📈 Chart", "📤 Export", "🔳 QR"]);
-    fake.pushCallback(`an:p:${f.link.id}:7d`);
-    const edited = await fake.waitFor("editMessageText");
+    expect(buttons(msg).map((b) => b.text)).toEqual(["1d", "7d", "• 30d •", "90d", "1y", "all", "📈 Chart", "🔳 QR", "📤 Export", "⬅️ Link"]);
+    fake.press("7d");
+    const edited = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("last 7 days"));
     expect(edited.params.text).toContain("last 7 days");
     expect(edited.params.text).toContain("Clicks: 8\nUnique: 5\nBots: 2\nPer day: 1.14");
     expect(buttons(edited)[1]!.text).toBe("• 7d •");
   });
 
   test("Chart: a PNG summary of the link", async () => {
-    fake.pushCallback(`an:c:${f.link.id}:7d`);
+    await card(f.link.id);
+    fake.press("📊 Stats");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("last 30 days"));
+    fake.press("7d");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("last 7 days"));
+    fake.press("📈 Chart");
     const photo = await fake.waitFor("sendPhoto");
     const meta = await sharp(fileOf(photo).bytes).metadata();
     expect(meta.format).toBe("png");
@@ -66,7 +77,8 @@ describe("link card analytics", () => {
   });
 
   test("QR: generated from the tracking URL", async () => {
-    fake.pushCallback(`an:q:${f.link.id}`);
+    await card(f.link.id);
+    fake.press("🔳 QR");
     const photo = await fake.waitFor("sendPhoto");
     expect(photo.params.caption).toBe("QR code for http://localhost:3999/fixture1");
     const expected = await QRCode.toBuffer("http://localhost:3999/fixture1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
@@ -77,7 +89,8 @@ describe("link card analytics", () => {
   test("QR of a link on a custom domain encodes that domain's URL (the default host answers 404 for it)", async () => {
     const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
     const link = insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
-    fake.pushCallback(`an:q:${link.id}`);
+    await card(link.id);
+    fake.press("🔳 QR");
     const photo = await fake.waitFor("sendPhoto");
     expect(photo.params.caption).toBe("QR code for http://go.alice.example/custom1");
     const expected = await QRCode.toBuffer("http://go.alice.example/custom1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
@@ -85,11 +98,11 @@ describe("link card analytics", () => {
   });
 
   test("Export: format menu, progress message, then the document", async () => {
-    fake.pushCallback(`an:e:${f.link.id}`);
-    const menu = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("📤"));
-    expect(buttons(menu).map((b) => b.callback_data)).toContain(`an:x:${f.link.id}:xlsx:30d`);
-    expect(buttons(menu).map((b) => b.callback_data)).toContain(`an:x:${f.link.id}:pdf:all`);
-    fake.pushCallback(`an:x:${f.link.id}:xlsx:30d`);
+    await card(f.link.id);
+    fake.press("📤 Export");
+    const menu = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("📤"));
+    expect(buttons(menu).map((b) => b.text)).toEqual(["CSV · last 30 days", "Excel · last 30 days", "PDF · last 30 days", "CSV · all time", "Excel · all time", "PDF · all time", "⬅️ Link"]);
+    fake.press("Excel · last 30 days");
     const progress = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⏳"));
     expect(progress.params.text).toBe("⏳ Exporting Excel…");
     const doc = await fake.waitFor("sendDocument");
@@ -101,20 +114,22 @@ describe("link card analytics", () => {
   test("a long export shows its progress", async () => {
     const base = Date.parse("2026-03-30T00:00:00Z");
     recordClicks(t.deps, f.link, Array.from({ length: 6_000 }, (_, i) => ({ at: base + i * 1000, country: "NL", isBot: false, isUnique: true })));
-    fake.pushCallback(`an:x:${f.link.id}:csv:1d`);
+    await card(f.link.id);
+    fake.press("📤 Export");
+    await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("📤"));
+    fake.press("CSV · all time");
     await fake.waitFor("sendDocument");
     const edits = (await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("✅")), fake.callsOf("editMessageText").map((c) => c.params.text));
-    expect(edits).toEqual([
-      "⏳ Exporting CSV… 2,500 of 6,003 rows (41%)",
-      "⏳ Exporting CSV… 5,000 of 6,003 rows (83%)",
-      "✅ Sent clicks-fixture1-1d-2026-03-30.csv with 6,003 clicks to your Telegram chat",
+    expect(edits.filter((x) => !x.startsWith("📤"))).toEqual([
+      "⏳ Exporting CSV… 2,500 of 6,010 rows (41%)",
+      "⏳ Exporting CSV… 5,000 of 6,010 rows (83%)",
+      "✅ Sent clicks-fixture1-all-2026-03-30.csv with 6,010 clicks to your Telegram chat",
     ]);
   });
 
-  test("someone else's link: an alert, nothing sent", async () => {
-    fake.pushCallback(`an:q:${f.bobLink.id}`);
-    const answer = await fake.waitFor("answerCallbackQuery", (c) => c.params.show_alert === true);
-    expect(answer.params.text).toBe("Link not found");
+  test("someone else's link: not found, nothing sent", async () => {
+    const answer = await card(f.bobLink.id);
+    expect(answer.params.text).toStartWith("⚠️ Link not found");
     expect(fake.callsOf("sendPhoto")).toHaveLength(0);
   });
 });
