@@ -42,10 +42,17 @@ export function payload(screen: Screen, item?: number) {
   return (ctx: BotContext) => [...ids(ctx).slice(0, screen.arity), ...(item === undefined ? [] : [item])].join(".");
 }
 
-/** Edits the text of the message a button sits on; "message is not modified" is no error. */
-async function edit(ctx: BotContext, text: string) {
-  await ctx.editMessageText(text, EXTRA).catch((e) => {
-    if (!/message is not modified/.test(String(e?.description ?? e))) throw e;
+/**
+ * Edits the text of the message a button sits on (the menu plugin adds the keyboard). "Message is
+ * not modified" is no error; a message Telegram no longer lets us edit (older than 48 hours, deleted)
+ * gets the screen as a new message instead.
+ */
+async function edit(ctx: BotContext, text: string, menu: Menu<BotContext>) {
+  await ctx.editMessageText(text, EXTRA).catch(async (e) => {
+    const why = String(e?.description ?? e);
+    if (/message is not modified/.test(why)) return;
+    if (!/message can't be edited|message to edit not found/.test(why)) throw e;
+    await ctx.reply(text, { ...EXTRA, reply_markup: { inline_keyboard: await render(menu, ctx) } });
   });
 }
 
@@ -60,7 +67,7 @@ export async function open(ctx: BotContext, screen: Screen, view?: number[], not
   const menu = (ctx as Partial<MenuContext>).menu;
   if (menu && ctx.callbackQuery?.message) {
     menu.nav(screen.id);
-    await edit(ctx, text);
+    await edit(ctx, text, screen.menu);
   } else await ctx.reply(text, { ...EXTRA, reply_markup: { inline_keyboard: await render(screen.menu, ctx) } });
 }
 
@@ -137,7 +144,7 @@ export function back(self: Screen, label: string, parent: string, view: (ctx: Bo
   self.menu.back({ text: label, payload: payload(self) }, (ctx) =>
     act(ctx, async () => {
       ctx.view = view(ctx);
-      await edit(ctx, await screen(parent).text(ctx));
+      await edit(ctx, await screen(parent).text(ctx), screen(parent).menu);
     }));
 }
 

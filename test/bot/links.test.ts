@@ -152,6 +152,16 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     }
   });
 
+  test("a card Telegram no longer lets us edit (older than 48 hours) comes back as a new message", async () => {
+    await paste();
+    b.canned.set("editMessageText", () => ({ error_code: 400, description: "Bad Request: message can't be edited" }));
+    const calls = await b.press("⏸ Turn off");
+    const sent = calls.find((c) => c.method === "sendMessage")!;
+    expect(sent.params.text).toContain("Inactive");
+    expect(b.labels(sent).flat()).toContain("▶️ Turn on");
+    expect(b.t.logs.filter((l) => l.includes(" ERROR "))).toEqual([]);
+  });
+
   test("/links pages through the links and filters by tag; a page past the end shows the last one", async () => {
     for (let i = 0; i < 10; i++) await b.send(`https://example.com/${i}`);
     await b.send("/links");

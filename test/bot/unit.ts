@@ -21,7 +21,7 @@ export function unitBot(env: Record<string, string> = {}) {
   const bot = createBot(t.deps as Parameters<typeof createBot>[0]);
   bot.botInfo = { ...FAKE_BOT, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as UserFromGetMe;
   const calls: ApiCall[] = fake.calls;
-  /** answers for the next call of a method, e.g. a Bot API error */
+  /** answers for the next call of a method; `{error_code, description}` is a Bot API error */
   const canned = new Map<string, () => unknown>();
   let messageId = 5000;
   let updateId = 1;
@@ -34,6 +34,8 @@ export function unitBot(env: Record<string, string> = {}) {
       ? { message_id: p.message_id ?? messageId++, date: 0, chat: { id: p.chat_id ?? USER.id, type: "private" }, text: p.text }
       : method === "getChatMemberCount" ? 321 : true;
     calls.push({ method, params: p, files: {}, result });
+    // a canned Bot API error: {error_code, description}
+    if (custom && (result as { error_code?: number })?.error_code) return { ok: false, ...(result as object) } as any;
     return { ok: true, result } as any;
   });
 
