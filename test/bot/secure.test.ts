@@ -259,6 +259,20 @@ describe("secure sharing in the bot", () => {
     expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json[0].hasPassword).toBe(false);
   });
 
+  test("a full plan is said before the folder question", async () => {
+    await app.stop();
+    app = await startBotApp({ SHORT_URL: "https://s.example", PLAN_LIMITS: JSON.stringify({ free: { secureFiles: 1 } }) });
+    ({ fake, t } = app);
+    const { token } = await t.telegramUser(42, "alice");
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } })).json;
+    await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "one", contentType: "text", textContent: "1" } });
+    pushDocument("doc", "two.pdf", 100);
+    await reply(/allows 1 secure files and you have 1/);
+    fake.pushMessage("a second note");
+    await reply(/allows 1 secure files and you have 1/);
+    expect(fake.calls.some((c) => /Where should I store|Pick a folder/.test(String(c.params.text ?? "")))).toBe(false);
+  });
+
   test("a failed download from Telegram is reported; nothing is stored", async () => {
     const { token } = await t.telegramUser(42, "alice");
     await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } });
