@@ -80,7 +80,7 @@ test("paste a URL to the bot → webhook by PATCH → visits → signed click we
   h.fake.pushMessage(`/start link_${link.id}`);
   await h.fake.waitFor("sendMessage", (c) => String(c.params.text).includes("🔔 Webhook POST"));
   h.fake.press("📊 Stats");
-  const answer = await h.fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("📊"));
+  const answer = await h.fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("📊"));
   expect(answer.params.text).toContain("Clicks: 2");
   expect(answer.params.text).toContain("Unique: 1");
   expect(answer.params.text).toContain("Bots: 1");
