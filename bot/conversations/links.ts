@@ -22,11 +22,14 @@ export function problemText(e: AppError): string {
   return e.details?.length ? e.details.map((d) => `• ${d.field}: ${d.message}`).join("\n") : e.message;
 }
 
-/** Waits for a text answer; anything else (a tap, a file, another command) leaves the dialog. */
+/**
+ * Waits for a text answer; anything else (a tap, a file, another command) leaves the dialog and is
+ * handled as usual. (/cancel never gets here: the bot answers it before any dialog.)
+ */
 async function answer(conversation: Convo, extra: string[] = []) {
   const c = await conversation.wait();
   const text = c.message?.text?.trim();
-  if (text === undefined || (text.startsWith("/") && !["/cancel", ...extra].includes(text))) return conversation.halt({ next: true });
+  if (text === undefined || (text.startsWith("/") && !extra.includes(text))) return conversation.halt({ next: true });
   return { c, text };
 }
 
@@ -56,7 +59,6 @@ export async function newLinkConversation(conversation: Convo, ctx: Context) {
   await ctx.reply("Send the link to shorten (a URL or a domain like example.com). /cancel stops.");
   for (;;) {
     const { c, text } = await answer(conversation);
-    if (text === "/cancel") return void (await c.reply("Cancelled. No link was created."));
     const reading = await conversation.external((o) => urlInMessage(c.message!, o.deps));
     if (reading && "url" in reading) return await conversation.external((o) => createAndShow(o, reading.url));
     await c.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend a URL, or /cancel.`);
@@ -72,7 +74,6 @@ export async function linkOptionConversation(conversation: Convo, ctx: Context, 
   for (;;) {
     const { c, text } = await answer(conversation, ["/clear"]);
     if (ask.secret) await c.deleteMessage().catch(() => undefined); // keep the password out of the chat history
-    if (text === "/cancel") return await conversation.external((o) => open(o, linkCard, [linkId], "Unchanged."));
     const result = await conversation.external(async (o) => {
       const env: OptionEnv = { deps: o.deps, userId: o.user!.id, now: o.deps.clock.now(), link: getLink(o.deps, o.user!.id, linkId), madeTags: [] };
       try {

@@ -67,8 +67,7 @@ async function choice(conversation: Convo, asked: { chat: { id: number }; messag
       await c.answerCallbackQuery();
       const v = data.slice(prefix.length);
       value = v === "c" ? "cancel" : Number(v);
-    } else if (text === "/cancel") value = "cancel";
-    else if (text !== undefined && !text.startsWith("/")) value = read(text);
+    } else if (text !== undefined && !text.startsWith("/")) value = read(text);
     else return conversation.halt({ next: true });
     if (value === null) {
       await c.reply(hint);

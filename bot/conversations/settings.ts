@@ -17,15 +17,11 @@ import { problemText } from "./links";
 type Convo = Conversation<BotContext, Context>;
 const esc = (s: string) => Bun.escapeHTML(s);
 
-/** A text answer; /cancel ends the dialog (saying so), anything else that is not text leaves it. */
+/** A text answer; anything else (a tap, a command) leaves the dialog. (/cancel is answered before any dialog.) */
 async function text(conversation: Convo): Promise<{ c: Context; text: string }> {
   const c = await conversation.wait();
   const t = c.message?.text?.trim();
-  if (t === undefined || (t.startsWith("/") && t !== "/cancel")) return conversation.halt({ next: true });
-  if (t === "/cancel") {
-    await c.reply("Cancelled. Nothing was changed.");
-    return conversation.halt();
-  }
+  if (t === undefined || t.startsWith("/")) return conversation.halt({ next: true });
   return { c, text: t };
 }
 
@@ -63,10 +59,7 @@ export async function createTokenConversation(conversation: Convo, ctx: Context)
   for (;;) {
     const press = await conversation.wait();
     const scope = /^token-scope:(.+)$/.exec(press.callbackQuery?.data ?? "")?.[1];
-    if (!scope) {
-      if (press.message?.text?.trim() === "/cancel") return void (await press.reply("Cancelled. No token was created."));
-      return conversation.halt({ next: true });
-    }
+    if (!scope) return conversation.halt({ next: true });
     await press.answerCallbackQuery();
     if (scope === "done") break;
     chosen.has(scope) ? chosen.delete(scope) : chosen.add(scope);

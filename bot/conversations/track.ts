@@ -42,8 +42,7 @@ async function askChoice(conversation: Convo, ctx: Context, question: string, ch
     if (data?.startsWith("tr:c:")) {
       await answer.answerCallbackQuery();
       value = data.slice(5);
-    } else if (typed === "/cancel") value = "cancel";
-    else if (typed !== undefined && !typed.startsWith("/")) value = choices.find(([label]) => label.toLowerCase().startsWith(typed))?.[1];
+    } else if (typed !== undefined && !typed.startsWith("/")) value = choices.find(([label]) => label.toLowerCase().startsWith(typed))?.[1];
     else return conversation.halt({ next: true });
     if (value === undefined) {
       await answer.reply("Please press one of the buttons above (or type its label), or /cancel.");
@@ -114,8 +113,7 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Contex
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();
-    if (text === undefined || (text.startsWith("/") && !["/cancel", "/clear"].includes(text))) return conversation.halt({ next: true });
-    if (text === "/cancel") return await conversation.external((o) => open(o, trackerScreen, [id], "Unchanged."));
+    if (text === undefined || (text.startsWith("/") && text !== "/clear")) return conversation.halt({ next: true });
     const result = await conversation.external(async (o) => {
       try {
         const t = getTracker(o.deps, o.user!.id, id);
