@@ -6,6 +6,8 @@ import { findUserByIdentity } from "../../core/accounts/users";
 import { createPixel } from "../../core/catalog/pixels";
 import { createDomain } from "../../core/catalog/domains";
 import { LINK_OPTIONS } from "../../bot/menus/link-options";
+import { domains } from "../../db/schema";
+import { eq } from "drizzle-orm";
 
 let b: ReturnType<typeof unitBot>;
 beforeEach(() => (b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 12 } }) })));
@@ -128,8 +130,11 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(unknown.params.text).toContain("You have no pixel named “Other”. Yours: Shop.");
     await b.send("shop");
     expect(lastText()).toContain("📡 Pixels: Shop");
-    createDomain(b.t.deps, userId(), "go.example.org");
+    const domain = createDomain(b.t.deps, userId(), "go.example.org");
     await option("🌐 Domain", "https://go.example.org/");
+    expect(lastText()).toContain("domain_id: is not verified yet"); // core's rule, as the API says it
+    b.t.deps.db.update(domains).set({ verifiedAt: new Date() }).where(eq(domains.id, domain.id)).run();
+    await b.send("go.example.org");
     expect(lastText()).toContain("🌐 On your domain go.example.org");
     expect(details().trackingUrl).toContain("go.example.org");
     // a webhook target must answer 2xx to a test request
@@ -228,7 +233,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("ftp://files.example/x");
     expect(lastText()).toContain("Only http:// and https:// links");
     await b.send(`${link().trackingUrl}`);
-    expect(lastText()).toContain("already a link of this service");
+    expect(lastText()).toContain("must not point to this service's own short links");
     expect(listLinks(b.t.deps, userId())).toHaveLength(before);
     await b.send("hello there");
     expect(lastText()).toContain("Store this text as a secure note?");
