@@ -8,7 +8,8 @@ import { linkList } from "./link-list";
 import { deleteLinkScreen, linkCard } from "./link-card";
 import { rotateScreen, webhookScreen } from "./link-webhook";
 import { exportScreen, statsScreen } from "./link-stats";
-import { registerSecure } from "./secure";
+import { foldersScreen, registerSecure } from "./secure";
+import { registerRequests } from "./secure-requests";
 import { registerTracking } from "./tracking";
 import { passkeys, pixels, settingsScreen, tags, tokens } from "./settings";
 
@@ -38,6 +39,7 @@ linkList.menu.register(linkCard.menu);
 linkCard.menu.register([deleteLinkScreen.menu, webhookScreen.menu, statsScreen.menu, exportScreen.menu]);
 webhookScreen.menu.register(rotateScreen.menu);
 registerSecure(mainScreen);
+registerRequests(foldersScreen);
 registerTracking(mainScreen);
 mainScreen.menu.register(settingsScreen.menu);
 for (const list of [tokens, tags, pixels, passkeys]) {

@@ -8,7 +8,8 @@ import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/
 import { deleteLink, getLink, listLinks, setRevoked, type LinkJson } from "../../core/secure/links";
 import type { BotContext } from "../context";
 import { SHARE_OPTIONS } from "./share-options";
-import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screen, type Screen } from "./nav";
+import { createRequest } from "../../core/secure/requests";
 
 /** Conversations the screens enter (registered in bot/conversations). */
 export const NEW_FOLDER = "secure-new-folder";
@@ -43,7 +44,7 @@ export const shareScreen = createScreen("share", 1, (ctx) => {
 });
 
 /** A confirmation screen for a delete: the question, "Yes" doing it and opening `after`, and back. */
-function confirmScreen(id: string, question: (ctx: BotContext) => string, run: (ctx: BotContext) => { screen: Screen; view: number[]; notice: string }, backTo: string) {
+export function confirmScreen(id: string, question: (ctx: BotContext) => string, run: (ctx: BotContext) => { screen: Screen; view: number[]; notice: string }, backTo: string) {
   const s = createScreen(id, 1, question);
   s.menu.text({ text: "🗑 Yes, delete", payload: payload(s) }, (ctx) => act(ctx, async () => {
     const next = run(ctx);
@@ -79,6 +80,7 @@ dynamic(foldersScreen.menu, (ctx, range) => {
     range.row();
   }
   range.text({ text: "➕ New folder", payload: payload(foldersScreen) }, (c) => act(c, () => c.conversation.enter(NEW_FOLDER)));
+  go(range, foldersScreen, "📥 Request links", "requests", () => []);
 });
 backHome(foldersScreen);
 
@@ -94,6 +96,10 @@ dynamic(folderScreen.menu, (ctx, range) => {
   }, "folders"));
   go(range, folderScreen, "🗑 Delete folder", "folder-delete", (c) => [idOf(c)]);
   range.row();
+  range.text({ text: "📥 New request link", payload: payload(folderScreen) }, (c) => act(c, async () => {
+    const request = createRequest(c.deps, uid(c), { folderId: idOf(c), title: getFolder(c.deps, uid(c), idOf(c)).name });
+    await open(c, screen("request"), [request.id], "📥 Request link created: anyone with it can send files or texts into this folder.");
+  }, "folders"));
 });
 back(folderScreen, "⬅️ Folders", "folders");
 

@@ -117,6 +117,11 @@ export function listRequests(deps: Pick<Deps, "db" | "config" | "clock">, userId
   return deps.db.select().from(secureRequests).where(eq(secureRequests.userId, userId)).orderBy(secureRequests.id).all().reverse().map((r) => toRequestJson(deps, r));
 }
 
+/** One of the user's request links; NotFound for another user's or a missing one. */
+export function getRequest(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number): RequestJson {
+  return toRequestJson(deps, ownedRequest(deps, userId, id));
+}
+
 /** Turns one of the user's request links on or off, or renames it. */
 export function updateRequest(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number, input: { isActive?: boolean; title?: string }): RequestJson {
   ownedRequest(deps, userId, id);

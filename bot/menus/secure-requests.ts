@@ -1,0 +1,61 @@
+/**
+ * Request links (files sent to you) in the bot: a list under the secure section, one screen per
+ * link (its URL, what it received, on/off, delete after a confirmation). New ones are made from a
+ * folder's screen, into that folder.
+ */
+import { deleteRequest, getRequest, listRequests, updateRequest, type RequestJson } from "../../core/secure/requests";
+import { getFolder } from "../../core/secure/folders";
+import type { BotContext } from "../context";
+import { confirmScreen } from "./secure";
+import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+
+const esc = (s: string) => Bun.escapeHTML(s);
+const uid = (ctx: BotContext) => ctx.user!.id;
+const STATE: Record<RequestJson["state"], string> = { active: "🟢 open", inactive: "⏸ turned off", expired: "⌛ expired", full: "🚫 full" };
+
+const requestOf = (ctx: BotContext) => getRequest(ctx.deps, uid(ctx), idOf(ctx));
+
+const received = (r: RequestJson) => `${r.filesReceived}${r.maxFiles === null ? "" : ` of ${r.maxFiles}`}`;
+
+export const requestsScreen = createScreen("requests", 0, (ctx) =>
+  listRequests(ctx.deps, uid(ctx)).length
+    ? "📥 <b>Request links</b>: through each, anyone can send you files or texts into one of your folders."
+    : "📥 <b>Request links</b>: none yet. Open a folder and tap “📥 New request link” to let anyone send you files into it.");
+
+export const requestScreen = createScreen("request", 1, (ctx) => {
+  const r = requestOf(ctx);
+  const folder = getFolder(ctx.deps, uid(ctx), r.folderId);
+  const expiry = r.expiresAt ? `${r.expiresAt.replace("T", " ").slice(0, 16)} UTC` : "never";
+  return `📥 <b>${esc(r.title)}</b>\n${esc(r.url)}\nInto folder: ${esc(folder.name)}\nReceived: ${received(r)}\nState: ${STATE[r.state]}\nExpires: ${expiry}`;
+});
+
+export const requestDelete = confirmScreen("request-delete", (ctx) => `Delete the request link ${esc(requestOf(ctx).url)}? It stops taking files at once; what it received stays in the folder.`, (ctx) => {
+  deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+  return { screen: requestsScreen, view: [], notice: "🗑 Request link deleted." };
+}, "request");
+
+dynamic(requestsScreen.menu, (ctx, range) => {
+  for (const r of listRequests(ctx.deps, uid(ctx))) {
+    go(range, requestsScreen, `${STATE[r.state].split(" ")[0]} ${r.title} (${received(r)})`, "request", (c) => [itemOf(c, requestsScreen)], r.id);
+    range.row();
+  }
+});
+back(requestsScreen, "⬅️ Folders", "folders");
+
+dynamic(requestScreen.menu, (ctx, range) => {
+  const r = requestOf(ctx);
+  range.text({ text: r.isActive ? "⏸ Turn off" : "▶️ Turn on", payload: payload(requestScreen) }, (c) => act(c, async () => {
+    const now = updateRequest(c.deps, uid(c), idOf(c), { isActive: !requestOf(c).isActive });
+    await open(c, requestScreen, [now.id], now.isActive ? "▶️ Turned on: it takes files again." : "⏸ Turned off: it answers that it takes nothing.");
+  }, "requests"));
+  go(range, requestScreen, "🗑 Delete", "request-delete", (c) => [idOf(c)]);
+  range.row();
+});
+back(requestScreen, "⬅️ Request links", "requests");
+
+/** The request-link screens under the secure section's folder list. */
+export function registerRequests(parent: Screen) {
+  parent.menu.register(requestsScreen.menu);
+  requestsScreen.menu.register(requestScreen.menu);
+  requestScreen.menu.register(requestDelete.menu);
+}
