@@ -55,5 +55,6 @@ dynamic(linkList.menu, (ctx, range) => {
     range.row();
   }
   range.text({ text: "➕ New link", payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
+  go(range, linkList, "👻 Dead-code visits", "orphans", () => []);
 });
 backHome(linkList);

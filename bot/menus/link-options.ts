@@ -11,6 +11,7 @@ import { createTag, listTags } from "../../core/catalog/tags";
 import { listPixels } from "../../core/catalog/pixels";
 import { listDomains } from "../../core/catalog/domains";
 import { ValidationError } from "../../core/errors";
+import { ROUTING_OPTIONS } from "./routing-options";
 
 /** What an option's parser and card line may look at. */
 export interface OptionEnv {
@@ -199,6 +200,7 @@ export const LINK_OPTIONS: LinkOption[] = [
       clear: { webhook_url: null },
     },
   },
+  ...ROUTING_OPTIONS,
   {
     label: "⏯ On / off",
     line: () => null,

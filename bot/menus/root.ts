@@ -5,6 +5,7 @@
 import type { BotContext } from "../context";
 import { createScreen, dynamic, go } from "./nav";
 import { linkList } from "./link-list";
+import { orphansScreen } from "./orphans";
 import { deleteLinkScreen, linkCard } from "./link-card";
 import { rotateScreen, webhookScreen } from "./link-webhook";
 import { exportScreen, statsScreen } from "./link-stats";
@@ -35,7 +36,7 @@ dynamic(mainScreen.menu, (ctx: BotContext, range) => {
 });
 
 mainScreen.menu.register(linkList.menu);
-linkList.menu.register(linkCard.menu);
+linkList.menu.register([linkCard.menu, orphansScreen.menu]);
 linkCard.menu.register([deleteLinkScreen.menu, webhookScreen.menu, statsScreen.menu, exportScreen.menu]);
 webhookScreen.menu.register(rotateScreen.menu);
 registerSecure(mainScreen);

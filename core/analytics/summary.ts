@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { routingStatsOf } from "./routing-stats";
 import type { Deps } from "../deps";
 import { AppError, FieldError } from "../errors";
 import { links, type LinkRow } from "../../db/schema";
@@ -122,5 +123,12 @@ export function statsText(deps: Deps, userId: number, linkId: number, period: st
   ];
   if (geo.length) lines.push(`Top countries: ${geo.map((g) => `${g.country} ${g.percentage}%`).join(", ")}`);
   if (dev.length) lines.push(`Devices: ${dev.map((d) => `${d.name} ${d.percentage}%`).join(", ")}`);
+  const routing = routingStatsOf(deps, link, range);
+  if (routing.rules.length) lines.push("", "By rule (first match wins):", ...routing.rules.map((r) => `  ${r.index + 1}. ${fmt(r.clicks)} clicks`));
+  if (routing.variants.length) {
+    const all = routing.variants.reduce((n, v) => n + v.clicks, 0);
+    lines.push("", "A/B split, side by side:", ...routing.variants.map((v) =>
+      `  ${v.index + 1}. ${v.url}: ${fmt(v.clicks)} clicks (${all ? Math.round((v.clicks / all) * 100) : 0}%), ${fmt(v.uniqueClicks)} unique`));
+  }
   return lines.join("\n");
 }

@@ -19,6 +19,55 @@ function checkIndex(list: unknown[], index: number, what: string, field = "index
     throw new FieldError(field, list.length ? `no ${what} ${index}: the link has ${what}s 0 to ${list.length - 1}` : `the link has no ${what}s`);
 }
 
+/**
+ * The edits as pure functions of the lists (0-based indexes; FieldError for an index that is not
+ * there): the functions below apply them to a stored link, and the bot turns a typed answer into the
+ * new list with them before saving it through the same validation.
+ */
+export const ruleEdits = {
+  add(rules: Rule[], rule: Rule, at?: number): Rule[] {
+    if (at !== undefined && (!Number.isInteger(at) || at < 0 || at > rules.length)) throw new FieldError("index", `must be from 0 to ${rules.length}`);
+    const out = [...rules];
+    out.splice(at ?? out.length, 0, rule);
+    return out;
+  },
+  remove(rules: Rule[], index: number): Rule[] {
+    checkIndex(rules, index, "rule");
+    return rules.filter((_, i) => i !== index);
+  },
+  move(rules: Rule[], from: number, to: number): Rule[] {
+    checkIndex(rules, from, "rule", "from");
+    checkIndex(rules, to, "rule", "to");
+    const out = [...rules];
+    out.splice(to, 0, ...out.splice(from, 1));
+    return out;
+  },
+};
+
+export const variantEdits = {
+  /** A link without a split starts one: its own URL becomes variant 0 (weight 50), the new one variant 1. */
+  add(linkUrl: string, variants: Variant[], variant: Variant): Variant[] {
+    return [...(variants.length ? variants : [{ url: linkUrl, weight: 50 }]), variant];
+  },
+  /** A split keeps at least two variants: removing one of the last two is refused (ending the split is its own step). */
+  remove(variants: Variant[], index: number): Variant[] {
+    checkIndex(variants, index, "variant");
+    if (variants.length <= MIN_VARIANTS) throw new FieldError("index", `a split needs at least ${MIN_VARIANTS} variants; end the split instead`);
+    return variants.filter((_, i) => i !== index);
+  },
+  move(variants: Variant[], from: number, to: number): Variant[] {
+    checkIndex(variants, from, "variant", "from");
+    checkIndex(variants, to, "variant", "to");
+    const out = [...variants];
+    out.splice(to, 0, ...out.splice(from, 1));
+    return out;
+  },
+  weight(variants: Variant[], index: number, weight: number): Variant[] {
+    checkIndex(variants, index, "variant");
+    return variants.map((v, i) => (i === index ? { ...v, weight } : v));
+  },
+};
+
 async function saveRules(deps: Deps, userId: number, linkId: number, rules: Rule[]): Promise<Rule[]> {
   await editLink(deps, userId, linkId, { rules });
   return routingOf(deps, userId, linkId).rules;
@@ -31,27 +80,17 @@ async function saveVariants(deps: Deps, userId: number, linkId: number, variants
 
 /** Adds a rule at the end (or at `at`); returns the rules now stored. 400 naming `rules[i]…` when it is invalid or a 21st. */
 export async function addRule(deps: Deps, userId: number, linkId: number, rule: Rule, at?: number): Promise<Rule[]> {
-  const rules = routingOf(deps, userId, linkId).rules;
-  if (at !== undefined && (!Number.isInteger(at) || at < 0 || at > rules.length)) throw new FieldError("index", `must be from 0 to ${rules.length}`);
-  rules.splice(at ?? rules.length, 0, rule);
-  return saveRules(deps, userId, linkId, rules);
+  return saveRules(deps, userId, linkId, ruleEdits.add(routingOf(deps, userId, linkId).rules, rule, at));
 }
 
 /** Removes rule `index`; the ones after it move up. */
 export async function removeRule(deps: Deps, userId: number, linkId: number, index: number): Promise<Rule[]> {
-  const rules = routingOf(deps, userId, linkId).rules;
-  checkIndex(rules, index, "rule");
-  rules.splice(index, 1);
-  return saveRules(deps, userId, linkId, rules);
+  return saveRules(deps, userId, linkId, ruleEdits.remove(routingOf(deps, userId, linkId).rules, index));
 }
 
 /** Moves rule `from` to position `to` (the order decides: the first match wins). */
 export async function moveRule(deps: Deps, userId: number, linkId: number, from: number, to: number): Promise<Rule[]> {
-  const rules = routingOf(deps, userId, linkId).rules;
-  checkIndex(rules, from, "rule", "from");
-  checkIndex(rules, to, "rule", "to");
-  rules.splice(to, 0, ...rules.splice(from, 1));
-  return saveRules(deps, userId, linkId, rules);
+  return saveRules(deps, userId, linkId, ruleEdits.move(routingOf(deps, userId, linkId).rules, from, to));
 }
 
 /**
@@ -60,36 +99,22 @@ export async function moveRule(deps: Deps, userId: number, linkId: number, from:
  */
 export async function addVariant(deps: Deps, userId: number, linkId: number, variant: Variant): Promise<Variant[]> {
   const link = ownedLink(deps, userId, linkId);
-  const variants = parseVariants(link.variants);
-  if (!variants.length) variants.push({ url: link.url, weight: 50 });
-  variants.push(variant);
-  return saveVariants(deps, userId, linkId, variants);
+  return saveVariants(deps, userId, linkId, variantEdits.add(link.url, parseVariants(link.variants), variant));
 }
 
 /** Removes variant `index`. A split keeps at least two variants: removing one of the last two is refused (clearVariants ends it). */
 export async function removeVariant(deps: Deps, userId: number, linkId: number, index: number): Promise<Variant[]> {
-  const variants = routingOf(deps, userId, linkId).variants;
-  checkIndex(variants, index, "variant");
-  if (variants.length <= MIN_VARIANTS) throw new FieldError("index", `a split needs at least ${MIN_VARIANTS} variants; end the split instead`);
-  variants.splice(index, 1);
-  return saveVariants(deps, userId, linkId, variants);
+  return saveVariants(deps, userId, linkId, variantEdits.remove(routingOf(deps, userId, linkId).variants, index));
 }
 
 /** Moves variant `from` to position `to`. */
 export async function moveVariant(deps: Deps, userId: number, linkId: number, from: number, to: number): Promise<Variant[]> {
-  const variants = routingOf(deps, userId, linkId).variants;
-  checkIndex(variants, from, "variant", "from");
-  checkIndex(variants, to, "variant", "to");
-  variants.splice(to, 0, ...variants.splice(from, 1));
-  return saveVariants(deps, userId, linkId, variants);
+  return saveVariants(deps, userId, linkId, variantEdits.move(routingOf(deps, userId, linkId).variants, from, to));
 }
 
 /** Changes the weight of variant `index` (1–100). */
 export async function setVariantWeight(deps: Deps, userId: number, linkId: number, index: number, weight: number): Promise<Variant[]> {
-  const variants = routingOf(deps, userId, linkId).variants;
-  checkIndex(variants, index, "variant");
-  variants[index]!.weight = weight;
-  return saveVariants(deps, userId, linkId, variants);
+  return saveVariants(deps, userId, linkId, variantEdits.weight(routingOf(deps, userId, linkId).variants, index, weight));
 }
 
 /** Ends the split: every visitor no rule caught goes to the link's targets again. */
