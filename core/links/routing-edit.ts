@@ -19,6 +19,15 @@ function checkIndex(list: unknown[], index: number, what: string, field = "index
     throw new FieldError(field, list.length ? `no ${what} ${index}: the link has ${what}s 0 to ${list.length - 1}` : `the link has no ${what}s`);
 }
 
+/** `list` with entry `from` moved to position `to`. */
+function moved<T>(list: T[], from: number, to: number, what: string): T[] {
+  checkIndex(list, from, what, "from");
+  checkIndex(list, to, what, "to");
+  const out = [...list];
+  out.splice(to, 0, ...out.splice(from, 1));
+  return out;
+}
+
 /**
  * The edits as pure functions of the lists (0-based indexes; FieldError for an index that is not
  * there): the functions below apply them to a stored link, and the bot turns a typed answer into the
@@ -35,13 +44,7 @@ export const ruleEdits = {
     checkIndex(rules, index, "rule");
     return rules.filter((_, i) => i !== index);
   },
-  move(rules: Rule[], from: number, to: number): Rule[] {
-    checkIndex(rules, from, "rule", "from");
-    checkIndex(rules, to, "rule", "to");
-    const out = [...rules];
-    out.splice(to, 0, ...out.splice(from, 1));
-    return out;
-  },
+  move: (rules: Rule[], from: number, to: number): Rule[] => moved(rules, from, to, "rule"),
 };
 
 export const variantEdits = {
@@ -55,13 +58,7 @@ export const variantEdits = {
     if (variants.length <= MIN_VARIANTS) throw new FieldError("index", `a split needs at least ${MIN_VARIANTS} variants; end the split instead`);
     return variants.filter((_, i) => i !== index);
   },
-  move(variants: Variant[], from: number, to: number): Variant[] {
-    checkIndex(variants, from, "variant", "from");
-    checkIndex(variants, to, "variant", "to");
-    const out = [...variants];
-    out.splice(to, 0, ...out.splice(from, 1));
-    return out;
-  },
+  move: (variants: Variant[], from: number, to: number): Variant[] => moved(variants, from, to, "variant"),
   weight(variants: Variant[], index: number, weight: number): Variant[] {
     checkIndex(variants, index, "variant");
     return variants.map((v, i) => (i === index ? { ...v, weight } : v));
