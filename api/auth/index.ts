@@ -3,7 +3,7 @@ import type { Deps } from "../../core/deps";
 import { loginWithInitData, loginWithWidget } from "../../core/auth/telegram";
 import { refreshSession, revokeRefreshToken, type Session } from "../../core/auth/sessions";
 import { sendLinkCode, sendLoginCode, verifyLinkCode, verifyLoginCode } from "../../core/auth/email";
-import { accountOverview } from "../../core/accounts/identities";
+import { accountOverview, unlinkIdentity } from "../../core/accounts/identities";
 import { linkTelegramWidget } from "../../core/accounts/linking";
 import {
   deletePasskey,
@@ -46,6 +46,10 @@ export function authApi(deps: Deps) {
       scope: "session",
       detail: { tags, summary: "The signed-in user, subscription and identities" },
     })
+    .delete("/identities/:id", ({ userId, params }) => {
+      unlinkIdentity(deps, userId, params.id);
+      return { success: true };
+    }, { scope: "session", params: AuthModel.idParams, detail: { tags, summary: "Unlink a Telegram or email sign-in (409 last_sign_in for the only one)" } })
     .post("/email/send-otp", async ({ body }) => {
       await sendLoginCode(deps, body.email);
       return { success: true };

@@ -12,7 +12,7 @@ import { exportScreen, statsScreen } from "./link-stats";
 import { foldersScreen, registerSecure } from "./secure";
 import { registerRequests } from "./secure-requests";
 import { registerTracking } from "./tracking";
-import { passkeys, pixels, settingsScreen, tags, tokens } from "./settings";
+import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
 
 export const ROOT_TEXT = "What would you like to do?";
 
@@ -43,7 +43,7 @@ registerSecure(mainScreen);
 registerRequests(foldersScreen);
 registerTracking(mainScreen);
 mainScreen.menu.register(settingsScreen.menu);
-for (const list of [tokens, tags, pixels, passkeys]) {
+for (const list of [tokens, tags, pixels, passkeys, signIns]) {
   settingsScreen.menu.register(list.list.menu);
   list.list.menu.register(list.confirm.menu);
 }

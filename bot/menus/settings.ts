@@ -1,10 +1,10 @@
 /**
  * Settings (screen `settings`): plan and usage against its limits, sign-in methods, and the lists
- * under it: API tokens, tags, pixels and passkeys (each removable with confirmation), linking an
- * email by code.
+ * under it: API tokens, tags, pixels, passkeys and sign-in methods (each removable with
+ * confirmation), linking an email by code.
  */
 import { accountUsage } from "../../core/accounts/usage";
-import { listIdentities } from "../../core/accounts/identities";
+import { listIdentities, unlinkIdentity } from "../../core/accounts/identities";
 import { listApiTokens, revokeApiToken } from "../../core/tokens/api-tokens";
 import { deleteTag, listTags } from "../../core/catalog/tags";
 import { deletePixel, listPixels } from "../../core/catalog/pixels";
@@ -116,11 +116,37 @@ export const passkeys = createItemList({
   removed: "🗑 Passkey removed.",
 });
 
+/** Telegram and email sign-ins; the Telegram account of this chat is not offered for removal (the bot knows the user by it). */
+const unlinkable = (ctx: BotContext) =>
+  listIdentities(ctx.deps, ctx.user!.id).filter((i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)));
+const signInName = (i: { provider: string; subject: string }) => (i.provider === "email" ? `email ${i.subject}` : `Telegram account ${i.subject}`);
+
+export const signIns = createItemList({
+  id: "sign-ins",
+  parent,
+  text: (ctx) => {
+    const others = unlinkable(ctx);
+    const head = "<b>🪪 Sign-in methods</b>\nThis Telegram account signs you in here and stays.";
+    return others.length ? `${head} Tap another to unlink it:` : `${head} Nothing else to unlink (passkeys have their own list).`;
+  },
+  items: (ctx) => unlinkable(ctx).map((i) => ({ id: i.id, label: signInName(i) })),
+  confirm: (ctx, id) => {
+    const i = unlinkable(ctx).find((x) => x.id === id);
+    if (!i) throw new NotFound("Sign-in method");
+    return `Unlink ${esc(signInName(i))}? It can no longer sign in to this account (its links and files stay).`;
+  },
+  remove: (ctx, id) => unlinkIdentity(ctx.deps, ctx.user!.id, id),
+  removed: "🗑 Sign-in unlinked.",
+  add: { label: "📧 Link an email", conversation: LINK_EMAIL },
+});
+
 go(settingsScreen.menu, settingsScreen, "🔑 API tokens", "tokens", () => []);
 go(settingsScreen.menu, settingsScreen, "🔐 Passkeys", "passkeys", () => []);
 settingsScreen.menu.row();
 go(settingsScreen.menu, settingsScreen, "🏷 Tags", "tags", () => []);
 go(settingsScreen.menu, settingsScreen, "📡 Pixels", "pixels", () => []);
 settingsScreen.menu.row();
-settingsScreen.menu.text({ text: "📧 Link an email", payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL))).row();
+settingsScreen.menu.text({ text: "📧 Link an email", payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
+go(settingsScreen.menu, settingsScreen, "🪪 Sign-in methods", "sign-ins", () => []);
+settingsScreen.menu.row();
 backHome(settingsScreen);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { apiTokens, passkeys, users } from "../../db/schema";
+import { apiTokens, identities, passkeys, users } from "../../db/schema";
 import { unitBot } from "./unit";
 import { SmtpSink } from "../helpers/smtp-sink";
 import { createApiToken } from "../../core/tokens/api-tokens";
@@ -29,7 +29,7 @@ describe("bot settings (unit)", () => {
     expect(page.params.text).toContain("🔗 Links: 1 of 777");
     expect(page.params.text).toContain("🔎 Trackers: 0 of 50");
     expect(page.params.text).toContain("Sign-in: Telegram");
-    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "⬅️ Menu"]);
+    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "🪪 Sign-in methods", "⬅️ Menu"]);
   });
 
   test("creating a token: name, scopes from buttons; the secret message is never overwritten, the list comes below it", async () => {
@@ -144,5 +144,27 @@ describe("bot settings (unit)", () => {
     await b.send("/links");
     expect(lastText()).toContain("Your links");
     expect(b.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
+  });
+});
+
+describe("sign-in methods in the bot (unit)", () => {
+  test("a linked email is listed and unlinked after a confirmation; the Telegram account of this chat is never offered", async () => {
+    b = unitBot();
+    await b.send("/settings");
+    const id = user().id;
+    b.t.deps.db.insert(identities).values({ userId: id, provider: "email", subject: "ann@example.com", createdAt: new Date() }).run();
+    await b.press("🪪 Sign-in methods");
+    expect(lastText()).toContain("Tap another to unlink it:");
+    const labels = b.labels(b.calls.findLast((c) => c.method === "editMessageText")!).flat();
+    expect(labels).toEqual(["🗑 email ann@example.com", "📧 Link an email", "⬅️ Settings"]);
+    await b.press("🗑 email ann@example.com");
+    expect(lastText()).toBe("Unlink email ann@example.com? It can no longer sign in to this account (its links and files stay).");
+    await b.press("Keep it");
+    expect(listIdentities(b.t.deps, id).map((i) => i.provider)).toEqual(["telegram", "email"]);
+    await b.press("🗑 email ann@example.com");
+    await b.press("🗑 Yes, remove");
+    expect(lastText()).toContain("🗑 Sign-in unlinked.");
+    expect(lastText()).toContain("Nothing else to unlink");
+    expect(listIdentities(b.t.deps, id).map((i) => i.provider)).toEqual(["telegram"]);
   });
 });

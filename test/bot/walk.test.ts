@@ -80,7 +80,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
 
   expect([...visited].sort()).toEqual([
     "file", "file-delete", "folder", "folder-delete", "folders", "link", "link-delete", "link-export", "link-stats", "link-webhook", "link-webhook-rotate", "links", "main", "orphans",
-    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "request", "request-delete", "requests", "settings", "share", "share-delete", "tags", "tags-remove", "tokens", "tokens-remove",
+    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "request", "request-delete", "requests", "settings", "share", "share-delete", "sign-ins", "tags", "tags-remove", "tokens", "tokens-remove",
     "track-guide", "tracker", "tracker-delete", "tracker-feed", "trackers",
   ]);
   expect(pressed.length).toBeGreaterThan(80);

@@ -20,7 +20,7 @@ describe("POST /api/auth/msgr (initData)", () => {
     const me = await t.request("GET", "/api/auth/me", { token: res.json.accessToken });
     expect(me.status).toBe(200);
     expect(me.json.user.id).toBe(res.json.user.id);
-    expect(me.json.identities).toEqual([{ provider: "telegram", subject: "1001", createdAt: t.clock.now().toISOString() }]);
+    expect(me.json.identities).toEqual([{ id: expect.any(Number), provider: "telegram", subject: "1001", createdAt: t.clock.now().toISOString() }]);
     const again = await t.request("POST", "/api/auth/msgr", { body: { initData: signInitData({ ...alice, username: "alice2" }, t.clock.now()) } });
     expect(again.json.user).toMatchObject({ id: res.json.user.id, username: "alice2" });
   });
