@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { InlineQueryResult } from "grammy/types";
+import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
 import type { BotContext } from "../context";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { createLink } from "../../core/links/links";
@@ -7,14 +7,25 @@ import { listLinks } from "../../core/links/list";
 import { AppError } from "../../core/errors";
 import { readUrl } from "../url-text";
 
-const article = (id: string, title: string, description: string, text: string): InlineQueryResult => ({
+const article = (id: string, title: string, description: string, text: string, markup?: InlineKeyboardMarkup): InlineQueryResult => ({
   type: "article", id, title, description, input_message_content: { message_text: text, link_preview_options: { is_disabled: true } },
+  ...(markup ? { reply_markup: markup } : {}),
 });
 
+/** The prefix of a result that creates a link once it is sent (chosen_inline_result). */
+const NEW = "new";
+
+/** The user's existing link for exactly this URL, if any. */
+function existingLink(ctx: BotContext, userId: number, url: string) {
+  return listLinks(ctx.deps, userId, { q: url }).find((l) => l.original_url === url) ?? null;
+}
+
 /**
- * Inline mode: `@<bot> <url>` in any chat offers the user's short link for that URL (their existing
- * link for the same target, else a new one) and sends it into that chat. Answers are personal and not
- * cached, since each person gets their own link.
+ * Inline mode: `@<bot> <url>` in any chat. Telegram asks again at each pause in the typing, so
+ * nothing is stored while the user types: the user's existing link for that URL is offered as it
+ * is, and a new URL is offered as a result that sends the URL itself with a button. Only when that
+ * result is sent (chosen_inline_result, which needs inline feedback switched on in @BotFather) is
+ * the link created, once, and the sent message edited to the short link.
  */
 export const inlineFeature = new Composer<BotContext>();
 
@@ -26,12 +37,29 @@ inlineFeature.on("inline_query", async (ctx) => {
   if (!reading) return answer([article("hint", "Type or paste a link", "e.g. example.com/page", "Shorten links with me: type @" + ctx.me.username + " and a link.")]);
   if ("problem" in reading) return answer([article("problem", "This cannot be shortened", reading.problem, reading.problem)]);
   const user = upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+  const existing = existingLink(ctx, user.id, reading.url);
+  if (existing) return answer([article(`link-${existing.id}`, existing.trackingUrl, `Your link to ${reading.url}`, existing.trackingUrl)]);
+  const button: InlineKeyboardMarkup = { inline_keyboard: [[{ text: "⏳ Making the short link…", url: `https://t.me/${ctx.me.username}` }]] };
+  return answer([article(NEW, `Shorten ${reading.url}`, "Your tracking link is made when you send this", reading.url, button)]);
+});
+
+inlineFeature.on("chosen_inline_result", async (ctx) => {
+  const chosen = ctx.chosenInlineResult;
+  if (chosen.result_id !== NEW) return;
+  const reading = readUrl(chosen.query.trim(), ctx.deps);
+  if (!reading || "problem" in reading) return;
+  const user = upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+  let text: string;
+  let markup: InlineKeyboardMarkup | undefined;
   try {
-    const existing = listLinks(ctx.deps, user.id, { q: reading.url }).find((l) => l.original_url === reading.url);
-    const link = existing ?? (await createLink(ctx.deps, user, { url: reading.url }));
-    await answer([article(`link-${link.id}`, link.trackingUrl, `${existing ? "Your link" : "New link"} to ${reading.url}`, link.trackingUrl)]);
+    const link = existingLink(ctx, user.id, reading.url) ?? (await createLink(ctx.deps, user, { url: reading.url }));
+    text = link.trackingUrl;
+    markup = { inline_keyboard: [[{ text: "📊 Stats in the bot", url: `https://t.me/${ctx.me.username}?start=link_${link.id}` }]] };
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await answer([article("error", "Could not shorten this link", e.message, e.message)]);
+    text = reading.url; // the message keeps the plain URL; the sender is told why there is no short link
+    await ctx.api.sendMessage(ctx.from.id, `⚠️ I could not shorten ${reading.url}: ${e.message}`).catch(() => undefined);
   }
+  if (chosen.inline_message_id)
+    await ctx.api.editMessageTextInline(chosen.inline_message_id, text, { link_preview_options: { is_disabled: true }, reply_markup: markup });
 });

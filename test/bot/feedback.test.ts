@@ -31,22 +31,55 @@ describe("commands, help and deep links", () => {
 });
 
 describe("inline mode", () => {
-  test("@bot <url> offers the user's short link (created once, then reused); a bad URL says why", async () => {
+  const ask = (query: string) => b.update({ inline_query: { id: "q1", from: FROM, query, offset: "" } });
+  const choose = (query: string, resultId = "new") => b.update({ chosen_inline_result: { result_id: resultId, from: FROM, query, inline_message_id: "im-1" } });
+
+  test("typing stores nothing: each pause offers the URL; sending the result creates one link and edits the message to it", async () => {
     b = unitBot();
-    const ask = (query: string) => b.update({ inline_query: { id: "q1", from: FROM, query, offset: "" } });
-    await ask("example.com/inline");
-    const first = b.last("answerInlineQuery");
-    expect(first.params.is_personal).toBe(true);
+    for (const partial of ["example.co", "example.com/in", "example.com/inline"]) await ask(partial);
+    expect(listLinks(b.t.deps, userId())).toHaveLength(0);
+    const offer = b.last("answerInlineQuery");
+    expect(offer.params.is_personal).toBe(true);
+    expect(offer.params.results[0]).toMatchObject({
+      type: "article", id: "new", title: "Shorten https://example.com/inline",
+      input_message_content: { message_text: "https://example.com/inline" },
+      reply_markup: { inline_keyboard: [[{ text: "⏳ Making the short link…", url: "https://t.me/test_bot" }]] },
+    });
+
+    await choose("example.com/inline");
     const [link] = listLinks(b.t.deps, userId());
-    expect(link!.original_url).toBe("https://example.com/inline");
-    expect(first.params.results[0]).toMatchObject({ type: "article", title: link!.trackingUrl, input_message_content: { message_text: link!.trackingUrl } });
-    await ask("https://example.com/inline");
-    expect(b.last("answerInlineQuery").params.results[0].input_message_content.message_text).toBe(link!.trackingUrl);
     expect(listLinks(b.t.deps, userId())).toHaveLength(1);
+    expect(link!.original_url).toBe("https://example.com/inline");
+    const edit = b.last("editMessageText");
+    expect(edit.params).toMatchObject({
+      inline_message_id: "im-1", text: link!.trackingUrl,
+      reply_markup: { inline_keyboard: [[{ text: "📊 Stats in the bot", url: `https://t.me/test_bot?start=link_${link!.id}` }]] },
+    });
+
+    // the same URL again: the existing link is offered as it is, and nothing new is made
+    await ask("https://example.com/inline");
+    expect(b.last("answerInlineQuery").params.results[0]).toMatchObject({ id: `link-${link!.id}`, input_message_content: { message_text: link!.trackingUrl } });
+    await choose("https://example.com/inline");
+    expect(listLinks(b.t.deps, userId())).toHaveLength(1);
+  });
+
+  test("a bad URL says why; an empty query offers nothing; an existing link's result creates nothing when sent", async () => {
+    b = unitBot();
     await ask("https://example.com/a b");
     expect(b.last("answerInlineQuery").params.results[0].title).toBe("This cannot be shortened");
     await ask("");
     expect(b.last("answerInlineQuery").params.results).toEqual([]);
+    await choose("https://example.com/x", "link-5");
+    expect(b.t.deps.db.$client.query("SELECT count(*) AS n FROM links").get()).toEqual({ n: 0 });
+  });
+
+  test("a plan that is full: the sent message keeps the plain URL and the sender is told why", async () => {
+    b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 1 } }) });
+    await choose("example.com/one");
+    await choose("example.com/two");
+    expect(listLinks(b.t.deps, userId()).map((l) => l.original_url)).toEqual(["https://example.com/one"]);
+    expect(b.last("editMessageText").params).toMatchObject({ inline_message_id: "im-1", text: "https://example.com/two" });
+    expect(b.last("sendMessage").params).toMatchObject({ chat_id: FROM.id, text: expect.stringContaining("⚠️ I could not shorten https://example.com/two:") });
   });
 });
 
