@@ -1,10 +1,6 @@
 /** The visitor pages: small, self-contained, mobile-friendly HTML; everything shown is escaped. */
 import type { PixelTag } from "../../core/links/visit";
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
 /** A JSON value safe to embed in an inline <script> (no `</script>`, no line separators). */
 function jsValue(v: unknown): string {
   return JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
@@ -18,8 +14,8 @@ input,button{font:inherit;width:100%;box-sizing:border-box;padding:12px;border-r
 
 export function page(opts: { title: string; heading: string; body: string; head?: string }): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(opts.title)}</title><style>${CSS}</style>${opts.head ?? ""}</head>` +
-    `<body><main><h1>${escapeHtml(opts.heading)}</h1>${opts.body}</main></body></html>`;
+    `<meta name="robots" content="noindex"><title>${Bun.escapeHTML(opts.title)}</title><style>${CSS}</style>${opts.head ?? ""}</head>` +
+    `<body><main><h1>${Bun.escapeHTML(opts.heading)}</h1>${opts.body}</main></body></html>`;
 }
 
 export const notFoundPage = () =>
@@ -36,7 +32,7 @@ export function countdownPage(title: string | null, startsAt: Date, now: Date): 
   return page({
     title: title ?? "Link not open yet",
     heading: title ?? "This link opens soon",
-    body: `<p>The link opens at <time datetime="${startsAt.toISOString()}">${escapeHtml(startsAt.toISOString().replace("T", " ").slice(0, 16))} UTC</time>.</p>` +
+    body: `<p>The link opens at <time datetime="${startsAt.toISOString()}">${Bun.escapeHTML(startsAt.toISOString().replace("T", " ").slice(0, 16))} UTC</time>.</p>` +
       `<p class="big" id="left" data-seconds="${seconds}">${seconds} s</p><noscript><p>Reload the page when the time has come.</p></noscript>` +
       `<script src="${PAGE_SCRIPTS.countdown}"></script>`,
   });
@@ -46,14 +42,14 @@ export function passwordPage(title: string | null, error: string | null): string
   return page({
     title: title ?? "Password required",
     heading: title ?? "Password required",
-    body: `<p>Enter the password to open this link.</p>${error ? `<p class="err" role="alert">${escapeHtml(error)}</p>` : ""}` +
+    body: `<p>Enter the password to open this link.</p>${error ? `<p class="err" role="alert">${Bun.escapeHTML(error)}</p>` : ""}` +
       `<form method="post"><input type="password" name="password" autocomplete="current-password" required autofocus aria-label="Password"><button type="submit">Open link</button></form>`,
   });
 }
 
 /** The networks' no-JavaScript fallbacks; outside <noscript> they would count every visit a second time. */
 function pixelFallback(p: PixelTag): string {
-  const img = (src: string) => `<noscript><img src="${escapeHtml(src)}" width="1" height="1" alt="" hidden></noscript>`;
+  const img = (src: string) => `<noscript><img src="${Bun.escapeHTML(src)}" width="1" height="1" alt="" hidden></noscript>`;
   switch (p.type) {
     case "facebook":
       return img(`https://www.facebook.com/tr?id=${encodeURIComponent(p.pixelId)}&ev=PageView&noscript=1`);
@@ -71,7 +67,7 @@ function pixelFallback(p: PixelTag): string {
  * ids in the JSON data block (a data block never runs), the meta refresh is the fallback.
  */
 export function pixelPage(title: string | null, target: string, pixels: PixelTag[]): string {
-  const t = escapeHtml(target);
+  const t = Bun.escapeHTML(target);
   const config = jsValue({ target, pixels: pixels.map((p) => ({ type: p.type, pixelId: p.pixelId })) });
   return page({
     title: title ?? "Redirecting…",

@@ -41,8 +41,6 @@ export function fitting(lines: string[]): string[] {
   return out;
 }
 
-export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
  * Where `matched` is in `snippet`: its first occurrence as whole words when there is one (an exact
  * tracker's match; "кот" in "котёнок и кот." is the second), else its first occurrence.
@@ -62,18 +60,18 @@ export function highlight(snippet: string | null, matchedAsWritten: string | nul
   // the snippet is one line (whitespace runs are one space); a phrase may have matched across a line break
   const matched = matchedAsWritten?.replace(/\s+/g, " ") ?? null;
   const at = matched ? matchedAt(snippet, matched) : -1;
-  if (at === -1) return escapeHtml(snippet);
-  return `${escapeHtml(snippet.slice(0, at))}<b>${escapeHtml(matched!)}</b>${escapeHtml(snippet.slice(at + matched!.length))}`;
+  if (at === -1) return Bun.escapeHTML(snippet);
+  return `${Bun.escapeHTML(snippet.slice(0, at))}<b>${Bun.escapeHTML(matched!)}</b>${Bun.escapeHTML(snippet.slice(at + matched!.length))}`;
 }
 
 function sourceLine(m: MatchRow): string {
-  const title = escapeHtml(m.sourceTitle ?? m.sourceUsername ?? "a chat");
-  return m.sourceUsername ? `${title} (@${escapeHtml(m.sourceUsername)})` : title;
+  const title = Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? "a chat");
+  return m.sourceUsername ? `${title} (@${Bun.escapeHTML(m.sourceUsername)})` : title;
 }
 
 /** The Bot API sendMessage parameters (without chat_id) for one match. */
 export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchRow) {
-  const text = [`🔔 <b>${escapeHtml(tracker.name)}</b>: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+  const text = [`🔔 <b>${Bun.escapeHTML(tracker.name)}</b>: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
   const keyboard: { text: string; url: string }[][] = [];
   if (m.postUrl) keyboard.push([{ text: "Open post", url: m.postUrl }]);
   keyboard.push([{ text: "✓ Mark read", url: startLink(`read_${m.id}`) }, { text: "🔎 Tracker", url: startLink(`tracker_${tracker.id}`) }]);
@@ -84,8 +82,8 @@ export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchR
 export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">; match: MatchRow }[]) {
   const lines = fitting(
     items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
-      const link = match.postUrl ? ` <a href="${escapeHtml(match.postUrl)}">open</a>` : "";
-      return `• <b>${escapeHtml(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
+      const link = match.postUrl ? ` <a href="${Bun.escapeHTML(match.postUrl)}">open</a>` : "";
+      return `• <b>${Bun.escapeHTML(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
     }),
   );
   const more = items.length > lines.length ? [`…and ${items.length - lines.length} more`] : [];
@@ -185,7 +183,7 @@ export function notifyDeleted(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRo
   }
   const chatId = ownerChat(tx, tracker.userId);
   if (chatId === null) return;
-  const text = [`🗑 <b>${escapeHtml(tracker.name)}</b>: a matched post was deleted`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+  const text = [`🗑 <b>${Bun.escapeHTML(tracker.name)}</b>: a matched post was deleted`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
   enqueueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_deleted", refId: m.id, chatId, params: { text, parse_mode: "HTML" } });
 }
 
