@@ -15,33 +15,22 @@ import type { JournalClick, PendingClick } from "./packed";
  * absent from them), so a journal left by the previous release replays. Version 2 is version 1 plus
  * rule, variant, visitor and geo, added so.
  */
+const FIELDS_V1 = [
+  ["seq", "f64"],
+  ["linkId", "f64"],
+  ["clickedAt", "f64"],
+  ["isBot", "u8"],
+  ["ip", "str"],
+  ["userAgent", "str"],
+  ["referer", "str"],
+  ["botName", "str"],
+] as const;
+
 export const JOURNAL_FIELDS = {
-  1: [
-    ["seq", "f64"],
-    ["linkId", "f64"],
-    ["clickedAt", "f64"],
-    ["isBot", "u8"],
-    ["ip", "str"],
-    ["userAgent", "str"],
-    ["referer", "str"],
-    ["botName", "str"],
-  ],
+  1: FIELDS_V1,
   // v2: which redirect rule and A/B variant sent the visitor, and under PRIVACY_IP truncate/none the
   // keyed visitor hash and the `country\ncity` worked out on the request (the address is not kept)
-  2: [
-    ["seq", "f64"],
-    ["linkId", "f64"],
-    ["clickedAt", "f64"],
-    ["isBot", "u8"],
-    ["ip", "str"],
-    ["userAgent", "str"],
-    ["referer", "str"],
-    ["botName", "str"],
-    ["rule", "f64"],
-    ["variant", "f64"],
-    ["visitor", "str"],
-    ["geo", "str"],
-  ],
+  2: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
 } as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str"])[]>;
 
 export const JOURNAL_VERSION = 2;
