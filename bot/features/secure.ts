@@ -30,6 +30,4 @@ dm.callbackQuery(/^sec:nf(?::(\d+))?$/, async (ctx) => {
   await ctx.answerCallbackQuery();
   await ctx.conversation.enter(NEW_FOLDER, ctx.match[1]);
 });
-// buttons of a finished share conversation
-dm.callbackQuery(/^sec:[xv]:/, (ctx) => ctx.answerCallbackQuery({ text: "This choice has expired: tap “New share link” again." }));
 secureFeature.use(secureStore);

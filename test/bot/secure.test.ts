@@ -64,9 +64,12 @@ describe("secure sharing in the bot", () => {
     expect(buttons(stored).map((b) => b.text)).toEqual(["🔗 New share link", "🗑 Delete file", "⬅️ Folder"]);
     fake.pushCallback(button(stored, /share link/));
     const expiry = await reply(/How long should the link work/);
-    fake.pushCallback(button(expiry, /24 hours/));
+    fake.pushCallback(button(expiry, /24 hours/), {}, expiry.result.message_id);
     const views = await reply(/How many times/);
-    fake.pushCallback(button(views, /^3$/));
+    // a press of the expiry question's buttons now is an expired choice, not an answer to this one
+    fake.pushCallback(button(expiry, /1 hour/), {}, expiry.result.message_id);
+    await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
+    fake.pushCallback(button(views, /^3$/), {}, views.result.message_id);
     const done = await reply(/Share link \(valid 24 hours, 3 views\)/);
     const url = /https:\/\/s\.example\/s\/(\w+)/.exec(done.params.text)!;
     const page = await t.request("GET", `/s/${url[1]}`, { headers: BROWSER });
@@ -229,7 +232,7 @@ describe("secure sharing in the bot", () => {
     await reply(/📁 <b>Work<\/b>/);
     expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toHaveLength(1);
     // a later press of an old expiry button is not taken for a share
-    fake.pushCallback("sec:x:24");
+    fake.pushCallback("dlg:0");
     await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
   });
 
