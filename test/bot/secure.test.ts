@@ -124,6 +124,18 @@ describe("secure sharing in the bot", () => {
     fake.pushCallback(button(third, /Box/));
     await reply(/Nothing is waiting to be stored/);
     expect((await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json).toHaveLength(2);
+    // the question is HTML: a caption's markup is shown as typed
+    fake.files.set("files/four", pngBytes(1004));
+    pushDocument("four", "four.png", 1004, "<b>Fourth</b> & co");
+    const fourth = await reply(/Where should I store/);
+    expect(fourth.params.text).toBe("Where should I store “&lt;b&gt;Fourth&lt;/b&gt; &amp; co”? Pick a folder:");
+    expect(fourth.params.parse_mode).toBe("HTML");
+    // a folder made since the question was drawn: the old drawing is outdated and re-drawn with it
+    await t.request("POST", "/api/secure/folders", { token, body: { name: "Later" } });
+    fake.pushCallback(button(fourth, /Box/), {}, fourth.result.message_id);
+    await fake.waitFor("answerCallbackQuery", (c) => /screen had changed/.test(c.params.text ?? ""));
+    const redrawn = await reply(/Where should I store/);
+    expect(buttons(redrawn).map((b) => b.text)).toEqual(["📁 Box", "📁 Later", "➕ New folder", "✖️ Cancel"]);
   });
 
   test("a file over 10 MB gets a clear message and nothing is downloaded", async () => {
