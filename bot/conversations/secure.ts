@@ -3,7 +3,7 @@
  * a share link (expiry, then max views: a button or a typed answer such as "7 days" or "3"), ending
  * on the file's screen. I/O only through conversation.external.
  */
-import { InlineKeyboard, type Context } from "grammy";
+import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import { createFolder } from "../../core/secure/folders";
 import { createLink } from "../../core/secure/links";
@@ -13,6 +13,7 @@ import { storePending } from "../features/secure-store";
 import { open } from "../menus/nav";
 import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
 import { SHARE_OPTIONS } from "../menus/share-options";
+import { askChoice } from "./choice";
 
 type Convo = Conversation<BotContext, Context>;
 
@@ -53,43 +54,16 @@ export async function newFolderConversation(conversation: Convo, ctx: Context, k
   });
 }
 
-/**
- * Waits for a press of one of the question's buttons (`prefix<value>`) or a typed answer `read` understands;
- * the question loses its buttons once answered. Another button or command leaves the conversation.
- */
-async function choice(conversation: Convo, asked: { chat: { id: number }; message_id: number }, prefix: string, read: (t: string) => number | null, hint: string): Promise<{ c: Context; value: number | "cancel" }> {
-  for (;;) {
-    const c = await conversation.wait();
-    const data = c.callbackQuery?.data;
-    const text = c.message?.text?.trim();
-    let value: number | "cancel" | null = null;
-    if (data?.startsWith(prefix)) {
-      await c.answerCallbackQuery();
-      const v = data.slice(prefix.length);
-      value = v === "c" ? "cancel" : Number(v);
-    } else if (text !== undefined && !text.startsWith("/")) value = read(text);
-    else return conversation.halt({ next: true });
-    if (value === null) {
-      await c.reply(hint);
-      continue;
-    }
-    await c.api.editMessageReplyMarkup(asked.chat.id, asked.message_id).catch(() => undefined);
-    return { c, value };
-  }
-}
-
 /** Asks for expiry and max views, creates the link and shows the file's screen with the new URL. */
 export async function shareConversation(conversation: Convo, ctx: Context, fileId: number) {
-  const expiry = new InlineKeyboard();
-  for (const [label, h] of EXPIRY) expiry.text(label, `sec:x:${h}`);
-  const q1 = await ctx.reply("🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).", { reply_markup: expiry.row().text("Cancel", "sec:x:c") });
-  const e = await choice(conversation, q1, "sec:x:", readHours, "I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.");
+  const e = await askChoice(conversation, ctx, "🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).", {
+    choices: EXPIRY, perRow: EXPIRY.length, read: readHours, hint: "I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.",
+  });
   if (e.value === "cancel") return e.c.reply("Cancelled.");
   const hours = e.value;
-  const views = new InlineKeyboard();
-  for (const [label, n] of VIEWS) views.text(label, `sec:v:${n}`);
-  const q2 = await e.c.reply("👁 How many times may it be opened? Tap a choice or type a number.", { reply_markup: views.row().text("Cancel", "sec:v:c") });
-  const v = await choice(conversation, q2, "sec:v:", readViews, "Type a whole number of views, or “unlimited”, or tap a choice.");
+  const v = await askChoice(conversation, e.c, "👁 How many times may it be opened? Tap a choice or type a number.", {
+    choices: VIEWS, perRow: VIEWS.length, read: readViews, hint: "Type a whole number of views, or “unlimited”, or tap a choice.",
+  });
   if (v.value === "cancel") return v.c.reply("Cancelled.");
   const maxViews = v.value || null;
   const label = EXPIRY.find(([, h]) => h === hours)?.[0] ?? `${hours} hours`;

@@ -2,7 +2,7 @@
  * Settings dialogs: a new API token (name, then scopes from buttons; the secret is shown once, in a
  * message no button ever overwrites), a new tag, a new pixel, and linking an email by a mailed code.
  */
-import { InlineKeyboard, type Context } from "grammy";
+import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
 import { createApiToken } from "../../core/tokens/api-tokens";
@@ -13,6 +13,7 @@ import { sendLinkCode, verifyLinkCode } from "../../core/auth/email";
 import { AppError } from "../../core/errors";
 import { open, screen } from "../menus/nav";
 import { problemText } from "./links";
+import { dialogKeyboard, pressed } from "./choice";
 
 type Convo = Conversation<BotContext, Context>;
 const esc = (s: string) => Bun.escapeHTML(s);
@@ -37,13 +38,13 @@ function attempt<T>(conversation: Convo, run: (o: BotContext) => T | Promise<T>)
   });
 }
 
+/** The scopes a token can be limited to, in button order; the button after them creates the token. */
+const PICKABLE = SCOPES.filter((s) => s !== "*");
+
 function scopeKeyboard(chosen: Set<string>) {
-  const kb = new InlineKeyboard();
-  SCOPES.filter((s) => s !== "*").forEach((s, i) => {
-    kb.text(`${chosen.has(s) ? "✅" : "▫️"} ${s}`, `token-scope:${s}`);
-    if (i % 2 === 1) kb.row();
-  });
-  return kb.row().text(chosen.size ? `✔️ Create with ${chosen.size} scope(s)` : "✔️ Create with all scopes (*)", "token-scope:done");
+  const rows: string[][] = [];
+  PICKABLE.forEach((s, i) => (i % 2 ? rows.at(-1)!.push(`${chosen.has(s) ? "✅" : "▫️"} ${s}`) : rows.push([`${chosen.has(s) ? "✅" : "▫️"} ${s}`])));
+  return dialogKeyboard([...rows, [chosen.size ? `✔️ Create with ${chosen.size} scope(s)` : "✔️ Create with all scopes (*)"]]);
 }
 
 export async function createTokenConversation(conversation: Convo, ctx: Context) {
@@ -57,11 +58,11 @@ export async function createTokenConversation(conversation: Convo, ctx: Context)
   const chosen = new Set<string>();
   const picker = await ctx.reply(`Token “${name}”: choose its scopes. Choose none for full access (*).`, { reply_markup: scopeKeyboard(chosen) });
   for (;;) {
-    const press = await conversation.wait();
-    const scope = /^token-scope:(.+)$/.exec(press.callbackQuery?.data ?? "")?.[1];
-    if (!scope) return conversation.halt({ next: true });
-    await press.answerCallbackQuery();
-    if (scope === "done") break;
+    const n = await pressed(await conversation.wait(), picker);
+    if (n === "stale") continue;
+    if (n === undefined) return conversation.halt({ next: true });
+    const scope = PICKABLE[n];
+    if (!scope) break;
     chosen.has(scope) ? chosen.delete(scope) : chosen.add(scope);
     await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id, { reply_markup: scopeKeyboard(chosen) });
   }

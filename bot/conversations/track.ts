@@ -1,4 +1,4 @@
-import { InlineKeyboard, type Context } from "grammy";
+import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
@@ -7,6 +7,7 @@ import { TRACKER_OPTIONS } from "../menus/tracker-options";
 import { trackerScreen } from "../menus/tracking";
 import { open } from "../menus/nav";
 import { problemText } from "./links";
+import { askChoice } from "./choice";
 
 type Convo = Conversation<BotContext, Context>;
 
@@ -25,36 +26,15 @@ async function askText(conversation: Convo, ctx: Context, question: string, skip
   return text;
 }
 
-/**
- * Offers buttons (callback data `tr:c:<value>`) and waits for a press or a typed label; the question
- * loses its buttons once answered. A press of another button leaves the dialog.
- */
-async function askChoice(conversation: Convo, ctx: Context, question: string, choices: [string, string][]): Promise<string> {
-  const keyboard = new InlineKeyboard();
-  for (const [label, value] of choices) keyboard.text(label, `tr:c:${value}`).row();
-  keyboard.text("Cancel", "tr:c:cancel");
-  const asked = await ctx.reply(question, { reply_markup: keyboard });
-  for (;;) {
-    const answer = await conversation.wait();
-    const data = answer.callbackQuery?.data;
-    const typed = answer.message?.text?.trim().toLowerCase();
-    let value: string | undefined;
-    if (data?.startsWith("tr:c:")) {
-      await answer.answerCallbackQuery();
-      value = data.slice(5);
-    } else if (typed !== undefined && !typed.startsWith("/")) value = choices.find(([label]) => label.toLowerCase().startsWith(typed))?.[1];
-    else return conversation.halt({ next: true });
-    if (value === undefined) {
-      await answer.reply("Please press one of the buttons above (or type its label), or /cancel.");
-      continue;
-    }
-    await ctx.api.editMessageReplyMarkup(asked.chat.id, asked.message_id).catch(() => undefined);
-    if (value === "cancel") {
-      await answer.reply(CANCELLED);
-      return conversation.halt();
-    }
-    return value;
+/** Offers `choices` as buttons (or typed labels); Cancel ends the dialog. */
+async function askOption(conversation: Convo, ctx: Context, question: string, choices: [string, string][]): Promise<string> {
+  const read = (typed: string) => choices.find(([label]) => label.toLowerCase().startsWith(typed.toLowerCase()))?.[1] ?? null;
+  const { c, value } = await askChoice(conversation, ctx, question, { choices, perRow: 1, read, hint: "Please press one of the buttons above (or type its label), or /cancel." });
+  if (value === "cancel") {
+    await c.reply(CANCELLED);
+    return conversation.halt();
   }
+  return value;
 }
 
 /** Splits an answer into entries at `separators`; null for /skip. */
@@ -70,11 +50,11 @@ const COMMAS_OR_SPACES = /[\s,]+/;
  */
 export async function trackConversation(conversation: Convo, ctx: Context): Promise<void> {
   const keyword = await askText(conversation, ctx, "🔎 New keyword tracker.\nSend the keyword or phrase to look for in channels and chats.");
-  const exact = await askChoice(conversation, ctx, "Match whole words only?\n(Whole words: «rust» does not match «trusted».)", [["Whole words", "exact"], ["Anywhere in the text", "substring"]]);
+  const exact = await askOption(conversation, ctx, "Match whole words only?\n(Whole words: «rust» does not match «trusted».)", [["Whole words", "exact"], ["Anywhere in the text", "substring"]]);
   const minus = await askText(conversation, ctx, "Minus words: a post containing any of them is ignored. Send them separated by commas.", true);
-  const where = await askChoice(conversation, ctx, "Where should I look?", [["Channels and chats", "both"], ["Only channels", "channels"], ["Only chats", "chats"]]);
+  const where = await askOption(conversation, ctx, "Where should I look?", [["Channels and chats", "both"], ["Only channels", "channels"], ["Only chats", "chats"]]);
   const sources = await askText(conversation, ctx, "Only specific sources? Send @usernames, chat ids or t.me links separated by spaces.", true);
-  const via = await askChoice(conversation, ctx, "How should I notify you?", [["Message from this bot", "bot"], ["Webhook (HTTP POST)", "webhook"]]);
+  const via = await askOption(conversation, ctx, "How should I notify you?", [["Message from this bot", "bot"], ["Webhook (HTTP POST)", "webhook"]]);
   const webhook = via === "webhook" ? await askText(conversation, ctx, "Send the webhook URL (it must answer 200 to a test request).") : null;
 
   const input: TrackerInput = {

@@ -4,15 +4,15 @@
  * the id of the message that brought it and its folder prompt names that id, so several files sent at
  * once (an album) are each stored from their own prompt.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer } from "grammy";
 import type { Message } from "grammy/types";
 import { listFolders } from "../../core/secure/folders";
 import { createFile, createUploadedFile } from "../../core/secure/files";
 import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
 import { AppError, Upstream } from "../../core/errors";
 import { accountUsage } from "../../core/accounts/usage";
-import { open } from "../menus/nav";
-import { fileScreen } from "../menus/secure";
+import { createScreen, dynamic, idOf, itemOf, open, payload } from "../menus/nav";
+import { fileScreen, NEW_FOLDER } from "../menus/secure";
 import type { BotContext } from "../context";
 
 /** What waits in `ctx.session.secureWaiting` for a folder. */
@@ -29,12 +29,12 @@ function waiting(ctx: BotContext): Record<string, PendingItem> {
   return (ctx.session.secureWaiting ??= {}) as Record<string, PendingItem>;
 }
 
-function addWaiting(ctx: BotContext, key: number, item: PendingItem): string {
+function addWaiting(ctx: BotContext, key: number, item: PendingItem): number {
   const items = waiting(ctx);
   items[key] = item;
   const keys = Object.keys(items).sort((a, b) => Number(a) - Number(b));
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_WAITING))) delete items[old];
-  return String(key);
+  return key;
 }
 
 function mediaOf(msg: Message): PendingItem | null {
@@ -53,12 +53,37 @@ function mediaOf(msg: Message): PendingItem | null {
   return null;
 }
 
-/** The folder picker for the item waiting under `key`: one button per folder plus "New folder". */
-export function folderPicker(ctx: BotContext, key: string): InlineKeyboard {
-  const kb = new InlineKeyboard();
-  for (const f of listFolders(ctx.deps, ctx.user!.id)) kb.text(`📁 ${f.name}`, `sec:st:${f.id}:${key}`).row();
-  return kb.text("➕ New folder", `sec:nf:${key}`).text("✖️ Cancel", `sec:cancel:${key}`);
-}
+/**
+ * The folder question for the item waiting under the key it is drawn for (the id of the message that
+ * brought it): one button per folder, "New folder" and "Cancel". Registered under the main menu in
+ * bot/menus/root.ts, so a folder's press can show the stored file's screen in place.
+ */
+export const folderPicker = createScreen("store-in", 1, (ctx) => {
+  const item = waiting(ctx)[String(idOf(ctx))];
+  if (item?.kind === "text") return "Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)";
+  return `Where should I store “${Bun.escapeHTML(item?.name ?? "it")}”? Pick a folder:`;
+});
+dynamic(folderPicker.menu, (ctx, range) => {
+  for (const f of listFolders(ctx.deps, ctx.user!.id)) {
+    range.text({ text: `📁 ${f.name}`, payload: payload(folderPicker, f.id) }, async (c) => {
+      // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)
+      c.menu.close();
+      if (!(await storePending(c, itemOf(c, folderPicker), String(idOf(c))))) {
+        await c.reply("Nothing is waiting to be stored. Send me a file, photo, video, audio or text first.");
+      }
+    }).row();
+  }
+});
+folderPicker.menu
+  .text({ text: "➕ New folder", payload: payload(folderPicker) }, async (c) => {
+    c.menu.close();
+    await c.conversation.enter(NEW_FOLDER, String(idOf(c)));
+  })
+  .text({ text: "✖️ Cancel", payload: payload(folderPicker) }, async (c) => {
+    delete waiting(c)[String(idOf(c))];
+    c.menu.close();
+    await c.editMessageText("Cancelled: nothing was stored.");
+  });
 
 /**
  * Stores the item waiting under `key` (without a key: the latest one) in `folderId` and tells the user
@@ -131,7 +156,7 @@ dm.on(["message:document", "message:photo", "message:video", "message:audio"], a
   const full = planFull(ctx, item.kind === "media" ? item.size ?? 0 : 0);
   if (full) return ctx.reply(full);
   const key = addWaiting(ctx, ctx.message.message_id, item);
-  await ctx.reply(`Where should I store “${item.name}”? Pick a folder:`, { reply_markup: folderPicker(ctx, key) });
+  await open(ctx, folderPicker, [key]);
 });
 
 dm.on("message:text", async (ctx, next) => {
@@ -141,19 +166,5 @@ dm.on("message:text", async (ctx, next) => {
   const full = planFull(ctx, Buffer.byteLength(text));
   if (full) return ctx.reply(`${full}\n(Send /help to see everything else I can do.)`);
   const key = addWaiting(ctx, ctx.message.message_id, { kind: "text", text, name });
-  await ctx.reply("Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)", { reply_markup: folderPicker(ctx, key) });
-});
-
-dm.callbackQuery(/^sec:st:(\d+)(?::(\d+))?$/, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  // the prompt is answered: its buttons go
-  await ctx.editMessageReplyMarkup().catch(() => undefined);
-  if (!(await storePending(ctx, Number(ctx.match[1]), ctx.match[2]))) await ctx.reply("Nothing is waiting to be stored. Send me a file, photo, video, audio or text first.");
-});
-
-dm.callbackQuery(/^sec:cancel(?::(\d+))?$/, async (ctx) => {
-  if (ctx.match[1]) delete waiting(ctx)[ctx.match[1]];
-  else ctx.session.secureWaiting = {};
-  await ctx.answerCallbackQuery({ text: "Cancelled" });
-  await ctx.editMessageText("Cancelled: nothing was stored.");
+  await open(ctx, folderPicker, [key]);
 });

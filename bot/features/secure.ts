@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { open } from "../menus/nav";
-import { NEW_FOLDER, foldersScreen, shareScreen } from "../menus/secure";
+import { foldersScreen, shareScreen } from "../menus/secure";
 import { AppError } from "../../core/errors";
 import { secureStore } from "./secure-store";
 
@@ -25,11 +25,4 @@ dm.command("start", async (ctx, next) => {
     await open(ctx, foldersScreen, []);
   }
 });
-// sec:nf:<key> from a folder prompt stores that waiting item in the new folder
-dm.callbackQuery(/^sec:nf(?::(\d+))?$/, async (ctx) => {
-  await ctx.answerCallbackQuery();
-  await ctx.conversation.enter(NEW_FOLDER, ctx.match[1]);
-});
-// buttons of a finished share conversation
-dm.callbackQuery(/^sec:[xv]:/, (ctx) => ctx.answerCallbackQuery({ text: "This choice has expired: tap “New share link” again." }));
 secureFeature.use(secureStore);

@@ -3,6 +3,7 @@ import type { BotContext } from "../context";
 import { mainScreen } from "../menus/root";
 import { open } from "../menus/nav";
 import { greet } from "./start";
+import { DIALOG_PREFIX, EXPIRED_CHOICE } from "../conversations/choice";
 
 /**
  * Registered last: whatever no feature handled. Private messages get a pointer to the menu;
@@ -10,6 +11,9 @@ import { greet } from "./start";
  * Group and channel traffic is left alone.
  */
 export const unhandledFeature = new Composer<BotContext>();
+
+// a button of a dialog that has ended
+unhandledFeature.callbackQuery(new RegExp(`^${DIALOG_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: EXPIRED_CHOICE }));
 
 unhandledFeature.on("callback_query", async (ctx) => {
   await ctx.answerCallbackQuery({ text: "This button is no longer active. Send /start for the menu.", show_alert: false });

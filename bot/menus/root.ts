@@ -11,6 +11,7 @@ import { rotateScreen, webhookScreen } from "./link-webhook";
 import { exportScreen, statsScreen } from "./link-stats";
 import { foldersScreen, registerSecure } from "./secure";
 import { registerRequests } from "./secure-requests";
+import { folderPicker } from "../features/secure-store";
 import { registerTracking } from "./tracking";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
 
@@ -40,6 +41,7 @@ linkList.menu.register([linkCard.menu, orphansScreen.menu]);
 linkCard.menu.register([deleteLinkScreen.menu, webhookScreen.menu, statsScreen.menu, exportScreen.menu]);
 webhookScreen.menu.register(rotateScreen.menu);
 registerSecure(mainScreen);
+mainScreen.menu.register(folderPicker.menu);
 registerRequests(foldersScreen);
 registerTracking(mainScreen);
 mainScreen.menu.register(settingsScreen.menu);

@@ -64,9 +64,12 @@ describe("secure sharing in the bot", () => {
     expect(buttons(stored).map((b) => b.text)).toEqual(["🔗 New share link", "🗑 Delete file", "⬅️ Folder"]);
     fake.pushCallback(button(stored, /share link/));
     const expiry = await reply(/How long should the link work/);
-    fake.pushCallback(button(expiry, /24 hours/));
+    fake.pushCallback(button(expiry, /24 hours/), {}, expiry.result.message_id);
     const views = await reply(/How many times/);
-    fake.pushCallback(button(views, /^3$/));
+    // a press of the expiry question's buttons now is an expired choice, not an answer to this one
+    fake.pushCallback(button(expiry, /1 hour/), {}, expiry.result.message_id);
+    await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
+    fake.pushCallback(button(views, /^3$/), {}, views.result.message_id);
     const done = await reply(/Share link \(valid 24 hours, 3 views\)/);
     const url = /https:\/\/s\.example\/s\/(\w+)/.exec(done.params.text)!;
     const page = await t.request("GET", `/s/${url[1]}`, { headers: BROWSER });
@@ -121,6 +124,18 @@ describe("secure sharing in the bot", () => {
     fake.pushCallback(button(third, /Box/));
     await reply(/Nothing is waiting to be stored/);
     expect((await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json).toHaveLength(2);
+    // the question is HTML: a caption's markup is shown as typed
+    fake.files.set("files/four", pngBytes(1004));
+    pushDocument("four", "four.png", 1004, "<b>Fourth</b> & co");
+    const fourth = await reply(/Where should I store/);
+    expect(fourth.params.text).toBe("Where should I store “&lt;b&gt;Fourth&lt;/b&gt; &amp; co”? Pick a folder:");
+    expect(fourth.params.parse_mode).toBe("HTML");
+    // a folder made since the question was drawn: the old drawing is outdated and re-drawn with it
+    await t.request("POST", "/api/secure/folders", { token, body: { name: "Later" } });
+    fake.pushCallback(button(fourth, /Box/), {}, fourth.result.message_id);
+    await fake.waitFor("answerCallbackQuery", (c) => /screen had changed/.test(c.params.text ?? ""));
+    const redrawn = await reply(/Where should I store/);
+    expect(buttons(redrawn).map((b) => b.text)).toEqual(["📁 Box", "📁 Later", "➕ New folder", "✖️ Cancel"]);
   });
 
   test("a file over 10 MB gets a clear message and nothing is downloaded", async () => {
@@ -229,7 +244,7 @@ describe("secure sharing in the bot", () => {
     await reply(/📁 <b>Work<\/b>/);
     expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json).toHaveLength(1);
     // a later press of an old expiry button is not taken for a share
-    fake.pushCallback("sec:x:24");
+    fake.pushCallback("dlg:0");
     await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
   });
 

@@ -1,0 +1,78 @@
+/**
+ * The dialogs' own buttons. A dialog question accepts a press or a typed answer in one wait, so
+ * its buttons are plain callback buttons read inside the conversation (a menu would handle the
+ * press outside the wait and lose the typed alternative). Their data is the choice's position,
+ * `dlg:<n>`, read back by `pressed`; no dialog builds or parses its own callback strings.
+ */
+import { InlineKeyboard, type Context } from "grammy";
+import type { Conversation } from "@grammyjs/conversations";
+import type { BotContext } from "../context";
+
+type Convo = Conversation<BotContext, Context>;
+
+/** Prefix of every dialog button's callback data; a press after its dialog ended is answered by `dialogButtons`. */
+export const DIALOG_PREFIX = "dlg:";
+
+/** A keyboard whose buttons carry their position in `labels` (rows of labels, numbered in reading order). */
+export function dialogKeyboard(rows: string[][]): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  let n = 0;
+  for (const row of rows) {
+    for (const label of row) kb.text(label, `${DIALOG_PREFIX}${n++}`);
+    kb.row();
+  }
+  return kb;
+}
+
+/** What a dialog button's press on an earlier question (one that is no longer asked) is told. */
+export const EXPIRED_CHOICE = "This choice has expired: start that step again from the menu.";
+
+/**
+ * The position of the button of question `asked` this update presses (answering the query);
+ * undefined when it presses no dialog button, "stale" for a dialog button of another message.
+ */
+export async function pressed(c: Context, asked: { message_id: number }): Promise<number | "stale" | undefined> {
+  const data = c.callbackQuery?.data;
+  if (!data?.startsWith(DIALOG_PREFIX)) return undefined;
+  const n = Number(data.slice(DIALOG_PREFIX.length));
+  if (c.callbackQuery!.message?.message_id !== asked.message_id || !Number.isInteger(n) || n < 0) {
+    await c.answerCallbackQuery({ text: EXPIRED_CHOICE });
+    return "stale";
+  }
+  await c.answerCallbackQuery();
+  return n;
+}
+
+export type Choice<T> = { c: Context; value: T | "cancel" };
+
+/**
+ * Asks `question` with one button per choice (`perRow` to a row) and a Cancel button, and waits for
+ * a press or a typed answer read by `read` (`hint` when it reads nothing). The question loses its
+ * buttons once answered; a command or another button leaves the dialog (the update is handled as usual).
+ */
+export async function askChoice<T>(
+  conversation: Convo,
+  ctx: Context,
+  question: string,
+  opts: { choices: [string, T][]; perRow: number; read: (typed: string) => T | null; hint: string },
+): Promise<Choice<T>> {
+  const rows: string[][] = [];
+  opts.choices.forEach(([label], i) => (i % opts.perRow ? rows.at(-1)!.push(label) : rows.push([label])));
+  const asked = await ctx.reply(question, { reply_markup: dialogKeyboard([...rows, ["Cancel"]]) });
+  for (;;) {
+    const c = await conversation.wait();
+    const typed = c.message?.text?.trim();
+    const n = await pressed(c, asked);
+    if (n === "stale") continue;
+    let value: T | "cancel" | null;
+    if (n !== undefined) value = n === opts.choices.length ? "cancel" : (opts.choices[n]?.[1] ?? null);
+    else if (typed !== undefined && !typed.startsWith("/")) value = opts.read(typed);
+    else return conversation.halt({ next: true });
+    if (value === null) {
+      await c.reply(opts.hint);
+      continue;
+    }
+    await c.api.editMessageReplyMarkup(asked.chat.id, asked.message_id).catch(() => undefined);
+    return { c, value };
+  }
+}
