@@ -1,27 +1,28 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { open } from "../menus/nav";
-import { foldersScreen, shareScreen } from "../menus/secure";
+import { fileScreen, foldersScreen, shareScreen } from "../menus/secure";
 import { AppError } from "../../core/errors";
 import { secureStore } from "./secure-store";
 
 /**
  * Secure sharing in the bot: send a file, photo, video, audio or text to store it in a folder; /secure
- * and the main menu open the folder screens (bot/menus/secure.ts); t.me/<bot>?start=share_<link id>
- * opens a share link's screen.
+ * and the main menu open the folder screens (bot/menus/secure.ts). Deep links: share_<file id> opens a
+ * stored file's screen (its share links listed), sharelink_<link id> one share link's screen (a view
+ * notification's button).
  */
 export const secureFeature = new Composer<BotContext>();
 const dm = secureFeature.chatType("private");
 dm.command("secure", (ctx) => open(ctx, foldersScreen, []));
-// a view notification's button: t.me/<bot>?start=share_<link id> opens that share link's screen
 dm.command("start", async (ctx, next) => {
-  const m = /^share_(\d+)$/.exec(ctx.match);
+  const m = /^(share|sharelink)_(\d+)$/.exec(ctx.match);
   if (!m) return next();
+  const file = m[1] === "share";
   try {
-    await open(ctx, shareScreen, [Number(m[1])]);
+    await open(ctx, file ? fileScreen : shareScreen, [Number(m[2])]);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply("That share link no longer exists.");
+    await ctx.reply(file ? "That file no longer exists." : "That share link no longer exists.");
     await open(ctx, foldersScreen, []);
   }
 });

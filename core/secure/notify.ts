@@ -61,7 +61,7 @@ export function enqueueViewNotice(
     topic: "secure_view",
     refId: link.id,
     chatId,
-    params: { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: "⛔ Revoke or manage this link", start: `share_${link.id}` } },
+    params: { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: "⛔ Revoke or manage this link", start: `sharelink_${link.id}` } },
   });
 }
 

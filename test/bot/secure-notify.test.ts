@@ -37,11 +37,11 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
     [`👁 <b>pic</b> was opened`, `Link: https://s.example/s/${l.code}`, `Time: ${when} UTC`, `From: US · Chrome on Android (mobile)`, `Views left: 2 of 3`].join("\n"),
   );
   const [button] = msg.params.reply_markup.inline_keyboard.flat();
-  expect(button).toEqual({ text: "⛔ Revoke or manage this link", url: `https://t.me/test_bot?start=share_${l.id}` });
+  expect(button).toEqual({ text: "⛔ Revoke or manage this link", url: `https://t.me/test_bot?start=sharelink_${l.id}` });
 
   // the button opens the link's card in the bot, where it is revoked
   const before = fake.calls.length;
-  fake.pushMessage(`/start share_${l.id}`);
+  fake.pushMessage(`/start sharelink_${l.id}`);
   const card = await fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= before && String(c.params.text).includes(l.url));
   const revoke = (card.params.reply_markup.inline_keyboard.flat() as { text: string; callback_data: string }[]).find((b) => b.text.includes("Revoke"))!;
   fake.pushCallback(revoke.callback_data);
@@ -49,14 +49,29 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
   expect((await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID } })).status).toBe(403);
 });
 
-test("someone else's share_<id> deep link opens nothing of theirs", async () => {
+test("someone else's sharelink_<id> and share_<id> deep links open nothing of theirs", async () => {
   const { fake, t } = app;
   const { token, image } = await seed(t, 42);
   const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } })).json;
-  fake.pushMessage(`/start share_${l.id}`, { id: 99, username: "mallory", first_name: "Mallory" });
+  fake.pushMessage(`/start sharelink_${l.id}`, { id: 99, username: "mallory", first_name: "Mallory" });
   const answer = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99);
   expect(answer.params.text).toBe("That share link no longer exists.");
   expect(fake.calls.some((c) => String(c.params.text ?? "").includes(l.url))).toBe(false);
+  fake.pushMessage(`/start share_${image.id}`, { id: 99, username: "mallory", first_name: "Mallory" });
+  await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99 && c.params.text === "That file no longer exists.");
+  expect(fake.calls.some((c) => c.params.chat_id === 99 && String(c.params.text ?? "").includes("pic"))).toBe(false);
+});
+
+test("share_<file id> opens the stored file's screen with its share links", async () => {
+  const { fake, t } = app;
+  const { token, image } = await seed(t, 42);
+  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2 } })).json;
+  fake.pushMessage(`/start share_${image.id}`);
+  const screen = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 42 && String(c.params.text).startsWith("📄 <b>pic</b>"));
+  expect(screen.params.text).toContain("1 share link(s): tap one to manage it.");
+  const labels = (screen.params.reply_markup.inline_keyboard.flat() as { text: string }[]).map((b) => b.text);
+  expect(labels).toContain(`🟢 ${l.code} · 0/∞`);
+  expect(labels).toEqual(expect.arrayContaining(["🔗 New share link", "🗑 Delete file", "⬅️ Folder"]));
 });
 
 test("items sent through a request link arrive in the owner's chat: a file as the same bytes, a text as a message", async () => {

@@ -201,7 +201,7 @@ describe("secure sharing in the bot", () => {
     fake.press("🗑 Yes, delete");
     await reply(/Folder deleted[\s\S]*no folders yet/);
     // a deleted share link's deep link says so
-    fake.pushMessage(`/start share_${link.id}`);
+    fake.pushMessage(`/start sharelink_${link.id}`);
     await reply(/^That share link no longer exists\.$/);
   });
 
@@ -253,7 +253,7 @@ describe("secure sharing in the bot", () => {
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
     const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
     const link = (await t.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1 } })).json;
-    fake.pushMessage(`/start share_${link.id}`);
+    fake.pushMessage(`/start sharelink_${link.id}`);
     await reply(/State: active/);
     fake.press("🔒 Set password");
     await reply(/Send the password viewers must enter/);
