@@ -80,16 +80,17 @@ export function enqueueRequestItem(
   const now = deps.clock.now();
   const from = `📥 New item for request “${esc(request.title || "untitled")}”`;
   const job = { userId: request.userId, topic: "secure_request_item", refId: file.id, chatId };
+  const button = { text: "📄 Open in the bot", start: `share_${file.id}` };
   if (file.contentType === "text") {
     // a text near Telegram's 4096 characters would not fit beside the header: it is cut, the folder keeps it whole
     const body = (file.textContent ?? "").slice(0, 3500);
     const cut = body.length < (file.textContent ?? "").length ? "\n…(cut; the whole text is in the folder)" : "";
-    enqueueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML" } });
+    enqueueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML", deep_link_button: button } });
     return;
   }
   enqueueBotMessage(tx, now, {
     ...job,
     method: "sendDocument",
-    params: { caption: from, parse_mode: "HTML", stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
+    params: { caption: from, parse_mode: "HTML", deep_link_button: button, stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
   });
 }

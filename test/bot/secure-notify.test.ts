@@ -93,6 +93,13 @@ test("items sent through a request link arrive in the owner's chat: a file as th
   const text = await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("New item"));
   expect(text.params.text).toBe("📥 New item for request “Invoices &lt;2026&gt;”\n\nHere is &lt;the&gt; code: 1234");
   expect(t.deps.db.select().from(outbox).all().map((o) => o.status)).toEqual(["done", "done"]);
+  // each message's button opens the received item's screen in the bot (share_<file id>)
+  const received = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { id: number; name: string; contentType: string }[];
+  const pdf = received.find((f) => f.name === "invoice-march.pdf")!;
+  const note = received.find((f) => f.contentType === "text" && f.id > pdf.id)!;
+  const markup = (m: unknown) => (typeof m === "string" ? JSON.parse(m) : m);
+  expect(markup(doc.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", url: `https://t.me/test_bot?start=share_${pdf.id}` }]] });
+  expect(markup(text.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", url: `https://t.me/test_bot?start=share_${note.id}` }]] });
 });
 
 test("a received file deleted before its message went out is cancelled, not retried", async () => {
