@@ -1,0 +1,62 @@
+/**
+ * The asynchronous database seam: one handle type that core code queries the same way on SQLite
+ * (the embedded default) and on PostgreSQL (cluster mode).
+ *
+ * A handle is drizzle's query builder plus the tables of its dialect (`db.tables`). Core code takes
+ * its tables from the handle it queries, never from an import of `db/schema`, so the same function
+ * builds SQLite SQL on SQLite and PostgreSQL SQL on PostgreSQL. Queries are awaited builders:
+ * `await db.select().from(t).where(…)`, `await db.insert(t).values(v).returning()`. The builder is
+ * typed as SQLite's asynchronous one (the row types of both schemas are held equal by a test), so
+ * the few SQLite-only calls (`.all()`, `.get()`, `.run()`, `.values()`, `.prepare()`) type-check
+ * but fail on PostgreSQL: code on this seam never uses them (`first` replaces `.get()`; a
+ * `.returning()` list replaces the `changes` count of `.run()`).
+ *
+ * Transactions go through `transaction(db, async (tx) => …)`: on SQLite the one connection is taken
+ * exclusively (BEGIN IMMEDIATE) and every query from outside the transaction waits until it ends; on
+ * PostgreSQL the transaction runs on a connection of the pool. Inside, query through `tx`.
+ */
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type * as schema from "./schema";
+
+/** The application's tables, as core code sees them (SQLite's declarations; PostgreSQL's match). */
+export type Tables = typeof schema;
+
+export type Engine = "sqlite" | "postgres";
+
+type Builder<S extends Record<string, unknown>> = Omit<BaseSQLiteDatabase<"async", unknown, S>, "transaction" | "batch" | "$client">;
+
+declare const txBrand: unique symbol;
+
+/** A database handle of the async seam (see the module comment). */
+export type AsyncDb<S extends Record<string, unknown> = Tables> = Builder<S> & {
+  /** the tables of this handle's dialect, to build its queries from */
+  readonly tables: S;
+  readonly engine: Engine;
+};
+
+/** The handle a transaction's callback receives; valid only until that callback's promise settles. */
+export type AsyncTx<S extends Record<string, unknown> = Tables> = AsyncDb<S> & { readonly [txBrand]: true };
+
+/** What a function takes when it may run inside a caller's transaction or on its own. */
+export type AsyncDbOrTx<S extends Record<string, unknown> = Tables> = AsyncDb<S> | AsyncTx<S>;
+
+/** How each engine's handle runs a transaction; the handles carry it under this key. */
+export const RUN_TRANSACTION = Symbol("runTransaction");
+
+export type TransactionRunner = <T>(fn: (tx: AsyncTx<never>) => Promise<T>) => Promise<T>;
+
+/**
+ * Runs `fn` in a transaction: committed when its promise resolves, rolled back when it rejects
+ * (the rejection is passed on). Called with a transaction's `tx`, it runs `fn` in a savepoint of
+ * that transaction instead. On SQLite the transaction holds the one connection until it ends, so
+ * the body awaits nothing but its own queries (no network, no timers).
+ */
+export function transaction<S extends Record<string, unknown>, T>(db: AsyncDbOrTx<S>, fn: (tx: AsyncTx<S>) => Promise<T>): Promise<T> {
+  const run = (db as unknown as { [RUN_TRANSACTION]: TransactionRunner })[RUN_TRANSACTION];
+  return run(fn as (tx: AsyncTx<never>) => Promise<T>);
+}
+
+/** The first row of a result, or undefined (what `.get()` was on the synchronous driver). */
+export function first<R>(rows: readonly R[]): R | undefined {
+  return rows[0];
+}
