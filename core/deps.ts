@@ -1,6 +1,7 @@
 import type { Api } from "grammy";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import type { AsyncDb } from "../db/async";
 import type { ClickSink } from "./clicks/sink";
 import type { GeoLookup } from "./clicks/enrich";
 import type { Clock } from "./clock";
@@ -13,6 +14,11 @@ import type { RevokedSessions } from "./auth/revoked-sessions";
 /** What core functions receive. Built once in main.ts (or by a test) and passed down. */
 export interface Deps {
   db: Db;
+  /**
+   * The same database through the async seam (db/async.ts), for the modules ported to it; on
+   * SQLite it shares `db`'s connection. When every module is ported it replaces `db`.
+   */
+  asyncDb: AsyncDb;
   config: Config;
   clock: Clock;
   log: Logger;

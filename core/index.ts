@@ -2,6 +2,8 @@ import { Api } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Config } from "../config";
 import { createDb, type DbHandle } from "../db/client";
+import { createAsyncSqlite } from "../db/async-sqlite";
+import * as schema from "../db/schema";
 import { systemClock, type Clock } from "./clock";
 import type { Deps } from "./deps";
 import { createLogger, type Logger } from "./log";
@@ -43,6 +45,7 @@ export function createDeps(
   const deps: Deps & { handle: DbHandle } = {
     handle,
     db: handle.db,
+    asyncDb: createAsyncSqlite(handle.sqlite, schema).db,
     config,
     clock: overrides.clock ?? systemClock,
     log,

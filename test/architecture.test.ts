@@ -115,3 +115,11 @@ test("no transaction is cast to a database (DbOrTx types what takes either)", ()
 test("no registry keyed by identity (WeakMap) in core, db or jobs: such state is built once and passed in Deps", () => {
   expect(matches(/\bWeakMap\b/).filter((l) => /^(core|db|jobs)\//.test(l))).toEqual([]);
 });
+
+test("modules on the async seam query only through it: tables from the handle, no synchronous driver calls", () => {
+  const ported = code.filter((f) => f.startsWith(CORE) && /from "[./]*db\/async"/.test(readFileSync(f, "utf8")));
+  expect(ported.map((f) => relative(ROOT, f))).toContain("core/catalog/tags.ts");
+  const offending = ported.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line }))
+    .filter((l) => /^import (?!type)[^;]*from "[./]*db\/(schema|client)"|\bdeps\.db\b|\.(all|get|run|values)\(\)/.test(l.line)).map((l) => `${l.where}: ${l.line.trim()}`));
+  expect(offending).toEqual([]);
+});

@@ -17,7 +17,7 @@ export function catalogApi(deps: Deps) {
       set.status = 201;
       return createTag(deps, userId, body.name);
     }, { scope: "write:links", body: CatalogModel.tag, detail: { tags: ["tags"] } })
-    .delete("/tags/:id", ({ userId, params }) => (deleteTag(deps, userId, params.id), ok), {
+    .delete("/tags/:id", async ({ userId, params }) => (await deleteTag(deps, userId, params.id), ok), {
       scope: "write:links", params: CatalogModel.idParams, detail: { tags: ["tags"] },
     })
     .get("/pixels", ({ userId }) => listPixels(deps, userId), { scope: "read:pixels", detail: { tags: ["pixels"] } })
@@ -25,7 +25,7 @@ export function catalogApi(deps: Deps) {
       set.status = 201;
       return createPixel(deps, userId, body);
     }, { scope: "write:pixels", body: CatalogModel.pixel, detail: { tags: ["pixels"] } })
-    .delete("/pixels/:id", ({ userId, params }) => (deletePixel(deps, userId, params.id), ok), {
+    .delete("/pixels/:id", async ({ userId, params }) => (await deletePixel(deps, userId, params.id), ok), {
       scope: "write:pixels", params: CatalogModel.idParams, detail: { tags: ["pixels"] },
     })
     .get("/domains", ({ userId }) => listDomains(deps, userId), { scope: "read:links", response: t.Array(CatalogModel.domainView), detail: { tags: ["domains"] } })

@@ -81,7 +81,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: Context, 
         await open(o, linkCard, [linkId], `✅ ${text === "/clear" ? "Cleared" : "Saved"}: ${option.label.replace(/^\S+\s/, "")}.`);
         return null;
       } catch (e) {
-        for (const id of env.madeTags) deleteTag(o.deps, env.userId, id);
+        for (const id of env.madeTags) await deleteTag(o.deps, env.userId, id);
         if (!(e instanceof AppError)) throw e;
         return e.status === 404 ? { gone: e.message } : { problem: problemText(e) };
       }

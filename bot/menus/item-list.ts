@@ -9,11 +9,11 @@ export interface ItemListSpec {
   /** menu id of the list; the confirmation is `<id>-remove` */
   id: string;
   parent: { id: string; label: string };
-  text: (ctx: BotContext) => string;
-  items: (ctx: BotContext) => { id: number; label: string }[];
+  text: (ctx: BotContext) => string | Promise<string>;
+  items: (ctx: BotContext) => { id: number; label: string }[] | Promise<{ id: number; label: string }[]>;
   /** the confirmation's question for item `id` (throws NotFound when it is gone) */
-  confirm: (ctx: BotContext, id: number) => string;
-  remove: (ctx: BotContext, id: number) => void;
+  confirm: (ctx: BotContext, id: number) => string | Promise<string>;
+  remove: (ctx: BotContext, id: number) => void | Promise<void>;
   removed: string;
   add?: { label: string; conversation: string };
 }
@@ -22,8 +22,8 @@ export interface ItemListSpec {
 export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Screen } {
   const list = createScreen(spec.id, 0, spec.text);
   const confirm = createScreen(`${spec.id}-remove`, 1, (ctx) => spec.confirm(ctx, idOf(ctx)));
-  dynamic(list.menu, (ctx, range) => {
-    for (const item of spec.items(ctx).slice(0, 40)) {
+  dynamic(list.menu, async (ctx, range) => {
+    for (const item of (await spec.items(ctx)).slice(0, 40)) {
       go(range, list, `🗑 ${item.label}`, confirm.id, (c) => [itemOf(c, list)], item.id);
       range.row();
     }
@@ -34,7 +34,7 @@ export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Scr
   });
   back(list, spec.parent.label, spec.parent.id);
   confirm.menu.text({ text: "🗑 Yes, remove", payload: payload(confirm) }, (ctx) => act(ctx, async () => {
-    spec.remove(ctx, idOf(ctx));
+    await spec.remove(ctx, idOf(ctx));
     await open(ctx, list, [], spec.removed);
   }, spec.id));
   back(confirm, "Keep it", spec.id);

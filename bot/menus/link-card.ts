@@ -21,7 +21,7 @@ export const short = (s: string, n = 60) => (Array.from(s).length > n ? `${clip(
 const esc = (s: string) => Bun.escapeHTML(s);
 
 /** The card's text (HTML): title, tracking URL, target, counters, then one line per option in force. */
-export function linkCardText(deps: Deps, userId: number, link: LinkDetails): string {
+export async function linkCardText(deps: Deps, userId: number, link: LinkDetails): Promise<string> {
   const lines = [
     `🔗 <b>${esc(short(link.title ?? link.original_url, 80))}</b>`,
     esc(link.trackingUrl),
@@ -31,7 +31,7 @@ export function linkCardText(deps: Deps, userId: number, link: LinkDetails): str
     link.is_active ? "🟢 Active" : "⚪️ Inactive: visitors get “not found”",
   ];
   for (const o of LINK_OPTIONS) {
-    const line = o.line(link, { deps, userId });
+    const line = await o.line(link, { deps, userId });
     if (line) lines.push(line);
   }
   return lines.join("\n");

@@ -12,9 +12,9 @@ export const LIST_PAGE_SIZE = 8;
 /** The conversation that asks for a URL and creates the link (registered in bot/conversations). */
 export const NEW_LINK = "new-link";
 
-function page(ctx: BotContext) {
+async function page(ctx: BotContext) {
   const userId = ctx.user!.id;
-  const tags = listTags(ctx.deps, userId);
+  const tags = await listTags(ctx.deps, userId);
   const tag = tags.find((t) => t.id === idOf(ctx, 1));
   const query = { tagIds: tag ? [tag.id] : undefined, limit: LIST_PAGE_SIZE };
   const first = pageOfLinks(ctx.deps, userId, { ...query, offset: 0 });
@@ -25,15 +25,15 @@ function page(ctx: BotContext) {
   return { tags, tag, items, total: first.total, pages, p };
 }
 
-export const linkList = createScreen("links", 2, (ctx) => {
-  const { tag, total } = page(ctx);
+export const linkList = createScreen("links", 2, async (ctx) => {
+  const { tag, total } = await page(ctx);
   const heading = tag ? `🔗 <b>Your links</b> tagged “${Bun.escapeHTML(tag.name)}”` : "🔗 <b>Your links</b>";
   if (total) return `${heading} (${total})\nOpen one to see its card and change its options.`;
   return tag ? `${heading}\nNo links carry this tag.` : `${heading}\nNo links yet. Paste a URL here to create one, or tap “New link”.`;
 });
 
-dynamic(linkList.menu, (ctx, range) => {
-  const { tags, tag, items, pages, p } = page(ctx);
+dynamic(linkList.menu, async (ctx, range) => {
+  const { tags, tag, items, pages, p } = await page(ctx);
   for (const l of items) {
     const name = clip(l.title ?? l.original_url.replace(/^https?:\/\//, ""), 40);
     go(range, linkList, `${l.is_active ? "" : "⚪️ "}${name} · ${l.stats.totalClicks}`, "link", (c) => [itemOf(c, linkList)], l.id);

@@ -27,7 +27,7 @@ export interface LinkOption {
   /** the button on the card */
   label: string;
   /** the card's line while the option is in force (null: not shown) */
-  line: (link: LinkDetails, env: Pick<OptionEnv, "deps" | "userId">) => string | null;
+  line: (link: LinkDetails, env: Pick<OptionEnv, "deps" | "userId">) => string | null | Promise<string | null>;
   /** a question answered with one message; /clear sends `clear` */
   ask?: {
     prompt: string;
@@ -131,15 +131,15 @@ export const LINK_OPTIONS: LinkOption[] = [
   },
   {
     label: "📡 Pixels",
-    line: (l, e) => {
+    line: async (l, e) => {
       if (!l.pixelIds.length) return null;
-      const byId = new Map(listPixels(e.deps, e.userId).map((p) => [p.id, p]));
+      const byId = new Map((await listPixels(e.deps, e.userId)).map((p) => [p.id, p]));
       return `📡 Pixels: ${l.pixelIds.map((id) => esc(byId.get(id)?.name ?? "?")).join(", ")}`;
     },
     ask: {
       prompt: "Send the names of your pixels to fire on this link, separated by commas (add pixels in ⚙️ Settings → Pixels).",
-      parse: (t, e) => {
-        const all = listPixels(e.deps, e.userId);
+      parse: async (t, e) => {
+        const all = await listPixels(e.deps, e.userId);
         const ids = names(t).map((n) => all.find((p) => p.name.toLowerCase() === n.toLowerCase())?.id ?? bad(`You have no pixel named “${n}”. Yours: ${all.map((p) => p.name).join(", ") || "none yet"}.`));
         return { pixelIds: ids };
       },
@@ -148,28 +148,28 @@ export const LINK_OPTIONS: LinkOption[] = [
   },
   {
     label: "🏷 Tags",
-    line: (l, e) => {
+    line: async (l, e) => {
       if (!l.tagIds.length) return null;
-      const byId = new Map(listTags(e.deps, e.userId).map((t) => [t.id, t.name]));
+      const byId = new Map((await listTags(e.deps, e.userId)).map((t) => [t.id, t.name]));
       return `🏷 ${l.tagIds.map((id) => esc(byId.get(id) ?? "?")).join(", ")}`;
     },
     ask: {
       prompt: "Send tags separated by commas (new ones are created). They replace the link's tags.",
-      parse: (t, e) => {
+      parse: async (t, e) => {
         const list = names(t);
         if (!list.length || list.some((n) => n.length > 50)) bad("Send names of at most 50 characters, separated by commas.");
-        const existing = new Map(listTags(e.deps, e.userId).map((x) => [x.name.toLowerCase(), x.id]));
-        return {
-          tagIds: list.map((n) => {
-            const key = n.toLowerCase(); // the same name twice in one answer is one tag
-            if (!existing.has(key)) {
-              const id = createTag(e.deps, e.userId, n).id;
-              e.madeTags.push(id);
-              existing.set(key, id);
-            }
-            return existing.get(key)!;
-          }),
-        };
+        const existing = new Map((await listTags(e.deps, e.userId)).map((x) => [x.name.toLowerCase(), x.id]));
+        const tagIds: number[] = [];
+        for (const n of list) {
+          const key = n.toLowerCase(); // the same name twice in one answer is one tag
+          if (!existing.has(key)) {
+            const id = (await createTag(e.deps, e.userId, n)).id;
+            e.madeTags.push(id);
+            existing.set(key, id);
+          }
+          tagIds.push(existing.get(key)!);
+        }
+        return { tagIds };
       },
       clear: { tagIds: [] },
     },

@@ -64,13 +64,13 @@ export const tokens = createItemList({
 export const tags = createItemList({
   id: "tags",
   parent,
-  text: (ctx) => {
-    const all = listTags(ctx.deps, ctx.user!.id);
+  text: async (ctx) => {
+    const all = await listTags(ctx.deps, ctx.user!.id);
     return all.length ? `<b>🏷 Tags</b> (${all.length}): tap one to delete it (its links stay).` : "<b>🏷 Tags</b>\nNo tags yet. Add one here or from a link's card.";
   },
-  items: (ctx) => listTags(ctx.deps, ctx.user!.id).map((t) => ({ id: t.id, label: t.name })),
-  confirm: (ctx, id) => {
-    const t = listTags(ctx.deps, ctx.user!.id).find((x) => x.id === id);
+  items: async (ctx) => (await listTags(ctx.deps, ctx.user!.id)).map((t) => ({ id: t.id, label: t.name })),
+  confirm: async (ctx, id) => {
+    const t = (await listTags(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("Tag");
     return `Delete the tag “${esc(t.name)}”? Links keep working; they just lose this tag.`;
   },
@@ -82,14 +82,14 @@ export const tags = createItemList({
 export const pixels = createItemList({
   id: "pixels",
   parent,
-  text: (ctx) => {
-    const all = listPixels(ctx.deps, ctx.user!.id);
+  text: async (ctx) => {
+    const all = await listPixels(ctx.deps, ctx.user!.id);
     if (!all.length) return "<b>📡 Pixels</b>\nNo pixels yet. A pixel fires on the redirect page of the links you attach it to.";
     return [`<b>📡 Pixels</b> (${all.length}), tap one to delete it:`, ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`)].join("\n");
   },
-  items: (ctx) => listPixels(ctx.deps, ctx.user!.id).map((p) => ({ id: p.id, label: p.name })),
-  confirm: (ctx, id) => {
-    const p = listPixels(ctx.deps, ctx.user!.id).find((x) => x.id === id);
+  items: async (ctx) => (await listPixels(ctx.deps, ctx.user!.id)).map((p) => ({ id: p.id, label: p.name })),
+  confirm: async (ctx, id) => {
+    const p = (await listPixels(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!p) throw new NotFound("Pixel");
     return `Delete the pixel “${esc(p.name)}”? It stops firing on every link.`;
   },

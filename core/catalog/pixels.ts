@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { pixels } from "../../db/schema";
-import { changes } from "../../db/client";
+import type { Tables } from "../../db/async";
 import { invalidateLinkCache } from "../links/link-cache";
 import { NotFound, ValidationError } from "../errors";
 
@@ -18,14 +17,16 @@ const PIXEL_ID: Record<PixelType, { re: RegExp; hint: string }> = {
 };
 
 export type PixelView = { id: number; name: string; type: PixelType; pixelId: string; createdAt: string };
-const view = (r: typeof pixels.$inferSelect): PixelView => ({ id: r.id, name: r.name, type: r.type, pixelId: r.pixelId, createdAt: r.createdAt.toISOString() });
+const view = (r: Tables["pixels"]["$inferSelect"]): PixelView => ({ id: r.id, name: r.name, type: r.type, pixelId: r.pixelId, createdAt: r.createdAt.toISOString() });
 
-export function listPixels(deps: Pick<Deps, "db">, userId: number): PixelView[] {
-  return deps.db.select().from(pixels).where(eq(pixels.userId, userId)).orderBy(asc(pixels.id)).all().map(view);
+/** The user's pixels in the order they were added. */
+export async function listPixels(deps: Pick<Deps, "asyncDb">, userId: number): Promise<PixelView[]> {
+  const { pixels } = deps.asyncDb.tables;
+  return (await deps.asyncDb.select().from(pixels).where(eq(pixels.userId, userId)).orderBy(asc(pixels.id))).map(view);
 }
 
 /** Creates a pixel of one of the supported networks after checking its id's shape. */
-export function createPixel(deps: Pick<Deps, "db" | "clock">, userId: number, input: { name: string; type: string; pixelId: string }): PixelView {
+export async function createPixel(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: { name: string; type: string; pixelId: string }): Promise<PixelView> {
   const errors: { field: string; message: string }[] = [];
   const name = input.name.trim();
   const pixelId = input.pixelId.trim();
@@ -34,10 +35,15 @@ export function createPixel(deps: Pick<Deps, "db" | "clock">, userId: number, in
   if (!PIXEL_TYPES.includes(type)) errors.push({ field: "type", message: `must be one of ${PIXEL_TYPES.join(", ")}` });
   else if (!PIXEL_ID[type].re.test(pixelId)) errors.push({ field: "pixelId", message: `is not a ${type} pixel id (${PIXEL_ID[type].hint})` });
   if (errors.length) throw new ValidationError(`Invalid pixel: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, errors);
-  return view(deps.db.insert(pixels).values({ userId, name, type, pixelId, createdAt: deps.clock.now() }).returning().get());
+  const { pixels } = deps.asyncDb.tables;
+  const [made] = await deps.asyncDb.insert(pixels).values({ userId, name, type, pixelId, createdAt: deps.clock.now() }).returning();
+  return view(made!);
 }
 
-export function deletePixel(deps: Pick<Deps, "db" | "linkCache">, userId: number, id: number): void {
-  if (!changes(deps.db.delete(pixels).where(and(eq(pixels.id, id), eq(pixels.userId, userId))).run())) throw new NotFound("Pixel");
+/** Deletes a pixel (it stops firing on every link); 404 for missing or someone else's. */
+export async function deletePixel(deps: Pick<Deps, "asyncDb" | "linkCache">, userId: number, id: number): Promise<void> {
+  const { pixels } = deps.asyncDb.tables;
+  const gone = await deps.asyncDb.delete(pixels).where(and(eq(pixels.id, id), eq(pixels.userId, userId))).returning({ id: pixels.id });
+  if (!gone.length) throw new NotFound("Pixel");
   invalidateLinkCache(deps);
 }

@@ -125,7 +125,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
 
   test("pixels, domain and webhook options use the user's own catalog; the webhook screen appears on the card", async () => {
     await paste();
-    createPixel(b.t.deps, userId(), { name: "Shop", type: "facebook", pixelId: "123456789012345" });
+    await createPixel(b.t.deps, userId(), { name: "Shop", type: "facebook", pixelId: "123456789012345" });
     const unknown = await option("📡 Pixels", "Other");
     expect(unknown.params.text).toContain("You have no pixel named “Other”. Yours: Shop.");
     await b.send("shop");

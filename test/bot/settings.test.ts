@@ -88,10 +88,10 @@ describe("bot settings (unit)", () => {
     expect(lastText()).toContain("name");
     await b.send("promo");
     expect(lastText()).toContain("✅ Tag “promo” created.");
-    expect(listTags(b.t.deps, user().id).map((t) => t.name)).toEqual(["promo"]);
+    expect((await listTags(b.t.deps, user().id)).map((t) => t.name)).toEqual(["promo"]);
     await b.press("🗑 promo");
     await b.press("🗑 Yes, remove");
-    expect(listTags(b.t.deps, user().id)).toEqual([]);
+    expect(await listTags(b.t.deps, user().id)).toEqual([]);
     await b.press("⬅️ Settings");
     await b.press("📡 Pixels");
     await b.press("➕ New pixel");
@@ -99,10 +99,10 @@ describe("bot settings (unit)", () => {
     expect(lastText()).toContain("pixelId");
     await b.send("facebook 123456789012345 Main shop");
     expect(lastText()).toContain("✅ Pixel “Main shop” added.");
-    expect(listPixels(b.t.deps, user().id)).toHaveLength(1);
+    expect(await listPixels(b.t.deps, user().id)).toHaveLength(1);
     await b.press("🗑 Main shop");
     await b.press("🗑 Yes, remove");
-    expect(listPixels(b.t.deps, user().id)).toEqual([]);
+    expect(await listPixels(b.t.deps, user().id)).toEqual([]);
   });
 
   test("passkeys are listed and removable; an email is linked by a mailed code", async () => {

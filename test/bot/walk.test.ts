@@ -36,8 +36,8 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   const deps = b.t.deps;
   insertLink(deps, userId, { isActive: false });
   const link = insertLink(deps, userId, { webhookUrl: `http://127.0.0.1:${rx.port}/hook`, webhookEnabled: true }); // newest: first in the list
-  createTag(deps, userId, "promo");
-  createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
+  await createTag(deps, userId, "promo");
+  await createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
   createApiToken(deps, userId, { name: "ci" });
   deps.db.insert(passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() }).run();
   const folder = createFolder(deps, userId, { name: "Work" });
