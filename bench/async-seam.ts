@@ -11,9 +11,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createDb } from "../db/client";
 import { writeTransaction } from "../db/transaction";
-import { createAsyncSqlite } from "../db/async-sqlite";
+import { openSqlite } from "../db/async-sqlite";
 import { transaction } from "../db/async";
 import * as schema from "../db/schema";
 
@@ -22,10 +21,11 @@ const N = Number(values.ops);
 if (!Number.isInteger(N) || N < 1) throw new Error("--ops must be a positive whole number");
 
 const dir = mkdtempSync(join(tmpdir(), "linkbot-async-bench-"));
-const handle = createDb(join(dir, "app.db"));
+// as the service opens it: the synchronous handle checks the seam's gate before each query
+const { handle, seam } = openSqlite(join(dir, "app.db"));
 try {
   const { db } = handle;
-  const adb = createAsyncSqlite(handle.sqlite, schema).db;
+  const adb = seam.db;
   const { users, tags } = schema;
   const [user] = db.insert(users).values({ username: "bench" }).returning().all();
   const userId = user!.id;

@@ -1,9 +1,8 @@
 import { Api } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Config } from "../config";
-import { createDb, type DbHandle } from "../db/client";
-import { createAsyncSqlite } from "../db/async-sqlite";
-import * as schema from "../db/schema";
+import type { DbHandle } from "../db/client";
+import { openSqlite } from "../db/async-sqlite";
 import { systemClock, type Clock } from "./clock";
 import type { Deps } from "./deps";
 import { createLogger, type Logger } from "./log";
@@ -36,7 +35,7 @@ export function createDeps(
   lockDownDataDir(config.dataDir);
   const dbPath = overrides.dbPath ?? join(config.dataDir, "app.db");
   if (dbPath !== ":memory:") createPrivateFile(dbPath);
-  const handle = createDb(dbPath);
+  const { handle, seam } = openSqlite(dbPath);
   // -wal and -shm of an existing database may have been made before its mode was tightened
   lockDownDataDir(config.dataDir);
   const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.botApiRoot }) : null;
@@ -45,7 +44,7 @@ export function createDeps(
   const deps: Deps & { handle: DbHandle } = {
     handle,
     db: handle.db,
-    asyncDb: createAsyncSqlite(handle.sqlite, schema).db,
+    asyncDb: seam.db,
     config,
     clock: overrides.clock ?? systemClock,
     log,

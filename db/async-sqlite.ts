@@ -16,7 +16,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createTableRelationsHelpers, extractTablesRelationalConfig, type Query } from "drizzle-orm";
 import { SQLiteBunSession } from "drizzle-orm/bun-sqlite";
 import { BaseSQLiteDatabase, SQLiteAsyncDialect, SQLitePreparedQuery, SQLiteSession } from "drizzle-orm/sqlite-core";
-import { RUN_TRANSACTION, type AsyncDb, type AsyncTx, type TransactionRunner } from "./async";
+import { RUN_TRANSACTION, type AsyncDb, type AsyncTx, type Tables, type TransactionRunner } from "./async";
+import { createDb, type DbHandle } from "./client";
+import * as schema from "./schema";
 
 /** One open transaction on the connection. */
 interface OpenTx {
@@ -119,13 +121,19 @@ export interface AsyncSqlite<S extends Record<string, unknown>> {
   db: AsyncDb<S>;
   /** true while a transaction holds the connection (for tests and diagnostics) */
   busy(): boolean;
+  /**
+   * Throws when a transaction of this seam holds the connection and the caller is not inside it.
+   * Synchronous code on the same connection cannot wait, so it calls this before each query: it
+   * fails loudly instead of joining someone else's transaction.
+   */
+  checkFree(): void;
 }
 
 /**
  * The async seam over an open bun:sqlite connection and the drizzle tables of its schema. Make one
- * per connection (it owns the connection's gate) and share it; the synchronous drizzle handle of
- * the same connection bypasses the gate, so code still on it must not run while an async
- * transaction is open.
+ * per connection (it owns the connection's gate) and share it. Synchronous code on the same
+ * connection cannot wait for the gate: give its drizzle handle `checkFree` (createDb's
+ * `beforeQuery`) so it fails instead of running inside another's transaction.
  */
 export function createAsyncSqlite<S extends Record<string, unknown>>(sqlite: Database, tables: S): AsyncSqlite<S> {
   const gate = new ConnectionGate();
@@ -181,5 +189,21 @@ export function createAsyncSqlite<S extends Record<string, unknown>>(sqlite: Dat
 
   const db = handle(false) as unknown as AsyncDb<S>;
   const tx = handle(true) as unknown as AsyncTx<never>;
-  return { db, busy: () => gate.open !== null };
+  const checkFree = () => {
+    if (!gate.free()) throw new Error("A synchronous query ran while an async transaction held the SQLite connection: it would have joined that transaction; move this query to the async seam");
+  };
+  return { db, busy: () => gate.open !== null, checkFree };
+}
+
+/**
+ * Opens the service's SQLite database (createDb) with both handles over its one connection: the
+ * synchronous drizzle handle, which refuses to run inside the async seam's transactions, and the
+ * async seam.
+ */
+export function openSqlite(path: string): { handle: DbHandle; seam: AsyncSqlite<Tables> } {
+  let checkFree = () => {}; // nothing is open while migrating
+  const handle = createDb(path, { beforeQuery: () => checkFree() });
+  const seam = createAsyncSqlite(handle.sqlite, schema);
+  checkFree = seam.checkFree;
+  return { handle, seam };
 }

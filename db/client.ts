@@ -12,17 +12,23 @@ export interface DbHandle {
   close(): void;
 }
 
+export interface DbOptions {
+  /** called before each query of the drizzle handle (the async seam's check that no transaction of its own is open) */
+  beforeQuery?: () => void;
+}
+
 /**
  * Opens (or creates) the SQLite database at `path` (":memory:" for tests), applies the pragmas
  * the service relies on and runs the committed migrations.
  */
-export function createDb(path: string): DbHandle {
+export function createDb(path: string, options: DbOptions = {}): DbHandle {
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA busy_timeout = 5000");
-  const db = drizzle(sqlite, { schema }) as Db;
+  const before = options.beforeQuery;
+  const db = drizzle(sqlite, { schema, logger: before && { logQuery: () => before() } }) as Db;
   migrate(db, { migrationsFolder: join(import.meta.dir, "migrations") });
   return { db, sqlite, close: () => sqlite.close() };
 }

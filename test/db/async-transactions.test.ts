@@ -12,6 +12,11 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bigint, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { SQL } from "bun";
 import { first, transaction, type AsyncDb } from "../../db/async";
+import { openSqlite } from "../../db/async-sqlite";
+import * as schema from "../../db/schema";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { asyncEnginesForFile } from "../helpers/async-engines";
 import { leakProbe, type Probe } from "../helpers/leak-probe";
 
@@ -165,6 +170,33 @@ describe("SQLite's one connection", () => {
     await tx;
     expect(events).toEqual(["transaction done", "committed", "outside read"]);
     expect(seen).toEqual(["committed"]);
+  });
+
+  test("the synchronous drizzle handle of the connection fails instead of running inside another's async transaction", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "linkbot-guard-"));
+    const { handle, seam } = openSqlite(join(dir, "app.db"));
+    try {
+      const { users } = schema;
+      let opened!: () => void;
+      const isOpen = new Promise<void>((resolve) => (opened = resolve));
+      let release!: () => void;
+      const done = new Promise<void>((resolve) => (release = resolve));
+      const tx = transaction(seam.db, async (t) => {
+        await t.insert(t.tables.users).values({ username: "uncommitted" });
+        // from inside the body the synchronous handle is this same transaction
+        expect(handle.db.select().from(users).all().map((u) => u.username)).toEqual(["uncommitted"]);
+        opened();
+        await done;
+      });
+      await isOpen;
+      expect(() => handle.db.select().from(users).all()).toThrow(/would have joined that transaction/);
+      release();
+      await tx;
+      expect(handle.db.select().from(users).all().map((u) => u.username)).toEqual(["uncommitted"]);
+    } finally {
+      handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
