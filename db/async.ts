@@ -60,3 +60,15 @@ export function transaction<S extends Record<string, unknown>, T>(db: AsyncDbOrT
 export function first<R>(rows: readonly R[]): R | undefined {
   return rows[0];
 }
+
+/**
+ * True when `e` is a unique or primary-key violation, as each driver reports it: bun:sqlite's
+ * `SQLITE_CONSTRAINT_UNIQUE` / `_PRIMARYKEY`, or PostgreSQL's SQLSTATE 23505 inside drizzle's
+ * query error. What a module maps to a 409 it recognizes through here.
+ */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  const cause = (e as { cause?: { errno?: unknown } } | null)?.cause;
+  return cause?.errno === "23505";
+}

@@ -1,8 +1,9 @@
 /**
  * The import graph of core/ and the rules it keeps: no cycle between feature folders, mechanisms
  * (clicks, delivery) that import no feature, and the composition root's wiring files imported by no
- * feature. Plus the database seam: write transactions through db/transaction.ts, no transaction cast
- * to a database, no registries keyed by identity.
+ * feature. Plus the database seams: write transactions through db/transaction.ts, no transaction cast
+ * to a database, no registries keyed by identity, modules on the async seam (db/async.ts) querying
+ * only through it.
  */
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";

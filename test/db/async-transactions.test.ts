@@ -11,7 +11,7 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bigint, pgTable, text as pgText } from "drizzle-orm/pg-core";
 import { SQL } from "bun";
-import { first, transaction, type AsyncDb } from "../../db/async";
+import { first, isUniqueViolation, transaction, type AsyncDb } from "../../db/async";
 import { openSqlite } from "../../db/async-sqlite";
 import * as schema from "../../db/schema";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -133,12 +133,14 @@ for (const [engine, open] of engines)
       });
       expect(await names(db)).toEqual(["kept", "nested"]);
 
-      // a failing statement (duplicate key) fails its transaction like a thrown error
+      // a failing statement (duplicate key) fails its transaction like a thrown error, recognizably on both
       const [{ id }] = (await db.select({ id: r.id }).from(r).limit(1)) as [{ id: number }];
-      await expect(transaction(db, async (tx) => {
+      const failed = await transaction(db, async (tx) => {
         await tx.insert(r).values({ name: "lost" });
         await tx.insert(r).values({ id, name: "duplicate" });
-      })).rejects.toThrow();
+      }).then(() => null, (e: unknown) => e);
+      expect(isUniqueViolation(failed)).toBe(true);
+      expect(isUniqueViolation(new Error("other"))).toBe(false);
       expect(await names(db)).toEqual(["kept", "nested"]);
     });
 
