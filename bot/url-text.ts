@@ -6,8 +6,10 @@
 import type { Message } from "grammy/types";
 import type { Deps } from "../core/deps";
 import { MAX_URL_LENGTH, urlProblem } from "../core/links/validate";
+import { isServiceUrl } from "../core/links/own-hosts";
 
-export type UrlReading = { url: string } | { problem: string } | null;
+/** `service` is set when the URL is one of this service's own (a short, share or request link): not a target, but maybe the reader's own object. */
+export type UrlReading = { url: string } | { problem: string; service?: URL } | null;
 
 const BARE = /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/u;
 
@@ -26,7 +28,10 @@ export function readUrl(raw: string, deps: Pick<Deps, "db" | "config">): UrlRead
   const url = scheme ? text : `https://${text}`;
   // the same check as the API's, which also refuses this service's own short links
   const problem = urlProblem(deps, url);
-  if (problem) return { problem: `That cannot be a target: it ${problem}.` };
+  if (problem) {
+    const reading = { problem: `That cannot be a target: it ${problem}.` };
+    return URL.canParse(url) && isServiceUrl(deps, new URL(url)) ? { ...reading, service: new URL(url) } : reading;
+  }
   return { url };
 }
 

@@ -4,11 +4,27 @@ import { linkList, NEW_LINK } from "../menus/link-list";
 import { linkCard } from "../menus/link-card";
 import { act, open } from "../menus/nav";
 import { createAndShow } from "../conversations/links";
-import { urlInMessage } from "../url-text";
+import { urlInMessage, type UrlReading } from "../url-text";
+import { ownObjectAt } from "../../core/links/own-url";
+import { shareScreen } from "../menus/secure";
+import { requestScreen } from "../menus/secure-requests";
+
+/**
+ * A pasted URL of this service that names one of the user's own objects opens its screen (a short
+ * link its card, a share link or a request link its screen); true when it did.
+ */
+async function openOwn(ctx: BotContext, reading: UrlReading): Promise<boolean> {
+  if (!reading || !("service" in reading) || !reading.service || !ctx.user) return false;
+  const own = await ownObjectAt(ctx.deps, ctx.user.id, reading.service);
+  if (!own) return false;
+  const screen = own.kind === "link" ? linkCard : own.kind === "share" ? shareScreen : requestScreen;
+  await act(ctx, () => open(ctx, screen, [own.id]));
+  return true;
+}
 
 /**
  * Links in the bot: a pasted URL (or a domain, or a message with a link in it) becomes a tracking link
- * and its card; /new <url> does the same, bare /new asks for the URL; /links opens the list;
+ * and its card; a pasted URL of the user's own short, share or request link opens its screen; /new <url> does the same, bare /new asks for the URL; /links opens the list;
  * t.me/<bot>?start=link_<id> opens a card.
  */
 export const linksFeature = new Composer<BotContext>();
@@ -19,6 +35,7 @@ pm.command("new", async (ctx) => {
   if (!ctx.match.trim()) return ctx.conversation.enter(NEW_LINK);
   const reading = urlInMessage({ text: ctx.match }, ctx.deps);
   if (reading && "url" in reading) return createAndShow(ctx, reading.url);
+  if (await openOwn(ctx, reading)) return;
   await ctx.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend /new followed by a URL, or just /new.`);
 });
 pm.command("start", async (ctx, next) => {
@@ -31,6 +48,6 @@ pm.on("message:text", async (ctx, next) => {
   if (ctx.message.text.startsWith("/")) return next();
   const reading = urlInMessage(ctx.message, ctx.deps);
   if (!reading || !ctx.user) return next();
-  if ("problem" in reading) return ctx.reply(`⚠️ ${reading.problem}`);
+  if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(`⚠️ ${reading.problem}`);
   await createAndShow(ctx, reading.url);
 });

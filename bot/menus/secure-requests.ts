@@ -1,7 +1,7 @@
 /**
  * Request links (files sent to you) in the bot: a list under the secure section, one screen per
- * link (its URL, what it received, on/off, delete after a confirmation). New ones are made from a
- * folder's screen, into that folder.
+ * link (its URL, what it received, on/off, delete after a confirmation; on/off and delete are also on
+ * each row of the list). New ones are made from a folder's screen, into that folder.
  */
 import { deleteRequest, getRequest, listRequests, updateRequest, type RequestJson } from "../../core/secure/requests";
 import { getFolder } from "../../core/secure/folders";
@@ -34,9 +34,25 @@ export const requestDelete = confirmScreen("request-delete", (ctx) => `Delete th
   return { screen: requestsScreen, view: [], notice: "🗑 Request link deleted." };
 }, "request");
 
+/** Turns request link `id` off or on; the notice says what that means. */
+function toggle(ctx: BotContext, id: number): { request: RequestJson; notice: string } {
+  const request = updateRequest(ctx.deps, uid(ctx), id, { isActive: !getRequest(ctx.deps, uid(ctx), id).isActive });
+  return { request, notice: request.isActive ? `▶️ Turned on: ${esc(request.title)} takes files again.` : `⏸ Turned off: ${esc(request.title)} answers that it takes nothing.` };
+}
+
+/** "Keep it" from a row's delete goes back to the list */
+export const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.text(ctx), (ctx) => {
+  deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+  return { screen: requestsScreen, view: [], notice: "🗑 Request link deleted." };
+}, "requests", () => []);
+
 dynamic(requestsScreen.menu, (ctx, range) => {
   for (const r of listRequests(ctx.deps, uid(ctx))) {
     go(range, requestsScreen, `${STATE[r.state].split(" ")[0]} ${r.title} (${received(r)})`, "request", (c) => [itemOf(c, requestsScreen)], r.id);
+    range.text({ text: r.isActive ? "⏸" : "▶️", payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
+      await open(c, requestsScreen, [], toggle(c, itemOf(c, requestsScreen)).notice);
+    }, "requests"));
+    go(range, requestsScreen, "🗑", "requests-delete", (c) => [itemOf(c, requestsScreen)], r.id);
     range.row();
   }
 });
@@ -45,8 +61,8 @@ back(requestsScreen, "⬅️ Folders", "folders");
 dynamic(requestScreen.menu, (ctx, range) => {
   const r = requestOf(ctx);
   range.text({ text: r.isActive ? "⏸ Turn off" : "▶️ Turn on", payload: payload(requestScreen) }, (c) => act(c, async () => {
-    const now = updateRequest(c.deps, uid(c), idOf(c), { isActive: !requestOf(c).isActive });
-    await open(c, requestScreen, [now.id], now.isActive ? "▶️ Turned on: it takes files again." : "⏸ Turned off: it answers that it takes nothing.");
+    const { request, notice } = toggle(c, idOf(c));
+    await open(c, requestScreen, [request.id], notice);
   }, "requests"));
   go(range, requestScreen, "🗑 Delete", "request-delete", (c) => [idOf(c)]);
   range.row();
@@ -56,6 +72,6 @@ back(requestScreen, "⬅️ Request links", "requests");
 /** The request-link screens under the secure section's folder list. */
 export function registerRequests(parent: Screen) {
   parent.menu.register(requestsScreen.menu);
-  requestsScreen.menu.register(requestScreen.menu);
+  requestsScreen.menu.register([requestScreen.menu, requestRowDelete.menu]);
   requestScreen.menu.register(requestDelete.menu);
 }

@@ -1,6 +1,8 @@
 /**
  * Secure-sharing screens: folders → folder → file → share link, each with a way back; pause toggle,
- * revoke/restore, and every delete asks first. A stored file's message is its file screen, so its
+ * revoke/restore, and every delete asks first. Each file's row in its folder shares or deletes it in
+ * one tap, and every share link is also in one flat list with revoke/restore and delete on its row,
+ * so each of these is at most 3 taps from /start. A stored file's message is its file screen, so its
  * share links are managed from there.
  */
 import { deleteFolder, getFolder, listFolders, togglePause } from "../../core/secure/folders";
@@ -10,6 +12,7 @@ import type { BotContext } from "../context";
 import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screen, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
+import { listShareLinks } from "../../core/secure/share-list";
 
 /** Conversations the screens enter (registered in bot/conversations). */
 export const NEW_FOLDER = "secure-new-folder";
@@ -43,14 +46,20 @@ export const shareScreen = createScreen("share", 1, (ctx) => {
   return `${STATE_ICON[l.state]} ${esc(l.url)}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC${lines.length ? `\n${lines.join("\n")}` : ""}`;
 });
 
-/** A confirmation screen for a delete: the question, "Yes" doing it and opening `after`, and back. */
-export function confirmScreen(id: string, question: (ctx: BotContext) => string, run: (ctx: BotContext) => { screen: Screen; view: number[]; notice: string }, backTo: string) {
+type Question = (ctx: BotContext) => string | Promise<string>;
+type Outcome = (ctx: BotContext) => { screen: Screen; view: number[]; notice: string } | Promise<{ screen: Screen; view: number[]; notice: string }>;
+
+/**
+ * A confirmation screen for a delete: the question, "Yes" doing it and opening the screen `run`
+ * names, and "Keep it" back to `backTo` (drawn for the object's id unless `backView` says otherwise).
+ */
+export function confirmScreen(id: string, question: Question, run: Outcome, backTo: string, backView: (ctx: BotContext) => number[] = (c) => [idOf(c)]) {
   const s = createScreen(id, 1, question);
   s.menu.text({ text: "🗑 Yes, delete", payload: payload(s) }, (ctx) => act(ctx, async () => {
-    const next = run(ctx);
+    const next = await run(ctx);
     await open(ctx, next.screen, next.view, next.notice);
   }, "folders"));
-  back(s, "Keep it", backTo, (c) => [idOf(c)]);
+  back(s, "Keep it", backTo, backView);
   return s;
 }
 
@@ -59,20 +68,37 @@ export const folderDelete = confirmScreen("folder-delete", (ctx) => {
   return `Delete folder “${esc(f.name)}” with its ${f.fileCount} file(s) and all their links?`;
 }, (ctx) => (deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: "🗑 Folder deleted." }), "folder");
 
-export const fileDelete = confirmScreen("file-delete", (ctx) => {
+const fileDeleteQuestion: Question = (ctx) => {
   const f = ownedFile(ctx.deps, uid(ctx), idOf(ctx));
   return `Delete “${esc(f.name)}” and its ${listLinks(ctx.deps, uid(ctx), f.id).length} share link(s)?`;
-}, (ctx) => {
+};
+const fileDeleteRun: Outcome = (ctx) => {
   const { folderId } = ownedFile(ctx.deps, uid(ctx), idOf(ctx));
   deleteFile(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: folderScreen, view: [folderId], notice: "🗑 File deleted." };
-}, "file");
+};
+/** from the file's screen, and from its row in the folder (which "Keep it" goes back to) */
+export const fileDelete = confirmScreen("file-delete", fileDeleteQuestion, fileDeleteRun, "file");
+export const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", (c) => [ownedFile(c.deps, uid(c), idOf(c)).folderId]);
 
-export const shareDelete = confirmScreen("share-delete", (ctx) => `Delete the share link ${esc(getLink(ctx.deps, uid(ctx), idOf(ctx)).url)}? It stops working at once.`, (ctx) => {
+const shareDeleteQuestion: Question = (ctx) => `Delete the share link ${esc(getLink(ctx.deps, uid(ctx), idOf(ctx)).url)}? It stops working at once.`;
+export const shareDelete = confirmScreen("share-delete", shareDeleteQuestion, (ctx) => {
   const { fileId } = getLink(ctx.deps, uid(ctx), idOf(ctx));
   deleteLink(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: fileScreen, view: [fileId], notice: "🗑 Share link deleted." };
 }, "share");
+
+/** Every share link of the user in one list (newest first), each with revoke/restore and delete on its row. */
+export const sharesScreen = createScreen("shares", 0, async (ctx) => {
+  const all = await listShareLinks(ctx.deps, uid(ctx));
+  return all.length
+    ? `🔗 <b>Share links</b> (${all.length === 40 ? "the newest 40" : all.length}): tap one to manage it, ⛔/♻️ to revoke or restore, 🗑 to delete.`
+    : "🔗 <b>Share links</b>: none yet. Open a stored file and tap “🔗 New share link”.";
+});
+export const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, (ctx) => {
+  deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+  return { screen: sharesScreen, view: [], notice: "🗑 Share link deleted." };
+}, "shares", () => []);
 
 dynamic(foldersScreen.menu, (ctx, range) => {
   for (const f of listFolders(ctx.deps, uid(ctx))) {
@@ -80,6 +106,8 @@ dynamic(foldersScreen.menu, (ctx, range) => {
     range.row();
   }
   range.text({ text: "➕ New folder", payload: payload(foldersScreen) }, (c) => act(c, () => c.conversation.enter(NEW_FOLDER)));
+  range.row();
+  go(range, foldersScreen, "🔗 Share links", "shares", () => []);
   go(range, foldersScreen, "📥 Request links", "requests", () => []);
 });
 backHome(foldersScreen);
@@ -88,6 +116,8 @@ dynamic(folderScreen.menu, (ctx, range) => {
   const folder = getFolder(ctx.deps, uid(ctx), idOf(ctx));
   for (const f of listFiles(ctx.deps, uid(ctx), folder.id)) {
     go(range, folderScreen, `📄 ${f.name} · ${f.contentType}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
+    range.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) => act(c, () => c.conversation.enter(SHARE, itemOf(c, folderScreen)), "folders"));
+    go(range, folderScreen, "🗑", "folder-file-delete", (c) => [itemOf(c, folderScreen)], f.id);
     range.row();
   }
   range.text({ text: folder.isPaused ? "▶️ Resume sharing" : "⏸ Pause sharing", payload: payload(folderScreen) }, (c) => act(c, async () => {
@@ -135,11 +165,27 @@ dynamic(shareScreen.menu, (ctx, range) => {
 });
 back(shareScreen, "⬅️ File", "file", (c) => [getLink(c.deps, uid(c), idOf(c)).fileId]);
 
+dynamic(sharesScreen.menu, async (ctx, range) => {
+  for (const l of await listShareLinks(ctx.deps, uid(ctx))) {
+    go(range, sharesScreen, `${STATE_ICON[l.state]} ${l.fileName} · ${l.code} · ${l.viewCount}/${l.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, sharesScreen)], l.id);
+    range.text({ text: l.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, l.id) }, (c) => act(c, async () => {
+      const id = itemOf(c, sharesScreen);
+      const now = setRevoked(c.deps, uid(c), id, !getLink(c.deps, uid(c), id).isRevoked);
+      await open(c, sharesScreen, [], now.isRevoked ? `⛔ Revoked ${esc(now.url)}: it answers 403.` : `♻️ Restored ${esc(now.url)}.`);
+    }, "folders"));
+    go(range, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], l.id);
+    range.row();
+  }
+});
+back(sharesScreen, "⬅️ Folders", "folders");
+
 /** The secure screens under `parent`, in their tree. */
 export function registerSecure(parent: Screen) {
   parent.menu.register(foldersScreen.menu);
   foldersScreen.menu.register(folderScreen.menu);
-  folderScreen.menu.register([folderDelete.menu, fileScreen.menu]);
+  foldersScreen.menu.register(sharesScreen.menu);
+  sharesScreen.menu.register(sharesDelete.menu);
+  folderScreen.menu.register([folderDelete.menu, folderFileDelete.menu, fileScreen.menu]);
   fileScreen.menu.register([fileDelete.menu, shareScreen.menu]);
   shareScreen.menu.register(shareDelete.menu);
 }

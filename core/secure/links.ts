@@ -42,7 +42,8 @@ export function secureUrl(deps: Pick<Deps, "config">, code: string): string {
   return `${deps.config.shortUrl}/s/${code}`;
 }
 
-function toJson(deps: Pick<Deps, "config" | "clock">, row: LinkRow, folderPaused: boolean): LinkJson {
+/** A link row as the API and the bot show it; `folderPaused` is its folder's pause. */
+export function toJson(deps: Pick<Deps, "config" | "clock">, row: LinkRow, folderPaused: boolean): LinkJson {
   return {
     id: row.id,
     fileId: row.fileId,

@@ -232,8 +232,11 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("at most 2048 can be shortened");
     await b.send("ftp://files.example/x");
     expect(lastText()).toContain("Only http:// and https:// links");
-    await b.send(`${link().trackingUrl}`);
+    // one of this service's short links is no target: an unknown code is refused; the user's own opens its card
+    await b.send(`${new URL(link().trackingUrl).origin}/nosuchcode`);
     expect(lastText()).toContain("must not point to this service's own short links");
+    await b.send(`${link().trackingUrl}`);
+    expect(lastText()).toContain(`${link().trackingUrl}\n→ ${link().original_url}`);
     expect(listLinks(b.t.deps, userId())).toHaveLength(before);
     await b.send("hello there");
     expect(lastText()).toContain("Store this text as a secure note?");

@@ -15,6 +15,7 @@ import { createPixel } from "../../core/catalog/pixels";
 import { createFolder } from "../../core/secure/folders";
 import { createFile } from "../../core/secure/files";
 import { createLink as createShare } from "../../core/secure/links";
+import { createRequest } from "../../core/secure/requests";
 import { createTracker } from "../../core/tracking/trackers";
 
 let b: ReturnType<typeof unitBot>;
@@ -41,8 +42,17 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   createApiToken(deps, userId, { name: "ci" });
   deps.db.insert(passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() }).run();
   const folder = createFolder(deps, userId, { name: "Work" });
-  const file = createFile(deps, userId, { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" });
-  createShare(deps, userId, { fileId: file.id, expiresInHours: 1, maxViews: 2 });
+  // two of each shared and sent thing: the rows' own delete buttons take one, the screens' the other
+  for (const name of ["memo", "notes"]) {
+    const file = createFile(deps, userId, { folderId: folder.id, name, contentType: "text", textContent: "hi" });
+    createShare(deps, userId, { fileId: file.id, expiresInHours: 1, maxViews: 2 });
+    createShare(deps, userId, { fileId: file.id, expiresInHours: 2, maxViews: null });
+  }
+  createRequest(deps, userId, { folderId: folder.id, title: "Scans" });
+  // a second folder outlives the walk's delete of the first: the flat share-link list still has rows then
+  const archive = createFolder(deps, userId, { name: "Archive" });
+  const old = createFile(deps, userId, { folderId: archive.id, name: "old", contentType: "text", textContent: "x" });
+  createShare(deps, userId, { fileId: old.id, expiresInHours: 1, maxViews: 1 });
   await createTracker(deps, userId, { name: "Deals", keyword: "deal" });
   await b.send("/start");
 
@@ -58,7 +68,8 @@ test("every menu button is answered and leads somewhere; every screen has a way 
     visited.add(screen);
     if (screen !== "main") expect({ screen, back: buttons.some((x) => BACK.test(x.text)) }).toEqual({ screen, back: true });
     const messageId = Number(call.params.message_id ?? call.result?.message_id);
-    const ordered = [...buttons.filter((x) => !destructive(x.text)), ...buttons.filter((x) => destructive(x.text))];
+    // a screen's own deletes before its way back: the parent's row buttons would delete its object first
+    const ordered = [...buttons.filter((x) => !destructive(x.text) && !BACK.test(x.text)), ...buttons.filter((x) => destructive(x.text)), ...buttons.filter((x) => BACK.test(x.text) && !destructive(x.text))];
     for (const button of ordered) {
       let produced = await b.tap(button.callback_data!, messageId);
       // a screen drawn before something under it was deleted is outdated: it is re-drawn, then tapped again
@@ -79,8 +90,8 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await visit(b.last("sendMessage"));
 
   expect([...visited].sort()).toEqual([
-    "file", "file-delete", "folder", "folder-delete", "folders", "link", "link-delete", "link-export", "link-stats", "link-webhook", "link-webhook-rotate", "links", "main", "orphans",
-    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "request", "request-delete", "requests", "settings", "share", "share-delete", "sign-ins", "tags", "tags-remove", "tokens", "tokens-remove",
+    "file", "file-delete", "folder", "folder-delete", "folder-file-delete", "folders", "link", "link-delete", "link-export", "link-stats", "link-webhook", "link-webhook-rotate", "links", "main", "orphans",
+    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "request", "request-delete", "requests", "requests-delete", "settings", "share", "share-delete", "shares", "shares-delete", "sign-ins", "tags", "tags-remove", "tokens", "tokens-remove",
     "track-guide", "tracker", "tracker-delete", "tracker-feed", "trackers",
   ]);
   expect(pressed.length).toBeGreaterThan(80);
