@@ -9,6 +9,7 @@ import { startServices, stopServices, type Service } from "./lifecycle";
 import { deliveryWorker } from "./core/delivery-routes";
 import { startMtprotoSource } from "./jobs/mtproto-source";
 import type { MtprotoSource } from "./core/tracking/mtproto";
+import { leadingJob, whileLeading } from "./core/cluster/lead";
 
 function loadConfigOrExit(): Config {
   try {
@@ -38,15 +39,22 @@ async function main() {
   if (bot && config.botMode === "webhook") app.post(WEBHOOK_PATH, webhookHandler(bot, config), { detail: { hide: true } });
 
   const jobs: Cron[] = [];
+  // each job runs on the node holding its lease (on one node: always this one)
+  const leadingJobs = JOBS.map((job) => ({ job, lead: leadingJob(deps, job.name, async () => job.run(deps)) }));
   const services: Service[] = [
     { name: "database", start() {}, stop: () => deps.handle.close() },
     {
       name: "jobs",
-      start() {
-        for (const job of JOBS)
-          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => log.error(`job ${job.name} failed`, e) }, async () => void (await job.run(deps))));
+      async start() {
+        for (const { job, lead } of leadingJobs) {
+          await lead.start();
+          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => log.error(`job ${job.name} failed`, e) }, async () => void (await lead.tick())));
+        }
       },
-      stop: () => jobs.forEach((j) => j.stop()),
+      async stop() {
+        jobs.forEach((j) => j.stop());
+        for (const { lead } of leadingJobs) await lead.stop();
+      },
     },
     (() => {
       const delivery = deliveryWorker(deps);
@@ -64,11 +72,10 @@ async function main() {
       },
     },
     (() => {
-      // optional MTProto keyword source: on only when MTPROTO_* are configured; re-synced hourly
+      // optional MTProto keyword source: on only when MTPROTO_* are configured; re-synced hourly; on one node at a time
       let source: MtprotoSource | null = null;
       let sync: Cron | null = null;
-      return {
-        name: "mtproto",
+      const lead = whileLeading(deps, "mtproto-source", {
         async start() {
           source = await startMtprotoSource(deps);
           if (source) sync = new Cron("17 * * * *", { protect: true, catch: (e) => log.error("mtproto sync failed", e) }, async () => void (await source!.sync()));
@@ -76,8 +83,10 @@ async function main() {
         async stop() {
           sync?.stop();
           await source?.stop();
+          source = null;
         },
-      };
+      });
+      return { name: "mtproto", start: () => lead.start(), stop: () => lead.stop() };
     })(),
     ...(runner ? [{ name: "bot", start: () => runner.init(), stop: () => runner.stop() }] : []),
     {
@@ -86,7 +95,15 @@ async function main() {
       stop: () => app.stop(),
     },
     ...(runner
-      ? [{ name: `bot ${config.botMode}`, start: () => (config.botMode === "webhook" ? runner.registerWebhook() : runner.startPolling()), stop() {} }]
+      ? [
+          config.botMode === "webhook"
+            ? { name: "bot webhook", start: () => runner.registerWebhook(), stop() {} }
+            : (() => {
+                // Telegram allows one getUpdates caller per bot: polling runs on the node holding the lease
+                const lead = whileLeading(deps, "bot-polling", { start: () => runner.startPolling(), stop: () => runner.stop() });
+                return { name: "bot polling", start: () => lead.start(), stop: () => lead.stop() };
+              })(),
+        ]
       : []),
   ];
 

@@ -1,3 +1,4 @@
+import { ping } from "../db/async";
 import { Elysia } from "elysia";
 import type { Deps } from "../core/deps";
 import { errorHandler } from "./shared/errors";
@@ -51,7 +52,7 @@ export function createApi(deps: Deps) {
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
     .use(docsPlugin())
-    .get("/healthz", () => ({ ok: true }), { detail: { summary: "Liveness check" } })
+    .get("/healthz", ({ set }) => health(deps, set), { detail: { summary: "Health check: 200 while this node can reach its database, else 503 (load balancers take it out)" } })
     .use(miniappRoutes(deps))
     .use(api)
     .use(secureViewerPages(deps, secureOpen))
@@ -62,3 +63,25 @@ export function createApi(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApi>;
+
+/** How long /healthz waits for the database's answer before it calls the node unhealthy. */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/**
+ * 200 `{ok: true}` while the database answers `select 1` within HEALTH_TIMEOUT_MS; otherwise 503
+ * with `database_unreachable`, so a load balancer takes the node out of rotation until it answers.
+ */
+async function health(deps: Pick<Deps, "asyncDb" | "log">, set: { status?: number | string }) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS)));
+  try {
+    await Promise.race([ping(deps.asyncDb), late]);
+    return { ok: true };
+  } catch (e) {
+    deps.log.warn(`health check: the database did not answer: ${(e as Error).message}`);
+    set.status = 503;
+    return { ok: false, error: "database_unreachable", message: "This node cannot reach its database" };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -10,6 +10,7 @@ import type { Logger } from "./log";
 import type { Mailer } from "./mail";
 import type { TrackerIndexCache } from "./tracking/index-cache";
 import type { RevokedSessions } from "./auth/revoked-sessions";
+import type { Cluster } from "./cluster";
 
 /** What core functions receive. Built once in main.ts (or by a test) and passed down. */
 export interface Deps {
@@ -35,4 +36,9 @@ export interface Deps {
   trackerIndex: TrackerIndexCache;
   /** the ended sign-ins, checked on every authenticated request */
   revokedSessions: RevokedSessions;
+  /**
+   * What the nodes of a cluster share (leases for one-node work, the change bus, shared counters and
+   * settings, the update ledger): in-process implementations on SQLite, PostgreSQL ones in cluster mode.
+   */
+  cluster: Cluster;
 }

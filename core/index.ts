@@ -17,6 +17,7 @@ import { CLICK_LISTENERS } from "./click-listeners";
 import { join } from "node:path";
 import { createPrivateFile, lockDownDataDir } from "./data-dir";
 import { createRevokedSessions } from "./auth/revoked-sessions";
+import { createLocalCluster } from "./cluster";
 
 /** Where the click journal lives under DATA_DIR. */
 export const CLICK_JOURNAL_DIR = "click-journal";
@@ -41,12 +42,13 @@ export function createDeps(
   const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.botApiRoot }) : null;
   // 429s wait retry_after (up to 30 s) and retry; network and 5xx failures surface at once as clear errors
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
+  const clock = overrides.clock ?? systemClock;
   const deps: Deps & { handle: DbHandle } = {
     handle,
     db: handle.db,
     asyncDb: seam.db,
     config,
-    clock: overrides.clock ?? systemClock,
+    clock,
     log,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     telegram,
@@ -62,6 +64,7 @@ export function createDeps(
       threadEntry: CLICK_WRITER_THREAD,
     }),
     revokedSessions: createRevokedSessions(handle.db),
+    cluster: createLocalCluster({ dataDir: config.dataDir, clock }),
   };
   return deps;
 }

@@ -15,6 +15,7 @@
  * exclusively (BEGIN IMMEDIATE) and every query from outside the transaction waits until it ends; on
  * PostgreSQL the transaction runs on a connection of the pool. Inside, query through `tx`.
  */
+import { sql, type SQL } from "drizzle-orm";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import type * as schema from "./schema";
 
@@ -71,4 +72,14 @@ export function isUniqueViolation(e: unknown): boolean {
   if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
   const cause = (e as { cause?: { errno?: unknown } } | null)?.cause;
   return cause?.errno === "23505";
+}
+
+/**
+ * Asks the handle's database one trivial question (`select 1`): resolves when it answers, rejects
+ * when it cannot (PostgreSQL down or out of reach, the SQLite connection closed). For health checks.
+ */
+export async function ping<S extends Record<string, unknown>>(db: AsyncDb<S>): Promise<void> {
+  const q = sql`select 1`;
+  if (db.engine === "postgres") await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q);
+  else await (db as unknown as { run(q: SQL): Promise<unknown> }).run(q);
 }
