@@ -30,7 +30,7 @@ export { MAX_JSON_BODY } from "./shared/body";
  */
 export function createApi(deps: Deps) {
   // one wrong-password limiter for the share API and the viewer page, so both count the same attempts
-  const secureOpen = { ...deps, shareAttempts: new AttemptLimiter() };
+  const secureOpen = { ...deps, shareAttempts: new AttemptLimiter(deps.cluster.counters, "share-password") };
   const api = new Elysia({ prefix: "/api" })
     .use(tokensApi(deps))
     .use(authApi(deps))

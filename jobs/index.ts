@@ -17,4 +17,6 @@ export const JOBS: Job[] = [
   { name: "prune-orphan-visits", pattern: "17 3 * * *", run: pruneUnownedOrphanVisits },
   { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
   { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
+  // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)
+  { name: "sweep-counters", pattern: "*/5 * * * *", run: (deps) => deps.cluster.counters.sweep(deps.clock.now()) },
 ];

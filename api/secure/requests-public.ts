@@ -10,7 +10,7 @@ import { MAX_REQUEST_TEXT, openRequest, receiveRequestItem, type RequestItem } f
 import { requestByCode } from "../../core/secure/requests";
 import { readCapped } from "../shared/body";
 import { clientAddress, type Peer } from "../shared/client-ip";
-import { FixedWindowLimiter } from "../shared/rate-limit";
+import { SharedWindowLimiter } from "../shared/rate-limit";
 import { ipBucket } from "../../core/ip";
 import { publicError } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
@@ -26,13 +26,13 @@ export const REQUEST_UPLOADS_PER_HOUR = 30;
 type Received = { received: true; kind: "file" | "text"; name: string; size: number; itemsLeft: number | null };
 
 export function secureRequestsPublic(deps: Deps) {
-  const limiter = new FixedWindowLimiter(deps.clock, 3600_000);
+  const limiter = new SharedWindowLimiter(deps.cluster.counters, deps.clock, 3600_000, "request-upload");
   const html = htmlResponder(deps);
 
   /** Rate limit, then 404/410 before a byte of the body is read, then the item itself. */
   async function receive(request: Request, server: Peer, code: string, read: () => Promise<RequestItem> | RequestItem): Promise<Received> {
     const ip = ipBucket(clientAddress(request, server, deps.config.trustProxy) ?? "unknown");
-    const verdict = limiter.hit(`request-upload:${ip}`, REQUEST_UPLOADS_PER_HOUR);
+    const verdict = await limiter.hit(ip, REQUEST_UPLOADS_PER_HOUR);
     if (!verdict.allowed) throw new RateLimited(verdict.resetSeconds, `Too many uploads from your address: at most ${REQUEST_UPLOADS_PER_HOUR} an hour`);
     openRequest(deps, code);
     const item = await read();

@@ -11,6 +11,7 @@ import { verifyInitData } from "../../core/accounts/telegram-auth";
 import { findUserByIdentity } from "../../core/accounts/users";
 import type { Clock } from "../../core/clock";
 import { ipBucket } from "../../core/ip";
+import type { WindowCounters } from "../../core/cluster/counters";
 import { requestUrl } from "./request-url";
 
 /** Sign-in and one-time-code endpoints: limited per client IP with the tighter RATE_LIMIT_AUTH. */
@@ -30,47 +31,28 @@ export interface Verdict {
 
 /**
  * Where the request counters live: `hit` counts one request for `key` and says whether it is within
- * `limit` for the current window. The in-memory FixedWindowLimiter serves one process; a store
- * shared by several processes (a database table) implements the same method, possibly async.
+ * `limit` for the current window.
  */
 export interface RateLimitStore {
   hit(key: string, limit: number): Verdict | Promise<Verdict>;
 }
 
 /**
- * Fixed-window counters in memory: each key gets `limit` requests per window starting at its first
- * request. Expired windows are swept at most once per window so the map cannot grow without bound.
+ * Fixed windows of `windowMs` in the cluster's shared counters (core/cluster/counters.ts): every node
+ * counts into the same window, so N nodes allow the limit once, not N times. Windows are aligned to
+ * the clock (a 60 s window starts at each whole minute). `prefix` keeps this limiter's keys apart
+ * from other counters. Ended windows are swept by the sweep-counters job.
  */
-export class FixedWindowLimiter implements RateLimitStore {
-  private windows = new Map<string, { start: number; count: number }>();
-  private nextSweep = 0;
+export class SharedWindowLimiter implements RateLimitStore {
+  constructor(private counters: WindowCounters, private clock: Clock, private windowMs: number, private prefix: string) {}
 
-  constructor(private clock: Clock, private windowMs: number) {}
-
-  hit(key: string, limit: number): Verdict {
-    const now = this.clock.now().getTime();
-    if (now >= this.nextSweep) this.sweep(now);
-    let w = this.windows.get(key);
-    if (!w || now >= w.start + this.windowMs) {
-      w = { start: now, count: 0 };
-      this.windows.set(key, w);
-    }
-    const resetSeconds = Math.max(1, Math.ceil((w.start + this.windowMs - now) / 1000));
-    if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-    w.count++;
-    return { allowed: true, limit, remaining: limit - w.count, resetSeconds };
-  }
-
-  get size() {
-    return this.windows.size;
-  }
-
-  private sweep(now: number) {
-    for (const [key, w] of this.windows) if (now >= w.start + this.windowMs) this.windows.delete(key);
-    this.nextSweep = now + this.windowMs;
+  async hit(key: string, limit: number): Promise<Verdict> {
+    const now = this.clock.now();
+    const { count, resetAt } = await this.counters.hit(`${this.prefix}:${key}`, this.windowMs, now);
+    const resetSeconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+    return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
   }
 }
-
 
 /**
  * Who the limit applies to: the account when the credentials check out, whichever of its sign-ins
@@ -104,10 +86,10 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
  * Rate limiting for everything under /api: per account for signed-in callers (all its sign-ins and
  * API tokens together), per client IP (IPv6 by /64) for everyone else and for the sign-in and code
  * endpoints. Every /api response carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset
- * (seconds); a refused request gets 429 with Retry-After. `store` keeps the counters (in memory by
- * default).
+ * (seconds); a refused request gets 429 with Retry-After. `store` keeps the counters (the cluster's
+ * shared counters by default).
  */
-export function rateLimitPlugin(deps: Deps, store: RateLimitStore = new FixedWindowLimiter(deps.clock, deps.config.rateLimit.windowSeconds * 1000)) {
+export function rateLimitPlugin(deps: Deps, store: RateLimitStore = new SharedWindowLimiter(deps.cluster.counters, deps.clock, deps.config.rateLimit.windowSeconds * 1000, "api")) {
   const { api, auth, windowSeconds } = deps.config.rateLimit;
   return new Elysia({ name: "rate-limit" }).onRequest(async ({ request, server, set }) => {
     const { pathname } = requestUrl(request);

@@ -1,4 +1,5 @@
-/** Link passwords: stored as a slow hash; wrong attempts limited per visitor IP and link. */
+/** Link passwords: stored as a slow hash; attempts limited per visitor network and link. */
+import type { WindowCounters } from "../cluster/counters";
 
 export const PASSWORD_ATTEMPTS = 5;
 export const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
@@ -12,34 +13,23 @@ export function verifyPassword(plain: string, hash: string): Promise<boolean> {
 }
 
 /**
- * Counts wrong password attempts per (IP, link) in a sliding window kept in memory (a restart
- * forgets them, which only ever helps a visitor). `retryAfterMs` > 0 means the visitor must wait.
+ * Limits password attempts per key (a visitor network and a link) to `max` in each window of
+ * `windowMs`, counted in the cluster's shared counters so that every node counts the same attempts
+ * (on one node they are in memory, and a restart forgets them, which only ever helps a visitor).
+ * An attempt is counted before the password is checked, so parallel guesses cannot outrun the limit;
+ * a right password clears the key.
  */
 export class AttemptLimiter {
-  private fails = new Map<string, number[]>();
-  constructor(private max = PASSWORD_ATTEMPTS, private windowMs = PASSWORD_WINDOW_MS) {}
+  constructor(private counters: WindowCounters, private prefix: string, private max = PASSWORD_ATTEMPTS, private windowMs = PASSWORD_WINDOW_MS) {}
 
-  retryAfterMs(key: string, now: number): number {
-    const recent = this.recent(key, now);
-    return recent.length >= this.max ? recent[0]! + this.windowMs - now : 0;
+  /** Counts an attempt; `retryAfterMs` > 0 means it is over the limit and must not be checked. */
+  async attempt(key: string, now: Date): Promise<{ retryAfterMs: number }> {
+    const { count, resetAt } = await this.counters.hit(`${this.prefix}:${key}`, this.windowMs, now);
+    return { retryAfterMs: count > this.max ? Math.max(1000, resetAt.getTime() - now.getTime()) : 0 };
   }
 
-  fail(key: string, now: number): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.fails.set(key, recent);
-    if (this.fails.size > 100_000) this.prune(now);
-  }
-
-  reset(key: string): void {
-    this.fails.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.fails.get(key) ?? []).filter((t) => t > now - this.windowMs);
-  }
-
-  private prune(now: number) {
-    for (const [k, v] of this.fails) if (!v.some((t) => t > now - this.windowMs)) this.fails.delete(k);
+  /** A right password: the key's attempts are forgotten. */
+  async succeeded(key: string, now: Date): Promise<void> {
+    await this.counters.reset(`${this.prefix}:${key}`, this.windowMs, now);
   }
 }

@@ -81,7 +81,7 @@ export function createVisitHandler(deps: Deps) {
     .where(and(eq(domains.id, sql.placeholder("id")), isNotNull(domains.verifiedAt))).prepare();
   const domainByHost = deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, sql.placeholder("host"))).prepare();
   const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
-  const attempts = new AttemptLimiter();
+  const attempts = new AttemptLimiter(deps.cluster.counters, "link-password");
   const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").toLowerCase(), 1000);
 
   const cache = deps.linkCache.entries;
@@ -144,12 +144,11 @@ export function createVisitHandler(deps: Deps) {
       if (req.method !== "POST") return { kind: "password", title, wrong: false };
       // per link and visitor network: an IPv6 client holds a whole /64 and could rotate through it
       const key = `${req.ip ? ipBucket(req.ip) : "?"}|${link.id}`;
-      const wait = attempts.retryAfterMs(key, now.getTime());
-      if (wait > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(wait / 1000) };
-      attempts.fail(key, now.getTime()); // counted before the slow check, so parallel guesses cannot outrun the limit
-      return verifyPassword(req.password ?? "", link.passwordHash).then((right): VisitOutcome => {
-        if (!right) return { kind: "password", title, wrong: true };
-        attempts.reset(key);
+      const hash = link.passwordHash;
+      return attempts.attempt(key, now).then(async ({ retryAfterMs }): Promise<VisitOutcome> => {
+        if (retryAfterMs > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+        if (!(await verifyPassword(req.password ?? "", hash))) return { kind: "password", title, wrong: true };
+        await attempts.succeeded(key, now);
         return admit(entry, req, now);
       });
     }

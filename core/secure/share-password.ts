@@ -1,6 +1,7 @@
 /**
  * Share passwords of secure links: stored as an argon2id hash, asked for with every counted opening,
- * and wrong attempts limited per link and visitor address so a short password cannot be guessed.
+ * and attempts limited per link and visitor address (in the cluster's shared counters) so a short
+ * password cannot be guessed.
  */
 import type { Deps } from "../deps";
 import { FieldError, RateLimited, Unauthorized } from "../errors";
@@ -33,13 +34,11 @@ export async function checkSharePassword(
 ): Promise<void> {
   if (!link.passwordHash) return;
   const key = `${link.id}|${ip ?? "-"}`;
-  const now = deps.clock.now().getTime();
-  const wait = attempts.retryAfterMs(key, now);
-  if (wait > 0) throw new RateLimited(Math.ceil(wait / 1000), "Too many wrong passwords for this link; try again later");
+  const now = deps.clock.now();
   if (!given) throw new Unauthorized("This link is protected by a password: send it in the X-Share-Password header", "password_required");
-  if (!(await verifyPassword(given, link.passwordHash))) {
-    attempts.fail(key, now);
-    throw new Unauthorized("The password is wrong", "password_invalid");
-  }
-  attempts.reset(key);
+  // counted before the slow check, so parallel guesses cannot outrun the limit
+  const { retryAfterMs } = await attempts.attempt(key, now);
+  if (retryAfterMs > 0) throw new RateLimited(Math.ceil(retryAfterMs / 1000), "Too many wrong passwords for this link; try again later");
+  if (!(await verifyPassword(given, link.passwordHash))) throw new Unauthorized("The password is wrong", "password_invalid");
+  await attempts.succeeded(key, now);
 }

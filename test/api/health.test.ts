@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createApi } from "../../api/app";
 import { createAsyncPg } from "../../db/async-pg";
+import type { Tables } from "../../db/async";
 import { createPgDb } from "../../db/postgres";
 import * as schemaPg from "../../db/schema-pg";
 import { createTestApp } from "../helpers/app";
@@ -38,7 +39,7 @@ test("PostgreSQL: 200 while the server answers; 503 within the time limit once i
   const t = createTestApp();
   const handle = await createPgDb(await pg.createDatabase(), { max: 2 });
   try {
-    const app = createApi({ ...t.deps, asyncDb: createAsyncPg(handle.db, schemaPg) });
+    const app = createApi({ ...t.deps, asyncDb: createAsyncPg<Tables>(handle.db, schemaPg) });
     expect(await get(app)).toEqual({ status: 200, json: { ok: true } });
     await pg.stop();
     const started = Date.now();

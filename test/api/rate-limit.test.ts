@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FixedWindowLimiter, isAuthPath } from "../../api/shared/rate-limit";
+import { SharedWindowLimiter, isAuthPath } from "../../api/shared/rate-limit";
+import { createLocalWindowCounters } from "../../core/cluster/counters";
 import { ipBucket } from "../../core/ip";
 import { clientAddress } from "../../api/shared/client-ip";
 import { ManualClock } from "../../core/clock";
@@ -106,19 +107,19 @@ describe("rate limiting on /api", () => {
 });
 
 describe("limiter parts", () => {
-  test("fixed window counts per key and sweeps expired windows", () => {
-    const clock = new ManualClock();
-    const l = new FixedWindowLimiter(clock, 10_000);
-    expect(l.hit("a", 2)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 10 });
-    expect(l.hit("a", 2).remaining).toBe(0);
-    expect(l.hit("a", 2).allowed).toBe(false);
-    expect(l.hit("b", 2).allowed).toBe(true);
-    clock.advance(9_500);
-    expect(l.hit("a", 2)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 1 });
-    clock.advance(500);
-    expect(l.hit("c", 2).allowed).toBe(true);
-    expect(l.size).toBe(1); // a and b swept
-    expect(l.hit("a", 2).remaining).toBe(1);
+  test("shared windows count per key, aligned to the clock; ended windows are swept", async () => {
+    const clock = new ManualClock("2026-01-15T12:00:05Z");
+    const counters = createLocalWindowCounters();
+    const l = new SharedWindowLimiter(counters, clock, 10_000, "t");
+    expect(await l.hit("a", 2)).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 5 });
+    expect((await l.hit("a", 2)).remaining).toBe(0);
+    expect((await l.hit("a", 2)).allowed).toBe(false);
+    expect((await l.hit("b", 2)).allowed).toBe(true);
+    clock.advance(4_500);
+    expect(await l.hit("a", 2)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 1 });
+    clock.advance(500); // 12:00:10: the next window
+    expect((await l.hit("a", 2)).remaining).toBe(1);
+    expect(await counters.sweep(clock.now())).toBe(2); // a and b of the ended window
   });
 
   test("auth paths and client IPs", () => {

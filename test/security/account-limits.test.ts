@@ -1,7 +1,8 @@
 /** Rate limits are per account (all its API tokens together), and an account holds at most 50 API tokens. */
 import { afterEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FixedWindowLimiter, rateLimitPlugin, type RateLimitStore, type Verdict } from "../../api/shared/rate-limit";
+import { SharedWindowLimiter, rateLimitPlugin, type RateLimitStore, type Verdict } from "../../api/shared/rate-limit";
+import { createLocalWindowCounters } from "../../core/cluster/counters";
 import { Elysia } from "elysia";
 
 let t: TestApp;
@@ -31,7 +32,7 @@ describe("per-account rate limit", () => {
     t = createTestApp();
     const { user, token } = await t.telegramUser();
     const keys: string[] = [];
-    const inner = new FixedWindowLimiter(t.clock, 60_000);
+    const inner = new SharedWindowLimiter(createLocalWindowCounters(), t.clock, 60_000, "test");
     const store: RateLimitStore = { hit: async (key, limit): Promise<Verdict> => (keys.push(key), inner.hit(key, limit)) };
     const app = new Elysia().use(rateLimitPlugin(t.deps, store)).get("/api/ping", () => "pong");
     expect(await (await app.handle(new Request("http://localhost/api/ping", { headers: { authorization: `Bearer ${token}` } }))).text()).toBe("pong");
