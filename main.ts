@@ -36,7 +36,7 @@ async function main() {
   const app = createApi(deps);
   const bot = config.botToken ? createBot({ ...deps, config: { ...config, botToken: config.botToken } }) : null;
   const runner = bot ? botRunner(bot, deps) : null;
-  if (bot && config.botMode === "webhook") app.post(WEBHOOK_PATH, webhookHandler(bot, config), { detail: { hide: true } });
+  if (bot && config.botMode === "webhook") app.post(WEBHOOK_PATH, webhookHandler(bot, deps), { detail: { hide: true } });
 
   const jobs: Cron[] = [];
   // each job runs on the node holding its lease (on one node: always this one)

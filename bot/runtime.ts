@@ -1,4 +1,5 @@
-import { webhookCallback, type Bot } from "grammy";
+import type { Bot } from "grammy";
+import type { Update } from "grammy/types";
 import type { Config } from "../config";
 import type { Deps } from "../core/deps";
 import { sha256 } from "../core/random";
@@ -13,9 +14,60 @@ export function webhookSecret(config: Pick<Config, "jwtSecret" | "botToken">): s
   return sha256(`telegram-webhook:${config.botToken}:${config.jwtSecret}`);
 }
 
-/** The HTTP handler for webhook mode (an Elysia handler): checks the secret header, feeds the bot. */
-export function webhookHandler(bot: Bot<BotContext>, config: Config) {
-  return webhookCallback(bot, "elysia", { secretToken: webhookSecret(config), onTimeout: "return" });
+/** How long Telegram's request waits for an update to be handled before it is answered 200 anyway. */
+export const WEBHOOK_ANSWER_MS = 10_000;
+
+/**
+ * The HTTP handler for webhook mode: checks the secret header (401 without it), then takes the
+ * update in the cluster's update ledger so that each update is handled once even when Telegram
+ * sends it again, possibly to another node: a new one is handled and marked done (answered 200),
+ * one already handled is answered 200 and skipped, one another node is handling right now is
+ * answered 503 (Telegram sends it again later; if that node died, its lease has passed by then).
+ * A handler that fails releases the update and answers 500, so the next delivery handles it.
+ * Handling that outlasts WEBHOOK_ANSWER_MS is answered 200 and finishes in the background.
+ */
+export function webhookHandler(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "cluster" | "log">) {
+  const secret = webhookSecret(deps.config);
+  const { updates } = deps.cluster;
+  return async ({ request, set }: { request: Request; set: { status?: number | string } }) => {
+    if (request.headers.get("x-telegram-bot-api-secret-token") !== secret) {
+      set.status = 401;
+      return "secret token is wrong";
+    }
+    const update = (await request.json().catch(() => null)) as Update | null;
+    if (!update || !Number.isSafeInteger(update.update_id)) {
+      set.status = 400;
+      return "not a Telegram update";
+    }
+    const turn = await updates.take(update.update_id);
+    if (turn === "done") return "";
+    if (turn === "busy") {
+      set.status = 503;
+      return "being handled";
+    }
+    const handled = bot.handleUpdate(update).then(
+      () => updates.done(update.update_id),
+      async (e) => {
+        await updates.release(update.update_id);
+        throw e;
+      },
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), WEBHOOK_ANSWER_MS)));
+    try {
+      if ((await Promise.race([handled, late])) === "late") {
+        handled.catch((e) => deps.log.error(`update ${update.update_id} failed after it was answered`, e));
+        deps.log.warn(`update ${update.update_id} took over ${WEBHOOK_ANSWER_MS} ms; answered, still handling`);
+      }
+      return "";
+    } catch (e) {
+      deps.log.error(`update ${update.update_id} failed; released for Telegram's next delivery`, e);
+      set.status = 500;
+      return "handling failed";
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 }
 
 /**
