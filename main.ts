@@ -10,6 +10,7 @@ import { deliveryWorker } from "./core/delivery-routes";
 import { startMtprotoSource } from "./jobs/mtproto-source";
 import type { MtprotoSource } from "./core/tracking/mtproto";
 import { leadingJob, whileLeading } from "./core/cluster/lead";
+import { followCaches } from "./core/cluster/caches";
 
 function loadConfigOrExit(): Config {
   try {
@@ -43,6 +44,11 @@ async function main() {
   const leadingJobs = JOBS.map((job) => ({ job, lead: leadingJob(deps, job.name, async () => job.run(deps)) }));
   const services: Service[] = [
     { name: "database", start() {}, stop: () => deps.handle.close() },
+    (() => {
+      // edits on other nodes drop this node's caches (link cache, ended sign-ins)
+      let unfollow = async () => {};
+      return { name: "caches", start: async () => void (unfollow = await followCaches(deps)), stop: () => unfollow() };
+    })(),
     {
       name: "jobs",
       async start() {

@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { createPrivateFile, lockDownDataDir } from "./data-dir";
 import { createRevokedSessions } from "./auth/revoked-sessions";
 import { createLocalCluster } from "./cluster";
+import { announce, CACHE_TOPICS } from "./cluster/caches";
 
 /** Where the click journal lives under DATA_DIR. */
 export const CLICK_JOURNAL_DIR = "click-journal";
@@ -63,7 +64,8 @@ export function createDeps(
       journalDir: join(config.dataDir, CLICK_JOURNAL_DIR),
       threadEntry: CLICK_WRITER_THREAD,
     }),
-    revokedSessions: createRevokedSessions(handle.db),
+    // an ended sign-in is announced on the change bus, so every node's cached set is read again
+    revokedSessions: createRevokedSessions(handle.db, () => announce(deps, CACHE_TOPICS.revokedSessions)),
     cluster: createLocalCluster({ dataDir: config.dataDir, clock }),
   };
   return deps;

@@ -46,7 +46,7 @@ export function listDomains(deps: Pick<Deps, "db">, userId: number): DomainView[
  * (so a squatter cannot lock its real owner out); the first to verify owns it, and a verified
  * hostname cannot be claimed again (409 domain_taken). The service's own hosts cannot be claimed.
  */
-export function createDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache">, userId: number, hostname: string): DomainView {
+export function createDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, hostname: string): DomainView {
   const typed = hostname.trim().toLowerCase().replace(/\.$/, "");
   // an international name is kept in its ASCII (punycode) form: that is what browsers send as Host
   const host = /^[\x20-\x7e]*$/.test(typed) ? typed : domainToASCII(typed);
@@ -80,7 +80,7 @@ async function lookUpTxt(deps: Pick<Deps, "config">, name: string): Promise<stri
  * `verification_failed` when the record is missing or holds another value; 409 `domain_taken`
  * when another account verified the hostname first (a unique index settles a race).
  */
-export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache">, userId: number, id: number): Promise<DomainView> {
+export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<DomainView> {
   const row = deps.db.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).get();
   if (!row) throw new NotFound("Domain");
   if (row.verifiedAt) return view(row);
@@ -110,7 +110,7 @@ export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | 
 }
 
 /** Deletes a domain; its links fall back to the default short URL. */
-export function deleteDomain(deps: Pick<Deps, "db" | "linkCache">, userId: number, id: number): void {
+export function deleteDomain(deps: Pick<Deps, "db" | "linkCache" | "cluster" | "log">, userId: number, id: number): void {
   if (!changes(deps.db.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).run())) throw new NotFound("Domain");
   invalidateLinkCache(deps);
 }

@@ -41,7 +41,7 @@ export async function createPixel(deps: Pick<Deps, "asyncDb" | "clock">, userId:
 }
 
 /** Deletes a pixel (it stops firing on every link); 404 for missing or someone else's. */
-export async function deletePixel(deps: Pick<Deps, "asyncDb" | "linkCache">, userId: number, id: number): Promise<void> {
+export async function deletePixel(deps: Pick<Deps, "asyncDb" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<void> {
   const { pixels } = deps.asyncDb.tables;
   const gone = await deps.asyncDb.delete(pixels).where(and(eq(pixels.id, id), eq(pixels.userId, userId))).returning({ id: pixels.id });
   if (!gone.length) throw new NotFound("Pixel");

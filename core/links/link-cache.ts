@@ -1,5 +1,7 @@
 import type { LinkRow } from "../../db/schema";
 import type { Routing } from "./routing";
+import type { Deps } from "../deps";
+import { announce, CACHE_TOPICS } from "../cluster/caches";
 
 /** What the redirect needs about a link, read once and kept briefly in memory. */
 export interface CachedLink {
@@ -14,7 +16,7 @@ export interface CachedLink {
   routing: Routing | null;
 }
 
-/** Entries older than this are read again, which bounds staleness after writes made outside core/links. */
+/** Entries older than this are read again, which bounds staleness after writes made outside core/links (and a missed change-bus message). */
 export const LINK_CACHE_TTL_MS = 2000;
 export const LINK_CACHE_MAX_ENTRIES = 50_000;
 
@@ -45,7 +47,12 @@ export function createLinkCache(): LinkCache {
   };
 }
 
-/** Call after any write that changes how a link answers (edit, toggle, delete, pixel removal, domain changes). */
-export function invalidateLinkCache(deps: { linkCache: LinkCache }): void {
+/**
+ * Call after any write that changes how a link answers (edit, toggle, delete, pixel removal, domain
+ * changes): this node's cache is dropped at once, and every other node's when the change bus
+ * delivers the announcement (core/cluster/caches.ts).
+ */
+export function invalidateLinkCache(deps: Pick<Deps, "linkCache" | "cluster" | "log">): void {
   deps.linkCache.invalidate();
+  announce(deps, CACHE_TOPICS.links);
 }

@@ -112,7 +112,7 @@ export function getLink(deps: Deps, userId: number, id: number) {
  * Deletes a link with its clicks (404 for missing or someone else's). Its code stays attributed to
  * the user (a tombstone), so later visits to it are the user's orphan visits.
  */
-export function deleteLink(deps: Pick<Deps, "db" | "clock" | "linkCache">, userId: number, id: number): void {
+export function deleteLink(deps: Pick<Deps, "db" | "clock" | "linkCache" | "cluster" | "log">, userId: number, id: number): void {
   writeTransaction(deps.db, (tx) => {
     const gone = tx.delete(links).where(and(eq(links.id, id), eq(links.userId, userId))).returning({ code: links.code }).get();
     if (!gone) throw new NotFound("Link");
@@ -123,7 +123,7 @@ export function deleteLink(deps: Pick<Deps, "db" | "clock" | "linkCache">, userI
 }
 
 /** Turns a link on or off (the bot's toggle). */
-export function setLinkActive(deps: Pick<Deps, "db" | "clock" | "linkCache">, userId: number, id: number, active: boolean): LinkRow {
+export function setLinkActive(deps: Pick<Deps, "db" | "clock" | "linkCache" | "cluster" | "log">, userId: number, id: number, active: boolean): LinkRow {
   const row = deps.db.update(links).set({ isActive: active, updatedAt: deps.clock.now() }).where(and(eq(links.id, id), eq(links.userId, userId))).returning().get();
   if (!row) throw new NotFound("Link");
   invalidateLinkCache(deps);

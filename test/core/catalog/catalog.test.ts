@@ -5,6 +5,8 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ManualClock } from "../../../core/clock";
 import { createLinkCache } from "../../../core/links/link-cache";
+import { createLocalCluster } from "../../../core/cluster";
+import { createLogger } from "../../../core/log";
 import { createTag, deleteTag, listTags } from "../../../core/catalog/tags";
 import { createPixel, deletePixel, listPixels } from "../../../core/catalog/pixels";
 import { AppError } from "../../../core/errors";
@@ -27,7 +29,7 @@ for (const [engine, open] of engines)
     async function setup() {
       const { db } = await open();
       const clock = new ManualClock("2026-03-01T09:30:00.123Z");
-      const deps = { asyncDb: db, clock, linkCache: createLinkCache() };
+      const deps = { asyncDb: db, clock, linkCache: createLinkCache(), cluster: createLocalCluster({ dataDir: "/nonexistent", clock }), log: createLogger("error") };
       const user = async (username: string) => (await db.insert(db.tables.users).values({ username }).returning())[0]!.id;
       return { deps, clock, ada: await user("ada"), bob: await user("bob") };
     }

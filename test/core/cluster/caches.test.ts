@@ -1,0 +1,65 @@
+/**
+ * Caches across nodes (core/cluster/caches.ts): an edit on one node drops the link cache and the
+ * ended-sign-in set of every node within a second, through LISTEN/NOTIFY on a real PostgreSQL.
+ */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { SQL } from "bun";
+import { announce, CACHE_TOPICS, followCaches } from "../../../core/cluster/caches";
+import { createPgChangeBus } from "../../../core/cluster/change-bus-pg";
+import type { Cluster } from "../../../core/cluster";
+import { createLinkCache, invalidateLinkCache, type CachedLink } from "../../../core/links/link-cache";
+import type { RevokedSessions } from "../../../core/auth/revoked-sessions";
+import { createLogger } from "../../../core/log";
+import { eventually } from "../../helpers/eventually";
+import { startPostgres, type PgServer } from "../../helpers/postgres";
+
+// starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
+setDefaultTimeout(60_000);
+
+let pg: PgServer;
+const pools: SQL[] = [];
+beforeAll(async () => void (pg = await startPostgres()));
+afterAll(async () => {
+  for (const p of pools) await p.close();
+  await pg?.stop();
+});
+
+/** A node: its own pool, bus, link cache and a count of ended-sign-in reloads. */
+function node() {
+  const sql = new SQL(pg.url, { max: 2 });
+  pools.push(sql);
+  let reloads = 0;
+  const revokedSessions = { invalidate: () => void reloads++ } as unknown as RevokedSessions;
+  const deps = { cluster: { bus: createPgChangeBus(sql) } as unknown as Cluster, log: createLogger("error", () => {}), linkCache: createLinkCache(), revokedSessions };
+  return { deps, reloads: () => reloads, cache: (code: string) => deps.linkCache.entries.set(code, {} as CachedLink) };
+}
+
+test("a link edit on one node empties every node's link cache within a second; an ended sign-in reloads every node's set", async () => {
+  const [a, b, c] = [node(), node(), node()];
+  const unfollow = await Promise.all([a, b, c].map((n) => followCaches(n.deps)));
+  try {
+    for (const n of [a, b, c]) n.cache("spring");
+    const started = Date.now();
+    invalidateLinkCache(a.deps);
+    expect(a.deps.linkCache.entries.size).toBe(0); // its own node at once
+    await eventually(() => b.deps.linkCache.entries.size === 0 && c.deps.linkCache.entries.size === 0, "the other nodes to drop the link");
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    announce(b.deps, CACHE_TOPICS.revokedSessions);
+    await eventually(() => a.reloads() === 1 && b.reloads() === 1 && c.reloads() === 1, "every node to reload its ended sign-ins");
+  } finally {
+    for (const u of unfollow) await u();
+  }
+});
+
+test("a node that lost its listening connection drops every cache when it is back (it may have missed messages)", async () => {
+  const n = node();
+  const unfollow = await followCaches(n.deps);
+  try {
+    n.cache("spring");
+    await pg.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'");
+    await eventually(() => n.deps.linkCache.entries.size === 0 && n.reloads() > 0, "the gap to drop the caches", 20_000);
+  } finally {
+    await unfollow();
+  }
+});
