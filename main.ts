@@ -11,6 +11,7 @@ import { startMtprotoSource } from "./jobs/mtproto-source";
 import type { MtprotoSource } from "./core/tracking/mtproto";
 import { leadingJob, whileLeading } from "./core/cluster/lead";
 import { followCaches } from "./core/cluster/caches";
+import { CACHE_FOLLOWERS } from "./core/cache-followers";
 
 function loadConfigOrExit(): Config {
   try {
@@ -45,9 +46,9 @@ async function main() {
   const services: Service[] = [
     { name: "database", start() {}, stop: () => deps.handle.close() },
     (() => {
-      // edits on other nodes drop this node's caches (link cache, ended sign-ins)
+      // edits on other nodes reach this node's caches (link cache, ended sign-ins, keyword index)
       let unfollow = async () => {};
-      return { name: "caches", start: async () => void (unfollow = await followCaches(deps)), stop: () => unfollow() };
+      return { name: "caches", start: async () => void (unfollow = await followCaches(deps, CACHE_FOLLOWERS)), stop: () => unfollow() };
     })(),
     {
       name: "jobs",

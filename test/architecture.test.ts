@@ -87,17 +87,19 @@ test("the cycle check finds a cycle when there is one", () => {
   expect(cyclesOf(graph)).toEqual([["a.ts → b.ts", "b.ts → c.ts", "c.ts → a.ts"]]);
 });
 
-test("the click pipeline and the outbox delivery import no feature: their listeners and topics are handed to them", () => {
+test("the click pipeline, the outbox delivery and the cluster primitives import no feature: their listeners, topics and cache followers are handed to them", () => {
   const graph = featureGraph();
   expect([...(graph.get("clicks")?.values() ?? [])]).toEqual([]);
   expect([...(graph.get("delivery")?.values() ?? [])]).toEqual([]);
+  // (the single-node outbox claims use delivery's own claim query, a primitive, not a feature)
+  expect([...(graph.get("cluster")?.keys() ?? [])].filter((f) => f !== "delivery")).toEqual([]);
 });
 
 test("no feature imports the composition root's wiring (core files that import features)", () => {
   const wiring = new Set(
     sources(CORE).filter((f) => featureOf(f) === null && imports.some((i) => i.from === f && !i.typeOnly && featureOf(i.to) !== null)),
   );
-  expect([...wiring].map((f) => relative(ROOT, f)).sort()).toEqual(["core/click-listeners.ts", "core/click-writer-thread.ts", "core/delivery-routes.ts", "core/index.ts"]);
+  expect([...wiring].map((f) => relative(ROOT, f)).sort()).toEqual(["core/cache-followers.ts", "core/click-listeners.ts", "core/click-writer-thread.ts", "core/delivery-routes.ts", "core/index.ts"]);
   const offending = imports.filter((i) => featureOf(i.from) !== null && wiring.has(i.to)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
   expect(offending).toEqual([]);
 });

@@ -17,6 +17,8 @@ import { createLocalUpdateLedger, type UpdateLedger } from "./update-ledger";
 import { createPgUpdateLedger } from "./update-ledger-pg";
 
 export interface Cluster {
+  /** this process's id among the nodes (random at each start): a node skips the bus messages it sent */
+  nodeId: string;
   /** A lease by name; each call makes a new contender (start it, stop it when done). */
   lease(name: string, options?: LeaseOptions): LeaderLease;
   bus: ChangeBus;
@@ -28,6 +30,7 @@ export interface Cluster {
 /** One node: everything in process, settings in `dataDir`. */
 export function createLocalCluster(deps: { dataDir: string; clock: Clock }): Cluster {
   return {
+    nodeId: crypto.randomUUID(),
     lease: (name, options) => createLocalLeaderLease(name, options),
     bus: createLocalChangeBus(),
     counters: createLocalWindowCounters(),
@@ -40,6 +43,7 @@ export function createLocalCluster(deps: { dataDir: string; clock: Clock }): Clu
 export function createPgCluster(deps: { url: string; handle: PgDbHandle; clock: Clock }): Cluster {
   const { db, sql } = deps.handle;
   return {
+    nodeId: crypto.randomUUID(),
     lease: (name, options) => createPgLeaderLease(deps.url, name, options),
     bus: createPgChangeBus(sql),
     counters: createPgWindowCounters(db),

@@ -3,6 +3,7 @@ import type { Deps } from "../deps";
 import { trackers } from "../../db/schema";
 import { TrackerIndex, type KeywordHit } from "./matcher";
 import { parseSourceRef, type SourceRef } from "./sources";
+import { announce, CACHE_TOPICS } from "../cluster/caches";
 
 type Row = typeof trackers.$inferSelect;
 
@@ -70,10 +71,17 @@ export function trackerIndex(deps: Pick<Deps, "db" | "trackerIndex">): LiveIndex
 
 /**
  * Every core function that changes trackers calls this with their ids (create, edit, enable/disable,
- * delete): they move to the overlay at once. Without ids (e.g. after an account merge) the whole
- * index is rebuilt on the next message.
+ * delete): they move to the overlay at once, on this node, and on the others when the change bus
+ * delivers the announcement. Without ids (e.g. after an account merge) the whole index is rebuilt on
+ * the next message.
  */
-export function invalidateTrackerIndex(deps: Pick<Deps, "db" | "trackerIndex">, ids?: number[]): void {
+export function invalidateTrackerIndex(deps: Pick<Deps, "db" | "trackerIndex" | "cluster" | "log">, ids?: number[]): void {
+  applyTrackerChange(deps, ids);
+  announce(deps, CACHE_TOPICS.trackers, ids?.join(",") ?? "");
+}
+
+/** Takes changed trackers into this node's index (the overlay), or drops it when `ids` is absent or too many changed. */
+export function applyTrackerChange(deps: Pick<Deps, "db" | "trackerIndex">, ids?: number[]): void {
   const index = deps.trackerIndex.peek();
   if (!index) return;
   if (!ids || index.changed.size + ids.length > MAX_CHANGED) {

@@ -1,0 +1,18 @@
+/**
+ * The caches each node keeps and how a change announced by another node reaches them (the change
+ * bus, core/cluster/caches.ts), listed where the app is wired: the redirect's link cache and the
+ * ended sign-ins are dropped and read again; the keyword index takes the changed trackers into its
+ * overlay, or is rebuilt when the change named none.
+ */
+import { CACHE_TOPICS, type CacheFollower } from "./cluster/caches";
+import { applyTrackerChange } from "./tracking/index-cache";
+
+export const CACHE_FOLLOWERS: readonly CacheFollower[] = [
+  { topic: CACHE_TOPICS.links, apply: (deps) => deps.linkCache.invalidate(), drop: (deps) => deps.linkCache.invalidate() },
+  { topic: CACHE_TOPICS.revokedSessions, apply: (deps) => deps.revokedSessions.invalidate(), drop: (deps) => deps.revokedSessions.invalidate() },
+  {
+    topic: CACHE_TOPICS.trackers,
+    apply: (deps, detail) => applyTrackerChange(deps, detail ? detail.split(",").map(Number) : undefined),
+    drop: (deps) => deps.trackerIndex.drop(),
+  },
+];
