@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openClickJournal } from "../core/clicks/journal";
-import { MAX_RECORD, encodeRecord } from "../core/clicks/journal-format";
+import { MAX_RECORD, encodeRecord, StringTable } from "../core/clicks/journal-format";
 import type { PendingClick } from "../core/clicks/packed";
 
 const { values } = parseArgs({ options: { clicks: { type: "string", default: "300000" } } });
@@ -64,15 +64,19 @@ try {
   const scratch = Buffer.alloc(MAX_RECORD);
   const append = await timed(() => {
     const fd = openSync(join(dir, `a${round++}`), "a", 0o600);
+    const table = new StringTable();
     const ns = clocked(() => {
-      for (let i = 0; i < N; i++) writeSync(fd, scratch, 0, encodeRecord(scratch, 0, i + 1, clicks[i % 1000]!));
+      for (let i = 0; i < N; i++) writeSync(fd, scratch, 0, encodeRecord(scratch, 0, i + 1, clicks[i % 1000]!, table));
     });
     closeSync(fd);
     return ns;
   });
-  const encodeOnly = await timed(() => clocked(() => {
-    for (let i = 0; i < N; i++) encodeRecord(scratch, 0, i + 1, clicks[i % 1000]!);
-  }));
+  const encodeOnly = await timed(() => {
+    const table = new StringTable();
+    return clocked(() => {
+      for (let i = 0; i < N; i++) encodeRecord(scratch, 0, i + 1, clicks[i % 1000]!, table);
+    });
+  });
   console.log(`${N} clicks per run, best of 5 (µs per click):`);
   console.log(`  encode only (no file)            ${encodeOnly.toFixed(3)}`);
   console.log(`  mapped segment (Bun.mmap shared) ${mmap.toFixed(3)}`);

@@ -13,7 +13,12 @@
  * rule matches the load generator's requests (each fails on its last condition), so every request
  * evaluates all 20 before its variant is picked; the bare server answers that variant's Location.
  *
- *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2]
+ * `--journal-cost` adds a third server to every round: the same app with its click journal off
+ * (clicks wait in memory for the writer, as before the journal), on a data directory of its own,
+ * and reports what the journal costs: the median over rounds of the difference of the two apps'
+ * ratios, and the difference of their CPU per redirect.
+ *
+ *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,7 +68,7 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
   const { upsertTelegramUser } = await import("../core/accounts/users");
   const { createLink } = await import("../core/links/links");
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", SHORT_URL: "http://127.0.0.1" });
-  const deps = createDeps(config, { log: silentLogger });
+  const deps = createDeps(config, { log: silentLogger, ...(kind === "app-nojournal" ? { journalDir: null } : {}) });
   const { links } = await import("../db/schema");
   // a restart on the same data directory serves the link the first start made
   const link = deps.db.select().from(links).get() ??
@@ -143,12 +148,18 @@ async function main() {
   const expected = linkKind === "rules" ? /^https:\/\/example\.com\/landing-[abc]\?utm_source=bench$/ : new RegExp(`^${TARGET.replace(/[.?/]/g, "\\$&")}$`);
   if (!expected.test(location)) throw new Error(`the app redirects to ${location}, not to the link's ${linkKind === "rules" ? "variants" : "target"}`);
   const bare = await start("bare", dataDir, linkKind, location);
+  const journalCost = process.argv.includes("--journal-cost");
+  const plainDir = journalCost ? mkdtempSync(join(tmpdir(), "linkbot-bench-nojournal-")) : "";
+  const plain = journalCost ? await start("app-nojournal", plainDir, linkKind) : null;
+  const plainUrl = plain ? `http://127.0.0.1:${plain.info.port}/${plain.info.code}` : "";
+  if (plain && (await answerOf(plainUrl)) !== (await answerOf(appUrl))) throw new Error("the app without its journal answers differently");
   const bareUrl = `http://127.0.0.1:${bare.info.port}/${app.info.code}`;
   const [appAnswer, bareAnswer] = [await answerOf(appUrl), await answerOf(bareUrl)];
   if (appAnswer !== bareAnswer) throw new Error(`the two servers answer differently:\n  app  ${appAnswer}\n  bare ${bareAnswer}`);
 
   await load(bareUrl, connections, 2); // warm-up
   await load(appUrl, connections, 2);
+  if (plain) await load(plainUrl, connections, 2);
   const { Database } = await import("bun:sqlite");
   /** the stored clicks, and the link's own counter of them (read with the app stopped, or lagging behind it) */
   const countClicks = () => {
@@ -170,15 +181,24 @@ async function main() {
     return u.user + u.system;
   };
   /** server CPU µs per completed request, summed over the rounds: a figure that machine load disturbs far less */
-  const cpu = { bare: 0, app: 0 };
-  const measure = async (key: "bare" | "app") => {
-    const s = key === "bare" ? bare : app;
+  const cpu = { bare: 0, app: 0, plain: 0 };
+  const plains: LoadResult[] = [];
+  const servers = { bare: { s: bare, url: bareUrl, out: bares }, app: { s: app, url: appUrl, out: apps }, plain: { s: plain!, url: plainUrl, out: plains } };
+  const measure = async (key: "bare" | "app" | "plain") => {
+    const { s, url, out } = servers[key];
     const before = await cpuOf(s);
-    const r = await load(key === "bare" ? bareUrl : appUrl, connections, duration);
+    const r = await load(url, connections, duration);
     cpu[key] += (await cpuOf(s)) - before;
-    (key === "bare" ? bares : apps).push(r);
+    out.push(r);
   };
-  for (let i = 0; i < rounds; i++) for (const key of i % 2 ? (["app", "bare"] as const) : (["bare", "app"] as const)) await measure(key);
+  // with --journal-cost each round rotates the order of the three servers
+  const orders: ("bare" | "app" | "plain")[][] = plain ? [["bare", "app", "plain"], ["plain", "bare", "app"], ["app", "plain", "bare"]] : [["bare", "app"], ["app", "bare"]];
+  for (let i = 0; i < rounds; i++) for (const key of orders[i % orders.length]!) await measure(key);
+  if (plain) {
+    plain.child.kill("SIGTERM");
+    await plain.child.exited;
+    rmSync(plainDir, { recursive: true, force: true });
+  }
   app.child.kill("SIGTERM");
   await app.child.exited;
   bare.child.kill();
@@ -211,6 +231,14 @@ async function main() {
   const perReq = { bare: cpu.bare / bareCompleted, app: cpu.app / completed };
   console.log(`server CPU per redirect: bare ${perReq.bare.toFixed(1)} µs, app ${perReq.app.toFixed(1)} µs (all threads, including click recording); ` +
     `CPU-bound throughput ratio ${(perReq.bare / perReq.app).toFixed(2)}`);
+  if (plain) {
+    const plainRatios = plains.map((r, i) => r.rps / bares[i]!.rps);
+    const costs = plainRatios.map((r, i) => r - ratios[i]!);
+    const plainCpu = cpu.plain / plains.reduce((n, r) => n + r.redirects, 0);
+    console.log(`without the click journal: ratio ${medianOf(plainRatios).toFixed(2)} (median), per round ${plainRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${plainCpu.toFixed(1)} µs`);
+    console.log(`the journal's cost: ${medianOf(costs).toFixed(3)} of the ratio (median over rounds of the no-journal ratio minus the app's; per round ${costs.map((c) => c.toFixed(3)).join(" ")}; budget 0.03), ` +
+      `${(perReq.app - plainCpu).toFixed(2)} µs CPU per redirect`);
+  }
   const problemsOf = (recorded: number, counted: number, completed: number, atMost: number) => [
     recorded < completed && `MISSING ${completed - recorded} clicks`,
     recorded > atMost && `${recorded - atMost} more clicks than requests could have reached the server`,

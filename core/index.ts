@@ -27,11 +27,12 @@ export const CLICK_WRITER_THREAD = new URL("./click-writer-thread.ts", import.me
 
 /**
  * Wires the core dependencies from configuration. Tests pass overrides (clock, logger, mailer, db
- * path, and the click listeners when a test adds its own to the table).
+ * path, and the click listeners when a test adds its own to the table); the redirect benchmark turns
+ * the click journal off (`journalDir: null`) to measure what it costs.
  */
 export function createDeps(
   config: Config,
-  overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[] }> = {},
+  overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[]; journalDir: string | null }> = {},
 ): Deps & { handle: DbHandle } {
   const log = overrides.log ?? createLogger(config.logLevel);
   lockDownDataDir(config.dataDir);
@@ -61,7 +62,8 @@ export function createDeps(
       config,
       // made on first use: the writer thread's own deps never write through their sink
       writer: () => createClickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS),
-      journalDir: join(config.dataDir, CLICK_JOURNAL_DIR),
+      // null only in the redirect benchmark's comparison run: clicks then wait in memory for the writer
+      journalDir: overrides.journalDir !== undefined ? overrides.journalDir : join(config.dataDir, CLICK_JOURNAL_DIR),
       threadEntry: CLICK_WRITER_THREAD,
     }),
     // an ended sign-in is announced on the change bus, so every node's cached set is read again

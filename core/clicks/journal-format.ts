@@ -9,6 +9,12 @@ import type { JournalClick, PendingClick } from "./packed";
  *   the fields of that version, in order: `f64` a number (NaN = null), `u8` 0/1, `str` a u16 byte
  *   length (0xFFFF = null) and that many UTF-8 bytes
  *
+ * From version 3 a string may instead be a reference to one written earlier in the same segment
+ * (0xFFFE, then its u16 index): each string written out in full with more than REF_MIN_BYTES bytes
+ * takes the next index of the segment's string table, until it holds MAX_TABLE. User agents,
+ * addresses and referrers repeat from click to click, so most records carry their numbers and a
+ * few indexes; a segment is read from its start, so the reader rebuilds the same table.
+ *
  * To add a field: a new entry of JOURNAL_FIELDS that is the previous list plus the field, the field
  * written at the end of encodeRecord, the property on PendingClick (optional: OPTIONAL below), and
  * JOURNAL_VERSION bumped. Records written by an older version are still read (the new field is
@@ -31,9 +37,23 @@ export const JOURNAL_FIELDS = {
   // v2: which redirect rule and A/B variant sent the visitor, and under PRIVACY_IP truncate/none the
   // keyed visitor hash and the `country\ncity` worked out on the request (the address is not kept)
   2: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
+  // v3: the fields of v2; strings may be references to the segment's string table
+  3: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
 } as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str"])[]>;
 
-export const JOURNAL_VERSION = 2;
+export const JOURNAL_VERSION = 3;
+/** The first version whose strings may be references. */
+const REFS_FROM = 3;
+const REF = 0xfffe;
+/** Strings of at most this many bytes are always written in full (a reference takes 4). */
+export const REF_MIN_BYTES = 8;
+/** Strings a segment's table holds at most; later ones are written in full. */
+export const MAX_TABLE = 0xfff0;
+
+/** The strings a segment has written in full so far, by index (the writer's side). */
+export class StringTable {
+  readonly ids = new Map<string, number>();
+}
 /** PendingClick's optional fields: left out of a decoded click when null. */
 const OPTIONAL = ["rule", "variant", "visitor", "geo"] as const;
 const HEADER = 8;
@@ -65,31 +85,37 @@ export function cutClick(c: PendingClick): PendingClick {
  * MAX_RECORD bytes of room there) and returns the record's size. The size field goes last, so a
  * process killed in the middle leaves a record that reads as the end of the journal.
  */
-export function encodeRecord(buf: Buffer, off: number, seq: number, c: PendingClick): number {
+export function encodeRecord(buf: Buffer, off: number, seq: number, c: PendingClick, table: StringTable): number {
   let p = off + HEADER;
   buf[p++] = JOURNAL_VERSION;
   p = buf.writeDoubleLE(seq, p);
   p = buf.writeDoubleLE(c.linkId, p);
   p = buf.writeDoubleLE(c.clickedAt.getTime(), p);
   buf[p++] = c.isBot ? 1 : 0;
-  p = writeStr(buf, p, c.ip);
-  p = writeStr(buf, p, c.userAgent);
-  p = writeStr(buf, p, c.referer);
-  p = writeStr(buf, p, c.botName);
+  p = writeStr(buf, p, c.ip, table);
+  p = writeStr(buf, p, c.userAgent, table);
+  p = writeStr(buf, p, c.referer, table);
+  p = writeStr(buf, p, c.botName, table);
   p = buf.writeDoubleLE(c.rule ?? NaN, p);
   p = buf.writeDoubleLE(c.variant ?? NaN, p);
-  p = writeStr(buf, p, c.visitor ?? null);
-  p = writeStr(buf, p, c.geo ?? null);
+  p = writeStr(buf, p, c.visitor ?? null, table);
+  p = writeStr(buf, p, c.geo ?? null, table);
   const size = p - off;
   buf.writeUInt32LE(Bun.hash.crc32(buf.subarray(off + HEADER, p)) >>> 0, off + 4);
   buf.writeUInt32LE(size, off);
   return size;
 }
 
-function writeStr(buf: Buffer, p: number, s: string | null): number {
+function writeStr(buf: Buffer, p: number, s: string | null, table: StringTable): number {
   if (s === null) return buf.writeUInt16LE(NULL_STR, p);
+  const id = table.ids.get(s);
+  if (id !== undefined) {
+    buf.writeUInt16LE(REF, p);
+    return buf.writeUInt16LE(id, p + 2);
+  }
   const n = s.length === 0 ? 0 : buf.write(s, p + 2, "utf8");
   buf.writeUInt16LE(n, p);
+  if (n > REF_MIN_BYTES && table.ids.size < MAX_TABLE) table.ids.set(s, table.ids.size);
   return p + 2 + n;
 }
 
@@ -111,11 +137,13 @@ export interface DecodedSegment {
 export function decodeSegment(bytes: Uint8Array): DecodedSegment {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const records: JournalClick[] = [];
+  /** the segment's string table, rebuilt as the writer built it */
+  const table: string[] = [];
   let off = 0;
   while (off + HEADER <= buf.length) {
     const size = buf.readUInt32LE(off);
     if (size === 0) return { records, end: off, torn: false };
-    const record = size >= HEADER + 1 && off + size <= buf.length ? decodeRecord(buf, off, size) : null;
+    const record = size >= HEADER + 1 && off + size <= buf.length ? decodeRecord(buf, off, size, table) : null;
     if (!record) return { records, end: off, torn: true };
     records.push(record);
     off += size;
@@ -123,11 +151,12 @@ export function decodeSegment(bytes: Uint8Array): DecodedSegment {
   return { records, end: off, torn: off < buf.length };
 }
 
-function decodeRecord(buf: Buffer, off: number, size: number): JournalClick | null {
+function decodeRecord(buf: Buffer, off: number, size: number, table: string[]): JournalClick | null {
   const body = buf.subarray(off + HEADER, off + size);
   if (Bun.hash.crc32(body) >>> 0 !== buf.readUInt32LE(off + 4)) return null;
   const fields = JOURNAL_FIELDS[body[0] as keyof typeof JOURNAL_FIELDS];
   if (!fields) return null;
+  const refs = body[0]! >= REFS_FROM;
   const out: Record<string, unknown> = {};
   let p = 1;
   for (const [name, type] of fields) {
@@ -144,9 +173,17 @@ function decodeRecord(buf: Buffer, off: number, size: number): JournalClick | nu
       const n = body.readUInt16LE(p);
       p += 2;
       if (n === NULL_STR) out[name] = null;
-      else {
+      else if (refs && n === REF) {
+        if (p + 2 > body.length) return null;
+        const id = body.readUInt16LE(p);
+        if (id >= table.length) return null;
+        out[name] = table[id];
+        p += 2;
+      } else {
         if (p + n > body.length) return null;
-        out[name] = body.toString("utf8", p, p + n);
+        const str = body.toString("utf8", p, p + n);
+        out[name] = str;
+        if (refs && n > REF_MIN_BYTES && table.length < MAX_TABLE) table.push(str);
         p += n;
       }
     }

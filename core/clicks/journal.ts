@@ -1,7 +1,7 @@
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import { MAX_RECORD, decodeSegment, encodeRecord } from "./journal-format";
+import { MAX_RECORD, StringTable, decodeSegment, encodeRecord } from "./journal-format";
 import type { JournalClick, PendingClick } from "./packed";
 
 /**
@@ -74,6 +74,8 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
   let path = "";
   let buf: Buffer | null = null;
   let off = 0;
+  /** the strings the current segment has written in full (each segment starts a table of its own) */
+  let table = new StringTable();
   let committedSeq = firstSeq - 1;
   const sparePath = join(dir, SPARE);
   let spare: Promise<boolean> = Promise.resolve(false);
@@ -117,6 +119,7 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
     const mapped = Bun.mmap(path, { shared: true });
     buf = Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength);
     off = 0;
+    table = new StringTable();
   }
 
   prepareSpare();
@@ -133,7 +136,7 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
         deleteCommitted();
       }
       seq++;
-      off += encodeRecord(buf!, off, seq, c);
+      off += encodeRecord(buf!, off, seq, c, table);
       return seq;
     },
     committed(upTo) {

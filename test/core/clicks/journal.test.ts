@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { CLICK_JOURNAL_DIR } from "../../../core";
 import { journalSegments, openClickJournal, readJournal } from "../../../core/clicks/journal";
-import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, cutClick, decodeSegment, encodeRecord } from "../../../core/clicks/journal-format";
+import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, REF_MIN_BYTES, StringTable, cutClick, decodeSegment, encodeRecord } from "../../../core/clicks/journal-format";
 import type { PendingClick } from "../../../core/clicks/packed";
 import { clickJournal, clicks, links, outbox } from "../../../db/schema";
 
@@ -44,14 +44,39 @@ function restart(): TestApp {
 test("a record holds every field of the click and reads back the same, strings of any script, nulls kept", () => {
   const buf = Buffer.alloc(64 * 1024);
   const c: PendingClick = { linkId: 42, clickedAt: new Date(1_700_000_123_456), ip: "2001:db8::1", userAgent: "Агент/1.0 😀", referer: null, isBot: true, botName: "TelegramBot" };
-  const size = encodeRecord(buf, 0, 7, c);
+  const table = new StringTable();
+  const size = encodeRecord(buf, 0, 7, c, table);
   const seg = decodeSegment(buf);
   expect(seg).toStrictEqual({ records: [{ ...c, seq: 7 }], end: size, torn: false });
   expect(buf[8]).toBe(JOURNAL_VERSION); // the version byte follows the size and the checksum
   // rule, variant and the request-side privacy facts go through too
   const routed: PendingClick = { ...c, ip: "203.0.113.0", rule: 3, variant: 0, visitor: "k-one", geo: "DE\nBerlin" };
-  encodeRecord(buf, size, 8, routed);
+  encodeRecord(buf, size, 8, routed, table);
   expect(decodeSegment(buf).records[1]).toStrictEqual({ ...routed, seq: 8 });
+});
+
+test("a string written in full earlier in the segment is written as a reference: records shrink and read back the same", () => {
+  const buf = Buffer.alloc(64 * 1024);
+  const table = new StringTable();
+  const c = (i: number): PendingClick => ({ linkId: 1, clickedAt: new Date(1_700_000_000_000 + i), ip: "198.51.100.23", userAgent: CHROME, referer: i % 2 ? "https://t.me/somechannel" : null, isBot: false, botName: null, visitor: "v", geo: "DE\nBerlin" });
+  const sizes: number[] = [];
+  let off = 0;
+  for (let i = 0; i < 4; i++) off += sizes[sizes.push(encodeRecord(buf, off, i + 1, c(i), table)) - 1]!;
+  // the first record carries the agent (and the address and place) in full; the second the referrer too; later ones refer to them
+  expect(sizes[0]).toBeGreaterThan(CHROME.length);
+  expect(sizes[2]).toBeLessThan(80);
+  expect(sizes[3]).toBe(sizes[2]! + 2); // a reference to the referrer (4 bytes) where the third had none (2)
+  expect(decodeSegment(buf).records).toStrictEqual([0, 1, 2, 3].map((i) => ({ ...c(i), seq: i + 1 })));
+  // short strings ("v") are always written in full: a reference would be no shorter
+  expect("v".length).toBeLessThanOrEqual(REF_MIN_BYTES);
+  // a reference to an index the segment never wrote reads as a torn record, as does anything after it
+  const forged = Buffer.alloc(64 * 1024);
+  const one = encodeRecord(forged, 0, 1, c(0), new StringTable());
+  const other = new StringTable();
+  for (let i = 0; i < 5; i++) other.ids.set(`unrelated-string-${i}`, i);
+  other.ids.set(CHROME, 5);
+  encodeRecord(forged, one, 2, c(1), other);
+  expect(decodeSegment(forged)).toMatchObject({ records: [{ seq: 1 }], torn: true });
 });
 
 test("version 2 is version 1 plus four fields, and a record written by version 1 still reads (without them)", () => {
