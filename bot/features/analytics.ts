@@ -14,7 +14,7 @@ export async function sendChart(ctx: BotContext, userId: number, id: number, per
 
 /** The QR code of link `id` as a photo. */
 export async function sendQr(ctx: BotContext, userId: number, id: number) {
-  const link = ownedLink(ctx.deps, userId, id);
+  const link = await ownedLink(ctx.deps, userId, id);
   const png = await linkQrPng(ctx.deps, link);
   await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: `QR code for ${trackingUrl(ctx.deps, link)}` });
 }

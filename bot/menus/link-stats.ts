@@ -31,9 +31,9 @@ export async function say(ctx: BotContext, run: () => Promise<void>) {
   }
 }
 
-export const statsScreen = createScreen("link-stats", 2, (ctx) => Bun.escapeHTML(statsText(ctx.deps, uid(ctx), idOf(ctx), periodOf(ctx))));
-export const exportScreen = createScreen("link-export", 1, (ctx) =>
-  Bun.escapeHTML(`📤 Export the clicks of ${trackingUrl(ctx.deps, ownedLink(ctx.deps, uid(ctx), idOf(ctx)))} (newest first, up to 10,000). Choose a format:`));
+export const statsScreen = createScreen("link-stats", 2, async (ctx) => Bun.escapeHTML(await statsText(ctx.deps, uid(ctx), idOf(ctx), periodOf(ctx))));
+export const exportScreen = createScreen("link-export", 1, async (ctx) =>
+  Bun.escapeHTML(`📤 Export the clicks of ${trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))} (newest first, up to 10,000). Choose a format:`));
 
 dynamic(statsScreen.menu, (ctx, range) => {
   const id = idOf(ctx);
@@ -49,7 +49,7 @@ back(statsScreen, "⬅️ Link", "link", (c) => [idOf(c)]);
 
 /** Runs an export with a progress message edited as it goes (for exports of more than 2,500 rows). */
 async function runExport(ctx: BotContext, id: number, format: string, period: string) {
-  ownedLink(ctx.deps, uid(ctx), id);
+  await ownedLink(ctx.deps, uid(ctx), id);
   const progress = await ctx.reply(`⏳ Exporting ${FORMAT_LABEL[format] ?? format}…`);
   let shown = -1;
   const edit = (text: string) => ctx.api.editMessageText(progress.chat.id, progress.message_id, text).catch(() => {});

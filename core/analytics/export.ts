@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
-import { clicks, type ClickRow } from "../../db/schema";
+import type { ClickRow } from "../../db/schema";
 import { parsePeriod } from "./range";
 import { ownedLink, rangeOf } from "./stats";
 import { sendToUserChat, userChat } from "./telegram";
@@ -55,12 +55,13 @@ export async function exportClicks(
   if (!(EXPORT_FORMATS as readonly string[]).includes(req.format)) throw new FieldError("format", `must be one of ${EXPORT_FORMATS.join(", ")}`);
   const format = req.format as ExportFormat;
   const period = parsePeriod(req.period);
-  const link = ownedLink(deps, userId, linkId);
+  const link = await ownedLink(deps, userId, linkId);
   userChat(deps, userId);
-  const range = rangeOf(deps, [link], period);
-  const found = deps.db.select().from(clicks)
+  const range = await rangeOf(deps, [link], period);
+  const { clicks } = deps.asyncDb.tables;
+  const found = await deps.asyncDb.select().from(clicks)
     .where(and(eq(clicks.linkId, link.id), gte(clicks.clickedAt, new Date(range.from)), lt(clicks.clickedAt, new Date(range.to))))
-    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(EXPORT_LIMIT + 1).all();
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(EXPORT_LIMIT + 1);
   // one row past the limit tells whether older clicks were left out
   const cut = found.length > EXPORT_LIMIT;
   if (cut) found.length = EXPORT_LIMIT;

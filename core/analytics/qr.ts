@@ -35,7 +35,7 @@ export async function decodePng(base64: string): Promise<Uint8Array> {
 
 /** `POST /links/:id/share-qr`: sends the caller's QR PNG for their link to their Telegram chat. */
 export async function shareQr(deps: Deps, userId: number, linkId: number, qrImage: string): Promise<{ ok: true }> {
-  const link = ownedLink(deps, userId, linkId);
+  const link = await ownedLink(deps, userId, linkId);
   const png = await decodePng(qrImage);
   userChat(deps, userId);
   await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption: `QR code for ${trackingUrl(deps, link)}`, open: `link_${link.id}` });

@@ -1,16 +1,17 @@
 /**
  * Aggregations over the roll-ups plus, for the ragged edges of a range, the raw clicks. Every
- * function takes a set of link ids (one link, or all of a user's links for the summary).
+ * function takes a set of link ids (one link, or all of a user's links for the summary). On the
+ * async seam (db/async.ts): the same queries on SQLite and PostgreSQL (timestamps read as epoch ms,
+ * booleans counted with `filter`, aggregates read back as numbers).
  */
-import type { Database } from "bun:sqlite";
+import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Deps } from "../deps";
+import type { Tables } from "../../db/async";
 import { HOUR, QUARTER, SPANS, ceilTo, floorTo, offsetSegments, type Range } from "./range";
 import type { Dim } from "./rollup";
 
 /** A sub-range answered from roll-up buckets of `span` ms, or from raw clicks (span 0). */
 export type Piece = Range & { span: number };
-
-const IDS = "link_id IN (SELECT value FROM json_each(?))";
 
 /**
  * Splits a range into the coarsest roll-up buckets that fit inside it (spans finest first) plus raw
@@ -33,7 +34,18 @@ function aligned(r: Range, spans: readonly number[], i: number): Piece[] {
   return [...(r.from < a ? [{ from: r.from, to: a, span: spans[i]! }] : []), ...aligned({ from: a, to: b }, spans, i + 1), ...(b < r.to ? [{ from: b, to: r.to, span: spans[i]! }] : [])];
 }
 
-const sqlite = (deps: Pick<Deps, "db">): Database => deps.db.$client;
+type Db = Pick<Deps, "asyncDb">;
+
+/** A count or sum as a number: PostgreSQL returns bigint aggregates as strings. */
+const num = (v: unknown) => Number(v ?? 0);
+
+/** The instant of a timestamp column in ms since the epoch, on either database (SQLite stores ms already). */
+function epochMs(db: Db["asyncDb"], col: SQL | SQLWrapper): SQL {
+  return db.engine === "postgres" ? sql`(extract(epoch from ${col}) * 1000)::bigint` : sql`${col}`;
+}
+
+/** Human clicks that are unique, counted on either database (booleans are 0/1 on SQLite, booleans on PostgreSQL). */
+const uniqueHumans = (c: Tables["clicks"]) => sql`count(*) filter (where ${c.isUnique} and not ${c.isBot})`;
 
 export interface Totals {
   clicks: number;
@@ -42,37 +54,48 @@ export interface Totals {
 }
 
 /** Clicks, unique human clicks and bot clicks of `linkIds` in `range`. */
-export function totals(deps: Pick<Deps, "db">, linkIds: number[], range: Range): Totals {
-  const ids = JSON.stringify(linkIds);
+export async function totals(deps: Db, linkIds: number[], range: Range): Promise<Totals> {
+  const db = deps.asyncDb;
+  const { clicks, linkStatsTime: st } = db.tables;
   const out: Totals = { clicks: 0, uniques: 0, bots: 0 };
+  if (!linkIds.length) return out;
   for (const p of pieces(range)) {
-    const row = p.span
-      ? sqlite(deps).query(`SELECT coalesce(sum(clicks), 0), coalesce(sum(uniques), 0), coalesce(sum(bots), 0) FROM link_stats_time WHERE ${IDS} AND span = ? AND bucket >= ? AND bucket < ?`).values(ids, p.span, p.from, p.to)[0]
-      : sqlite(deps).query(`SELECT count(*), coalesce(sum(is_unique AND NOT is_bot), 0), coalesce(sum(is_bot), 0) FROM clicks WHERE ${IDS} AND clicked_at >= ? AND clicked_at < ?`).values(ids, p.from, p.to)[0];
-    out.clicks += Number(row![0]);
-    out.uniques += Number(row![1]);
-    out.bots += Number(row![2]);
+    const [row] = p.span
+      ? await db.select({ c: sql`coalesce(sum(${st.clicks}), 0)`, u: sql`coalesce(sum(${st.uniques}), 0)`, b: sql`coalesce(sum(${st.bots}), 0)` }).from(st)
+        .where(and(inArray(st.linkId, linkIds), eq(st.span, p.span), gte(st.bucket, p.from), lt(st.bucket, p.to)))
+      : await db.select({ c: sql`count(*)`, u: uniqueHumans(clicks), b: sql`count(*) filter (where ${clicks.isBot})` }).from(clicks)
+        .where(and(inArray(clicks.linkId, linkIds), gte(clicks.clickedAt, new Date(p.from)), lt(clicks.clickedAt, new Date(p.to))));
+    out.clicks += num(row?.c);
+    out.uniques += num(row?.u);
+    out.bots += num(row?.b);
   }
   return out;
 }
 
-const RAW_DIM: Record<Dim, string> = {
-  country: "coalesce(country, '')",
-  device: "coalesce(device, '')",
-  browser: "coalesce(browser, '')",
-  os: "coalesce(os, '')",
-  bot: "coalesce(bot_name, '')",
+const RAW_DIM: Record<Dim, (c: Tables["clicks"]) => SQL> = {
+  country: (c) => sql`coalesce(${c.country}, '')`,
+  device: (c) => sql`coalesce(${c.device}, '')`,
+  browser: (c) => sql`coalesce(${c.browser}, '')`,
+  os: (c) => sql`coalesce(${c.os}, '')`,
+  bot: (c) => sql`coalesce(${c.botName}, '')`,
 };
 
 /** Click counts per value of `dim` ('' = unknown) of `linkIds` in `range`. */
-export function dimCounts(deps: Pick<Deps, "db">, linkIds: number[], range: Range, dim: Dim): Map<string, number> {
-  const ids = JSON.stringify(linkIds);
+export async function dimCounts(deps: Db, linkIds: number[], range: Range, dim: Dim): Promise<Map<string, number>> {
+  const db = deps.asyncDb;
+  const { clicks, linkStatsDim: sd } = db.tables;
   const counts = new Map<string, number>();
+  if (!linkIds.length) return counts;
   for (const p of pieces(range)) {
+    const value = RAW_DIM[dim](clicks);
     const rows = p.span
-      ? sqlite(deps).query(`SELECT value, sum(clicks) FROM link_stats_dim WHERE ${IDS} AND span = ? AND dim = ? AND bucket >= ? AND bucket < ? GROUP BY value`).values(ids, p.span, dim, p.from, p.to)
-      : sqlite(deps).query(`SELECT ${RAW_DIM[dim]} AS v, count(*) FROM clicks WHERE ${IDS} AND clicked_at >= ? AND clicked_at < ?${dim === "bot" ? " AND is_bot" : ""} GROUP BY v`).values(ids, p.from, p.to);
-    for (const [v, n] of rows) counts.set(String(v), (counts.get(String(v)) ?? 0) + Number(n));
+      ? await db.select({ v: sd.value, n: sql`sum(${sd.clicks})` }).from(sd)
+        .where(and(inArray(sd.linkId, linkIds), eq(sd.span, p.span), eq(sd.dim, dim), gte(sd.bucket, p.from), lt(sd.bucket, p.to)))
+        .groupBy(sd.value)
+      : await db.select({ v: value, n: sql`count(*)` }).from(clicks)
+        .where(and(inArray(clicks.linkId, linkIds), gte(clicks.clickedAt, new Date(p.from)), lt(clicks.clickedAt, new Date(p.to)), dim === "bot" ? eq(clicks.isBot, true) : undefined))
+        .groupBy(value);
+    for (const { v, n } of rows) counts.set(String(v), (counts.get(String(v)) ?? 0) + num(n));
   }
   return counts;
 }
@@ -104,26 +127,45 @@ function addTo(series: Series, k: number, clicks: number, unique: number) {
  * fall-back share a key and are summed. Whole-hour offsets read hour/day buckets; other offsets
  * (e.g. +05:30, +05:45) read each hour's four quarters.
  */
-export function localSeries(deps: Pick<Deps, "db">, linkIds: number[], range: Range, tz: string, key: LocalKey): Series {
-  const ids = JSON.stringify(linkIds);
+export async function localSeries(deps: Db, linkIds: number[], range: Range, tz: string, key: LocalKey): Promise<Series> {
+  const db = deps.asyncDb;
+  const { clicks, linkStatsTime: st } = db.tables;
   const { size, add = 0, mod = Number.MAX_SAFE_INTEGER } = key;
   const series: Series = new Map();
-  const expr = (col: string) => `(CAST((${col} + ?) / ? AS INTEGER) + ?) % ?`;
+  if (!linkIds.length) return series;
+  // (floor((t + o) / size) + add) % mod, in integers on both databases (t + o is positive: no rounding
+  // toward zero to mind). The numbers are written into the SQL, not bound, so that PostgreSQL sees the
+  // grouped expression and the selected one as the same; all four are whole numbers made here.
+  const int = (n: number) => {
+    if (!Number.isSafeInteger(n)) throw new RangeError(`not a whole number: ${n}`);
+    return sql.raw(String(n));
+  };
+  const keyOf = (t: SQL | SQLWrapper, o: number) => sql`((${t} + ${int(o)}) / ${int(size)} + ${int(add)}) % ${int(mod)}`;
   for (const seg of offsetSegments(tz, range)) {
     const o = seg.offset;
     const usable = SPANS.filter((sp) => sp <= size && size % sp === 0 && ((o % sp) + sp) % sp === 0 && (mod === Number.MAX_SAFE_INTEGER || sp === HOUR));
     const byQuarter = usable.length === 0;
     for (const p of pieces(seg, byQuarter ? [HOUR] : usable)) {
       if (!p.span) {
-        const rows = sqlite(deps).query(`SELECT ${expr("clicked_at")} AS k, count(*), sum(is_unique AND NOT is_bot) FROM clicks WHERE ${IDS} AND clicked_at >= ? AND clicked_at < ? GROUP BY k`).values(o, size, add, mod, ids, p.from, p.to);
-        for (const [k, c, u] of rows) addTo(series, Number(k), Number(c), Number(u));
+        const k = keyOf(epochMs(db, clicks.clickedAt), o);
+        const rows = await db.select({ k, c: sql`count(*)`, u: uniqueHumans(clicks) }).from(clicks)
+          .where(and(inArray(clicks.linkId, linkIds), gte(clicks.clickedAt, new Date(p.from)), lt(clicks.clickedAt, new Date(p.to))))
+          .groupBy(k);
+        for (const r of rows) addTo(series, num(r.k), num(r.c), num(r.u));
       } else if (!byQuarter) {
-        const rows = sqlite(deps).query(`SELECT ${expr("bucket")} AS k, sum(clicks), sum(uniques) FROM link_stats_time WHERE ${IDS} AND span = ? AND bucket >= ? AND bucket < ? GROUP BY k`).values(o, size, add, mod, ids, p.span, p.from, p.to);
-        for (const [k, c, u] of rows) addTo(series, Number(k), Number(c), Number(u));
+        const k = keyOf(st.bucket, o);
+        const rows = await db.select({ k, c: sql`sum(${st.clicks})`, u: sql`sum(${st.uniques})` }).from(st)
+          .where(and(inArray(st.linkId, linkIds), eq(st.span, p.span), gte(st.bucket, p.from), lt(st.bucket, p.to)))
+          .groupBy(k);
+        for (const r of rows) addTo(series, num(r.k), num(r.c), num(r.u));
       } else {
-        const rows = sqlite(deps).query(`SELECT bucket, q0, q1, q2, q3, u0, u1, u2, u3 FROM link_stats_time WHERE ${IDS} AND span = ? AND bucket >= ? AND bucket < ?`).values(ids, HOUR, p.from, p.to) as number[][];
-        for (const r of rows)
-          for (let q = 0; q < 4; q++) if (r[1 + q]) addTo(series, (Math.floor((r[0]! + q * QUARTER + o) / size) + add) % mod, r[1 + q]!, r[5 + q]!);
+        const rows = await db.select({ bucket: st.bucket, q0: st.q0, q1: st.q1, q2: st.q2, q3: st.q3, u0: st.u0, u1: st.u1, u2: st.u2, u3: st.u3 }).from(st)
+          .where(and(inArray(st.linkId, linkIds), eq(st.span, HOUR), gte(st.bucket, p.from), lt(st.bucket, p.to)));
+        for (const r of rows) {
+          const q = [r.q0, r.q1, r.q2, r.q3];
+          const u = [r.u0, r.u1, r.u2, r.u3];
+          for (let i = 0; i < 4; i++) if (q[i]) addTo(series, (Math.floor((r.bucket + i * QUARTER + o) / size) + add) % mod, q[i]!, u[i]!);
+        }
       }
     }
   }
@@ -144,7 +186,9 @@ export function localKeys(range: Range, tz: string, size: number): number[] {
 }
 
 /** The earliest roll-up bucket of these links (ms), or null when they have no clicks. */
-export function firstClickBucket(deps: Pick<Deps, "db">, linkIds: number[]): number | null {
-  const row = sqlite(deps).query(`SELECT min(bucket) FROM link_stats_time WHERE ${IDS} AND span = ?`).values(JSON.stringify(linkIds), HOUR)[0];
-  return row?.[0] == null ? null : Number(row[0]);
+export async function firstClickBucket(deps: Db, linkIds: number[]): Promise<number | null> {
+  if (!linkIds.length) return null;
+  const { linkStatsTime: st } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.select({ first: sql`min(${st.bucket})` }).from(st).where(and(inArray(st.linkId, linkIds), eq(st.span, HOUR)));
+  return row?.first == null ? null : num(row.first);
 }

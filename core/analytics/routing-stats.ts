@@ -1,6 +1,6 @@
-import { and, count, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { clicks, type LinkRow } from "../../db/schema";
+import type { Tables } from "../../db/async";
 import { parseRules, parseVariants } from "../links/routing-input";
 import type { Range } from "./range";
 
@@ -10,19 +10,21 @@ import type { Range } from "./range";
  * `variants: [{index, url, clicks, uniqueClicks}]`; bots count in `clicks` as in totalClicks. A link
  * with neither reads nothing.
  */
-export function routingStatsOf(deps: Pick<Deps, "db">, link: LinkRow, range: Range) {
+export async function routingStatsOf(deps: Pick<Deps, "asyncDb">, link: Tables["links"]["$inferSelect"], range: Range) {
+  const { clicks } = deps.asyncDb.tables;
+  const db = deps.asyncDb;
   const rules = parseRules(link.rules);
   const variants = parseVariants(link.variants);
   const inRange = and(eq(clicks.linkId, link.id), gte(clicks.clickedAt, new Date(range.from)), lt(clicks.clickedAt, new Date(range.to)));
   const byRule = new Map<number, number>();
   if (rules.length)
-    for (const r of deps.db.select({ i: clicks.rule, n: count() }).from(clicks).where(and(inRange, isNotNull(clicks.rule))).groupBy(clicks.rule).all())
-      byRule.set(r.i!, r.n);
+    for (const r of await db.select({ i: clicks.rule, n: sql`count(*)` }).from(clicks).where(and(inRange, isNotNull(clicks.rule))).groupBy(clicks.rule))
+      byRule.set(r.i!, Number(r.n));
   const byVariant = new Map<number, { n: number; u: number }>();
   if (variants.length)
-    for (const r of deps.db.select({ i: clicks.variant, n: count(), u: sql<number>`coalesce(sum(${clicks.isUnique}), 0)` })
-      .from(clicks).where(and(inRange, isNotNull(clicks.variant))).groupBy(clicks.variant).all())
-      byVariant.set(r.i!, { n: r.n, u: Number(r.u) });
+    for (const r of await db.select({ i: clicks.variant, n: sql`count(*)`, u: sql`count(*) filter (where ${clicks.isUnique})` })
+      .from(clicks).where(and(inRange, isNotNull(clicks.variant))).groupBy(clicks.variant))
+      byVariant.set(r.i!, { n: Number(r.n), u: Number(r.u) });
   return {
     rules: rules.map((_, index) => ({ index, clicks: byRule.get(index) ?? 0 })),
     variants: variants.map((v, index) => ({ index, url: v.url, clicks: byVariant.get(index)?.n ?? 0, uniqueClicks: byVariant.get(index)?.u ?? 0 })),

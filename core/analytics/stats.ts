@@ -1,15 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound, FieldError } from "../errors";
-import { clicks, links, type LinkRow } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import { DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
 import { dimCounts, firstClickBucket, localKeys, localSeries, totals } from "./query";
 import type { Dim } from "./rollup";
 import { routingStatsOf } from "./routing-stats";
 
+type LinkRow = Tables["links"]["$inferSelect"];
+
 /** The caller's link, or 404 (also when it belongs to someone else). */
-export function ownedLink(deps: Pick<Deps, "db">, userId: number, linkId: number): LinkRow {
-  const link = deps.db.select().from(links).where(and(eq(links.id, linkId), eq(links.userId, userId))).get();
+export async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<LinkRow> {
+  const { links } = deps.asyncDb.tables;
+  const link = first(await deps.asyncDb.select().from(links).where(and(eq(links.id, linkId), eq(links.userId, userId))));
   if (!link) throw new NotFound("Link");
   return link;
 }
@@ -21,22 +24,22 @@ export interface PeriodQuery {
 }
 
 /** Resolves a validated period to the range it covers for these links, ending now. */
-export function rangeOf(deps: Pick<Deps, "db" | "clock">, linkRows: LinkRow[], period: Period): Range {
+export async function rangeOf(deps: Pick<Deps, "asyncDb" | "clock">, linkRows: LinkRow[], period: Period): Promise<Range> {
   const now = deps.clock.now().getTime();
   const created = Math.min(now, ...linkRows.map((l) => l.createdAt.getTime()));
-  const first = period === "all" ? firstClickBucket(deps, linkRows.map((l) => l.id)) : null;
-  return periodRange(period, now, Math.min(created, first ?? created));
+  const firstClick = period === "all" ? await firstClickBucket(deps, linkRows.map((l) => l.id)) : null;
+  return periodRange(period, now, Math.min(created, firstClick ?? created));
 }
 
-function linkRange(deps: Pick<Deps, "db" | "clock">, link: LinkRow, q: PeriodQuery) {
+async function linkRange(deps: Pick<Deps, "asyncDb" | "clock">, link: LinkRow, q: PeriodQuery) {
   const period = parsePeriod(q.period);
-  return { period, range: rangeOf(deps, [link], period) };
+  return { period, range: await rangeOf(deps, [link], period) };
 }
 
 /** Checks ownership and the period, then runs `fn` over the link's range. */
-function onLink<T>(deps: Deps, userId: number, linkId: number, q: PeriodQuery, fn: (deps: Deps, ids: number[], range: Range) => T): T {
-  const link = ownedLink(deps, userId, linkId);
-  return fn(deps, [link.id], linkRange(deps, link, q).range);
+async function onLink<T>(deps: Deps, userId: number, linkId: number, q: PeriodQuery, fn: (deps: Deps, ids: number[], range: Range) => Promise<T>): Promise<T> {
+  const link = await ownedLink(deps, userId, linkId);
+  return fn(deps, [link.id], (await linkRange(deps, link, q)).range);
 }
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -69,17 +72,17 @@ export function withPercentages(counts: Map<string, number>, total: number): { n
 }
 
 /** `GET /links/:id/stats`: totals of the period (see CONTRACT §4 Links for the definitions). */
-export function linkStats(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
-  const link = ownedLink(deps, userId, linkId);
-  const { period, range } = linkRange(deps, link, q);
-  return { ...statsOf(deps, [link], period, range), ...routingStatsOf(deps, link, range) };
+export async function linkStats(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+  const link = await ownedLink(deps, userId, linkId);
+  const { period, range } = await linkRange(deps, link, q);
+  return { ...(await statsOf(deps, [link], period, range)), ...(await routingStatsOf(deps, link, range)) };
 }
 
 /** Stats of a set of links over a range (also used by the chat summary). */
-export function statsOf(deps: Deps, linkRows: LinkRow[], period: Period | null, range: Range) {
+export async function statsOf(deps: Deps, linkRows: LinkRow[], period: Period | null, range: Range) {
   const ids = linkRows.map((l) => l.id);
-  const t = totals(deps, ids, range);
-  const countries = [...dimCounts(deps, ids, range, "country")].filter(([c]) => c !== "").sort(byCount);
+  const t = await totals(deps, ids, range);
+  const countries = [...(await dimCounts(deps, ids, range, "country"))].filter(([c]) => c !== "").sort(byCount);
   const now = deps.clock.now().getTime();
   const created = Math.min(...linkRows.map((l) => l.createdAt.getTime()));
   const days = period ? periodDays(period, now, created) : Math.max(1, Math.ceil((range.to - range.from) / DAY));
@@ -97,9 +100,9 @@ export function linkGeo(deps: Deps, userId: number, linkId: number, q: PeriodQue
   return onLink(deps, userId, linkId, q, geoOf);
 }
 
-export function geoOf(deps: Deps, ids: number[], range: Range) {
-  const total = totals(deps, ids, range).clicks;
-  return withPercentages(dimCounts(deps, ids, range, "country"), total).map(({ name, count, percentage }) => ({ country: name, count, percentage }));
+export async function geoOf(deps: Deps, ids: number[], range: Range) {
+  const total = (await totals(deps, ids, range)).clicks;
+  return withPercentages(await dimCounts(deps, ids, range, "country"), total).map(({ name, count, percentage }) => ({ country: name, count, percentage }));
 }
 
 /** `GET /links/:id/devices`: clicks per device type, browser and OS. */
@@ -107,10 +110,10 @@ export function linkDevices(deps: Deps, userId: number, linkId: number, q: Perio
   return onLink(deps, userId, linkId, q, devicesOf);
 }
 
-export function devicesOf(deps: Deps, ids: number[], range: Range) {
-  const total = totals(deps, ids, range).clicks;
-  const of = (dim: Dim) => withPercentages(dimCounts(deps, ids, range, dim), total);
-  return { devices: of("device"), browsers: of("browser"), os: of("os") };
+export async function devicesOf(deps: Deps, ids: number[], range: Range) {
+  const total = (await totals(deps, ids, range)).clicks;
+  const of = async (dim: Dim) => withPercentages(await dimCounts(deps, ids, range, dim), total);
+  return { devices: await of("device"), browsers: await of("browser"), os: await of("os") };
 }
 
 /** `GET /links/:id/bots`: bot clicks by bot name. */
@@ -118,9 +121,9 @@ export function linkBots(deps: Deps, userId: number, linkId: number, q: PeriodQu
   return onLink(deps, userId, linkId, q, botsOf);
 }
 
-export function botsOf(deps: Deps, ids: number[], range: Range) {
-  const t = totals(deps, ids, range);
-  const bots = [...dimCounts(deps, ids, range, "bot")]
+export async function botsOf(deps: Deps, ids: number[], range: Range) {
+  const t = await totals(deps, ids, range);
+  const bots = [...(await dimCounts(deps, ids, range, "bot"))]
     .sort(byCount)
     .map(([name, count]) => ({ name: name || UNKNOWN, count }));
   return { totalBots: t.bots, botPercentage: t.clicks ? round((t.bots / t.clicks) * 100, 1) : 0, bots };
@@ -135,17 +138,17 @@ function parseGranularity(g: string | undefined): Granularity {
 }
 
 /** `GET /links/:id/timeline`: every hour or day of the period in `tz`, zero buckets included. */
-export function linkTimeline(deps: Deps, userId: number, linkId: number, q: PeriodQuery & { granularity?: string }) {
+export async function linkTimeline(deps: Deps, userId: number, linkId: number, q: PeriodQuery & { granularity?: string }) {
   const granularity = parseGranularity(q.granularity);
   const tz = parseTimeZone(q.tz);
-  const link = ownedLink(deps, userId, linkId);
-  const { range } = linkRange(deps, link, q);
+  const link = await ownedLink(deps, userId, linkId);
+  const { range } = await linkRange(deps, link, q);
   return timelineOf(deps, [link.id], range, tz, granularity);
 }
 
-export function timelineOf(deps: Deps, ids: number[], range: Range, tz: string, granularity: Granularity) {
+export async function timelineOf(deps: Deps, ids: number[], range: Range, tz: string, granularity: Granularity) {
   const size = granularity === "hourly" ? HOUR : DAY;
-  const series = localSeries(deps, ids, range, tz, { size });
+  const series = await localSeries(deps, ids, range, tz, { size });
   return localKeys(range, tz, size).map((k) => {
     const iso = new Date(k * size).toISOString();
     const b = series.get(k);
@@ -154,24 +157,25 @@ export function timelineOf(deps: Deps, ids: number[], range: Range, tz: string, 
 }
 
 /** `GET /links/:id/heatmap`: all 168 (day, hour) cells in `tz`, day 0 = Sunday. */
-export function linkHeatmap(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+export async function linkHeatmap(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
   const tz = parseTimeZone(q.tz);
-  const link = ownedLink(deps, userId, linkId);
-  const { range } = linkRange(deps, link, q);
-  const byHourOfWeek = localSeries(deps, [link.id], range, tz, { size: HOUR, add: 96, mod: 168 });
+  const link = await ownedLink(deps, userId, linkId);
+  const { range } = await linkRange(deps, link, q);
+  const byHourOfWeek = await localSeries(deps, [link.id], range, tz, { size: HOUR, add: 96, mod: 168 });
   return Array.from({ length: 168 }, (_, i) => ({ day: Math.floor(i / 24), hour: i % 24, count: byHourOfWeek.get(i)?.clicks ?? 0 }));
 }
 
 /** `GET /links/:id/clicks`: the link's clicks, newest first. */
-export function linkClicks(deps: Deps, userId: number, linkId: number, q: { page?: number; limit?: number }) {
-  const link = ownedLink(deps, userId, linkId);
+export async function linkClicks(deps: Deps, userId: number, linkId: number, q: { page?: number; limit?: number }) {
+  const link = await ownedLink(deps, userId, linkId);
   const page = q.page ?? 1;
   const limit = q.limit ?? 50;
   if (!Number.isInteger(page) || page < 1) throw new FieldError("page", "must be a whole number from 1");
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new FieldError("limit", "must be a whole number from 1 to 100");
-  const rows = deps.db.select().from(clicks).where(eq(clicks.linkId, link.id))
-    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(limit).offset((page - 1) * limit).all();
-  const total = totals(deps, [link.id], { from: 0, to: Number.MAX_SAFE_INTEGER }).clicks;
+  const { clicks } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, link.id))
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(limit).offset((page - 1) * limit);
+  const total = (await totals(deps, [link.id], { from: 0, to: Number.MAX_SAFE_INTEGER })).clicks;
   return {
     data: rows.map((c) => ({
       id: c.id, clicked_at: c.clickedAt.toISOString(), ip: c.ip, country: c.country, city: c.city, device: c.device,

@@ -37,9 +37,9 @@ export const MAX_RANGE_DAYS = 10 * 366;
  * The range a summary covers: `period`, or `dateFrom`/`dateTo` (ISO; a bare date in `dateTo`
  * includes that whole day; a missing side falls back to the period's).
  */
-export function summaryRange(deps: Pick<Deps, "db" | "clock">, linkRows: LinkRow[], req: SummaryRequest) {
+export async function summaryRange(deps: Pick<Deps, "asyncDb" | "clock">, linkRows: LinkRow[], req: SummaryRequest) {
   const period = parsePeriod(req.period);
-  const byPeriod = rangeOf(deps, linkRows, period);
+  const byPeriod = await rangeOf(deps, linkRows, period);
   if (!req.dateFrom && !req.dateTo) return { period, range: byPeriod, label: PERIOD_LABEL[period] };
   const from = req.dateFrom ? parseInstant("dateFrom", req.dateFrom) : byPeriod.from;
   let to = req.dateTo ? parseInstant("dateTo", req.dateTo) : byPeriod.to;
@@ -55,22 +55,24 @@ const fmt = (n: number) => n.toLocaleString("en-US");
 const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"] => items.slice(0, n).map(({ name, count }) => ({ name, count }));
 
 /** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
-export function summaryCard(deps: Deps, userId: number, req: SummaryRequest): { card: SummaryCard; caption: string; filename: string } {
+export async function summaryCard(deps: Deps, userId: number, req: SummaryRequest): Promise<{ card: SummaryCard; caption: string; filename: string }> {
   const tz = parseTimeZone(req.tz);
-  const single = req.linkId !== undefined ? ownedLink(deps, userId, req.linkId) : null;
-  const linkRows = single ? [single] : deps.db.select().from(links).where(eq(links.userId, userId)).all();
+  const single = req.linkId !== undefined ? await ownedLink(deps, userId, req.linkId) : null;
+  const { links } = deps.asyncDb.tables;
+  const linkRows = single ? [single] : await deps.asyncDb.select().from(links).where(eq(links.userId, userId));
   if (!linkRows.length) throw new AppError(404, "not_found", "You have no links yet: create one, then ask for a summary");
-  const { period, range, label } = summaryRange(deps, linkRows, req);
+  const { period, range, label } = await summaryRange(deps, linkRows, req);
   const ids = linkRows.map((l) => l.id);
-  const stats = statsOf(deps, linkRows, period, range);
-  const timeline = timelineOf(deps, ids, range, tz, range.to - range.from <= 2 * DAY ? "hourly" : "daily");
-  const devices = devicesOf(deps, ids, range);
-  const bots = botsOf(deps, ids, range);
-  const countries = top(geoOf(deps, ids, range).map((g) => ({ name: g.country, count: g.count })));
+  const stats = await statsOf(deps, linkRows, period, range);
+  const timeline = await timelineOf(deps, ids, range, tz, range.to - range.from <= 2 * DAY ? "hourly" : "daily");
+  const devices = await devicesOf(deps, ids, range);
+  const bots = await botsOf(deps, ids, range);
+  const countries = top((await geoOf(deps, ids, range)).map((g) => ({ name: g.country, count: g.count })));
   const breakdowns: Breakdown[] = [];
   if (!single) {
     // keyed by code (titles may repeat), shown by title
-    const perLink = linkRows.map((l) => [l.code, totals(deps, [l.id], range).clicks, l.title || l.code] as const);
+    const perLink: (readonly [string, number, string])[] = [];
+    for (const l of linkRows) perLink.push([l.code, (await totals(deps, [l.id], range)).clicks, l.title || l.code] as const);
     const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
     breakdowns.push({ title: "Top links", items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
   }
@@ -93,25 +95,25 @@ export function summaryCard(deps: Deps, userId: number, req: SummaryRequest): { 
 
 /** Renders the summary PNG (for the bot, which replies in its own chat). */
 export async function summaryImage(deps: Deps, userId: number, req: SummaryRequest) {
-  const { card, caption, filename } = summaryCard(deps, userId, req);
+  const { card, caption, filename } = await summaryCard(deps, userId, req);
   return { png: await renderCard(card), caption, filename };
 }
 
 /** `POST /links/send-summary`: renders the summary and sends it to the user's Telegram chat. */
 export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
   userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
-  const { card, caption, filename } = summaryCard(deps, userId, req);
+  const { card, caption, filename } = await summaryCard(deps, userId, req);
   await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption, ...(req.linkId ? { open: `link_${req.linkId}` } : {}) });
   return { ok: true };
 }
 
 /** The text summary the bot shows for a link (Stats button). */
-export function statsText(deps: Deps, userId: number, linkId: number, period: string): string {
-  const link = ownedLink(deps, userId, linkId);
-  const { range, label, period: p } = summaryRange(deps, [link], { period });
-  const s = statsOf(deps, [link], p, range);
-  const geo = geoOf(deps, [link.id], range).slice(0, 3);
-  const dev = devicesOf(deps, [link.id], range).devices.slice(0, 3);
+export async function statsText(deps: Deps, userId: number, linkId: number, period: string): Promise<string> {
+  const link = await ownedLink(deps, userId, linkId);
+  const { range, label, period: p } = await summaryRange(deps, [link], { period });
+  const s = await statsOf(deps, [link], p, range);
+  const geo = (await geoOf(deps, [link.id], range)).slice(0, 3);
+  const dev = (await devicesOf(deps, [link.id], range)).devices.slice(0, 3);
   const lines = [
     `📊 ${link.title || link.code} — ${label}`,
     trackingUrl(deps, link),
@@ -123,7 +125,7 @@ export function statsText(deps: Deps, userId: number, linkId: number, period: st
   ];
   if (geo.length) lines.push(`Top countries: ${geo.map((g) => `${g.country} ${g.percentage}%`).join(", ")}`);
   if (dev.length) lines.push(`Devices: ${dev.map((d) => `${d.name} ${d.percentage}%`).join(", ")}`);
-  const routing = routingStatsOf(deps, link, range);
+  const routing = await routingStatsOf(deps, link, range);
   if (routing.rules.length) lines.push("", "By rule (first match wins):", ...routing.rules.map((r) => `  ${r.index + 1}. ${fmt(r.clicks)} clicks`));
   if (routing.variants.length) {
     const all = routing.variants.reduce((n, v) => n + v.clicks, 0);

@@ -110,7 +110,7 @@ test("share-qr and the summary card name a custom-domain link by its own trackin
   const png = await QRCode.toBuffer("http://go.alice.example/custom1", { width: 300 });
   expect((await post(`${link.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(200);
   expect(fake.callsOf("sendPhoto")[0]!.params.caption).toBe("QR code for http://go.alice.example/custom1");
-  const { card } = summaryCard(t.deps, f.alice.user.id, { linkId: link.id });
+  const { card } = await summaryCard(t.deps, f.alice.user.id, { linkId: link.id });
   expect(card.subtitle).toBe("http://go.alice.example/custom1 · last 30 days");
 });
 

@@ -1,8 +1,16 @@
 /**
  * The roll-ups answer exactly what a scan of the raw clicks answers: random clicks, random ranges,
- * zones with DST, half-hour and 45-minute offsets, compared against a brute-force computation.
+ * zones with DST, half-hour and 45-minute offsets, compared against a brute-force computation. On
+ * SQLite, where the click writer stored them, and on PostgreSQL, with the same rows copied over: the
+ * queries are the same code on both (core/analytics/query.ts on the async seam).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { createAsyncPg } from "../../../db/async-pg";
+import type { AsyncDb, Tables } from "../../../db/async";
+import { createPgDb, type PgDbHandle } from "../../../db/postgres";
+import * as schema from "../../../db/schema";
+import * as schemaPg from "../../../db/schema-pg";
+import { startPostgres, type PgServer } from "../../helpers/postgres";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { insertLink, recordClicks, type ClickInput } from "../../helpers/clicks";
 import { dimCounts, localKeys, localSeries, pieces, totals } from "../../../core/analytics/query";
@@ -19,6 +27,14 @@ const END = Date.parse("2026-05-01T00:00:00Z");
 let seed = 7;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+
+// starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
+setDefaultTimeout(120_000);
+
+let pg: PgServer;
+let pgHandle: PgDbHandle;
+/** the query functions' view of each database */
+const engines: { name: string; deps: { asyncDb: AsyncDb } }[] = [];
 
 beforeAll(async () => {
   t = createTestApp();
@@ -37,8 +53,20 @@ beforeAll(async () => {
   // several batches, unsorted, like concurrent recorder transactions
   for (let i = 0; i < clicks.length; i += 700) recordClicks(t.deps, link, clicks.slice(i, i + 700));
   recordClicks(t.deps, other, [{ at: START + DAY, country: "FR", isBot: false, isUnique: true }]);
+  // the same rows in PostgreSQL
+  pg = await startPostgres();
+  pgHandle = await createPgDb(await pg.createDatabase(), { max: 4 });
+  for (const table of ["users", "links", "clicks", "linkStatsTime", "linkStatsDim"] as const) {
+    const rows = t.deps.db.select().from(schema[table]).all() as Record<string, unknown>[];
+    for (let i = 0; i < rows.length; i += 500) await pgHandle.db.insert(schemaPg[table] as never).values(rows.slice(i, i + 500) as never);
+  }
+  engines.push({ name: "SQLite", deps: t.deps }, { name: "PostgreSQL", deps: { asyncDb: createAsyncPg<Tables>(pgHandle.db, schemaPg) } });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  t.close();
+  await pgHandle?.close();
+  await pg?.stop();
+});
 
 const within = (r: { from: number; to: number }) => clicks.filter((c) => c.at >= r.from && c.at < r.to);
 
@@ -51,26 +79,28 @@ function randomRange() {
   return { from: a, to: b };
 }
 
-describe("roll-ups match a scan of the raw clicks", () => {
-  test("totals and dimension counts over random ranges", () => {
+for (const engine of ["SQLite", "PostgreSQL"])
+describe(`roll-ups match a scan of the raw clicks (${engine})`, () => {
+  const deps = () => engines.find((e) => e.name === engine)!.deps;
+  test("totals and dimension counts over random ranges", async () => {
     for (let i = 0; i < 40; i++) {
       const r = randomRange();
       const raw = within(r);
-      expect(totals(t.deps, [linkId], r)).toEqual({
+      expect(await totals(deps(), [linkId], r)).toEqual({
         clicks: raw.length, uniques: raw.filter((c) => c.isUnique && !c.isBot).length, bots: raw.filter((c) => c.isBot).length,
       });
       const byCountry = new Map<string, number>();
       for (const c of raw) byCountry.set(c.country ?? "", (byCountry.get(c.country ?? "") ?? 0) + 1);
-      expect(Object.fromEntries(dimCounts(t.deps, [linkId], r, "country"))).toEqual(Object.fromEntries(byCountry));
+      expect(Object.fromEntries(await dimCounts(deps(), [linkId], r, "country"))).toEqual(Object.fromEntries(byCountry));
       const byBot = new Map<string, number>();
       for (const c of raw.filter((c) => c.isBot)) byBot.set(c.botName ?? "", (byBot.get(c.botName ?? "") ?? 0) + 1);
-      expect(Object.fromEntries(dimCounts(t.deps, [linkId], r, "bot"))).toEqual(Object.fromEntries(byBot));
+      expect(Object.fromEntries(await dimCounts(deps(), [linkId], r, "bot"))).toEqual(Object.fromEntries(byBot));
     }
-    expect(totals(t.deps, [linkId, otherId], { from: 0, to: END }).clicks).toBe(clicks.length + 1);
+    expect((await totals(deps(), [linkId, otherId], { from: 0, to: END })).clicks).toBe(clicks.length + 1);
   });
 
   for (const tz of ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe"])
-    test(`hourly, daily and hour-of-week series in ${tz}`, () => {
+    test(`hourly, daily and hour-of-week series in ${tz}`, async () => {
       for (let i = 0; i < 6; i++) {
         const r = randomRange();
         for (const size of [HOUR, DAY]) {
@@ -82,7 +112,7 @@ describe("roll-ups match a scan of the raw clicks", () => {
             e.unique += c.isUnique && !c.isBot ? 1 : 0;
             expected.set(k, e);
           }
-          const got = localSeries(t.deps, [linkId], r, tz, { size });
+          const got = await localSeries(deps(), [linkId], r, tz, { size });
           expect(Object.fromEntries(got)).toEqual(Object.fromEntries(expected));
           const keys = new Set(localKeys(r, tz, size));
           for (const k of got.keys()) expect(keys.has(k)).toBe(true);
@@ -93,7 +123,7 @@ describe("roll-ups match a scan of the raw clicks", () => {
           const k = l.getUTCDay() * 24 + l.getUTCHours();
           week.set(k, (week.get(k) ?? 0) + 1);
         }
-        const got = localSeries(t.deps, [linkId], r, tz, { size: HOUR, add: 96, mod: 168 });
+        const got = await localSeries(deps(), [linkId], r, tz, { size: HOUR, add: 96, mod: 168 });
         expect(Object.fromEntries([...got].map(([k, v]) => [k, v.clicks]))).toEqual(Object.fromEntries(week));
       }
     });

@@ -8,8 +8,8 @@ let t: TestApp;
 let f: Fixture;
 useFixture((app, fixture) => ((t = app), (f = fixture)));
 
-test("a link's card: tiles, daily timeline in the zone, breakdowns", () => {
-  const { card, filename } = summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "Asia/Kolkata" });
+test("a link's card: tiles, daily timeline in the zone, breakdowns", async () => {
+  const { card, filename } = await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "Asia/Kolkata" });
   expect(card.tiles).toEqual([["Clicks", "8"], ["Unique", "5"], ["Bots", "2"], ["Per day", "1.14"]]);
   expect(card.timeline.labels).toHaveLength(8);
   expect(card.timeline.clicks).toEqual([1, 0, 0, 0, 0, 0, 4, 3]);
@@ -18,12 +18,12 @@ test("a link's card: tiles, daily timeline in the zone, breakdowns", () => {
   expect(filename).toBe("stats-fixture1-2026-03-30.png");
 });
 
-test("all links: links with the same title stay apart in Top links; short ranges are hourly", () => {
+test("all links: links with the same title stay apart in Top links; short ranges are hourly", async () => {
   const twin = insertLink(t.deps, f.alice.user.id, { code: "twin1", title: "Link twin" });
   const twin2 = insertLink(t.deps, f.alice.user.id, { code: "twin2", title: "Link twin" });
   recordClicks(t.deps, twin, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }]);
   recordClicks(t.deps, twin2, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }, { at: "2026-03-30T10:05:00Z", isBot: false, isUnique: false }]);
-  const { card, caption } = summaryCard(t.deps, f.alice.user.id, { period: "1d" });
+  const { card, caption } = await summaryCard(t.deps, f.alice.user.id, { period: "1d" });
   expect(card.breakdowns[0]).toEqual({ title: "Top links", items: [{ name: f.link.title!, count: 3 }, { name: "Link twin", count: 2 }, { name: "Link twin", count: 1 }] });
   expect(card.timeline.labels[0]).toBe("2026-03-29T12:00");
   expect(card.timeline.labels).toHaveLength(25);
@@ -31,36 +31,36 @@ test("all links: links with the same title stay apart in Top links; short ranges
   expect(card.subtitle).toBe("3 links · last 24 hours");
 });
 
-const fieldOf = (fn: () => unknown) => {
+const fieldOf = async (fn: () => Promise<unknown>) => {
   try {
-    fn();
+    await fn();
   } catch (e) {
     return [(e as { details?: { field: string; message: string }[] }).details?.[0]?.field, (e as { status?: number }).status];
   }
   return null;
 };
 
-test("dateFrom/dateTo: impossible dates, over-long ranges and ranges in the future are refused", () => {
+test("dateFrom/dateTo: impossible dates, over-long ranges and ranges in the future are refused", async () => {
   const range = (dateFrom?: string, dateTo?: string) => () => summaryRange(t.deps, [f.link], { dateFrom, dateTo });
-  expect(fieldOf(range("2026-02-30"))).toEqual(["dateFrom", 400]);
-  expect(fieldOf(range("2026-03-01", "2026-03-01T25:00:00Z"))).toEqual(["dateTo", 400]);
-  expect(fieldOf(range("2026-03-01T10:00:00+0x:00"))).toEqual(["dateFrom", 400]);
+  expect(await fieldOf(range("2026-02-30"))).toEqual(["dateFrom", 400]);
+  expect(await fieldOf(range("2026-03-01", "2026-03-01T25:00:00Z"))).toEqual(["dateTo", 400]);
+  expect(await fieldOf(range("2026-03-01T10:00:00+0x:00"))).toEqual(["dateFrom", 400]);
   // a range of thousands of years would build millions of timeline buckets
-  expect(fieldOf(range("1970-01-01", "9999-12-31"))).toEqual(["dateTo", 400]);
-  expect(fieldOf(range("2016-03-01", "2026-03-30"))).toEqual(["dateTo", 400]);
-  expect(fieldOf(range("2016-04-01", "2026-03-30"))).toBeNull(); // up to 10 years
+  expect(await fieldOf(range("1970-01-01", "9999-12-31"))).toEqual(["dateTo", 400]);
+  expect(await fieldOf(range("2016-03-01", "2026-03-30"))).toEqual(["dateTo", 400]);
+  expect(await fieldOf(range("2016-04-01", "2026-03-30"))).toBeNull(); // up to 10 years
   // now is 2026-03-30T12:00Z: a range that starts later holds no clicks
-  expect(fieldOf(range("2026-04-01", "2026-04-05"))).toEqual(["dateFrom", 400]);
-  expect(fieldOf(range("2026-03-30"))).toBeNull();
+  expect(await fieldOf(range("2026-04-01", "2026-04-05"))).toEqual(["dateFrom", 400]);
+  expect(await fieldOf(range("2026-03-30"))).toBeNull();
 });
 
-test("dateFrom/dateTo without an offset are UTC, whatever the server's zone", () => {
+test("dateFrom/dateTo without an offset are UTC, whatever the server's zone", async () => {
   const saved = process.env.TZ;
   process.env.TZ = "America/New_York";
   try {
-    const { range } = summaryRange(t.deps, [f.link], { dateFrom: "2026-03-28T00:00", dateTo: "2026-03-29T06:30:15" });
+    const { range } = await summaryRange(t.deps, [f.link], { dateFrom: "2026-03-28T00:00", dateTo: "2026-03-29T06:30:15" });
     expect(range).toEqual({ from: Date.parse("2026-03-28T00:00:00Z"), to: Date.parse("2026-03-29T06:30:15Z") });
-    const withOffset = summaryRange(t.deps, [f.link], { dateFrom: "2026-03-28T02:00:00+02:00", dateTo: "2026-03-29" });
+    const withOffset = await summaryRange(t.deps, [f.link], { dateFrom: "2026-03-28T02:00:00+02:00", dateTo: "2026-03-29" });
     expect(withOffset.range).toEqual({ from: Date.parse("2026-03-28T00:00:00Z"), to: Date.parse("2026-03-30T00:00:00Z") });
   } finally {
     process.env.TZ = saved;
