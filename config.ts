@@ -2,6 +2,7 @@
  * The one place that reads the environment. Every variable of CONTRACT.md §2 is validated here once;
  * a bad value throws a ConfigError whose message is one line naming the variable.
  */
+import { hostname } from "node:os";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -62,6 +63,12 @@ export interface Config {
   privacyIp: "full" | "truncate" | "none";
   /** PostgreSQL of cluster mode (DATABASE_URL); null: SQLite under dataDir */
   databaseUrl: string | null;
+  /**
+   * This node's name among the nodes of a cluster (NODE_NAME, default the host name): in cluster mode
+   * its click journal is DATA_DIR/click-journal/<name> and its writer's mark is `node:<name>`, so
+   * nodes sharing one DATA_DIR each replay only what they journaled. Names must differ between nodes.
+   */
+  nodeName: string;
   /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
   dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
@@ -151,6 +158,15 @@ function databaseUrl(env: Env): string | null {
   if (!parsed.hostname && !parsed.searchParams.get("host")) throw new ConfigError("DATABASE_URL", `${shape}; no host given`);
   if (parsed.pathname.replace(/^\/+/, "") === "") throw new ConfigError("DATABASE_URL", `${shape}; no database given`);
   return v;
+}
+
+/** NODE_NAME, or the host name: letters, digits, `.`, `_` and `-`, at most 64 (it names a directory). */
+function nodeName(env: Env): string {
+  const given = str(env, "NODE_NAME");
+  const name = given ?? hostname().replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 64);
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(name))
+    throw new ConfigError("NODE_NAME", given === undefined ? `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")` : `must be 1-64 letters, digits, ".", "_" or "-", not starting with "."`);
+  return name;
 }
 
 /**
@@ -273,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: int(env, "RATE_LIMIT_WINDOW", 60, 1, 86_400),
     },
     databaseUrl: databaseUrl(env),
+    nodeName: nodeName(env),
     dnsServers: dnsServers(env),
     mtproto:
       apiId && apiHash

@@ -3,7 +3,7 @@
  * click writer fed with the composition root's listener table (core/clicks/writer-thread.ts does the
  * work; this file only wires it).
  */
-import { createDeps } from "./index";
+import { clickJournalOf, createDeps } from "./index";
 import { CLICK_LISTENERS } from "./click-listeners";
 import { createClickWriter } from "./clicks/writer";
 import { serveClickWriter } from "./clicks/writer-thread";
@@ -12,5 +12,5 @@ declare const self: Worker;
 
 serveClickWriter(self, (config) => {
   const deps = createDeps(config);
-  return { writer: createClickWriter(deps, CLICK_LISTENERS), log: deps.log, close: () => deps.handle.close() };
+  return { writer: createClickWriter(deps, CLICK_LISTENERS, { journal: clickJournalOf(config).name }), log: deps.log, close: () => deps.handle.close() };
 });

@@ -22,6 +22,16 @@ import { announce, CACHE_TOPICS } from "./cluster/caches";
 
 /** Where the click journal lives under DATA_DIR. */
 export const CLICK_JOURNAL_DIR = "click-journal";
+
+/**
+ * This process's click journal: on one node DATA_DIR/click-journal with the writer's mark `local`;
+ * in cluster mode, where nodes may share DATA_DIR, a directory and a mark per node (NODE_NAME), so
+ * each node replays only what it journaled and its mark says only what it committed.
+ */
+export function clickJournalOf(config: Pick<Config, "dataDir" | "databaseUrl" | "nodeName">): { dir: string; name: string } {
+  if (config.databaseUrl === null) return { dir: join(config.dataDir, CLICK_JOURNAL_DIR), name: "local" };
+  return { dir: join(config.dataDir, CLICK_JOURNAL_DIR, config.nodeName), name: `node:${config.nodeName}` };
+}
 /** The entry module of the click writer thread. */
 export const CLICK_WRITER_THREAD = new URL("./click-writer-thread.ts", import.meta.url).href;
 
@@ -61,9 +71,9 @@ export function createDeps(
       log,
       config,
       // made on first use: the writer thread's own deps never write through their sink
-      writer: () => createClickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS),
+      writer: () => createClickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS, { journal: clickJournalOf(config).name }),
       // null only in the redirect benchmark's comparison run: clicks then wait in memory for the writer
-      journalDir: overrides.journalDir !== undefined ? overrides.journalDir : join(config.dataDir, CLICK_JOURNAL_DIR),
+      journalDir: overrides.journalDir !== undefined ? overrides.journalDir : clickJournalOf(config).dir,
       threadEntry: CLICK_WRITER_THREAD,
     }),
     // an ended sign-in is announced on the change bus, so every node's cached set is read again
