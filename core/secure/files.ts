@@ -167,10 +167,11 @@ export function cleanFileName(name: string): string {
 
 /** Deletes a file, its links and its bytes. */
 export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log">, userId: number, id: number): Promise<void> {
-  const row = await ownedFile(deps, userId, id);
   const { secureFiles } = deps.asyncDb.tables;
-  await deps.asyncDb.delete(secureFiles).where(eq(secureFiles.id, id));
-  removeStoredFiles(deps, [row.storagePath]);
+  // the path comes from the deleted row itself: an upload that replaced the bytes meanwhile is not left behind
+  const [gone] = await deps.asyncDb.delete(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))).returning({ path: secureFiles.storagePath });
+  if (!gone) throw new NotFound("File");
+  removeStoredFiles(deps, [gone.path]);
 }
 
 /**

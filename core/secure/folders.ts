@@ -1,4 +1,4 @@
-import { and, count, eq, not } from "drizzle-orm";
+import { and, count, eq, not, notExists } from "drizzle-orm";
 import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
@@ -101,15 +101,21 @@ export async function togglePause(deps: Pick<Deps, "asyncDb" | "clock">, userId:
 }
 
 /**
- * Deletes a folder, its files (rows and bytes on disk) and their links. The files go first and
- * hand back their paths in the same statement; an upload that lands meanwhile finds its record gone
- * and removes its own bytes.
+ * Deletes a folder, its files (rows and bytes on disk) and their links. Without a transaction: the
+ * files go first and hand back their storage paths in the same statement, and the folder goes only
+ * once it holds no file, so a file added meanwhile is taken (with its bytes) by the next round
+ * instead of by the cascade, which would leave its bytes behind.
  */
 export async function deleteFolder(deps: Pick<Deps, "asyncDb" | "config" | "log">, userId: number, id: number): Promise<void> {
   await ownedFolder(deps, userId, id);
   const { secureFiles, secureFolders } = deps.asyncDb.tables;
-  // the files' links go by ON DELETE CASCADE
-  const files = await deps.asyncDb.delete(secureFiles).where(eq(secureFiles.folderId, id)).returning({ path: secureFiles.storagePath });
-  await deps.asyncDb.delete(secureFolders).where(eq(secureFolders.id, id));
-  removeStoredFiles(deps, files.map((f) => f.path));
+  const inFolder = eq(secureFiles.folderId, id);
+  for (;;) {
+    // the files' links go by ON DELETE CASCADE
+    const files = await deps.asyncDb.delete(secureFiles).where(inFolder).returning({ path: secureFiles.storagePath });
+    removeStoredFiles(deps, files.map((f) => f.path));
+    const empty = notExists(deps.asyncDb.select({ id: secureFiles.id }).from(secureFiles).where(inFolder));
+    const gone = await deps.asyncDb.delete(secureFolders).where(and(eq(secureFolders.id, id), empty)).returning({ id: secureFolders.id });
+    if (gone.length) return;
+  }
 }
