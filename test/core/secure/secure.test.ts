@@ -89,6 +89,43 @@ for (const [engine, open] of engines)
       expect((await failure(getFolder(deps, ada, work.id))).status).toBe(404);
     });
 
+    test("a folder being deleted while a stored file lands in it: the late file's bytes go too", async () => {
+      const { deps, file, ada } = await setup();
+      const folder = await createFolder(deps, ada, { name: "Work" });
+      mkdirSync(join(dataDir, "secure"), { recursive: true });
+      const early = `secure/${engine}-early.bin`;
+      const late = `secure/${engine}-late.bin`;
+      writeFileSync(join(dataDir, early), "bytes");
+      await file(ada, folder.id, "early", { storagePath: early });
+      // the handle lands the late file just before the folder's own delete is sent
+      const db = deps.asyncDb;
+      let landed = false;
+      const racing = new Proxy(db, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target);
+          if (prop !== "delete") return typeof value === "function" ? value.bind(target) : value;
+          return (table: unknown) => {
+            if (table !== db.tables.secureFolders || landed) return target.delete(table as typeof db.tables.secureFolders);
+            landed = true;
+            return {
+              where: (cond: Parameters<ReturnType<typeof db.delete>["where"]>[0]) => ({
+                returning: async (cols: { id: typeof db.tables.secureFolders.id }) => {
+                  writeFileSync(join(dataDir, late), "bytes");
+                  await file(ada, folder.id, "late", { storagePath: late });
+                  return target.delete(db.tables.secureFolders).where(cond).returning(cols);
+                },
+              }),
+            };
+          };
+        },
+      });
+      await deleteFolder({ ...deps, asyncDb: racing }, ada, folder.id);
+      expect(landed).toBe(true);
+      expect([existsSync(join(dataDir, early)), existsSync(join(dataDir, late))]).toEqual([false, false]);
+      expect(await listFolders(deps, ada)).toEqual([]);
+      expect(await db.select().from(db.tables.secureFiles)).toEqual([]);
+    });
+
     test("share links: only to a file with content; their state follows revocation, the folder's pause and expiry; deleting the file takes its links", async () => {
       const { deps, clock, file, ada, bob } = await setup();
       const folder = await createFolder(deps, ada, { name: "Work" });
