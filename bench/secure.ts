@@ -27,7 +27,7 @@ async function server() {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", PLAN_LIMITS: JSON.stringify({ free: { storageMB: 100000 } }) });
   const deps = createDeps(config);
   const user = upsertTelegramUser(deps, { id: 1, username: "bench", firstName: "Bench" });
-  const folder = createFolder(deps, user.id, { name: "bench" });
+  const folder = await createFolder(deps, user.id, { name: "bench" });
   async function* chunks(total: number) {
     const c = new Uint8Array(1024 * 1024).map((_, i) => i % 251);
     for (let sent = 0; sent < total; sent += c.length) yield c.subarray(0, Math.min(c.length, total - sent));
@@ -41,8 +41,8 @@ async function server() {
   closeSync(fd);
   deps.db.update(secureFiles).set({ storagePath: bigPath, fileSize: BIG_MB * 1024 * 1024 }).where(eq(secureFiles.id, big.id)).run();
   const codes = {
-    small: createLink(deps, user.id, { fileId: small.id, expiresInHours: 24, maxViews: null }).code,
-    big: createLink(deps, user.id, { fileId: big.id, expiresInHours: 24, maxViews: null }).code,
+    small: (await createLink(deps, user.id, { fileId: small.id, expiresInHours: 24, maxViews: null })).code,
+    big: (await createLink(deps, user.id, { fileId: big.id, expiresInHours: 24, maxViews: null })).code,
   };
   const { signAccessToken } = await import("../core/tokens/jwt");
   const target = await createUploadedFile(deps, user.id, { folderId: folder.id, name: "upload target" }, chunks(1), "t.bin");

@@ -35,24 +35,24 @@ export function secureApi(deps: Deps, open: OpenDeps) {
     }, { ...write(), body: M.folderCreate })
     .patch("/folders/:id", ({ userId, params, body }) => updateFolder(deps, userId, params.id, body), { ...write(), params: M.idParams, body: M.folderUpdate })
     .patch("/folders/:id/pause", ({ userId, params }) => togglePause(deps, userId, params.id), { ...write(), params: M.idParams })
-    .delete("/folders/:id", ({ userId, params }) => (deleteFolder(deps, userId, params.id), ok), { ...write(), params: M.idParams })
+    .delete("/folders/:id", async ({ userId, params }) => (await deleteFolder(deps, userId, params.id), ok), { ...write(), params: M.idParams })
     // files
     .get("/files", ({ userId, query }) => listFiles(deps, userId, query.folderId), { ...read(), query: M.filesQuery })
-    .get("/files/:id", ({ userId, params }) => toFileJson(ownedFile(deps, userId, params.id)), { ...read(), params: M.idParams })
+    .get("/files/:id", async ({ userId, params }) => toFileJson(await ownedFile(deps, userId, params.id)), { ...read(), params: M.idParams })
     .post("/files", ({ userId, body, set }) => {
       set.status = 201;
       return createFile(deps, userId, body);
     }, { ...write(), body: M.fileCreate })
     .post("/files/:id/upload", async ({ userId, params, request }) => {
-      ownedFile(deps, userId, params.id); // 404 before reading the body
+      await ownedFile(deps, userId, params.id); // 404 before reading the body
       return withUploadedFile(request, (stream, info) => storeUpload(deps, userId, params.id, stream, info.filename));
     }, { ...write(), params: M.idParams, parse: "none", detail: { tags, summary: "Upload the bytes (multipart field `file`, at most 10 MB)" } })
-    .delete("/files/:id", ({ userId, params }) => (deleteFile(deps, userId, params.id), ok), { ...write(), params: M.idParams })
+    .delete("/files/:id", async ({ userId, params }) => (await deleteFile(deps, userId, params.id), ok), { ...write(), params: M.idParams })
     // links
     .get("/links", ({ userId, query }) => listLinks(deps, userId, query.fileId), { ...read(), query: M.linksQuery, response: t.Array(M.link) })
     .post("/links", async ({ userId, body, set }) => {
       const { password, ...rest } = body;
-      const link = createLink(deps, userId, { ...rest, passwordHash: await sharePasswordHash(password ?? null) });
+      const link = await createLink(deps, userId, { ...rest, passwordHash: await sharePasswordHash(password ?? null) });
       set.status = 201;
       return link;
     }, { ...write(), body: M.linkCreate, response: { 201: M.link } })
@@ -63,7 +63,7 @@ export function secureApi(deps: Deps, open: OpenDeps) {
     }, { ...write(), params: M.idParams, body: M.linkUpdate, response: M.link, detail: { tags, summary: "Set or remove the share password, turn view notifications on or off" } })
     .patch("/links/:id/revoke", ({ userId, params }) => setRevoked(deps, userId, params.id, true), { ...write(), params: M.idParams, response: M.link })
     .patch("/links/:id/restore", ({ userId, params }) => setRevoked(deps, userId, params.id, false), { ...write(), params: M.idParams, response: M.link })
-    .delete("/links/:id", ({ userId, params }) => (deleteLink(deps, userId, params.id), ok), { ...write(), params: M.idParams })
+    .delete("/links/:id", async ({ userId, params }) => (await deleteLink(deps, userId, params.id), ok), { ...write(), params: M.idParams })
     // request links: files and texts sent to the owner by anyone with the link
     .get("/requests", ({ userId }) => listRequests(deps, userId), { ...read(), response: t.Array(M.request) })
     .post("/requests", ({ userId, body, set }) => {
@@ -71,7 +71,7 @@ export function secureApi(deps: Deps, open: OpenDeps) {
       return createRequest(deps, userId, body);
     }, { ...write(), body: M.requestCreate, response: { 201: M.request } })
     .patch("/requests/:id", ({ userId, params, body }) => updateRequest(deps, userId, params.id, body), { ...write(), params: M.idParams, body: M.requestUpdate, response: M.request })
-    .delete("/requests/:id", ({ userId, params }) => (deleteRequest(deps, userId, params.id), ok), { ...write(), params: M.idParams, response: M.ok });
+    .delete("/requests/:id", async ({ userId, params }) => (await deleteRequest(deps, userId, params.id), ok), { ...write(), params: M.idParams, response: M.ok });
 
   return new Elysia({ name: "secure" }).use(securePublicApi(deps, open)).use(owner);
 }

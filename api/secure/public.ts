@@ -41,7 +41,7 @@ async function isOwner(deps: Deps, request: Request, code: string): Promise<bool
   if (!authorization && !initData) return false;
   try {
     const principal = await authenticate(deps, { authorization, initData });
-    return principal.user.id === linkOwner(deps, code);
+    return principal.user.id === (await linkOwner(deps, code));
   } catch {
     return false; // bad credentials on a public endpoint: treat as an ordinary visitor
   }

@@ -34,10 +34,10 @@ export function secureRequestsPublic(deps: Deps) {
     const ip = ipBucket(clientAddress(request, server, deps.config.trustProxy) ?? "unknown");
     const verdict = await limiter.hit(ip, REQUEST_UPLOADS_PER_HOUR);
     if (!verdict.allowed) throw new RateLimited(verdict.resetSeconds, `Too many uploads from your address: at most ${REQUEST_UPLOADS_PER_HOUR} an hour`);
-    openRequest(deps, code);
+    await openRequest(deps, code);
     const item = await read();
     const file = await receiveRequestItem(deps, code, item);
-    const after = requestByCode(deps, code);
+    const after = await requestByCode(deps, code);
     return {
       received: true,
       kind: file.contentType === "text" ? "text" : "file",
@@ -77,9 +77,9 @@ export function secureRequestsPublic(deps: Deps) {
       response: { 201: SecureModel.received },
       detail: { tags, summary: "Send a file (multipart field `file`, at most 10 MB) or a text (JSON `{text}`) through a request link; no account needed" },
     })
-    .get("/r/:code", ({ params, request }) => {
+    .get("/r/:code", async ({ params, request }) => {
       try {
-        const row = openRequest(deps, params.code);
+        const row = await openRequest(deps, params.code);
         return html(200, requestPage(row), request.method === "HEAD");
       } catch (e) {
         return pageFailure(e);

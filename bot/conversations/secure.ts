@@ -49,7 +49,7 @@ export async function newFolderConversation(conversation: Convo, ctx: Context, k
   if (!name || name.startsWith("/")) return conversation.halt({ next: true });
   if (name.length > 100) return answer.reply("That name is too long (at most 100 characters). Tap ➕ New folder to try again.");
   await conversation.external(async (outer) => {
-    const folder = createFolder(outer.deps, outer.user!.id, { name });
+    const folder = await createFolder(outer.deps, outer.user!.id, { name });
     if (!(await storePending(outer, folder.id, key))) await open(outer, folderScreen, [folder.id], `📁 Folder “${Bun.escapeHTML(name)}” created.`);
   });
 }
@@ -69,7 +69,7 @@ export async function shareConversation(conversation: Convo, ctx: Context, fileI
   const label = EXPIRY.find(([, h]) => h === hours)?.[0] ?? `${hours} hours`;
   await conversation.external(async (outer) => {
     try {
-      const link = createLink(outer.deps, outer.user!.id, { fileId, expiresInHours: hours, maxViews });
+      const link = await createLink(outer.deps, outer.user!.id, { fileId, expiresInHours: hours, maxViews });
       await open(outer, fileScreen, [fileId], `✅ Share link (valid ${label}, ${maxViews ? `${maxViews} view${maxViews === 1 ? "" : "s"}` : "unlimited views"}):\n${Bun.escapeHTML(link.url)}`);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -63,8 +63,8 @@ export const folderPicker = createScreen("store-in", 1, (ctx) => {
   if (item?.kind === "text") return "Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)";
   return `Where should I store “${Bun.escapeHTML(item?.name ?? "it")}”? Pick a folder:`;
 });
-dynamic(folderPicker.menu, (ctx, range) => {
-  for (const f of listFolders(ctx.deps, ctx.user!.id)) {
+dynamic(folderPicker.menu, async (ctx, range) => {
+  for (const f of await listFolders(ctx.deps, ctx.user!.id)) {
     range.text({ text: `📁 ${f.name}`, payload: payload(folderPicker, f.id) }, async (c) => {
       // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)
       c.menu.close();
@@ -98,7 +98,7 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
   try {
     if (item.kind === "media") await ctx.replyWithChatAction("upload_document").catch(() => undefined);
     const file = item.kind === "text"
-      ? createFile(ctx.deps, ctx.user!.id, { folderId, name: item.name, contentType: "text", textContent: item.text })
+      ? await createFile(ctx.deps, ctx.user!.id, { folderId, name: item.name, contentType: "text", textContent: item.text })
       : await createUploadedFile(ctx.deps, ctx.user!.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
     // the result is the file's screen: its share links are made and managed from here
     await open(ctx, fileScreen, [file.id], `🔐 Stored “${Bun.escapeHTML(file.name)}” (${file.contentType}${file.fileSize ? `, ${(file.fileSize / 1024).toFixed(1)} KB` : ""}).`);

@@ -140,17 +140,17 @@ export function dynamic(menu: Menu<BotContext>, build: (ctx: BotContext, range: 
  * A back button to the screen this one is registered under (menu id `parent`), drawn for
  * `view(ctx)` (default: no ids).
  */
-export function back(self: Screen, label: string, parent: string, view: (ctx: BotContext) => number[] = () => []) {
+export function back(self: Screen, label: string, parent: string, view: (ctx: BotContext) => number[] | Promise<number[]> = () => []) {
   self.menu.back({ text: label, payload: payload(self) }, (ctx) =>
     act(ctx, async () => {
-      ctx.view = view(ctx);
+      ctx.view = await view(ctx);
       await edit(ctx, await screen(parent).text(ctx), screen(parent).menu);
     }));
 }
 
 /** A button that opens screen `target` in place, drawn for `view(ctx)`; `item` joins the payload. */
-export function go(range: MenuRange<BotContext>, from: Screen, label: string, target: string, view: (ctx: BotContext) => number[], item?: number) {
-  range.text({ text: label, payload: payload(from, item) }, (ctx) => act(ctx, () => open(ctx, screen(target), view(ctx))));
+export function go(range: MenuRange<BotContext>, from: Screen, label: string, target: string, view: (ctx: BotContext) => number[] | Promise<number[]>, item?: number) {
+  range.text({ text: label, payload: payload(from, item) }, (ctx) => act(ctx, async () => open(ctx, screen(target), await view(ctx))));
 }
 
 /** A back button to the main menu, for screens registered under it. */

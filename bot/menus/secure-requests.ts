@@ -17,40 +17,40 @@ const requestOf = (ctx: BotContext) => getRequest(ctx.deps, uid(ctx), idOf(ctx))
 
 const received = (r: RequestJson) => `${r.filesReceived}${r.maxFiles === null ? "" : ` of ${r.maxFiles}`}`;
 
-export const requestsScreen = createScreen("requests", 0, (ctx) =>
-  listRequests(ctx.deps, uid(ctx)).length
+export const requestsScreen = createScreen("requests", 0, async (ctx) =>
+  (await listRequests(ctx.deps, uid(ctx))).length
     ? "📥 <b>Request links</b>: through each, anyone can send you files or texts into one of your folders."
     : "📥 <b>Request links</b>: none yet. Open a folder and tap “📥 New request link” to let anyone send you files into it.");
 
-export const requestScreen = createScreen("request", 1, (ctx) => {
-  const r = requestOf(ctx);
-  const folder = getFolder(ctx.deps, uid(ctx), r.folderId);
+export const requestScreen = createScreen("request", 1, async (ctx) => {
+  const r = await requestOf(ctx);
+  const folder = await getFolder(ctx.deps, uid(ctx), r.folderId);
   const expiry = r.expiresAt ? `${r.expiresAt.replace("T", " ").slice(0, 16)} UTC` : "never";
   return `📥 <b>${esc(r.title)}</b>\n${esc(r.url)}\nInto folder: ${esc(folder.name)}\nReceived: ${received(r)}\nState: ${STATE[r.state]}\nExpires: ${expiry}`;
 });
 
-export const requestDelete = confirmScreen("request-delete", (ctx) => `Delete the request link ${esc(requestOf(ctx).url)}? It stops taking files at once; what it received stays in the folder.`, (ctx) => {
-  deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+export const requestDelete = confirmScreen("request-delete", async (ctx) => `Delete the request link ${esc((await requestOf(ctx)).url)}? It stops taking files at once; what it received stays in the folder.`, async (ctx) => {
+  await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: requestsScreen, view: [], notice: "🗑 Request link deleted." };
 }, "request");
 
 /** Turns request link `id` off or on; the notice says what that means. */
-function toggle(ctx: BotContext, id: number): { request: RequestJson; notice: string } {
-  const request = updateRequest(ctx.deps, uid(ctx), id, { isActive: !getRequest(ctx.deps, uid(ctx), id).isActive });
+async function toggle(ctx: BotContext, id: number): Promise<{ request: RequestJson; notice: string }> {
+  const request = await updateRequest(ctx.deps, uid(ctx), id, { isActive: !(await getRequest(ctx.deps, uid(ctx), id)).isActive });
   return { request, notice: request.isActive ? `▶️ Turned on: ${esc(request.title)} takes files again.` : `⏸ Turned off: ${esc(request.title)} answers that it takes nothing.` };
 }
 
 /** "Keep it" from a row's delete goes back to the list */
-export const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.text(ctx), (ctx) => {
-  deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+export const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.text(ctx), async (ctx) => {
+  await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: requestsScreen, view: [], notice: "🗑 Request link deleted." };
 }, "requests", () => []);
 
-dynamic(requestsScreen.menu, (ctx, range) => {
-  for (const r of listRequests(ctx.deps, uid(ctx))) {
+dynamic(requestsScreen.menu, async (ctx, range) => {
+  for (const r of await listRequests(ctx.deps, uid(ctx))) {
     go(range, requestsScreen, `${STATE[r.state].split(" ")[0]} ${r.title} (${received(r)})`, "request", (c) => [itemOf(c, requestsScreen)], r.id);
     range.text({ text: r.isActive ? "⏸" : "▶️", payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
-      await open(c, requestsScreen, [], toggle(c, itemOf(c, requestsScreen)).notice);
+      await open(c, requestsScreen, [], (await toggle(c, itemOf(c, requestsScreen))).notice);
     }, "requests"));
     go(range, requestsScreen, "🗑", "requests-delete", (c) => [itemOf(c, requestsScreen)], r.id);
     range.row();
@@ -58,10 +58,10 @@ dynamic(requestsScreen.menu, (ctx, range) => {
 });
 back(requestsScreen, "⬅️ Folders", "folders");
 
-dynamic(requestScreen.menu, (ctx, range) => {
-  const r = requestOf(ctx);
+dynamic(requestScreen.menu, async (ctx, range) => {
+  const r = await requestOf(ctx);
   range.text({ text: r.isActive ? "⏸ Turn off" : "▶️ Turn on", payload: payload(requestScreen) }, (c) => act(c, async () => {
-    const { request, notice } = toggle(c, idOf(c));
+    const { request, notice } = await toggle(c, idOf(c));
     await open(c, requestScreen, [request.id], notice);
   }, "requests"));
   go(range, requestScreen, "🗑 Delete", "request-delete", (c) => [idOf(c)]);

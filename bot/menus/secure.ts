@@ -23,25 +23,25 @@ const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
 const uid = (ctx: BotContext) => ctx.user!.id;
 
-export const foldersScreen = createScreen("folders", 0, (ctx) =>
-  listFolders(ctx.deps, uid(ctx)).length
+export const foldersScreen = createScreen("folders", 0, async (ctx) =>
+  (await listFolders(ctx.deps, uid(ctx))).length
     ? "🔐 <b>Secure sharing</b>: your folders. Send me a file, photo, video, audio or text to store it."
     : "🔐 <b>Secure sharing</b>: no folders yet. Send me a file, photo, video, audio or text to store it, or create a folder.");
 
-export const folderScreen = createScreen("folder", 1, (ctx) => {
-  const f = getFolder(ctx.deps, uid(ctx), idOf(ctx));
+export const folderScreen = createScreen("folder", 1, async (ctx) => {
+  const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
   return `📁 <b>${esc(f.name)}</b>${f.isPaused ? " (paused: its links answer 403)" : ""}\n${f.fileCount} file(s)${f.description ? `\n${esc(f.description)}` : ""}`;
 });
 
-export const fileScreen = createScreen("file", 1, (ctx) => {
-  const file = toFileJson(ownedFile(ctx.deps, uid(ctx), idOf(ctx)));
+export const fileScreen = createScreen("file", 1, async (ctx) => {
+  const file = toFileJson(await ownedFile(ctx.deps, uid(ctx), idOf(ctx)));
   const size = file.fileSize ? ` · ${(file.fileSize / 1024).toFixed(1)} KB` : "";
-  const links = listLinks(ctx.deps, uid(ctx), file.id);
+  const links = await listLinks(ctx.deps, uid(ctx), file.id);
   return `📄 <b>${esc(file.name)}</b>\n${file.contentType}${file.mimeType ? ` (${esc(file.mimeType)})` : ""}${size}\n${links.length ? `${links.length} share link(s): tap one to manage it.` : "No share links yet."}`;
 });
 
-export const shareScreen = createScreen("share", 1, (ctx) => {
-  const l = getLink(ctx.deps, uid(ctx), idOf(ctx));
+export const shareScreen = createScreen("share", 1, async (ctx) => {
+  const l = await getLink(ctx.deps, uid(ctx), idOf(ctx));
   const lines = SHARE_OPTIONS.map((o) => o.line(l)).filter(Boolean);
   return `${STATE_ICON[l.state]} ${esc(l.url)}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC${lines.length ? `\n${lines.join("\n")}` : ""}`;
 });
@@ -53,7 +53,7 @@ type Outcome = (ctx: BotContext) => { screen: Screen; view: number[]; notice: st
  * A confirmation screen for a delete: the question, "Yes" doing it and opening the screen `run`
  * names, and "Keep it" back to `backTo` (drawn for the object's id unless `backView` says otherwise).
  */
-export function confirmScreen(id: string, question: Question, run: Outcome, backTo: string, backView: (ctx: BotContext) => number[] = (c) => [idOf(c)]) {
+export function confirmScreen(id: string, question: Question, run: Outcome, backTo: string, backView: (ctx: BotContext) => number[] | Promise<number[]> = (c) => [idOf(c)]) {
   const s = createScreen(id, 1, question);
   s.menu.text({ text: "🗑 Yes, delete", payload: payload(s) }, (ctx) => act(ctx, async () => {
     const next = await run(ctx);
@@ -63,28 +63,28 @@ export function confirmScreen(id: string, question: Question, run: Outcome, back
   return s;
 }
 
-export const folderDelete = confirmScreen("folder-delete", (ctx) => {
-  const f = getFolder(ctx.deps, uid(ctx), idOf(ctx));
+export const folderDelete = confirmScreen("folder-delete", async (ctx) => {
+  const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
   return `Delete folder “${esc(f.name)}” with its ${f.fileCount} file(s) and all their links?`;
-}, (ctx) => (deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: "🗑 Folder deleted." }), "folder");
+}, async (ctx) => (await deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: "🗑 Folder deleted." }), "folder");
 
-const fileDeleteQuestion: Question = (ctx) => {
-  const f = ownedFile(ctx.deps, uid(ctx), idOf(ctx));
-  return `Delete “${esc(f.name)}” and its ${listLinks(ctx.deps, uid(ctx), f.id).length} share link(s)?`;
+const fileDeleteQuestion: Question = async (ctx) => {
+  const f = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
+  return `Delete “${esc(f.name)}” and its ${(await listLinks(ctx.deps, uid(ctx), f.id)).length} share link(s)?`;
 };
-const fileDeleteRun: Outcome = (ctx) => {
-  const { folderId } = ownedFile(ctx.deps, uid(ctx), idOf(ctx));
-  deleteFile(ctx.deps, uid(ctx), idOf(ctx));
+const fileDeleteRun: Outcome = async (ctx) => {
+  const { folderId } = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
+  await deleteFile(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: folderScreen, view: [folderId], notice: "🗑 File deleted." };
 };
 /** from the file's screen, and from its row in the folder (which "Keep it" goes back to) */
 export const fileDelete = confirmScreen("file-delete", fileDeleteQuestion, fileDeleteRun, "file");
-export const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", (c) => [ownedFile(c.deps, uid(c), idOf(c)).folderId]);
+export const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
 
-const shareDeleteQuestion: Question = (ctx) => `Delete the share link ${esc(getLink(ctx.deps, uid(ctx), idOf(ctx)).url)}? It stops working at once.`;
-export const shareDelete = confirmScreen("share-delete", shareDeleteQuestion, (ctx) => {
-  const { fileId } = getLink(ctx.deps, uid(ctx), idOf(ctx));
-  deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+const shareDeleteQuestion: Question = async (ctx) => `Delete the share link ${esc((await getLink(ctx.deps, uid(ctx), idOf(ctx))).url)}? It stops working at once.`;
+export const shareDelete = confirmScreen("share-delete", shareDeleteQuestion, async (ctx) => {
+  const { fileId } = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+  await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: fileScreen, view: [fileId], notice: "🗑 Share link deleted." };
 }, "share");
 
@@ -95,13 +95,13 @@ export const sharesScreen = createScreen("shares", 0, async (ctx) => {
     ? `🔗 <b>Share links</b> (${all.length === 40 ? "the newest 40" : all.length}): tap one to manage it, ⛔/♻️ to revoke or restore, 🗑 to delete.`
     : "🔗 <b>Share links</b>: none yet. Open a stored file and tap “🔗 New share link”.";
 });
-export const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, (ctx) => {
-  deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+export const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, async (ctx) => {
+  await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: sharesScreen, view: [], notice: "🗑 Share link deleted." };
 }, "shares", () => []);
 
-dynamic(foldersScreen.menu, (ctx, range) => {
-  for (const f of listFolders(ctx.deps, uid(ctx))) {
+dynamic(foldersScreen.menu, async (ctx, range) => {
+  for (const f of await listFolders(ctx.deps, uid(ctx))) {
     go(range, foldersScreen, `${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, "folder", (c) => [itemOf(c, foldersScreen)], f.id);
     range.row();
   }
@@ -112,29 +112,29 @@ dynamic(foldersScreen.menu, (ctx, range) => {
 });
 backHome(foldersScreen);
 
-dynamic(folderScreen.menu, (ctx, range) => {
-  const folder = getFolder(ctx.deps, uid(ctx), idOf(ctx));
-  for (const f of listFiles(ctx.deps, uid(ctx), folder.id)) {
+dynamic(folderScreen.menu, async (ctx, range) => {
+  const folder = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
+  for (const f of await listFiles(ctx.deps, uid(ctx), folder.id)) {
     go(range, folderScreen, `📄 ${f.name} · ${f.contentType}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
     range.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) => act(c, () => c.conversation.enter(SHARE, itemOf(c, folderScreen)), "folders"));
     go(range, folderScreen, "🗑", "folder-file-delete", (c) => [itemOf(c, folderScreen)], f.id);
     range.row();
   }
   range.text({ text: folder.isPaused ? "▶️ Resume sharing" : "⏸ Pause sharing", payload: payload(folderScreen) }, (c) => act(c, async () => {
-    const f = togglePause(c.deps, uid(c), idOf(c));
+    const f = await togglePause(c.deps, uid(c), idOf(c));
     await open(c, folderScreen, [f.id], f.isPaused ? "⏸ Paused: its links answer 403 until you resume." : "▶️ Sharing resumed.");
   }, "folders"));
   go(range, folderScreen, "🗑 Delete folder", "folder-delete", (c) => [idOf(c)]);
   range.row();
   range.text({ text: "📥 New request link", payload: payload(folderScreen) }, (c) => act(c, async () => {
-    const request = createRequest(c.deps, uid(c), { folderId: idOf(c), title: getFolder(c.deps, uid(c), idOf(c)).name });
+    const request = await createRequest(c.deps, uid(c), { folderId: idOf(c), title: (await getFolder(c.deps, uid(c), idOf(c))).name });
     await open(c, screen("request"), [request.id], "📥 Request link created: anyone with it can send files or texts into this folder.");
   }, "folders"));
 });
 back(folderScreen, "⬅️ Folders", "folders");
 
-dynamic(fileScreen.menu, (ctx, range) => {
-  for (const l of listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
+dynamic(fileScreen.menu, async (ctx, range) => {
+  for (const l of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
     go(range, fileScreen, `${STATE_ICON[l.state]} ${l.code} · ${l.viewCount}/${l.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, fileScreen)], l.id);
     range.row();
   }
@@ -142,19 +142,19 @@ dynamic(fileScreen.menu, (ctx, range) => {
   go(range, fileScreen, "🗑 Delete file", "file-delete", (c) => [idOf(c)]);
   range.row();
 });
-back(fileScreen, "⬅️ Folder", "folder", (c) => [ownedFile(c.deps, uid(c), idOf(c)).folderId]);
+back(fileScreen, "⬅️ Folder", "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
 
-dynamic(shareScreen.menu, (ctx, range) => {
-  const l = getLink(ctx.deps, uid(ctx), idOf(ctx));
+dynamic(shareScreen.menu, async (ctx, range) => {
+  const l = await getLink(ctx.deps, uid(ctx), idOf(ctx));
   range.text({ text: l.isRevoked ? "♻️ Restore" : "⛔ Revoke", payload: payload(shareScreen) }, (c) => act(c, async () => {
-    const now = setRevoked(c.deps, uid(c), idOf(c), !getLink(c.deps, uid(c), idOf(c)).isRevoked);
+    const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
     await open(c, shareScreen, [now.id], now.isRevoked ? "⛔ Revoked: the link answers 403." : "♻️ Restored.");
   }, "folders"));
   go(range, shareScreen, "🗑 Delete link", "share-delete", (c) => [idOf(c)]);
   range.row();
   SHARE_OPTIONS.forEach((o, i) => {
     range.text({ text: o.label(l), payload: payload(shareScreen) }, (c) => act(c, async () => {
-      const link = getLink(c.deps, uid(c), idOf(c));
+      const link = await getLink(c.deps, uid(c), idOf(c));
       if (o.tap) {
         await o.tap(c.deps, uid(c), link);
         await open(c, shareScreen, [link.id]);
@@ -163,14 +163,14 @@ dynamic(shareScreen.menu, (ctx, range) => {
   });
   range.row();
 });
-back(shareScreen, "⬅️ File", "file", (c) => [getLink(c.deps, uid(c), idOf(c)).fileId]);
+back(shareScreen, "⬅️ File", "file", async (c) => [(await getLink(c.deps, uid(c), idOf(c))).fileId]);
 
 dynamic(sharesScreen.menu, async (ctx, range) => {
   for (const l of await listShareLinks(ctx.deps, uid(ctx))) {
     go(range, sharesScreen, `${STATE_ICON[l.state]} ${l.fileName} · ${l.code} · ${l.viewCount}/${l.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, sharesScreen)], l.id);
     range.text({ text: l.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, l.id) }, (c) => act(c, async () => {
       const id = itemOf(c, sharesScreen);
-      const now = setRevoked(c.deps, uid(c), id, !getLink(c.deps, uid(c), id).isRevoked);
+      const now = await setRevoked(c.deps, uid(c), id, !(await getLink(c.deps, uid(c), id)).isRevoked);
       await open(c, sharesScreen, [], now.isRevoked ? `⛔ Revoked ${esc(now.url)}: it answers 403.` : `♻️ Restored ${esc(now.url)}.`);
     }, "folders"));
     go(range, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], l.id);

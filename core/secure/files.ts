@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sum } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import { rmSync } from "node:fs";
-import { secureFiles } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
@@ -10,7 +10,7 @@ import { ownedFolder, requireName } from "./folders";
 import { contentTypeOf, sniffMime, type SecureContentType } from "./sniff";
 import { commitTemp, MAX_UPLOAD_BYTES, removeStoredFiles, saveToTemp } from "./storage";
 
-export type FileRow = typeof secureFiles.$inferSelect;
+export type FileRow = Tables["secureFiles"]["$inferSelect"];
 const MB = 1024 * 1024;
 
 export interface FileJson {
@@ -53,16 +53,18 @@ export function hasContent(row: FileRow): boolean {
 }
 
 /** The user's file row; NotFound when missing or someone else's. */
-export function ownedFile(deps: Pick<Deps, "db">, userId: number, id: number): FileRow {
-  const row = deps.db.select().from(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))).get();
+export async function ownedFile(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<FileRow> {
+  const { secureFiles } = deps.asyncDb.tables;
+  const row = first(await deps.asyncDb.select().from(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))));
   if (!row) throw new NotFound("File");
   return row;
 }
 
 /** Files of one of the user's folders, oldest first; NotFound for someone else's folder. */
-export function listFiles(deps: Pick<Deps, "db">, userId: number, folderId: number): FileJson[] {
-  ownedFolder(deps, userId, folderId);
-  return deps.db.select().from(secureFiles).where(eq(secureFiles.folderId, folderId)).orderBy(secureFiles.id).all().map(toFileJson);
+export async function listFiles(deps: Pick<Deps, "asyncDb">, userId: number, folderId: number): Promise<FileJson[]> {
+  await ownedFolder(deps, userId, folderId);
+  const { secureFiles } = deps.asyncDb.tables;
+  return (await deps.asyncDb.select().from(secureFiles).where(eq(secureFiles.folderId, folderId)).orderBy(secureFiles.id)).map(toFileJson);
 }
 
 export interface CreateFileInput {
@@ -77,8 +79,8 @@ export interface CreateFileInput {
  * Creates a file record in one of the user's folders. Text files carry `textContent`; other types get
  * their bytes with `storeUpload`. Counts against the plan's `secureFiles` (and text against `storageMB`).
  */
-export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: number, input: CreateFileInput): FileJson {
-  ownedFolder(deps, userId, input.folderId);
+export async function createFile(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config">, userId: number, input: CreateFileInput): Promise<FileJson> {
+  await ownedFolder(deps, userId, input.folderId);
   const name = requireName(input.name);
   const isText = input.contentType === "text";
   if (isText && (input.textContent === undefined || input.textContent.length === 0))
@@ -86,11 +88,12 @@ export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: 
   if (!isText && input.textContent !== undefined)
     throw new FieldError("textContent", "is only for contentType text; upload other content to POST /api/secure/files/:id/upload");
   const user = getUser(deps, userId);
-  const files = deps.db.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)).get()!.n;
+  const { secureFiles } = deps.asyncDb.tables;
+  const files = first(await deps.asyncDb.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)))!.n;
   assertWithinLimit(deps, user, "secureFiles", files);
   const bytes = isText ? Buffer.byteLength(input.textContent!) : null;
-  if (bytes) assertStorage(deps, userId, bytes);
-  const row = deps.db
+  if (bytes) await assertStorage(deps, userId, bytes);
+  const [row] = await deps.asyncDb
     .insert(secureFiles)
     .values({
       userId,
@@ -103,17 +106,18 @@ export function createFile(deps: Pick<Deps, "db" | "clock" | "config">, userId: 
       fileSize: bytes,
       createdAt: deps.clock.now(),
     })
-    .returning()
-    .get();
-  return toFileJson(row);
+    .returning();
+  return toFileJson(row!);
 }
 
-function assertStorage(deps: Pick<Deps, "db" | "clock" | "config">, userId: number, adding: number, exceptFileId = 0): void {
-  const used = deps.db
-    .select({ bytes: sum(secureFiles.fileSize) })
-    .from(secureFiles)
-    .where(and(eq(secureFiles.userId, userId), ne(secureFiles.id, exceptFileId)))
-    .get()!.bytes;
+async function assertStorage(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config">, userId: number, adding: number, exceptFileId = 0): Promise<void> {
+  const { secureFiles } = deps.asyncDb.tables;
+  const used = first(
+    await deps.asyncDb
+      .select({ bytes: sum(secureFiles.fileSize) })
+      .from(secureFiles)
+      .where(and(eq(secureFiles.userId, userId), ne(secureFiles.id, exceptFileId))),
+  )!.bytes;
   assertWithinLimit(deps, getUser(deps, userId), "storageMB", Math.ceil((Number(used ?? 0) / MB) * 100) / 100, adding / MB);
 }
 
@@ -123,27 +127,27 @@ function assertStorage(deps: Pick<Deps, "db" | "clock" | "config">, userId: numb
  * nothing is left on disk and the record is unchanged. Replaces earlier bytes of the file.
  */
 export async function storeUpload(
-  deps: Pick<Deps, "db" | "clock" | "config" | "log">,
+  deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "log">,
   userId: number,
   fileId: number,
   source: AsyncIterable<Uint8Array> | Readable,
   fileName: string,
 ): Promise<FileJson> {
-  ownedFile(deps, userId, fileId);
+  await ownedFile(deps, userId, fileId);
   const saved = await saveToTemp(deps, source, MAX_UPLOAD_BYTES);
   let storagePath: string | null = null;
   try {
-    const current = ownedFile(deps, userId, fileId); // may have been deleted meanwhile
-    assertStorage(deps, userId, saved.size, fileId);
+    const current = await ownedFile(deps, userId, fileId); // may have been deleted meanwhile
+    await assertStorage(deps, userId, saved.size, fileId);
     const mimeType = await sniffMime(saved.head);
     storagePath = commitTemp(deps, saved.tmpPath);
-    deps.db
+    const { secureFiles } = deps.asyncDb.tables;
+    await deps.asyncDb
       .update(secureFiles)
       .set({ storagePath, mimeType, contentType: contentTypeOf(mimeType), fileName: cleanFileName(fileName), fileSize: saved.size, textContent: null })
-      .where(eq(secureFiles.id, fileId))
-      .run();
+      .where(eq(secureFiles.id, fileId));
     removeStoredFiles(deps, [current.storagePath]);
-    return toFileJson(ownedFile(deps, userId, fileId));
+    return toFileJson(await ownedFile(deps, userId, fileId));
   } catch (e) {
     rmSync(saved.tmpPath, { force: true });
     if (storagePath) removeStoredFiles(deps, [storagePath]);
@@ -162,10 +166,12 @@ export function cleanFileName(name: string): string {
 }
 
 /** Deletes a file, its links and its bytes. */
-export function deleteFile(deps: Pick<Deps, "db" | "config" | "log">, userId: number, id: number): void {
-  const row = ownedFile(deps, userId, id);
-  deps.db.delete(secureFiles).where(eq(secureFiles.id, id)).run();
-  removeStoredFiles(deps, [row.storagePath]);
+export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log">, userId: number, id: number): Promise<void> {
+  const { secureFiles } = deps.asyncDb.tables;
+  // the path comes from the deleted row itself: an upload that replaced the bytes meanwhile is not left behind
+  const [gone] = await deps.asyncDb.delete(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))).returning({ path: secureFiles.storagePath });
+  if (!gone) throw new NotFound("File");
+  removeStoredFiles(deps, [gone.path]);
 }
 
 /**
@@ -173,17 +179,18 @@ export function deleteFile(deps: Pick<Deps, "db" | "config" | "log">, userId: nu
  * fails (too large, plan limit, broken stream) the record is removed again.
  */
 export async function createUploadedFile(
-  deps: Pick<Deps, "db" | "clock" | "config" | "log">,
+  deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "log">,
   userId: number,
   input: { folderId: number; name: string; description?: string },
   source: AsyncIterable<Uint8Array> | Readable,
   fileName: string,
 ): Promise<FileJson> {
-  const created = createFile(deps, userId, { ...input, contentType: "file" });
+  const created = await createFile(deps, userId, { ...input, contentType: "file" });
   try {
     return await storeUpload(deps, userId, created.id, source, fileName);
   } catch (e) {
-    deps.db.delete(secureFiles).where(eq(secureFiles.id, created.id)).run();
+    const { secureFiles } = deps.asyncDb.tables;
+    await deps.asyncDb.delete(secureFiles).where(eq(secureFiles.id, created.id));
     throw e;
   }
 }

@@ -1,11 +1,10 @@
-import { and, count, eq, not } from "drizzle-orm";
-import { secureFiles, secureFolders } from "../../db/schema";
+import { and, count, eq, not, notExists } from "drizzle-orm";
+import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { removeStoredFiles } from "./storage";
-import { writeTransaction } from "../../db/transaction";
 
-type FolderRow = typeof secureFolders.$inferSelect;
+type FolderRow = Tables["secureFolders"]["$inferSelect"];
 
 export interface FolderJson {
   id: number;
@@ -29,8 +28,9 @@ function toJson(row: FolderRow, fileCount: number): FolderJson {
   };
 }
 
-function fileCountOf(deps: Pick<Deps, "db">, folderId: number): number {
-  return deps.db.select({ n: count() }).from(secureFiles).where(eq(secureFiles.folderId, folderId)).get()!.n;
+async function fileCountOf(deps: Pick<Deps, "asyncDb">, folderId: number): Promise<number> {
+  const { secureFiles } = deps.asyncDb.tables;
+  return first(await deps.asyncDb.select({ n: count() }).from(secureFiles).where(eq(secureFiles.folderId, folderId)))!.n;
 }
 
 /** A folder or file name without surrounding spaces; a blank one is a 400 on `name`. */
@@ -41,73 +41,81 @@ export function requireName(name: string): string {
 }
 
 /** The user's folder row; NotFound when missing or someone else's. */
-export function ownedFolder(deps: Pick<Deps, "db">, userId: number, id: number): FolderRow {
-  const row = deps.db.select().from(secureFolders).where(and(eq(secureFolders.id, id), eq(secureFolders.userId, userId))).get();
+export async function ownedFolder(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<FolderRow> {
+  const { secureFolders } = deps.asyncDb.tables;
+  const row = first(await deps.asyncDb.select().from(secureFolders).where(and(eq(secureFolders.id, id), eq(secureFolders.userId, userId))));
   if (!row) throw new NotFound("Folder");
   return row;
 }
 
 /** All folders of a user, oldest first, with their file counts. */
-export function listFolders(deps: Pick<Deps, "db">, userId: number): FolderJson[] {
-  const rows = deps.db.select().from(secureFolders).where(eq(secureFolders.userId, userId)).orderBy(secureFolders.id).all();
-  const counts = new Map(
-    deps.db
-      .select({ folderId: secureFiles.folderId, n: count() })
-      .from(secureFiles)
-      .where(eq(secureFiles.userId, userId))
-      .groupBy(secureFiles.folderId)
-      .all()
-      .map((r) => [r.folderId, r.n]),
-  );
+export async function listFolders(deps: Pick<Deps, "asyncDb">, userId: number): Promise<FolderJson[]> {
+  const { secureFiles, secureFolders } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb.select().from(secureFolders).where(eq(secureFolders.userId, userId)).orderBy(secureFolders.id);
+  const counted = await deps.asyncDb
+    .select({ folderId: secureFiles.folderId, n: count() })
+    .from(secureFiles)
+    .where(eq(secureFiles.userId, userId))
+    .groupBy(secureFiles.folderId);
+  const counts = new Map(counted.map((r) => [r.folderId, r.n]));
   return rows.map((r) => toJson(r, counts.get(r.id) ?? 0));
 }
 
 /** One of the user's folders with its file count; NotFound otherwise. */
-export function getFolder(deps: Pick<Deps, "db">, userId: number, id: number): FolderJson {
-  return toJson(ownedFolder(deps, userId, id), fileCountOf(deps, id));
+export async function getFolder(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<FolderJson> {
+  return toJson(await ownedFolder(deps, userId, id), await fileCountOf(deps, id));
 }
 
 /** Creates a folder. */
-export function createFolder(deps: Pick<Deps, "db" | "clock">, userId: number, input: { name: string; description?: string }): FolderJson {
+export async function createFolder(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: { name: string; description?: string }): Promise<FolderJson> {
   const name = requireName(input.name);
   const now = deps.clock.now();
-  const row = deps.db
+  const { secureFolders } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb
     .insert(secureFolders)
     .values({ userId, name, description: input.description ?? "", createdAt: now, updatedAt: now })
-    .returning()
-    .get();
-  return toJson(row, 0);
+    .returning();
+  return toJson(row!, 0);
 }
 
 /** Renames or re-describes a folder (only the fields given). */
-export function updateFolder(deps: Pick<Deps, "db" | "clock">, userId: number, id: number, input: { name?: string; description?: string }): FolderJson {
-  ownedFolder(deps, userId, id);
+export async function updateFolder(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, id: number, input: { name?: string; description?: string }): Promise<FolderJson> {
+  await ownedFolder(deps, userId, id);
   const patch: Partial<FolderRow> = { updatedAt: deps.clock.now() };
   if (input.name !== undefined) patch.name = requireName(input.name);
   if (input.description !== undefined) patch.description = input.description;
-  deps.db.update(secureFolders).set(patch).where(eq(secureFolders.id, id)).run();
+  const { secureFolders } = deps.asyncDb.tables;
+  await deps.asyncDb.update(secureFolders).set(patch).where(eq(secureFolders.id, id));
   return getFolder(deps, userId, id);
 }
 
 /** Flips isPaused: a paused folder's links answer 403 on the public side. */
-export function togglePause(deps: Pick<Deps, "db" | "clock">, userId: number, id: number): FolderJson {
-  ownedFolder(deps, userId, id);
-  deps.db
+export async function togglePause(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, id: number): Promise<FolderJson> {
+  await ownedFolder(deps, userId, id);
+  const { secureFolders } = deps.asyncDb.tables;
+  await deps.asyncDb
     .update(secureFolders)
     .set({ isPaused: not(secureFolders.isPaused) as unknown as boolean, updatedAt: deps.clock.now() })
-    .where(eq(secureFolders.id, id))
-    .run();
+    .where(eq(secureFolders.id, id));
   return getFolder(deps, userId, id);
 }
 
-/** Deletes a folder, its files (rows and bytes on disk) and their links. */
-export function deleteFolder(deps: Pick<Deps, "db" | "config" | "log">, userId: number, id: number): void {
-  ownedFolder(deps, userId, id);
-  const paths = writeTransaction(deps.db, (tx) => {
-    const files = tx.select({ id: secureFiles.id, path: secureFiles.storagePath }).from(secureFiles).where(eq(secureFiles.folderId, id)).all();
-    // links and files go by ON DELETE CASCADE
-    tx.delete(secureFolders).where(eq(secureFolders.id, id)).run();
-    return files.map((f) => f.path);
-  });
-  removeStoredFiles(deps, paths);
+/**
+ * Deletes a folder, its files (rows and bytes on disk) and their links. Without a transaction: the
+ * files go first and hand back their storage paths in the same statement, and the folder goes only
+ * once it holds no file, so a file added meanwhile is taken (with its bytes) by the next round
+ * instead of by the cascade, which would leave its bytes behind.
+ */
+export async function deleteFolder(deps: Pick<Deps, "asyncDb" | "config" | "log">, userId: number, id: number): Promise<void> {
+  await ownedFolder(deps, userId, id);
+  const { secureFiles, secureFolders } = deps.asyncDb.tables;
+  const inFolder = eq(secureFiles.folderId, id);
+  for (;;) {
+    // the files' links go by ON DELETE CASCADE
+    const files = await deps.asyncDb.delete(secureFiles).where(inFolder).returning({ path: secureFiles.storagePath });
+    removeStoredFiles(deps, files.map((f) => f.path));
+    const empty = notExists(deps.asyncDb.select({ id: secureFiles.id }).from(secureFiles).where(inFolder));
+    const gone = await deps.asyncDb.delete(secureFolders).where(and(eq(secureFolders.id, id), empty)).returning({ id: secureFolders.id });
+    if (gone.length) return;
+  }
 }

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { secureFiles, secureFolders, secureLinks } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { randomCode } from "../random";
 import { hasContent, ownedFile } from "./files";
 
-type LinkRow = typeof secureLinks.$inferSelect;
+type LinkRow = Tables["secureLinks"]["$inferSelect"];
 
 /** What the public side would answer now: active, or why not (403 revoked/paused, 410 expired/exhausted). */
 export type LinkState = "active" | "revoked" | "paused" | "expired" | "exhausted";
@@ -60,33 +60,37 @@ export function toJson(deps: Pick<Deps, "config" | "clock">, row: LinkRow, folde
   };
 }
 
-function folderPausedOf(deps: Pick<Deps, "db">, fileId: number): boolean {
-  const r = deps.db
-    .select({ paused: secureFolders.isPaused })
-    .from(secureFiles)
-    .innerJoin(secureFolders, eq(secureFolders.id, secureFiles.folderId))
-    .where(eq(secureFiles.id, fileId))
-    .get();
+async function folderPausedOf(deps: Pick<Deps, "asyncDb">, fileId: number): Promise<boolean> {
+  const { secureFiles, secureFolders } = deps.asyncDb.tables;
+  const r = first(
+    await deps.asyncDb
+      .select({ paused: secureFolders.isPaused })
+      .from(secureFiles)
+      .innerJoin(secureFolders, eq(secureFolders.id, secureFiles.folderId))
+      .where(eq(secureFiles.id, fileId)),
+  );
   return r?.paused ?? false;
 }
 
-function ownedLink(deps: Pick<Deps, "db">, userId: number, id: number): LinkRow {
-  const row = deps.db.select().from(secureLinks).where(and(eq(secureLinks.id, id), eq(secureLinks.userId, userId))).get();
+async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<LinkRow> {
+  const { secureLinks } = deps.asyncDb.tables;
+  const row = first(await deps.asyncDb.select().from(secureLinks).where(and(eq(secureLinks.id, id), eq(secureLinks.userId, userId))));
   if (!row) throw new NotFound("Link");
   return row;
 }
 
 /** One of the user's links with its current public state; NotFound otherwise. */
-export function getLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number): LinkJson {
-  const row = ownedLink(deps, userId, id);
-  return toJson(deps, row, folderPausedOf(deps, row.fileId));
+export async function getLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number): Promise<LinkJson> {
+  const row = await ownedLink(deps, userId, id);
+  return toJson(deps, row, await folderPausedOf(deps, row.fileId));
 }
 
 /** Links of one of the user's files, oldest first. */
-export function listLinks(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, fileId: number): LinkJson[] {
-  ownedFile(deps, userId, fileId);
-  const paused = folderPausedOf(deps, fileId);
-  return deps.db.select().from(secureLinks).where(eq(secureLinks.fileId, fileId)).orderBy(secureLinks.id).all().map((r) => toJson(deps, r, paused));
+export async function listLinks(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, fileId: number): Promise<LinkJson[]> {
+  await ownedFile(deps, userId, fileId);
+  const paused = await folderPausedOf(deps, fileId);
+  const { secureLinks } = deps.asyncDb.tables;
+  return (await deps.asyncDb.select().from(secureLinks).where(eq(secureLinks.fileId, fileId)).orderBy(secureLinks.id)).map((r) => toJson(deps, r, paused));
 }
 
 export interface CreateLinkInput {
@@ -106,11 +110,12 @@ export function expiryAfter(now: Date, hours: number): Date {
 }
 
 /** Creates a share link to one of the user's files (which must have content). */
-export function createLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, input: CreateLinkInput): LinkJson {
-  const file = ownedFile(deps, userId, input.fileId);
+export async function createLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, input: CreateLinkInput): Promise<LinkJson> {
+  const file = await ownedFile(deps, userId, input.fileId);
   if (!hasContent(file)) throw new FieldError("fileId", "the file has no content yet; upload it first");
   const now = deps.clock.now();
-  const row = deps.db
+  const { secureLinks } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb
     .insert(secureLinks)
     .values({
       userId,
@@ -122,9 +127,8 @@ export function createLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: 
       notifyOnView: input.notifyOnView ?? false,
       createdAt: now,
     })
-    .returning()
-    .get();
-  return toJson(deps, row, folderPausedOf(deps, file.id));
+    .returning();
+  return toJson(deps, row!, await folderPausedOf(deps, file.id));
 }
 
 export interface UpdateLinkInput {
@@ -134,24 +138,27 @@ export interface UpdateLinkInput {
 }
 
 /** Changes the password and the view notifications of one of the user's links. */
-export function updateLink(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number, input: UpdateLinkInput): LinkJson {
-  ownedLink(deps, userId, id);
+export async function updateLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number, input: UpdateLinkInput): Promise<LinkJson> {
+  await ownedLink(deps, userId, id);
   const set: Partial<LinkRow> = {};
   if (input.passwordHash !== undefined) set.passwordHash = input.passwordHash;
   if (input.notifyOnView !== undefined) set.notifyOnView = input.notifyOnView;
-  if (Object.keys(set).length) deps.db.update(secureLinks).set(set).where(eq(secureLinks.id, id)).run();
+  const { secureLinks } = deps.asyncDb.tables;
+  if (Object.keys(set).length) await deps.asyncDb.update(secureLinks).set(set).where(eq(secureLinks.id, id));
   return getLink(deps, userId, id);
 }
 
 /** Sets or clears revocation. Restore clears only the revocation: an expired or used-up link stays 410. */
-export function setRevoked(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number, revoked: boolean): LinkJson {
-  ownedLink(deps, userId, id);
-  deps.db.update(secureLinks).set({ isRevoked: revoked }).where(eq(secureLinks.id, id)).run();
+export async function setRevoked(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number, revoked: boolean): Promise<LinkJson> {
+  await ownedLink(deps, userId, id);
+  const { secureLinks } = deps.asyncDb.tables;
+  await deps.asyncDb.update(secureLinks).set({ isRevoked: revoked }).where(eq(secureLinks.id, id));
   return getLink(deps, userId, id);
 }
 
 /** Deletes one of the user's links: its code answers 404 from then on. */
-export function deleteLink(deps: Pick<Deps, "db">, userId: number, id: number): void {
-  ownedLink(deps, userId, id);
-  deps.db.delete(secureLinks).where(eq(secureLinks.id, id)).run();
+export async function deleteLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
+  await ownedLink(deps, userId, id);
+  const { secureLinks } = deps.asyncDb.tables;
+  await deps.asyncDb.delete(secureLinks).where(eq(secureLinks.id, id));
 }

@@ -1,11 +1,12 @@
 /**
  * Bot messages to the owner of secure content: a view of a link with notifyOnView, and each item
  * that arrives through a request link. Queued in the outbox inside the transaction that causes them,
- * so a crash or restart loses none; the delivery worker sends and retries them.
+ * so a crash or restart loses none; the delivery worker sends and retries them. These stay on the
+ * synchronous handle with the outbox they write to until transactions move to the async seam.
  */
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
-import type { Tx } from "../../db/transaction";
+import { writeTransaction, type Tx } from "../../db/transaction";
 import { parsedUa } from "../clicks/enrich";
 import type { Deps } from "../deps";
 import { enqueueBotMessage } from "../delivery/outbox";
@@ -93,4 +94,13 @@ export function enqueueRequestItem(
     method: "sendDocument",
     params: { caption: from, parse_mode: "HTML", deep_link_button: button, stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
   });
+}
+
+/** Queues an item that arrived through a request link (`enqueueRequestItem`) in a transaction of its own. */
+export function queueRequestItem(
+  deps: Pick<Deps, "db" | "clock">,
+  request: { id: number; userId: number; title: string },
+  file: Pick<FileRow, "id" | "name" | "contentType" | "textContent" | "storagePath" | "fileName">,
+): void {
+  writeTransaction(deps.db, (tx) => enqueueRequestItem(tx, deps, request, file));
 }

@@ -6,13 +6,12 @@
  */
 import type { Readable } from "node:stream";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { secureRequests } from "../../db/schema";
+import { first } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { cleanFileName, createFile, createUploadedFile, ownedFile, type FileJson } from "./files";
-import { enqueueRequestItem } from "./notify";
+import { queueRequestItem } from "./notify";
 import { requestByCode, requestState, requestStateError, type RequestRow } from "./requests";
-import { writeTransaction } from "../../db/transaction";
 
 /** What a sender hands in: a text, or the stream of a file (at most 10 MB). */
 export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array> | Readable; fileName: string };
@@ -21,51 +20,54 @@ export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array>
 export const MAX_REQUEST_TEXT = 512 * 1024;
 
 /** Checks that a request link still takes items: NotFound when unknown, Gone (410) otherwise. */
-export function openRequest(deps: Pick<Deps, "db" | "clock">, code: string): RequestRow {
-  const row = requestByCode(deps, code);
+export async function openRequest(deps: Pick<Deps, "asyncDb" | "clock">, code: string): Promise<RequestRow> {
+  const row = await requestByCode(deps, code);
   const state = requestState(row, deps.clock.now());
   if (state !== "active") throw requestStateError(state);
   return row;
 }
 
-function reserveSlot(deps: Pick<Deps, "db" | "clock">, row: RequestRow): void {
-  const r = secureRequests;
+async function reserveSlot(deps: Pick<Deps, "asyncDb" | "clock">, row: RequestRow): Promise<void> {
+  const r = deps.asyncDb.tables.secureRequests;
   const now = deps.clock.now();
-  const taken = deps.db
-    .update(r)
-    .set({ filesReceived: sql`${r.filesReceived} + 1` })
-    .where(and(eq(r.id, row.id), eq(r.isActive, true), or(isNull(r.expiresAt), gt(r.expiresAt, now)), or(isNull(r.maxFiles), lt(r.filesReceived, r.maxFiles))))
-    .returning({ id: r.id })
-    .get();
+  const taken = first(
+    await deps.asyncDb
+      .update(r)
+      .set({ filesReceived: sql`${r.filesReceived} + 1` })
+      .where(and(eq(r.id, row.id), eq(r.isActive, true), or(isNull(r.expiresAt), gt(r.expiresAt, now)), or(isNull(r.maxFiles), lt(r.filesReceived, r.maxFiles))))
+      .returning({ id: r.id }),
+  );
   if (taken) return;
-  const state = requestState(requestByCode(deps, row.code), now);
+  const state = requestState(await requestByCode(deps, row.code), now);
   throw requestStateError(state === "active" ? "full" : state);
 }
 
-function releaseSlot(deps: Pick<Deps, "db">, row: RequestRow): void {
-  deps.db.update(secureRequests).set({ filesReceived: sql`max(0, ${secureRequests.filesReceived} - 1)` }).where(eq(secureRequests.id, row.id)).run();
+async function releaseSlot(deps: Pick<Deps, "asyncDb">, row: RequestRow): Promise<void> {
+  const r = deps.asyncDb.tables.secureRequests;
+  // never below 0; CASE rather than SQLite's max(a, b), which PostgreSQL spells greatest
+  await deps.asyncDb.update(r).set({ filesReceived: sql`case when ${r.filesReceived} > 0 then ${r.filesReceived} - 1 else 0 end` }).where(eq(r.id, row.id));
 }
 
 /**
  * Stores one item sent through the request link `code` in the owner's folder and queues it to the
  * owner's bot chat. 404 unknown code, 410 turned off / expired / full, 413 over 10 MB, 403 plan limit.
  */
-export async function receiveRequestItem(deps: Pick<Deps, "db" | "clock" | "config" | "log">, code: string, item: RequestItem): Promise<FileJson> {
-  const row = openRequest(deps, code);
+export async function receiveRequestItem(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "log">, code: string, item: RequestItem): Promise<FileJson> {
+  const row = await openRequest(deps, code);
   if ("text" in item && !item.text.trim()) throw new FieldError("text", "must not be empty");
   if ("text" in item && item.text.length > MAX_REQUEST_TEXT) throw new FieldError("text", "must be at most 512 KB");
-  reserveSlot(deps, row);
+  await reserveSlot(deps, row);
   let file: FileJson;
   try {
     const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
     file = "text" in item
-      ? createFile(deps, row.userId, { folderId: row.folderId, name: `Text received ${stamp} UTC`, contentType: "text", textContent: item.text })
+      ? await createFile(deps, row.userId, { folderId: row.folderId, name: `Text received ${stamp} UTC`, contentType: "text", textContent: item.text })
       : await createUploadedFile(deps, row.userId, { folderId: row.folderId, name: cleanFileName(item.fileName), description: `Received through “${row.title || row.code}”` }, item.stream, item.fileName);
   } catch (e) {
-    releaseSlot(deps, row);
+    await releaseSlot(deps, row);
     throw e;
   }
-  const stored = ownedFile(deps, row.userId, file.id);
-  writeTransaction(deps.db, (tx) => enqueueRequestItem(tx, deps, row, stored));
+  const stored = await ownedFile(deps, row.userId, file.id);
+  queueRequestItem(deps, row, stored);
   return file;
 }

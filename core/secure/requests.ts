@@ -4,14 +4,14 @@
  * its maximum number of items. This file manages the links; request-items.ts receives the items.
  */
 import { and, eq } from "drizzle-orm";
-import { secureRequests } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { Gone, NotFound } from "../errors";
 import { randomCode } from "../random";
 import { ownedFolder } from "./folders";
 import { expiryAfter } from "./links";
 
-export type RequestRow = typeof secureRequests.$inferSelect;
+export type RequestRow = Tables["secureRequests"]["$inferSelect"];
 
 /** What the public page answers now: open, or why not (all 410). */
 export type RequestState = "active" | "inactive" | "expired" | "full";
@@ -69,15 +69,17 @@ export function toRequestJson(deps: Pick<Deps, "config" | "clock">, row: Request
   };
 }
 
-function ownedRequest(deps: Pick<Deps, "db">, userId: number, id: number): RequestRow {
-  const row = deps.db.select().from(secureRequests).where(and(eq(secureRequests.id, id), eq(secureRequests.userId, userId))).get();
+async function ownedRequest(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<RequestRow> {
+  const { secureRequests } = deps.asyncDb.tables;
+  const row = first(await deps.asyncDb.select().from(secureRequests).where(and(eq(secureRequests.id, id), eq(secureRequests.userId, userId))));
   if (!row) throw new NotFound("Request link");
   return row;
 }
 
 /** A request link by its public code; NotFound when unknown. */
-export function requestByCode(deps: Pick<Deps, "db">, code: string): RequestRow {
-  const row = code.length <= 64 ? deps.db.select().from(secureRequests).where(eq(secureRequests.code, code)).get() : undefined;
+export async function requestByCode(deps: Pick<Deps, "asyncDb">, code: string): Promise<RequestRow> {
+  const { secureRequests } = deps.asyncDb.tables;
+  const row = code.length <= 64 ? first(await deps.asyncDb.select().from(secureRequests).where(eq(secureRequests.code, code))) : undefined;
   if (!row) throw new NotFound("Request link");
   return row;
 }
@@ -92,11 +94,12 @@ export interface CreateRequestInput {
 }
 
 /** Creates a request link into one of the user's folders. */
-export function createRequest(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, input: CreateRequestInput): RequestJson {
-  ownedFolder(deps, userId, input.folderId);
+export async function createRequest(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, input: CreateRequestInput): Promise<RequestJson> {
+  await ownedFolder(deps, userId, input.folderId);
   const now = deps.clock.now();
   const expiresAt = input.expiresInHours === undefined ? null : expiryAfter(now, input.expiresInHours);
-  const row = deps.db
+  const { secureRequests } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb
     .insert(secureRequests)
     .values({
       userId,
@@ -107,35 +110,37 @@ export function createRequest(deps: Pick<Deps, "db" | "config" | "clock">, userI
       maxFiles: input.maxFiles ?? null,
       createdAt: now,
     })
-    .returning()
-    .get();
-  return toRequestJson(deps, row);
+    .returning();
+  return toRequestJson(deps, row!);
 }
 
 /** The user's request links, newest first. */
-export function listRequests(deps: Pick<Deps, "db" | "config" | "clock">, userId: number): RequestJson[] {
-  return deps.db.select().from(secureRequests).where(eq(secureRequests.userId, userId)).orderBy(secureRequests.id).all().reverse().map((r) => toRequestJson(deps, r));
+export async function listRequests(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number): Promise<RequestJson[]> {
+  const { secureRequests } = deps.asyncDb.tables;
+  return (await deps.asyncDb.select().from(secureRequests).where(eq(secureRequests.userId, userId)).orderBy(secureRequests.id)).reverse().map((r) => toRequestJson(deps, r));
 }
 
 /** One of the user's request links; NotFound for another user's or a missing one. */
-export function getRequest(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number): RequestJson {
-  return toRequestJson(deps, ownedRequest(deps, userId, id));
+export async function getRequest(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number): Promise<RequestJson> {
+  return toRequestJson(deps, await ownedRequest(deps, userId, id));
 }
 
 /** Turns one of the user's request links on or off, or renames it. */
-export function updateRequest(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, id: number, input: { isActive?: boolean; title?: string }): RequestJson {
-  ownedRequest(deps, userId, id);
+export async function updateRequest(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number, input: { isActive?: boolean; title?: string }): Promise<RequestJson> {
+  await ownedRequest(deps, userId, id);
   const set: Partial<RequestRow> = {};
   if (input.isActive !== undefined) set.isActive = input.isActive;
   if (input.title !== undefined) set.title = input.title.trim();
+  const { secureRequests } = deps.asyncDb.tables;
   const row = Object.keys(set).length
-    ? deps.db.update(secureRequests).set(set).where(eq(secureRequests.id, id)).returning().get()!
-    : ownedRequest(deps, userId, id);
+    ? first(await deps.asyncDb.update(secureRequests).set(set).where(eq(secureRequests.id, id)).returning())!
+    : await ownedRequest(deps, userId, id);
   return toRequestJson(deps, row);
 }
 
 /** Deletes one of the user's request links (the items it brought stay in the folder). */
-export function deleteRequest(deps: Pick<Deps, "db">, userId: number, id: number): void {
-  ownedRequest(deps, userId, id);
-  deps.db.delete(secureRequests).where(eq(secureRequests.id, id)).run();
+export async function deleteRequest(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
+  await ownedRequest(deps, userId, id);
+  const { secureRequests } = deps.asyncDb.tables;
+  await deps.asyncDb.delete(secureRequests).where(eq(secureRequests.id, id));
 }

@@ -2,18 +2,18 @@
  * The public side of secure links: resolve a code, check its state, count views atomically and
  * describe what the viewer gets. No HTTP here; the API and the viewer page call these.
  */
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { secureFiles, secureFolders, secureLinks } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { AppError, Forbidden, Gone, NotFound } from "../errors";
 import { cleanFileName, hasContent, type FileRow } from "./files";
 import { signGrant, verifyGrant } from "./grants";
 import { linkState, type LinkState } from "./links";
-import { enqueueViewNotice, type Viewer } from "./notify";
+import type { Viewer } from "./notify";
 import { checkSharePassword, type AttemptLimiter } from "./share-password";
-import { writeTransaction } from "../../db/transaction";
+import { countView } from "./view-count";
 
-type LinkRow = typeof secureLinks.$inferSelect;
+type LinkRow = Tables["secureLinks"]["$inferSelect"];
 
 export interface Opened {
   link: LinkRow;
@@ -34,18 +34,20 @@ export interface OpenMode {
 }
 
 /** What opening needs beside the database: the wrong-password limiter shared by the API and the viewer page. */
-export interface OpenDeps extends Pick<Deps, "db" | "clock" | "config" | "geo"> {
+export interface OpenDeps extends Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "geo"> {
   shareAttempts: AttemptLimiter;
 }
 
-function load(deps: Pick<Deps, "db">, code: string) {
-  return deps.db
-    .select({ link: secureLinks, file: secureFiles, paused: secureFolders.isPaused })
-    .from(secureLinks)
-    .innerJoin(secureFiles, eq(secureFiles.id, secureLinks.fileId))
-    .innerJoin(secureFolders, eq(secureFolders.id, secureFiles.folderId))
-    .where(eq(secureLinks.code, code))
-    .get();
+async function load(deps: Pick<Deps, "asyncDb">, code: string) {
+  const { secureFiles, secureFolders, secureLinks } = deps.asyncDb.tables;
+  return first(
+    await deps.asyncDb
+      .select({ link: secureLinks, file: secureFiles, paused: secureFolders.isPaused })
+      .from(secureLinks)
+      .innerJoin(secureFiles, eq(secureFiles.id, secureLinks.fileId))
+      .innerJoin(secureFolders, eq(secureFolders.id, secureFiles.folderId))
+      .where(eq(secureLinks.code, code)),
+  );
 }
 
 /** The public error for a link state other than active. */
@@ -75,7 +77,7 @@ function unknownLink(): AppError {
  * notifyOnView queues the owner's notice in the same transaction.
  */
 export async function openLink(deps: OpenDeps, code: string, mode: OpenMode): Promise<Opened> {
-  const row = load(deps, code);
+  const row = await load(deps, code);
   if (!row || !hasContent(row.file)) throw unknownLink();
   const now = deps.clock.now();
   const state = linkState(row.link, row.paused, now);
@@ -85,21 +87,10 @@ export async function openLink(deps: OpenDeps, code: string, mode: OpenMode): Pr
   if (!mode.consume || granted) return { link: row.link, file: row.file, counted: false };
   await checkSharePassword(deps, deps.shareAttempts, row.link, mode.password, mode.ip);
 
-  const l = secureLinks;
-  const folderActive = sql`(select ${secureFolders.isPaused} from ${secureFolders} join ${secureFiles} on ${secureFiles.folderId} = ${secureFolders.id} where ${secureFiles.id} = ${l.fileId}) = 0`;
   const viewer: Viewer = { ip: mode.ip, userAgent: mode.userAgent ?? null };
-  const counted = writeTransaction(deps.db, (tx) => {
-    const res = tx
-      .update(l)
-      .set({ viewCount: sql`${l.viewCount} + 1` })
-      .where(and(eq(l.id, row.link.id), eq(l.isRevoked, false), gt(l.expiresAt, now), or(isNull(l.maxViews), lt(l.viewCount, l.maxViews)), folderActive))
-      .returning()
-      .get();
-    if (res?.notifyOnView) enqueueViewNotice(tx, deps, res, row.file, viewer);
-    return res;
-  });
+  const counted = countView(deps, row.link.id, now, row.file, viewer);
   if (counted) return { link: counted, file: row.file, counted: true };
-  const again = load(deps, code);
+  const again = await load(deps, code);
   if (!again) throw unknownLink();
   const now2 = linkState(again.link, again.paused, now);
   throw stateError(now2 === "active" ? "exhausted" : now2);
@@ -179,6 +170,7 @@ export function revealInfo(opened: Opened): RevealJson {
 }
 
 /** The owner id of a link (for owner previews), or null when the code is unknown. */
-export function linkOwner(deps: Pick<Deps, "db">, code: string): number | null {
-  return deps.db.select({ userId: secureLinks.userId }).from(secureLinks).where(eq(secureLinks.code, code)).get()?.userId ?? null;
+export async function linkOwner(deps: Pick<Deps, "asyncDb">, code: string): Promise<number | null> {
+  const { secureLinks } = deps.asyncDb.tables;
+  return first(await deps.asyncDb.select({ userId: secureLinks.userId }).from(secureLinks).where(eq(secureLinks.code, code)))?.userId ?? null;
 }

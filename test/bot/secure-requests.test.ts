@@ -13,7 +13,7 @@ const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.m
 async function withFolder(name = "Invoices") {
   b = unitBot({ SHORT_URL: "https://s.example" });
   const user = upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
-  const folder = createFolder(b.t.deps, user.id, { name });
+  const folder = await createFolder(b.t.deps, user.id, { name });
   await b.send("/secure");
   return { user, folder };
 }
@@ -23,7 +23,7 @@ describe("request links in the bot (unit)", () => {
     const { user, folder } = await withFolder();
     await b.press(/Invoices/);
     await b.press("📥 New request link");
-    const [made] = listRequests(b.t.deps, user.id);
+    const [made] = await listRequests(b.t.deps, user.id);
     expect(made).toMatchObject({ folderId: folder.id, title: "Invoices", isActive: true, maxFiles: null, expiresAt: null });
     expect(lastText()).toContain("📥 Request link created");
     expect(lastText()).toContain(`https://s.example/r/${made!.code}`);
@@ -43,7 +43,7 @@ describe("request links in the bot (unit)", () => {
     const { user } = await withFolder();
     await b.press(/Invoices/);
     await b.press("📥 New request link");
-    const code = listRequests(b.t.deps, user.id)[0]!.code;
+    const code = (await listRequests(b.t.deps, user.id))[0]!.code;
     await b.press("⏸ Turn off");
     expect(lastText()).toContain("⏸ Turned off");
     expect(lastText()).toContain("State: ⏸ turned off");
@@ -62,11 +62,11 @@ describe("request links in the bot (unit)", () => {
     await b.press("🗑 Delete");
     expect(lastText()).toMatch(/^Delete the request link https:\/\/s\.example\/r\/.+\? It stops taking files at once/);
     await b.press("Keep it");
-    expect(listRequests(b.t.deps, user.id)).toHaveLength(1);
+    expect(await listRequests(b.t.deps, user.id)).toHaveLength(1);
     expect(lastText()).toContain("Received: 0");
     await b.press("🗑 Delete");
     await b.press("🗑 Yes, delete");
-    expect(listRequests(b.t.deps, user.id)).toHaveLength(0);
+    expect(await listRequests(b.t.deps, user.id)).toHaveLength(0);
     expect(lastText()).toContain("🗑 Request link deleted.");
     expect(lastText()).toContain("none yet");
   });
@@ -84,7 +84,7 @@ describe("request links in the bot (unit)", () => {
     await b.press(/Invoices/);
     await b.press("📥 New request link");
     b.t.deps.db.$client.exec("DELETE FROM secure_requests");
-    expect(listRequests(b.t.deps, user.id)).toHaveLength(0);
+    expect(await listRequests(b.t.deps, user.id)).toHaveLength(0);
     const calls = await b.press("⏸ Turn off");
     expect(calls.map((c) => [c.method, c.params.text])).toEqual([
       ["answerCallbackQuery", "This screen had changed: here it is as it is now."],

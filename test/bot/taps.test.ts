@@ -21,15 +21,15 @@ afterEach(() => b.close());
 const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
 
 /** Alice with a folder holding two text files, the first shared once; a request link into the folder. */
-function setup() {
+async function setup() {
   b = unitBot({ SHORT_URL: "https://s.example" });
   const deps = b.t.deps;
   const user = upsertTelegramUser(deps, { id: 42, username: "alice", firstName: "Alice" });
-  const folder = createFolder(deps, user.id, { name: "Contracts" });
-  const memo = createFile(deps, user.id, { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" });
-  const notes = createFile(deps, user.id, { folderId: folder.id, name: "notes", contentType: "text", textContent: "ho" });
-  const share = createShare(deps, user.id, { fileId: memo.id, expiresInHours: 24, maxViews: 5 });
-  const request = createRequest(deps, user.id, { folderId: folder.id, title: "Scans" });
+  const folder = await createFolder(deps, user.id, { name: "Contracts" });
+  const memo = await createFile(deps, user.id, { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" });
+  const notes = await createFile(deps, user.id, { folderId: folder.id, name: "notes", contentType: "text", textContent: "ho" });
+  const share = await createShare(deps, user.id, { fileId: memo.id, expiresInHours: 24, maxViews: 5 });
+  const request = await createRequest(deps, user.id, { folderId: folder.id, title: "Scans" });
   return { deps, user, folder, memo, notes, share, request };
 }
 
@@ -60,7 +60,7 @@ const publicStatus = async (code: string) => (await b.t.request("GET", `/api/sec
 
 describe("flows within 3 taps from /start", () => {
   test("revoke, restore and delete a share link from the flat list under Secure sharing", async () => {
-    const { user, share } = setup();
+    const { user, share } = await setup();
     const flow = counter();
     await b.send("/start");
     await flow.press("🔒 Secure sharing");
@@ -69,12 +69,12 @@ describe("flows within 3 taps from /start", () => {
     await flow.pressInRow(/memo · /, "⛔");
     expect(flow.taps).toBe(3);
     expect(lastText()).toContain(`⛔ Revoked ${share.url}`);
-    expect(getShare(b.t.deps, user.id, share.id).state).toBe("revoked");
+    expect((await getShare(b.t.deps, user.id, share.id)).state).toBe("revoked");
     expect(await publicStatus(share.code)).toBe(403);
 
     const again = counter();
     await again.pressInRow(/memo · /, "♻️");
-    expect(getShare(b.t.deps, user.id, share.id).state).toBe("active");
+    expect((await getShare(b.t.deps, user.id, share.id)).state).toBe("active");
     await again.pressInRow(/memo · /, "🗑");
     expect(lastText()).toContain(`Delete the share link ${share.url}?`);
     await b.press("Keep it");
@@ -83,11 +83,11 @@ describe("flows within 3 taps from /start", () => {
     await b.press("🗑 Yes, delete");
     expect(lastText()).toContain("🗑 Share link deleted.");
     expect(lastText()).toContain("none yet");
-    expect(listShares(b.t.deps, user.id, share.fileId)).toHaveLength(0);
+    expect(await listShares(b.t.deps, user.id, share.fileId)).toHaveLength(0);
   });
 
   test("a tap on a share link in the list opens its screen, with its options", async () => {
-    const { share } = setup();
+    const { share } = await setup();
     const flow = counter();
     await b.send("/start");
     await flow.press("🔒 Secure sharing");
@@ -100,7 +100,7 @@ describe("flows within 3 taps from /start", () => {
   });
 
   test("share or delete a file from its row in the folder", async () => {
-    const { user, folder, notes } = setup();
+    const { user, folder, notes } = await setup();
     const flow = counter();
     await b.send("/start");
     await flow.press("🔒 Secure sharing");
@@ -119,15 +119,15 @@ describe("flows within 3 taps from /start", () => {
     expect(lastText()).toContain("Delete “notes” and its 0 share link(s)?");
     await b.press("Keep it");
     expect(lastText()).toContain("📁 <b>Contracts</b>");
-    expect(listFiles(b.t.deps, user.id, folder.id)).toHaveLength(2);
+    expect(await listFiles(b.t.deps, user.id, folder.id)).toHaveLength(2);
     await del.pressInRow(/notes · text/, "🗑");
     await b.press("🗑 Yes, delete");
     expect(lastText()).toContain("🗑 File deleted.");
-    expect(listFiles(b.t.deps, user.id, folder.id).map((f) => f.name)).toEqual(["memo"]);
+    expect((await listFiles(b.t.deps, user.id, folder.id)).map((f) => f.name)).toEqual(["memo"]);
   });
 
   test("turn a request link off and on, or delete it, from its row in the list", async () => {
-    const { user, request } = setup();
+    const { user, request } = await setup();
     const flow = counter();
     await b.send("/start");
     await flow.press("🔒 Secure sharing");
@@ -135,23 +135,23 @@ describe("flows within 3 taps from /start", () => {
     await flow.pressInRow(/Scans/, "⏸");
     expect(flow.taps).toBe(3);
     expect(lastText()).toContain("⏸ Turned off: Scans");
-    expect(getRequest(b.t.deps, user.id, request.id).state).toBe("inactive");
+    expect((await getRequest(b.t.deps, user.id, request.id)).state).toBe("inactive");
     const refused = await b.t.request("POST", `/api/secure/requests/${request.code}/upload`, { body: { text: "late" } });
     expect(refused.status).toBe(410);
     await flow.pressInRow(/Scans/, "▶️");
-    expect(getRequest(b.t.deps, user.id, request.id).state).toBe("active");
+    expect((await getRequest(b.t.deps, user.id, request.id)).state).toBe("active");
     await flow.pressInRow(/Scans/, "🗑");
     expect(lastText()).toMatch(/^Delete the request link https:\/\/s\.example\/r\//);
     await b.press("Keep it");
     expect(lastText()).toContain("📥 <b>Request links</b>");
     await flow.pressInRow(/Scans/, "🗑");
     await b.press("🗑 Yes, delete");
-    expect(listRequests(b.t.deps, user.id)).toHaveLength(0);
+    expect(await listRequests(b.t.deps, user.id)).toHaveLength(0);
   });
 });
 
 test("delete a tag: ⚙️ Settings → 🏷 Tags → the tag, then Yes", async () => {
-  const { user } = setup();
+  const { user } = await setup();
   await createTag(b.t.deps, user.id, "spring");
   const flow = counter();
   await b.send("/start");
@@ -166,7 +166,7 @@ test("delete a tag: ⚙️ Settings → 🏷 Tags → the tag, then Yes", async 
 
 describe("a pasted URL of the user's own opens its screen", () => {
   test("a short link opens its card; the webhook secret is rotated in 2 taps plus the Yes", async () => {
-    setup();
+    await setup();
     const user = upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
     const made = insertLink(b.t.deps, user.id, { url: "https://example.com/spring", webhookUrl: "https://hooks.example/clicks", webhookEnabled: true });
     await b.send(`https://s.example/${made.code}`);
@@ -180,22 +180,22 @@ describe("a pasted URL of the user's own opens its screen", () => {
   });
 
   test("a share link's URL opens its screen, and ⛔ Revoke is the one tap", async () => {
-    const { user, share } = setup();
+    const { user, share } = await setup();
     await b.send(`Here it is: ${share.url}`, { entities: [{ type: "url", offset: 12, length: share.url.length }] });
     expect(lastText()).toContain("Views: 0 of 5");
     await b.press("⛔ Revoke");
-    expect(getShare(b.t.deps, user.id, share.id).state).toBe("revoked");
+    expect((await getShare(b.t.deps, user.id, share.id)).state).toBe("revoked");
   });
 
   test("a request link's URL opens its screen", async () => {
-    const { request } = setup();
+    const { request } = await setup();
     await b.send(request.url);
     expect(lastText()).toContain("📥 <b>Scans</b>");
     expect(lastText()).toContain("State: 🟢 open");
   });
 
   test("someone else's short link, or an unknown code, is still refused as a target", async () => {
-    const { deps } = setup();
+    const { deps } = await setup();
     const bob = upsertTelegramUser(deps, { id: 77, username: "bob", firstName: "Bob" });
     const his = await createLink(deps, bob, { url: "https://example.com/bob" });
     await b.send(his.trackingUrl);

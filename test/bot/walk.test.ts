@@ -41,18 +41,18 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
   createApiToken(deps, userId, { name: "ci" });
   deps.db.insert(passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() }).run();
-  const folder = createFolder(deps, userId, { name: "Work" });
+  const folder = await createFolder(deps, userId, { name: "Work" });
   // two of each shared and sent thing: the rows' own delete buttons take one, the screens' the other
   for (const name of ["memo", "notes"]) {
-    const file = createFile(deps, userId, { folderId: folder.id, name, contentType: "text", textContent: "hi" });
-    createShare(deps, userId, { fileId: file.id, expiresInHours: 1, maxViews: 2 });
-    createShare(deps, userId, { fileId: file.id, expiresInHours: 2, maxViews: null });
+    const file = await createFile(deps, userId, { folderId: folder.id, name, contentType: "text", textContent: "hi" });
+    await createShare(deps, userId, { fileId: file.id, expiresInHours: 1, maxViews: 2 });
+    await createShare(deps, userId, { fileId: file.id, expiresInHours: 2, maxViews: null });
   }
-  createRequest(deps, userId, { folderId: folder.id, title: "Scans" });
+  await createRequest(deps, userId, { folderId: folder.id, title: "Scans" });
   // a second folder outlives the walk's delete of the first: the flat share-link list still has rows then
-  const archive = createFolder(deps, userId, { name: "Archive" });
-  const old = createFile(deps, userId, { folderId: archive.id, name: "old", contentType: "text", textContent: "x" });
-  createShare(deps, userId, { fileId: old.id, expiresInHours: 1, maxViews: 1 });
+  const archive = await createFolder(deps, userId, { name: "Archive" });
+  const old = await createFile(deps, userId, { folderId: archive.id, name: "old", contentType: "text", textContent: "x" });
+  await createShare(deps, userId, { fileId: old.id, expiresInHours: 1, maxViews: 1 });
   await createTracker(deps, userId, { name: "Deals", keyword: "deal" });
   await b.send("/start");
 
