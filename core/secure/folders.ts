@@ -117,5 +117,8 @@ export async function deleteFolder(deps: Pick<Deps, "asyncDb" | "config" | "log"
     const empty = notExists(deps.asyncDb.select({ id: secureFiles.id }).from(secureFiles).where(inFolder));
     const gone = await deps.asyncDb.delete(secureFolders).where(and(eq(secureFolders.id, id), empty)).returning({ id: secureFolders.id });
     if (gone.length) return;
+    // not deleted: a file landed in between (another round takes it), or another request deleted the folder first
+    const [still] = await deps.asyncDb.select({ id: secureFolders.id }).from(secureFolders).where(eq(secureFolders.id, id)).limit(1);
+    if (!still) return;
   }
 }

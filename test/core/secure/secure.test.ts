@@ -126,6 +126,18 @@ for (const [engine, open] of engines)
       expect(await db.select().from(db.tables.secureFiles)).toEqual([]);
     });
 
+    test("two deletes of one folder at the same time both end, and the folder and its files are gone", async () => {
+      const { deps, file, ada } = await setup();
+      const folder = await createFolder(deps, ada, { name: "Twice" });
+      for (let i = 0; i < 5; i++) await file(ada, folder.id, `f${i}`);
+      const outcomes = await Promise.allSettled([deleteFolder(deps, ada, folder.id), deleteFolder(deps, ada, folder.id)]);
+      // the second may find the folder gone before it starts (404) or while it works (done); it never spins
+      for (const o of outcomes) if (o.status === "rejected") expect((o.reason as { status?: number }).status).toBe(404);
+      expect(outcomes.some((o) => o.status === "fulfilled")).toBe(true);
+      expect(await listFolders(deps, ada)).toEqual([]);
+      expect(await deps.asyncDb.select().from(deps.asyncDb.tables.secureFiles)).toEqual([]);
+    });
+
     test("share links: only to a file with content; their state follows revocation, the folder's pause and expiry; deleting the file takes its links", async () => {
       const { deps, clock, file, ada, bob } = await setup();
       const folder = await createFolder(deps, ada, { name: "Work" });
