@@ -21,9 +21,9 @@ export function linksApi(deps: Deps) {
       set.status = result.created > 0 ? 201 : 200;
       return result;
     }, { scope: "write:links", body: LinkModel.bulk, detail: { tags: ["links"], summary: "Create up to 100 links" } })
-    .get("/", ({ userId, query, set }) => {
+    .get("/", async ({ userId, query, set }) => {
       const tagIds = query.tags?.trim() ? query.tags.split(",").map(Number) : undefined;
-      const page = pageOfLinks(deps, userId, { tagIds, q: query.q, limit: query.limit ?? LIST_DEFAULT, offset: query.offset ?? 0 });
+      const page = await pageOfLinks(deps, userId, { tagIds, q: query.q, limit: query.limit ?? LIST_DEFAULT, offset: query.offset ?? 0 });
       set.headers["x-total-count"] = String(page.total);
       return page.items;
     }, {

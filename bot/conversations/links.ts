@@ -75,7 +75,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: Context, 
     const { c, text } = await answer(conversation, ["/clear"]);
     if (ask.secret) await c.deleteMessage().catch(() => undefined); // keep the password out of the chat history
     const result = await conversation.external(async (o) => {
-      const env: OptionEnv = { deps: o.deps, userId: o.user!.id, now: o.deps.clock.now(), link: getLink(o.deps, o.user!.id, linkId), madeTags: [] };
+      const env: OptionEnv = { deps: o.deps, userId: o.user!.id, now: o.deps.clock.now(), link: await getLink(o.deps, o.user!.id, linkId), madeTags: [] };
       try {
         await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear : await ask.parse(text, env));
         await open(o, linkCard, [linkId], `✅ ${text === "/clear" ? "Cleared" : "Saved"}: ${option.label.replace(/^\S+\s/, "")}.`);

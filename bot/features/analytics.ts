@@ -16,7 +16,7 @@ export async function sendChart(ctx: BotContext, userId: number, id: number, per
 export async function sendQr(ctx: BotContext, userId: number, id: number) {
   const link = await ownedLink(ctx.deps, userId, id);
   const png = await linkQrPng(ctx.deps, link);
-  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: `QR code for ${trackingUrl(ctx.deps, link)}` });
+  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: `QR code for ${await trackingUrl(ctx.deps, link)}` });
 }
 
 /**

@@ -16,8 +16,8 @@ const article = (id: string, title: string, description: string, text: string, m
 const NEW = "new";
 
 /** The user's existing link for exactly this URL, if any. */
-function existingLink(ctx: BotContext, userId: number, url: string) {
-  return listLinks(ctx.deps, userId, { q: url }).find((l) => l.original_url === url) ?? null;
+async function existingLink(ctx: BotContext, userId: number, url: string) {
+  return (await listLinks(ctx.deps, userId, { q: url })).find((l) => l.original_url === url) ?? null;
 }
 
 /**
@@ -37,7 +37,7 @@ inlineFeature.on("inline_query", async (ctx) => {
   if (!reading) return answer([article("hint", "Type or paste a link", "e.g. example.com/page", "Shorten links with me: type @" + ctx.me.username + " and a link.")]);
   if ("problem" in reading) return answer([article("problem", "This cannot be shortened", reading.problem, reading.problem)]);
   const user = upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
-  const existing = existingLink(ctx, user.id, reading.url);
+  const existing = await existingLink(ctx, user.id, reading.url);
   if (existing) return answer([article(`link-${existing.id}`, existing.trackingUrl, `Your link to ${reading.url}`, existing.trackingUrl)]);
   const button: InlineKeyboardMarkup = { inline_keyboard: [[{ text: "⏳ Making the short link…", url: `https://t.me/${ctx.me.username}` }]] };
   return answer([article(NEW, `Shorten ${reading.url}`, "Your tracking link is made when you send this", reading.url, button)]);
@@ -52,7 +52,7 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
   let text: string;
   let markup: InlineKeyboardMarkup | undefined;
   try {
-    const link = existingLink(ctx, user.id, reading.url) ?? (await createLink(ctx.deps, user, { url: reading.url }));
+    const link = (await existingLink(ctx, user.id, reading.url)) ?? (await createLink(ctx.deps, user, { url: reading.url }));
     text = link.trackingUrl;
     markup = { inline_keyboard: [[{ text: "📊 Stats in the bot", url: `https://t.me/${ctx.me.username}?start=link_${link.id}` }]] };
   } catch (e) {

@@ -39,20 +39,20 @@ export async function linkCardText(deps: Deps, userId: number, link: LinkDetails
 
 const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user!.id, idOf(ctx));
 
-export const linkCard = createScreen("link", 1, (ctx) => linkCardText(ctx.deps, ctx.user!.id, linkOf(ctx)));
-export const deleteLinkScreen = createScreen("link-delete", 1, (ctx) => {
-  const l = linkOf(ctx);
+export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx.deps, ctx.user!.id, await linkOf(ctx)));
+export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
+  const l = await linkOf(ctx);
   return `Delete <b>${esc(short(l.title ?? l.original_url, 80))}</b>?\nIts ${l.stats.totalClicks} recorded clicks are deleted too, and ${esc(l.trackingUrl)} stops working.`;
 });
 
-function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
-  const link = linkOf(ctx);
+async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
+  const link = await linkOf(ctx);
   LINK_OPTIONS.forEach((o, i) => {
     const label = o.tap ? (link.is_active ? "⏸ Turn off" : "▶️ Turn on") : o.label;
     range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
       const id = idOf(c);
       if (o.tap) {
-        await editLink(c.deps, c.user!.id, id, o.tap(getLink(c.deps, c.user!.id, id)));
+        await editLink(c.deps, c.user!.id, id, o.tap(await getLink(c.deps, c.user!.id, id)));
         await open(c, linkCard, [id]);
       } else await c.conversation.enter(LINK_OPTION, id, i);
     }));
@@ -60,15 +60,15 @@ function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   });
 }
 
-dynamic(linkCard.menu, (ctx, range) => {
-  optionButtons(ctx, range);
+dynamic(linkCard.menu, async (ctx, range) => {
+  await optionButtons(ctx, range);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user!.id, idOf(c)));
   go(range, linkCard, "📊 Stats", "link-stats", (c) => [idOf(c), periodIndex("30d")]);
   range.text({ text: "📈 Chart", payload: p }, run((c, u, id) => sendChart(c, u, id)));
   go(range, linkCard, "📤 Export", "link-export", (c) => [idOf(c)]);
   range.text({ text: "🔳 QR", payload: p }, run(sendQr)).row();
-  if (linkOf(ctx).webhook_url) {
+  if ((await linkOf(ctx)).webhook_url) {
     go(range, linkCard, "🔔 Webhook: test, deliveries, secret", "link-webhook", (c) => [idOf(c)]);
     range.row();
   }

@@ -17,11 +17,11 @@ async function page(ctx: BotContext) {
   const tags = await listTags(ctx.deps, userId);
   const tag = tags.find((t) => t.id === idOf(ctx, 1));
   const query = { tagIds: tag ? [tag.id] : undefined, limit: LIST_PAGE_SIZE };
-  const first = pageOfLinks(ctx.deps, userId, { ...query, offset: 0 });
+  const first = await pageOfLinks(ctx.deps, userId, { ...query, offset: 0 });
   const pages = Math.max(1, Math.ceil(first.total / LIST_PAGE_SIZE));
   // a page past the end (links deleted since the button was drawn) shows the last one
   const p = Math.min(idOf(ctx, 0), pages - 1);
-  const items = p === 0 ? first.items : pageOfLinks(ctx.deps, userId, { ...query, offset: p * LIST_PAGE_SIZE }).items;
+  const items = p === 0 ? first.items : (await pageOfLinks(ctx.deps, userId, { ...query, offset: p * LIST_PAGE_SIZE })).items;
   return { tags, tag, items, total: first.total, pages, p };
 }
 

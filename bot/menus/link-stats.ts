@@ -33,7 +33,7 @@ export async function say(ctx: BotContext, run: () => Promise<void>) {
 
 export const statsScreen = createScreen("link-stats", 2, async (ctx) => Bun.escapeHTML(await statsText(ctx.deps, uid(ctx), idOf(ctx), periodOf(ctx))));
 export const exportScreen = createScreen("link-export", 1, async (ctx) =>
-  Bun.escapeHTML(`📤 Export the clicks of ${trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))} (newest first, up to 10,000). Choose a format:`));
+  Bun.escapeHTML(`📤 Export the clicks of ${await trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))} (newest first, up to 10,000). Choose a format:`));
 
 dynamic(statsScreen.menu, (ctx, range) => {
   const id = idOf(ctx);

@@ -72,7 +72,7 @@ export async function exportClicks(
     for (const c of found.slice(i, i + step)) rows.push(exportCells(c));
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
-  const title = `Clicks of ${trackingUrl(deps, link)} (${period}, newest first)`;
+  const title = `Clicks of ${await trackingUrl(deps, link)} (${period}, newest first)`;
   const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? buildXlsx(rows, link.code) : await (await import("./export-pdf")).renderPdfTable(title, [...EXPORT_COLUMNS], rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}`, open: `link_${link.id}` });

@@ -80,7 +80,7 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
   if (single) breakdowns.push({ title: "Browsers", items: top(devices.browsers) });
   breakdowns.push({ title: "Bots", items: top(bots.bots) });
   const title = single ? single.title || single.code : "All links";
-  const subtitle = single ? `${trackingUrl(deps, single)} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
+  const subtitle = single ? `${await trackingUrl(deps, single)} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
   const card: SummaryCard = {
     title,
     subtitle,
@@ -116,7 +116,7 @@ export async function statsText(deps: Deps, userId: number, linkId: number, peri
   const dev = (await devicesOf(deps, [link.id], range)).devices.slice(0, 3);
   const lines = [
     `📊 ${link.title || link.code} — ${label}`,
-    trackingUrl(deps, link),
+    await trackingUrl(deps, link),
     "",
     `Clicks: ${fmt(s.totalClicks)}`,
     `Unique: ${fmt(s.uniqueClicks)}`,

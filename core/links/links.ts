@@ -8,7 +8,7 @@ import type { UserRow } from "../accounts/users";
 import { validateWebhookTarget } from "../webhooks/validate";
 import { assertCustomCode, newCode } from "./codes";
 import { validateLinkInput, type LinkInput, type LinkPatch } from "./validate";
-import { domainHosts, linkDetails, linkSummary } from "./views";
+import { domainHostOf, linkDetails, linkSummary } from "./views";
 import { hashPassword } from "./password";
 import { invalidateLinkCache } from "./link-cache";
 import { writeTransaction, type Tx } from "../../db/transaction";
@@ -61,7 +61,7 @@ export async function createLink(deps: Deps, user: UserRow, input: LinkInput) {
     writeRelations(tx, row.id, patch);
     return row;
   });
-  return linkSummary(deps, link, domainHosts(deps, [link]).get(link.domainId ?? -1));
+  return linkSummary(deps, link, await domainHostOf(deps, link));
 }
 
 /**
@@ -100,11 +100,11 @@ export async function editLink(deps: Deps, userId: number, id: number, input: Li
     return row;
   });
   invalidateLinkCache(deps);
-  return linkSummary(deps, link, domainHosts(deps, [link]).get(link.domainId ?? -1));
+  return linkSummary(deps, link, await domainHostOf(deps, link));
 }
 
 /** Full information about one link (404 for missing or someone else's). */
-export function getLink(deps: Deps, userId: number, id: number) {
+export async function getLink(deps: Deps, userId: number, id: number) {
   return linkDetails(deps, ownedLink(deps, userId, id));
 }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { linkTags, links } from "../../db/schema";
+import { first } from "../../db/async";
 import { FieldError } from "../errors";
 import { ownedIds } from "./validate";
 import { domainHosts, linkListItem, relationsOf, type LinkListItem } from "./views";
@@ -21,40 +21,44 @@ export interface LinkListQuery {
  * Search folds case in JavaScript (SQLite's LOWER and LIKE fold ASCII only), over the user's own
  * links' titles, URLs and codes; without `q` the database pages.
  */
-export function pageOfLinks(deps: Pick<Deps, "db" | "config">, userId: number, query: LinkListQuery = {}): { items: LinkListItem[]; total: number } {
+export async function pageOfLinks(deps: Pick<Deps, "db" | "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<{ items: LinkListItem[]; total: number }> {
   const tagIds = query.tagIds?.length ? ownedIds(deps, userId, "tagIds", query.tagIds, (_, message) => { throw new FieldError("tags", message); }) : [];
-  const where = and(eq(links.userId, userId), tagIds.length ? inArray(links.id, deps.db.select({ id: linkTags.linkId }).from(linkTags).where(inArray(linkTags.tagId, tagIds))) : undefined)!;
+  const db = deps.asyncDb;
+  const { links, linkTags } = db.tables;
+  const where = and(eq(links.userId, userId), tagIds.length ? inArray(links.id, db.select({ id: linkTags.linkId }).from(linkTags).where(inArray(linkTags.tagId, tagIds))) : undefined)!;
   const offset = query.offset ?? 0;
   const end = query.limit === undefined ? undefined : offset + query.limit;
   const needle = query.q?.trim().toLowerCase();
   let ids: number[] | null = null;
   let total: number;
   if (needle) {
-    const matching = deps.db
+    const matching = (await db
       .select({ id: links.id, title: links.title, url: links.url, code: links.code })
       .from(links)
       .where(where)
-      .orderBy(desc(links.id))
-      .all()
+      .orderBy(desc(links.id)))
       .filter((l) => [l.title, l.url, l.code].some((s) => s?.toLowerCase().includes(needle)));
     total = matching.length;
     ids = matching.slice(offset, end).map((l) => l.id);
-  } else total = deps.db.select({ n: count() }).from(links).where(where).get()!.n;
-  if (ids) return { items: ids.length ? linkItems(deps, inArray(links.id, ids)) : [], total };
-  return { items: linkItems(deps, where, { offset, limit: query.limit }), total };
+  } else total = Number(first(await db.select({ n: count() }).from(links).where(where))!.n);
+  if (ids) return { items: ids.length ? await linkItems(deps, inArray(links.id, ids)) : [], total };
+  return { items: await linkItems(deps, where, { offset, limit: query.limit }), total };
 }
 
 /** The user's links as list items, newest first (see pageOfLinks). */
-export function listLinks(deps: Pick<Deps, "db" | "config">, userId: number, query: LinkListQuery = {}): LinkListItem[] {
-  return pageOfLinks(deps, userId, query).items;
+export async function listLinks(deps: Pick<Deps, "db" | "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<LinkListItem[]> {
+  return (await pageOfLinks(deps, userId, query)).items;
 }
 
-function linkItems(deps: Pick<Deps, "db" | "config">, where: SQL, page?: { offset: number; limit?: number }): LinkListItem[] {
-  let q = deps.db.select().from(links).where(where).orderBy(desc(links.id)).$dynamic();
+async function linkItems(deps: Pick<Deps, "asyncDb" | "config">, where: SQL, page?: { offset: number; limit?: number }): Promise<LinkListItem[]> {
+  const db = deps.asyncDb;
+  const { links } = db.tables;
+  let q = db.select().from(links).where(where).orderBy(desc(links.id)).$dynamic();
   if (page?.limit !== undefined) q = q.limit(page.limit).offset(page.offset);
-  else if (page?.offset) q = q.limit(-1).offset(page.offset);
-  const rows = q.all();
-  const hosts = domainHosts(deps, rows);
-  const rel = relationsOf(deps, rows.map((r) => r.id));
+  // an offset alone: SQLite takes OFFSET only after a LIMIT, so the limit is "all there can be" on both databases
+  else if (page?.offset) q = q.limit(Number.MAX_SAFE_INTEGER).offset(page.offset);
+  const rows = await q;
+  const hosts = await domainHosts(deps, rows);
+  const rel = await relationsOf(deps, rows.map((r) => r.id));
   return rows.map((r) => linkListItem(deps, r, hosts.get(r.domainId ?? -1) ?? null, rel.tagIds.get(r.id)!));
 }

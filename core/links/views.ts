@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { domains, linkPixels, linkTags, type LinkRow } from "../../db/schema";
+import type { Tables } from "../../db/async";
 import { parseRules, parseVariants } from "./routing-input";
 
 /** `SHORT_URL/<code>`, or `<scheme>://<custom domain>/<code>` for a link on a custom domain. */
@@ -9,6 +9,8 @@ export function trackingUrlOf(deps: Pick<Deps, "config">, code: string, hostname
   return `${new URL(deps.config.shortUrl).protocol}//${hostname}/${code}`;
 }
 
+type LinkRow = Tables["links"]["$inferSelect"];
+
 export function statsOf(link: LinkRow) {
   return { totalClicks: link.totalClicks, uniqueClicks: link.uniqueClicks, botClicks: link.botClicks };
 }
@@ -16,19 +18,26 @@ export function statsOf(link: LinkRow) {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Hostnames of the custom domains these links use, by domain id. */
-export function domainHosts(deps: Pick<Deps, "db">, rows: LinkRow[]): Map<number, string> {
+export async function domainHosts(deps: Pick<Deps, "asyncDb">, rows: LinkRow[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.map((r) => r.domainId).filter((x): x is number => x !== null))];
   if (!ids.length) return new Map();
-  return new Map(deps.db.select().from(domains).where(inArray(domains.id, ids)).all().map((d) => [d.id, d.hostname]));
+  const { domains } = deps.asyncDb.tables;
+  return new Map((await deps.asyncDb.select().from(domains).where(inArray(domains.id, ids))).map((d) => [d.id, d.hostname]));
+}
+
+/** The custom domain's hostname of one link, or null. */
+export async function domainHostOf(deps: Pick<Deps, "asyncDb">, link: LinkRow): Promise<string | null> {
+  return (await domainHosts(deps, [link])).get(link.domainId ?? -1) ?? null;
 }
 
 /** Tag ids (and pixel ids) of these links, by link id. */
-export function relationsOf(deps: Pick<Deps, "db">, ids: number[]) {
+export async function relationsOf(deps: Pick<Deps, "asyncDb">, ids: number[]) {
   const tagIds = new Map<number, number[]>(ids.map((id) => [id, []]));
   const pixelIds = new Map<number, number[]>(ids.map((id) => [id, []]));
   if (ids.length) {
-    for (const r of deps.db.select().from(linkTags).where(inArray(linkTags.linkId, ids)).all()) tagIds.get(r.linkId)!.push(r.tagId);
-    for (const r of deps.db.select().from(linkPixels).where(inArray(linkPixels.linkId, ids)).all()) pixelIds.get(r.linkId)!.push(r.pixelId);
+    const { linkTags, linkPixels } = deps.asyncDb.tables;
+    for (const r of await deps.asyncDb.select().from(linkTags).where(inArray(linkTags.linkId, ids)).orderBy(linkTags.linkId, linkTags.tagId)) tagIds.get(r.linkId)!.push(r.tagId);
+    for (const r of await deps.asyncDb.select().from(linkPixels).where(inArray(linkPixels.linkId, ids)).orderBy(linkPixels.linkId, linkPixels.pixelId)) pixelIds.get(r.linkId)!.push(r.pixelId);
   }
   return { tagIds, pixelIds };
 }
@@ -50,9 +59,9 @@ export function linkListItem(deps: Pick<Deps, "config">, link: LinkRow, hostname
 }
 
 /** The get answer: every stored field (never the password or its hash), webhook state and counters. */
-export function linkDetails(deps: Pick<Deps, "db" | "config">, link: LinkRow) {
-  const host = domainHosts(deps, [link]).get(link.domainId ?? -1) ?? null;
-  const rel = relationsOf(deps, [link.id]);
+export async function linkDetails(deps: Pick<Deps, "asyncDb" | "config">, link: LinkRow) {
+  const host = await domainHostOf(deps, link);
+  const rel = await relationsOf(deps, [link.id]);
   return {
     ...linkSummary(deps, link, host),
     utm_source: link.utmSource,
@@ -82,5 +91,5 @@ export function linkDetails(deps: Pick<Deps, "db" | "config">, link: LinkRow) {
   };
 }
 
-export type LinkDetails = ReturnType<typeof linkDetails>;
+export type LinkDetails = Awaited<ReturnType<typeof linkDetails>>;
 export type LinkListItem = ReturnType<typeof linkListItem>;

@@ -37,7 +37,7 @@ describe("inline mode", () => {
   test("typing stores nothing: each pause offers the URL; sending the result creates one link and edits the message to it", async () => {
     b = unitBot();
     for (const partial of ["example.co", "example.com/in", "example.com/inline"]) await ask(partial);
-    expect(listLinks(b.t.deps, userId())).toHaveLength(0);
+    expect(await listLinks(b.t.deps, userId())).toHaveLength(0);
     const offer = b.last("answerInlineQuery");
     expect(offer.params.is_personal).toBe(true);
     expect(offer.params.results[0]).toMatchObject({
@@ -47,8 +47,8 @@ describe("inline mode", () => {
     });
 
     await choose("example.com/inline");
-    const [link] = listLinks(b.t.deps, userId());
-    expect(listLinks(b.t.deps, userId())).toHaveLength(1);
+    const [link] = (await listLinks(b.t.deps, userId()));
+    expect(await listLinks(b.t.deps, userId())).toHaveLength(1);
     expect(link!.original_url).toBe("https://example.com/inline");
     const edit = b.last("editMessageText");
     expect(edit.params).toMatchObject({
@@ -60,7 +60,7 @@ describe("inline mode", () => {
     await ask("https://example.com/inline");
     expect(b.last("answerInlineQuery").params.results[0]).toMatchObject({ id: `link-${link!.id}`, input_message_content: { message_text: link!.trackingUrl } });
     await choose("https://example.com/inline");
-    expect(listLinks(b.t.deps, userId())).toHaveLength(1);
+    expect(await listLinks(b.t.deps, userId())).toHaveLength(1);
   });
 
   test("a bad URL says why; an empty query offers nothing; an existing link's result creates nothing when sent", async () => {
@@ -77,7 +77,7 @@ describe("inline mode", () => {
     b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 1 } }) });
     await choose("example.com/one");
     await choose("example.com/two");
-    expect(listLinks(b.t.deps, userId()).map((l) => l.original_url)).toEqual(["https://example.com/one"]);
+    expect((await listLinks(b.t.deps, userId())).map((l) => l.original_url)).toEqual(["https://example.com/one"]);
     expect(b.last("editMessageText").params).toMatchObject({ inline_message_id: "im-1", text: "https://example.com/two" });
     expect(b.last("sendMessage").params).toMatchObject({ chat_id: FROM.id, text: expect.stringContaining("⚠️ I could not shorten https://example.com/two:") });
   });

@@ -9,7 +9,7 @@ beforeEach(() => (b = unitBot()));
 afterEach(() => b.close());
 
 const userId = () => findUserByIdentity(b.t.deps, "telegram", "42")!.id;
-const details = () => getLink(b.t.deps, userId(), listLinks(b.t.deps, userId())[0]!.id);
+const details = async () => getLink(b.t.deps, userId(), (await listLinks(b.t.deps, userId()))[0]!.id);
 
 /** Taps an option of the card and answers its question; returns the bot's answer. */
 async function option(label: string, answer: string) {
@@ -24,22 +24,22 @@ describe("redirect rules and the A/B split from the link card (unit)", () => {
     let card = await option("🧭 Rules", "country=de,AT lang=DE os=ios device=Mobile q.src=mail → https://example.de/app");
     expect(card).toContain("✅ Saved: Rules.");
     expect(card).toContain("🧭 Rules, the first that matches wins:\n  1. country DE, AT · language de · os iOS · device mobile · ?src=mail → https://example.de/app");
-    expect(details().rules).toEqual([{ if: { country: ["DE", "AT"], language: ["de"], os: ["iOS"], device: ["mobile"], query: { src: "mail" } }, url: "https://example.de/app" }]);
+    expect((await details()).rules).toEqual([{ if: { country: ["DE", "AT"], language: ["de"], os: ["iOS"], device: ["mobile"], query: { src: "mail" } }, url: "https://example.de/app" }]);
 
     card = await option("🧭 Rules", "from=2026-12-01 to=2026-12-24 -> https://example.com/advent");
     expect(card).toContain("  2. from 2026-12-01 00:00 · until 2026-12-24 00:00 → https://example.com/advent");
-    expect(details().rules[1]).toEqual({ if: { from: "2026-12-01T00:00:00.000Z", to: "2026-12-24T00:00:00.000Z" }, url: "https://example.com/advent" });
+    expect((await details()).rules[1]).toEqual({ if: { from: "2026-12-01T00:00:00.000Z", to: "2026-12-24T00:00:00.000Z" }, url: "https://example.com/advent" });
 
     card = await option("🧭 Rules", "move 2 1");
-    expect(details().rules.map((r) => r.url)).toEqual(["https://example.com/advent", "https://example.de/app"]);
+    expect((await details()).rules.map((r) => r.url)).toEqual(["https://example.com/advent", "https://example.de/app"]);
     expect(card.indexOf("1. from")).toBeLessThan(card.indexOf("2. country"));
 
     await option("🧭 Rules", "remove 1");
-    expect(details().rules.map((r) => r.url)).toEqual(["https://example.de/app"]);
+    expect((await details()).rules.map((r) => r.url)).toEqual(["https://example.de/app"]);
     card = await option("🧭 Rules", "/clear");
     expect(card).toContain("✅ Cleared: Rules.");
     expect(card).not.toContain("🧭 Rules, the first");
-    expect(details().rules).toEqual([]);
+    expect((await details()).rules).toEqual([]);
   });
 
   test("rules: answers that cannot be a rule are refused with the reason and asked again; nothing is saved", async () => {
@@ -59,31 +59,31 @@ describe("redirect rules and the A/B split from the link card (unit)", () => {
       expect(reply).toContain("Try again, or /cancel.");
     }
     await b.send("/cancel");
-    expect(details().rules).toEqual([]);
+    expect((await details()).rules).toEqual([]);
   });
 
   test("A/B split: the first variant puts the link's own URL in at weight 50; weights, order, removal and the end of the split", async () => {
     await b.send("https://example.com/a");
     let card = await option("🅰️ A/B split", "https://example.com/b 30");
-    expect(details().variants).toEqual([{ url: "https://example.com/a", weight: 50 }, { url: "https://example.com/b", weight: 30 }]);
+    expect((await details()).variants).toEqual([{ url: "https://example.com/a", weight: 50 }, { url: "https://example.com/b", weight: 30 }]);
     expect(card).toContain("🅰️ A/B split of the visitors no rule caught:\n  1. https://example.com/a (weight 50, 63%)\n  2. https://example.com/b (weight 30, 38%)");
 
     await option("🅰️ A/B split", "https://example.com/c 20");
     card = await option("🅰️ A/B split", "weight 1 60");
-    expect(details().variants.map((v) => v.weight)).toEqual([60, 30, 20]);
+    expect((await details()).variants.map((v) => v.weight)).toEqual([60, 30, 20]);
     expect(card).toContain("1. https://example.com/a (weight 60, 55%)");
 
     await option("🅰️ A/B split", "move 3 1");
-    expect(details().variants.map((v) => v.url)).toEqual(["https://example.com/c", "https://example.com/a", "https://example.com/b"]);
+    expect((await details()).variants.map((v) => v.url)).toEqual(["https://example.com/c", "https://example.com/a", "https://example.com/b"]);
     await option("🅰️ A/B split", "remove 1");
-    expect(details().variants.map((v) => v.url)).toEqual(["https://example.com/a", "https://example.com/b"]);
+    expect((await details()).variants.map((v) => v.url)).toEqual(["https://example.com/a", "https://example.com/b"]);
 
     const refused = await option("🅰️ A/B split", "remove 1");
     expect(refused).toContain("a split needs at least 2 variants; end the split instead");
     const badWeight = await b.send("weight 2 0").then(() => b.calls.findLast((c) => c.method === "sendMessage")!.params.text as string);
     expect(badWeight).toContain("variants[1].weight");
     await b.send("/clear");
-    expect(details().variants).toEqual([]);
+    expect((await details()).variants).toEqual([]);
     expect(b.calls.findLast((c) => c.method === "sendMessage")!.params.text).toContain("✅ Cleared: A/B split.");
   });
 });
@@ -95,7 +95,7 @@ describe("rules, variants and dead codes in the bot's stats (unit)", () => {
     await b.send("https://example.com/a");
     await option("🧭 Rules", "country=DE → https://example.de");
     await option("🅰️ A/B split", "https://example.com/b 50");
-    const code = listLinks(b.t.deps, userId())[0]!.code;
+    const code = (await listLinks(b.t.deps, userId()))[0]!.code;
     // six visitors: none from Germany (the test addresses have no country), so all go to the split
     for (let i = 0; i < 6; i++) {
       const res = await b.t.request("GET", `/${code}`, { headers: { "user-agent": `Mozilla/5.0 (Windows NT 10.0) Chrome/124.${i}`, "x-forwarded-for": `203.0.113.${i + 1}` } });
@@ -114,7 +114,7 @@ describe("rules, variants and dead codes in the bot's stats (unit)", () => {
 
   test("dead-code visits: a disabled link's code, one tap from the link list, with a way back", async () => {
     await b.send("https://example.com/old");
-    const code = listLinks(b.t.deps, userId())[0]!.code;
+    const code = (await listLinks(b.t.deps, userId()))[0]!.code;
     await b.press("⏸ Turn off");
     expect((await b.t.request("GET", `/${code}`)).status).toBe(404);
     expect((await b.t.request("GET", `/${code}`)).status).toBe(404);

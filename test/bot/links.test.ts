@@ -14,8 +14,8 @@ beforeEach(() => (b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 12 
 afterEach(() => b.close());
 
 const userId = () => findUserByIdentity(b.t.deps, "telegram", "42")!.id;
-const link = () => listLinks(b.t.deps, userId())[0]!;
-const details = () => getLink(b.t.deps, userId(), link().id);
+const link = async () => (await listLinks(b.t.deps, userId()))[0]!;
+const details = async () => getLink(b.t.deps, userId(), (await link()).id);
 const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
 
 /** Pastes a URL; returns the card message. */
@@ -35,8 +35,8 @@ async function option(label: string, answer: string) {
 describe("links in the bot (unit: handleUpdate + API transformer)", () => {
   test("pasting a URL creates the link and answers with its card: every option a button, analytics, delete, back", async () => {
     const card = await paste();
-    expect(link().original_url).toBe("https://example.com/spring?x=1");
-    expect(card.params.text).toContain(link().trackingUrl);
+    expect((await link()).original_url).toBe("https://example.com/spring?x=1");
+    expect(card.params.text).toContain((await link()).trackingUrl);
     expect(card.params.text).toContain("Clicks: <b>0</b>");
     expect(card.params.parse_mode).toBe("HTML");
     const labels = b.labels(card).flat();
@@ -51,24 +51,24 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     const edit = off.find((c) => c.method === "editMessageText")!;
     expect(edit.params.message_id).toBe(card.result.message_id);
     expect(edit.params.text).toContain("Inactive");
-    expect(details().is_active).toBe(false);
+    expect((await details()).is_active).toBe(false);
     expect(b.labels(edit).flat()).toContain("▶️ Turn on");
     await b.press("🗑 Delete");
     expect(lastText()).toContain("Delete <b>");
     await b.press("Cancel");
     expect(lastText()).toContain("Clicks:");
-    expect(listLinks(b.t.deps, userId())).toHaveLength(1);
+    expect(await listLinks(b.t.deps, userId())).toHaveLength(1);
     await b.press("🗑 Delete");
     await b.press("🗑 Yes, delete");
     expect(lastText()).toContain("🗑 Deleted.");
     expect(lastText()).toContain("No links yet");
-    expect(listLinks(b.t.deps, userId())).toHaveLength(0);
+    expect(await listLinks(b.t.deps, userId())).toHaveLength(0);
   });
 
   test("each option is one tap plus one answer, validated as the API validates, its effect shown in the card", async () => {
     await paste("https://example.com/options");
     const now = b.t.clock.now().getTime();
-    const cases: [string, string, string, (d: ReturnType<typeof details>) => unknown][] = [
+    const cases: [string, string, string, (d: Awaited<ReturnType<typeof details>>) => unknown][] = [
       ["✏️ Title", "Spring sale", "<b>Spring sale</b>", (d) => d.title === "Spring sale"],
       ["🎯 Target URL", "shop.example/new", "", () => false], // refused: core takes absolute URLs only (the bot says why)
       ["⌛️ Expiry", "7 days", "⌛️ Expires", (d) => d.expires_at === new Date(now + 7 * 86400000).toISOString()],
@@ -87,19 +87,19 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
         expect(reply.params.text).toContain("url: must be an absolute URL");
         expect(reply.params.text).toContain("Try again, or /cancel.");
         await b.send("https://example.com/moved");
-        expect(details().original_url).toBe("https://example.com/moved");
+        expect((await details()).original_url).toBe("https://example.com/moved");
         continue;
       }
       expect({ label, text: reply.params.text }).toEqual({ label, text: expect.stringContaining("✅ Saved") });
       expect(reply.params.text).toContain(line);
-      expect({ label, ok: check(details()) }).toEqual({ label, ok: true });
+      expect({ label, ok: check(await details()) }).toEqual({ label, ok: true });
     }
     // a start after the expiry is refused by the same rule as the API's
     const refused = await option("⏳ Start", "30d");
     expect(refused.params.text).toContain("starts_at");
     await b.send("/cancel");
     expect(lastText()).toContain("Cancelled. Nothing was saved.");
-    expect(details().starts_at).toBe(new Date(now + 2 * 86400000).toISOString());
+    expect((await details()).starts_at).toBe(new Date(now + 2 * 86400000).toISOString());
   });
 
   test("the password is deleted from the chat; /clear removes an option; a bad answer is asked again", async () => {
@@ -107,17 +107,17 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     const reply = await option("🔒 Password", "hunter2");
     expect(b.calls.some((c) => c.method === "deleteMessage")).toBe(true);
     expect(reply.params.text).toContain("🔒 Visitors must enter a password");
-    expect(details().has_password).toBe(true);
+    expect((await details()).has_password).toBe(true);
     const cleared = await option("🔒 Password", "/clear");
     expect(cleared.params.text).toContain("✅ Cleared");
     expect(cleared.params.text).not.toContain("🔒 Visitors");
-    expect(details().has_password).toBe(false);
+    expect((await details()).has_password).toBe(false);
     const bad = await option("🔢 Click cap", "zero");
     expect(bad.params.text).toContain("Send a whole number greater than 0.");
     await b.send("0");
     expect(lastText()).toContain("max_clicks");
     await b.send("5");
-    expect(details().max_clicks).toBe(5);
+    expect((await details()).max_clicks).toBe(5);
     const long = await option("✏️ Title", "T".repeat(201));
     expect(long.params.text).toContain("title");
     await b.send("/cancel");
@@ -136,19 +136,19 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     b.t.deps.db.update(domains).set({ verifiedAt: new Date() }).where(eq(domains.id, domain.id)).run();
     await b.send("go.example.org");
     expect(lastText()).toContain("🌐 On your domain go.example.org");
-    expect(details().trackingUrl).toContain("go.example.org");
+    expect((await details()).trackingUrl).toContain("go.example.org");
     // a webhook target must answer 2xx to a test request
     const rx = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
     try {
       await option("🔔 Webhook URL", `http://127.0.0.1:${rx.port}/hook GET`);
       expect(lastText()).toContain(`🔔 Webhook GET http://127.0.0.1:${rx.port}/hook (on)`);
-      expect(details()).toMatchObject({ webhook_method: "GET", webhook_enabled: true });
+      expect(await details()).toMatchObject({ webhook_method: "GET", webhook_enabled: true });
       const screen = await b.press("🔔 Webhook: test, deliveries, secret");
       const edit = screen.find((c) => c.method === "editMessageText")!;
       expect(edit.params.text).toContain("Click webhook of");
       expect(b.labels(edit).flat()).toEqual(expect.arrayContaining(["🔔 On — turn off", "🧪 Send test webhook", "👁 Show signing secret", "🔑 Rotate secret", "⬅️ Link"]));
       await b.press("🔔 On — turn off");
-      expect(details().webhook_enabled).toBe(false);
+      expect((await details()).webhook_enabled).toBe(false);
       expect(lastText()).toContain("Webhook off");
       await b.press("⬅️ Link");
       expect(lastText()).toContain("Clicks:");
@@ -193,7 +193,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("/links");
     const list = b.last("sendMessage");
     const stale = b.findButton("example.com/a · 0")!.button.callback_data;
-    for (const l of listLinks(b.t.deps, userId())) if (l.original_url.endsWith("/a")) await b.t.request("DELETE", `/api/links/${l.id}`, { token: (await b.t.telegramUser(42, "alice")).token });
+    for (const l of (await listLinks(b.t.deps, userId()))) if (l.original_url.endsWith("/a")) await b.t.request("DELETE", `/api/links/${l.id}`, { token: (await b.t.telegramUser(42, "alice")).token });
     const calls = await b.tap(stale, list.result.message_id);
     expect(calls.find((c) => c.method === "answerCallbackQuery")!.params.text).toContain("changed");
     expect(calls.find((c) => c.method === "editMessageText")!.params.text).toContain("(1)");
@@ -202,14 +202,14 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
   test("/new creates from its argument; bare /new asks only for the URL; a full plan is said before asking", async () => {
     await b.send("/new example.com/from-command");
     expect(lastText()).toContain("✅ Your tracking link");
-    expect(link().original_url).toBe("https://example.com/from-command");
+    expect((await link()).original_url).toBe("https://example.com/from-command");
     await b.send("/new");
     expect(lastText()).toContain("Send the link to shorten");
     await b.send("not a link");
     expect(lastText()).toContain("That does not look like a link.");
     await b.send("https://shop.example/sale");
     expect(lastText()).toContain("✅ Your tracking link");
-    expect(listLinks(b.t.deps, userId())).toHaveLength(2);
+    expect(await listLinks(b.t.deps, userId())).toHaveLength(2);
     const token = (await b.t.telegramUser(42, "alice")).token;
     for (let i = 0; i < 10; i++) await b.t.request("POST", "/api/links", { token, body: { url: `https://fill.example/${i}` } });
     await b.send("/new");
@@ -220,12 +220,12 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
 
   test("URL understanding: bare domains, a link inside text, and clear refusals", async () => {
     await b.send("example.org/page");
-    expect(link().original_url).toBe("https://example.org/page");
+    expect((await link()).original_url).toBe("https://example.org/page");
     await b.send("look at this: https://news.example/x please", { entities: [{ type: "url", offset: 13, length: 24 }] });
-    expect(listLinks(b.t.deps, userId()).map((l) => l.original_url)).toContain("https://news.example/x");
+    expect((await listLinks(b.t.deps, userId())).map((l) => l.original_url)).toContain("https://news.example/x");
     await b.send("a text link", { entities: [{ type: "text_link", offset: 2, length: 4, url: "https://hidden.example/t" }] });
-    expect(listLinks(b.t.deps, userId()).map((l) => l.original_url)).toContain("https://hidden.example/t");
-    const before = listLinks(b.t.deps, userId()).length;
+    expect((await listLinks(b.t.deps, userId())).map((l) => l.original_url)).toContain("https://hidden.example/t");
+    const before = (await listLinks(b.t.deps, userId())).length;
     await b.send("https://example.com/with space");
     expect(lastText()).toContain("cannot contain spaces");
     await b.send(`https://example.com/${"a".repeat(5000)}`);
@@ -233,20 +233,20 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("ftp://files.example/x");
     expect(lastText()).toContain("Only http:// and https:// links");
     // one of this service's short links is no target: an unknown code is refused; the user's own opens its card
-    await b.send(`${new URL(link().trackingUrl).origin}/nosuchcode`);
+    await b.send(`${new URL((await link()).trackingUrl).origin}/nosuchcode`);
     expect(lastText()).toContain("must not point to this service's own short links");
-    await b.send(`${link().trackingUrl}`);
-    expect(lastText()).toContain(`${link().trackingUrl}\n→ ${link().original_url}`);
-    expect(listLinks(b.t.deps, userId())).toHaveLength(before);
+    await b.send(`${(await link()).trackingUrl}`);
+    expect(lastText()).toContain(`${(await link()).trackingUrl}\n→ ${(await link()).original_url}`);
+    expect(await listLinks(b.t.deps, userId())).toHaveLength(before);
     await b.send("hello there");
     expect(lastText()).toContain("Store this text as a secure note?");
   });
 
   test("deep link /start link_<id> opens the card; another user's or an unknown id says so with the menu", async () => {
     await paste();
-    await b.send(`/start link_${link().id}`);
+    await b.send(`/start link_${(await link()).id}`);
     expect(lastText()).toContain("Clicks:");
-    await b.send(`/start link_${link().id + 99}`);
+    await b.send(`/start link_${(await link()).id + 99}`);
     expect(lastText()).toContain("⚠️ Link not found");
     expect(lastText()).toContain("What would you like to do?");
   });
