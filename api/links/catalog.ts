@@ -37,7 +37,7 @@ export function catalogApi(deps: Deps) {
       scope: "write:links", params: CatalogModel.idParams, response: CatalogModel.domainView,
       detail: { tags: ["domains"], summary: "Verify a domain by its TXT record (409 verification_failed or domain_taken)" },
     })
-    .delete("/domains/:id", ({ userId, params }) => (deleteDomain(deps, userId, params.id), ok), {
+    .delete("/domains/:id", async ({ userId, params }) => (await deleteDomain(deps, userId, params.id), ok), {
       scope: "write:links", params: CatalogModel.idParams, detail: { tags: ["domains"] },
     });
 }

@@ -179,9 +179,9 @@ export const LINK_OPTIONS: LinkOption[] = [
     line: (l) => (l.domain_id ? `🌐 On your domain ${esc(new URL(l.trackingUrl).host)}` : null),
     ask: {
       prompt: "Send the custom domain this link should use (add domains in the app first).",
-      parse: (t, e) => {
+      parse: async (t, e) => {
         const host = t.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
-        const all = listDomains(e.deps, e.userId);
+        const all = await listDomains(e.deps, e.userId);
         const d = all.find((x) => x.hostname === host) ?? bad(`You have no domain “${host}”. Yours: ${all.map((x) => x.hostname).join(", ") || "none yet"}.`);
         return { domain_id: d.id };
       },

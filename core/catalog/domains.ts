@@ -1,13 +1,13 @@
 import { domainToASCII } from "node:url";
 import { Resolver } from "node:dns/promises";
 import { randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { domains } from "../../db/schema";
-import { changes } from "../../db/client";
+import { first, isUniqueViolation, type Tables } from "../../db/async";
 import { invalidateLinkCache } from "../links/link-cache";
-import { verifiedOwner } from "../links/own-hosts";
 import { Conflict, FieldError, NotFound } from "../errors";
+
+type DomainRow = Tables["domains"]["$inferSelect"];
 
 /** The DNS name whose TXT record proves control of `hostname`. */
 export const challengeName = (hostname: string) => `_linkbot-challenge.${hostname}`;
@@ -24,7 +24,7 @@ export type DomainView = {
   verification: { type: "TXT"; name: string; value: string };
   createdAt: string;
 };
-const view = (r: typeof domains.$inferSelect): DomainView => ({
+const view = (r: DomainRow): DomainView => ({
   id: r.id,
   hostname: r.hostname,
   verified: r.verifiedAt !== null,
@@ -36,8 +36,15 @@ const view = (r: typeof domains.$inferSelect): DomainView => ({
 /** the ASCII form of a domain name; the top-level label may be an IDN one (xn--p1ai is .рф) */
 const HOSTNAME = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-export function listDomains(deps: Pick<Deps, "db">, userId: number): DomainView[] {
-  return deps.db.select().from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.hostname)).all().map(view);
+export async function listDomains(deps: Pick<Deps, "asyncDb">, userId: number): Promise<DomainView[]> {
+  const { domains } = deps.asyncDb.tables;
+  return (await deps.asyncDb.select().from(domains).where(eq(domains.userId, userId)).orderBy(asc(domains.hostname))).map(view);
+}
+
+/** True when some account has verified `hostname`. */
+async function verifiedByAnyone(deps: Pick<Deps, "asyncDb">, hostname: string): Promise<boolean> {
+  const { domains } = deps.asyncDb.tables;
+  return !!first(await deps.asyncDb.select({ id: domains.id }).from(domains).where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt))).limit(1));
 }
 
 /**
@@ -46,17 +53,24 @@ export function listDomains(deps: Pick<Deps, "db">, userId: number): DomainView[
  * (so a squatter cannot lock its real owner out); the first to verify owns it, and a verified
  * hostname cannot be claimed again (409 domain_taken). The service's own hosts cannot be claimed.
  */
-export function createDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, hostname: string): DomainView {
+export async function createDomain(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, hostname: string): Promise<DomainView> {
   const typed = hostname.trim().toLowerCase().replace(/\.$/, "");
   // an international name is kept in its ASCII (punycode) form: that is what browsers send as Host
   const host = /^[\x20-\x7e]*$/.test(typed) ? typed : domainToASCII(typed);
   if (!HOSTNAME.test(host)) throw new FieldError("hostname", "must be a domain name such as go.example.com (no scheme, port or path)");
   const own = [deps.config.baseUrl, deps.config.shortUrl].map((u) => new URL(u).hostname);
   if (own.includes(host)) throw new FieldError("hostname", "is the service's own host");
-  if (verifiedOwner(deps, host)) throw new Conflict(`The domain ${host} is already verified by another account`, "domain_taken");
-  if (deps.db.select({ id: domains.id }).from(domains).where(and(eq(domains.hostname, host), eq(domains.userId, userId))).get())
-    throw new Conflict(`You have already added ${host}`, "domain_exists");
-  const row = deps.db.insert(domains).values({ userId, hostname: host, verificationToken: newToken(), createdAt: deps.clock.now() }).returning().get();
+  if (await verifiedByAnyone(deps, host)) throw new Conflict(`The domain ${host} is already verified by another account`, "domain_taken");
+  const { domains } = deps.asyncDb.tables;
+  const exists = () => new Conflict(`You have already added ${host}`, "domain_exists");
+  if (first(await deps.asyncDb.select({ id: domains.id }).from(domains).where(and(eq(domains.hostname, host), eq(domains.userId, userId))).limit(1))) throw exists();
+  let row: DomainRow;
+  try {
+    [row] = (await deps.asyncDb.insert(domains).values({ userId, hostname: host, verificationToken: newToken(), createdAt: deps.clock.now() }).returning()) as [DomainRow];
+  } catch (e) {
+    if (isUniqueViolation(e)) throw exists(); // the same account adding it twice at once: the unique index decides
+    throw e;
+  }
   // a claimed host, verified or not, no longer serves the service's plain links
   invalidateLinkCache(deps);
   return view(row);
@@ -80,13 +94,14 @@ async function lookUpTxt(deps: Pick<Deps, "config">, name: string): Promise<stri
  * `verification_failed` when the record is missing or holds another value; 409 `domain_taken`
  * when another account verified the hostname first (a unique index settles a race).
  */
-export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<DomainView> {
-  const row = deps.db.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).get();
+export async function verifyDomain(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<DomainView> {
+  const { domains } = deps.asyncDb.tables;
+  const row = first(await deps.asyncDb.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))));
   if (!row) throw new NotFound("Domain");
   if (row.verifiedAt) return view(row);
   if (!row.verificationToken) {
     // a row written without a token (never by createDomain) must not verify against a guessable value
-    deps.db.update(domains).set({ verificationToken: newToken() }).where(eq(domains.id, row.id)).run();
+    await deps.asyncDb.update(domains).set({ verificationToken: newToken() }).where(eq(domains.id, row.id));
     return verifyDomain(deps, userId, id);
   }
   const name = challengeName(row.hostname);
@@ -96,12 +111,12 @@ export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | 
     const seen = found.length ? `found ${found.map((v) => JSON.stringify(v)).join(", ")}` : "found no TXT record";
     throw new Conflict(`Publish a TXT record at ${name} with the value ${want} (${seen}); DNS changes can take a few minutes`, "verification_failed");
   }
-  if (verifiedOwner(deps, row.hostname)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
-  let verified: typeof domains.$inferSelect | undefined;
+  if (await verifiedByAnyone(deps, row.hostname)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
+  let verified: DomainRow | undefined;
   try {
-    verified = deps.db.update(domains).set({ verifiedAt: deps.clock.now() }).where(and(eq(domains.id, row.id), eq(domains.userId, userId))).returning().get();
+    verified = first(await deps.asyncDb.update(domains).set({ verifiedAt: deps.clock.now() }).where(and(eq(domains.id, row.id), eq(domains.userId, userId))).returning());
   } catch (e) {
-    if (/UNIQUE/i.test((e as Error).message)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
+    if (isUniqueViolation(e)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
     throw e;
   }
   if (!verified) throw new NotFound("Domain");
@@ -110,7 +125,9 @@ export async function verifyDomain(deps: Pick<Deps, "db" | "clock" | "config" | 
 }
 
 /** Deletes a domain; its links fall back to the default short URL. */
-export function deleteDomain(deps: Pick<Deps, "db" | "linkCache" | "cluster" | "log">, userId: number, id: number): void {
-  if (!changes(deps.db.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).run())) throw new NotFound("Domain");
+export async function deleteDomain(deps: Pick<Deps, "asyncDb" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<void> {
+  const { domains } = deps.asyncDb.tables;
+  const gone = await deps.asyncDb.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).returning({ id: domains.id });
+  if (!gone.length) throw new NotFound("Domain");
   invalidateLinkCache(deps);
 }

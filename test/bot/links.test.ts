@@ -130,7 +130,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(unknown.params.text).toContain("You have no pixel named “Other”. Yours: Shop.");
     await b.send("shop");
     expect(lastText()).toContain("📡 Pixels: Shop");
-    const domain = createDomain(b.t.deps, userId(), "go.example.org");
+    const domain = await createDomain(b.t.deps, userId(), "go.example.org");
     await option("🌐 Domain", "https://go.example.org/");
     expect(lastText()).toContain("domain_id: is not verified yet"); // core's rule, as the API says it
     b.t.deps.db.update(domains).set({ verifiedAt: new Date() }).where(eq(domains.id, domain.id)).run();

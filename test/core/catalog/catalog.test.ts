@@ -9,13 +9,19 @@ import { createLocalCluster } from "../../../core/cluster";
 import { createLogger } from "../../../core/log";
 import { createTag, deleteTag, listTags } from "../../../core/catalog/tags";
 import { createPixel, deletePixel, listPixels } from "../../../core/catalog/pixels";
+import { createDomain, deleteDomain, listDomains } from "../../../core/catalog/domains";
 import { AppError } from "../../../core/errors";
 import { appEnginesForFile } from "../../helpers/async-engines";
+import { loadConfig } from "../../../config";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 // starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
 setDefaultTimeout(60_000);
 
 const engines = appEnginesForFile();
+const dataDir = mkdtempSync(join(tmpdir(), "linkbot-catalog-"));
 
 /** What a caller at the edge sees of a failure: the status, machine code and details. */
 async function failure(p: Promise<unknown>) {
@@ -29,7 +35,8 @@ for (const [engine, open] of engines)
     async function setup() {
       const { db } = await open();
       const clock = new ManualClock("2026-03-01T09:30:00.123Z");
-      const deps = { asyncDb: db, clock, linkCache: createLinkCache(), cluster: createLocalCluster({ dataDir: "/nonexistent", clock }), log: createLogger("error") };
+      const config = loadConfig({ DATA_DIR: dataDir, SHORT_URL: "https://s.example", LOG_LEVEL: "error" });
+      const deps = { asyncDb: db, clock, config, linkCache: createLinkCache(), cluster: createLocalCluster({ dataDir: "/nonexistent", clock }), log: createLogger("error") };
       const user = async (username: string) => (await db.insert(db.tables.users).values({ username }).returning())[0]!.id;
       return { deps, clock, ada: await user("ada"), bob: await user("bob") };
     }
@@ -76,5 +83,26 @@ for (const [engine, open] of engines)
       expect(deps.linkCache.generation).toBe(before + 1);
       expect((await listPixels(deps, ada)).map((p) => p.name)).toEqual(["Ads"]);
       expect(await listPixels(deps, bob)).toHaveLength(1);
+    });
+
+    test("domains: added unverified with their TXT challenge, listed by name, each once per account; IDNs in ASCII; deleted by their owner only", async () => {
+      const { deps, ada, bob } = await setup();
+      const go = await createDomain(deps, ada, " Go.Example.COM. ");
+      expect(go).toEqual({
+        id: expect.any(Number), hostname: "go.example.com", verified: false, verifiedAt: null,
+        verification: { type: "TXT", name: "_linkbot-challenge.go.example.com", value: expect.stringMatching(/^linkbot-verify=[0-9a-f]{32}$/) }, createdAt: "2026-03-01T09:30:00.123Z",
+      });
+      expect((await createDomain(deps, ada, "пример.рф")).hostname).toBe("xn--e1afmkfd.xn--p1ai");
+      expect((await listDomains(deps, ada)).map((d) => d.hostname)).toEqual(["go.example.com", "xn--e1afmkfd.xn--p1ai"]);
+      expect(await failure(createDomain(deps, ada, "go.example.com"))).toMatchObject({ status: 409, code: "domain_exists" });
+      // two adds of the same name at once: one is added, the other is told it exists (the unique index decides)
+      const both = await Promise.allSettled([createDomain(deps, ada, "twice.example.com"), createDomain(deps, ada, "twice.example.com")]);
+      expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      // another account may claim the same name while nobody has verified it
+      expect((await createDomain(deps, bob, "go.example.com")).verified).toBe(false);
+      expect((await failure(createDomain(deps, ada, "https://x.example.com/path"))).details).toEqual([{ field: "hostname", message: "must be a domain name such as go.example.com (no scheme, port or path)" }]);
+      expect((await failure(deleteDomain(deps, bob, go.id))).status).toBe(404);
+      await deleteDomain(deps, ada, go.id);
+      expect((await listDomains(deps, ada)).map((d) => d.hostname)).toEqual(["twice.example.com", "xn--e1afmkfd.xn--p1ai"]);
     });
   });
