@@ -16,12 +16,12 @@ const view = (s: SigningSecret) => ({ secret: s.secret, createdAt: s.createdAt.t
 export function webhooksApi(deps: Deps) {
   return new Elysia({ name: "webhooks", prefix: "/webhooks" })
     .use(authPlugin(deps))
-    .get("/secret", ({ userId }) => view(getSigningSecret(deps, userId)), {
+    .get("/secret", async ({ userId }) => view(await getSigningSecret(deps, userId)), {
       scope: "write:links",
       response: WebhookModel.secret,
       detail: { tags: ["webhooks"], summary: "The webhook signing secret (created on first read)" },
     })
-    .post("/secret/rotate", ({ userId }) => view(rotateSigningSecret(deps, userId)), {
+    .post("/secret/rotate", async ({ userId }) => view(await rotateSigningSecret(deps, userId)), {
       scope: "write:links",
       response: WebhookModel.secret,
       detail: { tags: ["webhooks"], summary: "Replace the webhook signing secret" },

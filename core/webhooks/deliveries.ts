@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
-import { outbox } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import { getLinkWebhook } from "./link-webhook";
 
 /** One webhook delivery as its owner sees it in the delivery log. */
@@ -19,7 +19,7 @@ export interface DeliveryView {
   completedAt: string | null;
 }
 
-const view = (r: typeof outbox.$inferSelect): DeliveryView => ({
+const view = (r: Tables["outbox"]["$inferSelect"]): DeliveryView => ({
   id: r.deliveryId,
   topic: r.topic,
   linkId: r.topic === "click_webhook" ? r.refId : null,
@@ -37,9 +37,10 @@ const view = (r: typeof outbox.$inferSelect): DeliveryView => ({
  * The user's recent webhook deliveries, newest first (kept 7 days when delivered, 30 when failed);
  * only those of one link with `linkId` (404 when the link is not theirs).
  */
-export function listDeliveries(deps: Pick<Deps, "db">, userId: number, q: { linkId?: number; limit?: number; offset?: number }): DeliveryView[] {
-  if (q.linkId !== undefined) getLinkWebhook(deps, userId, q.linkId);
-  return deps.db
+export async function listDeliveries(deps: Pick<Deps, "asyncDb">, userId: number, q: { linkId?: number; limit?: number; offset?: number }): Promise<DeliveryView[]> {
+  if (q.linkId !== undefined) await getLinkWebhook(deps, userId, q.linkId);
+  const { outbox } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb
     .select()
     .from(outbox)
     .where(and(
@@ -49,24 +50,25 @@ export function listDeliveries(deps: Pick<Deps, "db">, userId: number, q: { link
     ))
     .orderBy(desc(outbox.id))
     .limit(q.limit ?? 20)
-    .offset(q.offset ?? 0)
-    .all()
-    .map(view);
+    .offset(q.offset ?? 0);
+  return rows.map(view);
 }
 
 /**
  * Queues a failed or cancelled delivery again with fresh attempts (same delivery id and body). It does
  * not take back the failure it counted. 409 when it is still queued or was delivered.
  */
-export function redeliver(deps: Pick<Deps, "db" | "clock">, userId: number, deliveryId: string): DeliveryView {
-  const row = deps.db.select().from(outbox).where(and(eq(outbox.deliveryId, deliveryId), eq(outbox.userId, userId), eq(outbox.kind, "webhook"))).get();
-  if (!row) throw new NotFound("Delivery");
-  if (row.status !== "failed" && row.status !== "cancelled") throw new Conflict(`The delivery is ${row.status}; only failed or cancelled deliveries can be sent again`);
-  const updated = deps.db
+export async function redeliver(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, deliveryId: string): Promise<DeliveryView> {
+  const { outbox } = deps.asyncDb.tables;
+  const mine = and(eq(outbox.deliveryId, deliveryId), eq(outbox.userId, userId), eq(outbox.kind, "webhook"));
+  // one conditional update: two redeliveries at once queue it once, the other is told it is queued
+  const updated = first(await deps.asyncDb
     .update(outbox)
     .set({ status: "pending", attempts: 0, nextAttemptAt: deps.clock.now(), completedAt: null })
-    .where(eq(outbox.id, row.id))
-    .returning()
-    .get();
-  return view(updated);
+    .where(and(mine, inArray(outbox.status, ["failed", "cancelled"])))
+    .returning());
+  if (updated) return view(updated);
+  const row = first(await deps.asyncDb.select({ status: outbox.status }).from(outbox).where(mine));
+  if (!row) throw new NotFound("Delivery");
+  throw new Conflict(`The delivery is ${row.status}; only failed or cancelled deliveries can be sent again`);
 }

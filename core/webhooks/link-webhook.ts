@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
-import { links, type LinkRow } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import { testEvent } from "./payload";
 import { sendWebhook } from "./send";
 import { TargetError } from "./ssrf";
@@ -17,8 +17,11 @@ export interface LinkWebhookState {
   failures: number;
 }
 
-function ownLink(deps: Pick<Deps, "db">, userId: number, linkId: number): LinkRow {
-  const link = deps.db.select().from(links).where(and(eq(links.id, linkId), eq(links.userId, userId))).get();
+type LinkRow = Tables["links"]["$inferSelect"];
+
+async function ownLink(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<LinkRow> {
+  const { links } = deps.asyncDb.tables;
+  const link = first(await deps.asyncDb.select().from(links).where(and(eq(links.id, linkId), eq(links.userId, userId))));
   if (!link) throw new NotFound("Link");
   return link;
 }
@@ -33,8 +36,8 @@ const stateOf = (l: LinkRow): LinkWebhookState => ({
 });
 
 /** The webhook state of the user's link (404 for another user's link). */
-export function getLinkWebhook(deps: Pick<Deps, "db">, userId: number, linkId: number): LinkWebhookState {
-  return stateOf(ownLink(deps, userId, linkId));
+export async function getLinkWebhook(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<LinkWebhookState> {
+  return stateOf(await ownLink(deps, userId, linkId));
 }
 
 /**
@@ -50,15 +53,16 @@ export function webhookEnableColumns(enabled: boolean): Partial<Pick<LinkRow, "w
  * Turns the user's link webhook on or off. Turning it on needs a webhook URL and resets the failure
  * count; turning it off cancels deliveries still queued (they are skipped at send time).
  */
-export function setLinkWebhookEnabled(deps: Pick<Deps, "db" | "clock">, userId: number, linkId: number, enabled: boolean): LinkWebhookState {
-  const link = ownLink(deps, userId, linkId);
+export async function setLinkWebhookEnabled(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, linkId: number, enabled: boolean): Promise<LinkWebhookState> {
+  const link = await ownLink(deps, userId, linkId);
   if (enabled && !link.webhookUrl) throw new FieldError("webhook_enabled", "the link has no webhook_url; set one first");
-  const updated = deps.db
+  const { links } = deps.asyncDb.tables;
+  const updated = first(await deps.asyncDb
     .update(links)
     .set({ ...webhookEnableColumns(enabled), updatedAt: deps.clock.now() })
-    .where(eq(links.id, link.id))
-    .returning()
-    .get();
+    .where(and(eq(links.id, link.id), eq(links.userId, userId)))
+    .returning());
+  if (!updated) throw new NotFound("Link");
   return stateOf(updated);
 }
 
@@ -76,7 +80,7 @@ export interface TestDeliveryResult {
  * without retries and without touching the failure count, and reports what the target answered.
  */
 export async function sendTestDelivery(deps: Deps, userId: number, linkId: number): Promise<TestDeliveryResult> {
-  const link = ownLink(deps, userId, linkId);
+  const link = await ownLink(deps, userId, linkId);
   if (!link.webhookUrl) throw new FieldError("webhook_url", "the link has no webhook_url");
   const deliveryId = randomUUID();
   try {

@@ -18,9 +18,9 @@ export interface WebhookDelivery {
  * as query parameters appended to the URL. Resolves with the target's answer; rejects with a
  * TargetError when the target is refused, unreachable or too slow.
  */
-export async function sendWebhook(deps: Pick<Deps, "db" | "clock" | "config">, d: WebhookDelivery): Promise<TargetResponse> {
+export async function sendWebhook(deps: Pick<Deps, "asyncDb" | "clock" | "config">, d: WebhookDelivery): Promise<TargetResponse> {
   const now = deps.clock.now();
-  const secret = d.userId ? getSigningSecret(deps, d.userId).secret : null;
+  const secret = d.userId ? (await getSigningSecret(deps, d.userId)).secret : null;
   const event = typeof d.data.event === "string" ? d.data.event : "message";
   let url = d.url;
   let body: string | undefined;

@@ -11,7 +11,7 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { webhookSecrets } from "../../db/schema";
+import { first } from "../../db/async";
 import { randomSecret } from "../random";
 
 export interface SigningSecret {
@@ -23,25 +23,27 @@ export interface SigningSecret {
 const newSecret = () => `whsec_${randomSecret(32)}`;
 
 /** The user's signing secret, created on first use. */
-export function getSigningSecret(deps: Pick<Deps, "db" | "clock">, userId: number): SigningSecret {
-  const read = () => deps.db.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)).get();
-  let row = read();
+export async function getSigningSecret(deps: Pick<Deps, "asyncDb" | "clock">, userId: number): Promise<SigningSecret> {
+  const { webhookSecrets } = deps.asyncDb.tables;
+  const read = async () => first(await deps.asyncDb.select().from(webhookSecrets).where(eq(webhookSecrets.userId, userId)));
+  let row = await read();
   if (!row) {
-    deps.db.insert(webhookSecrets).values({ userId, secret: newSecret(), createdAt: deps.clock.now() }).onConflictDoNothing().run();
-    row = read()!;
+    // two first uses at once (two nodes, or a delivery and the bot): the first insert wins, both read it
+    await deps.asyncDb.insert(webhookSecrets).values({ userId, secret: newSecret(), createdAt: deps.clock.now() }).onConflictDoNothing();
+    row = (await read())!;
   }
   return { secret: row.secret, createdAt: row.createdAt, rotatedAt: row.rotatedAt };
 }
 
 /** Replaces the user's signing secret; deliveries sent from now on (retries included) use the new one. */
-export function rotateSigningSecret(deps: Pick<Deps, "db" | "clock">, userId: number): SigningSecret {
+export async function rotateSigningSecret(deps: Pick<Deps, "asyncDb" | "clock">, userId: number): Promise<SigningSecret> {
   const now = deps.clock.now();
   const secret = newSecret();
-  deps.db
+  const { webhookSecrets } = deps.asyncDb.tables;
+  await deps.asyncDb
     .insert(webhookSecrets)
     .values({ userId, secret, createdAt: now, rotatedAt: now })
-    .onConflictDoUpdate({ target: webhookSecrets.userId, set: { secret, rotatedAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: webhookSecrets.userId, set: { secret, rotatedAt: now } });
   return getSigningSecret(deps, userId);
 }
 

@@ -69,17 +69,17 @@ test("a test delivery reaches the target, signed, and the user is told the answe
   expect((await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅"))).params).toMatchObject({ chat_id: 42, text: `✅ Test webhook of /${link.code} sent: the target answered 200.` });
   const r = rx.received[0]!;
   expect(JSON.parse(r.body)).toMatchObject({ event: "test", link: { id: link.id, code: link.code } });
-  expect(signatureMatches(getSigningSecret(t.deps, user.id).secret, r.headers, r.body)).toBe(true);
+  expect(signatureMatches((await getSigningSecret(t.deps, user.id)).secret, r.headers, r.body)).toBe(true);
 });
 
 test("rotating the secret asks first, then shows the new secret in its own message", async () => {
   const { user } = await t.telegramUser(42, "alice");
   const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-  const old = getSigningSecret(t.deps, user.id).secret;
+  const old = (await getSigningSecret(t.deps, user.id)).secret;
   await openWebhook(link.id);
   fake.press("🔑 Rotate secret");
   await edited("Rotate the signing secret?");
-  expect(getSigningSecret(t.deps, user.id).secret).toBe(old);
+  expect((await getSigningSecret(t.deps, user.id)).secret).toBe(old);
   let n = fake.calls.length;
   fake.press("Cancel");
   await fake.waitFor("editMessageText", (c) => fake.calls.indexOf(c) >= n && String(c.params.text).includes("Click webhook of"));
@@ -88,7 +88,7 @@ test("rotating the secret asks first, then shows the new secret in its own messa
   await fake.waitFor("editMessageText", (c) => fake.calls.indexOf(c) >= n && String(c.params.text).includes("Rotate the signing secret?"));
   fake.press("🔑 Yes, rotate");
   const done = await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("New signing secret"));
-  const fresh = getSigningSecret(t.deps, user.id).secret;
+  const fresh = (await getSigningSecret(t.deps, user.id)).secret;
   expect(fresh).not.toBe(old);
   expect(done.params.text).toContain(fresh);
   expect(done.params.reply_markup).toBeUndefined();

@@ -44,7 +44,7 @@ test("each delivery that fails every attempt counts one failure; success does no
   await deliverAll();
   expect(rx.received).toHaveLength(7);
   expect(linkRow(link.id).webhookFailures).toBe(2);
-  expect(getLinkWebhook(t.deps, user.id, link.id)).toMatchObject({ enabled: true, failures: 2 });
+  expect(await getLinkWebhook(t.deps, user.id, link.id)).toMatchObject({ enabled: true, failures: 2 });
 });
 
 test("a failed delivery sent again that fails again still counts one failure (one per click)", async () => {
@@ -55,7 +55,7 @@ test("a failed delivery sent again that fails again still counts one failure (on
   expect(linkRow(link.id).webhookFailures).toBe(1);
   const [failed] = outboxRows(t.deps, "click_webhook");
   expect(failed!.status).toBe("failed");
-  redeliver(t.deps, user.id, failed!.deliveryId);
+  await redeliver(t.deps, user.id, failed!.deliveryId);
   await deliverAll();
   expect(rx.received).toHaveLength(6); // 2 × 3 attempts
   expect(outboxRows(t.deps, "click_webhook")[0]!.status).toBe("failed");
@@ -99,12 +99,12 @@ test("re-enabling resets the failure count; enabling without a URL is refused", 
   const { user } = await t.telegramUser();
   const other = await t.emailUser("eve@example.com");
   const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
-  expect(() => setLinkWebhookEnabled(t.deps, other.user.id, link.id, true)).toThrow("Link not found");
-  expect(setLinkWebhookEnabled(t.deps, user.id, link.id, true)).toMatchObject({ enabled: true, failures: 0 });
+  await expect(setLinkWebhookEnabled(t.deps, other.user.id, link.id, true)).rejects.toThrow("Link not found");
+  expect(await setLinkWebhookEnabled(t.deps, user.id, link.id, true)).toMatchObject({ enabled: true, failures: 0 });
   expect(linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
-  expect(setLinkWebhookEnabled(t.deps, user.id, link.id, false)).toMatchObject({ enabled: false, failures: 0 });
+  expect(await setLinkWebhookEnabled(t.deps, user.id, link.id, false)).toMatchObject({ enabled: false, failures: 0 });
   const bare = insertLink(t.deps, user.id, { webhookUrl: null });
-  expect(() => setLinkWebhookEnabled(t.deps, user.id, bare.id, true)).toThrow("no webhook_url");
+  await expect(setLinkWebhookEnabled(t.deps, user.id, bare.id, true)).rejects.toThrow("no webhook_url");
   expect(webhookEnableColumns(true)).toEqual({ webhookEnabled: true, webhookFailures: 0 });
   expect(webhookEnableColumns(false)).toEqual({ webhookEnabled: false });
 });
@@ -113,7 +113,7 @@ test("deliveries still queued when the webhook is turned off are cancelled, not 
   const { user } = await t.telegramUser();
   const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
   recordClicks(t.deps, link, [{}, {}]);
-  setLinkWebhookEnabled(t.deps, user.id, link.id, false);
+  await setLinkWebhookEnabled(t.deps, user.id, link.id, false);
   await deliverAll();
   expect(rx.received).toHaveLength(0);
   expect(outboxRows(t.deps, "click_webhook").map((r) => r.status)).toEqual(["cancelled", "cancelled"]);

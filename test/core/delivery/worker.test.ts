@@ -35,7 +35,7 @@ describe("click webhook deliveries", () => {
     expect(r.headers["x-webhook-id"]).toBe(row!.deliveryId);
     expect(r.headers["x-webhook-event"]).toBe("click");
     expect(r.headers["x-webhook-timestamp"]).toBe(String(Math.floor(t.clock.now().getTime() / 1000)));
-    const { secret } = getSigningSecret(t.deps, user.id);
+    const { secret } = await getSigningSecret(t.deps, user.id);
     expect(signatureMatches(secret, r.headers, r.body)).toBe(true);
     expect(signatureMatches(secret, r.headers, r.body.replace("Paris", "Lyon"))).toBe(false);
     expect(row!.status).toBe("done");
@@ -68,7 +68,7 @@ describe("click webhook deliveries", () => {
       click_is_unique: "false",
       click_clicked_at: click!.clickedAt.toISOString(),
     });
-    expect(signatureMatches(getSigningSecret(t.deps, user.id).secret, r.headers, r.rawQuery)).toBe(true);
+    expect(signatureMatches((await getSigningSecret(t.deps, user.id)).secret, r.headers, r.rawQuery)).toBe(true);
   });
 
   test("the delivery id is signed: a captured delivery replayed under a new X-Webhook-Id does not verify", async () => {
@@ -77,7 +77,7 @@ describe("click webhook deliveries", () => {
     recordClicks(t.deps, link);
     await deliveryWorker(t.deps).drain();
     const r = rx.received[0]!;
-    const { secret } = getSigningSecret(t.deps, user.id);
+    const { secret } = await getSigningSecret(t.deps, user.id);
     expect(signatureMatches(secret, r.headers, r.body)).toBe(true);
     // receivers drop repeats by X-Webhook-Id; an unsigned id would let a replay through as "new"
     expect(signatureMatches(secret, { ...r.headers, "x-webhook-id": randomUUID() }, r.body)).toBe(false);
@@ -96,7 +96,7 @@ describe("click webhook deliveries", () => {
     recordClicks(t.deps, post);
     recordClicks(t.deps, get);
     await deliveryWorker(t.deps).drain();
-    const { secret } = getSigningSecret(t.deps, user.id);
+    const { secret } = await getSigningSecret(t.deps, user.id);
     const p = rx.received.find((r) => r.method === "POST")!;
     const g = rx.received.find((r) => r.method === "GET")!;
     expect(verifyWebhook(secret, new Headers(p.headers), p.body)).toBe(true);
@@ -109,8 +109,8 @@ describe("click webhook deliveries", () => {
   test("a rotated secret signs the next deliveries; the old one no longer verifies", async () => {
     const { user } = await t.telegramUser();
     const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-    const old = getSigningSecret(t.deps, user.id).secret;
-    const fresh = rotateSigningSecret(t.deps, user.id).secret;
+    const old = (await getSigningSecret(t.deps, user.id)).secret;
+    const fresh = (await rotateSigningSecret(t.deps, user.id)).secret;
     expect(fresh).not.toBe(old);
     recordClicks(t.deps, link);
     await deliveryWorker(t.deps).drain();
