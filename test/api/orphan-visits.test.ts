@@ -108,9 +108,9 @@ test("visits nobody owns are pruned after 30 days; the user's are kept", async (
   await visit("random-scan-1");
   t.clock.advance(29 * 86_400_000);
   await visit("random-scan-2");
-  expect(pruneUnownedOrphanVisits(t.deps)).toBe(0);
+  expect(await pruneUnownedOrphanVisits(t.deps)).toBe(0);
   t.clock.advance(2 * 86_400_000);
-  expect(pruneUnownedOrphanVisits(t.deps)).toBe(1);
+  expect(await pruneUnownedOrphanVisits(t.deps)).toBe(1);
   expect(t.deps.db.select().from(orphanVisits).all().map((r) => r.code).sort()).toEqual(["paused", "random-scan-2"]);
   expect(JOBS.find((j) => j.name === "prune-orphan-visits")?.run).toBe(pruneUnownedOrphanVisits);
 });
