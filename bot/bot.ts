@@ -4,7 +4,7 @@ import { conversations } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import { upsertTelegramUser } from "../core/accounts/users";
 import type { BotContext, SessionData } from "./context";
-import { sqliteStorage } from "./storage";
+import { dbStorage } from "./storage";
 import { FEATURES } from "./features";
 import { startFeature } from "./features/start";
 import { unhandledFeature } from "./features/unhandled";
@@ -36,8 +36,8 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
       ctx.user = upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
     await next();
   });
-  guarded.use(session({ initial: (): SessionData => ({}), storage: sqliteStorage<SessionData>(deps.db, "session:") }));
-  guarded.use(conversations({ storage: sqliteStorage(deps.db, "conversation:") }));
+  guarded.use(session({ initial: (): SessionData => ({}), storage: dbStorage<SessionData>(deps.asyncDb, "session:") }));
+  guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:") }));
   // /start and /cancel must run before any conversation can swallow the update
   guarded.use(startFeature);
   for (const c of CONVERSATIONS) guarded.use(c);

@@ -26,15 +26,15 @@ test("cleanup deletes only what has expired, and keeps used refresh tokens until
     { userId: user.id, familyId: "f", tokenHash: "r3", expiresAt: at(30 * 86_400_000), createdAt: at(0) },
   ]).run();
 
-  expect(cleanupExpired(t.deps)).toEqual({ emailCodes: 0, webauthnChallenges: 0, refreshTokens: 0, emailCodeFailures: 0, revokedSessions: 0 });
+  expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 0, webauthnChallenges: 0, refreshTokens: 0, emailCodeFailures: 0, revokedSessions: 0 });
 
   t.clock.advance(6 * 60_000);
-  expect(cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 1, emailCodeFailures: 0, revokedSessions: 0 });
+  expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 1, emailCodeFailures: 0, revokedSessions: 0 });
   expect(db.select().from(emailCodes).all().map((r) => r.email)).toEqual(["a@x.io"]);
   expect(db.select().from(webauthnChallenges).all().map((r) => r.challenge)).toEqual(["c2"]);
   // the used-but-unexpired token stays so that presenting it again is still detected as reuse
   expect(db.select().from(refreshTokens).all().map((r) => r.tokenHash)).toEqual(["r2", "r3"]);
 
   t.clock.advance(31 * 86_400_000);
-  expect(cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 2, emailCodeFailures: 0, revokedSessions: 0 });
+  expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 2, emailCodeFailures: 0, revokedSessions: 0 });
 });

@@ -47,9 +47,9 @@ describe("ending a sign-in ends its access tokens", () => {
     const sid = JSON.parse(Buffer.from(s.accessToken.split(".")[1]!, "base64url").toString()).sid;
     expect(fresh.has(sid)).toBe(true);
     t.clock.advance(7 * 86_400_000 - 1000);
-    expect(cleanupExpired(t.deps).revokedSessions).toBe(0);
+    expect((await cleanupExpired(t.deps)).revokedSessions).toBe(0);
     t.clock.advance(2000);
-    expect(cleanupExpired(t.deps).revokedSessions).toBe(1);
+    expect((await cleanupExpired(t.deps)).revokedSessions).toBe(1);
     expect(createRevokedSessions(t.deps.db).has(sid)).toBe(false);
     expect((await me(s.accessToken)).json.error).toBe("token_expired"); // by then the token is dead anyway
   });
