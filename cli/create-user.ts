@@ -5,10 +5,10 @@ import { createEmailUser, describeUser } from "../core/admin/users";
 export const command: CliCommand = {
   usage: "--email E",
   description: "create an account that signs in with this email address",
-  run(args, { deps, out }) {
+  async run(args, { deps, out }) {
     const { positionals, values } = parseCommandArgs(args, { email: { type: "string" } });
     if (!values.email || positionals.length) throw new UsageError("expected --email <address>");
-    const user = createEmailUser(deps, values.email);
+    const user = await createEmailUser(deps, values.email);
     out(`created ${describeUser(user)}`);
   },
 };

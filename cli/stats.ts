@@ -5,9 +5,9 @@ import { serviceStats } from "../core/admin/stats";
 export const command: CliCommand = {
   usage: "[--json]",
   description: "counts of users, links, clicks, trackers, secure files, and the delivery queue's depth",
-  run(args, { deps, out }) {
+  async run(args, { deps, out }) {
     const { values } = parseCommandArgs(args, { json: { type: "boolean" } });
-    const s = serviceStats(deps);
+    const s = await serviceStats(deps);
     if (values.json) return out(JSON.stringify(s, null, 2));
     const rows: [string, number | string][] = [
       ["users", s.users],

@@ -1,6 +1,5 @@
-import { count, isNull, sql } from "drizzle-orm";
+import { count, inArray, isNull } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { clicks, links, outbox, secureFiles, trackers, users } from "../../db/schema";
 
 export interface ServiceStats {
   users: number;
@@ -13,23 +12,24 @@ export interface ServiceStats {
 }
 
 /** Counts for the operator: accounts, resources and the delivery queue's depth. */
-export function serviceStats(deps: Pick<Deps, "db">): ServiceStats {
-  const { db } = deps;
-  const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
+export async function serviceStats(deps: Pick<Deps, "asyncDb">): Promise<ServiceStats> {
+  const db = deps.asyncDb;
+  const { clicks, links, outbox, secureFiles, trackers, users } = db.tables;
+  // PostgreSQL counts are bigints, read back as strings
+  const n = (rows: { n: unknown }[]) => Number(rows[0]?.n ?? 0);
   const queues: ServiceStats["queues"] = { webhook: { pending: 0, sending: 0, failed: 0 }, bot: { pending: 0, sending: 0, failed: 0 } };
-  const depth = db
+  const depth = await db
     .select({ kind: outbox.kind, status: outbox.status, n: count() })
     .from(outbox)
-    .where(sql`${outbox.status} in ('pending', 'sending', 'failed')`)
-    .groupBy(outbox.kind, outbox.status)
-    .all();
-  for (const row of depth) (queues[row.kind] ??= { pending: 0, sending: 0, failed: 0 })[row.status as "pending"] = row.n;
+    .where(inArray(outbox.status, ["pending", "sending", "failed"]))
+    .groupBy(outbox.kind, outbox.status);
+  for (const row of depth) (queues[row.kind] ??= { pending: 0, sending: 0, failed: 0 })[row.status as "pending"] = Number(row.n);
   return {
-    users: n(db.select({ n: count() }).from(users).where(isNull(users.mergedIntoId)).all()),
-    links: n(db.select({ n: count() }).from(links).all()),
-    clicks: n(db.select({ n: count() }).from(clicks).all()),
-    trackers: n(db.select({ n: count() }).from(trackers).all()),
-    secureFiles: n(db.select({ n: count() }).from(secureFiles).all()),
+    users: n(await db.select({ n: count() }).from(users).where(isNull(users.mergedIntoId))),
+    links: n(await db.select({ n: count() }).from(links)),
+    clicks: n(await db.select({ n: count() }).from(clicks)),
+    trackers: n(await db.select({ n: count() }).from(trackers)),
+    secureFiles: n(await db.select({ n: count() }).from(secureFiles)),
     queues,
   };
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { PLANS, type Plan } from "../../config";
 import type { Deps } from "../deps";
-import { users } from "../../db/schema";
+import { first } from "../../db/async";
 import { Conflict, FieldError, NotFound, ValidationError } from "../errors";
 import { findUserByIdentity, upsertEmailUser, type UserRow } from "../accounts/users";
 
@@ -12,42 +12,47 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * resolve to the account they were merged into. Throws NotFound, or ValidationError when a
  * username is ambiguous.
  */
-export function resolveUserRef(deps: Pick<Deps, "db">, ref: string): UserRow {
+export async function resolveUserRef(deps: Pick<Deps, "db" | "asyncDb">, ref: string): Promise<UserRow> {
   const r = ref.trim();
+  const db = deps.asyncDb;
+  const { users } = db.tables;
+  const byId = async (id: number) => first(await db.select().from(users).where(eq(users.id, id)));
   let user: UserRow | undefined;
-  if (/^\d+$/.test(r)) user = deps.db.select().from(users).where(eq(users.id, Number(r))).get();
+  if (/^\d+$/.test(r)) user = await byId(Number(r));
   else if (r.startsWith("@")) {
-    const found = deps.db.select().from(users).where(sql`lower(${users.username}) = ${r.slice(1).toLowerCase()}`).all().filter((u) => !u.mergedIntoId);
+    const found = (await db.select().from(users).where(sql`lower(${users.username}) = ${r.slice(1).toLowerCase()}`)).filter((u) => !u.mergedIntoId);
     if (found.length > 1) throw new ValidationError(`${r} matches users ${found.map((u) => u.id).join(", ")}; use the id`);
     user = found[0];
   } else if (EMAIL.test(r)) {
     const email = r.toLowerCase();
-    user = findUserByIdentity(deps, "email", email) ?? deps.db.select().from(users).where(eq(users.email, email)).get();
+    user = findUserByIdentity(deps, "email", email) ?? first(await db.select().from(users).where(eq(users.email, email)));
   } else throw new ValidationError(`"${r}" is not a user id, an email address or an @username`);
   for (let hops = 0; user?.mergedIntoId && hops < 10; hops++) {
     const into: number = user.mergedIntoId;
-    user = deps.db.select().from(users).where(eq(users.id, into)).get();
+    user = await byId(into);
   }
   if (!user) throw new NotFound(`User ${r}`);
   return user;
 }
 
 /** Sets a user's plan; `days` gives an expiry counted from now, none means the plan does not expire. */
-export function setPlan(deps: Pick<Deps, "db" | "clock">, userId: number, plan: string, days?: number | null): UserRow {
+export async function setPlan(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, plan: string, days?: number | null): Promise<UserRow> {
   if (!PLANS.includes(plan as Plan)) throw new FieldError("plan", `unknown plan "${plan}"; choose one of ${PLANS.join(", ")}`);
   if (days != null && (!Number.isInteger(days) || days < 1 || days > 36500)) throw new FieldError("days", "must be a whole number of days from 1 to 36500");
   if (plan === "free" && days != null) throw new FieldError("days", "the free plan does not expire");
   const planExpiresAt = days != null ? new Date(deps.clock.now().getTime() + days * 86_400_000) : null;
-  const row = deps.db.update(users).set({ plan: plan as Plan, planExpiresAt }).where(eq(users.id, userId)).returning().get();
+  const { users } = deps.asyncDb.tables;
+  const row = first(await deps.asyncDb.update(users).set({ plan: plan as Plan, planExpiresAt }).where(eq(users.id, userId)).returning());
   if (!row) throw new NotFound("User");
   return row;
 }
 
 /** Creates an email account (as if the address had been verified). Refuses an address already in use. */
-export function createEmailUser(deps: Pick<Deps, "db" | "clock">, email: string): UserRow {
+export async function createEmailUser(deps: Pick<Deps, "db" | "asyncDb" | "clock">, email: string): Promise<UserRow> {
   const normalized = email.trim().toLowerCase();
   if (!EMAIL.test(normalized)) throw new FieldError("email", `"${email}" is not an email address`);
-  const existing = findUserByIdentity(deps, "email", normalized) ?? deps.db.select().from(users).where(eq(users.email, normalized)).get();
+  const { users } = deps.asyncDb.tables;
+  const existing = findUserByIdentity(deps, "email", normalized) ?? first(await deps.asyncDb.select().from(users).where(eq(users.email, normalized)));
   if (existing) throw new Conflict(`${normalized} already belongs to user ${existing.id}`);
   return upsertEmailUser(deps, normalized);
 }

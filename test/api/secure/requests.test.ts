@@ -138,7 +138,7 @@ describe("sending through a request link (public)", () => {
 
   test("uploads are limited per client address: the 31st in an hour is 429", async () => {
     const { token, folder, user } = await seed(t);
-    setPlan(t.deps, user.id, "business");
+    await setPlan(t.deps, user.id, "business");
     const r = (await create(token, { folderId: folder.id })).json;
     for (let i = 0; i < 30; i++) expect((await sendText(r.code, `n${i}`)).status).toBe(201);
     const limited = await sendText(r.code, "one more");
