@@ -4,7 +4,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../core/deps";
 import { RateLimited } from "../../core/errors";
 import { sha256 } from "../../core/random";
-import { apiTokens } from "../../db/schema";
 import { looksLikeApiToken } from "../../core/tokens/api-tokens";
 import { verifyAccessToken } from "../../core/tokens/jwt";
 import { verifyInitData } from "../../core/accounts/telegram-auth";
@@ -63,11 +62,12 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
   const auth = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
   try {
     if (auth && looksLikeApiToken(auth)) {
-      const row = deps.db
+      const { apiTokens } = deps.asyncDb.tables;
+      const [row] = await deps.asyncDb
         .select({ userId: apiTokens.userId })
         .from(apiTokens)
         .where(and(eq(apiTokens.tokenHash, sha256(auth)), isNull(apiTokens.revokedAt)))
-        .get();
+        .limit(1);
       if (row) return `user:${row.userId}`;
     } else if (auth) return `user:${(await verifyAccessToken(deps, auth)).userId}`;
     const initData = request.headers.get("x-msgr-init-data");

@@ -13,8 +13,8 @@ export function tokensApi(deps: Deps) {
       return createApiToken(deps, userId, body);
     }, { scope: "session", body: TokenModel.create, detail: { tags: ["tokens"], summary: "Create an API token" } })
     .get("/", ({ userId }) => listApiTokens(deps, userId), { scope: "session", detail: { tags: ["tokens"] } })
-    .delete("/:id", ({ userId, params }) => {
-      revokeApiToken(deps, userId, params.id);
+    .delete("/:id", async ({ userId, params }) => {
+      await revokeApiToken(deps, userId, params.id);
       return { success: true };
     }, { scope: "session", params: TokenModel.idParams, detail: { tags: ["tokens"] } });
 }

@@ -45,14 +45,14 @@ const parent = { id: "settings", label: "⬅️ Settings" };
 export const tokens = createItemList({
   id: "tokens",
   parent,
-  text: (ctx) => {
-    const all = listApiTokens(ctx.deps, ctx.user!.id);
+  text: async (ctx) => {
+    const all = await listApiTokens(ctx.deps, ctx.user!.id);
     if (!all.length) return "<b>🔑 API tokens</b>\nNo API tokens yet. A token lets scripts use the API.";
     return [`<b>🔑 API tokens</b> (${all.length}), tap one to revoke it:`, ...all.slice(0, 40).map((t) => `• <b>${esc(t.name)}</b> <code>${t.hint}…</code> — ${t.scopes.join(", ")}; expires ${day(t.expiresAt)}, last used ${day(t.lastUsedAt)}`)].join("\n");
   },
-  items: (ctx) => listApiTokens(ctx.deps, ctx.user!.id).map((t) => ({ id: t.id, label: `Revoke ${t.name}` })),
-  confirm: (ctx, id) => {
-    const t = listApiTokens(ctx.deps, ctx.user!.id).find((x) => x.id === id);
+  items: async (ctx) => (await listApiTokens(ctx.deps, ctx.user!.id)).map((t) => ({ id: t.id, label: `Revoke ${t.name}` })),
+  confirm: async (ctx, id) => {
+    const t = (await listApiTokens(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("API token");
     return `Revoke the token “${esc(t.name)}”? Scripts using it stop working at once.`;
   },

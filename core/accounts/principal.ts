@@ -19,7 +19,7 @@ export interface Principal {
  * `x-msgr-init-data` header. Throws 401 when neither is present or valid.
  */
 export async function authenticate(
-  deps: Pick<Deps, "db" | "config" | "clock" | "revokedSessions">,
+  deps: Pick<Deps, "db" | "asyncDb" | "config" | "clock" | "revokedSessions">,
   creds: { authorization?: string | null; initData?: string | null },
 ): Promise<Principal> {
   const auth = creds.authorization?.trim();
@@ -28,7 +28,7 @@ export async function authenticate(
     if (!m) throw new Unauthorized("Authorization header must be 'Bearer <token>'", "invalid_token");
     const token = m[1]!;
     if (looksLikeApiToken(token)) {
-      const t = verifyApiToken(deps, token);
+      const t = await verifyApiToken(deps, token);
       return { user: activeUser(deps, t.userId), via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
     }
     const { userId, sessionId } = await verifyAccessToken(deps, token);

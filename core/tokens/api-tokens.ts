@@ -1,9 +1,8 @@
-import { and, count, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { apiTokens } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import { FieldError, Forbidden, NotFound, Unauthorized } from "../errors";
 import { randomSecret, sha256 } from "../random";
-import { changes } from "../../db/client";
 import { SCOPES, type Scope } from "./scopes";
 
 /** The fixed service prefix of every API token: `lbt_sk_<random>`. */
@@ -11,7 +10,7 @@ export const TOKEN_PREFIX = "lbt";
 /** API tokens an account may hold at once (revoked and expired ones do not count). */
 export const MAX_API_TOKENS = 50;
 
-function view(row: typeof apiTokens.$inferSelect) {
+function view(row: Tables["apiTokens"]["$inferSelect"]) {
   return {
     id: row.id,
     name: row.name,
@@ -29,8 +28,8 @@ function view(row: typeof apiTokens.$inferSelect) {
  * holds at most MAX_API_TOKENS live tokens (403 token_limit): they share one rate-limit budget
  * anyway, and a cap keeps a stolen session from scattering tokens.
  */
-export function createApiToken(
-  deps: Pick<Deps, "db" | "clock">,
+export async function createApiToken(
+  deps: Pick<Deps, "asyncDb" | "clock">,
   userId: number,
   input: { name: string; scopes?: string[]; expiresInDays?: number | null },
 ) {
@@ -44,14 +43,14 @@ export function createApiToken(
     throw new FieldError("expiresInDays", "must be a whole number of days from 1 to 3650");
   const secret = `${TOKEN_PREFIX}_sk_${randomSecret(24)}`;
   const now = deps.clock.now();
-  const live = deps.db
+  const { apiTokens } = deps.asyncDb.tables;
+  const live = Number(first(await deps.asyncDb
     .select({ n: count() })
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))))
-    .get()!.n;
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)))))!.n);
   if (live >= MAX_API_TOKENS)
     throw new Forbidden(`An account holds at most ${MAX_API_TOKENS} API tokens; revoke one you no longer use first`, "token_limit");
-  const row = deps.db
+  const [row] = await deps.asyncDb
     .insert(apiTokens)
     .values({
       userId,
@@ -62,22 +61,23 @@ export function createApiToken(
       createdAt: now,
       expiresAt: days ? new Date(now.getTime() + days * 86_400_000) : null,
     })
-    .returning()
-    .get();
-  return { ...view(row), token: secret };
+    .returning();
+  return { ...view(row!), token: secret };
 }
 
-export function listApiTokens(deps: Pick<Deps, "db">, userId: number) {
-  return deps.db.select().from(apiTokens).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))).orderBy(desc(apiTokens.id)).all().map(view);
+export async function listApiTokens(deps: Pick<Deps, "asyncDb">, userId: number) {
+  const { apiTokens } = deps.asyncDb.tables;
+  return (await deps.asyncDb.select().from(apiTokens).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))).orderBy(desc(apiTokens.id))).map(view);
 }
 
-export function revokeApiToken(deps: Pick<Deps, "db" | "clock">, userId: number, id: number): void {
-  const res = deps.db
+export async function revokeApiToken(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, id: number): Promise<void> {
+  const { apiTokens } = deps.asyncDb.tables;
+  const revoked = await deps.asyncDb
     .update(apiTokens)
     .set({ revokedAt: deps.clock.now() })
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .run();
-  if (changes(res) === 0) throw new NotFound("API token");
+    .returning({ id: apiTokens.id });
+  if (!revoked.length) throw new NotFound("API token");
 }
 
 export function looksLikeApiToken(bearer: string): boolean {
@@ -85,14 +85,17 @@ export function looksLikeApiToken(bearer: string): boolean {
 }
 
 /** Resolves a presented API token to its owner and scopes; 401 when unknown, revoked or expired. */
-export function verifyApiToken(deps: Pick<Deps, "db" | "clock">, secret: string): { userId: number; scopes: string[]; tokenId: number } {
-  const row = deps.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, sha256(secret))).get();
+export async function verifyApiToken(deps: Pick<Deps, "asyncDb" | "clock">, secret: string): Promise<{ userId: number; scopes: string[]; tokenId: number }> {
+  const { apiTokens } = deps.asyncDb.tables;
+  const row = first(await deps.asyncDb.select().from(apiTokens).where(eq(apiTokens.tokenHash, sha256(secret))));
   if (!row) throw new Unauthorized("Invalid API token", "invalid_token");
   if (row.revokedAt) throw new Unauthorized("API token has been revoked", "token_revoked");
   const now = deps.clock.now();
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) throw new Unauthorized("API token has expired", "token_expired");
   // last-used time at minute resolution, so a busy script does not write on every request
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
-    deps.db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id)).run();
+    // conditional, so that of the nodes serving the same script only one writes per minute
+    await deps.asyncDb.update(apiTokens).set({ lastUsedAt: now })
+      .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - 60_000)))));
   return { userId: row.userId, scopes: row.scopes, tokenId: row.id };
 }

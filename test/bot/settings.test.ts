@@ -62,7 +62,7 @@ describe("bot settings (unit)", () => {
   test("revoking a token asks first; the token then stops working; a stale confirmation is answered", async () => {
     b = unitBot();
     await b.send("/start");
-    const token = createApiToken(b.t.deps, user().id, { name: "old-script" });
+    const token = await createApiToken(b.t.deps, user().id, { name: "old-script" });
     await b.send("/settings");
     await b.press("🔑 API tokens");
     await b.press("🗑 Revoke old-script");

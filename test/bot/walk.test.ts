@@ -39,7 +39,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   const link = insertLink(deps, userId, { webhookUrl: `http://127.0.0.1:${rx.port}/hook`, webhookEnabled: true }); // newest: first in the list
   await createTag(deps, userId, "promo");
   await createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
-  createApiToken(deps, userId, { name: "ci" });
+  await createApiToken(deps, userId, { name: "ci" });
   deps.db.insert(passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() }).run();
   const folder = await createFolder(deps, userId, { name: "Work" });
   // two of each shared and sent thing: the rows' own delete buttons take one, the screens' the other
