@@ -35,9 +35,9 @@ export function trackingApi(deps: Deps) {
     .get("/:id/matches", ({ userId, params, query }) => listMatches(deps, userId, params.id, query.limit ?? 20, query.offset ?? 0), {
       scope: "read:tracking", params: TrackingModel.idParams, query: TrackingModel.matchesQuery, detail,
     })
-    .get("/:id/matches/unread", ({ userId, params }) => ({ count: unreadCount(deps, userId, params.id) }), { scope: "read:tracking", params: TrackingModel.idParams, detail })
-    .post("/:id/matches/read-all", ({ userId, params }) => {
-      markAllRead(deps, userId, params.id);
+    .get("/:id/matches/unread", async ({ userId, params }) => ({ count: await unreadCount(deps, userId, params.id) }), { scope: "read:tracking", params: TrackingModel.idParams, detail })
+    .post("/:id/matches/read-all", async ({ userId, params }) => {
+      await markAllRead(deps, userId, params.id);
       return { success: true };
     }, { scope: "write:tracking", params: TrackingModel.idParams, detail })
     .post("/:id/test", ({ userId, params }) => {

@@ -23,11 +23,11 @@ priv.command("start", async (ctx, next) => {
   if (tracker) return act(ctx, () => open(ctx, trackerScreen, [Number(tracker[1])]), "trackers");
   if (p === "trackers") return open(ctx, trackersScreen, [0]);
   if (one) {
-    const n = markMatchesRead(ctx.deps, ctx.user!.id, [Number(one[1])]);
+    const n = await markMatchesRead(ctx.deps, ctx.user!.id, [Number(one[1])]);
     return open(ctx, trackersScreen, [0], n ? "✓ Marked as read." : "That match was already read or is gone.");
   }
   if (range) {
-    const n = markMatchRangeRead(ctx.deps, ctx.user!.id, Number(range[1]), Number(range[2]));
+    const n = await markMatchRangeRead(ctx.deps, ctx.user!.id, Number(range[1]), Number(range[2]));
     return open(ctx, trackersScreen, [0], `✓ ${n} marked as read.`);
   }
   await next();

@@ -38,9 +38,9 @@ export const trackersScreen = createScreen("trackers", 1, (ctx) => {
   return rows.length ? `🔎 <b>Your keyword trackers</b>${page}\nTap one to see matches or change it.` : "🔎 You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
 });
 
-export const trackerScreen = createScreen("tracker", 1, (ctx) => {
+export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
   const t = getTracker(ctx.deps, uid(ctx), idOf(ctx));
-  const unread = unreadCount(ctx.deps, uid(ctx), t.id);
+  const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
   return [
     `<b>${esc(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
     `Keyword: <code>${esc(t.keyword)}</code>${t.exactMatch ? " (whole words)" : ""}`,
@@ -55,12 +55,12 @@ export const trackerScreen = createScreen("tracker", 1, (ctx) => {
   ].filter(Boolean).join("\n");
 });
 
-export const feedScreen = createScreen("tracker-feed", 2, (ctx) => feed(ctx).text);
+export const feedScreen = createScreen("tracker-feed", 2, async (ctx) => (await feed(ctx)).text);
 
-function feed(ctx: BotContext) {
+async function feed(ctx: BotContext) {
   const [id = 0, offset = 0] = [idOf(ctx, 0), idOf(ctx, 1)];
   const t = getTracker(ctx.deps, uid(ctx), id);
-  const { items, total } = listMatches(ctx.deps, uid(ctx), id, FEED_PAGE, offset);
+  const { items, total } = await listMatches(ctx.deps, uid(ctx), id, FEED_PAGE, offset);
   // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
   const lines = fitting(items.map((m) => {
     const source = esc(m.source_title ?? m.source_username ?? "chat");
@@ -81,11 +81,11 @@ export async function startNewTracker(ctx: BotContext) {
   await ctx.conversation.enter(NEW_TRACKER);
 }
 
-dynamic(trackersScreen.menu, (ctx, range) => {
+dynamic(trackersScreen.menu, async (ctx, range) => {
   const rows = listTrackers(ctx.deps, uid(ctx));
   const offset = idOf(ctx);
   for (const t of rows.slice(offset, offset + LIST_PAGE)) {
-    const unread = unreadCount(ctx.deps, uid(ctx), t.id);
+    const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
     go(range, trackersScreen, `${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` (${unread} new)` : ""}`, "tracker", (c) => [itemOf(c, trackersScreen)], t.id);
     range.row();
   }
@@ -108,7 +108,7 @@ dynamic(trackerScreen.menu, (ctx, range) => {
   }, "trackers"));
   go(range, trackerScreen, "📰 Matches", "tracker-feed", (c) => [idOf(c), 0]);
   range.text({ text: "✓ Mark all read", payload: p }, (c) => act(c, async () => {
-    markAllRead(c.deps, uid(c), idOf(c));
+    await markAllRead(c.deps, uid(c), idOf(c));
     await open(c, trackerScreen, [idOf(c)], "✓ All matches marked as read.");
   }, "trackers"));
   range.row();
@@ -121,13 +121,13 @@ dynamic(trackerScreen.menu, (ctx, range) => {
 });
 back(trackerScreen, "⬅️ Trackers", "trackers", () => [0]);
 
-dynamic(feedScreen.menu, (ctx, range) => {
-  const f = feed(ctx);
+dynamic(feedScreen.menu, async (ctx, range) => {
+  const f = await feed(ctx);
   if (f.offset > 0) go(range, feedScreen, "« Newer", "tracker-feed", () => [f.id, Math.max(0, f.offset - FEED_PAGE)]);
   if (f.offset + f.shown < f.total) go(range, feedScreen, "Older »", "tracker-feed", () => [f.id, f.offset + f.shown]);
   range.row();
   range.text({ text: "✓ Mark all read", payload: payload(feedScreen) }, (c) => act(c, async () => {
-    markAllRead(c.deps, uid(c), idOf(c));
+    await markAllRead(c.deps, uid(c), idOf(c));
     await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], "✓ All matches marked as read.");
   }, "trackers"));
 });

@@ -1,10 +1,16 @@
 import { and, between, count, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { trackerMatches, trackers } from "../../db/schema";
+import { first, type Tables } from "../../db/async";
 import { NotFound } from "../errors";
-import { getTracker } from "./trackers";
 
-export type MatchRow = typeof trackerMatches.$inferSelect;
+export type MatchRow = Tables["trackerMatches"]["$inferSelect"];
+type MatchDeps = Pick<Deps, "asyncDb">;
+
+/** 404 unless tracker `id` is the user's (as getTracker answers). */
+async function ownTracker(deps: MatchDeps, userId: number, id: number): Promise<void> {
+  const { trackers } = deps.asyncDb.tables;
+  if (!first(await deps.asyncDb.select({ id: trackers.id }).from(trackers).where(and(eq(trackers.id, id), eq(trackers.userId, userId))))) throw new NotFound("Tracker");
+}
 
 /** KeywordMatchResponse */
 export function matchResponse(m: MatchRow) {
@@ -24,37 +30,40 @@ export function matchResponse(m: MatchRow) {
 }
 
 /** A page of a tracker's matches, newest first, with the total. */
-export function listMatches(deps: Pick<Deps, "db">, userId: number, trackerId: number, limit = 20, offset = 0) {
-  getTracker(deps, userId, trackerId);
+export async function listMatches(deps: MatchDeps, userId: number, trackerId: number, limit = 20, offset = 0) {
+  await ownTracker(deps, userId, trackerId);
+  const { trackerMatches } = deps.asyncDb.tables;
   const where = eq(trackerMatches.trackerId, trackerId);
-  const items = deps.db.select().from(trackerMatches).where(where).orderBy(desc(trackerMatches.id)).limit(limit).offset(offset).all();
-  const total = deps.db.select({ n: count() }).from(trackerMatches).where(where).get()!.n;
+  const items = await deps.asyncDb.select().from(trackerMatches).where(where).orderBy(desc(trackerMatches.id)).limit(limit).offset(offset);
+  const total = Number(first(await deps.asyncDb.select({ n: count() }).from(trackerMatches).where(where))!.n);
   return { items: items.map(matchResponse), total };
 }
 
-export function unreadCount(deps: Pick<Deps, "db">, userId: number, trackerId: number): number {
-  getTracker(deps, userId, trackerId);
-  return deps.db.select({ n: count() }).from(trackerMatches).where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.isRead, false))).get()!.n;
+export async function unreadCount(deps: MatchDeps, userId: number, trackerId: number): Promise<number> {
+  await ownTracker(deps, userId, trackerId);
+  const { trackerMatches } = deps.asyncDb.tables;
+  return Number(first(await deps.asyncDb.select({ n: count() }).from(trackerMatches).where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.isRead, false))))!.n);
 }
 
 /** Marks every match of the tracker read. */
-export function markAllRead(deps: Pick<Deps, "db">, userId: number, trackerId: number): void {
-  getTracker(deps, userId, trackerId);
-  deps.db.update(trackerMatches).set({ isRead: true }).where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.isRead, false))).run();
+export async function markAllRead(deps: MatchDeps, userId: number, trackerId: number): Promise<void> {
+  await ownTracker(deps, userId, trackerId);
+  const { trackerMatches } = deps.asyncDb.tables;
+  await deps.asyncDb.update(trackerMatches).set({ isRead: true }).where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.isRead, false)));
 }
 
 /** Marks matches read by id (the notification's button); only the user's own. Returns how many. */
-export function markMatchesRead(deps: Pick<Deps, "db">, userId: number, matchIds: number[]): number {
+export async function markMatchesRead(deps: MatchDeps, userId: number, matchIds: number[]): Promise<number> {
   if (!matchIds.length) return 0;
-  const own = deps.db
+  const { trackerMatches, trackers } = deps.asyncDb.tables;
+  const own = (await deps.asyncDb
     .select({ id: trackerMatches.id })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(and(inArray(trackerMatches.id, matchIds), eq(trackers.userId, userId)))
-    .all()
+    .where(and(inArray(trackerMatches.id, matchIds), eq(trackers.userId, userId))))
     .map((r) => r.id);
   if (!own.length) throw new NotFound("Match");
-  deps.db.update(trackerMatches).set({ isRead: true }).where(inArray(trackerMatches.id, own)).run();
+  await deps.asyncDb.update(trackerMatches).set({ isRead: true }).where(inArray(trackerMatches.id, own));
   return own.length;
 }
 
@@ -62,13 +71,13 @@ export function markMatchesRead(deps: Pick<Deps, "db">, userId: number, matchIds
  * Marks the user's matches with ids from `from` to `to` read (a grouped notification's button). Only
  * matches of bot-notified trackers: a webhook tracker's matches in that range were never in the message.
  */
-export function markMatchRangeRead(deps: Pick<Deps, "db">, userId: number, from: number, to: number): number {
-  const ids = deps.db
+export async function markMatchRangeRead(deps: MatchDeps, userId: number, from: number, to: number): Promise<number> {
+  const { trackerMatches, trackers } = deps.asyncDb.tables;
+  const ids = (await deps.asyncDb
     .select({ id: trackerMatches.id })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(and(between(trackerMatches.id, from, to), eq(trackers.userId, userId), eq(trackers.notifyVia, "bot")))
-    .all()
+    .where(and(between(trackerMatches.id, from, to), eq(trackers.userId, userId), eq(trackers.notifyVia, "bot"))))
     .map((r) => r.id);
   return ids.length ? markMatchesRead(deps, userId, ids) : 0;
 }

@@ -219,7 +219,7 @@ describe("bot notifications", () => {
       expect(flushTrackerNotifications(t.deps)).toBe(1);
       const button = (notifications()[1]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.url;
       const [from, to] = button.replace("bot-start:readr_", "").split("-").map(Number);
-      expect(markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
+      expect(await markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
       const unread = t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.isRead, false)).all().map((m) => m.id);
       expect(unread).toEqual([t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).get()!.id, unseen!.id]);
       expect(unseen!.trackerId).toBe(hook.id);
