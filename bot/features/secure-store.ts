@@ -142,8 +142,8 @@ const dm = secureStore.chatType("private");
 const inConversation = (ctx: BotContext) => Object.keys(ctx.conversation.active()).length > 0;
 
 /** Why the plan cannot take `bytes` more in secure storage, said before the folder question; null when it can. */
-function planFull(ctx: BotContext, bytes: number): string | null {
-  const { subscription, limits, usage } = accountUsage(ctx.deps, ctx.user!.id);
+async function planFull(ctx: BotContext, bytes: number): Promise<string | null> {
+  const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.user!.id);
   if (usage.secureFiles >= limits.secureFiles) return `⛔️ Your ${subscription.plan} plan allows ${limits.secureFiles} secure files and you have ${usage.secureFiles}. Delete some (/secure) or upgrade to store more.`;
   if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB) return `⛔️ That would pass your ${subscription.plan} plan's ${limits.storageMB} MB of secure storage (${usage.storageMB} MB used).`;
   return null;
@@ -153,7 +153,7 @@ dm.on(["message:document", "message:photo", "message:video", "message:audio"], a
   if (inConversation(ctx)) return next();
   const item = mediaOf(ctx.message)!;
   if (item.kind === "media" && item.size !== null && item.size > MAX_UPLOAD_BYTES) return ctx.reply(tooBig());
-  const full = planFull(ctx, item.kind === "media" ? item.size ?? 0 : 0);
+  const full = await planFull(ctx, item.kind === "media" ? item.size ?? 0 : 0);
   if (full) return ctx.reply(full);
   const key = addWaiting(ctx, ctx.message.message_id, item);
   await open(ctx, folderPicker, [key]);
@@ -163,7 +163,7 @@ dm.on("message:text", async (ctx, next) => {
   const text = ctx.message.text;
   if (text.startsWith("/") || isUrlText(ctx.message) || inConversation(ctx)) return next();
   const name = text.split("\n")[0]!.trim().slice(0, 60) || "Note";
-  const full = planFull(ctx, Buffer.byteLength(text));
+  const full = await planFull(ctx, Buffer.byteLength(text));
   if (full) return ctx.reply(`${full}\n(Send /help to see everything else I can do.)`);
   const key = addWaiting(ctx, ctx.message.message_id, { kind: "text", text, name });
   await open(ctx, folderPicker, [key]);

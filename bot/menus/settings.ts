@@ -22,8 +22,8 @@ export const NEW_TAG = "new-tag";
 export const NEW_PIXEL = "new-pixel";
 export const NEW_TOKEN = "create-api-token";
 
-function settingsText(ctx: BotContext): string {
-  const { subscription: sub, limits, usage } = accountUsage(ctx.deps, ctx.user!.id);
+async function settingsText(ctx: BotContext): Promise<string> {
+  const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user!.id);
   const ids = listIdentities(ctx.deps, ctx.user!.id);
   const signIn = ids.map((i) => (i.provider === "passkey" ? `passkey “${esc(String(("name" in i && i.name) || ""))}”` : i.provider === "email" ? `email ${esc(i.subject)}` : "Telegram"));
   return [

@@ -1,6 +1,6 @@
 import { count, eq, sum } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { links, secureFiles, trackers } from "../../db/schema";
+import { first } from "../../db/async";
 import { getUser } from "./users";
 import { limitsOf, subscriptionOf, type Subscription } from "./plans";
 import type { PlanLimits } from "../../config";
@@ -12,18 +12,20 @@ export interface AccountUsage {
 }
 
 /** The user's plan, its limits and how much of each limit is used (for the dashboard's settings page). */
-export function accountUsage(deps: Pick<Deps, "db" | "config" | "clock">, userId: number): AccountUsage {
+export async function accountUsage(deps: Pick<Deps, "db" | "asyncDb" | "config" | "clock">, userId: number): Promise<AccountUsage> {
   const user = getUser(deps, userId);
-  const n = (table: typeof links | typeof trackers | typeof secureFiles) =>
-    deps.db.select({ n: count() }).from(table).where(eq(table.userId, userId)).get()?.n ?? 0;
-  const bytes = deps.db.select({ b: sum(secureFiles.fileSize) }).from(secureFiles).where(eq(secureFiles.userId, userId)).get()?.b;
+  const { links, trackers, secureFiles } = deps.asyncDb.tables;
+  // PostgreSQL reads counts and sums back as strings
+  const n = async (table: typeof links | typeof trackers | typeof secureFiles) =>
+    Number(first(await deps.asyncDb.select({ n: count() }).from(table).where(eq(table.userId, userId)))?.n ?? 0);
+  const bytes = first(await deps.asyncDb.select({ b: sum(secureFiles.fileSize) }).from(secureFiles).where(eq(secureFiles.userId, userId)))?.b;
   return {
     subscription: subscriptionOf(user, deps.clock.now()),
     limits: limitsOf(deps, user),
     usage: {
-      links: n(links),
-      trackers: n(trackers),
-      secureFiles: n(secureFiles),
+      links: await n(links),
+      trackers: await n(trackers),
+      secureFiles: await n(secureFiles),
       storageMB: Math.round((Number(bytes ?? 0) / (1024 * 1024)) * 10) / 10,
     },
   };
