@@ -63,10 +63,10 @@ test("bun main.ts with a DATABASE_URL that is not PostgreSQL stops with one line
   expect(r.stderr).not.toContain("secretpw");
 });
 
-test("the CLI with DATABASE_URL refuses too, instead of reporting on a SQLite file", async () => {
-  const r = await run(["run", "cli.ts", "stats"], cleanEnv({ DATA_DIR: dir, DATABASE_URL: URL_OK }));
+test("a CLI command not yet on the async seam refuses DATABASE_URL too, naming those that run, instead of reporting on a SQLite file", async () => {
+  const r = await run(["run", "cli.ts", "create-user", "--email", "a@b.example"], cleanEnv({ DATA_DIR: dir, DATABASE_URL: URL_OK }));
   expect(r.code).toBe(1);
   expect(r.stdout).toBe("");
-  expect(r.stderr.trimEnd()).toBe("Configuration error: DATABASE_URL: cluster mode's data layer (PostgreSQL) is not available in this build yet; unset DATABASE_URL to run on SQLite");
+  expect(r.stderr.trimEnd()).toBe("Configuration error: DATABASE_URL: cluster mode's data layer (PostgreSQL) is not available in this build yet; unset DATABASE_URL to run on SQLite (commands that run against PostgreSQL: set-plan, stats)");
   expect(existsSync(join(dir, "app.db"))).toBe(false);
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PLANS, type Plan } from "../../config";
 import type { Deps } from "../deps";
 import { first } from "../../db/async";
@@ -12,7 +12,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * resolve to the account they were merged into. Throws NotFound, or ValidationError when a
  * username is ambiguous.
  */
-export async function resolveUserRef(deps: Pick<Deps, "db" | "asyncDb">, ref: string): Promise<UserRow> {
+export async function resolveUserRef(deps: Pick<Deps, "asyncDb">, ref: string): Promise<UserRow> {
   const r = ref.trim();
   const db = deps.asyncDb;
   const { users } = db.tables;
@@ -25,7 +25,10 @@ export async function resolveUserRef(deps: Pick<Deps, "db" | "asyncDb">, ref: st
     user = found[0];
   } else if (EMAIL.test(r)) {
     const email = r.toLowerCase();
-    user = findUserByIdentity(deps, "email", email) ?? first(await db.select().from(users).where(eq(users.email, email)));
+    const { identities } = db.tables;
+    const byIdentity = first(await db.select({ user: users }).from(identities).innerJoin(users, eq(users.id, identities.userId))
+      .where(and(eq(identities.provider, "email"), eq(identities.subject, email))));
+    user = byIdentity?.user ?? first(await db.select().from(users).where(eq(users.email, email)));
   } else throw new ValidationError(`"${r}" is not a user id, an email address or an @username`);
   for (let hops = 0; user?.mergedIntoId && hops < 10; hops++) {
     const into: number = user.mergedIntoId;
