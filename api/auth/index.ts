@@ -83,8 +83,8 @@ export function authApi(deps: Deps) {
       return passkey;
     }, { scope: "session", body: AuthModel.credential, detail: { tags, summary: "Store a passkey from the browser's registration response" } })
     .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), { scope: "session", detail: { tags, summary: "The user's passkeys" } })
-    .delete("/passkey/:id", ({ userId, params }) => {
-      deletePasskey(deps, userId, params.id);
+    .delete("/passkey/:id", async ({ userId, params }) => {
+      await deletePasskey(deps, userId, params.id);
       return { success: true };
     }, { scope: "session", params: AuthModel.idParams, detail: { tags, summary: "Remove a passkey" } })
     .post("/passkey/login/options", ({ body }) => passkeyLoginOptions(deps, body.email), {

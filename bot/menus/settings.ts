@@ -101,14 +101,14 @@ export const pixels = createItemList({
 export const passkeys = createItemList({
   id: "passkeys",
   parent,
-  text: (ctx) => {
-    const all = listPasskeys(ctx.deps, ctx.user!.id);
+  text: async (ctx) => {
+    const all = await listPasskeys(ctx.deps, ctx.user!.id);
     const add = `Add passkeys in the app (${esc(ctx.deps.config.baseUrl)}/): they need a browser.`;
     return all.length ? `<b>🔐 Passkeys</b> (${all.length}): tap one to remove it.\n${add}` : `<b>🔐 Passkeys</b>\nNo passkeys. ${add}`;
   },
-  items: (ctx) => listPasskeys(ctx.deps, ctx.user!.id).map((p) => ({ id: p.id, label: p.name ?? "Passkey" })),
-  confirm: (ctx, id) => {
-    const p = listPasskeys(ctx.deps, ctx.user!.id).find((x) => x.id === id);
+  items: async (ctx) => (await listPasskeys(ctx.deps, ctx.user!.id)).map((p) => ({ id: p.id, label: p.name ?? "Passkey" })),
+  confirm: async (ctx, id) => {
+    const p = (await listPasskeys(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!p) throw new NotFound("Passkey");
     return `Remove the passkey “${esc(p.name ?? "Passkey")}”? It can no longer sign in to this account.`;
   },

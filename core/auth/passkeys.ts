@@ -8,8 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Deps } from "../deps";
-import { passkeys, webauthnChallenges } from "../../db/schema";
-import { changes } from "../../db/client";
+import { first, isUniqueViolation, type Tables } from "../../db/async";
 import { AppError, Conflict, NotFound, Unauthorized } from "../errors";
 import { findUserByIdentity, getUser } from "../accounts/users";
 import { normalizeEmail } from "./email-codes";
@@ -19,7 +18,7 @@ import { issueSession, type Session } from "./sessions";
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "Linkbot";
 
-type PasskeyDeps = Pick<Deps, "db" | "config" | "clock">;
+type PasskeyDeps = Pick<Deps, "db" | "asyncDb" | "config" | "clock">;
 type Purpose = "register" | "login";
 
 /** rpID is BASE_URL's host name; the expected origin is BASE_URL's origin. */
@@ -34,13 +33,14 @@ function expectations(deps: Pick<Deps, "config">, challenge: string) {
   return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: false };
 }
 
-function storeChallenge(deps: Pick<Deps, "db" | "clock">, challenge: string, purpose: Purpose, userId: number | null) {
+async function storeChallenge(deps: Pick<Deps, "asyncDb" | "clock">, challenge: string, purpose: Purpose, userId: number | null) {
   const now = deps.clock.now();
-  deps.db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), createdAt: now }).run();
+  const { webauthnChallenges } = deps.asyncDb.tables;
+  await deps.asyncDb.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), createdAt: now });
 }
 
 /** Reads the challenge the browser signed out of clientDataJSON and deletes it (single use); null when unknown or expired. */
-function takeChallenge(deps: Pick<Deps, "db" | "clock">, clientDataJSON: unknown, purpose: Purpose) {
+async function takeChallenge(deps: Pick<Deps, "asyncDb" | "clock">, clientDataJSON: unknown, purpose: Purpose) {
   let challenge: unknown;
   try {
     challenge = JSON.parse(Buffer.from(String(clientDataJSON), "base64url").toString("utf8")).challenge;
@@ -48,16 +48,17 @@ function takeChallenge(deps: Pick<Deps, "db" | "clock">, clientDataJSON: unknown
     return null;
   }
   if (typeof challenge !== "string") return null;
-  const row = deps.db
+  const { webauthnChallenges } = deps.asyncDb.tables;
+  // deleted as it is read: of two uses at once (two nodes), one gets it
+  const row = first(await deps.asyncDb
     .delete(webauthnChallenges)
     .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose)))
-    .returning()
-    .get();
+    .returning());
   if (!row || row.expiresAt.getTime() <= deps.clock.now().getTime()) return null;
   return row;
 }
 
-function view(p: typeof passkeys.$inferSelect) {
+function view(p: Tables["passkeys"]["$inferSelect"]) {
   return {
     id: p.id,
     name: p.name,
@@ -72,7 +73,8 @@ function view(p: typeof passkeys.$inferSelect) {
 /** Registration options for a signed-in user (their existing passkeys are excluded). */
 export async function passkeyRegistrationOptions(deps: PasskeyDeps, userId: number) {
   const user = getUser(deps, userId);
-  const existing = deps.db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
+  const { passkeys } = deps.asyncDb.tables;
+  const existing = await deps.asyncDb.select().from(passkeys).where(eq(passkeys.userId, userId));
   const label = user.email ?? (user.username ? `@${user.username}` : `user ${user.id}`);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -85,13 +87,13 @@ export async function passkeyRegistrationOptions(deps: PasskeyDeps, userId: numb
     // discoverable: sign-in never names the credentials an email has (see passkeyLoginOptions)
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
   });
-  storeChallenge(deps, options.challenge, "register", userId);
+  await storeChallenge(deps, options.challenge, "register", userId);
   return options;
 }
 
 /** Verifies the browser's registration response against a challenge issued to this user and stores the passkey (201). */
 export async function verifyPasskeyRegistration(deps: PasskeyDeps, userId: number, response: RegistrationResponseJSON, name?: string) {
-  const challenge = takeChallenge(deps, response.response?.clientDataJSON, "register");
+  const challenge = await takeChallenge(deps, response.response?.clientDataJSON, "register");
   if (!challenge || challenge.userId !== userId)
     throw new AppError(400, "invalid_challenge", "Unknown or expired passkey challenge; ask for new registration options");
   let info;
@@ -102,9 +104,10 @@ export async function verifyPasskeyRegistration(deps: PasskeyDeps, userId: numbe
   } catch (e) {
     throw new AppError(400, "passkey_invalid", `Passkey registration failed: ${(e as Error).message}`);
   }
-  if (deps.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, info.credential.id)).get())
-    throw new Conflict("This passkey is already registered", "passkey_exists");
-  const row = deps.db
+  const { passkeys } = deps.asyncDb.tables;
+  const exists = () => new Conflict("This passkey is already registered", "passkey_exists");
+  if (first(await deps.asyncDb.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, info.credential.id)))) throw exists();
+  const rows = await deps.asyncDb
     .insert(passkeys)
     .values({
       userId,
@@ -118,17 +121,22 @@ export async function verifyPasskeyRegistration(deps: PasskeyDeps, userId: numbe
       createdAt: deps.clock.now(),
     })
     .returning()
-    .get();
-  return view(row);
+    .catch((e: unknown) => {
+      throw isUniqueViolation(e) ? exists() : e; // the same credential registered twice at once
+    });
+  return view(rows[0]!);
 }
 
-export function listPasskeys(deps: Pick<Deps, "db">, userId: number) {
-  return deps.db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id)).all().map(view);
+export async function listPasskeys(deps: Pick<Deps, "asyncDb">, userId: number) {
+  const { passkeys } = deps.asyncDb.tables;
+  return (await deps.asyncDb.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id))).map(view);
 }
 
 /** Removes one of the user's passkeys; 404 when it is not theirs. */
-export function deletePasskey(deps: Pick<Deps, "db">, userId: number, id: number): void {
-  if (changes(deps.db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).run()) === 0) throw new NotFound("Passkey");
+export async function deletePasskey(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
+  const { passkeys } = deps.asyncDb.tables;
+  const gone = await deps.asyncDb.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+  if (!gone.length) throw new NotFound("Passkey");
 }
 
 /**
@@ -140,15 +148,16 @@ export function deletePasskey(deps: Pick<Deps, "db">, userId: number, id: number
 export async function passkeyLoginOptions(deps: PasskeyDeps, email?: string) {
   const user = email ? findUserByIdentity(deps, "email", normalizeEmail(email)) : undefined;
   const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: "preferred" });
-  storeChallenge(deps, options.challenge, "login", user?.id ?? null);
+  await storeChallenge(deps, options.challenge, "login", user?.id ?? null);
   return options;
 }
 
 /** Verifies a WebAuthn assertion (challenge, signature, counter) and starts a session for the passkey's owner. */
 export async function verifyPasskeyLogin(deps: PasskeyDeps, response: AuthenticationResponseJSON): Promise<Session> {
-  const challenge = takeChallenge(deps, response.response?.clientDataJSON, "login");
+  const challenge = await takeChallenge(deps, response.response?.clientDataJSON, "login");
   if (!challenge) throw new Unauthorized("Unknown or expired passkey challenge; start the sign-in again", "invalid_challenge");
-  const key = deps.db.select().from(passkeys).where(eq(passkeys.credentialId, response.id)).get();
+  const { passkeys } = deps.asyncDb.tables;
+  const key = first(await deps.asyncDb.select().from(passkeys).where(eq(passkeys.credentialId, response.id)));
   if (!key || (challenge.userId !== null && challenge.userId !== key.userId))
     throw new Unauthorized("This passkey is not registered here", "unknown_passkey");
   let newCounter: number;
@@ -164,11 +173,11 @@ export async function verifyPasskeyLogin(deps: PasskeyDeps, response: Authentica
     throw new Unauthorized(`Passkey sign-in failed: ${(e as Error).message}`, "passkey_invalid");
   }
   // the counter only moves forward, also against a parallel replay of the same assertion
-  const moved = deps.db
+  const moved = await deps.asyncDb
     .update(passkeys)
     .set({ counter: newCounter, lastUsedAt: deps.clock.now() })
     .where(newCounter > 0 ? and(eq(passkeys.id, key.id), lt(passkeys.counter, newCounter)) : eq(passkeys.id, key.id))
-    .run();
-  if (changes(moved) === 0) throw new Unauthorized("Passkey signature counter did not advance (cloned authenticator?)", "passkey_invalid");
+    .returning({ id: passkeys.id });
+  if (!moved.length) throw new Unauthorized("Passkey signature counter did not advance (cloned authenticator?)", "passkey_invalid");
   return issueSession(deps, getUser(deps, key.userId));
 }
