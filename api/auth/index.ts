@@ -46,8 +46,8 @@ export function authApi(deps: Deps) {
       scope: "session",
       detail: { tags, summary: "The signed-in user, subscription and identities" },
     })
-    .delete("/identities/:id", ({ userId, params }) => {
-      unlinkIdentity(deps, userId, params.id);
+    .delete("/identities/:id", async ({ userId, params }) => {
+      await unlinkIdentity(deps, userId, params.id);
       return { success: true };
     }, { scope: "session", params: AuthModel.idParams, detail: { tags, summary: "Unlink a Telegram or email sign-in (409 last_sign_in for the only one)" } })
     .post("/email/send-otp", async ({ body }) => {

@@ -24,7 +24,7 @@ export const NEW_TOKEN = "create-api-token";
 
 async function settingsText(ctx: BotContext): Promise<string> {
   const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user!.id);
-  const ids = listIdentities(ctx.deps, ctx.user!.id);
+  const ids = await listIdentities(ctx.deps, ctx.user!.id);
   const signIn = ids.map((i) => (i.provider === "passkey" ? `passkey “${esc(String(("name" in i && i.name) || ""))}”` : i.provider === "email" ? `email ${esc(i.subject)}` : "Telegram"));
   return [
     "<b>⚙️ Settings</b>",
@@ -117,21 +117,21 @@ export const passkeys = createItemList({
 });
 
 /** Telegram and email sign-ins; the Telegram account of this chat is not offered for removal (the bot knows the user by it). */
-const unlinkable = (ctx: BotContext) =>
-  listIdentities(ctx.deps, ctx.user!.id).filter((i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)));
+const unlinkable = async (ctx: BotContext) =>
+  (await listIdentities(ctx.deps, ctx.user!.id)).filter((i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)));
 const signInName = (i: { provider: string; subject: string }) => (i.provider === "email" ? `email ${i.subject}` : `Telegram account ${i.subject}`);
 
 export const signIns = createItemList({
   id: "sign-ins",
   parent,
-  text: (ctx) => {
-    const others = unlinkable(ctx);
+  text: async (ctx) => {
+    const others = await unlinkable(ctx);
     const head = "<b>🪪 Sign-in methods</b>\nThis Telegram account signs you in here and stays.";
     return others.length ? `${head} Tap another to unlink it:` : `${head} Nothing else to unlink (passkeys have their own list).`;
   },
-  items: (ctx) => unlinkable(ctx).map((i) => ({ id: i.id, label: signInName(i) })),
-  confirm: (ctx, id) => {
-    const i = unlinkable(ctx).find((x) => x.id === id);
+  items: async (ctx) => (await unlinkable(ctx)).map((i) => ({ id: i.id, label: signInName(i) })),
+  confirm: async (ctx, id) => {
+    const i = (await unlinkable(ctx)).find((x) => x.id === id);
     if (!i) throw new NotFound("Sign-in method");
     return `Unlink ${esc(signInName(i))}? It can no longer sign in to this account (its links and files stay).`;
   },

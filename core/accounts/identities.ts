@@ -1,13 +1,14 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
+import { first } from "../../db/async";
 import { Conflict, NotFound } from "../errors";
-import { identities, passkeys } from "../../db/schema";
 import { getUser, sessionUser } from "./users";
 
 /** The sign-in methods attached to an account: Telegram, email and each passkey. */
-export function listIdentities(deps: Pick<Deps, "db">, userId: number) {
-  const rows = deps.db.select().from(identities).where(eq(identities.userId, userId)).orderBy(asc(identities.id)).all();
-  const keys = deps.db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id)).all();
+export async function listIdentities(deps: Pick<Deps, "asyncDb">, userId: number) {
+  const { identities, passkeys } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb.select().from(identities).where(eq(identities.userId, userId)).orderBy(asc(identities.id));
+  const keys = await deps.asyncDb.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.id));
   return [
     ...rows.map((r) => ({ id: r.id, provider: r.provider, subject: r.subject, createdAt: r.createdAt.toISOString() })),
     ...keys.map((k) => ({ provider: "passkey" as const, subject: k.credentialId, name: k.name, createdAt: k.createdAt.toISOString() })),
@@ -15,8 +16,8 @@ export function listIdentities(deps: Pick<Deps, "db">, userId: number) {
 }
 
 /** GET /api/auth/me: the user, the plan in force and the linked identities. */
-export function accountOverview(deps: Pick<Deps, "db" | "clock">, userId: number) {
-  return { ...sessionUser(deps, getUser(deps, userId)), identities: listIdentities(deps, userId) };
+export async function accountOverview(deps: Pick<Deps, "db" | "asyncDb" | "clock">, userId: number) {
+  return { ...sessionUser(deps, getUser(deps, userId)), identities: await listIdentities(deps, userId) };
 }
 
 /**
@@ -24,11 +25,12 @@ export function accountOverview(deps: Pick<Deps, "db" | "clock">, userId: number
  * another account's or a missing one; 409 `last_sign_in` when it is the account's only way to sign
  * in (passkeys count), so no account is left that nobody can open.
  */
-export function unlinkIdentity(deps: Pick<Deps, "db">, userId: number, id: number): void {
-  const row = deps.db.select({ id: identities.id }).from(identities).where(and(eq(identities.id, id), eq(identities.userId, userId))).get();
-  if (!row) throw new NotFound("Sign-in method");
-  const methods = deps.db.select({ n: count() }).from(identities).where(eq(identities.userId, userId)).get()!.n
-    + deps.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)).get()!.n;
-  if (methods <= 1) throw new Conflict("This is the account's only way to sign in: add another (an email or a passkey) first", "last_sign_in");
-  deps.db.delete(identities).where(eq(identities.id, id)).run();
+export async function unlinkIdentity(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
+  const { identities, passkeys } = deps.asyncDb.tables;
+  const mine = and(eq(identities.id, id), eq(identities.userId, userId));
+  if (!first(await deps.asyncDb.select({ id: identities.id }).from(identities).where(mine))) throw new NotFound("Sign-in method");
+  // one statement: the delete happens only while the account keeps another way in
+  const methods = sql`(select count(*) from ${identities} where ${identities.userId} = ${userId}) + (select count(*) from ${passkeys} where ${passkeys.userId} = ${userId})`;
+  const gone = await deps.asyncDb.delete(identities).where(and(mine, gt(methods, 1))).returning({ id: identities.id });
+  if (!gone.length) throw new Conflict("This is the account's only way to sign in: add another (an email or a passkey) first", "last_sign_in");
 }

@@ -126,7 +126,7 @@ describe("bot settings (unit)", () => {
     await b.send(await sink.codeFor("alice@example.com"));
     expect(lastText()).toContain("✅ alice@example.com is linked");
     expect(lastText()).toContain("Sign-in: Telegram, email alice@example.com");
-    expect(listIdentities(b.t.deps, user().id).map((i) => i.provider)).toEqual(["telegram", "email"]);
+    expect((await listIdentities(b.t.deps, user().id)).map((i) => i.provider)).toEqual(["telegram", "email"]);
   });
 
   test("/cancel and other commands leave a settings dialog; nothing is created", async () => {
@@ -160,11 +160,11 @@ describe("sign-in methods in the bot (unit)", () => {
     await b.press("🗑 email ann@example.com");
     expect(lastText()).toBe("Unlink email ann@example.com? It can no longer sign in to this account (its links and files stay).");
     await b.press("Keep it");
-    expect(listIdentities(b.t.deps, id).map((i) => i.provider)).toEqual(["telegram", "email"]);
+    expect((await listIdentities(b.t.deps, id)).map((i) => i.provider)).toEqual(["telegram", "email"]);
     await b.press("🗑 email ann@example.com");
     await b.press("🗑 Yes, remove");
     expect(lastText()).toContain("🗑 Sign-in unlinked.");
     expect(lastText()).toContain("Nothing else to unlink");
-    expect(listIdentities(b.t.deps, id).map((i) => i.provider)).toEqual(["telegram"]);
+    expect((await listIdentities(b.t.deps, id)).map((i) => i.provider)).toEqual(["telegram"]);
   });
 });
