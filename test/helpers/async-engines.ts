@@ -3,7 +3,7 @@
  * a fresh database on a real PostgreSQL server started for the test file (it fails loudly when the
  * server cannot start; it is never skipped).
  */
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, beforeAll, describe, setDefaultTimeout } from "bun:test";
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -76,4 +76,14 @@ export function appEnginesForFile(): [Engine, () => Promise<EngineDb<Tables>>][]
       return { db: handle.db, sql: handle.sql, close: handle.close };
     },
   });
+}
+
+/**
+ * Runs `body` once per database in a `describe` named after it (SQLite, then a real PostgreSQL
+ * started for the test file), with a test timeout that allows for starting the server.
+ */
+export function onBothDatabases(body: (open: () => Promise<EngineDb<Tables>>, engine: Engine) => void): void {
+  // starting a real PostgreSQL server takes longer than bun's 5 s default on a busy machine
+  setDefaultTimeout(60_000);
+  for (const [engine, open] of appEnginesForFile()) describe(engine, () => body(open, engine));
 }
