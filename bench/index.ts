@@ -9,7 +9,7 @@ const DIR = import.meta.dir;
 
 export function benchmarks(): string[] {
   return readdirSync(DIR)
-    .filter((f) => f.endsWith(".ts") && f !== "index.ts" && !f.startsWith("_"))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && f !== "index.ts" && !f.startsWith("_"))
     .map((f) => f.slice(0, -3))
     .sort();
 }
