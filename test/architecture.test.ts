@@ -126,3 +126,15 @@ test("modules on the async seam query only through it: tables from the handle, n
     .filter((l) => /^import (?!type)[^;]*from "[./]*db\/(schema|client)"|\bdeps\.db\b|\.(all|get|run|values)\(\)/.test(l.line)).map((l) => `${l.where}: ${l.line.trim()}`));
   expect(offending).toEqual([]);
 });
+
+test("service code opens no transaction on the async seam while synchronous queries remain (docs/cluster.md, \"While the port is partway\")", () => {
+  // on SQLite such a transaction holds the one connection across its awaits, and an unported
+  // synchronous query running in one of those turns would throw: transactions move last, together
+  const service = code.filter((f) => !relative(ROOT, f).startsWith("db/"));
+  const opening = service.flatMap((f) => {
+    const text = readFileSync(f, "utf8");
+    if (!/import \{[^}]*\btransaction\b[^}]*\} from "[./]*db\/async"/.test(text)) return [];
+    return [relative(ROOT, f)];
+  });
+  expect(opening).toEqual([]);
+});
