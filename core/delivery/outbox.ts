@@ -4,6 +4,7 @@ import type { Deps } from "../deps";
 import { outbox } from "../../db/schema";
 import { changes } from "../../db/client";
 import { writeTransaction, type DbOrTx } from "../../db/transaction";
+import type { AsyncDbOrTx } from "../../db/async";
 
 type Tx = Pick<DbOrTx, "insert">;
 
@@ -17,25 +18,38 @@ export interface WebhookJob {
   data: Record<string, unknown>;
 }
 
-/** Queues a webhook delivery. Call it inside the transaction that records its cause. */
+/** The outbox row of a webhook delivery (a fresh delivery id). */
+export function webhookRow(now: Date, job: WebhookJob) {
+  return {
+    deliveryId: randomUUID(),
+    userId: job.userId,
+    kind: "webhook" as const,
+    topic: job.topic,
+    refId: job.refId ?? null,
+    target: job.url,
+    method: job.method ?? "POST",
+    host: hostKey(job.url),
+    payload: job.data,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
+/**
+ * Queues a webhook delivery on a synchronous SQLite handle (the click writer's own connection).
+ * Call it inside the transaction that records its cause.
+ */
 export function enqueueWebhook(tx: Tx, now: Date, job: WebhookJob): string {
-  const deliveryId = randomUUID();
-  tx.insert(outbox)
-    .values({
-      deliveryId,
-      userId: job.userId,
-      kind: "webhook",
-      topic: job.topic,
-      refId: job.refId ?? null,
-      target: job.url,
-      method: job.method ?? "POST",
-      host: hostKey(job.url),
-      payload: job.data,
-      nextAttemptAt: now,
-      createdAt: now,
-    })
-    .run();
-  return deliveryId;
+  const row = webhookRow(now, job);
+  tx.insert(outbox).values(row).run();
+  return row.deliveryId;
+}
+
+/** Queues a webhook delivery through the async seam. Call it inside the transaction that records its cause. */
+export async function queueWebhook(db: AsyncDbOrTx, now: Date, job: WebhookJob): Promise<string> {
+  const row = webhookRow(now, job);
+  await db.insert(db.tables.outbox).values(row);
+  return row.deliveryId;
 }
 
 export interface BotMessageJob {
@@ -49,25 +63,35 @@ export interface BotMessageJob {
   params: Record<string, unknown>;
 }
 
-/** Queues a Bot API call (a notification to a user). Call it inside the transaction that causes it. */
+/** The outbox row of a Bot API call (a fresh delivery id). */
+export function botMessageRow(now: Date, job: BotMessageJob) {
+  return {
+    deliveryId: randomUUID(),
+    userId: job.userId,
+    kind: "bot" as const,
+    topic: job.topic,
+    refId: job.refId ?? null,
+    target: String(job.chatId),
+    method: job.method ?? "sendMessage",
+    host: BOT_HOST,
+    payload: job.params,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
+/** Queues a Bot API call (a notification to a user) on a synchronous SQLite handle. Call it inside the transaction that causes it. */
 export function enqueueBotMessage(tx: Tx, now: Date, job: BotMessageJob): string {
-  const deliveryId = randomUUID();
-  tx.insert(outbox)
-    .values({
-      deliveryId,
-      userId: job.userId,
-      kind: "bot",
-      topic: job.topic,
-      refId: job.refId ?? null,
-      target: String(job.chatId),
-      method: job.method ?? "sendMessage",
-      host: BOT_HOST,
-      payload: job.params,
-      nextAttemptAt: now,
-      createdAt: now,
-    })
-    .run();
-  return deliveryId;
+  const row = botMessageRow(now, job);
+  tx.insert(outbox).values(row).run();
+  return row.deliveryId;
+}
+
+/** Queues a Bot API call through the async seam. Call it inside the transaction that causes it. */
+export async function queueBotMessage(db: AsyncDbOrTx, now: Date, job: BotMessageJob): Promise<string> {
+  const row = botMessageRow(now, job);
+  await db.insert(db.tables.outbox).values(row);
+  return row.deliveryId;
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;
