@@ -30,7 +30,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "bench-analytics-"));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, RATE_LIMIT_API: "1000000" });
 const deps = createDeps(config, { clock: new ManualClock(NOW) });
 const app = createApi(deps);
-const user = upsertTelegramUser(deps, { id: 42, username: "bench" });
+const user = await upsertTelegramUser(deps, { id: 42, username: "bench" });
 const token = await signAccessToken(deps, user.id);
 const link = deps.db.insert(links).values({ userId: user.id, code: "bench1", url: "https://example.com", createdAt: new Date(NOW - YEAR) }).returning().get();
 

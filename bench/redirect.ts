@@ -73,7 +73,7 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
   const { links } = await import("../db/schema");
   // a restart on the same data directory serves the link the first start made
   const link = deps.db.select().from(links).get() ??
-    (await createLink(deps, upsertTelegramUser(deps, { id: 1, username: "bench" }), { url: "https://example.com/landing", utm_source: "bench", ...(linkKind === "rules" ? routingBenchLink() : {}) }));
+    (await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "bench" }), { url: "https://example.com/landing", utm_source: "bench", ...(linkKind === "rules" ? routingBenchLink() : {}) }));
   const clicks = deps.clicks;
   clicks.start({ offThread: true });
   const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });

@@ -26,7 +26,7 @@ async function server() {
   const dataDir = process.env.DATA_DIR!;
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", PLAN_LIMITS: JSON.stringify({ free: { storageMB: 100000 } }) });
   const deps = createDeps(config);
-  const user = upsertTelegramUser(deps, { id: 1, username: "bench", firstName: "Bench" });
+  const user = await upsertTelegramUser(deps, { id: 1, username: "bench", firstName: "Bench" });
   const folder = await createFolder(deps, user.id, { name: "bench" });
   async function* chunks(total: number) {
     const c = new Uint8Array(1024 * 1024).map((_, i) => i % 251);

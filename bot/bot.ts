@@ -33,7 +33,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   guarded.use(async (ctx, next) => {
     ctx.deps = deps;
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private")
-      ctx.user = upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+      ctx.user = await upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
     await next();
   });
   guarded.use(session({ initial: (): SessionData => ({}), storage: dbStorage<SessionData>(deps.asyncDb, "session:") }));

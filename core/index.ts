@@ -77,7 +77,7 @@ export function createDeps(
       threadEntry: CLICK_WRITER_THREAD,
     }),
     // an ended sign-in is announced on the change bus, so every node's cached set is read again
-    revokedSessions: createRevokedSessions(handle.db, () => announce(deps, CACHE_TOPICS.revokedSessions)),
+    revokedSessions: createRevokedSessions(seam.db, () => announce(deps, CACHE_TOPICS.revokedSessions)),
     cluster: createLocalCluster({ dataDir: config.dataDir, clock }),
   };
   return deps;

@@ -83,3 +83,15 @@ export async function ping<S extends Record<string, unknown>>(db: AsyncDb<S>): P
   if (db.engine === "postgres") await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q);
   else await (db as unknown as { run(q: SQL): Promise<unknown> }).run(q);
 }
+
+/**
+ * Makes a check-then-write exact across nodes: inside a transaction, waits until no other
+ * transaction holds `key`, then holds it until this transaction ends. On PostgreSQL a transaction
+ * advisory lock on the key's hash (`pg_advisory_xact_lock`); on SQLite nothing is needed, since a
+ * write transaction (BEGIN IMMEDIATE) already runs alone. Use a key that names what is checked,
+ * e.g. `links-of:42` for a plan limit counted over a user's links.
+ */
+export async function serializeOn<S extends Record<string, unknown>>(tx: AsyncTx<S>, key: string): Promise<void> {
+  if (tx.engine !== "postgres") return;
+  await (tx as unknown as { execute(q: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}

@@ -19,5 +19,5 @@ export async function cleanupExpired(deps: Pick<Deps, "asyncDb" | "clock" | "rev
     refreshTokens: (await db.delete(refreshTokens).where(lte(refreshTokens.expiresAt, now)).returning({ id: refreshTokens.id })).length,
     emailCodeFailures: (await db.delete(emailCodeFailures).where(lte(emailCodeFailures.failedAt, new Date(now.getTime() - EMAIL_GUESS_WINDOW_MS))).returning({ id: emailCodeFailures.id })).length,
   };
-  return { ...removed, revokedSessions: deps.revokedSessions.sweep(now) };
+  return { ...removed, revokedSessions: await deps.revokedSessions.sweep(now) };
 }

@@ -127,14 +127,5 @@ test("modules on the async seam query only through it: tables from the handle, n
   expect(offending).toEqual([]);
 });
 
-test("service code opens no transaction on the async seam while synchronous queries remain (docs/cluster.md, \"While the port is partway\")", () => {
-  // on SQLite such a transaction holds the one connection across its awaits, and an unported
-  // synchronous query running in one of those turns would throw: transactions move last, together
-  const service = code.filter((f) => !relative(ROOT, f).startsWith("db/"));
-  const opening = service.flatMap((f) => {
-    const text = readFileSync(f, "utf8");
-    if (!/import \{[^}]*\btransaction\b[^}]*\} from "[./]*db\/async"/.test(text)) return [];
-    return [relative(ROOT, f)];
-  });
   expect(opening).toEqual([]);
 });

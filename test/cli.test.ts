@@ -21,10 +21,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (...args: string[]) => run(["run", "cli.ts", ...args], cleanEnv({ DATA_DIR: dir }));
 
 /** Opens the CLI's database from the test to arrange rows or check effects. */
-function withDb<T>(fn: (deps: ReturnType<typeof createDeps>) => T): T {
+async function withDb<T>(fn: (deps: ReturnType<typeof createDeps>) => T | Promise<T>): Promise<T> {
   const deps = createDeps(loadConfig({ DATA_DIR: dir }), { log: silentLogger });
   try {
-    return fn(deps);
+    return await fn(deps);
   } finally {
     deps.handle.close();
   }
@@ -44,7 +44,7 @@ describe("bun run cli", () => {
     const r = await cli("create-user", "--email", "New@Example.com");
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toMatch(/^created user \d+ \(new@example\.com\)$/);
-    const row = withDb((d) => d.db.select().from(users).where(eq(users.email, "new@example.com")).get());
+    const row = await withDb((d) => d.db.select().from(users).where(eq(users.email, "new@example.com")).get());
     expect(row?.plan).toBe("free");
     const again = await cli("create-user", "--email", "new@example.com");
     expect(again.code).toBe(1);
@@ -58,28 +58,28 @@ describe("bun run cli", () => {
   });
 
   test("set-plan by id, email and @username, with and without --days", async () => {
-    const { tg, mail } = withDb((d) => ({
-      tg: upsertTelegramUser(d, { id: 9001, username: "Carol", firstName: "Carol" }),
+    const { tg, mail } = await withDb(async (d) => ({
+      tg: await upsertTelegramUser(d, { id: 9001, username: "Carol", firstName: "Carol" }),
       mail: d.db.insert(users).values({ email: "dan@example.com" }).returning().get(),
     }));
     const byName = await cli("set-plan", "@carol", "pro", "--days=30");
     expect(byName.code).toBe(0);
     expect(byName.stdout).toContain(`user ${tg.id} (@Carol) is now on the pro plan until `);
-    let row = withDb((d) => d.db.select().from(users).where(eq(users.id, tg.id)).get())!;
+    let row = (await withDb((d) => d.db.select().from(users).where(eq(users.id, tg.id)).get()))!;
     expect(row.plan).toBe("pro");
     const expected = Date.now() + 30 * 86_400_000;
     expect(Math.abs(row.planExpiresAt!.getTime() - expected)).toBeLessThan(60_000);
 
     expect((await cli("set-plan", String(tg.id), "business")).stdout).toContain("business plan with no expiry");
-    row = withDb((d) => d.db.select().from(users).where(eq(users.id, tg.id)).get())!;
+    row = (await withDb((d) => d.db.select().from(users).where(eq(users.id, tg.id)).get()))!;
     expect([row.plan, row.planExpiresAt]).toEqual(["business", null]);
 
     expect((await cli("set-plan", "DAN@example.com", "starter")).code).toBe(0);
-    expect(withDb((d) => d.db.select().from(users).where(eq(users.id, mail.id)).get())!.plan).toBe("starter");
+    expect((await withDb((d) => d.db.select().from(users).where(eq(users.id, mail.id)).get()))!.plan).toBe("starter");
   });
 
   test("set-plan explains what is wrong", async () => {
-    withDb((d) => upsertTelegramUser(d, { id: 1, username: "erin" }));
+    await withDb((d) => upsertTelegramUser(d, { id: 1, username: "erin" }));
     const cases: [string[], number, string][] = [
       [["set-plan", "@nobody", "pro"], 1, "User @nobody not found"],
       [["set-plan", "999", "pro"], 1, "User 999 not found"],
@@ -95,12 +95,12 @@ describe("bun run cli", () => {
       const r = await cli(...args);
       expect([r.code, r.stderr]).toEqual([code, expect.stringContaining(message)]);
     }
-    expect(withDb((d) => d.db.select().from(users).get())!.plan).toBe("free");
+    expect((await withDb((d) => d.db.select().from(users).get()))!.plan).toBe("free");
   });
 
   test("stats counts users, links, clicks, trackers, secure files and queue depths", async () => {
-    withDb((d) => {
-      const u = upsertTelegramUser(d, { id: 7, username: "fay" });
+    await withDb(async (d) => {
+      const u = await upsertTelegramUser(d, { id: 7, username: "fay" });
       d.db.insert(users).values({ email: "gone@x.io", mergedIntoId: u.id }).run();
       const l = d.db.insert(links).values({ userId: u.id, code: "abc1234", url: "https://example.com" }).returning().get();
       d.db.insert(links).values({ userId: u.id, code: "abc1235", url: "https://example.com" }).run();

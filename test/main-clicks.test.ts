@@ -21,7 +21,7 @@ setDefaultTimeout(30_000);
 
 test("bun main.ts records every redirect on its click writer thread and loses none on SIGTERM", async () => {
   const deps = createDeps(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "error" }), { log: silentLogger });
-  const link = await createLink(deps, upsertTelegramUser(deps, { id: 1, username: "alice" }), { url: "https://ok.example/" });
+  const link = await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "alice" }), { url: "https://ok.example/" });
   deps.handle.close();
 
   const svc = spawnService([join(ROOT, "main.ts")], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1" }));

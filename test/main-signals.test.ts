@@ -52,7 +52,7 @@ function bunStart() {
 for (const [first, second] of [["SIGTERM", "SIGINT"], ["SIGINT", "SIGINT"]] as const)
   test(`${first} then ${second} to the process group of bun start under load: one graceful shutdown, every answered click stored`, async () => {
     const deps = createDeps(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "error" }), { log: silentLogger });
-    const link = await createLink(deps, upsertTelegramUser(deps, { id: 1, username: "alice" }), { url: "https://ok.example/" });
+    const link = await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "alice" }), { url: "https://ok.example/" });
     deps.handle.close();
 
     const svc = bunStart();

@@ -38,8 +38,8 @@ export function authApi(deps: Deps) {
       const next = await refreshSession(deps, body.refresh_token);
       return { access_token: next.accessToken, refresh_token: next.refreshToken };
     }, { body: AuthModel.refresh, detail: { tags, summary: "Rotate a refresh token (reuse revokes the sign-in)" } })
-    .post("/logout", ({ body }) => {
-      revokeRefreshToken(deps, body.refresh_token);
+    .post("/logout", async ({ body }) => {
+      await revokeRefreshToken(deps, body.refresh_token);
       return { success: true };
     }, { body: AuthModel.refresh, detail: { tags, summary: "End the sign-in a refresh token belongs to" } })
     .get("/me", ({ userId }) => accountOverview(deps, userId), {

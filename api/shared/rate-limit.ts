@@ -73,7 +73,7 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
     const initData = request.headers.get("x-msgr-init-data");
     if (!auth && initData && deps.config.botToken) {
       const tg = verifyInitData(deps, initData);
-      const user = findUserByIdentity(deps, "telegram", String(tg.id));
+      const user = await findUserByIdentity(deps, "telegram", String(tg.id));
       return user ? `user:${user.id}` : `tg:${tg.id}`;
     }
   } catch {

@@ -36,7 +36,7 @@ inlineFeature.on("inline_query", async (ctx) => {
   const reading = readUrl(query, ctx.deps);
   if (!reading) return answer([article("hint", "Type or paste a link", "e.g. example.com/page", "Shorten links with me: type @" + ctx.me.username + " and a link.")]);
   if ("problem" in reading) return answer([article("problem", "This cannot be shortened", reading.problem, reading.problem)]);
-  const user = upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+  const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
   const existing = await existingLink(ctx, user.id, reading.url);
   if (existing) return answer([article(`link-${existing.id}`, existing.trackingUrl, `Your link to ${reading.url}`, existing.trackingUrl)]);
   const button: InlineKeyboardMarkup = { inline_keyboard: [[{ text: "⏳ Making the short link…", url: `https://t.me/${ctx.me.username}` }]] };
@@ -48,7 +48,7 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
   if (chosen.result_id !== NEW) return;
   const reading = readUrl(chosen.query.trim(), ctx.deps);
   if (!reading || "problem" in reading) return;
-  const user = upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+  const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
   let text: string;
   let markup: InlineKeyboardMarkup | undefined;
   try {

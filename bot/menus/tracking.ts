@@ -76,7 +76,7 @@ export const guideScreen = createScreen("track-guide", 0, () => TRACK_GUIDE);
 
 /** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */
 export async function startNewTracker(ctx: BotContext) {
-  const { current, max, plan } = trackerLimits(ctx.deps, uid(ctx));
+  const { current, max, plan } = await trackerLimits(ctx.deps, uid(ctx));
   if (current >= max) throw new PlanLimit(`Your ${plan} plan allows ${max} trackers and you have ${current}. Delete one or upgrade to add more.`);
   await ctx.conversation.enter(NEW_TRACKER);
 }

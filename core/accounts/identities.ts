@@ -16,8 +16,8 @@ export async function listIdentities(deps: Pick<Deps, "asyncDb">, userId: number
 }
 
 /** GET /api/auth/me: the user, the plan in force and the linked identities. */
-export async function accountOverview(deps: Pick<Deps, "db" | "asyncDb" | "clock">, userId: number) {
-  return { ...sessionUser(deps, getUser(deps, userId)), identities: await listIdentities(deps, userId) };
+export async function accountOverview(deps: Pick<Deps, "asyncDb" | "clock">, userId: number) {
+  return { ...sessionUser(deps, await getUser(deps, userId)), identities: await listIdentities(deps, userId) };
 }
 
 /**

@@ -1,23 +1,21 @@
-import { and, count, eq, getTableName, isNull, sql } from "drizzle-orm";
+import { and, count, eq, getTableName, isNull } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { emailCodes, identities, refreshTokens, users, webauthnChallenges } from "../../db/schema";
 import { Conflict } from "../errors";
 import { OWNED_TABLES } from "./owned-tables";
 import { activePlan, PLAN_RANK } from "./plans";
 import type { UserRow } from "./users";
-import { writeTransaction, type DbOrTx } from "../../db/transaction";
-
-type Db = Deps["db"];
+import { serializeOn, transaction, type AsyncDbOrTx } from "../../db/async";
 
 /** Sign-in providers an account can hold only one of: two accounts that both have one cannot merge. */
 const SINGLE_PROVIDERS = ["telegram", "email"] as const;
 
 /** 409 when `source` and `target` each have their own Telegram account or their own email (spec rule 5). */
-export function assertMergeable(db: Pick<Db, "select">, sourceId: number, targetId: number): void {
-  const providersOf = (id: number) =>
-    new Set(db.select({ p: identities.provider }).from(identities).where(eq(identities.userId, id)).all().map((r) => r.p));
-  const a = providersOf(sourceId);
-  const b = providersOf(targetId);
+export async function assertMergeable(db: AsyncDbOrTx, sourceId: number, targetId: number): Promise<void> {
+  const { identities } = db.tables;
+  const providersOf = async (id: number) =>
+    new Set((await db.select({ p: identities.provider }).from(identities).where(eq(identities.userId, id))).map((r) => r.p));
+  const a = await providersOf(sourceId);
+  const b = await providersOf(targetId);
   for (const p of SINGLE_PROVIDERS) {
     if (a.has(p) && b.has(p))
       throw new Conflict(
@@ -51,26 +49,30 @@ export function mergedPlan(source: UserRow, target: UserRow, now: Date): Pick<Us
  * codes and challenges end, and the source is marked `mergedIntoId` (it can no longer sign in).
  * Returns the target as it is afterwards. Throws 409 when the rules forbid the merge.
  */
-export function mergeAccounts(deps: { db: DbOrTx; clock: Deps["clock"] }, sourceId: number, targetId: number): UserRow {
+export async function mergeAccounts(deps: { asyncDb: AsyncDbOrTx; clock: Deps["clock"] }, sourceId: number, targetId: number): Promise<UserRow> {
   const now = deps.clock.now();
-  return writeTransaction(deps.db, (tx) => {
-    const source = tx.select().from(users).where(eq(users.id, sourceId)).get();
-    const target = tx.select().from(users).where(eq(users.id, targetId)).get();
+  const { emailCodes, identities, refreshTokens, users, webauthnChallenges } = deps.asyncDb.tables;
+  return transaction(deps.asyncDb, async (tx) => {
+    // both accounts stay still while they merge (a second merge or link of either waits, on every node)
+    for (const id of [sourceId, targetId].sort((a, b) => a - b)) await serializeOn(tx, `account:${id}`);
+    const [source] = await tx.select().from(users).where(eq(users.id, sourceId)).limit(1);
+    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).limit(1);
     if (!source || !target || source.mergedIntoId || target.mergedIntoId || sourceId === targetId)
       throw new Conflict("These accounts cannot be merged", "merge_impossible");
-    assertMergeable(tx, sourceId, targetId);
-    for (const { table, owner, merge } of OWNED_TABLES) {
+    await assertMergeable(tx, sourceId, targetId);
+    for (const { key, merge } of OWNED_TABLES) {
+      const table = tx.tables[key] as typeof tx.tables.links;
       if (merge) {
-        merge(tx, sourceId, targetId);
-        const left = tx.select({ n: count() }).from(table).where(eq(owner, sourceId)).get()?.n ?? 0;
-        if (left > 0) throw new Error(`merge hook of ${getTableName(table)} left ${left} rows with the old owner`);
-      } else tx.run(sql`update ${table} set ${sql.identifier(owner.name)} = ${targetId} where ${owner} = ${sourceId}`);
+        await merge(tx, sourceId, targetId);
+        const [left] = await tx.select({ n: count() }).from(table).where(eq(table.userId, sourceId));
+        if (Number(left?.n ?? 0) > 0) throw new Error(`merge hook of ${getTableName(table)} left ${left!.n} rows with the old owner`);
+      } else await tx.update(table).set({ userId: targetId }).where(eq(table.userId, sourceId));
     }
-    tx.update(identities).set({ userId: targetId }).where(eq(identities.userId, sourceId)).run();
-    tx.delete(emailCodes).where(eq(emailCodes.userId, sourceId)).run();
-    tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, sourceId)).run();
+    await tx.update(identities).set({ userId: targetId }).where(eq(identities.userId, sourceId));
+    await tx.delete(emailCodes).where(eq(emailCodes.userId, sourceId));
+    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, sourceId));
     // the source signs in no more: its refresh tokens end (and with them its sign-ins)
-    tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, sourceId), isNull(refreshTokens.revokedAt))).run();
+    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, sourceId), isNull(refreshTokens.revokedAt)));
     const patch = {
       ...mergedPlan(source, target, now),
       msgrId: target.msgrId ?? source.msgrId,
@@ -78,8 +80,9 @@ export function mergeAccounts(deps: { db: DbOrTx; clock: Deps["clock"] }, source
       firstName: target.firstName ?? source.firstName,
       email: target.email ?? source.email,
     };
-    tx.update(users).set({ mergedIntoId: targetId, msgrId: null, email: null, plan: "free", planExpiresAt: null }).where(eq(users.id, sourceId)).run();
-    tx.update(users).set({ mergedIntoId: targetId }).where(eq(users.mergedIntoId, sourceId)).run();
-    return tx.update(users).set(patch).where(eq(users.id, targetId)).returning().get();
+    await tx.update(users).set({ mergedIntoId: targetId, msgrId: null, email: null, plan: "free", planExpiresAt: null }).where(eq(users.id, sourceId));
+    await tx.update(users).set({ mergedIntoId: targetId }).where(eq(users.mergedIntoId, sourceId));
+    const [merged] = await tx.update(users).set(patch).where(eq(users.id, targetId)).returning();
+    return merged!;
   });
 }

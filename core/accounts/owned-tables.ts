@@ -1,33 +1,35 @@
-import type { Tx } from "../../db/transaction";
-import { and, eq, sql } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as s from "../../db/schema";
-import type { Deps } from "../deps";
+import { and, eq } from "drizzle-orm";
+import type { AsyncTx, Tables } from "../../db/async";
+
+/** The tables (by their key in the schema) whose rows belong to a user through a `user_id` column. */
+export type OwnedKey = {
+  [K in keyof Tables]: Tables[K] extends { userId: unknown; $inferSelect: unknown } ? K : never;
+}[keyof Tables];
 
 /**
- * A user-owned table. By default a merge re-points `owner` from the old account to the new one.
- * A table with a per-user unique key (say, tag names) gives `merge` instead: it runs inside the
+ * A user-owned table. By default a merge re-points its `user_id` from the old account to the new
+ * one. A table with a per-user unique key (say, tag names) gives `merge` instead: it runs inside the
  * merge transaction and must leave no row owned by `sourceId` (rename, fold or delete clashes first).
  */
 export interface OwnedTable {
-  table: SQLiteTable;
-  owner: SQLiteColumn;
-  merge?: (tx: Tx, sourceId: number, targetId: number) => void;
+  key: OwnedKey;
+  merge?: (tx: AsyncTx, sourceId: number, targetId: number) => Promise<void>;
 }
 
 /**
  * Merge hook: the survivor keeps one row per hostname. A clashing row of the merged-in account has
  * its links moved to the survivor's row (which becomes verified when the merged-in one was), then goes.
  */
-function mergeDomains(tx: Tx, sourceId: number, targetId: number): void {
-  for (const mine of tx.select().from(s.domains).where(eq(s.domains.userId, sourceId)).all()) {
-    const theirs = tx.select().from(s.domains).where(and(eq(s.domains.userId, targetId), eq(s.domains.hostname, mine.hostname))).get();
+async function mergeDomains(tx: AsyncTx, sourceId: number, targetId: number): Promise<void> {
+  const { domains, links } = tx.tables;
+  for (const mine of await tx.select().from(domains).where(eq(domains.userId, sourceId)).orderBy(domains.id)) {
+    const [theirs] = await tx.select().from(domains).where(and(eq(domains.userId, targetId), eq(domains.hostname, mine.hostname))).limit(1);
     if (!theirs) continue;
-    tx.update(s.links).set({ domainId: theirs.id }).where(eq(s.links.domainId, mine.id)).run();
-    tx.delete(s.domains).where(eq(s.domains.id, mine.id)).run();
-    if (mine.verifiedAt && !theirs.verifiedAt) tx.update(s.domains).set({ verifiedAt: mine.verifiedAt }).where(eq(s.domains.id, theirs.id)).run();
+    await tx.update(links).set({ domainId: theirs.id }).where(eq(links.domainId, mine.id));
+    await tx.delete(domains).where(eq(domains.id, mine.id));
+    if (mine.verifiedAt && !theirs.verifiedAt) await tx.update(domains).set({ verifiedAt: mine.verifiedAt }).where(eq(domains.id, theirs.id));
   }
-  tx.update(s.domains).set({ userId: targetId }).where(eq(s.domains.userId, sourceId)).run();
+  await tx.update(domains).set({ userId: targetId }).where(eq(domains.userId, sourceId));
 }
 
 /**
@@ -37,46 +39,47 @@ function mergeDomains(tx: Tx, sourceId: number, targetId: number): void {
  * with the reason.
  */
 export const OWNED_TABLES: OwnedTable[] = [
-  { table: s.links, owner: s.links.userId },
+  { key: "links" },
   // deleted links' codes and visits to dead codes stay with the account their links went to
-  { table: s.linkTombstones, owner: s.linkTombstones.userId },
-  { table: s.orphanVisits, owner: s.orphanVisits.userId },
+  { key: "linkTombstones" },
+  { key: "orphanVisits" },
   // tag names are unique per user (case-insensitive): a merged-in tag whose name the survivor has
   // folds into the survivor's tag (its links follow); the others move
   {
-    table: s.tags,
-    owner: s.tags.userId,
-    merge(tx, sourceId, targetId) {
-      const own = new Map(tx.select().from(s.tags).where(eq(s.tags.userId, targetId)).all().map((t) => [t.name.toLowerCase(), t.id]));
-      for (const tag of tx.select().from(s.tags).where(eq(s.tags.userId, sourceId)).all()) {
+    key: "tags",
+    async merge(tx, sourceId, targetId) {
+      const { tags, linkTags } = tx.tables;
+      const own = new Map((await tx.select().from(tags).where(eq(tags.userId, targetId))).map((t) => [t.name.toLowerCase(), t.id]));
+      for (const tag of await tx.select().from(tags).where(eq(tags.userId, sourceId)).orderBy(tags.id)) {
         const twin = own.get(tag.name.toLowerCase());
         if (twin === undefined) continue;
-        tx.run(sql`insert or ignore into ${s.linkTags} (link_id, tag_id) select link_id, ${twin} from ${s.linkTags} where tag_id = ${tag.id}`);
-        tx.delete(s.tags).where(eq(s.tags.id, tag.id)).run(); // its link_tags rows go with it
+        const moving = await tx.select({ linkId: linkTags.linkId }).from(linkTags).where(eq(linkTags.tagId, tag.id));
+        if (moving.length) await tx.insert(linkTags).values(moving.map(({ linkId }) => ({ linkId, tagId: twin }))).onConflictDoNothing();
+        await tx.delete(tags).where(eq(tags.id, tag.id)); // its link_tags rows go with it
       }
-      tx.update(s.tags).set({ userId: targetId }).where(eq(s.tags.userId, sourceId)).run();
+      await tx.update(tags).set({ userId: targetId }).where(eq(tags.userId, sourceId));
     },
   },
-  { table: s.pixels, owner: s.pixels.userId },
+  { key: "pixels" },
   // one row per hostname and account: a hostname both accounts added folds into the survivor's row
-  { table: s.domains, owner: s.domains.userId, merge: mergeDomains },
-  { table: s.secureFolders, owner: s.secureFolders.userId },
-  { table: s.secureFiles, owner: s.secureFiles.userId },
-  { table: s.secureLinks, owner: s.secureLinks.userId },
-  { table: s.secureRequests, owner: s.secureRequests.userId },
-  { table: s.trackers, owner: s.trackers.userId },
-  { table: s.apiTokens, owner: s.apiTokens.userId },
-  { table: s.passkeys, owner: s.passkeys.userId },
-  { table: s.outbox, owner: s.outbox.userId },
+  { key: "domains", merge: mergeDomains },
+  { key: "secureFolders" },
+  { key: "secureFiles" },
+  { key: "secureLinks" },
+  { key: "secureRequests" },
+  { key: "trackers" },
+  { key: "apiTokens" },
+  { key: "passkeys" },
+  { key: "outbox" },
   // one signing secret per user: the survivor keeps its own; without one it takes the merged-in
   // account's, so receivers set up for that account's webhooks keep verifying the signatures
   {
-    table: s.webhookSecrets,
-    owner: s.webhookSecrets.userId,
-    merge(tx, sourceId, targetId) {
-      const own = tx.select({ userId: s.webhookSecrets.userId }).from(s.webhookSecrets).where(eq(s.webhookSecrets.userId, targetId)).get();
-      if (own) tx.delete(s.webhookSecrets).where(eq(s.webhookSecrets.userId, sourceId)).run();
-      else tx.update(s.webhookSecrets).set({ userId: targetId }).where(eq(s.webhookSecrets.userId, sourceId)).run();
+    key: "webhookSecrets",
+    async merge(tx, sourceId, targetId) {
+      const { webhookSecrets } = tx.tables;
+      const [own] = await tx.select({ userId: webhookSecrets.userId }).from(webhookSecrets).where(eq(webhookSecrets.userId, targetId)).limit(1);
+      if (own) await tx.delete(webhookSecrets).where(eq(webhookSecrets.userId, sourceId));
+      else await tx.update(webhookSecrets).set({ userId: targetId }).where(eq(webhookSecrets.userId, sourceId));
     },
   },
 ];

@@ -19,7 +19,7 @@ export interface Principal {
  * `x-msgr-init-data` header. Throws 401 when neither is present or valid.
  */
 export async function authenticate(
-  deps: Pick<Deps, "db" | "asyncDb" | "config" | "clock" | "revokedSessions">,
+  deps: Pick<Deps, "asyncDb" | "config" | "clock" | "revokedSessions">,
   creds: { authorization?: string | null; initData?: string | null },
 ): Promise<Principal> {
   const auth = creds.authorization?.trim();
@@ -29,22 +29,22 @@ export async function authenticate(
     const token = m[1]!;
     if (looksLikeApiToken(token)) {
       const t = await verifyApiToken(deps, token);
-      return { user: activeUser(deps, t.userId), via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
+      return { user: await activeUser(deps, t.userId), via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
     }
     const { userId, sessionId } = await verifyAccessToken(deps, token);
-    if (sessionId && deps.revokedSessions.has(sessionId)) throw new Unauthorized("This sign-in was ended; sign in again", "session_revoked");
-    return { user: activeUser(deps, userId), via: "jwt", scopes: ["*"] };
+    if (sessionId && (await deps.revokedSessions.has(sessionId))) throw new Unauthorized("This sign-in was ended; sign in again", "session_revoked");
+    return { user: await activeUser(deps, userId), via: "jwt", scopes: ["*"] };
   }
   if (creds.initData) {
     const profile = verifyInitData(deps, creds.initData);
-    return { user: upsertTelegramUser(deps, profile), via: "initData", scopes: ["*"] };
+    return { user: await upsertTelegramUser(deps, profile), via: "initData", scopes: ["*"] };
   }
   throw new Unauthorized("Authentication required: send Authorization: Bearer <token> or x-msgr-init-data", "unauthorized");
 }
 
-function activeUser(deps: Pick<Deps, "db">, id: number): UserRow {
+async function activeUser(deps: Pick<Deps, "asyncDb">, id: number): Promise<UserRow> {
   try {
-    return getUser(deps, id);
+    return await getUser(deps, id);
   } catch {
     throw new Unauthorized("The account behind this token no longer exists", "invalid_token");
   }

@@ -12,8 +12,8 @@ export interface AccountUsage {
 }
 
 /** The user's plan, its limits and how much of each limit is used (for the dashboard's settings page). */
-export async function accountUsage(deps: Pick<Deps, "db" | "asyncDb" | "config" | "clock">, userId: number): Promise<AccountUsage> {
-  const user = getUser(deps, userId);
+export async function accountUsage(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number): Promise<AccountUsage> {
+  const user = await getUser(deps, userId);
   const { links, trackers, secureFiles } = deps.asyncDb.tables;
   // PostgreSQL reads counts and sums back as strings
   const n = async (table: typeof links | typeof trackers | typeof secureFiles) =>

@@ -1,30 +1,35 @@
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { identities, users } from "../../db/schema";
 import { NotFound } from "../errors";
 import { subscriptionOf } from "./plans";
-import { writeTransaction, type DbOrTx } from "../../db/transaction";
+import { serializeOn, transaction, type AsyncDbOrTx, type Tables } from "../../db/async";
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = Tables["users"]["$inferSelect"];
 
 /** The User object of the spec: {id, msgrId, username}. */
 export function publicUser(u: UserRow) {
   return { id: u.id, msgrId: u.msgrId ?? null, username: u.username ?? null, firstName: u.firstName ?? null, email: u.email ?? null };
 }
 
-export function getUser(deps: { db: DbOrTx }, id: number): UserRow {
-  const u = deps.db.select().from(users).where(eq(users.id, id)).get();
+export async function getUser(deps: { asyncDb: AsyncDbOrTx }, id: number): Promise<UserRow> {
+  const { users } = deps.asyncDb.tables;
+  const [u] = await deps.asyncDb.select().from(users).where(eq(users.id, id)).limit(1);
   if (!u || u.mergedIntoId) throw new NotFound("User");
   return u;
 }
 
-export function findUserByIdentity(deps: { db: DbOrTx }, provider: "telegram" | "email" | "passkey", subject: string): UserRow | undefined {
-  const row = deps.db
+export async function findUserByIdentity(
+  deps: { asyncDb: AsyncDbOrTx },
+  provider: "telegram" | "email" | "passkey",
+  subject: string,
+): Promise<UserRow | undefined> {
+  const { identities, users } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb
     .select({ user: users })
     .from(identities)
     .innerJoin(users, eq(users.id, identities.userId))
     .where(and(eq(identities.provider, provider), eq(identities.subject, subject)))
-    .get();
+    .limit(1);
   return row?.user;
 }
 
@@ -34,35 +39,46 @@ export interface TelegramProfile {
   firstName?: string | null;
 }
 
-/** Finds the user with this Telegram identity, creating user and identity on first contact; refreshes the profile. */
-export function upsertTelegramUser(deps: Pick<Deps, "db" | "clock">, tg: TelegramProfile): UserRow {
-  return writeTransaction(deps.db, (tx) => {
-    const existing = findUserByIdentity({ db: tx }, "telegram", String(tg.id));
+/**
+ * Finds the user with this Telegram identity, creating user and identity on first contact; refreshes
+ * the profile. Two first contacts at once (two nodes) make one user: the identity is the key.
+ */
+export async function upsertTelegramUser(deps: Pick<Deps, "asyncDb" | "clock">, tg: TelegramProfile): Promise<UserRow> {
+  const { identities, users } = deps.asyncDb.tables;
+  const subject = String(tg.id);
+  const fresh = (u: UserRow) => u.username === (tg.username ?? u.username) && u.firstName === (tg.firstName ?? u.firstName);
+  // the common case (a known user, profile unchanged) needs no transaction
+  const known = await findUserByIdentity(deps, "telegram", subject);
+  if (known && fresh(known)) return known;
+  return transaction(deps.asyncDb, async (tx) => {
+    await serializeOn(tx, `identity:telegram:${subject}`);
+    const existing = await findUserByIdentity({ asyncDb: tx }, "telegram", subject);
     if (existing) {
       const patch = { username: tg.username ?? existing.username, firstName: tg.firstName ?? existing.firstName };
       if (patch.username !== existing.username || patch.firstName !== existing.firstName)
-        tx.update(users).set(patch).where(eq(users.id, existing.id)).run();
+        await tx.update(users).set(patch).where(eq(users.id, existing.id));
       return { ...existing, ...patch };
     }
-    const user = tx
+    const [user] = await tx
       .insert(users)
       .values({ username: tg.username ?? null, firstName: tg.firstName ?? null, msgrId: tg.id, createdAt: deps.clock.now() })
-      .returning()
-      .get();
-    tx.insert(identities).values({ userId: user.id, provider: "telegram", subject: String(tg.id), createdAt: deps.clock.now() }).run();
-    return user;
+      .returning();
+    await tx.insert(identities).values({ userId: user!.id, provider: "telegram", subject, createdAt: deps.clock.now() });
+    return user!;
   });
 }
 
 /** Finds the user with this email identity, creating them on first verified code. */
-export function upsertEmailUser(deps: Pick<Deps, "db" | "clock">, email: string): UserRow {
+export async function upsertEmailUser(deps: Pick<Deps, "asyncDb" | "clock">, email: string): Promise<UserRow> {
+  const { identities, users } = deps.asyncDb.tables;
   const normalized = email.trim().toLowerCase();
-  return writeTransaction(deps.db, (tx) => {
-    const existing = findUserByIdentity({ db: tx }, "email", normalized);
+  return transaction(deps.asyncDb, async (tx) => {
+    await serializeOn(tx, `identity:email:${normalized}`);
+    const existing = await findUserByIdentity({ asyncDb: tx }, "email", normalized);
     if (existing) return existing;
-    const user = tx.insert(users).values({ email: normalized, createdAt: deps.clock.now() }).returning().get();
-    tx.insert(identities).values({ userId: user.id, provider: "email", subject: normalized, createdAt: deps.clock.now() }).run();
-    return user;
+    const [user] = await tx.insert(users).values({ email: normalized, createdAt: deps.clock.now() }).returning();
+    await tx.insert(identities).values({ userId: user!.id, provider: "email", subject: normalized, createdAt: deps.clock.now() });
+    return user!;
   });
 }
 

@@ -55,7 +55,7 @@ export async function createEmailUser(deps: Pick<Deps, "db" | "asyncDb" | "clock
   const normalized = email.trim().toLowerCase();
   if (!EMAIL.test(normalized)) throw new FieldError("email", `"${email}" is not an email address`);
   const { users } = deps.asyncDb.tables;
-  const existing = findUserByIdentity(deps, "email", normalized) ?? first(await deps.asyncDb.select().from(users).where(eq(users.email, normalized)));
+  const existing = (await findUserByIdentity(deps, "email", normalized) ?? first(await deps.asyncDb.select().from(users).where(eq(users.email, normalized))));
   if (existing) throw new Conflict(`${normalized} already belongs to user ${existing.id}`);
   return upsertEmailUser(deps, normalized);
 }

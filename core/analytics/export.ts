@@ -56,7 +56,7 @@ export async function exportClicks(
   const format = req.format as ExportFormat;
   const period = parsePeriod(req.period);
   const link = await ownedLink(deps, userId, linkId);
-  userChat(deps, userId);
+  await userChat(deps, userId);
   const range = await rangeOf(deps, [link], period);
   const { clicks } = deps.asyncDb.tables;
   const found = await deps.asyncDb.select().from(clicks)

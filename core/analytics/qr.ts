@@ -37,7 +37,7 @@ export async function decodePng(base64: string): Promise<Uint8Array> {
 export async function shareQr(deps: Deps, userId: number, linkId: number, qrImage: string): Promise<{ ok: true }> {
   const link = await ownedLink(deps, userId, linkId);
   const png = await decodePng(qrImage);
-  userChat(deps, userId);
+  await userChat(deps, userId);
   await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption: `QR code for ${await trackingUrl(deps, link)}`, open: `link_${link.id}` });
   return { ok: true };
 }

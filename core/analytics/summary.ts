@@ -101,7 +101,7 @@ export async function summaryImage(deps: Deps, userId: number, req: SummaryReque
 
 /** `POST /links/send-summary`: renders the summary and sends it to the user's Telegram chat. */
 export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
-  userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
+  await userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
   const { card, caption, filename } = await summaryCard(deps, userId, req);
   await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption, ...(req.linkId ? { open: `link_${req.linkId}` } : {}) });
   return { ok: true };

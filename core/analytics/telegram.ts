@@ -5,9 +5,9 @@ import { getUser } from "../accounts/users";
 import { resolveStartLinks, startLink } from "../delivery/deep-link";
 
 /** The user's own Telegram chat (private chat id = Telegram user id) and the Bot API client. */
-export function userChat(deps: Pick<Deps, "db" | "telegram">, userId: number): { api: Api; chatId: number } {
+export async function userChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId: number): Promise<{ api: Api; chatId: number }> {
   if (!deps.telegram) throw new NotConfigured("The Telegram bot is not configured (BOT_TOKEN is unset), so nothing can be sent to a chat");
-  const user = getUser(deps, userId);
+  const user = await getUser(deps, userId);
   if (!user.msgrId)
     throw new AppError(409, "telegram_not_linked", "Your account has no Telegram identity to send to: sign in with Telegram or link it in settings, start the bot, then try again");
   return { api: deps.telegram, chatId: user.msgrId };
@@ -34,8 +34,8 @@ export interface ChatFile {
 }
 
 /** Sends a photo or document to the user's Telegram chat; Bot API failures become clear AppErrors. */
-export async function sendToUserChat(deps: Pick<Deps, "db" | "telegram">, userId: number, kind: "photo" | "document", file: ChatFile): Promise<void> {
-  const { api, chatId } = userChat(deps, userId);
+export async function sendToUserChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId: number, kind: "photo" | "document", file: ChatFile): Promise<void> {
+  const { api, chatId } = await userChat(deps, userId);
   const input = new InputFile(file.bytes, file.filename);
   try {
     // the bot's username is needed for the link; sends are rare enough to ask each time

@@ -1,11 +1,9 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { createHmac, randomInt } from "node:crypto";
 import type { Deps } from "../deps";
-import { emailCodeFailures, emailCodes } from "../../db/schema";
-import { changes } from "../../db/client";
 import { AppError, FieldError, RateLimited, Upstream } from "../errors";
 import { safeEqual } from "../random";
-import { writeTransaction } from "../../db/transaction";
+import { serializeOn, transaction, type AsyncDb, type Tables } from "../../db/async";
 
 /** One-time email codes: 6 digits, valid 10 minutes, 5 wrong tries, one send per 30 s per email. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -39,7 +37,7 @@ function hashCode(deps: Pick<Deps, "config">, email: string, purpose: CodePurpos
 }
 
 /** Codes of one requester: sign-in codes have none, a link code belongs to the account that asked for it. */
-function sameRequester(userId: number | null) {
+function sameRequester(emailCodes: Tables["emailCodes"], userId: number | null) {
   return userId === null ? isNull(emailCodes.userId) : eq(emailCodes.userId, userId);
 }
 
@@ -49,32 +47,35 @@ function sameRequester(userId: number | null) {
  * (another account's pending link code for the same email stays valid).
  */
 export async function sendEmailCode(
-  deps: Pick<Deps, "db" | "config" | "clock" | "mailer">,
+  deps: Pick<Deps, "asyncDb" | "config" | "clock" | "mailer">,
   email: string,
   purpose: CodePurpose,
   userId: number | null,
 ): Promise<void> {
   const now = deps.clock.now();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const id = writeTransaction(deps.db, (tx) => {
-    const recent = tx
+  const { emailCodes } = deps.asyncDb.tables;
+  const id = await transaction(deps.asyncDb, async (tx) => {
+    // one send per address at a time, on every node: the check below and the insert go together
+    await serializeOn(tx, `email-code:${email}`);
+    const [recent] = await tx
       .select({ createdAt: emailCodes.createdAt })
       .from(emailCodes)
       .where(and(eq(emailCodes.email, email), isNull(emailCodes.consumedAt), gt(emailCodes.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS))))
       .orderBy(desc(emailCodes.createdAt))
-      .get();
+      .limit(1);
     if (recent) {
       const wait = (recent.createdAt.getTime() + RESEND_INTERVAL_MS - now.getTime()) / 1000;
       throw new RateLimited(wait, `A code was just sent to ${email}; wait ${Math.ceil(wait)} s before asking for another`);
     }
-    tx.delete(emailCodes)
-      .where(and(eq(emailCodes.email, email), or(and(eq(emailCodes.purpose, purpose), sameRequester(userId), isNull(emailCodes.consumedAt)), lte(emailCodes.expiresAt, now))))
-      .run();
-    return tx
+    await tx
+      .delete(emailCodes)
+      .where(and(eq(emailCodes.email, email), or(and(eq(emailCodes.purpose, purpose), sameRequester(emailCodes, userId), isNull(emailCodes.consumedAt)), lte(emailCodes.expiresAt, now))));
+    const [made] = await tx
       .insert(emailCodes)
       .values({ email, purpose, userId, codeHash: hashCode(deps, email, purpose, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
-      .returning({ id: emailCodes.id })
-      .get().id;
+      .returning({ id: emailCodes.id });
+    return made!.id;
   });
   const what = purpose === "login" ? "sign-in" : "confirmation";
   try {
@@ -84,7 +85,7 @@ export async function sendEmailCode(
       `Your ${what} code is ${code}.\n\nIt is valid for 10 minutes. If you did not ask for it, ignore this email.`,
     );
   } catch (e) {
-    deps.db.delete(emailCodes).where(eq(emailCodes.id, id)).run();
+    await deps.asyncDb.delete(emailCodes).where(eq(emailCodes.id, id));
     throw new Upstream(`Could not send the email to ${email}: ${(e as Error).message}`, "mail_failed");
   }
 }
@@ -94,14 +95,14 @@ export async function sendEmailCode(
  * whichever code they were aimed at. A new code every 30 s would otherwise buy 5 fresh tries each.
  * The wrong guesses are rows in the database, so every node counts the same ones.
  */
-function assertGuessesLeft(db: Deps["db"], email: string, now: Date): void {
-  const recent = db
+async function assertGuessesLeft(db: AsyncDb, email: string, now: Date): Promise<void> {
+  const { emailCodeFailures } = db.tables;
+  const recent = await db
     .select({ at: emailCodeFailures.failedAt })
     .from(emailCodeFailures)
     .where(and(eq(emailCodeFailures.email, email), gt(emailCodeFailures.failedAt, new Date(now.getTime() - EMAIL_GUESS_WINDOW_MS))))
     .orderBy(desc(emailCodeFailures.failedAt))
-    .limit(MAX_WRONG_GUESSES)
-    .all();
+    .limit(MAX_WRONG_GUESSES);
   if (recent.length < MAX_WRONG_GUESSES) return;
   // open again when the oldest of the last MAX_WRONG_GUESSES leaves the window
   const wait = (recent[MAX_WRONG_GUESSES - 1]!.at.getTime() + EMAIL_GUESS_WINDOW_MS - now.getTime()) / 1000;
@@ -114,36 +115,37 @@ function assertGuessesLeft(db: Deps["db"], email: string, now: Date): void {
  * and RateLimited (429) while the address has no guesses left this hour, even for the right code.
  * Not for use inside a transaction: a wrong try must be counted even though the call throws.
  */
-export function consumeEmailCode(
-  deps: Pick<Deps, "db" | "config" | "clock">,
+export async function consumeEmailCode(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
   input: { email: string; code: string; purpose: CodePurpose; userId: number | null },
-): void {
+): Promise<void> {
   const code = input.code.trim();
   if (!/^\d{6}$/.test(code)) throw new FieldError("code", "must be the 6-digit code from the email");
   const now = deps.clock.now();
-  const db = deps.db;
-  assertGuessesLeft(db, input.email, now);
-  const row = db
+  const db = deps.asyncDb;
+  const { emailCodes, emailCodeFailures } = db.tables;
+  await assertGuessesLeft(db, input.email, now);
+  const [row] = await db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), sameRequester(input.userId), isNull(emailCodes.consumedAt)))
+    .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), sameRequester(emailCodes, input.userId), isNull(emailCodes.consumedAt)))
     .orderBy(desc(emailCodes.id))
-    .get();
+    .limit(1);
   if (!row)
     throw new CodeRejected("invalid_code", "No code is pending for this email; request a new one");
   if (row.expiresAt.getTime() <= now.getTime()) throw new CodeRejected("code_expired", "This code has expired; request a new one");
   if (row.attempts >= MAX_WRONG_TRIES) throw new CodeRejected("too_many_attempts", "Too many wrong codes; request a new one");
   if (!safeEqual(row.codeHash, hashCode(deps, input.email, input.purpose, code))) {
-    db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, row.id)).run();
-    db.insert(emailCodeFailures).values({ email: input.email, failedAt: now }).run();
+    await db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, row.id));
+    await db.insert(emailCodeFailures).values({ email: input.email, failedAt: now });
     const left = MAX_WRONG_TRIES - row.attempts - 1;
     if (left <= 0) throw new CodeRejected("too_many_attempts", "Wrong code. Too many wrong codes; request a new one");
     throw new CodeRejected("invalid_code", `Wrong code; ${left} attempt${left === 1 ? "" : "s"} left`);
   }
-  const claimed = db
+  const claimed = await db
     .update(emailCodes)
     .set({ consumedAt: now })
     .where(and(eq(emailCodes.id, row.id), isNull(emailCodes.consumedAt), lt(emailCodes.attempts, MAX_WRONG_TRIES)))
-    .run();
-  if (changes(claimed) !== 1) throw new CodeRejected("invalid_code", "This code was already used; request a new one");
+    .returning({ id: emailCodes.id });
+  if (claimed.length !== 1) throw new CodeRejected("invalid_code", "This code was already used; request a new one");
 }

@@ -4,7 +4,7 @@ import { assertCanLinkEmail, linkEmail, type LinkResult } from "../accounts/link
 import { consumeEmailCode, normalizeEmail, sendEmailCode } from "./email-codes";
 import { issueSession, type Session } from "./sessions";
 
-type MailDeps = Pick<Deps, "db" | "config" | "clock" | "mailer">;
+type MailDeps = Pick<Deps, "asyncDb" | "config" | "clock" | "mailer">;
 
 /** POST /api/auth/email/send-otp: mails a sign-in code. */
 export async function sendLoginCode(deps: MailDeps, rawEmail: string): Promise<void> {
@@ -12,23 +12,23 @@ export async function sendLoginCode(deps: MailDeps, rawEmail: string): Promise<v
 }
 
 /** POST /api/auth/email/verify-otp: consumes the code, creates the account on first sign-in, starts a session. */
-export async function verifyLoginCode(deps: Pick<Deps, "db" | "config" | "clock">, rawEmail: string, code: string): Promise<Session> {
+export async function verifyLoginCode(deps: Pick<Deps, "asyncDb" | "config" | "clock">, rawEmail: string, code: string): Promise<Session> {
   const email = normalizeEmail(rawEmail);
-  consumeEmailCode(deps, { email, code, purpose: "login", userId: null });
-  return issueSession(deps, upsertEmailUser(deps, email));
+  await consumeEmailCode(deps, { email, code, purpose: "login", userId: null });
+  return issueSession(deps, await upsertEmailUser(deps, email));
 }
 
 /** POST /api/auth/email/send-link-otp: checks the link rules first, then mails a confirmation code. */
 export async function sendLinkCode(deps: MailDeps, userId: number, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  assertCanLinkEmail(deps, userId, email);
+  await assertCanLinkEmail(deps, userId, email);
   await sendEmailCode(deps, email, "link", userId);
 }
 
 /** POST /api/auth/email/verify-link-otp: consumes the code and links the email, merging when it has an account. */
-export function verifyLinkCode(deps: Pick<Deps, "db" | "config" | "clock">, userId: number, rawEmail: string, code: string): LinkResult {
+export async function verifyLinkCode(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, rawEmail: string, code: string): Promise<LinkResult> {
   const email = normalizeEmail(rawEmail);
-  assertCanLinkEmail(deps, userId, email);
-  consumeEmailCode(deps, { email, code, purpose: "link", userId });
+  await assertCanLinkEmail(deps, userId, email);
+  await consumeEmailCode(deps, { email, code, purpose: "link", userId });
   return linkEmail(deps, userId, email);
 }

@@ -18,7 +18,7 @@ import { issueSession, type Session } from "./sessions";
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "Linkbot";
 
-type PasskeyDeps = Pick<Deps, "db" | "asyncDb" | "config" | "clock">;
+type PasskeyDeps = Pick<Deps, "asyncDb" | "config" | "clock">;
 type Purpose = "register" | "login";
 
 /** rpID is BASE_URL's host name; the expected origin is BASE_URL's origin. */
@@ -72,7 +72,7 @@ function view(p: Tables["passkeys"]["$inferSelect"]) {
 
 /** Registration options for a signed-in user (their existing passkeys are excluded). */
 export async function passkeyRegistrationOptions(deps: PasskeyDeps, userId: number) {
-  const user = getUser(deps, userId);
+  const user = await getUser(deps, userId);
   const { passkeys } = deps.asyncDb.tables;
   const existing = await deps.asyncDb.select().from(passkeys).where(eq(passkeys.userId, userId));
   const label = user.email ?? (user.username ? `@${user.username}` : `user ${user.id}`);
@@ -146,7 +146,7 @@ export async function deletePasskey(deps: Pick<Deps, "asyncDb">, userId: number,
  * challenge is bound to it server-side: only that account's passkeys are accepted with it.
  */
 export async function passkeyLoginOptions(deps: PasskeyDeps, email?: string) {
-  const user = email ? findUserByIdentity(deps, "email", normalizeEmail(email)) : undefined;
+  const user = email ? await findUserByIdentity(deps, "email", normalizeEmail(email)) : undefined;
   const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: "preferred" });
   await storeChallenge(deps, options.challenge, "login", user?.id ?? null);
   return options;
@@ -179,5 +179,5 @@ export async function verifyPasskeyLogin(deps: PasskeyDeps, response: Authentica
     .where(newCounter > 0 ? and(eq(passkeys.id, key.id), lt(passkeys.counter, newCounter)) : eq(passkeys.id, key.id))
     .returning({ id: passkeys.id });
   if (!moved.length) throw new Unauthorized("Passkey signature counter did not advance (cloned authenticator?)", "passkey_invalid");
-  return issueSession(deps, getUser(deps, key.userId));
+  return issueSession(deps, await getUser(deps, key.userId));
 }

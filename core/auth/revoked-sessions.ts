@@ -1,51 +1,60 @@
 import { lte } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { revokedSessions } from "../../db/schema";
-import { changes } from "../../db/client";
+import type { AsyncDb } from "../../db/async";
 import { ACCESS_TOKEN_TTL_SECONDS } from "../tokens/jwt";
 
 /**
  * The sign-ins that were ended (logout, refresh-token reuse). Every authenticated request asks
  * `has`, so the answer comes from a set held in memory, read from the `revoked_sessions` table
  * once and again after each change. `invalidate` is the hook for a change made elsewhere: another
- * node that ended a sign-in tells this one (through whatever channel the deployment has) and the
- * next check reads the table again.
+ * node that ended a sign-in tells this one (the change bus) and the next check reads the table again.
  */
 export interface RevokedSessions {
   /** true when the sign-in `sessionId` was ended */
-  has(sessionId: string): boolean;
+  has(sessionId: string): Promise<boolean>;
   /** Ends sign-ins: writes them down and invalidates the cache. */
-  revoke(sessionIds: string[], now: Date): void;
+  revoke(sessionIds: string[], now: Date): Promise<void>;
   /** Forgets the cached set; the next `has` reads the table. */
   invalidate(): void;
   /** Deletes the rows whose access tokens have all expired; returns how many. */
-  sweep(now: Date): number;
+  sweep(now: Date): Promise<number>;
 }
 
 /**
  * Builds the revoked-session set over `db`. `announce` (optional) is called after each local
  * revocation with the ids, for a deployment that tells its other nodes to `invalidate`.
  */
-export function createRevokedSessions(db: Db, announce: (sessionIds: string[]) => void = () => {}): RevokedSessions {
-  let cached: Set<string> | null = null;
+export function createRevokedSessions(db: AsyncDb, announce: (sessionIds: string[]) => void = () => {}): RevokedSessions {
+  const { revokedSessions } = db.tables;
+  // the set, or the read under way; a read that an invalidation overtook is not kept
+  let cached: Promise<Set<string>> | null = null;
+  let generation = 0;
+  const load = () => {
+    const mine = ++generation;
+    const reading = (async () => new Set((await db.select({ id: revokedSessions.sessionId }).from(revokedSessions)).map((r) => r.id)))();
+    cached = reading;
+    reading.catch(() => {
+      if (generation === mine) cached = null;
+    });
+    return reading;
+  };
   const self: RevokedSessions = {
-    has(sessionId) {
-      cached ??= new Set(db.select({ id: revokedSessions.sessionId }).from(revokedSessions).all().map((r) => r.id));
-      return cached.has(sessionId);
+    async has(sessionId) {
+      return (await (cached ?? load())).has(sessionId);
     },
-    revoke(sessionIds, now) {
+    async revoke(sessionIds, now) {
       if (!sessionIds.length) return;
       // every access token of the sign-in was signed before now, so none outlives this
       const expiresAt = new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-      db.insert(revokedSessions).values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: now, expiresAt }))).onConflictDoNothing().run();
+      await db.insert(revokedSessions).values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: now, expiresAt }))).onConflictDoNothing();
       self.invalidate();
       announce(sessionIds);
     },
     invalidate() {
+      generation++;
       cached = null;
     },
-    sweep(now) {
-      const removed = changes(db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, now)).run());
+    async sweep(now) {
+      const removed = (await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, now)).returning({ id: revokedSessions.sessionId })).length;
       if (removed) self.invalidate();
       return removed;
     },

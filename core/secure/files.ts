@@ -87,7 +87,7 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "
     throw new FieldError("textContent", "is required for contentType text");
   if (!isText && input.textContent !== undefined)
     throw new FieldError("textContent", "is only for contentType text; upload other content to POST /api/secure/files/:id/upload");
-  const user = getUser(deps, userId);
+  const user = await getUser(deps, userId);
   const { secureFiles } = deps.asyncDb.tables;
   const files = first(await deps.asyncDb.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)))!.n;
   assertWithinLimit(deps, user, "secureFiles", files);
@@ -118,7 +118,7 @@ async function assertStorage(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "conf
       .from(secureFiles)
       .where(and(eq(secureFiles.userId, userId), ne(secureFiles.id, exceptFileId))),
   )!.bytes;
-  assertWithinLimit(deps, getUser(deps, userId), "storageMB", Math.ceil((Number(used ?? 0) / MB) * 100) / 100, adding / MB);
+  assertWithinLimit(deps, await getUser(deps, userId), "storageMB", Math.ceil((Number(used ?? 0) / MB) * 100) / 100, adding / MB);
 }
 
 /**

@@ -147,8 +147,8 @@ export function countTrackers(deps: Pick<Deps, "db">, userId: number): number {
 }
 
 /** {current, max, plan} for GET /api/tracking/limits. */
-export function trackerLimits(deps: Pick<Deps, "db" | "config" | "clock">, userId: number) {
-  const user = getUser(deps, userId);
+export async function trackerLimits(deps: Pick<Deps, "db" | "asyncDb" | "config" | "clock">, userId: number) {
+  const user = await getUser(deps, userId);
   return { current: countTrackers(deps, userId), max: limitsOf(deps, user).trackers, plan: activePlan(user, deps.clock.now()) };
 }
 
@@ -161,11 +161,12 @@ export async function createTracker(deps: Deps, userId: number, input: TrackerIn
   if (input.keyword === undefined) throw new FieldError("keyword", "is required");
   const cols = toColumns(input);
   const next = { exactMatch: false, searchChannels: true, searchChats: true, notifyVia: "bot" as const, notifyOnDelete: false, ...cols };
-  assertWithinLimit(deps, getUser(deps, userId), "trackers", countTrackers(deps, userId));
+  assertWithinLimit(deps, await getUser(deps, userId), "trackers", countTrackers(deps, userId));
   await checkWhole(deps, next, true);
   // checked again after the (async) webhook validation; this check and the insert run with no pause
   // in between (bun:sqlite is synchronous), so concurrent creates cannot pass the limit together
-  assertWithinLimit(deps, getUser(deps, userId), "trackers", countTrackers(deps, userId));
+  const user = await getUser(deps, userId);
+  assertWithinLimit(deps, user, "trackers", countTrackers(deps, userId));
   const row = deps.db.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning().get();
   invalidateTrackerIndex(deps, [row.id]);
   return row;

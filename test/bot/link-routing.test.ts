@@ -8,8 +8,8 @@ let b: ReturnType<typeof unitBot>;
 beforeEach(() => (b = unitBot()));
 afterEach(() => b.close());
 
-const userId = () => findUserByIdentity(b.t.deps, "telegram", "42")!.id;
-const details = async () => getLink(b.t.deps, userId(), (await listLinks(b.t.deps, userId()))[0]!.id);
+const userId = async () => (await findUserByIdentity(b.t.deps, "telegram", "42"))!.id;
+const details = async () => getLink(b.t.deps, (await userId()), (await listLinks(b.t.deps, (await userId())))[0]!.id);
 
 /** Taps an option of the card and answers its question; returns the bot's answer. */
 async function option(label: string, answer: string) {
@@ -95,7 +95,7 @@ describe("rules, variants and dead codes in the bot's stats (unit)", () => {
     await b.send("https://example.com/a");
     await option("🧭 Rules", "country=DE → https://example.de");
     await option("🅰️ A/B split", "https://example.com/b 50");
-    const code = (await listLinks(b.t.deps, userId()))[0]!.code;
+    const code = (await listLinks(b.t.deps, (await userId())))[0]!.code;
     // six visitors: none from Germany (the test addresses have no country), so all go to the split
     for (let i = 0; i < 6; i++) {
       const res = await b.t.request("GET", `/${code}`, { headers: { "user-agent": `Mozilla/5.0 (Windows NT 10.0) Chrome/124.${i}`, "x-forwarded-for": `203.0.113.${i + 1}` } });
@@ -114,7 +114,7 @@ describe("rules, variants and dead codes in the bot's stats (unit)", () => {
 
   test("dead-code visits: a disabled link's code, one tap from the link list, with a way back", async () => {
     await b.send("https://example.com/old");
-    const code = (await listLinks(b.t.deps, userId()))[0]!.code;
+    const code = (await listLinks(b.t.deps, (await userId())))[0]!.code;
     await b.press("⏸ Turn off");
     expect((await b.t.request("GET", `/${code}`)).status).toBe(404);
     expect((await b.t.request("GET", `/${code}`)).status).toBe(404);

@@ -13,9 +13,9 @@ let b: ReturnType<typeof unitBot>;
 beforeEach(() => (b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 12 } }) })));
 afterEach(() => b.close());
 
-const userId = () => findUserByIdentity(b.t.deps, "telegram", "42")!.id;
-const link = async () => (await listLinks(b.t.deps, userId()))[0]!;
-const details = async () => getLink(b.t.deps, userId(), (await link()).id);
+const userId = async () => (await findUserByIdentity(b.t.deps, "telegram", "42"))!.id;
+const link = async () => (await listLinks(b.t.deps, (await userId())))[0]!;
+const details = async () => getLink(b.t.deps, (await userId()), (await link()).id);
 const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
 
 /** Pastes a URL; returns the card message. */
@@ -57,12 +57,12 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("Delete <b>");
     await b.press("Cancel");
     expect(lastText()).toContain("Clicks:");
-    expect(await listLinks(b.t.deps, userId())).toHaveLength(1);
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(1);
     await b.press("🗑 Delete");
     await b.press("🗑 Yes, delete");
     expect(lastText()).toContain("🗑 Deleted.");
     expect(lastText()).toContain("No links yet");
-    expect(await listLinks(b.t.deps, userId())).toHaveLength(0);
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(0);
   });
 
   test("each option is one tap plus one answer, validated as the API validates, its effect shown in the card", async () => {
@@ -125,12 +125,12 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
 
   test("pixels, domain and webhook options use the user's own catalog; the webhook screen appears on the card", async () => {
     await paste();
-    await createPixel(b.t.deps, userId(), { name: "Shop", type: "facebook", pixelId: "123456789012345" });
+    await createPixel(b.t.deps, (await userId()), { name: "Shop", type: "facebook", pixelId: "123456789012345" });
     const unknown = await option("📡 Pixels", "Other");
     expect(unknown.params.text).toContain("You have no pixel named “Other”. Yours: Shop.");
     await b.send("shop");
     expect(lastText()).toContain("📡 Pixels: Shop");
-    const domain = await createDomain(b.t.deps, userId(), "go.example.org");
+    const domain = await createDomain(b.t.deps, (await userId()), "go.example.org");
     await option("🌐 Domain", "https://go.example.org/");
     expect(lastText()).toContain("domain_id: is not verified yet"); // core's rule, as the API says it
     b.t.deps.db.update(domains).set({ verifiedAt: new Date() }).where(eq(domains.id, domain.id)).run();
@@ -193,7 +193,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("/links");
     const list = b.last("sendMessage");
     const stale = b.findButton("example.com/a · 0")!.button.callback_data;
-    for (const l of (await listLinks(b.t.deps, userId()))) if (l.original_url.endsWith("/a")) await b.t.request("DELETE", `/api/links/${l.id}`, { token: (await b.t.telegramUser(42, "alice")).token });
+    for (const l of (await listLinks(b.t.deps, (await userId())))) if (l.original_url.endsWith("/a")) await b.t.request("DELETE", `/api/links/${l.id}`, { token: (await b.t.telegramUser(42, "alice")).token });
     const calls = await b.tap(stale, list.result.message_id);
     expect(calls.find((c) => c.method === "answerCallbackQuery")!.params.text).toContain("changed");
     expect(calls.find((c) => c.method === "editMessageText")!.params.text).toContain("(1)");
@@ -209,7 +209,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("That does not look like a link.");
     await b.send("https://shop.example/sale");
     expect(lastText()).toContain("✅ Your tracking link");
-    expect(await listLinks(b.t.deps, userId())).toHaveLength(2);
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(2);
     const token = (await b.t.telegramUser(42, "alice")).token;
     for (let i = 0; i < 10; i++) await b.t.request("POST", "/api/links", { token, body: { url: `https://fill.example/${i}` } });
     await b.send("/new");
@@ -222,10 +222,10 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("example.org/page");
     expect((await link()).original_url).toBe("https://example.org/page");
     await b.send("look at this: https://news.example/x please", { entities: [{ type: "url", offset: 13, length: 24 }] });
-    expect((await listLinks(b.t.deps, userId())).map((l) => l.original_url)).toContain("https://news.example/x");
+    expect((await listLinks(b.t.deps, (await userId()))).map((l) => l.original_url)).toContain("https://news.example/x");
     await b.send("a text link", { entities: [{ type: "text_link", offset: 2, length: 4, url: "https://hidden.example/t" }] });
-    expect((await listLinks(b.t.deps, userId())).map((l) => l.original_url)).toContain("https://hidden.example/t");
-    const before = (await listLinks(b.t.deps, userId())).length;
+    expect((await listLinks(b.t.deps, (await userId()))).map((l) => l.original_url)).toContain("https://hidden.example/t");
+    const before = (await listLinks(b.t.deps, (await userId()))).length;
     await b.send("https://example.com/with space");
     expect(lastText()).toContain("cannot contain spaces");
     await b.send(`https://example.com/${"a".repeat(5000)}`);
@@ -237,7 +237,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("must not point to this service's own short links");
     await b.send(`${(await link()).trackingUrl}`);
     expect(lastText()).toContain(`${(await link()).trackingUrl}\n→ ${(await link()).original_url}`);
-    expect(await listLinks(b.t.deps, userId())).toHaveLength(before);
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(before);
     await b.send("hello there");
     expect(lastText()).toContain("Store this text as a secure note?");
   });

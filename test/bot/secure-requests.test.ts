@@ -12,7 +12,7 @@ const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.m
 /** Alice (the unit bot's user) with one folder, on the secure section's first screen. */
 async function withFolder(name = "Invoices") {
   b = unitBot({ SHORT_URL: "https://s.example" });
-  const user = upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
+  const user = await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
   const folder = await createFolder(b.t.deps, user.id, { name });
   await b.send("/secure");
   return { user, folder };

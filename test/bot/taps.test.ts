@@ -24,7 +24,7 @@ const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.m
 async function setup() {
   b = unitBot({ SHORT_URL: "https://s.example" });
   const deps = b.t.deps;
-  const user = upsertTelegramUser(deps, { id: 42, username: "alice", firstName: "Alice" });
+  const user = await upsertTelegramUser(deps, { id: 42, username: "alice", firstName: "Alice" });
   const folder = await createFolder(deps, user.id, { name: "Contracts" });
   const memo = await createFile(deps, user.id, { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" });
   const notes = await createFile(deps, user.id, { folderId: folder.id, name: "notes", contentType: "text", textContent: "ho" });
@@ -167,7 +167,7 @@ test("delete a tag: ⚙️ Settings → 🏷 Tags → the tag, then Yes", async 
 describe("a pasted URL of the user's own opens its screen", () => {
   test("a short link opens its card; the webhook secret is rotated in 2 taps plus the Yes", async () => {
     await setup();
-    const user = upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
+    const user = await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
     const made = insertLink(b.t.deps, user.id, { url: "https://example.com/spring", webhookUrl: "https://hooks.example/clicks", webhookEnabled: true });
     await b.send(`https://s.example/${made.code}`);
     expect(lastText()).toContain("https://example.com/spring");
@@ -196,7 +196,7 @@ describe("a pasted URL of the user's own opens its screen", () => {
 
   test("someone else's short link, or an unknown code, is still refused as a target", async () => {
     const { deps } = await setup();
-    const bob = upsertTelegramUser(deps, { id: 77, username: "bob", firstName: "Bob" });
+    const bob = await upsertTelegramUser(deps, { id: 77, username: "bob", firstName: "Bob" });
     const his = await createLink(deps, bob, { url: "https://example.com/bob" });
     await b.send(his.trackingUrl);
     expect(lastText()).toContain("That cannot be a target");

@@ -63,12 +63,12 @@ export function createTestApp(opts: TestAppOptions = {}) {
 
   /** A Telegram user with a signed-in session token. */
   async function telegramUser(tgId = 42, username = "alice") {
-    const user = upsertTelegramUser(deps, { id: tgId, username, firstName: username });
+    const user = await upsertTelegramUser(deps, { id: tgId, username, firstName: username });
     return { user, token: await signAccessToken(deps, user.id) };
   }
 
   async function emailUser(email = "bob@example.com") {
-    const user = upsertEmailUser(deps, email);
+    const user = await upsertEmailUser(deps, email);
     return { user, token: await signAccessToken(deps, user.id) };
   }
 

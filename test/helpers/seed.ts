@@ -33,14 +33,15 @@ const ONE_PER_USER = new Set(["webhook_secrets"]);
 
 /** What `ownedCounts` gives for the survivor of a merge of two accounts seeded by `seedResources`. */
 export function mergedSeedCounts(): Record<string, number> {
-  return Object.fromEntries(OWNED_TABLES.map(({ table }) => [getTableName(table), ONE_PER_USER.has(getTableName(table)) ? 1 : 2]));
+  return Object.fromEntries(OWNED_TABLES.map(({ key }) => [getTableName(s[key]), ONE_PER_USER.has(getTableName(s[key])) ? 1 : 2]));
 }
 
 /** Rows per owned table that belong to `userId`, keyed by table name. */
 export function ownedCounts(deps: Pick<Deps, "db">, userId: number): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const { table, owner } of OWNED_TABLES) {
-    out[getTableName(table)] = deps.db.select({ n: count() }).from(table).where(eq(owner, userId)).get()!.n;
+  for (const { key } of OWNED_TABLES) {
+    const table = s[key] as typeof s.links;
+    out[getTableName(table)] = deps.db.select({ n: count() }).from(table).where(eq(table.userId, userId)).get()!.n;
   }
   return out;
 }

@@ -147,7 +147,7 @@ describe("account merge", () => {
     const bd = await addVerifiedDomain(t, b.token, "go.brand.example");
     await addVerifiedDomain(t, b.token, "go.other.example");
     const l = (await t.request("POST", "/api/links", { token: b.token, body: { url: "https://brand.example/", domain_id: bd.id } })).json;
-    mergeAccounts(t.deps, b.user.id, a.user.id);
+    await mergeAccounts(t.deps, b.user.id, a.user.id);
     const mine = (await t.request("GET", "/api/domains", { token: a.token })).json as { hostname: string; verified: boolean; id: number }[];
     expect(mine.map((d) => [d.hostname, d.verified])).toEqual([["go.brand.example", true], ["go.other.example", true]]);
     const link = (await t.request("GET", `/api/links/${l.id}`, { token: a.token })).json;

@@ -23,7 +23,7 @@ describe("mergeAccounts", () => {
     t.deps.db.update(s.users).set({ plan: "pro", planExpiresAt: expires }).where(eq(s.users.id, mail.id)).run();
     const session = await issueSession(t.deps, t.deps.db.select().from(s.users).where(eq(s.users.id, mail.id)).get()!);
 
-    const merged = mergeAccounts(t.deps, mail.id, tg.id);
+    const merged = await mergeAccounts(t.deps, mail.id, tg.id);
 
     expect(Object.keys(ownedCounts(t.deps, tg.id))).toHaveLength(OWNED_TABLES.length);
     expect(Object.values(ownedCounts(t.deps, mail.id)).every((n) => n === 0)).toBe(true);
@@ -36,7 +36,7 @@ describe("mergeAccounts", () => {
     expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, src.linkId)).all()).toEqual([{ linkId: src.linkId, tagId: src.tagId }]);
 
     expect(merged).toMatchObject({ id: tg.id, plan: "pro", planExpiresAt: expires, email: "merge@example.com", msgrId: 500, username: "tguser" });
-    expect(findUserByIdentity(t.deps, "email", "merge@example.com")!.id).toBe(tg.id);
+    expect((await findUserByIdentity(t.deps, "email", "merge@example.com"))!.id).toBe(tg.id);
     const source = t.deps.db.select().from(s.users).where(eq(s.users.id, mail.id)).get()!;
     expect(source).toMatchObject({ mergedIntoId: tg.id, email: null, msgrId: null, plan: "free" });
     await expect(refreshSession(t.deps, session.refreshToken)).rejects.toMatchObject({ status: 401, code: "refresh_token_revoked" });
@@ -46,14 +46,14 @@ describe("mergeAccounts", () => {
     const a = (await t.telegramUser(1, "a")).user;
     const b = (await t.telegramUser(2, "b")).user;
     seedResources(t.deps, a.id, "a");
-    expect(() => mergeAccounts(t.deps, a.id, b.id)).toThrow("already linked to a different Telegram account");
+    await expect(mergeAccounts(t.deps, a.id, b.id)).rejects.toThrow("already linked to a different Telegram account");
     expect(ownedCounts(t.deps, a.id).links).toBe(1);
     expect(t.deps.db.select().from(s.users).where(eq(s.users.id, a.id)).get()!.mergedIntoId).toBeNull();
   });
 });
 
 describe("merge hooks of owned tables", () => {
-  const tagsEntry = () => OWNED_TABLES.find((o) => o.table === s.tags)!;
+  const tagsEntry = () => OWNED_TABLES.find((o) => o.key === "tags")!;
   // the tests swap the tags hook; the real one comes back afterwards (test files share the module)
   let realHook: OwnedTable["merge"];
   beforeEach(() => (realHook = tagsEntry().merge));
@@ -64,20 +64,20 @@ describe("merge hooks of owned tables", () => {
     const b = (await t.emailUser("b@example.com")).user;
     const fromB = seedResources(t.deps, b.id, "b");
     t.deps.db.insert(s.tags).values({ userId: a.id, name: "TAG-B" }).run();
-    mergeAccounts(t.deps, b.id, a.id);
+    await mergeAccounts(t.deps, b.id, a.id);
     const tags = t.deps.db.select().from(s.tags).where(eq(s.tags.userId, a.id)).all();
     expect(tags.map((x) => x.name)).toEqual(["TAG-B"]);
     expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, fromB.linkId)).all()).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
   });
 
   test("a hook that leaves rows behind aborts the whole merge", async () => {
-    tagsEntry().merge = () => {};
+    tagsEntry().merge = async () => {};
     const a = (await t.telegramUser(1, "a")).user;
     const b = (await t.emailUser("b@example.com")).user;
     seedResources(t.deps, b.id, "b");
-    expect(() => mergeAccounts(t.deps, b.id, a.id)).toThrow("merge hook of tags left 1 rows");
+    await expect(mergeAccounts(t.deps, b.id, a.id)).rejects.toThrow("merge hook of tags left 1 rows");
     expect(ownedCounts(t.deps, b.id).links).toBe(1);
-    expect(findUserByIdentity(t.deps, "email", "b@example.com")!.id).toBe(b.id);
+    expect((await findUserByIdentity(t.deps, "email", "b@example.com"))!.id).toBe(b.id);
   });
 });
 

@@ -13,9 +13,9 @@ import { markMatchRangeRead } from "../../../core/tracking/matches";
 
 let t: TestApp;
 let userId: number;
-beforeEach(() => {
+beforeEach(async () => {
   t = createTestApp({ env: { PLAN_LIMITS: '{"free":{"trackers":50}}' } });
-  userId = upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" }).id;
+  userId = (await upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" })).id;
 });
 afterEach(() => t.close());
 
@@ -123,8 +123,8 @@ describe("recording matches", () => {
   test("after an account merge, matches of the moved trackers notify the surviving account", async () => {
     const tr = await track({ keyword: "merge" });
     expect(ids("merge one", channel, 1)).toEqual([tr.id]); // the index is built with the old owner's tracker
-    const target = upsertEmailUser(t.deps, "target@example.com");
-    mergeAccounts(t.deps, userId, target.id);
+    const target = await upsertEmailUser(t.deps, "target@example.com");
+    await mergeAccounts(t.deps, userId, target.id);
     t.clock.advance(BURST_WINDOW_MS + 1);
     expect(ids("merge two", channel, 2)).toEqual([tr.id]);
     expect(notifications().at(-1)).toMatchObject({ userId: target.id, target: "42", refId: t.deps.db.select().from(trackerMatches).all().at(-1)!.id });

@@ -24,7 +24,7 @@ beforeEach(() => (t = createTestApp()));
 afterEach(() => t.close());
 
 test("followed channels become sources; posts match; edits update; deletions mark is_deleted and notify", async () => {
-  const user = upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" });
+  const user = await upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" });
   await createTracker(t.deps, user.id, { name: "Leaks", keyword: "leak", notify_on_delete: true, filter_min_subscribers: 10000 });
   const client = new FakeMtprotoClient();
   client.chats = [
