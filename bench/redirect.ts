@@ -75,7 +75,7 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
   const link = deps.db.select().from(links).get() ??
     (await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "bench" }), { url: "https://example.com/landing", utm_source: "bench", ...(linkKind === "rules" ? routingBenchLink() : {}) }));
   const clicks = deps.clicks;
-  clicks.start({ offThread: true });
+  await clicks.start({ offThread: true });
   const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });
   console.log(JSON.stringify({ port: app.server!.port, code: link.code, id: link.id, cpu: cpuPort() }));
   process.on("SIGTERM", async () => {

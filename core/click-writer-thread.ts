@@ -10,7 +10,7 @@ import { serveClickWriter } from "./clicks/writer-thread";
 
 declare const self: Worker;
 
-serveClickWriter(self, (config) => {
+serveClickWriter(self, async (config) => {
   const deps = createDeps(config);
   return { writer: createClickWriter(deps, CLICK_LISTENERS, { journal: clickJournalOf(config).name }), log: deps.log, close: () => deps.handle.close() };
 });

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { ClickListener, StoredClick } from "../clicks/listeners";
+import type { AsyncTx } from "../../db/async";
 import type { ClickRow } from "../../db/schema";
 import { HOUR, QUARTER, SPANS, floorTo } from "./range";
 
@@ -49,15 +51,14 @@ function alikeClicks(batch: StoredClick[]): { click: ClickRow; at: number; n: nu
   return groups;
 }
 
-/**
- * Keeps the analytics roll-ups (db/schema/analytics.ts) in step with recorded clicks. Runs inside the
- * click batch's transaction; the batch is first aggregated in memory so a batch of N clicks costs one
- * upsert per distinct bucket, not per click.
- */
-export const rollupClicks: ClickListener = (_tx, deps, batch) => {
-  // time rows: [link, span, bucket, clicks, uniques, bots, q0..q3, u0..u3]
-  const times = new Map<string, number[]>();
-  const dims = new Map<string, [number, number, string, number, string, number]>();
+/** Time rows: [link, span, bucket, clicks, uniques, bots, q0..q3, u0..u3]; dim rows: [link, span, dim, bucket, value, clicks]. */
+type TimeRow = number[];
+type DimRow = [number, number, Dim, number, string, number];
+
+/** A batch's roll-up increments, one row per bucket and value it touches, in key order. */
+export function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimRow[] } {
+  const times = new Map<string, TimeRow>();
+  const dims = new Map<string, DimRow>();
   for (const { click, at, n } of alikeClicks(batch)) {
     const unique = click.isUnique && !click.isBot ? n : 0;
     const quarter = Math.floor((at - floorTo(at, HOUR)) / QUARTER);
@@ -83,10 +84,56 @@ export const rollupClicks: ClickListener = (_tx, deps, batch) => {
       }
     }
   }
-  // Same connection as the drizzle transaction (bun:sqlite is synchronous), so these writes are part of it.
-  const sqlite = deps.db.$client;
-  const upTime = sqlite.query(UPSERT_TIME);
-  for (const row of times.values()) upTime.run(...row);
-  const upDim = sqlite.query(UPSERT_DIM);
-  for (const row of dims.values()) upDim.run(...row);
-};
+  return { times: [...times.values()], dims: [...dims.values()] };
+}
+
+/** Rows per roll-up statement on PostgreSQL (14 parameters a row; the protocol allows 65,535). */
+const PG_CHUNK = 2000;
+
+/**
+ * The roll-ups on PostgreSQL: one multi-row upsert per table and chunk. Rows go in key order, so two
+ * nodes writing clicks of the same links lock the same rows in the same order (no deadlock).
+ */
+async function rollupPg(tx: AsyncTx, batch: StoredClick[]): Promise<void> {
+  const { times, dims } = rollupRows(batch);
+  const byKey = (a: (number | string)[], b: (number | string)[]) => {
+    for (let i = 0; i < 5; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+    return 0;
+  };
+  times.sort(byKey);
+  dims.sort(byKey);
+  const t = tx.tables.linkStatsTime;
+  const counted = ["clicks", "uniques", "bots", "q0", "q1", "q2", "q3", "u0", "u1", "u2", "u3"] as const;
+  const sums = Object.fromEntries(counted.map((c) => [c, sql.raw(`link_stats_time.${c} + excluded.${c}`)]));
+  for (let i = 0; i < times.length; i += PG_CHUNK) {
+    await tx
+      .insert(t)
+      .values(times.slice(i, i + PG_CHUNK).map(([linkId, span, bucket, clicks, uniques, bots, q0, q1, q2, q3, u0, u1, u2, u3]) => ({ linkId: linkId!, span: span!, bucket: bucket!, clicks, uniques, bots, q0, q1, q2, q3, u0, u1, u2, u3 })))
+      .onConflictDoUpdate({ target: [t.linkId, t.span, t.bucket], set: sums });
+  }
+  const d = tx.tables.linkStatsDim;
+  for (let i = 0; i < dims.length; i += PG_CHUNK) {
+    await tx
+      .insert(d)
+      .values(dims.slice(i, i + PG_CHUNK).map(([linkId, span, dim, bucket, value, clicks]) => ({ linkId, span, dim, bucket, value, clicks })))
+      .onConflictDoUpdate({ target: [d.linkId, d.span, d.dim, d.bucket, d.value], set: { clicks: sql`link_stats_dim.clicks + excluded.clicks` } });
+  }
+}
+
+/**
+ * Keeps the analytics roll-ups (db/schema/analytics.ts) in step with recorded clicks. Runs inside the
+ * click batch's transaction; the batch is first aggregated in memory so a batch of N clicks costs one
+ * upsert per distinct bucket, not per click.
+ */
+export const rollupClicks: ClickListener = Object.assign(
+  (_tx: unknown, deps: Parameters<ClickListener>[1], batch: StoredClick[]) => {
+    const { times, dims } = rollupRows(batch);
+    // Same connection as the drizzle transaction (bun:sqlite is synchronous), so these writes are part of it.
+    const sqlite = deps.db.$client;
+    const upTime = sqlite.query(UPSERT_TIME);
+    for (const row of times) upTime.run(...row);
+    const upDim = sqlite.query(UPSERT_DIM);
+    for (const row of dims) upDim.run(...(row as (string | number)[]));
+  },
+  { postgres: (tx: AsyncTx, _deps: unknown, batch: StoredClick[]) => rollupPg(tx, batch) },
+);

@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import type { ClickRow, LinkRow } from "../../db/schema";
 import type { Tx } from "../../db/transaction";
+import { transaction, type AsyncTx } from "../../db/async";
 
 /**
  * A stored click as the listeners see it. `kind` is equal for clicks of one batch that every roll-up
@@ -15,7 +16,16 @@ export type StoredClick = { click: ClickRow; link: LinkRow; kind: number };
  * react to stored clicks are listed in one table by the composition root (core/click-listeners.ts)
  * and handed to the writer, so this mechanism knows none of them.
  */
-export type ClickListener = (tx: Tx, deps: Deps, batch: StoredClick[]) => void;
+export type ClickListener = ((tx: Tx, deps: Deps, batch: StoredClick[]) => void) & {
+  /**
+   * The same work in cluster mode, inside the batch's PostgreSQL transaction. A listener without it
+   * cannot run there: the PostgreSQL click writer refuses to start with it.
+   */
+  postgres?: PgClickListener;
+};
+
+/** A click listener's PostgreSQL form (see ClickListener). */
+export type PgClickListener = (tx: AsyncTx, deps: Deps, batch: StoredClick[]) => Promise<void>;
 
 /**
  * Numbers the kinds (StoredClick) of one batch: a country class (below 1024: a country is an ISO
@@ -66,6 +76,21 @@ export function runClickListeners(listeners: readonly ClickListener[], tx: Tx, d
     else {
       try {
         tx.transaction((savepoint) => listener(savepoint, deps, batch));
+      } catch (e) {
+        isolate(listener, e, batch);
+      }
+    }
+  }
+}
+
+/** runClickListeners on PostgreSQL: each listener's `postgres` form in order, in savepoints when isolated. */
+export async function runClickListenersPg(listeners: readonly ClickListener[], tx: AsyncTx, deps: Deps, batch: StoredClick[], isolate?: ListenerFailure): Promise<void> {
+  for (const listener of listeners) {
+    const run = listener.postgres!;
+    if (!isolate) await run(tx, deps, batch);
+    else {
+      try {
+        await transaction(tx, (savepoint) => run(savepoint, deps, batch));
       } catch (e) {
         isolate(listener, e, batch);
       }

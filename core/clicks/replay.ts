@@ -15,8 +15,8 @@ const REPLAY_BATCH = 10_000;
  * the segment files read (all of them committed now). Throws when the database refuses the clicks,
  * leaving the journal as it is.
  */
-export function replayJournal(dir: string, writer: ClickWriter, queue: WriteQueue, log: Logger): { replayed: number; lastSeq: number; segments: string[] } {
-  const mark = writer.committedSeq();
+export async function replayJournal(dir: string, writer: ClickWriter, queue: WriteQueue, log: Logger): Promise<{ replayed: number; lastSeq: number; segments: string[] }> {
+  const mark = await writer.committedSeq();
   const { records, torn, segments } = readJournal(dir);
   const todo = records.filter((r) => r.seq > mark);
   for (let i = 0; i < todo.length; i += REPLAY_BATCH) {
@@ -24,7 +24,7 @@ export function replayJournal(dir: string, writer: ClickWriter, queue: WriteQueu
     // a failing batch is retried whole once, then split (write-queue.ts); past that, the start fails
     for (let attempt = 0; ; attempt++) {
       try {
-        queue.flush();
+        await queue.flush();
         break;
       } catch (e) {
         if (attempt >= 2) throw e;

@@ -13,8 +13,8 @@ import type { ClickWriter } from "./writer";
 export interface ClickSink {
   /** Journals the click (once started with a journal) and queues it; never touches the database. */
   record(click: PendingClick): void;
-  /** Writes every queued click on this thread, in one transaction; returns how many. */
-  flush(): number;
+  /** Writes every queued click on this thread, in one transaction; resolves to how many. */
+  flush(): Promise<number>;
   /**
    * Replays what the journal holds and the database has not committed, opens a fresh journal, and
    * hands batches over every `intervalMs` (25 ms), or at once past `maxBatch` (2,000) clicks. With
@@ -22,7 +22,7 @@ export interface ClickSink {
    * clicks, to a writer thread with its own connection; large on purpose there, since each
    * transaction has a fixed cost (links, counters, roll-up rows, the commit).
    */
-  start(opts?: { offThread?: boolean }): void;
+  start(opts?: { offThread?: boolean }): Promise<void>;
   /** Stops the timer, lets the writer write everything queued and resolves to how many that last write took. Never rejects. */
   stop(): Promise<number>;
   readonly pending: number;
@@ -70,7 +70,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
 
   const pending = () => packer.length + (queue?.pending ?? 0);
 
-  function flush(): number {
+  async function flush(): Promise<number> {
     if (packer.length) queueOf().add(packer.take());
     return queue ? queue.flush() : 0;
   }
@@ -80,31 +80,39 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
    * back from the journal (which also holds everything queued here), so nothing is lost or doubled;
    * without one, what is queued here is written on this thread from now on.
    */
-  function threadLost(batch: PackedClicks) {
+  async function threadLost(batch: PackedClicks) {
     log.error("click writer thread is gone; writing clicks on this thread");
     thread = null;
     if (!journal || !opts.journalDir) return queueOf().add(batch);
     packer.take(); // the batch and what is packed are in the journal too
     try {
-      replayJournal(opts.journalDir, writerOf(), queueOf(), log);
+      await replayJournal(opts.journalDir, writerOf(), queueOf(), log);
     } catch (e) {
       log.error("click journal: could not write back what the writer thread left; it stays in the journal for the next start", e);
     }
   }
 
-  const tick = () => {
+  // one tick at a time: a tick that finds the previous one still writing leaves the clicks packed
+  let ticking = false;
+  const tick = async () => {
     soon = null;
-    if (thread) {
-      if (!packer.length) return;
-      const batch = packer.take();
-      if (thread.write(batch)) return;
-      threadLost(batch);
-    }
-    if (Date.now() < retryAt) return;
+    if (ticking) return;
+    ticking = true;
     try {
-      flush();
-    } catch {
-      retryAt = Date.now() + 1000; // logged; retried a second later with what has queued since
+      if (thread) {
+        if (!packer.length) return;
+        const batch = packer.take();
+        if (thread.write(batch)) return;
+        await threadLost(batch);
+      }
+      if (Date.now() < retryAt) return;
+      try {
+        await flush();
+      } catch {
+        retryAt = Date.now() + 1000; // logged; retried a second later with what has queued since
+      }
+    } finally {
+      ticking = false;
     }
   };
 
@@ -118,13 +126,13 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     record(click) {
       const c = cutClick(click);
       packer.add(c, journal ? journal.append(c) : 0);
-      if (packer.length >= (thread ? threadBatch : maxBatch) && !soon) soon = setTimeout(tick, 0);
+      if (packer.length >= (thread ? threadBatch : maxBatch) && !soon) soon = setTimeout(() => void tick(), 0);
     },
     flush,
-    start(startOpts = {}) {
+    async start(startOpts = {}) {
       if (timer) return;
       if (opts.journalDir) {
-        const { lastSeq, segments } = replayJournal(opts.journalDir, writerOf(), queueOf(), log);
+        const { lastSeq, segments } = await replayJournal(opts.journalDir, writerOf(), queueOf(), log);
         for (const path of segments) unlinkSync(path);
         journal = openClickJournal(opts.journalDir, lastSeq + 1, { segmentBytes: opts.segmentBytes });
       }
@@ -132,7 +140,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         if (!opts.threadEntry) throw new Error("click sink: no writer thread entry configured");
         thread = startClickThread(opts.threadEntry, opts.config, log, (seq) => journal?.committed(seq));
       }
-      timer = setInterval(tick, thread ? threadIntervalMs : intervalMs);
+      timer = setInterval(() => void tick(), thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
     },
     async stop() {
@@ -148,12 +156,13 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
           return flushed;
         }
         await last.close();
-        threadLost(batch);
+        await threadLost(batch);
       }
-      // a second try after a failure splits the batch, so that what can be written is (the queue logs each)
-      for (let attempt = 0; pending() && attempt < 2; attempt++) {
+      // the first waits for a write under way; a second try after a failure splits the batch, so
+      // that what can be written is (the queue logs each)
+      for (let attempt = 0; attempt < 2 && (attempt === 0 || pending()); attempt++) {
         try {
-          flushed += flush();
+          flushed += await flush();
         } catch {}
       }
       journal?.close();

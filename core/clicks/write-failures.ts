@@ -7,11 +7,25 @@ import type { JournalClick } from "./packed";
  * failing for a moment, memory): a batch that meets one is retried whole, never split.
  */
 const TRANSIENT = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|NOMEM|CANTOPEN|READONLY|PROTOCOL|INTERRUPT)/;
+/**
+ * PostgreSQL's counterparts (SQLSTATE): serialization failure and deadlock (two nodes writing the
+ * same links' counters), disk full, out of memory, too many connections, the server shutting down
+ * or unreachable (class 08: connection exceptions; 57P: operator intervention).
+ */
+const TRANSIENT_PG = /^(40001|40P01|53\d\d\d|08\d\d\d|57P0[1-3])$/;
+/** Bun's driver, when the connection itself went (the server restarting, the network). */
+const TRANSIENT_PG_DRIVER = /^(ERR_POSTGRES_(CONNECTION_CLOSED|CONNECTION_TIMEOUT|IDLE_TIMEOUT|LIFETIME_TIMEOUT)|ECONNREFUSED|ECONNRESET|ETIMEDOUT)$/;
 
 /** Whether a failed batch write should simply be retried later with the batch intact. */
 export function isTransientWriteError(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
-  return typeof code === "string" && TRANSIENT.test(code);
+  if (typeof code === "string" && TRANSIENT.test(code)) return true;
+  // drizzle wraps the driver's error: the PostgreSQL one is its cause
+  for (let err = e as { cause?: unknown; errno?: unknown; code?: unknown } | undefined, depth = 0; err && depth < 3; err = err.cause as typeof err, depth++) {
+    if (typeof err.errno === "string" && TRANSIENT_PG.test(err.errno)) return true;
+    if (typeof err.code === "string" && TRANSIENT_PG_DRIVER.test(err.code)) return true;
+  }
+  return false;
 }
 
 export interface Salvage {
@@ -33,7 +47,7 @@ export interface Salvage {
  * (its own row fails, not a listener) is logged in full, so an operator can replay it. A transient error met
  * on the way stops the salvage: what is left goes back to the queue for a whole retry.
  */
-export function salvageBatch(log: Logger, batch: JournalClick[], write: (clicks: JournalClick[], isolate?: ListenerFailure) => void): Salvage {
+export async function salvageBatch(log: Logger, batch: JournalClick[], write: (clicks: JournalClick[], isolate?: ListenerFailure) => Promise<void>): Promise<Salvage> {
   const out: Salvage = { written: 0, retry: [] };
   /** false (the part goes back to the queue) after a transient error */
   const transient = (part: JournalClick[], e: unknown) => {
@@ -42,24 +56,24 @@ export function salvageBatch(log: Logger, batch: JournalClick[], write: (clicks:
     out.retry.push(...part);
     return true;
   };
-  const attempt = (part: JournalClick[]) => {
+  const attempt = async (part: JournalClick[]) => {
     if (out.error !== undefined) return void out.retry.push(...part);
     try {
-      write(part);
+      await write(part);
       out.written += part.length;
     } catch (e) {
-      if (!transient(part, e)) split(part);
+      if (!transient(part, e)) await split(part);
     }
   };
-  const split = (part: JournalClick[]) => {
+  const split = async (part: JournalClick[]) => {
     if (part.length === 1) return alone(part[0]!);
     const mid = part.length >> 1;
-    attempt(part.slice(0, mid));
-    attempt(part.slice(mid));
+    await attempt(part.slice(0, mid));
+    await attempt(part.slice(mid));
   };
-  const alone = (click: JournalClick) => {
+  const alone = async (click: JournalClick) => {
     try {
-      write([click], (listener, e, rows) => {
+      await write([click], (listener, e, rows) => {
         if (isTransientWriteError(e)) throw e;
         const ids = rows.map((r) => r.click.id).join(", ");
         log.error(`click writer: click listener ${listener.name || "(anonymous)"} keeps failing for click ${ids} on link ${click.linkId}; that click is written without this listener`, e);
@@ -70,6 +84,6 @@ export function salvageBatch(log: Logger, batch: JournalClick[], write: (clicks:
         log.error(`click writer: a click on link ${click.linkId} cannot be written, even without its listeners; not written, its data: ${JSON.stringify(click)}`, e);
     }
   };
-  split(batch);
+  await split(batch);
   return out;
 }

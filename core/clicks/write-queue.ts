@@ -8,10 +8,11 @@ export interface WriteQueue {
   /** Queues a batch after what is already held. */
   add(batch: PackedClicks): void;
   /**
-   * Writes everything held in one transaction and returns how many clicks that was. On failure the
-   * batch is kept (see below) and the error rethrown; when the database is closed, nothing is kept.
+   * Writes everything held in one transaction and resolves to how many clicks that was. On failure
+   * the batch is kept (see below) and the error rethrown; when the database is closed, nothing is
+   * kept. Flushes run one after the other: one called while another is under way waits for it.
    */
-  flush(): number;
+  flush(): Promise<number>;
   readonly pending: number;
 }
 
@@ -31,12 +32,19 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
     if (seq > 0) onCommitted(seq);
   };
 
-  function flush(): number {
+  let running: Promise<unknown> = Promise.resolve();
+  function flush(): Promise<number> {
+    const next = running.then(flushNow);
+    running = next.catch(() => {});
+    return next;
+  }
+
+  async function flushNow(): Promise<number> {
     const batch = held;
     held = null;
     if (!batch) return 0;
     try {
-      const n = writer.write(batch);
+      const n = await writer.write(batch);
       failures = 0;
       committed(batch);
       return n;
@@ -48,18 +56,18 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
       failures = isTransientWriteError(e) ? 0 : failures + 1;
       if (failures >= 2) {
         log.error(`click writer: a batch of ${packedLength(batch)} clicks failed again, splitting it`, e);
-        const salvaged = salvageBatch(log, unpackClicks(batch), (part, isolate) => {
+        const salvaged = await salvageBatch(log, unpackClicks(batch), async (part, isolate) => {
           const packed = packClicks(part);
-          writer.write(packed, isolate);
+          await writer.write(packed, isolate);
           committed(packed);
         });
         if (!salvaged.retry.length) {
           failures = 0;
           return salvaged.written;
         }
-        held = packClicks(salvaged.retry);
+        held = held ? concatPacked(packClicks(salvaged.retry), held) : packClicks(salvaged.retry);
         e = salvaged.error;
-      } else held = batch;
+      } else held = held ? concatPacked(batch, held) : batch;
       log.error(`click writer: a batch of ${packedLength(held)} clicks failed, will retry`, e);
       throw e;
     }

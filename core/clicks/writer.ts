@@ -65,9 +65,9 @@ export interface ClickWriter {
    * or roll back together. With `isolate`, each listener runs in a savepoint of its own and one that
    * throws is reported there instead of failing the batch.
    */
-  write(batch: PackedClicks, isolate?: ListenerFailure): number;
+  write(batch: PackedClicks, isolate?: ListenerFailure): Promise<number>;
   /** The journal mark as committed: clicks at or below it are stored (or were dropped for good). */
-  committedSeq(): number;
+  committedSeq(): Promise<number>;
 }
 
 /**
@@ -82,13 +82,21 @@ export function createClickWriter(deps: Deps, listeners: readonly ClickListener[
   const geoOf = deps.geo;
   const mark = deps.db.$client.prepare("insert into click_journal (journal, seq) values (?, ?) on conflict (journal) do update set seq = max(seq, excluded.seq)");
   const readMark = deps.db.$client.prepare("select seq from click_journal where journal = ?");
-  const ctx: WriteContext = { deps, st, geoOf, listeners };
   return {
-    write(batch, isolate) {
+    // the work is synchronous on bun:sqlite: the batch is written when this returns its promise
+    async write(batch, isolate) {
       const learnt = new Map<string, number>();
       const seq = lastSeqOf(batch);
       writeTransaction(deps.db, (tx) => {
-        writeBatch(tx, ctx, batch, learnt, isolate);
+        const alive = linksOf(tx, batch.nums);
+        const worked = workOut(batch, alive, geoOf, {
+          lastUnique: (linkId, hash) => (st.visitor.get(linkId, hash) as { at: number } | null)?.at ?? -Infinity,
+          unique: (linkId, hash, at) => void st.upsertVisitor.run(linkId, hash, at),
+          uaId: (ua) => uaIdOf(st, ua, learnt),
+        });
+        insertClicks(st, worked.kept);
+        for (const [id, c] of worked.counts) st.count.run(c.total, c.unique, c.bots, id);
+        if (worked.kept.length && listeners.length) runClickListeners(listeners, tx, deps, worked.kept, isolate);
         if (seq > 0) mark.run(journal, seq);
       });
       // ids learnt are trusted once committed: not inside a caller's transaction (a savepoint it may roll back)
@@ -98,32 +106,72 @@ export function createClickWriter(deps: Deps, listeners: readonly ClickListener[
       }
       return packedLength(batch);
     },
-    committedSeq() {
+    async committedSeq() {
       return (readMark.get(journal) as { seq: number } | null)?.seq ?? 0;
     },
   };
 }
 
-type WriteContext = { deps: Deps; st: Statements; geoOf: GeoLookup; listeners: readonly ClickListener[] };
+/** How the batch's work-out asks its database (synchronously: from statements, or from rows read beforehand). */
+export interface BatchLookups {
+  /** when the visitor `hash` last made a unique click on the link (ms), or -Infinity */
+  lastUnique(linkId: number, hash: string): number;
+  /** the visitor's click at `at` is unique: remember it */
+  unique(linkId: number, hash: string, at: number): void;
+  /** the id of a user agent's row (cut to its stored length) */
+  uaId(ua: string): number;
+}
+
+/** A batch worked out: the clicks to store (with their links) and each link's counter increments. */
+export interface WorkedBatch {
+  kept: StoredClick[];
+  counts: Map<number, { total: number; unique: number; bots: number }>;
+}
 
 /**
- * Writes a batch inside the writer's transaction: the visitor rows that decide `is_unique`, the
- * clicks, the counters on the links, and every listener. Clicks of links deleted meanwhile are
- * dropped. Whatever follows from a string (geo of an address, device and id of a user agent, the
- * visitor hash of an address and agent) is worked out once per distinct string of the batch, and
- * the per-click work is array and map lookups by number. Ids of user agents added here go into
- * `learnt`, to be trusted once the transaction has committed.
+ * The visitor of click `i` that decides its uniqueness: a keyed hash made on the request (PRIVACY_IP
+ * truncate/none) as it is, otherwise the hash of address and agent, worked out once per pair of
+ * references (a missing and an empty address are one visitor, as in click_visitors). null for bots.
  */
-function writeBatch(tx: Tx, ctx: WriteContext, batch: PackedClicks, learnt: Map<string, number>, isolate?: ListenerFailure) {
-  const { deps, st, geoOf } = ctx;
+export function visitorOfClick(batch: PackedClicks, i: number, hashes: Map<number, string>): string | null {
+  const { nums, refs, strings } = batch;
+  if (nums[i * NUMS + 2] === 1) return null;
+  const visitorRef = refs[i * REFS + 4]!;
+  if (visitorRef) return strings[visitorRef - 1]!;
+  const ipRef = refs[i * REFS]!;
+  const uaRef = refs[i * REFS + 1]!;
+  const key = ipRef * (strings.length + 1) + uaRef;
+  let hash = hashes.get(key);
+  if (hash === undefined) {
+    const str = (ref: number) => (ref === 0 ? "" : strings[ref - 1]!);
+    hashes.set(key, (hash = visitorHashOf(`${str(ipRef)}\n${str(uaRef)}`)));
+  }
+  return hash;
+}
+
+/** The user agent of click `i` as stored (cut to MAX_USER_AGENT), or null. */
+export function storedUaOf(batch: PackedClicks, i: number): string | null {
+  const ref = batch.refs[i * REFS + 1]!;
+  return ref === 0 ? null : batch.strings[ref - 1]!.slice(0, MAX_USER_AGENT);
+}
+
+/**
+ * Works a batch out, the same on every database: the clicks of links that still exist (`alive`),
+ * each with its geo, device, user-agent id and uniqueness (through `lookups`), and the counters per
+ * link. Whatever follows from a string (geo of an address, device and id of a user agent, the
+ * visitor hash of an address and agent) is worked out once per distinct string of the batch, and
+ * the per-click work is array and map lookups by number. Each link in `alive` is advanced to the
+ * counters it has once the batch is stored (the listeners see each link as stored now).
+ */
+export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf: GeoLookup, lookups: BatchLookups): WorkedBatch {
   const { nums, refs, strings } = batch;
   const n = packedLength(batch);
-  if (!n) return;
+  const counts = new Map<number, { total: number; unique: number; bots: number }>();
+  const kept: StoredClick[] = [];
+  if (!n) return { kept, counts };
   const str = (ref: number) => (ref === 0 ? null : strings[ref - 1]!);
   /** pair keys below are ref × width + ref: unique, and well inside 2^53 for any batch that fits in memory */
   const width = strings.length + 1;
-
-  const alive = linksOf(tx, nums);
 
   /** `fact` of the string behind a reference, worked out on its first use in this batch */
   const perRef = <T>(fact: (s: string | null) => T) => {
@@ -135,7 +183,7 @@ function writeBatch(tx: Tx, ctx: WriteContext, batch: PackedClicks, learnt: Map<
     const g = geoOf(ip);
     return { ...g, cls: kinds.country(g.country) };
   });
-  const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : uaIdOf(st, ua.slice(0, MAX_USER_AGENT), learnt) }));
+  const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : lookups.uaId(ua.slice(0, MAX_USER_AGENT)) }));
   const refererOf = perRef((referer) => referer?.slice(0, MAX_REFERER) ?? null);
   /** geo looked up on the request (PRIVACY_IP truncate/none: the full address was not kept) */
   const givenGeoOfRef = perRef((text) => {
@@ -146,16 +194,10 @@ function writeBatch(tx: Tx, ctx: WriteContext, batch: PackedClicks, learnt: Map<
   /** the agent class of a kind, by agent, bot name and is-bot references */
   const agentKinds = new Map<number, number>();
 
-  /**
-   * the last unique click by link, then by visitor hash: the hash (worked out once per address and
-   * agent reference pair) and not the pair is the visitor, as in click_visitors (a missing and an
-   * empty address are one visitor there)
-   */
+  /** the last unique click by link, then by visitor hash */
   const lastUnique = new Map<number, Map<string, number>>();
   const hashes = new Map<number, string>();
 
-  const counts = new Map<number, { total: number; unique: number; bots: number }>();
-  const kept: StoredClick[] = [];
   for (let i = 0; i < n; i++) {
     const linkId = nums[i * NUMS]!;
     const link = alive.get(linkId);
@@ -165,7 +207,6 @@ function writeBatch(tx: Tx, ctx: WriteContext, batch: PackedClicks, learnt: Map<
     const ipRef = refs[i * REFS]!;
     const uaRef = refs[i * REFS + 1]!;
     const botRef = refs[i * REFS + 3]!;
-    const visitorRef = refs[i * REFS + 4]!;
     const geoRef = refs[i * REFS + 5]!;
     const geo = geoRef ? givenGeoOfRef(geoRef) : geoOfRef(ipRef);
     const agent = agentOfRef(uaRef);
@@ -173,18 +214,16 @@ function writeBatch(tx: Tx, ctx: WriteContext, batch: PackedClicks, learnt: Map<
     const botName = str(botRef);
 
     let isUnique = false;
-    if (!isBot) {
+    const hash = visitorOfClick(batch, i, hashes);
+    if (hash !== null) {
       let byVisitor = lastUnique.get(linkId);
       if (!byVisitor) lastUnique.set(linkId, (byVisitor = new Map()));
-      // a keyed hash made on the request (PRIVACY_IP truncate/none) is the visitor as it is
-      let hash = visitorRef ? str(visitorRef)! : hashes.get(ipRef * width + uaRef);
-      if (hash === undefined) hashes.set(ipRef * width + uaRef, (hash = visitorHashOf(`${str(ipRef) ?? ""}\n${str(uaRef) ?? ""}`)));
       let last = byVisitor.get(hash);
-      if (last === undefined) last = (st.visitor.get(linkId, hash) as { at: number } | null)?.at ?? -Infinity;
+      if (last === undefined) last = lookups.lastUnique(linkId, hash);
       if (at - last >= UNIQUE_WINDOW_MS) {
         isUnique = true;
         last = at;
-        st.upsertVisitor.run(linkId, hash, at);
+        lookups.unique(linkId, hash, at);
       }
       byVisitor.set(hash, last);
     }
@@ -218,23 +257,25 @@ function writeBatch(tx: Tx, ctx: WriteContext, batch: PackedClicks, learnt: Map<
     if (isUnique) c.unique++;
     if (isBot) c.bots++;
   }
-  insertClicks(st, kept);
   for (const [id, c] of counts) {
-    st.count.run(c.total, c.unique, c.bots, id);
-    // the listeners see each link as stored now: read in this write transaction, plus what it just added
     const link = alive.get(id)!;
     link.totalClicks += c.total;
     link.uniqueClicks += c.unique;
     link.botClicks += c.bots;
   }
-  if (kept.length && ctx.listeners.length) runClickListeners(ctx.listeners, tx, deps, kept, isolate);
+  return { kept, counts };
+}
+
+/** The distinct link ids of a batch. */
+export function linkIdsOf(nums: Float64Array): number[] {
+  const ids = new Set<number>();
+  for (let i = 0; i < nums.length; i += NUMS) ids.add(nums[i]!);
+  return [...ids];
 }
 
 /** The batch's links that still exist (clicks of the others are dropped), by id; a query per 500 links. */
 function linksOf(tx: Tx, nums: Float64Array): Map<number, LinkRow> {
-  const ids = new Set<number>();
-  for (let i = 0; i < nums.length; i += NUMS) ids.add(nums[i]!);
-  const all = [...ids];
+  const all = linkIdsOf(nums);
   const found = new Map<number, LinkRow>();
   for (let i = 0; i < all.length; i += 500)
     for (const l of tx.select().from(links).where(inArray(links.id, all.slice(i, i + 500))).all()) found.set(l.id, l);

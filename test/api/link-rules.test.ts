@@ -35,8 +35,8 @@ async function go(code: string, v: Visitor = {}) {
   expect(res.status).toBe(302);
   return res.headers.get("location");
 }
-function recorded(linkId: number) {
-  t.deps.clicks.flush();
+async function recorded(linkId: number) {
+  await t.deps.clicks.flush();
   return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
 }
 const iso = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
@@ -71,9 +71,9 @@ describe("rules", () => {
     expect(await go(l.code)).toBe("https://window.example/");
     t.clock.advance(3_600_000); // `to` is exclusive
     expect(await go(l.code)).toBe("https://default.example/");
-    const rules = recorded(l.id).map((c) => c.rule);
+    const rules = (await recorded(l.id)).map((c) => c.rule);
     expect(rules).toEqual([0, 1, null, 2, 3, 4, 5, null, 7, null, null, 6, null]);
-    expect(recorded(l.id).every((c) => c.variant === null)).toBe(true);
+    expect((await recorded(l.id)).every((c) => c.variant === null)).toBe(true);
   });
 
   test("first match wins; UTM values go onto the rule's URL; a visitor no rule caught falls to the platform target", async () => {
@@ -94,7 +94,7 @@ describe("rules", () => {
     await t.request("PATCH", `/api/links/${l.id}`, { token, body: { rules: [{ if: { country: ["RU"] }, url: "https://ru.example/" }] } });
     expect(await go(l.code, { ua: IPHONE })).toBe("https://apps.apple.com/app/x?utm_source=tg");
     expect(await go(l.code, { ua: ANDROID })).toBe("https://default.example/?utm_source=tg");
-    expect(recorded(l.id).map((c) => c.rule)).toEqual([0, 1, 2, null, null]);
+    expect((await recorded(l.id)).map((c) => c.rule)).toEqual([0, 1, 2, null, null]);
   });
 
   test("rules come after the schedule, the password and the cap", async () => {

@@ -26,8 +26,8 @@ async function go(code: string, ip: string, ua = CHROME, query = "") {
   expect(res.status).toBe(302);
   return res.headers.get("location")!;
 }
-function recorded(linkId: number) {
-  t.deps.clicks.flush();
+async function recorded(linkId: number) {
+  await t.deps.clicks.flush();
   return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
 }
 const VARIANTS = [
@@ -46,7 +46,7 @@ test("a visitor keeps their variant: every visit, after the link is read again, 
     invalidateLinkCache(t.deps); // as a restart or another node would read it
     expect(await go(l.code, ip, CHROME, "?x=1")).toBe(first);
   }
-  const rows = recorded(l.id);
+  const rows = (await recorded(l.id));
   for (let i = 0; i < rows.length; i += 3) {
     expect(rows[i + 1]!.variant).toBe(rows[i]!.variant);
     expect(rows[i + 2]!.variant).toBe(rows[i]!.variant);
@@ -79,7 +79,7 @@ test("rules take their visitors first; the split gets the rest; stats count by r
   for (let i = 0; i < 40; i++) served.push(await go(l.code, `203.0.113.${i}`));
   for (let i = 0; i < 10; i++) served.push(await go(l.code, `203.0.113.${i}`)); // repeat visitors: clicks, not uniques
   served.push(await go(l.code, "203.0.113.99", BOT)); // a bot is split too, and never unique
-  const rows = recorded(l.id);
+  const rows = (await recorded(l.id));
   expect(rows.map((c) => c.rule).slice(0, 3)).toEqual([0, 0, 1]);
   expect(rows.slice(0, 3).every((c) => c.variant === null)).toBe(true);
   const a = served.filter((u) => u === "https://a.example/").length;

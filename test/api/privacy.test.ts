@@ -36,7 +36,7 @@ async function setUp(privacy: string) {
     expect((await t.request("GET", `/${link.code}`, { headers: { "x-forwarded-for": ip, "user-agent": ua } })).status).toBe(302);
   // the same visitor twice, a neighbour in the same /24, the first address with another browser, an IPv6 visitor
   for (const [ip, ua] of [[A, CHROME], [A, CHROME], [B, CHROME], [A, FIREFOX], [V6, CHROME]] as const) await go(ip, ua);
-  t.deps.clicks.flush();
+  await t.deps.clicks.flush();
   await deliveryWorker(t.deps).drain();
   return { t, fake, rx, token, link, go };
 }
@@ -98,7 +98,7 @@ describe("PRIVACY_IP=none", () => {
     t.clock.advance(25 * 3_600_000);
     await go(A);
     await go(A);
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     const visitorsAfter = t.deps.db.select().from(clickVisitors).all().map((v) => v.visitorHash);
     expect(visitorsAfter).toHaveLength(5);
     expect(visitorsAfter.filter((h) => !visitorsBefore.includes(h))).toHaveLength(1);

@@ -18,7 +18,7 @@ test("max_clicks is exact under parallel visits on a real server", async () => {
     expect(responses.every((r) => r.status === 302)).toBe(true);
     expect(targets.filter((l) => l === "https://target.example/")).toHaveLength(cap);
     expect(targets.filter((l) => l === "https://target.example/over")).toHaveLength(200 - cap);
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     expect(t.deps.db.select().from(clicks).where(eq(clicks.linkId, link.id)).all()).toHaveLength(cap);
     expect(t.deps.db.select().from(links).where(eq(links.id, link.id)).get()).toMatchObject({ capUsed: cap, totalClicks: cap });
     expect(t.deps.db.select().from(clicks).get()!.ip).toBe("127.0.0.1");

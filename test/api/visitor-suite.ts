@@ -32,8 +32,8 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       headers: { "user-agent": ua, ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}), ...init.headers },
       body: init.body,
     });
-  function recorded(linkId: number) {
-    t.deps.clicks.flush();
+  async function recorded(linkId: number) {
+    await t.deps.clicks.flush();
     return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).all();
   }
   const iso = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
@@ -45,7 +45,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect(res.status).toBe(302);
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.headers.get("location")).toBe("https://shop.example/p?ref=1&utm_source=tg&utm_medium=bot&utm_campaign=spring+sale");
-      expect(recorded(l.id)).toHaveLength(1);
+      expect((await recorded(l.id))).toHaveLength(1);
     });
 
     test("platform targets by User-Agent", async () => {
@@ -66,7 +66,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect(res.text).not.toContain("<b>soon</b>");
       expect(res.text).toContain('name="viewport"');
       expect(res.text).toContain("3600");
-      expect(recorded(l.id)).toHaveLength(0);
+      expect((await recorded(l.id))).toHaveLength(0);
       t.clock.advance(3600_000);
       expect((await visit(l.code)).status).toBe(302);
     });
@@ -84,7 +84,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const right = await visit(l.code, CHROME, { method: "POST", body: "password=open+sesame" });
       expect(right.status).toBe(302);
       expect(right.headers.get("location")).toBe("https://secret.example/");
-      expect(recorded(l.id)).toHaveLength(1);
+      expect((await recorded(l.id))).toHaveLength(1);
 
       const xff = { "x-forwarded-for": "203.0.113.9" };
       const t2 = createTestApp({ ...mode, env: { TRUST_PROXY: "true" } });
@@ -140,7 +140,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect(rb.status).toBe(410);
       expect(rb.text).toContain("Old promo");
       expect(rb.text).toContain("expired");
-      expect(recorded(a.id)).toHaveLength(0);
+      expect((await recorded(a.id))).toHaveLength(0);
     });
 
     test("click cap: the N+1th human goes to expired_url; bots do not consume the cap", async () => {
@@ -152,7 +152,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const noFallback = await link({ url: "https://ok.example/", max_clicks: 1 });
       await visit(noFallback.code);
       expect((await visit(noFallback.code)).status).toBe(410);
-      const rows = recorded(l.id);
+      const rows = (await recorded(l.id));
       expect(rows.map((r) => r.isBot)).toEqual([true, false, false]);
     });
 
@@ -161,7 +161,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       await visit(l.code);
       await visit(l.code, IPHONE);
       await visit(l.code, "TelegramBot (like TwitterBot)");
-      expect(recorded(l.id)).toHaveLength(3);
+      expect((await recorded(l.id))).toHaveLength(3);
       await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 3 } });
       expect((await visit(l.code, ANDROID)).status).toBe(302);
       expect((await visit(l.code)).status).toBe(410);
@@ -221,7 +221,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
         expect(script.text).toContain(needle);
       expect(res.text).toContain('content="2;url=https://ok.example/?a=1&amp;b=&quot;x&quot;"');
       expect(res.text).toContain("Pixel &lt;test&gt;");
-      expect(recorded(l.id)).toHaveLength(1);
+      expect((await recorded(l.id))).toHaveLength(1);
       // the image beacons are the networks' no-JavaScript fallbacks: with JavaScript they would count every visit twice
       const beacons = [...res.text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
       expect(beacons).toEqual(["https://www.facebook.com/tr?id=123456789012&amp;ev=PageView&amp;noscript=1", "https://mc.yandex.ru/watch/12345678", "https://vk.com/rtrg?p=VK-RTRG-123456-AbCdE"]);
@@ -248,7 +248,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const res = await t.request("HEAD", `/${l.code}`, { headers: { "user-agent": CHROME } });
       expect(res.status).toBe(302);
       expect(res.text).toBe("");
-      const rows = recorded(l.id);
+      const rows = (await recorded(l.id));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ isBot: true, botName: "HEAD request" });
       expect((await visit(l.code)).status).toBe(302); // the cap slot was still free

@@ -19,7 +19,7 @@ test("API writes while the click writer thread commits batch after batch: every 
   const { token } = await t.telegramUser();
   const link = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json as { code: string };
   // the writer on its own connection, handing over every 100 ms, as in the service
-  t.deps.clicks.start({ offThread: true });
+  await t.deps.clicks.start({ offThread: true });
   const origin = `http://127.0.0.1:${t.app.server!.port}`;
   const visitors = load(origin, link.code);
   try {

@@ -101,7 +101,7 @@ describe("rules, variants and dead codes in the bot's stats (unit)", () => {
       const res = await b.t.request("GET", `/${code}`, { headers: { "user-agent": `Mozilla/5.0 (Windows NT 10.0) Chrome/124.${i}`, "x-forwarded-for": `203.0.113.${i + 1}` } });
       expect(res.status).toBe(302);
     }
-    b.t.deps.clicks.flush();
+    await b.t.deps.clicks.flush();
     const stored = b.t.deps.db.$client.query("SELECT variant, count(*) AS n FROM clicks GROUP BY variant ORDER BY variant").all() as { variant: number; n: number }[];
     expect(stored.reduce((n, r) => n + r.n, 0)).toBe(6);
     await b.press("📊 Stats");

@@ -69,7 +69,7 @@ test("a Telegram account links an email that has its own account: everything is 
   // the features keep working for the merged account: a click on the email account's link shows in
   // its stats, the share link opens, and a keyword match notifies the Telegram chat
   expect((await fetch(`${h.base}/${mailLink.code}`, { redirect: "manual" })).status).toBe(302);
-  h.t.deps.clicks.flush();
+  await h.t.deps.clicks.flush();
   expect((await ok(h.api("GET", `/api/links/${mailLink.id}/stats`, { token }), 200)).totalClicks).toBe(1);
   const view = await ok(h.api("GET", `/api/secure/view/${share.url.split("/").pop()}`, { headers: { "user-agent": BROWSER } }), 200);
   expect(view.lines).toEqual(["4711", "second line"]);
@@ -98,7 +98,7 @@ test("the merged-in account's click webhooks stay verifiable: its signing secret
   const { json: after } = await h.api("GET", "/api/webhooks/secret", { token });
   expect(after.secret).toBe(before.secret);
   expect((await fetch(`${h.base}/${link.code}`, { redirect: "manual", headers: { "user-agent": BROWSER } })).status).toBe(302);
-  h.t.deps.clicks.flush();
+  await h.t.deps.clicks.flush();
   await h.drain();
   const [event] = h.rx.received.filter((r) => r.headers["x-webhook-event"] === "click");
   expect(signatureMatches(before.secret, event!.headers, event!.body)).toBe(true);

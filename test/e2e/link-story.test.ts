@@ -47,7 +47,7 @@ test("paste a URL to the bot → webhook by PATCH → visits → signed click we
   expect(preview.status).toBe(302);
 
   // 4. the pending clicks are written; their webhooks are queued and sent
-  expect(h.t.deps.clicks.flush()).toBe(2);
+  expect(await h.t.deps.clicks.flush()).toBe(2);
   await h.drain();
   const { json: secret } = await h.api("GET", "/api/webhooks/secret", { token });
   const events = h.rx.received.filter((r) => r.headers["x-webhook-event"] === "click");

@@ -53,7 +53,7 @@ describe("links list stats and the analytics controls", () => {
     const visit = (ua: string) => fetch(`${s.baseUrl}/${link.code}`, { redirect: "manual", headers: { "user-agent": ua } });
     const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
     for (const ua of [phone, phone, phone, "TelegramBot (like TwitterBot)"]) expect((await visit(ua)).status).toBe(302);
-    s.deps.clicks.flush(); // what the writer does on its timer
+    await s.deps.clicks.flush(); // what the writer does on its timer
     const counted = (await api(token, "/api/links")).find((l: any) => l.title === "Redirected").stats;
     expect(counted.totalClicks).toBe(4);
     expect(counted.botClicks).toBe(1);

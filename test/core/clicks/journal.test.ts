@@ -33,11 +33,11 @@ const stored = (linkId: number) => t.deps.db.select().from(clicks).where(eq(clic
 const mark = () => t.deps.db.select().from(clickJournal).all();
 
 /** The service as after a restart on the same DATA_DIR: a new app whose sink starts (and so replays). */
-function restart(): TestApp {
+async function restart(): Promise<TestApp> {
   t.app.server?.stop(true);
   t.deps.handle.close();
   t = { ...createTestApp({ env: { DATA_DIR: firstDir } }), dataDir: firstDir };
-  t.deps.clicks.start();
+  await t.deps.clicks.start();
   return t;
 }
 
@@ -140,7 +140,7 @@ test("the next segment is written out in the background, so appends never land i
 
 test("a journal cut in the middle of its last record: the whole records are written, the cut one is ignored, nothing twice", async () => {
   const l = await newLink();
-  t.deps.clicks.start(); // journal open (nothing to replay yet)
+  await t.deps.clicks.start(); // journal open (nothing to replay yet)
   for (let i = 0; i < 10; i++) t.deps.clicks.record(click(l.id, i));
   const [segment] = journalSegments(journalDir());
   const whole = decodeSegment(readFileSync(segment!));
@@ -148,19 +148,19 @@ test("a journal cut in the middle of its last record: the whole records are writ
   // the process dies while appending the 10th: its record is only partly there (the file is cut in it)
   truncateSync(segment!, whole.end - 5);
 
-  restart();
+  await restart();
   expect(stored(l.id).map((r) => r.clickedAt.getTime())).toEqual(Array.from({ length: 9 }, (_, i) => 1_700_000_000_000 + i));
   expect(t.logs.some((line) => line.includes("9 clicks written again") && line.includes("torn"))).toBe(true);
   expect(journalSegments(journalDir())).toEqual([]); // the replayed segment is gone; the next click starts a fresh one
 
   // and a second restart writes nothing more
-  restart();
+  await restart();
   expect(stored(l.id)).toHaveLength(9);
 });
 
 test("a damaged record (bytes changed after it was whole) ends the replay there; what follows it is not taken for clicks", async () => {
   const l = await newLink();
-  t.deps.clicks.start();
+  await t.deps.clicks.start();
   for (let i = 0; i < 5; i++) t.deps.clicks.record(click(l.id, i));
   const [segment] = journalSegments(journalDir());
   const bytes = readFileSync(segment!);
@@ -170,19 +170,19 @@ test("a damaged record (bytes changed after it was whole) ends the replay there;
   junk.writeUInt32LE(40, 0);
   junk.copy(bytes, end);
   writeFileSync(segment!, bytes);
-  restart();
+  await restart();
   expect(stored(l.id)).toHaveLength(5);
 });
 
 test("a batch that committed while its journal segment stayed behind is not written again at start", async () => {
   const l = await newLink();
-  t.deps.clicks.start();
+  await t.deps.clicks.start();
   for (let i = 0; i < 20; i++) t.deps.clicks.record(click(l.id, i));
-  expect(t.deps.clicks.flush()).toBe(20); // committed with its mark in the same transaction
+  expect(await t.deps.clicks.flush()).toBe(20); // committed with its mark in the same transaction
   expect(mark()).toEqual([{ journal: "local", seq: 20 }]);
   expect(readJournal(journalDir()).records).toHaveLength(20); // the segment still holds them (the process dies before it goes)
 
-  restart();
+  await restart();
   expect(stored(l.id)).toHaveLength(20);
   expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()!.totalClicks).toBe(20);
 });
@@ -192,12 +192,12 @@ test("killed between two batches: the committed one is kept, the queued one is w
   const webhook = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
   try {
     expect((await t.request("PATCH", `/api/links/${l.id}`, { token, body: { webhook_url: `http://127.0.0.1:${webhook.port}/hook` } })).status).toBe(200);
-    t.deps.clicks.start();
+    await t.deps.clicks.start();
     for (let i = 0; i < 12; i++) t.deps.clicks.record(click(l.id, i));
-    expect(t.deps.clicks.flush()).toBe(12);
+    expect(await t.deps.clicks.flush()).toBe(12);
     for (let i = 12; i < 30; i++) t.deps.clicks.record(click(l.id, i)); // answered, not written: the process is killed now
 
-    restart();
+    await restart();
     expect(stored(l.id).map((r) => r.clickedAt.getTime() - 1_700_000_000_000)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect(mark()).toEqual([{ journal: "local", seq: 30 }]);
     // the replayed clicks went through the listeners like live ones: one webhook queued per click, roll-ups counted
@@ -207,7 +207,7 @@ test("killed between two batches: the committed one is kept, the queued one is w
 
     // new clicks continue the sequence after the replayed ones
     t.deps.clicks.record(click(l.id, 30));
-    expect(t.deps.clicks.flush()).toBe(1);
+    expect(await t.deps.clicks.flush()).toBe(1);
     expect(mark()).toEqual([{ journal: "local", seq: 31 }]);
   } finally {
     webhook.stop(true);
@@ -215,7 +215,7 @@ test("killed between two batches: the committed one is kept, the queued one is w
 });
 
 test("the journal directory and its segments are readable by the service's user only", async () => {
-  t.deps.clicks.start();
+  await t.deps.clicks.start();
   t.deps.clicks.record(click((await newLink()).id, 1));
   expect(statSync(journalDir()).mode & 0o777).toBe(0o700);
   expect(statSync(journalSegments(journalDir())[0]!).mode & 0o777).toBe(0o600);
@@ -229,7 +229,7 @@ test("under PRIVACY_IP=none and truncate the journal never holds the visitor's f
     try {
       const { token: own } = await app.telegramUser();
       const l = (await app.request("POST", "/api/links", { token: own, body: { url: "https://ok.example/" } })).json as { code: string };
-      app.deps.clicks.start();
+      await app.deps.clicks.start();
       const res = await app.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "203.0.113.77" } });
       expect(res.status).toBe(302);
       const bytes = readFileSync(journalSegments(join(app.dataDir, CLICK_JOURNAL_DIR))[0]!);

@@ -34,7 +34,7 @@ describe("click recording", () => {
     const l = await newLink();
     await visit(l.code, IPHONE, "8.8.8.8", { referer: "https://t.me/somechannel" });
     await visit(l.code, CHROME, "10.1.2.3");
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     const [a, b] = rowsOf(l.id);
     expect(a).toMatchObject({ ip: "8.8.8.8", country: "US", device: "mobile", os: "iOS", browser: "Mobile Safari", referer: "https://t.me/somechannel", isBot: false, isUnique: true });
     expect(typeof a!.city).toBe("string");
@@ -46,7 +46,7 @@ describe("click recording", () => {
     await visit(l.code, CHROME, "2a02:6b8::2:242"); // Yandex, Moscow
     await visit(l.code, CHROME, "2a00:1450:4001:82b::200e"); // Google, Frankfurt
     await visit(l.code, CHROME, "::ffff:8.8.8.8"); // IPv4-mapped: the IPv4 database
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     expect(rowsOf(l.id).map((r) => [r.ip, r.country, r.city])).toEqual([
       ["2a02:6b8::2:242", "RU", "Moscow"],
       ["2a00:1450:4001:82b::200e", "DE", "Frankfurt am Main"],
@@ -59,7 +59,7 @@ describe("click recording", () => {
       const l2 = (await v4only.request("POST", "/api/links", { token: tok, body: { url: "https://ok.example/" } })).json;
       await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "2a02:6b8::2:242" } });
       await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "8.8.8.8" } });
-      v4only.deps.clicks.flush();
+      await v4only.deps.clicks.flush();
       expect(v4only.deps.db.select().from(clicks).all().map((r) => [r.ip, r.country])).toEqual([["2a02:6b8::2:242", null], ["8.8.8.8", "US"]]);
     } finally {
       v4only.close();
@@ -72,7 +72,7 @@ describe("click recording", () => {
     await raw("<script>alert(1)</script>, 10.0.0.1");
     await raw("8.8.8.8:51234, 10.0.0.1");
     await raw("[2a02:6b8::2:242]:443, 10.0.0.1");
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     const ips = rowsOf(l.id).map((r) => r.ip);
     expect(ips[0]).toBeNull(); // the socket's address instead, which a request handed to the app in-process has none of
     expect(ips.slice(1)).toEqual(["8.8.8.8", "2a02:6b8::2:242"]);
@@ -91,7 +91,7 @@ describe("click recording", () => {
     const tok = (await t2.telegramUser()).token;
     const l = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://ok.example/" } })).json;
     await t2.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "8.8.8.8" } });
-    t2.deps.clicks.flush();
+    await t2.deps.clicks.flush();
     const row = t2.deps.db.select().from(clicks).get()!;
     expect(row.ip).not.toBe("8.8.8.8");
     expect(row.country).toBeNull();
@@ -111,7 +111,7 @@ describe("click recording", () => {
     for (const [ua] of bots) await visit(l.code, ua!);
     await visit(l.code, null);
     await visit(l.code, CHROME);
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     const rows = rowsOf(l.id);
     expect(rows.filter((r) => r.isBot).map((r) => r.botName)).toEqual([...bots.map((b) => b[1]!), "unknown"]);
     expect(rows.filter((r) => r.isBot).every((r) => !r.isUnique && r.device === "bot")).toBe(true);
@@ -147,13 +147,13 @@ describe("click recording", () => {
     await visit(l.code, IPHONE, "198.51.100.1"); // other UA
     await visit(l.code, CHROME, "198.51.100.2"); // other IP
     await visit(other.code, CHROME, "198.51.100.1"); // other link
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     t.clock.advance(23 * 3600_000);
     await visit(l.code, CHROME, "198.51.100.1"); // still within 24 h
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     t.clock.advance(3600_000);
     await visit(l.code, CHROME, "198.51.100.1"); // 24 h after the unique one
-    t.deps.clicks.flush();
+    await t.deps.clicks.flush();
     expect(rowsOf(l.id).map((r) => r.isUnique)).toEqual([true, false, true, true, false, true]);
     expect(rowsOf(other.id).map((r) => r.isUnique)).toEqual([true]);
     expect(linkRow(l.id)).toMatchObject({ totalClicks: 6, uniqueClicks: 4, botClicks: 0 });
@@ -185,12 +185,12 @@ describe("click recording", () => {
     const recorder = createTestSink(t.deps, [...CLICK_LISTENERS, hook as never]);
     try {
       for (const ip of ["203.0.113.5", "203.0.113.5"]) recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip, userAgent: CHROME, referer: null, isBot: false, botName: null });
-      expect(() => recorder.flush()).toThrow("hook down");
+      await expect(recorder.flush()).rejects.toThrow("hook down");
       expect(rowsOf(l.id)).toHaveLength(0);
       expect(linkRow(l.id).totalClicks).toBe(0);
       expect(recorder.pending).toBe(2);
       fail = false;
-      expect(recorder.flush()).toBe(2);
+      expect(await recorder.flush()).toBe(2);
       expect(seen).toEqual([2, 2]); // the hook sees the link with the batch's counters
       expect(rowsOf(l.id)).toHaveLength(2);
     } finally {
@@ -204,7 +204,7 @@ describe("click recording", () => {
     await visit(a.code, CHROME);
     await visit(b.code, CHROME);
     await t.request("DELETE", `/api/links/${a.id}`, { token });
-    expect(t.deps.clicks.flush()).toBe(2);
+    expect(await t.deps.clicks.flush()).toBe(2);
     expect(rowsOf(b.id)).toHaveLength(1);
   });
 });

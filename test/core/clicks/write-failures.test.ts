@@ -54,12 +54,12 @@ describe("a batch whose write keeps failing", () => {
     const recorder = t.deps.clicks;
 
     // the first failure may be passing: the whole batch stays queued, nothing is written
-    expect(() => recorder.flush()).toThrow("poison click");
+    await expect(recorder.flush()).rejects.toThrow("poison click");
     expect(recorder.pending).toBe(8);
     expect(clickCount(good.id)).toBe(0);
 
     // it fails again: the good clicks are written with every hook, the bad one without the failing hook
-    expect(recorder.flush()).toBe(8);
+    expect(await recorder.flush()).toBe(8);
     expect(recorder.pending).toBe(0);
     expect(clickCount(good.id)).toBe(7);
     expect(linkRow(good.id)).toMatchObject({ totalClicks: 7, uniqueClicks: 1 });
@@ -73,12 +73,12 @@ describe("a batch whose write keeps failing", () => {
     // later clicks are not held up: the next batches go through the same way
     await visit(good.code, 2);
     await visit(bad.code, 2);
-    expect(() => recorder.flush()).toThrow("poison click");
-    expect(recorder.flush()).toBe(4);
+    await expect(recorder.flush()).rejects.toThrow("poison click");
+    expect(await recorder.flush()).toBe(4);
     expect(clickCount(good.id)).toBe(9);
     expect(clickCount(bad.id)).toBe(3);
     await visit(good.code);
-    expect(recorder.flush()).toBe(1);
+    expect(await recorder.flush()).toBe(1);
     expect(clickCount(good.id)).toBe(10);
   });
 
@@ -99,13 +99,13 @@ describe("a batch whose write keeps failing", () => {
     await visit(good.code, 3);
     const recorder = t.deps.clicks;
     try {
-      expect(() => recorder.flush()).toThrow("poison click");
+      await expect(recorder.flush()).rejects.toThrow("poison click");
       armed = true;
       // split: [4 good] written, [bad, good] → [bad] written without the hook, [good] busy → it and the 2 after it go back
-      expect(() => recorder.flush()).toThrow(/locked|busy/i);
+      await expect(recorder.flush()).rejects.toThrow(/locked|busy/i);
       expect(recorder.pending).toBe(3);
       expect([clickCount(good.id), clickCount(bad.id)]).toEqual([4, 1]);
-      expect(recorder.flush()).toBe(3);
+      expect(await recorder.flush()).toBe(3);
       expect([clickCount(good.id), clickCount(bad.id), recorder.pending]).toEqual([7, 1, 0]);
       expect(linkRow(good.id).totalClicks).toBe(7);
     } finally {
@@ -122,7 +122,7 @@ describe("a batch whose write keeps failing", () => {
     await visit(bad.code);
     await visit(good.code, 5);
     const recorder = t.deps.clicks;
-    recorder.start();
+    await recorder.start();
     const deadline = Date.now() + 8_000; // a failed write is retried a second later
     while (clickCount(good.id) + clickCount(bad.id) < 6 && Date.now() < deadline) await Bun.sleep(20);
     await recorder.stop();
@@ -152,13 +152,13 @@ describe("a batch whose write keeps failing", () => {
     sqlite.exec(`pragma max_page_count = ${pages}`);
     const recorder = t.deps.clicks;
     for (let i = 0; i < 3; i++) {
-      expect(() => recorder.flush()).toThrow(/full/i);
+      await expect(recorder.flush()).rejects.toThrow(/full/i);
       expect(recorder.pending).toBe(6);
       expect(clickCount(l.id)).toBe(0);
     }
     expect(batches).toEqual([]);
     sqlite.exec("pragma max_page_count = 1073741823");
-    expect(recorder.flush()).toBe(6);
+    expect(await recorder.flush()).toBe(6);
     expect(batches).toEqual([6]);
     expect(linkRow(l.id).totalClicks).toBe(6);
   });
@@ -174,7 +174,7 @@ describe("a batch whose write keeps failing", () => {
     const recorder = t.deps.clicks;
     try {
       for (let i = 0; i < 3; i++) {
-        expect(() => recorder.flush()).toThrow(/locked|busy/i);
+        await expect(recorder.flush()).rejects.toThrow(/locked|busy/i);
         expect(recorder.pending).toBe(5);
       }
       expect(batches).toEqual([]);
@@ -182,7 +182,7 @@ describe("a batch whose write keeps failing", () => {
       other.exec("rollback");
       other.close();
     }
-    expect(recorder.flush()).toBe(5);
+    expect(await recorder.flush()).toBe(5);
     expect(batches).toEqual([5]);
     expect(clickCount(l.id)).toBe(5);
   });

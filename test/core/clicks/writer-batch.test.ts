@@ -19,7 +19,7 @@ test("a batch written several rows per INSERT gives every click the id of its ow
   const recorder = createTestSink(s.t.deps, listeners);
   // rows already in the table, so the batch's ids do not start at 1
   recorder.record({ linkId: a.id, clickedAt: s.t.clock.now(), ip: "198.51.100.1", userAgent: CHROME, referer: null, isBot: false, botName: null });
-  expect(recorder.flush()).toBe(1);
+  expect(await recorder.flush()).toBe(1);
 
   const seen: { id: number; ip: string | null; linkId: number; isUnique: boolean }[] = [];
   const hook = (_tx: unknown, _deps: unknown, batch: { click: { id: number; ip: string | null; linkId: number; isUnique: boolean } }[]) => {
@@ -36,7 +36,7 @@ test("a batch written several rows per INSERT gives every click the id of its ow
     }
     await s.t.request("DELETE", `/api/links/${gone.id}`, { token: s.token });
     const kept = Array.from({ length: n }, (_, i) => i).filter((i) => i % 3 !== 0).length;
-    expect(recorder.flush()).toBe(n);
+    expect(await recorder.flush()).toBe(n);
 
     const stored = s.t.deps.db.select().from(clicks).all();
     expect(stored).toHaveLength(kept + 1);

@@ -68,7 +68,7 @@ async function withLink(body: (s: Setup) => Promise<void>, opts: { listen?: bool
 
 test("off the request thread: a worker writes the batches (counters and hooks included); stop() writes what is pending before it resolves", () =>
   withLink(async ({ t, recorder, l, rowsOf }) => {
-    recorder.start({ offThread: true });
+    await recorder.start({ offThread: true });
     const visit = async (i: number) => {
       const res = await t.request("GET", `/${l.code}`, { headers: { "user-agent": `${CHROME} v${i}`, referer: "https://t.me/channel" } });
       expect(res.status).toBe(302);
@@ -93,14 +93,14 @@ test("clicks recorded before the writer thread starts are handed to it, not left
   withLink(async ({ t, recorder, l, rowsOf }) => {
     for (let i = 0; i < 3; i++) expect((await t.request("GET", `/${l.code}`, { headers: { "user-agent": CHROME } })).status).toBe(302);
     expect(recorder.pending).toBe(3);
-    recorder.start({ offThread: true });
+    await recorder.start({ offThread: true });
     await until("3 clicks written by the worker", rowsOf, (r) => r.length === 3);
     expect(recorder.pending).toBe(0);
   }));
 
 test("with the writer thread, a burst past threadBatch is handed over at once, not at the next tick", () =>
   withLink(async ({ t, recorder, l, rowsOf }) => {
-    recorder.start({ offThread: true });
+    await recorder.start({ offThread: true });
     const record = () => recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip: "203.0.113.5", userAgent: CHROME, referer: null, isBot: false, botName: null });
     for (let i = 0; i < 4; i++) record();
     await Bun.sleep(50); // a tick of the event loop: below the threshold nothing moves before the 60 s timer
@@ -112,7 +112,7 @@ test("with the writer thread, a burst past threadBatch is handed over at once, n
 
 test("the writer thread stores each click's rule and variant, and under PRIVACY_IP the request's visitor hash and geo", () =>
   withLink(async ({ t, recorder, l, rowsOf }) => {
-    recorder.start({ offThread: true });
+    await recorder.start({ offThread: true });
     const at = t.clock.now();
     const base = { linkId: l.id, clickedAt: at, userAgent: CHROME, referer: null, isBot: false, botName: null };
     recorder.record({ ...base, ip: "203.0.113.7", rule: 2 });
@@ -134,7 +134,7 @@ test("the writer thread stores each click's rule and variant, and under PRIVACY_
 
 test("when the writer thread dies with batches it never wrote, the request side writes them from the journal, each once", () =>
   withLink(async ({ t, recorder, l, rowsOf }) => {
-    recorder.start({ offThread: true });
+    await recorder.start({ offThread: true });
     const record = (i: number) => recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip: `203.0.113.${i}`, userAgent: CHROME, referer: null, isBot: false, botName: null });
     for (let i = 0; i < 3; i++) record(i);
     await until("the first batch handed over", () => recorder.pending, (n) => n === 0); // the thread takes it and dies
