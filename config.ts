@@ -43,6 +43,7 @@ export interface Config {
   botToken: string | null;
   botApiRoot: string;
   botMode: "polling" | "webhook";
+  /** JWT_SECRET, or the one kept in DATA_DIR; in cluster mode without JWT_SECRET "" here, and the one kept in the database once the service's dependencies are open */
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -204,12 +205,14 @@ function parsePlanLimits(env: Env): Record<Plan, PlanLimits> {
   return limits;
 }
 
-function loadJwtSecret(env: Env, dataDir: string): string {
+function loadJwtSecret(env: Env, dataDir: string, cluster: boolean): string {
   const given = str(env, "JWT_SECRET");
   if (given) {
     if (given.length < 32) throw new ConfigError("JWT_SECRET", "must be at least 32 characters");
     return given;
   }
+  // cluster mode: every node must sign with one secret, so it is kept in the database (core/index.ts)
+  if (cluster) return "";
   const file = join(dataDir, "jwt-secret");
   if (existsSync(file)) {
     const kept = readFileSync(file, "utf8").trim();
@@ -271,7 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
     botToken,
     botApiRoot: url(env, "BOT_API_ROOT", "https://api.telegram.org"),
     botMode,
-    jwtSecret: loadJwtSecret(env, dataDir),
+    jwtSecret: loadJwtSecret(env, dataDir, databaseUrl(env) !== null),
     smtpUrl,
     mailFrom: str(env, "MAIL_FROM") ?? "no-reply@localhost",
     trustProxy: proxyCount(env),

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { assertDataLayerAvailable, ConfigError, loadConfig, type Config } from "./config";
-import { createDeps } from "./core";
+import { openDeps, type ServiceDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
 import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
@@ -25,6 +25,16 @@ function loadConfigOrExit(): Config {
   }
 }
 
+/** The service's dependencies; a database that cannot be opened (PostgreSQL unreachable, migrations refused) ends the start with one line. */
+async function openDepsOrExit(config: Config): Promise<ServiceDeps> {
+  try {
+    return await openDeps(config);
+  } catch (e) {
+    console.error(`Could not open the database${config.databaseUrl ? " at DATABASE_URL" : ""}: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}
+
 /**
  * Wires config → deps → api + bot + jobs. Services start in list order and stop in reverse:
  * HTTP stops accepting first, then the bot, then jobs, and the database closes last.
@@ -32,9 +42,8 @@ function loadConfigOrExit(): Config {
 async function main() {
   // whatever the service writes (database, stored files, secrets) is for its own user only
   process.umask(0o077);
-  const config = loadConfigOrExit();
-  const deps = createDeps(config);
-  const { log } = deps;
+  const deps = await openDepsOrExit(loadConfigOrExit());
+  const { log, config } = deps;
   const app = createApi(deps);
   const bot = config.botToken ? createBot({ ...deps, config: { ...config, botToken: config.botToken } }) : null;
   const runner = bot ? botRunner(bot, deps) : null;
@@ -99,7 +108,7 @@ async function main() {
     {
       name: "http",
       start: () => void app.listen({ hostname: config.host, port: config.port }),
-      stop: () => app.stop(),
+      stop: async () => void (await app.stop()),
     },
     ...(runner
       ? [

@@ -17,7 +17,13 @@ import { CLICK_LISTENERS } from "./click-listeners";
 import { join } from "node:path";
 import { createPrivateFile, lockDownDataDir } from "./data-dir";
 import { createRevokedSessions } from "./auth/revoked-sessions";
-import { createLocalCluster } from "./cluster";
+import { createLocalCluster, createPgCluster } from "./cluster";
+import { createPgClickWriter } from "./clicks/writer-pg";
+import { createPgDb } from "../db/postgres";
+import { createAsyncPg } from "../db/async-pg";
+import * as schemaPg from "../db/schema-pg";
+import type { Tables } from "../db/async";
+import { randomBytes } from "node:crypto";
 import { announce, CACHE_TOPICS } from "./cluster/caches";
 
 /** Where the click journal lives under DATA_DIR. */
@@ -81,4 +87,76 @@ export function createDeps(
     cluster: createLocalCluster({ dataDir: config.dataDir, clock }),
   };
   return deps;
+}
+
+/** What `openDeps` gives: the dependencies and the one thing to close when the process stops. */
+export type ServiceDeps = Deps & { handle: { close(): void | Promise<void> } };
+
+type DepsOverrides = Parameters<typeof createDeps>[1];
+
+/**
+ * The service's dependencies for its configuration: on SQLite (no DATABASE_URL) what `createDeps`
+ * builds; in cluster mode the PostgreSQL database at DATABASE_URL (migrated first, under the
+ * migration lock), the PostgreSQL cluster primitives, the PostgreSQL click writer, and the JWT
+ * secret every node shares (JWT_SECRET when set; otherwise made by the first node to start and kept
+ * in the database, so a token signed by one node is accepted by all).
+ */
+export async function openDeps(config: Config, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
+  if (config.databaseUrl === null) return createDeps(config, overrides);
+  return createClusterDeps(config, config.databaseUrl, overrides);
+}
+
+/** Pooled connections per node (each node also holds one per lease and one for LISTEN). */
+const PG_POOL = 10;
+
+async function createClusterDeps(config: Config, url: string, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  lockDownDataDir(config.dataDir);
+  const handle = await createPgDb(url, { max: PG_POOL });
+  const asyncDb = createAsyncPg<Tables>(handle.db, schemaPg as unknown as Record<keyof Tables, unknown>);
+  const clock = overrides.clock ?? systemClock;
+  const cluster = createPgCluster({ url, handle, clock });
+  const jwtSecret = config.jwtSecret || (await cluster.settings.getOrCreate("jwt-secret", () => randomBytes(48).toString("base64url")));
+  const shared: Config = { ...config, jwtSecret };
+  const telegram = shared.botToken ? new Api(shared.botToken, { apiRoot: shared.botApiRoot }) : null;
+  telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
+  const journal = clickJournalOf(shared);
+  const deps: ServiceDeps = {
+    db: noSqliteInClusterMode(),
+    asyncDb,
+    config: shared,
+    clock,
+    log,
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: shared.smtpUrl, from: shared.mailFrom, log }),
+    telegram,
+    geo: createGeoLookup(shared),
+    linkCache: createLinkCache(),
+    trackerIndex: createTrackerIndexCache(),
+    clicks: createClickSink({
+      log,
+      config: shared,
+      writer: () => createPgClickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS, { journal: journal.name }),
+      journalDir: overrides.journalDir !== undefined ? overrides.journalDir : journal.dir,
+      threadEntry: CLICK_WRITER_THREAD,
+    }),
+    revokedSessions: createRevokedSessions(asyncDb, () => announce(deps, CACHE_TOPICS.revokedSessions)),
+    cluster,
+    handle: { close: () => handle.close() },
+  };
+  return deps;
+}
+
+/** Deps.db in cluster mode: there is no SQLite database, and code that still reaches for one fails loudly. */
+function noSqliteInClusterMode(): Deps["db"] {
+  return new Proxy({} as Deps["db"], {
+    get(_, prop) {
+      throw new Error(`the synchronous SQLite handle (deps.db.${String(prop)}) is not available in cluster mode`);
+    },
+  });
+}
+
+/** The click writer for `deps`' database: SQLite's on its connection, or PostgreSQL's. */
+export function clickWriterOf(deps: Deps & { db: Deps["db"] }, config: Config, listeners: readonly ClickListener[] = CLICK_LISTENERS) {
+  const journal = clickJournalOf(config).name;
+  return config.databaseUrl === null ? createClickWriter(deps, listeners, { journal }) : createPgClickWriter(deps, listeners, { journal });
 }
