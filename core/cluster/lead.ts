@@ -26,7 +26,7 @@ export function whileLeading(deps: Pick<Deps, "cluster" | "log">, name: string, 
         if (held && !running) {
           await work.start();
           running = true;
-          deps.log.debug(`lease ${name}: this node leads`);
+          deps.log.info(`lease ${name}: this node leads`);
         } else if (!held && running) {
           running = false;
           await work.stop();
