@@ -14,7 +14,7 @@ export type UrlReading = { url: string } | { problem: string; service?: URL } | 
 const BARE = /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/u;
 
 /** The text as a URL: null when it does not look like one at all, a reason when it cannot be a target. */
-export function readUrl(raw: string, deps: Pick<Deps, "db" | "config">): UrlReading {
+export async function readUrl(raw: string, deps: Pick<Deps, "asyncDb" | "config">): Promise<UrlReading> {
   const text = raw.trim();
   if (!text) return null;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
@@ -27,16 +27,16 @@ export function readUrl(raw: string, deps: Pick<Deps, "db" | "config">): UrlRead
   if (text.length > MAX_URL_LENGTH) return { problem: `That link is ${text.length} characters long; at most ${MAX_URL_LENGTH} can be shortened.` };
   const url = scheme ? text : `https://${text}`;
   // the same check as the API's, which also refuses this service's own short links
-  const problem = urlProblem(deps, url);
+  const problem = await urlProblem(deps, url);
   if (problem) {
     const reading = { problem: `That cannot be a target: it ${problem}.` };
-    return URL.canParse(url) && isServiceUrl(deps, new URL(url)) ? { ...reading, service: new URL(url) } : reading;
+    return URL.canParse(url) && (await isServiceUrl(deps, new URL(url))) ? { ...reading, service: new URL(url) } : reading;
   }
   return { url };
 }
 
 /** The URL in a message: the first link entity (plain or text link), else the whole text read as a URL. */
-export function urlInMessage(msg: Pick<Message, "text" | "entities">, deps: Pick<Deps, "db" | "config">): UrlReading {
+export async function urlInMessage(msg: Pick<Message, "text" | "entities">, deps: Pick<Deps, "asyncDb" | "config">): Promise<UrlReading> {
   const text = msg.text ?? "";
   for (const e of msg.entities ?? []) {
     if (e.type === "text_link") return readUrl(e.url, deps);

@@ -16,8 +16,8 @@ export function linksApi(deps: Deps) {
       set.status = 201;
       return created;
     }, { scope: "write:links", body: LinkModel.create, detail: { tags: ["links"], summary: "Create a tracking link" } })
-    .post("/bulk", ({ principal, body, set }) => {
-      const result = bulkCreateLinks(deps, principal.user, body.urls);
+    .post("/bulk", async ({ principal, body, set }) => {
+      const result = await bulkCreateLinks(deps, principal.user, body.urls);
       set.status = result.created > 0 ? 201 : 200;
       return result;
     }, { scope: "write:links", body: LinkModel.bulk, detail: { tags: ["links"], summary: "Create up to 100 links" } })
@@ -42,8 +42,8 @@ export function linksApi(deps: Deps) {
     .patch("/:id", ({ userId, params, body }) => editLink(deps, userId, params.id, body), {
       scope: "write:links", params: LinkModel.idParams, body: LinkModel.edit, detail: { tags: ["links"], summary: "Edit a link" },
     })
-    .delete("/:id", ({ userId, params }) => {
-      deleteLink(deps, userId, params.id);
+    .delete("/:id", async ({ userId, params }) => {
+      await deleteLink(deps, userId, params.id);
       return { success: true };
     }, { scope: "write:links", params: LinkModel.idParams, detail: { tags: ["links"], summary: "Delete a link and its clicks" } });
   return new Elysia({ name: "links-feature" }).use(links).use(catalogApi(deps));

@@ -46,9 +46,9 @@ export async function createAndShow(ctx: BotContext, url: string) {
 
 /** "New link" / bare /new: the plan limit first, then one question (the URL). */
 export async function newLinkConversation(conversation: Convo, ctx: Context) {
-  const full = await conversation.external((o) => {
+  const full = await conversation.external(async (o) => {
     try {
-      assertWithinLimit(o.deps, o.user!, "links", countLinks(o.deps, o.user!.id));
+      assertWithinLimit(o.deps, o.user!, "links", await countLinks(o.deps, o.user!.id));
       return null;
     } catch (e) {
       if (e instanceof AppError) return e.message;

@@ -33,7 +33,7 @@ inlineFeature.on("inline_query", async (ctx) => {
   const query = ctx.inlineQuery.query.trim();
   const answer = (results: InlineQueryResult[]) => ctx.answerInlineQuery(results, { is_personal: true, cache_time: 0 });
   if (!query) return answer([]);
-  const reading = readUrl(query, ctx.deps);
+  const reading = await readUrl(query, ctx.deps);
   if (!reading) return answer([article("hint", "Type or paste a link", "e.g. example.com/page", "Shorten links with me: type @" + ctx.me.username + " and a link.")]);
   if ("problem" in reading) return answer([article("problem", "This cannot be shortened", reading.problem, reading.problem)]);
   const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
@@ -46,7 +46,7 @@ inlineFeature.on("inline_query", async (ctx) => {
 inlineFeature.on("chosen_inline_result", async (ctx) => {
   const chosen = ctx.chosenInlineResult;
   if (chosen.result_id !== NEW) return;
-  const reading = readUrl(chosen.query.trim(), ctx.deps);
+  const reading = await readUrl(chosen.query.trim(), ctx.deps);
   if (!reading || "problem" in reading) return;
   const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
   let text: string;

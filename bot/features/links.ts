@@ -33,7 +33,7 @@ const pm = linksFeature.chatType("private");
 pm.command("links", (ctx) => open(ctx, linkList, [0, 0]));
 pm.command("new", async (ctx) => {
   if (!ctx.match.trim()) return ctx.conversation.enter(NEW_LINK);
-  const reading = urlInMessage({ text: ctx.match }, ctx.deps);
+  const reading = await urlInMessage({ text: ctx.match }, ctx.deps);
   if (reading && "url" in reading) return createAndShow(ctx, reading.url);
   if (await openOwn(ctx, reading)) return;
   await ctx.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend /new followed by a URL, or just /new.`);
@@ -46,7 +46,7 @@ pm.command("start", async (ctx, next) => {
 
 pm.on("message:text", async (ctx, next) => {
   if (ctx.message.text.startsWith("/")) return next();
-  const reading = urlInMessage(ctx.message, ctx.deps);
+  const reading = await urlInMessage(ctx.message, ctx.deps);
   if (!reading || !ctx.user) return next();
   if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(`⚠️ ${reading.problem}`);
   await createAndShow(ctx, reading.url);

@@ -78,7 +78,7 @@ back(linkCard, "⬅️ My links", "links", () => [0, 0]);
 
 deleteLinkScreen.menu
   .text({ text: "🗑 Yes, delete", payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
-    deleteLink(ctx.deps, ctx.user!.id, idOf(ctx));
+    await deleteLink(ctx.deps, ctx.user!.id, idOf(ctx));
     await open(ctx, screen("links"), [0, 0], "🗑 Deleted.");
   }));
 back(deleteLinkScreen, "Cancel", "link", (c) => [idOf(c)]);

@@ -1,14 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { links } from "../../db/schema";
 import { limitsOf } from "../accounts/plans";
 import type { UserRow } from "../accounts/users";
 import { ValidationError } from "../errors";
 import { newCode } from "./codes";
 import { urlProblem } from "./validate";
 import { trackingUrlOf } from "./views";
-import { countLinks } from "./links";
-import { writeTransaction } from "../../db/transaction";
+import { countLinks, lockLinkCount } from "./links";
+import { transaction } from "../../db/async";
 
 export const BULK_MAX = 100;
 
@@ -43,37 +42,48 @@ const looseKey = (url: string) => url.replace(/\/+$/, "").toLowerCase();
  * request or of one of the user's links) go to `failed` with a reason; when the plan allows only part
  * of the list, the first valid urls that fit are created and the rest fail with the plan reason.
  */
-export function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): BulkResult {
+export async function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): Promise<BulkResult> {
   if (!Array.isArray(urls) || urls.length < 1 || urls.length > BULK_MAX)
     throw new ValidationError(`urls must hold 1 to ${BULK_MAX} entries`, [{ field: "urls", message: `must hold 1 to ${BULK_MAX} entries` }]);
   const now = deps.clock.now();
-  return writeTransaction(deps.db, (tx) => {
-    const trimmed = urls.map((u) => (typeof u === "string" ? u.trim() : ""));
+  const { links } = deps.asyncDb.tables;
+  const trimmed = urls.map((u) => (typeof u === "string" ? u.trim() : ""));
+  // the URLs are checked before the transaction (a check may read custom domains), not inside it
+  const problems = await Promise.all(trimmed.map((url) => (url ? urlProblem(deps, url) : "is empty")));
+  return transaction(deps.asyncDb, async (tx) => {
     // the user's links that may be the same URL written otherwise, found by the loose key and then
     // compared by the exact one
     const loose = [...new Set(trimmed.filter(Boolean).map(looseKey))];
+    await lockLinkCount(tx, user.id);
     const existing = new Set(
-      tx.select({ url: links.url }).from(links)
-        .where(and(eq(links.userId, user.id), inArray(sql`lower(rtrim(${links.url}, '/'))`, loose))).all()
+      (loose.length ? await tx.select({ url: links.url }).from(links).where(and(eq(links.userId, user.id), inArray(sql`lower(rtrim(${links.url}, '/'))`, loose))) : [])
         .map((r) => sameUrlKey(r.url)),
     );
-    let room = Math.max(0, limitsOf(deps, user).links - countLinks(deps, user.id));
+    let room = Math.max(0, limitsOf(deps, user).links - (await countLinks({ asyncDb: tx }, user.id)));
     const seen = new Set<string>();
     const out: BulkResult = { created: 0, errors: 0, results: [], failed: [] };
-    urls.forEach((original, i) => {
+    for (const [i, original] of urls.entries()) {
       const url = trimmed[i]!;
-      const fail = (error: string) => out.failed.push({ url: original, error });
-      const problem = url ? urlProblem(deps, url) : "is empty";
-      if (problem) return fail(`invalid URL: ${problem}`);
+      const fail = (error: string) => void out.failed.push({ url: original, error });
+      const problem = problems[i];
+      if (problem) {
+        fail(`invalid URL: ${problem}`);
+        continue;
+      }
       const key = sameUrlKey(url);
-      if (seen.has(key)) return fail("duplicate: the same URL appears earlier in this request");
+      if (seen.has(key)) {
+        fail("duplicate: the same URL appears earlier in this request");
+        continue;
+      }
       seen.add(key);
-      if (existing.has(key)) return fail("duplicate: you already have a link to this URL");
-      if (room <= 0) return fail("plan limit reached: upgrade your plan to create more links");
-      const row = tx.insert(links).values({ userId: user.id, url, code: newCode(deps), createdAt: now, updatedAt: now }).returning().get();
-      room--;
-      out.results.push({ url: row.url, trackingUrl: trackingUrlOf(deps, row.code), code: row.code, id: row.id });
-    });
+      if (existing.has(key)) fail("duplicate: you already have a link to this URL");
+      else if (room <= 0) fail("plan limit reached: upgrade your plan to create more links");
+      else {
+        const [row] = await tx.insert(links).values({ userId: user.id, url, code: await newCode({ asyncDb: tx }), createdAt: now, updatedAt: now }).returning();
+        room--;
+        out.results.push({ url: row!.url, trackingUrl: trackingUrlOf(deps, row!.code), code: row!.code, id: row!.id });
+      }
+    }
     out.created = out.results.length;
     out.errors = out.failed.length;
     return out;

@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Deps } from "../deps";
-import type { DbOrTx } from "../../db/transaction";
-import { links } from "../../db/schema";
+import type { AsyncDbOrTx } from "../../db/async";
 import { Conflict, FieldError } from "../errors";
 import { randomCode } from "../random";
 
@@ -21,17 +19,26 @@ export function isReservedCode(code: string): boolean {
 }
 
 /** Checks a custom code's shape and that it is neither reserved nor taken (409). */
-export function assertCustomCode(deps: { db: DbOrTx }, code: string): void {
+export async function assertCustomCode(deps: { asyncDb: AsyncDbOrTx }, code: string): Promise<void> {
   if (!CUSTOM_CODE.test(code)) throw new FieldError("code", "must be 3–64 letters, digits, '-' or '_'");
   if (isReservedCode(code)) throw new FieldError("code", `"${code}" is reserved; choose another code`);
-  if (deps.db.select({ id: links.id }).from(links).where(eq(links.code, code)).get())
-    throw new Conflict(`The code "${code}" is already taken`, "code_taken");
+  if (await codeTaken(deps.asyncDb, code)) throw codeTakenError(code);
+}
+
+/** The 409 of a custom code another link has (also when two creates race for it: the unique index decides). */
+export function codeTakenError(code: string): Conflict {
+  return new Conflict(`The code "${code}" is already taken`, "code_taken");
+}
+
+async function codeTaken(db: AsyncDbOrTx, code: string): Promise<boolean> {
+  const { links } = db.tables;
+  return (await db.select({ id: links.id }).from(links).where(eq(links.code, code)).limit(1)).length > 0;
 }
 
 /** A fresh random code that no link uses yet. */
-export function newCode(deps: Pick<Deps, "db">): string {
+export async function newCode(deps: { asyncDb: AsyncDbOrTx }): Promise<string> {
   for (;;) {
     const code = randomCode(GENERATED_CODE_LENGTH);
-    if (!deps.db.select({ id: links.id }).from(links).where(eq(links.code, code)).get()) return code;
+    if (!(await codeTaken(deps.asyncDb, code))) return code;
   }
 }

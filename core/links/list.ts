@@ -21,8 +21,8 @@ export interface LinkListQuery {
  * Search folds case in JavaScript (SQLite's LOWER and LIKE fold ASCII only), over the user's own
  * links' titles, URLs and codes; without `q` the database pages.
  */
-export async function pageOfLinks(deps: Pick<Deps, "db" | "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<{ items: LinkListItem[]; total: number }> {
-  const tagIds = query.tagIds?.length ? ownedIds(deps, userId, "tagIds", query.tagIds, (_, message) => { throw new FieldError("tags", message); }) : [];
+export async function pageOfLinks(deps: Pick<Deps, "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<{ items: LinkListItem[]; total: number }> {
+  const tagIds = query.tagIds?.length ? await ownedIds(deps, userId, "tagIds", query.tagIds, (_, message) => { throw new FieldError("tags", message); }) : [];
   const db = deps.asyncDb;
   const { links, linkTags } = db.tables;
   const where = and(eq(links.userId, userId), tagIds.length ? inArray(links.id, db.select({ id: linkTags.linkId }).from(linkTags).where(inArray(linkTags.tagId, tagIds))) : undefined)!;
@@ -46,7 +46,7 @@ export async function pageOfLinks(deps: Pick<Deps, "db" | "asyncDb" | "config">,
 }
 
 /** The user's links as list items, newest first (see pageOfLinks). */
-export async function listLinks(deps: Pick<Deps, "db" | "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<LinkListItem[]> {
+export async function listLinks(deps: Pick<Deps, "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<LinkListItem[]> {
   return (await pageOfLinks(deps, userId, query)).items;
 }
 

@@ -9,8 +9,8 @@ import { MIN_VARIANTS, parseRules, parseVariants, type Rule, type Variant } from
  */
 
 /** The link's rules and variants as stored (404 for another user's link). */
-export function routingOf(deps: Pick<Deps, "db">, userId: number, linkId: number): { rules: Rule[]; variants: Variant[] } {
-  const link = ownedLink(deps, userId, linkId);
+export async function routingOf(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<{ rules: Rule[]; variants: Variant[] }> {
+  const link = await ownedLink(deps, userId, linkId);
   return { rules: parseRules(link.rules), variants: parseVariants(link.variants) };
 }
 
@@ -67,27 +67,27 @@ export const variantEdits = {
 
 async function saveRules(deps: Deps, userId: number, linkId: number, rules: Rule[]): Promise<Rule[]> {
   await editLink(deps, userId, linkId, { rules });
-  return routingOf(deps, userId, linkId).rules;
+  return (await routingOf(deps, userId, linkId)).rules;
 }
 
 async function saveVariants(deps: Deps, userId: number, linkId: number, variants: Variant[]): Promise<Variant[]> {
   await editLink(deps, userId, linkId, { variants });
-  return routingOf(deps, userId, linkId).variants;
+  return (await routingOf(deps, userId, linkId)).variants;
 }
 
 /** Adds a rule at the end (or at `at`); returns the rules now stored. 400 naming `rules[i]…` when it is invalid or a 21st. */
 export async function addRule(deps: Deps, userId: number, linkId: number, rule: Rule, at?: number): Promise<Rule[]> {
-  return saveRules(deps, userId, linkId, ruleEdits.add(routingOf(deps, userId, linkId).rules, rule, at));
+  return saveRules(deps, userId, linkId, ruleEdits.add((await routingOf(deps, userId, linkId)).rules, rule, at));
 }
 
 /** Removes rule `index`; the ones after it move up. */
 export async function removeRule(deps: Deps, userId: number, linkId: number, index: number): Promise<Rule[]> {
-  return saveRules(deps, userId, linkId, ruleEdits.remove(routingOf(deps, userId, linkId).rules, index));
+  return saveRules(deps, userId, linkId, ruleEdits.remove((await routingOf(deps, userId, linkId)).rules, index));
 }
 
 /** Moves rule `from` to position `to` (the order decides: the first match wins). */
 export async function moveRule(deps: Deps, userId: number, linkId: number, from: number, to: number): Promise<Rule[]> {
-  return saveRules(deps, userId, linkId, ruleEdits.move(routingOf(deps, userId, linkId).rules, from, to));
+  return saveRules(deps, userId, linkId, ruleEdits.move((await routingOf(deps, userId, linkId)).rules, from, to));
 }
 
 /**
@@ -95,23 +95,23 @@ export async function moveRule(deps: Deps, userId: number, linkId: number, from:
  * and the new one variant 1, so one step makes an A/B test of the link.
  */
 export async function addVariant(deps: Deps, userId: number, linkId: number, variant: Variant): Promise<Variant[]> {
-  const link = ownedLink(deps, userId, linkId);
+  const link = await ownedLink(deps, userId, linkId);
   return saveVariants(deps, userId, linkId, variantEdits.add(link.url, parseVariants(link.variants), variant));
 }
 
 /** Removes variant `index`. A split keeps at least two variants: removing one of the last two is refused (clearVariants ends it). */
 export async function removeVariant(deps: Deps, userId: number, linkId: number, index: number): Promise<Variant[]> {
-  return saveVariants(deps, userId, linkId, variantEdits.remove(routingOf(deps, userId, linkId).variants, index));
+  return saveVariants(deps, userId, linkId, variantEdits.remove((await routingOf(deps, userId, linkId)).variants, index));
 }
 
 /** Moves variant `from` to position `to`. */
 export async function moveVariant(deps: Deps, userId: number, linkId: number, from: number, to: number): Promise<Variant[]> {
-  return saveVariants(deps, userId, linkId, variantEdits.move(routingOf(deps, userId, linkId).variants, from, to));
+  return saveVariants(deps, userId, linkId, variantEdits.move((await routingOf(deps, userId, linkId)).variants, from, to));
 }
 
 /** Changes the weight of variant `index` (1–100). */
 export async function setVariantWeight(deps: Deps, userId: number, linkId: number, index: number, weight: number): Promise<Variant[]> {
-  return saveVariants(deps, userId, linkId, variantEdits.weight(routingOf(deps, userId, linkId).variants, index, weight));
+  return saveVariants(deps, userId, linkId, variantEdits.weight((await routingOf(deps, userId, linkId)).variants, index, weight));
 }
 
 /** Ends the split: every visitor no rule caught goes to the link's targets again. */

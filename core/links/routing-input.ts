@@ -94,12 +94,12 @@ function conditionsOf(v: unknown, field: string, bad: Bad): RuleConditions | und
   return ok ? c : undefined;
 }
 
-type UrlDeps = Pick<Deps, "db" | "config">;
+type UrlDeps = Pick<Deps, "asyncDb" | "config">;
 
 /** The URL of a rule or variant, checked exactly as the link's own URL is. */
-function urlOf(deps: UrlDeps, v: unknown, field: string, bad: Bad): string | undefined {
+async function urlOf(deps: UrlDeps, v: unknown, field: string, bad: Bad): Promise<string | undefined> {
   if (typeof v !== "string" || !v.trim()) return void bad(field, "is required: the URL to send the visitor to");
-  const p = urlProblem(deps, v.trim());
+  const p = await urlProblem(deps, v.trim());
   if (p) return void bad(field, p);
   return v.trim();
 }
@@ -108,48 +108,48 @@ function urlOf(deps: UrlDeps, v: unknown, field: string, bad: Bad): string | und
  * Checks a `rules` input (null or [] removes them) and returns what to store: the normalized JSON,
  * or null. Problems go to `bad` under paths such as `rules[3].if.country`.
  */
-export function rulesInput(deps: UrlDeps, v: unknown, bad: Bad): string | null | undefined {
+export async function rulesInput(deps: UrlDeps, v: unknown, bad: Bad): Promise<string | null | undefined> {
   if (v === null || (Array.isArray(v) && v.length === 0)) return null;
   if (!Array.isArray(v)) return void bad("rules", "must be an array of rules, or null");
   if (v.length > MAX_RULES) return void bad("rules", `must have at most ${MAX_RULES} rules (got ${v.length})`);
   const out: Rule[] = [];
   let ok = true;
-  v.forEach((r, i) => {
+  for (const [i, r] of v.entries()) {
     const field = `rules[${i}]`;
     if (!isObject(r)) {
       bad(field, 'must be an object {"if": {...}, "url": "https://..."}');
       ok = false;
-      return;
+      continue;
     }
     const cond = conditionsOf(r.if, `${field}.if`, bad);
-    const url = urlOf(deps, r.url, `${field}.url`, bad);
+    const url = await urlOf(deps, r.url, `${field}.url`, bad);
     if (cond && url) out.push({ if: cond, url });
     else ok = false;
-  });
+  }
   return ok ? JSON.stringify(out) : undefined;
 }
 
 /** Checks a `variants` input (null or [] removes them): 2–10 entries of {url, weight 1–100}. */
-export function variantsInput(deps: UrlDeps, v: unknown, bad: Bad): string | null | undefined {
+export async function variantsInput(deps: UrlDeps, v: unknown, bad: Bad): Promise<string | null | undefined> {
   if (v === null || (Array.isArray(v) && v.length === 0)) return null;
   if (!Array.isArray(v)) return void bad("variants", "must be an array of {url, weight}, or null");
   if (v.length < MIN_VARIANTS || v.length > MAX_VARIANTS) return void bad("variants", `must have ${MIN_VARIANTS} to ${MAX_VARIANTS} entries (got ${v.length})`);
   const out: Variant[] = [];
   let ok = true;
-  v.forEach((x, i) => {
+  for (const [i, x] of v.entries()) {
     const field = `variants[${i}]`;
     if (!isObject(x)) {
       bad(field, 'must be an object {"url": "https://...", "weight": 50}');
       ok = false;
-      return;
+      continue;
     }
-    const url = urlOf(deps, x.url, `${field}.url`, bad);
+    const url = await urlOf(deps, x.url, `${field}.url`, bad);
     const w = x.weight;
     const weightOk = typeof w === "number" && Number.isInteger(w) && w >= 1 && w <= 100;
     if (!weightOk) bad(`${field}.weight`, "must be a whole number from 1 to 100");
     if (url && weightOk) out.push({ url, weight: w });
     else ok = false;
-  });
+  }
   return ok ? JSON.stringify(out) : undefined;
 }
 

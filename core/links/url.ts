@@ -26,9 +26,9 @@ export function urlSyntaxProblem(value: string): string | null {
  * (SHORT_URL, BASE_URL, verified custom domains), since such a link would redirect into itself or
  * another link.
  */
-export function urlProblem(deps: Pick<Deps, "db" | "config">, value: string): string | null {
+export async function urlProblem(deps: Pick<Deps, "asyncDb" | "config">, value: string): Promise<string | null> {
   const syntax = urlSyntaxProblem(value);
   if (syntax) return syntax;
-  if (isServiceUrl(deps, new URL(value))) return "must not point to this service's own short links (a link there would redirect to itself)";
+  if (await isServiceUrl(deps, new URL(value))) return "must not point to this service's own short links (a link there would redirect to itself)";
   return null;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { domains, pixels, tags, type LinkRow } from "../../db/schema";
+import type { LinkRow } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem } from "./url";
 import { parseDate } from "./when";
@@ -57,12 +57,12 @@ const COLUMN: Record<string, keyof LinkPatch["cols"]> = {
  * Validates a create (`existing` undefined) or edit input against the rules of the spec and turns
  * it into column values. Every problem is reported at once as a 400 with one detail per field.
  */
-export function validateLinkInput(
-  deps: Pick<Deps, "db" | "clock" | "config">,
+export async function validateLinkInput(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config">,
   userId: number,
   input: LinkInput,
   existing?: LinkRow,
-): LinkPatch {
+): Promise<LinkPatch> {
   const errors: { field: string; message: string }[] = [];
   const bad = (field: string, message: string) => errors.push({ field, message });
   const has = (k: keyof LinkInput) => input[k] !== undefined;
@@ -72,7 +72,7 @@ export function validateLinkInput(
   if (!existing && (input.url === undefined || input.url === null)) bad("url", "is required");
   else if (input.url === null) bad("url", "cannot be removed");
   else if (input.url !== undefined) {
-    const p = urlProblem(deps, input.url.trim());
+    const p = await urlProblem(deps, input.url.trim());
     if (p) bad("url", p);
     else patch.cols.url = input.url.trim();
   }
@@ -89,7 +89,7 @@ export function validateLinkInput(
     if (v === undefined) continue;
     if (v === null || v.trim() === "") (patch.cols as Record<string, unknown>)[COLUMN[field]!] = null;
     else {
-      const p = urlProblem(deps, v.trim());
+      const p = await urlProblem(deps, v.trim());
       if (p) bad(field, p);
       else (patch.cols as Record<string, unknown>)[COLUMN[field]!] = v.trim();
     }
@@ -137,20 +137,21 @@ export function validateLinkInput(
   }
 
   if (has("rules")) {
-    const rules = rulesInput(deps, input.rules, bad);
+    const rules = await rulesInput(deps, input.rules, bad);
     if (rules !== undefined) patch.cols.rules = rules;
   }
   if (has("variants")) {
-    const variants = variantsInput(deps, input.variants, bad);
+    const variants = await variantsInput(deps, input.variants, bad);
     if (variants !== undefined) patch.cols.variants = variants;
   }
 
-  if (has("tagIds")) patch.tagIds = ownedIds(deps, userId, "tagIds", input.tagIds ?? [], bad);
-  if (has("pixelIds")) patch.pixelIds = ownedIds(deps, userId, "pixelIds", input.pixelIds ?? [], bad);
+  if (has("tagIds")) patch.tagIds = await ownedIds(deps, userId, "tagIds", input.tagIds ?? [], bad);
+  if (has("pixelIds")) patch.pixelIds = await ownedIds(deps, userId, "pixelIds", input.pixelIds ?? [], bad);
   if (has("domain_id")) {
     const id = input.domain_id ?? null;
+    const { domains } = deps.asyncDb.tables;
     const domain = id === null || !Number.isInteger(id) ? undefined
-      : deps.db.select({ verifiedAt: domains.verifiedAt }).from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).get();
+      : (await deps.asyncDb.select({ verifiedAt: domains.verifiedAt }).from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).limit(1))[0];
     if (id !== null && !Number.isInteger(id)) bad("domain_id", "must be a whole number");
     else if (id !== null && !domain) bad("domain_id", `no domain with id ${id}`);
     // an edit that sends back the link's own domain unchanged is not a new choice
@@ -163,23 +164,22 @@ export function validateLinkInput(
 }
 
 /** The unique ids among `ids` when the user owns every one of them; otherwise reports "unknown tag id(s): …" through `bad`. */
-export function ownedIds(
-  deps: Pick<Deps, "db">,
+export async function ownedIds(
+  deps: Pick<Deps, "asyncDb">,
   userId: number,
   field: "tagIds" | "pixelIds",
   ids: number[],
   bad: (field: string, message: string) => void,
-): number[] {
+): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.some((id) => !Number.isInteger(id))) {
     bad(field, "must be whole numbers");
     return [];
   }
   if (!unique.length) return [];
+  const { tags, pixels } = deps.asyncDb.tables;
   const table = field === "tagIds" ? tags : pixels;
-  const found = new Set(
-    deps.db.select({ id: table.id }).from(table).where(and(inArray(table.id, unique), eq(table.userId, userId))).all().map((r) => r.id),
-  );
+  const found = new Set((await deps.asyncDb.select({ id: table.id }).from(table).where(and(inArray(table.id, unique), eq(table.userId, userId)))).map((r) => r.id));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) bad(field, `unknown ${field === "tagIds" ? "tag" : "pixel"} id${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
   return unique;

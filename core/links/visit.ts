@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { domains, linkPixels, links, pixels, type LinkRow } from "../../db/schema";
-import { changes } from "../../db/client";
+import type { LinkRow } from "../../db/schema";
 import { detectBot } from "../clicks/bots";
 import { AttemptLimiter, verifyPassword } from "./password";
 import { ipBucket } from "../ip";
@@ -69,17 +68,8 @@ function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): stri
  */
 export function createVisitHandler(deps: Deps) {
   const sink = deps.clicks;
-  const byCode = deps.db.select().from(links).where(eq(links.code, sql.placeholder("code"))).prepare();
-  const pixelsOf = deps.db
-    .select({ type: pixels.type, pixelId: pixels.pixelId })
-    .from(linkPixels)
-    .innerJoin(pixels, eq(pixels.id, linkPixels.pixelId))
-    .where(eq(linkPixels.linkId, sql.placeholder("id")))
-    .prepare();
-  // a link on a custom domain is served there only once the domain is verified (else: 404 page)
-  const domainById = deps.db.select({ hostname: domains.hostname }).from(domains)
-    .where(and(eq(domains.id, sql.placeholder("id")), isNotNull(domains.verifiedAt))).prepare();
-  const domainByHost = deps.db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, sql.placeholder("host"))).prepare();
+  const db = deps.asyncDb;
+  const { domains, linkPixels, links, pixels } = db.tables;
   const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
   const attempts = new AttemptLimiter(deps.cluster.counters, "link-password");
   const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").toLowerCase(), 1000);
@@ -87,53 +77,104 @@ export function createVisitHandler(deps: Deps) {
   const cache = deps.linkCache.entries;
   const privacy = createPrivacy(deps.config, deps.geo);
   const orphan = createOrphanRecorder(deps);
-  let otherHosts = memoize((h: string) => !!domainByHost.get({ host: h }), 1000);
+  /** whether a hostname is someone's custom domain (answers, and reads under way, kept briefly) */
+  const isOtherHost = () => memoize((h: string) => db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, h)).limit(1).then((r) => r.length > 0), 1000);
+  let otherHosts = isOtherHost();
   let otherHostsAt = 0;
   let generation = -1;
+  /** loads under way by code: visitors of one uncached link at once share one read */
+  const loading = new Map<string, Promise<CachedLink | null>>();
 
-  function load(code: string): CachedLink | null {
-    const now = Date.now();
+  /** The cached entry while it is fresh; undefined when the link has to be read. */
+  function cached(code: string): CachedLink | undefined {
     const hit = cache.get(code);
-    if (hit && now - hit.loadedAt < LINK_CACHE_TTL_MS) return hit;
-    const link = byCode.get({ code });
+    return hit && Date.now() - hit.loadedAt < LINK_CACHE_TTL_MS ? hit : undefined;
+  }
+
+  function load(code: string): Promise<CachedLink | null> {
+    let pending = loading.get(code);
+    if (!pending) {
+      pending = read(code).finally(() => loading.delete(code));
+      loading.set(code, pending);
+    }
+    return pending;
+  }
+
+  async function read(code: string): Promise<CachedLink | null> {
+    const seen = deps.linkCache.generation;
+    const now = Date.now();
+    const [link] = await db.select().from(links).where(eq(links.code, code)).limit(1);
     if (!link) return null;
-    if (cache.size >= LINK_CACHE_MAX_ENTRIES) cache.clear();
     const entry: CachedLink = {
       link,
-      pixels: pixelsOf.all({ id: link.id }),
-      host: link.domainId === null ? null : domainById.get({ id: link.domainId })?.hostname ?? null,
+      pixels: await db
+        .select({ type: pixels.type, pixelId: pixels.pixelId })
+        .from(linkPixels)
+        .innerJoin(pixels, eq(pixels.id, linkPixels.pixelId))
+        .where(eq(linkPixels.linkId, link.id))
+        .orderBy(pixels.id),
+      // a link on a custom domain is served there only once the domain is verified (else: 404 page)
+      host:
+        link.domainId === null
+          ? null
+          : ((await db.select({ hostname: domains.hostname }).from(domains).where(and(eq(domains.id, link.domainId), isNotNull(domains.verifiedAt))).limit(1))[0]?.hostname ?? null),
       loadedAt: now,
       targets: {},
       routing: compileRouting(deps.geo, link),
     };
-    cache.set(code, entry);
+    // an edit announced while this read was under way may have come after it: such an entry is not kept
+    if (deps.linkCache.generation === seen) {
+      if (cache.size >= LINK_CACHE_MAX_ENTRIES) cache.clear();
+      cache.set(code, entry);
+    }
     return entry;
   }
 
-  function hostMatches(entry: CachedLink, host: string | null): boolean {
+  function hostMatches(entry: CachedLink, host: string | null): boolean | Promise<boolean> {
     const h = hostnameOf(host ?? "");
     if (entry.link.domainId !== null) return entry.host === h;
     if (!h || ownHosts.has(h)) return true;
     if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS || generation !== deps.linkCache.generation) {
       generation = deps.linkCache.generation;
-      otherHosts = memoize((x: string) => !!domainByHost.get({ host: x }), 1000);
+      otherHosts = isOtherHost();
       otherHostsAt = Date.now();
     }
-    return !otherHosts(h);
+    return otherHosts(h).then((other) => !other);
   }
 
-  function reserveCapSlot(link: LinkRow): boolean {
-    return changes(deps.db.update(links).set({ capUsed: sql`${links.capUsed} + 1` })
-      .where(and(eq(links.id, link.id), lt(links.capUsed, links.maxClicks))).run()) === 1;
+  /** Takes one of the link's capped clicks: one conditional UPDATE, so the cap is exact on every node. */
+  async function reserveCapSlot(link: LinkRow): Promise<boolean> {
+    const taken = await db
+      .update(links)
+      .set({ capUsed: sql`${links.capUsed} + 1` })
+      .where(and(eq(links.id, link.id), lt(links.capUsed, links.maxClicks)))
+      .returning({ capUsed: links.capUsed });
+    return taken.length === 1;
   }
 
-  /** Synchronous except for password checks (hashing is async), so the common redirect never waits. */
+  /**
+   * Synchronous for a cached link without a cap or password, so the common redirect never waits;
+   * a link read from the database, a custom host to check, a capped click and a password wait.
+   */
   return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
-    const entry = load(req.code);
-    if (!entry || !entry.link.isActive || !hostMatches(entry, req.host)) {
-      orphan(req.code, hostnameOf(req.host ?? "") || null, entry && hostMatches(entry, req.host) ? entry.link : null);
-      return { kind: "not_found" };
-    }
+    const entry = cached(req.code);
+    return entry ? visitLink(entry, req) : load(req.code).then((loaded) => visitLink(loaded, req));
+  };
+
+  function visitLink(entry: CachedLink | null, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
+    if (!entry) return notFound(req, null);
+    const matches = hostMatches(entry, req.host);
+    if (typeof matches !== "boolean") return matches.then((m) => (m && entry.link.isActive ? open(entry, req) : notFound(req, m ? entry.link : null)));
+    return matches && entry.link.isActive ? open(entry, req) : notFound(req, matches ? entry.link : null);
+  }
+
+  /** No active link here: recorded as an orphan visit (attributed to `link`'s owner when it is theirs but off). */
+  function notFound(req: VisitRequest, link: LinkRow | null): VisitOutcome {
+    orphan(req.code, hostnameOf(req.host ?? "") || null, link);
+    return { kind: "not_found" };
+  }
+
+  function open(entry: CachedLink, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
     const link = entry.link;
     const now = deps.clock.now();
     const title = link.title;
@@ -153,7 +194,7 @@ export function createVisitHandler(deps: Deps) {
       });
     }
     return admit(entry, req, now);
-  };
+  }
 
   /** The expired outcome (its Location worked out once per cached link). */
   function expiredOf(entry: CachedLink): VisitOutcome {
@@ -162,15 +203,20 @@ export function createVisitHandler(deps: Deps) {
   }
 
   /** Sends the visitor on: reserves the cap slot (humans only), queues the click, picks the target. */
-  function admit(entry: CachedLink, req: VisitRequest, now: Date): VisitOutcome {
+  function admit(entry: CachedLink, req: VisitRequest, now: Date): VisitOutcome | Promise<VisitOutcome> {
+    const link = entry.link;
+    const bot = detectBot(req.userAgent, req.method);
+    if (link.maxClicks === null || bot.isBot) return sendOn(entry, req, now, bot);
+    return reserveCapSlot(link).then((reserved) => {
+      link.capUsed = reserved ? link.capUsed + 1 : link.maxClicks!; // keep the cached copy close to the truth
+      return reserved ? sendOn(entry, req, now, bot) : expiredOf(entry);
+    });
+  }
+
+  /** Queues the click and picks the target. */
+  function sendOn(entry: CachedLink, req: VisitRequest, now: Date, bot: ReturnType<typeof detectBot>): VisitOutcome {
     const link = entry.link;
     const title = link.title;
-    const bot = detectBot(req.userAgent, req.method);
-    if (link.maxClicks !== null && !bot.isBot) {
-      const reserved = reserveCapSlot(link);
-      link.capUsed = reserved ? link.capUsed + 1 : link.maxClicks; // keep the cached copy close to the truth
-      if (!reserved) return expiredOf(entry);
-    }
     const routed = entry.routing?.route(req, now.getTime()) ?? null;
     const kept = privacy?.(req.ip, req.userAgent, now.getTime());
     sink.record({

@@ -23,7 +23,7 @@ test("rules: add at the end or at a place, list, move, remove; invalid rules are
   expect((await addRule(t.deps, user.id, linkId, rule("AT"), 0)).map((r) => r.if.country![0])).toEqual(["AT", "DE", "FR"]);
   expect((await moveRule(t.deps, user.id, linkId, 2, 0)).map((r) => r.if.country![0])).toEqual(["FR", "AT", "DE"]);
   expect((await removeRule(t.deps, user.id, linkId, 1)).map((r) => r.if.country![0])).toEqual(["FR", "DE"]);
-  expect(routingOf(t.deps, user.id, linkId).rules).toEqual([rule("FR"), rule("DE")]);
+  expect((await routingOf(t.deps, user.id, linkId)).rules).toEqual([rule("FR"), rule("DE")]);
 
   expect(await refusal(addRule(t.deps, user.id, linkId, { if: { country: ["Germany"] }, url: "https://x.example/" }))).toEqual({
     status: 400, details: [{ field: "rules[2].if.country[0]", message: 'must be a two-letter country code (ISO 3166-1 alpha-2), got "Germany"' }],
@@ -33,7 +33,7 @@ test("rules: add at the end or at a place, list, move, remove; invalid rules are
   for (let i = 2; i < 20; i++) await addRule(t.deps, user.id, linkId, rule("US"));
   expect(await refusal(addRule(t.deps, user.id, linkId, rule("US")))).toEqual({ status: 400, details: [{ field: "rules", message: "must have at most 20 rules (got 21)" }] });
   for (let i = 19; i >= 0; i--) await removeRule(t.deps, user.id, linkId, i);
-  expect(routingOf(t.deps, user.id, linkId).rules).toEqual([]);
+  expect((await routingOf(t.deps, user.id, linkId)).rules).toEqual([]);
   expect(await refusal(removeRule(t.deps, user.id, linkId, 0))).toEqual({ status: 400, details: [{ field: "index", message: "the link has no rules" }] });
 });
 
@@ -50,11 +50,11 @@ test("variants: the first one added makes the link's own URL variant 0; weights,
   expect(await refusal(setVariantWeight(t.deps, user.id, linkId, 1, 0))).toEqual({ status: 400, details: [{ field: "variants[1].weight", message: "must be a whole number from 1 to 100" }] });
   expect(await refusal(addVariant(t.deps, user.id, linkId, { url: "javascript:alert(1)", weight: 10 }))).toEqual({ status: 400, details: [{ field: "variants[2].url", message: "must be an http:// or https:// URL" }] });
   await clearVariants(t.deps, user.id, linkId);
-  expect(routingOf(t.deps, user.id, linkId).variants).toEqual([]);
+  expect((await routingOf(t.deps, user.id, linkId)).variants).toEqual([]);
 });
 
 test("another user's link is not found", async () => {
   const other = (await t.telegramUser(7, "mallory")).user;
   expect(await refusal(addRule(t.deps, other.id, linkId, rule("DE")))).toMatchObject({ status: 404 });
-  expect(() => routingOf(t.deps, other.id, linkId)).toThrow("Link not found");
+  await expect(routingOf(t.deps, other.id, linkId)).rejects.toThrow("Link not found");
 });
