@@ -46,7 +46,7 @@ async function drain(label: string, expected: number) {
   received = 0;
   const worker = deliveryWorker(deps);
   const started = performance.now();
-  worker.start();
+  await worker.start();
   while (received < expected) await Bun.sleep(5);
   const ms = performance.now() - started;
   await worker.stop();

@@ -150,7 +150,7 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
 function noSqliteInClusterMode(): Deps["db"] {
   return new Proxy({} as Deps["db"], {
     get(_, prop) {
-      throw new Error(`the synchronous SQLite handle (deps.db.${String(prop)}) is not available in cluster mode`);
+      throw new Error(`the synchronous SQLite handle (Deps.db, .${String(prop)}) is not available in cluster mode`);
     },
   });
 }

@@ -91,8 +91,7 @@ test("the click pipeline, the outbox delivery and the cluster primitives import 
   const graph = featureGraph();
   expect([...(graph.get("clicks")?.values() ?? [])]).toEqual([]);
   expect([...(graph.get("delivery")?.values() ?? [])]).toEqual([]);
-  // (the single-node outbox claims use delivery's own claim query, a primitive, not a feature)
-  expect([...(graph.get("cluster")?.keys() ?? [])].filter((f) => f !== "delivery")).toEqual([]);
+  expect([...(graph.get("cluster")?.keys() ?? [])]).toEqual([]);
 });
 
 test("no feature imports the composition root's wiring (core files that import features)", () => {

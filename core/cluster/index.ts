@@ -1,7 +1,7 @@
 /**
  * What nodes of a cluster share, built once in the composition root: in-process (and DATA_DIR)
- * implementations for one node on SQLite, PostgreSQL ones in cluster mode. Outbox claims are
- * built with the database they claim from (`createLocalOutboxClaims`, `createPgOutboxClaims`).
+ * implementations for one node on SQLite, PostgreSQL ones in cluster mode. (Outbox claims are the
+ * outbox's own: core/delivery/outbox.ts claims with a lease on either database.)
  */
 import type { Clock } from "../clock";
 import type { PgDbHandle } from "../../db/postgres";

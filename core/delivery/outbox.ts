@@ -2,9 +2,8 @@ import { and, asc, eq, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps";
 import { outbox } from "../../db/schema";
-import { changes } from "../../db/client";
-import { writeTransaction, type DbOrTx } from "../../db/transaction";
-import type { AsyncDbOrTx } from "../../db/async";
+import type { DbOrTx } from "../../db/transaction";
+import { transaction, type AsyncDbOrTx } from "../../db/async";
 
 type Tx = Pick<DbOrTx, "insert">;
 
@@ -109,51 +108,89 @@ export function hostKey(url: string): string {
 }
 
 /**
- * Claims due rows, oldest first (status → sending, so no other tick takes them). Only rows of `host`
- * when given (an index lookup); rows whose host is in `excludeHosts` are not looked at; `take` may
- * refuse a row (e.g. its host is at its concurrency limit).
+ * How long a claim holds: a node that claimed a row and died leaves it `sending` until then, and
+ * any node takes it again afterwards. Longer than any attempt (a Bot API call gives up after 30 s,
+ * a webhook after WEBHOOK_TIMEOUT_MS, at most 60 s), so a live node's claim never lapses while it
+ * is still sending.
  */
-export function claimDue(
-  deps: Pick<Deps, "db" | "clock">,
+export const CLAIM_LEASE_MS = 75_000;
+
+/**
+ * Claims due rows, oldest first: pending rows whose time has come, and `sending` rows whose claim
+ * lapsed (their node died). A claimed row is `sending` with `next_attempt_at` set to the claim's
+ * end, which is also its token (settleClaim). Only rows of `host` when given (an index lookup);
+ * rows whose host is in `excludeHosts` are not looked at; `take` may refuse a row (e.g. its host is
+ * at its concurrency limit). On PostgreSQL the rows are read `FOR UPDATE SKIP LOCKED`, so nodes
+ * claiming at the same moment take different rows; on SQLite the write transaction runs alone.
+ */
+export async function claimDue(
+  deps: Pick<Deps, "asyncDb" | "clock">,
   limit: number,
   opts: { host?: string; excludeHosts?: string[]; take?: (row: OutboxRow) => boolean } = {},
-): OutboxRow[] {
-  return writeTransaction(deps.db, (tx) => {
+): Promise<OutboxRow[]> {
+  const now = deps.clock.now();
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+  return transaction(deps.asyncDb, async (tx) => {
+    const { outbox } = tx.tables;
     const host = sql`coalesce(${outbox.host}, '')`;
-    const rows = tx
+    const query = tx
       .select()
       .from(outbox)
       .where(and(
-        eq(outbox.status, "pending"),
-        lte(outbox.nextAttemptAt, deps.clock.now()),
+        inArray(outbox.status, ["pending", "sending"]),
+        lte(outbox.nextAttemptAt, now),
         opts.host !== undefined ? eq(outbox.host, opts.host) : undefined,
         opts.excludeHosts?.length ? notInArray(host, opts.excludeHosts) : undefined,
       ))
       .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-      .limit(limit)
-      .all();
+      .limit(limit);
+    const rows: OutboxRow[] = tx.engine === "postgres" ? await (query as unknown as { for(s: "update", o: { skipLocked: true }): Promise<OutboxRow[]> }).for("update", { skipLocked: true }) : await query;
     const taken = opts.take ? rows.filter(opts.take) : rows;
-    if (taken.length) tx.update(outbox).set({ status: "sending" }).where(inArray(outbox.id, taken.map((r) => r.id))).run();
-    return taken.map((r) => ({ ...r, status: "sending" as const }));
+    if (taken.length) await tx.update(outbox).set({ status: "sending", nextAttemptAt: leaseUntil }).where(inArray(outbox.id, taken.map((r) => r.id)));
+    return taken.map((r) => ({ ...r, status: "sending" as const, nextAttemptAt: leaseUntil }));
   });
 }
 
-/** After a crash, rows left in `sending` go back to pending (receivers de-duplicate by delivery id). */
-export function requeueInterrupted(deps: Pick<Deps, "db">): number {
-  return changes(deps.db.update(outbox).set({ status: "pending" }).where(eq(outbox.status, "sending")).run());
+/** What an attempt's outcome writes on its row (core/delivery/record.ts). */
+export type Settlement = Partial<Pick<OutboxRow, "status" | "attempts" | "nextAttemptAt" | "lastError" | "completedAt" | "failureCounted">>;
+
+/**
+ * Writes an outcome on a claimed row, inside `tx`: only while the claim holds (the row is still
+ * `sending` with this claim's end), so a node whose claim lapsed and was taken over cannot overwrite
+ * the new holder's outcome. False when the claim had lapsed and nothing was written.
+ */
+export async function settleClaim(tx: AsyncDbOrTx, row: OutboxRow, values: Settlement): Promise<boolean> {
+  const { outbox } = tx.tables;
+  const done = await tx
+    .update(outbox)
+    .set(values)
+    .where(and(eq(outbox.id, row.id), eq(outbox.status, "sending"), eq(outbox.nextAttemptAt, row.nextAttemptAt)))
+    .returning({ id: outbox.id });
+  return done.length === 1;
+}
+
+/**
+ * After a crash of the only node (SQLite), rows it left `sending` go back to pending at once rather
+ * than when their claims lapse (receivers de-duplicate by delivery id). In cluster mode a starting
+ * node cannot tell its own old claims from another node's live ones: there the lapse does it.
+ */
+export async function requeueInterrupted(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
+  if (deps.asyncDb.engine === "postgres") return 0;
+  const { outbox } = deps.asyncDb.tables;
+  return (await deps.asyncDb.update(outbox).set({ status: "pending", nextAttemptAt: deps.clock.now() }).where(eq(outbox.status, "sending")).returning({ id: outbox.id })).length;
 }
 
 /** Deletes finished rows: delivered or cancelled after `keepDoneDays`, failed after `keepFailedDays`. */
-export function pruneOutbox(deps: Pick<Deps, "db" | "clock">, keepDoneDays = 7, keepFailedDays = 30): number {
+export async function pruneOutbox(deps: Pick<Deps, "asyncDb" | "clock">, keepDoneDays = 7, keepFailedDays = 30): Promise<number> {
   const day = 86_400_000;
   const now = deps.clock.now().getTime();
-  return changes(
-    deps.db
-      .delete(outbox)
-      .where(or(
-        and(inArray(outbox.status, ["done", "cancelled"]), lte(outbox.completedAt, new Date(now - keepDoneDays * day))),
-        and(eq(outbox.status, "failed"), lte(outbox.completedAt, new Date(now - keepFailedDays * day))),
-      ))
-      .run(),
-  );
+  const { outbox } = deps.asyncDb.tables;
+  const gone = await deps.asyncDb
+    .delete(outbox)
+    .where(or(
+      and(inArray(outbox.status, ["done", "cancelled"]), lte(outbox.completedAt, new Date(now - keepDoneDays * day))),
+      and(eq(outbox.status, "failed"), lte(outbox.completedAt, new Date(now - keepFailedDays * day))),
+    ))
+    .returning({ id: outbox.id });
+  return gone.length;
 }

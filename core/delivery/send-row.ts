@@ -19,7 +19,7 @@ const BOT_TIMEOUT_MS = 30_000;
 /** Makes one attempt at an outbox row. Never throws. */
 export async function attemptRow(deps: Deps, routes: DeliveryRoutes, bot: PlainApi | null, row: OutboxRow): Promise<Outcome> {
   try {
-    if (routes.topics[row.topic]?.stillWanted?.(deps, row) === false) return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
+    if ((await routes.topics[row.topic]?.stillWanted?.(deps, row)) === false) return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
     return row.kind === "bot" ? await attemptBot(deps, routes, bot, row) : await routes.webhook(deps, row);
   } catch (e) {
     deps.log.error(`delivery ${row.deliveryId} (${row.topic}) crashed`, e);

@@ -1,14 +1,14 @@
 import type { Deps } from "../deps";
-import type { Tx } from "../../db/transaction";
+import type { AsyncTx } from "../../db/async";
 import type { OutboxRow } from "./outbox";
 import type { Outcome } from "./send-row";
 
 /** What a topic may add to generic delivery: a check before each attempt and a final-failure hook. */
 export interface TopicHandler {
   /** false cancels the row without sending (e.g. the link's webhook was disabled meanwhile) */
-  stillWanted?(deps: Deps, row: OutboxRow): boolean;
+  stillWanted?(deps: Deps, row: OutboxRow): Promise<boolean>;
   /** runs in the transaction that marks the row failed after its last attempt */
-  onFinalFailure?(tx: Tx, deps: Deps, row: OutboxRow): void;
+  onFinalFailure?(tx: AsyncTx, deps: Deps, row: OutboxRow): Promise<void>;
 }
 
 /**

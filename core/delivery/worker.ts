@@ -1,7 +1,7 @@
 /**
  * The delivery worker: sends outbox rows (webhooks and Bot API calls) with retries, bounded
  * concurrency per target host, and crash safety (rows claimed but not recorded are re-sent after a
- * restart with the same delivery id).
+ * restart, or by another node once the claim lapses, with the same delivery id).
  */
 import type { Deps } from "../deps";
 import { BOT_HOST, claimDue, pruneOutbox, requeueInterrupted, type OutboxRow } from "./outbox";
@@ -21,8 +21,8 @@ export interface DeliveryWorkerOptions {
 }
 
 export interface DeliveryWorker {
-  /** requeues rows interrupted by a crash, then polls the queue until stop() */
-  start(): void;
+  /** requeues rows interrupted by a crash (one node), then polls the queue until stop() */
+  start(): Promise<void>;
   /** stops polling and waits for attempts in flight to be recorded */
   stop(): Promise<void>;
   /** sends everything due now (by deps.clock), retries due now included, and resolves when none is left */
@@ -56,9 +56,10 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
     const job = (async () => {
       const outcome = await attemptRow(deps, routes, bot, row);
       try {
-        recordOutcome(deps, routes.topics, row, outcome);
+        if (!(await recordOutcome(deps, routes.topics, row, outcome)))
+          deps.log.warn(`delivery ${row.deliveryId}: its claim lapsed before the outcome was recorded; another node has the row`);
       } catch (e) {
-        // the row stays `sending` and is re-sent after a restart
+        // the row stays `sending` and is sent again once its claim lapses (or after a restart)
         deps.log.error(`delivery ${row.deliveryId}: could not record the outcome`, e);
       }
     })().finally(() => {
@@ -72,11 +73,11 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
   }
 
   /** Claims as many due rows as the limits allow and starts sending them. */
-  function tick() {
+  async function tick() {
     const now = deps.clock.now().getTime();
     if (now - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = now;
-      const pruned = pruneOutbox(deps);
+      const pruned = await pruneOutbox(deps);
       if (pruned) deps.log.debug(`outbox: pruned ${pruned} finished rows`);
     }
     for (;;) {
@@ -88,7 +89,7 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
       const limit = Math.max(free * 4, 50);
       let considered = 0;
       let taken = 0;
-      const rows = claimDue(deps, limit, {
+      const rows = await claimDue(deps, limit, {
         excludeHosts: full,
         take: (row) => {
           considered++;
@@ -106,26 +107,43 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
   }
 
   /** Claims due rows of one host into its free slots. */
-  function refill(host: string) {
+  async function refill(host: string) {
     const n = Math.min(capOf(host) - (busy.get(host) ?? 0), maxInFlight - inFlight.size);
-    if (n > 0 && (host !== BOT_HOST || deps.telegram)) for (const row of claimDue(deps, n, { host })) dispatch(row);
+    if (n > 0 && (host !== BOT_HOST || deps.telegram)) for (const row of await claimDue(deps, n, { host })) dispatch(row);
   }
+
+  // claims run one at a time (the limits above are counted before each); a poll asked for while one
+  // runs is folded into one more full tick after it
+  let claiming: Promise<void> | null = null;
+  let again = false;
 
   /** A tick from a timer (of one host, or all): only while running; a failure (e.g. a busy database) waits for the next one. */
   function poll(host?: string) {
     if (!running) return;
-    try {
-      if (host === undefined) tick();
-      else refill(host);
-    } catch (e) {
-      deps.log.error("delivery worker: tick failed", e);
+    if (claiming) {
+      again = true;
+      return;
     }
+    claiming = (async () => {
+      try {
+        if (host === undefined) await tick();
+        else await refill(host);
+      } catch (e) {
+        deps.log.error("delivery worker: tick failed", e);
+      }
+    })().finally(() => {
+      claiming = null;
+      if (again) {
+        again = false;
+        poll();
+      }
+    });
   }
 
   return {
-    start() {
+    async start() {
       if (running) return;
-      const requeued = requeueInterrupted(deps);
+      const requeued = await requeueInterrupted(deps);
       if (requeued) deps.log.info(`outbox: ${requeued} interrupted deliveries queued again`);
       running = true;
       timer = setInterval(() => poll(), pollMs);
@@ -135,11 +153,13 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
       running = false;
       if (timer) clearInterval(timer);
       timer = null;
+      await claiming;
       await Promise.allSettled([...inFlight.values()]);
     },
     async drain() {
       for (;;) {
-        tick();
+        await claiming;
+        await tick();
         if (!inFlight.size) return;
         await Promise.race(inFlight.values());
       }

@@ -1,15 +1,13 @@
 /**
  * Bot messages to the owner of secure content: a view of a link with notifyOnView, and each item
  * that arrives through a request link. Queued in the outbox inside the transaction that causes them,
- * so a crash or restart loses none; the delivery worker sends and retries them. These stay on the
- * synchronous handle with the outbox they write to until transactions move to the async seam.
+ * so a crash or restart loses none; the delivery worker sends and retries them.
  */
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema";
-import { writeTransaction, type Tx } from "../../db/transaction";
+import type { AsyncDbOrTx } from "../../db/async";
 import { parsedUa } from "../clicks/enrich";
 import type { Deps } from "../deps";
-import { enqueueBotMessage } from "../delivery/outbox";
+import { queueBotMessage } from "../delivery/outbox";
 import type { FileRow } from "./files";
 
 /** Who opened a link, as far as the request tells. */
@@ -21,8 +19,10 @@ export interface Viewer {
 const esc = Bun.escapeHTML;
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-function ownerChat(tx: Tx, userId: number): number | null {
-  return tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).get()?.msgrId ?? null;
+async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
+  const { users } = tx.tables;
+  const [row] = await tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.msgrId ?? null;
 }
 
 /** "Chrome on Android (mobile)" or "unknown device". */
@@ -38,14 +38,14 @@ function deviceOf(userAgent: string | null): string {
  * time, the viewer's country and device, the views left and a button that opens the link's card in
  * the bot (where it can be revoked). Owners without a Telegram chat (email-only accounts) get none.
  */
-export function enqueueViewNotice(
-  tx: Tx,
+export async function queueViewNotice(
+  tx: AsyncDbOrTx,
   deps: Pick<Deps, "config" | "clock" | "geo">,
   link: { id: number; userId: number; code: string; maxViews: number | null; viewCount: number },
   file: Pick<FileRow, "name">,
   viewer: Viewer,
-): void {
-  const chatId = ownerChat(tx, link.userId);
+): Promise<void> {
+  const chatId = await ownerChat(tx, link.userId);
   if (chatId === null) return;
   const now = deps.clock.now();
   const country = deps.geo(viewer.ip).country ?? "unknown country";
@@ -57,7 +57,7 @@ export function enqueueViewNotice(
     `From: ${esc(country)} · ${esc(deviceOf(viewer.userAgent))}`,
     `Views left: ${left}`,
   ].join("\n");
-  enqueueBotMessage(tx, now, {
+  await queueBotMessage(tx, now, {
     userId: link.userId,
     topic: "secure_view",
     refId: link.id,
@@ -70,13 +70,13 @@ export function enqueueViewNotice(
  * Queues an item that arrived through a request link into the owner's chat: a text as a message,
  * a file as a document read from storage when the message is sent.
  */
-export function enqueueRequestItem(
-  tx: Tx,
-  deps: Pick<Deps, "clock">,
+export async function queueRequestItem(
+  deps: Pick<Deps, "asyncDb" | "clock">,
   request: { id: number; userId: number; title: string },
   file: Pick<FileRow, "id" | "name" | "contentType" | "textContent" | "storagePath" | "fileName">,
-): void {
-  const chatId = ownerChat(tx, request.userId);
+): Promise<void> {
+  const tx = deps.asyncDb;
+  const chatId = await ownerChat(tx, request.userId);
   if (chatId === null) return;
   const now = deps.clock.now();
   const from = `📥 New item for request “${esc(request.title || "untitled")}”`;
@@ -86,21 +86,12 @@ export function enqueueRequestItem(
     // a text near Telegram's 4096 characters would not fit beside the header: it is cut, the folder keeps it whole
     const body = (file.textContent ?? "").slice(0, 3500);
     const cut = body.length < (file.textContent ?? "").length ? "\n…(cut; the whole text is in the folder)" : "";
-    enqueueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML", deep_link_button: button } });
+    await queueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML", deep_link_button: button } });
     return;
   }
-  enqueueBotMessage(tx, now, {
+  await queueBotMessage(tx, now, {
     ...job,
     method: "sendDocument",
     params: { caption: from, parse_mode: "HTML", deep_link_button: button, stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
   });
-}
-
-/** Queues an item that arrived through a request link (`enqueueRequestItem`) in a transaction of its own. */
-export function queueRequestItem(
-  deps: Pick<Deps, "db" | "clock">,
-  request: { id: number; userId: number; title: string },
-  file: Pick<FileRow, "id" | "name" | "contentType" | "textContent" | "storagePath" | "fileName">,
-): void {
-  writeTransaction(deps.db, (tx) => enqueueRequestItem(tx, deps, request, file));
 }

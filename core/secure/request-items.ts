@@ -68,6 +68,6 @@ export async function receiveRequestItem(deps: Pick<Deps, "asyncDb" | "db" | "cl
     throw e;
   }
   const stored = await ownedFile(deps, row.userId, file.id);
-  queueRequestItem(deps, row, stored);
+  await queueRequestItem(deps, row, stored);
   return file;
 }

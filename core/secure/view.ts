@@ -88,7 +88,7 @@ export async function openLink(deps: OpenDeps, code: string, mode: OpenMode): Pr
   await checkSharePassword(deps, deps.shareAttempts, row.link, mode.password, mode.ip);
 
   const viewer: Viewer = { ip: mode.ip, userAgent: mode.userAgent ?? null };
-  const counted = countView(deps, row.link.id, now, row.file, viewer);
+  const counted = await countView(deps, row.link.id, now, row.file, viewer);
   if (counted) return { link: counted, file: row.file, counted: true };
   const again = await load(deps, code);
   if (!again) throw unknownLink();

@@ -1,37 +1,36 @@
 import { startLink } from "../delivery/deep-link";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import type { Tx } from "../../db/transaction";
-import { links, users } from "../../db/schema";
-import { changes } from "../../db/client";
-import { enqueueBotMessage, type OutboxRow } from "../delivery/outbox";
+import type { AsyncDbOrTx, AsyncTx } from "../../db/async";
+import { queueBotMessage, type OutboxRow } from "../delivery/outbox";
 
 /** After this many deliveries that failed every attempt, a link's webhook is switched off. */
 export const WEBHOOK_FAILURE_LIMIT = 100;
 
 /**
  * Counts one failed click delivery (after all its attempts) on the link. When the count reaches
- * WEBHOOK_FAILURE_LIMIT the webhook is disabled and the owner is told in the bot (once).
+ * WEBHOOK_FAILURE_LIMIT the webhook is disabled and the owner is told in the bot (once: the update
+ * that disables it is conditional, so of two nodes counting the hundredth failure at once one tells).
  * Successful deliveries do not reset the count; re-enabling the webhook does.
  */
-export function recordClickWebhookFailure(tx: Tx, deps: Pick<Deps, "clock">, linkId: number): void {
+export async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "clock">, linkId: number): Promise<void> {
   const now = deps.clock.now();
-  tx.update(links).set({ webhookFailures: sql`${links.webhookFailures} + 1` }).where(eq(links.id, linkId)).run();
-  const disabled = changes(
-    tx.update(links)
-      .set({ webhookEnabled: false, updatedAt: now })
-      .where(and(eq(links.id, linkId), eq(links.webhookEnabled, true), gte(links.webhookFailures, WEBHOOK_FAILURE_LIMIT)))
-      .run(),
-  );
-  if (!disabled) return;
-  const row = tx
+  const { links, users } = tx.tables;
+  await tx.update(links).set({ webhookFailures: sql`${links.webhookFailures} + 1` }).where(eq(links.id, linkId));
+  const disabled = await tx
+    .update(links)
+    .set({ webhookEnabled: false, updatedAt: now })
+    .where(and(eq(links.id, linkId), eq(links.webhookEnabled, true), gte(links.webhookFailures, WEBHOOK_FAILURE_LIMIT)))
+    .returning({ id: links.id });
+  if (!disabled.length) return;
+  const [row] = await tx
     .select({ code: links.code, url: links.webhookUrl, failures: links.webhookFailures, userId: users.id, msgrId: users.msgrId })
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
     .where(eq(links.id, linkId))
-    .get();
+    .limit(1);
   if (!row?.msgrId) return;
-  enqueueBotMessage(tx, now, {
+  await queueBotMessage(tx, now, {
     userId: row.userId,
     topic: "webhook_disabled",
     refId: linkId,
@@ -48,12 +47,13 @@ export function recordClickWebhookFailure(tx: Tx, deps: Pick<Deps, "clock">, lin
 
 /** Delivery rules of click webhooks: skip clicks of links whose webhook was switched off or deleted; count failures. */
 export const clickWebhookTopic = {
-  stillWanted(deps: Pick<Deps, "db">, row: OutboxRow): boolean {
+  async stillWanted(deps: Pick<Deps, "asyncDb">, row: OutboxRow): Promise<boolean> {
     if (row.refId == null) return true;
-    const link = deps.db.select({ enabled: links.webhookEnabled }).from(links).where(eq(links.id, row.refId)).get();
+    const { links } = deps.asyncDb.tables;
+    const [link] = await deps.asyncDb.select({ enabled: links.webhookEnabled }).from(links).where(eq(links.id, row.refId)).limit(1);
     return !!link?.enabled;
   },
-  onFinalFailure(tx: Tx, deps: Pick<Deps, "clock">, row: OutboxRow): void {
-    if (row.refId != null) recordClickWebhookFailure(tx, deps, row.refId);
+  async onFinalFailure(tx: AsyncTx, deps: Pick<Deps, "clock">, row: OutboxRow): Promise<void> {
+    if (row.refId != null) await recordClickWebhookFailure(tx, deps, row.refId);
   },
 };

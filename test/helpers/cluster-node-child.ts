@@ -5,8 +5,11 @@
  */
 import { ManualClock } from "../../core/clock";
 import { createPgLeaderLease } from "../../core/cluster/leader-pg";
-import { createPgOutboxClaims } from "../../core/cluster/outbox-claims-pg";
+import { claimDue } from "../../core/delivery/outbox";
 import { createPgDb } from "../../db/postgres";
+import { createAsyncPg } from "../../db/async-pg";
+import * as schemaPg from "../../db/schema-pg";
+import type { Tables } from "../../db/async";
 
 const [mode, url, arg] = process.argv.slice(2);
 if (mode === "lease") {
@@ -15,8 +18,9 @@ if (mode === "lease") {
   console.log(lease.held() ? "leading" : "standing by");
 } else if (mode === "claim") {
   const { db } = await createPgDb(url!, { max: 1 });
-  const claims = await createPgOutboxClaims({ db, clock: new ManualClock(arg!) }).claim(100);
-  console.log(`claimed ${claims.map((c) => c.row.deliveryId).join(",")}`);
+  const asyncDb = createAsyncPg<Tables>(db, schemaPg as unknown as Record<keyof Tables, unknown>);
+  const rows = await claimDue({ asyncDb, clock: new ManualClock(arg!) }, 100);
+  console.log(`claimed ${rows.map((r) => r.deliveryId).join(",")}`);
 } else {
   console.error("usage: cluster-node-child.ts lease <url> <name> | claim <url> <iso time>");
   process.exit(2);

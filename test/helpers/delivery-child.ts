@@ -4,5 +4,5 @@ import { createDeps } from "../../core";
 import { deliveryWorker } from "../../core/delivery-routes";
 
 const deps = createDeps(loadConfig());
-deliveryWorker(deps, { pollMs: 20 }).start();
+await deliveryWorker(deps, { pollMs: 20 }).start();
 console.log("worker started");

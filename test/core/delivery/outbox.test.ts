@@ -43,7 +43,7 @@ test("finished rows are pruned: delivered after 7 days, failed after 30; pending
   add("failed", 31);
   add("failed", 8);
   add("pending", 0);
-  expect(pruneOutbox(t.deps)).toBe(2);
+  expect(await pruneOutbox(t.deps)).toBe(2);
   expect(outboxRows(t.deps).map((r) => [r.status, r.payload.ageDays])).toEqual([["done", 6], ["failed", 8], ["pending", 0]]);
 });
 

@@ -31,7 +31,7 @@ test("queued deliveries survive a restart of the app on the same database file",
   const deps = reopen(t);
   expect(deps.config.dataDir).toBe(t.dataDir);
   const worker = deliveryWorker(deps, { pollMs: 20 });
-  worker.start();
+  await worker.start();
   await rx.waitForCount(3);
   await worker.stop();
   expect(rx.received.map((r) => r.headers["x-webhook-id"]).sort()).toEqual([...ids].sort());
@@ -42,13 +42,13 @@ test("a delivery claimed but not recorded before a crash is sent again after res
   const { t, rx } = setup();
   const { user } = await t.telegramUser();
   recordClicks(t.deps, insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true }));
-  const [claimed] = claimDue(t.deps, 10); // the worker took it ... and the process died
+  const [claimed] = await claimDue(t.deps, 10); // the worker took it ... and the process died
   expect(outboxRows(t.deps)[0]!.status).toBe("sending");
   t.deps.handle.close();
 
   const deps = reopen(t);
   const worker = deliveryWorker(deps);
-  worker.start();
+  await worker.start();
   await rx.waitForCount(1);
   await worker.stop();
   expect(rx.received[0]!.headers["x-webhook-id"]).toBe(claimed!.deliveryId);
@@ -76,7 +76,7 @@ test("kill -9 while the target is answering: the delivery is re-sent after resta
 
   rx.respond = 200;
   const worker = deliveryWorker(t.deps, { pollMs: 20 });
-  worker.start();
+  await worker.start();
   await rx.waitForCount(2);
   await worker.stop();
   expect(outboxRows(t.deps)[0]!.status).toBe("done");

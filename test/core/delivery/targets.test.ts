@@ -41,7 +41,7 @@ test("a slow target does not delay deliveries to another target", async () => {
 
   const worker = deliveryWorker(t.deps, { perHost: 2, pollMs: 20 });
   defer(() => worker.stop());
-  worker.start();
+  await worker.start();
   await fast.waitForCount(1);
   expect(slow.received).toHaveLength(2); // only perHost attempts hold the slow host
   expect(outboxRows(t.deps).filter((r) => r.target.startsWith(slow.url) && r.status === "sending")).toHaveLength(2);
