@@ -1,21 +1,15 @@
 /**
  * Operator CLI: `bun run cli <command> [args]`. Each command is a module cli/<command>.ts exporting
- * `command` (see cli/_command.ts); adding a file adds a command. With DATABASE_URL set, the commands
- * marked `postgres` run against PostgreSQL (migrations applied first, under the advisory lock) and
- * the others refuse with one line.
+ * `command` (see cli/_command.ts); adding a file adds a command. With DATABASE_URL set, every command
+ * runs against that PostgreSQL database (migrations applied first, under the advisory lock).
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { assertDataLayerAvailable, ConfigError, loadConfig } from "./config";
-import { createDeps } from "./core";
+import { ConfigError, loadConfig } from "./config";
+import { openDeps } from "./core";
 import { createLogger } from "./core/log";
 import { AppError } from "./core/errors";
-import { UsageError, type CliCommand, type CliContext } from "./cli/_command";
-import { createPgDb } from "./db/postgres";
-import { createAsyncPg } from "./db/async-pg";
-import type { Tables } from "./db/async";
-import * as schemaPg from "./db/schema-pg";
-import { systemClock } from "./core/clock";
+import { UsageError, type CliCommand } from "./cli/_command";
 
 const DIR = join(import.meta.dir, "cli");
 
@@ -50,12 +44,9 @@ async function main(argv: string[]): Promise<number> {
   let config;
   try {
     config = loadConfig();
-    // with DATABASE_URL only the commands whose queries are on the async seam run (against PostgreSQL)
-    if (!command.postgres) assertDataLayerAvailable(config);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
-    const seam = (await Promise.all(commandNames().map(async (n) => ((await load(n)).postgres ? n : null)))).filter(Boolean);
-    console.error(`Configuration error: ${e.message}${config?.databaseUrl ? ` (commands that run against PostgreSQL: ${seam.join(", ")})` : ""}`);
+    console.error(`Configuration error: ${e.message}`);
     return 1;
   }
   // logs go to stderr so that stdout carries only the command's output
@@ -63,17 +54,12 @@ async function main(argv: string[]): Promise<number> {
   let close: (() => unknown) | undefined;
   let code: void | number;
   try {
-    if (command.postgres && config.databaseUrl) {
-      const pg = await createPgDb(config.databaseUrl, { max: 2 }).catch((e: Error) => {
-        throw new AppError(503, "database_unreachable", `could not open the PostgreSQL database of DATABASE_URL: ${e.message}`);
-      });
-      close = pg.close;
-      code = await command.run(args, { deps: { asyncDb: createAsyncPg<Tables>(pg.db, schemaPg), clock: systemClock, config, log }, out: (line) => console.log(line) });
-    } else {
-      const deps = createDeps(config, { log });
-      close = () => deps.handle.close();
-      code = await (command.run as (a: string[], c: CliContext) => Promise<void | number>)(args, { deps, out: (line) => console.log(line) });
-    }
+    const deps = await openDeps(config, { log }).catch((e: Error) => {
+      if (!config!.databaseUrl) throw e;
+      throw new AppError(503, "database_unreachable", `could not open the PostgreSQL database of DATABASE_URL: ${e.message}`);
+    });
+    close = () => deps.handle.close();
+    code = await command.run(args, { deps, out: (line) => console.log(line) });
     return typeof code === "number" ? code : 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -170,15 +170,6 @@ function nodeName(env: Env): string {
   return name;
 }
 
-/**
- * Until the data layer runs on PostgreSQL, a start with DATABASE_URL stops here rather than
- * running a lone node on SQLite while the operator believes it is part of a cluster.
- */
-export function assertDataLayerAvailable(config: Config): void {
-  if (config.databaseUrl !== null)
-    throw new ConfigError("DATABASE_URL", "cluster mode's data layer (PostgreSQL) is not available in this build yet; unset DATABASE_URL to run on SQLite");
-}
-
 function parsePlanLimits(env: Env): Record<Plan, PlanLimits> {
   const raw = str(env, "PLAN_LIMITS");
   const limits = structuredClone(DEFAULT_PLAN_LIMITS);

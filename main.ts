@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import { assertDataLayerAvailable, ConfigError, loadConfig, type Config } from "./config";
+import { ConfigError, loadConfig, type Config } from "./config";
 import { openDeps, type ServiceDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
@@ -16,7 +16,6 @@ import { CACHE_FOLLOWERS } from "./core/cache-followers";
 function loadConfigOrExit(): Config {
   try {
     const config = loadConfig();
-    assertDataLayerAvailable(config);
     return config;
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;

@@ -6,8 +6,6 @@ export interface CliContext<D = Deps> {
   out(line: string): void;
 }
 
-/** The dependencies of a command whose queries are all on the async seam: it runs on SQLite and on PostgreSQL. */
-export type SeamDeps = Pick<Deps, "asyncDb" | "clock" | "config" | "log">;
 
 interface CommandInfo {
   /** arguments after the command name, e.g. "<user> <plan> [--days N]" */
@@ -16,13 +14,10 @@ interface CommandInfo {
 }
 
 /**
- * A module cli/<name>.ts exports `command`; `bun run cli <name> …` runs it. `run` may return an exit
- * code (0 when nothing is returned). A command marked `postgres: true` uses only the async seam and
- * also runs with DATABASE_URL set (cluster mode); the others refuse it until their queries are ported.
+ * A module cli/<name>.ts exports `command`; `bun run cli <name> …` runs it, on SQLite or, with
+ * DATABASE_URL set, on PostgreSQL. `run` may return an exit code (0 when nothing is returned).
  */
-export type CliCommand =
-  | (CommandInfo & { postgres?: false; run(args: string[], ctx: CliContext): void | number | Promise<void | number> })
-  | (CommandInfo & { postgres: true; run(args: string[], ctx: CliContext<SeamDeps>): void | number | Promise<void | number> });
+export type CliCommand = CommandInfo & { run(args: string[], ctx: CliContext): void | number | Promise<void | number> };
 
 /** Wrong arguments: the CLI prints the message and the command's usage, exit code 2. */
 export class UsageError extends Error {}

@@ -3,7 +3,6 @@ import { UsageError, parseCommandArgs } from "./_command";
 import { describeUser, resolveUserRef, setPlan } from "../core/admin/users";
 
 export const command: CliCommand = {
-  postgres: true,
   usage: "<user> <plan> [--days N]",
   description: "set a user's plan (user by id, email or @username); --days sets an expiry, none means no expiry",
   async run(args, { deps, out }) {

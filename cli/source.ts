@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 import { asc } from "drizzle-orm";
 import type { Deps } from "../core/deps";
-import { trackingSources } from "../db/schema";
 import { setSourceMetadata } from "../core/tracking/sources";
 import { ValidationError } from "../core/errors";
 import type { CliCommand } from "./_command";
@@ -18,7 +17,8 @@ bun run cli source set <chat> [--geo <ISO country|none>] [--category <category|n
 export async function run(deps: Deps, args: string[], out: (line: string) => void = console.log): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === "list") {
-    const rows = deps.db.select().from(trackingSources).orderBy(asc(trackingSources.id)).all();
+    const { trackingSources } = deps.asyncDb.tables;
+    const rows = await deps.asyncDb.select().from(trackingSources).orderBy(asc(trackingSources.id));
     if (!rows.length) out("No sources yet: add the bot to a channel or group.");
     for (const r of rows)
       out(`${r.chatId}\t${r.type}\t${r.username ? `@${r.username}` : "-"}\t${r.title ?? ""}\tmembers=${r.memberCount ?? "?"}\tgeo=${r.geo ?? "-"}\tcategory=${r.category ?? "-"}\t${r.isActive ? "active" : "inactive"}`);
@@ -44,7 +44,7 @@ export async function run(deps: Deps, args: string[], out: (line: string) => voi
   }
   const clear = (v: string | undefined) => (v === undefined ? undefined : v.toLowerCase() === "none" ? null : v);
   try {
-    const row = setSourceMetadata(deps, chat, { geo: clear(geo), category: clear(category) });
+    const row = await setSourceMetadata(deps, chat, { geo: clear(geo), category: clear(category) });
     out(`${row.title ?? row.chatId}: geo=${row.geo ?? "-"} category=${row.category ?? "-"}`);
     return 0;
   } catch (e) {

@@ -3,7 +3,6 @@ import { parseCommandArgs } from "./_command";
 import { serviceStats } from "../core/admin/stats";
 
 export const command: CliCommand = {
-  postgres: true,
   usage: "[--json]",
   description: "counts of users, links, clicks, trackers, secure files, and the delivery queue's depth",
   async run(args, { deps, out }) {

@@ -10,5 +10,5 @@ declare const self: Worker;
 
 serveClickWriter(self, async (config) => {
   const deps = await openDeps(config);
-  return { writer: clickWriterOf(deps, deps.config), log: deps.log, close: () => deps.handle.close() };
+  return { writer: clickWriterOf(deps), log: deps.log, close: () => deps.handle.close() };
 });

@@ -1,6 +1,5 @@
 import type { Api } from "grammy";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
 import type { AsyncDb } from "../db/async";
 import type { ClickSink } from "./clicks/sink";
 import type { GeoLookup } from "./clicks/enrich";
@@ -14,10 +13,9 @@ import type { Cluster } from "./cluster";
 
 /** What core functions receive. Built once in main.ts (or by a test) and passed down. */
 export interface Deps {
-  db: Db;
   /**
-   * The same database through the async seam (db/async.ts), for the modules ported to it; on
-   * SQLite it shares `db`'s connection. When every module is ported it replaces `db`.
+   * The database, through the async seam (db/async.ts): SQLite (one connection, behind a gate) or
+   * PostgreSQL (a pool) in cluster mode. Core code queries only through it.
    */
   asyncDb: AsyncDb;
   config: Config;

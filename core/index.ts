@@ -1,7 +1,7 @@
 import { Api } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import type { Config } from "../config";
-import type { DbHandle } from "../db/client";
+import type { Db, DbHandle } from "../db/client";
 import { openSqlite } from "../db/async-sqlite";
 import { systemClock, type Clock } from "./clock";
 import type { Deps } from "./deps";
@@ -49,7 +49,7 @@ export const CLICK_WRITER_THREAD = new URL("./click-writer-thread.ts", import.me
 export function createDeps(
   config: Config,
   overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[]; journalDir: string | null }> = {},
-): Deps & { handle: DbHandle } {
+): Deps & { db: Db; handle: DbHandle } {
   const log = overrides.log ?? createLogger(config.logLevel);
   lockDownDataDir(config.dataDir);
   const dbPath = overrides.dbPath ?? join(config.dataDir, "app.db");
@@ -61,7 +61,7 @@ export function createDeps(
   // 429s wait retry_after (up to 30 s) and retry; network and 5xx failures surface at once as clear errors
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
   const clock = overrides.clock ?? systemClock;
-  const deps: Deps & { handle: DbHandle } = {
+  const deps: Deps & { db: Db; handle: DbHandle } = {
     handle,
     db: handle.db,
     asyncDb: seam.db,
@@ -89,8 +89,11 @@ export function createDeps(
   return deps;
 }
 
-/** What `openDeps` gives: the dependencies and the one thing to close when the process stops. */
-export type ServiceDeps = Deps & { handle: { close(): void | Promise<void> } };
+/**
+ * What `openDeps` gives: the dependencies and the one thing to close when the process stops; on
+ * SQLite also the synchronous handle of the connection (the click writer's).
+ */
+export type ServiceDeps = Deps & { handle: { close(): void | Promise<void> }; db?: Db };
 
 type DepsOverrides = Parameters<typeof createDeps>[1];
 
@@ -122,7 +125,6 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
   const journal = clickJournalOf(shared);
   const deps: ServiceDeps = {
-    db: noSqliteInClusterMode(),
     asyncDb,
     config: shared,
     clock,
@@ -146,17 +148,8 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
   return deps;
 }
 
-/** Deps.db in cluster mode: there is no SQLite database, and code that still reaches for one fails loudly. */
-function noSqliteInClusterMode(): Deps["db"] {
-  return new Proxy({} as Deps["db"], {
-    get(_, prop) {
-      throw new Error(`the synchronous SQLite handle (Deps.db, .${String(prop)}) is not available in cluster mode`);
-    },
-  });
-}
-
 /** The click writer for `deps`' database: SQLite's on its connection, or PostgreSQL's. */
-export function clickWriterOf(deps: Deps & { db: Deps["db"] }, config: Config, listeners: readonly ClickListener[] = CLICK_LISTENERS) {
-  const journal = clickJournalOf(config).name;
-  return config.databaseUrl === null ? createClickWriter(deps, listeners, { journal }) : createPgClickWriter(deps, listeners, { journal });
+export function clickWriterOf(deps: ServiceDeps, listeners: readonly ClickListener[] = CLICK_LISTENERS) {
+  const journal = clickJournalOf(deps.config).name;
+  return deps.db ? createClickWriter({ ...deps, db: deps.db }, listeners, { journal }) : createPgClickWriter(deps, listeners, { journal });
 }

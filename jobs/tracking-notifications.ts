@@ -5,7 +5,7 @@ import { flushTrackerNotifications } from "../core/tracking/notify";
 export const TRACKING_NOTIFICATIONS_CRON = "*/10 * * * * *";
 
 /** Queues the grouped bot message of every owner whose burst window has closed. */
-export function trackingNotificationsJob(deps: Deps): void {
-  const sent = flushTrackerNotifications(deps);
+export async function trackingNotificationsJob(deps: Deps): Promise<void> {
+  const sent = await flushTrackerNotifications(deps);
   if (sent) deps.log.debug(`tracking: ${sent} grouped notification(s) queued`);
 }

@@ -20,7 +20,7 @@ afterAll(() => pg?.stop());
 
 const cli = (url: string, dir: string, ...args: string[]) => run(["run", "cli.ts", ...args], cleanEnv({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: "error" }));
 
-test("stats and set-plan run against PostgreSQL; nothing is written under DATA_DIR", async () => {
+test("every command runs against PostgreSQL (stats, set-plan, create-user, source); no SQLite file is made under DATA_DIR", async () => {
   const url = await pg.createDatabase();
   const dir = mkdtempSync(join(tmpdir(), "linkbot-cli-pg-"));
   // the first command applies the migrations itself
@@ -49,6 +49,12 @@ test("stats and set-plan run against PostgreSQL; nothing is written under DATA_D
   expect(byName.stdout.trim()).toMatch(/is now on the free plan with no expiry$/);
   const unknown = await cli(url, dir, "set-plan", "@nobody", "pro");
   expect({ code: unknown.code, stderr: unknown.stderr.trim() }).toEqual({ code: 1, stderr: "Error: User @nobody not found" });
+  const made = await cli(url, dir, "create-user", "--email", "bea@example.com");
+  expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: "" });
+  expect((await cli(url, dir, "create-user", "--email", "bea@example.com")).stderr.trim()).toMatch(/^Error: bea@example\.com already belongs to user \d+$/);
+  expect((await cli(url, dir, "stats")).stdout).toContain("users            2");
+  const sources = await cli(url, dir, "source", "list");
+  expect({ code: sources.code, stdout: sources.stdout.trim() }).toEqual({ code: 0, stdout: "No sources yet: add the bot to a channel or group." });
   expect(existsSync(join(dir, "app.db"))).toBe(false);
 });
 

@@ -23,13 +23,13 @@ export function trackingApi(deps: Deps) {
       set.status = 201;
       return trackerResponse(row);
     }, { scope: "write:tracking", body: TrackingModel.create, detail })
-    .get("/", ({ userId }) => listTrackers(deps, userId).map(trackerResponse), { scope: "read:tracking", detail })
-    .get("/:id", ({ userId, params }) => trackerResponse(getTracker(deps, userId, params.id)), { scope: "read:tracking", params: TrackingModel.idParams, detail })
+    .get("/", async ({ userId }) => (await listTrackers(deps, userId)).map(trackerResponse), { scope: "read:tracking", detail })
+    .get("/:id", async ({ userId, params }) => trackerResponse(await getTracker(deps, userId, params.id)), { scope: "read:tracking", params: TrackingModel.idParams, detail })
     .patch("/:id", async ({ userId, params, body }) => trackerResponse(await updateTracker(deps, userId, params.id, body)), {
       scope: "write:tracking", params: TrackingModel.idParams, body: TrackingModel.patch, detail,
     })
-    .delete("/:id", ({ userId, params }) => {
-      deleteTracker(deps, userId, params.id);
+    .delete("/:id", async ({ userId, params }) => {
+      await deleteTracker(deps, userId, params.id);
       return { success: true };
     }, { scope: "write:tracking", params: TrackingModel.idParams, detail })
     .get("/:id/matches", ({ userId, params, query }) => listMatches(deps, userId, params.id, query.limit ?? 20, query.offset ?? 0), {
@@ -40,8 +40,8 @@ export function trackingApi(deps: Deps) {
       await markAllRead(deps, userId, params.id);
       return { success: true };
     }, { scope: "write:tracking", params: TrackingModel.idParams, detail })
-    .post("/:id/test", ({ userId, params }) => {
-      sendTestNotification(deps, userId, params.id);
+    .post("/:id/test", async ({ userId, params }) => {
+      await sendTestNotification(deps, userId, params.id);
       return { success: true };
     }, { scope: "write:tracking", params: TrackingModel.idParams, detail });
 }

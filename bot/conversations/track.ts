@@ -96,7 +96,7 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Contex
     if (text === undefined || (text.startsWith("/") && text !== "/clear")) return conversation.halt({ next: true });
     const result = await conversation.external(async (o) => {
       try {
-        const t = getTracker(o.deps, o.user!.id, id);
+        const t = await getTracker(o.deps, o.user!.id, id);
         const input = text === "/clear" ? option.clear ?? parseOrThrow() : option.parse(text, t);
         await updateTracker(o.deps, o.user!.id, id, input);
         await open(o, trackerScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);

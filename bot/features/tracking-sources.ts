@@ -34,7 +34,7 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
       ctx.deps.log.warn(`tracking: no member count for chat ${info.chatId}: ${(e as Error).message}`);
     }
   }
-  upsertSource(ctx.deps, info, { isActive, ...(memberCount !== undefined ? { memberCount } : {}) });
+  await upsertSource(ctx.deps, info, { isActive, ...(memberCount !== undefined ? { memberCount } : {}) });
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
   const wasActive = ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
   if (wasActive !== isActive && !update.from.is_bot) await tellWhoDidIt(ctx, update.from.id, info, isActive);
@@ -54,7 +54,7 @@ async function tellWhoDidIt(ctx: BotContext, userId: number, info: ChatInfo, add
 }
 
 trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
-  migrateSource(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
+  await migrateSource(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
   await next();
 });
 
@@ -64,7 +64,7 @@ trackingSourcesFeature.on(["message", "edited_message", "channel_post", "edited_
   const text = msg?.text ?? msg?.caption;
   if (msg && info && text) {
     try {
-      ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text });
+      await ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text });
     } catch (e) {
       ctx.deps.log.error(`tracking: could not match message ${msg.message_id} of ${info.chatId}`, e);
     }

@@ -31,15 +31,15 @@ export const TRACK_GUIDE = [
 /** A card line cut at `max` characters (never inside an emoji), so that the card stays under 4096. */
 const clip = (s: string, max = 1200) => (Array.from(s).length > max ? `${Array.from(s).slice(0, max).join("")}…` : s);
 
-export const trackersScreen = createScreen("trackers", 1, (ctx) => {
-  const rows = listTrackers(ctx.deps, uid(ctx));
+export const trackersScreen = createScreen("trackers", 1, async (ctx) => {
+  const rows = await listTrackers(ctx.deps, uid(ctx));
   const offset = idOf(ctx);
   const page = rows.length > LIST_PAGE ? ` (${offset + 1}–${Math.min(offset + LIST_PAGE, rows.length)} of ${rows.length})` : "";
   return rows.length ? `🔎 <b>Your keyword trackers</b>${page}\nTap one to see matches or change it.` : "🔎 You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
 });
 
 export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
-  const t = getTracker(ctx.deps, uid(ctx), idOf(ctx));
+  const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
   return [
     `<b>${esc(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
@@ -59,7 +59,7 @@ export const feedScreen = createScreen("tracker-feed", 2, async (ctx) => (await 
 
 async function feed(ctx: BotContext) {
   const [id = 0, offset = 0] = [idOf(ctx, 0), idOf(ctx, 1)];
-  const t = getTracker(ctx.deps, uid(ctx), id);
+  const t = await getTracker(ctx.deps, uid(ctx), id);
   const { items, total } = await listMatches(ctx.deps, uid(ctx), id, FEED_PAGE, offset);
   // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
   const lines = fitting(items.map((m) => {
@@ -71,7 +71,7 @@ async function feed(ctx: BotContext) {
   return { text: [header, ...lines].join("\n\n"), id, offset, shown: lines.length, total };
 }
 
-export const trackerDelete = createScreen("tracker-delete", 1, (ctx) => `Delete the tracker “${esc(getTracker(ctx.deps, uid(ctx), idOf(ctx)).name)}” and its matches?`);
+export const trackerDelete = createScreen("tracker-delete", 1, async (ctx) => `Delete the tracker “${esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name)}” and its matches?`);
 export const guideScreen = createScreen("track-guide", 0, () => TRACK_GUIDE);
 
 /** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */
@@ -82,7 +82,7 @@ export async function startNewTracker(ctx: BotContext) {
 }
 
 dynamic(trackersScreen.menu, async (ctx, range) => {
-  const rows = listTrackers(ctx.deps, uid(ctx));
+  const rows = await listTrackers(ctx.deps, uid(ctx));
   const offset = idOf(ctx);
   for (const t of rows.slice(offset, offset + LIST_PAGE)) {
     const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
@@ -99,11 +99,11 @@ dynamic(trackersScreen.menu, async (ctx, range) => {
 backHome(trackersScreen);
 back(guideScreen, "⬅️ Trackers", "trackers", () => [0]);
 
-dynamic(trackerScreen.menu, (ctx, range) => {
-  const t = getTracker(ctx.deps, uid(ctx), idOf(ctx));
+dynamic(trackerScreen.menu, async (ctx, range) => {
+  const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const p = payload(trackerScreen);
   range.text({ text: t.isEnabled ? "⏸ Disable" : "▶️ Enable", payload: p }, (c) => act(c, async () => {
-    const now = setTrackerEnabled(c.deps, uid(c), idOf(c), !getTracker(c.deps, uid(c), idOf(c)).isEnabled);
+    const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
     await open(c, trackerScreen, [now.id]);
   }, "trackers"));
   go(range, trackerScreen, "📰 Matches", "tracker-feed", (c) => [idOf(c), 0]);
@@ -134,7 +134,7 @@ dynamic(feedScreen.menu, async (ctx, range) => {
 back(feedScreen, "⬅️ Tracker", "tracker", (c) => [idOf(c)]);
 
 trackerDelete.menu.text({ text: "🗑 Yes, delete it and its matches", payload: payload(trackerDelete) }, (ctx) => act(ctx, async () => {
-  deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
+  await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
   await open(ctx, trackersScreen, [0], "🗑 Tracker deleted.");
 }, "trackers"));
 back(trackerDelete, "No, keep it", "tracker", (c) => [idOf(c)]);

@@ -51,7 +51,7 @@ export async function setPlan(deps: Pick<Deps, "asyncDb" | "clock">, userId: num
 }
 
 /** Creates an email account (as if the address had been verified). Refuses an address already in use. */
-export async function createEmailUser(deps: Pick<Deps, "db" | "asyncDb" | "clock">, email: string): Promise<UserRow> {
+export async function createEmailUser(deps: Pick<Deps, "asyncDb" | "clock">, email: string): Promise<UserRow> {
   const normalized = email.trim().toLowerCase();
   if (!EMAIL.test(normalized)) throw new FieldError("email", `"${email}" is not an email address`);
   const { users } = deps.asyncDb.tables;

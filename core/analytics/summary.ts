@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { routingStatsOf } from "./routing-stats";
 import type { Deps } from "../deps";
 import { AppError, FieldError } from "../errors";
-import { links, type LinkRow } from "../../db/schema";
+import type { LinkRow } from "../../db/schema";
 import { DAY, parseInstant, parsePeriod, parseTimeZone, type Period, type Range } from "./range";
 import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, statsOf, timelineOf } from "./stats";
 import { totals } from "./query";

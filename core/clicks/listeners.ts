@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import type { ClickRow, LinkRow } from "../../db/schema";
 import type { Tx } from "../../db/transaction";
+import type { Db } from "../../db/client";
 import { transaction, type AsyncTx } from "../../db/async";
 
 /**
@@ -16,7 +17,10 @@ export type StoredClick = { click: ClickRow; link: LinkRow; kind: number };
  * react to stored clicks are listed in one table by the composition root (core/click-listeners.ts)
  * and handed to the writer, so this mechanism knows none of them.
  */
-export type ClickListener = ((tx: Tx, deps: Deps, batch: StoredClick[]) => void) & {
+/** The click writer's dependencies on SQLite: the service's, plus the synchronous handle of its own connection. */
+export type SqliteWriterDeps = Deps & { db: Db };
+
+export type ClickListener = ((tx: Tx, deps: SqliteWriterDeps, batch: StoredClick[]) => void) & {
   /**
    * The same work in cluster mode, inside the batch's PostgreSQL transaction. A listener without it
    * cannot run there: the PostgreSQL click writer refuses to start with it.
@@ -70,7 +74,7 @@ export type ListenerFailure = (listener: ClickListener, error: unknown, batch: S
  * clicks and the other listeners' work are kept (for the one click the writer cannot otherwise get
  * past, core/clicks/salvage.ts).
  */
-export function runClickListeners(listeners: readonly ClickListener[], tx: Tx, deps: Deps, batch: StoredClick[], isolate?: ListenerFailure): void {
+export function runClickListeners(listeners: readonly ClickListener[], tx: Tx, deps: SqliteWriterDeps, batch: StoredClick[], isolate?: ListenerFailure): void {
   for (const listener of listeners) {
     if (!isolate) listener(tx, deps, batch);
     else {

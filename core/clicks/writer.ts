@@ -4,7 +4,7 @@ import type { Deps } from "../deps";
 import { links, type ClickRow, type LinkRow } from "../../db/schema";
 import { writeTransaction, type Tx } from "../../db/transaction";
 import { parsedUa, type GeoLookup } from "./enrich";
-import { ClickKinds, runClickListeners, type ClickListener, type ListenerFailure, type StoredClick } from "./listeners";
+import { ClickKinds, runClickListeners, type ClickListener, type ListenerFailure, type SqliteWriterDeps, type StoredClick } from "./listeners";
 import { memoize } from "../memo";
 import { NUMS, REFS, lastSeqOf, packedLength, type PackedClicks } from "./packed";
 
@@ -35,7 +35,7 @@ type Statements = {
 const UA_IDS_MAX = 20000;
 
 /** Prepared statements of a writer, on its connection (drizzle's builder is too slow per row here). */
-function prepareStatements(deps: Deps): Statements {
+function prepareStatements(deps: SqliteWriterDeps): Statements {
   const db = deps.db.$client;
   const inserts = new Map<number, Statement>();
   return {
@@ -76,7 +76,7 @@ export interface ClickWriter {
  * Prepared statements and the user-agent ids known to be committed live here, built once per
  * writer.
  */
-export function createClickWriter(deps: Deps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
+export function createClickWriter(deps: SqliteWriterDeps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
   const journal = opts.journal ?? "local";
   const st = prepareStatements(deps);
   const geoOf = deps.geo;

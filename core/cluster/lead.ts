@@ -53,8 +53,10 @@ export function whileLeading(deps: Pick<Deps, "cluster" | "log">, name: string, 
  * A periodic job's run under its lease `job-<name>`: the node that holds the lease runs it, the
  * others skip their tick. The lease is checked in the background, so a tick asks nothing.
  */
-export function leadingJob(deps: Pick<Deps, "cluster">, name: string, run: () => Promise<unknown>) {
-  const lease = deps.cluster.lease(`job-${name}`);
+export function leadingJob(deps: Pick<Deps, "cluster" | "log">, name: string, run: () => Promise<unknown>) {
+  const lease = deps.cluster.lease(`job-${name}`, {
+    onChange: (held) => deps.log.info(`lease job-${name}: this node ${held ? "leads" : "no longer leads"}`),
+  });
   return {
     start: () => lease.start(),
     stop: () => lease.stop(),

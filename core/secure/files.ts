@@ -79,7 +79,7 @@ export interface CreateFileInput {
  * Creates a file record in one of the user's folders. Text files carry `textContent`; other types get
  * their bytes with `storeUpload`. Counts against the plan's `secureFiles` (and text against `storageMB`).
  */
-export async function createFile(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config">, userId: number, input: CreateFileInput): Promise<FileJson> {
+export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config">, userId: number, input: CreateFileInput): Promise<FileJson> {
   await ownedFolder(deps, userId, input.folderId);
   const name = requireName(input.name);
   const isText = input.contentType === "text";
@@ -110,7 +110,7 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "
   return toFileJson(row!);
 }
 
-async function assertStorage(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config">, userId: number, adding: number, exceptFileId = 0): Promise<void> {
+async function assertStorage(deps: Pick<Deps, "asyncDb" | "clock" | "config">, userId: number, adding: number, exceptFileId = 0): Promise<void> {
   const { secureFiles } = deps.asyncDb.tables;
   const used = first(
     await deps.asyncDb
@@ -127,7 +127,7 @@ async function assertStorage(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "conf
  * nothing is left on disk and the record is unchanged. Replaces earlier bytes of the file.
  */
 export async function storeUpload(
-  deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "log">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">,
   userId: number,
   fileId: number,
   source: AsyncIterable<Uint8Array> | Readable,
@@ -179,7 +179,7 @@ export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log">,
  * fails (too large, plan limit, broken stream) the record is removed again.
  */
 export async function createUploadedFile(
-  deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "log">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">,
   userId: number,
   input: { folderId: number; name: string; description?: string },
   source: AsyncIterable<Uint8Array> | Readable,

@@ -52,7 +52,7 @@ async function releaseSlot(deps: Pick<Deps, "asyncDb">, row: RequestRow): Promis
  * Stores one item sent through the request link `code` in the owner's folder and queues it to the
  * owner's bot chat. 404 unknown code, 410 turned off / expired / full, 413 over 10 MB, 403 plan limit.
  */
-export async function receiveRequestItem(deps: Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "log">, code: string, item: RequestItem): Promise<FileJson> {
+export async function receiveRequestItem(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">, code: string, item: RequestItem): Promise<FileJson> {
   const row = await openRequest(deps, code);
   if ("text" in item && !item.text.trim()) throw new FieldError("text", "must not be empty");
   if ("text" in item && item.text.length > MAX_REQUEST_TEXT) throw new FieldError("text", "must be at most 512 KB");

@@ -34,7 +34,7 @@ export interface OpenMode {
 }
 
 /** What opening needs beside the database: the wrong-password limiter shared by the API and the viewer page. */
-export interface OpenDeps extends Pick<Deps, "asyncDb" | "db" | "clock" | "config" | "geo"> {
+export interface OpenDeps extends Pick<Deps, "asyncDb" | "clock" | "config" | "geo"> {
   shareAttempts: AttemptLimiter;
 }
 

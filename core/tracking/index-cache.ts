@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { trackers } from "../../db/schema";
+import type { trackers } from "../../db/schema";
+import type { AsyncDb } from "../../db/async";
 import { TrackerIndex, type KeywordHit } from "./matcher";
 import { parseSourceRef, type SourceRef } from "./sources";
 import { announce, CACHE_TOPICS } from "../cluster/caches";
@@ -44,29 +45,52 @@ class LiveIndex {
  * dependencies never share one).
  */
 export interface TrackerIndexCache {
-  current(db: Pick<Deps["db"], "select">): LiveIndex;
-  /** Drops the index: rebuilt from the database on next use. */
+  /** The index, built from `db` on first use (callers at once share one build). */
+  current(db: AsyncDb): Promise<LiveIndex>;
+  /** Drops the index: rebuilt from the database on next use (a build under way is not kept). */
   drop(): void;
   /** The index if built (null otherwise: nothing to update). */
   peek(): LiveIndex | null;
+  /** Runs overlay updates one after the other, in the order the changes came. */
+  serial(work: () => Promise<void>): Promise<void>;
 }
 
 export function createTrackerIndexCache(): TrackerIndexCache {
   let index: LiveIndex | null = null;
+  let building: Promise<LiveIndex> | null = null;
+  let generation = 0;
+  let queue: Promise<void> = Promise.resolve();
   return {
     current(db) {
-      return (index ??= new LiveIndex(new TrackerIndex(db.select().from(trackers).where(eq(trackers.isEnabled, true)).all().map(indexed))));
+      if (index) return Promise.resolve(index);
+      if (!building) {
+        const seen = generation;
+        const { trackers } = db.tables;
+        building = (async () => {
+          const built = new LiveIndex(new TrackerIndex((await db.select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id)).map(indexed)));
+          // a change made while it was read may be missing from it: used for this message only
+          if (generation === seen) index = built;
+          return built;
+        })().finally(() => (building = null));
+      }
+      return building;
     },
     drop() {
+      generation++;
       index = null;
     },
     peek: () => index,
+    serial(work) {
+      const next = queue.then(work);
+      queue = next.catch(() => {});
+      return next;
+    },
   };
 }
 
 /** The live index of all enabled trackers, built on first use. */
-export function trackerIndex(deps: Pick<Deps, "db" | "trackerIndex">): LiveIndex {
-  return deps.trackerIndex.current(deps.db);
+export function trackerIndex(deps: Pick<Deps, "asyncDb" | "trackerIndex">): Promise<LiveIndex> {
+  return deps.trackerIndex.current(deps.asyncDb);
 }
 
 /**
@@ -75,20 +99,25 @@ export function trackerIndex(deps: Pick<Deps, "db" | "trackerIndex">): LiveIndex
  * delivers the announcement. Without ids (e.g. after an account merge) the whole index is rebuilt on
  * the next message.
  */
-export function invalidateTrackerIndex(deps: Pick<Deps, "db" | "trackerIndex" | "cluster" | "log">, ids?: number[]): void {
-  applyTrackerChange(deps, ids);
+export async function invalidateTrackerIndex(deps: Pick<Deps, "asyncDb" | "trackerIndex" | "cluster" | "log">, ids?: number[]): Promise<void> {
+  await applyTrackerChange(deps, ids);
   announce(deps, CACHE_TOPICS.trackers, ids?.join(",") ?? "");
 }
 
 /** Takes changed trackers into this node's index (the overlay), or drops it when `ids` is absent or too many changed. */
-export function applyTrackerChange(deps: Pick<Deps, "db" | "trackerIndex">, ids?: number[]): void {
-  const index = deps.trackerIndex.peek();
-  if (!index) return;
-  if (!ids || index.changed.size + ids.length > MAX_CHANGED) {
-    deps.trackerIndex.drop();
-    return;
-  }
-  for (const id of ids) index.changed.add(id);
-  const rows = deps.db.select().from(trackers).where(and(inArray(trackers.id, [...index.changed]), eq(trackers.isEnabled, true))).all();
-  index.overlay = rows.length ? new TrackerIndex(rows.map(indexed)) : null;
+export function applyTrackerChange(deps: Pick<Deps, "asyncDb" | "trackerIndex">, ids?: number[]): Promise<void> {
+  return deps.trackerIndex.serial(async () => {
+    const index = deps.trackerIndex.peek();
+    if (!index) return deps.trackerIndex.drop(); // a build under way is not kept either
+    if (!ids || index.changed.size + ids.length > MAX_CHANGED) return deps.trackerIndex.drop();
+    for (const id of ids) index.changed.add(id);
+    const { trackers } = deps.asyncDb.tables;
+    try {
+      const rows = await deps.asyncDb.select().from(trackers).where(and(inArray(trackers.id, [...index.changed]), eq(trackers.isEnabled, true))).orderBy(trackers.id);
+      index.overlay = rows.length ? new TrackerIndex(rows.map(indexed)) : null;
+    } catch (e) {
+      deps.trackerIndex.drop(); // rebuilt from the database on the next message
+      throw e;
+    }
+  });
 }

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { trackerMatches, trackers } from "../../db/schema";
 import { trackerIndex, type IndexedTracker } from "./index-cache";
 import { detectLanguage } from "./language";
 import { excerpt } from "./matcher";
@@ -8,7 +7,7 @@ import { nfkcToRaw } from "./normalise";
 import { notifyDeleted, notifyMatch } from "./notify";
 import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
 import type { MatchRow } from "./matches";
-import { writeTransaction } from "../../db/transaction";
+import { transaction } from "../../db/async";
 
 /** A message or channel post from any source (the bot, MTProto), as the matcher takes it. */
 export interface IncomingPost {
@@ -36,43 +35,45 @@ export function admits(t: IndexedTracker, source: SourceRow, language: () => str
  * transaction; a match that already exists for that message (an edit) gets the new snippet.
  * Returns the matches created or updated.
  */
-export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log" | "trackerIndex">, post: IncomingPost): MatchRow[] {
-  const source = sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
-  const { text, hits } = trackerIndex(deps).match(post.text);
+export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | "trackerIndex">, post: IncomingPost): Promise<MatchRow[]> {
+  const source = await sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
+  const { text, hits } = (await trackerIndex(deps)).match(post.text);
   if (!hits.length) return [];
   let lang: string | null | undefined;
   const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
-  const admitted = hits.filter((h) => admits(h.tracker, source, language));
+  // by owner: the transaction holds each owner's notification state in one order on every node
+  const admitted = hits.filter((h) => admits(h.tracker, source, language)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
   if (!admitted.length) return [];
   const now = deps.clock.now();
   const url = postUrl(source, post.messageId);
   // snippets show the text as written; the hits' positions are in its NFKC form
   const toRaw = nfkcToRaw(post.text, text);
   const shown = (hit: { start: number; end: number }) => (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
-  return writeTransaction(deps.db, (tx) => {
+  const { trackers, trackerMatches } = deps.asyncDb.tables;
+  return transaction(deps.asyncDb, async (tx) => {
     const out: MatchRow[] = [];
     for (const hit of admitted) {
-      const tracker = tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).get();
+      const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).limit(1);
       if (!tracker?.isEnabled) continue;
       const { matchedKeyword, snippet } = shown(hit);
       const fields = { sourceTitle: source.title, sourceUsername: source.username, textSnippet: snippet, matchedKeyword, postUrl: url };
-      const existing = tx
+      const [existing] = await tx
         .select({ id: trackerMatches.id })
         .from(trackerMatches)
         .where(and(eq(trackerMatches.trackerId, tracker.id), eq(trackerMatches.sourceChatId, source.chatId), eq(trackerMatches.sourceMessageId, post.messageId)))
-        .get();
+        .limit(1);
       if (existing) {
-        out.push(tx.update(trackerMatches).set(fields).where(eq(trackerMatches.id, existing.id)).returning().get()!);
+        const [updated] = await tx.update(trackerMatches).set(fields).where(eq(trackerMatches.id, existing.id)).returning();
+        out.push(updated!);
         continue;
       }
-      const match = tx
+      const [match] = await tx
         .insert(trackerMatches)
         .values({ trackerId: tracker.id, sourceChatId: source.chatId, sourceMessageId: post.messageId, detectedAt: now, ...fields })
-        .returning()
-        .get();
-      const counted = tx.update(trackers).set({ totalMatches: sql`${trackers.totalMatches} + 1` }).where(eq(trackers.id, tracker.id)).returning().get()!;
-      notifyMatch(tx, now, counted, match);
-      out.push(match);
+        .returning();
+      const [counted] = await tx.update(trackers).set({ totalMatches: sql`${trackers.totalMatches} + 1` }).where(eq(trackers.id, tracker.id)).returning();
+      await notifyMatch(tx, now, counted!, match!);
+      out.push(match!);
     }
     return out;
   });
@@ -82,19 +83,21 @@ export function ingestPost(deps: Pick<Deps, "db" | "clock" | "log" | "trackerInd
  * Marks the matches of deleted posts `is_deleted` and sends post_deleted notifications for trackers
  * with notify_on_delete (once per match). Returns how many matches changed.
  */
-export function markPostsDeleted(deps: Pick<Deps, "db" | "clock">, chatId: string, messageIds: number[]): number {
+export async function markPostsDeleted(deps: Pick<Deps, "asyncDb" | "clock">, chatId: string, messageIds: number[]): Promise<number> {
   if (!messageIds.length) return 0;
   const now = deps.clock.now();
-  return writeTransaction(deps.db, (tx) => {
-    const rows = tx
+  const { trackers, trackerMatches } = deps.asyncDb.tables;
+  return transaction(deps.asyncDb, async (tx) => {
+    // marked by one conditional update: of two nodes seeing the same deletion, one notifies
+    const rows = await tx
       .update(trackerMatches)
       .set({ isDeleted: true })
       .where(and(eq(trackerMatches.sourceChatId, chatId), inArray(trackerMatches.sourceMessageId, messageIds), eq(trackerMatches.isDeleted, false)))
-      .returning()
-      .all();
+      .returning();
+    rows.sort((a, b) => a.id - b.id);
     for (const m of rows) {
-      const tracker = tx.select().from(trackers).where(eq(trackers.id, m.trackerId)).get();
-      if (tracker) notifyDeleted(tx, now, tracker, m);
+      const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, m.trackerId)).limit(1);
+      if (tracker) await notifyDeleted(tx, now, tracker, m);
     }
     return rows.length;
   });

@@ -29,7 +29,7 @@ export interface MtprotoClient {
   disconnect(): Promise<void>;
   listChats(): Promise<MtprotoChat[]>;
   /** Starts delivering new and edited messages, and deletions in channels/supergroups. */
-  subscribe(handlers: { post(post: MtprotoPost): void; deleted(chatId: string, messageIds: number[]): void }): void;
+  subscribe(handlers: { post(post: MtprotoPost): void | Promise<void>; deleted(chatId: string, messageIds: number[]): void | Promise<void> }): void;
 }
 
 /**
@@ -37,35 +37,32 @@ export interface MtprotoClient {
  * matcher as the bot, and deletions mark matches `is_deleted` (post_deleted notifications for
  * trackers with notify_on_delete). Enabled by main.ts only when MTPROTO_* is configured.
  */
-export function createMtprotoSource(deps: Pick<Deps, "db" | "clock" | "log" | "trackerIndex">, client: MtprotoClient) {
+export function createMtprotoSource(deps: Pick<Deps, "asyncDb" | "clock" | "log" | "trackerIndex">, client: MtprotoClient) {
   const chats = new Map<string, MtprotoChat>();
+  // posts and deletions are taken in the order they arrive, one after the other; stop waits for them
+  let work: Promise<void> = Promise.resolve();
+  const queue = (what: string, job: () => Promise<unknown>) => (work = work.then(job).then(() => {}, (e) => deps.log.error(`mtproto: could not ${what}`, e)));
 
   /** Records every followed chat as a source (via mtproto) with its member count. */
   async function sync(): Promise<number> {
     const list = await client.listChats();
     for (const chat of list) {
       chats.set(chat.chatId, chat);
-      upsertSource(deps, { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" }, { memberCount: chat.memberCount, isActive: true });
+      await upsertSource(deps, { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" }, { memberCount: chat.memberCount, isActive: true });
     }
     return list.length;
   }
 
-  function post(p: MtprotoPost): void {
+  function post(p: MtprotoPost): Promise<void> {
     const chat = chats.get(p.chatId);
-    if (!chat || !p.text) return; // private dialogs and chats we have not synced are not sources
-    try {
-      ingestPost(deps, { chat: { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" }, messageId: p.messageId, text: p.text });
-    } catch (e) {
-      deps.log.error(`mtproto: could not match message ${p.messageId} of ${p.chatId}`, e);
-    }
+    if (!chat || !p.text) return work; // private dialogs and chats we have not synced are not sources
+    const text = p.text;
+    return queue(`match message ${p.messageId} of ${p.chatId}`, () =>
+      ingestPost(deps, { chat: { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" }, messageId: p.messageId, text }));
   }
 
-  function deleted(chatId: string, messageIds: number[]): void {
-    try {
-      markPostsDeleted(deps, chatId, messageIds);
-    } catch (e) {
-      deps.log.error(`mtproto: could not record deletions in ${chatId}`, e);
-    }
+  function deleted(chatId: string, messageIds: number[]): Promise<void> {
+    return queue(`record deletions in ${chatId}`, () => markPostsDeleted(deps, chatId, messageIds));
   }
 
   return {
@@ -77,7 +74,10 @@ export function createMtprotoSource(deps: Pick<Deps, "db" | "clock" | "log" | "t
       client.subscribe({ post, deleted });
       deps.log.info(`mtproto: following ${n} chats`);
     },
-    stop: () => client.disconnect(),
+    async stop() {
+      await client.disconnect();
+      await work;
+    },
   };
 }
 export type MtprotoSource = ReturnType<typeof createMtprotoSource>;

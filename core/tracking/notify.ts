@@ -1,13 +1,12 @@
 import { startLink } from "../delivery/deep-link";
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { outbox, trackerMatches, trackers, users } from "../../db/schema";
-import { enqueueBotMessage, enqueueWebhook } from "../delivery/outbox";
+import { queueBotMessage, queueWebhook } from "../delivery/outbox";
 import { matchResponse, type MatchRow } from "./matches";
 import { getTracker, trackerResponse, type TrackerRow } from "./trackers";
 import { FieldError, NotConfigured } from "../errors";
 import { isWholeWord } from "./normalise";
-import { writeTransaction, type Tx } from "../../db/transaction";
+import { serializeOn, transaction, type AsyncDbOrTx, type AsyncTx } from "../../db/async";
 
 
 /**
@@ -97,17 +96,24 @@ export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">
   };
 }
 
-function ownerChat(tx: Tx, userId: number): number | null {
-  return tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).get()?.msgrId ?? null;
+async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
+  const { users } = tx.tables;
+  const [row] = await tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.msgrId ?? null;
 }
 
-function recentlyNotified(tx: Tx, userId: number, now: Date): boolean {
-  return !!tx
+async function recentlyNotified(tx: AsyncDbOrTx, userId: number, now: Date): Promise<boolean> {
+  const { outbox } = tx.tables;
+  const rows = await tx
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.userId, userId), inArray(outbox.topic, ["tracker_notify"]), gt(outbox.createdAt, new Date(now.getTime() - BURST_WINDOW_MS))))
-    .get();
+    .limit(1);
+  return rows.length > 0;
 }
+
+/** Inside a transaction: holds an owner's notification state (the burst window) until it ends, on every node. */
+const holdOwner = (tx: AsyncTx, userId: number) => serializeOn(tx, `tracker-notify:${userId}`);
 
 /** The webhook body of a match event: {event, tracker, match}. */
 export function webhookPayload(event: "keyword_match" | "post_deleted", tracker: TrackerRow, m: MatchRow) {
@@ -118,37 +124,50 @@ export function webhookPayload(event: "keyword_match" | "post_deleted", tracker:
  * Notifies the owner of a new match, inside the transaction that recorded it: a webhook job, or a
  * bot message (sent now, or left pending when the owner was notified within BURST_WINDOW_MS).
  */
-export function notifyMatch(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow): void {
+export async function notifyMatch(tx: AsyncTx, now: Date, tracker: TrackerRow, m: MatchRow): Promise<void> {
   if (tracker.notifyVia === "webhook") {
     if (tracker.webhookUrl)
-      enqueueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, m) });
+      await queueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, m) });
     return;
   }
-  if (ownerChat(tx, tracker.userId) === null) return; // an email-only account has no chat; the match is in the feed and API
-  tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id)).run();
+  if ((await ownerChat(tx, tracker.userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
+  const { trackerMatches } = tx.tables;
+  await tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id));
   // outside the window it goes out now, with any match still waiting for the flush job (in order)
-  if (!recentlyNotified(tx, tracker.userId, now)) flushOwner(tx, tracker.userId, now);
+  await holdOwner(tx, tracker.userId);
+  if (!(await recentlyNotified(tx, tracker.userId, now))) await flushOwner(tx, tracker.userId, now);
 }
 
 /**
  * Sends an owner's pending matches, oldest first: one match as its own message, several grouped.
  * Clears their pending state. Returns whether a message was queued.
  */
-function flushOwner(tx: Tx, userId: number, now: Date): boolean {
-  const items = tx
+async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boolean> {
+  const { trackerMatches, trackers } = tx.tables;
+  const pending = await tx
+    .select({ id: trackerMatches.id })
+    .from(trackerMatches)
+    .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId)));
+  if (!pending.length) return false;
+  // taken by a conditional update: a row another run took meanwhile is not sent twice
+  const taken = await tx
+    .update(trackerMatches)
+    .set({ notifyPending: false })
+    .where(and(inArray(trackerMatches.id, pending.map((p) => p.id)), eq(trackerMatches.notifyPending, true)))
+    .returning({ id: trackerMatches.id });
+  if (!taken.length) return false;
+  const items = await tx
     .select({ match: trackerMatches, tracker: trackers })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId)))
-    .orderBy(asc(trackerMatches.id))
-    .all();
-  if (!items.length) return false;
+    .where(inArray(trackerMatches.id, taken.map((t) => t.id)))
+    .orderBy(asc(trackerMatches.id));
   const ids = items.map((i) => i.match.id);
-  tx.update(trackerMatches).set({ notifyPending: false }).where(inArray(trackerMatches.id, ids)).run();
-  const chatId = ownerChat(tx, userId);
+  const chatId = await ownerChat(tx, userId);
   if (chatId === null) return false;
   const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
-  enqueueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
+  await queueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
   return true;
 }
 
@@ -157,57 +176,65 @@ function flushOwner(tx: Tx, userId: number, now: Date): boolean {
  * matches. Runs from a job every few seconds; safe to run any time (idempotent per pending row).
  * Returns the number of messages queued.
  */
-export function flushTrackerNotifications(deps: Pick<Deps, "db" | "clock">): number {
+export async function flushTrackerNotifications(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
   const now = deps.clock.now();
-  return writeTransaction(deps.db, (tx) => {
-    const owners = tx
-      .selectDistinct({ userId: trackers.userId })
-      .from(trackerMatches)
-      .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-      .where(eq(trackerMatches.notifyPending, true))
-      .all();
-    let sent = 0;
-    for (const { userId } of owners) if (!recentlyNotified(tx, userId, now) && flushOwner(tx, userId, now)) sent++;
-    return sent;
-  });
+  const { trackerMatches, trackers } = deps.asyncDb.tables;
+  const owners = await deps.asyncDb
+    .selectDistinct({ userId: trackers.userId })
+    .from(trackerMatches)
+    .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+    .where(eq(trackerMatches.notifyPending, true))
+    .orderBy(trackers.userId);
+  let sent = 0;
+  // an owner per transaction: one owner's notifications never wait for another's
+  for (const { userId } of owners)
+    if (
+      await transaction(deps.asyncDb, async (tx) => {
+        await holdOwner(tx, userId);
+        return !(await recentlyNotified(tx, userId, now)) && (await flushOwner(tx, userId, now));
+      })
+    )
+      sent++;
+  return sent;
 }
 
 
 /** Notifies, inside `tx`, that a matched post was deleted (trackers with notify_on_delete). */
-export function notifyDeleted(tx: Tx, now: Date, tracker: TrackerRow, m: MatchRow): void {
+export async function notifyDeleted(tx: AsyncTx, now: Date, tracker: TrackerRow, m: MatchRow): Promise<void> {
   if (!tracker.notifyOnDelete) return;
   if (tracker.notifyVia === "webhook") {
     if (tracker.webhookUrl)
-      enqueueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("post_deleted", tracker, m) });
+      await queueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("post_deleted", tracker, m) });
     return;
   }
-  const chatId = ownerChat(tx, tracker.userId);
+  const chatId = await ownerChat(tx, tracker.userId);
   if (chatId === null) return;
   const text = [`🗑 <b>${Bun.escapeHTML(tracker.name)}</b>: a matched post was deleted`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
-  enqueueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_deleted", refId: m.id, chatId, params: { text, parse_mode: "HTML" } });
+  await queueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_deleted", refId: m.id, chatId, params: { text, parse_mode: "HTML" } });
 }
 
 /**
  * POST /api/tracking/:id/test: queues a sample notification through the tracker's channel (a bot
  * message marked as a test, or a keyword_match webhook with `test: true` and match id 0).
  */
-export function sendTestNotification(deps: Deps, userId: number, trackerId: number): void {
-  const tracker = getTracker(deps, userId, trackerId);
+export async function sendTestNotification(deps: Deps, userId: number, trackerId: number): Promise<void> {
+  const tracker = await getTracker(deps, userId, trackerId);
   const now = deps.clock.now();
   const sample: MatchRow = {
     id: 0, trackerId, sourceChatId: "-1000000000000", sourceTitle: "Test channel", sourceUsername: null, sourceMessageId: 1,
     textSnippet: `This is a test notification for ${tracker.keyword}`, matchedKeyword: tracker.keyword, postUrl: null,
     isDeleted: false, isRead: false, detectedAt: now, notifyPending: false,
   };
-  writeTransaction(deps.db, (tx) => {
+  const db = deps.asyncDb;
+  {
     if (tracker.notifyVia === "webhook" && tracker.webhookUrl) {
-      enqueueWebhook(tx, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: { ...webhookPayload("keyword_match", tracker, sample), test: true } });
+      await queueWebhook(db, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: { ...webhookPayload("keyword_match", tracker, sample), test: true } });
       return;
     }
     if (!deps.config.botToken) throw new NotConfigured("The bot is not configured (BOT_TOKEN), so bot notifications cannot be sent");
-    const chatId = ownerChat(tx, userId);
+    const chatId = await ownerChat(db, userId);
     if (chatId === null) throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
     const { text, parse_mode } = matchMessage(tracker, sample);
-    enqueueBotMessage(tx, now, { userId, topic: "tracker_test", refId: tracker.id, chatId, params: { text: `🧪 Test\n${text}`, parse_mode } });
-  });
+    await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId, params: { text: `🧪 Test\n${text}`, parse_mode } });
+  }
 }

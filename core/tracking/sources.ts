@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { trackingSources } from "../../db/schema";
+import type { trackingSources } from "../../db/schema";
 import { FieldError, NotFound } from "../errors";
 import { isCategory, isCountry } from "./filters";
 
@@ -64,7 +64,8 @@ export interface ChatInfo {
  * Records (or refreshes) a chat as a source. `memberCount` and `isActive` are only changed when
  * given; title and username follow the latest update. Returns the row.
  */
-export function upsertSource(deps: Pick<Deps, "db" | "clock">, chat: ChatInfo, extra: { memberCount?: number | null; isActive?: boolean } = {}): SourceRow {
+export async function upsertSource(deps: Pick<Deps, "asyncDb" | "clock">, chat: ChatInfo, extra: { memberCount?: number | null; isActive?: boolean } = {}): Promise<SourceRow> {
+  const { trackingSources } = deps.asyncDb.tables;
   const set: { type: ChatType; title: string | null; username: string | null; memberCount?: number | null; isActive?: boolean } = {
     type: chat.type,
     title: chat.title ?? null,
@@ -72,29 +73,33 @@ export function upsertSource(deps: Pick<Deps, "db" | "clock">, chat: ChatInfo, e
   };
   if (extra.memberCount !== undefined) set.memberCount = extra.memberCount;
   if (extra.isActive !== undefined) set.isActive = extra.isActive;
-  return deps.db
+  const [row] = await deps.asyncDb
     .insert(trackingSources)
     .values({ chatId: chat.chatId, via: chat.via ?? "bot", createdAt: deps.clock.now(), isActive: true, ...set })
     .onConflictDoUpdate({ target: trackingSources.chatId, set })
-    .returning()
-    .get();
+    .returning();
+  return row!;
 }
 
 /** The source of a chat, refreshed only when its title or username changed (cheap on every message). */
-export function sourceForPost(deps: Pick<Deps, "db" | "clock">, chat: ChatInfo): SourceRow {
-  const row = deps.db.select().from(trackingSources).where(eq(trackingSources.chatId, chat.chatId)).get();
+export async function sourceForPost(deps: Pick<Deps, "asyncDb" | "clock">, chat: ChatInfo): Promise<SourceRow> {
+  const { trackingSources } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.select().from(trackingSources).where(eq(trackingSources.chatId, chat.chatId)).limit(1);
   if (row && row.isActive && row.title === (chat.title ?? null) && row.username === (chat.username ?? null)) return row;
   return upsertSource(deps, chat, { isActive: true });
 }
 
 /** Finds a source by @username, numeric id or t.me link; 404 when the service does not know it. */
-export function findSource(deps: Pick<Deps, "db">, input: string): SourceRow {
+export async function findSource(deps: Pick<Deps, "asyncDb">, input: string): Promise<SourceRow> {
   const ref = parseSourceRef(input);
   if (!ref) throw new FieldError("chat", `"${input}" is not a @username, numeric chat id or t.me link`);
-  const row =
-    "username" in ref
-      ? deps.db.select().from(trackingSources).where(sql`lower(${trackingSources.username}) = ${ref.username}`).get()
-      : deps.db.select().from(trackingSources).where(eq(trackingSources.chatId, ref.chatId)).get();
+  const { trackingSources } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb
+    .select()
+    .from(trackingSources)
+    .where("username" in ref ? sql`lower(${trackingSources.username}) = ${ref.username}` : eq(trackingSources.chatId, ref.chatId))
+    .orderBy(trackingSources.id)
+    .limit(1);
   if (!row) throw new NotFound("Source");
   return row;
 }
@@ -103,8 +108,9 @@ export function findSource(deps: Pick<Deps, "db">, input: string): SourceRow {
  * Operator metadata used by filter_geo and filter_category. `null` clears a value; codes are
  * validated against GET /api/tracking/filters.
  */
-export function setSourceMetadata(deps: Pick<Deps, "db">, input: string, meta: { geo?: string | null; category?: string | null }): SourceRow {
-  const source = findSource(deps, input);
+export async function setSourceMetadata(deps: Pick<Deps, "asyncDb">, input: string, meta: { geo?: string | null; category?: string | null }): Promise<SourceRow> {
+  const source = await findSource(deps, input);
+  const { trackingSources } = deps.asyncDb.tables;
   const set: Partial<SourceRow> = {};
   if (meta.geo !== undefined) {
     const geo = meta.geo?.toUpperCase() ?? null;
@@ -117,30 +123,33 @@ export function setSourceMetadata(deps: Pick<Deps, "db">, input: string, meta: {
     set.category = category;
   }
   if (!Object.keys(set).length) return source;
-  return deps.db.update(trackingSources).set(set).where(eq(trackingSources.id, source.id)).returning().get()!;
+  const [row] = await deps.asyncDb.update(trackingSources).set(set).where(eq(trackingSources.id, source.id)).returning();
+  return row!;
 }
 
 /**
  * A group upgraded to a supergroup gets a new chat id: the source keeps its metadata under the new
  * id (unless a row for it already exists).
  */
-export function migrateSource(deps: Pick<Deps, "db">, fromChatId: string, toChatId: string): void {
-  if (deps.db.select({ id: trackingSources.id }).from(trackingSources).where(eq(trackingSources.chatId, toChatId)).get()) return;
-  deps.db.update(trackingSources).set({ chatId: toChatId, type: "supergroup" }).where(eq(trackingSources.chatId, fromChatId)).run();
+export async function migrateSource(deps: Pick<Deps, "asyncDb">, fromChatId: string, toChatId: string): Promise<void> {
+  const { trackingSources } = deps.asyncDb.tables;
+  if ((await deps.asyncDb.select({ id: trackingSources.id }).from(trackingSources).where(eq(trackingSources.chatId, toChatId)).limit(1)).length) return;
+  await deps.asyncDb.update(trackingSources).set({ chatId: toChatId, type: "supergroup" }).where(eq(trackingSources.chatId, fromChatId));
 }
 
 /**
  * Refreshes the member counts of active sources that came through `via` with `fetchCount` (e.g.
  * the Bot API's getChatMemberCount); a chat that fails keeps its old count. Returns how many changed.
  */
-export async function refreshMemberCounts(deps: Pick<Deps, "db" | "log">, via: "bot" | "mtproto", fetchCount: (chatId: string) => Promise<number>): Promise<number> {
-  const rows = deps.db.select().from(trackingSources).where(and(eq(trackingSources.via, via), eq(trackingSources.isActive, true))).all();
+export async function refreshMemberCounts(deps: Pick<Deps, "asyncDb" | "log">, via: "bot" | "mtproto", fetchCount: (chatId: string) => Promise<number>): Promise<number> {
+  const { trackingSources } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb.select().from(trackingSources).where(and(eq(trackingSources.via, via), eq(trackingSources.isActive, true))).orderBy(trackingSources.id);
   let changed = 0;
   for (const row of rows) {
     try {
       const n = await fetchCount(row.chatId);
       if (n !== row.memberCount) {
-        deps.db.update(trackingSources).set({ memberCount: n }).where(eq(trackingSources.id, row.id)).run();
+        await deps.asyncDb.update(trackingSources).set({ memberCount: n }).where(eq(trackingSources.id, row.id));
         changed++;
       }
     } catch (e) {

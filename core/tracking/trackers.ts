@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { trackers } from "../../db/schema";
+import type { trackers } from "../../db/schema";
+import { serializeOn, transaction } from "../../db/async";
 import { FieldError, NotFound } from "../errors";
 import { getUser } from "../accounts/users";
 import { activePlan, assertWithinLimit, limitsOf } from "../accounts/plans";
@@ -142,14 +143,16 @@ async function checkWhole(deps: Pick<Deps, "config" | "clock" | "log">, next: Pa
   }
 }
 
-export function countTrackers(deps: Pick<Deps, "db">, userId: number): number {
-  return deps.db.select({ n: count() }).from(trackers).where(eq(trackers.userId, userId)).get()!.n;
+export async function countTrackers(deps: Pick<Deps, "asyncDb">, userId: number): Promise<number> {
+  const { trackers } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.select({ n: count() }).from(trackers).where(eq(trackers.userId, userId));
+  return Number(row?.n ?? 0);
 }
 
 /** {current, max, plan} for GET /api/tracking/limits. */
-export async function trackerLimits(deps: Pick<Deps, "db" | "asyncDb" | "config" | "clock">, userId: number) {
+export async function trackerLimits(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number) {
   const user = await getUser(deps, userId);
-  return { current: countTrackers(deps, userId), max: limitsOf(deps, user).trackers, plan: activePlan(user, deps.clock.now()) };
+  return { current: await countTrackers(deps, userId), max: limitsOf(deps, user).trackers, plan: activePlan(user, deps.clock.now()) };
 }
 
 /**
@@ -161,52 +164,61 @@ export async function createTracker(deps: Deps, userId: number, input: TrackerIn
   if (input.keyword === undefined) throw new FieldError("keyword", "is required");
   const cols = toColumns(input);
   const next = { exactMatch: false, searchChannels: true, searchChats: true, notifyVia: "bot" as const, notifyOnDelete: false, ...cols };
-  assertWithinLimit(deps, await getUser(deps, userId), "trackers", countTrackers(deps, userId));
+  assertWithinLimit(deps, await getUser(deps, userId), "trackers", await countTrackers(deps, userId));
   await checkWhole(deps, next, true);
-  // checked again after the (async) webhook validation; this check and the insert run with no pause
-  // in between (bun:sqlite is synchronous), so concurrent creates cannot pass the limit together
-  const user = await getUser(deps, userId);
-  assertWithinLimit(deps, user, "trackers", countTrackers(deps, userId));
-  const row = deps.db.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning().get();
-  invalidateTrackerIndex(deps, [row.id]);
+  // checked again after the (async) webhook validation, in the transaction that inserts, with the
+  // user's tracker count held still: creates at once on any nodes cannot pass the limit together
+  const { trackers } = deps.asyncDb.tables;
+  const row = await transaction(deps.asyncDb, async (tx) => {
+    await serializeOn(tx, `trackers-of:${userId}`);
+    assertWithinLimit(deps, await getUser({ asyncDb: tx }, userId), "trackers", await countTrackers({ asyncDb: tx }, userId));
+    const [made] = await tx.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning();
+    return made!;
+  });
+  await invalidateTrackerIndex(deps, [row.id]);
   return row;
 }
 
 /** A tracker of this user; 404 for unknown ids and other users' trackers. */
-export function getTracker(deps: Pick<Deps, "db">, userId: number, id: number): TrackerRow {
-  const row = deps.db.select().from(trackers).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).get();
+export async function getTracker(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<TrackerRow> {
+  const { trackers } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.select().from(trackers).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).limit(1);
   if (!row) throw new NotFound("Tracker");
   return row;
 }
 
-export function listTrackers(deps: Pick<Deps, "db">, userId: number): TrackerRow[] {
-  return deps.db.select().from(trackers).where(eq(trackers.userId, userId)).orderBy(desc(trackers.id)).all();
+export async function listTrackers(deps: Pick<Deps, "asyncDb">, userId: number): Promise<TrackerRow[]> {
+  const { trackers } = deps.asyncDb.tables;
+  return deps.asyncDb.select().from(trackers).where(eq(trackers.userId, userId)).orderBy(desc(trackers.id));
 }
 
 /** Applies any subset of the create fields with the same validation. */
 export async function updateTracker(deps: Deps, userId: number, id: number, input: TrackerInput): Promise<TrackerRow> {
-  const current = getTracker(deps, userId, id);
+  const current = await getTracker(deps, userId, id);
   const cols = toColumns(input);
   const next = { ...current, ...cols };
   const webhookChanged = next.notifyVia === "webhook" && (current.notifyVia !== "webhook" || next.webhookUrl !== current.webhookUrl);
   await checkWhole(deps, next, webhookChanged);
   if (!Object.keys(cols).length) return current;
-  const row = deps.db.update(trackers).set(cols).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning().get();
+  const { trackers } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.update(trackers).set(cols).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning();
   if (!row) throw new NotFound("Tracker");
-  invalidateTrackerIndex(deps, [id]);
+  await invalidateTrackerIndex(deps, [id]);
   return row;
 }
 
-export function setTrackerEnabled(deps: Deps, userId: number, id: number, enabled: boolean): TrackerRow {
-  getTracker(deps, userId, id);
-  const row = deps.db.update(trackers).set({ isEnabled: enabled }).where(eq(trackers.id, id)).returning().get()!;
-  invalidateTrackerIndex(deps, [id]);
+export async function setTrackerEnabled(deps: Deps, userId: number, id: number, enabled: boolean): Promise<TrackerRow> {
+  const { trackers } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.update(trackers).set({ isEnabled: enabled }).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning();
+  if (!row) throw new NotFound("Tracker");
+  await invalidateTrackerIndex(deps, [id]);
   return row;
 }
 
 /** Deletes a tracker and its matches. */
-export function deleteTracker(deps: Deps, userId: number, id: number): void {
-  getTracker(deps, userId, id);
-  deps.db.delete(trackers).where(eq(trackers.id, id)).run();
-  invalidateTrackerIndex(deps, [id]);
+export async function deleteTracker(deps: Deps, userId: number, id: number): Promise<void> {
+  const { trackers } = deps.asyncDb.tables;
+  const gone = await deps.asyncDb.delete(trackers).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning({ id: trackers.id });
+  if (!gone.length) throw new NotFound("Tracker");
+  await invalidateTrackerIndex(deps, [id]);
 }

@@ -178,9 +178,9 @@ describe("matches", () => {
   test("paged newest first, unread count, read-all; defaults 20/0, max 100", async () => {
     const { token } = await t.telegramUser();
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "BTC", keyword: "bitcoin" } });
-    upsertSource(t.deps, channel, { memberCount: 5000 });
-    for (let i = 1; i <= 25; i++) post(i, `Post ${i}: Bitcoin is up`);
-    post(26, "nothing relevant");
+    await upsertSource(t.deps, channel, { memberCount: 5000 });
+    for (let i = 1; i <= 25; i++) await post(i, `Post ${i}: Bitcoin is up`);
+    await post(26, "nothing relevant");
     const page = await t.request("GET", `/api/tracking/${tr.id}/matches`, { token });
     expect(page.json.total).toBe(25);
     expect(page.json.items).toHaveLength(20);
@@ -210,26 +210,26 @@ describe("matches", () => {
 
   test("changes through the API reach the live index at once: create, patch, disable, enable, delete", async () => {
     const { token } = await t.telegramUser();
-    post(1, "warm-up: the index is built before the tracker exists");
+    await post(1, "warm-up: the index is built before the tracker exists");
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "A", keyword: "alpha" } });
-    const matched = (id: number, text: string) => post(id, text).map((m) => m.trackerId);
-    expect(matched(2, "alpha")).toEqual([tr.id]);
+    const matched = async (id: number, text: string) => (await post(id, text)).map((m) => m.trackerId);
+    expect(await matched(2, "alpha")).toEqual([tr.id]);
     await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { keyword: "beta" } });
-    expect(matched(3, "alpha")).toEqual([]);
-    expect(matched(4, "beta")).toEqual([tr.id]);
+    expect(await matched(3, "alpha")).toEqual([]);
+    expect(await matched(4, "beta")).toEqual([tr.id]);
     await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { is_enabled: false } });
-    expect(matched(5, "beta")).toEqual([]);
+    expect(await matched(5, "beta")).toEqual([]);
     await t.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { is_enabled: true, minus_words: ["gamma"] } });
-    expect(matched(6, "beta gamma")).toEqual([]);
-    expect(matched(7, "beta")).toEqual([tr.id]);
+    expect(await matched(6, "beta gamma")).toEqual([]);
+    expect(await matched(7, "beta")).toEqual([tr.id]);
     await t.request("DELETE", `/api/tracking/${tr.id}`, { token });
-    expect(matched(8, "beta")).toEqual([]);
+    expect(await matched(8, "beta")).toEqual([]);
   });
 
   test("webhook trackers enqueue {event: keyword_match, tracker, match}; test sends a sample", async () => {
     const { user, token } = await t.telegramUser();
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Hook", keyword: "launch", notify_via: "webhook", webhook_url: `${receiver.url}/tracker` } });
-    const [match] = post(7, "Rocket LAUNCH at dawn");
+    const [match] = await post(7, "Rocket LAUNCH at dawn");
     const rows = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_webhook")).all();
     expect(rows).toHaveLength(1);
     const tracker = (await t.request("GET", `/api/tracking/${tr.id}`, { token })).json;

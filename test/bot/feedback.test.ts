@@ -121,7 +121,7 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
     } finally {
       rx.stop(true);
     }
-    expect(getTracker(b.t.deps, userId(), tr.id)).toMatchObject({ keyword: "hot deal", exactMatch: true, minusWords: ["в кредит", "spam"], searchChats: false, filterLanguage: "de", notifyVia: "webhook" });
+    expect(await getTracker(b.t.deps, userId(), tr.id)).toMatchObject({ keyword: "hot deal", exactMatch: true, minusWords: ["в кредит", "spam"], searchChats: false, filterLanguage: "de", notifyVia: "webhook" });
   });
 
   test("the tracker limit is said before the first question", async () => {

@@ -134,9 +134,9 @@ test("POST /api/tracking/:id/test queues a sample bot message; email-only owners
 });
 
 test("member counts are refreshed daily; a group upgraded to a supergroup keeps its source metadata", async () => {
-  upsertSource(t.deps, { chatId: String(CHANNEL.id), type: "channel", title: "Rust Weekly", username: "rustweekly" }, { memberCount: 10 });
-  upsertSource(t.deps, { chatId: "-555", type: "group", title: "Old group" }, { memberCount: 3 });
-  setSourceMetadata(t.deps, "-555", { geo: "DE" });
+  await upsertSource(t.deps, { chatId: String(CHANNEL.id), type: "channel", title: "Rust Weekly", username: "rustweekly" }, { memberCount: 10 });
+  await upsertSource(t.deps, { chatId: "-555", type: "group", title: "Old group" }, { memberCount: 3 });
+  await setSourceMetadata(t.deps, "-555", { geo: "DE" });
   fake.on("getChatMemberCount", (p) => (String(p.chat_id) === String(CHANNEL.id) ? 20000 : 3));
   await trackingSourcesJob(t.deps);
   expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.memberCount])).toEqual([[String(CHANNEL.id), 20000], ["-555", 3]]);

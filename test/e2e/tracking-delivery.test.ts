@@ -156,12 +156,12 @@ describe("keyword tracking notifications are delivered", () => {
     post(4, "rust four");
     const items = await matchesOf(token, created.json.id, 4);
     h.t.clock.advance(BURST_WINDOW_MS / 2);
-    expect(flushTrackerNotifications(h.t.deps)).toBe(0); // the window is still open
+    expect(await flushTrackerNotifications(h.t.deps)).toBe(0); // the window is still open
     await h.drain();
     expect(botNotifications(4242)).toHaveLength(1);
 
     h.t.clock.advance(BURST_WINDOW_MS);
-    expect(flushTrackerNotifications(h.t.deps)).toBe(1);
+    expect(await flushTrackerNotifications(h.t.deps)).toBe(1);
     await h.drain();
     const sent = botNotifications(4242);
     expect(sent).toHaveLength(2);
@@ -172,7 +172,7 @@ describe("keyword tracking notifications are delivered", () => {
 
     // nothing more is pending
     h.t.clock.advance(BURST_WINDOW_MS * 2);
-    expect(flushTrackerNotifications(h.t.deps)).toBe(0);
+    expect(await flushTrackerNotifications(h.t.deps)).toBe(0);
     await h.drain();
     expect(botNotifications(4242)).toHaveLength(2);
     expect(h.t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).orderBy(asc(outbox.id)).all().map((r) => r.status)).toEqual(["done", "done"]);

@@ -2,7 +2,7 @@
  * Test stand-in for the click recorder (built by the links feature): inserts users, links and clicks
  * directly, and runs the click hooks in the clicks' transaction as the recorder does.
  */
-import type { Deps } from "../../core/deps";
+import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
 import { runClickListeners, withKinds, type ClickListener } from "../../core/clicks/listeners";
 import { createClickSink, type ClickSink, type ClickSinkOptions } from "../../core/clicks/sink";
 import { createClickWriter } from "../../core/clicks/writer";

@@ -1,6 +1,6 @@
 /** Inserts one row into every user-owned table for a user, so merge tests can follow them. */
 import { count, eq, getTableName } from "drizzle-orm";
-import type { Deps } from "../../core/deps";
+import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
 import * as s from "../../db/schema";
 import { OWNED_TABLES } from "../../core/accounts/owned-tables";
 import { enqueueBotMessage } from "../../core/delivery/outbox";

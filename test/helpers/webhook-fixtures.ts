@@ -1,6 +1,6 @@
 /** Links and clicks written straight to the database, and a recorded click batch (as the recorder does it). */
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../core/deps";
+import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
 import { links, clicks, outbox, type LinkRow, type NewClick } from "../../db/schema";
 import { runClickListeners, withKinds } from "../../core/clicks/listeners";
 import { CLICK_LISTENERS } from "../../core/click-listeners";

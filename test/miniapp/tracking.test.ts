@@ -119,7 +119,7 @@ describe("keyword tracking in the dashboard", () => {
     const { token } = await s.emailUser("feed@example.com");
     const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: "Bitcoin", keyword: "bitcoin" } })).json;
     await s.request("POST", "/api/tracking", { token, body: { name: "Quiet", keyword: "nothing-matches-this" } });
-    for (let i = 1; i <= 21; i++) ingestPost(s.deps, { chat: channel, messageId: i, text: `Market note ${i}: Bitcoin moved again today` });
+    for (let i = 1; i <= 21; i++) await ingestPost(s.deps, { chat: channel, messageId: i, text: `Market note ${i}: Bitcoin moved again today` });
 
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/tracking`);

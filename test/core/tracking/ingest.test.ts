@@ -24,16 +24,16 @@ const group: ChatInfo = { chatId: "-1001000000002", type: "supergroup", title: "
 const basicGroup: ChatInfo = { chatId: "-4000000003", type: "group", title: "Old group", username: null };
 
 const track = (input: TrackerInput) => createTracker(t.deps, userId, { name: input.keyword ?? "t", ...input });
-const ids = (text: string, chat = channel, messageId = 1) => ingestPost(t.deps, { chat, messageId, text }).map((m) => m.trackerId).sort();
+const ids = async (text: string, chat = channel, messageId = 1) => (await ingestPost(t.deps, { chat, messageId, text })).map((m) => m.trackerId).sort();
 const notifications = () => t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).orderBy(asc(outbox.id)).all();
 
 describe("sources and filters", () => {
   test("search_channels / search_chats select by chat type", async () => {
     const onlyChannels = await track({ keyword: "eth", search_chats: false });
     const onlyChats = await track({ keyword: "eth", search_channels: false });
-    expect(ids("ETH to the moon", channel)).toEqual([onlyChannels.id]);
-    expect(ids("ETH to the moon", group)).toEqual([onlyChats.id]);
-    expect(ids("ETH to the moon", basicGroup, 2)).toEqual([onlyChats.id]);
+    expect(await ids("ETH to the moon", channel)).toEqual([onlyChannels.id]);
+    expect(await ids("ETH to the moon", group)).toEqual([onlyChats.id]);
+    expect(await ids("ETH to the moon", basicGroup, 2)).toEqual([onlyChats.id]);
   });
 
   test("include and exclude sources by @username, id or t.me link", async () => {
@@ -41,33 +41,33 @@ describe("sources and filters", () => {
     const byLink = await track({ keyword: "sol", include_sources: ["https://t.me/c/1000000002/77"] });
     const byId = await track({ keyword: "sol", include_sources: ["-1001000000001"] });
     const excluded = await track({ keyword: "sol", exclude_sources: ["t.me/cryptonews"] });
-    expect(ids("SOL pumps", channel)).toEqual([byName.id, byId.id]);
-    expect(ids("SOL pumps", group)).toEqual([byLink.id, excluded.id]);
+    expect(await ids("SOL pumps", channel)).toEqual([byName.id, byId.id]);
+    expect(await ids("SOL pumps", group)).toEqual([byLink.id, excluded.id]);
   });
 
   test("min subscribers, geo and category use source metadata; unknown metadata does not match", async () => {
     const big = await track({ keyword: "ton", filter_min_subscribers: 1000 });
     const ru = await track({ keyword: "ton", filter_geo: "RU" });
     const tech = await track({ keyword: "ton", filter_category: "tech" });
-    expect(ids("TON news", channel, 1)).toEqual([]); // nothing known about the channel yet
-    ids("no keyword here", group, 1); // a chat joined before tracking existed is recorded on any message
+    expect(await ids("TON news", channel, 1)).toEqual([]); // nothing known about the channel yet
+    await ids("no keyword here", group, 1); // a chat joined before tracking existed is recorded on any message
     expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.type, s.memberCount])).toEqual([[channel.chatId, "channel", null], [group.chatId, "supergroup", null]]);
-    upsertSource(t.deps, channel, { memberCount: 999 });
-    setSourceMetadata(t.deps, "@cryptonews", { geo: "ru", category: "crypto" });
-    expect(ids("TON news", channel, 2)).toEqual([ru.id]);
-    upsertSource(t.deps, channel, { memberCount: 1000 });
-    setSourceMetadata(t.deps, "https://t.me/cryptonews", { category: "tech" });
-    expect(ids("TON news", channel, 3)).toEqual([big.id, ru.id, tech.id]);
-    expect(() => setSourceMetadata(t.deps, "@cryptonews", { geo: "XX" })).toThrow("ISO 3166-1");
-    expect(() => setSourceMetadata(t.deps, "@unknownchat", { geo: "RU" })).toThrow("Source not found");
+    await upsertSource(t.deps, channel, { memberCount: 999 });
+    await setSourceMetadata(t.deps, "@cryptonews", { geo: "ru", category: "crypto" });
+    expect(await ids("TON news", channel, 2)).toEqual([ru.id]);
+    await upsertSource(t.deps, channel, { memberCount: 1000 });
+    await setSourceMetadata(t.deps, "https://t.me/cryptonews", { category: "tech" });
+    expect(await ids("TON news", channel, 3)).toEqual([big.id, ru.id, tech.id]);
+    await expect(setSourceMetadata(t.deps, "@cryptonews", { geo: "XX" })).rejects.toThrow("ISO 3166-1");
+    await expect(setSourceMetadata(t.deps, "@unknownchat", { geo: "RU" })).rejects.toThrow("Source not found");
   });
 
   test("filter_language detects the message language", async () => {
     const en = await track({ keyword: "bitcoin", filter_language: "en" });
     const ru = await track({ keyword: "bitcoin", filter_language: "ru" });
-    expect(ids("Bitcoin climbed again today as investors bought the dip", channel, 1)).toEqual([en.id]);
-    expect(ids("Bitcoin снова вырос сегодня, инвесторы скупают на просадке", channel, 2)).toEqual([ru.id]);
-    expect(ids("bitcoin", channel, 3)).toEqual([]); // too short to tell: no language filter matches
+    expect(await ids("Bitcoin climbed again today as investors bought the dip", channel, 1)).toEqual([en.id]);
+    expect(await ids("Bitcoin снова вырос сегодня, инвесторы скупают на просадке", channel, 2)).toEqual([ru.id]);
+    expect(await ids("bitcoin", channel, 3)).toEqual([]); // too short to tell: no language filter matches
   });
 });
 
@@ -75,12 +75,12 @@ describe("recording matches", () => {
   test("one match per tracker and message; an edit that keeps it updates the snippet; one that adds it creates it", async () => {
     const btc = await track({ keyword: "bitcoin" });
     const eth = await track({ keyword: "ethereum" });
-    ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" });
-    ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" }); // redelivered
+    await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" });
+    await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" }); // redelivered
     let rows = t.deps.db.select().from(trackerMatches).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ trackerId: btc.id, textSnippet: "Bitcoin up, bitcoin again", matchedKeyword: "Bitcoin", postUrl: "https://t.me/cryptonews/5" });
-    ingestPost(t.deps, { chat: channel, messageId: 5, text: "Edited: BITCOIN and Ethereum" });
+    await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Edited: BITCOIN and Ethereum" });
     rows = t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).all();
     expect(rows.map((r) => [r.trackerId, r.textSnippet, r.matchedKeyword])).toEqual([
       [btc.id, "Edited: BITCOIN and Ethereum", "BITCOIN"],
@@ -93,7 +93,7 @@ describe("recording matches", () => {
     await track({ keyword: "telegram" });
     await track({ keyword: "café" });
     const text = "Скоро… ＴＥＬＥＧＲＡＭ ﬁnance №1 at the cafe\u0301!";
-    const rows = ingestPost(t.deps, { chat: channel, messageId: 40, text });
+    const rows = await ingestPost(t.deps, { chat: channel, messageId: 40, text });
     expect(rows.map((r) => [r.matchedKeyword, r.textSnippet])).toEqual([
       ["ＴＥＬＥＧＲＡＭ", text],
       ["cafe\u0301", text],
@@ -102,48 +102,48 @@ describe("recording matches", () => {
 
   test("post_url uses t.me/c for private supergroups and is null for basic groups", async () => {
     await track({ keyword: "deal" });
-    expect(ingestPost(t.deps, { chat: group, messageId: 9, text: "deal" })[0]!.postUrl).toBe("https://t.me/c/1000000002/9");
-    expect(ingestPost(t.deps, { chat: basicGroup, messageId: 9, text: "deal" })[0]!.postUrl).toBeNull();
+    expect((await ingestPost(t.deps, { chat: group, messageId: 9, text: "deal" }))[0]!.postUrl).toBe("https://t.me/c/1000000002/9");
+    expect((await ingestPost(t.deps, { chat: basicGroup, messageId: 9, text: "deal" }))[0]!.postUrl).toBeNull();
   });
 
   test("the index follows tracker changes: create, edit, disable, delete", async () => {
     const tr = await track({ keyword: "alpha" });
-    expect(ids("alpha", channel, 1)).toEqual([tr.id]);
+    expect(await ids("alpha", channel, 1)).toEqual([tr.id]);
     await updateTracker(t.deps, userId, tr.id, { keyword: "beta" });
-    expect(ids("alpha", channel, 2)).toEqual([]);
-    expect(ids("beta", channel, 3)).toEqual([tr.id]);
-    setTrackerEnabled(t.deps, userId, tr.id, false);
-    expect(ids("beta", channel, 4)).toEqual([]);
-    setTrackerEnabled(t.deps, userId, tr.id, true);
-    expect(ids("beta", channel, 5)).toEqual([tr.id]);
-    deleteTracker(t.deps, userId, tr.id);
-    expect(ids("beta", channel, 6)).toEqual([]);
+    expect(await ids("alpha", channel, 2)).toEqual([]);
+    expect(await ids("beta", channel, 3)).toEqual([tr.id]);
+    await setTrackerEnabled(t.deps, userId, tr.id, false);
+    expect(await ids("beta", channel, 4)).toEqual([]);
+    await setTrackerEnabled(t.deps, userId, tr.id, true);
+    expect(await ids("beta", channel, 5)).toEqual([tr.id]);
+    await deleteTracker(t.deps, userId, tr.id);
+    expect(await ids("beta", channel, 6)).toEqual([]);
   });
 
   test("after an account merge, matches of the moved trackers notify the surviving account", async () => {
     const tr = await track({ keyword: "merge" });
-    expect(ids("merge one", channel, 1)).toEqual([tr.id]); // the index is built with the old owner's tracker
+    expect(await ids("merge one", channel, 1)).toEqual([tr.id]); // the index is built with the old owner's tracker
     const target = await upsertEmailUser(t.deps, "target@example.com");
     await mergeAccounts(t.deps, userId, target.id);
     t.clock.advance(BURST_WINDOW_MS + 1);
-    expect(ids("merge two", channel, 2)).toEqual([tr.id]);
+    expect(await ids("merge two", channel, 2)).toEqual([tr.id]);
     expect(notifications().at(-1)).toMatchObject({ userId: target.id, target: "42", refId: t.deps.db.select().from(trackerMatches).all().at(-1)!.id });
   });
 
   test("changes made behind core's back are picked up after a full invalidation", async () => {
     const tr = await track({ keyword: "gamma" });
-    expect(ids("gamma", channel, 1)).toEqual([tr.id]);
+    expect(await ids("gamma", channel, 1)).toEqual([tr.id]);
     t.deps.db.update(trackers).set({ keyword: "delta" }).where(eq(trackers.id, tr.id)).run(); // e.g. a data migration
-    expect(ids("delta", channel, 2)).toEqual([]);
-    invalidateTrackerIndex(t.deps);
-    expect(ids("delta", channel, 3)).toEqual([tr.id]);
+    expect(await ids("delta", channel, 2)).toEqual([]);
+    await invalidateTrackerIndex(t.deps);
+    expect(await ids("delta", channel, 3)).toEqual([tr.id]);
   });
 });
 
 describe("bot notifications", () => {
   test("a match queues a message with source, highlighted escaped snippet and deep-link buttons", async () => {
     const tr = await track({ name: "BTC <watch>", keyword: "bitcoin" });
-    const [m] = ingestPost(t.deps, { chat: channel, messageId: 12, text: "Buy <b>now</b>: Bitcoin & more" });
+    const [m] = await ingestPost(t.deps, { chat: channel, messageId: 12, text: "Buy <b>now</b>: Bitcoin & more" });
     const [row] = notifications();
     expect(row).toMatchObject({ userId, kind: "bot", target: "42", method: "sendMessage", refId: m!.id, status: "pending" });
     expect(row!.payload).toEqual({
@@ -156,13 +156,13 @@ describe("bot notifications", () => {
 
   test("the bold words are the ones that matched: an exact tracker skips the same letters inside a longer word", async () => {
     await track({ name: "Cat", keyword: "кот", exact_match: true });
-    ingestPost(t.deps, { chat: channel, messageId: 30, text: "котёнок и кот." });
+    await ingestPost(t.deps, { chat: channel, messageId: 30, text: "котёнок и кот." });
     expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("котёнок и <b>кот</b>.");
   });
 
   test("a phrase matched across a line break is bold in the one-line snippet", async () => {
     await track({ name: "NY", keyword: "new york", exact_match: true });
-    const [m] = ingestPost(t.deps, { chat: channel, messageId: 31, text: "Flights to New\n  York today" });
+    const [m] = await ingestPost(t.deps, { chat: channel, messageId: 31, text: "Flights to New\n  York today" });
     expect([m!.matchedKeyword, m!.textSnippet]).toEqual(["New\n  York", "Flights to New York today"]);
     expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("Flights to <b>New York</b> today");
   });
@@ -170,12 +170,12 @@ describe("bot notifications", () => {
   test("a burst becomes one grouped message after the window; pending state survives in the database", async () => {
     await track({ name: "BTC", keyword: "bitcoin" });
     await track({ name: "ETH", keyword: "ethereum" });
-    ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
-    for (let i = 2; i <= 8; i++) ingestPost(t.deps, { chat: channel, messageId: i, text: i % 2 ? `bitcoin ${i}` : `ethereum ${i}` });
+    await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+    for (let i = 2; i <= 8; i++) await ingestPost(t.deps, { chat: channel, messageId: i, text: i % 2 ? `bitcoin ${i}` : `ethereum ${i}` });
     expect(notifications()).toHaveLength(1);
-    expect(flushTrackerNotifications(t.deps)).toBe(0); // window still open
+    expect(await flushTrackerNotifications(t.deps)).toBe(0); // window still open
     t.clock.advance(BURST_WINDOW_MS + 1);
-    expect(flushTrackerNotifications(t.deps)).toBe(1);
+    expect(await flushTrackerNotifications(t.deps)).toBe(1);
     const grouped = notifications()[1]!.payload as { text: string; reply_markup: unknown };
     expect(grouped.text.split("\n")[0]).toBe("🔔 <b>7 new matches</b>");
     expect(grouped.text).toContain("• <b>ETH</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\n<b>ethereum</b> 2");
@@ -183,20 +183,20 @@ describe("bot notifications", () => {
     const matchIds = t.deps.db.select().from(trackerMatches).all().map((m) => m.id);
     expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", url: `bot-start:readr_${matchIds[1]}-${matchIds[7]}` }, { text: "🔎 My trackers", url: "bot-start:trackers" }]] });
     expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
-    expect(flushTrackerNotifications(t.deps)).toBe(0);
+    expect(await flushTrackerNotifications(t.deps)).toBe(0);
     // after the window a single match is sent at once again
     t.clock.advance(BURST_WINDOW_MS + 1);
-    ingestPost(t.deps, { chat: channel, messageId: 20, text: "bitcoin later" });
+    await ingestPost(t.deps, { chat: channel, messageId: 20, text: "bitcoin later" });
     expect(notifications()).toHaveLength(3);
   });
 
   test("a match arriving after the window closed, before the flush job ran, goes out together with the waiting ones", async () => {
     await track({ name: "BTC", keyword: "bitcoin" });
-    ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+    await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
     t.clock.advance(30_000);
-    ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" }); // waits in the window
+    await ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" }); // waits in the window
     t.clock.advance(BURST_WINDOW_MS - 30_000 + 1);
-    ingestPost(t.deps, { chat: channel, messageId: 3, text: "bitcoin three" }); // the window has closed
+    await ingestPost(t.deps, { chat: channel, messageId: 3, text: "bitcoin three" }); // the window has closed
     const sent = notifications().map((n) => (n.payload as { text: string }).text);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.split("\n")[0]).toBe("🔔 <b>2 new matches</b>");
@@ -211,12 +211,12 @@ describe("bot notifications", () => {
     try {
       await track({ name: "BTC", keyword: "bitcoin" });
       const hook = await track({ keyword: "ether", notify_via: "webhook", webhook_url: r.url });
-      ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
-      ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" });
-      const [unseen] = ingestPost(t.deps, { chat: channel, messageId: 3, text: "ether three" });
-      ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
+      await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
+      await ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" });
+      const [unseen] = await ingestPost(t.deps, { chat: channel, messageId: 3, text: "ether three" });
+      await ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
       t.clock.advance(BURST_WINDOW_MS + 1);
-      expect(flushTrackerNotifications(t.deps)).toBe(1);
+      expect(await flushTrackerNotifications(t.deps)).toBe(1);
       const button = (notifications()[1]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.url;
       const [from, to] = button.replace("bot-start:readr_", "").split("-").map(Number);
       expect(await markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
@@ -232,9 +232,9 @@ describe("bot notifications", () => {
     const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`).join(" ").slice(0, 790).trim(); // a ~790-character phrase
     await track({ name: "Long", keyword: phrase });
     const context = "c".repeat(70);
-    for (let i = 1; i <= 6; i++) ingestPost(t.deps, { chat: channel, messageId: i, text: `${context} ${phrase} ${context} ${i}` });
+    for (let i = 1; i <= 6; i++) await ingestPost(t.deps, { chat: channel, messageId: i, text: `${context} ${phrase} ${context} ${i}` });
     t.clock.advance(BURST_WINDOW_MS + 1);
-    expect(flushTrackerNotifications(t.deps)).toBe(1);
+    expect(await flushTrackerNotifications(t.deps)).toBe(1);
     const text = (notifications()[1]!.payload as { text: string }).text;
     const visible = text.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
     expect(visible.length).toBeLessThanOrEqual(4096);
@@ -248,9 +248,9 @@ describe("bot notifications", () => {
     const r = new (await import("../../helpers/webhook-receiver")).WebhookReceiver().start();
     const hook = await track({ keyword: "scam", notify_via: "webhook", webhook_url: r.url, notify_on_delete: true });
     await track({ keyword: "scam" }); // a bot tracker without notify_on_delete: its match is marked, nobody is told
-    ingestPost(t.deps, { chat: channel, messageId: 3, text: "scam alert" });
-    expect(markPostsDeleted(t.deps, channel.chatId, [3, 4])).toBe(2);
-    expect(markPostsDeleted(t.deps, channel.chatId, [3])).toBe(0);
+    await ingestPost(t.deps, { chat: channel, messageId: 3, text: "scam alert" });
+    expect(await markPostsDeleted(t.deps, channel.chatId, [3, 4])).toBe(2);
+    expect(await markPostsDeleted(t.deps, channel.chatId, [3])).toBe(0);
     expect(t.deps.db.select().from(trackerMatches).all().every((m) => m.isDeleted)).toBe(true);
     const hooks = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_webhook")).all();
     expect(hooks.map((h) => (h.payload as { event: string }).event)).toEqual(["keyword_match", "post_deleted"]);

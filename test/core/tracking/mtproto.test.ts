@@ -10,13 +10,14 @@ import { upsertTelegramUser } from "../../../core/accounts/users";
 class FakeMtprotoClient implements MtprotoClient {
   connected = false;
   chats: MtprotoChat[] = [];
-  private handlers?: { post(p: MtprotoPost): void; deleted(chatId: string, ids: number[]): void };
+  private handlers?: { post(p: MtprotoPost): void | Promise<void>; deleted(chatId: string, ids: number[]): void | Promise<void> };
   async connect() { this.connected = true; }
   async disconnect() { this.connected = false; }
   async listChats() { return this.chats; }
   subscribe(h: NonNullable<FakeMtprotoClient["handlers"]>) { this.handlers = h; }
-  post(p: MtprotoPost) { this.handlers!.post(p); }
-  delete(chatId: string, ids: number[]) { this.handlers!.deleted(chatId, ids); }
+  /** resolves once the source has taken the post in (as the real client, it does not wait itself) */
+  post(p: MtprotoPost) { return this.handlers!.post(p); }
+  delete(chatId: string, ids: number[]) { return this.handlers!.deleted(chatId, ids); }
 }
 
 let t: TestApp;
@@ -39,16 +40,16 @@ test("followed channels become sources; posts match; edits update; deletions mar
     ["-1007000000002", "mtproto", 40],
   ]);
 
-  client.post({ chatId: "-1007000000001", messageId: 10, text: "Huge data LEAK reported" });
-  client.post({ chatId: "-1007000000002", messageId: 11, text: "leak in a small channel" }); // under filter_min_subscribers
-  client.post({ chatId: "-1009999999999", messageId: 12, text: "leak in a chat we do not follow" });
+  await client.post({ chatId: "-1007000000001", messageId: 10, text: "Huge data LEAK reported" });
+  await client.post({ chatId: "-1007000000002", messageId: 11, text: "leak in a small channel" }); // under filter_min_subscribers
+  await client.post({ chatId: "-1009999999999", messageId: 12, text: "leak in a chat we do not follow" });
   let matches = t.deps.db.select().from(trackerMatches).all();
   expect(matches.map((m) => [m.sourceChatId, m.sourceMessageId, m.matchedKeyword, m.postUrl])).toEqual([["-1007000000001", 10, "LEAK", "https://t.me/bigpublic/10"]]);
 
-  client.post({ chatId: "-1007000000001", messageId: 10, text: "Update: the leak was smaller" });
+  await client.post({ chatId: "-1007000000001", messageId: 10, text: "Update: the leak was smaller" });
   expect(t.deps.db.select().from(trackerMatches).get()!.textSnippet).toBe("Update: the leak was smaller");
 
-  client.delete("-1007000000001", [10, 99]);
+  await client.delete("-1007000000001", [10, 99]);
   matches = t.deps.db.select().from(trackerMatches).all();
   expect(matches.map((m) => m.isDeleted)).toEqual([true]);
   const deletedMsg = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_deleted")).get()!;
