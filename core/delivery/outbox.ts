@@ -107,13 +107,18 @@ export function hostKey(url: string): string {
   }
 }
 
+/** A Bot API call of the delivery worker gives up after this long. */
+export const BOT_TIMEOUT_MS = 30_000;
+
 /**
  * How long a claim holds: a node that claimed a row and died leaves it `sending` until then, and
  * any node takes it again afterwards. Longer than any attempt (a Bot API call gives up after 30 s,
- * a webhook after WEBHOOK_TIMEOUT_MS, at most 60 s), so a live node's claim never lapses while it
- * is still sending.
+ * a webhook after WEBHOOK_TIMEOUT_MS) by 15 s, so a live node's claim never lapses while it is still
+ * sending: 45 s with the default settings.
  */
-export const CLAIM_LEASE_MS = 75_000;
+export function claimLeaseMs(config: Pick<Deps["config"], "webhookTimeoutMs">): number {
+  return Math.max(BOT_TIMEOUT_MS, config.webhookTimeoutMs) + 15_000;
+}
 
 /**
  * Claims due rows, oldest first: pending rows whose time has come, and `sending` rows whose claim
@@ -124,12 +129,12 @@ export const CLAIM_LEASE_MS = 75_000;
  * claiming at the same moment take different rows; on SQLite the write transaction runs alone.
  */
 export async function claimDue(
-  deps: Pick<Deps, "asyncDb" | "clock">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config">,
   limit: number,
   opts: { host?: string; excludeHosts?: string[]; take?: (row: OutboxRow) => boolean } = {},
 ): Promise<OutboxRow[]> {
   const now = deps.clock.now();
-  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const leaseUntil = new Date(now.getTime() + claimLeaseMs(deps.config));
   return transaction(deps.asyncDb, async (tx) => {
     const { outbox } = tx.tables;
     const host = sql`coalesce(${outbox.host}, '')`;

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { Deps } from "../deps";
-import type { OutboxRow } from "./outbox";
+import { BOT_TIMEOUT_MS, type OutboxRow } from "./outbox";
 import type { DeliveryRoutes } from "./topics";
 import { hasStartLinks, resolveStartLinks } from "./deep-link";
 
@@ -14,7 +14,6 @@ export type Outcome =
   /** not an attempt: try again at `at` (Bot API 429 retry_after) */
   | { type: "later"; at: Date; error: string };
 
-const BOT_TIMEOUT_MS = 30_000;
 
 /** Makes one attempt at an outbox row. Never throws. */
 export async function attemptRow(deps: Deps, routes: DeliveryRoutes, bot: PlainApi | null, row: OutboxRow): Promise<Outcome> {

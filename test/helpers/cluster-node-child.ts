@@ -19,7 +19,7 @@ if (mode === "lease") {
 } else if (mode === "claim") {
   const { db } = await createPgDb(url!, { max: 1 });
   const asyncDb = createAsyncPg<Tables>(db, schemaPg as unknown as Record<keyof Tables, unknown>);
-  const rows = await claimDue({ asyncDb, clock: new ManualClock(arg!) }, 100);
+  const rows = await claimDue({ asyncDb, clock: new ManualClock(arg!), config: { webhookTimeoutMs: 5000 } as never }, 100);
   console.log(`claimed ${rows.map((r) => r.deliveryId).join(",")}`);
 } else {
   console.error("usage: cluster-node-child.ts lease <url> <name> | claim <url> <iso time>");

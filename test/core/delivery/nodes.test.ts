@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../../core/deps";
 import { ManualClock } from "../../../core/clock";
 import { deliveryWorker } from "../../../core/delivery-routes";
-import { CLAIM_LEASE_MS, queueWebhook } from "../../../core/delivery/outbox";
+import { claimLeaseMs, queueWebhook } from "../../../core/delivery/outbox";
 import { createAsyncPg } from "../../../db/async-pg";
 import { createPgDb } from "../../../db/postgres";
 import * as schemaPg from "../../../db/schema-pg";
@@ -80,7 +80,7 @@ test("rows claimed by a node killed with SIGKILL are delivered by another once t
   cleanup.push(() => worker.stop());
   await Bun.sleep(300);
   expect(rx.received).toHaveLength(0); // the claims hold until they lapse
-  clock.advance(CLAIM_LEASE_MS + 1000);
+  clock.advance(claimLeaseMs(survivor.config) + 1000);
   await rx.waitForCount(5, 10_000);
   await Bun.sleep(300);
   expect(rx.received.map((r) => r.headers["x-webhook-id"]).sort()).toEqual([...claimed].sort());
