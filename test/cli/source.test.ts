@@ -5,10 +5,10 @@ import { upsertSource } from "../../core/tracking/sources";
 
 let t: TestApp;
 let lines: string[];
-beforeEach(() => {
+beforeEach(async () => {
   t = createTestApp();
   lines = [];
-  upsertSource(t.deps, { chatId: "-1005550000001", type: "channel", title: "Moscow Tech", username: "msktech" }, { memberCount: 321 });
+  await upsertSource(t.deps, { chatId: "-1005550000001", type: "channel", title: "Moscow Tech", username: "msktech" }, { memberCount: 321 });
 });
 afterEach(() => t.close());
 const cli = (...args: string[]) => run(t.deps, args, (l) => lines.push(l));

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../config";
-import { createDeps } from "../../core";
+import { CLICK_WRITER_THREAD, createDeps } from "../../core";
 import { ManualClock } from "../../core/clock";
 import { createApi } from "../../api/app";
 import { createLogger } from "../../core/log";
@@ -15,6 +15,11 @@ import type { Mailer } from "../../core/mail";
 import { upsertTelegramUser, upsertEmailUser } from "../../core/accounts/users";
 import { signAccessToken } from "../../core/tokens/jwt";
 import type { ClickListener } from "../../core/clicks/listeners";
+import { createClickSink } from "../../core/clicks/sink";
+import { createPgClickWriter } from "../../core/clicks/writer-pg";
+import { createRevokedSessions } from "../../core/auth/revoked-sessions";
+import { CLICK_LISTENERS } from "../../core/click-listeners";
+import { freshPgDatabase, suiteDatabase } from "./suite-database";
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -42,6 +47,18 @@ export function createTestApp(opts: TestAppOptions = {}) {
   const logs: string[] = [];
   const log = createLogger("debug", (l) => logs.push(l));
   const deps = createDeps(config, { clock, log, mailer: opts.mailer, clickListeners: opts.clickListeners });
+  // the suite on PostgreSQL: the same app on a fresh PostgreSQL database (SQLite's file stays empty)
+  const suite = suiteDatabase();
+  let closePg = () => {};
+  if (suite) {
+    const pg = freshPgDatabase(suite);
+    closePg = pg.close;
+    // a click writer thread opens its own connection from the configuration: to this database
+    config.databaseUrl = pg.url;
+    deps.asyncDb = pg.asyncDb;
+    deps.revokedSessions = createRevokedSessions(pg.asyncDb);
+    deps.clicks = createClickSink({ log, config, writer: () => createPgClickWriter(deps, opts.clickListeners ?? CLICK_LISTENERS), journalDir: null, threadEntry: CLICK_WRITER_THREAD });
+  }
   const app = createApi(deps);
   if (opts.listen) app.listen({ hostname: "127.0.0.1", port: 0 });
   const origin = opts.listen ? `http://127.0.0.1:${app.server!.port}` : "http://localhost";
@@ -75,6 +92,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
   function close() {
     app.server?.stop(true);
     deps.handle.close();
+    closePg();
     rmSync(dataDir, { recursive: true, force: true });
   }
 

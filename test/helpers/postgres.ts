@@ -38,6 +38,10 @@ export interface PgServer {
   admin(sql: string, database?: string): Promise<string>;
   /** Stops the server at once and removes its directory. */
   stop(): Promise<void>;
+  /** The same, synchronously (for a process's exit hook). */
+  stopSync(): void;
+  /** How to run psql as the superuser synchronously: the command (as the postgres user), the socket directory and port. */
+  adminCommand(): { psql: string[]; socketDir: string; port: number };
 }
 
 function osIds(): { uid: number; gid: number } {
@@ -105,6 +109,15 @@ export async function startPostgres(): Promise<PgServer> {
       async stop() {
         await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
         rmSync(dir, { recursive: true, force: true });
+      },
+      stopSync() {
+        const cmd = [`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"];
+        Bun.spawnSync(process.getuid?.() === 0 ? ["runuser", "-u", OS_USER, "--", ...cmd] : cmd, { stdout: "ignore", stderr: "ignore" });
+        rmSync(dir, { recursive: true, force: true });
+      },
+      adminCommand() {
+        const cmd = [`${BIN}/psql`, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"];
+        return { psql: process.getuid?.() === 0 ? ["runuser", "-u", OS_USER, "--", ...cmd] : cmd, socketDir: dir, port };
       },
     };
   } catch (e) {

@@ -31,7 +31,7 @@ async function seed(token: string, userId: number) {
   await s.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 24, maxViews: 3 } });
   const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: LONG_WORD, keyword: "bitcoin", minus_words: [LONG_WORD] } })).json;
   const chat = { chatId: "-1003333333333", type: "channel" as const, title: `${LONG_WORD} channel`, username: "a_channel_with_a_rather_long_username" };
-  ingestPost(s.deps, { chat, messageId: 7, text: `Bitcoin ${LONG} Pneumonoultramicroscopicsilicovolcanoconiosis-and-more-words-glued` });
+  await ingestPost(s.deps, { chat, messageId: 7, text: `Bitcoin ${LONG} Pneumonoultramicroscopicsilicovolcanoconiosis-and-more-words-glued` });
   return { link, folder, file, tracker };
 }
 

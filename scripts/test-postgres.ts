@@ -1,0 +1,77 @@
+/**
+ * `bun run test:postgres`: the suite's app-level tests again, on PostgreSQL. Every test file that
+ * builds the service (test/helpers/app.ts, directly or through a harness) runs with
+ * TEST_DATABASE=postgres, which gives each test app a fresh PostgreSQL database (see
+ * test/helpers/suite-database.ts), unless the file or a test helper it imports reaches for the
+ * SQLite file itself (the synchronous handle, raw SQLite, seeding through it): those assert on a
+ * file the PostgreSQL run leaves empty. Both lists are printed with their reasons; nothing is left
+ * out silently. Files that already run one body on both databases (onBothDatabases and the cluster
+ * tests) are in the first run and are not repeated.
+ *
+ * Usage: bun run test:postgres [--list]
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dir, "..");
+const TEST = join(ROOT, "test");
+const APP = join(TEST, "helpers/app.ts");
+/** what a file does that only works on the SQLite file */
+const SQLITE = /\bdeps\.db\b|\.db\.(select|insert|update|delete|transaction|run)\b|\.handle\.sqlite\b|\bsqlite\.|\.(run|get|all)\(\)/;
+/** files that already run their bodies on both databases */
+const BOTH = /onBothDatabases|appEnginesForFile|startPostgres|pgNodesForFile/;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** The test-tree files `file` imports, transitively (itself included). */
+function closure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  for (const m of text.matchAll(/from "(\.[^"]+)"/g)) {
+    const target = resolve(dirname(file), m[1]!);
+    for (const candidate of [target, `${target}.ts`, join(target, "index.ts")])
+      if (candidate.startsWith(TEST) && statSafe(candidate)) {
+        closure(candidate, seen);
+        break;
+      }
+  }
+  return seen;
+}
+
+const statSafe = (p: string) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+const files = walk(TEST).filter((f) => f.endsWith(".test.ts")).sort();
+const run: string[] = [];
+const left: { file: string; why: string }[] = [];
+for (const file of files) {
+  const deps = closure(file);
+  if (!deps.has(APP)) continue; // does not build the service: nothing database-specific to repeat
+  if (BOTH.test(readFileSync(file, "utf8"))) {
+    left.push({ file, why: "already runs on both databases" });
+    continue;
+  }
+  const sqlite = [...deps].filter((d) => d !== APP && SQLITE.test(readFileSync(d, "utf8")));
+  if (sqlite.length) left.push({ file, why: `reads or seeds the SQLite file (${sqlite.map((d) => relative(ROOT, d)).join(", ")})` });
+  else run.push(file);
+}
+
+console.log(`On PostgreSQL: ${run.length} test files that build the service and talk to it through its own code.`);
+for (const { file, why } of left) console.log(`  not repeated: ${relative(ROOT, file)}: ${why}`);
+if (process.argv.includes("--list")) {
+  for (const f of run) console.log(`  run: ${relative(ROOT, f)}`);
+  process.exit(0);
+}
+const proc = Bun.spawn(["bun", "test", ...run.map((f) => relative(ROOT, f))], { cwd: ROOT, env: { ...process.env, TEST_DATABASE: "postgres" }, stdout: "inherit", stderr: "inherit" });
+process.exit(await proc.exited);
