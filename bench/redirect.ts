@@ -18,7 +18,10 @@
  * and reports what the journal costs: the median over rounds of the difference of the two apps'
  * ratios, and the difference of their CPU per redirect.
  *
- *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost]
+ * `--cluster` adds the cluster run (bench/_cluster.ts): one node on PostgreSQL, and three nodes
+ * behind HAProxy, against the same link, after the single-node figures.
+ *
+ *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost] [--cluster]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { perThread, threadCpu, threadDelta } from "./_thread-cpu";
@@ -273,7 +276,20 @@ async function main() {
     `after the restart ${killRecorded} (link counter +${afterKill.counter - beforeKill.counter}); ` +
     (killProblems.length ? `FAILED: ${killProblems.join("; ")}` : "every completed redirect was recorded once"));
   rmSync(dataDir, { recursive: true, force: true });
-  if (problems.length || killProblems.length) process.exitCode = 1;
+  let clusterProblems: string[] = [];
+  if (process.argv.includes("--cluster")) {
+    const { clusterRun } = await import("./_cluster");
+    const c = await clusterRun({ load, connections, duration, rounds, ua: UA });
+    const mid3 = (xs: LoadResult[]) => [...xs].sort((x, y) => x.rps - y.rps)[Math.floor(xs.length / 2)]!;
+    console.log(`cluster run (PostgreSQL, a plain link, ${rounds} alternating rounds of ${duration} s each), median rounds:`);
+    console.log(row("SQLite node", apps[mid]!) + "   (the single-node run above)");
+    console.log(row("1 PG node", mid3(c.one)));
+    console.log(row("3 PG+HAProxy", mid3(c.three)));
+    clusterProblems = c.problems;
+    console.log(`clicks stored in PostgreSQL during the cluster rounds: ${c.stored}; completed redirects: ${c.completed}; the writers caught up ${Math.max(0, c.drainSeconds).toFixed(1)} s after the load; ` +
+      (c.problems.length ? `FAILED: ${c.problems.join("; ")}` : "every completed redirect was recorded once"));
+  }
+  if (problems.length || killProblems.length || clusterProblems.length) process.exitCode = 1;
 }
 
 if (process.argv[2] === "--serve") await serve(process.argv[3]!, process.argv[4]!, process.argv[5]!, process.argv[6]!);

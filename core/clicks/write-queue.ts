@@ -8,9 +8,10 @@ export interface WriteQueue {
   /** Queues a batch after what is already held. */
   add(batch: PackedClicks): void;
   /**
-   * Writes everything held in one transaction and resolves to how many clicks that was. On failure
-   * the batch is kept (see below) and the error rethrown; when the database is closed, nothing is
-   * kept. Flushes run one after the other: one called while another is under way waits for it.
+   * Writes everything held, in transactions of at most MAX_WRITE clicks, and resolves to how many
+   * clicks that was. On failure the failed part and what follows it are kept (see below) and the
+   * error rethrown; when the database is closed, nothing is kept. Flushes run one after the other:
+   * one called while another is under way waits for it.
    */
   flush(): Promise<number>;
   readonly pending: number;
@@ -23,8 +24,23 @@ export interface WriteQueue {
  * fails a second time in a row it is split (salvageBatch) so that every part that can be written is.
  * `onCommitted` hears the journal mark of each batch written.
  */
+/**
+ * Clicks per transaction at most. Batches queue up while a write is under way (a slow disk, a busy
+ * PostgreSQL); they are written in parts of this size, so no transaction grows with the backlog.
+ */
+export const MAX_WRITE = 50_000;
+
 export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: (seq: number) => void = () => {}): WriteQueue {
-  let held: PackedClicks | null = null;
+  /** the batches waiting, oldest first */
+  let held: PackedClicks[] = [];
+  const heldLength = () => held.reduce((n, b) => n + packedLength(b), 0);
+  /** the next part to write: the oldest batches up to MAX_WRITE clicks (at least one batch) */
+  const takePart = (): PackedClicks | null => {
+    if (!held.length) return null;
+    let part = held.shift()!;
+    while (held.length && packedLength(part) + packedLength(held[0]!) <= MAX_WRITE) part = concatPacked(part, held.shift()!);
+    return part;
+  };
   let failures = 0; // flushes in a row that failed for a reason that is not transient
 
   const committed = (batch: PackedClicks) => {
@@ -40,9 +56,12 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
   }
 
   async function flushNow(): Promise<number> {
-    const batch = held;
-    held = null;
-    if (!batch) return 0;
+    let written = 0;
+    for (let batch = takePart(); batch; batch = takePart()) written += await writePart(batch);
+    return written;
+  }
+
+  async function writePart(batch: PackedClicks): Promise<number> {
     try {
       const n = await writer.write(batch);
       failures = 0;
@@ -50,7 +69,8 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
       return n;
     } catch (e) {
       if (/closed/i.test((e as Error).message)) {
-        log.error(`click writer: database closed, ${packedLength(batch)} clicks not written (they stay in the journal, if there is one)`);
+        log.error(`click writer: database closed, ${packedLength(batch) + heldLength()} clicks not written (they stay in the journal, if there is one)`);
+        held = [];
         return 0;
       }
       failures = isTransientWriteError(e) ? 0 : failures + 1;
@@ -65,21 +85,21 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
           failures = 0;
           return salvaged.written;
         }
-        held = held ? concatPacked(packClicks(salvaged.retry), held) : packClicks(salvaged.retry);
+        held.unshift(packClicks(salvaged.retry));
         e = salvaged.error;
-      } else held = held ? concatPacked(batch, held) : batch;
-      log.error(`click writer: a batch of ${packedLength(held)} clicks failed, will retry`, e);
+      } else held.unshift(batch);
+      log.error(`click writer: a batch of ${packedLength(held[0]!)} clicks failed, will retry`, e);
       throw e;
     }
   }
 
   return {
     add(batch) {
-      held = held ? concatPacked(held, batch) : batch;
+      if (packedLength(batch)) held.push(batch);
     },
     flush,
     get pending() {
-      return held ? packedLength(held) : 0;
+      return heldLength();
     },
   };
 }
