@@ -3,10 +3,6 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_RECORD, StringTable, decodeSegment, encodeRecord } from "./journal-format";
 import type { JournalClick, PendingClick } from "./packed";
-import { populateForWrite } from "./populate";
-
-/** How far ahead of the write position the segment's pages are mapped writable (populate.ts). */
-const POPULATE_AHEAD = 256 * 1024;
 
 /**
  * The request side's record of every click it answered, kept until the writer has committed it.
@@ -78,8 +74,6 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
   let path = "";
   let buf: Buffer | null = null;
   let off = 0;
-  /** the end of the part of the segment mapped writable ahead of time */
-  let populated = 0;
   /** the strings the current segment has written in full (each segment starts a table of its own) */
   let table = new StringTable();
   let committedSeq = firstSeq - 1;
@@ -125,7 +119,6 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
     const mapped = Bun.mmap(path, { shared: true });
     buf = Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength);
     off = 0;
-    populated = 0;
     table = new StringTable();
   }
 
@@ -144,12 +137,6 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
       }
       seq++;
       off += encodeRecord(buf!, off, seq, c, table);
-      // one system call maps the next pages before they are written, instead of a fault per page
-      if (off + MAX_RECORD > populated && populated < buf!.length) {
-        const from = populated;
-        populated = Math.min(buf!.length, Math.max(populated, off - (off % 4096)) + POPULATE_AHEAD);
-        if (!populateForWrite(buf!, from, populated - from)) populated = buf!.length; // not here: stop trying
-      }
       return seq;
     },
     committed(upTo) {
