@@ -17,7 +17,9 @@ const ROOT = resolve(import.meta.dir, "..");
 const TEST = join(ROOT, "test");
 const APP = join(TEST, "helpers/app.ts");
 /** what a file does that only works on the SQLite file */
-const SQLITE = /\bdeps\.db\b|\.db\.(select|insert|update|delete|transaction|run)\b|\.handle\.sqlite\b|\bsqlite\.|\.(run|get|all)\(\)/;
+const SQLITE = /\bdeps\.db\b|\.db\.(select|insert|update|delete|transaction|run)\b|\.handle\.sqlite\b|\bsqlite\.|\.(run|get|all)\(\)|\bcreateTestSink\(|\bcreateDeps\(/;
+/** a test helper that says it works on either database (its SQLite-only parts are checked where they are called) */
+const NEUTRAL = /@both-databases/;
 /** files that already run their bodies on both databases */
 const BOTH = /onBothDatabases|appEnginesForFile|startPostgres|pgNodesForFile/;
 
@@ -62,7 +64,10 @@ for (const file of files) {
     left.push({ file, why: "already runs on both databases" });
     continue;
   }
-  const sqlite = [...deps].filter((d) => d !== APP && SQLITE.test(readFileSync(d, "utf8")));
+  const sqlite = [...deps].filter((d) => {
+    const text = readFileSync(d, "utf8");
+    return d !== APP && (d === file || !NEUTRAL.test(text)) && SQLITE.test(text);
+  });
   if (sqlite.length) left.push({ file, why: `reads or seeds the SQLite file (${sqlite.map((d) => relative(ROOT, d)).join(", ")})` });
   else run.push(file);
 }

@@ -8,6 +8,8 @@ export const DAY = 24 * HOUR;
 export const BLOCK = 8 * DAY;
 /** Roll-up bucket lengths, finest first. */
 export const SPANS = [HOUR, DAY, BLOCK] as const;
+/** The end of "all time" in a range: the last instant a JavaScript Date (and a PostgreSQL timestamp) holds, on a block boundary. */
+export const ALL_TIME_END = Math.floor(8_640_000_000_000_000 / BLOCK) * BLOCK;
 
 /** The periods the API accepts, in days (`all` is since the link's creation). */
 export const PERIODS = { "1d": 1, "7d": 7, "30d": 30, "90d": 90, "1y": 365, all: null } as const;

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound, FieldError } from "../errors";
 import { first, type Tables } from "../../db/async";
-import { DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
+import { ALL_TIME_END, DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
 import { dimCounts, firstClickBucket, localKeys, localSeries, totals } from "./query";
 import type { Dim } from "./rollup";
 import { routingStatsOf } from "./routing-stats";
@@ -175,7 +175,7 @@ export async function linkClicks(deps: Deps, userId: number, linkId: number, q: 
   const { clicks } = deps.asyncDb.tables;
   const rows = await deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, link.id))
     .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(limit).offset((page - 1) * limit);
-  const total = (await totals(deps, [link.id], { from: 0, to: Number.MAX_SAFE_INTEGER })).clicks;
+  const total = (await totals(deps, [link.id], { from: 0, to: ALL_TIME_END })).clicks;
   return {
     data: rows.map((c) => ({
       id: c.id, clicked_at: c.clickedAt.toISOString(), ip: c.ip, country: c.country, city: c.city, device: c.device,

@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sum } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import { rmSync } from "node:fs";
-import { first, type Tables } from "../../db/async";
+import { first, serializeOn, transaction, type AsyncTx, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
@@ -87,13 +87,16 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config"
     throw new FieldError("textContent", "is required for contentType text");
   if (!isText && input.textContent !== undefined)
     throw new FieldError("textContent", "is only for contentType text; upload other content to POST /api/secure/files/:id/upload");
-  const user = await getUser(deps, userId);
   const { secureFiles } = deps.asyncDb.tables;
-  const files = first(await deps.asyncDb.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)))!.n;
-  assertWithinLimit(deps, user, "secureFiles", files);
   const bytes = isText ? Buffer.byteLength(input.textContent!) : null;
-  if (bytes) await assertStorage(deps, userId, bytes);
-  const [row] = await deps.asyncDb
+  // the plan's counts checked and the row added with the user's files held still, on every node
+  const row = await transaction(deps.asyncDb, async (tx) => {
+    await holdFiles(tx, userId);
+    const user = await getUser({ asyncDb: tx }, userId);
+    const files = first(await tx.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)))!.n;
+    assertWithinLimit(deps, user, "secureFiles", Number(files));
+    if (bytes) await assertStorage({ ...deps, asyncDb: tx }, userId, bytes);
+    const [made] = await tx
     .insert(secureFiles)
     .values({
       userId,
@@ -107,7 +110,14 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config"
       createdAt: deps.clock.now(),
     })
     .returning();
-  return toFileJson(row!);
+    return made!;
+  });
+  return toFileJson(row);
+}
+
+/** Inside a transaction: holds the user's file count and storage still until it ends (plan limits exact across nodes). */
+function holdFiles(tx: AsyncTx, userId: number): Promise<void> {
+  return serializeOn(tx, `secure-files-of:${userId}`);
 }
 
 async function assertStorage(deps: Pick<Deps, "asyncDb" | "clock" | "config">, userId: number, adding: number, exceptFileId = 0): Promise<void> {
@@ -138,14 +148,18 @@ export async function storeUpload(
   let storagePath: string | null = null;
   try {
     const current = await ownedFile(deps, userId, fileId); // may have been deleted meanwhile
-    await assertStorage(deps, userId, saved.size, fileId);
     const mimeType = await sniffMime(saved.head);
     storagePath = commitTemp(deps, saved.tmpPath);
     const { secureFiles } = deps.asyncDb.tables;
-    await deps.asyncDb
-      .update(secureFiles)
-      .set({ storagePath, mimeType, contentType: contentTypeOf(mimeType), fileName: cleanFileName(fileName), fileSize: saved.size, textContent: null })
-      .where(eq(secureFiles.id, fileId));
+    // the storage limit checked and the size recorded together: two uploads at once cannot both pass it
+    await transaction(deps.asyncDb, async (tx) => {
+      await holdFiles(tx, userId);
+      await assertStorage({ ...deps, asyncDb: tx }, userId, saved.size, fileId);
+      await tx
+        .update(secureFiles)
+        .set({ storagePath, mimeType, contentType: contentTypeOf(mimeType), fileName: cleanFileName(fileName), fileSize: saved.size, textContent: null })
+        .where(eq(secureFiles.id, fileId));
+    });
     removeStoredFiles(deps, [current.storagePath]);
     return toFileJson(await ownedFile(deps, userId, fileId));
   } catch (e) {

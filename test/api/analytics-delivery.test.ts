@@ -106,7 +106,7 @@ describe("share-qr", () => {
 
 test("share-qr and the summary card name a custom-domain link by its own tracking URL", async () => {
   const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
-  const link = insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
+  const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
   const png = await QRCode.toBuffer("http://go.alice.example/custom1", { width: 300 });
   expect((await post(`${link.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(200);
   expect(fake.callsOf("sendPhoto")[0]!.params.caption).toBe("QR code for http://go.alice.example/custom1");
@@ -159,7 +159,7 @@ describe("export", () => {
 
   test("at most 10,000 rows, the newest", async () => {
     const base = Date.parse("2026-03-30T00:00:00Z");
-    recordClicks(t.deps, f.link, Array.from({ length: 10_005 }, (_, i) => ({ at: base + i * 1000, country: "NL", device: "mobile", isBot: false, isUnique: false })));
+    await recordClicks(t.deps, f.link, Array.from({ length: 10_005 }, (_, i) => ({ at: base + i * 1000, country: "NL", device: "mobile", isBot: false, isUnique: false })));
     const res = await post(`${f.link.id}/export`, { format: "csv", period: "1d" });
     expect(res.json.rows).toBe(10_000);
     expect(res.json.message).toContain("the newest 10,000");
@@ -174,7 +174,7 @@ describe("export", () => {
   test("exactly 10,000 clicks: all are sent and the message does not claim older ones were cut", async () => {
     const base = Date.parse("2026-03-30T00:00:00Z");
     // with the fixture's 3 clicks of the last day: exactly 10,000
-    recordClicks(t.deps, f.link, Array.from({ length: 9_997 }, (_, i) => ({ at: base + i * 1000, isBot: false, isUnique: false })));
+    await recordClicks(t.deps, f.link, Array.from({ length: 9_997 }, (_, i) => ({ at: base + i * 1000, isBot: false, isUnique: false })));
     const res = await post(`${f.link.id}/export`, { format: "csv", period: "1d" });
     expect(res.json).toEqual({ ok: true, rows: 10_000, message: "Sent clicks-fixture1-1d-2026-03-30.csv with 10,000 clicks to your Telegram chat" });
   }, 20_000);

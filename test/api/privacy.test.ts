@@ -31,7 +31,7 @@ async function setUp(privacy: string) {
   const t = createTestApp({ env: { PRIVACY_IP: privacy, TRUST_PROXY: "true", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } });
   cleanup.push(() => fake.stop(), () => rx.stop(), () => t.close());
   const { user, token } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true });
   const go = async (ip: string, ua = CHROME) =>
     expect((await t.request("GET", `/${link.code}`, { headers: { "x-forwarded-for": ip, "user-agent": ua } })).status).toBe(302);
   // the same visitor twice, a neighbour in the same /24, the first address with another browser, an IPv6 visitor

@@ -49,7 +49,7 @@ test("write:links tokens may read and rotate the secret; read-only tokens and an
 
 test("a test delivery is sent signed right away and reports the target's answer", async () => {
   const { user, token } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/t`, webhookEnabled: false });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/t`, webhookEnabled: false });
   const ok = await t.request("POST", `/api/webhooks/links/${link.id}/test`, { token });
   expect(ok.status).toBe(200);
   expect(ok.json).toEqual({ ok: true, status: 200, deliveryId: expect.any(String) });
@@ -64,12 +64,12 @@ test("a test delivery is sent signed right away and reports the target's answer"
 
   rx.respond = 500;
   expect((await t.request("POST", `/api/webhooks/links/${link.id}/test`, { token })).json).toMatchObject({ ok: false, status: 500, error: "the target answered 500" });
-  expect(outboxRows(t.deps)).toHaveLength(0); // not queued, no failure counted
+  expect(await outboxRows(t.deps)).toHaveLength(0); // not queued, no failure counted
 
   const other = await t.emailUser("mallory@example.com");
   expect((await t.request("POST", `/api/webhooks/links/${link.id}/test`, { token: other.token })).status).toBe(404);
   expect((await t.request("POST", `/api/webhooks/links/abc/test`, { token })).status).toBe(400);
-  const bare = insertLink(t.deps, user.id, { webhookUrl: null });
+  const bare = await insertLink(t.deps, user.id, { webhookUrl: null });
   const none = await t.request("POST", `/api/webhooks/links/${bare.id}/test`, { token });
   expect(none.status).toBe(400);
   expect(none.json.details[0]).toEqual({ field: "webhook_url", message: "the link has no webhook_url" });
@@ -77,11 +77,11 @@ test("a test delivery is sent signed right away and reports the target's answer"
 
 test("the delivery log lists a user's webhook deliveries; a failed one can be sent again with the same id", async () => {
   const { user, token } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/log`, webhookEnabled: true });
-  const other = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/other`, webhookEnabled: true });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/log`, webhookEnabled: true });
+  const other = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/other`, webhookEnabled: true });
   rx.respond = 500;
-  recordClicks(t.deps, link);
-  recordClicks(t.deps, other);
+  await recordClicks(t.deps, link);
+  await recordClicks(t.deps, other);
   const worker = deliveryWorker(t.deps);
   for (const wait of [0, 2000, 5000, 15000, 30000]) {
     t.clock.advance(wait);

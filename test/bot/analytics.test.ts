@@ -88,7 +88,7 @@ describe("link card analytics", () => {
 
   test("QR of a link on a custom domain encodes that domain's URL (the default host answers 404 for it)", async () => {
     const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
-    const link = insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
+    const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
     await card(link.id);
     fake.press("🔳 QR");
     const photo = await fake.waitFor("sendPhoto");
@@ -113,7 +113,7 @@ describe("link card analytics", () => {
 
   test("a long export shows its progress", async () => {
     const base = Date.parse("2026-03-30T00:00:00Z");
-    recordClicks(t.deps, f.link, Array.from({ length: 6_000 }, (_, i) => ({ at: base + i * 1000, country: "NL", isBot: false, isUnique: true })));
+    await recordClicks(t.deps, f.link, Array.from({ length: 6_000 }, (_, i) => ({ at: base + i * 1000, country: "NL", isBot: false, isUnique: true })));
     await card(f.link.id);
     fake.press("📤 Export");
     await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("📤"));

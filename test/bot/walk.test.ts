@@ -35,8 +35,8 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await b.send("/start");
   const userId = b.t.deps.db.select().from(users).get()!.id;
   const deps = b.t.deps;
-  insertLink(deps, userId, { isActive: false });
-  const link = insertLink(deps, userId, { webhookUrl: `http://127.0.0.1:${rx.port}/hook`, webhookEnabled: true }); // newest: first in the list
+  await insertLink(deps, userId, { isActive: false });
+  const link = await insertLink(deps, userId, { webhookUrl: `http://127.0.0.1:${rx.port}/hook`, webhookEnabled: true }); // newest: first in the list
   await createTag(deps, userId, "promo");
   await createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
   await createApiToken(deps, userId, { name: "ci" });

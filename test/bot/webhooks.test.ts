@@ -36,7 +36,7 @@ async function openWebhook(id: number) {
 
 test("the webhook screen shows target, state, failure count and recent deliveries, with a way back to the card", async () => {
   const { user } = await t.telegramUser(42, "alice");
-  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true, webhookFailures: 3 });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true, webhookFailures: 3 });
   const screen = await openWebhook(link.id);
   expect(screen.params.text).toContain(`Target: POST ${rx.url}/hook`);
   expect(screen.params.text).toContain("State: on ✅");
@@ -49,7 +49,7 @@ test("the webhook screen shows target, state, failure count and recent deliverie
 
 test("turning an auto-disabled webhook on resets the count; off stops it", async () => {
   const { user } = await t.telegramUser(42, "alice");
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
   const screen = await openWebhook(link.id);
   expect(screen.params.text).toContain("turned off after too many failed deliveries");
   fake.press("🔕 Off · 100 failed — turn on");
@@ -62,7 +62,7 @@ test("turning an auto-disabled webhook on resets the count; off stops it", async
 
 test("a test delivery reaches the target, signed, and the user is told the answer", async () => {
   const { user } = await t.telegramUser(42, "alice");
-  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/t`, webhookEnabled: true });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/t`, webhookEnabled: true });
   await openWebhook(link.id);
   fake.press("🧪 Send test webhook");
   await answered();
@@ -74,7 +74,7 @@ test("a test delivery reaches the target, signed, and the user is told the answe
 
 test("rotating the secret asks first, then shows the new secret in its own message", async () => {
   const { user } = await t.telegramUser(42, "alice");
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
   const old = (await getSigningSecret(t.deps, user.id)).secret;
   await openWebhook(link.id);
   fake.press("🔑 Rotate secret");
@@ -97,7 +97,7 @@ test("rotating the secret asks first, then shows the new secret in its own messa
 test("another user's link is not found", async () => {
   const owner = await t.telegramUser(1, "owner");
   await t.telegramUser(42, "alice");
-  const link = insertLink(t.deps, owner.user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  const link = await insertLink(t.deps, owner.user.id, { webhookUrl: rx.url, webhookEnabled: true });
   fake.pushMessage(`/start link_${link.id}`);
   await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⚠️ Link not found"));
   expect(linkRow(link.id).webhookEnabled).toBe(true);
@@ -106,7 +106,7 @@ test("another user's link is not found", async () => {
 
 test("a slow test target does not hold up the bot; the failure is reported when it times out", async () => {
   const { user } = await t.telegramUser(42, "alice");
-  const slowLink = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/slow`, webhookEnabled: true });
+  const slowLink = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/slow`, webhookEnabled: true });
   rx.respond = async (r) => {
     if (r.path === "/slow") await Bun.sleep(1500); // the target hangs past the timeout
     return 200;

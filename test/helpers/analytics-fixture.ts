@@ -31,11 +31,11 @@ export async function seedFixture(t: TestApp) {
   t.clock.set(NOW);
   const alice = await t.telegramUser(42, "alice");
   const bob = await t.telegramUser(43, "bob");
-  const link = insertLink(t.deps, alice.user.id, { code: "fixture1", createdAt: new Date("2026-02-01T00:00:00Z") });
-  const bobLink = insertLink(t.deps, bob.user.id, { code: "boblink1" });
+  const link = await insertLink(t.deps, alice.user.id, { code: "fixture1", createdAt: new Date("2026-02-01T00:00:00Z") });
+  const bobLink = await insertLink(t.deps, bob.user.id, { code: "boblink1" });
   // two batches, like two recorder transactions
-  recordClicks(t.deps, link, FIXTURE_CLICKS.slice(0, 5));
-  recordClicks(t.deps, link, FIXTURE_CLICKS.slice(5));
+  await recordClicks(t.deps, link, FIXTURE_CLICKS.slice(0, 5));
+  await recordClicks(t.deps, link, FIXTURE_CLICKS.slice(5));
   return { alice, bob, link, bobLink };
 }
 

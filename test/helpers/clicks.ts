@@ -1,33 +1,57 @@
 /**
+ * @both-databases: links and recorded clicks go through the seam (and the listeners of the app's
+ * engine); only `createTestSink` is SQLite's (test files that call it are not repeated on PostgreSQL).
+ */
+/**
  * Test stand-in for the click recorder (built by the links feature): inserts users, links and clicks
  * directly, and runs the click hooks in the clicks' transaction as the recorder does.
  */
 import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
-import { runClickListeners, withKinds, type ClickListener } from "../../core/clicks/listeners";
+import { runClickListeners, runClickListenersPg, withKinds, type ClickListener } from "../../core/clicks/listeners";
+import { transaction } from "../../db/async";
+import type { Tx } from "../../db/transaction";
 import { createClickSink, type ClickSink, type ClickSinkOptions } from "../../core/clicks/sink";
 import { createClickWriter } from "../../core/clicks/writer";
 import { CLICK_LISTENERS } from "../../core/click-listeners";
-import { clicks, links, type ClickRow, type LinkRow, type NewClick } from "../../db/schema";
+import type { links, ClickRow, LinkRow, NewClick } from "../../db/schema";
 
 let seq = 0;
 
-export function insertLink(deps: Deps, userId: number, extra: Partial<typeof links.$inferInsert> = {}): LinkRow {
+/** The service's dependencies as a test app has them: the seam, and on SQLite the synchronous handle of its connection. */
+type TestDeps = Deps;
+
+/** Inserts a link for `userId` (on whichever database the app runs). */
+export async function insertLink(deps: Pick<TestDeps, "asyncDb" | "clock">, userId: number, extra: Partial<typeof links.$inferInsert> = {}): Promise<LinkRow> {
   seq += 1;
-  return deps.db.insert(links).values({ userId, code: `code${seq}x`, url: "https://example.com/page", title: `Link ${seq}`, createdAt: deps.clock.now(), ...extra }).returning().get();
+  const db = deps.asyncDb;
+  const [made] = await db
+    .insert(db.tables.links)
+    .values({ userId, code: `code${seq}x`, url: "https://example.com/page", title: `Link ${seq}`, createdAt: deps.clock.now(), ...extra })
+    .returning();
+  return made!;
 }
 
 export type ClickInput = Omit<NewClick, "linkId" | "clickedAt"> & { at: string | number | Date };
 
-/** Records clicks on `link` in one transaction, running CLICK_LISTENERS like the recorder. */
-export function recordClicks(deps: Deps, link: LinkRow, input: ClickInput[]) {
-  return deps.db.transaction((tx) => {
-    const rows = input.map(({ at, ...c }) => ({ ...c, linkId: link.id, clickedAt: new Date(at) }));
+/**
+ * Stores click rows of `link` and runs the click listeners in the same transaction, as the click
+ * writer does: their SQLite form on SQLite (on the transaction's connection), their PostgreSQL form
+ * on PostgreSQL.
+ */
+export async function storeClicks(deps: TestDeps, link: LinkRow, rows: NewClick[]): Promise<ClickRow[]> {
+  return transaction(deps.asyncDb, async (tx) => {
     const batch: { click: ClickRow; link: LinkRow }[] = [];
     for (let i = 0; i < rows.length; i += 500)
-      for (const click of tx.insert(clicks).values(rows.slice(i, i + 500)).returning().all()) batch.push({ click, link });
-    runClickListeners(CLICK_LISTENERS, tx, deps, withKinds(batch));
+      for (const click of await tx.insert(tx.tables.clicks).values(rows.slice(i, i + 500)).returning()) batch.push({ click, link });
+    if (tx.engine === "postgres") await runClickListenersPg(CLICK_LISTENERS, tx, deps, withKinds(batch));
+    else runClickListeners(CLICK_LISTENERS, deps.db as unknown as Tx, deps, withKinds(batch)); // the same connection, inside this transaction
     return batch.map((b) => b.click);
   });
+}
+
+/** Records clicks on `link` in one transaction, running CLICK_LISTENERS like the recorder. */
+export function recordClicks(deps: TestDeps, link: LinkRow, input: ClickInput[]) {
+  return storeClicks(deps, link, input.map(({ at, ...c }) => ({ ...c, linkId: link.id, clickedAt: new Date(at) })));
 }
 
 /**

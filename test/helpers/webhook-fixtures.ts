@@ -1,9 +1,9 @@
+/** @both-databases: links, clicks and outbox rows through the seam. */
 /** Links and clicks written straight to the database, and a recorded click batch (as the recorder does it). */
 import { eq } from "drizzle-orm";
 import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
-import { links, clicks, outbox, type LinkRow, type NewClick } from "../../db/schema";
-import { runClickListeners, withKinds } from "../../core/clicks/listeners";
-import { CLICK_LISTENERS } from "../../core/click-listeners";
+import type { links, LinkRow, NewClick } from "../../db/schema";
+import { storeClicks } from "./clicks";
 import { createHmac } from "node:crypto";
 import { afterEach, expect } from "bun:test";
 import { createTestApp, type TestApp } from "./app";
@@ -12,33 +12,23 @@ import { FieldError } from "../../core/errors";
 
 let seq = 0;
 
-export function insertLink(deps: Deps, userId: number, over: Partial<typeof links.$inferInsert> = {}): LinkRow {
-  return deps.db
-    .insert(links)
-    .values({ userId, code: `c${Date.now().toString(36)}${seq++}`, url: "https://example.com/landing", title: "Landing", ...over })
-    .returning()
-    .get();
+/** Inserts a link for `userId` with a landing URL (on whichever database the app runs). */
+export async function insertLink(deps: Pick<Deps, "asyncDb">, userId: number, over: Partial<typeof links.$inferInsert> = {}): Promise<LinkRow> {
+  const db = deps.asyncDb;
+  const [made] = await db.insert(db.tables.links).values({ userId, code: `c${Date.now().toString(36)}${seq++}`, url: "https://example.com/landing", title: "Landing", ...over }).returning();
+  return made!;
 }
 
 /** Inserts clicks on `link` and runs the click hooks in the same transaction, like the click recorder. */
 export function recordClicks(deps: Deps, link: LinkRow, rows: Partial<NewClick>[] = [{}]) {
-  return deps.db.transaction((tx) => {
-    const batch = rows.map((r) => ({
-      link,
-      click: tx
-        .insert(clicks)
-        .values({ linkId: link.id, clickedAt: deps.clock.now(), ip: "198.51.100.4", country: "DE", city: "Berlin", device: "mobile", os: "iOS", browser: "Safari", referer: "https://t.me/", isBot: false, isUnique: true, ...r })
-        .returning()
-        .get(),
-    }));
-    runClickListeners(CLICK_LISTENERS, tx, deps, withKinds(batch));
-    return batch.map((b) => b.click);
-  });
+  const now = deps.clock.now();
+  return storeClicks(deps, link, rows.map((r) => ({ linkId: link.id, clickedAt: now, ip: "198.51.100.4", country: "DE", city: "Berlin", device: "mobile", os: "iOS", browser: "Safari", referer: "https://t.me/", isBot: false, isUnique: true, ...r })));
 }
 
-export function outboxRows(deps: Deps, topic?: string) {
-  const q = deps.db.select().from(outbox);
-  return (topic ? q.where(eq(outbox.topic, topic)) : q).orderBy(outbox.id).all();
+export async function outboxRows(deps: Pick<Deps, "asyncDb">, topic?: string) {
+  const db = deps.asyncDb;
+  const { outbox } = db.tables;
+  return db.select().from(outbox).where(topic ? eq(outbox.topic, topic) : undefined).orderBy(outbox.id);
 }
 
 /** Recomputes the X-Webhook-Signature of a received request (what a receiver does) and says whether it matches. */

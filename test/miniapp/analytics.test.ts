@@ -26,12 +26,12 @@ const litCells = (page: Page) =>
   page.locator(".hm-cell").evaluateAll((cells) => cells.map((c) => c.getAttribute("title")!).filter((t) => !t.endsWith("— 0 clicks")));
 
 /** Seeds a link with humans at 2 h, 5 h, 30 h and 50 h ago (the last a repeat visitor) and a bot 3 h ago. */
-function seed(userId: number) {
-  const link = insertLink(s.deps, userId, { title: "Chart data" });
+async function seed(userId: number) {
+  const link = await insertLink(s.deps, userId, { title: "Chart data" });
   const now = s.clock.now().getTime();
   const human = (ago: number, country: string, isUnique = true) =>
     ({ at: now - ago, country, device: "mobile", browser: "Chrome", os: "Android", isUnique, isBot: false, ip: "203.0.113.7" });
-  recordClicks(s.deps, link, [
+  await recordClicks(s.deps, link, [
     human(2 * H, "DE"), human(5 * H, "DE"), human(30 * H, "US"), human(50 * H, "FR", false),
     { at: now - 3 * H, country: "US", device: "bot", isBot: true, botName: "TelegramBot", isUnique: false, ip: "198.51.100.1" },
   ]);
@@ -48,8 +48,8 @@ describe("links list stats and the analytics controls", () => {
   test("each link in the list shows its total, unique and bot clicks, as counted by the redirect", async () => {
     const { user, token } = await s.emailUser("list-stats@example.com");
     // the list's counters are kept by the real click writer, so these clicks go through the redirect
-    const link = insertLink(s.deps, user.id, { title: "Redirected" });
-    insertLink(s.deps, user.id, { title: "No clicks yet" });
+    const link = await insertLink(s.deps, user.id, { title: "Redirected" });
+    await insertLink(s.deps, user.id, { title: "No clicks yet" });
     const visit = (ua: string) => fetch(`${s.baseUrl}/${link.code}`, { redirect: "manual", headers: { "user-agent": ua } });
     const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
     for (const ua of [phone, phone, phone, "TelegramBot (like TwitterBot)"]) expect((await visit(ua)).status).toBe(302);
@@ -70,7 +70,7 @@ describe("links list stats and the analytics controls", () => {
 
   test("period, granularity and time zone change the requests and what the charts and heatmap draw", async () => {
     const { user, token } = await s.emailUser("controls@example.com");
-    const link = seed(user.id);
+    const link = await seed(user.id);
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     const timelineQueries: string[] = [];
     page.on("request", (r) => r.url().includes("/timeline?") && timelineQueries.push(new URL(r.url()).search));

@@ -78,7 +78,7 @@ describe("secure sharing: copy and delete", () => {
 describe("detail pages: loading, errors, not found", () => {
   test("a link, a file, a folder, the edit forms and one chart answered with a 500 show the error and Try again, which recovers", async () => {
     const { user, token } = await s.emailUser("detail-errors@example.com");
-    const link = insertLink(s.deps, user.id, { title: "Detail page" });
+    const link = await insertLink(s.deps, user.id, { title: "Detail page" });
     const { folder, file } = await seedFile(token);
     const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: "Prices", keyword: "bitcoin" } })).json;
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
@@ -127,7 +127,7 @@ describe("detail pages: loading, errors, not found", () => {
 
   test("while a detail page's data is on its way it shows a loading state, then the page", async () => {
     const { user, token } = await s.emailUser("loading@example.com");
-    const link = insertLink(s.deps, user.id, { title: "Slow link" });
+    const link = await insertLink(s.deps, user.id, { title: "Slow link" });
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -155,7 +155,7 @@ describe("detail pages: loading, errors, not found", () => {
   test("a link that does not exist (or is someone else's) says so instead of a blank page", async () => {
     const { token } = await s.emailUser("not-found@example.com");
     const other = await s.emailUser("owner-elsewhere@example.com");
-    const theirs = insertLink(s.deps, other.user.id, { title: "Not yours" });
+    const theirs = await insertLink(s.deps, other.user.id, { title: "Not yours" });
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links/${theirs.id}`);
     const alert = page.getByRole("alert");

@@ -22,7 +22,7 @@ describe("a link's page sends its summary, QR code and export to the bot chat", 
     const created = await s.request("POST", "/api/links", { token, body: { url: "https://example.com/launch", title: "Launch" } });
     const link = s.deps.db.select().from(links).where(eq(links.id, created.json.id)).get()!;
     const now = s.clock.now().getTime();
-    recordClicks(s.deps, link, Array.from({ length: 12 }, (_, i) => ({ at: now - i * 3_600_000, ip: `198.51.100.${i}`, country: i % 2 ? "DE" : "US", device: "mobile", browser: "Chrome", os: "Android", isBot: false, isUnique: true })));
+    await recordClicks(s.deps, link, Array.from({ length: 12 }, (_, i) => ({ at: now - i * 3_600_000, ip: `198.51.100.${i}`, country: i % 2 ? "DE" : "US", device: "mobile", browser: "Chrome", os: "Android", isBot: false, isUnique: true })));
 
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links/${link.id}`);

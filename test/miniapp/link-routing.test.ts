@@ -86,7 +86,7 @@ describe("rules and variants on the link form", () => {
 
   test("variants editor: a split starts from the link's URL, shows each share, saves, and ends", async () => {
     const { user, token } = await s.emailUser("variants-editor@example.com");
-    const link = insertLink(s.deps, user.id, { title: "Split me", url: "https://a.example/" });
+    const link = await insertLink(s.deps, user.id, { title: "Split me", url: "https://a.example/" });
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links/${link.id}/edit`);
     await open(page, /A\/B split/);
@@ -122,14 +122,14 @@ describe("rules and variants on the link form", () => {
 describe("analytics and orphan visits", () => {
   test("the analytics page compares the variants side by side and counts each rule's clicks", async () => {
     const { user, token } = await s.emailUser("variants-chart@example.com");
-    const link = insertLink(s.deps, user.id, {
+    const link = await insertLink(s.deps, user.id, {
       title: "Compared",
       rules: JSON.stringify([{ if: { country: ["DE"] }, url: "https://de.example/" }]),
       variants: JSON.stringify([{ url: "https://a.example/", weight: 50 }, { url: "https://b.example/", weight: 50 }]),
     });
     const now = s.clock.now().getTime();
     const click = (variant: number | null, rule: number | null, isUnique: boolean) => ({ at: now - 3_600_000, variant, rule, isUnique, isBot: false, device: "desktop" });
-    recordClicks(s.deps, link, [click(0, null, true), click(0, null, true), click(0, null, false), click(1, null, true), click(null, 0, true)]);
+    await recordClicks(s.deps, link, [click(0, null, true), click(0, null, true), click(0, null, false), click(1, null, true), click(null, 0, true)]);
     const stats = await api(token, `/api/links/${link.id}/stats`);
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links/${link.id}`);
@@ -152,7 +152,7 @@ describe("analytics and orphan visits", () => {
 
   test("the links page lists visits to the user's paused links", async () => {
     const { user, token } = await s.emailUser("orphans@example.com");
-    const paused = insertLink(s.deps, user.id, { title: "Paused", code: "paused-ui", isActive: false });
+    const paused = await insertLink(s.deps, user.id, { title: "Paused", code: "paused-ui", isActive: false });
     for (let i = 0; i < 3; i++) expect((await fetch(`${s.baseUrl}/${paused.code}`)).status).toBe(404);
     const { page } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links`);

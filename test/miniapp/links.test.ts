@@ -111,7 +111,7 @@ describe("links in the dashboard", () => {
     const h = 3600_000;
     const human = (ago: number, country: string, device: string, browser: string, os: string, isUnique = true) =>
       ({ at: now - ago, country, city: null, device, browser, os, isUnique, isBot: false, ip: "203.0.113.9", referer: "https://t.me/" });
-    recordClicks(s.deps, link, [
+    await recordClicks(s.deps, link, [
       human(2 * h, "DE", "mobile", "Safari", "iOS"), human(5 * h, "DE", "mobile", "Chrome", "Android"),
       human(30 * h, "US", "desktop", "Chrome", "Windows"), human(50 * h, "FR", "tablet", "Firefox", "Android", false),
       { at: now - 3 * h, country: "US", device: "bot", isBot: true, botName: "TelegramBot", isUnique: false, ip: "198.51.100.1" },

@@ -22,7 +22,7 @@ const LONG_WORD = "Supercalifragilisticexpialidocious-campaign-name-2026";
 async function seed(token: string, userId: number) {
   const link = s.deps.db.insert(links).values({ userId, code: `phone${userId}`, url: LONG, title: `${LONG_WORD} link` }).returning().get();
   const now = s.clock.now().getTime();
-  recordClicks(s.deps, link, [1, 2, 30].map((h) => ({ at: now - h * 3600_000, country: "DE", device: "mobile", browser: "Chrome", os: "Android",
+  await recordClicks(s.deps, link, [1, 2, 30].map((h) => ({ at: now - h * 3600_000, country: "DE", device: "mobile", browser: "Chrome", os: "Android",
     isUnique: true, isBot: false, ip: "203.0.113.7", referer: LONG })));
   // the list's counters are kept by the real click recorder, which recordClicks stands in for
   s.deps.db.update(links).set({ totalClicks: 3, uniqueClicks: 3 }).where(eq(links.id, link.id)).run();

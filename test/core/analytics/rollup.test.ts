@@ -39,8 +39,8 @@ const engines: { name: string; deps: { asyncDb: AsyncDb } }[] = [];
 beforeAll(async () => {
   t = createTestApp();
   const { user } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id);
-  const other = insertLink(t.deps, user.id);
+  const link = await insertLink(t.deps, user.id);
+  const other = await insertLink(t.deps, user.id);
   linkId = link.id;
   otherId = other.id;
   for (let i = 0; i < 3000; i++) {
@@ -51,8 +51,8 @@ beforeAll(async () => {
     });
   }
   // several batches, unsorted, like concurrent recorder transactions
-  for (let i = 0; i < clicks.length; i += 700) recordClicks(t.deps, link, clicks.slice(i, i + 700));
-  recordClicks(t.deps, other, [{ at: START + DAY, country: "FR", isBot: false, isUnique: true }]);
+  for (let i = 0; i < clicks.length; i += 700) await recordClicks(t.deps, link, clicks.slice(i, i + 700));
+  await recordClicks(t.deps, other, [{ at: START + DAY, country: "FR", isBot: false, isUnique: true }]);
   // the same rows in PostgreSQL
   pg = await startPostgres();
   pgHandle = await createPgDb(await pg.createDatabase(), { max: 4 });

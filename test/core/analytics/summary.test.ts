@@ -19,10 +19,10 @@ test("a link's card: tiles, daily timeline in the zone, breakdowns", async () =>
 });
 
 test("all links: links with the same title stay apart in Top links; short ranges are hourly", async () => {
-  const twin = insertLink(t.deps, f.alice.user.id, { code: "twin1", title: "Link twin" });
-  const twin2 = insertLink(t.deps, f.alice.user.id, { code: "twin2", title: "Link twin" });
-  recordClicks(t.deps, twin, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }]);
-  recordClicks(t.deps, twin2, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }, { at: "2026-03-30T10:05:00Z", isBot: false, isUnique: false }]);
+  const twin = await insertLink(t.deps, f.alice.user.id, { code: "twin1", title: "Link twin" });
+  const twin2 = await insertLink(t.deps, f.alice.user.id, { code: "twin2", title: "Link twin" });
+  await recordClicks(t.deps, twin, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }]);
+  await recordClicks(t.deps, twin2, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }, { at: "2026-03-30T10:05:00Z", isBot: false, isUnique: false }]);
   const { card, caption } = await summaryCard(t.deps, f.alice.user.id, { period: "1d" });
   expect(card.breakdowns[0]).toEqual({ title: "Top links", items: [{ name: f.link.title!, count: 3 }, { name: "Link twin", count: 2 }, { name: "Link twin", count: 1 }] });
   expect(card.timeline.labels[0]).toBe("2026-03-29T12:00");

@@ -34,13 +34,13 @@ async function deliverAll() {
 
 test("each delivery that fails every attempt counts one failure; success does not reset the count", async () => {
   const { user } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-  recordClicks(t.deps, link, [{}, {}]);
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  await recordClicks(t.deps, link, [{}, {}]);
   await deliverAll();
   expect(rx.received).toHaveLength(6); // 2 deliveries × 3 attempts
   expect(linkRow(link.id).webhookFailures).toBe(2);
   rx.respond = 200;
-  recordClicks(t.deps, link);
+  await recordClicks(t.deps, link);
   await deliverAll();
   expect(rx.received).toHaveLength(7);
   expect(linkRow(link.id).webhookFailures).toBe(2);
@@ -49,31 +49,31 @@ test("each delivery that fails every attempt counts one failure; success does no
 
 test("a failed delivery sent again that fails again still counts one failure (one per click)", async () => {
   const { user } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-  recordClicks(t.deps, link);
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  await recordClicks(t.deps, link);
   await deliverAll();
   expect(linkRow(link.id).webhookFailures).toBe(1);
-  const [failed] = outboxRows(t.deps, "click_webhook");
+  const [failed] = await outboxRows(t.deps, "click_webhook");
   expect(failed!.status).toBe("failed");
   await redeliver(t.deps, user.id, failed!.deliveryId);
   await deliverAll();
   expect(rx.received).toHaveLength(6); // 2 × 3 attempts
-  expect(outboxRows(t.deps, "click_webhook")[0]!.status).toBe("failed");
+  expect((await outboxRows(t.deps, "click_webhook"))[0]!.status).toBe("failed");
   expect(linkRow(link.id).webhookFailures).toBe(1);
 });
 
 test("the 100th failed delivery disables the webhook and queues one bot notice to the owner", async () => {
   const { user } = await t.telegramUser(4242, "carol");
-  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/dead`, webhookEnabled: true, webhookFailures: 98 });
-  recordClicks(t.deps, link, [{}]);
+  const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/dead`, webhookEnabled: true, webhookFailures: 98 });
+  await recordClicks(t.deps, link, [{}]);
   await deliverAll();
   expect(linkRow(link.id)).toMatchObject({ webhookFailures: 99, webhookEnabled: true });
-  expect(outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
+  expect(await outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
 
-  recordClicks(t.deps, link, [{}]);
+  await recordClicks(t.deps, link, [{}]);
   await deliverAll();
   expect(linkRow(link.id)).toMatchObject({ webhookFailures: 100, webhookEnabled: false });
-  const notices = outboxRows(t.deps, "webhook_disabled");
+  const notices = await outboxRows(t.deps, "webhook_disabled");
   expect(notices).toHaveLength(1);
   expect(notices[0]).toMatchObject({ kind: "bot", target: "4242", method: "sendMessage", userId: user.id, refId: link.id, status: "pending" });
   expect(String(notices[0]!.payload.text)).toContain(`/${link.code}`);
@@ -81,29 +81,29 @@ test("the 100th failed delivery disables the webhook and queues one bot notice t
 
   // no more deliveries for a disabled webhook
   const before = rx.received.length;
-  recordClicks(t.deps, { ...linkRow(link.id) });
+  await recordClicks(t.deps, { ...linkRow(link.id) });
   await deliverAll();
   expect(rx.received).toHaveLength(before);
 });
 
 test("owners without a Telegram account get no bot notice", async () => {
   const { user } = await t.emailUser("dora@example.com");
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true, webhookFailures: 99 });
-  recordClicks(t.deps, link);
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true, webhookFailures: 99 });
+  await recordClicks(t.deps, link);
   await deliverAll();
   expect(linkRow(link.id).webhookEnabled).toBe(false);
-  expect(outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
+  expect(await outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
 });
 
 test("re-enabling resets the failure count; enabling without a URL is refused", async () => {
   const { user } = await t.telegramUser();
   const other = await t.emailUser("eve@example.com");
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
   await expect(setLinkWebhookEnabled(t.deps, other.user.id, link.id, true)).rejects.toThrow("Link not found");
   expect(await setLinkWebhookEnabled(t.deps, user.id, link.id, true)).toMatchObject({ enabled: true, failures: 0 });
   expect(linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
   expect(await setLinkWebhookEnabled(t.deps, user.id, link.id, false)).toMatchObject({ enabled: false, failures: 0 });
-  const bare = insertLink(t.deps, user.id, { webhookUrl: null });
+  const bare = await insertLink(t.deps, user.id, { webhookUrl: null });
   await expect(setLinkWebhookEnabled(t.deps, user.id, bare.id, true)).rejects.toThrow("no webhook_url");
   expect(webhookEnableColumns(true)).toEqual({ webhookEnabled: true, webhookFailures: 0 });
   expect(webhookEnableColumns(false)).toEqual({ webhookEnabled: false });
@@ -111,11 +111,11 @@ test("re-enabling resets the failure count; enabling without a URL is refused", 
 
 test("deliveries still queued when the webhook is turned off are cancelled, not sent", async () => {
   const { user } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-  recordClicks(t.deps, link, [{}, {}]);
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  await recordClicks(t.deps, link, [{}, {}]);
   await setLinkWebhookEnabled(t.deps, user.id, link.id, false);
   await deliverAll();
   expect(rx.received).toHaveLength(0);
-  expect(outboxRows(t.deps, "click_webhook").map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+  expect((await outboxRows(t.deps, "click_webhook")).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
   expect(linkRow(link.id).webhookFailures).toBe(0);
 });

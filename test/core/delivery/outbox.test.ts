@@ -15,7 +15,7 @@ const defer = deferCleanup();
 test("a click batch that rolls back leaves no delivery behind", async () => {
   const { t, rx } = appWithReceiver(defer);
   const { user } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
   expect(() =>
     t.deps.db.transaction((tx) => {
       const click = tx.insert(clicks).values({ linkId: link.id, clickedAt: t.clock.now() }).returning().get();
@@ -23,9 +23,9 @@ test("a click batch that rolls back leaves no delivery behind", async () => {
       throw new Error("recorder failed after the hooks");
     }),
   ).toThrow("recorder failed");
-  expect(outboxRows(t.deps)).toHaveLength(0);
-  recordClicks(t.deps, link, [{}, {}]);
-  expect(outboxRows(t.deps).map((r) => [r.topic, r.refId, r.userId, r.host])).toEqual([
+  expect(await outboxRows(t.deps)).toHaveLength(0);
+  await recordClicks(t.deps, link, [{}, {}]);
+  expect((await outboxRows(t.deps)).map((r) => [r.topic, r.refId, r.userId, r.host])).toEqual([
     ["click_webhook", link.id, user.id, new URL(rx.url).host],
     ["click_webhook", link.id, user.id, new URL(rx.url).host],
   ]);
@@ -44,7 +44,7 @@ test("finished rows are pruned: delivered after 7 days, failed after 30; pending
   add("failed", 8);
   add("pending", 0);
   expect(await pruneOutbox(t.deps)).toBe(2);
-  expect(outboxRows(t.deps).map((r) => [r.status, r.payload.ageDays])).toEqual([["done", 6], ["failed", 8], ["pending", 0]]);
+  expect((await outboxRows(t.deps)).map((r) => [r.status, r.payload.ageDays])).toEqual([["done", 6], ["failed", 8], ["pending", 0]]);
 });
 
 test("WEBHOOK_TIMEOUT_MS is validated and defaults to 5 s", () => {

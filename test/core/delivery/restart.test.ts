@@ -23,9 +23,9 @@ function reopen(t: TestApp) {
 test("queued deliveries survive a restart of the app on the same database file", async () => {
   const { t, rx } = setup();
   const { user } = await t.telegramUser();
-  const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-  recordClicks(t.deps, link, [{}, {}, {}]);
-  const ids = outboxRows(t.deps).map((r) => r.deliveryId);
+  const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+  await recordClicks(t.deps, link, [{}, {}, {}]);
+  const ids = (await outboxRows(t.deps)).map((r) => r.deliveryId);
   t.deps.handle.close(); // the app stops before anything was sent
 
   const deps = reopen(t);
@@ -35,15 +35,15 @@ test("queued deliveries survive a restart of the app on the same database file",
   await rx.waitForCount(3);
   await worker.stop();
   expect(rx.received.map((r) => r.headers["x-webhook-id"]).sort()).toEqual([...ids].sort());
-  expect(outboxRows(deps).map((r) => r.status)).toEqual(["done", "done", "done"]);
+  expect((await outboxRows(deps)).map((r) => r.status)).toEqual(["done", "done", "done"]);
 });
 
 test("a delivery claimed but not recorded before a crash is sent again after restart, with the same delivery id", async () => {
   const { t, rx } = setup();
   const { user } = await t.telegramUser();
-  recordClicks(t.deps, insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true }));
+  await recordClicks(t.deps, await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true }));
   const [claimed] = await claimDue(t.deps, 10); // the worker took it ... and the process died
-  expect(outboxRows(t.deps)[0]!.status).toBe("sending");
+  expect((await outboxRows(t.deps))[0]!.status).toBe("sending");
   t.deps.handle.close();
 
   const deps = reopen(t);
@@ -52,13 +52,13 @@ test("a delivery claimed but not recorded before a crash is sent again after res
   await rx.waitForCount(1);
   await worker.stop();
   expect(rx.received[0]!.headers["x-webhook-id"]).toBe(claimed!.deliveryId);
-  expect(outboxRows(deps)[0]!.status).toBe("done");
+  expect((await outboxRows(deps))[0]!.status).toBe("done");
 });
 
 test("kill -9 while the target is answering: the delivery is re-sent after restart with the same id", async () => {
   const { t, rx } = setup();
   const { user } = await t.telegramUser();
-  recordClicks(t.deps, insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/k`, webhookEnabled: true }));
+  await recordClicks(t.deps, await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/k`, webhookEnabled: true }));
   let answer!: (status: number) => void;
   rx.respond = () => new Promise<number>((r) => (answer = r));
 
@@ -72,16 +72,16 @@ test("kill -9 while the target is answering: the delivery is re-sent after resta
   child.kill(9);
   expect(await child.exited).not.toBe(0);
   answer(200);
-  expect(outboxRows(t.deps)[0]!.status).toBe("sending");
+  expect((await outboxRows(t.deps))[0]!.status).toBe("sending");
 
   rx.respond = 200;
   const worker = deliveryWorker(t.deps, { pollMs: 20 });
   await worker.start();
   await rx.waitForCount(2);
   await worker.stop();
-  expect(outboxRows(t.deps)[0]!.status).toBe("done");
+  expect((await outboxRows(t.deps))[0]!.status).toBe("done");
   const [first, second] = rx.received;
   expect(second!.headers["x-webhook-id"]).toBe(first!.headers["x-webhook-id"]!);
   expect(second!.body).toBe(first!.body);
-  expect(outboxRows(t.deps)[0]!.attempts).toBe(1);
+  expect((await outboxRows(t.deps))[0]!.attempts).toBe(1);
 });

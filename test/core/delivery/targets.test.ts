@@ -44,11 +44,11 @@ test("a slow target does not delay deliveries to another target", async () => {
   await worker.start();
   await fast.waitForCount(1);
   expect(slow.received).toHaveLength(2); // only perHost attempts hold the slow host
-  expect(outboxRows(t.deps).filter((r) => r.target.startsWith(slow.url) && r.status === "sending")).toHaveLength(2);
+  expect((await outboxRows(t.deps)).filter((r) => r.target.startsWith(slow.url) && r.status === "sending")).toHaveLength(2);
   release();
   await slow.waitForCount(6);
   await worker.stop();
-  expect(outboxRows(t.deps).map((r) => r.status)).toEqual(Array(7).fill("done"));
+  expect((await outboxRows(t.deps)).map((r) => r.status)).toEqual(Array(7).fill("done"));
 });
 
 test("bot messages reach the Bot API with chat_id and their parameters", async () => {
@@ -60,7 +60,7 @@ test("bot messages reach the Bot API with chat_id and their parameters", async (
   await deliveryWorker(t.deps).drain();
   expect(fake.callsOf("sendMessage").map((c) => c.params)).toEqual([{ chat_id: 77, text: "New match: *bun*", parse_mode: "Markdown" }]);
   expect(fake.callsOf("sendPhoto")[0]!.params).toMatchObject({ chat_id: 77, photo: "https://example.com/a.png", caption: "chart" });
-  expect(outboxRows(t.deps).map((r) => r.status)).toEqual(["done", "done"]);
+  expect((await outboxRows(t.deps)).map((r) => r.status)).toEqual(["done", "done"]);
 });
 
 test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) fails at once", async () => {
@@ -71,14 +71,14 @@ test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) f
   fake.failNext.set("sendMessage", { error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } });
   await worker.drain();
   expect(fake.callsOf("sendMessage")).toHaveLength(1);
-  expect(outboxRows(t.deps)[0]).toMatchObject({ status: "pending", attempts: 0 });
+  expect((await outboxRows(t.deps))[0]).toMatchObject({ status: "pending", attempts: 0 });
   t.clock.advance(6999);
   await worker.drain();
   expect(fake.callsOf("sendMessage")).toHaveLength(1);
   t.clock.advance(1);
   await worker.drain();
   expect(fake.callsOf("sendMessage")).toHaveLength(2);
-  expect(outboxRows(t.deps)[0]).toMatchObject({ status: "done", attempts: 1 });
+  expect((await outboxRows(t.deps))[0]).toMatchObject({ status: "done", attempts: 1 });
 
   enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: "@some_channel", params: { text: "are you there?" } });
   fake.failNext.set("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
@@ -86,7 +86,7 @@ test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) f
   t.clock.advance(3_600_000);
   await worker.drain();
   expect(fake.callsOf("sendMessage").filter((c) => c.params.chat_id === "@some_channel")).toHaveLength(1);
-  expect(outboxRows(t.deps)[1]).toMatchObject({ status: "failed", attempts: 1, lastError: "Bot API 403: Forbidden: bot was blocked by the user" });
+  expect((await outboxRows(t.deps))[1]).toMatchObject({ status: "failed", attempts: 1, lastError: "Bot API 403: Forbidden: bot was blocked by the user" });
 });
 
 test("without BOT_TOKEN bot messages wait in the queue; webhooks still go out", async () => {
@@ -97,5 +97,5 @@ test("without BOT_TOKEN bot messages wait in the queue; webhooks still go out", 
   await deliveryWorker(t.deps).drain();
   expect(rx.received).toHaveLength(1);
   expect(rx.received[0]!.headers["x-webhook-signature"]).toBeUndefined(); // no owner, no secret
-  expect(outboxRows(t.deps).map((r) => [r.kind, r.status])).toEqual([["bot", "pending"], ["webhook", "done"]]);
+  expect((await outboxRows(t.deps)).map((r) => [r.kind, r.status])).toEqual([["bot", "pending"], ["webhook", "done"]]);
 });

@@ -16,8 +16,8 @@ beforeEach(() => ({ t, rx } = appWithReceiver(defer)));
 describe("click webhook deliveries", () => {
   test("POST carries the spec's body exactly, signed with the owner's secret", async () => {
     const { user } = await t.telegramUser();
-    const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true, title: "Spring sale" });
-    const [click] = recordClicks(t.deps, link, [{ ip: "203.0.113.9", country: "FR", city: "Paris", device: "desktop", os: "Windows", browser: "Edge", referer: null, isBot: false, isUnique: true }]);
+    const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true, title: "Spring sale" });
+    const [click] = await recordClicks(t.deps, link, [{ ip: "203.0.113.9", country: "FR", city: "Paris", device: "desktop", os: "Windows", browser: "Edge", referer: null, isBot: false, isUnique: true }]);
     await deliveryWorker(t.deps).drain();
 
     expect(rx.received).toHaveLength(1);
@@ -31,7 +31,7 @@ describe("click webhook deliveries", () => {
       click: { ip: "203.0.113.9", country: "FR", city: "Paris", device_type: "desktop", os: "Windows", browser: "Edge", referer: null, is_bot: false, is_unique: true, clicked_at: click!.clickedAt.toISOString() },
     });
     expect(Object.keys(JSON.parse(r.body))).toEqual(["event", "link", "click"]);
-    const [row] = outboxRows(t.deps, "click_webhook");
+    const [row] = await outboxRows(t.deps, "click_webhook");
     expect(r.headers["x-webhook-id"]).toBe(row!.deliveryId);
     expect(r.headers["x-webhook-event"]).toBe("click");
     expect(r.headers["x-webhook-timestamp"]).toBe(String(Math.floor(t.clock.now().getTime() / 1000)));
@@ -43,8 +43,8 @@ describe("click webhook deliveries", () => {
 
   test("GET sends the same data as flat query parameters, signed over the query string", async () => {
     const { user } = await t.telegramUser();
-    const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?token=abc`, webhookMethod: "GET", webhookEnabled: true, title: null });
-    const [click] = recordClicks(t.deps, link, [{ referer: null, isBot: true, isUnique: false, device: "bot" }]);
+    const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?token=abc`, webhookMethod: "GET", webhookEnabled: true, title: null });
+    const [click] = await recordClicks(t.deps, link, [{ referer: null, isBot: true, isUnique: false, device: "bot" }]);
     await deliveryWorker(t.deps).drain();
 
     const r = rx.received[0]!;
@@ -73,8 +73,8 @@ describe("click webhook deliveries", () => {
 
   test("the delivery id is signed: a captured delivery replayed under a new X-Webhook-Id does not verify", async () => {
     const { user } = await t.telegramUser();
-    const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-    recordClicks(t.deps, link);
+    const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+    await recordClicks(t.deps, link);
     await deliveryWorker(t.deps).drain();
     const r = rx.received[0]!;
     const { secret } = await getSigningSecret(t.deps, user.id);
@@ -91,10 +91,10 @@ describe("click webhook deliveries", () => {
       secret: string, headers: Headers, payload: string, toleranceSec?: number) => boolean;
     t.clock.set(new Date()); // the sample checks the timestamp against the real time
     const { user } = await t.telegramUser();
-    const post = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/p`, webhookEnabled: true });
-    const get = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?mine=1`, webhookMethod: "GET", webhookEnabled: true });
-    recordClicks(t.deps, post);
-    recordClicks(t.deps, get);
+    const post = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/p`, webhookEnabled: true });
+    const get = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?mine=1`, webhookMethod: "GET", webhookEnabled: true });
+    await recordClicks(t.deps, post);
+    await recordClicks(t.deps, get);
     await deliveryWorker(t.deps).drain();
     const { secret } = await getSigningSecret(t.deps, user.id);
     const p = rx.received.find((r) => r.method === "POST")!;
@@ -108,11 +108,11 @@ describe("click webhook deliveries", () => {
 
   test("a rotated secret signs the next deliveries; the old one no longer verifies", async () => {
     const { user } = await t.telegramUser();
-    const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+    const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
     const old = (await getSigningSecret(t.deps, user.id)).secret;
     const fresh = (await rotateSigningSecret(t.deps, user.id)).secret;
     expect(fresh).not.toBe(old);
-    recordClicks(t.deps, link);
+    await recordClicks(t.deps, link);
     await deliveryWorker(t.deps).drain();
     expect(signatureMatches(fresh, rx.received[0]!.headers, rx.received[0]!.body)).toBe(true);
     expect(signatureMatches(old, rx.received[0]!.headers, rx.received[0]!.body)).toBe(false);
@@ -120,16 +120,16 @@ describe("click webhook deliveries", () => {
 
   test("links without an enabled webhook enqueue nothing", async () => {
     const { user } = await t.telegramUser();
-    recordClicks(t.deps, insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false }));
-    recordClicks(t.deps, insertLink(t.deps, user.id, { webhookUrl: null, webhookEnabled: true }));
-    expect(outboxRows(t.deps)).toHaveLength(0);
+    await recordClicks(t.deps, await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false }));
+    await recordClicks(t.deps, await insertLink(t.deps, user.id, { webhookUrl: null, webhookEnabled: true }));
+    expect(await outboxRows(t.deps)).toHaveLength(0);
   });
 
   test("retries follow the delays 0, 2, 5, 15, 30 s after each failed attempt, then give up", async () => {
     rx.respond = 500;
     const { user } = await t.telegramUser();
-    const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-    recordClicks(t.deps, link);
+    const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+    await recordClicks(t.deps, link);
     const worker = deliveryWorker(t.deps);
     const start = t.clock.now().getTime();
     const sentAt: number[] = [];
@@ -151,7 +151,7 @@ describe("click webhook deliveries", () => {
     t.clock.advance(3_600_000);
     await worker.drain();
     expect(rx.received).toHaveLength(6);
-    const [row] = outboxRows(t.deps, "click_webhook");
+    const [row] = await outboxRows(t.deps, "click_webhook");
     expect(row!.status).toBe("failed");
     expect(row!.attempts).toBe(6);
     expect(row!.lastError).toContain("HTTP 500");
@@ -163,13 +163,13 @@ describe("click webhook deliveries", () => {
 
   test("a delivery that succeeds on a retry counts no failure; redirects are failures and not followed", async () => {
     const { user } = await t.telegramUser();
-    const link = insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
+    const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
     rx.respond = (_r, i) => (i === 0 ? 302 : 200);
-    recordClicks(t.deps, link);
+    await recordClicks(t.deps, link);
     await deliveryWorker(t.deps).drain();
     expect(rx.received).toHaveLength(2);
     expect(rx.received.every((r) => r.path === "/")).toBe(true);
-    expect(outboxRows(t.deps)[0]!.status).toBe("done");
+    expect((await outboxRows(t.deps))[0]!.status).toBe("done");
     expect(t.deps.db.select().from(links).where(eq(links.id, link.id)).get()!.webhookFailures).toBe(0);
   });
 });

@@ -51,11 +51,11 @@ test("the address is checked again at delivery: a stored internal target gets no
   const { t, rx } = setup();
   const { user } = await t.telegramUser();
   // saved while allowed (or before its DNS changed): delivery checks again
-  const link = insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true });
-  recordClicks(t.deps, link);
+  const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true });
+  await recordClicks(t.deps, link);
   await deliveryWorker(t.deps).drain();
   expect(rx.received).toHaveLength(0);
-  const [row] = outboxRows(t.deps, "click_webhook");
+  const [row] = await outboxRows(t.deps, "click_webhook");
   expect(row!.lastError).toBe("refused: 127.0.0.1 is a loopback address; webhooks may not target internal networks");
   expect(row!.attempts).toBe(2); // the first try and the immediate retry; later retries wait for their delay
 });
