@@ -17,7 +17,7 @@ const ROOT = resolve(import.meta.dir, "..");
 const TEST = join(ROOT, "test");
 const APP = join(TEST, "helpers/app.ts");
 /** what a file does that only works on the SQLite file */
-const SQLITE = /\bdeps\.db\b|\.db\.(select|insert|update|delete|transaction|run)\b|\.handle\.sqlite\b|\bsqlite\.|\.(run|get|all)\(\)|\bcreateTestSink\(|\bcreateDeps\(/;
+const SQLITE = /\bdeps\.db\b|\.db\.(select|insert|update|delete|transaction|run)\b|\.handle\.sqlite\b|\bsqlite\.|(\)|^\s*)\.(run|get|all)\(\)|\bcreateTestSink\(|\bcreateDeps\(/m;
 /** a test helper that says it works on either database (its SQLite-only parts are checked where they are called) */
 const NEUTRAL = /@both-databases/;
 /** files that already run their bodies on both databases */
