@@ -105,8 +105,8 @@ describe("share-qr", () => {
 });
 
 test("share-qr and the summary card name a custom-domain link by its own tracking URL", async () => {
-  const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
-  const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
+  const [domain] = await t.deps.asyncDb.insert(t.deps.asyncDb.tables.domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning();
+  const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain!.id });
   const png = await QRCode.toBuffer("http://go.alice.example/custom1", { width: 300 });
   expect((await post(`${link.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(200);
   expect(fake.callsOf("sendPhoto")[0]!.params.caption).toBe("QR code for http://go.alice.example/custom1");

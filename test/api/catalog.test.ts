@@ -60,7 +60,7 @@ test("domains: international names are kept in their ASCII (punycode) form, whic
   expect((await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname: "go.пример.рф" } })).status).toBe(409);
   const unverified = await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/", domain_id: typed.json.id } });
   expect(unverified.json.details).toEqual([{ field: "domain_id", message: expect.stringContaining("not verified") }]);
-  s.t.deps.db.update(domains).set({ verifiedAt: s.t.clock.now() }).where(eq(domains.id, typed.json.id)).run();
+  await s.t.deps.asyncDb.update(s.t.deps.asyncDb.tables.domains).set({ verifiedAt: s.t.clock.now() }).where(eq(s.t.deps.asyncDb.tables.domains.id, typed.json.id));
   const l = await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/", domain_id: typed.json.id } });
   expect(l.json.trackingUrl).toBe(`http://go.xn--e1afmkfd.xn--p1ai/${l.json.code}`);
   const visit = await s.t.request("GET", `/${l.json.code}`, { headers: { host: "go.xn--e1afmkfd.xn--p1ai", "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/124.0" } });

@@ -37,7 +37,8 @@ async function go(code: string, v: Visitor = {}) {
 }
 async function recorded(linkId: number) {
   await t.deps.clicks.flush();
-  return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
+  const { clicks } = t.deps.asyncDb.tables;
+  return t.deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id);
 }
 const iso = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 

@@ -28,7 +28,8 @@ async function go(code: string, ip: string, ua = CHROME, query = "") {
 }
 async function recorded(linkId: number) {
   await t.deps.clicks.flush();
-  return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
+  const { clicks } = t.deps.asyncDb.tables;
+  return t.deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id);
 }
 const VARIANTS = [
   { url: "https://a.example/", weight: 60 },

@@ -248,7 +248,7 @@ describe("webhook fields", () => {
     const c = await create({ url: "https://ok.example", webhook_url: `${rx.url}/hook` });
     const { links } = await import("../../db/schema");
     const { eq } = await import("drizzle-orm");
-    t.deps.db.update(links).set({ webhookEnabled: false, webhookFailures: 100 }).where(eq(links.id, c.json.id)).run();
+    await t.deps.asyncDb.update(t.deps.asyncDb.tables.links).set({ webhookEnabled: false, webhookFailures: 100 }).where(eq(t.deps.asyncDb.tables.links.id, c.json.id));
     const sent = rx.received.length;
     await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { webhook_enabled: true } });
     expect(rx.received.length).toBe(sent); // same url: no new validation

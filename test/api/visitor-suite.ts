@@ -34,7 +34,8 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
     });
   async function recorded(linkId: number) {
     await t.deps.clicks.flush();
-    return t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).all();
+    const { clicks } = t.deps.asyncDb.tables;
+    return t.deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id);
   }
   const iso = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 

@@ -87,8 +87,8 @@ describe("link card analytics", () => {
   });
 
   test("QR of a link on a custom domain encodes that domain's URL (the default host answers 404 for it)", async () => {
-    const domain = t.deps.db.insert(domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning().get();
-    const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain.id });
+    const [domain] = await t.deps.asyncDb.insert(t.deps.asyncDb.tables.domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning();
+    const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain!.id });
     await card(link.id);
     fake.press("🔳 QR");
     const photo = await fake.waitFor("sendPhoto");

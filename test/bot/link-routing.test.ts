@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { count } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { listLinks } from "../../core/links/list";
 import { getLink } from "../../core/links/links";
@@ -102,7 +103,8 @@ describe("rules, variants and dead codes in the bot's stats (unit)", () => {
       expect(res.status).toBe(302);
     }
     await b.t.deps.clicks.flush();
-    const stored = b.t.deps.db.$client.query("SELECT variant, count(*) AS n FROM clicks GROUP BY variant ORDER BY variant").all() as { variant: number; n: number }[];
+    const { clicks } = b.t.deps.asyncDb.tables;
+    const stored = (await b.t.deps.asyncDb.select({ variant: clicks.variant, n: count() }).from(clicks).groupBy(clicks.variant).orderBy(clicks.variant)).map((r) => ({ variant: r.variant, n: Number(r.n) }));
     expect(stored.reduce((n, r) => n + r.n, 0)).toBe(6);
     await b.press("📊 Stats");
     const text = b.calls.findLast((c) => c.method === "editMessageText")!.params.text as string;

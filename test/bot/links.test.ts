@@ -133,7 +133,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     const domain = await createDomain(b.t.deps, (await userId()), "go.example.org");
     await option("🌐 Domain", "https://go.example.org/");
     expect(lastText()).toContain("domain_id: is not verified yet"); // core's rule, as the API says it
-    b.t.deps.db.update(domains).set({ verifiedAt: new Date() }).where(eq(domains.id, domain.id)).run();
+    await b.t.deps.asyncDb.update(b.t.deps.asyncDb.tables.domains).set({ verifiedAt: new Date() }).where(eq(b.t.deps.asyncDb.tables.domains.id, domain.id));
     await b.send("go.example.org");
     expect(lastText()).toContain("🌐 On your domain go.example.org");
     expect((await details()).trackingUrl).toContain("go.example.org");

@@ -83,7 +83,7 @@ describe("request links in the bot (unit)", () => {
     const { user } = await withFolder();
     await b.press(/Invoices/);
     await b.press("📥 New request link");
-    b.t.deps.db.$client.exec("DELETE FROM secure_requests");
+    await b.t.deps.asyncDb.delete(b.t.deps.asyncDb.tables.secureRequests);
     expect(await listRequests(b.t.deps, user.id)).toHaveLength(0);
     const calls = await b.press("⏸ Turn off");
     expect(calls.map((c) => [c.method, c.params.text])).toEqual([

@@ -22,7 +22,7 @@ beforeEach(async () => {
   defer(() => bot.stop());
 });
 
-const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
+const linkRow = async (id: number) => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, id)))[0]!;
 const answered = (pred: (p: Record<string, any>) => boolean = () => true) => fake.waitFor("answerCallbackQuery", (c) => pred(c.params));
 const edited = (text: string) => fake.waitFor("editMessageText", (c) => String(c.params.text).includes(text));
 
@@ -54,10 +54,10 @@ test("turning an auto-disabled webhook on resets the count; off stops it", async
   expect(screen.params.text).toContain("turned off after too many failed deliveries");
   fake.press("🔕 Off · 100 failed — turn on");
   await edited("Webhook on; failure count reset to 0.");
-  expect(linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
+  expect(await linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
   fake.press("🔔 On — turn off");
   await edited("Webhook off: clicks are no longer sent.");
-  expect(linkRow(link.id).webhookEnabled).toBe(false);
+  expect((await linkRow(link.id)).webhookEnabled).toBe(false);
 });
 
 test("a test delivery reaches the target, signed, and the user is told the answer", async () => {
@@ -100,7 +100,7 @@ test("another user's link is not found", async () => {
   const link = await insertLink(t.deps, owner.user.id, { webhookUrl: rx.url, webhookEnabled: true });
   fake.pushMessage(`/start link_${link.id}`);
   await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⚠️ Link not found"));
-  expect(linkRow(link.id).webhookEnabled).toBe(true);
+  expect((await linkRow(link.id)).webhookEnabled).toBe(true);
   expect(rx.received).toHaveLength(0);
 });
 

@@ -33,7 +33,7 @@ async function emailSignIn(email: string) {
 }
 
 const setPlan = (userId: number, plan: "starter" | "pro" | "business", days: number) =>
-  t.deps.db.update(s.users).set({ plan, planExpiresAt: new Date(t.clock.now().getTime() + days * DAY) }).where(eq(s.users.id, userId)).run();
+  t.deps.asyncDb.update(t.deps.asyncDb.tables.users).set({ plan, planExpiresAt: new Date(t.clock.now().getTime() + days * DAY) }).where(eq(t.deps.asyncDb.tables.users.id, userId));
 
 describe("linking an email (send-link-otp / verify-link-otp)", () => {
   test("links a new email to a Telegram account, once", async () => {
@@ -57,7 +57,7 @@ describe("linking an email (send-link-otp / verify-link-otp)", () => {
     const email = freshEmail();
     const emailAccount = await emailSignIn(email);
     seedResources(t.deps, emailAccount.user.id, "mail");
-    setPlan(emailAccount.user.id, "pro", 20);
+    await setPlan(emailAccount.user.id, "pro", 20);
     const { user: tg, token } = await t.telegramUser(11, "tg11");
     seedResources(t.deps, tg.id, "tg");
 
@@ -169,9 +169,9 @@ describe("POST /api/auth/msgr/link-widget", () => {
   test("merges an existing Telegram account in, keeping the more expensive plan", async () => {
     const tg = await t.telegramUser(50, "tg50");
     seedResources(t.deps, tg.user.id, "tg50");
-    setPlan(tg.user.id, "starter", 5);
+    await setPlan(tg.user.id, "starter", 5);
     const dash = await t.emailUser("biz@example.com");
-    setPlan(dash.user.id, "business", 2);
+    await setPlan(dash.user.id, "business", 2);
     const res = await t.request("POST", "/api/auth/msgr/link-widget", { token: dash.token, body: widget(50, "tg50") });
     expect(res.json).toMatchObject({ success: true, merged: true, user: { id: dash.user.id, msgrId: 50, email: "biz@example.com" } });
     expect(ownedCounts(t.deps, dash.user.id).links).toBe(1);

@@ -78,7 +78,7 @@ describe("sending through a request link (public)", () => {
     expect(text.status).toBe(201);
     expect(((await text.json()) as any).itemsLeft).toBe(1);
 
-    const files = t.deps.db.select().from(secureFiles).all().filter((f) => f.folderId === folder.id && f.id > 2);
+    const files = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureFiles).orderBy(t.deps.asyncDb.tables.secureFiles.id)).filter((f) => f.folderId === folder.id && f.id > 2);
     expect(files).toHaveLength(2);
     expect(storedBytes(files[0]!.storagePath!)).toEqual(bytes);
     expect(files[0]).toMatchObject({ fileName: "scan.bin", fileSize: bytes.length, userId: files[0]!.userId });

@@ -21,7 +21,7 @@ afterEach(() => {
   t.close();
 });
 
-const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
+const linkRow = async (id: number) => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, id)))[0]!;
 
 /** Runs every attempt of every queued delivery (moving the clock past each retry delay). */
 async function deliverAll() {
@@ -38,12 +38,12 @@ test("each delivery that fails every attempt counts one failure; success does no
   await recordClicks(t.deps, link, [{}, {}]);
   await deliverAll();
   expect(rx.received).toHaveLength(6); // 2 deliveries × 3 attempts
-  expect(linkRow(link.id).webhookFailures).toBe(2);
+  expect((await linkRow(link.id)).webhookFailures).toBe(2);
   rx.respond = 200;
   await recordClicks(t.deps, link);
   await deliverAll();
   expect(rx.received).toHaveLength(7);
-  expect(linkRow(link.id).webhookFailures).toBe(2);
+  expect((await linkRow(link.id)).webhookFailures).toBe(2);
   expect(await getLinkWebhook(t.deps, user.id, link.id)).toMatchObject({ enabled: true, failures: 2 });
 });
 
@@ -52,14 +52,14 @@ test("a failed delivery sent again that fails again still counts one failure (on
   const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
   await recordClicks(t.deps, link);
   await deliverAll();
-  expect(linkRow(link.id).webhookFailures).toBe(1);
+  expect((await linkRow(link.id)).webhookFailures).toBe(1);
   const [failed] = await outboxRows(t.deps, "click_webhook");
   expect(failed!.status).toBe("failed");
   await redeliver(t.deps, user.id, failed!.deliveryId);
   await deliverAll();
   expect(rx.received).toHaveLength(6); // 2 × 3 attempts
   expect((await outboxRows(t.deps, "click_webhook"))[0]!.status).toBe("failed");
-  expect(linkRow(link.id).webhookFailures).toBe(1);
+  expect((await linkRow(link.id)).webhookFailures).toBe(1);
 });
 
 test("the 100th failed delivery disables the webhook and queues one bot notice to the owner", async () => {
@@ -67,12 +67,12 @@ test("the 100th failed delivery disables the webhook and queues one bot notice t
   const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/dead`, webhookEnabled: true, webhookFailures: 98 });
   await recordClicks(t.deps, link, [{}]);
   await deliverAll();
-  expect(linkRow(link.id)).toMatchObject({ webhookFailures: 99, webhookEnabled: true });
+  expect(await linkRow(link.id)).toMatchObject({ webhookFailures: 99, webhookEnabled: true });
   expect(await outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
 
   await recordClicks(t.deps, link, [{}]);
   await deliverAll();
-  expect(linkRow(link.id)).toMatchObject({ webhookFailures: 100, webhookEnabled: false });
+  expect(await linkRow(link.id)).toMatchObject({ webhookFailures: 100, webhookEnabled: false });
   const notices = await outboxRows(t.deps, "webhook_disabled");
   expect(notices).toHaveLength(1);
   expect(notices[0]).toMatchObject({ kind: "bot", target: "4242", method: "sendMessage", userId: user.id, refId: link.id, status: "pending" });
@@ -81,7 +81,7 @@ test("the 100th failed delivery disables the webhook and queues one bot notice t
 
   // no more deliveries for a disabled webhook
   const before = rx.received.length;
-  await recordClicks(t.deps, { ...linkRow(link.id) });
+  await recordClicks(t.deps, { ...(await linkRow(link.id)) });
   await deliverAll();
   expect(rx.received).toHaveLength(before);
 });
@@ -91,7 +91,7 @@ test("owners without a Telegram account get no bot notice", async () => {
   const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true, webhookFailures: 99 });
   await recordClicks(t.deps, link);
   await deliverAll();
-  expect(linkRow(link.id).webhookEnabled).toBe(false);
+  expect((await linkRow(link.id)).webhookEnabled).toBe(false);
   expect(await outboxRows(t.deps, "webhook_disabled")).toHaveLength(0);
 });
 
@@ -101,7 +101,7 @@ test("re-enabling resets the failure count; enabling without a URL is refused", 
   const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
   await expect(setLinkWebhookEnabled(t.deps, other.user.id, link.id, true)).rejects.toThrow("Link not found");
   expect(await setLinkWebhookEnabled(t.deps, user.id, link.id, true)).toMatchObject({ enabled: true, failures: 0 });
-  expect(linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
+  expect(await linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
   expect(await setLinkWebhookEnabled(t.deps, user.id, link.id, false)).toMatchObject({ enabled: false, failures: 0 });
   const bare = await insertLink(t.deps, user.id, { webhookUrl: null });
   await expect(setLinkWebhookEnabled(t.deps, user.id, bare.id, true)).rejects.toThrow("no webhook_url");
@@ -117,5 +117,5 @@ test("deliveries still queued when the webhook is turned off are cancelled, not 
   await deliverAll();
   expect(rx.received).toHaveLength(0);
   expect((await outboxRows(t.deps, "click_webhook")).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
-  expect(linkRow(link.id).webhookFailures).toBe(0);
+  expect((await linkRow(link.id)).webhookFailures).toBe(0);
 });
