@@ -17,14 +17,14 @@ const list = (query = "", tok = token) => t.request("GET", `/api/links${query}`,
 const ids = (res: { json: { id: number }[] }) => res.json.map((l) => l.id);
 
 /** Inserts `n` links for `user` straight into the database (faster than the API, no plan limit); returns their ids oldest first. */
-function seed(n: number, user = userId, fields: (i: number) => Partial<typeof links.$inferInsert> = () => ({})): number[] {
+async function seed(n: number, user = userId, fields: (i: number) => Partial<typeof links.$inferInsert> = () => ({})): Promise<number[]> {
   const rows = Array.from({ length: n }, (_, i) => ({ userId: user, code: `seed${user}x${i}`, url: `https://example.com/page/${i}`, ...fields(i) }));
-  return t.deps.db.insert(links).values(rows).returning({ id: links.id }).all().map((r) => r.id);
+  return (await t.deps.asyncDb.insert(t.deps.asyncDb.tables.links).values(rows).returning({ id: t.deps.asyncDb.tables.links.id })).map((r) => r.id);
 }
 
 describe("GET /api/links tags filter", () => {
   test("malformed tag ids are 400 naming the tags field, never the whole list", async () => {
-    seed(3);
+    await seed(3);
     for (const bad of ["0", "abc", "1,,2", "-1", "1,-2", "1.5", "2,0", ",", "1,", "99999999999999999999"]) {
       const res = await list(`?tags=${encodeURIComponent(bad)}`);
       expect({ bad, status: res.status }).toEqual({ bad, status: 400 });
@@ -47,14 +47,14 @@ describe("GET /api/links tags filter", () => {
   });
 
   test("an empty tags parameter means no filter", async () => {
-    const all = seed(2);
+    const all = await seed(2);
     expect(ids(await list("?tags="))).toEqual(all.reverse());
   });
 });
 
 describe("GET /api/links paging and search", () => {
   test("default page is the 100 newest, with X-Total-Count; limit and offset walk the rest in a stable order", async () => {
-    const all = seed(130).reverse(); // newest first
+    const all = (await seed(130)).reverse(); // newest first
     const first = await list();
     expect(first.status).toBe(200);
     expect(first.headers.get("x-total-count")).toBe("130");
@@ -74,7 +74,7 @@ describe("GET /api/links paging and search", () => {
 
   test("newest first also when links were created in the same instant", async () => {
     const at = new Date("2026-01-01T00:00:00Z");
-    const same = seed(5, userId, () => ({ createdAt: at }));
+    const same = await seed(5, userId, () => ({ createdAt: at }));
     expect(ids(await list())).toEqual([...same].reverse());
   });
 
@@ -94,7 +94,7 @@ describe("GET /api/links paging and search", () => {
 
   test("q finds links by title, destination or code, ignoring case (also outside ASCII), with tags and paging", async () => {
     const tag = await t.request("POST", "/api/tags", { token, body: { name: "promo" } });
-    const [a, b, c, d] = seed(4, userId, (i) =>
+    const [a, b, c, d] = await seed(4, userId, (i) =>
       [
         { title: "Весенняя распродажа", url: "https://shop.example/spring" },
         { title: null, url: "https://blog.example/Spring-Notes" },
@@ -102,8 +102,8 @@ describe("GET /api/links paging and search", () => {
         { title: "100% off_sale", url: "https://y.example/" },
       ][i]!,
     );
-    t.deps.db.insert(linkTags).values([{ linkId: a!, tagId: tag.json.id }, { linkId: c!, tagId: tag.json.id }]).run();
-    seed(3, (await t.telegramUser(778, "carol")).user.id, () => ({ title: "spring of someone else" }));
+    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.linkTags).values([{ linkId: a!, tagId: tag.json.id }, { linkId: c!, tagId: tag.json.id }]);
+    await seed(3, (await t.telegramUser(778, "carol")).user.id, () => ({ title: "spring of someone else" }));
 
     const spring = await list("?q=SPRING");
     expect(ids(spring)).toEqual([c!, b!, a!]);

@@ -4,6 +4,7 @@ import { orphanVisits } from "../../db/schema";
 import { pruneUnownedOrphanVisits } from "../../core/links/orphans";
 import { JOBS } from "../../jobs";
 import { addVerifiedDomain } from "../helpers/domains";
+import { eventually } from "../helpers/eventually";
 
 let t: TestApp;
 let alice: string;
@@ -20,8 +21,14 @@ async function link(token: string, body: Record<string, unknown>) {
   expect(res.status).toBe(201);
   return res.json as { id: number; code: string };
 }
-const visit = (code: string, host = "localhost") =>
-  t.request("GET", `/${code}`, { headers: { host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0", "x-forwarded-for": "203.0.113.5" } });
+const storedVisits = async () => (await t.deps.asyncDb.select({ id: t.deps.asyncDb.tables.orphanVisits.id }).from(t.deps.asyncDb.tables.orphanVisits)).length;
+/** A visit; a 404 is recorded in the background after the answer, so this waits until it is stored. */
+const visit = async (code: string, host = "localhost") => {
+  const before = await storedVisits();
+  const res = await t.request("GET", `/${code}`, { headers: { host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0", "x-forwarded-for": "203.0.113.5" } });
+  if (res.status === 404) await eventually(async () => (await storedVisits()) > before, `the orphan visit of /${code} to be stored`);
+  return res;
+};
 const orphans = async (token: string, query = "") => {
   const res = await t.request("GET", `/api/orphan-visits${query}`, { token });
   expect(res.status).toBe(200);
@@ -60,7 +67,7 @@ test("disabled and deleted links and codes under the user's domains are the user
   expect(live.code).toBe("alive");
 
   // nothing about the visitor is stored: code, host, owner and time only
-  const rows = t.deps.db.select().from(orphanVisits).all();
+  const rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.orphanVisits));
   expect(rows).toHaveLength(7);
   expect(Object.keys(rows[0]!).sort()).toEqual(["code", "host", "id", "userId", "visitedAt"]);
   expect(JSON.stringify(rows).includes("203.0.113.5")).toBe(false);
@@ -111,6 +118,6 @@ test("visits nobody owns are pruned after 30 days; the user's are kept", async (
   expect(await pruneUnownedOrphanVisits(t.deps)).toBe(0);
   t.clock.advance(2 * 86_400_000);
   expect(await pruneUnownedOrphanVisits(t.deps)).toBe(1);
-  expect(t.deps.db.select().from(orphanVisits).all().map((r) => r.code).sort()).toEqual(["paused", "random-scan-2"]);
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.orphanVisits)).map((r) => r.code).sort()).toEqual(["paused", "random-scan-2"]);
   expect(JOBS.find((j) => j.name === "prune-orphan-visits")?.run).toBe(pruneUnownedOrphanVisits);
 });

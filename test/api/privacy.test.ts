@@ -58,7 +58,7 @@ async function exportedIps(t: TestApp, fake: FakeBotApi, token: string, linkId: 
 describe("PRIVACY_IP=truncate", () => {
   test("stores IPv4 /24 and IPv6 /48 only, everywhere; uniques, geo and counts stay right", async () => {
     const { t, fake, rx, token, link } = await setUp("truncate");
-    const rows = t.deps.db.select().from(clicks).where(eq(clicks.linkId, link.id)).orderBy(clicks.id).all();
+    const rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.clicks).where(eq(t.deps.asyncDb.tables.clicks.linkId, link.id)).orderBy(t.deps.asyncDb.tables.clicks.id));
     expect(rows.map((c) => c.ip)).toEqual(["81.169.145.0", "81.169.145.0", "81.169.145.0", "81.169.145.0", "2a01:4f8:1234::"]);
     expect(rows.map((c) => c.isUnique)).toEqual([true, false, true, true, true]);
     expect(rows.map((c) => c.country)).toEqual(["DE", "DE", "DE", "DE", "DE"]);
@@ -78,7 +78,7 @@ describe("PRIVACY_IP=truncate", () => {
 describe("PRIVACY_IP=none", () => {
   test("stores no address at all; uniques come from the day's keyed hash; geo is kept", async () => {
     const { t, fake, rx, token, link, go } = await setUp("none");
-    const rows = t.deps.db.select().from(clicks).where(eq(clicks.linkId, link.id)).orderBy(clicks.id).all();
+    const rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.clicks).where(eq(t.deps.asyncDb.tables.clicks.linkId, link.id)).orderBy(t.deps.asyncDb.tables.clicks.id));
     expect(rows.map((c) => c.ip)).toEqual([null, null, null, null, null]);
     expect(rows.map((c) => c.isUnique)).toEqual([true, false, true, true, true]);
     expect(rows.map((c) => c.country)).toEqual(["DE", "DE", "DE", "DE", "DE"]);
@@ -93,13 +93,13 @@ describe("PRIVACY_IP=none", () => {
     for (const part of ["81.169.145", "2a01:4f8"]) expect(db.includes(part)).toBe(false);
 
     // the key changes with the day: the same visitor gets another hash, so nothing links the days
-    const visitorsBefore = t.deps.db.select().from(clickVisitors).all().map((v) => v.visitorHash);
+    const visitorsBefore = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.clickVisitors)).map((v) => v.visitorHash);
     expect(visitorsBefore).toHaveLength(4);
     t.clock.advance(25 * 3_600_000);
     await go(A);
     await go(A);
     await t.deps.clicks.flush();
-    const visitorsAfter = t.deps.db.select().from(clickVisitors).all().map((v) => v.visitorHash);
+    const visitorsAfter = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.clickVisitors)).map((v) => v.visitorHash);
     expect(visitorsAfter).toHaveLength(5);
     expect(visitorsAfter.filter((h) => !visitorsBefore.includes(h))).toHaveLength(1);
     expect((await t.request("GET", `/api/links/${link.id}/stats?period=all`, { token })).json).toMatchObject({ totalClicks: 7, uniqueClicks: 5 });
@@ -109,7 +109,7 @@ describe("PRIVACY_IP=none", () => {
 describe("PRIVACY_IP=full (the default) and the setting itself", () => {
   test("full keeps the address as received", async () => {
     const { t, link } = await setUp("full");
-    expect(t.deps.db.select().from(clicks).where(eq(clicks.linkId, link.id)).all().map((c) => c.ip)).toEqual([A, A, B, A, V6]);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.clicks).where(eq(t.deps.asyncDb.tables.clicks.linkId, link.id))).map((c) => c.ip)).toEqual([A, A, B, A, V6]);
   });
 
   test("a bad value stops the start naming the variable", () => {

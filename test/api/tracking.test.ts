@@ -230,7 +230,7 @@ describe("matches", () => {
     const { user, token } = await t.telegramUser();
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Hook", keyword: "launch", notify_via: "webhook", webhook_url: `${receiver.url}/tracker` } });
     const [match] = await post(7, "Rocket LAUNCH at dawn");
-    const rows = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_webhook")).all();
+    const rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")));
     expect(rows).toHaveLength(1);
     const tracker = (await t.request("GET", `/api/tracking/${tr.id}`, { token })).json;
     const apiMatch = (await t.request("GET", `/api/tracking/${tr.id}/matches`, { token })).json.items[0];
@@ -239,7 +239,7 @@ describe("matches", () => {
     expect(apiMatch.id).toBe(match!.id);
 
     expect((await t.request("POST", `/api/tracking/${tr.id}/test`, { token })).json).toEqual({ success: true });
-    const sample = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_webhook")).all()[1]!;
+    const sample = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")))[1]!;
     expect(sample.payload).toMatchObject({ event: "keyword_match", test: true, tracker: { id: tr.id }, match: { id: 0, matched_keyword: "launch" } });
   });
 });

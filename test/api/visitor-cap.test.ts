@@ -19,9 +19,9 @@ test("max_clicks is exact under parallel visits on a real server", async () => {
     expect(targets.filter((l) => l === "https://target.example/")).toHaveLength(cap);
     expect(targets.filter((l) => l === "https://target.example/over")).toHaveLength(200 - cap);
     await t.deps.clicks.flush();
-    expect(t.deps.db.select().from(clicks).where(eq(clicks.linkId, link.id)).all()).toHaveLength(cap);
-    expect(t.deps.db.select().from(links).where(eq(links.id, link.id)).get()).toMatchObject({ capUsed: cap, totalClicks: cap });
-    expect(t.deps.db.select().from(clicks).get()!.ip).toBe("127.0.0.1");
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.clicks).where(eq(t.deps.asyncDb.tables.clicks.linkId, link.id)))).toHaveLength(cap);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, link.id)))[0]).toMatchObject({ capUsed: cap, totalClicks: cap });
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.clicks))[0]!.ip).toBe("127.0.0.1");
   } finally {
     await server.stop();
     t.close();

@@ -10,7 +10,7 @@ let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
 
 const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
-const userId = () => b.t.deps.db.select().from(users).get()!.id;
+const userId = async () => (await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.users))[0]!.id;
 const FROM = { id: 42, is_bot: false, first_name: "Alice", username: "alice" };
 
 describe("commands, help and deep links", () => {
@@ -37,7 +37,7 @@ describe("inline mode", () => {
   test("typing stores nothing: each pause offers the URL; sending the result creates one link and edits the message to it", async () => {
     b = unitBot();
     for (const partial of ["example.co", "example.com/in", "example.com/inline"]) await ask(partial);
-    expect(await listLinks(b.t.deps, userId())).toHaveLength(0);
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(0);
     const offer = b.last("answerInlineQuery");
     expect(offer.params.is_personal).toBe(true);
     expect(offer.params.results[0]).toMatchObject({
@@ -47,8 +47,8 @@ describe("inline mode", () => {
     });
 
     await choose("example.com/inline");
-    const [link] = (await listLinks(b.t.deps, userId()));
-    expect(await listLinks(b.t.deps, userId())).toHaveLength(1);
+    const [link] = (await listLinks(b.t.deps, (await userId())));
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(1);
     expect(link!.original_url).toBe("https://example.com/inline");
     const edit = b.last("editMessageText");
     expect(edit.params).toMatchObject({
@@ -60,7 +60,7 @@ describe("inline mode", () => {
     await ask("https://example.com/inline");
     expect(b.last("answerInlineQuery").params.results[0]).toMatchObject({ id: `link-${link!.id}`, input_message_content: { message_text: link!.trackingUrl } });
     await choose("https://example.com/inline");
-    expect(await listLinks(b.t.deps, userId())).toHaveLength(1);
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(1);
   });
 
   test("a bad URL says why; an empty query offers nothing; an existing link's result creates nothing when sent", async () => {
@@ -77,7 +77,7 @@ describe("inline mode", () => {
     b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 1 } }) });
     await choose("example.com/one");
     await choose("example.com/two");
-    expect((await listLinks(b.t.deps, userId())).map((l) => l.original_url)).toEqual(["https://example.com/one"]);
+    expect((await listLinks(b.t.deps, (await userId()))).map((l) => l.original_url)).toEqual(["https://example.com/one"]);
     expect(b.last("editMessageText").params).toMatchObject({ inline_message_id: "im-1", text: "https://example.com/two" });
     expect(b.last("sendMessage").params).toMatchObject({ chat_id: FROM.id, text: expect.stringContaining("⚠️ I could not shorten https://example.com/two:") });
   });
@@ -99,7 +99,7 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
   test("keyword, matching, minus words, where, sources, language and notification target", async () => {
     b = unitBot();
     await b.send("/start");
-    const tr = await createTracker(b.t.deps, userId(), { name: "Deals", keyword: "deal" });
+    const tr = await createTracker(b.t.deps, (await userId()), { name: "Deals", keyword: "deal" });
     await b.send(`/start tracker_${tr.id}`);
     const answer = async (label: string, text: string) => {
       await b.press(label);
@@ -121,17 +121,17 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
     } finally {
       rx.stop(true);
     }
-    expect(await getTracker(b.t.deps, userId(), tr.id)).toMatchObject({ keyword: "hot deal", exactMatch: true, minusWords: ["в кредит", "spam"], searchChats: false, filterLanguage: "de", notifyVia: "webhook" });
+    expect(await getTracker(b.t.deps, (await userId()), tr.id)).toMatchObject({ keyword: "hot deal", exactMatch: true, minusWords: ["в кредит", "spam"], searchChats: false, filterLanguage: "de", notifyVia: "webhook" });
   });
 
   test("the tracker limit is said before the first question", async () => {
     b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { trackers: 1 } }) });
     await b.send("/start");
-    await createTracker(b.t.deps, userId(), { name: "One", keyword: "one" });
+    await createTracker(b.t.deps, (await userId()), { name: "One", keyword: "one" });
     await b.send("/track");
     expect(lastText()).toContain("allows 1 trackers and you have 1");
     expect(b.calls.some((c) => String(c.params.text ?? "").includes("New keyword tracker"))).toBe(false);
-    b.t.deps.db.update(users).set({ plan: "pro" }).where(eq(users.id, userId())).run();
+    await b.t.deps.asyncDb.update(b.t.deps.asyncDb.tables.users).set({ plan: "pro" }).where(eq(b.t.deps.asyncDb.tables.users.id, (await userId())));
     await b.send("/track");
     expect(lastText()).toContain("New keyword tracker");
   });

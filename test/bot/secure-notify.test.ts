@@ -25,7 +25,7 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
   await t.request("GET", `/api/secure/view/${quiet.code}`, { headers: { "user-agent": ANDROID } }); // notifications off
   await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID, "x-forwarded-for": "8.8.8.8" } });
   // queued in the database before anything is sent: a restart before delivery loses nothing
-  expect(t.deps.db.select().from(outbox).all().map((r) => [r.topic, r.status, r.target])).toEqual([["secure_view", "pending", "42"]]);
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).map((r) => [r.topic, r.status, r.target])).toEqual([["secure_view", "pending", "42"]]);
 
   await deliveryWorker(t.deps).drain();
   const sent = fake.callsOf("sendMessage").filter((c) => String(c.params.text).includes("was opened"));
@@ -92,7 +92,7 @@ test("items sent through a request link arrive in the owner's chat: a file as th
   expect(doc.files.document!.bytes).toEqual(bytes);
   const text = await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("New item"));
   expect(text.params.text).toBe("📥 New item for request “Invoices &lt;2026&gt;”\n\nHere is &lt;the&gt; code: 1234");
-  expect(t.deps.db.select().from(outbox).all().map((o) => o.status)).toEqual(["done", "done"]);
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).map((o) => o.status)).toEqual(["done", "done"]);
   // each message's button opens the received item's screen in the bot (share_<file id>)
   const received = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { id: number; name: string; contentType: string }[];
   const pdf = received.find((f) => f.name === "invoice-march.pdf")!;
@@ -113,5 +113,5 @@ test("a received file deleted before its message went out is cancelled, not retr
   await t.request("DELETE", `/api/secure/files/${files.at(-1).id}`, { token });
   await deliveryWorker(t.deps).drain();
   expect(fake.callsOf("sendDocument")).toHaveLength(0);
-  expect(t.deps.db.select().from(outbox).all().map((o) => o.status)).toEqual(["cancelled"]);
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).map((o) => o.status)).toEqual(["cancelled"]);
 });

@@ -15,13 +15,13 @@ afterAll(() => sink.stop());
 afterEach(() => b.close());
 
 const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
-const user = () => b.t.deps.db.select().from(users).get()!;
+const user = async () => (await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.users))[0]!;
 
 describe("bot settings (unit)", () => {
   test("plan, expiry, usage against each limit and sign-in methods", async () => {
     b = unitBot({ PLAN_LIMITS: '{"pro":{"links":777}}' });
     await b.send("https://example.com/one");
-    b.t.deps.db.update(users).set({ plan: "pro", planExpiresAt: new Date("2027-03-01T00:00:00Z") }).where(eq(users.id, user().id)).run();
+    await b.t.deps.asyncDb.update(b.t.deps.asyncDb.tables.users).set({ plan: "pro", planExpiresAt: new Date("2027-03-01T00:00:00Z") }).where(eq(b.t.deps.asyncDb.tables.users.id, (await user()).id));
     await b.press("⬅️ My links"); // the card's way back, then the list's
     await b.press("⬅️ Menu");
     const page = (await b.press("⚙️ Settings")).find((c) => c.method === "editMessageText")!;
@@ -50,7 +50,7 @@ describe("bot settings (unit)", () => {
     const secret = /<code>(lbt_sk_[^<]+)<\/code>/.exec(done.params.text)![1]!;
     expect(done.params.reply_markup).toBeUndefined(); // no button can overwrite it
     expect(b.last("sendMessage").params.text).toContain("API tokens</b> (1)"); // a new message below
-    expect(b.t.deps.db.select().from(apiTokens).get()!.scopes).toEqual(["read:links", "read:stats"]);
+    expect((await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.apiTokens))[0]!.scopes).toEqual(["read:links", "read:stats"]);
     expect((await b.t.request("GET", "/api/tokens", { token: secret })).status).toBe(403); // no `*`
     // the picker kept no live buttons
     expect(b.calls.some((c) => c.method === "editMessageReplyMarkup" && c.params.message_id === picker.result.message_id && !c.params.reply_markup)).toBe(true);
@@ -62,7 +62,7 @@ describe("bot settings (unit)", () => {
   test("revoking a token asks first; the token then stops working; a stale confirmation is answered", async () => {
     b = unitBot();
     await b.send("/start");
-    const token = await createApiToken(b.t.deps, user().id, { name: "old-script" });
+    const token = await createApiToken(b.t.deps, (await user()).id, { name: "old-script" });
     await b.send("/settings");
     await b.press("🔑 API tokens");
     await b.press("🗑 Revoke old-script");
@@ -88,10 +88,10 @@ describe("bot settings (unit)", () => {
     expect(lastText()).toContain("name");
     await b.send("promo");
     expect(lastText()).toContain("✅ Tag “promo” created.");
-    expect((await listTags(b.t.deps, user().id)).map((t) => t.name)).toEqual(["promo"]);
+    expect((await listTags(b.t.deps, (await user()).id)).map((t) => t.name)).toEqual(["promo"]);
     await b.press("🗑 promo");
     await b.press("🗑 Yes, remove");
-    expect(await listTags(b.t.deps, user().id)).toEqual([]);
+    expect(await listTags(b.t.deps, (await user()).id)).toEqual([]);
     await b.press("⬅️ Settings");
     await b.press("📡 Pixels");
     await b.press("➕ New pixel");
@@ -99,22 +99,22 @@ describe("bot settings (unit)", () => {
     expect(lastText()).toContain("pixelId");
     await b.send("facebook 123456789012345 Main shop");
     expect(lastText()).toContain("✅ Pixel “Main shop” added.");
-    expect(await listPixels(b.t.deps, user().id)).toHaveLength(1);
+    expect(await listPixels(b.t.deps, (await user()).id)).toHaveLength(1);
     await b.press("🗑 Main shop");
     await b.press("🗑 Yes, remove");
-    expect(await listPixels(b.t.deps, user().id)).toEqual([]);
+    expect(await listPixels(b.t.deps, (await user()).id)).toEqual([]);
   });
 
   test("passkeys are listed and removable; an email is linked by a mailed code", async () => {
     b = unitBot({ SMTP_URL: sink.url });
     await b.send("/start");
-    b.t.deps.db.insert(passkeys).values({ userId: user().id, credentialId: "cred-1", publicKey: new Uint8Array([1]), counter: 0, name: "Laptop", createdAt: new Date() } as never).run();
+    await b.t.deps.asyncDb.insert(b.t.deps.asyncDb.tables.passkeys).values({ userId: (await user()).id, credentialId: "cred-1", publicKey: new Uint8Array([1]), counter: 0, name: "Laptop", createdAt: new Date() } as never);
     await b.send("/settings");
     await b.press("🔐 Passkeys");
     expect(lastText()).toContain("Passkeys</b> (1)");
     await b.press("🗑 Laptop");
     await b.press("🗑 Yes, remove");
-    expect(b.t.deps.db.select().from(passkeys).all()).toEqual([]);
+    expect((await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.passkeys))).toEqual([]);
     await b.press("⬅️ Settings");
     await b.press("📧 Link an email");
     await b.send("not-an-email");
@@ -126,7 +126,7 @@ describe("bot settings (unit)", () => {
     await b.send(await sink.codeFor("alice@example.com"));
     expect(lastText()).toContain("✅ alice@example.com is linked");
     expect(lastText()).toContain("Sign-in: Telegram, email alice@example.com");
-    expect((await listIdentities(b.t.deps, user().id)).map((i) => i.provider)).toEqual(["telegram", "email"]);
+    expect((await listIdentities(b.t.deps, (await user()).id)).map((i) => i.provider)).toEqual(["telegram", "email"]);
   });
 
   test("/cancel and other commands leave a settings dialog; nothing is created", async () => {
@@ -143,7 +143,7 @@ describe("bot settings (unit)", () => {
     await b.press("➕ New API token");
     await b.send("/links");
     expect(lastText()).toContain("Your links");
-    expect(b.t.deps.db.select().from(apiTokens).all()).toHaveLength(0);
+    expect((await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.apiTokens))).toHaveLength(0);
   });
 });
 
@@ -151,8 +151,8 @@ describe("sign-in methods in the bot (unit)", () => {
   test("a linked email is listed and unlinked after a confirmation; the Telegram account of this chat is never offered", async () => {
     b = unitBot();
     await b.send("/settings");
-    const id = user().id;
-    b.t.deps.db.insert(identities).values({ userId: id, provider: "email", subject: "ann@example.com", createdAt: new Date() }).run();
+    const id = (await user()).id;
+    await b.t.deps.asyncDb.insert(b.t.deps.asyncDb.tables.identities).values({ userId: id, provider: "email", subject: "ann@example.com", createdAt: new Date() });
     await b.press("🪪 Sign-in methods");
     expect(lastText()).toContain("Tap another to unlink it:");
     const labels = b.labels(b.calls.findLast((c) => c.method === "editMessageText")!).flat();

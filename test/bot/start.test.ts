@@ -24,9 +24,9 @@ describe("bot basics (real bot against the fake Bot API)", () => {
       ["📱 Open the app", undefined],
     ]);
     expect(kb[4]).toEqual({ text: "📱 Open the app", web_app: { url: "https://links.example.com/" } });
-    const row = app.t.deps.db.select().from(identities).where(eq(identities.subject, "777")).get();
+    const row = (await app.t.deps.asyncDb.select().from(app.t.deps.asyncDb.tables.identities).where(eq(app.t.deps.asyncDb.tables.identities.subject, "777")))[0];
     expect(row?.provider).toBe("telegram");
-    expect(app.t.deps.db.select().from(users).where(eq(users.id, row!.userId)).get()?.username).toBe("maya");
+    expect((await app.t.deps.asyncDb.select().from(app.t.deps.asyncDb.tables.users).where(eq(app.t.deps.asyncDb.tables.users.id, row!.userId)))[0]?.username).toBe("maya");
   });
 
   test("over plain http the app button is a URL button; loopback addresses get none", async () => {

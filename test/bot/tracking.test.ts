@@ -51,7 +51,7 @@ describe("the bot as a source, end to end", () => {
 
     addBotToChannel();
     await fake.waitFor("getChatMemberCount", (c) => c.params.chat_id === CHANNEL.id);
-    const source = await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    const source = await eventually(async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources))[0], "the source row");
     expect(source).toMatchObject({ chatId: String(CHANNEL.id), type: "channel", title: "Rust Weekly", username: "rustweekly", memberCount: 1234, isActive: true, via: "bot" });
 
     fake.pushUpdate({ channel_post: { message_id: 55, date: now(), chat: CHANNEL, text: "Breaking: <Rust 2.0> is announced! Trusted sources confirm." } });
@@ -68,7 +68,7 @@ describe("the bot as a source, end to end", () => {
       matched_keyword: "Rust 2.0", post_url: "https://t.me/rustweekly/55", is_deleted: false, is_read: false,
     });
 
-    const queued = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).orderBy(asc(outbox.id)).all();
+    const queued = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_notify")).orderBy(asc(t.deps.asyncDb.tables.outbox.id)));
     expect(queued).toHaveLength(1); // the caption match is inside the burst window, grouped later
     expect(queued[0]).toMatchObject({ userId: user.id, kind: "bot", target: "42", method: "sendMessage", refId: items[1].id });
     expect(queued[0]!.payload).toEqual({
@@ -108,9 +108,9 @@ describe("the bot as a source, end to end", () => {
     await t.telegramUser(43, "mallory");
     const { json: tracker } = await t.request("POST", "/api/tracking", { token, body: { name: "x", keyword: "x" } });
     addBotToChannel();
-    await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    await eventually(async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources))[0], "the source row");
     fake.pushUpdate({ my_chat_member: { chat: CHANNEL, from: { id: 7, is_bot: false, first_name: "Owner" }, date: now(), old_chat_member: { status: "administrator", user: FAKE_BOT }, new_chat_member: { status: "left", user: FAKE_BOT } } });
-    await eventually(() => t.deps.db.select().from(trackingSources).get()?.isActive === false, "the source to be inactive");
+    await eventually(async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources))[0]?.isActive === false, "the source to be inactive");
     await fake.waitFor("sendMessage", (c) => c.params.chat_id === 7 && String(c.params.text).includes("I was removed from the channel “Rust Weekly”"));
     fake.pushMessage(`/start tracker_${tracker.id}`, { id: 43, username: "mallory" });
     await fake.waitFor("sendMessage", (c) => c.params.chat_id === 43 && String(c.params.text).startsWith("⚠️ Tracker not found"));
@@ -122,7 +122,7 @@ test("POST /api/tracking/:id/test queues a sample bot message; email-only owners
   const { user, token } = await t.telegramUser(42, "alice");
   const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust" } });
   expect((await t.request("POST", `/api/tracking/${tr.id}/test`, { token })).json).toEqual({ success: true });
-  const row = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_test")).get()!;
+  const row = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_test")))[0]!;
   expect(row).toMatchObject({ userId: user.id, kind: "bot", target: "42", refId: tr.id, method: "sendMessage" });
   expect(row.payload).toEqual({ text: "🧪 Test\n🔔 <b>Rust</b>: new match\n📣 Test channel\n\nThis is a test notification for <b>rust</b>", parse_mode: "HTML" });
 
@@ -139,10 +139,10 @@ test("member counts are refreshed daily; a group upgraded to a supergroup keeps 
   await setSourceMetadata(t.deps, "-555", { geo: "DE" });
   fake.on("getChatMemberCount", (p) => (String(p.chat_id) === String(CHANNEL.id) ? 20000 : 3));
   await trackingSourcesJob(t.deps);
-  expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.memberCount])).toEqual([[String(CHANNEL.id), 20000], ["-555", 3]]);
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources).orderBy(t.deps.asyncDb.tables.trackingSources.id)).map((s) => [s.chatId, s.memberCount])).toEqual([[String(CHANNEL.id), 20000], ["-555", 3]]);
 
   fake.pushUpdate({ message: { message_id: 3, date: now(), chat: { id: -555, type: "group", title: "Old group" }, from: { id: 7, is_bot: false, first_name: "O" }, migrate_to_chat_id: -1005550000000 } });
-  const moved = await eventually(() => t.deps.db.select().from(trackingSources).where(eq(trackingSources.chatId, "-1005550000000")).get(), "the migrated source");
+  const moved = await eventually(async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources).where(eq(t.deps.asyncDb.tables.trackingSources.chatId, "-1005550000000")))[0], "the migrated source");
   expect(moved).toMatchObject({ type: "supergroup", geo: "DE", memberCount: 3, title: "Old group" });
 });
 
@@ -197,7 +197,7 @@ describe("bot screens", () => {
     const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`).join(" ").slice(0, 790).trim();
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Long", keyword: phrase } });
     addBotToChannel();
-    await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    await eventually(async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources))[0], "the source row");
     for (let i = 1; i <= 6; i++) fake.pushUpdate({ channel_post: { message_id: i, date: now(), chat: CHANNEL, text: `${"c".repeat(70)} ${phrase} ${"c".repeat(70)} ${i}` } });
     await eventually(async () => (await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json.count === 6, "6 matches");
     fake.pushMessage(`/start tracker_${tr.id}`);
@@ -216,7 +216,7 @@ describe("bot screens", () => {
 
   test("a business account's many trackers are listed 20 per page (Telegram takes at most 100 buttons)", async () => {
     const { user } = await t.telegramUser(42, "alice");
-    t.deps.db.update(users).set({ plan: "business" }).where(eq(users.id, user.id)).run();
+    await t.deps.asyncDb.update(t.deps.asyncDb.tables.users).set({ plan: "business" }).where(eq(t.deps.asyncDb.tables.users.id, user.id));
     for (let i = 1; i <= 45; i++) await createTracker(t.deps, user.id, { name: `T${i}`, keyword: `k${i}` });
     const labels = (c: RecordedCall): string[] => c.params.reply_markup.inline_keyboard.flat().map((b: { text: string }) => b.text);
     fake.pushMessage("/trackers");
@@ -253,7 +253,7 @@ describe("bot screens", () => {
     const { token } = await t.telegramUser(42, "alice");
     const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Deals", keyword: "deal" } });
     addBotToChannel();
-    await eventually(() => t.deps.db.select().from(trackingSources).get(), "the source row");
+    await eventually(async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources))[0], "the source row");
     for (let i = 1; i <= 7; i++) fake.pushUpdate({ channel_post: { message_id: i, date: now(), chat: CHANNEL, text: `Hot deal number ${i}` } });
     await eventually(async () => (await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json.count === 7, "7 matches");
 

@@ -33,14 +33,14 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   rx = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
   b = unitBot();
   await b.send("/start");
-  const userId = b.t.deps.db.select().from(users).get()!.id;
+  const userId = (await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.users))[0]!.id;
   const deps = b.t.deps;
   await insertLink(deps, userId, { isActive: false });
   const link = await insertLink(deps, userId, { webhookUrl: `http://127.0.0.1:${rx.port}/hook`, webhookEnabled: true }); // newest: first in the list
   await createTag(deps, userId, "promo");
   await createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
   await createApiToken(deps, userId, { name: "ci" });
-  deps.db.insert(passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() }).run();
+  await deps.asyncDb.insert(deps.asyncDb.tables.passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() });
   const folder = await createFolder(deps, userId, { name: "Work" });
   // two of each shared and sent thing: the rows' own delete buttons take one, the screens' the other
   for (const name of ["memo", "notes"]) {
@@ -58,7 +58,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
 
   const visited = new Set<string>();
   const pressed: string[] = [];
-  const inDialog = () => deps.db.select().from(botKv).where(like(botKv.key, "conversation:%")).all().some((r) => r.value !== "{}" && r.value !== "null");
+  const inDialog = async () => (await deps.asyncDb.select().from(deps.asyncDb.tables.botKv).where(like(deps.asyncDb.tables.botKv.key, "conversation:%"))).some((r) => r.value !== "{}" && r.value !== "null");
 
   async function visit(call: ApiCall) {
     const buttons = menuButtons(call);
@@ -83,7 +83,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
       expect({ button: button.text, answered: produced.some((c) => c.method === "answerCallbackQuery") }).toEqual({ button: button.text, answered: true });
       const effects = produced.filter((c) => /^(edit|send)/.test(c.method));
       expect({ button: button.text, leads: effects.length > 0 }).toEqual({ button: button.text, leads: true });
-      if (inDialog()) await b.send("/cancel");
+      if ((await inDialog())) await b.send("/cancel");
       for (const c of effects) await visit(c);
     }
   }

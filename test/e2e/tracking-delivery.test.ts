@@ -40,7 +40,7 @@ const botNotifications = (chatId: number) => h.fake.callsOf("sendMessage").filte
 
 /** A Telegram user client for the MTProto source, driven by the test. */
 function fakeMtproto(chats: Awaited<ReturnType<MtprotoClient["listChats"]>>) {
-  const handlers: { post?: (p: MtprotoPost) => void; deleted?: (chatId: string, ids: number[]) => void } = {};
+  const handlers: { post?: (p: MtprotoPost) => void | Promise<void>; deleted?: (chatId: string, ids: number[]) => void | Promise<void> } = {};
   const client: MtprotoClient = {
     connect: async () => {},
     disconnect: async () => {},
@@ -59,7 +59,7 @@ describe("keyword tracking notifications are delivered", () => {
     post(55, "Breaking: Rust 2.0 is announced");
     const [match] = await matchesOf(token, created.json.id, 1);
 
-    const row = h.t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).get()!;
+    const row = (await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_notify")))[0]!;
     expect(row).toMatchObject({ userId: user.id, status: "pending" });
     await h.drain();
 
@@ -75,7 +75,7 @@ describe("keyword tracking notifications are delivered", () => {
       { text: "✓ Mark read", url: `https://t.me/test_bot?start=read_${match.id}` },
       { text: "🔎 Tracker", url: `https://t.me/test_bot?start=tracker_${created.json.id}` },
     ]);
-    expect(h.t.deps.db.select().from(outbox).where(eq(outbox.id, row.id)).get()!.status).toBe("done");
+    expect((await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.id, row.id)))[0]!.status).toBe("done");
 
     // a second drain sends nothing again
     await h.drain();
@@ -106,7 +106,7 @@ describe("keyword tracking notifications are delivered", () => {
       expect(signatureMatches(secret.secret, e.headers, e.body)).toBe(true);
     }
     expect(events[1]!.headers["x-webhook-id"]).toBe(events[0]!.headers["x-webhook-id"]!);
-    expect(h.t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_webhook")).get()!.status).toBe("done");
+    expect((await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")))[0]!.status).toBe("done");
   });
 
   test("post_deleted: a deleted post reported by the MTProto source is delivered by webhook and by bot when notify_on_delete", async () => {
@@ -119,11 +119,11 @@ describe("keyword tracking notifications are delivered", () => {
     const mt = fakeMtproto([{ chatId: "-1009876543210", type: "channel", title: "Space News", username: "spacenews", memberCount: 5000 }]);
     const source = createMtprotoSource(h.t.deps, mt.client);
     await source.start();
-    mt.handlers.post!({ chatId: "-1009876543210", messageId: 9, text: "The launch is tomorrow" });
+    await mt.handlers.post!({ chatId: "-1009876543210", messageId: 9, text: "The launch is tomorrow" });
     await h.drain();
     const { json: secret } = await h.api("GET", "/api/webhooks/secret", { token });
 
-    mt.handlers.deleted!("-1009876543210", [9]);
+    await mt.handlers.deleted!("-1009876543210", [9]);
     await h.drain();
 
     const deleted = h.rx.received.filter((r) => r.headers["x-webhook-event"] === "post_deleted");
@@ -175,6 +175,6 @@ describe("keyword tracking notifications are delivered", () => {
     expect(await flushTrackerNotifications(h.t.deps)).toBe(0);
     await h.drain();
     expect(botNotifications(4242)).toHaveLength(2);
-    expect(h.t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).orderBy(asc(outbox.id)).all().map((r) => r.status)).toEqual(["done", "done"]);
+    expect((await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_notify")).orderBy(asc(h.t.deps.asyncDb.tables.outbox.id))).map((r) => r.status)).toEqual(["done", "done"]);
   });
 });

@@ -36,7 +36,7 @@ describe("links in the dashboard", () => {
     // lands on the link page with its short URL
     await page.getByRole("heading", { name: "Spring sale" }).waitFor();
     expect(await page.getByTestId("tracking-url").textContent()).toBe(`${s.baseUrl}/spring26`);
-    const row = s.deps.db.select().from(links).where(eq(links.code, "spring26")).get()!;
+    const row = (await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.code, "spring26")))[0]!;
     expect(row).toMatchObject({ url: "https://example.com/spring-sale", utmSource: "telegram", maxClicks: 500, iosUrl: "https://apps.apple.com/app/id1" });
 
     // a second link; the list shows both; search and tag filter narrow it
@@ -63,7 +63,7 @@ describe("links in the dashboard", () => {
     await page.getByLabel("Title").fill("Spring sale 2026");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "Spring sale 2026" }).waitFor();
-    expect(s.deps.db.select().from(links).where(eq(links.code, "spring26")).get()!.title).toBe("Spring sale 2026");
+    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.code, "spring26")))[0]!.title).toBe("Spring sale 2026");
 
     // bulk create: created and failed lines
     await page.goto(`${s.baseUrl}/app/links/bulk`);
@@ -78,7 +78,7 @@ describe("links in the dashboard", () => {
 
   test("the list pages through the server: 50 at a time with Show more, search finds links on later pages", async () => {
     const { user, token } = await s.emailUser("many@example.com");
-    s.deps.db.insert(links).values(Array.from({ length: 120 }, (_, i) => ({ userId: user.id, code: `many${i + 1}`, url: `https://example.com/${i + 1}`, title: `Item ${i + 1}` }))).run();
+    await s.deps.asyncDb.insert(s.deps.asyncDb.tables.links).values(Array.from({ length: 120 }, (_, i) => ({ userId: user.id, code: `many${i + 1}`, url: `https://example.com/${i + 1}`, title: `Item ${i + 1}` })));
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links`);
     const items = page.locator(".links-list > li");
@@ -106,7 +106,7 @@ describe("links in the dashboard", () => {
 
   test("analytics page of a link with seeded clicks draws timeline, countries, devices, bots and heatmap", async () => {
     const { user, token } = await s.emailUser("stats@example.com");
-    const link = s.deps.db.insert(links).values({ userId: user.id, code: "statslnk", url: "https://example.com/x", title: "Stats demo" }).returning().get();
+    const link = (await s.deps.asyncDb.insert(s.deps.asyncDb.tables.links).values({ userId: user.id, code: "statslnk", url: "https://example.com/x", title: "Stats demo" }).returning())[0]!;
     const now = s.clock.now().getTime();
     const h = 3600_000;
     const human = (ago: number, country: string, device: string, browser: string, os: string, isUnique = true) =>

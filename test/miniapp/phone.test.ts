@@ -20,12 +20,12 @@ const LONG_WORD = "Supercalifragilisticexpialidocious-campaign-name-2026";
 
 /** Seeds one of everything, with long unbroken text where users put it. */
 async function seed(token: string, userId: number) {
-  const link = s.deps.db.insert(links).values({ userId, code: `phone${userId}`, url: LONG, title: `${LONG_WORD} link` }).returning().get();
+  const link = (await s.deps.asyncDb.insert(s.deps.asyncDb.tables.links).values({ userId, code: `phone${userId}`, url: LONG, title: `${LONG_WORD} link` }).returning())[0]!;
   const now = s.clock.now().getTime();
   await recordClicks(s.deps, link, [1, 2, 30].map((h) => ({ at: now - h * 3600_000, country: "DE", device: "mobile", browser: "Chrome", os: "Android",
     isUnique: true, isBot: false, ip: "203.0.113.7", referer: LONG })));
   // the list's counters are kept by the real click recorder, which recordClicks stands in for
-  s.deps.db.update(links).set({ totalClicks: 3, uniqueClicks: 3 }).where(eq(links.id, link.id)).run();
+  await s.deps.asyncDb.update(s.deps.asyncDb.tables.links).set({ totalClicks: 3, uniqueClicks: 3 }).where(eq(s.deps.asyncDb.tables.links.id, link.id));
   const folder = (await s.request("POST", "/api/secure/folders", { token, body: { name: LONG_WORD, description: LONG } })).json;
   const file = (await s.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: `${LONG_WORD}.txt`, description: LONG, contentType: "text", textContent: "hello" } })).json;
   await s.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 24, maxViews: 3 } });

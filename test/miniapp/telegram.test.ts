@@ -92,7 +92,7 @@ describe("mini-app inside Telegram", () => {
     // MainButton submits the form: empty required fields stop it (nothing created) ...
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     expect(await page.getByLabel("Name", { exact: true }).evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
-    expect(s.deps.db.select().from(trackers).all()).toEqual([]);
+    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.trackers))).toEqual([]);
     // ... and once filled it creates the tracker and opens its feed, where MainButton is hidden
     await page.getByLabel("Name", { exact: true }).fill("Rust jobs");
     await page.getByLabel("Keyword or phrase").fill("rust developer");
@@ -100,7 +100,7 @@ describe("mini-app inside Telegram", () => {
     await screenshot(page, "miniapp-tracker-form");
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     await page.getByRole("heading", { name: "Rust jobs" }).waitFor();
-    expect(s.deps.db.select().from(trackers).all()).toMatchObject([{ name: "Rust jobs", keyword: "rust developer", minusWords: ["junior"] }]);
+    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.trackers))).toMatchObject([{ name: "Rust jobs", keyword: "rust developer", minusWords: ["junior"] }]);
     expect(await mainButton()).toBeNull();
 
     // BackButton goes back to the list, which shows the new tracker
@@ -123,7 +123,7 @@ describe("mini-app inside Telegram", () => {
     await page.getByLabel("Destination URL").fill("https://example.com/from-telegram");
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     await page.getByTestId("tracking-url").waitFor();
-    expect(s.deps.db.select().from(links).all()).toMatchObject([{ url: "https://example.com/from-telegram" }]);
+    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links))).toMatchObject([{ url: "https://example.com/from-telegram" }]);
     expect(await mainButton()).toBeNull();
 
     // a secure folder: MainButton appears for a text note and saves it
@@ -138,7 +138,7 @@ describe("mini-app inside Telegram", () => {
     await page.getByLabel("Text").fill("password: hunter2");
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     await page.getByRole("heading", { name: "Wi-Fi" }).waitFor();
-    expect(s.deps.db.select().from(secureFiles).all()).toMatchObject([{ name: "Wi-Fi", textContent: "password: hunter2" }]);
+    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.secureFiles))).toMatchObject([{ name: "Wi-Fi", textContent: "password: hunter2" }]);
     expect(await mainButton()).toBeNull();
     expect(problems).toEqual([]);
   }, 60_000);

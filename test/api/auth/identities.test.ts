@@ -9,7 +9,7 @@ afterEach(() => t.close());
 /** A Telegram user with an email linked too (two sign-in methods). */
 async function twoWays() {
   const { user, token } = await t.telegramUser(10, "tg10");
-  t.deps.db.insert(identities).values({ userId: user.id, provider: "email", subject: "ann@example.com", createdAt: new Date() }).run();
+  await t.deps.asyncDb.insert(t.deps.asyncDb.tables.identities).values({ userId: user.id, provider: "email", subject: "ann@example.com", createdAt: new Date() });
   const me = (await t.request("GET", "/api/auth/me", { token })).json;
   return { user, token, me, email: me.identities.find((i: { provider: string }) => i.provider === "email"), telegram: me.identities.find((i: { provider: string }) => i.provider === "telegram") };
 }
@@ -33,7 +33,7 @@ describe("DELETE /api/auth/identities/:id", () => {
     const last = await t.request("DELETE", `/api/auth/identities/${telegram.id}`, { token });
     expect(last.status).toBe(409);
     expect(last.json).toEqual({ error: "last_sign_in", message: "This is the account's only way to sign in: add another (an email or a passkey) first" });
-    t.deps.db.insert(passkeys).values({ userId: user.id, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() }).run();
+    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.passkeys).values({ userId: user.id, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() });
     expect((await t.request("DELETE", `/api/auth/identities/${telegram.id}`, { token })).status).toBe(200);
   });
 
@@ -44,6 +44,6 @@ describe("DELETE /api/auth/identities/:id", () => {
     expect((await t.request("DELETE", "/api/auth/identities/999999", { token: other.token })).status).toBe(404);
     expect((await t.request("DELETE", "/api/auth/identities/abc", { token: other.token })).status).toBe(400);
     expect((await t.request("DELETE", `/api/auth/identities/${email.id}`)).status).toBe(401);
-    expect(t.deps.db.select().from(identities).all().some((i) => i.id === email.id)).toBe(true);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.identities)).some((i) => i.id === email.id)).toBe(true);
   });
 });

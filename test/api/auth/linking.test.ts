@@ -56,17 +56,17 @@ describe("linking an email (send-link-otp / verify-link-otp)", () => {
   test("merges the email's account into the Telegram account: resources and the paid plan move", async () => {
     const email = freshEmail();
     const emailAccount = await emailSignIn(email);
-    seedResources(t.deps, emailAccount.user.id, "mail");
+    await seedResources(t.deps, emailAccount.user.id, "mail");
     await setPlan(emailAccount.user.id, "pro", 20);
     const { user: tg, token } = await t.telegramUser(11, "tg11");
-    seedResources(t.deps, tg.id, "tg");
+    await seedResources(t.deps, tg.id, "tg");
 
     const res = await linkEmail(token, email);
     expect(res.status).toBe(200);
     expect(res.json.merged).toBe(true);
     expect(res.json.user).toMatchObject({ id: tg.id, email, msgrId: 11 });
-    expect(ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
-    expect(Object.values(ownedCounts(t.deps, emailAccount.user.id)).every((n) => n === 0)).toBe(true);
+    expect(await ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
+    expect(Object.values(await ownedCounts(t.deps, emailAccount.user.id)).every((n) => n === 0)).toBe(true);
     const me = await t.request("GET", "/api/auth/me", { token });
     expect(me.json.subscription).toEqual({ plan: "pro", expiresAt: new Date(t.clock.now().getTime() + 20 * DAY).toISOString() });
     // the old email-account session is over; signing in by email now lands on the merged account
@@ -107,14 +107,14 @@ test("rule 5 is checked again when the code is verified: an email linked elsewhe
   const code = await sink.codeFor(email, 1);
   // meanwhile the email signs in on the dashboard and links another Telegram account there
   const dash = await t.emailUser(email);
-  seedResources(t.deps, dash.user.id, "dash70");
+  await seedResources(t.deps, dash.user.id, "dash70");
   const widget = signWidget({ id: 71, first_name: "b71", username: "b71", auth_date: unixSeconds(t.clock.now()) });
   expect((await t.request("POST", "/api/auth/msgr/link-widget", { token: dash.token, body: widget })).status).toBe(200);
 
   const refused = await t.request("POST", "/api/auth/email/verify-link-otp", { token: a.token, body: { email, code } });
   expect([refused.status, refused.json.error]).toEqual([409, "email_linked_to_other_telegram"]);
-  expect(ownedCounts(t.deps, dash.user.id).links).toBe(1);
-  expect(ownedCounts(t.deps, a.user.id).links).toBe(0);
+  expect((await ownedCounts(t.deps, dash.user.id)).links).toBe(1);
+  expect((await ownedCounts(t.deps, a.user.id)).links).toBe(0);
   const me = await t.request("GET", "/api/auth/me", { token: a.token });
   expect(me.json.identities.map((i: { provider: string }) => i.provider)).toEqual(["telegram"]);
 });
@@ -168,14 +168,14 @@ describe("POST /api/auth/msgr/link-widget", () => {
 
   test("merges an existing Telegram account in, keeping the more expensive plan", async () => {
     const tg = await t.telegramUser(50, "tg50");
-    seedResources(t.deps, tg.user.id, "tg50");
+    await seedResources(t.deps, tg.user.id, "tg50");
     await setPlan(tg.user.id, "starter", 5);
     const dash = await t.emailUser("biz@example.com");
     await setPlan(dash.user.id, "business", 2);
     const res = await t.request("POST", "/api/auth/msgr/link-widget", { token: dash.token, body: widget(50, "tg50") });
     expect(res.json).toMatchObject({ success: true, merged: true, user: { id: dash.user.id, msgrId: 50, email: "biz@example.com" } });
-    expect(ownedCounts(t.deps, dash.user.id).links).toBe(1);
-    expect(ownedCounts(t.deps, dash.user.id).trackers).toBe(1);
+    expect((await ownedCounts(t.deps, dash.user.id)).links).toBe(1);
+    expect((await ownedCounts(t.deps, dash.user.id)).trackers).toBe(1);
     const me = await t.request("GET", "/api/auth/me", { token: dash.token });
     expect(me.json.subscription.plan).toBe("business");
     expect((await t.request("GET", "/api/auth/me", { token: tg.token })).status).toBe(401);

@@ -17,27 +17,27 @@ describe("mergeAccounts", () => {
   test("moves every owned row, identities and plan in one go; the source can no longer sign in", async () => {
     const { user: tg } = await t.telegramUser(500, "tguser");
     const { user: mail } = await t.emailUser("merge@example.com");
-    const src = seedResources(t.deps, mail.id, "src");
-    seedResources(t.deps, tg.id, "dst");
+    const src = await seedResources(t.deps, mail.id, "src");
+    await seedResources(t.deps, tg.id, "dst");
     const expires = new Date(t.clock.now().getTime() + 10 * DAY);
-    t.deps.db.update(s.users).set({ plan: "pro", planExpiresAt: expires }).where(eq(s.users.id, mail.id)).run();
-    const session = await issueSession(t.deps, t.deps.db.select().from(s.users).where(eq(s.users.id, mail.id)).get()!);
+    await t.deps.asyncDb.update(t.deps.asyncDb.tables.users).set({ plan: "pro", planExpiresAt: expires }).where(eq(t.deps.asyncDb.tables.users.id, mail.id));
+    const session = await issueSession(t.deps, (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, mail.id)))[0]!);
 
     const merged = await mergeAccounts(t.deps, mail.id, tg.id);
 
-    expect(Object.keys(ownedCounts(t.deps, tg.id))).toHaveLength(OWNED_TABLES.length);
-    expect(Object.values(ownedCounts(t.deps, mail.id)).every((n) => n === 0)).toBe(true);
-    expect(ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
+    expect(Object.keys(await ownedCounts(t.deps, tg.id))).toHaveLength(OWNED_TABLES.length);
+    expect(Object.values(await ownedCounts(t.deps, mail.id)).every((n) => n === 0)).toBe(true);
+    expect(await ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
     // the survivor keeps its own webhook signing secret
-    expect(t.deps.db.select().from(s.webhookSecrets).where(eq(s.webhookSecrets.userId, tg.id)).get()?.secret).toBe("whsec_dst");
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.webhookSecrets).where(eq(t.deps.asyncDb.tables.webhookSecrets.userId, tg.id)))[0]?.secret).toBe("whsec_dst");
     // children keep pointing at the moved parents
-    const file = t.deps.db.select().from(s.secureFiles).where(eq(s.secureFiles.id, src.fileId)).get()!;
+    const file = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureFiles).where(eq(t.deps.asyncDb.tables.secureFiles.id, src.fileId)))[0]!;
     expect([file.userId, file.folderId]).toEqual([tg.id, src.folderId]);
-    expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, src.linkId)).all()).toEqual([{ linkId: src.linkId, tagId: src.tagId }]);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.linkTags).where(eq(t.deps.asyncDb.tables.linkTags.linkId, src.linkId)))).toEqual([{ linkId: src.linkId, tagId: src.tagId }]);
 
     expect(merged).toMatchObject({ id: tg.id, plan: "pro", planExpiresAt: expires, email: "merge@example.com", msgrId: 500, username: "tguser" });
     expect((await findUserByIdentity(t.deps, "email", "merge@example.com"))!.id).toBe(tg.id);
-    const source = t.deps.db.select().from(s.users).where(eq(s.users.id, mail.id)).get()!;
+    const source = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, mail.id)))[0]!;
     expect(source).toMatchObject({ mergedIntoId: tg.id, email: null, msgrId: null, plan: "free" });
     await expect(refreshSession(t.deps, session.refreshToken)).rejects.toMatchObject({ status: 401, code: "refresh_token_revoked" });
   });
@@ -45,10 +45,10 @@ describe("mergeAccounts", () => {
   test("refuses to merge two accounts that each have a Telegram identity, and changes nothing", async () => {
     const a = (await t.telegramUser(1, "a")).user;
     const b = (await t.telegramUser(2, "b")).user;
-    seedResources(t.deps, a.id, "a");
+    await seedResources(t.deps, a.id, "a");
     await expect(mergeAccounts(t.deps, a.id, b.id)).rejects.toThrow("already linked to a different Telegram account");
-    expect(ownedCounts(t.deps, a.id).links).toBe(1);
-    expect(t.deps.db.select().from(s.users).where(eq(s.users.id, a.id)).get()!.mergedIntoId).toBeNull();
+    expect((await ownedCounts(t.deps, a.id)).links).toBe(1);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, a.id)))[0]!.mergedIntoId).toBeNull();
   });
 });
 
@@ -62,21 +62,21 @@ describe("merge hooks of owned tables", () => {
   test("a table with its own merge rule (tags fold by name, any case) runs it inside the merge", async () => {
     const a = (await t.telegramUser(1, "a")).user;
     const b = (await t.emailUser("b@example.com")).user;
-    const fromB = seedResources(t.deps, b.id, "b");
-    t.deps.db.insert(s.tags).values({ userId: a.id, name: "TAG-B" }).run();
+    const fromB = await seedResources(t.deps, b.id, "b");
+    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.tags).values({ userId: a.id, name: "TAG-B" });
     await mergeAccounts(t.deps, b.id, a.id);
-    const tags = t.deps.db.select().from(s.tags).where(eq(s.tags.userId, a.id)).all();
+    const tags = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.tags).where(eq(t.deps.asyncDb.tables.tags.userId, a.id)));
     expect(tags.map((x) => x.name)).toEqual(["TAG-B"]);
-    expect(t.deps.db.select().from(s.linkTags).where(eq(s.linkTags.linkId, fromB.linkId)).all()).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.linkTags).where(eq(t.deps.asyncDb.tables.linkTags.linkId, fromB.linkId)))).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
   });
 
   test("a hook that leaves rows behind aborts the whole merge", async () => {
     tagsEntry().merge = async () => {};
     const a = (await t.telegramUser(1, "a")).user;
     const b = (await t.emailUser("b@example.com")).user;
-    seedResources(t.deps, b.id, "b");
+    await seedResources(t.deps, b.id, "b");
     await expect(mergeAccounts(t.deps, b.id, a.id)).rejects.toThrow("merge hook of tags left 1 rows");
-    expect(ownedCounts(t.deps, b.id).links).toBe(1);
+    expect((await ownedCounts(t.deps, b.id)).links).toBe(1);
     expect((await findUserByIdentity(t.deps, "email", "b@example.com"))!.id).toBe(b.id);
   });
 });

@@ -34,15 +34,15 @@ test("a click batch that rolls back leaves no delivery behind", async () => {
 test("finished rows are pruned: delivered after 7 days, failed after 30; pending ones never", async () => {
   const { t } = appWithReceiver(defer);
   const day = 86_400_000;
-  const add = (status: "done" | "failed" | "pending", ageDays: number) => {
+  const add = async (status: "done" | "failed" | "pending", ageDays: number) => {
     const id = enqueueWebhook(t.deps.db, t.clock.now(), { userId: null, topic: "x", url: "https://example.com/", data: { ageDays } });
-    t.deps.db.update(outbox).set({ status, completedAt: status === "pending" ? null : new Date(t.clock.now().getTime() - ageDays * day) }).where(eq(outbox.deliveryId, id)).run();
+    await t.deps.asyncDb.update(t.deps.asyncDb.tables.outbox).set({ status, completedAt: status === "pending" ? null : new Date(t.clock.now().getTime() - ageDays * day) }).where(eq(t.deps.asyncDb.tables.outbox.deliveryId, id));
   };
-  add("done", 8);
-  add("done", 6);
-  add("failed", 31);
-  add("failed", 8);
-  add("pending", 0);
+  await add("done", 8);
+  await add("done", 6);
+  await add("failed", 31);
+  await add("failed", 8);
+  await add("pending", 0);
   expect(await pruneOutbox(t.deps)).toBe(2);
   expect((await outboxRows(t.deps)).map((r) => [r.status, r.payload.ageDays])).toEqual([["done", 6], ["failed", 8], ["pending", 0]]);
 });

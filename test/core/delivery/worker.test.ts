@@ -156,7 +156,7 @@ describe("click webhook deliveries", () => {
     expect(row!.attempts).toBe(6);
     expect(row!.lastError).toContain("HTTP 500");
     expect(new Set(rx.received.map((r) => r.headers["x-webhook-id"]))).toEqual(new Set([row!.deliveryId]));
-    const after = t.deps.db.select().from(links).where(eq(links.id, link.id)).get()!;
+    const after = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, link.id)))[0]!;
     expect(after.webhookFailures).toBe(1); // one failure per delivery, not per attempt
     expect(after.webhookEnabled).toBe(true);
   });
@@ -170,6 +170,6 @@ describe("click webhook deliveries", () => {
     expect(rx.received).toHaveLength(2);
     expect(rx.received.every((r) => r.path === "/")).toBe(true);
     expect((await outboxRows(t.deps))[0]!.status).toBe("done");
-    expect(t.deps.db.select().from(links).where(eq(links.id, link.id)).get()!.webhookFailures).toBe(0);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, link.id)))[0]!.webhookFailures).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ const basicGroup: ChatInfo = { chatId: "-4000000003", type: "group", title: "Old
 
 const track = (input: TrackerInput) => createTracker(t.deps, userId, { name: input.keyword ?? "t", ...input });
 const ids = async (text: string, chat = channel, messageId = 1) => (await ingestPost(t.deps, { chat, messageId, text })).map((m) => m.trackerId).sort();
-const notifications = () => t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_notify")).orderBy(asc(outbox.id)).all();
+const notifications = async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_notify")).orderBy(asc(t.deps.asyncDb.tables.outbox.id)));
 
 describe("sources and filters", () => {
   test("search_channels / search_chats select by chat type", async () => {
@@ -51,7 +51,7 @@ describe("sources and filters", () => {
     const tech = await track({ keyword: "ton", filter_category: "tech" });
     expect(await ids("TON news", channel, 1)).toEqual([]); // nothing known about the channel yet
     await ids("no keyword here", group, 1); // a chat joined before tracking existed is recorded on any message
-    expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.type, s.memberCount])).toEqual([[channel.chatId, "channel", null], [group.chatId, "supergroup", null]]);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources)).map((s) => [s.chatId, s.type, s.memberCount])).toEqual([[channel.chatId, "channel", null], [group.chatId, "supergroup", null]]);
     await upsertSource(t.deps, channel, { memberCount: 999 });
     await setSourceMetadata(t.deps, "@cryptonews", { geo: "ru", category: "crypto" });
     expect(await ids("TON news", channel, 2)).toEqual([ru.id]);
@@ -77,16 +77,16 @@ describe("recording matches", () => {
     const eth = await track({ keyword: "ethereum" });
     await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" });
     await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" }); // redelivered
-    let rows = t.deps.db.select().from(trackerMatches).all();
+    let rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ trackerId: btc.id, textSnippet: "Bitcoin up, bitcoin again", matchedKeyword: "Bitcoin", postUrl: "https://t.me/cryptonews/5" });
     await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Edited: BITCOIN and Ethereum" });
-    rows = t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).all();
+    rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id)));
     expect(rows.map((r) => [r.trackerId, r.textSnippet, r.matchedKeyword])).toEqual([
       [btc.id, "Edited: BITCOIN and Ethereum", "BITCOIN"],
       [eth.id, "Edited: BITCOIN and Ethereum", "Ethereum"],
     ]);
-    expect(notifications()).toHaveLength(1); // the edit-added match waits in the burst window
+    expect((await notifications())).toHaveLength(1); // the edit-added match waits in the burst window
   });
 
   test("snippet and matched_keyword are the text as the author wrote it, not its NFKC form", async () => {
@@ -127,13 +127,13 @@ describe("recording matches", () => {
     await mergeAccounts(t.deps, userId, target.id);
     t.clock.advance(BURST_WINDOW_MS + 1);
     expect(await ids("merge two", channel, 2)).toEqual([tr.id]);
-    expect(notifications().at(-1)).toMatchObject({ userId: target.id, target: "42", refId: t.deps.db.select().from(trackerMatches).all().at(-1)!.id });
+    expect((await notifications()).at(-1)).toMatchObject({ userId: target.id, target: "42", refId: (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).at(-1)!.id });
   });
 
   test("changes made behind core's back are picked up after a full invalidation", async () => {
     const tr = await track({ keyword: "gamma" });
     expect(await ids("gamma", channel, 1)).toEqual([tr.id]);
-    t.deps.db.update(trackers).set({ keyword: "delta" }).where(eq(trackers.id, tr.id)).run(); // e.g. a data migration
+    await t.deps.asyncDb.update(t.deps.asyncDb.tables.trackers).set({ keyword: "delta" }).where(eq(t.deps.asyncDb.tables.trackers.id, tr.id)); // e.g. a data migration
     expect(await ids("delta", channel, 2)).toEqual([]);
     await invalidateTrackerIndex(t.deps);
     expect(await ids("delta", channel, 3)).toEqual([tr.id]);
@@ -144,7 +144,7 @@ describe("bot notifications", () => {
   test("a match queues a message with source, highlighted escaped snippet and deep-link buttons", async () => {
     const tr = await track({ name: "BTC <watch>", keyword: "bitcoin" });
     const [m] = await ingestPost(t.deps, { chat: channel, messageId: 12, text: "Buy <b>now</b>: Bitcoin & more" });
-    const [row] = notifications();
+    const [row] = (await notifications());
     expect(row).toMatchObject({ userId, kind: "bot", target: "42", method: "sendMessage", refId: m!.id, status: "pending" });
     expect(row!.payload).toEqual({
       text: `🔔 <b>BTC &lt;watch&gt;</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\nBuy &lt;b&gt;now&lt;/b&gt;: <b>Bitcoin</b> &amp; more`,
@@ -157,14 +157,14 @@ describe("bot notifications", () => {
   test("the bold words are the ones that matched: an exact tracker skips the same letters inside a longer word", async () => {
     await track({ name: "Cat", keyword: "кот", exact_match: true });
     await ingestPost(t.deps, { chat: channel, messageId: 30, text: "котёнок и кот." });
-    expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("котёнок и <b>кот</b>.");
+    expect(((await notifications())[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("котёнок и <b>кот</b>.");
   });
 
   test("a phrase matched across a line break is bold in the one-line snippet", async () => {
     await track({ name: "NY", keyword: "new york", exact_match: true });
     const [m] = await ingestPost(t.deps, { chat: channel, messageId: 31, text: "Flights to New\n  York today" });
     expect([m!.matchedKeyword, m!.textSnippet]).toEqual(["New\n  York", "Flights to New York today"]);
-    expect((notifications()[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("Flights to <b>New York</b> today");
+    expect(((await notifications())[0]!.payload as { text: string }).text.split("\n").at(-1)).toBe("Flights to <b>New York</b> today");
   });
 
   test("a burst becomes one grouped message after the window; pending state survives in the database", async () => {
@@ -172,22 +172,22 @@ describe("bot notifications", () => {
     await track({ name: "ETH", keyword: "ethereum" });
     await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
     for (let i = 2; i <= 8; i++) await ingestPost(t.deps, { chat: channel, messageId: i, text: i % 2 ? `bitcoin ${i}` : `ethereum ${i}` });
-    expect(notifications()).toHaveLength(1);
+    expect((await notifications())).toHaveLength(1);
     expect(await flushTrackerNotifications(t.deps)).toBe(0); // window still open
     t.clock.advance(BURST_WINDOW_MS + 1);
     expect(await flushTrackerNotifications(t.deps)).toBe(1);
-    const grouped = notifications()[1]!.payload as { text: string; reply_markup: unknown };
+    const grouped = (await notifications())[1]!.payload as { text: string; reply_markup: unknown };
     expect(grouped.text.split("\n")[0]).toBe("🔔 <b>7 new matches</b>");
     expect(grouped.text).toContain("• <b>ETH</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\n<b>ethereum</b> 2");
     expect(grouped.text).toContain("…and 2 more");
-    const matchIds = t.deps.db.select().from(trackerMatches).all().map((m) => m.id);
+    const matchIds = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).map((m) => m.id);
     expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", url: `bot-start:readr_${matchIds[1]}-${matchIds[7]}` }, { text: "🔎 My trackers", url: "bot-start:trackers" }]] });
-    expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.notifyPending, true)))).toEqual([]);
     expect(await flushTrackerNotifications(t.deps)).toBe(0);
     // after the window a single match is sent at once again
     t.clock.advance(BURST_WINDOW_MS + 1);
     await ingestPost(t.deps, { chat: channel, messageId: 20, text: "bitcoin later" });
-    expect(notifications()).toHaveLength(3);
+    expect((await notifications())).toHaveLength(3);
   });
 
   test("a match arriving after the window closed, before the flush job ran, goes out together with the waiting ones", async () => {
@@ -197,13 +197,13 @@ describe("bot notifications", () => {
     await ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin two" }); // waits in the window
     t.clock.advance(BURST_WINDOW_MS - 30_000 + 1);
     await ingestPost(t.deps, { chat: channel, messageId: 3, text: "bitcoin three" }); // the window has closed
-    const sent = notifications().map((n) => (n.payload as { text: string }).text);
+    const sent = (await notifications()).map((n) => (n.payload as { text: string }).text);
     expect(sent).toHaveLength(2);
     expect(sent[1]!.split("\n")[0]).toBe("🔔 <b>2 new matches</b>");
     expect(sent[1]).toContain("<b>bitcoin</b> two");
     expect(sent[1]).toContain("<b>bitcoin</b> three");
     expect(sent[1]!.indexOf("two")).toBeLessThan(sent[1]!.indexOf("three"));
-    expect(t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.notifyPending, true)).all()).toEqual([]);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.notifyPending, true)))).toEqual([]);
   });
 
   test("✓ Mark these read marks the grouped message's matches, not a webhook tracker's matches in between", async () => {
@@ -217,11 +217,11 @@ describe("bot notifications", () => {
       await ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
       t.clock.advance(BURST_WINDOW_MS + 1);
       expect(await flushTrackerNotifications(t.deps)).toBe(1);
-      const button = (notifications()[1]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.url;
+      const button = ((await notifications())[1]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.url;
       const [from, to] = button.replace("bot-start:readr_", "").split("-").map(Number);
       expect(await markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
-      const unread = t.deps.db.select().from(trackerMatches).where(eq(trackerMatches.isRead, false)).all().map((m) => m.id);
-      expect(unread).toEqual([t.deps.db.select().from(trackerMatches).orderBy(asc(trackerMatches.id)).get()!.id, unseen!.id]);
+      const unread = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.isRead, false))).map((m) => m.id);
+      expect(unread).toEqual([(await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id)))[0]!.id, unseen!.id]);
       expect(unseen!.trackerId).toBe(hook.id);
     } finally {
       r.stop();
@@ -235,7 +235,7 @@ describe("bot notifications", () => {
     for (let i = 1; i <= 6; i++) await ingestPost(t.deps, { chat: channel, messageId: i, text: `${context} ${phrase} ${context} ${i}` });
     t.clock.advance(BURST_WINDOW_MS + 1);
     expect(await flushTrackerNotifications(t.deps)).toBe(1);
-    const text = (notifications()[1]!.payload as { text: string }).text;
+    const text = ((await notifications())[1]!.payload as { text: string }).text;
     const visible = text.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
     expect(visible.length).toBeLessThanOrEqual(4096);
     expect(text.split("\n")[0]).toBe("🔔 <b>5 new matches</b>");
@@ -251,11 +251,11 @@ describe("bot notifications", () => {
     await ingestPost(t.deps, { chat: channel, messageId: 3, text: "scam alert" });
     expect(await markPostsDeleted(t.deps, channel.chatId, [3, 4])).toBe(2);
     expect(await markPostsDeleted(t.deps, channel.chatId, [3])).toBe(0);
-    expect(t.deps.db.select().from(trackerMatches).all().every((m) => m.isDeleted)).toBe(true);
-    const hooks = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_webhook")).all();
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).every((m) => m.isDeleted)).toBe(true);
+    const hooks = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")));
     expect(hooks.map((h) => (h.payload as { event: string }).event)).toEqual(["keyword_match", "post_deleted"]);
     expect((hooks[1]!.payload as { match: { is_deleted: boolean; tracker_id: number } }).match).toMatchObject({ is_deleted: true, tracker_id: hook.id });
-    expect(t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_deleted")).all()).toEqual([]);
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_deleted")))).toEqual([]);
     r.stop();
   });
 });

@@ -35,7 +35,7 @@ test("followed channels become sources; posts match; edits update; deletions mar
   const source = createMtprotoSource(t.deps, client);
   await source.start();
   expect(client.connected).toBe(true);
-  expect(t.deps.db.select().from(trackingSources).all().map((s) => [s.chatId, s.via, s.memberCount])).toEqual([
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources)).map((s) => [s.chatId, s.via, s.memberCount])).toEqual([
     ["-1007000000001", "mtproto", 250000],
     ["-1007000000002", "mtproto", 40],
   ]);
@@ -43,16 +43,16 @@ test("followed channels become sources; posts match; edits update; deletions mar
   await client.post({ chatId: "-1007000000001", messageId: 10, text: "Huge data LEAK reported" });
   await client.post({ chatId: "-1007000000002", messageId: 11, text: "leak in a small channel" }); // under filter_min_subscribers
   await client.post({ chatId: "-1009999999999", messageId: 12, text: "leak in a chat we do not follow" });
-  let matches = t.deps.db.select().from(trackerMatches).all();
+  let matches = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches));
   expect(matches.map((m) => [m.sourceChatId, m.sourceMessageId, m.matchedKeyword, m.postUrl])).toEqual([["-1007000000001", 10, "LEAK", "https://t.me/bigpublic/10"]]);
 
   await client.post({ chatId: "-1007000000001", messageId: 10, text: "Update: the leak was smaller" });
-  expect(t.deps.db.select().from(trackerMatches).get()!.textSnippet).toBe("Update: the leak was smaller");
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches))[0]!.textSnippet).toBe("Update: the leak was smaller");
 
   await client.delete("-1007000000001", [10, 99]);
-  matches = t.deps.db.select().from(trackerMatches).all();
+  matches = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches));
   expect(matches.map((m) => m.isDeleted)).toEqual([true]);
-  const deletedMsg = t.deps.db.select().from(outbox).where(eq(outbox.topic, "tracker_deleted")).get()!;
+  const deletedMsg = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_deleted")))[0]!;
   expect(deletedMsg).toMatchObject({ userId: user.id, target: "42", refId: matches[0]!.id });
   expect((deletedMsg.payload as { text: string }).text).toBe("🗑 <b>Leaks</b>: a matched post was deleted\n📣 Big Public (@bigpublic)\n\nUpdate: the <b>leak</b> was smaller");
 
