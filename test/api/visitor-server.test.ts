@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { createTestApp, rawSql, type TestApp } from "../helpers/app";
 import { visitorSuite } from "./visitor-suite";
 import { rawRequest } from "../helpers/raw-http";
 
@@ -40,7 +40,7 @@ describe("the listening server's native /<code> route", () => {
   test("a failure while answering gives the contract's 500 body and is logged", async () => {
     const { token } = await served.telegramUser();
     const link = (await served.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
-    served.deps.handle.sqlite.exec("ALTER TABLE links RENAME TO links_moved"); // the link lookup now throws
+    await rawSql(served.deps.asyncDb, "ALTER TABLE links RENAME TO links_moved"); // the link lookup now throws
     const res = await served.request("GET", `/${link.code}x`);
     expect(res.status).toBe(500);
     expect(res.json).toEqual({ error: "internal_error", message: "Something went wrong on our side" });

@@ -70,7 +70,7 @@ describe("inline mode", () => {
     await ask("");
     expect(b.last("answerInlineQuery").params.results).toEqual([]);
     await choose("https://example.com/x", "link-5");
-    expect(b.t.deps.db.$client.query("SELECT count(*) AS n FROM links").get()).toEqual({ n: 0 });
+    expect(await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.links)).toHaveLength(0);
   });
 
   test("a plan that is full: the sent message keeps the plain URL and the sender is told why", async () => {

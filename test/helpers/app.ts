@@ -20,6 +20,8 @@ import { createPgClickWriter } from "../../core/clicks/writer-pg";
 import { createRevokedSessions } from "../../core/auth/revoked-sessions";
 import { CLICK_LISTENERS } from "../../core/click-listeners";
 import { freshPgDatabase, suiteDatabase } from "./suite-database";
+import { sql, type SQL } from "drizzle-orm";
+import type { AsyncDb } from "../../db/async";
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -97,6 +99,13 @@ export function createTestApp(opts: TestAppOptions = {}) {
   }
 
   return { deps, config, clock, app, logs, request, telegramUser, emailUser, close, dataDir };
+}
+
+/** Runs one raw SQL statement on the app's database, whichever it is (for tests that break the database on purpose). */
+export async function rawSql(db: AsyncDb, statement: string): Promise<void> {
+  const q = sql.raw(statement);
+  if (db.engine === "postgres") await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q);
+  else await (db as unknown as { run(q: SQL): Promise<unknown> }).run(q);
 }
 
 /** The JSON value of a response body, or undefined when it is not JSON. */

@@ -8,7 +8,7 @@
  */
 import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
 import { runClickListeners, runClickListenersPg, withKinds, type ClickListener } from "../../core/clicks/listeners";
-import { transaction } from "../../db/async";
+import { transaction, type AsyncTx } from "../../db/async";
 import type { Tx } from "../../db/transaction";
 import { createClickSink, type ClickSink, type ClickSinkOptions } from "../../core/clicks/sink";
 import { createClickWriter } from "../../core/clicks/writer";
@@ -43,10 +43,15 @@ export async function storeClicks(deps: TestDeps, link: LinkRow, rows: NewClick[
     const batch: { click: ClickRow; link: LinkRow }[] = [];
     for (let i = 0; i < rows.length; i += 500)
       for (const click of await tx.insert(tx.tables.clicks).values(rows.slice(i, i + 500)).returning()) batch.push({ click, link });
-    if (tx.engine === "postgres") await runClickListenersPg(CLICK_LISTENERS, tx, deps, withKinds(batch));
-    else runClickListeners(CLICK_LISTENERS, deps.db as unknown as Tx, deps, withKinds(batch)); // the same connection, inside this transaction
+    await runListeners(tx, deps, batch);
     return batch.map((b) => b.click);
   });
+}
+
+/** Runs the click listeners on stored clicks inside `tx`, in the form of the app's engine (as the click writer does). */
+export async function runListeners(tx: AsyncTx, deps: TestDeps, batch: { click: ClickRow; link: LinkRow }[]): Promise<void> {
+  if (tx.engine === "postgres") await runClickListenersPg(CLICK_LISTENERS, tx, deps, withKinds(batch));
+  else runClickListeners(CLICK_LISTENERS, deps.db as unknown as Tx, deps, withKinds(batch)); // the same connection, inside this transaction
 }
 
 /** Records clicks on `link` in one transaction, running CLICK_LISTENERS like the recorder. */

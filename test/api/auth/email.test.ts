@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { SmtpSink } from "../../helpers/smtp-sink";
 
@@ -46,7 +47,7 @@ describe("email one-time codes", () => {
     const email = freshEmail();
     await send(email);
     const code = await sink.codeFor(email);
-    const rows = t.deps.handle.sqlite.query("select code_hash from email_codes").all() as { code_hash: string }[];
+    const rows = (await t.deps.asyncDb.select({ code_hash: t.deps.asyncDb.tables.emailCodes.codeHash }).from(t.deps.asyncDb.tables.emailCodes));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.code_hash).not.toContain(code);
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -94,7 +95,7 @@ describe("email one-time codes", () => {
     t.clock.advance(20_000);
     expect((await send(email)).status).toBe(200);
     const second = await sink.codeFor(email, 2);
-    const pending = t.deps.handle.sqlite.query("select count(*) as n from email_codes where email = ?").get(email) as { n: number };
+    const pending = { n: (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.emailCodes).where(eq(t.deps.asyncDb.tables.emailCodes.email, email))).length };
     expect(pending.n).toBe(1); // the first code was replaced
     expect((await verify(email, second)).status).toBe(200);
   });
@@ -106,7 +107,7 @@ describe("email one-time codes", () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => verify(email, code)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400).every((r) => r.json.error === "invalid_code")).toBe(true);
-    const sessions = t.deps.handle.sqlite.query("select count(*) as n from refresh_tokens").get() as { n: number };
+    const sessions = { n: (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.refreshTokens)).length };
     expect(sessions.n).toBe(1);
   });
 

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
-import { enqueueWebhook, pruneOutbox } from "../../../core/delivery/outbox";
-import { runClickListeners, withKinds } from "../../../core/clicks/listeners";
-import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { queueWebhook, pruneOutbox } from "../../../core/delivery/outbox";
+import { runListeners } from "../../helpers/clicks";
+import { transaction } from "../../../db/async";
 import { loadConfig, ConfigError } from "../../../config";
 import { clicks, outbox } from "../../../db/schema";
 
@@ -16,13 +16,13 @@ test("a click batch that rolls back leaves no delivery behind", async () => {
   const { t, rx } = appWithReceiver(defer);
   const { user } = await t.telegramUser();
   const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: true });
-  expect(() =>
-    t.deps.db.transaction((tx) => {
-      const click = tx.insert(clicks).values({ linkId: link.id, clickedAt: t.clock.now() }).returning().get();
-      runClickListeners(CLICK_LISTENERS, tx, t.deps, withKinds([{ click, link }]));
+  await expect(
+    transaction(t.deps.asyncDb, async (tx) => {
+      const [click] = await tx.insert(tx.tables.clicks).values({ linkId: link.id, clickedAt: t.clock.now() }).returning();
+      await runListeners(tx, t.deps, [{ click: click!, link }]);
       throw new Error("recorder failed after the hooks");
     }),
-  ).toThrow("recorder failed");
+  ).rejects.toThrow("recorder failed");
   expect(await outboxRows(t.deps)).toHaveLength(0);
   await recordClicks(t.deps, link, [{}, {}]);
   expect((await outboxRows(t.deps)).map((r) => [r.topic, r.refId, r.userId, r.host])).toEqual([
@@ -35,7 +35,7 @@ test("finished rows are pruned: delivered after 7 days, failed after 30; pending
   const { t } = appWithReceiver(defer);
   const day = 86_400_000;
   const add = async (status: "done" | "failed" | "pending", ageDays: number) => {
-    const id = enqueueWebhook(t.deps.db, t.clock.now(), { userId: null, topic: "x", url: "https://example.com/", data: { ageDays } });
+    const id = await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "x", url: "https://example.com/", data: { ageDays } });
     await t.deps.asyncDb.update(t.deps.asyncDb.tables.outbox).set({ status, completedAt: status === "pending" ? null : new Date(t.clock.now().getTime() - ageDays * day) }).where(eq(t.deps.asyncDb.tables.outbox.deliveryId, id));
   };
   await add("done", 8);

@@ -4,7 +4,7 @@ import { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../../helpers/fake-bot-api";
 import { deferCleanup, outboxRows } from "../../helpers/webhook-fixtures";
 import { deliveryWorker } from "../../../core/delivery-routes";
-import { enqueueBotMessage, enqueueWebhook } from "../../../core/delivery/outbox";
+import { queueBotMessage, queueWebhook } from "../../../core/delivery/outbox";
 
 const defer = deferCleanup();
 
@@ -36,8 +36,8 @@ test("a slow target does not delay deliveries to another target", async () => {
     await gate;
     return 200;
   };
-  for (let i = 0; i < 6; i++) enqueueWebhook(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${slow.url}/s${i}`, data: { event: "keyword_match", i } });
-  enqueueWebhook(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${fast.url}/f`, data: { event: "keyword_match" } });
+  for (let i = 0; i < 6; i++) await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${slow.url}/s${i}`, data: { event: "keyword_match", i } });
+  await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${fast.url}/f`, data: { event: "keyword_match" } });
 
   const worker = deliveryWorker(t.deps, { perHost: 2, pollMs: 20 });
   defer(() => worker.stop());
@@ -55,8 +55,8 @@ test("bot messages reach the Bot API with chat_id and their parameters", async (
   const fake = await botApi();
   const t = app({ BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url });
   const { user } = await t.telegramUser(77, "frank");
-  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "tracker_notify", chatId: 77, params: { text: "New match: *bun*", parse_mode: "Markdown" } });
-  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: user.id, topic: "notice", chatId: 77, method: "sendPhoto", params: { photo: "https://example.com/a.png", caption: "chart" } });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "tracker_notify", chatId: 77, params: { text: "New match: *bun*", parse_mode: "Markdown" } });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "notice", chatId: 77, method: "sendPhoto", params: { photo: "https://example.com/a.png", caption: "chart" } });
   await deliveryWorker(t.deps).drain();
   expect(fake.callsOf("sendMessage").map((c) => c.params)).toEqual([{ chat_id: 77, text: "New match: *bun*", parse_mode: "Markdown" }]);
   expect(fake.callsOf("sendPhoto")[0]!.params).toMatchObject({ chat_id: 77, photo: "https://example.com/a.png", caption: "chart" });
@@ -67,7 +67,7 @@ test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) f
   const fake = await botApi();
   const t = app({ BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url });
   const worker = deliveryWorker(t.deps);
-  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "hello" } });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "hello" } });
   fake.failNext.set("sendMessage", { error_code: 429, description: "Too Many Requests: retry after 7", parameters: { retry_after: 7 } });
   await worker.drain();
   expect(fake.callsOf("sendMessage")).toHaveLength(1);
@@ -80,7 +80,7 @@ test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) f
   expect(fake.callsOf("sendMessage")).toHaveLength(2);
   expect((await outboxRows(t.deps))[0]).toMatchObject({ status: "done", attempts: 1 });
 
-  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: "@some_channel", params: { text: "are you there?" } });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "notice", chatId: "@some_channel", params: { text: "are you there?" } });
   fake.failNext.set("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
   await worker.drain();
   t.clock.advance(3_600_000);
@@ -92,8 +92,8 @@ test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) f
 test("without BOT_TOKEN bot messages wait in the queue; webhooks still go out", async () => {
   const t = app();
   const rx = receiver();
-  enqueueBotMessage(t.deps.db, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "later" } });
-  enqueueWebhook(t.deps.db, t.clock.now(), { userId: null, topic: "tracker_webhook", url: rx.url, data: { event: "keyword_match" } });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "later" } });
+  await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "tracker_webhook", url: rx.url, data: { event: "keyword_match" } });
   await deliveryWorker(t.deps).drain();
   expect(rx.received).toHaveLength(1);
   expect(rx.received[0]!.headers["x-webhook-signature"]).toBeUndefined(); // no owner, no secret
