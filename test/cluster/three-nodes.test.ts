@@ -20,6 +20,7 @@ import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { signInitData } from "../helpers/telegram-login";
 import { pngBytes } from "../api/secure/helpers";
+import { VISITORS, load, untilAnswered } from "../helpers/visitors";
 
 // a PostgreSQL server, three service processes and HAProxy: far more than bun's 5 s default
 setDefaultTimeout(150_000);
@@ -215,6 +216,30 @@ describe("three nodes on one PostgreSQL", () => {
       "every click webhook recorded as delivered",
       100_000,
     );
+  });
+
+  test("a node killed with SIGKILL under load writes every click it answered once it starts again with its NODE_NAME", async () => {
+    const { accessToken: token } = await signIn(nodes[0]!.url, 507);
+    const made = await call(nodes[0]!.url, "POST", "/api/links", { token, body: { url: "https://durable.example/" } });
+    const code = made.json.short_code ?? made.json.code;
+    const victim = nodes[1]!;
+    const visitors = load(victim.url, code);
+    await untilAnswered(visitors.counts, 1500);
+    victim.proc.kill("SIGKILL"); // visitors are waiting on answers; the last batches are in its journal only
+    await victim.proc.exited;
+    await visitors.stop();
+    const clicksOf = async () => Number(await pg.admin(`select count(*) from clicks where link_id = ${made.json.id}`, "linkbot_1"));
+    const beforeRestart = await clicksOf();
+    // the same node again: its journal directory and mark are DATA_DIR/click-journal/n2 and node:n2
+    const again = await startNode(victim.name, victim.port);
+    nodes[1] = again;
+    const { answered, lost } = visitors.counts;
+    await eventually(async () => (await clicksOf()) >= answered, "the answered clicks to be written after the restart", 30_000);
+    const stored = await clicksOf();
+    expect(stored).toBeLessThanOrEqual(answered + Math.min(lost, VISITORS)); // at most the requests cut off in flight, once each
+    expect(Number(await pg.admin(`select total_clicks from links where id = ${made.json.id}`, "linkbot_1"))).toBe(stored);
+    expect(Number(await pg.admin(`select coalesce(sum(clicks), 0) from link_stats_time where link_id = ${made.json.id} and span = 3600000`, "linkbot_1"))).toBe(stored);
+    if (beforeRestart < answered) expect(logsOf(again)).toContain("click journal:");
   });
 
   test("bot polling and a job move to another node when the node leading them is killed", async () => {
