@@ -4,16 +4,23 @@ import type { JournalClick, PendingClick } from "./packed";
  * The byte layout of one click in the click journal. A record is
  *
  *   u32 size    bytes of the whole record, this field included; written last, so 0 marks the end
- *   u32 crc32   of the bytes after this field up to `size`
+ *   u32 check   of the bytes after this field up to `size` (see recordCheck)
  *   u8  version which field list follows (JOURNAL_FIELDS)
  *   the fields of that version, in order: `f64` a number (NaN = null), `u8` 0/1, `str` a u16 byte
  *   length (0xFFFF = null) and that many UTF-8 bytes
+ *   from version 4: zero bytes up to a multiple of 4 (so the check reads whole 32-bit words)
  *
  * From version 3 a string may instead be a reference to one written earlier in the same segment
  * (0xFFFE, then its u16 index): each string written out in full with more than REF_MIN_BYTES bytes
  * takes the next index of the segment's string table, until it holds MAX_TABLE. User agents,
  * addresses and referrers repeat from click to click, so most records carry their numbers and a
  * few indexes; a segment is read from its start, so the reader rebuilds the same table.
+ *
+ * Up to version 3 the check is a CRC-32 (Bun.hash.crc32), which took 0.1 µs of a 0.25 µs append:
+ * the native call and the view of the record it needs. From version 4 it is MurmurHash3 (x86,
+ * 32-bit) over the record's 32-bit words, computed in JavaScript through the segment's DataView, with
+ * no call and no allocation (about 15 ns for a 70-byte record). Both catch a torn or damaged record
+ * with the same odds (one in 2^32 for random bytes).
  *
  * To add a field: a new entry of JOURNAL_FIELDS that is the previous list plus the field, the field
  * written at the end of encodeRecord, the property on PendingClick (optional: OPTIONAL below), and
@@ -39,11 +46,15 @@ export const JOURNAL_FIELDS = {
   2: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
   // v3: the fields of v2; strings may be references to the segment's string table
   3: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
+  // v4: the fields of v3, padded to whole words, checked by recordCheck instead of CRC-32
+  4: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
 } as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str"])[]>;
 
-export const JOURNAL_VERSION = 3;
+export const JOURNAL_VERSION = 4;
 /** The first version whose strings may be references. */
 const REFS_FROM = 3;
+/** The first version padded to whole words and checked by recordCheck (earlier ones: CRC-32). */
+const WORDS_FROM = 4;
 const REF = 0xfffe;
 /** Strings of at most this many bytes are always written in full (a reference takes 4). */
 export const REF_MIN_BYTES = 8;
@@ -62,7 +73,7 @@ const NULL_STR = 0xffff;
 /** The longest string kept per field (in UTF-16 units, as String.prototype.slice counts); the writer stores no more of them. */
 export const MAX_CHARS = { ip: 64, userAgent: 1024, referer: 2048, botName: 256, visitor: 128, geo: 512 } as const;
 /** No record is longer (every string at its bound, 3 UTF-8 bytes per unit): a segment with less room left is closed. */
-export const MAX_RECORD = HEADER + 1 + 5 * 8 + 1 + 6 * 2 + 3 * (MAX_CHARS.ip + MAX_CHARS.userAgent + MAX_CHARS.referer + MAX_CHARS.botName + MAX_CHARS.visitor + MAX_CHARS.geo);
+export const MAX_RECORD = HEADER + 1 + 5 * 8 + 1 + 6 * 2 + 3 + 3 * (MAX_CHARS.ip + MAX_CHARS.userAgent + MAX_CHARS.referer + MAX_CHARS.botName + MAX_CHARS.visitor + MAX_CHARS.geo);
 
 
 const cut = (s: string | null, max: number) => (s !== null && s.length > max ? s.slice(0, max) : s);
@@ -80,41 +91,72 @@ export function cutClick(c: PendingClick): PendingClick {
   return out;
 }
 
+/** Bytes to write records into (a mapped segment), with the DataView the encoder writes through: made once per segment. */
+export interface RecordBuffer {
+  bytes: Buffer;
+  view: DataView;
+}
+export const recordBuffer = (bytes: Buffer): RecordBuffer => ({ bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+
 /**
- * Writes `c` (its strings already cut by cutClick) as one record at `off` of `buf` (which has
- * MAX_RECORD bytes of room there) and returns the record's size. The size field goes last, so a
- * process killed in the middle leaves a record that reads as the end of the journal.
+ * MurmurHash3 (x86, 32-bit, seed 0) of the little-endian 32-bit words of `view` from byte `from` to
+ * `to` (a multiple of 4 bytes apart): a version 4 record's check.
  */
-export function encodeRecord(buf: Buffer, off: number, seq: number, c: PendingClick, table: StringTable): number {
-  let p = off + HEADER;
-  buf[p++] = JOURNAL_VERSION;
-  p = buf.writeDoubleLE(seq, p);
-  p = buf.writeDoubleLE(c.linkId, p);
-  p = buf.writeDoubleLE(c.clickedAt.getTime(), p);
-  buf[p++] = c.isBot ? 1 : 0;
-  p = writeStr(buf, p, c.ip, table);
-  p = writeStr(buf, p, c.userAgent, table);
-  p = writeStr(buf, p, c.referer, table);
-  p = writeStr(buf, p, c.botName, table);
-  p = buf.writeDoubleLE(c.rule ?? NaN, p);
-  p = buf.writeDoubleLE(c.variant ?? NaN, p);
-  p = writeStr(buf, p, c.visitor ?? null, table);
-  p = writeStr(buf, p, c.geo ?? null, table);
-  const size = p - off;
-  buf.writeUInt32LE(Bun.hash.crc32(buf.subarray(off + HEADER, p)) >>> 0, off + 4);
-  buf.writeUInt32LE(size, off);
-  return size;
+export function recordCheck(view: DataView, from: number, to: number): number {
+  let h = 0;
+  for (let i = from; i < to; i += 4) {
+    let k = Math.imul(view.getUint32(i, true), 0xcc9e2d51);
+    k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
+    h ^= k;
+    h = (Math.imul((h << 13) | (h >>> 19), 5) + 0xe6546b64) | 0;
+  }
+  h ^= to - from;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
-function writeStr(buf: Buffer, p: number, s: string | null, table: StringTable): number {
-  if (s === null) return buf.writeUInt16LE(NULL_STR, p);
+/**
+ * Writes `c` (its strings already cut by cutClick) as one record at `off` of `out` (which has
+ * MAX_RECORD bytes of room there, `off` a multiple of 4) and returns the record's size (a multiple
+ * of 4). The size field goes last, so a process killed in the middle leaves a record that reads as
+ * the end of the journal.
+ */
+export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: PendingClick, table: StringTable): number {
+  const { bytes, view } = out;
+  let p = off + HEADER;
+  bytes[p] = JOURNAL_VERSION;
+  view.setFloat64(p + 1, seq, true);
+  view.setFloat64(p + 9, c.linkId, true);
+  view.setFloat64(p + 17, c.clickedAt.getTime(), true);
+  bytes[p + 25] = c.isBot ? 1 : 0;
+  p = writeStr(out, p + 26, c.ip, table);
+  p = writeStr(out, p, c.userAgent, table);
+  p = writeStr(out, p, c.referer, table);
+  p = writeStr(out, p, c.botName, table);
+  view.setFloat64(p, c.rule ?? NaN, true);
+  view.setFloat64(p + 8, c.variant ?? NaN, true);
+  p = writeStr(out, p + 16, c.visitor ?? null, table);
+  p = writeStr(out, p, c.geo ?? null, table);
+  while ((p - off) & 3) bytes[p++] = 0;
+  view.setUint32(off + 4, recordCheck(view, off + HEADER, p), true);
+  view.setUint32(off, p - off, true);
+  return p - off;
+}
+
+function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, table: StringTable): number {
+  if (s === null) {
+    view.setUint16(p, NULL_STR, true);
+    return p + 2;
+  }
   const id = table.ids.get(s);
   if (id !== undefined) {
-    buf.writeUInt16LE(REF, p);
-    return buf.writeUInt16LE(id, p + 2);
+    view.setUint16(p, REF, true);
+    view.setUint16(p + 2, id, true);
+    return p + 4;
   }
-  const n = s.length === 0 ? 0 : buf.write(s, p + 2, "utf8");
-  buf.writeUInt16LE(n, p);
+  const n = s.length === 0 ? 0 : bytes.write(s, p + 2, "utf8");
+  view.setUint16(p, n, true);
   if (n > REF_MIN_BYTES && table.ids.size < MAX_TABLE) table.ids.set(s, table.ids.size);
   return p + 2 + n;
 }
@@ -136,6 +178,7 @@ export interface DecodedSegment {
  */
 export function decodeSegment(bytes: Uint8Array): DecodedSegment {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const records: JournalClick[] = [];
   /** the segment's string table, rebuilt as the writer built it */
   const table: string[] = [];
@@ -143,7 +186,7 @@ export function decodeSegment(bytes: Uint8Array): DecodedSegment {
   while (off + HEADER <= buf.length) {
     const size = buf.readUInt32LE(off);
     if (size === 0) return { records, end: off, torn: false };
-    const record = size >= HEADER + 1 && off + size <= buf.length ? decodeRecord(buf, off, size, table) : null;
+    const record = size >= HEADER + 1 && off + size <= buf.length ? decodeRecord(buf, view, off, size, table) : null;
     if (!record) return { records, end: off, torn: true };
     records.push(record);
     off += size;
@@ -151,12 +194,17 @@ export function decodeSegment(bytes: Uint8Array): DecodedSegment {
   return { records, end: off, torn: off < buf.length };
 }
 
-function decodeRecord(buf: Buffer, off: number, size: number, table: string[]): JournalClick | null {
+function decodeRecord(buf: Buffer, view: DataView, off: number, size: number, table: string[]): JournalClick | null {
   const body = buf.subarray(off + HEADER, off + size);
-  if (Bun.hash.crc32(body) >>> 0 !== buf.readUInt32LE(off + 4)) return null;
-  const fields = JOURNAL_FIELDS[body[0] as keyof typeof JOURNAL_FIELDS];
+  const version = body[0]!;
+  const fields = JOURNAL_FIELDS[version as keyof typeof JOURNAL_FIELDS];
   if (!fields) return null;
-  const refs = body[0]! >= REFS_FROM;
+  const words = version >= WORDS_FROM;
+  const check = words
+    ? size % 4 === 0 ? recordCheck(view, off + HEADER, off + size) : -1
+    : Bun.hash.crc32(body) >>> 0;
+  if (check !== buf.readUInt32LE(off + 4)) return null;
+  const refs = version >= REFS_FROM;
   const out: Record<string, unknown> = {};
   let p = 1;
   for (const [name, type] of fields) {
@@ -188,7 +236,8 @@ function decodeRecord(buf: Buffer, off: number, size: number, table: string[]): 
       }
     }
   }
-  if (p !== body.length) return null;
+  // what follows the fields: nothing, or from version 4 the zero bytes up to a whole word
+  if (p > body.length || (words ? body.length - p > 3 || body.subarray(p).some((b) => b !== 0) : p !== body.length)) return null;
   // the optional facts only when set (a record of an older version has none), as unpackClicks gives them
   for (const name of OPTIONAL) if (out[name] === null) delete out[name];
   return { ...out, clickedAt: new Date(out.clickedAt as number), isBot: out.isBot === 1 } as JournalClick;

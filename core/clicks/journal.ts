@@ -1,7 +1,7 @@
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import { MAX_RECORD, StringTable, decodeSegment, encodeRecord } from "./journal-format";
+import { MAX_RECORD, StringTable, decodeSegment, encodeRecord, recordBuffer, type RecordBuffer } from "./journal-format";
 import type { JournalClick, PendingClick } from "./packed";
 
 /**
@@ -72,7 +72,7 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
   const full: { path: string; lastSeq: number }[] = [];
   let seq = firstSeq - 1;
   let path = "";
-  let buf: Buffer | null = null;
+  let buf: RecordBuffer | null = null;
   let off = 0;
   /** the strings the current segment has written in full (each segment starts a table of its own) */
   let table = new StringTable();
@@ -117,7 +117,7 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
     }
     prepareSpare();
     const mapped = Bun.mmap(path, { shared: true });
-    buf = Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength);
+    buf = recordBuffer(Buffer.from(mapped.buffer, mapped.byteOffset, mapped.byteLength));
     off = 0;
     table = new StringTable();
   }
@@ -130,7 +130,7 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
 
   return {
     append(c) {
-      if (!buf || off + MAX_RECORD > buf.length) {
+      if (!buf || off + MAX_RECORD > buf.bytes.length) {
         if (buf) full.push({ path, lastSeq: seq });
         startSegment();
         deleteCommitted();

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { CLICK_JOURNAL_DIR } from "../../../core";
 import { journalSegments, openClickJournal, readJournal } from "../../../core/clicks/journal";
-import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, REF_MIN_BYTES, StringTable, cutClick, decodeSegment, encodeRecord } from "../../../core/clicks/journal-format";
+import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, REF_MIN_BYTES, StringTable, cutClick, decodeSegment, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
 import type { PendingClick } from "../../../core/clicks/packed";
 import { clickJournal, clicks, links, outbox } from "../../../db/schema";
 
@@ -42,21 +42,39 @@ async function restart(): Promise<TestApp> {
 }
 
 test("a record holds every field of the click and reads back the same, strings of any script, nulls kept", () => {
-  const buf = Buffer.alloc(64 * 1024);
+  const out = recordBuffer(Buffer.alloc(64 * 1024));
+  const buf = out.bytes;
   const c: PendingClick = { linkId: 42, clickedAt: new Date(1_700_000_123_456), ip: "2001:db8::1", userAgent: "Агент/1.0 😀", referer: null, isBot: true, botName: "TelegramBot" };
   const table = new StringTable();
-  const size = encodeRecord(buf, 0, 7, c, table);
+  const size = encodeRecord(out, 0, 7, c, table);
+  expect(size % 4).toBe(0); // padded to whole words
   const seg = decodeSegment(buf);
   expect(seg).toStrictEqual({ records: [{ ...c, seq: 7 }], end: size, torn: false });
   expect(buf[8]).toBe(JOURNAL_VERSION); // the version byte follows the size and the checksum
   // rule, variant and the request-side privacy facts go through too
   const routed: PendingClick = { ...c, ip: "203.0.113.0", rule: 3, variant: 0, visitor: "k-one", geo: "DE\nBerlin" };
-  encodeRecord(buf, size, 8, routed, table);
+  encodeRecord(out, size, 8, routed, table);
   expect(decodeSegment(buf).records[1]).toStrictEqual({ ...routed, seq: 8 });
 });
 
+test("a whole record with any one byte changed reads as torn: the check covers every byte after it, the padding too", () => {
+  const c: PendingClick = { linkId: 3, clickedAt: new Date(1_700_000_000_000), ip: "198.51.100.23", userAgent: CHROME, referer: "https://t.me/c", isBot: false, botName: null };
+  const out = recordBuffer(Buffer.alloc(4096));
+  const size = encodeRecord(out, 0, 1, c, new StringTable());
+  expect(decodeSegment(out.bytes).records).toHaveLength(1);
+  for (let at = 4; at < size; at++) {
+    const damaged = Buffer.from(out.bytes);
+    damaged[at] = damaged[at]! ^ 0x10;
+    expect(decodeSegment(damaged)).toMatchObject({ records: [], torn: true });
+  }
+  // the check is MurmurHash3 (x86, 32-bit, seed 0) of the words: the reference values of that function
+  const words = (hex: string) => new DataView(Buffer.from(hex, "hex").buffer);
+  expect(recordCheck(words(""), 0, 0)).toBe(0);
+  expect(recordCheck(words("21436587"), 0, 4)).toBe(0xf55b516b);
+});
+
 test("a string written in full earlier in the segment is written as a reference: records shrink and read back the same", () => {
-  const buf = Buffer.alloc(64 * 1024);
+  const buf = recordBuffer(Buffer.alloc(64 * 1024));
   const table = new StringTable();
   const c = (i: number): PendingClick => ({ linkId: 1, clickedAt: new Date(1_700_000_000_000 + i), ip: "198.51.100.23", userAgent: CHROME, referer: i % 2 ? "https://t.me/somechannel" : null, isBot: false, botName: null, visitor: "v", geo: "DE\nBerlin" });
   const sizes: number[] = [];
@@ -65,18 +83,20 @@ test("a string written in full earlier in the segment is written as a reference:
   // the first record carries the agent (and the address and place) in full; the second the referrer too; later ones refer to them
   expect(sizes[0]).toBeGreaterThan(CHROME.length);
   expect(sizes[2]).toBeLessThan(80);
-  expect(sizes[3]).toBe(sizes[2]! + 2); // a reference to the referrer (4 bytes) where the third had none (2)
-  expect(decodeSegment(buf).records).toStrictEqual([0, 1, 2, 3].map((i) => ({ ...c(i), seq: i + 1 })));
+  // the fourth refers to the referrer (4 bytes) where the third had none (2); the second had it in full
+  expect(sizes[3]! - sizes[2]!).toBeLessThanOrEqual(4);
+  expect(sizes[1]! - sizes[3]!).toBeGreaterThanOrEqual("https://t.me/somechannel".length - 4);
+  expect(decodeSegment(buf.bytes).records).toStrictEqual([0, 1, 2, 3].map((i) => ({ ...c(i), seq: i + 1 })));
   // short strings ("v") are always written in full: a reference would be no shorter
   expect("v".length).toBeLessThanOrEqual(REF_MIN_BYTES);
   // a reference to an index the segment never wrote reads as a torn record, as does anything after it
-  const forged = Buffer.alloc(64 * 1024);
+  const forged = recordBuffer(Buffer.alloc(64 * 1024));
   const one = encodeRecord(forged, 0, 1, c(0), new StringTable());
   const other = new StringTable();
   for (let i = 0; i < 5; i++) other.ids.set(`unrelated-string-${i}`, i);
   other.ids.set(CHROME, 5);
   encodeRecord(forged, one, 2, c(1), other);
-  expect(decodeSegment(forged)).toMatchObject({ records: [{ seq: 1 }], torn: true });
+  expect(decodeSegment(forged.bytes)).toMatchObject({ records: [{ seq: 1 }], torn: true });
 });
 
 test("version 2 is version 1 plus four fields, and a record written by version 1 still reads (without them)", () => {
@@ -99,6 +119,34 @@ test("version 2 is version 1 plus four fields, and a record written by version 1
   expect(decodeSegment(rec).records).toStrictEqual([
     { seq: 5, linkId: 9, clickedAt: new Date(1_700_000_000_000), isBot: false, ip: "198.51.100.7", userAgent: CHROME, referer: null, botName: null },
   ]);
+});
+
+test("a segment written by version 3 (CRC-32, records not padded, string references) still reads", () => {
+  // two version 3 records, byte by byte as the previous release wrote them: the second refers to the first's agent
+  const record = (seq: number, agent: "full" | "ref") => {
+    const body: number[] = [3];
+    const f64 = (v: number) => body.push(...new Uint8Array(new Float64Array([v]).buffer));
+    const str = (s: string | null) => {
+      if (s === null) return body.push(0xff, 0xff);
+      const bytes = Buffer.from(s, "utf8");
+      body.push(bytes.length & 0xff, bytes.length >> 8, ...bytes);
+    };
+    f64(seq); f64(9); f64(1_700_000_000_000 + seq); body.push(0); str("2001:db8::7");
+    if (agent === "full") str(CHROME);
+    else body.push(0xfe, 0xff, 1, 0); // index 1: the address took index 0
+    str(null); str(null); f64(NaN); f64(2); str(null); str(null);
+    const rec = Buffer.alloc(8 + body.length);
+    Buffer.from(body).copy(rec, 8);
+    rec.writeUInt32LE(Bun.hash.crc32(rec.subarray(8)) >>> 0, 4);
+    rec.writeUInt32LE(rec.length, 0);
+    return rec;
+  };
+  const first = record(1, "full");
+  const second = record(2, "ref");
+  expect(first.length % 4 !== 0 || second.length % 4 !== 0).toBe(true); // unpadded
+  const segment = Buffer.concat([first, second, Buffer.alloc(16)]);
+  const click = (seq: number) => ({ seq, linkId: 9, clickedAt: new Date(1_700_000_000_000 + seq), isBot: false, ip: "2001:db8::7", userAgent: CHROME, referer: null, botName: null, variant: 2 });
+  expect(decodeSegment(segment)).toStrictEqual({ records: [click(1), click(2)], end: first.length + second.length, torn: false });
 });
 
 test("strings are cut to their bounds before they are journaled, as the writer would store them", () => {
