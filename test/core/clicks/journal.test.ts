@@ -99,48 +99,49 @@ test("a string written in full earlier in the segment is written as a reference:
   expect(decodeSegment(forged.bytes)).toMatchObject({ records: [{ seq: 1 }], torn: true });
 });
 
-test("version 2 is version 1 plus four fields, and a record written by version 1 still reads (without them)", () => {
-  const v1 = JOURNAL_FIELDS[1].map(([name]) => name);
-  expect(v1).toEqual(["seq", "linkId", "clickedAt", "isBot", "ip", "userAgent", "referer", "botName"]);
-  expect(JOURNAL_FIELDS[2].map(([name]) => name)).toEqual([...v1, "rule", "variant", "visitor", "geo"]);
-  // a version 1 record, byte by byte as the previous release wrote it
-  const body: number[] = [1];
-  const f64 = (v: number) => body.push(...new Uint8Array(new Float64Array([v]).buffer));
-  const str = (s: string | null) => {
-    if (s === null) return body.push(0xff, 0xff);
-    const bytes = Buffer.from(s, "utf8");
-    body.push(bytes.length & 0xff, bytes.length >> 8, ...bytes);
-  };
-  f64(5); f64(9); f64(1_700_000_000_000); body.push(0); str("198.51.100.7"); str(CHROME); str(null); str(null);
+/**
+ * A record as a release before version 4 wrote it (CRC-32, not padded), byte by byte: `fields` gets
+ * writers for a number, a string (or null) and raw bytes.
+ */
+function legacyRecord(version: number, fields: (w: { f64: (v: number) => void; str: (s: string | null) => void; raw: (...b: number[]) => void }) => void): Buffer {
+  const body: number[] = [version];
+  const raw = (...b: number[]) => void body.push(...b);
+  fields({
+    f64: (v) => raw(...new Uint8Array(new Float64Array([v]).buffer)),
+    str: (s) => {
+      if (s === null) return raw(0xff, 0xff);
+      const bytes = Buffer.from(s, "utf8");
+      raw(bytes.length & 0xff, bytes.length >> 8, ...bytes);
+    },
+    raw,
+  });
   const rec = Buffer.alloc(8 + body.length);
   Buffer.from(body).copy(rec, 8);
   rec.writeUInt32LE(Bun.hash.crc32(rec.subarray(8)) >>> 0, 4);
   rec.writeUInt32LE(rec.length, 0);
+  return rec;
+}
+
+test("version 2 is version 1 plus four fields, and a record written by version 1 still reads (without them)", () => {
+  const v1 = JOURNAL_FIELDS[1].map(([name]) => name);
+  expect(v1).toEqual(["seq", "linkId", "clickedAt", "isBot", "ip", "userAgent", "referer", "botName"]);
+  expect(JOURNAL_FIELDS[2].map(([name]) => name)).toEqual([...v1, "rule", "variant", "visitor", "geo"]);
+  const rec = legacyRecord(1, ({ f64, str, raw }) => {
+    f64(5); f64(9); f64(1_700_000_000_000); raw(0); str("198.51.100.7"); str(CHROME); str(null); str(null);
+  });
   expect(decodeSegment(rec).records).toStrictEqual([
     { seq: 5, linkId: 9, clickedAt: new Date(1_700_000_000_000), isBot: false, ip: "198.51.100.7", userAgent: CHROME, referer: null, botName: null },
   ]);
 });
 
 test("a segment written by version 3 (CRC-32, records not padded, string references) still reads", () => {
-  // two version 3 records, byte by byte as the previous release wrote them: the second refers to the first's agent
-  const record = (seq: number, agent: "full" | "ref") => {
-    const body: number[] = [3];
-    const f64 = (v: number) => body.push(...new Uint8Array(new Float64Array([v]).buffer));
-    const str = (s: string | null) => {
-      if (s === null) return body.push(0xff, 0xff);
-      const bytes = Buffer.from(s, "utf8");
-      body.push(bytes.length & 0xff, bytes.length >> 8, ...bytes);
-    };
-    f64(seq); f64(9); f64(1_700_000_000_000 + seq); body.push(0); str("2001:db8::7");
+  // two version 3 records: the second refers to the first's agent
+  const record = (seq: number, agent: "full" | "ref") => legacyRecord(3, ({ f64, str, raw }) => {
+    f64(seq); f64(9); f64(1_700_000_000_000 + seq); raw(0); str("2001:db8::7");
     if (agent === "full") str(CHROME);
-    else body.push(0xfe, 0xff, 1, 0); // index 1: the address took index 0
+    else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
     str(null); str(null); f64(NaN); f64(2); str(null); str(null);
-    const rec = Buffer.alloc(8 + body.length);
-    Buffer.from(body).copy(rec, 8);
-    rec.writeUInt32LE(Bun.hash.crc32(rec.subarray(8)) >>> 0, 4);
-    rec.writeUInt32LE(rec.length, 0);
-    return rec;
-  };
+  });
   const first = record(1, "full");
   const second = record(2, "ref");
   expect(first.length % 4 !== 0 || second.length % 4 !== 0).toBe(true); // unpadded
