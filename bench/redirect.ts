@@ -18,10 +18,15 @@
  * and reports what the journal costs: the median over rounds of the difference of the two apps'
  * ratios, and the difference of their CPU per redirect.
  *
+ * `--baseline <checkout>` adds one more server to every round: the app of another checkout (its own
+ * `bench/redirect.ts --serve app`, on a data directory of its own), such as the code before the click
+ * journal (`git worktree add /tmp/base b82a42b && (cd /tmp/base && bun install)`), and reports this
+ * app's ratio against it, round by round, as the issue's budget states it.
+ *
  * `--cluster` adds the cluster run (bench/_cluster.ts): one node on PostgreSQL, and three nodes
  * behind HAProxy, against the same link, after the single-node figures.
  *
- *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost] [--cluster]
+ *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost] [--baseline <checkout>] [--cluster]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { perThread, threadCpu, threadDelta } from "./_thread-cpu";
@@ -89,8 +94,8 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
   });
 }
 
-async function start(kind: string, dataDir: string, linkKind: string, location = TARGET) {
-  const child = Bun.spawn(["bun", import.meta.path, "--serve", kind, dataDir, linkKind, location], { stdout: "pipe", stderr: "inherit" });
+async function start(kind: string, dataDir: string, linkKind: string, location = TARGET, script = import.meta.path) {
+  const child = Bun.spawn(["bun", script, "--serve", kind, dataDir, linkKind, location], { stdout: "pipe", stderr: "inherit" });
   const reader = child.stdout.getReader();
   const { value } = await reader.read();
   reader.releaseLock();
@@ -157,6 +162,12 @@ async function main() {
   const plain = journalCost ? await start("app-nojournal", plainDir, linkKind) : null;
   const plainUrl = plain ? `http://127.0.0.1:${plain.info.port}/${plain.info.code}` : "";
   if (plain && (await answerOf(plainUrl)) !== (await answerOf(appUrl))) throw new Error("the app without its journal answers differently");
+  const baselineDir = argText("baseline");
+  const baseDir = baselineDir ? mkdtempSync(join(tmpdir(), "linkbot-bench-baseline-")) : "";
+  const base = baselineDir ? await start("app", baseDir, linkKind, TARGET, join(baselineDir, "bench", "redirect.ts")) : null;
+  const baseUrl = base ? `http://127.0.0.1:${base.info.port}/${base.info.code}` : "";
+  const baseCommit = baselineDir ? (await new Response(Bun.spawn(["git", "-C", baselineDir, "rev-parse", "--short", "HEAD"], { stdout: "pipe" }).stdout).text()).trim() : "";
+  if (base && (await answerOf(baseUrl)) !== (await answerOf(appUrl))) console.log(`note: the baseline answers differently:\n  app      ${await answerOf(appUrl)}\n  baseline ${await answerOf(baseUrl)}`);
   const bareUrl = `http://127.0.0.1:${bare.info.port}/${app.info.code}`;
   const [appAnswer, bareAnswer] = [await answerOf(appUrl), await answerOf(bareUrl)];
   if (appAnswer !== bareAnswer) throw new Error(`the two servers answer differently:\n  app  ${appAnswer}\n  bare ${bareAnswer}`);
@@ -164,6 +175,7 @@ async function main() {
   await load(bareUrl, connections, 2); // warm-up
   await load(appUrl, connections, 2);
   if (plain) await load(plainUrl, connections, 2);
+  if (base) await load(baseUrl, connections, 2);
   const { Database } = await import("bun:sqlite");
   /** the stored clicks, and the link's own counter of them (read with the app stopped, or lagging behind it) */
   const countClicks = () => {
@@ -185,12 +197,17 @@ async function main() {
     return u.user + u.system;
   };
   /** server CPU µs per completed request, summed over the rounds: a figure that machine load disturbs far less */
-  const cpu = { bare: 0, app: 0, plain: 0 };
+  const cpu = { bare: 0, app: 0, plain: 0, base: 0 };
   /** the same CPU time, thread by thread */
-  const threads = { bare: new Map<string, number>(), app: new Map<string, number>(), plain: new Map<string, number>() };
+  const threads = { bare: new Map<string, number>(), app: new Map<string, number>(), plain: new Map<string, number>(), base: new Map<string, number>() };
   const plains: LoadResult[] = [];
-  const servers = { bare: { s: bare, url: bareUrl, out: bares }, app: { s: app, url: appUrl, out: apps }, plain: { s: plain!, url: plainUrl, out: plains } };
-  const measure = async (key: "bare" | "app" | "plain") => {
+  const bases: LoadResult[] = [];
+  const servers = {
+    bare: { s: bare, url: bareUrl, out: bares }, app: { s: app, url: appUrl, out: apps },
+    plain: { s: plain!, url: plainUrl, out: plains }, base: { s: base!, url: baseUrl, out: bases },
+  };
+  type Key = keyof typeof servers;
+  const measure = async (key: Key) => {
     const { s, url, out } = servers[key];
     const before = await cpuOf(s);
     const threadsBefore = threadCpu(s.child.pid);
@@ -199,13 +216,14 @@ async function main() {
     for (const [k, v] of threadDelta(threadsBefore, threadCpu(s.child.pid))) threads[key].set(k, (threads[key].get(k) ?? 0) + v);
     out.push(r);
   };
-  // with --journal-cost each round rotates the order of the three servers
-  const orders: ("bare" | "app" | "plain")[][] = plain ? [["bare", "app", "plain"], ["plain", "bare", "app"], ["app", "plain", "bare"]] : [["bare", "app"], ["app", "bare"]];
-  for (let i = 0; i < rounds; i++) for (const key of orders[i % orders.length]!) await measure(key);
-  if (plain) {
-    plain.child.kill("SIGTERM");
-    await plain.child.exited;
-    rmSync(plainDir, { recursive: true, force: true });
+  // each round rotates the order of the servers (bare→app, then app→bare; with more, each goes first in turn)
+  const keys: Key[] = ["bare", "app", ...(plain ? ["plain" as const] : []), ...(base ? ["base" as const] : [])];
+  for (let i = 0; i < rounds; i++) for (let k = 0; k < keys.length; k++) await measure(keys[(k + keys.length - (i % keys.length)) % keys.length]!);
+  for (const [other, dir] of [[plain, plainDir], [base, baseDir]] as const) {
+    if (!other) continue;
+    other.child.kill("SIGTERM");
+    await other.child.exited;
+    rmSync(dir, { recursive: true, force: true });
   }
   app.child.kill("SIGTERM");
   await app.child.exited;
@@ -248,6 +266,15 @@ async function main() {
     if (threads.plain.size) console.log(`  by thread: ${perThread(threads.plain, plains.reduce((n, r) => n + r.redirects, 0))}`);
     console.log(`the journal's cost: ${medianOf(costs).toFixed(3)} of the ratio (median over rounds of the no-journal ratio minus the app's; per round ${costs.map((c) => c.toFixed(3)).join(" ")}; budget 0.03), ` +
       `${(perReq.app - plainCpu).toFixed(2)} µs CPU per redirect`);
+  }
+  if (base) {
+    const baseRatios = bases.map((r, i) => r.rps / bares[i]!.rps);
+    const diffs = baseRatios.map((r, i) => r - ratios[i]!);
+    const baseCpu = cpu.base / bases.reduce((n, r) => n + r.redirects, 0);
+    console.log(`the baseline (${baseCommit}): ratio ${medianOf(baseRatios).toFixed(2)} (median), per round ${baseRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${baseCpu.toFixed(1)} µs; ` +
+      `p99 median ${ms(medianOf(bases.map((r) => r.p99)))}`);
+    console.log(`this app against the baseline: ${medianOf(diffs).toFixed(3)} of the ratio lower (median over rounds of the baseline's ratio minus the app's; per round ${diffs.map((c) => c.toFixed(3)).join(" ")}), ` +
+      `${(perReq.app - baseCpu).toFixed(2)} µs CPU per redirect more`);
   }
   const problemsOf = (recorded: number, counted: number, completed: number, atMost: number) => [
     recorded < completed && `MISSING ${completed - recorded} clicks`,
