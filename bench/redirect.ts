@@ -262,7 +262,8 @@ async function main() {
     const plainRatios = plains.map((r, i) => r.rps / bares[i]!.rps);
     const costs = plainRatios.map((r, i) => r - ratios[i]!);
     const plainCpu = cpu.plain / plains.reduce((n, r) => n + r.redirects, 0);
-    console.log(`without the click journal: ratio ${medianOf(plainRatios).toFixed(2)} (median), per round ${plainRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${plainCpu.toFixed(1)} µs`);
+    console.log(`without the click journal: ratio ${medianOf(plainRatios).toFixed(2)} (median), per round ${plainRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${plainCpu.toFixed(1)} µs; ` +
+      `p99 median ${ms(medianOf(plains.map((r) => r.p99)))}`);
     if (threads.plain.size) console.log(`  by thread: ${perThread(threads.plain, plains.reduce((n, r) => n + r.redirects, 0))}`);
     console.log(`the journal's cost: ${medianOf(costs).toFixed(3)} of the ratio (median over rounds of the no-journal ratio minus the app's; per round ${costs.map((c) => c.toFixed(3)).join(" ")}; budget 0.03), ` +
       `${(perReq.app - plainCpu).toFixed(2)} µs CPU per redirect`);

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { CLICK_JOURNAL_DIR } from "../../../core";
 import { journalSegments, openClickJournal, readJournal } from "../../../core/clicks/journal";
-import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, REF_MIN_BYTES, StringTable, cutClick, decodeSegment, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
+import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, MAX_RECORD, REF_MIN_BYTES, StringTable, cutClick, decodeSegment, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
 import type { PendingClick } from "../../../core/clicks/packed";
 import { clickJournal, clicks, links, outbox } from "../../../db/schema";
 
@@ -166,6 +166,23 @@ test("segments: a new one when the current is full, and those wholly committed a
   expect(readJournal(dir).records.map((r) => r.seq)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
   j.committed(400);
   expect(journalSegments(dir)).toEqual([segments.at(-1)!]); // the open one stays until a restart replays it
+  j.close();
+  await j.spareReady();
+});
+
+test("a segment is mapped a window at a time: records on both sides of every window's edge read back whole, in order", async () => {
+  const dir = journalDir();
+  const windowBytes = MAX_RECORD + 64 * 1024; // the smallest allowed
+  const j = openClickJournal(dir, 1, { segmentBytes: 4 * windowBytes, windowBytes });
+  // every click with an agent of its own, written in full: about 200 bytes a record, so windows and segments fill
+  const many = Array.from({ length: 3000 }, (_, i) => click(1, i));
+  for (const [i, c] of many.entries()) expect(j.append(c)).toBe(i + 1);
+  const { records, torn, segments } = readJournal(dir);
+  expect(segments.length).toBeGreaterThan(1);
+  const perSegment = Math.ceil(records.length / segments.length);
+  expect(perSegment * 200).toBeGreaterThan(2 * windowBytes); // each segment spans several windows
+  expect(torn).toBe(0);
+  expect(records).toStrictEqual(many.map((c, i) => ({ ...c, seq: i + 1 })));
   j.close();
   await j.spareReady();
 });
