@@ -276,6 +276,11 @@ async function main() {
       `p99 median ${ms(medianOf(bases.map((r) => r.p99)))}`);
     console.log(`this app against the baseline: ${medianOf(diffs).toFixed(3)} of the ratio lower (median over rounds of the baseline's ratio minus the app's; per round ${diffs.map((c) => c.toFixed(3)).join(" ")}), ` +
       `${(perReq.app - baseCpu).toFixed(2)} µs CPU per redirect more`);
+    if (plain) {
+      // what came after the baseline besides the journal: the same app with its journal off, against the baseline
+      const rest = plains.map((r, i) => baseRatios[i]! - r.rps / bares[i]!.rps);
+      console.log(`  of which not the journal (this app without its journal against the baseline): ${medianOf(rest).toFixed(3)} of the ratio lower (median over rounds; per round ${rest.map((c) => c.toFixed(3)).join(" ")})`);
+    }
   }
   const problemsOf = (recorded: number, counted: number, completed: number, atMost: number) => [
     recorded < completed && `MISSING ${completed - recorded} clicks`,

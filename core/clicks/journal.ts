@@ -64,7 +64,7 @@ export function readJournal(dir: string): { records: JournalClick[]; torn: numbe
 /**
  * Opens a fresh journal in `dir` whose first click gets `firstSeq` (replay first: existing segments
  * are left alone and deleted as `committed` passes them). `segmentBytes` (64 MB by default, about
- * 300,000 clicks) is each file's size; a new one is started when the current one has less than one
+ * 900,000 clicks of a typical 70 bytes) is each file's size; a new one is started when the current one has less than one
  * record's room left.
  *
  * The next segment is written out with zeros in the background (asynchronous writes, off the
