@@ -23,10 +23,13 @@ export interface DbOptions {
  */
 export function createDb(path: string, options: DbOptions = {}): DbHandle {
   const sqlite = new Database(path, { create: true, strict: true });
+  // the busy timeout first: the pragmas after it read the file, and a lock another process holds
+  // for a moment (its last connection checkpointing as it closes, a CLI command's write) is then
+  // waited out instead of failing the start with "database is locked"
+  sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  sqlite.exec("PRAGMA busy_timeout = 5000");
   const before = options.beforeQuery;
   const db = drizzle(sqlite, { schema, logger: before && { logQuery: () => before() } }) as Db;
   migrate(db, { migrationsFolder: join(import.meta.dir, "migrations") });
