@@ -11,7 +11,8 @@ import type { LinkRow } from "../../db/schema";
 import { transaction, type AsyncDb, type AsyncTx } from "../../db/async";
 import { runClickListenersPg, type ClickListener, type StoredClick } from "./listeners";
 import { lastSeqOf, packedLength, NUMS } from "./packed";
-import { linkIdsOf, storedUaOf, visitorOfClick, workOut, type ClickWriter } from "./writer";
+import type { ClickWriter } from "./writer";
+import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
 /** Rows or keys per statement: 15 parameters per click row keep a chunk far below PostgreSQL's 65,535. */
 const CHUNK = 2000;
