@@ -216,6 +216,15 @@ function loadJwtSecret(env: Env, dataDir: string, cluster: boolean): string {
   return secret;
 }
 
+/**
+ * This process's environment with `extra` set: what a child process is started with when it should
+ * see everything this one does plus a few variables (the suite on PostgreSQL, benchmark servers).
+ * The environment is read here and nowhere else.
+ */
+export function environmentWith(extra: Env): Env {
+  return { ...process.env, ...extra };
+}
+
 /** Reads and validates the configuration. `env` defaults to the process environment. */
 export function loadConfig(env: Env = process.env): Config {
   const host = str(env, "HOST") ?? "0.0.0.0";

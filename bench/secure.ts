@@ -23,7 +23,7 @@ async function server() {
   const { createLink } = await import("../core/secure/links");
   const { secureFiles } = await import("../db/schema");
   const { eq } = await import("drizzle-orm");
-  const dataDir = process.env.DATA_DIR!;
+  const dataDir = process.argv[process.argv.indexOf("--server") + 1]!;
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", PLAN_LIMITS: JSON.stringify({ free: { storageMB: 100000 } }) });
   const deps = createDeps(config);
   const user = await upsertTelegramUser(deps, { id: 1, username: "bench", firstName: "Bench" });
@@ -77,7 +77,7 @@ async function phase(name: string, pid: number, run: () => Promise<number>) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), "secure-bench-"));
-  const child = Bun.spawn(["bun", import.meta.path, "--server"], { env: { ...process.env, DATA_DIR: dataDir }, stdout: "pipe", stderr: "inherit" });
+  const child = Bun.spawn(["bun", import.meta.path, "--server", dataDir], { stdout: "pipe", stderr: "inherit" });
   try {
     const reader = child.stdout.getReader();
     let line = "";

@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { environmentWith } from "../config";
 
 const ROOT = resolve(import.meta.dir, "..");
 const TEST = join(ROOT, "test");
@@ -87,5 +88,5 @@ if (process.argv.includes("--list")) {
   for (const f of run) console.log(`  run: ${relative(ROOT, f)}`);
   process.exit(0);
 }
-const proc = Bun.spawn(["bun", "test", ...run.map((f) => relative(ROOT, f))], { cwd: ROOT, env: { ...process.env, TEST_DATABASE: "postgres" }, stdout: "inherit", stderr: "inherit" });
+const proc = Bun.spawn(["bun", "test", ...run.map((f) => relative(ROOT, f))], { cwd: ROOT, env: environmentWith({ TEST_DATABASE: "postgres" }), stdout: "inherit", stderr: "inherit" });
 process.exit(await proc.exited);
