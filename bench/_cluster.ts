@@ -9,19 +9,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Load, LoadResult } from "./_load";
 import { startPostgres } from "../test/helpers/postgres";
 import { createPgDb } from "../db/postgres";
 import * as schemaPg from "../db/schema-pg";
 
 const ROOT = resolve(import.meta.dir, "..");
-
-export interface ClusterLoad {
-  rps: number;
-  p50: number;
-  p99: number;
-  redirects: number;
-  errors: number;
-}
 
 async function freePort(): Promise<number> {
   const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
@@ -40,12 +33,12 @@ async function until(ok: () => Promise<boolean>, what: string, ms: number) {
 }
 
 export async function clusterRun(opts: {
-  load: (url: string, connections: number, duration: number) => Promise<ClusterLoad>;
+  load: Load;
   connections: number;
   duration: number;
   rounds: number;
   ua: string;
-}): Promise<{ one: ClusterLoad[]; three: ClusterLoad[]; problems: string[]; stored: number; completed: number; drainSeconds: number }> {
+}): Promise<{ one: LoadResult[]; three: LoadResult[]; problems: string[]; stored: number; completed: number; drainSeconds: number }> {
   if (!Bun.which("haproxy")) throw new Error("--cluster needs haproxy on the PATH (apt-get install haproxy)");
   const pg = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), "linkbot-bench-cluster-"));
@@ -99,8 +92,8 @@ export async function clusterRun(opts: {
       }
     };
     const before = await settled();
-    const one: ClusterLoad[] = [];
-    const three: ClusterLoad[] = [];
+    const one: LoadResult[] = [];
+    const three: LoadResult[] = [];
     for (let r = 0; r < opts.rounds; r++) {
       const order = r % 2 ? [three, one] : [one, three];
       for (const out of order) out.push(await opts.load(out === one ? oneUrl : threeUrl, opts.connections, opts.duration));

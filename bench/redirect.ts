@@ -29,6 +29,7 @@
  *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost] [--baseline <checkout>] [--cluster]
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { loadGenerator, type LoadResult } from "./_load";
 import { perThread, threadCpu, threadDelta } from "./_thread-cpu";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -102,37 +103,6 @@ async function start(kind: string, dataDir: string, linkKind: string, location =
   return { child, info: JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { port: number; cpu: number; code?: string; id?: number } };
 }
 
-/** One measured run, whichever tool made the load. */
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** requests answered with the redirect */
-  redirects: number;
-  errors: number;
-}
-
-async function autocannonLoad(url: string, connections: number, duration: number): Promise<LoadResult> {
-  const { default: autocannon } = await import("autocannon"); // the load generator's process only
-  const r: any = await new Promise((resolve, reject) =>
-    autocannon({ url, connections, duration, headers: { "user-agent": UA } }, (err: Error | null, res: any) => (err ? reject(err) : resolve(res))));
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, redirects: r["3xx"], errors: r.errors + r.timeouts + r.non2xx - r["3xx"] };
-}
-
-/** A wrk latency figure ("378.00us", "1.00ms", "1.20s") in milliseconds. */
-const wrkMs = (v: string) => parseFloat(v) * ({ us: 1e-3, ms: 1, s: 1e3 }[v.replace(/[\d.]+/, "") as "us" | "ms" | "s"] ?? NaN);
-
-async function wrkLoad(url: string, connections: number, duration: number): Promise<LoadResult> {
-  const p = Bun.spawn(["wrk", "-t1", `-c${connections}`, `-d${duration}s`, "--latency", "-H", `User-Agent: ${UA}`, url], { stdout: "pipe", stderr: "inherit" });
-  const out = await new Response(p.stdout).text();
-  if ((await p.exited) !== 0) throw new Error(`wrk failed:\n${out}`);
-  const find = (re: RegExp) => re.exec(out)?.[1] ?? "0";
-  const total = Number(find(/(\d+) requests in/));
-  const bad = Number(find(/Non-2xx or 3xx responses: (\d+)/));
-  const socket = find(/Socket errors: (.*)/).match(/\d+/g)?.reduce((n, x) => n + Number(x), 0) ?? 0;
-  return { rps: Number(find(/Requests\/sec:\s+([\d.]+)/)), p50: wrkMs(find(/^\s+50%\s+(\S+)/m)), p99: wrkMs(find(/^\s+99%\s+(\S+)/m)), redirects: total - bad, errors: bad + socket };
-}
-
 /** What a visitor's client gets: status and headers without the date. */
 async function answerOf(url: string) {
   const res = await fetch(url, { redirect: "manual", headers: { "user-agent": UA } });
@@ -144,9 +114,7 @@ async function main() {
   const loadStart = (await import("node:os")).loadavg()[0]!.toFixed(1);
   const connections = arg("connections", 64);
   const tool = argText("load") ?? "autocannon";
-  if (tool !== "autocannon" && tool !== "wrk") throw new Error(`--load takes autocannon or wrk, not ${tool}`);
-  if (tool === "wrk" && !Bun.which("wrk")) throw new Error("--load wrk needs wrk on the PATH (apt-get install wrk)");
-  const load = tool === "wrk" ? wrkLoad : autocannonLoad;
+  const load = loadGenerator(tool, UA);
   const linkKind = argText("link") ?? "plain";
   if (linkKind !== "plain" && linkKind !== "rules") throw new Error(`--link takes plain or rules, not ${linkKind}`);
   const dataDir = mkdtempSync(join(tmpdir(), "linkbot-bench-"));
