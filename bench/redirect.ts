@@ -135,7 +135,10 @@ async function main() {
   const base = baselineDir ? await start("app", baseDir, linkKind, TARGET, join(baselineDir, "bench", "redirect.ts")) : null;
   const baseUrl = base ? `http://127.0.0.1:${base.info.port}/${base.info.code}` : "";
   const baseCommit = baselineDir ? (await new Response(Bun.spawn(["git", "-C", baselineDir, "rev-parse", "--short", "HEAD"], { stdout: "pipe" }).stdout).text()).trim() : "";
-  if (base && (await answerOf(baseUrl)) !== (await answerOf(appUrl))) console.log(`note: the baseline answers differently:\n  app      ${await answerOf(appUrl)}\n  baseline ${await answerOf(baseUrl)}`);
+  if (base) {
+    const [ours, theirs] = [await answerOf(appUrl), await answerOf(baseUrl)];
+    if (ours !== theirs) console.log(`note: the baseline answers differently:\n  app      ${ours}\n  baseline ${theirs}`);
+  }
   const bareUrl = `http://127.0.0.1:${bare.info.port}/${app.info.code}`;
   const [appAnswer, bareAnswer] = [await answerOf(appUrl), await answerOf(bareUrl)];
   if (appAnswer !== bareAnswer) throw new Error(`the two servers answer differently:\n  app  ${appAnswer}\n  bare ${bareAnswer}`);

@@ -72,7 +72,7 @@ const NULL_STR = 0xffff;
 
 /** The longest string kept per field (in UTF-16 units, as String.prototype.slice counts); the writer stores no more of them. */
 export const MAX_CHARS = { ip: 64, userAgent: 1024, referer: 2048, botName: 256, visitor: 128, geo: 512 } as const;
-/** No record is longer (every string at its bound, 3 UTF-8 bytes per unit): a segment with less room left is closed. */
+/** No record is longer (every string at its bound, 3 UTF-8 bytes per unit, and 3 bytes of padding): a segment with less room left is closed. */
 export const MAX_RECORD = HEADER + 1 + 5 * 8 + 1 + 6 * 2 + 3 + 3 * (MAX_CHARS.ip + MAX_CHARS.userAgent + MAX_CHARS.referer + MAX_CHARS.botName + MAX_CHARS.visitor + MAX_CHARS.geo);
 
 
