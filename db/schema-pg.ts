@@ -6,6 +6,7 @@ export * from "./schema-pg/accounts";
 export * from "./schema-pg/links";
 export * from "./schema-pg/secure";
 export * from "./schema-pg/tracking";
+export * from "./schema-pg/channels";
 export * from "./schema-pg/delivery";
 export * from "./schema-pg/bot";
 export * from "./schema-pg/webhooks";

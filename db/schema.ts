@@ -2,6 +2,7 @@ export * from "./schema/accounts";
 export * from "./schema/links";
 export * from "./schema/secure";
 export * from "./schema/tracking";
+export * from "./schema/channels";
 export * from "./schema/delivery";
 export * from "./schema/bot";
 export * from "./schema/webhooks";

@@ -3,6 +3,7 @@ import type { Chat, Message } from "grammy/types";
 import type { BotContext } from "../context";
 import { migrateSource, upsertSource, type ChatInfo } from "../../core/tracking/sources";
 import { ingestPost } from "../../core/tracking/ingest";
+import { migrateChannel, recordBotMembership } from "../../core/channels/ownership";
 
 /**
  * The bot as a keyword-tracking source: records every group, supergroup and channel it is added to
@@ -26,6 +27,8 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
   if (!info) return next();
   const member = update.new_chat_member;
   const isActive = ACTIVE.has(member.status) || (member.status === "restricted" && member.is_member);
+  const isAdmin = member.status === "administrator" || member.status === "creator";
+  const canInvite = member.status === "creator" || (member.status === "administrator" && member.can_invite_users);
   let memberCount: number | null | undefined;
   if (isActive) {
     try {
@@ -35,26 +38,39 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
     }
   }
   await upsertSource(ctx.deps, info, { isActive, ...(memberCount !== undefined ? { memberCount } : {}) });
+  const by = update.from.is_bot ? null : { id: update.from.id, username: update.from.username ?? null, firstName: update.from.first_name };
+  const wasAdmin = update.old_chat_member.status === "administrator" || update.old_chat_member.status === "creator";
+  await recordBotMembership(ctx.deps, info, by, { isAdmin, canInvite }, memberCount);
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
   const wasActive = ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
-  if (wasActive !== isActive && !update.from.is_bot) await tellWhoDidIt(ctx, update.from.id, info, isActive);
+  if (by && (wasActive !== isActive || wasAdmin !== isAdmin)) await tellWhoDidIt(ctx, by.id, info, { isActive, isAdmin, canInvite });
   await next();
 });
 
 /**
- * Tells the person who added or removed the bot what that means. They may never have started the bot
- * (then Telegram refuses the message, which is only logged).
+ * Tells the person who added, promoted or removed the bot what that means, and for a chat without
+ * a public username that only the accounts owning it as a channel see its messages. They may never
+ * have started the bot (then Telegram refuses the message, which is only logged).
  */
-async function tellWhoDidIt(ctx: BotContext, userId: number, info: ChatInfo, added: boolean) {
+async function tellWhoDidIt(ctx: BotContext, userId: number, info: ChatInfo, state: { isActive: boolean; isAdmin: boolean; canInvite: boolean }) {
   const where = `${info.type === "channel" ? "the channel" : "the group"} “${info.title ?? info.chatId}”`;
-  const text = added
-    ? `✅ I was added to ${where}. From now on I look for your keywords in its new ${info.type === "channel" ? "posts" : "messages"}. /trackers shows your trackers.`
-    : `ℹ️ I was removed from ${where}: it is no longer searched for keywords.`;
+  const posts = info.type === "channel" ? "posts" : "messages";
+  let text: string;
+  if (!state.isActive) text = `ℹ️ I was removed from ${where}: it is no longer searched for keywords.`;
+  else if (info.username)
+    text = `✅ I was added to ${where}. It is public, so its new ${posts} are searched for the keywords of everyone who tracks them, yours included. /trackers shows your trackers.`;
+  else if (state.isAdmin)
+    text = `✅ I am an administrator of ${where}. It is private: its new ${posts} are searched only for your keywords and those of other administrators who add it, never for anyone else's. /trackers shows your trackers.`;
+  else
+    text = `ℹ️ I was added to ${where}. It is private, so I search its ${posts} only for the keywords of people who own it: make me an administrator there and your trackers will see them. Nobody else's trackers ever do.`;
+  if (state.isActive && state.isAdmin && !state.canInvite)
+    text += `\n\n⚠️ I lack the right to invite users there, so I cannot make invite links for it. Give me “Invite users via link” to track who joins.`;
   await ctx.api.sendMessage(userId, text).catch((e) => ctx.deps.log.warn(`tracking: could not tell user ${userId} about ${info.chatId}: ${(e as Error).message}`));
 }
 
 trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
   await migrateSource(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
+  await migrateChannel(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
   await next();
 });
 

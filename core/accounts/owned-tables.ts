@@ -33,6 +33,18 @@ async function mergeDomains(tx: AsyncTx, sourceId: number, targetId: number): Pr
 }
 
 /**
+ * Merge hook: the survivor keeps one row per chat. A chat both accounts hold stays the survivor's
+ * (the merged-in row goes); the others move.
+ */
+async function mergeChannels(tx: AsyncTx, sourceId: number, targetId: number): Promise<void> {
+  const { channels } = tx.tables;
+  const own = new Set((await tx.select({ chatId: channels.chatId }).from(channels).where(eq(channels.userId, targetId))).map((r) => r.chatId));
+  for (const row of await tx.select().from(channels).where(eq(channels.userId, sourceId)))
+    if (own.has(row.chatId)) await tx.delete(channels).where(eq(channels.id, row.id));
+  await tx.update(channels).set({ userId: targetId }).where(eq(channels.userId, sourceId));
+}
+
+/**
  * Every table whose rows belong to a user, with the column that says whom. An account merge moves
  * ownership of all of them in one transaction. A feature that adds a table with a `user_id` column
  * adds it here (test/core/accounts/owned-tables.test.ts fails until it does), or to HANDLED_ELSEWHERE
@@ -68,6 +80,8 @@ export const OWNED_TABLES: OwnedTable[] = [
   { key: "secureLinks" },
   { key: "secureRequests" },
   { key: "trackers" },
+  // one row per chat and account: a chat both accounts hold stays the survivor's
+  { key: "channels", merge: mergeChannels },
   { key: "apiTokens" },
   { key: "passkeys" },
   { key: "outbox" },

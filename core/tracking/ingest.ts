@@ -8,6 +8,7 @@ import { notifyDeleted, notifyMatch } from "./notify";
 import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
 import type { MatchRow } from "./matches";
 import { transaction } from "../../db/async";
+import { privateChatOwners } from "../channels/ownership";
 
 /** A message or channel post from any source (the bot, MTProto), as the matcher takes it. */
 export interface IncomingPost {
@@ -42,7 +43,9 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | 
   let lang: string | null | undefined;
   const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
   // by owner: the transaction holds each owner's notification state in one order on every node
-  const admitted = hits.filter((h) => admits(h.tracker, source, language)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
+  // a chat without a public username feeds only the accounts that own it as a channel
+  const owners = source.username ? null : await privateChatOwners(deps, source.chatId);
+  const admitted = hits.filter((h) => (!owners || owners.has(h.tracker.userId)) && admits(h.tracker, source, language)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
   if (!admitted.length) return [];
   const now = deps.clock.now();
   const url = postUrl(source, post.messageId);

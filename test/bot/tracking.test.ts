@@ -118,6 +118,41 @@ describe("the bot as a source, end to end", () => {
   });
 });
 
+describe("private chats feed only their owners' trackers", () => {
+  const PRIVATE = { id: -1009999000001, type: "supergroup", title: "Mallory's friends" };
+  const ADMIN = { status: "administrator", user: FAKE_BOT, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: false, can_manage_video_chats: false, can_restrict_members: false, can_promote_members: false, can_change_info: false, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false };
+  const MALLORY = { id: 43, is_bot: false, first_name: "Mallory", username: "mallory" };
+
+  test("a stranger's private group never reaches another user's tracker; its owner's tracker sees it", async () => {
+    const alice = await t.telegramUser(42, "alice");
+    const { json: aliceTracker } = await t.request("POST", "/api/tracking", { token: alice.token, body: { name: "BTC", keyword: "bitcoin" } });
+    // mallory adds the bot to his private group as a plain member: nobody's trackers read it
+    fake.pushUpdate({ my_chat_member: { chat: PRIVATE, from: MALLORY, date: now(), old_chat_member: { status: "left", user: FAKE_BOT }, new_chat_member: { status: "member", user: FAKE_BOT } } });
+    const told = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 43);
+    expect(String(told.params.text)).toContain("It is private, so I search its messages only for the keywords of people who own it");
+    fake.pushUpdate({ message: { message_id: 1, date: now(), chat: PRIVATE, from: MALLORY, text: "I finally bought bitcoin, don't tell anyone, PIN 4321" } });
+    // he makes the bot an administrator: now it is his channel, and only his trackers read it
+    fake.pushUpdate({ my_chat_member: { chat: PRIVATE, from: MALLORY, date: now(), old_chat_member: { status: "member", user: FAKE_BOT }, new_chat_member: ADMIN } });
+    const promoted = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 43 && String(c.params.text).includes("I am an administrator"));
+    expect(String(promoted.params.text)).toContain("searched only for your keywords and those of other administrators who add it, never for anyone else's");
+    const mallory = await t.telegramUser(43, "mallory");
+    const { json: malloryTracker } = await t.request("POST", "/api/tracking", { token: mallory.token, body: { name: "BTC", keyword: "bitcoin" } });
+    fake.pushUpdate({ message: { message_id: 2, date: now(), chat: PRIVATE, from: MALLORY, text: "bitcoin again, PIN 1234" } });
+    await eventually(async () => (await t.request("GET", `/api/tracking/${malloryTracker.id}/matches`, { token: mallory.token })).json.total === 1, "mallory's own match");
+    // a public channel still feeds everyone: alice's tracker works, yet saw nothing of the private group
+    addBotToChannel();
+    fake.pushUpdate({ channel_post: { message_id: 3, date: now(), chat: CHANNEL, text: "bitcoin is up" } });
+    const aliceMatches = await eventually(async () => {
+      const res = await t.request("GET", `/api/tracking/${aliceTracker.id}/matches`, { token: alice.token });
+      return res.json.total >= 1 ? res.json : null;
+    }, "alice's match in the public channel");
+    expect(aliceMatches.items.map((m: { source_title: string; text_snippet: string }) => [m.source_title, m.text_snippet])).toEqual([["Rust Weekly", "bitcoin is up"]]);
+    const queuedForAlice = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.userId, alice.user.id));
+    expect(queuedForAlice.length).toBeGreaterThan(0);
+    expect(queuedForAlice.some((row) => JSON.stringify(row.payload).includes("PIN"))).toBe(false);
+  });
+});
+
 test("POST /api/tracking/:id/test queues a sample bot message; email-only owners get a clear 400", async () => {
   const { user, token } = await t.telegramUser(42, "alice");
   const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust" } });

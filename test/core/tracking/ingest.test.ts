@@ -10,12 +10,15 @@ import { BURST_WINDOW_MS, flushTrackerNotifications } from "../../../core/tracki
 import { upsertEmailUser, upsertTelegramUser } from "../../../core/accounts/users";
 import { mergeAccounts } from "../../../core/accounts/merge";
 import { markMatchRangeRead } from "../../../core/tracking/matches";
+import { recordBotMembership } from "../../../core/channels/ownership";
 
 let t: TestApp;
 let userId: number;
 beforeEach(async () => {
   t = createTestApp({ env: { PLAN_LIMITS: '{"free":{"trackers":50}}' } });
   userId = (await upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" })).id;
+  // the private chats below are alice's channels (she made the bot an administrator there)
+  for (const chat of [group, basicGroup]) await recordBotMembership(t.deps, chat, { id: 42 }, { isAdmin: true, canInvite: true }, 10);
 });
 afterEach(() => t.close());
 

@@ -1,0 +1,81 @@
+import { and, eq } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { transaction, type Tables } from "../../db/async";
+import { upsertTelegramUser, type TelegramProfile } from "../accounts/users";
+
+export type ChannelRow = Tables["channels"]["$inferSelect"];
+
+/** A chat as an update names it. */
+export interface ChatFacts {
+  chatId: string;
+  type: "channel" | "group" | "supergroup";
+  title?: string | null;
+  username?: string | null;
+}
+
+/** What the bot's own membership in a chat says, as a `my_chat_member` update gives it. */
+export interface BotMembership {
+  /** the bot is an administrator (or the creator) there */
+  isAdmin: boolean;
+  /** the bot's can_invite_users right */
+  canInvite: boolean;
+}
+
+/**
+ * Records a change of the bot's own membership in a chat. When the bot becomes an administrator,
+ * the chat becomes a channel of the account of `by` (the Telegram user who made it one; their
+ * account is created on this first contact when they have none). When it stops being one, every
+ * account's row for that chat is marked `bot_is_admin = false`: the chat no longer feeds their
+ * private trackers and makes no invites, but its history stays. Returns the owner's row, if any.
+ */
+export async function recordBotMembership(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  chat: ChatFacts,
+  by: TelegramProfile | null,
+  bot: BotMembership,
+  members: number | null | undefined,
+): Promise<ChannelRow | null> {
+  const { channels } = deps.asyncDb.tables;
+  const facts = {
+    type: chat.type,
+    title: chat.title ?? null,
+    username: chat.username ?? null,
+    canInvite: bot.isAdmin && bot.canInvite,
+    botIsAdmin: bot.isAdmin,
+    ...(members !== undefined ? { members } : {}),
+  };
+  // every account that holds the chat sees the bot's current rights and the chat's current name
+  await deps.asyncDb.update(channels).set(facts).where(eq(channels.chatId, chat.chatId));
+  if (!bot.isAdmin || !by) return null;
+  const owner = await upsertTelegramUser(deps, by);
+  const [row] = await deps.asyncDb
+    .insert(channels)
+    .values({ userId: owner.id, chatId: chat.chatId, createdAt: deps.clock.now(), ...facts })
+    .onConflictDoUpdate({ target: [channels.userId, channels.chatId], set: facts })
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The accounts a chat without a public username may feed: those that own it as a channel while the
+ * bot is an administrator there. A private chat feeds nobody else's trackers.
+ */
+export async function privateChatOwners(deps: Pick<Deps, "asyncDb">, chatId: string): Promise<Set<number>> {
+  const { channels } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb
+    .select({ userId: channels.userId })
+    .from(channels)
+    .where(and(eq(channels.chatId, chatId), eq(channels.botIsAdmin, true)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** A group upgraded to a supergroup keeps its owners under the new chat id. */
+export async function migrateChannel(deps: Pick<Deps, "asyncDb">, fromChatId: string, toChatId: string): Promise<void> {
+  const { channels } = deps.asyncDb.tables;
+  await transaction(deps.asyncDb, async (tx) => {
+    const moved = new Set((await tx.select({ userId: channels.userId }).from(channels).where(eq(channels.chatId, toChatId))).map((r) => r.userId));
+    for (const row of await tx.select().from(channels).where(eq(channels.chatId, fromChatId)))
+      if (moved.has(row.userId)) await tx.delete(channels).where(eq(channels.id, row.id));
+    await tx.update(channels).set({ chatId: toChatId, type: "supergroup" }).where(eq(channels.chatId, fromChatId));
+  });
+}
