@@ -2,7 +2,7 @@
  * DATA_DIR holds the database (with webhook signing secrets and hashed credentials), the generated
  * JWT secret and the stored files of secure sharing: readable by the service's user only.
  */
-import { chmodSync, closeSync, lstatSync, openSync, readdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, lstatSync, openSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 export const PRIVATE_DIR = 0o700;
@@ -24,7 +24,16 @@ export function lockDownDataDir(dir: string): void {
   }
 }
 
-/** Creates `path` empty with mode 0600 unless it exists, so SQLite never creates it world-readable. */
+/**
+ * Creates `path` empty with mode 0600 unless it exists, so SQLite never creates it world-readable.
+ * An existing file is not opened at all: POSIX drops every lock a process holds on a file when any
+ * descriptor of that file in the process closes, so opening and closing a database file that a
+ * connection of this process already has open (the click writer thread starts after the main
+ * connection) would silently drop SQLite's locks. An outside reader (`sqlite3 app.db .backup`)
+ * would then take the database for unused, checkpoint and delete the live WAL, and a crash would
+ * lose every write since.
+ */
 export function createPrivateFile(path: string): void {
+  if (existsSync(path)) return;
   closeSync(openSync(path, "a", PRIVATE_FILE));
 }
