@@ -9,7 +9,13 @@ export const MAX_JSON_BODY = 1024 * 1024;
 /** An upload's whole multipart body: room for part headers and small text fields beside the file. */
 export const MAX_UPLOAD_BODY = MAX_UPLOAD_BYTES + 256 * 1024;
 
-const UPLOAD_PATH = /\/upload$/;
+/**
+ * The three routes that stream an upload and count its bytes themselves (api/secure/upload.ts, and
+ * the request link's text reader): a file's owner upload and a request link's upload, by API and by
+ * the public form. Every other body is counted here, whatever its path ends with.
+ */
+const UPLOAD_ROUTES = [/^\/api\/secure\/files\/\d+\/upload$/, /^\/api\/secure\/requests\/[^/]+\/upload$/, /^\/r\/[^/]+\/upload$/];
+const isUploadRoute = (pathname: string) => UPLOAD_ROUTES.some((route) => route.test(pathname));
 
 const tooLarge = (max: number) => new TooLarge(`Request body is larger than ${max} bytes`);
 
@@ -53,7 +59,7 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, max: n
 
 /** 415 for a body sent to /api as plain text or without a type: the usual "forgot the header" mistake. */
 function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
-  if (!hasBody || !pathname.startsWith("/api/") || UPLOAD_PATH.test(pathname)) return;
+  if (!hasBody || !pathname.startsWith("/api/") || isUploadRoute(pathname)) return;
   if (type === "" || type.toLowerCase().startsWith("text/plain"))
     throw new AppError(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
 }
@@ -74,7 +80,7 @@ export function bodyLimitPlugin() {
       throw new AppError(431, "headers_too_large", `Request headers are larger than ${MAX_HEADER_BYTES} bytes`);
     if (request.method === "GET" || request.method === "HEAD" || !request.body) return;
     const { pathname } = requestUrl(request);
-    const upload = UPLOAD_PATH.test(pathname);
+    const upload = isUploadRoute(pathname);
     const max = upload ? MAX_UPLOAD_BODY : MAX_JSON_BODY;
     const type = request.headers.get("content-type") ?? "";
     const declared = request.headers.get("content-length");

@@ -64,6 +64,19 @@ describe("CONTRACT §3 body and error rules", () => {
     }
   });
 
+  test("a path that merely ends in /upload gets no upload allowance: chunked bodies past 1 MB are 413 without sign-in", async () => {
+    const server = t.app.listen({ hostname: "127.0.0.1", port: 0 });
+    try {
+      for (const path of ["/upload", "/s/upload", "/api/upload", "/api/links/upload", "/api/secure/files/x/upload", "/r/a/b/upload"]) {
+        const res = await fetch(`http://127.0.0.1:${server.server!.port}${path}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: chunked(MAX_JSON_BODY * 8) });
+        expect([path, res.status]).toEqual([path, 413]);
+        expect((await res.json()).error).toBe("too_large");
+      }
+    } finally {
+      await server.stop(true);
+    }
+  });
+
   test("malformed JSON is 400 invalid_body, wrong types are 400 with details", async () => {
     const { token } = await t.telegramUser();
     for (const body of ["{not json", '{"name": "a",}', "[1,2", '"unterminated']) {
