@@ -21,7 +21,7 @@ export const SecureModel = {
   filesQuery: t.Object({ folderId: t.Numeric({ minimum: 1 }) }),
   fileCreate: t.Object({
     folderId: t.Integer({ minimum: 1 }),
-    name: t.String({ minLength: 1, maxLength: 200 }),
+    name: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "required for files; a text note without one is named \"Note N, 25 Nov\", never after its text" })),
     description: t.Optional(t.String({ maxLength: 1000 })),
     contentType,
     textContent: t.Optional(t.String({ maxLength: 512 * 1024 })),

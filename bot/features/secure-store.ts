@@ -18,7 +18,7 @@ import type { BotContext } from "../context";
 /** What waits in `ctx.session.secureWaiting` for a folder. */
 export type PendingItem =
   | { kind: "media"; fileId: string; fileName: string; name: string; size: number | null }
-  | { kind: "text"; text: string; name: string };
+  | { kind: "text"; text: string };
 
 const LIMIT_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 /** Items waiting at most; older ones are dropped (their prompt then answers "nothing is waiting"). */
@@ -61,7 +61,7 @@ function mediaOf(msg: Message): PendingItem | null {
 export const folderPicker = createScreen("store-in", 1, (ctx) => {
   const item = waiting(ctx)[String(idOf(ctx))];
   if (item?.kind === "text") return "Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)";
-  return `Where should I store “${Bun.escapeHTML(item?.name ?? "it")}”? Pick a folder:`;
+  return `Where should I store “${Bun.escapeHTML(item?.kind === "media" ? item.name : "it")}”? Pick a folder:`;
 });
 dynamic(folderPicker.menu, async (ctx, range) => {
   for (const f of await listFolders(ctx.deps, ctx.user!.id)) {
@@ -98,10 +98,15 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
   try {
     if (item.kind === "media") await ctx.replyWithChatAction("upload_document").catch(() => undefined);
     const file = item.kind === "text"
-      ? await createFile(ctx.deps, ctx.user!.id, { folderId, name: item.name, contentType: "text", textContent: item.text })
+      ? await createFile(ctx.deps, ctx.user!.id, { folderId, contentType: "text", textContent: item.text })
       : await createUploadedFile(ctx.deps, ctx.user!.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
     // the result is the file's screen: its share links are made and managed from here
     await open(ctx, fileScreen, [file.id], `🔐 Stored “${Bun.escapeHTML(file.name)}” (${file.contentType}${file.fileSize ? `, ${(file.fileSize / 1024).toFixed(1)} KB` : ""}).`);
+    // the note is safe now, but its plain text still stands in this chat
+    if (item.kind === "text" && k !== undefined)
+      await ctx.reply("Your message with the text is still in this chat. Delete it, so that only the secure note keeps it?", {
+        reply_markup: { inline_keyboard: [[{ text: "🧹 Delete my message", callback_data: `${DELETE_NOTE_MESSAGE}${k}` }]] },
+      });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     await ctx.reply(e.status === 413 ? tooBig() : `⚠️ ${e.message}`);
@@ -136,6 +141,16 @@ function isUrlText(msg: Message): boolean {
 }
 
 export const secureStore = new Composer<BotContext>();
+
+/** Callback data of the offer to delete the user's own message that carried a note's text. */
+const DELETE_NOTE_MESSAGE = "del-note-msg:";
+
+secureStore.callbackQuery(new RegExp(`^${DELETE_NOTE_MESSAGE}(\\d+)$`), async (ctx) => {
+  const messageId = Number(ctx.match[1]);
+  const deleted = await ctx.api.deleteMessage(ctx.chat!.id, messageId).then(() => true, () => false);
+  await ctx.answerCallbackQuery({ text: deleted ? "Deleted: the text is now only in the secure note." : "Telegram would not delete it (bots may delete messages for 48 hours only): delete it yourself." });
+  await ctx.editMessageText(deleted ? "🧹 Your message with the text was deleted." : "⚠️ I could not delete your message: delete it yourself.").catch(() => undefined);
+});
 const dm = secureStore.chatType("private");
 
 /** Another feature's conversation waiting for input gets the message, not us. */
@@ -162,9 +177,8 @@ dm.on(["message:document", "message:photo", "message:video", "message:audio"], a
 dm.on("message:text", async (ctx, next) => {
   const text = ctx.message.text;
   if (text.startsWith("/") || isUrlText(ctx.message) || inConversation(ctx)) return next();
-  const name = text.split("\n")[0]!.trim().slice(0, 60) || "Note";
   const full = await planFull(ctx, Buffer.byteLength(text));
   if (full) return ctx.reply(`${full}\n(Send /help to see everything else I can do.)`);
-  const key = addWaiting(ctx, ctx.message.message_id, { kind: "text", text, name });
+  const key = addWaiting(ctx, ctx.message.message_id, { kind: "text", text });
   await open(ctx, folderPicker, [key]);
 });

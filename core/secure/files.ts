@@ -69,7 +69,8 @@ export async function listFiles(deps: Pick<Deps, "asyncDb">, userId: number, fol
 
 export interface CreateFileInput {
   folderId: number;
-  name: string;
+  /** a text note without one is named neutrally ("Note 3, 25 Nov"): never after its content */
+  name?: string;
   description?: string;
   contentType: SecureContentType;
   textContent?: string;
@@ -81,8 +82,9 @@ export interface CreateFileInput {
  */
 export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config">, userId: number, input: CreateFileInput): Promise<FileJson> {
   await ownedFolder(deps, userId, input.folderId);
-  const name = requireName(input.name);
   const isText = input.contentType === "text";
+  const given = input.name === undefined ? undefined : requireName(input.name);
+  if (given === undefined && !isText) throw new FieldError("name", "is required");
   if (isText && (input.textContent === undefined || input.textContent.length === 0))
     throw new FieldError("textContent", "is required for contentType text");
   if (!isText && input.textContent !== undefined)
@@ -96,6 +98,7 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config"
     const files = first(await tx.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)))!.n;
     assertWithinLimit(deps, user, "secureFiles", Number(files));
     if (bytes) await assertStorage({ ...deps, asyncDb: tx }, userId, bytes);
+    const name = given ?? (await neutralNoteName(tx, userId, deps.clock.now()));
     const [made] = await tx
     .insert(secureFiles)
     .values({
@@ -113,6 +116,17 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config"
     return made!;
   });
   return toFileJson(row);
+}
+
+/**
+ * The name of a note its owner did not name: its number among the owner's notes and the day, e.g.
+ * "Note 3, 25 Nov". A note's first line would show its secret in folder lists, share lists, the
+ * "was opened" notification on a lock screen and the viewer's title.
+ */
+async function neutralNoteName(tx: AsyncTx, userId: number, now: Date): Promise<string> {
+  const { secureFiles } = tx.tables;
+  const notes = Number(first(await tx.select({ n: count() }).from(secureFiles).where(and(eq(secureFiles.userId, userId), eq(secureFiles.contentType, "text"))))!.n);
+  return `Note ${notes + 1}, ${now.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })}`;
 }
 
 /** Inside a transaction: holds the user's file count and storage still until it ends (plan limits exact across nodes). */

@@ -86,7 +86,7 @@ describe("secure sharing in the bot", () => {
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Notes" } })).json;
     fake.pushMessage("https://example.com/page");
-    fake.pushMessage("wifi password: hunter2\nsecond line");
+    fake.pushMessage("wifi password: hunter2\nsecond line", {}, { message_id: 777 });
     const pick = await reply(/Store this text as a secure note/);
     // the URL text went to the links feature (a tracking link), not to secure storage
     const aboutUrl = fake.callsOf("sendMessage").filter((c) => /example\.com/.test(JSON.stringify(c.params)));
@@ -94,10 +94,17 @@ describe("secure sharing in the bot", () => {
     expect(aboutUrl[0]!.params.text).toContain("Your tracking link");
     expect(fake.callsOf("sendMessage").filter((c) => /secure note/.test(c.params.text ?? ""))).toHaveLength(1);
     fake.pushCallback(button(pick, /Notes/));
-    await reply(/Stored “wifi password: hunter2” \(text/);
+    // the note gets a neutral name: its first line would show the secret in lists and notifications
+    await reply(/Stored “Note 1, \d{1,2} [A-Z][a-z]{2}” \(text/);
     const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ contentType: "text", textContent: "wifi password: hunter2\nsecond line" });
+    expect(files[0]).toMatchObject({ name: expect.stringMatching(/^Note 1, /), contentType: "text", textContent: "wifi password: hunter2\nsecond line" });
+    expect(fake.calls.filter((c) => JSON.stringify(c.params).includes("hunter2"))).toEqual([]);
+    // and the bot offers to delete the user's own message that carried the text
+    const offer = await reply(/Your message with the text is still in this chat/);
+    fake.pushCallback(button(offer, /Delete my message/));
+    await fake.waitFor("deleteMessage", (c) => c.params.message_id === 777 && c.params.chat_id === 42);
+    await fake.waitFor("answerCallbackQuery", (c) => String(c.params.text).startsWith("Deleted: the text is now only in the secure note"));
   });
 
   test("several files sent at once (an album): each folder prompt stores its own file", async () => {

@@ -99,7 +99,8 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
     setError(null);
     try {
       if (mode === "text") {
-        const f = await post("/api/secure/files", { folderId, name: name.trim(), description: description.trim(), contentType: "text", textContent: text });
+        // no name: the server names the note neutrally ("Note 3, 25 Nov"), never after its text
+        const f = await post("/api/secure/files", { folderId, ...(name.trim() ? { name: name.trim() } : {}), description: description.trim(), contentType: "text", textContent: text });
         toast("Note saved");
         return onDone(f);
       }
@@ -130,7 +131,7 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
       <button type="button" role="tab" aria-selected=${mode === "text"} class=${mode === "text" ? "on" : ""} onClick=${() => setMode("text")}>Text note</button>
     </div>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <label class="field"><span class="label">Name</span><input name="fileName" required=${mode === "text"} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} placeholder=${mode === "upload" ? "Defaults to the file name" : ""} /></label>
+    <label class="field"><span class="label">Name</span><input name="fileName" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} placeholder=${mode === "upload" ? "Defaults to the file name" : "Optional: without one it is “Note N” and the date"} /></label>
     <label class="field"><span class="label">Description</span><input name="fileDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
     ${mode === "text"
       ? html`<label class="field"><span class="label">Text</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}></textarea></label>`

@@ -237,3 +237,23 @@ test("stale temporary uploads (from a crash) are swept, fresh ones kept", async 
   expect(sweepStaleUploads(t.deps)).toBe(1);
   expect(readdirSync(tmpDir(t.deps))).toEqual(["fresh.part"]);
 });
+
+describe("note names", () => {
+  test("a note without a name is named neutrally, never after its text; a file without a name is a 400", async () => {
+    t.clock.set(new Date("2026-11-25T10:00:00Z"));
+    const { token } = await t.telegramUser();
+    const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Keys" } })).json;
+    const note = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, contentType: "text", textContent: "WiFi: office-5G / pass: s3cret" } });
+    expect(note.status).toBe(201);
+    expect(note.json.name).toBe("Note 1, 25 Nov");
+    const named = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "Router", contentType: "text", textContent: "admin / admin" } });
+    expect(named.json.name).toBe("Router");
+    const second = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, contentType: "text", textContent: "another" } });
+    expect(second.json.name).toBe("Note 3, 25 Nov");
+    const listed = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
+    expect(listed.some((f) => f.name.includes("WiFi") || f.name.includes("s3cret"))).toBe(false);
+    const file = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, contentType: "image" } });
+    expect(file.status).toBe(400);
+    expect(file.json.details).toEqual([{ field: "name", message: "is required" }]);
+  });
+});
