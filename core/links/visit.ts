@@ -3,6 +3,7 @@ import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import { detectBot } from "../clicks/bots";
 import { AttemptLimiter, verifyPassword } from "./password";
+import { RateLimited } from "../errors";
 import { ipBucket } from "../ip";
 import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, type CachedLink } from "./link-cache";
 import { memoize } from "../memo";
@@ -186,9 +187,14 @@ export function createVisitHandler(deps: Deps) {
       // per link and visitor network: an IPv6 client holds a whole /64 and could rotate through it
       const key = `${req.ip ? ipBucket(req.ip) : "?"}|${link.id}`;
       const hash = link.passwordHash;
-      return attempts.attempt(key, now).then(async ({ retryAfterMs }): Promise<VisitOutcome> => {
+      return attempts.attempt(key, String(link.id), now).then(async ({ retryAfterMs }): Promise<VisitOutcome> => {
         if (retryAfterMs > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-        if (!(await verifyPassword(req.password ?? "", hash))) return { kind: "password", title, wrong: true };
+        const right = await verifyPassword(req.password ?? "", hash).catch((e: unknown) => (e instanceof RateLimited ? e : Promise.reject(e)));
+        if (right instanceof RateLimited) return { kind: "locked", title, retryAfterSeconds: 1 };
+        if (!right) {
+          await attempts.failed(String(link.id), now);
+          return { kind: "password", title, wrong: true };
+        }
         await attempts.succeeded(key, now);
         return admit(entry, req, now);
       });

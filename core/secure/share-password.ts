@@ -1,11 +1,12 @@
 /**
  * Share passwords of secure links: stored as an argon2id hash, asked for with every counted opening,
- * and attempts limited per link and visitor address (in the cluster's shared counters) so a short
- * password cannot be guessed.
+ * and attempts limited per link and visitor network (IPv6 by /64), wrong guesses per link from all
+ * addresses, in the cluster's shared counters, so a short password cannot be guessed.
  */
 import type { Deps } from "../deps";
 import { FieldError, RateLimited, Unauthorized } from "../errors";
 import { AttemptLimiter, hashPassword, verifyPassword } from "../links/password";
+import { ipBucket } from "../ip";
 
 export { AttemptLimiter };
 
@@ -33,12 +34,16 @@ export async function checkSharePassword(
   ip: string | null,
 ): Promise<void> {
   if (!link.passwordHash) return;
-  const key = `${link.id}|${ip ?? "-"}`;
+  // per link and visitor network: an IPv6 client holds a whole /64 and could rotate through it
+  const key = `${link.id}|${ip ? ipBucket(ip) : "-"}`;
   const now = deps.clock.now();
   if (!given) throw new Unauthorized("This link is protected by a password: send it in the X-Share-Password header", "password_required");
   // counted before the slow check, so parallel guesses cannot outrun the limit
-  const { retryAfterMs } = await attempts.attempt(key, now);
+  const { retryAfterMs } = await attempts.attempt(key, String(link.id), now);
   if (retryAfterMs > 0) throw new RateLimited(Math.ceil(retryAfterMs / 1000), "Too many wrong passwords for this link; try again later");
-  if (!(await verifyPassword(given, link.passwordHash))) throw new Unauthorized("The password is wrong", "password_invalid");
+  if (!(await verifyPassword(given, link.passwordHash))) {
+    await attempts.failed(String(link.id), now);
+    throw new Unauthorized("The password is wrong", "password_invalid");
+  }
   await attempts.succeeded(key, now);
 }

@@ -99,3 +99,48 @@ describe("share passwords", () => {
     expect(short.status).toBe(400);
   });
 });
+
+describe("password guessing across addresses", () => {
+  let p: TestApp;
+  beforeEach(() => (p = createTestApp({ env: { TRUST_PROXY: "true" } })));
+  afterEach(() => p.close());
+  const from = (ip: string, code: string, password: string) => p.request("GET", `/api/secure/view/${code}`, { headers: { "x-forwarded-for": ip, "x-share-password": password } });
+
+  async function protectedShare() {
+    const s = await seed(p);
+    return (await p.request("POST", "/api/secure/links", { token: s.token, body: { fileId: s.text.id, expiresInHours: 24, maxViews: 1000, password: "s3cret!" } })).json as { code: string };
+  }
+
+  test("addresses of one IPv6 /64 count as one visitor: the 6th guess from a fresh address of it is 429", async () => {
+    const l = await protectedShare();
+    for (let i = 1; i <= 5; i++) expect((await from(`2001:db8:1:2::${i.toString(16)}`, l.code, `wrong-${i}`)).status).toBe(401);
+    const rotated = await from("2001:db8:1:2:ffff::99", l.code, "s3cret!");
+    expect([rotated.status, rotated.json.error]).toEqual([429, "rate_limited"]);
+    // another network is its own visitor
+    expect((await from("2001:db8:1:3::1", l.code, "s3cret!")).status).toBe(200);
+  });
+
+  test("wrong guesses from all addresses together lock the link after 50; visitors who know it never lock it", async () => {
+    const l = await protectedShare();
+    for (let i = 1; i <= 60; i++) expect((await from(`198.51.100.${i}`, l.code, "s3cret!")).status).toBe(200);
+    for (let i = 1; i <= 50; i++) expect((await from(`203.0.113.${i}`, l.code, `guess-${i}`)).status).toBe(401);
+    const fresh = await from("192.0.2.77", l.code, "s3cret!");
+    expect([fresh.status, fresh.json.error, fresh.json.message]).toEqual([429, "rate_limited", "Too many wrong passwords for this link; try again later"]);
+    p.clock.advance(15 * 60_000 + 1000);
+    expect((await from("192.0.2.77", l.code, "s3cret!")).status).toBe(200);
+  }, 60_000);
+});
+
+describe("password checks per process", () => {
+  test("at most 4 run at once and 64 wait; one more is refused with 429 before any hashing; all others finish", async () => {
+    const { verifyPassword, CONCURRENT_CHECKS, WAITING_CHECKS } = await import("../../../core/links/password");
+    const hash = await Bun.password.hash("pw", { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 });
+    const checks = Array.from({ length: CONCURRENT_CHECKS + WAITING_CHECKS }, (_, i) => verifyPassword(i % 2 ? "pw" : "nope", hash));
+    const started = performance.now();
+    await expect(verifyPassword("pw", hash)).rejects.toMatchObject({ status: 429, code: "rate_limited" });
+    expect(performance.now() - started).toBeLessThan(5); // refused at once, no hash computed
+    const results = await Promise.all(checks);
+    expect(results.filter(Boolean)).toHaveLength((CONCURRENT_CHECKS + WAITING_CHECKS) / 2);
+    expect(await verifyPassword("pw", hash)).toBe(true); // places are free again
+  }, 60_000);
+});

@@ -41,11 +41,11 @@ test("an API limit of 8 per minute allows 8 requests in all, whichever nodes the
 test("five password attempts in all, spread over the nodes; the sixth is locked out until the window ends", async () => {
   const attempts = nodes.map((n) => new AttemptLimiter(createPgWindowCounters(n.db), "link-password"));
   const now = new Date("2026-05-01T11:02:00Z");
-  const results = await Promise.all(Array.from({ length: 9 }, (_, i) => attempts[i % 3]!.attempt("203.0.113.0|42", now)));
+  const results = await Promise.all(Array.from({ length: 9 }, (_, i) => attempts[i % 3]!.attempt("203.0.113.0|42", "42", now)));
   expect(results.filter((r) => r.retryAfterMs === 0)).toHaveLength(5);
   // the 15-minute window of 11:00–11:15 ends 13 minutes later
   expect(results.filter((r) => r.retryAfterMs > 0).map((r) => r.retryAfterMs)).toEqual([780_000, 780_000, 780_000, 780_000]);
   // a right password clears the key on every node
   await attempts[2]!.succeeded("203.0.113.0|42", now);
-  expect((await attempts[0]!.attempt("203.0.113.0|42", now)).retryAfterMs).toBe(0);
+  expect((await attempts[0]!.attempt("203.0.113.0|42", "42", now)).retryAfterMs).toBe(0);
 });
