@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { isIP } from "node:net";
 import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import { detectBot } from "../clicks/bots";
@@ -73,16 +74,12 @@ export function createVisitHandler(deps: Deps) {
   const { domains, linkPixels, links, pixels } = db.tables;
   const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
   const attempts = new AttemptLimiter(deps.cluster.counters, "link-password");
-  const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").toLowerCase(), 1000);
+  // "go.example.com." is the same name as "go.example.com" (DNS's root dot): it must not be another host
+  const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").replace(/\.+$/, "").toLowerCase(), 1000);
 
   const cache = deps.linkCache.entries;
   const privacy = createPrivacy(deps.config, deps.geo);
   const orphan = createOrphanRecorder(deps);
-  /** whether a hostname is someone's custom domain (answers, and reads under way, kept briefly) */
-  const isOtherHost = () => memoize((h: string) => db.select({ id: domains.id }).from(domains).where(eq(domains.hostname, h)).limit(1).then((r) => r.length > 0), 1000);
-  let otherHosts = isOtherHost();
-  let otherHostsAt = 0;
-  let generation = -1;
   /** loads under way by code: visitors of one uncached link at once share one read */
   const loading = new Map<string, Promise<CachedLink | null>>();
 
@@ -131,16 +128,13 @@ export function createVisitHandler(deps: Deps) {
     return entry;
   }
 
-  function hostMatches(entry: CachedLink, host: string | null): boolean | Promise<boolean> {
+  function hostMatches(entry: CachedLink, host: string | null): boolean {
     const h = hostnameOf(host ?? "");
     if (entry.link.domainId !== null) return entry.host === h;
-    if (!h || ownHosts.has(h)) return true;
-    if (Date.now() - otherHostsAt > LINK_CACHE_TTL_MS || generation !== deps.linkCache.generation) {
-      generation = deps.linkCache.generation;
-      otherHosts = isOtherHost();
-      otherHostsAt = Date.now();
-    }
-    return otherHosts(h).then((other) => !other);
+    // a default link answers on the service's own hosts, and on a bare address (health checks, a
+    // load balancer, tests); any other name, a custom domain or a stranger's DNS record pointed at
+    // the service, serves none of them
+    return !h || ownHosts.has(h) || isIP(h.replace(/^\[|\]$/g, "")) !== 0;
   }
 
   /** Takes one of the link's capped clicks: one conditional UPDATE, so the cap is exact on every node. */
@@ -165,7 +159,6 @@ export function createVisitHandler(deps: Deps) {
   function visitLink(entry: CachedLink | null, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
     if (!entry) return notFound(req, null);
     const matches = hostMatches(entry, req.host);
-    if (typeof matches !== "boolean") return matches.then((m) => (m && entry.link.isActive ? open(entry, req) : notFound(req, m ? entry.link : null)));
     return matches && entry.link.isActive ? open(entry, req) : notFound(req, matches ? entry.link : null);
   }
 

@@ -238,7 +238,13 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect((await visit(l.code)).status).toBe(404);
       expect((await visit(l.code, CHROME, { headers: { host: "go.brand.example" } })).status).toBe(302);
       const plain = await link({ url: "https://ok.example/" });
-      expect((await visit(plain.code, CHROME, { headers: { host: "go.other.example" } })).status).toBe(302); // not a registered domain
+      // default links answer on the service's own host (and a bare address), never on another name
+      expect((await visit(plain.code, CHROME, { headers: { host: "go.other.example" } })).status).toBe(404);
+      expect((await visit(plain.code, CHROME, { headers: { host: "127.0.0.1" } })).status).toBe(302);
+      // the root dot names the same host: the custom domain still serves only its own links
+      expect((await visit(l.code, CHROME, { headers: { host: "go.brand.example." } })).status).toBe(302);
+      expect((await visit(plain.code, CHROME, { headers: { host: "go.brand.example." } })).status).toBe(404);
+      expect((await visit(plain.code, CHROME, { headers: { host: "GO.BRAND.EXAMPLE..:443" } })).status).toBe(404);
       await t.request("POST", "/api/domains", { token, body: { hostname: "go.other.example" } }); // unverified: serves nothing
       expect((await visit(plain.code, CHROME, { headers: { host: "go.brand.example" } })).status).toBe(404);
       expect((await visit(plain.code, CHROME, { headers: { host: "go.other.example" } })).status).toBe(404);
