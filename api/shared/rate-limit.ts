@@ -1,6 +1,6 @@
 import { clientAddress } from "./client-ip";
 import { Elysia } from "elysia";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Deps } from "../../core/deps";
 import { RateLimited } from "../../core/errors";
 import { sha256 } from "../../core/random";
@@ -56,20 +56,27 @@ export class SharedWindowLimiter implements RateLimitStore {
 /**
  * Who the limit applies to: the account when the credentials check out, whichever of its sign-ins
  * or API tokens is used (so minting tokens buys no extra budget), otherwise the IP (so made-up
- * credentials cannot buy fresh buckets either).
+ * credentials cannot buy fresh buckets either). A revoked or expired API token and the token of an
+ * ended sign-in do not check out: a thief holding one spends only their own address's budget and
+ * cannot keep the account at 429.
  */
 async function callerKey(deps: Deps, request: Request, ip: string): Promise<string> {
   const auth = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1];
   try {
     if (auth && looksLikeApiToken(auth)) {
       const { apiTokens } = deps.asyncDb.tables;
+      const now = deps.clock.now();
       const [row] = await deps.asyncDb
         .select({ userId: apiTokens.userId })
         .from(apiTokens)
-        .where(and(eq(apiTokens.tokenHash, sha256(auth)), isNull(apiTokens.revokedAt)))
+        .where(and(eq(apiTokens.tokenHash, sha256(auth)), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))))
         .limit(1);
       if (row) return `user:${row.userId}`;
-    } else if (auth) return `user:${(await verifyAccessToken(deps, auth)).userId}`;
+    } else if (auth) {
+      // an ended sign-in's token is a stranger's: it must not spend the account's budget
+      const { userId, sessionId } = await verifyAccessToken(deps, auth);
+      if (!sessionId || !(await deps.revokedSessions.has(sessionId))) return `user:${userId}`;
+    }
     const initData = request.headers.get("x-msgr-init-data");
     if (!auth && initData && deps.config.botToken) {
       const tg = verifyInitData(deps, initData);

@@ -5,6 +5,7 @@ import { createLocalWindowCounters } from "../../core/cluster/counters";
 import { ipBucket } from "../../core/ip";
 import { clientAddress } from "../../api/shared/client-ip";
 import { ManualClock } from "../../core/clock";
+import { issueSession } from "../../core/auth/sessions";
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -66,6 +67,30 @@ describe("rate limiting on /api", () => {
     // made-up tokens do not get fresh buckets: they share the IP's
     for (let i = 0; i < 3; i++) expect((await t.request("GET", "/api/tokens", { token: `lbt_sk_fake${i}` })).status).toBe(401);
     expect((await t.request("GET", "/api/tokens", { token: "not.a.jwt" })).status).toBe(429);
+  });
+
+  test("an ended sign-in's token and a revoked or expired API token spend the caller's address, not the account's budget", async () => {
+    t = small({ TRUST_PROXY: "true" });
+    const { user } = await t.telegramUser(1, "alice");
+    const stolen = await issueSession(t.deps, user);
+    const expiring = await t.request("POST", "/api/tokens", { token: stolen.accessToken, body: { name: "short", expiresInDays: 1 }, headers: { "x-forwarded-for": "192.0.2.1" } });
+    const revoked = await t.request("POST", "/api/tokens", { token: stolen.accessToken, body: { name: "gone" }, headers: { "x-forwarded-for": "192.0.2.1" } });
+    await t.request("DELETE", `/api/tokens/${revoked.json.id}`, { token: stolen.accessToken, headers: { "x-forwarded-for": "192.0.2.1" } });
+    expect((await t.request("POST", "/api/auth/logout", { body: { refresh_token: stolen.refreshToken }, headers: { "x-forwarded-for": "192.0.2.1" } })).status).toBe(200);
+    t.clock.advance(60_000); // a new window: the owner's requests above are behind
+    const thief = (token: string) => t.request("GET", "/api/tokens", { token, headers: { "x-forwarded-for": "203.0.113.9" } });
+    const owner = async () => t.request("GET", "/api/tokens", { token: (await issueSession(t.deps, user)).accessToken, headers: { "x-forwarded-for": "198.51.100.4" } });
+    // the ended sign-in's access token, still within its lifetime
+    for (let i = 0; i < 3; i++) expect((await thief(stolen.accessToken)).status).toBe(401);
+    expect((await thief(stolen.accessToken)).status).toBe(429);
+    let own = await owner();
+    expect([own.status, own.headers.get("ratelimit-remaining")]).toEqual([200, "2"]);
+    // a day later: the expired and the revoked API token
+    t.clock.advance(24 * 3600_000);
+    for (const token of [expiring.json.token, revoked.json.token, expiring.json.token]) expect((await thief(token)).status).toBe(401);
+    expect((await thief(revoked.json.token)).status).toBe(429);
+    own = await owner();
+    expect([own.status, own.headers.get("ratelimit-remaining")]).toEqual([200, "2"]);
   });
 
   test("sign-in endpoints have the tighter per-IP limit, behind a trusted proxy keyed by X-Forwarded-For", async () => {
