@@ -1,6 +1,6 @@
 import type { Deps } from "../core/deps";
 import { cleanupExpired } from "./cleanup";
-import { pruneUnownedOrphanVisits } from "../core/links/orphans";
+import { pruneOrphanVisits } from "../core/links/orphans";
 import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./tracking-notifications";
 import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
 
@@ -14,7 +14,7 @@ export interface Job {
 /** Periodic jobs. main.ts schedules every entry with croner; add yours here. */
 export const JOBS: Job[] = [
   { name: "cleanup-expired", pattern: "*/15 * * * *", run: cleanupExpired },
-  { name: "prune-orphan-visits", pattern: "17 3 * * *", run: pruneUnownedOrphanVisits },
+  { name: "prune-orphan-visits", pattern: "17 3 * * *", run: pruneOrphanVisits },
   { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
   { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
   // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)

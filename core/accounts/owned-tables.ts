@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AsyncTx, Tables } from "../../db/async";
 
 /** The tables (by their key in the schema) whose rows belong to a user through a `user_id` column. */
@@ -54,7 +54,19 @@ export const OWNED_TABLES: OwnedTable[] = [
   { key: "links" },
   // deleted links' codes and visits to dead codes stay with the account their links went to
   { key: "linkTombstones" },
-  { key: "orphanVisits" },
+  // one count per day, code and host: the merged-in account's counts add to the survivor's
+  {
+    key: "orphanVisitDays",
+    async merge(tx, sourceId, targetId) {
+      const { orphanVisitDays: days } = tx.tables;
+      for (const row of await tx.select().from(days).where(eq(days.userId, sourceId)))
+        await tx
+          .insert(days)
+          .values({ ...row, userId: targetId })
+          .onConflictDoUpdate({ target: [days.userId, days.day, days.code, days.host], set: { visits: sql`${days.visits} + ${row.visits}` } });
+      await tx.delete(days).where(eq(days.userId, sourceId));
+    },
+  },
   // tag names are unique per user (case-insensitive): a merged-in tag whose name the survivor has
   // folds into the survivor's tag (its links follow); the others move
   {

@@ -112,13 +112,14 @@ export const linkTombstones = pgTable("link_tombstones", {
   deletedAt: ts("deleted_at").notNull(),
 });
 
-export const orphanVisits = pgTable("orphan_visits", {
-  id: id(),
-  userId: int("user_id").references(() => users.id, { onDelete: "cascade" }),
+export const orphanVisitDays = pgTable("orphan_visit_days", {
+  userId: int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   code: text("code").notNull(),
-  host: text("host"),
-  visitedAt: ts("visited_at").notNull(),
-}, (t) => [index("orphan_visits_user_time").on(t.userId, t.visitedAt)]);
+  host: text("host").notNull().default(""),
+  day: ts("day").notNull(),
+  visits: int("visits").notNull().default(0),
+  lastAt: ts("last_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.day, t.code, t.host] })]);
 
 /** How far the click writer has committed each click journal (see db/schema/links.ts). */
 export const clickJournal = pgTable("click_journal", {

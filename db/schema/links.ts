@@ -143,13 +143,19 @@ export const linkTombstones = sqliteTable("link_tombstones", {
  * link's owner, else the owner of the custom domain it came in on); null when nobody owns it.
  * No address or agent is kept.
  */
-export const orphanVisits = sqliteTable("orphan_visits", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+/**
+ * Orphan visits (to codes with no active link), counted per owner, code, host and UTC day: a scan of
+ * a million random codes adds a million to a count, not a million rows. Visits nobody may see are
+ * not stored at all. `host` is the request's host name, "" when it had none.
+ */
+export const orphanVisitDays = sqliteTable("orphan_visit_days", {
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   code: text("code").notNull(),
-  host: text("host"),
-  visitedAt: ts("visited_at").notNull(),
-}, (t) => [index("orphan_visits_user_time").on(t.userId, t.visitedAt)]);
+  host: text("host").notNull().default(""),
+  day: ts("day").notNull(),
+  visits: integer("visits").notNull().default(0),
+  lastAt: ts("last_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.day, t.code, t.host] })]);
 
 export type LinkRow = typeof links.$inferSelect;
 export type ClickRow = typeof clicks.$inferSelect;

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { orphanVisits } from "../../db/schema";
-import { pruneUnownedOrphanVisits } from "../../core/links/orphans";
+import { ORPHAN_CODES_PER_DAY, pruneOrphanVisits } from "../../core/links/orphans";
 import { JOBS } from "../../jobs";
 import { addVerifiedDomain } from "../helpers/domains";
 import { eventually } from "../helpers/eventually";
@@ -21,12 +20,16 @@ async function link(token: string, body: Record<string, unknown>) {
   expect(res.status).toBe(201);
   return res.json as { id: number; code: string };
 }
-const storedVisits = async () => (await t.deps.asyncDb.select({ id: t.deps.asyncDb.tables.orphanVisits.id }).from(t.deps.asyncDb.tables.orphanVisits)).length;
-/** A visit; a 404 is recorded in the background after the answer, so this waits until it is stored. */
-const visit = async (code: string, host = "localhost") => {
+const dayRows = () => t.deps.asyncDb.select().from(t.deps.asyncDb.tables.orphanVisitDays);
+const storedVisits = async () => (await dayRows()).reduce((n, r) => n + r.visits, 0);
+/**
+ * A visit; a 404 is recorded in the background after the answer, so this waits until it is stored
+ * (`owned: false`: a visit nobody may see, which is not stored at all).
+ */
+const visit = async (code: string, host = "localhost", owned = true) => {
   const before = await storedVisits();
   const res = await t.request("GET", `/${code}`, { headers: { host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0", "x-forwarded-for": "203.0.113.5" } });
-  if (res.status === 404) await eventually(async () => (await storedVisits()) > before, `the orphan visit of /${code} to be stored`);
+  if (res.status === 404 && owned) await eventually(async () => (await storedVisits()) > before, `the orphan visit of /${code} to be stored`);
   return res;
 };
 const orphans = async (token: string, query = "") => {
@@ -52,7 +55,7 @@ test("disabled and deleted links and codes under the user's domains are the user
   expect((await visit("deleted-one")).status).toBe(404);
   expect((await visit("typo-code", "go.alice.example")).status).toBe(404);
   expect((await visit("alive", "go.alice.example")).status).toBe(404); // alive is not on that domain
-  expect((await visit("never-existed")).status).toBe(404); // the service's own host: nobody's
+  expect((await visit("never-existed", "localhost", false)).status).toBe(404); // the service's own host: nobody's
   expect((await visit("bob-off")).status).toBe(404);
 
   const mine = await orphans(alice);
@@ -66,10 +69,10 @@ test("disabled and deleted links and codes under the user's domains are the user
   expect(await orphans(bob)).toEqual({ total: 1, items: [{ code: "bob-off", count: 1, lastAt: t.clock.now().toISOString() }] });
   expect(live.code).toBe("alive");
 
-  // nothing about the visitor is stored: code, host, owner and time only
-  const rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.orphanVisits));
-  expect(rows).toHaveLength(7);
-  expect(Object.keys(rows[0]!).sort()).toEqual(["code", "host", "id", "userId", "visitedAt"]);
+  // counts per owner, code, host and day; nothing about the visitor, and nothing nobody may see
+  const rows = await dayRows();
+  expect(rows.map((r) => [r.code, r.host, r.visits]).sort()).toEqual([["alive", "go.alice.example", 1], ["bob-off", "localhost", 1], ["deleted-one", "localhost", 1], ["paused", "localhost", 2], ["typo-code", "go.alice.example", 1]]);
+  expect(Object.keys(rows[0]!).sort()).toEqual(["code", "day", "host", "lastAt", "userId", "visits"]);
   expect(JSON.stringify(rows).includes("203.0.113.5")).toBe(false);
 });
 
@@ -108,16 +111,24 @@ test("period, scope and errors", async () => {
   expect((await t.request("GET", "/api/orphan-visits?period=all", { token: await tokenFor(["read:stats"]) })).json.total).toBe(2);
 });
 
-test("visits nobody owns are pruned after 30 days; the user's are kept", async () => {
-  const off = await link(alice, { url: "https://off.example/", code: "paused" });
-  await t.request("PATCH", `/api/links/${off.id}`, { token: alice, body: { is_active: false } });
-  await visit("paused");
-  await visit("random-scan-1");
-  t.clock.advance(29 * 86_400_000);
-  await visit("random-scan-2");
-  expect(await pruneUnownedOrphanVisits(t.deps)).toBe(0);
+test("a scan of random codes under a user's domain adds to counts, not rows; past the daily cap they count as *; old days are pruned", async () => {
+  expect((await addVerifiedDomain(t, alice, "go.alice.example")).verified).toBe(true);
+  for (let i = 0; i < 3; i++) await visit(`scan-${i % 2}`, "go.alice.example");
+  expect((await dayRows()).map((r) => [r.code, r.visits]).sort()).toEqual([["scan-0", 2], ["scan-1", 1]]);
+  // fill the day's distinct codes up to the cap; further codes count under "*"
+  const day = (await dayRows())[0]!.day;
+  const aliceId = (await dayRows())[0]!.userId;
+  await t.deps.asyncDb.insert(t.deps.asyncDb.tables.orphanVisitDays).values(Array.from({ length: ORPHAN_CODES_PER_DAY - 2 }, (_, i) => ({ userId: aliceId, day, code: `filler-${i}`, host: "go.alice.example", visits: 1, lastAt: day })));
+  await visit("one-more", "go.alice.example");
+  await visit("and-another", "go.alice.example");
+  await visit("scan-1", "go.alice.example"); // a code the day already holds still counts as itself
+  const rows = await dayRows();
+  expect(rows).toHaveLength(ORPHAN_CODES_PER_DAY + 1);
+  expect(rows.filter((r) => ["*", "scan-1"].includes(r.code)).map((r) => [r.code, r.host, r.visits]).sort()).toEqual([["*", "", 2], ["scan-1", "go.alice.example", 2]]);
+  expect((await orphans(alice)).total).toBe(6 + ORPHAN_CODES_PER_DAY - 2);
+  t.clock.advance(399 * 86_400_000);
+  expect(await pruneOrphanVisits(t.deps)).toBe(0);
   t.clock.advance(2 * 86_400_000);
-  expect(await pruneUnownedOrphanVisits(t.deps)).toBe(1);
-  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.orphanVisits)).map((r) => r.code).sort()).toEqual(["paused", "random-scan-2"]);
-  expect(JOBS.find((j) => j.name === "prune-orphan-visits")?.run).toBe(pruneUnownedOrphanVisits);
+  expect(await pruneOrphanVisits(t.deps)).toBe(ORPHAN_CODES_PER_DAY + 1);
+  expect(JOBS.find((j) => j.name === "prune-orphan-visits")?.run).toBe(pruneOrphanVisits);
 });

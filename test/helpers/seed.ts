@@ -28,7 +28,7 @@ export async function seedResources(deps: Pick<Deps, "asyncDb" | "clock">, userI
   await queueBotMessage(db, now, { userId, topic: "notice", chatId: 1, params: { text: tag } });
   await db.insert(s.webhookSecrets).values({ userId, secret: `whsec_${tag}` });
   await db.insert(s.linkTombstones).values({ userId, code: `gone-${tag}`, deletedAt: now });
-  await db.insert(s.orphanVisits).values({ userId, code: `gone-${tag}`, host: null, visitedAt: now });
+  await db.insert(s.orphanVisitDays).values({ userId, code: `gone-${tag}`, day: new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000), visits: 2, lastAt: now });
   return { linkId: link!.id, tagId: t!.id, folderId: folder!.id, fileId: file!.id };
 }
 
