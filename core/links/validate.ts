@@ -89,7 +89,7 @@ export async function validateLinkInput(
     if (v === undefined) continue;
     if (v === null || v.trim() === "") (patch.cols as Record<string, unknown>)[COLUMN[field]!] = null;
     else {
-      const p = await urlProblem(deps, v.trim());
+      const p = await urlProblem(deps, v.trim(), field === "webhook_url" ? "webhook" : "visitors");
       if (p) bad(field, p);
       else (patch.cols as Record<string, unknown>)[COLUMN[field]!] = v.trim();
     }

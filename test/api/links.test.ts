@@ -260,3 +260,28 @@ describe("webhook fields", () => {
     expect(nothing.json.details[0].field).toBe("webhook_enabled");
   });
 });
+
+describe("targets that do not lead where they read", () => {
+  test("loopback hosts, a user name before the host and backslashes are 400 on every visitor target", async () => {
+    const t = createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "false" } });
+    try {
+      const { token } = await t.telegramUser();
+      const cases: [string, string][] = [
+        ["http://localhost:8080/", "localhost"], ["http://[::1]/", "loopback"], ["http://[::ffff:127.0.0.1]/", "loopback"], ["http://127.0.0.2/x", "loopback"],
+        ["http://2130706433/", "loopback"], ["https://paypal.com@evil.example/", "user name"], ["https://user:pw@evil.example/", "user name"], ["https://evil.example\\@paypal.com/", "backslash"],
+      ];
+      for (const [url, word] of cases) {
+        const res = await t.request("POST", "/api/links", { token, body: { url } });
+        expect([url, res.status, res.json.details?.[0]?.field]).toEqual([url, 400, "url"]);
+        expect(res.json.details[0].message).toContain(word);
+        const other = await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", ios_url: url } });
+        expect([url, other.status, other.json.details?.[0]?.field]).toEqual([url, 400, "ios_url"]);
+        const rule = await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", rules: [{ if: { country: ["DE"] }, url }] } });
+        expect([url, rule.status]).toEqual([url, 400]);
+      }
+      expect((await t.request("GET", "/api/links", { token })).json).toEqual([]);
+    } finally {
+      t.close();
+    }
+  });
+});
