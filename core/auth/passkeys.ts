@@ -30,7 +30,7 @@ function relyingParty(deps: Pick<Deps, "config">) {
 /** What both verifications expect of the browser's response. */
 function expectations(deps: Pick<Deps, "config">, challenge: string) {
   const rp = relyingParty(deps);
-  return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: false };
+  return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpID, requireUserVerification: true };
 }
 
 async function storeChallenge(deps: Pick<Deps, "asyncDb" | "clock">, challenge: string, purpose: Purpose, userId: number | null) {
@@ -85,7 +85,7 @@ export async function passkeyRegistrationOptions(deps: PasskeyDeps, userId: numb
     attestationType: "none",
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports ?? undefined })),
     // discoverable: sign-in never names the credentials an email has (see passkeyLoginOptions)
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await storeChallenge(deps, options.challenge, "register", userId);
   return options;
@@ -147,7 +147,7 @@ export async function deletePasskey(deps: Pick<Deps, "asyncDb">, userId: number,
  */
 export async function passkeyLoginOptions(deps: PasskeyDeps, email?: string) {
   const user = email ? await findUserByIdentity(deps, "email", normalizeEmail(email)) : undefined;
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: "preferred" });
+  const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, userVerification: "required" });
   await storeChallenge(deps, options.challenge, "login", user?.id ?? null);
   return options;
 }

@@ -76,12 +76,14 @@ export class SoftAuthenticator {
    */
   assert(
     options: { challenge: string; rpId?: string },
-    over: { credential?: Credential; challenge?: string; counter?: number; origin?: string } = {},
+    over: { credential?: Credential; challenge?: string; counter?: number; origin?: string; userVerified?: boolean } = {},
   ) {
     const cred = over.credential ?? this.credentials[0];
     if (!cred) throw new Error("no credential registered");
     cred.counter = over.counter ?? cred.counter + 1;
-    const authData = Buffer.concat([sha256(options.rpId ?? this.rpId), Buffer.from([FLAG_UP | FLAG_UV]), u32(cred.counter)]);
+    // userVerified false: the authenticator saw a touch but checked no PIN or biometric
+    const flags = over.userVerified === false ? FLAG_UP : FLAG_UP | FLAG_UV;
+    const authData = Buffer.concat([sha256(options.rpId ?? this.rpId), Buffer.from([flags]), u32(cred.counter)]);
     const clientDataJSON = this.clientData("webauthn.get", over.challenge ?? options.challenge, over.origin ?? this.origin);
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), cred.privateKey);
     return {

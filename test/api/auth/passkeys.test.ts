@@ -112,6 +112,16 @@ describe("passkeys", () => {
     expect((await loginVerify(device.assert(forOther))).json.error).toBe("unknown_passkey");
   });
 
+  test("a passkey sign-in without user verification (a touch, no PIN or biometric) is refused; options ask for it", async () => {
+    const { token } = await t.emailUser("uv@example.com");
+    expect((await registerPasskey(token)).status).toBe(201);
+    const opts = await loginOptions();
+    expect(opts.userVerification).toBe("required");
+    const touched = await loginVerify(device.assert(opts, { userVerified: false }));
+    expect([touched.status, touched.json.error]).toEqual([401, "passkey_invalid"]);
+    expect((await loginVerify(device.assert(await loginOptions()))).status).toBe(200);
+  });
+
   test("delete removes only your own passkey; routes need a session", async () => {
     const a = await t.emailUser("a@example.com");
     const b = await t.emailUser("b@example.com");
