@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { AppError } from "../../core/errors";
 import { authenticate } from "../../core/accounts/principal";
+import { hasScope } from "../../core/tokens/scopes";
 import { previewFetcher } from "../../core/clicks/bots";
 import { sha256 } from "../../core/random";
 import { absolutePath } from "../../core/secure/storage";
@@ -41,7 +42,8 @@ async function isOwner(deps: Deps, request: Request, code: string): Promise<bool
   if (!authorization && !initData) return false;
   try {
     const principal = await authenticate(deps, { authorization, initData });
-    return principal.user.id === (await linkOwner(deps, code));
+    // the owner's preview shows the content: a token that may not read secure files is a visitor
+    return hasScope(principal.scopes, "read:secure") && principal.user.id === (await linkOwner(deps, code));
   } catch {
     return false; // bad credentials on a public endpoint: treat as an ordinary visitor
   }

@@ -144,3 +144,15 @@ describe("password checks per process", () => {
     expect(await verifyPassword("pw", hash)).toBe(true); // places are free again
   }, 60_000);
 });
+
+describe("the owner's preview", () => {
+  test("needs a credential that may read secure files: a read:stats token is a visitor and must give the password", async () => {
+    const { token, l } = await protectedLink();
+    const tokenWith = async (scopes: string[]) => (await t.request("POST", "/api/tokens", { token, body: { name: scopes.join(","), scopes } })).json.token as string;
+    const stats = await t.request("GET", `/api/secure/view/${l.code}`, { token: await tokenWith(["read:stats"]) });
+    expect([stats.status, stats.json.error, stats.json.lines]).toEqual([401, "password_required", undefined]);
+    const reader = await t.request("GET", `/api/secure/view/${l.code}`, { token: await tokenWith(["read:secure"]) });
+    expect([reader.status, reader.json.lines]).toEqual([200, ["line 1", "line <2>"]]);
+    expect((await t.request("GET", `/api/secure/view/${l.code}`, { token })).status).toBe(200); // the owner's session
+  });
+});
