@@ -23,11 +23,20 @@ async function identityOf(db: AsyncDbOrTx, userId: number, provider: "telegram" 
  * different Telegram account cannot be linked. 409 with a reason otherwise.
  */
 export async function assertCanLinkEmail(deps: { asyncDb: AsyncDbOrTx }, userId: number, email: string): Promise<void> {
+  await assertOwnEmailFree(deps, userId, email);
+  const owner = await findUserByIdentity(deps, "email", email);
+  if (owner && owner.id !== userId) await assertMergeable(deps.asyncDb, owner.id, userId);
+}
+
+/**
+ * The rules about the caller's own account only (it links one email, once): what may be said before
+ * the caller proved they hold the email. Whether the email's account, if any, can merge is said only
+ * after the code, so the code request tells nothing about someone else's account.
+ */
+export async function assertOwnEmailFree(deps: { asyncDb: AsyncDbOrTx }, userId: number, email: string): Promise<void> {
   const own = await identityOf(deps.asyncDb, userId, "email");
   if (own?.subject === email) throw new Conflict("This email is already linked to your account", "email_already_linked");
   if (own) throw new Conflict(`Your account already has an email linked (${own.subject}); an email can be linked only once`, "email_already_set");
-  const owner = await findUserByIdentity(deps, "email", email);
-  if (owner && owner.id !== userId) await assertMergeable(deps.asyncDb, owner.id, userId);
 }
 
 /** Holds the identities of both sides of a link while it is checked and written (every node waits its turn). */

@@ -1,6 +1,6 @@
 import type { Deps } from "../deps";
 import { upsertEmailUser } from "../accounts/users";
-import { assertCanLinkEmail, linkEmail, type LinkResult } from "../accounts/linking";
+import { assertCanLinkEmail, assertOwnEmailFree, linkEmail, type LinkResult } from "../accounts/linking";
 import { consumeEmailCode, normalizeEmail, sendEmailCode } from "./email-codes";
 import { issueSession, type Session } from "./sessions";
 
@@ -21,7 +21,8 @@ export async function verifyLoginCode(deps: Pick<Deps, "asyncDb" | "config" | "c
 /** POST /api/auth/email/send-link-otp: checks the link rules first, then mails a confirmation code. */
 export async function sendLinkCode(deps: MailDeps, userId: number, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
-  await assertCanLinkEmail(deps, userId, email);
+  // the same answer whether or not the email has an account, and whatever that account holds
+  await assertOwnEmailFree(deps, userId, email);
   await sendEmailCode(deps, email, "link", userId);
 }
 
