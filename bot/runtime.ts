@@ -70,19 +70,55 @@ export function webhookHandler(bot: Bot<BotContext>, deps: Pick<Deps, "config" |
   };
 }
 
+/** Pauses between polling attempts after an error grammY does not retry itself (409 Conflict). */
+export const POLLING_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
+
 /**
  * Runs the bot: polling (deleteWebhook + getUpdates loop) or webhook (setWebhook to BASE_URL + path,
  * called after the HTTP server listens). Command list is sent with setMyCommands either way.
  */
-export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log">) {
+export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log">, backoff: { firstMs: number; maxMs: number } = POLLING_BACKOFF) {
   let polling: Promise<void> | null = null;
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  /**
+   * Polls until stopped. grammY's loop ends on an error it does not retry itself, such as 409
+   * Conflict (another getUpdates or a webhook took the bot for a moment, e.g. during a deploy):
+   * polling starts again after a pause that doubles up to `maxMs`, and the error is logged once per
+   * kind until polling works again.
+   */
+  async function poll() {
+    let pause = backoff.firstMs;
+    let told = "";
+    while (!stopping) {
+      const started = Date.now();
+      try {
+        await bot.start({ onStart: (me) => (told ? undefined : deps.log.info(`bot @${me.username} is polling`)) });
+        return; // stopped
+      } catch (e) {
+        if (stopping) return;
+        // polling that ran a while before failing worked: a new failure starts the pauses afresh
+        if (Date.now() - started > backoff.maxMs) [pause, told] = [backoff.firstMs, ""];
+        const what = String((e as Error).message ?? e);
+        if (what !== told) deps.log.error(`bot polling stopped with an error; polling again in ${pause / 1000} s and after each failure, up to every ${backoff.maxMs / 1000} s`, e);
+        told = what;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pause);
+          wake = () => (clearTimeout(timer), resolve());
+        });
+        wake = null;
+        pause = Math.min(pause * 2, backoff.maxMs);
+      }
+    }
+  }
   return {
     async init() {
       await bot.init();
       await bot.api.setMyCommands(COMMANDS);
     },
     startPolling() {
-      polling = bot.start({ onStart: (me) => deps.log.info(`bot @${me.username} is polling`) }).catch((e) => deps.log.error("bot polling stopped with an error", e));
+      stopping = false;
+      polling = poll();
     },
     async registerWebhook() {
       const url = deps.config.baseUrl + WEBHOOK_PATH;
@@ -90,6 +126,8 @@ export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log
       deps.log.info(`bot @${bot.botInfo.username} receives updates at ${url}`);
     },
     async stop() {
+      stopping = true;
+      wake?.();
       if (bot.isRunning()) await bot.stop();
       await polling;
     },

@@ -31,7 +31,17 @@ export class FakeBotApi {
   /** files served by getFile and /file/bot<token>/<path> */
   files = new Map<string, Uint8Array<ArrayBuffer>>();
   /** method → error to answer once (e.g. {error_code: 403, description: "Forbidden: bot was blocked by the user"}) */
-  failNext = new Map<string, { error_code: number; description: string; parameters?: Record<string, unknown> }>();
+  failNext = new Map<string, { error_code: number; description: string; parameters?: Record<string, unknown>; times?: number }>();
+
+  /** The failure set for `method`, spent once (`times` more when given). */
+  private takeFailure(method: string) {
+    const failure = this.failNext.get(method);
+    if (!failure) return null;
+    if ((failure.times ?? 1) <= 1) this.failNext.delete(method);
+    else failure.times = failure.times! - 1;
+    const { times: _times, ...answer } = failure;
+    return answer;
+  }
 
   get url() {
     return `http://127.0.0.1:${this.server.port}`;
@@ -142,13 +152,14 @@ export class FakeBotApi {
         if (typeof v === "string" && v.startsWith("attach://") && call.files[v.slice(9)]) call.files[k] = call.files[v.slice(9)]!;
     } else for (const [k, v] of url.searchParams) call.params[k] = v;
 
-    if (method === "getUpdates") return Response.json({ ok: true, result: await this.getUpdates(call.params) });
-    this.calls.push(call);
-    const failure = this.failNext.get(method);
-    if (failure) {
-      this.failNext.delete(method);
-      return Response.json({ ok: false, ...failure }, { status: failure.error_code });
+    if (method === "getUpdates") {
+      const refused = this.takeFailure(method);
+      if (refused) return Response.json({ ok: false, ...refused }, { status: refused.error_code });
+      return Response.json({ ok: true, result: await this.getUpdates(call.params) });
     }
+    this.calls.push(call);
+    const failure = this.takeFailure(method);
+    if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     const custom = this.handlers.get(method);
     call.result = custom ? await custom(call.params, call) : this.defaultResult(method, call.params);
     return Response.json({ ok: true, result: call.result });
