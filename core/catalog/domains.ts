@@ -6,6 +6,7 @@ import type { Deps } from "../deps";
 import { first, isUniqueViolation, type Tables } from "../../db/async";
 import { invalidateLinkCache } from "../links/link-cache";
 import { Conflict, FieldError, NotFound } from "../errors";
+import { assertUnderCap } from "../accounts/caps";
 
 type DomainRow = Tables["domains"]["$inferSelect"];
 
@@ -64,6 +65,7 @@ export async function createDomain(deps: Pick<Deps, "asyncDb" | "clock" | "confi
   const { domains } = deps.asyncDb.tables;
   const exists = () => new Conflict(`You have already added ${host}`, "domain_exists");
   if (first(await deps.asyncDb.select({ id: domains.id }).from(domains).where(and(eq(domains.hostname, host), eq(domains.userId, userId))).limit(1))) throw exists();
+  await assertUnderCap(deps.asyncDb, "domains", userId);
   let row: DomainRow;
   try {
     [row] = (await deps.asyncDb.insert(domains).values({ userId, hostname: host, verificationToken: newToken(), createdAt: deps.clock.now() }).returning()) as [DomainRow];

@@ -3,6 +3,7 @@ import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { removeStoredFiles } from "./storage";
+import { assertUnderCap } from "../accounts/caps";
 
 type FolderRow = Tables["secureFolders"]["$inferSelect"];
 
@@ -69,6 +70,7 @@ export async function getFolder(deps: Pick<Deps, "asyncDb">, userId: number, id:
 /** Creates a folder. */
 export async function createFolder(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: { name: string; description?: string }): Promise<FolderJson> {
   const name = requireName(input.name);
+  await assertUnderCap(deps.asyncDb, "secureFolders", userId);
   const now = deps.clock.now();
   const { secureFolders } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb

@@ -4,6 +4,7 @@ import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { randomCode } from "../random";
 import { hasContent, ownedFile } from "./files";
+import { assertUnderCap } from "../accounts/caps";
 
 type LinkRow = Tables["secureLinks"]["$inferSelect"];
 
@@ -113,6 +114,7 @@ export function expiryAfter(now: Date, hours: number): Date {
 export async function createLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, input: CreateLinkInput): Promise<LinkJson> {
   const file = await ownedFile(deps, userId, input.fileId);
   if (!hasContent(file)) throw new FieldError("fileId", "the file has no content yet; upload it first");
+  await assertUnderCap(deps.asyncDb, "secureLinks", userId);
   const now = deps.clock.now();
   const { secureLinks } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb

@@ -10,6 +10,7 @@ import { Gone, NotFound } from "../errors";
 import { randomCode } from "../random";
 import { ownedFolder } from "./folders";
 import { expiryAfter } from "./links";
+import { assertUnderCap } from "../accounts/caps";
 
 export type RequestRow = Tables["secureRequests"]["$inferSelect"];
 
@@ -96,6 +97,7 @@ export interface CreateRequestInput {
 /** Creates a request link into one of the user's folders. */
 export async function createRequest(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, input: CreateRequestInput): Promise<RequestJson> {
   await ownedFolder(deps, userId, input.folderId);
+  await assertUnderCap(deps.asyncDb, "secureRequests", userId);
   const now = deps.clock.now();
   const expiresAt = input.expiresInHours === undefined ? null : expiryAfter(now, input.expiresInHours);
   const { secureRequests } = deps.asyncDb.tables;
