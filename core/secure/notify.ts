@@ -3,11 +3,11 @@
  * that arrives through a request link. Queued in the outbox inside the transaction that causes them,
  * so a crash or restart loses none; the delivery worker sends and retries them.
  */
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { AsyncDbOrTx } from "../../db/async";
 import { parsedUa } from "../clicks/enrich";
 import type { Deps } from "../deps";
-import { queueBotMessage } from "../delivery/outbox";
+import { botMessageRow, queueBotMessage } from "../delivery/outbox";
 import type { FileRow } from "./files";
 
 /** Who opened a link, as far as the request tells. */
@@ -33,10 +33,16 @@ function deviceOf(userAgent: string | null): string {
   return name ? `${name} (${ua.device})` : `${userAgent.slice(0, 60)} (${ua.device})`;
 }
 
+/** Views of one link within this long share one "was opened" message after the first. */
+export const VIEW_NOTICE_WINDOW_MS = 60_000;
+
 /**
  * Queues "your file was opened" for a counted view of a link with notifyOnView: the file's name, the
  * time, the viewer's country and device, the views left and a button that opens the link's card in
  * the bot (where it can be revoked). Owners without a Telegram chat (email-only accounts) get none.
+ * Coalesced per link: the first view is told at once; views within VIEW_NOTICE_WINDOW_MS of the last
+ * message share one more message, sent when that minute is over and showing the latest view and the
+ * count so far (3,000 views in two seconds are two messages, not 3,000 buzzes).
  */
 export async function queueViewNotice(
   tx: AsyncDbOrTx,
@@ -48,22 +54,31 @@ export async function queueViewNotice(
   const chatId = await ownerChat(tx, link.userId);
   if (chatId === null) return;
   const now = deps.clock.now();
+  const { outbox } = tx.tables;
+  const [last] = await tx
+    .select({ id: outbox.id, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.topic, "secure_view"), eq(outbox.refId, link.id), gt(outbox.createdAt, new Date(now.getTime() - VIEW_NOTICE_WINDOW_MS))))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const country = deps.geo(viewer.ip).country ?? "unknown country";
   const left = link.maxViews === null ? "unlimited" : `${Math.max(0, link.maxViews - link.viewCount)} of ${link.maxViews}`;
   const text = [
-    `👁 <b>${esc(file.name)}</b> was opened`,
+    last ? `👁 <b>${esc(file.name)}</b> was opened again: ${link.viewCount} views in all` : `👁 <b>${esc(file.name)}</b> was opened`,
     `Link: ${esc(`${deps.config.shortUrl}/s/${link.code}`)}`,
-    `Time: ${when(now)}`,
+    `${last ? "Latest: " : "Time: "}${when(now)}`,
     `From: ${esc(country)} · ${esc(deviceOf(viewer.userAgent))}`,
     `Views left: ${left}`,
   ].join("\n");
-  await queueBotMessage(tx, now, {
-    userId: link.userId,
-    topic: "secure_view",
-    refId: link.id,
-    chatId,
-    params: { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: "⛔ Revoke or manage this link", start: `sharelink_${link.id}` } },
-  });
+  const params = { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: "⛔ Revoke or manage this link", start: `sharelink_${link.id}` } };
+  // a message for this minute already waits: it takes the latest view
+  if (last && last.status === "pending" && last.nextAttemptAt.getTime() > now.getTime()) {
+    await tx.update(outbox).set({ payload: params }).where(eq(outbox.id, last.id));
+    return;
+  }
+  const row = botMessageRow(now, { userId: link.userId, topic: "secure_view", refId: link.id, chatId, params });
+  if (last) row.nextAttemptAt = new Date(last.createdAt.getTime() + VIEW_NOTICE_WINDOW_MS);
+  await tx.insert(outbox).values(row);
 }
 
 /**

@@ -49,6 +49,26 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
   expect((await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID } })).status).toBe(403);
 });
 
+test("a burst of views makes two messages: the first at once, the rest as one when the minute is over", async () => {
+  const { fake, t } = app;
+  const { token, image } = await seed(t, 42);
+  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } })).json;
+  for (let i = 0; i < 30; i++) expect((await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID, "x-forwarded-for": "8.8.8.8" } })).status).toBe(200);
+  const queued = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox);
+  expect(queued.map((r) => r.topic)).toEqual(["secure_view", "secure_view"]);
+  await deliveryWorker(t.deps).drain();
+  const opened = () => fake.callsOf("sendMessage").filter((c) => String(c.params.text).includes("was opened"));
+  expect(opened().map((c) => String(c.params.text).split("\n")[0])).toEqual(["👁 <b>pic</b> was opened"]);
+  t.clock.advance(60_000);
+  await deliveryWorker(t.deps).drain();
+  expect(opened().map((c) => String(c.params.text).split("\n")[0])).toEqual(["👁 <b>pic</b> was opened", "👁 <b>pic</b> was opened again: 30 views in all"]);
+  // a minute later a view is told at once again
+  t.clock.advance(61_000);
+  await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID } });
+  await deliveryWorker(t.deps).drain();
+  expect(opened()).toHaveLength(3);
+});
+
 test("someone else's sharelink_<id> and share_<id> deep links open nothing of theirs", async () => {
   const { fake, t } = app;
   const { token, image } = await seed(t, 42);
