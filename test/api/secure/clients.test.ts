@@ -3,9 +3,12 @@
  * python-requests, okhttp, Bun's fetch, no User-Agent at all) count a view and get the content; only
  * the named link-preview fetchers and HEAD requests count nothing and learn nothing.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { link, seed } from "./helpers";
+
+// runs real clients (curl, python3, node) as processes: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 let t: TestApp;
 let base: string;
