@@ -9,7 +9,12 @@ import { applyTrackerChange } from "./tracking/index-cache";
 
 export const CACHE_FOLLOWERS: readonly CacheFollower[] = [
   { topic: CACHE_TOPICS.links, apply: (deps) => deps.linkCache.invalidate(), drop: (deps) => deps.linkCache.invalidate() },
-  { topic: CACHE_TOPICS.revokedSessions, apply: (deps) => deps.revokedSessions.invalidate(), drop: (deps) => deps.revokedSessions.invalidate() },
+  // the ended sign-ins' ids come with the message: they join the set without a read of the table
+  {
+    topic: CACHE_TOPICS.revokedSessions,
+    apply: (deps, detail) => (detail ? deps.revokedSessions.remember(detail.split(",")) : deps.revokedSessions.invalidate()),
+    drop: (deps) => deps.revokedSessions.invalidate(),
+  },
   {
     topic: CACHE_TOPICS.trackers,
     apply: (deps, detail) => applyTrackerChange(deps, detail ? detail.split(",").map(Number) : undefined),

@@ -83,7 +83,7 @@ export function createDeps(
       threadEntry: CLICK_WRITER_THREAD,
     }),
     // an ended sign-in is announced on the change bus, so every node's cached set is read again
-    revokedSessions: createRevokedSessions(seam.db, () => announce(deps, CACHE_TOPICS.revokedSessions)),
+    revokedSessions: createRevokedSessions(seam.db, (ids) => announce(deps, CACHE_TOPICS.revokedSessions, ids.join(","))),
     cluster: createLocalCluster({ dataDir: config.dataDir, clock }),
   };
   return deps;
@@ -141,7 +141,7 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
       journalDir: overrides.journalDir !== undefined ? overrides.journalDir : journal.dir,
       threadEntry: CLICK_WRITER_THREAD,
     }),
-    revokedSessions: createRevokedSessions(asyncDb, () => announce(deps, CACHE_TOPICS.revokedSessions)),
+    revokedSessions: createRevokedSessions(asyncDb, (ids) => announce(deps, CACHE_TOPICS.revokedSessions, ids.join(","))),
     cluster,
     handle: { close: () => handle.close() },
   };

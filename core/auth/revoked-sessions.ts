@@ -5,14 +5,18 @@ import { ACCESS_TOKEN_TTL_SECONDS } from "../tokens/jwt";
 /**
  * The sign-ins that were ended (logout, refresh-token reuse). Every authenticated request asks
  * `has`, so the answer comes from a set held in memory, read from the `revoked_sessions` table
- * once and again after each change. `invalidate` is the hook for a change made elsewhere: another
- * node that ended a sign-in tells this one (the change bus) and the next check reads the table again.
+ * once. An ended sign-in is added to the set (`remember`), here and on the other nodes it is
+ * announced to (the change bus), without reading the whole table again; `invalidate` is for changes
+ * whose ids are not known (a sweep, messages a node may have missed), after which the next check
+ * reads the table.
  */
 export interface RevokedSessions {
   /** true when the sign-in `sessionId` was ended */
   has(sessionId: string): Promise<boolean>;
   /** Ends sign-ins: writes them down and invalidates the cache. */
   revoke(sessionIds: string[], now: Date): Promise<void>;
+  /** Adds sign-ins ended elsewhere (another node) to the cached set, if one is held. */
+  remember(sessionIds: string[]): void;
   /** Forgets the cached set; the next `has` reads the table. */
   invalidate(): void;
   /** Deletes the rows whose access tokens have all expired; returns how many. */
@@ -46,8 +50,12 @@ export function createRevokedSessions(db: AsyncDb, announce: (sessionIds: string
       // every access token of the sign-in was signed before now, so none outlives this
       const expiresAt = new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
       await db.insert(revokedSessions).values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: now, expiresAt }))).onConflictDoNothing();
-      self.invalidate();
+      self.remember(sessionIds);
       announce(sessionIds);
+    },
+    remember(sessionIds) {
+      // a read under way may have started before the rows were written: the ids join it when it ends
+      if (cached) cached = cached.then((set) => (sessionIds.forEach((id) => set.add(id)), set));
     },
     invalidate() {
       generation++;

@@ -64,3 +64,29 @@ describe("ending a sign-in ends its access tokens", () => {
     expect((await me(s.accessToken)).status).toBe(401);
   });
 });
+
+describe("the ended sign-ins held in memory", () => {
+  test("a logout adds its sign-in to the set without reading the whole table again; an announced one too", async () => {
+    let reads = 0;
+    const counting = new Proxy(t.deps.asyncDb, {
+      get(target, key, receiver) {
+        if (key === "select") return (...args: unknown[]) => (reads++, (target.select as (...a: unknown[]) => unknown)(...args));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const announced: string[][] = [];
+    const sessions = createRevokedSessions(counting, (ids) => announced.push(ids));
+    expect(await sessions.has("s1")).toBe(false);
+    expect(reads).toBe(1);
+    await sessions.revoke(["s1", "s2"], t.clock.now());
+    expect([await sessions.has("s1"), await sessions.has("s2"), await sessions.has("s3")]).toEqual([true, true, false]);
+    expect(reads).toBe(1);
+    expect(announced).toEqual([["s1", "s2"]]);
+    sessions.remember(["s9"]); // another node ended s9 and said so
+    expect(await sessions.has("s9")).toBe(true);
+    expect(reads).toBe(1);
+    sessions.invalidate(); // messages may have been missed: read again
+    expect(await sessions.has("s1")).toBe(true);
+    expect(reads).toBe(2);
+  });
+});
