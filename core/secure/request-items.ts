@@ -8,13 +8,20 @@ import type { Readable } from "node:stream";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { first } from "../../db/async";
 import type { Deps } from "../deps";
-import { FieldError } from "../errors";
+import { AppError, FieldError } from "../errors";
 import { cleanFileName, createFile, createUploadedFile, ownedFile, type FileJson } from "./files";
 import { queueRequestItem } from "./notify";
 import { requestByCode, requestState, requestStateError, type RequestRow } from "./requests";
 
 /** What a sender hands in: a text, or the stream of a file (at most 10 MB). */
 export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array> | Readable; fileName: string };
+
+/**
+ * How long one file sent through a request link may take to arrive (10 MB in two minutes is 85 KB/s,
+ * slower than any phone). A sender that trickles a file holds a slot of a capped link; past this the
+ * upload is cut off with 408 and its slot freed for the next sender.
+ */
+export const REQUEST_UPLOAD_DEADLINE_MS = 120_000;
 
 /** The largest text item, as for the owner's own text files. */
 export const MAX_REQUEST_TEXT = 512 * 1024;
@@ -52,7 +59,12 @@ async function releaseSlot(deps: Pick<Deps, "asyncDb">, row: RequestRow): Promis
  * Stores one item sent through the request link `code` in the owner's folder and queues it to the
  * owner's bot chat. 404 unknown code, 410 turned off / expired / full, 413 over 10 MB, 403 plan limit.
  */
-export async function receiveRequestItem(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">, code: string, item: RequestItem): Promise<FileJson> {
+export async function receiveRequestItem(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">,
+  code: string,
+  item: RequestItem,
+  deadlineMs = REQUEST_UPLOAD_DEADLINE_MS,
+): Promise<FileJson> {
   const row = await openRequest(deps, code);
   if ("text" in item && !item.text.trim()) throw new FieldError("text", "must not be empty");
   if ("text" in item && item.text.length > MAX_REQUEST_TEXT) throw new FieldError("text", "must be at most 512 KB");
@@ -62,7 +74,7 @@ export async function receiveRequestItem(deps: Pick<Deps, "asyncDb" | "clock" | 
     const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
     file = "text" in item
       ? await createFile(deps, row.userId, { folderId: row.folderId, name: `Text received ${stamp} UTC`, contentType: "text", textContent: item.text })
-      : await createUploadedFile(deps, row.userId, { folderId: row.folderId, name: cleanFileName(item.fileName), description: `Received through “${row.title || row.code}”` }, item.stream, item.fileName);
+      : await createUploadedFile(deps, row.userId, { folderId: row.folderId, name: cleanFileName(item.fileName), description: `Received through “${row.title || row.code}”` }, withDeadline(item.stream, deadlineMs), item.fileName);
   } catch (e) {
     await releaseSlot(deps, row);
     throw e;
@@ -70,4 +82,29 @@ export async function receiveRequestItem(deps: Pick<Deps, "asyncDb" | "clock" | 
   const stored = await ownedFile(deps, row.userId, file.id);
   await queueRequestItem(deps, row, stored);
   return file;
+}
+
+/**
+ * The chunks of `source`, failing with 408 `upload_too_slow` once `ms` have passed since the first
+ * was asked for, also while the sender sends nothing at all. (A real-time limit on purpose: it
+ * bounds how long a connection holds a slot, which the injected clock does not measure.)
+ */
+async function* withDeadline(source: AsyncIterable<Uint8Array> | Readable, ms: number): AsyncGenerator<Uint8Array> {
+  const chunks = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const end = Date.now() + ms;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError(408, "upload_too_slow", `The upload took longer than ${Math.round(ms / 1000)} s; send it again over a faster connection`)), Math.max(0, end - Date.now()));
+  });
+  late.catch(() => {}); // observed below; never an unhandled rejection
+  try {
+    for (;;) {
+      const next = await Promise.race([chunks.next(), late]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    clearTimeout(timer);
+    void chunks.return?.()?.catch?.(() => {});
+  }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { receiveRequestItem } from "../../../core/secure/request-items";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { pngBytes, seed } from "./helpers";
 import { secureFiles } from "../../../db/schema";
@@ -184,4 +185,24 @@ test("every public secure page sends a strict CSP without scripts, nosniff, no R
     expect(p.headers.get("content-type")).toBe("text/html; charset=utf-8");
   }
   expect(await pages[0]!.text()).toContain("&lt;b&gt;x&lt;/b&gt;");
+});
+
+describe("a sender who trickles a file", () => {
+  test("is cut off with 408 at the deadline, and the slot of a one-file link goes to the next sender", async () => {
+    const { token, folder } = await seed(t);
+    const r = (await t.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id, maxFiles: 1 } })).json;
+    // a stream that sends a few bytes, then nothing more
+    const stalled = (async function* () {
+      yield new Uint8Array([1, 2, 3]);
+      await new Promise(() => {});
+    })();
+    const started = Date.now();
+    await expect(receiveRequestItem(t.deps, r.code, { stream: stalled, fileName: "slow.bin" }, 300)).rejects.toMatchObject({ status: 408, code: "upload_too_slow" });
+    expect(Date.now() - started).toBeLessThan(3000);
+    const next = await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "on time" } });
+    expect(next.status).toBe(201);
+    const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
+    expect(files.map((f) => f.name).some((n) => n.startsWith("Text received"))).toBe(true);
+    expect(files.some((f) => f.name === "slow.bin")).toBe(false);
+  });
 });
