@@ -127,11 +127,16 @@ dynamic(folderScreen.menu, async (ctx, range) => {
   go(range, folderScreen, "🗑 Delete folder", "folder-delete", (c) => [idOf(c)]);
   range.row();
   range.text({ text: "📥 New request link", payload: payload(folderScreen) }, (c) => act(c, async () => {
-    const request = await createRequest(c.deps, uid(c), { folderId: idOf(c), title: (await getFolder(c.deps, uid(c), idOf(c))).name });
-    await open(c, screen("request"), [request.id], "📥 Request link created: anyone with it can send files or texts into this folder.");
+    // a link made in one tap is bounded by default: a week and 20 items, so a link that leaks
+    // cannot fill the plan with strangers' files
+    const request = await createRequest(c.deps, uid(c), { folderId: idOf(c), title: (await getFolder(c.deps, uid(c), idOf(c))).name, ...BOT_REQUEST_DEFAULTS });
+    await open(c, screen("request"), [request.id], `📥 Request link created: anyone with it can send files or texts into this folder, up to ${BOT_REQUEST_DEFAULTS.maxFiles} items within ${BOT_REQUEST_DEFAULTS.expiresInHours / 24} days.`);
   }, "folders"));
 });
 back(folderScreen, "⬅️ Folders", "folders");
+
+/** What a request link made in the bot takes: at most this many items, for this long. */
+export const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
 
 dynamic(fileScreen.menu, async (ctx, range) => {
   for (const l of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {

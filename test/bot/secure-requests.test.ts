@@ -24,8 +24,11 @@ describe("request links in the bot (unit)", () => {
     await b.press(/Invoices/);
     await b.press("📥 New request link");
     const [made] = await listRequests(b.t.deps, user.id);
-    expect(made).toMatchObject({ folderId: folder.id, title: "Invoices", isActive: true, maxFiles: null, expiresAt: null });
+    // made in one tap, it is bounded by default: 20 items within a week
+    expect(made).toMatchObject({ folderId: folder.id, title: "Invoices", isActive: true, maxFiles: 20 });
+    expect(new Date(made!.expiresAt!).getTime() - b.t.clock.now().getTime()).toBe(7 * 86_400_000);
     expect(lastText()).toContain("📥 Request link created");
+    expect(lastText()).toContain("up to 20 items within 7 days");
     expect(lastText()).toContain(`https://s.example/r/${made!.code}`);
     expect(lastText()).toContain("Received: 0");
     expect(lastText()).toContain("State: 🟢 open");
@@ -35,7 +38,7 @@ describe("request links in the bot (unit)", () => {
     expect(sent.status).toBe(201);
     await b.press("⬅️ Request links");
     expect(lastText()).toContain("📥 <b>Request links</b>");
-    await b.press(/Invoices \(1\)/);
+    await b.press(/Invoices \(1 of 20\)/);
     expect(lastText()).toContain("Received: 1");
   });
 
