@@ -12,6 +12,8 @@ import type { MtprotoSource } from "./core/tracking/mtproto";
 import { leadingJob, whileLeading } from "./core/cluster/lead";
 import { followCaches } from "./core/cluster/caches";
 import { CACHE_FOLLOWERS } from "./core/cache-followers";
+import { isDatabaseUnavailable } from "./db/unavailable";
+import { briefError } from "./core/log";
 
 function loadConfigOrExit(): Config {
   try {
@@ -63,7 +65,7 @@ async function main() {
       async start() {
         for (const { job, lead } of leadingJobs) {
           await lead.start();
-          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => log.error(`job ${job.name} failed`, e) }, async () => void (await lead.tick())));
+          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => (isDatabaseUnavailable(e) ? log.warn(`job ${job.name} skipped: ${briefError(e)}`) : log.error(`job ${job.name} failed`, e)) }, async () => void (await lead.tick())));
         }
       },
       async stop() {

@@ -1,9 +1,9 @@
 import { unlinkSync } from "node:fs";
 import type { Config } from "../../config";
-import type { Logger } from "../log";
+import { briefError, createRepeatLog, type Logger } from "../log";
 import { openClickJournal, type ClickJournal } from "./journal";
 import { cutClick } from "./journal-format";
-import { ClickPacker, type PackedClicks, type PendingClick } from "./packed";
+import { ClickPacker, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
 import { replayJournal } from "./replay";
 import { startClickThread, type ClickThread } from "./thread";
 import { createWriteQueue } from "./write-queue";
@@ -67,6 +67,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
   let retryAt = 0;
+  /** the writer thread was lost and what it held is not yet written back from the journal */
+  let replayOwed = false;
+  const repeat = createRepeatLog(log);
 
   const pending = () => packer.length + (queue?.pending ?? 0);
 
@@ -84,11 +87,25 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     log.error("click writer thread is gone; writing clicks on this thread");
     thread = null;
     if (!journal || !opts.journalDir) return queueOf().add(batch);
-    packer.take(); // the batch and what is packed are in the journal too
+    replayOwed = true;
+    await catchUp();
+  }
+
+  /**
+   * Writes back from the journal what the lost thread did not commit (the journal also holds
+   * everything packed here). Until that has gone through (the database may be out of reach), newer
+   * clicks wait packed: written first, they would move the mark past the ones still owed.
+   */
+  async function catchUp() {
     try {
-      await replayJournal(opts.journalDir, writerOf(), queueOf(), log);
+      const { lastSeq } = await replayJournal(opts.journalDir!, writerOf(), queueOf(), log);
+      // what was packed before the journal was read has just been written from it
+      const rest = unpackClicks(packer.take()).filter((c) => c.seq > lastSeq);
+      for (const c of rest) packer.add(c, c.seq);
+      replayOwed = false;
     } catch (e) {
-      log.error("click journal: could not write back what the writer thread left; it stays in the journal for the next start", e);
+      retryAt = Date.now() + 1000;
+      repeat("error", "catch-up", "click journal: could not write back what the writer thread left yet; trying again every second", briefError(e));
     }
   }
 
@@ -99,11 +116,19 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     if (ticking) return;
     ticking = true;
     try {
+      if (replayOwed) {
+        if (Date.now() >= retryAt) await catchUp();
+        if (replayOwed) return;
+      }
       if (thread) {
-        if (!packer.length) return;
-        const batch = packer.take();
-        if (thread.write(batch)) return;
-        await threadLost(batch);
+        // a thread found gone may have taken batches with it that it never wrote: the journal has them
+        if (thread.gone) await threadLost(packer.take());
+        else {
+          if (!packer.length) return;
+          const batch = packer.take();
+          if (thread.write(batch)) return;
+          await threadLost(batch);
+        }
       }
       if (Date.now() < retryAt) return;
       try {
@@ -157,6 +182,12 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         }
         await last.close();
         await threadLost(batch);
+      }
+      if (replayOwed) await catchUp();
+      if (replayOwed) {
+        // written now, the packed clicks would move the mark past the ones owed: all of them wait in the journal for the next start
+        journal?.close();
+        return 0;
       }
       // the first waits for a write under way; a second try after a failure splits the batch, so
       // that what can be written is (the queue logs each)

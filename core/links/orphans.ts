@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { first, type Tables } from "../../db/async";
+import { isDatabaseUnavailable } from "../../db/unavailable";
+import { briefError, createRepeatLog } from "../log";
 
 /**
  * Records visits to SHORT_URL/<code> that found no active link, one row each, written in the
@@ -17,12 +19,15 @@ export function createOrphanRecorder(deps: Pick<Deps, "asyncDb" | "clock" | "log
   // only a verified domain has an owner: anyone may claim a hostname, and a claim proves nothing
   const domainOwner = async (host: string) =>
     first(await db.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, host), isNotNull(domains.verifiedAt))))?.userId;
+  const repeat = createRepeatLog(deps.log);
   const record = async (code: string, host: string | null, disabled: Tables["links"]["$inferSelect"] | null, at: Date) => {
     const userId = disabled?.userId ?? (await tombstoneOwner(code)) ?? (host ? await domainOwner(host) : undefined) ?? null;
     await db.insert(orphanVisits).values({ userId, code: code.slice(0, 64), host: host?.slice(0, 253) ?? null, visitedAt: at });
   };
   return (code: string, host: string | null, disabled: Tables["links"]["$inferSelect"] | null): void => {
-    record(code, host, disabled, deps.clock.now()).catch((e) => deps.log.error("orphan visit not recorded", e));
+    record(code, host, disabled, deps.clock.now()).catch((e) =>
+      isDatabaseUnavailable(e) ? repeat("warn", "unavailable", `orphan visit not recorded: ${briefError(e)}`) : deps.log.error("orphan visit not recorded", e),
+    );
   };
 }
 

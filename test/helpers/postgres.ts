@@ -36,6 +36,10 @@ export interface PgServer {
   createDatabase(): Promise<string>;
   /** Runs SQL as the superuser (over the unix socket) in `database`; returns psql's unaligned output. */
   admin(sql: string, database?: string): Promise<string>;
+  /** Stops the server (fast shutdown: sessions are ended, data kept) and leaves it stopped until `resume`, as an outage. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port with the same data. */
+  resume(): Promise<void>;
   /** Stops the server at once and removes its directory. */
   stop(): Promise<void>;
   /** The same, synchronously (for a process's exit hook). */
@@ -76,6 +80,7 @@ export async function startPostgres(): Promise<PgServer> {
   const serverLog = () => (existsSync(log) ? readFileSync(log, "utf8") : "(no server log)");
   const password = randomBytes(18).toString("base64url");
   let port = 0;
+  let options = "";
   let started = false;
   try {
     // trust on the private socket (only the postgres user can enter the directory); passwords over TCP
@@ -83,7 +88,7 @@ export async function startPostgres(): Promise<PgServer> {
     // a port found free can be taken before the server binds it: try a few
     for (let attempt = 1; !started; attempt++) {
       port = await freePort();
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+      options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
       try {
         await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"]);
         started = true;
@@ -106,6 +111,12 @@ export async function startPostgres(): Promise<PgServer> {
       port,
       createDatabase,
       admin: psql,
+      async halt() {
+        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "fast", "-w", "stop"]);
+      },
+      async resume() {
+        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"]);
+      },
       async stop() {
         await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
         rmSync(dir, { recursive: true, force: true });
