@@ -1,4 +1,5 @@
-import { unlinkSync } from "node:fs";
+import { accessSync, constants, statSync, unlinkSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Config } from "../../config";
 import { briefError, createRepeatLog, type Logger } from "../log";
 import { openClickJournal, type ClickJournal } from "./journal";
@@ -26,6 +27,8 @@ export interface ClickSink {
   /** Stops the timer, lets the writer write everything queued and resolves to how many that last write took. Never rejects. */
   stop(): Promise<number>;
   readonly pending: number;
+  /** Whether an answered click can be journaled now: the journal's directory (or, before it is made, the nearest one above it) is writable; true without a journal. */
+  journalWritable(): boolean;
 }
 
 export interface ClickSinkOptions {
@@ -201,6 +204,18 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     },
     get pending() {
       return pending();
+    },
+    journalWritable() {
+      if (!opts.journalDir) return true;
+      for (let dir = opts.journalDir; ; dir = dirname(dir)) {
+        try {
+          if (!statSync(dir).isDirectory()) return false;
+          accessSync(dir, constants.W_OK);
+          return true;
+        } catch (e) {
+          if ((e as { code?: string }).code !== "ENOENT" || dirname(dir) === dir) return false;
+        }
+      }
     },
   };
 }

@@ -2,18 +2,19 @@
  * A PostgreSQL outage under load, for real: two `bun main.ts` nodes on one PostgreSQL server, a
  * short link cached on both, visitors following it on both nodes (each visit with a Referer of its
  * own, so every answered redirect can be traced to its stored click), and the server stopped for
- * longer than any retry, then started again. While it is down a cached link keeps redirecting and
- * the API answers 503 `database_unavailable` with Retry-After (never 500), and each node logs the
- * outage in a few lines; once it is back, every answered redirect is stored exactly once.
+ * longer than any retry, then started again. While it is down a cached link keeps redirecting, the
+ * API answers 503 `database_unavailable` with Retry-After (never 500), /livez 200 and /readyz 503,
+ * and each node logs the outage in a few lines; once it is back, every answered redirect is stored
+ * exactly once.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres, type PgServer } from "../helpers/postgres";
 import { cleanEnv, ROOT, spawnService } from "../helpers/process";
 import { freePort } from "../helpers/free-port";
 import { eventually } from "../helpers/eventually";
+import { tempDir } from "../helpers/reaper";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { signInitData } from "../helpers/telegram-login";
 
@@ -42,7 +43,7 @@ async function startNode(name: string): Promise<Node> {
 
 beforeAll(async () => {
   pg = await startPostgres();
-  dir = mkdtempSync(join(tmpdir(), "linkbot-outage-"));
+  dir = tempDir("linkbot-outage-");
   bot = new FakeBotApi();
   bot.start();
   nodes.push(await startNode("a"));
@@ -100,6 +101,7 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
     await eventually(() => traffic.answered.length >= during + 50, `redirects on ${n.name} during the outage`, 10_000);
     const api = await fetch(`${n.url}/api/links`, { headers: auth });
     expect([n.name, api.status, api.headers.get("retry-after"), ((await api.json()) as { error: string }).error]).toEqual([n.name, 503, "5", "database_unavailable"]);
+    expect([n.name, (await fetch(`${n.url}/livez`)).status, (await fetch(`${n.url}/readyz`)).status]).toEqual([n.name, 200, 503]);
   }
   const answeredDuringOutage = traffic.answered.length;
   await Bun.sleep(Math.max(0, OUTAGE_MS - (Date.now() - downAt))); // the outage itself lasts this long (real time: the server is a real process)
