@@ -66,10 +66,18 @@ export interface Config {
   databaseUrl: string | null;
   /**
    * This node's name among the nodes of a cluster (NODE_NAME, default the host name): in cluster mode
-   * its click journal is DATA_DIR/click-journal/<name> and its writer's mark is `node:<name>`, so
-   * nodes sharing one DATA_DIR each replay only what they journaled. Names must differ between nodes.
+   * its click journal is JOURNAL_DIR/<name> and its writer's mark is `node:<name>`, so nodes sharing
+   * one directory each replay only what they journaled. A running node holds its name: a second
+   * process with the same name refuses to start.
    */
   nodeName: string;
+  /** where the click journal lives (JOURNAL_DIR, default DATA_DIR/click-journal): a local disk */
+  journalDir: string;
+  /**
+   * Seconds a stopping node keeps serving with /readyz at 503 before it closes its listener
+   * (DRAIN_SECONDS; default 5 in cluster mode, where a load balancer must notice first, else 0)
+   */
+  drainSeconds: number;
   /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
   dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
@@ -293,6 +301,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     databaseUrl: databaseUrl(env),
     nodeName: nodeName(env),
+    journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, "click-journal")),
+    drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
     dnsServers: dnsServers(env),
     mtproto:
       apiId && apiHash

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { openDeps, type ServiceDeps } from "./core";
+import { clickJournalOf, openDeps, type ServiceDeps } from "./core";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
 import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
@@ -12,6 +12,10 @@ import type { MtprotoSource } from "./core/tracking/mtproto";
 import { leadingJob, whileLeading } from "./core/cluster/lead";
 import { followCaches } from "./core/cluster/caches";
 import { CACHE_FOLLOWERS } from "./core/cache-followers";
+import { isDatabaseUnavailable } from "./db/unavailable";
+import { briefError } from "./core/log";
+import { createReadiness } from "./core/readiness";
+import { claimNodeName } from "./core/cluster/node-name";
 
 function loadConfigOrExit(): Config {
   try {
@@ -43,7 +47,16 @@ async function main() {
   process.umask(0o077);
   const deps = await openDepsOrExit(loadConfigOrExit());
   const { log, config } = deps;
-  const app = createApi(deps);
+  // before anything reads the journal or takes a lease: a name in use ends the start here, untouched
+  const name = await claimNodeName({ ...config, journalDir: clickJournalOf(config).dir }, log);
+  if (typeof name === "string") {
+    console.error(name);
+    await deps.handle.close();
+    process.exit(1);
+  }
+  // false from the first SIGTERM/SIGINT: /readyz then answers 503 while the node drains
+  const readiness = createReadiness();
+  const app = createApi(deps, { readiness });
   const bot = config.botToken ? createBot({ ...deps, config: { ...config, botToken: config.botToken } }) : null;
   const runner = bot ? botRunner(bot, deps) : null;
   if (bot && config.botMode === "webhook") app.post(WEBHOOK_PATH, webhookHandler(bot, deps), { detail: { hide: true } });
@@ -52,6 +65,7 @@ async function main() {
   // each job runs on the node holding its lease (on one node: always this one)
   const leadingJobs = JOBS.map((job) => ({ job, lead: leadingJob(deps, job.name, async () => job.run(deps)) }));
   const services: Service[] = [
+    { name: "node name", start() {}, stop: () => name.release() },
     { name: "database", start() {}, stop: () => deps.handle.close() },
     (() => {
       // edits on other nodes reach this node's caches (link cache, ended sign-ins, keyword index)
@@ -63,7 +77,7 @@ async function main() {
       async start() {
         for (const { job, lead } of leadingJobs) {
           await lead.start();
-          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => log.error(`job ${job.name} failed`, e) }, async () => void (await lead.tick())));
+          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => (isDatabaseUnavailable(e) ? log.warn(`job ${job.name} skipped: ${briefError(e)}`) : log.error(`job ${job.name} failed`, e)) }, async () => void (await lead.tick())));
         }
       },
       async stop() {
@@ -137,7 +151,7 @@ async function main() {
 
   // `bun start` runs this as a child of `bun run`, so a signal to the process group (Ctrl-C, systemd's
   // KillMode=control-group) arrives twice within milliseconds: a repeated signal never cuts the
-  // graceful shutdown short (the 15 s limit below still ends a shutdown that hangs)
+  // graceful shutdown short (the limit below, 15 s past the drain, still ends a shutdown that hangs)
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -145,11 +159,16 @@ async function main() {
       return;
     }
     stopping = true;
-    log.info(`${signal}: shutting down`);
+    // readiness fails first: the load balancer stops sending new requests while this node still
+    // answers them; then HTTP stops accepting and lets the requests under way finish (app.stop)
+    readiness.drain();
+    log.info(`${signal}: shutting down${config.drainSeconds ? `; /readyz answers 503 for ${config.drainSeconds} s first` : ""}`);
     setTimeout(() => {
-      log.error("shutdown took longer than 15 s; exiting");
+      log.error(`shutdown took longer than ${config.drainSeconds + 15} s; exiting`);
       process.exit(1);
-    }, 15_000).unref();
+    }, (config.drainSeconds + 15) * 1000).unref();
+    if (config.drainSeconds) await new Promise((r) => setTimeout(r, config.drainSeconds * 1000));
+    log.info("closing the listener; requests under way finish first");
     await stopServices(services, log);
     log.info("stopped");
     process.exit(0);

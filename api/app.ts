@@ -1,4 +1,5 @@
-import { ping } from "../db/async";
+import { healthApi } from "./health";
+import { createReadiness, type Readiness } from "../core/readiness";
 import { Elysia } from "elysia";
 import type { Deps } from "../core/deps";
 import { errorHandler } from "./shared/errors";
@@ -26,9 +27,10 @@ export { MAX_JSON_BODY } from "./shared/body";
  * Builds the whole HTTP app (API under /api, visitor pages, mini-app) without starting it.
  * Tests call `app.handle(new Request(...))`; main.ts calls `app.listen`. The listening server
  * also gets native routes for GET/HEAD /<code> (see `visitorRoutes`), answering through the same
- * responder as the Elysia routes, which `app.handle` keeps using.
+ * responder as the Elysia routes, which `app.handle` keeps using. `readiness` is the process's
+ * (main.ts drains it on SIGTERM); tests leave it out.
  */
-export function createApi(deps: Deps) {
+export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
   // one wrong-password limiter for the share API and the viewer page, so both count the same attempts
   const secureOpen = { ...deps, shareAttempts: new AttemptLimiter(deps.cluster.counters, "share-password") };
   const api = new Elysia({ prefix: "/api" })
@@ -52,7 +54,7 @@ export function createApi(deps: Deps) {
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
     .use(docsPlugin())
-    .get("/healthz", ({ set }) => health(deps, set), { detail: { summary: "Health check: 200 while this node can reach its database, else 503 (load balancers take it out)" } })
+    .use(healthApi(deps, options.readiness ?? createReadiness()))
     .use(miniappRoutes(deps))
     .use(api)
     .use(secureViewerPages(deps, secureOpen))
@@ -63,25 +65,3 @@ export function createApi(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApi>;
-
-/** How long /healthz waits for the database's answer before it calls the node unhealthy. */
-export const HEALTH_TIMEOUT_MS = 2000;
-
-/**
- * 200 `{ok: true}` while the database answers `select 1` within HEALTH_TIMEOUT_MS; otherwise 503
- * with `database_unreachable`, so a load balancer takes the node out of rotation until it answers.
- */
-async function health(deps: Pick<Deps, "asyncDb" | "log">, set: { status?: number | string }) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS)));
-  try {
-    await Promise.race([ping(deps.asyncDb), late]);
-    return { ok: true };
-  } catch (e) {
-    deps.log.warn(`health check: the database did not answer: ${(e as Error).message}`);
-    set.status = 503;
-    return { ok: false, error: "database_unreachable", message: "This node cannot reach its database" };
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -26,17 +26,17 @@ import type { Tables } from "../db/async";
 import { randomBytes } from "node:crypto";
 import { announce, CACHE_TOPICS } from "./cluster/caches";
 
-/** Where the click journal lives under DATA_DIR. */
+/** Where the click journal lives under DATA_DIR unless JOURNAL_DIR says otherwise. */
 export const CLICK_JOURNAL_DIR = "click-journal";
 
 /**
- * This process's click journal: on one node DATA_DIR/click-journal with the writer's mark `local`;
- * in cluster mode, where nodes may share DATA_DIR, a directory and a mark per node (NODE_NAME), so
+ * This process's click journal: on one node JOURNAL_DIR (default DATA_DIR/click-journal) with the
+ * writer's mark `local`; in cluster mode a directory and a mark per node (NODE_NAME) under it, so
  * each node replays only what it journaled and its mark says only what it committed.
  */
-export function clickJournalOf(config: Pick<Config, "dataDir" | "databaseUrl" | "nodeName">): { dir: string; name: string } {
-  if (config.databaseUrl === null) return { dir: join(config.dataDir, CLICK_JOURNAL_DIR), name: "local" };
-  return { dir: join(config.dataDir, CLICK_JOURNAL_DIR, config.nodeName), name: `node:${config.nodeName}` };
+export function clickJournalOf(config: Pick<Config, "journalDir" | "databaseUrl" | "nodeName">): { dir: string; name: string } {
+  if (config.databaseUrl === null) return { dir: config.journalDir, name: "local" };
+  return { dir: join(config.journalDir, config.nodeName), name: `node:${config.nodeName}` };
 }
 /** The entry module of the click writer thread. */
 export const CLICK_WRITER_THREAD = new URL("./click-writer-thread.ts", import.meta.url).href;

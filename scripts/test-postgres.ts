@@ -89,4 +89,7 @@ if (process.argv.includes("--list")) {
   process.exit(0);
 }
 const proc = Bun.spawn(["bun", "test", ...run.map((f) => relative(ROOT, f))], { cwd: ROOT, env: environmentWith({ TEST_DATABASE: "postgres" }), stdout: "inherit", stderr: "inherit" });
+// a signal to this script alone (not its process group) reaches the run too; the run's PostgreSQL
+// server and directories go when it ends, however it ends (test/helpers/reaper.ts)
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => proc.kill(signal));
 process.exit(await proc.exited);

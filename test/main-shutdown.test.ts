@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "../db/client";
 import { clicks, links, users } from "../db/schema";
+import { cleanUpAtExit } from "./helpers/reaper";
 
 // this file spawns processes or a browser: more than bun's 5 s default on a busy machine
 setDefaultTimeout(30_000);
@@ -24,6 +25,7 @@ test("the service flushes pending clicks on SIGTERM before closing the database"
       stdout: "pipe",
       stderr: "pipe",
     });
+    cleanUpAtExit({ kill: proc.pid }); // killed if this run ends first
     const reader = proc.stdout.getReader();
     let out = "";
     let port = 0;

@@ -1,7 +1,8 @@
 import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import { AppError } from "../../core/errors";
-import type { Logger } from "../../core/log";
+import { briefError, createRepeatLog, type Logger, type RepeatLog } from "../../core/log";
+import { isDatabaseUnavailable } from "../../db/unavailable";
 import { requestUrl } from "./request-url";
 
 type Details = { field: string; message: string }[];
@@ -80,6 +81,7 @@ function validationDetails(err: ElysiaValidationError, request: Request, params:
  * logged and answers a generic 500. `code` is Elysia's error code ("UNKNOWN" outside Elysia).
  */
 export function errorResponseOf(log: Logger, code: string | number, error: unknown, request: Request, params?: Record<string, string>): Response {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(log, error);
   // Elysia wraps errors thrown by a body parser (e.g. TooLarge) in a ParseError
   const domain = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
   if (domain instanceof AppError) return errorResponse(domain.status, domain.code, domain.message, domain.details, domain.headers);
@@ -100,6 +102,24 @@ export function errorResponseOf(log: Logger, code: string | number, error: unkno
     return errorResponse(status, status === 413 ? "too_large" : "bad_request", (error as Error).message || "Bad request");
   log.error(`unhandled error on ${request.method} ${requestUrl(request).pathname}`, error);
   return errorResponse(500, "internal_error", "Something went wrong on our side");
+}
+
+/** Seconds a client is asked to wait while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/** One repeat log per logger (one per running service): an outage is a few lines, not one per request. */
+const repeatLogs = new WeakMap<Logger, RepeatLog>();
+
+/**
+ * The database cannot be reached (down, restarting, out of connections): nothing is wrong with the
+ * request, so it is told to come back (503 with Retry-After), and the outage is logged once per
+ * interval with a count rather than once per request.
+ */
+function databaseUnavailable(log: Logger, error: unknown): Response {
+  let repeat = repeatLogs.get(log);
+  if (!repeat) repeatLogs.set(log, (repeat = createRepeatLog(log)));
+  repeat("warn", "database_unavailable", `database unavailable: answering 503 (${briefError(error)})`);
+  return errorResponse(503, "database_unavailable", "The database cannot be reached right now; try again shortly", undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_S) });
 }
 
 /** The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. */

@@ -140,3 +140,13 @@ export function concatPacked(a: PackedClicks, b: PackedClicks): PackedClicks {
   for (let i = 0; i < b.refs.length; i++) refs[a.refs.length + i] = b.refs[i] === 0 ? 0 : b.refs[i]! + shift;
   return { nums, refs, strings: a.strings.concat(b.strings) };
 }
+
+/**
+ * The batch without its journaled clicks at or below `mark` (stored already): the batch itself when
+ * it has none, so the common case copies nothing. Clicks that were not journaled (seq 0) stay.
+ */
+export function afterSeq(b: PackedClicks, mark: number): PackedClicks {
+  let stale = false;
+  for (let i = 5; i < b.nums.length && !stale; i += NUMS) stale = b.nums[i]! > 0 && b.nums[i]! <= mark;
+  return stale ? packClicks(unpackClicks(b).filter((c) => c.seq === 0 || c.seq > mark)) : b;
+}

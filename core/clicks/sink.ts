@@ -1,9 +1,10 @@
-import { unlinkSync } from "node:fs";
+import { accessSync, constants, statSync, unlinkSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Config } from "../../config";
-import type { Logger } from "../log";
+import { briefError, createRepeatLog, type Logger } from "../log";
 import { openClickJournal, type ClickJournal } from "./journal";
 import { cutClick } from "./journal-format";
-import { ClickPacker, type PackedClicks, type PendingClick } from "./packed";
+import { ClickPacker, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
 import { replayJournal } from "./replay";
 import { startClickThread, type ClickThread } from "./thread";
 import { createWriteQueue } from "./write-queue";
@@ -26,6 +27,8 @@ export interface ClickSink {
   /** Stops the timer, lets the writer write everything queued and resolves to how many that last write took. Never rejects. */
   stop(): Promise<number>;
   readonly pending: number;
+  /** Whether an answered click can be journaled now: the journal's directory (or, before it is made, the nearest one above it) is writable; true without a journal. */
+  journalWritable(): boolean;
 }
 
 export interface ClickSinkOptions {
@@ -67,6 +70,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
   let retryAt = 0;
+  /** the writer thread was lost and what it held is not yet written back from the journal */
+  let replayOwed = false;
+  const repeat = createRepeatLog(log);
 
   const pending = () => packer.length + (queue?.pending ?? 0);
 
@@ -84,11 +90,25 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     log.error("click writer thread is gone; writing clicks on this thread");
     thread = null;
     if (!journal || !opts.journalDir) return queueOf().add(batch);
-    packer.take(); // the batch and what is packed are in the journal too
+    replayOwed = true;
+    await catchUp();
+  }
+
+  /**
+   * Writes back from the journal what the lost thread did not commit (the journal also holds
+   * everything packed here). Until that has gone through (the database may be out of reach), newer
+   * clicks wait packed: written first, they would move the mark past the ones still owed.
+   */
+  async function catchUp() {
     try {
-      await replayJournal(opts.journalDir, writerOf(), queueOf(), log);
+      const { lastSeq } = await replayJournal(opts.journalDir!, writerOf(), queueOf(), log);
+      // what was packed before the journal was read has just been written from it
+      const rest = unpackClicks(packer.take()).filter((c) => c.seq > lastSeq);
+      for (const c of rest) packer.add(c, c.seq);
+      replayOwed = false;
     } catch (e) {
-      log.error("click journal: could not write back what the writer thread left; it stays in the journal for the next start", e);
+      retryAt = Date.now() + 1000;
+      repeat("error", "catch-up", "click journal: could not write back what the writer thread left yet; trying again every second", briefError(e));
     }
   }
 
@@ -99,11 +119,19 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     if (ticking) return;
     ticking = true;
     try {
+      if (replayOwed) {
+        if (Date.now() >= retryAt) await catchUp();
+        if (replayOwed) return;
+      }
       if (thread) {
-        if (!packer.length) return;
-        const batch = packer.take();
-        if (thread.write(batch)) return;
-        await threadLost(batch);
+        // a thread found gone may have taken batches with it that it never wrote: the journal has them
+        if (thread.gone) await threadLost(packer.take());
+        else {
+          if (!packer.length) return;
+          const batch = packer.take();
+          if (thread.write(batch)) return;
+          await threadLost(batch);
+        }
       }
       if (Date.now() < retryAt) return;
       try {
@@ -158,6 +186,12 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         await last.close();
         await threadLost(batch);
       }
+      if (replayOwed) await catchUp();
+      if (replayOwed) {
+        // written now, the packed clicks would move the mark past the ones owed: all of them wait in the journal for the next start
+        journal?.close();
+        return 0;
+      }
       // the first waits for a write under way; a second try after a failure splits the batch, so
       // that what can be written is (the queue logs each)
       for (let attempt = 0; attempt < 2 && (attempt === 0 || pending()); attempt++) {
@@ -170,6 +204,18 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     },
     get pending() {
       return pending();
+    },
+    journalWritable() {
+      if (!opts.journalDir) return true;
+      for (let dir = opts.journalDir; ; dir = dirname(dir)) {
+        try {
+          if (!statSync(dir).isDirectory()) return false;
+          accessSync(dir, constants.W_OK);
+          return true;
+        } catch (e) {
+          if ((e as { code?: string }).code !== "ENOENT" || dirname(dir) === dir) return false;
+        }
+      }
     },
   };
 }

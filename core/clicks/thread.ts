@@ -10,6 +10,8 @@ export type FromWriter = { type: "committed"; seq: number } | { type: "stopped";
 export interface ClickThread {
   /** Hands a batch over (the thread writes it in one transaction, retrying as the write queue does); false when the thread is gone. */
   write(batch: PackedClicks): boolean;
+  /** Whether the thread has ended (crashed, or closed). */
+  readonly gone: boolean;
   /** Lets the thread write what it holds, closes its connection and ends it; resolves to that last count. */
   close(): Promise<number>;
 }
@@ -41,6 +43,9 @@ export function startClickThread(entry: string, config: Config, log: Logger, onC
       if (exited) return false;
       post({ type: "clicks", batch }, [batch.nums.buffer, batch.refs.buffer]);
       return true;
+    },
+    get gone() {
+      return exited;
     },
     async close() {
       if (!exited) post({ type: "stop" });

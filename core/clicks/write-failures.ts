@@ -1,6 +1,7 @@
 import type { Logger } from "../log";
 import type { ListenerFailure } from "./listeners";
 import type { JournalClick } from "./packed";
+import { isDatabaseUnavailable } from "../../db/unavailable";
 
 /**
  * SQLite conditions that pass by themselves (another writer holds the lock, the disk is full or
@@ -8,23 +9,22 @@ import type { JournalClick } from "./packed";
  */
 const TRANSIENT = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|NOMEM|CANTOPEN|READONLY|PROTOCOL|INTERRUPT)/;
 /**
- * PostgreSQL's counterparts (SQLSTATE): serialization failure and deadlock (two nodes writing the
- * same links' counters), disk full, out of memory, too many connections, the server shutting down
- * or unreachable (class 08: connection exceptions; 57P: operator intervention).
+ * PostgreSQL's conditions that pass by themselves besides an unreachable database: serialization
+ * failure and deadlock (two nodes writing the same links' counters), disk full, out of memory.
  */
-const TRANSIENT_PG = /^(40001|40P01|53\d\d\d|08\d\d\d|57P0[1-3])$/;
-/** Bun's driver, when the connection itself went (the server restarting, the network). */
-const TRANSIENT_PG_DRIVER = /^(ERR_POSTGRES_(CONNECTION_CLOSED|CONNECTION_TIMEOUT|IDLE_TIMEOUT|LIFETIME_TIMEOUT)|ECONNREFUSED|ECONNRESET|ETIMEDOUT)$/;
+const TRANSIENT_PG = /^(40001|40P01|53\d\d\d)$/;
 
-/** Whether a failed batch write should simply be retried later with the batch intact. */
+/**
+ * Whether a failed batch write should simply be retried later with the batch intact: the conditions
+ * above, and every failure to reach the database (db/unavailable.ts), however long it lasts.
+ */
 export function isTransientWriteError(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   if (typeof code === "string" && TRANSIENT.test(code)) return true;
+  if (isDatabaseUnavailable(e)) return true;
   // drizzle wraps the driver's error: the PostgreSQL one is its cause
-  for (let err = e as { cause?: unknown; errno?: unknown; code?: unknown } | undefined, depth = 0; err && depth < 3; err = err.cause as typeof err, depth++) {
+  for (let err = e as { cause?: unknown; errno?: unknown } | undefined, depth = 0; err && depth < 3; err = err.cause as typeof err, depth++)
     if (typeof err.errno === "string" && TRANSIENT_PG.test(err.errno)) return true;
-    if (typeof err.code === "string" && TRANSIENT_PG_DRIVER.test(err.code)) return true;
-  }
   return false;
 }
 

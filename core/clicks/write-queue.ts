@@ -1,4 +1,4 @@
-import type { Logger } from "../log";
+import { briefError, createRepeatLog, type Logger } from "../log";
 import type { ClickWriter } from "./writer";
 import { concatPacked, lastSeqOf, packClicks, packedLength, unpackClicks, type PackedClicks } from "./packed";
 import { isTransientWriteError, salvageBatch } from "./write-failures";
@@ -42,6 +42,9 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
     return part;
   };
   let failures = 0; // flushes in a row that failed for a reason that is not transient
+  /** transient failures since the last write that went through, and when the first of them was */
+  let outage = { count: 0, since: 0 };
+  const repeat = createRepeatLog(log);
 
   const committed = (batch: PackedClicks) => {
     const seq = lastSeqOf(batch);
@@ -61,19 +64,43 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
     return written;
   }
 
-  async function writePart(batch: PackedClicks): Promise<number> {
+  /**
+   * After a transient failure the batch may have committed all the same (the connection lost while
+   * COMMIT was under way): the mark says, and the clicks at or below it are not written again.
+   */
+  async function notYetCommitted(batch: PackedClicks): Promise<PackedClicks> {
+    const mark = await writer.committedSeq();
+    if (lastSeqOf(batch) <= 0 || mark <= 0) return batch;
+    const left = unpackClicks(batch).filter((c) => c.seq === 0 || c.seq > mark);
+    return left.length === packedLength(batch) ? batch : packClicks(left);
+  }
+
+  async function writePart(part: PackedClicks): Promise<number> {
+    let batch = part;
     try {
-      const n = await writer.write(batch);
+      if (outage.count) batch = await notYetCommitted(batch);
+      const n = packedLength(batch) ? await writer.write(batch) : 0;
+      if (outage.count) log.info(`click writer: writing again after ${outage.count} failed attempts over ${Math.round((Date.now() - outage.since) / 1000)} s; no click was lost`);
       failures = 0;
+      outage = { count: 0, since: 0 };
       committed(batch);
       return n;
     } catch (e) {
+      if (isTransientWriteError(e)) {
+        // kept whole and in order, however long it takes: the journal holds these clicks too
+        if (!outage.count) outage.since = Date.now();
+        outage.count++;
+        failures = 0;
+        held.unshift(batch);
+        repeat("warn", "transient", `click writer: cannot write now (${briefError(e)}); ${heldLength()} clicks wait and are retried`);
+        throw e;
+      }
       if (/closed/i.test((e as Error).message)) {
         log.error(`click writer: database closed, ${packedLength(batch) + heldLength()} clicks not written (they stay in the journal, if there is one)`);
         held = [];
         return 0;
       }
-      failures = isTransientWriteError(e) ? 0 : failures + 1;
+      failures++;
       if (failures >= 2) {
         log.error(`click writer: a batch of ${packedLength(batch)} clicks failed again, splitting it`, e);
         const salvaged = await salvageBatch(log, unpackClicks(batch), async (part, isolate) => {
@@ -87,6 +114,8 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
         }
         held.unshift(packClicks(salvaged.retry));
         e = salvaged.error;
+        if (!outage.count) outage.since = Date.now();
+        outage.count++;
       } else held.unshift(batch);
       log.error(`click writer: a batch of ${packedLength(held[0]!)} clicks failed, will retry`, e);
       throw e;

@@ -10,7 +10,7 @@ import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import { transaction, type AsyncDb, type AsyncTx } from "../../db/async";
 import { runClickListenersPg, type ClickListener, type StoredClick } from "./listeners";
-import { lastSeqOf, packedLength, NUMS } from "./packed";
+import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
 import type { ClickWriter } from "./writer";
 import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
@@ -42,10 +42,14 @@ export function createPgClickWriter(deps: Deps, listeners: readonly ClickListene
   /** user-agent ids known to be committed, by text */
   const uaIds = new Map<string, number>();
   return {
-    async write(batch, isolate) {
+    async write(given, isolate) {
       const learnt = new Map<string, number>();
-      const seq = lastSeqOf(batch);
+      const seq = lastSeqOf(given);
+      let batch: PackedClicks = given;
       await transaction(db, async (tx) => {
+        // exactly once: a batch may come again after a failure whose COMMIT went through all the same
+        // (the connection lost while it was under way), or be read back from the journal twice
+        if (seq > 0) batch = afterSeq(given, await markOf(tx, journal));
         const alive = await linksOf(tx, linkIdsOf(batch.nums));
         const { agents, visitors } = wantedBy(batch, alive, uaIds);
         await userAgentIds(tx, agents, learnt);
@@ -89,6 +93,13 @@ export function createPgClickWriter(deps: Deps, listeners: readonly ClickListene
       return Number(row?.seq ?? 0);
     },
   };
+}
+
+/** The journal's committed mark (0 before the first); one writer per journal (the node holds its name). */
+async function markOf(tx: AsyncTx, journal: string): Promise<number> {
+  const { clickJournal } = tx.tables;
+  const [row] = await tx.select({ seq: clickJournal.seq }).from(clickJournal).where(eq(clickJournal.journal, journal)).limit(1);
+  return Number(row?.seq ?? 0);
 }
 
 /** The batch's links that still exist, by id (clicks of the others are dropped). */

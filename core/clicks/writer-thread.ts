@@ -1,5 +1,6 @@
 import type { Config } from "../../config";
-import type { Logger } from "../log";
+import { briefError, type Logger } from "../log";
+import { isDatabaseUnavailable } from "../../db/unavailable";
 import type { ClickWriter } from "./writer";
 import type { FromWriter, ToWriter } from "./thread";
 import { createWriteQueue } from "./write-queue";
@@ -9,8 +10,8 @@ export type OpenWriter = (config: Config) => Promise<{ writer: ClickWriter; log:
 
 /**
  * The body of a click writer thread (its entry module passes `open`, which knows the listeners): every
- * batch received is written at once through a write queue; a batch whose write failed is retried
- * every second and with the next batch. After each commit the thread reports the journal mark, so
+ * batch received is written at once through a write queue; after a failed write, what is held is
+ * retried every second (a database outage costs one attempt a second, not one per batch). After each commit the thread reports the journal mark, so
  * the request side can delete journal segments. On "stop" it writes what it holds, closes its
  * connection and says so.
  */
@@ -18,10 +19,15 @@ export function serveClickWriter(scope: { onmessage: ((e: MessageEvent<ToWriter>
   let opened: Awaited<ReturnType<OpenWriter>> | null = null;
   let queue: ReturnType<typeof createWriteQueue> | null = null;
   let retry: ReturnType<typeof setInterval> | null = null;
+  /** whether the last flush failed: batches then wait for the retry timer instead of each trying at once */
+  let failing = false;
   const flush = async () => {
     try {
-      return await queue!.flush();
+      const n = await queue!.flush();
+      failing = false;
+      return n;
     } catch {
+      failing = true;
       return 0; // logged by the queue; the batch stays held for the next try
     }
   };
@@ -29,17 +35,26 @@ export function serveClickWriter(scope: { onmessage: ((e: MessageEvent<ToWriter>
   let handling: Promise<void> = Promise.resolve();
   const handle = async (m: ToWriter) => {
     if (m.type === "init") {
-      try {
-        opened = await open(m.config);
-      } catch (err) {
-        console.error(`click writer thread could not open the database: ${(err as Error).message}`);
-        process.exit(1); // ends this thread only; the request side then writes on its own thread
+      // a database out of reach is waited for (the batches queue up behind this message); any other failure ends the thread
+      for (let attempt = 0; !opened && !stopping; attempt++) {
+        try {
+          opened = await open(m.config);
+        } catch (err) {
+          if (!isDatabaseUnavailable(err)) {
+            console.error(`click writer thread could not open the database: ${(err as Error).message}`);
+            process.exit(1); // ends this thread only; the request side then writes on its own thread
+          }
+          if (attempt === 0) console.error(`click writer thread: the database cannot be reached (${briefError(err)}); trying again every ${retryMs} ms`);
+          await Bun.sleep(retryMs);
+        }
       }
+      if (!opened) return;
       queue = createWriteQueue(opened.writer, opened.log, (seq) => scope.postMessage({ type: "committed", seq }));
       retry = setInterval(() => queue!.pending && void flush(), retryMs);
     } else if (m.type === "clicks") {
-      queue!.add(m.batch);
-      void flush();
+      if (!queue) return; // stopped before the database could be opened: the batch stays in the journal for the next start
+      queue.add(m.batch);
+      if (!failing) void flush();
     } else {
       if (retry) clearInterval(retry);
       let flushed = 0;
@@ -50,8 +65,10 @@ export function serveClickWriter(scope: { onmessage: ((e: MessageEvent<ToWriter>
       scope.postMessage({ type: "stopped", flushed });
     }
   };
+  let stopping = false;
   scope.onmessage = (e) => {
     const m = e.data;
+    if (m.type === "stop") stopping = true;
     handling = handling.then(() => handle(m));
   };
 }

@@ -8,6 +8,8 @@ import { BOT_HOST, claimDue, pruneOutbox, requeueInterrupted, type OutboxRow } f
 import { attemptRow, plainBotApi } from "./send-row";
 import type { DeliveryRoutes } from "./topics";
 import { recordOutcome } from "./record";
+import { briefError, createRepeatLog } from "../log";
+import { isDatabaseUnavailable } from "../../db/unavailable";
 
 export interface DeliveryWorkerOptions {
   /** attempts in flight per webhook host (host:port); one slow target cannot hold more (default 4) */
@@ -115,6 +117,7 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
   // claims run one at a time (the limits above are counted before each); a poll asked for while one
   // runs is folded into one more full tick after it
   let claiming: Promise<void> | null = null;
+  const repeat = createRepeatLog(deps.log);
   let again = false;
 
   /** A tick from a timer (of one host, or all): only while running; a failure (e.g. a busy database) waits for the next one. */
@@ -129,7 +132,8 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
         if (host === undefined) await tick();
         else await refill(host);
       } catch (e) {
-        deps.log.error("delivery worker: tick failed", e);
+        if (isDatabaseUnavailable(e)) repeat("warn", "unavailable", `delivery worker: the database cannot be reached (${briefError(e)}); deliveries wait`);
+        else deps.log.error("delivery worker: tick failed", e);
       }
     })().finally(() => {
       claiming = null;

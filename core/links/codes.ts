@@ -5,7 +5,7 @@ import { randomCode } from "../random";
 
 /** Path segments the service uses itself (or may use), so no link can take them as its code. */
 export const RESERVED_CODES = new Set([
-  "api", "s", "app", "healthz", "docs", "static", "assets", "telegram", "admin", "login", "logout",
+  "api", "s", "app", "healthz", "livez", "readyz", "docs", "static", "assets", "telegram", "admin", "login", "logout",
   "auth", "dashboard", "favicon.ico", "robots.txt", "manifest.json", "sw.js", "bot", "webhook", "webhooks",
   "health", "status", "metrics", "openapi", "swagger", "links", "settings", "help",
 ]);

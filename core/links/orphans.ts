@@ -1,6 +1,8 @@
 import { and, count, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { first, type Tables } from "../../db/async";
+import { isDatabaseUnavailable } from "../../db/unavailable";
+import { briefError, createRepeatLog } from "../log";
 
 /** Distinct (code, host) counts one owner keeps per UTC day; visits to further codes that day count under OTHER_CODES. */
 export const ORPHAN_CODES_PER_DAY = 1000;
@@ -29,6 +31,7 @@ export function createOrphanRecorder(deps: Pick<Deps, "asyncDb" | "clock" | "log
   // only a verified domain has an owner: anyone may claim a hostname, and a claim proves nothing
   const domainOwner = async (host: string) =>
     first(await db.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, host), isNotNull(domains.verifiedAt))))?.userId;
+  const repeat = createRepeatLog(deps.log);
   const record = async (code: string, host: string | null, disabled: Tables["links"]["$inferSelect"] | null, at: Date) => {
     const userId = disabled?.userId ?? (await tombstoneOwner(code)) ?? (host ? await domainOwner(host) : undefined);
     if (userId === undefined) return;
@@ -43,7 +46,9 @@ export function createOrphanRecorder(deps: Pick<Deps, "asyncDb" | "clock" | "log
       .onConflictDoUpdate({ target: [days.userId, days.day, days.code, days.host], set: { visits: sql`${days.visits} + 1`, lastAt: at } });
   };
   return (code: string, host: string | null, disabled: Tables["links"]["$inferSelect"] | null): void => {
-    record(code, host, disabled, deps.clock.now()).catch((e) => deps.log.error("orphan visit not recorded", e));
+    record(code, host, disabled, deps.clock.now()).catch((e) =>
+      isDatabaseUnavailable(e) ? repeat("warn", "unavailable", `orphan visit not recorded: ${briefError(e)}`) : deps.log.error("orphan visit not recorded", e),
+    );
   };
 }
 

@@ -12,6 +12,10 @@ import { asLocation, withUtm } from "./target";
 import { compileRouting } from "./routing";
 import { createPrivacy } from "../clicks/privacy";
 import { createOrphanRecorder } from "./orphans";
+import { isDatabaseUnavailable } from "../../db/unavailable";
+
+/** While the database cannot be reached, how long a cached link is served as it was before it is tried again. */
+const STALE_RETRY_MS = 1000;
 
 /** What the visitor side knows about a request to SHORT_URL/<code>. */
 export interface VisitRequest {
@@ -153,8 +157,20 @@ export function createVisitHandler(deps: Deps) {
    */
   return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
     const entry = cached(req.code);
-    return entry ? visitLink(entry, req) : load(req.code).then((loaded) => visitLink(loaded, req));
+    return entry ? visitLink(entry, req) : load(req.code).then((loaded) => visitLink(loaded, req), (e) => visitLink(staleOnOutage(req.code, e), req));
   };
+
+  /**
+   * A link whose cached entry could not be read again because the database is out of reach keeps
+   * redirecting as it did (tried again every STALE_RETRY_MS); any other failure, or a link never
+   * cached, fails the request (503 at the edge when the database is out of reach).
+   */
+  function staleOnOutage(code: string, e: unknown): CachedLink {
+    const stale = cache.get(code);
+    if (!stale || !isDatabaseUnavailable(e)) throw e;
+    stale.loadedAt = Date.now() - LINK_CACHE_TTL_MS + STALE_RETRY_MS;
+    return stale;
+  }
 
   function visitLink(entry: CachedLink | null, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
     if (!entry) return notFound(req, null);

@@ -9,13 +9,13 @@
  * by another; bot polling and a job move to another node when their node is killed.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres, type PgServer } from "../helpers/postgres";
 import { cleanEnv, ROOT, spawnService } from "../helpers/process";
 import { freePort } from "../helpers/free-port";
 import { eventually } from "../helpers/eventually";
+import { cleanUpAtExit, tempDir } from "../helpers/reaper";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { signInitData } from "../helpers/telegram-login";
@@ -85,7 +85,7 @@ const logsOf = (n: Node) => n.out + n.err;
 
 beforeAll(async () => {
   pg = await startPostgres();
-  dir = mkdtempSync(join(tmpdir(), "linkbot-cluster-"));
+  dir = tempDir("linkbot-cluster-");
   bot = new FakeBotApi();
   bot.start();
   hooks = new WebhookReceiver();
@@ -100,6 +100,7 @@ beforeAll(async () => {
   config = config.replace(/default-server inter 2s/, "default-server inter 200ms");
   writeFileSync(join(dir, "haproxy.cfg"), config);
   const haproxy = Bun.spawn(["haproxy", "-db", "-f", join(dir, "haproxy.cfg")], { stdout: "ignore", stderr: "ignore" });
+  cleanUpAtExit({ kill: haproxy.pid });
   others.push(haproxy);
   front = `http://127.0.0.1:${frontPort}`;
   await eventually(async () => (await fetch(`${front}/healthz`).catch(() => null))?.status === 200, "HAProxy to answer", 15_000);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eventually } from "../helpers/eventually";
+import { cleanUpAtExit, tempDir } from "../helpers/reaper";
 import { cleanEnv, spawnService, ROOT } from "../helpers/process";
 import { freePort } from "../helpers/free-port";
 
@@ -13,7 +13,7 @@ const CONFIG = join(ROOT, "deploy/haproxy.cfg");
 let dir: string;
 const procs: { proc: { kill(signal?: number | NodeJS.Signals): void; exited: Promise<number> } }[] = [];
 
-beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), "linkbot-haproxy-"))));
+beforeAll(() => void (dir = tempDir("linkbot-haproxy-")));
 afterAll(async () => {
   for (const p of procs) p.proc.kill("SIGKILL");
   await Promise.all(procs.map((p) => p.proc.exited));
@@ -32,7 +32,7 @@ test("the committed HAProxy configuration is valid", async () => {
 test("behind the committed configuration, requests keep being answered when a node is killed", async () => {
   const nodes = [];
   for (let i = 1; i <= 3; i++) {
-    const svc = spawnService([join(ROOT, "main.ts")], cleanEnv({ DATA_DIR: join(dir, `node${i}`), PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "true" }));
+    const svc = spawnService([join(ROOT, "main.ts")], cleanEnv({ DATA_DIR: join(dir, `node${i}`), PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "true", DRAIN_SECONDS: "3" }));
     procs.push(svc);
     nodes.push(svc);
   }
@@ -45,6 +45,7 @@ test("behind the committed configuration, requests keep being answered when a no
   const cfg = join(dir, "haproxy.cfg");
   writeFileSync(cfg, config);
   const haproxy = Bun.spawn(["haproxy", "-db", "-f", cfg], { stdout: "ignore", stderr: "pipe" });
+  cleanUpAtExit({ kill: haproxy.pid });
   procs.push({ proc: haproxy });
   // HAProxy logs each server going down or up (log level warning) on stderr
   let log = "";
@@ -58,9 +59,9 @@ test("behind the committed configuration, requests keep being answered when a no
   };
   await eventually(up, "HAProxy to answer", 15_000);
 
-  const answers = async (n: number) => {
+  const answers = async (n: number, path = "/healthz") => {
     const got: number[] = [];
-    for (let i = 0; i < n; i++) got.push((await fetch(url)).status);
+    for (let i = 0; i < n; i++) got.push((await fetch(url.replace("/healthz", path))).status);
     return got;
   };
   expect(await answers(9)).toEqual(Array(9).fill(200));
@@ -72,4 +73,14 @@ test("behind the committed configuration, requests keep being answered when a no
   await eventually(() => log.includes("Server nodes/node1 is DOWN"), "HAProxy to mark the killed node down");
   expect(await answers(6)).toEqual(Array(6).fill(200));
   expect(log).not.toMatch(/nodes\/node[23] is DOWN/);
+
+  // a node told to stop drains: its /readyz fails, HAProxy takes it out while it still answers, and no request fails
+  nodes[1]!.proc.kill("SIGTERM");
+  const during: number[] = [];
+  await eventually(async () => (during.push(...(await answers(1, "/livez"))), log.includes("Server nodes/node2 is DOWN")), "HAProxy to take the draining node out", 10_000);
+  expect(nodes[1]!.proc.exitCode).toBeNull(); // taken out before it stopped serving
+  expect(during.filter((s) => s !== 200)).toEqual([]);
+  expect(await answers(6, "/livez")).toEqual(Array(6).fill(200));
+  expect(await nodes[1]!.exit()).toBe(0);
+  expect(await answers(6, "/livez")).toEqual(Array(6).fill(200));
 });

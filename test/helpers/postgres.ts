@@ -9,7 +9,8 @@
  * backend) go through `psql` as the `postgres` user over the socket.
  *
  * When the server cannot start, `startPostgres` throws with the server's log: a PostgreSQL test
- * fails loudly, it is never skipped.
+ * fails loudly, it is never skipped. However the test process ends, the server is stopped and its
+ * directory removed (reaper.ts).
  */
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +18,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { freePort } from "./free-port";
+import { cleanUpAtExit } from "./reaper";
 
 /** Debian installs each major version under /usr/lib/postgresql/<major>/bin: take the newest. */
 function serverBin(): string {
@@ -36,6 +38,10 @@ export interface PgServer {
   createDatabase(): Promise<string>;
   /** Runs SQL as the superuser (over the unix socket) in `database`; returns psql's unaligned output. */
   admin(sql: string, database?: string): Promise<string>;
+  /** Stops the server (fast shutdown: sessions are ended, data kept) and leaves it stopped until `resume`, as an outage. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port with the same data. */
+  resume(): Promise<void>;
   /** Stops the server at once and removes its directory. */
   stop(): Promise<void>;
   /** The same, synchronously (for a process's exit hook). */
@@ -65,6 +71,10 @@ async function asPostgres(args: string[], input?: string): Promise<string> {
 export async function startPostgres(): Promise<PgServer> {
   const BIN = serverBin();
   const dir = mkdtempSync(join(tmpdir(), "linkbot-pg-"));
+  // however this process ends (a failure, SIGINT, SIGKILL): the server stopped, its directory removed
+  const asUser = (cmd: string[]) => (process.getuid?.() === 0 ? ["runuser", "-u", OS_USER, "--", ...cmd] : cmd);
+  const forgetDir = cleanUpAtExit({ remove: dir });
+  let forgetServer = () => {};
   // as root the server runs as the postgres user, which must own its directory; otherwise as ourselves
   if (process.getuid?.() === 0) {
     const { uid, gid } = osIds();
@@ -76,6 +86,7 @@ export async function startPostgres(): Promise<PgServer> {
   const serverLog = () => (existsSync(log) ? readFileSync(log, "utf8") : "(no server log)");
   const password = randomBytes(18).toString("base64url");
   let port = 0;
+  let options = "";
   let started = false;
   try {
     // trust on the private socket (only the postgres user can enter the directory); passwords over TCP
@@ -83,11 +94,13 @@ export async function startPostgres(): Promise<PgServer> {
     // a port found free can be taken before the server binds it: try a few
     for (let attempt = 1; !started; attempt++) {
       port = await freePort();
-      const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+      options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
       try {
+        forgetServer = cleanUpAtExit({ run: asUser([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]) });
         await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"]);
         started = true;
       } catch (e) {
+        forgetServer();
         if (attempt >= 3) throw e;
       }
     }
@@ -106,24 +119,34 @@ export async function startPostgres(): Promise<PgServer> {
       port,
       createDatabase,
       admin: psql,
+      async halt() {
+        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "fast", "-w", "stop"]);
+      },
+      async resume() {
+        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"]);
+      },
       async stop() {
         await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
         rmSync(dir, { recursive: true, force: true });
+        forgetServer();
+        forgetDir();
       },
       stopSync() {
-        const cmd = [`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"];
-        Bun.spawnSync(process.getuid?.() === 0 ? ["runuser", "-u", OS_USER, "--", ...cmd] : cmd, { stdout: "ignore", stderr: "ignore" });
+        Bun.spawnSync(asUser([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]), { stdout: "ignore", stderr: "ignore" });
         rmSync(dir, { recursive: true, force: true });
+        forgetServer();
+        forgetDir();
       },
       adminCommand() {
-        const cmd = [`${BIN}/psql`, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"];
-        return { psql: process.getuid?.() === 0 ? ["runuser", "-u", OS_USER, "--", ...cmd] : cmd, socketDir: dir, port };
+        return { psql: asUser([`${BIN}/psql`, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1"]), socketDir: dir, port };
       },
     };
   } catch (e) {
     const message = `PostgreSQL test server could not start: ${(e as Error).message}\n--- server log ---\n${serverLog()}`;
     if (started) await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "stop"]).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
+    forgetServer();
+    forgetDir();
     throw new Error(message);
   }
 }

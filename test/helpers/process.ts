@@ -2,6 +2,7 @@
  * Runs a project entry point (main.ts, cli.ts) as a real subprocess and collects its output.
  */
 import { resolve } from "node:path";
+import { cleanUpAtExit } from "./reaper";
 
 export const ROOT = resolve(import.meta.dir, "../..");
 
@@ -10,8 +11,11 @@ export function cleanEnv(extra: Record<string, string> = {}): Record<string, str
   return { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...extra };
 }
 
+/** Spawns `bun <args>`; the process is killed when this test process ends, if it has not ended before. */
 export function spawnService(args: string[], env: Record<string, string>, cwd = ROOT) {
   const proc = Bun.spawn(["bun", ...args], { cwd, env, stdout: "pipe", stderr: "pipe" });
+  const forget = cleanUpAtExit({ kill: proc.pid });
+  void proc.exited.then(forget);
   let out = "";
   let err = "";
   const pump = async (stream: ReadableStream<Uint8Array>, add: (s: string) => void) => {

@@ -131,3 +131,21 @@ test("two nodes writing batches of the same links at once: every click counted o
   expect(hourRows.reduce((n, r) => n + Number(r.clicks), 0)).toBe(total);
   expect(after.journal.map((j) => [j.journal, j.seq]).sort()).toEqual([["node:a", 2400], ["node:b", 2400]]);
 });
+
+test("a batch written again (its COMMIT went through before the connection was lost, or it was read back from the journal twice) stores only the clicks above the mark", async () => {
+  t ??= createTestApp();
+  const base = await pgDeps(t.deps);
+  const ids = await seed(base.asyncDb, "https://hooks.example/c");
+  const writer = createPgClickWriter(base, CLICK_LISTENERS, { journal: "node:a" });
+  const from = t.clock.now().getTime() - 86_400_000;
+  const first = randomClicks(ids, 300, from, 1, 5);
+  expect(await writer.write(packClicks(first))).toBe(300);
+  const once = await stored(base.asyncDb);
+  expect(await writer.write(packClicks(first))).toBe(0);
+  expect(await stored(base.asyncDb)).toEqual(once);
+  // a batch that overlaps the mark: only its new clicks are stored
+  const more = randomClicks(ids, 100, from, 301, 9);
+  expect(await writer.write(packClicks([...first.slice(250), ...more]))).toBe(100);
+  const after = await stored(base.asyncDb);
+  expect([after.clicks.length, after.links.reduce((n, l) => n + Number(l.total), 0), await writer.committedSeq()]).toEqual([400, 400, 400]);
+});

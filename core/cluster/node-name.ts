@@ -1,0 +1,86 @@
+/**
+ * A running node holds its NODE_NAME, so two processes never share a click journal or a writer's
+ * mark: an exclusive lock on its journal directory (both modes: a second process on the same
+ * machine), and in cluster mode a PostgreSQL advisory lock on a connection of its own (a second
+ * process anywhere). The kernel drops the first and the server the second when the holder dies, so
+ * a node killed with SIGKILL can be started again at once.
+ */
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { join } from "node:path";
+import { dlopen, FFIType } from "bun:ffi";
+import type { Logger } from "../log";
+import { createPgLeaderLease } from "./leader-pg";
+
+/** The lock file in the journal directory (the journal reads only its segment files). */
+export const NODE_LOCK_FILE = "node.lock";
+
+const LOCK_EX = 2;
+const LOCK_NB = 4;
+const LOCK_UN = 8;
+
+/** flock(2) from the C library: Node has no file locks, and a lock file alone outlives a killed holder. */
+let flock: ((fd: number, op: number) => number) | null = null;
+function flockOf(): (fd: number, op: number) => number {
+  if (!flock) {
+    const lib = dlopen(process.platform === "darwin" ? "libc.dylib" : "libc.so.6", { flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 } });
+    flock = (fd, op) => lib.symbols.flock(fd, op);
+  }
+  return flock;
+}
+
+/** An exclusive lock on `dir` (made when missing), or null when another process holds it. */
+export function lockDirectory(dir: string): { release(): void } | null {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const fd = openSync(join(dir, NODE_LOCK_FILE), "a", 0o600);
+  if (flockOf()(fd, LOCK_EX | LOCK_NB) !== 0) {
+    closeSync(fd);
+    return null;
+  }
+  return {
+    release() {
+      flockOf()(fd, LOCK_UN);
+      closeSync(fd);
+    },
+  };
+}
+
+export interface NodeNameHold {
+  /** Lets the name go (after everything else has stopped). */
+  release(): Promise<void>;
+}
+
+/**
+ * Takes this node's name (`journalDir`: this node's own journal directory), or resolves to the one line that says why it cannot (the caller exits
+ * with it, having touched nothing: no journal read, no file removed). While held in cluster mode the
+ * database lock is checked every `intervalMs`; a node that lost it (its connection to the database
+ * went) says so and takes it again once it can.
+ */
+export async function claimNodeName(config: { nodeName: string; databaseUrl: string | null; journalDir: string }, log: Logger, intervalMs = 5000): Promise<NodeNameHold | string> {
+  const dir = config.journalDir;
+  const inUse = `NODE_NAME "${config.nodeName}" is in use`;
+  const dirLock = lockDirectory(dir);
+  if (!dirLock) return `${inUse}: another process holds its click journal at ${dir}; stop it, or give this node another NODE_NAME`;
+  if (config.databaseUrl === null) return { release: async () => dirLock.release() };
+  let started = false;
+  const lease = createPgLeaderLease(config.databaseUrl, `node-name:${config.nodeName}`, {
+    intervalMs,
+    onChange: (held) => {
+      if (!started) return;
+      if (held) log.info(`NODE_NAME "${config.nodeName}" held again in the database`);
+      else log.warn(`NODE_NAME "${config.nodeName}": its hold in the database was lost (the connection went); taking it again`);
+    },
+  });
+  await lease.start();
+  if (!lease.held()) {
+    await lease.stop();
+    dirLock.release();
+    return `${inUse}: another node holds it in the database; stop that node, or give this one another NODE_NAME`;
+  }
+  started = true;
+  return {
+    async release() {
+      await lease.stop();
+      dirLock.release();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * A PostgreSQL outage under load, for real: two `bun main.ts` nodes on one PostgreSQL server, a
+ * short link cached on both, visitors following it on both nodes (each visit with a Referer of its
+ * own, so every answered redirect can be traced to its stored click), and the server stopped for
+ * longer than any retry, then started again. While it is down a cached link keeps redirecting, the
+ * API answers 503 `database_unavailable` with Retry-After (never 500), /livez 200 and /readyz 503,
+ * and each node logs the outage in a few lines; once it is back, every answered redirect is stored
+ * exactly once.
+ */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { startPostgres, type PgServer } from "../helpers/postgres";
+import { cleanEnv, ROOT, spawnService } from "../helpers/process";
+import { freePort } from "../helpers/free-port";
+import { eventually } from "../helpers/eventually";
+import { tempDir } from "../helpers/reaper";
+import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { signInitData } from "../helpers/telegram-login";
+
+setDefaultTimeout(180_000);
+
+/** How long PostgreSQL stays down: longer than every retry and timeout of the nodes (the writer retries every second, without end). */
+const OUTAGE_MS = 20_000;
+const VISITORS_PER_NODE = 4;
+/** Each visitor follows the link at most once per this many ms: a bounded load (about 400 clicks a second over both nodes). */
+const PACE_MS = 20;
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+type Node = ReturnType<typeof spawnService> & { name: string; url: string };
+let pg: PgServer;
+let dir: string;
+let bot: FakeBotApi;
+const nodes: Node[] = [];
+
+async function startNode(name: string): Promise<Node> {
+  const port = await freePort();
+  const env = cleanEnv({ DATABASE_URL: pg.url, NODE_NAME: name, DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://127.0.0.1:${port}`, BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: bot.url, LOG_LEVEL: "info" });
+  const svc = spawnService([join(ROOT, "main.ts")], env);
+  await svc.waitForOutput(/HTTP server listening/, 60_000);
+  return Object.assign(svc, { name, url: `http://127.0.0.1:${port}` });
+}
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  dir = tempDir("linkbot-outage-");
+  bot = new FakeBotApi();
+  bot.start();
+  nodes.push(await startNode("a"));
+  nodes.push(await startNode("b"));
+});
+
+afterAll(async () => {
+  for (const n of nodes) n.proc.kill("SIGKILL");
+  await Promise.all(nodes.map((n) => n.proc.exited));
+  await bot?.stop();
+  await pg?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Visitors on every node, each visit with its own Referer; `answered` holds the Referers of the 302s. */
+function load(code: string) {
+  let running = true;
+  const answered: string[] = [];
+  const other = new Map<number, number>();
+  let visit = 0;
+  const visitors = nodes.flatMap((n) =>
+    Array.from({ length: VISITORS_PER_NODE }, async () => {
+      while (running) {
+        const referer = `https://ref.example/${n.name}/${++visit}`;
+        const res = await fetch(`${n.url}/${code}`, { redirect: "manual", headers: { "user-agent": CHROME, referer } });
+        await res.arrayBuffer();
+        if (res.status === 302) answered.push(referer);
+        else other.set(res.status, (other.get(res.status) ?? 0) + 1);
+        await Bun.sleep(PACE_MS);
+      }
+    }),
+  );
+  return { answered, other, stop: async () => ((running = false), await Promise.all(visitors)) };
+}
+
+const linesOf = (n: Node) => (n.out + n.err).split("\n").filter(Boolean).length;
+
+test("PostgreSQL stopped under load: cached links redirect, the API answers 503, and every answered click is stored once when it returns", async () => {
+  const init = signInitData({ id: 901, username: "ops", first_name: "O" }, new Date(), FAKE_BOT_TOKEN);
+  const session = (await (await fetch(`${nodes[0]!.url}/api/auth/msgr`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData: init }) })).json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${session.accessToken}` };
+  const made = await fetch(`${nodes[0]!.url}/api/links`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ url: "https://target.example/outage" }) });
+  expect(made.status).toBe(201);
+  const { id: linkId, code } = (await made.json()) as { id: number; code: string };
+
+  const traffic = load(code);
+  await eventually(() => traffic.answered.length >= 200, "redirects before the outage", 20_000);
+  const before = nodes.map(linesOf);
+
+  await pg.halt();
+  const downAt = Date.now();
+  // during the outage, on every node: the cached link redirects; the API says the database is unavailable
+  for (const n of nodes) {
+    const during = traffic.answered.length;
+    await eventually(() => traffic.answered.length >= during + 50, `redirects on ${n.name} during the outage`, 10_000);
+    const api = await fetch(`${n.url}/api/links`, { headers: auth });
+    expect([n.name, api.status, api.headers.get("retry-after"), ((await api.json()) as { error: string }).error]).toEqual([n.name, 503, "5", "database_unavailable"]);
+    expect([n.name, (await fetch(`${n.url}/livez`)).status, (await fetch(`${n.url}/readyz`)).status]).toEqual([n.name, 200, 503]);
+  }
+  const answeredDuringOutage = traffic.answered.length;
+  await Bun.sleep(Math.max(0, OUTAGE_MS - (Date.now() - downAt))); // the outage itself lasts this long (real time: the server is a real process)
+  await pg.resume();
+  await eventually(async () => (await fetch(`${nodes[1]!.url}/api/links`, { headers: auth })).status === 200, "the API to answer again", 30_000);
+  await traffic.stop();
+
+  const answered = traffic.answered;
+  expect(answered.length).toBeGreaterThan(answeredDuringOutage);
+  expect([...traffic.other]).toEqual([]); // no visitor saw anything but a redirect
+  const stored = async () => Number(await pg.admin(`select count(*) from clicks where link_id = ${linkId}`, new URL(pg.url).pathname.slice(1)));
+  let seen = 0;
+  await eventually(async () => (seen = await stored()) >= answered.length, `all ${answered.length} answered clicks stored`, 60_000).catch((e) => {
+    console.log(`stored ${seen}\n${nodes.map((n) => n.out + n.err).join("\n----\n").slice(-8000)}`);
+    throw e;
+  });
+  const db = new URL(pg.url).pathname.slice(1);
+  const rows = (await pg.admin(`select referer || ' ' || count(*) from clicks where link_id = ${linkId} group by referer`, db)).trim().split("\n");
+  const counts = new Map(rows.map((r) => [r.slice(0, r.lastIndexOf(" ")), Number(r.slice(r.lastIndexOf(" ") + 1))]));
+  const missing = answered.filter((r) => !counts.has(r));
+  const doubled = [...counts].filter(([, c]) => c !== 1);
+  expect({ missing: missing.length, doubled: doubled.length, stored: await stored() }).toEqual({ missing: 0, doubled: 0, stored: answered.length });
+  expect(Number(await pg.admin(`select total_clicks from links where id = ${linkId}`, db))).toBe(answered.length);
+
+  // the outage took a few log lines per node, not one per request or retry; nothing was dropped and nothing answered 500
+  for (const [i, n] of nodes.entries()) {
+    const logs = n.out + n.err;
+    expect([n.name, logs.includes("not written"), / 500 |internal_error|unhandled error/.test(logs)]).toEqual([n.name, false, false]);
+    expect(linesOf(n) - before[i]!).toBeLessThan(60);
+  }
+  console.log(`outage ${OUTAGE_MS / 1000} s: ${answered.length} redirects answered, ${answeredDuringOutage} by the end of the checks; log lines during it: ${nodes.map((n, i) => linesOf(n) - before[i]!).join(", ")}`);
+});
