@@ -3,6 +3,7 @@ import { cleanupExpired } from "./cleanup";
 import { pruneOrphanVisits } from "../core/links/orphans";
 import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./tracking-notifications";
 import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
+import { reverifyDomains } from "../core/catalog/domains";
 
 export interface Job {
   name: string;
@@ -15,6 +16,7 @@ export interface Job {
 export const JOBS: Job[] = [
   { name: "cleanup-expired", pattern: "*/15 * * * *", run: cleanupExpired },
   { name: "prune-orphan-visits", pattern: "17 3 * * *", run: pruneOrphanVisits },
+  { name: "reverify-domains", pattern: "43 4 * * *", run: reverifyDomains },
   { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
   { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
   // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)

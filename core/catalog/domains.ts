@@ -7,6 +7,7 @@ import { first, isUniqueViolation, type Tables } from "../../db/async";
 import { invalidateLinkCache } from "../links/link-cache";
 import { Conflict, FieldError, NotFound } from "../errors";
 import { assertUnderCap } from "../accounts/caps";
+import { queueBotMessage } from "../delivery/outbox";
 
 type DomainRow = Tables["domains"]["$inferSelect"];
 
@@ -132,4 +133,45 @@ export async function deleteDomain(deps: Pick<Deps, "asyncDb" | "linkCache" | "c
   const gone = await deps.asyncDb.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).returning({ id: domains.id });
   if (!gone.length) throw new NotFound("Domain");
   invalidateLinkCache(deps);
+}
+
+/** Failed daily checks within REVERIFY_WINDOW_MS after which a verified domain loses its verification. */
+export const REVERIFY_FAILURES = 3;
+export const REVERIFY_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * The daily re-check of verified domains: a domain whose TXT record is gone at REVERIFY_FAILURES
+ * checks within a week (a domain sold, expired or pointed elsewhere) stops being verified, so it no
+ * longer serves its owner's links or counts their orphan visits, and its owner is told in the bot
+ * (when they have a Telegram chat). A check that finds the record clears the failures; a failed DNS
+ * lookup counts as a failure, which three in a week rule out being a passing outage. The failures
+ * are counted in the cluster's shared counters. Returns the hostnames that lost their verification.
+ */
+export async function reverifyDomains(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">): Promise<string[]> {
+  const { domains, users } = deps.asyncDb.tables;
+  const lost: string[] = [];
+  for (const row of await deps.asyncDb.select().from(domains).where(isNotNull(domains.verifiedAt)).orderBy(asc(domains.id))) {
+    const now = deps.clock.now();
+    const key = `domain-reverify:${row.id}`;
+    const found = row.verificationToken ? await lookUpTxt(deps, challengeName(row.hostname)).catch(() => [] as string[]) : [];
+    if (row.verificationToken && found.includes(challengeValue(row.verificationToken))) {
+      await deps.cluster.counters.reset(key, REVERIFY_WINDOW_MS, now);
+      continue;
+    }
+    const { count } = await deps.cluster.counters.hit(key, REVERIFY_WINDOW_MS, now);
+    if (count < REVERIFY_FAILURES) continue;
+    await deps.asyncDb.update(domains).set({ verifiedAt: null }).where(eq(domains.id, row.id));
+    lost.push(row.hostname);
+    deps.log.warn(`domains: ${row.hostname} lost its verification (its TXT record was missing at ${count} checks this week)`);
+    const owner = first(await deps.asyncDb.select({ chat: users.msgrId }).from(users).where(eq(users.id, row.userId)));
+    if (owner?.chat)
+      await queueBotMessage(deps.asyncDb, now, {
+        userId: row.userId,
+        topic: "notice",
+        chatId: owner.chat,
+        params: { text: `⚠️ Your domain ${row.hostname} no longer has its TXT record at ${challengeName(row.hostname)}, so its links answer 404 there. Publish the record ${challengeValue(row.verificationToken ?? "")} again and verify it in Settings → Domains.` },
+      });
+  }
+  if (lost.length) invalidateLinkCache(deps);
+  return lost;
 }

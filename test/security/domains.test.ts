@@ -155,3 +155,37 @@ describe("account merge", () => {
     expect((await visit(l.code, "go.brand.example")).status).toBe(302);
   });
 });
+
+describe("daily re-verification", () => {
+  test("a verified domain whose record is gone at three checks in a week loses its verification; its owner is told; a record found again clears the count", async () => {
+    const { reverifyDomains } = await import("../../core/catalog/domains");
+    const { token } = await t.telegramUser(42, "alice");
+    const d = (await add(token, "go.sold.example")).json;
+    dns.setTxt("_linkbot-challenge.go.sold.example", d.verification.value);
+    expect((await verify(token, d.id)).json.verified).toBe(true);
+    const link = (await t.request("POST", "/api/links", { token, body: { url: "https://brand.example/", domain_id: d.id } })).json;
+    expect((await visit(link.code, "go.sold.example")).status).toBe(302);
+
+    dns.setTxt("_linkbot-challenge.go.sold.example", "someone else's now");
+    expect(await reverifyDomains(t.deps)).toEqual([]);
+    t.clock.advance(86_400_000);
+    expect(await reverifyDomains(t.deps)).toEqual([]);
+    // the record is back for a day: the failures so far are forgotten
+    dns.setTxt("_linkbot-challenge.go.sold.example", d.verification.value);
+    t.clock.advance(86_400_000);
+    expect(await reverifyDomains(t.deps)).toEqual([]);
+    dns.setTxt("_linkbot-challenge.go.sold.example", "someone else's now");
+    for (let day = 0; day < 2; day++) {
+      t.clock.advance(86_400_000);
+      expect(await reverifyDomains(t.deps)).toEqual([]);
+    }
+    t.clock.advance(86_400_000);
+    expect(await reverifyDomains(t.deps)).toEqual(["go.sold.example"]);
+    const fresh = (await t.telegramUser(42, "alice")).token;
+    expect((await t.request("GET", "/api/domains", { token: fresh })).json[0]).toMatchObject({ hostname: "go.sold.example", verified: false });
+    expect((await visit(link.code, "go.sold.example")).status).toBe(404);
+    const told = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).filter((r) => r.topic === "notice");
+    expect(told.map((r) => r.target)).toEqual(["42"]);
+    expect((told[0]!.payload as { text: string }).text).toStartWith("⚠️ Your domain go.sold.example no longer has its TXT record at _linkbot-challenge.go.sold.example, so its links answer 404 there.");
+  });
+});
