@@ -105,7 +105,7 @@ export function errorResponseOf(log: Logger, code: string | number, error: unkno
 }
 
 /** Seconds a client is asked to wait while the database cannot be reached. */
-export const DATABASE_RETRY_AFTER_S = 5;
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** One repeat log per logger (one per running service): an outage is a few lines, not one per request. */
 const repeatLogs = new WeakMap<Logger, RepeatLog>();

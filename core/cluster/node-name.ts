@@ -12,7 +12,7 @@ import type { Logger } from "../log";
 import { createPgLeaderLease } from "./leader-pg";
 
 /** The lock file in the journal directory (the journal reads only its segment files). */
-export const NODE_LOCK_FILE = "node.lock";
+const NODE_LOCK_FILE = "node.lock";
 
 const LOCK_EX = 2;
 const LOCK_NB = 4;
@@ -29,7 +29,7 @@ function flockOf(): (fd: number, op: number) => number {
 }
 
 /** An exclusive lock on `dir` (made when missing), or null when another process holds it. */
-export function lockDirectory(dir: string): { release(): void } | null {
+function lockDirectory(dir: string): { release(): void } | null {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const fd = openSync(join(dir, NODE_LOCK_FILE), "a", 0o600);
   if (flockOf()(fd, LOCK_EX | LOCK_NB) !== 0) {
