@@ -107,13 +107,14 @@ function int(n: number): SQL {
 }
 
 /**
- * Runs one statement made of the plan's parts (`union all`) under `outer`, so every figure of an
+ * Runs one statement made of the plan's parts (`union all`), under `outer` when given, so every figure of an
  * answer comes from one snapshot of the database even while clicks keep arriving; the same SQL text
  * on SQLite and PostgreSQL.
  */
-async function unionOf(db: Db["asyncDb"], parts: SQL[], outer: (union: SQL) => SQL): Promise<Record<string, unknown>[]> {
+async function unionOf(db: Db["asyncDb"], parts: SQL[], outer?: (union: SQL) => SQL): Promise<Record<string, unknown>[]> {
   if (!parts.length) return [];
-  const q = outer(sql`(${sql.join(parts, sql` union all `)}) as p`);
+  const all = sql.join(parts, sql` union all `);
+  const q = outer ? outer(sql`(${all}) as p`) : all;
   if (db.engine === "postgres") {
     const res = (await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q)) as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
     return Array.isArray(res) ? res : res.rows;
@@ -210,6 +211,8 @@ export async function localSeries(deps: Db, linkIds: number[], range: Range, tz:
   if (!linkIds.length) return series;
   // (floor((t + o) / size) + add) % mod, in integers on both databases (t + o is positive: no rounding toward zero to mind)
   const keyOf = (t: SQL | SQLWrapper, o: number) => sql`((${t} + ${int(o)}) / ${int(size)} + ${int(add)}) % ${int(mod)}`;
+  // buckets of `span` grouped in the database when several share a key; otherwise their rows come as they are
+  const grouped = (span: number) => size > span || mod !== Number.MAX_SAFE_INTEGER;
   const parts: SQL[] = [];
   for (const seg of offsetSegments(tz, range)) {
     const o = seg.offset;
@@ -222,20 +225,37 @@ export async function localSeries(deps: Db, linkIds: number[], range: Range, tz:
         parts.push(sql`select ${k} as k, ${s}count(*) as c, ${s}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)} group by ${k}`);
       } else if (!byQuarter) {
         const k = keyOf(st.bucket, o);
-        parts.push(sql`select ${k} as k, ${s}sum(${st.clicks}) as c, ${s}sum(${st.uniques}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`);
+        parts.push(grouped(p.span)
+          ? sql`select ${k} as k, ${s}sum(${st.clicks}) as c, ${s}sum(${st.uniques}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+          : sql`select ${k} as k, ${s}${st.clicks} as c, ${s}${st.uniques} as u from ${st} where ${bucketsOf(st, linkIds, p)}`);
       } else {
+        // the offset puts an hour's quarters in two local hours: those before the local hour ends share the
+        // key of the bucket's start, the others the key of the next local hour (a quarter never straddles)
+        const m = ((o % HOUR) + HOUR) % HOUR;
         const quarters = [[st.q0, st.u0], [st.q1, st.u1], [st.q2, st.u2], [st.q3, st.u3]] as const;
-        quarters.forEach(([q, u], i) => {
-          const k = keyOf(sql`${st.bucket} + ${int(i * QUARTER)}`, o);
-          parts.push(sql`select ${k} as k, ${s}sum(${q}) as c, ${s}sum(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`);
-        });
+        for (const [next, shift] of [[false, 0], [true, HOUR - m]] as const) {
+          const mine = quarters.filter((_, i) => m + i * QUARTER >= HOUR === next);
+          if (!mine.length) continue;
+          const k = keyOf(sql`${st.bucket} + ${int(shift)}`, o);
+          const c = sql.join(mine.map(([q]) => sql`${q}`), sql` + `);
+          const u = sql.join(mine.map(([, q]) => sql`${q}`), sql` + `);
+          parts.push(grouped(HOUR)
+            ? sql`select ${k} as k, ${s}sum(${c}) as c, ${s}sum(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+            : sql`select ${k} as k, ${s}(${c}) as c, ${s}(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)}`);
+        }
       }
     }
   }
-  for (const r of await unionOf(db, parts, (u) => sql`select k, sum(c) as c, sum(u) as u from ${u} group by k`)) {
-    const clicks = num(r.c);
-    if (clicks) series.set(num(r.k), { clicks, unique: num(r.u) });
+  for (const r of await unionOf(db, parts)) {
+    const k = num(r.k);
+    const cur = series.get(k);
+    if (cur) {
+      cur.clicks += num(r.c);
+      cur.unique += num(r.u);
+    } else series.set(k, { clicks: num(r.c), unique: num(r.u) });
   }
+  // a key whose clicks were all taken away again (an edge counted as its bucket less the rest) has none
+  for (const [k, v] of series) if (!v.clicks) series.delete(k);
   return series;
 }
 
