@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Deps } from "../deps";
-import type { Tables } from "../../db/async";
+import { rowsOf, type Tables } from "../../db/async";
 import { HOUR, QUARTER, SPANS, ceilTo, floorTo, offsetSegments, type Range } from "./range";
 import type { Dim } from "./rollup";
 
@@ -114,12 +114,7 @@ function int(n: number): SQL {
 async function unionOf(db: Db["asyncDb"], parts: SQL[], outer?: (union: SQL) => SQL): Promise<Record<string, unknown>[]> {
   if (!parts.length) return [];
   const all = sql.join(parts, sql` union all `);
-  const q = outer ? outer(sql`(${all}) as p`) : all;
-  if (db.engine === "postgres") {
-    const res = (await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q)) as Record<string, unknown>[] | { rows: Record<string, unknown>[] };
-    return Array.isArray(res) ? res : res.rows;
-  }
-  return (db as unknown as { all(q: SQL): Promise<Record<string, unknown>[]> }).all(q);
+  return rowsOf(db, outer ? outer(sql`(${all}) as p`) : all);
 }
 
 /** `link_id in (…)` of a table's column, with the ids written as numbers. */
