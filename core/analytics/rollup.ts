@@ -87,8 +87,8 @@ export function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimR
   return { times: [...times.values()], dims: [...dims.values()] };
 }
 
-/** Rows per roll-up statement on PostgreSQL: a batch's in one, a replayed journal's in a few. */
-const PG_ROWS = 20_000;
+/** Rows per roll-up statement on PostgreSQL: a batch of recent clicks touches far fewer, so one statement per table; a backlog spread over days may take a few. */
+const PG_ROWS = 50_000;
 
 /**
  * The roll-ups on PostgreSQL: one upsert per table and batch, its rows as one JSON parameter (bound

@@ -20,8 +20,8 @@ import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
 /** Keys per statement where they are bound parameters (PostgreSQL allows 65,535). */
 const CHUNK = 2000;
-/** Rows per JSON statement: a writer-thread batch (10,000) in one, a replayed journal in a few. */
-const JSON_ROWS = 20_000;
+/** Rows per JSON statement: the largest batch the writer is given (a backlog is written 50,000 clicks at a time) in one. */
+const JSON_ROWS = 50_000;
 const UA_IDS_MAX = 20000;
 
 function chunks<T>(list: T[], size = CHUNK): T[][] {
