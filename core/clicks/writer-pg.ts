@@ -6,8 +6,8 @@
  * statement per table and batch.
  *
  * Those statements take their rows as one JSON parameter (`json_to_recordset`) rather than as bound
- * values: drizzle's builder and fifteen parameters per click cost about 0.1–0.3 ms per click here
- * (10,000 clicks took 1–3 s to insert), more than PostgreSQL spends storing them.
+ * values: building and binding fifteen values per click through drizzle's builder took more than half
+ * of a batch's insert time (docs/cluster.md).
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
