@@ -14,7 +14,7 @@ import { createClickWriter, type ClickWriter } from "../../../core/clicks/writer
 import { createPgClickWriter } from "../../../core/clicks/writer-pg";
 import { packClicks, type PendingClick } from "../../../core/clicks/packed";
 import { CLICK_LISTENERS } from "../../../core/click-listeners";
-import { dimsCounts, localSeries, totals } from "../../../core/analytics/query";
+import { dimsCounts, localSeries, plan, totals } from "../../../core/analytics/query";
 import { DAY, HOUR, MINUTE, offsetAt, type Range } from "../../../core/analytics/range";
 import { linkBots, linkDevices, linkGeo, linkHeatmap, linkStats, linkTimeline, withPercentages } from "../../../core/analytics/stats";
 import type { AsyncDb } from "../../../db/async";
@@ -246,4 +246,20 @@ onBothDatabases((open, engine) => {
       expect(after.totals.clicks).toBe(before.totals.clicks + 1500);
     }
   });
+});
+
+test("a period ending now reads the hour in progress from its roll-up row, never its raw clicks", () => {
+  const now = START;
+  const hourStart = Math.floor(now / HOUR) * HOUR;
+  for (const days of [1, 7, 30, 365]) {
+    const pieces = plan({ from: now - days * DAY, to: now + 1 }, undefined, now);
+    // the hour in progress: a whole roll-up hour, less the clicks after now (from a clock ahead of ours)
+    expect(pieces).toContainEqual(expect.objectContaining({ span: HOUR, sign: 1 }));
+    expect(pieces.some((p) => p.span === HOUR && p.from <= hourStart && p.to >= hourStart + HOUR)).toBe(true);
+    expect(pieces.filter((p) => p.span === 0 && p.sign === -1 && p.from > hourStart)).toEqual([{ from: now + 1, to: hourStart + HOUR, span: 0, sign: -1 }]);
+    // raw clicks read: only the start's partial hour, at most half an hour of it, and none of the hour in progress
+    const scanned = pieces.filter((p) => p.span === 0 && p.to <= now);
+    for (const p of scanned) expect(p.to - p.from).toBeLessThanOrEqual(HOUR / 2);
+    expect(scanned.every((p) => p.to <= hourStart)).toBe(true);
+  }
 });
