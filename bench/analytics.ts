@@ -1,80 +1,119 @@
 /**
- * `bun run bench/analytics.ts [clicks]`: seeds one link with 1,000,000 clicks (default) spread over a
- * year through the real roll-up path (batched writer-style transactions running CLICK_LISTENERS), then
- * prints p50/p99 of every analytics endpoint (in-process HTTP) and the time to build and hand over a
- * 10,000-row export in each format to a fake Bot API. Prints figures; never fails on speed.
+ * `bun run bench analytics [clicks] [--viral N] [--postgres] [--runs N] [--no-export]`: two links on
+ * one database, both seeded through the click writer's batch path (the one the writer thread runs:
+ * work-out, clicks, visitors, counters and CLICK_LISTENERS in one transaction per batch):
+ * - "year": `clicks` (default 1,000,000) spread over the year before now;
+ * - "viral": N clicks (default 1,000,000; 0 skips it) within the hour in progress, now being 59
+ *   minutes into it, in batches as large as the writer thread's (10,000).
+ * It prints the writer's clicks per second for each, then p50/p99 of every analytics endpoint on each
+ * link (in-process HTTP, after 5 warm-ups) and the time to build and hand over a 10,000-row export in
+ * each format to a fake Bot API. `--postgres` runs it all on a real PostgreSQL started as the test
+ * suite starts it (cluster mode: the PostgreSQL deps and click writer). Prints figures; never fails
+ * on speed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
-import { createDeps } from "../core";
+import { clickWriterOf, openDeps } from "../core";
 import { ManualClock } from "../core/clock";
 import { createApi } from "../api/app";
-import { runClickListeners, withKinds } from "../core/clicks/listeners";
-import { CLICK_LISTENERS } from "../core/click-listeners";
 import { upsertTelegramUser } from "../core/accounts/users";
 import { signAccessToken } from "../core/tokens/jwt";
-import { links, type ClickRow } from "../db/schema";
+import { packClicks, type PendingClick } from "../core/clicks/packed";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../test/helpers/fake-bot-api";
+import { startPostgres, type PgServer } from "../test/helpers/postgres";
 import { exportClicks } from "../core/analytics/export";
+import { rawSql } from "../test/helpers/app";
 
-const TOTAL = Number(process.argv[2] ?? 1_000_000);
-const BATCH = 5_000;
-const NOW = Date.parse("2026-06-30T12:00:00Z");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]!.replaceAll("_", "")) : fallback;
+};
+const positional = args.find((a, i) => /^\d[\d_]*$/.test(a) && !args[i - 1]?.startsWith("--"));
+const YEAR_CLICKS = Number((positional ?? "1000000").replaceAll("_", ""));
+const VIRAL_CLICKS = option("--viral", 1_000_000);
+const RUNS = option("--runs", 60);
+const POSTGRES = flag("--postgres");
+const BATCH = 10_000;
+const HOUR = 3_600_000;
 const YEAR = 365 * 86_400_000;
+/** now: 59 minutes into an hour, so the hour in progress holds the viral clicks and every period ends mid-hour */
+const NOW = Date.parse("2026-06-30T12:59:00Z");
 
 const fake = new FakeBotApi().start();
 const dataDir = mkdtempSync(join(tmpdir(), "bench-analytics-"));
+let pg: PgServer | undefined;
+if (POSTGRES) pg = await startPostgres();
 // the API rate limit (300 a minute by default) would answer 429 a few endpoints in: this measures the endpoints
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, RATE_LIMIT_API: "1000000" });
-const deps = createDeps(config, { clock: new ManualClock(NOW) });
+const config = loadConfig({
+  DATA_DIR: dataDir, LOG_LEVEL: "error", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, RATE_LIMIT_API: "1000000",
+  ...(pg ? { DATABASE_URL: pg.url, NODE_NAME: "bench" } : {}),
+});
+const deps = await openDeps(config, { clock: new ManualClock(NOW), journalDir: null });
 const app = createApi(deps);
+const writer = clickWriterOf(deps);
 const user = await upsertTelegramUser(deps, { id: 42, username: "bench" });
 const token = await signAccessToken(deps, user.id);
-const link = deps.db.insert(links).values({ userId: user.id, code: "bench1", url: "https://example.com", createdAt: new Date(NOW - YEAR) }).returning().get();
-
-const pick = <T>(xs: readonly T[], r: number) => xs[Math.floor(r * xs.length) % xs.length]!;
-const COUNTRIES = ["US", "DE", "GB", "FR", "IN", "BR", "JP", "RU", "ES", "IT", "NL", "PL", "TR", "CA", "AU", null] as const;
-const DEVICES = ["mobile", "mobile", "desktop", "tablet", "other"] as const;
-const BROWSERS = ["Chrome", "Safari", "Firefox", "Edge", "Opera", "Samsung Internet"] as const;
-const OSES = ["Android", "iOS", "Windows", "macOS", "Linux"] as const;
-const BOTS = ["TelegramBot", "Googlebot", "bingbot", "facebookexternalhit", "Twitterbot"] as const;
+const db = deps.asyncDb;
+const newLink = async (code: string, createdAt: number) => (await db.insert(db.tables.links).values({ userId: user.id, code, url: "https://example.com", createdAt: new Date(createdAt) }).returning())[0]!;
 
 // a small deterministic PRNG so runs are comparable
 let seed = 1;
 const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+const AGENTS = [
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0",
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+  "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+] as const;
+const BOTS = [["TelegramBot (like TwitterBot)", "TelegramBot"], ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"], ["facebookexternalhit/1.1", "facebookexternalhit"]] as const;
+/** visitors: 200,000 addresses (countries from the GeoIP database), each with one of the agents */
+const address = () => {
+  const n = Math.floor(rnd() * 200_000);
+  return `${[81, 89, 2, 175, 216, 67, 5, 31, 46, 94][n % 10]}.${(n >> 4) % 256}.${(n >> 12) % 256}.${(n * 7) % 250 + 1}`;
+};
 
-const insert = deps.handle.sqlite.query(`INSERT INTO clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
-const t0 = performance.now();
-for (let done = 0; done < TOTAL; done += BATCH) {
-  deps.db.transaction((tx) => {
-    const batch: { click: ClickRow; link: typeof link }[] = [];
-    for (let i = done; i < Math.min(TOTAL, done + BATCH); i++) {
-      const at = NOW - YEAR + Math.floor((i / TOTAL) * YEAR) + Math.floor(rnd() * 1000);
+/** Writes `total` clicks with instants from `at(i)` through the click writer's batch path; returns clicks per second. */
+async function seedThroughWriter(linkId: number, total: number, at: (i: number) => number): Promise<number> {
+  const t0 = performance.now();
+  for (let done = 0; done < total; done += BATCH) {
+    const batch: PendingClick[] = [];
+    for (let i = done; i < Math.min(total, done + BATCH); i++) {
       const isBot = rnd() < 0.08;
-      const country = pick(COUNTRIES, rnd());
-      const c = {
-        linkId: link.id, clickedAt: new Date(at), ip: `203.0.${i % 250}.${(i >> 8) % 250}`, country, city: country ? `${country} City` : null,
-        device: isBot ? "bot" : pick(DEVICES, rnd()), browser: isBot ? null : pick(BROWSERS, rnd()), os: isBot ? null : pick(OSES, rnd()),
-        referer: rnd() < 0.5 ? "https://t.me/" : null, uaId: null, isBot, botName: isBot ? pick(BOTS, rnd()) : null, isUnique: !isBot && rnd() < 0.6, rule: null, variant: null,
-      };
-      const { id } = insert.get(c.linkId, at, c.ip, c.country, c.city, c.device, c.browser, c.os, c.referer, c.uaId, c.isBot ? 1 : 0, c.botName, c.isUnique ? 1 : 0) as { id: number };
-      batch.push({ click: { id, ...c }, link });
+      const bot = pick(BOTS);
+      batch.push({ linkId, clickedAt: new Date(at(i)), ip: address(), userAgent: isBot ? bot[0] : pick(AGENTS), referer: rnd() < 0.5 ? "https://t.me/" : null, isBot, botName: isBot ? bot[1] : null });
     }
-    runClickListeners(CLICK_LISTENERS, tx, deps, withKinds(batch));
-  });
+    await writer.write(packClicks(batch));
+  }
+  return total / ((performance.now() - t0) / 1000);
 }
-const seedSeconds = (performance.now() - t0) / 1000;
-deps.handle.sqlite.exec("ANALYZE");
-console.log(`seeded ${TOTAL.toLocaleString("en")} clicks over a year in ${seedSeconds.toFixed(1)} s (${Math.round(TOTAL / seedSeconds).toLocaleString("en")} clicks/s, batches of ${BATCH})`);
 
-async function measure(path: string, runs = 60) {
+const fmt = (n: number) => Math.round(n).toLocaleString("en");
+const engine = POSTGRES ? "PostgreSQL" : "SQLite";
+const yearLink = await newLink("bench1", NOW - YEAR);
+const yearRate = await seedThroughWriter(yearLink.id, YEAR_CLICKS, (i) => NOW - YEAR + Math.floor((i / YEAR_CLICKS) * YEAR) + Math.floor(rnd() * 1000));
+console.log(`${engine}: wrote ${fmt(YEAR_CLICKS)} clicks over a year through the click writer at ${fmt(yearRate)} clicks/s (batches of ${fmt(BATCH)})`);
+const viralLink = await newLink("viral1", NOW - 2 * HOUR);
+const hourStart = Math.floor(NOW / HOUR) * HOUR;
+if (VIRAL_CLICKS) {
+  const viralRate = await seedThroughWriter(viralLink.id, VIRAL_CLICKS, (i) => hourStart + Math.floor((i / VIRAL_CLICKS) * (NOW - hourStart)));
+  console.log(`${engine}: wrote ${fmt(VIRAL_CLICKS)} clicks in the hour in progress through the click writer at ${fmt(viralRate)} clicks/s (batches of ${fmt(BATCH)})`);
+}
+await rawSql(db, POSTGRES ? "ANALYZE" : "ANALYZE");
+
+async function measure(linkId: number, path: string) {
   const times: number[] = [];
-  for (let i = 0; i < runs + 5; i++) {
+  for (let i = 0; i < RUNS + 5; i++) {
     const s = performance.now();
-    const res = await app.handle(new Request(`http://localhost/api/links/${link.id}/${path}`, { headers: { authorization: `Bearer ${token}` } }));
+    const res = await app.handle(new Request(`http://localhost/api/links/${linkId}/${path}`, { headers: { authorization: `Bearer ${token}` } }));
     await res.text();
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     if (i >= 5) times.push(performance.now() - s);
@@ -84,24 +123,32 @@ async function measure(path: string, runs = 60) {
   console.log(`${path.padEnd(58)} p50 ${q(0.5).padStart(7)} ms   p99 ${q(0.99).padStart(7)} ms`);
 }
 
-console.log("\nendpoint (1,000,000 clicks over a year)                    p50          p99");
-for (const path of [
-  "stats?period=1y", "stats?period=30d", "stats?period=all", "clicks?page=1&limit=100", "clicks?page=100&limit=100",
-  "geo?period=1y", "geo?period=30d", "devices?period=1y", "devices?period=7d", "bots?period=1y",
+const ENDPOINTS = [
+  "stats?period=1d", "stats?period=30d", "stats?period=1y", "stats?period=all", "clicks?page=1&limit=100", "clicks?page=500",
+  "geo?period=1y", "geo?period=30d", "devices?period=all", "devices?period=7d", "bots?period=1y",
+  "timeline?period=30d&granularity=hourly", "timeline?period=1d&granularity=hourly&tz=Asia/Kolkata",
   "timeline?period=1y&granularity=daily", "timeline?period=1y&granularity=daily&tz=Europe/Berlin", "timeline?period=1y&granularity=daily&tz=Asia/Kolkata",
   "timeline?period=30d&granularity=hourly&tz=America/New_York", "timeline?period=1y&granularity=hourly&tz=Asia/Kolkata",
-  "heatmap?period=1y", "heatmap?period=1y&tz=Europe/Berlin", "heatmap?period=1y&tz=Asia/Kathmandu", "heatmap?period=30d&tz=Asia/Kolkata",
-]) await measure(path);
+  "heatmap?period=30d", "heatmap?period=1y", "heatmap?period=1y&tz=Europe/Berlin", "heatmap?period=1y&tz=Asia/Kathmandu", "heatmap?period=30d&tz=Asia/Kolkata",
+];
 
-console.log("\nexport of the newest 10,000 clicks, built and handed to the (fake) Bot API");
-for (const format of ["csv", "xlsx", "pdf"] as const) {
-  const s = performance.now();
-  const res = await exportClicks(deps, user.id, link.id, { format, period: "1y" });
-  const call = fake.callsOf("sendDocument").at(-1)!;
-  const bytes = Object.values(call.files)[0]!.bytes.length;
-  console.log(`${format.padEnd(5)} ${res.rows} rows, ${(bytes / 1024).toFixed(0)} KiB in ${(performance.now() - s).toFixed(0)} ms`);
+for (const [link, what] of [[yearLink, `${fmt(YEAR_CLICKS)} clicks over a year`], ...(VIRAL_CLICKS ? [[viralLink, `${fmt(VIRAL_CLICKS)} clicks in the hour in progress`] as const] : [])] as const) {
+  console.log(`\n${engine}, endpoint (${what})`.padEnd(60), "        p50          p99");
+  for (const path of ENDPOINTS) await measure(link.id, path);
 }
 
-deps.handle.close();
+if (!flag("--no-export")) {
+  console.log("\nexport of the newest 10,000 clicks of the year link, built and handed to the (fake) Bot API");
+  for (const format of ["csv", "xlsx", "pdf"] as const) {
+    const s = performance.now();
+    const res = await exportClicks(deps, user.id, yearLink.id, { format, period: "1y" });
+    const call = fake.callsOf("sendDocument").at(-1)!;
+    const bytes = Object.values(call.files)[0]!.bytes.length;
+    console.log(`${format.padEnd(5)} ${res.rows} rows, ${(bytes / 1024).toFixed(0)} KiB in ${(performance.now() - s).toFixed(0)} ms`);
+  }
+}
+
+await deps.handle.close();
 await fake.stop();
+await pg?.stop();
 rmSync(dataDir, { recursive: true, force: true });

@@ -95,3 +95,15 @@ export async function serializeOn<S extends Record<string, unknown>>(tx: AsyncTx
   if (tx.engine !== "postgres") return;
   await (tx as unknown as { execute(q: SQL): Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
+
+/**
+ * The rows of one SQL statement built with drizzle's `sql` (for what the query builder cannot say,
+ * e.g. a `union all` of aggregates): drizzle's `all` on SQLite, its `execute` on PostgreSQL.
+ */
+export async function rowsOf<R = Record<string, unknown>, S extends Record<string, unknown> = Tables>(db: AsyncDbOrTx<S>, q: SQL): Promise<R[]> {
+  if (db.engine === "postgres") {
+    const res = (await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q)) as R[] | { rows: R[] };
+    return Array.isArray(res) ? res : res.rows;
+  }
+  return (db as unknown as { all(q: SQL): Promise<R[]> }).all(q);
+}

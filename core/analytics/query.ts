@@ -6,7 +6,7 @@
  */
 import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Deps } from "../deps";
-import type { Tables } from "../../db/async";
+import { rowsOf, type Tables } from "../../db/async";
 import { HOUR, QUARTER, SPANS, ceilTo, floorTo, offsetSegments, type Range } from "./range";
 import type { Dim } from "./rollup";
 
@@ -34,7 +34,57 @@ function aligned(r: Range, spans: readonly number[], i: number): Piece[] {
   return [...(r.from < a ? [{ from: r.from, to: a, span: spans[i]! }] : []), ...aligned({ from: a, to: b }, spans, i + 1), ...(b < r.to ? [{ from: b, to: r.to, span: spans[i]! }] : [])];
 }
 
-type Db = Pick<Deps, "asyncDb">;
+/**
+ * A piece of a query plan: a sub-range read from roll-up buckets of `span` ms or from raw clicks
+ * (span 0), added to the answer (sign 1) or taken from it (sign -1).
+ */
+export type PlanPiece = Piece & { sign: 1 | -1 };
+
+/**
+ * The plan of a range: its roll-up pieces, and for each ragged edge (the part of a finest bucket the
+ * range only partly covers) the cheaper of two exact ways to count it: the raw clicks of the part,
+ * or the whole bucket less the raw clicks of the rest of it. Cheaper means fewer milliseconds before
+ * `now` to scan (clicks are not recorded ahead of the clock), so a range ending now reads the hour in
+ * progress from its roll-up row less the clicks after now (none, or a few from a clock ahead of
+ * ours), however many clicks that hour holds.
+ */
+export function plan(r: Range, spans: readonly number[] = SPANS, now = Number.POSITIVE_INFINITY): PlanPiece[] {
+  const h = spans[0]!;
+  const past = (a: number, b: number) => Math.max(0, Math.min(b, now) - a);
+  const buckets: PlanPiece[] = [];
+  const raw: PlanPiece[] = [];
+  for (const p of pieces(r, spans)) {
+    if (p.span) {
+      buckets.push({ ...p, sign: 1 });
+      continue;
+    }
+    for (let a = p.from; a < p.to; ) {
+      const start = floorTo(a, h);
+      const end = Math.min(p.to, start + h);
+      if (past(start, a) + past(end, start + h) < past(a, end)) {
+        buckets.push({ from: start, to: start + h, span: h, sign: 1 });
+        if (start < a) raw.push({ from: start, to: a, span: 0, sign: -1 });
+        if (end < start + h) raw.push({ from: end, to: start + h, span: 0, sign: -1 });
+      } else raw.push({ from: a, to: end, span: 0, sign: 1 });
+      a = end;
+    }
+  }
+  // a whole bucket taken for an edge joins the run of buckets of its span next to it
+  buckets.sort((x, y) => x.span - y.span || x.from - y.from);
+  const merged: PlanPiece[] = [];
+  for (const b of buckets) {
+    const last = merged.at(-1);
+    if (last && last.span === b.span && last.to === b.from) last.to = b.to;
+    else merged.push({ ...b });
+  }
+  return [...merged, ...raw];
+}
+
+/** What the query functions need: the seam, and the clock when there is one (to plan ranges that end now). */
+type Db = Pick<Deps, "asyncDb"> & Partial<Pick<Deps, "clock">>;
+
+/** The plan of `range` for `deps` (see plan). */
+const planOf = (deps: Db, range: Range, spans?: readonly number[]) => plan(range, spans, deps.clock ? deps.clock.now().getTime() : undefined);
 
 /** A count or sum as a number: PostgreSQL returns bigint aggregates as strings. */
 const num = (v: unknown) => Number(v ?? 0);
@@ -47,6 +97,39 @@ function epochMs(db: Db["asyncDb"], col: SQL | SQLWrapper): SQL {
 /** Human clicks that are unique, counted on either database (booleans are 0/1 on SQLite, booleans on PostgreSQL). */
 const uniqueHumans = (c: Tables["clicks"]) => sql`count(*) filter (where ${c.isUnique} and not ${c.isBot})`;
 
+/** `-` before an aggregate of a piece that is taken away. */
+const signOf = (p: PlanPiece) => sql.raw(p.sign < 0 ? "-" : "");
+
+/** A whole number written into the SQL (made here, never from input): PostgreSQL then sees a grouped expression and the selected one as the same. */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a whole number: ${n}`);
+  return sql.raw(String(n));
+}
+
+/**
+ * Runs one statement made of the plan's parts (`union all`), under `outer` when given, so every figure of an
+ * answer comes from one snapshot of the database even while clicks keep arriving; the same SQL text
+ * on SQLite and PostgreSQL.
+ */
+async function unionOf(db: Db["asyncDb"], parts: SQL[], outer?: (union: SQL) => SQL): Promise<Record<string, unknown>[]> {
+  if (!parts.length) return [];
+  const all = sql.join(parts, sql` union all `);
+  return rowsOf(db, outer ? outer(sql`(${all}) as p`) : all);
+}
+
+/** `link_id in (…)` of a table's column, with the ids written as numbers. */
+const ofLinks = (col: SQLWrapper, linkIds: number[]) => sql`${col} in (${sql.join(linkIds.map(int), sql`, `)})`;
+
+/** The rows of `st` (time roll-ups) or `sd` (dimension roll-ups) a bucket piece reads. */
+function bucketsOf(t: { linkId: SQLWrapper; span: SQLWrapper; bucket: SQLWrapper }, linkIds: number[], p: PlanPiece): SQL {
+  return sql`${ofLinks(t.linkId, linkIds)} and ${t.span} = ${int(p.span)} and ${t.bucket} >= ${int(p.from)} and ${t.bucket} < ${int(p.to)}`;
+}
+
+/** The clicks a raw piece reads (index `clicks_link_time`). */
+function clicksOf(c: Tables["clicks"], linkIds: number[], p: PlanPiece): SQL {
+  return sql`${ofLinks(c.linkId, linkIds)} and ${and(gte(c.clickedAt, new Date(p.from)), lt(c.clickedAt, new Date(p.to)))}`;
+}
+
 export interface Totals {
   clicks: number;
   uniques: number;
@@ -56,20 +139,13 @@ export interface Totals {
 /** Clicks, unique human clicks and bot clicks of `linkIds` in `range`. */
 export async function totals(deps: Db, linkIds: number[], range: Range): Promise<Totals> {
   const db = deps.asyncDb;
-  const { clicks, linkStatsTime: st } = db.tables;
-  const out: Totals = { clicks: 0, uniques: 0, bots: 0 };
-  if (!linkIds.length) return out;
-  for (const p of pieces(range)) {
-    const [row] = p.span
-      ? await db.select({ c: sql`coalesce(sum(${st.clicks}), 0)`, u: sql`coalesce(sum(${st.uniques}), 0)`, b: sql`coalesce(sum(${st.bots}), 0)` }).from(st)
-        .where(and(inArray(st.linkId, linkIds), eq(st.span, p.span), gte(st.bucket, p.from), lt(st.bucket, p.to)))
-      : await db.select({ c: sql`count(*)`, u: uniqueHumans(clicks), b: sql`count(*) filter (where ${clicks.isBot})` }).from(clicks)
-        .where(and(inArray(clicks.linkId, linkIds), gte(clicks.clickedAt, new Date(p.from)), lt(clicks.clickedAt, new Date(p.to))));
-    out.clicks += num(row?.c);
-    out.uniques += num(row?.u);
-    out.bots += num(row?.b);
-  }
-  return out;
+  const { clicks: c, linkStatsTime: st } = db.tables;
+  if (!linkIds.length) return { clicks: 0, uniques: 0, bots: 0 };
+  const parts = planOf(deps, range).map((p) => p.span
+    ? sql`select ${signOf(p)}sum(${st.clicks}) as c, ${signOf(p)}sum(${st.uniques}) as u, ${signOf(p)}sum(${st.bots}) as b from ${st} where ${bucketsOf(st, linkIds, p)}`
+    : sql`select ${signOf(p)}count(*) as c, ${signOf(p)}${uniqueHumans(c)} as u, ${signOf(p)}count(*) filter (where ${c.isBot}) as b from ${c} where ${clicksOf(c, linkIds, p)}`);
+  const [row] = await unionOf(db, parts, (u) => sql`select coalesce(sum(c), 0) as c, coalesce(sum(u), 0) as u, coalesce(sum(b), 0) as b from ${u}`);
+  return { clicks: num(row?.c), uniques: num(row?.u), bots: num(row?.b) };
 }
 
 const RAW_DIM: Record<Dim, (c: Tables["clicks"]) => SQL> = {
@@ -82,22 +158,25 @@ const RAW_DIM: Record<Dim, (c: Tables["clicks"]) => SQL> = {
 
 /** Click counts per value of `dim` ('' = unknown) of `linkIds` in `range`. */
 export async function dimCounts(deps: Db, linkIds: number[], range: Range, dim: Dim): Promise<Map<string, number>> {
+  return (await dimsCounts(deps, linkIds, range, [dim]))[dim];
+}
+
+/** Click counts per value of each of `dims` ('' = unknown) of `linkIds` in `range`, in one statement. */
+export async function dimsCounts<D extends Dim>(deps: Db, linkIds: number[], range: Range, dims: readonly D[]): Promise<Record<D, Map<string, number>>> {
   const db = deps.asyncDb;
-  const { clicks, linkStatsDim: sd } = db.tables;
-  const counts = new Map<string, number>();
-  if (!linkIds.length) return counts;
-  for (const p of pieces(range)) {
-    const value = RAW_DIM[dim](clicks);
-    const rows = p.span
-      ? await db.select({ v: sd.value, n: sql`sum(${sd.clicks})` }).from(sd)
-        .where(and(inArray(sd.linkId, linkIds), eq(sd.span, p.span), eq(sd.dim, dim), gte(sd.bucket, p.from), lt(sd.bucket, p.to)))
-        .groupBy(sd.value)
-      : await db.select({ v: value, n: sql`count(*)` }).from(clicks)
-        .where(and(inArray(clicks.linkId, linkIds), gte(clicks.clickedAt, new Date(p.from)), lt(clicks.clickedAt, new Date(p.to)), dim === "bot" ? eq(clicks.isBot, true) : undefined))
-        .groupBy(value);
-    for (const { v, n } of rows) counts.set(String(v), (counts.get(String(v)) ?? 0) + num(n));
+  const { clicks: c, linkStatsDim: sd } = db.tables;
+  const out = Object.fromEntries(dims.map((d) => [d, new Map<string, number>()])) as Record<D, Map<string, number>>;
+  if (!linkIds.length || !dims.length) return out;
+  const names = sql.join(dims.map((d) => sql.raw(`'${d}'`)), sql`, `);
+  const parts = planOf(deps, range).flatMap((p) => p.span
+    ? [sql`select ${sd.dim} as d, ${sd.value} as v, ${signOf(p)}sum(${sd.clicks}) as n from ${sd} where ${ofLinks(sd.linkId, linkIds)} and ${sd.span} = ${int(p.span)} and ${sd.dim} in (${names}) and ${sd.bucket} >= ${int(p.from)} and ${sd.bucket} < ${int(p.to)} group by ${sd.dim}, ${sd.value}`]
+    : dims.map((d) => sql`select ${sql.raw(`'${d}'`)} as d, ${RAW_DIM[d](c)} as v, ${signOf(p)}count(*) as n from ${c} where ${clicksOf(c, linkIds, p)}${d === "bot" ? sql` and ${c.isBot}` : sql``} group by ${RAW_DIM[d](c)}`));
+  for (const { d, v, n } of await unionOf(db, parts, (u) => sql`select d, v, sum(n) as n from ${u} group by d, v`)) {
+    const m = out[String(d) as D];
+    const count = num(n);
+    if (m && count) m.set(String(v), (m.get(String(v)) ?? 0) + count);
   }
-  return counts;
+  return out;
 }
 
 /**
@@ -113,62 +192,65 @@ export interface LocalKey {
 
 type Series = Map<number, { clicks: number; unique: number }>;
 
-function addTo(series: Series, k: number, clicks: number, unique: number) {
-  const cur = series.get(k);
-  if (cur) {
-    cur.clicks += clicks;
-    cur.unique += unique;
-  } else series.set(k, { clicks, unique });
-}
-
 /**
  * Clicks and unique human clicks per local key in zone `tz`. Keys of a timeline are floor(localMs /
  * size), localMs being the wall-clock time read as if it were UTC; the two wall-clock hours of a DST
  * fall-back share a key and are summed. Whole-hour offsets read hour/day buckets; other offsets
- * (e.g. +05:30, +05:45) read each hour's four quarters.
+ * (e.g. +05:30, +05:45) read each hour's four quarters. One statement for the whole range.
  */
 export async function localSeries(deps: Db, linkIds: number[], range: Range, tz: string, key: LocalKey): Promise<Series> {
   const db = deps.asyncDb;
-  const { clicks, linkStatsTime: st } = db.tables;
+  const { clicks: c, linkStatsTime: st } = db.tables;
   const { size, add = 0, mod = Number.MAX_SAFE_INTEGER } = key;
   const series: Series = new Map();
   if (!linkIds.length) return series;
-  // (floor((t + o) / size) + add) % mod, in integers on both databases (t + o is positive: no rounding
-  // toward zero to mind). The numbers are written into the SQL, not bound, so that PostgreSQL sees the
-  // grouped expression and the selected one as the same; all four are whole numbers made here.
-  const int = (n: number) => {
-    if (!Number.isSafeInteger(n)) throw new RangeError(`not a whole number: ${n}`);
-    return sql.raw(String(n));
-  };
+  // (floor((t + o) / size) + add) % mod, in integers on both databases (t + o is positive: no rounding toward zero to mind)
   const keyOf = (t: SQL | SQLWrapper, o: number) => sql`((${t} + ${int(o)}) / ${int(size)} + ${int(add)}) % ${int(mod)}`;
+  // buckets of `span` grouped in the database when several share a key; otherwise their rows come as they are
+  const grouped = (span: number) => size > span || mod !== Number.MAX_SAFE_INTEGER;
+  const parts: SQL[] = [];
   for (const seg of offsetSegments(tz, range)) {
     const o = seg.offset;
     const usable = SPANS.filter((sp) => sp <= size && size % sp === 0 && ((o % sp) + sp) % sp === 0 && (mod === Number.MAX_SAFE_INTEGER || sp === HOUR));
     const byQuarter = usable.length === 0;
-    for (const p of pieces(seg, byQuarter ? [HOUR] : usable)) {
+    for (const p of planOf(deps, seg, byQuarter ? [HOUR] : usable)) {
+      const s = signOf(p);
       if (!p.span) {
-        const k = keyOf(epochMs(db, clicks.clickedAt), o);
-        const rows = await db.select({ k, c: sql`count(*)`, u: uniqueHumans(clicks) }).from(clicks)
-          .where(and(inArray(clicks.linkId, linkIds), gte(clicks.clickedAt, new Date(p.from)), lt(clicks.clickedAt, new Date(p.to))))
-          .groupBy(k);
-        for (const r of rows) addTo(series, num(r.k), num(r.c), num(r.u));
+        const k = keyOf(epochMs(db, c.clickedAt), o);
+        parts.push(sql`select ${k} as k, ${s}count(*) as c, ${s}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)} group by ${k}`);
       } else if (!byQuarter) {
         const k = keyOf(st.bucket, o);
-        const rows = await db.select({ k, c: sql`sum(${st.clicks})`, u: sql`sum(${st.uniques})` }).from(st)
-          .where(and(inArray(st.linkId, linkIds), eq(st.span, p.span), gte(st.bucket, p.from), lt(st.bucket, p.to)))
-          .groupBy(k);
-        for (const r of rows) addTo(series, num(r.k), num(r.c), num(r.u));
+        parts.push(grouped(p.span)
+          ? sql`select ${k} as k, ${s}sum(${st.clicks}) as c, ${s}sum(${st.uniques}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+          : sql`select ${k} as k, ${s}${st.clicks} as c, ${s}${st.uniques} as u from ${st} where ${bucketsOf(st, linkIds, p)}`);
       } else {
-        const rows = await db.select({ bucket: st.bucket, q0: st.q0, q1: st.q1, q2: st.q2, q3: st.q3, u0: st.u0, u1: st.u1, u2: st.u2, u3: st.u3 }).from(st)
-          .where(and(inArray(st.linkId, linkIds), eq(st.span, HOUR), gte(st.bucket, p.from), lt(st.bucket, p.to)));
-        for (const r of rows) {
-          const q = [r.q0, r.q1, r.q2, r.q3];
-          const u = [r.u0, r.u1, r.u2, r.u3];
-          for (let i = 0; i < 4; i++) if (q[i]) addTo(series, (Math.floor((r.bucket + i * QUARTER + o) / size) + add) % mod, q[i]!, u[i]!);
+        // the offset puts an hour's quarters in two local hours: those before the local hour ends share the
+        // key of the bucket's start, the others the key of the next local hour (a quarter never straddles)
+        const m = ((o % HOUR) + HOUR) % HOUR;
+        const quarters = [[st.q0, st.u0], [st.q1, st.u1], [st.q2, st.u2], [st.q3, st.u3]] as const;
+        for (const [next, shift] of [[false, 0], [true, HOUR - m]] as const) {
+          const mine = quarters.filter((_, i) => m + i * QUARTER >= HOUR === next);
+          if (!mine.length) continue;
+          const k = keyOf(sql`${st.bucket} + ${int(shift)}`, o);
+          const c = sql.join(mine.map(([q]) => sql`${q}`), sql` + `);
+          const u = sql.join(mine.map(([, q]) => sql`${q}`), sql` + `);
+          parts.push(grouped(HOUR)
+            ? sql`select ${k} as k, ${s}sum(${c}) as c, ${s}sum(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+            : sql`select ${k} as k, ${s}(${c}) as c, ${s}(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)}`);
         }
       }
     }
   }
+  for (const r of await unionOf(db, parts)) {
+    const k = num(r.k);
+    const cur = series.get(k);
+    if (cur) {
+      cur.clicks += num(r.c);
+      cur.unique += num(r.u);
+    } else series.set(k, { clicks: num(r.c), unique: num(r.u) });
+  }
+  // a key whose clicks were all taken away again (an edge counted as its bucket less the rest) has none
+  for (const [k, v] of series) if (!v.clicks) series.delete(k);
   return series;
 }
 

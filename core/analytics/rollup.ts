@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ClickListener, StoredClick } from "../clicks/listeners";
-import type { AsyncTx } from "../../db/async";
+import { rowsOf, type AsyncTx } from "../../db/async";
 import type { ClickRow } from "../../db/schema";
 import { HOUR, QUARTER, SPANS, floorTo } from "./range";
 
@@ -87,11 +87,12 @@ export function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimR
   return { times: [...times.values()], dims: [...dims.values()] };
 }
 
-/** Rows per roll-up statement on PostgreSQL (14 parameters a row; the protocol allows 65,535). */
-const PG_CHUNK = 2000;
+/** Rows per roll-up statement on PostgreSQL: a batch of recent clicks touches far fewer, so one statement per table; a backlog spread over days may take a few. */
+const PG_ROWS = 50_000;
 
 /**
- * The roll-ups on PostgreSQL: one multi-row upsert per table and chunk. Rows go in key order, so two
+ * The roll-ups on PostgreSQL: one upsert per table and batch, its rows as one JSON parameter (bound
+ * values through drizzle's builder cost more than the upsert itself). Rows go in key order, so two
  * nodes writing clicks of the same links lock the same rows in the same order (no deadlock).
  */
 async function rollupPg(tx: AsyncTx, batch: StoredClick[]): Promise<void> {
@@ -102,21 +103,21 @@ async function rollupPg(tx: AsyncTx, batch: StoredClick[]): Promise<void> {
   };
   times.sort(byKey);
   dims.sort(byKey);
-  const t = tx.tables.linkStatsTime;
   const counted = ["clicks", "uniques", "bots", "q0", "q1", "q2", "q3", "u0", "u1", "u2", "u3"] as const;
-  const sums = Object.fromEntries(counted.map((c) => [c, sql.raw(`link_stats_time.${c} + excluded.${c}`)]));
-  for (let i = 0; i < times.length; i += PG_CHUNK) {
-    await tx
-      .insert(t)
-      .values(times.slice(i, i + PG_CHUNK).map(([linkId, span, bucket, clicks, uniques, bots, q0, q1, q2, q3, u0, u1, u2, u3]) => ({ linkId: linkId!, span: span!, bucket: bucket!, clicks, uniques, bots, q0, q1, q2, q3, u0, u1, u2, u3 })))
-      .onConflictDoUpdate({ target: [t.linkId, t.span, t.bucket], set: sums });
+  const sums = sql.raw(counted.map((c) => `${c} = link_stats_time.${c} + excluded.${c}`).join(", "));
+  const columns = sql.raw(["link_id", "span", "bucket", ...counted].join(", "));
+  const types = sql.raw(["link_id", "span", "bucket", ...counted].map((c) => `${c} bigint`).join(", "));
+  const names = ["link_id", "span", "bucket", ...counted];
+  for (let i = 0; i < times.length; i += PG_ROWS) {
+    const json = JSON.stringify(times.slice(i, i + PG_ROWS).map((row) => Object.fromEntries(names.map((n, j) => [n, row[j]]))));
+    await rowsOf(tx, sql`insert into link_stats_time (${columns}) select ${columns} from json_to_recordset(${json}::text::json) as r(${types})
+      on conflict (link_id, span, bucket) do update set ${sums}`);
   }
-  const d = tx.tables.linkStatsDim;
-  for (let i = 0; i < dims.length; i += PG_CHUNK) {
-    await tx
-      .insert(d)
-      .values(dims.slice(i, i + PG_CHUNK).map(([linkId, span, dim, bucket, value, clicks]) => ({ linkId, span, dim, bucket, value, clicks })))
-      .onConflictDoUpdate({ target: [d.linkId, d.span, d.dim, d.bucket, d.value], set: { clicks: sql`link_stats_dim.clicks + excluded.clicks` } });
+  for (let i = 0; i < dims.length; i += PG_ROWS) {
+    const json = JSON.stringify(dims.slice(i, i + PG_ROWS).map(([l, s, d, b, v, c]) => ({ l, s, d, b, v, c })));
+    await rowsOf(tx, sql`insert into link_stats_dim (link_id, span, dim, bucket, value, clicks)
+      select l, s, d, b, v, c from json_to_recordset(${json}::text::json) as r(l bigint, s bigint, d text, b bigint, v text, c bigint)
+      on conflict (link_id, span, dim, bucket, value) do update set clicks = link_stats_dim.clicks + excluded.clicks`);
   }
 }
 

@@ -3,8 +3,7 @@ import type { Deps } from "../deps";
 import { NotFound, FieldError } from "../errors";
 import { first, type Tables } from "../../db/async";
 import { ALL_TIME_END, DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
-import { dimCounts, firstClickBucket, localKeys, localSeries, totals } from "./query";
-import type { Dim } from "./rollup";
+import { dimCounts, dimsCounts, firstClickBucket, localKeys, localSeries, totals } from "./query";
 import { routingStatsOf } from "./routing-stats";
 
 type LinkRow = Tables["links"]["$inferSelect"];
@@ -101,8 +100,9 @@ export function linkGeo(deps: Deps, userId: number, linkId: number, q: PeriodQue
 }
 
 export async function geoOf(deps: Deps, ids: number[], range: Range) {
-  const total = (await totals(deps, ids, range)).clicks;
-  return withPercentages(await dimCounts(deps, ids, range, "country"), total).map(({ name, count, percentage }) => ({ country: name, count, percentage }));
+  const countries = await dimCounts(deps, ids, range, "country");
+  // every click has one country value ('' when unknown), so the period's clicks are their sum (one snapshot)
+  return withPercentages(countries, sumOf(countries)).map(({ name, count, percentage }) => ({ country: name, count, percentage }));
 }
 
 /** `GET /links/:id/devices`: clicks per device type, browser and OS. */
@@ -111,10 +111,13 @@ export function linkDevices(deps: Deps, userId: number, linkId: number, q: Perio
 }
 
 export async function devicesOf(deps: Deps, ids: number[], range: Range) {
-  const total = (await totals(deps, ids, range)).clicks;
-  const of = async (dim: Dim) => withPercentages(await dimCounts(deps, ids, range, dim), total);
-  return { devices: await of("device"), browsers: await of("browser"), os: await of("os") };
+  const { device, browser, os } = await dimsCounts(deps, ids, range, ["device", "browser", "os"]);
+  // every click has one value of each ('' when unknown): the period's clicks are the sum of any of them
+  const total = sumOf(device);
+  return { devices: withPercentages(device, total), browsers: withPercentages(browser, total), os: withPercentages(os, total) };
 }
+
+const sumOf = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
 /** `GET /links/:id/bots`: bot clicks by bot name. */
 export function linkBots(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {

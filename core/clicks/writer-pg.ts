@@ -2,20 +2,26 @@
  * The click writer in cluster mode: the same batches, the same work-out (writer.ts `workOut`) and the
  * same listeners as on SQLite, in one PostgreSQL transaction per batch. What the SQLite writer asks
  * its connection click by click (a visitor's last unique click, a user agent's id) is read here in a
- * few set-wise queries before the batch is worked out, and what it writes row by row goes in
- * multi-row statements.
+ * few set-wise queries before the batch is worked out, and what it writes row by row goes in one
+ * statement per table and batch.
+ *
+ * Those statements take their rows as one JSON parameter (`json_to_recordset`) rather than as bound
+ * values: building and binding fifteen values per click through drizzle's builder took more than half
+ * of a batch's insert time (docs/cluster.md).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
-import { transaction, type AsyncDb, type AsyncTx } from "../../db/async";
+import { rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../db/async";
 import { runClickListenersPg, type ClickListener, type StoredClick } from "./listeners";
 import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
 import type { ClickWriter } from "./writer";
 import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
-/** Rows or keys per statement: 15 parameters per click row keep a chunk far below PostgreSQL's 65,535. */
+/** Keys per statement where they are bound parameters (PostgreSQL allows 65,535). */
 const CHUNK = 2000;
+/** Rows per JSON statement: the largest batch the writer is given (a backlog is written 50,000 clicks at a time) in one. */
+const JSON_ROWS = 50_000;
 const UA_IDS_MAX = 20000;
 
 function chunks<T>(list: T[], size = CHUNK): T[][] {
@@ -66,14 +72,7 @@ export function createPgClickWriter(deps: Deps, listeners: readonly ClickListene
         });
         await insertClicks(tx, worked.kept);
         await upsertVisitors(tx, uniques);
-        const { links } = tx.tables;
-        for (const id of [...worked.counts.keys()].sort((a, b) => a - b)) {
-          const c = worked.counts.get(id)!;
-          await tx
-            .update(links)
-            .set({ totalClicks: sql`${links.totalClicks} + ${c.total}`, uniqueClicks: sql`${links.uniqueClicks} + ${c.unique}`, botClicks: sql`${links.botClicks} + ${c.bots}` })
-            .where(eq(links.id, id));
-        }
+        await addToCounters(tx, worked.counts);
         if (worked.kept.length && listeners.length) await runClickListenersPg(listeners, tx, deps, worked.kept, isolate);
         if (seq > 0) {
           const { clickJournal } = tx.tables;
@@ -139,46 +138,57 @@ async function userAgentIds(tx: AsyncTx, agents: string[], learnt: Map<string, n
   }
 }
 
-/** Each visitor's last unique click (ms) on each link, for the visitors of the batch. */
+/** Each visitor's last unique click (ms) on each link, for the visitors of the batch (one statement per JSON_ROWS visitors). */
 async function lastUniques(tx: AsyncTx, visitors: Map<number, Set<string>>): Promise<Map<number, Map<string, number>>> {
-  const { clickVisitors } = tx.tables;
   const out = new Map<number, Map<string, number>>();
+  const keys: { l: number; h: string }[] = [];
   for (const [linkId, hashes] of visitors) {
-    const m = new Map<string, number>();
-    out.set(linkId, m);
-    for (const part of chunks([...hashes]))
-      for (const row of await tx
-        .select({ hash: clickVisitors.visitorHash, at: clickVisitors.lastUniqueAt })
-        .from(clickVisitors)
-        .where(and(eq(clickVisitors.linkId, linkId), inArray(clickVisitors.visitorHash, part))))
-        m.set(row.hash, row.at.getTime());
+    out.set(linkId, new Map());
+    for (const h of hashes) keys.push({ l: linkId, h });
   }
+  for (const part of chunks(keys, JSON_ROWS))
+    for (const row of await rowsOf<{ l: unknown; h: string; at: unknown }>(tx, sql`select v.link_id as l, v.visitor_hash as h, (extract(epoch from v.last_unique_at) * 1000)::bigint as at
+        from json_to_recordset(${JSON.stringify(part)}::text::json) as r(l bigint, h text) join click_visitors v on v.link_id = r.l and v.visitor_hash = r.h`))
+      out.get(Number(row.l))!.set(row.h, Number(row.at));
   return out;
 }
 
-/** Inserts the clicks and sets each one's id (PostgreSQL returns the ids of a multi-row VALUES insert in its order). */
+/** The links' click counters, one statement; the rows are locked in id order first (see createPgClickWriter on deadlocks). */
+async function addToCounters(tx: AsyncTx, counts: Map<number, { total: number; unique: number; bots: number }>): Promise<void> {
+  if (!counts.size) return;
+  const rows = [...counts].sort(([a], [b]) => a - b).map(([id, c]) => ({ id, t: c.total, u: c.unique, b: c.bots }));
+  await rowsOf(tx, sql`with r as (select * from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(id bigint, t bigint, u bigint, b bigint)),
+    locked as (select l.id from links l join r on r.id = l.id order by l.id for no key update of l)
+    update links set total_clicks = links.total_clicks + r.t, unique_clicks = links.unique_clicks + r.u, bot_clicks = links.bot_clicks + r.b
+    from r join locked on locked.id = r.id where links.id = r.id`);
+}
+
+/**
+ * Inserts the clicks and sets each one's id: the ids are drawn from the table's sequence first, so
+ * the insert needs no RETURNING whose order would have to match the rows'.
+ */
 async function insertClicks(tx: AsyncTx, kept: StoredClick[]): Promise<void> {
-  const { clicks } = tx.tables;
-  for (const part of chunks(kept)) {
-    const ids = await tx
-      .insert(clicks)
-      .values(part.map(({ click: { id: _id, ...row } }) => row))
-      .returning({ id: clicks.id });
-    if (ids.length !== part.length) throw new Error(`click insert wrote ${ids.length} of ${part.length} rows`);
-    part.forEach((r, j) => (r.click.id = ids[j]!.id));
+  if (!kept.length) return;
+  const ids = await rowsOf<{ id: unknown }>(tx, sql`select nextval(pg_get_serial_sequence('clicks', 'id')) as id from generate_series(1, ${kept.length}::int)`);
+  kept.forEach((r, j) => (r.click.id = Number(ids[j]!.id)));
+  for (const part of chunks(kept, JSON_ROWS)) {
+    const json = JSON.stringify(part.map(({ click: c }) => ({
+      id: c.id, l: c.linkId, at: c.clickedAt.getTime(), ip: c.ip, co: c.country, ci: c.city, d: c.device, br: c.browser, os: c.os,
+      re: c.referer, ua: c.uaId, bot: c.isBot, bn: c.botName, un: c.isUnique, ru: c.rule, va: c.variant,
+    })));
+    await rowsOf(tx, sql`insert into clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant)
+      select id, l, timestamptz 'epoch' + at * interval '1 millisecond', ip, co, ci, d, br, os, re, ua, bot, bn, un, ru, va
+      from json_to_recordset(${json}::text::json) as r(id bigint, l bigint, at bigint, ip text, co text, ci text, d text, br text, os text, re text, ua bigint, bot boolean, bn text, un boolean, ru bigint, va bigint)`);
   }
 }
 
-/** The visitors whose click was unique, in key order. */
+/** The visitors whose click was unique, in key order, one statement per JSON_ROWS. */
 async function upsertVisitors(tx: AsyncTx, uniques: Map<number, Map<string, number>>): Promise<void> {
-  const { clickVisitors } = tx.tables;
-  const rows: { linkId: number; visitorHash: string; lastUniqueAt: Date }[] = [];
+  const rows: { l: number; h: string; at: number }[] = [];
   for (const linkId of [...uniques.keys()].sort((a, b) => a - b))
-    for (const [visitorHash, at] of [...uniques.get(linkId)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      rows.push({ linkId, visitorHash, lastUniqueAt: new Date(at) });
-  for (const part of chunks(rows))
-    await tx
-      .insert(clickVisitors)
-      .values(part)
-      .onConflictDoUpdate({ target: [clickVisitors.linkId, clickVisitors.visitorHash], set: { lastUniqueAt: sql`excluded.last_unique_at` } });
+    for (const [h, at] of [...uniques.get(linkId)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) rows.push({ l: linkId, h, at });
+  for (const part of chunks(rows, JSON_ROWS))
+    await rowsOf(tx, sql`insert into click_visitors (link_id, visitor_hash, last_unique_at)
+      select l, h, timestamptz 'epoch' + at * interval '1 millisecond' from json_to_recordset(${JSON.stringify(part)}::text::json) as r(l bigint, h text, at bigint)
+      on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at`);
 }
