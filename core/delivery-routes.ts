@@ -3,7 +3,14 @@ import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions }
 import type { DeliveryRoutes } from "./delivery/topics";
 import { clickWebhookTopic } from "./webhooks/failures";
 import { attemptWebhook } from "./webhooks/deliver";
-import { absolutePath } from "./secure/storage";
+
+/** A stored document's bytes, streamed from wherever the file storage keeps them. */
+async function storedDocument(deps: Deps, location: string): Promise<AsyncIterable<Uint8Array> | null> {
+  const stored = await deps.storage.open(location);
+  if (!stored) return null;
+  const body = stored.body();
+  return body instanceof Blob ? body.stream() : body;
+}
 
 /**
  * What the outbox delivers and how, listed where the app is wired: webhook rows are sent by the
@@ -14,7 +21,7 @@ import { absolutePath } from "./secure/storage";
 export const DELIVERY_ROUTES: DeliveryRoutes = {
   topics: { click_webhook: clickWebhookTopic },
   webhook: attemptWebhook,
-  storedFile: absolutePath,
+  storedDocument,
 };
 
 /** The service's outbox worker: createDeliveryWorker with DELIVERY_ROUTES (not started). */
