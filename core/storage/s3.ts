@@ -46,7 +46,7 @@ export function createS3Store(config: S3Config): FileStore {
         throw e;
       }
       const file = client.file(key);
-      return { size, body: (range) => (range ? file.slice(range.start, range.end + 1) : file).stream() };
+      return { size, body: (range) => (range ? atMost(file.slice(range.start, range.end + 1).stream(), range.end - range.start + 1) : file.stream()) };
     },
     async remove(key) {
       await client.delete(key);
@@ -55,4 +55,23 @@ export function createS3Store(config: S3Config): FileStore {
       return 0;
     },
   };
+}
+
+/**
+ * The first `length` bytes of `stream`. A ranged GET should answer exactly the range, but not every
+ * S3-compatible server does (s3rver answers `bytes=0-0` with the whole object); the response's
+ * Content-Length promises the range, so no more than that may follow.
+ */
+function atMost(stream: ReadableStream<Uint8Array>, length: number): ReadableStream<Uint8Array> {
+  let left = length;
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        if (left <= 0) return;
+        controller.enqueue(chunk.length <= left ? chunk : chunk.subarray(0, left));
+        left -= chunk.length;
+        if (left <= 0) controller.terminate();
+      },
+    }),
+  );
 }
