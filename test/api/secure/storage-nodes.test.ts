@@ -6,43 +6,23 @@
  */
 import { SQL } from "bun";
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../../../config";
-import { openDeps, type ServiceDeps } from "../../../core";
-import { createApi } from "../../../api/app";
-import { createLogger } from "../../../core/log";
-import { upsertTelegramUser } from "../../../core/accounts/users";
-import { signAccessToken } from "../../../core/tokens/jwt";
 import { startPostgres, type PgServer } from "../../helpers/postgres";
 import { startS3Server, type S3Server } from "../../helpers/s3-server";
+import { call, share, startApiNode, streamPath, userToken, type ApiNode } from "../../helpers/secure-nodes";
 
 setDefaultTimeout(60_000);
 
-type Node = { deps: ServiceDeps; url: string; dataDir: string; stop(): Promise<void> };
 let pg: PgServer;
 let s3: S3Server;
 let sql: SQL;
+const nodes: ApiNode[] = [];
 /** rows of stored_chunks, as the database holds them */
 const chunks = async () => Number((await sql`SELECT count(*)::int AS n FROM stored_chunks`)[0].n);
-const nodes: Node[] = [];
 
-async function startNode(env: Record<string, string> = {}): Promise<Node> {
-  const dataDir = mkdtempSync(join(tmpdir(), "linkbot-node-"));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pg.url, LOG_LEVEL: "error", RATE_LIMIT_API: "100000", ...s3.env, ...env });
-  const deps = await openDeps(config, { log: createLogger("error"), journalDir: null });
-  const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });
-  const node = {
-    deps,
-    dataDir,
-    url: `http://127.0.0.1:${app.server!.port}`,
-    async stop() {
-      await app.stop(true);
-      await deps.handle.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+async function startNode(env: Record<string, string> = {}): Promise<ApiNode> {
+  const node = await startApiNode({ DATABASE_URL: pg.url, ...s3.env, ...env });
   nodes.push(node);
   return node;
 }
@@ -64,35 +44,9 @@ function clip(): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function call(node: Node, method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  let body: BodyInit | undefined;
-  if (init.body instanceof FormData) body = init.body;
-  else if (init.body !== undefined) {
-    body = JSON.stringify(init.body);
-    headers["content-type"] = "application/json";
-  }
-  return fetch(`${node.url}${path}`, { method, headers, body });
-}
-
-/** Through `node`: a folder, a file, its bytes uploaded, and a share link; returns the file and the link's code. */
-async function share(node: Node, token: string, bytes: Uint8Array<ArrayBuffer>) {
-  const folder = await (await call(node, "POST", "/api/secure/folders", { token, body: { name: "Clips" } })).json();
-  const file = await (await call(node, "POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "clip", contentType: "file" } })).json();
-  const form = new FormData();
-  form.append("file", new Blob([bytes]), "clip.mp4");
-  const up = await call(node, "POST", `/api/secure/files/${file.id}/upload`, { token, body: form });
-  expect(up.status).toBe(200);
-  expect(await up.json()).toMatchObject({ fileSize: bytes.length, mimeType: "video/mp4", hasContent: true });
-  const link = await (await call(node, "POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1, maxViews: 5 } })).json();
-  return { fileId: file.id as number, code: link.code as string };
-}
-
 /** What a video player sees from `node`: the whole file, seeks by Range, and the 416 past the end. */
-async function expectServed(node: Node, code: string, bytes: Uint8Array) {
-  const view = await (await call(node, "GET", `/api/secure/view/${code}`)).json();
-  const stream = new URL(view.streamUrl).pathname + new URL(view.streamUrl).search;
+async function expectServed(node: ApiNode, code: string, bytes: Uint8Array) {
+  const stream = await streamPath(node, code);
   const whole = await call(node, "GET", stream);
   expect(whole.status).toBe(200);
   expect(whole.headers.get("content-type")).toBe("video/mp4");
@@ -117,8 +71,7 @@ describe("nodes on one PostgreSQL, each with its own DATA_DIR", () => {
   test("a file uploaded through one node is served by another from the database, Range and all; deleted through either, its chunks go", async () => {
     const [a, b] = [await startNode(), await startNode()];
     expect(a.deps.storage.driver).toBe("postgres");
-    const user = await upsertTelegramUser(a.deps, { id: 77, username: "ada", firstName: "Ada" });
-    const token = await signAccessToken(a.deps, user.id);
+    const token = await userToken(a, 77);
     const bytes = clip();
     const { fileId, code } = await share(a, token, bytes);
     await expectServed(b, code, bytes);
@@ -130,8 +83,7 @@ describe("nodes on one PostgreSQL, each with its own DATA_DIR", () => {
 
   test("a node storing in S3 uploads a file the other nodes serve from the bucket", async () => {
     const [a, c] = [nodes[0]!, await startNode({ FILE_STORAGE: "s3" })];
-    const user = await upsertTelegramUser(c.deps, { id: 78, username: "bob", firstName: "Bob" });
-    const token = await signAccessToken(c.deps, user.id);
+    const token = await userToken(c, 78);
     const bytes = clip().reverse();
     bytes.set(clip().subarray(0, 24)); // still an MP4 by its first bytes
     const { code } = await share(c, token, bytes);
