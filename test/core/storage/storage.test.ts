@@ -121,3 +121,13 @@ for (const driver of ["local", "postgres", "s3"] as const)
       await store.remove("t/never.bin");
     });
   });
+
+test("postgres: pending chunks of an upload cut off by a crash are swept once older than the cut-off; complete files stay", async () => {
+  const store = storeOf("postgres");
+  await store.put("sweep/kept.bin", streamed(pattern(100)));
+  const old = new Date("2026-01-01T00:00:00Z");
+  await db.sql`INSERT INTO stored_chunks (key, idx, data, created_at) VALUES ('.part/sweep/dead.bin', 0, ${Buffer.from("ab")}, ${old}), ('.part/sweep/dead.bin', 1, ${Buffer.from("cd")}, ${old}), ('.part/sweep/live.bin', 0, ${Buffer.from("ef")}, ${new Date("2026-01-01T02:00:00Z")})`;
+  expect(await store.sweep("sweep", new Date("2026-01-01T01:00:00Z"))).toBe(1);
+  const keys = (await db.sql`SELECT DISTINCT key FROM stored_chunks WHERE key LIKE '%sweep/%' ORDER BY key`).map((r: { key: string }) => r.key);
+  expect(keys).toEqual([".part/sweep/live.bin", "sweep/kept.bin"]);
+});
