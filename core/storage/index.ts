@@ -109,11 +109,11 @@ export function createFileStorage(config: Pick<Config, "dataDir" | "fileStorage"
       const size = await store(config.fileStorage).put(key, source);
       return { location: locationOf(config.fileStorage, key), size };
     },
-    open(location) {
+    async open(location) {
       const { driver, key } = parseLocation(location);
       return store(driver).open(key);
     },
-    remove(location) {
+    async remove(location) {
       const { driver, key } = parseLocation(location);
       return store(driver).remove(key);
     },
