@@ -78,10 +78,29 @@ export interface Config {
    * (DRAIN_SECONDS; default 5 in cluster mode, where a load balancer must notice first, else 0)
    */
   drainSeconds: number;
+  /**
+   * Where new uploaded files are stored (FILE_STORAGE): `local` (under DATA_DIR; the default on
+   * SQLite), `postgres` (in the database; the default with DATABASE_URL) or `s3`.
+   */
+  fileStorage: FileStorageDriver;
+  /** S3-compatible object storage (S3_*): required for FILE_STORAGE=s3, and for moving files there or back */
+  s3: S3Config | null;
   /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
   dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
   mtproto: { apiId: number; apiHash: string; session: string } | null;
+}
+
+export type FileStorageDriver = "local" | "postgres" | "s3";
+export const FILE_STORAGE_DRIVERS: readonly FileStorageDriver[] = ["local", "postgres", "s3"];
+
+export interface S3Config {
+  /** the service's URL (S3_ENDPOINT); null: AWS S3 of `region` */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +195,37 @@ function nodeName(env: Env): string {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(name))
     throw new ConfigError("NODE_NAME", given === undefined ? `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")` : `must be 1-64 letters, digits, ".", "_" or "-", not starting with "."`);
   return name;
+}
+
+/** FILE_STORAGE: local, postgres (needs DATABASE_URL) or s3 (needs S3_*); the default follows DATABASE_URL. */
+function fileStorage(env: Env, cluster: boolean, s3: S3Config | null): FileStorageDriver {
+  const v = str(env, "FILE_STORAGE")?.toLowerCase();
+  if (v === undefined) return cluster ? "postgres" : "local";
+  if (!FILE_STORAGE_DRIVERS.includes(v as FileStorageDriver))
+    throw new ConfigError("FILE_STORAGE", `expected local, postgres or s3, got "${str(env, "FILE_STORAGE")}"`);
+  if (v === "postgres" && !cluster) throw new ConfigError("FILE_STORAGE", "postgres keeps files in the database of DATABASE_URL, which is not set");
+  if (v === "s3" && !s3) throw new ConfigError("FILE_STORAGE", "s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT unless it is AWS S3)");
+  return v as FileStorageDriver;
+}
+
+/** S3_*: unset, or a bucket with its keys; the secret is never echoed. */
+function s3Config(env: Env): S3Config | null {
+  const names = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  if (names.every((n) => str(env, n) === undefined)) return null;
+  for (const required of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])
+    if (str(env, required) === undefined) throw new ConfigError(required, "is required when any S3_ variable is set");
+  const bucket = str(env, "S3_BUCKET")!;
+  // S3's bucket naming rules: 3-63 lower-case letters, digits, dots and hyphens
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError("S3_BUCKET", `expected a bucket name (3-63 lower-case letters, digits, "." and "-"), got "${bucket}"`);
+  const region = str(env, "S3_REGION") ?? "us-east-1";
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError("S3_REGION", `expected a region such as us-east-1 or auto, got "${region}"`);
+  return {
+    endpoint: str(env, "S3_ENDPOINT") === undefined ? null : url(env, "S3_ENDPOINT", ""),
+    bucket,
+    region,
+    accessKeyId: str(env, "S3_ACCESS_KEY_ID")!,
+    secretAccessKey: str(env, "S3_SECRET_ACCESS_KEY")!,
+  };
 }
 
 function parsePlanLimits(env: Env): Record<Plan, PlanLimits> {
@@ -300,6 +350,8 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: int(env, "RATE_LIMIT_WINDOW", 60, 1, 86_400),
     },
     databaseUrl: databaseUrl(env),
+    fileStorage: fileStorage(env, databaseUrl(env) !== null, s3Config(env)),
+    s3: s3Config(env),
     nodeName: nodeName(env),
     journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, "click-journal")),
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),

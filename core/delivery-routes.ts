@@ -3,7 +3,24 @@ import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions }
 import type { DeliveryRoutes } from "./delivery/topics";
 import { clickWebhookTopic } from "./webhooks/failures";
 import { attemptWebhook } from "./webhooks/deliver";
-import { absolutePath } from "./secure/storage";
+import { FILE_STORAGE_DRIVERS } from "../config";
+import { locationOf, parseLocation } from "./storage";
+
+/**
+ * A stored document's bytes, streamed from wherever the file storage keeps them. A file moved by
+ * `storage migrate` after the message was queued keeps its key in its new driver, so that is tried too.
+ */
+async function storedDocument(deps: Deps, location: string): Promise<AsyncIterable<Uint8Array> | null> {
+  const { key } = parseLocation(location);
+  let stored = await deps.storage.open(location);
+  for (const driver of FILE_STORAGE_DRIVERS) {
+    if (stored || locationOf(driver, key) === location) continue;
+    stored = await deps.storage.open(locationOf(driver, key)).catch(() => null); // that driver may not be configured here
+  }
+  if (!stored) return null;
+  const body = stored.body();
+  return body instanceof Blob ? body.stream() : body;
+}
 
 /**
  * What the outbox delivers and how, listed where the app is wired: webhook rows are sent by the
@@ -14,7 +31,7 @@ import { absolutePath } from "./secure/storage";
 export const DELIVERY_ROUTES: DeliveryRoutes = {
   topics: { click_webhook: clickWebhookTopic },
   webhook: attemptWebhook,
-  storedFile: absolutePath,
+  storedDocument,
 };
 
 /** The service's outbox worker: createDeliveryWorker with DELIVERY_ROUTES (not started). */

@@ -10,6 +10,7 @@ import type { Mailer } from "./mail";
 import type { TrackerIndexCache } from "./tracking/index-cache";
 import type { RevokedSessions } from "./auth/revoked-sessions";
 import type { Cluster } from "./cluster";
+import type { FileStorage } from "./storage";
 
 /** What core functions receive. Built once in main.ts (or by a test) and passed down. */
 export interface Deps {
@@ -39,4 +40,6 @@ export interface Deps {
    * settings, the update ledger): in-process implementations on SQLite, PostgreSQL ones in cluster mode.
    */
   cluster: Cluster;
+  /** where uploaded files keep their bytes (FILE_STORAGE): DATA_DIR, the database or S3 */
+  storage: FileStorage;
 }

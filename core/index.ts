@@ -25,6 +25,7 @@ import * as schemaPg from "../db/schema-pg";
 import type { Tables } from "../db/async";
 import { randomBytes } from "node:crypto";
 import { announce, CACHE_TOPICS } from "./cluster/caches";
+import { createFileStorage } from "./storage";
 
 /** Where the click journal lives under DATA_DIR unless JOURNAL_DIR says otherwise. */
 export const CLICK_JOURNAL_DIR = "click-journal";
@@ -85,6 +86,7 @@ export function createDeps(
     // an ended sign-in is announced on the change bus, so every node's cached set is read again
     revokedSessions: createRevokedSessions(seam.db, (ids) => announce(deps, CACHE_TOPICS.revokedSessions, ids.join(","))),
     cluster: createLocalCluster({ dataDir: config.dataDir, clock }),
+    storage: createFileStorage(config, { now: () => clock.now() }),
   };
   return deps;
 }
@@ -143,6 +145,7 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
     }),
     revokedSessions: createRevokedSessions(asyncDb, (ids) => announce(deps, CACHE_TOPICS.revokedSessions, ids.join(","))),
     cluster,
+    storage: createFileStorage(shared, { sql: handle.sql, now: () => clock.now() }),
     handle: { close: () => handle.close() },
   };
   return deps;

@@ -12,3 +12,4 @@ export * from "./schema-pg/bot";
 export * from "./schema-pg/webhooks";
 export * from "./schema-pg/analytics";
 export * from "./schema-pg/cluster";
+export * from "./schema-pg/storage";

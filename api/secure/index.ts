@@ -23,7 +23,8 @@ const ok = { success: true as const };
  * folders, files and links; the public view under /secure/view needs no auth.
  */
 export function secureApi(deps: Deps, open: OpenDeps) {
-  sweepStaleUploads(deps); // temporary files of uploads cut off by a crash or restart
+  // what uploads cut off by a crash or restart left behind
+  sweepStaleUploads(deps).catch((e) => deps.log.warn("could not sweep stale uploads", e));
   const owner = new Elysia({ prefix: "/secure" })
     .use(authPlugin(deps))
     // folders

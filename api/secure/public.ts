@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
-import { AppError } from "../../core/errors";
+import { AppError, NotFound } from "../../core/errors";
+import { blobObject } from "../../core/storage";
 import { authenticate } from "../../core/accounts/principal";
 import { hasScope } from "../../core/tokens/scopes";
 import { previewFetcher } from "../../core/clicks/bots";
 import { sha256 } from "../../core/random";
-import { absolutePath } from "../../core/secure/storage";
 import { cleanFileName, type FileRow } from "../../core/secure/files";
 import { verifyGrant } from "../../core/secure/grants";
 import { linkOwner, openLink, viewPayload, type OpenDeps, type OpenMode } from "../../core/secure/view";
@@ -54,13 +54,14 @@ export function publicError(e: unknown): Response {
   return errorResponse(e.status, e.code, e.message, e.details, { ...PUBLIC_HEADERS, ...e.headers });
 }
 
-/** The bytes of a file as a Blob (disk file or text), its strong ETag and download name. */
-export function fileBody(deps: Pick<Deps, "config">, file: FileRow) {
+/** The bytes of a file (stored, or its text), its strong ETag and download name; NotFound when the stored bytes are gone. */
+export async function fileBody(deps: Pick<Deps, "storage">, file: FileRow) {
   const isText = file.contentType === "text";
-  const body = isText ? new Blob([file.textContent ?? ""]) : Bun.file(absolutePath(deps, file.storagePath!));
+  const content = isText ? blobObject(new Blob([file.textContent ?? ""])) : await deps.storage.open(file.storagePath!);
+  if (!content) throw new NotFound("File");
   return {
-    body,
-    size: body.size,
+    content,
+    size: content.size,
     etag: `"${file.id}-${sha256(isText ? file.textContent ?? "" : file.storagePath!).slice(0, 20)}"`,
     mimeType: isText ? "text/plain" : file.mimeType ?? "application/octet-stream",
     fileName: cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
@@ -85,7 +86,7 @@ export function securePublicApi(deps: Deps, open: OpenDeps) {
         if (request.method === "HEAD") return headAnswer();
         if (bot && !verifyGrant(deps, query.grant, opened.link.id, ip))
           return errorResponse(403, "preview_bot", "Link previews do not get the content; open the link in a browser", undefined, PUBLIC_HEADERS);
-        return serveBytes(request, { ...fileBody(deps, opened.file), disposition });
+        return serveBytes(request, { ...(await fileBody(deps, opened.file)), disposition });
       } catch (e) {
         return publicError(e);
       }

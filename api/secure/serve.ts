@@ -3,6 +3,8 @@
  * 416 when unsatisfiable, If-Range against the strong ETag, HEAD without a body. Every response
  * carries nosniff and a restrictive CSP so a served file can never run as a page.
  */
+import type { StoredObject } from "../../core/storage";
+
 export const PUBLIC_HEADERS = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
@@ -11,8 +13,8 @@ export const PUBLIC_HEADERS = {
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export interface Served {
-  /** the bytes: a file on disk or in memory */
-  body: Blob;
+  /** the bytes, wherever the file storage keeps them (or a text in memory) */
+  content: StoredObject;
   size: number;
   etag: string;
   mimeType: string;
@@ -68,9 +70,9 @@ export function serveBytes(request: Request, f: Served): Response {
       headers: { ...headers, "content-type": "application/json; charset=utf-8", "content-range": `bytes */${f.size}` },
     });
   }
-  if (!range) return new Response(head ? null : f.body, { status: 200, headers: { ...headers, "content-length": String(f.size) } });
+  if (!range) return new Response(head ? null : f.content.body(), { status: 200, headers: { ...headers, "content-length": String(f.size) } });
   const length = range.end - range.start + 1;
-  return new Response(head ? null : f.body.slice(range.start, range.end + 1), {
+  return new Response(head ? null : f.content.body(range), {
     status: 206,
     headers: { ...headers, "content-length": String(length), "content-range": `bytes ${range.start}-${range.end}/${f.size}` },
   });

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import type { Deps } from "../deps";
 import { BOT_TIMEOUT_MS, type OutboxRow } from "./outbox";
@@ -45,7 +44,7 @@ export function plainBotApi(deps: Pick<Deps, "telegram" | "config">): PlainApi |
  * - URL buttons made by `startLink` (core/delivery/deep-link.ts) become t.me/<bot>?start=… links
  *   the same way, for messages with several buttons;
  * - `stored_document: {path, fileName}` becomes `document`, the bytes read from the file the
- *   routes' `storedFile` names (secure storage).
+ *   routes' `storedDocument` opens (secure storage).
  */
 async function sendableParams(deps: Deps, routes: DeliveryRoutes, plain: PlainApi, params: Record<string, unknown>): Promise<Record<string, unknown> | null> {
   const { deep_link_button: button, stored_document: stored, ...rest } = params as Record<string, any>;
@@ -60,9 +59,9 @@ async function sendableParams(deps: Deps, routes: DeliveryRoutes, plain: PlainAp
   if (button) out.reply_markup = { inline_keyboard: [[{ text: button.text, url: `https://t.me/${await username()}?start=${button.start}` }]] };
   else if (hasStartLinks(out)) out = resolveStartLinks(out, await username());
   if (stored) {
-    const path = routes.storedFile(deps, stored.path);
-    if (!existsSync(path)) return null;
-    out.document = new InputFile(path, stored.fileName);
+    const bytes = await routes.storedDocument(deps, stored.path);
+    if (!bytes) return null;
+    out.document = new InputFile(bytes, stored.fileName);
   }
   return out;
 }

@@ -20,6 +20,6 @@ export interface TopicHandler {
 export interface DeliveryRoutes {
   topics: Readonly<Record<string, TopicHandler>>;
   webhook(deps: Deps, row: OutboxRow): Promise<Outcome>;
-  /** the file on disk of a stored document a bot message carries (secure storage) */
-  storedFile(deps: Deps, path: string): string;
+  /** the bytes of a stored document a bot message carries (secure storage), or null when it was deleted */
+  storedDocument(deps: Deps, location: string): Promise<AsyncIterable<Uint8Array> | null>;
 }

@@ -1,6 +1,5 @@
 import { and, count, eq, ne, sum } from "drizzle-orm";
 import type { Readable } from "node:stream";
-import { rmSync } from "node:fs";
 import { first, serializeOn, transaction, type AsyncTx, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
@@ -8,7 +7,7 @@ import { assertWithinLimit } from "../accounts/plans";
 import { getUser } from "../accounts/users";
 import { ownedFolder, requireName } from "./folders";
 import { contentTypeOf, sniffMime, type SecureContentType } from "./sniff";
-import { commitTemp, MAX_UPLOAD_BYTES, removeStoredFiles, saveToTemp } from "./storage";
+import { MAX_UPLOAD_BYTES, removeStoredFiles, saveUpload } from "./storage";
 
 export type FileRow = Tables["secureFiles"]["$inferSelect"];
 const MB = 1024 * 1024;
@@ -146,24 +145,24 @@ async function assertStorage(deps: Pick<Deps, "asyncDb" | "clock" | "config">, u
 }
 
 /**
- * Streams `source` into the file's storage: temporary file with a byte counter (413 past 10 MB),
- * MIME type sniffed from the bytes, storage limit checked, then renamed into place. On any failure
- * nothing is left on disk and the record is unchanged. Replaces earlier bytes of the file.
+ * Streams `source` into the file storage with a byte counter (413 past 10 MB), sniffs the MIME type
+ * from the first bytes, checks the storage limit, then points the record at the new bytes. On any
+ * failure nothing is left in the storage and the record is unchanged. Replaces earlier bytes of the file.
  */
 export async function storeUpload(
-  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "storage">,
   userId: number,
   fileId: number,
   source: AsyncIterable<Uint8Array> | Readable,
   fileName: string,
 ): Promise<FileJson> {
   await ownedFile(deps, userId, fileId);
-  const saved = await saveToTemp(deps, source, MAX_UPLOAD_BYTES);
-  let storagePath: string | null = null;
+  const saved = await saveUpload(deps, source, MAX_UPLOAD_BYTES);
+  const storagePath = saved.location;
+  let recorded = false;
   try {
     const current = await ownedFile(deps, userId, fileId); // may have been deleted meanwhile
     const mimeType = await sniffMime(saved.head);
-    storagePath = commitTemp(deps, saved.tmpPath);
     const { secureFiles } = deps.asyncDb.tables;
     // the storage limit checked and the size recorded together: two uploads at once cannot both pass it
     await transaction(deps.asyncDb, async (tx) => {
@@ -174,11 +173,11 @@ export async function storeUpload(
         .set({ storagePath, mimeType, contentType: contentTypeOf(mimeType), fileName: cleanFileName(fileName), fileSize: saved.size, textContent: null })
         .where(eq(secureFiles.id, fileId));
     });
-    removeStoredFiles(deps, [current.storagePath]);
+    recorded = true;
+    await removeStoredFiles(deps, [current.storagePath]);
     return toFileJson(await ownedFile(deps, userId, fileId));
   } catch (e) {
-    rmSync(saved.tmpPath, { force: true });
-    if (storagePath) removeStoredFiles(deps, [storagePath]);
+    if (!recorded) await removeStoredFiles(deps, [storagePath]);
     throw e;
   }
 }
@@ -194,12 +193,12 @@ export function cleanFileName(name: string): string {
 }
 
 /** Deletes a file, its links and its bytes. */
-export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log">, userId: number, id: number): Promise<void> {
+export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log" | "storage">, userId: number, id: number): Promise<void> {
   const { secureFiles } = deps.asyncDb.tables;
   // the path comes from the deleted row itself: an upload that replaced the bytes meanwhile is not left behind
   const [gone] = await deps.asyncDb.delete(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))).returning({ path: secureFiles.storagePath });
   if (!gone) throw new NotFound("File");
-  removeStoredFiles(deps, [gone.path]);
+  await removeStoredFiles(deps, [gone.path]);
 }
 
 /**
@@ -207,7 +206,7 @@ export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log">,
  * fails (too large, plan limit, broken stream) the record is removed again.
  */
 export async function createUploadedFile(
-  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "storage">,
   userId: number,
   input: { folderId: number; name: string; description?: string },
   source: AsyncIterable<Uint8Array> | Readable,

@@ -108,14 +108,14 @@ export async function togglePause(deps: Pick<Deps, "asyncDb" | "clock">, userId:
  * once it holds no file, so a file added meanwhile is taken (with its bytes) by the next round
  * instead of by the cascade, which would leave its bytes behind.
  */
-export async function deleteFolder(deps: Pick<Deps, "asyncDb" | "config" | "log">, userId: number, id: number): Promise<void> {
+export async function deleteFolder(deps: Pick<Deps, "asyncDb" | "config" | "log" | "storage">, userId: number, id: number): Promise<void> {
   await ownedFolder(deps, userId, id);
   const { secureFiles, secureFolders } = deps.asyncDb.tables;
   const inFolder = eq(secureFiles.folderId, id);
   for (;;) {
     // the files' links go by ON DELETE CASCADE
     const files = await deps.asyncDb.delete(secureFiles).where(inFolder).returning({ path: secureFiles.storagePath });
-    removeStoredFiles(deps, files.map((f) => f.path));
+    await removeStoredFiles(deps, files.map((f) => f.path));
     const empty = notExists(deps.asyncDb.select({ id: secureFiles.id }).from(secureFiles).where(inFolder));
     const gone = await deps.asyncDb.delete(secureFolders).where(and(eq(secureFolders.id, id), empty)).returning({ id: secureFolders.id });
     if (gone.length) return;

@@ -60,7 +60,7 @@ async function releaseSlot(deps: Pick<Deps, "asyncDb">, row: RequestRow): Promis
  * owner's bot chat. 404 unknown code, 410 turned off / expired / full, 413 over 10 MB, 403 plan limit.
  */
 export async function receiveRequestItem(
-  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "storage">,
   code: string,
   item: RequestItem,
   deadlineMs = REQUEST_UPLOAD_DEADLINE_MS,

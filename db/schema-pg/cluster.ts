@@ -36,4 +36,4 @@ export const clusterUpdates = pgTable("cluster_updates", {
 }, (t) => [index("cluster_updates_created").on(t.createdAt)]);
 
 /** Tables of the PostgreSQL schema with no SQLite twin. */
-export const PG_ONLY_TABLES = ["cluster_counters", "cluster_settings", "cluster_updates"] as const;
+export const PG_ONLY_TABLES = ["cluster_counters", "cluster_settings", "cluster_updates", "stored_chunks"] as const;

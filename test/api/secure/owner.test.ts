@@ -234,7 +234,7 @@ test("stale temporary uploads (from a crash) are swept, fresh ones kept", async 
   utimesSync(old, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000));
   writeFileSync(join(tmpDir(t.deps), "fresh.part"), "y");
   t.clock.set(new Date());
-  expect(sweepStaleUploads(t.deps)).toBe(1);
+  expect(await sweepStaleUploads(t.deps)).toBe(1);
   expect(readdirSync(tmpDir(t.deps))).toEqual(["fresh.part"]);
 });
 

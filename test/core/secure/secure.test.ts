@@ -18,6 +18,7 @@ import { createLink, deleteLink, getLink, listLinks, setRevoked, updateLink } fr
 import { createRequest, deleteRequest, getRequest, listRequests, requestByCode, updateRequest } from "../../../core/secure/requests";
 import { openRequest } from "../../../core/secure/request-items";
 import { linkOwner } from "../../../core/secure/view";
+import { createFileStorage } from "../../../core/storage";
 import { appEnginesForFile } from "../../helpers/async-engines";
 
 // starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
@@ -40,7 +41,7 @@ for (const [engine, open] of engines)
       const { db } = await open();
       const clock = new ManualClock("2026-03-01T09:30:00.000Z");
       const config = loadConfig({ DATA_DIR: dataDir, SHORT_URL: "https://s.example", LOG_LEVEL: "error" });
-      const deps = { asyncDb: db, clock, config, log: createLogger("error") };
+      const deps = { asyncDb: db, clock, config, log: createLogger("error"), storage: createFileStorage(config) };
       const user = async (username: string) => (await db.insert(db.tables.users).values({ username }).returning())[0]!.id;
       /** a file row as an upload or a text leaves it */
       const file = async (userId: number, folderId: number, name: string, content: { text?: string; storagePath?: string } = {}) =>
