@@ -23,6 +23,12 @@ export class FieldError extends ValidationError {
     super(`${field}: ${message}`, [{ field, message }]);
   }
 }
+/** 400 invalid_query: a tracker query that does not parse; the message names the position. */
+export class InvalidQuery extends AppError {
+  constructor(message: string) {
+    super(400, "invalid_query", message, [{ field: "keyword", message }]);
+  }
+}
 export class Unauthorized extends AppError {
   constructor(message = "Authentication required", code = "unauthorized") {
     super(401, code, message);

@@ -8,6 +8,7 @@ import { activePlan, assertWithinLimit, limitsOf } from "../accounts/plans";
 import { validateWebhookTarget } from "../webhooks/validate";
 import { isCategory, isCountry, isLanguage } from "./filters";
 import { normaliseKeyword } from "./normalise";
+import { parseQuery } from "./query";
 import { validateSourceRefs } from "./sources";
 import { invalidateTrackerIndex } from "./index-cache";
 
@@ -18,6 +19,9 @@ export interface TrackerInput {
   name?: string;
   keyword?: string;
   exact_match?: boolean;
+  syntax?: "plain" | "query";
+  word_forms?: boolean;
+  skip_reposts?: boolean;
   minus_words?: string[] | null;
   search_channels?: boolean;
   search_chats?: boolean;
@@ -42,6 +46,9 @@ export function trackerResponse(t: TrackerRow) {
     name: t.name,
     keyword: t.keyword,
     exact_match: t.exactMatch,
+    syntax: t.syntax,
+    word_forms: t.wordForms,
+    skip_reposts: t.skipReposts,
     minus_words: t.minusWords ?? null,
     search_channels: t.searchChannels,
     search_chats: t.searchChats,
@@ -92,6 +99,9 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
     if (!normaliseKeyword(out.keyword)) throw new FieldError("keyword", "must contain visible characters");
   }
   if (input.exact_match !== undefined) out.exactMatch = input.exact_match;
+  if (input.syntax !== undefined) out.syntax = input.syntax;
+  if (input.word_forms !== undefined) out.wordForms = input.word_forms;
+  if (input.skip_reposts !== undefined) out.skipReposts = input.skip_reposts;
   if (input.minus_words !== undefined) {
     const words = (input.minus_words ?? []).map((w) => w.trim()).filter((w) => normaliseKeyword(w));
     if (words.length > 50) throw new FieldError("minus_words", "at most 50 words");
@@ -137,6 +147,7 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
 async function checkWhole(deps: Pick<Deps, "config" | "clock" | "log">, next: Partial<TrackerRow>, webhookChanged: boolean) {
   if (next.searchChannels === false && next.searchChats === false)
     throw new FieldError("search_channels", "at least one of search_channels and search_chats must be true");
+  if (next.syntax === "query") parseQuery(next.keyword!); // 400 invalid_query naming the position
   if (next.notifyVia === "webhook") {
     if (!next.webhookUrl) throw new FieldError("webhook_url", "is required when notify_via is 'webhook'");
     if (webhookChanged) await validateWebhookTarget(deps, next.webhookUrl, "POST", "webhook_url");
