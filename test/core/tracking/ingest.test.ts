@@ -262,3 +262,36 @@ describe("bot notifications", () => {
     r.stop();
   });
 });
+
+describe("queries, word forms and reposts through ingestPost", () => {
+  test("a query tracker and a word-forms tracker record their matches with the words as written", async () => {
+    const query = await track({ keyword: '(биткоин OR bitcoin) -скам "spot etf"', syntax: "query", word_forms: true });
+    const forms = await track({ keyword: "канал", word_forms: true });
+    expect(await ids("Bitcoin SPOT ETFs approved", channel, 1)).toEqual([query.id]);
+    expect(await ids("Курс биткоина и spot ETF: скам?", channel, 2)).toEqual([]);
+    expect(await ids("Подписывайтесь на наши каналы", channel, 3)).toEqual([forms.id]);
+    expect(await ids("Ремонт канализации", channel, 4)).toEqual([]);
+    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id));
+    expect(rows.map((r) => [r.trackerId, r.matchedKeyword])).toEqual([[query.id, "Bitcoin"], [forms.id, "каналы"]]);
+  });
+
+  test("skip_reposts: a forwarded post does not match; a copy of a text matched in the last 24 h does not match again", async () => {
+    const skipping = await track({ keyword: "bitcoin", skip_reposts: true });
+    const all = await track({ keyword: "bitcoin" });
+    const forwarded = async (text: string, messageId: number) => (await ingestPost(t.deps, { chat: channel, messageId, text, forwarded: true })).map((m) => m.trackerId);
+    expect(await forwarded("Bitcoin hits 100k", 1)).toEqual([all.id]);
+    expect(await ids("Bitcoin hits 100k", channel, 2)).toEqual([skipping.id, all.id]); // the first time as an original
+    // the same text in another chat, spaced and cased differently: a copy
+    expect(await ids("BITCOIN  hits\n100k", group, 3)).toEqual([all.id]);
+    t.clock.advance(23 * 3600_000);
+    expect(await ids("Bitcoin hits 100k", group, 4)).toEqual([all.id]);
+    // an edit of the matched post is still that post (its snippet is updated)
+    expect(await ids("Bitcoin hits 100k!", channel, 2)).toEqual([skipping.id, all.id]);
+    t.clock.advance(3600_000 + 1);
+    expect(await ids("Bitcoin hits 100k", group, 5)).toEqual([skipping.id, all.id]); // a day after it was matched
+    expect(await ids("Bitcoin hits 100k", channel, 6)).toEqual([all.id]); // and from then on a copy again
+    const table = t.deps.asyncDb.tables.trackers;
+    const counts = await t.deps.asyncDb.select({ id: table.id, n: table.totalMatches }).from(table).orderBy(asc(table.id));
+    expect(counts).toEqual([{ id: skipping.id, n: 2 }, { id: all.id, n: 6 }]);
+  });
+});
