@@ -4,7 +4,7 @@ import { trackerIndex, type IndexedTracker } from "./index-cache";
 import { detectLanguage } from "./language";
 import { excerpt } from "./matcher";
 import { nfkcToRaw, normalise } from "./normalise";
-import { notifyDeleted, notifyMatch } from "./notify";
+import { notifyDeleted, notifyMatches } from "./notify";
 import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
 import type { MatchRow } from "./matches";
 import { transaction } from "../../db/async";
@@ -63,6 +63,8 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | 
   let key: string | undefined;
   return transaction(deps.asyncDb, async (tx) => {
     const out: MatchRow[] = [];
+    // new matches by owner (in owner order), each owner notified once: one message per post
+    const created = new Map<number, { tracker: typeof trackers.$inferSelect; match: MatchRow }[]>();
     for (const hit of admitted) {
       const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).limit(1);
       if (!tracker?.isEnabled) continue;
@@ -92,9 +94,11 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | 
         .values({ trackerId: tracker.id, sourceChatId: source.chatId, sourceMessageId: post.messageId, detectedAt: now, ...fields })
         .returning();
       const [counted] = await tx.update(trackers).set({ totalMatches: sql`${trackers.totalMatches} + 1` }).where(eq(trackers.id, tracker.id)).returning();
-      await notifyMatch(tx, now, counted!, match!);
+      const mine = created.get(tracker.userId) ?? [];
+      created.set(tracker.userId, [...mine, { tracker: counted!, match: match! }]);
       out.push(match!);
     }
+    for (const [userId, items] of created) await notifyMatches(tx, now, userId, items);
     return out;
   });
 }

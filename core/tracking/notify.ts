@@ -68,26 +68,57 @@ function sourceLine(m: MatchRow): string {
   return m.sourceUsername ? `${title} (@${Bun.escapeHTML(m.sourceUsername)})` : title;
 }
 
-/** The Bot API sendMessage parameters (without chat_id) for one match. */
-export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchRow) {
-  const text = [`🔔 <b>${Bun.escapeHTML(tracker.name)}</b>: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+type Named = Pick<TrackerRow, "id" | "name">;
+/** The matches of one post, with every tracker of the owner that matched it (in tracker order). */
+interface PostItem {
+  trackers: Named[];
+  match: MatchRow;
+  ids: number[];
+}
+
+const names = (trackers: Named[]) => trackers.map((t) => `<b>${Bun.escapeHTML(t.name)}</b>`).join(", ");
+
+/** Groups an owner's matches (in id order) by post: one entry per post, naming every tracker that matched it. */
+function byPost(items: { tracker: Named; match: MatchRow }[]): PostItem[] {
+  const posts = new Map<string, PostItem>();
+  for (const { tracker, match } of items) {
+    const key = `${match.sourceChatId}/${match.sourceMessageId}`;
+    const post = posts.get(key);
+    if (post) {
+      post.trackers.push(tracker);
+      post.ids.push(match.id);
+    } else posts.set(key, { trackers: [tracker], match, ids: [match.id] });
+  }
+  return [...posts.values()];
+}
+
+const readButton = (ids: number[]) =>
+  ids.length === 1 ? { text: "✓ Mark read", url: startLink(`read_${ids[0]}`) } : { text: "✓ Mark read", url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) };
+
+/**
+ * The Bot API sendMessage parameters (without chat_id) for one post: its match, and every tracker
+ * of the owner that matched it (`ids`: their matches, all marked read by the button).
+ */
+export function matchMessage(trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
+  const list = Array.isArray(trackers) ? trackers : [trackers];
+  const text = [`🔔 ${names(list)}: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
   const keyboard: { text: string; url: string }[][] = [];
   if (m.postUrl) keyboard.push([{ text: "Open post", url: m.postUrl }]);
-  keyboard.push([{ text: "✓ Mark read", url: startLink(`read_${m.id}`) }, { text: "🔎 Tracker", url: startLink(`tracker_${tracker.id}`) }]);
+  keyboard.push([readButton(ids), list.length === 1 ? { text: "🔎 Tracker", url: startLink(`tracker_${list[0]!.id}`) } : { text: "🔎 My trackers", url: startLink("trackers") }]);
   return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
 }
 
-/** The Bot API parameters for several matches of one owner, grouped into one message. */
-export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">; match: MatchRow }[]) {
+/** The Bot API parameters for several posts of one owner, grouped into one message (a post once, with all its trackers). */
+export function groupedMessage(posts: PostItem[]) {
   const lines = fitting(
-    items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
+    posts.slice(0, GROUP_LIST).map(({ trackers, match }) => {
       const link = match.postUrl ? ` <a href="${Bun.escapeHTML(match.postUrl)}">open</a>` : "";
-      return `• <b>${Bun.escapeHTML(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
+      return `• ${names(trackers)}, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
     }),
   );
-  const more = items.length > lines.length ? [`…and ${items.length - lines.length} more`] : [];
-  const text = [`🔔 <b>${items.length} new matches</b>`, "", ...lines, ...more].join("\n");
-  const ids = items.map((i) => i.match.id);
+  const more = posts.length > lines.length ? [`…and ${posts.length - lines.length} more`] : [];
+  const text = [`🔔 <b>${posts.length} new matches</b>`, "", ...lines, ...more].join("\n");
+  const ids = posts.flatMap((p) => p.ids);
   return {
     text,
     parse_mode: "HTML",
@@ -121,21 +152,24 @@ export function webhookPayload(event: "keyword_match" | "post_deleted", tracker:
 }
 
 /**
- * Notifies the owner of a new match, inside the transaction that recorded it: a webhook job, or a
- * bot message (sent now, or left pending when the owner was notified within BURST_WINDOW_MS).
+ * Notifies one owner of the new matches of one post, inside the transaction that recorded them:
+ * a webhook job per webhook tracker, and for the bot trackers one message naming all of them (sent
+ * now, or left pending when the owner was notified within BURST_WINDOW_MS).
  */
-export async function notifyMatch(tx: AsyncTx, now: Date, tracker: TrackerRow, m: MatchRow): Promise<void> {
-  if (tracker.notifyVia === "webhook") {
-    if (tracker.webhookUrl)
-      await queueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, m) });
-    return;
+export async function notifyMatches(tx: AsyncTx, now: Date, userId: number, items: { tracker: TrackerRow; match: MatchRow }[]): Promise<void> {
+  const viaBot: number[] = [];
+  for (const { tracker, match } of items) {
+    if (tracker.notifyVia === "webhook") {
+      if (tracker.webhookUrl)
+        await queueWebhook(tx, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, match) });
+    } else viaBot.push(match.id);
   }
-  if ((await ownerChat(tx, tracker.userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
+  if (!viaBot.length || (await ownerChat(tx, userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
   const { trackerMatches } = tx.tables;
-  await tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id));
+  await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, viaBot));
   // outside the window it goes out now, with any match still waiting for the flush job (in order)
-  await holdOwner(tx, tracker.userId);
-  if (!(await recentlyNotified(tx, tracker.userId, now))) await flushOwner(tx, tracker.userId, now);
+  await holdOwner(tx, userId);
+  if (!(await recentlyNotified(tx, userId, now))) await flushOwner(tx, userId, now);
 }
 
 /**
@@ -166,7 +200,8 @@ async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boole
   const ids = items.map((i) => i.match.id);
   const chatId = await ownerChat(tx, userId);
   if (chatId === null) return false;
-  const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
+  const posts = byPost(items);
+  const params = posts.length === 1 ? matchMessage(posts[0]!.trackers, posts[0]!.match, posts[0]!.ids) : groupedMessage(posts);
   await queueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
   return true;
 }

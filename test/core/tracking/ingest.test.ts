@@ -295,3 +295,36 @@ describe("queries, word forms and reposts through ingestPost", () => {
     expect(counts).toEqual([{ id: skipping.id, n: 2 }, { id: all.id, n: 6 }]);
   });
 });
+
+describe("one message per post per owner", () => {
+  test("two trackers matching one post: one message naming both; after the burst window, one grouped entry naming both", async () => {
+    const btc = await track({ name: "BTC", keyword: "bitcoin" });
+    const etf = await track({ name: "ETF", keyword: "etf OR fund", syntax: "query" });
+    const other = await upsertTelegramUser(t.deps, { id: 77, username: "bob", firstName: "Bob" });
+    const bobs = await createTracker(t.deps, other.id, { name: "Bob's BTC", keyword: "bitcoin" });
+    const made = await ingestPost(t.deps, { chat: channel, messageId: 1, text: "Bitcoin ETF approved" });
+    expect(made.map((m) => m.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
+    const first = await notifications();
+    expect(first.map((n) => [n.userId, n.target])).toEqual([[userId, "42"], [other.id, "77"]]);
+    const alice = first[0]!.payload as { text: string; reply_markup: { inline_keyboard: { text: string; url: string }[][] } };
+    expect(alice.text).toBe("🔔 <b>BTC</b>, <b>ETF</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\n<b>Bitcoin</b> ETF approved");
+    const [btcMatch, etfMatch] = made.filter((m) => m.trackerId !== bobs.id).sort((a, b) => a.id - b.id);
+    expect(alice.reply_markup.inline_keyboard.at(-1)).toEqual([{ text: "✓ Mark read", url: `bot-start:readr_${btcMatch!.id}-${etfMatch!.id}` }, { text: "🔎 My trackers", url: "bot-start:trackers" }]);
+
+    // within the window: two more posts, one matched by both trackers, one by one; they wait and go out as one message
+    t.clock.advance(10_000);
+    await ingestPost(t.deps, { chat: channel, messageId: 2, text: "Another bitcoin fund" });
+    await ingestPost(t.deps, { chat: group, messageId: 3, text: "bitcoin dips" });
+    expect(await notifications()).toHaveLength(2);
+    t.clock.advance(BURST_WINDOW_MS);
+    expect(await flushTrackerNotifications(t.deps)).toBe(2); // alice's and bob's
+    const grouped = (await notifications()).filter((n) => n.userId === userId).at(-1)!;
+    const text = (grouped.payload as { text: string }).text;
+    expect(text.split("\n")[0]).toBe("🔔 <b>2 new matches</b>");
+    expect(text).toContain("• <b>BTC</b>, <b>ETF</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\nAnother <b>bitcoin</b> fund");
+    expect(text).toContain("• <b>BTC</b>, Traders chat:");
+    // each tracker still records its own match
+    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.sourceMessageId, 2));
+    expect(rows.map((r) => r.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
+  });
+});
