@@ -19,7 +19,10 @@ const fields = {
   filter_min_subscribers: t.Optional(t.Nullable(t.Integer())),
   include_sources: nullableList,
   exclude_sources: nullableList,
-  notify_via: t.Optional(t.Union([t.Literal("bot"), t.Literal("webhook")])),
+  notify_via: t.Optional(t.Union([t.Literal("bot"), t.Literal("webhook"), t.Literal("chat")])),
+  notify_chat_id: t.Optional(t.Nullable(t.Union([t.String(), t.Integer()]))),
+  notify_thread_id: t.Optional(t.Nullable(t.Integer())),
+  notify_every: t.Optional(t.Union([t.Literal("instant"), t.Literal("hour"), t.Literal("day")])),
   webhook_url: nullableString,
   notify_on_delete: t.Optional(t.Boolean()),
 };

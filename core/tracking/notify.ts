@@ -127,7 +127,20 @@ export function groupedMessage(posts: PostItem[]) {
   };
 }
 
-async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
+/**
+ * A message for a team chat (notify_via "chat"): the owner's message without the buttons that act
+ * for the owner (they open the bot in a private chat), in the forum topic when one is set.
+ */
+export function chatMessage(params: Record<string, unknown>, m: MatchRow | null, threadId: number | null): Record<string, unknown> {
+  const { reply_markup: _, ...rest } = params;
+  return {
+    ...rest,
+    ...(m?.postUrl ? { reply_markup: { inline_keyboard: [[{ text: "Open post", url: m.postUrl }]] } } : {}),
+    ...(threadId !== null ? { message_thread_id: threadId } : {}),
+  };
+}
+
+export async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
   const { users } = tx.tables;
   const [row] = await tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.msgrId ?? null;
@@ -142,6 +155,9 @@ async function recentlyNotified(tx: AsyncDbOrTx, userId: number, now: Date): Pro
     .limit(1);
   return rows.length > 0;
 }
+
+/** Pending matches of these trackers wait for the burst window; the others' for their digest. */
+const INSTANT_BOT = (trackers: AsyncTx["tables"]["trackers"]) => and(eq(trackers.notifyVia, "bot"), eq(trackers.notifyEvery, "instant"));
 
 /** Inside a transaction: holds an owner's notification state (the burst window) until it ends, on every node. */
 const holdOwner = (tx: AsyncTx, userId: number) => serializeOn(tx, `tracker-notify:${userId}`);
@@ -158,14 +174,29 @@ export function webhookPayload(event: "keyword_match" | "post_deleted", tracker:
  */
 export async function notifyMatches(tx: AsyncTx, now: Date, userId: number, items: { tracker: TrackerRow; match: MatchRow }[]): Promise<void> {
   const viaBot: number[] = [];
-  for (const { tracker, match } of items) {
+  const digest: number[] = [];
+  const toChats = new Map<string, { tracker: TrackerRow; match: MatchRow }[]>();
+  for (const item of items) {
+    const { tracker, match } = item;
     if (tracker.notifyVia === "webhook") {
       if (tracker.webhookUrl)
         await queueWebhook(tx, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, match) });
+    } else if (tracker.notifyEvery !== "instant") digest.push(match.id);
+    else if (tracker.notifyVia === "chat") {
+      const key = `${tracker.notifyChatId}/${tracker.notifyThreadId ?? ""}`;
+      toChats.set(key, [...(toChats.get(key) ?? []), item]);
     } else viaBot.push(match.id);
   }
-  if (!viaBot.length || (await ownerChat(tx, userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
   const { trackerMatches } = tx.tables;
+  // digests wait in the database for the end of their hour or day (flushTrackerDigests)
+  if (digest.length) await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, digest));
+  for (const list of toChats.values()) {
+    const { notifyChatId, notifyThreadId } = list[0]!.tracker;
+    if (!notifyChatId) continue;
+    const params = chatMessage(matchMessage(list.map((i) => i.tracker), list[0]!.match), list[0]!.match, notifyThreadId);
+    await queueBotMessage(tx, now, { userId, topic: "tracker_chat", refId: list[0]!.match.id, chatId: notifyChatId, params });
+  }
+  if (!viaBot.length || (await ownerChat(tx, userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
   await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, viaBot));
   // outside the window it goes out now, with any match still waiting for the flush job (in order)
   await holdOwner(tx, userId);
@@ -182,7 +213,7 @@ async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boole
     .select({ id: trackerMatches.id })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId)));
+    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId), INSTANT_BOT(trackers)));
   if (!pending.length) return false;
   // taken by a conditional update: a row another run took meanwhile is not sent twice
   const taken = await tx
@@ -218,7 +249,7 @@ export async function flushTrackerNotifications(deps: Pick<Deps, "asyncDb" | "cl
     .selectDistinct({ userId: trackers.userId })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(eq(trackerMatches.notifyPending, true))
+    .where(and(eq(trackerMatches.notifyPending, true), INSTANT_BOT(trackers)))
     .orderBy(trackers.userId);
   let sent = 0;
   // an owner per transaction: one owner's notifications never wait for another's
@@ -267,6 +298,11 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
       return;
     }
     if (!deps.config.botToken) throw new NotConfigured("The bot is not configured (BOT_TOKEN), so bot notifications cannot be sent");
+    if (tracker.notifyVia === "chat" && tracker.notifyChatId) {
+      const { text, parse_mode } = matchMessage(tracker, sample);
+      await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId: tracker.notifyChatId, params: chatMessage({ text: `🧪 Test\n${text}`, parse_mode }, null, tracker.notifyThreadId) });
+      return;
+    }
     const chatId = await ownerChat(db, userId);
     if (chatId === null) throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
     const { text, parse_mode } = matchMessage(tracker, sample);

@@ -11,6 +11,7 @@ import { upsertEmailUser, upsertTelegramUser } from "../../../core/accounts/user
 import { mergeAccounts } from "../../../core/accounts/merge";
 import { markMatchRangeRead } from "../../../core/tracking/matches";
 import { recordBotMembership } from "../../../core/channels/ownership";
+import { flushTrackerDigests } from "../../../core/tracking/digests";
 
 let t: TestApp;
 let userId: number;
@@ -326,5 +327,74 @@ describe("one message per post per owner", () => {
     // each tracker still records its own match
     const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.sourceMessageId, 2));
     expect(rows.map((r) => r.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
+  });
+});
+
+describe("team chats and digests", () => {
+  const forum: ChatInfo = { chatId: "-1001000000009", type: "supergroup", title: "Team <forum>", username: null };
+  const queued = async (topic: string) => t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, topic)).orderBy(asc(t.deps.asyncDb.tables.outbox.id));
+
+  test("notify_via chat posts into the owner's group, in the forum topic; a chat that is not the owner's is refused and nothing changes", async () => {
+    await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
+    const tr = await track({ name: "BTC", keyword: "bitcoin", notify_via: "chat", notify_chat_id: Number(forum.chatId), notify_thread_id: 17 });
+    expect([tr.notifyVia, tr.notifyChatId, tr.notifyThreadId]).toEqual(["chat", forum.chatId, 17]);
+    const eth = await track({ name: "ETH", keyword: "ethereum", notify_via: "chat", notify_chat_id: forum.chatId, notify_thread_id: 17 });
+    await ingestPost(t.deps, { chat: channel, messageId: 5, text: "bitcoin and ethereum" });
+    const [sent, ...rest] = await queued("tracker_chat");
+    expect(rest).toEqual([]); // both trackers, one post, one chat: one message
+    expect(sent!.target).toBe(forum.chatId);
+    expect(sent!.payload).toEqual({
+      text: "🔔 <b>BTC</b>, <b>ETH</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\n<b>bitcoin</b> and ethereum",
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/5" }]] },
+      message_thread_id: 17,
+    });
+    expect(await notifications()).toEqual([]); // nothing to the owner's private chat
+
+    // someone else's group, a group where the bot is no longer an administrator, no chat at all
+    const bob = await upsertTelegramUser(t.deps, { id: 77, username: "bob", firstName: "Bob" });
+    const bobsGroup: ChatInfo = { chatId: "-1001000000077", type: "supergroup", title: "Bob's", username: null };
+    await recordBotMembership(t.deps, bobsGroup, { id: 77 }, { isAdmin: true, canInvite: true }, 5);
+    await expect(track({ keyword: "x", notify_via: "chat", notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({ status: 400, code: "chat_not_yours" });
+    await expect(updateTracker(t.deps, userId, eth.id, { notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({ code: "chat_not_yours" });
+    await expect(createTracker(t.deps, bob.id, { name: "y", keyword: "y", notify_via: "chat", notify_chat_id: forum.chatId })).rejects.toMatchObject({ code: "chat_not_yours" });
+    await expect(track({ keyword: "x", notify_via: "chat" })).rejects.toMatchObject({ status: 400, details: [{ field: "notify_chat_id" }] });
+    await recordBotMembership(t.deps, forum, null, { isAdmin: false, canInvite: false }, 5);
+    await expect(updateTracker(t.deps, userId, eth.id, { notify_thread_id: 18 })).rejects.toMatchObject({ code: "chat_not_yours" });
+    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackers).orderBy(asc(t.deps.asyncDb.tables.trackers.id));
+    expect(rows.map((r) => [r.name, r.notifyChatId, r.notifyThreadId])).toEqual([["BTC", forum.chatId, 17], ["ETH", forum.chatId, 17]]);
+  });
+
+  test("notify_every hour: matches wait in the database and go out as one digest per tracker when the UTC hour ends", async () => {
+    await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
+    t.clock.set(new Date("2026-03-01T10:20:00Z"));
+    const hourly = await track({ name: "Hourly BTC", keyword: "bitcoin", notify_every: "hour" });
+    const team = await track({ name: "Team ETH", keyword: "ethereum", notify_every: "hour", notify_via: "chat", notify_chat_id: forum.chatId, notify_thread_id: 3 });
+    const daily = await track({ name: "Daily SOL", keyword: "solana", notify_every: "day" });
+    await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin up" });
+    t.clock.advance(20 * 60_000);
+    await ingestPost(t.deps, { chat: group, messageId: 2, text: "bitcoin, ethereum and solana" });
+    expect(await notifications()).toEqual([]);
+    expect(await flushTrackerNotifications(t.deps)).toBe(0);
+    expect(await flushTrackerDigests(t.deps)).toBe(0); // 10:40: the hour has not ended
+    t.clock.set(new Date("2026-03-01T10:59:59Z"));
+    expect(await flushTrackerDigests(t.deps)).toBe(0);
+    t.clock.set(new Date("2026-03-01T11:00:05Z"));
+    await ingestPost(t.deps, { chat: channel, messageId: 3, text: "bitcoin again" }); // belongs to the next hour
+    expect(await flushTrackerDigests(t.deps)).toBe(2);
+    expect(await flushTrackerDigests(t.deps)).toBe(0); // taken once
+    const digests = await queued("tracker_digest");
+    expect(digests.map((d) => [d.refId, d.target])).toEqual([[hourly.id, "42"], [team.id, forum.chatId]]);
+    const mine = digests[0]!.payload as { text: string };
+    expect(mine.text).toBe("🗓 <b>Hourly BTC</b>: 2 matches in the last hour\n\n• Crypto &lt;News&gt;: <a href=\"https://t.me/cryptonews/1\">open</a>\n<b>bitcoin</b> up\n• Traders chat: <a href=\"https://t.me/c/1000000002/2\">open</a>\n<b>bitcoin</b>, ethereum and solana");
+    expect(digests[1]!.payload).toMatchObject({ text: "🗓 <b>Team ETH</b>: 1 match in the last hour\n\n• Traders chat: <a href=\"https://t.me/c/1000000002/2\">open</a>\nbitcoin, <b>ethereum</b> and solana", message_thread_id: 3 });
+    expect((digests[1]!.payload as { reply_markup?: unknown }).reply_markup).toBeUndefined();
+    // the daily one waits for midnight UTC; the 11:00 match for 12:00
+    t.clock.set(new Date("2026-03-01T12:00:00Z"));
+    expect(await flushTrackerDigests(t.deps)).toBe(1);
+    t.clock.set(new Date("2026-03-02T00:00:01Z"));
+    expect(await flushTrackerDigests(t.deps)).toBe(1);
+    expect((await queued("tracker_digest")).map((d) => d.refId)).toEqual([hourly.id, team.id, hourly.id, daily.id]);
   });
 });
