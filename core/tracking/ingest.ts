@@ -46,6 +46,7 @@ export function admits(t: IndexedTracker, source: SourceRow, language: () => str
 export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | "trackerIndex">, post: IncomingPost): Promise<MatchRow[]> {
   const source = await sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
   const { text, hits } = (await trackerIndex(deps)).match(post.text);
+  deps.trackerIndex.recent.add({ chatId: source.chatId, title: source.title, username: source.username, text: post.text, forwarded: post.forwarded === true });
   if (!hits.length) return [];
   let lang: string | null | undefined;
   const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
