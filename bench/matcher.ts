@@ -1,17 +1,27 @@
 /**
  * Matcher throughput: 10,000 trackers (keywords, phrases, minus words; Latin and Cyrillic; exact and
  * substring) against a stream of channel-like posts, on one core. Prints messages per second.
- * Run: bun run bench/matcher.ts [trackers] [messages] [hot]
+ * Run: bun run bench/matcher.ts [trackers] [messages] [hot] [queries] [forms] [--baseline <checkout>]
  * `hot` is the share of keywords drawn from the posts' own vocabulary (the rest are specific words
  * that rarely occur, as real keywords are); 0.05 gives about one match per post, 1 is a stress case.
  * Post words follow Zipf's law over a 20,000-word vocabulary, as words in real text do. The figure
  * is the best of several rounds (the machine may be shared), with the median beside it.
+ * `queries` and `forms` are the shares of trackers that are queries (syntax "query": OR, NOT,
+ * phrases, prefixes, groups and NEAR over the same words) and that use word forms (default 0 both:
+ * the plain case). `--baseline` also loads the matcher of another checkout of this repository
+ * (e.g. a worktree of main) and runs its rounds in turn with this one's, in this process, on the
+ * same trackers and posts, so both meet the same load on a shared machine.
  */
 import { TrackerIndex, type MatchableTracker } from "../core/tracking/matcher";
 
-const TRACKERS = Number(process.argv[2] ?? 10_000);
-const MESSAGES = Number(process.argv[3] ?? 300_000);
-const HOT = Number(process.argv[4] ?? 0.05);
+const args = process.argv.slice(2);
+const flag = args.indexOf("--baseline");
+const BASELINE = flag === -1 ? null : args.splice(flag, 2)[1]!;
+const TRACKERS = Number(args[0] ?? 10_000);
+const MESSAGES = Number(args[1] ?? 300_000);
+const HOT = Number(args[2] ?? 0.05);
+const QUERIES = Number(args[3] ?? 0);
+const FORMS = Number(args[4] ?? 0);
 
 let seed = 42;
 const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
@@ -42,14 +52,21 @@ const zipfWord = () => {
 };
 const rareVocab = Array.from({ length: 100_000 }, (_, i) => word(i % 2 ? CYR : LAT, 5, 12));
 const keywordWord = () => (rnd() < HOT ? pick(postVocab) : pick(rareVocab));
-const ROUNDS = 5;
+const ROUNDS = 7;
 
-const trackers: MatchableTracker[] = Array.from({ length: TRACKERS }, (_, id) => ({
-  id,
-  keyword: rnd() < 0.3 ? `${keywordWord()} ${keywordWord()}` : keywordWord(),
-  exactMatch: rnd() < 0.5,
-  minusWords: rnd() < 0.3 ? [keywordWord(), keywordWord()] : null,
-}));
+const QUERY_SHAPES = [
+  () => `${keywordWord()} OR ${keywordWord()} -${keywordWord()}`,
+  () => `"${keywordWord()} ${keywordWord()}" ${keywordWord().slice(0, 4)}*`,
+  () => `(${keywordWord()} | ${keywordWord()}) NEAR/3 ${keywordWord()}`,
+  () => `${keywordWord()} ${keywordWord()} OR ${keywordWord()} NOT (${keywordWord()} ${keywordWord()})`,
+];
+const trackers: MatchableTracker[] = Array.from({ length: TRACKERS }, (_, id) => {
+  // the plain trackers draw exactly what they drew before queries existed, so the plain case is unchanged
+  const plain = { id, keyword: rnd() < 0.3 ? `${keywordWord()} ${keywordWord()}` : keywordWord(), exactMatch: rnd() < 0.5, minusWords: rnd() < 0.3 ? [keywordWord(), keywordWord()] : null };
+  if (!QUERIES && !FORMS) return plain;
+  const query = rnd() < QUERIES;
+  return { ...plain, keyword: query ? pick(QUERY_SHAPES)() : plain.keyword, syntax: query ? ("query" as const) : ("plain" as const), wordForms: rnd() < FORMS };
+});
 
 const PUNCT = [" ", " ", " ", ", ", ". ", "! ", " — ", "\n", " 🚀 "];
 const posts = Array.from({ length: 5_000 }, () => {
@@ -60,23 +77,43 @@ const posts = Array.from({ length: 5_000 }, () => {
 });
 const avgLen = posts.reduce((a, p) => a + p.length, 0) / posts.length;
 
-let t0 = performance.now();
-const index = new TrackerIndex(trackers);
-const buildMs = performance.now() - t0;
-
-for (let i = 0; i < 20_000; i++) index.match(posts[i % posts.length]!);
-let hits = 0;
-const rates: number[] = [];
-for (let round = 0; round < ROUNDS; round++) {
-  hits = 0;
-  t0 = performance.now();
-  for (let i = 0; i < MESSAGES; i++) hits += index.match(posts[i % posts.length]!).hits.length;
-  rates.push(MESSAGES / ((performance.now() - t0) / 1000));
+interface Index {
+  match(text: string): { hits: unknown[] };
 }
-rates.sort((a, b) => b - a);
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
-console.log(`trackers: ${TRACKERS}, messages per round: ${MESSAGES}, average post: ${avgLen.toFixed(0)} chars, hot keywords: ${HOT}`);
-console.log(`index build: ${buildMs.toFixed(0)} ms`);
-console.log(`throughput: ${fmt(rates[0]!)} messages/s best, ${fmt(rates[ROUNDS >> 1]!)} median of ${ROUNDS} rounds (${((rates[0]! * avgLen) / 1e6).toFixed(1)} M chars/s), one core`);
-console.log(`matches: ${(hits / MESSAGES).toFixed(2)} per message`);
+function build(make: (t: MatchableTracker[]) => Index) {
+  const t0 = performance.now();
+  const index = make(trackers);
+  const buildMs = performance.now() - t0;
+  for (let i = 0; i < 20_000; i++) index.match(posts[i % posts.length]!);
+  return { index, buildMs, rates: [] as number[], hits: 0 };
+}
+
+/** One round: every message once; records the rate. */
+function round(run: ReturnType<typeof build>) {
+  let hits = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < MESSAGES; i++) hits += run.index.match(posts[i % posts.length]!).hits.length;
+  run.rates.push(MESSAGES / ((performance.now() - t0) / 1000));
+  run.hits = hits;
+}
+
+const runs: [string, ReturnType<typeof build>][] = [["this checkout", build((t) => new TrackerIndex(t))]];
+if (BASELINE) {
+  const baseline = (await import(`${BASELINE.replace(/\/$/, "")}/core/tracking/matcher.ts`)) as { TrackerIndex: new (t: MatchableTracker[]) => Index };
+  runs.push([`baseline ${BASELINE}`, build((t) => new baseline.TrackerIndex(t))]);
+}
+for (let r = 0; r < ROUNDS; r++) for (const [, run] of r % 2 ? [...runs].reverse() : runs) round(run);
+
+console.log(`trackers: ${TRACKERS} (${fmt(QUERIES * 100)}% queries, ${fmt(FORMS * 100)}% word forms), messages per round: ${MESSAGES}, average post: ${avgLen.toFixed(0)} chars, hot keywords: ${HOT}`);
+for (const [name, run] of runs) {
+  const rates = run.rates.sort((a, b) => b - a);
+  console.log(`${name}: index build ${run.buildMs.toFixed(0)} ms`);
+  console.log(`  throughput: ${fmt(rates[0]!)} messages/s best, ${fmt(rates[ROUNDS >> 1]!)} median of ${ROUNDS} rounds (${((rates[0]! * avgLen) / 1e6).toFixed(1)} M chars/s), one core`);
+  console.log(`  matches: ${(run.hits / MESSAGES).toFixed(2)} per message`);
+}
+if (runs.length === 2) {
+  const [mine, base] = runs.map(([, r]) => r);
+  console.log(`this checkout / baseline: ${(mine!.rates[0]! / base!.rates[0]!).toFixed(3)} best, ${(mine!.rates[ROUNDS >> 1]! / base!.rates[ROUNDS >> 1]!).toFixed(3)} median`);
+}

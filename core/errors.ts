@@ -23,6 +23,18 @@ export class FieldError extends ValidationError {
     super(`${field}: ${message}`, [{ field, message }]);
   }
 }
+/** 400 invalid_query: a tracker query that does not parse; the message names the position. */
+export class InvalidQuery extends AppError {
+  constructor(message: string) {
+    super(400, "invalid_query", message, [{ field: "keyword", message }]);
+  }
+}
+/** 400 chat_not_yours: notifications may only go to a channel or group of the account where the bot is an administrator. */
+export class ChatNotYours extends AppError {
+  constructor() {
+    super(400, "chat_not_yours", "Notifications can only go to one of your channels or groups where the bot is an administrator: add the bot there as an administrator first");
+  }
+}
 export class Unauthorized extends AppError {
   constructor(message = "Authentication required", code = "unauthorized") {
     super(401, code, message);

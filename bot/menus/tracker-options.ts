@@ -52,7 +52,41 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   { label: "🗣 Language", prompt: "Send the language posts must be in, as a code such as en, ru or de.", parse: (t) => ({ filter_language: t.toLowerCase() }), clear: { filter_language: null } },
   {
     label: "📬 Notify via",
-    prompt: "Send “bot” to be told here, or a webhook URL to get an HTTP POST per match (it must answer 2xx to a test request).",
-    parse: (t) => (/^bot$/i.test(t) ? { notify_via: "bot" } : { notify_via: "webhook", webhook_url: t }),
+    prompt:
+      "Send “bot” to be told here, a webhook URL to get an HTTP POST per match (it must answer 2xx to a test request), or “chat” with the id of one of your groups or channels where I am an admin, and a forum topic if you like: chat -1001234567890 12",
+    parse: (t) => {
+      if (/^bot$/i.test(t)) return { notify_via: "bot" };
+      const chat = /^chat\s+(-?\d+)(?:\s+(\d+))?$/i.exec(t);
+      if (chat) return { notify_via: "chat", notify_chat_id: chat[1]!, notify_thread_id: chat[2] ? Number(chat[2]) : null };
+      if (/^chat\b/i.test(t)) return bad("Send “chat” and the group's id, e.g. chat -1001234567890, and a topic id after it if you like.");
+      return { notify_via: "webhook", webhook_url: t };
+    },
+  },
+  {
+    label: "🧩 Syntax",
+    prompt:
+      "Send “query” to write the keyword as a query — spaces: all words; OR or |: either; -word: not; \"…\": exact phrase; word*: starts with; ( ): group; a NEAR/3 b: close together — or “plain” for one word or phrase.",
+    parse: (t) => (/^query/i.test(t) ? { syntax: "query" } : /^plain/i.test(t) ? { syntax: "plain" } : bad("Send “query” or “plain”.")),
+  },
+  {
+    label: "🌿 Word forms",
+    prompt: "Send “on” to match words in any form (канал: каналы, каналов; run: runs, running) or “off” for the words as written.",
+    parse: (t) => (/^on$/i.test(t) ? { word_forms: true } : /^off$/i.test(t) ? { word_forms: false } : bad("Send “on” or “off”.")),
+  },
+  {
+    label: "🔁 Reposts",
+    prompt: "Send “skip” to ignore forwarded posts and copies of a post matched in the last 24 hours, or “keep” to match them too.",
+    parse: (t) => (/^skip/i.test(t) ? { skip_reposts: true } : /^keep/i.test(t) ? { skip_reposts: false } : bad("Send “skip” or “keep”.")),
+  },
+  {
+    label: "⏰ How often",
+    prompt: "Send “instant” to be told at once, “hour” for one digest at the end of each hour or “day” for one a day (UTC).",
+    parse: (t) => {
+      const w = t.toLowerCase();
+      if (w.startsWith("inst")) return { notify_every: "instant" };
+      if (w.startsWith("hour")) return { notify_every: "hour" };
+      if (w.startsWith("day") || w.startsWith("dai")) return { notify_every: "day" };
+      return bad("Send “instant”, “hour” or “day”.");
+    },
   },
 ];

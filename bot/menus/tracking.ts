@@ -5,6 +5,7 @@
 import { getTracker, listTrackers, setTrackerEnabled, deleteTracker, trackerLimits } from "../../core/tracking/trackers";
 import { listMatches, markAllRead, unreadCount } from "../../core/tracking/matches";
 import { fitting, highlight } from "../../core/tracking/notify";
+import { previewTracker } from "../../core/tracking/preview";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
@@ -38,21 +39,37 @@ export const trackersScreen = createScreen("trackers", 1, async (ctx) => {
   return rows.length ? `🔎 <b>Your keyword trackers</b>${page}\nTap one to see matches or change it.` : "🔎 You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
 });
 
+/** "this query would have matched these 3 of the last 100 posts", with up to 3 of them. */
+async function previewLines(ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>): Promise<string[]> {
+  const { of, matched } = await previewTracker(ctx.deps, t);
+  if (!of) return ["Preview: no recent posts to try it on yet."];
+  const what = t.syntax === "query" ? "This query" : "This keyword";
+  const head = `👀 ${what} would have matched ${matched.length === 1 ? "this" : "these"} ${matched.length} of the last ${of} posts${matched.length ? ":" : "."}`;
+  return [head, ...matched.slice(0, 3).map((m) => `• ${esc(m.source)}: ${highlight(clip(m.snippet, 200), m.matchedKeyword)}`)];
+}
+
+const chatLine = (t: Awaited<ReturnType<typeof getTracker>>) =>
+  t.notifyVia === "webhook" ? `webhook ${esc(t.webhookUrl ?? "")}` : t.notifyVia === "chat" ? `chat ${t.notifyChatId}${t.notifyThreadId ? `, topic ${t.notifyThreadId}` : ""}` : "this chat";
+
 export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
   const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
   return [
     `<b>${esc(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
-    `Keyword: <code>${esc(t.keyword)}</code>${t.exactMatch ? " (whole words)" : ""}`,
+    `${t.syntax === "query" ? "Query" : "Keyword"}: <code>${esc(t.keyword)}</code>${t.exactMatch && t.syntax !== "query" && !t.wordForms ? " (whole words)" : ""}`,
+    [t.wordForms && "any word forms", t.skipReposts && "reposts and copies skipped"].filter(Boolean).join(", "),
     t.minusWords?.length ? `Minus words: ${esc(clip(t.minusWords.join(", ")))}` : "",
     `Searches: ${[t.searchChannels && "channels", t.searchChats && "chats"].filter(Boolean).join(" and ")}`,
     t.includeSources?.length ? `Only: ${esc(clip(t.includeSources.join(", ")))}` : "",
     t.excludeSources?.length ? `Never: ${esc(clip(t.excludeSources.join(", ")))}` : "",
     t.filterMinSubscribers ? `At least ${t.filterMinSubscribers} members` : "",
     t.filterLanguage ? `Language: ${t.filterLanguage}` : "",
-    `Notifies via: ${t.notifyVia === "webhook" ? `webhook ${esc(t.webhookUrl ?? "")}` : "this chat"}`,
+    `Notifies via: ${chatLine(t)}${t.notifyEvery === "instant" ? "" : `, one digest a${t.notifyEvery === "hour" ? "n hour" : " day"}`}`,
     `Matches: ${t.totalMatches} (${unread} unread)`,
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .concat("", ...(await previewLines(ctx, t)))
+    .join("\n");
 });
 
 export const feedScreen = createScreen("tracker-feed", 2, async (ctx) => (await feed(ctx)).text);

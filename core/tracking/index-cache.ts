@@ -5,6 +5,7 @@ import type { AsyncDb } from "../../db/async";
 import { TrackerIndex, type KeywordHit } from "./matcher";
 import { parseSourceRef, type SourceRef } from "./sources";
 import { announce, CACHE_TOPICS } from "../cluster/caches";
+import { RecentPosts } from "./preview";
 
 type Row = typeof trackers.$inferSelect;
 
@@ -53,6 +54,8 @@ export interface TrackerIndexCache {
   peek(): LiveIndex | null;
   /** Runs overlay updates one after the other, in the order the changes came. */
   serial(work: () => Promise<void>): Promise<void>;
+  /** The last posts matched on this node, for the live preview of a tracker's settings. */
+  readonly recent: RecentPosts;
 }
 
 export function createTrackerIndexCache(): TrackerIndexCache {
@@ -80,6 +83,7 @@ export function createTrackerIndexCache(): TrackerIndexCache {
       index = null;
     },
     peek: () => index,
+    recent: new RecentPosts(),
     serial(work) {
       const next = queue.then(work);
       queue = next.catch(() => {});

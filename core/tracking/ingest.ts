@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { trackerIndex, type IndexedTracker } from "./index-cache";
 import { detectLanguage } from "./language";
 import { excerpt } from "./matcher";
-import { nfkcToRaw } from "./normalise";
-import { notifyDeleted, notifyMatch } from "./notify";
+import { nfkcToRaw, normalise } from "./normalise";
+import { notifyDeleted, notifyMatches } from "./notify";
 import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
 import type { MatchRow } from "./matches";
 import { transaction } from "../../db/async";
@@ -16,7 +16,14 @@ export interface IncomingPost {
   messageId: number;
   /** the text, or the caption of a media message */
   text: string;
+  /** forwarded from elsewhere (the Bot API's `forward_origin`): trackers with skip_reposts pass it by */
+  forwarded?: boolean;
 }
+
+/** Texts that differ only in what normalisation ignores (case, ё, invisible characters, spacing) are one text. */
+const textKey = (text: string) => new Bun.CryptoHasher("sha256").update(normalise(text).trim()).digest("base64");
+/** A skip_reposts tracker does not match a copy of a text it matched less than this long ago. */
+export const COPY_WINDOW_MS = 24 * 3600_000;
 
 /** Whether a tracker's source and filter settings admit a post from `source`. Unknown metadata never matches. */
 export function admits(t: IndexedTracker, source: SourceRow, language: () => string | null): boolean {
@@ -39,22 +46,26 @@ export function admits(t: IndexedTracker, source: SourceRow, language: () => str
 export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | "trackerIndex">, post: IncomingPost): Promise<MatchRow[]> {
   const source = await sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
   const { text, hits } = (await trackerIndex(deps)).match(post.text);
+  deps.trackerIndex.recent.add({ chatId: source.chatId, title: source.title, username: source.username, text: post.text, forwarded: post.forwarded === true });
   if (!hits.length) return [];
   let lang: string | null | undefined;
   const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
   // by owner: the transaction holds each owner's notification state in one order on every node
   // a chat without a public username feeds only the accounts that own it as a channel
   const owners = source.username ? null : await privateChatOwners(deps, source.chatId);
-  const admitted = hits.filter((h) => (!owners || owners.has(h.tracker.userId)) && admits(h.tracker, source, language)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
+  const admitted = hits.filter((h) => (!owners || owners.has(h.tracker.userId)) && !(post.forwarded && h.tracker.skipReposts) && admits(h.tracker, source, language)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
   if (!admitted.length) return [];
   const now = deps.clock.now();
   const url = postUrl(source, post.messageId);
   // snippets show the text as written; the hits' positions are in its NFKC form
   const toRaw = nfkcToRaw(post.text, text);
   const shown = (hit: { start: number; end: number }) => (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
-  const { trackers, trackerMatches } = deps.asyncDb.tables;
+  const { trackers, trackerMatches, trackerSeenTexts } = deps.asyncDb.tables;
+  let key: string | undefined;
   return transaction(deps.asyncDb, async (tx) => {
     const out: MatchRow[] = [];
+    // new matches by owner (in owner order), each owner notified once: one message per post
+    const created = new Map<number, { tracker: typeof trackers.$inferSelect; match: MatchRow }[]>();
     for (const hit of admitted) {
       const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).limit(1);
       if (!tracker?.isEnabled) continue;
@@ -70,14 +81,25 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | 
         out.push(updated!);
         continue;
       }
+      if (tracker.skipReposts) {
+        // one statement on both databases: a text first seen, or last matched over 24 h ago, is (re)claimed; a copy is not
+        const claimed = await tx
+          .insert(trackerSeenTexts)
+          .values({ trackerId: tracker.id, textHash: (key ??= textKey(text)), seenAt: now })
+          .onConflictDoUpdate({ target: [trackerSeenTexts.trackerId, trackerSeenTexts.textHash], set: { seenAt: now }, setWhere: lte(trackerSeenTexts.seenAt, new Date(now.getTime() - COPY_WINDOW_MS)) })
+          .returning({ trackerId: trackerSeenTexts.trackerId });
+        if (!claimed.length) continue;
+      }
       const [match] = await tx
         .insert(trackerMatches)
         .values({ trackerId: tracker.id, sourceChatId: source.chatId, sourceMessageId: post.messageId, detectedAt: now, ...fields })
         .returning();
       const [counted] = await tx.update(trackers).set({ totalMatches: sql`${trackers.totalMatches} + 1` }).where(eq(trackers.id, tracker.id)).returning();
-      await notifyMatch(tx, now, counted!, match!);
+      const mine = created.get(tracker.userId) ?? [];
+      created.set(tracker.userId, [...mine, { tracker: counted!, match: match! }]);
       out.push(match!);
     }
+    for (const [userId, items] of created) await notifyMatches(tx, now, userId, items);
     return out;
   });
 }

@@ -1,12 +1,10 @@
 import { AhoCorasick } from "./aho-corasick";
 import { isWholeWord, matchStart, normaliseKeyword } from "./normalise";
+import { compileTracker, evaluateQuery, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
 
-/** What the matcher needs of a tracker. */
-export interface MatchableTracker {
+/** What the matcher needs of a tracker (`syntax` and `wordForms` default to plain and off). */
+export interface MatchableTracker extends MatchSettings {
   id: number;
-  keyword: string;
-  exactMatch: boolean;
-  minusWords: string[] | null;
 }
 
 /** A tracker whose keyword occurs in a text (and no minus word does). Positions are in the NFKC text. */
@@ -18,6 +16,8 @@ export interface KeywordHit<T> {
 
 const KEYWORD = 0;
 const MINUS = 1;
+/** roles from TERM up: term (role - TERM) of a query tracker */
+const TERM = 2;
 
 /**
  * All enabled trackers indexed once: keywords and minus words (normalised) go into one
@@ -25,6 +25,8 @@ const MINUS = 1;
  * Rules: non-exact keywords match as substrings of the normalised text; exact ones as whole
  * words/phrases (Unicode letters, digits and marks are word characters); a minus word anywhere in
  * the text vetoes, matched the same way (substring or whole word) as the tracker's keyword.
+ * Queries and word forms (query-match.ts) put their terms into the same automaton; an occurrence is
+ * only noted during the scan, and the trackers it concerns are checked after it.
  */
 export class TrackerIndex<T extends MatchableTracker> {
   private automaton: AhoCorasick;
@@ -37,6 +39,12 @@ export class TrackerIndex<T extends MatchableTracker> {
   private hitEnd: Int32Array;
   private gen = 0;
   private hitList: number[] = [];
+  /** per tracker: its query, or null for a plain tracker */
+  private queries: (CompiledQuery | null)[];
+  /** occurrences of query terms in this scan: flat (tracker, term, start, end), and the query trackers concerned */
+  private termHits: number[] = [];
+  private candidateGen: Int32Array;
+  private candidates: number[] = [];
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
 
@@ -54,9 +62,14 @@ export class TrackerIndex<T extends MatchableTracker> {
       }
       owners[id]!.push(trackerIndex, role);
     };
-    trackers.forEach((t, i) => {
-      add(t.keyword, i, KEYWORD);
-      for (const w of t.minusWords ?? []) add(w, i, MINUS);
+    this.queries = trackers.map((t, i) => {
+      const query = compileTracker(t);
+      if (query) query.terms.forEach((term, k) => add(term.pattern, i, TERM + k));
+      else {
+        add(t.keyword, i, KEYWORD);
+        for (const w of t.minusWords ?? []) add(w, i, MINUS);
+      }
+      return query;
     });
     this.automaton = new AhoCorasick([...patternIds.keys()]);
     this.owners = owners.map((o) => Int32Array.from(o));
@@ -66,6 +79,7 @@ export class TrackerIndex<T extends MatchableTracker> {
     this.minusGen = new Int32Array(n);
     this.hitStart = new Int32Array(n);
     this.hitEnd = new Int32Array(n);
+    this.candidateGen = new Int32Array(n);
   }
 
   get size(): number {
@@ -78,11 +92,20 @@ export class TrackerIndex<T extends MatchableTracker> {
     let whole = -1;
     for (let k = 0; k < owners.length; k += 2) {
       const t = owners[k]!;
+      const role = owners[k + 1]!;
+      if (role >= TERM) {
+        this.termHits.push(t, role - TERM, start, end);
+        if (this.candidateGen[t] !== this.gen) {
+          this.candidateGen[t] = this.gen;
+          this.candidates.push(t);
+        }
+        continue;
+      }
       if (this.exact[t]) {
         if (whole === -1) whole = isWholeWord(this.text, start, end) ? 1 : 0;
         if (!whole) continue;
       }
-      if (owners[k + 1] === MINUS) this.minusGen[t] = this.gen;
+      if (role === MINUS) this.minusGen[t] = this.gen;
       else if (this.hitGen[t] !== this.gen) {
         this.hitGen[t] = this.gen;
         this.hitStart[t] = start;
@@ -105,7 +128,30 @@ export class TrackerIndex<T extends MatchableTracker> {
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
+    if (this.candidates.length) this.checkQueries(text, hits);
     return { text, hits };
+  }
+
+  /** Evaluates the queries of the trackers whose terms occurred in this scan, on those occurrences only. */
+  private checkQueries(text: string, hits: KeywordHit<T>[]): void {
+    const byTracker = new Map<number, Map<number, number[]>>();
+    const found = this.termHits;
+    for (let k = 0; k < found.length; k += 4) {
+      let terms = byTracker.get(found[k]!);
+      if (!terms) byTracker.set(found[k]!, (terms = new Map()));
+      const list = terms.get(found[k + 1]!);
+      if (list) list.push(found[k + 2]!, found[k + 3]!);
+      else terms.set(found[k + 1]!, [found[k + 2]!, found[k + 3]!]);
+    }
+    let words: WordPositions | null = null;
+    const wordsOnce = () => (words ??= new WordPositions(text));
+    for (const t of this.candidates) {
+      const terms = byTracker.get(t)!;
+      const hit = evaluateQuery(this.queries[t]!, text, (term) => terms.get(term), wordsOnce);
+      if (hit) hits.push({ tracker: this.trackers[t]!, ...hit });
+    }
+    this.termHits.length = 0;
+    this.candidates.length = 0;
   }
 }
 

@@ -20,7 +20,7 @@ export const INVISIBLE = new Uint8Array(65536);
 /** 1 for whitespace (a run of it counts as one space) */
 export const SPACE = new Uint8Array(65536);
 /** 1 for letters, digits, marks and underscore (word characters for whole-word matching) */
-const WORD = new Uint8Array(65536);
+export const WORD = new Uint8Array(65536);
 
 for (let c = 0; c < 65536; c++) {
   const ch = String.fromCharCode(c);
@@ -74,7 +74,8 @@ export function matchStart(s: string, end: number, length: number): number {
   return i;
 }
 
-function isWordAt(s: string, i: number, step: -1 | 1): boolean {
+/** Whether the first visible character from `i` (going by `step`) is a word character; false at either end. */
+export function isWordAt(s: string, i: number, step: -1 | 1): boolean {
   while (i >= 0 && i < s.length && INVISIBLE[s.charCodeAt(i)]) i += step;
   if (i < 0 || i >= s.length) return false;
   const c = s.charCodeAt(i);

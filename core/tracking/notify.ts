@@ -68,26 +68,57 @@ function sourceLine(m: MatchRow): string {
   return m.sourceUsername ? `${title} (@${Bun.escapeHTML(m.sourceUsername)})` : title;
 }
 
-/** The Bot API sendMessage parameters (without chat_id) for one match. */
-export function matchMessage(tracker: Pick<TrackerRow, "id" | "name">, m: MatchRow) {
-  const text = [`🔔 <b>${Bun.escapeHTML(tracker.name)}</b>: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+type Named = Pick<TrackerRow, "id" | "name">;
+/** The matches of one post, with every tracker of the owner that matched it (in tracker order). */
+interface PostItem {
+  trackers: Named[];
+  match: MatchRow;
+  ids: number[];
+}
+
+const names = (trackers: Named[]) => trackers.map((t) => `<b>${Bun.escapeHTML(t.name)}</b>`).join(", ");
+
+/** Groups an owner's matches (in id order) by post: one entry per post, naming every tracker that matched it. */
+function byPost(items: { tracker: Named; match: MatchRow }[]): PostItem[] {
+  const posts = new Map<string, PostItem>();
+  for (const { tracker, match } of items) {
+    const key = `${match.sourceChatId}/${match.sourceMessageId}`;
+    const post = posts.get(key);
+    if (post) {
+      post.trackers.push(tracker);
+      post.ids.push(match.id);
+    } else posts.set(key, { trackers: [tracker], match, ids: [match.id] });
+  }
+  return [...posts.values()];
+}
+
+const readButton = (ids: number[]) =>
+  ids.length === 1 ? { text: "✓ Mark read", url: startLink(`read_${ids[0]}`) } : { text: "✓ Mark read", url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) };
+
+/**
+ * The Bot API sendMessage parameters (without chat_id) for one post: its match, and every tracker
+ * of the owner that matched it (`ids`: their matches, all marked read by the button).
+ */
+export function matchMessage(trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
+  const list = Array.isArray(trackers) ? trackers : [trackers];
+  const text = [`🔔 ${names(list)}: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
   const keyboard: { text: string; url: string }[][] = [];
   if (m.postUrl) keyboard.push([{ text: "Open post", url: m.postUrl }]);
-  keyboard.push([{ text: "✓ Mark read", url: startLink(`read_${m.id}`) }, { text: "🔎 Tracker", url: startLink(`tracker_${tracker.id}`) }]);
+  keyboard.push([readButton(ids), list.length === 1 ? { text: "🔎 Tracker", url: startLink(`tracker_${list[0]!.id}`) } : { text: "🔎 My trackers", url: startLink("trackers") }]);
   return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
 }
 
-/** The Bot API parameters for several matches of one owner, grouped into one message. */
-export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">; match: MatchRow }[]) {
+/** The Bot API parameters for several posts of one owner, grouped into one message (a post once, with all its trackers). */
+export function groupedMessage(posts: PostItem[]) {
   const lines = fitting(
-    items.slice(0, GROUP_LIST).map(({ tracker, match }) => {
+    posts.slice(0, GROUP_LIST).map(({ trackers, match }) => {
       const link = match.postUrl ? ` <a href="${Bun.escapeHTML(match.postUrl)}">open</a>` : "";
-      return `• <b>${Bun.escapeHTML(tracker.name)}</b>, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
+      return `• ${names(trackers)}, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
     }),
   );
-  const more = items.length > lines.length ? [`…and ${items.length - lines.length} more`] : [];
-  const text = [`🔔 <b>${items.length} new matches</b>`, "", ...lines, ...more].join("\n");
-  const ids = items.map((i) => i.match.id);
+  const more = posts.length > lines.length ? [`…and ${posts.length - lines.length} more`] : [];
+  const text = [`🔔 <b>${posts.length} new matches</b>`, "", ...lines, ...more].join("\n");
+  const ids = posts.flatMap((p) => p.ids);
   return {
     text,
     parse_mode: "HTML",
@@ -96,7 +127,20 @@ export function groupedMessage(items: { tracker: Pick<TrackerRow, "id" | "name">
   };
 }
 
-async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
+/**
+ * A message for a team chat (notify_via "chat"): the owner's message without the buttons that act
+ * for the owner (they open the bot in a private chat), in the forum topic when one is set.
+ */
+export function chatMessage(params: Record<string, unknown>, m: MatchRow | null, threadId: number | null): Record<string, unknown> {
+  const { reply_markup: _, ...rest } = params;
+  return {
+    ...rest,
+    ...(m?.postUrl ? { reply_markup: { inline_keyboard: [[{ text: "Open post", url: m.postUrl }]] } } : {}),
+    ...(threadId !== null ? { message_thread_id: threadId } : {}),
+  };
+}
+
+export async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
   const { users } = tx.tables;
   const [row] = await tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.msgrId ?? null;
@@ -112,6 +156,9 @@ async function recentlyNotified(tx: AsyncDbOrTx, userId: number, now: Date): Pro
   return rows.length > 0;
 }
 
+/** Pending matches of these trackers wait for the burst window; the others' for their digest. */
+const INSTANT_BOT = (trackers: AsyncTx["tables"]["trackers"]) => and(eq(trackers.notifyVia, "bot"), eq(trackers.notifyEvery, "instant"));
+
 /** Inside a transaction: holds an owner's notification state (the burst window) until it ends, on every node. */
 const holdOwner = (tx: AsyncTx, userId: number) => serializeOn(tx, `tracker-notify:${userId}`);
 
@@ -121,21 +168,39 @@ export function webhookPayload(event: "keyword_match" | "post_deleted", tracker:
 }
 
 /**
- * Notifies the owner of a new match, inside the transaction that recorded it: a webhook job, or a
- * bot message (sent now, or left pending when the owner was notified within BURST_WINDOW_MS).
+ * Notifies one owner of the new matches of one post, inside the transaction that recorded them:
+ * a webhook job per webhook tracker, and for the bot trackers one message naming all of them (sent
+ * now, or left pending when the owner was notified within BURST_WINDOW_MS).
  */
-export async function notifyMatch(tx: AsyncTx, now: Date, tracker: TrackerRow, m: MatchRow): Promise<void> {
-  if (tracker.notifyVia === "webhook") {
-    if (tracker.webhookUrl)
-      await queueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, m) });
-    return;
+export async function notifyMatches(tx: AsyncTx, now: Date, userId: number, items: { tracker: TrackerRow; match: MatchRow }[]): Promise<void> {
+  const viaBot: number[] = [];
+  const digest: number[] = [];
+  const toChats = new Map<string, { tracker: TrackerRow; match: MatchRow }[]>();
+  for (const item of items) {
+    const { tracker, match } = item;
+    if (tracker.notifyVia === "webhook") {
+      if (tracker.webhookUrl)
+        await queueWebhook(tx, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, match) });
+    } else if (tracker.notifyEvery !== "instant") digest.push(match.id);
+    else if (tracker.notifyVia === "chat") {
+      const key = `${tracker.notifyChatId}/${tracker.notifyThreadId ?? ""}`;
+      toChats.set(key, [...(toChats.get(key) ?? []), item]);
+    } else viaBot.push(match.id);
   }
-  if ((await ownerChat(tx, tracker.userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
   const { trackerMatches } = tx.tables;
-  await tx.update(trackerMatches).set({ notifyPending: true }).where(eq(trackerMatches.id, m.id));
+  // digests wait in the database for the end of their hour or day (flushTrackerDigests)
+  if (digest.length) await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, digest));
+  for (const list of toChats.values()) {
+    const { notifyChatId, notifyThreadId } = list[0]!.tracker;
+    if (!notifyChatId) continue;
+    const params = chatMessage(matchMessage(list.map((i) => i.tracker), list[0]!.match), list[0]!.match, notifyThreadId);
+    await queueBotMessage(tx, now, { userId, topic: "tracker_chat", refId: list[0]!.match.id, chatId: notifyChatId, params });
+  }
+  if (!viaBot.length || (await ownerChat(tx, userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
+  await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, viaBot));
   // outside the window it goes out now, with any match still waiting for the flush job (in order)
-  await holdOwner(tx, tracker.userId);
-  if (!(await recentlyNotified(tx, tracker.userId, now))) await flushOwner(tx, tracker.userId, now);
+  await holdOwner(tx, userId);
+  if (!(await recentlyNotified(tx, userId, now))) await flushOwner(tx, userId, now);
 }
 
 /**
@@ -148,7 +213,7 @@ async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boole
     .select({ id: trackerMatches.id })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId)));
+    .where(and(eq(trackerMatches.notifyPending, true), eq(trackers.userId, userId), INSTANT_BOT(trackers)));
   if (!pending.length) return false;
   // taken by a conditional update: a row another run took meanwhile is not sent twice
   const taken = await tx
@@ -166,7 +231,8 @@ async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boole
   const ids = items.map((i) => i.match.id);
   const chatId = await ownerChat(tx, userId);
   if (chatId === null) return false;
-  const params = items.length === 1 ? matchMessage(items[0]!.tracker, items[0]!.match) : groupedMessage(items);
+  const posts = byPost(items);
+  const params = posts.length === 1 ? matchMessage(posts[0]!.trackers, posts[0]!.match, posts[0]!.ids) : groupedMessage(posts);
   await queueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
   return true;
 }
@@ -183,7 +249,7 @@ export async function flushTrackerNotifications(deps: Pick<Deps, "asyncDb" | "cl
     .selectDistinct({ userId: trackers.userId })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(eq(trackerMatches.notifyPending, true))
+    .where(and(eq(trackerMatches.notifyPending, true), INSTANT_BOT(trackers)))
     .orderBy(trackers.userId);
   let sent = 0;
   // an owner per transaction: one owner's notifications never wait for another's
@@ -232,6 +298,11 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
       return;
     }
     if (!deps.config.botToken) throw new NotConfigured("The bot is not configured (BOT_TOKEN), so bot notifications cannot be sent");
+    if (tracker.notifyVia === "chat" && tracker.notifyChatId) {
+      const { text, parse_mode } = matchMessage(tracker, sample);
+      await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId: tracker.notifyChatId, params: chatMessage({ text: `🧪 Test\n${text}`, parse_mode }, null, tracker.notifyThreadId) });
+      return;
+    }
     const chatId = await ownerChat(db, userId);
     if (chatId === null) throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
     const { text, parse_mode } = matchMessage(tracker, sample);

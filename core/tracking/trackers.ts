@@ -2,12 +2,13 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { trackers } from "../../db/schema";
 import { serializeOn, transaction } from "../../db/async";
-import { FieldError, NotFound } from "../errors";
+import { ChatNotYours, FieldError, NotFound } from "../errors";
 import { getUser } from "../accounts/users";
 import { activePlan, assertWithinLimit, limitsOf } from "../accounts/plans";
 import { validateWebhookTarget } from "../webhooks/validate";
 import { isCategory, isCountry, isLanguage } from "./filters";
 import { normaliseKeyword } from "./normalise";
+import { parseQuery } from "./query";
 import { validateSourceRefs } from "./sources";
 import { invalidateTrackerIndex } from "./index-cache";
 
@@ -18,6 +19,9 @@ export interface TrackerInput {
   name?: string;
   keyword?: string;
   exact_match?: boolean;
+  syntax?: "plain" | "query";
+  word_forms?: boolean;
+  skip_reposts?: boolean;
   minus_words?: string[] | null;
   search_channels?: boolean;
   search_chats?: boolean;
@@ -27,7 +31,10 @@ export interface TrackerInput {
   filter_min_subscribers?: number | null;
   include_sources?: string[] | null;
   exclude_sources?: string[] | null;
-  notify_via?: "bot" | "webhook";
+  notify_via?: "bot" | "webhook" | "chat";
+  notify_chat_id?: string | number | null;
+  notify_thread_id?: number | null;
+  notify_every?: "instant" | "hour" | "day";
   webhook_url?: string | null;
   notify_on_delete?: boolean;
   is_enabled?: boolean;
@@ -42,6 +49,9 @@ export function trackerResponse(t: TrackerRow) {
     name: t.name,
     keyword: t.keyword,
     exact_match: t.exactMatch,
+    syntax: t.syntax,
+    word_forms: t.wordForms,
+    skip_reposts: t.skipReposts,
     minus_words: t.minusWords ?? null,
     search_channels: t.searchChannels,
     search_chats: t.searchChats,
@@ -52,6 +62,9 @@ export function trackerResponse(t: TrackerRow) {
     include_sources: t.includeSources ?? null,
     exclude_sources: t.excludeSources ?? null,
     notify_via: t.notifyVia,
+    notify_chat_id: t.notifyChatId,
+    notify_thread_id: t.notifyThreadId,
+    notify_every: t.notifyEvery,
     webhook_url: t.webhookUrl,
     notify_on_delete: t.notifyOnDelete,
     is_enabled: t.isEnabled,
@@ -92,6 +105,9 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
     if (!normaliseKeyword(out.keyword)) throw new FieldError("keyword", "must contain visible characters");
   }
   if (input.exact_match !== undefined) out.exactMatch = input.exact_match;
+  if (input.syntax !== undefined) out.syntax = input.syntax;
+  if (input.word_forms !== undefined) out.wordForms = input.word_forms;
+  if (input.skip_reposts !== undefined) out.skipReposts = input.skip_reposts;
   if (input.minus_words !== undefined) {
     const words = (input.minus_words ?? []).map((w) => w.trim()).filter((w) => normaliseKeyword(w));
     if (words.length > 50) throw new FieldError("minus_words", "at most 50 words");
@@ -114,6 +130,17 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
   if (input.include_sources !== undefined) out.includeSources = validateSourceRefs("include_sources", input.include_sources);
   if (input.exclude_sources !== undefined) out.excludeSources = validateSourceRefs("exclude_sources", input.exclude_sources);
   if (input.notify_via !== undefined) out.notifyVia = input.notify_via;
+  if (input.notify_chat_id !== undefined) {
+    const id = input.notify_chat_id === null ? null : String(input.notify_chat_id).trim();
+    if (id !== null && !/^-?\d{1,20}$/.test(id)) throw new FieldError("notify_chat_id", "must be a Telegram chat id, e.g. -1001234567890");
+    out.notifyChatId = id || null;
+  }
+  if (input.notify_thread_id !== undefined) {
+    const n = input.notify_thread_id;
+    if (n !== null && (!Number.isInteger(n) || n < 1 || n > 2 ** 31)) throw new FieldError("notify_thread_id", "must be the id of a forum topic (a whole number from 1)");
+    out.notifyThreadId = n;
+  }
+  if (input.notify_every !== undefined) out.notifyEvery = input.notify_every;
   if (input.webhook_url !== undefined) {
     const url = input.webhook_url?.trim() || null;
     if (url !== null) {
@@ -134,12 +161,23 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
 }
 
 /** Rules across fields, checked on the tracker as it would be after the change. */
-async function checkWhole(deps: Pick<Deps, "config" | "clock" | "log">, next: Partial<TrackerRow>, webhookChanged: boolean) {
+async function checkWhole(deps: Pick<Deps, "asyncDb" | "config" | "clock" | "log">, userId: number, next: Partial<TrackerRow>, webhookChanged: boolean) {
   if (next.searchChannels === false && next.searchChats === false)
     throw new FieldError("search_channels", "at least one of search_channels and search_chats must be true");
+  if (next.syntax === "query") parseQuery(next.keyword!); // 400 invalid_query naming the position
   if (next.notifyVia === "webhook") {
     if (!next.webhookUrl) throw new FieldError("webhook_url", "is required when notify_via is 'webhook'");
     if (webhookChanged) await validateWebhookTarget(deps, next.webhookUrl, "POST", "webhook_url");
+  }
+  if (next.notifyVia === "chat") {
+    if (!next.notifyChatId) throw new FieldError("notify_chat_id", "is required when notify_via is 'chat': the chat id of one of your channels or groups");
+    const { channels } = deps.asyncDb.tables;
+    const [own] = await deps.asyncDb
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.userId, userId), eq(channels.chatId, next.notifyChatId), eq(channels.botIsAdmin, true)))
+      .limit(1);
+    if (!own) throw new ChatNotYours();
   }
 }
 
@@ -165,7 +203,7 @@ export async function createTracker(deps: Deps, userId: number, input: TrackerIn
   const cols = toColumns(input);
   const next = { exactMatch: false, searchChannels: true, searchChats: true, notifyVia: "bot" as const, notifyOnDelete: false, ...cols };
   assertWithinLimit(deps, await getUser(deps, userId), "trackers", await countTrackers(deps, userId));
-  await checkWhole(deps, next, true);
+  await checkWhole(deps, userId, next, true);
   // checked again after the (async) webhook validation, in the transaction that inserts, with the
   // user's tracker count held still: creates at once on any nodes cannot pass the limit together
   const { trackers } = deps.asyncDb.tables;
@@ -198,7 +236,7 @@ export async function updateTracker(deps: Deps, userId: number, id: number, inpu
   const cols = toColumns(input);
   const next = { ...current, ...cols };
   const webhookChanged = next.notifyVia === "webhook" && (current.notifyVia !== "webhook" || next.webhookUrl !== current.webhookUrl);
-  await checkWhole(deps, next, webhookChanged);
+  await checkWhole(deps, userId, next, webhookChanged);
   if (!Object.keys(cols).length) return current;
   const { trackers } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb.update(trackers).set(cols).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning();

@@ -8,6 +8,12 @@ export const trackers = pgTable("trackers", {
   name: text("name").notNull(),
   keyword: text("keyword").notNull(),
   exactMatch: bool("exact_match").notNull().default(false),
+  /** "plain": the keyword is one word or phrase; "query": the keyword is a query (operators, phrases, prefixes) */
+  syntax: text("syntax", { enum: ["plain", "query"] }).notNull().default("plain"),
+  /** words match in any of their inflected forms (Russian, English) */
+  wordForms: bool("word_forms").notNull().default(false),
+  /** forwarded posts and copies of a text matched in the last 24 h do not match */
+  skipReposts: bool("skip_reposts").notNull().default(false),
   minusWords: json<string[] | null>("minus_words"),
   searchChannels: bool("search_channels").notNull().default(true),
   searchChats: bool("search_chats").notNull().default(true),
@@ -17,7 +23,12 @@ export const trackers = pgTable("trackers", {
   filterMinSubscribers: int("filter_min_subscribers"),
   includeSources: json<string[] | null>("include_sources"),
   excludeSources: json<string[] | null>("exclude_sources"),
-  notifyVia: text("notify_via", { enum: ["bot", "webhook"] }).notNull().default("bot"),
+  notifyVia: text("notify_via", { enum: ["bot", "webhook", "chat"] }).notNull().default("bot"),
+  /** notify_via "chat": the Telegram chat id of one of the owner's channels, and the forum topic in it */
+  notifyChatId: text("notify_chat_id"),
+  notifyThreadId: int("notify_thread_id"),
+  /** "instant", or matches wait for a digest at the end of each UTC hour or day */
+  notifyEvery: text("notify_every", { enum: ["instant", "hour", "day"] }).notNull().default("instant"),
   webhookUrl: text("webhook_url"),
   notifyOnDelete: bool("notify_on_delete").notNull().default(false),
   isEnabled: bool("is_enabled").notNull().default(true),
@@ -59,3 +70,10 @@ export const trackerMatches = pgTable("tracker_matches", {
   index("tracker_matches_post").on(t.sourceChatId, t.sourceMessageId),
   index("tracker_matches_pending").on(t.notifyPending),
 ]);
+
+/** the normalised texts (as hashes) a tracker with skip_reposts matched, and when: a copy within 24 h does not match again */
+export const trackerSeenTexts = pgTable("tracker_seen_texts", {
+  trackerId: int("tracker_id").notNull().references(() => trackers.id, { onDelete: "cascade" }),
+  textHash: text("text_hash").notNull(),
+  seenAt: ts("seen_at").notNull(),
+}, (t) => [uniqueIndex("tracker_seen_texts_key").on(t.trackerId, t.textHash), index("tracker_seen_texts_seen").on(t.seenAt)]);

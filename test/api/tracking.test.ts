@@ -5,6 +5,7 @@ import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { outbox } from "../../db/schema";
 import { ingestPost } from "../../core/tracking/ingest";
 import { upsertSource } from "../../core/tracking/sources";
+import { recordBotMembership } from "../../core/channels/ownership";
 
 let t: TestApp;
 let receiver: WebhookReceiver;
@@ -26,9 +27,9 @@ describe("trackers CRUD", () => {
     const created = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust", unknown_field: 1 } });
     expect(created.status).toBe(201);
     expect(created.json).toEqual({
-      id: created.json.id, name: "Rust", keyword: "rust", exact_match: false, minus_words: null, search_channels: true, search_chats: true,
+      id: created.json.id, name: "Rust", keyword: "rust", exact_match: false, syntax: "plain", word_forms: false, skip_reposts: false, minus_words: null, search_channels: true, search_chats: true,
       filter_geo: null, filter_language: null, filter_category: null, filter_min_subscribers: null, include_sources: null, exclude_sources: null,
-      notify_via: "bot", webhook_url: null, notify_on_delete: false, is_enabled: true, total_matches: 0, created_at: t.clock.now().toISOString(),
+      notify_via: "bot", notify_chat_id: null, notify_thread_id: null, notify_every: "instant", webhook_url: null, notify_on_delete: false, is_enabled: true, total_matches: 0, created_at: t.clock.now().toISOString(),
     });
     expect((await t.request("GET", "/api/tracking", { token })).json).toEqual([created.json]);
     expect((await t.request("GET", `/api/tracking/${created.json.id}`, { token })).json).toEqual(created.json);
@@ -84,6 +85,55 @@ describe("trackers CRUD", () => {
     expect(patch.status).toBe(400);
     expect(patch.json.details[0].field).toBe("webhook_url");
     expect((await t.request("GET", "/api/tracking/abc", { token })).status).toBe(400);
+  });
+
+  test("queries: a query that does not parse is a 400 invalid_query naming the position, and changes nothing", async () => {
+    const { token } = await t.telegramUser();
+    const invalid = async (body: Record<string, unknown>, method = "POST", path = "/api/tracking") => {
+      const res = await t.request(method, path, { token, body: { name: "q", ...body } });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe("invalid_query");
+      expect(res.json.details[0].field).toBe("keyword");
+      return res.json.message as string;
+    };
+    expect(await invalid({ keyword: 'bitcoin "etf', syntax: "query" })).toBe("the quote at position 9 is not closed");
+    expect(await invalid({ keyword: "(bitcoin OR eth", syntax: "query" })).toBe("the parenthesis at position 1 is not closed");
+    expect(await invalid({ keyword: "bitcoin OR", syntax: "query" })).toContain("position 11");
+    expect(await invalid({ keyword: Array.from({ length: 31 }, (_, i) => `w${i}`).join(" "), syntax: "query" })).toContain("at most 30");
+    expect(await invalid({ keyword: "a".repeat(501), syntax: "query" })).toContain("at most 500 characters");
+    expect((await t.request("GET", "/api/tracking", { token })).json).toEqual([]);
+    const wrongSyntax = await t.request("POST", "/api/tracking", { token, body: { name: "q", keyword: "x", syntax: "sql" } });
+    expect([wrongSyntax.status, wrongSyntax.json.error]).toEqual([400, "validation_error"]);
+
+    const created = await t.request("POST", "/api/tracking", { token, body: { name: "crypto", keyword: "(bitcoin OR ethereum) -scam", syntax: "query", word_forms: true } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ keyword: "(bitcoin OR ethereum) -scam", syntax: "query", word_forms: true, skip_reposts: false });
+    // a plain keyword that is not a query becomes invalid when the syntax changes; the tracker stays as it was
+    const plain = await t.request("POST", "/api/tracking", { token, body: { name: "p", keyword: "rock | roll (" } });
+    expect(plain.status).toBe(201);
+    expect(await invalid({ syntax: "query" }, "PATCH", `/api/tracking/${plain.json.id}`)).toBe("the parenthesis at position 13 is not closed");
+    expect((await t.request("GET", `/api/tracking/${plain.json.id}`, { token })).json).toEqual(plain.json);
+
+    await post(1, "Ethereum ETF approved");
+    await post(2, "Ethereum scam alert");
+    const matches = (await t.request("GET", `/api/tracking/${created.json.id}/matches`, { token })).json;
+    expect(matches.items.map((m: { matched_keyword: string }) => m.matched_keyword)).toEqual(["Ethereum"]);
+  });
+
+  test("notify_via chat: 400 without a chat, 400 chat_not_yours for a chat that is not the caller's channel; the caller's own group is taken", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    await t.telegramUser(43, "bob");
+    await recordBotMembership(t.deps, { chatId: "-1002000000001", type: "supergroup", title: "Bob's team", username: null }, { id: 43 }, { isAdmin: true, canInvite: true }, 3);
+    await recordBotMembership(t.deps, { chatId: "-1002000000002", type: "supergroup", title: "Alice's team", username: null }, { id: 42 }, { isAdmin: true, canInvite: true }, 3);
+    const missing = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "k", notify_via: "chat" } });
+    expect([missing.status, missing.json.error, missing.json.details[0].field]).toEqual([400, "validation_error", "notify_chat_id"]);
+    const foreign = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "k", notify_via: "chat", notify_chat_id: "-1002000000001" } });
+    expect([foreign.status, foreign.json.error]).toEqual([400, "chat_not_yours"]);
+    expect(foreign.json.message).toContain("one of your channels or groups");
+    expect((await t.request("GET", "/api/tracking", { token })).json).toEqual([]);
+    const ok = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "k", notify_via: "chat", notify_chat_id: -1002000000002, notify_thread_id: 5, notify_every: "day" } });
+    expect(ok.status).toBe(201);
+    expect(ok.json).toMatchObject({ notify_via: "chat", notify_chat_id: "-1002000000002", notify_thread_id: 5, notify_every: "day" });
   });
 
   test("lengths count characters, not UTF-16 units: 800 emoji are a valid keyword, 801 are not", async () => {

@@ -5,6 +5,8 @@ import { COMMANDS } from "../../bot/commands";
 import { users } from "../../db/schema";
 import { listLinks } from "../../core/links/list";
 import { createTracker, getTracker } from "../../core/tracking/trackers";
+import { ingestPost } from "../../core/tracking/ingest";
+import { recordBotMembership } from "../../core/channels/ownership";
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
@@ -122,6 +124,42 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
       rx.stop(true);
     }
     expect(await getTracker(b.t.deps, (await userId()), tr.id)).toMatchObject({ keyword: "hot deal", exactMatch: true, minusWords: ["в кредит", "spam"], searchChats: false, filterLanguage: "de", notifyVia: "webhook" });
+  });
+
+  test("syntax, word forms, reposts, digests and a team chat, each one tap and one answer; the card previews the last posts", async () => {
+    b = unitBot();
+    await b.send("/start");
+    const me = await userId();
+    const tr = await createTracker(b.t.deps, me, { name: "Channels", keyword: "канал" });
+    const news = { chatId: "-1003000000001", type: "channel" as const, title: "News", username: "news" };
+    let id = 0;
+    for (const text of ["Новые каналы недели", "Канал о рыбалке", "Ремонт канализации", "Про каналы и скам", "bitcoin ETF"]) await ingestPost(b.t.deps, { chat: news, messageId: ++id, text });
+    const team = { chatId: "-1003000000002", type: "supergroup" as const, title: "Team", username: null };
+    await recordBotMembership(b.t.deps, team, { id: FROM.id }, { isAdmin: true, canInvite: true }, 3);
+    await ingestPost(b.t.deps, { chat: team, messageId: 1, text: "наш канал растёт" }); // the owner's private group: in the preview
+    await b.send(`/start tracker_${tr.id}`);
+    // anywhere in words, as plain trackers match by default; the owner's private group counts, newest first, 3 shown
+    expect(lastText()).toContain("\n\n👀 This keyword would have matched these 5 of the last 6 posts:\n• Team: наш <b>канал</b> растёт\n• News: Про <b>канал</b>ы и скам\n• News: Ремонт <b>канал</b>изации");
+    const answer = async (label: string, text: string) => {
+      await b.press(label);
+      await b.send(text);
+      return lastText();
+    };
+    expect(await answer("🌿 Word forms", "maybe")).toContain("Send “on” or “off”.");
+    const forms = await b.send("on").then(lastText);
+    expect(forms).toContain("any word forms");
+    expect(forms).toContain("👀 This keyword would have matched these 4 of the last 6 posts:\n• Team: наш <b>канал</b> растёт\n• News: Про <b>каналы</b> и скам\n• News: <b>Канал</b> о рыбалке");
+    expect(await answer("🔤 Keyword", "канал -скам")).toContain("would have matched these 0 of the last 6 posts."); // plain: the words as one phrase
+    const query = await answer("🧩 Syntax", "query");
+    expect(query).toContain("Query: <code>канал -скам</code>");
+    expect(query).toContain("👀 This query would have matched these 3 of the last 6 posts:");
+    expect(await answer("🔁 Reposts", "skip")).toContain("any word forms, reposts and copies skipped");
+    expect(await answer("⏰ How often", "hour")).toContain("Notifies via: this chat, one digest an hour");
+    expect(await answer("📬 Notify via", "chat -1009999")).toContain("Notifications can only go to one of your channels or groups where the bot is an administrator");
+    expect(await b.send("chat -1003000000002 7").then(lastText)).toContain("Notifies via: chat -1003000000002, topic 7, one digest an hour");
+    expect(await answer("🧩 Syntax", "query")).toContain("✅ Saved");
+    expect(await answer("🔤 Keyword", "(канал")).toContain("the parenthesis at position 1 is not closed");
+    expect(await getTracker(b.t.deps, me, tr.id)).toMatchObject({ keyword: "канал -скам", syntax: "query", wordForms: true, skipReposts: true, notifyEvery: "hour", notifyVia: "chat", notifyChatId: team.chatId, notifyThreadId: 7 });
   });
 
   test("the tracker limit is said before the first question", async () => {

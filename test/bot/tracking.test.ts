@@ -153,6 +153,21 @@ describe("private chats feed only their owners' trackers", () => {
   });
 });
 
+test("skip_reposts: a forwarded channel post (forward_origin) does not match; the original after it does", async () => {
+  const { token } = await t.telegramUser(42, "alice");
+  const { json: tracker } = await t.request("POST", "/api/tracking", { token, body: { name: "BTC", keyword: "bitcoin", skip_reposts: true } });
+  addBotToChannel();
+  await fake.waitFor("getChatMemberCount", (c) => c.params.chat_id === CHANNEL.id);
+  const origin = { type: "channel", date: now(), chat: { id: -1009999, type: "channel", title: "Elsewhere" }, message_id: 9 };
+  fake.pushUpdate({ channel_post: { message_id: 1, date: now(), chat: CHANNEL, text: "Forwarded: bitcoin is up", forward_origin: origin } });
+  fake.pushUpdate({ channel_post: { message_id: 2, date: now(), chat: CHANNEL, text: "Our own take: bitcoin is up" } });
+  const { items } = await eventually(async () => {
+    const res = await t.request("GET", `/api/tracking/${tracker.id}/matches`, { token });
+    return res.json.total >= 1 ? res.json : null;
+  }, "the original's match");
+  expect(items.map((m: { source_message_id: number }) => m.source_message_id)).toEqual([2]);
+});
+
 test("POST /api/tracking/:id/test queues a sample bot message; email-only owners get a clear 400", async () => {
   const { user, token } = await t.telegramUser(42, "alice");
   const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust" } });

@@ -11,6 +11,7 @@ import { upsertEmailUser, upsertTelegramUser } from "../../../core/accounts/user
 import { mergeAccounts } from "../../../core/accounts/merge";
 import { markMatchRangeRead } from "../../../core/tracking/matches";
 import { recordBotMembership } from "../../../core/channels/ownership";
+import { flushTrackerDigests } from "../../../core/tracking/digests";
 
 let t: TestApp;
 let userId: number;
@@ -260,5 +261,140 @@ describe("bot notifications", () => {
     expect((hooks[1]!.payload as { match: { is_deleted: boolean; tracker_id: number } }).match).toMatchObject({ is_deleted: true, tracker_id: hook.id });
     expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_deleted")))).toEqual([]);
     r.stop();
+  });
+});
+
+describe("queries, word forms and reposts through ingestPost", () => {
+  test("a query tracker and a word-forms tracker record their matches with the words as written", async () => {
+    const query = await track({ keyword: '(биткоин OR bitcoin) -скам "spot etf"', syntax: "query", word_forms: true });
+    const forms = await track({ keyword: "канал", word_forms: true });
+    expect(await ids("Bitcoin SPOT ETFs approved", channel, 1)).toEqual([query.id]);
+    expect(await ids("Курс биткоина и spot ETF: скам?", channel, 2)).toEqual([]);
+    expect(await ids("Подписывайтесь на наши каналы", channel, 3)).toEqual([forms.id]);
+    expect(await ids("Ремонт канализации", channel, 4)).toEqual([]);
+    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id));
+    expect(rows.map((r) => [r.trackerId, r.matchedKeyword])).toEqual([[query.id, "Bitcoin"], [forms.id, "каналы"]]);
+  });
+
+  test("skip_reposts: a forwarded post does not match; a copy of a text matched in the last 24 h does not match again", async () => {
+    const skipping = await track({ keyword: "bitcoin", skip_reposts: true });
+    const all = await track({ keyword: "bitcoin" });
+    const forwarded = async (text: string, messageId: number) => (await ingestPost(t.deps, { chat: channel, messageId, text, forwarded: true })).map((m) => m.trackerId);
+    expect(await forwarded("Bitcoin hits 100k", 1)).toEqual([all.id]);
+    expect(await ids("Bitcoin hits 100k", channel, 2)).toEqual([skipping.id, all.id]); // the first time as an original
+    // the same text in another chat, spaced and cased differently: a copy
+    expect(await ids("BITCOIN  hits\n100k", group, 3)).toEqual([all.id]);
+    t.clock.advance(23 * 3600_000);
+    expect(await ids("Bitcoin hits 100k", group, 4)).toEqual([all.id]);
+    // an edit of the matched post is still that post (its snippet is updated)
+    expect(await ids("Bitcoin hits 100k!", channel, 2)).toEqual([skipping.id, all.id]);
+    t.clock.advance(3600_000 + 1);
+    expect(await ids("Bitcoin hits 100k", group, 5)).toEqual([skipping.id, all.id]); // a day after it was matched
+    expect(await ids("Bitcoin hits 100k", channel, 6)).toEqual([all.id]); // and from then on a copy again
+    const table = t.deps.asyncDb.tables.trackers;
+    const counts = await t.deps.asyncDb.select({ id: table.id, n: table.totalMatches }).from(table).orderBy(asc(table.id));
+    expect(counts).toEqual([{ id: skipping.id, n: 2 }, { id: all.id, n: 6 }]);
+  });
+});
+
+describe("one message per post per owner", () => {
+  test("two trackers matching one post: one message naming both; after the burst window, one grouped entry naming both", async () => {
+    const btc = await track({ name: "BTC", keyword: "bitcoin" });
+    const etf = await track({ name: "ETF", keyword: "etf OR fund", syntax: "query" });
+    const other = await upsertTelegramUser(t.deps, { id: 77, username: "bob", firstName: "Bob" });
+    const bobs = await createTracker(t.deps, other.id, { name: "Bob's BTC", keyword: "bitcoin" });
+    const made = await ingestPost(t.deps, { chat: channel, messageId: 1, text: "Bitcoin ETF approved" });
+    expect(made.map((m) => m.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
+    const first = await notifications();
+    expect(first.map((n) => [n.userId, n.target])).toEqual([[userId, "42"], [other.id, "77"]]);
+    const alice = first[0]!.payload as { text: string; reply_markup: { inline_keyboard: { text: string; url: string }[][] } };
+    expect(alice.text).toBe("🔔 <b>BTC</b>, <b>ETF</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\n<b>Bitcoin</b> ETF approved");
+    const [btcMatch, etfMatch] = made.filter((m) => m.trackerId !== bobs.id).sort((a, b) => a.id - b.id);
+    expect(alice.reply_markup.inline_keyboard.at(-1)).toEqual([{ text: "✓ Mark read", url: `bot-start:readr_${btcMatch!.id}-${etfMatch!.id}` }, { text: "🔎 My trackers", url: "bot-start:trackers" }]);
+
+    // within the window: two more posts, one matched by both trackers, one by one; they wait and go out as one message
+    t.clock.advance(10_000);
+    await ingestPost(t.deps, { chat: channel, messageId: 2, text: "Another bitcoin fund" });
+    await ingestPost(t.deps, { chat: group, messageId: 3, text: "bitcoin dips" });
+    expect(await notifications()).toHaveLength(2);
+    t.clock.advance(BURST_WINDOW_MS);
+    expect(await flushTrackerNotifications(t.deps)).toBe(2); // alice's and bob's
+    const grouped = (await notifications()).filter((n) => n.userId === userId).at(-1)!;
+    const text = (grouped.payload as { text: string }).text;
+    expect(text.split("\n")[0]).toBe("🔔 <b>2 new matches</b>");
+    expect(text).toContain("• <b>BTC</b>, <b>ETF</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\nAnother <b>bitcoin</b> fund");
+    expect(text).toContain("• <b>BTC</b>, Traders chat:");
+    // each tracker still records its own match
+    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.sourceMessageId, 2));
+    expect(rows.map((r) => r.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
+  });
+});
+
+describe("team chats and digests", () => {
+  const forum: ChatInfo = { chatId: "-1001000000009", type: "supergroup", title: "Team <forum>", username: null };
+  const queued = async (topic: string) => t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, topic)).orderBy(asc(t.deps.asyncDb.tables.outbox.id));
+
+  test("notify_via chat posts into the owner's group, in the forum topic; a chat that is not the owner's is refused and nothing changes", async () => {
+    await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
+    const tr = await track({ name: "BTC", keyword: "bitcoin", notify_via: "chat", notify_chat_id: Number(forum.chatId), notify_thread_id: 17 });
+    expect([tr.notifyVia, tr.notifyChatId, tr.notifyThreadId]).toEqual(["chat", forum.chatId, 17]);
+    const eth = await track({ name: "ETH", keyword: "ethereum", notify_via: "chat", notify_chat_id: forum.chatId, notify_thread_id: 17 });
+    await ingestPost(t.deps, { chat: channel, messageId: 5, text: "bitcoin and ethereum" });
+    const [sent, ...rest] = await queued("tracker_chat");
+    expect(rest).toEqual([]); // both trackers, one post, one chat: one message
+    expect(sent!.target).toBe(forum.chatId);
+    expect(sent!.payload).toEqual({
+      text: "🔔 <b>BTC</b>, <b>ETH</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\n<b>bitcoin</b> and ethereum",
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/5" }]] },
+      message_thread_id: 17,
+    });
+    expect(await notifications()).toEqual([]); // nothing to the owner's private chat
+
+    // someone else's group, a group where the bot is no longer an administrator, no chat at all
+    const bob = await upsertTelegramUser(t.deps, { id: 77, username: "bob", firstName: "Bob" });
+    const bobsGroup: ChatInfo = { chatId: "-1001000000077", type: "supergroup", title: "Bob's", username: null };
+    await recordBotMembership(t.deps, bobsGroup, { id: 77 }, { isAdmin: true, canInvite: true }, 5);
+    await expect(track({ keyword: "x", notify_via: "chat", notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({ status: 400, code: "chat_not_yours" });
+    await expect(updateTracker(t.deps, userId, eth.id, { notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({ code: "chat_not_yours" });
+    await expect(createTracker(t.deps, bob.id, { name: "y", keyword: "y", notify_via: "chat", notify_chat_id: forum.chatId })).rejects.toMatchObject({ code: "chat_not_yours" });
+    await expect(track({ keyword: "x", notify_via: "chat" })).rejects.toMatchObject({ status: 400, details: [{ field: "notify_chat_id" }] });
+    await recordBotMembership(t.deps, forum, null, { isAdmin: false, canInvite: false }, 5);
+    await expect(updateTracker(t.deps, userId, eth.id, { notify_thread_id: 18 })).rejects.toMatchObject({ code: "chat_not_yours" });
+    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackers).orderBy(asc(t.deps.asyncDb.tables.trackers.id));
+    expect(rows.map((r) => [r.name, r.notifyChatId, r.notifyThreadId])).toEqual([["BTC", forum.chatId, 17], ["ETH", forum.chatId, 17]]);
+  });
+
+  test("notify_every hour: matches wait in the database and go out as one digest per tracker when the UTC hour ends", async () => {
+    await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
+    t.clock.set(new Date("2026-03-01T10:20:00Z"));
+    const hourly = await track({ name: "Hourly BTC", keyword: "bitcoin", notify_every: "hour" });
+    const team = await track({ name: "Team ETH", keyword: "ethereum", notify_every: "hour", notify_via: "chat", notify_chat_id: forum.chatId, notify_thread_id: 3 });
+    const daily = await track({ name: "Daily SOL", keyword: "solana", notify_every: "day" });
+    await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin up" });
+    t.clock.advance(20 * 60_000);
+    await ingestPost(t.deps, { chat: group, messageId: 2, text: "bitcoin, ethereum and solana" });
+    expect(await notifications()).toEqual([]);
+    expect(await flushTrackerNotifications(t.deps)).toBe(0);
+    expect(await flushTrackerDigests(t.deps)).toBe(0); // 10:40: the hour has not ended
+    t.clock.set(new Date("2026-03-01T10:59:59Z"));
+    expect(await flushTrackerDigests(t.deps)).toBe(0);
+    t.clock.set(new Date("2026-03-01T11:00:05Z"));
+    await ingestPost(t.deps, { chat: channel, messageId: 3, text: "bitcoin again" }); // belongs to the next hour
+    expect(await flushTrackerDigests(t.deps)).toBe(2);
+    expect(await flushTrackerDigests(t.deps)).toBe(0); // taken once
+    const digests = await queued("tracker_digest");
+    expect(digests.map((d) => [d.refId, d.target])).toEqual([[hourly.id, "42"], [team.id, forum.chatId]]);
+    const mine = digests[0]!.payload as { text: string };
+    expect(mine.text).toBe("🗓 <b>Hourly BTC</b>: 2 matches in the last hour\n\n• Crypto &lt;News&gt;: <a href=\"https://t.me/cryptonews/1\">open</a>\n<b>bitcoin</b> up\n• Traders chat: <a href=\"https://t.me/c/1000000002/2\">open</a>\n<b>bitcoin</b>, ethereum and solana");
+    expect(digests[1]!.payload).toMatchObject({ text: "🗓 <b>Team ETH</b>: 1 match in the last hour\n\n• Traders chat: <a href=\"https://t.me/c/1000000002/2\">open</a>\nbitcoin, <b>ethereum</b> and solana", message_thread_id: 3 });
+    expect((digests[1]!.payload as { reply_markup?: unknown }).reply_markup).toBeUndefined();
+    // the daily one waits for midnight UTC; the 11:00 match for 12:00
+    t.clock.set(new Date("2026-03-01T12:00:00Z"));
+    expect(await flushTrackerDigests(t.deps)).toBe(1);
+    t.clock.set(new Date("2026-03-02T00:00:01Z"));
+    expect(await flushTrackerDigests(t.deps)).toBe(1);
+    expect((await queued("tracker_digest")).map((d) => d.refId)).toEqual([hourly.id, team.id, hourly.id, daily.id]);
   });
 });

@@ -1,0 +1,93 @@
+import { and, asc, eq, inArray, lt, ne, or } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { queueBotMessage } from "../delivery/outbox";
+import { startLink } from "../delivery/deep-link";
+import { transaction } from "../../db/async";
+import type { MatchRow } from "./matches";
+import { chatMessage, fitting, highlight, ownerChat } from "./notify";
+import type { TrackerRow } from "./trackers";
+
+/** At most this many matches are listed in a digest; the rest are counted. */
+const DIGEST_LIST = 10;
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** The start of the UTC hour and day `now` is in: matches detected before them belong to a closed period. */
+function periodStarts(now: Date) {
+  const t = now.getTime();
+  return { hour: new Date(t - (t % HOUR)), day: new Date(t - (t % DAY)) };
+}
+
+/** The Bot API parameters of one tracker's digest. */
+export function digestMessage(tracker: TrackerRow, matches: MatchRow[]) {
+  const period = tracker.notifyEvery === "day" ? "day" : "hour";
+  const lines = fitting(
+    matches.slice(0, DIGEST_LIST).map((m) => {
+      const source = Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? "a chat");
+      const link = m.postUrl ? ` <a href="${Bun.escapeHTML(m.postUrl)}">open</a>` : "";
+      return `• ${source}:${link}\n${highlight(m.textSnippet, m.matchedKeyword)}`;
+    }),
+  );
+  const more = matches.length > lines.length ? [`…and ${matches.length - lines.length} more`] : [];
+  const count = matches.length === 1 ? "1 match" : `${matches.length} matches`;
+  const text = [`🗓 <b>${Bun.escapeHTML(tracker.name)}</b>: ${count} in the last ${period}`, "", ...lines, ...more].join("\n");
+  const ids = matches.map((m) => m.id);
+  return {
+    text,
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+    reply_markup: { inline_keyboard: [[{ text: "✓ Mark these read", url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: "🔎 Tracker", url: startLink(`tracker_${tracker.id}`) }]] },
+  };
+}
+
+/**
+ * Sends the digest of every tracker with `notify_every` "hour" or "day" whose matches wait from a
+ * UTC hour or day that has ended: one message per tracker, to the owner's chat with the bot or the
+ * tracker's team chat (and topic). Runs from the notifications job; the waiting state is in the
+ * database, so a restart loses nothing, and a row is taken by one conditional update, so two nodes
+ * never send it twice. Returns the number of digests queued.
+ */
+export async function flushTrackerDigests(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
+  const now = deps.clock.now();
+  const starts = periodStarts(now);
+  const { trackerMatches, trackers } = deps.asyncDb.tables;
+  const due = or(and(eq(trackers.notifyEvery, "hour"), lt(trackerMatches.detectedAt, starts.hour)), and(eq(trackers.notifyEvery, "day"), lt(trackerMatches.detectedAt, starts.day)));
+  const waiting = await deps.asyncDb
+    .selectDistinct({ trackerId: trackers.id })
+    .from(trackerMatches)
+    .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+    .where(and(eq(trackerMatches.notifyPending, true), ne(trackers.notifyVia, "webhook"), due))
+    .orderBy(trackers.id);
+  let sent = 0;
+  for (const { trackerId } of waiting) {
+    const queued = await transaction(deps.asyncDb, async (tx) => {
+      const rows = await tx
+        .select({ id: trackerMatches.id })
+        .from(trackerMatches)
+        .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
+        .where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.notifyPending, true), due));
+      if (!rows.length) return false;
+      const taken = await tx
+        .update(trackerMatches)
+        .set({ notifyPending: false })
+        .where(and(inArray(trackerMatches.id, rows.map((r) => r.id)), eq(trackerMatches.notifyPending, true)))
+        .returning({ id: trackerMatches.id });
+      if (!taken.length) return false;
+      const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, trackerId)).limit(1);
+      const matches = await tx.select().from(trackerMatches).where(inArray(trackerMatches.id, taken.map((t) => t.id))).orderBy(asc(trackerMatches.id));
+      const params = digestMessage(tracker!, matches);
+      if (tracker!.notifyVia === "chat") {
+        if (!tracker!.notifyChatId) return false;
+        await queueBotMessage(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId, chatId: tracker!.notifyChatId, params: chatMessage(params, null, tracker!.notifyThreadId) });
+        return true;
+      }
+      const chatId = await ownerChat(tx, tracker!.userId);
+      if (chatId === null) return false;
+      await queueBotMessage(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId, chatId, params });
+      return true;
+    });
+    if (queued) sent++;
+  }
+  return sent;
+}
