@@ -15,6 +15,7 @@ import { secureViewerPages } from "./secure/viewer";
 import { secureRequestsPublic } from "./secure/requests-public";
 import { AttemptLimiter } from "../core/secure/share-password";
 import { trackingApi } from "./tracking";
+import { channelsApi } from "./channels";
 import { webhooksApi } from "./webhooks";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
@@ -39,6 +40,7 @@ export function createApi(deps: Deps) {
     .use(orphanVisitsApi(deps))
     .use(secureApi(deps, secureOpen))
     .use(trackingApi(deps))
+    .use(channelsApi(deps))
     .use(webhooksApi(deps));
 
   const visitor = visitorResponder(deps);

@@ -4,6 +4,7 @@ import { createBot } from "../../bot/bot";
 import type { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { FEATURES } from "../../bot/features";
+import { ALLOWED_UPDATES } from "../../bot/runtime";
 import type { BotContext } from "../../bot/context";
 
 /**
@@ -20,7 +21,7 @@ export async function startBotApp(env: Record<string, string> = {}, extraFeature
   } finally {
     FEATURES.splice(FEATURES.length - extraFeatures.length, extraFeatures.length);
   }
-  const running = bot.start({ drop_pending_updates: false });
+  const running = bot.start({ drop_pending_updates: false, allowed_updates: ALLOWED_UPDATES });
   await fake.waitFor("getMe");
   async function stop() {
     await bot.stop();
