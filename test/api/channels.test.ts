@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { startBotApp } from "../bot/helpers";
 import { FAKE_BOT } from "../helpers/fake-bot-api";
 import { eventually } from "../helpers/eventually";
+import { mergeAccounts } from "../../core/accounts/merge";
 
 const CHANNEL = { id: -1001110001, type: "channel", title: "Ads Club", username: "adsclub" };
 const ALICE_TG = 42;
@@ -211,4 +212,16 @@ describe("joins and leaves", () => {
     }, "a join");
     expect(stats.joins).toBe(1);
   });
+});
+
+test("an account merge folds a chat both accounts hold; the merged-in account's invites follow to the survivor's channel", async () => {
+  const channel = await aliceChannel();
+  const { user: mail, token: mailToken } = await s.t.emailUser("ads@example.com");
+  const { channels } = s.t.deps.asyncDb.tables;
+  const [other] = await s.t.deps.asyncDb.insert(channels).values({ userId: mail.id, chatId: String(CHANNEL.id), type: "channel", title: "Ads Club", canInvite: true }).returning();
+  const invite = (await req("POST", `/api/channels/${other!.id}/invites`, mailToken, { name: "From the old account" })).json;
+  const aliceUser = (await s.t.telegramUser(ALICE_TG, "alice")).user;
+  await mergeAccounts(s.t.deps, mail.id, aliceUser.id);
+  expect((await req("GET", "/api/channels", alice)).json.map((c: { id: number }) => c.id)).toEqual([channel.id]);
+  expect((await req("GET", `/api/channels/${channel.id}/invites`, alice)).json.map((i: { id: number; name: string; channel_id: number }) => [i.id, i.name, i.channel_id])).toEqual([[invite.id, "From the old account", channel.id]]);
 });
