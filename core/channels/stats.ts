@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { ownedChannel } from "./channels";
@@ -140,3 +140,12 @@ export async function joinJournal(deps: Pick<Deps, "asyncDb">, userId: number, c
   };
 }
 export type JoinJournalPage = Awaited<ReturnType<typeof joinJournal>>;
+
+/** Joins and leaves in a channel's chat since `since` (the bot's "today"). */
+export async function channelSince(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, since: Date) {
+  const channel = await ownedChannel(deps, userId, channelId);
+  const { channelJoins } = deps.asyncDb.tables;
+  const [j] = await deps.asyncDb.select({ n: count() }).from(channelJoins).where(and(eq(channelJoins.chatId, channel.chatId), gte(channelJoins.joinedAt, since)));
+  const [l] = await deps.asyncDb.select({ n: count() }).from(channelJoins).where(and(eq(channelJoins.chatId, channel.chatId), gte(channelJoins.leftAt, since)));
+  return { joins: Number(j?.n ?? 0), leaves: Number(l?.n ?? 0) };
+}
