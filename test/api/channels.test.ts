@@ -3,6 +3,8 @@ import { startBotApp } from "../bot/helpers";
 import { FAKE_BOT } from "../helpers/fake-bot-api";
 import { eventually } from "../helpers/eventually";
 import { mergeAccounts } from "../../core/accounts/merge";
+import { channelMembersJob } from "../../jobs/channel-members";
+import { JOBS } from "../../jobs";
 
 const CHANNEL = { id: -1001110001, type: "channel", title: "Ads Club", username: "adsclub" };
 const ALICE_TG = 42;
@@ -224,4 +226,14 @@ test("an account merge folds a chat both accounts hold; the merged-in account's 
   await mergeAccounts(s.t.deps, mail.id, aliceUser.id);
   expect((await req("GET", "/api/channels", alice)).json.map((c: { id: number }) => c.id)).toEqual([channel.id]);
   expect((await req("GET", `/api/channels/${channel.id}/invites`, alice)).json.map((i: { id: number; name: string; channel_id: number }) => [i.id, i.name, i.channel_id])).toEqual([[invite.id, "From the old account", channel.id]]);
+});
+
+test("the member-count job refreshes every administered chat once", async () => {
+  const channel = await aliceChannel();
+  let asked = 0;
+  s.fake.on("getChatMemberCount", () => (asked++, 1300));
+  await channelMembersJob(s.t.deps);
+  expect(asked).toBe(1);
+  expect((await req("GET", `/api/channels/${channel.id}`, alice)).json.members).toBe(1300);
+  expect(JOBS.find((j) => j.name === "channel-members")?.run).toBe(channelMembersJob);
 });
