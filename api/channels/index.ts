@@ -6,6 +6,7 @@ import { addChannel, channelView, deleteChannel, listChannels, ownedChannel } fr
 import { createInvite, inviteView, inviteViews, listInvites, ownedInvite, revokeInvite, updateInvite } from "../../core/channels/invites";
 import { channelStats, inviteStats, joinJournal } from "../../core/channels/stats";
 import { listRequests, requestView, settleRequest } from "../../core/channels/requests";
+import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
 
 const channels = { tags: ["channels"] };
 const ok = { success: true } as const;
@@ -32,6 +33,12 @@ export function channelsApi(deps: Deps) {
     .get("/channels/:id/stats", ({ userId, params }) => channelStats(deps, userId, params.id), { scope: "read:channels", params: M.idParams, response: M.channelStats, detail: channels })
     .get("/channels/:id/members", ({ userId, params, query }) => joinJournal(deps, userId, params.id, { page: query.page, limit: query.limit, inviteId: query.invite_id }), {
       scope: "read:channels", params: M.idParams, query: M.membersQuery, response: M.members, detail: { ...channels, summary: "The join journal, newest join first" },
+    })
+    .post("/channels/:id/export", ({ userId, params, body }) => exportJoinJournal(deps, userId, params.id, body), {
+      scope: "read:channels", params: M.idParams, body: M.export, response: M.sent, detail: { ...channels, summary: "Send the join journal to your Telegram chat as CSV or XLSX" },
+    })
+    .post("/channels/:id/chart", ({ userId, params, body }) => sendJoinChart(deps, userId, params.id, body), {
+      scope: "read:channels", params: M.idParams, body: M.chart, response: M.sent, detail: { ...channels, summary: "Send a PNG of joins and leaves per day to your Telegram chat" },
     })
     .get("/channels/:id/requests", async ({ userId, params }) => (await listRequests(deps, userId, params.id)).map(requestView), { scope: "read:channels", params: M.idParams, response: t.Array(M.request), detail: { ...channels, summary: "Waiting join requests" } })
     .get("/channels/:id/invites", async ({ userId, params }) => inviteViews(deps, await listInvites(deps, userId, params.id)), { scope: "read:channels", params: M.idParams, response: t.Array(M.invite), detail: channels })

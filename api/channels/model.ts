@@ -66,4 +66,7 @@ export const ChannelsModel = {
     requested_at: date, status: t.Union([t.Literal("pending"), t.Literal("approved"), t.Literal("declined")]),
   }),
   ok: t.Object({ success: t.Literal(true) }),
+  export: t.Object({ format: t.Union([t.Literal("csv"), t.Literal("xlsx")]), invite_id: t.Optional(t.Integer({ minimum: 1 })) }),
+  chart: t.Object({ days: t.Optional(t.Integer({ minimum: 1, maximum: 365 })), invite_id: t.Optional(t.Integer({ minimum: 1 })) }),
+  sent: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Optional(t.Integer()) }),
 };

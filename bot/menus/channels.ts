@@ -10,6 +10,8 @@ import { inviteView, listInvites, ownedInvite, revokeInvite } from "../../core/c
 import { channelSince, channelStats, inviteStats } from "../../core/channels/stats";
 import { listRequests, settleRequest } from "../../core/channels/requests";
 import { INVITE_OPTIONS } from "./invite-options";
+import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
+import { say } from "./link-stats";
 
 export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
@@ -91,6 +93,13 @@ dynamic(channelScreen.menu, async (ctx, range) => {
   }
   range.text({ text: "➕ New invite", payload: payload(channelScreen) }, (c) => act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"));
   if ((await listRequests(ctx.deps, uid(ctx), id)).length) go(range, channelScreen, "🙋 Requests", "channel-requests", (c) => [idOf(c)]);
+  range.row();
+  for (const format of ["csv", "xlsx"] as const)
+    range.text({ text: `📤 ${format.toUpperCase()}`, payload: payload(channelScreen) }, (c) => say(c, async () => {
+      const r = await exportJoinJournal(c.deps, uid(c), idOf(c), { format });
+      if (!r.ok) await c.reply(`ℹ️ ${r.message}`);
+    }));
+  range.text({ text: "📈 Chart", payload: payload(channelScreen) }, (c) => say(c, async () => void (await sendJoinChart(c.deps, uid(c), idOf(c), {}))));
   range.row();
 });
 back(channelScreen, "⬅️ Channels", "channels");

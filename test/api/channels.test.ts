@@ -5,6 +5,7 @@ import { eventually } from "../helpers/eventually";
 import { mergeAccounts } from "../../core/accounts/merge";
 import { channelMembersJob } from "../../jobs/channel-members";
 import { JOBS } from "../../jobs";
+import { joinSeries } from "../../core/channels/export";
 
 const CHANNEL = { id: -1001110001, type: "channel", title: "Ads Club", username: "adsclub" };
 const ALICE_TG = 42;
@@ -236,4 +237,36 @@ test("the member-count job refreshes every administered chat once", async () => 
   expect(asked).toBe(1);
   expect((await req("GET", `/api/channels/${channel.id}`, alice)).json.members).toBe(1300);
   expect(JOBS.find((j) => j.name === "channel-members")?.run).toBe(channelMembersJob);
+});
+
+test("the join journal goes to the chat as CSV and XLSX, and a joins-and-leaves chart as a PNG", async () => {
+  const channel = await aliceChannel();
+  const invite = (await req("POST", `/api/channels/${channel.id}/invites`, alice, { name: "Ad, \"quoted\"" })).json;
+  expect((await req("POST", `/api/channels/${channel.id}/export`, alice, { format: "csv" })).json).toMatchObject({ ok: false, rows: 0 });
+  const t0 = secs(s.t.clock.now());
+  s.fake.pushChatMember(CHANNEL, { id: 11, first_name: "Ann", username: "ann" }, "left", "member", t0 - 2 * 86_400, { inviteLink: invite.invite_link });
+  s.fake.pushChatMember(CHANNEL, { id: 12, first_name: "=cmd" }, "left", "member", t0 - 86_400);
+  s.fake.pushChatMember(CHANNEL, { id: 11, first_name: "Ann", username: "ann" }, "member", "left", t0 - 3600);
+  await eventually(async () => (await req("GET", `/api/channels/${channel.id}/stats`, alice)).json.leaves === 1, "the leave");
+  const sentCsv = await req("POST", `/api/channels/${channel.id}/export`, alice, { format: "csv" });
+  expect(sentCsv.json).toMatchObject({ ok: true, rows: 2 });
+  const doc = s.fake.callsOf("sendDocument").at(-1)!;
+  expect(doc.params.chat_id).toBe(ALICE_TG);
+  const csv = new TextDecoder().decode(doc.files.document!.bytes).replace(/^\uFEFF/, "").split("\r\n");
+  expect(csv[0]).toBe("Joined (UTC),Left (UTC),User id,Username,First name,Invite,Via,Via join request");
+  expect(csv[1]).toContain(",12,,'=cmd,,none,no");
+  expect(csv[2]).toContain(`,11,ann,Ann,"Ad, ""quoted""",invite,no`);
+  expect((await req("POST", `/api/channels/${channel.id}/export`, alice, { format: "xlsx" })).json.ok).toBe(true);
+  const xlsx = s.fake.callsOf("sendDocument").at(-1)!.files.document!;
+  expect([...xlsx.bytes.slice(0, 2)]).toEqual([0x50, 0x4b]); // a zip, as every xlsx
+  expect((await req("POST", `/api/channels/${channel.id}/export`, alice, { format: "pdf" })).status).toBe(400);
+  expect((await req("POST", `/api/channels/${channel.id}/export`, bob, { format: "csv" })).status).toBe(404);
+
+  expect((await req("POST", `/api/channels/${channel.id}/chart`, alice, { days: 7 })).json.ok).toBe(true);
+  const photo = s.fake.callsOf("sendPhoto").at(-1)!;
+  expect([...photo.files.photo!.bytes.slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+  expect(photo.params.caption).toBe("Joins and leaves per day, Ads Club, last 7 days");
+  const series = await joinSeries(s.t.deps, (await s.t.telegramUser(ALICE_TG, "alice")).user.id, channel.id, 3);
+  expect(series.joins).toEqual([{ name: "Ad, \"quoted\"", data: [1, 0, 0] }, { name: "Unattributed", data: [0, 1, 0] }]);
+  expect(series.leaves).toEqual([0, 0, 1]);
 });
