@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
 import { getUser } from "../accounts/users";
@@ -16,18 +16,9 @@ export type InviteRow = Tables["channelInvites"]["$inferSelect"];
 async function countsOf(deps: Pick<Deps, "asyncDb">, ids: number[]) {
   const out = new Map<number, { joins: number; leaves: number; net: number; pending: number }>(ids.map((id) => [id, { joins: 0, leaves: 0, net: 0, pending: 0 }]));
   if (!ids.length) return out;
-  const { channelJoins, channelJoinRequests } = deps.asyncDb.tables;
-  const rows = await deps.asyncDb
-    .select({ id: channelJoins.inviteId, joins: count(channelJoins.joinedAt), leaves: count(channelJoins.leftAt) })
-    .from(channelJoins)
-    .where(and(inArray(channelJoins.inviteId, ids), isNotNull(channelJoins.joinedAt)))
-    .groupBy(channelJoins.inviteId);
-  for (const r of rows) {
-    const c = out.get(r.id!)!;
-    c.joins = Number(r.joins);
-    c.leaves = Number(r.leaves);
-    c.net = c.joins - c.leaves;
-  }
+  const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
+  for (const r of await deps.asyncDb.select({ id: channelInvites.id, joins: channelInvites.joins, leaves: channelInvites.leaves }).from(channelInvites).where(inArray(channelInvites.id, ids)))
+    out.set(r.id, { joins: r.joins, leaves: r.leaves, net: r.joins - r.leaves, pending: 0 });
   const waiting = await deps.asyncDb
     .select({ id: channelJoinRequests.inviteId, n: count() })
     .from(channelJoinRequests)

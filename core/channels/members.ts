@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from "drizzle-orm";
+import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { transaction } from "../../db/async";
 
@@ -31,7 +31,8 @@ const isMember = (status: string, flag?: boolean) => MEMBER.has(status) || (stat
  * request, else unattributed with the reason (`other_link`, `folder`, `request`, `none`); the reverse
  * is a leave, tied to their latest join up to that date (a leave of someone who joined before the bot
  * watched is kept without a join). Only chats that some account holds as a channel are journaled. The change (chat, person, new status, date) is written first under
- * a unique key: a repeat, after a retry or on another node, finds it there and changes nothing.
+ * a unique key: a repeat, after a retry or on another node, finds it there and changes nothing. The
+ * chat's and the invite's counters move in the same transaction.
  * Returns what it counted.
  */
 export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: MemberChange): Promise<"join" | "leave" | "repeat" | "none"> {
@@ -43,7 +44,7 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
   if (!(await deps.asyncDb.select({ id: channels.id }).from(channels).where(eq(channels.chatId, change.chatId)).limit(1)).length) return "none";
   const at = new Date(change.date * 1000);
   return transaction(deps.asyncDb, async (tx) => {
-    const { channelMemberUpdates, channelJoins, channelInvites, channelJoinRequests } = tx.tables;
+    const { channelMemberUpdates, channelJoins, channelInvites, channelJoinRequests, channelChatCounts } = tx.tables;
     const fresh = await tx
       .insert(channelMemberUpdates)
       .values({ chatId: change.chatId, memberId: change.member.id, status: change.newStatus, date: at })
@@ -71,16 +72,21 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
       }
       if (inviteId === null && via === "none" && change.viaFolder) via = "folder";
       await tx.insert(channelJoins).values({ ...person, inviteId, via, viaJoinRequest: change.viaJoinRequest ?? false, joinedAt: at });
+      await tx.insert(channelChatCounts).values({ chatId: change.chatId, joins: 1 }).onConflictDoUpdate({ target: channelChatCounts.chatId, set: { joins: sql`${channelChatCounts.joins} + 1` } });
+      if (inviteId !== null) await tx.update(channelInvites).set({ joins: sql`${channelInvites.joins} + 1` }).where(eq(channelInvites.id, inviteId));
       return "join";
     }
     const [latest] = await tx
-      .select({ id: channelJoins.id, leftAt: channelJoins.leftAt })
+      .select({ id: channelJoins.id, leftAt: channelJoins.leftAt, inviteId: channelJoins.inviteId })
       .from(channelJoins)
       .where(and(eq(channelJoins.chatId, change.chatId), eq(channelJoins.memberId, change.member.id), lte(channelJoins.joinedAt, at)))
       .orderBy(desc(channelJoins.joinedAt), desc(channelJoins.id))
       .limit(1);
-    if (latest && !latest.leftAt) await tx.update(channelJoins).set({ leftAt: at }).where(eq(channelJoins.id, latest.id));
-    else await tx.insert(channelJoins).values({ ...person, via: "none", joinedAt: null, leftAt: at });
+    if (latest && !latest.leftAt) {
+      await tx.update(channelJoins).set({ leftAt: at }).where(eq(channelJoins.id, latest.id));
+      if (latest.inviteId !== null) await tx.update(channelInvites).set({ leaves: sql`${channelInvites.leaves} + 1` }).where(eq(channelInvites.id, latest.inviteId));
+    } else await tx.insert(channelJoins).values({ ...person, via: "none", joinedAt: null, leftAt: at });
+    await tx.insert(channelChatCounts).values({ chatId: change.chatId, leaves: 1 }).onConflictDoUpdate({ target: channelChatCounts.chatId, set: { leaves: sql`${channelChatCounts.leaves} + 1` } });
     return "leave";
   });
 }

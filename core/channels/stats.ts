@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { ownedChannel } from "./channels";
@@ -71,30 +71,27 @@ export type InviteStats = Awaited<ReturnType<typeof inviteStats>>;
  */
 export async function channelStats(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number) {
   const channel = await ownedChannel(deps, userId, channelId);
-  const { channelJoins, channelInvites } = deps.asyncDb.tables;
-  const groups = await deps.asyncDb
-    .select({ inviteId: channelJoins.inviteId, joins: count(channelJoins.joinedAt), leaves: count(channelJoins.leftAt) })
-    .from(channelJoins)
-    .where(eq(channelJoins.chatId, channel.chatId))
-    .groupBy(channelJoins.inviteId);
+  const { channelInvites, channelChatCounts } = deps.asyncDb.tables;
+  const [chat] = await deps.asyncDb.select().from(channelChatCounts).where(eq(channelChatCounts.chatId, channel.chatId)).limit(1);
+  // joins through any account's invites; the rest of the chat's are unattributed
+  const [through] = await deps.asyncDb
+    .select({ joins: sql<number>`coalesce(sum(${channelInvites.joins}), 0)`, leaves: sql<number>`coalesce(sum(${channelInvites.leaves}), 0)` })
+    .from(channelInvites)
+    .where(eq(channelInvites.chatId, channel.chatId));
   const invites = await deps.asyncDb
-    .select({ id: channelInvites.id, name: channelInvites.name })
+    .select({ id: channelInvites.id, name: channelInvites.name, joins: channelInvites.joins, leaves: channelInvites.leaves })
     .from(channelInvites)
     .where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId)))
     .orderBy(channelInvites.id);
-  const byId = new Map(groups.map((g) => [g.inviteId, { joins: Number(g.joins), leaves: Number(g.leaves) }]));
-  const total = groups.reduce((a, g) => ({ joins: a.joins + Number(g.joins), leaves: a.leaves + Number(g.leaves) }), { joins: 0, leaves: 0 });
-  const none = byId.get(null) ?? { joins: 0, leaves: 0 };
+  const joins = chat?.joins ?? 0;
+  const leaves = chat?.leaves ?? 0;
   return {
-    joins: total.joins,
-    leaves: total.leaves,
-    net: total.joins - total.leaves,
+    joins,
+    leaves,
+    net: joins - leaves,
     members: channel.members,
-    by_invite: invites.map((i) => {
-      const c = byId.get(i.id) ?? { joins: 0, leaves: 0 };
-      return { invite_id: i.id, name: i.name, joins: c.joins, leaves: c.leaves, net: c.joins - c.leaves };
-    }),
-    unattributed: none,
+    by_invite: invites.map((i) => ({ invite_id: i.id, name: i.name, joins: i.joins, leaves: i.leaves, net: i.joins - i.leaves })),
+    unattributed: { joins: joins - Number(through?.joins ?? 0), leaves: leaves - Number(through?.leaves ?? 0) },
   };
 }
 export type ChannelStats = Awaited<ReturnType<typeof channelStats>>;
@@ -117,7 +114,8 @@ export async function joinJournal(deps: Pick<Deps, "asyncDb">, userId: number, c
     .select()
     .from(channelJoins)
     .where(where)
-    .orderBy(sql`${channelJoins.joinedAt} desc nulls last`, sql`${channelJoins.id} desc`)
+    // SQLite sorts nulls last in a descending order by itself, and then walks the index
+    .orderBy(deps.asyncDb.engine === "sqlite" ? desc(channelJoins.joinedAt) : sql`${channelJoins.joinedAt} desc nulls last`, desc(channelJoins.id))
     .limit(limit)
     .offset((page - 1) * limit);
   return {
