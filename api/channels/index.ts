@@ -6,7 +6,7 @@ import { addChannel, channelView, deleteChannel, listChannels, ownedChannel } fr
 import { createInvite, inviteView, inviteViews, listInvites, ownedInvite, revokeInvite, updateInvite } from "../../core/channels/invites";
 import { channelStats, inviteStats, joinJournal } from "../../core/channels/stats";
 import { listRequests, requestView, settleRequest } from "../../core/channels/requests";
-import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
+import { exportJoinJournal, joinSeries, sendJoinChart } from "../../core/channels/export";
 
 const channels = { tags: ["channels"] };
 const ok = { success: true } as const;
@@ -33,6 +33,9 @@ export function channelsApi(deps: Deps) {
     .get("/channels/:id/stats", ({ userId, params }) => channelStats(deps, userId, params.id), { scope: "read:channels", params: M.idParams, response: M.channelStats, detail: channels })
     .get("/channels/:id/members", ({ userId, params, query }) => joinJournal(deps, userId, params.id, { page: query.page, limit: query.limit, inviteId: query.invite_id }), {
       scope: "read:channels", params: M.idParams, query: M.membersQuery, response: M.members, detail: { ...channels, summary: "The join journal, newest join first" },
+    })
+    .get("/channels/:id/series", ({ userId, params, query }) => joinSeries(deps, userId, params.id, query.days ?? 30, query.invite_id), {
+      scope: "read:channels", params: M.idParams, query: M.seriesQuery, response: M.series, detail: { ...channels, summary: "Joins per day by invite, and leaves per day (UTC days, oldest first)" },
     })
     .post("/channels/:id/export", ({ userId, params, body }) => exportJoinJournal(deps, userId, params.id, body), {
       scope: "read:channels", params: M.idParams, body: M.export, response: M.sent, detail: { ...channels, summary: "Send the join journal to your Telegram chat as CSV or XLSX" },

@@ -68,5 +68,13 @@ export const ChannelsModel = {
   ok: t.Object({ success: t.Literal(true) }),
   export: t.Object({ format: t.Union([t.Literal("csv"), t.Literal("xlsx")]), invite_id: t.Optional(t.Integer({ minimum: 1 })) }),
   chart: t.Object({ days: t.Optional(t.Integer({ minimum: 1, maximum: 365 })), invite_id: t.Optional(t.Integer({ minimum: 1 })) }),
+  seriesQuery: t.Object({
+    days: t.Optional(t.Numeric({ minimum: 1, maximum: 365, multipleOf: 1, default: 30 })),
+    invite_id: t.Optional(t.Numeric({ minimum: 1, multipleOf: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  }),
+  series: t.Object({
+    title: t.String(), labels: t.Array(t.String()),
+    joins: t.Array(t.Object({ name: t.String(), data: t.Array(t.Integer()) })), leaves: t.Array(t.Integer()),
+  }),
   sent: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Optional(t.Integer()) }),
 };
