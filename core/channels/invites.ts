@@ -158,3 +158,10 @@ export async function revokeInvite(deps: Deps, userId: number, id: number): Prom
   return row!;
 }
 
+
+/** The account's invite a tracking link stands in front of, if any (the link card shows its joins). */
+export async function inviteOfLink(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<InviteRow | null> {
+  const { channelInvites } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.select().from(channelInvites).where(and(eq(channelInvites.linkId, linkId), eq(channelInvites.userId, userId))).limit(1);
+  return row ?? null;
+}

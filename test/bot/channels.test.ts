@@ -78,3 +78,15 @@ test("made an administrator → /channels → channel → new invite → price �
   s.fake.pushMessage("/help", OWNER);
   await sent((t) => t.includes("/channels — Your channels"));
 });
+
+test("the card of a tracking link in front of an invite shows the invite's joins", async () => {
+  s.fake.addChat(CHANNEL);
+  const { token } = await s.t.telegramUser(OWNER.id, "alice");
+  s.fake.members.set(`${CHANNEL.id}:${OWNER.id}`, { status: "creator" });
+  const channel = (await s.t.request("POST", "/api/channels", { token, body: { chat: "@adsclub" } })).json;
+  const invite = (await s.t.request("POST", `/api/channels/${channel.id}/invites`, { token, body: { name: "Bitcoin News", link: true } })).json;
+  s.fake.pushChatMember(CHANNEL, { id: 77 }, "left", "member", now(), { inviteLink: invite.invite_link });
+  await eventually(async () => (await s.t.request("GET", `/api/invites/${invite.id}`, { token })).json.stats.joins === 1, "the join");
+  s.fake.pushMessage(`/start link_${invite.link_id}`, OWNER);
+  await shown((t) => t.includes("📣 Invite “Bitcoin News”: joined 1 · left 0 · net 1"));
+});
