@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ChatMember } from "grammy/types";
 import type { Deps } from "../deps";
 import { Conflict, FieldError, Forbidden, NotFound } from "../errors";
@@ -20,7 +20,6 @@ export function channelView(row: ChannelRow) {
     created_at: row.createdAt.toISOString(),
   };
 }
-export type ChannelView = ReturnType<typeof channelView>;
 
 /** The account's channels, oldest first. */
 export async function listChannels(deps: Pick<Deps, "asyncDb">, userId: number): Promise<ChannelRow[]> {
@@ -80,10 +79,4 @@ export async function deleteChannel(deps: Pick<Deps, "asyncDb">, userId: number,
   const { channels } = deps.asyncDb.tables;
   const gone = await deps.asyncDb.delete(channels).where(and(eq(channels.id, id), eq(channels.userId, userId))).returning({ id: channels.id });
   if (!gone.length) throw new NotFound("Channel");
-}
-
-/** Channels of one chat held by any account (for the bot's handlers). */
-export async function channelsOfChat(deps: Pick<Deps, "asyncDb">, chatId: string): Promise<ChannelRow[]> {
-  const { channels } = deps.asyncDb.tables;
-  return deps.asyncDb.select().from(channels).where(eq(channels.chatId, chatId)).orderBy(desc(channels.id));
 }

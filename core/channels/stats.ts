@@ -62,7 +62,6 @@ export async function inviteStats(deps: Pick<Deps, "asyncDb" | "clock">, userId:
     cost_per_retained: amount === undefined ? null : ratio(amount, retention.d7.stayed, 2),
   };
 }
-export type InviteStats = Awaited<ReturnType<typeof inviteStats>>;
 
 /**
  * A channel's figures: joins, leaves and net in its chat, the member count, the account's invites
@@ -94,7 +93,6 @@ export async function channelStats(deps: Pick<Deps, "asyncDb">, userId: number, 
     unattributed: { joins: joins - Number(through?.joins ?? 0), leaves: leaves - Number(through?.leaves ?? 0) },
   };
 }
-export type ChannelStats = Awaited<ReturnType<typeof channelStats>>;
 
 /**
  * A page of a channel's join journal, newest join first (leaves of people who joined before the
@@ -137,7 +135,6 @@ export async function joinJournal(deps: Pick<Deps, "asyncDb">, userId: number, c
     limit,
   };
 }
-export type JoinJournalPage = Awaited<ReturnType<typeof joinJournal>>;
 
 /** Joins and leaves in a channel's chat since `since` (the bot's "today"). */
 export async function channelSince(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, since: Date) {
