@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { startBotApp } from "./helpers";
 import { FAKE_BOT } from "../helpers/fake-bot-api";
 import { eventually } from "../helpers/eventually";
+import { botRunner } from "../../bot/runtime";
 
 const CHANNEL = { id: -1001110003, type: "channel", title: "Ads Club", username: "adsclub" };
 const ADMIN = { status: "administrator", user: FAKE_BOT, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: false, can_manage_video_chats: false, can_restrict_members: false, can_promote_members: false, can_change_info: false, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false };
@@ -89,4 +90,11 @@ test("the card of a tracking link in front of an invite shows the invite's joins
   await eventually(async () => (await s.t.request("GET", `/api/invites/${invite.id}`, { token })).json.stats.joins === 1, "the join");
   s.fake.pushMessage(`/start link_${invite.link_id}`, OWNER);
   await shown((t) => t.includes("📣 Invite “Bitcoin News”: joined 1 · left 0 · net 1"));
+});
+
+test("in webhook mode the bot asks for chat_member too, with the whole list of update types", async () => {
+  await botRunner(s.bot, s.t.deps).registerWebhook();
+  const set = await s.fake.waitFor("setWebhook");
+  expect(set.params.allowed_updates).toEqual(expect.arrayContaining(["message", "callback_query", "my_chat_member", "chat_join_request", "chat_member"]));
+  expect(s.fake.allowedUpdates).toEqual(set.params.allowed_updates);
 });
