@@ -16,6 +16,7 @@ import { secureViewerPages } from "./secure/viewer";
 import { secureRequestsPublic } from "./secure/requests-public";
 import { AttemptLimiter } from "../core/secure/share-password";
 import { trackingApi } from "./tracking";
+import { channelsApi } from "./channels";
 import { webhooksApi } from "./webhooks";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
@@ -41,6 +42,7 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(orphanVisitsApi(deps))
     .use(secureApi(deps, secureOpen))
     .use(trackingApi(deps))
+    .use(channelsApi(deps))
     .use(webhooksApi(deps));
 
   const visitor = visitorResponder(deps);

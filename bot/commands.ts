@@ -7,6 +7,7 @@ export const COMMANDS: { command: string; description: string }[] = [
   { command: "secure", description: "Secure sharing: folders, files and share links" },
   { command: "track", description: "Create a keyword tracker" },
   { command: "trackers", description: "Your keyword trackers and their matches" },
+  { command: "channels", description: "Your channels: invite links, who joins and who stays" },
   { command: "trackguide", description: "How to add the bot to a channel or group" },
   { command: "settings", description: "Plan and usage, API tokens, tags, pixels, passkeys, email" },
   { command: "help", description: "What this bot can do" },

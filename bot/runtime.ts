@@ -1,10 +1,18 @@
-import type { Bot } from "grammy";
+import { API_CONSTANTS, type Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Config } from "../config";
 import type { Deps } from "../core/deps";
 import { sha256 } from "../core/random";
 import type { BotContext } from "./context";
 import { COMMANDS } from "./commands";
+
+/**
+ * The update types the bot asks Telegram for: its default list (which has my_chat_member and
+ * chat_join_request) plus chat_member, which Telegram sends only when asked and which the channels
+ * feature counts joins and leaves from. A non-empty list replaces Telegram's default, so the whole
+ * list is given, on polling and on setWebhook alike.
+ */
+export const ALLOWED_UPDATES = [...API_CONSTANTS.DEFAULT_UPDATE_TYPES, "chat_member"] as const;
 
 /** Where Telegram posts updates in BOT_MODE=webhook (under BASE_URL). */
 export const WEBHOOK_PATH = "/telegram/webhook";
@@ -93,7 +101,7 @@ export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log
     while (!stopping) {
       const started = Date.now();
       try {
-        await bot.start({ onStart: (me) => (told ? undefined : deps.log.info(`bot @${me.username} is polling`)) });
+        await bot.start({ allowed_updates: ALLOWED_UPDATES, onStart: (me) => (told ? undefined : deps.log.info(`bot @${me.username} is polling`)) });
         return; // stopped
       } catch (e) {
         if (stopping) return;
@@ -122,7 +130,7 @@ export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log
     },
     async registerWebhook() {
       const url = deps.config.baseUrl + WEBHOOK_PATH;
-      await bot.api.setWebhook(url, { secret_token: webhookSecret(deps.config) });
+      await bot.api.setWebhook(url, { secret_token: webhookSecret(deps.config), allowed_updates: ALLOWED_UPDATES });
       deps.log.info(`bot @${bot.botInfo.username} receives updates at ${url}`);
     },
     async stop() {

@@ -4,6 +4,7 @@ import { pruneOrphanVisits } from "../core/links/orphans";
 import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./tracking-notifications";
 import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
 import { reverifyDomains } from "../core/catalog/domains";
+import { CHANNEL_MEMBERS_CRON, channelMembersJob } from "./channel-members";
 
 export interface Job {
   name: string;
@@ -19,6 +20,7 @@ export const JOBS: Job[] = [
   { name: "reverify-domains", pattern: "43 4 * * *", run: reverifyDomains },
   { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
   { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
+  { name: "channel-members", pattern: CHANNEL_MEMBERS_CRON, run: channelMembersJob },
   // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)
   { name: "sweep-counters", pattern: "*/5 * * * *", run: (deps) => deps.cluster.counters.sweep(deps.clock.now()) },
   // webhook-mode updates seen over a day ago (Telegram stops sending an update again by then)

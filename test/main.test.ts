@@ -111,6 +111,8 @@ describe("bun main.ts with a bot", () => {
     const set = await fake.waitFor("setWebhook");
     expect(set.params.url).toBe(`${base}/telegram/webhook`);
     expect(set.params.secret_token).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+    // the whole list of update types, chat_member (withheld by Telegram unless asked for) included
+    expect(set.params.allowed_updates).toEqual(expect.arrayContaining(["message", "callback_query", "my_chat_member", "chat_join_request", "chat_member"]));
     await svc.waitForOutput(/receives updates at/);
     expect(fake.callsOf("getUpdates")).toHaveLength(0);
 

@@ -4,11 +4,13 @@ import type { BotContext } from "../context";
 import { linkOptionConversation, newLinkConversation } from "./links";
 import { newFolderConversation, shareConversation, shareOptionConversation } from "./secure";
 import { trackConversation, trackerOptionConversation } from "./track";
+import { inviteOptionConversation, newInviteConversation } from "./channels";
 import { createTokenConversation, linkEmailConversation, newPixelConversation, newTagConversation } from "./settings";
 import { LINK_OPTION } from "../menus/link-card";
 import { NEW_LINK } from "../menus/link-list";
 import { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
 import { NEW_TRACKER, TRACKER_OPTION } from "../menus/tracking";
+import { INVITE_OPTION, NEW_INVITE } from "../menus/channels";
 import { LINK_EMAIL, NEW_PIXEL, NEW_TAG, NEW_TOKEN } from "../menus/settings";
 
 /**
@@ -23,6 +25,8 @@ export const CONVERSATIONS = [
   createConversation(shareOptionConversation, SHARE_OPTION),
   createConversation(trackConversation, NEW_TRACKER),
   createConversation(trackerOptionConversation, TRACKER_OPTION),
+  createConversation(newInviteConversation, NEW_INVITE),
+  createConversation(inviteOptionConversation, INVITE_OPTION),
   createConversation(createTokenConversation, NEW_TOKEN),
   createConversation(newTagConversation, NEW_TAG),
   createConversation(newPixelConversation, NEW_PIXEL),

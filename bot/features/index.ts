@@ -1,6 +1,7 @@
 import type { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { analyticsFeature } from "./analytics";
+import { channelsFeature } from "./channels";
 import { inlineFeature } from "./inline";
 import { linksFeature } from "./links";
 import { secureFeature } from "./secure";
@@ -16,6 +17,7 @@ import { trackingSourcesFeature } from "./tracking-sources";
  */
 export const FEATURES: Composer<BotContext>[] = [
   trackingSourcesFeature,
+  channelsFeature,
   inlineFeature,
   settingsFeature,
   linksFeature,

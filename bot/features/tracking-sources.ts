@@ -65,6 +65,7 @@ async function tellWhoDidIt(ctx: BotContext, userId: number, info: ChatInfo, sta
     text = `ℹ️ I was added to ${where}. It is private, so I search its ${posts} only for the keywords of people who own it: make me an administrator there and your trackers will see them. Nobody else's trackers ever do.`;
   if (state.isActive && state.isAdmin && !state.canInvite)
     text += `\n\n⚠️ I lack the right to invite users there, so I cannot make invite links for it. Give me “Invite users via link” to track who joins.`;
+  else if (state.isActive && state.isAdmin) text += `\n\n📣 It is ready for invite tracking: /channels makes invite links for your ads and counts who joins and who stays.`;
   await ctx.api.sendMessage(userId, text).catch((e) => ctx.deps.log.warn(`tracking: could not tell user ${userId} about ${info.chatId}: ${(e as Error).message}`));
 }
 

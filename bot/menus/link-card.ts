@@ -11,6 +11,7 @@ import { LINK_OPTIONS } from "./link-options";
 import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
 import { sendChart, sendQr } from "../features/analytics";
 import { periodIndex, say } from "./link-stats";
+import { inviteOfLink } from "../../core/channels/invites";
 
 /** The conversation that asks one option's question (registered in bot/conversations). */
 export const LINK_OPTION = "link-option";
@@ -30,6 +31,8 @@ export async function linkCardText(deps: Deps, userId: number, link: LinkDetails
     `👆 Clicks: <b>${link.stats.totalClicks}</b> · unique ${link.stats.uniqueClicks} · bots ${link.stats.botClicks}`,
     link.is_active ? "🟢 Active" : "⚪️ Inactive: visitors get “not found”",
   ];
+  const invite = await inviteOfLink(deps, userId, link.id);
+  if (invite) lines.push(`📣 Invite “${esc(invite.name)}”: joined ${invite.joins} · left ${invite.leaves} · net ${invite.joins - invite.leaves}`);
   for (const o of LINK_OPTIONS) {
     const line = await o.line(link, { deps, userId });
     if (line) lines.push(line);

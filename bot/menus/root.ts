@@ -13,6 +13,7 @@ import { foldersScreen, registerSecure } from "./secure";
 import { registerRequests } from "./secure-requests";
 import { folderPicker } from "../features/secure-store";
 import { registerTracking } from "./tracking";
+import { registerChannels } from "./channels";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
 
 export const ROOT_TEXT = "What would you like to do?";
@@ -27,8 +28,9 @@ go(mainScreen.menu, mainScreen, "🔗 Links", "links", () => [0, 0]);
 go(mainScreen.menu, mainScreen, "🔒 Secure sharing", "folders", () => []);
 mainScreen.menu.row();
 go(mainScreen.menu, mainScreen, "🔎 Keyword tracking", "trackers", () => [0]);
-go(mainScreen.menu, mainScreen, "⚙️ Settings", "settings", () => []);
+go(mainScreen.menu, mainScreen, "📣 Channels", "channels", () => []);
 mainScreen.menu.row();
+go(mainScreen.menu, mainScreen, "⚙️ Settings", "settings", () => []);
 // the mini-app: a web_app button when BASE_URL is https (Telegram requires it), else a plain URL button
 dynamic(mainScreen.menu, (ctx: BotContext, range) => {
   const url = new URL(ctx.deps.config.baseUrl + "/");
@@ -44,6 +46,7 @@ registerSecure(mainScreen);
 mainScreen.menu.register(folderPicker.menu);
 registerRequests(foldersScreen);
 registerTracking(mainScreen);
+registerChannels(mainScreen);
 mainScreen.menu.register(settingsScreen.menu);
 for (const list of [tokens, tags, pixels, passkeys, signIns]) {
   settingsScreen.menu.register(list.list.menu);

@@ -34,13 +34,18 @@ async function mergeDomains(tx: AsyncTx, sourceId: number, targetId: number): Pr
 
 /**
  * Merge hook: the survivor keeps one row per chat. A chat both accounts hold stays the survivor's
- * (the merged-in row goes); the others move.
+ * (the merged-in row goes, its invites move to the survivor's row first so their history stays);
+ * the others move.
  */
 async function mergeChannels(tx: AsyncTx, sourceId: number, targetId: number): Promise<void> {
-  const { channels } = tx.tables;
-  const own = new Set((await tx.select({ chatId: channels.chatId }).from(channels).where(eq(channels.userId, targetId))).map((r) => r.chatId));
-  for (const row of await tx.select().from(channels).where(eq(channels.userId, sourceId)))
-    if (own.has(row.chatId)) await tx.delete(channels).where(eq(channels.id, row.id));
+  const { channels, channelInvites } = tx.tables;
+  const own = new Map((await tx.select({ id: channels.id, chatId: channels.chatId }).from(channels).where(eq(channels.userId, targetId))).map((r) => [r.chatId, r.id]));
+  for (const row of await tx.select().from(channels).where(eq(channels.userId, sourceId))) {
+    const survivor = own.get(row.chatId);
+    if (survivor === undefined) continue;
+    await tx.update(channelInvites).set({ channelId: survivor }).where(eq(channelInvites.channelId, row.id));
+    await tx.delete(channels).where(eq(channels.id, row.id));
+  }
   await tx.update(channels).set({ userId: targetId }).where(eq(channels.userId, sourceId));
 }
 
@@ -94,6 +99,8 @@ export const OWNED_TABLES: OwnedTable[] = [
   { key: "trackers" },
   // one row per chat and account: a chat both accounts hold stays the survivor's
   { key: "channels", merge: mergeChannels },
+  // an invite follows its account; the channels hook above re-points it when its channel row folds
+  { key: "channelInvites" },
   { key: "apiTokens" },
   { key: "passkeys" },
   { key: "outbox" },

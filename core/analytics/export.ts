@@ -24,7 +24,7 @@ export function exportCells(c: ClickRow): string[] {
 }
 
 /** RFC 4180 quoting; cells that a spreadsheet would run as a formula get a leading apostrophe. */
-function csvCell(s: string): string {
+export function csvCell(s: string): string {
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { transaction, type Tables } from "../../db/async";
 import { upsertTelegramUser, type TelegramProfile } from "../accounts/users";
@@ -78,4 +78,29 @@ export async function migrateChannel(deps: Pick<Deps, "asyncDb">, fromChatId: st
       if (moved.has(row.userId)) await tx.delete(channels).where(eq(channels.id, row.id));
     await tx.update(channels).set({ chatId: toChatId, type: "supergroup" }).where(eq(channels.chatId, fromChatId));
   });
+}
+
+/**
+ * Refreshes the member count of every chat the bot administers for some account, once per chat
+ * (`fetchCount`, e.g. getChatMemberCount); a chat that fails keeps its old count. Returns how many
+ * chats changed.
+ */
+export async function refreshChannelMembers(deps: Pick<Deps, "asyncDb" | "log">, fetchCount: (chatId: string) => Promise<number>): Promise<number> {
+  const { channels } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb.selectDistinct({ chatId: channels.chatId }).from(channels).where(eq(channels.botIsAdmin, true)).orderBy(channels.chatId);
+  let changed = 0;
+  for (const { chatId } of rows) {
+    try {
+      const members = await fetchCount(chatId);
+      const moved = await deps.asyncDb
+        .update(channels)
+        .set({ members })
+        .where(and(eq(channels.chatId, chatId), or(isNull(channels.members), ne(channels.members, members))))
+        .returning({ id: channels.id });
+      if (moved.length) changed++;
+    } catch (e) {
+      deps.log.warn(`channels: member count of ${chatId} not refreshed: ${(e as Error).message}`);
+    }
+  }
+  return changed;
 }

@@ -5,6 +5,7 @@ export const SCOPES = [
   "write:links",
   "read:stats",
   "read:channels",
+  "write:channels",
   "read:pixels",
   "write:pixels",
   "read:secure",

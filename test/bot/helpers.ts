@@ -4,6 +4,7 @@ import { createBot } from "../../bot/bot";
 import type { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { FEATURES } from "../../bot/features";
+import { ALLOWED_UPDATES } from "../../bot/runtime";
 import type { BotContext } from "../../bot/context";
 
 /**
@@ -22,7 +23,7 @@ export async function startBotApp(env: Record<string, string> = {}, extraFeature
   }
   // a failure is kept for stop() to judge: stopping during start-up aborts grammY's retry delay,
   // which rejects before stop() could be awaiting it
-  const running = bot.start({ drop_pending_updates: false }).then(() => undefined, (e: unknown) => e);
+  const running = bot.start({ drop_pending_updates: false, allowed_updates: ALLOWED_UPDATES }).then(() => undefined, (e: unknown) => e);
   await fake.waitFor("getMe");
   async function stop() {
     await bot.stop();

@@ -20,10 +20,11 @@ describe("bot basics (real bot against the fake Bot API)", () => {
       ["🔗 Links", "main/0/0"],
       ["🔒 Secure sharing", "main/0/1"],
       ["🔎 Keyword tracking", "main/1/0"],
-      ["⚙️ Settings", "main/1/1"],
+      ["📣 Channels", "main/1/1"],
+      ["⚙️ Settings", "main/2/0"],
       ["📱 Open the app", undefined],
     ]);
-    expect(kb[4]).toEqual({ text: "📱 Open the app", web_app: { url: "https://links.example.com/" } });
+    expect(kb[5]).toEqual({ text: "📱 Open the app", web_app: { url: "https://links.example.com/" } });
     const row = (await app.t.deps.asyncDb.select().from(app.t.deps.asyncDb.tables.identities).where(eq(app.t.deps.asyncDb.tables.identities.subject, "777")))[0];
     expect(row?.provider).toBe("telegram");
     expect((await app.t.deps.asyncDb.select().from(app.t.deps.asyncDb.tables.users).where(eq(app.t.deps.asyncDb.tables.users.id, row!.userId)))[0]?.username).toBe("maya");
@@ -39,7 +40,7 @@ describe("bot basics (real bot against the fake Bot API)", () => {
     app.fake.pushMessage("/start");
     const local = await app.fake.waitFor("sendMessage");
     expect(buttons(local.params).map((b) => b.text)).not.toContain("📱 Open the app");
-    expect(buttons(local.params)).toHaveLength(4);
+    expect(buttons(local.params)).toHaveLength(5);
   });
 
   test("/help lists the commands", async () => {

@@ -54,6 +54,10 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   const old = await createFile(deps, userId, { folderId: archive.id, name: "old", contentType: "text", textContent: "x" });
   await createShare(deps, userId, { fileId: old.id, expiresInHours: 1, maxViews: 1 });
   await createTracker(deps, userId, { name: "Deals", keyword: "deal" });
+  const { channels, channelInvites, channelJoinRequests } = deps.asyncDb.tables;
+  const [channel] = await deps.asyncDb.insert(channels).values({ userId, chatId: "-1001", type: "channel", title: "Ads Club", username: "adsclub", members: 10, canInvite: true }).returning();
+  const [invite] = await deps.asyncDb.insert(channelInvites).values({ userId, channelId: channel!.id, chatId: "-1001", name: "Ad", inviteLink: "https://t.me/+walk", joinRequest: true, approve: "manual" }).returning();
+  await deps.asyncDb.insert(channelJoinRequests).values({ chatId: "-1001", inviteId: invite!.id, memberId: 9, userChatId: 9, firstName: "Eve", requestedAt: new Date() });
   await b.send("/start");
 
   const visited = new Set<string>();
@@ -90,7 +94,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await visit(b.last("sendMessage"));
 
   expect([...visited].sort()).toEqual([
-    "file", "file-delete", "folder", "folder-delete", "folder-file-delete", "folders", "link", "link-delete", "link-export", "link-stats", "link-webhook", "link-webhook-rotate", "links", "main", "orphans",
+    "channel", "channel-requests", "channels", "file", "file-delete", "folder", "folder-delete", "folder-file-delete", "folders", "invite", "invite-revoke", "link", "link-delete", "link-export", "link-stats", "link-webhook", "link-webhook-rotate", "links", "main", "orphans",
     "passkeys", "passkeys-remove", "pixels", "pixels-remove", "request", "request-delete", "requests", "requests-delete", "settings", "share", "share-delete", "shares", "shares-delete", "sign-ins", "tags", "tags-remove", "tokens", "tokens-remove",
     "track-guide", "tracker", "tracker-delete", "tracker-feed", "trackers",
   ]);

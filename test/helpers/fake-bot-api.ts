@@ -20,6 +20,19 @@ export interface RecordedCall {
 
 type Handler = (params: Record<string, any>, call: RecordedCall) => unknown;
 
+/** What Telegram sends when `allowed_updates` is empty or was never given: everything but these. */
+const WITHHELD_BY_DEFAULT = new Set(["chat_member", "message_reaction", "message_reaction_count"]);
+
+/** A ChatMember of `status`; "restricted" is a restricted member ("restricted-out": one who is not a member). */
+function memberOf(status: string, user: Record<string, unknown>) {
+  if (status === "restricted") return { status, user, is_member: true, until_date: 0 };
+  if (status === "restricted-out") return { status: "restricted", user, is_member: false, until_date: 0 };
+  return { status, user };
+}
+
+/** A chat member as getChatMember answers it. */
+export type FakeMember = { status: string; can_invite_users?: boolean; is_member?: boolean };
+
 export class FakeBotApi {
   server!: Server<undefined>;
   calls: RecordedCall[] = [];
@@ -42,6 +55,18 @@ export class FakeBotApi {
     const { times: _times, ...answer } = failure;
     return answer;
   }
+  /**
+   * The update types the bot asked for last (getUpdates or setWebhook `allowed_updates`), as Telegram
+   * remembers them; null until it asks. Updates of other types are dropped, never delivered.
+   */
+  allowedUpdates: string[] | null = null;
+  /** chats getChat knows, by id and by "@username" */
+  chats = new Map<string, { id: number; type: string; title?: string; username?: string }>();
+  /** getChatMember answers by "<chat id>:<user id>"; the bot is an administrator that may invite unless set, anyone else has left */
+  members = new Map<string, FakeMember>();
+  /** invite links made through createChatInviteLink, by link */
+  inviteLinks = new Map<string, Record<string, any>>();
+  private nextInvite = 1;
 
   get url() {
     return `http://127.0.0.1:${this.server.port}`;
@@ -67,6 +92,33 @@ export class FakeBotApi {
   pushUpdate(update: Record<string, unknown>) {
     this.updates.push({ update_id: this.nextUpdateId++, ...update });
     for (const w of this.waiters.splice(0)) w();
+  }
+
+  /** Adds a chat getChat answers for, by id and by @username. */
+  addChat(chat: { id: number; type: string; title?: string; username?: string }) {
+    this.chats.set(String(chat.id), chat);
+    if (chat.username) this.chats.set(`@${chat.username}`, chat);
+    return this;
+  }
+
+  /**
+   * A `chat_member` update as Telegram sends it: `user` goes from `from` to `to` in `chat` at `date`
+   * (seconds; "restricted" is a restricted member, "restricted-out" a restricted non-member). `inviteLink` names a link the bot made: the update carries that link's full
+   * ChatInviteLink object, as Telegram does on a join through it (a link it did not make is sent as
+   * made by someone else).
+   */
+  pushChatMember(chat: { id: number; type: string; title?: string; username?: string }, user: { id: number; first_name?: string; username?: string }, from: string, to: string, date: number, extra: { inviteLink?: string; via_join_request?: boolean; via_chat_folder_invite_link?: boolean } = {}) {
+    const person = { is_bot: false, first_name: "Person", ...user };
+    const link = extra.inviteLink ? (this.inviteLinks.get(extra.inviteLink) ?? { invite_link: extra.inviteLink, creator: { id: 999, is_bot: false, first_name: "Someone" }, creates_join_request: false, is_primary: false, is_revoked: false }) : undefined;
+    this.pushUpdate({
+      chat_member: {
+        chat, from: person, date,
+        old_chat_member: memberOf(from, person), new_chat_member: memberOf(to, person),
+        ...(link ? { invite_link: link } : {}),
+        ...(extra.via_join_request ? { via_join_request: true } : {}),
+        ...(extra.via_chat_folder_invite_link ? { via_chat_folder_invite_link: true } : {}),
+      },
+    });
   }
 
   /** A private text message from `from` (default user 42). */
@@ -158,6 +210,9 @@ export class FakeBotApi {
       return Response.json({ ok: true, result: await this.getUpdates(call.params) });
     }
     this.calls.push(call);
+    if (method === "setWebhook" && call.params.allowed_updates !== undefined) this.allowedUpdates = call.params.allowed_updates;
+    const refusal = this.refusal(method, call.params);
+    if (refusal) return Response.json({ ok: false, error_code: 400, description: refusal }, { status: 400 });
     const failure = this.takeFailure(method);
     if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     const custom = this.handlers.get(method);
@@ -165,9 +220,24 @@ export class FakeBotApi {
     return Response.json({ ok: true, result: call.result });
   }
 
+  /** Telegram's own checks on invite links, answered as it answers them. */
+  private refusal(method: string, p: Record<string, any>): string | null {
+    if (method !== "createChatInviteLink" && method !== "editChatInviteLink") return null;
+    if (p.name !== undefined && [...String(p.name)].length > 32) return "Bad Request: invite link name is too long";
+    if (p.creates_join_request && p.member_limit) return "Bad Request: member limit can't be specified for links requiring administrator approval";
+    if (method === "editChatInviteLink" && !this.inviteLinks.has(p.invite_link)) return "Bad Request: INVITE_HASH_EXPIRED";
+    return null;
+  }
+
+  private delivers(update: Record<string, unknown>): boolean {
+    const type = Object.keys(update).find((k) => k !== "update_id")!;
+    return this.allowedUpdates?.length ? this.allowedUpdates.includes(type) : !WITHHELD_BY_DEFAULT.has(type);
+  }
+
   private async getUpdates(params: Record<string, any>) {
     const offset = Number(params.offset ?? 0);
-    this.updates = this.updates.filter((u) => u.update_id >= offset);
+    if (params.allowed_updates !== undefined) this.allowedUpdates = params.allowed_updates;
+    this.updates = this.updates.filter((u) => u.update_id >= offset && this.delivers(u));
     if (!this.updates.length) {
       const timeout = Math.min(Number(params.timeout ?? 0), 1) * 1000;
       await new Promise<void>((resolve) => {
@@ -178,6 +248,7 @@ export class FakeBotApi {
         });
       });
     }
+    this.updates = this.updates.filter((u) => this.delivers(u));
     return this.updates.slice(0, Number(params.limit ?? 100));
   }
 
@@ -192,7 +263,31 @@ export class FakeBotApi {
       case "getChatMemberCount":
         return 1234;
       case "getChat":
-        return { id: Number(p.chat_id), type: "channel", title: "Chat" };
+        return this.chats.get(String(p.chat_id)) ?? { id: Number(p.chat_id), type: "channel", title: "Chat" };
+      case "getChatMember": {
+        const chat = this.chats.get(String(p.chat_id))?.id ?? p.chat_id;
+        const member = this.members.get(`${chat}:${p.user_id}`) ?? (Number(p.user_id) === FAKE_BOT.id ? { status: "administrator", can_invite_users: true } : { status: "left" });
+        return { user: { id: Number(p.user_id), is_bot: Number(p.user_id) === FAKE_BOT.id, first_name: "Member" }, ...member };
+      }
+      case "createChatInviteLink": {
+        const link = {
+          invite_link: `https://t.me/+fake${String(this.nextInvite++).padStart(6, "0")}`, creator: FAKE_BOT,
+          creates_join_request: Boolean(p.creates_join_request), is_primary: false, is_revoked: false,
+          ...(p.name !== undefined ? { name: p.name } : {}), ...(p.expire_date ? { expire_date: p.expire_date } : {}), ...(p.member_limit ? { member_limit: p.member_limit } : {}),
+        };
+        this.inviteLinks.set(link.invite_link, link);
+        return link;
+      }
+      case "editChatInviteLink": {
+        const link = this.inviteLinks.get(p.invite_link)!;
+        Object.assign(link, { name: p.name, creates_join_request: Boolean(p.creates_join_request), expire_date: p.expire_date || undefined, member_limit: p.member_limit || undefined });
+        return link;
+      }
+      case "revokeChatInviteLink": {
+        const link = this.inviteLinks.get(p.invite_link) ?? { invite_link: p.invite_link, creator: FAKE_BOT, creates_join_request: false, is_primary: false };
+        link.is_revoked = true;
+        return link;
+      }
       case "answerCallbackQuery":
       case "deleteWebhook":
       case "setWebhook":

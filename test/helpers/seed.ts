@@ -22,7 +22,8 @@ export async function seedResources(deps: Pick<Deps, "asyncDb" | "clock">, userI
   await db.insert(s.secureLinks).values({ userId, fileId: file!.id, code: `s-${tag}`, expiresAt: new Date(now.getTime() + 3600_000) });
   await db.insert(s.secureRequests).values({ userId, folderId: folder!.id, code: `r-${tag}` });
   await db.insert(s.trackers).values({ userId, name: `tr-${tag}`, keyword: tag });
-  await db.insert(s.channels).values({ userId, chatId: `@chan-${tag}`, type: "channel", title: `chan-${tag}` });
+  const [channel] = await db.insert(s.channels).values({ userId, chatId: `@chan-${tag}`, type: "channel", title: `chan-${tag}` }).returning();
+  await db.insert(s.channelInvites).values({ userId, channelId: channel!.id, chatId: channel!.chatId, name: `ad-${tag}`, inviteLink: `https://t.me/+${tag}` });
   await db.insert(s.apiTokens).values({ userId, name: `tok-${tag}`, scopes: ["*"], tokenHash: `hash-${tag}`, hint: "lbt_sk_x" });
   await db.insert(s.passkeys).values({ userId, credentialId: `cred-${tag}`, publicKey: Buffer.from([1, 2, 3]) });
   await queueBotMessage(db, now, { userId, topic: "notice", chatId: 1, params: { text: tag } });

@@ -5,7 +5,7 @@
  * group, so without this a failed or interrupted run left it listening with its directory.)
  */
 import { expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanEnv, ROOT, spawnService } from "../helpers/process";
 import { eventually } from "../helpers/eventually";
@@ -27,6 +27,7 @@ for (const how of ["exit", "throw", "SIGINT", "SIGTERM", "SIGKILL"] as const)
     const started = JSON.parse((await child.waitForOutput(/^\{.*\}$/m, 90_000))[0]) as { pgDir: string; pgPid: number; nodePid: number; dataDir: string };
     expect([alive(started.pgPid), alive(started.nodePid), existsSync(started.pgDir), existsSync(join(started.dataDir, "marker"))]).toEqual([true, true, true, true]);
     if (how !== "exit" && how !== "throw") child.proc.kill(how);
+    else writeFileSync(join(started.dataDir, "go"), "");
     await child.exit();
     await eventually(() => !alive(started.pgPid) && !alive(started.nodePid) && !existsSync(started.pgDir) && !existsSync(started.dataDir), "everything to be cleaned up", 30_000);
   });

@@ -1,0 +1,66 @@
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../core/deps";
+import { authPlugin } from "../shared/auth";
+import { ChannelsModel as M } from "./model";
+import { addChannel, channelView, deleteChannel, listChannels, ownedChannel } from "../../core/channels/channels";
+import { createInvite, inviteView, inviteViews, listInvites, ownedInvite, revokeInvite, updateInvite } from "../../core/channels/invites";
+import { channelStats, inviteStats, joinJournal } from "../../core/channels/stats";
+import { listRequests, requestView, settleRequest } from "../../core/channels/requests";
+import { exportJoinJournal, joinSeries, sendJoinChart } from "../../core/channels/export";
+
+const channels = { tags: ["channels"] };
+const ok = { success: true } as const;
+
+/**
+ * Channels, their invite links, joins and leaves, and join requests (CONTRACT §8). Scopes:
+ * read:channels for reads, write:channels for changes. Another account's channel, invite or
+ * request is 404 everywhere.
+ */
+export function channelsApi(deps: Deps) {
+  return new Elysia({ name: "channels" })
+    .use(authPlugin(deps))
+    .get("/channels", async ({ userId }) => (await listChannels(deps, userId)).map(channelView), { scope: "read:channels", response: t.Array(M.channel), detail: channels })
+    .post("/channels", async ({ userId, body, set }) => {
+      const row = await addChannel(deps, userId, body.chat);
+      set.status = 201;
+      return channelView(row);
+    }, {
+      scope: "write:channels", body: M.add, response: { 201: M.channel },
+      detail: { ...channels, summary: "Add a chat you administer where the bot is an administrator (403 not_chat_admin, 409 bot_not_admin)" },
+    })
+    .get("/channels/:id", async ({ userId, params }) => channelView(await ownedChannel(deps, userId, params.id)), { scope: "read:channels", params: M.idParams, response: M.channel, detail: channels })
+    .delete("/channels/:id", async ({ userId, params }) => (await deleteChannel(deps, userId, params.id), ok), { scope: "write:channels", params: M.idParams, response: M.ok, detail: { ...channels, summary: "Forget a channel for this account only" } })
+    .get("/channels/:id/stats", ({ userId, params }) => channelStats(deps, userId, params.id), { scope: "read:channels", params: M.idParams, response: M.channelStats, detail: channels })
+    .get("/channels/:id/members", ({ userId, params, query }) => joinJournal(deps, userId, params.id, { page: query.page, limit: query.limit, inviteId: query.invite_id }), {
+      scope: "read:channels", params: M.idParams, query: M.membersQuery, response: M.members, detail: { ...channels, summary: "The join journal, newest join first" },
+    })
+    .get("/channels/:id/series", ({ userId, params, query }) => joinSeries(deps, userId, params.id, query.days ?? 30, query.invite_id), {
+      scope: "read:channels", params: M.idParams, query: M.seriesQuery, response: M.series, detail: { ...channels, summary: "Joins per day by invite, and leaves per day (UTC days, oldest first)" },
+    })
+    .post("/channels/:id/export", ({ userId, params, body }) => exportJoinJournal(deps, userId, params.id, body), {
+      scope: "read:channels", params: M.idParams, body: M.export, response: M.sent, detail: { ...channels, summary: "Send the join journal to your Telegram chat as CSV or XLSX" },
+    })
+    .post("/channels/:id/chart", ({ userId, params, body }) => sendJoinChart(deps, userId, params.id, body), {
+      scope: "read:channels", params: M.idParams, body: M.chart, response: M.sent, detail: { ...channels, summary: "Send a PNG of joins and leaves per day to your Telegram chat" },
+    })
+    .get("/channels/:id/requests", async ({ userId, params }) => (await listRequests(deps, userId, params.id)).map(requestView), { scope: "read:channels", params: M.idParams, response: t.Array(M.request), detail: { ...channels, summary: "Waiting join requests" } })
+    .get("/channels/:id/invites", async ({ userId, params }) => inviteViews(deps, await listInvites(deps, userId, params.id)), { scope: "read:channels", params: M.idParams, response: t.Array(M.invite), detail: channels })
+    .post("/channels/:id/invites", async ({ userId, params, body, set }) => {
+      const row = await createInvite(deps, userId, params.id, body);
+      set.status = 201;
+      return inviteView(deps, row);
+    }, {
+      scope: "write:channels", params: M.idParams, body: M.createInvite, response: { 201: M.invite },
+      detail: { ...channels, summary: "Make an invite link (createChatInviteLink); Telegram's refusal is 409 telegram_refused" },
+    })
+    .get("/invites/:id", async ({ userId, params }) => inviteView(deps, await ownedInvite(deps, userId, params.id)), { scope: "read:channels", params: M.idParams, response: M.invite, detail: channels })
+    .patch("/invites/:id", async ({ userId, params, body }) => inviteView(deps, await updateInvite(deps, userId, params.id, body)), {
+      scope: "write:channels", params: M.idParams, body: M.patchInvite, response: M.invite, detail: channels,
+    })
+    .delete("/invites/:id", async ({ userId, params }) => inviteView(deps, await revokeInvite(deps, userId, params.id)), {
+      scope: "write:channels", params: M.idParams, response: M.invite, detail: { ...channels, summary: "Revoke the invite link (revokeChatInviteLink); its history stays" },
+    })
+    .get("/invites/:id/stats", ({ userId, params }) => inviteStats(deps, userId, params.id), { scope: "read:channels", params: M.idParams, response: M.inviteStats, detail: channels })
+    .post("/requests/:id/approve", async ({ userId, params }) => requestView(await settleRequest(deps, userId, params.id, "approve")), { scope: "write:channels", params: M.idParams, response: M.request, detail: channels })
+    .post("/requests/:id/decline", async ({ userId, params }) => requestView(await settleRequest(deps, userId, params.id, "decline")), { scope: "write:channels", params: M.idParams, response: M.request, detail: channels });
+}

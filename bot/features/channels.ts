@@ -1,0 +1,69 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context";
+import { recordMemberChange } from "../../core/channels/members";
+import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
+import { AppError } from "../../core/errors";
+import { act, open } from "../menus/nav";
+import { channelScreen, channelsScreen, inviteScreen } from "../menus/channels";
+
+/**
+ * Channels in the bot: joins and leaves from `chat_member` updates, join requests from
+ * `chat_join_request`, and the Approve / Decline buttons of a waiting request. The screens are in
+ * bot/menus/channels.ts.
+ */
+export const channelsFeature = new Composer<BotContext>();
+
+channelsFeature.on("chat_member", async (ctx, next) => {
+  const u = ctx.chatMember;
+  if (u.chat.type === "private" || u.new_chat_member.user.is_bot) return next();
+  const person = u.new_chat_member.user;
+  await recordMemberChange(ctx.deps, {
+    chatId: String(u.chat.id),
+    member: { id: person.id, username: person.username ?? null, firstName: person.first_name },
+    oldStatus: u.old_chat_member.status,
+    oldIsMember: u.old_chat_member.status === "restricted" ? u.old_chat_member.is_member : undefined,
+    newStatus: u.new_chat_member.status,
+    newIsMember: u.new_chat_member.status === "restricted" ? u.new_chat_member.is_member : undefined,
+    date: u.date,
+    inviteLink: u.invite_link?.invite_link ?? null,
+    viaJoinRequest: u.via_join_request ?? false,
+    viaFolder: u.via_chat_folder_invite_link ?? false,
+  });
+  await next();
+});
+
+channelsFeature.on("chat_join_request", async (ctx, next) => {
+  const r = ctx.chatJoinRequest;
+  await recordJoinRequest(ctx.deps, {
+    chatId: String(r.chat.id),
+    member: { id: r.from.id, username: r.from.username ?? null, firstName: r.from.first_name },
+    userChatId: r.user_chat_id,
+    date: r.date,
+    inviteLink: r.invite_link?.invite_link ?? null,
+  });
+  await next();
+});
+
+channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
+  const action = ctx.match[1] as "approve" | "decline";
+  if (!ctx.user) return ctx.answerCallbackQuery();
+  try {
+    const row = await settleRequest(ctx.deps, ctx.user.id, Number(ctx.match[2]), action);
+    const who = row.firstName ?? (row.username ? `@${row.username}` : `user ${row.memberId}`);
+    await ctx.answerCallbackQuery({ text: action === "approve" ? "Approved" : "Declined" });
+    await ctx.editMessageText(action === "approve" ? `✅ ${who} was let in.` : `❌ ${who} was declined.`).catch(() => undefined);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const text = e.code === "already_settled" ? "This request was already settled." : e.code === "not_found" ? "This request is gone." : `Telegram refused: ${e.message}`;
+    await ctx.answerCallbackQuery({ text, show_alert: true });
+  }
+});
+
+const priv = channelsFeature.chatType("private");
+priv.command("channels", (ctx) => open(ctx, channelsScreen, []));
+// deep links: t.me/<bot>?start=channel_<id> and invite_<id>
+priv.command("start", async (ctx, next) => {
+  const m = /^(channel|invite)_(\d+)$/.exec(ctx.match);
+  if (!m) return next();
+  await act(ctx, () => open(ctx, m[1] === "channel" ? channelScreen : inviteScreen, [Number(m[2])]), "channels");
+});
