@@ -73,6 +73,8 @@ export interface CreateFileInput {
   description?: string;
   contentType: SecureContentType;
   textContent?: string;
+  /** the request link it came through */
+  requestId?: number;
 }
 
 /**
@@ -106,6 +108,7 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config"
       name,
       description: input.description ?? "",
       contentType: input.contentType,
+      requestId: input.requestId ?? null,
       textContent: isText ? input.textContent! : null,
       mimeType: isText ? "text/plain" : null,
       fileSize: bytes,
@@ -208,7 +211,7 @@ export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log" |
 export async function createUploadedFile(
   deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "storage">,
   userId: number,
-  input: { folderId: number; name: string; description?: string },
+  input: { folderId: number; name: string; description?: string; requestId?: number },
   source: AsyncIterable<Uint8Array> | Readable,
   fileName: string,
 ): Promise<FileJson> {

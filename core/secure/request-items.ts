@@ -5,11 +5,11 @@
  * A failed item (too large, plan limit, broken upload) gives its slot back.
  */
 import type { Readable } from "node:stream";
-import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql, sum } from "drizzle-orm";
 import { first } from "../../db/async";
 import type { Deps } from "../deps";
 import { AppError, FieldError } from "../errors";
-import { cleanFileName, createFile, createUploadedFile, ownedFile, type FileJson } from "./files";
+import { cleanFileName, createFile, createUploadedFile, deleteFile, ownedFile, type FileJson } from "./files";
 import { queueRequestItem } from "./notify";
 import { requestByCode, requestState, requestStateError, type RequestRow } from "./requests";
 
@@ -22,6 +22,12 @@ export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array>
  * upload is cut off with 408 and its slot freed for the next sender.
  */
 export const REQUEST_UPLOAD_DEADLINE_MS = 120_000;
+
+/**
+ * What one request link may receive in all, whatever the owner's plan has left: a link that leaks
+ * fills at most this much of the owner's storage with strangers' files.
+ */
+export const REQUEST_LINK_MAX_BYTES = 100 * 1024 * 1024;
 
 /** The largest text item, as for the owner's own text files. */
 export const MAX_REQUEST_TEXT = 512 * 1024;
@@ -72,9 +78,15 @@ export async function receiveRequestItem(
   let file: FileJson;
   try {
     const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
+    if ((await receivedBytes(deps, row.id)) >= REQUEST_LINK_MAX_BYTES) throw requestStorageFull();
     file = "text" in item
-      ? await createFile(deps, row.userId, { folderId: row.folderId, name: `Text received ${stamp} UTC`, contentType: "text", textContent: item.text })
-      : await createUploadedFile(deps, row.userId, { folderId: row.folderId, name: cleanFileName(item.fileName), description: `Received through “${row.title || row.code}”` }, withDeadline(item.stream, deadlineMs), item.fileName);
+      ? await createFile(deps, row.userId, { folderId: row.folderId, name: `Text received ${stamp} UTC`, contentType: "text", textContent: item.text, requestId: row.id })
+      : await createUploadedFile(deps, row.userId, { folderId: row.folderId, name: cleanFileName(item.fileName), description: `Received through “${row.title || row.code}”`, requestId: row.id }, withDeadline(item.stream, deadlineMs), item.fileName);
+    // two senders at once may both have found room: the one that crossed the line takes its file back
+    if ((await receivedBytes(deps, row.id)) > REQUEST_LINK_MAX_BYTES) {
+      await deleteFile(deps, row.userId, file.id);
+      throw requestStorageFull();
+    }
   } catch (e) {
     await releaseSlot(deps, row);
     throw e;
@@ -108,3 +120,12 @@ async function* withDeadline(source: AsyncIterable<Uint8Array> | Readable, ms: n
     void chunks.return?.()?.catch?.(() => {});
   }
 }
+
+/** Bytes the request link `requestId` has received so far (files still held). */
+async function receivedBytes(deps: Pick<Deps, "asyncDb">, requestId: number): Promise<number> {
+  const { secureFiles } = deps.asyncDb.tables;
+  return Number(first(await deps.asyncDb.select({ n: sum(secureFiles.fileSize) }).from(secureFiles).where(eq(secureFiles.requestId, requestId)))?.n ?? 0);
+}
+
+const requestStorageFull = () =>
+  new AppError(413, "request_storage_full", `This request link has received its ${REQUEST_LINK_MAX_BYTES / 1024 / 1024} MB; ask its owner for a new one`);

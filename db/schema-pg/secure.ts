@@ -24,8 +24,9 @@ export const secureFiles = pgTable("secure_files", {
   fileName: text("file_name"),
   fileSize: int("file_size"),
   storagePath: text("storage_path"),
+  requestId: int("request_id"),
   createdAt: createdAt(),
-}, (t) => [index("secure_files_folder").on(t.folderId), index("secure_files_user").on(t.userId)]);
+}, (t) => [index("secure_files_folder").on(t.folderId), index("secure_files_user").on(t.userId), index("secure_files_request").on(t.requestId)]);
 
 export const secureLinks = pgTable("secure_links", {
   id: id(),

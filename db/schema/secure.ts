@@ -25,8 +25,10 @@ export const secureFiles = sqliteTable("secure_files", {
   fileSize: integer("file_size"),
   /** path relative to DATA_DIR of the stored bytes */
   storagePath: text("storage_path"),
+  /** the request link it came through, if any: what a request link received counts against its own cap */
+  requestId: integer("request_id"),
   createdAt: createdAt(),
-}, (t) => [index("secure_files_folder").on(t.folderId), index("secure_files_user").on(t.userId)]);
+}, (t) => [index("secure_files_folder").on(t.folderId), index("secure_files_user").on(t.userId), index("secure_files_request").on(t.requestId)]);
 
 export const secureLinks = sqliteTable("secure_links", {
   id: integer("id").primaryKey({ autoIncrement: true }),

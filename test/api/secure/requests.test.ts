@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { receiveRequestItem } from "../../../core/secure/request-items";
+import { REQUEST_LINK_MAX_BYTES, receiveRequestItem } from "../../../core/secure/request-items";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { pngBytes, seed } from "./helpers";
 import { secureFiles } from "../../../db/schema";
@@ -204,5 +204,25 @@ describe("a sender who trickles a file", () => {
     const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
     expect(files.map((f) => f.name).some((n) => n.startsWith("Text received"))).toBe(true);
     expect(files.some((f) => f.name === "slow.bin")).toBe(false);
+  });
+});
+
+describe("a request link's own storage", () => {
+  test("takes at most 100 MB in all, whatever the plan has left: past it 413 request_storage_full and nothing kept", async () => {
+    const { token, folder } = await seed(t);
+    const r = (await t.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id } })).json;
+    const row = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureRequests))[0]!;
+    await setPlan(t.deps, row.userId, "business"); // the plan has room: the link's own cap is what stops it
+    // what it already received, just under the cap (rows only: the bytes do not matter here)
+    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.secureFiles).values({ userId: row.userId, folderId: folder.id, name: "big", contentType: "file", fileSize: REQUEST_LINK_MAX_BYTES - 4, requestId: row.id });
+    const files = async () => (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
+    const before = (await files()).length;
+    const crossing = await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "ten bytes!" } });
+    expect([crossing.status, crossing.json.error]).toEqual([413, "request_storage_full"]);
+    expect(crossing.json.message).toBe("This request link has received its 100 MB; ask its owner for a new one");
+    expect((await files()).length).toBe(before);
+    // another request link of the same owner has its own allowance
+    const other = (await t.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id } })).json;
+    expect((await t.request("POST", `/api/secure/requests/${other.code}/upload`, { body: { text: "fine" } })).status).toBe(201);
   });
 });
