@@ -173,7 +173,8 @@ export async function linkClicks(deps: Deps, userId: number, linkId: number, q: 
   const link = await ownedLink(deps, userId, linkId);
   const page = q.page ?? 1;
   const limit = q.limit ?? 50;
-  if (!Number.isInteger(page) || page < 1) throw new FieldError("page", "must be a whole number from 1");
+  // 1e300 is an integer to JavaScript, but no page of any link: the offset must stay a safe integer
+  if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw new FieldError("page", "must be a whole number from 1 to 1000000");
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new FieldError("limit", "must be a whole number from 1 to 100");
   const { clicks } = deps.asyncDb.tables;
   const rows = await deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, link.id))

@@ -144,3 +144,14 @@ describe("CONTRACT §3 body and error rules", () => {
     expect(t.logs.some((l) => l.includes("ERROR unhandled error on GET /api/__boom") && l.includes("secret internals"))).toBe(true);
   });
 });
+
+describe("numbers an outside fuzzer sends", () => {
+  test("fractions and huge numbers in paging parameters are 400 naming the field, never 500", async () => {
+    const { token } = await t.telegramUser();
+    const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+    for (const [path, field] of [["/api/webhooks/deliveries?limit=1.5", "limit"], ["/api/webhooks/deliveries?offset=1e300", "offset"], [`/api/links/${l.id}/clicks?page=1e300`, "page"], [`/api/links/${l.id}/clicks?page=2.5`, "page"]] as const) {
+      const res = await t.request("GET", path, { token });
+      expect([path, res.status, res.json.details?.[0]?.field]).toEqual([path, 400, field]);
+    }
+  });
+});
