@@ -2,11 +2,12 @@ import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
 import { createInvite, ownedInvite, updateInvite } from "../../core/channels/invites";
-import { AppError, ValidationError } from "../../core/errors";
+import { AppError } from "../../core/errors";
 import { INVITE_OPTIONS } from "../menus/invite-options";
 import { inviteScreen } from "../menus/channels";
 import { open } from "../menus/nav";
 import { problemText } from "./links";
+import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 
 type Convo = Conversation<BotContext, Context>;
@@ -58,27 +59,9 @@ export async function newInviteConversation(conversation: Convo, ctx: Context, c
 export async function inviteOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
   const option = INVITE_OPTIONS[index];
   if (!option) return;
-  await ctx.reply(`${option.label}: ${option.prompt}\n${option.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`);
-  for (;;) {
-    const c = await conversation.wait();
-    const text = c.message?.text?.trim();
-    if (text === undefined || (text.startsWith("/") && text !== "/clear")) return conversation.halt({ next: true });
-    const result = await conversation.external(async (o) => {
-      try {
-        const invite = await ownedInvite(o.deps, o.user!.id, id);
-        if (text === "/clear" && !option.clear) throw new ValidationError("This option cannot be cleared; send a new value.");
-        const input = text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now());
-        await updateInvite(o.deps, o.user!.id, id, input);
-        await open(o, inviteScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);
-        return null;
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        if (e.status === 404) return { gone: e.message };
-        return { problem: e.code === "telegram_refused" ? `Telegram refused: ${e.message}` : problemText(e) };
-      }
-    });
-    if (!result) return;
-    if ("gone" in result) return void (await c.reply(`⚠️ ${result.gone}`));
-    await c.reply(`${result.problem}\nTry again, or /cancel.`);
-  }
+  await answerOption(conversation, ctx, option, async (o, text) => {
+    const invite = await ownedInvite(o.deps, o.user!.id, id);
+    await updateInvite(o.deps, o.user!.id, id, text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now()));
+    await open(o, inviteScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);
+  }, (e) => (e.code === "telegram_refused" ? `Telegram refused: ${e.message}` : problemText(e)));
 }

@@ -2,11 +2,11 @@ import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
-import { AppError, ValidationError } from "../../core/errors";
+import { AppError } from "../../core/errors";
 import { TRACKER_OPTIONS } from "../menus/tracker-options";
 import { trackerScreen } from "../menus/tracking";
 import { open } from "../menus/nav";
-import { problemText } from "./links";
+import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 
 type Convo = Conversation<BotContext, Context>;
@@ -89,29 +89,9 @@ export async function trackConversation(conversation: Convo, ctx: Context): Prom
 export async function trackerOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
   const option = TRACKER_OPTIONS[index];
   if (!option) return;
-  await ctx.reply(`${option.label}: ${option.prompt}\n${option.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`);
-  for (;;) {
-    const c = await conversation.wait();
-    const text = c.message?.text?.trim();
-    if (text === undefined || (text.startsWith("/") && text !== "/clear")) return conversation.halt({ next: true });
-    const result = await conversation.external(async (o) => {
-      try {
-        const t = await getTracker(o.deps, o.user!.id, id);
-        const input = text === "/clear" ? option.clear ?? parseOrThrow() : option.parse(text, t);
-        await updateTracker(o.deps, o.user!.id, id, input);
-        await open(o, trackerScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);
-        return null;
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        return e.status === 404 ? { gone: e.message } : { problem: problemText(e) };
-      }
-    });
-    if (!result) return;
-    if ("gone" in result) return void (await c.reply(`⚠️ ${result.gone}`));
-    await c.reply(`${result.problem}\nTry again, or /cancel.`);
-  }
-}
-
-function parseOrThrow(): never {
-  throw new ValidationError("This option cannot be cleared; send a new value.");
+  await answerOption(conversation, ctx, option, async (o, text) => {
+    const t = await getTracker(o.deps, o.user!.id, id);
+    await updateTracker(o.deps, o.user!.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
+    await open(o, trackerScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);
+  });
 }

@@ -1,0 +1,51 @@
+import type { Context } from "grammy";
+import type { Conversation } from "@grammyjs/conversations";
+import type { BotContext } from "../context";
+import { AppError, ValidationError } from "../../core/errors";
+import { problemText } from "./links";
+
+type Convo = Conversation<BotContext, Context>;
+
+/** What the question of one option needs: its label, its prompt and whether /clear applies. */
+export interface AskedOption {
+  label: string;
+  prompt: string;
+  /** present when /clear may remove the option's value */
+  clear?: unknown;
+}
+
+/**
+ * One option of a tracker, an invite or the like: asks `option`'s question, then saves each answer
+ * through `save` (which parses, writes through core and redraws the screen) until one is taken. A
+ * problem is said in a sentence and the question stands ("Try again, or /cancel."); /cancel or any
+ * other command ends it unchanged; /clear is refused with a sentence when the option cannot be
+ * cleared; a thing that is gone meanwhile (404) ends it with a warning. `describe` words a domain
+ * error for the user (default: the dialogs' own wording).
+ */
+export async function answerOption(
+  conversation: Convo,
+  ctx: Context,
+  option: AskedOption,
+  save: (o: BotContext, text: string) => Promise<void>,
+  describe: (e: AppError) => string = problemText,
+): Promise<void> {
+  await ctx.reply(`${option.label}: ${option.prompt}\n${option.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`);
+  for (;;) {
+    const c = await conversation.wait();
+    const text = c.message?.text?.trim();
+    if (text === undefined || (text.startsWith("/") && text !== "/clear")) return conversation.halt({ next: true });
+    const result = await conversation.external(async (o) => {
+      try {
+        if (text === "/clear" && !option.clear) throw new ValidationError("This option cannot be cleared; send a new value.");
+        await save(o, text);
+        return null;
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        return e.status === 404 ? { gone: e.message } : { problem: describe(e) };
+      }
+    });
+    if (!result) return;
+    if ("gone" in result) return void (await c.reply(`⚠️ ${result.gone}`));
+    await c.reply(`${result.problem}\nTry again, or /cancel.`);
+  }
+}
