@@ -58,6 +58,13 @@ export function transaction<S extends Record<string, unknown>, T>(db: AsyncDbOrT
 }
 
 /** The first row of a result, or undefined (what `.get()` was on the synchronous driver). */
+/**
+ * The number of rows a query matches before its LIMIT and OFFSET, computed in the same statement as
+ * the page (`count(*) over ()`), so the page and its total always agree, even while rows are being
+ * written. Rows of an empty page carry no total: ask with count() then.
+ */
+export const totalRows = () => sql<number>`count(*) over ()`.mapWith(Number);
+
 export function first<R>(rows: readonly R[]): R | undefined {
   return rows[0];
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { first } from "../../db/async";
+import { first, totalRows } from "../../db/async";
 import { FieldError } from "../errors";
 import { ownedIds } from "./validate";
 import { domainHosts, linkListItem, relationsOf, type LinkListItem } from "./views";
@@ -29,8 +29,6 @@ export async function pageOfLinks(deps: Pick<Deps, "asyncDb" | "config">, userId
   const offset = query.offset ?? 0;
   const end = query.limit === undefined ? undefined : offset + query.limit;
   const needle = query.q?.trim().toLowerCase();
-  let ids: number[] | null = null;
-  let total: number;
   if (needle) {
     const matching = (await db
       .select({ id: links.id, title: links.title, url: links.url, code: links.code })
@@ -38,11 +36,11 @@ export async function pageOfLinks(deps: Pick<Deps, "asyncDb" | "config">, userId
       .where(where)
       .orderBy(desc(links.id)))
       .filter((l) => [l.title, l.url, l.code].some((s) => s?.toLowerCase().includes(needle)));
-    total = matching.length;
-    ids = matching.slice(offset, end).map((l) => l.id);
-  } else total = Number(first(await db.select({ n: count() }).from(links).where(where))!.n);
-  if (ids) return { items: ids.length ? await linkItems(deps, inArray(links.id, ids)) : [], total };
-  return { items: await linkItems(deps, where, { offset, limit: query.limit }), total };
+    const ids = matching.slice(offset, end).map((l) => l.id);
+    return { items: ids.length ? (await linkItems(deps, inArray(links.id, ids))).items : [], total: matching.length };
+  }
+  const page = await linkItems(deps, where, { offset, limit: query.limit });
+  return { items: page.items, total: page.total ?? Number(first(await db.select({ n: count() }).from(links).where(where))!.n) };
 }
 
 /** The user's links as list items, newest first (see pageOfLinks). */
@@ -50,15 +48,17 @@ export async function listLinks(deps: Pick<Deps, "asyncDb" | "config">, userId: 
   return (await pageOfLinks(deps, userId, query)).items;
 }
 
-async function linkItems(deps: Pick<Deps, "asyncDb" | "config">, where: SQL, page?: { offset: number; limit?: number }): Promise<LinkListItem[]> {
+/** The links matching `where`, with their total before paging when the page has any (read in the same statement). */
+async function linkItems(deps: Pick<Deps, "asyncDb" | "config">, where: SQL, page?: { offset: number; limit?: number }): Promise<{ items: LinkListItem[]; total?: number }> {
   const db = deps.asyncDb;
   const { links } = db.tables;
-  let q = db.select().from(links).where(where).orderBy(desc(links.id)).$dynamic();
+  let q = db.select({ link: links, total: totalRows() }).from(links).where(where).orderBy(desc(links.id)).$dynamic();
   if (page?.limit !== undefined) q = q.limit(page.limit).offset(page.offset);
   // an offset alone: SQLite takes OFFSET only after a LIMIT, so the limit is "all there can be" on both databases
   else if (page?.offset) q = q.limit(Number.MAX_SAFE_INTEGER).offset(page.offset);
-  const rows = await q;
+  const found = await q;
+  const rows = found.map((r) => r.link);
   const hosts = await domainHosts(deps, rows);
   const rel = await relationsOf(deps, rows.map((r) => r.id));
-  return rows.map((r) => linkListItem(deps, r, hosts.get(r.domainId ?? -1) ?? null, rel.tagIds.get(r.id)!));
+  return { items: rows.map((r) => linkListItem(deps, r, hosts.get(r.domainId ?? -1) ?? null, rel.tagIds.get(r.id)!)), total: found[0]?.total };
 }

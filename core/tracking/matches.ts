@@ -1,6 +1,6 @@
 import { and, between, count, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { first, type Tables } from "../../db/async";
+import { first, totalRows, type Tables } from "../../db/async";
 import { NotFound } from "../errors";
 
 export type MatchRow = Tables["trackerMatches"]["$inferSelect"];
@@ -34,9 +34,9 @@ export async function listMatches(deps: MatchDeps, userId: number, trackerId: nu
   await ownTracker(deps, userId, trackerId);
   const { trackerMatches } = deps.asyncDb.tables;
   const where = eq(trackerMatches.trackerId, trackerId);
-  const items = await deps.asyncDb.select().from(trackerMatches).where(where).orderBy(desc(trackerMatches.id)).limit(limit).offset(offset);
-  const total = Number(first(await deps.asyncDb.select({ n: count() }).from(trackerMatches).where(where))!.n);
-  return { items: items.map(matchResponse), total };
+  const rows = await deps.asyncDb.select({ match: trackerMatches, total: totalRows() }).from(trackerMatches).where(where).orderBy(desc(trackerMatches.id)).limit(limit).offset(offset);
+  const total = rows[0]?.total ?? (offset ? Number(first(await deps.asyncDb.select({ n: count() }).from(trackerMatches).where(where))!.n) : 0);
+  return { items: rows.map((r) => matchResponse(r.match)), total };
 }
 
 export async function unreadCount(deps: MatchDeps, userId: number, trackerId: number): Promise<number> {

@@ -241,6 +241,9 @@ describe("matches", () => {
     });
     const rest = await t.request("GET", `/api/tracking/${tr.id}/matches?limit=10&offset=20`, { token });
     expect(rest.json.items.map((m: { source_message_id: number }) => m.source_message_id)).toEqual([5, 4, 3, 2, 1]);
+    expect(rest.json.total).toBe(25);
+    // a page past the end still tells how many there are
+    expect((await t.request("GET", `/api/tracking/${tr.id}/matches?limit=10&offset=40`, { token })).json).toEqual({ items: [], total: 25 });
     expect((await t.request("GET", `/api/tracking/${tr.id}/matches?limit=101`, { token })).status).toBe(400);
     expect((await t.request("GET", `/api/tracking/${tr.id}`, { token })).json.total_matches).toBe(25);
     expect((await t.request("GET", `/api/tracking/${tr.id}/matches/unread`, { token })).json).toEqual({ count: 25 });
