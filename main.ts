@@ -142,13 +142,6 @@ async function main() {
     console.error(`Could not start: ${(e as Error).message}`);
     process.exit(1);
   }
-  const port = app.server!.port;
-  log.info(`HTTP server listening on ${config.host}:${port}`);
-  if (!bot) log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
-  // with PORT=0 the default BASE_URL names port 0; show the port actually bound
-  const dashboard = config.port === 0 ? config.baseUrl.replace(/:0$/, `:${port}`) : config.baseUrl;
-  log.info(`Dashboard: ${dashboard}/`);
-
   // `bun start` runs this as a child of `bun run`, so a signal to the process group (Ctrl-C, systemd's
   // KillMode=control-group) arrives twice within milliseconds: a repeated signal never cuts the
   // graceful shutdown short (the limit below, 15 s past the drain, still ends a shutdown that hangs)
@@ -173,8 +166,17 @@ async function main() {
     log.info("stopped");
     process.exit(0);
   };
+  // installed before the lines that say the node is up: a supervisor (or a test) that signals as soon
+  // as it reads them must find the graceful handler, not the default action
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  const port = app.server!.port;
+  log.info(`HTTP server listening on ${config.host}:${port}`);
+  if (!bot) log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
+  // with PORT=0 the default BASE_URL names port 0; show the port actually bound
+  const dashboard = config.port === 0 ? config.baseUrl.replace(/:0$/, `:${port}`) : config.baseUrl;
+  log.info(`Dashboard: ${dashboard}/`);
 }
 
 await main();
