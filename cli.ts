@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const command = await load(name);
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (e) {

@@ -30,7 +30,7 @@ export async function run(deps: Deps, args: string[], out: (line: string) => voi
   }
   // the chat comes first and may be a negative id, which parseArgs would take for an option
   const chat = rest[0] && !rest[0].startsWith("--") ? rest[0] : undefined;
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: { geo: { type: "string" }; category: { type: "string" } } }>>;
   try {
     parsed = parseArgs({ args: chat ? rest.slice(1) : rest, options: { geo: { type: "string" }, category: { type: "string" } } });
   } catch (e) {

@@ -1,4 +1,4 @@
-import { Elysia, ValidationError as ElysiaValidationError } from "elysia";
+import { Elysia, type ValidationError as ElysiaValidationError } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import { AppError } from "../../core/errors";
 import { briefError, createRepeatLog, type Logger, type RepeatLog } from "../../core/log";

@@ -52,6 +52,7 @@ function columnName(i: number): string {
 
 /** Escaped for XML text and attributes; characters XML 1.0 cannot hold at all are dropped. */
 function xmlText(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters; they are removed
   return Bun.escapeHTML(s.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g, ""));
 }
 

@@ -96,7 +96,7 @@ export async function verifyPasskeyRegistration(deps: PasskeyDeps, userId: numbe
   const challenge = await takeChallenge(deps, response.response?.clientDataJSON, "register");
   if (!challenge || challenge.userId !== userId)
     throw new AppError(400, "invalid_challenge", "Unknown or expired passkey challenge; ask for new registration options");
-  let info;
+  let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"];
   try {
     const result = await verifyRegistrationResponse({ response, ...expectations(deps, challenge.challenge) });
     if (!result.verified) throw new Error("the attestation did not verify");

@@ -191,6 +191,7 @@ export async function storeUpload(
  */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed from names
   const clean = base.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 200);
   return clean || "file";
 }

@@ -30,7 +30,7 @@ export async function sniffMime(head: Uint8Array): Promise<string> {
 }
 
 function trimCut(head: Uint8Array): number {
-  let end = head.length;
+  const end = head.length;
   for (let i = 1; i <= 3 && end - i >= 0; i++) {
     const b = head[end - i]!;
     if ((b & 0xc0) === 0xc0) return end - i; // a lead byte whose sequence was cut

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { first, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
-import { AppError, Forbidden, Gone, NotFound } from "../errors";
+import { type AppError, Forbidden, Gone, NotFound } from "../errors";
 import { cleanFileName, hasContent, type FileRow } from "./files";
 import { signGrant, verifyGrant } from "./grants";
 import { linkState, type LinkState } from "./links";

@@ -10,6 +10,7 @@
  */
 
 /** zero-width characters: soft hyphen, joiners, direction marks and controls, variation selectors (emoji ❤️) */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible code point is removed on its own, joiners and selectors included
 const INVISIBLE_RE = /[\u00AD\u034F\u061C\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFE00-\uFE0F\uFEFF]/;
 const WORD_RE = /[\p{L}\p{N}\p{M}_]/u;
 

@@ -83,14 +83,14 @@ describe("detail pages: loading, errors, not found", () => {
     const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: "Prices", keyword: "bitcoin" } })).json;
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     const expected: string[] = [];
-    const valueOf = (p: Page, label: string) => p.getByLabel(label, { exact: true }).inputValue();
+    const fieldValue = (p: Page, label: string) => p.getByLabel(label, { exact: true }).inputValue();
     const pages: [string, string, (p: Page) => Promise<unknown>][] = [
       [`/links/${link.id}`, `/api/links/${link.id}`, (p) => p.getByRole("heading", { name: "Detail page" }).waitFor()],
       [`/secure/files/${file.id}`, `/api/secure/files/${file.id}`, (p) => p.getByRole("heading", { name: "terms.txt" }).waitFor()],
       [`/secure/folders/${folder.id}`, `/api/secure/folders/${folder.id}`, (p) => p.getByRole("heading", { name: "Contracts" }).waitFor()],
       // edit forms: the error instead of an empty form, then the form filled in
-      [`/links/${link.id}/edit`, `/api/links/${link.id}`, async (p) => expect(await valueOf(p, "Title")).toBe("Detail page")],
-      [`/tracking/${tracker.id}/edit`, `/api/tracking/${tracker.id}`, async (p) => expect(await valueOf(p, "Name")).toBe("Prices")],
+      [`/links/${link.id}/edit`, `/api/links/${link.id}`, async (p) => expect(await fieldValue(p, "Title")).toBe("Detail page")],
+      [`/tracking/${tracker.id}/edit`, `/api/tracking/${tracker.id}`, async (p) => expect(await fieldValue(p, "Name")).toBe("Prices")],
     ];
     for (const [path, api, ready] of pages) {
       const restore = await fail(page, `${s.baseUrl}${api}`);

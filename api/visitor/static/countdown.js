@@ -1,6 +1,6 @@
 // The countdown page of a link that opens later: counts the seconds in #left's data-seconds down,
 // then reloads. Served as a file: the pages' Content-Security-Policy runs no inline script.
-(function () {
+(() => {
   var el = document.getElementById("left");
   if (!el) return;
   var s = Math.max(0, Math.floor(Number(el.getAttribute("data-seconds")) || 0));
@@ -12,7 +12,7 @@
     return (d ? d + "d " : "") + [h, m, x].map(pad).join(":");
   }
   el.textContent = format(s);
-  var timer = setInterval(function () {
+  var timer = setInterval(() => {
     s--;
     if (s <= 0) {
       clearInterval(timer);

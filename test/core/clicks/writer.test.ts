@@ -42,14 +42,12 @@ test("a user agent added in a batch that rolled back is added again on the retry
     if (fail) throw new Error("hook down");
   };
   const recorder = createTestSink(s.t.deps, [...CLICK_LISTENERS, hook]);
-  {
     recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
     await expect(recorder.flush()).rejects.toThrow("hook down");
     expect(s.t.deps.db.select().from(userAgents).where(eq(userAgents.ua, "NewAgent/1.0")).all()).toEqual([]);
     fail = false;
     recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
     expect(await recorder.flush()).toBe(2); // the held click and the new one; a remembered id of the rolled-back row would fail the foreign key
-  }
   expect(agentsOf(l.id)).toEqual(["NewAgent/1.0", "NewAgent/1.0"]);
 });
 

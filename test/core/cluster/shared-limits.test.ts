@@ -14,7 +14,7 @@ import { startPostgres, type PgServer } from "../../helpers/postgres";
 setDefaultTimeout(60_000);
 
 let pg: PgServer;
-let nodes: PgDbHandle[] = [];
+const nodes: PgDbHandle[] = [];
 beforeAll(async () => {
   pg = await startPostgres();
   const url = await pg.createDatabase();
