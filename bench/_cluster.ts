@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Load, LoadResult } from "./_load";
 import { startPostgres } from "../test/helpers/postgres";
-import { createPgDb } from "../db/postgres";
+import { asyncPg, createPgDb } from "../db/postgres";
 import * as schemaPg from "../db/schema-pg";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -45,9 +45,9 @@ export async function clusterRun(opts: {
   const procs: { kill(sig?: string | number): void; exited: Promise<number> }[] = [];
   try {
     const handle = await createPgDb(pg.url, { max: 2 });
-    const [user] = await handle.db.insert(schemaPg.users).values({ username: "bench" }).returning();
+    const [user] = await asyncPg(handle).insert(schemaPg.users).values({ username: "bench" }).returning();
     const now = new Date();
-    await handle.db.insert(schemaPg.links).values({ userId: user!.id, code: "benchcl1", url: "https://example.com/landing", utmSource: "bench", createdAt: now, updatedAt: now });
+    await asyncPg(handle).insert(schemaPg.links).values({ userId: user!.id, code: "benchcl1", url: "https://example.com/landing", utmSource: "bench", createdAt: now, updatedAt: now });
     const ports = [await freePort(), await freePort(), await freePort()];
     for (const [i, port] of ports.entries()) {
       const env = {

@@ -9,6 +9,8 @@ import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
 import { migrate } from "drizzle-orm/bun-sql/migrator";
 import { join } from "node:path";
 import * as schema from "./schema-pg";
+import { createAsyncPg } from "./async-pg";
+import type { AsyncDb, Tables } from "./async";
 
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
 
@@ -59,4 +61,9 @@ async function migrateLocked(sql: SQL): Promise<void> {
   } finally {
     conn.release();
   }
+}
+
+/** The async seam (db/async.ts) over a PostgreSQL handle, with the shared tables under their usual names. */
+export function asyncPg(handle: Pick<PgDbHandle, "db">): AsyncDb<Tables> {
+  return createAsyncPg<Tables>(handle.db, schema as unknown as Record<keyof Tables, unknown>);
 }

@@ -1,15 +1,19 @@
 /**
- * The PostgreSQL schema of cluster mode: the same tables, columns and indexes as `schema.ts`
- * (SQLite), with the types of `schema-pg/columns.ts`, plus the cluster's shared state.
+ * The PostgreSQL schema of cluster mode: the tables of db/tables/ built with PostgreSQL's kit (the
+ * same tables, columns and indexes as SQLite's, with the types db/kit.ts maps), plus the cluster's
+ * shared state, which only PostgreSQL has.
  */
-export * from "./schema-pg/accounts";
-export * from "./schema-pg/links";
-export * from "./schema-pg/secure";
-export * from "./schema-pg/tracking";
-export * from "./schema-pg/channels";
-export * from "./schema-pg/delivery";
-export * from "./schema-pg/bot";
-export * from "./schema-pg/webhooks";
-export * from "./schema-pg/analytics";
+import { pgKit } from "./kit";
+import { declareTables } from "./tables";
+
+export const {
+  users, identities, emailCodes, refreshTokens, apiTokens, passkeys, webauthnChallenges, revokedSessions,
+  emailCodeFailures, tags, pixels, domains, links, linkTags, linkPixels, userAgents, clicks, clickVisitors,
+  linkTombstones, orphanVisitDays, clickJournal, linkStatsTime, linkStatsDim, secureFolders, secureFiles,
+  secureLinks, secureRequests, trackers, trackingSources, trackerMatches, trackerSeenTexts, channels,
+  channelInvites, channelMemberUpdates, channelJoins, channelJoinRequests, channelChatCounts, outbox, botKv,
+  webhookSecrets,
+} = declareTables(pgKit);
+
 export * from "./schema-pg/cluster";
 export * from "./schema-pg/storage";

@@ -1,9 +1,21 @@
-export * from "./schema/accounts";
-export * from "./schema/links";
-export * from "./schema/secure";
-export * from "./schema/tracking";
-export * from "./schema/channels";
-export * from "./schema/delivery";
-export * from "./schema/bot";
-export * from "./schema/webhooks";
-export * from "./schema/analytics";
+/**
+ * The SQLite schema: the tables of db/tables/ built with SQLite's kit. Every table is declared
+ * there once; this list only names them for drizzle-kit and for imports (a test holds it to the
+ * declaration).
+ */
+import { sqliteKit } from "./kit";
+import { declareTables } from "./tables";
+
+export const {
+  users, identities, emailCodes, refreshTokens, apiTokens, passkeys, webauthnChallenges, revokedSessions,
+  emailCodeFailures, tags, pixels, domains, links, linkTags, linkPixels, userAgents, clicks, clickVisitors,
+  linkTombstones, orphanVisitDays, clickJournal, linkStatsTime, linkStatsDim, secureFolders, secureFiles,
+  secureLinks, secureRequests, trackers, trackingSources, trackerMatches, trackerSeenTexts, channels,
+  channelInvites, channelMemberUpdates, channelJoins, channelJoinRequests, channelChatCounts, outbox, botKv,
+  webhookSecrets,
+} = declareTables(sqliteKit);
+
+export type { InviteCost } from "./tables/channels";
+export type LinkRow = typeof links.$inferSelect;
+export type ClickRow = typeof clicks.$inferSelect;
+export type NewClick = typeof clicks.$inferInsert;

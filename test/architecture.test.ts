@@ -128,3 +128,19 @@ test("service code queries only through the async seam: tables from the handle, 
     .filter((l) => /^import (?!type)[^;]*from "[./]*db\/(schema|client|transaction)"|\bdeps\.db\b|\.(all|get|run)\(\)|\bwriteTransaction\(/.test(l.line)).map((l) => `${l.where}: ${l.line.trim()}`));
   expect(offending).toEqual([]);
 });
+
+test("every table both databases have is declared once, in db/tables/ over the column kit; only PostgreSQL's own tables name a dialect", async () => {
+  const declaring = matches(/\b(sqliteTable|pgTable)\(/).map((l) => l.split(":")[0]!);
+  expect([...new Set(declaring)].sort()).toEqual(["db/schema-pg/cluster.ts", "db/schema-pg/storage.ts"]);
+  const { declareTables } = await import("../db/tables");
+  const { sqliteKit } = await import("../db/kit");
+  const declared = Object.keys(declareTables(sqliteKit)).sort();
+  // the dialects' schema modules export exactly the declared tables (plus PostgreSQL's own)
+  const sqlite = await import("../db/schema");
+  const pg = await import("../db/schema-pg");
+  expect(Object.keys(sqlite).sort()).toEqual(declared);
+  const { PG_ONLY_TABLES } = pg;
+  const pgTables = Object.entries(pg).filter(([, v]) => typeof v === "object" && v !== null && !Array.isArray(v)).map(([k]) => k);
+  expect(pgTables.length).toBe(declared.length + PG_ONLY_TABLES.length);
+  for (const name of declared) expect(pgTables).toContain(name);
+});

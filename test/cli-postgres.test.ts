@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPgDb } from "../db/postgres";
+import { asyncPg, createPgDb } from "../db/postgres";
 import * as schemaPg from "../db/schema-pg";
 import { cleanEnv, run } from "./helpers/process";
 import { startPostgres, type PgServer } from "./helpers/postgres";
@@ -31,9 +31,9 @@ test("every command runs against PostgreSQL (stats, set-plan, create-user, sourc
   const handle = await createPgDb(url, { max: 2 });
   try {
     const at = new Date("2026-03-01T09:30:00Z");
-    const [ada] = await handle.db.insert(schemaPg.users).values({ username: "ada" }).returning();
-    await handle.db.insert(schemaPg.identities).values({ userId: ada!.id, provider: "email", subject: "ada@example.com", createdAt: at });
-    await handle.db.insert(schemaPg.links).values({ userId: ada!.id, code: "c1", url: "https://x.example", createdAt: at, updatedAt: at });
+    const [ada] = await asyncPg(handle).insert(schemaPg.users).values({ username: "ada" }).returning();
+    await asyncPg(handle).insert(schemaPg.identities).values({ userId: ada!.id, provider: "email", subject: "ada@example.com", createdAt: at });
+    await asyncPg(handle).insert(schemaPg.links).values({ userId: ada!.id, code: "c1", url: "https://x.example", createdAt: at, updatedAt: at });
   } finally {
     await handle.close();
   }

@@ -122,7 +122,7 @@ async function rollupPg(tx: AsyncTx, batch: StoredClick[]): Promise<void> {
 }
 
 /**
- * Keeps the analytics roll-ups (db/schema/analytics.ts) in step with recorded clicks. Runs inside the
+ * Keeps the analytics roll-ups (db/tables/analytics.ts) in step with recorded clicks. Runs inside the
  * click batch's transaction; the batch is first aggregated in memory so a batch of N clicks costs one
  * upsert per distinct bucket, not per click.
  */

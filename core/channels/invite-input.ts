@@ -1,7 +1,7 @@
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { parseDate } from "../links/when";
-import type { InviteCost } from "../../db/schema/channels";
+import type { InviteCost } from "../../db/schema";
 
 /** What an invite is created or edited with (the API's body; the bot builds the same). */
 export interface InviteInput {

@@ -1,5 +1,7 @@
 import { pgTable, text, primaryKey, index } from "drizzle-orm/pg-core";
-import { int, ts, bool } from "./columns";
+import { pgColumns } from "../kit";
+
+const { int, ts, bool } = pgColumns;
 
 /**
  * State that a single node keeps in process memory and a cluster must share. These tables exist

@@ -1,5 +1,7 @@
 import { pgTable, text, integer, primaryKey } from "drizzle-orm/pg-core";
-import { bytea, ts } from "./columns";
+import { pgColumns } from "../kit";
+
+const { bytes: bytea, ts } = pgColumns;
 
 /**
  * Bytes of stored files when FILE_STORAGE is `postgres` (the default in cluster mode): each file in

@@ -3,7 +3,7 @@ import { SQL } from "bun";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { createPgDb, MIGRATION_LOCK_KEY, PG_MIGRATIONS } from "../../db/postgres";
+import { asyncPg, createPgDb, MIGRATION_LOCK_KEY, PG_MIGRATIONS } from "../../db/postgres";
 import { passkeys, users } from "../../db/schema-pg";
 import { eventually } from "../helpers/eventually";
 import { startPostgres, type PgServer } from "../helpers/postgres";
@@ -24,8 +24,8 @@ test("several nodes starting at once on a fresh database apply each migration on
     const [{ n }] = await nodes[0]!.sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
     expect(n).toBe(journal.entries.length);
     // each node reads what another wrote
-    const [made] = await nodes[1]!.db.insert(users).values({ username: "ada", msgrId: 2 ** 40 }).returning();
-    const seen = await nodes[4]!.db.select().from(users).where(eq(users.id, made!.id));
+    const [made] = await asyncPg(nodes[1]!).insert(users).values({ username: "ada", msgrId: 2 ** 40 }).returning();
+    const seen = await asyncPg(nodes[4]!).select().from(users).where(eq(users.id, made!.id));
     expect(seen).toEqual([made!]);
     expect(seen[0]!.msgrId).toBe(2 ** 40);
   } finally {
@@ -56,9 +56,9 @@ test("a starter waits for the node holding the migration lock", async () => {
 test("values keep their types: JSON as jsonb, bytes as bytea, times to the millisecond", async () => {
   const node = await createPgDb(pg.url);
   try {
-    const [u] = await node.db.insert(users).values({ username: "b", planExpiresAt: new Date("2026-03-01T10:20:30.456Z") }).returning();
+    const [u] = await asyncPg(node).insert(users).values({ username: "b", planExpiresAt: new Date("2026-03-01T10:20:30.456Z") }).returning();
     expect(u!.planExpiresAt!.toISOString()).toBe("2026-03-01T10:20:30.456Z");
-    const [p] = await node.db.insert(passkeys).values({ userId: u!.id, credentialId: "cred", publicKey: Buffer.from([0, 1, 255]), transports: ["usb", "nfc"] }).returning();
+    const [p] = await asyncPg(node).insert(passkeys).values({ userId: u!.id, credentialId: "cred", publicKey: Buffer.from([0, 1, 255]), transports: ["usb", "nfc"] }).returning();
     expect(Buffer.isBuffer(p!.publicKey) && [...p!.publicKey]).toEqual([0, 1, 255]);
     expect(p!.transports).toEqual(["usb", "nfc"]);
     expect(await node.sql`SELECT jsonb_typeof(transports) AS t, octet_length(public_key) AS n FROM passkeys WHERE id = ${p!.id}`).toEqual([{ t: "array", n: 3 }]);

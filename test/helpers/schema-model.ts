@@ -1,7 +1,7 @@
 /**
  * Reads the schema of a real database (SQLite or PostgreSQL) into one normalized model, so the two
  * can be compared: tables, columns (type, nullability, default), primary keys, indexes and foreign
- * keys. Column types are reduced to the PostgreSQL types of db/schema-pg/columns.ts.
+ * keys. Column types are reduced to the PostgreSQL types of db/kit.ts.
  *
  * SQLite stores booleans, timestamps and numbers all as `integer` and JSON as `text`, so the database
  * alone cannot tell them apart: the SQLite side also reads the drizzle schema's mode of each column

@@ -1,0 +1,31 @@
+/**
+ * Every table both databases have, declared once over a dialect's kit (db/kit.ts). db/schema.ts
+ * (SQLite) and db/schema-pg.ts (PostgreSQL) export what this returns; drizzle-kit generates each
+ * dialect's migrations from them.
+ */
+import type { Kit } from "../kit";
+import { accountTables } from "./accounts";
+import { analyticsTables } from "./analytics";
+import { botTables } from "./bot";
+import { channelTables } from "./channels";
+import { deliveryTables } from "./delivery";
+import { linkTables } from "./links";
+import { secureTables } from "./secure";
+import { trackingTables } from "./tracking";
+import { webhookTables } from "./webhooks";
+
+export function declareTables(k: Kit) {
+  const accounts = accountTables(k);
+  const links = linkTables(k, accounts);
+  return {
+    ...accounts,
+    ...links,
+    ...analyticsTables(k, links),
+    ...secureTables(k, accounts),
+    ...trackingTables(k, accounts),
+    ...channelTables(k, { ...accounts, ...links }),
+    ...deliveryTables(k, accounts),
+    ...botTables(k),
+    ...webhookTables(k, accounts),
+  };
+}
