@@ -7,7 +7,7 @@ import { systemClock, type Clock } from "./clock";
 import type { Deps } from "./deps";
 import { createLogger, type Logger } from "./log";
 import { createMailer, type Mailer } from "./mail";
-import { createLinkCache } from "./links/link-cache";
+import { LinkCache } from "./links/link-cache";
 import { createTrackerIndexCache } from "./tracking/index-cache";
 import { createClickSink } from "./clicks/sink";
 import { createClickWriter } from "./clicks/writer";
@@ -72,7 +72,7 @@ export function createDeps(
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     telegram,
     geo: createGeoLookup(config),
-    linkCache: createLinkCache(),
+    linkCache: new LinkCache(clock),
     trackerIndex: createTrackerIndexCache(),
     clicks: createClickSink({
       log,
@@ -134,7 +134,7 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
     mailer: overrides.mailer ?? createMailer({ smtpUrl: shared.smtpUrl, from: shared.mailFrom, log }),
     telegram,
     geo: createGeoLookup(shared),
-    linkCache: createLinkCache(),
+    linkCache: new LinkCache(clock),
     trackerIndex: createTrackerIndexCache(),
     clicks: createClickSink({
       log,

@@ -1,6 +1,7 @@
 import type { LinkRow } from "../../db/schema";
 import type { Routing } from "./routing";
 import type { Deps } from "../deps";
+import type { Clock } from "../clock";
 import { announce, CACHE_TOPICS } from "../cluster/caches";
 
 /** What the redirect needs about a link, read once and kept briefly in memory. */
@@ -9,7 +10,6 @@ export interface CachedLink {
   pixels: { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string }[];
   /** the custom domain's hostname, when the link has one */
   host: string | null;
-  loadedAt: number;
   /** destinations already worked out, by platform (and `expired` for the expired_url) */
   targets: Partial<Record<string, string>>;
   /** the link's rules and variants, compiled when it is cached (compileRouting); null when it has none */
@@ -22,29 +22,72 @@ export const LINK_CACHE_MAX_ENTRIES = 50_000;
 
 /**
  * The redirect's cache of found links by code, one per running service (built by createDeps and
- * passed in Deps). Writes that change how a link answers (edit, toggle, delete, pixel removal,
- * domain changes) call `invalidate`; `generation` counts invalidations, so other memos of the visitor
- * side (custom hosts) can follow.
+ * passed in Deps), timed by the service's clock.
+ *
+ * - `get` answers a fresh entry (younger than LINK_CACHE_TTL_MS) or nothing;
+ * - `load` reads a link through the given reader, once for all visitors asking at the same time,
+ *   and keeps the result unless the cache was invalidated while the read was under way;
+ * - `stale` serves the last entry a little longer when it cannot be read again (a database outage);
+ * - `invalidate` drops everything and counts a `generation`, which other memos of the visitor side
+ *   (custom hosts) follow.
  */
-export interface LinkCache {
-  readonly entries: Map<string, CachedLink>;
-  readonly generation: number;
-  invalidate(): void;
-}
+export class LinkCache {
+  readonly #entries = new Map<string, { entry: CachedLink; loadedAt: number }>();
+  /** loads under way by code: visitors of one uncached link at once share one read */
+  readonly #loading = new Map<string, Promise<CachedLink | null>>();
+  #generation = 0;
 
-export function createLinkCache(): LinkCache {
-  const entries = new Map<string, CachedLink>();
-  let generation = 0;
-  return {
-    entries,
-    get generation() {
-      return generation;
-    },
-    invalidate() {
-      entries.clear();
-      generation++;
-    },
-  };
+  constructor(private readonly clock: Clock, private readonly maxEntries = LINK_CACHE_MAX_ENTRIES) {}
+
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** How many links are cached. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached entry while it is fresh; undefined when the link has to be read. */
+  get(code: string): CachedLink | undefined {
+    const hit = this.#entries.get(code);
+    return hit && this.clock.now().getTime() - hit.loadedAt < LINK_CACHE_TTL_MS ? hit.entry : undefined;
+  }
+
+  /** The link read by `read` (null: no such link), shared by every caller while the read is under way. */
+  load(code: string, read: (code: string) => Promise<CachedLink | null>): Promise<CachedLink | null> {
+    let pending = this.#loading.get(code);
+    if (!pending) {
+      const seen = this.#generation;
+      const loadedAt = this.clock.now().getTime();
+      pending = read(code)
+        .then((entry) => {
+          // an edit announced while this read was under way may have come after it: such an entry is not kept
+          if (entry && this.#generation === seen) this.#keep(code, entry, loadedAt);
+          return entry;
+        })
+        .finally(() => this.#loading.delete(code));
+      this.#loading.set(code, pending);
+    }
+    return pending;
+  }
+
+  /** The last entry of a link, fresh or not, kept for `retryMs` more before it is read again; undefined when none. */
+  stale(code: string, retryMs: number): CachedLink | undefined {
+    const hit = this.#entries.get(code);
+    if (hit) hit.loadedAt = this.clock.now().getTime() - LINK_CACHE_TTL_MS + retryMs;
+    return hit?.entry;
+  }
+
+  invalidate(): void {
+    this.#entries.clear();
+    this.#generation++;
+  }
+
+  #keep(code: string, entry: CachedLink, loadedAt: number): void {
+    if (this.#entries.size >= this.maxEntries) this.#entries.clear();
+    this.#entries.set(code, { entry, loadedAt });
+  }
 }
 
 /**

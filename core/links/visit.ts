@@ -6,7 +6,7 @@ import { detectBot } from "../clicks/bots";
 import { AttemptLimiter, verifyPassword } from "./password";
 import { RateLimited } from "../errors";
 import { ipBucket } from "../ip";
-import { LINK_CACHE_MAX_ENTRIES, LINK_CACHE_TTL_MS, type CachedLink } from "./link-cache";
+import type { CachedLink } from "./link-cache";
 import { memoize } from "../memo";
 import { asLocation, withUtm } from "./target";
 import { compileRouting } from "./routing";
@@ -57,20 +57,35 @@ export function platformOf(userAgent: string | null): "ios" | "android" | "deskt
 /** platformOf per distinct User-Agent: traffic repeats them, and a lookup costs less than the three scans. */
 const platformOfUa = memoize(platformOf, 5000);
 
+/** Past its expiry, or its cap of clicks used up. */
+function isOver(link: LinkRow, now: Date): boolean {
+  return (link.expiresAt !== null && link.expiresAt.getTime() <= now.getTime()) || (link.maxClicks !== null && link.capUsed >= link.maxClicks);
+}
+
 /** The destination for a platform: its own target when set, else the url; UTM parameters set. */
 function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
   return withUtm(link, (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url);
 }
 
+/** One visit being decided: the active link found for the code, the request and the time. */
+interface Visit {
+  entry: CachedLink;
+  req: VisitRequest;
+  now: Date;
+}
+
+/** A step of the decision: an outcome ends the visit, undefined passes it to the next step. */
+type Step = (v: Visit) => VisitOutcome | Promise<VisitOutcome | undefined> | undefined;
+
 /**
- * The visitor flow of CONTRACT §4 as a function of the request: unknown, inactive or wrong host →
- * not found; past expires_at or cap used up → expired; before starts_at → countdown; password →
- * form (wrong answers limited per IP and link); otherwise the target, after reserving the cap slot
- * for a human visitor (one conditional UPDATE, so the cap is exact under concurrency): the first
- * matching rule's URL, else the visitor's A/B variant, else the per-platform target. The click is
- * put into the click sink (deps.clicks) only when the visitor is sent on, after the PRIVACY_IP step
- * and before the answer. Visits that
- * find no active link are recorded as orphan visits.
+ * The visitor flow of CONTRACT §4, as a decision table read top-down (`steps` below): unknown,
+ * inactive or wrong host → not found; past expires_at or cap used up → expired; before starts_at →
+ * countdown; password → form (wrong answers limited per IP and link); otherwise admitted: the cap
+ * slot reserved for a human visitor (one conditional UPDATE, so the cap is exact under concurrency),
+ * then the first matching rule's URL, else the visitor's A/B variant, else the per-platform target.
+ * The click is put into the click sink (deps.clicks) only when the visitor is sent on, after the
+ * PRIVACY_IP step and before the answer. Visits that find no active link are recorded as orphan
+ * visits. Times come from deps.clock.
  */
 export function createVisitHandler(deps: Deps) {
   const sink = deps.clicks;
@@ -81,33 +96,14 @@ export function createVisitHandler(deps: Deps) {
   // "go.example.com." is the same name as "go.example.com" (DNS's root dot): it must not be another host
   const hostnameOf = memoize((host: string) => host.replace(/:\d+$/, "").replace(/\.+$/, "").toLowerCase(), 1000);
 
-  const cache = deps.linkCache.entries;
+  const cache = deps.linkCache;
   const privacy = createPrivacy(deps.config, deps.geo);
   const orphan = createOrphanRecorder(deps);
-  /** loads under way by code: visitors of one uncached link at once share one read */
-  const loading = new Map<string, Promise<CachedLink | null>>();
-
-  /** The cached entry while it is fresh; undefined when the link has to be read. */
-  function cached(code: string): CachedLink | undefined {
-    const hit = cache.get(code);
-    return hit && Date.now() - hit.loadedAt < LINK_CACHE_TTL_MS ? hit : undefined;
-  }
-
-  function load(code: string): Promise<CachedLink | null> {
-    let pending = loading.get(code);
-    if (!pending) {
-      pending = read(code).finally(() => loading.delete(code));
-      loading.set(code, pending);
-    }
-    return pending;
-  }
 
   async function read(code: string): Promise<CachedLink | null> {
-    const seen = deps.linkCache.generation;
-    const now = Date.now();
     const [link] = await db.select().from(links).where(eq(links.code, code)).limit(1);
     if (!link) return null;
-    const entry: CachedLink = {
+    return {
       link,
       pixels: await db
         .select({ type: pixels.type, pixelId: pixels.pixelId })
@@ -120,16 +116,9 @@ export function createVisitHandler(deps: Deps) {
         link.domainId === null
           ? null
           : ((await db.select({ hostname: domains.hostname }).from(domains).where(and(eq(domains.id, link.domainId), isNotNull(domains.verifiedAt))).limit(1))[0]?.hostname ?? null),
-      loadedAt: now,
       targets: {},
       routing: compileRouting(deps.geo, link),
     };
-    // an edit announced while this read was under way may have come after it: such an entry is not kept
-    if (deps.linkCache.generation === seen) {
-      if (cache.size >= LINK_CACHE_MAX_ENTRIES) cache.clear();
-      cache.set(code, entry);
-    }
-    return entry;
   }
 
   function hostMatches(entry: CachedLink, host: string | null): boolean {
@@ -152,63 +141,78 @@ export function createVisitHandler(deps: Deps) {
   }
 
   /**
-   * Synchronous for a cached link without a cap or password, so the common redirect never waits;
-   * a link read from the database, a custom host to check, a capped click and a password wait.
-   */
-  return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
-    const entry = cached(req.code);
-    return entry ? visitLink(entry, req) : load(req.code).then((loaded) => visitLink(loaded, req), (e) => visitLink(staleOnOutage(req.code, e), req));
-  };
-
-  /**
    * A link whose cached entry could not be read again because the database is out of reach keeps
    * redirecting as it did (tried again every STALE_RETRY_MS); any other failure, or a link never
    * cached, fails the request (503 at the edge when the database is out of reach).
    */
   function staleOnOutage(code: string, e: unknown): CachedLink {
-    const stale = cache.get(code);
-    if (!stale || !isDatabaseUnavailable(e)) throw e;
-    stale.loadedAt = Date.now() - LINK_CACHE_TTL_MS + STALE_RETRY_MS;
+    const stale = isDatabaseUnavailable(e) ? cache.stale(code, STALE_RETRY_MS) : undefined;
+    if (!stale) throw e;
     return stale;
   }
 
-  function visitLink(entry: CachedLink | null, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
-    if (!entry) return notFound(req, null);
-    const matches = hostMatches(entry, req.host);
-    return matches && entry.link.isActive ? open(entry, req) : notFound(req, matches ? entry.link : null);
-  }
+  /**
+   * The decision table for an active link found on this host, read top-down: the first step with an
+   * outcome decides (a step that waits, the password check, passes on when it resolves to nothing).
+   */
+  const steps: Step[] = [
+    ({ entry, now }) => (isOver(entry.link, now) ? expiredOf(entry) : undefined),
+    ({ entry: { link }, now }) => (link.startsAt && link.startsAt.getTime() > now.getTime() ? { kind: "countdown", title: link.title, startsAt: link.startsAt, now } : undefined),
+    ({ entry: { link }, req, now }) => (link.passwordHash ? passwordStep(link, req, now) : undefined),
+    ({ entry, req, now }) => admit(entry, req, now),
+  ];
 
-  /** No active link here: recorded as an orphan visit (attributed to `link`'s owner when it is theirs but off). */
-  function notFound(req: VisitRequest, link: LinkRow | null): VisitOutcome {
-    orphan(req.code, hostnameOf(req.host ?? "") || null, link);
-    return { kind: "not_found" };
-  }
-
-  function open(entry: CachedLink, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
-    const link = entry.link;
-    const now = deps.clock.now();
-    const title = link.title;
-    if (link.expiresAt && link.expiresAt.getTime() <= now.getTime()) return expiredOf(entry);
-    if (link.maxClicks !== null && link.capUsed >= link.maxClicks) return expiredOf(entry);
-    if (link.startsAt && link.startsAt.getTime() > now.getTime()) return { kind: "countdown", title, startsAt: link.startsAt, now };
-    if (link.passwordHash) {
-      if (req.method !== "POST") return { kind: "password", title, wrong: false };
-      // per link and visitor network: an IPv6 client holds a whole /64 and could rotate through it
-      const key = `${req.ip ? ipBucket(req.ip) : "?"}|${link.id}`;
-      const hash = link.passwordHash;
-      return attempts.attempt(key, String(link.id), now).then(async ({ retryAfterMs }): Promise<VisitOutcome> => {
-        if (retryAfterMs > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-        const right = await verifyPassword(req.password ?? "", hash).catch((e: unknown) => (e instanceof RateLimited ? e : Promise.reject(e)));
-        if (right instanceof RateLimited) return { kind: "locked", title, retryAfterSeconds: 1 };
-        if (!right) {
-          await attempts.failed(String(link.id), now);
-          return { kind: "password", title, wrong: true };
-        }
-        await attempts.succeeded(key, now);
-        return admit(entry, req, now);
-      });
+  /** Not found unless the link is active and served on the request's host; else the table decides. */
+  function decide(entry: CachedLink | null, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
+    const here = entry !== null && hostMatches(entry, req.host);
+    if (!here || !entry.link.isActive) {
+      // recorded as an orphan visit (attributed to the owner when the link is theirs but off)
+      orphan(req.code, hostnameOf(req.host ?? "") || null, here ? entry.link : null);
+      return { kind: "not_found" };
     }
-    return admit(entry, req, now);
+    return run({ entry, req, now: deps.clock.now() }, 0);
+  }
+
+  function run(v: Visit, from: number): VisitOutcome | Promise<VisitOutcome> {
+    for (let i = from; i < steps.length; i++) {
+      const out = steps[i]!(v);
+      if (out === undefined) continue;
+      return out instanceof Promise ? out.then((o) => o ?? run(v, i + 1)) : out;
+    }
+    throw new Error("the visit's last step always answers");
+  }
+
+  /**
+   * Synchronous for a cached link without a cap or password, so the common redirect never waits;
+   * a link read from the database, a custom host to check, a capped click and a password wait.
+   */
+  return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
+    const entry = cache.get(req.code);
+    if (entry) return decide(entry, req);
+    return cache.load(req.code, read).then(
+      (loaded) => decide(loaded, req),
+      (e) => decide(staleOnOutage(req.code, e), req),
+    );
+  };
+
+  /** The password form, or (a POST with the right password) undefined: the visitor goes on. */
+  function passwordStep(link: LinkRow, req: VisitRequest, now: Date): VisitOutcome | Promise<VisitOutcome | undefined> {
+    const title = link.title;
+    if (req.method !== "POST") return { kind: "password", title, wrong: false };
+    // per link and visitor network: an IPv6 client holds a whole /64 and could rotate through it
+    const key = `${req.ip ? ipBucket(req.ip) : "?"}|${link.id}`;
+    const hash = link.passwordHash!;
+    return attempts.attempt(key, String(link.id), now).then(async ({ retryAfterMs }): Promise<VisitOutcome | undefined> => {
+      if (retryAfterMs > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
+      const right = await verifyPassword(req.password ?? "", hash).catch((e: unknown) => (e instanceof RateLimited ? e : Promise.reject(e)));
+      if (right instanceof RateLimited) return { kind: "locked", title, retryAfterSeconds: 1 };
+      if (!right) {
+        await attempts.failed(String(link.id), now);
+        return { kind: "password", title, wrong: true };
+      }
+      await attempts.succeeded(key, now);
+      return undefined;
+    });
   }
 
   /** The expired outcome (its Location worked out once per cached link). */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ManualClock } from "../../../core/clock";
-import { createLinkCache } from "../../../core/links/link-cache";
+import { LinkCache } from "../../../core/links/link-cache";
 import { createLocalCluster } from "../../../core/cluster";
 import { createLogger } from "../../../core/log";
 import { createTag, deleteTag, listTags } from "../../../core/catalog/tags";
@@ -36,7 +36,7 @@ for (const [engine, open] of engines)
       const { db } = await open();
       const clock = new ManualClock("2026-03-01T09:30:00.123Z");
       const config = loadConfig({ DATA_DIR: dataDir, SHORT_URL: "https://s.example", LOG_LEVEL: "error" });
-      const deps = { asyncDb: db, clock, config, linkCache: createLinkCache(), cluster: createLocalCluster({ dataDir: "/nonexistent", clock }), log: createLogger("error") };
+      const deps = { asyncDb: db, clock, config, linkCache: new LinkCache(clock), cluster: createLocalCluster({ dataDir: "/nonexistent", clock }), log: createLogger("error") };
       const user = async (username: string) => (await db.insert(db.tables.users).values({ username }).returning())[0]!.id;
       return { deps, clock, ada: await user("ada"), bob: await user("bob") };
     }

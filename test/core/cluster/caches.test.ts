@@ -11,7 +11,8 @@ import type { Deps } from "../../../core/deps";
 import type { TrackerIndexCache } from "../../../core/tracking/index-cache";
 import { createPgChangeBus } from "../../../core/cluster/change-bus-pg";
 import type { Cluster } from "../../../core/cluster";
-import { createLinkCache, invalidateLinkCache, type CachedLink } from "../../../core/links/link-cache";
+import { systemClock } from "../../../core/clock";
+import { LinkCache, invalidateLinkCache, type CachedLink } from "../../../core/links/link-cache";
 import type { RevokedSessions } from "../../../core/auth/revoked-sessions";
 import { createLogger } from "../../../core/log";
 import { eventually } from "../../helpers/eventually";
@@ -37,19 +38,20 @@ function node() {
   const revokedSessions = { invalidate: () => void reloads++ } as unknown as RevokedSessions;
   // the keyword index is not built on these nodes: a change naming trackers has nothing to update, one naming none drops it
   const trackerIndex = { peek: () => null, drop: () => void rebuilds++ } as unknown as TrackerIndexCache;
-  const deps = { cluster: { nodeId: crypto.randomUUID(), bus: createPgChangeBus(sql) } as unknown as Cluster, log: createLogger("error", () => {}), linkCache: createLinkCache(), revokedSessions, trackerIndex } as unknown as Deps;
-  return { deps, reloads: () => reloads, rebuilds: () => rebuilds, cache: (code: string) => deps.linkCache.entries.set(code, {} as CachedLink) };
+  const deps = { cluster: { nodeId: crypto.randomUUID(), bus: createPgChangeBus(sql) } as unknown as Cluster, log: createLogger("error", () => {}), linkCache: new LinkCache(systemClock), revokedSessions, trackerIndex } as unknown as Deps;
+  return { deps, reloads: () => reloads, rebuilds: () => rebuilds, cache: (code: string) => deps.linkCache.load(code, async () => ({}) as CachedLink) };
 }
 
 test("a link edit on one node empties every node's link cache within a second; an ended sign-in reloads every node's set", async () => {
   const [a, b, c] = [node(), node(), node()];
   const unfollow = await Promise.all([a, b, c].map((n) => followCaches(n.deps, CACHE_FOLLOWERS)));
   try {
-    for (const n of [a, b, c]) n.cache("spring");
+    for (const n of [a, b, c]) await n.cache("spring");
+    expect([a, b, c].map((n) => n.deps.linkCache.size)).toEqual([1, 1, 1]);
     const started = Date.now();
     invalidateLinkCache(a.deps);
-    expect(a.deps.linkCache.entries.size).toBe(0); // its own node at once
-    await eventually(() => b.deps.linkCache.entries.size === 0 && c.deps.linkCache.entries.size === 0, "the other nodes to drop the link");
+    expect(a.deps.linkCache.size).toBe(0); // its own node at once
+    await eventually(() => b.deps.linkCache.size === 0 && c.deps.linkCache.size === 0, "the other nodes to drop the link");
     expect(Date.now() - started).toBeLessThan(1000);
 
     // the announcing node applied its change itself; the others apply it from the bus
@@ -65,9 +67,10 @@ test("a node that lost its listening connection drops every cache when it is bac
   const n = node();
   const unfollow = await followCaches(n.deps, CACHE_FOLLOWERS);
   try {
-    n.cache("spring");
+    await n.cache("spring");
+    expect(n.deps.linkCache.size).toBe(1);
     await pg.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'");
-    await eventually(() => n.deps.linkCache.entries.size === 0 && n.reloads() > 0 && n.rebuilds() > 0, "the gap to drop the caches", 20_000);
+    await eventually(() => n.deps.linkCache.size === 0 && n.reloads() > 0 && n.rebuilds() > 0, "the gap to drop the caches", 20_000);
   } finally {
     await unfollow();
   }

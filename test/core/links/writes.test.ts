@@ -8,7 +8,7 @@ import type { Deps } from "../../../core/deps";
 import { createLink, deleteLink, editLink, getLink } from "../../../core/links/links";
 import { bulkCreateLinks } from "../../../core/links/bulk";
 import { createVisitHandler, type VisitOutcome } from "../../../core/links/visit";
-import { createLinkCache } from "../../../core/links/link-cache";
+import { LinkCache } from "../../../core/links/link-cache";
 import type { AsyncDb } from "../../../db/async";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { onBothDatabases } from "../../helpers/async-engines";
@@ -20,7 +20,7 @@ afterAll(() => apps.forEach((a) => a.close()));
 function depsOver(db: AsyncDb, env: Record<string, string> = {}): Deps {
   const t = createTestApp({ env });
   apps.push(t);
-  return { ...t.deps, asyncDb: db, linkCache: createLinkCache() } as Deps;
+  return { ...t.deps, asyncDb: db, linkCache: new LinkCache(t.deps.clock) } as Deps;
 }
 
 async function userIn(db: AsyncDb, name: string) {
