@@ -48,10 +48,10 @@ export class LinkCache {
     return this.#entries.size;
   }
 
-  /** The cached entry while it is fresh; undefined when the link has to be read. */
-  get(code: string): CachedLink | undefined {
+  /** The cached entry while it is fresh at `now` (the clock's time when not given); undefined when the link has to be read. */
+  get(code: string, now?: Date): CachedLink | undefined {
     const hit = this.#entries.get(code);
-    return hit && this.clock.now().getTime() - hit.loadedAt < LINK_CACHE_TTL_MS ? hit.entry : undefined;
+    return hit && (now ?? this.clock.now()).getTime() - hit.loadedAt < LINK_CACHE_TTL_MS ? hit.entry : undefined;
   }
 
   /** The link read by `read` (null: no such link), shared by every caller while the read is under way. */

@@ -163,14 +163,14 @@ export function createVisitHandler(deps: Deps) {
   ];
 
   /** Not found unless the link is active and served on the request's host; else the table decides. */
-  function decide(entry: CachedLink | null, req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
+  function decide(entry: CachedLink | null, req: VisitRequest, now: Date): VisitOutcome | Promise<VisitOutcome> {
     const here = entry !== null && hostMatches(entry, req.host);
     if (!here || !entry.link.isActive) {
       // recorded as an orphan visit (attributed to the owner when the link is theirs but off)
       orphan(req.code, hostnameOf(req.host ?? "") || null, here ? entry.link : null);
       return { kind: "not_found" };
     }
-    return run({ entry, req, now: deps.clock.now() }, 0);
+    return run({ entry, req, now }, 0);
   }
 
   function run(v: Visit, from: number): VisitOutcome | Promise<VisitOutcome> {
@@ -187,11 +187,12 @@ export function createVisitHandler(deps: Deps) {
    * a link read from the database, a custom host to check, a capped click and a password wait.
    */
   return function visit(req: VisitRequest): VisitOutcome | Promise<VisitOutcome> {
-    const entry = cache.get(req.code);
-    if (entry) return decide(entry, req);
+    const now = deps.clock.now();
+    const entry = cache.get(req.code, now);
+    if (entry) return decide(entry, req, now);
     return cache.load(req.code, read).then(
-      (loaded) => decide(loaded, req),
-      (e) => decide(staleOnOutage(req.code, e), req),
+      (loaded) => decide(loaded, req, deps.clock.now()),
+      (e) => decide(staleOnOutage(req.code, e), req, deps.clock.now()),
     );
   };
 
