@@ -2,6 +2,7 @@ import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { linkOptionConversation, newLinkConversation } from "./links";
+import { AD_POST, adPostConversation } from "./ad-post";
 import { newFolderConversation, shareConversation, shareOptionConversation } from "./secure";
 import { trackConversation, trackerOptionConversation } from "./track";
 import { inviteOptionConversation, newInviteConversation } from "./channels";
@@ -20,6 +21,7 @@ import { LINK_EMAIL, NEW_PIXEL, NEW_TAG, NEW_TOKEN } from "../menus/settings";
 export const CONVERSATIONS = [
   createConversation(newLinkConversation, NEW_LINK),
   createConversation(linkOptionConversation, LINK_OPTION),
+  createConversation(adPostConversation, AD_POST),
   createConversation(newFolderConversation, NEW_FOLDER),
   createConversation(shareConversation, SHARE),
   createConversation(shareOptionConversation, SHARE_OPTION),

@@ -8,6 +8,7 @@ import { urlInMessage, type UrlReading } from "../url-text";
 import { ownObjectAt } from "../../core/links/own-url";
 import { shareScreen } from "../menus/secure";
 import { requestScreen } from "../menus/secure-requests";
+import { AD_POST, isAdPost, postOf } from "../conversations/ad-post";
 
 /**
  * A pasted URL of this service that names one of the user's own objects opens its screen (a short
@@ -25,12 +26,14 @@ async function openOwn(ctx: BotContext, reading: UrlReading): Promise<boolean> {
 /**
  * Links in the bot: a pasted URL (or a domain, or a message with a link in it) becomes a tracking link
  * and its card; a pasted URL of the user's own short, share or request link opens its screen; /new <url> does the same, bare /new asks for the URL; /links opens the list;
- * t.me/<bot>?start=link_<id> opens a card.
+ * t.me/<bot>?start=link_<id> opens a card. A post with several links, or a forwarded post with links
+ * (a caption too), is an ad post: /adpost makes its tracking copy for one placement.
  */
 export const linksFeature = new Composer<BotContext>();
 const pm = linksFeature.chatType("private");
 
 pm.command("links", (ctx) => open(ctx, linkList, [0, 0]));
+pm.command("adpost", (ctx) => ctx.conversation.enter(AD_POST));
 pm.command("new", async (ctx) => {
   if (!ctx.match.trim()) return ctx.conversation.enter(NEW_LINK);
   const reading = await urlInMessage({ text: ctx.match }, ctx.deps);
@@ -44,8 +47,10 @@ pm.command("start", async (ctx, next) => {
   await act(ctx, () => open(ctx, linkCard, [Number(m[1])]));
 });
 
-pm.on("message:text", async (ctx, next) => {
-  if (ctx.message.text.startsWith("/")) return next();
+pm.on(["message:text", "message:caption"], async (ctx, next) => {
+  if (ctx.message.text?.startsWith("/") || !ctx.user) return next();
+  if (isAdPost(ctx.message)) return ctx.conversation.enter(AD_POST, postOf(ctx.message));
+  if (ctx.message.text === undefined) return next();
   const reading = await urlInMessage(ctx.message, ctx.deps);
   if (!reading || !ctx.user) return next();
   if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(`⚠️ ${reading.problem}`);

@@ -296,6 +296,8 @@ export class FakeBotApi {
       case "deleteMessage":
       case "sendChatAction":
         return true;
+      case "copyMessage":
+        return { message_id: this.nextMessageId++ };
       default:
         if (method.startsWith("send") || method.startsWith("edit"))
           return { message_id: this.nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(p.chat_id) || 0, type: "private" }, text: p.text ?? p.caption };
