@@ -21,3 +21,25 @@ export class ManualClock implements Clock {
     this.t += ms;
   }
 }
+
+/** A formatter of wall-clock parts in time zone `tz` (cached per zone; throws RangeError for an unknown zone). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+export function zoneFormatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** Offset of `tz` from UTC at instant `ms`, in ms (e.g. +3_600_000 for Berlin in winter). */
+export function offsetAt(tz: string, ms: number): number {
+  const second = Math.floor(ms / 1000) * 1000;
+  const p: Record<string, number> = {};
+  for (const part of zoneFormatter(tz).formatToParts(second)) if (part.type !== "literal") p[part.type] = Number(part.value);
+  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - second;
+}

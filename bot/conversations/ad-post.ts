@@ -8,7 +8,7 @@ import type { Context } from "grammy";
 import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
 import type { BotContext } from "../context";
 import { AppError } from "../../core/errors";
-import { linksOf, PLACEMENT_MAX, trackPost, type Post } from "../../core/links/ad-post";
+import { linksOf, PLACEMENT_MAX, trackPost, type Post } from "../../core/ads/post";
 
 type Convo = Conversation<BotContext, Context>;
 

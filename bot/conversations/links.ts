@@ -14,6 +14,7 @@ import { LINK_OPTIONS, type OptionEnv } from "../menus/link-options";
 import { linkCard } from "../menus/link-card";
 import { open } from "../menus/nav";
 import { urlInMessage } from "../url-text";
+import { promptOf } from "./option-answer";
 
 type Convo = Conversation<BotContext, Context>;
 
@@ -70,14 +71,19 @@ export async function linkOptionConversation(conversation: Convo, ctx: Context, 
   const option = LINK_OPTIONS[index];
   if (!option?.ask) return;
   const ask = option.ask;
-  await ctx.reply(`${option.label}: ${ask.prompt}\n/clear removes it · /cancel keeps it as it is.`, { link_preview_options: { is_disabled: true } });
+  const now = await conversation.external((o) => o.deps.clock.now().toISOString());
+  await ctx.reply(`${option.label}: ${promptOf(ask.prompt, new Date(now))}\n${ask.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`, { link_preview_options: { is_disabled: true } });
   for (;;) {
     const { c, text } = await answer(conversation, ["/clear"]);
+    if (text === "/clear" && !ask.clear) {
+      await c.reply(`${option.label.replace(/^\S+\s/, "")} cannot be removed; send a new one, or /cancel.`);
+      continue;
+    }
     if (ask.secret) await c.deleteMessage().catch(() => undefined); // keep the password out of the chat history
     const result = await conversation.external(async (o) => {
       const env: OptionEnv = { deps: o.deps, userId: o.user!.id, now: o.deps.clock.now(), link: await getLink(o.deps, o.user!.id, linkId), madeTags: [] };
       try {
-        await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear : await ask.parse(text, env));
+        await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
         await open(o, linkCard, [linkId], `✅ ${text === "/clear" ? "Cleared" : "Saved"}: ${option.label.replace(/^\S+\s/, "")}.`);
         return null;
       } catch (e) {

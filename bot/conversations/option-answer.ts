@@ -3,8 +3,14 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext } from "../context";
 import { AppError, ValidationError } from "../../core/errors";
 import { problemText } from "./links";
+import { whenExamples } from "../../core/links/when";
 
 type Convo = Conversation<BotContext, Context>;
+
+/** A prompt as sent: `{when}` becomes examples of times computed from `now` (never a date in the past). */
+export function promptOf(prompt: string, now: Date): string {
+  return prompt.replaceAll("{when}", whenExamples(now));
+}
 
 /** What the question of one option needs: its label, its prompt and whether /clear applies. */
 export interface AskedOption {
@@ -29,7 +35,8 @@ export async function answerOption(
   save: (o: BotContext, text: string) => Promise<void>,
   describe: (e: AppError) => string = problemText,
 ): Promise<void> {
-  await ctx.reply(`${option.label}: ${option.prompt}\n${option.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`);
+  const now = await conversation.external((o) => o.deps.clock.now().toISOString());
+  await ctx.reply(`${option.label}: ${promptOf(option.prompt, new Date(now))}\n${option.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`);
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();

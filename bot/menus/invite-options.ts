@@ -5,7 +5,7 @@
 import type { InviteInput } from "../../core/channels/invite-input";
 import type { InviteRow } from "../../core/channels/invites";
 import { ValidationError } from "../../core/errors";
-import { parseWhen } from "../../core/links/when";
+import { parseWhen, whenExamples } from "../../core/links/when";
 
 export interface InviteOption {
   label: string;
@@ -36,10 +36,10 @@ export const INVITE_OPTIONS: InviteOption[] = [
   },
   {
     label: "⏰ Expiry",
-    prompt: "Send when the link stops working: 3d, 12h, 2026-12-31 or 2026-12-31 18:00 (UTC).",
+    prompt: "Send when the link stops working, e.g. {when}.",
     parse: (t, _i, now) => {
       const d = parseWhen(t, now);
-      return d ? { expires_at: d.toISOString() } : bad("The expiry must be a time in the future — try 3d or 2026-12-31.");
+      return d && d.getTime() > now.getTime() ? { expires_at: d.toISOString() } : bad(`The expiry must be a time in the future — try ${whenExamples(now)}.`);
     },
     clear: { expires_at: null },
   },

@@ -6,7 +6,7 @@
 import type { Deps } from "../../core/deps";
 import type { LinkInput } from "../../core/links/validate";
 import type { LinkDetails } from "../../core/links/views";
-import { parseWhen } from "../../core/links/when";
+import { parseWhen, whenExamples } from "../../core/links/when";
 import { createTag, listTags } from "../../core/catalog/tags";
 import { listPixels } from "../../core/catalog/pixels";
 import { listDomains } from "../../core/catalog/domains";
@@ -33,7 +33,8 @@ export interface LinkOption {
     prompt: string;
     /** the answer as API input; throws ValidationError for an answer it cannot read */
     parse: (text: string, env: OptionEnv) => LinkInput | Promise<LinkInput>;
-    clear: LinkInput;
+    /** what /clear sends; absent when the option cannot be removed (the target URL) */
+    clear?: LinkInput;
     /** the answer is deleted from the chat (passwords) */
     secret?: boolean;
   };
@@ -43,15 +44,17 @@ export interface LinkOption {
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const day = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
-const WHEN_HELP = "Examples: 2h, 3d, 1w, 2026-06-01, 2026-06-01 18:30 (UTC).";
+/** In a prompt, `{when}` becomes examples computed from today (bot/conversations/option-answer.ts promptOf). */
+const WHEN_HELP = "Examples: {when}.";
 
 function bad(message: string): never {
   throw new ValidationError(message);
 }
 
 function when(text: string, now: Date): string {
-  const d = parseWhen(text.replace(/\s+(days?|hours?|weeks?|minutes?)$/i, (_, u: string) => u[0]!.toLowerCase() === "m" ? "m" : u[0]!.toLowerCase()), now);
-  if (!d) bad(`I could not read that time. ${WHEN_HELP}`);
+  const d = parseWhen(text, now);
+  if (!d) bad(`I could not read that time. Examples: ${whenExamples(now)}.`);
+  if (d.getTime() <= now.getTime()) bad(`That time has passed. Examples: ${whenExamples(now)}.`);
   return d.toISOString();
 }
 
@@ -67,7 +70,7 @@ export const LINK_OPTIONS: LinkOption[] = [
   {
     label: "🎯 Target URL",
     line: () => null,
-    ask: { prompt: "Send the new target URL (http:// or https://).", parse: (t) => ({ url: t }), clear: {} },
+    ask: { prompt: "Send the new target URL (http:// or https://).", parse: (t) => ({ url: t }) },
   },
   {
     label: "⏳ Start",

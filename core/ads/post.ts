@@ -11,9 +11,9 @@ import type { UserRow } from "../accounts/users";
 import { AppError } from "../errors";
 import { createTag, listTags } from "../catalog/tags";
 import { assertWithinLimit } from "../accounts/plans";
-import { countLinks, createLink } from "./links";
-import { isServiceUrl } from "./own-hosts";
-import { urlProblem } from "./validate";
+import { countLinks, createLink } from "../links/links";
+import { isServiceUrl } from "../links/own-hosts";
+import { urlProblem } from "../links/validate";
 
 /** A post as Telegram gives it: the text (or a caption) with its entities, and its buttons. */
 export interface Post {

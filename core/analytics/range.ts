@@ -1,3 +1,6 @@
+import { offsetAt, zoneFormatter as formatter } from "../clock";
+
+export { offsetAt };
 import { FieldError } from "../errors";
 
 export const MINUTE = 60_000;
@@ -63,19 +66,6 @@ export function parseInstant(field: string, value: string): number {
   return at.getTime() - (m[9] ? (m[9] === "-" ? -1 : 1) * (n(10) * 60 + n(11)) * MINUTE : 0);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
 /** Validates an IANA time zone name (undefined → UTC); 400 otherwise. Returns the canonical name. */
 export function parseTimeZone(tz: string | undefined | null): string {
   if (tz === undefined || tz === null || tz === "") return "UTC";
@@ -84,14 +74,6 @@ export function parseTimeZone(tz: string | undefined | null): string {
   } catch {
     throw new FieldError("tz", `"${tz}" is not an IANA time zone name (e.g. Europe/Berlin, Asia/Kolkata, UTC)`);
   }
-}
-
-/** Offset of `tz` from UTC at instant `ms`, in ms (e.g. +3_600_000 for Berlin in winter). */
-export function offsetAt(tz: string, ms: number): number {
-  const second = Math.floor(ms / 1000) * 1000;
-  const p: Record<string, number> = {};
-  for (const part of formatter(tz).formatToParts(second)) if (part.type !== "literal") p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - second;
 }
 
 /** A sub-range during which the zone's offset is constant. */

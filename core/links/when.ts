@@ -1,19 +1,132 @@
+import { offsetAt } from "../clock";
+
 /**
- * Reads a moment typed by a person (the bot's option steps): a duration from now (`30m`, `2h`,
- * `3d`, `1w`), a date (`2026-05-01`, midnight UTC) or a date and time in UTC (`2026-05-01 18:30`),
- * or a full ISO 8601 timestamp. Returns null when it is none of these.
+ * Reads a moment typed by a person (the bot's option steps), in English or Russian:
+ * - a duration from now: `30m`, `2h`, `3d`, `1w`, `3 days`, `2 часа`, `через 3 дня`, `in 2 hours`,
+ *   also several at once (`1d 12h`);
+ * - a day: `today`/`сегодня`, `tomorrow`/`завтра`, `послезавтра`, a weekday (`friday`, `fri`,
+ *   `пятница`, `пт`, `в пятницу`: the next one after today), an ISO date `2026-05-01`, or
+ *   `01.05.2026` / `01.05` (day first, as Russian writes it; without a year the next such day);
+ *   a day means its midnight unless a time follows: `tomorrow 18:30`, `завтра в 9:00`;
+ * - a time alone, `18:30`: today at that time, or tomorrow once it has passed;
+ * - a full ISO 8601 timestamp, with its own offset.
+ * Days and times are wall-clock times in `zone` (an IANA name, UTC by default). Null when the text
+ * is none of these.
  */
-export function parseWhen(text: string, now: Date): Date | null {
-  const s = text.trim();
-  const rel = /^\+?(\d{1,4})\s*(m|min|h|d|w)$/i.exec(s);
-  if (rel) {
-    const unit = { m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }[rel[2]!.toLowerCase() as "m"]!;
-    return new Date(now.getTime() + Number(rel[1]) * unit);
+export function parseWhen(text: string, now: Date, zone = "UTC"): Date | null {
+  const s = text.trim().toLowerCase().replace(/\s+/g, " ");
+  if (!s) return null;
+  const iso = /^(\d{4}-\d{2}-\d{2})[ t](\d{2}:\d{2}(?::\d{2})?)(z|[+-]\d{2}:?\d{2})$/.exec(s);
+  if (iso) return valid(new Date(`${iso[1]}T${iso[2]}${iso[3] === "z" ? "Z" : iso[3]}`));
+  const duration = durationOf(s);
+  if (duration !== null) return new Date(now.getTime() + duration);
+  const m = /^(?:(?:on|в|во|at) )?(.+?)(?:(?:,? (?:at|в))? (\d{1,2})[:.](\d{2}))?$/.exec(s);
+  if (!m) return null;
+  const time = m[2] === undefined ? null : { h: Number(m[2]), min: Number(m[3]) };
+  if (time && (time.h > 23 || time.min > 59)) return null;
+  // a time alone: "18:30"
+  const alone = /^(\d{1,2})[:.](\d{2})$/.exec(m[1]!);
+  if (!time && alone && !/^\d{1,2}\.\d{2}$/.test(m[1]!.replace(":", "x"))) {
+    const [h, min] = [Number(alone[1]), Number(alone[2])];
+    if (h > 23 || min > 59) return null;
+    const today = wallDay(now, zone);
+    const at = atWall(zone, today, h, min);
+    return at.getTime() > now.getTime() ? at : atWall(zone, addDays(today, 1), h, min);
   }
-  const abs = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
-  if (!abs) return null;
-  const d = new Date(`${abs[1]}T${abs[2] ?? "00:00"}${abs[2] && abs[2].length === 5 ? ":00" : ""}${abs[3] ?? "Z"}`);
-  return Number.isNaN(d.getTime()) ? null : d;
+  const day = dayOf(m[1]!, now, zone);
+  if (!day) return null;
+  return atWall(zone, day, time?.h ?? 0, time?.min ?? 0);
+}
+
+const UNITS: [RegExp, number][] = [
+  [/^(m|min|mins|minutes?|мин|минут[аы]?)$/, 60_000],
+  [/^(h|hr|hrs|hours?|ч|час|часа|часов)$/, 3_600_000],
+  [/^(d|days?|д|дн|дня|дней|день)$/, 86_400_000],
+  [/^(w|weeks?|н|нед|недел[яиь]|недель)$/, 604_800_000],
+];
+
+/** `3d`, `2 hours`, `через 1д 12ч`: the total in ms, or null. */
+function durationOf(s: string): number | null {
+  const body = s.replace(/^(?:\+|in |через )/, "");
+  const parts = [...body.matchAll(/(\d{1,4}) ?([a-zа-яё]+)/g)];
+  if (!parts.length || parts.map((p) => p[0]).join(" ") !== body) return null;
+  let total = 0;
+  for (const [, n, unit] of parts) {
+    const ms = UNITS.find(([re]) => re.test(unit!))?.[1];
+    if (ms === undefined) return null;
+    total += Number(n) * ms;
+  }
+  return total;
+}
+
+type Day = { y: number; m: number; d: number };
+
+const WEEKDAYS: RegExp[] = [
+  /^(sunday|sun|воскресенье|вс)$/,
+  /^(monday|mon|понедельник|пн)$/,
+  /^(tuesday|tue|tues|вторник|вт)$/,
+  /^(wednesday|wed|среда|среду|ср)$/,
+  /^(thursday|thu|thur|thurs|четверг|чт)$/,
+  /^(friday|fri|пятница|пятницу|пт)$/,
+  /^(saturday|sat|суббота|субботу|сб)$/,
+];
+
+function dayOf(word: string, now: Date, zone: string): Day | null {
+  const today = wallDay(now, zone);
+  const w = word.replace(/^next /, "");
+  if (/^(today|сегодня)$/.test(w)) return today;
+  if (/^(tomorrow|завтра)$/.test(w)) return addDays(today, 1);
+  if (/^(послезавтра|day after tomorrow)$/.test(w)) return addDays(today, 2);
+  const weekday = WEEKDAYS.findIndex((re) => re.test(w));
+  if (weekday >= 0) {
+    const current = new Date(Date.UTC(today.y, today.m - 1, today.d)).getUTCDay();
+    return addDays(today, ((weekday - current + 6) % 7) + 1);
+  }
+  const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/.exec(w);
+  if (isoDay) return realDay(Number(isoDay[1]), Number(isoDay[2]), Number(isoDay[3]));
+  const dotted = /^(\d{1,2})[./](\d{1,2})(?:[./](\d{4}))?$/.exec(w);
+  if (dotted) {
+    const [d, m] = [Number(dotted[1]), Number(dotted[2])];
+    if (dotted[3]) return realDay(Number(dotted[3]), m, d);
+    const thisYear = realDay(today.y, m, d);
+    if (!thisYear) return null;
+    const passed = Date.UTC(thisYear.y, m - 1, d) < Date.UTC(today.y, today.m - 1, today.d);
+    return passed ? realDay(today.y + 1, m, d) : thisYear;
+  }
+  return null;
+}
+
+function realDay(y: number, m: number, d: number): Day | null {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d ? { y, m, d } : null;
+}
+
+function addDays(day: Day, n: number): Day {
+  const t = new Date(Date.UTC(day.y, day.m - 1, day.d + n));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+/** The calendar day in `zone` at `now`. */
+function wallDay(now: Date, zone: string): Day {
+  const t = new Date(now.getTime() + offsetAt(zone, now.getTime()));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+/** The instant a wall clock in `zone` shows `h:min` on `day` (the later reading in a DST overlap). */
+function atWall(zone: string, day: Day, h: number, min: number): Date {
+  const wall = Date.UTC(day.y, day.m - 1, day.d, h, min);
+  let at = wall - offsetAt(zone, wall);
+  at = wall - offsetAt(zone, at);
+  return new Date(at);
+}
+
+const valid = (d: Date) => (Number.isNaN(d.getTime()) ? null : d);
+
+/** Examples of what parseWhen reads, with a date a week from `now` in `zone` (so the example is never in the past). */
+export function whenExamples(now: Date, zone = "UTC"): string {
+  const d = addDays(wallDay(now, zone), 7);
+  const date = `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
+  return `2h, 3d, tomorrow 18:00, friday, ${date}, ${date} 18:30${zone === "UTC" ? " (UTC)" : ""}`;
 }
 
 /** An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts). */

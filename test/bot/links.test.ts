@@ -65,6 +65,33 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(0);
   });
 
+  test("times: the prompt's examples are computed from today; tomorrow, завтра and weekdays are read; a past time is refused with examples and the dialog goes on", async () => {
+    await paste("https://example.com/when");
+    b.t.clock.set("2026-11-25T14:20:00Z"); // a Wednesday
+    const asked = await b.press("⌛️ Expiry");
+    const prompt = b.calls.findLast((c) => c.method === "sendMessage")!.params.text as string;
+    expect(asked.map((c) => c.method)).toContain("answerCallbackQuery");
+    expect(prompt).toContain("Examples: 2h, 3d, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30 (UTC).");
+    await b.send("2026-06-01");
+    expect(lastText()).toBe("That time has passed. Examples: 2h, 3d, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30 (UTC).\nTry again, or /cancel.");
+    await b.send("tomorrow 18:00");
+    expect((await details()).expires_at).toBe("2026-11-26T18:00:00.000Z");
+    await option("⌛️ Expiry", "в пятницу");
+    expect((await details()).expires_at).toBe("2026-11-27T00:00:00.000Z");
+    await option("⌛️ Expiry", "завтра");
+    expect((await details()).expires_at).toBe("2026-11-26T00:00:00.000Z");
+  });
+
+  test("/clear on the target URL says it cannot be removed and keeps asking; the link keeps its URL", async () => {
+    await paste("https://example.com/keep");
+    await b.press("🎯 Target URL");
+    expect(lastText()).not.toContain("/clear");
+    await b.send("/clear");
+    expect(lastText()).toBe("Target URL cannot be removed; send a new one, or /cancel.");
+    await b.send("https://example.com/moved");
+    expect((await details()).original_url).toBe("https://example.com/moved");
+  });
+
   test("each option is one tap plus one answer, validated as the API validates, its effect shown in the card", async () => {
     await paste("https://example.com/options");
     const now = b.t.clock.now().getTime();

@@ -1,11 +1,11 @@
 /**
- * An ad post in, an ad post out (core/links/ad-post.ts): each link of a post (URL text, text link,
+ * An ad post in, an ad post out (core/ads/post.ts): each link of a post (URL text, text link,
  * button) becomes a new tracking link of the placement; the text, its formatting and its buttons
  * come back as they were, offsets shifted in UTF-16 units.
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { MessageEntity } from "grammy/types";
-import { linksOf, rewritePost, trackPost, type Post } from "../../../core/links/ad-post";
+import { linksOf, rewritePost, trackPost, type Post } from "../../../core/ads/post";
 import { listTags } from "../../../core/catalog/tags";
 import { createLink } from "../../../core/links/links";
 import { urlProblem } from "../../../core/links/validate";
