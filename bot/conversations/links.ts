@@ -14,14 +14,13 @@ import { LINK_OPTIONS, type OptionEnv } from "../menus/link-options";
 import { linkCard } from "../menus/link-card";
 import { open } from "../menus/nav";
 import { urlInMessage } from "../url-text";
+import { plainProblem } from "../plain";
 import { promptOf } from "./option-answer";
 
 type Convo = Conversation<BotContext, Context>;
 
-/** An error as the user reads it: each field's problem on its own line. */
-export function problemText(e: AppError): string {
-  return e.details?.length ? e.details.map((d) => `• ${d.field}: ${d.message}`).join("\n") : e.message;
-}
+/** An error as the user reads it: each field's problem as a sentence naming the option (bot/plain.ts). */
+export const problemText = plainProblem;
 
 /**
  * Waits for a text answer; anything else (a tap, a file, another command) leaves the dialog and is

@@ -30,7 +30,7 @@ export const foldersScreen = createScreen("folders", 0, async (ctx) =>
 
 export const folderScreen = createScreen("folder", 1, async (ctx) => {
   const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
-  return `📁 <b>${esc(f.name)}</b>${f.isPaused ? " (paused: its links answer 403)" : ""}\n${f.fileCount} file(s)${f.description ? `\n${esc(f.description)}` : ""}`;
+  return `📁 <b>${esc(f.name)}</b>${f.isPaused ? " (paused: its share links do not open)" : ""}\n${f.fileCount} file(s)${f.description ? `\n${esc(f.description)}` : ""}`;
 });
 
 export const fileScreen = createScreen("file", 1, async (ctx) => {
@@ -122,7 +122,7 @@ dynamic(folderScreen.menu, async (ctx, range) => {
   }
   range.text({ text: folder.isPaused ? "▶️ Resume sharing" : "⏸ Pause sharing", payload: payload(folderScreen) }, (c) => act(c, async () => {
     const f = await togglePause(c.deps, uid(c), idOf(c));
-    await open(c, folderScreen, [f.id], f.isPaused ? "⏸ Paused: its links answer 403 until you resume." : "▶️ Sharing resumed.");
+    await open(c, folderScreen, [f.id], f.isPaused ? "⏸ Paused: its share links do not open until you resume." : "▶️ Sharing resumed.");
   }, "folders"));
   go(range, folderScreen, "🗑 Delete folder", "folder-delete", (c) => [idOf(c)]);
   range.row();
@@ -153,7 +153,7 @@ dynamic(shareScreen.menu, async (ctx, range) => {
   const l = await getLink(ctx.deps, uid(ctx), idOf(ctx));
   range.text({ text: l.isRevoked ? "♻️ Restore" : "⛔ Revoke", payload: payload(shareScreen) }, (c) => act(c, async () => {
     const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
-    await open(c, shareScreen, [now.id], now.isRevoked ? "⛔ Revoked: the link answers 403." : "♻️ Restored.");
+    await open(c, shareScreen, [now.id], now.isRevoked ? "⛔ Revoked: the link no longer opens." : "♻️ Restored.");
   }, "folders"));
   go(range, shareScreen, "🗑 Delete link", "share-delete", (c) => [idOf(c)]);
   range.row();
@@ -176,7 +176,7 @@ dynamic(sharesScreen.menu, async (ctx, range) => {
     range.text({ text: l.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, l.id) }, (c) => act(c, async () => {
       const id = itemOf(c, sharesScreen);
       const now = await setRevoked(c.deps, uid(c), id, !(await getLink(c.deps, uid(c), id)).isRevoked);
-      await open(c, sharesScreen, [], now.isRevoked ? `⛔ Revoked ${esc(now.url)}: it answers 403.` : `♻️ Restored ${esc(now.url)}.`);
+      await open(c, sharesScreen, [], now.isRevoked ? `⛔ Revoked ${esc(now.url)}: it no longer opens.` : `♻️ Restored ${esc(now.url)}.`);
     }, "folders"));
     go(range, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], l.id);
     range.row();

@@ -6,6 +6,9 @@
 import type { WindowCounters } from "../cluster/counters";
 import { RateLimited } from "../errors";
 
+/** A password of a link or a share link is 4 to 128 characters. */
+export const PASSWORD_MIN = 4;
+export const PASSWORD_MAX = 128;
 export const PASSWORD_ATTEMPTS = 5;
 export const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 /** Wrong guesses one link takes from all addresses together in a window before its form locks. */

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password";
 import type { LinkRow } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem } from "./url";
@@ -123,7 +124,7 @@ export async function validateLinkInput(
 
   if (has("password")) {
     const v = input.password;
-    if (v !== null && v !== "" && (v!.length > 200)) bad("password", "must be at most 200 characters");
+    if (v !== null && v !== "" && (v!.length < PASSWORD_MIN || v!.length > PASSWORD_MAX)) bad("password", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
     else patch.password = v === "" ? null : v ?? null;
   }
 

@@ -5,13 +5,14 @@
  */
 import type { Deps } from "../deps";
 import { FieldError, RateLimited, Unauthorized } from "../errors";
-import { AttemptLimiter, hashPassword, verifyPassword } from "../links/password";
+import { AttemptLimiter, hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from "../links/password";
 import { ipBucket } from "../ip";
 
 export { AttemptLimiter };
 
-export const SHARE_PASSWORD_MIN = 4;
-export const SHARE_PASSWORD_MAX = 128;
+/** Share passwords follow the same length rule as link passwords. */
+export const SHARE_PASSWORD_MIN = PASSWORD_MIN;
+export const SHARE_PASSWORD_MAX = PASSWORD_MAX;
 
 /** The hash to store for a new password; null clears it. FieldError when its length is out of range. */
 export async function sharePasswordHash(password: string | null): Promise<string | null> {

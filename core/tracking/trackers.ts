@@ -91,7 +91,7 @@ function text(field: string, value: string, max: number): string {
 function code(field: string, value: string | null | undefined, valid: (c: string) => boolean, fold: (c: string) => string, what: string) {
   if (value === undefined || value === null || value.trim() === "") return value === undefined ? undefined : null;
   const c = fold(value.trim());
-  if (!valid(c)) throw new FieldError(field, `"${value}" is not ${what}; see GET /api/tracking/filters`);
+  if (!valid(c)) throw new FieldError(field, `"${value}" is not ${what}`);
   return c;
 }
 

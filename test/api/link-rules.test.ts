@@ -106,9 +106,9 @@ describe("rules", () => {
     expect(await go(l.code)).toBe("https://us.example/");
     const capped = await t.request("GET", `/${l.code}`, { headers: { "x-forwarded-for": US, "user-agent": CHROME_WIN } });
     expect(capped.status).toBe(410);
-    const pw = await link({ url: "https://default.example/", password: "pw", rules: [{ if: { country: ["US"] }, url: "https://us.example/" }] });
+    const pw = await link({ url: "https://default.example/", password: "pw-1234", rules: [{ if: { country: ["US"] }, url: "https://us.example/" }] });
     expect((await t.request("GET", `/${pw.code}`, { headers: { "x-forwarded-for": US } })).status).toBe(200); // the form
-    const sent = await t.request("POST", `/${pw.code}`, { headers: { "x-forwarded-for": US, "content-type": "application/x-www-form-urlencoded" }, body: "password=pw" });
+    const sent = await t.request("POST", `/${pw.code}`, { headers: { "x-forwarded-for": US, "content-type": "application/x-www-form-urlencoded" }, body: "password=pw-1234" });
     expect(sent.headers.get("location")).toBe("https://us.example/");
   });
 

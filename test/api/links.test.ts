@@ -47,6 +47,9 @@ describe("create", () => {
       [{ url: "https://ok.example", domain_id: 999 }, "domain_id"],
       [{ url: "https://ok.example", webhook_method: "PUT" }, "webhook_method"],
       [{ url: "https://ok.example", title: "x".repeat(201) }, "title"],
+      // link passwords follow the share passwords' rule: 4 to 128 characters
+      [{ url: "https://ok.example", password: "ab" }, "password"],
+      [{ url: "https://ok.example", password: "x".repeat(129) }, "password"],
       [{ url: "https://ok.example", code: "ab" }, "code"],
       [{ url: "https://ok.example", code: "api" }, "code"],
       [{ url: "https://ok.example", code: "healthz" }, "code"],
@@ -135,7 +138,7 @@ describe("create", () => {
 
 describe("edit, get, list, delete", () => {
   test("edit changes fields, null clears them, the code never changes", async () => {
-    const c = await create({ url: "https://ok.example", title: "A", utm_source: "tg", max_clicks: 5, password: "pw", expires_at: inTwoDays() });
+    const c = await create({ url: "https://ok.example", title: "A", utm_source: "tg", max_clicks: 5, password: "pw-1234", expires_at: inTwoDays() });
     const e = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { title: null, url: "https://new.example/x", utm_source: null, max_clicks: null, password: null, expires_at: null, code: "changed", is_active: false } });
     expect(e.status).toBe(200);
     expect(e.json).toEqual({ id: c.json.id, code: c.json.code, trackingUrl: c.json.trackingUrl, original_url: "https://new.example/x", title: null });
@@ -158,7 +161,7 @@ describe("edit, get, list, delete", () => {
     const dom = await addVerifiedDomain(t, token, "go.brand.example");
     const c = await create({
       url: "https://a.example/", title: "T", utm_source: "s", utm_medium: "m", utm_campaign: "c", tagIds: [tag.id], starts_at: inOneDay(), expires_at: inTwoDays(),
-      expired_url: "https://e.example/", max_clicks: 3, password: "pw", ios_url: "https://i.example/", android_url: "https://an.example/", desktop_url: "https://d.example/",
+      expired_url: "https://e.example/", max_clicks: 3, password: "pw-1234", ios_url: "https://i.example/", android_url: "https://an.example/", desktop_url: "https://d.example/",
       pixelIds: [px.id], domain_id: dom.id, webhook_url: `${rx.url}/in`,
     });
     rx.stop();

@@ -90,19 +90,19 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const xff = { "x-forwarded-for": "203.0.113.9" };
       const t2 = createTestApp({ ...mode, env: { TRUST_PROXY: "true" } });
       const tok = (await t2.telegramUser()).token;
-      const l2 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://secret.example/", password: "pw" } })).json;
+      const l2 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://secret.example/", password: "pw-1234" } })).json;
       const post = (pw: string, headers = xff) => t2.request("POST", `/${l2.code}`, { headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: `password=${pw}` });
       for (let i = 0; i < 5; i++) expect((await post("bad")).status).toBe(401);
-      const locked = await post("pw");
+      const locked = await post("pw-1234");
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect((await post("pw", { "x-forwarded-for": "203.0.113.10" })).status).toBe(302); // another IP is not locked
-      const l3 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://other-secret.example/", password: "pw" } })).json;
-      const other = await t2.request("POST", `/${l3.code}`, { headers: { "content-type": "application/x-www-form-urlencoded", ...xff }, body: "password=pw" });
+      expect((await post("pw-1234", { "x-forwarded-for": "203.0.113.10" })).status).toBe(302); // another IP is not locked
+      const l3 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://other-secret.example/", password: "pw-1234" } })).json;
+      const other = await t2.request("POST", `/${l3.code}`, { headers: { "content-type": "application/x-www-form-urlencoded", ...xff }, body: "password=pw-1234" });
       expect(other.status).toBe(302); // nor is another link from the locked IP
       expect(other.headers.get("location")).toBe("https://other-secret.example/");
       t2.clock.advance(15 * 60_000 + 1);
-      expect((await post("pw")).status).toBe(302);
+      expect((await post("pw-1234")).status).toBe(302);
       t2.close();
     });
 
@@ -117,7 +117,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
 
     test("the 410 and password pages escape the title", async () => {
       const gone = await link({ url: "https://ok.example/", expires_at: iso(60_000), title: "<img src=x onerror=alert(1)>" });
-      const locked = await link({ url: "https://ok.example/", password: "pw", title: `"><script>alert(2)</script>` });
+      const locked = await link({ url: "https://ok.example/", password: "pw-1234", title: `"><script>alert(2)</script>` });
       t.clock.advance(60_000);
       const g = await visit(gone.code);
       expect(g.status).toBe(410);

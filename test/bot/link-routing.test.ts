@@ -50,8 +50,8 @@ describe("redirect rules and the A/B split from the link card (unit)", () => {
       ["country=DE https://example.de", "Put the conditions, then → (or ->) and the URL"],
       ["colour=red → https://example.de", "“colour” is not a condition"],
       ["os=BeOS → https://example.de", "“BeOS” is not an os: use iOS, Android, Windows, macOS, Linux."],
-      ["country=Germany → https://example.de", "rules[0].if.country"],
-      ["country=DE → ftp://example.de", "rules[0].url"],
+      ["country=Germany → https://example.de", "Rule 1, country 1 must be a two-letter country code"],
+      ["country=DE → ftp://example.de", "Rule 1, target URL must be"],
       ["remove 3", "the link has no rules"],
     ] as const) {
       await b.send(answer);
@@ -82,7 +82,7 @@ describe("redirect rules and the A/B split from the link card (unit)", () => {
     const refused = await option("🅰️ A/B split", "remove 1");
     expect(refused).toContain("a split needs at least 2 variants; end the split instead");
     const badWeight = await b.send("weight 2 0").then(() => b.calls.findLast((c) => c.method === "sendMessage")!.params.text as string);
-    expect(badWeight).toContain("variants[1].weight");
+    expect(badWeight).toContain("Variant 2, weight must be a whole number from 1 to 100.");
     await b.send("/clear");
     expect((await details()).variants).toEqual([]);
     expect(b.calls.findLast((c) => c.method === "sendMessage")!.params.text).toContain("✅ Cleared: A/B split.");

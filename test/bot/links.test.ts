@@ -111,7 +111,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     for (const [label, answer, line, check] of cases) {
       const reply = await option(label, answer);
       if (label === "🎯 Target URL") {
-        expect(reply.params.text).toContain("url: must be an absolute URL");
+        expect(reply.params.text).toContain("The target URL must be an absolute URL");
         expect(reply.params.text).toContain("Try again, or /cancel.");
         await b.send("https://example.com/moved");
         expect((await details()).original_url).toBe("https://example.com/moved");
@@ -123,7 +123,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     }
     // a start after the expiry is refused by the same rule as the API's
     const refused = await option("⏳ Start", "30d");
-    expect(refused.params.text).toContain("starts_at");
+    expect(refused.params.text).toStartWith("The start ");
     await b.send("/cancel");
     expect(lastText()).toContain("Cancelled. Nothing was saved.");
     expect((await details()).starts_at).toBe(new Date(now + 2 * 86400000).toISOString());
@@ -142,7 +142,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     const bad = await option("🔢 Click cap", "zero");
     expect(bad.params.text).toContain("Send a whole number greater than 0.");
     await b.send("0");
-    expect(lastText()).toContain("max_clicks");
+    expect(lastText()).toContain("The click cap must be a positive whole number.");
     await b.send("5");
     expect((await details()).max_clicks).toBe(5);
     const long = await option("✏️ Title", "T".repeat(201));
@@ -159,7 +159,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("📡 Pixels: Shop");
     const domain = await createDomain(b.t.deps, (await userId()), "go.example.org");
     await option("🌐 Domain", "https://go.example.org/");
-    expect(lastText()).toContain("domain_id: is not verified yet"); // core's rule, as the API says it
+    expect(lastText()).toContain("The domain is not verified yet"); // core's rule, as the API says it
     await b.t.deps.asyncDb.update(b.t.deps.asyncDb.tables.domains).set({ verifiedAt: new Date() }).where(eq(b.t.deps.asyncDb.tables.domains.id, domain.id));
     await b.send("go.example.org");
     expect(lastText()).toContain("🌐 On your domain go.example.org");

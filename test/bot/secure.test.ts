@@ -174,7 +174,7 @@ describe("secure sharing in the bot", () => {
     fake.press(/Work \(1\)/);
     await reply(/📁 <b>Work<\/b>/);
     fake.press("⏸ Pause sharing");
-    await reply(/paused: its links answer 403/);
+    await reply(/Paused: its share links do not open until you resume/);
     expect((await t.request("GET", `/s/${link.code}`, { headers: BROWSER })).status).toBe(403);
     fake.press("▶️ Resume sharing");
     await reply(/Sharing resumed/);

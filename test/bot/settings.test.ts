@@ -96,7 +96,7 @@ describe("bot settings (unit)", () => {
     await b.press("📡 Pixels");
     await b.press("➕ New pixel");
     await b.send("facebook 12 Shop");
-    expect(lastText()).toContain("pixelId");
+    expect(lastText()).toContain("The pixel id is not a facebook pixel id");
     await b.send("facebook 123456789012345 Main shop");
     expect(lastText()).toContain("✅ Pixel “Main shop” added.");
     expect(await listPixels(b.t.deps, (await user()).id)).toHaveLength(1);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const fb = (await t.request("POST", "/api/pixels", { token, body: { name: "fb", type: "facebook", pixelId: "123456789012" } })).json;
   const ym = (await t.request("POST", "/api/pixels", { token, body: { name: "ym", type: "yandex", pixelId: "12345678" } })).json;
   const soon = await create({ url: "https://ok.example/", starts_at: new Date(t.clock.now().getTime() + 3600_000).toISOString() });
-  const locked = await create({ url: "https://ok.example/", password: "pw" });
+  const locked = await create({ url: "https://ok.example/", password: "pw-1234" });
   const capped = await create({ url: "https://ok.example/", max_clicks: 1 });
   const pixel = await create({ url: "https://ok.example/", pixelIds: [fb.id, ym.id] });
   const off = await create({ url: "https://ok.example/" });
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await get("page", "password form", `/${locked.code}`);
   await get("page", "wrong password", `/${locked.code}`, { method: "POST", headers: form, body: "password=no" });
   for (let i = 0; i < 5; i++) await t.request("POST", `/${locked.code}`, { headers: form, body: "password=no" });
-  await get("page", "too many passwords", `/${locked.code}`, { method: "POST", headers: form, body: "password=pw" });
+  await get("page", "too many passwords", `/${locked.code}`, { method: "POST", headers: form, body: "password=pw-1234" });
   await get("page", "404 unknown code", "/nosuchcode");
   await get("page", "404 disabled link", `/${off.code}`);
   await get("page", "410 used up", `/${capped.code}`);
