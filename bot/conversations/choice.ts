@@ -47,8 +47,9 @@ export type Choice<T> = { c: Context; value: T | "cancel" };
 
 /**
  * Asks `question` with one button per choice (`perRow` to a row) and a Cancel button, and waits for
- * a press or a typed answer read by `read` (`hint` when it reads nothing). The question loses its
- * buttons once answered; a command or another button leaves the dialog (the update is handled as usual).
+ * a press or a typed answer read by `read` (`hint` when it reads nothing, or on /skip, which a button
+ * question cannot skip). The question loses its buttons once answered; any other command or another
+ * button leaves the dialog (the update is handled as usual).
  */
 export async function askChoice<T>(
   conversation: Convo,
@@ -67,6 +68,8 @@ export async function askChoice<T>(
     let value: T | "cancel" | null;
     if (n !== undefined) value = n === opts.choices.length ? "cancel" : (opts.choices[n]?.[1] ?? null);
     else if (typed !== undefined && !typed.startsWith("/")) value = opts.read(typed);
+    // /skip belongs to the dialog's text questions; here it would end the dialog and leave its next answer to other features
+    else if (typed === "/skip") value = null;
     else return conversation.halt({ next: true });
     if (value === null) {
       await c.reply(opts.hint);

@@ -26,10 +26,23 @@ async function askText(conversation: Convo, ctx: Context, question: string, skip
   return text;
 }
 
-/** Offers `choices` as buttons (or typed labels); Cancel ends the dialog. */
+/**
+ * A typed answer to a choice: the choice's own word (`channels`, `both`, `bot`: the words the tracker's
+ * options take when editing), its whole label, or the start of exactly one label. Null otherwise.
+ */
+export function readChoice(choices: [string, string][], typed: string): string | null {
+  const t = typed.trim().toLowerCase();
+  if (!t) return null;
+  const exact = choices.find(([label, value]) => value.toLowerCase() === t || label.toLowerCase() === t);
+  if (exact) return exact[1];
+  const starting = choices.filter(([label]) => label.toLowerCase().startsWith(t));
+  return starting.length === 1 ? starting[0]![1] : null;
+}
+
+/** Offers `choices` as buttons (or typed: see readChoice); Cancel ends the dialog. */
 async function askOption(conversation: Convo, ctx: Context, question: string, choices: [string, string][]): Promise<string> {
-  const read = (typed: string) => choices.find(([label]) => label.toLowerCase().startsWith(typed.toLowerCase()))?.[1] ?? null;
-  const { c, value } = await askChoice(conversation, ctx, question, { choices, perRow: 1, read, hint: "Please press one of the buttons above (or type its label), or /cancel." });
+  const read = (typed: string) => readChoice(choices, typed);
+  const { c, value } = await askChoice(conversation, ctx, question, { choices, perRow: 1, read, hint: `Please press one of the buttons above, or type ${choices.map(([, v]) => `“${v}”`).join(", ")}; /cancel stops.` });
   if (value === "cancel") {
     await c.reply(CANCELLED);
     return conversation.halt();

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
+import { readChoice } from "../../bot/conversations/track";
 import { eventually } from "../helpers/eventually";
 import { outbox, trackingSources, users } from "../../db/schema";
 import { createTracker } from "../../core/tracking/trackers";
@@ -232,6 +233,38 @@ describe("bot screens", () => {
     await runTrack({ keyword: "деньги", exact: "substring", minus: "в кредит, быстрый займ,\nмикрозайм", where: "both", sources: "/skip", via: "bot" });
     const [created] = (await t.request("GET", "/api/tracking", { token })).json;
     expect(created).toMatchObject({ keyword: "деньги", exact_match: false, minus_words: ["в кредит", "быстрый займ", "микрозайм"], include_sources: null });
+  });
+
+  test("/track: typed choices are read by their own words (channels is only channels); /skip at a button step is answered and the dialog goes on", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    fake.pushMessage("/track");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔎 New keyword tracker"));
+    fake.pushMessage("rust");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Match whole words only?"));
+    fake.pushMessage("/skip");
+    await fake.waitFor("sendMessage", (c) => c.params.text === "Please press one of the buttons above, or type “exact”, “substring”; /cancel stops.");
+    fake.pushMessage("exact");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Minus words"));
+    fake.pushMessage("/skip");
+    await fake.waitFor("sendMessage", (c) => c.params.text === "Where should I look?");
+    fake.pushMessage("channels");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("Only specific sources?"));
+    fake.pushMessage("/skip");
+    await fake.waitFor("sendMessage", (c) => c.params.text === "How should I notify you?");
+    fake.pushMessage("bot");
+    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
+    const [created] = (await t.request("GET", "/api/tracking", { token })).json;
+    expect(created).toMatchObject({ keyword: "rust", exact_match: true, search_channels: true, search_chats: false, notify_via: "bot" });
+    // nothing was offered for storage on the way
+    expect(fake.callsOf("sendMessage").some((c) => /folder|note/i.test(String(c.params.text)))).toBe(false);
+  });
+
+  test("typed choices: each choice's word or whole label; a start shared by two labels is not a choice", () => {
+    const where: [string, string][] = [["Channels and chats", "both"], ["Only channels", "channels"], ["Only chats", "chats"]];
+    expect(["channels", "Channels", "both", "chats", "only ch", "Channels and chats", "Only chats", "only channels"].map((x) => readChoice(where, x)))
+      .toEqual(["channels", "channels", "both", "chats", null, "both", "chats", "channels"]);
+    expect(readChoice([["Message from this bot", "bot"], ["Webhook (HTTP POST)", "webhook"]], "web")).toBe("webhook");
+    expect(readChoice(where, "")).toBeNull();
   });
 
   test("/track: the tracker's name is the keyword cut at 100 characters, never inside an emoji", async () => {
