@@ -1,7 +1,7 @@
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { BotContext } from "../context";
-import { linkOptionConversation, newLinkConversation } from "./links";
+import { DUPLICATE_LINK, duplicateLinkConversation, linkOptionConversation, newLinkConversation } from "./links";
 import { AD_POST, adPostConversation } from "./ad-post";
 import { newFolderConversation, shareConversation, shareOptionConversation } from "./secure";
 import { trackConversation, trackerOptionConversation } from "./track";
@@ -22,6 +22,7 @@ export const CONVERSATIONS = [
   createConversation(newLinkConversation, NEW_LINK),
   createConversation(linkOptionConversation, LINK_OPTION),
   createConversation(adPostConversation, AD_POST),
+  createConversation(duplicateLinkConversation, DUPLICATE_LINK),
   createConversation(newFolderConversation, NEW_FOLDER),
   createConversation(shareConversation, SHARE),
   createConversation(shareOptionConversation, SHARE_OPTION),

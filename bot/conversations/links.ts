@@ -15,6 +15,8 @@ import { linkCard } from "../menus/link-card";
 import { open } from "../menus/nav";
 import { urlInMessage } from "../url-text";
 import { plainProblem } from "../plain";
+import { ownLinkTo } from "../../core/links/same-url";
+import { askChoice } from "./choice";
 import { promptOf } from "./option-answer";
 
 type Convo = Conversation<BotContext, Context>;
@@ -33,8 +35,15 @@ async function answer(conversation: Convo, extra: string[] = []) {
   return { c, text };
 }
 
-/** Creates a link for the user from `url` and shows its card; a domain error is said instead. */
-export async function createAndShow(ctx: BotContext, url: string) {
+export const DUPLICATE_LINK = "duplicate-link";
+
+/**
+ * Creates a link for the user from `url` and shows its card; a domain error is said instead. When
+ * the user already has a link to that URL (and `anyway` is not set), the dialog offers it first.
+ */
+export async function createAndShow(ctx: BotContext, url: string, anyway = false) {
+  const existing = anyway ? null : await ownLinkTo(ctx.deps, ctx.user!.id, url);
+  if (existing) return ctx.conversation.enter(DUPLICATE_LINK, url, existing.id);
   try {
     const created = await createLink(ctx.deps, ctx.user!, { url });
     await open(ctx, linkCard, [created.id], `✅ Your tracking link:\n${Bun.escapeHTML(created.trackingUrl)}\nTap an option below to change it.`);
@@ -42,6 +51,23 @@ export async function createAndShow(ctx: BotContext, url: string) {
     if (!(e instanceof AppError)) throw e;
     await ctx.reply(e.status === 403 ? `⛔️ ${e.message}` : `Could not create the link:\n${problemText(e)}`);
   }
+}
+
+/** The user already has a link to `url`: open it, or make another one anyway. */
+export async function duplicateLinkConversation(conversation: Convo, ctx: Context, url: string, existingId: number) {
+  const shown = await conversation.external(async (o) => {
+    const l = await getLink(o.deps, o.user!.id, existingId).catch(() => null);
+    return l && { trackingUrl: l.trackingUrl, title: l.title, clicks: l.stats.totalClicks };
+  });
+  if (!shown) return void (await conversation.external((o) => createAndShow(o, url, true)));
+  const { value } = await askChoice(conversation, ctx, `You already have a link to this URL: ${shown.trackingUrl}${shown.title ? ` (${shown.title})` : ""}, ${shown.clicks} clicks so far.`, {
+    choices: [["📂 Open it", "open"], ["➕ Make another", "new"]],
+    perRow: 2,
+    read: (typed) => (/^(open|открыть)/i.test(typed) ? "open" : /^(new|another|make|новую|ещё|еще)/i.test(typed) ? "new" : null),
+    hint: "Press 📂 Open it or ➕ Make another, or /cancel.",
+  });
+  if (value === "cancel") return void (await ctx.reply("Cancelled. Nothing was created."));
+  await conversation.external((o) => (value === "open" ? open(o, linkCard, [existingId]) : createAndShow(o, url, true)));
 }
 
 /** "New link" / bare /new: the plan limit first, then one question (the URL). */
@@ -60,7 +86,11 @@ export async function newLinkConversation(conversation: Convo, ctx: Context) {
   for (;;) {
     const { c, text } = await answer(conversation);
     const reading = await conversation.external((o) => urlInMessage(c.message!, o.deps));
-    if (reading && "url" in reading) return await conversation.external((o) => createAndShow(o, reading.url));
+    if (reading && "url" in reading) {
+      const existingId = await conversation.external(async (o) => (await ownLinkTo(o.deps, o.user!.id, reading.url))?.id ?? null);
+      if (existingId !== null) return await duplicateLinkConversation(conversation, ctx, reading.url, existingId);
+      return await conversation.external((o) => createAndShow(o, reading.url, true));
+    }
     await c.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend a URL, or /cancel.`);
   }
 }

@@ -8,6 +8,7 @@ import { urlProblem } from "./validate";
 import { trackingUrlOf } from "./views";
 import { countLinks, lockLinkCount } from "./links";
 import { transaction } from "../../db/async";
+import { looseKey, sameUrlKey } from "./same-url";
 
 export const BULK_MAX = 100;
 
@@ -17,25 +18,6 @@ export interface BulkResult {
   results: { url: string; trackingUrl: string; code: string; id: number }[];
   failed: { url: string; error: string }[];
 }
-
-/**
- * Two urls are duplicates when they are the same URL once parsed: scheme and host in any case, a
- * default port, an empty path and "/" all compare equal; the path, query and fragment as written.
- */
-function sameUrlKey(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
-}
-
-/**
- * The loose key SQLite can compute too (`lower(rtrim(url, '/'))`), to find the user's links that
- * may be duplicates without reading them all: it catches another case and a trailing slash, not
- * a default port or another percent-encoding of a stored link.
- */
-const looseKey = (url: string) => url.replace(/\/+$/, "").toLowerCase();
 
 /**
  * Creates one link per url on the default domain (spec rule 2). Invalid urls and duplicates (in the

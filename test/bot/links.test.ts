@@ -65,6 +65,34 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(0);
   });
 
+  test("the same URL pasted again offers the link the user has: Open it shows its card, Make another makes a second", async () => {
+    const first = await paste("https://Example.com/spring");
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(1);
+    await b.send("https://EXAMPLE.com/spring"); // the host in another case: the same link
+    const offer = b.calls.findLast((c) => c.method === "sendMessage")!;
+    const [existing] = await listLinks(b.t.deps, await userId());
+    expect(offer.params.text).toBe(`You already have a link to this URL: ${existing!.trackingUrl}, 0 clicks so far.`);
+    expect(b.labels(offer).flat()).toEqual(["📂 Open it", "➕ Make another", "Cancel"]);
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(1);
+    await b.press("📂 Open it");
+    expect(lastText()).toContain(existing!.trackingUrl);
+    expect(lastText()).toContain("Clicks: <b>0</b>");
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(1);
+
+    await b.send("/new https://example.com/spring");
+    await b.press("➕ Make another");
+    const links = await listLinks(b.t.deps, await userId());
+    expect(links).toHaveLength(2);
+    expect(lastText()).toContain(links[0]!.trackingUrl);
+    expect(first.params.text).toContain(links[1]!.trackingUrl);
+    // the New link dialog asks the same before making a second
+    await b.send("/new");
+    await b.send("https://example.com/spring");
+    expect(lastText()).toStartWith("You already have a link to this URL: ");
+    await b.send("new");
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(3);
+  });
+
   test("times: the prompt's examples are computed from today; tomorrow, завтра and weekdays are read; a past time is refused with examples and the dialog goes on", async () => {
     await paste("https://example.com/when");
     b.t.clock.set("2026-11-25T14:20:00Z"); // a Wednesday
