@@ -37,7 +37,12 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
     await next();
   });
   guarded.use(session({ initial: (): SessionData => ({}), storage: dbStorage<SessionData>(deps.asyncDb, "session:") }));
-  guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:") }));
+  // dialogs call the Bot API through a client of their own, which the bot's transformers do not reach
+  const dialogApi = (ctx: BotContext, next: () => Promise<void>) => {
+    ctx.api.config.use(dropEmptyRows);
+    return next();
+  };
+  guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:"), plugins: [dialogApi] }));
   // /start and /cancel must run before any conversation can swallow the update
   guarded.use(startFeature);
   for (const c of CONVERSATIONS) guarded.use(c);

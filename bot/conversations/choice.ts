@@ -17,9 +17,9 @@ export const DIALOG_PREFIX = "dlg:";
 export function dialogKeyboard(rows: string[][]): InlineKeyboard {
   const kb = new InlineKeyboard();
   let n = 0;
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (i) kb.row();
     for (const label of row) kb.text(label, `${DIALOG_PREFIX}${n++}`);
-    kb.row();
   }
   return kb;
 }

@@ -45,11 +45,11 @@ export async function unreadCount(deps: MatchDeps, userId: number, trackerId: nu
   return Number(first(await deps.asyncDb.select({ n: count() }).from(trackerMatches).where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.isRead, false))))!.n);
 }
 
-/** Marks every match of the tracker read. */
+/** Marks every match of the tracker read; a read match is no longer waiting to be notified (grouped or digest). */
 export async function markAllRead(deps: MatchDeps, userId: number, trackerId: number): Promise<void> {
   await ownTracker(deps, userId, trackerId);
   const { trackerMatches } = deps.asyncDb.tables;
-  await deps.asyncDb.update(trackerMatches).set({ isRead: true }).where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.isRead, false)));
+  await deps.asyncDb.update(trackerMatches).set({ isRead: true, notifyPending: false }).where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.isRead, false)));
 }
 
 /** Marks matches read by id (the notification's button); only the user's own. Returns how many. */
@@ -63,7 +63,7 @@ export async function markMatchesRead(deps: MatchDeps, userId: number, matchIds:
     .where(and(inArray(trackerMatches.id, matchIds), eq(trackers.userId, userId))))
     .map((r) => r.id);
   if (!own.length) throw new NotFound("Match");
-  await deps.asyncDb.update(trackerMatches).set({ isRead: true }).where(inArray(trackerMatches.id, own));
+  await deps.asyncDb.update(trackerMatches).set({ isRead: true, notifyPending: false }).where(inArray(trackerMatches.id, own));
   return own.length;
 }
 

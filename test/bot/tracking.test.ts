@@ -255,6 +255,10 @@ describe("bot screens", () => {
     await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅ Tracker created"));
     const [created] = (await t.request("GET", "/api/tracking", { token })).json;
     expect(created).toMatchObject({ keyword: "rust", exact_match: true, search_channels: true, search_chats: false, notify_via: "bot" });
+    // no keyboard of the dialog ends with an empty row
+    const keyboards = fake.callsOf("sendMessage").map((c) => c.params.reply_markup?.inline_keyboard).filter(Boolean) as unknown[][][];
+    expect(keyboards.length).toBeGreaterThanOrEqual(3);
+    expect(keyboards.filter((rows) => rows.some((r) => r.length === 0))).toEqual([]);
     // nothing was offered for storage on the way
     expect(fake.callsOf("sendMessage").some((c) => /folder|note/i.test(String(c.params.text)))).toBe(false);
   });

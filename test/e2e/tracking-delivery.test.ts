@@ -10,6 +10,7 @@ import { FAKE_BOT } from "../helpers/fake-bot-api";
 import { signatureMatches } from "../helpers/webhook-fixtures";
 import { outbox } from "../../db/schema";
 import { BURST_WINDOW_MS, flushTrackerNotifications } from "../../core/tracking/notify";
+import { markMatchesRead } from "../../core/tracking/matches";
 import { createMtprotoSource, type MtprotoClient, type MtprotoPost } from "../../core/tracking/mtproto";
 
 const h = useHarness({ PLAN_LIMITS: JSON.stringify({ free: { trackers: 10 } }) });
@@ -140,6 +141,36 @@ describe("keyword tracking notifications are delivered", () => {
     expect(botDeleted[0]!.params.text).toContain("<b>Chatty</b>: a matched post was deleted");
     expect(botDeleted[0]!.params.text).toContain("<b>launch</b>");
     await source.stop();
+  });
+
+  test("a match read while it waits for the burst window is left out of the grouped message; all read, nothing is sent", async () => {
+    const { user, token } = await h.t.telegramUser(4242, "owner");
+    const created = await h.api("POST", "/api/tracking", { token, body: { name: "Burst", keyword: "rust" } });
+    await addBotToChannel();
+    post(1, "rust one");
+    await matchesOf(token, created.json.id, 1);
+    await h.drain();
+    post(2, "rust two");
+    post(3, "rust three");
+    post(4, "rust four");
+    const items = (await matchesOf(token, created.json.id, 4)).sort((a, b) => a.id - b.id);
+    // "two" is read (its ✓ Mark read) before the window closes
+    const two = items.find((m) => m.text_snippet === "rust two")!;
+    expect(await markMatchesRead(h.t.deps, user.id, [two.id])).toBe(1);
+    h.t.clock.advance(BURST_WINDOW_MS * 2);
+    expect(await flushTrackerNotifications(h.t.deps)).toBe(1);
+    await h.drain();
+    const grouped = botNotifications(4242).at(-1)!.params.text as string;
+    expect(grouped).toStartWith("🔔 <b>2 new matches</b>");
+    expect(grouped).not.toContain("<b>rust</b> two");
+
+    post(5, "rust five");
+    await matchesOf(token, created.json.id, 5);
+    expect((await h.api("POST", `/api/tracking/${created.json.id}/matches/read-all`, { token })).status).toBe(200);
+    h.t.clock.advance(BURST_WINDOW_MS * 2);
+    expect(await flushTrackerNotifications(h.t.deps)).toBe(0);
+    await h.drain();
+    expect(botNotifications(4242)).toHaveLength(2);
   });
 
   test("a burst: matches inside the window become exactly one grouped sendMessage once the window has passed", async () => {
