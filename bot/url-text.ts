@@ -8,8 +8,13 @@ import type { Deps } from "../core/deps";
 import { MAX_URL_LENGTH, urlProblem } from "../core/links/validate";
 import { isServiceUrl } from "../core/links/own-hosts";
 
-/** `service` is set when the URL is one of this service's own (a short, share or request link): not a target, but maybe the reader's own object. */
-export type UrlReading = { url: string } | { problem: string; service?: URL } | null;
+/**
+ * `service` is set when the URL is one of this service's own (a short, share or request link): not a
+ * target, but maybe the reader's own object. `cutAt` is set when the message goes on right after the
+ * URL on its line (`https://example.com/a b`): Telegram ends the link at the space, and the person
+ * is told so rather than getting a link to `/a` without a word.
+ */
+export type UrlReading = { url: string; cutAt?: string } | { problem: string; service?: URL } | null;
 
 const BARE = /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/u;
 
@@ -40,7 +45,13 @@ export async function urlInMessage(msg: Pick<Message, "text" | "entities">, deps
   const text = msg.text ?? "";
   for (const e of msg.entities ?? []) {
     if (e.type === "text_link") return readUrl(e.url, deps);
-    if (e.type === "url") return readUrl(text.slice(e.offset, e.offset + e.length), deps);
+    if (e.type === "url") {
+      const written = text.slice(e.offset, e.offset + e.length);
+      const reading = await readUrl(written, deps);
+      const rest = text.slice(e.offset + e.length).split("\n")[0]!;
+      const startsLine = !text.slice(0, e.offset).split("\n").at(-1)!.trim();
+      return reading && "url" in reading && startsLine && /^ \S/.test(rest) ? { ...reading, cutAt: written } : reading;
+    }
   }
   return readUrl(text, deps);
 }

@@ -41,12 +41,13 @@ export const DUPLICATE_LINK = "duplicate-link";
  * Creates a link for the user from `url` and shows its card; a domain error is said instead. When
  * the user already has a link to that URL (and `anyway` is not set), the dialog offers it first.
  */
-export async function createAndShow(ctx: BotContext, url: string, anyway = false) {
+export async function createAndShow(ctx: BotContext, url: string, anyway = false, cutAt?: string) {
   const existing = anyway ? null : await ownLinkTo(ctx.deps, ctx.user!.id, url);
   if (existing) return ctx.conversation.enter(DUPLICATE_LINK, url, existing.id);
   try {
     const created = await createLink(ctx.deps, ctx.user!, { url });
-    await open(ctx, linkCard, [created.id], `✅ Your tracking link:\n${Bun.escapeHTML(created.trackingUrl)}\nTap an option below to change it.`);
+    const cut = cutAt ? `\n⚠️ The link ends at the space after ${Bun.escapeHTML(cutAt)}. If the space belongs to the address, send it again with %20 in its place.` : "";
+    await open(ctx, linkCard, [created.id], `✅ Your tracking link:\n${Bun.escapeHTML(created.trackingUrl)}${cut}\nTap an option below to change it.`);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     await ctx.reply(e.status === 403 ? `⛔️ ${e.message}` : `Could not create the link:\n${problemText(e)}`);

@@ -54,5 +54,5 @@ pm.on(["message:text", "message:caption"], async (ctx, next) => {
   const reading = await urlInMessage(ctx.message, ctx.deps);
   if (!reading || !ctx.user) return next();
   if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(`⚠️ ${reading.problem}`);
-  await createAndShow(ctx, reading.url);
+  await createAndShow(ctx, reading.url, false, reading.cutAt);
 });

@@ -65,6 +65,15 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(0);
   });
 
+  test("a URL with a space: the link ends at the space and the answer says so; a link inside a sentence is taken without a word", async () => {
+    await b.send("https://example.com/a b", { entities: [{ type: "url", offset: 0, length: 21 }] });
+    expect((await link()).original_url).toBe("https://example.com/a");
+    expect(lastText()).toContain("⚠️ The link ends at the space after https://example.com/a. If the space belongs to the address, send it again with %20 in its place.");
+    await b.send("look at https://example.com/b please", { entities: [{ type: "url", offset: 8, length: 21 }] });
+    expect((await link()).original_url).toBe("https://example.com/b");
+    expect(lastText()).not.toContain("The link ends at the space");
+  });
+
   test("the same URL pasted again offers the link the user has: Open it shows its card, Make another makes a second", async () => {
     const first = await paste("https://Example.com/spring");
     expect(await listLinks(b.t.deps, await userId())).toHaveLength(1);
