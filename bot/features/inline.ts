@@ -1,7 +1,9 @@
 import { Composer } from "grammy";
 import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
 import type { BotContext } from "../context";
-import { upsertTelegramUser } from "../../core/accounts/users";
+import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/users";
+import { ownLinkTo } from "../../core/links/same-url";
+import { domainHostOf, trackingUrlOf } from "../../core/links/views";
 import { createLink } from "../../core/links/links";
 import { listLinks } from "../../core/links/list";
 import { AppError } from "../../core/errors";
@@ -15,24 +17,34 @@ const article = (id: string, title: string, description: string, text: string, m
 /** The prefix of a result that creates a link once it is sent (chosen_inline_result). */
 const NEW = "new";
 
-/** The user's existing link for exactly this URL, if any. */
+/** The user's existing link to this URL, if any (the same URL as the bot's paste finds it). */
 async function existingLink(ctx: BotContext, userId: number, url: string) {
-  return (await listLinks(ctx.deps, userId, { q: url })).find((l) => l.original_url === url) ?? null;
+  const row = await ownLinkTo(ctx.deps, userId, url);
+  return row && { id: row.id, trackingUrl: trackingUrlOf(ctx.deps, row.code, await domainHostOf(ctx.deps, row)) };
 }
+
+/** How many recent links an empty query lists. */
+const RECENT = 20;
 
 /**
  * Inline mode: `@<bot> <url>` in any chat. Telegram asks again at each pause in the typing, so
  * nothing is stored while the user types: the user's existing link for that URL is offered as it
  * is, and a new URL is offered as a result that sends the URL itself with a button. Only when that
  * result is sent (chosen_inline_result, which needs inline feedback switched on in @BotFather) is
- * the link created, once, and the sent message edited to the short link.
+ * the link created, once, and the sent message edited to the short link. An empty query lists the
+ * user's recent links. What is sent carries no button: everyone in that chat sees the message, and
+ * the owner's stats are the owner's (the bot's own chat and the app have them).
  */
 export const inlineFeature = new Composer<BotContext>();
 
 inlineFeature.on("inline_query", async (ctx) => {
   const query = ctx.inlineQuery.query.trim();
   const answer = (results: InlineQueryResult[]) => ctx.answerInlineQuery(results, { is_personal: true, cache_time: 0 });
-  if (!query) return answer([]);
+  if (!query) {
+    const known = await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id));
+    const recent = known ? await listLinks(ctx.deps, known.id, { limit: RECENT }) : [];
+    return answer(recent.map((l) => article(`link-${l.id}`, l.title ?? l.original_url, `${l.trackingUrl} · ${l.stats.totalClicks} clicks`, l.trackingUrl)));
+  }
   const reading = await readUrl(query, ctx.deps);
   if (!reading) return answer([article("hint", "Type or paste a link", "e.g. example.com/page", "Shorten links with me: type @" + ctx.me.username + " and a link.")]);
   if ("problem" in reading) return answer([article("problem", "This cannot be shortened", reading.problem, reading.problem)]);
@@ -50,16 +62,15 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
   if (!reading || "problem" in reading) return;
   const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
   let text: string;
-  let markup: InlineKeyboardMarkup | undefined;
   try {
     const link = (await existingLink(ctx, user.id, reading.url)) ?? (await createLink(ctx.deps, user, { url: reading.url }));
     text = link.trackingUrl;
-    markup = { inline_keyboard: [[{ text: "📊 Stats in the bot", url: `https://t.me/${ctx.me.username}?start=link_${link.id}` }]] };
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     text = reading.url; // the message keeps the plain URL; the sender is told why there is no short link
     await ctx.api.sendMessage(ctx.from.id, `⚠️ I could not shorten ${reading.url}: ${e.message}`).catch(() => undefined);
   }
   if (chosen.inline_message_id)
-    await ctx.api.editMessageTextInline(chosen.inline_message_id, text, { link_preview_options: { is_disabled: true }, reply_markup: markup });
+    // without reply_markup the edit also takes away the "⏳ Making the short link…" button
+    await ctx.api.editMessageTextInline(chosen.inline_message_id, text, { link_preview_options: { is_disabled: true } });
 });

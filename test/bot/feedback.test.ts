@@ -53,19 +53,27 @@ describe("inline mode", () => {
     expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(1);
     expect(link!.original_url).toBe("https://example.com/inline");
     const edit = b.last("editMessageText");
-    expect(edit.params).toMatchObject({
-      inline_message_id: "im-1", text: link!.trackingUrl,
-      reply_markup: { inline_keyboard: [[{ text: "📊 Stats in the bot", url: `https://t.me/test_bot?start=link_${link!.id}` }]] },
-    });
+    expect(edit.params).toMatchObject({ inline_message_id: "im-1", text: link!.trackingUrl });
+    // everyone in that chat sees the message: no owner-only button (the edit takes the ⏳ one away)
+    expect(edit.params.reply_markup).toBeUndefined();
+
+    // an empty query lists the user's recent links, newest first
+    await b.send("https://example.com/second");
+    await ask("");
+    const [second] = await listLinks(b.t.deps, await userId());
+    expect(b.last("answerInlineQuery").params.results.map((r: { id: string; title: string; input_message_content: { message_text: string } }) => [r.id, r.title, r.input_message_content.message_text])).toEqual([
+      [`link-${second!.id}`, "https://example.com/second", second!.trackingUrl],
+      [`link-${link!.id}`, "https://example.com/inline", link!.trackingUrl],
+    ]);
 
     // the same URL again: the existing link is offered as it is, and nothing new is made
     await ask("https://example.com/inline");
     expect(b.last("answerInlineQuery").params.results[0]).toMatchObject({ id: `link-${link!.id}`, input_message_content: { message_text: link!.trackingUrl } });
     await choose("https://example.com/inline");
-    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(1);
+    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(2) // the two above, nothing new;
   });
 
-  test("a bad URL says why; an empty query offers nothing; an existing link's result creates nothing when sent", async () => {
+  test("a bad URL says why; an empty query of someone without links offers nothing; an existing link's result creates nothing when sent", async () => {
     b = unitBot();
     await ask("https://example.com/a b");
     expect(b.last("answerInlineQuery").params.results[0].title).toBe("This cannot be shortened");
