@@ -25,7 +25,8 @@ const esc = (s: string) => Bun.escapeHTML(s);
 export async function linkCardText(deps: Deps, userId: number, link: LinkDetails): Promise<string> {
   const lines = [
     `🔗 <b>${esc(short(link.title ?? link.original_url, 80))}</b>`,
-    esc(link.trackingUrl),
+    // as code: a tap copies it, where a tapped link would open it and count a click
+    `<code>${esc(link.trackingUrl)}</code>`,
     `→ ${esc(short(link.original_url, 100))}`,
     "",
     `👆 Clicks: <b>${link.stats.totalClicks}</b> · unique ${link.stats.uniqueClicks} · bots ${link.stats.botClicks}`,
@@ -64,6 +65,9 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
 }
 
 dynamic(linkCard.menu, async (ctx, range) => {
+  const link = await linkOf(ctx);
+  // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
+  range.copyText("📋 Copy link", link.trackingUrl).switchInline("↗️ Share", link.original_url).row();
   await optionButtons(ctx, range);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user!.id, idOf(c)));
@@ -71,7 +75,7 @@ dynamic(linkCard.menu, async (ctx, range) => {
   range.text({ text: "📈 Chart", payload: p }, run((c, u, id) => sendChart(c, u, id)));
   go(range, linkCard, "📤 Export", "link-export", (c) => [idOf(c)]);
   range.text({ text: "🔳 QR", payload: p }, run(sendQr)).row();
-  if ((await linkOf(ctx)).webhook_url) {
+  if (link.webhook_url) {
     go(range, linkCard, "🔔 Webhook: test, deliveries, secret", "link-webhook", (c) => [idOf(c)]);
     range.row();
   }

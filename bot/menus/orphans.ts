@@ -11,7 +11,7 @@ const SHOWN = 15;
 export const orphansScreen = createScreen("orphans", 0, async (ctx: BotContext) => {
   const { total, items } = await orphanVisitsOf(ctx.deps, ctx.user!.id, { period: "30d" });
   if (!total) return "👻 <b>Visits to dead codes</b> (last 30 days)\nNone: nobody opened a code of a disabled or deleted link of yours, or an unknown code on your domains.";
-  const lines = items.slice(0, SHOWN).map((i) => `/${Bun.escapeHTML(i.code)} · ${i.count} · last ${i.lastAt.slice(0, 16).replace("T", " ")} UTC`);
+  const lines = items.slice(0, SHOWN).map((i) => `<code>${Bun.escapeHTML(i.code)}</code> · ${i.count} · last ${i.lastAt.slice(0, 16).replace("T", " ")} UTC`);
   const more = items.length > SHOWN ? `\n…and ${items.length - SHOWN} more codes (the app lists them all).` : "";
   return `👻 <b>Visits to dead codes</b> (last 30 days): ${total}\nCodes of your disabled or deleted links and unknown codes on your domains, most visited first:\n${lines.join("\n")}${more}`;
 });

@@ -43,6 +43,10 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     for (const o of LINK_OPTIONS.filter((x) => x.ask)) expect(labels).toContain(o.label);
     expect(labels).toEqual(expect.arrayContaining(["⏸ Turn off", "📊 Stats", "📈 Chart", "📤 Export", "🔳 QR", "🗑 Delete", "⬅️ My links"]));
     expect(labels).not.toContain("🔔 Webhook: test, deliveries, secret"); // no webhook yet
+    // Copy puts the short link on the clipboard (a tap on it would open it and count a click); Share opens the chat picker
+    const top = card.params.reply_markup.inline_keyboard[0];
+    expect(top).toEqual([{ text: "📋 Copy link", copy_text: { text: (await link()).trackingUrl } }, { text: "↗️ Share", switch_inline_query: "https://example.com/spring?x=1" }]);
+    expect(card.params.text).toContain(`<code>${(await link()).trackingUrl}</code>`);
   });
 
   test("turning off edits the card in place; delete asks first, Cancel keeps, Yes deletes and shows the list", async () => {
@@ -300,7 +304,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send(`${new URL((await link()).trackingUrl).origin}/nosuchcode`);
     expect(lastText()).toContain("must not point to this service's own short links");
     await b.send(`${(await link()).trackingUrl}`);
-    expect(lastText()).toContain(`${(await link()).trackingUrl}\n→ ${(await link()).original_url}`);
+    expect(lastText()).toContain(`<code>${(await link()).trackingUrl}</code>\n→ ${(await link()).original_url}`);
     expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(before);
     await b.send("hello there");
     expect(lastText()).toContain("Store this text as a secure note?");
