@@ -18,6 +18,7 @@ import { AttemptLimiter } from "../core/secure/share-password";
 import { trackingApi } from "./tracking";
 import { channelsApi } from "./channels";
 import { webhooksApi } from "./webhooks";
+import { settingsApi } from "./settings";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
 import { pageAssets } from "./visitor/page-assets";
@@ -43,7 +44,8 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(secureApi(deps, secureOpen))
     .use(trackingApi(deps))
     .use(channelsApi(deps))
-    .use(webhooksApi(deps));
+    .use(webhooksApi(deps))
+    .use(settingsApi(deps));
 
   const visitor = visitorResponder(deps);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);

@@ -8,7 +8,7 @@ import { declareTables } from "./tables";
 
 export const {
   users, identities, emailCodes, refreshTokens, apiTokens, passkeys, webauthnChallenges, revokedSessions,
-  emailCodeFailures, tags, pixels, domains, links, linkTags, linkPixels, userAgents, clicks, clickVisitors,
+  emailCodeFailures, userSettings, tags, pixels, domains, links, linkTags, linkPixels, userAgents, clicks, clickVisitors,
   linkTombstones, orphanVisitDays, clickJournal, linkStatsTime, linkStatsDim, secureFolders, secureFiles,
   secureLinks, secureRequests, trackers, trackingSources, trackerMatches, trackerSeenTexts, channels,
   channelInvites, channelMemberUpdates, channelJoins, channelJoinRequests, channelChatCounts, outbox, botKv,

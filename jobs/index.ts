@@ -5,6 +5,7 @@ import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./trackin
 import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
 import { reverifyDomains } from "../core/catalog/domains";
 import { CHANNEL_MEMBERS_CRON, channelMembersJob } from "./channel-members";
+import { sendDueReports } from "../core/reports/report";
 
 export interface Job {
   name: string;
@@ -21,6 +22,8 @@ export const JOBS: Job[] = [
   { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
   { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
   { name: "channel-members", pattern: CHANNEL_MEMBERS_CRON, run: channelMembersJob },
+  // daily and weekly reports: each user's at the hour of their day they chose
+  { name: "reports", pattern: "* * * * *", run: sendDueReports },
   // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)
   { name: "sweep-counters", pattern: "*/5 * * * *", run: (deps) => deps.cluster.counters.sweep(deps.clock.now()) },
   // webhook-mode updates seen over a day ago (Telegram stops sending an update again by then)

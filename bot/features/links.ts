@@ -42,6 +42,7 @@ pm.command("new", async (ctx) => {
   await ctx.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend /new followed by a URL, or just /new.`);
 });
 pm.command("start", async (ctx, next) => {
+  if (ctx.match === "links") return open(ctx, linkList, [0, 0]);
   const m = /^link_(\d+)$/.exec(ctx.match);
   if (!m) return next();
   await act(ctx, () => open(ctx, linkCard, [Number(m[1])]));

@@ -49,6 +49,16 @@ async function mergeChannels(tx: AsyncTx, sourceId: number, targetId: number): P
   await tx.update(channels).set({ userId: targetId }).where(eq(channels.userId, sourceId));
 }
 
+/** Merge hook of a table with one row per user: the survivor keeps its row; without one it takes the merged-in account's. */
+function survivorKeepsItsOwn(key: "webhookSecrets" | "userSettings") {
+  return async (tx: AsyncTx, sourceId: number, targetId: number) => {
+    const table = tx.tables[key];
+    const [own] = await tx.select({ userId: table.userId }).from(table).where(eq(table.userId, targetId)).limit(1);
+    if (own) await tx.delete(table).where(eq(table.userId, sourceId));
+    else await tx.update(table).set({ userId: targetId }).where(eq(table.userId, sourceId));
+  };
+}
+
 /**
  * Every table whose rows belong to a user, with the column that says whom. An account merge moves
  * ownership of all of them in one transaction. A feature that adds a table with a `user_id` column
@@ -106,15 +116,9 @@ export const OWNED_TABLES: OwnedTable[] = [
   { key: "outbox" },
   // one signing secret per user: the survivor keeps its own; without one it takes the merged-in
   // account's, so receivers set up for that account's webhooks keep verifying the signatures
-  {
-    key: "webhookSecrets",
-    async merge(tx, sourceId, targetId) {
-      const { webhookSecrets } = tx.tables;
-      const [own] = await tx.select({ userId: webhookSecrets.userId }).from(webhookSecrets).where(eq(webhookSecrets.userId, targetId)).limit(1);
-      if (own) await tx.delete(webhookSecrets).where(eq(webhookSecrets.userId, sourceId));
-      else await tx.update(webhookSecrets).set({ userId: targetId }).where(eq(webhookSecrets.userId, sourceId));
-    },
-  },
+  { key: "webhookSecrets", merge: survivorKeepsItsOwn("webhookSecrets") },
+  // one settings row per user (time zone, reports): the survivor's, else the merged-in account's
+  { key: "userSettings", merge: survivorKeepsItsOwn("userSettings") },
 ];
 
 /** Tables with a user column that a merge treats specially rather than moving wholesale. */

@@ -102,5 +102,21 @@ export function accountTables(k: Kit) {
     email: k.text("email").notNull(),
     failedAt: k.ts("failed_at").notNull(),
   }, (t) => [k.index("email_code_failures_email").on(t.email, t.failedAt)]);
-  return { users, identities, emailCodes, refreshTokens, apiTokens, passkeys, webauthnChallenges, revokedSessions, emailCodeFailures };
+  /** A user's own settings: their time zone (stats, reports and times they type) and their report. */
+  const userSettings = k.table("user_settings", {
+    userId: k.int("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    /** an IANA time zone name */
+    timeZone: k.text("time_zone").notNull().default("UTC"),
+    /** a summary of the day or the week sent by the bot, or none */
+    reportEvery: k.text("report_every", { enum: ["off", "day", "week"] }).notNull().default("off"),
+    /** the hour of the day (0–23, in time_zone) the report is sent at */
+    reportHour: k.int("report_hour").notNull().default(9),
+    /** the day a weekly report is sent on: 1 = Monday … 7 = Sunday */
+    reportWeekday: k.int("report_weekday").notNull().default(1),
+    /** the end of the last period a report was queued for: each period is reported once, on every node */
+    reportSentFor: k.ts("report_sent_for"),
+    updatedAt: k.ts("updated_at").notNull(),
+  }, (t) => [k.index("user_settings_report").on(t.reportEvery)]);
+
+  return { users, identities, emailCodes, refreshTokens, apiTokens, passkeys, webauthnChallenges, revokedSessions, emailCodeFailures, userSettings };
 }

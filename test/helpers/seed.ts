@@ -28,13 +28,14 @@ export async function seedResources(deps: Pick<Deps, "asyncDb" | "clock">, userI
   await db.insert(s.passkeys).values({ userId, credentialId: `cred-${tag}`, publicKey: Buffer.from([1, 2, 3]) });
   await queueBotMessage(db, now, { userId, topic: "notice", chatId: 1, params: { text: tag } });
   await db.insert(s.webhookSecrets).values({ userId, secret: `whsec_${tag}` });
+  await db.insert(s.userSettings).values({ userId, timeZone: tag === "dst" ? "Europe/Moscow" : "Asia/Almaty", updatedAt: now });
   await db.insert(s.linkTombstones).values({ userId, code: `gone-${tag}`, deletedAt: now });
   await db.insert(s.orphanVisitDays).values({ userId, code: `gone-${tag}`, day: new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000), visits: 2, lastAt: now });
   return { linkId: link!.id, tagId: t!.id, folderId: folder!.id, fileId: file!.id };
 }
 
 /** Tables holding one row per user: after merging two seeded accounts the survivor still has one. */
-const ONE_PER_USER = new Set(["webhook_secrets"]);
+const ONE_PER_USER = new Set(["webhook_secrets", "user_settings"]);
 
 /** What `ownedCounts` gives for the survivor of a merge of two accounts seeded by `seedResources`. */
 export function mergedSeedCounts(): Record<string, number> {

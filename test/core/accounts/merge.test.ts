@@ -30,6 +30,8 @@ describe("mergeAccounts", () => {
     expect(await ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
     // the survivor keeps its own webhook signing secret
     expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.webhookSecrets).where(eq(t.deps.asyncDb.tables.webhookSecrets.userId, tg.id)))[0]?.secret).toBe("whsec_dst");
+    // the survivor keeps its own settings
+    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.userSettings).where(eq(t.deps.asyncDb.tables.userSettings.userId, tg.id)))[0]?.timeZone).toBe("Europe/Moscow");
     // children keep pointing at the moved parents
     const file = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureFiles).where(eq(t.deps.asyncDb.tables.secureFiles.id, src.fileId)))[0]!;
     expect([file.userId, file.folderId]).toEqual([tg.id, src.folderId]);

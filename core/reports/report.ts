@@ -1,0 +1,121 @@
+/**
+ * The daily or weekly report the bot sends: clicks and uniques against the period before, the top
+ * links, joins and leaves of the user's channels and keyword matches, for whole days of the user's
+ * zone. Each period is queued once (a conditional update of `report_sent_for`), on every node.
+ */
+import { and, count, eq, gte, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { transaction } from "../../db/async";
+import { totals } from "../analytics/query";
+import { queueBotMessage } from "../delivery/outbox";
+import { startLink } from "../delivery/deep-link";
+import type { Range } from "../analytics/range";
+import { lastSlot, periodOf } from "./schedule";
+import type { SettingsView } from "./settings";
+
+export interface ReportFigures {
+  clicks: number;
+  uniques: number;
+  /** clicks of the period before, of the same length */
+  clicksBefore: number;
+  top: { title: string; clicks: number }[];
+  /** null when the user has no channel */
+  channels: { joins: number; leaves: number } | null;
+  /** null when the user has no tracker */
+  matches: number | null;
+}
+
+const TOP = 3;
+
+/** The figures of one user's report over `range`. */
+export async function reportFigures(deps: Deps, userId: number, range: Range): Promise<ReportFigures> {
+  const db = deps.asyncDb;
+  const { links, channels, channelJoins, trackers, trackerMatches } = db.tables;
+  const own = await db.select({ id: links.id, title: links.title, code: links.code }).from(links).where(eq(links.userId, userId));
+  const ids = own.map((l) => l.id);
+  const now = await totals(deps, ids, range);
+  const before = await totals(deps, ids, { from: 2 * range.from - range.to, to: range.from });
+  const perLink = [];
+  for (const l of own) perLink.push({ title: l.title || l.code, clicks: (await totals(deps, [l.id], range)).clicks });
+  const top = perLink.filter((l) => l.clicks > 0).sort((a, b) => b.clicks - a.clicks).slice(0, TOP);
+  const chats = (await db.selectDistinct({ chatId: channels.chatId }).from(channels).where(eq(channels.userId, userId))).map((c) => c.chatId);
+  const from = new Date(range.from);
+  const to = new Date(range.to);
+  const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
+  const channelFigures = chats.length
+    ? {
+        joins: n(await db.select({ n: count() }).from(channelJoins).where(and(inArray(channelJoins.chatId, chats), gte(channelJoins.joinedAt, from), lt(channelJoins.joinedAt, to)))),
+        leaves: n(await db.select({ n: count() }).from(channelJoins).where(and(inArray(channelJoins.chatId, chats), gte(channelJoins.leftAt, from), lt(channelJoins.leftAt, to)))),
+      }
+    : null;
+  const trackerIds = (await db.select({ id: trackers.id }).from(trackers).where(eq(trackers.userId, userId))).map((t) => t.id);
+  const matches = trackerIds.length
+    ? n(await db.select({ n: count() }).from(trackerMatches).where(and(inArray(trackerMatches.trackerId, trackerIds), gte(trackerMatches.detectedAt, from), lt(trackerMatches.detectedAt, to))))
+    : null;
+  return { clicks: now.clicks, uniques: now.uniques, clicksBefore: before.clicks, top, channels: channelFigures, matches };
+}
+
+const esc = (s: string) => Bun.escapeHTML(s);
+const num = (n: number) => n.toLocaleString("en-US");
+
+/** The change against the period before, as people say it: "+12 %", "−40 %", "new", or nothing. */
+function change(now: number, before: number): string {
+  if (before === 0) return now > 0 ? " (none the period before)" : "";
+  const pct = Math.round(((now - before) / before) * 100);
+  return ` (${pct > 0 ? "+" : pct < 0 ? "−" : "±"}${Math.abs(pct)} % against the period before)`;
+}
+
+/** The report's message (HTML). */
+export function reportMessage(s: Pick<SettingsView, "time_zone" | "report_every">, range: Range, f: ReportFigures) {
+  const day = (ms: number) => new Date(ms).toLocaleDateString("en-GB", { timeZone: s.time_zone, weekday: "short", day: "numeric", month: "short" });
+  const label = s.report_every === "week" ? `${day(range.from)} – ${day(range.to - 1)}` : day(range.from);
+  const lines = [
+    `📬 <b>${s.report_every === "week" ? "Weekly" : "Daily"} report</b> · ${esc(label)}${s.time_zone === "UTC" ? " (UTC)" : ` (${esc(s.time_zone)})`}`,
+    "",
+    `👆 Clicks: <b>${num(f.clicks)}</b> · unique ${num(f.uniques)}${change(f.clicks, f.clicksBefore)}`,
+  ];
+  if (f.top.length) lines.push(`🔝 ${f.top.map((l, i) => `${i + 1}. ${esc(l.title)} — ${num(l.clicks)}`).join(" · ")}`);
+  if (f.channels) lines.push(`📣 Channels: +${num(f.channels.joins)} joined · −${num(f.channels.leaves)} left · net ${f.channels.joins - f.channels.leaves >= 0 ? "+" : "−"}${num(Math.abs(f.channels.joins - f.channels.leaves))}`);
+  if (f.matches !== null) lines.push(`🔎 Keyword matches: ${num(f.matches)}`);
+  return {
+    text: lines.join("\n"),
+    parse_mode: "HTML",
+    reply_markup: { inline_keyboard: [[{ text: "🔗 My links", url: startLink("links") }, { text: "⚙️ Report settings", url: startLink("settings") }]] },
+  };
+}
+
+/**
+ * Queues the report of every user whose slot has come (once per period, whatever the number of
+ * nodes or runs): the settings row is claimed by moving `report_sent_for` to the slot, and the
+ * message is queued in the same transaction. Users without a Telegram chat are skipped. Returns how many.
+ */
+export async function sendDueReports(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const { userSettings, users } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb
+    .select({ s: userSettings, chatId: users.msgrId })
+    .from(userSettings)
+    .innerJoin(users, eq(users.id, userSettings.userId))
+    .where(ne(userSettings.reportEvery, "off"));
+  let sent = 0;
+  for (const { s, chatId } of rows) {
+    if (chatId === null) continue;
+    const settings = { time_zone: s.timeZone, report_every: s.reportEvery, report_hour: s.reportHour, report_weekday: s.reportWeekday };
+    const slot = lastSlot(settings, now);
+    if (s.reportSentFor && s.reportSentFor.getTime() >= slot.getTime()) continue;
+    const range = periodOf(settings, slot);
+    const figures = await reportFigures(deps, s.userId, range);
+    const queued = await transaction(deps.asyncDb, async (tx) => {
+      const claimed = await tx
+        .update(userSettings)
+        .set({ reportSentFor: slot })
+        .where(and(eq(userSettings.userId, s.userId), or(isNull(userSettings.reportSentFor), lt(userSettings.reportSentFor, slot))))
+        .returning({ userId: userSettings.userId });
+      if (!claimed.length) return false;
+      await queueBotMessage(tx, now, { userId: s.userId, topic: "report", chatId, params: reportMessage(settings, range, figures) });
+      return true;
+    });
+    if (queued) sent++;
+  }
+  return sent;
+}

@@ -1,0 +1,69 @@
+/**
+ * A user's own settings: the time zone (reports, and in time the stats and the times they type) and
+ * the report: off, daily or weekly, at an hour of their day. One row per user, made on first change.
+ */
+import { eq } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { FieldError } from "../errors";
+import { parseTimeZone } from "../analytics/range";
+import { lastSlot } from "./schedule";
+
+export type ReportEvery = "off" | "day" | "week";
+
+/** SettingsResponse */
+export interface SettingsView {
+  time_zone: string;
+  report_every: ReportEvery;
+  /** 0–23, in time_zone */
+  report_hour: number;
+  /** 1 = Monday … 7 = Sunday (weekly reports) */
+  report_weekday: number;
+}
+
+export type SettingsInput = Partial<SettingsView>;
+
+const DEFAULTS: SettingsView = { time_zone: "UTC", report_every: "off", report_hour: 9, report_weekday: 1 };
+
+export async function getSettings(deps: Pick<Deps, "asyncDb">, userId: number): Promise<SettingsView> {
+  const { userSettings } = deps.asyncDb.tables;
+  const [row] = await deps.asyncDb.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+  return row ? { time_zone: row.timeZone, report_every: row.reportEvery, report_hour: row.reportHour, report_weekday: row.reportWeekday } : { ...DEFAULTS };
+}
+
+function whole(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) throw new FieldError(field, `must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+/**
+ * Changes the given settings (400 naming the field otherwise). Switching a report on or moving it
+ * starts it at the next slot: a period that ended before the change is not reported.
+ */
+export async function updateSettings(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: SettingsInput): Promise<SettingsView> {
+  const next = { ...(await getSettings(deps, userId)) };
+  if (input.time_zone !== undefined) {
+    try {
+      next.time_zone = parseTimeZone(input.time_zone);
+    } catch {
+      throw new FieldError("time_zone", `"${input.time_zone}" is not an IANA time zone name (e.g. Europe/Moscow, Asia/Almaty, UTC)`);
+    }
+  }
+  if (input.report_every !== undefined) {
+    if (!["off", "day", "week"].includes(input.report_every)) throw new FieldError("report_every", "must be off, day or week");
+    next.report_every = input.report_every;
+  }
+  if (input.report_hour !== undefined) next.report_hour = whole("report_hour", input.report_hour, 0, 23);
+  if (input.report_weekday !== undefined) next.report_weekday = whole("report_weekday", input.report_weekday, 1, 7);
+  const now = deps.clock.now();
+  const row = {
+    timeZone: next.time_zone,
+    reportEvery: next.report_every,
+    reportHour: next.report_hour,
+    reportWeekday: next.report_weekday,
+    reportSentFor: next.report_every === "off" ? null : lastSlot(next, now),
+    updatedAt: now,
+  };
+  const { userSettings } = deps.asyncDb.tables;
+  await deps.asyncDb.insert(userSettings).values({ userId, ...row }).onConflictDoUpdate({ target: userSettings.userId, set: row });
+  return next;
+}
