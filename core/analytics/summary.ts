@@ -64,7 +64,8 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
   const { period, range, label } = await summaryRange(deps, linkRows, req);
   const ids = linkRows.map((l) => l.id);
   const stats = await statsOf(deps, linkRows, period, range);
-  const timeline = await timelineOf(deps, ids, range, tz, range.to - range.from <= 2 * DAY ? "hourly" : "daily");
+  const hourly = range.to - range.from <= 2 * DAY;
+  const timeline = await timelineOf(deps, ids, range, tz, hourly ? "hourly" : "daily");
   const devices = await devicesOf(deps, ids, range);
   const bots = await botsOf(deps, ids, range);
   const countries = top((await geoOf(deps, ids, range)).map((g) => ({ name: g.country, count: g.count })));
@@ -85,7 +86,7 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
     title,
     subtitle,
     tiles: [["Clicks", fmt(stats.totalClicks)], ["Unique", fmt(stats.uniqueClicks)], ["Bots", fmt(stats.botClicks)], ["Per day", String(stats.avgClicksPerDay)]],
-    timeline: { labels: timeline.map((t) => t.date), clicks: timeline.map((t) => t.clicks), unique: timeline.map((t) => t.unique) },
+    timeline: { labels: timeline.map((t) => t.date), clicks: timeline.map((t) => t.clicks), unique: timeline.map((t) => t.unique), unit: hourly ? "hour" : "day" },
     breakdowns,
   };
   const caption = `📊 ${title} — ${label}\nClicks: ${fmt(stats.totalClicks)} · Unique: ${fmt(stats.uniqueClicks)} · Bots: ${fmt(stats.botClicks)}${stats.topCountry ? ` · Top country: ${stats.topCountry}` : ""}`;

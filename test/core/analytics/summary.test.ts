@@ -3,6 +3,7 @@ import type { TestApp } from "../../helpers/app";
 import { useFixture, type Fixture } from "../../helpers/analytics-fixture";
 import { insertLink, recordClicks } from "../../helpers/clicks";
 import { summaryCard, summaryRange } from "../../../core/analytics/summary";
+import { timelineConfig } from "../../../core/analytics/charts";
 
 let t: TestApp;
 let f: Fixture;
@@ -16,6 +17,11 @@ test("a link's card: tiles, daily timeline in the zone, breakdowns", async () =>
   expect(card.breakdowns.map((b) => b.title)).toEqual(["Top countries", "Devices", "Browsers", "Bots"]);
   expect(card.breakdowns[0]!.items[0]).toEqual({ name: "DE", count: 3 });
   expect(filename).toBe("stats-fixture1-2026-03-30.png");
+  // the picture's timeline: a bar per day, clicks and uniques side by side, the totals in its title
+  const chart = timelineConfig(card);
+  expect(chart.type).toBe("bar");
+  expect(chart.data.datasets.map((d) => [d.label, d.data])).toEqual([["Clicks", [1, 0, 0, 0, 0, 0, 4, 3]], ["Unique", card.timeline.unique]]);
+  expect(chart.options!.plugins!.title!.text).toBe(`Clicks per day: 8 in all, ${card.timeline.unique.reduce((a, b) => a + b, 0)} unique`);
 });
 
 test("all links: links with the same title stay apart in Top links; short ranges are hourly", async () => {
@@ -27,6 +33,7 @@ test("all links: links with the same title stay apart in Top links; short ranges
   expect(card.breakdowns[0]).toEqual({ title: "Top links", items: [{ name: f.link.title!, count: 3 }, { name: "Link twin", count: 2 }, { name: "Link twin", count: 1 }] });
   expect(card.timeline.labels[0]).toBe("2026-03-29T12:00");
   expect(card.timeline.labels).toHaveLength(25);
+  expect(timelineConfig(card).options!.plugins!.title!.text).toStartWith("Clicks per hour: ");
   expect(caption).toStartWith("📊 All links — last 24 hours\nClicks: 6 ·");
   expect(card.subtitle).toBe("3 links · last 24 hours");
 });

@@ -86,7 +86,7 @@ describe("reports", () => {
     // two matches on the 26th in Moscow, one just after its midnight (the 27th there)
     await db.insert(db.tables.trackerMatches).values([match(1, "2026-11-26T08:00:00Z"), match(2, "2026-11-26T20:59:00Z"), match(3, "2026-11-26T21:00:00Z")]);
     await db.insert(db.tables.channels).values({ userId: user.id, chatId: "-100777", type: "channel", title: "Shop news" });
-    const join = (memberId: number, joinedAt: string | null, leftAt: string | null) => ({ chatId: "-100777", memberId, via: "invite" as const, joinedAt: joinedAt && new Date(joinedAt), leftAt: leftAt && new Date(leftAt) });
+    const join = (memberId: number, joinedAt: string | null, leftAt: string | null) => ({ chatId: "-100777", memberId, via: "invite" as const, joinedAt: joinedAt ? new Date(joinedAt) : null, leftAt: leftAt ? new Date(leftAt) : null });
     await db.insert(db.tables.channelJoins).values([join(1, "2026-11-26T09:00:00Z", null), join(2, "2026-11-26T09:30:00Z", "2026-11-26T18:00:00Z"), join(3, "2026-11-26T11:00:00Z", null), join(4, null, "2026-11-26T12:00:00Z"), join(5, "2026-11-25T09:00:00Z", null)]);
     // 27 November 08:59 Moscow: not yet; 09:00: the report of the 26th
     t.clock.set("2026-11-27T05:59:00Z");
