@@ -24,13 +24,14 @@ export function errorResponse(status: number, error: string, message: string, de
  * t.Integer in query and params) on its own and reports it without the parameter's name, so the
  * name is found again by the raw text of the failed value.
  */
-function parameterOf(value: unknown, request: Request, params: Record<string, string> | undefined): string | undefined {
+function parameterOf(value: unknown, request: Request, params: Record<string, unknown> | undefined): string | undefined {
   if (value === undefined || value === null || typeof value === "object") return undefined;
   const raw = String(value);
   // a converted number may not print as it was sent ("99999999999999999999" became 1e20)
   const same = (v: string) => v === raw || (typeof value === "number" && v.trim() !== "" && Number(v) === value);
   for (const [k, v] of requestUrl(request).searchParams) if (same(v)) return k;
-  for (const [k, v] of Object.entries(params ?? {})) if (same(v)) return k;
+  // params may already hold converted values (a number for an integer id)
+  for (const [k, v] of Object.entries(params ?? {})) if (same(String(v))) return k;
   return undefined;
 }
 
