@@ -25,6 +25,20 @@ export const IdParams = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.M
 /** An ISO 8601 UTC timestamp. */
 export const DateTime = (description?: string) => t.String({ format: "date-time", ...(description ? { description } : {}) });
 
+/**
+ * The keyword that carries a format into the document only. URLs, emails and hostnames are checked
+ * by the core with messages that say what is wanted; a validator's `format` would answer first with
+ * its own words, so the schema names the format for readers and generators, and the document states
+ * it as `format`.
+ */
+export const DOCUMENTED_FORMAT = "x-format";
+type Format = "uri" | "email" | "hostname" | "date-time";
+
+/** A string whose format the document states (see DOCUMENTED_FORMAT). */
+export const formatted = (format: Format, options: Parameters<typeof t.String>[0] = {}) => t.String({ ...options, [DOCUMENTED_FORMAT]: format });
+/** An absolute http(s) URL. */
+export const Url = (options: Parameters<typeof t.String>[0] = {}) => formatted("uri", options);
+
 export const SHARED_MODELS = { Error: ErrorModel, Ok: OkModel } as const;
 
 /** What each error status means, for the document. */

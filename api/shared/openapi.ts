@@ -1,6 +1,6 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
-import { ERROR_MEANINGS, SHARED_MODELS } from "./models";
+import { DOCUMENTED_FORMAT, ERROR_MEANINGS, SHARED_MODELS } from "./models";
 
 type Json = Record<string, unknown>;
 type Operation = {
@@ -23,7 +23,8 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "tr
 function normalizeSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalizeSchema);
   if (!isObject(value)) return value;
-  const { nullable: _nullable, error: _error, ...schema } = value;
+  const { nullable: _nullable, error: _error, [DOCUMENTED_FORMAT]: format, ...schema } = value;
+  if (typeof format === "string") schema.format = format;
   const union = schema.anyOf;
   if (Array.isArray(union) && union.length === 2) {
     const text = union.find((b) => isObject(b) && b.type === "string" && (b.format === "numeric" || b.format === "integer")) as Json | undefined;
