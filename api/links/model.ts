@@ -150,3 +150,4 @@ export type LinkDetails = Static<typeof LinkDetailsModel>;
 export type Tag = Static<typeof CatalogModel.tagView>;
 export type Pixel = Static<typeof CatalogModel.pixelView>;
 export type Domain = Static<typeof CatalogModel.domainView>;
+export type BulkResult = Static<typeof LinkViews.bulk>;

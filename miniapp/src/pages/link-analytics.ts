@@ -4,13 +4,14 @@ import { get } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
 import { Async, Empty, html, useAsync, fmtDate } from "../ui";
 import { RoutingComparison } from "./link-routing-stats";
+import type { Devices } from "../../../api/analytics/model";
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
 const browserTz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 const ZONES = [...new Set([browserTz, "UTC", "Europe/London", "Europe/Berlin", "Europe/Moscow", "Asia/Dubai", "Asia/Kolkata",
   "Asia/Shanghai", "Asia/Tokyo", "America/New_York", "America/Chicago", "America/Los_Angeles", "Australia/Sydney"])];
 
-type Named = { name: string; count: number; percentage: number };
+type Named = Devices["devices"][number];
 
 export function Analytics({ id, period, setPeriod }: { id: string; period: string; setPeriod: (p: string) => void }) {
   const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");

@@ -5,16 +5,9 @@ import { linkTo } from "../router";
 import { Async, Empty, html, useAsync } from "../ui";
 import { appConfig } from "../widget";
 import { OrphanVisits } from "./orphan-visits";
+import type { LinkListItem } from "../../../api/links/model";
 
-export interface LinkItem {
-  id: number;
-  code: string;
-  original_url: string;
-  title: string | null;
-  trackingUrl?: string;
-  is_active?: boolean;
-  stats?: { totalClicks: number; uniqueClicks: number; botClicks: number };
-}
+type LinkItem = LinkListItem;
 
 export interface Tag {
   id: number;

@@ -3,20 +3,9 @@ import { useState } from "preact/hooks";
 import { del, get, patch, post } from "../api";
 import { navigate } from "../router";
 import { Async, CopyButton, Empty, confirmed, fmtBytes, fmtDate, html, useAction, useAsync } from "../ui";
+import type { SecureLink } from "../../../api/secure/model";
 
-interface SecureLink {
-  id: number;
-  code: string;
-  url: string;
-  expiresAt: string | null;
-  maxViews: number | null;
-  viewCount: number;
-  isRevoked: boolean;
-  hasPassword?: boolean;
-  notifyOnView?: boolean;
-  state?: "active" | "revoked" | "paused" | "expired" | "exhausted";
-  createdAt: string;
-}
+
 
 const STATE: Record<string, { text: string; cls: string }> = {
   active: { text: "active", cls: "badge ok" },

@@ -4,15 +4,9 @@ import { del, get, patch, post, upload } from "../api";
 import { linkTo, navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, Empty, ErrorBox, confirmed, errorText, fmtBytes, fmtDate, html, toast, useAction, useAsync } from "../ui";
+import type { SecureFolder } from "../../../api/secure/model";
 
-export interface Folder {
-  id: number;
-  name: string;
-  description: string | null;
-  isPaused: boolean;
-  fileCount: number;
-  createdAt: string;
-}
+export type Folder = SecureFolder;
 
 export function FoldersPage() {
   const folders = useAsync(() => get<Folder[]>("/api/secure/folders"), []);

@@ -6,12 +6,9 @@ import { Async, ErrorBox, errorText, fmtDate, html, toast, useAsync } from "../u
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { PasskeysCard, TokensCard } from "./settings-security";
 import { DomainsCard } from "./settings-domains";
+import type { Me } from "../../../api/auth/model";
 
-interface Me {
-  user: { id: number; username: string | null; firstName?: string | null; email?: string | null; msgrId: number | null };
-  subscription: { plan: string; expiresAt: string | null };
-  identities: { provider: string; subject: string; name?: string | null; createdAt?: string }[];
-}
+
 
 const PROVIDERS: Record<string, string> = { telegram: "Telegram", email: "Email", passkey: "Passkey" };
 

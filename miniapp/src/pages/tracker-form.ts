@@ -6,9 +6,10 @@ import { Field, Section, changed, useForm, type Values } from "../form";
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, ErrorBox, html, toast, useAsync, useSubmit, type Submit } from "../ui";
+import type { TrackingFilters } from "../../../api/tracking/model";
 
-type Option = { code: string; label: string };
-interface Filters { geo: Option[]; languages: Option[]; categories: Option[] }
+type Filters = TrackingFilters;
+type Option = Filters["geo"][number];
 
 const list = (s: string) => {
   const items = s.split(/[,\n]/).map((x) => x.trim()).filter(Boolean);

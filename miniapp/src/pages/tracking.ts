@@ -3,16 +3,8 @@ import { useState } from "preact/hooks";
 import { del, get, patch, post } from "../api";
 import { linkTo, navigate } from "../router";
 import { Async, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
+import type { Tracker } from "../../../api/tracking/model";
 
-export interface Tracker {
-  id: number;
-  name: string;
-  keyword: string;
-  is_enabled: boolean;
-  total_matches: number;
-  notify_via: "bot" | "webhook";
-  [k: string]: any;
-}
 
 export function TrackersPage() {
   const data = useAsync(async () => {
