@@ -84,8 +84,6 @@ export const AccountViews = {
   usage: t.Object({ subscription, limits, usage: limits }),
 };
 
-export type User = Static<typeof user>;
-export type SessionView = Static<typeof AccountViews.session>;
 export type AccountUsage = Static<typeof AccountViews.usage>;
 export type Me = Static<typeof AccountViews.me>;
 export type Passkey = Static<typeof AccountViews.passkey>;

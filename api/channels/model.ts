@@ -84,6 +84,4 @@ export type Channel = Static<typeof ChannelsModel.channel>;
 export type Invite = Static<typeof ChannelsModel.invite>;
 export type InviteStats = Static<typeof ChannelsModel.inviteStats>;
 export type ChannelStats = Static<typeof ChannelsModel.channelStats>;
-export type JoinRequest = Static<typeof ChannelsModel.request>;
-export type Members = Static<typeof ChannelsModel.members>;
 export type JoinSeries = Static<typeof ChannelsModel.series>;

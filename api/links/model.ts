@@ -144,7 +144,6 @@ export const LinkDetailsModel = t.Object({
   updated_at: DateTime(),
 });
 
-export type LinkSummary = Static<typeof LinkViews.summary>;
 export type LinkListItem = Static<typeof LinkListItemModel>;
 export type LinkDetails = Static<typeof LinkDetailsModel>;
 export type Tag = Static<typeof CatalogModel.tagView>;

@@ -125,4 +125,3 @@ export type SecureFolder = Static<typeof SecureViews.folder>;
 export type SecureFile = Static<typeof SecureViews.file>;
 export type SecureLink = Static<typeof SecureModel.link>;
 export type SecureRequest = Static<typeof SecureModel.request>;
-export type SecureView = Static<typeof SecureViews.view>;

@@ -1,4 +1,4 @@
-import { t, type Static } from "elysia";
+import { t } from "elysia";
 
 /**
  * The models every feature shares, declared once. A schema with a `title` listed in SHARED_MODELS
@@ -14,7 +14,6 @@ export const ErrorModel = t.Object(
   },
   { title: "Error" },
 );
-export type ApiError = Static<typeof ErrorModel>;
 
 /** The answer of a DELETE and of actions that return nothing else. */
 export const OkModel = t.Object({ success: t.Literal(true) }, { title: "Ok" });

@@ -1,4 +1,4 @@
-import { t, type Static } from "elysia";
+import { t } from "elysia";
 import { DateTime, IdParams, Url } from "../shared/models";
 
 export const WebhookModel = {
@@ -26,5 +26,3 @@ export const WebhookModel = {
   }),
 };
 
-export type Delivery = Static<typeof WebhookModel.delivery>;
-export type SigningSecretView = Static<typeof WebhookModel.secret>;

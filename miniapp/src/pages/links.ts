@@ -5,14 +5,10 @@ import { linkTo } from "../router";
 import { Async, Empty, html, useAsync } from "../ui";
 import { appConfig } from "../widget";
 import { OrphanVisits } from "./orphan-visits";
-import type { LinkListItem } from "../../../api/links/model";
+import type { LinkListItem, Tag } from "../../../api/links/model";
 
 type LinkItem = LinkListItem;
 
-export interface Tag {
-  id: number;
-  name: string;
-}
 
 /** Links per request; "Show more" loads the next ones. */
 const PAGE = 50;

@@ -3,7 +3,7 @@ import { useState } from "preact/hooks";
 import { del, get, patch, post } from "../api";
 import { navigate } from "../router";
 import { Async, CopyButton, Empty, confirmed, fmtBytes, fmtDate, html, useAction, useAsync } from "../ui";
-import type { SecureLink } from "../../../api/secure/model";
+import type { SecureFile, SecureLink } from "../../../api/secure/model";
 
 
 
@@ -25,7 +25,7 @@ function status(l: SecureLink): { text: string; cls: string } {
 }
 
 export function FilePage({ id }: { id: string }) {
-  const file = useAsync(() => get(`/api/secure/files/${id}`), [id]);
+  const file = useAsync(() => get<SecureFile>(`/api/secure/files/${id}`), [id]);
   const links = useAsync(() => get<SecureLink[]>(`/api/secure/links?fileId=${id}`), [id]);
   const { busy, run } = useAction();
   const remove = () => confirmed("Delete this file and its links?") &&

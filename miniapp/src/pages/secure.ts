@@ -4,7 +4,7 @@ import { del, get, patch, post, upload } from "../api";
 import { linkTo, navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, Empty, ErrorBox, confirmed, errorText, fmtBytes, fmtDate, html, toast, useAction, useAsync } from "../ui";
-import type { SecureFolder } from "../../../api/secure/model";
+import type { SecureFile, SecureFolder } from "../../../api/secure/model";
 
 export type Folder = SecureFolder;
 
@@ -44,7 +44,7 @@ const kindOf = (mime: string) => (/^(image|video|audio)\//.test(mime) ? mime.spl
 
 export function FolderPage({ id }: { id: string }) {
   const folder = useAsync(() => get<Folder>(`/api/secure/folders/${id}`), [id]);
-  const files = useAsync(() => get<any[]>(`/api/secure/files?folderId=${id}`), [id]);
+  const files = useAsync(() => get<SecureFile[]>(`/api/secure/files?folderId=${id}`), [id]);
   const { busy, run } = useAction();
   const pause = () => run(async () => folder.setData(await patch(`/api/secure/folders/${id}/pause`).then((r: any) => ({ ...folder.data!, ...r, isPaused: r?.isPaused ?? !folder.data!.isPaused }))));
   const remove = () => confirmed("Delete this folder with all its files and links?") &&

@@ -6,7 +6,7 @@ import { Field, Section, changed, useForm, type Values } from "../form";
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, ErrorBox, html, toast, useAsync, useSubmit, type Submit } from "../ui";
-import type { TrackingFilters } from "../../../api/tracking/model";
+import type { Tracker, TrackingFilters } from "../../../api/tracking/model";
 
 type Filters = TrackingFilters;
 type Option = Filters["geo"][number];
@@ -44,7 +44,7 @@ export function TrackerForm({ id }: { id?: string }) {
   const state = useAsync(async () => {
     const [filters, tracker] = await Promise.all([
       get<Filters>("/api/tracking/filters").catch(() => ({ geo: [], languages: [], categories: [] })),
-      id ? get(`/api/tracking/${id}`) : Promise.resolve(null),
+      id ? get<Tracker>(`/api/tracking/${id}`) : Promise.resolve(null),
     ]);
     return { filters, tracker };
   }, [id]);
