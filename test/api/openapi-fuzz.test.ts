@@ -153,7 +153,10 @@ function requests(path: string, method: string, op: Operation): fc.Arbitrary<Sen
 }
 
 test("every operation of the document answers generated requests with a documented status, never 5xx", async () => {
-  const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+  // deletes last, so that the things made above are still there for the other operations
+  const operations = Object.entries(doc.paths)
+    .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })))
+    .sort((a, b) => Number(a.method === "delete") - Number(b.method === "delete"));
   expect(operations.length).toBeGreaterThan(90);
   const failures: string[] = [];
   const reached2xx = new Set<string>();
