@@ -1,8 +1,8 @@
 import { healthApi } from "./health";
 import { createReadiness, type Readiness } from "../core/readiness";
-import { Elysia } from "elysia";
+import { type AnyElysia, Elysia } from "elysia";
 import type { Deps } from "../core/deps";
-import { errorHandler } from "./shared/errors";
+import { allowedMethodsOf, errorHandler } from "./shared/errors";
 import { bodyLimitPlugin } from "./shared/body";
 import { rateLimitPlugin } from "./shared/rate-limit";
 import { docsPlugin } from "./shared/docs";
@@ -49,15 +49,17 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
 
   const visitor = visitorResponder(deps);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
+  // the whole app, for the pieces that read its routes (the OpenAPI document, the 405's Allow)
+  const whole = (): AnyElysia => app;
   // development: Bun's own error pages and checks, on unless NODE_ENV=production; every error here is
   // answered by errorHandler, so the listening server always runs as in production.
   // maxRequestBodySize: Bun's own 413 has no body; the body-limit plugin answers every size itself
   const serve = { routes: visitorRoutes(deps.log, visitor, toElysia), development: false, maxRequestBodySize: Infinity };
   const app = new Elysia({ serve })
-    .use(errorHandler(deps.log))
+    .use(errorHandler(deps.log, allowedMethodsOf(() => whole().routes)))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
-    .use(docsPlugin())
+    .use(docsPlugin(whole))
     .use(healthApi(deps, options.readiness ?? createReadiness()))
     .use(miniappRoutes(deps))
     .use(api)

@@ -1,14 +1,15 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
+import { DateTime, IdParams, Url } from "../shared/models";
 
 /** `period`, `tz`, `granularity` and the page bounds are checked in core so their 400s name the allowed values. */
 export const AnalyticsModel = {
-  idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+  idParams: IdParams,
   period: t.Object({ period: t.Optional(t.String()) }),
   periodTz: t.Object({ period: t.Optional(t.String()), tz: t.Optional(t.String()) }),
   timeline: t.Object({ period: t.Optional(t.String()), tz: t.Optional(t.String()), granularity: t.Optional(t.String()) }),
   clicks: t.Object({
-    page: t.Optional(t.Numeric()),
-    limit: t.Optional(t.Numeric()),
+    page: t.Optional(t.Numeric({ description: "1 to 1000000, default 1" })),
+    limit: t.Optional(t.Numeric({ description: "1 to 100, default 50" })),
   }),
   summary: t.Object({
     period: t.Optional(t.String()),
@@ -20,3 +21,56 @@ export const AnalyticsModel = {
   shareQr: t.Object({ qrImage: t.String({ minLength: 1 }) }),
   export: t.Object({ format: t.String(), period: t.Optional(t.String()) }),
 };
+
+const share = t.Object({ name: t.String(), count: t.Integer(), percentage: t.Number({ description: "to one decimal; the shares add up to 100" }) });
+
+/** What the analytics routes answer. */
+export const AnalyticsViews = {
+  stats: t.Object({
+    totalClicks: t.Integer(),
+    uniqueClicks: t.Integer(),
+    botClicks: t.Integer(),
+    avgClicksPerDay: t.Number(),
+    topCountry: t.Nullable(t.String()),
+    rules: t.Array(t.Object({ index: t.Integer(), clicks: t.Integer() }), { description: "clicks each redirect rule sent, by the rule's place" }),
+    variants: t.Array(t.Object({ index: t.Integer(), url: Url(), clicks: t.Integer(), uniqueClicks: t.Integer() })),
+  }),
+  clicks: t.Object({
+    data: t.Array(
+      t.Object({
+        id: t.Integer(),
+        clicked_at: DateTime(),
+        ip: t.Nullable(t.String()),
+        country: t.Nullable(t.String()),
+        city: t.Nullable(t.String()),
+        device: t.Nullable(t.String({ description: "mobile, tablet, desktop, bot or other" })),
+        browser: t.Nullable(t.String()),
+        os: t.Nullable(t.String()),
+        referer: t.Nullable(t.String()),
+        is_bot: t.Boolean(),
+        bot_name: t.Nullable(t.String()),
+        is_unique: t.Boolean(),
+        rule: t.Nullable(t.Integer()),
+        variant: t.Nullable(t.Integer()),
+      }),
+    ),
+    total: t.Integer(),
+    page: t.Integer(),
+    limit: t.Integer(),
+  }),
+  geo: t.Array(t.Object({ country: t.String({ description: "ISO 3166-1 alpha-2, empty when unknown" }), count: t.Integer(), percentage: t.Number() })),
+  devices: t.Object({ devices: t.Array(share), browsers: t.Array(share), os: t.Array(share) }),
+  timeline: t.Array(t.Object({ date: t.String({ description: "YYYY-MM-DD, or YYYY-MM-DDTHH:00 when hourly" }), clicks: t.Integer(), unique: t.Integer() })),
+  bots: t.Object({ totalBots: t.Integer(), botPercentage: t.Number(), bots: t.Array(t.Object({ name: t.String(), count: t.Integer() })) }),
+  heatmap: t.Array(t.Object({ day: t.Integer({ minimum: 0, maximum: 6, description: "0 = Sunday" }), hour: t.Integer({ minimum: 0, maximum: 23 }), count: t.Integer() })),
+  sent: t.Object({ ok: t.Literal(true) }),
+  exported: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Integer() }),
+};
+
+export type LinkStats = Static<typeof AnalyticsViews.stats>;
+export type LinkClicks = Static<typeof AnalyticsViews.clicks>;
+export type GeoRow = Static<typeof AnalyticsViews.geo>[number];
+export type Devices = Static<typeof AnalyticsViews.devices>;
+export type TimelineRow = Static<typeof AnalyticsViews.timeline>[number];
+export type Bots = Static<typeof AnalyticsViews.bots>;
+export type HeatmapCell = Static<typeof AnalyticsViews.heatmap>[number];

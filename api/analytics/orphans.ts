@@ -1,13 +1,14 @@
-import { Elysia, t } from "elysia";
+import { Elysia, t, type Static } from "elysia";
 import type { Deps } from "../../core/deps";
 import { orphanVisitsOf } from "../../core/analytics/orphans";
 import { authPlugin } from "../shared/auth";
+import { DateTime } from "../shared/models";
 
 const OrphanModel = {
   query: t.Object({ period: t.Optional(t.String({ description: "1d, 7d, 30d (default), 90d, 1y or all" })) }),
   answer: t.Object({
     total: t.Integer({ description: "visits in the period" }),
-    items: t.Array(t.Object({ code: t.String(), count: t.Integer(), lastAt: t.String({ description: "ISO 8601 UTC" }) })),
+    items: t.Array(t.Object({ code: t.String(), count: t.Integer(), lastAt: DateTime("the latest visit") })),
   }),
 };
 
@@ -22,3 +23,5 @@ export function orphanVisitsApi(deps: Deps) {
       detail: { tags: ["analytics"], summary: "Orphan visits by code" },
     });
 }
+
+export type OrphanVisits = Static<typeof OrphanModel.answer>;

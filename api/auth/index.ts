@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { loginWithInitData, loginWithWidget } from "../../core/auth/telegram";
 import { refreshSession, revokeRefreshToken, type Session } from "../../core/auth/sessions";
@@ -15,7 +15,8 @@ import {
 } from "../../core/auth/passkeys";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { authPlugin } from "../shared/auth";
-import { AuthModel } from "./model";
+import { errors, OkModel } from "../shared/models";
+import { AccountViews as V, AuthModel } from "./model";
 
 const tags = ["auth"];
 
@@ -28,52 +29,59 @@ export function authApi(deps: Deps) {
     .use(authPlugin(deps))
     .post("/msgr", ({ body }) => loginWithInitData(deps, body.initData), {
       body: AuthModel.initData,
+      response: { 200: V.session, ...errors(401, 503) },
       detail: { tags, summary: "Sign in with Telegram Mini App initData → {accessToken, refreshToken, user, subscription}" },
     })
     .post("/login-widget", ({ body }) => loginWithWidget(deps, body), {
       body: AuthModel.widget,
+      response: { 200: V.session, ...errors(401, 503) },
       detail: { tags, summary: "Sign in with Telegram Login Widget data" },
     })
     .post("/refresh", async ({ body }) => {
       const next = await refreshSession(deps, body.refresh_token);
       return { access_token: next.accessToken, refresh_token: next.refreshToken };
-    }, { body: AuthModel.refresh, detail: { tags, summary: "Rotate a refresh token (reuse revokes the sign-in)" } })
+    }, { body: AuthModel.refresh, response: { 200: V.refreshed, ...errors(401) }, detail: { tags, summary: "Rotate a refresh token (reuse revokes the sign-in)" } })
     .post("/logout", async ({ body }) => {
       await revokeRefreshToken(deps, body.refresh_token);
       return { success: true };
-    }, { body: AuthModel.refresh, detail: { tags, summary: "End the sign-in a refresh token belongs to" } })
+    }, { body: AuthModel.refresh, response: OkModel, detail: { tags, summary: "End the sign-in a refresh token belongs to" } })
     .get("/me", ({ userId }) => accountOverview(deps, userId), {
       scope: "session",
+      response: V.me,
       detail: { tags, summary: "The signed-in user, subscription and identities" },
     })
     .delete("/identities/:id", async ({ userId, params }) => {
       await unlinkIdentity(deps, userId, params.id);
       return { success: true };
-    }, { scope: "session", params: AuthModel.idParams, detail: { tags, summary: "Unlink a Telegram or email sign-in (409 last_sign_in for the only one)" } })
+    }, { scope: "session", params: AuthModel.idParams, response: { 200: OkModel, ...errors(409) }, detail: { tags, summary: "Unlink a Telegram or email sign-in (409 last_sign_in for the only one)" } })
     .post("/email/send-otp", async ({ body }) => {
       await sendLoginCode(deps, body.email);
       return { success: true };
-    }, { body: AuthModel.email, detail: { tags, summary: "Email a 6-digit sign-in code" } })
+    }, { body: AuthModel.email, response: { 200: OkModel, ...errors(503) }, detail: { tags, summary: "Email a 6-digit sign-in code" } })
     .post("/email/verify-otp", async ({ body }) => snakeSession(await verifyLoginCode(deps, body.email, body.code)), {
       body: AuthModel.emailCode,
+      response: { 200: V.snakeSession, ...errors(401) },
       detail: { tags, summary: "Sign in with an emailed code (creates the account on first use)" },
     })
     .post("/email/send-link-otp", async ({ userId, body }) => {
       await sendLinkCode(deps, userId, body.email);
       return { success: true };
-    }, { scope: "session", body: AuthModel.email, detail: { tags, summary: "Email a code to link this email to the account" } })
+    }, { scope: "session", body: AuthModel.email, response: { 200: OkModel, ...errors(409, 503) }, detail: { tags, summary: "Email a code to link this email to the account" } })
     .post("/email/verify-link-otp", ({ userId, body }) => verifyLinkCode(deps, userId, body.email, body.code), {
       scope: "session",
       body: AuthModel.emailCode,
+      response: { 200: V.linked, ...errors(409) },
       detail: { tags, summary: "Link the email; merges when it already has an account" },
     })
     .post("/msgr/link-widget", ({ userId, body }) => linkTelegramWidget(deps, userId, body), {
       scope: "session",
       body: AuthModel.widget,
+      response: { 200: V.linked, ...errors(409, 503) },
       detail: { tags, summary: "Link a Telegram account (Login Widget data); merges when it already has an account" },
     })
     .post("/passkey/register/options", ({ userId }) => passkeyRegistrationOptions(deps, userId), {
       scope: "session",
+      response: V.webauthnOptions,
       detail: { tags, summary: "WebAuthn registration options (challenge valid 5 minutes, once)" },
     })
     .post("/passkey/register/verify", async ({ userId, body, set }) => {
@@ -81,18 +89,20 @@ export function authApi(deps: Deps) {
       const passkey = await verifyPasskeyRegistration(deps, userId, response as unknown as RegistrationResponseJSON, name);
       set.status = 201;
       return passkey;
-    }, { scope: "session", body: AuthModel.credential, detail: { tags, summary: "Store a passkey from the browser's registration response" } })
-    .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), { scope: "session", detail: { tags, summary: "The user's passkeys" } })
+    }, { scope: "session", body: AuthModel.credential, response: { 201: V.passkey, ...errors(409) }, detail: { tags, summary: "Store a passkey from the browser's registration response" } })
+    .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), { scope: "session", response: t.Array(V.passkey), detail: { tags, summary: "The user's passkeys" } })
     .delete("/passkey/:id", async ({ userId, params }) => {
       await deletePasskey(deps, userId, params.id);
       return { success: true };
-    }, { scope: "session", params: AuthModel.idParams, detail: { tags, summary: "Remove a passkey" } })
+    }, { scope: "session", params: AuthModel.idParams, response: OkModel, detail: { tags, summary: "Remove a passkey" } })
     .post("/passkey/login/options", ({ body }) => passkeyLoginOptions(deps, body.email), {
       body: AuthModel.passkeyLoginOptions,
+      response: V.webauthnOptions,
       detail: { tags, summary: "WebAuthn sign-in options for an email (public)" },
     })
     .post("/passkey/login/verify", async ({ body }) => snakeSession(await verifyPasskeyLogin(deps, body as unknown as AuthenticationResponseJSON)), {
       body: AuthModel.credential,
+      response: { 200: V.snakeSession, ...errors(401) },
       detail: { tags, summary: "Sign in with the browser's WebAuthn assertion (public)" },
     });
 }

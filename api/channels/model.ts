@@ -1,4 +1,5 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
+import { IdParams, OkModel, Url } from "../shared/models";
 
 const date = t.String({ format: "date-time" });
 const nullableDate = t.Nullable(date);
@@ -8,10 +9,10 @@ const retention = t.Object({ eligible: count, stayed: count, rate: t.Nullable(t.
 
 /** Types only: lengths, limits, currencies and cross-field rules are checked by core (shared with the bot). */
 export const ChannelsModel = {
-  idParams: t.Object({ id: t.Numeric({ minimum: 1, multipleOf: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+  idParams: IdParams,
   add: t.Object({ chat: t.Union([t.String(), t.Integer()], { description: "@username or the numeric chat id" }) }),
   channel: t.Object({
-    id: t.Number(), chat_id: t.String(), type: t.String(), title: t.Nullable(t.String()), username: t.Nullable(t.String()),
+    id: t.Integer(), chat_id: t.String(), type: t.String(), title: t.Nullable(t.String()), username: t.Nullable(t.String()),
     members: t.Nullable(t.Number()), can_invite: t.Boolean(), bot_is_admin: t.Boolean(), created_at: date,
   }),
   createInvite: t.Object({
@@ -33,9 +34,9 @@ export const ChannelsModel = {
     cost: t.Optional(t.Nullable(cost)),
   }),
   invite: t.Object({
-    id: t.Number(), channel_id: t.Number(), name: t.String(), invite_link: t.String(), join_request: t.Boolean(),
+    id: t.Integer(), channel_id: t.Integer(), name: t.String(), invite_link: Url(), join_request: t.Boolean(),
     approve: t.Union([t.Literal("auto"), t.Literal("manual")]), welcome: t.Nullable(t.String()), expires_at: nullableDate,
-    member_limit: t.Nullable(t.Number()), cost: t.Nullable(cost), link_id: t.Nullable(t.Number()), trackingUrl: t.Nullable(t.String()),
+    member_limit: t.Nullable(t.Number()), cost: t.Nullable(cost), link_id: t.Nullable(t.Number()), trackingUrl: t.Nullable(Url()),
     is_revoked: t.Boolean(), created_at: date,
     stats: t.Object({ joins: count, leaves: count, net: t.Integer(), pending: count }),
   }),
@@ -62,10 +63,10 @@ export const ChannelsModel = {
     total: count, page: t.Integer(), limit: t.Integer(),
   }),
   request: t.Object({
-    id: t.Number(), user_id: t.Number(), username: t.Nullable(t.String()), first_name: t.Nullable(t.String()), invite_id: t.Number(),
+    id: t.Integer(), user_id: t.Integer(), username: t.Nullable(t.String()), first_name: t.Nullable(t.String()), invite_id: t.Number(),
     requested_at: date, status: t.Union([t.Literal("pending"), t.Literal("approved"), t.Literal("declined")]),
   }),
-  ok: t.Object({ success: t.Literal(true) }),
+  ok: OkModel,
   export: t.Object({ format: t.Union([t.Literal("csv"), t.Literal("xlsx")]), invite_id: t.Optional(t.Integer({ minimum: 1 })) }),
   chart: t.Object({ days: t.Optional(t.Integer({ minimum: 1, maximum: 365 })), invite_id: t.Optional(t.Integer({ minimum: 1 })) }),
   seriesQuery: t.Object({
@@ -78,3 +79,9 @@ export const ChannelsModel = {
   }),
   sent: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Optional(t.Integer()) }),
 };
+
+export type Channel = Static<typeof ChannelsModel.channel>;
+export type Invite = Static<typeof ChannelsModel.invite>;
+export type InviteStats = Static<typeof ChannelsModel.inviteStats>;
+export type ChannelStats = Static<typeof ChannelsModel.channelStats>;
+export type JoinSeries = Static<typeof ChannelsModel.series>;

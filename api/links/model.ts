@@ -1,6 +1,10 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
+import { PIXEL_TYPES } from "../../core/catalog/pixels";
+import { RULE_DEVICES, RULE_OS } from "../../core/links/routing-input";
+import { DateTime, IdParams, Url, formatted } from "../shared/models";
 
 const nullableString = (maxLength: number) => t.Optional(t.Nullable(t.String({ maxLength })));
+const nullableUrl = t.Optional(t.Nullable(Url({ maxLength: 4096 })));
 const ids = t.Optional(t.Nullable(t.Array(t.Number(), { maxItems: 100 })));
 
 /**
@@ -18,15 +22,15 @@ const linkFields = {
   tagIds: ids,
   starts_at: nullableString(64),
   expires_at: nullableString(64),
-  expired_url: nullableString(4096),
+  expired_url: nullableUrl,
   max_clicks: t.Optional(t.Nullable(t.Number())),
   password: nullableString(1000),
-  ios_url: nullableString(4096),
-  android_url: nullableString(4096),
-  desktop_url: nullableString(4096),
+  ios_url: nullableUrl,
+  android_url: nullableUrl,
+  desktop_url: nullableUrl,
   pixelIds: ids,
   domain_id: t.Optional(t.Nullable(t.Number())),
-  webhook_url: nullableString(4096),
+  webhook_url: nullableUrl,
   webhook_method: t.Optional(t.Nullable(t.Union([t.Literal("GET"), t.Literal("POST")]))),
   // checked in core, so that each problem names its place (rules[3].if.country)
   rules: t.Optional(t.Unknown({ description: 'ordered redirect rules, first match wins, at most 20: [{"if": {country?, language?, os?, device?, from?, to?, query?}, "url"}]; null or [] removes them' })),
@@ -38,7 +42,7 @@ export const LIST_DEFAULT = 100;
 export const LIST_MAX = 1000;
 
 export const LinkModel = {
-  create: t.Object({ ...linkFields, url: t.String({ minLength: 1, maxLength: 4096 }), code: t.Optional(t.Nullable(t.String({ maxLength: 64 }))) }),
+  create: t.Object({ ...linkFields, url: Url({ minLength: 1, maxLength: 4096 }), code: t.Optional(t.Nullable(t.String({ maxLength: 64 }))) }),
   edit: t.Object({
     ...linkFields,
     webhook_enabled: t.Optional(t.Nullable(t.Boolean())),
@@ -46,7 +50,7 @@ export const LinkModel = {
   }),
   /** no length cap per url: an over-long one is a `failed` entry (spec rule 2); the body limit bounds the list */
   bulk: t.Object({ urls: t.Array(t.String(), { minItems: 1, maxItems: 100 }) }),
-  idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+  idParams: IdParams,
   /** GET /api/links: the spec's `tags` filter plus paging and search (the answer stays an array; X-Total-Count has the total) */
   listQuery: t.Object({
     // positive whole numbers of at most 15 digits (exact in a double); empty means no filter
@@ -62,18 +66,87 @@ export const CatalogModel = {
   tag: t.Object({ name: t.String({ minLength: 1, maxLength: 50 }) }),
   pixel: t.Object({
     name: t.String({ minLength: 1, maxLength: 100 }),
-    type: t.Union(["facebook", "google", "tiktok", "yandex", "vk"].map((v) => t.Literal(v))),
+    type: t.UnionEnum(PIXEL_TYPES),
     pixelId: t.String({ minLength: 1, maxLength: 64 }),
   }),
-  domain: t.Object({ hostname: t.String({ minLength: 1, maxLength: 253 }) }),
+  domain: t.Object({ hostname: formatted("hostname", { minLength: 1, maxLength: 253 }) }),
   /** a custom domain as every domain route answers it */
   domainView: t.Object({
-    id: t.Number(),
-    hostname: t.String(),
+    id: t.Integer(),
+    hostname: formatted("hostname"),
     verified: t.Boolean(),
     verifiedAt: t.Nullable(t.String({ format: "date-time" })),
     verification: t.Object({ type: t.Literal("TXT"), name: t.String(), value: t.String() }, { description: "publish this DNS record, then call verify" }),
     createdAt: t.String({ format: "date-time" }),
   }),
-  idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+  idParams: IdParams,
+  tagView: t.Object({ id: t.Integer(), name: t.String(), createdAt: DateTime() }),
+  pixelView: t.Object({ id: t.Integer(), name: t.String(), type: t.UnionEnum(PIXEL_TYPES), pixelId: t.String(), createdAt: DateTime() }),
 };
+
+const stats = t.Object({ totalClicks: t.Integer(), uniqueClicks: t.Integer(), botClicks: t.Integer() });
+const ruleConditions = t.Object({
+  country: t.Optional(t.Array(t.String({ description: "ISO 3166-1 alpha-2, upper case" }))),
+  language: t.Optional(t.Array(t.String({ description: "primary language subtag, lower case" }))),
+  os: t.Optional(t.Array(t.UnionEnum(RULE_OS))),
+  device: t.Optional(t.Array(t.UnionEnum(RULE_DEVICES))),
+  from: t.Optional(DateTime("inclusive")),
+  to: t.Optional(DateTime("exclusive")),
+  query: t.Optional(t.Record(t.String(), t.String())),
+});
+
+/** What the links routes answer. */
+export const LinkViews = {
+  /** the create/edit answer */
+  summary: t.Object({ id: t.Integer(), code: t.String(), trackingUrl: Url(), original_url: Url(), title: t.Nullable(t.String()) }),
+  stats,
+  rule: t.Object({ if: ruleConditions, url: Url() }),
+  variant: t.Object({ url: Url(), weight: t.Integer({ minimum: 1, maximum: 100 }) }),
+  bulk: t.Object({
+    created: t.Integer(),
+    errors: t.Integer(),
+    results: t.Array(t.Object({ url: t.String(), trackingUrl: Url(), code: t.String(), id: t.Integer() })),
+    failed: t.Array(t.Object({ url: t.String(), error: t.String() })),
+  }),
+};
+
+const summaryFields = LinkViews.summary.properties;
+
+/** One item of GET /api/links. */
+export const LinkListItemModel = t.Object({ ...summaryFields, is_active: t.Boolean(), tagIds: t.Array(t.Integer()), created_at: DateTime(), stats });
+
+/** GET /api/links/:id: every stored field (never the password), webhook state and counters. */
+export const LinkDetailsModel = t.Object({
+  ...summaryFields,
+  utm_source: t.Nullable(t.String()),
+  utm_medium: t.Nullable(t.String()),
+  utm_campaign: t.Nullable(t.String()),
+  tagIds: t.Array(t.Integer()),
+  pixelIds: t.Array(t.Integer()),
+  starts_at: t.Nullable(DateTime()),
+  expires_at: t.Nullable(DateTime()),
+  expired_url: t.Nullable(Url()),
+  max_clicks: t.Nullable(t.Integer()),
+  has_password: t.Boolean(),
+  ios_url: t.Nullable(Url()),
+  android_url: t.Nullable(Url()),
+  desktop_url: t.Nullable(Url()),
+  domain_id: t.Nullable(t.Integer()),
+  webhook_url: t.Nullable(Url()),
+  webhook_method: t.Union([t.Literal("GET"), t.Literal("POST")]),
+  webhook_enabled: t.Boolean(),
+  webhook_failures: t.Integer(),
+  is_active: t.Boolean(),
+  rules: t.Array(LinkViews.rule),
+  variants: t.Array(LinkViews.variant),
+  stats,
+  created_at: DateTime(),
+  updated_at: DateTime(),
+});
+
+export type LinkListItem = Static<typeof LinkListItemModel>;
+export type LinkDetails = Static<typeof LinkDetailsModel>;
+export type Tag = Static<typeof CatalogModel.tagView>;
+export type Pixel = Static<typeof CatalogModel.pixelView>;
+export type Domain = Static<typeof CatalogModel.domainView>;
+export type BulkResult = Static<typeof LinkViews.bulk>;

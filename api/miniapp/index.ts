@@ -6,6 +6,7 @@ import { indexHtml } from "../../miniapp/page";
 import { authPlugin } from "../shared/auth";
 import { MiniappModel } from "./model";
 import { pageHeaders } from "../shared/page-headers";
+import { AccountViews } from "../auth/model";
 
 /**
  * The mini-app / web dashboard: `/` redirects to `/app/`, `/app/assets/*` are the bundled files
@@ -48,6 +49,7 @@ export function miniappRoutes(deps: Deps) {
     .get("/app/*", page)
     .get("/api/account/usage", ({ userId }) => accountUsage(deps, userId), {
       scope: "session",
+      response: AccountViews.usage,
       detail: { tags: ["account"], summary: "Plan, limits and usage of the signed-in user" },
     });
 }

@@ -1,11 +1,11 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
+import { DateTime, IdParams, OkModel, Url } from "../shared/models";
 
-const ok = t.Object({ success: t.Literal(true) });
 const contentType = t.Union([t.Literal("text"), t.Literal("image"), t.Literal("video"), t.Literal("audio"), t.Literal("file")]);
 
 export const SecureModel = {
-  ok,
-  idParams: t.Object({ id: t.Numeric({ minimum: 1 }) }),
+  ok: OkModel,
+  idParams: IdParams,
   // public routes: no length limits here, an over-long code is an unknown link (404) and an
   // over-long grant an invalid one (counts a view), as the spec's table and the docs say
   codeParams: t.Object({ code: t.String({ minLength: 1 }) }),
@@ -18,7 +18,7 @@ export const SecureModel = {
     name: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
     description: t.Optional(t.String({ maxLength: 1000 })),
   }),
-  filesQuery: t.Object({ folderId: t.Numeric({ minimum: 1 }) }),
+  filesQuery: t.Object({ folderId: IdParams.properties.id }),
   fileCreate: t.Object({
     folderId: t.Integer({ minimum: 1 }),
     name: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "required for files; a text note without one is named \"Note N, 25 Nov\", never after its text" })),
@@ -26,7 +26,7 @@ export const SecureModel = {
     contentType,
     textContent: t.Optional(t.String({ maxLength: 512 * 1024 })),
   }),
-  linksQuery: t.Object({ fileId: t.Numeric({ minimum: 1 }) }),
+  linksQuery: t.Object({ fileId: IdParams.properties.id }),
   linkCreate: t.Object({
     fileId: t.Integer({ minimum: 1 }),
     expiresInHours: t.Number({ exclusiveMinimum: 0, maximum: 8784 }),
@@ -42,15 +42,15 @@ export const SecureModel = {
     id: t.Integer(),
     fileId: t.Integer(),
     code: t.String(),
-    url: t.String({ description: "SHORT_URL/s/<code>" }),
-    expiresAt: t.String(),
+    url: Url({ description: "SHORT_URL/s/<code>" }),
+    expiresAt: DateTime(),
     maxViews: t.Nullable(t.Integer({ description: "null: unlimited" })),
     viewCount: t.Integer(),
     isRevoked: t.Boolean(),
     state: t.Union([t.Literal("active"), t.Literal("revoked"), t.Literal("paused"), t.Literal("expired"), t.Literal("exhausted")]),
     hasPassword: t.Boolean(),
     notifyOnView: t.Boolean(),
-    createdAt: t.String(),
+    createdAt: DateTime(),
   }),
   requestCreate: t.Object({
     folderId: t.Integer({ minimum: 1 }),
@@ -62,15 +62,15 @@ export const SecureModel = {
   request: t.Object({
     id: t.Integer(),
     code: t.String(),
-    url: t.String({ description: "SHORT_URL/r/<code>" }),
+    url: Url({ description: "SHORT_URL/r/<code>" }),
     folderId: t.Integer(),
     title: t.String(),
-    expiresAt: t.Nullable(t.String({ description: "null: never expires" })),
+    expiresAt: t.Nullable(DateTime("null: never expires")),
     maxFiles: t.Nullable(t.Integer({ description: "null: no maximum" })),
     filesReceived: t.Integer(),
     isActive: t.Boolean(),
     state: t.Union([t.Literal("active"), t.Literal("inactive"), t.Literal("expired"), t.Literal("full")]),
-    createdAt: t.String(),
+    createdAt: DateTime(),
   }),
   received: t.Object({
     received: t.Literal(true),
@@ -83,3 +83,45 @@ export const SecureModel = {
   requestText: t.Object({ text: t.String({ minLength: 1, maxLength: 512 * 1024 }) }),
   passwordHeaders: t.Object({ "x-share-password": t.Optional(t.String({ maxLength: 1024 })) }),
 };
+
+/** What the owner routes and the public view answer. */
+export const SecureViews = {
+  folder: t.Object({ id: t.Integer(), name: t.String(), description: t.String(), isPaused: t.Boolean(), fileCount: t.Integer(), createdAt: DateTime(), updatedAt: DateTime() }),
+  file: t.Object({
+    id: t.Integer(),
+    folderId: t.Integer(),
+    name: t.String(),
+    description: t.String(),
+    contentType,
+    mimeType: t.Nullable(t.String()),
+    fileName: t.Nullable(t.String()),
+    fileSize: t.Nullable(t.Integer()),
+    textContent: t.Optional(t.String({ description: "text files only" })),
+    hasContent: t.Boolean({ description: "false until the bytes of a non-text file are uploaded" }),
+    createdAt: DateTime(),
+  }),
+  /** GET /api/secure/view/:code; a link-preview bot gets only code, contentType, expiresAt and message */
+  view: t.Object({
+    code: t.String(),
+    name: t.Optional(t.String()),
+    description: t.Optional(t.String()),
+    contentType,
+    expiresAt: DateTime(),
+    viewsLeft: t.Optional(t.Nullable(t.Integer({ description: "views left after this one; null: unlimited" }))),
+    lines: t.Optional(t.Array(t.String(), { description: "text content split into lines (contentType text)" })),
+    mimeType: t.Optional(t.String()),
+    fileName: t.Optional(t.String()),
+    fileSize: t.Optional(t.Integer()),
+    streamUrl: t.Optional(Url()),
+    downloadUrl: t.Optional(Url()),
+    preview: t.Optional(t.Boolean({ description: "the owner previewed: nothing counted" })),
+    message: t.Optional(t.String()),
+  }),
+  /** the bytes of the shared file (Range requests answer 206) */
+  bytes: t.String({ format: "binary" }),
+};
+
+export type SecureFolder = Static<typeof SecureViews.folder>;
+export type SecureFile = Static<typeof SecureViews.file>;
+export type SecureLink = Static<typeof SecureModel.link>;
+export type SecureRequest = Static<typeof SecureModel.request>;

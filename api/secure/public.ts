@@ -12,7 +12,8 @@ import { linkOwner, openLink, viewPayload, type OpenDeps, type OpenMode } from "
 import { errorResponse } from "../shared/errors";
 import { clientAddress } from "../shared/client-ip";
 import { PUBLIC_HEADERS, serveBytes } from "./serve";
-import { SecureModel } from "./model";
+import { errors } from "../shared/models";
+import { SecureModel, SecureViews } from "./model";
 
 /** The header that carries a share password. */
 export const PASSWORD_HEADER = "x-share-password";
@@ -92,7 +93,15 @@ export function securePublicApi(deps: Deps, open: OpenDeps) {
       }
     };
   const tags = ["secure (public)"];
-  const byteOpts = { params: SecureModel.codeParams, query: SecureModel.grantQuery, headers: SecureModel.passwordHeaders, detail: { tags } };
+  // public answers: 401 a password is needed or wrong, 403 a preview bot without a grant, 404 no such link, 410 expired, revoked or used up
+  const publicErrors = errors(401, 403, 404, 410);
+  const byteOpts = (summary: string) => ({
+    params: SecureModel.codeParams,
+    query: SecureModel.grantQuery,
+    headers: SecureModel.passwordHeaders,
+    response: { 200: SecureViews.bytes, 206: SecureViews.bytes, ...publicErrors, ...errors(416) },
+    detail: { tags, summary },
+  });
 
   return new Elysia({ name: "secure-public", prefix: "/secure/view" })
     .get("/:code", async ({ request, params, server }) => {
@@ -111,8 +120,9 @@ export function securePublicApi(deps: Deps, open: OpenDeps) {
     }, {
       params: SecureModel.codeParams,
       headers: SecureModel.passwordHeaders,
+      response: { 200: SecureViews.view, ...publicErrors },
       detail: { tags, summary: "Open a secure link (counts one view; X-Share-Password when it has a password)" },
     })
-    .get("/:code/stream", bytes("inline"), byteOpts)
-    .get("/:code/download", bytes("attachment"), byteOpts);
+    .get("/:code/stream", bytes("inline"), byteOpts("The shared bytes to show inline (Range supported; `grant` from the view's streamUrl)"))
+    .get("/:code/download", bytes("attachment"), byteOpts("The shared bytes as a download (Range supported; `grant` from the view's downloadUrl)"));
 }

@@ -19,6 +19,7 @@ import { htmlResponder } from "./viewer";
 import { receivedPage, requestPage } from "./request-html";
 import { statePage } from "./viewer-html";
 import { withUploadedFile } from "./upload";
+import { errors } from "../shared/models";
 
 /** Items one client address may send through request links per hour (all links together). */
 export const REQUEST_UPLOADS_PER_HOUR = 30;
@@ -74,7 +75,8 @@ export function secureRequestsPublic(deps: Deps) {
     }, {
       params: SecureModel.codeParams,
       parse: "none",
-      response: { 201: SecureModel.received },
+      // 404 no such request link, 410 expired, switched off or full
+      response: { 201: SecureModel.received, ...errors(404, 410, 413, 415) },
       detail: { tags, summary: "Send a file (multipart field `file`, at most 10 MB) or a text (JSON `{text}`) through a request link; no account needed" },
     })
     .get("/r/:code", async ({ params, request }) => {

@@ -1,8 +1,8 @@
-import { Elysia, t } from "elysia";
+import { type AnyElysia, Elysia, t } from "elysia";
 import { NotFound } from "../../core/errors";
-import { openapi } from "@elysiajs/openapi";
 import { dirname, join } from "node:path";
 import pkg from "../../package.json";
+import { openApiDocument } from "./openapi";
 import { pageHeaders } from "./page-headers";
 
 export const DOCS_PATH = "/api/docs";
@@ -22,39 +22,44 @@ const DOCS_PAGE = `<!doctype html>
 <script src="${DOCS_PATH}/assets/swagger-ui-bundle.js"></script><script src="${DOCS_PATH}/assets/init.js"></script>
 </body></html>`;
 
+/** The document's own words: title, version, how to sign in. */
+const HEAD = {
+  info: {
+    title: "Linkbot API",
+    version: pkg.version,
+    description:
+      "Tracking links, secure sharing and keyword tracking. Authenticate with an Authorization: Bearer header " +
+      "(access token or API token) or the x-msgr-init-data header (Telegram Mini App). API tokens need the scope each endpoint names. " +
+      "Every error answers {error, message, details?} (the Error schema); a known path with a method it does not take answers 405 with an Allow header.",
+  },
+  components: {
+    securitySchemes: {
+      bearer: { type: "http", scheme: "bearer", description: "JWT access token or an API token (lbt_sk_…)" },
+      initData: { type: "apiKey", in: "header", name: "x-msgr-init-data", description: "Telegram Mini App initData" },
+    },
+  },
+  security: [{ bearer: [] }, { initData: [] }],
+  // the API is served with its documents: the origin the document came from
+  servers: [{ url: "/" }],
+};
+
 /**
- * The OpenAPI document generated from the route schemas (GET /api/docs/json) and a Swagger UI page
+ * The OpenAPI 3.1 document generated from the route schemas (GET /api/docs/json) and a Swagger UI page
  * (GET /api/docs). Swagger UI's files are served from the installed swagger-ui-dist package, so the
- * page works without internet access (the plugin's default would load Scalar from a CDN); the page
- * itself is ours, since the plugin's starts Swagger UI from an inline script.
+ * page works without internet access; the page itself is ours, since a generated one starts Swagger UI
+ * from an inline script. `app` is the whole app (read when the document is first asked for, so every
+ * route is registered by then).
  */
-export function docsPlugin() {
+export function docsPlugin(app: () => AnyElysia) {
   const pageHeadersOfDocs = { "content-type": "text/html; charset=utf-8", ...pageHeaders("docs") };
+  let cached: { routes: number; document: Record<string, unknown> } | undefined;
+  const exclude = [/^(?!\/api\/)/, new RegExp(`^${DOCS_PATH}`)];
   return new Elysia({ name: "docs" })
-    .use(
-      openapi({
-        path: DOCS_PATH,
-        specPath: `${DOCS_PATH}/json`,
-        provider: null,
-        exclude: { paths: [/^(?!\/api\/)/, new RegExp(`^${DOCS_PATH}`)] },
-        documentation: {
-          info: {
-            title: "Linkbot API",
-            version: pkg.version,
-            description:
-              "Tracking links, secure sharing and keyword tracking. Authenticate with an Authorization: Bearer header " +
-              "(access token or API token) or the x-msgr-init-data header (Telegram Mini App). API tokens need the scope each endpoint names.",
-          },
-          components: {
-            securitySchemes: {
-              bearer: { type: "http", scheme: "bearer", description: "JWT access token or an API token (lbt_sk_…)" },
-              initData: { type: "apiKey", in: "header", name: "x-msgr-init-data", description: "Telegram Mini App initData" },
-            },
-          },
-          security: [{ bearer: [] }, { initData: [] }],
-        },
-      }),
-    )
+    .get(`${DOCS_PATH}/json`, () => {
+      const routes = app().routes.length;
+      if (cached?.routes !== routes) cached = { routes, document: openApiDocument(app(), HEAD, exclude) };
+      return cached.document;
+    }, { detail: { hide: true } })
     .get(DOCS_PATH, () => new Response(DOCS_PAGE, { headers: pageHeadersOfDocs }), { detail: { hide: true } })
     .get(`${DOCS_PATH}/assets/:file`, ({ params, set }) => {
       if (!Object.hasOwn(ASSET_FILES, params.file)) throw new NotFound("Documentation asset");

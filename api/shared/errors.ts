@@ -24,13 +24,14 @@ export function errorResponse(status: number, error: string, message: string, de
  * t.Integer in query and params) on its own and reports it without the parameter's name, so the
  * name is found again by the raw text of the failed value.
  */
-function parameterOf(value: unknown, request: Request, params: Record<string, string> | undefined): string | undefined {
+function parameterOf(value: unknown, request: Request, params: Record<string, unknown> | undefined): string | undefined {
   if (value === undefined || value === null || typeof value === "object") return undefined;
   const raw = String(value);
   // a converted number may not print as it was sent ("99999999999999999999" became 1e20)
   const same = (v: string) => v === raw || (typeof value === "number" && v.trim() !== "" && Number(v) === value);
   for (const [k, v] of requestUrl(request).searchParams) if (same(v)) return k;
-  for (const [k, v] of Object.entries(params ?? {})) if (same(v)) return k;
+  // params may already hold converted values (a number for an integer id)
+  for (const [k, v] of Object.entries(params ?? {})) if (same(String(v))) return k;
   return undefined;
 }
 
@@ -80,20 +81,27 @@ function validationDetails(err: ElysiaValidationError, request: Request, params:
  * validation/parse/route errors in the contract's shape, other 4xx as they are; anything else is
  * logged and answers a generic 500. `code` is Elysia's error code ("UNKNOWN" outside Elysia).
  */
-export function errorResponseOf(log: Logger, code: string | number, error: unknown, request: Request, params?: Record<string, string>): Response {
+export function errorResponseOf(log: Logger, code: string | number, error: unknown, request: Request, params?: Record<string, string>, allowed: AllowedMethods = () => []): Response {
   if (isDatabaseUnavailable(error)) return databaseUnavailable(log, error);
   // Elysia wraps errors thrown by a body parser (e.g. TooLarge) in a ParseError
   const domain = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
   if (domain instanceof AppError) return errorResponse(domain.status, domain.code, domain.message, domain.details, domain.headers);
   switch (code) {
     case "VALIDATION": {
+      // an answer that breaks its own route's response schema is our fault, not the caller's
+      if ((error as { type?: string }).type === "response") break;
       const details = validationDetails(error as ElysiaValidationError, request, params);
       return errorResponse(400, "validation_error", `Invalid request: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}`, details);
     }
     case "PARSE":
       return errorResponse(400, "invalid_body", "The request body could not be parsed; send valid JSON with Content-Type: application/json");
-    case "NOT_FOUND":
-      return errorResponse(404, "not_found", `No route for ${request.method} ${requestUrl(request).pathname}`);
+    case "NOT_FOUND": {
+      const { pathname } = requestUrl(request);
+      const methods = allowed(pathname);
+      if (methods.length)
+        return errorResponse(405, "method_not_allowed", `${request.method} is not allowed on ${pathname}; use ${methods.join(", ")}`, undefined, { Allow: methods.join(", ") });
+      return errorResponse(404, "not_found", `No route for ${request.method} ${pathname}`);
+    }
     case "INVALID_COOKIE_SIGNATURE":
       return errorResponse(400, "invalid_cookie", "Invalid cookie");
   }
@@ -122,9 +130,44 @@ function databaseUnavailable(log: Logger, error: unknown): Response {
   return errorResponse(503, "database_unavailable", "The database cannot be reached right now; try again shortly", undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_S) });
 }
 
-/** The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. */
-export function errorHandler(log: Logger) {
+/** The methods a path is served with (none: the path is unknown). */
+export type AllowedMethods = (pathname: string) => string[];
+
+interface RouteLike {
+  method: string;
+  path: string;
+}
+
+/**
+ * The methods each /api path takes, read from the app's routes (`:param` matches one segment, a
+ * trailing slash is optional). HEAD goes with GET, as Elysia answers it.
+ */
+export function allowedMethodsOf(routes: () => readonly RouteLike[]): AllowedMethods {
+  let compiled: { count: number; patterns: { re: RegExp; method: string }[] } | undefined;
+  return (pathname) => {
+    if (!pathname.startsWith("/api/")) return [];
+    const all = routes();
+    if (compiled?.count !== all.length) {
+      const patterns = all
+        .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
+        .map((r) => {
+          const source = r.path.replace(/\/$/, "").split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/");
+          return { re: new RegExp(`^${source}/?$`), method: r.method };
+        });
+      compiled = { count: all.length, patterns };
+    }
+    const methods = new Set(compiled.patterns.filter((p) => p.re.test(pathname)).map((p) => p.method));
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods];
+  };
+}
+
+/**
+ * The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. A
+ * known path asked with a method it does not take is 405 with `Allow` (`allowed` knows the paths).
+ */
+export function errorHandler(log: Logger, allowed?: AllowedMethods) {
   return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request, params }) =>
-    errorResponseOf(log, code, error, request, params as Record<string, string> | undefined),
+    errorResponseOf(log, code, error, request, params as Record<string, string> | undefined, allowed),
   );
 }

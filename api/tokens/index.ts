@@ -1,8 +1,9 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../core/tokens/api-tokens";
 import { authPlugin } from "../shared/auth";
-import { TokenModel } from "./model";
+import { OkModel } from "../shared/models";
+import { TokenModel, TokenViews } from "./model";
 
 /** API tokens: create (secret shown once), list, revoke. Managing tokens needs a session or a `*` token. */
 export function tokensApi(deps: Deps) {
@@ -11,10 +12,10 @@ export function tokensApi(deps: Deps) {
     .post("/", ({ userId, body, set }) => {
       set.status = 201;
       return createApiToken(deps, userId, body);
-    }, { scope: "session", body: TokenModel.create, detail: { tags: ["tokens"], summary: "Create an API token" } })
-    .get("/", ({ userId }) => listApiTokens(deps, userId), { scope: "session", detail: { tags: ["tokens"] } })
+    }, { scope: "session", body: TokenModel.create, response: { 201: TokenViews.created }, detail: { tags: ["tokens"], summary: "Create an API token" } })
+    .get("/", ({ userId }) => listApiTokens(deps, userId), { scope: "session", response: t.Array(TokenViews.token), detail: { tags: ["tokens"], summary: "Your live API tokens, newest first (no secrets)" } })
     .delete("/:id", async ({ userId, params }) => {
       await revokeApiToken(deps, userId, params.id);
       return { success: true };
-    }, { scope: "session", params: TokenModel.idParams, detail: { tags: ["tokens"] } });
+    }, { scope: "session", params: TokenModel.idParams, response: OkModel, detail: { tags: ["tokens"], summary: "Revoke an API token" } });
 }

@@ -1,4 +1,5 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
+import { DateTime, IdParams } from "../shared/models";
 
 export const TokenModel = {
   create: t.Object({
@@ -7,5 +8,24 @@ export const TokenModel = {
     scopes: t.Optional(t.Array(t.String(), { minItems: 1, maxItems: 20 })),
     expiresInDays: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: 3650 }))),
   }),
-  idParams: t.Object({ id: t.Numeric() }),
+  idParams: IdParams,
 };
+
+const token = {
+  id: t.Integer(),
+  name: t.String(),
+  scopes: t.Array(t.String({ description: "a scope such as read:links, or * for all" })),
+  hint: t.String({ description: "the first characters of the secret, to tell tokens apart" }),
+  createdAt: DateTime(),
+  expiresAt: t.Nullable(DateTime()),
+  lastUsedAt: t.Nullable(DateTime()),
+  revokedAt: t.Nullable(DateTime()),
+};
+
+/** What the token routes answer: the secret only once, on create. */
+export const TokenViews = {
+  token: t.Object(token),
+  created: t.Object({ ...token, token: t.String({ description: "the secret (lbt_sk_…), shown only now" }) }),
+};
+
+export type ApiToken = Static<typeof TokenViews.token>;

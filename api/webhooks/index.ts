@@ -1,9 +1,10 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { getSigningSecret, rotateSigningSecret, type SigningSecret } from "../../core/webhooks/signing";
 import { sendTestDelivery } from "../../core/webhooks/link-webhook";
 import { listDeliveries, redeliver } from "../../core/webhooks/deliveries";
 import { authPlugin } from "../shared/auth";
+import { errors } from "../shared/models";
 import { WebhookModel } from "./model";
 
 const view = (s: SigningSecret) => ({ secret: s.secret, createdAt: s.createdAt.toISOString(), rotatedAt: s.rotatedAt?.toISOString() ?? null });
@@ -35,11 +36,13 @@ export function webhooksApi(deps: Deps) {
     .get("/deliveries", ({ userId, query }) => listDeliveries(deps, userId, query), {
       scope: "read:links",
       query: WebhookModel.deliveriesQuery,
+      response: { 200: t.Array(WebhookModel.delivery), ...errors(404) },
       detail: { tags: ["webhooks"], summary: "Recent webhook deliveries, newest first" },
     })
     .post("/deliveries/:id/redeliver", ({ userId, params }) => redeliver(deps, userId, params.id), {
       scope: "write:links",
       params: WebhookModel.deliveryParams,
+      response: { 200: WebhookModel.delivery, ...errors(409) },
       detail: { tags: ["webhooks"], summary: "Queue a failed delivery again" },
     });
 }

@@ -1,5 +1,6 @@
 /** Passkeys through @simplewebauthn/browser (loaded on demand, bundled with the app). */
 import { del, get, post } from "./api";
+import type { Passkey } from "../../api/auth/model";
 
 const lib = () => import("@simplewebauthn/browser");
 
@@ -44,5 +45,5 @@ export async function loginWithPasskey(email?: string) {
   return post("/api/auth/passkey/login/verify", response);
 }
 
-export const listPasskeys = () => get<any[]>("/api/auth/passkey/list");
+export const listPasskeys = () => get<Passkey[]>("/api/auth/passkey/list");
 export const removePasskey = (id: number | string) => del(`/api/auth/passkey/${id}`);

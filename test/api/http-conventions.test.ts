@@ -132,6 +132,22 @@ describe("CONTRACT §3 body and error rules", () => {
     }
   });
 
+  test("a known path asked with a method it does not take is 405 with Allow and the JSON error body", async () => {
+    const { token } = await t.telegramUser();
+    for (const [method, path, allow] of [
+      ["PUT", "/api/links/5", "GET, HEAD, PATCH, DELETE"],
+      ["DELETE", "/api/links", "POST, GET, HEAD"],
+      ["POST", "/api/auth/me", "GET, HEAD"],
+      ["GET", "/api/auth/refresh/", "POST"],
+    ] as const) {
+      const res = await t.request(method, path, { token });
+      expect([method, path, res.status]).toEqual([method, path, 405]);
+      expect(res.headers.get("allow")!.split(", ").sort()).toEqual(allow.split(", ").sort());
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(res.json).toEqual({ error: "method_not_allowed", message: `${method} is not allowed on ${path}; use ${res.headers.get("allow")}` });
+    }
+  });
+
   test("an unexpected error is a generic 500 without a stack trace, and is logged", async () => {
     const app = t.app.get("/api/__boom", () => {
       throw new TypeError("secret internals at /srv/app/core/x.ts:12");

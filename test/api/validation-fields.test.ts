@@ -36,7 +36,8 @@ test("a value of the right type that breaks a bound of an optional or nullable f
     ["POST", "/api/links", { url: "https://a.example", max_clicks: 0 }, "max_clicks", "must be a positive whole number"], // the links model names the rule itself,
     ["POST", "/api/links", { url: "https://a.example", title: "x".repeat(5000) }, "title", "Expected string length less or equal to 1000"],
     ["POST", "/api/secure/links", { fileId: 1, expiresInHours: 1, maxViews: 0 }, "maxViews", "Expected integer to be greater or equal to 1"],
-    ["DELETE", "/api/auth/passkey/abc", undefined, "id", "must be a number"],
+    // path ids are integers (the OpenAPI document says so): a word is refused as "not a whole number"
+    ["DELETE", "/api/auth/passkey/abc", undefined, "id", "must be a whole number"],
   ];
   for (const [method, path, body, field, message] of cases) {
     const res = await t.request(method, path, { token, body });

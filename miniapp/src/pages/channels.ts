@@ -4,12 +4,13 @@ import { get, post } from "../api";
 import { linkTo } from "../router";
 import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
 import { ChartView, groupedBarConfig } from "../charts";
+import type { Channel, ChannelStats, Invite, InviteStats, JoinSeries } from "../../../api/channels/model";
 
 const pct = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)} %`);
 const money = (n: number | null, c?: string) => (n === null || !c ? "—" : `${n.toFixed(2)} ${c}`);
 
 export function ChannelsPage() {
-  const data = useAsync(() => get<any[]>("/api/channels"), []);
+  const data = useAsync(() => get<Channel[]>("/api/channels"), []);
   return html`<section>
     <header class="page-head"><h1>Channels</h1></header>
     <${Async} state=${data}>${(channels: any[]) => channels.length === 0
@@ -22,14 +23,14 @@ export function ChannelsPage() {
 }
 
 export function ChannelPage({ id }: { id: string }) {
-  const channel = useAsync(() => get<any>(`/api/channels/${id}`), [id]);
-  const stats = useAsync(() => get<any>(`/api/channels/${id}/stats`), [id]);
+  const channel = useAsync(() => get<Channel>(`/api/channels/${id}`), [id]);
+  const stats = useAsync(() => get<ChannelStats>(`/api/channels/${id}/stats`), [id]);
   const invites = useAsync(async () => {
-    const list = await get<any[]>(`/api/channels/${id}/invites`);
-    return Promise.all(list.map(async (i) => ({ ...i, figures: await get<any>(`/api/invites/${i.id}/stats`) })));
+    const list = await get<Invite[]>(`/api/channels/${id}/invites`);
+    return Promise.all(list.map(async (i) => ({ ...i, figures: await get<InviteStats>(`/api/invites/${i.id}/stats`) })));
   }, [id]);
   const [invite, setInvite] = useState("");
-  const series = useAsync(() => get<any>(`/api/channels/${id}/series?days=30${invite ? `&invite_id=${invite}` : ""}`), [id, invite]);
+  const series = useAsync(() => get<JoinSeries>(`/api/channels/${id}/series?days=30${invite ? `&invite_id=${invite}` : ""}`), [id, invite]);
   const { busy, run } = useAction();
   const send = (path: string, body: unknown, done: string) => run(() => post(`/api/channels/${id}/${path}`, body), done);
   return html`<section>

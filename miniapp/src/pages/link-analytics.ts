@@ -4,25 +4,26 @@ import { get } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
 import { Async, Empty, html, useAsync, fmtDate } from "../ui";
 import { RoutingComparison } from "./link-routing-stats";
+import type { Bots, Devices, GeoRow, HeatmapCell, LinkClicks, LinkStats, TimelineRow } from "../../../api/analytics/model";
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
 const browserTz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 const ZONES = [...new Set([browserTz, "UTC", "Europe/London", "Europe/Berlin", "Europe/Moscow", "Asia/Dubai", "Asia/Kolkata",
   "Asia/Shanghai", "Asia/Tokyo", "America/New_York", "America/Chicago", "America/Los_Angeles", "Australia/Sydney"])];
 
-type Named = { name: string; count: number; percentage: number };
+type Named = Devices["devices"][number];
 
 export function Analytics({ id, period, setPeriod }: { id: string; period: string; setPeriod: (p: string) => void }) {
   const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");
   const [tz, setTz] = useState(browserTz);
   const q = (extra = "") => `period=${period}${extra}`;
-  const stats = useAsync(() => get(`/api/links/${id}/stats?${q()}`), [id, period]);
-  const timeline = useAsync(() => get<{ date: string; clicks: number; unique: number }[]>(
+  const stats = useAsync(() => get<LinkStats>(`/api/links/${id}/stats?${q()}`), [id, period]);
+  const timeline = useAsync(() => get<TimelineRow[]>(
     `/api/links/${id}/timeline?${q(`&granularity=${gran}&tz=${encodeURIComponent(tz)}`)}`), [id, period, gran, tz]);
-  const geo = useAsync(() => get<{ country: string | null; count: number; percentage: number }[]>(`/api/links/${id}/geo?${q()}`), [id, period]);
-  const devices = useAsync(() => get<{ devices: Named[]; browsers: Named[]; os: Named[] }>(`/api/links/${id}/devices?${q()}`), [id, period]);
-  const bots = useAsync(() => get<{ totalBots: number; botPercentage: number; bots: { name: string; count: number }[] }>(`/api/links/${id}/bots?${q()}`), [id, period]);
-  const heat = useAsync(() => get<{ day: number; hour: number; count: number }[]>(`/api/links/${id}/heatmap?${q(`&tz=${encodeURIComponent(tz)}`)}`), [id, period, tz]);
+  const geo = useAsync(() => get<GeoRow[]>(`/api/links/${id}/geo?${q()}`), [id, period]);
+  const devices = useAsync(() => get<Devices>(`/api/links/${id}/devices?${q()}`), [id, period]);
+  const bots = useAsync(() => get<Bots>(`/api/links/${id}/bots?${q()}`), [id, period]);
+  const heat = useAsync(() => get<HeatmapCell[]>(`/api/links/${id}/heatmap?${q(`&tz=${encodeURIComponent(tz)}`)}`), [id, period, tz]);
 
   return html`<div class="analytics">
     <div class="controls card">
@@ -66,7 +67,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
 
 function RecentClicks({ id }: { id: string }) {
   const [page, setPage] = useState(1);
-  const clicks = useAsync(() => get(`/api/links/${id}/clicks?page=${page}&limit=20`), [id, page]);
+  const clicks = useAsync(() => get<LinkClicks>(`/api/links/${id}/clicks?page=${page}&limit=20`), [id, page]);
   return html`<div class="card"><h2>Recent clicks</h2><${Async} state=${clicks}>${(c: any) =>
     !c.data.length ? html`<${Empty}>No clicks yet.<//>` : html`<div class="table-wrap"><table class="clicks">
       <thead><tr><th>When</th><th>Country</th><th>Device</th><th>Browser</th><th>Referer</th></tr></thead>

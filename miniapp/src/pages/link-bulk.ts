@@ -3,13 +3,9 @@ import { useRef, useState } from "preact/hooks";
 import { post } from "../api";
 import { useMainButton } from "../telegram";
 import { CopyButton, ErrorBox, html, useSubmit } from "../ui";
+import type { BulkResult } from "../../../api/links/model";
 
-interface BulkResult {
-  created: number;
-  errors: number;
-  results: { url: string; trackingUrl: string; code: string; id: number }[];
-  failed: { url: string; error: string }[];
-}
+
 
 export function BulkPage() {
   const [text, setText] = useState("");

@@ -5,9 +5,10 @@ import { linkTo, navigate } from "../router";
 import { Async, CopyButton, confirmed, html, useAction, useAsync } from "../ui";
 import { appConfig } from "../widget";
 import { Analytics } from "./link-analytics";
+import type { LinkDetails } from "../../../api/links/model";
 
 export function LinkDetail({ id }: { id: string }) {
-  const link = useAsync(() => get(`/api/links/${id}`), [id]);
+  const link = useAsync(() => get<LinkDetails>(`/api/links/${id}`), [id]);
   const cfg = useAsync(() => appConfig(), []);
   const [period, setPeriod] = useState("30d");
   return html`<section><${Async} state=${link}>${(l: any) => {

@@ -6,8 +6,8 @@ import { ChipSelect, Field, Section, changed, compact, fromLocalInput, toLocalIn
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, ErrorBox, errorText, html, toast, useAsync, useSubmit, type Submit } from "../ui";
-import type { Tag } from "./links";
 import { RulesEditor, VariantsEditor, ruleRows, rulesBody, variantRows, variantsBody } from "./routing-editors";
+import type { LinkDetails, Pixel, Tag } from "../../../api/links/model";
 
 const TEXT = ["url", "title", "code", "utm_source", "utm_medium", "utm_campaign", "expired_url", "password",
   "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
@@ -29,10 +29,10 @@ export function LinkForm({ id }: { id?: string }) {
   const submit = useSubmit();
   const state = useAsync<Extras>(async () => {
     const [tags, pixels, domains, link] = await Promise.all([
-      optional(get("/api/tags"), []),
-      optional(get("/api/pixels"), []),
+      optional(get<Tag[]>("/api/tags"), []),
+      optional(get<Pixel[]>("/api/pixels"), []),
       optional(get("/api/domains"), []),
-      id ? get(`/api/links/${id}`) : Promise.resolve(null),
+      id ? get<LinkDetails>(`/api/links/${id}`) : Promise.resolve(null),
     ]);
     return { tags, pixels, domains, link };
   }, [id]);

@@ -1,9 +1,10 @@
 /** The analytics page's side-by-side of a link's A/B variants, and the clicks each redirect rule sent. */
 import { ChartView, groupedBarConfig } from "../charts";
 import { html } from "../ui";
+import type { LinkStats } from "../../../api/analytics/model";
 
-type VariantStat = { index: number; url: string; clicks: number; uniqueClicks: number };
-type RuleStat = { index: number; clicks: number };
+type VariantStat = LinkStats["variants"][number];
+type RuleStat = LinkStats["rules"][number];
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 const pct = (n: number, of: number) => (of ? `${Math.round((n * 1000) / of) / 10}%` : "—");

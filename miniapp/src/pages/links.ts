@@ -5,21 +5,10 @@ import { linkTo } from "../router";
 import { Async, Empty, html, useAsync } from "../ui";
 import { appConfig } from "../widget";
 import { OrphanVisits } from "./orphan-visits";
+import type { LinkListItem, Tag } from "../../../api/links/model";
 
-export interface LinkItem {
-  id: number;
-  code: string;
-  original_url: string;
-  title: string | null;
-  trackingUrl?: string;
-  is_active?: boolean;
-  stats?: { totalClicks: number; uniqueClicks: number; botClicks: number };
-}
+type LinkItem = LinkListItem;
 
-export interface Tag {
-  id: number;
-  name: string;
-}
 
 /** Links per request; "Show more" loads the next ones. */
 const PAGE = 50;

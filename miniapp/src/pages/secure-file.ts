@@ -3,20 +3,9 @@ import { useState } from "preact/hooks";
 import { del, get, patch, post } from "../api";
 import { navigate } from "../router";
 import { Async, CopyButton, Empty, confirmed, fmtBytes, fmtDate, html, useAction, useAsync } from "../ui";
+import type { SecureFile, SecureLink } from "../../../api/secure/model";
 
-interface SecureLink {
-  id: number;
-  code: string;
-  url: string;
-  expiresAt: string | null;
-  maxViews: number | null;
-  viewCount: number;
-  isRevoked: boolean;
-  hasPassword?: boolean;
-  notifyOnView?: boolean;
-  state?: "active" | "revoked" | "paused" | "expired" | "exhausted";
-  createdAt: string;
-}
+
 
 const STATE: Record<string, { text: string; cls: string }> = {
   active: { text: "active", cls: "badge ok" },
@@ -36,7 +25,7 @@ function status(l: SecureLink): { text: string; cls: string } {
 }
 
 export function FilePage({ id }: { id: string }) {
-  const file = useAsync(() => get(`/api/secure/files/${id}`), [id]);
+  const file = useAsync(() => get<SecureFile>(`/api/secure/files/${id}`), [id]);
   const links = useAsync(() => get<SecureLink[]>(`/api/secure/links?fileId=${id}`), [id]);
   const { busy, run } = useAction();
   const remove = () => confirmed("Delete this file and its links?") &&

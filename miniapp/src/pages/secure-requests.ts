@@ -4,19 +4,9 @@ import { del, get, patch, post } from "../api";
 import { linkTo } from "../router";
 import { Async, CopyButton, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
 import type { Folder } from "./secure";
+import type { SecureRequest } from "../../../api/secure/model";
 
-interface RequestLink {
-  id: number;
-  code: string;
-  url: string;
-  folderId: number;
-  title: string;
-  expiresAt: string | null;
-  maxFiles: number | null;
-  filesReceived: number;
-  isActive: boolean;
-  state: "active" | "inactive" | "expired" | "full";
-}
+type RequestLink = SecureRequest;
 
 const STATE: Record<RequestLink["state"], { text: string; cls: string }> = {
   active: { text: "open", cls: "badge ok" },

@@ -4,15 +4,9 @@ import { del, get, patch, post, upload } from "../api";
 import { linkTo, navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, Empty, ErrorBox, confirmed, errorText, fmtBytes, fmtDate, html, toast, useAction, useAsync } from "../ui";
+import type { SecureFile, SecureFolder } from "../../../api/secure/model";
 
-export interface Folder {
-  id: number;
-  name: string;
-  description: string | null;
-  isPaused: boolean;
-  fileCount: number;
-  createdAt: string;
-}
+export type Folder = SecureFolder;
 
 export function FoldersPage() {
   const folders = useAsync(() => get<Folder[]>("/api/secure/folders"), []);
@@ -50,7 +44,7 @@ const kindOf = (mime: string) => (/^(image|video|audio)\//.test(mime) ? mime.spl
 
 export function FolderPage({ id }: { id: string }) {
   const folder = useAsync(() => get<Folder>(`/api/secure/folders/${id}`), [id]);
-  const files = useAsync(() => get<any[]>(`/api/secure/files?folderId=${id}`), [id]);
+  const files = useAsync(() => get<SecureFile[]>(`/api/secure/files?folderId=${id}`), [id]);
   const { busy, run } = useAction();
   const pause = () => run(async () => folder.setData(await patch(`/api/secure/folders/${id}/pause`).then((r: any) => ({ ...folder.data!, ...r, isPaused: r?.isPaused ?? !folder.data!.isPaused }))));
   const remove = () => confirmed("Delete this folder with all its files and links?") &&

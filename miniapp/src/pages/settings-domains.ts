@@ -2,13 +2,9 @@
 import { useState } from "preact/hooks";
 import { del, get, post } from "../api";
 import { Async, CopyButton, Empty, ErrorBox, confirmed, errorText, html, useAction, useAsync } from "../ui";
+import type { Domain } from "../../../api/links/model";
 
-interface Domain {
-  id: number;
-  hostname: string;
-  verified: boolean;
-  verification: { type: "TXT"; name: string; value: string };
-}
+
 
 export function DomainsCard() {
   const domains = useAsync(() => get<Domain[]>("/api/domains"), []);

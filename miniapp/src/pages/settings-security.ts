@@ -4,6 +4,7 @@ import { del, get, post } from "../api";
 import { listPasskeys, registerPasskey, removePasskey } from "../passkey";
 import { SCOPES } from "../../../core/tokens/scopes";
 import { Async, CopyButton, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
+import type { ApiToken } from "../../../api/tokens/model";
 
 export function PasskeysCard() {
   const keys = useAsync(() => listPasskeys(), []);
@@ -26,7 +27,7 @@ export function PasskeysCard() {
       <button class="btn" disabled=${busy}>Add a passkey</button></form></div>`;
 }
 
-interface Token { id: number; name: string; scopes: string[]; createdAt: string; expiresAt: string | null; lastUsedAt?: string | null }
+type Token = ApiToken;
 
 export function TokensCard() {
   const tokens = useAsync(() => get<Token[]>("/api/tokens"), []);

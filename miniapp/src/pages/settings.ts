@@ -6,12 +6,9 @@ import { Async, ErrorBox, errorText, fmtDate, html, toast, useAsync } from "../u
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { PasskeysCard, TokensCard } from "./settings-security";
 import { DomainsCard } from "./settings-domains";
+import type { AccountUsage, Me } from "../../../api/auth/model";
 
-interface Me {
-  user: { id: number; username: string | null; firstName?: string | null; email?: string | null; msgrId: number | null };
-  subscription: { plan: string; expiresAt: string | null };
-  identities: { provider: string; subject: string; name?: string | null; createdAt?: string }[];
-}
+
 
 const PROVIDERS: Record<string, string> = { telegram: "Telegram", email: "Email", passkey: "Passkey" };
 
@@ -31,7 +28,7 @@ function leave() {
 
 export function SettingsPage() {
   const me = useAsync(() => get<Me>("/api/auth/me"), []);
-  const usage = useAsync(() => get("/api/account/usage"), []);
+  const usage = useAsync(() => get<AccountUsage>("/api/account/usage"), []);
   // a link may merge another account into this one: its links, files and plan now count here
   const linked = () => {
     me.reload();
@@ -47,9 +44,9 @@ export function SettingsPage() {
       ${!m.identities.some((i) => i.provider === "email") && html`<${LinkEmail} onLinked=${linked} />`}
       ${!m.identities.some((i) => i.provider === "telegram") && !inTelegram() && html`<${LinkTelegram} onLinked=${linked} />`}`}<//>
     </div>
-    <div class="card"><h2>Plan and limits</h2><${Async} state=${usage}>${(u: any) => html`
+    <div class="card"><h2>Plan and limits</h2><${Async} state=${usage}>${(u: AccountUsage) => html`
       <p>Plan: <strong data-testid="plan">${u.subscription.plan}</strong>${u.subscription.expiresAt ? ` until ${fmtDate(u.subscription.expiresAt)}` : ""}</p>
-      ${Object.entries(u.limits).map(([k, max]: [string, any]) => {
+      ${(Object.entries(u.limits) as [keyof AccountUsage["limits"], number][]).map(([k, max]) => {
         const used = u.usage[k] ?? 0;
         return html`<div class="meter"><div class="row-line"><span>${LIMIT_LABELS[k] ?? k}</span><span>${used} / ${max}</span></div>
           <div class="progress thin"><div class="bar" style=${`width:${Math.min(100, (used / Math.max(1, max)) * 100)}%`}></div></div></div>`;

@@ -6,9 +6,10 @@ import { Field, Section, changed, useForm, type Values } from "../form";
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, ErrorBox, html, toast, useAsync, useSubmit, type Submit } from "../ui";
+import type { Tracker, TrackingFilters } from "../../../api/tracking/model";
 
-type Option = { code: string; label: string };
-interface Filters { geo: Option[]; languages: Option[]; categories: Option[] }
+type Filters = TrackingFilters;
+type Option = Filters["geo"][number];
 
 const list = (s: string) => {
   const items = s.split(/[,\n]/).map((x) => x.trim()).filter(Boolean);
@@ -43,7 +44,7 @@ export function TrackerForm({ id }: { id?: string }) {
   const state = useAsync(async () => {
     const [filters, tracker] = await Promise.all([
       get<Filters>("/api/tracking/filters").catch(() => ({ geo: [], languages: [], categories: [] })),
-      id ? get(`/api/tracking/${id}`) : Promise.resolve(null),
+      id ? get<Tracker>(`/api/tracking/${id}`) : Promise.resolve(null),
     ]);
     return { filters, tracker };
   }, [id]);

@@ -3,22 +3,14 @@ import { useState } from "preact/hooks";
 import { del, get, patch, post } from "../api";
 import { linkTo, navigate } from "../router";
 import { Async, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
+import type { Matches, Tracker, TrackerLimits } from "../../../api/tracking/model";
 
-export interface Tracker {
-  id: number;
-  name: string;
-  keyword: string;
-  is_enabled: boolean;
-  total_matches: number;
-  notify_via: "bot" | "webhook";
-  [k: string]: any;
-}
 
 export function TrackersPage() {
   const data = useAsync(async () => {
     const [trackers, limits] = await Promise.all([
       get<Tracker[]>("/api/tracking"),
-      get<{ current: number; max: number; plan: string }>("/api/tracking/limits").catch(() => null),
+      get<TrackerLimits>("/api/tracking/limits").catch(() => null),
     ]);
     const unread = await Promise.all(trackers.map((t) => get<{ count: number }>(`/api/tracking/${t.id}/matches/unread`).then((r) => r.count, () => 0)));
     return { trackers, limits, unread };
@@ -42,7 +34,7 @@ const PAGE = 20;
 export function MatchesPage({ id }: { id: string }) {
   const tracker = useAsync(() => get<Tracker>(`/api/tracking/${id}`), [id]);
   const [offset, setOffset] = useState(0);
-  const matches = useAsync(() => get<{ items: any[]; total: number }>(`/api/tracking/${id}/matches?limit=${PAGE}&offset=${offset}`), [id, offset]);
+  const matches = useAsync(() => get<Matches>(`/api/tracking/${id}/matches?limit=${PAGE}&offset=${offset}`), [id, offset]);
   const { busy, run } = useAction();
   const readAll = () => run(async () => (await post(`/api/tracking/${id}/matches/read-all`), matches.reload()), "All matches marked read");
   const toggle = () => run(async () => tracker.setData(await patch(`/api/tracking/${id}`, { is_enabled: !tracker.data!.is_enabled })));

@@ -1,0 +1,61 @@
+import { t } from "elysia";
+
+/**
+ * The models every feature shares, declared once. A schema with a `title` listed in SHARED_MODELS
+ * is written into the OpenAPI document once, under components/schemas, and referenced from there.
+ */
+
+/** The one error body of the API (CONTRACT §3); validation errors add `details`. */
+export const ErrorModel = t.Object(
+  {
+    error: t.String({ description: "machine code, e.g. validation_error, not_found, plan_limit" }),
+    message: t.String({ description: "what went wrong, in words" }),
+    details: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: "one entry per invalid field (400 only)" })),
+  },
+  { title: "Error" },
+);
+
+/** The answer of a DELETE and of actions that return nothing else. */
+export const OkModel = t.Object({ success: t.Literal(true) }, { title: "Ok" });
+
+/** Path ids: positive whole numbers a double holds exactly. */
+export const IdParams = t.Object({ id: t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+
+/** An ISO 8601 UTC timestamp. */
+export const DateTime = (description?: string) => t.String({ format: "date-time", ...(description ? { description } : {}) });
+
+/**
+ * The keyword that carries a format into the document only. URLs, emails and hostnames are checked
+ * by the core with messages that say what is wanted; a validator's `format` would answer first with
+ * its own words, so the schema names the format for readers and generators, and the document states
+ * it as `format`.
+ */
+export const DOCUMENTED_FORMAT = "x-format";
+type Format = "uri" | "email" | "hostname" | "date-time";
+
+/** A string whose format the document states (see DOCUMENTED_FORMAT). */
+export const formatted = (format: Format, options: Parameters<typeof t.String>[0] = {}) => t.String({ ...options, [DOCUMENTED_FORMAT]: format });
+/** An absolute http(s) URL. */
+export const Url = (options: Parameters<typeof t.String>[0] = {}) => formatted("uri", options);
+
+export const SHARED_MODELS = { Error: ErrorModel, Ok: OkModel } as const;
+
+/** What each error status means, for the document. */
+export const ERROR_MEANINGS: Record<number, string> = {
+  400: "The request is invalid (validation_error with details, invalid_body, …)",
+  401: "Missing, invalid, expired or revoked credentials",
+  403: "The token lacks the scope, or a plan limit is reached (plan_limit)",
+  404: "Not found, or owned by someone else",
+  405: "The path exists, but not with this method (the Allow header lists the methods)",
+  409: "Conflict (e.g. a custom code or hostname taken)",
+  410: "Gone",
+  413: "The body is too large",
+  415: "The body's Content-Type is not accepted (send application/json)",
+  429: "Rate limited (Retry-After and RateLimit-* headers say when to retry)",
+  503: "A dependency is not configured or cannot be reached right now",
+};
+
+/** Error responses for a route's `response` map: `{ ...errors(404, 409) }`. */
+export function errors<const S extends number>(...statuses: S[]): Record<S, typeof ErrorModel> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorModel])) as Record<S, typeof ErrorModel>;
+}
