@@ -85,6 +85,11 @@ export interface Config {
   fileStorage: FileStorageDriver;
   /** S3-compatible object storage (S3_*): required for FILE_STORAGE=s3, and for moving files there or back */
   s3: S3Config | null;
+  /**
+   * The bearer token GET /metrics asks for (METRICS_TOKEN, at least 16 characters); null: /metrics
+   * answers only a client on the loopback address that did not come through a proxy
+   */
+  metricsToken: string | null;
   /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
   dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
@@ -195,6 +200,14 @@ function nodeName(env: Env): string {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(name))
     throw new ConfigError("NODE_NAME", given === undefined ? `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")` : `must be 1-64 letters, digits, ".", "_" or "-", not starting with "."`);
   return name;
+}
+
+/** METRICS_TOKEN: unset, or a secret of at least 16 characters; never echoed. */
+function metricsToken(env: Env): string | null {
+  const v = str(env, "METRICS_TOKEN");
+  if (v === undefined) return null;
+  if (v.length < 16) throw new ConfigError("METRICS_TOKEN", "must be at least 16 characters");
+  return v;
 }
 
 /** FILE_STORAGE: local, postgres (needs DATABASE_URL) or s3 (needs S3_*); the default follows DATABASE_URL. */
@@ -355,6 +368,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeName: nodeName(env),
     journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, "click-journal")),
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
+    metricsToken: metricsToken(env),
     dnsServers: dnsServers(env),
     mtproto:
       apiId && apiHash

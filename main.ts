@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from "./db/unavailable";
 import { briefError } from "./core/log";
 import { createReadiness } from "./core/readiness";
 import { claimNodeName } from "./core/cluster/node-name";
+import { createMetrics } from "./core/metrics";
 
 function loadConfigOrExit(): Config {
   try {
@@ -31,7 +32,8 @@ function loadConfigOrExit(): Config {
 /** The service's dependencies; a database that cannot be opened (PostgreSQL unreachable, migrations refused) ends the start with one line. */
 async function openDepsOrExit(config: Config): Promise<ServiceDeps> {
   try {
-    return await openDeps(config);
+    // the running service also reports the process's own figures (memory, CPU, event-loop lag)
+    return await openDeps(config, { metrics: createMetrics({ processMetrics: true }) });
   } catch (e) {
     console.error(`Could not open the database${config.databaseUrl ? " at DATABASE_URL" : ""}: ${(e as Error).message}`);
     process.exit(1);

@@ -26,6 +26,16 @@ export interface PgDbOptions {
   max?: number;
 }
 
+/** The application_name every connection of node `nodeName` reports, so the server can count a node's connections. */
+export const applicationNameOf = (nodeName: string) => `linkbot:${nodeName}`;
+
+/** `url` with the node's application_name, unless the URL sets one itself. */
+export function nodeDatabaseUrl(url: string, nodeName: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has("application_name")) u.searchParams.set("application_name", applicationNameOf(nodeName));
+  return u.toString();
+}
+
 /** Key of the session advisory lock held while migrating (any constant shared by all nodes). */
 export const MIGRATION_LOCK_KEY = 7_246_001;
 
