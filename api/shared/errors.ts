@@ -4,6 +4,7 @@ import { AppError } from "../../core/errors";
 import { briefError, createRepeatLog, type Logger, type RepeatLog } from "../../core/log";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { requestUrl } from "./request-url";
+import { noteErrorStatus } from "./observe";
 
 type Details = { field: string; message: string }[];
 
@@ -124,7 +125,9 @@ function databaseUnavailable(log: Logger, error: unknown): Response {
 
 /** The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. */
 export function errorHandler(log: Logger) {
-  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request, params }) =>
-    errorResponseOf(log, code, error, request, params as Record<string, string> | undefined),
-  );
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request, params }) => {
+    const res = errorResponseOf(log, code, error, request, params as Record<string, string> | undefined);
+    noteErrorStatus(request, res.status);
+    return res;
+  });
 }

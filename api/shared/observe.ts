@@ -2,8 +2,8 @@
  * Every request's id, metrics and log line, in one place: an id from X-Request-Id when the proxy in
  * front sent a sane one, else a new one; the id is returned as X-Request-Id and carried by every log
  * line written while the request is handled (core/request-context.ts). Each answer is counted by
- * route class and status, timed, and logged as one line (at debug for probes and /metrics, which a
- * load balancer and a scraper call every few seconds).
+ * route class and status, timed, and logged as one line (at debug for short-link visits, probes
+ * and /metrics).
  */
 import { Elysia } from "elysia";
 import { randomUUID } from "node:crypto";
@@ -23,8 +23,14 @@ function requestIdOf(request: Request): string {
   return given && SANE_ID.test(given) ? given : randomUUID();
 }
 
-type Observed = { id: string; start: number };
+type Observed = { id: string; start: number; status?: number };
 const observed = new WeakMap<Request, Observed>();
+
+/** The status an error was answered with (the error handler's Response is not what Elysia hands on). */
+export function noteErrorStatus(request: Request, status: number): void {
+  const o = observed.get(request);
+  if (o) o.status = status;
+}
 
 /** Records an answered request: counted, timed, and one log line. */
 function answered(deps: Pick<Deps, "metrics" | "log">, request: Request, status: number, o: Observed) {
@@ -35,7 +41,9 @@ function answered(deps: Pick<Deps, "metrics" | "log">, request: Request, status:
   deps.metrics.latency.observe({ class: cls }, seconds);
   if (cls === "visitor" && status >= 301 && status <= 308) deps.metrics.redirects.inc();
   const line = { method: request.method, path, status, ms: Math.round(seconds * 10_000) / 10 };
-  if (cls === "probe" || cls === "metrics") deps.log.debug("request", line);
+  // redirects (tens of thousands a second: a line each would cost more than the redirect; the
+  // metrics count them), probes and scrapes at debug; everything else at info
+  if (cls === "visitor" || cls === "probe" || cls === "metrics") deps.log.debug("request", line);
   else deps.log.info("request", line);
 }
 
@@ -52,7 +60,7 @@ export function observePlugin(deps: Pick<Deps, "metrics" | "log">) {
     .onAfterResponse({ as: "global" }, ({ request, set, responseValue }) => {
       const o = observed.get(request);
       if (!o) return;
-      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
+      const status = o.status ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
       requestContext.run({ requestId: o.id }, () => answered(deps, request, status, o));
     });
 }
