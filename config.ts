@@ -92,6 +92,12 @@ export interface Config {
    * answers only a client on the loopback address that did not come through a proxy
    */
   metricsToken: string | null;
+  /**
+   * Whether a start applies pending migrations (MIGRATE: `auto`, the default) or leaves them to
+   * `bun run cli migrate` (`skip`): a node then refuses traffic (/readyz) until the database holds
+   * every migration it ships
+   */
+  migrate: "auto" | "skip";
   /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
   dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
@@ -202,6 +208,13 @@ function nodeName(env: Env): string {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(name))
     throw new ConfigError("NODE_NAME", given === undefined ? `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")` : `must be 1-64 letters, digits, ".", "_" or "-", not starting with "."`);
   return name;
+}
+
+/** MIGRATE: auto (apply pending migrations at start) or skip. */
+function migrateMode(env: Env): Config["migrate"] {
+  const v = (str(env, "MIGRATE") ?? "auto").toLowerCase();
+  if (v !== "auto" && v !== "skip") throw new ConfigError("MIGRATE", `expected auto or skip, got "${str(env, "MIGRATE")}"`);
+  return v;
 }
 
 /** METRICS_TOKEN: unset, or a secret of at least 16 characters; never echoed. */
@@ -374,6 +387,7 @@ export function loadConfig(env: Env = process.env): Config {
     journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, "click-journal")),
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
     metricsToken: metricsToken(env),
+    migrate: migrateMode(env),
     dnsServers: dnsServers(env),
     mtproto:
       apiId && apiHash

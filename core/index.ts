@@ -29,6 +29,7 @@ import { createFileStorage } from "./storage";
 import { countBotApiCalls, createMetrics, type Metrics } from "./metrics";
 import { watchService } from "./service-metrics";
 import { applicationNameOf, nodeDatabaseUrl } from "../db/postgres";
+import { pendingMigrations } from "../db/migrations-state";
 
 /** Where the click journal lives under DATA_DIR unless JOURNAL_DIR says otherwise. */
 export const CLICK_JOURNAL_DIR = "click-journal";
@@ -58,7 +59,8 @@ export function createDeps(
   lockDownDataDir(config.dataDir);
   const dbPath = overrides.dbPath ?? join(config.dataDir, "app.db");
   if (dbPath !== ":memory:") createPrivateFile(dbPath);
-  const { handle, seam } = openSqlite(dbPath);
+  const { handle, seam } = openSqlite(dbPath, { migrate: config.migrate === "auto" });
+  for (const name of handle.migrated) log.info(`migration ${name} applied`);
   // -wal and -shm of an existing database may have been made before its mode was tightened
   lockDownDataDir(config.dataDir);
   const metrics = overrides.metrics ?? createMetrics();
@@ -104,7 +106,7 @@ export function createDeps(
  * What `openDeps` gives: the dependencies and the one thing to close when the process stops; on
  * SQLite also the synchronous handle of the connection (the click writer's).
  */
-export type ServiceDeps = Deps & { handle: { close(): void | Promise<void> }; db?: Db };
+export type ServiceDeps = Deps & { handle: { close(): void | Promise<void>; migrated: string[] }; db?: Db };
 
 type DepsOverrides = Parameters<typeof createDeps>[1];
 
@@ -116,8 +118,25 @@ type DepsOverrides = Parameters<typeof createDeps>[1];
  * in the database, so a token signed by one node is accepted by all).
  */
 export async function openDeps(config: Config, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
-  if (config.databaseUrl === null) return createDeps(config, overrides);
-  return createClusterDeps(config, config.databaseUrl, overrides);
+  if (config.databaseUrl !== null) return createClusterDeps(config, config.databaseUrl, overrides);
+  const deps = createDeps(config, overrides);
+  await refuseOutdated(config, deps.asyncDb, () => deps.handle.close());
+  return deps;
+}
+
+/** With MIGRATE=skip, a node does not run on a database older than its code: it says which migrations it lacks. */
+async function refuseOutdated(config: Config, db: Deps["asyncDb"], close: () => void | Promise<void>): Promise<void> {
+  if (config.migrate !== "skip") return;
+  let pending: string[];
+  try {
+    pending = await pendingMigrations(db);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  if (!pending.length) return;
+  await close();
+  throw new Error(`it lacks ${pending.length} migration(s) this build ships (${pending.join(", ")}); run "bun run cli migrate" first, or start with MIGRATE=auto`);
 }
 
 /** Pooled connections per node (each node also holds one per lease and one for LISTEN). */
@@ -129,8 +148,10 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
   const metrics = overrides.metrics ?? createMetrics();
   // every connection names the node (application_name), so the server can count them
   url = nodeDatabaseUrl(url, config.nodeName);
-  const handle = await createPgDb(url, { max: PG_POOL });
+  const handle = await createPgDb(url, { max: PG_POOL, migrate: config.migrate === "auto" });
+  for (const name of handle.migrated) log.info(`migration ${name} applied`);
   const asyncDb = createAsyncPg<Tables>(handle.db, schemaPg as unknown as Record<keyof Tables, unknown>);
+  await refuseOutdated(config, asyncDb, () => handle.close());
   const clock = overrides.clock ?? systemClock;
   const cluster = createPgCluster({ url, handle, clock });
   const jwtSecret = config.jwtSecret || (await cluster.settings.getOrCreate("jwt-secret", () => randomBytes(48).toString("base64url")));
@@ -160,7 +181,7 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
     revokedSessions: createRevokedSessions(asyncDb, (ids) => announce(deps, CACHE_TOPICS.revokedSessions, ids.join(","))),
     cluster,
     storage: createFileStorage(shared, { sql: handle.sql, now: () => clock.now() }),
-    handle: { close: () => handle.close() },
+    handle: { close: () => handle.close(), migrated: handle.migrated },
     metrics,
   };
   watchService(deps, metrics, { sql: handle.sql, applicationName: applicationNameOf(config.nodeName) });
