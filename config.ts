@@ -98,6 +98,12 @@ export interface Config {
    * every migration it ships
    */
   migrate: "auto" | "skip";
+  /**
+   * Connections in this node's PostgreSQL pool (PG_POOL_SIZE, default 10): the requests' queries. A
+   * node opens more besides (its click writer's, a listener, one per lease): docs/cluster.md,
+   * Connection budget
+   */
+  pgPoolSize: number;
   /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
   dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
@@ -388,6 +394,7 @@ export function loadConfig(env: Env = process.env): Config {
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
     metricsToken: metricsToken(env),
     migrate: migrateMode(env),
+    pgPoolSize: int(env, "PG_POOL_SIZE", 10, 1, 1000),
     dnsServers: dnsServers(env),
     mtproto:
       apiId && apiHash

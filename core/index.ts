@@ -139,16 +139,13 @@ async function refuseOutdated(config: Config, db: Deps["asyncDb"], close: () => 
   throw new Error(`it lacks ${pending.length} migration(s) this build ships (${pending.join(", ")}); run "bun run cli migrate" first, or start with MIGRATE=auto`);
 }
 
-/** Pooled connections per node (each node also holds one per lease and one for LISTEN). */
-const PG_POOL = 10;
-
 async function createClusterDeps(config: Config, url: string, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
   const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   lockDownDataDir(config.dataDir);
   const metrics = overrides.metrics ?? createMetrics();
   // every connection names the node (application_name), so the server can count them
   url = nodeDatabaseUrl(url, config.nodeName);
-  const handle = await createPgDb(url, { max: PG_POOL, migrate: config.migrate === "auto" });
+  const handle = await createPgDb(url, { max: config.pgPoolSize, migrate: config.migrate === "auto" });
   for (const name of handle.migrated) log.info(`migration ${name} applied`);
   const asyncDb = createAsyncPg<Tables>(handle.db, schemaPg as unknown as Record<keyof Tables, unknown>);
   await refuseOutdated(config, asyncDb, () => handle.close());
