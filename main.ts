@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from "./db/unavailable";
 import { briefError } from "./core/log";
 import { createReadiness } from "./core/readiness";
 import { claimNodeName } from "./core/cluster/node-name";
+import { createMetrics } from "./core/metrics";
 
 function loadConfigOrExit(): Config {
   try {
@@ -31,7 +32,8 @@ function loadConfigOrExit(): Config {
 /** The service's dependencies; a database that cannot be opened (PostgreSQL unreachable, migrations refused) ends the start with one line. */
 async function openDepsOrExit(config: Config): Promise<ServiceDeps> {
   try {
-    return await openDeps(config);
+    // the running service also reports the process's own figures (memory, CPU, event-loop lag)
+    return await openDeps(config, { metrics: createMetrics({ processMetrics: true }) });
   } catch (e) {
     console.error(`Could not open the database${config.databaseUrl ? " at DATABASE_URL" : ""}: ${(e as Error).message}`);
     process.exit(1);
@@ -173,6 +175,11 @@ async function main() {
 
   const port = app.server!.port;
   log.info(`HTTP server listening on ${config.host}:${port}`);
+  // in a cluster, once: which one-node work this node took at start (later changes are logged as they happen)
+  if (config.databaseUrl) {
+    const held = deps.cluster.leases().filter((l) => l.held).map((l) => l.name);
+    log.info(`node ${config.nodeName} leads ${held.length ? held.join(", ") : "nothing yet"}`, { leases: held });
+  }
   if (!bot) log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");
   // with PORT=0 the default BASE_URL names port 0; show the port actually bound
   const dashboard = config.port === 0 ? config.baseUrl.replace(/:0$/, `:${port}`) : config.baseUrl;

@@ -22,6 +22,8 @@ import { settingsApi } from "./settings";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
 import { pageAssets } from "./visitor/page-assets";
+import { observeNative, observePlugin } from "./shared/observe";
+import { metricsApi } from "./metrics";
 
 export { MAX_JSON_BODY } from "./shared/body";
 
@@ -54,13 +56,18 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
   // development: Bun's own error pages and checks, on unless NODE_ENV=production; every error here is
   // answered by errorHandler, so the listening server always runs as in production.
   // maxRequestBodySize: Bun's own 413 has no body; the body-limit plugin answers every size itself
-  const serve = { routes: visitorRoutes(deps.log, visitor, toElysia), development: false, maxRequestBodySize: Infinity };
+  const native = visitorRoutes(deps.log, visitor, toElysia)["/:code"];
+  const routes = { "/:code": { GET: observeNative(deps, native.GET), HEAD: observeNative(deps, native.HEAD) } };
+  const serve = { routes, development: false, maxRequestBodySize: Infinity };
   const app = new Elysia({ serve })
+    // first: every request gets its id, its metrics and its log line, whatever answers it
+    .use(observePlugin(deps))
     .use(errorHandler(deps.log, allowedMethodsOf(() => whole().routes)))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
     .use(docsPlugin(whole))
     .use(healthApi(deps, options.readiness ?? createReadiness()))
+    .use(metricsApi(deps))
     .use(miniappRoutes(deps))
     .use(api)
     .use(secureViewerPages(deps, secureOpen))

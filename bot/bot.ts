@@ -1,5 +1,6 @@
 import { Bot, session } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
+import { countBotApiCalls } from "../core/metrics";
 import { conversations } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import { upsertTelegramUser } from "../core/accounts/users";
@@ -21,6 +22,8 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   const bot = new Bot<BotContext>(deps.config.botToken, {
     client: { apiRoot: deps.config.botApiRoot },
   });
+  // counted first, so that every attempt is (auto-retry's included)
+  if (deps.metrics) bot.api.config.use(countBotApiCalls(deps.metrics));
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
   bot.api.config.use(dropEmptyRows);
 

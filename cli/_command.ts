@@ -1,7 +1,7 @@
-import type { Deps } from "../core/deps";
+import type { ServiceDeps } from "../core";
 
 /** What a CLI command gets: the wired dependencies and a writer for its output. */
-export interface CliContext<D = Deps> {
+export interface CliContext<D = ServiceDeps> {
   deps: D;
   out(line: string): void;
 }
@@ -11,6 +11,8 @@ interface CommandInfo {
   /** arguments after the command name, e.g. "<user> <plan> [--days N]" */
   usage: string;
   description: string;
+  /** the command applies pending migrations even when MIGRATE=skip (`migrate` itself) */
+  alwaysMigrates?: boolean;
 }
 
 /**

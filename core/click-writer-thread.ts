@@ -8,7 +8,11 @@ import { serveClickWriter } from "./clicks/writer-thread";
 
 declare const self: Worker;
 
+/** The writer's pool: one transaction at a time, and the mark read after a lost connection. */
+const WRITER_POOL = 2;
+
 serveClickWriter(self, async (config) => {
-  const deps = await openDeps(config);
+  // the node's own pool size is for its requests; the writer needs only a couple of connections
+  const deps = await openDeps({ ...config, pgPoolSize: Math.min(config.pgPoolSize, WRITER_POOL) });
   return { writer: clickWriterOf(deps), log: deps.log, close: () => deps.handle.close() };
 });

@@ -11,6 +11,7 @@ import type { TrackerIndexCache } from "./tracking/index-cache";
 import type { RevokedSessions } from "./auth/revoked-sessions";
 import type { Cluster } from "./cluster";
 import type { FileStorage } from "./storage";
+import type { Metrics } from "./metrics";
 
 /** What core functions receive. Built once in main.ts (or by a test) and passed down. */
 export interface Deps {
@@ -42,4 +43,6 @@ export interface Deps {
   cluster: Cluster;
   /** where uploaded files keep their bytes (FILE_STORAGE): DATA_DIR, the database or S3 */
   storage: FileStorage;
+  /** this node's metrics (GET /metrics) */
+  metrics: Metrics;
 }

@@ -26,6 +26,10 @@ import type { Tables } from "../db/async";
 import { randomBytes } from "node:crypto";
 import { announce, CACHE_TOPICS } from "./cluster/caches";
 import { createFileStorage } from "./storage";
+import { countBotApiCalls, createMetrics, type Metrics } from "./metrics";
+import { watchService } from "./service-metrics";
+import { applicationNameOf, nodeDatabaseUrl } from "../db/postgres";
+import { pendingMigrations } from "../db/migrations-state";
 
 /** Where the click journal lives under DATA_DIR unless JOURNAL_DIR says otherwise. */
 export const CLICK_JOURNAL_DIR = "click-journal";
@@ -49,16 +53,20 @@ export const CLICK_WRITER_THREAD = new URL("./click-writer-thread.ts", import.me
  */
 export function createDeps(
   config: Config,
-  overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[]; journalDir: string | null }> = {},
+  overrides: Partial<{ clock: Clock; log: Logger; mailer: Mailer; dbPath: string; clickListeners: readonly ClickListener[]; journalDir: string | null; metrics: Metrics }> = {},
 ): Deps & { db: Db; handle: DbHandle } {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   lockDownDataDir(config.dataDir);
   const dbPath = overrides.dbPath ?? join(config.dataDir, "app.db");
   if (dbPath !== ":memory:") createPrivateFile(dbPath);
-  const { handle, seam } = openSqlite(dbPath);
+  const { handle, seam } = openSqlite(dbPath, { migrate: config.migrate === "auto" });
+  for (const name of handle.migrated) log.info(`migration ${name} applied`);
   // -wal and -shm of an existing database may have been made before its mode was tightened
   lockDownDataDir(config.dataDir);
+  const metrics = overrides.metrics ?? createMetrics();
   const telegram = config.botToken ? new Api(config.botToken, { apiRoot: config.botApiRoot }) : null;
+  // counted first, so that every attempt is (the retries below included)
+  telegram?.config.use(countBotApiCalls(metrics));
   // 429s wait retry_after (up to 30 s) and retry; network and 5xx failures surface at once as clear errors
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
   const clock = overrides.clock ?? systemClock;
@@ -82,12 +90,15 @@ export function createDeps(
       // null only in the redirect benchmark's comparison run: clicks then wait in memory for the writer
       journalDir: overrides.journalDir !== undefined ? overrides.journalDir : clickJournalOf(config).dir,
       threadEntry: CLICK_WRITER_THREAD,
+      written: clicksCounted(metrics),
     }),
     // an ended sign-in is announced on the change bus, so every node's cached set is read again
     revokedSessions: createRevokedSessions(seam.db, (ids) => announce(deps, CACHE_TOPICS.revokedSessions, ids.join(","))),
     cluster: createLocalCluster({ dataDir: config.dataDir, clock }),
     storage: createFileStorage(config, { now: () => clock.now() }),
+    metrics,
   };
+  watchService(deps, metrics);
   return deps;
 }
 
@@ -95,7 +106,7 @@ export function createDeps(
  * What `openDeps` gives: the dependencies and the one thing to close when the process stops; on
  * SQLite also the synchronous handle of the connection (the click writer's).
  */
-export type ServiceDeps = Deps & { handle: { close(): void | Promise<void> }; db?: Db };
+export type ServiceDeps = Deps & { handle: { close(): void | Promise<void>; migrated: string[] }; db?: Db };
 
 type DepsOverrides = Parameters<typeof createDeps>[1];
 
@@ -107,23 +118,43 @@ type DepsOverrides = Parameters<typeof createDeps>[1];
  * in the database, so a token signed by one node is accepted by all).
  */
 export async function openDeps(config: Config, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
-  if (config.databaseUrl === null) return createDeps(config, overrides);
-  return createClusterDeps(config, config.databaseUrl, overrides);
+  if (config.databaseUrl !== null) return createClusterDeps(config, config.databaseUrl, overrides);
+  const deps = createDeps(config, overrides);
+  await refuseOutdated(config, deps.asyncDb, () => deps.handle.close());
+  return deps;
 }
 
-/** Pooled connections per node (each node also holds one per lease and one for LISTEN). */
-const PG_POOL = 10;
+/** With MIGRATE=skip, a node does not run on a database older than its code: it says which migrations it lacks. */
+async function refuseOutdated(config: Config, db: Deps["asyncDb"], close: () => void | Promise<void>): Promise<void> {
+  if (config.migrate !== "skip") return;
+  let pending: string[];
+  try {
+    pending = await pendingMigrations(db);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  if (!pending.length) return;
+  await close();
+  throw new Error(`it lacks ${pending.length} migration(s) this build ships (${pending.join(", ")}); run "bun run cli migrate" first, or start with MIGRATE=auto`);
+}
 
 async function createClusterDeps(config: Config, url: string, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
-  const log = overrides.log ?? createLogger(config.logLevel);
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   lockDownDataDir(config.dataDir);
-  const handle = await createPgDb(url, { max: PG_POOL });
+  const metrics = overrides.metrics ?? createMetrics();
+  // every connection names the node (application_name), so the server can count them
+  url = nodeDatabaseUrl(url, config.nodeName);
+  const handle = await createPgDb(url, { max: config.pgPoolSize, migrate: config.migrate === "auto" });
+  for (const name of handle.migrated) log.info(`migration ${name} applied`);
   const asyncDb = createAsyncPg<Tables>(handle.db, schemaPg as unknown as Record<keyof Tables, unknown>);
+  await refuseOutdated(config, asyncDb, () => handle.close());
   const clock = overrides.clock ?? systemClock;
   const cluster = createPgCluster({ url, handle, clock });
   const jwtSecret = config.jwtSecret || (await cluster.settings.getOrCreate("jwt-secret", () => randomBytes(48).toString("base64url")));
   const shared: Config = { ...config, jwtSecret };
   const telegram = shared.botToken ? new Api(shared.botToken, { apiRoot: shared.botApiRoot }) : null;
+  telegram?.config.use(countBotApiCalls(metrics));
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
   const journal = clickJournalOf(shared);
   const deps: ServiceDeps = {
@@ -142,14 +173,20 @@ async function createClusterDeps(config: Config, url: string, overrides: DepsOve
       writer: () => createPgClickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS, { journal: journal.name }),
       journalDir: overrides.journalDir !== undefined ? overrides.journalDir : journal.dir,
       threadEntry: CLICK_WRITER_THREAD,
+      written: clicksCounted(metrics),
     }),
     revokedSessions: createRevokedSessions(asyncDb, (ids) => announce(deps, CACHE_TOPICS.revokedSessions, ids.join(","))),
     cluster,
     storage: createFileStorage(shared, { sql: handle.sql, now: () => clock.now() }),
-    handle: { close: () => handle.close() },
+    handle: { close: () => handle.close(), migrated: handle.migrated },
+    metrics,
   };
+  watchService(deps, metrics, { sql: handle.sql, applicationName: applicationNameOf(config.nodeName) });
   return deps;
 }
+
+/** The click sink's report of what its writer did, as the node's counters. */
+const clicksCounted = (metrics: Metrics) => ({ written: (n: number) => metrics.clicksWritten.inc(n), dropped: (n: number) => metrics.clicksDropped.inc(n) });
 
 /** The click writer for `deps`' database: SQLite's on its connection, or PostgreSQL's. */
 export function clickWriterOf(deps: ServiceDeps, listeners: readonly ClickListener[] = CLICK_LISTENERS) {

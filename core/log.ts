@@ -1,5 +1,7 @@
+import pino from "pino";
+import { requestContext } from "./request-context";
+
 export type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface Logger {
   debug(msg: string, extra?: unknown): void;
@@ -8,14 +10,50 @@ export interface Logger {
   error(msg: string, extra?: unknown): void;
 }
 
-/** A plain line logger: `2026-01-01T00:00:00.000Z INFO message {extra}`. */
-export function createLogger(level: Level = "info", sink: (line: string) => void = (l) => console.log(l)): Logger {
+/** How the lines are written: one JSON object per line, or the readable form for a person. */
+export type LogFormat = "json" | "pretty";
+
+/**
+ * The service's logger, through pino: one JSON object per line with `level` (its name), `time`
+ * (ISO 8601), `msg`, the id of the request being handled (`requestId`, read from the request's
+ * context, so a line written deep in core names its request) and the extra: an error as `err`
+ * (type, message, stack), a plain object's fields as they are, anything else as `extra`.
+ *
+ * `format` "pretty" writes the same lines for a person instead:
+ * `2026-01-01T00:00:00.000Z INFO message [request id] {extra}`. The service writes JSON to stdout
+ * unless stdout is a terminal (main.ts and config.ts decide); a `sink` (tests, the CLI's stderr)
+ * gets the readable lines unless told otherwise.
+ */
+export function createLogger(level: Level = "info", sink?: (line: string) => void, format: LogFormat = sink ? "pretty" : "json"): Logger {
+  const write = sink ?? ((line: string) => console.log(line));
+  const out = format === "json" ? (line: string) => write(line.endsWith("\n") ? line.slice(0, -1) : line) : (line: string) => write(readable(line));
+  const p = pino(
+    {
+      level,
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // the request being handled, if any
+      mixin: () => requestContext.getStore() ?? {},
+      serializers: { err: pino.stdSerializers.err },
+    },
+    { write: out },
+  );
   const at = (lvl: Level) => (msg: string, extra?: unknown) => {
-    if (ORDER[lvl] < ORDER[level]) return;
-    const tail = extra === undefined ? "" : " " + (extra instanceof Error ? extra.stack ?? extra.message : JSON.stringify(extra));
-    sink(`${new Date().toISOString()} ${lvl.toUpperCase()} ${msg}${tail}`);
+    if (extra === undefined) p[lvl](msg);
+    else if (extra instanceof Error) p[lvl]({ err: extra }, msg);
+    else if (extra !== null && typeof extra === "object" && !Array.isArray(extra) && Object.getPrototypeOf(extra) === Object.prototype) p[lvl](extra as object, msg);
+    else p[lvl]({ extra }, msg);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+/** A JSON line of createLogger as a person reads it. */
+function readable(json: string): string {
+  const { level, time, msg, requestId, err, extra, ...fields } = JSON.parse(json) as Record<string, unknown>;
+  const id = requestId ? ` [${requestId}]` : "";
+  const tail = err ? ` ${(err as { stack?: string; message?: string }).stack ?? (err as { message?: string }).message}` : extra !== undefined ? ` ${JSON.stringify(extra)}` : Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : "";
+  return `${time} ${String(level).toUpperCase()} ${msg}${id}${tail}`;
 }
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

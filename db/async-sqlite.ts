@@ -200,9 +200,9 @@ export function createAsyncSqlite<S extends Record<string, unknown>>(sqlite: Dat
  * synchronous drizzle handle, which refuses to run inside the async seam's transactions, and the
  * async seam.
  */
-export function openSqlite(path: string): { handle: DbHandle; seam: AsyncSqlite<Tables> } {
+export function openSqlite(path: string, options: { migrate?: boolean } = {}): { handle: DbHandle; seam: AsyncSqlite<Tables> } {
   let checkFree = () => {}; // nothing is open while migrating
-  const handle = createDb(path, { beforeQuery: () => checkFree() });
+  const handle = createDb(path, { beforeQuery: () => checkFree(), migrate: options.migrate });
   const seam = createAsyncSqlite(handle.sqlite, schema);
   checkFree = seam.checkFree;
   return { handle, seam };

@@ -3,6 +3,7 @@ import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { join } from "node:path";
 import * as schema from "./schema";
+import { appliedSince } from "./migrations-state";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 
@@ -10,9 +11,13 @@ export interface DbHandle {
   db: Db;
   sqlite: Database;
   close(): void;
+  /** the migrations applied when it was opened, by name, oldest first (none when `migrate` was false) */
+  migrated: string[];
 }
 
 export interface DbOptions {
+  /** apply the pending migrations (default true; MIGRATE=skip leaves them to `bun run cli migrate`) */
+  migrate?: boolean;
   /** called before each query of the drizzle handle (the async seam's check that no transaction of its own is open) */
   beforeQuery?: () => void;
 }
@@ -32,8 +37,14 @@ export function createDb(path: string, options: DbOptions = {}): DbHandle {
   sqlite.exec("PRAGMA foreign_keys = ON");
   const before = options.beforeQuery;
   const db = drizzle(sqlite, { schema, logger: before && { logQuery: () => before() } }) as Db;
-  migrate(db, { migrationsFolder: join(import.meta.dir, "migrations") });
-  return { db, sqlite, close: () => sqlite.close() };
+  let migrated: string[] = [];
+  if (options.migrate ?? true) {
+    const fresh = !sqlite.query("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
+    const newestBefore = fresh ? 0 : ((sqlite.query("select max(created_at) as at from __drizzle_migrations").get() as { at: number | null } | null)?.at ?? 0);
+    migrate(db, { migrationsFolder: join(import.meta.dir, "migrations") });
+    migrated = appliedSince("sqlite", Number(newestBefore));
+  }
+  return { db, sqlite, close: () => sqlite.close(), migrated };
 }
 
 /** Rows changed by a `.run()` (drizzle types bun-sqlite's result as void, but it carries `changes`). */

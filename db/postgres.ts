@@ -11,10 +11,13 @@ import { join } from "node:path";
 import * as schema from "./schema-pg";
 import { createAsyncPg } from "./async-pg";
 import type { AsyncDb, Tables } from "./async";
+import { appliedSince } from "./migrations-state";
 
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
 
 export interface PgDbHandle {
+  /** the migrations applied when it was opened, by name, oldest first (none when `migrate` was false) */
+  migrated: string[];
   db: PgDb;
   /** the connection pool, for what drizzle does not cover (LISTEN, reserved connections) */
   sql: SQL;
@@ -24,6 +27,18 @@ export interface PgDbHandle {
 export interface PgDbOptions {
   /** pool size of this node (default 10) */
   max?: number;
+  /** apply the pending migrations (default true) */
+  migrate?: boolean;
+}
+
+/** The application_name every connection of node `nodeName` reports, so the server can count a node's connections. */
+export const applicationNameOf = (nodeName: string) => `linkbot:${nodeName}`;
+
+/** `url` with the node's application_name, unless the URL sets one itself. */
+export function nodeDatabaseUrl(url: string, nodeName: string): string {
+  const u = new URL(url);
+  if (!u.searchParams.has("application_name")) u.searchParams.set("application_name", applicationNameOf(nodeName));
+  return u.toString();
 }
 
 /** Key of the session advisory lock held while migrating (any constant shared by all nodes). */
@@ -38,23 +53,31 @@ export const PG_MIGRATIONS = join(import.meta.dir, "migrations-pg");
  */
 export async function createPgDb(url: string, options: PgDbOptions = {}): Promise<PgDbHandle> {
   const sql = new SQL(url, { max: options.max ?? 10 });
+  let migrated: string[] = [];
   try {
-    await migrateLocked(sql);
+    if (options.migrate ?? true) migrated = await migrateLocked(sql);
   } catch (e) {
     await sql.close();
     throw e;
   }
   const db = drizzle({ client: sql, schema }) as PgDb;
-  return { db, sql, close: () => sql.close() };
+  return { db, sql, close: () => sql.close(), migrated };
 }
 
-/** Applies the migrations on one reserved connection that holds the migration lock throughout. */
-async function migrateLocked(sql: SQL): Promise<void> {
+/**
+ * Applies the migrations on one reserved connection that holds the migration lock throughout;
+ * resolves to the names of those it applied (read under the lock, so a node that waited for
+ * another's run names none of them).
+ */
+async function migrateLocked(sql: SQL): Promise<string[]> {
   const conn = await sql.reserve();
   try {
     await conn`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {
+      const [known] = await conn`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS yes`;
+      const [row] = known?.yes ? await conn`SELECT coalesce(max(created_at), 0) AS at FROM drizzle.__drizzle_migrations` : [{ at: 0 }];
       await migrate(drizzle({ client: conn }), { migrationsFolder: PG_MIGRATIONS });
+      return appliedSince("postgres", Number(row?.at ?? 0));
     } finally {
       await conn`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
     }

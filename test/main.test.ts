@@ -38,7 +38,8 @@ describe("bun main.ts", () => {
     svc.proc.kill("SIGTERM");
     expect(await svc.exit()).toBe(0);
     expect(svc.out).toContain("SIGTERM: shutting down");
-    expect(svc.out).toContain("INFO stopped");
+    expect(svc.out).toContain(`"level":"info","time":`);
+    expect(svc.out).toMatch(/"msg":"stopped"/);
     expect(svc.err).toBe("");
   });
 
@@ -91,7 +92,8 @@ describe("bun main.ts with a bot", () => {
     expect(hello.params.text).toStartWith("👋 Welcome, Ola!");
     svc.proc.kill("SIGTERM");
     expect(await svc.exit()).toBe(0);
-    expect(svc.out).toContain("INFO stopped");
+    expect(svc.out).toContain(`"level":"info","time":`);
+    expect(svc.out).toMatch(/"msg":"stopped"/);
   });
 
   test("a bot token Telegram refuses stops the start with exit 1", async () => {

@@ -4,6 +4,7 @@ import { AppError } from "../../core/errors";
 import { briefError, createRepeatLog, type Logger, type RepeatLog } from "../../core/log";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { requestUrl } from "./request-url";
+import { noteErrorStatus } from "./observe";
 
 type Details = { field: string; message: string }[];
 
@@ -167,7 +168,9 @@ export function allowedMethodsOf(routes: () => readonly RouteLike[]): AllowedMet
  * known path asked with a method it does not take is 405 with `Allow` (`allowed` knows the paths).
  */
 export function errorHandler(log: Logger, allowed?: AllowedMethods) {
-  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request, params }) =>
-    errorResponseOf(log, code, error, request, params as Record<string, string> | undefined, allowed),
-  );
+  return new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, request, params }) => {
+    const res = errorResponseOf(log, code, error, request, params as Record<string, string> | undefined, allowed);
+    noteErrorStatus(request, res.status);
+    return res;
+  });
 }

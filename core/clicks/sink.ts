@@ -9,6 +9,7 @@ import { replayJournal } from "./replay";
 import { startClickThread, type ClickThread } from "./thread";
 import { createWriteQueue } from "./write-queue";
 import type { ClickWriter } from "./writer";
+import type { WriterEvents } from "./thread";
 
 /** The request side of the click pipeline: where the redirect puts a click before it answers. */
 export interface ClickSink {
@@ -27,6 +28,11 @@ export interface ClickSink {
   /** Stops the timer, lets the writer write everything queued and resolves to how many that last write took. Never rejects. */
   stop(): Promise<number>;
   readonly pending: number;
+  /**
+   * Clicks answered and not yet committed to the database (journaled, queued, or with the writer),
+   * and when the oldest of them was answered (ms since the epoch, to about 50 ms; null when none).
+   */
+  backlog(): { clicks: number; oldestAt: number | null };
   /** Whether an answered click can be journaled now: the journal's directory (or, before it is made, the nearest one above it) is writable; true without a journal. */
   journalWritable(): boolean;
 }
@@ -45,7 +51,12 @@ export interface ClickSinkOptions {
   maxBatch?: number;
   threadBatch?: number;
   segmentBytes?: number;
+  /** hears what the writer committed and gave up on (the service's metrics) */
+  written?: { written(clicks: number): void; dropped(clicks: number): void };
 }
+
+/** Clicks answered within this many ms share one entry of the backlog's timeline. */
+const BACKLOG_STEP_MS = 50;
 
 /**
  * The click sink: each click is appended to the journal and packed into the current batch
@@ -64,7 +75,23 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   let writer: ClickWriter | null = null;
   const writerOf = () => (writer ??= opts.writer());
   let queue: ReturnType<typeof createWriteQueue> | null = null;
-  const queueOf = () => (queue ??= createWriteQueue(writerOf(), log, (seq) => journal?.committed(seq)));
+  /** the sequence number of the last click journaled, and of the last one committed */
+  let lastSeq = 0;
+  let committedSeq = 0;
+  /** when clicks were answered: each entry's `at` holds for the clicks from its `seq` up to the next entry's */
+  const timeline: { seq: number; at: number }[] = [];
+  const events: WriterEvents = {
+    committed(seq, clicks) {
+      if (seq > 0) {
+        journal?.committed(seq);
+        if (seq > committedSeq) committedSeq = seq;
+        while (timeline.length > 1 && timeline[1]!.seq <= committedSeq + 1) timeline.shift();
+      }
+      opts.written?.written(clicks);
+    },
+    dropped: (clicks) => opts.written?.dropped(clicks),
+  };
+  const queueOf = () => (queue ??= createWriteQueue(writerOf(), log, events.committed, events.dropped));
   let journal: ClickJournal | null = null;
   let thread: ClickThread | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -153,20 +180,29 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   return {
     record(click) {
       const c = cutClick(click);
-      packer.add(c, journal ? journal.append(c) : 0);
+      const seq = journal ? journal.append(c) : 0;
+      packer.add(c, seq);
+      if (seq) {
+        lastSeq = seq;
+        const now = Date.now();
+        const last = timeline[timeline.length - 1];
+        if (!last || now - last.at >= BACKLOG_STEP_MS) timeline.push({ seq, at: now });
+      }
       if (packer.length >= (thread ? threadBatch : maxBatch) && !soon) soon = setTimeout(() => void tick(), 0);
     },
     flush,
     async start(startOpts = {}) {
       if (timer) return;
       if (opts.journalDir) {
-        const { lastSeq, segments } = await replayJournal(opts.journalDir, writerOf(), queueOf(), log);
-        for (const path of segments) unlinkSync(path);
-        journal = openClickJournal(opts.journalDir, lastSeq + 1, { segmentBytes: opts.segmentBytes });
+        const replayed = await replayJournal(opts.journalDir, writerOf(), queueOf(), log);
+        for (const path of replayed.segments) unlinkSync(path);
+        journal = openClickJournal(opts.journalDir, replayed.lastSeq + 1, { segmentBytes: opts.segmentBytes });
+        // what the journal held is written now: the backlog starts empty
+        lastSeq = committedSeq = Math.max(lastSeq, committedSeq, replayed.lastSeq);
       }
       if (startOpts.offThread) {
         if (!opts.threadEntry) throw new Error("click sink: no writer thread entry configured");
-        thread = startClickThread(opts.threadEntry, opts.config, log, (seq) => journal?.committed(seq));
+        thread = startClickThread(opts.threadEntry, opts.config, log, events);
       }
       timer = setInterval(() => void tick(), thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
@@ -204,6 +240,11 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     },
     get pending() {
       return pending();
+    },
+    backlog() {
+      if (!journal) return { clicks: pending(), oldestAt: null };
+      const clicks = Math.max(0, lastSeq - committedSeq);
+      return { clicks, oldestAt: clicks && timeline.length ? timeline[0]!.at : null };
     },
     journalWritable() {
       if (!opts.journalDir) return true;

@@ -22,7 +22,8 @@ export interface WriteQueue {
  * holds up the others: a failure that passes by itself (SQLite BUSY, FULL, IOERR…) keeps the whole
  * batch, in order, for the next flush; any other failure is retried whole once, and when the batch
  * fails a second time in a row it is split (salvageBatch) so that every part that can be written is.
- * `onCommitted` hears the journal mark of each batch written.
+ * `onCommitted` hears the journal mark and the click count of each batch written; `onDropped` the
+ * count of clicks given up on (one that cannot be written even alone; the database closed).
  */
 /**
  * Clicks per transaction at most. Batches queue up while a write is under way (a slow disk, a busy
@@ -30,7 +31,7 @@ export interface WriteQueue {
  */
 export const MAX_WRITE = 50_000;
 
-export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: (seq: number) => void = () => {}): WriteQueue {
+export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: (seq: number, clicks: number) => void = () => {}, onDropped: (clicks: number) => void = () => {}): WriteQueue {
   /** the batches waiting, oldest first */
   let held: PackedClicks[] = [];
   const heldLength = () => held.reduce((n, b) => n + packedLength(b), 0);
@@ -47,8 +48,7 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
   const repeat = createRepeatLog(log);
 
   const committed = (batch: PackedClicks) => {
-    const seq = lastSeqOf(batch);
-    if (seq > 0) onCommitted(seq);
+    onCommitted(lastSeqOf(batch), packedLength(batch));
   };
 
   let running: Promise<unknown> = Promise.resolve();
@@ -96,8 +96,10 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
         throw e;
       }
       if (/closed/i.test((e as Error).message)) {
-        log.error(`click writer: database closed, ${packedLength(batch) + heldLength()} clicks not written (they stay in the journal, if there is one)`);
+        const lost = packedLength(batch) + heldLength();
+        log.error(`click writer: database closed, ${lost} clicks not written (they stay in the journal, if there is one)`);
         held = [];
+        onDropped(lost);
         return 0;
       }
       failures++;
@@ -108,6 +110,8 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
           await writer.write(packed, isolate);
           committed(packed);
         });
+        const given = packedLength(batch) - salvaged.written - salvaged.retry.length;
+        if (given > 0) onDropped(given);
         if (!salvaged.retry.length) {
           failures = 0;
           return salvaged.written;

@@ -49,7 +49,12 @@ export function serveClickWriter(scope: { onmessage: ((e: MessageEvent<ToWriter>
         }
       }
       if (!opened) return;
-      queue = createWriteQueue(opened.writer, opened.log, (seq) => scope.postMessage({ type: "committed", seq }));
+      queue = createWriteQueue(
+        opened.writer,
+        opened.log,
+        (seq, clicks) => scope.postMessage({ type: "committed", seq, clicks }),
+        (clicks) => scope.postMessage({ type: "dropped", clicks }),
+      );
       retry = setInterval(() => queue!.pending && void flush(), retryMs);
     } else if (m.type === "clicks") {
       if (!queue) return; // stopped before the database could be opened: the batch stays in the journal for the next start

@@ -21,6 +21,8 @@ export interface Cluster {
   nodeId: string;
   /** A lease by name; each call makes a new contender (start it, stop it when done). */
   lease(name: string, options?: LeaseOptions): LeaderLease;
+  /** The leases this node has asked for, and whether it holds each now (metrics, `which node leads`). */
+  leases(): { name: string; held: boolean }[];
   bus: ChangeBus;
   counters: WindowCounters;
   settings: SharedSettings;
@@ -31,7 +33,7 @@ export interface Cluster {
 export function createLocalCluster(deps: { dataDir: string; clock: Clock }): Cluster {
   return {
     nodeId: crypto.randomUUID(),
-    lease: (name, options) => createLocalLeaderLease(name, options),
+    ...trackLeases((name, options) => createLocalLeaderLease(name, options)),
     bus: createLocalChangeBus(),
     counters: createLocalWindowCounters(),
     settings: createFileSettings(deps.dataDir),
@@ -44,10 +46,23 @@ export function createPgCluster(deps: { url: string; handle: PgDbHandle; clock: 
   const { db, sql } = deps.handle;
   return {
     nodeId: crypto.randomUUID(),
-    lease: (name, options) => createPgLeaderLease(deps.url, name, options),
+    ...trackLeases((name, options) => createPgLeaderLease(deps.url, name, options)),
     bus: createPgChangeBus(sql),
     counters: createPgWindowCounters(db),
     settings: createPgSettings(db),
     updates: createPgUpdateLedger({ db, clock: deps.clock }),
+  };
+}
+
+/** A lease factory that remembers the leases it made, so the node can say which it holds. */
+function trackLeases(make: (name: string, options?: LeaseOptions) => LeaderLease): Pick<Cluster, "lease" | "leases"> {
+  const made: { name: string; lease: LeaderLease }[] = [];
+  return {
+    lease(name, options) {
+      const lease = make(name, options);
+      made.push({ name, lease });
+      return lease;
+    },
+    leases: () => made.map(({ name, lease }) => ({ name, held: lease.held() })),
   };
 }

@@ -19,6 +19,8 @@ export interface LeadingWork {
  */
 export function whileLeading(deps: Pick<Deps, "cluster" | "log">, name: string, work: LeadingWork): { start(): Promise<void>; stop(): Promise<void> } {
   let running = false;
+  // leads taken while the node starts and given up while it stops are no news (main.ts says once which it holds)
+  let quiet = true;
   let chain: Promise<void> = Promise.resolve();
   const change = (held: boolean) => {
     chain = chain
@@ -26,11 +28,11 @@ export function whileLeading(deps: Pick<Deps, "cluster" | "log">, name: string, 
         if (held && !running) {
           await work.start();
           running = true;
-          deps.log.info(`lease ${name}: this node leads`);
+          deps.log[quiet ? "debug" : "info"](`lease ${name}: this node leads`);
         } else if (!held && running) {
           running = false;
           await work.stop();
-          deps.log.info(`lease ${name}: this node no longer leads`);
+          deps.log[quiet ? "debug" : "info"](`lease ${name}: this node no longer leads`);
         }
       })
       .catch((e) => deps.log.error(`lease ${name}: could not ${held ? "start" : "stop"} its work`, e));
@@ -40,8 +42,10 @@ export function whileLeading(deps: Pick<Deps, "cluster" | "log">, name: string, 
     async start() {
       await lease.start();
       await chain;
+      quiet = false;
     },
     async stop() {
+      quiet = true;
       await lease.stop();
       change(false);
       await chain;
@@ -54,12 +58,19 @@ export function whileLeading(deps: Pick<Deps, "cluster" | "log">, name: string, 
  * others skip their tick. The lease is checked in the background, so a tick asks nothing.
  */
 export function leadingJob(deps: Pick<Deps, "cluster" | "log">, name: string, run: () => Promise<unknown>) {
+  let quiet = true; // as in whileLeading
   const lease = deps.cluster.lease(`job-${name}`, {
-    onChange: (held) => deps.log.info(`lease job-${name}: this node ${held ? "leads" : "no longer leads"}`),
+    onChange: (held) => deps.log[quiet ? "debug" : "info"](`lease job-${name}: this node ${held ? "leads" : "no longer leads"}`),
   });
   return {
-    start: () => lease.start(),
-    stop: () => lease.stop(),
+    async start() {
+      await lease.start();
+      quiet = false;
+    },
+    stop() {
+      quiet = true;
+      return lease.stop();
+    },
     /** the job's tick: runs it when this node holds its lease; true when it ran */
     async tick(): Promise<boolean> {
       if (!lease.held()) return false;

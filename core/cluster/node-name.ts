@@ -5,6 +5,7 @@
  * process anywhere). The kernel drops the first and the server the second when the holder dies, so
  * a node killed with SIGKILL can be started again at once.
  */
+import { nodeDatabaseUrl } from "../../db/postgres";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { dlopen, FFIType } from "bun:ffi";
@@ -62,7 +63,7 @@ export async function claimNodeName(config: { nodeName: string; databaseUrl: str
   if (!dirLock) return `${inUse}: another process holds its click journal at ${dir}; stop it, or give this node another NODE_NAME`;
   if (config.databaseUrl === null) return { release: async () => dirLock.release() };
   let started = false;
-  const lease = createPgLeaderLease(config.databaseUrl, `node-name:${config.nodeName}`, {
+  const lease = createPgLeaderLease(nodeDatabaseUrl(config.databaseUrl, config.nodeName), `node-name:${config.nodeName}`, {
     intervalMs,
     onChange: (held) => {
       if (!started) return;

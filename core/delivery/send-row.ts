@@ -1,4 +1,5 @@
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
+import { countBotApiCalls } from "../metrics";
 import type { Deps } from "../deps";
 import { BOT_TIMEOUT_MS, type OutboxRow } from "./outbox";
 import type { DeliveryRoutes } from "./topics";
@@ -31,9 +32,11 @@ export async function attemptRow(deps: Deps, routes: DeliveryRoutes, bot: PlainA
  * through a plain client, not deps.telegram with its auto-retry transformer; one per worker.
  */
 export type PlainApi = { api: Api; username?: Promise<string> };
-export function plainBotApi(deps: Pick<Deps, "telegram" | "config">): PlainApi | null {
+export function plainBotApi(deps: Pick<Deps, "telegram" | "config"> & Partial<Pick<Deps, "metrics">>): PlainApi | null {
   if (!deps.telegram || !deps.config.botToken) return null;
-  return { api: new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot }) };
+  const api = new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot });
+  if (deps.metrics) api.config.use(countBotApiCalls(deps.metrics));
+  return { api };
 }
 
 /**

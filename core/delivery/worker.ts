@@ -5,9 +5,10 @@
  */
 import type { Deps } from "../deps";
 import { BOT_HOST, claimDue, pruneOutbox, requeueInterrupted, type OutboxRow } from "./outbox";
-import { attemptRow, plainBotApi } from "./send-row";
+import { attemptRow, plainBotApi, type Outcome } from "./send-row";
 import type { DeliveryRoutes } from "./topics";
 import { recordOutcome } from "./record";
+import type { DeliveryOutcome } from "../metrics";
 import { briefError, createRepeatLog } from "../log";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 
@@ -32,6 +33,12 @@ export interface DeliveryWorker {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+
+/** An attempt's outcome as counted: a failure is `retry` while attempts remain (as recordOutcome decides), else `failed`. */
+function outcomeOf(deps: Deps, row: OutboxRow, outcome: Outcome): DeliveryOutcome {
+  if (outcome.type !== "error") return outcome.type;
+  return !outcome.permanent && row.attempts + 1 <= deps.config.webhookRetryDelays.length ? "retry" : "failed";
+}
 
 /**
  * Builds (does not start) the worker that sends the outbox, with the topic handlers and the webhook
@@ -58,7 +65,9 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
     const job = (async () => {
       const outcome = await attemptRow(deps, routes, bot, row);
       try {
-        if (!(await recordOutcome(deps, routes.topics, row, outcome)))
+        const recorded = await recordOutcome(deps, routes.topics, row, outcome);
+        deps.metrics.deliveries.inc({ kind: row.host === BOT_HOST ? "bot" : "webhook", outcome: outcomeOf(deps, row, outcome) });
+        if (!recorded)
           deps.log.warn(`delivery ${row.deliveryId}: its claim lapsed before the outcome was recorded; another node has the row`);
       } catch (e) {
         // the row stays `sending` and is sent again once its claim lapses (or after a restart)

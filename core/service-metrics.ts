@@ -1,0 +1,37 @@
+/**
+ * The gauges of a running node, read when /metrics is scraped: the click journal's backlog and the
+ * age of its oldest click, the outbox's depth, the leases held, and (cluster mode) the node's
+ * database connections. Counters are bumped where their events happen.
+ */
+import type { SQL } from "bun";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "../db/async";
+import type { Deps } from "./deps";
+import type { Metrics } from "./metrics";
+
+export function watchService(deps: Pick<Deps, "clicks" | "asyncDb" | "cluster">, metrics: Metrics, pg?: { sql: SQL; applicationName: string }): void {
+  metrics.gauge("click_journal_backlog", "Clicks answered and not yet written to the database", () => deps.clicks.backlog().clicks);
+  metrics.gauge("click_journal_oldest_age_seconds", "Age of the oldest click not yet written (0 when none waits)", () => {
+    const { oldestAt } = deps.clicks.backlog();
+    return oldestAt === null ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000);
+  });
+  metrics.labelledGauge("outbox_depth", "Outbox rows waiting (pending) or being sent (sending)", ["status"] as const, async () => {
+    const rows = await rowsOf<{ status: string; n: number | string }>(deps.asyncDb, sql`select status, count(*) as n from outbox where status in ('pending', 'sending') group by status`);
+    const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
+    return (["pending", "sending"] as const).map((status) => [{ status }, by.get(status) ?? 0]);
+  });
+  metrics.labelledGauge("lease_held", "1 for each lease this node holds now, 0 for those it waits for", ["lease"] as const, () =>
+    deps.cluster.leases().map(({ name, held }) => [{ lease: name }, held ? 1 : 0]),
+  );
+  if (!pg) return;
+  // every connection of this node names itself (application_name), so the server can count them
+  const byState = async () => {
+    const rows = await pg.sql<{ state: string | null; n: string }[]>`select state, count(*) as n from pg_stat_activity where application_name = ${pg.applicationName} group by state`;
+    return rows.map((r) => ({ state: r.state ?? "unknown", n: Number(r.n) }));
+  };
+  metrics.gauge("db_connections", "PostgreSQL connections this node has open (pool, leases, listener, writer thread)", async () => (await byState()).reduce((t, r) => t + r.n, 0));
+  // in use: running a query or inside a transaction (taken from its pool); the scrape's own query is one of them
+  metrics.gauge("db_pool_in_use", "PostgreSQL connections of this node running a query or in a transaction now (besides the scrape's own)", async () =>
+    Math.max(0, (await byState()).reduce((t, r) => t + (r.state === "idle" ? 0 : r.n), 0) - 1),
+  );
+}
