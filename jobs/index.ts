@@ -5,6 +5,7 @@ import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./trackin
 import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
 import { reverifyDomains } from "../core/catalog/domains";
 import { CHANNEL_MEMBERS_CRON, channelMembersJob } from "./channel-members";
+import { pruneSeenTexts } from "../core/tracking/ingest";
 
 export interface Job {
   name: string;
@@ -20,6 +21,8 @@ export const JOBS: Job[] = [
   { name: "reverify-domains", pattern: "43 4 * * *", run: reverifyDomains },
   { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
   { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
+  // texts skip_reposts trackers matched over 24 h ago (a copy of them matches again anyway)
+  { name: "prune-seen-texts", pattern: "23 * * * *", run: pruneSeenTexts },
   { name: "channel-members", pattern: CHANNEL_MEMBERS_CRON, run: channelMembersJob },
   // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)
   { name: "sweep-counters", pattern: "*/5 * * * *", run: (deps) => deps.cluster.counters.sweep(deps.clock.now()) },
