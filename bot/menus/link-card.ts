@@ -44,7 +44,7 @@ export async function linkCardText(deps: Deps, userId: number, link: LinkDetails
 }
 
 /** "📍 Posted in 4 channels: A, B, C…": the newest post of each chat, linked when it has a post link. */
-function placementLine(placed: LinkPlacements): string {
+export function placementLine(placed: LinkPlacements): string {
   const chats = new Map<string, LinkPlacements["items"][number]>();
   for (const p of placed.items) if (!chats.has(p.source_chat_id)) chats.set(p.source_chat_id, p);
   const names = [...chats.values()].slice(0, 5).map((p) => {

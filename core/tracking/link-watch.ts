@@ -9,6 +9,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { excerpt, type MatchExcerpt } from "./matcher";
 import { ownedLink } from "../links/links";
+import { ownedInvite } from "../channels/invites";
 
 /** A URL a post carries outside its visible text: a `text_link` entity (its position in the text) or a button. */
 export interface CarriedUrl {
@@ -205,4 +206,10 @@ export async function placementsOf(deps: Pick<Deps, "asyncDb">, userId: number, 
 export async function linkPlacements(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<LinkPlacements> {
   await ownedLink(deps, userId, linkId);
   return placementsOf(deps, userId, { linkId });
+}
+
+/** GET /api/invites/:id/placements: the placements of one of the user's invite links (404 for another's). */
+export async function invitePlacements(deps: Pick<Deps, "asyncDb">, userId: number, inviteId: number): Promise<LinkPlacements> {
+  await ownedInvite(deps, userId, inviteId);
+  return placementsOf(deps, userId, { inviteId });
 }

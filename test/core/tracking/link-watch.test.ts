@@ -8,7 +8,7 @@ import { ManualClock } from "../../../core/clock";
 import { silentLogger } from "../../../core/log";
 import { createTrackerIndexCache } from "../../../core/tracking/index-cache";
 import { ingestPost, pruneSeenTexts, type IncomingPost } from "../../../core/tracking/ingest";
-import { linkPlacements, placementsOf } from "../../../core/tracking/link-watch";
+import { invitePlacements, linkPlacements } from "../../../core/tracking/link-watch";
 import { createTracker } from "../../../core/tracking/trackers";
 import type { ChatInfo } from "../../../core/tracking/sources";
 import { JOBS } from "../../../jobs";
@@ -83,7 +83,9 @@ onBothDatabases((open) => {
       ["Deals <daily>", 3, "https://t.me/dealsdaily/3"],
       ["Crypto News", 1, "https://t.me/cryptonews/1"],
     ]);
-    expect((await placementsOf(deps, ada.id, { inviteId: invite!.id })).posts).toBe(1);
+    const invited = await invitePlacements(deps, ada.id, invite!.id);
+    expect([invited.channels, invited.posts, invited.items.map((p) => p.post_url)]).toEqual([1, 1, ["https://t.me/cryptonews/5"]]);
+    await expect(invitePlacements(deps, bob.id, invite!.id)).rejects.toThrow("not found");
     await expect(linkPlacements(deps, bob.id, promo.id)).rejects.toThrow("not found");
   });
 
