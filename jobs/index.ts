@@ -6,6 +6,7 @@ import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
 import { reverifyDomains } from "../core/catalog/domains";
 import { CHANNEL_MEMBERS_CRON, channelMembersJob } from "./channel-members";
 import { sendDueReports } from "../core/reports/report";
+import { pruneSeenTexts } from "../core/tracking/ingest";
 
 export interface Job {
   name: string;
@@ -21,6 +22,8 @@ export const JOBS: Job[] = [
   { name: "reverify-domains", pattern: "43 4 * * *", run: reverifyDomains },
   { name: "tracking-notifications", pattern: TRACKING_NOTIFICATIONS_CRON, run: trackingNotificationsJob },
   { name: "tracking-sources", pattern: TRACKING_SOURCES_CRON, run: trackingSourcesJob },
+  // texts skip_reposts trackers matched over 24 h ago (a copy of them matches again anyway)
+  { name: "prune-seen-texts", pattern: "23 * * * *", run: pruneSeenTexts },
   { name: "channel-members", pattern: CHANNEL_MEMBERS_CRON, run: channelMembersJob },
   // daily and weekly reports: each user's at the hour of their day they chose
   { name: "reports", pattern: "* * * * *", run: sendDueReports },

@@ -4,6 +4,8 @@ import { authPlugin } from "../shared/auth";
 import { errors } from "../shared/models";
 import { ChannelsModel as M } from "./model";
 import { addChannel, channelView, deleteChannel, listChannels, ownedChannel } from "../../core/channels/channels";
+import { invitePlacements } from "../../core/tracking/link-watch";
+import { LinkModel } from "../links/model";
 import { createInvite, inviteView, inviteViews, listInvites, ownedInvite, revokeInvite, updateInvite } from "../../core/channels/invites";
 import { channelStats, inviteStats, joinJournal } from "../../core/channels/stats";
 import { listRequests, requestView, settleRequest } from "../../core/channels/requests";
@@ -60,6 +62,10 @@ export function channelsApi(deps: Deps) {
     })
     .delete("/invites/:id", async ({ userId, params }) => inviteView(deps, await revokeInvite(deps, userId, params.id)), {
       scope: "write:channels", params: M.idParams, response: { 200: M.invite, ...errors(409, 503) }, detail: { ...channels, summary: "Revoke the invite link (revokeChatInviteLink); its history stays" },
+    })
+    .get("/invites/:id/placements", ({ userId, params }) => invitePlacements(deps, userId, params.id), {
+      scope: "read:channels", params: M.idParams, response: LinkModel.placements,
+      detail: { ...channels, summary: "Where the invite link was posted", description: "As for GET /api/links/:id/placements: the posts carrying the invite link that the owner's `watch_links` trackers matched, newest first (50 at most)." },
     })
     .get("/invites/:id/stats", ({ userId, params }) => inviteStats(deps, userId, params.id), { scope: "read:channels", params: M.idParams, response: M.inviteStats, detail: { ...channels, summary: "Clicks, joins, retention and cost of an invite link" } })
     .post("/requests/:id/approve", async ({ userId, params }) => requestView(await settleRequest(deps, userId, params.id, "approve")), { scope: "write:channels", params: M.idParams, response: { 200: M.request, ...errors(409, 503) }, detail: { ...channels, summary: "Approve a join request" } })

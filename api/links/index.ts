@@ -4,6 +4,7 @@ import type { Deps } from "../../core/deps";
 import { createLink, deleteLink, editLink, getLink } from "../../core/links/links";
 import { pageOfLinks } from "../../core/links/list";
 import { bulkCreateLinks } from "../../core/links/bulk";
+import { linkPlacements } from "../../core/tracking/link-watch";
 import { authPlugin } from "../shared/auth";
 import { catalogApi } from "./catalog";
 import { errors, OkModel } from "../shared/models";
@@ -40,6 +41,16 @@ export function linksApi(deps: Deps) {
     })
     .get("/:id", ({ userId, params }) => getLink(deps, userId, params.id), {
       scope: "read:links", params: LinkModel.idParams, response: LinkDetailsModel, detail: { tags: ["links"], summary: "Get one link" },
+    })
+    .get("/:id/placements", ({ userId, params }) => linkPlacements(deps, userId, params.id), {
+      scope: "read:links",
+      params: LinkModel.idParams,
+      response: LinkModel.placements,
+      detail: {
+        tags: ["links"],
+        summary: "Where the link was posted",
+        description: "The posts carrying the link (in the text, behind a text link or on a button) that the owner's trackers with `watch_links` matched: one item per post, newest first (50 at most), with the number of posts and of distinct chats.",
+      },
     })
     .patch("/:id", ({ userId, params, body }) => editLink(deps, userId, params.id, body), {
       scope: "write:links", params: LinkModel.idParams, body: LinkModel.edit, response: { 200: LinkViews.summary, ...errors(409) }, detail: { tags: ["links"], summary: "Edit a link" },

@@ -51,6 +51,19 @@ export const LinkModel = {
   /** no length cap per url: an over-long one is a `failed` entry (spec rule 2); the body limit bounds the list */
   bulk: t.Object({ urls: t.Array(t.String(), { minItems: 1, maxItems: 100 }) }),
   idParams: IdParams,
+  /** GET /api/links/:id/placements: where the link was posted, as the owner's watch_links trackers saw it */
+  placements: t.Object({
+    channels: t.Integer({ description: "distinct chats the link was posted in" }),
+    posts: t.Integer({ description: "posts carrying the link" }),
+    items: t.Array(t.Object({
+      source_chat_id: t.String(),
+      source_title: t.Nullable(t.String()),
+      source_username: t.Nullable(t.String()),
+      source_message_id: t.Integer(),
+      post_url: t.Nullable(t.String()),
+      detected_at: t.String({ format: "date-time" }),
+    }), { description: "the newest 50 posts, newest first" }),
+  }),
   /** GET /api/links: the spec's `tags` filter plus paging and search (the answer stays an array; X-Total-Count has the total) */
   listQuery: t.Object({
     // positive whole numbers of at most 15 digits (exact in a double); empty means no filter

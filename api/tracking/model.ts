@@ -11,6 +11,7 @@ const fields = {
   syntax: t.Optional(t.Union([t.Literal("plain"), t.Literal("query")])),
   word_forms: t.Optional(t.Boolean()),
   skip_reposts: t.Optional(t.Boolean()),
+  watch_links: t.Optional(t.Boolean()),
   minus_words: nullableList,
   search_channels: t.Optional(t.Boolean()),
   search_chats: t.Optional(t.Boolean()),

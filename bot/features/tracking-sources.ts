@@ -3,6 +3,7 @@ import type { Chat, Message } from "grammy/types";
 import type { BotContext } from "../context";
 import { migrateSource, upsertSource, type ChatInfo } from "../../core/tracking/sources";
 import { ingestPost } from "../../core/tracking/ingest";
+import type { CarriedUrl } from "../../core/tracking/link-watch";
 import { migrateChannel, recordBotMembership } from "../../core/channels/ownership";
 
 /**
@@ -75,13 +76,21 @@ trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
   await next();
 });
 
+/** The URLs behind the words of a message (`text_link` entities, with their place) and on its URL buttons, for watch_links. */
+function carriedUrls(msg: Message): CarriedUrl[] {
+  const out: CarriedUrl[] = [];
+  for (const e of msg.entities ?? msg.caption_entities ?? []) if (e.type === "text_link") out.push({ url: e.url, start: e.offset, end: e.offset + e.length });
+  for (const row of msg.reply_markup?.inline_keyboard ?? []) for (const b of row) if ("url" in b && b.url) out.push({ url: b.url });
+  return out;
+}
+
 trackingSourcesFeature.on(["message", "edited_message", "channel_post", "edited_channel_post"], async (ctx, next) => {
   const msg: Message | undefined = ctx.msg;
   const info = msg && chatInfo(msg.chat);
   const text = msg?.text ?? msg?.caption;
   if (msg && info && text) {
     try {
-      await ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text, forwarded: msg.forward_origin !== undefined });
+      await ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text, forwarded: msg.forward_origin !== undefined, carriedUrls: carriedUrls(msg) });
     } catch (e) {
       ctx.deps.log.error(`tracking: could not match message ${msg.message_id} of ${info.chatId}`, e);
     }

@@ -8,6 +8,8 @@ import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, pay
 import { listChannels, ownedChannel } from "../../core/channels/channels";
 import { inviteView, listInvites, ownedInvite, revokeInvite } from "../../core/channels/invites";
 import { channelSince, channelStats, inviteStats } from "../../core/channels/stats";
+import { placementsOf } from "../../core/tracking/link-watch";
+import { placementLine } from "./link-card";
 import { listRequests, settleRequest } from "../../core/channels/requests";
 import { INVITE_OPTIONS } from "./invite-options";
 import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
@@ -52,6 +54,7 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
   const invite = await ownedInvite(ctx.deps, uid(ctx), idOf(ctx));
   const view = await inviteView(ctx.deps, invite);
   const f = await inviteStats(ctx.deps, uid(ctx), invite.id);
+  const placed = await placementsOf(ctx.deps, uid(ctx), { inviteId: invite.id });
   const r = f.retention;
   return [
     `🔗 <b>${esc(invite.name)}</b>${invite.isRevoked ? " (revoked)" : ""}`,
@@ -62,6 +65,7 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
     invite.memberLimit ? `At most ${invite.memberLimit} people` : "",
     "",
     `Joined: ${f.joins} · left: ${f.leaves} · net: ${f.net}`,
+    placed.posts ? placementLine(placed) : "",
     f.conversion !== null ? `Conversion: ${pct(f.conversion)} of unique clicks` : "",
     `Stayed 24 h: ${pct(r.h24.rate)} of ${r.h24.eligible} · 7 d: ${pct(r.d7.rate)} of ${r.d7.eligible} · 30 d: ${pct(r.d30.rate)} of ${r.d30.eligible}`,
     invite.cost ? `Price: ${invite.cost.amount} ${invite.cost.currency} · per join: ${money(f.cost_per_join, invite.cost.currency)} · per subscriber who stayed 7 d: ${money(f.cost_per_retained, invite.cost.currency)}` : "",

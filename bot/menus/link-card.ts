@@ -12,6 +12,7 @@ import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type
 import { sendChart, sendQr } from "../features/analytics";
 import { periodIndex, say } from "./link-stats";
 import { inviteOfLink } from "../../core/channels/invites";
+import { placementsOf, type LinkPlacements } from "../../core/tracking/link-watch";
 
 /** The conversation that asks one option's question (registered in bot/conversations). */
 export const LINK_OPTION = "link-option";
@@ -33,12 +34,27 @@ export async function linkCardText(deps: Deps, userId: number, link: LinkDetails
     link.is_active ? "🟢 Active" : "⚪️ Inactive: visitors get “not found”",
   ];
   const invite = await inviteOfLink(deps, userId, link.id);
+  const placed = await placementsOf(deps, userId, { linkId: link.id });
+  if (placed.posts) lines.push(placementLine(placed));
   if (invite) lines.push(`📣 Invite “${esc(invite.name)}”: joined ${invite.joins} · left ${invite.leaves} · net ${invite.joins - invite.leaves}`);
   for (const o of LINK_OPTIONS) {
     const line = await o.line(link, { deps, userId });
     if (line) lines.push(line);
   }
   return lines.join("\n");
+}
+
+/** "📍 Posted in 4 channels: A, B, C…": the newest post of each chat, linked when it has a post link. */
+export function placementLine(placed: LinkPlacements): string {
+  const chats = new Map<string, LinkPlacements["items"][number]>();
+  for (const p of placed.items) if (!chats.has(p.source_chat_id)) chats.set(p.source_chat_id, p);
+  const names = [...chats.values()].slice(0, 5).map((p) => {
+    const name = esc(short(p.source_title ?? (p.source_username ? `@${p.source_username}` : "a private chat"), 40));
+    return p.post_url ? `<a href="${esc(p.post_url)}">${name}</a>` : name;
+  });
+  const more = placed.channels > names.length ? ` and ${placed.channels - names.length} more` : "";
+  const where = `${placed.channels} ${placed.channels === 1 ? "channel" : "channels"}`;
+  return `📍 Posted in ${where}${placed.posts > placed.channels ? ` (${placed.posts} posts)` : ""}: ${names.join(", ")}${more}`;
 }
 
 const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user!.id, idOf(ctx));

@@ -79,6 +79,11 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
     parse: (t) => (/^skip/i.test(t) ? { skip_reposts: true } : /^keep/i.test(t) ? { skip_reposts: false } : bad("Send “skip” or “keep”.")),
   },
   {
+    label: "📍 My links",
+    prompt: "Send “on” to be told of every post that carries one of your short links or invite links (in the text, behind a text link or on a button), or “off”.",
+    parse: (t) => (/^on$/i.test(t) ? { watch_links: true } : /^off$/i.test(t) ? { watch_links: false } : bad("Send “on” or “off”.")),
+  },
+  {
     label: "⏰ How often",
     prompt: "Send “instant” to be told at once, “hour” for one digest at the end of each hour or “day” for one a day (UTC).",
     parse: (t) => {

@@ -57,7 +57,7 @@ export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
   return [
     `<b>${esc(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
     `${t.syntax === "query" ? "Query" : "Keyword"}: <code>${esc(t.keyword)}</code>${t.exactMatch && t.syntax !== "query" && !t.wordForms ? " (whole words)" : ""}`,
-    [t.wordForms && "any word forms", t.skipReposts && "reposts and copies skipped"].filter(Boolean).join(", "),
+    [t.wordForms && "any word forms", t.skipReposts && "reposts and copies skipped", t.watchLinks && "posts with my links too"].filter(Boolean).join(", "),
     t.minusWords?.length ? `Minus words: ${esc(clip(t.minusWords.join(", ")))}` : "",
     `Searches: ${[t.searchChannels && "channels", t.searchChats && "chats"].filter(Boolean).join(" and ")}`,
     t.includeSources?.length ? `Only: ${esc(clip(t.includeSources.join(", ")))}` : "",

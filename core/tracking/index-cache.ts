@@ -29,7 +29,16 @@ const MAX_CHANGED = 256;
 class LiveIndex {
   changed = new Set<number>();
   overlay: TrackerIndex<IndexedTracker> | null = null;
-  constructor(readonly full: TrackerIndex<IndexedTracker>) {}
+  private readonly fullWatchers: IndexedTracker[];
+  constructor(readonly full: TrackerIndex<IndexedTracker>) {
+    this.fullWatchers = full.trackers.filter((t) => t.watchLinks);
+  }
+
+  /** The enabled trackers with watch_links (usually none: then a post is not searched for links at all). */
+  linkWatchers(): IndexedTracker[] {
+    if (!this.changed.size) return this.fullWatchers;
+    return [...this.fullWatchers.filter((t) => !this.changed.has(t.id)), ...(this.overlay?.trackers.filter((t) => t.watchLinks) ?? [])];
+  }
 
   match(raw: string): { text: string; hits: KeywordHit<IndexedTracker>[] } {
     const result = this.full.match(raw);

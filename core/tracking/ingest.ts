@@ -9,6 +9,8 @@ import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } fro
 import type { MatchRow } from "./matches";
 import { transaction } from "../../db/async";
 import { privateChatOwners } from "../channels/ownership";
+import { findOwnLinks, type CarriedUrl } from "./link-watch";
+import type { MatchExcerpt } from "./matcher";
 
 /** A message or channel post from any source (the bot, MTProto), as the matcher takes it. */
 export interface IncomingPost {
@@ -18,6 +20,29 @@ export interface IncomingPost {
   text: string;
   /** forwarded from elsewhere (the Bot API's `forward_origin`): trackers with skip_reposts pass it by */
   forwarded?: boolean;
+  /** URLs the post carries outside its visible text: behind text links (`text_link` entities) and on buttons */
+  carriedUrls?: CarriedUrl[];
+}
+
+/** A tracker's reason to match a post: its keyword (positions in the NFKC text) or, for watch_links, one of its owner's links. */
+interface Hit {
+  tracker: IndexedTracker;
+  start: number;
+  end: number;
+  link?: { linkId: number | null; inviteId: number | null; shown: MatchExcerpt };
+}
+
+/** The keyword hits, and for watch_links trackers the first of their owner's links the post carries (which wins over a keyword hit, so the placement is recorded). */
+async function withLinkHits(deps: Pick<Deps, "asyncDb" | "config">, watchers: IndexedTracker[], post: IncomingPost, hits: Hit[]): Promise<Hit[]> {
+  if (!watchers.length) return hits;
+  const found = await findOwnLinks(deps, new Set(watchers.map((t) => t.userId)), post.text, post.carriedUrls);
+  if (!found.length) return hits;
+  const linkHits = new Map<number, Hit>();
+  for (const t of watchers) {
+    const first = found.find((f) => f.userId === t.userId);
+    if (first) linkHits.set(t.id, { tracker: t, start: 0, end: 0, link: { linkId: first.linkId, inviteId: first.inviteId, shown: first.shown } });
+  }
+  return [...hits.filter((h) => !linkHits.has(h.tracker.id)), ...linkHits.values()];
 }
 
 /** Texts that differ only in what normalisation ignores (case, ё, invisible characters, spacing) are one text. */
@@ -43,9 +68,12 @@ export function admits(t: IndexedTracker, source: SourceRow, language: () => str
  * transaction; a match that already exists for that message (an edit) gets the new snippet.
  * Returns the matches created or updated.
  */
-export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | "trackerIndex">, post: IncomingPost): Promise<MatchRow[]> {
+export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "trackerIndex">, post: IncomingPost): Promise<MatchRow[]> {
   const source = await sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
-  const { text, hits } = (await trackerIndex(deps)).match(post.text);
+  const index = await trackerIndex(deps);
+  const matched = index.match(post.text);
+  const text = matched.text;
+  const hits = await withLinkHits(deps, index.linkWatchers(), post, matched.hits);
   deps.trackerIndex.recent.add({ chatId: source.chatId, title: source.title, username: source.username, text: post.text, forwarded: post.forwarded === true });
   if (!hits.length) return [];
   let lang: string | null | undefined;
@@ -59,7 +87,7 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | 
   const url = postUrl(source, post.messageId);
   // snippets show the text as written; the hits' positions are in its NFKC form
   const toRaw = nfkcToRaw(post.text, text);
-  const shown = (hit: { start: number; end: number }) => (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
+  const shown = (hit: Hit) => hit.link?.shown ?? (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
   const { trackers, trackerMatches, trackerSeenTexts } = deps.asyncDb.tables;
   let key: string | undefined;
   return transaction(deps.asyncDb, async (tx) => {
@@ -70,7 +98,7 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | 
       const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).limit(1);
       if (!tracker?.isEnabled) continue;
       const { matchedKeyword, snippet } = shown(hit);
-      const fields = { sourceTitle: source.title, sourceUsername: source.username, textSnippet: snippet, matchedKeyword, postUrl: url };
+      const fields = { sourceTitle: source.title, sourceUsername: source.username, textSnippet: snippet, matchedKeyword, postUrl: url, ...(hit.link ? { linkId: hit.link.linkId, inviteId: hit.link.inviteId } : {}) };
       const [existing] = await tx
         .select({ id: trackerMatches.id })
         .from(trackerMatches)
@@ -102,6 +130,17 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "log" | 
     for (const [userId, items] of created) await notifyMatches(tx, now, userId, items);
     return out;
   });
+}
+
+/**
+ * Deletes the texts skip_reposts trackers claimed more than 24 hours ago (COPY_WINDOW_MS): a copy of
+ * such a text matches again anyway, so the rows only take room. One delete; two nodes running it at
+ * once only find less to delete. Returns how many rows went.
+ */
+export async function pruneSeenTexts(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
+  const { trackerSeenTexts } = deps.asyncDb.tables;
+  const before = new Date(deps.clock.now().getTime() - COPY_WINDOW_MS);
+  return (await deps.asyncDb.delete(trackerSeenTexts).where(lte(trackerSeenTexts.seenAt, before)).returning({ trackerId: trackerSeenTexts.trackerId })).length;
 }
 
 /**

@@ -22,6 +22,7 @@ export interface TrackerInput {
   syntax?: "plain" | "query";
   word_forms?: boolean;
   skip_reposts?: boolean;
+  watch_links?: boolean;
   minus_words?: string[] | null;
   search_channels?: boolean;
   search_chats?: boolean;
@@ -52,6 +53,7 @@ export function trackerResponse(t: TrackerRow) {
     syntax: t.syntax,
     word_forms: t.wordForms,
     skip_reposts: t.skipReposts,
+    watch_links: t.watchLinks,
     minus_words: t.minusWords ?? null,
     search_channels: t.searchChannels,
     search_chats: t.searchChats,
@@ -108,6 +110,7 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
   if (input.syntax !== undefined) out.syntax = input.syntax;
   if (input.word_forms !== undefined) out.wordForms = input.word_forms;
   if (input.skip_reposts !== undefined) out.skipReposts = input.skip_reposts;
+  if (input.watch_links !== undefined) out.watchLinks = input.watch_links;
   if (input.minus_words !== undefined) {
     const words = (input.minus_words ?? []).map((w) => w.trim()).filter((w) => normaliseKeyword(w));
     if (words.length > 50) throw new FieldError("minus_words", "at most 50 words");

@@ -14,6 +14,8 @@ export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof account
     wordForms: k.bool("word_forms").notNull().default(false),
     /** forwarded posts and copies of a text matched in the last 24 h do not match */
     skipReposts: k.bool("skip_reposts").notNull().default(false),
+    /** also matches posts carrying one of the owner's short links or invite links (in the text, behind a text link, on a button) */
+    watchLinks: k.bool("watch_links").notNull().default(false),
     minusWords: k.json<string[] | null>("minus_words"),
     searchChannels: k.bool("search_channels").notNull().default(true),
     searchChats: k.bool("search_chats").notNull().default(true),
@@ -61,6 +63,13 @@ export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof account
     textSnippet: k.text("text_snippet"),
     matchedKeyword: k.text("matched_keyword"),
     postUrl: k.text("post_url"),
+    /**
+     * a watch_links match: the owner's short link (links.id) or invite link (channel_invites.id) the
+     * post carries. No foreign key: ids are never reused, and a deleted link's placements are simply
+     * never asked for again (SQLite cannot add a column with ON DELETE SET NULL to an existing table).
+     */
+    linkId: k.int("link_id"),
+    inviteId: k.int("invite_id"),
     isDeleted: k.bool("is_deleted").notNull().default(false),
     isRead: k.bool("is_read").notNull().default(false),
     detectedAt: k.ts("detected_at").notNull(),
@@ -71,6 +80,8 @@ export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof account
     k.index("tracker_matches_feed").on(t.trackerId, t.id),
     k.index("tracker_matches_post").on(t.sourceChatId, t.sourceMessageId),
     k.index("tracker_matches_pending").on(t.notifyPending),
+    k.index("tracker_matches_link").on(t.linkId),
+    k.index("tracker_matches_invite").on(t.inviteId),
   ]);
 
   /** the normalised texts (as hashes) a tracker with skip_reposts matched, and when: a copy within 24 h does not match again */

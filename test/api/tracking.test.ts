@@ -27,7 +27,7 @@ describe("trackers CRUD", () => {
     const created = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust", unknown_field: 1 } });
     expect(created.status).toBe(201);
     expect(created.json).toEqual({
-      id: created.json.id, name: "Rust", keyword: "rust", exact_match: false, syntax: "plain", word_forms: false, skip_reposts: false, minus_words: null, search_channels: true, search_chats: true,
+      id: created.json.id, name: "Rust", keyword: "rust", exact_match: false, syntax: "plain", word_forms: false, skip_reposts: false, watch_links: false, minus_words: null, search_channels: true, search_chats: true,
       filter_geo: null, filter_language: null, filter_category: null, filter_min_subscribers: null, include_sources: null, exclude_sources: null,
       notify_via: "bot", notify_chat_id: null, notify_thread_id: null, notify_every: "instant", webhook_url: null, notify_on_delete: false, is_enabled: true, total_matches: 0, created_at: t.clock.now().toISOString(),
     });

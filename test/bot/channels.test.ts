@@ -92,6 +92,25 @@ test("the card of a tracking link in front of an invite shows the invite's joins
   await shown((t) => t.includes("📣 Invite “Bitcoin News”: joined 1 · left 0 · net 1"));
 });
 
+test("an invite link posted elsewhere: a watch_links tracker finds it, and the invite's screen and the API say where", async () => {
+  s.fake.addChat(CHANNEL);
+  const { token } = await s.t.telegramUser(OWNER.id, "alice");
+  s.fake.members.set(`${CHANNEL.id}:${OWNER.id}`, { status: "creator" });
+  const channel = (await s.t.request("POST", "/api/channels", { token, body: { chat: "@adsclub" } })).json;
+  const invite = (await s.t.request("POST", `/api/channels/${channel.id}/invites`, { token, body: { name: "Partner post" } })).json;
+  await s.t.request("POST", "/api/tracking", { token, body: { name: "My links", keyword: "zzqq", watch_links: true } });
+  const partner = { id: -1001110009, type: "channel", title: "Partner News", username: "partnernews" };
+  const hash = String(invite.invite_link).split("+")[1];
+  s.fake.pushUpdate({ channel_post: { message_id: 70, date: now(), chat: partner, text: `Friends of ours: t.me/joinchat/${hash}` } });
+  const placed = await eventually(async () => {
+    const res = await s.t.request("GET", `/api/invites/${invite.id}/placements`, { token });
+    return res.json.posts === 1 ? res.json : null;
+  }, "the placement");
+  expect(placed.items.map((p: { source_title: string; post_url: string }) => [p.source_title, p.post_url])).toEqual([["Partner News", "https://t.me/partnernews/70"]]);
+  s.fake.pushMessage(`/start invite_${invite.id}`, OWNER);
+  await shown((t) => t.startsWith("🔗 <b>Partner post</b>") && t.includes('📍 Posted in 1 channel: <a href="https://t.me/partnernews/70">Partner News</a>'));
+});
+
 test("in webhook mode the bot asks for chat_member too, with the whole list of update types", async () => {
   await botRunner(s.bot, s.t.deps).registerWebhook();
   const set = await s.fake.waitFor("setWebhook");

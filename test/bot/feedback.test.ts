@@ -162,12 +162,14 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
     expect(query).toContain("Query: <code>канал -скам</code>");
     expect(query).toContain("👀 This query would have matched these 3 of the last 6 posts:");
     expect(await answer("🔁 Reposts", "skip")).toContain("any word forms, reposts and copies skipped");
+    expect(await answer("📍 My links", "yes")).toContain("Send “on” or “off”.");
+    expect(await b.send("on").then(lastText)).toContain("any word forms, reposts and copies skipped, posts with my links too");
     expect(await answer("⏰ How often", "hour")).toContain("Notifies via: this chat, one digest an hour");
     expect(await answer("📬 Notify via", "chat -1009999")).toContain("Notifications can only go to one of your channels or groups where the bot is an administrator");
     expect(await b.send("chat -1003000000002 7").then(lastText)).toContain("Notifies via: chat -1003000000002, topic 7, one digest an hour");
     expect(await answer("🧩 Syntax", "query")).toContain("✅ Saved");
     expect(await answer("🔤 Keyword", "(канал")).toContain("the parenthesis at position 1 is not closed");
-    expect(await getTracker(b.t.deps, me, tr.id)).toMatchObject({ keyword: "канал -скам", syntax: "query", wordForms: true, skipReposts: true, notifyEvery: "hour", notifyVia: "chat", notifyChatId: team.chatId, notifyThreadId: 7 });
+    expect(await getTracker(b.t.deps, me, tr.id)).toMatchObject({ keyword: "канал -скам", syntax: "query", wordForms: true, skipReposts: true, watchLinks: true, notifyEvery: "hour", notifyVia: "chat", notifyChatId: team.chatId, notifyThreadId: 7 });
   });
 
   test("the tracker limit is said before the first question", async () => {

@@ -369,3 +369,48 @@ describe("bot screens", () => {
     expect((await t.request("GET", `/api/tracking/${tr.id}`, { token })).status).toBe(404);
   });
 });
+
+describe("watch_links through the bot", () => {
+  test("the owner's link in a post's text, behind a text link and on a button is matched with that link; the link's card and the API list the placements; a stranger's link is not matched", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const stranger = await t.telegramUser(43, "mallory");
+    const { json: link } = await t.request("POST", "/api/links", { token, body: { url: "https://example.org/spring", title: "Spring ad" } });
+    const { json: theirs } = await t.request("POST", "/api/links", { token: stranger.token, body: { url: "https://example.org/other" } });
+    const { json: tracker } = await t.request("POST", "/api/tracking", { token, body: { name: "Where my links are", keyword: "zzqqxx", watch_links: true } });
+    expect(tracker.watch_links).toBe(true);
+    addBotToChannel();
+    await eventually(async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources))[0], "the source row");
+
+    const teaser = "Spring sale: tap here";
+    fake.pushUpdate({ channel_post: { message_id: 11, date: now(), chat: CHANNEL, text: `Our partner's offer ${link.trackingUrl} — today only` } });
+    fake.pushUpdate({ channel_post: { message_id: 12, date: now(), chat: CHANNEL, text: teaser, entities: [{ type: "text_link", offset: teaser.indexOf("here"), length: 4, url: link.trackingUrl }] } });
+    fake.pushUpdate({ channel_post: { message_id: 13, date: now(), chat: CHANNEL, photo: [{ file_id: "p", file_unique_id: "p", width: 1, height: 1 }], caption: "New arrivals", reply_markup: { inline_keyboard: [[{ text: "Shop", url: link.trackingUrl }]] } } });
+    fake.pushUpdate({ channel_post: { message_id: 14, date: now(), chat: CHANNEL, text: `Someone else's: ${theirs.trackingUrl}`, reply_markup: { inline_keyboard: [[{ text: "Go", url: theirs.trackingUrl }]] } } });
+    fake.pushUpdate({ channel_post: { message_id: 15, date: now(), chat: CHANNEL, text: "the last one" } });
+    // updates are handled in order: once the last post was read, the stranger's link was too
+    await eventually(async () => t.deps.trackerIndex.recent.list().some((p) => p.text === "the last one"), "the last post read");
+    const { items } = await eventually(async () => {
+      const res = await t.request("GET", `/api/tracking/${tracker.id}/matches`, { token });
+      return res.json.total === 3 ? res.json : null;
+    }, "three matches");
+    expect(items.map((m: { source_message_id: number; matched_keyword: string; text_snippet: string }) => [m.source_message_id, m.matched_keyword, m.text_snippet])).toEqual([
+      [13, link.trackingUrl, "New arrivals"],
+      [12, link.trackingUrl, teaser],
+      [11, link.trackingUrl, `Our partner's offer ${link.trackingUrl} — today only`],
+    ]);
+
+    const placements = await t.request("GET", `/api/links/${link.id}/placements`, { token });
+    expect(placements.status).toBe(200);
+    expect(placements.json).toMatchObject({ channels: 1, posts: 3 });
+    expect(placements.json.items.map((p: { post_url: string }) => p.post_url)).toEqual([13, 12, 11].map((n) => `https://t.me/rustweekly/${n}`));
+    expect(placements.json.items[0]).toEqual({ source_chat_id: String(CHANNEL.id), source_title: "Rust Weekly", source_username: "rustweekly", source_message_id: 13, post_url: "https://t.me/rustweekly/13", detected_at: expect.any(String) });
+    expect((await t.request("GET", `/api/links/${theirs.id}/placements`, { token: stranger.token })).json).toEqual({ channels: 0, posts: 0, items: [] });
+    expect((await t.request("GET", `/api/links/${link.id}/placements`, { token: stranger.token })).status).toBe(404);
+
+    // the owner pastes the link: its card shows the placements next to the clicks
+    fake.pushMessage(link.trackingUrl);
+    const card = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 42 && String(c.params.text).startsWith("🔗 <b>Spring ad</b>"));
+    expect(card.params.text).toContain("👆 Clicks: <b>0</b>");
+    expect(card.params.text).toContain('📍 Posted in 1 channel (3 posts): <a href="https://t.me/rustweekly/13">Rust Weekly</a>');
+  });
+});

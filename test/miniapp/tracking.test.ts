@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { ingestPost } from "../../core/tracking/ingest";
+import { recordBotMembership } from "../../core/channels/ownership";
 
 let browser: Browser;
 let s: Server;
@@ -161,5 +162,76 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("Your free plan allows 2 trackers; you have 2. Upgrade to add more.");
     expect(problems).toEqual([`http 403 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 403 (Forbidden)"]);
+  }, 60_000);
+});
+
+describe("tracker options and link placements in the dashboard", () => {
+  test("query, word forms, reposts, my links, a chat of mine with a topic and hourly digests are set and prefilled; the link page lists where it was posted", async () => {
+    const { token } = await s.telegramUser(77, "carol");
+    await recordBotMembership(s.deps, { chatId: "-1003000000007", type: "supergroup", title: "Team room", username: null }, { id: 77 }, { isAdmin: true, canInvite: true }, 5);
+    await recordBotMembership(s.deps, { chatId: "-1003000000008", type: "supergroup", title: "Read-only group", username: null }, { id: 77 }, { isAdmin: false, canInvite: false }, 5);
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/tracking/new`);
+    await page.getByRole("heading", { name: "New tracker" }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Crypto");
+    await page.getByRole("combobox", { name: "Syntax" }).selectOption("query");
+    // a query that does not parse: the server's message names the position
+    const keyword = page.getByLabel("Keyword or phrase");
+    await keyword.fill("(bitcoin OR ethereum -scam");
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    await until(() => keyword.getAttribute("aria-invalid"), "true");
+    expect(await page.getByRole("alert").textContent()).toBe("the parenthesis at position 1 is not closed");
+    await keyword.fill("(bitcoin OR ethereum) -scam");
+    expect(await page.getByLabel("Whole words only").count()).toBe(0); // a query matches whole words anyway
+    await page.getByLabel("Any word forms").check();
+    await page.getByLabel("Skip forwards and copies").check();
+    await page.getByLabel("Also posts with my short links or invite links").check();
+    await page.getByRole("combobox", { name: "Notify via" }).selectOption("chat");
+    const chat = page.getByRole("combobox", { name: "Chat" });
+    // only the chats where the bot is an administrator can be chosen
+    expect(await chat.locator("option").allTextContents()).toEqual(["Choose…", "Team room"]);
+    await chat.selectOption({ label: "Team room" });
+    await page.getByLabel("Forum topic").fill("7");
+    await page.getByRole("combobox", { name: "How often" }).selectOption("hour");
+    await screenshot(page, "tracker-form-options");
+    await page.getByRole("button", { name: "Create tracker" }).click();
+    await page.getByRole("heading", { name: "Crypto" }).waitFor();
+    const [created] = (await s.request("GET", "/api/tracking", { token })).json;
+    expect(created).toMatchObject({
+      keyword: "(bitcoin OR ethereum) -scam", syntax: "query", word_forms: true, skip_reposts: true, watch_links: true,
+      notify_via: "chat", notify_chat_id: "-1003000000007", notify_thread_id: 7, notify_every: "hour",
+    });
+
+    // edit: the options are prefilled; back to bot messages, which forgets the chat and keeps the digests
+    await page.getByRole("link", { name: "Edit" }).click();
+    await until(() => page.getByLabel("Keyword or phrase").inputValue(), "(bitcoin OR ethereum) -scam");
+    expect(await page.getByRole("combobox", { name: "Syntax" }).inputValue()).toBe("query");
+    for (const label of ["Any word forms", "Skip forwards and copies", "Also posts with my short links or invite links"]) expect(await page.getByLabel(label).isChecked()).toBe(true);
+    expect(await page.getByRole("combobox", { name: "Chat" }).inputValue()).toBe("-1003000000007");
+    expect(await page.getByLabel("Forum topic").inputValue()).toBe("7");
+    expect(await page.getByRole("combobox", { name: "How often" }).inputValue()).toBe("hour");
+    await page.getByLabel("Skip forwards and copies").uncheck();
+    await page.getByRole("combobox", { name: "Notify via" }).selectOption("bot");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("link", { name: "Edit" }).waitFor();
+    await until(async () => (await s.request("GET", `/api/tracking/${created.id}`, { token })).json.notify_via, "bot");
+    expect((await s.request("GET", `/api/tracking/${created.id}`, { token })).json).toMatchObject({ skip_reposts: false, watch_links: true, notify_chat_id: null, notify_thread_id: null, notify_every: "hour" });
+
+    // the tracker watches carol's links: two posts carry one (in the text, on a button); the link's page lists them
+    const link = (await s.request("POST", "/api/links", { token, body: { url: "https://example.org/launch", title: "Launch" } })).json;
+    await page.goto(`${s.baseUrl}/app/links/${link.id}`);
+    expect(await page.getByTestId("placements").textContent()).toContain("Not seen in any channel yet");
+    await ingestPost(s.deps, { chat: channel, messageId: 31, text: `We launch today: ${link.trackingUrl}` });
+    await ingestPost(s.deps, { chat: channel, messageId: 32, text: "Launch party photos", carriedUrls: [{ url: link.trackingUrl }] });
+    await page.reload();
+    const placed = page.getByTestId("placements");
+    await placed.getByRole("heading", { name: "Posted in 1 channel (2 posts)" }).waitFor();
+    expect(await placed.getByRole("link").evaluateAll((as) => as.map((a) => [a.textContent, (a as HTMLAnchorElement).href]))).toEqual([
+      ["Crypto Daily · post 32", "https://t.me/cryptodaily/32"],
+      ["Crypto Daily · post 31", "https://t.me/cryptodaily/31"],
+    ]);
+    await screenshot(page, "link-placements");
+    const refused = [`http 400 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 400 (Bad Request)"];
+    expect(problems).toEqual(refused);
   }, 60_000);
 });

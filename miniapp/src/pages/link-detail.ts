@@ -2,7 +2,7 @@
 import { useState } from "preact/hooks";
 import { del, get, patch, post } from "../api";
 import { linkTo, navigate } from "../router";
-import { Async, CopyButton, confirmed, html, useAction, useAsync } from "../ui";
+import { Async, CopyButton, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
 import { appConfig } from "../widget";
 import { Analytics } from "./link-analytics";
 import type { LinkDetails } from "../../../api/links/model";
@@ -23,8 +23,22 @@ export function LinkDetail({ id }: { id: string }) {
         ${l.webhook_url && html`<p class="hint">Webhook ${l.webhook_method} ${l.webhook_url}: ${l.webhook_enabled ? "enabled" : "disabled"}${l.webhook_failures ? `, ${l.webhook_failures} failures` : ""}</p>`}
         <${LinkActions} link=${l} url=${url} period=${period} onChange=${(x: any) => link.setData({ ...l, ...x })} />
       </div>
+      <${Placements} id=${id} />
       <${Analytics} id=${id} period=${period} setPeriod=${setPeriod} />`;
   }}<//></section>`;
+}
+
+/** Where the link was posted, as the owner's trackers with “posts with my links” saw it. */
+function Placements({ id }: { id: string }) {
+  const state = useAsync(() => get(`/api/links/${id}/placements`), [id]);
+  const p: any = state.data;
+  if (!p) return null;
+  if (!p.posts) return html`<p class="hint" data-testid="placements">Not seen in any channel yet. A keyword tracker with “Also posts with my short links or invite links” finds where it is posted.</p>`;
+  const where = `${p.channels} ${p.channels === 1 ? "channel" : "channels"}${p.posts > p.channels ? ` (${p.posts} posts)` : ""}`;
+  return html`<div class="card" data-testid="placements"><h2>Posted in ${where}</h2>
+    <ul class="list compact">${p.items.map((x: any) => html`<li class="row-line">
+      ${x.post_url ? html`<a class="ellipsis" href=${x.post_url} target="_blank" rel="noopener">${x.source_title ?? `@${x.source_username}`} · post ${x.source_message_id}</a>` : html`<span class="ellipsis">${x.source_title ?? "a private chat"}</span>`}
+      <small class="hint">${fmtDate(x.detected_at)}</small></li>`)}</ul></div>`;
 }
 
 function LinkActions({ link, url, period, onChange }: { link: any; url: string; period: string; onChange: (x: any) => void }) {
