@@ -40,12 +40,12 @@ export function backlogOnDisk(dir: string, mark: number): ClickBacklog {
 }
 
 /** Where the journal named `journal` lives under JOURNAL_DIR: `local` in it, `node:<name>` in its `<name>` directory (core/index.ts, clickJournalOf). */
-export function journalDirOf(journalDir: string, journal: string): string {
+function journalDirOf(journalDir: string, journal: string): string {
   return journal.startsWith("node:") ? join(journalDir, journal.slice(5)) : journalDir;
 }
 
 /** Every journal's committed mark (the click_journal table), by name. */
-export async function journalMarks(db: AsyncDb): Promise<Map<string, number>> {
+async function journalMarks(db: AsyncDb): Promise<Map<string, number>> {
   const { clickJournal } = db.tables;
   const rows = await db.select().from(clickJournal);
   return new Map(rows.map((r) => [r.journal, Number(r.seq)]));
