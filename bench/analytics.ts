@@ -1,5 +1,5 @@
 /**
- * `bun run bench analytics [clicks] [--viral N] [--postgres] [--runs N] [--no-export]`: two links on
+ * `bun run bench analytics [clicks] [--viral N] [--postgres] [--runs N] [--no-export] [--writer-only]`: two links on
  * one database, both seeded through the click writer's batch path (the one the writer thread runs:
  * work-out, clicks, visitors, counters and CLICK_LISTENERS in one transaction per batch):
  * - "year": `clicks` (default 1,000,000) spread over the year before now;
@@ -9,7 +9,8 @@
  * link (in-process HTTP, after 5 warm-ups) and the time to build and hand over a 10,000-row export in
  * each format to a fake Bot API. `--postgres` runs it all on a real PostgreSQL started as the test
  * suite starts it (cluster mode: the PostgreSQL deps and click writer). Prints figures; never fails
- * on speed.
+ * on speed. `--writer-only` stops after the writer's figures (its throughput, before and after a
+ * change to the writer).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -107,7 +108,14 @@ if (VIRAL_CLICKS) {
   const viralRate = await seedThroughWriter(viralLink.id, VIRAL_CLICKS, (i) => hourStart + Math.floor((i / VIRAL_CLICKS) * (NOW - hourStart)));
   console.log(`${engine}: wrote ${fmt(VIRAL_CLICKS)} clicks in the hour in progress through the click writer at ${fmt(viralRate)} clicks/s (batches of ${fmt(BATCH)})`);
 }
-await rawSql(db, POSTGRES ? "ANALYZE" : "ANALYZE");
+if (flag("--writer-only")) {
+  await deps.handle.close();
+  await fake.stop();
+  await pg?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+await rawSql(db, "ANALYZE");
 
 async function measure(linkId: number, path: string) {
   const times: number[] = [];

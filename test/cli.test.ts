@@ -8,7 +8,8 @@ import { createDeps } from "../core";
 import { silentLogger } from "../core/log";
 import { upsertTelegramUser } from "../core/accounts/users";
 import { enqueueBotMessage, enqueueWebhook } from "../core/delivery/outbox";
-import { clicks, links, outbox, secureFiles, secureFolders, trackers, users } from "../db/schema";
+import { clickJournal, clicks, links, outbox, secureFiles, secureFolders, trackers, users } from "../db/schema";
+import { openClickJournal } from "../core/clicks/journal";
 import { cleanEnv, run } from "./helpers/process";
 
 // this file spawns processes or a browser: more than bun's 5 s default on a busy machine
@@ -128,11 +129,26 @@ describe("bun run cli", () => {
       trackers: 1,
       secureFiles: 1,
       queues: { webhook: { pending: 2, sending: 0, failed: 1 }, bot: { pending: 1, sending: 0, failed: 0 } },
+      journals: [],
     });
     const text = await cli("stats");
     expect(text.stdout).toMatch(/^users\s+1$/m);
     expect(text.stdout).toMatch(/^clicks\s+3$/m);
     expect(text.stdout).toMatch(/^outbox webhook\s+2 pending, 0 sending, 1 failed$/m);
+  });
+
+  test("stats shows the click journal's backlog: clicks answered but not yet written, the oldest one's age, the mark and the writer's rate", async () => {
+    const journal = openClickJournal(join(dir, "click-journal"), 1, { spare: false });
+    const at = Date.now() - 90_000;
+    for (let i = 0; i < 5; i++) journal.append({ linkId: 1, clickedAt: new Date(at + i * 1000), ip: "203.0.113.9", userAgent: "curl/8", referer: null, isBot: false, botName: null });
+    journal.close();
+    await withDb((d) => d.db.insert(clickJournal).values({ journal: "local", seq: 2 }).run());
+    const json = await cli("stats", "--json", "--sample-ms", "0");
+    expect([json.code, json.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(json.stdout).journals).toEqual([{ journal: "local", committedSeq: 2, backlog: { clicks: 3, oldestAt: new Date(at + 2000).toISOString() }, writerRate: null }]);
+    const text = await cli("stats", "--sample-ms", "20");
+    expect(text.stdout).toMatch(/^journal local\s+3 clicks not yet written, oldest (8[89]|9\d)\.\d s ago; writer 0 clicks\/s; mark 2$/m);
+    expect((await cli("stats", "--sample-ms", "-1")).code).toBe(2);
   });
 
   test("a configuration error is one line naming the variable", async () => {

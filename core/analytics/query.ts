@@ -148,12 +148,15 @@ export async function totals(deps: Db, linkIds: number[], range: Range): Promise
   return { clicks: num(row?.c), uniques: num(row?.u), bots: num(row?.b) };
 }
 
-const RAW_DIM: Record<Dim, (c: Tables["clicks"]) => SQL> = {
-  country: (c) => sql`coalesce(${c.country}, '')`,
-  device: (c) => sql`coalesce(${c.device}, '')`,
-  browser: (c) => sql`coalesce(${c.browser}, '')`,
-  os: (c) => sql`coalesce(${c.os}, '')`,
-  bot: (c) => sql`coalesce(${c.botName}, '')`,
+/** A dimension's value of a raw click, and the clicks it counts (bots only for `bot`; those a rule or variant sent for those). */
+const RAW_DIM: Record<Dim, { value: (c: Tables["clicks"]) => SQL; only?: (c: Tables["clicks"]) => SQL }> = {
+  country: { value: (c) => sql`coalesce(${c.country}, '')` },
+  device: { value: (c) => sql`coalesce(${c.device}, '')` },
+  browser: { value: (c) => sql`coalesce(${c.browser}, '')` },
+  os: { value: (c) => sql`coalesce(${c.os}, '')` },
+  bot: { value: (c) => sql`coalesce(${c.botName}, '')`, only: (c) => sql`${c.isBot}` },
+  rule: { value: (c) => sql`cast(${c.rule} as text)`, only: (c) => sql`${c.rule} is not null` },
+  variant: { value: (c) => sql`cast(${c.variant} as text)`, only: (c) => sql`${c.variant} is not null` },
 };
 
 /** Click counts per value of `dim` ('' = unknown) of `linkIds` in `range`. */
@@ -163,18 +166,35 @@ export async function dimCounts(deps: Db, linkIds: number[], range: Range, dim: 
 
 /** Click counts per value of each of `dims` ('' = unknown) of `linkIds` in `range`, in one statement. */
 export async function dimsCounts<D extends Dim>(deps: Db, linkIds: number[], range: Range, dims: readonly D[]): Promise<Record<D, Map<string, number>>> {
+  const tallies = await dimsTallies(deps, linkIds, range, dims);
+  return Object.fromEntries(dims.map((d) => [d, new Map([...tallies[d]].map(([v, t]) => [v, t.clicks]))])) as Record<D, Map<string, number>>;
+}
+
+/**
+ * Clicks and unique human clicks per value of each of `dims` of `linkIds` in `range`, in one
+ * statement. The roll-ups keep uniques for `variant` only: for the other dimensions `uniques` is not
+ * a figure to show.
+ */
+export async function dimsTallies<D extends Dim>(deps: Db, linkIds: number[], range: Range, dims: readonly D[]): Promise<Record<D, Map<string, { clicks: number; uniques: number }>>> {
   const db = deps.asyncDb;
   const { clicks: c, linkStatsDim: sd } = db.tables;
-  const out = Object.fromEntries(dims.map((d) => [d, new Map<string, number>()])) as Record<D, Map<string, number>>;
+  const out = Object.fromEntries(dims.map((d) => [d, new Map()])) as Record<D, Map<string, { clicks: number; uniques: number }>>;
   if (!linkIds.length || !dims.length) return out;
   const names = sql.join(dims.map((d) => sql.raw(`'${d}'`)), sql`, `);
   const parts = planOf(deps, range).flatMap((p) => p.span
-    ? [sql`select ${sd.dim} as d, ${sd.value} as v, ${signOf(p)}sum(${sd.clicks}) as n from ${sd} where ${ofLinks(sd.linkId, linkIds)} and ${sd.span} = ${int(p.span)} and ${sd.dim} in (${names}) and ${sd.bucket} >= ${int(p.from)} and ${sd.bucket} < ${int(p.to)} group by ${sd.dim}, ${sd.value}`]
-    : dims.map((d) => sql`select ${sql.raw(`'${d}'`)} as d, ${RAW_DIM[d](c)} as v, ${signOf(p)}count(*) as n from ${c} where ${clicksOf(c, linkIds, p)}${d === "bot" ? sql` and ${c.isBot}` : sql``} group by ${RAW_DIM[d](c)}`));
-  for (const { d, v, n } of await unionOf(db, parts, (u) => sql`select d, v, sum(n) as n from ${u} group by d, v`)) {
+    ? [sql`select ${sd.dim} as d, ${sd.value} as v, ${signOf(p)}sum(${sd.clicks}) as n, ${signOf(p)}sum(${sd.uniques}) as u from ${sd} where ${ofLinks(sd.linkId, linkIds)} and ${sd.span} = ${int(p.span)} and ${sd.dim} in (${names}) and ${sd.bucket} >= ${int(p.from)} and ${sd.bucket} < ${int(p.to)} group by ${sd.dim}, ${sd.value}`]
+    : dims.map((d) => {
+      const { value, only } = RAW_DIM[d];
+      return sql`select ${sql.raw(`'${d}'`)} as d, ${value(c)} as v, ${signOf(p)}count(*) as n, ${signOf(p)}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)}${only ? sql` and ${only(c)}` : sql``} group by ${value(c)}`;
+    }));
+  for (const { d, v, n, u } of await unionOf(db, parts, (all) => sql`select d, v, sum(n) as n, sum(u) as u from ${all} group by d, v`)) {
     const m = out[String(d) as D];
     const count = num(n);
-    if (m && count) m.set(String(v), (m.get(String(v)) ?? 0) + count);
+    if (!m || !count) continue;
+    const t = m.get(String(v)) ?? { clicks: 0, uniques: 0 };
+    t.clicks += count;
+    t.uniques += num(u);
+    m.set(String(v), t);
   }
   return out;
 }

@@ -4,13 +4,14 @@ import { rowsOf, type AsyncTx } from "../../db/async";
 import type { ClickRow } from "../../db/schema";
 import { HOUR, QUARTER, SPANS, floorTo } from "./range";
 
-/** The dimensions rolled up per hour, day and block. */
-export const DIMS = ["country", "device", "browser", "os", "bot"] as const;
+/** The dimensions rolled up per hour, day and block; `rule` and `variant` are the indices that sent the click. */
+export const DIMS = ["country", "device", "browser", "os", "bot", "rule", "variant"] as const;
 export type Dim = (typeof DIMS)[number];
 
 /** The value a click contributes to a dimension ('' = unknown), or null when it does not count there. */
-export function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName">, dim: Dim): string | null {
+export function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName" | "rule" | "variant">, dim: Dim): string | null {
   if (dim === "bot") return click.isBot ? (click.botName ?? "") : null;
+  if (dim === "rule" || dim === "variant") return click[dim] === null ? null : String(click[dim]);
   return click[dim] ?? "";
 }
 
@@ -19,13 +20,13 @@ const UPSERT_TIME = `INSERT INTO link_stats_time (link_id, span, bucket, clicks,
   ON CONFLICT (link_id, span, bucket) DO UPDATE SET clicks = clicks + excluded.clicks, uniques = uniques + excluded.uniques,
     bots = bots + excluded.bots, q0 = q0 + excluded.q0, q1 = q1 + excluded.q1, q2 = q2 + excluded.q2, q3 = q3 + excluded.q3,
     u0 = u0 + excluded.u0, u1 = u1 + excluded.u1, u2 = u2 + excluded.u2, u3 = u3 + excluded.u3`;
-const UPSERT_DIM = `INSERT INTO link_stats_dim (link_id, span, dim, bucket, value, clicks) VALUES (?, ?, ?, ?, ?, ?)
-  ON CONFLICT (link_id, span, dim, bucket, value) DO UPDATE SET clicks = clicks + excluded.clicks`;
+const UPSERT_DIM = `INSERT INTO link_stats_dim (link_id, span, dim, bucket, value, clicks, uniques) VALUES (?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (link_id, span, dim, bucket, value) DO UPDATE SET clicks = clicks + excluded.clicks, uniques = uniques + excluded.uniques`;
 
 /**
- * The batch's clicks that count alike in every roll-up (same link, quarter hour, uniqueness and
- * `kind`), once each with how many there are: traffic repeats, so this is far fewer than the clicks.
- * Grouped by numbers only, so a click costs three map lookups and no string building.
+ * The batch's clicks that count alike in every roll-up (same link, quarter hour, uniqueness, `kind`,
+ * rule and variant), once each with how many there are: traffic repeats, so this is far fewer than
+ * the clicks. Grouped by numbers only, so a click costs four map lookups and no string building.
  */
 function alikeClicks(batch: StoredClick[]): { click: ClickRow; at: number; n: number }[] {
   type Group = { click: ClickRow; at: number; n: number };
@@ -35,25 +36,27 @@ function alikeClicks(batch: StoredClick[]): { click: ClickRow; at: number; n: nu
     return m;
   };
   const groups: Group[] = [];
-  const byLink = new Map<number, Map<number, Map<number, Group>>>();
+  const byLink = new Map<number, Map<number, Map<number, Map<number, Group>>>>();
   for (const { click, kind } of batch) {
     const at = floorTo(click.clickedAt.getTime(), QUARTER);
     const byKind = inner(inner(byLink, click.linkId), at);
-    const k = kind * 2 + (click.isUnique ? 1 : 0);
-    const g = byKind.get(k);
+    const byRouting = inner(byKind, kind * 2 + (click.isUnique ? 1 : 0));
+    // the rule's and the variant's index (or none) as one number: both are far below a million
+    const k = ((click.rule ?? -1) + 1) * 1_000_000 + ((click.variant ?? -1) + 1);
+    const g = byRouting.get(k);
     if (g) g.n++;
     else {
       const created = { click, at, n: 1 };
-      byKind.set(k, created);
+      byRouting.set(k, created);
       groups.push(created);
     }
   }
   return groups;
 }
 
-/** Time rows: [link, span, bucket, clicks, uniques, bots, q0..q3, u0..u3]; dim rows: [link, span, dim, bucket, value, clicks]. */
+/** Time rows: [link, span, bucket, clicks, uniques, bots, q0..q3, u0..u3]; dim rows: [link, span, dim, bucket, value, clicks, uniques]. */
 type TimeRow = number[];
-type DimRow = [number, number, Dim, number, string, number];
+type DimRow = [number, number, Dim, number, string, number, number];
 
 /** A batch's roll-up increments, one row per bucket and value it touches, in key order. */
 export function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimRow[] } {
@@ -78,9 +81,12 @@ export function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimR
         const value = dimValue(click, dim);
         if (value === null) continue;
         const dKey = `${key}\u0000${dim}\u0000${value}`;
+        const u = dim === "variant" ? unique : 0;
         const d = dims.get(dKey);
-        if (d) d[5] += n;
-        else dims.set(dKey, [click.linkId, span, dim, bucket, value, n]);
+        if (d) {
+          d[5] += n;
+          d[6] += u;
+        } else dims.set(dKey, [click.linkId, span, dim, bucket, value, n, u]);
       }
     }
   }
@@ -114,10 +120,10 @@ async function rollupPg(tx: AsyncTx, batch: StoredClick[]): Promise<void> {
       on conflict (link_id, span, bucket) do update set ${sums}`);
   }
   for (let i = 0; i < dims.length; i += PG_ROWS) {
-    const json = JSON.stringify(dims.slice(i, i + PG_ROWS).map(([l, s, d, b, v, c]) => ({ l, s, d, b, v, c })));
-    await rowsOf(tx, sql`insert into link_stats_dim (link_id, span, dim, bucket, value, clicks)
-      select l, s, d, b, v, c from json_to_recordset(${json}::text::json) as r(l bigint, s bigint, d text, b bigint, v text, c bigint)
-      on conflict (link_id, span, dim, bucket, value) do update set clicks = link_stats_dim.clicks + excluded.clicks`);
+    const json = JSON.stringify(dims.slice(i, i + PG_ROWS).map(([l, s, d, b, v, c, u]) => ({ l, s, d, b, v, c, u })));
+    await rowsOf(tx, sql`insert into link_stats_dim (link_id, span, dim, bucket, value, clicks, uniques)
+      select l, s, d, b, v, c, u from json_to_recordset(${json}::text::json) as r(l bigint, s bigint, d text, b bigint, v text, c bigint, u bigint)
+      on conflict (link_id, span, dim, bucket, value) do update set clicks = link_stats_dim.clicks + excluded.clicks, uniques = link_stats_dim.uniques + excluded.uniques`);
   }
 }
 

@@ -163,14 +163,27 @@ async function addToCounters(tx: AsyncTx, counts: Map<number, { total: number; u
     from r join locked on locked.id = r.id where links.id = r.id`);
 }
 
+/** The clicks id sequence as a regclass literal, looked up once per process. */
+let clickIdSeq: string | null = null;
+async function clickIdSequence(tx: AsyncTx): Promise<string> {
+  if (clickIdSeq === null) {
+    const [row] = await rowsOf<{ s: string }>(tx, sql`select pg_get_serial_sequence('clicks', 'id') as s`);
+    clickIdSeq = `'${row!.s.replaceAll("'", "''")}'::regclass`;
+  }
+  return clickIdSeq;
+}
+
 /**
  * Inserts the clicks and sets each one's id: the ids are drawn from the table's sequence first, so
- * the insert needs no RETURNING whose order would have to match the rows'.
+ * the insert needs no RETURNING whose order would have to match the rows'. The sequence is named as
+ * a constant: `nextval(pg_get_serial_sequence(…))` looked it up again for every id, which cost 65 of
+ * the 77 ms that 10,000 ids took; and the ids come back as one text row instead of 10,000 rows.
  */
 async function insertClicks(tx: AsyncTx, kept: StoredClick[]): Promise<void> {
   if (!kept.length) return;
-  const ids = await rowsOf<{ id: unknown }>(tx, sql`select nextval(pg_get_serial_sequence('clicks', 'id')) as id from generate_series(1, ${kept.length}::int)`);
-  kept.forEach((r, j) => (r.click.id = Number(ids[j]!.id)));
+  const [row] = await rowsOf<{ ids: string }>(tx, sql`select string_agg(nextval(${sql.raw(await clickIdSequence(tx))})::text, ',') as ids from generate_series(1, ${kept.length}::int)`);
+  const ids = row!.ids.split(",");
+  kept.forEach((r, j) => (r.click.id = Number(ids[j])));
   for (const part of chunks(kept, JSON_ROWS)) {
     const json = JSON.stringify(part.map(({ click: c }) => ({
       id: c.id, l: c.linkId, at: c.clickedAt.getTime(), ip: c.ip, co: c.country, ci: c.city, d: c.device, br: c.browser, os: c.os,

@@ -31,14 +31,20 @@ export function analyticsTables(k: Kit, { links }: Pick<ReturnType<typeof linkTa
     u3: k.int("u3").notNull().default(0),
   }, (t) => [k.primaryKey({ columns: [t.linkId, t.span, t.bucket] })]);
 
-  /** Per link, span, dimension and value ('' when unknown): click counts. */
+  /**
+   * Per link, span, dimension and value ('' when unknown): click counts. `rule` and `variant` hold
+   * the redirect rule's and the A/B variant's index as text (clicks no rule or variant sent are not
+   * counted there); `uniques` (unique human clicks) is kept for `variant` only, the one dimension
+   * whose unique clicks are shown.
+   */
   const linkStatsDim = k.table("link_stats_dim", {
     linkId: k.int("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
     span: k.int("span").notNull(),
-    dim: k.text("dim", { enum: ["country", "device", "browser", "os", "bot"] }).notNull(),
+    dim: k.text("dim", { enum: ["country", "device", "browser", "os", "bot", "rule", "variant"] }).notNull(),
     bucket: k.int("bucket").notNull(),
     value: k.text("value").notNull(),
     clicks: k.int("clicks").notNull().default(0),
+    uniques: k.int("uniques").notNull().default(0),
   }, (t) => [k.primaryKey({ columns: [t.linkId, t.span, t.dim, t.bucket, t.value] })]);
   return { linkStatsTime, linkStatsDim };
 }

@@ -33,3 +33,43 @@ test("an existing database keeps every click's user agent when they move to user
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("an existing database gets the rule and variant roll-ups of the clicks it already holds", () => {
+  const dir = mkdtempSync(join(tmpdir(), "linkbot-migrate-"));
+  const path = join(dir, "app.db");
+  try {
+    const old = databaseBefore("0019_tense_molly_hayes", path);
+    old.exec("insert into users (id, created_at) values (1, 0)");
+    old.exec("insert into links (id, user_id, code, url, created_at, updated_at) values (1, 1, 'abc1234', 'https://ok.example/', 0, 0)");
+    const hour = 3_600_000;
+    const t0 = 1_700_000_000_000 - (1_700_000_000_000 % (8 * 24 * hour)); // the start of an 8-day block
+    const insert = old.prepare("insert into clicks (link_id, clicked_at, is_bot, is_unique, rule, variant) values (1, ?, ?, ?, ?, ?)");
+    // [at, bot, unique, rule, variant]
+    const clicks: [number, number, number, number | null, number | null][] = [
+      [t0 + 10, 0, 1, null, 0], [t0 + 20, 0, 0, null, 0], [t0 + 30, 1, 0, null, 0], [t0 + hour + 5, 0, 1, null, 1],
+      [t0 + 25 * hour, 0, 1, 2, null], [t0 + 25 * hour + 1, 1, 0, 2, null], [t0 + 40, 0, 1, null, null],
+    ];
+    for (const c of clicks) insert.run(...c);
+    old.close();
+
+    const { sqlite, close } = createDb(path);
+    try {
+      const rows = sqlite.query("select span, dim, bucket - ? as at, value, clicks, uniques from link_stats_dim where link_id = 1 and dim in ('rule', 'variant') order by dim, span, bucket, value").all(t0);
+      expect(rows).toEqual([
+        { span: hour, dim: "rule", at: 25 * hour, value: "2", clicks: 2, uniques: 0 },
+        { span: 24 * hour, dim: "rule", at: 24 * hour, value: "2", clicks: 2, uniques: 0 },
+        { span: 8 * 24 * hour, dim: "rule", at: 0, value: "2", clicks: 2, uniques: 0 },
+        { span: hour, dim: "variant", at: 0, value: "0", clicks: 3, uniques: 1 },
+        { span: hour, dim: "variant", at: hour, value: "1", clicks: 1, uniques: 1 },
+        { span: 24 * hour, dim: "variant", at: 0, value: "0", clicks: 3, uniques: 1 },
+        { span: 24 * hour, dim: "variant", at: 0, value: "1", clicks: 1, uniques: 1 },
+        { span: 8 * 24 * hour, dim: "variant", at: 0, value: "0", clicks: 3, uniques: 1 },
+        { span: 8 * 24 * hour, dim: "variant", at: 0, value: "1", clicks: 1, uniques: 1 },
+      ]);
+    } finally {
+      close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -16,6 +16,7 @@ import { packClicks, type PendingClick } from "../../../core/clicks/packed";
 import { CLICK_LISTENERS } from "../../../core/click-listeners";
 import { dimsCounts, localSeries, plan, totals } from "../../../core/analytics/query";
 import { DAY, HOUR, MINUTE, offsetAt, type Range } from "../../../core/analytics/range";
+import { routingStatsOf } from "../../../core/analytics/routing-stats";
 import { linkBots, linkDevices, linkGeo, linkHeatmap, linkStats, linkTimeline, withPercentages } from "../../../core/analytics/stats";
 import type { AsyncDb } from "../../../db/async";
 import type { Db } from "../../../db/client";
@@ -226,6 +227,67 @@ onBothDatabases((open, engine) => {
       ranges.push({ from: a, to: a + Math.floor(rnd() * (now + 1 - a)) + 1 });
     }
     for (const r of ranges) await expectRangeMatches(deps, linkId, raw, r);
+  });
+
+  test("rule and variant stats come from the roll-ups and equal the raw counts: mid-hour edges, half-hour zones' days, bots, uniques, clicks arriving", async () => {
+    const { t, deps, writer, userId, linkId } = await setUp();
+    const db = deps.asyncDb;
+    const l = db.tables.links;
+    await db.update(l).set({ rules: JSON.stringify([{}, {}, {}]), variants: JSON.stringify(["https://a.example/", "https://b.example/", "https://c.example/"].map((url) => ({ url, weight: 1 }))) }).where(eq(l.id, linkId));
+    /** a rule sent some clicks, an A/B variant others (a rule's click gets no variant), the rest neither */
+    const routed = (clicks: PendingClick[]) => clicks.map((c) => {
+      const r = rnd();
+      return r < 0.3 ? { ...c, rule: Math.floor(rnd() * 3) } : r < 0.8 ? { ...c, variant: Math.floor(rnd() * 3) } : c;
+    });
+    /** the figures counted from the clicks table */
+    async function rawRouting(r: Range) {
+      const c = db.tables.clicks;
+      const rows = (await db.select().from(c).where(eq(c.linkId, linkId))).filter((x) => x.clickedAt.getTime() >= r.from && x.clickedAt.getTime() < r.to);
+      return {
+        rules: [0, 1, 2].map((index) => ({ index, clicks: rows.filter((x) => x.rule === index).length })),
+        variants: [0, 1, 2].map((index) => ({
+          index, url: ["https://a.example/", "https://b.example/", "https://c.example/"][index]!,
+          clicks: rows.filter((x) => x.variant === index).length, uniqueClicks: rows.filter((x) => x.variant === index && x.isUnique && !x.isBot).length,
+        })),
+        bots: rows.filter((x) => x.isBot && (x.rule !== null || x.variant !== null)).length,
+        uniques: rows.filter((x) => x.isUnique && x.variant !== null).length,
+      };
+    }
+    const link = async () => (await db.select().from(l).where(eq(l.id, linkId)))[0]!;
+    for (let d = 3; d >= 0; d--) await writer.write(packClicks(routed(clicksBetween(linkId, 300, START - (d + 1) * DAY, START - d * DAY))));
+    await writer.write(packClicks(routed(clicksBetween(linkId, 600, START - 3 * HOUR, START))));
+    const now = t.clock.now().getTime();
+    const localDay = (tz: string, daysAgo: number) => {
+      const l0 = Math.floor(local(tz, now) / DAY - daysAgo) * DAY;
+      return { from: l0 - offsetAt(tz, l0), to: l0 + DAY - offsetAt(tz, l0 + DAY) };
+    };
+    const ranges: Range[] = [
+      { from: now - 2 * DAY - 17 * MINUTE - 3_001, to: now - 41 * MINUTE - 999 },
+      { from: now - 5 * HOUR - 52 * MINUTE, to: now + 1 },
+      { from: now - 2 * HOUR - 50 * MINUTE, to: now - 2 * HOUR - 5 * MINUTE },
+      { from: now - 3 * HOUR + 12 * MINUTE + 1, to: now - HOUR - 59 * MINUTE },
+      localDay("Asia/Kolkata", 1), localDay("Asia/Kathmandu", 2), localDay("America/St_Johns", 1), localDay("Asia/Kolkata", 0),
+    ];
+    for (const r of ranges) {
+      const want = await rawRouting(r);
+      expect(await routingStatsOf(deps, await link(), r)).toEqual({ rules: want.rules, variants: want.variants });
+    }
+    // the figures have bots and uniques in them, and a variant's unique clicks are not all of its clicks
+    const all = await rawRouting({ from: 0, to: now + 1 });
+    expect(all.bots).toBeGreaterThan(20);
+    expect(all.uniques).toBeGreaterThan(10);
+    expect(all.variants.every((v) => v.uniqueClicks > 0 && v.uniqueClicks < v.clicks)).toBe(true);
+    // clicks keep arriving in the hour in progress: the stats endpoint follows them
+    for (let round = 0; round < 3; round++) {
+      const before = t.clock.now().getTime();
+      t.clock.advance(3 * MINUTE + 11_500);
+      await writer.write(packClicks(routed(clicksBetween(linkId, 400, before, t.clock.now().getTime() + 1))));
+      for (const period of ["1d", "7d"] as const) {
+        const want = await rawRouting({ from: t.clock.now().getTime() - PERIOD_DAYS[period] * DAY, to: t.clock.now().getTime() + 1 });
+        const stats = await linkStats(deps, userId, linkId, { period });
+        expect({ rules: stats.rules, variants: stats.variants }).toEqual({ rules: want.rules, variants: want.variants });
+      }
+    }
   });
 
   test("a figure read while a batch commits is the figure before it or after it, never a mix", async () => {

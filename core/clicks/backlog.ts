@@ -1,0 +1,82 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { AsyncDb } from "../../db/async";
+import type { Clock } from "../clock";
+import { readJournal } from "./journal";
+
+/** Clicks answered and journaled but not yet written to the database, and when the oldest of them was clicked. */
+export interface ClickBacklog {
+  clicks: number;
+  oldestAt: Date | null;
+}
+
+/** One journal (a node's, or `local` on a single node) as the operator sees it. */
+export interface JournalStatus {
+  /** the journal's name: `local`, or `node:<NODE_NAME>` in cluster mode */
+  journal: string;
+  /** the writer's committed mark: every journaled click up to it is stored */
+  committedSeq: number;
+  /** what the journal on this machine holds above the mark; null when the journal is not on this machine */
+  backlog: ClickBacklog | null;
+  /** clicks per second the writer committed between two readings of the mark; null when not sampled */
+  writerRate: number | null;
+}
+
+/**
+ * The journal's backlog as it lies in `dir`: its records above `mark`, counted, with the oldest
+ * one's click time. Reads every segment (about 64 MB each), so it is for the operator's command,
+ * not for a scrape every few seconds.
+ */
+export function backlogOnDisk(dir: string, mark: number): ClickBacklog {
+  let clicks = 0;
+  let oldest = Infinity;
+  for (const r of readJournal(dir).records) {
+    if (r.seq <= mark) continue;
+    clicks++;
+    const at = r.clickedAt.getTime();
+    if (at < oldest) oldest = at;
+  }
+  return { clicks, oldestAt: clicks ? new Date(oldest) : null };
+}
+
+/** Where the journal named `journal` lives under JOURNAL_DIR: `local` in it, `node:<name>` in its `<name>` directory (core/index.ts, clickJournalOf). */
+function journalDirOf(journalDir: string, journal: string): string {
+  return journal.startsWith("node:") ? join(journalDir, journal.slice(5)) : journalDir;
+}
+
+/** Every journal's committed mark (the click_journal table), by name. */
+async function journalMarks(db: AsyncDb): Promise<Map<string, number>> {
+  const { clickJournal } = db.tables;
+  const rows = await db.select().from(clickJournal);
+  return new Map(rows.map((r) => [r.journal, Number(r.seq)]));
+}
+
+/**
+ * Each journal's state: its mark, its backlog where its directory is on this machine (under
+ * `journalDir`), and the writer's rate, from the marks read before and after `between()` (the
+ * command waits a second there) and the clock's time across it. A journal that has left files but
+ * no mark yet (its writer never committed) is listed with mark 0.
+ */
+export async function journalStatus(deps: { asyncDb: AsyncDb; clock: Clock }, journalDir: string, between?: () => Promise<void>): Promise<JournalStatus[]> {
+  const t0 = deps.clock.now().getTime();
+  const before = await journalMarks(deps.asyncDb);
+  let after = before;
+  let ms = 0;
+  if (between) {
+    await between();
+    after = await journalMarks(deps.asyncDb);
+    ms = deps.clock.now().getTime() - t0;
+  }
+  const names = new Set(after.keys());
+  if (!before.has("local") && existsSync(journalDir) && readJournal(journalDir).records.length) names.add("local");
+  return [...names].sort().map((journal) => {
+    const committedSeq = after.get(journal) ?? 0;
+    const dir = journalDirOf(journalDir, journal);
+    return {
+      journal,
+      committedSeq,
+      backlog: existsSync(dir) ? backlogOnDisk(dir, committedSeq) : null,
+      writerRate: between && ms > 0 ? ((committedSeq - (before.get(journal) ?? 0)) * 1000) / ms : null,
+    };
+  });
+}
