@@ -1,6 +1,6 @@
 import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { createInvite, ownedInvite, updateInvite } from "../../core/channels/invites";
 import { AppError } from "../../core/errors";
 import { INVITE_OPTIONS } from "../menus/invite-options";
@@ -10,7 +10,7 @@ import { problemText } from "./links";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 const CANCELLED = "Cancelled. Nothing was created.";
 
@@ -19,7 +19,7 @@ const CANCELLED = "Cancelled. Nothing was created.";
  * then the invite is made through core (the same checks and Telegram call as the API). A name
  * Telegram would refuse is asked again.
  */
-export async function newInviteConversation(conversation: Convo, ctx: Context, channelId: number): Promise<void> {
+export async function newInviteConversation(conversation: Convo, ctx: DialogContext, channelId: number): Promise<void> {
   await ctx.reply("🔗 New invite link.\nSend its name, e.g. the channel where the ad runs (at most 32 characters; people joining do not see it).\n\n/cancel to stop.");
   let name: string;
   for (;;) {
@@ -56,7 +56,7 @@ export async function newInviteConversation(conversation: Convo, ctx: Context, c
 }
 
 /** One option of invite `id`: the question, then the answer saved through core (or its problem, and another try). */
-export async function inviteOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
+export async function inviteOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = INVITE_OPTIONS[index];
   if (!option) return;
   await answerOption(conversation, ctx, option, async (o, text) => {

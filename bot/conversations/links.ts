@@ -5,7 +5,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import type { Context } from "grammy";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createLink, editLink, getLink, countLinks } from "../../core/links/links";
 import { deleteTag } from "../../core/catalog/tags";
@@ -19,7 +19,7 @@ import { ownLinkTo } from "../../core/links/same-url";
 import { askChoice } from "./choice";
 import { promptOf } from "./option-answer";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 /** An error as the user reads it: each field's problem as a sentence naming the option (bot/plain.ts). */
 export const problemText = plainProblem;
@@ -54,7 +54,7 @@ export async function createAndShow(ctx: BotContext, url: string, anyway = false
 }
 
 /** The user already has a link to `url`: open it, or make another one anyway. */
-export async function duplicateLinkConversation(conversation: Convo, ctx: Context, url: string, existingId: number) {
+export async function duplicateLinkConversation(conversation: Convo, ctx: DialogContext, url: string, existingId: number) {
   const shown = await conversation.external(async (o) => {
     const l = await getLink(o.deps, o.user!.id, existingId).catch(() => null);
     return l && { trackingUrl: l.trackingUrl, title: l.title, clicks: l.stats.totalClicks };
@@ -71,7 +71,7 @@ export async function duplicateLinkConversation(conversation: Convo, ctx: Contex
 }
 
 /** "New link" / bare /new: the plan limit first, then one question (the URL). */
-export async function newLinkConversation(conversation: Convo, ctx: Context) {
+export async function newLinkConversation(conversation: Convo, ctx: DialogContext) {
   const full = await conversation.external(async (o) => {
     try {
       assertWithinLimit(o.deps, o.user!, "links", await countLinks(o.deps, o.user!.id));
@@ -96,7 +96,7 @@ export async function newLinkConversation(conversation: Convo, ctx: Context) {
 }
 
 /** One option of link `linkId`: the question, then the answer saved (or its problem, and another try). */
-export async function linkOptionConversation(conversation: Convo, ctx: Context, linkId: number, index: number) {
+export async function linkOptionConversation(conversation: Convo, ctx: DialogContext, linkId: number, index: number) {
   const option = LINK_OPTIONS[index];
   if (!option?.ask) return;
   const ask = option.ask;

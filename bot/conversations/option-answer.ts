@@ -1,11 +1,11 @@
 import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { AppError, ValidationError } from "../../core/errors";
 import { problemText } from "./links";
 import { whenExamples } from "../../core/links/when";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 /** A prompt as sent: `{when}` becomes examples of times computed from `now` (never a date in the past). */
 export function promptOf(prompt: string, now: Date): string {
@@ -30,7 +30,7 @@ export interface AskedOption {
  */
 export async function answerOption(
   conversation: Convo,
-  ctx: Context,
+  ctx: DialogContext,
   option: AskedOption,
   save: (o: BotContext, text: string) => Promise<void>,
   describe: (e: AppError) => string = problemText,

@@ -1,6 +1,6 @@
 import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
 import { AppError } from "../../core/errors";
 import { TRACKER_OPTIONS } from "../menus/tracker-options";
@@ -9,12 +9,12 @@ import { open } from "../menus/nav";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 const CANCELLED = "Cancelled. Nothing was created.";
 
 /** Waits for a text answer; /cancel ends the conversation, /skip answers null. */
-async function askText(conversation: Convo, ctx: Context, question: string, skippable = false): Promise<string | null> {
+async function askText(conversation: Convo, ctx: DialogContext, question: string, skippable = false): Promise<string | null> {
   await ctx.reply(`${question}\n\n${skippable ? "/skip to leave it out, " : ""}/cancel to stop.`);
   const answer = await conversation.waitFor("message:text", { otherwise: (c) => c.reply("Please answer with text, or /cancel.") });
   const text = answer.message.text.trim();
@@ -40,7 +40,7 @@ export function readChoice(choices: [string, string][], typed: string): string |
 }
 
 /** Offers `choices` as buttons (or typed: see readChoice); Cancel ends the dialog. */
-async function askOption(conversation: Convo, ctx: Context, question: string, choices: [string, string][]): Promise<string> {
+async function askOption(conversation: Convo, ctx: DialogContext, question: string, choices: [string, string][]): Promise<string> {
   const read = (typed: string) => readChoice(choices, typed);
   const { c, value } = await askChoice(conversation, ctx, question, { choices, perRow: 1, read, hint: `Please press one of the buttons above, or type ${choices.map(([, v]) => `“${v}”`).join(", ")}; /cancel stops.` });
   if (value === "cancel") {
@@ -61,7 +61,7 @@ const COMMAS_OR_SPACES = /[\s,]+/;
  * /track: asks keyword, exact matching, minus words, where to search, sources and how to notify,
  * then creates the tracker through core (the same validation and plan limit as the API).
  */
-export async function trackConversation(conversation: Convo, ctx: Context): Promise<void> {
+export async function trackConversation(conversation: Convo, ctx: DialogContext): Promise<void> {
   const keyword = await askText(conversation, ctx, "🔎 New keyword tracker.\nSend the keyword or phrase to look for in channels and chats.");
   const exact = await askOption(conversation, ctx, "Match whole words only?\n(Whole words: «rust» does not match «trusted».)", [["Whole words", "exact"], ["Anywhere in the text", "substring"]]);
   const minus = await askText(conversation, ctx, "Minus words: a post containing any of them is ignored. Send them separated by commas.", true);
@@ -99,7 +99,7 @@ export async function trackConversation(conversation: Convo, ctx: Context): Prom
 }
 
 /** One option of tracker `id`: the question, then the answer saved through core (or its problem, and another try). */
-export async function trackerOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
+export async function trackerOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = TRACKER_OPTIONS[index];
   if (!option) return;
   await answerOption(conversation, ctx, option, async (o, text) => {

@@ -1,0 +1,205 @@
+# The bot's English texts. Every key here is also in ru.ftl, with the same variables
+# (test/bot/i18n.test.ts checks both files against the code). docs/bot.md: "Languages".
+
+## Errors and navigation
+error-toast = Something went wrong; it was logged. Please try again.
+error-message = ⚠️ Something went wrong on my side; it was logged. Please try again.
+nav-outdated = This screen had changed: here it is as it is now.
+nav-menu = ⬅️ Menu
+nav-stale-button = This button is no longer active. Send /start for the menu.
+
+## Problems (bot/problem.ts; English shows the core's own sentences)
+problem-field = Check { $field }: that value does not fit.
+problem-not_found = It is gone: it was deleted or is not yours.
+problem-plan_limit = Your plan's limit is reached.
+problem-rate_limited = Too many attempts; try again a little later.
+problem-forbidden = That is not allowed.
+problem-conflict = That already exists.
+problem-gone = That is no longer available.
+problem-too_large = That is too large.
+problem-upstream_error = Telegram or another service did not answer; try again a little later.
+problem-not_configured = This is not set up on this server.
+problem-invalid_query = The keyword query does not parse; check the quotes and brackets.
+problem-chat_not_yours = Notifications can only go to one of your channels or groups where the bot is an administrator.
+problem-other = That did not work; check what you sent and try again.
+
+## /start, /help, /cancel, unknown input
+start-welcome = 👋 Welcome! I shorten and track links, share files securely and watch chats for keywords. Paste a link to start.
+start-welcome-named = 👋 Welcome, { $name }! I shorten and track links, share files securely and watch chats for keywords. Paste a link to start.
+help-text =
+    Here is what I understand:
+
+    { $commands }
+
+    Paste any link (or a domain like example.com) to shorten it; send a file or a text to store it securely. In any chat, type @{ $bot } and a link to share its short link there.
+
+    Everything is also in the menu (/start) and in the app: { $app }/
+cancel-done = Cancelled. Nothing was saved.
+cancel-nothing = There is nothing to cancel.
+unknown-command = I don't know the command { $command }. Send /help for the list, or pick a section:
+unknown-message = I'm not sure what to do with that. Paste a link to shorten it, pick a section below, or send /help:
+
+## Commands (the menu of commands Telegram shows)
+command-start = Main menu
+command-new = Shorten a link: /new <url>, or /new and send the URL
+command-links = Your links: cards, options, stats
+command-adpost = Ad post: every link in it becomes a tracking link for one placement
+command-summary = Clicks of all links as a picture: /summary [7d|30d|90d|all]
+command-secure = Secure sharing: folders, files and share links
+command-track = Create a keyword tracker
+command-trackers = Your keyword trackers and their matches
+command-channels = Your channels: invite links, who joins and who stays
+command-trackguide = How to add the bot to a channel or group
+command-settings = Plan and usage, API tokens, tags, pixels, passkeys, email, language
+command-help = What this bot can do
+command-cancel = Leave the current dialog
+
+## Main menu
+main-text = What would you like to do?
+main-links = 🔗 Links
+main-secure = 🔒 Secure sharing
+main-trackers = 🔎 Keyword tracking
+main-channels = 📣 Channels
+main-settings = ⚙️ Settings
+main-app = 📱 Open the app
+
+## Settings
+settings-title = <b>⚙️ Settings</b>
+settings-plan = Plan: <b>{ $plan }</b>
+settings-plan-until = Plan: <b>{ $plan }</b> until { $date }
+settings-plan-forever = Plan: <b>{ $plan }</b> (no expiry)
+settings-usage-links = 🔗 Links: { $used } of { $limit }
+settings-usage-trackers = 🔎 Trackers: { $used } of { $limit }
+settings-usage-files = 🔐 Secure files: { $used } of { $limit }
+settings-usage-full = ⛔️ full
+settings-storage = 💾 Storage: { $used } of { $limit } MB
+settings-sign-in = Sign-in: { $methods }
+settings-language = Language: English
+settings-sign-in-passkey = passkey “{ $name }”
+settings-sign-in-email = email { $email }
+settings-sign-in-telegram = Telegram
+settings-back = ⬅️ Settings
+settings-tokens = 🔑 API tokens
+settings-passkeys = 🔐 Passkeys
+settings-tags = 🏷 Tags
+settings-pixels = 📡 Pixels
+settings-link-email = 📧 Link an email
+settings-sign-ins = 🪪 Sign-in methods
+settings-switch-language = 🇷🇺 Русский
+settings-language-set = Language: English.
+never = never
+item-remove-label = 🗑 { $label }
+item-remove-yes = 🗑 Yes, remove
+item-keep = Keep it
+tokens-empty = <b>🔑 API tokens</b>
+    No API tokens yet. A token lets scripts use the API.
+tokens-head = <b>🔑 API tokens</b> ({ $count }), tap one to revoke it:
+tokens-item = • <b>{ $name }</b> <code>{ $hint }…</code> — { $scopes }; expires { $expires }, last used { $used }
+tokens-revoke-label = Revoke { $name }
+tokens-confirm = Revoke the token “{ $name }”? Scripts using it stop working at once.
+tokens-removed = 🗑 Token revoked.
+tokens-add = ➕ New API token
+tags-head = <b>🏷 Tags</b> ({ $count }): tap one to delete it (its links stay).
+tags-empty = <b>🏷 Tags</b>
+    No tags yet. Add one here or from a link's card.
+tags-confirm = Delete the tag “{ $name }”? Links keep working; they just lose this tag.
+tags-removed = 🗑 Tag deleted.
+tags-add = ➕ New tag
+pixels-empty = <b>📡 Pixels</b>
+    No pixels yet. A pixel fires on the redirect page of the links you attach it to.
+pixels-head = <b>📡 Pixels</b> ({ $count }), tap one to delete it:
+pixels-confirm = Delete the pixel “{ $name }”? It stops firing on every link.
+pixels-removed = 🗑 Pixel deleted.
+pixels-add = ➕ New pixel
+passkeys-add-hint = Add passkeys in the app ({ $app }/): they need a browser.
+passkeys-head = <b>🔐 Passkeys</b> ({ $count }): tap one to remove it.
+    { $hint }
+passkeys-empty = <b>🔐 Passkeys</b>
+    No passkeys. { $hint }
+passkey-unnamed = Passkey
+passkeys-confirm = Remove the passkey “{ $name }”? It can no longer sign in to this account.
+passkeys-removed = 🗑 Passkey removed.
+sign-ins-head = <b>🪪 Sign-in methods</b>
+    This Telegram account signs you in here and stays. Tap another to unlink it:
+sign-ins-none = <b>🪪 Sign-in methods</b>
+    This Telegram account signs you in here and stays. Nothing else to unlink (passkeys have their own list).
+sign-in-email = email { $email }
+sign-in-telegram = Telegram account { $id }
+sign-ins-confirm = Unlink { $name }? It can no longer sign in to this account (its links and files stay).
+sign-ins-removed = 🗑 Sign-in unlinked.
+
+## Settings dialogs
+dialog-try-again = { $problem }
+    Try again, or /cancel.
+token-ask-name = Name the new API token (e.g. “ci” or “zapier”), or /cancel:
+token-name-too-long = At most 100 characters, please.
+token-pick-scopes = Token “{ $name }”: choose its scopes. Choose none for full access (*).
+token-create-with = ✔️ Create with { $count ->
+        [one] { $count } scope
+       *[other] { $count } scopes
+    }
+token-create-all = ✔️ Create with all scopes (*)
+token-created =
+    ✅ Token <b>{ $name }</b> created with scopes { $scopes }.
+
+    <code>{ $token }</code>
+
+    Copy it now: it is not shown again. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+tag-ask-name = Send the new tag's name (at most 50 characters), or /cancel.
+tag-created = ✅ Tag “{ $name }” created.
+pixel-ask = Send the pixel as “type id name”, e.g. “facebook 123456789012345 Main shop”. Types: { $types }. /cancel stops.
+pixel-added = ✅ Pixel “{ $name }” added.
+email-ask = 📧 Send the email address to link to this account. I mail it a code. /cancel stops.
+email-try-another = { $problem }
+    Send another address, or /cancel.
+email-code-sent = I sent a code to { $email }. Send it here (it is valid for 10 minutes).
+email-code-again = { $problem }
+    Send the code again, or /cancel.
+email-linked = ✅ { $email } is linked: you can sign in with it in the app.
+email-linked-merged = ✅ { $email } is linked: you can sign in with it in the app. The account that email had was merged into this one.
+
+## Option names in error messages (bot/plain.ts)
+field-rule = rule
+field-variant = variant
+field-url = the target URL
+field-title = the title
+field-code = the short code
+field-utm_source = the UTM source
+field-utm_medium = the UTM medium
+field-utm_campaign = the UTM campaign
+field-tagIds = the tags
+field-tags = the tags
+field-starts_at = the start
+field-expires_at = the expiry
+field-expired_url = the after-expiry URL
+field-max_clicks = the click cap
+field-password = the password
+field-ios_url = the iPhone and iPad target
+field-android_url = the Android target
+field-desktop_url = the desktop target
+field-pixelIds = the pixels
+field-domain_id = the domain
+field-webhook_url = the webhook URL
+field-webhook_method = the webhook method
+field-rules = the rules
+field-variants = the A/B split
+field-weight = weight
+field-keyword = the keyword
+field-name = the name
+field-minus_words = the minus words
+field-include_sources = the sources to watch
+field-exclude_sources = the sources to skip
+field-filter_geo = the country
+field-filter_language = the language
+field-filter_category = the category
+field-filter_min_subscribers = the minimum of subscribers
+field-notify_via = where I notify you
+field-notify_chat_id = the chat for notifications
+field-email = the email address
+field-cost = the price
+field-member_limit = the member limit
+field-welcome_message = the welcome message
+field-scopes = the permissions
+field-hostname = the domain name
+field-pixelId = the pixel id
+field-type = the type

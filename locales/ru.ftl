@@ -1,0 +1,206 @@
+# Тексты бота на русском. Каждый ключ есть и в en.ftl, с теми же переменными
+# (test/bot/i18n.test.ts сверяет оба файла с кодом). docs/bot.md: «Languages».
+
+## Ошибки и навигация
+error-toast = Что-то пошло не так; мы уже записали ошибку. Попробуйте ещё раз.
+error-message = ⚠️ Что-то пошло не так на моей стороне; ошибка записана. Попробуйте ещё раз.
+nav-outdated = Экран успел измениться — вот как он выглядит сейчас.
+nav-menu = ⬅️ Меню
+nav-stale-button = Эта кнопка больше не работает. Отправьте /start, чтобы открыть меню.
+
+## Ошибки (bot/problem.ts)
+problem-field = Проверьте { $field }: такое значение не подходит.
+problem-not_found = Этого больше нет: удалено или принадлежит другому пользователю.
+problem-plan_limit = Достигнут лимит вашего тарифа.
+problem-rate_limited = Слишком много попыток; попробуйте чуть позже.
+problem-forbidden = Так сделать нельзя.
+problem-conflict = Такое уже есть.
+problem-gone = Это больше недоступно.
+problem-too_large = Слишком большой размер.
+problem-upstream_error = Telegram или другой сервис не ответил; попробуйте чуть позже.
+problem-not_configured = На этом сервере это не настроено.
+problem-invalid_query = Не получается разобрать запрос: проверьте кавычки и скобки.
+problem-chat_not_yours = Уведомления можно присылать только в ваш канал или группу, где бот — администратор.
+problem-other = Не получилось; проверьте, что отправили, и попробуйте ещё раз.
+
+## /start, /help, /cancel, непонятный ввод
+start-welcome = 👋 Добро пожаловать! Я сокращаю ссылки и считаю переходы, надёжно храню файлы и слежу за ключевыми словами в чатах. Пришлите ссылку, чтобы начать.
+start-welcome-named = 👋 Добро пожаловать, { $name }! Я сокращаю ссылки и считаю переходы, надёжно храню файлы и слежу за ключевыми словами в чатах. Пришлите ссылку, чтобы начать.
+help-text =
+    Вот что я умею:
+
+    { $commands }
+
+    Пришлите любую ссылку (или домен вроде example.com) — я её сокращу; пришлите файл или текст — сохраню его под защитой. В любом чате наберите @{ $bot } и ссылку, чтобы поделиться короткой ссылкой.
+
+    Всё это есть и в меню (/start), и в приложении: { $app }/
+cancel-done = Отменено. Ничего не сохранено.
+cancel-nothing = Отменять нечего.
+unknown-command = Я не знаю команду { $command }. Отправьте /help, чтобы увидеть список, или выберите раздел:
+unknown-message = Не понимаю, что с этим сделать. Пришлите ссылку, чтобы сократить её, выберите раздел ниже или отправьте /help:
+
+## Команды (меню команд в Telegram)
+command-start = Главное меню
+command-new = Сократить ссылку: /new <адрес> или /new, а затем адрес
+command-links = Ваши ссылки: карточки, настройки, статистика
+command-adpost = Рекламный пост: каждая ссылка в нём станет трекинговой для одного размещения
+command-summary = Переходы по всем ссылкам на графике: /summary [7d|30d|90d|all]
+command-secure = Защищённый обмен: папки, файлы и ссылки для доступа
+command-track = Создать трекер ключевых слов
+command-trackers = Ваши трекеры и найденные упоминания
+command-channels = Ваши каналы: пригласительные ссылки, кто подписался и кто остался
+command-trackguide = Как добавить бота в канал или группу
+command-settings = Тариф и лимиты, API-токены, теги, пиксели, ключи входа, почта, язык
+command-help = Что умеет бот
+command-cancel = Выйти из текущего диалога
+
+## Главное меню
+main-text = Что будем делать?
+main-links = 🔗 Ссылки
+main-secure = 🔒 Защищённый обмен
+main-trackers = 🔎 Трекеры слов
+main-channels = 📣 Каналы
+main-settings = ⚙️ Настройки
+main-app = 📱 Открыть приложение
+
+## Настройки
+settings-title = <b>⚙️ Настройки</b>
+settings-plan = Тариф: <b>{ $plan }</b>
+settings-plan-until = Тариф: <b>{ $plan }</b> до { $date }
+settings-plan-forever = Тариф: <b>{ $plan }</b> (бессрочно)
+settings-usage-links = 🔗 Ссылки: { $used } из { $limit }
+settings-usage-trackers = 🔎 Трекеры: { $used } из { $limit }
+settings-usage-files = 🔐 Защищённые файлы: { $used } из { $limit }
+settings-usage-full = ⛔️ лимит исчерпан
+settings-storage = 💾 Хранилище: { $used } из { $limit } МБ
+settings-sign-in = Вход: { $methods }
+settings-language = Язык: русский
+settings-sign-in-passkey = ключ входа «{ $name }»
+settings-sign-in-email = почта { $email }
+settings-sign-in-telegram = Telegram
+settings-back = ⬅️ Настройки
+settings-tokens = 🔑 API-токены
+settings-passkeys = 🔐 Ключи входа
+settings-tags = 🏷 Теги
+settings-pixels = 📡 Пиксели
+settings-link-email = 📧 Привязать почту
+settings-sign-ins = 🪪 Способы входа
+settings-switch-language = 🇬🇧 English
+settings-language-set = Язык: русский.
+never = никогда
+item-remove-label = 🗑 { $label }
+item-remove-yes = 🗑 Да, удалить
+item-keep = Оставить
+tokens-empty = <b>🔑 API-токены</b>
+    Токенов пока нет. Токен даёт скриптам доступ к API.
+tokens-head = <b>🔑 API-токены</b> ({ $count }) — нажмите на токен, чтобы отозвать его:
+tokens-item = • <b>{ $name }</b> <code>{ $hint }…</code> — { $scopes }; действует до: { $expires }, последнее использование: { $used }
+tokens-revoke-label = Отозвать { $name }
+tokens-confirm = Отозвать токен «{ $name }»? Скрипты с ним сразу перестанут работать.
+tokens-removed = 🗑 Токен отозван.
+tokens-add = ➕ Новый API-токен
+tags-head = <b>🏷 Теги</b> ({ $count }) — нажмите на тег, чтобы удалить его (ссылки останутся).
+tags-empty = <b>🏷 Теги</b>
+    Тегов пока нет. Добавьте тег здесь или в карточке ссылки.
+tags-confirm = Удалить тег «{ $name }»? Ссылки продолжат работать, просто без этого тега.
+tags-removed = 🗑 Тег удалён.
+tags-add = ➕ Новый тег
+pixels-empty = <b>📡 Пиксели</b>
+    Пикселей пока нет. Пиксель срабатывает на странице перехода по ссылкам, к которым он подключён.
+pixels-head = <b>📡 Пиксели</b> ({ $count }) — нажмите на пиксель, чтобы удалить его:
+pixels-confirm = Удалить пиксель «{ $name }»? Он перестанет срабатывать на всех ссылках.
+pixels-removed = 🗑 Пиксель удалён.
+pixels-add = ➕ Новый пиксель
+passkeys-add-hint = Ключи входа добавляются в приложении ({ $app }/): для них нужен браузер.
+passkeys-head = <b>🔐 Ключи входа</b> ({ $count }) — нажмите на ключ, чтобы удалить его.
+    { $hint }
+passkeys-empty = <b>🔐 Ключи входа</b>
+    Ключей нет. { $hint }
+passkey-unnamed = Ключ входа
+passkeys-confirm = Удалить ключ входа «{ $name }»? С ним больше нельзя будет войти в этот аккаунт.
+passkeys-removed = 🗑 Ключ входа удалён.
+sign-ins-head = <b>🪪 Способы входа</b>
+    Этот аккаунт Telegram — ваш основной вход, он останется. Нажмите на другой способ, чтобы отвязать его:
+sign-ins-none = <b>🪪 Способы входа</b>
+    Этот аккаунт Telegram — ваш основной вход, он останется. Больше отвязывать нечего (у ключей входа свой список).
+sign-in-email = почта { $email }
+sign-in-telegram = аккаунт Telegram { $id }
+sign-ins-confirm = Отвязать { $name }? С ним больше нельзя будет войти в этот аккаунт (ссылки и файлы останутся).
+sign-ins-removed = 🗑 Способ входа отвязан.
+
+## Диалоги настроек
+dialog-try-again = { $problem }
+    Попробуйте ещё раз или отправьте /cancel.
+token-ask-name = Как назвать новый API-токен (например, «ci» или «zapier»)? Или /cancel:
+token-name-too-long = Не больше 100 символов, пожалуйста.
+token-pick-scopes = Токен «{ $name }»: выберите права доступа. Ничего не выбрано — полный доступ (*).
+token-create-with = ✔️ Создать: { $count ->
+        [one] { $count } право
+        [few] { $count } права
+       *[other] { $count } прав
+    }
+token-create-all = ✔️ Создать с полным доступом (*)
+token-created =
+    ✅ Токен <b>{ $name }</b> создан, права: { $scopes }.
+
+    <code>{ $token }</code>
+
+    Скопируйте его сейчас — больше он не покажется. Передавайте его в заголовке <code>Authorization: Bearer &lt;token&gt;</code>.
+tag-ask-name = Пришлите название нового тега (до 50 символов) или /cancel.
+tag-created = ✅ Тег «{ $name }» создан.
+pixel-ask = Пришлите пиксель в виде «тип ID название», например «facebook 123456789012345 Магазин». Типы: { $types }. /cancel — отмена.
+pixel-added = ✅ Пиксель «{ $name }» добавлен.
+email-ask = 📧 Пришлите адрес почты, который нужно привязать к аккаунту. Я отправлю на него код. /cancel — отмена.
+email-try-another = { $problem }
+    Пришлите другой адрес или /cancel.
+email-code-sent = Я отправил код на { $email }. Пришлите его сюда (он действует 10 минут).
+email-code-again = { $problem }
+    Пришлите код ещё раз или /cancel.
+email-linked = ✅ Почта { $email } привязана: теперь с ней можно входить в приложение.
+email-linked-merged = ✅ Почта { $email } привязана: теперь с ней можно входить в приложение. Аккаунт, к которому она относилась, объединён с этим.
+
+## Названия настроек в сообщениях об ошибках (bot/plain.ts)
+field-rule = правило
+field-variant = вариант
+field-url = ссылка назначения
+field-title = название
+field-code = короткий код
+field-utm_source = UTM source
+field-utm_medium = UTM medium
+field-utm_campaign = UTM campaign
+field-tagIds = теги
+field-tags = теги
+field-starts_at = начало
+field-expires_at = срок действия
+field-expired_url = адрес после окончания срока
+field-max_clicks = лимит переходов
+field-password = пароль
+field-ios_url = адрес для iPhone и iPad
+field-android_url = адрес для Android
+field-desktop_url = адрес для компьютеров
+field-pixelIds = пиксели
+field-domain_id = домен
+field-webhook_url = адрес вебхука
+field-webhook_method = метод вебхука
+field-rules = правила
+field-variants = A/B-тест
+field-weight = вес
+field-keyword = ключевое слово
+field-name = название
+field-minus_words = минус-слова
+field-include_sources = источники для поиска
+field-exclude_sources = исключённые источники
+field-filter_geo = страна
+field-filter_language = язык
+field-filter_category = категория
+field-filter_min_subscribers = минимум подписчиков
+field-notify_via = куда присылать уведомления
+field-notify_chat_id = чат для уведомлений
+field-email = адрес почты
+field-cost = цена
+field-member_limit = лимит участников
+field-welcome_message = приветствие
+field-scopes = права доступа
+field-hostname = доменное имя
+field-pixelId = ID пикселя
+field-type = тип
