@@ -51,3 +51,9 @@ export function date(ctx: Localised, at: string | Date | null | undefined, time 
   const d = typeof at === "string" ? new Date(at) : at;
   return new Intl.DateTimeFormat(localeOf(ctx), { dateStyle: "medium", ...(time ? { timeStyle: "short" } : {}), timeZone: "UTC" }).format(d);
 }
+
+/** A text to be said in the reader's language, for code that has no context to translate with. */
+export type Said = { key: string; vars?: Record<string, string | number> };
+
+/** `said` in the language of `ctx`. */
+export const tell = (ctx: I18nFlavor, said: Said) => ctx.t(said.key, said.vars);

@@ -203,3 +203,92 @@ field-scopes = the permissions
 field-hostname = the domain name
 field-pixelId = the pixel id
 field-type = the type
+
+## Reading a URL (bot/url-text.ts)
+url-not-a-link = That does not look like a link.
+url-scheme = Only http:// and https:// links can be shortened, not { $scheme }: links.
+url-spaces = A link cannot contain spaces. Send the URL alone, or encode spaces as %20.
+url-too-long = That link is { $length } characters long; at most { $max } can be shortened.
+url-not-target = That cannot be a target: it { $reason }.
+new-usage = { $problem }
+    Send /new followed by a URL, or just /new.
+
+## Links: the list, the card, creating
+links-title = 🔗 <b>Your links</b>
+links-title-tagged = 🔗 <b>Your links</b> tagged “{ $tag }”
+links-count = { $title } ({ $count })
+    Open one to see its card and change its options.
+links-none-tagged = { $title }
+    No links carry this tag.
+links-none = { $title }
+    No links yet. Paste a URL here to create one, or tap “New link”.
+links-all = All
+links-all-current = • All
+links-new = ➕ New link
+links-orphans = 👻 Dead-code visits
+card-clicks = 👆 Clicks: <b>{ $total }</b> · unique { $unique } · bots { $bots }
+card-active = 🟢 Active
+card-inactive = ⚪️ Inactive: visitors get “not found”
+card-invite = 📣 Invite “{ $name }”: joined { $joins } · left { $leaves } · net { $net }
+card-turn-off = ⏸ Turn off
+card-turn-on = ▶️ Turn on
+card-stats = 📊 Stats
+card-chart = 📈 Chart
+card-export = 📤 Export
+card-qr = 🔳 QR
+card-webhook = 🔔 Webhook: test, deliveries, secret
+card-delete = 🗑 Delete
+card-back = ⬅️ My links
+link-delete-confirm = Delete <b>{ $title }</b>?
+    { $clicks ->
+        [one] Its { $clicks } recorded click is deleted too
+       *[other] Its { $clicks } recorded clicks are deleted too
+    }, and { $url } stops working.
+link-delete-yes = 🗑 Yes, delete
+link-delete-cancel = Cancel
+link-deleted = 🗑 Deleted.
+link-created = ✅ Your tracking link:
+    { $url }
+    Tap an option below to change it.
+link-create-failed = Could not create the link:
+    { $problem }
+link-limit = ⛔️ { $problem }
+link-duplicate = You already have a link to this URL: { $url }, { $clicks ->
+        [one] { $clicks } click so far.
+       *[other] { $clicks } clicks so far.
+    }
+link-duplicate-titled = You already have a link to this URL: { $url } ({ $title }), { $clicks ->
+        [one] { $clicks } click so far.
+       *[other] { $clicks } clicks so far.
+    }
+link-duplicate-open = 📂 Open it
+link-duplicate-new = ➕ Make another
+link-duplicate-hint = Press 📂 Open it or ➕ Make another, or /cancel.
+dialog-cancelled-nothing-created = Cancelled. Nothing was created.
+link-ask-url = Send the link to shorten (a URL or a domain like example.com). /cancel stops.
+link-ask-url-again = { $problem }
+    Send a URL, or /cancel.
+option-ask = { $label }: { $prompt }
+    /cancel keeps it as it is.
+option-ask-clearable = { $label }: { $prompt }
+    /clear removes it · /cancel keeps it as it is.
+option-cannot-clear = { $option } cannot be removed; send a new one, or /cancel.
+option-cannot-clear-generic = This option cannot be cleared; send a new value.
+option-saved = ✅ Saved: { $option }.
+option-cleared = ✅ Cleared: { $option }.
+warning = ⚠️ { $text }
+choice-expired = This choice has expired: start that step again from the menu.
+choice-cancel = Cancel
+telegram-refused = Telegram refused: { $reason }
+
+## Inline mode
+inline-hint-title = Type or paste a link
+inline-hint-description = e.g. example.com/page
+inline-hint-text = Shorten links with me: type @{ $bot } and a link.
+inline-problem-title = This cannot be shortened
+inline-existing = Your link to { $url }
+inline-making = ⏳ Making the short link…
+inline-new-title = Shorten { $url }
+inline-new-description = Your tracking link is made when you send this
+inline-stats = 📊 Stats in the bot
+inline-failed = ⚠️ I could not shorten { $url }: { $problem }

@@ -204,3 +204,95 @@ field-scopes = права доступа
 field-hostname = доменное имя
 field-pixelId = ID пикселя
 field-type = тип
+
+## Разбор ссылки (bot/url-text.ts)
+url-not-a-link = Это не похоже на ссылку.
+url-scheme = Сокращать можно только ссылки http:// и https://, а не { $scheme }:.
+url-spaces = В ссылке не может быть пробелов. Пришлите только адрес или замените пробелы на %20.
+url-too-long = В этой ссылке { $length } символов; сократить можно не длиннее { $max }.
+url-not-target = Эту ссылку нельзя сделать адресом назначения: { $reason }.
+new-usage = { $problem }
+    Отправьте /new и адрес ссылки или просто /new.
+
+## Ссылки: список, карточка, создание
+links-title = 🔗 <b>Ваши ссылки</b>
+links-title-tagged = 🔗 <b>Ваши ссылки</b> с тегом «{ $tag }»
+links-count = { $title } ({ $count })
+    Откройте ссылку, чтобы увидеть карточку и изменить настройки.
+links-none-tagged = { $title }
+    Ссылок с этим тегом нет.
+links-none = { $title }
+    Ссылок пока нет. Пришлите сюда адрес, чтобы создать ссылку, или нажмите «Новая ссылка».
+links-all = Все
+links-all-current = • Все
+links-new = ➕ Новая ссылка
+links-orphans = 👻 Переходы по несуществующим кодам
+card-clicks = 👆 Переходы: <b>{ $total }</b> · уникальные { $unique } · боты { $bots }
+card-active = 🟢 Работает
+card-inactive = ⚪️ Выключена: посетители видят «не найдено»
+card-invite = 📣 Приглашение «{ $name }»: подписались { $joins } · отписались { $leaves } · итого { $net }
+card-turn-off = ⏸ Выключить
+card-turn-on = ▶️ Включить
+card-stats = 📊 Статистика
+card-chart = 📈 График
+card-export = 📤 Выгрузка
+card-qr = 🔳 QR-код
+card-webhook = 🔔 Вебхук: проверка, доставки, секрет
+card-delete = 🗑 Удалить
+card-back = ⬅️ Мои ссылки
+link-delete-confirm = Удалить <b>{ $title }</b>?
+    { $clicks ->
+        [one] Записанный { $clicks } переход тоже удалится
+        [few] Записанные { $clicks } перехода тоже удалятся
+       *[other] Записанные { $clicks } переходов тоже удалятся
+    }, а { $url } перестанет работать.
+link-delete-yes = 🗑 Да, удалить
+link-delete-cancel = Отмена
+link-deleted = 🗑 Удалено.
+link-created = ✅ Ваша трекинговая ссылка:
+    { $url }
+    Нажмите на настройку ниже, чтобы изменить её.
+link-create-failed = Не удалось создать ссылку:
+    { $problem }
+link-limit = ⛔️ { $problem }
+link-duplicate = У вас уже есть ссылка на этот адрес: { $url }, { $clicks ->
+        [one] пока { $clicks } переход.
+        [few] пока { $clicks } перехода.
+       *[other] пока { $clicks } переходов.
+    }
+link-duplicate-titled = У вас уже есть ссылка на этот адрес: { $url } ({ $title }), { $clicks ->
+        [one] пока { $clicks } переход.
+        [few] пока { $clicks } перехода.
+       *[other] пока { $clicks } переходов.
+    }
+link-duplicate-open = 📂 Открыть её
+link-duplicate-new = ➕ Сделать новую
+link-duplicate-hint = Нажмите «📂 Открыть её» или «➕ Сделать новую» либо отправьте /cancel.
+dialog-cancelled-nothing-created = Отменено. Ничего не создано.
+link-ask-url = Пришлите ссылку, которую нужно сократить (адрес или домен вроде example.com). /cancel — отмена.
+link-ask-url-again = { $problem }
+    Пришлите адрес или /cancel.
+option-ask = { $label }: { $prompt }
+    /cancel — оставить как есть.
+option-ask-clearable = { $label }: { $prompt }
+    /clear — убрать · /cancel — оставить как есть.
+option-cannot-clear = Это нельзя убрать ({ $option }); пришлите новое значение или /cancel.
+option-cannot-clear-generic = Эту настройку нельзя убрать; пришлите новое значение.
+option-saved = ✅ Сохранено: { $option }.
+option-cleared = ✅ Убрано: { $option }.
+warning = ⚠️ { $text }
+choice-expired = Этот выбор устарел: начните этот шаг заново из меню.
+choice-cancel = Отмена
+telegram-refused = Telegram отказал: { $reason }
+
+## Инлайн-режим
+inline-hint-title = Наберите или вставьте ссылку
+inline-hint-description = например, example.com/page
+inline-hint-text = Сокращайте ссылки со мной: наберите @{ $bot } и ссылку.
+inline-problem-title = Эту ссылку нельзя сократить
+inline-existing = Ваша ссылка на { $url }
+inline-making = ⏳ Делаю короткую ссылку…
+inline-new-title = Сократить { $url }
+inline-new-description = Трекинговая ссылка появится, когда вы это отправите
+inline-stats = 📊 Статистика в боте
+inline-failed = ⚠️ Не удалось сократить { $url }: { $problem }

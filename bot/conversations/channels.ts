@@ -6,7 +6,7 @@ import { AppError } from "../../core/errors";
 import { INVITE_OPTIONS } from "../menus/invite-options";
 import { inviteScreen } from "../menus/channels";
 import { open } from "../menus/nav";
-import { problemText } from "./links";
+import { problemText } from "../problem";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 
@@ -63,5 +63,5 @@ export async function inviteOptionConversation(conversation: Convo, ctx: DialogC
     const invite = await ownedInvite(o.deps, o.user!.id, id);
     await updateInvite(o.deps, o.user!.id, id, text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now()));
     await open(o, inviteScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);
-  }, (e) => (e.code === "telegram_refused" ? `Telegram refused: ${e.message}` : problemText(e)));
+  }, (o, e) => (e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e)));
 }

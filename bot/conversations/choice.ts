@@ -24,8 +24,8 @@ export function dialogKeyboard(rows: string[][]): InlineKeyboard {
   return kb;
 }
 
-/** What a dialog button's press on an earlier question (one that is no longer asked) is told. */
-export const EXPIRED_CHOICE = "This choice has expired: start that step again from the menu.";
+/** What a dialog button's press on an earlier question (one that is no longer asked) is told (its key). */
+export const EXPIRED_CHOICE = "choice-expired";
 
 /**
  * The position of the button of question `asked` this update presses (answering the query);
@@ -36,7 +36,7 @@ export async function pressed(c: DialogContext, asked: { message_id: number }): 
   if (!data?.startsWith(DIALOG_PREFIX)) return undefined;
   const n = Number(data.slice(DIALOG_PREFIX.length));
   if (c.callbackQuery!.message?.message_id !== asked.message_id || !Number.isInteger(n) || n < 0) {
-    await c.answerCallbackQuery({ text: EXPIRED_CHOICE });
+    await c.answerCallbackQuery({ text: c.t(EXPIRED_CHOICE) });
     return "stale";
   }
   await c.answerCallbackQuery();
@@ -59,7 +59,7 @@ export async function askChoice<T>(
 ): Promise<Choice<T>> {
   const rows: string[][] = [];
   opts.choices.forEach(([label], i) => (i % opts.perRow ? rows.at(-1)!.push(label) : rows.push([label])));
-  const asked = await ctx.reply(question, { reply_markup: dialogKeyboard([...rows, ["Cancel"]]) });
+  const asked = await ctx.reply(question, { reply_markup: dialogKeyboard([...rows, [ctx.t("choice-cancel")]]) });
   for (;;) {
     const c = await conversation.wait();
     const typed = c.message?.text?.trim();

@@ -13,7 +13,7 @@ import { DIALOG_PREFIX, EXPIRED_CHOICE } from "../conversations/choice";
 export const unhandledFeature = new Composer<BotContext>();
 
 // a button of a dialog that has ended
-unhandledFeature.callbackQuery(new RegExp(`^${DIALOG_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: EXPIRED_CHOICE }));
+unhandledFeature.callbackQuery(new RegExp(`^${DIALOG_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: ctx.t(EXPIRED_CHOICE) }));
 
 unhandledFeature.on("callback_query", async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t("nav-stale-button"), show_alert: false });
