@@ -292,3 +292,48 @@ inline-new-title = Shorten { $url }
 inline-new-description = Your tracking link is made when you send this
 inline-stats = 📊 Stats in the bot
 inline-failed = ⚠️ I could not shorten { $url }: { $problem }
+
+## Stats and export
+period-1d = last 24 hours
+period-7d = last 7 days
+period-30d = last 30 days
+period-90d = last 90 days
+period-1y = last year
+period-all = all time
+stats-title = 📊 { $name } — { $period }
+stats-clicks = Clicks: { $count }
+stats-unique = Unique: { $count }
+stats-bots = Bots: { $count }
+stats-per-day = Per day: { $count }
+stats-countries = Top countries: { $list }
+stats-devices = Devices: { $list }
+stats-rules = By rule (first match wins):
+stats-rule-clicks = { $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    }
+stats-variants = A/B split, side by side:
+stats-variant-clicks = { $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    } ({ $percentage }%), { $unique } unique
+stats-period = { $period }
+stats-period-current = • { $period } •
+stats-back = ⬅️ Link
+export-title = 📤 Export the clicks of { $url } (newest first, up to { $max }). Choose a format:
+export-button = { $format } · { $period ->
+        [all] all time
+       *[other] last 30 days
+    }
+export-running = ⏳ Exporting { $format }…
+export-progress = ⏳ Exporting { $format }… { $done } of { $total } rows ({ $percent }%)
+export-empty = ℹ️ No clicks on { $code } in the chosen period ({ $period }); nothing was sent
+export-sent = ✅ Sent { $filename } with { $count ->
+        [one] { $count } click
+       *[other] { $count } clicks
+    } to your Telegram chat
+export-sent-capped = ✅ Sent { $filename } with { $count ->
+        [one] { $count } click
+       *[other] { $count } clicks
+    } (the newest { $max }, the export limit) to your Telegram chat
+qr-caption = QR code for { $url }

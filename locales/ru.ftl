@@ -296,3 +296,52 @@ inline-new-title = Сократить { $url }
 inline-new-description = Трекинговая ссылка появится, когда вы это отправите
 inline-stats = 📊 Статистика в боте
 inline-failed = ⚠️ Не удалось сократить { $url }: { $problem }
+
+## Статистика и выгрузка
+period-1d = за сутки
+period-7d = за 7 дней
+period-30d = за 30 дней
+period-90d = за 90 дней
+period-1y = за год
+period-all = за всё время
+stats-title = 📊 { $name } — { $period }
+stats-clicks = Переходы: { $count }
+stats-unique = Уникальные: { $count }
+stats-bots = Боты: { $count }
+stats-per-day = В день: { $count }
+stats-countries = Страны: { $list }
+stats-devices = Устройства: { $list }
+stats-rules = По правилам (срабатывает первое подходящее):
+stats-rule-clicks = { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    }
+stats-variants = A/B-тест, варианты рядом:
+stats-variant-clicks = { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    } ({ $percentage }%), уникальных: { $unique }
+stats-period = { $period }
+stats-period-current = • { $period } •
+stats-back = ⬅️ Ссылка
+export-title = 📤 Выгрузка переходов по { $url } (сначала новые, не больше { $max }). Выберите формат:
+export-button = { $format } · { $period ->
+        [all] за всё время
+       *[other] за 30 дней
+    }
+export-running = ⏳ Готовлю { $format }…
+export-progress = ⏳ Готовлю { $format }… { $done } из { $total } строк ({ $percent }%)
+export-empty = ℹ️ По { $code } за выбранный период ({ $period }) переходов нет; ничего не отправлено
+export-sent = ✅ Файл { $filename } отправлен в ваш чат: { $count ->
+        [one] { $count } переход
+        [few] { $count } перехода
+       *[other] { $count } переходов
+    }
+export-sent-capped = ✅ Файл { $filename } отправлен в ваш чат: { $count ->
+        [one] { $count } переход
+        [few] { $count } перехода
+       *[other] { $count } переходов
+    } (самые новые { $max } — это предел выгрузки)
+qr-caption = QR-код для { $url }

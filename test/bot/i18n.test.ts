@@ -21,7 +21,6 @@ const NOT_YET_CONVERTED: string[] = [
   "bot/conversations/channels.ts",
   "bot/conversations/secure.ts",
   "bot/conversations/track.ts",
-  "bot/features/analytics.ts",
   "bot/features/channels.ts",
   "bot/features/secure-store.ts",
   "bot/features/secure.ts",
@@ -30,7 +29,6 @@ const NOT_YET_CONVERTED: string[] = [
   "bot/menus/channels.ts",
   "bot/menus/invite-options.ts",
   "bot/menus/link-options.ts",
-  "bot/menus/link-stats.ts",
   "bot/menus/link-webhook.ts",
   "bot/menus/orphans.ts",
   "bot/menus/routing-options.ts",
@@ -46,8 +44,8 @@ const NOT_USER_FACING: Record<string, string> = {
   "bot/runtime.ts": "its texts answer Telegram's servers (webhook HTTP answers), not a person",
 };
 
-/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`. */
-const DYNAMIC_PREFIXES = ["command-", "field-", "problem-"];
+/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`. */
+const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-"];
 
 /** Fluent entries: key → its text (continuation lines included). */
 function entries(file: string): Map<string, string> {
@@ -89,7 +87,7 @@ function literals(src: string): { text: string; line: number; index: number }[] 
  */
 const EXEMPT_LINE = /new NotFound\(|deps\.log\.|\.log\.(info|warn|error)|new Error\(|throw new \w*Error\(|^\s*import |from "|console\.|RegExp\(/;
 /** Two words of letters in a row: an English phrase. */
-const PROSE = /[A-Za-z]{2,}[ ,.;:!?’'—-]+[A-Za-z]{2,}/;
+const PROSE = /[A-Za-z]{2,}[,.;:!?’'—-]*\s+[A-Za-z]{2,}/;
 /** Where a literal would be a text a user sees: the text of a message, a toast or a button. */
 const SHOWN = /(?:\.reply|\.editMessageText|\.answerCallbackQuery|\.sendMessage|\.editMessageCaption|\.replyWithPhoto|\.replyWithDocument)\(\s*$|\btext:\s*$|\bgo\(\s*[^,()]+,\s*[^,()]+,\s*$|\bback\(\s*[^,()]+,\s*$|\.(?:text|url|webApp|switchInline)\(\s*$/;
 
