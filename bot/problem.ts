@@ -15,7 +15,13 @@ type Ctx = Context & I18nFlavor & { user?: Pick<UserRow, "language"> };
 /** Error kinds that have a sentence of their own in the language files (`problem-<code>`). */
 const KINDS = new Set(["not_found", "plan_limit", "rate_limited", "forbidden", "conflict", "gone", "too_large", "upstream_error", "not_configured", "invalid_query", "chat_not_yours"]);
 
+/** Marks a domain error whose message the bot has already written in the user's language. */
+export function translated<E extends AppError>(e: E): E {
+  return Object.assign(e, { translated: true });
+}
+
 export function problemText(ctx: Ctx, e: AppError): string {
+  if ((e as { translated?: boolean }).translated) return e.message;
   if (localeOf(ctx) === "en") return plainProblem(e);
   if (e.details?.length) return e.details.map((d) => ctx.t("problem-field", { field: fieldName(d.field, (k) => ctx.t(k)) })).join("\n");
   return ctx.t(KINDS.has(e.code) ? `problem-${e.code}` : "problem-other");

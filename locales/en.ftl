@@ -337,3 +337,79 @@ export-sent-capped = ✅ Sent { $filename } with { $count ->
        *[other] { $count } clicks
     } (the newest { $max }, the export limit) to your Telegram chat
 qr-caption = QR code for { $url }
+
+## Keyword trackers
+track-guide =
+    <b>Adding me as a source</b>
+    I find keywords in every channel and group I am a member of.
+
+    • <b>Channel</b>: channel → Administrators → Add admin → search for me. Posting rights are not needed; admins are the only way for a bot to read a channel.
+    • <b>Group</b>: group → Add members → me. In groups with privacy mode on, make me an admin so I can read every message.
+
+    I read new posts and edits from the moment I am added. Past messages are not searched. I tell you when I am added or removed.
+trackers-none = 🔎 You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.
+trackers-title = 🔎 <b>Your keyword trackers</b>
+    Tap one to see matches or change it.
+trackers-title-paged = 🔎 <b>Your keyword trackers</b> ({ $from }–{ $to } of { $total })
+    Tap one to see matches or change it.
+trackers-item-new = ({ $count } new)
+trackers-limit = Your { $plan } plan allows { $max } trackers and you have { $current }. Delete one or upgrade to add more.
+trackers-new = ➕ New tracker
+trackers-guide = 📖 Add me to a channel
+trackers-back = ⬅️ Trackers
+page-previous = « Previous
+page-more = More »
+tracker-preview-none = Preview: no recent posts to try it on yet.
+tracker-preview-query = 👀 This query would have matched { $matched ->
+        [0] 0 of the last { $of } posts.
+        [one] this { $matched } of the last { $of } posts:
+       *[other] these { $matched } of the last { $of } posts:
+    }
+tracker-preview-keyword = 👀 This keyword would have matched { $matched ->
+        [0] 0 of the last { $of } posts.
+        [one] this { $matched } of the last { $of } posts:
+       *[other] these { $matched } of the last { $of } posts:
+    }
+tracker-via-webhook = webhook { $url }
+tracker-via-chat = chat { $chat }
+tracker-via-topic = chat { $chat }, topic { $topic }
+tracker-via-here = this chat
+tracker-active = 🟢 active
+tracker-paused = ⏸ paused
+tracker-query = Query: <code>{ $keyword }</code>
+tracker-keyword = Keyword: <code>{ $keyword }</code>
+tracker-keyword-whole = Keyword: <code>{ $keyword }</code> (whole words)
+tracker-word-forms = any word forms
+tracker-skip-reposts = reposts and copies skipped
+tracker-minus = Minus words: { $words }
+tracker-searches-both = Searches: channels and chats
+tracker-searches-channels = Searches: channels
+tracker-searches-chats = Searches: chats
+tracker-only = Only: { $sources }
+tracker-never = Never: { $sources }
+tracker-min-members = At least { $count } members
+tracker-language = Language: { $language }
+tracker-notify = Notifies via: { $via }
+tracker-notify-hourly = Notifies via: { $via }, one digest an hour
+tracker-notify-daily = Notifies via: { $via }, one digest a day
+tracker-matches = Matches: { $total } ({ $unread } unread)
+tracker-disable = ⏸ Disable
+tracker-enable = ▶️ Enable
+tracker-feed = 📰 Matches
+tracker-mark-all = ✓ Mark all read
+tracker-marked-all = ✓ All matches marked as read.
+tracker-delete-confirm = Delete the tracker “{ $name }” and its matches?
+tracker-delete-yes = 🗑 Yes, delete it and its matches
+tracker-deleted = 🗑 Tracker deleted.
+tracker-keep = No, keep it
+feed-chat = chat
+feed-open = open
+feed-deleted = (deleted)
+feed-header = <b>{ $name }</b>: matches { $from }–{ $to } of { $total }
+feed-empty = <b>{ $name }</b>: no matches yet.
+feed-newer = « Newer
+feed-older = Older »
+feed-back = ⬅️ Tracker
+match-marked = ✓ Marked as read.
+match-already-read = That match was already read or is gone.
+matches-marked = ✓ { $count } marked as read.

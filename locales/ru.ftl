@@ -345,3 +345,82 @@ export-sent-capped = ✅ Файл { $filename } отправлен в ваш ч�
        *[other] { $count } переходов
     } (самые новые { $max } — это предел выгрузки)
 qr-caption = QR-код для { $url }
+
+## Трекеры ключевых слов
+track-guide =
+    <b>Как добавить меня в источник</b>
+    Я ищу ключевые слова во всех каналах и группах, где я состою.
+
+    • <b>Канал</b>: канал → Администраторы → Добавить администратора → найдите меня. Права на публикацию не нужны; бот может читать канал, только будучи администратором.
+    • <b>Группа</b>: группа → Добавить участников → я. Если в группе включён режим приватности, сделайте меня администратором, чтобы я видел все сообщения.
+
+    Я читаю новые посты и правки с момента, как меня добавили. Старые сообщения не просматриваются. Я сообщу, когда меня добавят или удалят.
+trackers-none = 🔎 Трекеров пока нет. Создайте трекер — и я сообщу, когда слово появится в каналах и чатах, где я состою.
+trackers-title = 🔎 <b>Ваши трекеры</b>
+    Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
+trackers-title-paged = 🔎 <b>Ваши трекеры</b> ({ $from }–{ $to } из { $total })
+    Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
+trackers-item-new = ({ $count } новых)
+trackers-limit = Ваш тариф { $plan } позволяет { $max } трекеров, у вас уже { $current }. Удалите один или перейдите на тариф выше.
+trackers-new = ➕ Новый трекер
+trackers-guide = 📖 Добавить меня в канал
+trackers-back = ⬅️ Трекеры
+page-previous = « Назад
+page-more = Ещё »
+tracker-preview-none = Предпросмотр: пока нет свежих постов для проверки.
+tracker-preview-query = 👀 Этот запрос нашёл бы { $matched ->
+        [0] 0 из последних { $of } постов.
+        [one] { $matched } из последних { $of } постов:
+       *[other] { $matched } из последних { $of } постов:
+    }
+tracker-preview-keyword = 👀 Это ключевое слово нашлось бы { $matched ->
+        [0] в 0 из последних { $of } постов.
+        [one] в { $matched } из последних { $of } постов:
+       *[other] в { $matched } из последних { $of } постов:
+    }
+tracker-via-webhook = вебхук { $url }
+tracker-via-chat = чат { $chat }
+tracker-via-topic = чат { $chat }, тема { $topic }
+tracker-via-here = этот чат
+tracker-active = 🟢 работает
+tracker-paused = ⏸ на паузе
+tracker-query = Запрос: <code>{ $keyword }</code>
+tracker-keyword = Ключевое слово: <code>{ $keyword }</code>
+tracker-keyword-whole = Ключевое слово: <code>{ $keyword }</code> (целые слова)
+tracker-word-forms = любые формы слова
+tracker-skip-reposts = репосты и копии пропускаются
+tracker-minus = Минус-слова: { $words }
+tracker-searches-both = Где искать: каналы и чаты
+tracker-searches-channels = Где искать: каналы
+tracker-searches-chats = Где искать: чаты
+tracker-only = Только: { $sources }
+tracker-never = Кроме: { $sources }
+tracker-min-members = Не меньше { $count ->
+        [one] { $count } подписчика
+       *[other] { $count } подписчиков
+    }
+tracker-language = Язык: { $language }
+tracker-notify = Уведомления: { $via }
+tracker-notify-hourly = Уведомления: { $via }, сводка раз в час
+tracker-notify-daily = Уведомления: { $via }, сводка раз в день
+tracker-matches = Упоминания: { $total } (непрочитанных: { $unread })
+tracker-disable = ⏸ Выключить
+tracker-enable = ▶️ Включить
+tracker-feed = 📰 Упоминания
+tracker-mark-all = ✓ Прочитать все
+tracker-marked-all = ✓ Все упоминания отмечены прочитанными.
+tracker-delete-confirm = Удалить трекер «{ $name }» вместе с упоминаниями?
+tracker-delete-yes = 🗑 Да, удалить вместе с упоминаниями
+tracker-deleted = 🗑 Трекер удалён.
+tracker-keep = Нет, оставить
+feed-chat = чат
+feed-open = открыть
+feed-deleted = (удалено)
+feed-header = <b>{ $name }</b>: упоминания { $from }–{ $to } из { $total }
+feed-empty = <b>{ $name }</b>: упоминаний пока нет.
+feed-newer = « Новее
+feed-older = Старее »
+feed-back = ⬅️ Трекер
+match-marked = ✓ Отмечено прочитанным.
+match-already-read = Это упоминание уже прочитано или удалено.
+matches-marked = ✓ Отмечено прочитанными: { $count }.
