@@ -413,3 +413,34 @@ feed-back = ⬅️ Tracker
 match-marked = ✓ Marked as read.
 match-already-read = That match was already read or is gone.
 matches-marked = ✓ { $count } marked as read.
+
+## New tracker dialog
+track-ask = { $question }
+
+    /cancel to stop.
+track-ask-skippable = { $question }
+
+    /skip to leave it out, /cancel to stop.
+track-text-please = Please answer with text, or /cancel.
+track-choice-hint = Please press one of the buttons above, or type { $words }; /cancel stops.
+track-keyword = 🔎 New keyword tracker.
+    Send the keyword or phrase to look for in channels and chats.
+track-exact = Match whole words only?
+    (Whole words: «rust» does not match «trusted».)
+track-exact-whole = Whole words
+track-exact-anywhere = Anywhere in the text
+track-minus = Minus words: a post containing any of them is ignored. Send them separated by commas.
+track-where = Where should I look?
+track-where-both = Channels and chats
+track-where-channels = Only channels
+track-where-chats = Only chats
+track-sources = Only specific sources? Send @usernames, chat ids or t.me links separated by spaces.
+track-via = How should I notify you?
+track-via-bot = Message from this bot
+track-via-webhook = Webhook (HTTP POST)
+track-webhook = Send the webhook URL (it must answer 200 to a test request).
+track-private-only = Please talk to me in a private chat.
+track-failed = ❌ { $problem }
+
+    Send /track to try again.
+track-created = ✅ Tracker created: «{ $keyword }». I will tell you when it appears in a chat or channel I am in. Add me to more channels or groups to widen the search: /trackguide

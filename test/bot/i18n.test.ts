@@ -20,7 +20,6 @@ const NOT_YET_CONVERTED: string[] = [
   "bot/conversations/ad-post.ts",
   "bot/conversations/channels.ts",
   "bot/conversations/secure.ts",
-  "bot/conversations/track.ts",
   "bot/features/channels.ts",
   "bot/features/secure-store.ts",
   "bot/features/secure.ts",
