@@ -444,3 +444,61 @@ track-failed = ❌ { $problem }
 
     Send /track to try again.
 track-created = ✅ Tracker created: «{ $keyword }». I will tell you when it appears in a chat or channel I am in. Add me to more channels or groups to widen the search: /trackguide
+
+## Channels
+channel-public-note = ℹ️ Telegram does not say how someone joined a public channel by its @name, so such joins count as unattributed. For a public channel, use invite links with join requests: every join through them is counted.
+channels-title = 📣 <b>Your channels</b>
+    Tap one to see who joins and who leaves, and to make invite links for your ads.
+channels-none = 📣 You have no channels yet. Make me an administrator of your channel or group (with the right to invite users): it appears here, and I count who joins through each of your invite links.
+channel-members = Members: { $count }
+channel-today = Today: +{ $joins } / −{ $leaves }
+channel-total = In total: +{ $joins } / −{ $leaves } (net { $net })
+channel-unattributed = Unattributed: +{ $joins } / −{ $leaves }
+channel-waiting = 🙋 { $count } waiting to join
+channel-not-admin = ⚠️ I am no longer an administrator there: make me one again to make invites.
+channel-cannot-invite = ⚠️ I lack the right to invite users there: give me “Invite users via link”.
+channel-new-invite = ➕ New invite
+channel-requests = 🙋 Requests
+channel-export-empty = ℹ️ Nobody has joined or left through your invite links yet; nothing was sent.
+channels-back = ⬅️ Channels
+channel-back = ⬅️ Channel
+invite-revoked-mark = (revoked)
+invite-tracking = Tracking link: { $url } ({ $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    }, { $unique } unique)
+invite-requests-auto = People ask to join; approval automatic{ $pending ->
+        [0] {""}
+       *[other] , { $pending } waiting
+    }
+invite-requests-manual = People ask to join; approval by you{ $pending ->
+        [0] {""}
+       *[other] , { $pending } waiting
+    }
+invite-expires = Expires { $date } UTC
+invite-member-limit = At most { $count } people
+invite-figures = Joined: { $joins } · left: { $leaves } · net: { $net }
+invite-conversion = Conversion: { $percent } of unique clicks
+invite-retention = Stayed 24 h: { $day } of { $dayOf } · 7 d: { $week } of { $weekOf } · 30 d: { $month } of { $monthOf }
+invite-cost = Price: { $price } · per join: { $perJoin } · per subscriber who stayed 7 d: { $perStayed }
+invite-revoke-confirm = Revoke “{ $name }”? Nobody can join through it any more; its figures stay.
+invite-revoke = 🚫 Revoke
+invite-revoke-yes = 🚫 Yes, revoke it
+invite-revoked = 🚫 Revoked: nobody can join through it any more.
+requests-title = 🙋 <b>Waiting to join</b> ({ $count })
+    Approve or decline each one.
+requests-none = Nobody is waiting to join.
+requests-user = user { $id }
+request-approved = ✅ { $name } was let in.
+request-declined = ❌ { $name } was declined.
+invite-ask-name = 🔗 New invite link.
+    Send its name, e.g. the channel where the ad runs (at most 32 characters; people joining do not see it).
+
+    /cancel to stop.
+invite-name-text-please = Please send the name as text, or /cancel.
+invite-name-too-long = That name has { $length } characters; Telegram allows 32. Send a shorter one, or /cancel.
+invite-ask-mode = How do people join through it?
+invite-mode-open = They join at once
+invite-mode-requests = They ask to join (counts every join, even in a public channel)
+invite-mode-hint = Please press one of the buttons above, or /cancel.
+invite-made = ✅ Invite link made. Put it in your ad; I count who joins and who leaves through it. Set its price below to see what a subscriber costs.
