@@ -3,7 +3,8 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { countBotApiCalls } from "../core/metrics";
 import { conversations } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
-import { upsertTelegramUser } from "../core/accounts/users";
+import { findUserByIdentity, upsertTelegramUser } from "../core/accounts/users";
+import { i18n } from "./i18n";
 import type { BotContext, SessionData } from "./context";
 import { dbStorage } from "./storage";
 import { FEATURES } from "./features";
@@ -30,8 +31,9 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   const guarded = bot.errorBoundary(async (err) => {
     deps.log.error(`bot update ${err.ctx.update.update_id} failed`, err.error);
     // the person is told, and a pressed button stops spinning
-    if (err.ctx.callbackQuery) await err.ctx.answerCallbackQuery({ text: "Something went wrong; it was logged. Please try again.", show_alert: true }).catch(() => undefined);
-    else if (err.ctx.chat?.type === "private") await err.ctx.reply("⚠️ Something went wrong on my side; it was logged. Please try again.").catch(() => undefined);
+    const t = (key: string) => (err.ctx.t ? err.ctx.t(key) : i18n.t("en", key));
+    if (err.ctx.callbackQuery) await err.ctx.answerCallbackQuery({ text: t("error-toast"), show_alert: true }).catch(() => undefined);
+    else if (err.ctx.chat?.type === "private") await err.ctx.reply(t("error-message")).catch(() => undefined);
   });
   guarded.use(async (ctx, next) => {
     ctx.deps = deps;
@@ -39,13 +41,19 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
       ctx.user = await upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
     await next();
   });
+  guarded.use(i18n);
   guarded.use(session({ initial: (): SessionData => ({}), storage: dbStorage<SessionData>(deps.asyncDb, "session:") }));
   // dialogs call the Bot API through a client of their own, which the bot's transformers do not reach
   const dialogApi = (ctx: BotContext, next: () => Promise<void>) => {
     ctx.api.config.use(dropEmptyRows);
     return next();
   };
-  guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:"), plugins: [dialogApi] }));
+  // a dialog's context is its own: it learns the user's chosen language before translating
+  const dialogUser = async (ctx: BotContext, next: () => Promise<void>) => {
+    if (ctx.from) ctx.user = await findUserByIdentity(deps, "telegram", String(ctx.from.id));
+    return next();
+  };
+  guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:"), plugins: [dialogApi, dialogUser, i18n] as never[] }));
   // /start and /cancel must run before any conversation can swallow the update
   guarded.use(startFeature);
   for (const c of CONVERSATIONS) guarded.use(c);

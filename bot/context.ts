@@ -1,4 +1,5 @@
 import type { Context, SessionFlavor } from "grammy";
+import type { I18nFlavor } from "@grammyjs/i18n";
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import type { UserRow } from "../core/accounts/users";
@@ -21,4 +22,7 @@ interface Extra {
   view?: number[];
 }
 
-export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & Extra>;
+export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor & Extra>;
+
+/** The context inside a dialog (a conversation): its own, with translations (ctx.t) in the user's language. */
+export type DialogContext = Context & I18nFlavor;

@@ -4,7 +4,7 @@ import type { Config } from "../config";
 import type { Deps } from "../core/deps";
 import { sha256 } from "../core/random";
 import type { BotContext } from "./context";
-import { COMMANDS } from "./commands";
+import { COMMANDS, commandsIn, RUSSIAN_COMMAND_LANGUAGES } from "./commands";
 
 /**
  * The update types the bot asks Telegram for: its default list (which has my_chat_member and
@@ -83,7 +83,8 @@ export const POLLING_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
 
 /**
  * Runs the bot: polling (deleteWebhook + getUpdates loop) or webhook (setWebhook to BASE_URL + path,
- * called after the HTTP server listens). Command list is sent with setMyCommands either way.
+ * called after the HTTP server listens). The command list is sent with setMyCommands either way, in
+ * English for everyone and in Russian for the languages that get Russian.
  */
 export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log">, backoff: { firstMs: number; maxMs: number } = POLLING_BACKOFF) {
   let polling: Promise<void> | null = null;
@@ -123,6 +124,8 @@ export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log
     async init() {
       await bot.init();
       await bot.api.setMyCommands(COMMANDS);
+      // Telegram shows the list of the app's language where there is one
+      for (const language_code of RUSSIAN_COMMAND_LANGUAGES) await bot.api.setMyCommands(commandsIn("ru"), { language_code });
     },
     startPolling() {
       stopping = false;

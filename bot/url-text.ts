@@ -7,6 +7,7 @@ import type { Message } from "grammy/types";
 import type { Deps } from "../core/deps";
 import { MAX_URL_LENGTH, urlProblem } from "../core/links/validate";
 import { isServiceUrl } from "../core/links/own-hosts";
+import type { Said } from "./i18n";
 
 /**
  * `service` is set when the URL is one of this service's own (a short, share or request link): not a
@@ -14,7 +15,7 @@ import { isServiceUrl } from "../core/links/own-hosts";
  * URL on its line (`https://example.com/a b`): Telegram ends the link at the space, and the person
  * is told so rather than getting a link to `/a` without a word.
  */
-export type UrlReading = { url: string; cutAt?: string } | { problem: string; service?: URL } | null;
+export type UrlReading = { url: string; cutAt?: string } | { problem: Said; service?: URL } | null;
 
 const BARE = /^(?:www\.)?[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::\d+)?(?:[/?#]\S*)?$/u;
 
@@ -25,16 +26,16 @@ export async function readUrl(raw: string, deps: Pick<Deps, "asyncDb" | "config"
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1]?.toLowerCase();
   const looksLikeUrl = scheme === "http" || scheme === "https" || (!scheme && BARE.test(text.split(/\s/)[0]!));
   if (!looksLikeUrl) {
-    if (scheme && /^(ftp|file|mailto|javascript|data|tg|tel)$/.test(scheme)) return { problem: `Only http:// and https:// links can be shortened, not ${scheme}: links.` };
+    if (scheme && /^(ftp|file|mailto|javascript|data|tg|tel)$/.test(scheme)) return { problem: { key: "url-scheme", vars: { scheme } } };
     return null;
   }
-  if (/\s/.test(text)) return { problem: "A link cannot contain spaces. Send the URL alone, or encode spaces as %20." };
-  if (text.length > MAX_URL_LENGTH) return { problem: `That link is ${text.length} characters long; at most ${MAX_URL_LENGTH} can be shortened.` };
+  if (/\s/.test(text)) return { problem: { key: "url-spaces" } };
+  if (text.length > MAX_URL_LENGTH) return { problem: { key: "url-too-long", vars: { length: text.length, max: MAX_URL_LENGTH } } };
   const url = scheme ? text : `https://${text}`;
   // the same check as the API's, which also refuses this service's own short links
   const problem = await urlProblem(deps, url);
   if (problem) {
-    const reading = { problem: `That cannot be a target: it ${problem}.` };
+    const reading = { problem: { key: "url-not-target", vars: { reason: problem } } };
     return URL.canParse(url) && (await isServiceUrl(deps, new URL(url))) ? { ...reading, service: new URL(url) } : reading;
   }
   return { url };

@@ -6,11 +6,11 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { linksOf, PLACEMENT_MAX, trackPost, type Post } from "../../core/ads/post";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 export const AD_POST = "ad-post";
 
@@ -39,7 +39,7 @@ export function isAdPost(msg: Message): boolean {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export async function adPostConversation(conversation: Convo, ctx: Context, given?: PostArg) {
+export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
   let post = given;
   if (!post) {
     await ctx.reply("Forward the ad post here, or paste its text with the links. /cancel stops.");

@@ -6,9 +6,9 @@
  */
 import { InlineKeyboard, type Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 /** Prefix of every dialog button's callback data; a press after its dialog ended is answered by `dialogButtons`. */
 export const DIALOG_PREFIX = "dlg:";
@@ -24,26 +24,26 @@ export function dialogKeyboard(rows: string[][]): InlineKeyboard {
   return kb;
 }
 
-/** What a dialog button's press on an earlier question (one that is no longer asked) is told. */
-export const EXPIRED_CHOICE = "This choice has expired: start that step again from the menu.";
+/** What a dialog button's press on an earlier question (one that is no longer asked) is told (its key). */
+export const EXPIRED_CHOICE = "choice-expired";
 
 /**
  * The position of the button of question `asked` this update presses (answering the query);
  * undefined when it presses no dialog button, "stale" for a dialog button of another message.
  */
-export async function pressed(c: Context, asked: { message_id: number }): Promise<number | "stale" | undefined> {
+export async function pressed(c: DialogContext, asked: { message_id: number }): Promise<number | "stale" | undefined> {
   const data = c.callbackQuery?.data;
   if (!data?.startsWith(DIALOG_PREFIX)) return undefined;
   const n = Number(data.slice(DIALOG_PREFIX.length));
   if (c.callbackQuery!.message?.message_id !== asked.message_id || !Number.isInteger(n) || n < 0) {
-    await c.answerCallbackQuery({ text: EXPIRED_CHOICE });
+    await c.answerCallbackQuery({ text: c.t(EXPIRED_CHOICE) });
     return "stale";
   }
   await c.answerCallbackQuery();
   return n;
 }
 
-export type Choice<T> = { c: Context; value: T | "cancel" };
+export type Choice<T> = { c: DialogContext; value: T | "cancel" };
 
 /**
  * Asks `question` with one button per choice (`perRow` to a row) and a Cancel button, and waits for
@@ -53,13 +53,13 @@ export type Choice<T> = { c: Context; value: T | "cancel" };
  */
 export async function askChoice<T>(
   conversation: Convo,
-  ctx: Context,
+  ctx: DialogContext,
   question: string,
   opts: { choices: [string, T][]; perRow: number; read: (typed: string) => T | null; hint: string },
 ): Promise<Choice<T>> {
   const rows: string[][] = [];
   opts.choices.forEach(([label], i) => (i % opts.perRow ? rows.at(-1)!.push(label) : rows.push([label])));
-  const asked = await ctx.reply(question, { reply_markup: dialogKeyboard([...rows, ["Cancel"]]) });
+  const asked = await ctx.reply(question, { reply_markup: dialogKeyboard([...rows, [ctx.t("choice-cancel")]]) });
   for (;;) {
     const c = await conversation.wait();
     const typed = c.message?.text?.trim();

@@ -5,7 +5,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import type { Context } from "grammy";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createLink, editLink, getLink, countLinks } from "../../core/links/links";
 import { deleteTag } from "../../core/catalog/tags";
@@ -14,15 +14,14 @@ import { LINK_OPTIONS, type OptionEnv } from "../menus/link-options";
 import { linkCard } from "../menus/link-card";
 import { open } from "../menus/nav";
 import { urlInMessage } from "../url-text";
-import { plainProblem } from "../plain";
+import { problemText } from "../problem";
+import { tell } from "../i18n";
 import { ownLinkTo } from "../../core/links/same-url";
 import { askChoice } from "./choice";
 import { promptOf } from "./option-answer";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
-/** An error as the user reads it: each field's problem as a sentence naming the option (bot/plain.ts). */
-export const problemText = plainProblem;
 
 /**
  * Waits for a text answer; anything else (a tap, a file, another command) leaves the dialog and is
@@ -46,44 +45,47 @@ export async function createAndShow(ctx: BotContext, url: string, anyway = false
   if (existing) return ctx.conversation.enter(DUPLICATE_LINK, url, existing.id);
   try {
     const created = await createLink(ctx.deps, ctx.user!, { url });
-    const cut = cutAt ? `\n⚠️ The link ends at the space after ${Bun.escapeHTML(cutAt)}. If the space belongs to the address, send it again with %20 in its place.` : "";
-    await open(ctx, linkCard, [created.id], `✅ Your tracking link:\n${Bun.escapeHTML(created.trackingUrl)}${cut}\nTap an option below to change it.`);
+    const cut = cutAt ? `\n${ctx.t("link-cut-at", { url: Bun.escapeHTML(cutAt) })}` : "";
+    await open(ctx, linkCard, [created.id], `${ctx.t("link-created", { url: Bun.escapeHTML(created.trackingUrl) })}${cut}`);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(e.status === 403 ? `⛔️ ${e.message}` : `Could not create the link:\n${problemText(e)}`);
+    await ctx.reply(ctx.t(e.status === 403 ? "link-limit" : "link-create-failed", { problem: problemText(ctx, e) }));
   }
 }
 
 /** The user already has a link to `url`: open it, or make another one anyway. */
-export async function duplicateLinkConversation(conversation: Convo, ctx: Context, url: string, existingId: number) {
+export async function duplicateLinkConversation(conversation: Convo, ctx: DialogContext, url: string, existingId: number) {
   const shown = await conversation.external(async (o) => {
     const l = await getLink(o.deps, o.user!.id, existingId).catch(() => null);
     return l && { trackingUrl: l.trackingUrl, title: l.title, clicks: l.stats.totalClicks };
   });
   if (!shown) return void (await conversation.external((o) => createAndShow(o, url, true)));
-  const { value } = await askChoice(conversation, ctx, `You already have a link to this URL: ${shown.trackingUrl}${shown.title ? ` (${shown.title})` : ""}, ${shown.clicks} clicks so far.`, {
-    choices: [["📂 Open it", "open"], ["➕ Make another", "new"]],
+  const question = shown.title
+    ? ctx.t("link-duplicate-titled", { url: shown.trackingUrl, title: shown.title, clicks: shown.clicks })
+    : ctx.t("link-duplicate", { url: shown.trackingUrl, clicks: shown.clicks });
+  const { value } = await askChoice(conversation, ctx, question, {
+    choices: [[ctx.t("link-duplicate-open"), "open"], [ctx.t("link-duplicate-new"), "new"]],
     perRow: 2,
     read: (typed) => (/^(open|открыть)/i.test(typed) ? "open" : /^(new|another|make|новую|ещё|еще)/i.test(typed) ? "new" : null),
-    hint: "Press 📂 Open it or ➕ Make another, or /cancel.",
+    hint: ctx.t("link-duplicate-hint"),
   });
-  if (value === "cancel") return void (await ctx.reply("Cancelled. Nothing was created."));
+  if (value === "cancel") return void (await ctx.reply(ctx.t("dialog-cancelled-nothing-created")));
   await conversation.external((o) => (value === "open" ? open(o, linkCard, [existingId]) : createAndShow(o, url, true)));
 }
 
 /** "New link" / bare /new: the plan limit first, then one question (the URL). */
-export async function newLinkConversation(conversation: Convo, ctx: Context) {
+export async function newLinkConversation(conversation: Convo, ctx: DialogContext) {
   const full = await conversation.external(async (o) => {
     try {
       assertWithinLimit(o.deps, o.user!, "links", await countLinks(o.deps, o.user!.id));
       return null;
     } catch (e) {
-      if (e instanceof AppError) return e.message;
+      if (e instanceof AppError) return problemText(o, e);
       throw e;
     }
   });
-  if (full) return void (await ctx.reply(`⛔️ ${full}`));
-  await ctx.reply("Send the link to shorten (a URL or a domain like example.com). /cancel stops.");
+  if (full) return void (await ctx.reply(ctx.t("link-limit", { problem: full })));
+  await ctx.reply(ctx.t("link-ask-url"));
   for (;;) {
     const { c, text } = await answer(conversation);
     const reading = await conversation.external((o) => urlInMessage(c.message!, o.deps));
@@ -92,21 +94,21 @@ export async function newLinkConversation(conversation: Convo, ctx: Context) {
       if (existingId !== null) return await duplicateLinkConversation(conversation, ctx, reading.url, existingId);
       return await conversation.external((o) => createAndShow(o, reading.url, true));
     }
-    await c.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend a URL, or /cancel.`);
+    await c.reply(ctx.t("link-ask-url-again", { problem: reading ? tell(ctx, reading.problem) : ctx.t("url-not-a-link") }));
   }
 }
 
 /** One option of link `linkId`: the question, then the answer saved (or its problem, and another try). */
-export async function linkOptionConversation(conversation: Convo, ctx: Context, linkId: number, index: number) {
+export async function linkOptionConversation(conversation: Convo, ctx: DialogContext, linkId: number, index: number) {
   const option = LINK_OPTIONS[index];
   if (!option?.ask) return;
   const ask = option.ask;
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(`${option.label}: ${promptOf(ask.prompt, new Date(now))}\n${ask.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`, { link_preview_options: { is_disabled: true } });
+  await ctx.reply(ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", { label: option.label, prompt: promptOf(ask.prompt, new Date(now)) }), { link_preview_options: { is_disabled: true } });
   for (;;) {
     const { c, text } = await answer(conversation, ["/clear"]);
     if (text === "/clear" && !ask.clear) {
-      await c.reply(`${option.label.replace(/^\S+\s/, "")} cannot be removed; send a new one, or /cancel.`);
+      await c.reply(ctx.t("option-cannot-clear", { option: option.label.replace(/^\S+\s/, "") }));
       continue;
     }
     if (ask.secret) await c.deleteMessage().catch(() => undefined); // keep the password out of the chat history
@@ -114,16 +116,16 @@ export async function linkOptionConversation(conversation: Convo, ctx: Context, 
       const env: OptionEnv = { deps: o.deps, userId: o.user!.id, now: o.deps.clock.now(), link: await getLink(o.deps, o.user!.id, linkId), madeTags: [] };
       try {
         await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
-        await open(o, linkCard, [linkId], `✅ ${text === "/clear" ? "Cleared" : "Saved"}: ${option.label.replace(/^\S+\s/, "")}.`);
+        await open(o, linkCard, [linkId], o.t(text === "/clear" ? "option-cleared" : "option-saved", { option: option.label.replace(/^\S+\s/, "") }));
         return null;
       } catch (e) {
         for (const id of env.madeTags) await deleteTag(o.deps, env.userId, id);
         if (!(e instanceof AppError)) throw e;
-        return e.status === 404 ? { gone: e.message } : { problem: problemText(e) };
+        return e.status === 404 ? { gone: problemText(o, e) } : { problem: problemText(o, e) };
       }
     });
     if (!result) return;
-    if ("gone" in result) return void (await c.reply(`⚠️ ${result.gone}`));
-    await c.reply(`${result.problem}\nTry again, or /cancel.`);
+    if ("gone" in result) return void (await c.reply(ctx.t("warning", { text: result.gone! })));
+    await c.reply(ctx.t("dialog-try-again", { problem: result.problem! }));
   }
 }

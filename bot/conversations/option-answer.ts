@@ -1,11 +1,11 @@
 import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { AppError, ValidationError } from "../../core/errors";
-import { problemText } from "./links";
+import { problemText } from "../problem";
 import { whenExamples } from "../../core/links/when";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 /** A prompt as sent: `{when}` becomes examples of times computed from `now` (never a date in the past). */
 export function promptOf(prompt: string, now: Date): string {
@@ -30,29 +30,29 @@ export interface AskedOption {
  */
 export async function answerOption(
   conversation: Convo,
-  ctx: Context,
+  ctx: DialogContext,
   option: AskedOption,
   save: (o: BotContext, text: string) => Promise<void>,
-  describe: (e: AppError) => string = problemText,
+  describe: (o: BotContext, e: AppError) => string = problemText,
 ): Promise<void> {
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(`${option.label}: ${promptOf(option.prompt, new Date(now))}\n${option.clear ? "/clear removes it · " : ""}/cancel keeps it as it is.`);
+  await ctx.reply(ctx.t(option.clear ? "option-ask-clearable" : "option-ask", { label: option.label, prompt: promptOf(option.prompt, new Date(now)) }));
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();
     if (text === undefined || (text.startsWith("/") && text !== "/clear")) return conversation.halt({ next: true });
     const result = await conversation.external(async (o) => {
       try {
-        if (text === "/clear" && !option.clear) throw new ValidationError("This option cannot be cleared; send a new value.");
+        if (text === "/clear" && !option.clear) throw new ValidationError(o.t("option-cannot-clear-generic"));
         await save(o, text);
         return null;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        return e.status === 404 ? { gone: e.message } : { problem: describe(e) };
+        return e.status === 404 ? { gone: problemText(o, e) } : { problem: describe(o, e) };
       }
     });
     if (!result) return;
-    if ("gone" in result) return void (await c.reply(`⚠️ ${result.gone}`));
-    await c.reply(`${result.problem}\nTry again, or /cancel.`);
+    if ("gone" in result) return void (await c.reply(ctx.t("warning", { text: result.gone! })));
+    await c.reply(ctx.t("dialog-try-again", { problem: result.problem! }));
   }
 }

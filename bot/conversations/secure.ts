@@ -8,14 +8,14 @@ import type { Conversation } from "@grammyjs/conversations";
 import { createFolder } from "../../core/secure/folders";
 import { createLink } from "../../core/secure/links";
 import { AppError } from "../../core/errors";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { storePending } from "../features/secure-store";
 import { open } from "../menus/nav";
 import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
 import { SHARE_OPTIONS } from "../menus/share-options";
 import { askChoice } from "./choice";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
 export { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
 
@@ -40,7 +40,7 @@ function readViews(text: string): number | null {
 }
 
 /** Asks for a folder name, creates it and stores the item waiting under `key` (or the latest, if any) there. */
-export async function newFolderConversation(conversation: Convo, ctx: Context, key?: string) {
+export async function newFolderConversation(conversation: Convo, ctx: DialogContext, key?: string) {
   await ctx.reply("📁 Send a name for the new folder (or /cancel).");
   const answer = await conversation.wait();
   const name = answer.message?.text?.trim();
@@ -55,7 +55,7 @@ export async function newFolderConversation(conversation: Convo, ctx: Context, k
 }
 
 /** Asks for expiry and max views, creates the link and shows the file's screen with the new URL. */
-export async function shareConversation(conversation: Convo, ctx: Context, fileId: number) {
+export async function shareConversation(conversation: Convo, ctx: DialogContext, fileId: number) {
   const e = await askChoice(conversation, ctx, "🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).", {
     choices: EXPIRY, perRow: EXPIRY.length, read: readHours, hint: "I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.",
   });
@@ -79,7 +79,7 @@ export async function shareConversation(conversation: Convo, ctx: Context, fileI
 }
 
 /** One option of share link `id` (a row of SHARE_OPTIONS): the question, then the answer saved through core. */
-export async function shareOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
+export async function shareOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const ask = SHARE_OPTIONS[index]?.ask;
   if (!ask) return;
   await ctx.reply(`${ask.prompt}\n/clear removes it · /cancel keeps it as it is.`);

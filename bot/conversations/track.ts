@@ -1,6 +1,6 @@
 import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
-import type { BotContext } from "../context";
+import type { BotContext, DialogContext } from "../context";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
 import { AppError } from "../../core/errors";
 import { TRACKER_OPTIONS } from "../menus/tracker-options";
@@ -8,18 +8,19 @@ import { trackerScreen } from "../menus/tracking";
 import { open } from "../menus/nav";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
+import { problemText } from "../problem";
 
-type Convo = Conversation<BotContext, Context>;
+type Convo = Conversation<BotContext, DialogContext>;
 
-const CANCELLED = "Cancelled. Nothing was created.";
+const CANCELLED = "dialog-cancelled-nothing-created";
 
 /** Waits for a text answer; /cancel ends the conversation, /skip answers null. */
-async function askText(conversation: Convo, ctx: Context, question: string, skippable = false): Promise<string | null> {
-  await ctx.reply(`${question}\n\n${skippable ? "/skip to leave it out, " : ""}/cancel to stop.`);
-  const answer = await conversation.waitFor("message:text", { otherwise: (c) => c.reply("Please answer with text, or /cancel.") });
+async function askText(conversation: Convo, ctx: DialogContext, question: string, skippable = false): Promise<string | null> {
+  await ctx.reply(ctx.t(skippable ? "track-ask-skippable" : "track-ask", { question }));
+  const answer = await conversation.waitFor("message:text", { otherwise: (c) => c.reply(ctx.t("track-text-please")) });
   const text = answer.message.text.trim();
   if (text === "/cancel") {
-    await answer.reply(CANCELLED);
+    await answer.reply(ctx.t(CANCELLED));
     return conversation.halt();
   }
   if (skippable && text === "/skip") return null;
@@ -40,11 +41,11 @@ export function readChoice(choices: [string, string][], typed: string): string |
 }
 
 /** Offers `choices` as buttons (or typed: see readChoice); Cancel ends the dialog. */
-async function askOption(conversation: Convo, ctx: Context, question: string, choices: [string, string][]): Promise<string> {
+async function askOption(conversation: Convo, ctx: DialogContext, question: string, choices: [string, string][]): Promise<string> {
   const read = (typed: string) => readChoice(choices, typed);
-  const { c, value } = await askChoice(conversation, ctx, question, { choices, perRow: 1, read, hint: `Please press one of the buttons above, or type ${choices.map(([, v]) => `“${v}”`).join(", ")}; /cancel stops.` });
+  const { c, value } = await askChoice(conversation, ctx, question, { choices, perRow: 1, read, hint: ctx.t("track-choice-hint", { words: choices.map(([, v]) => `“${v}”`).join(", ") }) });
   if (value === "cancel") {
-    await c.reply(CANCELLED);
+    await c.reply(ctx.t(CANCELLED));
     return conversation.halt();
   }
   return value;
@@ -61,14 +62,14 @@ const COMMAS_OR_SPACES = /[\s,]+/;
  * /track: asks keyword, exact matching, minus words, where to search, sources and how to notify,
  * then creates the tracker through core (the same validation and plan limit as the API).
  */
-export async function trackConversation(conversation: Convo, ctx: Context): Promise<void> {
-  const keyword = await askText(conversation, ctx, "🔎 New keyword tracker.\nSend the keyword or phrase to look for in channels and chats.");
-  const exact = await askOption(conversation, ctx, "Match whole words only?\n(Whole words: «rust» does not match «trusted».)", [["Whole words", "exact"], ["Anywhere in the text", "substring"]]);
-  const minus = await askText(conversation, ctx, "Minus words: a post containing any of them is ignored. Send them separated by commas.", true);
-  const where = await askOption(conversation, ctx, "Where should I look?", [["Channels and chats", "both"], ["Only channels", "channels"], ["Only chats", "chats"]]);
-  const sources = await askText(conversation, ctx, "Only specific sources? Send @usernames, chat ids or t.me links separated by spaces.", true);
-  const via = await askOption(conversation, ctx, "How should I notify you?", [["Message from this bot", "bot"], ["Webhook (HTTP POST)", "webhook"]]);
-  const webhook = via === "webhook" ? await askText(conversation, ctx, "Send the webhook URL (it must answer 200 to a test request).") : null;
+export async function trackConversation(conversation: Convo, ctx: DialogContext): Promise<void> {
+  const keyword = await askText(conversation, ctx, ctx.t("track-keyword"));
+  const exact = await askOption(conversation, ctx, ctx.t("track-exact"), [[ctx.t("track-exact-whole"), "exact"], [ctx.t("track-exact-anywhere"), "substring"]]);
+  const minus = await askText(conversation, ctx, ctx.t("track-minus"), true);
+  const where = await askOption(conversation, ctx, ctx.t("track-where"), [[ctx.t("track-where-both"), "both"], [ctx.t("track-where-channels"), "channels"], [ctx.t("track-where-chats"), "chats"]]);
+  const sources = await askText(conversation, ctx, ctx.t("track-sources"), true);
+  const via = await askOption(conversation, ctx, ctx.t("track-via"), [[ctx.t("track-via-bot"), "bot"], [ctx.t("track-via-webhook"), "webhook"]]);
+  const webhook = via === "webhook" ? await askText(conversation, ctx, ctx.t("track-webhook")) : null;
 
   const input: TrackerInput = {
     name: Array.from(keyword!).slice(0, 100).join(""), // 100 characters (code points), as core counts them
@@ -82,29 +83,29 @@ export async function trackConversation(conversation: Convo, ctx: Context): Prom
     webhook_url: webhook,
   };
   const result = await conversation.external(async (outside: BotContext) => {
-    if (!outside.user) return { error: "Please talk to me in a private chat." };
+    if (!outside.user) return { error: outside.t("track-private-only") };
     try {
       const row = await createTracker(outside.deps, outside.user.id, input);
       return { id: row.id };
     } catch (e) {
-      if (e instanceof AppError) return { error: e.message };
+      if (e instanceof AppError) return { error: problemText(outside, e) };
       throw e;
     }
   });
   if ("error" in result) {
-    await ctx.reply(`❌ ${result.error}\n\nSend /track to try again.`);
+    await ctx.reply(ctx.t("track-failed", { problem: result.error! }));
     return;
   }
-  await conversation.external((o) => open(o, trackerScreen, [result.id], `✅ Tracker created: «${Bun.escapeHTML(input.keyword!)}». I will tell you when it appears in a chat or channel I am in. Add me to more channels or groups to widen the search: /trackguide`));
+  await conversation.external((o) => open(o, trackerScreen, [result.id], o.t("track-created", { keyword: Bun.escapeHTML(input.keyword!) })));
 }
 
 /** One option of tracker `id`: the question, then the answer saved through core (or its problem, and another try). */
-export async function trackerOptionConversation(conversation: Convo, ctx: Context, id: number, index: number) {
+export async function trackerOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = TRACKER_OPTIONS[index];
   if (!option) return;
   await answerOption(conversation, ctx, option, async (o, text) => {
     const t = await getTracker(o.deps, o.user!.id, id);
     await updateTracker(o.deps, o.user!.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
-    await open(o, trackerScreen, [id], `✅ Saved: ${option.label.replace(/^\S+\s/, "")}.`);
+    await open(o, trackerScreen, [id], o.t("option-saved", { option: option.label.replace(/^\S+\s/, "") }));
   });
 }

@@ -4,6 +4,7 @@ import { AppError } from "../../core/errors";
 import { summaryImage } from "../../core/analytics/summary";
 import { linkQrPng, trackingUrl } from "../../core/analytics/qr";
 import { ownedLink } from "../../core/analytics/stats";
+import { problemText } from "../problem";
 
 /** The click chart of link `id` as a photo. */
 export async function sendChart(ctx: BotContext, userId: number, id: number, period = "30d") {
@@ -16,7 +17,7 @@ export async function sendChart(ctx: BotContext, userId: number, id: number, per
 export async function sendQr(ctx: BotContext, userId: number, id: number) {
   const link = await ownedLink(ctx.deps, userId, id);
   const png = await linkQrPng(ctx.deps, link);
-  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: `QR code for ${await trackingUrl(ctx.deps, link)}` });
+  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: ctx.t("qr-caption", { url: await trackingUrl(ctx.deps, link) }) });
 }
 
 /**
@@ -32,6 +33,6 @@ analyticsFeature.chatType("private").command("summary", async (ctx) => {
     await ctx.replyWithPhoto(new InputFile(png, filename), { caption });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(`⚠️ ${e.message}`);
+    await ctx.reply(ctx.t("warning", { text: problemText(ctx, e) }));
   }
 });

@@ -8,6 +8,8 @@ import { createLink } from "../../core/links/links";
 import { listLinks } from "../../core/links/list";
 import { AppError } from "../../core/errors";
 import { readUrl } from "../url-text";
+import { tell } from "../i18n";
+import { problemText } from "../problem";
 
 const article = (id: string, title: string, description: string, text: string, markup?: InlineKeyboardMarkup): InlineQueryResult => ({
   type: "article", id, title, description, input_message_content: { message_text: text, link_preview_options: { is_disabled: true } },
@@ -43,16 +45,16 @@ inlineFeature.on("inline_query", async (ctx) => {
   if (!query) {
     const known = await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id));
     const recent = known ? await listLinks(ctx.deps, known.id, { limit: RECENT }) : [];
-    return answer(recent.map((l) => article(`link-${l.id}`, l.title ?? l.original_url, `${l.trackingUrl} · ${l.stats.totalClicks} clicks`, l.trackingUrl)));
+    return answer(recent.map((l) => article(`link-${l.id}`, l.title ?? l.original_url, ctx.t("inline-recent", { url: l.trackingUrl, clicks: l.stats.totalClicks }), l.trackingUrl)));
   }
   const reading = await readUrl(query, ctx.deps);
-  if (!reading) return answer([article("hint", "Type or paste a link", "e.g. example.com/page", "Shorten links with me: type @" + ctx.me.username + " and a link.")]);
-  if ("problem" in reading) return answer([article("problem", "This cannot be shortened", reading.problem, reading.problem)]);
+  if (!reading) return answer([article("hint", ctx.t("inline-hint-title"), ctx.t("inline-hint-description"), ctx.t("inline-hint-text", { bot: ctx.me.username }))]);
+  if ("problem" in reading) return answer([article("problem", ctx.t("inline-problem-title"), tell(ctx, reading.problem), tell(ctx, reading.problem))]);
   const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
   const existing = await existingLink(ctx, user.id, reading.url);
-  if (existing) return answer([article(`link-${existing.id}`, existing.trackingUrl, `Your link to ${reading.url}`, existing.trackingUrl)]);
-  const button: InlineKeyboardMarkup = { inline_keyboard: [[{ text: "⏳ Making the short link…", url: `https://t.me/${ctx.me.username}` }]] };
-  return answer([article(NEW, `Shorten ${reading.url}`, "Your tracking link is made when you send this", reading.url, button)]);
+  if (existing) return answer([article(`link-${existing.id}`, existing.trackingUrl, ctx.t("inline-existing", { url: reading.url }), existing.trackingUrl)]);
+  const button: InlineKeyboardMarkup = { inline_keyboard: [[{ text: ctx.t("inline-making"), url: `https://t.me/${ctx.me.username}` }]] };
+  return answer([article(NEW, ctx.t("inline-new-title", { url: reading.url }), ctx.t("inline-new-description"), reading.url, button)]);
 });
 
 inlineFeature.on("chosen_inline_result", async (ctx) => {
@@ -68,7 +70,7 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     text = reading.url; // the message keeps the plain URL; the sender is told why there is no short link
-    await ctx.api.sendMessage(ctx.from.id, `⚠️ I could not shorten ${reading.url}: ${e.message}`).catch(() => undefined);
+    await ctx.api.sendMessage(ctx.from.id, ctx.t("inline-failed", { url: reading.url, problem: problemText(ctx, e) })).catch(() => undefined);
   }
   if (chosen.inline_message_id)
     // without reply_markup the edit also takes away the "⏳ Making the short link…" button

@@ -9,6 +9,7 @@ import { ownObjectAt } from "../../core/links/own-url";
 import { shareScreen } from "../menus/secure";
 import { requestScreen } from "../menus/secure-requests";
 import { AD_POST, isAdPost, postOf } from "../conversations/ad-post";
+import { tell } from "../i18n";
 
 /**
  * A pasted URL of this service that names one of the user's own objects opens its screen (a short
@@ -39,7 +40,7 @@ pm.command("new", async (ctx) => {
   const reading = await urlInMessage({ text: ctx.match }, ctx.deps);
   if (reading && "url" in reading) return createAndShow(ctx, reading.url);
   if (await openOwn(ctx, reading)) return;
-  await ctx.reply(`${reading ? reading.problem : "That does not look like a link."}\nSend /new followed by a URL, or just /new.`);
+  await ctx.reply(ctx.t("new-usage", { problem: reading ? tell(ctx, reading.problem) : ctx.t("url-not-a-link") }));
 });
 pm.command("start", async (ctx, next) => {
   if (ctx.match === "links") return open(ctx, linkList, [0, 0]);
@@ -54,6 +55,6 @@ pm.on(["message:text", "message:caption"], async (ctx, next) => {
   if (ctx.message.text === undefined) return next();
   const reading = await urlInMessage(ctx.message, ctx.deps);
   if (!reading || !ctx.user) return next();
-  if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(`⚠️ ${reading.problem}`);
+  if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(ctx.t("warning", { text: tell(ctx, reading.problem) }));
   await createAndShow(ctx, reading.url, false, reading.cutAt);
 });

@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
-import { COMMANDS } from "../commands";
+import { commandsIn } from "../commands";
+import { localeOf } from "../i18n";
 import { mainScreen } from "../menus/root";
 import { open } from "../menus/nav";
 
@@ -13,8 +14,8 @@ const pm = startFeature.chatType("private");
 
 /** The greeting with the main menu. */
 export async function greet(ctx: BotContext) {
-  const name = ctx.from?.first_name ? `, ${Bun.escapeHTML(ctx.from.first_name)}` : "";
-  await open(ctx, mainScreen, [], `👋 Welcome${name}! I shorten and track links, share files securely and watch chats for keywords. Paste a link to start.`);
+  const name = ctx.from?.first_name;
+  await open(ctx, mainScreen, [], name ? ctx.t("start-welcome-named", { name: Bun.escapeHTML(name) }) : ctx.t("start-welcome"));
 }
 
 pm.command("start", async (ctx, next) => {
@@ -25,9 +26,9 @@ pm.command("start", async (ctx, next) => {
 });
 
 pm.command("help", async (ctx) => {
-  const lines = COMMANDS.map((c) => `/${c.command} — ${Bun.escapeHTML(c.description)}`);
+  const lines = commandsIn(localeOf(ctx)).map((c) => `/${c.command} — ${Bun.escapeHTML(c.description)}`);
   await ctx.reply(
-    `Here is what I understand:\n\n${lines.join("\n")}\n\nPaste any link (or a domain like example.com) to shorten it; send a file or a text to store it securely. In any chat, type @${ctx.me.username} and a link to share its short link there.\n\nEverything is also in the menu (/start) and in the app: ${Bun.escapeHTML(ctx.deps.config.baseUrl)}/`,
+    ctx.t("help-text", { commands: lines.join("\n"), bot: ctx.me.username, app: Bun.escapeHTML(ctx.deps.config.baseUrl) }),
     { link_preview_options: { is_disabled: true }, parse_mode: "HTML" },
   );
 });
@@ -36,5 +37,5 @@ pm.command("cancel", async (ctx) => {
   const active = Object.keys(ctx.conversation.active()).length > 0 || ctx.session.pending !== undefined;
   await ctx.conversation.exitAll();
   delete ctx.session.pending;
-  await open(ctx, mainScreen, [], active ? "Cancelled. Nothing was saved." : "There is nothing to cancel.");
+  await open(ctx, mainScreen, [], ctx.t(active ? "cancel-done" : "cancel-nothing"));
 });

@@ -24,11 +24,11 @@ priv.command("start", async (ctx, next) => {
   if (p === "trackers") return open(ctx, trackersScreen, [0]);
   if (one) {
     const n = await markMatchesRead(ctx.deps, ctx.user!.id, [Number(one[1])]);
-    return open(ctx, trackersScreen, [0], n ? "✓ Marked as read." : "That match was already read or is gone.");
+    return open(ctx, trackersScreen, [0], ctx.t(n ? "match-marked" : "match-already-read"));
   }
   if (range) {
     const n = await markMatchRangeRead(ctx.deps, ctx.user!.id, Number(range[1]), Number(range[2]));
-    return open(ctx, trackersScreen, [0], `✓ ${n} marked as read.`);
+    return open(ctx, trackersScreen, [0], ctx.t("matches-marked", { count: n }));
   }
   await next();
 });

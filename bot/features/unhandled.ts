@@ -13,10 +13,10 @@ import { DIALOG_PREFIX, EXPIRED_CHOICE } from "../conversations/choice";
 export const unhandledFeature = new Composer<BotContext>();
 
 // a button of a dialog that has ended
-unhandledFeature.callbackQuery(new RegExp(`^${DIALOG_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: EXPIRED_CHOICE }));
+unhandledFeature.callbackQuery(new RegExp(`^${DIALOG_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: ctx.t(EXPIRED_CHOICE) }));
 
 unhandledFeature.on("callback_query", async (ctx) => {
-  await ctx.answerCallbackQuery({ text: "This button is no longer active. Send /start for the menu.", show_alert: false });
+  await ctx.answerCallbackQuery({ text: ctx.t("nav-stale-button"), show_alert: false });
 });
 
 const pm = unhandledFeature.chatType("private");
@@ -27,7 +27,7 @@ pm.command("start", greet);
 pm.on("message", async (ctx) => {
   const text = ctx.message.text ?? "";
   const reply = text.startsWith("/")
-    ? `I don't know the command ${Bun.escapeHTML(text.split(/\s/)[0]!)}. Send /help for the list, or pick a section:`
-    : "I'm not sure what to do with that. Paste a link to shorten it, pick a section below, or send /help:";
+    ? ctx.t("unknown-command", { command: Bun.escapeHTML(text.split(/\s/)[0]!) })
+    : ctx.t("unknown-message");
   await open(ctx, mainScreen, [], reply);
 });

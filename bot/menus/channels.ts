@@ -4,6 +4,7 @@
  * asks a name and whether people must ask to join, then each option is one tap and one answer.
  */
 import type { BotContext } from "../context";
+import { date, l, localeOf, num } from "../i18n";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
 import { inviteView, listInvites, ownedInvite, revokeInvite } from "../../core/channels/invites";
@@ -19,17 +20,15 @@ export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
 const esc = (s: string) => Bun.escapeHTML(s);
 const uid = (ctx: BotContext) => ctx.user!.id;
-const pct = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)} %`);
-const money = (n: number | null, currency?: string) => (n === null || !currency ? "—" : `${n.toFixed(2)} ${currency}`);
+const pct = (ctx: BotContext, r: number | null) => (r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent" }).format(r));
+const money = (ctx: BotContext, n: number | null, currency?: string) => (n === null || !currency ? "—" : `${new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)} ${currency}`);
 
 /** Why a join to a public channel may have no invite: said where the figures are. */
-export const PUBLIC_NOTE = "ℹ️ Telegram does not say how someone joined a public channel by its @name, so such joins count as unattributed. For a public channel, use invite links with join requests: every join through them is counted.";
+export const PUBLIC_NOTE = "channel-public-note";
 
 export const channelsScreen = createScreen("channels", 0, async (ctx) => {
   const rows = await listChannels(ctx.deps, uid(ctx));
-  return rows.length
-    ? "📣 <b>Your channels</b>\nTap one to see who joins and who leaves, and to make invite links for your ads."
-    : "📣 You have no channels yet. Make me an administrator of your channel or group (with the right to invite users): it appears here, and I count who joins through each of your invite links.";
+  return ctx.t(rows.length ? "channels-title" : "channels-none");
 });
 
 export const channelScreen = createScreen("channel", 1, async (ctx) => {
@@ -40,13 +39,13 @@ export const channelScreen = createScreen("channel", 1, async (ctx) => {
   const waiting = (await listRequests(ctx.deps, uid(ctx), c.id)).length;
   return [
     `📣 <b>${esc(c.title ?? c.chatId)}</b>${c.username ? ` (@${esc(c.username)})` : ""}`,
-    `Members: ${c.members ?? "—"}`,
-    `Today: +${today.joins} / −${today.leaves}`,
-    `In total: +${stats.joins} / −${stats.leaves} (net ${stats.net})`,
-    `Unattributed: +${stats.unattributed.joins} / −${stats.unattributed.leaves}`,
-    waiting ? `🙋 ${waiting} waiting to join` : "",
-    !c.botIsAdmin ? "⚠️ I am no longer an administrator there: make me one again to make invites." : !c.canInvite ? "⚠️ I lack the right to invite users there: give me “Invite users via link”." : "",
-    c.username ? `\n${PUBLIC_NOTE}` : "",
+    ctx.t("channel-members", { count: c.members === null || c.members === undefined ? "—" : num(ctx, c.members) }),
+    ctx.t("channel-today", { joins: today.joins, leaves: today.leaves }),
+    ctx.t("channel-total", { joins: stats.joins, leaves: stats.leaves, net: stats.net }),
+    ctx.t("channel-unattributed", { joins: stats.unattributed.joins, leaves: stats.unattributed.leaves }),
+    waiting ? ctx.t("channel-waiting", { count: waiting }) : "",
+    !c.botIsAdmin ? ctx.t("channel-not-admin") : !c.canInvite ? ctx.t("channel-cannot-invite") : "",
+    c.username ? `\n${ctx.t(PUBLIC_NOTE)}` : "",
   ].filter(Boolean).join("\n");
 });
 
@@ -57,29 +56,29 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
   const placed = await placementsOf(ctx.deps, uid(ctx), { inviteId: invite.id });
   const r = f.retention;
   return [
-    `🔗 <b>${esc(invite.name)}</b>${invite.isRevoked ? " (revoked)" : ""}`,
+    `🔗 <b>${esc(invite.name)}</b>${invite.isRevoked ? ` ${ctx.t("invite-revoked-mark")}` : ""}`,
     `<code>${esc(invite.inviteLink)}</code>`,
-    view.trackingUrl ? `Tracking link: ${esc(view.trackingUrl)} (${f.clicks} clicks, ${f.unique_clicks} unique)` : "",
-    invite.joinRequest ? `People ask to join; approval ${invite.approve === "auto" ? "automatic" : "by you"}${view.stats.pending ? `, ${view.stats.pending} waiting` : ""}` : "",
-    invite.expiresAt ? `Expires ${invite.expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : "",
-    invite.memberLimit ? `At most ${invite.memberLimit} people` : "",
+    view.trackingUrl ? ctx.t("invite-tracking", { url: esc(view.trackingUrl), clicks: f.clicks, unique: f.unique_clicks }) : "",
+    invite.joinRequest ? ctx.t(invite.approve === "auto" ? "invite-requests-auto" : "invite-requests-manual", { pending: view.stats.pending ?? 0 }) : "",
+    invite.expiresAt ? ctx.t("invite-expires", { date: date(ctx, invite.expiresAt, true) }) : "",
+    invite.memberLimit ? ctx.t("invite-member-limit", { count: invite.memberLimit }) : "",
     "",
-    `Joined: ${f.joins} · left: ${f.leaves} · net: ${f.net}`,
-    placed.posts ? placementLine(placed) : "",
-    f.conversion !== null ? `Conversion: ${pct(f.conversion)} of unique clicks` : "",
-    `Stayed 24 h: ${pct(r.h24.rate)} of ${r.h24.eligible} · 7 d: ${pct(r.d7.rate)} of ${r.d7.eligible} · 30 d: ${pct(r.d30.rate)} of ${r.d30.eligible}`,
-    invite.cost ? `Price: ${invite.cost.amount} ${invite.cost.currency} · per join: ${money(f.cost_per_join, invite.cost.currency)} · per subscriber who stayed 7 d: ${money(f.cost_per_retained, invite.cost.currency)}` : "",
+    ctx.t("invite-figures", { joins: f.joins, leaves: f.leaves, net: f.net }),
+    placed.posts ? placementLine(ctx, placed) : "",
+    f.conversion !== null ? ctx.t("invite-conversion", { percent: pct(ctx, f.conversion) }) : "",
+    ctx.t("invite-retention", { day: pct(ctx, r.h24.rate), dayOf: r.h24.eligible, week: pct(ctx, r.d7.rate), weekOf: r.d7.eligible, month: pct(ctx, r.d30.rate), monthOf: r.d30.eligible }),
+    invite.cost ? ctx.t("invite-cost", { price: `${num(ctx, invite.cost.amount)} ${invite.cost.currency}`, perJoin: money(ctx, f.cost_per_join, invite.cost.currency), perStayed: money(ctx, f.cost_per_retained, invite.cost.currency) }) : "",
   ].filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== "")).join("\n");
 });
 
-export const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) => `Revoke “${esc((await ownedInvite(ctx.deps, uid(ctx), idOf(ctx))).name)}”? Nobody can join through it any more; its figures stay.`);
+export const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) => ctx.t("invite-revoke-confirm", { name: esc((await ownedInvite(ctx.deps, uid(ctx), idOf(ctx))).name) }));
 
 export const requestsScreen = createScreen("channel-requests", 1, async (ctx) => {
   const rows = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
-  return rows.length ? `🙋 <b>Waiting to join</b> (${rows.length})\nApprove or decline each one.` : "Nobody is waiting to join.";
+  return rows.length ? ctx.t("requests-title", { count: rows.length }) : ctx.t("requests-none");
 });
 
-const who = (r: { firstName: string | null; username: string | null; memberId: number }) => r.firstName ?? (r.username ? `@${r.username}` : `user ${r.memberId}`);
+const who = (ctx: BotContext, r: { firstName: string | null; username: string | null; memberId: number }) => r.firstName ?? (r.username ? `@${r.username}` : ctx.t("requests-user", { id: String(r.memberId) }));
 
 dynamic(channelsScreen.menu, async (ctx, range) => {
   for (const c of await listChannels(ctx.deps, uid(ctx))) {
@@ -95,18 +94,18 @@ dynamic(channelScreen.menu, async (ctx, range) => {
     go(range, channelScreen, `${i.isRevoked ? "🚫" : "🔗"} ${i.name}`, "invite", (x) => [itemOf(x, channelScreen)], i.id);
     range.row();
   }
-  range.text({ text: "➕ New invite", payload: payload(channelScreen) }, (c) => act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"));
-  if ((await listRequests(ctx.deps, uid(ctx), id)).length) go(range, channelScreen, "🙋 Requests", "channel-requests", (c) => [idOf(c)]);
+  range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) => act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"));
+  if ((await listRequests(ctx.deps, uid(ctx), id)).length) go(range, channelScreen, l("channel-requests"), "channel-requests", (c) => [idOf(c)]);
   range.row();
   for (const format of ["csv", "xlsx"] as const)
     range.text({ text: `📤 ${format.toUpperCase()}`, payload: payload(channelScreen) }, (c) => say(c, async () => {
       const r = await exportJoinJournal(c.deps, uid(c), idOf(c), { format });
-      if (!r.ok) await c.reply(`ℹ️ ${r.message}`);
+      if (!r.ok) await c.reply(c.t("channel-export-empty"));
     }));
-  range.text({ text: "📈 Chart", payload: payload(channelScreen) }, (c) => say(c, async () => void (await sendJoinChart(c.deps, uid(c), idOf(c), {}))));
+  range.text({ text: l("card-chart"), payload: payload(channelScreen) }, (c) => say(c, async () => void (await sendJoinChart(c.deps, uid(c), idOf(c), {}))));
   range.row();
 });
-back(channelScreen, "⬅️ Channels", "channels");
+back(channelScreen, l("channels-back"), "channels");
 
 dynamic(inviteScreen.menu, async (ctx, range) => {
   const invite = await ownedInvite(ctx.deps, uid(ctx), idOf(ctx));
@@ -118,27 +117,27 @@ dynamic(inviteScreen.menu, async (ctx, range) => {
     if (++n % 3 === 0) range.row();
   });
   range.row();
-  if (!invite.isRevoked) go(range, inviteScreen, "🚫 Revoke", "invite-revoke", (c) => [idOf(c)]);
+  if (!invite.isRevoked) go(range, inviteScreen, l("invite-revoke"), "invite-revoke", (c) => [idOf(c)]);
 });
-back(inviteScreen, "⬅️ Channel", "channel", async (c) => [(await ownedInvite(c.deps, uid(c), idOf(c))).channelId]);
+back(inviteScreen, l("channel-back"), "channel", async (c) => [(await ownedInvite(c.deps, uid(c), idOf(c))).channelId]);
 
-inviteRevoke.menu.text({ text: "🚫 Yes, revoke it", payload: payload(inviteRevoke) }, (ctx) => act(ctx, async () => {
+inviteRevoke.menu.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke) }, (ctx) => act(ctx, async () => {
   await revokeInvite(ctx.deps, uid(ctx), idOf(ctx));
-  await open(ctx, inviteScreen, [idOf(ctx)], "🚫 Revoked: nobody can join through it any more.");
+  await open(ctx, inviteScreen, [idOf(ctx)], ctx.t("invite-revoked"));
 }, "channels"));
-back(inviteRevoke, "No, keep it", "invite", (c) => [idOf(c)]);
+back(inviteRevoke, l("tracker-keep"), "invite", (c) => [idOf(c)]);
 
 dynamic(requestsScreen.menu, async (ctx, range) => {
   for (const r of (await listRequests(ctx.deps, uid(ctx), idOf(ctx))).slice(0, 20)) {
     for (const action of ["approve", "decline"] as const)
-      range.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(r)}`, payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
+      range.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(ctx, r)}`, payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
         const row = await settleRequest(c.deps, uid(c), itemOf(c, requestsScreen), action);
-        await open(c, requestsScreen, [idOf(c)], action === "approve" ? `✅ ${esc(who(row))} was let in.` : `❌ ${esc(who(row))} was declined.`);
+        await open(c, requestsScreen, [idOf(c)], c.t(action === "approve" ? "request-approved" : "request-declined", { name: esc(who(c, row)) }));
       }, "channels"));
     range.row();
   }
 });
-back(requestsScreen, "⬅️ Channel", "channel", (c) => [idOf(c)]);
+back(requestsScreen, l("channel-back"), "channel", (c) => [idOf(c)]);
 
 /** The channel screens under `parent`, in their tree. */
 export function registerChannels(parent: Screen) {

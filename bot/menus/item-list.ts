@@ -3,19 +3,22 @@
  * item opening a confirmation, an "add" button entering a conversation, and back to its parent.
  */
 import type { BotContext } from "../context";
-import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { l } from "../i18n";
+import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Label, type Screen } from "./nav";
 
 export interface ItemListSpec {
   /** menu id of the list; the confirmation is `<id>-remove` */
   id: string;
-  parent: { id: string; label: string };
+  parent: { id: string; label: Label };
   text: (ctx: BotContext) => string | Promise<string>;
+  /** each item's label, already translated (a name the user gave, or ctx.t(…)) */
   items: (ctx: BotContext) => { id: number; label: string }[] | Promise<{ id: number; label: string }[]>;
   /** the confirmation's question for item `id` (throws NotFound when it is gone) */
   confirm: (ctx: BotContext, id: number) => string | Promise<string>;
   remove: (ctx: BotContext, id: number) => void | Promise<void>;
+  /** the translation key of the notice shown once an item is removed */
   removed: string;
-  add?: { label: string; conversation: string };
+  add?: { label: Label; conversation: string };
 }
 
 /** The list screen and its confirmation screen; register the confirmation under the list. */
@@ -24,7 +27,7 @@ export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Scr
   const confirm = createScreen(`${spec.id}-remove`, 1, (ctx) => spec.confirm(ctx, idOf(ctx)));
   dynamic(list.menu, async (ctx, range) => {
     for (const item of (await spec.items(ctx)).slice(0, 40)) {
-      go(range, list, `🗑 ${item.label}`, confirm.id, (c) => [itemOf(c, list)], item.id);
+      go(range, list, l("item-remove-label", { label: item.label }), confirm.id, (c) => [itemOf(c, list)], item.id);
       range.row();
     }
     if (spec.add) {
@@ -33,10 +36,10 @@ export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Scr
     }
   });
   back(list, spec.parent.label, spec.parent.id);
-  confirm.menu.text({ text: "🗑 Yes, remove", payload: payload(confirm) }, (ctx) => act(ctx, async () => {
+  confirm.menu.text({ text: l("item-remove-yes"), payload: payload(confirm) }, (ctx) => act(ctx, async () => {
     await spec.remove(ctx, idOf(ctx));
-    await open(ctx, list, [], spec.removed);
+    await open(ctx, list, [], ctx.t(spec.removed));
   }, spec.id));
-  back(confirm, "Keep it", spec.id);
+  back(confirm, l("item-keep"), spec.id);
   return { list, confirm };
 }

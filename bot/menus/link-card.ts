@@ -7,6 +7,8 @@ import type { Deps } from "../../core/deps";
 import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import { l, num } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
 import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
 import { sendChart, sendQr } from "../features/analytics";
@@ -23,20 +25,20 @@ export const short = (s: string, n = 60) => (Array.from(s).length > n ? `${clip(
 const esc = (s: string) => Bun.escapeHTML(s);
 
 /** The card's text (HTML): title, tracking URL, target, counters, then one line per option in force. */
-export async function linkCardText(deps: Deps, userId: number, link: LinkDetails): Promise<string> {
+export async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], deps: Deps, userId: number, link: LinkDetails): Promise<string> {
   const lines = [
     `🔗 <b>${esc(short(link.title ?? link.original_url, 80))}</b>`,
     // as code: a tap copies it, where a tapped link would open it and count a click
     `<code>${esc(link.trackingUrl)}</code>`,
     `→ ${esc(short(link.original_url, 100))}`,
     "",
-    `👆 Clicks: <b>${link.stats.totalClicks}</b> · unique ${link.stats.uniqueClicks} · bots ${link.stats.botClicks}`,
-    link.is_active ? "🟢 Active" : "⚪️ Inactive: visitors get “not found”",
+    ctx.t("card-clicks", { total: num(ctx, link.stats.totalClicks), unique: num(ctx, link.stats.uniqueClicks), bots: num(ctx, link.stats.botClicks) }),
+    ctx.t(link.is_active ? "card-active" : "card-inactive"),
   ];
   const invite = await inviteOfLink(deps, userId, link.id);
   const placed = await placementsOf(deps, userId, { linkId: link.id });
-  if (placed.posts) lines.push(placementLine(placed));
-  if (invite) lines.push(`📣 Invite “${esc(invite.name)}”: joined ${invite.joins} · left ${invite.leaves} · net ${invite.joins - invite.leaves}`);
+  if (placed.posts) lines.push(placementLine(ctx, placed));
+  if (invite) lines.push(ctx.t("card-invite", { name: esc(invite.name), joins: num(ctx, invite.joins), leaves: num(ctx, invite.leaves), net: num(ctx, invite.joins - invite.leaves) }));
   for (const o of LINK_OPTIONS) {
     const line = await o.line(link, { deps, userId });
     if (line) lines.push(line);
@@ -45,30 +47,33 @@ export async function linkCardText(deps: Deps, userId: number, link: LinkDetails
 }
 
 /** "📍 Posted in 4 channels: A, B, C…": the newest post of each chat, linked when it has a post link. */
-export function placementLine(placed: LinkPlacements): string {
+export function placementLine(ctx: I18nFlavor, placed: LinkPlacements): string {
   const chats = new Map<string, LinkPlacements["items"][number]>();
   for (const p of placed.items) if (!chats.has(p.source_chat_id)) chats.set(p.source_chat_id, p);
   const names = [...chats.values()].slice(0, 5).map((p) => {
-    const name = esc(short(p.source_title ?? (p.source_username ? `@${p.source_username}` : "a private chat"), 40));
+    const name = esc(short(p.source_title ?? (p.source_username ? `@${p.source_username}` : ctx.t("placement-private")), 40));
     return p.post_url ? `<a href="${esc(p.post_url)}">${name}</a>` : name;
   });
-  const more = placed.channels > names.length ? ` and ${placed.channels - names.length} more` : "";
-  const where = `${placed.channels} ${placed.channels === 1 ? "channel" : "channels"}`;
-  return `📍 Posted in ${where}${placed.posts > placed.channels ? ` (${placed.posts} posts)` : ""}: ${names.join(", ")}${more}`;
+  return ctx.t("placement-line", {
+    channels: placed.channels,
+    posts: placed.posts > placed.channels ? placed.posts : 0,
+    names: names.join(", "),
+    more: Math.max(0, placed.channels - names.length),
+  });
 }
 
 const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user!.id, idOf(ctx));
 
-export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx.deps, ctx.user!.id, await linkOf(ctx)));
+export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.user!.id, await linkOf(ctx)));
 export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
-  const l = await linkOf(ctx);
-  return `Delete <b>${esc(short(l.title ?? l.original_url, 80))}</b>?\nIts ${l.stats.totalClicks} recorded clicks are deleted too, and ${esc(l.trackingUrl)} stops working.`;
+  const link = await linkOf(ctx);
+  return ctx.t("link-delete-confirm", { title: esc(short(link.title ?? link.original_url, 80)), clicks: link.stats.totalClicks, url: esc(link.trackingUrl) });
 });
 
 async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   const link = await linkOf(ctx);
   LINK_OPTIONS.forEach((o, i) => {
-    const label = o.tap ? (link.is_active ? "⏸ Turn off" : "▶️ Turn on") : o.label;
+    const label = o.tap ? ctx.t(link.is_active ? "card-turn-off" : "card-turn-on") : o.label;
     range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
       const id = idOf(c);
       if (o.tap) {
@@ -83,26 +88,26 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
 dynamic(linkCard.menu, async (ctx, range) => {
   const link = await linkOf(ctx);
   // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
-  range.copyText("📋 Copy link", link.trackingUrl).switchInline("↗️ Share", link.original_url).row();
+  range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
   await optionButtons(ctx, range);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user!.id, idOf(c)));
-  go(range, linkCard, "📊 Stats", "link-stats", (c) => [idOf(c), periodIndex("30d")]);
-  range.text({ text: "📈 Chart", payload: p }, run((c, u, id) => sendChart(c, u, id)));
-  go(range, linkCard, "📤 Export", "link-export", (c) => [idOf(c)]);
-  range.text({ text: "🔳 QR", payload: p }, run(sendQr)).row();
+  go(range, linkCard, l("card-stats"), "link-stats", (c) => [idOf(c), periodIndex("30d")]);
+  range.text({ text: l("card-chart"), payload: p }, run((c, u, id) => sendChart(c, u, id)));
+  go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
+  range.text({ text: l("card-qr"), payload: p }, run(sendQr)).row();
   if (link.webhook_url) {
-    go(range, linkCard, "🔔 Webhook: test, deliveries, secret", "link-webhook", (c) => [idOf(c)]);
+    go(range, linkCard, l("card-webhook"), "link-webhook", (c) => [idOf(c)]);
     range.row();
   }
-  go(range, linkCard, "🗑 Delete", deleteLinkScreen.id, (c) => [idOf(c)]);
+  go(range, linkCard, l("card-delete"), deleteLinkScreen.id, (c) => [idOf(c)]);
 });
-back(linkCard, "⬅️ My links", "links", () => [0, 0]);
+back(linkCard, l("card-back"), "links", () => [0, 0]);
 
 deleteLinkScreen.menu
-  .text({ text: "🗑 Yes, delete", payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
+  .text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
     await deleteLink(ctx.deps, ctx.user!.id, idOf(ctx));
-    await open(ctx, screen("links"), [0, 0], "🗑 Deleted.");
+    await open(ctx, screen("links"), [0, 0], ctx.t("link-deleted"));
   }));
-back(deleteLinkScreen, "Cancel", "link", (c) => [idOf(c)]);
+back(deleteLinkScreen, l("link-delete-cancel"), "link", (c) => [idOf(c)]);
 

@@ -5,6 +5,7 @@
 import { pageOfLinks } from "../../core/links/list";
 import { listTags } from "../../core/catalog/tags";
 import type { BotContext } from "../context";
+import { l, num } from "../i18n";
 import { act, backHome, createScreen, dynamic, go, idOf, itemOf, payload } from "./nav";
 import { clip } from "./link-card";
 
@@ -27,16 +28,16 @@ async function page(ctx: BotContext) {
 
 export const linkList = createScreen("links", 2, async (ctx) => {
   const { tag, total } = await page(ctx);
-  const heading = tag ? `🔗 <b>Your links</b> tagged “${Bun.escapeHTML(tag.name)}”` : "🔗 <b>Your links</b>";
-  if (total) return `${heading} (${total})\nOpen one to see its card and change its options.`;
-  return tag ? `${heading}\nNo links carry this tag.` : `${heading}\nNo links yet. Paste a URL here to create one, or tap “New link”.`;
+  const title = tag ? ctx.t("links-title-tagged", { tag: Bun.escapeHTML(tag.name) }) : ctx.t("links-title");
+  if (total) return ctx.t("links-count", { title, count: total });
+  return ctx.t(tag ? "links-none-tagged" : "links-none", { title });
 });
 
 dynamic(linkList.menu, async (ctx, range) => {
   const { tags, tag, items, pages, p } = await page(ctx);
-  for (const l of items) {
-    const name = clip(l.title ?? l.original_url.replace(/^https?:\/\//, ""), 40);
-    go(range, linkList, `${l.is_active ? "" : "⚪️ "}${name} · ${l.stats.totalClicks}`, "link", (c) => [itemOf(c, linkList)], l.id);
+  for (const link of items) {
+    const name = clip(link.title ?? link.original_url.replace(/^https?:\/\//, ""), 40);
+    go(range, linkList, `${link.is_active ? "" : "⚪️ "}${name} · ${num(ctx, link.stats.totalClicks)}`, "link", (c) => [itemOf(c, linkList)], link.id);
     range.row();
   }
   const tagId = tag?.id ?? 0;
@@ -47,14 +48,14 @@ dynamic(linkList.menu, async (ctx, range) => {
     range.row();
   }
   if (tags.length) {
-    go(range, linkList, tag ? "All" : "• All", "links", () => [0, 0]);
+    go(range, linkList, l(tag ? "links-all" : "links-all-current"), "links", () => [0, 0]);
     tags.slice(0, 11).forEach((t, i) => {
       if (i % 3 === 2) range.row();
       go(range, linkList, clip(`${t.id === tagId ? "• " : ""}🏷 ${t.name}`, 30), "links", () => [0, t.id]);
     });
     range.row();
   }
-  range.text({ text: "➕ New link", payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
-  go(range, linkList, "👻 Dead-code visits", "orphans", () => []);
+  range.text({ text: l("links-new"), payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
+  go(range, linkList, l("links-orphans"), "orphans", () => []);
 });
 backHome(linkList);

@@ -4,12 +4,14 @@
  * period; the file comes as a document, a long export shows its progress).
  */
 import { PERIODS } from "../../core/analytics/range";
-import { statsText } from "../../core/analytics/summary";
+import { linkStatsFigures } from "../../core/analytics/summary";
 import { exportClicks, EXPORT_FORMATS } from "../../core/analytics/export";
 import { ownedLink } from "../../core/analytics/stats";
 import { trackingUrl } from "../../core/analytics/qr";
 import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
+import { l, num } from "../i18n";
+import { problemText } from "../problem";
 import { act, back, createScreen, dynamic, go, idOf, payload } from "./nav";
 import { sendChart, sendQr } from "../features/analytics";
 
@@ -18,7 +20,7 @@ const PERIOD_KEYS = Object.keys(PERIODS);
 export const periodIndex = (period: string) => Math.max(0, PERIOD_KEYS.indexOf(period));
 const periodOf = (ctx: BotContext) => PERIOD_KEYS[idOf(ctx, 1)] ?? "30d";
 const FORMAT_LABEL: Record<string, string> = { csv: "CSV", xlsx: "Excel", pdf: "PDF" };
-const EXPORT_PERIODS = [["last 30 days", "30d"], ["all time", "all"]] as const;
+const EXPORT_PERIODS = ["30d", "all"] as const;
 const uid = (ctx: BotContext) => ctx.user!.id;
 
 /** Says a domain error ("no clicks yet") in the chat instead of moving away from the screen. */
@@ -27,30 +29,52 @@ export async function say(ctx: BotContext, run: () => Promise<void>) {
     await run();
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(`⚠️ ${e.message}`);
+    await ctx.reply(ctx.t("warning", { text: problemText(ctx, e) }));
   }
 }
 
-export const statsScreen = createScreen("link-stats", 2, async (ctx) => Bun.escapeHTML(await statsText(ctx.deps, uid(ctx), idOf(ctx), periodOf(ctx))));
+/** A link's stats over the screen's period, in the user's words and number format. */
+async function statsText(ctx: BotContext): Promise<string> {
+  const f = await linkStatsFigures(ctx.deps, uid(ctx), idOf(ctx), periodOf(ctx));
+  const esc = (s: string) => Bun.escapeHTML(s);
+  const pct = (items: { name: string; percentage: number }[]) => items.map((i) => `${esc(i.name)} ${num(ctx, i.percentage)}%`).join(", ");
+  const lines = [
+    ctx.t("stats-title", { name: esc(f.name), period: ctx.t(`period-${f.period}`) }),
+    esc(f.trackingUrl),
+    "",
+    ctx.t("stats-clicks", { count: num(ctx, f.totals.clicks) }),
+    ctx.t("stats-unique", { count: num(ctx, f.totals.unique) }),
+    ctx.t("stats-bots", { count: num(ctx, f.totals.bots) }),
+    ctx.t("stats-per-day", { count: num(ctx, f.totals.perDay) }),
+  ];
+  if (f.countries.length) lines.push(ctx.t("stats-countries", { list: pct(f.countries) }));
+  if (f.devices.length) lines.push(ctx.t("stats-devices", { list: pct(f.devices) }));
+  if (f.rules.length) lines.push("", ctx.t("stats-rules"), ...f.rules.map((r) => `  ${r.number}. ${ctx.t("stats-rule-clicks", { clicks: r.clicks })}`));
+  if (f.variants.length)
+    lines.push("", ctx.t("stats-variants"), ...f.variants.map((v) => `  ${v.number}. ${esc(v.url)}: ${ctx.t("stats-variant-clicks", { clicks: v.clicks, percentage: v.percentage, unique: v.unique })}`));
+  return lines.join("\n");
+}
+
+export const statsScreen = createScreen("link-stats", 2, statsText);
 export const exportScreen = createScreen("link-export", 1, async (ctx) =>
-  Bun.escapeHTML(`📤 Export the clicks of ${await trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))} (newest first, up to 10,000). Choose a format:`));
+  ctx.t("export-title", { url: Bun.escapeHTML(await trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))), max: num(ctx, 10_000) }));
 
 dynamic(statsScreen.menu, (ctx, range) => {
   const id = idOf(ctx);
   const current = periodOf(ctx);
-  PERIOD_KEYS.forEach((p, i) => go(range, statsScreen, p === current ? `• ${p} •` : p, "link-stats", () => [id, i]));
+  PERIOD_KEYS.forEach((p, i) => go(range, statsScreen, l(p === current ? "stats-period-current" : "stats-period", { period: p }), "link-stats", () => [id, i]));
   range.row();
-  range.text({ text: "📈 Chart", payload: payload(statsScreen) }, (c) => say(c, () => sendChart(c, uid(c), idOf(c), periodOf(c))));
-  range.text({ text: "🔳 QR", payload: payload(statsScreen) }, (c) => say(c, () => sendQr(c, uid(c), idOf(c))));
-  go(range, statsScreen, "📤 Export", "link-export", () => [id]);
+  range.text({ text: l("card-chart"), payload: payload(statsScreen) }, (c) => say(c, () => sendChart(c, uid(c), idOf(c), periodOf(c))));
+  range.text({ text: l("card-qr"), payload: payload(statsScreen) }, (c) => say(c, () => sendQr(c, uid(c), idOf(c))));
+  go(range, statsScreen, l("card-export"), "link-export", () => [id]);
   range.row();
 });
-back(statsScreen, "⬅️ Link", "link", (c) => [idOf(c)]);
+back(statsScreen, l("stats-back"), "link", (c) => [idOf(c)]);
 
 /** Runs an export with a progress message edited as it goes (for exports of more than 2,500 rows). */
 async function runExport(ctx: BotContext, id: number, format: string, period: string) {
   await ownedLink(ctx.deps, uid(ctx), id);
-  const progress = await ctx.reply(`⏳ Exporting ${FORMAT_LABEL[format] ?? format}…`);
+  const progress = await ctx.reply(ctx.t("export-running", { format: FORMAT_LABEL[format] ?? format }));
   let shown = -1;
   const edit = (text: string) => ctx.api.editMessageText(progress.chat.id, progress.message_id, text).catch(() => {});
   try {
@@ -58,19 +82,23 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
       const pct = Math.floor((done / total) * 100);
       if (total > 2_500 && pct !== shown && pct < 100) {
         shown = pct;
-        await edit(`⏳ Exporting ${FORMAT_LABEL[format]}… ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows (${pct}%)`);
+        await edit(ctx.t("export-progress", { format: FORMAT_LABEL[format] ?? format, done: num(ctx, done), total: num(ctx, total), percent: pct }));
       }
     });
-    await edit(res.ok ? `✅ ${res.message}` : `ℹ️ ${res.message}`);
+    await edit(
+      !res.ok
+        ? ctx.t("export-empty", { code: res.code, period: res.period })
+        : ctx.t(res.capped ? "export-sent-capped" : "export-sent", { filename: res.filename ?? "", count: res.rows, max: num(ctx, 10_000) }),
+    );
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await edit(`❌ ${e.message}`);
+    await edit(`❌ ${problemText(ctx, e)}`);
   }
 }
 
-for (const [label, period] of EXPORT_PERIODS) {
+for (const period of EXPORT_PERIODS) {
   for (const f of EXPORT_FORMATS)
-    exportScreen.menu.text({ text: `${FORMAT_LABEL[f]} · ${label}`, payload: payload(exportScreen) }, (ctx) => act(ctx, () => runExport(ctx, idOf(ctx), f, period)));
+    exportScreen.menu.text({ text: l("export-button", { format: FORMAT_LABEL[f] ?? f, period: period === "all" ? "all" : "30d" }), payload: payload(exportScreen) }, (ctx) => act(ctx, () => runExport(ctx, idOf(ctx), f, period)));
   exportScreen.menu.row();
 }
-back(exportScreen, "⬅️ Link", "link", (c) => [idOf(c)]);
+back(exportScreen, l("stats-back"), "link", (c) => [idOf(c)]);

@@ -9,9 +9,13 @@ import type { Filter, Transformer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
+import { l } from "../i18n";
+import { problemText } from "../problem";
 
 export type MenuContext = Filter<BotContext, "callback_query:data"> & MenuFlavor;
 type Text = (ctx: BotContext) => string | Promise<string>;
+/** A button label: a translation drawn for the user (`l("key")` from bot/i18n.ts), or a name the user gave. */
+export type Label = string | ((ctx: BotContext) => string);
 
 export interface Screen {
   /** the menu's id */
@@ -102,7 +106,7 @@ export function createScreen(id: string, arity: number, text: Text): Screen {
   const self: Screen = { id, arity, text, menu: undefined as unknown as Menu<BotContext> };
   self.menu = new Menu<BotContext>(id, {
     onMenuOutdated: async (ctx) => {
-      await ctx.answerCallbackQuery({ text: "This screen had changed: here it is as it is now." });
+      await ctx.answerCallbackQuery({ text: ctx.t("nav-outdated") });
       await act(ctx, () => open(ctx, self, ids(ctx).slice(0, arity)));
     },
   });
@@ -119,7 +123,7 @@ export async function act(ctx: BotContext, run: () => unknown, fallback = "main"
     await run();
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await open(ctx, screen(fallback), [], `⚠️ ${e.message}`);
+    await open(ctx, screen(fallback), [], `⚠️ ${problemText(ctx, e)}`);
   }
 }
 
@@ -140,7 +144,7 @@ export function dynamic(menu: Menu<BotContext>, build: (ctx: BotContext, range: 
  * A back button to the screen this one is registered under (menu id `parent`), drawn for
  * `view(ctx)` (default: no ids).
  */
-export function back(self: Screen, label: string, parent: string, view: (ctx: BotContext) => number[] | Promise<number[]> = () => []) {
+export function back(self: Screen, label: Label, parent: string, view: (ctx: BotContext) => number[] | Promise<number[]> = () => []) {
   self.menu.back({ text: label, payload: payload(self) }, (ctx) =>
     act(ctx, async () => {
       ctx.view = await view(ctx);
@@ -149,12 +153,12 @@ export function back(self: Screen, label: string, parent: string, view: (ctx: Bo
 }
 
 /** A button that opens screen `target` in place, drawn for `view(ctx)`; `item` joins the payload. */
-export function go(range: MenuRange<BotContext>, from: Screen, label: string, target: string, view: (ctx: BotContext) => number[] | Promise<number[]>, item?: number) {
+export function go(range: MenuRange<BotContext>, from: Screen, label: Label, target: string, view: (ctx: BotContext) => number[] | Promise<number[]>, item?: number) {
   range.text({ text: label, payload: payload(from, item) }, (ctx) => act(ctx, async () => open(ctx, screen(target), await view(ctx))));
 }
 
 /** A back button to the main menu, for screens registered under it. */
-export const backHome = (self: Screen) => back(self, "⬅️ Menu", "main");
+export const backHome = (self: Screen) => back(self, l("nav-menu"), "main");
 
 /**
  * An API transformer that drops empty keyboard rows (a dynamic range that draws nothing leaves one).

@@ -3,6 +3,7 @@
  * way back; the tree is declared here so that screens need not import each other.
  */
 import type { BotContext } from "../context";
+import { l } from "../i18n";
 import { createScreen, dynamic, go } from "./nav";
 import { linkList } from "./link-list";
 import { orphansScreen } from "./orphans";
@@ -16,26 +17,25 @@ import { registerTracking } from "./tracking";
 import { registerChannels } from "./channels";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
 
-export const ROOT_TEXT = "What would you like to do?";
 
 /** Telegram refuses buttons that point at loopback addresses, so those get no app button. */
 function isLoopback(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname.endsWith(".localhost") || /^127\./.test(url.hostname) || url.hostname === "[::1]";
 }
 
-export const mainScreen = createScreen("main", 0, () => ROOT_TEXT);
-go(mainScreen.menu, mainScreen, "🔗 Links", "links", () => [0, 0]);
-go(mainScreen.menu, mainScreen, "🔒 Secure sharing", "folders", () => []);
+export const mainScreen = createScreen("main", 0, (ctx) => ctx.t("main-text"));
+go(mainScreen.menu, mainScreen, l("main-links"), "links", () => [0, 0]);
+go(mainScreen.menu, mainScreen, l("main-secure"), "folders", () => []);
 mainScreen.menu.row();
-go(mainScreen.menu, mainScreen, "🔎 Keyword tracking", "trackers", () => [0]);
-go(mainScreen.menu, mainScreen, "📣 Channels", "channels", () => []);
+go(mainScreen.menu, mainScreen, l("main-trackers"), "trackers", () => [0]);
+go(mainScreen.menu, mainScreen, l("main-channels"), "channels", () => []);
 mainScreen.menu.row();
-go(mainScreen.menu, mainScreen, "⚙️ Settings", "settings", () => []);
+go(mainScreen.menu, mainScreen, l("main-settings"), "settings", () => []);
 // the mini-app: a web_app button when BASE_URL is https (Telegram requires it), else a plain URL button
 dynamic(mainScreen.menu, (ctx: BotContext, range) => {
   const url = new URL(ctx.deps.config.baseUrl + "/");
-  if (url.protocol === "https:") range.webApp("📱 Open the app", url.href);
-  else if (!isLoopback(url)) range.url("📱 Open the app", url.href);
+  if (url.protocol === "https:") range.webApp(ctx.t("main-app"), url.href);
+  else if (!isLoopback(url)) range.url(ctx.t("main-app"), url.href);
 });
 
 mainScreen.menu.register(linkList.menu);

@@ -10,13 +10,16 @@ import { deleteTag, listTags } from "../../core/catalog/tags";
 import { deletePixel, listPixels } from "../../core/catalog/pixels";
 import { deletePasskey, listPasskeys } from "../../core/auth/passkeys";
 import { NotFound } from "../../core/errors";
+import { setUserLanguage } from "../../core/accounts/users";
+import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
-import { act, backHome, createScreen, go, payload } from "./nav";
+import { act, backHome, createScreen, go, open, payload } from "./nav";
 import { createItemList } from "./item-list";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "never");
-const bar = (used: number, limit: number) => `${used} of ${limit}${used >= limit ? " ⛔️ full" : ""}`;
+const day = (ctx: BotContext, iso: string | null) => (iso ? date(ctx, iso) : ctx.t("never"));
+const bar = (ctx: BotContext, key: string, used: number, limit: number) =>
+  ctx.t(key, { used: num(ctx, used), limit: num(ctx, limit) }) + (used >= limit ? ` ${ctx.t("settings-usage-full")}` : "");
 export const LINK_EMAIL = "link-email";
 export const NEW_TAG = "new-tag";
 export const NEW_PIXEL = "new-pixel";
@@ -25,40 +28,43 @@ export const NEW_TOKEN = "create-api-token";
 async function settingsText(ctx: BotContext): Promise<string> {
   const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user!.id);
   const ids = await listIdentities(ctx.deps, ctx.user!.id);
-  const signIn = ids.map((i) => (i.provider === "passkey" ? `passkey “${esc(String(("name" in i && i.name) || ""))}”` : i.provider === "email" ? `email ${esc(i.subject)}` : "Telegram"));
+  const signIn = ids.map((i) =>
+    i.provider === "passkey" ? ctx.t("settings-sign-in-passkey", { name: esc(String(("name" in i && i.name) || "")) }) : i.provider === "email" ? ctx.t("settings-sign-in-email", { email: esc(i.subject) }) : ctx.t("settings-sign-in-telegram"));
+  const plan = sub.expiresAt ? ctx.t("settings-plan-until", { plan: sub.plan, date: date(ctx, sub.expiresAt) }) : ctx.t(sub.plan === "free" ? "settings-plan" : "settings-plan-forever", { plan: sub.plan });
   return [
-    "<b>⚙️ Settings</b>",
+    ctx.t("settings-title"),
     "",
-    `Plan: <b>${sub.plan}</b>${sub.expiresAt ? ` until ${sub.expiresAt.slice(0, 10)}` : sub.plan === "free" ? "" : " (no expiry)"}`,
-    `🔗 Links: ${bar(usage.links, limits.links)}`,
-    `🔎 Trackers: ${bar(usage.trackers, limits.trackers)}`,
-    `🔐 Secure files: ${bar(usage.secureFiles, limits.secureFiles)}`,
-    `💾 Storage: ${usage.storageMB} of ${limits.storageMB} MB`,
+    plan,
+    bar(ctx, "settings-usage-links", usage.links, limits.links),
+    bar(ctx, "settings-usage-trackers", usage.trackers, limits.trackers),
+    bar(ctx, "settings-usage-files", usage.secureFiles, limits.secureFiles),
+    ctx.t("settings-storage", { used: num(ctx, usage.storageMB), limit: num(ctx, limits.storageMB) }),
     "",
-    `Sign-in: ${signIn.join(", ")}`,
+    ctx.t("settings-sign-in", { methods: signIn.join(", ") }),
+    ctx.t("settings-language"),
   ].join("\n");
 }
 
 export const settingsScreen = createScreen("settings", 0, settingsText);
-const parent = { id: "settings", label: "⬅️ Settings" };
+const parent = { id: "settings", label: l("settings-back") };
 
 export const tokens = createItemList({
   id: "tokens",
   parent,
   text: async (ctx) => {
     const all = await listApiTokens(ctx.deps, ctx.user!.id);
-    if (!all.length) return "<b>🔑 API tokens</b>\nNo API tokens yet. A token lets scripts use the API.";
-    return [`<b>🔑 API tokens</b> (${all.length}), tap one to revoke it:`, ...all.slice(0, 40).map((t) => `• <b>${esc(t.name)}</b> <code>${t.hint}…</code> — ${t.scopes.join(", ")}; expires ${day(t.expiresAt)}, last used ${day(t.lastUsedAt)}`)].join("\n");
+    if (!all.length) return ctx.t("tokens-empty");
+    return [ctx.t("tokens-head", { count: all.length }), ...all.slice(0, 40).map((t) => ctx.t("tokens-item", { name: esc(t.name), hint: t.hint, scopes: t.scopes.join(", "), expires: day(ctx, t.expiresAt), used: day(ctx, t.lastUsedAt) }))].join("\n");
   },
-  items: async (ctx) => (await listApiTokens(ctx.deps, ctx.user!.id)).map((t) => ({ id: t.id, label: `Revoke ${t.name}` })),
+  items: async (ctx) => (await listApiTokens(ctx.deps, ctx.user!.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
   confirm: async (ctx, id) => {
     const t = (await listApiTokens(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("API token");
-    return `Revoke the token “${esc(t.name)}”? Scripts using it stop working at once.`;
+    return ctx.t("tokens-confirm", { name: esc(t.name) });
   },
   remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.user!.id, id),
-  removed: "🗑 Token revoked.",
-  add: { label: "➕ New API token", conversation: NEW_TOKEN },
+  removed: "tokens-removed",
+  add: { label: l("tokens-add"), conversation: NEW_TOKEN },
 });
 
 export const tags = createItemList({
@@ -66,17 +72,17 @@ export const tags = createItemList({
   parent,
   text: async (ctx) => {
     const all = await listTags(ctx.deps, ctx.user!.id);
-    return all.length ? `<b>🏷 Tags</b> (${all.length}): tap one to delete it (its links stay).` : "<b>🏷 Tags</b>\nNo tags yet. Add one here or from a link's card.";
+    return all.length ? ctx.t("tags-head", { count: all.length }) : ctx.t("tags-empty");
   },
   items: async (ctx) => (await listTags(ctx.deps, ctx.user!.id)).map((t) => ({ id: t.id, label: t.name })),
   confirm: async (ctx, id) => {
     const t = (await listTags(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("Tag");
-    return `Delete the tag “${esc(t.name)}”? Links keep working; they just lose this tag.`;
+    return ctx.t("tags-confirm", { name: esc(t.name) });
   },
   remove: (ctx, id) => deleteTag(ctx.deps, ctx.user!.id, id),
-  removed: "🗑 Tag deleted.",
-  add: { label: "➕ New tag", conversation: NEW_TAG },
+  removed: "tags-removed",
+  add: { label: l("tags-add"), conversation: NEW_TAG },
 });
 
 export const pixels = createItemList({
@@ -84,18 +90,18 @@ export const pixels = createItemList({
   parent,
   text: async (ctx) => {
     const all = await listPixels(ctx.deps, ctx.user!.id);
-    if (!all.length) return "<b>📡 Pixels</b>\nNo pixels yet. A pixel fires on the redirect page of the links you attach it to.";
-    return [`<b>📡 Pixels</b> (${all.length}), tap one to delete it:`, ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`)].join("\n");
+    if (!all.length) return ctx.t("pixels-empty");
+    return [ctx.t("pixels-head", { count: all.length }), ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`)].join("\n");
   },
   items: async (ctx) => (await listPixels(ctx.deps, ctx.user!.id)).map((p) => ({ id: p.id, label: p.name })),
   confirm: async (ctx, id) => {
     const p = (await listPixels(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!p) throw new NotFound("Pixel");
-    return `Delete the pixel “${esc(p.name)}”? It stops firing on every link.`;
+    return ctx.t("pixels-confirm", { name: esc(p.name) });
   },
   remove: (ctx, id) => deletePixel(ctx.deps, ctx.user!.id, id),
-  removed: "🗑 Pixel deleted.",
-  add: { label: "➕ New pixel", conversation: NEW_PIXEL },
+  removed: "pixels-removed",
+  add: { label: l("pixels-add"), conversation: NEW_PIXEL },
 });
 
 export const passkeys = createItemList({
@@ -103,50 +109,59 @@ export const passkeys = createItemList({
   parent,
   text: async (ctx) => {
     const all = await listPasskeys(ctx.deps, ctx.user!.id);
-    const add = `Add passkeys in the app (${esc(ctx.deps.config.baseUrl)}/): they need a browser.`;
-    return all.length ? `<b>🔐 Passkeys</b> (${all.length}): tap one to remove it.\n${add}` : `<b>🔐 Passkeys</b>\nNo passkeys. ${add}`;
+    const hint = ctx.t("passkeys-add-hint", { app: esc(ctx.deps.config.baseUrl) });
+    return all.length ? ctx.t("passkeys-head", { count: all.length, hint }) : ctx.t("passkeys-empty", { hint });
   },
-  items: async (ctx) => (await listPasskeys(ctx.deps, ctx.user!.id)).map((p) => ({ id: p.id, label: p.name ?? "Passkey" })),
+  items: async (ctx) => (await listPasskeys(ctx.deps, ctx.user!.id)).map((p) => ({ id: p.id, label: p.name ?? ctx.t("passkey-unnamed") })),
   confirm: async (ctx, id) => {
     const p = (await listPasskeys(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
     if (!p) throw new NotFound("Passkey");
-    return `Remove the passkey “${esc(p.name ?? "Passkey")}”? It can no longer sign in to this account.`;
+    return ctx.t("passkeys-confirm", { name: esc(p.name ?? ctx.t("passkey-unnamed")) });
   },
   remove: (ctx, id) => deletePasskey(ctx.deps, ctx.user!.id, id),
-  removed: "🗑 Passkey removed.",
+  removed: "passkeys-removed",
 });
 
 /** Telegram and email sign-ins; the Telegram account of this chat is not offered for removal (the bot knows the user by it). */
 const unlinkable = async (ctx: BotContext) =>
   (await listIdentities(ctx.deps, ctx.user!.id)).filter((i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)));
-const signInName = (i: { provider: string; subject: string }) => (i.provider === "email" ? `email ${i.subject}` : `Telegram account ${i.subject}`);
+const signInName = (ctx: BotContext, i: { provider: string; subject: string }) => (i.provider === "email" ? ctx.t("sign-in-email", { email: i.subject }) : ctx.t("sign-in-telegram", { id: i.subject }));
 
 export const signIns = createItemList({
   id: "sign-ins",
   parent,
   text: async (ctx) => {
     const others = await unlinkable(ctx);
-    const head = "<b>🪪 Sign-in methods</b>\nThis Telegram account signs you in here and stays.";
-    return others.length ? `${head} Tap another to unlink it:` : `${head} Nothing else to unlink (passkeys have their own list).`;
+    return ctx.t(others.length ? "sign-ins-head" : "sign-ins-none");
   },
-  items: async (ctx) => (await unlinkable(ctx)).map((i) => ({ id: i.id, label: signInName(i) })),
+  items: async (ctx) => (await unlinkable(ctx)).map((i) => ({ id: i.id, label: signInName(ctx, i) })),
   confirm: async (ctx, id) => {
     const i = (await unlinkable(ctx)).find((x) => x.id === id);
     if (!i) throw new NotFound("Sign-in method");
-    return `Unlink ${esc(signInName(i))}? It can no longer sign in to this account (its links and files stay).`;
+    return ctx.t("sign-ins-confirm", { name: esc(signInName(ctx, i)) });
   },
   remove: (ctx, id) => unlinkIdentity(ctx.deps, ctx.user!.id, id),
-  removed: "🗑 Sign-in unlinked.",
-  add: { label: "📧 Link an email", conversation: LINK_EMAIL },
+  removed: "sign-ins-removed",
+  add: { label: l("settings-link-email"), conversation: LINK_EMAIL },
 });
 
-go(settingsScreen.menu, settingsScreen, "🔑 API tokens", "tokens", () => []);
-go(settingsScreen.menu, settingsScreen, "🔐 Passkeys", "passkeys", () => []);
+go(settingsScreen.menu, settingsScreen, l("settings-tokens"), "tokens", () => []);
+go(settingsScreen.menu, settingsScreen, l("settings-passkeys"), "passkeys", () => []);
 settingsScreen.menu.row();
-go(settingsScreen.menu, settingsScreen, "🏷 Tags", "tags", () => []);
-go(settingsScreen.menu, settingsScreen, "📡 Pixels", "pixels", () => []);
+go(settingsScreen.menu, settingsScreen, l("settings-tags"), "tags", () => []);
+go(settingsScreen.menu, settingsScreen, l("settings-pixels"), "pixels", () => []);
 settingsScreen.menu.row();
-settingsScreen.menu.text({ text: "📧 Link an email", payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
-go(settingsScreen.menu, settingsScreen, "🪪 Sign-in methods", "sign-ins", () => []);
+settingsScreen.menu.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
+go(settingsScreen.menu, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
+settingsScreen.menu.row();
+// the other language, in its own words; the choice is kept on the user and used from the next update on
+settingsScreen.menu.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) => act(ctx, async () => {
+  const language = localeOf(ctx) === "ru" ? "en" : "ru";
+  await setUserLanguage(ctx.deps, ctx.user!.id, language);
+  ctx.user = { ...ctx.user!, language };
+  await ctx.i18n.useLocale(language);
+  // the keyboard is redrawn in the new language (its labels changed, so it is a new menu to the plugin)
+  await open(ctx, settingsScreen, [], ctx.t("settings-language-set"));
+}));
 settingsScreen.menu.row();
 backHome(settingsScreen);

@@ -8,6 +8,8 @@ import { fitting, highlight } from "../../core/tracking/notify";
 import { previewTracker } from "../../core/tracking/preview";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
+import { l } from "../i18n";
+import { translated } from "../problem";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { TRACKER_OPTIONS } from "./tracker-options";
 
@@ -19,15 +21,8 @@ const uid = (ctx: BotContext) => ctx.user!.id;
 const LIST_PAGE = 20;
 const FEED_PAGE = 5;
 
-export const TRACK_GUIDE = [
-  "<b>Adding me as a source</b>",
-  "I find keywords in every channel and group I am a member of.",
-  "",
-  "• <b>Channel</b>: channel → Administrators → Add admin → search for me. Posting rights are not needed; admins are the only way for a bot to read a channel.",
-  "• <b>Group</b>: group → Add members → me. In groups with privacy mode on, make me an admin so I can read every message.",
-  "",
-  "I read new posts and edits from the moment I am added. Past messages are not searched. I tell you when I am added or removed.",
-].join("\n");
+/** The guide to adding the bot as a source (its translation key). */
+export const TRACK_GUIDE = "track-guide";
 
 /** A card line cut at `max` characters (never inside an emoji), so that the card stays under 4096. */
 const clip = (s: string, max = 1200) => (Array.from(s).length > max ? `${Array.from(s).slice(0, max).join("")}…` : s);
@@ -35,37 +30,41 @@ const clip = (s: string, max = 1200) => (Array.from(s).length > max ? `${Array.f
 export const trackersScreen = createScreen("trackers", 1, async (ctx) => {
   const rows = await listTrackers(ctx.deps, uid(ctx));
   const offset = idOf(ctx);
-  const page = rows.length > LIST_PAGE ? ` (${offset + 1}–${Math.min(offset + LIST_PAGE, rows.length)} of ${rows.length})` : "";
-  return rows.length ? `🔎 <b>Your keyword trackers</b>${page}\nTap one to see matches or change it.` : "🔎 You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.";
+  if (!rows.length) return ctx.t("trackers-none");
+  if (rows.length <= LIST_PAGE) return ctx.t("trackers-title");
+  return ctx.t("trackers-title-paged", { from: offset + 1, to: Math.min(offset + LIST_PAGE, rows.length), total: rows.length });
 });
 
 /** "this query would have matched these 3 of the last 100 posts", with up to 3 of them. */
 async function previewLines(ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>): Promise<string[]> {
   const { of, matched } = await previewTracker(ctx.deps, t);
-  if (!of) return ["Preview: no recent posts to try it on yet."];
-  const what = t.syntax === "query" ? "This query" : "This keyword";
-  const head = `👀 ${what} would have matched ${matched.length === 1 ? "this" : "these"} ${matched.length} of the last ${of} posts${matched.length ? ":" : "."}`;
+  if (!of) return [ctx.t("tracker-preview-none")];
+  const head = ctx.t(t.syntax === "query" ? "tracker-preview-query" : "tracker-preview-keyword", { matched: matched.length, of });
   return [head, ...matched.slice(0, 3).map((m) => `• ${esc(m.source)}: ${highlight(clip(m.snippet, 200), m.matchedKeyword)}`)];
 }
 
-const chatLine = (t: Awaited<ReturnType<typeof getTracker>>) =>
-  t.notifyVia === "webhook" ? `webhook ${esc(t.webhookUrl ?? "")}` : t.notifyVia === "chat" ? `chat ${t.notifyChatId}${t.notifyThreadId ? `, topic ${t.notifyThreadId}` : ""}` : "this chat";
+const chatLine = (ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>) =>
+  t.notifyVia === "webhook"
+    ? ctx.t("tracker-via-webhook", { url: esc(t.webhookUrl ?? "") })
+    : t.notifyVia === "chat"
+      ? t.notifyThreadId ? ctx.t("tracker-via-topic", { chat: String(t.notifyChatId), topic: String(t.notifyThreadId) }) : ctx.t("tracker-via-chat", { chat: String(t.notifyChatId) })
+      : ctx.t("tracker-via-here");
 
 export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
   const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
   return [
-    `<b>${esc(t.name)}</b> ${t.isEnabled ? "🟢 active" : "⏸ paused"}`,
-    `${t.syntax === "query" ? "Query" : "Keyword"}: <code>${esc(t.keyword)}</code>${t.exactMatch && t.syntax !== "query" && !t.wordForms ? " (whole words)" : ""}`,
-    [t.wordForms && "any word forms", t.skipReposts && "reposts and copies skipped", t.watchLinks && "posts with my links too"].filter(Boolean).join(", "),
-    t.minusWords?.length ? `Minus words: ${esc(clip(t.minusWords.join(", ")))}` : "",
-    `Searches: ${[t.searchChannels && "channels", t.searchChats && "chats"].filter(Boolean).join(" and ")}`,
-    t.includeSources?.length ? `Only: ${esc(clip(t.includeSources.join(", ")))}` : "",
-    t.excludeSources?.length ? `Never: ${esc(clip(t.excludeSources.join(", ")))}` : "",
-    t.filterMinSubscribers ? `At least ${t.filterMinSubscribers} members` : "",
-    t.filterLanguage ? `Language: ${t.filterLanguage}` : "",
-    `Notifies via: ${chatLine(t)}${t.notifyEvery === "instant" ? "" : `, one digest a${t.notifyEvery === "hour" ? "n hour" : " day"}`}`,
-    `Matches: ${t.totalMatches} (${unread} unread)`,
+    `<b>${esc(t.name)}</b> ${ctx.t(t.isEnabled ? "tracker-active" : "tracker-paused")}`,
+    ctx.t(t.syntax === "query" ? "tracker-query" : t.exactMatch && !t.wordForms ? "tracker-keyword-whole" : "tracker-keyword", { keyword: esc(t.keyword) }),
+    [t.wordForms && ctx.t("tracker-word-forms"), t.skipReposts && ctx.t("tracker-skip-reposts"), t.watchLinks && ctx.t("tracker-watch-links")].filter(Boolean).join(", "),
+    t.minusWords?.length ? ctx.t("tracker-minus", { words: esc(clip(t.minusWords.join(", "))) }) : "",
+    ctx.t(t.searchChannels && t.searchChats ? "tracker-searches-both" : t.searchChannels ? "tracker-searches-channels" : "tracker-searches-chats"),
+    t.includeSources?.length ? ctx.t("tracker-only", { sources: esc(clip(t.includeSources.join(", "))) }) : "",
+    t.excludeSources?.length ? ctx.t("tracker-never", { sources: esc(clip(t.excludeSources.join(", "))) }) : "",
+    t.filterMinSubscribers ? ctx.t("tracker-min-members", { count: t.filterMinSubscribers }) : "",
+    t.filterLanguage ? ctx.t("tracker-language", { language: t.filterLanguage }) : "",
+    ctx.t(t.notifyEvery === "hour" ? "tracker-notify-hourly" : t.notifyEvery === "instant" ? "tracker-notify" : "tracker-notify-daily", { via: chatLine(ctx, t) }),
+    ctx.t("tracker-matches", { total: t.totalMatches, unread }),
   ]
     .filter(Boolean)
     .concat("", ...(await previewLines(ctx, t)))
@@ -80,21 +79,23 @@ async function feed(ctx: BotContext) {
   const { items, total } = await listMatches(ctx.deps, uid(ctx), id, FEED_PAGE, offset);
   // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
   const lines = fitting(items.map((m) => {
-    const source = esc(m.source_title ?? m.source_username ?? "chat");
-    const link = m.post_url ? ` <a href="${esc(m.post_url)}">open</a>` : "";
-    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? " (deleted)" : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
+    const source = esc(m.source_title ?? m.source_username ?? ctx.t("feed-chat"));
+    const link = m.post_url ? ` <a href="${esc(m.post_url)}">${ctx.t("feed-open")}</a>` : "";
+    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? ` ${ctx.t("feed-deleted")}` : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
   }));
-  const header = total ? `<b>${esc(t.name)}</b>: matches ${offset + 1}–${offset + lines.length} of ${total}` : `<b>${esc(t.name)}</b>: no matches yet.`;
+  const header = total
+    ? ctx.t("feed-header", { name: esc(t.name), from: offset + 1, to: offset + lines.length, total })
+    : ctx.t("feed-empty", { name: esc(t.name) });
   return { text: [header, ...lines].join("\n\n"), id, offset, shown: lines.length, total };
 }
 
-export const trackerDelete = createScreen("tracker-delete", 1, async (ctx) => `Delete the tracker “${esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name)}” and its matches?`);
-export const guideScreen = createScreen("track-guide", 0, () => TRACK_GUIDE);
+export const trackerDelete = createScreen("tracker-delete", 1, async (ctx) => ctx.t("tracker-delete-confirm", { name: esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name) }));
+export const guideScreen = createScreen("track-guide", 0, (ctx) => ctx.t(TRACK_GUIDE));
 
 /** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */
 export async function startNewTracker(ctx: BotContext) {
   const { current, max, plan } = await trackerLimits(ctx.deps, uid(ctx));
-  if (current >= max) throw new PlanLimit(`Your ${plan} plan allows ${max} trackers and you have ${current}. Delete one or upgrade to add more.`);
+  if (current >= max) throw translated(new PlanLimit(ctx.t("trackers-limit", { plan, max, current })));
   await ctx.conversation.enter(NEW_TRACKER);
 }
 
@@ -103,30 +104,30 @@ dynamic(trackersScreen.menu, async (ctx, range) => {
   const offset = idOf(ctx);
   for (const t of rows.slice(offset, offset + LIST_PAGE)) {
     const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
-    go(range, trackersScreen, `${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` (${unread} new)` : ""}`, "tracker", (c) => [itemOf(c, trackersScreen)], t.id);
+    go(range, trackersScreen, `${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` ${ctx.t("trackers-item-new", { count: unread })}` : ""}`, "tracker", (c) => [itemOf(c, trackersScreen)], t.id);
     range.row();
   }
-  if (offset > 0) go(range, trackersScreen, "« Previous", "trackers", () => [Math.max(0, offset - LIST_PAGE)]);
-  if (offset + LIST_PAGE < rows.length) go(range, trackersScreen, "More »", "trackers", () => [offset + LIST_PAGE]);
+  if (offset > 0) go(range, trackersScreen, l("page-previous"), "trackers", () => [Math.max(0, offset - LIST_PAGE)]);
+  if (offset + LIST_PAGE < rows.length) go(range, trackersScreen, l("page-more"), "trackers", () => [offset + LIST_PAGE]);
   if (rows.length > LIST_PAGE) range.row();
-  range.text({ text: "➕ New tracker", payload: payload(trackersScreen) }, (c) => act(c, () => startNewTracker(c), "trackers"));
-  go(range, trackersScreen, "📖 Add me to a channel", "track-guide", () => []);
+  range.text({ text: l("trackers-new"), payload: payload(trackersScreen) }, (c) => act(c, () => startNewTracker(c), "trackers"));
+  go(range, trackersScreen, l("trackers-guide"), "track-guide", () => []);
   range.row();
 });
 backHome(trackersScreen);
-back(guideScreen, "⬅️ Trackers", "trackers", () => [0]);
+back(guideScreen, l("trackers-back"), "trackers", () => [0]);
 
 dynamic(trackerScreen.menu, async (ctx, range) => {
   const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const p = payload(trackerScreen);
-  range.text({ text: t.isEnabled ? "⏸ Disable" : "▶️ Enable", payload: p }, (c) => act(c, async () => {
+  range.text({ text: ctx.t(t.isEnabled ? "tracker-disable" : "tracker-enable"), payload: p }, (c) => act(c, async () => {
     const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
     await open(c, trackerScreen, [now.id]);
   }, "trackers"));
-  go(range, trackerScreen, "📰 Matches", "tracker-feed", (c) => [idOf(c), 0]);
-  range.text({ text: "✓ Mark all read", payload: p }, (c) => act(c, async () => {
+  go(range, trackerScreen, l("tracker-feed"), "tracker-feed", (c) => [idOf(c), 0]);
+  range.text({ text: l("tracker-mark-all"), payload: p }, (c) => act(c, async () => {
     await markAllRead(c.deps, uid(c), idOf(c));
-    await open(c, trackerScreen, [idOf(c)], "✓ All matches marked as read.");
+    await open(c, trackerScreen, [idOf(c)], c.t("tracker-marked-all"));
   }, "trackers"));
   range.row();
   TRACKER_OPTIONS.forEach((o, i) => {
@@ -134,27 +135,27 @@ dynamic(trackerScreen.menu, async (ctx, range) => {
     if (i % 3 === 2) range.row();
   });
   range.row();
-  go(range, trackerScreen, "🗑 Delete", "tracker-delete", (c) => [idOf(c)]);
+  go(range, trackerScreen, l("card-delete"), "tracker-delete", (c) => [idOf(c)]);
 });
-back(trackerScreen, "⬅️ Trackers", "trackers", () => [0]);
+back(trackerScreen, l("trackers-back"), "trackers", () => [0]);
 
 dynamic(feedScreen.menu, async (ctx, range) => {
   const f = await feed(ctx);
-  if (f.offset > 0) go(range, feedScreen, "« Newer", "tracker-feed", () => [f.id, Math.max(0, f.offset - FEED_PAGE)]);
-  if (f.offset + f.shown < f.total) go(range, feedScreen, "Older »", "tracker-feed", () => [f.id, f.offset + f.shown]);
+  if (f.offset > 0) go(range, feedScreen, l("feed-newer"), "tracker-feed", () => [f.id, Math.max(0, f.offset - FEED_PAGE)]);
+  if (f.offset + f.shown < f.total) go(range, feedScreen, l("feed-older"), "tracker-feed", () => [f.id, f.offset + f.shown]);
   range.row();
-  range.text({ text: "✓ Mark all read", payload: payload(feedScreen) }, (c) => act(c, async () => {
+  range.text({ text: l("tracker-mark-all"), payload: payload(feedScreen) }, (c) => act(c, async () => {
     await markAllRead(c.deps, uid(c), idOf(c));
-    await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], "✓ All matches marked as read.");
+    await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], c.t("tracker-marked-all"));
   }, "trackers"));
 });
-back(feedScreen, "⬅️ Tracker", "tracker", (c) => [idOf(c)]);
+back(feedScreen, l("feed-back"), "tracker", (c) => [idOf(c)]);
 
-trackerDelete.menu.text({ text: "🗑 Yes, delete it and its matches", payload: payload(trackerDelete) }, (ctx) => act(ctx, async () => {
+trackerDelete.menu.text({ text: l("tracker-delete-yes"), payload: payload(trackerDelete) }, (ctx) => act(ctx, async () => {
   await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
-  await open(ctx, trackersScreen, [0], "🗑 Tracker deleted.");
+  await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
 }, "trackers"));
-back(trackerDelete, "No, keep it", "tracker", (c) => [idOf(c)]);
+back(trackerDelete, l("tracker-keep"), "tracker", (c) => [idOf(c)]);
 
 /** The tracking screens under `parent`, in their tree. */
 export function registerTracking(parent: Screen) {

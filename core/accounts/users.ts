@@ -86,3 +86,13 @@ export async function upsertEmailUser(deps: Pick<Deps, "asyncDb" | "clock">, ema
 export function sessionUser(deps: Pick<Deps, "clock">, u: UserRow) {
   return { user: publicUser(u), subscription: subscriptionOf(u, deps.clock.now()) };
 }
+
+/** The languages the bot speaks. */
+export const LANGUAGES = ["en", "ru"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Stores the user's chosen language (null: follow the Telegram app's language again). */
+export async function setUserLanguage(deps: { asyncDb: AsyncDbOrTx }, userId: number, language: Language | null): Promise<void> {
+  const { users } = deps.asyncDb.tables;
+  await deps.asyncDb.update(users).set({ language }).where(eq(users.id, userId));
+}

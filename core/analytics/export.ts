@@ -51,7 +51,7 @@ export interface ExportRequest {
  */
 export async function exportClicks(
   deps: Deps, userId: number, linkId: number, req: ExportRequest, onProgress?: (done: number, total: number) => void | Promise<void>,
-): Promise<{ ok: boolean; message: string; rows: number }> {
+): Promise<{ ok: boolean; message: string; rows: number; filename?: string; capped?: boolean; code: string; period: string }> {
   if (!(EXPORT_FORMATS as readonly string[]).includes(req.format)) throw new FieldError("format", `must be one of ${EXPORT_FORMATS.join(", ")}`);
   const format = req.format as ExportFormat;
   const period = parsePeriod(req.period);
@@ -65,7 +65,7 @@ export async function exportClicks(
   // one row past the limit tells whether older clicks were left out
   const cut = found.length > EXPORT_LIMIT;
   if (cut) found.length = EXPORT_LIMIT;
-  if (!found.length) return { ok: false, message: `No clicks on ${link.code} in the chosen period (${period}); nothing was sent`, rows: 0 };
+  if (!found.length) return { ok: false, message: `No clicks on ${link.code} in the chosen period (${period}); nothing was sent`, rows: 0, code: link.code, period };
   const rows: string[][] = [];
   const step = 2_500;
   for (let i = 0; i < found.length; i += step) {
@@ -77,6 +77,6 @@ export async function exportClicks(
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}`, open: `link_${link.id}` });
   const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
-  return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length };
+  return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length, filename, capped: cut, code: link.code, period };
 }
 

@@ -108,30 +108,27 @@ export async function sendSummary(deps: Deps, userId: number, req: SummaryReques
   return { ok: true };
 }
 
-/** The text summary the bot shows for a link (Stats button). */
-export async function statsText(deps: Deps, userId: number, linkId: number, period: string): Promise<string> {
+/**
+ * The figures of one link's stats over `period` (a key of PERIODS): totals, the top three countries
+ * and devices, and the clicks per routing rule and per A/B variant. The bot words them in the user's
+ * language.
+ */
+export async function linkStatsFigures(deps: Deps, userId: number, linkId: number, period: string) {
   const link = await ownedLink(deps, userId, linkId);
-  const { range, label, period: p } = await summaryRange(deps, [link], { period });
+  const { range, period: p } = await summaryRange(deps, [link], { period });
   const s = await statsOf(deps, [link], p, range);
   const geo = (await geoOf(deps, [link.id], range)).slice(0, 3);
-  const dev = (await devicesOf(deps, [link.id], range)).devices.slice(0, 3);
-  const lines = [
-    `📊 ${link.title || link.code} — ${label}`,
-    await trackingUrl(deps, link),
-    "",
-    `Clicks: ${fmt(s.totalClicks)}`,
-    `Unique: ${fmt(s.uniqueClicks)}`,
-    `Bots: ${fmt(s.botClicks)}`,
-    `Per day: ${s.avgClicksPerDay}`,
-  ];
-  if (geo.length) lines.push(`Top countries: ${geo.map((g) => `${g.country} ${g.percentage}%`).join(", ")}`);
-  if (dev.length) lines.push(`Devices: ${dev.map((d) => `${d.name} ${d.percentage}%`).join(", ")}`);
+  const devices = (await devicesOf(deps, [link.id], range)).devices.slice(0, 3);
   const routing = await routingStatsOf(deps, link, range);
-  if (routing.rules.length) lines.push("", "By rule (first match wins):", ...routing.rules.map((r) => `  ${r.index + 1}. ${fmt(r.clicks)} clicks`));
-  if (routing.variants.length) {
-    const all = routing.variants.reduce((n, v) => n + v.clicks, 0);
-    lines.push("", "A/B split, side by side:", ...routing.variants.map((v) =>
-      `  ${v.index + 1}. ${v.url}: ${fmt(v.clicks)} clicks (${all ? Math.round((v.clicks / all) * 100) : 0}%), ${fmt(v.uniqueClicks)} unique`));
-  }
-  return lines.join("\n");
+  const all = routing.variants.reduce((n, v) => n + v.clicks, 0);
+  return {
+    name: link.title || link.code,
+    period: p ?? "all",
+    trackingUrl: await trackingUrl(deps, link),
+    totals: { clicks: s.totalClicks, unique: s.uniqueClicks, bots: s.botClicks, perDay: s.avgClicksPerDay },
+    countries: geo.map((g) => ({ name: g.country, percentage: g.percentage })),
+    devices: devices.map((d) => ({ name: d.name, percentage: d.percentage })),
+    rules: routing.rules.map((r) => ({ number: r.index + 1, clicks: r.clicks })),
+    variants: routing.variants.map((v) => ({ number: v.index + 1, url: v.url, clicks: v.clicks, unique: v.uniqueClicks, percentage: all ? Math.round((v.clicks / all) * 100) : 0 })),
+  };
 }

@@ -12,6 +12,8 @@ export function accountTables(k: Kit) {
     planExpiresAt: k.ts("plan_expires_at"),
     /** set when this account was merged into another; such a row owns nothing and cannot sign in */
     mergedIntoId: k.int("merged_into_id"),
+    /** the bot's language chosen in Settings; null follows the Telegram app's language */
+    language: k.text("language", { enum: ["en", "ru"] }),
     createdAt: k.createdAt(),
   }, (t) => [k.index("users_username_idx").on(t.username)]);
 

@@ -148,5 +148,6 @@ test("/summary takes a period; a wrong one is explained", async () => {
   expect(photo.params.caption).toStartWith("📊 All links — last 7 days\nClicks: 8");
   fake.pushMessage("/summary fortnight");
   const msg = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⚠️"));
-  expect(msg.params.text).toBe("⚠️ period: must be one of 1d, 7d, 30d, 90d, 1y, all");
+  // the option named in words, not as a field (bot/problem.ts)
+  expect(msg.params.text).toBe("⚠️ Period must be one of 1d, 7d, 30d, 90d, 1y, all.");
 });

@@ -28,7 +28,7 @@ test("made an administrator → /channels → channel → new invite → price �
   await shown((t) => t.startsWith("📣 <b>Your channels</b>"));
   s.fake.press("📣 Ads Club", OWNER);
   const channel = await shown((t) => t.startsWith("📣 <b>Ads Club</b>"));
-  expect(String(channel.params.text)).toContain("Members: 1234");
+  expect(String(channel.params.text)).toContain("Members: 1,234"); // numbers in the user's locale
   expect(String(channel.params.text)).toContain("Today: +0 / −0");
   expect(String(channel.params.text)).toContain("join requests: every join through them is counted");
 

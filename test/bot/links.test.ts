@@ -297,7 +297,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("https://example.com/with space");
     expect(lastText()).toContain("cannot contain spaces");
     await b.send(`https://example.com/${"a".repeat(5000)}`);
-    expect(lastText()).toContain("at most 2048 can be shortened");
+    expect(lastText()).toContain("at most 2,048 can be shortened"); // numbers in the user's locale
     await b.send("ftp://files.example/x");
     expect(lastText()).toContain("Only http:// and https:// links");
     // one of this service's short links is no target: an unknown code is refused; the user's own opens its card

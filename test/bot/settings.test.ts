@@ -25,11 +25,13 @@ describe("bot settings (unit)", () => {
     await b.press("⬅️ My links"); // the card's way back, then the list's
     await b.press("⬅️ Menu");
     const page = (await b.press("⚙️ Settings")).find((c) => c.method === "editMessageText")!;
-    expect(page.params.text).toContain("Plan: <b>pro</b> until 2027-03-01");
+    // dates in the user's locale (English here: the test user's Telegram has no language)
+    expect(page.params.text).toContain("Plan: <b>pro</b> until Mar 1, 2027");
     expect(page.params.text).toContain("🔗 Links: 1 of 777");
     expect(page.params.text).toContain("🔎 Trackers: 0 of 50");
     expect(page.params.text).toContain("Sign-in: Telegram");
-    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "🪪 Sign-in methods", "⬅️ Menu"]);
+    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "🪪 Sign-in methods", "🇷🇺 Русский", "⬅️ Menu"]);
+    expect(page.params.text).toContain("Language: English");
   });
 
   test("creating a token: name, scopes from buttons; the secret message is never overwritten, the list comes below it", async () => {

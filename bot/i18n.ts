@@ -1,0 +1,59 @@
+/**
+ * The bot's two languages, Russian and English, with grammY's i18n plugin over the Fluent files in
+ * locales/ (en.ftl, ru.ftl). The language is the one chosen in Settings (users.language); until one is
+ * chosen it follows the Telegram app: ru, and uk, be and kk (whose speakers mostly read Russian), get
+ * Russian, everyone else English. Plurals are Fluent's; numbers and dates are formatted with Intl in
+ * the user's locale. docs/bot.md says how to add a string.
+ */
+import { join } from "node:path";
+import { I18n, type I18nFlavor } from "@grammyjs/i18n";
+import type { Context } from "grammy";
+import type { Language, UserRow } from "../core/accounts/users";
+
+export const LOCALES_DIR = join(import.meta.dir, "..", "locales");
+
+/** Telegram language codes that get Russian when the user has not chosen a language. */
+const RUSSIAN_READERS = new Set(["ru", "uk", "be", "kk"]);
+
+/** The language for a stored choice and a Telegram `language_code` ("pt-br", "ru"…). */
+export function languageFor(chosen: Language | null | undefined, telegramCode: string | undefined): Language {
+  if (chosen) return chosen;
+  const base = (telegramCode ?? "").toLowerCase().split(/[-_]/)[0] ?? "";
+  return RUSSIAN_READERS.has(base) ? "ru" : "en";
+}
+
+type Localised = Context & { user?: Pick<UserRow, "language"> };
+
+export const i18n = new I18n<Localised & I18nFlavor>({
+  defaultLocale: "en",
+  directory: LOCALES_DIR,
+  useSession: false,
+  // no invisible isolation marks around variables: they would land in links, codes and copied text
+  fluentBundleOptions: { useIsolating: false },
+  localeNegotiator: (ctx) => languageFor(ctx.user?.language, ctx.from?.language_code),
+});
+
+/** The locale of `ctx` (what ctx.t translates into). */
+export const localeOf = (ctx: Localised): Language => languageFor(ctx.user?.language, ctx.from?.language_code);
+
+/** A label translated when drawn: menus and keyboards take it where they take a string. */
+export const l = (key: string, vars?: Record<string, string | number>) => (ctx: I18nFlavor) => ctx.t(key, vars);
+
+/** A number in the user's locale (1 234 in Russian, 1,234 in English). */
+export const num = (ctx: Localised, n: number) => new Intl.NumberFormat(localeOf(ctx)).format(n);
+
+/**
+ * A date (ISO string or Date) in the user's locale, e.g. "25 нояб. 2026 г." / "Nov 25, 2026". Dates are
+ * shown in UTC, as the bot always has; `time` adds hours and minutes.
+ */
+export function date(ctx: Localised, at: string | Date | null | undefined, time = false): string {
+  if (!at) return "";
+  const d = typeof at === "string" ? new Date(at) : at;
+  return new Intl.DateTimeFormat(localeOf(ctx), { dateStyle: "medium", ...(time ? { timeStyle: "short" } : {}), timeZone: "UTC" }).format(d);
+}
+
+/** A text to be said in the reader's language, for code that has no context to translate with. */
+export type Said = { key: string; vars?: Record<string, string | number> };
+
+/** `said` in the language of `ctx`. */
+export const tell = (ctx: I18nFlavor, said: Said) => ctx.t(said.key, said.vars);

@@ -1,0 +1,522 @@
+# The bot's English texts. Every key here is also in ru.ftl, with the same variables
+# (test/bot/i18n.test.ts checks both files against the code). docs/bot.md: "Languages".
+
+## Errors and navigation
+error-toast = Something went wrong; it was logged. Please try again.
+error-message = ⚠️ Something went wrong on my side; it was logged. Please try again.
+nav-outdated = This screen had changed: here it is as it is now.
+nav-menu = ⬅️ Menu
+nav-stale-button = This button is no longer active. Send /start for the menu.
+
+## Problems (bot/problem.ts; English shows the core's own sentences)
+problem-field = Check { $field }: that value does not fit.
+problem-not_found = It is gone: it was deleted or is not yours.
+problem-plan_limit = Your plan's limit is reached.
+problem-rate_limited = Too many attempts; try again a little later.
+problem-forbidden = That is not allowed.
+problem-conflict = That already exists.
+problem-gone = That is no longer available.
+problem-too_large = That is too large.
+problem-upstream_error = Telegram or another service did not answer; try again a little later.
+problem-not_configured = This is not set up on this server.
+problem-invalid_query = The keyword query does not parse; check the quotes and brackets.
+problem-chat_not_yours = Notifications can only go to one of your channels or groups where the bot is an administrator.
+problem-other = That did not work; check what you sent and try again.
+
+## /start, /help, /cancel, unknown input
+start-welcome = 👋 Welcome! I shorten and track links, share files securely and watch chats for keywords. Paste a link to start.
+start-welcome-named = 👋 Welcome, { $name }! I shorten and track links, share files securely and watch chats for keywords. Paste a link to start.
+help-text =
+    Here is what I understand:
+
+    { $commands }
+
+    Paste any link (or a domain like example.com) to shorten it; send a file or a text to store it securely. In any chat, type @{ $bot } and a link to share its short link there.
+
+    Everything is also in the menu (/start) and in the app: { $app }/
+cancel-done = Cancelled. Nothing was saved.
+cancel-nothing = There is nothing to cancel.
+unknown-command = I don't know the command { $command }. Send /help for the list, or pick a section:
+unknown-message = I'm not sure what to do with that. Paste a link to shorten it, pick a section below, or send /help:
+
+## Commands (the menu of commands Telegram shows)
+command-start = Main menu
+command-new = Shorten a link: /new <url>, or /new and send the URL
+command-links = Your links: cards, options, stats
+command-adpost = Ad post: every link in it becomes a tracking link for one placement
+command-summary = Clicks of all links as a picture: /summary [7d|30d|90d|all]
+command-secure = Secure sharing: folders, files and share links
+command-track = Create a keyword tracker
+command-trackers = Your keyword trackers and their matches
+command-channels = Your channels: invite links, who joins and who stays
+command-trackguide = How to add the bot to a channel or group
+command-settings = Plan and usage, API tokens, tags, pixels, passkeys, email, language
+command-help = What this bot can do
+command-cancel = Leave the current dialog
+
+## Main menu
+main-text = What would you like to do?
+main-links = 🔗 Links
+main-secure = 🔒 Secure sharing
+main-trackers = 🔎 Keyword tracking
+main-channels = 📣 Channels
+main-settings = ⚙️ Settings
+main-app = 📱 Open the app
+
+## Settings
+settings-title = <b>⚙️ Settings</b>
+settings-plan = Plan: <b>{ $plan }</b>
+settings-plan-until = Plan: <b>{ $plan }</b> until { $date }
+settings-plan-forever = Plan: <b>{ $plan }</b> (no expiry)
+settings-usage-links = 🔗 Links: { $used } of { $limit }
+settings-usage-trackers = 🔎 Trackers: { $used } of { $limit }
+settings-usage-files = 🔐 Secure files: { $used } of { $limit }
+settings-usage-full = ⛔️ full
+settings-storage = 💾 Storage: { $used } of { $limit } MB
+settings-sign-in = Sign-in: { $methods }
+settings-language = Language: English
+settings-sign-in-passkey = passkey “{ $name }”
+settings-sign-in-email = email { $email }
+settings-sign-in-telegram = Telegram
+settings-back = ⬅️ Settings
+settings-tokens = 🔑 API tokens
+settings-passkeys = 🔐 Passkeys
+settings-tags = 🏷 Tags
+settings-pixels = 📡 Pixels
+settings-link-email = 📧 Link an email
+settings-sign-ins = 🪪 Sign-in methods
+settings-switch-language = 🇷🇺 Русский
+settings-language-set = Language: English.
+never = never
+item-remove-label = 🗑 { $label }
+item-remove-yes = 🗑 Yes, remove
+item-keep = Keep it
+tokens-empty = <b>🔑 API tokens</b>
+    No API tokens yet. A token lets scripts use the API.
+tokens-head = <b>🔑 API tokens</b> ({ $count }), tap one to revoke it:
+tokens-item = • <b>{ $name }</b> <code>{ $hint }…</code> — { $scopes }; expires { $expires }, last used { $used }
+tokens-revoke-label = Revoke { $name }
+tokens-confirm = Revoke the token “{ $name }”? Scripts using it stop working at once.
+tokens-removed = 🗑 Token revoked.
+tokens-add = ➕ New API token
+tags-head = <b>🏷 Tags</b> ({ $count }): tap one to delete it (its links stay).
+tags-empty = <b>🏷 Tags</b>
+    No tags yet. Add one here or from a link's card.
+tags-confirm = Delete the tag “{ $name }”? Links keep working; they just lose this tag.
+tags-removed = 🗑 Tag deleted.
+tags-add = ➕ New tag
+pixels-empty = <b>📡 Pixels</b>
+    No pixels yet. A pixel fires on the redirect page of the links you attach it to.
+pixels-head = <b>📡 Pixels</b> ({ $count }), tap one to delete it:
+pixels-confirm = Delete the pixel “{ $name }”? It stops firing on every link.
+pixels-removed = 🗑 Pixel deleted.
+pixels-add = ➕ New pixel
+passkeys-add-hint = Add passkeys in the app ({ $app }/): they need a browser.
+passkeys-head = <b>🔐 Passkeys</b> ({ $count }): tap one to remove it.
+    { $hint }
+passkeys-empty = <b>🔐 Passkeys</b>
+    No passkeys. { $hint }
+passkey-unnamed = Passkey
+passkeys-confirm = Remove the passkey “{ $name }”? It can no longer sign in to this account.
+passkeys-removed = 🗑 Passkey removed.
+sign-ins-head = <b>🪪 Sign-in methods</b>
+    This Telegram account signs you in here and stays. Tap another to unlink it:
+sign-ins-none = <b>🪪 Sign-in methods</b>
+    This Telegram account signs you in here and stays. Nothing else to unlink (passkeys have their own list).
+sign-in-email = email { $email }
+sign-in-telegram = Telegram account { $id }
+sign-ins-confirm = Unlink { $name }? It can no longer sign in to this account (its links and files stay).
+sign-ins-removed = 🗑 Sign-in unlinked.
+
+## Settings dialogs
+dialog-try-again = { $problem }
+    Try again, or /cancel.
+token-ask-name = Name the new API token (e.g. “ci” or “zapier”), or /cancel:
+token-name-too-long = At most 100 characters, please.
+token-pick-scopes = Token “{ $name }”: choose its scopes. Choose none for full access (*).
+token-create-with = ✔️ Create with { $count ->
+        [one] { $count } scope
+       *[other] { $count } scopes
+    }
+token-create-all = ✔️ Create with all scopes (*)
+token-created =
+    ✅ Token <b>{ $name }</b> created with scopes { $scopes }.
+
+    <code>{ $token }</code>
+
+    Copy it now: it is not shown again. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+tag-ask-name = Send the new tag's name (at most 50 characters), or /cancel.
+tag-created = ✅ Tag “{ $name }” created.
+pixel-ask = Send the pixel as “type id name”, e.g. “facebook 123456789012345 Main shop”. Types: { $types }. /cancel stops.
+pixel-added = ✅ Pixel “{ $name }” added.
+email-ask = 📧 Send the email address to link to this account. I mail it a code. /cancel stops.
+email-try-another = { $problem }
+    Send another address, or /cancel.
+email-code-sent = I sent a code to { $email }. Send it here (it is valid for 10 minutes).
+email-code-again = { $problem }
+    Send the code again, or /cancel.
+email-linked = ✅ { $email } is linked: you can sign in with it in the app.
+email-linked-merged = ✅ { $email } is linked: you can sign in with it in the app. The account that email had was merged into this one.
+
+## Option names in error messages (bot/plain.ts)
+field-rule = rule
+field-variant = variant
+field-url = the target URL
+field-title = the title
+field-code = the short code
+field-utm_source = the UTM source
+field-utm_medium = the UTM medium
+field-utm_campaign = the UTM campaign
+field-tagIds = the tags
+field-tags = the tags
+field-starts_at = the start
+field-expires_at = the expiry
+field-expired_url = the after-expiry URL
+field-max_clicks = the click cap
+field-password = the password
+field-ios_url = the iPhone and iPad target
+field-android_url = the Android target
+field-desktop_url = the desktop target
+field-pixelIds = the pixels
+field-domain_id = the domain
+field-webhook_url = the webhook URL
+field-webhook_method = the webhook method
+field-rules = the rules
+field-variants = the A/B split
+field-weight = weight
+field-keyword = the keyword
+field-name = the name
+field-minus_words = the minus words
+field-include_sources = the sources to watch
+field-exclude_sources = the sources to skip
+field-filter_geo = the country
+field-filter_language = the language
+field-filter_category = the category
+field-filter_min_subscribers = the minimum of subscribers
+field-notify_via = where I notify you
+field-notify_chat_id = the chat for notifications
+field-email = the email address
+field-cost = the price
+field-member_limit = the member limit
+field-welcome_message = the welcome message
+field-scopes = the permissions
+field-hostname = the domain name
+field-pixelId = the pixel id
+field-type = the type
+
+## Reading a URL (bot/url-text.ts)
+url-not-a-link = That does not look like a link.
+url-scheme = Only http:// and https:// links can be shortened, not { $scheme }: links.
+url-spaces = A link cannot contain spaces. Send the URL alone, or encode spaces as %20.
+url-too-long = That link is { $length } characters long; at most { $max } can be shortened.
+url-not-target = That cannot be a target: it { $reason }.
+new-usage = { $problem }
+    Send /new followed by a URL, or just /new.
+
+## Links: the list, the card, creating
+links-title = 🔗 <b>Your links</b>
+links-title-tagged = 🔗 <b>Your links</b> tagged “{ $tag }”
+links-count = { $title } ({ $count })
+    Open one to see its card and change its options.
+links-none-tagged = { $title }
+    No links carry this tag.
+links-none = { $title }
+    No links yet. Paste a URL here to create one, or tap “New link”.
+links-all = All
+links-all-current = • All
+links-new = ➕ New link
+links-orphans = 👻 Dead-code visits
+card-clicks = 👆 Clicks: <b>{ $total }</b> · unique { $unique } · bots { $bots }
+card-active = 🟢 Active
+card-inactive = ⚪️ Inactive: visitors get “not found”
+card-invite = 📣 Invite “{ $name }”: joined { $joins } · left { $leaves } · net { $net }
+placement-private = a private chat
+placement-line = 📍 Posted in { $channels ->
+        [one] { $channels } channel
+       *[other] { $channels } channels
+    }{ $posts ->
+        [0] {""}
+       *[other] {" "}({ $posts } posts)
+    }: { $names }{ $more ->
+        [0] {""}
+       *[other] {" "}and { $more } more
+    }
+card-copy = 📋 Copy link
+card-share = ↗️ Share
+card-turn-off = ⏸ Turn off
+card-turn-on = ▶️ Turn on
+card-stats = 📊 Stats
+card-chart = 📈 Chart
+card-export = 📤 Export
+card-qr = 🔳 QR
+card-webhook = 🔔 Webhook: test, deliveries, secret
+card-delete = 🗑 Delete
+card-back = ⬅️ My links
+link-delete-confirm = Delete <b>{ $title }</b>?
+    { $clicks ->
+        [one] Its { $clicks } recorded click is deleted too
+       *[other] Its { $clicks } recorded clicks are deleted too
+    }, and { $url } stops working.
+link-delete-yes = 🗑 Yes, delete
+link-delete-cancel = Cancel
+link-deleted = 🗑 Deleted.
+link-created = ✅ Your tracking link:
+    { $url }
+    Tap an option below to change it.
+link-cut-at = ⚠️ The link ends at the space after { $url }. If the space belongs to the address, send it again with %20 in its place.
+link-create-failed = Could not create the link:
+    { $problem }
+link-limit = ⛔️ { $problem }
+link-duplicate = You already have a link to this URL: { $url }, { $clicks ->
+        [one] { $clicks } click so far.
+       *[other] { $clicks } clicks so far.
+    }
+link-duplicate-titled = You already have a link to this URL: { $url } ({ $title }), { $clicks ->
+        [one] { $clicks } click so far.
+       *[other] { $clicks } clicks so far.
+    }
+link-duplicate-open = 📂 Open it
+link-duplicate-new = ➕ Make another
+link-duplicate-hint = Press 📂 Open it or ➕ Make another, or /cancel.
+dialog-cancelled-nothing-created = Cancelled. Nothing was created.
+link-ask-url = Send the link to shorten (a URL or a domain like example.com). /cancel stops.
+link-ask-url-again = { $problem }
+    Send a URL, or /cancel.
+option-ask = { $label }: { $prompt }
+    /cancel keeps it as it is.
+option-ask-clearable = { $label }: { $prompt }
+    /clear removes it · /cancel keeps it as it is.
+option-cannot-clear = { $option } cannot be removed; send a new one, or /cancel.
+option-cannot-clear-generic = This option cannot be cleared; send a new value.
+option-saved = ✅ Saved: { $option }.
+option-cleared = ✅ Cleared: { $option }.
+warning = ⚠️ { $text }
+choice-expired = This choice has expired: start that step again from the menu.
+choice-cancel = Cancel
+telegram-refused = Telegram refused: { $reason }
+
+## Inline mode
+inline-hint-title = Type or paste a link
+inline-hint-description = e.g. example.com/page
+inline-hint-text = Shorten links with me: type @{ $bot } and a link.
+inline-problem-title = This cannot be shortened
+inline-existing = Your link to { $url }
+inline-making = ⏳ Making the short link…
+inline-new-title = Shorten { $url }
+inline-new-description = Your tracking link is made when you send this
+inline-recent = { $url } · { $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    }
+inline-failed = ⚠️ I could not shorten { $url }: { $problem }
+
+## Stats and export
+period-1d = last 24 hours
+period-7d = last 7 days
+period-30d = last 30 days
+period-90d = last 90 days
+period-1y = last year
+period-all = all time
+stats-title = 📊 { $name } — { $period }
+stats-clicks = Clicks: { $count }
+stats-unique = Unique: { $count }
+stats-bots = Bots: { $count }
+stats-per-day = Per day: { $count }
+stats-countries = Top countries: { $list }
+stats-devices = Devices: { $list }
+stats-rules = By rule (first match wins):
+stats-rule-clicks = { $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    }
+stats-variants = A/B split, side by side:
+stats-variant-clicks = { $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    } ({ $percentage }%), { $unique } unique
+stats-period = { $period }
+stats-period-current = • { $period } •
+stats-back = ⬅️ Link
+export-title = 📤 Export the clicks of { $url } (newest first, up to { $max }). Choose a format:
+export-button = { $format } · { $period ->
+        [all] all time
+       *[other] last 30 days
+    }
+export-running = ⏳ Exporting { $format }…
+export-progress = ⏳ Exporting { $format }… { $done } of { $total } rows ({ $percent }%)
+export-empty = ℹ️ No clicks on { $code } in the chosen period ({ $period }); nothing was sent
+export-sent = ✅ Sent { $filename } with { $count ->
+        [one] { $count } click
+       *[other] { $count } clicks
+    } to your Telegram chat
+export-sent-capped = ✅ Sent { $filename } with { $count ->
+        [one] { $count } click
+       *[other] { $count } clicks
+    } (the newest { $max }, the export limit) to your Telegram chat
+qr-caption = QR code for { $url }
+
+## Keyword trackers
+track-guide =
+    <b>Adding me as a source</b>
+    I find keywords in every channel and group I am a member of.
+
+    • <b>Channel</b>: channel → Administrators → Add admin → search for me. Posting rights are not needed; admins are the only way for a bot to read a channel.
+    • <b>Group</b>: group → Add members → me. In groups with privacy mode on, make me an admin so I can read every message.
+
+    I read new posts and edits from the moment I am added. Past messages are not searched. I tell you when I am added or removed.
+trackers-none = 🔎 You have no keyword trackers yet. Create one to be told when a word appears in channels and chats I am in.
+trackers-title = 🔎 <b>Your keyword trackers</b>
+    Tap one to see matches or change it.
+trackers-title-paged = 🔎 <b>Your keyword trackers</b> ({ $from }–{ $to } of { $total })
+    Tap one to see matches or change it.
+trackers-item-new = ({ $count } new)
+trackers-limit = Your { $plan } plan allows { $max } trackers and you have { $current }. Delete one or upgrade to add more.
+trackers-new = ➕ New tracker
+trackers-guide = 📖 Add me to a channel
+trackers-back = ⬅️ Trackers
+page-previous = « Previous
+page-more = More »
+tracker-preview-none = Preview: no recent posts to try it on yet.
+tracker-preview-query = 👀 This query would have matched { $matched ->
+        [0] 0 of the last { $of } posts.
+        [one] this { $matched } of the last { $of } posts:
+       *[other] these { $matched } of the last { $of } posts:
+    }
+tracker-preview-keyword = 👀 This keyword would have matched { $matched ->
+        [0] 0 of the last { $of } posts.
+        [one] this { $matched } of the last { $of } posts:
+       *[other] these { $matched } of the last { $of } posts:
+    }
+tracker-via-webhook = webhook { $url }
+tracker-via-chat = chat { $chat }
+tracker-via-topic = chat { $chat }, topic { $topic }
+tracker-via-here = this chat
+tracker-active = 🟢 active
+tracker-paused = ⏸ paused
+tracker-query = Query: <code>{ $keyword }</code>
+tracker-keyword = Keyword: <code>{ $keyword }</code>
+tracker-keyword-whole = Keyword: <code>{ $keyword }</code> (whole words)
+tracker-word-forms = any word forms
+tracker-skip-reposts = reposts and copies skipped
+tracker-watch-links = posts with my links too
+tracker-minus = Minus words: { $words }
+tracker-searches-both = Searches: channels and chats
+tracker-searches-channels = Searches: channels
+tracker-searches-chats = Searches: chats
+tracker-only = Only: { $sources }
+tracker-never = Never: { $sources }
+tracker-min-members = At least { $count } members
+tracker-language = Language: { $language }
+tracker-notify = Notifies via: { $via }
+tracker-notify-hourly = Notifies via: { $via }, one digest an hour
+tracker-notify-daily = Notifies via: { $via }, one digest a day
+tracker-matches = Matches: { $total } ({ $unread } unread)
+tracker-disable = ⏸ Disable
+tracker-enable = ▶️ Enable
+tracker-feed = 📰 Matches
+tracker-mark-all = ✓ Mark all read
+tracker-marked-all = ✓ All matches marked as read.
+tracker-delete-confirm = Delete the tracker “{ $name }” and its matches?
+tracker-delete-yes = 🗑 Yes, delete it and its matches
+tracker-deleted = 🗑 Tracker deleted.
+tracker-keep = No, keep it
+feed-chat = chat
+feed-open = open
+feed-deleted = (deleted)
+feed-header = <b>{ $name }</b>: matches { $from }–{ $to } of { $total }
+feed-empty = <b>{ $name }</b>: no matches yet.
+feed-newer = « Newer
+feed-older = Older »
+feed-back = ⬅️ Tracker
+match-marked = ✓ Marked as read.
+match-already-read = That match was already read or is gone.
+matches-marked = ✓ { $count } marked as read.
+
+## New tracker dialog
+track-ask = { $question }
+
+    /cancel to stop.
+track-ask-skippable = { $question }
+
+    /skip to leave it out, /cancel to stop.
+track-text-please = Please answer with text, or /cancel.
+track-choice-hint = Please press one of the buttons above, or type { $words }; /cancel stops.
+track-keyword = 🔎 New keyword tracker.
+    Send the keyword or phrase to look for in channels and chats.
+track-exact = Match whole words only?
+    (Whole words: «rust» does not match «trusted».)
+track-exact-whole = Whole words
+track-exact-anywhere = Anywhere in the text
+track-minus = Minus words: a post containing any of them is ignored. Send them separated by commas.
+track-where = Where should I look?
+track-where-both = Channels and chats
+track-where-channels = Only channels
+track-where-chats = Only chats
+track-sources = Only specific sources? Send @usernames, chat ids or t.me links separated by spaces.
+track-via = How should I notify you?
+track-via-bot = Message from this bot
+track-via-webhook = Webhook (HTTP POST)
+track-webhook = Send the webhook URL (it must answer 200 to a test request).
+track-private-only = Please talk to me in a private chat.
+track-failed = ❌ { $problem }
+
+    Send /track to try again.
+track-created = ✅ Tracker created: «{ $keyword }». I will tell you when it appears in a chat or channel I am in. Add me to more channels or groups to widen the search: /trackguide
+
+## Channels
+channel-public-note = ℹ️ Telegram does not say how someone joined a public channel by its @name, so such joins count as unattributed. For a public channel, use invite links with join requests: every join through them is counted.
+channels-title = 📣 <b>Your channels</b>
+    Tap one to see who joins and who leaves, and to make invite links for your ads.
+channels-none = 📣 You have no channels yet. Make me an administrator of your channel or group (with the right to invite users): it appears here, and I count who joins through each of your invite links.
+channel-members = Members: { $count }
+channel-today = Today: +{ $joins } / −{ $leaves }
+channel-total = In total: +{ $joins } / −{ $leaves } (net { $net })
+channel-unattributed = Unattributed: +{ $joins } / −{ $leaves }
+channel-waiting = 🙋 { $count } waiting to join
+channel-not-admin = ⚠️ I am no longer an administrator there: make me one again to make invites.
+channel-cannot-invite = ⚠️ I lack the right to invite users there: give me “Invite users via link”.
+channel-new-invite = ➕ New invite
+channel-requests = 🙋 Requests
+channel-export-empty = ℹ️ Nobody has joined or left through your invite links yet; nothing was sent.
+channels-back = ⬅️ Channels
+channel-back = ⬅️ Channel
+invite-revoked-mark = (revoked)
+invite-tracking = Tracking link: { $url } ({ $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    }, { $unique } unique)
+invite-requests-auto = People ask to join; approval automatic{ $pending ->
+        [0] {""}
+       *[other] , { $pending } waiting
+    }
+invite-requests-manual = People ask to join; approval by you{ $pending ->
+        [0] {""}
+       *[other] , { $pending } waiting
+    }
+invite-expires = Expires { $date } UTC
+invite-member-limit = At most { $count } people
+invite-figures = Joined: { $joins } · left: { $leaves } · net: { $net }
+invite-conversion = Conversion: { $percent } of unique clicks
+invite-retention = Stayed 24 h: { $day } of { $dayOf } · 7 d: { $week } of { $weekOf } · 30 d: { $month } of { $monthOf }
+invite-cost = Price: { $price } · per join: { $perJoin } · per subscriber who stayed 7 d: { $perStayed }
+invite-revoke-confirm = Revoke “{ $name }”? Nobody can join through it any more; its figures stay.
+invite-revoke = 🚫 Revoke
+invite-revoke-yes = 🚫 Yes, revoke it
+invite-revoked = 🚫 Revoked: nobody can join through it any more.
+requests-title = 🙋 <b>Waiting to join</b> ({ $count })
+    Approve or decline each one.
+requests-none = Nobody is waiting to join.
+requests-user = user { $id }
+request-approved = ✅ { $name } was let in.
+request-declined = ❌ { $name } was declined.
+invite-ask-name = 🔗 New invite link.
+    Send its name, e.g. the channel where the ad runs (at most 32 characters; people joining do not see it).
+
+    /cancel to stop.
+invite-name-text-please = Please send the name as text, or /cancel.
+invite-name-too-long = That name has { $length } characters; Telegram allows 32. Send a shorter one, or /cancel.
+invite-ask-mode = How do people join through it?
+invite-mode-open = They join at once
+invite-mode-requests = They ask to join (counts every join, even in a public channel)
+invite-mode-hint = Please press one of the buttons above, or /cancel.
+invite-made = ✅ Invite link made. Put it in your ad; I count who joins and who leaves through it. Set its price below to see what a subscriber costs.

@@ -1,0 +1,543 @@
+# Тексты бота на русском. Каждый ключ есть и в en.ftl, с теми же переменными
+# (test/bot/i18n.test.ts сверяет оба файла с кодом). docs/bot.md: «Languages».
+
+## Ошибки и навигация
+error-toast = Что-то пошло не так; мы уже записали ошибку. Попробуйте ещё раз.
+error-message = ⚠️ Что-то пошло не так на моей стороне; ошибка записана. Попробуйте ещё раз.
+nav-outdated = Экран успел измениться — вот как он выглядит сейчас.
+nav-menu = ⬅️ Меню
+nav-stale-button = Эта кнопка больше не работает. Отправьте /start, чтобы открыть меню.
+
+## Ошибки (bot/problem.ts)
+problem-field = Проверьте { $field }: такое значение не подходит.
+problem-not_found = Этого больше нет: удалено или принадлежит другому пользователю.
+problem-plan_limit = Достигнут лимит вашего тарифа.
+problem-rate_limited = Слишком много попыток; попробуйте чуть позже.
+problem-forbidden = Так сделать нельзя.
+problem-conflict = Такое уже есть.
+problem-gone = Это больше недоступно.
+problem-too_large = Слишком большой размер.
+problem-upstream_error = Telegram или другой сервис не ответил; попробуйте чуть позже.
+problem-not_configured = На этом сервере это не настроено.
+problem-invalid_query = Не получается разобрать запрос: проверьте кавычки и скобки.
+problem-chat_not_yours = Уведомления можно присылать только в ваш канал или группу, где бот — администратор.
+problem-other = Не получилось; проверьте, что отправили, и попробуйте ещё раз.
+
+## /start, /help, /cancel, непонятный ввод
+start-welcome = 👋 Добро пожаловать! Я сокращаю ссылки и считаю переходы, надёжно храню файлы и слежу за ключевыми словами в чатах. Пришлите ссылку, чтобы начать.
+start-welcome-named = 👋 Добро пожаловать, { $name }! Я сокращаю ссылки и считаю переходы, надёжно храню файлы и слежу за ключевыми словами в чатах. Пришлите ссылку, чтобы начать.
+help-text =
+    Вот что я умею:
+
+    { $commands }
+
+    Пришлите любую ссылку (или домен вроде example.com) — я её сокращу; пришлите файл или текст — сохраню его под защитой. В любом чате наберите @{ $bot } и ссылку, чтобы поделиться короткой ссылкой.
+
+    Всё это есть и в меню (/start), и в приложении: { $app }/
+cancel-done = Отменено. Ничего не сохранено.
+cancel-nothing = Отменять нечего.
+unknown-command = Я не знаю команду { $command }. Отправьте /help, чтобы увидеть список, или выберите раздел:
+unknown-message = Не понимаю, что с этим сделать. Пришлите ссылку, чтобы сократить её, выберите раздел ниже или отправьте /help:
+
+## Команды (меню команд в Telegram)
+command-start = Главное меню
+command-new = Сократить ссылку: /new <адрес> или /new, а затем адрес
+command-links = Ваши ссылки: карточки, настройки, статистика
+command-adpost = Рекламный пост: каждая ссылка в нём станет трекинговой для одного размещения
+command-summary = Переходы по всем ссылкам на графике: /summary [7d|30d|90d|all]
+command-secure = Защищённый обмен: папки, файлы и ссылки для доступа
+command-track = Создать трекер ключевых слов
+command-trackers = Ваши трекеры и найденные упоминания
+command-channels = Ваши каналы: пригласительные ссылки, кто подписался и кто остался
+command-trackguide = Как добавить бота в канал или группу
+command-settings = Тариф и лимиты, API-токены, теги, пиксели, ключи входа, почта, язык
+command-help = Что умеет бот
+command-cancel = Выйти из текущего диалога
+
+## Главное меню
+main-text = Что будем делать?
+main-links = 🔗 Ссылки
+main-secure = 🔒 Защищённый обмен
+main-trackers = 🔎 Трекеры слов
+main-channels = 📣 Каналы
+main-settings = ⚙️ Настройки
+main-app = 📱 Открыть приложение
+
+## Настройки
+settings-title = <b>⚙️ Настройки</b>
+settings-plan = Тариф: <b>{ $plan }</b>
+settings-plan-until = Тариф: <b>{ $plan }</b> до { $date }
+settings-plan-forever = Тариф: <b>{ $plan }</b> (бессрочно)
+settings-usage-links = 🔗 Ссылки: { $used } из { $limit }
+settings-usage-trackers = 🔎 Трекеры: { $used } из { $limit }
+settings-usage-files = 🔐 Защищённые файлы: { $used } из { $limit }
+settings-usage-full = ⛔️ лимит исчерпан
+settings-storage = 💾 Хранилище: { $used } из { $limit } МБ
+settings-sign-in = Вход: { $methods }
+settings-language = Язык: русский
+settings-sign-in-passkey = ключ входа «{ $name }»
+settings-sign-in-email = почта { $email }
+settings-sign-in-telegram = Telegram
+settings-back = ⬅️ Настройки
+settings-tokens = 🔑 API-токены
+settings-passkeys = 🔐 Ключи входа
+settings-tags = 🏷 Теги
+settings-pixels = 📡 Пиксели
+settings-link-email = 📧 Привязать почту
+settings-sign-ins = 🪪 Способы входа
+settings-switch-language = 🇬🇧 English
+settings-language-set = Язык: русский.
+never = никогда
+item-remove-label = 🗑 { $label }
+item-remove-yes = 🗑 Да, удалить
+item-keep = Оставить
+tokens-empty = <b>🔑 API-токены</b>
+    Токенов пока нет. Токен даёт скриптам доступ к API.
+tokens-head = <b>🔑 API-токены</b> ({ $count }) — нажмите на токен, чтобы отозвать его:
+tokens-item = • <b>{ $name }</b> <code>{ $hint }…</code> — { $scopes }; действует до: { $expires }, последнее использование: { $used }
+tokens-revoke-label = Отозвать { $name }
+tokens-confirm = Отозвать токен «{ $name }»? Скрипты с ним сразу перестанут работать.
+tokens-removed = 🗑 Токен отозван.
+tokens-add = ➕ Новый API-токен
+tags-head = <b>🏷 Теги</b> ({ $count }) — нажмите на тег, чтобы удалить его (ссылки останутся).
+tags-empty = <b>🏷 Теги</b>
+    Тегов пока нет. Добавьте тег здесь или в карточке ссылки.
+tags-confirm = Удалить тег «{ $name }»? Ссылки продолжат работать, просто без этого тега.
+tags-removed = 🗑 Тег удалён.
+tags-add = ➕ Новый тег
+pixels-empty = <b>📡 Пиксели</b>
+    Пикселей пока нет. Пиксель срабатывает на странице перехода по ссылкам, к которым он подключён.
+pixels-head = <b>📡 Пиксели</b> ({ $count }) — нажмите на пиксель, чтобы удалить его:
+pixels-confirm = Удалить пиксель «{ $name }»? Он перестанет срабатывать на всех ссылках.
+pixels-removed = 🗑 Пиксель удалён.
+pixels-add = ➕ Новый пиксель
+passkeys-add-hint = Ключи входа добавляются в приложении ({ $app }/): для них нужен браузер.
+passkeys-head = <b>🔐 Ключи входа</b> ({ $count }) — нажмите на ключ, чтобы удалить его.
+    { $hint }
+passkeys-empty = <b>🔐 Ключи входа</b>
+    Ключей нет. { $hint }
+passkey-unnamed = Ключ входа
+passkeys-confirm = Удалить ключ входа «{ $name }»? С ним больше нельзя будет войти в этот аккаунт.
+passkeys-removed = 🗑 Ключ входа удалён.
+sign-ins-head = <b>🪪 Способы входа</b>
+    Этот аккаунт Telegram — ваш основной вход, он останется. Нажмите на другой способ, чтобы отвязать его:
+sign-ins-none = <b>🪪 Способы входа</b>
+    Этот аккаунт Telegram — ваш основной вход, он останется. Больше отвязывать нечего (у ключей входа свой список).
+sign-in-email = почта { $email }
+sign-in-telegram = аккаунт Telegram { $id }
+sign-ins-confirm = Отвязать { $name }? С ним больше нельзя будет войти в этот аккаунт (ссылки и файлы останутся).
+sign-ins-removed = 🗑 Способ входа отвязан.
+
+## Диалоги настроек
+dialog-try-again = { $problem }
+    Попробуйте ещё раз или отправьте /cancel.
+token-ask-name = Как назвать новый API-токен (например, «ci» или «zapier»)? Или /cancel:
+token-name-too-long = Не больше 100 символов, пожалуйста.
+token-pick-scopes = Токен «{ $name }»: выберите права доступа. Ничего не выбрано — полный доступ (*).
+token-create-with = ✔️ Создать: { $count ->
+        [one] { $count } право
+        [few] { $count } права
+       *[other] { $count } прав
+    }
+token-create-all = ✔️ Создать с полным доступом (*)
+token-created =
+    ✅ Токен <b>{ $name }</b> создан, права: { $scopes }.
+
+    <code>{ $token }</code>
+
+    Скопируйте его сейчас — больше он не покажется. Передавайте его в заголовке <code>Authorization: Bearer &lt;token&gt;</code>.
+tag-ask-name = Пришлите название нового тега (до 50 символов) или /cancel.
+tag-created = ✅ Тег «{ $name }» создан.
+pixel-ask = Пришлите пиксель в виде «тип ID название», например «facebook 123456789012345 Магазин». Типы: { $types }. /cancel — отмена.
+pixel-added = ✅ Пиксель «{ $name }» добавлен.
+email-ask = 📧 Пришлите адрес почты, который нужно привязать к аккаунту. Я отправлю на него код. /cancel — отмена.
+email-try-another = { $problem }
+    Пришлите другой адрес или /cancel.
+email-code-sent = Я отправил код на { $email }. Пришлите его сюда (он действует 10 минут).
+email-code-again = { $problem }
+    Пришлите код ещё раз или /cancel.
+email-linked = ✅ Почта { $email } привязана: теперь с ней можно входить в приложение.
+email-linked-merged = ✅ Почта { $email } привязана: теперь с ней можно входить в приложение. Аккаунт, к которому она относилась, объединён с этим.
+
+## Названия настроек в сообщениях об ошибках (bot/plain.ts)
+field-rule = правило
+field-variant = вариант
+field-url = ссылка назначения
+field-title = название
+field-code = короткий код
+field-utm_source = UTM source
+field-utm_medium = UTM medium
+field-utm_campaign = UTM campaign
+field-tagIds = теги
+field-tags = теги
+field-starts_at = начало
+field-expires_at = срок действия
+field-expired_url = адрес после окончания срока
+field-max_clicks = лимит переходов
+field-password = пароль
+field-ios_url = адрес для iPhone и iPad
+field-android_url = адрес для Android
+field-desktop_url = адрес для компьютеров
+field-pixelIds = пиксели
+field-domain_id = домен
+field-webhook_url = адрес вебхука
+field-webhook_method = метод вебхука
+field-rules = правила
+field-variants = A/B-тест
+field-weight = вес
+field-keyword = ключевое слово
+field-name = название
+field-minus_words = минус-слова
+field-include_sources = источники для поиска
+field-exclude_sources = исключённые источники
+field-filter_geo = страна
+field-filter_language = язык
+field-filter_category = категория
+field-filter_min_subscribers = минимум подписчиков
+field-notify_via = куда присылать уведомления
+field-notify_chat_id = чат для уведомлений
+field-email = адрес почты
+field-cost = цена
+field-member_limit = лимит участников
+field-welcome_message = приветствие
+field-scopes = права доступа
+field-hostname = доменное имя
+field-pixelId = ID пикселя
+field-type = тип
+
+## Разбор ссылки (bot/url-text.ts)
+url-not-a-link = Это не похоже на ссылку.
+url-scheme = Сокращать можно только ссылки http:// и https://, а не { $scheme }:.
+url-spaces = В ссылке не может быть пробелов. Пришлите только адрес или замените пробелы на %20.
+url-too-long = В этой ссылке { $length } символов; сократить можно не длиннее { $max }.
+url-not-target = Эту ссылку нельзя сделать адресом назначения: { $reason }.
+new-usage = { $problem }
+    Отправьте /new и адрес ссылки или просто /new.
+
+## Ссылки: список, карточка, создание
+links-title = 🔗 <b>Ваши ссылки</b>
+links-title-tagged = 🔗 <b>Ваши ссылки</b> с тегом «{ $tag }»
+links-count = { $title } ({ $count })
+    Откройте ссылку, чтобы увидеть карточку и изменить настройки.
+links-none-tagged = { $title }
+    Ссылок с этим тегом нет.
+links-none = { $title }
+    Ссылок пока нет. Пришлите сюда адрес, чтобы создать ссылку, или нажмите «Новая ссылка».
+links-all = Все
+links-all-current = • Все
+links-new = ➕ Новая ссылка
+links-orphans = 👻 Переходы по несуществующим кодам
+card-clicks = 👆 Переходы: <b>{ $total }</b> · уникальные { $unique } · боты { $bots }
+card-active = 🟢 Работает
+card-inactive = ⚪️ Выключена: посетители видят «не найдено»
+card-invite = 📣 Приглашение «{ $name }»: подписались { $joins } · отписались { $leaves } · итого { $net }
+placement-private = закрытый чат
+placement-line = 📍 Опубликована в { $channels ->
+        [one] { $channels } канале
+        [few] { $channels } каналах
+       *[other] { $channels } каналах
+    }{ $posts ->
+        [0] {""}
+       *[other] {" "}({ $posts } { $posts ->
+            [one] публикация
+            [few] публикации
+           *[other] публикаций
+        })
+    }: { $names }{ $more ->
+        [0] {""}
+       *[other] {" "}и ещё { $more }
+    }
+card-copy = 📋 Копировать
+card-share = ↗️ Поделиться
+card-turn-off = ⏸ Выключить
+card-turn-on = ▶️ Включить
+card-stats = 📊 Статистика
+card-chart = 📈 График
+card-export = 📤 Выгрузка
+card-qr = 🔳 QR-код
+card-webhook = 🔔 Вебхук: проверка, доставки, секрет
+card-delete = 🗑 Удалить
+card-back = ⬅️ Мои ссылки
+link-delete-confirm = Удалить <b>{ $title }</b>?
+    { $clicks ->
+        [one] Записанный { $clicks } переход тоже удалится
+        [few] Записанные { $clicks } перехода тоже удалятся
+       *[other] Записанные { $clicks } переходов тоже удалятся
+    }, а { $url } перестанет работать.
+link-delete-yes = 🗑 Да, удалить
+link-delete-cancel = Отмена
+link-deleted = 🗑 Удалено.
+link-created = ✅ Ваша трекинговая ссылка:
+    { $url }
+    Нажмите на настройку ниже, чтобы изменить её.
+link-cut-at = ⚠️ Ссылка обрывается на пробеле после { $url }. Если пробел — часть адреса, пришлите её ещё раз, заменив пробел на %20.
+link-create-failed = Не удалось создать ссылку:
+    { $problem }
+link-limit = ⛔️ { $problem }
+link-duplicate = У вас уже есть ссылка на этот адрес: { $url }, { $clicks ->
+        [one] пока { $clicks } переход.
+        [few] пока { $clicks } перехода.
+       *[other] пока { $clicks } переходов.
+    }
+link-duplicate-titled = У вас уже есть ссылка на этот адрес: { $url } ({ $title }), { $clicks ->
+        [one] пока { $clicks } переход.
+        [few] пока { $clicks } перехода.
+       *[other] пока { $clicks } переходов.
+    }
+link-duplicate-open = 📂 Открыть её
+link-duplicate-new = ➕ Сделать новую
+link-duplicate-hint = Нажмите «📂 Открыть её» или «➕ Сделать новую» либо отправьте /cancel.
+dialog-cancelled-nothing-created = Отменено. Ничего не создано.
+link-ask-url = Пришлите ссылку, которую нужно сократить (адрес или домен вроде example.com). /cancel — отмена.
+link-ask-url-again = { $problem }
+    Пришлите адрес или /cancel.
+option-ask = { $label }: { $prompt }
+    /cancel — оставить как есть.
+option-ask-clearable = { $label }: { $prompt }
+    /clear — убрать · /cancel — оставить как есть.
+option-cannot-clear = Это нельзя убрать ({ $option }); пришлите новое значение или /cancel.
+option-cannot-clear-generic = Эту настройку нельзя убрать; пришлите новое значение.
+option-saved = ✅ Сохранено: { $option }.
+option-cleared = ✅ Убрано: { $option }.
+warning = ⚠️ { $text }
+choice-expired = Этот выбор устарел: начните этот шаг заново из меню.
+choice-cancel = Отмена
+telegram-refused = Telegram отказал: { $reason }
+
+## Инлайн-режим
+inline-hint-title = Наберите или вставьте ссылку
+inline-hint-description = например, example.com/page
+inline-hint-text = Сокращайте ссылки со мной: наберите @{ $bot } и ссылку.
+inline-problem-title = Эту ссылку нельзя сократить
+inline-existing = Ваша ссылка на { $url }
+inline-making = ⏳ Делаю короткую ссылку…
+inline-new-title = Сократить { $url }
+inline-new-description = Трекинговая ссылка появится, когда вы это отправите
+inline-recent = { $url } · { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    }
+inline-failed = ⚠️ Не удалось сократить { $url }: { $problem }
+
+## Статистика и выгрузка
+period-1d = за сутки
+period-7d = за 7 дней
+period-30d = за 30 дней
+period-90d = за 90 дней
+period-1y = за год
+period-all = за всё время
+stats-title = 📊 { $name } — { $period }
+stats-clicks = Переходы: { $count }
+stats-unique = Уникальные: { $count }
+stats-bots = Боты: { $count }
+stats-per-day = В день: { $count }
+stats-countries = Страны: { $list }
+stats-devices = Устройства: { $list }
+stats-rules = По правилам (срабатывает первое подходящее):
+stats-rule-clicks = { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    }
+stats-variants = A/B-тест, варианты рядом:
+stats-variant-clicks = { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    } ({ $percentage }%), уникальных: { $unique }
+stats-period = { $period }
+stats-period-current = • { $period } •
+stats-back = ⬅️ Ссылка
+export-title = 📤 Выгрузка переходов по { $url } (сначала новые, не больше { $max }). Выберите формат:
+export-button = { $format } · { $period ->
+        [all] за всё время
+       *[other] за 30 дней
+    }
+export-running = ⏳ Готовлю { $format }…
+export-progress = ⏳ Готовлю { $format }… { $done } из { $total } строк ({ $percent }%)
+export-empty = ℹ️ По { $code } за выбранный период ({ $period }) переходов нет; ничего не отправлено
+export-sent = ✅ Файл { $filename } отправлен в ваш чат: { $count ->
+        [one] { $count } переход
+        [few] { $count } перехода
+       *[other] { $count } переходов
+    }
+export-sent-capped = ✅ Файл { $filename } отправлен в ваш чат: { $count ->
+        [one] { $count } переход
+        [few] { $count } перехода
+       *[other] { $count } переходов
+    } (самые новые { $max } — это предел выгрузки)
+qr-caption = QR-код для { $url }
+
+## Трекеры ключевых слов
+track-guide =
+    <b>Как добавить меня в источник</b>
+    Я ищу ключевые слова во всех каналах и группах, где я состою.
+
+    • <b>Канал</b>: канал → Администраторы → Добавить администратора → найдите меня. Права на публикацию не нужны; бот может читать канал, только будучи администратором.
+    • <b>Группа</b>: группа → Добавить участников → я. Если в группе включён режим приватности, сделайте меня администратором, чтобы я видел все сообщения.
+
+    Я читаю новые посты и правки с момента, как меня добавили. Старые сообщения не просматриваются. Я сообщу, когда меня добавят или удалят.
+trackers-none = 🔎 Трекеров пока нет. Создайте трекер — и я сообщу, когда слово появится в каналах и чатах, где я состою.
+trackers-title = 🔎 <b>Ваши трекеры</b>
+    Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
+trackers-title-paged = 🔎 <b>Ваши трекеры</b> ({ $from }–{ $to } из { $total })
+    Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
+trackers-item-new = ({ $count } новых)
+trackers-limit = Ваш тариф { $plan } позволяет { $max } трекеров, у вас уже { $current }. Удалите один или перейдите на тариф выше.
+trackers-new = ➕ Новый трекер
+trackers-guide = 📖 Добавить меня в канал
+trackers-back = ⬅️ Трекеры
+page-previous = « Назад
+page-more = Ещё »
+tracker-preview-none = Предпросмотр: пока нет свежих постов для проверки.
+tracker-preview-query = 👀 Этот запрос нашёл бы { $matched ->
+        [0] 0 из последних { $of } постов.
+        [one] { $matched } из последних { $of } постов:
+       *[other] { $matched } из последних { $of } постов:
+    }
+tracker-preview-keyword = 👀 Это ключевое слово нашлось бы { $matched ->
+        [0] в 0 из последних { $of } постов.
+        [one] в { $matched } из последних { $of } постов:
+       *[other] в { $matched } из последних { $of } постов:
+    }
+tracker-via-webhook = вебхук { $url }
+tracker-via-chat = чат { $chat }
+tracker-via-topic = чат { $chat }, тема { $topic }
+tracker-via-here = этот чат
+tracker-active = 🟢 работает
+tracker-paused = ⏸ на паузе
+tracker-query = Запрос: <code>{ $keyword }</code>
+tracker-keyword = Ключевое слово: <code>{ $keyword }</code>
+tracker-keyword-whole = Ключевое слово: <code>{ $keyword }</code> (целые слова)
+tracker-word-forms = любые формы слова
+tracker-skip-reposts = репосты и копии пропускаются
+tracker-watch-links = и посты с моими ссылками
+tracker-minus = Минус-слова: { $words }
+tracker-searches-both = Где искать: каналы и чаты
+tracker-searches-channels = Где искать: каналы
+tracker-searches-chats = Где искать: чаты
+tracker-only = Только: { $sources }
+tracker-never = Кроме: { $sources }
+tracker-min-members = Не меньше { $count ->
+        [one] { $count } подписчика
+       *[other] { $count } подписчиков
+    }
+tracker-language = Язык: { $language }
+tracker-notify = Уведомления: { $via }
+tracker-notify-hourly = Уведомления: { $via }, сводка раз в час
+tracker-notify-daily = Уведомления: { $via }, сводка раз в день
+tracker-matches = Упоминания: { $total } (непрочитанных: { $unread })
+tracker-disable = ⏸ Выключить
+tracker-enable = ▶️ Включить
+tracker-feed = 📰 Упоминания
+tracker-mark-all = ✓ Прочитать все
+tracker-marked-all = ✓ Все упоминания отмечены прочитанными.
+tracker-delete-confirm = Удалить трекер «{ $name }» вместе с упоминаниями?
+tracker-delete-yes = 🗑 Да, удалить вместе с упоминаниями
+tracker-deleted = 🗑 Трекер удалён.
+tracker-keep = Нет, оставить
+feed-chat = чат
+feed-open = открыть
+feed-deleted = (удалено)
+feed-header = <b>{ $name }</b>: упоминания { $from }–{ $to } из { $total }
+feed-empty = <b>{ $name }</b>: упоминаний пока нет.
+feed-newer = « Новее
+feed-older = Старее »
+feed-back = ⬅️ Трекер
+match-marked = ✓ Отмечено прочитанным.
+match-already-read = Это упоминание уже прочитано или удалено.
+matches-marked = ✓ Отмечено прочитанными: { $count }.
+
+## Диалог нового трекера
+track-ask = { $question }
+
+    /cancel — отмена.
+track-ask-skippable = { $question }
+
+    /skip — пропустить, /cancel — отмена.
+track-text-please = Ответьте, пожалуйста, текстом или отправьте /cancel.
+track-choice-hint = Нажмите одну из кнопок выше или напишите { $words }; /cancel — отмена.
+track-keyword = 🔎 Новый трекер.
+    Пришлите слово или фразу, которую искать в каналах и чатах.
+track-exact = Искать только целые слова?
+    (Целые слова: «кот» не найдётся в «котёнок».)
+track-exact-whole = Целые слова
+track-exact-anywhere = Где угодно в тексте
+track-minus = Минус-слова: пост, в котором есть любое из них, пропускается. Пришлите их через запятую.
+track-where = Где искать?
+track-where-both = В каналах и чатах
+track-where-channels = Только в каналах
+track-where-chats = Только в чатах
+track-sources = Только в определённых источниках? Пришлите @юзернеймы, ID чатов или ссылки t.me через пробел.
+track-via = Как вас уведомлять?
+track-via-bot = Сообщением от этого бота
+track-via-webhook = Вебхуком (HTTP POST)
+track-webhook = Пришлите адрес вебхука (на проверочный запрос он должен ответить кодом 200).
+track-private-only = Напишите мне, пожалуйста, в личном чате.
+track-failed = ❌ { $problem }
+
+    Отправьте /track, чтобы попробовать ещё раз.
+track-created = ✅ Трекер создан: «{ $keyword }». Я сообщу, когда это появится в чате или канале, где я состою. Добавьте меня в другие каналы и группы, чтобы искать шире: /trackguide
+
+## Каналы
+channel-public-note = ℹ️ Telegram не сообщает, как человек вступил в публичный канал по @имени, поэтому такие подписки считаются «без источника». Для публичного канала используйте пригласительные ссылки с заявками: тогда учитывается каждая подписка.
+channels-title = 📣 <b>Ваши каналы</b>
+    Нажмите на канал, чтобы увидеть, кто подписывается и кто уходит, и сделать пригласительные ссылки для рекламы.
+channels-none = 📣 Каналов пока нет. Сделайте меня администратором канала или группы (с правом приглашать пользователей) — канал появится здесь, и я буду считать подписчиков по каждой вашей пригласительной ссылке.
+channel-members = Подписчики: { $count }
+channel-today = Сегодня: +{ $joins } / −{ $leaves }
+channel-total = Всего: +{ $joins } / −{ $leaves } (итого { $net })
+channel-unattributed = Без источника: +{ $joins } / −{ $leaves }
+channel-waiting = 🙋 Заявок на вступление: { $count }
+channel-not-admin = ⚠️ Я больше не администратор этого канала: назначьте меня снова, чтобы делать приглашения.
+channel-cannot-invite = ⚠️ У меня нет права приглашать пользователей: дайте мне право «Пригласительные ссылки».
+channel-new-invite = ➕ Новое приглашение
+channel-requests = 🙋 Заявки
+channel-export-empty = ℹ️ По вашим пригласительным ссылкам ещё никто не подписался и не отписался; ничего не отправлено.
+channels-back = ⬅️ Каналы
+channel-back = ⬅️ Канал
+invite-revoked-mark = (отозвана)
+invite-tracking = Трекинговая ссылка: { $url } ({ $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    }, уникальных: { $unique })
+invite-requests-auto = Вступление по заявкам; одобрение автоматическое{ $pending ->
+        [0] {""}
+       *[other] , ждут: { $pending }
+    }
+invite-requests-manual = Вступление по заявкам; одобряете вы{ $pending ->
+        [0] {""}
+       *[other] , ждут: { $pending }
+    }
+invite-expires = Действует до { $date } UTC
+invite-member-limit = Не больше { $count ->
+        [one] { $count } человека
+       *[other] { $count } человек
+    }
+invite-figures = Подписались: { $joins } · отписались: { $leaves } · итого: { $net }
+invite-conversion = Конверсия: { $percent } от уникальных переходов
+invite-retention = Остались через сутки: { $day } из { $dayOf } · через 7 дней: { $week } из { $weekOf } · через 30 дней: { $month } из { $monthOf }
+invite-cost = Цена: { $price } · за подписчика: { $perJoin } · за подписчика, оставшегося на 7 дней: { $perStayed }
+invite-revoke-confirm = Отозвать «{ $name }»? По ней больше никто не сможет вступить; статистика сохранится.
+invite-revoke = 🚫 Отозвать
+invite-revoke-yes = 🚫 Да, отозвать
+invite-revoked = 🚫 Отозвана: по ней больше никто не сможет вступить.
+requests-title = 🙋 <b>Заявки на вступление</b> ({ $count })
+    Одобрите или отклоните каждую.
+requests-none = Заявок на вступление нет.
+requests-user = пользователь { $id }
+request-approved = ✅ { $name } принят(а).
+request-declined = ❌ Заявка { $name } отклонена.
+invite-ask-name = 🔗 Новая пригласительная ссылка.
+    Пришлите её название, например канал, где выходит реклама (до 32 символов; вступающие его не видят).
+
+    /cancel — отмена.
+invite-name-text-please = Пришлите название текстом или /cancel.
+invite-name-too-long = В названии { $length } символов, а Telegram разрешает 32. Пришлите покороче или /cancel.
+invite-ask-mode = Как вступать по этой ссылке?
+invite-mode-open = Сразу, без заявки
+invite-mode-requests = По заявке (учитывается каждая подписка, даже в публичном канале)
+invite-mode-hint = Нажмите одну из кнопок выше или отправьте /cancel.
+invite-made = ✅ Пригласительная ссылка готова. Поставьте её в рекламу — я посчитаю, кто по ней подписался и кто ушёл. Укажите цену ниже, чтобы видеть стоимость подписчика.
