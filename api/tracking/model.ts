@@ -54,6 +54,7 @@ export const TrackingViews = {
     syntax: t.UnionEnum(["plain", "query"]),
     word_forms: t.Boolean(),
     skip_reposts: t.Boolean(),
+    watch_links: t.Boolean(),
     minus_words: strings,
     search_channels: t.Boolean(),
     search_chats: t.Boolean(),

@@ -38,7 +38,7 @@ test("an existing database gets the rule and variant roll-ups of the clicks it a
   const dir = mkdtempSync(join(tmpdir(), "linkbot-migrate-"));
   const path = join(dir, "app.db");
   try {
-    const old = databaseBefore("0019_tense_molly_hayes", path);
+    const old = databaseBefore("0021_rule_variant_dims", path);
     old.exec("insert into users (id, created_at) values (1, 0)");
     old.exec("insert into links (id, user_id, code, url, created_at, updated_at) values (1, 1, 'abc1234', 'https://ok.example/', 0, 0)");
     const hour = 3_600_000;
