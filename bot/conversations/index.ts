@@ -6,7 +6,8 @@ import { AD_POST, adPostConversation } from "./ad-post";
 import { newFolderConversation, shareConversation, shareOptionConversation } from "./secure";
 import { trackConversation, trackerOptionConversation } from "./track";
 import { inviteOptionConversation, newInviteConversation } from "./channels";
-import { createTokenConversation, linkEmailConversation, newPixelConversation, newTagConversation } from "./settings";
+import { createTokenConversation, linkEmailConversation, newPixelConversation, newTagConversation, timeZoneConversation } from "./settings";
+import { TIME_ZONE } from "../menus/reports";
 import { LINK_OPTION } from "../menus/link-card";
 import { NEW_LINK } from "../menus/link-list";
 import { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
@@ -34,4 +35,5 @@ export const CONVERSATIONS = [
   createConversation(newTagConversation, NEW_TAG),
   createConversation(newPixelConversation, NEW_PIXEL),
   createConversation(linkEmailConversation, LINK_EMAIL),
+  createConversation(timeZoneConversation, TIME_ZONE),
 ] as unknown as Composer<BotContext>[];

@@ -14,6 +14,8 @@ import { AppError } from "../../core/errors";
 import { open, screen } from "../menus/nav";
 import { problemText } from "../problem";
 import { dialogKeyboard, pressed } from "./choice";
+import { readTimeZone, updateSettings } from "../../core/reports/settings";
+import { reportsScreen } from "../menus/reports";
 
 type Convo = Conversation<BotContext, DialogContext>;
 const esc = (s: string) => Bun.escapeHTML(s);
@@ -115,5 +117,23 @@ export async function linkEmailConversation(conversation: Convo, ctx: DialogCont
       return await conversation.external((o) => open(o, screen("settings"), [], o.t(merged ? "email-linked-merged" : "email-linked", { email: esc(email) })));
     }
     await a.c.reply(ctx.t("email-code-again", { problem: r.error }));
+  }
+}
+
+/** Reports → 🌍 Time zone: one answer (a zone, a city or an offset: readTimeZone), saved, the screen again. */
+export async function timeZoneConversation(conversation: Convo, ctx: DialogContext) {
+  await ctx.reply(ctx.t("time-zone-ask"));
+  for (;;) {
+    const { c, text: answer } = await text(conversation);
+    const zone = readTimeZone(answer);
+    if (!zone) {
+      await c.reply(ctx.t("time-zone-unknown", { text: esc(answer) }));
+      continue;
+    }
+    await conversation.external(async (o) => {
+      await updateSettings(o.deps, o.user!.id, { time_zone: zone });
+      await open(o, reportsScreen, [], o.t("time-zone-set", { zone }));
+    });
+    return;
   }
 }

@@ -2,6 +2,7 @@
  * The main menu and the tree of screens under it. Each section opens in place and every screen has a
  * way back; the tree is declared here so that screens need not import each other.
  */
+import { reportsScreen } from "./reports";
 import type { BotContext } from "../context";
 import { l } from "../i18n";
 import { createScreen, dynamic, go } from "./nav";
@@ -48,6 +49,7 @@ registerRequests(foldersScreen);
 registerTracking(mainScreen);
 registerChannels(mainScreen);
 mainScreen.menu.register(settingsScreen.menu);
+settingsScreen.menu.register(reportsScreen.menu);
 for (const list of [tokens, tags, pixels, passkeys, signIns]) {
   settingsScreen.menu.register(list.list.menu);
   list.list.menu.register(list.confirm.menu);

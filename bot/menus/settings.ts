@@ -154,6 +154,8 @@ settingsScreen.menu.row();
 settingsScreen.menu.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
 go(settingsScreen.menu, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
 settingsScreen.menu.row();
+go(settingsScreen.menu, settingsScreen, l("settings-reports"), "reports", () => []);
+settingsScreen.menu.row();
 // the other language, in its own words; the choice is kept on the user and used from the next update on
 settingsScreen.menu.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) => act(ctx, async () => {
   const language = localeOf(ctx) === "ru" ? "en" : "ru";

@@ -22,6 +22,38 @@ export interface SettingsView {
 
 export type SettingsInput = Partial<SettingsView>;
 
+/** Cities people name instead of a zone, in Russian (the zone names themselves are English). */
+const CITIES: Record<string, string> = {
+  москва: "Europe/Moscow", "санкт-петербург": "Europe/Moscow", питер: "Europe/Moscow", казань: "Europe/Moscow", минск: "Europe/Minsk",
+  киев: "Europe/Kyiv", калининград: "Europe/Kaliningrad", самара: "Europe/Samara", екатеринбург: "Asia/Yekaterinburg",
+  омск: "Asia/Omsk", новосибирск: "Asia/Novosibirsk", красноярск: "Asia/Krasnoyarsk", иркутск: "Asia/Irkutsk",
+  владивосток: "Asia/Vladivostok", алматы: "Asia/Almaty", астана: "Asia/Almaty", ташкент: "Asia/Tashkent",
+  тбилиси: "Asia/Tbilisi", ереван: "Asia/Yerevan", баку: "Asia/Baku", бишкек: "Asia/Bishkek", дубай: "Asia/Dubai",
+  стамбул: "Europe/Istanbul", берлин: "Europe/Berlin", лондон: "Europe/London",
+};
+
+/**
+ * A time zone as a person types it: an IANA name in any case (`europe/moscow`), its city alone
+ * (`Moscow`, `Almaty`), a city in Russian (`Москва`), or a whole-hour UTC offset (`+3`, `UTC+3`,
+ * `GMT-5`). Null when it is none of these.
+ */
+export function readTimeZone(text: string): string | null {
+  const t = text.trim().toLowerCase().replace(/\s+/g, "_");
+  if (!t) return null;
+  const zones = Intl.supportedValuesOf("timeZone");
+  const exact = zones.find((z) => z.toLowerCase() === t);
+  if (exact) return exact;
+  if (t === "utc" || t === "gmt") return "UTC";
+  // before the city names: Etc/GMT-5 is UTC+5 (POSIX signs), so "GMT-5" must not find it by name
+  const offset = /^(?:utc|gmt)?([+-])(\d{1,2})$/.exec(t);
+  if (offset) return Number(offset[2]) > 14 ? null : Number(offset[2]) === 0 ? "UTC" : `Etc/GMT${offset[1] === "+" ? "-" : "+"}${Number(offset[2])}`;
+  const city = zones.find((z) => z.toLowerCase().endsWith(`/${t}`));
+  if (city) return city;
+  const named = CITIES[t.replace(/_/g, "-")] ?? CITIES[t];
+  if (named) return named;
+  return null;
+}
+
 const DEFAULTS: SettingsView = { time_zone: "UTC", report_every: "off", report_hour: 9, report_weekday: 1 };
 
 export async function getSettings(deps: Pick<Deps, "asyncDb">, userId: number): Promise<SettingsView> {

@@ -3,11 +3,11 @@ import { useState } from "preact/hooks";
 import { get } from "../api";
 import { Async, Empty, fmtDate, html, useAsync } from "../ui";
 import { PERIODS } from "./link-analytics";
-import type { OrphanVisits } from "../../../api/analytics/orphans";
+import type { OrphanVisits as OrphanVisitsBody } from "../../../api/analytics/orphans";
 
 export function OrphanVisits() {
   const [period, setPeriod] = useState("30d");
-  const state = useAsync(() => get<OrphanVisits>(`/api/orphan-visits?period=${period}`), [period]);
+  const state = useAsync(() => get<OrphanVisitsBody>(`/api/orphan-visits?period=${period}`), [period]);
   return html`<div class="card orphan-visits"><h2>Visits to dead codes</h2>
     <p class="hint">Paused or deleted links, and mistyped codes on your domains.</p>
     <label>Period <select aria-label="Orphan visits period" value=${period} onChange=${(e: any) => setPeriod(e.currentTarget.value)}>
