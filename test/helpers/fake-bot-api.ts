@@ -88,6 +88,19 @@ export class FakeBotApi {
     return this;
   }
 
+  /** The highest offset getUpdates was called with: every update below it has been handled (polling confirms by asking on). */
+  private confirmed = 0;
+
+  /** Resolves once the bot has handled every update pushed so far (it polled again past the last one). */
+  async handledAll(timeoutMs = 10_000): Promise<void> {
+    const target = this.nextUpdateId;
+    const until = Date.now() + timeoutMs;
+    while (this.confirmed < target) {
+      if (Date.now() > until) throw new Error(`the bot has not handled update ${target - 1} within ${timeoutMs} ms`);
+      await Bun.sleep(5);
+    }
+  }
+
   /** Queue an update for the bot's next getUpdates. */
   pushUpdate(update: Record<string, unknown>) {
     this.updates.push({ update_id: this.nextUpdateId++, ...update });
@@ -236,6 +249,7 @@ export class FakeBotApi {
 
   private async getUpdates(params: Record<string, any>) {
     const offset = Number(params.offset ?? 0);
+    this.confirmed = Math.max(this.confirmed, offset);
     if (params.allowed_updates !== undefined) this.allowedUpdates = params.allowed_updates;
     this.updates = this.updates.filter((u) => u.update_id >= offset && this.delivers(u));
     if (!this.updates.length) {
