@@ -13,7 +13,7 @@ import { routeClassOf } from "../../core/metrics";
 import { requestContext } from "../../core/request-context";
 import { requestUrl } from "./request-url";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 
 /** An incoming id is kept only when it is short and plain (it goes into every log line). */
 const SANE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
