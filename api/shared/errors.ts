@@ -90,7 +90,7 @@ export function errorResponseOf(log: Logger, code: string | number, error: unkno
   switch (code) {
     case "VALIDATION": {
       // an answer that breaks its own route's response schema is our fault, not the caller's
-      if ((error as { type?: string }).type === "response") break;
+      if ((error as { type?: string }).type === "response") return internalError(log, request, error);
       const details = validationDetails(error as ElysiaValidationError, request, params);
       return errorResponse(400, "validation_error", `Invalid request: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}`, details);
     }
@@ -109,6 +109,11 @@ export function errorResponseOf(log: Logger, code: string | number, error: unkno
   const status = (error as { status?: number })?.status;
   if (typeof status === "number" && status >= 400 && status < 500)
     return errorResponse(status, status === 413 ? "too_large" : "bad_request", (error as Error).message || "Bad request");
+  return internalError(log, request, error);
+}
+
+/** Logged with its details; the caller learns only that it was not their fault. */
+function internalError(log: Logger, request: Request, error: unknown): Response {
   log.error(`unhandled error on ${request.method} ${requestUrl(request).pathname}`, error);
   return errorResponse(500, "internal_error", "Something went wrong on our side");
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { t as schema } from "elysia";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { MAX_JSON_BODY } from "../../api/shared/body";
 
@@ -169,5 +170,15 @@ describe("numbers an outside fuzzer sends", () => {
       const res = await t.request("GET", path, { token });
       expect([path, res.status, res.json.details?.[0]?.field]).toEqual([path, 400, field]);
     }
+  });
+});
+
+describe("answers that break their own schema", () => {
+  test("are a logged 500, never blamed on the caller as a 400", async () => {
+    const app = t.app.get("/api/__wrong-answer", () => ({ count: "not a number" }) as never, { response: schema.Object({ count: schema.Integer() }) });
+    const res = await app.handle(new Request("http://localhost/api/__wrong-answer"));
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "internal_error", message: "Something went wrong on our side" });
+    expect(t.logs.some((l) => l.includes("ERROR unhandled error on GET /api/__wrong-answer"))).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ describe("channels in the dashboard", () => {
     await page.getByRole("link", { name: /Crypto Daily/ }).click();
     await page.getByTestId("channel-figures").waitFor();
     expect(await page.getByTestId("channel-figures").innerText()).toBe("5120\nmembers\n+12\njoined\n−4\nleft\n3\nunattributed");
+    // the invites load after the figures (each needs its own stats): wait for their table
+    await page.getByTestId("invites").waitFor();
     const rows = await page.getByTestId("invites").locator("tbody tr").allInnerTexts();
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain("Ad in Bitcoin News");
