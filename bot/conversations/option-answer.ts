@@ -36,7 +36,7 @@ export async function answerOption(
   describe: (o: BotContext, e: AppError) => string = problemText,
 ): Promise<void> {
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(ctx.t(option.clear ? "option-ask-clearable" : "option-ask", { label: option.label, prompt: promptOf(option.prompt, new Date(now)) }));
+  await ctx.reply(ctx.t(option.clear ? "option-ask-clearable" : "option-ask", { label: ctx.t(option.label), prompt: promptOf(option.prompt, new Date(now)) }));
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();

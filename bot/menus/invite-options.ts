@@ -8,6 +8,7 @@ import { ValidationError } from "../../core/errors";
 import { parseWhen, whenExamples } from "../../core/links/when";
 
 export interface InviteOption {
+  /** the button (a translation key) */
   label: string;
   prompt: string;
   parse: (text: string, invite: InviteRow, now: Date) => InviteInput;
@@ -21,9 +22,9 @@ const bad = (m: string): never => {
 };
 
 export const INVITE_OPTIONS: InviteOption[] = [
-  { label: "✏️ Name", prompt: "Send the new name (at most 32 characters; people joining do not see it).", parse: (t) => ({ name: t }) },
+  { label: "invite-option-name", prompt: "Send the new name (at most 32 characters; people joining do not see it).", parse: (t) => ({ name: t }) },
   {
-    label: "💰 Price",
+    label: "invite-option-price",
     prompt: "Send what the ad cost, as an amount and a currency, e.g. 150 USD or 12000 RUB.",
     parse: (t) => {
       const s = t.trim().replace(",", ".");
@@ -35,7 +36,7 @@ export const INVITE_OPTIONS: InviteOption[] = [
     clear: { cost: null },
   },
   {
-    label: "⏰ Expiry",
+    label: "invite-option-expiry",
     prompt: "Send when the link stops working, e.g. {when}.",
     parse: (t, _i, now) => {
       const d = parseWhen(t, now);
@@ -44,21 +45,21 @@ export const INVITE_OPTIONS: InviteOption[] = [
     clear: { expires_at: null },
   },
   {
-    label: "👥 Member limit",
+    label: "invite-option-member-limit",
     prompt: "Send how many people may join through the link (1 to 99999).",
     parse: (t) => (/^\d{1,6}$/.test(t.trim()) ? { member_limit: Number(t.trim()) } : bad("Send a whole number from 1 to 99999.")),
     clear: { member_limit: null },
     only: "open",
   },
   {
-    label: "👋 Welcome",
+    label: "invite-option-welcome",
     prompt: "Send the message each person who asks to join gets from me at once (at most 1000 characters).",
     parse: (t) => ({ welcome: t }),
     clear: { welcome: null },
     only: "requests",
   },
   {
-    label: "✅ Approval",
+    label: "invite-option-approval",
     prompt: "Send “auto” to let everyone in at once, or “manual” to approve or decline each request here.",
     parse: (t) => (/^auto/i.test(t) ? { approve: "auto" } : /^man/i.test(t) ? { approve: "manual" } : bad("Send “auto” or “manual”.")),
     only: "requests",

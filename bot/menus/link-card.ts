@@ -53,7 +53,7 @@ export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
 async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   const link = await linkOf(ctx);
   LINK_OPTIONS.forEach((o, i) => {
-    const label = o.tap ? ctx.t(link.is_active ? "card-turn-off" : "card-turn-on") : o.label;
+    const label = o.tap ? ctx.t(link.is_active ? "card-turn-off" : "card-turn-on") : ctx.t(o.label);
     range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
       const id = idOf(c);
       if (o.tap) {

@@ -24,7 +24,7 @@ export interface OptionEnv {
 }
 
 export interface LinkOption {
-  /** the button on the card */
+  /** the button on the card (a translation key) */
   label: string;
   /** the card's line while the option is in force (null: not shown) */
   line: (link: LinkDetails, env: Pick<OptionEnv, "deps" | "userId">) => string | null | Promise<string | null>;
@@ -63,32 +63,32 @@ const names = (text: string) => text.split(",").map((s) => s.trim()).filter(Bool
 /** The card's option rows, in button order. */
 export const LINK_OPTIONS: LinkOption[] = [
   {
-    label: "✏️ Title",
+    label: "link-option-title",
     line: () => null, // the card is headed by the title
     ask: { prompt: "Send the link's title (at most 200 characters).", parse: (t) => ({ title: t }), clear: { title: null } },
   },
   {
-    label: "🎯 Target URL",
+    label: "link-option-target",
     line: () => null,
     ask: { prompt: "Send the new target URL (http:// or https://).", parse: (t) => ({ url: t }) },
   },
   {
-    label: "⏳ Start",
+    label: "link-option-start",
     line: (l) => (l.starts_at ? `⏳ Starts ${day(l.starts_at)} (a countdown shows until then)` : null),
     ask: { prompt: `When should the link start working? ${WHEN_HELP}`, parse: (t, e) => ({ starts_at: when(t, e.now) }), clear: { starts_at: null } },
   },
   {
-    label: "⌛️ Expiry",
+    label: "link-option-expiry",
     line: (l) => (l.expires_at ? `⌛️ Expires ${day(l.expires_at)}` : null),
     ask: { prompt: `When should the link expire? ${WHEN_HELP}`, parse: (t, e) => ({ expires_at: when(t, e.now) }), clear: { expires_at: null } },
   },
   {
-    label: "↪️ After expiry",
+    label: "link-option-after-expiry",
     line: (l) => (l.expired_url ? `↪️ After expiry or the click cap: ${esc(l.expired_url)}` : null),
     ask: { prompt: "Where should visitors go once the link has expired or reached its click cap? Send a URL.", parse: (t) => ({ expired_url: t }), clear: { expired_url: null } },
   },
   {
-    label: "🔢 Click cap",
+    label: "link-option-click-cap",
     line: (l) => (l.max_clicks !== null ? `🔢 Stops after ${l.max_clicks} clicks` : null),
     ask: {
       prompt: "After how many visitors should the link stop? Send a whole number.",
@@ -97,27 +97,27 @@ export const LINK_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "🔒 Password",
+    label: "link-option-password",
     line: (l) => (l.has_password ? "🔒 Visitors must enter a password" : null),
     ask: { prompt: "Send the password visitors must enter (I delete your message at once).", parse: (t) => ({ password: t }), clear: { password: null }, secret: true },
   },
   {
-    label: "🍏 iOS target",
+    label: "link-option-ios",
     line: (l) => (l.ios_url ? `🍏 iPhone and iPad → ${esc(l.ios_url)}` : null),
     ask: { prompt: "Where should iPhone and iPad visitors go? Send a URL.", parse: (t) => ({ ios_url: t }), clear: { ios_url: null } },
   },
   {
-    label: "🤖 Android target",
+    label: "link-option-android",
     line: (l) => (l.android_url ? `🤖 Android → ${esc(l.android_url)}` : null),
     ask: { prompt: "Where should Android visitors go? Send a URL.", parse: (t) => ({ android_url: t }), clear: { android_url: null } },
   },
   {
-    label: "🖥 Desktop target",
+    label: "link-option-desktop",
     line: (l) => (l.desktop_url ? `🖥 Desktop → ${esc(l.desktop_url)}` : null),
     ask: { prompt: "Where should desktop visitors go? Send a URL.", parse: (t) => ({ desktop_url: t }), clear: { desktop_url: null } },
   },
   {
-    label: "📣 UTM",
+    label: "link-option-utm",
     line: (l) => {
       const parts = [["source", l.utm_source], ["medium", l.utm_medium], ["campaign", l.utm_campaign]].filter(([, v]) => v);
       return parts.length ? `📣 UTM ${parts.map(([k, v]) => `${k}=${esc(v!)}`).join(", ")} (added to the target)` : null;
@@ -133,7 +133,7 @@ export const LINK_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "📡 Pixels",
+    label: "link-option-pixels",
     line: async (l, e) => {
       if (!l.pixelIds.length) return null;
       const byId = new Map((await listPixels(e.deps, e.userId)).map((p) => [p.id, p]));
@@ -150,7 +150,7 @@ export const LINK_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "🏷 Tags",
+    label: "link-option-tags",
     line: async (l, e) => {
       if (!l.tagIds.length) return null;
       const byId = new Map((await listTags(e.deps, e.userId)).map((t) => [t.id, t.name]));
@@ -178,7 +178,7 @@ export const LINK_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "🌐 Domain",
+    label: "link-option-domain",
     line: (l) => (l.domain_id ? `🌐 On your domain ${esc(new URL(l.trackingUrl).host)}` : null),
     ask: {
       prompt: "Send the custom domain this link should use (add domains in the app first).",
@@ -192,7 +192,7 @@ export const LINK_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "🔔 Webhook URL",
+    label: "link-option-webhook",
     line: (l) => (l.webhook_url ? `🔔 Webhook ${l.webhook_method} ${esc(l.webhook_url)} (${l.webhook_enabled ? "on" : "off"})` : null),
     ask: {
       prompt: "Send the URL to notify on every click, optionally followed by GET or POST (default POST), e.g. “https://example.com/hook POST”. It must answer 2xx to a test request.",
@@ -205,7 +205,7 @@ export const LINK_OPTIONS: LinkOption[] = [
   },
   ...ROUTING_OPTIONS,
   {
-    label: "⏯ On / off",
+    label: "link-option-on-off",
     line: () => null,
     tap: (l) => ({ is_active: !l.is_active }),
   },

@@ -52,7 +52,7 @@ function readRule(text: string, now: Date): Rule {
 
 export const ROUTING_OPTIONS: LinkOption[] = [
   {
-    label: "🧭 Rules",
+    label: "link-option-rules",
     line: (l) => (l.rules.length ? `🧭 Rules, the first that matches wins:\n${l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r))}`).join("\n")}` : null),
     ask: {
       prompt: [
@@ -72,7 +72,7 @@ export const ROUTING_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "🅰️ A/B split",
+    label: "link-option-ab",
     line: (l) => {
       if (!l.variants.length) return null;
       const total = l.variants.reduce((s, v) => s + v.weight, 0);
