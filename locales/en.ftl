@@ -361,12 +361,12 @@ page-previous = « Previous
 page-more = More »
 tracker-preview-none = Preview: no recent posts to try it on yet.
 tracker-preview-query = 👀 This query would have matched { $matched ->
-        [0] 0 of the last { $of } posts.
+        [0] these 0 of the last { $of } posts.
         [one] this { $matched } of the last { $of } posts:
        *[other] these { $matched } of the last { $of } posts:
     }
 tracker-preview-keyword = 👀 This keyword would have matched { $matched ->
-        [0] 0 of the last { $of } posts.
+        [0] these 0 of the last { $of } posts.
         [one] this { $matched } of the last { $of } posts:
        *[other] these { $matched } of the last { $of } posts:
     }
@@ -541,3 +541,36 @@ invite-option-expiry = ⏰ Expiry
 invite-option-member-limit = 👥 Member limit
 invite-option-welcome = 👋 Welcome
 invite-option-approval = ✅ Approval
+request-approved-toast = Approved
+request-declined-toast = Declined
+request-settled = This request was already settled.
+request-gone = This request is gone.
+
+## Added to or removed from a channel or group (sent to whoever did it)
+source-removed = ℹ️ I was removed from { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”: it is no longer searched for keywords.
+source-added-public = ✅ I was added to { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”. It is public, so its new { $kind ->
+        [channel] posts
+       *[group] messages
+    } are searched for the keywords of everyone who tracks them, yours included. /trackers shows your trackers.
+source-admin-private = ✅ I am an administrator of { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”. It is private: its new { $kind ->
+        [channel] posts
+       *[group] messages
+    } are searched only for your keywords and those of other administrators who add it, never for anyone else's. /trackers shows your trackers.
+source-added-private = ℹ️ I was added to { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”. It is private, so I search its { $kind ->
+        [channel] posts
+       *[group] messages
+    } only for the keywords of people who own it: make me an administrator there and your trackers will see them. Nobody else's trackers ever do.
+source-cannot-invite = ⚠️ I lack the right to invite users there, so I cannot make invite links for it. Give me “Invite users via link” to track who joins.
+source-invites-ready = 📣 It is ready for invite tracking: /channels makes invite links for your ads and counts who joins and who stays.

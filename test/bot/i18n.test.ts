@@ -19,10 +19,8 @@ const BOT = join(ROOT, "bot");
 const NOT_YET_CONVERTED: string[] = [
   "bot/conversations/ad-post.ts",
   "bot/conversations/secure.ts",
-  "bot/features/channels.ts",
   "bot/features/secure-store.ts",
   "bot/features/secure.ts",
-  "bot/features/tracking-sources.ts",
   "bot/menus/invite-options.ts",
   "bot/menus/link-options.ts",
   "bot/menus/link-webhook.ts",
