@@ -574,3 +574,38 @@ source-added-private = ℹ️ I was added to { $kind ->
     } only for the keywords of people who own it: make me an administrator there and your trackers will see them. Nobody else's trackers ever do.
 source-cannot-invite = ⚠️ I lack the right to invite users there, so I cannot make invite links for it. Give me “Invite users via link” to track who joins.
 source-invites-ready = 📣 It is ready for invite tracking: /channels makes invite links for your ads and counts who joins and who stays.
+
+## Tracker options: questions and refusals
+tracker-prompt-keyword = Send the keyword or phrase to look for.
+tracker-prompt-matching = Send “whole” to match whole words only («rust» does not match «trusted») or “anywhere”.
+tracker-prompt-minus = Send minus words separated by commas: a post containing any of them is ignored.
+tracker-prompt-where = Send where to look: “both”, “channels” or “chats”.
+tracker-prompt-only = Send @usernames, chat ids or t.me links to search only those, separated by spaces.
+tracker-prompt-skip = Send @usernames, chat ids or t.me links never to search, separated by spaces.
+tracker-prompt-min-subscribers = Send the smallest member count a channel or group must have.
+tracker-prompt-language = Send the language posts must be in, as a code such as en, ru or de.
+tracker-prompt-notify = Send “bot” to be told here, a webhook URL to get an HTTP POST per match (it must answer 2xx to a test request), or “chat” with the id of one of your groups or channels where I am an admin, and a forum topic if you like: chat -1001234567890 12
+tracker-prompt-syntax = Send “query” to write the keyword as a query — spaces: all words; OR or |: either; -word: not; "…": exact phrase; word*: starts with; ( ): group; a NEAR/3 b: close together — or “plain” for one word or phrase.
+tracker-prompt-word-forms = Send “on” to match words in any form (канал: каналы, каналов; run: runs, running) or “off” for the words as written.
+tracker-prompt-reposts = Send “skip” to ignore forwarded posts and copies of a post matched in the last 24 hours, or “keep” to match them too.
+tracker-prompt-how-often = Send “instant” to be told at once, “hour” for one digest at the end of each hour or “day” for one a day (UTC).
+tracker-refuse-matching = Send “whole” or “anywhere”.
+tracker-refuse-where = Send “both”, “channels” or “chats”.
+tracker-refuse-number = Send a whole number.
+tracker-refuse-chat = Send “chat” and the group's id, e.g. chat -1001234567890, and a topic id after it if you like.
+tracker-refuse-syntax = Send “query” or “plain”.
+tracker-refuse-on-off = Send “on” or “off”.
+tracker-refuse-reposts = Send “skip” or “keep”.
+tracker-refuse-how-often = Send “instant”, “hour” or “day”.
+
+## Invite options: questions and refusals
+invite-prompt-name = Send the new name (at most 32 characters; people joining do not see it).
+invite-prompt-price = Send what the ad cost, as an amount and a currency, e.g. 150 USD or 12000 RUB.
+invite-prompt-expiry = Send when the link stops working, e.g. { $when }.
+invite-prompt-member-limit = Send how many people may join through the link (1 to 99999).
+invite-prompt-welcome = Send the message each person who asks to join gets from me at once (at most 1000 characters).
+invite-prompt-approval = Send “auto” to let everyone in at once, or “manual” to approve or decline each request here.
+invite-refuse-price = Send an amount and a currency code, e.g. 150 USD.
+invite-refuse-member-limit = Send a whole number from 1 to 99999.
+invite-refuse-approval = Send “auto” or “manual”.
+invite-refuse-expiry = The expiry must be a time in the future — try { $when }.
