@@ -609,3 +609,53 @@ invite-refuse-price = Send an amount and a currency code, e.g. 150 USD.
 invite-refuse-member-limit = Send a whole number from 1 to 99999.
 invite-refuse-approval = Send “auto” or “manual”.
 invite-refuse-expiry = The expiry must be a time in the future — try { $when }.
+
+## Link options: questions, card lines and refusals
+link-refuse-time = I could not read that time. Examples: { $when }.
+link-refuse-past = That time has passed. Examples: { $when }.
+link-prompt-title = Send the link's title (at most 200 characters).
+link-prompt-target = Send the new target URL (http:// or https://).
+link-line-start = ⏳ Starts { $date } (a countdown shows until then)
+link-prompt-start = When should the link start working? Examples: { $when }.
+link-line-expiry = ⌛️ Expires { $date }
+link-prompt-expiry = When should the link expire? Examples: { $when }.
+link-line-after-expiry = ↪️ After expiry or the click cap: { $url }
+link-prompt-after-expiry = Where should visitors go once the link has expired or reached its click cap? Send a URL.
+link-line-click-cap = 🔢 Stops after { $count ->
+        [one] { $count } click
+       *[other] { $count } clicks
+    }
+link-prompt-click-cap = After how many visitors should the link stop? Send a whole number.
+link-refuse-click-cap = Send a whole number greater than 0.
+link-line-password = 🔒 Visitors must enter a password
+link-prompt-password = Send the password visitors must enter (I delete your message at once).
+link-line-ios = 🍏 iPhone and iPad → { $url }
+link-prompt-ios = Where should iPhone and iPad visitors go? Send a URL.
+link-line-android = 🤖 Android → { $url }
+link-prompt-android = Where should Android visitors go? Send a URL.
+link-line-desktop = 🖥 Desktop → { $url }
+link-prompt-desktop = Where should desktop visitors go? Send a URL.
+link-line-utm = 📣 UTM { $utm } (added to the target)
+link-prompt-utm = Send UTM source, medium and campaign separated by commas, e.g. “telegram, post, spring”. Leave a place empty to skip it: “telegram,,spring”.
+link-refuse-utm = Send at most three values: source, medium, campaign.
+link-line-pixels = 📡 Pixels: { $names }
+link-prompt-pixels = Send the names of your pixels to fire on this link, separated by commas (add pixels in ⚙️ Settings → Pixels).
+link-prompt-tags = Send tags separated by commas (new ones are created). They replace the link's tags.
+link-refuse-tags = Send names of at most 50 characters, separated by commas.
+link-line-domain = 🌐 On your domain { $host }
+link-prompt-domain = Send the custom domain this link should use (add domains in the app first).
+link-prompt-webhook = Send the URL to notify on every click, optionally followed by GET or POST (default POST), e.g. “https://example.com/hook POST”. It must answer 2xx to a test request.
+link-refuse-webhook = Send a URL, optionally followed by GET or POST.
+link-refuse-pixel = You have no pixel named “{ $name }”. Yours: { $yours }.
+link-refuse-pixel-none = You have no pixel named “{ $name }”. Yours: none yet.
+link-refuse-domain = You have no domain “{ $host }”. Yours: { $yours }.
+link-refuse-domain-none = You have no domain “{ $host }”. Yours: none yet.
+link-line-webhook-on = 🔔 Webhook { $method } { $url } (on)
+link-line-webhook-off = 🔔 Webhook { $method } { $url } (off)
+link-prompt-rules =
+    Send a new rule: conditions, then → and the URL, e.g. “country=DE,AT language=de → https://example.de”.
+    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times, UTC), q.<name>=<value> (the short link's own query). All given must hold.
+    Or “remove 2” to delete rule 2, “move 3 1” to make rule 3 the first.
+link-prompt-ab =
+    Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).
+    Or “weight 2 70” to change variant 2's weight, “remove 2” to take it out, “move 3 1” to reorder.

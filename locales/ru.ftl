@@ -624,3 +624,53 @@ tracker-refuse-syntax = Напишите «запрос» или «просто�
 tracker-refuse-on-off = Напишите «вкл» или «выкл».
 tracker-refuse-reposts = Напишите «пропускать» или «оставить».
 tracker-refuse-how-often = Напишите «сразу», «час» или «день».
+
+## Настройки ссылки: вопросы, строки карточки и отказы
+link-refuse-time = Не получилось понять время. Примеры: { $when }.
+link-refuse-past = Это время уже прошло. Примеры: { $when }.
+link-prompt-title = Пришлите название ссылки (до 200 символов).
+link-prompt-target = Пришлите новый адрес назначения (http:// или https://).
+link-line-start = ⏳ Начнёт работать { $date } (до этого показывается обратный отсчёт)
+link-prompt-start = Когда ссылка должна заработать? Примеры: { $when }.
+link-line-expiry = ⌛️ Действует до { $date }
+link-prompt-expiry = Когда ссылка должна перестать работать? Примеры: { $when }.
+link-line-after-expiry = ↪️ После окончания срока или лимита переходов: { $url }
+link-prompt-after-expiry = Куда отправлять посетителей, когда срок ссылки истёк или исчерпан лимит переходов? Пришлите адрес.
+link-line-click-cap = 🔢 Перестанет работать после { $count ->
+        [one] { $count } перехода
+       *[other] { $count } переходов
+    }
+link-prompt-click-cap = После скольких посетителей ссылка должна перестать работать? Пришлите целое число.
+link-refuse-click-cap = Пришлите целое число больше 0.
+link-line-password = 🔒 Посетители вводят пароль
+link-prompt-password = Пришлите пароль, который будут вводить посетители (я сразу удалю ваше сообщение).
+link-line-ios = 🍏 iPhone и iPad → { $url }
+link-prompt-ios = Куда отправлять посетителей с iPhone и iPad? Пришлите адрес.
+link-line-android = 🤖 Android → { $url }
+link-prompt-android = Куда отправлять посетителей с Android? Пришлите адрес.
+link-line-desktop = 🖥 Компьютеры → { $url }
+link-prompt-desktop = Куда отправлять посетителей с компьютеров? Пришлите адрес.
+link-line-utm = 📣 UTM { $utm } (добавляются к адресу назначения)
+link-prompt-utm = Пришлите UTM source, medium и campaign через запятую, например «telegram, post, spring». Оставьте место пустым, чтобы пропустить: «telegram,,spring».
+link-refuse-utm = Пришлите не больше трёх значений: source, medium, campaign.
+link-line-pixels = 📡 Пиксели: { $names }
+link-prompt-pixels = Пришлите через запятую названия пикселей, которые должны срабатывать на этой ссылке (пиксели добавляются в ⚙️ Настройки → Пиксели).
+link-prompt-tags = Пришлите теги через запятую (новые будут созданы). Они заменят теги ссылки.
+link-refuse-tags = Пришлите названия до 50 символов через запятую.
+link-line-domain = 🌐 На вашем домене { $host }
+link-prompt-domain = Пришлите свой домен для этой ссылки (сначала добавьте домен в приложении).
+link-prompt-webhook = Пришлите адрес, который я буду оповещать о каждом переходе, и при желании GET или POST после него (по умолчанию POST), например «https://example.com/hook POST». На проверочный запрос он должен ответить успехом.
+link-refuse-webhook = Пришлите адрес и при желании GET или POST после него.
+link-refuse-pixel = У вас нет пикселя «{ $name }». Ваши: { $yours }.
+link-refuse-pixel-none = У вас нет пикселя «{ $name }». Пикселей пока нет.
+link-refuse-domain = У вас нет домена «{ $host }». Ваши: { $yours }.
+link-refuse-domain-none = У вас нет домена «{ $host }». Доменов пока нет.
+link-line-webhook-on = 🔔 Вебхук { $method } { $url } (включён)
+link-line-webhook-off = 🔔 Вебхук { $method } { $url } (выключен)
+link-prompt-rules =
+    Пришлите новое правило: условия, затем → и адрес, например «country=DE,AT language=de → https://example.de».
+    Условия: country (страна), language (язык), os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from и to (время, UTC), q.<имя>=<значение> (параметр самой короткой ссылки). Должны выполняться все указанные.
+    Или «remove 2» — удалить правило 2, «move 3 1» — сделать правило 3 первым.
+link-prompt-ab =
+    Пришлите «<адрес> <вес 1–100>», чтобы добавить вариант; вместе с первым в тест попадёт и исходный адрес ссылки (вес 50).
+    Или «weight 2 70» — изменить вес варианта 2, «remove 2» — убрать его, «move 3 1» — поменять порядок.

@@ -18,7 +18,7 @@ import { problemText } from "../problem";
 import { tell } from "../i18n";
 import { ownLinkTo } from "../../core/links/same-url";
 import { askChoice } from "./choice";
-import { promptOf } from "./option-answer";
+import { whenExamples } from "../../core/links/when";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -103,7 +103,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
   if (!option?.ask) return;
   const ask = option.ask;
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", { label: ctx.t(option.label), prompt: promptOf(ask.prompt, new Date(now)) }), { link_preview_options: { is_disabled: true } });
+  await ctx.reply(ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", { label: ctx.t(option.label), prompt: ctx.t(ask.prompt, { when: whenExamples(new Date(now)) }) }), { link_preview_options: { is_disabled: true } });
   for (;;) {
     const { c, text } = await answer(conversation, ["/clear"]);
     if (text === "/clear" && !ask.clear) {

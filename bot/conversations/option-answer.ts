@@ -7,11 +7,6 @@ import { whenExamples } from "../../core/links/when";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
-/** A prompt as sent: `{when}` becomes examples of times computed from `now` (never a date in the past). */
-export function promptOf(prompt: string, now: Date): string {
-  return prompt.replaceAll("{when}", whenExamples(now));
-}
-
 /** What the question of one option needs: its label, its prompt and whether /clear applies. */
 export interface AskedOption {
   label: string;

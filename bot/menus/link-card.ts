@@ -8,7 +8,7 @@ import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { l, num } from "../i18n";
+import { l, num, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
 import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
 import { sendChart, sendQr } from "../features/analytics";
@@ -37,7 +37,7 @@ export async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], 
   if (invite) lines.push(ctx.t("card-invite", { name: esc(invite.name), joins: num(ctx, invite.joins), leaves: num(ctx, invite.leaves), net: num(ctx, invite.joins - invite.leaves) }));
   for (const o of LINK_OPTIONS) {
     const line = await o.line(link, { deps, userId });
-    if (line) lines.push(line);
+    if (line) lines.push(typeof line === "string" ? line : tell(ctx, line));
   }
   return lines.join("\n");
 }

@@ -55,11 +55,7 @@ export const ROUTING_OPTIONS: LinkOption[] = [
     label: "link-option-rules",
     line: (l) => (l.rules.length ? `🧭 Rules, the first that matches wins:\n${l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r))}`).join("\n")}` : null),
     ask: {
-      prompt: [
-        "Send a new rule: conditions, then → and the URL, e.g. “country=DE,AT language=de → https://example.de”.",
-        "Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times, UTC), q.<name>=<value> (the short link's own query). All given must hold.",
-        "Or “remove 2” to delete rule 2, “move 3 1” to make rule 3 the first.",
-      ].join("\n"),
+      prompt: "link-prompt-rules",
       parse: (text, env) => {
         const rules = env.link.rules;
         const t = text.trim();
@@ -79,10 +75,7 @@ export const ROUTING_OPTIONS: LinkOption[] = [
       return `🅰️ A/B split of the visitors no rule caught:\n${l.variants.map((v: Variant, i) => `  ${i + 1}. ${esc(v.url)} (weight ${v.weight}, ${Math.round((v.weight / total) * 100)}%)`).join("\n")}`;
     },
     ask: {
-      prompt: [
-        "Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).",
-        "Or “weight 2 70” to change variant 2's weight, “remove 2” to take it out, “move 3 1” to reorder.",
-      ].join("\n"),
+      prompt: "link-prompt-ab",
       parse: (text, env) => {
         const { variants, original_url } = env.link;
         const t = text.trim();
