@@ -659,3 +659,11 @@ link-prompt-rules =
 link-prompt-ab =
     Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).
     Or “weight 2 70” to change variant 2's weight, “remove 2” to take it out, “move 3 1” to reorder.
+
+## Dead-code visits
+orphans-none = 👻 <b>Visits to dead codes</b> (last 30 days)
+    None: nobody opened a code of a disabled or deleted link of yours, or an unknown code on your domains.
+orphans-item = /{ $code } · { $count } · last { $last } UTC
+orphans-more = …and { $count } more codes (the app lists them all).
+orphans-title = 👻 <b>Visits to dead codes</b> (last 30 days): { $total }
+    Codes of your disabled or deleted links and unknown codes on your domains, most visited first:
