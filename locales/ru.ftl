@@ -682,3 +682,36 @@ orphans-item = /{ $code } · { $count } · последний { $last } UTC
 orphans-more = …и ещё { $count } (полный список — в приложении).
 orphans-title = 👻 <b>Переходы по несуществующим кодам</b> (за 30 дней): { $total }
     Коды ваших выключенных или удалённых ссылок и неизвестные коды на ваших доменах, сначала самые посещаемые:
+
+## Вебхук переходов ссылки
+webhook-none = У ссылки /{ $code } нет вебхука переходов. Задайте его кнопкой «{ $option }» в карточке ссылки.
+webhook-state-on = включён ✅
+webhook-state-off-failures = выключен ⏸ (отключён после слишком многих неудачных доставок)
+webhook-state-off = выключен ⏸
+webhook-title = 🔔 <b>Вебхук переходов /{ $code }</b>
+webhook-target = Адрес: { $method } { $url }
+webhook-state = Состояние: { $state }
+webhook-failures = Неудачные доставки: { $count } из { $limit } (после { $limit } вебхук отключается; включение обнуляет счётчик)
+webhook-signed = Запросы подписываются вашим секретом: заголовок X-Webhook-Signature.
+webhook-recent = <b>Последние доставки</b>
+webhook-no-deliveries = Доставок пока нет.
+webhook-click = переход
+webhook-rotate-confirm = Сменить секрет подписи? Все получатели ваших вебхуков должны перейти на новый секрет; с этого момента доставки подписываются им.
+webhook-on = 🔔 Включён — выключить
+webhook-on-failed = 🔔 Включён · неудач: { $count } — выключить
+webhook-off = 🔕 Выключен — включить
+webhook-off-failed = 🔕 Выключен · неудач: { $count } — включить
+webhook-turned-on = 🔔 Вебхук включён, счётчик неудач обнулён.
+webhook-turned-off = 🔕 Вебхук выключен: переходы больше не отправляются.
+webhook-test = 🧪 Проверить вебхук
+webhook-test-sending = ⏳ Отправляю проверочный запрос на { $url }…
+webhook-test-ok = ✅ Проверка вебхука /{ $code } прошла: адрес ответил { $status }.
+webhook-test-failed = ❌ Проверка вебхука /{ $code } не прошла: { $error }.
+webhook-show-secret = 👁 Показать секрет подписи
+webhook-secret = Ваш секрет подписи вебхуков (один для всех ссылок):
+    <code>{ $secret }</code>
+webhook-rotate = 🔑 Сменить секрет
+webhook-rotate-yes = 🔑 Да, сменить
+webhook-rotated = 🔑 Секрет сменён: новый — в следующем сообщении. Обновите его у получателей.
+webhook-new-secret = 🔑 Новый секрет подписи:
+    <code>{ $secret }</code>

@@ -21,7 +21,6 @@ const NOT_YET_CONVERTED: string[] = [
   "bot/conversations/secure.ts",
   "bot/features/secure-store.ts",
   "bot/features/secure.ts",
-  "bot/menus/link-webhook.ts",
   "bot/menus/routing-options.ts",
   "bot/menus/secure-requests.ts",
   "bot/menus/secure.ts",
