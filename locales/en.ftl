@@ -700,3 +700,20 @@ webhook-rotate-yes = 🔑 Yes, rotate
 webhook-rotated = 🔑 Secret rotated: the new one is in the next message. Update your receivers.
 webhook-new-secret = 🔑 New signing secret:
     <code>{ $secret }</code>
+
+## Ad posts
+adpost-ask = Forward the ad post here, or paste its text with the links. /cancel stops.
+adpost-no-links = That post has no links to track. Forward a post with links, or /cancel.
+adpost-ask-placement = This post has { $count ->
+        [one] { $count } link
+       *[other] { $count } different links
+    }. Where will it run? Send a placement name, for example the channel and date: <code>@bigchannel 25.11</code>.
+    Each link becomes a new tracking link tagged with that name, so the ad's clicks add up under it. /cancel stops.
+adpost-placement-length = A placement name is 1 to { $max } characters.
+adpost-send-another = { $problem } Send another, or /cancel.
+adpost-done = ✅ { $count ->
+        [one] { $count } tracking link
+       *[other] { $count } tracking links
+    } for <b>{ $tag }</b>. Forward the post above to the channel's admin.
+adpost-clicks = Its clicks: /links, tag «{ $tag }».
+adpost-skipped = Left as they were:
