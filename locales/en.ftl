@@ -717,3 +717,14 @@ adpost-done = ✅ { $count ->
     } for <b>{ $tag }</b>. Forward the post above to the channel's admin.
 adpost-clicks = Its clicks: /links, tag «{ $tag }».
 adpost-skipped = Left as they were:
+
+## Secure sharing
+share-option-password-change = 🔒 Change password
+share-option-password-set = 🔒 Set password
+share-line-password = 🔒 Opening needs a password
+share-prompt-password = Send the password viewers must enter (4 to 128 characters; I delete your message at once).
+share-option-views-off = 🔕 Stop view messages
+share-option-views-on = 🔔 Tell me of each view
+share-line-views = 🔔 You get a message for each view
+secure-file-gone = That file no longer exists.
+secure-share-gone = That share link no longer exists.

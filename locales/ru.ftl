@@ -734,3 +734,14 @@ adpost-done = ✅ { $count ->
     } для <b>{ $tag }</b>. Перешлите пост выше администратору канала.
 adpost-clicks = Переходы: /links, тег «{ $tag }».
 adpost-skipped = Оставлены как были:
+
+## Защищённый обмен
+share-option-password-change = 🔒 Сменить пароль
+share-option-password-set = 🔒 Задать пароль
+share-line-password = 🔒 Открыть можно только с паролем
+share-prompt-password = Пришлите пароль, который будут вводить получатели (от 4 до 128 символов; я сразу удалю ваше сообщение).
+share-option-views-off = 🔕 Не сообщать о просмотрах
+share-option-views-on = 🔔 Сообщать о каждом просмотре
+share-line-views = 🔔 Вы получаете сообщение о каждом просмотре
+secure-file-gone = Этого файла больше нет.
+secure-share-gone = Этой ссылки для доступа больше нет.

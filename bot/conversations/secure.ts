@@ -82,7 +82,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
 export async function shareOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const ask = SHARE_OPTIONS[index]?.ask;
   if (!ask) return;
-  await ctx.reply(`${ask.prompt}\n/clear removes it · /cancel keeps it as it is.`);
+  await ctx.reply(`${ctx.t(ask.prompt)}\n/clear removes it · /cancel keeps it as it is.`);
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();

@@ -19,11 +19,9 @@ const BOT = join(ROOT, "bot");
 const NOT_YET_CONVERTED: string[] = [
   "bot/conversations/secure.ts",
   "bot/features/secure-store.ts",
-  "bot/features/secure.ts",
   "bot/menus/routing-options.ts",
   "bot/menus/secure-requests.ts",
   "bot/menus/secure.ts",
-  "bot/menus/share-options.ts",
 ];
 
 /** Files whose strings no user sees, and why. */
