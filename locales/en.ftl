@@ -728,3 +728,22 @@ share-option-views-on = 🔔 Tell me of each view
 share-line-views = 🔔 You get a message for each view
 secure-file-gone = That file no longer exists.
 secure-share-gone = That share link no longer exists.
+request-state-active = open
+request-state-inactive = turned off
+request-state-expired = expired
+request-state-full = full
+request-received-of = { $count } of { $max }
+requests-links-title = 📥 <b>Request links</b>: through each, anyone can send you files or texts into one of your folders.
+requests-links-none = 📥 <b>Request links</b>: none yet. Open a folder and tap “📥 New request link” to let anyone send you files into it.
+request-screen = 📥 <b>{ $title }</b>
+    { $url }
+    Into folder: { $folder }
+    Received: { $received }
+    State: { $state }
+    Expires: { $expiry }
+request-delete-confirm = Delete the request link { $url }? It stops taking files at once; what it received stays in the folder.
+request-deleted = 🗑 Request link deleted.
+request-turned-on = ▶️ Turned on: { $title } takes files again.
+request-turned-off = ⏸ Turned off: { $title } answers that it takes nothing.
+requests-links-back = ⬅️ Folders
+request-back = ⬅️ Request links

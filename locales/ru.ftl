@@ -745,3 +745,22 @@ share-option-views-on = 🔔 Сообщать о каждом просмотре
 share-line-views = 🔔 Вы получаете сообщение о каждом просмотре
 secure-file-gone = Этого файла больше нет.
 secure-share-gone = Этой ссылки для доступа больше нет.
+request-state-active = открыта
+request-state-inactive = выключена
+request-state-expired = срок истёк
+request-state-full = лимит исчерпан
+request-received-of = { $count } из { $max }
+requests-links-title = 📥 <b>Ссылки для приёма файлов</b>: по каждой любой может прислать вам файлы или тексты в одну из ваших папок.
+requests-links-none = 📥 <b>Ссылки для приёма файлов</b>: пока нет. Откройте папку и нажмите «📥 Новая ссылка для приёма», чтобы любой мог присылать в неё файлы.
+request-screen = 📥 <b>{ $title }</b>
+    { $url }
+    В папку: { $folder }
+    Получено: { $received }
+    Состояние: { $state }
+    Действует до: { $expiry }
+request-delete-confirm = Удалить ссылку для приёма { $url }? Она сразу перестанет принимать файлы; полученное останется в папке.
+request-deleted = 🗑 Ссылка для приёма удалена.
+request-turned-on = ▶️ Включена: { $title } снова принимает файлы.
+request-turned-off = ⏸ Выключена: { $title } отвечает, что ничего не принимает.
+requests-links-back = ⬅️ Папки
+request-back = ⬅️ Ссылки для приёма

@@ -20,7 +20,6 @@ const NOT_YET_CONVERTED: string[] = [
   "bot/conversations/secure.ts",
   "bot/features/secure-store.ts",
   "bot/menus/routing-options.ts",
-  "bot/menus/secure-requests.ts",
   "bot/menus/secure.ts",
 ];
 
@@ -29,8 +28,8 @@ const NOT_USER_FACING: Record<string, string> = {
   "bot/runtime.ts": "its texts answer Telegram's servers (webhook HTTP answers), not a person",
 };
 
-/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`. */
-const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-"];
+/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`, `request-state-<state>`. */
+const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-", "request-state-"];
 
 /** Fluent entries: key → its text (continuation lines included). */
 function entries(file: string): Map<string, string> {
