@@ -747,3 +747,30 @@ request-turned-on = ▶️ Turned on: { $title } takes files again.
 request-turned-off = ⏸ Turned off: { $title } answers that it takes nothing.
 requests-links-back = ⬅️ Folders
 request-back = ⬅️ Request links
+cancelled = Cancelled.
+folder-ask-name = 📁 Send a name for the new folder (or /cancel).
+folder-name-too-long = That name is too long (at most 100 characters). Tap ➕ New folder to try again.
+folder-created = 📁 Folder “{ $name }” created.
+share-hours = { $hours ->
+        [1] 1 hour
+        [24] 24 hours
+       *[other] { $days ->
+            [0] { $hours } hours
+           *[other] { $days } days
+        }
+    }
+share-views-unlimited = Unlimited
+share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).
+share-expiry-hint = I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.
+share-ask-views = 👁 How many times may it be opened? Tap a choice or type a number.
+share-views-hint = Type a whole number of views, or “unlimited”, or tap a choice.
+share-created = ✅ Share link (valid { $valid }, { $views ->
+        [0] unlimited views
+        [one] { $views } view
+       *[other] { $views } views
+    }):
+    { $url }
+share-option-ask = { $prompt }
+    /clear removes it · /cancel keeps it as it is.
+share-option-removed = ✅ Removed.
+share-option-saved = ✅ Saved.

@@ -764,3 +764,31 @@ request-turned-on = ▶️ Включена: { $title } снова приним�
 request-turned-off = ⏸ Выключена: { $title } отвечает, что ничего не принимает.
 requests-links-back = ⬅️ Папки
 request-back = ⬅️ Ссылки для приёма
+cancelled = Отменено.
+folder-ask-name = 📁 Пришлите название новой папки (или /cancel).
+folder-name-too-long = Слишком длинное название (не больше 100 символов). Нажмите «➕ Новая папка», чтобы попробовать ещё раз.
+folder-created = 📁 Папка «{ $name }» создана.
+share-hours = { $hours ->
+        [1] 1 час
+        [24] 24 часа
+       *[other] { $days ->
+            [0] { $hours } ч
+           *[other] { $days } дней
+        }
+    }
+share-views-unlimited = Без ограничений
+share-ask-expiry = 🔗 Сколько должна работать ссылка? Нажмите вариант или напишите (например, «3 days», «12h», не больше года).
+share-expiry-hint = Не получилось понять. Напишите срок вроде «3 days» или «12h» (не больше года) или нажмите вариант.
+share-ask-views = 👁 Сколько раз её можно открыть? Нажмите вариант или напишите число.
+share-views-hint = Напишите целое число просмотров, «без ограничений» или нажмите вариант.
+share-created = ✅ Ссылка для доступа (действует { $valid }, { $views ->
+        [0] без ограничения просмотров
+        [one] { $views } просмотр
+        [few] { $views } просмотра
+       *[other] { $views } просмотров
+    }):
+    { $url }
+share-option-ask = { $prompt }
+    /clear — убрать · /cancel — оставить как есть.
+share-option-removed = ✅ Убрано.
+share-option-saved = ✅ Сохранено.
