@@ -774,3 +774,16 @@ share-option-ask = { $prompt }
     /clear removes it · /cancel keeps it as it is.
 share-option-removed = ✅ Removed.
 share-option-saved = ✅ Saved.
+
+## Redirect rules and the A/B split
+rule-refuse-os = “{ $value }” is not an os: use { $names }.
+rule-refuse-device = “{ $value }” is not a device: use { $names }.
+rule-refuse-shape = Put the conditions, then → (or ->) and the URL, e.g. country=DE,AT → https://example.de
+rule-refuse-token = “{ $token }” is not a condition: write name=value.
+rule-refuse-time = I could not read the time “{ $value }”: e.g. 2026-06-01 or 2026-06-01T18:30 (UTC), or 3d from now.
+rule-refuse-key = “{ $key }” is not a condition: use country, language, os, device, from, to or q.<parameter>.
+rule-line = 🧭 Rules, the first that matches wins:
+    { $rules }
+ab-line = 🅰️ A/B split of the visitors no rule caught:
+    { $variants }
+ab-refuse-shape = Send a URL and a weight from 1 to 100, e.g. “https://example.com/b 30”.

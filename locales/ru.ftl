@@ -792,3 +792,16 @@ share-option-ask = { $prompt }
     /clear — убрать · /cancel — оставить как есть.
 share-option-removed = ✅ Убрано.
 share-option-saved = ✅ Сохранено.
+
+## Правила перенаправления и A/B-тест
+rule-refuse-os = «{ $value }» — не операционная система: используйте { $names }.
+rule-refuse-device = «{ $value }» — не тип устройства: используйте { $names }.
+rule-refuse-shape = Напишите условия, затем → (или ->) и адрес, например country=DE,AT → https://example.de
+rule-refuse-token = «{ $token }» — не условие: пишите имя=значение.
+rule-refuse-time = Не получилось понять время «{ $value }»: например, 2026-06-01 или 2026-06-01T18:30 (UTC), или 3d — через 3 дня.
+rule-refuse-key = «{ $key }» — не условие: используйте country, language, os, device, from, to или q.<параметр>.
+rule-line = 🧭 Правила (срабатывает первое подходящее):
+    { $rules }
+ab-line = 🅰️ A/B-тест для посетителей, не попавших ни под одно правило:
+    { $variants }
+ab-refuse-shape = Пришлите адрес и вес от 1 до 100, например «https://example.com/b 30».
