@@ -402,12 +402,12 @@ page-previous = « Previous
 page-more = More »
 tracker-preview-none = Preview: no recent posts to try it on yet.
 tracker-preview-query = 👀 This query would have matched { $matched ->
-        [0] 0 of the last { $of } posts.
+        [0] these 0 of the last { $of } posts.
         [one] this { $matched } of the last { $of } posts:
        *[other] these { $matched } of the last { $of } posts:
     }
 tracker-preview-keyword = 👀 This keyword would have matched { $matched ->
-        [0] 0 of the last { $of } posts.
+        [0] these 0 of the last { $of } posts.
         [one] this { $matched } of the last { $of } posts:
        *[other] these { $matched } of the last { $of } posts:
     }
@@ -544,3 +544,290 @@ invite-mode-open = They join at once
 invite-mode-requests = They ask to join (counts every join, even in a public channel)
 invite-mode-hint = Please press one of the buttons above, or /cancel.
 invite-made = ✅ Invite link made. Put it in your ad; I count who joins and who leaves through it. Set its price below to see what a subscriber costs.
+
+## Option buttons (their labels are keys in the option tables)
+link-option-title = ✏️ Title
+link-option-target = 🎯 Target URL
+link-option-start = ⏳ Start
+link-option-expiry = ⌛️ Expiry
+link-option-after-expiry = ↪️ After expiry
+link-option-click-cap = 🔢 Click cap
+link-option-password = 🔒 Password
+link-option-ios = 🍏 iOS target
+link-option-android = 🤖 Android target
+link-option-desktop = 🖥 Desktop target
+link-option-utm = 📣 UTM
+link-option-pixels = 📡 Pixels
+link-option-tags = 🏷 Tags
+link-option-domain = 🌐 Domain
+link-option-webhook = 🔔 Webhook URL
+link-option-on-off = ⏯ On / off
+link-option-rules = 🧭 Rules
+link-option-ab = 🅰️ A/B split
+tracker-option-keyword = 🔤 Keyword
+tracker-option-matching = 🎯 Matching
+tracker-option-minus = ➖ Minus words
+tracker-option-where = 📍 Where
+tracker-option-only = ✅ Only sources
+tracker-option-skip = 🚫 Skip sources
+tracker-option-min-subscribers = 👥 Min. subscribers
+tracker-option-language = 🗣 Language
+tracker-option-notify = 📬 Notify via
+tracker-option-syntax = 🧩 Syntax
+tracker-option-word-forms = 🌿 Word forms
+tracker-option-reposts = 🔁 Reposts
+tracker-option-my-links = 📍 My links
+tracker-option-how-often = ⏰ How often
+invite-option-name = ✏️ Name
+invite-option-price = 💰 Price
+invite-option-expiry = ⏰ Expiry
+invite-option-member-limit = 👥 Member limit
+invite-option-welcome = 👋 Welcome
+invite-option-approval = ✅ Approval
+request-approved-toast = Approved
+request-declined-toast = Declined
+request-settled = This request was already settled.
+request-gone = This request is gone.
+
+## Added to or removed from a channel or group (sent to whoever did it)
+source-removed = ℹ️ I was removed from { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”: it is no longer searched for keywords.
+source-added-public = ✅ I was added to { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”. It is public, so its new { $kind ->
+        [channel] posts
+       *[group] messages
+    } are searched for the keywords of everyone who tracks them, yours included. /trackers shows your trackers.
+source-admin-private = ✅ I am an administrator of { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”. It is private: its new { $kind ->
+        [channel] posts
+       *[group] messages
+    } are searched only for your keywords and those of other administrators who add it, never for anyone else's. /trackers shows your trackers.
+source-added-private = ℹ️ I was added to { $kind ->
+        [channel] the channel
+       *[group] the group
+    } “{ $title }”. It is private, so I search its { $kind ->
+        [channel] posts
+       *[group] messages
+    } only for the keywords of people who own it: make me an administrator there and your trackers will see them. Nobody else's trackers ever do.
+source-cannot-invite = ⚠️ I lack the right to invite users there, so I cannot make invite links for it. Give me “Invite users via link” to track who joins.
+source-invites-ready = 📣 It is ready for invite tracking: /channels makes invite links for your ads and counts who joins and who stays.
+
+## Tracker options: questions and refusals
+tracker-prompt-keyword = Send the keyword or phrase to look for.
+tracker-prompt-matching = Send “whole” to match whole words only («rust» does not match «trusted») or “anywhere”.
+tracker-prompt-minus = Send minus words separated by commas: a post containing any of them is ignored.
+tracker-prompt-where = Send where to look: “both”, “channels” or “chats”.
+tracker-prompt-only = Send @usernames, chat ids or t.me links to search only those, separated by spaces.
+tracker-prompt-skip = Send @usernames, chat ids or t.me links never to search, separated by spaces.
+tracker-prompt-min-subscribers = Send the smallest member count a channel or group must have.
+tracker-prompt-language = Send the language posts must be in, as a code such as en, ru or de.
+tracker-prompt-notify = Send “bot” to be told here, a webhook URL to get an HTTP POST per match (it must answer 2xx to a test request), or “chat” with the id of one of your groups or channels where I am an admin, and a forum topic if you like: chat -1001234567890 12
+tracker-prompt-syntax = Send “query” to write the keyword as a query — spaces: all words; OR or |: either; -word: not; "…": exact phrase; word*: starts with; ( ): group; a NEAR/3 b: close together — or “plain” for one word or phrase.
+tracker-prompt-word-forms = Send “on” to match words in any form (канал: каналы, каналов; run: runs, running) or “off” for the words as written.
+tracker-prompt-my-links = Send “on” to be told of every post that carries one of your short links or invite links (in the text, behind a text link or on a button), or “off”.
+tracker-prompt-reposts = Send “skip” to ignore forwarded posts and copies of a post matched in the last 24 hours, or “keep” to match them too.
+tracker-prompt-how-often = Send “instant” to be told at once, “hour” for one digest at the end of each hour or “day” for one a day (UTC).
+tracker-refuse-matching = Send “whole” or “anywhere”.
+tracker-refuse-where = Send “both”, “channels” or “chats”.
+tracker-refuse-number = Send a whole number.
+tracker-refuse-chat = Send “chat” and the group's id, e.g. chat -1001234567890, and a topic id after it if you like.
+tracker-refuse-syntax = Send “query” or “plain”.
+tracker-refuse-on-off = Send “on” or “off”.
+tracker-refuse-reposts = Send “skip” or “keep”.
+tracker-refuse-how-often = Send “instant”, “hour” or “day”.
+
+## Invite options: questions and refusals
+invite-prompt-name = Send the new name (at most 32 characters; people joining do not see it).
+invite-prompt-price = Send what the ad cost, as an amount and a currency, e.g. 150 USD or 12000 RUB.
+invite-prompt-expiry = Send when the link stops working, e.g. { $when }.
+invite-prompt-member-limit = Send how many people may join through the link (1 to 99999).
+invite-prompt-welcome = Send the message each person who asks to join gets from me at once (at most 1000 characters).
+invite-prompt-approval = Send “auto” to let everyone in at once, or “manual” to approve or decline each request here.
+invite-refuse-price = Send an amount and a currency code, e.g. 150 USD.
+invite-refuse-member-limit = Send a whole number from 1 to 99999.
+invite-refuse-approval = Send “auto” or “manual”.
+invite-refuse-expiry = The expiry must be a time in the future — try { $when }.
+
+## Link options: questions, card lines and refusals
+link-refuse-time = I could not read that time. Examples: { $when }.
+link-refuse-past = That time has passed. Examples: { $when }.
+link-prompt-title = Send the link's title (at most 200 characters).
+link-prompt-target = Send the new target URL (http:// or https://).
+link-line-start = ⏳ Starts { $date } (a countdown shows until then)
+link-prompt-start = When should the link start working? Examples: { $when }.
+link-line-expiry = ⌛️ Expires { $date }
+link-prompt-expiry = When should the link expire? Examples: { $when }.
+link-line-after-expiry = ↪️ After expiry or the click cap: { $url }
+link-prompt-after-expiry = Where should visitors go once the link has expired or reached its click cap? Send a URL.
+link-line-click-cap = 🔢 Stops after { $count ->
+        [one] { $count } click
+       *[other] { $count } clicks
+    }
+link-prompt-click-cap = After how many visitors should the link stop? Send a whole number.
+link-refuse-click-cap = Send a whole number greater than 0.
+link-line-password = 🔒 Visitors must enter a password
+link-prompt-password = Send the password visitors must enter (I delete your message at once).
+link-line-ios = 🍏 iPhone and iPad → { $url }
+link-prompt-ios = Where should iPhone and iPad visitors go? Send a URL.
+link-line-android = 🤖 Android → { $url }
+link-prompt-android = Where should Android visitors go? Send a URL.
+link-line-desktop = 🖥 Desktop → { $url }
+link-prompt-desktop = Where should desktop visitors go? Send a URL.
+link-line-utm = 📣 UTM { $utm } (added to the target)
+link-prompt-utm = Send UTM source, medium and campaign separated by commas, e.g. “telegram, post, spring”. Leave a place empty to skip it: “telegram,,spring”.
+link-refuse-utm = Send at most three values: source, medium, campaign.
+link-line-pixels = 📡 Pixels: { $names }
+link-prompt-pixels = Send the names of your pixels to fire on this link, separated by commas (add pixels in ⚙️ Settings → Pixels).
+link-prompt-tags = Send tags separated by commas (new ones are created). They replace the link's tags.
+link-refuse-tags = Send names of at most 50 characters, separated by commas.
+link-line-domain = 🌐 On your domain { $host }
+link-prompt-domain = Send the custom domain this link should use (add domains in the app first).
+link-prompt-webhook = Send the URL to notify on every click, optionally followed by GET or POST (default POST), e.g. “https://example.com/hook POST”. It must answer 2xx to a test request.
+link-refuse-webhook = Send a URL, optionally followed by GET or POST.
+link-refuse-pixel = You have no pixel named “{ $name }”. Yours: { $yours }.
+link-refuse-pixel-none = You have no pixel named “{ $name }”. Yours: none yet.
+link-refuse-domain = You have no domain “{ $host }”. Yours: { $yours }.
+link-refuse-domain-none = You have no domain “{ $host }”. Yours: none yet.
+link-line-webhook-on = 🔔 Webhook { $method } { $url } (on)
+link-line-webhook-off = 🔔 Webhook { $method } { $url } (off)
+link-prompt-rules =
+    Send a new rule: conditions, then → and the URL, e.g. “country=DE,AT language=de → https://example.de”.
+    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times, UTC), q.<name>=<value> (the short link's own query). All given must hold.
+    Or “remove 2” to delete rule 2, “move 3 1” to make rule 3 the first.
+link-prompt-ab =
+    Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).
+    Or “weight 2 70” to change variant 2's weight, “remove 2” to take it out, “move 3 1” to reorder.
+
+## Dead-code visits
+orphans-none = 👻 <b>Visits to dead codes</b> (last 30 days)
+    None: nobody opened a code of a disabled or deleted link of yours, or an unknown code on your domains.
+orphans-item = <code>{ $code }</code> · { $count } · last { $last } UTC
+orphans-more = …and { $count } more codes (the app lists them all).
+orphans-title = 👻 <b>Visits to dead codes</b> (last 30 days): { $total }
+    Codes of your disabled or deleted links and unknown codes on your domains, most visited first:
+
+## A link's click webhook
+webhook-none = Link /{ $code } has no click webhook. Set one with “{ $option }” on the link's card.
+webhook-state-on = on ✅
+webhook-state-off-failures = off ⏸ (turned off after too many failed deliveries)
+webhook-state-off = off ⏸
+webhook-title = 🔔 <b>Click webhook of /{ $code }</b>
+webhook-target = Target: { $method } { $url }
+webhook-state = State: { $state }
+webhook-failures = Failed deliveries: { $count } of { $limit } (at { $limit } it is turned off; turning it on resets the count)
+webhook-signed = Requests are signed with your secret: header X-Webhook-Signature.
+webhook-recent = <b>Recent deliveries</b>
+webhook-no-deliveries = No deliveries yet.
+webhook-click = click
+webhook-rotate-confirm = Rotate the signing secret? Every receiver of your webhooks must switch to the new secret; deliveries signed from now on use it.
+webhook-on = 🔔 On — turn off
+webhook-on-failed = 🔔 On · { $count } failed — turn off
+webhook-off = 🔕 Off — turn on
+webhook-off-failed = 🔕 Off · { $count } failed — turn on
+webhook-turned-on = 🔔 Webhook on; failure count reset to 0.
+webhook-turned-off = 🔕 Webhook off: clicks are no longer sent.
+webhook-test = 🧪 Send test webhook
+webhook-test-sending = ⏳ Sending a test delivery to { $url }…
+webhook-test-ok = ✅ Test webhook of /{ $code } sent: the target answered { $status }.
+webhook-test-failed = ❌ Test webhook of /{ $code } failed: { $error }.
+webhook-show-secret = 👁 Show signing secret
+webhook-secret = Your webhook signing secret (the same for all your links):
+    <code>{ $secret }</code>
+webhook-rotate = 🔑 Rotate secret
+webhook-rotate-yes = 🔑 Yes, rotate
+webhook-rotated = 🔑 Secret rotated: the new one is in the next message. Update your receivers.
+webhook-new-secret = 🔑 New signing secret:
+    <code>{ $secret }</code>
+
+## Ad posts
+adpost-ask = Forward the ad post here, or paste its text with the links. /cancel stops.
+adpost-no-links = That post has no links to track. Forward a post with links, or /cancel.
+adpost-ask-placement = This post has { $count ->
+        [one] { $count } link
+       *[other] { $count } different links
+    }. Where will it run? Send a placement name, for example the channel and date: <code>@bigchannel 25.11</code>.
+    Each link becomes a new tracking link tagged with that name, so the ad's clicks add up under it. /cancel stops.
+adpost-placement-length = A placement name is 1 to { $max } characters.
+adpost-send-another = { $problem } Send another, or /cancel.
+adpost-done = ✅ { $count ->
+        [one] { $count } tracking link
+       *[other] { $count } tracking links
+    } for <b>{ $tag }</b>. Forward the post above to the channel's admin.
+adpost-clicks = Its clicks: /links, tag «{ $tag }».
+adpost-skipped = Left as they were:
+
+## Secure sharing
+share-option-password-change = 🔒 Change password
+share-option-password-set = 🔒 Set password
+share-line-password = 🔒 Opening needs a password
+share-prompt-password = Send the password viewers must enter (4 to 128 characters; I delete your message at once).
+share-option-views-off = 🔕 Stop view messages
+share-option-views-on = 🔔 Tell me of each view
+share-line-views = 🔔 You get a message for each view
+secure-file-gone = That file no longer exists.
+secure-share-gone = That share link no longer exists.
+request-state-active = open
+request-state-inactive = turned off
+request-state-expired = expired
+request-state-full = full
+request-received-of = { $count } of { $max }
+requests-links-title = 📥 <b>Request links</b>: through each, anyone can send you files or texts into one of your folders.
+requests-links-none = 📥 <b>Request links</b>: none yet. Open a folder and tap “📥 New request link” to let anyone send you files into it.
+request-screen = 📥 <b>{ $title }</b>
+    { $url }
+    Into folder: { $folder }
+    Received: { $received }
+    State: { $state }
+    Expires: { $expiry }
+request-delete-confirm = Delete the request link { $url }? It stops taking files at once; what it received stays in the folder.
+request-deleted = 🗑 Request link deleted.
+request-turned-on = ▶️ Turned on: { $title } takes files again.
+request-turned-off = ⏸ Turned off: { $title } answers that it takes nothing.
+requests-links-back = ⬅️ Folders
+request-back = ⬅️ Request links
+cancelled = Cancelled.
+folder-ask-name = 📁 Send a name for the new folder (or /cancel).
+folder-name-too-long = That name is too long (at most 100 characters). Tap ➕ New folder to try again.
+folder-created = 📁 Folder “{ $name }” created.
+share-hours = { $hours ->
+        [1] 1 hour
+        [24] 24 hours
+       *[other] { $days ->
+            [0] { $hours } hours
+           *[other] { $days } days
+        }
+    }
+share-views-unlimited = Unlimited
+share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).
+share-expiry-hint = I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.
+share-ask-views = 👁 How many times may it be opened? Tap a choice or type a number.
+share-views-hint = Type a whole number of views, or “unlimited”, or tap a choice.
+share-created = ✅ Share link (valid { $valid }, { $views ->
+        [0] unlimited views
+        [one] { $views } view
+       *[other] { $views } views
+    }):
+    { $url }
+share-option-ask = { $prompt }
+    /clear removes it · /cancel keeps it as it is.
+share-option-removed = ✅ Removed.
+share-option-saved = ✅ Saved.
+
+## Redirect rules and the A/B split
+rule-refuse-os = “{ $value }” is not an os: use { $names }.
+rule-refuse-device = “{ $value }” is not a device: use { $names }.
+rule-refuse-shape = Put the conditions, then → (or ->) and the URL, e.g. country=DE,AT → https://example.de
+rule-refuse-token = “{ $token }” is not a condition: write name=value.
+rule-refuse-time = I could not read the time “{ $value }”: e.g. 2026-06-01 or 2026-06-01T18:30 (UTC), or 3d from now.
+rule-refuse-key = “{ $key }” is not a condition: use country, language, os, device, from, to or q.<parameter>.
+rule-line = 🧭 Rules, the first that matches wins:
+    { $rules }
+ab-line = 🅰️ A/B split of the visitors no rule caught:
+    { $variants }
+ab-refuse-shape = Send a URL and a weight from 1 to 100, e.g. “https://example.com/b 30”.

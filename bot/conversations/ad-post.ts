@@ -7,6 +7,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { Context } from "grammy";
 import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
 import type { BotContext, DialogContext } from "../context";
+import { problemText } from "../problem";
 import { AppError } from "../../core/errors";
 import { linksOf, PLACEMENT_MAX, trackPost, type Post } from "../../core/ads/post";
 
@@ -37,12 +38,10 @@ export function isAdPost(msg: Message): boolean {
   return n > 1 || (n > 0 && msg.forward_origin !== undefined);
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
   let post = given;
   if (!post) {
-    await ctx.reply("Forward the ad post here, or paste its text with the links. /cancel stops.");
+    await ctx.reply(ctx.t("adpost-ask"));
     for (;;) {
       const c = await conversation.wait();
       const msg = c.message;
@@ -52,15 +51,11 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
         post = found;
         break;
       }
-      await c.reply("That post has no links to track. Forward a post with links, or /cancel.");
+      await c.reply(ctx.t("adpost-no-links"));
     }
   }
   const count = linksOf(post).length;
-  await ctx.reply(
-    `This post has ${plural(count, "link", "different links")}. Where will it run? Send a placement name, for example the channel and date: <code>@bigchannel 25.11</code>.\n` +
-      `Each link becomes a new tracking link tagged with that name, so the ad's clicks add up under it. /cancel stops.`,
-    { parse_mode: "HTML" },
-  );
+  await ctx.reply(ctx.t("adpost-ask-placement", { count }), { parse_mode: "HTML" });
   for (;;) {
     const c = await conversation.wait();
     const placement = c.message?.text?.trim();
@@ -70,11 +65,11 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
         return { done: await trackPost(o.deps, o.user!, post, placement) };
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        return { problem: e.code === "invalid_placement" ? `A placement name is 1 to ${PLACEMENT_MAX} characters.` : e.message, again: e.code === "invalid_placement" };
+        return { problem: e.code === "invalid_placement" ? o.t("adpost-placement-length", { max: PLACEMENT_MAX }) : problemText(o, e), again: e.code === "invalid_placement" };
       }
     });
     if ("problem" in result) {
-      await c.reply(result.again ? `${result.problem} Send another, or /cancel.` : `⚠️ ${result.problem}`);
+      await c.reply(ctx.t(result.again ? "adpost-send-another" : "warning", { problem: result.problem!, text: result.problem! }));
       if (result.again) continue;
       return;
     }
@@ -84,10 +79,10 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
     if (post.media) await c.api.copyMessage(c.chat!.id, post.media.chatId, post.media.messageId, { caption: copy.text, caption_entities: copy.entities as MessageEntity[], ...markup });
     else await c.reply(copy.text, { entities: copy.entities, ...markup });
     const lines = [
-      `✅ ${plural(done.links.length, "tracking link", "tracking links")} for <b>${Bun.escapeHTML(done.tag.name)}</b>. Forward the post above to the channel's admin.`,
-      `Its clicks: /links, tag «${Bun.escapeHTML(done.tag.name)}».`,
+      ctx.t("adpost-done", { count: done.links.length, tag: Bun.escapeHTML(done.tag.name) }),
+      ctx.t("adpost-clicks", { tag: Bun.escapeHTML(done.tag.name) }),
     ];
-    if (done.skipped.length) lines.push("", "Left as they were:", ...done.skipped.map((s) => `• ${Bun.escapeHTML(s.url)}: ${Bun.escapeHTML(s.reason)}`));
+    if (done.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...done.skipped.map((s) => `• ${Bun.escapeHTML(s.url)}: ${Bun.escapeHTML(s.reason)}`));
     await c.reply(lines.join("\n"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
     return;
   }

@@ -18,7 +18,7 @@ import { problemText } from "../problem";
 import { tell } from "../i18n";
 import { ownLinkTo } from "../../core/links/same-url";
 import { askChoice } from "./choice";
-import { promptOf } from "./option-answer";
+import { whenExamples } from "../../core/links/when";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -104,11 +104,11 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
   if (!option?.ask) return;
   const ask = option.ask;
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", { label: option.label, prompt: promptOf(ask.prompt, new Date(now)) }), { link_preview_options: { is_disabled: true } });
+  await ctx.reply(ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", { label: ctx.t(option.label), prompt: ctx.t(ask.prompt, { when: whenExamples(new Date(now)) }) }), { link_preview_options: { is_disabled: true } });
   for (;;) {
     const { c, text } = await answer(conversation, ["/clear"]);
     if (text === "/clear" && !ask.clear) {
-      await c.reply(ctx.t("option-cannot-clear", { option: option.label.replace(/^\S+\s/, "") }));
+      await c.reply(ctx.t("option-cannot-clear", { option: ctx.t(option.label).replace(/^\S+\s/, "") }));
       continue;
     }
     if (ask.secret) await c.deleteMessage().catch(() => undefined); // keep the password out of the chat history
@@ -116,7 +116,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
       const env: OptionEnv = { deps: o.deps, userId: o.user!.id, now: o.deps.clock.now(), link: await getLink(o.deps, o.user!.id, linkId), madeTags: [] };
       try {
         await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
-        await open(o, linkCard, [linkId], o.t(text === "/clear" ? "option-cleared" : "option-saved", { option: option.label.replace(/^\S+\s/, "") }));
+        await open(o, linkCard, [linkId], o.t(text === "/clear" ? "option-cleared" : "option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
         return null;
       } catch (e) {
         for (const id of env.madeTags) await deleteTag(o.deps, env.userId, id);

@@ -7,14 +7,10 @@ import { whenExamples } from "../../core/links/when";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
-/** A prompt as sent: `{when}` becomes examples of times computed from `now` (never a date in the past). */
-export function promptOf(prompt: string, now: Date): string {
-  return prompt.replaceAll("{when}", whenExamples(now));
-}
-
 /** What the question of one option needs: its label, its prompt and whether /clear applies. */
 export interface AskedOption {
   label: string;
+  /** the question (a translation key) */
   prompt: string;
   /** present when /clear may remove the option's value */
   clear?: unknown;
@@ -36,7 +32,7 @@ export async function answerOption(
   describe: (o: BotContext, e: AppError) => string = problemText,
 ): Promise<void> {
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(ctx.t(option.clear ? "option-ask-clearable" : "option-ask", { label: option.label, prompt: promptOf(option.prompt, new Date(now)) }));
+  await ctx.reply(ctx.t(option.clear ? "option-ask-clearable" : "option-ask", { label: ctx.t(option.label), prompt: ctx.t(option.prompt, { when: whenExamples(new Date(now)) }) }));
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();

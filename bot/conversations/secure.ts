@@ -9,6 +9,7 @@ import { createFolder } from "../../core/secure/folders";
 import { createLink } from "../../core/secure/links";
 import { AppError } from "../../core/errors";
 import type { BotContext, DialogContext } from "../context";
+import { problemText } from "../problem";
 import { storePending } from "../features/secure-store";
 import { open } from "../menus/nav";
 import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
@@ -19,8 +20,10 @@ type Convo = Conversation<BotContext, DialogContext>;
 
 export { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
 
-const EXPIRY: [string, number][] = [["1 hour", 1], ["24 hours", 24], ["7 days", 168], ["30 days", 720]];
-const VIEWS: [string, number][] = [["1", 1], ["3", 3], ["10", 10], ["Unlimited", 0]];
+/** The expiry choices in hours, labelled by `share-hours` in the user's language. */
+const EXPIRY_HOURS = [1, 24, 168, 720];
+const expiryChoices = (ctx: DialogContext): [string, number][] => EXPIRY_HOURS.map((h) => [ctx.t("share-hours", { hours: h, days: h / 24 }), h]);
+const viewChoices = (ctx: DialogContext): [string, number][] => [["1", 1], ["3", 3], ["10", 10], [ctx.t("share-views-unlimited"), 0]];
 
 /** "2h", "36 hours", "7 days", "1 week", "90 min" → hours (null: not understood). */
 export function readHours(text: string): number | null {
@@ -35,45 +38,47 @@ export function readHours(text: string): number | null {
 /** "3", "unlimited" → views (0: unlimited; null: not understood). */
 function readViews(text: string): number | null {
   const t = text.trim().toLowerCase();
-  if (/^(unlimited|∞|no limit)$/.test(t)) return 0;
+  if (/^(unlimited|∞|no limit|без ограничений|безлимит\S*)$/.test(t)) return 0;
   return /^\d{1,6}$/.test(t) && Number(t) > 0 ? Number(t) : null;
 }
 
 /** Asks for a folder name, creates it and stores the item waiting under `key` (or the latest, if any) there. */
 export async function newFolderConversation(conversation: Convo, ctx: DialogContext, key?: string) {
-  await ctx.reply("📁 Send a name for the new folder (or /cancel).");
+  await ctx.reply(ctx.t("folder-ask-name"));
   const answer = await conversation.wait();
   const name = answer.message?.text?.trim();
-  if (name === "/cancel") return answer.reply("Cancelled.");
+  if (name === "/cancel") return answer.reply(ctx.t("cancelled"));
   // anything else (a button, a command, a file) leaves the conversation and is handled as usual
   if (!name || name.startsWith("/")) return conversation.halt({ next: true });
-  if (name.length > 100) return answer.reply("That name is too long (at most 100 characters). Tap ➕ New folder to try again.");
+  if (name.length > 100) return answer.reply(ctx.t("folder-name-too-long"));
   await conversation.external(async (outer) => {
     const folder = await createFolder(outer.deps, outer.user!.id, { name });
-    if (!(await storePending(outer, folder.id, key))) await open(outer, folderScreen, [folder.id], `📁 Folder “${Bun.escapeHTML(name)}” created.`);
+    if (!(await storePending(outer, folder.id, key))) await open(outer, folderScreen, [folder.id], outer.t("folder-created", { name: Bun.escapeHTML(name) }));
   });
 }
 
 /** Asks for expiry and max views, creates the link and shows the file's screen with the new URL. */
 export async function shareConversation(conversation: Convo, ctx: DialogContext, fileId: number) {
-  const e = await askChoice(conversation, ctx, "🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).", {
-    choices: EXPIRY, perRow: EXPIRY.length, read: readHours, hint: "I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.",
+  const expiry = expiryChoices(ctx);
+  const e = await askChoice(conversation, ctx, ctx.t("share-ask-expiry"), {
+    choices: expiry, perRow: expiry.length, read: readHours, hint: ctx.t("share-expiry-hint"),
   });
-  if (e.value === "cancel") return e.c.reply("Cancelled.");
+  if (e.value === "cancel") return e.c.reply(ctx.t("cancelled"));
   const hours = e.value;
-  const v = await askChoice(conversation, e.c, "👁 How many times may it be opened? Tap a choice or type a number.", {
-    choices: VIEWS, perRow: VIEWS.length, read: readViews, hint: "Type a whole number of views, or “unlimited”, or tap a choice.",
+  const views = viewChoices(ctx);
+  const v = await askChoice(conversation, e.c, ctx.t("share-ask-views"), {
+    choices: views, perRow: views.length, read: readViews, hint: ctx.t("share-views-hint"),
   });
-  if (v.value === "cancel") return v.c.reply("Cancelled.");
+  if (v.value === "cancel") return v.c.reply(ctx.t("cancelled"));
   const maxViews = v.value || null;
-  const label = EXPIRY.find(([, h]) => h === hours)?.[0] ?? `${hours} hours`;
+  const label = expiry.find(([, h]) => h === hours)?.[0] ?? ctx.t("share-hours", { hours, days: 0 });
   await conversation.external(async (outer) => {
     try {
       const link = await createLink(outer.deps, outer.user!.id, { fileId, expiresInHours: hours, maxViews });
-      await open(outer, fileScreen, [fileId], `✅ Share link (valid ${label}, ${maxViews ? `${maxViews} view${maxViews === 1 ? "" : "s"}` : "unlimited views"}):\n${Bun.escapeHTML(link.url)}`);
+      await open(outer, fileScreen, [fileId], outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) }));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      await outer.reply(`⚠️ ${err.message}`);
+      await outer.reply(outer.t("warning", { text: problemText(outer, err) }));
     }
   });
 }
@@ -82,7 +87,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
 export async function shareOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const ask = SHARE_OPTIONS[index]?.ask;
   if (!ask) return;
-  await ctx.reply(`${ask.prompt}\n/clear removes it · /cancel keeps it as it is.`);
+  await ctx.reply(ctx.t("share-option-ask", { prompt: ctx.t(ask.prompt) }));
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();
@@ -91,14 +96,14 @@ export async function shareOptionConversation(conversation: Convo, ctx: DialogCo
     const problem = await conversation.external(async (o) => {
       try {
         await ask.save(o.deps, o.user!.id, id, text === "/clear" ? null : text);
-        await open(o, shareScreen, [id], text === "/clear" ? "✅ Removed." : "✅ Saved.");
+        await open(o, shareScreen, [id], o.t(text === "/clear" ? "share-option-removed" : "share-option-saved"));
         return null;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        return e.message;
+        return problemText(o, e);
       }
     });
     if (problem === null) return;
-    await c.reply(`${problem}\nTry again, or /cancel.`);
+    await c.reply(ctx.t("dialog-try-again", { problem }));
   }
 }

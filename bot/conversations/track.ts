@@ -106,6 +106,6 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Dialog
   await answerOption(conversation, ctx, option, async (o, text) => {
     const t = await getTracker(o.deps, o.user!.id, id);
     await updateTracker(o.deps, o.user!.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
-    await open(o, trackerScreen, [id], o.t("option-saved", { option: option.label.replace(/^\S+\s/, "") }));
+    await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }

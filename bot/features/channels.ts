@@ -49,12 +49,12 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
   if (!ctx.user) return ctx.answerCallbackQuery();
   try {
     const row = await settleRequest(ctx.deps, ctx.user.id, Number(ctx.match[2]), action);
-    const who = row.firstName ?? (row.username ? `@${row.username}` : `user ${row.memberId}`);
-    await ctx.answerCallbackQuery({ text: action === "approve" ? "Approved" : "Declined" });
-    await ctx.editMessageText(action === "approve" ? `✅ ${who} was let in.` : `❌ ${who} was declined.`).catch(() => undefined);
+    const who = row.firstName ?? (row.username ? `@${row.username}` : ctx.t("requests-user", { id: String(row.memberId) }));
+    await ctx.answerCallbackQuery({ text: ctx.t(action === "approve" ? "request-approved-toast" : "request-declined-toast") });
+    await ctx.editMessageText(ctx.t(action === "approve" ? "request-approved" : "request-declined", { name: who })).catch(() => undefined);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    const text = e.code === "already_settled" ? "This request was already settled." : e.code === "not_found" ? "This request is gone." : `Telegram refused: ${e.message}`;
+    const text = e.code === "already_settled" ? ctx.t("request-settled") : e.code === "not_found" ? ctx.t("request-gone") : ctx.t("telegram-refused", { reason: e.message });
     await ctx.answerCallbackQuery({ text, show_alert: true });
   }
 });

@@ -22,7 +22,7 @@ dm.command("start", async (ctx, next) => {
     await open(ctx, file ? fileScreen : shareScreen, [Number(m[2])]);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(file ? "That file no longer exists." : "That share link no longer exists.");
+    await ctx.reply(ctx.t(file ? "secure-file-gone" : "secure-share-gone"));
     await open(ctx, foldersScreen, []);
   }
 });

@@ -1,6 +1,8 @@
 import { Composer } from "grammy";
 import type { Chat, Message } from "grammy/types";
 import type { BotContext } from "../context";
+import { findUserByIdentity } from "../../core/accounts/users";
+import { i18n, languageFor } from "../i18n";
 import { migrateSource, upsertSource, type ChatInfo } from "../../core/tracking/sources";
 import { ingestPost } from "../../core/tracking/ingest";
 import type { CarriedUrl } from "../../core/tracking/link-watch";
@@ -44,7 +46,7 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
   await recordBotMembership(ctx.deps, info, by, { isAdmin, canInvite }, memberCount);
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
   const wasActive = ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
-  if (by && (wasActive !== isActive || wasAdmin !== isAdmin)) await tellWhoDidIt(ctx, by.id, info, { isActive, isAdmin, canInvite });
+  if (by && (wasActive !== isActive || wasAdmin !== isAdmin)) await tellWhoDidIt(ctx, by.id, update.from.language_code, info, { isActive, isAdmin, canInvite });
   await next();
 });
 
@@ -53,20 +55,14 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
  * a public username that only the accounts owning it as a channel see its messages. They may never
  * have started the bot (then Telegram refuses the message, which is only logged).
  */
-async function tellWhoDidIt(ctx: BotContext, userId: number, info: ChatInfo, state: { isActive: boolean; isAdmin: boolean; canInvite: boolean }) {
-  const where = `${info.type === "channel" ? "the channel" : "the group"} “${info.title ?? info.chatId}”`;
-  const posts = info.type === "channel" ? "posts" : "messages";
-  let text: string;
-  if (!state.isActive) text = `ℹ️ I was removed from ${where}: it is no longer searched for keywords.`;
-  else if (info.username)
-    text = `✅ I was added to ${where}. It is public, so its new ${posts} are searched for the keywords of everyone who tracks them, yours included. /trackers shows your trackers.`;
-  else if (state.isAdmin)
-    text = `✅ I am an administrator of ${where}. It is private: its new ${posts} are searched only for your keywords and those of other administrators who add it, never for anyone else's. /trackers shows your trackers.`;
-  else
-    text = `ℹ️ I was added to ${where}. It is private, so I search its ${posts} only for the keywords of people who own it: make me an administrator there and your trackers will see them. Nobody else's trackers ever do.`;
-  if (state.isActive && state.isAdmin && !state.canInvite)
-    text += `\n\n⚠️ I lack the right to invite users there, so I cannot make invite links for it. Give me “Invite users via link” to track who joins.`;
-  else if (state.isActive && state.isAdmin) text += `\n\n📣 It is ready for invite tracking: /channels makes invite links for your ads and counts who joins and who stays.`;
+async function tellWhoDidIt(ctx: BotContext, userId: number, telegramLanguage: string | undefined, info: ChatInfo, state: { isActive: boolean; isAdmin: boolean; canInvite: boolean }) {
+  // the person's own language: the one chosen in Settings, else their app's
+  const user = await findUserByIdentity(ctx.deps, "telegram", String(userId));
+  const language = languageFor(user?.language, telegramLanguage);
+  const t = (key: string) => i18n.t(language, key, { kind: info.type === "channel" ? "channel" : "group", title: info.title ?? info.chatId });
+  let text = t(!state.isActive ? "source-removed" : info.username ? "source-added-public" : state.isAdmin ? "source-admin-private" : "source-added-private");
+  if (state.isActive && state.isAdmin && !state.canInvite) text += `\n\n${t("source-cannot-invite")}`;
+  else if (state.isActive && state.isAdmin) text += `\n\n${t("source-invites-ready")}`;
   await ctx.api.sendMessage(userId, text).catch((e) => ctx.deps.log.warn(`tracking: could not tell user ${userId} about ${info.chatId}: ${(e as Error).message}`));
 }
 

@@ -113,7 +113,7 @@ dynamic(inviteScreen.menu, async (ctx, range) => {
   let n = 0;
   INVITE_OPTIONS.forEach((o, i) => {
     if ((o.only === "requests" && !invite.joinRequest) || (o.only === "open" && invite.joinRequest)) return;
-    range.text({ text: o.label, payload: p }, (c) => act(c, () => c.conversation.enter(INVITE_OPTION, idOf(c), i), "channels"));
+    range.text({ text: ctx.t(o.label), payload: p }, (c) => act(c, () => c.conversation.enter(INVITE_OPTION, idOf(c), i), "channels"));
     if (++n % 3 === 0) range.row();
   });
   range.row();

@@ -4,11 +4,13 @@
  */
 import type { InviteInput } from "../../core/channels/invite-input";
 import type { InviteRow } from "../../core/channels/invites";
-import { ValidationError } from "../../core/errors";
+import { Refusal } from "../problem";
 import { parseWhen, whenExamples } from "../../core/links/when";
 
 export interface InviteOption {
+  /** the button (a translation key) */
   label: string;
+  /** the question (a translation key; `{ $when }` gets examples of times from today) */
   prompt: string;
   parse: (text: string, invite: InviteRow, now: Date) => InviteInput;
   clear?: InviteInput;
@@ -16,51 +18,51 @@ export interface InviteOption {
   only?: "requests" | "open";
 }
 
-const bad = (m: string): never => {
-  throw new ValidationError(m);
+const bad = (key: string, vars?: Record<string, string>): never => {
+  throw new Refusal(key, vars);
 };
 
 export const INVITE_OPTIONS: InviteOption[] = [
-  { label: "✏️ Name", prompt: "Send the new name (at most 32 characters; people joining do not see it).", parse: (t) => ({ name: t }) },
+  { label: "invite-option-name", prompt: "invite-prompt-name", parse: (t) => ({ name: t }) },
   {
-    label: "💰 Price",
-    prompt: "Send what the ad cost, as an amount and a currency, e.g. 150 USD or 12000 RUB.",
+    label: "invite-option-price",
+    prompt: "invite-prompt-price",
     parse: (t) => {
       const s = t.trim().replace(",", ".");
       const after = /^(\d+(?:\.\d{1,2})?)\s*([A-Za-z]{3})$/.exec(s);
       const before = /^([A-Za-z]{3})\s*(\d+(?:\.\d{1,2})?)$/.exec(s);
-      const [amount, currency] = after ? [after[1]!, after[2]!] : before ? [before[2]!, before[1]!] : bad("Send an amount and a currency code, e.g. 150 USD.");
+      const [amount, currency] = after ? [after[1]!, after[2]!] : before ? [before[2]!, before[1]!] : bad("invite-refuse-price");
       return { cost: { amount: Number(amount), currency: currency.toUpperCase() } };
     },
     clear: { cost: null },
   },
   {
-    label: "⏰ Expiry",
-    prompt: "Send when the link stops working, e.g. {when}.",
+    label: "invite-option-expiry",
+    prompt: "invite-prompt-expiry",
     parse: (t, _i, now) => {
       const d = parseWhen(t, now);
-      return d && d.getTime() > now.getTime() ? { expires_at: d.toISOString() } : bad(`The expiry must be a time in the future — try ${whenExamples(now)}.`);
+      return d && d.getTime() > now.getTime() ? { expires_at: d.toISOString() } : bad("invite-refuse-expiry", { when: whenExamples(now) });
     },
     clear: { expires_at: null },
   },
   {
-    label: "👥 Member limit",
-    prompt: "Send how many people may join through the link (1 to 99999).",
-    parse: (t) => (/^\d{1,6}$/.test(t.trim()) ? { member_limit: Number(t.trim()) } : bad("Send a whole number from 1 to 99999.")),
+    label: "invite-option-member-limit",
+    prompt: "invite-prompt-member-limit",
+    parse: (t) => (/^\d{1,6}$/.test(t.trim()) ? { member_limit: Number(t.trim()) } : bad("invite-refuse-member-limit")),
     clear: { member_limit: null },
     only: "open",
   },
   {
-    label: "👋 Welcome",
-    prompt: "Send the message each person who asks to join gets from me at once (at most 1000 characters).",
+    label: "invite-option-welcome",
+    prompt: "invite-prompt-welcome",
     parse: (t) => ({ welcome: t }),
     clear: { welcome: null },
     only: "requests",
   },
   {
-    label: "✅ Approval",
-    prompt: "Send “auto” to let everyone in at once, or “manual” to approve or decline each request here.",
-    parse: (t) => (/^auto/i.test(t) ? { approve: "auto" } : /^man/i.test(t) ? { approve: "manual" } : bad("Send “auto” or “manual”.")),
+    label: "invite-option-approval",
+    prompt: "invite-prompt-approval",
+    parse: (t) => (/^(auto|авто)/i.test(t) ? { approve: "auto" } : /^(man|вруч)/i.test(t) ? { approve: "manual" } : bad("invite-refuse-approval")),
     only: "requests",
   },
 ];

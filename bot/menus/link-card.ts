@@ -8,7 +8,7 @@ import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { l, num } from "../i18n";
+import { l, num, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
 import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
 import { sendChart, sendQr } from "../features/analytics";
@@ -41,7 +41,7 @@ export async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], 
   if (invite) lines.push(ctx.t("card-invite", { name: esc(invite.name), joins: num(ctx, invite.joins), leaves: num(ctx, invite.leaves), net: num(ctx, invite.joins - invite.leaves) }));
   for (const o of LINK_OPTIONS) {
     const line = await o.line(link, { deps, userId });
-    if (line) lines.push(line);
+    if (line) lines.push(typeof line === "string" ? line : tell(ctx, line));
   }
   return lines.join("\n");
 }
@@ -73,7 +73,7 @@ export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
 async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   const link = await linkOf(ctx);
   LINK_OPTIONS.forEach((o, i) => {
-    const label = o.tap ? ctx.t(link.is_active ? "card-turn-off" : "card-turn-on") : o.label;
+    const label = o.tap ? ctx.t(link.is_active ? "card-turn-off" : "card-turn-on") : ctx.t(o.label);
     range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
       const id = idOf(c);
       if (o.tap) {

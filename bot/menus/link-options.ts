@@ -10,7 +10,8 @@ import { parseWhen, whenExamples } from "../../core/links/when";
 import { createTag, listTags } from "../../core/catalog/tags";
 import { listPixels } from "../../core/catalog/pixels";
 import { listDomains } from "../../core/catalog/domains";
-import { ValidationError } from "../../core/errors";
+import { Refusal } from "../problem";
+import type { Said } from "../i18n";
 import { ROUTING_OPTIONS } from "./routing-options";
 
 /** What an option's parser and card line may look at. */
@@ -24,12 +25,13 @@ export interface OptionEnv {
 }
 
 export interface LinkOption {
-  /** the button on the card */
+  /** the button on the card (a translation key) */
   label: string;
   /** the card's line while the option is in force (null: not shown) */
-  line: (link: LinkDetails, env: Pick<OptionEnv, "deps" | "userId">) => string | null | Promise<string | null>;
+  line: (link: LinkDetails, env: Pick<OptionEnv, "deps" | "userId">) => Said | string | null | Promise<Said | string | null>;
   /** a question answered with one message; /clear sends `clear` */
   ask?: {
+    /** the question (a translation key; `{ $when }` gets examples of times from today) */
     prompt: string;
     /** the answer as API input; throws ValidationError for an answer it cannot read */
     parse: (text: string, env: OptionEnv) => LinkInput | Promise<LinkInput>;
@@ -44,17 +46,15 @@ export interface LinkOption {
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const day = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
-/** In a prompt, `{when}` becomes examples computed from today (bot/conversations/option-answer.ts promptOf). */
-const WHEN_HELP = "Examples: {when}.";
 
-function bad(message: string): never {
-  throw new ValidationError(message);
+function bad(key: string, vars?: Record<string, string>): never {
+  throw new Refusal(key, vars);
 }
 
 function when(text: string, now: Date): string {
   const d = parseWhen(text, now);
-  if (!d) bad(`I could not read that time. Examples: ${whenExamples(now)}.`);
-  if (d.getTime() <= now.getTime()) bad(`That time has passed. Examples: ${whenExamples(now)}.`);
+  if (!d) bad("link-refuse-time", { when: whenExamples(now) });
+  if (d.getTime() <= now.getTime()) bad("link-refuse-past", { when: whenExamples(now) });
   return d.toISOString();
 }
 
@@ -63,104 +63,104 @@ const names = (text: string) => text.split(",").map((s) => s.trim()).filter(Bool
 /** The card's option rows, in button order. */
 export const LINK_OPTIONS: LinkOption[] = [
   {
-    label: "✏️ Title",
+    label: "link-option-title",
     line: () => null, // the card is headed by the title
-    ask: { prompt: "Send the link's title (at most 200 characters).", parse: (t) => ({ title: t }), clear: { title: null } },
+    ask: { prompt: "link-prompt-title", parse: (t) => ({ title: t }), clear: { title: null } },
   },
   {
-    label: "🎯 Target URL",
+    label: "link-option-target",
     line: () => null,
-    ask: { prompt: "Send the new target URL (http:// or https://).", parse: (t) => ({ url: t }) },
+    ask: { prompt: "link-prompt-target", parse: (t) => ({ url: t }) },
   },
   {
-    label: "⏳ Start",
-    line: (l) => (l.starts_at ? `⏳ Starts ${day(l.starts_at)} (a countdown shows until then)` : null),
-    ask: { prompt: `When should the link start working? ${WHEN_HELP}`, parse: (t, e) => ({ starts_at: when(t, e.now) }), clear: { starts_at: null } },
+    label: "link-option-start",
+    line: (l) => (l.starts_at ? { key: "link-line-start", vars: { date: day(l.starts_at) } } : null),
+    ask: { prompt: "link-prompt-start", parse: (t, e) => ({ starts_at: when(t, e.now) }), clear: { starts_at: null } },
   },
   {
-    label: "⌛️ Expiry",
-    line: (l) => (l.expires_at ? `⌛️ Expires ${day(l.expires_at)}` : null),
-    ask: { prompt: `When should the link expire? ${WHEN_HELP}`, parse: (t, e) => ({ expires_at: when(t, e.now) }), clear: { expires_at: null } },
+    label: "link-option-expiry",
+    line: (l) => (l.expires_at ? { key: "link-line-expiry", vars: { date: day(l.expires_at) } } : null),
+    ask: { prompt: "link-prompt-expiry", parse: (t, e) => ({ expires_at: when(t, e.now) }), clear: { expires_at: null } },
   },
   {
-    label: "↪️ After expiry",
-    line: (l) => (l.expired_url ? `↪️ After expiry or the click cap: ${esc(l.expired_url)}` : null),
-    ask: { prompt: "Where should visitors go once the link has expired or reached its click cap? Send a URL.", parse: (t) => ({ expired_url: t }), clear: { expired_url: null } },
+    label: "link-option-after-expiry",
+    line: (l) => (l.expired_url ? { key: "link-line-after-expiry", vars: { url: esc(l.expired_url) } } : null),
+    ask: { prompt: "link-prompt-after-expiry", parse: (t) => ({ expired_url: t }), clear: { expired_url: null } },
   },
   {
-    label: "🔢 Click cap",
-    line: (l) => (l.max_clicks !== null ? `🔢 Stops after ${l.max_clicks} clicks` : null),
+    label: "link-option-click-cap",
+    line: (l) => (l.max_clicks !== null ? { key: "link-line-click-cap", vars: { count: l.max_clicks } } : null),
     ask: {
-      prompt: "After how many visitors should the link stop? Send a whole number.",
-      parse: (t) => (/^\d{1,12}$/.test(t) ? { max_clicks: Number(t) } : bad("Send a whole number greater than 0.")),
+      prompt: "link-prompt-click-cap",
+      parse: (t) => (/^\d{1,12}$/.test(t) ? { max_clicks: Number(t) } : bad("link-refuse-click-cap")),
       clear: { max_clicks: null },
     },
   },
   {
-    label: "🔒 Password",
-    line: (l) => (l.has_password ? "🔒 Visitors must enter a password" : null),
-    ask: { prompt: "Send the password visitors must enter (I delete your message at once).", parse: (t) => ({ password: t }), clear: { password: null }, secret: true },
+    label: "link-option-password",
+    line: (l) => (l.has_password ? { key: "link-line-password" } : null),
+    ask: { prompt: "link-prompt-password", parse: (t) => ({ password: t }), clear: { password: null }, secret: true },
   },
   {
-    label: "🍏 iOS target",
-    line: (l) => (l.ios_url ? `🍏 iPhone and iPad → ${esc(l.ios_url)}` : null),
-    ask: { prompt: "Where should iPhone and iPad visitors go? Send a URL.", parse: (t) => ({ ios_url: t }), clear: { ios_url: null } },
+    label: "link-option-ios",
+    line: (l) => (l.ios_url ? { key: "link-line-ios", vars: { url: esc(l.ios_url) } } : null),
+    ask: { prompt: "link-prompt-ios", parse: (t) => ({ ios_url: t }), clear: { ios_url: null } },
   },
   {
-    label: "🤖 Android target",
-    line: (l) => (l.android_url ? `🤖 Android → ${esc(l.android_url)}` : null),
-    ask: { prompt: "Where should Android visitors go? Send a URL.", parse: (t) => ({ android_url: t }), clear: { android_url: null } },
+    label: "link-option-android",
+    line: (l) => (l.android_url ? { key: "link-line-android", vars: { url: esc(l.android_url) } } : null),
+    ask: { prompt: "link-prompt-android", parse: (t) => ({ android_url: t }), clear: { android_url: null } },
   },
   {
-    label: "🖥 Desktop target",
-    line: (l) => (l.desktop_url ? `🖥 Desktop → ${esc(l.desktop_url)}` : null),
-    ask: { prompt: "Where should desktop visitors go? Send a URL.", parse: (t) => ({ desktop_url: t }), clear: { desktop_url: null } },
+    label: "link-option-desktop",
+    line: (l) => (l.desktop_url ? { key: "link-line-desktop", vars: { url: esc(l.desktop_url) } } : null),
+    ask: { prompt: "link-prompt-desktop", parse: (t) => ({ desktop_url: t }), clear: { desktop_url: null } },
   },
   {
-    label: "📣 UTM",
+    label: "link-option-utm",
     line: (l) => {
       const parts = [["source", l.utm_source], ["medium", l.utm_medium], ["campaign", l.utm_campaign]].filter(([, v]) => v);
-      return parts.length ? `📣 UTM ${parts.map(([k, v]) => `${k}=${esc(v!)}`).join(", ")} (added to the target)` : null;
+      return parts.length ? { key: "link-line-utm", vars: { utm: parts.map(([k, v]) => `${k}=${esc(v!)}`).join(", ") } } : null;
     },
     ask: {
-      prompt: "Send UTM source, medium and campaign separated by commas, e.g. “telegram, post, spring”. Leave a place empty to skip it: “telegram,,spring”.",
+      prompt: "link-prompt-utm",
       parse: (t) => {
         const [s, m, c, ...rest] = t.split(",").map((x) => x.trim());
-        if (rest.length) bad("Send at most three values: source, medium, campaign.");
+        if (rest.length) bad("link-refuse-utm");
         return { utm_source: s || null, utm_medium: m || null, utm_campaign: c || null };
       },
       clear: { utm_source: null, utm_medium: null, utm_campaign: null },
     },
   },
   {
-    label: "📡 Pixels",
+    label: "link-option-pixels",
     line: async (l, e) => {
       if (!l.pixelIds.length) return null;
       const byId = new Map((await listPixels(e.deps, e.userId)).map((p) => [p.id, p]));
-      return `📡 Pixels: ${l.pixelIds.map((id) => esc(byId.get(id)?.name ?? "?")).join(", ")}`;
+      return { key: "link-line-pixels", vars: { names: l.pixelIds.map((id) => esc(byId.get(id)?.name ?? "?")).join(", ") } };
     },
     ask: {
-      prompt: "Send the names of your pixels to fire on this link, separated by commas (add pixels in ⚙️ Settings → Pixels).",
+      prompt: "link-prompt-pixels",
       parse: async (t, e) => {
         const all = await listPixels(e.deps, e.userId);
-        const ids = names(t).map((n) => all.find((p) => p.name.toLowerCase() === n.toLowerCase())?.id ?? bad(`You have no pixel named “${n}”. Yours: ${all.map((p) => p.name).join(", ") || "none yet"}.`));
+        const ids = names(t).map((n) => all.find((p) => p.name.toLowerCase() === n.toLowerCase())?.id ?? bad(all.length ? "link-refuse-pixel" : "link-refuse-pixel-none", { name: n, yours: all.map((p) => p.name).join(", ") }));
         return { pixelIds: ids };
       },
       clear: { pixelIds: [] },
     },
   },
   {
-    label: "🏷 Tags",
+    label: "link-option-tags",
     line: async (l, e) => {
       if (!l.tagIds.length) return null;
       const byId = new Map((await listTags(e.deps, e.userId)).map((t) => [t.id, t.name]));
       return `🏷 ${l.tagIds.map((id) => esc(byId.get(id) ?? "?")).join(", ")}`;
     },
     ask: {
-      prompt: "Send tags separated by commas (new ones are created). They replace the link's tags.",
+      prompt: "link-prompt-tags",
       parse: async (t, e) => {
         const list = names(t);
-        if (!list.length || list.some((n) => n.length > 50)) bad("Send names of at most 50 characters, separated by commas.");
+        if (!list.length || list.some((n) => n.length > 50)) bad("link-refuse-tags");
         const existing = new Map((await listTags(e.deps, e.userId)).map((x) => [x.name.toLowerCase(), x.id]));
         const tagIds: number[] = [];
         for (const n of list) {
@@ -178,26 +178,26 @@ export const LINK_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "🌐 Domain",
-    line: (l) => (l.domain_id ? `🌐 On your domain ${esc(new URL(l.trackingUrl).host)}` : null),
+    label: "link-option-domain",
+    line: (l) => (l.domain_id ? { key: "link-line-domain", vars: { host: esc(new URL(l.trackingUrl).host) } } : null),
     ask: {
-      prompt: "Send the custom domain this link should use (add domains in the app first).",
+      prompt: "link-prompt-domain",
       parse: async (t, e) => {
         const host = t.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
         const all = await listDomains(e.deps, e.userId);
-        const d = all.find((x) => x.hostname === host) ?? bad(`You have no domain “${host}”. Yours: ${all.map((x) => x.hostname).join(", ") || "none yet"}.`);
+        const d = all.find((x) => x.hostname === host) ?? bad(all.length ? "link-refuse-domain" : "link-refuse-domain-none", { host, yours: all.map((x) => x.hostname).join(", ") });
         return { domain_id: d.id };
       },
       clear: { domain_id: null },
     },
   },
   {
-    label: "🔔 Webhook URL",
-    line: (l) => (l.webhook_url ? `🔔 Webhook ${l.webhook_method} ${esc(l.webhook_url)} (${l.webhook_enabled ? "on" : "off"})` : null),
+    label: "link-option-webhook",
+    line: (l) => (l.webhook_url ? { key: l.webhook_enabled ? "link-line-webhook-on" : "link-line-webhook-off", vars: { method: l.webhook_method, url: esc(l.webhook_url) } } : null),
     ask: {
-      prompt: "Send the URL to notify on every click, optionally followed by GET or POST (default POST), e.g. “https://example.com/hook POST”. It must answer 2xx to a test request.",
+      prompt: "link-prompt-webhook",
       parse: (t) => {
-        const m = /^(\S+)(?:\s+(GET|POST))?$/i.exec(t.trim()) ?? bad("Send a URL, optionally followed by GET or POST.");
+        const m = /^(\S+)(?:\s+(GET|POST))?$/i.exec(t.trim()) ?? bad("link-refuse-webhook");
         return { webhook_url: m[1]!, ...(m[2] ? { webhook_method: m[2].toUpperCase() as "GET" | "POST" } : {}) };
       },
       clear: { webhook_url: null },
@@ -205,7 +205,7 @@ export const LINK_OPTIONS: LinkOption[] = [
   },
   ...ROUTING_OPTIONS,
   {
-    label: "⏯ On / off",
+    label: "link-option-on-off",
     line: () => null,
     tap: (l) => ({ is_active: !l.is_active }),
   },

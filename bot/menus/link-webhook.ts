@@ -8,6 +8,7 @@ import { getSigningSecret, rotateSigningSecret } from "../../core/webhooks/signi
 import { WEBHOOK_FAILURE_LIMIT } from "../../core/webhooks/failures";
 import { listDeliveries } from "../../core/webhooks/deliveries";
 import type { BotContext } from "../context";
+import { l } from "../i18n";
 import { act, back, createScreen, dynamic, go, idOf, open, payload } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
@@ -15,57 +16,56 @@ const stateOf = (ctx: BotContext) => getLinkWebhook(ctx.deps, ctx.user!.id, idOf
 const STATUS = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", cancelled: "✖️" } as const;
 
 async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string> {
-  if (!s.url) return `Link /${s.code} has no click webhook. Set one with “🔔 Webhook URL” on the link's card.`;
-  const state = s.enabled ? "on ✅" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "off ⏸ (turned off after too many failed deliveries)" : "off ⏸";
+  if (!s.url) return ctx.t("webhook-none", { code: s.code, option: ctx.t("link-option-webhook") });
+  const state = ctx.t(s.enabled ? "webhook-state-on" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "webhook-state-off-failures" : "webhook-state-off");
   const recent = await listDeliveries(ctx.deps, ctx.user!.id, { linkId: s.linkId, limit: 5 });
   return [
-    `🔔 <b>Click webhook of /${esc(s.code)}</b>`,
-    `Target: ${s.method} ${esc(s.url)}`,
-    `State: ${state}`,
-    `Failed deliveries: ${s.failures} of ${WEBHOOK_FAILURE_LIMIT} (at ${WEBHOOK_FAILURE_LIMIT} it is turned off; turning it on resets the count)`,
-    "Requests are signed with your secret: header X-Webhook-Signature.",
+    ctx.t("webhook-title", { code: esc(s.code) }),
+    ctx.t("webhook-target", { method: s.method, url: esc(s.url) }),
+    ctx.t("webhook-state", { state }),
+    ctx.t("webhook-failures", { count: s.failures, limit: WEBHOOK_FAILURE_LIMIT }),
+    ctx.t("webhook-signed"),
     "",
-    recent.length ? "<b>Recent deliveries</b>" : "No deliveries yet.",
-    ...recent.map((d) => `${STATUS[d.status]} ${d.createdAt.replace("T", " ").slice(0, 16)} · ${d.topic === "click_webhook" ? "click" : esc(d.topic)}${d.lastError ? ` · ${esc(d.lastError.slice(0, 80))}` : ""}`),
+    ctx.t(recent.length ? "webhook-recent" : "webhook-no-deliveries"),
+    ...recent.map((d) => `${STATUS[d.status]} ${d.createdAt.replace("T", " ").slice(0, 16)} · ${d.topic === "click_webhook" ? ctx.t("webhook-click") : esc(d.topic)}${d.lastError ? ` · ${esc(d.lastError.slice(0, 80))}` : ""}`),
   ].join("\n");
 }
 
 export const webhookScreen = createScreen("link-webhook", 1, async (ctx) => webhookText(ctx, await stateOf(ctx)));
-export const rotateScreen = createScreen("link-webhook-rotate", 1, () =>
-  "Rotate the signing secret? Every receiver of your webhooks must switch to the new secret; deliveries signed from now on use it.");
+export const rotateScreen = createScreen("link-webhook-rotate", 1, (ctx) => ctx.t("webhook-rotate-confirm"));
 
 dynamic(webhookScreen.menu, async (ctx, range) => {
   const s = await stateOf(ctx);
   const p = payload(webhookScreen);
   if (s.url) {
-    const failures = s.failures ? ` · ${s.failures} failed` : "";
-    range.text({ text: s.enabled ? `🔔 On${failures} — turn off` : `🔕 Off${failures} — turn on`, payload: p }, (c) => act(c, async () => {
+    const label = s.enabled ? (s.failures ? "webhook-on-failed" : "webhook-on") : s.failures ? "webhook-off-failed" : "webhook-off";
+    range.text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) => act(c, async () => {
       const next = await setLinkWebhookEnabled(c.deps, c.user!.id, idOf(c), !(await stateOf(c)).enabled);
-      await open(c, webhookScreen, [next.linkId], next.enabled ? "🔔 Webhook on; failure count reset to 0." : "🔕 Webhook off: clicks are no longer sent.");
+      await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
     })).row();
-    range.text({ text: "🧪 Send test webhook", payload: p }, (c) => act(c, async () => {
+    range.text({ text: l("webhook-test"), payload: p }, (c) => act(c, async () => {
       const { linkId, code } = await stateOf(c);
-      await c.reply(`⏳ Sending a test delivery to ${s.url}…`, { link_preview_options: { is_disabled: true } });
+      await c.reply(c.t("webhook-test-sending", { url: s.url! }), { link_preview_options: { is_disabled: true } });
       // the target may take up to the timeout: answer in the background so other updates are not held up
       void sendTestDelivery(c.deps, c.user!.id, linkId)
-        .then((r) => c.reply(r.ok ? `✅ Test webhook of /${code} sent: the target answered ${r.status}.` : `❌ Test webhook of /${code} failed: ${r.error}.`))
+        .then((r) => c.reply(r.ok ? c.t("webhook-test-ok", { code, status: String(r.status) }) : c.t("webhook-test-failed", { code, error: String(r.error) })))
         .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
     })).row();
-    range.text({ text: "👁 Show signing secret", payload: p }, (c) => act(c, async () => {
+    range.text({ text: l("webhook-show-secret"), payload: p }, (c) => act(c, async () => {
       await stateOf(c); // the link must still be theirs
       const { secret } = await getSigningSecret(c.deps, c.user!.id);
-      await c.reply(`Your webhook signing secret (the same for all your links):\n<code>${secret}</code>`, { parse_mode: "HTML" });
+      await c.reply(c.t("webhook-secret", { secret }), { parse_mode: "HTML" });
     }));
-    go(range, webhookScreen, "🔑 Rotate secret", "link-webhook-rotate", (c) => [idOf(c)]);
+    go(range, webhookScreen, l("webhook-rotate"), "link-webhook-rotate", (c) => [idOf(c)]);
     range.row();
   }
 });
-back(webhookScreen, "⬅️ Link", "link", (c) => [idOf(c)]);
+back(webhookScreen, l("stats-back"), "link", (c) => [idOf(c)]);
 
-rotateScreen.menu.text({ text: "🔑 Yes, rotate", payload: payload(rotateScreen) }, (ctx) => act(ctx, async () => {
+rotateScreen.menu.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) => act(ctx, async () => {
   await stateOf(ctx); // the link must still be theirs
   const { secret } = await rotateSigningSecret(ctx.deps, ctx.user!.id);
-  await open(ctx, webhookScreen, [idOf(ctx)], "🔑 Secret rotated: the new one is in the next message. Update your receivers.");
-  await ctx.reply(`🔑 New signing secret:\n<code>${secret}</code>`, { parse_mode: "HTML" });
+  await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));
+  await ctx.reply(ctx.t("webhook-new-secret", { secret }), { parse_mode: "HTML" });
 }));
-back(rotateScreen, "Cancel", "link-webhook", (c) => [idOf(c)]);
+back(rotateScreen, l("link-delete-cancel"), "link-webhook", (c) => [idOf(c)]);

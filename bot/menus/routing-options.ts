@@ -6,12 +6,12 @@
 import { parseWhen } from "../../core/links/when";
 import { RULE_DEVICES, RULE_OS, type Rule, type RuleConditions, type Variant } from "../../core/links/routing-input";
 import { ruleEdits, variantEdits } from "../../core/links/routing-edit";
-import { ValidationError } from "../../core/errors";
+import { Refusal } from "../problem";
 import type { LinkOption } from "./link-options";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const bad = (message: string): never => {
-  throw new ValidationError(message);
+const bad = (key: string, vars?: Record<string, string>): never => {
+  throw new Refusal(key, vars);
 };
 const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
 /** `2` in the chat is entry 2 of the card's numbered list: index 1. */
@@ -29,37 +29,33 @@ export function ruleText(r: Rule): string {
 }
 
 const canonical = <T extends string>(names: readonly T[], value: string, what: string): T =>
-  names.find((n) => n.toLowerCase() === value.toLowerCase()) ?? bad(`“${value}” is not a${what === "os" ? "n" : ""} ${what}: use ${names.join(", ")}.`);
+  names.find((n) => n.toLowerCase() === value.toLowerCase()) ?? bad(what === "os" ? "rule-refuse-os" : "rule-refuse-device", { value, names: names.join(", ") });
 
 /** Reads `country=DE,AT language=de os=iOS device=mobile from=… to=… q.src=mail → https://…`. */
 function readRule(text: string, now: Date): Rule {
-  const m = /^(.*?)\s*(?:→|->)\s*(\S+)\s*$/.exec(text) ?? bad("Put the conditions, then → (or ->) and the URL, e.g. country=DE,AT → https://example.de");
+  const m = /^(.*?)\s*(?:→|->)\s*(\S+)\s*$/.exec(text) ?? bad("rule-refuse-shape");
   const c: RuleConditions = {};
   for (const token of m[1]!.split(/\s+/).filter(Boolean)) {
     const [key = "", value = ""] = token.split(/=(.*)/s);
-    if (!value) bad(`“${token}” is not a condition: write name=value.`);
+    if (!value) bad("rule-refuse-token", { token });
     const k = key.toLowerCase();
     if (k === "country") c.country = list(value).map((x) => x.toUpperCase());
     else if (k === "language" || k === "lang") c.language = list(value).map((x) => x.toLowerCase());
     else if (k === "os") c.os = list(value).map((x) => canonical(RULE_OS, x, "os"));
     else if (k === "device") c.device = list(value).map((x) => canonical(RULE_DEVICES, x, "device"));
-    else if (k === "from" || k === "to") c[k] = (parseWhen(value, now) ?? bad(`I could not read the time “${value}”: e.g. 2026-06-01 or 2026-06-01T18:30 (UTC), or 3d from now.`)).toISOString();
+    else if (k === "from" || k === "to") c[k] = (parseWhen(value, now) ?? bad("rule-refuse-time", { value })).toISOString();
     else if (k.startsWith("q.") && k.length > 2) c.query = { ...c.query, [key.slice(2)]: value };
-    else bad(`“${key}” is not a condition: use country, language, os, device, from, to or q.<parameter>.`);
+    else bad("rule-refuse-key", { key });
   }
   return { if: c, url: m[2]! };
 }
 
 export const ROUTING_OPTIONS: LinkOption[] = [
   {
-    label: "🧭 Rules",
-    line: (l) => (l.rules.length ? `🧭 Rules, the first that matches wins:\n${l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r))}`).join("\n")}` : null),
+    label: "link-option-rules",
+    line: (l) => (l.rules.length ? { key: "rule-line", vars: { rules: l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r))}`).join("\n") } } : null),
     ask: {
-      prompt: [
-        "Send a new rule: conditions, then → and the URL, e.g. “country=DE,AT language=de → https://example.de”.",
-        "Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times, UTC), q.<name>=<value> (the short link's own query). All given must hold.",
-        "Or “remove 2” to delete rule 2, “move 3 1” to make rule 3 the first.",
-      ].join("\n"),
+      prompt: "link-prompt-rules",
       parse: (text, env) => {
         const rules = env.link.rules;
         const t = text.trim();
@@ -72,17 +68,14 @@ export const ROUTING_OPTIONS: LinkOption[] = [
     },
   },
   {
-    label: "🅰️ A/B split",
+    label: "link-option-ab",
     line: (l) => {
       if (!l.variants.length) return null;
       const total = l.variants.reduce((s, v) => s + v.weight, 0);
-      return `🅰️ A/B split of the visitors no rule caught:\n${l.variants.map((v: Variant, i) => `  ${i + 1}. ${esc(v.url)} (weight ${v.weight}, ${Math.round((v.weight / total) * 100)}%)`).join("\n")}`;
+      return { key: "ab-line", vars: { variants: l.variants.map((v: Variant, i) => `  ${i + 1}. ${esc(v.url)} (weight ${v.weight}, ${Math.round((v.weight / total) * 100)}%)`).join("\n") } };
     },
     ask: {
-      prompt: [
-        "Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).",
-        "Or “weight 2 70” to change variant 2's weight, “remove 2” to take it out, “move 3 1” to reorder.",
-      ].join("\n"),
+      prompt: "link-prompt-ab",
       parse: (text, env) => {
         const { variants, original_url } = env.link;
         const t = text.trim();
@@ -90,7 +83,7 @@ export const ROUTING_OPTIONS: LinkOption[] = [
         if ((m = /^remove\s+(\d+)$/i.exec(t))) return { variants: variantEdits.remove(variants, position(m[1]!)) };
         if ((m = /^move\s+(\d+)\s+(\d+)$/i.exec(t))) return { variants: variantEdits.move(variants, position(m[1]!), position(m[2]!)) };
         if ((m = /^weight\s+(\d+)\s+(\d+)$/i.exec(t))) return { variants: variantEdits.weight(variants, position(m[1]!), Number(m[2])) };
-        m = /^(\S+)\s+(\d{1,3})$/.exec(t) ?? bad("Send a URL and a weight from 1 to 100, e.g. “https://example.com/b 30”.");
+        m = /^(\S+)\s+(\d{1,3})$/.exec(t) ?? bad("ab-refuse-shape");
         return { variants: variantEdits.add(original_url, variants, { url: m[1]!, weight: Number(m[2]) }) };
       },
       clear: { variants: null },

@@ -42,7 +42,7 @@ export const fileScreen = createScreen("file", 1, async (ctx) => {
 
 export const shareScreen = createScreen("share", 1, async (ctx) => {
   const l = await getLink(ctx.deps, uid(ctx), idOf(ctx));
-  const lines = SHARE_OPTIONS.map((o) => o.line(l)).filter(Boolean);
+  const lines = SHARE_OPTIONS.map((o) => o.line(l)).filter((x): x is string => Boolean(x)).map((key) => ctx.t(key));
   return `${STATE_ICON[l.state]} ${esc(l.url)}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC${lines.length ? `\n${lines.join("\n")}` : ""}`;
 });
 
@@ -158,7 +158,7 @@ dynamic(shareScreen.menu, async (ctx, range) => {
   go(range, shareScreen, "🗑 Delete link", "share-delete", (c) => [idOf(c)]);
   range.row();
   SHARE_OPTIONS.forEach((o, i) => {
-    range.text({ text: o.label(l), payload: payload(shareScreen) }, (c) => act(c, async () => {
+    range.text({ text: ctx.t(o.label(l)), payload: payload(shareScreen) }, (c) => act(c, async () => {
       const link = await getLink(c.deps, uid(c), idOf(c));
       if (o.tap) {
         await o.tap(c.deps, uid(c), link);

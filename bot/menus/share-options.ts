@@ -7,6 +7,7 @@ import type { Deps } from "../../core/deps";
 import { updateLink, type LinkJson } from "../../core/secure/links";
 import { sharePasswordHash } from "../../core/secure/share-password";
 
+/** Labels, lines and prompts are translation keys. */
 export interface ShareOption {
   label: (link: LinkJson) => string;
   line: (link: LinkJson) => string | null;
@@ -16,17 +17,17 @@ export interface ShareOption {
 
 export const SHARE_OPTIONS: ShareOption[] = [
   {
-    label: (l) => (l.hasPassword ? "🔒 Change password" : "🔒 Set password"),
-    line: (l) => (l.hasPassword ? "🔒 Opening needs a password" : null),
+    label: (l) => (l.hasPassword ? "share-option-password-change" : "share-option-password-set"),
+    line: (l) => (l.hasPassword ? "share-line-password" : null),
     ask: {
-      prompt: "Send the password viewers must enter (4 to 128 characters; I delete your message at once).",
+      prompt: "share-prompt-password",
       save: async (deps, userId, id, answer) => updateLink(deps, userId, id, { passwordHash: await sharePasswordHash(answer) }),
       secret: true,
     },
   },
   {
-    label: (l) => (l.notifyOnView ? "🔕 Stop view messages" : "🔔 Tell me of each view"),
-    line: (l) => (l.notifyOnView ? "🔔 You get a message for each view" : null),
+    label: (l) => (l.notifyOnView ? "share-option-views-off" : "share-option-views-on"),
+    line: (l) => (l.notifyOnView ? "share-line-views" : null),
     tap: (deps, userId, l) => updateLink(deps, userId, l.id, { notifyOnView: !l.notifyOnView }),
   },
 ];

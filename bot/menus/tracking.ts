@@ -131,7 +131,7 @@ dynamic(trackerScreen.menu, async (ctx, range) => {
   }, "trackers"));
   range.row();
   TRACKER_OPTIONS.forEach((o, i) => {
-    range.text({ text: o.label, payload: p }, (c) => act(c, () => c.conversation.enter(TRACKER_OPTION, idOf(c), i), "trackers"));
+    range.text({ text: ctx.t(o.label), payload: p }, (c) => act(c, () => c.conversation.enter(TRACKER_OPTION, idOf(c), i), "trackers"));
     if (i % 3 === 2) range.row();
   });
   range.row();

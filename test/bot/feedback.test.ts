@@ -157,7 +157,7 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
     const forms = await b.send("on").then(lastText);
     expect(forms).toContain("any word forms");
     expect(forms).toContain("👀 This keyword would have matched these 4 of the last 6 posts:\n• Team: наш <b>канал</b> растёт\n• News: Про <b>каналы</b> и скам\n• News: <b>Канал</b> о рыбалке");
-    expect(await answer("🔤 Keyword", "канал -скам")).toContain("would have matched 0 of the last 6 posts."); // plain: the words as one phrase
+    expect(await answer("🔤 Keyword", "канал -скам")).toContain("would have matched these 0 of the last 6 posts."); // plain: the words as one phrase
     const query = await answer("🧩 Syntax", "query");
     expect(query).toContain("Query: <code>канал -скам</code>");
     expect(query).toContain("👀 This query would have matched these 3 of the last 6 posts:");

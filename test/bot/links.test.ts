@@ -5,6 +5,7 @@ import { getLink } from "../../core/links/links";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { createPixel } from "../../core/catalog/pixels";
 import { createDomain } from "../../core/catalog/domains";
+import { i18n } from "../../bot/i18n";
 import { LINK_OPTIONS } from "../../bot/menus/link-options";
 import { domains } from "../../db/schema";
 import { eq } from "drizzle-orm";
@@ -40,7 +41,8 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(card.params.text).toContain("Clicks: <b>0</b>");
     expect(card.params.parse_mode).toBe("HTML");
     const labels = b.labels(card).flat();
-    for (const o of LINK_OPTIONS.filter((x) => x.ask)) expect(labels).toContain(o.label);
+    // the options' labels are translation keys, drawn in the user's language (English here)
+    for (const o of LINK_OPTIONS.filter((x) => x.ask)) expect(labels).toContain(i18n.t("en", o.label));
     expect(labels).toEqual(expect.arrayContaining(["⏸ Turn off", "📊 Stats", "📈 Chart", "📤 Export", "🔳 QR", "🗑 Delete", "⬅️ My links"]));
     expect(labels).not.toContain("🔔 Webhook: test, deliveries, secret"); // no webhook yet
     // Copy puts the short link on the clipboard (a tap on it would open it and count a click); Share opens the chat picker

@@ -265,7 +265,7 @@ describe("secure sharing in the bot", () => {
     fake.press("🔒 Set password");
     await reply(/Send the password viewers must enter/);
     fake.pushMessage("abc");
-    await reply(/password: must be 4 to 128 characters/);
+    await reply(/The password must be 4 to 128 characters/); // the option in words, never a field name
     fake.pushMessage("open sesame");
     const saved = await reply(/✅ Saved\.[\s\S]*🔒 Opening needs a password/);
     expect(fake.callsOf("deleteMessage")).toHaveLength(2);

@@ -30,7 +30,7 @@ describe("bot settings (unit)", () => {
     expect(page.params.text).toContain("🔗 Links: 1 of 777");
     expect(page.params.text).toContain("🔎 Trackers: 0 of 50");
     expect(page.params.text).toContain("Sign-in: Telegram");
-    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "🪪 Sign-in methods", "🇷🇺 Русский", "⬅️ Menu"]);
+    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "🪪 Sign-in methods", "📬 Reports and time zone", "🇷🇺 Русский", "⬅️ Menu"]);
     expect(page.params.text).toContain("Language: English");
   });
 

@@ -13,9 +13,11 @@ import { createBot } from "../../bot/bot";
 
 export type ApiCall = RecordedCall;
 
-const USER = { id: 42, is_bot: false, first_name: "Alice", username: "alice" };
+const TEST_USER = { id: 42, is_bot: false, first_name: "Alice", username: "alice" };
 
-export function unitBot(env: Record<string, string> = {}) {
+/** `from` changes the test user (e.g. `{ language_code: "ru" }`). */
+export function unitBot(env: Record<string, string> = {}, from: Record<string, unknown> = {}) {
+  const USER = { ...TEST_USER, ...from } as typeof TEST_USER;
   const fake = new FakeBotApi().start();
   const t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, BASE_URL: "https://links.example.com", ...env } });
   const bot = createBot(t.deps as Parameters<typeof createBot>[0]);

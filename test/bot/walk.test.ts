@@ -95,7 +95,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
 
   expect([...visited].sort()).toEqual([
     "channel", "channel-requests", "channels", "file", "file-delete", "folder", "folder-delete", "folder-file-delete", "folders", "invite", "invite-revoke", "link", "link-delete", "link-export", "link-stats", "link-webhook", "link-webhook-rotate", "links", "main", "orphans",
-    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "request", "request-delete", "requests", "requests-delete", "settings", "share", "share-delete", "shares", "shares-delete", "sign-ins", "tags", "tags-remove", "tokens", "tokens-remove",
+    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "reports", "request", "request-delete", "requests", "requests-delete", "settings", "share", "share-delete", "shares", "shares-delete", "sign-ins", "tags", "tags-remove", "tokens", "tokens-remove",
     "track-guide", "tracker", "tracker-delete", "tracker-feed", "trackers",
   ]);
   expect(pressed.length).toBeGreaterThan(80);
