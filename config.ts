@@ -18,14 +18,14 @@ export interface PlanLimits {
   storageMB: number;
 }
 
-export const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
+const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
   free: { links: 100, trackers: 2, secureFiles: 20, storageMB: 100 },
   starter: { links: 1000, trackers: 10, secureFiles: 200, storageMB: 1024 },
   pro: { links: 10000, trackers: 50, secureFiles: 2000, storageMB: 10240 },
   business: { links: 100000, trackers: 500, secureFiles: 20000, storageMB: 102400 },
 };
 
-export interface RateLimitConfig {
+interface RateLimitConfig {
   /** requests per window for ordinary /api calls, per user, token or IP */
   api: number;
   /** requests per window for OTP and login endpoints, per IP */

@@ -25,7 +25,7 @@ import { pageAssets } from "./visitor/page-assets";
 import { observeNative, observePlugin } from "./shared/observe";
 import { metricsApi } from "./metrics";
 
-export { MAX_JSON_BODY } from "./shared/body";
+;
 
 /**
  * Builds the whole HTTP app (API under /api, visitor pages, mini-app) without starting it.
@@ -77,4 +77,4 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
   return app;
 }
 
-export type App = ReturnType<typeof createApi>;
+type App = ReturnType<typeof createApi>;

@@ -10,7 +10,7 @@ import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language, UserRow } from "../core/accounts/users";
 
-export const LOCALES_DIR = join(import.meta.dir, "..", "locales");
+const LOCALES_DIR = join(import.meta.dir, "..", "locales");
 
 /** Telegram language codes that get Russian when the user has not chosen a language. */
 const RUSSIAN_READERS = new Set(["ru", "uk", "be", "kk"]);

@@ -23,7 +23,7 @@ export function webhookSecret(config: Pick<Config, "jwtSecret" | "botToken">): s
 }
 
 /** How long Telegram's request waits for an update to be handled before it is answered 200 anyway. */
-export const WEBHOOK_ANSWER_MS = 10_000;
+const WEBHOOK_ANSWER_MS = 10_000;
 
 /**
  * The HTTP handler for webhook mode: checks the secret header (401 without it), then takes the
@@ -79,7 +79,7 @@ export function webhookHandler(bot: Bot<BotContext>, deps: Pick<Deps, "config" |
 }
 
 /** Pauses between polling attempts after an error grammY does not retry itself (409 Conflict). */
-export const POLLING_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
+const POLLING_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
 
 /**
  * Runs the bot: polling (deleteWebhook + getUpdates loop) or webhook (setWebhook to BASE_URL + path,

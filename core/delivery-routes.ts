@@ -28,7 +28,7 @@ async function storedDocument(deps: Deps, location: string): Promise<AsyncIterab
  * the bot are read from secure storage. core/delivery itself
  * imports no feature.
  */
-export const DELIVERY_ROUTES: DeliveryRoutes = {
+const DELIVERY_ROUTES: DeliveryRoutes = {
   topics: { click_webhook: clickWebhookTopic },
   webhook: attemptWebhook,
   storedDocument,

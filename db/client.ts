@@ -48,6 +48,6 @@ export function createDb(path: string, options: DbOptions = {}): DbHandle {
 }
 
 /** Rows changed by a `.run()` (drizzle types bun-sqlite's result as void, but it carries `changes`). */
-export function changes(result: unknown): number {
+function changes(result: unknown): number {
   return (result as { changes: number }).changes;
 }

@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 
-export interface Asset {
+interface Asset {
   body: Uint8Array<ArrayBuffer>;
   gzip: Uint8Array<ArrayBuffer>;
   type: string;
@@ -24,7 +24,7 @@ export interface MiniappBuild {
 const SRC = join(import.meta.dir, "src");
 
 /** Bundles `miniapp/src/main.ts` (minified, code-split) and pre-compresses every asset. */
-export async function buildMiniapp(): Promise<MiniappBuild> {
+async function buildMiniapp(): Promise<MiniappBuild> {
   const result = await Bun.build({
     entrypoints: [join(SRC, "main.ts")],
     target: "browser",

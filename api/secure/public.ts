@@ -16,7 +16,7 @@ import { errors } from "../shared/models";
 import { SecureModel, SecureViews } from "./model";
 
 /** The header that carries a share password. */
-export const PASSWORD_HEADER = "x-share-password";
+const PASSWORD_HEADER = "x-share-password";
 
 /**
  * How a public request may count. Only HEAD and the named link-preview fetchers are previews;
@@ -56,7 +56,7 @@ export function publicError(e: unknown): Response {
 }
 
 /** The bytes of a file (stored, or its text), its strong ETag and download name; NotFound when the stored bytes are gone. */
-export async function fileBody(deps: Pick<Deps, "storage">, file: FileRow) {
+async function fileBody(deps: Pick<Deps, "storage">, file: FileRow) {
   const isText = file.contentType === "text";
   const content = isText ? blobObject(new Blob([file.textContent ?? ""])) : await deps.storage.open(file.storagePath!);
   if (!content) throw new NotFound("File");

@@ -22,7 +22,7 @@ import { withUploadedFile } from "./upload";
 import { errors } from "../shared/models";
 
 /** Items one client address may send through request links per hour (all links together). */
-export const REQUEST_UPLOADS_PER_HOUR = 30;
+const REQUEST_UPLOADS_PER_HOUR = 30;
 
 type Received = { received: true; kind: "file" | "text"; name: string; size: number; itemsLeft: number | null };
 

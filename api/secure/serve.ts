@@ -10,7 +10,7 @@ export const PUBLIC_HEADERS = {
   "referrer-policy": "no-referrer",
   "cache-control": "private, no-store",
 };
-export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 export interface Served {
   /** the bytes, wherever the file storage keeps them (or a text in memory) */

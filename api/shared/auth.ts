@@ -10,7 +10,7 @@ export type RouteScope = Scope | Scope[] | "session";
 export const SCOPE_EXTENSION = "x-scope";
 
 /** How a route's scope reads in the docs: "read:links", "read:stats or read:links", "session". */
-export function scopeLabel(scope: RouteScope): string {
+function scopeLabel(scope: RouteScope): string {
   return Array.isArray(scope) ? scope.join(" or ") : scope;
 }
 

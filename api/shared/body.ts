@@ -24,7 +24,7 @@ const tooLarge = (max: number) => new TooLarge(`Request body is larger than ${ma
  * them itself past its own limit (16 KiB unless started with a larger --max-http-header-size, as
  * `bun start` is), without a body; below that, this check answers first.
  */
-export const MAX_HEADER_BYTES = 12 * 1024;
+const MAX_HEADER_BYTES = 12 * 1024;
 
 /** The size of the request line and headers as they came over the wire (near enough: CRLFs and ": " included). */
 function headerBytes(request: Request): number {

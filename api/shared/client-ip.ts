@@ -7,7 +7,7 @@ export type Peer = { requestIP(r: Request): { address: string } | null } | null 
  * An address as a proxy may write it in X-Forwarded-For: bare, with a port (`203.0.113.7:5123`)
  * or in brackets (`[2001:db8::1]:443`); null when it is not an IP address at all.
  */
-export function forwardedAddress(value: string): string | null {
+function forwardedAddress(value: string): string | null {
   const v = value.trim();
   if (isIP(v)) return v;
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(v)?.[1];

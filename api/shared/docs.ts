@@ -5,7 +5,7 @@ import pkg from "../../package.json";
 import { openApiDocument } from "./openapi";
 import { pageHeaders } from "./page-headers";
 
-export const DOCS_PATH = "/api/docs";
+const DOCS_PATH = "/api/docs";
 const SWAGGER = dirname(require.resolve("swagger-ui-dist/package.json"));
 const ASSET_FILES = {
   "swagger-ui.css": { type: "text/css; charset=utf-8", path: join(SWAGGER, "swagger-ui.css") },

@@ -27,7 +27,7 @@ export interface PageOptions {
 }
 
 /** What each pixel network's standard snippet loads (scripts), shows (images) and sends (beacons). */
-export const PIXEL_HOSTS: Record<PixelType, { script: string[]; img: string[]; connect: string[] }> = {
+const PIXEL_HOSTS: Record<PixelType, { script: string[]; img: string[]; connect: string[] }> = {
   facebook: { script: ["https://connect.facebook.net"], img: ["https://www.facebook.com"], connect: ["https://www.facebook.com", "https://connect.facebook.net"] },
   google: {
     script: ["https://www.googletagmanager.com"],
@@ -40,7 +40,7 @@ export const PIXEL_HOSTS: Record<PixelType, { script: string[]; img: string[]; c
 };
 
 /** Telegram's Mini App script and Login Widget script (exact files; the widget signs in through a popup). */
-export const TELEGRAM_SCRIPTS = ["https://telegram.org/js/telegram-web-app.js", "https://telegram.org/js/telegram-widget.js"];
+const TELEGRAM_SCRIPTS = ["https://telegram.org/js/telegram-web-app.js", "https://telegram.org/js/telegram-widget.js"];
 /** Telegram Web (web.telegram.org/k, /a) shows Mini Apps in a frame. */
 const TELEGRAM_WEB = "https://web.telegram.org";
 

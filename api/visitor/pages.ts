@@ -12,7 +12,7 @@ h1{font-size:1.3rem;margin:0 0 .4rem}p{color:#555;margin:.4rem 0}.big{font-size:
 input,button{font:inherit;width:100%;box-sizing:border-box;padding:12px;border-radius:10px;margin-top:10px}input{border:1px solid #ccd}button{border:0;background:#2a7de1;color:#fff;font-weight:600}
 .err{color:#c62828}@media(prefers-color-scheme:dark){body{background:#17181b;color:#eee}main{background:#222327}p{color:#aaa}.big{color:#eee}input{background:#17181b;color:#eee;border-color:#444}}`;
 
-export function page(opts: { title: string; heading: string; body: string; head?: string }): string {
+function page(opts: { title: string; heading: string; body: string; head?: string }): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${Bun.escapeHTML(opts.title)}</title><style>${CSS}</style>${opts.head ?? ""}</head>` +
     `<body><main><h1>${Bun.escapeHTML(opts.heading)}</h1>${opts.body}</main></body></html>`;
@@ -25,7 +25,7 @@ export const expiredPage = (title: string | null) =>
   page({ title: title ?? "Link expired", heading: title ?? "Link expired", body: "<p>This link has expired or reached its click limit.</p>" });
 
 /** The scripts of these pages, served as files from SHORT_URL/static/ (see page-assets.ts). */
-export const PAGE_SCRIPTS = { countdown: "/static/countdown.js", pixels: "/static/pixels.js" } as const;
+const PAGE_SCRIPTS = { countdown: "/static/countdown.js", pixels: "/static/pixels.js" } as const;
 
 export function countdownPage(title: string | null, startsAt: Date, now: Date): string {
   const seconds = Math.max(0, Math.ceil((startsAt.getTime() - now.getTime()) / 1000));

@@ -18,7 +18,7 @@ import { askChoice } from "./choice";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
-export { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
+;
 
 /** The expiry choices in hours, labelled by `share-hours` in the user's language. */
 const EXPIRY_HOURS = [1, 24, 168, 720];
@@ -26,7 +26,7 @@ const expiryChoices = (ctx: DialogContext): [string, number][] => EXPIRY_HOURS.m
 const viewChoices = (ctx: DialogContext): [string, number][] => [["1", 1], ["3", 3], ["10", 10], [ctx.t("share-views-unlimited"), 0]];
 
 /** "2h", "36 hours", "7 days", "1 week", "90 min" → hours (null: not understood). */
-export function readHours(text: string): number | null {
+function readHours(text: string): number | null {
   const m = /^(\d{1,4})\s*(m|min|mins|minutes?|h|hrs?|hours?|d|days?|w|weeks?)$/i.exec(text.trim());
   if (!m) return null;
   const unit = m[2]!.toLowerCase();

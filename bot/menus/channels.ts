@@ -24,7 +24,7 @@ const pct = (ctx: BotContext, r: number | null) => (r === null ? "—" : new Int
 const money = (ctx: BotContext, n: number | null, currency?: string) => (n === null || !currency ? "—" : `${new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)} ${currency}`);
 
 /** Why a join to a public channel may have no invite: said where the figures are. */
-export const PUBLIC_NOTE = "channel-public-note";
+const PUBLIC_NOTE = "channel-public-note";
 
 export const channelsScreen = createScreen("channels", 0, async (ctx) => {
   const rows = await listChannels(ctx.deps, uid(ctx));
@@ -71,9 +71,9 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
   ].filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== "")).join("\n");
 });
 
-export const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) => ctx.t("invite-revoke-confirm", { name: esc((await ownedInvite(ctx.deps, uid(ctx), idOf(ctx))).name) }));
+const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) => ctx.t("invite-revoke-confirm", { name: esc((await ownedInvite(ctx.deps, uid(ctx), idOf(ctx))).name) }));
 
-export const requestsScreen = createScreen("channel-requests", 1, async (ctx) => {
+const requestsScreen = createScreen("channel-requests", 1, async (ctx) => {
   const rows = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
   return rows.length ? ctx.t("requests-title", { count: rows.length }) : ctx.t("requests-none");
 });

@@ -21,11 +21,11 @@ export const LINK_OPTION = "link-option";
 
 /** The first `n` characters of `s`, counted in code points so that an emoji is never cut in half. */
 export const clip = (s: string, n: number) => Array.from(s).slice(0, n).join("");
-export const short = (s: string, n = 60) => (Array.from(s).length > n ? `${clip(s, n - 1)}…` : s);
+const short = (s: string, n = 60) => (Array.from(s).length > n ? `${clip(s, n - 1)}…` : s);
 const esc = (s: string) => Bun.escapeHTML(s);
 
 /** The card's text (HTML): title, tracking URL, target, counters, then one line per option in force. */
-export async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], deps: Deps, userId: number, link: LinkDetails): Promise<string> {
+async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], deps: Deps, userId: number, link: LinkDetails): Promise<string> {
   const lines = [
     `🔗 <b>${esc(short(link.title ?? link.original_url, 80))}</b>`,
     // as code: a tap copies it, where a tapped link would open it and count a click

@@ -9,7 +9,7 @@ import { l, num } from "../i18n";
 import { act, backHome, createScreen, dynamic, go, idOf, itemOf, payload } from "./nav";
 import { clip } from "./link-card";
 
-export const LIST_PAGE_SIZE = 8;
+const LIST_PAGE_SIZE = 8;
 /** The conversation that asks for a URL and creates the link (registered in bot/conversations). */
 export const NEW_LINK = "new-link";
 

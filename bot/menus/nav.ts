@@ -29,7 +29,7 @@ export interface Screen {
 const EXTRA = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;
 
 /** The ids the current screen is drawn for: `ctx.view`, else the pressed button's payload. */
-export function ids(ctx: BotContext): number[] {
+function ids(ctx: BotContext): number[] {
   if (ctx.view) return ctx.view;
   const m = typeof ctx.match === "string" ? ctx.match : "";
   return /^\d+(\.\d+)*$/.test(m) ? m.split(".").map(Number) : [];

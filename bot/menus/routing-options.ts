@@ -18,7 +18,7 @@ const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
 const position = (n: string) => Number(n) - 1;
 
 /** One rule's conditions and URL as the card shows them: `country DE, AT · language de → https://…`. */
-export function ruleText(r: Rule): string {
+function ruleText(r: Rule): string {
   const c = r.if;
   const parts = [
     c.country && `country ${c.country.join(", ")}`, c.language && `language ${c.language.join(", ")}`, c.os && `os ${c.os.join(", ")}`,

@@ -20,7 +20,7 @@ const requestOf = (ctx: BotContext) => getRequest(ctx.deps, uid(ctx), idOf(ctx))
 
 const received = (ctx: BotContext, r: RequestJson) => (r.maxFiles === null ? String(r.filesReceived) : ctx.t("request-received-of", { count: r.filesReceived, max: r.maxFiles }));
 
-export const requestsScreen = createScreen("requests", 0, async (ctx) =>
+const requestsScreen = createScreen("requests", 0, async (ctx) =>
   ctx.t((await listRequests(ctx.deps, uid(ctx))).length ? "requests-links-title" : "requests-links-none"));
 
 export const requestScreen = createScreen("request", 1, async (ctx) => {
@@ -30,7 +30,7 @@ export const requestScreen = createScreen("request", 1, async (ctx) => {
   return ctx.t("request-screen", { title: esc(r.title), url: esc(r.url), folder: esc(folder.name), received: received(ctx, r), state: stateOf(ctx, r), expiry });
 });
 
-export const requestDelete = confirmScreen("request-delete", async (ctx) => ctx.t("request-delete-confirm", { url: esc((await requestOf(ctx)).url) }), async (ctx) => {
+const requestDelete = confirmScreen("request-delete", async (ctx) => ctx.t("request-delete-confirm", { url: esc((await requestOf(ctx)).url) }), async (ctx) => {
   await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
 }, "request");
@@ -42,7 +42,7 @@ async function toggle(ctx: BotContext, id: number): Promise<{ request: RequestJs
 }
 
 /** "Keep it" from a row's delete goes back to the list */
-export const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.text(ctx), async (ctx) => {
+const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.text(ctx), async (ctx) => {
   await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
 }, "requests", () => []);

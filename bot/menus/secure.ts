@@ -63,7 +63,7 @@ export function confirmScreen(id: string, question: Question, run: Outcome, back
   return s;
 }
 
-export const folderDelete = confirmScreen("folder-delete", async (ctx) => {
+const folderDelete = confirmScreen("folder-delete", async (ctx) => {
   const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
   return `Delete folder “${esc(f.name)}” with its ${f.fileCount} file(s) and all their links?`;
 }, async (ctx) => (await deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: "🗑 Folder deleted." }), "folder");
@@ -78,24 +78,24 @@ const fileDeleteRun: Outcome = async (ctx) => {
   return { screen: folderScreen, view: [folderId], notice: "🗑 File deleted." };
 };
 /** from the file's screen, and from its row in the folder (which "Keep it" goes back to) */
-export const fileDelete = confirmScreen("file-delete", fileDeleteQuestion, fileDeleteRun, "file");
-export const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
+const fileDelete = confirmScreen("file-delete", fileDeleteQuestion, fileDeleteRun, "file");
+const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
 
 const shareDeleteQuestion: Question = async (ctx) => `Delete the share link ${esc((await getLink(ctx.deps, uid(ctx), idOf(ctx))).url)}? It stops working at once.`;
-export const shareDelete = confirmScreen("share-delete", shareDeleteQuestion, async (ctx) => {
+const shareDelete = confirmScreen("share-delete", shareDeleteQuestion, async (ctx) => {
   const { fileId } = await getLink(ctx.deps, uid(ctx), idOf(ctx));
   await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: fileScreen, view: [fileId], notice: "🗑 Share link deleted." };
 }, "share");
 
 /** Every share link of the user in one list (newest first), each with revoke/restore and delete on its row. */
-export const sharesScreen = createScreen("shares", 0, async (ctx) => {
+const sharesScreen = createScreen("shares", 0, async (ctx) => {
   const all = await listShareLinks(ctx.deps, uid(ctx));
   return all.length
     ? `🔗 <b>Share links</b> (${all.length === 40 ? "the newest 40" : all.length}): tap one to manage it, ⛔/♻️ to revoke or restore, 🗑 to delete.`
     : "🔗 <b>Share links</b>: none yet. Open a stored file and tap “🔗 New share link”.";
 });
-export const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, async (ctx) => {
+const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, async (ctx) => {
   await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: sharesScreen, view: [], notice: "🗑 Share link deleted." };
 }, "shares", () => []);
@@ -136,7 +136,7 @@ dynamic(folderScreen.menu, async (ctx, range) => {
 back(folderScreen, "⬅️ Folders", "folders");
 
 /** What a request link made in the bot takes: at most this many items, for this long. */
-export const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
+const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
 
 dynamic(fileScreen.menu, async (ctx, range) => {
   for (const l of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {

@@ -22,7 +22,7 @@ const LIST_PAGE = 20;
 const FEED_PAGE = 5;
 
 /** The guide to adding the bot as a source (its translation key). */
-export const TRACK_GUIDE = "track-guide";
+const TRACK_GUIDE = "track-guide";
 
 /** A card line cut at `max` characters (never inside an emoji), so that the card stays under 4096. */
 const clip = (s: string, max = 1200) => (Array.from(s).length > max ? `${Array.from(s).slice(0, max).join("")}…` : s);
@@ -71,7 +71,7 @@ export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
     .join("\n");
 });
 
-export const feedScreen = createScreen("tracker-feed", 2, async (ctx) => (await feed(ctx)).text);
+const feedScreen = createScreen("tracker-feed", 2, async (ctx) => (await feed(ctx)).text);
 
 async function feed(ctx: BotContext) {
   const [id = 0, offset = 0] = [idOf(ctx, 0), idOf(ctx, 1)];
@@ -89,7 +89,7 @@ async function feed(ctx: BotContext) {
   return { text: [header, ...lines].join("\n\n"), id, offset, shown: lines.length, total };
 }
 
-export const trackerDelete = createScreen("tracker-delete", 1, async (ctx) => ctx.t("tracker-delete-confirm", { name: esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name) }));
+const trackerDelete = createScreen("tracker-delete", 1, async (ctx) => ctx.t("tracker-delete-confirm", { name: esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name) }));
 export const guideScreen = createScreen("track-guide", 0, (ctx) => ctx.t(TRACK_GUIDE));
 
 /** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */

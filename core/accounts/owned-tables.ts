@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AsyncTx, Tables } from "../../db/async";
 
 /** The tables (by their key in the schema) whose rows belong to a user through a `user_id` column. */
-export type OwnedKey = {
+type OwnedKey = {
   [K in keyof Tables]: Tables[K] extends { userId: unknown; $inferSelect: unknown } ? K : never;
 }[keyof Tables];
 

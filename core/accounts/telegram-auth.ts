@@ -6,7 +6,7 @@ import { safeEqual } from "../random";
 import type { TelegramProfile } from "./users";
 
 /** initData and Login Widget data older than this are refused (CONTRACT §4). */
-export const TELEGRAM_AUTH_MAX_AGE_SECONDS = 24 * 3600;
+const TELEGRAM_AUTH_MAX_AGE_SECONDS = 24 * 3600;
 
 function botToken(deps: Pick<Deps, "config">): string {
   if (!deps.config.botToken) throw new NotConfigured("Telegram sign-in needs BOT_TOKEN to be configured");

@@ -88,7 +88,7 @@ export function sessionUser(deps: Pick<Deps, "clock">, u: UserRow) {
 }
 
 /** The languages the bot speaks. */
-export const LANGUAGES = ["en", "ru"] as const;
+const LANGUAGES = ["en", "ru"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Stores the user's chosen language (null: follow the Telegram app's language again). */

@@ -45,7 +45,7 @@ export interface TrackedPost {
 
 export const PLACEMENT_MAX = 50;
 /** A post holds at most this many distinct links (Telegram's own limits keep real posts far below). */
-export const POST_LINKS_MAX = 30;
+const POST_LINKS_MAX = 30;
 
 const absolute = (written: string) => (/^[a-z][a-z0-9+.-]*:/i.test(written) ? written : `https://${written}`);
 

@@ -9,13 +9,13 @@ import { trackingUrl } from "./qr";
 import { buildSheetXlsx } from "./xlsx";
 
 /** Most rows one export holds (spec: Limits). */
-export const EXPORT_LIMIT = 10_000;
+const EXPORT_LIMIT = 10_000;
 export const EXPORT_COLUMNS = ["Date", "IP", "Country", "City", "Device", "OS", "Browser", "Referer", "Bot", "Bot name", "Unique"] as const;
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One click as the export's cells, in EXPORT_COLUMNS order. */
-export function exportCells(c: ClickRow): string[] {
+function exportCells(c: ClickRow): string[] {
   return [
     c.clickedAt.toISOString().replace("T", " ").slice(0, 19) + " UTC",
     c.ip ?? "", c.country ?? "", c.city ?? "", c.device ?? "", c.os ?? "", c.browser ?? "", c.referer ?? "",
@@ -29,7 +29,7 @@ export function csvCell(s: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function buildCsv(rows: string[][]): Uint8Array {
+function buildCsv(rows: string[][]): Uint8Array {
   const lines = [EXPORT_COLUMNS.join(","), ...rows.map((r) => r.map(csvCell).join(","))];
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }

@@ -4,7 +4,7 @@ import { first } from "../../db/async";
 import { parsePeriod, periodRange } from "./range";
 
 /** Most codes one answer of orphanVisitsOf lists (the most visited first); `total` counts them all. */
-export const ORPHAN_CODES_MAX = 100;
+const ORPHAN_CODES_MAX = 100;
 
 /**
  * `GET /api/orphan-visits?period=`: the caller's orphan visits of the period (default 30d) by code:

@@ -7,14 +7,14 @@ import { sendToUserChat, userChat } from "./telegram";
 import { domainHostOf, trackingUrlOf } from "../links/views";
 
 /** Largest QR image accepted by share-qr, decoded. */
-export const MAX_QR_BYTES = 512 * 1024;
+const MAX_QR_BYTES = 512 * 1024;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /**
  * Decodes a base64 PNG (a `data:image/png;base64,` prefix is allowed) and checks it really is a
  * PNG of sensible size: 400 otherwise, 413 past MAX_QR_BYTES.
  */
-export async function decodePng(base64: string): Promise<Uint8Array> {
+async function decodePng(base64: string): Promise<Uint8Array> {
   const b64 = base64.trim().replace(/^data:image\/png;base64,/i, "").replace(/\s+/g, "");
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(b64)) throw new FieldError("qrImage", "must be a base64-encoded PNG image");
   if ((b64.length * 3) / 4 > MAX_QR_BYTES + 3) throw new TooLarge(`qrImage is larger than ${MAX_QR_BYTES / 1024} KiB`);

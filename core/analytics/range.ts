@@ -17,7 +17,7 @@ export const ALL_TIME_END = Math.floor(8_640_000_000_000_000 / BLOCK) * BLOCK;
 /** The periods the API accepts, in days (`all` is since the link's creation). */
 export const PERIODS = { "1d": 1, "7d": 7, "30d": 30, "90d": 90, "1y": 365, all: null } as const;
 export type Period = keyof typeof PERIODS;
-export const DEFAULT_PERIOD: Period = "30d";
+const DEFAULT_PERIOD: Period = "30d";
 
 /** A half-open time range [from, to) in ms since the epoch. */
 export interface Range {

@@ -5,11 +5,11 @@ import type { ClickRow } from "../../db/schema";
 import { HOUR, QUARTER, SPANS, floorTo } from "./range";
 
 /** The dimensions rolled up per hour, day and block; `rule` and `variant` are the indices that sent the click. */
-export const DIMS = ["country", "device", "browser", "os", "bot", "rule", "variant"] as const;
+const DIMS = ["country", "device", "browser", "os", "bot", "rule", "variant"] as const;
 export type Dim = (typeof DIMS)[number];
 
 /** The value a click contributes to a dimension ('' = unknown), or null when it does not count there. */
-export function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName" | "rule" | "variant">, dim: Dim): string | null {
+function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName" | "rule" | "variant">, dim: Dim): string | null {
   if (dim === "bot") return click.isBot ? (click.botName ?? "") : null;
   if (dim === "rule" || dim === "variant") return click[dim] === null ? null : String(click[dim]);
   return click[dim] ?? "";
@@ -59,7 +59,7 @@ type TimeRow = number[];
 type DimRow = [number, number, Dim, number, string, number, number];
 
 /** A batch's roll-up increments, one row per bucket and value it touches, in key order. */
-export function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimRow[] } {
+function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimRow[] } {
   const times = new Map<string, TimeRow>();
   const dims = new Map<string, DimRow>();
   for (const { click, at, n } of alikeClicks(batch)) {

@@ -44,7 +44,7 @@ async function onLink<T>(deps: Deps, userId: number, linkId: number, q: PeriodQu
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Label shown for an unknown value of a dimension. */
-export const UNKNOWN = "Unknown";
+const UNKNOWN = "Unknown";
 
 /** Most clicks first; ties by name, the unknown value ('') last. */
 export function byCount(a: [string, number], b: [string, number]): number {

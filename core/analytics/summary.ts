@@ -31,7 +31,7 @@ export interface SummaryRequest {
 const PERIOD_LABEL: Record<Period, string> = { "1d": "last 24 hours", "7d": "last 7 days", "30d": "last 30 days", "90d": "last 90 days", "1y": "last year", all: "all time" };
 
 /** Longest dateFrom–dateTo range of a summary (a range of centuries would build millions of timeline buckets). */
-export const MAX_RANGE_DAYS = 10 * 366;
+const MAX_RANGE_DAYS = 10 * 366;
 
 /**
  * The range a summary covers: `period`, or `dateFrom`/`dateTo` (ISO; a bare date in `dateTo`

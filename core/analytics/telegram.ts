@@ -14,7 +14,7 @@ export async function userChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId:
 }
 
 /** Maps a Bot API failure to a clear error for the caller. (429s were already retried by auto-retry.) */
-export function telegramError(e: unknown): unknown {
+function telegramError(e: unknown): unknown {
   if (e instanceof GrammyError) {
     if (e.error_code === 403 || (e.error_code === 400 && /chat not found/i.test(e.description)))
       return new AppError(409, "bot_blocked", "Telegram refused the message: you blocked the bot or never started it. Open the bot, press Start (or unblock it) and try again");

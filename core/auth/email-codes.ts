@@ -6,11 +6,11 @@ import { safeEqual } from "../random";
 import { serializeOn, transaction, type AsyncDb, type Tables } from "../../db/async";
 
 /** One-time email codes: 6 digits, valid 10 minutes, 5 wrong tries, one send per 30 s per email. */
-export const CODE_TTL_MS = 10 * 60_000;
-export const MAX_WRONG_TRIES = 5;
-export const RESEND_INTERVAL_MS = 30_000;
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_WRONG_TRIES = 5;
+const RESEND_INTERVAL_MS = 30_000;
 /** Wrong guesses allowed per email address within any hour, across all its codes (sign-in and link). */
-export const MAX_WRONG_GUESSES = 10;
+const MAX_WRONG_GUESSES = 10;
 export const EMAIL_GUESS_WINDOW_MS = 3600_000;
 
 export type CodePurpose = "login" | "link";
@@ -25,7 +25,7 @@ export function normalizeEmail(raw: string): string {
 }
 
 /** A wrong, expired or used-up code: 400, so a mini-app does not mistake it for an ended session. */
-export class CodeRejected extends AppError {
+class CodeRejected extends AppError {
   constructor(code: "invalid_code" | "code_expired" | "too_many_attempts", message: string) {
     super(400, code, message);
   }

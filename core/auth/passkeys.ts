@@ -15,7 +15,7 @@ import { normalizeEmail } from "./email-codes";
 import { issueSession, type Session } from "./sessions";
 
 /** A WebAuthn challenge is valid this long and only once. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 const RP_NAME = "Linkbot";
 
 type PasskeyDeps = Pick<Deps, "asyncDb" | "config" | "clock">;

@@ -10,7 +10,7 @@ import { transaction, type AsyncDbOrTx } from "../../db/async";
  * Refresh tokens live 30 days from their issue; every refresh issues a new one (sliding window), so
  * a client that refreshes at least once a month stays signed in. Access tokens (JWT) live 7 days.
  */
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
 type SessionDeps = Pick<Deps, "asyncDb" | "config" | "clock">;
 

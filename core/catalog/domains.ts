@@ -12,7 +12,7 @@ import { queueBotMessage } from "../delivery/outbox";
 type DomainRow = Tables["domains"]["$inferSelect"];
 
 /** The DNS name whose TXT record proves control of `hostname`. */
-export const challengeName = (hostname: string) => `_linkbot-challenge.${hostname}`;
+const challengeName = (hostname: string) => `_linkbot-challenge.${hostname}`;
 const newToken = () => randomBytes(16).toString("hex");
 /** The TXT record's value for a domain's random token. */
 const challengeValue = (token: string) => `linkbot-verify=${token}`;
@@ -136,8 +136,8 @@ export async function deleteDomain(deps: Pick<Deps, "asyncDb" | "linkCache" | "c
 }
 
 /** Failed daily checks within REVERIFY_WINDOW_MS after which a verified domain loses its verification. */
-export const REVERIFY_FAILURES = 3;
-export const REVERIFY_WINDOW_MS = 7 * 86_400_000;
+const REVERIFY_FAILURES = 3;
+const REVERIFY_WINDOW_MS = 7 * 86_400_000;
 
 /**
  * The daily re-check of verified domains: a domain whose TXT record is gone at REVERIFY_FAILURES

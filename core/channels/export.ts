@@ -8,7 +8,7 @@ import { ownedChannel } from "./channels";
 import { renderJoinChart, type JoinSeries } from "./chart";
 
 /** Most rows one journal export holds. */
-export const JOURNAL_EXPORT_LIMIT = 100_000;
+const JOURNAL_EXPORT_LIMIT = 100_000;
 const COLUMNS = ["Joined (UTC)", "Left (UTC)", "User id", "Username", "First name", "Invite", "Via", "Via join request"] as const;
 const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "");
 

@@ -16,9 +16,9 @@ export interface InviteInput {
 }
 
 /** Telegram's limits on an invite link. */
-export const INVITE_NAME_MAX = 32;
-export const MEMBER_LIMIT_MAX = 99_999;
-export const WELCOME_MAX = 1000;
+const INVITE_NAME_MAX = 32;
+const MEMBER_LIMIT_MAX = 99_999;
+const WELCOME_MAX = 1000;
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 

@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { transaction } from "../../db/async";
 
 /** Why a join belongs to no invite of the service. */
-export type JoinVia = "invite" | "other_link" | "folder" | "request" | "none";
+type JoinVia = "invite" | "other_link" | "folder" | "request" | "none";
 
 /** A `chat_member` update, as core needs it. */
 export interface MemberChange {

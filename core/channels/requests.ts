@@ -21,7 +21,7 @@ export interface JoinRequestFacts {
 }
 
 /** The callback data of the Approve / Decline buttons under the owner's message. */
-export const requestButton = (action: "approve" | "decline", id: number) => `jr:${action}:${id}`;
+const requestButton = (action: "approve" | "decline", id: number) => `jr:${action}:${id}`;
 
 export function requestView(r: JoinRequestRow) {
   return { id: r.id, user_id: r.memberId, username: r.username, first_name: r.firstName, invite_id: r.inviteId, requested_at: r.requestedAt.toISOString(), status: r.status };

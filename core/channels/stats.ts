@@ -6,12 +6,12 @@ import { ownedInvite } from "./invites";
 
 const HOUR = 3_600_000;
 /** The retention windows: a join is eligible once it is this old, and stayed when its person had not left within it. */
-export const RETENTION_WINDOWS = { h24: 24 * HOUR, d7: 7 * 24 * HOUR, d30: 30 * 24 * HOUR } as const;
+const RETENTION_WINDOWS = { h24: 24 * HOUR, d7: 7 * 24 * HOUR, d30: 30 * 24 * HOUR } as const;
 
 const ratio = (a: number, b: number, places = 4) => (b > 0 ? Math.round((a / b) * 10 ** places) / 10 ** places : null);
 
 /** One retention window over joins (`joinedAt`, `leftAt` in ms) as of `now`. */
-export function retentionOf(joins: { joinedAt: number; leftAt: number | null }[], now: number, window: number) {
+function retentionOf(joins: { joinedAt: number; leftAt: number | null }[], now: number, window: number) {
   let eligible = 0;
   let stayed = 0;
   for (const j of joins) {

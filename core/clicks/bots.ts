@@ -5,7 +5,7 @@ import { memoize } from "../memo";
  * Link-preview fetchers and crawlers named by the product, matched before isbot's generic list.
  * Secure links treat exactly these (and HEAD) as previews: they never consume a view.
  */
-export const PREVIEW_FETCHERS: [RegExp, string][] = [
+const PREVIEW_FETCHERS: [RegExp, string][] = [
   [/TelegramBot/i, "TelegramBot"],
   [/facebookexternalhit|facebookcatalog|Facebot/i, "facebookexternalhit"],
   [/Twitterbot/i, "Twitterbot"],

@@ -59,7 +59,7 @@ const REF = 0xfffe;
 /** Strings of at most this many bytes are always written in full (a reference takes 4). */
 export const REF_MIN_BYTES = 8;
 /** Strings a segment's table holds at most; later ones are written in full. */
-export const MAX_TABLE = 0xfff0;
+const MAX_TABLE = 0xfff0;
 
 /** The strings a segment has written in full so far, by index (the writer's side). */
 export class StringTable {

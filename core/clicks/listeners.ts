@@ -29,7 +29,7 @@ export type ClickListener = ((tx: Tx, deps: SqliteWriterDeps, batch: StoredClick
 };
 
 /** A click listener's PostgreSQL form (see ClickListener). */
-export type PgClickListener = (tx: AsyncTx, deps: Deps, batch: StoredClick[]) => Promise<void>;
+type PgClickListener = (tx: AsyncTx, deps: Deps, batch: StoredClick[]) => Promise<void>;
 
 /**
  * Numbers the kinds (StoredClick) of one batch: a country class (below 1024: a country is an ISO

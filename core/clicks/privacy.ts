@@ -70,4 +70,4 @@ export function createPrivacy(config: Pick<Config, "privacyIp" | "jwtSecret">, g
   };
 }
 
-export type Privacy = NonNullable<ReturnType<typeof createPrivacy>>;
+type Privacy = NonNullable<ReturnType<typeof createPrivacy>>;

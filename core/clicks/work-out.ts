@@ -10,7 +10,7 @@ import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
  * database.
  */
 
-export const UNIQUE_WINDOW_MS = 24 * 60 * 60 * 1000;
+const UNIQUE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** A visitor is IP + User-Agent; only a 64-bit hash of the pair is kept, to decide uniqueness. */
 const visitorHashOf = memoize((pair: string) => Bun.hash(pair).toString(16), 20000);

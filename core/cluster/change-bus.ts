@@ -2,7 +2,7 @@
  * Change bus: tells every node that something changed (a link or secure link edited) so each drops
  * what it cached. Every subscriber gets each message, on the publishing node too.
  */
-export interface ChangeHandlers {
+interface ChangeHandlers {
   /** one message published on the topic */
   onMessage(payload: string): void;
   /** messages may have been missed (the node lost its connection): drop everything cached */
@@ -16,10 +16,10 @@ export interface ChangeBus {
   subscribe(topic: string, handlers: ChangeHandlers): Promise<() => Promise<void>>;
 }
 
-export class ChangeBusError extends Error {}
+class ChangeBusError extends Error {}
 
 const TOPIC = /^[a-z][a-z0-9_]{0,39}$/;
-export const MAX_PAYLOAD_BYTES = 7999;
+const MAX_PAYLOAD_BYTES = 7999;
 
 /** Checks a topic and payload the same way on every implementation. */
 export function checkMessage(topic: string, payload?: string): void {

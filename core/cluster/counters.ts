@@ -3,7 +3,7 @@
  * (a 60 s window starts at every whole minute), so every node puts a hit in the same window
  * without agreeing on anything first.
  */
-export interface WindowHit {
+interface WindowHit {
   /** hits in this window, this one included */
   count: number;
   /** when the window ends */

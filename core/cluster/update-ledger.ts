@@ -10,7 +10,7 @@ import type { Clock } from "../clock";
  * - `busy`: another node is handling it right now: answer 503 so Telegram sends it again later
  *   (if that node dies, its lease passes and the next delivery is handled).
  */
-export type UpdateTurn = "handle" | "done" | "busy";
+type UpdateTurn = "handle" | "done" | "busy";
 
 export interface UpdateLedger {
   take(updateId: number): Promise<UpdateTurn>;

@@ -99,7 +99,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export const BOT_HOST = "bot";
 
 /** The concurrency key of a webhook URL: its host:port ("" when the URL does not parse; such rows fail at send). */
-export function hostKey(url: string): string {
+function hostKey(url: string): string {
   try {
     return new URL(url).host.toLowerCase();
   } catch {

@@ -10,7 +10,7 @@ import { countLinks, lockLinkCount } from "./links";
 import { transaction } from "../../db/async";
 import { looseKey, sameUrlKey } from "./same-url";
 
-export const BULK_MAX = 100;
+const BULK_MAX = 100;
 
 export interface BulkResult {
   created: number;

@@ -10,11 +10,11 @@ export const RESERVED_CODES = new Set([
   "health", "status", "metrics", "openapi", "swagger", "links", "settings", "help",
 ]);
 
-export const CUSTOM_CODE = /^[A-Za-z0-9_-]{3,64}$/;
+const CUSTOM_CODE = /^[A-Za-z0-9_-]{3,64}$/;
 /** Generated codes: 8 characters from a 57-letter alphabet (≈ 46 bits), drawn from crypto. */
-export const GENERATED_CODE_LENGTH = 8;
+const GENERATED_CODE_LENGTH = 8;
 
-export function isReservedCode(code: string): boolean {
+function isReservedCode(code: string): boolean {
   return RESERVED_CODES.has(code.toLowerCase());
 }
 

@@ -18,7 +18,7 @@ export interface CachedLink {
 
 /** Entries older than this are read again, which bounds staleness after writes made outside core/links (and a missed change-bus message). */
 export const LINK_CACHE_TTL_MS = 2000;
-export const LINK_CACHE_MAX_ENTRIES = 50_000;
+const LINK_CACHE_MAX_ENTRIES = 50_000;
 
 /**
  * The redirect's cache of found links by code, one per running service (built by createDeps and

@@ -142,7 +142,7 @@ export async function deleteLink(deps: Pick<Deps, "asyncDb" | "clock" | "linkCac
 }
 
 /** Turns a link on or off (the bot's toggle). */
-export async function setLinkActive(deps: Pick<Deps, "asyncDb" | "clock" | "linkCache" | "cluster" | "log">, userId: number, id: number, active: boolean): Promise<LinkRow> {
+async function setLinkActive(deps: Pick<Deps, "asyncDb" | "clock" | "linkCache" | "cluster" | "log">, userId: number, id: number, active: boolean): Promise<LinkRow> {
   const { links } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb.update(links).set({ isActive: active, updatedAt: deps.clock.now() }).where(and(eq(links.id, id), eq(links.userId, userId))).returning();
   if (!row) throw new NotFound("Link");

@@ -7,9 +7,9 @@ import { briefError, createRepeatLog } from "../log";
 /** Distinct (code, host) counts one owner keeps per UTC day; visits to further codes that day count under OTHER_CODES. */
 export const ORPHAN_CODES_PER_DAY = 1000;
 /** The code under which an owner's visits past ORPHAN_CODES_PER_DAY distinct codes in a day are counted. */
-export const OTHER_CODES = "*";
+const OTHER_CODES = "*";
 /** How long an owner's orphan counts are kept (longer than the longest period but `all`). */
-export const ORPHAN_KEEP_DAYS = 400;
+const ORPHAN_KEEP_DAYS = 400;
 
 const DAY_MS = 86_400_000;
 const dayOf = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);

@@ -6,7 +6,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Deps } from "../deps";
 
 /** The account that verified `hostname` as its custom domain, if any (only one can). */
-export async function verifiedOwner(deps: Pick<Deps, "asyncDb">, hostname: string): Promise<{ userId: number } | undefined> {
+async function verifiedOwner(deps: Pick<Deps, "asyncDb">, hostname: string): Promise<{ userId: number } | undefined> {
   const { domains } = deps.asyncDb.tables;
   const [owner] = await deps.asyncDb.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt))).limit(1);
   return owner;

@@ -9,10 +9,10 @@ import { RateLimited } from "../errors";
 /** A password of a link or a share link is 4 to 128 characters. */
 export const PASSWORD_MIN = 4;
 export const PASSWORD_MAX = 128;
-export const PASSWORD_ATTEMPTS = 5;
-export const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+const PASSWORD_ATTEMPTS = 5;
+const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 /** Wrong guesses one link takes from all addresses together in a window before its form locks. */
-export const LINK_WRONG_GUESSES = 50;
+const LINK_WRONG_GUESSES = 50;
 /** Password checks (argon2id, ~20 MB and tens of ms each) that run at once in this process. */
 export const CONCURRENT_CHECKS = 4;
 /** Checks that may wait for a place; past this a visitor is told to try again in a second. */

@@ -25,13 +25,13 @@ export interface Variant {
   weight: number;
 }
 
-export const MAX_RULES = 20;
+const MAX_RULES = 20;
 export const MIN_VARIANTS = 2;
-export const MAX_VARIANTS = 10;
+const MAX_VARIANTS = 10;
 export const RULE_OS = ["iOS", "Android", "Windows", "macOS", "Linux"] as const;
 export const RULE_DEVICES = ["mobile", "tablet", "desktop"] as const;
 export type RuleOs = (typeof RULE_OS)[number];
-export type RuleDevice = (typeof RULE_DEVICES)[number];
+type RuleDevice = (typeof RULE_DEVICES)[number];
 const MAX_LIST = 250;
 const MAX_QUERY_KEYS = 20;
 const CONDITIONS = ["country", "language", "os", "device", "from", "to", "query"];

@@ -5,7 +5,7 @@ import { RULE_DEVICES, RULE_OS, parseRules, parseVariants, type RuleConditions, 
 import { withUtm } from "./target";
 
 /** What rules may look at in a visit; the request-dependent parts are read only when a rule asks. */
-export interface RoutingVisit {
+interface RoutingVisit {
   ip: string | null;
   userAgent: string | null;
   /** the Accept-Language header */
@@ -15,7 +15,7 @@ export interface RoutingVisit {
 }
 
 /** Which rule or variant sent a visitor, and where. */
-export interface Routed {
+interface Routed {
   target: string;
   rule: number | null;
   variant: number | null;

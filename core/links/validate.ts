@@ -7,7 +7,7 @@ import { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem } from "./url";
 import { parseDate } from "./when";
 import { rulesInput, variantsInput } from "./routing-input";
 
-export { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem };
+export { MAX_URL_LENGTH, urlProblem,  };
 
 /** Input of link create (POST) and edit (PATCH), spelled as in the spec. `null` clears a field. */
 export interface LinkInput {

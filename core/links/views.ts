@@ -11,7 +11,7 @@ export function trackingUrlOf(deps: Pick<Deps, "config">, code: string, hostname
 
 type LinkRow = Tables["links"]["$inferSelect"];
 
-export function statsOf(link: LinkRow) {
+function statsOf(link: LinkRow) {
   return { totalClicks: link.totalClicks, uniqueClicks: link.uniqueClicks, botClicks: link.botClicks };
 }
 

@@ -46,7 +46,7 @@ export type VisitOutcome =
   | { kind: "redirect"; title: string | null; target: string; pixels: PixelTag[] };
 
 /** Which per-platform target a User-Agent gets (a cheap check: this runs on every redirect). */
-export function platformOf(userAgent: string | null): "ios" | "android" | "desktop" | "other" {
+function platformOf(userAgent: string | null): "ios" | "android" | "desktop" | "other" {
   const ua = userAgent ?? "";
   if (/iPhone|iPad|iPod/i.test(ua)) return "ios";
   if (/Android/i.test(ua)) return "android";
@@ -253,4 +253,4 @@ export function createVisitHandler(deps: Deps) {
   }
 }
 
-export type VisitHandler = ReturnType<typeof createVisitHandler>;
+type VisitHandler = ReturnType<typeof createVisitHandler>;

@@ -13,7 +13,7 @@ import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
 
-export interface ReportFigures {
+interface ReportFigures {
   clicks: number;
   uniques: number;
   /** clicks of the period before, of the same length */
@@ -28,7 +28,7 @@ export interface ReportFigures {
 const TOP = 3;
 
 /** The figures of one user's report over `range`. */
-export async function reportFigures(deps: Deps, userId: number, range: Range): Promise<ReportFigures> {
+async function reportFigures(deps: Deps, userId: number, range: Range): Promise<ReportFigures> {
   const db = deps.asyncDb;
   const { links, channels, channelJoins, trackers, trackerMatches } = db.tables;
   const own = await db.select({ id: links.id, title: links.title, code: links.code }).from(links).where(eq(links.userId, userId));
@@ -66,7 +66,7 @@ function change(now: number, before: number): string {
 }
 
 /** The report's message (HTML). */
-export function reportMessage(s: Pick<SettingsView, "time_zone" | "report_every">, range: Range, f: ReportFigures) {
+function reportMessage(s: Pick<SettingsView, "time_zone" | "report_every">, range: Range, f: ReportFigures) {
   const day = (ms: number) => new Date(ms).toLocaleDateString("en-GB", { timeZone: s.time_zone, weekday: "short", day: "numeric", month: "short" });
   const label = s.report_every === "week" ? `${day(range.from)} – ${day(range.to - 1)}` : day(range.from);
   const lines = [

@@ -8,7 +8,7 @@ import { FieldError } from "../errors";
 import { parseTimeZone } from "../analytics/range";
 import { lastSlot } from "./schedule";
 
-export type ReportEvery = "off" | "day" | "week";
+type ReportEvery = "off" | "day" | "week";
 
 /** SettingsResponse */
 export interface SettingsView {

@@ -7,7 +7,7 @@ import type { Deps } from "../deps";
 import { safeEqual } from "../random";
 
 /** How long a grant stays valid: long enough to watch a film with pauses. */
-export const GRANT_TTL_MS = 3 * 3600_000;
+const GRANT_TTL_MS = 3 * 3600_000;
 
 function mac(deps: Pick<Deps, "config">, text: string): string {
   return createHmac("sha256", `secure-view-grant:${deps.config.jwtSecret}`).update(text).digest("base64url");

@@ -39,7 +39,7 @@ export function linkState(link: LinkRow, folderPaused: boolean, now: Date): Link
 }
 
 /** The public viewer URL of a link: SHORT_URL/s/<code>. */
-export function secureUrl(deps: Pick<Deps, "config">, code: string): string {
+function secureUrl(deps: Pick<Deps, "config">, code: string): string {
   return `${deps.config.shortUrl}/s/${code}`;
 }
 

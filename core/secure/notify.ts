@@ -34,7 +34,7 @@ function deviceOf(userAgent: string | null): string {
 }
 
 /** Views of one link within this long share one "was opened" message after the first. */
-export const VIEW_NOTICE_WINDOW_MS = 60_000;
+const VIEW_NOTICE_WINDOW_MS = 60_000;
 
 /**
  * Queues "your file was opened" for a counted view of a link with notifyOnView: the file's name, the

@@ -21,7 +21,7 @@ export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array>
  * slower than any phone). A sender that trickles a file holds a slot of a capped link; past this the
  * upload is cut off with 408 and its slot freed for the next sender.
  */
-export const REQUEST_UPLOAD_DEADLINE_MS = 120_000;
+const REQUEST_UPLOAD_DEADLINE_MS = 120_000;
 
 /**
  * What one request link may receive in all, whatever the owner's plan has left: a link that leaks

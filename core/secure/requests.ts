@@ -54,7 +54,7 @@ export function requestStateError(state: Exclude<RequestState, "active">): Gone 
   }
 }
 
-export function toRequestJson(deps: Pick<Deps, "config" | "clock">, row: RequestRow): RequestJson {
+function toRequestJson(deps: Pick<Deps, "config" | "clock">, row: RequestRow): RequestJson {
   return {
     id: row.id,
     code: row.code,

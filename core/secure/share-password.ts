@@ -11,8 +11,8 @@ import { ipBucket } from "../ip";
 export { AttemptLimiter };
 
 /** Share passwords follow the same length rule as link passwords. */
-export const SHARE_PASSWORD_MIN = PASSWORD_MIN;
-export const SHARE_PASSWORD_MAX = PASSWORD_MAX;
+const SHARE_PASSWORD_MIN = PASSWORD_MIN;
+const SHARE_PASSWORD_MAX = PASSWORD_MAX;
 
 /** The hash to store for a new password; null clears it. FieldError when its length is out of range. */
 export async function sharePasswordHash(password: string | null): Promise<string | null> {

@@ -51,7 +51,7 @@ async function load(deps: Pick<Deps, "asyncDb">, code: string) {
 }
 
 /** The public error for a link state other than active. */
-export function stateError(state: Exclude<LinkState, "active">): AppError {
+function stateError(state: Exclude<LinkState, "active">): AppError {
   switch (state) {
     case "revoked":
       return new Forbidden("This link has been revoked by its owner", "link_revoked");

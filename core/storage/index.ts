@@ -71,7 +71,7 @@ export function locationOf(driver: FileStorageDriver, key: string): string {
 }
 
 /** A new file's key under `prefix`: random, so neither guessable nor colliding. */
-export function newKey(prefix: string): string {
+function newKey(prefix: string): string {
   return `${prefix}/${randomSecret(18)}.bin`;
 }
 

@@ -6,7 +6,7 @@ import { randomSecret, sha256 } from "../random";
 import { SCOPES, type Scope } from "./scopes";
 
 /** The fixed service prefix of every API token: `lbt_sk_<random>`. */
-export const TOKEN_PREFIX = "lbt";
+const TOKEN_PREFIX = "lbt";
 /** API tokens an account may hold at once (revoked and expired ones do not count). */
 export const MAX_API_TOKENS = 50;
 

@@ -20,7 +20,7 @@ function periodStarts(now: Date) {
 }
 
 /** The Bot API parameters of one tracker's digest. */
-export function digestMessage(tracker: TrackerRow, matches: MatchRow[]) {
+function digestMessage(tracker: TrackerRow, matches: MatchRow[]) {
   const period = tracker.notifyEvery === "day" ? "day" : "hour";
   const lines = fitting(
     matches.slice(0, DIGEST_LIST).map((m) => {

@@ -22,7 +22,7 @@ const LANGUAGE_CODES = (
   "tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu"
 ).split(" ");
 
-export const CATEGORIES: { code: string; label: string }[] = [
+const CATEGORIES: { code: string; label: string }[] = [
   ["news", "News and media"], ["tech", "Technology"], ["crypto", "Crypto"], ["business", "Business and startups"],
   ["finance", "Finance and investing"], ["marketing", "Marketing"], ["politics", "Politics"], ["sports", "Sports"],
   ["entertainment", "Entertainment"], ["music", "Music"], ["games", "Games"], ["education", "Education"],
@@ -36,8 +36,8 @@ function labelled(codes: string[], type: "region" | "language"): { code: string;
   return codes.map((code) => ({ code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
-export const COUNTRIES = labelled(COUNTRY_CODES, "region");
-export const LANGUAGES = labelled(LANGUAGE_CODES, "language");
+const COUNTRIES = labelled(COUNTRY_CODES, "region");
+const LANGUAGES = labelled(LANGUAGE_CODES, "language");
 
 const COUNTRY_SET = new Set(COUNTRY_CODES);
 const LANGUAGE_SET = new Set(LANGUAGE_CODES);

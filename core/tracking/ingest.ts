@@ -48,10 +48,10 @@ async function withLinkHits(deps: Pick<Deps, "asyncDb" | "config">, watchers: In
 /** Texts that differ only in what normalisation ignores (case, ё, invisible characters, spacing) are one text. */
 const textKey = (text: string) => new Bun.CryptoHasher("sha256").update(normalise(text).trim()).digest("base64");
 /** A skip_reposts tracker does not match a copy of a text it matched less than this long ago. */
-export const COPY_WINDOW_MS = 24 * 3600_000;
+const COPY_WINDOW_MS = 24 * 3600_000;
 
 /** Whether a tracker's source and filter settings admit a post from `source`. Unknown metadata never matches. */
-export function admits(t: IndexedTracker, source: SourceRow, language: () => string | null): boolean {
+function admits(t: IndexedTracker, source: SourceRow, language: () => string | null): boolean {
   if (source.type === "channel" ? !t.searchChannels : !t.searchChats) return false;
   if (t.include && !t.include.some((r) => refMatches(r, source))) return false;
   if (t.exclude?.some((r) => refMatches(r, source))) return false;

@@ -50,7 +50,7 @@ function parse(raw: string): URL | null {
 }
 
 /** The URLs of a post in the order a reader meets them: in the text, then behind words, then on buttons. */
-export function urlsOfPost(text: string, carried: readonly CarriedUrl[] = []): Candidate[] {
+function urlsOfPost(text: string, carried: readonly CarriedUrl[] = []): Candidate[] {
   const out: Candidate[] = [];
   for (const m of text.matchAll(URL_IN_TEXT)) {
     const written = m[0].replace(TRAILING, "");
@@ -145,7 +145,7 @@ export async function findOwnLinks(deps: Pick<Deps, "asyncDb" | "config">, owner
 }
 
 /** One place a link was seen: a post (newest first), with where it is. */
-export interface Placement {
+interface Placement {
   source_chat_id: string;
   source_title: string | null;
   source_username: string | null;

@@ -99,7 +99,7 @@ const readButton = (ids: number[]) =>
  * The Bot API sendMessage parameters (without chat_id) for one post: its match, and every tracker
  * of the owner that matched it (`ids`: their matches, all marked read by the button).
  */
-export function matchMessage(trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
+function matchMessage(trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
   const list = Array.isArray(trackers) ? trackers : [trackers];
   const text = [`🔔 ${names(list)}: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
   const keyboard: { text: string; url: string }[][] = [];
@@ -109,7 +109,7 @@ export function matchMessage(trackers: Named | Named[], m: MatchRow, ids: number
 }
 
 /** The Bot API parameters for several posts of one owner, grouped into one message (a post once, with all its trackers). */
-export function groupedMessage(posts: PostItem[]) {
+function groupedMessage(posts: PostItem[]) {
   const lines = fitting(
     posts.slice(0, GROUP_LIST).map(({ trackers, match }) => {
       const link = match.postUrl ? ` <a href="${Bun.escapeHTML(match.postUrl)}">open</a>` : "";
@@ -163,7 +163,7 @@ const INSTANT_BOT = (trackers: AsyncTx["tables"]["trackers"]) => and(eq(trackers
 const holdOwner = (tx: AsyncTx, userId: number) => serializeOn(tx, `tracker-notify:${userId}`);
 
 /** The webhook body of a match event: {event, tracker, match}. */
-export function webhookPayload(event: "keyword_match" | "post_deleted", tracker: TrackerRow, m: MatchRow) {
+function webhookPayload(event: "keyword_match" | "post_deleted", tracker: TrackerRow, m: MatchRow) {
   return { event, tracker: trackerResponse(tracker), match: matchResponse(m) };
 }
 

@@ -9,7 +9,7 @@ import { excerpt, TrackerIndex } from "./matcher";
 import { privateChatOwners } from "../channels/ownership";
 import type { TrackerRow } from "./trackers";
 
-export const RECENT_POSTS = 100;
+const RECENT_POSTS = 100;
 
 export interface RecentPost {
   chatId: string;

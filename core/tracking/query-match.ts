@@ -24,7 +24,7 @@ const PREFIX = 1;
 const FORMS = 2;
 
 /** A term: the pattern it puts into the automaton and how an occurrence of it is checked. */
-export interface TermCheck {
+interface TermCheck {
   pattern: string;
   kind: typeof EXACT | typeof PREFIX | typeof FORMS;
   /** FORMS: the phrase's words, each with its forms or (no forms) as a literal */
@@ -110,7 +110,7 @@ function literalAt(s: string, i: number, word: string): number {
  * Checks an occurrence of a term's pattern at [start, end) of the NFKC text: returns where the
  * term's match ends (a prefix or a form runs to the end of its word), or -1 when it is no match there.
  */
-export function checkTerm(term: TermCheck, s: string, start: number, end: number): number {
+function checkTerm(term: TermCheck, s: string, start: number, end: number): number {
   if (term.kind === EXACT) return isWholeWord(s, start, end) ? end : -1;
   if (isWordAt(s, start - 1, -1)) return -1;
   if (term.kind === PREFIX) return wordEnd(s, end);

@@ -15,11 +15,11 @@
 import { InvalidQuery } from "../errors";
 import { normaliseKeyword } from "./normalise";
 
-export const QUERY_MAX_CHARS = 500;
-export const QUERY_MAX_TERMS = 30;
+const QUERY_MAX_CHARS = 500;
+const QUERY_MAX_TERMS = 30;
 
 /** A word or phrase of a query (normalised words), or a word prefix (`prefix`, one word). */
-export interface QueryTerm {
+interface QueryTerm {
   words: string[];
   prefix: boolean;
 }

@@ -90,7 +90,7 @@ export async function sourceForPost(deps: Pick<Deps, "asyncDb" | "clock">, chat:
 }
 
 /** Finds a source by @username, numeric id or t.me link; 404 when the service does not know it. */
-export async function findSource(deps: Pick<Deps, "asyncDb">, input: string): Promise<SourceRow> {
+async function findSource(deps: Pick<Deps, "asyncDb">, input: string): Promise<SourceRow> {
   const ref = parseSourceRef(input);
   if (!ref) throw new FieldError("chat", `"${input}" is not a @username, numeric chat id or t.me link`);
   const { trackingSources } = deps.asyncDb.tables;

@@ -41,7 +41,7 @@ export interface TrackerInput {
   is_enabled?: boolean;
 }
 
-export const KEYWORD_MAX = 800;
+const KEYWORD_MAX = 800;
 
 /** KeywordTrackerResponse */
 export function trackerResponse(t: TrackerRow) {
@@ -74,7 +74,7 @@ export function trackerResponse(t: TrackerRow) {
     created_at: t.createdAt.toISOString(),
   };
 }
-export type TrackerResponse = ReturnType<typeof trackerResponse>;
+type TrackerResponse = ReturnType<typeof trackerResponse>;
 
 /** Length in characters (code points), so an emoji counts as one, not as two UTF-16 units. */
 const chars = (s: string) => {
@@ -184,7 +184,7 @@ async function checkWhole(deps: Pick<Deps, "asyncDb" | "config" | "clock" | "log
   }
 }
 
-export async function countTrackers(deps: Pick<Deps, "asyncDb">, userId: number): Promise<number> {
+async function countTrackers(deps: Pick<Deps, "asyncDb">, userId: number): Promise<number> {
   const { trackers } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb.select({ n: count() }).from(trackers).where(eq(trackers.userId, userId));
   return Number(row?.n ?? 0);

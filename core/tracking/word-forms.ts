@@ -18,7 +18,7 @@ const cache = new Map<string, string>();
 const CACHE_MAX = 50_000;
 
 /** The Snowball stem of a normalised word, or null when the word has no forms (see the module comment). */
-export function stem(word: string): string | null {
+function stem(word: string): string | null {
   let s = cache.get(word);
   if (s !== undefined) return s || null;
   s = CYRILLIC.test(word) ? russian.stem(word) : LATIN.test(word) ? english.stem(word) : "";

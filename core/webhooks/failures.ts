@@ -13,7 +13,7 @@ export const WEBHOOK_FAILURE_LIMIT = 100;
  * that disables it is conditional, so of two nodes counting the hundredth failure at once one tells).
  * Successful deliveries do not reset the count; re-enabling the webhook does.
  */
-export async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "clock">, linkId: number): Promise<void> {
+async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "clock">, linkId: number): Promise<void> {
   const now = deps.clock.now();
   const { links, users } = tx.tables;
   await tx.update(links).set({ webhookFailures: sql`${links.webhookFailures} + 1` }).where(eq(links.id, linkId));

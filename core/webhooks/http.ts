@@ -11,7 +11,7 @@ import { bareHost, parseTargetUrl, resolveTarget, TargetError } from "./ssrf";
 /** Bytes of a target's response body that are read (kept for the delivery log); the rest is dropped. */
 export const RESPONSE_CAP = 4096;
 
-export const USER_AGENT = "LinkBot-Webhooks/1.0";
+const USER_AGENT = "LinkBot-Webhooks/1.0";
 
 export interface TargetRequest {
   url: string;

@@ -48,7 +48,7 @@ export async function rotateSigningSecret(deps: Pick<Deps, "asyncDb" | "clock">,
 }
 
 /** Hex HMAC-SHA256 of "<deliveryId>.<timestamp>.<payload>". */
-export function computeSignature(secret: string, deliveryId: string, timestamp: number, payload: string): string {
+function computeSignature(secret: string, deliveryId: string, timestamp: number, payload: string): string {
   return createHmac("sha256", secret).update(`${deliveryId}.${timestamp}.${payload}`).digest("hex");
 }
 

@@ -113,7 +113,7 @@ async function send(method: string, path: string, body?: unknown, retried = fals
 }
 
 /** Calls the API; JSON in, JSON out. Throws ApiError with the server's message. */
-export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await send(method, path, body);
   if (res.status === 204) return undefined as T;
   const type = res.headers.get("content-type") ?? "";

@@ -1,11 +1,11 @@
 /** A tiny history router for paths under /app. */
 import { useEffect, useState } from "preact/hooks";
 
-export const BASE = "/app";
+const BASE = "/app";
 const listeners = new Set<() => void>();
 
 /** The route path without the /app prefix, e.g. "/links/5". */
-export function currentPath(): string {
+function currentPath(): string {
   const p = location.pathname.startsWith(BASE) ? location.pathname.slice(BASE.length) : location.pathname;
   return p === "" ? "/" : p;
 }

@@ -29,7 +29,7 @@ export interface WebApp {
 const SCRIPT = "https://telegram.org/js/telegram-web-app.js";
 let webApp: WebApp | null = null;
 
-export function tg(): WebApp | null {
+function tg(): WebApp | null {
   return webApp;
 }
 
@@ -139,6 +139,6 @@ export function useMainButton(text: string, form: RefObject<HTMLFormElement | nu
   return Boolean(m);
 }
 
-export function haptic(type: "error" | "success" | "warning") {
+function haptic(type: "error" | "success" | "warning") {
   webApp?.HapticFeedback?.notificationOccurred(type);
 }

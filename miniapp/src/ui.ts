@@ -32,7 +32,7 @@ export function useAsync<T>(fn: () => Promise<T>, deps: unknown[]): AsyncState<T
   return { data: state.data, error: state.error, loading: state.loading, reload, setData };
 }
 
-export function Loading({ label = "Loading…" }: { label?: string }) {
+function Loading({ label = "Loading…" }: { label?: string }) {
   return html`<div class="state loading" role="status"><span class="spinner"></span>${label}</div>`;
 }
 

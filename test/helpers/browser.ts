@@ -10,10 +10,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { ManualClock } from "../../core/clock";
 import { createTestApp, type TestAppOptions } from "./app";
 
-export const CHROMIUM = "/usr/bin/chromium";
-export const ARTIFACTS = join(import.meta.dir, "..", "..", "test-artifacts");
+const CHROMIUM = "/usr/bin/chromium";
+const ARTIFACTS = join(import.meta.dir, "..", "..", "test-artifacts");
 
-export function launchChromium(): Promise<Browser> {
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -35,7 +35,7 @@ export type ServerOptions = TestAppOptions & { host?: "127.0.0.1" | "localhost" 
  * The whole app listening on 127.0.0.1:<port>, clock at the real now (the browser uses real time).
  * `host: "localhost"` names it http://localhost:<port> (WebAuthn refuses IP addresses as RP ID).
  */
-export function startServer(opts: ServerOptions = {}) {
+function startServer(opts: ServerOptions = {}) {
   const port = freePort();
   const baseUrl = `http://${opts.host ?? "127.0.0.1"}:${port}`;
   const t = createTestApp({ clock: new ManualClock(Date.now()), ...opts, env: { PORT: String(port), BASE_URL: baseUrl, ...opts.env } });

@@ -5,7 +5,7 @@
  */
 
 /** One side's steps: insert a row by name, read all names. */
-export interface ProbeSteps {
+interface ProbeSteps {
   insert(name: string): Promise<void>;
   names(): Promise<string[]>;
 }

@@ -13,8 +13,8 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable as SQLiteTableClass } from "drizzle-orm/sqlite-core";
 
-export interface ColumnModel { type: string; notNull: boolean; default: string | null }
-export interface TableModel {
+interface ColumnModel { type: string; notNull: boolean; default: string | null }
+interface TableModel {
   columns: Record<string, ColumnModel>;
   primaryKey: string[];
   /** by index name: "unique (a, b)" or "(a, b)" */

@@ -4,8 +4,8 @@ import { html } from "../ui";
 
 const OS = ["iOS", "Android", "Windows", "macOS", "Linux"];
 const DEVICES = ["mobile", "tablet", "desktop"];
-export const MAX_RULES = 20;
-export const MAX_VARIANTS = 10;
+const MAX_RULES = 20;
+const MAX_VARIANTS = 10;
 
 /** One rule as the form edits it: lists as comma-separated text, the query as `k=v&k2=v2`. */
 export interface RuleRow {
