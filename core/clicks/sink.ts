@@ -6,10 +6,9 @@ import { openClickJournal, type ClickJournal } from "./journal";
 import { cutClick } from "./journal-format";
 import { ClickPacker, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
 import { replayJournal } from "./replay";
-import { startClickThread, type ClickThread } from "./thread";
+import { startClickThread, type ClickThread, type WriterEvents } from "./thread";
 import { createWriteQueue } from "./write-queue";
 import type { ClickWriter } from "./writer";
-import type { WriterEvents } from "./thread";
 
 /** The request side of the click pipeline: where the redirect puts a click before it answers. */
 export interface ClickSink {

@@ -21,6 +21,7 @@ import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { signInitData } from "../helpers/telegram-login";
 import { pngBytes } from "../api/secure/helpers";
 import { VISITORS, load, untilAnswered } from "../helpers/visitors";
+import { parsePrometheus } from "../helpers/prometheus";
 
 // a PostgreSQL server, three service processes and HAProxy: far more than bun's 5 s default
 setDefaultTimeout(150_000);
@@ -82,6 +83,16 @@ async function signIn(base: string, tgId: number) {
 
 const live = () => nodes.filter((n) => n.proc.exitCode === null && !n.proc.killed);
 const logsOf = (n: Node) => n.out + n.err;
+/** The live node whose /metrics says it holds a lease matching `lease` (linkbot_lease_held 1). */
+async function leaderOf(lease: RegExp): Promise<Node | undefined> {
+  for (const n of live()) {
+    const res = await fetch(`http://127.0.0.1:${n.port}/metrics`).catch(() => null);
+    if (!res?.ok) continue;
+    const held = parsePrometheus(await res.text()).some((m) => m.name === "linkbot_lease_held" && lease.test(m.labels.lease ?? "") && m.value === 1);
+    if (held) return n;
+  }
+  return undefined;
+}
 
 beforeAll(async () => {
   pg = await startPostgres();
@@ -244,18 +255,20 @@ describe("three nodes on one PostgreSQL", () => {
   });
 
   test("bot polling and a job move to another node when the node leading them is killed", async () => {
-    const leader = await eventually(() => live().find((n) => /lease bot-polling: this node leads/.test(logsOf(n))), "a node to poll Telegram", 30_000);
-    const jobLeader = live().find((n) => /lease job-[a-z-]+: this node leads/.test(logsOf(n)));
+    const leader = await eventually(() => leaderOf(/^bot-polling$/), "a node to poll Telegram", 30_000);
+    const jobLeader = await leaderOf(/^job-/);
+    // the log says it too, once at start or as it happens
+    expect(logsOf(leader)).toMatch(/node \S+ leads [^"]*\bbot-polling\b|lease bot-polling: this node leads/);
     leader.proc.kill("SIGKILL");
     await leader.proc.exited;
-    const next = await eventually(() => live().find((n) => /lease bot-polling: this node leads/.test(logsOf(n))), "another node to take over polling", 60_000);
+    const next = await eventually(() => leaderOf(/^bot-polling$/), "another node to take over polling", 60_000);
     expect(next.name).not.toBe(leader.name);
+    expect(logsOf(next)).toContain("lease bot-polling: this node leads");
     // the new leader answers a user
     const sentBefore = bot.calls.filter((c) => c.method === "sendMessage").length;
     bot.pushMessage("/start", { id: 777, username: "failover", first_name: "F" });
     await eventually(() => bot.calls.filter((c) => c.method === "sendMessage").length > sentBefore, "the bot to answer through the new leader", 30_000);
-    if (jobLeader === leader)
-      await eventually(() => live().some((n) => /lease job-[a-z-]+: this node leads/.test(logsOf(n))), "another node to lead the jobs", 60_000);
-    expect(live().some((n) => /lease job-[a-z-]+: this node leads/.test(logsOf(n)))).toBe(true);
+    if (jobLeader === leader) await eventually(() => leaderOf(/^job-/), "another node to lead the jobs", 60_000);
+    expect(await leaderOf(/^job-/)).toBeDefined();
   });
 });
