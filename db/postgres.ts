@@ -6,12 +6,12 @@
  */
 import { SQL } from "bun";
 import { drizzle, type BunSQLDatabase } from "drizzle-orm/bun-sql";
-import { migrate } from "drizzle-orm/bun-sql/migrator";
 import { join } from "node:path";
 import * as schema from "./schema-pg";
 import { createAsyncPg } from "./async-pg";
 import type { AsyncDb, Tables } from "./async";
 import { appliedSince } from "./migrations-state";
+import { applyPgMigrations } from "./pg-migrate";
 
 export type PgDb = BunSQLDatabase<typeof schema> & { $client: SQL };
 
@@ -40,6 +40,9 @@ export function nodeDatabaseUrl(url: string, nodeName: string): string {
   if (!u.searchParams.has("application_name")) u.searchParams.set("application_name", applicationNameOf(nodeName));
   return u.toString();
 }
+
+/** How often a node waiting for another's migrations asks for the lock again. */
+const LOCK_RETRY_MS = 100;
 
 /** Key of the session advisory lock held while migrating (any constant shared by all nodes). */
 export const MIGRATION_LOCK_KEY = 7_246_001;
@@ -72,11 +75,13 @@ export async function createPgDb(url: string, options: PgDbOptions = {}): Promis
 async function migrateLocked(sql: SQL): Promise<string[]> {
   const conn = await sql.reserve();
   try {
-    await conn`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+    // asked again and again rather than waited for in one statement: a waiting statement is an open
+    // transaction, which a concurrent index build of the lock holder would wait for in turn (a deadlock)
+    while (!(await conn`SELECT pg_try_advisory_lock(${MIGRATION_LOCK_KEY}) AS ok`)[0]?.ok) await Bun.sleep(LOCK_RETRY_MS);
     try {
       const [known] = await conn`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS yes`;
       const [row] = known?.yes ? await conn`SELECT coalesce(max(created_at), 0) AS at FROM drizzle.__drizzle_migrations` : [{ at: 0 }];
-      await migrate(drizzle({ client: conn }), { migrationsFolder: PG_MIGRATIONS });
+      await applyPgMigrations(conn, PG_MIGRATIONS);
       return appliedSince("postgres", Number(row?.at ?? 0));
     } finally {
       await conn`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;

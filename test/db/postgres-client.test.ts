@@ -39,8 +39,8 @@ test("a starter waits for the node holding the migration lock", async () => {
   await holder`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
   let started = false;
   const starting = createPgDb(url).then((h) => ((started = true), h));
-  // the starter's session is queued on the lock, and has migrated nothing
-  await eventually(async () => (await holder`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = ${MIGRATION_LOCK_KEY} AND NOT granted`).length === 1, "the starter to wait on the lock");
+  // the starter's session has asked for the lock (it asks again until it gets it), and has migrated nothing
+  await eventually(async () => (await holder`SELECT 1 FROM pg_stat_activity WHERE query LIKE '%pg_try_advisory_lock%' AND pid <> pg_backend_pid()`).length === 1, "the starter to ask for the lock");
   expect(started).toBe(false);
   expect(await holder`SELECT 1 FROM pg_namespace WHERE nspname = 'drizzle'`).toHaveLength(0);
   await holder`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
