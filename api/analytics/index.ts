@@ -28,5 +28,9 @@ export function analyticsApi(deps: Deps) {
     // These POSTs create nothing on the server: 200
     .post("/send-summary", ({ userId, body }) => sendSummary(deps, userId, body), { scope: SEND, body: M.summary, detail })
     .post("/:id/share-qr", ({ userId, params, body }) => shareQr(deps, userId, params.id, body.qrImage), { scope: SEND, params: M.idParams, body: M.shareQr, detail })
-    .post("/:id/export", ({ userId, params, body }) => exportClicks(deps, userId, params.id, body), { scope: SEND, params: M.idParams, body: M.export, detail });
+    .post("/:id/export", async ({ userId, params, body }) => {
+      // the contract's body: the bot alone uses the file name and the cut it also gets
+      const { ok, message, rows } = await exportClicks(deps, userId, params.id, body);
+      return { ok, message, rows };
+    }, { scope: SEND, params: M.idParams, body: M.export, detail });
 }
