@@ -29,5 +29,9 @@ export function analyticsApi(deps: Deps) {
     // These POSTs create nothing on the server: 200
     .post("/send-summary", ({ userId, body }) => sendSummary(deps, userId, body), { scope: SEND, body: M.summary, response: { 200: V.sent, ...errors(404, 503) }, detail: detail("Send a summary of your links to your Telegram chat") })
     .post("/:id/share-qr", ({ userId, params, body }) => shareQr(deps, userId, params.id, body.qrImage), { scope: SEND, params: M.idParams, body: M.shareQr, response: { 200: V.sent, ...errors(503) }, detail: detail("Send the link's QR code (a PNG) to your Telegram chat") })
-    .post("/:id/export", ({ userId, params, body }) => exportClicks(deps, userId, params.id, body), { scope: SEND, params: M.idParams, body: M.export, response: { 200: V.exported, ...errors(503) }, detail: detail("Send the link's clicks to your Telegram chat as CSV or XLSX") });
+    .post("/:id/export", async ({ userId, params, body }) => {
+      // the contract's body: the bot alone uses the file name and the cut it also gets
+      const { ok, message, rows } = await exportClicks(deps, userId, params.id, body);
+      return { ok, message, rows };
+    }, { scope: SEND, params: M.idParams, body: M.export, response: { 200: V.exported, ...errors(503) }, detail: detail("Send the link's clicks to your Telegram chat as CSV or XLSX") });
 }
