@@ -26,9 +26,9 @@ const ID_PREFIX = randomUUID().slice(0, 8);
 let idCounter = 0;
 const redirectId = () => `${ID_PREFIX}-${(++idCounter).toString(36)}`;
 
-function requestIdOf(request: Request, fresh: () => string = randomUUID): string {
+function requestIdOf(request: Request): string {
   const given = request.headers.get(REQUEST_ID_HEADER);
-  return given && SANE_ID.test(given) ? given : fresh();
+  return given && SANE_ID.test(given) ? given : randomUUID();
 }
 
 type Observed = { id: string; start: number; status?: number };
@@ -89,22 +89,21 @@ export function observeNative<H extends NativeHandler>(deps: Pick<Deps, "metrics
     if (!c) byStatus.set(status, (c = deps.metrics.requests.labels({ class: "visitor", status: String(status) })));
     return c;
   };
-  const visited = (request: Request, status: number, o: Observed) => {
+  const visited = (status: number, o: Observed) => {
     const seconds = (performance.now() - o.start) / 1000;
     countOf(status).inc();
     latency.observe(seconds);
     if (status >= 301 && status <= 308) deps.metrics.redirects.inc();
-    // the path without parsing the URL (after the scheme and host; the query goes, as in the other lines)
-    const url = request.url;
-    const path = url.slice(url.indexOf("/", url.indexOf("//") + 2)).split("?")[0]!;
-    deps.log.debug("request", { method: request.method, path, status, ms: Math.round(seconds * 10_000) / 10 });
+    // no request line: at tens of thousands a second, even a line built for a disabled level cost
+    // about 1.7 µs of a redirect's ~20 µs (bench redirect); the metrics count them
   };
   return ((request, server) => {
-    const o = { id: requestIdOf(request, redirectId), start: performance.now() };
+    // a redirect's id is the node's own: reading the proxy's header cost another ~1.7 µs a redirect
+    const o = { id: redirectId(), start: performance.now() };
     const done = (res: Response) => {
       if (observed.has(request)) return res;
       res.headers.set(REQUEST_ID_HEADER, o.id);
-      visited(request, res.status, o);
+      visited(res.status, o);
       return res;
     };
     return requestContext.run({ requestId: o.id }, () => {
