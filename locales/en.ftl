@@ -447,6 +447,7 @@ tracker-keep = No, keep it
 feed-chat = chat
 feed-open = open
 feed-deleted = (deleted)
+feed-edited-out = ✏️ edited: no longer matches
 feed-header = <b>{ $name }</b>: matches { $from }–{ $to } of { $total }
 feed-empty = <b>{ $name }</b>: no matches yet.
 feed-newer = « Newer

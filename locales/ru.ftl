@@ -464,6 +464,7 @@ tracker-keep = Нет, оставить
 feed-chat = чат
 feed-open = открыть
 feed-deleted = (удалено)
+feed-edited-out = ✏️ отредактирован: больше не подходит
 feed-header = <b>{ $name }</b>: упоминания { $from }–{ $to } из { $total }
 feed-empty = <b>{ $name }</b>: упоминаний пока нет.
 feed-newer = « Новее

@@ -88,6 +88,7 @@ export const TrackingViews = {
         matched_keyword: t.Nullable(t.String()),
         post_url: t.Nullable(Url()),
         is_deleted: t.Boolean(),
+        no_longer_matches: t.Boolean({ description: "the post was edited and no longer matches; the snippet shows the edited text" }),
         is_read: t.Boolean(),
         detected_at: DateTime(),
       }),

@@ -86,7 +86,8 @@ trackingSourcesFeature.on(["message", "edited_message", "channel_post", "edited_
   const text = msg?.text ?? msg?.caption;
   if (msg && info && text) {
     try {
-      await ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text, forwarded: msg.forward_origin !== undefined, carriedUrls: carriedUrls(msg) });
+      const edited = ctx.editedMessage !== undefined || ctx.editedChannelPost !== undefined;
+      await ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text, forwarded: msg.forward_origin !== undefined, carriedUrls: carriedUrls(msg), edited });
     } catch (e) {
       ctx.deps.log.error(`tracking: could not match message ${msg.message_id} of ${info.chatId}`, e);
     }

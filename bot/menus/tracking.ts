@@ -81,7 +81,7 @@ async function feed(ctx: BotContext) {
   const lines = fitting(items.map((m) => {
     const source = esc(m.source_title ?? m.source_username ?? ctx.t("feed-chat"));
     const link = m.post_url ? ` <a href="${esc(m.post_url)}">${ctx.t("feed-open")}</a>` : "";
-    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? ` ${ctx.t("feed-deleted")}` : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
+    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? ` ${ctx.t("feed-deleted")}` : ""}${m.no_longer_matches ? ` ${ctx.t("feed-edited-out")}` : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
   }));
   const header = total
     ? ctx.t("feed-header", { name: esc(t.name), from: offset + 1, to: offset + lines.length, total })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql, notInArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { trackerIndex, type IndexedTracker } from "./index-cache";
 import { detectLanguage } from "./language";
@@ -7,7 +7,7 @@ import { nfkcToRaw, normalise } from "./normalise";
 import { notifyDeleted, notifyMatches } from "./notify";
 import { postUrl, refMatches, sourceForPost, type ChatInfo, type SourceRow } from "./sources";
 import type { MatchRow } from "./matches";
-import { transaction } from "../../db/async";
+import { transaction, type AsyncDbOrTx } from "../../db/async";
 import { privateChatOwners } from "../channels/ownership";
 import { findOwnLinks, type CarriedUrl } from "./link-watch";
 import type { MatchExcerpt } from "./matcher";
@@ -22,6 +22,25 @@ export interface IncomingPost {
   forwarded?: boolean;
   /** URLs the post carries outside its visible text: behind text links (`text_link` entities) and on buttons */
   carriedUrls?: CarriedUrl[];
+  /** an edit of a post seen before: its matches that no longer hold are marked, with the new text */
+  edited?: boolean;
+}
+
+/** How much of an edited post that no longer matches its match keeps (code points). */
+const EDITED_SNIPPET = 200;
+
+/**
+ * An edited post's matches of trackers it no longer matches (`still` are those it does): marked, and
+ * their snippet shows the edited text, so a feed never shows words the post no longer has.
+ */
+async function markNoLongerMatching(db: AsyncDbOrTx, chatId: string, messageId: number, text: string, still: number[]): Promise<void> {
+  const { trackerMatches } = db.tables;
+  const chars = Array.from(text);
+  const snippet = chars.length > EDITED_SNIPPET ? `${chars.slice(0, EDITED_SNIPPET - 1).join("")}…` : text;
+  await db
+    .update(trackerMatches)
+    .set({ noLongerMatches: true, textSnippet: snippet, matchedKeyword: null })
+    .where(and(eq(trackerMatches.sourceChatId, chatId), eq(trackerMatches.sourceMessageId, messageId), still.length ? notInArray(trackerMatches.trackerId, still) : undefined));
 }
 
 /** A tracker's reason to match a post: its keyword (positions in the NFKC text) or, for watch_links, one of its owner's links. */
@@ -75,14 +94,20 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
   const text = matched.text;
   const hits = await withLinkHits(deps, index.linkWatchers(), post, matched.hits);
   deps.trackerIndex.recent.add({ chatId: source.chatId, title: source.title, username: source.username, text: post.text, forwarded: post.forwarded === true });
-  if (!hits.length) return [];
+  if (!hits.length) {
+    if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, []);
+    return [];
+  }
   let lang: string | null | undefined;
   const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
   // by owner: the transaction holds each owner's notification state in one order on every node
   // a chat without a public username feeds only the accounts that own it as a channel
   const owners = source.username ? null : await privateChatOwners(deps, source.chatId);
   const admitted = hits.filter((h) => (!owners || owners.has(h.tracker.userId)) && !(post.forwarded && h.tracker.skipReposts) && admits(h.tracker, source, language)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
-  if (!admitted.length) return [];
+  if (!admitted.length) {
+    if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, []);
+    return [];
+  }
   const now = deps.clock.now();
   const url = postUrl(source, post.messageId);
   // snippets show the text as written; the hits' positions are in its NFKC form
@@ -105,7 +130,7 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
         .where(and(eq(trackerMatches.trackerId, tracker.id), eq(trackerMatches.sourceChatId, source.chatId), eq(trackerMatches.sourceMessageId, post.messageId)))
         .limit(1);
       if (existing) {
-        const [updated] = await tx.update(trackerMatches).set(fields).where(eq(trackerMatches.id, existing.id)).returning();
+        const [updated] = await tx.update(trackerMatches).set({ ...fields, noLongerMatches: false }).where(eq(trackerMatches.id, existing.id)).returning();
         out.push(updated!);
         continue;
       }
@@ -128,6 +153,7 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
       out.push(match!);
     }
     for (const [userId, items] of created) await notifyMatches(tx, now, userId, items);
+    if (post.edited) await markNoLongerMatching(tx, source.chatId, post.messageId, post.text, admitted.map((h) => h.tracker.id));
     return out;
   });
 }

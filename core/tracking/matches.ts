@@ -24,6 +24,7 @@ export function matchResponse(m: MatchRow) {
     matched_keyword: m.matchedKeyword,
     post_url: m.postUrl,
     is_deleted: m.isDeleted,
+    no_longer_matches: m.noLongerMatches,
     is_read: m.isRead,
     detected_at: m.detectedAt.toISOString(),
   };

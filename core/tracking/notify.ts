@@ -289,7 +289,7 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
   const sample: MatchRow = {
     id: 0, trackerId, sourceChatId: "-1000000000000", sourceTitle: "Test channel", sourceUsername: null, sourceMessageId: 1,
     textSnippet: `This is a test notification for ${tracker.keyword}`, matchedKeyword: tracker.keyword, postUrl: null, linkId: null, inviteId: null,
-    isDeleted: false, isRead: false, detectedAt: now, notifyPending: false,
+    isDeleted: false, noLongerMatches: false, isRead: false, detectedAt: now, notifyPending: false,
   };
   const db = deps.asyncDb;
   {

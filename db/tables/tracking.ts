@@ -71,6 +71,8 @@ export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof account
     linkId: k.int("link_id"),
     inviteId: k.int("invite_id"),
     isDeleted: k.bool("is_deleted").notNull().default(false),
+    /** the post was edited and no longer matches: the snippet shows the edited text */
+    noLongerMatches: k.bool("no_longer_matches").notNull().default(false),
     isRead: k.bool("is_read").notNull().default(false),
     detectedAt: k.ts("detected_at").notNull(),
     /** a bot notification for this match is waiting for the owner's burst window to close */

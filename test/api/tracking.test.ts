@@ -236,7 +236,7 @@ describe("matches", () => {
     expect(page.json.items).toHaveLength(20);
     expect(page.json.items[0]).toEqual({
       id: page.json.items[0].id, tracker_id: tr.id, source_title: "Tech News", source_username: "technews", source_message_id: 25,
-      text_snippet: "Post 25: Bitcoin is up", matched_keyword: "Bitcoin", post_url: "https://t.me/technews/25", is_deleted: false, is_read: false,
+      text_snippet: "Post 25: Bitcoin is up", matched_keyword: "Bitcoin", post_url: "https://t.me/technews/25", is_deleted: false, no_longer_matches: false, is_read: false,
       detected_at: t.clock.now().toISOString(),
     });
     const rest = await t.request("GET", `/api/tracking/${tr.id}/matches?limit=10&offset=20`, { token });

@@ -104,6 +104,28 @@ describe("the bot as a source, end to end", () => {
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(true);
   });
 
+  test("an edited post that no longer matches is marked and shows its new text; edited back, it matches again", async () => {
+    const { token } = await t.telegramUser(42, "alice");
+    const { json: tracker } = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust" } });
+    addBotToChannel();
+    await fake.waitFor("getChatMemberCount", (c) => c.params.chat_id === CHANNEL.id);
+    const matches = async () => (await t.request("GET", `/api/tracking/${tracker.id}/matches`, { token })).json.items as { text_snippet: string; matched_keyword: string | null; no_longer_matches: boolean }[];
+    fake.pushUpdate({ channel_post: { message_id: 70, date: now(), chat: CHANNEL, text: "We rewrote it in Rust" } });
+    await eventually(async () => (await matches()).length === 1, "the match");
+    expect((await matches())[0]).toMatchObject({ text_snippet: "We rewrote it in Rust", no_longer_matches: false });
+
+    fake.pushUpdate({ edited_channel_post: { message_id: 70, date: now(), edit_date: now(), chat: CHANNEL, text: "We rewrote it in Go" } });
+    await fake.handledAll();
+    expect(await matches()).toEqual([expect.objectContaining({ text_snippet: "We rewrote it in Go", matched_keyword: null, no_longer_matches: true })]);
+
+    fake.pushUpdate({ edited_channel_post: { message_id: 70, date: now(), edit_date: now(), chat: CHANNEL, text: "We rewrote it in Rust after all" } });
+    await fake.handledAll();
+    const [back] = await matches();
+    expect(back).toMatchObject({ no_longer_matches: false, matched_keyword: "Rust" });
+    expect(back!.text_snippet).toContain("Rust after all");
+    expect(await matches()).toHaveLength(1);
+  });
+
   test("removed from a chat → the source is inactive and the remover is told; another user's deep link is refused", async () => {
     const { token } = await t.telegramUser(42, "alice");
     await t.telegramUser(43, "mallory");

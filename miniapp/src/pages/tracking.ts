@@ -56,7 +56,7 @@ export function MatchesPage({ id }: { id: string }) {
     <${Async} state=${matches}>${(m: any) => m.items.length === 0 ? html`<${Empty}>No matches yet.<//>` : html`
       <ul class="list feed">${m.items.map((x: any) => html`<li key=${x.id} class=${x.is_read ? "match" : "match unread"}>
         <div class="row-line"><strong>${x.source_title ?? x.source_username ?? "Unknown source"}</strong>
-          ${!x.is_read && html`<span class="badge unread">new</span>`}${x.is_deleted && html`<span class="badge muted">deleted</span>`}</div>
+          ${!x.is_read && html`<span class="badge unread">new</span>`}${x.is_deleted && html`<span class="badge muted">deleted</span>`}${x.no_longer_matches && html`<span class="badge muted">edited: no longer matches</span>`}</div>
         <p class="snippet">${x.text_snippet ?? ""}</p>
         <div class="row-sub">${fmtDate(x.detected_at)}${x.matched_keyword ? ` · “${x.matched_keyword}”` : ""}
           ${x.post_url && html` · <a href=${x.post_url} target="_blank" rel="noopener">Open post</a>`}</div></li>`)}</ul>

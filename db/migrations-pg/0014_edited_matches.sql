@@ -1,0 +1,1 @@
+ALTER TABLE "tracker_matches" ADD COLUMN "no_longer_matches" boolean DEFAULT false NOT NULL;

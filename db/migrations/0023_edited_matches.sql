@@ -1,0 +1,1 @@
+ALTER TABLE `tracker_matches` ADD `no_longer_matches` integer DEFAULT false NOT NULL;
