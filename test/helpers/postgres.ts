@@ -18,7 +18,8 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { freePort } from "./free-port";
-import { cleanUpAtExit } from "./reaper";
+import { afterAll, beforeAll } from "bun:test";
+import { cleanUpAtExit, tempDir } from "./reaper";
 
 /** Debian installs each major version under /usr/lib/postgresql/<major>/bin: take the newest. */
 function serverBin(): string {
@@ -149,4 +150,29 @@ export async function startPostgres(): Promise<PgServer> {
     forgetDir();
     throw new Error(message);
   }
+}
+
+/**
+ * One PostgreSQL server for a test file, started before its tests and stopped after them, and the
+ * temporary directories its tests make (`tmp`), removed then too.
+ */
+export function postgresForFile(): { readonly pg: PgServer; tmp(prefix: string): string } {
+  let server: PgServer | undefined;
+  const dirs: string[] = [];
+  beforeAll(async () => void (server = await startPostgres()));
+  afterAll(async () => {
+    await server?.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return {
+    get pg() {
+      if (!server) throw new Error("the PostgreSQL server starts in beforeAll");
+      return server;
+    },
+    tmp(prefix) {
+      const d = tempDir(prefix);
+      dirs.push(d);
+      return d;
+    },
+  };
 }

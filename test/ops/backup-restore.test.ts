@@ -3,27 +3,16 @@
  * database in use (as the service's own role, no superuser), `pg_restore` into a fresh database, and
  * a node started on the copy serves the links, counts and sign-ins it had, and stores new clicks.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { cleanEnv, ROOT, spawnService } from "../helpers/process";
-import { tempDir } from "../helpers/reaper";
-import { startPostgres, type PgServer } from "../helpers/postgres";
+import { postgresForFile } from "../helpers/postgres";
 import { eventually } from "../helpers/eventually";
 
 setDefaultTimeout(120_000);
-let pg: PgServer;
-const dirs: string[] = [];
-beforeAll(async () => void (pg = await startPostgres()));
-afterAll(async () => {
-  await pg?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const tmp = () => {
-  const d = tempDir("linkbot-restore-");
-  dirs.push(d);
-  return d;
-};
+const server = postgresForFile();
+const tmp = () => server.tmp("linkbot-restore-");
 
 /** pg_dump and pg_restore of the newest installed PostgreSQL (the server's own version). */
 function clientBin(name: string): string {
@@ -50,19 +39,19 @@ const visit = async (base: string, code: string, n: number) => {
 };
 
 test("pg_dump of a database in use, restored into a fresh one: a node started on it serves what was there", async () => {
-  const source = await pg.createDatabase();
+  const source = await server.pg.createDatabase();
   const sourceDb = new URL(source).pathname.slice(1);
   const dump = join(tmp(), "linkbot.dump");
   const node = await startNode(source, "edge-1");
   try {
-    await pg.admin(
+    await server.pg.admin(
       `insert into users (username, created_at) values ('keeper', now());
        insert into links (user_id, code, url, created_at, updated_at) select id, c, 'https://kept.example/' || c, now(), now() from users, unnest(array['kept1', 'kept2']) as c`,
       sourceDb,
     );
     await visit(node.base, "kept1", 12);
     await visit(node.base, "kept2", 3);
-    await eventually(async () => (await pg.admin(`select count(*) from clicks`, sourceDb)).trim() === "15", "the clicks written");
+    await eventually(async () => (await server.pg.admin(`select count(*) from clicks`, sourceDb)).trim() === "15", "the clicks written");
     // the backup, while the node runs: one consistent snapshot, as the service's own role
     await exec([clientBin("pg_dump"), "--format=custom", "--no-owner", `--file=${dump}`, `--dbname=${source}`]);
   } finally {
@@ -71,22 +60,22 @@ test("pg_dump of a database in use, restored into a fresh one: a node started on
   }
 
   // the restore: a fresh database owned by the same ordinary role
-  const target = await pg.createDatabase();
+  const target = await server.pg.createDatabase();
   const targetDb = new URL(target).pathname.slice(1);
   await exec([clientBin("pg_restore"), "--no-owner", "--exit-on-error", `--dbname=${target}`, dump]);
   const restored = await startNode(target, "edge-1");
   try {
     expect(restored.out).not.toContain("migration "); // every migration came back with the data
     expect((await fetch(`${restored.base}/readyz`)).status).toBe(200);
-    expect((await pg.admin(`select code || '=' || total_clicks from links order by code`, targetDb)).trim().split("\n")).toEqual(["kept1=12", "kept2=3"]);
+    expect((await server.pg.admin(`select code || '=' || total_clicks from links order by code`, targetDb)).trim().split("\n")).toEqual(["kept1=12", "kept2=3"]);
     await visit(restored.base, "kept1", 5);
     // new clicks get new ids after the restored ones (the identity sequences came back too)
-    await eventually(async () => (await pg.admin(`select count(*) || ' ' || count(distinct id) from clicks`, targetDb)).trim() === "20 20", "the new clicks written");
-    expect((await pg.admin(`select total_clicks from links where code = 'kept1'`, targetDb)).trim()).toBe("17");
+    await eventually(async () => (await server.pg.admin(`select count(*) || ' ' || count(distinct id) from clicks`, targetDb)).trim() === "20 20", "the new clicks written");
+    expect((await server.pg.admin(`select total_clicks from links where code = 'kept1'`, targetDb)).trim()).toBe("17");
   } finally {
     restored.proc.kill("SIGTERM");
     expect(await restored.exit()).toBe(0);
   }
   // the source was left as it was
-  expect((await pg.admin(`select count(*) from clicks`, sourceDb)).trim()).toBe("15");
+  expect((await server.pg.admin(`select count(*) from clicks`, sourceDb)).trim()).toBe("15");
 });

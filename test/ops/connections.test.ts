@@ -5,39 +5,30 @@
  * (each job, the MTProto source, its NODE_NAME; bot polling adds one with a bot) — the figure
  * docs/cluster.md states — and /metrics reports the same count.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { cleanEnv, ROOT, spawnService } from "../helpers/process";
-import { tempDir } from "../helpers/reaper";
-import { startPostgres, type PgServer } from "../helpers/postgres";
+import { postgresForFile } from "../helpers/postgres";
 import { parsePrometheus, sampleOf } from "../helpers/prometheus";
 import { JOBS } from "../../jobs";
 
 setDefaultTimeout(120_000);
-let pg: PgServer;
-const dirs: string[] = [];
-beforeAll(async () => void (pg = await startPostgres()));
-afterAll(async () => {
-  await pg?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const server = postgresForFile();
 
 /** The budget docs/cluster.md states, without a bot: the pool, the click writer's 2, the listener, the leases. */
 const budget = (pool: number) => pool + 2 + 1 + JOBS.length + 2;
 
 for (const pool of [4, 10]) {
   test(`PG_POOL_SIZE=${pool}: a node under load holds at most ${budget(pool)} connections`, async () => {
-    const url = await pg.createDatabase();
+    const url = await server.pg.createDatabase();
     const db = new URL(url).pathname.slice(1);
-    const dataDir = tempDir("linkbot-conns-");
-    dirs.push(dataDir);
+    const dataDir = server.tmp("linkbot-conns-");
     const name = `conns-${pool}`;
     const node = spawnService([join(ROOT, "main.ts")], cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, NODE_NAME: name, DRAIN_SECONDS: "0", PG_POOL_SIZE: String(pool) }));
     try {
       const base = `http://127.0.0.1:${Number((await node.waitForOutput(/listening on [^:]+:(\d+)/, 60_000))[1])}`;
-      await pg.admin(`insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'busy', 'https://ok.example/', now(), now() from users`, db);
-      const count = async () => Number((await pg.admin(`select count(*) from pg_stat_activity where application_name = 'linkbot:${name}'`, db)).trim());
+      await server.pg.admin(`insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'busy', 'https://ok.example/', now(), now() from users`, db);
+      const count = async () => Number((await server.pg.admin(`select count(*) from pg_stat_activity where application_name = 'linkbot:${name}'`, db)).trim());
       // requests that each query the database (rate-limit counters), many at once, and clicks to write;
       // the server's count sampled after each round: the pool opens connections as they are wanted
       let peak = 0;

@@ -4,25 +4,17 @@
  * holds a lock on `clicks`) answers a bounded load of visits; the backlog and the age of its oldest
  * click rise, and fall to 0 once the writer gets through, every click stored.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { SQL } from "bun";
 import { join } from "node:path";
-import { rmSync } from "node:fs";
 import { cleanEnv, ROOT, spawnService } from "../helpers/process";
-import { tempDir } from "../helpers/reaper";
-import { startPostgres, type PgServer } from "../helpers/postgres";
+import { postgresForFile } from "../helpers/postgres";
 import { parsePrometheus, sampleOf } from "../helpers/prometheus";
 import { eventually } from "../helpers/eventually";
 import { createTestApp } from "../helpers/app";
 
 setDefaultTimeout(60_000);
-let pg: PgServer;
-const dirs: string[] = [];
-beforeAll(async () => void (pg = await startPostgres()));
-afterAll(async () => {
-  await pg?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const server = postgresForFile();
 
 const scrape = async (base: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${base}/metrics`, { headers, signal: AbortSignal.timeout(5000) });
@@ -32,9 +24,8 @@ const scrape = async (base: string, headers: Record<string, string> = {}) => {
 };
 
 test("a node's backlog rises while its click writes are held up and falls to 0 after, every click stored", async () => {
-  const url = await pg.createDatabase();
-  const dataDir = tempDir("linkbot-metrics-");
-  dirs.push(dataDir);
+  const url = await server.pg.createDatabase();
+  const dataDir = server.tmp("linkbot-metrics-");
   const node = spawnService([join(ROOT, "main.ts")], cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, NODE_NAME: "m1", DRAIN_SECONDS: "0" }));
   const port = Number((await node.waitForOutput(/listening on [^:]+:(\d+)/, 60_000))[1]);
   const base = `http://127.0.0.1:${port}`;
@@ -42,7 +33,7 @@ test("a node's backlog rises while its click writes are held up and falls to 0 a
   const holder = new SQL(url, { max: 1 });
   let release = () => {};
   try {
-    await pg.admin(`insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'watched', 'https://ok.example/', now(), now() from users`, db);
+    await server.pg.admin(`insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'watched', 'https://ok.example/', now(), now() from users`, db);
     const visit = async (i: number) => (await fetch(`${base}/watched`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 m${i}` } })).status;
     expect(await visit(0)).toBe(302);
     await eventually(async () => sampleOf(await scrape(base), "linkbot_clicks_written_total") === 1, "the first click written");
@@ -56,7 +47,7 @@ test("a node's backlog rises while its click writes are held up and falls to 0 a
       await tx`LOCK TABLE clicks IN EXCLUSIVE MODE`;
       await held;
     });
-    await eventually(async () => Number((await pg.admin(`select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'clicks' and l.mode = 'ExclusiveLock' and l.granted`, db)).trim()) === 1, "the lock taken");
+    await eventually(async () => Number((await server.pg.admin(`select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'clicks' and l.mode = 'ExclusiveLock' and l.granted`, db)).trim()) === 1, "the lock taken");
     // a bounded load: 300 visits, 10 at a time, every one answered at once from the node's cache
     for (let i = 0; i < 300; i += 10) expect(await Promise.all(Array.from({ length: 10 }, (_, j) => visit(1 + i + j)))).toEqual(Array(10).fill(302));
     m = await eventually(async () => {
@@ -79,7 +70,7 @@ test("a node's backlog rises while its click writes are held up and falls to 0 a
     expect(sampleOf(m, "linkbot_click_journal_oldest_age_seconds")).toBe(0);
     expect(sampleOf(m, "linkbot_clicks_written_total")).toBe(301);
     expect(sampleOf(m, "linkbot_clicks_dropped_total")).toBe(0);
-    expect((await pg.admin(`select count(*) from clicks`, db)).trim()).toBe("301");
+    expect((await server.pg.admin(`select count(*) from clicks`, db)).trim()).toBe("301");
     // the rest an operator watches is there too
     expect(sampleOf(m, "linkbot_outbox_depth", { status: "pending" })).toBe(0);
     expect(sampleOf(m, "linkbot_lease_held", { lease: "job-cleanup-expired" })).toBe(1);

@@ -4,33 +4,21 @@
  * migrated one without touching it; a node that migrates at start logs each migration it applied.
  * On SQLite and on PostgreSQL.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { cleanEnv, ROOT, run, spawnService } from "../helpers/process";
-import { tempDir } from "../helpers/reaper";
-import { startPostgres, type PgServer } from "../helpers/postgres";
+import { postgresForFile } from "../helpers/postgres";
 import { shippedMigrations } from "../../db/migrations-state";
 
 setDefaultTimeout(120_000);
-let pg: PgServer;
-const dirs: string[] = [];
-beforeAll(async () => void (pg = await startPostgres()));
-afterAll(async () => {
-  await pg?.stop();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-const tmp = () => {
-  const d = tempDir("linkbot-migrate-");
-  dirs.push(d);
-  return d;
-};
+const server = postgresForFile();
+const tmp = () => server.tmp("linkbot-migrate-");
 
 for (const engine of ["sqlite", "postgres"] as const) {
   test(`${engine}: cli migrate names what it applies; MIGRATE=skip refuses an old database and starts on a migrated one; a start logs each migration`, async () => {
     const names = shippedMigrations(engine).map((m) => m.tag);
     expect(names.length).toBeGreaterThan(3);
-    const fresh = async () => ({ DATA_DIR: tmp(), NODE_NAME: "mig", DRAIN_SECONDS: "0", ...(engine === "postgres" ? { DATABASE_URL: await pg.createDatabase() } : {}) });
+    const fresh = async () => ({ DATA_DIR: tmp(), NODE_NAME: "mig", DRAIN_SECONDS: "0", ...(engine === "postgres" ? { DATABASE_URL: await server.pg.createDatabase() } : {}) });
     const env = await fresh();
 
     const refused = await run([join(ROOT, "main.ts")], cleanEnv({ ...env, PORT: "0", HOST: "127.0.0.1", MIGRATE: "skip" }));
