@@ -14,6 +14,8 @@ export function accountTables(k: Kit) {
     mergedIntoId: k.int("merged_into_id"),
     /** the bot's language chosen in Settings; null follows the Telegram app's language */
     language: k.text("language", { enum: ["en", "ru"] }),
+    /** the language of the user's Telegram app (`language_code`, e.g. "ru", "pt-br") when last seen by the bot */
+    appLanguage: k.text("app_language"),
     createdAt: k.createdAt(),
   }, (t) => [k.index("users_username_idx").on(t.username)]);
 
