@@ -38,7 +38,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   guarded.use(async (ctx, next) => {
     ctx.deps = deps;
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private")
-      ctx.user = await upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
+      ctx.user = await upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, appLanguage: ctx.from.language_code });
     await next();
   });
   guarded.use(i18n);

@@ -1,35 +1,18 @@
 /**
  * The bot's two languages, Russian and English, with grammY's i18n plugin over the Fluent files in
  * locales/ (en.ftl, ru.ftl). The language is the one chosen in Settings (users.language); until one is
- * chosen it follows the Telegram app: ru, and uk, be and kk (whose speakers mostly read Russian), get
- * Russian, everyone else English. Plurals are Fluent's; numbers and dates are formatted with Intl in
- * the user's locale. docs/bot.md says how to add a string.
+ * chosen it follows the Telegram app (core/i18n/translate.ts `languageFor`). Plurals are Fluent's;
+ * numbers and dates are formatted with Intl in the user's locale. docs/bot.md says how to add a string.
  */
-import { join } from "node:path";
 import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language, UserRow } from "../core/accounts/users";
-
-const LOCALES_DIR = join(import.meta.dir, "..", "locales");
-
-/** Telegram language codes that get Russian when the user has not chosen a language. */
-const RUSSIAN_READERS = new Set(["ru", "uk", "be", "kk"]);
-
-/** The language for a stored choice and a Telegram `language_code` ("pt-br", "ru"…). */
-export function languageFor(chosen: Language | null | undefined, telegramCode: string | undefined): Language {
-  if (chosen) return chosen;
-  const base = (telegramCode ?? "").toLowerCase().split(/[-_]/)[0] ?? "";
-  return RUSSIAN_READERS.has(base) ? "ru" : "en";
-}
+import { LANGUAGE_FILES, languageFor } from "../core/i18n/translate";
 
 type Localised = Context & { user?: Pick<UserRow, "language"> };
 
 export const i18n = new I18n<Localised & I18nFlavor>({
-  defaultLocale: "en",
-  directory: LOCALES_DIR,
-  useSession: false,
-  // no invisible isolation marks around variables: they would land in links, codes and copied text
-  fluentBundleOptions: { useIsolating: false },
+  ...LANGUAGE_FILES,
   localeNegotiator: (ctx) => languageFor(ctx.user?.language, ctx.from?.language_code),
 });
 

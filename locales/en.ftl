@@ -832,3 +832,137 @@ rule-line = 🧭 Rules, the first that matches wins:
 ab-line = 🅰️ A/B split of the visitors no rule caught:
     { $variants }
 ab-refuse-shape = Send a URL and a weight from 1 to 100, e.g. “https://example.com/b 30”.
+
+## Keyword notifications and digests (sent by the service on its own)
+notify-some-chat = a chat
+notify-new-match = 🔔 { $trackers }: new match
+notify-new-matches = 🔔 <b>{ $count ->
+        [one] { $count } new match
+       *[other] { $count } new matches
+    }</b>
+notify-and-more = …and { $count } more
+notify-open = open
+notify-open-post = Open post
+notify-mark-read = ✓ Mark read
+notify-mark-these-read = ✓ Mark these read
+notify-tracker = 🔎 Tracker
+notify-my-trackers = 🔎 My trackers
+notify-deleted = 🗑 <b>{ $tracker }</b>: a matched post was deleted
+notify-test = 🧪 Test
+notify-test-channel = Test channel
+notify-test-text = This is a test notification for { $keyword }
+digest-head-hour = 🗓 <b>{ $tracker }</b>: { $count ->
+        [one] { $count } match
+       *[other] { $count } matches
+    } in the last hour
+digest-head-day = 🗓 <b>{ $tracker }</b>: { $count ->
+        [one] { $count } match
+       *[other] { $count } matches
+    } in the last day
+
+## Scheduled reports
+report-head-daily = 📬 <b>Daily report</b> · { $period } ({ $zone })
+report-head-weekly = 📬 <b>Weekly report</b> · { $period } ({ $zone })
+report-clicks = 👆 Clicks: <b>{ $clicks }</b> · unique { $uniques }{ $change }
+report-change = {" "}({ $change } % against the period before)
+report-change-none-before = {" "}(none the period before)
+report-channels = 📣 Channels: +{ $joins } joined · −{ $leaves } left · net { $net }
+report-matches = 🔎 Keyword matches: { $count }
+report-my-links = 🔗 My links
+report-settings = ⚙️ Report settings
+
+## Secure sharing notices (sent by the service on its own)
+view-opened = 👁 <b>{ $name }</b> was opened
+view-opened-again = 👁 <b>{ $name }</b> was opened again: { $views ->
+        [one] { $views } view
+       *[other] { $views } views
+    } in all
+view-link = Link: { $url }
+view-time = Time: { $time }
+view-latest = Latest: { $time }
+view-from = From: { $country } · { $device }
+view-left = Views left: { $left } of { $max }
+view-left-unlimited = Views left: unlimited
+view-country-unknown = unknown country
+view-device-unknown = unknown device (no User-Agent)
+view-browser-on-os = { $browser } on { $os }
+view-manage = ⛔ Revoke or manage this link
+request-item-new = 📥 New item for request “{ $title }”
+request-item-new-untitled = 📥 New item for an untitled request
+request-item-open = 📄 Open in the bot
+request-item-cut = …(cut; the whole text is in the folder)
+
+## The summary card and charts (PNG)
+summary-all-links = All links
+summary-link-count = { $count ->
+        [one] { $count } link
+       *[other] { $count } links
+    }
+summary-clicks = Clicks
+summary-unique = Unique
+summary-bots = Bots
+summary-per-day = Per day
+summary-top-links = Top links
+summary-top-countries = Top countries
+summary-top-country = Top country: { $country }
+summary-devices = Devices
+summary-browsers = Browsers
+chart-per-day = Clicks per day: { $total } in all, { $unique } unique
+chart-per-hour = Clicks per hour: { $total } in all, { $unique } unique
+chart-no-clicks = No clicks
+
+## Files the service sends (exports, charts, QR codes)
+file-open-in-bot = Open in the bot
+export-column-date = Date
+export-column-ip = IP
+export-column-country = Country
+export-column-city = City
+export-column-device = Device
+export-column-os = OS
+export-column-browser = Browser
+export-column-referer = Referer
+export-column-bot = Bot
+export-column-bot-name = Bot name
+export-column-unique = Unique
+export-yes = yes
+export-no = no
+export-clicks-caption = { $count ->
+        [one] { $count } click
+       *[other] { $count } clicks
+    } of { $code } ({ $period }), { $format }
+
+## Join requests and webhook notices (sent by the service on its own)
+join-request-user = user { $id }
+join-request-asks = 🙋 { $who } asks to join through the invite “{ $invite }”.
+join-request-approve = ✅ Approve
+join-request-decline = ❌ Decline
+join-request-open-invite = Open the invite
+webhook-auto-disabled = ⚠️ The click webhook of link <code>{ $code }</code> was turned off after { $failures } failed deliveries.
+    Target: { $url }
+    Fix the target, then turn the webhook on again (this resets the count).
+webhook-open-card = Open the link's card
+
+## Channel exports and the joins chart
+journal-column-joined = Joined (UTC)
+journal-column-left = Left (UTC)
+journal-column-user-id = User id
+journal-column-username = Username
+journal-column-first-name = First name
+journal-column-invite = Invite
+journal-column-via = Via
+journal-column-via-request = Via join request
+journal-caption = { $count ->
+        [one] { $count } join or leave
+       *[other] { $count } joins and leaves
+    } of { $title }, { $format }
+journal-chart-caption = Joins and leaves per day, { $title }, last { $days ->
+        [one] day
+       *[other] { $days } days
+    }
+chart-joins-title = { $title }: joins and leaves per day
+chart-joins-of = { $name }: joins
+chart-leaves = Leaves
+chart-unattributed = Unattributed
+
+## Custom domains (sent by the service on its own)
+domain-lost = ⚠️ Your domain { $domain } no longer has its TXT record at { $name }, so its links no longer open there. Publish the record { $value } again and verify the domain in Settings → Domains.

@@ -856,3 +856,148 @@ rule-line = 🧭 Правила (срабатывает первое подхо�
 ab-line = 🅰️ A/B-тест для посетителей, не попавших ни под одно правило:
     { $variants }
 ab-refuse-shape = Пришлите адрес и вес от 1 до 100, например «https://example.com/b 30».
+
+## Уведомления о совпадениях и сводки (сервис присылает их сам)
+notify-some-chat = чат
+notify-new-match = 🔔 { $trackers }: новое совпадение
+notify-new-matches = 🔔 <b>{ $count ->
+        [one] { $count } новое совпадение
+        [few] { $count } новых совпадения
+       *[other] { $count } новых совпадений
+    }</b>
+notify-and-more = …и ещё { $count }
+notify-open = открыть
+notify-open-post = Открыть пост
+notify-mark-read = ✓ Прочитано
+notify-mark-these-read = ✓ Отметить прочитанными
+notify-tracker = 🔎 Трекер
+notify-my-trackers = 🔎 Мои трекеры
+notify-deleted = 🗑 <b>{ $tracker }</b>: пост с совпадением удалён
+notify-test = 🧪 Тест
+notify-test-channel = Тестовый канал
+notify-test-text = Это тестовое уведомление для «{ $keyword }»
+digest-head-hour = 🗓 <b>{ $tracker }</b>: { $count ->
+        [one] { $count } совпадение
+        [few] { $count } совпадения
+       *[other] { $count } совпадений
+    } за последний час
+digest-head-day = 🗓 <b>{ $tracker }</b>: { $count ->
+        [one] { $count } совпадение
+        [few] { $count } совпадения
+       *[other] { $count } совпадений
+    } за последние сутки
+
+## Отчёты по расписанию
+report-head-daily = 📬 <b>Отчёт за день</b> · { $period } ({ $zone })
+report-head-weekly = 📬 <b>Отчёт за неделю</b> · { $period } ({ $zone })
+report-clicks = 👆 Переходы: <b>{ $clicks }</b> · уникальных { $uniques }{ $change }
+report-change = {" "}({ $change } % к прошлому периоду)
+report-change-none-before = {" "}(в прошлом периоде не было)
+report-channels = 📣 Каналы: +{ $joins } подписались · −{ $leaves } отписались · итого { $net }
+report-matches = 🔎 Совпадения по ключевым словам: { $count }
+report-my-links = 🔗 Мои ссылки
+report-settings = ⚙️ Настройки отчётов
+
+## Уведомления о защищённых ссылках (сервис присылает их сам)
+view-opened = 👁 <b>{ $name }</b> открыли
+view-opened-again = 👁 <b>{ $name }</b> открыли снова: всего { $views ->
+        [one] { $views } просмотр
+        [few] { $views } просмотра
+       *[other] { $views } просмотров
+    }
+view-link = Ссылка: { $url }
+view-time = Время: { $time }
+view-latest = Последний раз: { $time }
+view-from = Откуда: { $country } · { $device }
+view-left = Осталось просмотров: { $left } из { $max }
+view-left-unlimited = Осталось просмотров: без ограничений
+view-country-unknown = страна неизвестна
+view-device-unknown = устройство неизвестно (нет User-Agent)
+view-browser-on-os = { $browser } на { $os }
+view-manage = ⛔ Отозвать или настроить ссылку
+request-item-new = 📥 Новое поступление по запросу «{ $title }»
+request-item-new-untitled = 📥 Новое поступление по запросу без названия
+request-item-open = 📄 Открыть в боте
+request-item-cut = …(обрезано; весь текст лежит в папке)
+
+## Карточка сводки и графики (PNG)
+summary-all-links = Все ссылки
+summary-link-count = { $count ->
+        [one] { $count } ссылка
+        [few] { $count } ссылки
+       *[other] { $count } ссылок
+    }
+summary-clicks = Переходы
+summary-unique = Уникальные
+summary-bots = Боты
+summary-per-day = В день
+summary-top-links = Лучшие ссылки
+summary-top-countries = Страны
+summary-top-country = Главная страна: { $country }
+summary-devices = Устройства
+summary-browsers = Браузеры
+chart-per-day = Переходы по дням: всего { $total }, уникальных { $unique }
+chart-per-hour = Переходы по часам: всего { $total }, уникальных { $unique }
+chart-no-clicks = Переходов нет
+
+## Файлы, которые присылает сервис (выгрузки, графики, QR-коды)
+file-open-in-bot = Открыть в боте
+export-column-date = Дата
+export-column-ip = IP
+export-column-country = Страна
+export-column-city = Город
+export-column-device = Устройство
+export-column-os = ОС
+export-column-browser = Браузер
+export-column-referer = Источник
+export-column-bot = Бот
+export-column-bot-name = Имя бота
+export-column-unique = Уникальный
+export-yes = да
+export-no = нет
+export-clicks-caption = { $count ->
+        [one] { $count } переход
+        [few] { $count } перехода
+       *[other] { $count } переходов
+    } по { $code } ({ $period }), { $format }
+
+## Заявки на вступление и уведомления о вебхуках (сервис присылает их сам)
+join-request-user = пользователь { $id }
+join-request-asks = 🙋 { $who } просит вступить по приглашению «{ $invite }».
+join-request-approve = ✅ Принять
+join-request-decline = ❌ Отклонить
+join-request-open-invite = Открыть приглашение
+webhook-auto-disabled = ⚠️ Вебхук переходов ссылки <code>{ $code }</code> выключен после { $failures ->
+        [one] { $failures } неудачной доставки
+       *[other] { $failures } неудачных доставок
+    }.
+    Адрес: { $url }
+    Исправьте адрес и снова включите вебхук (счётчик обнулится).
+webhook-open-card = Открыть карточку ссылки
+
+## Выгрузки по каналам и график подписок
+journal-column-joined = Подписался (UTC)
+journal-column-left = Отписался (UTC)
+journal-column-user-id = ID пользователя
+journal-column-username = Юзернейм
+journal-column-first-name = Имя
+journal-column-invite = Приглашение
+journal-column-via = Откуда
+journal-column-via-request = По заявке
+journal-caption = { $count ->
+        [one] { $count } подписка или отписка
+        [few] { $count } подписки и отписки
+       *[other] { $count } подписок и отписок
+    } в { $title }, { $format }
+journal-chart-caption = Подписки и отписки по дням, { $title }, последние { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+       *[other] { $days } дней
+    }
+chart-joins-title = { $title }: подписки и отписки по дням
+chart-joins-of = { $name }: подписки
+chart-leaves = Отписки
+chart-unattributed = Без приглашения
+
+## Свои домены (сервис присылает сам)
+domain-lost = ⚠️ У домена { $domain } больше нет TXT-записи { $name }, поэтому его ссылки там больше не открываются. Опубликуйте запись { $value } снова и подтвердите домен в Настройках → Домены.

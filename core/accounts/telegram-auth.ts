@@ -24,7 +24,7 @@ function assertFresh(deps: Pick<Deps, "clock">, authDate: Date) {
 export function verifyInitData(deps: Pick<Deps, "config" | "clock">, raw: string): TelegramProfile {
   const token = botToken(deps);
   let authDate: Date;
-  let user: { id?: unknown; username?: unknown; first_name?: unknown } | undefined;
+  let user: { id?: unknown; username?: unknown; first_name?: unknown; language_code?: unknown } | undefined;
   try {
     // the library signs the data-check-string (every field but hash, sorted, keyed with
     // HMAC("WebAppData", token)); the comparison is ours, in constant time (its validate uses !==)
@@ -47,6 +47,7 @@ export function verifyInitData(deps: Pick<Deps, "config" | "clock">, raw: string
     id: user.id as number,
     username: typeof user.username === "string" ? user.username : null,
     firstName: typeof user.first_name === "string" ? user.first_name : null,
+    appLanguage: typeof user.language_code === "string" ? user.language_code : null,
   };
 }
 

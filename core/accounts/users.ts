@@ -1,3 +1,4 @@
+import { languageFor } from "../i18n/translate";
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
@@ -37,6 +38,8 @@ export interface TelegramProfile {
   id: number;
   username?: string | null;
   firstName?: string | null;
+  /** the Telegram app's language_code, when the update or the sign-in data carries it */
+  appLanguage?: string | null;
 }
 
 /**
@@ -46,7 +49,8 @@ export interface TelegramProfile {
 export async function upsertTelegramUser(deps: Pick<Deps, "asyncDb" | "clock">, tg: TelegramProfile): Promise<UserRow> {
   const { identities, users } = deps.asyncDb.tables;
   const subject = String(tg.id);
-  const fresh = (u: UserRow) => u.username === (tg.username ?? u.username) && u.firstName === (tg.firstName ?? u.firstName);
+  const fresh = (u: UserRow) =>
+    u.username === (tg.username ?? u.username) && u.firstName === (tg.firstName ?? u.firstName) && u.appLanguage === (tg.appLanguage ?? u.appLanguage);
   // the common case (a known user, profile unchanged) needs no transaction
   const known = await findUserByIdentity(deps, "telegram", subject);
   if (known && fresh(known)) return known;
@@ -54,14 +58,14 @@ export async function upsertTelegramUser(deps: Pick<Deps, "asyncDb" | "clock">, 
     await serializeOn(tx, `identity:telegram:${subject}`);
     const existing = await findUserByIdentity({ asyncDb: tx }, "telegram", subject);
     if (existing) {
-      const patch = { username: tg.username ?? existing.username, firstName: tg.firstName ?? existing.firstName };
-      if (patch.username !== existing.username || patch.firstName !== existing.firstName)
+      const patch = { username: tg.username ?? existing.username, firstName: tg.firstName ?? existing.firstName, appLanguage: tg.appLanguage ?? existing.appLanguage };
+      if (patch.username !== existing.username || patch.firstName !== existing.firstName || patch.appLanguage !== existing.appLanguage)
         await tx.update(users).set(patch).where(eq(users.id, existing.id));
       return { ...existing, ...patch };
     }
     const [user] = await tx
       .insert(users)
-      .values({ username: tg.username ?? null, firstName: tg.firstName ?? null, msgrId: tg.id, createdAt: deps.clock.now() })
+      .values({ username: tg.username ?? null, firstName: tg.firstName ?? null, appLanguage: tg.appLanguage ?? null, msgrId: tg.id, createdAt: deps.clock.now() })
       .returning();
     await tx.insert(identities).values({ userId: user!.id, provider: "telegram", subject, createdAt: deps.clock.now() });
     return user!;
@@ -95,4 +99,11 @@ export type Language = (typeof LANGUAGES)[number];
 export async function setUserLanguage(deps: { asyncDb: AsyncDbOrTx }, userId: number, language: Language | null): Promise<void> {
   const { users } = deps.asyncDb.tables;
   await deps.asyncDb.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+/** The user's private chat with the bot (null for an account without Telegram) and the language the bot speaks to them. */
+export async function ownerChat(db: AsyncDbOrTx, userId: number): Promise<{ chatId: number | null; lang: Language }> {
+  const { users } = db.tables;
+  const [row] = await db.select({ msgrId: users.msgrId, language: users.language, app: users.appLanguage }).from(users).where(eq(users.id, userId)).limit(1);
+  return { chatId: row?.msgrId ?? null, lang: languageFor(row?.language, row?.app) };
 }

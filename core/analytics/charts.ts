@@ -6,6 +6,7 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import { Chart, registerables, type ChartConfiguration } from "chart.js";
 import sharp from "sharp";
 import { existsSync } from "node:fs";
+import { numberIn, t, type Language } from "../i18n/translate";
 
 Chart.register(...registerables);
 
@@ -32,6 +33,8 @@ export interface Breakdown {
 }
 
 export interface SummaryCard {
+  /** the language of the chart's own words (series, titles, "No clicks") */
+  lang: Language;
   title: string;
   subtitle: string;
   /** big numbers across the top, e.g. [["Clicks", "1,234"], …] */
@@ -70,13 +73,17 @@ export function timelineConfig(card: SummaryCard): ChartConfiguration<"bar"> {
     data: {
       labels,
       datasets: [
-        { label: "Clicks", data: clicks, backgroundColor: COLORS[0], borderRadius: 3 },
-        { label: "Unique", data: unique, backgroundColor: COLORS[1], borderRadius: 3 },
+        { label: t(card.lang, "summary-clicks"), data: clicks, backgroundColor: COLORS[0], borderRadius: 3 },
+        { label: t(card.lang, "summary-unique"), data: unique, backgroundColor: COLORS[1], borderRadius: 3 },
       ],
     },
     options: {
       plugins: {
-        title: { display: true, text: `Clicks per ${unit}: ${total.toLocaleString("en-US")} in all, ${sum(unique).toLocaleString("en-US")} unique`, font: { size: 28, weight: "bold" } },
+        title: {
+          display: true,
+          text: t(card.lang, unit === "hour" ? "chart-per-hour" : "chart-per-day", { total: numberIn(card.lang, total), unique: numberIn(card.lang, sum(unique)) }),
+          font: { size: 28, weight: "bold" },
+        },
         legend: { labels: { font: { size: 22 } } },
       },
       scales: { x: { ticks: { maxTicksLimit: 10, maxRotation: 0 } }, y: { beginAtZero: true, ticks: { precision: 0 } } },
@@ -88,8 +95,8 @@ function timelineChart(card: SummaryCard, height: number, target: SKRSContext2D,
   drawChart(timelineConfig(card) as ChartConfiguration, WIDTH - 2 * PAD, height, target, PAD, y);
 }
 
-function breakdownChart(b: Breakdown, width: number, height: number, target: SKRSContext2D, x: number, y: number): void {
-  const items = b.items.length ? b.items : [{ name: "No clicks", count: 0 }];
+function breakdownChart(lang: Language, b: Breakdown, width: number, height: number, target: SKRSContext2D, x: number, y: number): void {
+  const items = b.items.length ? b.items : [{ name: t(lang, "chart-no-clicks"), count: 0 }];
   drawChart({
     type: "bar",
     data: { labels: items.map((i) => i.name), datasets: [{ label: b.title, data: items.map((i) => i.count), backgroundColor: items.map((_, i) => COLORS[i % COLORS.length]!) }] },
@@ -134,7 +141,7 @@ export async function renderSummaryCard(card: SummaryCard): Promise<Uint8Array> 
   card.breakdowns.forEach((b, i) => {
     const x = PAD + (i % 2) * (panelW + PAD);
     const y = header + timelineH + PAD + Math.floor(i / 2) * (panelH + PAD);
-    breakdownChart(b, panelW, panelH, ctx, x, y);
+    breakdownChart(card.lang, b, panelW, panelH, ctx, x, y);
   });
   return new Uint8Array(await sharp(canvas.toBuffer("image/png")).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer());
 }

@@ -7,19 +7,23 @@ import { ownedLink, rangeOf } from "./stats";
 import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
 import { buildSheetXlsx } from "./xlsx";
+import { t, type Language } from "../i18n/translate";
 
 /** Most rows one export holds (spec: Limits). */
 const EXPORT_LIMIT = 10_000;
-export const EXPORT_COLUMNS = ["Date", "IP", "Country", "City", "Device", "OS", "Browser", "Referer", "Bot", "Bot name", "Unique"] as const;
+/** The export's columns, named in the language files as `export-column-<name>`. */
+const EXPORT_COLUMNS = ["date", "ip", "country", "city", "device", "os", "browser", "referer", "bot", "bot-name", "unique"] as const;
+/** The export's column headings in `lang`. */
+export const exportColumns = (lang: Language) => EXPORT_COLUMNS.map((c) => t(lang, `export-column-${c}`));
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One click as the export's cells, in EXPORT_COLUMNS order. */
-function exportCells(c: ClickRow): string[] {
+function exportCells(c: ClickRow, yes: string, no: string): string[] {
   return [
     c.clickedAt.toISOString().replace("T", " ").slice(0, 19) + " UTC",
     c.ip ?? "", c.country ?? "", c.city ?? "", c.device ?? "", c.os ?? "", c.browser ?? "", c.referer ?? "",
-    c.isBot ? "yes" : "no", c.botName ?? "", c.isUnique ? "yes" : "no",
+    c.isBot ? yes : no, c.botName ?? "", c.isUnique ? yes : no,
   ];
 }
 
@@ -29,15 +33,15 @@ export function csvCell(s: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function buildCsv(rows: string[][]): Uint8Array {
-  const lines = [EXPORT_COLUMNS.join(","), ...rows.map((r) => r.map(csvCell).join(","))];
+function buildCsv(columns: string[], rows: string[][]): Uint8Array {
+  const lines = [columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))];
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
 
 /** The xlsx of the export: one sheet named after the link, a bold frozen header row. */
-export function buildXlsx(rows: string[][], sheetName: string): Uint8Array {
-  const name = sheetName.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Clicks";
-  return buildSheetXlsx(name, EXPORT_COLUMNS, [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7], rows);
+export function buildXlsx(columns: string[], rows: string[][], sheetName: string): Uint8Array {
+  const name = sheetName.slice(0, 31).replace(/[\\/?*:[\]]/g, "_") || "Clicks";
+  return buildSheetXlsx(name, columns, [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7], rows);
 }
 
 export interface ExportRequest {
@@ -56,7 +60,7 @@ export async function exportClicks(
   const format = req.format as ExportFormat;
   const period = parsePeriod(req.period);
   const link = await ownedLink(deps, userId, linkId);
-  await userChat(deps, userId);
+  const { lang } = await userChat(deps, userId);
   const range = await rangeOf(deps, [link], period);
   const { clicks } = deps.asyncDb.tables;
   const found = await deps.asyncDb.select().from(clicks)
@@ -68,14 +72,23 @@ export async function exportClicks(
   if (!found.length) return { ok: false, message: `No clicks on ${link.code} in the chosen period (${period}); nothing was sent`, rows: 0, code: link.code, period };
   const rows: string[][] = [];
   const step = 2_500;
+  // the PDF's standard fonts write Latin-1 only, so its headings and words stay English
+  const cellLang = format === "pdf" ? "en" : lang;
+  const [yes, no] = [t(cellLang, "export-yes"), t(cellLang, "export-no")];
   for (let i = 0; i < found.length; i += step) {
-    for (const c of found.slice(i, i + step)) rows.push(exportCells(c));
+    for (const c of found.slice(i, i + step)) rows.push(exportCells(c, yes, no));
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
   const title = `Clicks of ${await trackingUrl(deps, link)} (${period}, newest first)`;
-  const bytes = format === "csv" ? buildCsv(rows) : format === "xlsx" ? buildXlsx(rows, link.code) : await (await import("./export-pdf")).renderPdfTable(title, [...EXPORT_COLUMNS], rows);
+  const bytes =
+    format === "csv"
+      ? buildCsv(exportColumns(lang), rows)
+      : format === "xlsx"
+        ? buildXlsx(exportColumns(lang), rows, link.code)
+        : await (await import("./export-pdf")).renderPdfTable(title, exportColumns("en"), rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
-  await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} clicks of ${link.code} (${period}), ${format.toUpperCase()}`, open: `link_${link.id}` });
+  const caption = t(lang, "export-clicks-caption", { count: rows.length, code: link.code, period: t(lang, `period-${period}`), format: format.toUpperCase() });
+  await sendToUserChat(deps, userId, "document", { bytes, filename, caption, open: `link_${link.id}` });
   const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
   return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length, filename, capped: cut, code: link.code, period };
 }

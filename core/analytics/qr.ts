@@ -1,3 +1,4 @@
+import { t } from "../i18n/translate";
 import QRCode from "qrcode";
 import type { Deps } from "../deps";
 import { FieldError, TooLarge } from "../errors";
@@ -37,8 +38,9 @@ async function decodePng(base64: string): Promise<Uint8Array> {
 export async function shareQr(deps: Deps, userId: number, linkId: number, qrImage: string): Promise<{ ok: true }> {
   const link = await ownedLink(deps, userId, linkId);
   const png = await decodePng(qrImage);
-  await userChat(deps, userId);
-  await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption: `QR code for ${await trackingUrl(deps, link)}`, open: `link_${link.id}` });
+  const { lang } = await userChat(deps, userId);
+  const caption = t(lang, "qr-caption", { url: await trackingUrl(deps, link) });
+  await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption, open: `link_${link.id}` });
   return { ok: true };
 }
 

@@ -9,6 +9,8 @@ import { totals } from "./query";
 import type { Breakdown, SummaryCard } from "./charts";
 import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
+import { numberIn, t, type Language } from "../i18n/translate";
+import { ownerChat } from "../accounts/users";
 
 /**
  * Chart.js, the canvas and sharp load with the first image drawn, not with the server: they are most
@@ -28,8 +30,6 @@ export interface SummaryRequest {
   tz?: string;
 }
 
-const PERIOD_LABEL: Record<Period, string> = { "1d": "last 24 hours", "7d": "last 7 days", "30d": "last 30 days", "90d": "last 90 days", "1y": "last year", all: "all time" };
-
 /** Longest dateFrom–dateTo range of a summary (a range of centuries would build millions of timeline buckets). */
 const MAX_RANGE_DAYS = 10 * 366;
 
@@ -37,10 +37,10 @@ const MAX_RANGE_DAYS = 10 * 366;
  * The range a summary covers: `period`, or `dateFrom`/`dateTo` (ISO; a bare date in `dateTo`
  * includes that whole day; a missing side falls back to the period's).
  */
-export async function summaryRange(deps: Pick<Deps, "asyncDb" | "clock">, linkRows: LinkRow[], req: SummaryRequest) {
-  const period = parsePeriod(req.period);
+export async function summaryRange(deps: Pick<Deps, "asyncDb" | "clock">, linkRows: LinkRow[], req: SummaryRequest, lang: Language = "en") {
+  const period: Period = parsePeriod(req.period);
   const byPeriod = await rangeOf(deps, linkRows, period);
-  if (!req.dateFrom && !req.dateTo) return { period, range: byPeriod, label: PERIOD_LABEL[period] };
+  if (!req.dateFrom && !req.dateTo) return { period, range: byPeriod, label: t(lang, `period-${period}`) };
   const from = req.dateFrom ? parseInstant("dateFrom", req.dateFrom) : byPeriod.from;
   let to = req.dateTo ? parseInstant("dateTo", req.dateTo) : byPeriod.to;
   if (req.dateTo && /^\d{4}-\d{2}-\d{2}$/.test(req.dateTo)) to += DAY;
@@ -51,17 +51,18 @@ export async function summaryRange(deps: Pick<Deps, "asyncDb" | "clock">, linkRo
   return { period: null, range: { from, to } as Range, label: `${day(from)} – ${day(to - 1)}` };
 }
 
-const fmt = (n: number) => n.toLocaleString("en-US");
 const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"] => items.slice(0, n).map(({ name, count }) => ({ name, count }));
 
 /** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
 export async function summaryCard(deps: Deps, userId: number, req: SummaryRequest): Promise<{ card: SummaryCard; caption: string; filename: string }> {
   const tz = parseTimeZone(req.tz);
+  const { lang } = await ownerChat(deps.asyncDb, userId);
+  const fmt = (n: number) => numberIn(lang, n);
   const single = req.linkId !== undefined ? await ownedLink(deps, userId, req.linkId) : null;
   const { links } = deps.asyncDb.tables;
   const linkRows = single ? [single] : await deps.asyncDb.select().from(links).where(eq(links.userId, userId));
   if (!linkRows.length) throw new AppError(404, "not_found", "You have no links yet: create one, then ask for a summary");
-  const { period, range, label } = await summaryRange(deps, linkRows, req);
+  const { period, range, label } = await summaryRange(deps, linkRows, req, lang);
   const ids = linkRows.map((l) => l.id);
   const stats = await statsOf(deps, linkRows, period, range);
   const hourly = range.to - range.from <= 2 * DAY;
@@ -75,21 +76,37 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
     const perLink: (readonly [string, number, string])[] = [];
     for (const l of linkRows) perLink.push([l.code, (await totals(deps, [l.id], range)).clicks, l.title || l.code] as const);
     const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
-    breakdowns.push({ title: "Top links", items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
+    breakdowns.push({ title: t(lang, "summary-top-links"), items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
   }
-  breakdowns.push({ title: "Top countries", items: countries }, { title: "Devices", items: top(devices.devices) });
-  if (single) breakdowns.push({ title: "Browsers", items: top(devices.browsers) });
-  breakdowns.push({ title: "Bots", items: top(bots.bots) });
-  const title = single ? single.title || single.code : "All links";
-  const subtitle = single ? `${await trackingUrl(deps, single)} · ${label}` : `${linkRows.length} link${linkRows.length === 1 ? "" : "s"} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
+  breakdowns.push({ title: t(lang, "summary-top-countries"), items: countries }, { title: t(lang, "summary-devices"), items: top(devices.devices) });
+  if (single) breakdowns.push({ title: t(lang, "summary-browsers"), items: top(devices.browsers) });
+  breakdowns.push({ title: t(lang, "summary-bots"), items: top(bots.bots) });
+  const title = single ? single.title || single.code : t(lang, "summary-all-links");
+  const subtitle = single
+    ? `${await trackingUrl(deps, single)} · ${label}`
+    : `${t(lang, "summary-link-count", { count: linkRows.length })} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
   const card: SummaryCard = {
+    lang,
     title,
     subtitle,
-    tiles: [["Clicks", fmt(stats.totalClicks)], ["Unique", fmt(stats.uniqueClicks)], ["Bots", fmt(stats.botClicks)], ["Per day", String(stats.avgClicksPerDay)]],
-    timeline: { labels: timeline.map((t) => t.date), clicks: timeline.map((t) => t.clicks), unique: timeline.map((t) => t.unique), unit: hourly ? "hour" : "day" },
+    tiles: [
+      [t(lang, "summary-clicks"), fmt(stats.totalClicks)],
+      [t(lang, "summary-unique"), fmt(stats.uniqueClicks)],
+      [t(lang, "summary-bots"), fmt(stats.botClicks)],
+      [t(lang, "summary-per-day"), fmt(stats.avgClicksPerDay)],
+    ],
+    timeline: { labels: timeline.map((p) => p.date), clicks: timeline.map((p) => p.clicks), unique: timeline.map((p) => p.unique), unit: hourly ? "hour" : "day" },
     breakdowns,
   };
-  const caption = `📊 ${title} — ${label}\nClicks: ${fmt(stats.totalClicks)} · Unique: ${fmt(stats.uniqueClicks)} · Bots: ${fmt(stats.botClicks)}${stats.topCountry ? ` · Top country: ${stats.topCountry}` : ""}`;
+  const caption = [
+    t(lang, "stats-title", { name: title, period: label }),
+    [
+      t(lang, "stats-clicks", { count: fmt(stats.totalClicks) }),
+      t(lang, "stats-unique", { count: fmt(stats.uniqueClicks) }),
+      t(lang, "stats-bots", { count: fmt(stats.botClicks) }),
+      ...(stats.topCountry ? [t(lang, "summary-top-country", { country: stats.topCountry })] : []),
+    ].join(" · "),
+  ].join("\n");
   const filename = `${single ? `stats-${single.code}` : "stats-all-links"}-${new Date(range.to - 1).toISOString().slice(0, 10)}.png`;
   return { card, caption, filename };
 }

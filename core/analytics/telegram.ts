@@ -3,14 +3,15 @@ import type { Deps } from "../deps";
 import { AppError, NotConfigured, RateLimited, Upstream } from "../errors";
 import { getUser } from "../accounts/users";
 import { resolveStartLinks, startLink } from "../delivery/deep-link";
+import { languageFor, t, type Language } from "../i18n/translate";
 
-/** The user's own Telegram chat (private chat id = Telegram user id) and the Bot API client. */
-export async function userChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId: number): Promise<{ api: Api; chatId: number }> {
+/** The user's own Telegram chat (private chat id = Telegram user id), the Bot API client and the language the bot speaks to them. */
+export async function userChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId: number): Promise<{ api: Api; chatId: number; lang: Language }> {
   if (!deps.telegram) throw new NotConfigured("The Telegram bot is not configured (BOT_TOKEN is unset), so nothing can be sent to a chat");
   const user = await getUser(deps, userId);
   if (!user.msgrId)
     throw new AppError(409, "telegram_not_linked", "Your account has no Telegram identity to send to: sign in with Telegram or link it in settings, start the bot, then try again");
-  return { api: deps.telegram, chatId: user.msgrId };
+  return { api: deps.telegram, chatId: user.msgrId, lang: languageFor(user.language, user.appLanguage) };
 }
 
 /** Maps a Bot API failure to a clear error for the caller. (429s were already retried by auto-retry.) */
@@ -35,11 +36,11 @@ export interface ChatFile {
 
 /** Sends a photo or document to the user's Telegram chat; Bot API failures become clear AppErrors. */
 export async function sendToUserChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId: number, kind: "photo" | "document", file: ChatFile): Promise<void> {
-  const { api, chatId } = await userChat(deps, userId);
+  const { api, chatId, lang } = await userChat(deps, userId);
   const input = new InputFile(file.bytes, file.filename);
   try {
     // the bot's username is needed for the link; sends are rare enough to ask each time
-    const extra = { caption: file.caption, ...(file.open ? resolveStartLinks({ reply_markup: { inline_keyboard: [[{ text: "Open in the bot", url: startLink(file.open) }]] } }, (await api.getMe()).username) : {}) };
+    const extra = { caption: file.caption, ...(file.open ? resolveStartLinks({ reply_markup: { inline_keyboard: [[{ text: t(lang, "file-open-in-bot"), url: startLink(file.open) }]] } }, (await api.getMe()).username) : {}) };
     if (kind === "photo") await api.sendPhoto(chatId, input, extra);
     else await api.sendDocument(chatId, input, extra);
   } catch (e) {

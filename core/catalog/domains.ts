@@ -1,3 +1,5 @@
+import { ownerChat } from "../accounts/users";
+import { t } from "../i18n/translate";
 import { domainToASCII } from "node:url";
 import { Resolver } from "node:dns/promises";
 import { randomBytes } from "node:crypto";
@@ -148,7 +150,7 @@ const REVERIFY_WINDOW_MS = 7 * 86_400_000;
  * are counted in the cluster's shared counters. Returns the hostnames that lost their verification.
  */
 export async function reverifyDomains(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">): Promise<string[]> {
-  const { domains, users } = deps.asyncDb.tables;
+  const { domains } = deps.asyncDb.tables;
   const lost: string[] = [];
   for (const row of await deps.asyncDb.select().from(domains).where(isNotNull(domains.verifiedAt)).orderBy(asc(domains.id))) {
     const now = deps.clock.now();
@@ -163,14 +165,11 @@ export async function reverifyDomains(deps: Pick<Deps, "asyncDb" | "clock" | "co
     await deps.asyncDb.update(domains).set({ verifiedAt: null }).where(eq(domains.id, row.id));
     lost.push(row.hostname);
     deps.log.warn(`domains: ${row.hostname} lost its verification (its TXT record was missing at ${count} checks this week)`);
-    const owner = first(await deps.asyncDb.select({ chat: users.msgrId }).from(users).where(eq(users.id, row.userId)));
-    if (owner?.chat)
-      await queueBotMessage(deps.asyncDb, now, {
-        userId: row.userId,
-        topic: "notice",
-        chatId: owner.chat,
-        params: { text: `⚠️ Your domain ${row.hostname} no longer has its TXT record at ${challengeName(row.hostname)}, so its links answer 404 there. Publish the record ${challengeValue(row.verificationToken ?? "")} again and verify it in Settings → Domains.` },
-      });
+    const owner = await ownerChat(deps.asyncDb, row.userId);
+    if (owner.chatId !== null) {
+      const text = t(owner.lang, "domain-lost", { domain: row.hostname, name: challengeName(row.hostname), value: challengeValue(row.verificationToken ?? "") });
+      await queueBotMessage(deps.asyncDb, now, { userId: row.userId, topic: "notice", chatId: owner.chatId, params: { text } });
+    }
   }
   if (lost.length) invalidateLinkCache(deps);
   return lost;

@@ -2,14 +2,17 @@
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { Chart, registerables } from "chart.js";
 import { existsSync } from "node:fs";
+import { t, type Language } from "../i18n/translate";
 
 Chart.register(...registerables);
 
 export interface JoinSeries {
+  /** the language of the chart's own words */
+  lang: Language;
   title: string;
   /** one per day, MM-DD */
   labels: string[];
-  /** joins per day, one series per invite (and "Unattributed") */
+  /** joins per day, one series per invite (and one of joins through none of them, named by "chart-unattributed") */
   joins: { name: string; data: number[] }[];
   leaves: number[];
 }
@@ -38,13 +41,18 @@ export async function renderJoinChart(s: JoinSeries): Promise<Uint8Array> {
     data: {
       labels: s.labels,
       datasets: [
-        ...s.joins.map((j, i) => ({ label: `${j.name}: joins`, data: j.data, backgroundColor: j.name === "Unattributed" ? "#9ca3af" : COLORS[i % COLORS.length]!, stack: "people" })),
-        { label: "Leaves", data: s.leaves.map((n) => -n), backgroundColor: "#dc2626", stack: "people" },
+        ...s.joins.map((j, i) => ({
+          label: t(s.lang, "chart-joins-of", { name: j.name }),
+          data: j.data,
+          backgroundColor: j.name === t(s.lang, "chart-unattributed") ? "#9ca3af" : COLORS[i % COLORS.length]!,
+          stack: "people",
+        })),
+        { label: t(s.lang, "chart-leaves"), data: s.leaves.map((n) => -n), backgroundColor: "#dc2626", stack: "people" },
       ],
     },
     options: {
       responsive: false, animation: false, devicePixelRatio: 1,
-      plugins: { title: { display: true, text: `${s.title}: joins and leaves per day`, font: { size: 26, weight: "bold" } }, legend: { position: "bottom" } },
+      plugins: { title: { display: true, text: t(s.lang, "chart-joins-title", { title: s.title }), font: { size: 26, weight: "bold" } }, legend: { position: "bottom" } },
       scales: { x: { stacked: true, ticks: { maxTicksLimit: 15, maxRotation: 0 } }, y: { stacked: true, ticks: { precision: 0 } } },
     },
   });

@@ -6,10 +6,12 @@ import { buildSheetXlsx } from "../analytics/xlsx";
 import { sendToUserChat, userChat } from "../analytics/telegram";
 import { ownedChannel } from "./channels";
 import { renderJoinChart, type JoinSeries } from "./chart";
+import { t, type Language } from "../i18n/translate";
 
 /** Most rows one journal export holds. */
 const JOURNAL_EXPORT_LIMIT = 100_000;
-const COLUMNS = ["Joined (UTC)", "Left (UTC)", "User id", "Username", "First name", "Invite", "Via", "Via join request"] as const;
+/** The journal's columns, named in the language files as `journal-column-<name>`. */
+const COLUMNS = ["joined", "left", "user-id", "username", "first-name", "invite", "via", "via-request"] as const;
 const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "");
 
 async function ownInvites(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, inviteId?: number) {
@@ -27,7 +29,7 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
   if (req.format !== "csv" && req.format !== "xlsx") throw new FieldError("format", "must be csv or xlsx");
   const channel = await ownedChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, req.invite_id);
-  await userChat(deps, userId);
+  const { lang } = await userChat(deps, userId);
   const { channelJoins } = deps.asyncDb.tables;
   const found = await deps.asyncDb
     .select()
@@ -39,20 +41,21 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
   if (!found.length) return { ok: false, message: `Nobody has joined or left ${title} yet; nothing was sent`, rows: 0 };
   const rows = found.map((r) => {
     const mine = r.inviteId !== null && names.has(r.inviteId);
-    return [when(r.joinedAt), when(r.leftAt), String(r.memberId), r.username ?? "", r.firstName ?? "", mine ? names.get(r.inviteId!)! : "", r.via === "invite" && !mine ? "other_link" : r.via, r.viaJoinRequest ? "yes" : "no"];
+    return [when(r.joinedAt), when(r.leftAt), String(r.memberId), r.username ?? "", r.firstName ?? "", mine ? names.get(r.inviteId!)! : "", r.via === "invite" && !mine ? "other_link" : r.via, r.viaJoinRequest ? t(lang, "export-yes") : t(lang, "export-no")];
   });
+  const columns = COLUMNS.map((c) => t(lang, `journal-column-${c}`));
   const bytes = req.format === "csv"
-    ? new TextEncoder().encode(`\uFEFF${[COLUMNS.join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`)
-    : buildSheetXlsx((title.slice(0, 31).replace(/[\\/*?:[\]]/g, "_") || "Joins"), COLUMNS, [20, 20, 14, 18, 18, 24, 12, 10], rows);
+    ? new TextEncoder().encode(`\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`)
+    : buildSheetXlsx((title.slice(0, 31).replace(/[\\/?*:[\]]/g, "_") || "Joins"), columns, [20, 20, 14, 18, 18, 24, 12, 10], rows);
   const filename = `joins-${channel.username ?? channel.chatId}-${deps.clock.now().toISOString().slice(0, 10)}.${req.format}`;
-  await sendToUserChat(deps, userId, "document", { bytes, filename, caption: `${rows.length.toLocaleString("en-US")} joins and leaves of ${title}, ${req.format.toUpperCase()}`, open: `channel_${channel.id}` });
+  await sendToUserChat(deps, userId, "document", { bytes, filename, caption: t(lang, "journal-caption", { count: rows.length, title, format: req.format.toUpperCase() }), open: `channel_${channel.id}` });
   return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} rows to your Telegram chat`, rows: rows.length };
 }
 
 const DAY = 86_400_000;
 
 /** Joins per day of each of the account's invites (and the unattributed), and leaves per day, over the last `days` days. */
-export async function joinSeries(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, channelId: number, days: number, inviteId?: number): Promise<JoinSeries> {
+export async function joinSeries(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, channelId: number, days: number, inviteId?: number, lang: Language = "en"): Promise<JoinSeries> {
   const channel = await ownedChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, inviteId);
   const end = Math.floor(deps.clock.now().getTime() / DAY) * DAY + DAY;
@@ -71,9 +74,10 @@ export async function joinSeries(deps: Pick<Deps, "asyncDb" | "clock">, userId: 
     .orderBy(asc(channelJoins.id));
   const joins = new Map<string, number[]>();
   const leaves = new Array<number>(days).fill(0);
+  const unattributed = t(lang, "chart-unattributed");
   const slot = (d: Date | null) => (d ? Math.floor((d.getTime() - start) / DAY) : -1);
   for (const r of rows) {
-    const name = r.inviteId !== null && names.has(r.inviteId) ? names.get(r.inviteId)! : "Unattributed";
+    const name = r.inviteId !== null && names.has(r.inviteId) ? names.get(r.inviteId)! : unattributed;
     const j = slot(r.joinedAt);
     if (j >= 0 && j < days) {
       if (!joins.has(name)) joins.set(name, new Array<number>(days).fill(0));
@@ -82,17 +86,18 @@ export async function joinSeries(deps: Pick<Deps, "asyncDb" | "clock">, userId: 
     const l = slot(r.leftAt);
     if (l >= 0 && l < days) leaves[l]!++;
   }
-  return { title: channel.title ?? channel.chatId, labels, joins: [...joins].map(([name, data]) => ({ name, data })), leaves };
+  return { lang, title: channel.title ?? channel.chatId, labels, joins: [...joins].map(([name, data]) => ({ name, data })), leaves };
 }
 
 /** Sends the joins-and-leaves-per-day chart of a channel (or one invite) to the user's Telegram chat as a PNG. */
 export async function sendJoinChart(deps: Deps, userId: number, channelId: number, req: { days?: number; invite_id?: number }) {
   const days = req.days ?? 30;
   if (!Number.isInteger(days) || days < 1 || days > 365) throw new FieldError("days", "must be a whole number from 1 to 365");
-  await userChat(deps, userId);
-  const series = await joinSeries(deps, userId, channelId, days, req.invite_id);
+  const { lang } = await userChat(deps, userId);
+  const series = await joinSeries(deps, userId, channelId, days, req.invite_id, lang);
   const bytes = await renderJoinChart(series);
-  await sendToUserChat(deps, userId, "photo", { bytes, filename: `joins-${channelId}.png`, caption: `Joins and leaves per day, ${series.title}, last ${days} days`, open: `channel_${channelId}` });
+  const caption = t(lang, "journal-chart-caption", { title: series.title, days });
+  await sendToUserChat(deps, userId, "photo", { bytes, filename: `joins-${channelId}.png`, caption, open: `channel_${channelId}` });
   return { ok: true, message: "Sent the chart to your Telegram chat" };
 }
 

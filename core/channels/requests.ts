@@ -1,3 +1,5 @@
+import { ownerChat } from "../accounts/users";
+import { t } from "../i18n/translate";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
@@ -36,7 +38,7 @@ export function requestView(r: JoinRequestRow) {
  */
 export async function recordJoinRequest(deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "log">, facts: JoinRequestFacts): Promise<JoinRequestRow | null> {
   if (!facts.inviteLink) return null;
-  const { channelInvites, channelJoinRequests, users } = deps.asyncDb.tables;
+  const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
   const [invite] = await deps.asyncDb.select().from(channelInvites).where(and(eq(channelInvites.inviteLink, facts.inviteLink), eq(channelInvites.chatId, facts.chatId))).limit(1);
   if (!invite) return null;
   const now = deps.clock.now();
@@ -57,14 +59,21 @@ export async function recordJoinRequest(deps: Pick<Deps, "asyncDb" | "clock" | "
       deps.log.warn(`channels: auto-approval of request ${row.id} failed: ${(e as Error).message}; asking the owner`);
     }
   }
-  const [owner] = await deps.asyncDb.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, invite.userId)).limit(1);
-  if (owner?.msgrId) {
-    const who = [facts.member.firstName, facts.member.username ? `@${facts.member.username}` : null].filter(Boolean).join(" ") || `user ${facts.member.id}`;
+  const owner = await ownerChat(deps.asyncDb, invite.userId);
+  if (owner.chatId !== null) {
+    const { lang } = owner;
+    const named = [facts.member.firstName, facts.member.username ? `@${facts.member.username}` : null].filter(Boolean).join(" ");
+    const who = named || t(lang, "join-request-user", { id: facts.member.id });
     await queueBotMessage(deps.asyncDb, now, {
-      userId: invite.userId, topic: "channel_request", refId: row.id, chatId: owner.msgrId,
+      userId: invite.userId, topic: "channel_request", refId: row.id, chatId: owner.chatId,
       params: {
-        text: `🙋 ${who} asks to join through the invite “${invite.name}”.`,
-        reply_markup: { inline_keyboard: [[{ text: "✅ Approve", callback_data: requestButton("approve", row.id) }, { text: "❌ Decline", callback_data: requestButton("decline", row.id) }], [{ text: "Open the invite", url: startLink(`invite_${invite.id}`) }]] },
+        text: t(lang, "join-request-asks", { who, invite: invite.name }),
+        reply_markup: {
+          inline_keyboard: [
+            [{ text: t(lang, "join-request-approve"), callback_data: requestButton("approve", row.id) }, { text: t(lang, "join-request-decline"), callback_data: requestButton("decline", row.id) }],
+            [{ text: t(lang, "join-request-open-invite"), url: startLink(`invite_${invite.id}`) }],
+          ],
+        },
       },
     });
   }

@@ -12,6 +12,7 @@ import { startLink } from "../delivery/deep-link";
 import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
+import { languageFor, numberIn, t, type Language } from "../i18n/translate";
 
 interface ReportFigures {
   clicks: number;
@@ -56,31 +57,35 @@ async function reportFigures(deps: Deps, userId: number, range: Range): Promise<
 }
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const num = (n: number) => n.toLocaleString("en-US");
 
-/** The change against the period before, as people say it: "+12 %", "−40 %", "new", or nothing. */
-function change(now: number, before: number): string {
-  if (before === 0) return now > 0 ? " (none the period before)" : "";
+/** The change against the period before, as people say it: "+12 %", "−40 %", "none the period before", or nothing. */
+function change(lang: Language, now: number, before: number): string {
+  if (before === 0) return now > 0 ? t(lang, "report-change-none-before") : "";
   const pct = Math.round(((now - before) / before) * 100);
-  return ` (${pct > 0 ? "+" : pct < 0 ? "−" : "±"}${Math.abs(pct)} % against the period before)`;
+  return t(lang, "report-change", { change: `${pct > 0 ? "+" : pct < 0 ? "−" : "±"}${Math.abs(pct)}` });
 }
 
-/** The report's message (HTML). */
-function reportMessage(s: Pick<SettingsView, "time_zone" | "report_every">, range: Range, f: ReportFigures) {
-  const day = (ms: number) => new Date(ms).toLocaleDateString("en-GB", { timeZone: s.time_zone, weekday: "short", day: "numeric", month: "short" });
+/** A signed count: +12, −3. */
+const signed = (lang: Language, n: number) => `${n >= 0 ? "+" : "−"}${numberIn(lang, Math.abs(n))}`;
+
+/** The report's message (HTML), in the user's language. */
+function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "report_every">, range: Range, f: ReportFigures) {
+  const num = (n: number) => numberIn(lang, n);
+  const day = (ms: number) => new Date(ms).toLocaleDateString(lang === "ru" ? "ru-RU" : "en-GB", { timeZone: s.time_zone, weekday: "short", day: "numeric", month: "short" });
   const label = s.report_every === "week" ? `${day(range.from)} – ${day(range.to - 1)}` : day(range.from);
   const lines = [
-    `📬 <b>${s.report_every === "week" ? "Weekly" : "Daily"} report</b> · ${esc(label)}${s.time_zone === "UTC" ? " (UTC)" : ` (${esc(s.time_zone)})`}`,
+    t(lang, s.report_every === "week" ? "report-head-weekly" : "report-head-daily", { period: esc(label), zone: esc(s.time_zone) }),
     "",
-    `👆 Clicks: <b>${num(f.clicks)}</b> · unique ${num(f.uniques)}${change(f.clicks, f.clicksBefore)}`,
+    t(lang, "report-clicks", { clicks: num(f.clicks), uniques: num(f.uniques), change: change(lang, f.clicks, f.clicksBefore) }),
   ];
   if (f.top.length) lines.push(`🔝 ${f.top.map((l, i) => `${i + 1}. ${esc(l.title)} — ${num(l.clicks)}`).join(" · ")}`);
-  if (f.channels) lines.push(`📣 Channels: +${num(f.channels.joins)} joined · −${num(f.channels.leaves)} left · net ${f.channels.joins - f.channels.leaves >= 0 ? "+" : "−"}${num(Math.abs(f.channels.joins - f.channels.leaves))}`);
-  if (f.matches !== null) lines.push(`🔎 Keyword matches: ${num(f.matches)}`);
+  if (f.channels)
+    lines.push(t(lang, "report-channels", { joins: num(f.channels.joins), leaves: num(f.channels.leaves), net: signed(lang, f.channels.joins - f.channels.leaves) }));
+  if (f.matches !== null) lines.push(t(lang, "report-matches", { count: num(f.matches) }));
   return {
     text: lines.join("\n"),
     parse_mode: "HTML",
-    reply_markup: { inline_keyboard: [[{ text: "🔗 My links", url: startLink("links") }, { text: "⚙️ Report settings", url: startLink("settings") }]] },
+    reply_markup: { inline_keyboard: [[{ text: t(lang, "report-my-links"), url: startLink("links") }, { text: t(lang, "report-settings"), url: startLink("settings") }]] },
   };
 }
 
@@ -93,12 +98,12 @@ export async function sendDueReports(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   const { userSettings, users } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
-    .select({ s: userSettings, chatId: users.msgrId })
+    .select({ s: userSettings, chatId: users.msgrId, language: users.language, app: users.appLanguage })
     .from(userSettings)
     .innerJoin(users, eq(users.id, userSettings.userId))
     .where(ne(userSettings.reportEvery, "off"));
   let sent = 0;
-  for (const { s, chatId } of rows) {
+  for (const { s, chatId, language, app } of rows) {
     if (chatId === null) continue;
     const settings = { time_zone: s.timeZone, report_every: s.reportEvery, report_hour: s.reportHour, report_weekday: s.reportWeekday };
     const slot = lastSlot(settings, now);
@@ -112,7 +117,7 @@ export async function sendDueReports(deps: Deps): Promise<number> {
         .where(and(eq(userSettings.userId, s.userId), or(isNull(userSettings.reportSentFor), lt(userSettings.reportSentFor, slot))))
         .returning({ userId: userSettings.userId });
       if (!claimed.length) return false;
-      await queueBotMessage(tx, now, { userId: s.userId, topic: "report", chatId, params: reportMessage(settings, range, figures) });
+      await queueBotMessage(tx, now, { userId: s.userId, topic: "report", chatId, params: reportMessage(languageFor(language, app), settings, range, figures) });
       return true;
     });
     if (queued) sent++;

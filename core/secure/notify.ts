@@ -9,6 +9,8 @@ import { parsedUa } from "../clicks/enrich";
 import type { Deps } from "../deps";
 import { botMessageRow, queueBotMessage } from "../delivery/outbox";
 import type { FileRow } from "./files";
+import { ownerChat } from "../accounts/users";
+import { numberIn, t, type Language } from "../i18n/translate";
 
 /** Who opened a link, as far as the request tells. */
 export interface Viewer {
@@ -19,17 +21,11 @@ export interface Viewer {
 const esc = Bun.escapeHTML;
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
-  const { users } = tx.tables;
-  const [row] = await tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.msgrId ?? null;
-}
-
 /** "Chrome on Android (mobile)" or "unknown device". */
-function deviceOf(userAgent: string | null): string {
-  if (!userAgent) return "unknown device (no User-Agent)";
+function deviceOf(lang: Language, userAgent: string | null): string {
+  if (!userAgent) return t(lang, "view-device-unknown");
   const ua = parsedUa(userAgent);
-  const name = [ua.browser, ua.os && `on ${ua.os}`].filter(Boolean).join(" ");
+  const name = ua.browser && ua.os ? t(lang, "view-browser-on-os", { browser: ua.browser, os: ua.os }) : (ua.browser ?? ua.os);
   return name ? `${name} (${ua.device})` : `${userAgent.slice(0, 60)} (${ua.device})`;
 }
 
@@ -51,7 +47,7 @@ export async function queueViewNotice(
   file: Pick<FileRow, "name">,
   viewer: Viewer,
 ): Promise<void> {
-  const chatId = await ownerChat(tx, link.userId);
+  const { chatId, lang } = await ownerChat(tx, link.userId);
   if (chatId === null) return;
   const now = deps.clock.now();
   const { outbox } = tx.tables;
@@ -61,16 +57,18 @@ export async function queueViewNotice(
     .where(and(eq(outbox.topic, "secure_view"), eq(outbox.refId, link.id), gt(outbox.createdAt, new Date(now.getTime() - VIEW_NOTICE_WINDOW_MS))))
     .orderBy(desc(outbox.id))
     .limit(1);
-  const country = deps.geo(viewer.ip).country ?? "unknown country";
-  const left = link.maxViews === null ? "unlimited" : `${Math.max(0, link.maxViews - link.viewCount)} of ${link.maxViews}`;
+  const country = deps.geo(viewer.ip).country ?? t(lang, "view-country-unknown");
+  const left =
+    link.maxViews === null ? t(lang, "view-left-unlimited") : t(lang, "view-left", { left: numberIn(lang, Math.max(0, link.maxViews - link.viewCount)), max: numberIn(lang, link.maxViews) });
+  const name = esc(file.name);
   const text = [
-    last ? `👁 <b>${esc(file.name)}</b> was opened again: ${link.viewCount} views in all` : `👁 <b>${esc(file.name)}</b> was opened`,
-    `Link: ${esc(`${deps.config.shortUrl}/s/${link.code}`)}`,
-    `${last ? "Latest: " : "Time: "}${when(now)}`,
-    `From: ${esc(country)} · ${esc(deviceOf(viewer.userAgent))}`,
-    `Views left: ${left}`,
+    last ? t(lang, "view-opened-again", { name, views: link.viewCount }) : t(lang, "view-opened", { name }),
+    t(lang, "view-link", { url: esc(`${deps.config.shortUrl}/s/${link.code}`) }),
+    t(lang, last ? "view-latest" : "view-time", { time: when(now) }),
+    t(lang, "view-from", { country: esc(country), device: esc(deviceOf(lang, viewer.userAgent)) }),
+    left,
   ].join("\n");
-  const params = { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: "⛔ Revoke or manage this link", start: `sharelink_${link.id}` } };
+  const params = { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: t(lang, "view-manage"), start: `sharelink_${link.id}` } };
   // a message for this minute already waits: it takes the latest view
   if (last && last.status === "pending" && last.nextAttemptAt.getTime() > now.getTime()) {
     await tx.update(outbox).set({ payload: params }).where(eq(outbox.id, last.id));
@@ -91,16 +89,16 @@ export async function queueRequestItem(
   file: Pick<FileRow, "id" | "name" | "contentType" | "textContent" | "storagePath" | "fileName">,
 ): Promise<void> {
   const tx = deps.asyncDb;
-  const chatId = await ownerChat(tx, request.userId);
+  const { chatId, lang } = await ownerChat(tx, request.userId);
   if (chatId === null) return;
   const now = deps.clock.now();
-  const from = `📥 New item for request “${esc(request.title || "untitled")}”`;
+  const from = request.title ? t(lang, "request-item-new", { title: esc(request.title) }) : t(lang, "request-item-new-untitled");
   const job = { userId: request.userId, topic: "secure_request_item", refId: file.id, chatId };
-  const button = { text: "📄 Open in the bot", start: `share_${file.id}` };
+  const button = { text: t(lang, "request-item-open"), start: `share_${file.id}` };
   if (file.contentType === "text") {
     // a text near Telegram's 4096 characters would not fit beside the header: it is cut, the folder keeps it whole
     const body = (file.textContent ?? "").slice(0, 3500);
-    const cut = body.length < (file.textContent ?? "").length ? "\n…(cut; the whole text is in the folder)" : "";
+    const cut = body.length < (file.textContent ?? "").length ? `\n${t(lang, "request-item-cut")}` : "";
     await queueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML", deep_link_button: button } });
     return;
   }

@@ -4,7 +4,9 @@ import { queueBotMessage } from "../delivery/outbox";
 import { startLink } from "../delivery/deep-link";
 import { transaction } from "../../db/async";
 import type { MatchRow } from "./matches";
-import { chatMessage, fitting, highlight, ownerChat } from "./notify";
+import { chatMessage, fitting, highlight, openLink, sourceLine } from "./notify";
+import { ownerChat } from "../accounts/users";
+import { t, type Language } from "../i18n/translate";
 import type { TrackerRow } from "./trackers";
 
 /** At most this many matches are listed in a digest; the rest are counted. */
@@ -20,24 +22,17 @@ function periodStarts(now: Date) {
 }
 
 /** The Bot API parameters of one tracker's digest. */
-function digestMessage(tracker: TrackerRow, matches: MatchRow[]) {
-  const period = tracker.notifyEvery === "day" ? "day" : "hour";
-  const lines = fitting(
-    matches.slice(0, DIGEST_LIST).map((m) => {
-      const source = Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? "a chat");
-      const link = m.postUrl ? ` <a href="${Bun.escapeHTML(m.postUrl)}">open</a>` : "";
-      return `• ${source}:${link}\n${highlight(m.textSnippet, m.matchedKeyword)}`;
-    }),
-  );
-  const more = matches.length > lines.length ? [`…and ${matches.length - lines.length} more`] : [];
-  const count = matches.length === 1 ? "1 match" : `${matches.length} matches`;
-  const text = [`🗓 <b>${Bun.escapeHTML(tracker.name)}</b>: ${count} in the last ${period}`, "", ...lines, ...more].join("\n");
+function digestMessage(lang: Language, tracker: TrackerRow, matches: MatchRow[]) {
+  const lines = fitting(matches.slice(0, DIGEST_LIST).map((m) => `• ${sourceLine(lang, m)}:${openLink(lang, m)}\n${highlight(m.textSnippet, m.matchedKeyword)}`));
+  const more = matches.length > lines.length ? [t(lang, "notify-and-more", { count: matches.length - lines.length })] : [];
+  const head = t(lang, tracker.notifyEvery === "day" ? "digest-head-day" : "digest-head-hour", { tracker: Bun.escapeHTML(tracker.name), count: matches.length });
+  const text = [head, "", ...lines, ...more].join("\n");
   const ids = matches.map((m) => m.id);
   return {
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[{ text: "✓ Mark these read", url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: "🔎 Tracker", url: startLink(`tracker_${tracker.id}`) }]] },
+    reply_markup: { inline_keyboard: [[{ text: t(lang, "notify-mark-these-read"), url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: t(lang, "notify-tracker"), url: startLink(`tracker_${tracker.id}`) }]] },
   };
 }
 
@@ -76,13 +71,13 @@ export async function flushTrackerDigests(deps: Pick<Deps, "asyncDb" | "clock">)
       if (!taken.length) return false;
       const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, trackerId)).limit(1);
       const matches = await tx.select().from(trackerMatches).where(inArray(trackerMatches.id, taken.map((t) => t.id))).orderBy(asc(trackerMatches.id));
-      const params = digestMessage(tracker!, matches);
+      const { chatId, lang } = await ownerChat(tx, tracker!.userId);
+      const params = digestMessage(lang, tracker!, matches);
       if (tracker!.notifyVia === "chat") {
         if (!tracker!.notifyChatId) return false;
-        await queueBotMessage(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId, chatId: tracker!.notifyChatId, params: chatMessage(params, null, tracker!.notifyThreadId) });
+        await queueBotMessage(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId, chatId: tracker!.notifyChatId, params: chatMessage(lang, params, null, tracker!.notifyThreadId) });
         return true;
       }
-      const chatId = await ownerChat(tx, tracker!.userId);
       if (chatId === null) return false;
       await queueBotMessage(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId, chatId, params });
       return true;

@@ -7,6 +7,8 @@ import { getTracker, trackerResponse, type TrackerRow } from "./trackers";
 import { FieldError, NotConfigured } from "../errors";
 import { isWholeWord } from "./normalise";
 import { serializeOn, transaction, type AsyncDbOrTx, type AsyncTx } from "../../db/async";
+import { t, type Language } from "../i18n/translate";
+import { ownerChat } from "../accounts/users";
 
 
 /**
@@ -63,8 +65,8 @@ export function highlight(snippet: string | null, matchedAsWritten: string | nul
   return `${Bun.escapeHTML(snippet.slice(0, at))}<b>${Bun.escapeHTML(matched!)}</b>${Bun.escapeHTML(snippet.slice(at + matched!.length))}`;
 }
 
-function sourceLine(m: MatchRow): string {
-  const title = Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? "a chat");
+export function sourceLine(lang: Language, m: MatchRow): string {
+  const title = Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? t(lang, "notify-some-chat"));
   return m.sourceUsername ? `${title} (@${Bun.escapeHTML(m.sourceUsername)})` : title;
 }
 
@@ -92,58 +94,55 @@ function byPost(items: { tracker: Named; match: MatchRow }[]): PostItem[] {
   return [...posts.values()];
 }
 
-const readButton = (ids: number[]) =>
-  ids.length === 1 ? { text: "✓ Mark read", url: startLink(`read_${ids[0]}`) } : { text: "✓ Mark read", url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) };
+const readButton = (lang: Language, ids: number[]) =>
+  ids.length === 1 ? { text: t(lang, "notify-mark-read"), url: startLink(`read_${ids[0]}`) } : { text: t(lang, "notify-mark-read"), url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) };
 
 /**
  * The Bot API sendMessage parameters (without chat_id) for one post: its match, and every tracker
  * of the owner that matched it (`ids`: their matches, all marked read by the button).
  */
-function matchMessage(trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
+function matchMessage(lang: Language, trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
   const list = Array.isArray(trackers) ? trackers : [trackers];
-  const text = [`🔔 ${names(list)}: new match`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+  const text = [t(lang, "notify-new-match", { trackers: names(list) }), `📣 ${sourceLine(lang, m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
   const keyboard: { text: string; url: string }[][] = [];
-  if (m.postUrl) keyboard.push([{ text: "Open post", url: m.postUrl }]);
-  keyboard.push([readButton(ids), list.length === 1 ? { text: "🔎 Tracker", url: startLink(`tracker_${list[0]!.id}`) } : { text: "🔎 My trackers", url: startLink("trackers") }]);
+  if (m.postUrl) keyboard.push([{ text: t(lang, "notify-open-post"), url: m.postUrl }]);
+  keyboard.push([
+    readButton(lang, ids),
+    list.length === 1 ? { text: t(lang, "notify-tracker"), url: startLink(`tracker_${list[0]!.id}`) } : { text: t(lang, "notify-my-trackers"), url: startLink("trackers") },
+  ]);
   return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
 }
 
 /** The Bot API parameters for several posts of one owner, grouped into one message (a post once, with all its trackers). */
-function groupedMessage(posts: PostItem[]) {
+function groupedMessage(lang: Language, posts: PostItem[]) {
   const lines = fitting(
-    posts.slice(0, GROUP_LIST).map(({ trackers, match }) => {
-      const link = match.postUrl ? ` <a href="${Bun.escapeHTML(match.postUrl)}">open</a>` : "";
-      return `• ${names(trackers)}, ${sourceLine(match)}:${link}\n${highlight(match.textSnippet, match.matchedKeyword)}`;
-    }),
+    posts.slice(0, GROUP_LIST).map(({ trackers, match }) => `• ${names(trackers)}, ${sourceLine(lang, match)}:${openLink(lang, match)}\n${highlight(match.textSnippet, match.matchedKeyword)}`),
   );
-  const more = posts.length > lines.length ? [`…and ${posts.length - lines.length} more`] : [];
-  const text = [`🔔 <b>${posts.length} new matches</b>`, "", ...lines, ...more].join("\n");
+  const more = posts.length > lines.length ? [t(lang, "notify-and-more", { count: posts.length - lines.length })] : [];
+  const text = [t(lang, "notify-new-matches", { count: posts.length }), "", ...lines, ...more].join("\n");
   const ids = posts.flatMap((p) => p.ids);
   return {
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[{ text: "✓ Mark these read", url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: "🔎 My trackers", url: startLink("trackers") }]] },
+    reply_markup: { inline_keyboard: [[{ text: t(lang, "notify-mark-these-read"), url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: t(lang, "notify-my-trackers"), url: startLink("trackers") }]] },
   };
 }
+
+/** " open" linking to the post, for lists of matches (nothing when the post has no public link). */
+export const openLink = (lang: Language, m: MatchRow) => (m.postUrl ? ` <a href="${Bun.escapeHTML(m.postUrl)}">${t(lang, "notify-open")}</a>` : "");
 
 /**
  * A message for a team chat (notify_via "chat"): the owner's message without the buttons that act
  * for the owner (they open the bot in a private chat), in the forum topic when one is set.
  */
-export function chatMessage(params: Record<string, unknown>, m: MatchRow | null, threadId: number | null): Record<string, unknown> {
+export function chatMessage(lang: Language, params: Record<string, unknown>, m: MatchRow | null, threadId: number | null): Record<string, unknown> {
   const { reply_markup: _, ...rest } = params;
   return {
     ...rest,
-    ...(m?.postUrl ? { reply_markup: { inline_keyboard: [[{ text: "Open post", url: m.postUrl }]] } } : {}),
+    ...(m?.postUrl ? { reply_markup: { inline_keyboard: [[{ text: t(lang, "notify-open-post"), url: m.postUrl }]] } } : {}),
     ...(threadId !== null ? { message_thread_id: threadId } : {}),
   };
-}
-
-export async function ownerChat(tx: AsyncDbOrTx, userId: number): Promise<number | null> {
-  const { users } = tx.tables;
-  const [row] = await tx.select({ msgrId: users.msgrId }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.msgrId ?? null;
 }
 
 async function recentlyNotified(tx: AsyncDbOrTx, userId: number, now: Date): Promise<boolean> {
@@ -190,13 +189,14 @@ export async function notifyMatches(tx: AsyncTx, now: Date, userId: number, item
   const { trackerMatches } = tx.tables;
   // digests wait in the database for the end of their hour or day (flushTrackerDigests)
   if (digest.length) await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, digest));
+  const owner = await ownerChat(tx, userId);
   for (const list of toChats.values()) {
     const { notifyChatId, notifyThreadId } = list[0]!.tracker;
     if (!notifyChatId) continue;
-    const params = chatMessage(matchMessage(list.map((i) => i.tracker), list[0]!.match), list[0]!.match, notifyThreadId);
+    const params = chatMessage(owner.lang, matchMessage(owner.lang, list.map((i) => i.tracker), list[0]!.match), list[0]!.match, notifyThreadId);
     await queueBotMessage(tx, now, { userId, topic: "tracker_chat", refId: list[0]!.match.id, chatId: notifyChatId, params });
   }
-  if (!viaBot.length || (await ownerChat(tx, userId)) === null) return; // an email-only account has no chat; the match is in the feed and API
+  if (!viaBot.length || owner.chatId === null) return; // an email-only account has no chat; the match is in the feed and API
   await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, viaBot));
   // outside the window it goes out now, with any match still waiting for the flush job (in order)
   await holdOwner(tx, userId);
@@ -229,10 +229,10 @@ async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boole
     .where(inArray(trackerMatches.id, taken.map((t) => t.id)))
     .orderBy(asc(trackerMatches.id));
   const ids = items.map((i) => i.match.id);
-  const chatId = await ownerChat(tx, userId);
+  const { chatId, lang } = await ownerChat(tx, userId);
   if (chatId === null) return false;
   const posts = byPost(items);
-  const params = posts.length === 1 ? matchMessage(posts[0]!.trackers, posts[0]!.match, posts[0]!.ids) : groupedMessage(posts);
+  const params = posts.length === 1 ? matchMessage(lang, posts[0]!.trackers, posts[0]!.match, posts[0]!.ids) : groupedMessage(lang, posts);
   await queueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
   return true;
 }
@@ -273,9 +273,9 @@ export async function notifyDeleted(tx: AsyncTx, now: Date, tracker: TrackerRow,
       await queueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("post_deleted", tracker, m) });
     return;
   }
-  const chatId = await ownerChat(tx, tracker.userId);
+  const { chatId, lang } = await ownerChat(tx, tracker.userId);
   if (chatId === null) return;
-  const text = [`🗑 <b>${Bun.escapeHTML(tracker.name)}</b>: a matched post was deleted`, `📣 ${sourceLine(m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+  const text = [t(lang, "notify-deleted", { tracker: Bun.escapeHTML(tracker.name) }), `📣 ${sourceLine(lang, m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
   await queueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_deleted", refId: m.id, chatId, params: { text, parse_mode: "HTML" } });
 }
 
@@ -286,9 +286,11 @@ export async function notifyDeleted(tx: AsyncTx, now: Date, tracker: TrackerRow,
 export async function sendTestNotification(deps: Deps, userId: number, trackerId: number): Promise<void> {
   const tracker = await getTracker(deps, userId, trackerId);
   const now = deps.clock.now();
+  const owner = await ownerChat(deps.asyncDb, userId);
+  const lang = owner.lang;
   const sample: MatchRow = {
-    id: 0, trackerId, sourceChatId: "-1000000000000", sourceTitle: "Test channel", sourceUsername: null, sourceMessageId: 1,
-    textSnippet: `This is a test notification for ${tracker.keyword}`, matchedKeyword: tracker.keyword, postUrl: null, linkId: null, inviteId: null,
+    id: 0, trackerId, sourceChatId: "-1000000000000", sourceTitle: t(lang, "notify-test-channel"), sourceUsername: null, sourceMessageId: 1,
+    textSnippet: t(lang, "notify-test-text", { keyword: tracker.keyword }), matchedKeyword: tracker.keyword, postUrl: null, linkId: null, inviteId: null,
     isDeleted: false, noLongerMatches: false, isRead: false, detectedAt: now, notifyPending: false,
   };
   const db = deps.asyncDb;
@@ -299,13 +301,14 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
     }
     if (!deps.config.botToken) throw new NotConfigured("The bot is not configured (BOT_TOKEN), so bot notifications cannot be sent");
     if (tracker.notifyVia === "chat" && tracker.notifyChatId) {
-      const { text, parse_mode } = matchMessage(tracker, sample);
-      await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId: tracker.notifyChatId, params: chatMessage({ text: `🧪 Test\n${text}`, parse_mode }, null, tracker.notifyThreadId) });
+      const { text, parse_mode } = matchMessage(lang, tracker, sample);
+      const params = chatMessage(lang, { text: `${t(lang, "notify-test")}\n${text}`, parse_mode }, null, tracker.notifyThreadId);
+      await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId: tracker.notifyChatId, params });
       return;
     }
-    const chatId = await ownerChat(db, userId);
+    const { chatId } = owner;
     if (chatId === null) throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
-    const { text, parse_mode } = matchMessage(tracker, sample);
-    await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId, params: { text: `🧪 Test\n${text}`, parse_mode } });
+    const { text, parse_mode } = matchMessage(lang, tracker, sample);
+    await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId, params: { text: `${t(lang, "notify-test")}\n${text}`, parse_mode } });
   }
 }

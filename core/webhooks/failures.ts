@@ -1,3 +1,4 @@
+import { languageFor, t } from "../i18n/translate";
 import { startLink } from "../delivery/deep-link";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
@@ -24,23 +25,23 @@ async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "cloc
     .returning({ id: links.id });
   if (!disabled.length) return;
   const [row] = await tx
-    .select({ code: links.code, url: links.webhookUrl, failures: links.webhookFailures, userId: users.id, msgrId: users.msgrId })
+    .select({ code: links.code, url: links.webhookUrl, failures: links.webhookFailures, userId: users.id, msgrId: users.msgrId, language: users.language, app: users.appLanguage })
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
     .where(eq(links.id, linkId))
     .limit(1);
   if (!row?.msgrId) return;
+  const lang = languageFor(row.language, row.app);
   await queueBotMessage(tx, now, {
     userId: row.userId,
     topic: "webhook_disabled",
     refId: linkId,
     chatId: row.msgrId,
     params: {
-      text:
-        `⚠️ The click webhook of link /${row.code} was turned off after ${row.failures} failed deliveries.\n` +
-        `Target: ${row.url}\nFix the target, then turn the webhook on again (this resets the count).`,
+      text: t(lang, "webhook-auto-disabled", { code: Bun.escapeHTML(row.code), failures: row.failures, url: Bun.escapeHTML(row.url ?? "") }),
+      parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: "Open the link's card", url: startLink(`link_${linkId}`) }]] },
+      reply_markup: { inline_keyboard: [[{ text: t(lang, "webhook-open-card"), url: startLink(`link_${linkId}`) }]] },
     },
   });
 }

@@ -26,8 +26,8 @@ const NOT_USER_FACING: Record<string, string> = {
   "bot/runtime.ts": "its texts answer Telegram's servers (webhook HTTP answers), not a person",
 };
 
-/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`, `request-state-<state>`. */
-const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-", "request-state-", "weekday-"];
+/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`, `request-state-<state>`, export columns. */
+const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-", "request-state-", "weekday-", "export-column-", "journal-column-"];
 
 /** Fluent entries: key → its text (continuation lines included). */
 function entries(file: string): Map<string, string> {
@@ -43,8 +43,17 @@ function entries(file: string): Map<string, string> {
 }
 const vars = (text: string) => new Set([...text.matchAll(/\$(\w+)/g)].map((m) => m[1]!));
 
-function sources(dir = BOT): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+function tree(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tree(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+}
+
+/**
+ * The code that speaks to people: bot/, and the files of core/ that write what the service sends on
+ * its own (reports, notifications, digests, exports, charts), which are those that translate.
+ */
+function sources(): string[] {
+  const core = tree(join(ROOT, "core")).filter((f) => /from "(\.\.\/)+i18n\/translate"|from "\.\/translate"/.test(readFileSync(f, "utf8")));
+  return [...tree(BOT), ...core];
 }
 
 /** The code without comments (line comments, block comments), keeping strings (URLs keep their //). */
@@ -72,13 +81,18 @@ const EXEMPT_LINE = /new NotFound\(|deps\.log\.|\.log\.(info|warn|error)|new Err
 /** Two words of letters in a row: an English phrase. */
 const PROSE = /[A-Za-z]{2,}[,.;:!?’'—-]*\s+[A-Za-z]{2,}/;
 /** Where a literal would be a text a user sees: the text of a message, a toast or a button. */
-const SHOWN = /(?:\.reply|\.editMessageText|\.answerCallbackQuery|\.sendMessage|\.editMessageCaption|\.replyWithPhoto|\.replyWithDocument)\(\s*$|\btext:\s*$|\bgo\(\s*[^,()]+,\s*[^,()]+,\s*$|\bback\(\s*[^,()]+,\s*$|\.(?:text|url|webApp|switchInline)\(\s*$/;
+const SHOWN = /(?:\.reply|\.editMessageText|\.answerCallbackQuery|\.sendMessage|\.editMessageCaption|\.replyWithPhoto|\.replyWithDocument)\(\s*$|\b(?:text|caption):\s*$|\bgo\(\s*[^,()]+,\s*[^,()]+,\s*$|\bback\(\s*[^,()]+,\s*$|\.(?:text|url|webApp|switchInline)\(\s*$/;
 
+/**
+ * The English a file would show. In bot/ every phrase counts; in core/ only what lands in a message
+ * (its text, a caption, a button): core's other strings are the API's English errors, SQL and logs.
+ */
 function violations(file: string): string[] {
   const src = code(readFileSync(file, "utf8"));
   const lines = src.split("\n");
   const found: string[] = [];
-  for (const lit of literals(src)) {
+  const inBot = relative(ROOT, file).startsWith("bot/");
+  for (const lit of inBot ? literals(src) : []) {
     const line = lines[lit.line - 1] ?? "";
     if (EXEMPT_LINE.test(line)) continue;
     if (PROSE.test(lit.text) && !/^[\w./:-]+$/.test(lit.text.trim())) found.push(`${lit.line}: ${lit.text.trim().slice(0, 60)}`);
@@ -94,6 +108,13 @@ const en = entries("en.ftl");
 const ru = entries("ru.ftl");
 
 describe("language files", () => {
+  test("no key is defined twice in a file (Fluent would keep only one of them)", () => {
+    for (const file of ["en.ftl", "ru.ftl"]) {
+      const keys = readFileSync(join(ROOT, "locales", file), "utf8").split("\n").map((l) => /^([a-z][\w-]*)\s*=/.exec(l)?.[1]).filter(Boolean);
+      expect({ file, twice: keys.filter((k, i) => keys.indexOf(k) !== i) }).toEqual({ file, twice: [] });
+    }
+  });
+
   test("en.ftl and ru.ftl have the same keys with the same variables", () => {
     expect(en.size).toBeGreaterThan(100);
     expect([...ru.keys()].filter((k) => !en.has(k))).toEqual([]);
@@ -154,13 +175,20 @@ describe("no user-facing string outside the language files", () => {
   const files = sources();
   const byFile = new Map(files.filter((f) => !(relative(ROOT, f) in NOT_USER_FACING)).map((f) => [relative(ROOT, f), violations(f)]));
 
-  test("bot/ sends only translations (files not converted yet are listed, not skipped)", () => {
+  test("the bot and the messages core sends hold only translations (files not converted yet are listed, not skipped)", () => {
+    expect(files.some((f) => f.endsWith("core/reports/report.ts"))).toBe(true);
     const unconverted = [...byFile].filter(([, v]) => v.length).map(([f]) => f).sort();
     if (NOT_YET_CONVERTED.length) console.warn(`Not yet converted to the language files (${NOT_YET_CONVERTED.length}):\n  ${NOT_YET_CONVERTED.join("\n  ")}`);
     const offenders = unconverted.filter((f) => !NOT_YET_CONVERTED.includes(f));
     expect(offenders.map((f) => `${f}\n    ${byFile.get(f)!.join("\n    ")}`)).toEqual([]);
     // a converted file leaves the list
     expect(NOT_YET_CONVERTED.filter((f) => !unconverted.includes(f))).toEqual([]);
+  });
+
+  test("every file of core/ that sends to a chat translates (the delivery mechanism only carries what it is given)", () => {
+    const sending = tree(join(ROOT, "core")).filter((f) => !relative(ROOT, f).startsWith("core/delivery/") && /\b(queueBotMessage|sendToUserChat)\(/.test(code(readFileSync(f, "utf8"))));
+    expect(sending.length).toBeGreaterThan(5);
+    expect(sending.filter((f) => !files.includes(f)).map((f) => relative(ROOT, f))).toEqual([]);
   });
 
   test("the scan sees English literals (a sentence, a button label, a toast)", () => {

@@ -9,6 +9,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { unitBot, type ApiCall } from "./unit";
+import { findUserByIdentity } from "../../core/accounts/users";
+import { createLink } from "../../core/links/links";
+import { notifyMatches } from "../../core/tracking/notify";
+import { flushTrackerDigests } from "../../core/tracking/digests";
+import { sendDueReports } from "../../core/reports/report";
+import { queueViewNotice } from "../../core/secure/notify";
+import { recordJoinRequest } from "../../core/channels/requests";
+import { exportClicks } from "../../core/analytics/export";
+import { sendSummary } from "../../core/analytics/summary";
+import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
+import { transaction } from "../../db/async";
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
@@ -122,5 +133,70 @@ describe("a Russian-speaking user (language_code ru)", () => {
     const back = (await b.press("🇷🇺 Русский")).find((c) => c.method === "editMessageText")!;
     expect(back.params.text).toStartWith("Язык: русский.");
     expect((await b.t.deps.asyncDb.select().from(users).where(eq(users.username, "alice")))[0]?.language).toBe("ru");
+  });
+
+  test("what the service sends on its own is in Russian too: notifications, digests, reports, notices, exports and charts", async () => {
+    b = unitBot({ SHORT_URL: "https://s.example" }, { language_code: "ru" });
+    await b.send("/start"); // the bot learns the app's language here
+    const deps = b.t.deps;
+    const db = deps.asyncDb;
+    const user = (await findUserByIdentity(deps, "telegram", "42"))!;
+    expect(user.appLanguage).toBe("ru");
+    b.t.clock.set("2026-11-25T12:00:00Z");
+    const link = await createLink(deps, user, { url: "https://shop.example/sale", title: "Распродажа" });
+    const visit = (ip: string) => b.t.request("GET", `/${link.code}`, { headers: { "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0" } });
+    for (const ip of ["203.0.113.1", "203.0.113.2"]) expect((await visit(ip)).status).toBe(302);
+    await deps.clicks.flush();
+
+    // a match (instant, by the bot), a second tracker's digest, a deleted-post notice
+    const now = deps.clock.now();
+    const [instant] = await db.insert(db.tables.trackers).values({ userId: user.id, name: "скидка", keyword: "скидка", createdAt: now }).returning();
+    const [hourly] = await db.insert(db.tables.trackers).values({ userId: user.id, name: "акция", keyword: "акция", notifyEvery: "hour", createdAt: now }).returning();
+    const match = (trackerId: number, id: number) => ({ trackerId, sourceChatId: "-100500", sourceTitle: "Новости", sourceMessageId: id, textSnippet: "большая скидка и акция", matchedKeyword: "скидка", postUrl: `https://t.me/news/${id}`, detectedAt: now });
+    const [m1, m2] = await db.insert(db.tables.trackerMatches).values([match(instant!.id, 1), match(hourly!.id, 2)]).returning();
+    await transaction(db, (tx) => notifyMatches(tx, now, user.id, [{ tracker: instant!, match: m1! }, { tracker: hourly!, match: m2! }]));
+    b.t.clock.set("2026-11-25T13:00:01Z");
+    expect(await flushTrackerDigests(deps)).toBe(1);
+
+    // the daily report
+    await db.insert(db.tables.userSettings).values({ userId: user.id, timeZone: "Europe/Moscow", reportEvery: "day", reportHour: 9, updatedAt: deps.clock.now() });
+    b.t.clock.set("2026-11-26T06:00:30Z");
+    expect(await sendDueReports(deps)).toBe(1);
+
+    // a view of a shared file, and a request to join through an invite with approval by hand
+    await queueViewNotice(db, deps, { id: 7, userId: user.id, code: "abc123", maxViews: 3, viewCount: 1 }, { name: "договор.pdf" }, { ip: "203.0.113.9", userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile" });
+    const [channel] = await db.insert(db.tables.channels).values({ userId: user.id, chatId: "-100777", type: "channel", title: "Магазин" }).returning();
+    await db.insert(db.tables.channelInvites).values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: "Реклама у Пети", inviteLink: "https://t.me/+petya", joinRequest: true, approve: "manual" });
+    await recordJoinRequest(deps, { chatId: "-100777", member: { id: 99, firstName: "Вера" }, userChatId: 99, date: Math.floor(deps.clock.now().getTime() / 1000), inviteLink: "https://t.me/+petya" });
+    await db.insert(db.tables.channelJoins).values({ chatId: "-100777", memberId: 99, via: "invite", joinedAt: deps.clock.now(), leftAt: null });
+
+    const { outbox } = db.tables;
+    const queued = (await db.select().from(outbox)).map((row) => ({ method: "sendMessage", params: row.payload as Record<string, any>, files: {}, result: null }) as ApiCall);
+    expect(queued.map((c) => String(c.params.text ?? "").split("\n")[0])).toEqual([
+      "🔔 <b>скидка</b>: новое совпадение",
+      "🗓 <b>акция</b>: 1 совпадение за последний час",
+      "📬 <b>Отчёт за день</b> · ср, 25 нояб. (Europe/Moscow)",
+      "👁 <b>договор.pdf</b> открыли",
+      "🙋 Вера просит вступить по приглашению «Реклама у Пети».",
+    ]);
+    expectRussian(queued);
+
+    // files sent to the chat: a click export (its headings too), the summary card, the joins journal and chart
+    const before = b.fake.calls.length;
+    await exportClicks(deps, user.id, link.id, { format: "csv", period: "30d" });
+    await sendSummary(deps, user.id, { linkId: link.id, period: "30d" });
+    await exportJoinJournal(deps, user.id, channel!.id, { format: "csv" });
+    await sendJoinChart(deps, user.id, channel!.id, { days: 7 });
+    const sent = b.fake.calls.slice(before).filter((c) => c.method === "sendDocument" || c.method === "sendPhoto");
+    expect(sent.map((c) => c.params.caption)).toEqual([
+      "2 перехода по " + link.code + " (за 30 дней), CSV",
+      expect.stringContaining("Переходы: 2"),
+      "1 подписка или отписка в Магазин, CSV",
+      "Подписки и отписки по дням, Магазин, последние 7 дней",
+    ]);
+    const csv = (c: ApiCall) => new TextDecoder().decode(Object.values(c.files)[0]!.bytes).replace(/^\uFEFF/, "").split("\r\n")[0];
+    expect(csv(sent[0]!)).toBe("Дата,IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный");
+    expect(csv(sent[2]!)).toBe("Подписался (UTC),Отписался (UTC),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке");
+    expectRussian(sent);
   });
 });

@@ -186,6 +186,6 @@ describe("daily re-verification", () => {
     expect((await visit(link.code, "go.sold.example")).status).toBe(404);
     const told = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).filter((r) => r.topic === "notice");
     expect(told.map((r) => r.target)).toEqual(["42"]);
-    expect((told[0]!.payload as { text: string }).text).toStartWith("⚠️ Your domain go.sold.example no longer has its TXT record at _linkbot-challenge.go.sold.example, so its links answer 404 there.");
+    expect((told[0]!.payload as { text: string }).text).toStartWith("⚠️ Your domain go.sold.example no longer has its TXT record at _linkbot-challenge.go.sold.example, so its links no longer open there.");
   });
 });

@@ -76,7 +76,7 @@ test("the 100th failed delivery disables the webhook and queues one bot notice t
   const notices = await outboxRows(t.deps, "webhook_disabled");
   expect(notices).toHaveLength(1);
   expect(notices[0]).toMatchObject({ kind: "bot", target: "4242", method: "sendMessage", userId: user.id, refId: link.id, status: "pending" });
-  expect(String(notices[0]!.payload.text)).toContain(`/${link.code}`);
+  expect(String(notices[0]!.payload.text)).toContain(`<code>${link.code}</code>`);
   expect(String(notices[0]!.payload.text)).toContain("100 failed deliveries");
 
   // no more deliveries for a disabled webhook

@@ -1,0 +1,43 @@
+/**
+ * The service's two languages, Russian and English, in the Fluent files of locales/ (en.ftl, ru.ftl).
+ * The bot translates through grammY's i18n plugin with the same files (bot/i18n.ts); what core sends
+ * on its own (reports, match notifications, digests, exports, charts) translates here, in the
+ * language the bot would answer the user in: the one chosen in Settings, else the Telegram app's.
+ */
+import { join } from "node:path";
+import { I18n } from "@grammyjs/i18n";
+import type { Language } from "../accounts/users";
+
+export type { Language };
+
+/** Where the language files are, and how the plugin reads them (both the bot's instance and core's use these). */
+export const LANGUAGE_FILES = {
+  defaultLocale: "en",
+  directory: join(import.meta.dir, "..", "..", "locales"),
+  useSession: false,
+  // no invisible isolation marks around variables: they would land in links, codes and copied text
+  fluentBundleOptions: { useIsolating: false },
+} as const;
+
+/** Telegram language codes that get Russian when the user has not chosen a language. */
+const RUSSIAN_READERS = new Set(["ru", "uk", "be", "kk"]);
+
+/**
+ * The language for a stored choice and a Telegram `language_code` ("pt-br", "ru"…): the choice,
+ * else Russian for ru, uk, be and kk (whose speakers mostly read Russian), else English.
+ */
+export function languageFor(chosen: Language | null | undefined, telegramCode: string | null | undefined): Language {
+  if (chosen) return chosen;
+  const base = (telegramCode ?? "").toLowerCase().split(/[-_]/)[0] ?? "";
+  return RUSSIAN_READERS.has(base) ? "ru" : "en";
+}
+
+const translations = new I18n(LANGUAGE_FILES);
+
+/** `key` of the language files in `language`, with its variables. */
+export function t(language: Language, key: string, vars?: Record<string, string | number>): string {
+  return translations.t(language, key, vars);
+}
+
+/** A number in `language`'s way (1 234 in Russian, 1,234 in English). */
+export const numberIn = (language: Language, n: number) => new Intl.NumberFormat(language).format(n);
