@@ -966,3 +966,94 @@ chart-unattributed = Unattributed
 
 ## Custom domains (sent by the service on its own)
 domain-lost = ⚠️ Your domain { $domain } no longer has its TXT record at { $name }, so its links no longer open there. Publish the record { $value } again and verify the domain in Settings → Domains.
+
+## Secure sharing: folders, files, share links
+secure-folders = 🔐 <b>Secure sharing</b>: your folders. Send me a file, photo, video, audio or text to store it.
+secure-folders-none = 🔐 <b>Secure sharing</b>: no folders yet. Send me a file, photo, video, audio or text to store it, or create a folder.
+secure-size-kb = { $size } KB
+secure-folder = 📁 <b>{ $name }</b>
+secure-folder-paused = 📁 <b>{ $name }</b> (paused: its share links do not open)
+secure-file-count = { $count ->
+        [one] { $count } file
+       *[other] { $count } files
+    }
+secure-kind-text = text
+secure-kind-image = image
+secure-kind-video = video
+secure-kind-audio = audio
+secure-kind-file = file
+secure-file-shares = { $count ->
+        [one] { $count } share link: tap it to manage it.
+       *[other] { $count } share links: tap one to manage it.
+    }
+secure-file-no-shares = No share links yet.
+secure-share-state = State: { $state }
+secure-state-active = active
+secure-state-revoked = revoked
+secure-state-paused = paused
+secure-state-expired = expired
+secure-state-exhausted = out of views
+secure-share-views = Views: { $views } of { $max }
+secure-share-views-unlimited = Views: { $views } of unlimited
+secure-share-expires = Expires: { $at }
+secure-yes-delete = 🗑 Yes, delete
+secure-keep-it = Keep it
+secure-folder-delete-ask = Delete folder “{ $name }” with its { $count ->
+        [one] { $count } file
+       *[other] { $count } files
+    } and all their links?
+secure-folder-deleted = 🗑 Folder deleted.
+secure-file-delete-ask = Delete “{ $name }” and its { $count ->
+        [one] { $count } share link
+       *[other] { $count } share links
+    }?
+secure-file-deleted = 🗑 File deleted.
+secure-share-delete-ask = Delete the share link { $url }? It stops working at once.
+secure-share-deleted = 🗑 Share link deleted.
+secure-shares = 🔗 <b>Share links</b> ({ $count }): tap one to manage it, ⛔/♻️ to revoke or restore, 🗑 to delete.
+secure-shares-newest = 🔗 <b>Share links</b> (the newest { $count }): tap one to manage it, ⛔/♻️ to revoke or restore, 🗑 to delete.
+secure-shares-none = 🔗 <b>Share links</b>: none yet. Open a stored file and tap “🔗 New share link”.
+secure-new-folder-button = ➕ New folder
+secure-share-links = 🔗 Share links
+secure-request-links = 📥 Request links
+secure-resume = ▶️ Resume sharing
+secure-pause = ⏸ Pause sharing
+secure-paused = ⏸ Paused: its share links do not open until you resume.
+secure-resumed = ▶️ Sharing resumed.
+secure-delete-folder = 🗑 Delete folder
+secure-new-request = 📥 New request link
+secure-request-created = 📥 Request link created: anyone with it can send files or texts into this folder, up to { $items } items within { $days } days.
+secure-back-folders = ⬅️ Folders
+secure-back-folder = ⬅️ Folder
+secure-back-file = ⬅️ File
+secure-new-share = 🔗 New share link
+secure-delete-file = 🗑 Delete file
+secure-restore = ♻️ Restore
+secure-revoke = ⛔ Revoke
+secure-revoked = ⛔ Revoked: the link no longer opens.
+secure-restored = ♻️ Restored.
+secure-delete-link = 🗑 Delete link
+secure-revoked-url = ⛔ Revoked { $url }: it no longer opens.
+secure-restored-url = ♻️ Restored { $url }.
+
+## Storing what the user sends
+store-ask-note = Store this text as a secure note? Pick a folder.
+store-help-hint = (Send /help to see everything else I can do.)
+store-ask-file = Where should I store “{ $name }”? Pick a folder:
+store-ask-it = Where should I store it? Pick a folder:
+store-nothing-waiting = Nothing is waiting to be stored. Send me a file, photo, video, audio or text first.
+store-cancel = ✖️ Cancel
+store-cancelled = Cancelled: nothing was stored.
+store-stored = 🔐 Stored “{ $name }” ({ $kind }).
+store-stored-sized = 🔐 Stored “{ $name }” ({ $kind }, { $size }).
+store-delete-offer = Your message with the text is still in this chat. Delete it, so that only the secure note keeps it?
+store-delete-button = 🧹 Delete my message
+store-deleted-toast = Deleted: the text is now only in the secure note.
+store-not-deleted-toast = Telegram would not delete it (bots may delete messages for 48 hours only): delete it yourself.
+store-deleted = 🧹 Your message with the text was deleted.
+store-not-deleted = ⚠️ I could not delete your message: delete it yourself.
+store-too-big = ⚠️ That file is too big: secure storage takes files up to { $mb } MB.
+store-plan-files = ⛔️ Your { $plan } plan allows { $max } secure files and you have { $count }. Delete some (/secure) or upgrade to store more.
+store-plan-storage = ⛔️ That would pass your { $plan } plan's { $max } MB of secure storage ({ $used } MB used).
+store-no-download-path = Telegram did not give a download path for this file (bots cannot fetch files over 20 MB).
+store-download-failed = Downloading the file from Telegram failed ({ $reason }). Send it again in a moment.

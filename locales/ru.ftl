@@ -1001,3 +1001,99 @@ chart-unattributed = Без приглашения
 
 ## Свои домены (сервис присылает сам)
 domain-lost = ⚠️ У домена { $domain } больше нет TXT-записи { $name }, поэтому его ссылки там больше не открываются. Опубликуйте запись { $value } снова и подтвердите домен в Настройках → Домены.
+
+## Защищённый обмен: папки, файлы, ссылки
+secure-folders = 🔐 <b>Защищённый обмен</b>: ваши папки. Пришлите файл, фото, видео, аудио или текст, чтобы сохранить его.
+secure-folders-none = 🔐 <b>Защищённый обмен</b>: папок пока нет. Пришлите файл, фото, видео, аудио или текст, чтобы сохранить его, или создайте папку.
+secure-size-kb = { $size } КБ
+secure-folder = 📁 <b>{ $name }</b>
+secure-folder-paused = 📁 <b>{ $name }</b> (на паузе: её ссылки не открываются)
+secure-file-count = { $count ->
+        [one] { $count } файл
+        [few] { $count } файла
+       *[other] { $count } файлов
+    }
+secure-kind-text = текст
+secure-kind-image = изображение
+secure-kind-video = видео
+secure-kind-audio = аудио
+secure-kind-file = файл
+secure-file-shares = { $count ->
+        [one] { $count } ссылка: нажмите, чтобы настроить.
+        [few] { $count } ссылки: нажмите на нужную, чтобы настроить.
+       *[other] { $count } ссылок: нажмите на нужную, чтобы настроить.
+    }
+secure-file-no-shares = Ссылок пока нет.
+secure-share-state = Состояние: { $state }
+secure-state-active = работает
+secure-state-revoked = отозвана
+secure-state-paused = на паузе
+secure-state-expired = истекла
+secure-state-exhausted = просмотры закончились
+secure-share-views = Просмотры: { $views } из { $max }
+secure-share-views-unlimited = Просмотры: { $views }, без ограничений
+secure-share-expires = Действует до: { $at }
+secure-yes-delete = 🗑 Да, удалить
+secure-keep-it = Оставить
+secure-folder-delete-ask = Удалить папку «{ $name }» { $count ->
+        [0] (она пустая)
+        [one] с { $count } файлом
+       *[other] с { $count } файлами
+    } и всеми их ссылками?
+secure-folder-deleted = 🗑 Папка удалена.
+secure-file-delete-ask = Удалить «{ $name }» { $count ->
+        [0] (ссылок на него нет)
+        [one] и { $count } ссылку на него
+        [few] и { $count } ссылки на него
+       *[other] и { $count } ссылок на него
+    }?
+secure-file-deleted = 🗑 Файл удалён.
+secure-share-delete-ask = Удалить ссылку { $url }? Она сразу перестанет работать.
+secure-share-deleted = 🗑 Ссылка удалена.
+secure-shares = 🔗 <b>Ссылки на файлы</b> ({ $count }): нажмите на ссылку, чтобы настроить, ⛔/♻️ — отозвать или вернуть, 🗑 — удалить.
+secure-shares-newest = 🔗 <b>Ссылки на файлы</b> (последние { $count }): нажмите на ссылку, чтобы настроить, ⛔/♻️ — отозвать или вернуть, 🗑 — удалить.
+secure-shares-none = 🔗 <b>Ссылки на файлы</b>: пока нет. Откройте сохранённый файл и нажмите «🔗 Новая ссылка».
+secure-new-folder-button = ➕ Новая папка
+secure-share-links = 🔗 Ссылки на файлы
+secure-request-links = 📥 Ссылки-запросы
+secure-resume = ▶️ Возобновить доступ
+secure-pause = ⏸ Приостановить доступ
+secure-paused = ⏸ На паузе: её ссылки не откроются, пока вы не возобновите доступ.
+secure-resumed = ▶️ Доступ возобновлён.
+secure-delete-folder = 🗑 Удалить папку
+secure-new-request = 📥 Новая ссылка-запрос
+secure-request-created = 📥 Ссылка-запрос создана: по ней кто угодно может прислать в эту папку файлы или тексты, до { $items } штук за { $days } дней.
+secure-back-folders = ⬅️ Папки
+secure-back-folder = ⬅️ Папка
+secure-back-file = ⬅️ Файл
+secure-new-share = 🔗 Новая ссылка
+secure-delete-file = 🗑 Удалить файл
+secure-restore = ♻️ Вернуть
+secure-revoke = ⛔ Отозвать
+secure-revoked = ⛔ Отозвана: ссылка больше не открывается.
+secure-restored = ♻️ Ссылка снова работает.
+secure-delete-link = 🗑 Удалить ссылку
+secure-revoked-url = ⛔ { $url } отозвана: она больше не открывается.
+secure-restored-url = ♻️ { $url } снова работает.
+
+## Сохранение присланного
+store-ask-note = Сохранить этот текст как защищённую заметку? Выберите папку.
+store-help-hint = (Отправьте /help, чтобы увидеть, что ещё я умею.)
+store-ask-file = Куда сохранить «{ $name }»? Выберите папку:
+store-ask-it = Куда сохранить? Выберите папку:
+store-nothing-waiting = Нечего сохранять. Сначала пришлите файл, фото, видео, аудио или текст.
+store-cancel = ✖️ Отмена
+store-cancelled = Отменено: ничего не сохранено.
+store-stored = 🔐 Сохранено: «{ $name }» ({ $kind }).
+store-stored-sized = 🔐 Сохранено: «{ $name }» ({ $kind }, { $size }).
+store-delete-offer = Ваше сообщение с этим текстом всё ещё в чате. Удалить его, чтобы текст остался только в защищённой заметке?
+store-delete-button = 🧹 Удалить моё сообщение
+store-deleted-toast = Удалено: текст теперь только в защищённой заметке.
+store-not-deleted-toast = Telegram не дал удалить (боты могут удалять сообщения только 48 часов): удалите его сами.
+store-deleted = 🧹 Ваше сообщение с текстом удалено.
+store-not-deleted = ⚠️ Не получилось удалить ваше сообщение: удалите его сами.
+store-too-big = ⚠️ Файл слишком большой: в защищённое хранилище помещаются файлы до { $mb } МБ.
+store-plan-files = ⛔️ Тариф { $plan } позволяет хранить { $max } файлов, у вас их { $count }. Удалите часть (/secure) или перейдите на тариф побольше.
+store-plan-storage = ⛔️ Это больше, чем { $max } МБ защищённого хранилища по тарифу { $plan } (занято { $used } МБ).
+store-no-download-path = Telegram не дал ссылку на скачивание этого файла (боты не могут скачивать файлы больше 20 МБ).
+store-download-failed = Не удалось скачать файл из Telegram ({ $reason }). Пришлите его ещё раз чуть позже.

@@ -12,7 +12,9 @@ import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
 import { AppError, Upstream } from "../../core/errors";
 import { accountUsage } from "../../core/accounts/usage";
 import { createScreen, dynamic, idOf, itemOf, open, payload } from "../menus/nav";
-import { fileScreen, NEW_FOLDER } from "../menus/secure";
+import { fileScreen, kb, NEW_FOLDER } from "../menus/secure";
+import { l } from "../i18n";
+import { problemText, translated } from "../problem";
 import type { BotContext } from "../context";
 
 /** What waits in `ctx.session.secureWaiting` for a folder. */
@@ -60,8 +62,8 @@ function mediaOf(msg: Message): PendingItem | null {
  */
 export const folderPicker = createScreen("store-in", 1, (ctx) => {
   const item = waiting(ctx)[String(idOf(ctx))];
-  if (item?.kind === "text") return "Store this text as a secure note? Pick a folder.\n(Send /help to see everything else I can do.)";
-  return `Where should I store “${Bun.escapeHTML(item?.kind === "media" ? item.name : "it")}”? Pick a folder:`;
+  if (item?.kind === "text") return `${ctx.t("store-ask-note")}\n${ctx.t("store-help-hint")}`;
+  return item?.kind === "media" ? ctx.t("store-ask-file", { name: Bun.escapeHTML(item.name) }) : ctx.t("store-ask-it");
 });
 dynamic(folderPicker.menu, async (ctx, range) => {
   for (const f of await listFolders(ctx.deps, ctx.user!.id)) {
@@ -69,20 +71,20 @@ dynamic(folderPicker.menu, async (ctx, range) => {
       // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)
       c.menu.close();
       if (!(await storePending(c, itemOf(c, folderPicker), String(idOf(c))))) {
-        await c.reply("Nothing is waiting to be stored. Send me a file, photo, video, audio or text first.");
+        await c.reply(c.t("store-nothing-waiting"));
       }
     }).row();
   }
 });
 folderPicker.menu
-  .text({ text: "➕ New folder", payload: payload(folderPicker) }, async (c) => {
+  .text({ text: l("secure-new-folder-button"), payload: payload(folderPicker) }, async (c) => {
     c.menu.close();
     await c.conversation.enter(NEW_FOLDER, String(idOf(c)));
   })
-  .text({ text: "✖️ Cancel", payload: payload(folderPicker) }, async (c) => {
+  .text({ text: l("store-cancel"), payload: payload(folderPicker) }, async (c) => {
     delete waiting(c)[String(idOf(c))];
     c.menu.close();
-    await c.editMessageText("Cancelled: nothing was stored.");
+    await c.editMessageText(c.t("store-cancelled"));
   });
 
 /**
@@ -101,15 +103,18 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
       ? await createFile(ctx.deps, ctx.user!.id, { folderId, contentType: "text", textContent: item.text })
       : await createUploadedFile(ctx.deps, ctx.user!.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
     // the result is the file's screen: its share links are made and managed from here
-    await open(ctx, fileScreen, [file.id], `🔐 Stored “${Bun.escapeHTML(file.name)}” (${file.contentType}${file.fileSize ? `, ${(file.fileSize / 1024).toFixed(1)} KB` : ""}).`);
+    const name = Bun.escapeHTML(file.name);
+    const kind = ctx.t(`secure-kind-${file.contentType}`);
+    const stored = file.fileSize ? ctx.t("store-stored-sized", { name, kind, size: kb(ctx, file.fileSize) }) : ctx.t("store-stored", { name, kind });
+    await open(ctx, fileScreen, [file.id], stored);
     // the note is safe now, but its plain text still stands in this chat
     if (item.kind === "text" && k !== undefined)
-      await ctx.reply("Your message with the text is still in this chat. Delete it, so that only the secure note keeps it?", {
-        reply_markup: { inline_keyboard: [[{ text: "🧹 Delete my message", callback_data: `${DELETE_NOTE_MESSAGE}${k}` }]] },
+      await ctx.reply(ctx.t("store-delete-offer"), {
+        reply_markup: { inline_keyboard: [[{ text: ctx.t("store-delete-button"), callback_data: `${DELETE_NOTE_MESSAGE}${k}` }]] },
       });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(e.status === 413 ? tooBig() : `⚠️ ${e.message}`);
+    await ctx.reply(e.status === 413 ? tooBig(ctx) : ctx.t("warning", { text: problemText(ctx, e) }));
   }
   return true;
 }
@@ -120,18 +125,18 @@ async function download(ctx: BotContext, fileId: string): Promise<AsyncIterable<
   let res: Response;
   try {
     file = await ctx.api.getFile(fileId);
-    if (!file.file_path) throw new Upstream("Telegram did not give a download path for this file (files over 20 MB cannot be fetched by bots)");
+    if (!file.file_path) throw translated(new Upstream(ctx.t("store-no-download-path")));
     res = await fetch(`${ctx.deps.config.botApiRoot}/file/bot${ctx.deps.config.botToken}/${file.file_path}`);
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw new Upstream(`Downloading the file from Telegram failed (${(e as Error).message}). Send it again in a moment`);
+    throw translated(new Upstream(ctx.t("store-download-failed", { reason: (e as Error).message })));
   }
-  if (!res.ok || !res.body) throw new Upstream(`Downloading the file from Telegram failed (${res.status}). Send it again in a moment`);
+  if (!res.ok || !res.body) throw translated(new Upstream(ctx.t("store-download-failed", { reason: String(res.status) })));
   return res.body as unknown as AsyncIterable<Uint8Array>;
 }
 
-function tooBig(): string {
-  return `⚠️ That file is too big: secure storage takes files up to ${LIMIT_MB} MB.`;
+function tooBig(ctx: BotContext): string {
+  return ctx.t("store-too-big", { mb: LIMIT_MB });
 }
 
 /** A text is a link (left to the links feature) when it carries a URL. */
@@ -148,8 +153,8 @@ const DELETE_NOTE_MESSAGE = "del-note-msg:";
 secureStore.callbackQuery(new RegExp(`^${DELETE_NOTE_MESSAGE}(\\d+)$`), async (ctx) => {
   const messageId = Number(ctx.match[1]);
   const deleted = await ctx.api.deleteMessage(ctx.chat!.id, messageId).then(() => true, () => false);
-  await ctx.answerCallbackQuery({ text: deleted ? "Deleted: the text is now only in the secure note." : "Telegram would not delete it (bots may delete messages for 48 hours only): delete it yourself." });
-  await ctx.editMessageText(deleted ? "🧹 Your message with the text was deleted." : "⚠️ I could not delete your message: delete it yourself.").catch(() => undefined);
+  await ctx.answerCallbackQuery({ text: ctx.t(deleted ? "store-deleted-toast" : "store-not-deleted-toast") });
+  await ctx.editMessageText(ctx.t(deleted ? "store-deleted" : "store-not-deleted")).catch(() => undefined);
 });
 const dm = secureStore.chatType("private");
 
@@ -159,15 +164,15 @@ const inConversation = (ctx: BotContext) => Object.keys(ctx.conversation.active(
 /** Why the plan cannot take `bytes` more in secure storage, said before the folder question; null when it can. */
 async function planFull(ctx: BotContext, bytes: number): Promise<string | null> {
   const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.user!.id);
-  if (usage.secureFiles >= limits.secureFiles) return `⛔️ Your ${subscription.plan} plan allows ${limits.secureFiles} secure files and you have ${usage.secureFiles}. Delete some (/secure) or upgrade to store more.`;
-  if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB) return `⛔️ That would pass your ${subscription.plan} plan's ${limits.storageMB} MB of secure storage (${usage.storageMB} MB used).`;
+  if (usage.secureFiles >= limits.secureFiles) return ctx.t("store-plan-files", { plan: subscription.plan, max: limits.secureFiles, count: usage.secureFiles });
+  if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB) return ctx.t("store-plan-storage", { plan: subscription.plan, max: limits.storageMB, used: usage.storageMB });
   return null;
 }
 
 dm.on(["message:document", "message:photo", "message:video", "message:audio"], async (ctx, next) => {
   if (inConversation(ctx)) return next();
   const item = mediaOf(ctx.message)!;
-  if (item.kind === "media" && item.size !== null && item.size > MAX_UPLOAD_BYTES) return ctx.reply(tooBig());
+  if (item.kind === "media" && item.size !== null && item.size > MAX_UPLOAD_BYTES) return ctx.reply(tooBig(ctx));
   const full = await planFull(ctx, item.kind === "media" ? item.size ?? 0 : 0);
   if (full) return ctx.reply(full);
   const key = addWaiting(ctx, ctx.message.message_id, item);
@@ -178,7 +183,7 @@ dm.on("message:text", async (ctx, next) => {
   const text = ctx.message.text;
   if (text.startsWith("/") || isUrlText(ctx.message) || inConversation(ctx)) return next();
   const full = await planFull(ctx, Buffer.byteLength(text));
-  if (full) return ctx.reply(`${full}\n(Send /help to see everything else I can do.)`);
+  if (full) return ctx.reply(`${full}\n${ctx.t("store-help-hint")}`);
   const key = addWaiting(ctx, ctx.message.message_id, { kind: "text", text });
   await open(ctx, folderPicker, [key]);
 });

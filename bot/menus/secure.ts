@@ -13,6 +13,7 @@ import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screen, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
 import { listShareLinks } from "../../core/secure/share-list";
+import { l, localeOf } from "../i18n";
 
 /** Conversations the screens enter (registered in bot/conversations). */
 export const NEW_FOLDER = "secure-new-folder";
@@ -23,27 +24,37 @@ const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
 const uid = (ctx: BotContext) => ctx.user!.id;
 
-export const foldersScreen = createScreen("folders", 0, async (ctx) =>
-  (await listFolders(ctx.deps, uid(ctx))).length
-    ? "🔐 <b>Secure sharing</b>: your folders. Send me a file, photo, video, audio or text to store it."
-    : "🔐 <b>Secure sharing</b>: no folders yet. Send me a file, photo, video, audio or text to store it, or create a folder.");
+export const foldersScreen = createScreen("folders", 0, async (ctx) => ctx.t((await listFolders(ctx.deps, uid(ctx))).length ? "secure-folders" : "secure-folders-none"));
+
+/** "12.3 KB" in the user's locale. */
+export const kb = (ctx: BotContext, bytes: number) => ctx.t("secure-size-kb", { size: new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024) });
 
 export const folderScreen = createScreen("folder", 1, async (ctx) => {
   const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
-  return `📁 <b>${esc(f.name)}</b>${f.isPaused ? " (paused: its share links do not open)" : ""}\n${f.fileCount} file(s)${f.description ? `\n${esc(f.description)}` : ""}`;
+  const head = ctx.t(f.isPaused ? "secure-folder-paused" : "secure-folder", { name: esc(f.name) });
+  return `${head}\n${ctx.t("secure-file-count", { count: f.fileCount })}${f.description ? `\n${esc(f.description)}` : ""}`;
 });
 
 export const fileScreen = createScreen("file", 1, async (ctx) => {
   const file = toFileJson(await ownedFile(ctx.deps, uid(ctx), idOf(ctx)));
-  const size = file.fileSize ? ` · ${(file.fileSize / 1024).toFixed(1)} KB` : "";
+  const size = file.fileSize ? ` · ${kb(ctx, file.fileSize)}` : "";
   const links = await listLinks(ctx.deps, uid(ctx), file.id);
-  return `📄 <b>${esc(file.name)}</b>\n${file.contentType}${file.mimeType ? ` (${esc(file.mimeType)})` : ""}${size}\n${links.length ? `${links.length} share link(s): tap one to manage it.` : "No share links yet."}`;
+  const kind = ctx.t(`secure-kind-${file.contentType}`);
+  const shares = links.length ? ctx.t("secure-file-shares", { count: links.length }) : ctx.t("secure-file-no-shares");
+  return `📄 <b>${esc(file.name)}</b>\n${kind}${file.mimeType ? ` (${esc(file.mimeType)})` : ""}${size}\n${shares}`;
 });
 
 export const shareScreen = createScreen("share", 1, async (ctx) => {
-  const l = await getLink(ctx.deps, uid(ctx), idOf(ctx));
-  const lines = SHARE_OPTIONS.map((o) => o.line(l)).filter((x): x is string => Boolean(x)).map((key) => ctx.t(key));
-  return `${STATE_ICON[l.state]} ${esc(l.url)}\nState: ${l.state}\nViews: ${l.viewCount} of ${l.maxViews ?? "unlimited"}\nExpires: ${l.expiresAt.replace("T", " ").slice(0, 16)} UTC${lines.length ? `\n${lines.join("\n")}` : ""}`;
+  const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+  const lines = SHARE_OPTIONS.map((o) => o.line(share)).filter((x): x is string => Boolean(x)).map((key) => ctx.t(key));
+  const views = share.maxViews === null ? ctx.t("secure-share-views-unlimited", { views: share.viewCount }) : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
+  const facts = [
+    `${STATE_ICON[share.state]} ${esc(share.url)}`,
+    ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
+    views,
+    ctx.t("secure-share-expires", { at: `${share.expiresAt.replace("T", " ").slice(0, 16)} UTC` }),
+  ];
+  return [...facts, ...lines].join("\n");
 });
 
 type Question = (ctx: BotContext) => string | Promise<string>;
@@ -55,49 +66,48 @@ type Outcome = (ctx: BotContext) => { screen: Screen; view: number[]; notice: st
  */
 export function confirmScreen(id: string, question: Question, run: Outcome, backTo: string, backView: (ctx: BotContext) => number[] | Promise<number[]> = (c) => [idOf(c)]) {
   const s = createScreen(id, 1, question);
-  s.menu.text({ text: "🗑 Yes, delete", payload: payload(s) }, (ctx) => act(ctx, async () => {
+  s.menu.text({ text: l("secure-yes-delete"), payload: payload(s) }, (ctx) => act(ctx, async () => {
     const next = await run(ctx);
     await open(ctx, next.screen, next.view, next.notice);
   }, "folders"));
-  back(s, "Keep it", backTo, backView);
+  back(s, l("secure-keep-it"), backTo, backView);
   return s;
 }
 
 const folderDelete = confirmScreen("folder-delete", async (ctx) => {
   const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
-  return `Delete folder “${esc(f.name)}” with its ${f.fileCount} file(s) and all their links?`;
-}, async (ctx) => (await deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: "🗑 Folder deleted." }), "folder");
+  return ctx.t("secure-folder-delete-ask", { name: esc(f.name), count: f.fileCount });
+}, async (ctx) => (await deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: ctx.t("secure-folder-deleted") }), "folder");
 
 const fileDeleteQuestion: Question = async (ctx) => {
   const f = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
-  return `Delete “${esc(f.name)}” and its ${(await listLinks(ctx.deps, uid(ctx), f.id)).length} share link(s)?`;
+  return ctx.t("secure-file-delete-ask", { name: esc(f.name), count: (await listLinks(ctx.deps, uid(ctx), f.id)).length });
 };
 const fileDeleteRun: Outcome = async (ctx) => {
   const { folderId } = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
   await deleteFile(ctx.deps, uid(ctx), idOf(ctx));
-  return { screen: folderScreen, view: [folderId], notice: "🗑 File deleted." };
+  return { screen: folderScreen, view: [folderId], notice: ctx.t("secure-file-deleted") };
 };
 /** from the file's screen, and from its row in the folder (which "Keep it" goes back to) */
 const fileDelete = confirmScreen("file-delete", fileDeleteQuestion, fileDeleteRun, "file");
 const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
 
-const shareDeleteQuestion: Question = async (ctx) => `Delete the share link ${esc((await getLink(ctx.deps, uid(ctx), idOf(ctx))).url)}? It stops working at once.`;
+const shareDeleteQuestion: Question = async (ctx) => ctx.t("secure-share-delete-ask", { url: esc((await getLink(ctx.deps, uid(ctx), idOf(ctx))).url) });
 const shareDelete = confirmScreen("share-delete", shareDeleteQuestion, async (ctx) => {
   const { fileId } = await getLink(ctx.deps, uid(ctx), idOf(ctx));
   await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
-  return { screen: fileScreen, view: [fileId], notice: "🗑 Share link deleted." };
+  return { screen: fileScreen, view: [fileId], notice: ctx.t("secure-share-deleted") };
 }, "share");
 
 /** Every share link of the user in one list (newest first), each with revoke/restore and delete on its row. */
 const sharesScreen = createScreen("shares", 0, async (ctx) => {
   const all = await listShareLinks(ctx.deps, uid(ctx));
-  return all.length
-    ? `🔗 <b>Share links</b> (${all.length === 40 ? "the newest 40" : all.length}): tap one to manage it, ⛔/♻️ to revoke or restore, 🗑 to delete.`
-    : "🔗 <b>Share links</b>: none yet. Open a stored file and tap “🔗 New share link”.";
+  if (!all.length) return ctx.t("secure-shares-none");
+  return ctx.t(all.length === 40 ? "secure-shares-newest" : "secure-shares", { count: all.length });
 });
 const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, async (ctx) => {
   await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
-  return { screen: sharesScreen, view: [], notice: "🗑 Share link deleted." };
+  return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
 }, "shares", () => []);
 
 dynamic(foldersScreen.menu, async (ctx, range) => {
@@ -105,60 +115,61 @@ dynamic(foldersScreen.menu, async (ctx, range) => {
     go(range, foldersScreen, `${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, "folder", (c) => [itemOf(c, foldersScreen)], f.id);
     range.row();
   }
-  range.text({ text: "➕ New folder", payload: payload(foldersScreen) }, (c) => act(c, () => c.conversation.enter(NEW_FOLDER)));
+  range.text({ text: ctx.t("secure-new-folder-button"), payload: payload(foldersScreen) }, (c) => act(c, () => c.conversation.enter(NEW_FOLDER)));
   range.row();
-  go(range, foldersScreen, "🔗 Share links", "shares", () => []);
-  go(range, foldersScreen, "📥 Request links", "requests", () => []);
+  go(range, foldersScreen, l("secure-share-links"), "shares", () => []);
+  go(range, foldersScreen, l("secure-request-links"), "requests", () => []);
 });
 backHome(foldersScreen);
 
 dynamic(folderScreen.menu, async (ctx, range) => {
   const folder = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
   for (const f of await listFiles(ctx.deps, uid(ctx), folder.id)) {
-    go(range, folderScreen, `📄 ${f.name} · ${f.contentType}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
+    go(range, folderScreen, `📄 ${f.name} · ${ctx.t(`secure-kind-${f.contentType}`)}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
     range.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) => act(c, () => c.conversation.enter(SHARE, itemOf(c, folderScreen)), "folders"));
     go(range, folderScreen, "🗑", "folder-file-delete", (c) => [itemOf(c, folderScreen)], f.id);
     range.row();
   }
-  range.text({ text: folder.isPaused ? "▶️ Resume sharing" : "⏸ Pause sharing", payload: payload(folderScreen) }, (c) => act(c, async () => {
+  range.text({ text: ctx.t(folder.isPaused ? "secure-resume" : "secure-pause"), payload: payload(folderScreen) }, (c) => act(c, async () => {
     const f = await togglePause(c.deps, uid(c), idOf(c));
-    await open(c, folderScreen, [f.id], f.isPaused ? "⏸ Paused: its share links do not open until you resume." : "▶️ Sharing resumed.");
+    await open(c, folderScreen, [f.id], c.t(f.isPaused ? "secure-paused" : "secure-resumed"));
   }, "folders"));
-  go(range, folderScreen, "🗑 Delete folder", "folder-delete", (c) => [idOf(c)]);
+  go(range, folderScreen, l("secure-delete-folder"), "folder-delete", (c) => [idOf(c)]);
   range.row();
-  range.text({ text: "📥 New request link", payload: payload(folderScreen) }, (c) => act(c, async () => {
+  range.text({ text: ctx.t("secure-new-request"), payload: payload(folderScreen) }, (c) => act(c, async () => {
     // a link made in one tap is bounded by default: a week and 20 items, so a link that leaks
     // cannot fill the plan with strangers' files
     const request = await createRequest(c.deps, uid(c), { folderId: idOf(c), title: (await getFolder(c.deps, uid(c), idOf(c))).name, ...BOT_REQUEST_DEFAULTS });
-    await open(c, screen("request"), [request.id], `📥 Request link created: anyone with it can send files or texts into this folder, up to ${BOT_REQUEST_DEFAULTS.maxFiles} items within ${BOT_REQUEST_DEFAULTS.expiresInHours / 24} days.`);
+    const notice = c.t("secure-request-created", { items: BOT_REQUEST_DEFAULTS.maxFiles, days: BOT_REQUEST_DEFAULTS.expiresInHours / 24 });
+    await open(c, screen("request"), [request.id], notice);
   }, "folders"));
 });
-back(folderScreen, "⬅️ Folders", "folders");
+back(folderScreen, l("secure-back-folders"), "folders");
 
 /** What a request link made in the bot takes: at most this many items, for this long. */
 const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
 
 dynamic(fileScreen.menu, async (ctx, range) => {
-  for (const l of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
-    go(range, fileScreen, `${STATE_ICON[l.state]} ${l.code} · ${l.viewCount}/${l.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, fileScreen)], l.id);
+  for (const share of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
+    go(range, fileScreen, `${STATE_ICON[share.state]} ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, fileScreen)], share.id);
     range.row();
   }
-  range.text({ text: "🔗 New share link", payload: payload(fileScreen) }, (c) => act(c, () => c.conversation.enter(SHARE, idOf(c)), "folders"));
-  go(range, fileScreen, "🗑 Delete file", "file-delete", (c) => [idOf(c)]);
+  range.text({ text: ctx.t("secure-new-share"), payload: payload(fileScreen) }, (c) => act(c, () => c.conversation.enter(SHARE, idOf(c)), "folders"));
+  go(range, fileScreen, l("secure-delete-file"), "file-delete", (c) => [idOf(c)]);
   range.row();
 });
-back(fileScreen, "⬅️ Folder", "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
+back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
 
 dynamic(shareScreen.menu, async (ctx, range) => {
-  const l = await getLink(ctx.deps, uid(ctx), idOf(ctx));
-  range.text({ text: l.isRevoked ? "♻️ Restore" : "⛔ Revoke", payload: payload(shareScreen) }, (c) => act(c, async () => {
+  const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+  range.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) => act(c, async () => {
     const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
-    await open(c, shareScreen, [now.id], now.isRevoked ? "⛔ Revoked: the link no longer opens." : "♻️ Restored.");
+    await open(c, shareScreen, [now.id], c.t(now.isRevoked ? "secure-revoked" : "secure-restored"));
   }, "folders"));
-  go(range, shareScreen, "🗑 Delete link", "share-delete", (c) => [idOf(c)]);
+  go(range, shareScreen, l("secure-delete-link"), "share-delete", (c) => [idOf(c)]);
   range.row();
   SHARE_OPTIONS.forEach((o, i) => {
-    range.text({ text: ctx.t(o.label(l)), payload: payload(shareScreen) }, (c) => act(c, async () => {
+    range.text({ text: ctx.t(o.label(share)), payload: payload(shareScreen) }, (c) => act(c, async () => {
       const link = await getLink(c.deps, uid(c), idOf(c));
       if (o.tap) {
         await o.tap(c.deps, uid(c), link);
@@ -168,21 +179,21 @@ dynamic(shareScreen.menu, async (ctx, range) => {
   });
   range.row();
 });
-back(shareScreen, "⬅️ File", "file", async (c) => [(await getLink(c.deps, uid(c), idOf(c))).fileId]);
+back(shareScreen, l("secure-back-file"), "file", async (c) => [(await getLink(c.deps, uid(c), idOf(c))).fileId]);
 
 dynamic(sharesScreen.menu, async (ctx, range) => {
-  for (const l of await listShareLinks(ctx.deps, uid(ctx))) {
-    go(range, sharesScreen, `${STATE_ICON[l.state]} ${l.fileName} · ${l.code} · ${l.viewCount}/${l.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, sharesScreen)], l.id);
-    range.text({ text: l.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, l.id) }, (c) => act(c, async () => {
+  for (const share of await listShareLinks(ctx.deps, uid(ctx))) {
+    go(range, sharesScreen, `${STATE_ICON[share.state]} ${share.fileName} · ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, sharesScreen)], share.id);
+    range.text({ text: share.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, share.id) }, (c) => act(c, async () => {
       const id = itemOf(c, sharesScreen);
       const now = await setRevoked(c.deps, uid(c), id, !(await getLink(c.deps, uid(c), id)).isRevoked);
-      await open(c, sharesScreen, [], now.isRevoked ? `⛔ Revoked ${esc(now.url)}: it no longer opens.` : `♻️ Restored ${esc(now.url)}.`);
+      await open(c, sharesScreen, [], c.t(now.isRevoked ? "secure-revoked-url" : "secure-restored-url", { url: esc(now.url) }));
     }, "folders"));
-    go(range, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], l.id);
+    go(range, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], share.id);
     range.row();
   }
 });
-back(sharesScreen, "⬅️ Folders", "folders");
+back(sharesScreen, l("secure-back-folders"), "folders");
 
 /** The secure screens under `parent`, in their tree. */
 export function registerSecure(parent: Screen) {

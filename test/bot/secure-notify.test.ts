@@ -88,7 +88,7 @@ test("share_<file id> opens the stored file's screen with its share links", asyn
   const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2 } })).json;
   fake.pushMessage(`/start share_${image.id}`);
   const screen = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 42 && String(c.params.text).startsWith("📄 <b>pic</b>"));
-  expect(screen.params.text).toContain("1 share link(s): tap one to manage it.");
+  expect(screen.params.text).toContain("1 share link: tap it to manage it.");
   const labels = (screen.params.reply_markup.inline_keyboard.flat() as { text: string }[]).map((b) => b.text);
   expect(labels).toContain(`🟢 ${l.code} · 0/∞`);
   expect(labels).toEqual(expect.arrayContaining(["🔗 New share link", "🗑 Delete file", "⬅️ Folder"]));

@@ -116,7 +116,7 @@ describe("flows within 3 taps from /start", () => {
     await del.press(/Contracts/);
     await del.pressInRow(/notes · text/, "🗑");
     expect(del.taps).toBe(3);
-    expect(lastText()).toContain("Delete “notes” and its 0 share link(s)?");
+    expect(lastText()).toContain("Delete “notes” and its 0 share links?");
     await b.press("Keep it");
     expect(lastText()).toContain("📁 <b>Contracts</b>");
     expect(await listFiles(b.t.deps, user.id, folder.id)).toHaveLength(2);
