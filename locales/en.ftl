@@ -1057,3 +1057,9 @@ store-plan-files = ⛔️ Your { $plan } plan allows { $max } secure files and y
 store-plan-storage = ⛔️ That would pass your { $plan } plan's { $max } MB of secure storage ({ $used } MB used).
 store-no-download-path = Telegram did not give a download path for this file (bots cannot fetch files over 20 MB).
 store-download-failed = Downloading the file from Telegram failed ({ $reason }). Send it again in a moment.
+
+## Where clicks came from
+stats-referrers = Sources: { $list }
+stats-direct = direct
+summary-referrers = Sources
+summary-direct = Direct

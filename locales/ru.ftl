@@ -1097,3 +1097,9 @@ store-plan-files = ⛔️ Тариф { $plan } позволяет хранить
 store-plan-storage = ⛔️ Это больше, чем { $max } МБ защищённого хранилища по тарифу { $plan } (занято { $used } МБ).
 store-no-download-path = Telegram не дал ссылку на скачивание этого файла (боты не могут скачивать файлы больше 20 МБ).
 store-download-failed = Не удалось скачать файл из Telegram ({ $reason }). Пришлите его ещё раз чуть позже.
+
+## Откуда пришли переходы
+stats-referrers = Источники: { $list }
+stats-direct = напрямую
+summary-referrers = Источники
+summary-direct = Напрямую

@@ -49,6 +49,7 @@ async function statsText(ctx: BotContext): Promise<string> {
   ];
   if (f.countries.length) lines.push(ctx.t("stats-countries", { list: pct(f.countries) }));
   if (f.devices.length) lines.push(ctx.t("stats-devices", { list: pct(f.devices) }));
+  if (f.referrers.length) lines.push(ctx.t("stats-referrers", { list: pct(f.referrers.map((r) => ({ name: r.name || ctx.t("stats-direct"), percentage: r.percentage }))) }));
   if (f.rules.length) lines.push("", ctx.t("stats-rules"), ...f.rules.map((r) => `  ${r.number}. ${ctx.t("stats-rule-clicks", { clicks: r.clicks })}`));
   if (f.variants.length)
     lines.push("", ctx.t("stats-variants"), ...f.variants.map((v) => `  ${v.number}. ${esc(v.url)}: ${ctx.t("stats-variant-clicks", { clicks: v.clicks, percentage: v.percentage, unique: v.unique })}`));

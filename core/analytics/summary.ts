@@ -4,7 +4,7 @@ import type { Deps } from "../deps";
 import { AppError, FieldError } from "../errors";
 import type { LinkRow } from "../../db/schema";
 import { DAY, parseInstant, parsePeriod, parseTimeZone, type Period, type Range } from "./range";
-import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, statsOf, timelineOf } from "./stats";
+import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, referrersOf, statsOf, timelineOf } from "./stats";
 import { totals } from "./query";
 import type { Breakdown, SummaryCard } from "./charts";
 import { sendToUserChat, userChat } from "./telegram";
@@ -80,6 +80,8 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
   }
   breakdowns.push({ title: t(lang, "summary-top-countries"), items: countries }, { title: t(lang, "summary-devices"), items: top(devices.devices) });
   if (single) breakdowns.push({ title: t(lang, "summary-browsers"), items: top(devices.browsers) });
+  const sources = (await referrersOf(deps, ids, range)).map((r) => ({ name: r.referrer || t(lang, "summary-direct"), count: r.count }));
+  breakdowns.push({ title: t(lang, "summary-referrers"), items: top(sources) });
   breakdowns.push({ title: t(lang, "summary-bots"), items: top(bots.bots) });
   const title = single ? single.title || single.code : t(lang, "summary-all-links");
   const subtitle = single
@@ -136,6 +138,7 @@ export async function linkStatsFigures(deps: Deps, userId: number, linkId: numbe
   const s = await statsOf(deps, [link], p, range);
   const geo = (await geoOf(deps, [link.id], range)).slice(0, 3);
   const devices = (await devicesOf(deps, [link.id], range)).devices.slice(0, 3);
+  const referrers = (await referrersOf(deps, [link.id], range)).slice(0, 3);
   const routing = await routingStatsOf(deps, link, range);
   const all = routing.variants.reduce((n, v) => n + v.clicks, 0);
   return {
@@ -145,6 +148,8 @@ export async function linkStatsFigures(deps: Deps, userId: number, linkId: numbe
     totals: { clicks: s.totalClicks, unique: s.uniqueClicks, bots: s.botClicks, perDay: s.avgClicksPerDay },
     countries: geo.map((g) => ({ name: g.country, percentage: g.percentage })),
     devices: devices.map((d) => ({ name: d.name, percentage: d.percentage })),
+    /** "" is a visit whose browser named no site (direct, an app, a QR code) */
+    referrers: referrers.map((r) => ({ name: r.referrer, percentage: r.percentage })),
     rules: routing.rules.map((r) => ({ number: r.index + 1, clicks: r.clicks })),
     variants: routing.variants.map((v) => ({ number: v.index + 1, url: v.url, clicks: v.clicks, unique: v.uniqueClicks, percentage: all ? Math.round((v.clicks / all) * 100) : 0 })),
   };

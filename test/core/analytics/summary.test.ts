@@ -14,7 +14,8 @@ test("a link's card: tiles, daily timeline in the zone, breakdowns", async () =>
   expect(card.tiles).toEqual([["Clicks", "8"], ["Unique", "5"], ["Bots", "2"], ["Per day", "1.14"]]);
   expect(card.timeline.labels).toHaveLength(8);
   expect(card.timeline.clicks).toEqual([1, 0, 0, 0, 0, 0, 4, 3]);
-  expect(card.breakdowns.map((b) => b.title)).toEqual(["Top countries", "Devices", "Browsers", "Bots"]);
+  expect(card.breakdowns.map((b) => b.title)).toEqual(["Top countries", "Devices", "Browsers", "Sources", "Bots"]);
+  expect(card.breakdowns[3]!.items).toEqual([{ name: "t.me", count: 5 }, { name: "Direct", count: 3 }]);
   expect(card.breakdowns[0]!.items[0]).toEqual({ name: "DE", count: 3 });
   expect(filename).toBe("stats-fixture1-2026-03-30.png");
   // the picture's timeline: a bar per day, clicks and uniques side by side, the totals in its title
