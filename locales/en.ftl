@@ -1063,3 +1063,7 @@ stats-referrers = Sources: { $list }
 stats-direct = direct
 summary-referrers = Sources
 summary-direct = Direct
+device-mobile = mobile
+device-desktop = desktop
+device-tablet = tablet
+device-bot = bot

@@ -1103,3 +1103,7 @@ stats-referrers = Источники: { $list }
 stats-direct = напрямую
 summary-referrers = Источники
 summary-direct = Напрямую
+device-mobile = телефон
+device-desktop = компьютер
+device-tablet = планшет
+device-bot = бот

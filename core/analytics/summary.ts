@@ -9,7 +9,7 @@ import { totals } from "./query";
 import type { Breakdown, SummaryCard } from "./charts";
 import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
-import { numberIn, t, type Language } from "../i18n/translate";
+import { deviceName, numberIn, t, type Language } from "../i18n/translate";
 import { ownerChat } from "../accounts/users";
 
 /**
@@ -78,7 +78,7 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
     const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
     breakdowns.push({ title: t(lang, "summary-top-links"), items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
   }
-  breakdowns.push({ title: t(lang, "summary-top-countries"), items: countries }, { title: t(lang, "summary-devices"), items: top(devices.devices) });
+  breakdowns.push({ title: t(lang, "summary-top-countries"), items: countries }, { title: t(lang, "summary-devices"), items: top(devices.devices).map((d) => ({ ...d, name: deviceName(lang, d.name) })) });
   if (single) breakdowns.push({ title: t(lang, "summary-browsers"), items: top(devices.browsers) });
   const sources = (await referrersOf(deps, ids, range)).map((r) => ({ name: r.referrer || t(lang, "summary-direct"), count: r.count }));
   breakdowns.push({ title: t(lang, "summary-referrers"), items: top(sources) });
