@@ -1,3 +1,4 @@
+import { getSettings } from "../reports/settings";
 import { eq } from "drizzle-orm";
 import { routingStatsOf } from "./routing-stats";
 import type { Deps } from "../deps";
@@ -21,7 +22,7 @@ async function renderCard(card: SummaryCard): Promise<Uint8Array> {
   return (await import("./charts")).renderSummaryCard(card);
 }
 
-/** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default UTC). */
+/** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default the user's zone from Settings). */
 export interface SummaryRequest {
   period?: string;
   linkId?: number;
@@ -55,7 +56,8 @@ const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"
 
 /** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
 export async function summaryCard(deps: Deps, userId: number, req: SummaryRequest): Promise<{ card: SummaryCard; caption: string; filename: string }> {
-  const tz = parseTimeZone(req.tz);
+  // the zone asked for, else the one the user set in Settings (UTC until then)
+  const tz = parseTimeZone(req.tz ?? (await getSettings(deps, userId)).time_zone);
   const { lang } = await ownerChat(deps.asyncDb, userId);
   const fmt = (n: number) => numberIn(lang, n);
   const single = req.linkId !== undefined ? await ownedLink(deps, userId, req.linkId) : null;
