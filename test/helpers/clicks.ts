@@ -12,7 +12,7 @@ import { transaction, type AsyncTx } from "../../db/async";
 import type { Tx } from "../../db/transaction";
 import { createClickSink, type ClickSink, type ClickSinkOptions } from "../../core/clicks/sink";
 import { createClickWriter } from "../../core/clicks/writer";
-import { CLICK_LISTENERS } from "../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../app/click-listeners";
 import type { links, ClickRow, LinkRow, NewClick } from "../../db/schema";
 
 let seq = 0;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { SQL } from "bun";
 import { announce, CACHE_TOPICS, followCaches } from "../../../core/cluster/caches";
-import { CACHE_FOLLOWERS } from "../../../core/cache-followers";
+import { CACHE_FOLLOWERS } from "../../../app/cache-followers";
 import type { Deps } from "../../../core/deps";
 import type { TrackerIndexCache } from "../../../core/tracking/index-cache";
 import { createPgChangeBus } from "../../../core/cluster/change-bus-pg";

@@ -4,7 +4,7 @@
  * work; this file only wires it).
  */
 import { clickWriterOf, openDeps } from "./index";
-import { serveClickWriter } from "./clicks/writer-thread";
+import { serveClickWriter } from "../core/clicks/writer-thread";
 
 declare const self: Worker;
 
