@@ -110,6 +110,9 @@ export interface Config {
   mtproto: { apiId: number; apiHash: string; session: string } | null;
 }
 
+/** Where the click journal lives under DATA_DIR unless JOURNAL_DIR says otherwise. */
+export const CLICK_JOURNAL_DIR = "click-journal";
+
 export type FileStorageDriver = "local" | "postgres" | "s3";
 export const FILE_STORAGE_DRIVERS: readonly FileStorageDriver[] = ["local", "postgres", "s3"];
 
@@ -390,7 +393,7 @@ export function loadConfig(env: Env = process.env): Config {
     fileStorage: fileStorage(env, databaseUrl(env) !== null, s3Config(env)),
     s3: s3Config(env),
     nodeName: nodeName(env),
-    journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, "click-journal")),
+    journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, CLICK_JOURNAL_DIR)),
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
     metricsToken: metricsToken(env),
     migrate: migrateMode(env),

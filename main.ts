@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { clickJournalOf, openDeps, type ServiceDeps } from "./app";
+import { openDeps, type ServiceDeps } from "./app";
+import { clickJournalOf } from "./core/clicks/backlog";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
 import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
