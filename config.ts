@@ -297,7 +297,7 @@ function loadJwtSecret(env: Env, dataDir: string, cluster: boolean): string {
     if (given.length < 32) throw new ConfigError("JWT_SECRET", "must be at least 32 characters");
     return given;
   }
-  // cluster mode: every node must sign with one secret, so it is kept in the database (core/index.ts)
+  // cluster mode: every node must sign with one secret, so it is kept in the database (app/index.ts)
   if (cluster) return "";
   const file = join(dataDir, "jwt-secret");
   if (existsSync(file)) {

@@ -70,7 +70,7 @@ export function openSqliteEngine(config: Config, opts: OpenOptions): Engine & { 
  * lock), through a pool whose every connection names the node (application_name), so the server
  * can count a node's connections.
  */
-export async function openPostgresEngine(config: Config, url: string, opts: OpenOptions): Promise<Engine> {
+async function openPostgresEngine(config: Config, url: string, opts: OpenOptions): Promise<Engine> {
   lockDownDataDir(config.dataDir);
   const named = nodeDatabaseUrl(url, config.nodeName);
   const handle = await createPgDb(named, { max: opts.pool ?? config.pgPoolSize, migrate: opts.migrate });

@@ -14,7 +14,7 @@ export type StoredClick = { click: ClickRow; link: LinkRow; kind: number };
 /**
  * Runs inside the transaction that inserts a batch of clicks, so whatever it writes (roll-ups,
  * queued webhook deliveries) commits or rolls back with the clicks themselves. The features that
- * react to stored clicks are listed in one table by the composition root (core/click-listeners.ts)
+ * react to stored clicks are listed in one table by the composition root (app/click-listeners.ts)
  * and handed to the writer, so this mechanism knows none of them.
  */
 /**

@@ -1,5 +1,5 @@
 /**
- * Caches across nodes (core/cluster/caches.ts, core/cache-followers.ts): an edit on one node drops
+ * Caches across nodes (core/cluster/caches.ts, app/cache-followers.ts): an edit on one node drops
  * the link cache and the ended-sign-in set of every node within a second, through LISTEN/NOTIFY on a
  * real PostgreSQL.
  */
