@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "./config";
-import { openDeps } from "./core";
+import { openDeps } from "./app";
 import { createLogger } from "./core/log";
 import { AppError } from "./core/errors";
 import { UsageError, type CliCommand } from "./cli/_command";

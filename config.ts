@@ -110,6 +110,9 @@ export interface Config {
   mtproto: { apiId: number; apiHash: string; session: string } | null;
 }
 
+/** Where the click journal lives under DATA_DIR unless JOURNAL_DIR says otherwise. */
+export const CLICK_JOURNAL_DIR = "click-journal";
+
 export type FileStorageDriver = "local" | "postgres" | "s3";
 export const FILE_STORAGE_DRIVERS: readonly FileStorageDriver[] = ["local", "postgres", "s3"];
 
@@ -294,7 +297,7 @@ function loadJwtSecret(env: Env, dataDir: string, cluster: boolean): string {
     if (given.length < 32) throw new ConfigError("JWT_SECRET", "must be at least 32 characters");
     return given;
   }
-  // cluster mode: every node must sign with one secret, so it is kept in the database (core/index.ts)
+  // cluster mode: every node must sign with one secret, so it is kept in the database (app/index.ts)
   if (cluster) return "";
   const file = join(dataDir, "jwt-secret");
   if (existsSync(file)) {
@@ -390,7 +393,7 @@ export function loadConfig(env: Env = process.env): Config {
     fileStorage: fileStorage(env, databaseUrl(env) !== null, s3Config(env)),
     s3: s3Config(env),
     nodeName: nodeName(env),
-    journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, "click-journal")),
+    journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, CLICK_JOURNAL_DIR)),
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
     metricsToken: metricsToken(env),
     migrate: migrateMode(env),

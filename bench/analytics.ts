@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
-import { clickWriterOf, openDeps } from "../core";
+import { clickWriterOf, openDeps } from "../app";
 import { ManualClock } from "../core/clock";
 import { createApi } from "../api/app";
 import { upsertTelegramUser } from "../core/accounts/users";

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
-import { createDeps } from "../core";
+import { createDeps } from "../app";
 import { ManualClock } from "../core/clock";
 import { createApi } from "../api/app";
 import { upsertTelegramUser } from "../core/accounts/users";

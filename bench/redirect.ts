@@ -73,7 +73,7 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
     return;
   }
   const { loadConfig } = await import("../config");
-  const { createDeps } = await import("../core");
+  const { createDeps } = await import("../app");
   const { silentLogger } = await import("../core/log");
   const { createApi } = await import("../api/app");
   const { upsertTelegramUser } = await import("../core/accounts/users");

@@ -15,7 +15,7 @@ else await main();
 
 async function server() {
   const { loadConfig } = await import("../config");
-  const { createDeps } = await import("../core");
+  const { createDeps } = await import("../app");
   const { createApi } = await import("../api/app");
   const { upsertTelegramUser } = await import("../core/accounts/users");
   const { createFolder } = await import("../core/secure/folders");

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
-import { createDeps } from "../core";
+import { createDeps } from "../app";
 import { runClickListeners, withKinds } from "../core/clicks/listeners";
-import { CLICK_LISTENERS } from "../core/click-listeners";
-import { deliveryWorker } from "../core/delivery-routes";
+import { CLICK_LISTENERS } from "../app/click-listeners";
+import { deliveryWorker } from "../app/delivery-routes";
 import { clicks, links, outbox, users } from "../db/schema";
 
 const N = Number(process.argv[2] ?? 2000);

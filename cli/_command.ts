@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../core";
+import type { ServiceDeps } from "../app";
 
 /** What a CLI command gets: the wired dependencies and a writer for its output. */
 export interface CliContext<D = ServiceDeps> {

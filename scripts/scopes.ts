@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
-import { createDeps } from "../core";
+import { createDeps } from "../app";
 import { createApi } from "../api/app";
 import { scopesMarkdown } from "../api/shared/scope-table";
 

@@ -1,12 +1,12 @@
 /**
  * The import graph of core/ and the rules it keeps: no cycle between feature folders, mechanisms
- * (clicks, delivery) that import no feature, and the composition root's wiring files imported by no
- * feature. Plus the database seams: write transactions through db/transaction.ts, no transaction cast
+ * (clicks, delivery) that import no feature, and nothing imported from the composition root (app/),
+ * which only the entry points use. Plus the database seams: write transactions through db/transaction.ts, no transaction cast
  * to a database, no registries keyed by identity, modules on the async seam (db/async.ts) querying
  * only through it.
  */
 import { expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { ROOT } from "./helpers/process";
 
@@ -29,7 +29,9 @@ function importsOf(file: string): Import[] {
   const add = (spec: string, typeOnly: boolean) => {
     if (!spec.startsWith(".")) return;
     const path = resolve(dirname(file), spec);
-    found.push({ from: file, to: path.endsWith(".ts") ? path : `${path}.ts`, typeOnly });
+    // a folder's import is its index.ts (`../app`, `./storage`)
+    const to = path.endsWith(".ts") ? path : existsSync(path) && statSync(path).isDirectory() ? join(path, "index.ts") : `${path}.ts`;
+    found.push({ from: file, to, typeOnly });
   };
   for (const m of src.matchAll(/^\s*(import|export)(\s+type)?\s[^;]*?\sfrom\s+["']([^"']+)["']/gm)) add(m[3]!, !!m[2]);
   for (const m of src.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) add(m[1]!, false);
@@ -94,16 +96,27 @@ test("the click pipeline, the outbox delivery and the cluster primitives import 
   expect([...(graph.get("cluster")?.keys() ?? [])]).toEqual([]);
 });
 
-test("no feature imports the composition root's wiring (core files that import features)", () => {
-  const wiring = new Set(
-    sources(CORE).filter((f) => featureOf(f) === null && imports.some((i) => i.from === f && !i.typeOnly && featureOf(i.to) !== null)),
-  );
-  expect([...wiring].map((f) => relative(ROOT, f)).sort()).toEqual(["core/cache-followers.ts", "core/click-listeners.ts", "core/click-writer-thread.ts", "core/delivery-routes.ts", "core/index.ts"]);
-  const offending = imports.filter((i) => featureOf(i.from) !== null && wiring.has(i.to)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
+/** Where an import lands: the top-level folder (or file) of the repository it resolves to. */
+const topOf = (path: string) => relative(ROOT, path).split("/")[0]!;
+
+test("core/ keeps the domain and the kernel: it imports nothing from the composition root (app/), the adapters, jobs or the CLI", () => {
+  const outside = new Set(["app", "api", "bot", "jobs", "cli", "main.ts", "cli.ts"]);
+  const offending = imports.filter((i) => outside.has(topOf(i.to))).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
   expect(offending).toEqual([]);
+  // the wiring (files that import features to list them) lives in app/, none at core's top level
+  const wiring = sources(CORE).filter((f) => featureOf(f) === null && imports.some((i) => i.from === f && !i.typeOnly && featureOf(i.to) !== null));
+  expect(wiring.map((f) => relative(ROOT, f))).toEqual([]);
 });
 
-const code = ["core", "api", "bot", "jobs", "cli", "db"].flatMap((d) => sources(join(ROOT, d))).concat([join(ROOT, "main.ts"), join(ROOT, "cli.ts")]);
+test("only the entry points use the composition root: api/, bot/, jobs/ and db/ import nothing from app/", () => {
+  const adapters = ["api", "bot", "jobs", "db"].flatMap((d) => sources(join(ROOT, d)));
+  const offending = adapters.flatMap(importsOf).filter((i) => topOf(i.to) === "app").map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
+  expect(offending).toEqual([]);
+  // and the service's entry points do build their dependencies there
+  for (const entry of ["main.ts", "cli.ts"]) expect(importsOf(join(ROOT, entry)).some((i) => topOf(i.to) === "app")).toBe(true);
+});
+
+const code = ["app", "core", "api", "bot", "jobs", "cli", "db"].flatMap((d) => sources(join(ROOT, d))).concat([join(ROOT, "main.ts"), join(ROOT, "cli.ts")]);
 const matches = (re: RegExp) => code.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line })).filter((l) => re.test(l.line)).map((l) => `${l.where}: ${l.line.trim()}`));
 
 test("write transactions begin IMMEDIATE through db/transaction.ts; none is opened on a database handle elsewhere", () => {
@@ -121,7 +134,7 @@ test("no registry keyed by identity (WeakMap) in core, db or jobs: such state is
 test("service code queries only through the async seam: tables from the handle, no synchronous driver, no Deps.db", () => {
   // the click writer's SQLite form runs on a synchronous connection of its own (raw prepared
   // statements); the composition root builds it
-  const SQLITE_WRITER = new Set(["core/clicks/listeners.ts", "core/clicks/writer.ts", "core/analytics/rollup.ts", "core/webhooks/click-hook.ts", "core/delivery/outbox.ts", "core/index.ts"]);
+  const SQLITE_WRITER = new Set(["core/clicks/listeners.ts", "core/clicks/writer.ts", "core/analytics/rollup.ts", "core/webhooks/click-hook.ts", "core/delivery/outbox.ts", "app/index.ts"]);
   const service = code.filter((f) => !relative(ROOT, f).startsWith("db/") && !SQLITE_WRITER.has(relative(ROOT, f)));
   expect(service.map((f) => relative(ROOT, f))).toContain("core/links/visit.ts");
   const offending = service.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line }))

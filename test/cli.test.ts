@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { loadConfig } from "../config";
-import { createDeps } from "../core";
+import { createDeps } from "../app";
 import { silentLogger } from "../core/log";
 import { upsertTelegramUser } from "../core/accounts/users";
 import { enqueueBotMessage, enqueueWebhook } from "../core/delivery/outbox";

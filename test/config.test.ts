@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
-import { clickJournalOf } from "../core";
+import { clickJournalOf } from "../core/clicks/backlog";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));

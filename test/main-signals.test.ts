@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { loadConfig } from "../config";
-import { createDeps } from "../core";
+import { createDeps } from "../app";
 import { silentLogger } from "../core/log";
 import { upsertTelegramUser } from "../core/accounts/users";
 import { createLink } from "../core/links/links";

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import type { Config } from "../../config";
 import type { AsyncDb } from "../../db/async";
 import type { Clock } from "../clock";
 import { readJournal } from "./journal";
@@ -39,7 +40,17 @@ export function backlogOnDisk(dir: string, mark: number): ClickBacklog {
   return { clicks, oldestAt: clicks ? new Date(oldest) : null };
 }
 
-/** Where the journal named `journal` lives under JOURNAL_DIR: `local` in it, `node:<name>` in its `<name>` directory (core/index.ts, clickJournalOf). */
+/**
+ * This process's click journal: on one node JOURNAL_DIR (default DATA_DIR/click-journal) with the
+ * writer's mark `local`; in cluster mode a directory and a mark per node (NODE_NAME) under it, so
+ * each node replays only what it journaled and its mark says only what it committed.
+ */
+export function clickJournalOf(config: Pick<Config, "journalDir" | "databaseUrl" | "nodeName">): { dir: string; name: string } {
+  if (config.databaseUrl === null) return { dir: config.journalDir, name: "local" };
+  return { dir: join(config.journalDir, config.nodeName), name: `node:${config.nodeName}` };
+}
+
+/** Where the journal named `journal` lives under JOURNAL_DIR: `local` in it, `node:<name>` in its `<name>` directory (the inverse of clickJournalOf). */
 function journalDirOf(journalDir: string, journal: string): string {
   return journal.startsWith("node:") ? join(journalDir, journal.slice(5)) : journalDir;
 }

@@ -14,11 +14,17 @@ export type StoredClick = { click: ClickRow; link: LinkRow; kind: number };
 /**
  * Runs inside the transaction that inserts a batch of clicks, so whatever it writes (roll-ups,
  * queued webhook deliveries) commits or rolls back with the clicks themselves. The features that
- * react to stored clicks are listed in one table by the composition root (core/click-listeners.ts)
+ * react to stored clicks are listed in one table by the composition root (app/click-listeners.ts)
  * and handed to the writer, so this mechanism knows none of them.
  */
-/** The click writer's dependencies on SQLite: the service's, plus the synchronous handle of its own connection. */
-export type SqliteWriterDeps = Deps & { db: Db };
+/**
+ * What a click writer and its listeners work with: the database, the clock and the address lookup,
+ * nothing else of the service (the writer thread opens only these).
+ */
+export type ClickWriterDeps = Pick<Deps, "asyncDb" | "clock" | "geo">;
+
+/** The click writer's dependencies on SQLite: those, plus the synchronous handle of its own connection. */
+export type SqliteWriterDeps = ClickWriterDeps & { db: Db };
 
 export type ClickListener = ((tx: Tx, deps: SqliteWriterDeps, batch: StoredClick[]) => void) & {
   /**
@@ -29,7 +35,7 @@ export type ClickListener = ((tx: Tx, deps: SqliteWriterDeps, batch: StoredClick
 };
 
 /** A click listener's PostgreSQL form (see ClickListener). */
-type PgClickListener = (tx: AsyncTx, deps: Deps, batch: StoredClick[]) => Promise<void>;
+type PgClickListener = (tx: AsyncTx, deps: ClickWriterDeps, batch: StoredClick[]) => Promise<void>;
 
 /**
  * Numbers the kinds (StoredClick) of one batch: a country class (below 1024: a country is an ISO
@@ -88,7 +94,7 @@ export function runClickListeners(listeners: readonly ClickListener[], tx: Tx, d
 }
 
 /** runClickListeners on PostgreSQL: each listener's `postgres` form in order, in savepoints when isolated. */
-export async function runClickListenersPg(listeners: readonly ClickListener[], tx: AsyncTx, deps: Deps, batch: StoredClick[], isolate?: ListenerFailure): Promise<void> {
+export async function runClickListenersPg(listeners: readonly ClickListener[], tx: AsyncTx, deps: ClickWriterDeps, batch: StoredClick[], isolate?: ListenerFailure): Promise<void> {
   for (const listener of listeners) {
     const run = listener.postgres!;
     if (!isolate) await run(tx, deps, batch);

@@ -43,7 +43,7 @@ export interface ClickSinkOptions {
   writer: () => ClickWriter;
   /** where the journal lives; null: no journal (a crash loses what is queued) */
   journalDir: string | null;
-  /** the writer thread's entry module (core/click-writer-thread.ts), for `start({ offThread: true })` */
+  /** the writer thread's entry module (app/click-writer-thread.ts), for `start({ offThread: true })` */
   threadEntry?: string;
   intervalMs?: number;
   threadIntervalMs?: number;

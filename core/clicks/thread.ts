@@ -24,7 +24,7 @@ export interface ClickThread {
 
 /**
  * Starts the writer thread from `entry` (a module that calls serveClickWriter with the composition
- * root's listeners, core/click-writer-thread.ts in the service): its own connection to the same
+ * root's listeners, app/click-writer-thread.ts in the service): its own connection to the same
  * database, so the request thread only queues clicks and posts them every batch interval.
  * `events` hears the journal mark after each batch the thread committed, and the clicks it gave up on.
  */

@@ -10,10 +10,9 @@
  * of a batch's insert time (docs/cluster.md).
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import { rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../db/async";
-import { runClickListenersPg, type ClickListener, type StoredClick } from "./listeners";
+import { runClickListenersPg, type ClickListener, type ClickWriterDeps, type StoredClick } from "./listeners";
 import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
 import type { ClickWriter } from "./writer";
 import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
@@ -40,7 +39,7 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
  * anyway is a transient error, and the write queue retries the batch whole. Two nodes that each
  * see a visitor's first click on a link within the same moment may both count it unique.
  */
-export function createPgClickWriter(deps: Deps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
+export function createPgClickWriter(deps: ClickWriterDeps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
   const journal = opts.journal ?? "local";
   const missing = listeners.filter((l) => !l.postgres).map((l) => l.name || "(anonymous)");
   if (missing.length) throw new Error(`click writer: listener(s) without a PostgreSQL form: ${missing.join(", ")}`);

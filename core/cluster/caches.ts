@@ -3,7 +3,7 @@
  * own node's cache at once and announces the change on the cache's topic, tagged with this node's
  * id (`Cluster.nodeId`); every other node applies it when the message arrives, and drops every
  * cache when the bus reports a gap (messages may have been missed while its connection was down).
- * Which caches follow which topic is listed in the composition root (core/cache-followers.ts), so
+ * Which caches follow which topic is listed in the composition root (app/cache-followers.ts), so
  * this module imports no feature.
  */
 import type { Deps } from "../deps";

@@ -12,7 +12,7 @@ export interface TopicHandler {
 }
 
 /**
- * What the delivery worker is handed by the composition root (core/delivery-routes.ts): the topic
+ * What the delivery worker is handed by the composition root (app/delivery-routes.ts): the topic
  * handlers by outbox topic (topics without one are simply sent and retried), and how to make one
  * attempt at a webhook row (signing and the address checks belong to the webhooks feature), and
  * where a stored document lives. So delivery knows no feature.

@@ -42,7 +42,7 @@ function outcomeOf(deps: Deps, row: OutboxRow, outcome: Outcome): DeliveryOutcom
 
 /**
  * Builds (does not start) the worker that sends the outbox, with the topic handlers and the webhook
- * sender it is handed (core/delivery-routes.ts). main.ts starts it and stops it on shutdown.
+ * sender it is handed (app/delivery-routes.ts). main.ts starts it and stops it on shutdown.
  */
 export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
   const bot = plainBotApi(deps);

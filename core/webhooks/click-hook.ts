@@ -1,6 +1,5 @@
-import type { ClickListener, StoredClick } from "../clicks/listeners";
+import type { ClickListener, ClickWriterDeps, StoredClick } from "../clicks/listeners";
 import { enqueueWebhook, webhookRow, type WebhookJob } from "../delivery/outbox";
-import type { Deps } from "../deps";
 import type { AsyncTx } from "../../db/async";
 import { clickEvent } from "./payload";
 
@@ -30,12 +29,12 @@ const PG_CHUNK = 2000;
  * redirect never waits for it: the delivery worker sends it.
  */
 export const clickWebhookHook: ClickListener = Object.assign(
-  (tx: Parameters<ClickListener>[0], deps: Deps, batch: StoredClick[]) => {
+  (tx: Parameters<ClickListener>[0], deps: ClickWriterDeps, batch: StoredClick[]) => {
     const now = deps.clock.now();
     for (const job of clickWebhooks(batch)) enqueueWebhook(tx, now, job);
   },
   {
-    async postgres(tx: AsyncTx, deps: Deps, batch: StoredClick[]) {
+    async postgres(tx: AsyncTx, deps: ClickWriterDeps, batch: StoredClick[]) {
       const now = deps.clock.now();
       const rows = clickWebhooks(batch).map((job) => webhookRow(now, job));
       for (let i = 0; i < rows.length; i += PG_CHUNK) await tx.insert(tx.tables.outbox).values(rows.slice(i, i + PG_CHUNK));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { startBotApp } from "../bot/helpers";
 import { eventually } from "../helpers/eventually";
-import { deliveryWorker } from "../../core/delivery-routes";
+import { deliveryWorker } from "../../app/delivery-routes";
 
 const CHANNEL = { id: -1001110002, type: "channel", title: "Deals", username: "deals" };
 const OWNER_TG = 42;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { insertLink } from "../helpers/clicks";
-import { deliveryWorker } from "../../core/delivery-routes";
+import { deliveryWorker } from "../../app/delivery-routes";
 import { truncateIp } from "../../core/clicks/privacy";
 import { ConfigError, loadConfig } from "../../config";
 import { clicks, clickVisitors } from "../../db/schema";

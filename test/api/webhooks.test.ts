@@ -2,7 +2,7 @@ import { beforeEach, expect, test } from "bun:test";
 import type { TestApp } from "../helpers/app";
 import type { WebhookReceiver } from "../helpers/webhook-receiver";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../helpers/webhook-fixtures";
-import { deliveryWorker } from "../../core/delivery-routes";
+import { deliveryWorker } from "../../app/delivery-routes";
 
 const defer = deferCleanup();
 let t: TestApp;

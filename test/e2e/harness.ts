@@ -8,7 +8,7 @@ import { createTestApp, parseJson, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { createBot } from "../../bot/bot";
-import { deliveryWorker } from "../../core/delivery-routes";
+import { deliveryWorker } from "../../app/delivery-routes";
 export { eventually } from "../helpers/eventually";
 
 export interface Harness {

@@ -7,12 +7,13 @@
  * directly, and runs the click hooks in the clicks' transaction as the recorder does.
  */
 import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
+import type { Deps as ServiceDeps } from "../../core/deps";
 import { runClickListeners, runClickListenersPg, withKinds, type ClickListener } from "../../core/clicks/listeners";
 import { transaction, type AsyncTx } from "../../db/async";
 import type { Tx } from "../../db/transaction";
 import { createClickSink, type ClickSink, type ClickSinkOptions } from "../../core/clicks/sink";
 import { createClickWriter } from "../../core/clicks/writer";
-import { CLICK_LISTENERS } from "../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../app/click-listeners";
 import type { links, ClickRow, LinkRow, NewClick } from "../../db/schema";
 
 let seq = 0;
@@ -63,6 +64,6 @@ export function recordClicks(deps: TestDeps, link: LinkRow, input: ClickInput[])
  * A click sink of its own on `deps` (no journal), writing through `listeners`: the service's table
  * by default, or a test's copy it adds listeners to (the writer reads the array it is given).
  */
-export function createTestSink(deps: Deps, listeners: readonly ClickListener[] = CLICK_LISTENERS, opts: Partial<ClickSinkOptions> = {}): ClickSink {
+export function createTestSink(deps: Deps & Pick<ServiceDeps, "log" | "config">, listeners: readonly ClickListener[] = CLICK_LISTENERS, opts: Partial<ClickSinkOptions> = {}): ClickSink {
   return createClickSink({ log: deps.log, config: deps.config, writer: () => createClickWriter(deps, listeners), journalDir: null, ...opts });
 }

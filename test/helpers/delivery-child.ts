@@ -1,7 +1,7 @@
 /** A separate process that runs only the delivery worker on DATA_DIR, so a test can kill -9 it mid-delivery. */
 import { loadConfig } from "../../config";
-import { createDeps } from "../../core";
-import { deliveryWorker } from "../../core/delivery-routes";
+import { createDeps } from "../../app";
+import { deliveryWorker } from "../../app/delivery-routes";
 
 const deps = createDeps(loadConfig());
 await deliveryWorker(deps, { pollMs: 20 }).start();

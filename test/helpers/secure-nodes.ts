@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "bun:test";
 import { loadConfig } from "../../config";
-import { openDeps, type ServiceDeps } from "../../core";
+import { openDeps, type ServiceDeps } from "../../app";
 import { createApi } from "../../api/app";
 import { createLogger } from "../../core/log";
 import { upsertTelegramUser } from "../../core/accounts/users";

@@ -1,7 +1,7 @@
 /**
  * The connection budget of a node, as PostgreSQL counts it: every connection of a node names it
  * (application_name `linkbot:<NODE_NAME>`), so the server's own view is the measure. Under load a
- * node holds at most PG_POOL_SIZE for its requests, 2 for its click writer, 1 for LISTEN, and one per lease
+ * node holds at most PG_POOL_SIZE for its requests, 1 for its click writer thread, 1 for LISTEN, and one per lease
  * (each job, the MTProto source, its NODE_NAME; bot polling adds one with a bot) — the figure
  * docs/cluster.md states — and /metrics reports the same count.
  */
@@ -15,8 +15,8 @@ import { JOBS } from "../../jobs";
 setDefaultTimeout(120_000);
 const server = postgresForFile();
 
-/** The budget docs/cluster.md states, without a bot: the pool, the click writer's 2, the listener, the leases. */
-const budget = (pool: number) => pool + 2 + 1 + JOBS.length + 2;
+/** The budget docs/cluster.md states, without a bot: the pool, the click writer thread's 1, the listener, the leases. */
+const budget = (pool: number) => pool + 1 + 1 + JOBS.length + 2;
 
 for (const pool of [4, 10]) {
   test(`PG_POOL_SIZE=${pool}: a node under load holds at most ${budget(pool)} connections`, async () => {

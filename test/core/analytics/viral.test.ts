@@ -9,11 +9,10 @@ import { afterAll, expect, test } from "bun:test";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../../core/deps";
-import type { SqliteWriterDeps } from "../../../core/clicks/listeners";
 import { createClickWriter, type ClickWriter } from "../../../core/clicks/writer";
 import { createPgClickWriter } from "../../../core/clicks/writer-pg";
 import { packClicks, type PendingClick } from "../../../core/clicks/packed";
-import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import { dimsCounts, localSeries, plan, totals } from "../../../core/analytics/query";
 import { DAY, HOUR, MINUTE, offsetAt, type Range } from "../../../core/analytics/range";
 import { routingStatsOf } from "../../../core/analytics/routing-stats";
@@ -115,7 +114,7 @@ onBothDatabases((open, engine) => {
     if (engine === "sqlite") {
       const db = drizzle(e.sqlite!, { schema }) as Db;
       deps = { ...t.deps, asyncDb: e.db, db } as Deps;
-      writer = createClickWriter(deps as SqliteWriterDeps, CLICK_LISTENERS);
+      writer = createClickWriter({ ...deps, db }, CLICK_LISTENERS);
     } else {
       deps = { ...t.deps, asyncDb: e.db } as Deps;
       writer = createPgClickWriter(deps, CLICK_LISTENERS);

@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, rmSync, statSync, truncateSync, writeFile
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { CLICK_JOURNAL_DIR } from "../../../core";
+import { CLICK_JOURNAL_DIR } from "../../../config";
 import { journalSegments, openClickJournal, readJournal } from "../../../core/clicks/journal";
 import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, MAX_RECORD, REF_MIN_BYTES, StringTable, cutClick, decodeSegment, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
 import type { PendingClick } from "../../../core/clicks/packed";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import { createTestSink } from "../../helpers/clicks";
 import { detectBot } from "../../../core/clicks/bots";
 import { geoFromRecord } from "../../../core/clicks/enrich";

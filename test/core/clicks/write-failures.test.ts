@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import type { ClickListener } from "../../../core/clicks/listeners";
 import { clicks, links } from "../../../db/schema";
 

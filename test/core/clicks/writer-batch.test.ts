@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { eachWithUser } from "../../helpers/app";
 import { INSERT_CHUNK } from "../../../core/clicks/writer";
-import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import { createTestSink } from "../../helpers/clicks";
 import { clicks } from "../../../db/schema";
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { asc } from "drizzle-orm";
-import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import type { Deps } from "../../../core/deps";
 import { packClicks, type JournalClick } from "../../../core/clicks/packed";
 import { createClickWriter } from "../../../core/clicks/writer";

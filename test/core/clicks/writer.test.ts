@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { eachWithUser } from "../../helpers/app";
-import { CLICK_LISTENERS } from "../../../core/click-listeners";
+import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import { createTestSink } from "../../helpers/clicks";
 import { createClickWriter } from "../../../core/clicks/writer";
 import { concatPacked, packClicks, unpackClicks, type PendingClick } from "../../../core/clicks/packed";

@@ -1,12 +1,12 @@
 /**
- * Caches across nodes (core/cluster/caches.ts, core/cache-followers.ts): an edit on one node drops
+ * Caches across nodes (core/cluster/caches.ts, app/cache-followers.ts): an edit on one node drops
  * the link cache and the ended-sign-in set of every node within a second, through LISTEN/NOTIFY on a
  * real PostgreSQL.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { SQL } from "bun";
 import { announce, CACHE_TOPICS, followCaches } from "../../../core/cluster/caches";
-import { CACHE_FOLLOWERS } from "../../../core/cache-followers";
+import { CACHE_FOLLOWERS } from "../../../app/cache-followers";
 import type { Deps } from "../../../core/deps";
 import type { TrackerIndexCache } from "../../../core/tracking/index-cache";
 import { createPgChangeBus } from "../../../core/cluster/change-bus-pg";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
-import { deliveryWorker } from "../../../core/delivery-routes";
+import { deliveryWorker } from "../../../app/delivery-routes";
 import { setLinkWebhookEnabled, webhookEnableColumns, getLinkWebhook } from "../../../core/webhooks/link-webhook";
 import { links } from "../../../db/schema";
 import { redeliver } from "../../../core/webhooks/deliveries";

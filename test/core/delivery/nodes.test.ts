@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../../core/deps";
 import { ManualClock } from "../../../core/clock";
-import { deliveryWorker } from "../../../core/delivery-routes";
+import { deliveryWorker } from "../../../app/delivery-routes";
 import { claimLeaseMs, queueWebhook } from "../../../core/delivery/outbox";
 import { createAsyncPg } from "../../../db/async-pg";
 import { createPgDb } from "../../../db/postgres";

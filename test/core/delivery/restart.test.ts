@@ -2,8 +2,8 @@ import { expect, test, setDefaultTimeout } from "bun:test";
 import { join } from "node:path";
 import type { TestApp } from "../../helpers/app";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
-import { createDeps } from "../../../core";
-import { deliveryWorker } from "../../../core/delivery-routes";
+import { createDeps } from "../../../app";
+import { deliveryWorker } from "../../../app/delivery-routes";
 import { claimDue } from "../../../core/delivery/outbox";
 
 // this file spawns processes or a browser: more than bun's 5 s default on a busy machine

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../helpers/app";
 import { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../../helpers/fake-bot-api";
 import { deferCleanup, outboxRows } from "../../helpers/webhook-fixtures";
-import { deliveryWorker } from "../../../core/delivery-routes";
+import { deliveryWorker } from "../../../app/delivery-routes";
 import { queueBotMessage, queueWebhook } from "../../../core/delivery/outbox";
 
 const defer = deferCleanup();

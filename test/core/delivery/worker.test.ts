@@ -4,7 +4,7 @@ import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { TestApp } from "../../helpers/app";
 import type { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../../helpers/webhook-fixtures";
-import { deliveryWorker } from "../../../core/delivery-routes";
+import { deliveryWorker } from "../../../app/delivery-routes";
 import { getSigningSecret, rotateSigningSecret } from "../../../core/webhooks/signing";
 import { links } from "../../../db/schema";
 

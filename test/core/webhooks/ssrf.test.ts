@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { appWithReceiver, deferCleanup, fieldRefusal, insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
 import { validateWebhookTarget } from "../../../core/webhooks/validate";
 import { forbiddenAddressReason } from "../../../core/webhooks/ssrf";
-import { deliveryWorker } from "../../../core/delivery-routes";
+import { deliveryWorker } from "../../../app/delivery-routes";
 
 const defer = deferCleanup();
 const setup = () => appWithReceiver(defer, { WEBHOOK_ALLOW_PRIVATE: "false" });

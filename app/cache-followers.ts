@@ -4,8 +4,8 @@
  * ended sign-ins are dropped and read again; the keyword index takes the changed trackers into its
  * overlay, or is rebuilt when the change named none.
  */
-import { CACHE_TOPICS, type CacheFollower } from "./cluster/caches";
-import { applyTrackerChange } from "./tracking/index-cache";
+import { CACHE_TOPICS, type CacheFollower } from "../core/cluster/caches";
+import { applyTrackerChange } from "../core/tracking/index-cache";
 
 export const CACHE_FOLLOWERS: readonly CacheFollower[] = [
   { topic: CACHE_TOPICS.links, apply: (deps) => deps.linkCache.invalidate(), drop: (deps) => deps.linkCache.invalidate() },

@@ -1,6 +1,6 @@
-import type { ClickListener } from "./clicks/listeners";
-import { rollupClicks } from "./analytics/rollup";
-import { clickWebhookHook } from "./webhooks/click-hook";
+import type { ClickListener } from "../core/clicks/listeners";
+import { rollupClicks } from "../core/analytics/rollup";
+import { clickWebhookHook } from "../core/webhooks/click-hook";
 
 /**
  * Everything a stored batch of clicks feeds, in order, in the batch's own transaction: the analytics

@@ -1,10 +1,10 @@
-import type { Deps } from "./deps";
-import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./delivery/worker";
-import type { DeliveryRoutes } from "./delivery/topics";
-import { clickWebhookTopic } from "./webhooks/failures";
-import { attemptWebhook } from "./webhooks/deliver";
+import type { Deps } from "../core/deps";
+import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "../core/delivery/worker";
+import type { DeliveryRoutes } from "../core/delivery/topics";
+import { clickWebhookTopic } from "../core/webhooks/failures";
+import { attemptWebhook } from "../core/webhooks/deliver";
 import { FILE_STORAGE_DRIVERS } from "../config";
-import { locationOf, parseLocation } from "./storage";
+import { locationOf, parseLocation } from "../core/storage";
 
 /**
  * A stored document's bytes, streamed from wherever the file storage keeps them. A file moved by
