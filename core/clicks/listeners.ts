@@ -23,7 +23,7 @@ type Prop<R> = keyof R & string;
 export type OnConflict<R> = { keys: readonly Prop<R>[]; do: "nothing" } | { keys: readonly Prop<R>[]; add: readonly Prop<R>[] };
 
 /** Rows a listener wants written into one table. Every row gives the same columns. */
-export type RowsInto<K extends TableName> = { table: K; rows: readonly RowOf<K>[]; onConflict?: OnConflict<RowOf<K>> };
+type RowsInto<K extends TableName> = { table: K; rows: readonly RowOf<K>[]; onConflict?: OnConflict<RowOf<K>> };
 
 /** Rows into any one table (what a listener returns a list of). */
 export type ListenerRows = { [K in TableName]: RowsInto<K> }[TableName];

@@ -1,6 +1,8 @@
 import { getTableColumns, getTableName, inArray, type Column } from "drizzle-orm";
 import type { Database, Statement } from "bun:sqlite";
 import * as schema from "../../db/schema";
+import { links, type LinkRow } from "../../db/schema";
+import type { Tables } from "../../db/async";
 import type { Db } from "../../db/client";
 import { writeTransaction, type Tx } from "../../db/transaction";
 import type { Deps } from "../deps";
@@ -8,8 +10,8 @@ import { columnsOf, type ClickListener, type ListenerFailure, type ListenerRows,
 import { lastSeqOf, packedLength, type PackedClicks } from "./packed";
 import { linkIdsOf, workOut } from "./work-out";
 
-const { links } = schema;
-type LinkRow = schema.LinkRow;
+/** The tables listeners write into, by name. */
+const TABLES: Tables = schema;
 
 /** The click writer's dependencies on SQLite: the service's, plus the synchronous handle of its own connection. */
 export type SqliteWriterDeps = Deps & { db: Db };
@@ -192,7 +194,7 @@ export function sqliteRowWriter(sqlite: Database): (writes: readonly ListenerRow
     const key = `${write.table}\u0000${columns.join(",")}\u0000${rule ? JSON.stringify(rule) : ""}`;
     let made = prepared.get(key);
     if (!made) {
-      const table = schema[write.table];
+      const table = TABLES[write.table];
       const cols = getTableColumns(table) as Record<string, Column>;
       const name = (prop: string) => `"${cols[prop]!.name}"`;
       let sql = `insert into "${getTableName(table)}" (${columns.map(name).join(", ")}) values (${columns.map(() => "?").join(", ")})`;

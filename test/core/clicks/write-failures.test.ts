@@ -151,7 +151,10 @@ describe("a batch whose write keeps failing", () => {
   test("a full disk (SQLITE_FULL) is retried with the whole batch intact, never split", async () => {
     const l = await newLink("full");
     const batches: number[] = [];
-    addHook((batch) => (batches.push(batch.length), []));
+    addHook((batch) => {
+      batches.push(batch.length);
+      return [];
+    });
     await visit(l.code, 6, { referer: `https://example.com/${"r".repeat(2000)}` }); // 6 × 2 kB: needs new pages
     const sqlite = t.deps.db.$client;
     const pages = (sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
@@ -172,7 +175,10 @@ describe("a batch whose write keeps failing", () => {
   test("a locked database (SQLITE_BUSY) is retried with the whole batch intact, never split", async () => {
     const l = await newLink("busy");
     const batches: number[] = [];
-    addHook((batch) => (batches.push(batch.length), []));
+    addHook((batch) => {
+      batches.push(batch.length);
+      return [];
+    });
     await visit(l.code, 5);
     t.deps.db.$client.exec("pragma busy_timeout = 0");
     const other = new Database(join(t.dataDir, "app.db"));
