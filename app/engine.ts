@@ -16,7 +16,8 @@ import { pendingMigrations } from "../db/migrations-state";
 import type { Clock } from "../core/clock";
 import { createLocalCluster, createPgCluster, type Cluster } from "../core/cluster";
 import { createPrivateFile, lockDownDataDir } from "../core/data-dir";
-import type { ClickListener, ClickWriterDeps } from "../core/clicks/listeners";
+import type { ClickListener } from "../core/clicks/listeners";
+import type { ClickWriterDeps } from "../core/clicks/writer";
 import { createClickWriter, type ClickWriter } from "../core/clicks/writer";
 import { createPgClickWriter } from "../core/clicks/writer-pg";
 

@@ -3,7 +3,8 @@
  * (clicks, delivery) that import no feature, and nothing imported from the composition root (app/),
  * which only the entry points use. Plus the database seams: write transactions through db/transaction.ts, no transaction cast
  * to a database, no registries keyed by identity, modules on the async seam (db/async.ts) querying
- * only through it.
+ * only through it, the raw connection (`$client`) only in db/ and the click writers, and click
+ * listeners that are pure functions returning rows.
  */
 import { expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -134,7 +135,7 @@ test("no registry keyed by identity (WeakMap) in core, db or jobs: such state is
 test("service code queries only through the async seam: tables from the handle, no synchronous driver, no Deps.db", () => {
   // the click writer's SQLite form runs on a synchronous connection of its own (raw prepared
   // statements); the composition root builds it
-  const SQLITE_WRITER = new Set(["core/clicks/listeners.ts", "core/clicks/writer.ts", "core/analytics/rollup.ts", "core/webhooks/click-hook.ts", "core/delivery/outbox.ts", "app/index.ts"]);
+  const SQLITE_WRITER = new Set(["core/clicks/writer.ts", "app/index.ts"]);
   const service = code.filter((f) => !relative(ROOT, f).startsWith("db/") && !SQLITE_WRITER.has(relative(ROOT, f)));
   expect(service.map((f) => relative(ROOT, f))).toContain("core/links/visit.ts");
   const offending = service.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line }))
@@ -156,4 +157,25 @@ test("every table both databases have is declared once, in db/tables/ over the c
   const pgTables = Object.entries(pg).filter(([, v]) => typeof v === "object" && v !== null && !Array.isArray(v)).map(([k]) => k);
   expect(pgTables.length).toBe(declared.length + PG_ONLY_TABLES.length);
   for (const name of declared) expect(pgTables).toContain(name);
+});
+
+test("the raw connection ($client) is used only in db/ and by the click writers", () => {
+  const writers = ["core/clicks/writer.ts", "core/clicks/writer-pg.ts"];
+  expect(matches(/\$client\b/).filter((l) => !l.startsWith("db/") && !writers.some((w) => l.startsWith(`${w}:`)))).toEqual([]);
+});
+
+test("click listeners are pure row producers: plain functions of (batch, now) with no engine twin, in modules that import only types from db/", async () => {
+  const { CLICK_LISTENERS } = await import("../app/click-listeners");
+  expect(CLICK_LISTENERS.length).toBeGreaterThan(0);
+  for (const listener of CLICK_LISTENERS) {
+    // a `postgres` (or any other) property glued on would be a second form of the listener
+    expect({ name: listener.name, type: typeof listener, props: Object.keys(listener), arity: listener.length <= 2 })
+      .toEqual({ name: listener.name, type: "function", props: [], arity: true });
+  }
+  // the modules the table takes its listeners from (its runtime imports of core features)
+  const modules = importsOf(join(ROOT, "app", "click-listeners.ts")).filter((i) => !i.typeOnly && featureOf(i.to) !== null).map((i) => i.to);
+  expect(modules.map((m) => relative(ROOT, m)).sort()).toEqual(["core/analytics/rollup.ts", "core/webhooks/click-hook.ts"]);
+  const DB = join(ROOT, "db");
+  const runtimeDb = [...modules, join(CORE, "clicks/listeners.ts")].flatMap((m) => importsOf(m).filter((i) => !i.typeOnly && i.to.startsWith(`${DB}/`)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`));
+  expect(runtimeDb).toEqual([]);
 });

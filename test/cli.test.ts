@@ -7,7 +7,7 @@ import { loadConfig } from "../config";
 import { createDeps } from "../app";
 import { silentLogger } from "../core/log";
 import { upsertTelegramUser } from "../core/accounts/users";
-import { enqueueBotMessage, enqueueWebhook } from "../core/delivery/outbox";
+import { botMessageRow, webhookRow } from "../core/delivery/outbox";
 import { clickJournal, clicks, links, outbox, secureFiles, secureFolders, trackers, users } from "../db/schema";
 import { openClickJournal } from "../core/clicks/journal";
 import { cleanEnv, run } from "./helpers/process";
@@ -110,15 +110,9 @@ describe("bun run cli", () => {
       const f = d.db.insert(secureFolders).values({ userId: u.id, name: "f" }).returning().get();
       d.db.insert(secureFiles).values({ userId: u.id, folderId: f.id, name: "n", contentType: "text", textContent: "x" }).run();
       const now = new Date();
-      d.db.transaction((tx) => {
-        enqueueWebhook(tx, now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
-        enqueueWebhook(tx, now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
-        const failed = enqueueWebhook(tx, now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
-        tx.update(outbox).set({ status: "failed" }).where(eq(outbox.deliveryId, failed)).run();
-        const done = enqueueBotMessage(tx, now, { userId: u.id, topic: "notice", chatId: 7, params: { text: "hi" } });
-        tx.update(outbox).set({ status: "done" }).where(eq(outbox.deliveryId, done)).run();
-        enqueueBotMessage(tx, now, { userId: u.id, topic: "notice", chatId: 7, params: { text: "hi" } });
-      });
+      const hook = () => webhookRow(now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
+      const notice = () => botMessageRow(now, { userId: u.id, topic: "notice", chatId: 7, params: { text: "hi" } });
+      d.db.insert(outbox).values([hook(), hook(), { ...hook(), status: "failed" }, { ...notice(), status: "done" }, notice()]).run();
     });
     const json = await cli("stats", "--json");
     expect([json.code, json.stderr]).toEqual([0, ""]);

@@ -9,12 +9,12 @@
  * values: building and binding fifteen values per click through drizzle's builder took more than half
  * of a batch's insert time (docs/cluster.md).
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, inArray, sql, type Column } from "drizzle-orm";
 import type { LinkRow } from "../../db/schema";
 import { rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../db/async";
-import { runClickListenersPg, type ClickListener, type ClickWriterDeps, type StoredClick } from "./listeners";
+import { columnsOf, inKeyOrder, type ClickListener, type ListenerRows, type StoredClick } from "./listeners";
 import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
-import type { ClickWriter } from "./writer";
+import type { ClickWriter, ClickWriterDeps } from "./writer";
 import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
 /** Keys per statement where they are bound parameters (PostgreSQL allows 65,535). */
@@ -30,8 +30,8 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 }
 
 /**
- * A click writer on PostgreSQL (`deps.asyncDb`), feeding every stored batch to `listeners` (each
- * must have its `postgres` form) in its transaction, and keeping the mark of journal `journal`.
+ * A click writer on PostgreSQL (`deps.asyncDb`), writing the rows `listeners` return for every
+ * stored batch in its transaction (writeRowsPg), and keeping the mark of journal `journal`.
  *
  * Several nodes write at once: rows that two batches may both touch (links' counters, visitors,
  * roll-ups) are written in key order, so their row locks are taken in one order and two writers
@@ -41,8 +41,6 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
  */
 export function createPgClickWriter(deps: ClickWriterDeps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
   const journal = opts.journal ?? "local";
-  const missing = listeners.filter((l) => !l.postgres).map((l) => l.name || "(anonymous)");
-  if (missing.length) throw new Error(`click writer: listener(s) without a PostgreSQL form: ${missing.join(", ")}`);
   const db: AsyncDb = deps.asyncDb;
   /** user-agent ids known to be committed, by text */
   const uaIds = new Map<string, number>();
@@ -72,7 +70,19 @@ export function createPgClickWriter(deps: ClickWriterDeps, listeners: readonly C
         await insertClicks(tx, worked.kept);
         await upsertVisitors(tx, uniques);
         await addToCounters(tx, worked.counts);
-        if (worked.kept.length && listeners.length) await runClickListenersPg(listeners, tx, deps, worked.kept, isolate);
+        if (worked.kept.length && listeners.length) {
+          const now = deps.clock.now();
+          for (const listener of listeners) {
+            if (!isolate) await writeRowsPg(tx, listener(worked.kept, now));
+            else {
+              try {
+                await transaction(tx, (savepoint) => writeRowsPg(savepoint, listener(worked.kept, now))); // a failure rolls back this listener's rows only
+              } catch (e) {
+                isolate(listener, e, worked.kept);
+              }
+            }
+          }
+        }
         if (seq > 0) {
           const { clickJournal } = tx.tables;
           await tx
@@ -203,4 +213,30 @@ async function upsertVisitors(tx: AsyncTx, uniques: Map<number, Map<string, numb
     await rowsOf(tx, sql`insert into click_visitors (link_id, visitor_hash, last_unique_at)
       select l, h, timestamptz 'epoch' + at * interval '1 millisecond' from json_to_recordset(${JSON.stringify(part)}::text::json) as r(l bigint, h text, at bigint)
       on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at`);
+}
+
+/**
+ * Writes click listeners' rows inside `tx`: one multi-row statement per table and JSON_ROWS rows,
+ * the rows as one JSON parameter (`json_to_recordset`, typed by the table's own columns), in the
+ * order of their conflict keys with rows of one key merged (listeners.ts `inKeyOrder`), so two nodes
+ * writing the same roll-up rows lock them in one order.
+ */
+export async function writeRowsPg(tx: AsyncTx, writes: readonly ListenerRows[]): Promise<void> {
+  for (const write of writes) {
+    if (!write.rows.length) continue;
+    const table = tx.tables[write.table];
+    const cols = getTableColumns(table) as Record<string, Column>;
+    const props = columnsOf(write);
+    const name = (prop: string) => `"${cols[prop]!.name}"`;
+    const target = sql.raw(props.map(name).join(", "));
+    const picked = sql.raw(props.map((p) => `"${p}"`).join(", "));
+    const types = sql.raw(props.map((p) => `"${p}" ${cols[p]!.getSQLType()}`).join(", "));
+    const rule = write.onConflict;
+    const tableName = getTableName(table);
+    const onConflict = !rule ? "" : `on conflict (${rule.keys.map(name).join(", ")}) do ${
+      "add" in rule ? `update set ${rule.add.map((c) => `${name(c)} = "${tableName}".${name(c)} + excluded.${name(c)}`).join(", ")}` : "nothing"}`;
+    const rows = inKeyOrder(write);
+    for (const part of chunks(rows, JSON_ROWS))
+      await rowsOf(tx, sql`insert into ${sql.raw(`"${tableName}"`)} (${target}) select ${picked} from json_to_recordset(${JSON.stringify(part)}::text::json) as r(${types}) ${sql.raw(onConflict)}`);
+  }
 }

@@ -1,10 +1,26 @@
-import { inArray } from "drizzle-orm";
-import type { Statement } from "bun:sqlite";
+import { getTableColumns, getTableName, inArray, type Column } from "drizzle-orm";
+import type { Database, Statement } from "bun:sqlite";
+import * as schema from "../../db/schema";
 import { links, type LinkRow } from "../../db/schema";
+import type { Tables } from "../../db/async";
+import type { Db } from "../../db/client";
 import { writeTransaction, type Tx } from "../../db/transaction";
-import { runClickListeners, type ClickListener, type ListenerFailure, type SqliteWriterDeps, type StoredClick } from "./listeners";
+import type { Deps } from "../deps";
+
+/**
+ * What a click writer works with: the database, the clock and the address lookup, nothing else of the
+ * service (the writer thread opens only these).
+ */
+export type ClickWriterDeps = Pick<Deps, "asyncDb" | "clock" | "geo">;
+import { columnsOf, type ClickListener, type ListenerFailure, type ListenerRows, type StoredClick } from "./listeners";
 import { lastSeqOf, packedLength, type PackedClicks } from "./packed";
 import { linkIdsOf, workOut } from "./work-out";
+
+/** The tables listeners write into, by name. */
+const TABLES: Tables = schema;
+
+/** The click writer's dependencies on SQLite: the service's, plus the synchronous handle of its own connection. */
+export type SqliteWriterDeps = ClickWriterDeps & { db: Db };
 
 /** Clicks per INSERT statement: 64 rows × 15 columns stays far below SQLite's 32,766 bound parameters. */
 export const INSERT_CHUNK = 64;
@@ -72,6 +88,7 @@ export function createClickWriter(deps: SqliteWriterDeps, listeners: readonly Cl
   const geoOf = deps.geo;
   const mark = deps.db.$client.prepare("insert into click_journal (journal, seq) values (?, ?) on conflict (journal) do update set seq = max(seq, excluded.seq)");
   const readMark = deps.db.$client.prepare("select seq from click_journal where journal = ?");
+  const writeRows = sqliteRowWriter(deps.db.$client);
   return {
     // the work is synchronous on bun:sqlite: the batch is written when this returns its promise
     async write(batch, isolate) {
@@ -86,7 +103,19 @@ export function createClickWriter(deps: SqliteWriterDeps, listeners: readonly Cl
         });
         insertClicks(st, worked.kept);
         for (const [id, c] of worked.counts) st.count.run(c.total, c.unique, c.bots, id);
-        if (worked.kept.length && listeners.length) runClickListeners(listeners, tx, deps, worked.kept, isolate);
+        if (worked.kept.length && listeners.length) {
+          const now = deps.clock.now();
+          for (const listener of listeners) {
+            if (!isolate) writeRows(listener(worked.kept, now));
+            else {
+              try {
+                tx.transaction(() => writeRows(listener(worked.kept, now))); // a savepoint: a failure rolls back this listener's rows only
+              } catch (e) {
+                isolate(listener, e, worked.kept);
+              }
+            }
+          }
+        }
         if (seq > 0) mark.run(journal, seq);
       });
       // ids learnt are trusted once committed: not inside a caller's transaction (a savepoint it may roll back)
@@ -154,4 +183,53 @@ function insertClicks(st: Statements, rows: StoredClick[]) {
     const first = Number(res.lastInsertRowid) - chunk.length + 1;
     chunk.forEach((r, j) => (r.click.id = first + j));
   }
+}
+
+type RowStatement = { statement: Statement; columns: string[]; toDriver: ((v: unknown) => unknown)[] };
+
+/**
+ * Writes click listeners' rows on a synchronous SQLite connection, inside the transaction open on it
+ * (the click writer's): one prepared statement per table, column list and conflict rule, made on first
+ * use and kept, run once per row. Values go through the columns' own encoding (a Date as ms, a
+ * boolean as 0/1, JSON as text).
+ */
+export function sqliteRowWriter(sqlite: Database): (writes: readonly ListenerRows[]) => void {
+  const prepared = new Map<string, RowStatement>();
+  const statementFor = (write: ListenerRows, columns: string[]): RowStatement => {
+    const rule = write.onConflict;
+    const key = `${write.table}\u0000${columns.join(",")}\u0000${rule ? JSON.stringify(rule) : ""}`;
+    let made = prepared.get(key);
+    if (!made) {
+      const table = TABLES[write.table];
+      const cols = getTableColumns(table) as Record<string, Column>;
+      const name = (prop: string) => `"${cols[prop]!.name}"`;
+      let sql = `insert into "${getTableName(table)}" (${columns.map(name).join(", ")}) values (${columns.map(() => "?").join(", ")})`;
+      if (rule) {
+        sql += ` on conflict (${rule.keys.map(name).join(", ")}) do `;
+        sql += "add" in rule ? `update set ${rule.add.map((c) => `${name(c)} = ${name(c)} + excluded.${name(c)}`).join(", ")}` : "nothing";
+      }
+      const plain = new Set(["SQLiteInteger", "SQLiteText"]);
+      made = {
+        statement: sqlite.prepare(sql),
+        columns,
+        toDriver: columns.map((c) => {
+          const col = cols[c]!;
+          return plain.has(col.columnType) ? (v: unknown) => v : (v: unknown) => (v === null || v === undefined ? null : col.mapToDriverValue(v));
+        }),
+      };
+      prepared.set(key, made);
+    }
+    return made;
+  };
+  return (writes) => {
+    for (const write of writes) {
+      if (!write.rows.length) continue;
+      const { statement, columns, toDriver } = statementFor(write, columnsOf(write));
+      const args: unknown[] = new Array(columns.length);
+      for (const row of write.rows as readonly Record<string, unknown>[]) {
+        for (let i = 0; i < columns.length; i++) args[i] = toDriver[i]!(row[columns[i]!]);
+        statement.run(...(args as never[]));
+      }
+    }
+  };
 }

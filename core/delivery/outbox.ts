@@ -1,11 +1,8 @@
 import { and, asc, eq, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps";
-import { outbox } from "../../db/schema";
-import type { DbOrTx } from "../../db/transaction";
+import type { outbox } from "../../db/schema";
 import { transaction, type AsyncDbOrTx } from "../../db/async";
-
-type Tx = Pick<DbOrTx, "insert">;
 
 export interface WebhookJob {
   userId: number | null;
@@ -35,16 +32,9 @@ export function webhookRow(now: Date, job: WebhookJob) {
 }
 
 /**
- * Queues a webhook delivery on a synchronous SQLite handle (the click writer's own connection).
- * Call it inside the transaction that records its cause.
+ * Queues a webhook delivery, on SQLite as on PostgreSQL (a click listener returns `webhookRow`s for
+ * the click writer instead). Call it inside the transaction that records its cause.
  */
-export function enqueueWebhook(tx: Tx, now: Date, job: WebhookJob): string {
-  const row = webhookRow(now, job);
-  tx.insert(outbox).values(row).run();
-  return row.deliveryId;
-}
-
-/** Queues a webhook delivery through the async seam. Call it inside the transaction that records its cause. */
 export async function queueWebhook(db: AsyncDbOrTx, now: Date, job: WebhookJob): Promise<string> {
   const row = webhookRow(now, job);
   await db.insert(db.tables.outbox).values(row);
@@ -79,14 +69,7 @@ export function botMessageRow(now: Date, job: BotMessageJob) {
   };
 }
 
-/** Queues a Bot API call (a notification to a user) on a synchronous SQLite handle. Call it inside the transaction that causes it. */
-export function enqueueBotMessage(tx: Tx, now: Date, job: BotMessageJob): string {
-  const row = botMessageRow(now, job);
-  tx.insert(outbox).values(row).run();
-  return row.deliveryId;
-}
-
-/** Queues a Bot API call through the async seam. Call it inside the transaction that causes it. */
+/** Queues a Bot API call (a notification to a user), on either engine. Call it inside the transaction that causes it. */
 export async function queueBotMessage(db: AsyncDbOrTx, now: Date, job: BotMessageJob): Promise<string> {
   const row = botMessageRow(now, job);
   await db.insert(db.tables.outbox).values(row);

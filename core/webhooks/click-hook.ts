@@ -1,10 +1,9 @@
-import type { ClickListener, ClickWriterDeps, StoredClick } from "../clicks/listeners";
-import { enqueueWebhook, webhookRow, type WebhookJob } from "../delivery/outbox";
-import type { AsyncTx } from "../../db/async";
+import { rowsInto, type ListenerRows, type StoredClick } from "../clicks/listeners";
+import { webhookRow, type WebhookJob } from "../delivery/outbox";
 import { clickEvent } from "./payload";
 
 /** The webhook deliveries of a stored batch: one per click on a link whose webhook is enabled. */
-function clickWebhooks(batch: StoredClick[]): WebhookJob[] {
+function clickWebhooks(batch: readonly StoredClick[]): WebhookJob[] {
   const jobs: WebhookJob[] = [];
   for (const { click, link } of batch) {
     if (!link.webhookEnabled || !link.webhookUrl) continue;
@@ -20,24 +19,12 @@ function clickWebhooks(batch: StoredClick[]): WebhookJob[] {
   return jobs;
 }
 
-/** Outbox rows per statement on PostgreSQL (11 parameters a row). */
-const PG_CHUNK = 2000;
-
 /**
- * Queues one webhook delivery per recorded click on a link whose webhook is enabled, in the
- * transaction that records the clicks (so a click and its delivery commit together). The visitor's
- * redirect never waits for it: the delivery worker sends it.
+ * Queues one webhook delivery per recorded click on a link whose webhook is enabled: outbox rows
+ * written in the transaction that records the clicks (so a click and its delivery commit together).
+ * The visitor's redirect never waits for it: the delivery worker sends it.
  */
-export const clickWebhookHook: ClickListener = Object.assign(
-  (tx: Parameters<ClickListener>[0], deps: ClickWriterDeps, batch: StoredClick[]) => {
-    const now = deps.clock.now();
-    for (const job of clickWebhooks(batch)) enqueueWebhook(tx, now, job);
-  },
-  {
-    async postgres(tx: AsyncTx, deps: ClickWriterDeps, batch: StoredClick[]) {
-      const now = deps.clock.now();
-      const rows = clickWebhooks(batch).map((job) => webhookRow(now, job));
-      for (let i = 0; i < rows.length; i += PG_CHUNK) await tx.insert(tx.tables.outbox).values(rows.slice(i, i + PG_CHUNK));
-    },
-  },
-);
+export function clickWebhookHook(batch: readonly StoredClick[], now: Date): ListenerRows[] {
+  const rows = clickWebhooks(batch).map((job) => webhookRow(now, job));
+  return rows.length ? [rowsInto("outbox", rows)] : [];
+}

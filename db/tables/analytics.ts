@@ -40,7 +40,7 @@ export function analyticsTables(k: Kit, { links }: Pick<ReturnType<typeof linkTa
   const linkStatsDim = k.table("link_stats_dim", {
     linkId: k.int("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
     span: k.int("span").notNull(),
-    dim: k.text("dim", { enum: ["country", "device", "browser", "os", "bot", "rule", "variant"] }).notNull(),
+    dim: k.text("dim", { enum: ["country", "device", "browser", "os", "bot", "rule", "variant", "referrer"] }).notNull(),
     bucket: k.int("bucket").notNull(),
     value: k.text("value").notNull(),
     clicks: k.int("clicks").notNull().default(0),

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { clicks, links, outbox, users } from "../../db/schema";
-import { enqueueBotMessage } from "../../core/delivery/outbox";
+import { botMessageRow } from "../../core/delivery/outbox";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { cleanEnv, spawnService } from "../helpers/process";
@@ -44,7 +44,7 @@ test("SIGTERM with deliveries in flight and queued, then a restart on the same D
   const now = new Date();
   const user = setup.db.insert(users).values({ username: "alice", msgrId: 42, createdAt: now }).returning().get();
   const link = setup.db.insert(links).values({ userId: user.id, code: "restart1", url: "https://ok.example/", webhookUrl: `${rx.url}/clicks`, webhookEnabled: true, createdAt: now, updatedAt: now }).returning().get();
-  for (let i = 0; i < MESSAGES; i++) enqueueBotMessage(setup.db, now, { userId: user.id, topic: "notice", chatId: 42, params: { text: `notice ${i}` } });
+  for (let i = 0; i < MESSAGES; i++) setup.db.insert(outbox).values(botMessageRow(now, { userId: user.id, topic: "notice", chatId: 42, params: { text: `notice ${i}` } })).run();
   setup.close();
 
   // first run: the receiver and the Bot API hold every answer until the gate opens

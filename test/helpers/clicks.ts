@@ -6,13 +6,12 @@
  * Test stand-in for the click recorder (built by the links feature): inserts users, links and clicks
  * directly, and runs the click hooks in the clicks' transaction as the recorder does.
  */
-import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
-import type { Deps as ServiceDeps } from "../../core/deps";
-import { runClickListeners, runClickListenersPg, withKinds, type ClickListener } from "../../core/clicks/listeners";
+import { withKinds, type ClickListener } from "../../core/clicks/listeners";
 import { transaction, type AsyncTx } from "../../db/async";
-import type { Tx } from "../../db/transaction";
 import { createClickSink, type ClickSink, type ClickSinkOptions } from "../../core/clicks/sink";
-import { createClickWriter } from "../../core/clicks/writer";
+import { createClickWriter, sqliteRowWriter, type SqliteWriterDeps as Deps } from "../../core/clicks/writer";
+import type { Deps as ServiceDeps } from "../../core/deps";
+import { writeRowsPg } from "../../core/clicks/writer-pg";
 import { CLICK_LISTENERS } from "../../app/click-listeners";
 import type { links, ClickRow, LinkRow, NewClick } from "../../db/schema";
 
@@ -35,9 +34,8 @@ export async function insertLink(deps: Pick<TestDeps, "asyncDb" | "clock">, user
 export type ClickInput = Omit<NewClick, "linkId" | "clickedAt"> & { at: string | number | Date };
 
 /**
- * Stores click rows of `link` and runs the click listeners in the same transaction, as the click
- * writer does: their SQLite form on SQLite (on the transaction's connection), their PostgreSQL form
- * on PostgreSQL.
+ * Stores click rows of `link` and writes the rows the click listeners return in the same
+ * transaction, as the click writer of the app's engine does.
  */
 export async function storeClicks(deps: TestDeps, link: LinkRow, rows: NewClick[]): Promise<ClickRow[]> {
   return transaction(deps.asyncDb, async (tx) => {
@@ -49,10 +47,13 @@ export async function storeClicks(deps: TestDeps, link: LinkRow, rows: NewClick[
   });
 }
 
-/** Runs the click listeners on stored clicks inside `tx`, in the form of the app's engine (as the click writer does). */
-export async function runListeners(tx: AsyncTx, deps: TestDeps, batch: { click: ClickRow; link: LinkRow }[]): Promise<void> {
-  if (tx.engine === "postgres") await runClickListenersPg(CLICK_LISTENERS, tx, deps, withKinds(batch));
-  else runClickListeners(CLICK_LISTENERS, deps.db as unknown as Tx, deps, withKinds(batch)); // the same connection, inside this transaction
+/** Runs the click listeners on stored clicks and writes their rows inside `tx`, the way the click writer of the app's engine does. */
+export async function runListeners(tx: AsyncTx, deps: TestDeps, batch: { click: ClickRow; link: LinkRow }[], listeners: readonly ClickListener[] = CLICK_LISTENERS): Promise<void> {
+  const stored = withKinds(batch);
+  const now = deps.clock.now();
+  const writes = listeners.flatMap((listener) => listener(stored, now));
+  if (tx.engine === "postgres") await writeRowsPg(tx, writes);
+  else sqliteRowWriter(deps.db.$client)(writes); // the same connection, inside this transaction
 }
 
 /** Records clicks on `link` in one transaction, running CLICK_LISTENERS like the recorder. */

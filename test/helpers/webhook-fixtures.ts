@@ -1,7 +1,7 @@
 /** @both-databases: links, clicks and outbox rows through the seam. */
 /** Links and clicks written straight to the database, and a recorded click batch (as the recorder does it). */
 import { eq } from "drizzle-orm";
-import type { SqliteWriterDeps as Deps } from "../../core/clicks/listeners";
+import type { SqliteWriterDeps as Deps } from "../../core/clicks/writer";
 import type { links, LinkRow, NewClick } from "../../db/schema";
 import { storeClicks } from "./clicks";
 import { createHmac } from "node:crypto";

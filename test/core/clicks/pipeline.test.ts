@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { CLICK_LISTENERS } from "../../../app/click-listeners";
+import type { ClickListener } from "../../../core/clicks/listeners";
 import { createTestSink } from "../../helpers/clicks";
 import { detectBot } from "../../../core/clicks/bots";
 import { geoFromRecord } from "../../../core/clicks/enrich";
@@ -178,11 +179,12 @@ describe("click recording", () => {
     const l = await newLink();
     const seen: number[] = [];
     let fail = true;
-    const hook = (_tx: unknown, _deps: unknown, batch: { click: { id: number }; link: { id: number; totalClicks: number } }[]) => {
+    const hook: ClickListener = (batch) => {
       if (fail) throw new Error("hook down");
       seen.push(...batch.map((b) => b.link.totalClicks));
+      return [];
     };
-    const recorder = createTestSink(t.deps, [...CLICK_LISTENERS, hook as never]);
+    const recorder = createTestSink(t.deps, [...CLICK_LISTENERS, hook]);
     try {
       for (const ip of ["203.0.113.5", "203.0.113.5"]) recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip, userAgent: CHROME, referer: null, isBot: false, botName: null });
       await expect(recorder.flush()).rejects.toThrow("hook down");

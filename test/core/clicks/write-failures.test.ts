@@ -4,9 +4,12 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { CLICK_LISTENERS } from "../../../app/click-listeners";
-import type { ClickListener } from "../../../core/clicks/listeners";
-import { clicks, links } from "../../../db/schema";
+import { rowsInto, type ClickListener } from "../../../core/clicks/listeners";
+import { webhookRow } from "../../../core/delivery/outbox";
+import { clicks, links, outbox } from "../../../db/schema";
 
+/** what writing the rows of the first test's failing listener meets: its second row's delivery id is taken */
+const POISON = /UNIQUE constraint failed: outbox\.delivery_id/;
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 let t: TestApp;
@@ -41,12 +44,11 @@ describe("a batch whose write keeps failing", () => {
     const good = await newLink("good");
     const bad = await newLink("bad");
     const batches: number[] = [];
-    addHook((tx, _deps, batch) => {
-      if (batch.some((b) => b.link.id === bad.id)) {
-        tx.update(links).set({ title: "half-done hook work" }).where(eq(links.id, bad.id)).run(); // must be rolled back
-        throw new Error("poison click");
-      }
+    addHook((batch, now) => {
+      // for the bad link's clicks, two rows of which the second cannot be written: the first must be rolled back
+      if (batch.some((b) => b.link.id === bad.id)) return [rowsInto("outbox", [1, 2].map(() => ({ ...webhookRow(now, { userId: null, topic: "half-done", url: "https://x.example/", data: {} }), deliveryId: "poison click" })))];
       batches.push(batch.length);
+      return [];
     });
     await visit(good.code, 3);
     await visit(bad.code);
@@ -54,7 +56,7 @@ describe("a batch whose write keeps failing", () => {
     const recorder = t.deps.clicks;
 
     // the first failure may be passing: the whole batch stays queued, nothing is written
-    await expect(recorder.flush()).rejects.toThrow("poison click");
+    await expect(recorder.flush()).rejects.toThrow(POISON);
     expect(recorder.pending).toBe(8);
     expect(clickCount(good.id)).toBe(0);
 
@@ -67,13 +69,14 @@ describe("a batch whose write keeps failing", () => {
     expect(batches.reduce((a, b) => a + b, 0)).toBe(7);
     expect(clickCount(bad.id)).toBe(1);
     expect(linkRow(bad.id)).toMatchObject({ totalClicks: 1, title: "bad" });
+    expect(t.deps.db.select().from(outbox).where(eq(outbox.topic, "half-done")).all()).toEqual([]);
     expect(rolledUp(bad.id).map((r) => r.n)).toEqual([7, 7, 7].map(() => 1)); // the other hooks still ran for it
-    expect(t.logs.some((l) => l.includes("ERROR") && l.includes("without this listener") && l.includes(`link ${bad.id}`) && l.includes("poison click"))).toBe(true);
+    expect(t.logs.some((l) => l.includes("ERROR") && l.includes("without this listener") && l.includes(`link ${bad.id}`) && l.includes("delivery_id"))).toBe(true);
 
     // later clicks are not held up: the next batches go through the same way
     await visit(good.code, 2);
     await visit(bad.code, 2);
-    await expect(recorder.flush()).rejects.toThrow("poison click");
+    await expect(recorder.flush()).rejects.toThrow(POISON);
     expect(await recorder.flush()).toBe(4);
     expect(clickCount(good.id)).toBe(9);
     expect(clickCount(bad.id)).toBe(3);
@@ -89,10 +92,11 @@ describe("a batch whose write keeps failing", () => {
     other.exec("pragma busy_timeout = 0");
     let goodBatches = 0;
     let armed = false;
-    addHook((_tx, _deps, batch) => {
+    addHook((batch) => {
       if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
       // the second all-good part written while splitting meets a real SQLITE_BUSY
       if (armed && ++goodBatches === 2) other.exec("begin immediate");
+      return [];
     });
     await visit(good.code, 4);
     await visit(bad.code);
@@ -116,8 +120,9 @@ describe("a batch whose write keeps failing", () => {
   test("the running recorder gets past a poison click on its own", async () => {
     const good = await newLink("good");
     const bad = await newLink("bad");
-    addHook((_tx, _deps, batch) => {
+    addHook((batch) => {
       if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
+      return [];
     });
     await visit(bad.code);
     await visit(good.code, 5);
@@ -132,8 +137,9 @@ describe("a batch whose write keeps failing", () => {
   test("a graceful shutdown with a poison click pending still writes every click", async () => {
     const good = await newLink("good");
     const bad = await newLink("bad");
-    addHook((_tx, _deps, batch) => {
+    addHook((batch) => {
       if (batch.some((b) => b.link.id === bad.id)) throw new Error("poison click");
+      return [];
     });
     await visit(good.code, 2);
     await visit(bad.code);
@@ -145,7 +151,10 @@ describe("a batch whose write keeps failing", () => {
   test("a full disk (SQLITE_FULL) is retried with the whole batch intact, never split", async () => {
     const l = await newLink("full");
     const batches: number[] = [];
-    addHook((_tx, _deps, batch) => void batches.push(batch.length));
+    addHook((batch) => {
+      batches.push(batch.length);
+      return [];
+    });
     await visit(l.code, 6, { referer: `https://example.com/${"r".repeat(2000)}` }); // 6 × 2 kB: needs new pages
     const sqlite = t.deps.db.$client;
     const pages = (sqlite.query("pragma page_count").get() as { page_count: number }).page_count;
@@ -166,7 +175,10 @@ describe("a batch whose write keeps failing", () => {
   test("a locked database (SQLITE_BUSY) is retried with the whole batch intact, never split", async () => {
     const l = await newLink("busy");
     const batches: number[] = [];
-    addHook((_tx, _deps, batch) => void batches.push(batch.length));
+    addHook((batch) => {
+      batches.push(batch.length);
+      return [];
+    });
     await visit(l.code, 5);
     t.deps.db.$client.exec("pragma busy_timeout = 0");
     const other = new Database(join(t.dataDir, "app.db"));

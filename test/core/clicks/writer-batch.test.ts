@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { eachWithUser } from "../../helpers/app";
 import { INSERT_CHUNK } from "../../../core/clicks/writer";
 import { CLICK_LISTENERS } from "../../../app/click-listeners";
+import type { ClickListener } from "../../../core/clicks/listeners";
 import { createTestSink } from "../../helpers/clicks";
 import { clicks } from "../../../db/schema";
 
@@ -22,10 +23,11 @@ test("a batch written several rows per INSERT gives every click the id of its ow
   expect(await recorder.flush()).toBe(1);
 
   const seen: { id: number; ip: string | null; linkId: number; isUnique: boolean }[] = [];
-  const hook = (_tx: unknown, _deps: unknown, batch: { click: { id: number; ip: string | null; linkId: number; isUnique: boolean } }[]) => {
+  const hook: ClickListener = (batch) => {
     seen.push(...batch.map(({ click }) => ({ id: click.id, ip: click.ip, linkId: click.linkId, isUnique: click.isUnique })));
+    return [];
   };
-  listeners.push(hook as never);
+  listeners.push(hook);
   {
     const n = INSERT_CHUNK * 2 + 7; // two full statements and a shorter one
     for (let i = 0; i < n; i++) {

@@ -40,6 +40,7 @@ test("a user agent added in a batch that rolled back is added again on the retry
   let fail = true;
   const hook = () => {
     if (fail) throw new Error("hook down");
+    return [];
   };
   const recorder = createTestSink(s.t.deps, [...CLICK_LISTENERS, hook]);
     recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
