@@ -1,4 +1,4 @@
-import { getSettings } from "../core/reports/settings";
+import { timeZoneOf } from "../core/i18n/zone";
 import { Bot, session } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { countBotApiCalls } from "../core/metrics";
@@ -40,7 +40,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
     ctx.deps = deps;
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
       ctx.user = await upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, appLanguage: ctx.from.language_code });
-      ctx.timeZone = (await getSettings(deps, ctx.user.id)).time_zone;
+      ctx.timeZone = await timeZoneOf(deps, ctx.user.id);
     }
     await next();
   });

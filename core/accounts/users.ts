@@ -1,4 +1,4 @@
-import { languageFor } from "../i18n/translate";
+import { languageFor, type Language } from "../i18n/translate";
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
@@ -91,9 +91,7 @@ export function sessionUser(deps: Pick<Deps, "clock">, u: UserRow) {
   return { user: publicUser(u), subscription: subscriptionOf(u, deps.clock.now()) };
 }
 
-/** The languages the bot speaks. */
-const LANGUAGES = ["en", "ru"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type { Language };
 
 /** Stores the user's chosen language (null: follow the Telegram app's language again). */
 export async function setUserLanguage(deps: { asyncDb: AsyncDbOrTx }, userId: number, language: Language | null): Promise<void> {

@@ -1,4 +1,4 @@
-import { getSettings } from "../reports/settings";
+import { timeZoneOf } from "../i18n/zone";
 import { eq } from "drizzle-orm";
 import { routingStatsOf } from "./routing-stats";
 import type { Deps } from "../deps";
@@ -57,7 +57,7 @@ const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"
 /** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
 export async function summaryCard(deps: Deps, userId: number, req: SummaryRequest): Promise<{ card: SummaryCard; caption: string; filename: string }> {
   // the zone asked for, else the one the user set in Settings (UTC until then)
-  const tz = parseTimeZone(req.tz ?? (await getSettings(deps, userId)).time_zone);
+  const tz = parseTimeZone(req.tz ?? (await timeZoneOf(deps, userId)));
   const { lang } = await ownerChat(deps.asyncDb, userId);
   const fmt = (n: number) => numberIn(lang, n);
   const single = req.linkId !== undefined ? await ownedLink(deps, userId, req.linkId) : null;

@@ -6,9 +6,8 @@
  */
 import { join } from "node:path";
 import { I18n } from "@grammyjs/i18n";
-import type { Language } from "../accounts/users";
-
-export type { Language };
+/** The languages the service speaks. */
+export type Language = "en" | "ru";
 
 /** Where the language files are, and how the plugin reads them (both the bot's instance and core's use these). */
 export const LANGUAGE_FILES = {

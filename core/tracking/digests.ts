@@ -8,7 +8,7 @@ import { chatMessage, fitting, highlight, openLink } from "./notify";
 import { ownerChat } from "../accounts/users";
 import { t, type Language } from "../i18n/translate";
 import { localMidnight } from "../reports/schedule";
-import { getSettings } from "../reports/settings";
+import { timeZoneOf } from "../i18n/zone";
 import type { TrackerRow } from "./trackers";
 
 /** At most this many matches are listed in a digest; the rest are counted. */
@@ -60,7 +60,7 @@ export async function flushTrackerDigests(deps: Pick<Deps, "asyncDb" | "clock">)
     let closed = hour;
     if (every === "day") {
       let zone = zones.get(userId);
-      if (zone === undefined) zones.set(userId, (zone = (await getSettings(deps, userId)).time_zone));
+      if (zone === undefined) zones.set(userId, (zone = await timeZoneOf(deps, userId)));
       closed = new Date(localMidnight(zone, now.getTime()));
       const [first] = await deps.asyncDb
         .select({ at: min(trackerMatches.detectedAt) })
