@@ -2,6 +2,7 @@ import type { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { analyticsFeature } from "./analytics";
 import { channelsFeature } from "./channels";
+import { deepLinksFeature } from "./deep-links";
 import { inlineFeature } from "./inline";
 import { linksFeature } from "./links";
 import { secureFeature } from "./secure";
@@ -17,6 +18,7 @@ import { trackingSourcesFeature } from "./tracking-sources";
  */
 export const FEATURES: Composer<BotContext>[] = [
   trackingSourcesFeature,
+  deepLinksFeature,
   channelsFeature,
   inlineFeature,
   settingsFeature,
