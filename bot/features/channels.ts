@@ -3,8 +3,8 @@ import type { BotContext } from "../context";
 import { recordMemberChange } from "../../core/channels/members";
 import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
 import { AppError } from "../../core/errors";
-import { act, open } from "../menus/nav";
-import { channelScreen, channelsScreen, inviteScreen } from "../menus/channels";
+import { open } from "../menus/nav";
+import { channelsScreen, } from "../menus/channels";
 
 /**
  * Channels in the bot: joins and leaves from `chat_member` updates, join requests from
@@ -61,9 +61,3 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
 
 const priv = channelsFeature.chatType("private");
 priv.command("channels", (ctx) => open(ctx, channelsScreen, []));
-// deep links: t.me/<bot>?start=channel_<id> and invite_<id>
-priv.command("start", async (ctx, next) => {
-  const m = /^(channel|invite)_(\d+)$/.exec(ctx.match);
-  if (!m) return next();
-  await act(ctx, () => open(ctx, m[1] === "channel" ? channelScreen : inviteScreen, [Number(m[2])]), "channels");
-});

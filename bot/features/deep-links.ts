@@ -5,19 +5,20 @@ import { CALLBACK_DATA, decodeCallback, type BotTarget, type BotTargetKind } fro
 import { AppError } from "../../core/errors";
 import { markMatchesRead, markMatchRangeRead } from "../../core/tracking/matches";
 import { setRevoked } from "../../core/secure/links";
-import { open, type Screen } from "../menus/nav";
+import { act, open, type Screen } from "../menus/nav";
 import { problemText } from "../problem";
 import { linkCard } from "../menus/link-card";
 import { linkList } from "../menus/link-list";
 import { settingsScreen } from "../menus/settings";
 import { trackerScreen, trackersScreen } from "../menus/tracking";
-import { fileScreen, shareScreen } from "../menus/secure";
+import { fileScreen, foldersScreen, shareScreen } from "../menus/secure";
 import { channelScreen, inviteScreen } from "../menus/channels";
 
 /**
- * What the buttons of the messages core sends (core/deep-link.ts) do, pressed in the owner's chat
- * with the bot: they act in place. Open buttons send the object's screen below the message; ✓ Mark
- * read and ⛔ Revoke answer with a toast and edit the message to say so, the button gone.
+ * The one router of what core's messages ask for (core/deep-link.ts), as `/start <payload>` (from
+ * bot/features/start.ts) or as a button pressed in the owner's chat with the bot. Buttons act in
+ * place: open buttons send the object's screen below the message; ✓ Mark read and ⛔ Revoke answer
+ * with a toast and edit the message to say so, the button gone.
  */
 export const deepLinksFeature = new Composer<BotContext>();
 
@@ -38,6 +39,35 @@ const SCREENS: { [K in BotTargetKind]?: (t: Extract<BotTarget, { kind: K }>) => 
 export function screenOf(target: BotTarget): [Screen, number[]] | null {
   const draw = SCREENS[target.kind] as ((t: BotTarget) => [Screen, number[]]) | undefined;
   return draw ? draw(target) : null;
+}
+
+/** The screen a start link falls back to when its object is gone (the main menu otherwise). */
+const FALLBACK: { [K in BotTargetKind]?: string } = { tracker: "trackers", channel: "channels", invite: "channels" };
+
+/**
+ * `/start <payload>` for a decoded target: the screen as a new message, or the matches marked read
+ * above the trackers. Someone else's or a gone object says so above the screen it falls back to.
+ */
+export async function startTarget(ctx: BotContext, target: BotTarget) {
+  const uid = ctx.user!.id;
+  if (target.kind === "read" || target.kind === "readr")
+    return act(ctx, async () => {
+      const n = target.kind === "read" ? await markMatchesRead(ctx.deps, uid, [target.id]) : await markMatchRangeRead(ctx.deps, uid, target.from, target.to);
+      const notice = target.kind === "read" ? ctx.t(n ? "match-marked" : "match-already-read") : ctx.t("matches-marked", { count: n });
+      await open(ctx, trackersScreen, [0], notice);
+    }, "trackers");
+  const [screen, view] = screenOf(target)!;
+  if (target.kind === "share" || target.kind === "sharelink") {
+    try {
+      await open(ctx, screen, view);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      await ctx.reply(goneText(ctx, target, e));
+      await open(ctx, foldersScreen, []);
+    }
+    return;
+  }
+  await act(ctx, () => open(ctx, screen, view), FALLBACK[target.kind] ?? "main");
 }
 
 /** What is said when an object a button names is gone (or is someone else's). */

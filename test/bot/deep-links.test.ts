@@ -6,6 +6,9 @@ import { afterEach, expect, test } from "bun:test";
 import { unitBot } from "./unit";
 import { seed } from "../api/secure/helpers";
 import { callbackData } from "../../core/deep-link";
+import { eq } from "drizzle-orm";
+import { createTracker } from "../../core/tracking/trackers";
+import { ingestPost } from "../../core/tracking/ingest";
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
@@ -55,5 +58,25 @@ test("outside the owner's private chat the buttons do nothing and say why", asyn
     callback_query: { id: "9", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "2", data: callbackData({ kind: "revoke", id: link.id }), message: { message_id: 5, date: 1, chat: { id: -100123, type: "supergroup", title: "Team" }, ...shown } },
   });
   expect(b.calls.slice(before).map((c) => [c.method, c.params.text, c.params.show_alert])).toEqual([["answerCallbackQuery", "This button works only in the owner's chat with the bot.", true]]);
+  expect(await state()).toBe("active");
+});
+
+test("t.me start links of messages sent before still work, through the one /start router; a start link cannot revoke", async () => {
+  b = unitBot({ PLAN_LIMITS: '{"free":{"trackers":5}}' }, { language_code: "ru" });
+  const { user } = await b.t.telegramUser(42, "alice");
+  await createTracker(b.t.deps, user.id, { name: "Rust", keyword: "rust" });
+  const chat = { chatId: "-1001000000001", type: "channel" as const, title: "News", username: "news" };
+  const [one] = await ingestPost(b.t.deps, { chat, messageId: 1, text: "rust one" });
+  const [two] = await ingestPost(b.t.deps, { chat, messageId: 2, text: "rust two" });
+  const [three] = await ingestPost(b.t.deps, { chat, messageId: 3, text: "rust three" });
+  await b.send(`/start read_${one!.id}`);
+  expect(b.last("sendMessage").params.text).toStartWith("✓ Отмечено прочитанным.\n\n");
+  await b.send(`/start readr_${two!.id}-${three!.id}`);
+  expect(b.last("sendMessage").params.text).toStartWith("✓ Отмечено прочитанными: 2.\n\n");
+  expect(await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.trackerMatches).where(eq(b.t.deps.asyncDb.tables.trackerMatches.isRead, false))).toEqual([]);
+
+  const { link, state } = await shareLink(42);
+  await b.send(`/start revoke_${link.id}`);
+  expect(b.last("sendMessage").params.text).toStartWith("👋"); // an unknown payload greets
   expect(await state()).toBe("active");
 });
