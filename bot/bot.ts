@@ -6,7 +6,8 @@ import { conversations } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import { findUserByIdentity, upsertTelegramUser } from "../core/accounts/users";
 import { i18n } from "./i18n";
-import type { BotContext, SessionData } from "./context";
+import type { SessionData, UpdateContext } from "./context";
+import { requireUser } from "./require-user";
 import { dbStorage } from "./storage";
 import { FEATURES } from "./features";
 import { startFeature } from "./features/start";
@@ -21,7 +22,7 @@ import { dropEmptyRows } from "./menus/nav";
  * error boundary. Sessions and conversation state live in SQLite.
  */
 export function createBot(deps: Deps & { config: { botToken: string } }) {
-  const bot = new Bot<BotContext>(deps.config.botToken, {
+  const bot = new Bot<UpdateContext>(deps.config.botToken, {
     client: { apiRoot: deps.config.botApiRoot },
   });
   // counted first, so that every attempt is (auto-retry's included)
@@ -47,20 +48,19 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   guarded.use(i18n);
   guarded.use(session({ initial: (): SessionData => ({}), storage: dbStorage<SessionData>(deps.asyncDb, "session:") }));
   // dialogs call the Bot API through a client of their own, which the bot's transformers do not reach
-  const dialogApi = (ctx: BotContext, next: () => Promise<void>) => {
+  const dialogApi = (ctx: UpdateContext, next: () => Promise<void>) => {
     ctx.api.config.use(dropEmptyRows);
     return next();
   };
   // a dialog's context is its own: it learns the user's chosen language before translating
-  const dialogUser = async (ctx: BotContext, next: () => Promise<void>) => {
+  const dialogUser = async (ctx: UpdateContext, next: () => Promise<void>) => {
     if (ctx.from) ctx.user = await findUserByIdentity(deps, "telegram", String(ctx.from.id));
     return next();
   };
   guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:"), plugins: [dialogApi, dialogUser, i18n] as never[] }));
   // /start and /cancel must run before any conversation can swallow the update
-  guarded.use(startFeature);
-  for (const c of CONVERSATIONS) guarded.use(c);
-  guarded.use(menus);
+  // what a person does in a private chat is behind requireUser: ctx.user is set there
+  guarded.use(requireUser(startFeature, ...CONVERSATIONS, menus));
   for (const feature of FEATURES) guarded.use(feature);
   guarded.use(unhandledFeature);
   return bot;

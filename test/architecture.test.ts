@@ -144,3 +144,7 @@ test("every table both databases have is declared once, in db/tables/ over the c
   expect(pgTables.length).toBe(declared.length + PG_ONLY_TABLES.length);
   for (const name of declared) expect(pgTables).toContain(name);
 });
+
+test("the bot narrows its context once (requireUser): no `.user!` assertion in bot/", () => {
+  expect(matches(/\.user!/).filter((l) => l.startsWith("bot/"))).toEqual([]);
+});

@@ -30,7 +30,6 @@ export async function sendQr(ctx: BotContext, userId: number, id: number) {
  */
 export const analyticsFeature = new Composer<BotContext>();
 analyticsFeature.chatType("private").command("summary", async (ctx) => {
-  if (!ctx.user) return;
   try {
     await ctx.replyWithChatAction("upload_photo");
     const { png, caption, filename } = await summaryImage(ctx.deps, ctx.user.id, { period: ctx.match.trim() || "30d" });

@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context";
+import type { UpdateContext } from "../context";
+import { signedIn } from "../require-user";
 import { recordMemberChange } from "../../core/channels/members";
 import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
 import { AppError } from "../../core/errors";
@@ -11,7 +12,7 @@ import { channelsScreen, } from "../menus/channels";
  * `chat_join_request`, and the Approve / Decline buttons of a waiting request. The screens are in
  * bot/menus/channels.ts.
  */
-export const channelsFeature = new Composer<BotContext>();
+export const channelsFeature = new Composer<UpdateContext>();
 
 channelsFeature.on("chat_member", async (ctx, next) => {
   const u = ctx.chatMember;
@@ -59,5 +60,5 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
   }
 });
 
-const priv = channelsFeature.chatType("private");
+const priv = channelsFeature.filter(signedIn).chatType("private");
 priv.command("channels", (ctx) => open(ctx, channelsScreen, []));

@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { InlineKeyboardButton, MessageEntity } from "grammy/types";
-import type { BotContext } from "../context";
+import type { BotContext, UpdateContext } from "../context";
+import { signedIn } from "../require-user";
 import { CALLBACK_DATA, decodeCallback, type BotTarget, type BotTargetKind } from "../../core/deep-link";
 import { AppError } from "../../core/errors";
 import { markMatchesRead, markMatchRangeRead } from "../../core/tracking/matches";
@@ -20,7 +21,7 @@ import { channelScreen, inviteScreen } from "../menus/channels";
  * place: open buttons send the object's screen below the message; ✓ Mark read and ⛔ Revoke answer
  * with a toast and edit the message to say so, the button gone.
  */
-export const deepLinksFeature = new Composer<BotContext>();
+export const deepLinksFeature = new Composer<UpdateContext>();
 
 /** The screen each open target shows, and the ids it is drawn for. */
 const SCREENS: { [K in BotTargetKind]?: (t: Extract<BotTarget, { kind: K }>) => [Screen, number[]] } = {
@@ -49,7 +50,7 @@ const FALLBACK: { [K in BotTargetKind]?: string } = { tracker: "trackers", chann
  * above the trackers. Someone else's or a gone object says so above the screen it falls back to.
  */
 export async function startTarget(ctx: BotContext, target: BotTarget) {
-  const uid = ctx.user!.id;
+  const uid = ctx.user.id;
   if (target.kind === "read" || target.kind === "readr")
     return act(ctx, async () => {
       const n = target.kind === "read" ? await markMatchesRead(ctx.deps, uid, [target.id]) : await markMatchRangeRead(ctx.deps, uid, target.from, target.to);
@@ -108,7 +109,7 @@ async function markDone(ctx: BotContext, note: string, done: BotTargetKind[]) {
 
 /** Does what a pressed button of a core message names, answering its callback query once. */
 async function press(ctx: BotContext, target: BotTarget) {
-  const uid = ctx.user!.id;
+  const uid = ctx.user.id;
   try {
     switch (target.kind) {
       case "read":
@@ -142,6 +143,6 @@ deepLinksFeature.callbackQuery(CALLBACK_DATA, async (ctx) => {
   const target = decodeCallback(ctx.callbackQuery.data);
   if (!target) return ctx.answerCallbackQuery({ text: ctx.t("nav-stale-button") });
   // these buttons are sent only to the owner's private chat; anywhere else they would act for whoever pressed
-  if (ctx.chat?.type !== "private" || !ctx.user) return ctx.answerCallbackQuery({ text: ctx.t("deep-link-owner-only"), show_alert: true });
+  if (ctx.chat?.type !== "private" || !signedIn(ctx)) return ctx.answerCallbackQuery({ text: ctx.t("deep-link-owner-only"), show_alert: true });
   await press(ctx, target);
 });

@@ -1,5 +1,6 @@
-import type { Composer } from "grammy";
-import type { BotContext } from "../context";
+import type { Middleware } from "grammy";
+import type { UpdateContext } from "../context";
+import { requireUser } from "../require-user";
 import { analyticsFeature } from "./analytics";
 import { channelsFeature } from "./channels";
 import { deepLinksFeature } from "./deep-links";
@@ -16,14 +17,11 @@ import { trackingSourcesFeature } from "./tracking-sources";
  * these and `unhandledFeature` after them. Links takes pasted URLs before the secure feature, which
  * offers other free text and media for storage.
  */
-export const FEATURES: Composer<BotContext>[] = [
+export const FEATURES: Middleware<UpdateContext>[] = [
   trackingSourcesFeature,
   deepLinksFeature,
   channelsFeature,
   inlineFeature,
-  settingsFeature,
-  linksFeature,
-  analyticsFeature,
-  trackingFeature,
-  secureFeature,
+  // what a person does in a private chat: ctx.user is set there
+  requireUser(settingsFeature, linksFeature, analyticsFeature, trackingFeature, secureFeature),
 ];

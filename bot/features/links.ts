@@ -16,7 +16,7 @@ import { tell } from "../i18n";
  * link its card, a share link or a request link its screen); true when it did.
  */
 async function openOwn(ctx: BotContext, reading: UrlReading): Promise<boolean> {
-  if (!reading || !("service" in reading) || !reading.service || !ctx.user) return false;
+  if (!reading || !("service" in reading) || !reading.service) return false;
   const own = await ownObjectAt(ctx.deps, ctx.user.id, reading.service);
   if (!own) return false;
   const screen = own.kind === "link" ? linkCard : own.kind === "share" ? shareScreen : requestScreen;
@@ -44,11 +44,11 @@ pm.command("new", async (ctx) => {
 });
 
 pm.on(["message:text", "message:caption"], async (ctx, next) => {
-  if (ctx.message.text?.startsWith("/") || !ctx.user) return next();
+  if (ctx.message.text?.startsWith("/")) return next();
   if (isAdPost(ctx.message)) return ctx.conversation.enter(AD_POST, postOf(ctx.message));
   if (ctx.message.text === undefined) return next();
   const reading = await urlInMessage(ctx.message, ctx.deps);
-  if (!reading || !ctx.user) return next();
+  if (!reading) return next();
   if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(ctx.t("warning", { text: tell(ctx, reading.problem) }));
   await createAndShow(ctx, reading.url, false, reading.cutAt);
 });

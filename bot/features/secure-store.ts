@@ -66,7 +66,7 @@ export const folderPicker = createScreen("store-in", 1, (ctx) => {
   return item?.kind === "media" ? ctx.t("store-ask-file", { name: Bun.escapeHTML(item.name) }) : ctx.t("store-ask-it");
 });
 dynamic(folderPicker.menu, async (ctx, range) => {
-  for (const f of await listFolders(ctx.deps, ctx.user!.id)) {
+  for (const f of await listFolders(ctx.deps, ctx.user.id)) {
     range.text({ text: `📁 ${f.name}`, payload: payload(folderPicker, f.id) }, async (c) => {
       // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)
       c.menu.close();
@@ -100,8 +100,8 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
   try {
     if (item.kind === "media") await ctx.replyWithChatAction("upload_document").catch(() => undefined);
     const file = item.kind === "text"
-      ? await createFile(ctx.deps, ctx.user!.id, { folderId, contentType: "text", textContent: item.text })
-      : await createUploadedFile(ctx.deps, ctx.user!.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
+      ? await createFile(ctx.deps, ctx.user.id, { folderId, contentType: "text", textContent: item.text })
+      : await createUploadedFile(ctx.deps, ctx.user.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
     // the result is the file's screen: its share links are made and managed from here
     const name = Bun.escapeHTML(file.name);
     const kind = ctx.t(`secure-kind-${file.contentType}`);
@@ -163,7 +163,7 @@ const inConversation = (ctx: BotContext) => Object.keys(ctx.conversation.active(
 
 /** Why the plan cannot take `bytes` more in secure storage, said before the folder question; null when it can. */
 async function planFull(ctx: BotContext, bytes: number): Promise<string | null> {
-  const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.user!.id);
+  const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
   if (usage.secureFiles >= limits.secureFiles) return ctx.t("store-plan-files", { plan: subscription.plan, max: limits.secureFiles, count: usage.secureFiles });
   if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB) return ctx.t("store-plan-storage", { plan: subscription.plan, max: limits.storageMB, used: usage.storageMB });
   return null;

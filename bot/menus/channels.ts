@@ -19,7 +19,7 @@ import { say } from "./link-stats";
 export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 const pct = (ctx: BotContext, r: number | null) => (r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent" }).format(r));
 const money = (ctx: BotContext, n: number | null, currency?: string) => (n === null || !currency ? "—" : `${new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)} ${currency}`);
 

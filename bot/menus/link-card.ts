@@ -62,9 +62,9 @@ export function placementLine(ctx: I18nFlavor, placed: LinkPlacements): string {
   });
 }
 
-const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user!.id, idOf(ctx));
+const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user.id, idOf(ctx));
 
-export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.user!.id, await linkOf(ctx)));
+export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.user.id, await linkOf(ctx)));
 export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
   const link = await linkOf(ctx);
   return ctx.t("link-delete-confirm", { title: esc(short(link.title ?? link.original_url, 80)), clicks: link.stats.totalClicks, url: esc(link.trackingUrl) });
@@ -77,7 +77,7 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
     range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
       const id = idOf(c);
       if (o.tap) {
-        await editLink(c.deps, c.user!.id, id, o.tap(await getLink(c.deps, c.user!.id, id)));
+        await editLink(c.deps, c.user.id, id, o.tap(await getLink(c.deps, c.user.id, id)));
         await open(c, linkCard, [id]);
       } else await c.conversation.enter(LINK_OPTION, id, i);
     }));
@@ -91,7 +91,7 @@ dynamic(linkCard.menu, async (ctx, range) => {
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
   await optionButtons(ctx, range);
   const p = payload(linkCard);
-  const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user!.id, idOf(c)));
+  const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user.id, idOf(c)));
   go(range, linkCard, l("card-stats"), "link-stats", (c) => [idOf(c), periodIndex("30d")]);
   range.text({ text: l("card-chart"), payload: p }, run((c, u, id) => sendChart(c, u, id)));
   go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
@@ -106,7 +106,7 @@ back(linkCard, l("card-back"), "links", () => [0, 0]);
 
 deleteLinkScreen.menu
   .text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
-    await deleteLink(ctx.deps, ctx.user!.id, idOf(ctx));
+    await deleteLink(ctx.deps, ctx.user.id, idOf(ctx));
     await open(ctx, screen("links"), [0, 0], ctx.t("link-deleted"));
   }));
 back(deleteLinkScreen, l("link-delete-cancel"), "link", (c) => [idOf(c)]);

@@ -13,7 +13,7 @@ export const TIME_ZONE = "time-zone";
 const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
 async function reportsText(ctx: BotContext): Promise<string> {
-  const s = await getSettings(ctx.deps, ctx.user!.id);
+  const s = await getSettings(ctx.deps, ctx.user.id);
   const when =
     s.report_every === "off"
       ? ctx.t("reports-off")
@@ -27,13 +27,13 @@ export const reportsScreen = createScreen("reports", 0, reportsText);
 function setting(label: (ctx: BotContext) => string | Promise<string>, change: (s: Awaited<ReturnType<typeof getSettings>>) => SettingsInput) {
   reportsScreen.menu.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
     act(ctx, async () => {
-      await updateSettings(ctx.deps, ctx.user!.id, change(await getSettings(ctx.deps, ctx.user!.id)));
+      await updateSettings(ctx.deps, ctx.user.id, change(await getSettings(ctx.deps, ctx.user.id)));
       await open(ctx, reportsScreen, []);
     }));
 }
 
 const mark = (key: string, on: (s: Awaited<ReturnType<typeof getSettings>>) => boolean) => async (ctx: BotContext) =>
-  `${on(await getSettings(ctx.deps, ctx.user!.id)) ? "• " : ""}${ctx.t(key)}`;
+  `${on(await getSettings(ctx.deps, ctx.user.id)) ? "• " : ""}${ctx.t(key)}`;
 
 setting(mark("reports-set-off", (s) => s.report_every === "off"), () => ({ report_every: "off" }));
 setting(mark("reports-set-daily", (s) => s.report_every === "day"), () => ({ report_every: "day" }));

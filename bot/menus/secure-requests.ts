@@ -11,7 +11,7 @@ import { confirmScreen } from "./secure";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 const ICON: Record<RequestJson["state"], string> = { active: "🟢", inactive: "⏸", expired: "⌛", full: "🚫" };
 /** The state in words (`request-state-<state>`). */
 const stateOf = (ctx: BotContext, r: RequestJson) => `${ICON[r.state]} ${ctx.t(`request-state-${r.state}`)}`;

@@ -22,7 +22,7 @@ export const SHARE_OPTION = "secure-share-option";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 
 export const foldersScreen = createScreen("folders", 0, async (ctx) => ctx.t((await listFolders(ctx.deps, uid(ctx))).length ? "secure-folders" : "secure-folders-none"));
 

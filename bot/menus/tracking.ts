@@ -16,7 +16,7 @@ import { TRACKER_OPTIONS } from "./tracker-options";
 export const NEW_TRACKER = "track";
 export const TRACKER_OPTION = "tracker-option";
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 /** Trackers per list page: Telegram takes at most 100 buttons, and plans allow up to 500 trackers. */
 const LIST_PAGE = 20;
 const FEED_PAGE = 5;

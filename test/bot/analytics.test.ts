@@ -3,7 +3,7 @@ import sharp from "sharp";
 import QRCode from "qrcode";
 import type { Bot } from "grammy";
 import { createBot } from "../../bot/bot";
-import type { BotContext } from "../../bot/context";
+import type { UpdateContext } from "../../bot/context";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
@@ -12,7 +12,7 @@ import { domains } from "../../db/schema";
 
 let fake: FakeBotApi;
 let t: TestApp;
-let bot: Bot<BotContext>;
+let bot: Bot<UpdateContext>;
 let f: Awaited<ReturnType<typeof seedFixture>>;
 let polling: Promise<void>;
 beforeEach(async () => {
