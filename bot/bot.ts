@@ -1,5 +1,5 @@
 import { getSettings } from "../core/reports/settings";
-import { Bot, session } from "grammy";
+import { Bot, session, type Middleware } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { countBotApiCalls } from "../core/metrics";
 import { conversations } from "@grammyjs/conversations";
@@ -16,12 +16,17 @@ import { CONVERSATIONS } from "./conversations";
 import { menus } from "./menus/root";
 import { dropEmptyRows } from "./menus/nav";
 
+export interface BotOptions {
+  /** the feature middleware, in order, between the menus and the unhandled fallback (default: FEATURES) */
+  features?: readonly Middleware<UpdateContext>[];
+}
+
 /**
  * Builds the bot (not started). Order: deps and user → session → conversations plugin → /start,
- * /help, /cancel → each conversation → the menus → features → unhandled. Everything runs inside an
+ * /help, /cancel → each conversation → the menus → `features` → unhandled. Everything runs inside an
  * error boundary. Sessions and conversation state live in SQLite.
  */
-export function createBot(deps: Deps & { config: { botToken: string } }) {
+export function createBot(deps: Deps & { config: { botToken: string } }, { features = FEATURES }: BotOptions = {}) {
   const bot = new Bot<UpdateContext>(deps.config.botToken, {
     client: { apiRoot: deps.config.botApiRoot },
   });
@@ -61,7 +66,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   // /start and /cancel must run before any conversation can swallow the update
   // what a person does in a private chat is behind requireUser: ctx.user is set there
   guarded.use(requireUser(startFeature, ...CONVERSATIONS, menus));
-  for (const feature of FEATURES) guarded.use(feature);
+  for (const feature of features) guarded.use(feature);
   guarded.use(unhandledFeature);
   return bot;
 }

@@ -12,12 +12,13 @@ import { trackingFeature } from "./tracking";
 import { trackingSourcesFeature } from "./tracking-sources";
 
 /**
- * Feature composers in registration order. Each feature file exports one Composer; add it here.
+ * Feature composers in registration order, the bot's default (`createBot(deps, { features })` takes
+ * another list). Each feature file exports one Composer; add it here.
  * bot.ts registers `startFeature` (/start, /help, /cancel), the conversations and the menus before
  * these and `unhandledFeature` after them. Links takes pasted URLs before the secure feature, which
  * offers other free text and media for storage.
  */
-export const FEATURES: Middleware<UpdateContext>[] = [
+export const FEATURES: readonly Middleware<UpdateContext>[] = [
   trackingSourcesFeature,
   deepLinksFeature,
   channelsFeature,
