@@ -1,12 +1,12 @@
 import { getSettings } from "../core/reports/settings";
-import { Bot, session, type Middleware } from "grammy";
+import { Bot, Composer, session, type Middleware } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { countBotApiCalls } from "../core/metrics";
 import { conversations } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import { findUserByIdentity, upsertTelegramUser } from "../core/accounts/users";
 import { i18n } from "./i18n";
-import type { SessionData, UpdateContext } from "./context";
+import type { BotContext, SessionData, UpdateContext } from "./context";
 import { requireUser } from "./require-user";
 import { dbStorage } from "./storage";
 import { FEATURES } from "./features";
@@ -15,6 +15,9 @@ import { unhandledFeature } from "./features/unhandled";
 import { CONVERSATIONS } from "./conversations";
 import { menus } from "./menus/root";
 import { dropEmptyRows } from "./menus/nav";
+
+/** A press of a menu button: the plugin's callback data is `<menu>/<row>/<column>/<payload>/<hash>`; the bot's others have none. */
+const isMenuPress = (ctx: UpdateContext) => ctx.callbackQuery?.data?.includes("/") === true;
 
 export interface BotOptions {
   /** the feature middleware, in order, between the menus and the unhandled fallback (default: FEATURES) */
@@ -64,8 +67,15 @@ export function createBot(deps: Deps & { config: { botToken: string } }, { featu
   };
   guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:"), plugins: [dialogApi, dialogUser, i18n] as never[] }));
   // /start and /cancel must run before any conversation can swallow the update
+  // The menu plugin draws a screen passed as reply_markup, through a transformer its middleware
+  // installs as an update passes it. Every update but a menu press passes it first, so that /start
+  // and the dialogs can send screens; a press passes it after the dialogs, as its button may enter one.
+  const drawing = new Composer<BotContext>();
+  drawing.drop(isMenuPress, menus);
+  const pressing = new Composer<BotContext>();
+  pressing.filter(isMenuPress, menus);
   // what a person does in a private chat is behind requireUser: ctx.user is set there
-  guarded.use(requireUser(startFeature, ...CONVERSATIONS, menus));
+  guarded.use(requireUser(drawing, startFeature, ...CONVERSATIONS, pressing));
   for (const feature of features) guarded.use(feature);
   guarded.use(unhandledFeature);
   return bot;

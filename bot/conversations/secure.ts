@@ -10,7 +10,7 @@ import { createLink } from "../../core/secure/links";
 import { AppError } from "../../core/errors";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
-import { storePending } from "../features/secure-store";
+import { storePending } from "../menus/store-in";
 import { open } from "../menus/nav";
 import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
 import { SHARE_OPTIONS } from "../menus/share-options";

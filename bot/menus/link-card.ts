@@ -10,8 +10,8 @@ import type { BotContext } from "../context";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
-import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
-import { sendChart, sendQr } from "../features/analytics";
+import { act, back, createScreen, dynamic, go, idOf, open, payload, screenAt, type MenuContext } from "./nav";
+import { sendChart, sendQr } from "./link-photos";
 import { periodIndex, say } from "./link-stats";
 import { inviteOfLink } from "../../core/channels/invites";
 import { placementsOf, type LinkPlacements } from "../../core/tracking/link-watch";
@@ -85,7 +85,7 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   });
 }
 
-dynamic(linkCard.menu, async (ctx, range) => {
+dynamic(linkCard, async (ctx, range) => {
   const link = await linkOf(ctx);
   // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
@@ -104,10 +104,10 @@ dynamic(linkCard.menu, async (ctx, range) => {
 });
 back(linkCard, l("card-back"), "links", () => [0, 0]);
 
-deleteLinkScreen.menu
+deleteLinkScreen
   .text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
     await deleteLink(ctx.deps, ctx.user.id, idOf(ctx));
-    await open(ctx, screen("links"), [0, 0], ctx.t("link-deleted"));
+    await open(ctx, screenAt("links"), [0, 0], ctx.t("link-deleted"));
   }));
 back(deleteLinkScreen, l("link-delete-cancel"), "link", (c) => [idOf(c)]);
 

@@ -33,7 +33,7 @@ export const linkList = createScreen("links", 2, async (ctx) => {
   return ctx.t(tag ? "links-none-tagged" : "links-none", { title });
 });
 
-dynamic(linkList.menu, async (ctx, range) => {
+dynamic(linkList, async (ctx, range) => {
   const { tags, tag, items, pages, p } = await page(ctx);
   for (const link of items) {
     const name = clip(link.title ?? link.original_url.replace(/^https?:\/\//, ""), 40);

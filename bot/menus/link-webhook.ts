@@ -34,7 +34,7 @@ async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string
 export const webhookScreen = createScreen("link-webhook", 1, async (ctx) => webhookText(ctx, await stateOf(ctx)));
 export const rotateScreen = createScreen("link-webhook-rotate", 1, (ctx) => ctx.t("webhook-rotate-confirm"));
 
-dynamic(webhookScreen.menu, async (ctx, range) => {
+dynamic(webhookScreen, async (ctx, range) => {
   const s = await stateOf(ctx);
   const p = payload(webhookScreen);
   if (s.url) {
@@ -62,7 +62,7 @@ dynamic(webhookScreen.menu, async (ctx, range) => {
 });
 back(webhookScreen, l("stats-back"), "link", (c) => [idOf(c)]);
 
-rotateScreen.menu.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) => act(ctx, async () => {
+rotateScreen.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) => act(ctx, async () => {
   await stateOf(ctx); // the link must still be theirs
   const { secret } = await rotateSigningSecret(ctx.deps, ctx.user.id);
   await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));

@@ -25,7 +25,7 @@ export const reportsScreen = createScreen("reports", 0, reportsText);
 
 /** A button that changes the settings by `change` and redraws the screen. */
 function setting(label: (ctx: BotContext) => string | Promise<string>, change: (s: Awaited<ReturnType<typeof getSettings>>) => SettingsInput) {
-  reportsScreen.menu.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
+  reportsScreen.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
     act(ctx, async () => {
       await updateSettings(ctx.deps, ctx.user.id, change(await getSettings(ctx.deps, ctx.user.id)));
       await open(ctx, reportsScreen, []);
@@ -38,11 +38,11 @@ const mark = (key: string, on: (s: Awaited<ReturnType<typeof getSettings>>) => b
 setting(mark("reports-set-off", (s) => s.report_every === "off"), () => ({ report_every: "off" }));
 setting(mark("reports-set-daily", (s) => s.report_every === "day"), () => ({ report_every: "day" }));
 setting(mark("reports-set-weekly", (s) => s.report_every === "week"), () => ({ report_every: "week" }));
-reportsScreen.menu.row();
+reportsScreen.row();
 setting(l("reports-earlier"), (s) => ({ report_hour: (s.report_hour + 23) % 24 }));
 setting(l("reports-later"), (s) => ({ report_hour: (s.report_hour + 1) % 24 }));
 setting(l("reports-next-day"), (s) => ({ report_weekday: (s.report_weekday % 7) + 1 }));
-reportsScreen.menu.row();
-reportsScreen.menu.text({ text: l("reports-time-zone"), payload: payload(reportsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(TIME_ZONE)));
-reportsScreen.menu.row();
+reportsScreen.row();
+reportsScreen.text({ text: l("reports-time-zone"), payload: payload(reportsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(TIME_ZONE)));
+reportsScreen.row();
 back(reportsScreen, l("settings-back"), "settings");

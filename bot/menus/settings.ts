@@ -145,19 +145,19 @@ export const signIns = createItemList({
   add: { label: l("settings-link-email"), conversation: LINK_EMAIL },
 });
 
-go(settingsScreen.menu, settingsScreen, l("settings-tokens"), "tokens", () => []);
-go(settingsScreen.menu, settingsScreen, l("settings-passkeys"), "passkeys", () => []);
-settingsScreen.menu.row();
-go(settingsScreen.menu, settingsScreen, l("settings-tags"), "tags", () => []);
-go(settingsScreen.menu, settingsScreen, l("settings-pixels"), "pixels", () => []);
-settingsScreen.menu.row();
-settingsScreen.menu.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
-go(settingsScreen.menu, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
-settingsScreen.menu.row();
-go(settingsScreen.menu, settingsScreen, l("settings-reports"), "reports", () => []);
-settingsScreen.menu.row();
+go(settingsScreen, settingsScreen, l("settings-tokens"), "tokens", () => []);
+go(settingsScreen, settingsScreen, l("settings-passkeys"), "passkeys", () => []);
+settingsScreen.row();
+go(settingsScreen, settingsScreen, l("settings-tags"), "tags", () => []);
+go(settingsScreen, settingsScreen, l("settings-pixels"), "pixels", () => []);
+settingsScreen.row();
+settingsScreen.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
+go(settingsScreen, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
+settingsScreen.row();
+go(settingsScreen, settingsScreen, l("settings-reports"), "reports", () => []);
+settingsScreen.row();
 // the other language, in its own words; the choice is kept on the user and used from the next update on
-settingsScreen.menu.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) => act(ctx, async () => {
+settingsScreen.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) => act(ctx, async () => {
   const language = localeOf(ctx) === "ru" ? "en" : "ru";
   await setUserLanguage(ctx.deps, ctx.user.id, language);
   ctx.user = { ...ctx.user, language };
@@ -165,5 +165,5 @@ settingsScreen.menu.text({ text: l("settings-switch-language"), payload: payload
   // the keyboard is redrawn in the new language (its labels changed, so it is a new menu to the plugin)
   await open(ctx, settingsScreen, [], ctx.t("settings-language-set"));
 }));
-settingsScreen.menu.row();
+settingsScreen.row();
 backHome(settingsScreen);
