@@ -37,7 +37,7 @@ const SCREENS: { [K in BotTargetKind]?: (t: Extract<BotTarget, { kind: K }>) => 
 };
 
 /** The screen an open target shows, or null for an action. */
-export function screenOf(target: BotTarget): [Screen, number[]] | null {
+function screenOf(target: BotTarget): [Screen, number[]] | null {
   const draw = SCREENS[target.kind] as ((t: BotTarget) => [Screen, number[]]) | undefined;
   return draw ? draw(target) : null;
 }
@@ -72,7 +72,7 @@ export async function startTarget(ctx: BotContext, target: BotTarget) {
 }
 
 /** What is said when an object a button names is gone (or is someone else's). */
-export function goneText(ctx: BotContext, target: BotTarget, e: AppError): string {
+function goneText(ctx: BotContext, target: BotTarget, e: AppError): string {
   if (target.kind === "share") return ctx.t("secure-file-gone");
   if (target.kind === "sharelink" || target.kind === "revoke") return ctx.t("secure-share-gone");
   return problemText(ctx, e);
