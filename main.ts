@@ -4,6 +4,7 @@ import { openDeps, type ServiceDeps } from "./app";
 import { clickJournalOf } from "./core/clicks/backlog";
 import { createApi } from "./api/app";
 import { createBot } from "./bot/bot";
+import { FEATURES } from "./bot/features";
 import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
 import { JOBS } from "./jobs";
 import { startServices, stopServices, type Service } from "./lifecycle";
@@ -60,7 +61,7 @@ async function main() {
   // false from the first SIGTERM/SIGINT: /readyz then answers 503 while the node drains
   const readiness = createReadiness();
   const app = createApi(deps, { readiness });
-  const bot = config.botToken ? createBot({ ...deps, config: { ...config, botToken: config.botToken } }) : null;
+  const bot = config.botToken ? createBot({ ...deps, config: { ...config, botToken: config.botToken } }, { features: FEATURES }) : null;
   const runner = bot ? botRunner(bot, deps) : null;
   if (bot && config.botMode === "webhook") app.post(WEBHOOK_PATH, webhookHandler(bot, deps), { detail: { hide: true } });
 

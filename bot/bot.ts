@@ -1,12 +1,13 @@
 import { timeZoneOf } from "../core/i18n/zone";
-import { Bot, session } from "grammy";
+import { Bot, Composer, session, type Middleware } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { countBotApiCalls } from "../core/metrics";
 import { conversations } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import { findUserByIdentity, upsertTelegramUser } from "../core/accounts/users";
 import { i18n } from "./i18n";
-import type { BotContext, SessionData } from "./context";
+import type { BotContext, SessionData, UpdateContext } from "./context";
+import { requireUser } from "./require-user";
 import { dbStorage } from "./storage";
 import { FEATURES } from "./features";
 import { startFeature } from "./features/start";
@@ -15,13 +16,21 @@ import { CONVERSATIONS } from "./conversations";
 import { menus } from "./menus/root";
 import { dropEmptyRows } from "./menus/nav";
 
+/** A press of a menu button: the plugin's callback data is `<menu>/<row>/<column>/<payload>/<hash>`; the bot's others have none. */
+const isMenuPress = (ctx: UpdateContext) => ctx.callbackQuery?.data?.includes("/") === true;
+
+export interface BotOptions {
+  /** the feature middleware, in order, between the menus and the unhandled fallback (default: FEATURES) */
+  features?: readonly Middleware<UpdateContext>[];
+}
+
 /**
  * Builds the bot (not started). Order: deps and user → session → conversations plugin → /start,
- * /help, /cancel → each conversation → the menus → features → unhandled. Everything runs inside an
+ * /help, /cancel → each conversation → the menus → `features` → unhandled. Everything runs inside an
  * error boundary. Sessions and conversation state live in SQLite.
  */
-export function createBot(deps: Deps & { config: { botToken: string } }) {
-  const bot = new Bot<BotContext>(deps.config.botToken, {
+export function createBot(deps: Deps & { config: { botToken: string } }, { features = FEATURES }: BotOptions = {}) {
+  const bot = new Bot<UpdateContext>(deps.config.botToken, {
     client: { apiRoot: deps.config.botApiRoot },
   });
   // counted first, so that every attempt is (auto-retry's included)
@@ -47,21 +56,27 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   guarded.use(i18n);
   guarded.use(session({ initial: (): SessionData => ({}), storage: dbStorage<SessionData>(deps.asyncDb, "session:") }));
   // dialogs call the Bot API through a client of their own, which the bot's transformers do not reach
-  const dialogApi = (ctx: BotContext, next: () => Promise<void>) => {
+  const dialogApi = (ctx: UpdateContext, next: () => Promise<void>) => {
     ctx.api.config.use(dropEmptyRows);
     return next();
   };
   // a dialog's context is its own: it learns the user's chosen language before translating
-  const dialogUser = async (ctx: BotContext, next: () => Promise<void>) => {
+  const dialogUser = async (ctx: UpdateContext, next: () => Promise<void>) => {
     if (ctx.from) ctx.user = await findUserByIdentity(deps, "telegram", String(ctx.from.id));
     return next();
   };
   guarded.use(conversations({ storage: dbStorage(deps.asyncDb, "conversation:"), plugins: [dialogApi, dialogUser, i18n] as never[] }));
   // /start and /cancel must run before any conversation can swallow the update
-  guarded.use(startFeature);
-  for (const c of CONVERSATIONS) guarded.use(c);
-  guarded.use(menus);
-  for (const feature of FEATURES) guarded.use(feature);
+  // The menu plugin draws a screen passed as reply_markup, through a transformer its middleware
+  // installs as an update passes it. Every update but a menu press passes it first, so that /start
+  // and the dialogs can send screens; a press passes it after the dialogs, as its button may enter one.
+  const drawing = new Composer<BotContext>();
+  drawing.drop(isMenuPress, menus);
+  const pressing = new Composer<BotContext>();
+  pressing.filter(isMenuPress, menus);
+  // what a person does in a private chat is behind requireUser: ctx.user is set there
+  guarded.use(requireUser(drawing, startFeature, ...CONVERSATIONS, pressing));
+  for (const feature of features) guarded.use(feature);
   guarded.use(unhandledFeature);
   return bot;
 }

@@ -13,7 +13,7 @@ export interface SessionData {
 
 interface Extra {
   deps: Deps;
-  /** the service user behind ctx.from, registered on first contact */
+  /** the service user behind ctx.from in a private chat, registered on first contact */
   user?: UserRow;
   /** the user's time zone (Settings), for the dates the bot shows */
   timeZone?: string;
@@ -24,7 +24,14 @@ interface Extra {
   view?: number[];
 }
 
-export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor & Extra>;
+/** The context of any update: `user` is set for a person writing to the bot in a private chat. */
+export type UpdateContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor & Extra>;
+
+/**
+ * The context of a signed-in person, behind `requireUser` (bot/require-user.ts): menus, dialogs and
+ * the features a person uses see only these, so `ctx.user` is always there.
+ */
+export type BotContext = UpdateContext & { user: UserRow };
 
 /** The context inside a dialog (a conversation): its own, with translations (ctx.t) in the user's language. */
 export type DialogContext = Context & I18nFlavor;

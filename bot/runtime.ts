@@ -3,7 +3,7 @@ import type { Update } from "grammy/types";
 import type { Config } from "../config";
 import type { Deps } from "../core/deps";
 import { sha256 } from "../core/random";
-import type { BotContext } from "./context";
+import type { UpdateContext } from "./context";
 import { COMMANDS, commandsIn, RUSSIAN_COMMAND_LANGUAGES } from "./commands";
 
 /**
@@ -34,7 +34,7 @@ const WEBHOOK_ANSWER_MS = 10_000;
  * A handler that fails releases the update and answers 500, so the next delivery handles it.
  * Handling that outlasts WEBHOOK_ANSWER_MS is answered 200 and finishes in the background.
  */
-export function webhookHandler(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "cluster" | "log">) {
+export function webhookHandler(bot: Bot<UpdateContext>, deps: Pick<Deps, "config" | "cluster" | "log">) {
   const secret = webhookSecret(deps.config);
   const { updates } = deps.cluster;
   return async ({ request, set }: { request: Request; set: { status?: number | string } }) => {
@@ -86,7 +86,7 @@ const POLLING_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
  * called after the HTTP server listens). The command list is sent with setMyCommands either way, in
  * English for everyone and in Russian for the languages that get Russian.
  */
-export function botRunner(bot: Bot<BotContext>, deps: Pick<Deps, "config" | "log">, backoff: { firstMs: number; maxMs: number } = POLLING_BACKOFF) {
+export function botRunner(bot: Bot<UpdateContext>, deps: Pick<Deps, "config" | "log">, backoff: { firstMs: number; maxMs: number } = POLLING_BACKOFF) {
   let polling: Promise<void> | null = null;
   let stopping = false;
   let wake: (() => void) | null = null;

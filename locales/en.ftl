@@ -7,6 +7,8 @@ error-message = ⚠️ Something went wrong on my side; it was logged. Please tr
 nav-outdated = This screen had changed: here it is as it is now.
 nav-menu = ⬅️ Menu
 nav-stale-button = This button is no longer active. Send /start for the menu.
+deep-link-owner-only = This button works only in the owner's chat with the bot.
+open-in-bot = Open in the bot
 
 ## Problems (bot/problem.ts; English shows the core's own sentences)
 problem-field = Check { $field }: that value does not fit.
@@ -456,6 +458,8 @@ feed-back = ⬅️ Tracker
 match-marked = ✓ Marked as read.
 match-already-read = That match was already read or is gone.
 matches-marked = ✓ { $count } marked as read.
+match-read-note = ✓ Read
+matches-read-note = ✓ All read
 
 ## New tracker dialog
 track-ask = { $question }
@@ -773,6 +777,8 @@ share-option-views-on = 🔔 Tell me of each view
 share-line-views = 🔔 You get a message for each view
 secure-file-gone = That file no longer exists.
 secure-share-gone = That share link no longer exists.
+share-revoked-toast = ⛔ Revoked: the link no longer opens.
+share-revoked-note = ⛔ Revoked: this link no longer opens.
 request-state-active = open
 request-state-inactive = turned off
 request-state-expired = expired
@@ -886,7 +892,8 @@ view-left-unlimited = Views left: unlimited
 view-country-unknown = unknown country
 view-device-unknown = unknown device (no User-Agent)
 view-browser-on-os = { $browser } on { $os }
-view-manage = ⛔ Revoke or manage this link
+view-revoke = ⛔ Revoke
+view-manage = ⚙️ Manage
 request-item-new = 📥 New item for request “{ $title }”
 request-item-new-untitled = 📥 New item for an untitled request
 request-item-open = 📄 Open in the bot

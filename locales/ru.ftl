@@ -7,6 +7,8 @@ error-message = ⚠️ Что-то пошло не так на моей стор
 nav-outdated = Экран успел измениться — вот как он выглядит сейчас.
 nav-menu = ⬅️ Меню
 nav-stale-button = Эта кнопка больше не работает. Отправьте /start, чтобы открыть меню.
+deep-link-owner-only = Эта кнопка работает только в чате владельца с ботом.
+open-in-bot = Открыть в боте
 
 ## Ошибки (bot/problem.ts)
 problem-field = Проверьте { $field }: такое значение не подходит.
@@ -473,6 +475,8 @@ feed-back = ⬅️ Трекер
 match-marked = ✓ Отмечено прочитанным.
 match-already-read = Это упоминание уже прочитано или удалено.
 matches-marked = ✓ Отмечено прочитанными: { $count }.
+match-read-note = ✓ Прочитано
+matches-read-note = ✓ Всё прочитано
 
 ## Диалог нового трекера
 track-ask = { $question }
@@ -796,6 +800,8 @@ share-option-views-on = 🔔 Сообщать о каждом просмотре
 share-line-views = 🔔 Вы получаете сообщение о каждом просмотре
 secure-file-gone = Этого файла больше нет.
 secure-share-gone = Этой ссылки для доступа больше нет.
+share-revoked-toast = ⛔ Отозвана: ссылка больше не открывается.
+share-revoked-note = ⛔ Отозвана: эта ссылка больше не открывается.
 request-state-active = открыта
 request-state-inactive = выключена
 request-state-expired = срок истёк
@@ -914,7 +920,8 @@ view-left-unlimited = Осталось просмотров: без ограни
 view-country-unknown = страна неизвестна
 view-device-unknown = устройство неизвестно (нет User-Agent)
 view-browser-on-os = { $browser } на { $os }
-view-manage = ⛔ Отозвать или настроить ссылку
+view-revoke = ⛔ Отозвать
+view-manage = ⚙️ Управлять
 request-item-new = 📥 Новое поступление по запросу «{ $title }»
 request-item-new-untitled = 📥 Новое поступление по запросу без названия
 request-item-open = 📄 Открыть в боте

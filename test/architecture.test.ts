@@ -179,3 +179,16 @@ test("click listeners are pure row producers: plain functions of (batch, now) wi
   const runtimeDb = [...modules, join(CORE, "clicks/listeners.ts")].flatMap((m) => importsOf(m).filter((i) => !i.typeOnly && i.to.startsWith(`${DB}/`)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`));
   expect(runtimeDb).toEqual([]);
 });
+
+test("the bot narrows its context once (requireUser): no `.user!` assertion in bot/", () => {
+  expect(matches(/\.user!/).filter((l) => l.startsWith("bot/"))).toEqual([]);
+});
+
+test("bot menus import no feature, and reach the menu plugin only through its public API (no cast to its private render)", () => {
+  const MENUS = join(ROOT, "bot", "menus");
+  const FEATURES_DIR = join(ROOT, "bot", "features");
+  const menuImports = sources(MENUS).flatMap(importsOf);
+  expect(menuImports.length).toBeGreaterThan(0);
+  expect(menuImports.filter((i) => i.to.startsWith(`${FEATURES_DIR}/`)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`)).toEqual([]);
+  expect(matches(/\brender\(|\bprepare\(|as unknown as \{/).filter((l) => l.startsWith("bot/"))).toEqual([]);
+});

@@ -62,7 +62,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
     if (placement === undefined || placement.startsWith("/")) return conversation.halt({ next: true });
     const result = await conversation.external(async (o) => {
       try {
-        return { done: await trackPost(o.deps, o.user!, post, placement) };
+        return { done: await trackPost(o.deps, o.user, post, placement) };
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         return { problem: e.code === "invalid_placement" ? o.t("adpost-placement-length", { max: PLACEMENT_MAX }) : problemText(o, e), again: e.code === "invalid_placement" };

@@ -60,8 +60,8 @@ export async function inviteOptionConversation(conversation: Convo, ctx: DialogC
   const option = INVITE_OPTIONS[index];
   if (!option) return;
   await answerOption(conversation, ctx, option, async (o, text) => {
-    const invite = await ownedInvite(o.deps, o.user!.id, id);
-    await updateInvite(o.deps, o.user!.id, id, text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now()));
+    const invite = await ownedInvite(o.deps, o.user.id, id);
+    await updateInvite(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now()));
     await open(o, inviteScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   }, (o, e) => (e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e)));
 }

@@ -10,7 +10,7 @@ import { createLink } from "../../core/secure/links";
 import { AppError } from "../../core/errors";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
-import { storePending } from "../features/secure-store";
+import { storePending } from "../menus/store-in";
 import { open } from "../menus/nav";
 import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
 import { SHARE_OPTIONS } from "../menus/share-options";
@@ -52,7 +52,7 @@ export async function newFolderConversation(conversation: Convo, ctx: DialogCont
   if (!name || name.startsWith("/")) return conversation.halt({ next: true });
   if (name.length > 100) return answer.reply(ctx.t("folder-name-too-long"));
   await conversation.external(async (outer) => {
-    const folder = await createFolder(outer.deps, outer.user!.id, { name });
+    const folder = await createFolder(outer.deps, outer.user.id, { name });
     if (!(await storePending(outer, folder.id, key))) await open(outer, folderScreen, [folder.id], outer.t("folder-created", { name: Bun.escapeHTML(name) }));
   });
 }
@@ -74,7 +74,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
   const label = expiry.find(([, h]) => h === hours)?.[0] ?? ctx.t("share-hours", { hours, days: 0 });
   await conversation.external(async (outer) => {
     try {
-      const link = await createLink(outer.deps, outer.user!.id, { fileId, expiresInHours: hours, maxViews });
+      const link = await createLink(outer.deps, outer.user.id, { fileId, expiresInHours: hours, maxViews });
       await open(outer, fileScreen, [fileId], outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) }));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -95,7 +95,7 @@ export async function shareOptionConversation(conversation: Convo, ctx: DialogCo
     if (ask.secret) await c.deleteMessage().catch(() => undefined);
     const problem = await conversation.external(async (o) => {
       try {
-        await ask.save(o.deps, o.user!.id, id, text === "/clear" ? null : text);
+        await ask.save(o.deps, o.user.id, id, text === "/clear" ? null : text);
         await open(o, shareScreen, [id], o.t(text === "/clear" ? "share-option-removed" : "share-option-saved"));
         return null;
       } catch (e) {

@@ -11,7 +11,7 @@ import { createTag } from "../../core/catalog/tags";
 import { createPixel, PIXEL_TYPES } from "../../core/catalog/pixels";
 import { sendLinkCode, verifyLinkCode } from "../../core/auth/email";
 import { AppError } from "../../core/errors";
-import { open, screen } from "../menus/nav";
+import { open, screenAt } from "../menus/nav";
 import { problemText } from "../problem";
 import { dialogKeyboard, pressed } from "./choice";
 import { readTimeZone, updateSettings } from "../../core/reports/settings";
@@ -70,20 +70,20 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   }
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
-  const created = await conversation.external((o) => createApiToken(o.deps, o.user!.id, { name, scopes: [...chosen] }));
+  const created = await conversation.external((o) => createApiToken(o.deps, o.user.id, { name, scopes: [...chosen] }));
   await ctx.reply(
     ctx.t("token-created", { name: esc(created.name), scopes: created.scopes.join(", "), token: created.token }),
     { parse_mode: "HTML" },
   );
-  await conversation.external((o) => open(o, screen("tokens"), []));
+  await conversation.external((o) => open(o, screenAt("tokens"), []));
 }
 
 export async function newTagConversation(conversation: Convo, ctx: DialogContext) {
   await ctx.reply(ctx.t("tag-ask-name"));
   for (;;) {
     const a = await text(conversation);
-    const r = await attempt(conversation, (o) => createTag(o.deps, o.user!.id, a.text));
-    if (r.ok) return await conversation.external((o) => open(o, screen("tags"), [], o.t("tag-created", { name: esc(a.text) })));
+    const r = await attempt(conversation, (o) => createTag(o.deps, o.user.id, a.text));
+    if (r.ok) return await conversation.external((o) => open(o, screenAt("tags"), [], o.t("tag-created", { name: esc(a.text) })));
     await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
   }
 }
@@ -93,8 +93,8 @@ export async function newPixelConversation(conversation: Convo, ctx: DialogConte
   for (;;) {
     const a = await text(conversation);
     const [type = "", pixelId = "", ...name] = a.text.split(/\s+/);
-    const r = await attempt(conversation, (o) => createPixel(o.deps, o.user!.id, { type: type.toLowerCase(), pixelId, name: name.join(" ") || `${type} ${pixelId}` }));
-    if (r.ok) return await conversation.external((o) => open(o, screen("pixels"), [], o.t("pixel-added", { name: esc(r.value.name) })));
+    const r = await attempt(conversation, (o) => createPixel(o.deps, o.user.id, { type: type.toLowerCase(), pixelId, name: name.join(" ") || `${type} ${pixelId}` }));
+    if (r.ok) return await conversation.external((o) => open(o, screenAt("pixels"), [], o.t("pixel-added", { name: esc(r.value.name) })));
     await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
   }
 }
@@ -104,17 +104,17 @@ export async function linkEmailConversation(conversation: Convo, ctx: DialogCont
   let email = "";
   while (!email) {
     const a = await text(conversation);
-    const r = await attempt(conversation, (o) => sendLinkCode(o.deps, o.user!.id, a.text));
+    const r = await attempt(conversation, (o) => sendLinkCode(o.deps, o.user.id, a.text));
     if (r.ok) email = a.text;
     else await a.c.reply(ctx.t("email-try-another", { problem: r.error }));
   }
   await ctx.reply(ctx.t("email-code-sent", { email }));
   for (;;) {
     const a = await text(conversation);
-    const r = await attempt(conversation, (o) => verifyLinkCode(o.deps, o.user!.id, email, a.text));
+    const r = await attempt(conversation, (o) => verifyLinkCode(o.deps, o.user.id, email, a.text));
     if (r.ok) {
       const merged = r.value.merged;
-      return await conversation.external((o) => open(o, screen("settings"), [], o.t(merged ? "email-linked-merged" : "email-linked", { email: esc(email) })));
+      return await conversation.external((o) => open(o, screenAt("settings"), [], o.t(merged ? "email-linked-merged" : "email-linked", { email: esc(email) })));
     }
     await a.c.reply(ctx.t("email-code-again", { problem: r.error }));
   }
@@ -131,7 +131,7 @@ export async function timeZoneConversation(conversation: Convo, ctx: DialogConte
       continue;
     }
     await conversation.external(async (o) => {
-      await updateSettings(o.deps, o.user!.id, { time_zone: zone });
+      await updateSettings(o.deps, o.user.id, { time_zone: zone });
       await open(o, reportsScreen, [], o.t("time-zone-set", { zone }));
     });
     return;

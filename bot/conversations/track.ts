@@ -104,8 +104,8 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Dialog
   const option = TRACKER_OPTIONS[index];
   if (!option) return;
   await answerOption(conversation, ctx, option, async (o, text) => {
-    const t = await getTracker(o.deps, o.user!.id, id);
-    await updateTracker(o.deps, o.user!.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
+    const t = await getTracker(o.deps, o.user.id, id);
+    await updateTracker(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
     await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }

@@ -1,17 +1,18 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context";
+import type { UpdateContext } from "../context";
+import { signedIn } from "../require-user";
 import { recordMemberChange } from "../../core/channels/members";
 import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
 import { AppError } from "../../core/errors";
-import { act, open } from "../menus/nav";
-import { channelScreen, channelsScreen, inviteScreen } from "../menus/channels";
+import { open } from "../menus/nav";
+import { channelsScreen, } from "../menus/channels";
 
 /**
  * Channels in the bot: joins and leaves from `chat_member` updates, join requests from
  * `chat_join_request`, and the Approve / Decline buttons of a waiting request. The screens are in
  * bot/menus/channels.ts.
  */
-export const channelsFeature = new Composer<BotContext>();
+export const channelsFeature = new Composer<UpdateContext>();
 
 channelsFeature.on("chat_member", async (ctx, next) => {
   const u = ctx.chatMember;
@@ -59,11 +60,5 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
   }
 });
 
-const priv = channelsFeature.chatType("private");
+const priv = channelsFeature.filter(signedIn).chatType("private");
 priv.command("channels", (ctx) => open(ctx, channelsScreen, []));
-// deep links: t.me/<bot>?start=channel_<id> and invite_<id>
-priv.command("start", async (ctx, next) => {
-  const m = /^(channel|invite)_(\d+)$/.exec(ctx.match);
-  if (!m) return next();
-  await act(ctx, () => open(ctx, m[1] === "channel" ? channelScreen : inviteScreen, [Number(m[2])]), "channels");
-});

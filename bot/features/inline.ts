@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
-import type { BotContext } from "../context";
+import type { UpdateContext } from "../context";
 import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/users";
 import { ownLinkTo } from "../../core/links/same-url";
 import { domainHostOf, trackingUrlOf } from "../../core/links/views";
@@ -20,7 +20,7 @@ const article = (id: string, title: string, description: string, text: string, m
 const NEW = "new";
 
 /** The user's existing link to this URL, if any (the same URL as the bot's paste finds it). */
-async function existingLink(ctx: BotContext, userId: number, url: string) {
+async function existingLink(ctx: UpdateContext, userId: number, url: string) {
   const row = await ownLinkTo(ctx.deps, userId, url);
   return row && { id: row.id, trackingUrl: trackingUrlOf(ctx.deps, row.code, await domainHostOf(ctx.deps, row)) };
 }
@@ -37,7 +37,7 @@ const RECENT = 20;
  * user's recent links. What is sent carries no button: everyone in that chat sees the message, and
  * the owner's stats are the owner's (the bot's own chat and the app have them).
  */
-export const inlineFeature = new Composer<BotContext>();
+export const inlineFeature = new Composer<UpdateContext>();
 
 inlineFeature.on("inline_query", async (ctx) => {
   const query = ctx.inlineQuery.query.trim();

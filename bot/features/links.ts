@@ -16,7 +16,7 @@ import { tell } from "../i18n";
  * link its card, a share link or a request link its screen); true when it did.
  */
 async function openOwn(ctx: BotContext, reading: UrlReading): Promise<boolean> {
-  if (!reading || !("service" in reading) || !reading.service || !ctx.user) return false;
+  if (!reading || !("service" in reading) || !reading.service) return false;
   const own = await ownObjectAt(ctx.deps, ctx.user.id, reading.service);
   if (!own) return false;
   const screen = own.kind === "link" ? linkCard : own.kind === "share" ? shareScreen : requestScreen;
@@ -27,7 +27,7 @@ async function openOwn(ctx: BotContext, reading: UrlReading): Promise<boolean> {
 /**
  * Links in the bot: a pasted URL (or a domain, or a message with a link in it) becomes a tracking link
  * and its card; a pasted URL of the user's own short, share or request link opens its screen; /new <url> does the same, bare /new asks for the URL; /links opens the list;
- * t.me/<bot>?start=link_<id> opens a card. A post with several links, or a forwarded post with links
+ * a link's t.me start link is routed by bot/features/deep-links.ts. A post with several links, or a forwarded post with links
  * (a caption too), is an ad post: /adpost makes its tracking copy for one placement.
  */
 export const linksFeature = new Composer<BotContext>();
@@ -42,19 +42,13 @@ pm.command("new", async (ctx) => {
   if (await openOwn(ctx, reading)) return;
   await ctx.reply(ctx.t("new-usage", { problem: reading ? tell(ctx, reading.problem) : ctx.t("url-not-a-link") }));
 });
-pm.command("start", async (ctx, next) => {
-  if (ctx.match === "links") return open(ctx, linkList, [0, 0]);
-  const m = /^link_(\d+)$/.exec(ctx.match);
-  if (!m) return next();
-  await act(ctx, () => open(ctx, linkCard, [Number(m[1])]));
-});
 
 pm.on(["message:text", "message:caption"], async (ctx, next) => {
-  if (ctx.message.text?.startsWith("/") || !ctx.user) return next();
+  if (ctx.message.text?.startsWith("/")) return next();
   if (isAdPost(ctx.message)) return ctx.conversation.enter(AD_POST, postOf(ctx.message));
   if (ctx.message.text === undefined) return next();
   const reading = await urlInMessage(ctx.message, ctx.deps);
-  if (!reading || !ctx.user) return next();
+  if (!reading) return next();
   if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(ctx.t("warning", { text: tell(ctx, reading.problem) }));
   await createAndShow(ctx, reading.url, false, reading.cutAt);
 });

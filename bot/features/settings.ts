@@ -3,8 +3,7 @@ import type { BotContext } from "../context";
 import { open } from "../menus/nav";
 import { settingsScreen } from "../menus/settings";
 
-/** /settings (and the report's deep link, /start settings) opens the settings screen (bot/menus/settings.ts). */
+/** /settings opens the settings screen (bot/menus/settings.ts). */
 export const settingsFeature = new Composer<BotContext>();
 const pm = settingsFeature.chatType("private");
 pm.command("settings", (ctx) => open(ctx, settingsScreen, []));
-pm.command("start", (ctx, next) => (ctx.match === "settings" ? open(ctx, settingsScreen, []) : next()));

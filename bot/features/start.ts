@@ -4,10 +4,13 @@ import { commandsIn } from "../commands";
 import { localeOf } from "../i18n";
 import { mainScreen } from "../menus/root";
 import { open } from "../menus/nav";
+import { decodeStart } from "../../core/deep-link";
+import { startTarget } from "./deep-links";
 
 /**
  * /start, /help and /cancel. Registered before the conversations, so that /start and /cancel end any
- * dialog left half-way instead of being taken as its answer.
+ * dialog left half-way instead of being taken as its answer. `/start <payload>` (a t.me/<bot>?start=
+ * link) opens what the payload names (bot/features/deep-links.ts); an unknown payload greets.
  */
 export const startFeature = new Composer<BotContext>();
 const pm = startFeature.chatType("private");
@@ -20,7 +23,9 @@ export async function greet(ctx: BotContext) {
 
 pm.command("start", async (ctx, next) => {
   await ctx.conversation.exitAll();
-  // deep links (t.me/<bot>?start=<payload>) go on to the features; unhandledFeature greets if none takes it
+  const target = decodeStart(ctx.match);
+  if (target && ctx.user) return startTarget(ctx, target);
+  // a payload the codec does not know goes on (a feature may take it); unhandledFeature greets if none does
   if (ctx.match) return next();
   await greet(ctx);
 });

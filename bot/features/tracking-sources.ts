@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { Chat, Message } from "grammy/types";
-import type { BotContext } from "../context";
+import type { UpdateContext } from "../context";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { i18n } from "../i18n";
 import { languageFor } from "../../core/i18n/translate";
@@ -16,7 +16,7 @@ import { migrateChannel, recordBotMembership } from "../../core/channels/ownersh
  * channel_post and edited_channel_post (Telegram's default, which grammY uses
  * unless given a list, leaves out only chat_member and reactions, so the default works).
  */
-export const trackingSourcesFeature = new Composer<BotContext>();
+export const trackingSourcesFeature = new Composer<UpdateContext>();
 
 const ACTIVE = new Set(["member", "administrator", "creator"]);
 
@@ -56,7 +56,7 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
  * a public username that only the accounts owning it as a channel see its messages. They may never
  * have started the bot (then Telegram refuses the message, which is only logged).
  */
-async function tellWhoDidIt(ctx: BotContext, userId: number, telegramLanguage: string | undefined, info: ChatInfo, state: { isActive: boolean; isAdmin: boolean; canInvite: boolean }) {
+async function tellWhoDidIt(ctx: UpdateContext, userId: number, telegramLanguage: string | undefined, info: ChatInfo, state: { isActive: boolean; isAdmin: boolean; canInvite: boolean }) {
   // the person's own language: the one chosen in Settings, else their app's
   const user = await findUserByIdentity(ctx.deps, "telegram", String(userId));
   const language = languageFor(user?.language, telegramLanguage);

@@ -1,5 +1,6 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context";
+import type { UpdateContext } from "../context";
+import { signedIn } from "../require-user";
 import { mainScreen } from "../menus/root";
 import { open } from "../menus/nav";
 import { greet } from "./start";
@@ -10,7 +11,7 @@ import { DIALOG_PREFIX, EXPIRED_CHOICE } from "../conversations/choice";
  * stray button presses (old messages, removed features) are answered so the client stops spinning.
  * Group and channel traffic is left alone.
  */
-export const unhandledFeature = new Composer<BotContext>();
+export const unhandledFeature = new Composer<UpdateContext>();
 
 // a button of a dialog that has ended
 unhandledFeature.callbackQuery(new RegExp(`^${DIALOG_PREFIX}`), (ctx) => ctx.answerCallbackQuery({ text: ctx.t(EXPIRED_CHOICE) }));
@@ -19,7 +20,7 @@ unhandledFeature.on("callback_query", async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t("nav-stale-button"), show_alert: false });
 });
 
-const pm = unhandledFeature.chatType("private");
+const pm = unhandledFeature.filter(signedIn).chatType("private");
 
 // a deep link no feature recognised: still a /start
 pm.command("start", greet);

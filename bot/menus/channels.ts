@@ -19,7 +19,7 @@ import { say } from "./link-stats";
 export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 const pct = (ctx: BotContext, r: number | null) => (r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent" }).format(r));
 const money = (ctx: BotContext, n: number | null, currency?: string) => (n === null || !currency ? "—" : `${new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)} ${currency}`);
 
@@ -83,7 +83,7 @@ const who = (ctx: BotContext, r: { firstName: string | null; username: string | 
 /** Invites listed on the Channels screen itself, so an invite's option is 3 taps from /start. */
 const RECENT_INVITES = 10;
 
-dynamic(channelsScreen.menu, async (ctx, range) => {
+dynamic(channelsScreen, async (ctx, range) => {
   for (const c of await listChannels(ctx.deps, uid(ctx))) {
     go(range, channelsScreen, `${c.botIsAdmin ? "📣" : "⚠️"} ${c.title ?? c.chatId}`, "channel", (x) => [itemOf(x, channelsScreen)], c.id);
     range.row();
@@ -95,7 +95,7 @@ dynamic(channelsScreen.menu, async (ctx, range) => {
 });
 backHome(channelsScreen);
 
-dynamic(channelScreen.menu, async (ctx, range) => {
+dynamic(channelScreen, async (ctx, range) => {
   const id = idOf(ctx);
   for (const i of (await listInvites(ctx.deps, uid(ctx), id)).slice(0, 30)) {
     go(range, channelScreen, `${i.isRevoked ? "🚫" : "🔗"} ${i.name}`, "invite", (x) => [itemOf(x, channelScreen)], i.id);
@@ -114,7 +114,7 @@ dynamic(channelScreen.menu, async (ctx, range) => {
 });
 back(channelScreen, l("channels-back"), "channels");
 
-dynamic(inviteScreen.menu, async (ctx, range) => {
+dynamic(inviteScreen, async (ctx, range) => {
   const invite = await ownedInvite(ctx.deps, uid(ctx), idOf(ctx));
   const p = payload(inviteScreen);
   let n = 0;
@@ -128,13 +128,13 @@ dynamic(inviteScreen.menu, async (ctx, range) => {
 });
 back(inviteScreen, l("channel-back"), "channel", async (c) => [(await ownedInvite(c.deps, uid(c), idOf(c))).channelId]);
 
-inviteRevoke.menu.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke) }, (ctx) => act(ctx, async () => {
+inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke) }, (ctx) => act(ctx, async () => {
   await revokeInvite(ctx.deps, uid(ctx), idOf(ctx));
   await open(ctx, inviteScreen, [idOf(ctx)], ctx.t("invite-revoked"));
 }, "channels"));
 back(inviteRevoke, l("tracker-keep"), "invite", (c) => [idOf(c)]);
 
-dynamic(requestsScreen.menu, async (ctx, range) => {
+dynamic(requestsScreen, async (ctx, range) => {
   for (const r of (await listRequests(ctx.deps, uid(ctx), idOf(ctx))).slice(0, 20)) {
     for (const action of ["approve", "decline"] as const)
       range.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(ctx, r)}`, payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
@@ -148,8 +148,8 @@ back(requestsScreen, l("channel-back"), "channel", (c) => [idOf(c)]);
 
 /** The channel screens under `parent`, in their tree. */
 export function registerChannels(parent: Screen) {
-  parent.menu.register(channelsScreen.menu);
-  channelsScreen.menu.register(channelScreen.menu);
-  channelScreen.menu.register([inviteScreen.menu, requestsScreen.menu]);
-  inviteScreen.menu.register(inviteRevoke.menu);
+  parent.register(channelsScreen);
+  channelsScreen.register(channelScreen);
+  channelScreen.register([inviteScreen, requestsScreen]);
+  inviteScreen.register(inviteRevoke);
 }

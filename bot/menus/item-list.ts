@@ -25,7 +25,7 @@ export interface ItemListSpec {
 export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Screen } {
   const list = createScreen(spec.id, 0, spec.text);
   const confirm = createScreen(`${spec.id}-remove`, 1, (ctx) => spec.confirm(ctx, idOf(ctx)));
-  dynamic(list.menu, async (ctx, range) => {
+  dynamic(list, async (ctx, range) => {
     for (const item of (await spec.items(ctx)).slice(0, 40)) {
       go(range, list, l("item-remove-label", { label: item.label }), confirm.id, (c) => [itemOf(c, list)], item.id);
       range.row();
@@ -36,7 +36,7 @@ export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Scr
     }
   });
   back(list, spec.parent.label, spec.parent.id);
-  confirm.menu.text({ text: l("item-remove-yes"), payload: payload(confirm) }, (ctx) => act(ctx, async () => {
+  confirm.text({ text: l("item-remove-yes"), payload: payload(confirm) }, (ctx) => act(ctx, async () => {
     await spec.remove(ctx, idOf(ctx));
     await open(ctx, list, [], ctx.t(spec.removed));
   }, spec.id));

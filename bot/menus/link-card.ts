@@ -10,8 +10,8 @@ import type { BotContext } from "../context";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
-import { act, back, createScreen, dynamic, go, idOf, open, payload, screen, type MenuContext } from "./nav";
-import { sendChart, sendQr } from "../features/analytics";
+import { act, back, createScreen, dynamic, go, idOf, open, payload, screenAt, type MenuContext } from "./nav";
+import { sendChart, sendQr } from "./link-photos";
 import { periodIndex, say } from "./link-stats";
 import { inviteOfLink } from "../../core/channels/invites";
 import { placementsOf, type LinkPlacements } from "../../core/tracking/link-watch";
@@ -62,9 +62,9 @@ export function placementLine(ctx: I18nFlavor, placed: LinkPlacements): string {
   });
 }
 
-const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user!.id, idOf(ctx));
+const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user.id, idOf(ctx));
 
-export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.user!.id, await linkOf(ctx)));
+export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.user.id, await linkOf(ctx)));
 export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
   const link = await linkOf(ctx);
   return ctx.t("link-delete-confirm", { title: esc(short(link.title ?? link.original_url, 80)), clicks: link.stats.totalClicks, url: esc(link.trackingUrl) });
@@ -77,7 +77,7 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
     range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
       const id = idOf(c);
       if (o.tap) {
-        await editLink(c.deps, c.user!.id, id, o.tap(await getLink(c.deps, c.user!.id, id)));
+        await editLink(c.deps, c.user.id, id, o.tap(await getLink(c.deps, c.user.id, id)));
         await open(c, linkCard, [id]);
       } else await c.conversation.enter(LINK_OPTION, id, i);
     }));
@@ -85,13 +85,13 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   });
 }
 
-dynamic(linkCard.menu, async (ctx, range) => {
+dynamic(linkCard, async (ctx, range) => {
   const link = await linkOf(ctx);
   // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
   await optionButtons(ctx, range);
   const p = payload(linkCard);
-  const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user!.id, idOf(c)));
+  const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user.id, idOf(c)));
   go(range, linkCard, l("card-stats"), "link-stats", (c) => [idOf(c), periodIndex("30d")]);
   range.text({ text: l("card-chart"), payload: p }, run((c, u, id) => sendChart(c, u, id)));
   go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
@@ -104,10 +104,10 @@ dynamic(linkCard.menu, async (ctx, range) => {
 });
 back(linkCard, l("card-back"), "links", () => [0, 0]);
 
-deleteLinkScreen.menu
+deleteLinkScreen
   .text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
-    await deleteLink(ctx.deps, ctx.user!.id, idOf(ctx));
-    await open(ctx, screen("links"), [0, 0], ctx.t("link-deleted"));
+    await deleteLink(ctx.deps, ctx.user.id, idOf(ctx));
+    await open(ctx, screenAt("links"), [0, 0], ctx.t("link-deleted"));
   }));
 back(deleteLinkScreen, l("link-delete-cancel"), "link", (c) => [idOf(c)]);
 

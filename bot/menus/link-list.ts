@@ -14,7 +14,7 @@ const LIST_PAGE_SIZE = 8;
 export const NEW_LINK = "new-link";
 
 async function page(ctx: BotContext) {
-  const userId = ctx.user!.id;
+  const userId = ctx.user.id;
   const tags = await listTags(ctx.deps, userId);
   const tag = tags.find((t) => t.id === idOf(ctx, 1));
   const query = { tagIds: tag ? [tag.id] : undefined, limit: LIST_PAGE_SIZE };
@@ -33,7 +33,7 @@ export const linkList = createScreen("links", 2, async (ctx) => {
   return ctx.t(tag ? "links-none-tagged" : "links-none", { title });
 });
 
-dynamic(linkList.menu, async (ctx, range) => {
+dynamic(linkList, async (ctx, range) => {
   const { tags, tag, items, pages, p } = await page(ctx);
   for (const link of items) {
     const name = clip(link.title ?? link.original_url.replace(/^https?:\/\//, ""), 40);

@@ -14,7 +14,7 @@ import { l, localeOf, num } from "../i18n";
 import { deviceName } from "../../core/i18n/translate";
 import { problemText } from "../problem";
 import { act, back, createScreen, dynamic, go, idOf, payload } from "./nav";
-import { sendChart, sendQr } from "../features/analytics";
+import { sendChart, sendQr } from "./link-photos";
 
 const PERIOD_KEYS = Object.keys(PERIODS);
 /** The index of `period` among the periods (the stats screen's second id). */
@@ -22,7 +22,7 @@ export const periodIndex = (period: string) => Math.max(0, PERIOD_KEYS.indexOf(p
 const periodOf = (ctx: BotContext) => PERIOD_KEYS[idOf(ctx, 1)] ?? "30d";
 const FORMAT_LABEL: Record<string, string> = { csv: "CSV", xlsx: "Excel", pdf: "PDF" };
 const EXPORT_PERIODS = ["30d", "all"] as const;
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 
 /** Says a domain error ("no clicks yet") in the chat instead of moving away from the screen. */
 export async function say(ctx: BotContext, run: () => Promise<void>) {
@@ -61,7 +61,7 @@ export const statsScreen = createScreen("link-stats", 2, statsText);
 export const exportScreen = createScreen("link-export", 1, async (ctx) =>
   ctx.t("export-title", { url: Bun.escapeHTML(await trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))), max: num(ctx, 10_000) }));
 
-dynamic(statsScreen.menu, (ctx, range) => {
+dynamic(statsScreen, (ctx, range) => {
   const id = idOf(ctx);
   const current = periodOf(ctx);
   PERIOD_KEYS.forEach((p, i) => go(range, statsScreen, l(p === current ? "stats-period-current" : "stats-period", { period: p }), "link-stats", () => [id, i]));
@@ -100,7 +100,7 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
 
 for (const period of EXPORT_PERIODS) {
   for (const f of EXPORT_FORMATS)
-    exportScreen.menu.text({ text: l("export-button", { format: FORMAT_LABEL[f] ?? f, period: period === "all" ? "all" : "30d" }), payload: payload(exportScreen) }, (ctx) => act(ctx, () => runExport(ctx, idOf(ctx), f, period)));
-  exportScreen.menu.row();
+    exportScreen.text({ text: l("export-button", { format: FORMAT_LABEL[f] ?? f, period: period === "all" ? "all" : "30d" }), payload: payload(exportScreen) }, (ctx) => act(ctx, () => runExport(ctx, idOf(ctx), f, period)));
+  exportScreen.row();
 }
 back(exportScreen, l("stats-back"), "link", (c) => [idOf(c)]);

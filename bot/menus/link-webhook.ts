@@ -12,13 +12,13 @@ import { l } from "../i18n";
 import { act, back, createScreen, dynamic, go, idOf, open, payload } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const stateOf = (ctx: BotContext) => getLinkWebhook(ctx.deps, ctx.user!.id, idOf(ctx));
+const stateOf = (ctx: BotContext) => getLinkWebhook(ctx.deps, ctx.user.id, idOf(ctx));
 const STATUS = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", cancelled: "✖️" } as const;
 
 async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string> {
   if (!s.url) return ctx.t("webhook-none", { code: s.code, option: ctx.t("link-option-webhook") });
   const state = ctx.t(s.enabled ? "webhook-state-on" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "webhook-state-off-failures" : "webhook-state-off");
-  const recent = await listDeliveries(ctx.deps, ctx.user!.id, { linkId: s.linkId, limit: 5 });
+  const recent = await listDeliveries(ctx.deps, ctx.user.id, { linkId: s.linkId, limit: 5 });
   return [
     ctx.t("webhook-title", { code: esc(s.code) }),
     ctx.t("webhook-target", { method: s.method, url: esc(s.url) }),
@@ -34,26 +34,26 @@ async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string
 export const webhookScreen = createScreen("link-webhook", 1, async (ctx) => webhookText(ctx, await stateOf(ctx)));
 export const rotateScreen = createScreen("link-webhook-rotate", 1, (ctx) => ctx.t("webhook-rotate-confirm"));
 
-dynamic(webhookScreen.menu, async (ctx, range) => {
+dynamic(webhookScreen, async (ctx, range) => {
   const s = await stateOf(ctx);
   const p = payload(webhookScreen);
   if (s.url) {
     const label = s.enabled ? (s.failures ? "webhook-on-failed" : "webhook-on") : s.failures ? "webhook-off-failed" : "webhook-off";
     range.text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) => act(c, async () => {
-      const next = await setLinkWebhookEnabled(c.deps, c.user!.id, idOf(c), !(await stateOf(c)).enabled);
+      const next = await setLinkWebhookEnabled(c.deps, c.user.id, idOf(c), !(await stateOf(c)).enabled);
       await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
     })).row();
     range.text({ text: l("webhook-test"), payload: p }, (c) => act(c, async () => {
       const { linkId, code } = await stateOf(c);
       await c.reply(c.t("webhook-test-sending", { url: s.url! }), { link_preview_options: { is_disabled: true } });
       // the target may take up to the timeout: answer in the background so other updates are not held up
-      void sendTestDelivery(c.deps, c.user!.id, linkId)
+      void sendTestDelivery(c.deps, c.user.id, linkId)
         .then((r) => c.reply(r.ok ? c.t("webhook-test-ok", { code, status: String(r.status) }) : c.t("webhook-test-failed", { code, error: String(r.error) })))
         .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
     })).row();
     range.text({ text: l("webhook-show-secret"), payload: p }, (c) => act(c, async () => {
       await stateOf(c); // the link must still be theirs
-      const { secret } = await getSigningSecret(c.deps, c.user!.id);
+      const { secret } = await getSigningSecret(c.deps, c.user.id);
       await c.reply(c.t("webhook-secret", { secret }), { parse_mode: "HTML" });
     }));
     go(range, webhookScreen, l("webhook-rotate"), "link-webhook-rotate", (c) => [idOf(c)]);
@@ -62,9 +62,9 @@ dynamic(webhookScreen.menu, async (ctx, range) => {
 });
 back(webhookScreen, l("stats-back"), "link", (c) => [idOf(c)]);
 
-rotateScreen.menu.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) => act(ctx, async () => {
+rotateScreen.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) => act(ctx, async () => {
   await stateOf(ctx); // the link must still be theirs
-  const { secret } = await rotateSigningSecret(ctx.deps, ctx.user!.id);
+  const { secret } = await rotateSigningSecret(ctx.deps, ctx.user.id);
   await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));
   await ctx.reply(ctx.t("webhook-new-secret", { secret }), { parse_mode: "HTML" });
 }));

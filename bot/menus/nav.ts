@@ -6,7 +6,6 @@
  */
 import { Menu, MenuRange, type MenuFlavor } from "@grammyjs/menu";
 import type { Filter, Transformer } from "grammy";
-import type { InlineKeyboardButton } from "grammy/types";
 import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
 import { l } from "../i18n";
@@ -17,13 +16,22 @@ type Text = (ctx: BotContext) => string | Promise<string>;
 /** A button label: a translation drawn for the user (`l("key")` from bot/i18n.ts), or a name the user gave. */
 export type Label = string | ((ctx: BotContext) => string);
 
-export interface Screen {
-  /** the menu's id */
-  id: string;
-  menu: Menu<BotContext>;
-  text: Text;
-  /** how many ids the screen is drawn for */
-  arity: number;
+/**
+ * A screen: a menu of the menu plugin that also knows the text above its buttons (`body`) and how many
+ * ids it is drawn for (`arity`). Screens are registered in the plugin's own tree under the main menu
+ * (bot/menus/root.ts); the plugin's registry (`menu.at(id)`, `ctx.menu.nav(id)`) finds them by id.
+ */
+export class Screen extends Menu<BotContext> {
+  constructor(
+    /** the menu id (public here: buttons name the screens they open by it) */
+    override readonly id: string,
+    /** how many ids the screen is drawn for */
+    readonly arity: number,
+    /** the text above the buttons */
+    readonly body: Text,
+  ) {
+    super(id, { onMenuOutdated: redrawOutdated });
+  }
 }
 
 const EXTRA = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;
@@ -51,12 +59,12 @@ export function payload(screen: Screen, item?: number) {
  * not modified" is no error; a message Telegram no longer lets us edit (older than 48 hours, deleted)
  * gets the screen as a new message instead.
  */
-async function edit(ctx: BotContext, text: string, menu: Menu<BotContext>) {
+async function edit(ctx: BotContext, text: string, screen: Screen) {
   await ctx.editMessageText(text, EXTRA).catch(async (e) => {
     const why = String(e?.description ?? e);
     if (/message is not modified/.test(why)) return;
     if (!/message can't be edited|message to edit not found/.test(why)) throw e;
-    await ctx.reply(text, { ...EXTRA, reply_markup: { inline_keyboard: await render(menu, ctx) } });
+    await ctx.reply(text, { ...EXTRA, reply_markup: screen });
   });
 }
 
@@ -66,52 +74,43 @@ async function edit(ctx: BotContext, text: string, menu: Menu<BotContext>) {
  */
 export async function open(ctx: BotContext, screen: Screen, view?: number[], notice?: string) {
   if (view) ctx.view = view;
-  const body = await screen.text(ctx);
+  const body = await screen.body(ctx);
   const text = notice ? `${notice}\n\n${body}` : body;
   const menu = (ctx as Partial<MenuContext>).menu;
   if (menu && ctx.callbackQuery?.message) {
     menu.nav(screen.id);
-    await edit(ctx, text, screen.menu);
-  } else await ctx.reply(text, { ...EXTRA, reply_markup: { inline_keyboard: await render(screen.menu, ctx) } });
+    return await edit(ctx, text, screen);
+  }
+  // the plugin draws a screen passed as reply_markup (bot/bot.ts lets its middleware see the update first)
+  await ctx.reply(text, { ...EXTRA, reply_markup: screen });
 }
 
 /**
- * The menu's buttons drawn for `ctx`. The menu middleware would draw a menu passed as reply_markup,
- * but a conversation answers through a context the middleware has not seen yet, so screens draw
- * themselves (with the same method the middleware uses).
+ * The main menu: the root of the tree every screen is registered in (bot/menus/root.ts adds its
+ * buttons and the tree). Its registry is the menu plugin's own: `screenAt` looks screens up there.
  */
-function render(menu: Menu<BotContext>, ctx: BotContext): Promise<InlineKeyboardButton[][]> {
-  return (menu as unknown as { render(c: BotContext): Promise<InlineKeyboardButton[][]> }).render(ctx);
+export const mainScreen = new Screen("main", 0, (ctx) => ctx.t("main-text"));
+
+/** The registered screen with menu id `id` (the main menu is "main"), from the plugin's registry. */
+export function screenAt(id: string): Screen {
+  const menu = mainScreen.at(id);
+  if (!(menu instanceof Screen)) throw new Error(`menu "${id}" is not a screen`);
+  return menu;
 }
 
-/**
- * Every screen by its menu id. Screens refer to each other by id (a card's back button to the list, the
- * list's items to the card) so that their modules need not import each other; bot/menus/root.ts
- * declares the tree. A static table of declarations, like the menus themselves.
- */
-const SCREENS = new Map<string, Screen>();
-
-/** The screen with menu id `id` (the main menu is "main"). */
-export function screen(id: string): Screen {
-  const s = SCREENS.get(id);
-  if (!s) throw new Error(`no screen "${id}"`);
-  return s;
-}
-
-/**
- * A screen. A press on an outdated copy (the list or the object changed since it was drawn) answers
- * so and re-draws the screen; when the object is gone the `fallback` screen is shown instead.
- */
+/** A screen; see Screen. */
 export function createScreen(id: string, arity: number, text: Text): Screen {
-  const self: Screen = { id, arity, text, menu: undefined as unknown as Menu<BotContext> };
-  self.menu = new Menu<BotContext>(id, {
-    onMenuOutdated: async (ctx) => {
-      await ctx.answerCallbackQuery({ text: ctx.t("nav-outdated") });
-      await act(ctx, () => open(ctx, self, ids(ctx).slice(0, arity)));
-    },
-  });
-  SCREENS.set(id, self);
-  return self;
+  return new Screen(id, arity, text);
+}
+
+/**
+ * A press on an outdated copy of a screen (the list or the object changed since it was drawn) answers
+ * so and re-draws the screen; when the object is gone the fallback screen is shown instead.
+ */
+async function redrawOutdated(ctx: MenuContext) {
+  await ctx.answerCallbackQuery({ text: ctx.t("nav-outdated") });
+  const self = screenAt(ctx.callbackQuery.data.split("/")[0]!);
+  await act(ctx, () => open(ctx, self, ids(ctx).slice(0, self.arity)));
 }
 
 /**
@@ -123,7 +122,7 @@ export async function act(ctx: BotContext, run: () => unknown, fallback = "main"
     await run();
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await open(ctx, screen(fallback), [], `⚠️ ${problemText(ctx, e)}`);
+    await open(ctx, screenAt(fallback), [], `⚠️ ${problemText(ctx, e)}`);
   }
 }
 
@@ -145,16 +144,17 @@ export function dynamic(menu: Menu<BotContext>, build: (ctx: BotContext, range: 
  * `view(ctx)` (default: no ids).
  */
 export function back(self: Screen, label: Label, parent: string, view: (ctx: BotContext) => number[] | Promise<number[]> = () => []) {
-  self.menu.back({ text: label, payload: payload(self) }, (ctx) =>
+  self.back({ text: label, payload: payload(self) }, (ctx) =>
     act(ctx, async () => {
       ctx.view = await view(ctx);
-      await edit(ctx, await screen(parent).text(ctx), screen(parent).menu);
+      const to = screenAt(parent);
+      await edit(ctx, await to.body(ctx), to);
     }));
 }
 
 /** A button that opens screen `target` in place, drawn for `view(ctx)`; `item` joins the payload. */
 export function go(range: MenuRange<BotContext>, from: Screen, label: Label, target: string, view: (ctx: BotContext) => number[] | Promise<number[]>, item?: number) {
-  range.text({ text: label, payload: payload(from, item) }, (ctx) => act(ctx, async () => open(ctx, screen(target), await view(ctx))));
+  range.text({ text: label, payload: payload(from, item) }, (ctx) => act(ctx, async () => open(ctx, screenAt(target), await view(ctx))));
 }
 
 /** A back button to the main menu, for screens registered under it. */

@@ -13,7 +13,7 @@ export const TIME_ZONE = "time-zone";
 const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
 async function reportsText(ctx: BotContext): Promise<string> {
-  const s = await getSettings(ctx.deps, ctx.user!.id);
+  const s = await getSettings(ctx.deps, ctx.user.id);
   const when =
     s.report_every === "off"
       ? ctx.t("reports-off")
@@ -25,24 +25,24 @@ export const reportsScreen = createScreen("reports", 0, reportsText);
 
 /** A button that changes the settings by `change` and redraws the screen. */
 function setting(label: (ctx: BotContext) => string | Promise<string>, change: (s: Awaited<ReturnType<typeof getSettings>>) => SettingsInput) {
-  reportsScreen.menu.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
+  reportsScreen.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
     act(ctx, async () => {
-      await updateSettings(ctx.deps, ctx.user!.id, change(await getSettings(ctx.deps, ctx.user!.id)));
+      await updateSettings(ctx.deps, ctx.user.id, change(await getSettings(ctx.deps, ctx.user.id)));
       await open(ctx, reportsScreen, []);
     }));
 }
 
 const mark = (key: string, on: (s: Awaited<ReturnType<typeof getSettings>>) => boolean) => async (ctx: BotContext) =>
-  `${on(await getSettings(ctx.deps, ctx.user!.id)) ? "• " : ""}${ctx.t(key)}`;
+  `${on(await getSettings(ctx.deps, ctx.user.id)) ? "• " : ""}${ctx.t(key)}`;
 
 setting(mark("reports-set-off", (s) => s.report_every === "off"), () => ({ report_every: "off" }));
 setting(mark("reports-set-daily", (s) => s.report_every === "day"), () => ({ report_every: "day" }));
 setting(mark("reports-set-weekly", (s) => s.report_every === "week"), () => ({ report_every: "week" }));
-reportsScreen.menu.row();
+reportsScreen.row();
 setting(l("reports-earlier"), (s) => ({ report_hour: (s.report_hour + 23) % 24 }));
 setting(l("reports-later"), (s) => ({ report_hour: (s.report_hour + 1) % 24 }));
 setting(l("reports-next-day"), (s) => ({ report_weekday: (s.report_weekday % 7) + 1 }));
-reportsScreen.menu.row();
-reportsScreen.menu.text({ text: l("reports-time-zone"), payload: payload(reportsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(TIME_ZONE)));
-reportsScreen.menu.row();
+reportsScreen.row();
+reportsScreen.text({ text: l("reports-time-zone"), payload: payload(reportsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(TIME_ZONE)));
+reportsScreen.row();
 back(reportsScreen, l("settings-back"), "settings");

@@ -5,7 +5,7 @@
 import { reportsScreen } from "./reports";
 import type { BotContext } from "../context";
 import { l } from "../i18n";
-import { createScreen, dynamic, go } from "./nav";
+import { dynamic, go, mainScreen } from "./nav";
 import { linkList } from "./link-list";
 import { orphansScreen } from "./orphans";
 import { deleteLinkScreen, linkCard } from "./link-card";
@@ -13,7 +13,7 @@ import { rotateScreen, webhookScreen } from "./link-webhook";
 import { exportScreen, statsScreen } from "./link-stats";
 import { foldersScreen, registerSecure } from "./secure";
 import { registerRequests } from "./secure-requests";
-import { folderPicker } from "../features/secure-store";
+import { folderPicker } from "./store-in";
 import { registerTracking } from "./tracking";
 import { registerChannels } from "./channels";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
@@ -24,36 +24,36 @@ function isLoopback(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname.endsWith(".localhost") || /^127\./.test(url.hostname) || url.hostname === "[::1]";
 }
 
-export const mainScreen = createScreen("main", 0, (ctx) => ctx.t("main-text"));
-go(mainScreen.menu, mainScreen, l("main-links"), "links", () => [0, 0]);
-go(mainScreen.menu, mainScreen, l("main-secure"), "folders", () => []);
-mainScreen.menu.row();
-go(mainScreen.menu, mainScreen, l("main-trackers"), "trackers", () => [0]);
-go(mainScreen.menu, mainScreen, l("main-channels"), "channels", () => []);
-mainScreen.menu.row();
-go(mainScreen.menu, mainScreen, l("main-settings"), "settings", () => []);
+export { mainScreen };
+go(mainScreen, mainScreen, l("main-links"), "links", () => [0, 0]);
+go(mainScreen, mainScreen, l("main-secure"), "folders", () => []);
+mainScreen.row();
+go(mainScreen, mainScreen, l("main-trackers"), "trackers", () => [0]);
+go(mainScreen, mainScreen, l("main-channels"), "channels", () => []);
+mainScreen.row();
+go(mainScreen, mainScreen, l("main-settings"), "settings", () => []);
 // the mini-app: a web_app button when BASE_URL is https (Telegram requires it), else a plain URL button
-dynamic(mainScreen.menu, (ctx: BotContext, range) => {
+dynamic(mainScreen, (ctx: BotContext, range) => {
   const url = new URL(ctx.deps.config.baseUrl + "/");
   if (url.protocol === "https:") range.webApp(ctx.t("main-app"), url.href);
   else if (!isLoopback(url)) range.url(ctx.t("main-app"), url.href);
 });
 
-mainScreen.menu.register(linkList.menu);
-linkList.menu.register([linkCard.menu, orphansScreen.menu]);
-linkCard.menu.register([deleteLinkScreen.menu, webhookScreen.menu, statsScreen.menu, exportScreen.menu]);
-webhookScreen.menu.register(rotateScreen.menu);
+mainScreen.register(linkList);
+linkList.register([linkCard, orphansScreen]);
+linkCard.register([deleteLinkScreen, webhookScreen, statsScreen, exportScreen]);
+webhookScreen.register(rotateScreen);
 registerSecure(mainScreen);
-mainScreen.menu.register(folderPicker.menu);
+mainScreen.register(folderPicker);
 registerRequests(foldersScreen);
 registerTracking(mainScreen);
 registerChannels(mainScreen);
-mainScreen.menu.register(settingsScreen.menu);
-settingsScreen.menu.register(reportsScreen.menu);
+mainScreen.register(settingsScreen);
+settingsScreen.register(reportsScreen);
 for (const list of [tokens, tags, pixels, passkeys, signIns]) {
-  settingsScreen.menu.register(list.list.menu);
-  list.list.menu.register(list.confirm.menu);
+  settingsScreen.register(list.list);
+  list.list.register(list.confirm);
 }
 
 /** The menu middleware for the whole tree (answers every screen's buttons). */
-export const menus = mainScreen.menu;
+export const menus = mainScreen;

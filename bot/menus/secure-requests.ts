@@ -11,7 +11,7 @@ import { confirmScreen } from "./secure";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 const ICON: Record<RequestJson["state"], string> = { active: "🟢", inactive: "⏸", expired: "⌛", full: "🚫" };
 /** The state in words (`request-state-<state>`). */
 const stateOf = (ctx: BotContext, r: RequestJson) => `${ICON[r.state]} ${ctx.t(`request-state-${r.state}`)}`;
@@ -42,12 +42,12 @@ async function toggle(ctx: BotContext, id: number): Promise<{ request: RequestJs
 }
 
 /** "Keep it" from a row's delete goes back to the list */
-const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.text(ctx), async (ctx) => {
+const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.body(ctx), async (ctx) => {
   await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
 }, "requests", () => []);
 
-dynamic(requestsScreen.menu, async (ctx, range) => {
+dynamic(requestsScreen, async (ctx, range) => {
   for (const r of await listRequests(ctx.deps, uid(ctx))) {
     go(range, requestsScreen, `${ICON[r.state]} ${r.title} (${received(ctx, r)})`, "request", (c) => [itemOf(c, requestsScreen)], r.id);
     range.text({ text: r.isActive ? "⏸" : "▶️", payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
@@ -59,7 +59,7 @@ dynamic(requestsScreen.menu, async (ctx, range) => {
 });
 back(requestsScreen, l("requests-links-back"), "folders");
 
-dynamic(requestScreen.menu, async (ctx, range) => {
+dynamic(requestScreen, async (ctx, range) => {
   const r = await requestOf(ctx);
   range.text({ text: ctx.t(r.isActive ? "card-turn-off" : "card-turn-on"), payload: payload(requestScreen) }, (c) => act(c, async () => {
     const { request, notice } = await toggle(c, idOf(c));
@@ -72,7 +72,7 @@ back(requestScreen, l("request-back"), "requests");
 
 /** The request-link screens under the secure section's folder list. */
 export function registerRequests(parent: Screen) {
-  parent.menu.register(requestsScreen.menu);
-  requestsScreen.menu.register([requestScreen.menu, requestRowDelete.menu]);
-  requestScreen.menu.register(requestDelete.menu);
+  parent.register(requestsScreen);
+  requestsScreen.register([requestScreen, requestRowDelete]);
+  requestScreen.register(requestDelete);
 }

@@ -10,7 +10,7 @@ import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/
 import { deleteLink, getLink, listLinks, setRevoked, type LinkJson } from "../../core/secure/links";
 import type { BotContext } from "../context";
 import { SHARE_OPTIONS } from "./share-options";
-import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screen, type Screen } from "./nav";
+import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
 import { listShareLinks } from "../../core/secure/share-list";
 import { l, localeOf } from "../i18n";
@@ -22,7 +22,7 @@ export const SHARE_OPTION = "secure-share-option";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 
 export const foldersScreen = createScreen("folders", 0, async (ctx) => ctx.t((await listFolders(ctx.deps, uid(ctx))).length ? "secure-folders" : "secure-folders-none"));
 
@@ -66,7 +66,7 @@ type Outcome = (ctx: BotContext) => { screen: Screen; view: number[]; notice: st
  */
 export function confirmScreen(id: string, question: Question, run: Outcome, backTo: string, backView: (ctx: BotContext) => number[] | Promise<number[]> = (c) => [idOf(c)]) {
   const s = createScreen(id, 1, question);
-  s.menu.text({ text: l("secure-yes-delete"), payload: payload(s) }, (ctx) => act(ctx, async () => {
+  s.text({ text: l("secure-yes-delete"), payload: payload(s) }, (ctx) => act(ctx, async () => {
     const next = await run(ctx);
     await open(ctx, next.screen, next.view, next.notice);
   }, "folders"));
@@ -110,7 +110,7 @@ const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, async (
   return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
 }, "shares", () => []);
 
-dynamic(foldersScreen.menu, async (ctx, range) => {
+dynamic(foldersScreen, async (ctx, range) => {
   for (const f of await listFolders(ctx.deps, uid(ctx))) {
     go(range, foldersScreen, `${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, "folder", (c) => [itemOf(c, foldersScreen)], f.id);
     range.row();
@@ -122,7 +122,7 @@ dynamic(foldersScreen.menu, async (ctx, range) => {
 });
 backHome(foldersScreen);
 
-dynamic(folderScreen.menu, async (ctx, range) => {
+dynamic(folderScreen, async (ctx, range) => {
   const folder = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
   for (const f of await listFiles(ctx.deps, uid(ctx), folder.id)) {
     go(range, folderScreen, `📄 ${f.name} · ${ctx.t(`secure-kind-${f.contentType}`)}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
@@ -141,7 +141,7 @@ dynamic(folderScreen.menu, async (ctx, range) => {
     // cannot fill the plan with strangers' files
     const request = await createRequest(c.deps, uid(c), { folderId: idOf(c), title: (await getFolder(c.deps, uid(c), idOf(c))).name, ...BOT_REQUEST_DEFAULTS });
     const notice = c.t("secure-request-created", { items: BOT_REQUEST_DEFAULTS.maxFiles, days: BOT_REQUEST_DEFAULTS.expiresInHours / 24 });
-    await open(c, screen("request"), [request.id], notice);
+    await open(c, screenAt("request"), [request.id], notice);
   }, "folders"));
 });
 back(folderScreen, l("secure-back-folders"), "folders");
@@ -149,7 +149,7 @@ back(folderScreen, l("secure-back-folders"), "folders");
 /** What a request link made in the bot takes: at most this many items, for this long. */
 const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
 
-dynamic(fileScreen.menu, async (ctx, range) => {
+dynamic(fileScreen, async (ctx, range) => {
   for (const share of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
     go(range, fileScreen, `${STATE_ICON[share.state]} ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, fileScreen)], share.id);
     range.row();
@@ -160,7 +160,7 @@ dynamic(fileScreen.menu, async (ctx, range) => {
 });
 back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
 
-dynamic(shareScreen.menu, async (ctx, range) => {
+dynamic(shareScreen, async (ctx, range) => {
   const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
   range.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) => act(c, async () => {
     const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
@@ -181,7 +181,7 @@ dynamic(shareScreen.menu, async (ctx, range) => {
 });
 back(shareScreen, l("secure-back-file"), "file", async (c) => [(await getLink(c.deps, uid(c), idOf(c))).fileId]);
 
-dynamic(sharesScreen.menu, async (ctx, range) => {
+dynamic(sharesScreen, async (ctx, range) => {
   for (const share of await listShareLinks(ctx.deps, uid(ctx))) {
     go(range, sharesScreen, `${STATE_ICON[share.state]} ${share.fileName} · ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, sharesScreen)], share.id);
     range.text({ text: share.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, share.id) }, (c) => act(c, async () => {
@@ -197,11 +197,11 @@ back(sharesScreen, l("secure-back-folders"), "folders");
 
 /** The secure screens under `parent`, in their tree. */
 export function registerSecure(parent: Screen) {
-  parent.menu.register(foldersScreen.menu);
-  foldersScreen.menu.register(folderScreen.menu);
-  foldersScreen.menu.register(sharesScreen.menu);
-  sharesScreen.menu.register(sharesDelete.menu);
-  folderScreen.menu.register([folderDelete.menu, folderFileDelete.menu, fileScreen.menu]);
-  fileScreen.menu.register([fileDelete.menu, shareScreen.menu]);
-  shareScreen.menu.register(shareDelete.menu);
+  parent.register(foldersScreen);
+  foldersScreen.register(folderScreen);
+  foldersScreen.register(sharesScreen);
+  sharesScreen.register(sharesDelete);
+  folderScreen.register([folderDelete, folderFileDelete, fileScreen]);
+  fileScreen.register([fileDelete, shareScreen]);
+  shareScreen.register(shareDelete);
 }

@@ -26,8 +26,8 @@ export const NEW_PIXEL = "new-pixel";
 export const NEW_TOKEN = "create-api-token";
 
 async function settingsText(ctx: BotContext): Promise<string> {
-  const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user!.id);
-  const ids = await listIdentities(ctx.deps, ctx.user!.id);
+  const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
+  const ids = await listIdentities(ctx.deps, ctx.user.id);
   const signIn = ids.map((i) =>
     i.provider === "passkey" ? ctx.t("settings-sign-in-passkey", { name: esc(String(("name" in i && i.name) || "")) }) : i.provider === "email" ? ctx.t("settings-sign-in-email", { email: esc(i.subject) }) : ctx.t("settings-sign-in-telegram"));
   const plan = sub.expiresAt ? ctx.t("settings-plan-until", { plan: sub.plan, date: date(ctx, sub.expiresAt) }) : ctx.t(sub.plan === "free" ? "settings-plan" : "settings-plan-forever", { plan: sub.plan });
@@ -52,17 +52,17 @@ export const tokens = createItemList({
   id: "tokens",
   parent,
   text: async (ctx) => {
-    const all = await listApiTokens(ctx.deps, ctx.user!.id);
+    const all = await listApiTokens(ctx.deps, ctx.user.id);
     if (!all.length) return ctx.t("tokens-empty");
     return [ctx.t("tokens-head", { count: all.length }), ...all.slice(0, 40).map((t) => ctx.t("tokens-item", { name: esc(t.name), hint: t.hint, scopes: t.scopes.join(", "), expires: day(ctx, t.expiresAt), used: day(ctx, t.lastUsedAt) }))].join("\n");
   },
-  items: async (ctx) => (await listApiTokens(ctx.deps, ctx.user!.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
+  items: async (ctx) => (await listApiTokens(ctx.deps, ctx.user.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
   confirm: async (ctx, id) => {
-    const t = (await listApiTokens(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
+    const t = (await listApiTokens(ctx.deps, ctx.user.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("API token");
     return ctx.t("tokens-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.user!.id, id),
+  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.user.id, id),
   removed: "tokens-removed",
   add: { label: l("tokens-add"), conversation: NEW_TOKEN },
 });
@@ -71,16 +71,16 @@ export const tags = createItemList({
   id: "tags",
   parent,
   text: async (ctx) => {
-    const all = await listTags(ctx.deps, ctx.user!.id);
+    const all = await listTags(ctx.deps, ctx.user.id);
     return all.length ? ctx.t("tags-head", { count: all.length }) : ctx.t("tags-empty");
   },
-  items: async (ctx) => (await listTags(ctx.deps, ctx.user!.id)).map((t) => ({ id: t.id, label: t.name })),
+  items: async (ctx) => (await listTags(ctx.deps, ctx.user.id)).map((t) => ({ id: t.id, label: t.name })),
   confirm: async (ctx, id) => {
-    const t = (await listTags(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
+    const t = (await listTags(ctx.deps, ctx.user.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("Tag");
     return ctx.t("tags-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => deleteTag(ctx.deps, ctx.user!.id, id),
+  remove: (ctx, id) => deleteTag(ctx.deps, ctx.user.id, id),
   removed: "tags-removed",
   add: { label: l("tags-add"), conversation: NEW_TAG },
 });
@@ -89,17 +89,17 @@ export const pixels = createItemList({
   id: "pixels",
   parent,
   text: async (ctx) => {
-    const all = await listPixels(ctx.deps, ctx.user!.id);
+    const all = await listPixels(ctx.deps, ctx.user.id);
     if (!all.length) return ctx.t("pixels-empty");
     return [ctx.t("pixels-head", { count: all.length }), ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`)].join("\n");
   },
-  items: async (ctx) => (await listPixels(ctx.deps, ctx.user!.id)).map((p) => ({ id: p.id, label: p.name })),
+  items: async (ctx) => (await listPixels(ctx.deps, ctx.user.id)).map((p) => ({ id: p.id, label: p.name })),
   confirm: async (ctx, id) => {
-    const p = (await listPixels(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
+    const p = (await listPixels(ctx.deps, ctx.user.id)).find((x) => x.id === id);
     if (!p) throw new NotFound("Pixel");
     return ctx.t("pixels-confirm", { name: esc(p.name) });
   },
-  remove: (ctx, id) => deletePixel(ctx.deps, ctx.user!.id, id),
+  remove: (ctx, id) => deletePixel(ctx.deps, ctx.user.id, id),
   removed: "pixels-removed",
   add: { label: l("pixels-add"), conversation: NEW_PIXEL },
 });
@@ -108,23 +108,23 @@ export const passkeys = createItemList({
   id: "passkeys",
   parent,
   text: async (ctx) => {
-    const all = await listPasskeys(ctx.deps, ctx.user!.id);
+    const all = await listPasskeys(ctx.deps, ctx.user.id);
     const hint = ctx.t("passkeys-add-hint", { app: esc(ctx.deps.config.baseUrl) });
     return all.length ? ctx.t("passkeys-head", { count: all.length, hint }) : ctx.t("passkeys-empty", { hint });
   },
-  items: async (ctx) => (await listPasskeys(ctx.deps, ctx.user!.id)).map((p) => ({ id: p.id, label: p.name ?? ctx.t("passkey-unnamed") })),
+  items: async (ctx) => (await listPasskeys(ctx.deps, ctx.user.id)).map((p) => ({ id: p.id, label: p.name ?? ctx.t("passkey-unnamed") })),
   confirm: async (ctx, id) => {
-    const p = (await listPasskeys(ctx.deps, ctx.user!.id)).find((x) => x.id === id);
+    const p = (await listPasskeys(ctx.deps, ctx.user.id)).find((x) => x.id === id);
     if (!p) throw new NotFound("Passkey");
     return ctx.t("passkeys-confirm", { name: esc(p.name ?? ctx.t("passkey-unnamed")) });
   },
-  remove: (ctx, id) => deletePasskey(ctx.deps, ctx.user!.id, id),
+  remove: (ctx, id) => deletePasskey(ctx.deps, ctx.user.id, id),
   removed: "passkeys-removed",
 });
 
 /** Telegram and email sign-ins; the Telegram account of this chat is not offered for removal (the bot knows the user by it). */
 const unlinkable = async (ctx: BotContext) =>
-  (await listIdentities(ctx.deps, ctx.user!.id)).filter((i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)));
+  (await listIdentities(ctx.deps, ctx.user.id)).filter((i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)));
 const signInName = (ctx: BotContext, i: { provider: string; subject: string }) => (i.provider === "email" ? ctx.t("sign-in-email", { email: i.subject }) : ctx.t("sign-in-telegram", { id: i.subject }));
 
 export const signIns = createItemList({
@@ -140,30 +140,30 @@ export const signIns = createItemList({
     if (!i) throw new NotFound("Sign-in method");
     return ctx.t("sign-ins-confirm", { name: esc(signInName(ctx, i)) });
   },
-  remove: (ctx, id) => unlinkIdentity(ctx.deps, ctx.user!.id, id),
+  remove: (ctx, id) => unlinkIdentity(ctx.deps, ctx.user.id, id),
   removed: "sign-ins-removed",
   add: { label: l("settings-link-email"), conversation: LINK_EMAIL },
 });
 
-go(settingsScreen.menu, settingsScreen, l("settings-tokens"), "tokens", () => []);
-go(settingsScreen.menu, settingsScreen, l("settings-passkeys"), "passkeys", () => []);
-settingsScreen.menu.row();
-go(settingsScreen.menu, settingsScreen, l("settings-tags"), "tags", () => []);
-go(settingsScreen.menu, settingsScreen, l("settings-pixels"), "pixels", () => []);
-settingsScreen.menu.row();
-settingsScreen.menu.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
-go(settingsScreen.menu, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
-settingsScreen.menu.row();
-go(settingsScreen.menu, settingsScreen, l("settings-reports"), "reports", () => []);
-settingsScreen.menu.row();
+go(settingsScreen, settingsScreen, l("settings-tokens"), "tokens", () => []);
+go(settingsScreen, settingsScreen, l("settings-passkeys"), "passkeys", () => []);
+settingsScreen.row();
+go(settingsScreen, settingsScreen, l("settings-tags"), "tags", () => []);
+go(settingsScreen, settingsScreen, l("settings-pixels"), "pixels", () => []);
+settingsScreen.row();
+settingsScreen.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
+go(settingsScreen, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
+settingsScreen.row();
+go(settingsScreen, settingsScreen, l("settings-reports"), "reports", () => []);
+settingsScreen.row();
 // the other language, in its own words; the choice is kept on the user and used from the next update on
-settingsScreen.menu.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) => act(ctx, async () => {
+settingsScreen.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) => act(ctx, async () => {
   const language = localeOf(ctx) === "ru" ? "en" : "ru";
-  await setUserLanguage(ctx.deps, ctx.user!.id, language);
-  ctx.user = { ...ctx.user!, language };
+  await setUserLanguage(ctx.deps, ctx.user.id, language);
+  ctx.user = { ...ctx.user, language };
   await ctx.i18n.useLocale(language);
   // the keyboard is redrawn in the new language (its labels changed, so it is a new menu to the plugin)
   await open(ctx, settingsScreen, [], ctx.t("settings-language-set"));
 }));
-settingsScreen.menu.row();
+settingsScreen.row();
 backHome(settingsScreen);

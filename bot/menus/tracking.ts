@@ -16,7 +16,7 @@ import { TRACKER_OPTIONS } from "./tracker-options";
 export const NEW_TRACKER = "track";
 export const TRACKER_OPTION = "tracker-option";
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user!.id;
+const uid = (ctx: BotContext) => ctx.user.id;
 /** Trackers per list page: Telegram takes at most 100 buttons, and plans allow up to 500 trackers. */
 const LIST_PAGE = 20;
 const FEED_PAGE = 5;
@@ -99,7 +99,7 @@ export async function startNewTracker(ctx: BotContext) {
   await ctx.conversation.enter(NEW_TRACKER);
 }
 
-dynamic(trackersScreen.menu, async (ctx, range) => {
+dynamic(trackersScreen, async (ctx, range) => {
   const rows = await listTrackers(ctx.deps, uid(ctx));
   const offset = idOf(ctx);
   for (const t of rows.slice(offset, offset + LIST_PAGE)) {
@@ -117,7 +117,7 @@ dynamic(trackersScreen.menu, async (ctx, range) => {
 backHome(trackersScreen);
 back(guideScreen, l("trackers-back"), "trackers", () => [0]);
 
-dynamic(trackerScreen.menu, async (ctx, range) => {
+dynamic(trackerScreen, async (ctx, range) => {
   const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const p = payload(trackerScreen);
   range.text({ text: ctx.t(t.isEnabled ? "tracker-disable" : "tracker-enable"), payload: p }, (c) => act(c, async () => {
@@ -139,7 +139,7 @@ dynamic(trackerScreen.menu, async (ctx, range) => {
 });
 back(trackerScreen, l("trackers-back"), "trackers", () => [0]);
 
-dynamic(feedScreen.menu, async (ctx, range) => {
+dynamic(feedScreen, async (ctx, range) => {
   const f = await feed(ctx);
   if (f.offset > 0) go(range, feedScreen, l("feed-newer"), "tracker-feed", () => [f.id, Math.max(0, f.offset - FEED_PAGE)]);
   if (f.offset + f.shown < f.total) go(range, feedScreen, l("feed-older"), "tracker-feed", () => [f.id, f.offset + f.shown]);
@@ -151,7 +151,7 @@ dynamic(feedScreen.menu, async (ctx, range) => {
 });
 back(feedScreen, l("feed-back"), "tracker", (c) => [idOf(c)]);
 
-trackerDelete.menu.text({ text: l("tracker-delete-yes"), payload: payload(trackerDelete) }, (ctx) => act(ctx, async () => {
+trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDelete) }, (ctx) => act(ctx, async () => {
   await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
   await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
 }, "trackers"));
@@ -159,7 +159,7 @@ back(trackerDelete, l("tracker-keep"), "tracker", (c) => [idOf(c)]);
 
 /** The tracking screens under `parent`, in their tree. */
 export function registerTracking(parent: Screen) {
-  parent.menu.register(trackersScreen.menu);
-  trackersScreen.menu.register([trackerScreen.menu, guideScreen.menu]);
-  trackerScreen.menu.register([feedScreen.menu, trackerDelete.menu]);
+  parent.register(trackersScreen);
+  trackersScreen.register([trackerScreen, guideScreen]);
+  trackerScreen.register([feedScreen, trackerDelete]);
 }

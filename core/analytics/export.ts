@@ -88,7 +88,7 @@ export async function exportClicks(
         : await (await import("./export-pdf")).renderPdfTable(title, exportColumns("en"), rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   const caption = t(lang, "export-clicks-caption", { count: rows.length, code: link.code, period: t(lang, `period-${period}`), format: format.toUpperCase() });
-  await sendToUserChat(deps, userId, "document", { bytes, filename, caption, open: `link_${link.id}` });
+  await sendToUserChat(deps, userId, "document", { bytes, filename, caption, open: { kind: "link", id: link.id } });
   const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
   return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length, filename, capped: cut, code: link.code, period };
 }

@@ -40,7 +40,7 @@ export async function shareQr(deps: Deps, userId: number, linkId: number, qrImag
   const png = await decodePng(qrImage);
   const { lang } = await userChat(deps, userId);
   const caption = t(lang, "qr-caption", { url: await trackingUrl(deps, link) });
-  await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption, open: `link_${link.id}` });
+  await sendToUserChat(deps, userId, "photo", { bytes: png, filename: `qr-${link.code}.png`, caption, open: { kind: "link", id: link.id } });
   return { ok: true };
 }
 

@@ -125,7 +125,7 @@ export async function summaryImage(deps: Deps, userId: number, req: SummaryReque
 export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
   await userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
   const { card, caption, filename } = await summaryCard(deps, userId, req);
-  await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption, ...(req.linkId ? { open: `link_${req.linkId}` } : {}) });
+  await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption, ...(req.linkId ? { open: { kind: "link", id: req.linkId } } : {}) });
   return { ok: true };
 }
 

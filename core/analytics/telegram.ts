@@ -2,7 +2,7 @@ import { GrammyError, HttpError, InputFile, type Api } from "grammy";
 import type { Deps } from "../deps";
 import { AppError, NotConfigured, RateLimited, Upstream } from "../errors";
 import { getUser } from "../accounts/users";
-import { resolveStartLinks, startLink } from "../delivery/deep-link";
+import { targetButton, type BotTarget } from "../deep-link";
 import { languageFor, t, type Language } from "../i18n/translate";
 
 /** The user's own Telegram chat (private chat id = Telegram user id), the Bot API client and the language the bot speaks to them. */
@@ -30,8 +30,8 @@ export interface ChatFile {
   bytes: Uint8Array;
   filename: string;
   caption?: string;
-  /** a start payload (e.g. `link_12`): the message gets a button opening that object in the bot */
-  open?: string;
+  /** the object the message's "Open in the bot" button opens in place (e.g. a link's card) */
+  open?: BotTarget;
 }
 
 /** Sends a photo or document to the user's Telegram chat; Bot API failures become clear AppErrors. */
@@ -39,8 +39,7 @@ export async function sendToUserChat(deps: Pick<Deps, "asyncDb" | "telegram">, u
   const { api, chatId, lang } = await userChat(deps, userId);
   const input = new InputFile(file.bytes, file.filename);
   try {
-    // the bot's username is needed for the link; sends are rare enough to ask each time
-    const extra = { caption: file.caption, ...(file.open ? resolveStartLinks({ reply_markup: { inline_keyboard: [[{ text: t(lang, "file-open-in-bot"), url: startLink(file.open) }]] } }, (await api.getMe()).username) : {}) };
+    const extra = { caption: file.caption, ...(file.open ? { reply_markup: { inline_keyboard: [[targetButton(t(lang, "file-open-in-bot"), file.open)]] } } : {}) };
     if (kind === "photo") await api.sendPhoto(chatId, input, extra);
     else await api.sendDocument(chatId, input, extra);
   } catch (e) {

@@ -48,7 +48,7 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
     ? new TextEncoder().encode(`\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`)
     : buildSheetXlsx((title.slice(0, 31).replace(/[\\/?*:[\]]/g, "_") || "Joins"), columns, [20, 20, 14, 18, 18, 24, 12, 10], rows);
   const filename = `joins-${channel.username ?? channel.chatId}-${deps.clock.now().toISOString().slice(0, 10)}.${req.format}`;
-  await sendToUserChat(deps, userId, "document", { bytes, filename, caption: t(lang, "journal-caption", { count: rows.length, title, format: req.format.toUpperCase() }), open: `channel_${channel.id}` });
+  await sendToUserChat(deps, userId, "document", { bytes, filename, caption: t(lang, "journal-caption", { count: rows.length, title, format: req.format.toUpperCase() }), open: { kind: "channel", id: channel.id } });
   return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} rows to your Telegram chat`, rows: rows.length };
 }
 
@@ -97,7 +97,7 @@ export async function sendJoinChart(deps: Deps, userId: number, channelId: numbe
   const series = await joinSeries(deps, userId, channelId, days, req.invite_id, lang);
   const bytes = await renderJoinChart(series);
   const caption = t(lang, "journal-chart-caption", { title: series.title, days });
-  await sendToUserChat(deps, userId, "photo", { bytes, filename: `joins-${channelId}.png`, caption, open: `channel_${channelId}` });
+  await sendToUserChat(deps, userId, "photo", { bytes, filename: `joins-${channelId}.png`, caption, open: { kind: "channel", id: channelId } });
   return { ok: true, message: "Sent the chart to your Telegram chat" };
 }
 

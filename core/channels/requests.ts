@@ -4,7 +4,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { Conflict, NotFound } from "../errors";
 import { queueBotMessage } from "../delivery/outbox";
-import { startLink } from "../delivery/deep-link";
+import { targetButton } from "../deep-link";
 import type { Tables } from "../../db/async";
 import { ownedChannel } from "./channels";
 import { askTelegram, channelApi } from "./telegram";
@@ -71,7 +71,7 @@ export async function recordJoinRequest(deps: Pick<Deps, "asyncDb" | "clock" | "
         reply_markup: {
           inline_keyboard: [
             [{ text: t(lang, "join-request-approve"), callback_data: requestButton("approve", row.id) }, { text: t(lang, "join-request-decline"), callback_data: requestButton("decline", row.id) }],
-            [{ text: t(lang, "join-request-open-invite"), url: startLink(`invite_${invite.id}`) }],
+            [targetButton(t(lang, "join-request-open-invite"), { kind: "invite", id: invite.id })],
           ],
         },
       },

@@ -3,7 +3,7 @@ import { countBotApiCalls } from "../metrics";
 import type { Deps } from "../deps";
 import { BOT_TIMEOUT_MS, type OutboxRow } from "./outbox";
 import type { DeliveryRoutes } from "./topics";
-import { hasStartLinks, resolveStartLinks } from "./deep-link";
+import { hasStartLinks, resolveStartLinks } from "../deep-link";
 
 /** What one attempt came to. */
 export type Outcome =
@@ -42,10 +42,9 @@ export function plainBotApi(deps: Pick<Deps, "telegram" | "config"> & Partial<Pi
 /**
  * Parameters that are not the Bot API's own, filled in at send time so that core never has to know
  * the bot's username or hold file handles in a queued row:
- * - `deep_link_button: {text, start}` becomes a URL button to t.me/<bot>?start=<start> (the bot
- *   opens the matching card), the username asked once with getMe;
- * - URL buttons made by `startLink` (core/delivery/deep-link.ts) become t.me/<bot>?start=… links
- *   the same way, for messages with several buttons;
+ * - `deep_link_button: {text, start}` becomes a URL button to t.me/<bot>?start=<start>, and URL
+ *   buttons `bot-start:<payload>` become t.me/<bot>?start=… links, the username asked once with
+ *   getMe (rows queued by releases before buttons acted in place, core/deep-link.ts, carry them);
  * - `stored_document: {path, fileName}` becomes `document`, the bytes read from the file the
  *   routes' `storedDocument` opens (secure storage).
  */

@@ -8,7 +8,7 @@ import type { Deps } from "../deps";
 import { transaction } from "../../db/async";
 import { totals } from "../analytics/query";
 import { queueBotMessage } from "../delivery/outbox";
-import { startLink } from "../delivery/deep-link";
+import { targetButton } from "../deep-link";
 import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
@@ -85,7 +85,7 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
   return {
     text: lines.join("\n"),
     parse_mode: "HTML",
-    reply_markup: { inline_keyboard: [[{ text: t(lang, "report-my-links"), url: startLink("links") }, { text: t(lang, "report-settings"), url: startLink("settings") }]] },
+    reply_markup: { inline_keyboard: [[targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "settings" })]] },
   };
 }
 

@@ -11,6 +11,7 @@ import { botMessageRow, queueBotMessage } from "../delivery/outbox";
 import type { FileRow } from "./files";
 import { ownerChat } from "../accounts/users";
 import { numberIn, t, type Language } from "../i18n/translate";
+import { targetButton } from "../deep-link";
 
 /** Who opened a link, as far as the request tells. */
 export interface Viewer {
@@ -68,7 +69,12 @@ export async function queueViewNotice(
     t(lang, "view-from", { country: esc(country), device: esc(deviceOf(lang, viewer.userAgent)) }),
     left,
   ].join("\n");
-  const params = { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, deep_link_button: { text: t(lang, "view-manage"), start: `sharelink_${link.id}` } };
+  const params = {
+    text,
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+    reply_markup: { inline_keyboard: [[targetButton(t(lang, "view-revoke"), { kind: "revoke", id: link.id }), targetButton(t(lang, "view-manage"), { kind: "sharelink", id: link.id })]] },
+  };
   // a message for this minute already waits: it takes the latest view
   if (last && last.status === "pending" && last.nextAttemptAt.getTime() > now.getTime()) {
     await tx.update(outbox).set({ payload: params }).where(eq(outbox.id, last.id));
@@ -94,17 +100,17 @@ export async function queueRequestItem(
   const now = deps.clock.now();
   const from = request.title ? t(lang, "request-item-new", { title: esc(request.title) }) : t(lang, "request-item-new-untitled");
   const job = { userId: request.userId, topic: "secure_request_item", refId: file.id, chatId };
-  const button = { text: t(lang, "request-item-open"), start: `share_${file.id}` };
+  const reply_markup = { inline_keyboard: [[targetButton(t(lang, "request-item-open"), { kind: "share", id: file.id })]] };
   if (file.contentType === "text") {
     // a text near Telegram's 4096 characters would not fit beside the header: it is cut, the folder keeps it whole
     const body = (file.textContent ?? "").slice(0, 3500);
     const cut = body.length < (file.textContent ?? "").length ? `\n${t(lang, "request-item-cut")}` : "";
-    await queueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML", deep_link_button: button } });
+    await queueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML", reply_markup } });
     return;
   }
   await queueBotMessage(tx, now, {
     ...job,
     method: "sendDocument",
-    params: { caption: from, parse_mode: "HTML", deep_link_button: button, stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
+    params: { caption: from, parse_mode: "HTML", reply_markup, stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
   });
 }

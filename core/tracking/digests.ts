@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lt, min, ne, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { queueBotMessage } from "../delivery/outbox";
-import { startLink } from "../delivery/deep-link";
+import { targetButton } from "../deep-link";
 import { transaction } from "../../db/async";
 import type { MatchRow } from "./matches";
-import { chatMessage, fitting, highlight, openLink } from "./notify";
+import { chatMessage, fitting, highlight, openLink, readButton } from "./notify";
 import { ownerChat } from "../accounts/users";
 import { t, type Language } from "../i18n/translate";
 import { localMidnight } from "../reports/schedule";
@@ -30,7 +30,7 @@ function digestMessage(lang: Language, tracker: TrackerRow, matches: MatchRow[])
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[{ text: t(lang, "notify-mark-these-read"), url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: t(lang, "notify-tracker"), url: startLink(`tracker_${tracker.id}`) }]] },
+    reply_markup: { inline_keyboard: [[readButton(t(lang, "notify-mark-these-read"), ids), targetButton(t(lang, "notify-tracker"), { kind: "tracker", id: tracker.id })]] },
   };
 }
 

@@ -1,4 +1,4 @@
-import { startLink } from "../delivery/deep-link";
+import { targetButton } from "../deep-link";
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { queueBotMessage, queueWebhook } from "../delivery/outbox";
@@ -94,8 +94,9 @@ function byPost(items: { tracker: Named; match: MatchRow }[]): PostItem[] {
   return [...posts.values()];
 }
 
-const readButton = (lang: Language, ids: number[]) =>
-  ids.length === 1 ? { text: t(lang, "notify-mark-read"), url: startLink(`read_${ids[0]}`) } : { text: t(lang, "notify-mark-read"), url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) };
+/** A button that marks these matches read in place (one, or the range from the first to the last: the owner's only). */
+export const readButton = (text: string, ids: number[]) =>
+  targetButton(text, ids.length === 1 ? { kind: "read", id: ids[0]! } : { kind: "readr", from: Math.min(...ids), to: Math.max(...ids) });
 
 /**
  * The Bot API sendMessage parameters (without chat_id) for one post: its match, and every tracker
@@ -104,11 +105,11 @@ const readButton = (lang: Language, ids: number[]) =>
 function matchMessage(lang: Language, trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
   const list = Array.isArray(trackers) ? trackers : [trackers];
   const text = [t(lang, "notify-new-match", { trackers: names(list) }), `📣 ${sourceLine(lang, m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
-  const keyboard: { text: string; url: string }[][] = [];
+  const keyboard: ({ text: string; url: string } | { text: string; callback_data: string })[][] = [];
   if (m.postUrl) keyboard.push([{ text: t(lang, "notify-open-post"), url: m.postUrl }]);
   keyboard.push([
-    readButton(lang, ids),
-    list.length === 1 ? { text: t(lang, "notify-tracker"), url: startLink(`tracker_${list[0]!.id}`) } : { text: t(lang, "notify-my-trackers"), url: startLink("trackers") },
+    readButton(t(lang, "notify-mark-read"), ids),
+    list.length === 1 ? targetButton(t(lang, "notify-tracker"), { kind: "tracker", id: list[0]!.id }) : targetButton(t(lang, "notify-my-trackers"), { kind: "trackers" }),
   ]);
   return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
 }
@@ -125,7 +126,7 @@ function groupedMessage(lang: Language, posts: PostItem[]) {
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[{ text: t(lang, "notify-mark-these-read"), url: startLink(`readr_${Math.min(...ids)}-${Math.max(...ids)}`) }, { text: t(lang, "notify-my-trackers"), url: startLink("trackers") }]] },
+    reply_markup: { inline_keyboard: [[readButton(t(lang, "notify-mark-these-read"), ids), targetButton(t(lang, "notify-my-trackers"), { kind: "trackers" })]] },
   };
 }
 

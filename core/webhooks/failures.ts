@@ -1,5 +1,5 @@
 import { languageFor, t } from "../i18n/translate";
-import { startLink } from "../delivery/deep-link";
+import { targetButton } from "../deep-link";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { AsyncDbOrTx, AsyncTx } from "../../db/async";
@@ -41,7 +41,7 @@ async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "cloc
       text: t(lang, "webhook-auto-disabled", { code: Bun.escapeHTML(row.code), failures: row.failures, url: Bun.escapeHTML(row.url ?? "") }),
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: t(lang, "webhook-open-card"), url: startLink(`link_${linkId}`) }]] },
+      reply_markup: { inline_keyboard: [[targetButton(t(lang, "webhook-open-card"), { kind: "link", id: linkId })]] },
     },
   });
 }

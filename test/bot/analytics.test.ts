@@ -3,7 +3,7 @@ import sharp from "sharp";
 import QRCode from "qrcode";
 import type { Bot } from "grammy";
 import { createBot } from "../../bot/bot";
-import type { BotContext } from "../../bot/context";
+import type { UpdateContext } from "../../bot/context";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
@@ -12,7 +12,7 @@ import { domains } from "../../db/schema";
 
 let fake: FakeBotApi;
 let t: TestApp;
-let bot: Bot<BotContext>;
+let bot: Bot<UpdateContext>;
 let f: Awaited<ReturnType<typeof seedFixture>>;
 let polling: Promise<void>;
 beforeEach(async () => {
@@ -85,6 +85,14 @@ describe("link card analytics", () => {
     const expected = await QRCode.toBuffer("http://localhost:3999/fixture1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
     expect(Buffer.from(fileOf(photo).bytes).equals(new Uint8Array(expected))).toBe(true);
     expect((await sharp(fileOf(photo).bytes).metadata()).width).toBe(720);
+    // "Open in the bot" under the photo sends the link's card below it: no /start in the chat
+    expect(photo.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Open in the bot", callback_data: `go:link_${f.link.id}` }]] });
+    const n = fake.calls.length;
+    fake.press("Open in the bot");
+    const again = await fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= n);
+    expect(again.params.text).toContain("Clicks:");
+    await fake.waitFor("answerCallbackQuery", (c) => fake.calls.indexOf(c) >= n);
+    expect(fake.calls.slice(n).map((c) => c.method)).toEqual(["sendMessage", "answerCallbackQuery"]);
   });
 
   test("QR of a link on a custom domain encodes that domain's URL (the default host answers 404 for it)", async () => {

@@ -36,16 +36,23 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
   expect(msg.params.text).toBe(
     [`👁 <b>pic</b> was opened`, `Link: https://s.example/s/${l.code}`, `Time: ${when} UTC`, `From: US · Chrome on Android (mobile)`, `Views left: 2 of 3`].join("\n"),
   );
-  const [button] = msg.params.reply_markup.inline_keyboard.flat();
-  expect(button).toEqual({ text: "⛔ Revoke or manage this link", url: `https://t.me/test_bot?start=sharelink_${l.id}` });
+  expect(msg.params.reply_markup.inline_keyboard.flat().map((b: { text: string }) => b.text)).toEqual(["⛔ Revoke", "⚙️ Manage"]);
 
-  // the button opens the link's card in the bot, where it is revoked
+  // ⛔ Revoke acts in place: a toast, and the message says the link is revoked, its button gone
   const before = fake.calls.length;
-  fake.pushMessage(`/start sharelink_${l.id}`);
+  fake.press("⛔ Revoke");
+  const toast = await fake.waitFor("answerCallbackQuery", (c) => fake.calls.indexOf(c) >= before);
+  expect(toast.params.text).toBe("⛔ Revoked: the link no longer opens.");
+  const edited = await fake.waitFor("editMessageText", (c) => fake.calls.indexOf(c) >= before);
+  expect(edited.params.message_id).toBe(msg.result.message_id);
+  expect(edited.params.text).toStartWith("👁 pic was opened\n");
+  expect(edited.params.text).toEndWith("\n\n⛔ Revoked: this link no longer opens.");
+  expect(edited.params.reply_markup.inline_keyboard.flat().map((b: { text: string }) => b.text)).toEqual(["⚙️ Manage"]);
+  expect(fake.calls.slice(before).filter((c) => c.method === "sendMessage")).toEqual([]); // no /start, no new message
+  // ⚙️ Manage opens the share link's screen below, where it shows as revoked
+  fake.press("⚙️ Manage");
   const card = await fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= before && String(c.params.text).includes(l.url));
-  const revoke = (card.params.reply_markup.inline_keyboard.flat() as { text: string; callback_data: string }[]).find((b) => b.text.includes("Revoke"))!;
-  fake.pushCallback(revoke.callback_data);
-  await fake.waitFor("editMessageText", (c: RecordedCall) => String(c.params.text).includes("State: revoked"));
+  expect(card.params.text).toContain("State: revoked");
   expect((await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID } })).status).toBe(403);
 });
 
@@ -118,8 +125,15 @@ test("items sent through a request link arrive in the owner's chat: a file as th
   const pdf = received.find((f) => f.name === "invoice-march.pdf")!;
   const note = received.find((f) => f.contentType === "text" && f.id > pdf.id)!;
   const markup = (m: unknown) => (typeof m === "string" ? JSON.parse(m) : m);
-  expect(markup(doc.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", url: `https://t.me/test_bot?start=share_${pdf.id}` }]] });
-  expect(markup(text.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", url: `https://t.me/test_bot?start=share_${note.id}` }]] });
+  expect(markup(doc.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", callback_data: `go:share_${pdf.id}` }]] });
+  expect(markup(text.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", callback_data: `go:share_${note.id}` }]] });
+  // a press sends the item's screen below the message, with no /start in the chat
+  const before = fake.calls.length;
+  fake.press("📄 Open in the bot");
+  const screen = await fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= before);
+  expect(screen.params.text).toStartWith("📄 <b>");
+  await fake.waitFor("answerCallbackQuery", (c) => fake.calls.indexOf(c) >= before);
+  expect(fake.calls.slice(before).map((c) => c.method)).toEqual(["sendMessage", "answerCallbackQuery"]);
 });
 
 test("a received file deleted before its message went out is cancelled, not retried", async () => {

@@ -9,6 +9,7 @@ import { outbox, trackingSources, users } from "../../db/schema";
 import { createTracker } from "../../core/tracking/trackers";
 import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
 import { trackingSourcesJob } from "../../jobs/tracking-sources";
+import { deliveryWorker } from "../../app/delivery-routes";
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -76,7 +77,7 @@ describe("the bot as a source, end to end", () => {
       text: "🔔 <b>Rust news</b>: new match\n📣 Rust Weekly (@rustweekly)\n\nBreaking: &lt;<b>Rust 2.0</b>&gt; is announced! Trusted sources confirm.",
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "✓ Mark read", url: `bot-start:read_${items[1].id}` }, { text: "🔎 Tracker", url: `bot-start:tracker_${tracker.id}` }]] },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "✓ Mark read", callback_data: `go:read_${items[1].id}` }, { text: "🔎 Tracker", callback_data: `go:tracker_${tracker.id}` }]] },
     });
 
     // an edit that keeps the match updates the snippet; no second match
@@ -88,14 +89,20 @@ describe("the bot as a source, end to end", () => {
     const told = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 7);
     expect(told.params.text).toContain("I was added to the channel “Rust Weekly”");
 
-    // the notification's buttons are deep links: mark read, then the tracker's screen pauses it
-    const notification = queued[0]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } };
-    expect(notification.reply_markup.inline_keyboard[1]!.map((x) => x.url)).toEqual([`bot-start:read_${items[1].id}`, `bot-start:tracker_${tracker.id}`]);
-    fake.pushMessage(`/start read_${items[1].id}`);
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✓ Marked as read."));
+    // the notification's buttons act in place: ✓ Mark read is a toast and an edit, 🔎 Tracker sends its screen
+    await deliveryWorker(t.deps).drain();
+    const sent = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("🔔"));
+    let before = fake.calls.length;
+    fake.press("✓ Mark read");
+    expect((await fake.waitFor("answerCallbackQuery", (c) => fake.calls.indexOf(c) >= before)).params.text).toBe("✓ Marked as read.");
+    const edited = await fake.waitFor("editMessageText", (c) => fake.calls.indexOf(c) >= before);
+    expect(edited.params).toMatchObject({ chat_id: 42, message_id: sent.result.message_id, text: "🔔 Rust news: new match\n📣 Rust Weekly (@rustweekly)\n\nBreaking: <Rust 2.0> is announced! Trusted sources confirm.\n\n✓ Read" });
+    expect(edited.params.reply_markup.inline_keyboard).toEqual([[{ text: "Open post", url: "https://t.me/rustweekly/55" }], [{ text: "🔎 Tracker", callback_data: `go:tracker_${tracker.id}` }]]);
+    expect(fake.calls.slice(before).filter((c) => c.method === "sendMessage")).toEqual([]);
     expect((await t.request("GET", `/api/tracking/${tracker.id}/matches/unread`, { token })).json).toEqual({ count: 1 });
-    fake.pushMessage(`/start tracker_${tracker.id}`);
-    await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Keyword: <code>rust 2.0</code>"));
+    before = fake.calls.length;
+    fake.press("🔎 Tracker");
+    await fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= before && String(c.params.text).includes("Keyword: <code>rust 2.0</code>"));
     fake.press("⏸ Disable");
     await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("⏸ paused"));
     expect((await t.request("GET", `/api/tracking/${tracker.id}`, { token })).json.is_enabled).toBe(false);

@@ -7,7 +7,7 @@
  */
 import type { InlineKeyboardButton, UserFromGetMe } from "grammy/types";
 import { createTestApp } from "../helpers/app";
-import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
+import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, keyboardRefusal, plainOf, type RecordedCall } from "../helpers/fake-bot-api";
 import { InputFile } from "grammy";
 import { createBot } from "../../bot/bot";
 
@@ -30,6 +30,12 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
   bot.api.config.use(async (_prev, method, payload) => {
     // files are recorded by name (an InputFile refuses to be serialised)
     const p = Object.fromEntries(Object.entries(payload ?? {}).map(([k, v]) => [k, v instanceof InputFile ? { file: v.filename } : JSON.parse(JSON.stringify(v ?? null))])) as Record<string, any>;
+    // Telegram's refusals of what it never takes (callback data over 64 bytes)
+    const refused = keyboardRefusal(p);
+    if (refused) {
+      calls.push({ method, params: p, files: {}, result: { error_code: 400, description: refused } });
+      return { ok: false, error_code: 400, description: refused } as any;
+    }
     const custom = canned.get(method);
     if (custom) canned.delete(method);
     const result = custom ? custom() : method.startsWith("send") || method.startsWith("edit")
@@ -74,12 +80,13 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
     async press(label: string | RegExp) {
       const found = findButton(label);
       if (!found) throw new Error(`no button ${label}; last keyboard: ${JSON.stringify(calls.findLast((c) => c.params.reply_markup)?.params.reply_markup?.inline_keyboard?.map((r: any[]) => r.map((b) => b.text)))}`);
-      return await this.tap(found.button.callback_data, Number(found.call.params.message_id ?? found.call.result?.message_id));
+      const shown = plainOf(found.call.params);
+      return await this.tap(found.button.callback_data, Number(found.call.params.message_id ?? found.call.result?.message_id), { ...(Object.keys(shown).length ? shown : { text: "…" }), reply_markup: found.call.params.reply_markup });
     },
-    /** a press of a button with `data` on message `messageId` */
-    async tap(data: string, messageId = 1) {
+    /** a press of a button with `data` on message `messageId`, which shows `shown` (its text and buttons) */
+    async tap(data: string, messageId = 1, shown: Record<string, unknown> = { text: "…" }) {
       const before = calls.length;
-      await bot.handleUpdate({ update_id: updateId++, callback_query: { id: String(updateId), from: USER, chat_instance: "1", data, message: { message_id: messageId, date: 0, chat: { id: USER.id, type: "private" }, from: FAKE_BOT, text: "…" } } } as any);
+      await bot.handleUpdate({ update_id: updateId++, callback_query: { id: String(updateId), from: USER, chat_instance: "1", data, message: { message_id: messageId, date: 1, chat: { id: USER.id, type: "private" }, from: FAKE_BOT, ...shown } } } as any);
       return calls.slice(before);
     },
     findButton,

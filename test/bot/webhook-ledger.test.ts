@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { webhookHandler, webhookSecret } from "../../bot/runtime";
-import type { BotContext } from "../../bot/context";
+import type { UpdateContext } from "../../bot/context";
 import { ManualClock } from "../../core/clock";
 import { createLocalUpdateLedger, type UpdateLedger } from "../../core/cluster/update-ledger";
 import { createPgUpdateLedger } from "../../core/cluster/update-ledger-pg";
@@ -34,7 +34,7 @@ function node(updates: UpdateLedger) {
   const handled: number[] = [];
   let release = () => {};
   const slow = new Promise<void>((r) => (release = r));
-  const bot = new Bot<BotContext>(config.botToken!, { botInfo: { id: 1, is_bot: true, first_name: "B", username: "b_bot", can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as never });
+  const bot = new Bot<UpdateContext>(config.botToken!, { botInfo: { id: 1, is_bot: true, first_name: "B", username: "b_bot", can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as never });
   bot.on("message:text", async (ctx) => {
     if (ctx.message.text === "fail") throw new Error("handler failed");
     if (ctx.message.text === "slow") await slow;

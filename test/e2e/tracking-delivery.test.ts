@@ -70,11 +70,10 @@ describe("keyword tracking notifications are delivered", () => {
     expect(sent[0]!.params).toMatchObject({ chat_id: 4242, text: payload.text, parse_mode: "HTML" });
     expect(sent[0]!.params.text).toContain("<b>Rust 2.0</b>");
     expect(sent[0]!.params.reply_markup.inline_keyboard[0]).toEqual([{ text: "Open post", url: "https://t.me/rustweekly/55" }]);
-    // the queued start links are written with the bot's username when sent
-    expect(payload.reply_markup.inline_keyboard[1][0].url).toBe(`bot-start:read_${match.id}`);
+    // the buttons act in place (callback data, well under Telegram's 64 bytes)
     expect(sent[0]!.params.reply_markup.inline_keyboard[1]).toEqual([
-      { text: "✓ Mark read", url: `https://t.me/test_bot?start=read_${match.id}` },
-      { text: "🔎 Tracker", url: `https://t.me/test_bot?start=tracker_${created.json.id}` },
+      { text: "✓ Mark read", callback_data: `go:read_${match.id}` },
+      { text: "🔎 Tracker", callback_data: `go:tracker_${created.json.id}` },
     ]);
     expect((await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.id, row.id)))[0]!.status).toBe("done");
 
@@ -199,7 +198,16 @@ describe("keyword tracking notifications are delivered", () => {
     expect(sent[1]!.params.text).toStartWith("🔔 <b>3 new matches</b>");
     for (const w of ["two", "three", "four"]) expect(sent[1]!.params.text).toContain(`<b>rust</b> ${w}`);
     const ids = items.map((m) => m.id).sort((a, b) => a - b).slice(1);
-    expect(sent[1]!.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "✓ Mark these read", url: `https://t.me/test_bot?start=readr_${ids[0]}-${ids[2]}` });
+    expect(sent[1]!.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "✓ Mark these read", callback_data: `go:readr_${ids[0]}-${ids[2]}` });
+    // pressed by a Russian-speaking owner: a toast and the grouped message marked, in Russian
+    const before = h.fake.calls.length;
+    h.fake.press("✓ Mark these read", { id: 4242, username: "owner", language_code: "ru" });
+    expect((await h.fake.waitFor("answerCallbackQuery", (c) => h.fake.calls.indexOf(c) >= before)).params.text).toBe("✓ Отмечено прочитанными: 3.");
+    const edited = await h.fake.waitFor("editMessageText", (c) => h.fake.calls.indexOf(c) >= before);
+    expect(edited.params.text).toStartWith("🔔 3 new matches\n");
+    expect(edited.params.text).toEndWith("\n\n✓ Всё прочитано");
+    expect(edited.params.reply_markup.inline_keyboard).toEqual([[{ text: "🔎 My trackers", callback_data: "go:trackers" }]]);
+    expect((await h.api("GET", `/api/tracking/${created.json.id}/matches/unread`, { token })).json).toEqual({ count: 1 }); // the first match, sent on its own, is still unread
 
     // nothing more is pending
     h.t.clock.advance(BURST_WINDOW_MS * 2);

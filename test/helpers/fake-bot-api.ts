@@ -30,6 +30,22 @@ function memberOf(status: string, user: Record<string, unknown>) {
   return { status, user };
 }
 
+/** Telegram's refusal of a keyboard: callback data must be 1 to 64 bytes. */
+export function keyboardRefusal(params: Record<string, any>): string | null {
+  const rows = params.reply_markup?.inline_keyboard as { callback_data?: unknown }[][] | undefined;
+  for (const b of rows?.flat() ?? [])
+    if (b.callback_data !== undefined && (typeof b.callback_data !== "string" || !b.callback_data || Buffer.byteLength(b.callback_data) > 64)) return "Bad Request: BUTTON_DATA_INVALID";
+  return null;
+}
+
+/** The text a person sees of a message sent with `params` (HTML tags dropped, entities unescaped), as Telegram hands it back. */
+export function plainOf(params: Record<string, any>): { text?: string; caption?: string } {
+  const plain = (s: unknown) => (params.parse_mode === "HTML" ? String(s).replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : String(s));
+  if (params.text !== undefined) return { text: plain(params.text) };
+  if (params.caption !== undefined) return { caption: plain(params.caption) };
+  return {};
+}
+
 /** A chat member as getChatMember answers it. */
 export type FakeMember = { status: string; can_invite_users?: boolean; is_member?: boolean };
 
@@ -144,10 +160,10 @@ export class FakeBotApi {
   }
 
   /** A press of an inline button with `data` on a message the bot sent to `from`. */
-  pushCallback(data: string, from: Partial<{ id: number; username: string; first_name: string }> = {}, messageId = 1) {
+  pushCallback(data: string, from: Partial<{ id: number; username: string; first_name: string; language_code: string }> = {}, messageId = 1, shown: Record<string, unknown> = { text: "…" }) {
     const user = { id: 42, is_bot: false, first_name: "Alice", username: "alice", ...from };
     this.pushUpdate({
-      callback_query: { id: String(this.nextUpdateId), from: user, chat_instance: "1", data, message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: user.id, type: "private" }, from: FAKE_BOT, text: "…" } },
+      callback_query: { id: String(this.nextUpdateId), from: user, chat_instance: "1", data, message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: user.id, type: "private" }, from: FAKE_BOT, ...shown } },
     });
   }
 
@@ -155,7 +171,7 @@ export class FakeBotApi {
    * Presses the newest inline button whose text matches `label`, on the message it was sent or edited
    * onto (as a person would tap what they see). Returns the pressed button's callback data.
    */
-  press(label: string | RegExp, from: Partial<{ id: number; username: string; first_name: string }> = {}): string {
+  press(label: string | RegExp, from: Partial<{ id: number; username: string; first_name: string; language_code: string }> = {}): string {
     const matches = (t: string) => (typeof label === "string" ? t === label : label.test(t));
     for (let i = this.calls.length - 1; i >= 0; i--) {
       const c = this.calls[i]!;
@@ -163,7 +179,9 @@ export class FakeBotApi {
       const button = rows?.flat().find((b) => b.callback_data && matches(b.text));
       if (!button) continue;
       const messageId = Number(c.params.message_id ?? c.result?.message_id ?? 1);
-      this.pushCallback(button.callback_data!, from, messageId);
+      // the pressed message as Telegram hands it to the bot: its text (or caption) and its buttons
+      const shown = plainOf(c.params);
+      this.pushCallback(button.callback_data!, from, messageId, { ...(Object.keys(shown).length ? shown : { text: "…" }), reply_markup: c.params.reply_markup });
       return button.callback_data!;
     }
     throw new Error(`fake Bot API: no button ${label} on any message; buttons seen last: ${JSON.stringify(this.calls.at(-1)?.params.reply_markup ?? null)}`);
@@ -233,8 +251,10 @@ export class FakeBotApi {
     return Response.json({ ok: true, result: call.result });
   }
 
-  /** Telegram's own checks on invite links, answered as it answers them. */
+  /** Telegram's own checks on keyboards and invite links, answered as it answers them. */
   private refusal(method: string, p: Record<string, any>): string | null {
+    const keyboard = keyboardRefusal(p);
+    if (keyboard) return keyboard;
     if (method !== "createChatInviteLink" && method !== "editChatInviteLink") return null;
     if (p.name !== undefined && [...String(p.name)].length > 32) return "Bad Request: invite link name is too long";
     if (p.creates_join_request && p.member_limit) return "Bad Request: member limit can't be specified for links requiring administrator approval";

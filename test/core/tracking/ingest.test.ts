@@ -155,7 +155,7 @@ describe("bot notifications", () => {
       text: `🔔 <b>BTC &lt;watch&gt;</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\nBuy &lt;b&gt;now&lt;/b&gt;: <b>Bitcoin</b> &amp; more`,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/12" }], [{ text: "✓ Mark read", url: `bot-start:read_${m!.id}` }, { text: "🔎 Tracker", url: `bot-start:tracker_${tr.id}` }]] },
+      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/12" }], [{ text: "✓ Mark read", callback_data: `go:read_${m!.id}` }, { text: "🔎 Tracker", callback_data: `go:tracker_${tr.id}` }]] },
     });
   });
 
@@ -186,7 +186,7 @@ describe("bot notifications", () => {
     expect(grouped.text).toContain("• <b>ETH</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\n<b>ethereum</b> 2");
     expect(grouped.text).toContain("…and 2 more");
     const matchIds = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).map((m) => m.id);
-    expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", url: `bot-start:readr_${matchIds[1]}-${matchIds[7]}` }, { text: "🔎 My trackers", url: "bot-start:trackers" }]] });
+    expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", callback_data: `go:readr_${matchIds[1]}-${matchIds[7]}` }, { text: "🔎 My trackers", callback_data: "go:trackers" }]] });
     expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.notifyPending, true)))).toEqual([]);
     expect(await flushTrackerNotifications(t.deps)).toBe(0);
     // after the window a single match is sent at once again
@@ -222,8 +222,8 @@ describe("bot notifications", () => {
       await ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
       t.clock.advance(BURST_WINDOW_MS + 1);
       expect(await flushTrackerNotifications(t.deps)).toBe(1);
-      const button = ((await notifications())[1]!.payload as { reply_markup: { inline_keyboard: { url: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.url;
-      const [from, to] = button.replace("bot-start:readr_", "").split("-").map(Number);
+      const button = ((await notifications())[1]!.payload as { reply_markup: { inline_keyboard: { callback_data: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.callback_data;
+      const [from, to] = button.replace("go:readr_", "").split("-").map(Number);
       expect(await markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
       const unread = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.isRead, false))).map((m) => m.id);
       expect(unread).toEqual([(await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id)))[0]!.id, unseen!.id]);
@@ -308,10 +308,10 @@ describe("one message per post per owner", () => {
     expect(made.map((m) => m.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
     const first = await notifications();
     expect(first.map((n) => [n.userId, n.target])).toEqual([[userId, "42"], [other.id, "77"]]);
-    const alice = first[0]!.payload as { text: string; reply_markup: { inline_keyboard: { text: string; url: string }[][] } };
+    const alice = first[0]!.payload as { text: string; reply_markup: { inline_keyboard: { text: string; url?: string; callback_data?: string }[][] } };
     expect(alice.text).toBe("🔔 <b>BTC</b>, <b>ETF</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\n<b>Bitcoin</b> ETF approved");
     const [btcMatch, etfMatch] = made.filter((m) => m.trackerId !== bobs.id).sort((a, b) => a.id - b.id);
-    expect(alice.reply_markup.inline_keyboard.at(-1)).toEqual([{ text: "✓ Mark read", url: `bot-start:readr_${btcMatch!.id}-${etfMatch!.id}` }, { text: "🔎 My trackers", url: "bot-start:trackers" }]);
+    expect(alice.reply_markup.inline_keyboard.at(-1)).toEqual([{ text: "✓ Mark read", callback_data: `go:readr_${btcMatch!.id}-${etfMatch!.id}` }, { text: "🔎 My trackers", callback_data: "go:trackers" }]);
 
     // within the window: two more posts, one matched by both trackers, one by one; they wait and go out as one message
     t.clock.advance(10_000);
