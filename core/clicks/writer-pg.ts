@@ -5,7 +5,8 @@
  * few set-wise queries before the batch is worked out, and what it writes row by row goes in one
  * statement per table and batch.
  *
- * Those statements take their rows as one JSON parameter (`json_to_recordset`) rather than as bound
+ * The clicks go in with `COPY … FROM STDIN` on the transaction's connection (`copyIn`); the other
+ * statements take their rows as one JSON parameter (`json_to_recordset`) rather than as bound
  * values: building and binding fifteen values per click through drizzle's builder took more than half
  * of a batch's insert time (docs/cluster.md).
  */
