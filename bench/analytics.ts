@@ -47,7 +47,7 @@ const YEAR_CLICKS = Number((positional ?? "1000000").replaceAll("_", ""));
 const VIRAL_CLICKS = option("--viral", 1_000_000);
 const RUNS = option("--runs", 60);
 const POSTGRES = flag("--postgres");
-const SEED_SQL = args[args.indexOf("--seed") + 1] === "sql" && args.includes("--seed");
+const SEED_SQL = args.includes("--seed") && args[args.indexOf("--seed") + 1] === "sql";
 const BATCH = 10_000;
 const HOUR = 3_600_000;
 const YEAR = 365 * 86_400_000;
