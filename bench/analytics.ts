@@ -1,7 +1,7 @@
 /**
- * `bun run bench analytics [clicks] [--viral N] [--postgres] [--runs N] [--no-export] [--writer-only]`: two links on
- * one database, both seeded through the click writer's batch path (the one the writer thread runs:
- * work-out, clicks, visitors, counters and CLICK_LISTENERS in one transaction per batch):
+ * `bun run bench analytics [clicks] [--viral N] [--postgres] [--runs N] [--no-export] [--writer-only] [--seed sql]`:
+ * two links on one database, both seeded through the click writer's batch path (the one the writer
+ * thread runs: work-out, clicks, visitors, counters and CLICK_LISTENERS in one transaction per batch):
  * - "year": `clicks` (default 1,000,000) spread over the year before now;
  * - "viral": N clicks (default 1,000,000; 0 skips it) within the hour in progress, now being 59
  *   minutes into it, in batches as large as the writer thread's (10,000).
@@ -10,7 +10,11 @@
  * each format to a fake Bot API. `--postgres` runs it all on a real PostgreSQL started as the test
  * suite starts it (cluster mode: the PostgreSQL deps and click writer). Prints figures; never fails
  * on speed. `--writer-only` stops after the writer's figures (its throughput, before and after a
- * change to the writer).
+ * change to the writer). `--seed sql` seeds the year link with set-based SQL instead (for 100M
+ * clicks, which the writer would take hours to write here): the clicks in chunks of one statement
+ * each (generate_series on PostgreSQL, a recursive CTE on SQLite), then its roll-ups from one
+ * aggregation of those clicks (core/analytics/rollup-from-clicks.ts, equal to the writer's) and its
+ * counters; no click_visitors rows (they only decide later clicks' uniqueness).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +30,11 @@ import { FakeBotApi, FAKE_BOT_TOKEN } from "../test/helpers/fake-bot-api";
 import { startPostgres, type PgServer } from "../test/helpers/postgres";
 import { exportClicks } from "../core/analytics/export";
 import { rawSql } from "../test/helpers/app";
+import { sql } from "drizzle-orm";
+import { rowsOf, transaction } from "../db/async";
+import { parsedUa } from "../core/clicks/enrich";
+import { rollupFromClicks } from "../core/analytics/rollup-from-clicks";
+import { BLOCK } from "../core/analytics/range";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -38,6 +47,7 @@ const YEAR_CLICKS = Number((positional ?? "1000000").replaceAll("_", ""));
 const VIRAL_CLICKS = option("--viral", 1_000_000);
 const RUNS = option("--runs", 60);
 const POSTGRES = flag("--postgres");
+const SEED_SQL = args.includes("--seed") && args[args.indexOf("--seed") + 1] === "sql";
 const BATCH = 10_000;
 const HOUR = 3_600_000;
 const YEAR = 365 * 86_400_000;
@@ -98,10 +108,86 @@ async function seedThroughWriter(linkId: number, total: number, at: (i: number) 
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
+/**
+ * `--seed sql`: `total` clicks on `linkId` spread evenly over [from, from + span), written with
+ * set-based SQL in chunks, then the link's roll-ups from one aggregation of them and its counters.
+ * Each click's values come from a hash of its number: one of 100 agent profiles (8 bots, the rest
+ * the agents above), one of ten countries or none, 40% of human clicks unique, half with a referer.
+ */
+async function seedSetBased(linkId: number, total: number, from: number, span: number): Promise<void> {
+  const pg = db.engine === "postgres";
+  const { userAgents } = db.tables;
+  const profiles: string[] = [];
+  for (let k = 0; k < 100; k++) {
+    const bot = k < 8 ? BOTS[k % BOTS.length]! : null;
+    const ua = bot ? bot[0] : AGENTS[k % AGENTS.length]!;
+    await db.insert(userAgents).values({ ua }).onConflictDoNothing();
+    const [row] = await db.select().from(userAgents).where(sql`${userAgents.ua} = ${ua}`);
+    const p = parsedUa(ua);
+    const text = (v: string | null) => (v === null ? "null" : `'${v.replaceAll("'", "''")}'`);
+    const truth = (b: boolean) => (pg ? String(b) : b ? "1" : "0");
+    profiles.push(`(${k}, ${row!.id}, ${text(bot ? "bot" : p.device)}, ${text(p.browser)}, ${text(p.os)}, ${truth(!!bot)}, ${text(bot ? bot[1] : null)})`);
+  }
+  const countries = ["RU", "DE", "US", "GB", "FR", "NL", "UA", "KZ", "BR", null].map((c, k) => `(${k}, ${c === null ? (pg ? "null::text" : "null") : `'${c}'`})`);
+  const at = `${from} + i * ${span} / ${total} + h % 1000`;
+  const columns = "link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant";
+  const values = (h: string) => `${linkId}, ${pg ? `timestamptz 'epoch' + (${at}) * interval '1 millisecond'` : at},
+      '81.' || (${h} / 10000 % 256) || '.' || (${h} / 2560000 % 256) || '.1', c.code, null, p.d, p.br, p.os,
+      case when ${h} / 5000 % 2 = 0 then 'https://t.me/' end, p.ua, p.bot, p.bn, ${pg ? "not p.bot and" : "not p.bot and"} ${h} / 1000 % 5 < 2, null, null`;
+  const lists = `p(k, ua, d, br, os, bot, bn) as (values ${profiles.join(", ")}), c(k, code) as (values ${countries.join(", ")})`;
+  const chunk = pg ? 5_000_000 : 2_000_000;
+  // as a bulk load is done: the index on (link_id, clicked_at) is built once after the load instead
+  // of row by row, and the foreign keys of these generated rows (which hold by construction) are
+  // checked once when added back on PostgreSQL, not per row; SQLite leaves its keys off meanwhile
+  const restore: string[] = [];
+  if (pg) {
+    for (const { name, def } of await rowsOf<{ name: string; def: string }>(db, sql.raw("select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'clicks'::regclass and contype = 'f'"))) {
+      await rowsOf(db, sql.raw(`alter table clicks drop constraint ${name}`));
+      restore.push(`alter table clicks add constraint ${name} ${def}`);
+    }
+    const [index] = await rowsOf<{ def: string }>(db, sql.raw("select indexdef as def from pg_indexes where tablename = 'clicks' and indexname = 'clicks_link_time'"));
+    restore.unshift(index!.def);
+  } else {
+    const [index] = await rowsOf<{ def: string }>(db, sql.raw("select sql as def from sqlite_master where type = 'index' and name = 'clicks_link_time'"));
+    await rowsOf(db, sql.raw("PRAGMA foreign_keys = OFF"));
+    restore.push(index!.def, "PRAGMA foreign_keys = ON");
+  }
+  await rowsOf(db, sql.raw("drop index clicks_link_time"));
+  const t0 = performance.now();
+  for (let a = 0; a < total; a += chunk) {
+    const b = Math.min(total, a + chunk) - 1;
+    await transaction(db, async (tx) => {
+      const statement = pg
+        ? `with ${lists} insert into clicks (${columns}) select ${values("x.h")}
+            from generate_series(${a}::bigint, ${b}::bigint) as i, lateral (select i * 2654435761 % 4294967296 as h) x join p on p.k = x.h % 100 join c on c.k = x.h / 100 % 10`
+        : `insert into clicks (${columns}) with recursive s(i) as (select ${a} union all select i + 1 from s where i < ${b}), ${lists}
+            select ${values("x.h")} from (select i, i * 2654435761 % 4294967296 as h from s) x join p on p.k = x.h % 100 join c on c.k = x.h / 100 % 10`;
+      await rowsOf(tx, sql.raw(statement));
+    });
+    const s = (performance.now() - t0) / 1000;
+    console.log(`${engine}: ${fmt(b + 1)} of ${fmt(total)} clicks written with set-based SQL in ${s.toFixed(0)} s (${fmt((b + 1) / s)} clicks/s)`);
+  }
+  let t1 = performance.now();
+  for (const statement of restore) await rowsOf(db, sql.raw(statement));
+  console.log(`${engine}: index and keys of the clicks back in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+  t1 = performance.now();
+  const { groups } = await rollupFromClicks(db, linkId);
+  await rowsOf(db, sql`update links set
+      total_clicks = (select coalesce(sum(clicks), 0) from link_stats_time where link_id = ${linkId} and span = ${BLOCK}),
+      unique_clicks = (select coalesce(sum(uniques), 0) from link_stats_time where link_id = ${linkId} and span = ${BLOCK}),
+      bot_clicks = (select coalesce(sum(bots), 0) from link_stats_time where link_id = ${linkId} and span = ${BLOCK})
+    where id = ${linkId}`);
+  console.log(`${engine}: roll-ups of ${fmt(total)} clicks from one aggregation (${fmt(groups)} groups) in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+}
+
+
 const engine = POSTGRES ? "PostgreSQL" : "SQLite";
 const yearLink = await newLink("bench1", NOW - YEAR);
-const yearRate = await seedThroughWriter(yearLink.id, YEAR_CLICKS, (i) => NOW - YEAR + Math.floor((i / YEAR_CLICKS) * YEAR) + Math.floor(rnd() * 1000));
-console.log(`${engine}: wrote ${fmt(YEAR_CLICKS)} clicks over a year through the click writer at ${fmt(yearRate)} clicks/s (batches of ${fmt(BATCH)})`);
+if (SEED_SQL) await seedSetBased(yearLink.id, YEAR_CLICKS, NOW - YEAR, YEAR);
+else {
+  const yearRate = await seedThroughWriter(yearLink.id, YEAR_CLICKS, (i) => NOW - YEAR + Math.floor((i / YEAR_CLICKS) * YEAR) + Math.floor(rnd() * 1000));
+  console.log(`${engine}: wrote ${fmt(YEAR_CLICKS)} clicks over a year through the click writer at ${fmt(yearRate)} clicks/s (batches of ${fmt(BATCH)})`);
+}
 const viralLink = await newLink("viral1", NOW - 2 * HOUR);
 const hourStart = Math.floor(NOW / HOUR) * HOUR;
 if (VIRAL_CLICKS) {

@@ -114,3 +114,28 @@ export async function rowsOf<R = Record<string, unknown>, S extends Record<strin
   }
   return (db as unknown as { all(q: SQL): Promise<R[]> }).all(q);
 }
+
+/**
+ * Streams `text` (rows in COPY's text format) into `COPY … FROM STDIN` on a PostgreSQL transaction's
+ * own connection (Bun's SQL driver: `query.writable()`), and resolves once the server has stored the
+ * rows: they are part of the transaction and commit or roll back with it. PostgreSQL only.
+ */
+export async function copyIn<S extends Record<string, unknown>>(tx: AsyncTx<S>, statement: string, text: string): Promise<void> {
+  if (tx.engine !== "postgres") throw new Error("copyIn: PostgreSQL only");
+  // drizzle's Bun SQL transaction keeps Bun's transaction handle (the reserved connection) on its session
+  const client = (tx as unknown as { session?: { client?: { unsafe(q: string): { writable(): WritableStream<string> } } } }).session?.client;
+  if (!client) throw new Error("copyIn: not a PostgreSQL transaction");
+  const query = client.unsafe(statement);
+  const writer = query.writable().getWriter();
+  // the query settles with the COPY (its row count, or the server's error, which close() also reports)
+  const done = Promise.resolve(query);
+  done.catch(() => {});
+  try {
+    await writer.write(text);
+    await writer.close();
+  } catch (e) {
+    await writer.abort(e).catch(() => {});
+    throw e;
+  }
+  await done;
+}

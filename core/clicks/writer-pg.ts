@@ -5,13 +5,14 @@
  * few set-wise queries before the batch is worked out, and what it writes row by row goes in one
  * statement per table and batch.
  *
- * Those statements take their rows as one JSON parameter (`json_to_recordset`) rather than as bound
+ * The clicks go in with `COPY … FROM STDIN` on the transaction's connection (`copyIn`); the other
+ * statements take their rows as one JSON parameter (`json_to_recordset`) rather than as bound
  * values: building and binding fifteen values per click through drizzle's builder took more than half
  * of a batch's insert time (docs/cluster.md).
  */
 import { eq, getTableColumns, getTableName, inArray, sql, type Column } from "drizzle-orm";
 import type { LinkRow } from "../../db/schema";
-import { rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../db/async";
+import { copyIn, rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../db/async";
 import { columnsOf, inKeyOrder, type ClickListener, type ListenerRows, type StoredClick } from "./listeners";
 import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
 import type { ClickWriter, ClickWriterDeps } from "./writer";
@@ -182,26 +183,36 @@ async function clickIdSequence(tx: AsyncTx): Promise<string> {
   return clickIdSeq;
 }
 
+/** A value in COPY's text format: `\N` for null, and backslash, tab, newline and carriage return escaped. */
+function copyText(v: string | null): string {
+  if (v === null) return "\\N";
+  return /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : v;
+}
+const copyNum = (v: number | null) => (v === null ? "\\N" : String(v));
+
+const COPY_CLICKS = "copy clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) from stdin";
+
 /**
  * Inserts the clicks and sets each one's id: the ids are drawn from the table's sequence first, so
- * the insert needs no RETURNING whose order would have to match the rows'. The sequence is named as
- * a constant: `nextval(pg_get_serial_sequence(…))` looked it up again for every id, which cost 65 of
- * the 77 ms that 10,000 ids took; and the ids come back as one text row instead of 10,000 rows.
+ * the rows can be sent with their ids. The sequence is named as a constant:
+ * `nextval(pg_get_serial_sequence(…))` looked it up again for every id, which cost 65 of the 77 ms
+ * that 10,000 ids took; and the ids come back as one text row instead of 10,000 rows.
+ *
+ * The rows go in with `COPY … FROM STDIN` (text format) on the transaction's connection: the server
+ * reads them as they come, with no JSON to parse and no plan, so they commit with the batch's other
+ * writes and its journal mark like the INSERT they replace (docs/analytics.md has the figures).
  */
 async function insertClicks(tx: AsyncTx, kept: StoredClick[]): Promise<void> {
   if (!kept.length) return;
   const [row] = await rowsOf<{ ids: string }>(tx, sql`select string_agg(nextval(${sql.raw(await clickIdSequence(tx))})::text, ',') as ids from generate_series(1, ${kept.length}::int)`);
   const ids = row!.ids.split(",");
   kept.forEach((r, j) => (r.click.id = Number(ids[j])));
-  for (const part of chunks(kept, JSON_ROWS)) {
-    const json = JSON.stringify(part.map(({ click: c }) => ({
-      id: c.id, l: c.linkId, at: c.clickedAt.getTime(), ip: c.ip, co: c.country, ci: c.city, d: c.device, br: c.browser, os: c.os,
-      re: c.referer, ua: c.uaId, bot: c.isBot, bn: c.botName, un: c.isUnique, ru: c.rule, va: c.variant,
-    })));
-    await rowsOf(tx, sql`insert into clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant)
-      select id, l, timestamptz 'epoch' + at * interval '1 millisecond', ip, co, ci, d, br, os, re, ua, bot, bn, un, ru, va
-      from json_to_recordset(${json}::text::json) as r(id bigint, l bigint, at bigint, ip text, co text, ci text, d text, br text, os text, re text, ua bigint, bot boolean, bn text, un boolean, ru bigint, va bigint)`);
+  const lines: string[] = new Array(kept.length);
+  for (let j = 0; j < kept.length; j++) {
+    const c = kept[j]!.click;
+    lines[j] = `${c.id}\t${c.linkId}\t${c.clickedAt.toISOString()}\t${copyText(c.ip)}\t${copyText(c.country)}\t${copyText(c.city)}\t${copyText(c.device)}\t${copyText(c.browser)}\t${copyText(c.os)}\t${copyText(c.referer)}\t${copyNum(c.uaId)}\t${c.isBot ? "t" : "f"}\t${copyText(c.botName)}\t${c.isUnique ? "t" : "f"}\t${copyNum(c.rule)}\t${copyNum(c.variant)}\n`;
   }
+  await copyIn(tx, COPY_CLICKS, lines.join(""));
 }
 
 /** The visitors whose click was unique, in key order, one statement per JSON_ROWS. */

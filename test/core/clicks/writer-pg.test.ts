@@ -3,6 +3,8 @@
  * give the same stored clicks, counters, visitors, roll-ups, queued webhooks and journal mark; and
  * two nodes writing batches of the same links at once lose nothing and double nothing.
  */
+import { rowsInto, type ClickListener } from "../../../core/clicks/listeners";
+import { webhookRow } from "../../../core/delivery/outbox";
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { asc } from "drizzle-orm";
 import { CLICK_LISTENERS } from "../../../app/click-listeners";
@@ -148,4 +150,51 @@ test("a batch written again (its COMMIT went through before the connection was l
   expect(await writer.write(packClicks([...first.slice(250), ...more]))).toBe(100);
   const after = await stored(base.asyncDb);
   expect([after.clicks.length, after.links.reduce((n, l) => n + Number(l.total), 0), await writer.committedSeq()]).toEqual([400, 400, 400]);
+});
+
+test("referers, agents and bot names with tabs, line breaks, backslashes, `\\N` and non-Latin text are stored as on SQLite (the clicks go in with COPY)", async () => {
+  t ??= createTestApp();
+  const lt = createTestApp();
+  const pgd = await pgDeps(lt.deps);
+  const ids = await seed(lt.deps.asyncDb, "https://hooks.example/c");
+  expect(await seed(pgd.asyncDb, "https://hooks.example/c")).toEqual(ids);
+  const odd = ["a\tb", "line\nbreak\r\n", "back\\slash\\", "\\N", "\\.", "Привет 👋 ünïcödé", "", "tab\t\\t literal"];
+  const at = lt.clock.now().getTime() - 3_600_000;
+  const batch: JournalClick[] = odd.flatMap((s, i) => [
+    { linkId: ids[0]!, clickedAt: new Date(at + i * 1000), ip: `203.0.113.${i}`, userAgent: `Agent ${s}`, referer: `https://t.me/${s}`, isBot: false, botName: null, rule: null, variant: null, visitor: null, geo: null, seq: i * 2 + 1 },
+    { linkId: ids[1]!, clickedAt: new Date(at + i * 1000 + 1), ip: null, userAgent: s, referer: s, isBot: true, botName: s, rule: i, variant: null, visitor: `v${s}`, geo: `${s}\nCity ${s}`, seq: i * 2 + 2 },
+  ]);
+  const lite = createClickWriter(lt.deps, CLICK_LISTENERS, { journal: "node:a" });
+  const post = createPgClickWriter(pgd, CLICK_LISTENERS, { journal: "node:a" });
+  expect(await lite.write(packClicks(batch))).toBe(batch.length);
+  expect(await post.write(packClicks(batch))).toBe(batch.length);
+  const [a, b] = [await stored(lt.deps.asyncDb), await stored(pgd.asyncDb)];
+  expect(b.clicks.map((c) => c.referer)).toContain("https://t.me/line\nbreak\r\n");
+  expect(b.clicks.map((c) => c.botName)).toContain("\\N");
+  expect(b).toEqual(a);
+  lt.close();
+});
+
+test("a batch whose transaction fails after its clicks went in stores nothing and keeps the mark; the next write stores it whole", async () => {
+  t ??= createTestApp();
+  const base = await pgDeps(t.deps);
+  const ids = await seed(base.asyncDb, "https://hooks.example/c");
+  let fail = true;
+  // while `fail` holds, a listener whose rows the database refuses (one delivery id twice), written
+  // after the COPY of the clicks: the whole batch rolls back
+  const failing: ClickListener = (batch, now) => {
+    if (!fail) return [];
+    const row = webhookRow(now, { userId: batch[0]!.link.userId, topic: "click_webhook", url: "https://hooks.example/c", data: {} });
+    return [rowsInto("outbox", [row, row])];
+  };
+  const writer = createPgClickWriter(base, [...CLICK_LISTENERS, failing], { journal: "node:a" });
+  const clicks = randomClicks(ids, 200, t.clock.now().getTime() - 86_400_000, 1, 3);
+  const before = await stored(base.asyncDb);
+  await expect(writer.write(packClicks(clicks))).rejects.toThrow(/outbox_delivery_id|duplicate key|unique/i);
+  expect(await stored(base.asyncDb)).toEqual(before);
+  expect(await writer.committedSeq()).toBe(0);
+  fail = false;
+  expect(await writer.write(packClicks(clicks))).toBe(200);
+  const after = await stored(base.asyncDb);
+  expect([after.clicks.length, after.links.reduce((n, l) => n + Number(l.total), 0), await writer.committedSeq()]).toEqual([200, 200, 200]);
 });
