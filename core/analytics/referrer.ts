@@ -6,6 +6,8 @@
  * for the migration that filled the roll-ups of clicks recorded before, so all three agree.
  */
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
 /** The characters that end a host in a URL, in the order they are cut at. */
 const ENDS = ["/", "?", "#", ":"] as const;
@@ -39,4 +41,10 @@ export function referrerHostSql(engine: "sqlite" | "postgres", col: SQL | SQLWra
   const host = sql`lower(substr(${cut}, 1, ${find(cut, "/")} - 1))`;
   const bare = sql`(case when ${host} like 'www.%' then substr(${host}, 5) else ${host} end)`;
   return sql`(case when ${find(ref, "://")} = 0 then '' else substr(${bare}, 1, ${sql.raw(String(MAX))}) end)`;
+}
+
+/** referrerHostSql as SQL text over the column named `column` (it binds no values), for statements built as text. */
+export function referrerHostText(engine: "sqlite" | "postgres", column: string): string {
+  const dialect = engine === "postgres" ? new PgDialect() : new SQLiteSyncDialect();
+  return dialect.sqlToQuery(referrerHostSql(engine, sql.raw(column))).sql;
 }

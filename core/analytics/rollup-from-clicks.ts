@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, transaction, type AsyncDbOrTx } from "../../db/async";
 import { BLOCK, HOUR, QUARTER, SPANS } from "./range";
+import { referrerHostText } from "./referrer";
 
 /**
  * A link's roll-ups (link_stats_time, link_stats_dim) rebuilt from its stored clicks in one pass:
@@ -31,9 +32,10 @@ export async function rollupFromClicks(db: AsyncDbOrTx, linkId: number): Promise
     const at = (t: number) => (pg ? `timestamptz 'epoch' + ${t} * interval '1 millisecond'` : String(t));
     const [span] = await rowsOf<{ lo: unknown; hi: unknown }>(tx, sql`select ${sql.raw(toMs("min(clicked_at)"))} as lo, ${sql.raw(toMs("max(clicked_at)"))} as hi from clicks where link_id = ${linkId}`);
     const select = `select ${toMs("clicked_at")} / ${QUARTER} * ${QUARTER} as q, country, device, browser, os,
-        case when is_bot then 1 else 0 end as bot, bot_name, case when is_unique and not is_bot then 1 else 0 end as uq, rule, variant, count(*) as n
+        case when is_bot then 1 else 0 end as bot, bot_name, case when is_unique and not is_bot then 1 else 0 end as uq, rule, variant,
+        ${referrerHostText(db.engine, "referer")} as ref, count(*) as n
       from clicks where link_id = ${linkId}`;
-    const groupBy = "group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10";
+    const groupBy = "group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11";
     await raw(`create temporary table rollup_groups as ${select} and 1 = 0 ${groupBy}`);
     if (span?.lo !== null && span?.lo !== undefined)
       for (let from = Math.floor(Number(span.lo) / BLOCK) * BLOCK; from <= Number(span.hi); from += BLOCK)
@@ -46,8 +48,8 @@ export async function rollupFromClicks(db: AsyncDbOrTx, linkId: number): Promise
     // the same groups by hour (the dimensions have no quarters), then each dimension's hour rows:
     // its value ('' when unknown), which clicks it counts, and whether it keeps uniques
     await raw(`create temporary table rollup_hours as
-      select q / ${HOUR} * ${HOUR} as h, country, device, browser, os, bot, bot_name, uq, rule, variant, sum(n) as n
-      from rollup_groups group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`);
+      select q / ${HOUR} * ${HOUR} as h, country, device, browser, os, bot, bot_name, uq, rule, variant, ref, sum(n) as n
+      from rollup_groups group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`);
     const dims: [string, string, string, boolean][] = [
       ["country", "coalesce(country, '')", "1 = 1", false],
       ["device", "coalesce(device, '')", "1 = 1", false],
@@ -56,6 +58,7 @@ export async function rollupFromClicks(db: AsyncDbOrTx, linkId: number): Promise
       ["bot", "coalesce(bot_name, '')", "bot = 1", false],
       ["rule", "cast(rule as text)", "rule is not null", false],
       ["variant", "cast(variant as text)", "variant is not null", true],
+      ["referrer", "ref", "1 = 1", false],
     ];
     for (const [dim, value, where, uniques] of dims)
       await raw(`insert into link_stats_dim (link_id, span, dim, bucket, value, clicks, uniques)

@@ -46,7 +46,7 @@ function clicksBetween(linkId: number, n: number, from: number, to: number): Pen
     const routed = rnd();
     return {
       linkId, clickedAt: new Date(from + Math.floor(rnd() * (to - from))), ip: pick(IPS), userAgent: isBot ? bot[0] : pick(UAS),
-      referer: null, isBot, botName: isBot ? bot[1] : null,
+      referer: pick([null, "https://t.me/s/news", "https://WWW.Example.com:8443/a?b", "android-app://org.telegram.messenger/", "junk"]), isBot, botName: isBot ? bot[1] : null,
       rule: routed < 0.2 ? Math.floor(rnd() * 3) : null, variant: routed >= 0.2 && routed < 0.6 ? Math.floor(rnd() * 2) : null,
     };
   });
@@ -94,7 +94,7 @@ onBothDatabases((open, engine) => {
     const kept = await rollups(deps.asyncDb, linkId);
     const otherKept = await rollups(deps.asyncDb, other);
     expect(kept.times.length).toBeGreaterThan(300);
-    expect(new Set(kept.dims.map((r) => r.dim))).toEqual(new Set(["country", "device", "browser", "os", "bot", "rule", "variant"]));
+    expect(new Set(kept.dims.map((r) => r.dim))).toEqual(new Set(["country", "device", "browser", "os", "bot", "rule", "variant", "referrer"]));
     expect(kept.dims.some((r) => r.dim === "country" && r.value === "")).toBe(true);
     expect(kept.dims.some((r) => r.dim === "bot" && r.value === "")).toBe(true);
     expect(kept.times.reduce((n, r) => n + Number(r.span === 3_600_000 ? r.uniques : 0), 0)).toBeGreaterThan(10);

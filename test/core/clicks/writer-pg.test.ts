@@ -190,7 +190,7 @@ test("a batch whose transaction fails after its clicks went in stores nothing an
   const writer = createPgClickWriter(base, [...CLICK_LISTENERS, failing], { journal: "node:a" });
   const clicks = randomClicks(ids, 200, t.clock.now().getTime() - 86_400_000, 1, 3);
   const before = await stored(base.asyncDb);
-  await expect(writer.write(packClicks(clicks))).rejects.toThrow(/outbox_delivery_id|duplicate key|unique/i);
+  await expect(writer.write(packClicks(clicks))).rejects.toThrow(/insert into "outbox"/);
   expect(await stored(base.asyncDb)).toEqual(before);
   expect(await writer.committedSeq()).toBe(0);
   fail = false;
