@@ -68,6 +68,34 @@ function queryOf(url: string): string {
 }
 
 /**
+ * What the visit handler reads of a request: the headers every visit needs, read once; a rule's
+ * language and query on demand, through methods rather than closures made for every visit.
+ */
+class RequestVisit implements VisitRequest {
+  readonly host: string | null;
+  readonly userAgent: string | null;
+  readonly referer: string | null;
+  constructor(
+    private readonly request: Request,
+    readonly code: string,
+    readonly method: VisitRequest["method"],
+    readonly ip: string | null,
+    readonly password: string | undefined,
+  ) {
+    const headers = request.headers;
+    this.host = headers.get("host");
+    this.userAgent = headers.get("user-agent");
+    this.referer = headers.get("referer");
+  }
+  acceptLanguage(): string | null {
+    return this.request.headers.get("accept-language");
+  }
+  query(): string {
+    return queryOf(this.request.url);
+  }
+}
+
+/**
  * A visit's answer to the request at hand: a request and where it came from in, a page or redirect
  * out, carrying `requestId` as X-Request-Id when given (the native route's; Elysia adds its own).
  */
@@ -83,17 +111,7 @@ export function visitorResponder(deps: Deps): VisitorResponder {
   const visit = createVisitHandler(deps);
   const headOnly = (res: Response) => new Response(null, { status: res.status, headers: res.headers });
   return (request, server, code, method, password, requestId) => {
-    const outcome = visit({
-      code,
-      host: request.headers.get("host"),
-      method,
-      ip: clientAddress(request, server, deps.config.trustProxy),
-      userAgent: request.headers.get("user-agent"),
-      referer: request.headers.get("referer"),
-      password,
-      acceptLanguage: () => request.headers.get("accept-language"),
-      query: () => queryOf(request.url),
-    });
+    const outcome = visit(new RequestVisit(request, code, method, clientAddress(request, server, deps.config.trustProxy), password));
     const res = outcome instanceof Promise ? outcome.then((o) => respond(o, requestId)) : respond(outcome, requestId);
     if (method !== "HEAD") return res;
     return res instanceof Promise ? res.then(headOnly) : headOnly(res);
