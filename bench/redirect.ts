@@ -246,6 +246,7 @@ async function main() {
     const baseCpu = cpu.base / bases.reduce((n, r) => n + r.redirects, 0);
     console.log(`the baseline (${baseCommit}): ratio ${medianOf(baseRatios).toFixed(2)} (median), per round ${baseRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${baseCpu.toFixed(1)} µs; ` +
       `p99 median ${ms(medianOf(bases.map((r) => r.p99)))}`);
+    if (threads.base.size) console.log(`  by thread: ${perThread(threads.base, bases.reduce((n, r) => n + r.redirects, 0))}`);
     console.log(`this app against the baseline: ${medianOf(diffs).toFixed(3)} of the ratio lower (median over rounds of the baseline's ratio minus the app's; per round ${diffs.map((c) => c.toFixed(3)).join(" ")}), ` +
       `${(perReq.app - baseCpu).toFixed(2)} µs CPU per redirect more`);
     if (plain) {

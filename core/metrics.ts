@@ -62,6 +62,8 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
   // the redirect path's tally: counts by status and redirects pending (flushed into the counters when
   // scraped), and latency buckets kept whole (added to the histogram's own visitor series when read)
   const pending = new Map<number, number>();
+  /** 302s apart from `pending`: nearly every answer of the redirect path is one */
+  let pendingFound = 0;
   let pendingRedirects = 0;
   const buckets = new Float64Array(LATENCY_BUCKETS.length);
   let sum = 0;
@@ -69,6 +71,8 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
   const requests = new Counter({
     name: `${P}http_requests_total`, help: "HTTP requests answered, by route class and status", labelNames: ["class", "status"], ...on,
     collect() {
+      if (pendingFound) this.inc({ class: "visitor", status: "302" }, pendingFound);
+      pendingFound = 0;
       for (const [status, n] of pending) this.inc({ class: "visitor", status: String(status) }, n);
       pending.clear();
     },
@@ -109,10 +113,16 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
     latency,
     redirects,
     visitorAnswered(status, seconds) {
-      pending.set(status, (pending.get(status) ?? 0) + 1);
-      if (status >= 301 && status <= 308) pendingRedirects++;
-      const i = LATENCY_BUCKETS.findIndex((le) => seconds <= le);
-      if (i >= 0) buckets[i]!++;
+      if (status === 302) {
+        pendingFound++;
+        pendingRedirects++;
+      } else {
+        pending.set(status, (pending.get(status) ?? 0) + 1);
+        if (status >= 301 && status <= 308) pendingRedirects++;
+      }
+      let i = 0;
+      while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
+      if (i < LATENCY_BUCKETS.length) buckets[i]!++;
       sum += seconds;
       observed++;
     },

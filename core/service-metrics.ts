@@ -9,11 +9,12 @@ import { rowsOf } from "../db/async";
 import type { Deps } from "./deps";
 import type { Metrics } from "./metrics";
 
-export function watchService(deps: Pick<Deps, "clicks" | "asyncDb" | "cluster">, metrics: Metrics, pg?: { sql: SQL; applicationName: string }): void {
+export function watchService(deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock">, metrics: Metrics, pg?: { sql: SQL; applicationName: string }): void {
   metrics.gauge("click_journal_backlog", "Clicks answered and not yet written to the database", () => deps.clicks.backlog().clicks);
   metrics.gauge("click_journal_oldest_age_seconds", "Age of the oldest click not yet written (0 when none waits)", () => {
     const { oldestAt } = deps.clicks.backlog();
-    return oldestAt === null ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000);
+    // oldestAt is a click's time, from the same clock
+    return oldestAt === null ? 0 : Math.max(0, (deps.clock.now().getTime() - oldestAt) / 1000);
   });
   metrics.labelledGauge("outbox_depth", "Outbox rows waiting (pending) or being sent (sending)", ["status"] as const, async () => {
     const rows = await rowsOf<{ status: string; n: number | string }>(deps.asyncDb, sql`select status, count(*) as n from outbox where status in ('pending', 'sending') group by status`);

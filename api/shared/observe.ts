@@ -73,28 +73,31 @@ export function observePlugin(deps: Pick<Deps, "metrics" | "log">) {
     });
 }
 
-type NativeHandler = (request: BunRequest<string>, server: Server<unknown>) => Response | Promise<Response>;
+/** A native route's handler: it answers with `requestId` as X-Request-Id (observeNative makes the id). */
+export type NativeHandler = (request: BunRequest<string>, server: Server<unknown>, requestId: string) => Response | Promise<Response>;
 
 /**
- * The same for a route Bun answers itself (the short-link redirect), around its handler. A request
- * the handler passes on to Elysia is observed there, once. This runs on every redirect, so its
- * counters are bound to their labels once (prom-client hashes label values on every unbound call)
- * and the route class is known without parsing the URL.
+ * The same for a route Bun answers itself (the short-link redirect), around its handler, which
+ * answers with the id it is given (setting it here, on the Response made, would cost a Headers
+ * object per redirect). A request the handler passes on to Elysia is observed there, once. This
+ * runs on every redirect, so it allocates little besides the id and the context's store, its tally
+ * is plain numbers (deps.metrics.visitorAnswered), and the route class is known without parsing
+ * the URL.
  */
-export function observeNative<H extends NativeHandler>(deps: Pick<Deps, "metrics" | "log">, handler: H): H {
-  const visited = (status: number, o: Observed) => deps.metrics.visitorAnswered(status, (performance.now() - o.start) / 1000);
-  return ((request, server) => {
+export function observeNative(deps: Pick<Deps, "metrics" | "log">, handler: NativeHandler): (request: BunRequest<string>, server: Server<unknown>) => Response | Promise<Response> {
+  const tally = deps.metrics.visitorAnswered;
+  const finish = (request: Request, res: Response, start: number) => {
+    if (!observed.has(request)) tally(res.status, (performance.now() - start) / 1000);
+    return res;
+  };
+  /** the handler's answer, within the request's context (a redirect read from the database awaits in it) */
+  const answer = (request: BunRequest<string>, server: Server<unknown>, id: string, start: number) => {
+    const res = handler(request, server, id);
+    return res instanceof Promise ? res.then((r) => finish(request, r, start)) : finish(request, res, start);
+  };
+  return (request, server) => {
     // a redirect's id is the node's own: reading the proxy's header cost another ~1.7 µs a redirect
-    const o = { id: redirectId(), start: performance.now() };
-    const done = (res: Response) => {
-      if (observed.has(request)) return res;
-      res.headers.set(REQUEST_ID_HEADER, o.id);
-      visited(res.status, o);
-      return res;
-    };
-    return requestContext.run({ requestId: o.id }, () => {
-      const res = handler(request, server);
-      return res instanceof Promise ? res.then(done) : done(res);
-    });
-  }) as H;
+    const id = redirectId();
+    return requestContext.run({ requestId: id }, answer, request, server, id, performance.now());
+  };
 }

@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
-import type { BunRequest, Server } from "bun";
 import { createVisitHandler, type VisitOutcome, type VisitRequest } from "../../core/links/visit";
 import { RESERVED_CODES } from "../../core/links/codes";
 import { memoize } from "../../core/memo";
 import type { Logger } from "../../core/log";
 import { errorResponseOf } from "../shared/errors";
+import type { NativeHandler } from "../shared/observe";
 import { clientAddress, type Peer } from "../shared/client-ip";
 import { countdownPage, expiredPage, lockedPage, notFoundPage, passwordPage, pixelPage } from "./pages";
 import { VisitorModel } from "./model";
@@ -13,32 +13,50 @@ import { pageHeaders } from "../shared/page-headers";
 import type { PixelType } from "../../core/catalog/pixels";
 
 const NO_STORE = { "cache-control": "no-store", "x-robots-tag": "noindex" };
+/** The request's id on the listening server's answers (api/shared/observe.ts makes it). */
+const REQUEST_ID = "x-request-id";
 const PAGE = pageHeaders("page");
-const html = (status: number, body: string, extra: Record<string, string> = PAGE) =>
-  new Response(body, { status, headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE, ...extra } });
+const html = (status: number, body: string, extra: Record<string, string> = PAGE, requestId?: string) =>
+  new Response(body, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE, ...extra, ...(requestId === undefined ? {} : { [REQUEST_ID]: requestId }) },
+  });
 /** The pixel page's headers allow the hosts of exactly the networks it fires. */
 const pixelHeaders = memoize((types: string) => pageHeaders("pixel", { pixels: types.split(",") as PixelType[] }), 64);
 
 /** A Headers object per destination: Response copies it far faster than it converts a plain object. */
 const redirectHeaders = memoize((location: string) => new Headers({ location, ...NO_STORE }), 5000);
+/**
+ * The same with a slot for the request's id, set just before Response copies the object (nothing
+ * runs in between, so no answer sees another's id). Setting the id on the Response made instead
+ * costs a Headers object per redirect, and the collector's work to finalise it.
+ */
+const redirectHeadersWithId = memoize((location: string) => new Headers({ location, ...NO_STORE, [REQUEST_ID]: "" }), 5000);
 
-/** Turns a visit outcome into the page or redirect CONTRACT §4 prescribes. */
-function respond(o: VisitOutcome): Response {
+function redirect(location: string, requestId: string | undefined): Response {
+  if (requestId === undefined) return new Response(null, { status: 302, headers: redirectHeaders(location) });
+  const headers = redirectHeadersWithId(location);
+  headers.set(REQUEST_ID, requestId);
+  return new Response(null, { status: 302, headers });
+}
+
+/** Turns a visit outcome into the page or redirect CONTRACT §4 prescribes, with the request's id when given. */
+function respond(o: VisitOutcome, requestId: string | undefined): Response {
   switch (o.kind) {
     case "redirect":
       return o.pixels.length
-        ? html(200, pixelPage(o.title, o.target, o.pixels), pixelHeaders([...new Set(o.pixels.map((p) => p.type))].sort().join(",")))
-        : new Response(null, { status: 302, headers: redirectHeaders(o.target) });
+        ? html(200, pixelPage(o.title, o.target, o.pixels), pixelHeaders([...new Set(o.pixels.map((p) => p.type))].sort().join(",")), requestId)
+        : redirect(o.target, requestId);
     case "not_found":
-      return html(404, notFoundPage());
+      return html(404, notFoundPage(), PAGE, requestId);
     case "expired":
-      return o.expiredUrl ? new Response(null, { status: 302, headers: redirectHeaders(o.expiredUrl) }) : html(410, expiredPage(o.title));
+      return o.expiredUrl ? redirect(o.expiredUrl, requestId) : html(410, expiredPage(o.title), PAGE, requestId);
     case "countdown":
-      return html(200, countdownPage(o.title, o.startsAt, o.now));
+      return html(200, countdownPage(o.title, o.startsAt, o.now), PAGE, requestId);
     case "password":
-      return html(o.wrong ? 401 : 200, passwordPage(o.title, o.wrong ? "Wrong password, try again." : null));
+      return html(o.wrong ? 401 : 200, passwordPage(o.title, o.wrong ? "Wrong password, try again." : null), PAGE, requestId);
     case "locked":
-      return html(429, lockedPage(o.title, o.retryAfterSeconds), { ...PAGE, "retry-after": String(o.retryAfterSeconds) });
+      return html(429, lockedPage(o.title, o.retryAfterSeconds), { ...PAGE, "retry-after": String(o.retryAfterSeconds) }, requestId);
   }
 }
 
@@ -49,8 +67,41 @@ function queryOf(url: string): string {
   return i < 0 ? "" : url.slice(i + 1);
 }
 
-/** A visit's answer to the request at hand: a request and where it came from in, a page or redirect out. */
-export type VisitorResponder = (request: Request, server: Peer, code: string, method: VisitRequest["method"], password?: string) => Response | Promise<Response>;
+/**
+ * What the visit handler reads of a request: the headers every visit needs, read once; a rule's
+ * language and query on demand, through methods rather than closures made for every visit.
+ */
+class RequestVisit implements VisitRequest {
+  readonly host: string | null;
+  readonly userAgent: string | null;
+  readonly referer: string | null;
+  constructor(
+    private readonly request: Request,
+    readonly code: string,
+    readonly method: VisitRequest["method"],
+    readonly ip: string | null,
+    readonly password: string | undefined,
+  ) {
+    const headers = request.headers;
+    this.host = headers.get("host");
+    this.userAgent = headers.get("user-agent");
+    this.referer = headers.get("referer");
+  }
+  acceptLanguage(): string | null {
+    return this.request.headers.get("accept-language");
+  }
+  query(): string {
+    return queryOf(this.request.url);
+  }
+}
+
+/**
+ * A visit's answer to the request at hand: a request and where it came from in, a page or redirect
+ * out, carrying `requestId` as X-Request-Id when given (the native route's; Elysia adds its own).
+ */
+export type VisitorResponder = (
+  request: Request, server: Peer, code: string, method: VisitRequest["method"], password?: string, requestId?: string,
+) => Response | Promise<Response>;
 
 /**
  * Answers a request to SHORT_URL/<code> through core's visit handler: the one path both the Elysia
@@ -59,19 +110,9 @@ export type VisitorResponder = (request: Request, server: Peer, code: string, me
 export function visitorResponder(deps: Deps): VisitorResponder {
   const visit = createVisitHandler(deps);
   const headOnly = (res: Response) => new Response(null, { status: res.status, headers: res.headers });
-  return (request, server, code, method, password) => {
-    const outcome = visit({
-      code,
-      host: request.headers.get("host"),
-      method,
-      ip: clientAddress(request, server, deps.config.trustProxy),
-      userAgent: request.headers.get("user-agent"),
-      referer: request.headers.get("referer"),
-      password,
-      acceptLanguage: () => request.headers.get("accept-language"),
-      query: () => queryOf(request.url),
-    });
-    const res = outcome instanceof Promise ? outcome.then(respond) : respond(outcome);
+  return (request, server, code, method, password, requestId) => {
+    const outcome = visit(new RequestVisit(request, code, method, clientAddress(request, server, deps.config.trustProxy), password));
+    const res = outcome instanceof Promise ? outcome.then((o) => respond(o, requestId)) : respond(outcome, requestId);
     if (method !== "HEAD") return res;
     return res instanceof Promise ? res.then(headOnly) : headOnly(res);
   };
@@ -101,19 +142,24 @@ const PLAIN_CODE = /^[A-Za-z0-9_-]{1,64}$/;
  * Bun-native routes for GET and HEAD /<code>, given to the listening server in front of Elysia: the
  * redirect skips Elysia's request pipeline (global hooks that do nothing for it: the /api rate
  * limit, the body limit), but answers through the same responder, and errors through the same
- * error model. Static routes (/healthz) still win over this one in Bun's router; POST /<code>
- * (the password form) stays with Elysia, and so does every code that is not a plain code.
+ * error model, each answer with the request's id. Static routes (/healthz) still win over this one
+ * in Bun's router; POST /<code> (the password form) stays with Elysia, and so does every code that
+ * is not a plain code (Elysia gives those their own id).
  */
 export function visitorRoutes(log: Logger, answer: VisitorResponder, fallback: (request: Request) => Response | Promise<Response>) {
-  const failed = (request: Request) => (e: unknown) => errorResponseOf(log, "UNKNOWN", e, request);
-  const handle = (request: BunRequest<string>, server: Server<unknown>) => {
+  const failed = (request: Request, requestId: string) => (e: unknown) => {
+    const res = errorResponseOf(log, "UNKNOWN", e, request);
+    res.headers.set(REQUEST_ID, requestId);
+    return res;
+  };
+  const handle: NativeHandler = (request, server, requestId) => {
     const code = request.params.code!;
     if (RESERVED_CODES.has(code) || !PLAIN_CODE.test(code)) return fallback(request);
     try {
-      const res = answer(request, server, code, request.method === "HEAD" ? "HEAD" : "GET");
-      return res instanceof Promise ? res.catch(failed(request)) : res;
+      const res = answer(request, server, code, request.method === "HEAD" ? "HEAD" : "GET", undefined, requestId);
+      return res instanceof Promise ? res.catch(failed(request, requestId)) : res;
     } catch (e) {
-      return failed(request)(e);
+      return failed(request, requestId)(e);
     }
   };
   return { "/:code": { GET: handle, HEAD: handle } };

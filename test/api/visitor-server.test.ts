@@ -44,7 +44,24 @@ describe("the listening server's native /<code> route", () => {
     const res = await served.request("GET", `/${link.code}x`);
     expect(res.status).toBe(500);
     expect(res.json).toEqual({ error: "internal_error", message: "Something went wrong on our side" });
-    expect(served.logs.some((l) => l.includes(`unhandled error on GET /${link.code}x`))).toBe(true);
+    // the line names the request by the id its answer carries
+    const id = res.headers.get("x-request-id");
+    expect(id).toBeString();
+    expect(served.logs.some((l) => l.includes(`unhandled error on GET /${link.code}x`) && l.includes(`[${id}]`))).toBe(true);
+  });
+
+  test("every answer carries its own request id: redirects, HEAD, pages", async () => {
+    const { token } = await served.telegramUser();
+    const link = (await served.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
+    const answers = [
+      await served.request("GET", `/${link.code}`), await served.request("GET", `/${link.code}`), await served.request("HEAD", `/${link.code}`),
+      await served.request("GET", "/noSuchCode"),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([302, 302, 302, 404]);
+    const ids = answers.map((r) => r.headers.get("x-request-id"));
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(answers[0]!.headers.get("location")).toBe("https://ok.example/");
   });
 });
 
