@@ -106,10 +106,20 @@ export function errorResponseOf(log: Logger, code: string | number, error: unkno
     case "INVALID_COOKIE_SIGNATURE":
       return errorResponse(400, "invalid_cookie", "Invalid cookie");
   }
+  if (unprintable(error)) return errorResponse(400, "validation_error", "Invalid request: a value in the body is an object where text was expected", [{ field: "body", message: "holds an object that cannot be read as text" }]);
   const status = (error as { status?: number })?.status;
   if (typeof status === "number" && status >= 400 && status < 500)
     return errorResponse(status, status === 413 ? "too_large" : "bad_request", (error as Error).message || "Bad request");
   return internalError(log, request, error);
+}
+
+/**
+ * A JSON body can hold an object whose `toString` is not a function (`{"toString": false}`); turning
+ * it into text, as the validator does to word its message, throws a TypeError before any route runs.
+ * That is the caller's malformed input, not a fault of ours.
+ */
+function unprintable(error: unknown): boolean {
+  return error instanceof TypeError && /^(No default value|Cannot convert object to primitive value)$/.test(error.message);
 }
 
 /** Logged with its details; the caller learns only that it was not their fault. */

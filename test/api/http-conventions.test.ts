@@ -24,6 +24,14 @@ function chunked(totalBytes: number, chunk = 64 * 1024) {
 }
 
 describe("CONTRACT §3 body and error rules", () => {
+  test("an object that cannot be turned into text where a string is expected is a 400, not a 500", async () => {
+    const { token } = await t.telegramUser();
+    for (const body of [{ url: { toString: false } }, { url: [{ toString: false }] }, { url: { valueOf: 1, toString: null } }]) {
+      const res = await t.request("POST", "/api/links", { token, body });
+      expect({ status: res.status, error: res.json.error }).toEqual({ status: 400, error: "validation_error" });
+    }
+  });
+
   test("a body over 1 MB with Content-Length is 413 with the JSON error body", async () => {
     const { token } = await t.telegramUser();
     const big = JSON.stringify({ name: "x".repeat(MAX_JSON_BODY) });
