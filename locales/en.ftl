@@ -1057,3 +1057,223 @@ store-plan-files = ⛔️ Your { $plan } plan allows { $max } secure files and y
 store-plan-storage = ⛔️ That would pass your { $plan } plan's { $max } MB of secure storage ({ $used } MB used).
 store-no-download-path = Telegram did not give a download path for this file (bots cannot fetch files over 20 MB).
 store-download-failed = Downloading the file from Telegram failed ({ $reason }). Send it again in a moment.
+
+## The mini-app (keys app-…: miniapp/src)
+
+app-tab-links = Links
+app-tab-secure = Secure
+app-tab-tracking = Tracking
+app-tab-channels = Channels
+app-tab-settings = Settings
+app-sections = Sections
+app-page-not-found = Page not found.
+app-go-to-links = Go to links
+app-loading = Loading…
+app-try-again = Try again
+app-copy = Copy
+app-copied = Copied
+app-bytes = { $size } B
+app-kilobytes = { $size } KB
+app-megabytes = { $size } MB
+app-clicks-label = Clicks
+app-heatmap-label = Clicks by weekday and hour
+app-heatmap-cell = { $day } { $hour } — { $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    }
+app-links-title = Links
+app-links-bulk = Bulk
+app-links-new = New link
+app-links-search-placeholder = Search by title, URL or code
+app-links-search = Search links
+app-links-filter-tags = Filter by tag
+app-links-no-match = Nothing matches “{ $search }”.
+app-links-none-tagged = No links with these tags.
+app-links-none = No links yet.
+app-links-create-first = Create your first link.
+app-shown-of = { $shown } of { $total }
+app-show-more = Show more
+app-link-paused = paused
+app-links-stats-title = total / unique / bots
+app-links-clicks = { $count ->
+        [one] click
+       *[other] clicks
+    }
+app-links-unique-bots = { $unique } unique · { $bots } bots
+app-orphans-title = Visits to dead codes
+app-orphans-hint = Paused or deleted links, and mistyped codes on your domains.
+app-period = Period
+app-orphans-period = Orphan visits period
+app-period-1d = 24 hours
+app-period-7d = 7 days
+app-period-30d = 30 days
+app-period-90d = 90 days
+app-period-1y = 1 year
+app-period-all = All time
+app-orphans-none = No visits to dead codes in this period.
+app-orphans-visits = { $count ->
+        [one] visit
+       *[other] visits
+    }
+app-orphans-code = Code
+app-orphans-count = Visits
+app-orphans-last = Last
+app-edit = Edit
+app-link-paused-note = Paused: visitors see a “not found” page
+app-link-webhook-on = Webhook { $method } { $url }: enabled
+app-link-webhook-off = Webhook { $method } { $url }: disabled
+app-link-webhook-failures = , { $count ->
+        [one] { $count } failure
+       *[other] { $count } failures
+    }
+app-placements-none = Not seen in any channel yet. A keyword tracker with “Also posts with my short links or invite links” finds where it is posted.
+app-placements = Posted in { $channels ->
+        [one] { $channels } channel
+       *[other] { $channels } channels
+    }
+app-placements-posts = Posted in { $channels ->
+        [one] { $channels } channel
+       *[other] { $channels } channels
+    } ({ $posts } posts)
+app-placement-post = { $chat } · post { $post }
+app-placement-private = a private chat
+app-summary-sent = Summary sent to your bot chat
+app-qr-sent = QR code sent to your bot chat
+app-exported = { $rows ->
+        [one] Exported { $rows } row
+       *[other] Exported { $rows } rows
+    }
+app-link-delete-confirm = Delete this link and all its clicks?
+app-link-deleted = Link deleted
+app-send-summary = Send summary
+app-qr = QR code
+app-export-format = Export format
+app-export = Export
+app-activate = Activate
+app-pause = Pause
+app-delete = Delete
+app-qr-alt = QR code for { $url }
+app-download = Download
+app-send-to-bot = Send to bot chat
+app-close = Close
+app-granularity = Granularity
+app-hourly = hourly
+app-daily = daily
+app-time-zone = Time zone
+app-unique = Unique
+app-bots = Bots
+app-per-day = Per day
+app-top-country = Top country
+app-timeline = Timeline
+app-timeline-label = Clicks over time
+app-no-clicks-period = No clicks in this period.
+app-countries = Countries
+app-countries-label = Clicks by country
+app-unknown = Unknown
+app-no-countries = No countries yet.
+app-bot-clicks = { $count ->
+        [one] { $count } bot click
+       *[other] { $count } bot clicks
+    } ({ $percent })
+app-no-bots = No bots seen.
+app-devices-title = Devices, browsers and OS
+app-no-devices = No device data yet.
+app-devices-devices = Devices
+app-devices-browsers = Browsers
+app-devices-os = OS
+app-devices-devices-label = Clicks by devices
+app-devices-browsers-label = Clicks by browsers
+app-devices-os-label = Clicks by os
+app-day-hour = Day × hour
+app-recent-clicks = Recent clicks
+app-no-clicks = No clicks yet.
+app-click-when = When
+app-click-country = Country
+app-click-device = Device
+app-click-browser = Browser
+app-click-referer = Referer
+app-bot-badge = bot
+app-newer = Newer
+app-older = Older
+app-range-of = { $from }–{ $to } of { $total }
+app-variants = A/B variants
+app-variants-label = Clicks and unique clicks by variant
+app-variant = Variant
+app-url = URL
+app-share = Share
+app-rules = Redirect rules
+app-rule = Rule { $n }
+app-settings-title = Settings
+app-language = Language
+app-language-hint = The bot and this app speak the same language.
+app-language-en = English
+app-language-ru = Русский
+app-language-app = As in Telegram
+app-account = Account
+app-user-id = User { $id }
+app-sign-in-methods = Sign-in methods
+app-provider-telegram = Telegram
+app-provider-email = Email
+app-provider-passkey = Passkey
+app-passkey-unnamed = unnamed
+app-plan-limits = Plan and limits
+app-plan = Plan:
+app-plan-until = until { $date }
+app-limit-links = Links
+app-limit-trackers = Trackers
+app-limit-secureFiles = Secure files
+app-limit-storageMB = Storage (MB)
+app-sign-out = Sign out
+app-email-linked = Email linked
+app-email-linked-merged = Email linked; accounts merged
+app-link-email = Link an email
+app-link-email-code = Enter the code sent to { $email }. If the email already has an account, the accounts are merged.
+app-code = Code
+app-confirm = Confirm
+app-send-code = Send code
+app-telegram-not-configured = Telegram linking is not configured on this server.
+app-telegram-linked = Telegram account linked
+app-link-telegram = Link Telegram
+app-link-telegram-button = Link a Telegram account
+app-passkey-added = Passkey added
+app-passkeys = Passkeys
+app-passkeys-none = No passkeys yet.
+app-passkey-added-on = added { $date }
+app-passkey-used-on = , used { $date }
+app-passkey-remove-confirm = Remove this passkey?
+app-passkey-removed = Passkey removed
+app-remove = Remove
+app-passkey-name-placeholder = Name (e.g. Laptop)
+app-passkey-name = Passkey name
+app-passkey-add = Add a passkey
+app-tokens = API tokens
+app-token-copy-now = Copy this token now; it will not be shown again.
+app-done = Done
+app-tokens-none = No API tokens.
+app-token-expires = expires { $date }
+app-token-no-expiry = no expiry
+app-token-revoke-confirm = Revoke “{ $name }”?
+app-token-revoked = Token revoked
+app-revoke = Revoke
+app-token-new = New token
+app-token-name-placeholder = Name (e.g. CI)
+app-token-name = Token name
+app-token-scopes = Scopes
+app-token-days-placeholder = Expires in days (optional)
+app-token-days = Expires in days
+app-token-create = Create token
+app-domain-added = Domain added: publish its TXT record, then verify
+app-domains = Custom domains
+app-domains-none = No custom domains.
+app-domain-verified = verified
+app-domain-not-verified = not verified
+app-domain-record-hint = Add this DNS record, then press Verify. Links on this domain work once it is verified.
+app-domain-type = Type
+app-domain-name = Name
+app-domain-value = Value
+app-domain-verified-toast = { $hostname } verified
+app-verify = Verify
+app-domain-remove-confirm = Remove { $hostname }? Its links go back to the default short URL.
+app-domain-removed = Domain removed
+app-domain-hostname = Domain name
+app-domain-add = Add a domain

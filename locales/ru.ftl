@@ -1097,3 +1097,233 @@ store-plan-files = ⛔️ Тариф { $plan } позволяет хранить
 store-plan-storage = ⛔️ Это больше, чем { $max } МБ защищённого хранилища по тарифу { $plan } (занято { $used } МБ).
 store-no-download-path = Telegram не дал ссылку на скачивание этого файла (боты не могут скачивать файлы больше 20 МБ).
 store-download-failed = Не удалось скачать файл из Telegram ({ $reason }). Пришлите его ещё раз чуть позже.
+
+## Мини-приложение (ключи app-…: miniapp/src)
+
+app-tab-links = Ссылки
+app-tab-secure = Файлы
+app-tab-tracking = Поиск
+app-tab-channels = Каналы
+app-tab-settings = Настройки
+app-sections = Разделы
+app-page-not-found = Страница не найдена.
+app-go-to-links = К ссылкам
+app-loading = Загрузка…
+app-try-again = Повторить
+app-copy = Копировать
+app-copied = Скопировано
+app-bytes = { $size } Б
+app-kilobytes = { $size } КБ
+app-megabytes = { $size } МБ
+app-clicks-label = Переходы
+app-heatmap-label = Переходы по дням недели и часам
+app-heatmap-cell = { $day } { $hour } — { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    }
+app-links-title = Ссылки
+app-links-bulk = Списком
+app-links-new = Новая ссылка
+app-links-search-placeholder = Поиск по названию, адресу или коду
+app-links-search = Поиск ссылок
+app-links-filter-tags = Отбор по метке
+app-links-no-match = По запросу «{ $search }» ничего нет.
+app-links-none-tagged = Нет ссылок с этими метками.
+app-links-none = Ссылок пока нет.
+app-links-create-first = Создайте первую.
+app-shown-of = { $shown } из { $total }
+app-show-more = Показать ещё
+app-link-paused = на паузе
+app-links-stats-title = всего / уникальных / ботов
+app-links-clicks = { $count ->
+        [one] переход
+        [few] перехода
+       *[other] переходов
+    }
+app-links-unique-bots = уникальных { $unique } · ботов { $bots }
+app-orphans-title = Переходы по мёртвым кодам
+app-orphans-hint = Ссылки на паузе и удалённые, а также коды с опечаткой на ваших доменах.
+app-period = Период
+app-orphans-period = Период переходов по мёртвым кодам
+app-period-1d = 24 часа
+app-period-7d = 7 дней
+app-period-30d = 30 дней
+app-period-90d = 90 дней
+app-period-1y = 1 год
+app-period-all = Всё время
+app-orphans-none = За этот период переходов по мёртвым кодам не было.
+app-orphans-visits = { $count ->
+        [one] переход
+        [few] перехода
+       *[other] переходов
+    }
+app-orphans-code = Код
+app-orphans-count = Переходы
+app-orphans-last = Последний
+app-edit = Изменить
+app-link-paused-note = На паузе: посетители видят страницу «не найдено»
+app-link-webhook-on = Вебхук { $method } { $url }: включён
+app-link-webhook-off = Вебхук { $method } { $url }: выключен
+app-link-webhook-failures = , { $count ->
+        [one] { $count } сбой
+        [few] { $count } сбоя
+       *[other] { $count } сбоев
+    }
+app-placements-none = Пока не замечена ни в одном канале. Где её опубликовали, найдёт поиск по словам с галочкой «Также публикации с моими короткими ссылками и приглашениями».
+app-placements = Опубликована в { $channels ->
+        [one] { $channels } канале
+       *[other] { $channels } каналах
+    }
+app-placements-posts = Опубликована в { $channels ->
+        [one] { $channels } канале
+       *[other] { $channels } каналах
+    } ({ $posts ->
+        [one] { $posts } публикация
+        [few] { $posts } публикации
+       *[other] { $posts } публикаций
+    })
+app-placement-post = { $chat } · публикация { $post }
+app-placement-private = закрытый чат
+app-summary-sent = Сводка отправлена в чат с ботом
+app-qr-sent = QR-код отправлен в чат с ботом
+app-exported = { $rows ->
+        [one] Выгружена { $rows } строка
+        [few] Выгружено { $rows } строки
+       *[other] Выгружено { $rows } строк
+    }
+app-link-delete-confirm = Удалить ссылку и все переходы по ней?
+app-link-deleted = Ссылка удалена
+app-send-summary = Отправить сводку
+app-qr = QR-код
+app-export-format = Формат выгрузки
+app-export = Выгрузить
+app-activate = Включить
+app-pause = Пауза
+app-delete = Удалить
+app-qr-alt = QR-код для { $url }
+app-download = Скачать
+app-send-to-bot = Отправить в чат с ботом
+app-close = Закрыть
+app-granularity = Шаг
+app-hourly = по часам
+app-daily = по дням
+app-time-zone = Часовой пояс
+app-unique = Уникальные
+app-bots = Боты
+app-per-day = В день
+app-top-country = Главная страна
+app-timeline = По времени
+app-timeline-label = Переходы по времени
+app-no-clicks-period = За этот период переходов не было.
+app-countries = Страны
+app-countries-label = Переходы по странам
+app-unknown = Неизвестно
+app-no-countries = Стран пока нет.
+app-bot-clicks = { $count ->
+        [one] { $count } переход бота
+        [few] { $count } перехода ботов
+       *[other] { $count } переходов ботов
+    } ({ $percent })
+app-no-bots = Ботов не замечено.
+app-devices-title = Устройства, браузеры и ОС
+app-no-devices = Данных об устройствах пока нет.
+app-devices-devices = Устройства
+app-devices-browsers = Браузеры
+app-devices-os = ОС
+app-devices-devices-label = Переходы по устройствам
+app-devices-browsers-label = Переходы по браузерам
+app-devices-os-label = Переходы по ОС
+app-day-hour = День × час
+app-recent-clicks = Последние переходы
+app-no-clicks = Переходов пока нет.
+app-click-when = Когда
+app-click-country = Страна
+app-click-device = Устройство
+app-click-browser = Браузер
+app-click-referer = Откуда
+app-bot-badge = бот
+app-newer = Новее
+app-older = Старее
+app-range-of = { $from }–{ $to } из { $total }
+app-variants = A/B-варианты
+app-variants-label = Переходы и уникальные переходы по вариантам
+app-variant = Вариант
+app-url = Адрес
+app-share = Доля
+app-rules = Правила переадресации
+app-rule = Правило { $n }
+app-settings-title = Настройки
+app-language = Язык
+app-language-hint = Бот и это приложение говорят на одном языке.
+app-language-en = English
+app-language-ru = Русский
+app-language-app = Как в Telegram
+app-account = Аккаунт
+app-user-id = Пользователь { $id }
+app-sign-in-methods = Способы входа
+app-provider-telegram = Telegram
+app-provider-email = Почта
+app-provider-passkey = Ключ доступа
+app-passkey-unnamed = без названия
+app-plan-limits = Тариф и лимиты
+app-plan = Тариф:
+app-plan-until = до { $date }
+app-limit-links = Ссылки
+app-limit-trackers = Поиски
+app-limit-secureFiles = Защищённые файлы
+app-limit-storageMB = Хранилище (МБ)
+app-sign-out = Выйти
+app-email-linked = Почта привязана
+app-email-linked-merged = Почта привязана, аккаунты объединены
+app-link-email = Привязать почту
+app-link-email-code = Введите код, отправленный на { $email }. Если у этой почты уже есть аккаунт, аккаунты объединятся.
+app-code = Код
+app-confirm = Подтвердить
+app-send-code = Отправить код
+app-telegram-not-configured = Привязка Telegram на этом сервере не настроена.
+app-telegram-linked = Аккаунт Telegram привязан
+app-link-telegram = Привязать Telegram
+app-link-telegram-button = Привязать аккаунт Telegram
+app-passkey-added = Ключ доступа добавлен
+app-passkeys = Ключи доступа
+app-passkeys-none = Ключей доступа пока нет.
+app-passkey-added-on = добавлен { $date }
+app-passkey-used-on = , использован { $date }
+app-passkey-remove-confirm = Удалить этот ключ доступа?
+app-passkey-removed = Ключ доступа удалён
+app-remove = Удалить
+app-passkey-name-placeholder = Название (например, Ноутбук)
+app-passkey-name = Название ключа доступа
+app-passkey-add = Добавить ключ доступа
+app-tokens = API-токены
+app-token-copy-now = Скопируйте токен сейчас: больше его не покажут.
+app-done = Готово
+app-tokens-none = API-токенов нет.
+app-token-expires = действует до { $date }
+app-token-no-expiry = бессрочный
+app-token-revoke-confirm = Отозвать «{ $name }»?
+app-token-revoked = Токен отозван
+app-revoke = Отозвать
+app-token-new = Новый токен
+app-token-name-placeholder = Название (например, CI)
+app-token-name = Название токена
+app-token-scopes = Права
+app-token-days-placeholder = Срок в днях (необязательно)
+app-token-days = Срок в днях
+app-token-create = Создать токен
+app-domain-added = Домен добавлен: опубликуйте его TXT-запись и нажмите «Проверить»
+app-domains = Свои домены
+app-domains-none = Своих доменов нет.
+app-domain-verified = подтверждён
+app-domain-not-verified = не подтверждён
+app-domain-record-hint = Добавьте эту DNS-запись и нажмите «Проверить». Ссылки на этом домене заработают после подтверждения.
+app-domain-type = Тип
+app-domain-name = Имя
+app-domain-value = Значение
+app-domain-verified-toast = { $hostname } подтверждён
+app-verify = Проверить
+app-domain-remove-confirm = Удалить { $hostname }? Его ссылки вернутся на короткий адрес по умолчанию.
+app-domain-removed = Домен удалён
+app-domain-hostname = Имя домена
+app-domain-add = Добавить домен
