@@ -14,6 +14,9 @@ const ZONES = [...new Set([browserTz, "UTC", "Europe/London", "Europe/Berlin", "
 
 type Named = Devices["devices"][number];
 
+/** A country, device, browser or OS name; the API's "Unknown" (not located, not recognised) in the user's language. */
+const named = (name: string | null | undefined) => (!name || name.toLowerCase() === "unknown" ? t("app-unknown") : name);
+
 export function Analytics({ id, period, setPeriod }: { id: string; period: string; setPeriod: (p: string) => void }) {
   const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");
   const [tz, setTz] = useState(browserTz);
@@ -50,7 +53,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
     <div class="grid2">
       <div class="card"><h2>${t("app-countries")}</h2><${Async} state=${geo}>${(g: any[]) =>
         g.length ? html`<${ChartView} label=${t("app-countries-label")} height=${Math.max(120, g.slice(0, 10).length * 28)}
-          config=${barConfig(g.slice(0, 10).map((c) => c.country ?? t("app-unknown")), g.slice(0, 10).map((c) => c.count))} />`
+          config=${barConfig(g.slice(0, 10).map((c) => named(c.country)), g.slice(0, 10).map((c) => c.count))} />`
         : html`<${Empty}>${t("app-no-countries")}<//>`}<//></div>
       <div class="card"><h2>${t("app-bots")}</h2><${Async} state=${bots}>${(b: any) => html`
         <p>${t("app-bot-clicks", { count: b.totalBots, percent: fmtNumber(b.botPercentage / 100, { style: "percent", maximumFractionDigits: 1 }) })}</p>
@@ -60,7 +63,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
     <div class="card"><h2>${t("app-devices-title")}</h2><${Async} state=${devices}>${(d: any) =>
       d.devices.length + d.browsers.length + d.os.length === 0 ? html`<${Empty}>${t("app-no-devices")}<//>`
       : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map((k) => html`<div><h3>${t(`app-devices-${k}`)}</h3>
-          <${ChartView} label=${t(`app-devices-${k}-label`)} height=${180} config=${doughnutConfig(d[k].map((x: Named) => x.name), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
+          <${ChartView} label=${t(`app-devices-${k}-label`)} height=${180} config=${doughnutConfig(d[k].map((x: Named) => named(x.name)), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
     <div class="card"><h2>${t("app-day-hour")}</h2><${Async} state=${heat}>${(h: any[]) => html`<${Heatmap} cells=${h} />`}<//></div>
     <${RecentClicks} id=${id} />
   </div>`;
