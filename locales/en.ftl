@@ -1277,3 +1277,37 @@ app-domain-remove-confirm = Remove { $hostname }? Its links go back to the defau
 app-domain-removed = Domain removed
 app-domain-hostname = Domain name
 app-domain-add = Add a domain
+app-signin-title = Sign in
+app-signin-hint = Links, secure sharing and keyword tracking in one place.
+app-signin-code-sent = We sent a 6-digit code to { $email }.
+app-signin-passkey-waiting = Waiting for your passkey: follow your browser's prompt.
+app-signin-passkey = Sign in with a passkey
+app-signin-passkey-hint = With a passkey the email is optional.
+app-signin-other-email = Use another email
+app-signin-telegram-not-configured = Telegram sign-in is not configured on this server.
+app-signin-telegram = Sign in with Telegram
+app-widget-script-failed = Telegram's sign-in script could not be loaded
+app-widget-login = Log in with Telegram
+app-passkey-not-used-for = No passkey was used: the prompt was cancelled or timed out, or this device has no passkey for { $email }. Try again, or sign in with an email code.
+app-passkey-not-used = No passkey was used: the prompt was cancelled or timed out, or this device has no passkey for this site. Try again, or sign in with an email code.
+app-passkey-not-created = No passkey was created: the prompt was cancelled or timed out.
+app-unreachable = Cannot reach the service. Check your connection.
+app-not-found = Not found
+app-request-failed = Request failed ({ $status })
+app-bulk-title = Bulk create
+app-bulk-none = Paste at least one URL.
+app-bulk-too-many = At most 100 URLs at once (you have { $count }).
+app-bulk-create = Create links
+app-bulk-create-n = { $count ->
+        [one] Create { $count } link
+       *[other] Create { $count } links
+    }
+app-bulk-label = URLs, one per line (1–100, with https://)
+app-bulk-count = { $count ->
+        [one] { $count } URL
+       *[other] { $count } URLs
+    }
+app-creating = Creating…
+app-bulk-result = { $created } created, { $failed } failed.
+app-bulk-failed = Failed
+app-upload-failed = Upload failed ({ $status })

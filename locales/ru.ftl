@@ -1327,3 +1327,39 @@ app-domain-remove-confirm = Удалить { $hostname }? Его ссылки в
 app-domain-removed = Домен удалён
 app-domain-hostname = Имя домена
 app-domain-add = Добавить домен
+app-signin-title = Войти
+app-signin-hint = Ссылки, защищённый обмен файлами и поиск по словам в одном месте.
+app-signin-code-sent = Мы отправили 6-значный код на { $email }.
+app-signin-passkey-waiting = Ждём ключ доступа: следуйте подсказке браузера.
+app-signin-passkey = Войти с ключом доступа
+app-signin-passkey-hint = С ключом доступа почту можно не указывать.
+app-signin-other-email = Другая почта
+app-signin-telegram-not-configured = Вход через Telegram на этом сервере не настроен.
+app-signin-telegram = Войти через Telegram
+app-widget-script-failed = Не удалось загрузить скрипт входа Telegram
+app-widget-login = Войти через Telegram
+app-passkey-not-used-for = Ключ доступа не использован: запрос отменён или истёк, или на этом устройстве нет ключа для { $email }. Попробуйте ещё раз или войдите по коду из письма.
+app-passkey-not-used = Ключ доступа не использован: запрос отменён или истёк, или на этом устройстве нет ключа для этого сайта. Попробуйте ещё раз или войдите по коду из письма.
+app-passkey-not-created = Ключ доступа не создан: запрос отменён или истёк.
+app-unreachable = Сервис недоступен. Проверьте подключение.
+app-not-found = Не найдено
+app-request-failed = Запрос не выполнен ({ $status })
+app-bulk-title = Создать списком
+app-bulk-none = Вставьте хотя бы один адрес.
+app-bulk-too-many = Не больше 100 адресов за раз (у вас { $count }).
+app-bulk-create = Создать ссылки
+app-bulk-create-n = { $count ->
+        [one] Создать { $count } ссылку
+        [few] Создать { $count } ссылки
+       *[other] Создать { $count } ссылок
+    }
+app-bulk-label = Адреса, по одному в строке (1–100, с https://)
+app-bulk-count = { $count ->
+        [one] { $count } адрес
+        [few] { $count } адреса
+       *[other] { $count } адресов
+    }
+app-creating = Создаём…
+app-bulk-result = Создано: { $created }, с ошибкой: { $failed }.
+app-bulk-failed = С ошибкой
+app-upload-failed = Загрузка не удалась ({ $status })
