@@ -22,7 +22,6 @@ const MINIAPP = join(ROOT, "miniapp", "src");
 /** Files of miniapp/src whose texts are still English literals (to convert; see the report of issue 29). */
 const MINIAPP_NOT_YET_CONVERTED = [
   "miniapp/src/pages/channels.ts",
-  "miniapp/src/pages/link-form.ts",
   "miniapp/src/pages/routing-editors.ts",
   "miniapp/src/pages/secure-file.ts",
   "miniapp/src/pages/secure-requests.ts",
@@ -165,7 +164,12 @@ function pieces(src: string): { text: string; markup: boolean; line: number }[] 
 const CSS_CLASSES = new Set([...readFileSync(join(MINIAPP, "styles.css"), "utf8").matchAll(/\.([a-z][\w-]*)/g)].map((m) => m[1]!));
 /** An example value (go.example.com, you@example.com) rather than words. */
 const EXAMPLE = /^[\w.+-]+@[\w.-]+$|^[\w-]+(\.[\w-]+)+$/;
-const words = (text: string) => text.replace(/&\w+;/g, " ").split(/[^A-Za-z]+/).filter((w) => w.length >= 2 && !BRANDS.has(w));
+/**
+ * The words of a shown text, leaving out what reads the same in every language: URLs, names with an
+ * underscore (utm_source), acronyms in capitals (POST, DNS, TXT) and product names.
+ */
+const words = (text: string) =>
+  text.replace(/&\w+;|https?:\/\/\S*|\b\w*_\w*\b/g, " ").split(/[^A-Za-z]+/).filter((w) => w.length >= 2 && !BRANDS.has(w) && !/^[A-Z]+$/.test(w));
 
 /** The English a mini-app file would show: text between tags, visible attributes, and strings with words. */
 function miniappViolations(file: string): string[] {
