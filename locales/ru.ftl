@@ -1431,3 +1431,77 @@ app-variants-end = Закончить тест
 app-variant-remove = Удалить вариант { $n }
 app-variant-add = Добавить вариант
 app-variants-start = Начать A/B-тест
+app-folder-created = Папка создана
+app-secure-title = Защищённый обмен
+app-requests = Запросы
+app-folders-none = Папок пока нет. Создайте папку ниже, добавьте файлы и делитесь ими по ссылкам с ограниченным сроком.
+app-files-count = { $count ->
+        [one] файл
+        [few] файла
+       *[other] файлов
+    }
+app-folder-new = Новая папка
+app-description = Описание
+app-folder-create = Создать папку
+app-folder-delete-confirm = Удалить папку со всеми файлами и ссылками?
+app-folder-deleted = Папка удалена
+app-folder-name = Название папки
+app-folder-paused = На паузе: все ссылки этой папки отвечают «доступ запрещён».
+app-folder-resume = Возобновить папку
+app-folder-pause = Приостановить папку
+app-rename = Переименовать
+app-folder-delete = Удалить папку
+app-files = Файлы
+app-files-none = Файлов пока нет. Добавьте заметку или загрузите файл.
+app-note-save = Сохранить заметку
+app-upload = Загрузить
+app-note-saved = Заметка сохранена
+app-file-choose = Выберите файл для загрузки.
+app-file-too-big = Файл весит { $size }, а предел — 10 МБ.
+app-file-uploaded = Файл загружен
+app-file-add = Добавить файл
+app-file-upload-tab = Загрузить файл
+app-note-tab = Текстовая заметка
+app-file-name-default = По умолчанию — имя файла
+app-note-name-default = Необязательно: без названия будет «Заметка N» и дата
+app-note-text = Текст
+app-file-field = Файл (до 10 МБ)
+app-name = Название
+app-share-state-active = действует
+app-share-state-revoked = отозвана
+app-share-state-paused = папка на паузе
+app-share-state-expired = истекла
+app-share-state-exhausted = исчерпана
+app-file-delete-confirm = Удалить файл и его ссылки?
+app-file-deleted = Файл удалён
+app-file-no-content = Содержимое не загружено: ссылки на этот файл не откроются.
+app-share-links = Ссылки для доступа
+app-share-links-none = Ссылок пока нет. Создайте ссылку ниже: любой, у кого она есть, увидит файл, пока срок не истёк.
+app-password-set = Пароль задан
+app-share-views = { $count ->
+        [one] { $views } просмотр
+        [few] { $views } просмотра
+       *[other] { $views } просмотров
+    }
+app-share-password-badge = пароль
+app-share-notifies = уведомляет
+app-share-restored = Ссылка восстановлена
+app-restore = Восстановить
+app-share-revoked = Ссылка отозвана
+app-password-removed = Пароль убран
+app-password-set-button = Задать пароль
+app-share-notify-on = Вы будете получать уведомление о каждом просмотре
+app-share-notify-off = Уведомления о просмотрах выключены
+app-share-notify = Уведомлять о просмотрах
+app-share-delete-confirm = Удалить эту ссылку?
+app-password-new = Новый пароль
+app-password-save = Сохранить пароль
+app-cancel = Отмена
+app-share-created = Ссылка создана
+app-share-new = Новая ссылка для доступа
+app-share-hours = Срок (в часах)
+app-share-max-views = Предел просмотров
+app-unlimited = без ограничений
+app-share-password = Пароль (необязательно)
+app-none = нет
+app-share-notify-telegram = Уведомлять меня в Telegram о каждом просмотре
