@@ -1502,3 +1502,29 @@ app-match-new = new
 app-match-deleted = deleted
 app-match-edited = edited: no longer matches
 app-match-open = Open post
+app-channels-none = No channels yet. Make the bot an administrator of your channel (with the right to invite users): it shows up here.
+app-channel-not-admin = bot not admin
+app-members = { $count ->
+        [one] member
+       *[other] members
+    }
+app-sent-to-chat = Sent to your Telegram chat
+app-channel-public-hint = Telegram does not say how someone joined a public channel by its @name: such joins count as unattributed. Invite links with join requests count every join.
+app-joined = joined
+app-left = left
+app-unattributed = unattributed
+app-journal = Journal { $format }
+app-chart-to-chat = Chart to chat
+app-invites = Invites
+app-invites-none = No invite links yet: make one in the bot (/channels → New invite).
+app-invite = Invite
+app-joined-col = Joined
+app-left-col = Left
+app-stayed = Stayed 7 d
+app-per-join = Per join
+app-per-stayer = Per stayer
+app-chart-of = Chart of
+app-all-invites = all invites
+app-joins-chart = Joins and leaves per day
+app-joins = Joins
+app-leaves = Leaves

@@ -1558,3 +1558,30 @@ app-match-new = новое
 app-match-deleted = удалено
 app-match-edited = изменено: больше не подходит
 app-match-open = Открыть публикацию
+app-channels-none = Каналов пока нет. Сделайте бота администратором своего канала (с правом приглашать): канал появится здесь.
+app-channel-not-admin = бот не администратор
+app-members = { $count ->
+        [one] подписчик
+        [few] подписчика
+       *[other] подписчиков
+    }
+app-sent-to-chat = Отправлено в ваш чат в Telegram
+app-channel-public-hint = Telegram не сообщает, как человек вступил в публичный канал по его @имени: такие вступления считаются неопознанными. Пригласительные ссылки с заявками учитывают каждое вступление.
+app-joined = вступили
+app-left = вышли
+app-unattributed = неопознанные
+app-journal = Журнал { $format }
+app-chart-to-chat = График в чат
+app-invites = Приглашения
+app-invites-none = Пригласительных ссылок пока нет: создайте ссылку в боте (/channels → Новое приглашение).
+app-invite = Приглашение
+app-joined-col = Вступили
+app-left-col = Вышли
+app-stayed = Остались 7 дн.
+app-per-join = За вступление
+app-per-stayer = За оставшегося
+app-chart-of = График для
+app-all-invites = всех приглашений
+app-joins-chart = Вступления и выходы по дням
+app-joins = Вступления
+app-leaves = Выходы
