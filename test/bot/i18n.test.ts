@@ -19,10 +19,8 @@ const ROOT = join(import.meta.dir, "..", "..");
 const BOT = join(ROOT, "bot");
 const MINIAPP = join(ROOT, "miniapp", "src");
 
-/** Files of miniapp/src whose texts are still English literals (to convert; see the report of issue 29). */
-const MINIAPP_NOT_YET_CONVERTED = [
-  "miniapp/src/pages/tracker-form.ts",
-];
+/** Files of miniapp/src whose texts are still English literals (none left: a new one must not be added). */
+const MINIAPP_NOT_YET_CONVERTED: string[] = [];
 
 /** Names shown as they are in both languages. */
 const BRANDS = new Set(["CSV", "PDF", "Excel", "Telegram", "QR", "URL", "API", "OS", "Android", "Windows", "Linux", "macOS", "iOS"]);
@@ -210,7 +208,7 @@ describe("language files", () => {
   test("no Russian text is left in English and no English sentence in Russian", () => {
     const cyrillic = /[А-Яа-яЁё]/;
     // English values may hold Russian only as the name of the other language (the switch button) and as examples of Russian word forms
-    expect([...en].filter(([k, v]) => cyrillic.test(v) && !["settings-switch-language", "tracker-prompt-word-forms", "app-language-ru"].includes(k)).map(([k]) => k)).toEqual([]);
+    expect([...en].filter(([k, v]) => cyrillic.test(v) && !["settings-switch-language", "tracker-prompt-word-forms", "app-language-ru", "app-tracker-word-forms"].includes(k)).map(([k]) => k)).toEqual([]);
     // a Russian value with no Cyrillic letter is a left-over English one, unless it is only names, emoji and markup
     const latinOnly = [...ru].filter(([, v]) => !cyrillic.test(v) && PROSE.test(v.replace(/<[^>]*>|\{[^}]*\}/g, " ")));
     expect(latinOnly.map(([k]) => k).filter((k) => !["settings-switch-language", "settings-sign-in-telegram", "field-utm_source", "field-utm_medium", "field-utm_campaign"].includes(k))).toEqual([]);
