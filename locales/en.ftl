@@ -1567,3 +1567,5 @@ app-tracker-chat-none = Add the bot to a channel or group of yours as an adminis
 app-choose = Choose…
 app-tracker-topic = Forum topic
 app-tracker-topic-hint = Optional: the topic id in a group with topics
+app-device-bot = bot
+app-device-other = other

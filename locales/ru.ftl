@@ -1624,3 +1624,5 @@ app-tracker-chat-none = Сначала добавьте бота админис�
 app-choose = Выберите…
 app-tracker-topic = Тема форума
 app-tracker-topic-hint = Необязательно: id темы в группе с темами
+app-device-bot = бот
+app-device-other = другое

@@ -83,6 +83,7 @@ describe("the mini-app in the bot's language", () => {
     await page.getByRole("heading", { name: "Последние переходы" }).waitFor();
     await page.getByRole("img", { name: "Переходы по времени" }).waitFor();
     await page.getByText("1–3 из 3").waitFor();
+    expect(await page.locator("table.clicks tbody td:nth-child(3)").allInnerTexts()).toEqual(["телефон · Android", "телефон · Android", "телефон · Android"]);
     await until(() => page.locator(".hm-cell[title$='3 перехода']").count(), 1);
     await expectRussian(page);
     await screenshot(page, "miniapp-ru-link");

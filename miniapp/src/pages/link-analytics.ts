@@ -16,6 +16,9 @@ type Named = Devices["devices"][number];
 
 /** A country, device, browser or OS name; the API's "Unknown" (not located, not recognised) in the user's language. */
 const named = (name: string | null | undefined) => (!name || name.toLowerCase() === "unknown" ? t("app-unknown") : name);
+/** The kinds of device the service tells apart, named in the user's language (`app-device-<kind>`). */
+const DEVICE_KINDS = ["mobile", "tablet", "desktop", "bot", "other"];
+const deviceName = (kind: string | null | undefined) => (kind && DEVICE_KINDS.includes(kind) ? t(`app-device-${kind}`) : named(kind));
 
 export function Analytics({ id, period, setPeriod }: { id: string; period: string; setPeriod: (p: string) => void }) {
   const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");
@@ -63,7 +66,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
     <div class="card"><h2>${t("app-devices-title")}</h2><${Async} state=${devices}>${(d: any) =>
       d.devices.length + d.browsers.length + d.os.length === 0 ? html`<${Empty}>${t("app-no-devices")}<//>`
       : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map((k) => html`<div><h3>${t(`app-devices-${k}`)}</h3>
-          <${ChartView} label=${t(`app-devices-${k}-label`)} height=${180} config=${doughnutConfig(d[k].map((x: Named) => named(x.name)), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
+          <${ChartView} label=${t(`app-devices-${k}-label`)} height=${180} config=${doughnutConfig(d[k].map((x: Named) => (k === "devices" ? deviceName(x.name) : named(x.name))), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
     <div class="card"><h2>${t("app-day-hour")}</h2><${Async} state=${heat}>${(h: any[]) => html`<${Heatmap} cells=${h} />`}<//></div>
     <${RecentClicks} id=${id} />
   </div>`;
@@ -76,7 +79,7 @@ function RecentClicks({ id }: { id: string }) {
     !c.data.length ? html`<${Empty}>${t("app-no-clicks")}<//>` : html`<div class="table-wrap"><table class="clicks">
       <thead><tr><th>${t("app-click-when")}</th><th>${t("app-click-country")}</th><th>${t("app-click-device")}</th><th>${t("app-click-browser")}</th><th>${t("app-click-referer")}</th></tr></thead>
       <tbody>${c.data.map((k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
-        <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ?? "—"} · ${k.os ?? ""}</td>
+        <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ? deviceName(k.device) : "—"} · ${k.os ?? ""}</td>
         <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">${t("app-bot-badge")}</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`)}</tbody></table></div>
       <div class="pager"><button class="btn small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>${t("app-newer")}</button>
         <span>${t("app-range-of", { from: (page - 1) * 20 + 1, to: Math.min(page * 20, c.total), total: c.total })}</span>
