@@ -25,7 +25,7 @@ export interface MiniappBuild {
 const SRC = join(import.meta.dir, "src");
 
 /** The mini-app's entries of a Fluent file: those whose key starts with `app-`, with their continuation lines. */
-export function appEntries(ftl: string): string {
+function appEntries(ftl: string): string {
   const out: string[] = [];
   let keep = false;
   for (const line of ftl.split("\n")) {

@@ -177,7 +177,7 @@ function miniappViolations(file: string): string[] {
       const texts = p.text.replace(/<[^>]*>/g, "\u0000").split("\u0000");
       for (const text of [...attrs, ...texts]) if (words(text).length) found.push(`${p.line}: ${text.trim().slice(0, 60)}`);
     } else {
-      const t = p.text.replace(/\u0000/g, " ").trim();
+      const t = p.text.split("\u0000").join(" ").trim();
       // a class list, or a style (height:220px)
       const classes = t.split(/\s+/).every((w) => CSS_CLASSES.has(w) || /^[a-z]+(-[a-z]+)+$/.test(w)) || /^([a-z-]+:[^;A-Z]*;?\s*)+$/.test(t);
       if ((PROSE.test(t) && !classes && !CODES.test(t)) || (/^[A-Z][a-z]+$/.test(t) && !BRANDS.has(t) && !PROTOCOL.has(t))) found.push(`${p.line}: ${t.slice(0, 60)}`);
