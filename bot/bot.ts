@@ -1,3 +1,4 @@
+import { getSettings } from "../core/reports/settings";
 import { Bot, session } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { countBotApiCalls } from "../core/metrics";
@@ -37,8 +38,10 @@ export function createBot(deps: Deps & { config: { botToken: string } }) {
   });
   guarded.use(async (ctx, next) => {
     ctx.deps = deps;
-    if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private")
+    if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
       ctx.user = await upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, appLanguage: ctx.from.language_code });
+      ctx.timeZone = (await getSettings(deps, ctx.user.id)).time_zone;
+    }
     await next();
   });
   guarded.use(i18n);

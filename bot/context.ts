@@ -15,6 +15,8 @@ interface Extra {
   deps: Deps;
   /** the service user behind ctx.from, registered on first contact */
   user?: UserRow;
+  /** the user's time zone (Settings), for the dates the bot shows */
+  timeZone?: string;
   /**
    * The ids a menu screen is drawn for (a link, a folder and a page…), set by whoever opens the screen.
    * Unset, screens read them from the pressed button's payload (see bot/menus/nav.ts).

@@ -26,13 +26,13 @@ export const l = (key: string, vars?: Record<string, string | number>) => (ctx: 
 export const num = (ctx: Localised, n: number) => new Intl.NumberFormat(localeOf(ctx)).format(n);
 
 /**
- * A date (ISO string or Date) in the user's locale, e.g. "25 нояб. 2026 г." / "Nov 25, 2026". Dates are
- * shown in UTC, as the bot always has; `time` adds hours and minutes.
+ * A date (ISO string or Date) in the user's locale and time zone (Settings → Reports and time zone;
+ * UTC until one is set), e.g. "25 нояб. 2026 г." / "Nov 25, 2026"; `time` adds hours and minutes.
  */
-export function date(ctx: Localised, at: string | Date | null | undefined, time = false): string {
+export function date(ctx: Localised & { timeZone?: string }, at: string | Date | null | undefined, time = false): string {
   if (!at) return "";
   const d = typeof at === "string" ? new Date(at) : at;
-  return new Intl.DateTimeFormat(localeOf(ctx), { dateStyle: "medium", ...(time ? { timeStyle: "short" } : {}), timeZone: "UTC" }).format(d);
+  return new Intl.DateTimeFormat(localeOf(ctx), { dateStyle: "medium", ...(time ? { timeStyle: "short" } : {}), timeZone: ctx.timeZone ?? "UTC" }).format(d);
 }
 
 /** A text to be said in the reader's language, for code that has no context to translate with. */

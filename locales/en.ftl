@@ -491,7 +491,7 @@ track-created = ✅ Tracker created: «{ $keyword }». I will tell you when it a
 ## Channels
 channel-public-note = ℹ️ Telegram does not say how someone joined a public channel by its @name, so such joins count as unattributed. For a public channel, use invite links with join requests: every join through them is counted.
 channels-title = 📣 <b>Your channels</b>
-    Tap one to see who joins and who leaves, and to make invite links for your ads.
+    Tap one to see who joins and who leaves, and to make invite links for your ads. Your newest invites are listed below them.
 channels-none = 📣 You have no channels yet. Make me an administrator of your channel or group (with the right to invite users): it appears here, and I count who joins through each of your invite links.
 channel-members = Members: { $count }
 channel-today = Today: +{ $joins } / −{ $leaves }
@@ -1058,6 +1058,15 @@ store-plan-storage = ⛔️ That would pass your { $plan } plan's { $max } MB of
 store-no-download-path = Telegram did not give a download path for this file (bots cannot fetch files over 20 MB).
 store-download-failed = Downloading the file from Telegram failed ({ $reason }). Send it again in a moment.
 
+## Where clicks came from
+stats-referrers = Sources: { $list }
+stats-direct = direct
+summary-referrers = Sources
+summary-direct = Direct
+device-mobile = mobile
+device-desktop = desktop
+device-tablet = tablet
+device-bot = bot
 ## The mini-app (keys app-…: miniapp/src)
 
 app-tab-links = Links

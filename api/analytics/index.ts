@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import type { Scope } from "../../core/tokens/scopes";
-import { linkBots, linkClicks, linkDevices, linkGeo, linkHeatmap, linkStats, linkTimeline } from "../../core/analytics/stats";
+import { linkBots, linkClicks, linkDevices, linkReferrers, linkGeo, linkHeatmap, linkStats, linkTimeline } from "../../core/analytics/stats";
 import { sendSummary } from "../../core/analytics/summary";
 import { shareQr } from "../../core/analytics/qr";
 import { exportClicks } from "../../core/analytics/export";
@@ -23,6 +23,7 @@ export function analyticsApi(deps: Deps) {
     .get("/:id/clicks", ({ userId, params, query }) => linkClicks(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.clicks, response: V.clicks, detail: detail("The link's clicks, newest first, by page") })
     .get("/:id/geo", ({ userId, params, query }) => linkGeo(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.geo, detail: detail("Clicks by country") })
     .get("/:id/devices", ({ userId, params, query }) => linkDevices(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.devices, detail: detail("Clicks by device type, browser and OS") })
+    .get("/:id/referrers", ({ userId, params, query }) => linkReferrers(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.referrers, detail: detail("Clicks by the site that sent them") })
     .get("/:id/timeline", ({ userId, params, query }) => linkTimeline(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.timeline, response: V.timeline, detail: detail("Clicks per day or hour in a time zone, empty buckets included") })
     .get("/:id/bots", ({ userId, params, query }) => linkBots(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.bots, detail: detail("Bot clicks by bot") })
     .get("/:id/heatmap", ({ userId, params, query }) => linkHeatmap(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.periodTz, response: V.heatmap, detail: detail("Clicks by weekday and hour (168 cells, day 0 = Sunday)") })

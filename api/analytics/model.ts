@@ -60,6 +60,13 @@ export const AnalyticsViews = {
   }),
   geo: t.Array(t.Object({ country: t.String({ description: "ISO 3166-1 alpha-2, empty when unknown" }), count: t.Integer(), percentage: t.Number() })),
   devices: t.Object({ devices: t.Array(share), browsers: t.Array(share), os: t.Array(share) }),
+  referrers: t.Array(
+    t.Object({
+      referrer: t.String({ description: "the host of the Referer the visitor's browser sent (lower case, without www. and port); empty when none was sent (direct, an app, a QR code)" }),
+      count: t.Integer(),
+      percentage: t.Number(),
+    }),
+  ),
   timeline: t.Array(t.Object({ date: t.String({ description: "YYYY-MM-DD, or YYYY-MM-DDTHH:00 when hourly" }), clicks: t.Integer(), unique: t.Integer() })),
   bots: t.Object({ totalBots: t.Integer(), botPercentage: t.Number(), bots: t.Array(t.Object({ name: t.String(), count: t.Integer() })) }),
   heatmap: t.Array(t.Object({ day: t.Integer({ minimum: 0, maximum: 6, description: "0 = Sunday" }), hour: t.Integer({ minimum: 0, maximum: 23 }), count: t.Integer() })),

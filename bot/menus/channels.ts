@@ -7,7 +7,7 @@ import type { BotContext } from "../context";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
-import { inviteView, listInvites, ownedInvite, revokeInvite } from "../../core/channels/invites";
+import { inviteView, listInvites, ownedInvite, recentInvites, revokeInvite } from "../../core/channels/invites";
 import { channelSince, channelStats, inviteStats } from "../../core/channels/stats";
 import { placementsOf } from "../../core/tracking/link-watch";
 import { placementLine } from "./link-card";
@@ -80,9 +80,16 @@ const requestsScreen = createScreen("channel-requests", 1, async (ctx) => {
 
 const who = (ctx: BotContext, r: { firstName: string | null; username: string | null; memberId: number }) => r.firstName ?? (r.username ? `@${r.username}` : ctx.t("requests-user", { id: String(r.memberId) }));
 
+/** Invites listed on the Channels screen itself, so an invite's option is 3 taps from /start. */
+const RECENT_INVITES = 10;
+
 dynamic(channelsScreen.menu, async (ctx, range) => {
   for (const c of await listChannels(ctx.deps, uid(ctx))) {
     go(range, channelsScreen, `${c.botIsAdmin ? "📣" : "⚠️"} ${c.title ?? c.chatId}`, "channel", (x) => [itemOf(x, channelsScreen)], c.id);
+    range.row();
+  }
+  for (const i of await recentInvites(ctx.deps, uid(ctx), RECENT_INVITES)) {
+    go(range, channelsScreen, `🔗 ${i.name} · ${i.channelTitle}`, "invite", (x) => [itemOf(x, channelsScreen)], i.id);
     range.row();
   }
 });

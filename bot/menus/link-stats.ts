@@ -10,7 +10,8 @@ import { ownedLink } from "../../core/analytics/stats";
 import { trackingUrl } from "../../core/analytics/qr";
 import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";
-import { l, num } from "../i18n";
+import { l, localeOf, num } from "../i18n";
+import { deviceName } from "../../core/i18n/translate";
 import { problemText } from "../problem";
 import { act, back, createScreen, dynamic, go, idOf, payload } from "./nav";
 import { sendChart, sendQr } from "../features/analytics";
@@ -48,7 +49,8 @@ async function statsText(ctx: BotContext): Promise<string> {
     ctx.t("stats-per-day", { count: num(ctx, f.totals.perDay) }),
   ];
   if (f.countries.length) lines.push(ctx.t("stats-countries", { list: pct(f.countries) }));
-  if (f.devices.length) lines.push(ctx.t("stats-devices", { list: pct(f.devices) }));
+  if (f.devices.length) lines.push(ctx.t("stats-devices", { list: pct(f.devices.map((d) => ({ ...d, name: deviceName(localeOf(ctx), d.name) }))) }));
+  if (f.referrers.length) lines.push(ctx.t("stats-referrers", { list: pct(f.referrers.map((r) => ({ name: r.name || ctx.t("stats-direct"), percentage: r.percentage }))) }));
   if (f.rules.length) lines.push("", ctx.t("stats-rules"), ...f.rules.map((r) => `  ${r.number}. ${ctx.t("stats-rule-clicks", { clicks: r.clicks })}`));
   if (f.variants.length)
     lines.push("", ctx.t("stats-variants"), ...f.variants.map((v) => `  ${v.number}. ${esc(v.url)}: ${ctx.t("stats-variant-clicks", { clicks: v.clicks, percentage: v.percentage, unique: v.unique })}`));

@@ -78,6 +78,7 @@ export function timelineConfig(card: SummaryCard): ChartConfiguration<"bar"> {
       ],
     },
     options: {
+      locale: card.lang,
       plugins: {
         title: {
           display: true,
@@ -101,6 +102,7 @@ function breakdownChart(lang: Language, b: Breakdown, width: number, height: num
     type: "bar",
     data: { labels: items.map((i) => i.name), datasets: [{ label: b.title, data: items.map((i) => i.count), backgroundColor: items.map((_, i) => COLORS[i % COLORS.length]!) }] },
     options: {
+      locale: lang,
       indexAxis: "y",
       plugins: { title: { display: true, text: b.title, font: { size: 26, weight: "bold" } }, legend: { display: false } },
       scales: { x: { beginAtZero: true, ticks: { precision: 0, maxTicksLimit: 5 } }, y: { ticks: { font: { size: 22 } } } },

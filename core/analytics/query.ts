@@ -4,6 +4,7 @@
  * async seam (db/async.ts): the same queries on SQLite and PostgreSQL (timestamps read as epoch ms,
  * booleans counted with `filter`, aggregates read back as numbers).
  */
+import { referrerHostSql } from "./referrer";
 import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { rowsOf, type Tables } from "../../db/async";
@@ -149,7 +150,8 @@ export async function totals(deps: Db, linkIds: number[], range: Range): Promise
 }
 
 /** A dimension's value of a raw click, and the clicks it counts (bots only for `bot`; those a rule or variant sent for those). */
-const RAW_DIM: Record<Dim, { value: (c: Tables["clicks"]) => SQL; only?: (c: Tables["clicks"]) => SQL }> = {
+const RAW_DIM: Record<Dim, { value: (c: Tables["clicks"], engine: "sqlite" | "postgres") => SQL; only?: (c: Tables["clicks"]) => SQL }> = {
+  referrer: { value: (c, engine) => referrerHostSql(engine, c.referer) },
   country: { value: (c) => sql`coalesce(${c.country}, '')` },
   device: { value: (c) => sql`coalesce(${c.device}, '')` },
   browser: { value: (c) => sql`coalesce(${c.browser}, '')` },
@@ -185,7 +187,8 @@ export async function dimsTallies<D extends Dim>(deps: Db, linkIds: number[], ra
     ? [sql`select ${sd.dim} as d, ${sd.value} as v, ${signOf(p)}sum(${sd.clicks}) as n, ${signOf(p)}sum(${sd.uniques}) as u from ${sd} where ${ofLinks(sd.linkId, linkIds)} and ${sd.span} = ${int(p.span)} and ${sd.dim} in (${names}) and ${sd.bucket} >= ${int(p.from)} and ${sd.bucket} < ${int(p.to)} group by ${sd.dim}, ${sd.value}`]
     : dims.map((d) => {
       const { value, only } = RAW_DIM[d];
-      return sql`select ${sql.raw(`'${d}'`)} as d, ${value(c)} as v, ${signOf(p)}count(*) as n, ${signOf(p)}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)}${only ? sql` and ${only(c)}` : sql``} group by ${value(c)}`;
+      const v = value(c, db.engine);
+      return sql`select ${sql.raw(`'${d}'`)} as d, ${v} as v, ${signOf(p)}count(*) as n, ${signOf(p)}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)}${only ? sql` and ${only(c)}` : sql``} group by ${v}`;
     }));
   for (const { d, v, n, u } of await unionOf(db, parts, (all) => sql`select d, v, sum(n) as n, sum(u) as u from ${all} group by d, v`)) {
     const m = out[String(d) as D];

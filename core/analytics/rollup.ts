@@ -3,13 +3,15 @@ import type { ClickListener, StoredClick } from "../clicks/listeners";
 import { rowsOf, type AsyncTx } from "../../db/async";
 import type { ClickRow } from "../../db/schema";
 import { HOUR, QUARTER, SPANS, floorTo } from "./range";
+import { referrerHost } from "./referrer";
 
 /** The dimensions rolled up per hour, day and block; `rule` and `variant` are the indices that sent the click. */
-const DIMS = ["country", "device", "browser", "os", "bot", "rule", "variant"] as const;
+const DIMS = ["country", "device", "browser", "os", "bot", "rule", "variant", "referrer"] as const;
 export type Dim = (typeof DIMS)[number];
 
 /** The value a click contributes to a dimension ('' = unknown), or null when it does not count there. */
-function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName" | "rule" | "variant">, dim: Dim): string | null {
+function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName" | "rule" | "variant">, dim: Dim, referrer: string): string | null {
+  if (dim === "referrer") return referrer;
   if (dim === "bot") return click.isBot ? (click.botName ?? "") : null;
   if (dim === "rule" || dim === "variant") return click[dim] === null ? null : String(click[dim]);
   return click[dim] ?? "";
@@ -25,29 +27,32 @@ const UPSERT_DIM = `INSERT INTO link_stats_dim (link_id, span, dim, bucket, valu
 
 /**
  * The batch's clicks that count alike in every roll-up (same link, quarter hour, uniqueness, `kind`,
- * rule and variant), once each with how many there are: traffic repeats, so this is far fewer than
- * the clicks. Grouped by numbers only, so a click costs four map lookups and no string building.
+ * rule, variant and referrer), once each with how many there are: traffic repeats, so this is far
+ * fewer than the clicks. Grouped by numbers and the referrer's host, so a click costs five map lookups.
  */
-function alikeClicks(batch: StoredClick[]): { click: ClickRow; at: number; n: number }[] {
-  type Group = { click: ClickRow; at: number; n: number };
+function alikeClicks(batch: StoredClick[]): { click: ClickRow; at: number; n: number; referrer: string }[] {
+  type Group = { click: ClickRow; at: number; n: number; referrer: string };
   const inner = <V>(map: Map<number, Map<number, V>>, key: number) => {
     let m = map.get(key);
     if (!m) map.set(key, (m = new Map()));
     return m;
   };
   const groups: Group[] = [];
-  const byLink = new Map<number, Map<number, Map<number, Map<number, Group>>>>();
+  const byLink = new Map<number, Map<number, Map<number, Map<number, Map<string, Group>>>>>();
   for (const { click, kind } of batch) {
     const at = floorTo(click.clickedAt.getTime(), QUARTER);
     const byKind = inner(inner(byLink, click.linkId), at);
     const byRouting = inner(byKind, kind * 2 + (click.isUnique ? 1 : 0));
     // the rule's and the variant's index (or none) as one number: both are far below a million
     const k = ((click.rule ?? -1) + 1) * 1_000_000 + ((click.variant ?? -1) + 1);
-    const g = byRouting.get(k);
+    let byReferrer = byRouting.get(k);
+    if (!byReferrer) byRouting.set(k, (byReferrer = new Map()));
+    const referrer = referrerHost(click.referer);
+    const g = byReferrer.get(referrer);
     if (g) g.n++;
     else {
-      const created = { click, at, n: 1 };
-      byRouting.set(k, created);
+      const created = { click, at, n: 1, referrer };
+      byReferrer.set(referrer, created);
       groups.push(created);
     }
   }
@@ -62,7 +67,7 @@ type DimRow = [number, number, Dim, number, string, number, number];
 function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimRow[] } {
   const times = new Map<string, TimeRow>();
   const dims = new Map<string, DimRow>();
-  for (const { click, at, n } of alikeClicks(batch)) {
+  for (const { click, at, n, referrer } of alikeClicks(batch)) {
     const unique = click.isUnique && !click.isBot ? n : 0;
     const quarter = Math.floor((at - floorTo(at, HOUR)) / QUARTER);
     for (const span of SPANS) {
@@ -78,7 +83,7 @@ function rollupRows(batch: StoredClick[]): { times: TimeRow[]; dims: DimRow[] } 
         row[10 + quarter]! += unique;
       }
       for (const dim of DIMS) {
-        const value = dimValue(click, dim);
+        const value = dimValue(click, dim, referrer);
         if (value === null) continue;
         const dKey = `${key}\u0000${dim}\u0000${value}`;
         const u = dim === "variant" ? unique : 0;

@@ -117,6 +117,17 @@ export async function devicesOf(deps: Deps, ids: number[], range: Range) {
   return { devices: withPercentages(device, total), browsers: withPercentages(browser, total), os: withPercentages(os, total) };
 }
 
+/** `GET /links/:id/referrers`: clicks by the host that sent them ("" when none was sent: direct, an app, a QR code). */
+export function linkReferrers(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
+  return onLink(deps, userId, linkId, q, referrersOf);
+}
+
+export async function referrersOf(deps: Deps, ids: number[], range: Range) {
+  const hosts = await dimCounts(deps, ids, range, "referrer");
+  // every click has one referrer value ('' for none): the period's clicks are their sum
+  return withPercentages(hosts, sumOf(hosts)).map(({ name, count, percentage }) => ({ referrer: name === UNKNOWN ? "" : name, count, percentage }));
+}
+
 const sumOf = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
 
 /** `GET /links/:id/bots`: bot clicks by bot name. */

@@ -1,15 +1,16 @@
+import { getSettings } from "../reports/settings";
 import { eq } from "drizzle-orm";
 import { routingStatsOf } from "./routing-stats";
 import type { Deps } from "../deps";
 import { AppError, FieldError } from "../errors";
 import type { LinkRow } from "../../db/schema";
 import { DAY, parseInstant, parsePeriod, parseTimeZone, type Period, type Range } from "./range";
-import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, statsOf, timelineOf } from "./stats";
+import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, referrersOf, statsOf, timelineOf } from "./stats";
 import { totals } from "./query";
 import type { Breakdown, SummaryCard } from "./charts";
 import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
-import { numberIn, t, type Language } from "../i18n/translate";
+import { deviceName, numberIn, t, type Language } from "../i18n/translate";
 import { ownerChat } from "../accounts/users";
 
 /**
@@ -21,7 +22,7 @@ async function renderCard(card: SummaryCard): Promise<Uint8Array> {
   return (await import("./charts")).renderSummaryCard(card);
 }
 
-/** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default UTC). */
+/** Body of `POST /links/send-summary` (tz is an extension: the zone of the timeline, default the user's zone from Settings). */
 export interface SummaryRequest {
   period?: string;
   linkId?: number;
@@ -55,7 +56,8 @@ const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"
 
 /** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
 export async function summaryCard(deps: Deps, userId: number, req: SummaryRequest): Promise<{ card: SummaryCard; caption: string; filename: string }> {
-  const tz = parseTimeZone(req.tz);
+  // the zone asked for, else the one the user set in Settings (UTC until then)
+  const tz = parseTimeZone(req.tz ?? (await getSettings(deps, userId)).time_zone);
   const { lang } = await ownerChat(deps.asyncDb, userId);
   const fmt = (n: number) => numberIn(lang, n);
   const single = req.linkId !== undefined ? await ownedLink(deps, userId, req.linkId) : null;
@@ -78,8 +80,10 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
     const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
     breakdowns.push({ title: t(lang, "summary-top-links"), items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
   }
-  breakdowns.push({ title: t(lang, "summary-top-countries"), items: countries }, { title: t(lang, "summary-devices"), items: top(devices.devices) });
+  breakdowns.push({ title: t(lang, "summary-top-countries"), items: countries }, { title: t(lang, "summary-devices"), items: top(devices.devices).map((d) => ({ ...d, name: deviceName(lang, d.name) })) });
   if (single) breakdowns.push({ title: t(lang, "summary-browsers"), items: top(devices.browsers) });
+  const sources = (await referrersOf(deps, ids, range)).map((r) => ({ name: r.referrer || t(lang, "summary-direct"), count: r.count }));
+  breakdowns.push({ title: t(lang, "summary-referrers"), items: top(sources) });
   breakdowns.push({ title: t(lang, "summary-bots"), items: top(bots.bots) });
   const title = single ? single.title || single.code : t(lang, "summary-all-links");
   const subtitle = single
@@ -136,6 +140,7 @@ export async function linkStatsFigures(deps: Deps, userId: number, linkId: numbe
   const s = await statsOf(deps, [link], p, range);
   const geo = (await geoOf(deps, [link.id], range)).slice(0, 3);
   const devices = (await devicesOf(deps, [link.id], range)).devices.slice(0, 3);
+  const referrers = (await referrersOf(deps, [link.id], range)).slice(0, 3);
   const routing = await routingStatsOf(deps, link, range);
   const all = routing.variants.reduce((n, v) => n + v.clicks, 0);
   return {
@@ -145,6 +150,8 @@ export async function linkStatsFigures(deps: Deps, userId: number, linkId: numbe
     totals: { clicks: s.totalClicks, unique: s.uniqueClicks, bots: s.botClicks, perDay: s.avgClicksPerDay },
     countries: geo.map((g) => ({ name: g.country, percentage: g.percentage })),
     devices: devices.map((d) => ({ name: d.name, percentage: d.percentage })),
+    /** "" is a visit whose browser named no site (direct, an app, a QR code) */
+    referrers: referrers.map((r) => ({ name: r.referrer, percentage: r.percentage })),
     rules: routing.rules.map((r) => ({ number: r.index + 1, clicks: r.clicks })),
     variants: routing.variants.map((v) => ({ number: v.index + 1, url: v.url, clicks: v.clicks, unique: v.uniqueClicks, percentage: all ? Math.round((v.clicks / all) * 100) : 0 })),
   };

@@ -76,6 +76,19 @@ export async function listInvites(deps: Pick<Deps, "asyncDb">, userId: number, c
   return deps.asyncDb.select().from(channelInvites).where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId))).orderBy(sql`${channelInvites.id} desc`);
 }
 
+/** The account's newest invites that still work, across its channels, each with its channel's title: what an ad buyer opens most. */
+export async function recentInvites(deps: Pick<Deps, "asyncDb">, userId: number, limit: number): Promise<(InviteRow & { channelTitle: string })[]> {
+  const { channelInvites, channels } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb
+    .select({ invite: channelInvites, title: channels.title, chatId: channels.chatId })
+    .from(channelInvites)
+    .innerJoin(channels, eq(channels.id, channelInvites.channelId))
+    .where(and(eq(channelInvites.userId, userId), eq(channelInvites.isRevoked, false)))
+    .orderBy(sql`${channelInvites.id} desc`)
+    .limit(limit);
+  return rows.map((r) => ({ ...r.invite, channelTitle: r.title ?? r.chatId }));
+}
+
 const unixOf = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : undefined);
 
 /**

@@ -28,3 +28,9 @@ export function t(language: Language, key: string, vars?: Record<string, string 
 
 /** A number in `language`'s way (1 234 in Russian, 1,234 in English). */
 export const numberIn = (language: Language, n: number) => new Intl.NumberFormat(language).format(n);
+
+/** The device classes clicks are counted by, as the language says them. */
+const DEVICES = new Set(["mobile", "desktop", "tablet", "bot"]);
+
+/** A device class ("mobile", …) in `language`; any other name as it is. */
+export const deviceName = (language: Language, name: string) => (DEVICES.has(name) ? t(language, `device-${name}`) : name);

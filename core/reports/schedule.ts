@@ -8,7 +8,7 @@ import type { SettingsView } from "./settings";
 const DAY = 86_400_000;
 
 /** Midnight starting the calendar day (in `zone`) that `ms` falls in, as an instant. */
-function localMidnight(zone: string, ms: number): number {
+export function localMidnight(zone: string, ms: number): number {
   const wall = ms + offsetAt(zone, ms);
   const wallMidnight = wall - (((wall % DAY) + DAY) % DAY);
   // the offset at midnight itself (a DST change during the day moves it)

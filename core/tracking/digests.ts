@@ -1,29 +1,27 @@
-import { and, asc, eq, inArray, lt, ne, or } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, min, ne, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { queueBotMessage } from "../delivery/outbox";
 import { startLink } from "../delivery/deep-link";
 import { transaction } from "../../db/async";
 import type { MatchRow } from "./matches";
-import { chatMessage, fitting, highlight, openLink, sourceLine } from "./notify";
+import { chatMessage, fitting, highlight, openLink } from "./notify";
 import { ownerChat } from "../accounts/users";
 import { t, type Language } from "../i18n/translate";
+import { localMidnight } from "../reports/schedule";
+import { getSettings } from "../reports/settings";
 import type { TrackerRow } from "./trackers";
 
 /** At most this many matches are listed in a digest; the rest are counted. */
 const DIGEST_LIST = 10;
 
 const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
-/** The start of the UTC hour and day `now` is in: matches detected before them belong to a closed period. */
-function periodStarts(now: Date) {
-  const t = now.getTime();
-  return { hour: new Date(t - (t % HOUR)), day: new Date(t - (t % DAY)) };
-}
+/** The start of the hour `now` is in: an hourly digest's matches detected before it belong to a closed hour. */
+const hourStart = (now: Date) => new Date(now.getTime() - (now.getTime() % HOUR));
 
 /** The Bot API parameters of one tracker's digest. */
 function digestMessage(lang: Language, tracker: TrackerRow, matches: MatchRow[]) {
-  const lines = fitting(matches.slice(0, DIGEST_LIST).map((m) => `• ${sourceLine(lang, m)}:${openLink(lang, m)}\n${highlight(m.textSnippet, m.matchedKeyword)}`));
+  const lines = fitting(matches.slice(0, DIGEST_LIST).map((m) => `• ${Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? t(lang, "notify-some-chat"))}:${openLink(lang, m)}\n${highlight(m.textSnippet, m.matchedKeyword)}`));
   const more = matches.length > lines.length ? [t(lang, "notify-and-more", { count: matches.length - lines.length })] : [];
   const head = t(lang, tracker.notifyEvery === "day" ? "digest-head-day" : "digest-head-hour", { tracker: Bun.escapeHTML(tracker.name), count: matches.length });
   const text = [head, "", ...lines, ...more].join("\n");
@@ -38,30 +36,43 @@ function digestMessage(lang: Language, tracker: TrackerRow, matches: MatchRow[])
 
 /**
  * Sends the digest of every tracker with `notify_every` "hour" or "day" whose matches wait from a
- * UTC hour or day that has ended: one message per tracker, to the owner's chat with the bot or the
+ * UTC hour, or a day of the owner's time zone (Settings; UTC until set), that has ended: one message per tracker, to the owner's chat with the bot or the
  * tracker's team chat (and topic). Runs from the notifications job; the waiting state is in the
  * database, so a restart loses nothing, and a row is taken by one conditional update, so two nodes
  * never send it twice. Returns the number of digests queued.
  */
 export async function flushTrackerDigests(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
   const now = deps.clock.now();
-  const starts = periodStarts(now);
+  const hour = hourStart(now);
   const { trackerMatches, trackers } = deps.asyncDb.tables;
-  const due = or(and(eq(trackers.notifyEvery, "hour"), lt(trackerMatches.detectedAt, starts.hour)), and(eq(trackers.notifyEvery, "day"), lt(trackerMatches.detectedAt, starts.day)));
+  // daily digests: a loose bound here, the owner's own midnight below
+  const due = or(and(eq(trackers.notifyEvery, "hour"), lt(trackerMatches.detectedAt, hour)), eq(trackers.notifyEvery, "day"));
   const waiting = await deps.asyncDb
-    .selectDistinct({ trackerId: trackers.id })
+    .selectDistinct({ trackerId: trackers.id, userId: trackers.userId, every: trackers.notifyEvery })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
     .where(and(eq(trackerMatches.notifyPending, true), ne(trackers.notifyVia, "webhook"), due))
     .orderBy(trackers.id);
   let sent = 0;
-  for (const { trackerId } of waiting) {
+  const zones = new Map<number, string>();
+  for (const { trackerId, userId, every } of waiting) {
+    // an hourly digest closes with the hour; a daily one at midnight in the owner's time zone
+    let closed = hour;
+    if (every === "day") {
+      let zone = zones.get(userId);
+      if (zone === undefined) zones.set(userId, (zone = (await getSettings(deps, userId)).time_zone));
+      closed = new Date(localMidnight(zone, now.getTime()));
+      const [first] = await deps.asyncDb
+        .select({ at: min(trackerMatches.detectedAt) })
+        .from(trackerMatches)
+        .where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.notifyPending, true)));
+      if (!first?.at || new Date(first.at).getTime() >= closed.getTime()) continue; // its day is not over yet
+    }
     const queued = await transaction(deps.asyncDb, async (tx) => {
       const rows = await tx
         .select({ id: trackerMatches.id })
         .from(trackerMatches)
-        .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-        .where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.notifyPending, true), due));
+        .where(and(eq(trackerMatches.trackerId, trackerId), eq(trackerMatches.notifyPending, true), lt(trackerMatches.detectedAt, closed)));
       if (!rows.length) return false;
       const taken = await tx
         .update(trackerMatches)

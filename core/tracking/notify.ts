@@ -65,7 +65,7 @@ export function highlight(snippet: string | null, matchedAsWritten: string | nul
   return `${Bun.escapeHTML(snippet.slice(0, at))}<b>${Bun.escapeHTML(matched!)}</b>${Bun.escapeHTML(snippet.slice(at + matched!.length))}`;
 }
 
-export function sourceLine(lang: Language, m: MatchRow): string {
+function sourceLine(lang: Language, m: MatchRow): string {
   const title = Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? t(lang, "notify-some-chat"));
   return m.sourceUsername ? `${title} (@${Bun.escapeHTML(m.sourceUsername)})` : title;
 }

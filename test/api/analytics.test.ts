@@ -57,6 +57,15 @@ describe("geo, devices, bots", () => {
     expect((await get("bots?period=7d")).json).toEqual({ totalBots: 2, botPercentage: 25, bots: [{ name: "Googlebot", count: 1 }, { name: "TelegramBot", count: 1 }] });
   });
 
+  test("referrers: the sites that sent the clicks, by host; \"\" for the clicks that came with none", async () => {
+    // in the 7 days: five people came from t.me, two bots and one person sent no Referer
+    expect((await get("referrers?period=7d")).json).toEqual([
+      { referrer: "t.me", count: 5, percentage: 62.5 },
+      { referrer: "", count: 3, percentage: 37.5 },
+    ]);
+    expect((await get("referrers?period=7d", f.bob.token)).status).toBe(404);
+  });
+
   test("1d: thirds are rounded so they still add up to 100", async () => {
     const geo = (await get("geo?period=1d")).json;
     expect(geo).toEqual([

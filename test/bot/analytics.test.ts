@@ -54,6 +54,7 @@ describe("link card analytics", () => {
     expect(msg.params.text).toContain("last 30 days");
     expect(msg.params.text).toContain("Clicks: 10\nUnique: 6\nBots: 2\nPer day: 0.33");
     expect(msg.params.text).toContain("Top countries: DE 30%, US 30%, GB 20%");
+    expect(msg.params.text).toContain("Sources: t.me 70%, direct 30%");
     expect(buttons(msg).map((b) => b.text)).toEqual(["1d", "7d", "• 30d •", "90d", "1y", "all", "📈 Chart", "🔳 QR", "📤 Export", "⬅️ Link"]);
     fake.press("7d");
     const edited = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("last 7 days"));

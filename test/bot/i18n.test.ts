@@ -38,7 +38,7 @@ const NOT_USER_FACING: Record<string, string> = {
 };
 
 /** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`, `request-state-<state>`, export columns. */
-const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-", "request-state-", "weekday-", "export-column-", "journal-column-", "secure-state-", "secure-kind-"];
+const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-", "request-state-", "weekday-", "export-column-", "journal-column-", "secure-state-", "secure-kind-", "device-"];
 
 /** Fluent entries: key → its text (continuation lines included). */
 function entries(file: string): Map<string, string> {

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { createDb } from "../../db/client";
 import { databaseBefore } from "../helpers/migrations";
+import { referrerHost } from "../../core/analytics/referrer";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,6 +67,41 @@ test("an existing database gets the rule and variant roll-ups of the clicks it a
         { span: 8 * 24 * hour, dim: "variant", at: 0, value: "0", clicks: 3, uniques: 1 },
         { span: 8 * 24 * hour, dim: "variant", at: 0, value: "1", clicks: 1, uniques: 1 },
       ]);
+    } finally {
+      close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("an existing database gets the referrer roll-ups of the clicks it already holds, as the click writer makes them", () => {
+  const dir = mkdtempSync(join(tmpdir(), "linkbot-migrate-"));
+  const path = join(dir, "app.db");
+  try {
+    const old = databaseBefore("0025_referrer_dims", path);
+    old.exec("insert into users (id, created_at) values (1, 0)");
+    old.exec("insert into links (id, user_id, code, url, created_at, updated_at) values (1, 1, 'abc1234', 'https://ok.example/', 0, 0)");
+    const hour = 3_600_000;
+    const t0 = 1_700_000_000_000 - (1_700_000_000_000 % (8 * 24 * hour));
+    const referers = [null, "https://t.me/s/news", "https://T.ME:443/x", "https://www.Example.com/a?b#c", "http://vk.com?x=1", "no scheme", "android-app://org.telegram.messenger/"];
+    const insert = old.prepare("insert into clicks (link_id, clicked_at, referer) values (1, ?, ?)");
+    referers.forEach((r, i) => insert.run(t0 + i * 1000, r));
+    insert.run(t0 + 2 * hour, "https://t.me/");
+    old.close();
+
+    const { sqlite, close } = createDb(path);
+    try {
+      const rows = sqlite.query("select span, bucket - ? as at, value, clicks from link_stats_dim where link_id = 1 and dim = 'referrer' and span = ? order by bucket, value").all(t0, hour);
+      const firstHour = new Map<string, number>();
+      for (const r of referers) firstHour.set(referrerHost(r), (firstHour.get(referrerHost(r)) ?? 0) + 1);
+      expect(Object.fromEntries(firstHour)).toEqual({ "": 2, "t.me": 2, "example.com": 1, "vk.com": 1, "org.telegram.messenger": 1 });
+      expect(rows).toEqual([
+        ...[...firstHour].sort(([a], [b]) => (a < b ? -1 : 1)).map(([value, clicks]) => ({ span: hour, at: 0, value, clicks })),
+        { span: hour, at: 2 * hour, value: "t.me", clicks: 1 },
+      ]);
+      const days = sqlite.query("select sum(clicks) as n from link_stats_dim where link_id = 1 and dim = 'referrer' and span = ?").get(24 * hour) as { n: number };
+      expect(days.n).toBe(referers.length + 1);
     } finally {
       close();
     }

@@ -4,6 +4,8 @@ import { useFixture, type Fixture } from "../../helpers/analytics-fixture";
 import { insertLink, recordClicks } from "../../helpers/clicks";
 import { summaryCard, summaryRange } from "../../../core/analytics/summary";
 import { timelineConfig } from "../../../core/analytics/charts";
+import { updateSettings } from "../../../core/reports/settings";
+import { date } from "../../../bot/i18n";
 
 let t: TestApp;
 let f: Fixture;
@@ -14,7 +16,8 @@ test("a link's card: tiles, daily timeline in the zone, breakdowns", async () =>
   expect(card.tiles).toEqual([["Clicks", "8"], ["Unique", "5"], ["Bots", "2"], ["Per day", "1.14"]]);
   expect(card.timeline.labels).toHaveLength(8);
   expect(card.timeline.clicks).toEqual([1, 0, 0, 0, 0, 0, 4, 3]);
-  expect(card.breakdowns.map((b) => b.title)).toEqual(["Top countries", "Devices", "Browsers", "Bots"]);
+  expect(card.breakdowns.map((b) => b.title)).toEqual(["Top countries", "Devices", "Browsers", "Sources", "Bots"]);
+  expect(card.breakdowns[3]!.items).toEqual([{ name: "t.me", count: 5 }, { name: "Direct", count: 3 }]);
   expect(card.breakdowns[0]!.items[0]).toEqual({ name: "DE", count: 3 });
   expect(filename).toBe("stats-fixture1-2026-03-30.png");
   // the picture's timeline: a bar per day, clicks and uniques side by side, the totals in its title
@@ -72,4 +75,17 @@ test("dateFrom/dateTo without an offset are UTC, whatever the server's zone", as
   } finally {
     process.env.TZ = saved;
   }
+});
+
+test("without tz the card follows the time zone set in Settings; the bot's dates do too", async () => {
+  await updateSettings(t.deps, f.alice.user.id, { time_zone: "Asia/Kolkata" });
+  const { card } = await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d" });
+  const asked = await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "Asia/Kolkata" });
+  expect(card.timeline).toEqual(asked.card.timeline);
+  expect((await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "UTC" })).card.timeline.clicks).not.toEqual(card.timeline.clicks);
+  // 2026-03-30 20:00 UTC is already the 31st in Kolkata
+  const at = "2026-03-30T20:00:00Z";
+  expect(date({ timeZone: "Asia/Kolkata" } as never, at, true)).toBe(new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(at)));
+  expect(date({ timeZone: "Asia/Kolkata" } as never, at)).toBe("Mar 31, 2026");
+  expect(date({} as never, at)).toBe("Mar 30, 2026");
 });

@@ -17,7 +17,8 @@ import { CLICK_LISTENERS } from "../../../core/click-listeners";
 import { dimsCounts, localSeries, plan, totals } from "../../../core/analytics/query";
 import { DAY, HOUR, MINUTE, offsetAt, type Range } from "../../../core/analytics/range";
 import { routingStatsOf } from "../../../core/analytics/routing-stats";
-import { linkBots, linkDevices, linkGeo, linkHeatmap, linkStats, linkTimeline, withPercentages } from "../../../core/analytics/stats";
+import { linkBots, linkDevices, linkGeo, linkHeatmap, linkReferrers, linkStats, linkTimeline, withPercentages } from "../../../core/analytics/stats";
+import { referrerHost } from "../../../core/analytics/referrer";
 import type { AsyncDb } from "../../../db/async";
 import type { Db } from "../../../db/client";
 import * as schema from "../../../db/schema";
@@ -37,6 +38,8 @@ const UAS = [
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
 ];
 const BOTS = [["TelegramBot (like TwitterBot)", "TelegramBot"], ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"], ["curl/8.5.0", null]] as const;
+/** Referers as browsers send them, and as they should not (no scheme, an app's URI, a port, upper case). */
+const REFERERS = [null, null, null, "https://t.me/", "https://t.me/s/news?before=12", "https://WWW.Example.com:8443/path?q=1#top", "http://vk.com?x=1", "android-app://org.telegram.messenger/", "not a url", "https://xn--e1afmkfd.xn--p1ai/"];
 const IPS = ["8.8.8.8", "81.2.69.142", "2.125.160.216", "89.160.20.112", "175.16.199.1", "216.160.83.56", "203.0.113.9", "67.43.156.1"];
 
 let seed = 11;
@@ -50,18 +53,18 @@ function clicksBetween(linkId: number, n: number, from: number, to: number): Pen
     const bot = pick(BOTS);
     return {
       linkId, clickedAt: new Date(from + Math.floor(rnd() * (to - from))), ip: `${pick(IPS)}`, userAgent: isBot ? bot[0] : pick(UAS),
-      referer: rnd() < 0.5 ? "https://t.me/" : null, isBot, botName: isBot ? bot[1] : null,
+      referer: pick(REFERERS), isBot, botName: isBot ? bot[1] : null,
     };
   });
 }
 
-type Raw = { at: number; country: string | null; device: string | null; browser: string | null; os: string | null; isBot: boolean; botName: string | null; isUnique: boolean };
+type Raw = { at: number; country: string | null; device: string | null; browser: string | null; os: string | null; isBot: boolean; botName: string | null; isUnique: boolean; referrer: string };
 
 /** The link's clicks as stored, read straight from the clicks table. */
 async function rawClicks(db: AsyncDb, linkId: number): Promise<Raw[]> {
   const c = db.tables.clicks;
   const rows = await db.select().from(c).where(eq(c.linkId, linkId));
-  return rows.map((r) => ({ at: r.clickedAt.getTime(), country: r.country, device: r.device, browser: r.browser, os: r.os, isBot: r.isBot, botName: r.botName, isUnique: r.isUnique }));
+  return rows.map((r) => ({ at: r.clickedAt.getTime(), country: r.country, device: r.device, browser: r.browser, os: r.os, isBot: r.isBot, botName: r.botName, isUnique: r.isUnique, referrer: referrerHost(r.referer) }));
 }
 
 const countBy = (rows: Raw[], value: (r: Raw) => string | null | undefined) => {
@@ -93,6 +96,7 @@ function counted(raw: Raw[], r: Range) {
     browser: countBy(rows, (c) => c.browser),
     os: countBy(rows, (c) => c.os),
     bot: countBy(rows, (c) => (c.isBot ? c.botName : undefined)),
+    referrer: countBy(rows, (c) => c.referrer),
   };
 }
 
@@ -140,6 +144,8 @@ onBothDatabases((open, engine) => {
       expect(await linkDevices(deps, userId, linkId, { period })).toEqual({
         devices: withPercentages(want.device, want.totals.clicks), browsers: withPercentages(want.browser, want.totals.clicks), os: withPercentages(want.os, want.totals.clicks),
       });
+      expect(await linkReferrers(deps, userId, linkId, { period })).toEqual(
+        withPercentages(want.referrer, want.totals.clicks).map(({ name, count, percentage }) => ({ referrer: name === "Unknown" ? "" : name, count, percentage })));
       const bots = await linkBots(deps, userId, linkId, { period });
       expect(bots.totalBots).toBe(want.totals.bots);
       expect(Object.fromEntries(bots.bots.map((b) => [b.name === "Unknown" ? "" : b.name, b.count]))).toEqual(Object.fromEntries(want.bot));
@@ -171,8 +177,8 @@ onBothDatabases((open, engine) => {
   async function expectRangeMatches(deps: Deps, linkId: number, raw: Raw[], range: Range) {
     const want = counted(raw, range);
     expect(await totals(deps, [linkId], range)).toEqual(want.totals);
-    const dims = await dimsCounts(deps, [linkId], range, ["country", "device", "browser", "os", "bot"]);
-    for (const dim of ["country", "device", "browser", "os", "bot"] as const) expect(Object.fromEntries(dims[dim])).toEqual(Object.fromEntries(want[dim]));
+    const dims = await dimsCounts(deps, [linkId], range, ["country", "device", "browser", "os", "bot", "referrer"]);
+    for (const dim of ["country", "device", "browser", "os", "bot", "referrer"] as const) expect(Object.fromEntries(dims[dim])).toEqual(Object.fromEntries(want[dim]));
     for (const tz of ZONES)
       for (const size of [HOUR, DAY]) {
         const expected = new Map<number, { clicks: number; unique: number }>();

@@ -12,6 +12,7 @@ import { mergeAccounts } from "../../../core/accounts/merge";
 import { markMatchRangeRead } from "../../../core/tracking/matches";
 import { recordBotMembership } from "../../../core/channels/ownership";
 import { flushTrackerDigests } from "../../../core/tracking/digests";
+import { updateSettings } from "../../../core/reports/settings";
 
 let t: TestApp;
 let userId: number;
@@ -396,5 +397,18 @@ describe("team chats and digests", () => {
     t.clock.set(new Date("2026-03-02T00:00:01Z"));
     expect(await flushTrackerDigests(t.deps)).toBe(1);
     expect((await queued("tracker_digest")).map((d) => d.refId)).toEqual([hourly.id, team.id, hourly.id, daily.id]);
+  });
+
+  test("notify_every day: the day ends at midnight in the owner's time zone", async () => {
+    await updateSettings(t.deps, userId, { time_zone: "Asia/Kolkata" }); // UTC+05:30
+    t.clock.set(new Date("2026-03-01T17:00:00Z")); // 22:30 in Kolkata
+    const daily = await track({ name: "Daily SOL", keyword: "solana", notify_every: "day" });
+    await ingestPost(t.deps, { chat: channel, messageId: 7, text: "solana news" });
+    t.clock.set(new Date("2026-03-01T18:29:59Z")); // 23:59:59 there
+    expect(await flushTrackerDigests(t.deps)).toBe(0);
+    t.clock.set(new Date("2026-03-01T18:30:01Z")); // the 2nd of March there, still the 1st in UTC
+    expect(await flushTrackerDigests(t.deps)).toBe(1);
+    expect(await flushTrackerDigests(t.deps)).toBe(0);
+    expect((await queued("tracker_digest")).map((d) => d.refId)).toEqual([daily.id]);
   });
 });

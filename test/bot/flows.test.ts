@@ -1,0 +1,160 @@
+/**
+ * docs/bot.md's flow table, measured: every "From /start" and "From a pasted URL" cell that names its
+ * taps (`3: 🔒 Secure sharing → the folder → ⏸ Pause sharing`) is driven through the bot as written,
+ * button by button, on an account holding one of each object, and its number must be the taps it took
+ * (at most 3). A label in the docs that no button carries, a count that is off, or a flow over 3 taps
+ * fails here, so the table cannot drift from the bot.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { InlineKeyboardButton } from "grammy/types";
+import { unitBot } from "./unit";
+import { upsertTelegramUser } from "../../core/accounts/users";
+import { createFolder } from "../../core/secure/folders";
+import { createFile } from "../../core/secure/files";
+import { createLink as createShare } from "../../core/secure/links";
+import { createRequest } from "../../core/secure/requests";
+import { createLink } from "../../core/links/links";
+import { createTag } from "../../core/catalog/tags";
+import { createApiToken } from "../../core/tokens/api-tokens";
+import { eq } from "drizzle-orm";
+
+type Row = { flow: string; cell: string; from: "start" | "paste" };
+
+/** The table's cells that count taps ("N: step → step …"), with their flow. */
+function measuredCells(): Row[] {
+  const doc = readFileSync(join(import.meta.dir, "..", "..", "docs", "bot.md"), "utf8");
+  const start = doc.indexOf("| Flow | From `/start`");
+  const table = doc.slice(start, doc.indexOf("\n\n", start));
+  const rows: Row[] = [];
+  for (const line of table.split("\n").slice(2)) {
+    const [flow, start, paste] = line.split(/(?<!\\)\|/).slice(1, 4).map((c) => c.trim());
+    if (!flow) continue;
+    if (/^\d: /.test(start!) && !start!.includes("under the bot's message")) rows.push({ flow, cell: start!, from: "start" });
+    if (/^[1-9]: /.test(paste!)) rows.push({ flow, cell: paste!, from: "paste" });
+  }
+  return rows;
+}
+
+/** What the docs call an object, as the button that opens it reads in this account. */
+const OBJECTS: Record<string, RegExp> = {
+  "the link": /Spring sale/,
+  "the folder": /^📁 Contracts/,
+  "the tracker": /rust/,
+  "the channel": /^📣 Ads Club/,
+  "the invite": /^🔗 Ad one/,
+  "the format": /^CSV$|csv/i,
+  "the item": /^ci\b|ci$/,
+  "the sign-in": /mail@example\.com/,
+  "the link, then 🔒 Set password (answer)": /memo · /,
+};
+/** "the option" of each flow: the first option its screen offers. */
+const OPTION_OF: Record<string, RegExp> = {
+  "Change an option of a link": /^✏️ Title/,
+  "Change a tracker": /^🔤 Keyword/,
+  "Change an invite; see its figures": /^✏️ Name/,
+  "Password or view messages for a share link": /^🔒 Set password/,
+};
+/** Rows that "on its row" / "on the file's row" refer to, by flow. */
+const ROW_OF: Record<string, RegExp> = {
+  "Share a stored file": /^📄 memo/,
+  "Delete a file": /^📄 memo/,
+  "Revoke or restore a share link": /memo · /,
+  "Delete a share link": /memo · /,
+  "Turn a request link off/on": /Scans/,
+  "Delete a request link": /Scans/,
+};
+
+let b: ReturnType<typeof unitBot>;
+let urls: { link: string; share: string; request: string };
+
+beforeAll(async () => {
+  b = unitBot({ SHORT_URL: "https://s.example" });
+  const deps = b.t.deps;
+  const user = await upsertTelegramUser(deps, { id: 42, username: "alice", firstName: "Alice" });
+  const link = await createLink(deps, user, { url: "https://shop.example/spring", title: "Spring sale" });
+  const folder = await createFolder(deps, user.id, { name: "Contracts" });
+  const memo = await createFile(deps, user.id, { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" });
+  const share = await createShare(deps, user.id, { fileId: memo.id, expiresInHours: 24, maxViews: 5 });
+  const request = await createRequest(deps, user.id, { folderId: folder.id, title: "Scans" });
+  await createTag(deps, user.id, "spring");
+  await createApiToken(deps, user.id, { name: "ci", scopes: ["read:links"] });
+  const db = deps.asyncDb;
+  const now = deps.clock.now();
+  // a webhook on the link, so its card offers the webhook's screen
+  await db.update(db.tables.links).set({ webhookUrl: "https://hooks.example/in", webhookMethod: "POST" }).where(eq(db.tables.links.id, link.id));
+  await db.insert(db.tables.trackers).values({ userId: user.id, name: "rust", keyword: "rust", createdAt: now });
+  await db.insert(db.tables.identities).values({ userId: user.id, provider: "email", subject: "mail@example.com", createdAt: now });
+  const [channel] = await db.insert(db.tables.channels).values({ userId: user.id, chatId: "-100777", type: "channel", title: "Ads Club", botIsAdmin: true, canInvite: true }).returning();
+  await db.insert(db.tables.channelInvites).values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: "Ad one", inviteLink: "https://t.me/+adone" });
+  urls = { link: `https://s.example/${link.code}`, share: share.url, request: request.url };
+});
+afterAll(() => b.close());
+
+/**
+ * The newest button whose label is `label` (or, when no button has it exactly, one that starts with it
+ * and a colon: the docs shorten "🔔 Webhook: test, deliveries, secret"), optionally on a row led by `row`.
+ */
+function find(label: RegExp | string, row?: RegExp) {
+  if (typeof label === "string") return findWhere((text) => text === label, row) ?? findWhere((text) => text.startsWith(`${label}:`), row);
+  return findWhere((text) => label.test(text), row);
+}
+
+function findWhere(fits: (text: string) => boolean, row?: RegExp) {
+  for (let i = b.calls.length - 1; i >= 0; i--) {
+    const rows = b.calls[i]!.params.reply_markup?.inline_keyboard as InlineKeyboardButton[][] | undefined;
+    for (const r of rows ?? []) {
+      if (row && !row.test(r[0]?.text ?? "")) continue;
+      const button = r.find((x) => fits(x.text));
+      if (button) return { button, call: b.calls[i]! };
+    }
+  }
+  return null;
+}
+
+/** Presses one step of a path as the docs write it (the first of its alternatives "A / B" that the screen offers). */
+async function step(flow: string, text: string): Promise<void> {
+  const onRow = /^(.+?) on (?:its|the file's) row$/.exec(text);
+  const alternatives = (onRow ? onRow[1]! : text).split(" / ").map((a) => a.trim());
+  const wanted = alternatives.map((label) => (label === "the option" ? OPTION_OF[flow]! : (OBJECTS[label] ?? label)));
+  const found = wanted.map((w) => find(w, onRow ? ROW_OF[flow] : undefined)).find(Boolean);
+  if (!found) throw new Error(`${flow}: no button "${text}" on the screen; buttons: ${JSON.stringify(b.calls.findLast((c) => c.params.reply_markup)?.params.reply_markup?.inline_keyboard?.map((r: any[]) => r.map((x) => x.text)))}`);
+  // a URL button (a guide, the app) is a tap that leaves the bot: it counts, and ends the flow
+  if (!("callback_data" in found.button)) return;
+  const before = b.calls.length;
+  await b.tap(found.button.callback_data, Number(found.call.params.message_id ?? found.call.result?.message_id));
+  const answered = b.calls.slice(before);
+  expect({ flow, step: text, answered: answered.some((c) => /^(edit|send)/.test(c.method) || c.params.show_alert === undefined) }).toEqual({ flow, step: text, answered: true });
+}
+
+/** The steps of a cell: "3: A → B → C, then answer **+ Yes**" → [A, B, C]; "…" is the way to a link's card. */
+function stepsOf(cell: string): { taps: number; steps: string[]; yes: boolean } {
+  const [, n, path] = /^(\d): (.*)$/.exec(cell)!;
+  const yes = path!.includes("**+ Yes**");
+  const steps = path!
+    .replace(/\s*\*\*\+ Yes\*\*.*/, "")
+    .replace(/,? then .*$/, "")
+    .replace(/ \(.*\)$/, "")
+    .split(" → ")
+    .flatMap((s) => (s === "…" ? ["🔗 Links"] : [s.trim()]));
+  return { taps: Number(n), steps, yes };
+}
+
+describe("docs/bot.md's tap counts, measured", () => {
+  const cells = measuredCells();
+  test("the table has the flows to measure", () => {
+    expect(cells.length).toBeGreaterThan(30);
+  });
+  for (const { flow, cell, from } of cells)
+    test(`${flow} (${from === "start" ? "from /start" : "from a pasted URL"}): ${cell.slice(0, 70)}`, async () => {
+      const { taps, steps, yes } = stepsOf(cell);
+      if (from === "start") await b.send("/start");
+      else await b.send(/share link/i.test(flow) || /Password or view/.test(flow) ? urls.share : /request link/i.test(flow) ? urls.request : urls.link);
+      for (const s of steps) await step(flow, s);
+      expect({ flow, taps: steps.length }).toEqual({ flow, taps });
+      expect(taps).toBeLessThanOrEqual(3);
+      // the confirmation is there to press (not pressed: the objects stay for the next flows)
+      if (yes) expect(find(/Yes/)).not.toBeNull();
+    });
+});

@@ -1,0 +1,101 @@
+/**
+ * Databases made by a deployed release, migrated forward by this build. test/fixtures/release-55f27d3
+ * holds a SQLite file and a PostgreSQL dump (plain SQL) that the release of commit 55f27d3 (before this
+ * round's schema changes: the user's app language, the referrer roll-ups) wrote, with one row in every
+ * table a user owns, for two users. Each is opened as a node would open it: every row is still there
+ * (the referrer roll-ups of their clicks added), and the schema is the one a fresh database gets.
+ */
+import { expect, setDefaultTimeout, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { SQL } from "bun";
+import { copyFileSync, existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { createDb } from "../../db/client";
+import * as sqliteSchema from "../../db/schema";
+import { createPgDb } from "../../db/postgres";
+import { PG_ONLY_TABLES } from "../../db/schema-pg";
+import { postgresForFile } from "../helpers/postgres";
+import { pgModel, sqliteModel } from "../helpers/schema-model";
+
+setDefaultTimeout(120_000);
+const FIXTURE = join(import.meta.dir, "..", "fixtures", "release-55f27d3");
+const server = postgresForFile();
+
+/** Tables a migration since the release fills from what is stored: they may only gain rows. */
+const FILLED_BY_MIGRATIONS = new Set(["link_stats_dim"]);
+
+function sqliteCounts(db: Database): Record<string, number> {
+  const tables = (db.query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name").all() as { name: string }[]).map((t) => t.name);
+  return Object.fromEntries(tables.map((t) => [t, (db.query(`select count(*) as n from "${t}"`).get() as { n: number }).n]));
+}
+
+async function pgCounts(sql: SQL): Promise<Record<string, number>> {
+  const tables = (await sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`) as { name: string }[];
+  const out: Record<string, number> = {};
+  for (const { name } of tables) out[name] = Number(((await sql.unsafe(`select count(*) as n from "${name}"`)) as { n: string }[])[0]!.n);
+  return out;
+}
+
+/** The rows a release left are all there after the upgrade; only tables migrations fill may have more. */
+function expectKept(before: Record<string, number>, after: Record<string, number>) {
+  expect(Object.values(before).reduce((a, b) => a + b, 0)).toBeGreaterThan(40);
+  for (const [table, n] of Object.entries(before)) {
+    if (FILLED_BY_MIGRATIONS.has(table)) expect({ table, kept: (after[table] ?? 0) >= n }).toEqual({ table, kept: true });
+    else expect({ table, rows: after[table] }).toEqual({ table, rows: n });
+  }
+}
+
+test("a SQLite database file of the release: every row kept, the schema a fresh database gets", () => {
+  const dir = server.tmp("linkbot-upgrade-");
+  const path = join(dir, "app.db");
+  copyFileSync(join(FIXTURE, "app.db"), path);
+  const old = new Database(path);
+  const before = sqliteCounts(old);
+  const links = old.query("select id, code, url, user_id from links order by id").all();
+  old.close();
+
+  const upgraded = createDb(path);
+  const fresh = createDb(join(dir, "fresh.db"));
+  try {
+    expect(upgraded.migrated.length).toBeGreaterThan(0);
+    expectKept(before, sqliteCounts(upgraded.sqlite));
+    expect(upgraded.sqlite.query("select id, code, url, user_id from links order by id").all()).toEqual(links);
+    // the referrer roll-ups of the clicks the release stored
+    expect((upgraded.sqlite.query("select count(*) as n from link_stats_dim where dim = 'referrer'").get() as { n: number }).n).toBeGreaterThan(0);
+    expect(upgraded.sqlite.query("pragma foreign_key_check").all()).toEqual([]);
+    expect(sqliteModel(upgraded.sqlite, sqliteSchema)).toEqual(sqliteModel(fresh.sqlite, sqliteSchema));
+  } finally {
+    upgraded.close();
+    fresh.close();
+  }
+});
+
+/** psql of the newest installed PostgreSQL. */
+function psqlBin(): string {
+  const root = "/usr/lib/postgresql";
+  const major = Math.max(...readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, "bin", "psql"))).map(Number));
+  return join(root, String(major), "bin", "psql");
+}
+
+test("a PostgreSQL dump of the release, restored as the service's role: every row kept, the schema a fresh database gets", async () => {
+  const url = await server.pg.createDatabase();
+  const restore = Bun.spawnSync([psqlBin(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f", join(FIXTURE, "postgres.sql"), url], { stdout: "pipe", stderr: "pipe" });
+  expect({ code: restore.exitCode, err: restore.stderr.toString() }).toEqual({ code: 0, err: "" });
+  const raw = new SQL(url, { max: 1 });
+  const before = await pgCounts(raw);
+  const links = await raw`select id, code, url, user_id from links order by id`;
+  await raw.close();
+
+  const upgraded = await createPgDb(url);
+  const fresh = await createPgDb(await server.pg.createDatabase());
+  try {
+    expect(upgraded.migrated.length).toBeGreaterThan(0);
+    expectKept(before, await pgCounts(upgraded.sql));
+    expect(await upgraded.sql`select id, code, url, user_id from links order by id`).toEqual(links);
+    expect(Number((await upgraded.sql`select count(*) as n from link_stats_dim where dim = 'referrer'`)[0].n)).toBeGreaterThan(0);
+    expect(await pgModel(upgraded.sql, PG_ONLY_TABLES)).toEqual(await pgModel(fresh.sql, PG_ONLY_TABLES));
+  } finally {
+    await upgraded.close();
+    await fresh.close();
+  }
+});
