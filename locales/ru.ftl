@@ -1114,3 +1114,531 @@ device-mobile = телефон
 device-desktop = компьютер
 device-tablet = планшет
 device-bot = бот
+## Мини-приложение (ключи app-…: miniapp/src)
+
+app-tab-links = Ссылки
+app-tab-secure = Файлы
+app-tab-tracking = Поиск
+app-tab-channels = Каналы
+app-tab-settings = Настройки
+app-sections = Разделы
+app-page-not-found = Страница не найдена.
+app-go-to-links = К ссылкам
+app-loading = Загрузка…
+app-try-again = Повторить
+app-copy = Копировать
+app-copied = Скопировано
+app-bytes = { $size } Б
+app-kilobytes = { $size } КБ
+app-megabytes = { $size } МБ
+app-clicks-label = Переходы
+app-heatmap-label = Переходы по дням недели и часам
+app-heatmap-cell = { $day } { $hour } — { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    }
+app-links-title = Ссылки
+app-links-bulk = Списком
+app-links-new = Новая ссылка
+app-links-search-placeholder = Поиск по названию, адресу или коду
+app-links-search = Поиск ссылок
+app-links-filter-tags = Отбор по метке
+app-links-no-match = По запросу «{ $search }» ничего нет.
+app-links-none-tagged = Нет ссылок с этими метками.
+app-links-none = Ссылок пока нет.
+app-links-create-first = Создайте первую.
+app-shown-of = { $shown } из { $total }
+app-show-more = Показать ещё
+app-link-paused = на паузе
+app-links-stats-title = всего / уникальных / ботов
+app-links-clicks = { $count ->
+        [one] переход
+        [few] перехода
+       *[other] переходов
+    }
+app-links-unique-bots = уникальных { $unique } · ботов { $bots }
+app-orphans-title = Переходы по мёртвым кодам
+app-orphans-hint = Ссылки на паузе и удалённые, а также коды с опечаткой на ваших доменах.
+app-period = Период
+app-orphans-period = Период переходов по мёртвым кодам
+app-period-1d = 24 часа
+app-period-7d = 7 дней
+app-period-30d = 30 дней
+app-period-90d = 90 дней
+app-period-1y = 1 год
+app-period-all = Всё время
+app-orphans-none = За этот период переходов по мёртвым кодам не было.
+app-orphans-visits = { $count ->
+        [one] переход
+        [few] перехода
+       *[other] переходов
+    }
+app-orphans-code = Код
+app-orphans-count = Переходы
+app-orphans-last = Последний
+app-edit = Изменить
+app-link-paused-note = На паузе: посетители видят страницу «не найдено»
+app-link-webhook-on = Вебхук { $method } { $url }: включён
+app-link-webhook-off = Вебхук { $method } { $url }: выключен
+app-link-webhook-failures = , { $count ->
+        [one] { $count } сбой
+        [few] { $count } сбоя
+       *[other] { $count } сбоев
+    }
+app-placements-none = Пока не замечена ни в одном канале. Где её опубликовали, найдёт поиск по словам с галочкой «Также публикации с моими короткими ссылками и приглашениями».
+app-placements = Опубликована в { $channels ->
+        [one] { $channels } канале
+       *[other] { $channels } каналах
+    }
+app-placements-posts = Опубликована в { $channels ->
+        [one] { $channels } канале
+       *[other] { $channels } каналах
+    } ({ $posts ->
+        [one] { $posts } публикация
+        [few] { $posts } публикации
+       *[other] { $posts } публикаций
+    })
+app-placement-post = { $chat } · публикация { $post }
+app-placement-private = закрытый чат
+app-summary-sent = Сводка отправлена в чат с ботом
+app-qr-sent = QR-код отправлен в чат с ботом
+app-exported = { $rows ->
+        [one] Выгружена { $rows } строка
+        [few] Выгружено { $rows } строки
+       *[other] Выгружено { $rows } строк
+    }
+app-link-delete-confirm = Удалить ссылку и все переходы по ней?
+app-link-deleted = Ссылка удалена
+app-send-summary = Отправить сводку
+app-qr = QR-код
+app-export-format = Формат выгрузки
+app-export = Выгрузить
+app-activate = Включить
+app-pause = Пауза
+app-delete = Удалить
+app-qr-alt = QR-код для { $url }
+app-download = Скачать
+app-send-to-bot = Отправить в чат с ботом
+app-close = Закрыть
+app-granularity = Шаг
+app-hourly = по часам
+app-daily = по дням
+app-time-zone = Часовой пояс
+app-unique = Уникальные
+app-bots = Боты
+app-per-day = В день
+app-top-country = Главная страна
+app-timeline = По времени
+app-timeline-label = Переходы по времени
+app-no-clicks-period = За этот период переходов не было.
+app-countries = Страны
+app-countries-label = Переходы по странам
+app-unknown = Неизвестно
+app-no-countries = Стран пока нет.
+app-bot-clicks = { $count ->
+        [one] { $count } переход бота
+        [few] { $count } перехода ботов
+       *[other] { $count } переходов ботов
+    } ({ $percent })
+app-no-bots = Ботов не замечено.
+app-devices-title = Устройства, браузеры и ОС
+app-no-devices = Данных об устройствах пока нет.
+app-devices-devices = Устройства
+app-devices-browsers = Браузеры
+app-devices-os = ОС
+app-devices-devices-label = Переходы по устройствам
+app-devices-browsers-label = Переходы по браузерам
+app-devices-os-label = Переходы по ОС
+app-day-hour = День × час
+app-recent-clicks = Последние переходы
+app-no-clicks = Переходов пока нет.
+app-click-when = Когда
+app-click-country = Страна
+app-click-device = Устройство
+app-click-browser = Браузер
+app-click-referer = Откуда
+app-bot-badge = бот
+app-newer = Новее
+app-older = Старее
+app-range-of = { $from }–{ $to } из { $total }
+app-variants = A/B-варианты
+app-variants-label = Переходы и уникальные переходы по вариантам
+app-variant = Вариант
+app-url = Адрес
+app-share = Доля
+app-rules = Правила переадресации
+app-rule = Правило { $n }
+app-settings-title = Настройки
+app-language = Язык
+app-language-hint = Бот и это приложение говорят на одном языке.
+app-language-en = English
+app-language-ru = Русский
+app-language-app = Как в Telegram
+app-account = Аккаунт
+app-user-id = Пользователь { $id }
+app-sign-in-methods = Способы входа
+app-provider-telegram = Telegram
+app-provider-email = Почта
+app-provider-passkey = Ключ доступа
+app-passkey-unnamed = без названия
+app-plan-limits = Тариф и лимиты
+app-plan = Тариф:
+app-plan-until = до { $date }
+app-limit-links = Ссылки
+app-limit-trackers = Поиски
+app-limit-secureFiles = Защищённые файлы
+app-limit-storageMB = Хранилище (МБ)
+app-sign-out = Выйти
+app-email-linked = Почта привязана
+app-email-linked-merged = Почта привязана, аккаунты объединены
+app-link-email = Привязать почту
+app-link-email-code = Введите код, отправленный на { $email }. Если у этой почты уже есть аккаунт, аккаунты объединятся.
+app-code = Код
+app-confirm = Подтвердить
+app-send-code = Отправить код
+app-telegram-not-configured = Привязка Telegram на этом сервере не настроена.
+app-telegram-linked = Аккаунт Telegram привязан
+app-link-telegram = Привязать Telegram
+app-link-telegram-button = Привязать аккаунт Telegram
+app-passkey-added = Ключ доступа добавлен
+app-passkeys = Ключи доступа
+app-passkeys-none = Ключей доступа пока нет.
+app-passkey-added-on = добавлен { $date }
+app-passkey-used-on = , использован { $date }
+app-passkey-remove-confirm = Удалить этот ключ доступа?
+app-passkey-removed = Ключ доступа удалён
+app-remove = Удалить
+app-passkey-name-placeholder = Название (например, Ноутбук)
+app-passkey-name = Название ключа доступа
+app-passkey-add = Добавить ключ доступа
+app-tokens = API-токены
+app-token-copy-now = Скопируйте токен сейчас: больше его не покажут.
+app-done = Готово
+app-tokens-none = API-токенов нет.
+app-token-expires = действует до { $date }
+app-token-no-expiry = бессрочный
+app-token-revoke-confirm = Отозвать «{ $name }»?
+app-token-revoked = Токен отозван
+app-revoke = Отозвать
+app-token-new = Новый токен
+app-token-name-placeholder = Название (например, CI)
+app-token-name = Название токена
+app-token-scopes = Права
+app-token-days-placeholder = Срок в днях (необязательно)
+app-token-days = Срок в днях
+app-token-create = Создать токен
+app-domain-added = Домен добавлен: опубликуйте его TXT-запись и нажмите «Проверить»
+app-domains = Свои домены
+app-domains-none = Своих доменов нет.
+app-domain-verified = подтверждён
+app-domain-not-verified = не подтверждён
+app-domain-record-hint = Добавьте эту DNS-запись и нажмите «Проверить». Ссылки на этом домене заработают после подтверждения.
+app-domain-type = Тип
+app-domain-name = Имя
+app-domain-value = Значение
+app-domain-verified-toast = { $hostname } подтверждён
+app-verify = Проверить
+app-domain-remove-confirm = Удалить { $hostname }? Его ссылки вернутся на короткий адрес по умолчанию.
+app-domain-removed = Домен удалён
+app-domain-hostname = Имя домена
+app-domain-add = Добавить домен
+app-signin-title = Войти
+app-signin-hint = Ссылки, защищённый обмен файлами и поиск по словам в одном месте.
+app-signin-code-sent = Мы отправили 6-значный код на { $email }.
+app-signin-passkey-waiting = Ждём ключ доступа: следуйте подсказке браузера.
+app-signin-passkey = Войти с ключом доступа
+app-signin-passkey-hint = С ключом доступа почту можно не указывать.
+app-signin-other-email = Другая почта
+app-signin-telegram-not-configured = Вход через Telegram на этом сервере не настроен.
+app-signin-telegram = Войти через Telegram
+app-widget-script-failed = Не удалось загрузить скрипт входа Telegram
+app-widget-login = Войти через Telegram
+app-passkey-not-used-for = Ключ доступа не использован: запрос отменён или истёк, или на этом устройстве нет ключа для { $email }. Попробуйте ещё раз или войдите по коду из письма.
+app-passkey-not-used = Ключ доступа не использован: запрос отменён или истёк, или на этом устройстве нет ключа для этого сайта. Попробуйте ещё раз или войдите по коду из письма.
+app-passkey-not-created = Ключ доступа не создан: запрос отменён или истёк.
+app-unreachable = Сервис недоступен. Проверьте подключение.
+app-not-found = Не найдено
+app-request-failed = Запрос не выполнен ({ $status })
+app-bulk-title = Создать списком
+app-bulk-none = Вставьте хотя бы один адрес.
+app-bulk-too-many = Не больше 100 адресов за раз (у вас { $count }).
+app-bulk-create = Создать ссылки
+app-bulk-create-n = { $count ->
+        [one] Создать { $count } ссылку
+        [few] Создать { $count } ссылки
+       *[other] Создать { $count } ссылок
+    }
+app-bulk-label = Адреса, по одному в строке (1–100, с https://)
+app-bulk-count = { $count ->
+        [one] { $count } адрес
+        [few] { $count } адреса
+       *[other] { $count } адресов
+    }
+app-creating = Создаём…
+app-bulk-result = Создано: { $created }, с ошибкой: { $failed }.
+app-bulk-failed = С ошибкой
+app-upload-failed = Загрузка не удалась ({ $status })
+app-save = Сохранить
+app-saving = Сохраняем…
+app-link-create = Создать ссылку
+app-link-edit-title = Изменить ссылку
+app-link-saved = Ссылка сохранена
+app-link-created = Создана { $url }
+app-form-url = Куда ведёт ссылка
+app-form-title = Название
+app-form-title-placeholder = Весенняя кампания
+app-form-code = Свой код (необязательно)
+app-form-code-hint = 3–64 знака: буквы, цифры, - или _
+app-form-tags = Метки
+app-form-new-tag = Новая метка
+app-form-add-tag = Добавить метку
+app-form-utm = UTM-метки
+app-form-schedule = Расписание и лимиты
+app-form-starts = Начало
+app-form-starts-hint = До этого времени посетители видят обратный отсчёт
+app-form-expires = Окончание
+app-form-max-clicks = Предел переходов
+app-form-expired-url = После окончания вести на
+app-form-password = Пароль
+app-form-password-set = Пароль задан; оставьте поле пустым, чтобы сохранить его
+app-form-password-none = Пароль не задан
+app-form-password-remove = Убрать пароль
+app-form-platforms = Адреса для платформ
+app-form-ios = Адрес для iOS
+app-form-android = Адрес для Android
+app-form-desktop = Адрес для компьютеров
+app-form-ab = A/B-тест
+app-form-pixels = Пиксели
+app-form-pixels-none = Пикселей пока нет.
+app-form-webhook = Вебхук переходов
+app-form-webhook-url = Адрес вебхука
+app-form-webhook-hint = Должен отвечать 200 или 201 на проверочный запрос
+app-form-method = Метод
+app-form-webhook-enabled = Вебхук включён
+app-form-webhook-failures = { $count ->
+        [one] { $count } неудачная доставка
+        [few] { $count } неудачные доставки
+       *[other] { $count } неудачных доставок
+    }
+app-form-status = Состояние и домен
+app-form-active = Ссылка включена
+app-form-domain = Домен
+app-form-domain-default = По умолчанию
+app-rule-field = Правило { $n }: { $field }
+app-rules-hint = Проверяются по порядку после расписания, пароля и предела переходов; первое правило, все условия которого выполнены, отправляет посетителя на свой адрес.
+app-rule-countries = Страны
+app-rule-languages = Языки
+app-device-mobile = телефон
+app-device-tablet = планшет
+app-device-desktop = компьютер
+app-rule-from = С
+app-rule-until = До
+app-rule-query = Параметры запроса
+app-rule-url = Куда вести
+app-rule-up = Правило { $n } выше
+app-rule-down = Правило { $n } ниже
+app-rule-remove = Удалить правило { $n }
+app-rule-add = Добавить правило
+app-variants-hint = Посетителей, которых не поймало ни одно правило, делим по весам; каждый остаётся на своём варианте.
+app-variant-url = Адрес варианта { $n }
+app-variant-weight = Вес варианта { $n }
+app-variants-end = Закончить тест
+app-variant-remove = Удалить вариант { $n }
+app-variant-add = Добавить вариант
+app-variants-start = Начать A/B-тест
+app-folder-created = Папка создана
+app-secure-title = Защищённый обмен
+app-requests = Запросы
+app-folders-none = Папок пока нет. Создайте папку ниже, добавьте файлы и делитесь ими по ссылкам с ограниченным сроком.
+app-files-count = { $count ->
+        [one] файл
+        [few] файла
+       *[other] файлов
+    }
+app-folder-new = Новая папка
+app-description = Описание
+app-folder-create = Создать папку
+app-folder-delete-confirm = Удалить папку со всеми файлами и ссылками?
+app-folder-deleted = Папка удалена
+app-folder-name = Название папки
+app-folder-paused = На паузе: все ссылки этой папки отвечают «доступ запрещён».
+app-folder-resume = Возобновить папку
+app-folder-pause = Приостановить папку
+app-rename = Переименовать
+app-folder-delete = Удалить папку
+app-files = Файлы
+app-files-none = Файлов пока нет. Добавьте заметку или загрузите файл.
+app-note-save = Сохранить заметку
+app-upload = Загрузить
+app-note-saved = Заметка сохранена
+app-file-choose = Выберите файл для загрузки.
+app-file-too-big = Файл весит { $size }, а предел — 10 МБ.
+app-file-uploaded = Файл загружен
+app-file-add = Добавить файл
+app-file-upload-tab = Загрузить файл
+app-note-tab = Текстовая заметка
+app-file-name-default = По умолчанию — имя файла
+app-note-name-default = Необязательно: без названия будет «Заметка N» и дата
+app-note-text = Текст
+app-file-field = Файл (до 10 МБ)
+app-name = Название
+app-share-state-active = действует
+app-share-state-revoked = отозвана
+app-share-state-paused = папка на паузе
+app-share-state-expired = истекла
+app-share-state-exhausted = исчерпана
+app-file-delete-confirm = Удалить файл и его ссылки?
+app-file-deleted = Файл удалён
+app-file-no-content = Содержимое не загружено: ссылки на этот файл не откроются.
+app-share-links = Ссылки для доступа
+app-share-links-none = Ссылок пока нет. Создайте ссылку ниже: любой, у кого она есть, увидит файл, пока срок не истёк.
+app-password-set = Пароль задан
+app-share-views = { $count ->
+        [one] { $views } просмотр
+        [few] { $views } просмотра
+       *[other] { $views } просмотров
+    }
+app-share-password-badge = пароль
+app-share-notifies = уведомляет
+app-share-restored = Ссылка восстановлена
+app-restore = Восстановить
+app-share-revoked = Ссылка отозвана
+app-password-removed = Пароль убран
+app-password-set-button = Задать пароль
+app-share-notify-on = Вы будете получать уведомление о каждом просмотре
+app-share-notify-off = Уведомления о просмотрах выключены
+app-share-notify = Уведомлять о просмотрах
+app-share-delete-confirm = Удалить эту ссылку?
+app-password-new = Новый пароль
+app-password-save = Сохранить пароль
+app-cancel = Отмена
+app-share-created = Ссылка создана
+app-share-new = Новая ссылка для доступа
+app-share-hours = Срок (в часах)
+app-share-max-views = Предел просмотров
+app-unlimited = без ограничений
+app-share-password = Пароль (необязательно)
+app-none = нет
+app-share-notify-telegram = Уведомлять меня в Telegram о каждом просмотре
+app-folders = Папки
+app-folder = Папка
+app-requests-hint = По ссылке-запросу кто угодно без аккаунта пришлёт вам файлы (до 10 МБ каждый) или тексты. Они попадут в выбранную папку и в ваш чат в Telegram.
+app-requests-none = Ссылок-запросов пока нет. Создайте ссылку ниже и отправьте тому, кто должен вам что-то прислать.
+app-requests-need-folder = Сначала создайте папку: ссылки-запросы складывают полученное в папку.
+app-request-state-active = открыт
+app-request-state-inactive = выключен
+app-request-state-expired = истёк
+app-request-state-full = заполнен
+app-request-untitled = Запрос без названия
+app-request-received = получено { $received } · в папку { $folder }
+app-request-a-folder = без названия
+app-request-turned-off = Запрос выключен
+app-request-turned-on = Запрос включён
+app-turn-off = Выключить
+app-turn-on = Включить
+app-request-delete-confirm = Удалить ссылку-запрос? Полученное останется в папке.
+app-request-deleted = Запрос удалён
+app-request-created = Ссылка-запрос создана
+app-request-new = Новая ссылка-запрос
+app-request-title-placeholder = Что нужно прислать?
+app-request-hours = Открыт (часов)
+app-no-limit = без ограничений
+app-request-max = Предел присланного
+app-request-create = Создать ссылку-запрос
+app-tracking-title = Поиск по словам
+app-tracker-new = Новый поиск
+app-tracker-limits = Поисков: { $current } из { $max } по тарифу { $plan }
+app-trackers-none = Поисков пока нет. Создайте поиск, чтобы узнавать, когда слово появляется в каналах и чатах.
+app-off = выкл.
+app-tracker-row = «{ $keyword }» · через { $via }
+app-matches = { $count ->
+        [one] совпадение
+        [few] совпадения
+       *[other] совпадений
+    }
+app-unread = непрочитанных: { $count }
+app-matches-read = Все совпадения отмечены прочитанными
+app-tracker-test-sent = Проверочное уведомление отправлено
+app-tracker-delete-confirm = Удалить поиск и его совпадения?
+app-tracker-deleted = Поиск удалён
+app-tracker-whole-words = (целые слова)
+app-tracker-minus = минус-слова: { $words }
+app-disable = Выключить
+app-enable = Включить
+app-tracker-test = Проверить
+app-matches-read-all = Прочитать все
+app-matches-none = Совпадений пока нет.
+app-match-unknown-source = Источник неизвестен
+app-match-new = новое
+app-match-deleted = удалено
+app-match-edited = изменено: больше не подходит
+app-match-open = Открыть публикацию
+app-channels-none = Каналов пока нет. Сделайте бота администратором своего канала (с правом приглашать): канал появится здесь.
+app-channel-not-admin = бот не администратор
+app-members = { $count ->
+        [one] подписчик
+        [few] подписчика
+       *[other] подписчиков
+    }
+app-sent-to-chat = Отправлено в ваш чат в Telegram
+app-channel-public-hint = Telegram не сообщает, как человек вступил в публичный канал по его @имени: такие вступления считаются неопознанными. Пригласительные ссылки с заявками учитывают каждое вступление.
+app-joined = вступили
+app-left = вышли
+app-unattributed = неопознанные
+app-journal = Журнал { $format }
+app-chart-to-chat = График в чат
+app-invites = Приглашения
+app-invites-none = Пригласительных ссылок пока нет: создайте ссылку в боте (/channels → Новое приглашение).
+app-invite = Приглашение
+app-joined-col = Вступили
+app-left-col = Вышли
+app-stayed = Остались 7 дн.
+app-per-join = За вступление
+app-per-stayer = За оставшегося
+app-chart-of = График для
+app-all-invites = всех приглашений
+app-joins-chart = Вступления и выходы по дням
+app-joins = Вступления
+app-leaves = Выходы
+app-tracker-create = Создать поиск
+app-tracker-edit = Изменить поиск
+app-tracker-saved = Поиск сохранён
+app-tracker-created = Поиск создан
+app-any = Любой
+app-tracker-keyword = Слово или фраза
+app-tracker-query-hint = пробел: все слова; OR или |: любое; -слово: без него; "…": фраза; слово*: начинается с; ( ): группа; a NEAR/3 b: рядом
+app-tracker-syntax = Синтаксис
+app-tracker-syntax-plain = Одно слово или фраза
+app-tracker-syntax-query = Запрос (AND, OR, NOT, фразы, NEAR)
+app-tracker-exact = Только целые слова
+app-tracker-word-forms = Любые формы слова (канал: каналы, каналов; run: runs, running)
+app-tracker-skip-reposts = Пропускать пересылки и копии публикации, найденной за последние 24 часа
+app-tracker-watch-links = Также публикации с моими короткими ссылками и приглашениями
+app-tracker-minus-words = Минус-слова
+app-tracker-minus-hint = Через запятую; любое из них отменяет совпадение
+app-tracker-where = Где искать
+app-tracker-chats = Чаты
+app-tracker-category = Категория
+app-tracker-min-subscribers = Минимум подписчиков
+app-tracker-include = Только эти источники
+app-tracker-exclude = Кроме этих источников
+app-tracker-sources-hint = @имя, id чата или ссылка t.me; через запятую
+app-tracker-notifications = Уведомления
+app-tracker-notify-via = Куда уведомлять
+app-tracker-via-bot = Сообщением бота
+app-tracker-via-chat = В мой канал или группу
+app-tracker-via-webhook = Вебхуком
+app-tracker-how-often = Как часто
+app-tracker-instant = Сразу
+app-tracker-hourly = Сводка раз в час
+app-tracker-daily = Сводка раз в день (UTC)
+app-tracker-on-delete = Уведомлять и об удалении найденной публикации
+app-tracker-chat = Чат
+app-tracker-chat-hint = Ваши каналы и группы, где бот — администратор
+app-tracker-chat-none = Сначала добавьте бота администратором в свой канал или группу (Каналы)
+app-choose = Выберите…
+app-tracker-topic = Тема форума
+app-tracker-topic-hint = Необязательно: id темы в группе с темами
+app-device-bot = бот
+app-device-other = другое

@@ -4,6 +4,7 @@
  * only needs `bun install && bun start`.
  */
 import { join } from "node:path";
+import type { BunPlugin } from "bun";
 
 interface Asset {
   body: Uint8Array<ArrayBuffer>;
@@ -23,6 +24,27 @@ export interface MiniappBuild {
 
 const SRC = join(import.meta.dir, "src");
 
+/** The mini-app's entries of a Fluent file: those whose key starts with `app-`, with their continuation lines. */
+function appEntries(ftl: string): string {
+  const out: string[] = [];
+  let keep = false;
+  for (const line of ftl.split("\n")) {
+    const head = /^([a-z][\w-]*)\s*=/.exec(line);
+    if (head) keep = head[1]!.startsWith("app-");
+    else if (!/^\s/.test(line)) keep = false;
+    if (keep) out.push(line);
+  }
+  return out.join("\n");
+}
+
+/** Imports of locales/*.ftl become their `app-` entries as a string (the bot's texts stay out of the bundle). */
+const languageFiles: BunPlugin = {
+  name: "app-language-files",
+  setup(build) {
+    build.onLoad({ filter: /\.ftl$/ }, async ({ path }) => ({ contents: `export default ${JSON.stringify(appEntries(await Bun.file(path).text()))};`, loader: "js" }));
+  },
+};
+
 /** Bundles `miniapp/src/main.ts` (minified, code-split) and pre-compresses every asset. */
 async function buildMiniapp(): Promise<MiniappBuild> {
   const result = await Bun.build({
@@ -31,6 +53,7 @@ async function buildMiniapp(): Promise<MiniappBuild> {
     format: "esm",
     minify: true,
     splitting: true,
+    plugins: [languageFiles],
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
   });
   if (!result.success) throw new Error(`mini-app build failed: ${result.logs.map(String).join("\n")}`);

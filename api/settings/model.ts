@@ -1,5 +1,6 @@
 import { t } from "elysia";
 
+const language = t.Union([t.Literal("en"), t.Literal("ru")]);
 const every = t.Union([t.Literal("off"), t.Literal("day"), t.Literal("week")]);
 
 export const SettingsModel = {
@@ -8,6 +9,8 @@ export const SettingsModel = {
     report_every: every,
     report_hour: t.Integer({ minimum: 0, maximum: 23 }),
     report_weekday: t.Integer({ minimum: 1, maximum: 7, description: "1 = Monday … 7 = Sunday" }),
+    language: t.Union([t.Literal("en"), t.Literal("ru")], { description: "The language the bot and the mini-app speak to you: your choice, else your Telegram app's (Russian for ru, uk, be, kk)" }),
+    language_chosen: t.Union([language, t.Null()], { description: "Your own choice; null follows the Telegram app's language" }),
   }),
   patch: t.Object(
     {
@@ -15,6 +18,7 @@ export const SettingsModel = {
       report_every: t.Optional(every),
       report_hour: t.Optional(t.Integer({ minimum: 0, maximum: 23, error: "must be a whole number from 0 to 23" })),
       report_weekday: t.Optional(t.Integer({ minimum: 1, maximum: 7, error: "must be a whole number from 1 (Monday) to 7 (Sunday)" })),
+      language: t.Optional(t.Union([language, t.Null()], { error: "must be en, ru or null (follow the Telegram app)" })),
     },
     { additionalProperties: false },
   ),

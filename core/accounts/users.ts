@@ -99,6 +99,13 @@ export async function setUserLanguage(deps: { asyncDb: AsyncDbOrTx }, userId: nu
   await deps.asyncDb.update(users).set({ language }).where(eq(users.id, userId));
 }
 
+/** The language the user chose (null: none, the Telegram app's applies) and the one the service speaks to them. */
+export async function languageOf(db: AsyncDbOrTx, userId: number): Promise<{ chosen: Language | null; effective: Language }> {
+  const { users } = db.tables;
+  const [row] = await db.select({ language: users.language, app: users.appLanguage }).from(users).where(eq(users.id, userId)).limit(1);
+  return { chosen: row?.language ?? null, effective: languageFor(row?.language, row?.app) };
+}
+
 /** The user's private chat with the bot (null for an account without Telegram) and the language the bot speaks to them. */
 export async function ownerChat(db: AsyncDbOrTx, userId: number): Promise<{ chatId: number | null; lang: Language }> {
   const { users } = db.tables;

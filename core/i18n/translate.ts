@@ -6,8 +6,9 @@
  */
 import { join } from "node:path";
 import { I18n } from "@grammyjs/i18n";
-/** The languages the service speaks. */
-export type Language = "en" | "ru";
+import { languageFor, type Language } from "./language";
+
+export { languageFor, type Language };
 
 /** Where the language files are, and how the plugin reads them (both the bot's instance and core's use these). */
 export const LANGUAGE_FILES = {
@@ -17,19 +18,6 @@ export const LANGUAGE_FILES = {
   // no invisible isolation marks around variables: they would land in links, codes and copied text
   fluentBundleOptions: { useIsolating: false },
 } as const;
-
-/** Telegram language codes that get Russian when the user has not chosen a language. */
-const RUSSIAN_READERS = new Set(["ru", "uk", "be", "kk"]);
-
-/**
- * The language for a stored choice and a Telegram `language_code` ("pt-br", "ru"…): the choice,
- * else Russian for ru, uk, be and kk (whose speakers mostly read Russian), else English.
- */
-export function languageFor(chosen: Language | null | undefined, telegramCode: string | null | undefined): Language {
-  if (chosen) return chosen;
-  const base = (telegramCode ?? "").toLowerCase().split(/[-_]/)[0] ?? "";
-  return RUSSIAN_READERS.has(base) ? "ru" : "en";
-}
 
 const translations = new I18n(LANGUAGE_FILES);
 

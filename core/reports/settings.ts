@@ -7,6 +7,7 @@ import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { parseTimeZone } from "../analytics/range";
 import { lastSlot } from "./schedule";
+import { languageOf, setUserLanguage, type Language } from "../accounts/users";
 
 type ReportEvery = "off" | "day" | "week";
 
@@ -21,6 +22,15 @@ export interface SettingsView {
 }
 
 export type SettingsInput = Partial<SettingsView>;
+
+/** The settings with the language: the one the bot and the mini-app speak, and the user's own choice (null: the Telegram app's). */
+export interface UserSettingsView extends SettingsView {
+  language: Language;
+  language_chosen: Language | null;
+}
+
+/** A change of the settings, the language included (null: follow the Telegram app's language again). */
+export type UserSettingsInput = SettingsInput & { language?: Language | null };
 
 /** Cities people name instead of a zone, in Russian (the zone names themselves are English). */
 const CITIES: Record<string, string> = {
@@ -98,4 +108,24 @@ export async function updateSettings(deps: Pick<Deps, "asyncDb" | "clock">, user
   const { userSettings } = deps.asyncDb.tables;
   await deps.asyncDb.insert(userSettings).values({ userId, ...row }).onConflictDoUpdate({ target: userSettings.userId, set: row });
   return next;
+}
+
+/** The settings and the language (GET /api/settings). */
+export async function getUserSettings(deps: Pick<Deps, "asyncDb">, userId: number): Promise<UserSettingsView> {
+  const [settings, language] = await Promise.all([getSettings(deps, userId), languageOf(deps.asyncDb, userId)]);
+  return { ...settings, language: language.effective, language_chosen: language.chosen };
+}
+
+/**
+ * Changes the given settings and the language choice, which is the bot's too (its Settings show and
+ * change the same one). Only the report settings make a settings row.
+ */
+export async function updateUserSettings(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: UserSettingsInput): Promise<UserSettingsView> {
+  const { language, ...rest } = input;
+  if (language !== undefined) {
+    if (language !== null && language !== "en" && language !== "ru") throw new FieldError("language", "must be en, ru or null");
+    await setUserLanguage(deps, userId, language);
+  }
+  if (Object.keys(rest).length) await updateSettings(deps, userId, rest);
+  return getUserSettings(deps, userId);
 }

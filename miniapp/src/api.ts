@@ -1,4 +1,5 @@
 /** Fetch wrapper for the service API: auth header (JWT or Telegram initData), refresh on 401, errors. */
+import { t } from "./i18n";
 
 export class ApiError extends Error {
   constructor(
@@ -12,7 +13,7 @@ export class ApiError extends Error {
 }
 
 /** fetch failed before any answer: offline, or the service is down. */
-const unreachable = () => new ApiError(0, "network", "Cannot reach the service. Check your connection.");
+const unreachable = () => new ApiError(0, "network", t("app-unreachable"));
 
 const ACCESS = "dash.access";
 const REFRESH = "dash.refresh";
@@ -81,7 +82,7 @@ async function toError(res: Response): Promise<ApiError> {
   try {
     body = await res.json();
   } catch {}
-  const msg = body?.message ?? (res.status === 404 ? "Not found" : `Request failed (${res.status})`);
+  const msg = body?.message ?? (res.status === 404 ? t("app-not-found") : t("app-request-failed", { status: String(res.status) }));
   return new ApiError(res.status, body?.error ?? "http_error", msg, body?.details);
 }
 
@@ -145,7 +146,7 @@ export function upload(path: string, form: FormData, onProgress: (fraction: numb
         body = JSON.parse(xhr.responseText);
       } catch {}
       if (xhr.status >= 200 && xhr.status < 300) resolve(body);
-      else reject(new ApiError(xhr.status, body?.error ?? "http_error", body?.message ?? `Upload failed (${xhr.status})`));
+      else reject(new ApiError(xhr.status, body?.error ?? "http_error", body?.message ?? t("app-upload-failed", { status: String(xhr.status) })));
     };
     xhr.onerror = () => reject(unreachable());
     xhr.send(form);

@@ -1,6 +1,7 @@
 /** Chart components over a lazily loaded Chart.js, coloured from the current theme. */
 import { useEffect, useRef } from "preact/hooks";
 import { html } from "./ui";
+import { language, t } from "./i18n";
 
 const PALETTE = ["#2f80ed", "#27ae60", "#f2994a", "#eb5757", "#9b51e0", "#56ccf2", "#f2c94c", "#6fcf97", "#bb6bd9", "#828282"];
 
@@ -34,15 +35,15 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
 
 /** The chart's numbers as a table: the canvas's fallback content, which screen readers read instead of the drawing. */
 function dataTable(data: { labels: string[]; datasets: { label?: string; data: number[] }[] }, label: string) {
-  return html`<table aria-label=${label}><thead><tr><th></th>${data.datasets.map((d) => html`<th>${d.label ?? "Clicks"}</th>`)}</tr></thead>
+  return html`<table aria-label=${label}><thead><tr><th></th>${data.datasets.map((d) => html`<th>${d.label ?? t("app-clicks-label")}</th>`)}</tr></thead>
     <tbody>${data.labels.map((l, i) => html`<tr><th>${l}</th>${data.datasets.map((d) => html`<td>${d.data[i]}</td>`)}</tr>`)}</tbody></table>`;
 }
 
-/** "2026-03-30T14:00" → "30 Mar 14:00"; "2026-03-30" → "30 Mar". */
+/** "2026-03-30T14:00" → "30 Mar 14:00" ("30 мар. 14:00" in Russian); "2026-03-30" → "30 Mar". */
 function shortLabel(label: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}:\d{2}))?/.exec(label);
   if (!m) return label;
-  const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(m[2]) - 1];
+  const month = new Intl.DateTimeFormat(language(), { month: "short", timeZone: "UTC" }).format(Date.UTC(2026, Number(m[2]) - 1, 1));
   return `${Number(m[3])} ${month}${m[4] ? ` ${m[4]}` : ""}`;
 }
 
@@ -66,7 +67,7 @@ export function lineConfig(labels: string[], series: { label: string; data: numb
 export function barConfig(labels: string[], data: number[], horizontal = true) {
   return {
     type: "bar",
-    data: { labels, datasets: [{ label: "Clicks", data, backgroundColor: PALETTE[0] }] },
+    data: { labels, datasets: [{ label: t("app-clicks-label"), data, backgroundColor: PALETTE[0] }] },
     options: {
       indexAxis: horizontal ? "y" : "x",
       scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
@@ -83,17 +84,19 @@ export function doughnutConfig(labels: string[], data: number[]) {
   };
 }
 
-const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+/** Short weekday names in the user's language, Sunday first (4 January 2026 was a Sunday). */
+const weekdays = () => Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat(language(), { weekday: "short", timeZone: "UTC" }).format(Date.UTC(2026, 0, 4 + d)));
 
 /** Day × hour grid (day 0 = Sunday) drawn as a table; darker = more clicks. */
 export function Heatmap({ cells }: { cells: { day: number; hour: number; count: number }[] }) {
   const grid = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
   for (const c of cells) if (grid[c.day]) grid[c.day]![c.hour] = c.count;
   const max = Math.max(1, ...cells.map((c) => c.count));
-  return html`<div class="heatmap" role="table" aria-label="Clicks by weekday and hour">
+  const DAYS = weekdays();
+  return html`<div class="heatmap" role="table" aria-label=${t("app-heatmap-label")}>
     <div class="hm-row hm-head" role="row"><span></span>${Array.from({ length: 24 }, (_, h) => html`<span class="hm-h">${h % 6 === 0 ? h : ""}</span>`)}</div>
     ${grid.map((row, d) => html`<div class="hm-row" role="row"><span class="hm-day">${DAYS[d]}</span>
-      ${row.map((n, h) => html`<span class="hm-cell" title=${`${DAYS[d]} ${h}:00 — ${n} clicks`}
+      ${row.map((n, h) => html`<span class="hm-cell" title=${t("app-heatmap-cell", { day: DAYS[d]!, hour: `${h}:00`, clicks: n })}
         style=${`opacity:${n ? 0.15 + (0.85 * n) / max : 0.06}`}></span>`)}</div>`)}
   </div>`;
 }

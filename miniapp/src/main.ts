@@ -2,7 +2,8 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import "./styles.css";
-import { isSignedIn, onSessionChange, useInitData } from "./api";
+import { get, isSignedIn, onSessionChange, useInitData } from "./api";
+import { guessLanguage, onLanguageChange, setLanguage, t, type Language } from "./i18n";
 import { linkTo, match, navigate, useRoute } from "./router";
 import { initTelegram, useBackButton } from "./telegram";
 import { html } from "./ui";
@@ -28,11 +29,11 @@ const ICONS: Record<string, string> = {
   settings: "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
 };
 const TABS = [
-  { path: "/links", label: "Links", icon: "links" },
-  { path: "/secure", label: "Secure", icon: "secure" },
-  { path: "/tracking", label: "Tracking", icon: "tracking" },
-  { path: "/channels", label: "Channels", icon: "channels" },
-  { path: "/settings", label: "Settings", icon: "settings" },
+  { path: "/links", label: () => t("app-tab-links"), icon: "links" },
+  { path: "/secure", label: () => t("app-tab-secure"), icon: "secure" },
+  { path: "/tracking", label: () => t("app-tab-tracking"), icon: "tracking" },
+  { path: "/channels", label: () => t("app-tab-channels"), icon: "channels" },
+  { path: "/settings", label: () => t("app-tab-settings"), icon: "settings" },
 ];
 
 const Icon = ({ name }: { name: string }) =>
@@ -64,25 +65,26 @@ function Page({ path }: { path: string }) {
     const params = match(pattern, path);
     if (params) return html`<${C} ...${params} key=${path} />`;
   }
-  return html`<div class="state empty">Page not found. <a href="/app/links" onClick=${linkTo("/links")}>Go to links</a></div>`;
+  return html`<div class="state empty">${t("app-page-not-found")} <a href="/app/links" onClick=${linkTo("/links")}>${t("app-go-to-links")}</a></div>`;
 }
 
 function App() {
   const { path } = useRoute();
   const [signedIn, setSignedIn] = useState(isSignedIn());
   useEffect(() => onSessionChange(() => setSignedIn(isSignedIn())), []);
+  const lang = useLanguage(signedIn);
   const top = TABS.some((t) => t.path === path) || path === "/";
   useBackButton(signedIn && !top);
   useEffect(() => {
     if (signedIn && (path === "/" || path === "/signin")) navigate("/links", true);
   }, [signedIn, path]);
   if (!signedIn) return html`<${SignIn} />`;
-  if (path === "/" || path === "/signin") return null;
-  return html`<div class="layout">
-    <nav class="tabs" aria-label="Sections">
+  if (path === "/" || path === "/signin" || !lang) return null;
+  return html`<div class="layout" key=${lang}>
+    <nav class="tabs" aria-label=${t("app-sections")}>
       ${TABS.map(
-        (t) => html`<a href=${"/app" + t.path} class=${path.startsWith(t.path) ? "tab active" : "tab"} onClick=${linkTo(t.path)}
-          ><${Icon} name=${t.icon} /><span>${t.label}</span></a
+        (tab) => html`<a href=${"/app" + tab.path} class=${path.startsWith(tab.path) ? "tab active" : "tab"} onClick=${linkTo(tab.path)}
+          ><${Icon} name=${tab.icon} /><span>${tab.label()}</span></a
         >`,
       )}
     </nav>
@@ -90,8 +92,29 @@ function App() {
   </div>`;
 }
 
+/**
+ * The language of the signed-in account (the bot's), asked once per sign-in; null until known, so
+ * no page shows in one language and then jumps to the other. The page redraws when it changes.
+ */
+function useLanguage(signedIn: boolean): Language | null {
+  const [lang, setLang] = useState<Language | null>(null);
+  useEffect(() => onLanguageChange(() => setLang(document.documentElement.lang as Language)), []);
+  useEffect(() => {
+    if (!signedIn) return setLang(null);
+    let live = true;
+    get<{ language: Language }>("/api/settings").then(
+      (s) => live && (setLanguage(s.language), setLang(s.language)),
+      // an account whose settings cannot be read keeps the guessed language
+      () => live && setLang(document.documentElement.lang as Language),
+    );
+    return () => void (live = false);
+  }, [signedIn]);
+  return lang;
+}
+
 async function boot() {
   const w = await initTelegram();
+  setLanguage(guessLanguage(w?.initData));
   if (w) {
     useInitData(w.initData);
     // Telegram puts launch parameters in the hash; drop them from the visible URL.

@@ -1,4 +1,5 @@
 /** Passkeys through @simplewebauthn/browser (loaded on demand, bundled with the app). */
+import { t } from "./i18n";
 import { del, get, post } from "./api";
 import type { Passkey } from "../../api/auth/model";
 
@@ -18,11 +19,8 @@ function promptError(e: unknown, signIn: { email?: string } | null): Error {
   const err = e as { name?: string; cause?: { name?: string } };
   const notAllowed = err?.name === "NotAllowedError" || err?.cause?.name === "NotAllowedError";
   if (notAllowed && signIn)
-    return new Error(
-      `No passkey was used: the prompt was cancelled or timed out, or this device has no passkey for ${signIn.email ?? "this site"}. ` +
-        "Try again, or sign in with an email code.",
-    );
-  if (notAllowed) return new Error("No passkey was created: the prompt was cancelled or timed out.");
+    return new Error(signIn.email ? t("app-passkey-not-used-for", { email: signIn.email }) : t("app-passkey-not-used"));
+  if (notAllowed) return new Error(t("app-passkey-not-created"));
   return e instanceof Error ? e : new Error(String(e));
 }
 

@@ -3,6 +3,7 @@ import { h, type ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import htm from "htm";
 import { ApiError } from "./api";
+import { fmtNumber, language, t } from "./i18n";
 
 export const html = htm.bind(h);
 
@@ -32,8 +33,8 @@ export function useAsync<T>(fn: () => Promise<T>, deps: unknown[]): AsyncState<T
   return { data: state.data, error: state.error, loading: state.loading, reload, setData };
 }
 
-function Loading({ label = "Loading…" }: { label?: string }) {
-  return html`<div class="state loading" role="status"><span class="spinner"></span>${label}</div>`;
+function Loading({ label }: { label?: string }) {
+  return html`<div class="state loading" role="status"><span class="spinner"></span>${label ?? t("app-loading")}</div>`;
 }
 
 export function Empty({ children }: { children: ComponentChildren }) {
@@ -43,7 +44,7 @@ export function Empty({ children }: { children: ComponentChildren }) {
 export function ErrorBox({ error, retry }: { error: Error | string; retry?: () => void }) {
   const msg = typeof error === "string" ? error : error.message;
   return html`<div class="state error" role="alert">
-    <span>${msg}</span>${retry && html` <button class="link-btn" onClick=${retry}>Try again</button>`}
+    <span>${msg}</span>${retry && html` <button class="link-btn" onClick=${retry}>${t("app-try-again")}</button>`}
   </div>`;
 }
 
@@ -70,7 +71,7 @@ export function toast(text: string, kind: "ok" | "error" = "ok") {
   toastTimer = setTimeout(() => el!.classList.remove("show"), 3000);
 }
 
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
   const [done, setDone] = useState(false);
   const copy = async () => {
     try {
@@ -86,7 +87,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
     setDone(true);
     setTimeout(() => setDone(false), 1500);
   };
-  return html`<button type="button" class="btn small" onClick=${copy}>${done ? "Copied" : label}</button>`;
+  return html`<button type="button" class="btn small" onClick=${copy}>${done ? t("app-copied") : (label ?? t("app-copy"))}</button>`;
 }
 
 /** Runs an action with a busy flag and reports its error as a toast. */
@@ -159,14 +160,15 @@ export function errorText(e: unknown): string {
 export function fmtDate(iso: string | null | undefined): string {
   if (!iso) return "—";
   const d = new Date(iso);
-  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return d.toLocaleString(language(), { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 }
 
 export function fmtBytes(n: number | null | undefined): string {
   if (n == null) return "—";
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const one = { maximumFractionDigits: 1, minimumFractionDigits: 1 };
+  if (n < 1024) return t("app-bytes", { size: fmtNumber(n) });
+  if (n < 1024 * 1024) return t("app-kilobytes", { size: fmtNumber(n / 1024, one) });
+  return t("app-megabytes", { size: fmtNumber(n / 1024 / 1024, one) });
 }
 
 /** Confirm dialog (the browser's; Telegram clients show it natively too). */

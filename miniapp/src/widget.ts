@@ -4,6 +4,7 @@
  * the embedded button's `data-onauth` would instead evaluate a string of code, which the page's
  * Content-Security-Policy forbids.
  */
+import { t } from "./i18n";
 import { get } from "./api";
 
 let config: Promise<{ botId: number | null; botUsername: string | null; baseUrl: string; shortUrl: string }> | null = null;
@@ -35,7 +36,7 @@ function loadWidgetScript(): Promise<void> {
     s.onload = () => resolve();
     s.onerror = () => {
       widgetScript = null;
-      reject(new Error("Telegram's sign-in script could not be loaded"));
+      reject(new Error(t("app-widget-script-failed")));
     };
     document.head.appendChild(s);
   }));
@@ -50,7 +51,7 @@ export function mountLoginWidget(el: HTMLElement, botId: number, onAuth: (u: Wid
   const button = document.createElement("button");
   button.type = "button";
   button.className = "btn tg-login";
-  button.textContent = "Log in with Telegram";
+  button.textContent = t("app-widget-login");
   button.disabled = true;
   // called straight from the click, so the browser lets the popup open
   button.onclick = () =>

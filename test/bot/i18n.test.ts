@@ -5,8 +5,11 @@
  * - bot/ holds no user-facing English: no string literal with words in it outside translations
  *   (a log line, an error for developers and a comment are not user-facing), and nothing but a
  *   translation passed as the text of reply, editMessageText, answerCallbackQuery or a button.
- * Files not converted yet are listed in NOT_YET_CONVERTED, printed on every run, and the test fails
- * when one of them is converted but still listed, so the list only shrinks.
+ * - the mini-app (miniapp/src) names its keys (all `app-…`) the same way, and shows no English literal:
+ *   no text between tags of its html`…` templates, no placeholder, label, title or alt attribute, and
+ *   no string with words in it (a toast, a confirm question) outside the language files.
+ * Files not converted yet are listed in NOT_YET_CONVERTED (bot) and MINIAPP_NOT_YET_CONVERTED, printed
+ * on every run, and the test fails when one of them is converted but still listed, so the lists only shrink.
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
@@ -14,6 +17,17 @@ import { join, relative } from "node:path";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BOT = join(ROOT, "bot");
+const MINIAPP = join(ROOT, "miniapp", "src");
+
+/** Files of miniapp/src whose texts are still English literals (none left: a new one must not be added). */
+const MINIAPP_NOT_YET_CONVERTED: string[] = [];
+
+/** Names shown as they are in both languages. */
+const BRANDS = new Set(["CSV", "PDF", "Excel", "Telegram", "QR", "URL", "API", "OS", "Android", "Windows", "Linux", "macOS", "iOS"]);
+/** A list of country or language codes given as an example (DE, AT). */
+const CODES = /^[A-Za-z]{2}(,\s*[A-Za-z]{2})*$/;
+/** Words of the protocol, never shown: the HTTP authorization scheme. */
+const PROTOCOL = new Set(["Bearer"]);
 
 /** Files of bot/ whose texts are still English literals (to convert; see the report of issue 29). */
 const NOT_YET_CONVERTED: string[] = [];
@@ -50,7 +64,7 @@ function tree(dir: string): string[] {
  */
 function sources(): string[] {
   const core = tree(join(ROOT, "core")).filter((f) => /from "(\.\.\/)+i18n\/translate"|from "\.\/translate"/.test(readFileSync(f, "utf8")));
-  return [...tree(BOT), ...core];
+  return [...tree(BOT), ...core, ...tree(MINIAPP)];
 }
 
 /** The code without comments (line comments, block comments), keeping strings (URLs keep their //). */
@@ -101,6 +115,77 @@ function violations(file: string): string[] {
   return [...new Set(found)];
 }
 
+
+/**
+ * The pieces of a mini-app file a user may see: the static text of each template (its `${…}` parts
+ * replaced by \u0000; `markup` when tagged html) and each quoted string in code, with their line.
+ */
+function pieces(src: string): { text: string; markup: boolean; line: number }[] {
+  const out: { text: string; markup: boolean; line: number }[] = [];
+  const lineAt = (i: number) => src.slice(0, i).split("\n").length;
+  // the stack of open templates: their text so far, whether html, and the brace depth of their current ${…}
+  const open: { text: string; markup: boolean; line: number; depth: number }[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const top = open[open.length - 1];
+    const c = src[i]!;
+    if (top && top.depth === 0) {
+      // inside a template's text
+      if (c === "\\") (top.text += src.slice(i, i + 2)), (i += 2);
+      else if (c === "`") out.push(open.pop()!), i++;
+      else if (c === "$" && src[i + 1] === "{") (top.text += "\u0000"), (top.depth = 1), (i += 2);
+      else (top.text += c), i++;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < src.length && src[j] !== c && src[j] !== "\n") j += src[j] === "\\" ? 2 : 1;
+      out.push({ text: src.slice(i + 1, j), markup: false, line: lineAt(i) });
+      i = j + 1;
+    } else if (c === "`") {
+      open.push({ text: "", markup: /\bhtml\s*$/.test(src.slice(Math.max(0, i - 8), i)), line: lineAt(i), depth: 0 });
+      i++;
+    } else {
+      if (top && c === "{") top.depth++;
+      if (top && c === "}") top.depth--;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Every class name styles.css defines: a string made only of them is a class list, not words. */
+const CSS_CLASSES = new Set([...readFileSync(join(MINIAPP, "styles.css"), "utf8").matchAll(/\.([a-z][\w-]*)/g)].map((m) => m[1]!));
+/** An example value (go.example.com, you@example.com) rather than words. */
+const EXAMPLE = /^[\w.+-]+@[\w.-]+$|^[\w-]+(\.[\w-]+)+$/;
+/**
+ * The words of a shown text, leaving out what reads the same in every language: URLs, names with an
+ * underscore (utm_source), acronyms in capitals (POST, DNS, TXT) and product names.
+ */
+const words = (text: string) =>
+  text.replace(/&\w+;|https?:\/\/\S*|\b\w*_\w*\b/g, " ").split(/[^A-Za-z]+/).filter((w) => w.length >= 2 && !BRANDS.has(w) && !/^[A-Z]+$/.test(w));
+
+/** The English a mini-app file would show: text between tags, visible attributes, and strings with words. */
+function miniappViolations(file: string): string[] {
+  const src = code(readFileSync(file, "utf8"));
+  const lines = src.split("\n");
+  const found: string[] = [];
+  for (const p of pieces(src)) {
+    if (EXEMPT_LINE.test(lines[p.line - 1] ?? "")) continue;
+    if (p.markup) {
+      const attrs = [...p.text.matchAll(/\b(?:placeholder|aria-label|title|alt|label)="([^"]*)"/g)].map((m) => m[1]!).filter((v) => !EXAMPLE.test(v));
+      const texts = p.text.replace(/<[^>]*>/g, "\u0000").split("\u0000");
+      for (const text of [...attrs, ...texts]) if (words(text).length) found.push(`${p.line}: ${text.trim().slice(0, 60)}`);
+    } else {
+      const t = p.text.split("\u0000").join(" ").trim();
+      // a class list, or a style (height:220px)
+      const classes = t.split(/\s+/).every((w) => CSS_CLASSES.has(w) || /^[a-z]+(-[a-z]+)+$/.test(w)) || /^([a-z-]+:[^;A-Z]*;?\s*)+$/.test(t);
+      if ((PROSE.test(t) && !classes && !CODES.test(t)) || (/^[A-Z][a-z]+$/.test(t) && !BRANDS.has(t) && !PROTOCOL.has(t))) found.push(`${p.line}: ${t.slice(0, 60)}`);
+    }
+  }
+  return [...new Set(found)];
+}
+
 const en = entries("en.ftl");
 const ru = entries("ru.ftl");
 
@@ -123,7 +208,7 @@ describe("language files", () => {
   test("no Russian text is left in English and no English sentence in Russian", () => {
     const cyrillic = /[А-Яа-яЁё]/;
     // English values may hold Russian only as the name of the other language (the switch button) and as examples of Russian word forms
-    expect([...en].filter(([k, v]) => cyrillic.test(v) && !["settings-switch-language", "tracker-prompt-word-forms"].includes(k)).map(([k]) => k)).toEqual([]);
+    expect([...en].filter(([k, v]) => cyrillic.test(v) && !["settings-switch-language", "tracker-prompt-word-forms", "app-language-ru", "app-tracker-word-forms"].includes(k)).map(([k]) => k)).toEqual([]);
     // a Russian value with no Cyrillic letter is a left-over English one, unless it is only names, emoji and markup
     const latinOnly = [...ru].filter(([, v]) => !cyrillic.test(v) && PROSE.test(v.replace(/<[^>]*>|\{[^}]*\}/g, " ")));
     expect(latinOnly.map(([k]) => k).filter((k) => !["settings-switch-language", "settings-sign-in-telegram", "field-utm_source", "field-utm_medium", "field-utm_campaign"].includes(k))).toEqual([]);
@@ -150,6 +235,9 @@ describe("language files", () => {
       }
       for (const m of src.matchAll(/\bt\(\s*[^"()]*\?\s*"([\w-]+)"\s*:\s*"([\w-]+)"/g)) for (const k of [m[1]!, m[2]!]) named.set(k, [...(named.get(k) ?? []), "*"]);
     }
+    // keys the mini-app builds from a prefix in a template, t(`app-period-${p}`): only prefixes the code uses count
+    const builtPrefixes = files.flatMap((f) => [...code(readFileSync(f, "utf8")).matchAll(/\bt\(\s*`(app-[\w-]*)\$\{/g)].map((m) => m[1]!));
+    expect(builtPrefixes.length).toBeGreaterThan(0);
     expect([...named.keys()].filter((k) => !en.has(k))).toEqual([]);
     const missingVars: string[] = [];
     for (const [key, calls] of named) {
@@ -163,14 +251,14 @@ describe("language files", () => {
       }
     }
     expect(missingVars).toEqual([]);
-    const unused = [...en.keys()].filter((k) => !literalsInCode.has(k) && !named.has(k) && !DYNAMIC_PREFIXES.some((p) => k.startsWith(p)));
+    const unused = [...en.keys()].filter((k) => !literalsInCode.has(k) && !named.has(k) && !DYNAMIC_PREFIXES.some((p) => k.startsWith(p)) && !builtPrefixes.some((p) => k.startsWith(p)));
     expect(unused).toEqual([]);
   });
 });
 
 describe("no user-facing string outside the language files", () => {
   const files = sources();
-  const byFile = new Map(files.filter((f) => !(relative(ROOT, f) in NOT_USER_FACING)).map((f) => [relative(ROOT, f), violations(f)]));
+  const byFile = new Map(files.filter((f) => !(relative(ROOT, f) in NOT_USER_FACING) && !f.startsWith(MINIAPP)).map((f) => [relative(ROOT, f), violations(f)]));
 
   test("the bot and the messages core sends hold only translations (files not converted yet are listed, not skipped)", () => {
     expect(files.some((f) => f.endsWith("core/reports/report.ts"))).toBe(true);
@@ -180,6 +268,35 @@ describe("no user-facing string outside the language files", () => {
     expect(offenders.map((f) => `${f}\n    ${byFile.get(f)!.join("\n    ")}`)).toEqual([]);
     // a converted file leaves the list
     expect(NOT_YET_CONVERTED.filter((f) => !unconverted.includes(f))).toEqual([]);
+  });
+
+  test("the mini-app shows only translations (files not converted yet are listed, not skipped)", () => {
+    const app = tree(MINIAPP).map((f) => [relative(ROOT, f), miniappViolations(f)] as const);
+    expect(app.length).toBeGreaterThan(20);
+    const unconverted = app.filter(([, v]) => v.length).map(([f]) => f).sort();
+    if (MINIAPP_NOT_YET_CONVERTED.length) console.warn(`Mini-app files not yet converted (${MINIAPP_NOT_YET_CONVERTED.length}):\n  ${MINIAPP_NOT_YET_CONVERTED.join("\n  ")}`);
+    const offenders = app.filter(([f, v]) => v.length && !MINIAPP_NOT_YET_CONVERTED.includes(f));
+    expect(offenders.map(([f, v]) => `${f}\n    ${v.join("\n    ")}`)).toEqual([]);
+    expect(MINIAPP_NOT_YET_CONVERTED.filter((f) => !unconverted.includes(f))).toEqual([]);
+    // every key the mini-app names is one of its own
+    const keys = app.flatMap(([f]) => [...code(readFileSync(join(ROOT, f), "utf8")).matchAll(/\bt\(\s*(?:[^"()]*\?\s*)?"([\w-]+)"/g)].map((m) => m[1]!));
+    expect(keys.length).toBeGreaterThan(100);
+    expect(keys.filter((k) => !k.startsWith("app-"))).toEqual([]);
+  });
+
+  test("the mini-app scan sees English text, attributes and toasts, and lets translations, classes and examples pass", () => {
+    const probe = join(MINIAPP, "__probe__.ts");
+    const samples = ["html`<h1>Links</h1>`;", 'html`<input placeholder="Search links" />`;', 'run(() => go(), "Link deleted");', "html`<p>${n} <span>clicks</span></p>`;", 'const label = "Settings";'];
+    for (const sample of samples) {
+      Bun.write(probe, sample);
+      expect({ sample, found: miniappViolations(probe).length > 0 }).toEqual({ sample, found: true });
+    }
+    const fine = ['html`<h1 class="page-head">${t("app-links-title")}</h1>`;', 'html`<input placeholder="you@example.com" class=${on ? "chip on" : "chip"} />`;', 'get(`/api/links/${id}`);', "// Some words in a comment"];
+    for (const sample of fine) {
+      Bun.write(probe, sample);
+      expect({ sample, found: miniappViolations(probe) }).toEqual({ sample, found: [] });
+    }
+    require("node:fs").unlinkSync(probe);
   });
 
   test("every file of core/ that sends to a chat translates (the delivery mechanism only carries what it is given)", () => {

@@ -87,7 +87,7 @@ describe("links list stats and the analytics controls", () => {
       (await api(token, `/api/links/${link.id}/heatmap?${query}`))
         .filter((c: any) => c.count > 0)
         .sort((a: any, b: any) => a.day - b.day || a.hour - b.hour)
-        .map((c: any) => `${DAYS[c.day]} ${c.hour}:00 — ${c.count} clicks`);
+        .map((c: any) => `${DAYS[c.day]} ${c.hour}:00 — ${c.count} ${c.count === 1 ? "click" : "clicks"}`);
 
     // 30 days, daily: every seeded click
     expect(await chartRows(page, "Clicks over time")).toEqual(await expectedTimeline(`period=30d&granularity=daily&${tzq}`));

@@ -4,21 +4,22 @@ import { get, post } from "../api";
 import { linkTo } from "../router";
 import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
 import { ChartView, groupedBarConfig } from "../charts";
+import { fmtNumber, t } from "../i18n";
 import type { Channel, ChannelStats, Invite, InviteStats, JoinSeries } from "../../../api/channels/model";
 
 const pct = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)} %`);
-const money = (n: number | null, c?: string) => (n === null || !c ? "—" : `${n.toFixed(2)} ${c}`);
+const money = (n: number | null, c?: string) => (n === null || !c ? "—" : `${fmtNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${c}`);
 
 export function ChannelsPage() {
   const data = useAsync(() => get<Channel[]>("/api/channels"), []);
   return html`<section>
-    <header class="page-head"><h1>Channels</h1></header>
+    <header class="page-head"><h1>${t("app-tab-channels")}</h1></header>
     <${Async} state=${data}>${(channels: any[]) => channels.length === 0
-      ? html`<${Empty}>No channels yet. Make the bot an administrator of your channel (with the right to invite users): it shows up here.<//>`
+      ? html`<${Empty}>${t("app-channels-none")}<//>`
       : html`<ul class="list">${channels.map((c) => html`<li key=${c.id}><a class="row" href=${`/app/channels/${c.id}`} onClick=${linkTo(`/channels/${c.id}`)}>
-          <div class="row-main"><div class="row-title">${c.title ?? c.chat_id} ${!c.bot_is_admin && html`<span class="badge muted">bot not admin</span>`}</div>
+          <div class="row-main"><div class="row-title">${c.title ?? c.chat_id} ${!c.bot_is_admin && html`<span class="badge muted">${t("app-channel-not-admin")}</span>`}</div>
             <div class="row-sub">${c.username ? `@${c.username} · ` : ""}${c.type}</div></div>
-          <div class="row-stats"><strong>${c.members ?? "—"}</strong><span>members</span></div></a></li>`)}</ul>`}<//>
+          <div class="row-stats"><strong>${c.members == null ? "—" : fmtNumber(c.members)}</strong><span>${t("app-members", { count: c.members ?? 0 })}</span></div></a></li>`)}</ul>`}<//>
   </section>`;
 }
 
@@ -32,30 +33,30 @@ export function ChannelPage({ id }: { id: string }) {
   const [invite, setInvite] = useState("");
   const series = useAsync(() => get<JoinSeries>(`/api/channels/${id}/series?days=30${invite ? `&invite_id=${invite}` : ""}`), [id, invite]);
   const { busy, run } = useAction();
-  const send = (path: string, body: unknown, done: string) => run(() => post(`/api/channels/${id}/${path}`, body), done);
+  const send = (path: string, body: unknown) => run(() => post(`/api/channels/${id}/${path}`, body), t("app-sent-to-chat"));
   return html`<section>
     <${Async} state=${channel}>${(c: any) => html`<header class="page-head"><h1 class="ellipsis">${c.title ?? c.chat_id}</h1></header>
-      ${c.username && html`<p class="hint">Telegram does not say how someone joined a public channel by its @name: such joins count as unattributed. Invite links with join requests count every join.</p>`}`}<//>
+      ${c.username && html`<p class="hint">${t("app-channel-public-hint")}</p>`}`}<//>
     <${Async} state=${stats}>${(s: any) => html`<div class="stat-cards" data-testid="channel-figures">
-      <div class="stat"><strong>${s.members ?? "—"}</strong><span>members</span></div>
-      <div class="stat"><strong>+${s.joins}</strong><span>joined</span></div>
-      <div class="stat"><strong>−${s.leaves}</strong><span>left</span></div>
-      <div class="stat"><strong>${s.unattributed.joins}</strong><span>unattributed</span></div></div>`}<//>
+      <div class="stat"><strong>${s.members ?? "—"}</strong><span>${t("app-members", { count: s.members ?? 0 })}</span></div>
+      <div class="stat"><strong>+${s.joins}</strong><span>${t("app-joined")}</span></div>
+      <div class="stat"><strong>−${s.leaves}</strong><span>${t("app-left")}</span></div>
+      <div class="stat"><strong>${s.unattributed.joins}</strong><span>${t("app-unattributed")}</span></div></div>`}<//>
     <div class="button-row">
-      <button class="btn small" disabled=${busy} onClick=${() => send("export", { format: "csv" }, "Sent to your Telegram chat")}>Journal CSV</button>
-      <button class="btn small" disabled=${busy} onClick=${() => send("export", { format: "xlsx" }, "Sent to your Telegram chat")}>Journal XLSX</button>
-      <button class="btn small" disabled=${busy} onClick=${() => send("chart", { days: 30 }, "Sent to your Telegram chat")}>Chart to chat</button>
+      <button class="btn small" disabled=${busy} onClick=${() => send("export", { format: "csv" })}>${t("app-journal", { format: "CSV" })}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => send("export", { format: "xlsx" })}>${t("app-journal", { format: "XLSX" })}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => send("chart", { days: 30 })}>${t("app-chart-to-chat")}</button>
     </div>
-    <h2>Invites</h2>
-    <${Async} state=${invites}>${(list: any[]) => list.length === 0 ? html`<${Empty}>No invite links yet: make one in the bot (/channels → New invite).<//>` : html`
-      <div class="table-wrap"><table class="clicks" data-testid="invites"><thead><tr><th>Invite</th><th>Clicks</th><th>Joined</th><th>Left</th><th>Stayed 7 d</th><th>Per join</th><th>Per stayer</th></tr></thead>
+    <h2>${t("app-invites")}</h2>
+    <${Async} state=${invites}>${(list: any[]) => list.length === 0 ? html`<${Empty}>${t("app-invites-none")}<//>` : html`
+      <div class="table-wrap"><table class="clicks" data-testid="invites"><thead><tr><th>${t("app-invite")}</th><th>${t("app-clicks-label")}</th><th>${t("app-joined-col")}</th><th>${t("app-left-col")}</th><th>${t("app-stayed")}</th><th>${t("app-per-join")}</th><th>${t("app-per-stayer")}</th></tr></thead>
         <tbody>${list.map((i) => html`<tr key=${i.id}>
-          <td>${i.name}${i.is_revoked ? html` <span class="badge muted">revoked</span>` : ""}<div class="row-sub">${fmtDate(i.created_at)}</div></td>
+          <td>${i.name}${i.is_revoked ? html` <span class="badge muted">${t("app-share-state-revoked")}</span>` : ""}<div class="row-sub">${fmtDate(i.created_at)}</div></td>
           <td>${i.figures.unique_clicks}</td><td>${i.figures.joins}</td><td>${i.figures.leaves}</td>
           <td>${pct(i.figures.retention.d7.rate)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`)}</tbody></table></div>
-      <label class="field">Chart of <select value=${invite} onChange=${(e: any) => setInvite(e.currentTarget.value)}>
-        <option value="">all invites</option>${list.map((i) => html`<option value=${String(i.id)}>${i.name}</option>`)}</select></label>`}<//>
-    <${Async} state=${series}>${(s: any) => html`<${ChartView} label="Joins and leaves per day" height=${240}
-      config=${groupedBarConfig(s.labels, [{ label: "Joins", data: s.labels.map((_: string, d: number) => s.joins.reduce((a: number, j: any) => a + j.data[d], 0)) }, { label: "Leaves", data: s.leaves }])} />`}<//>
+      <label class="field">${t("app-chart-of")} <select value=${invite} onChange=${(e: any) => setInvite(e.currentTarget.value)}>
+        <option value="">${t("app-all-invites")}</option>${list.map((i) => html`<option value=${String(i.id)}>${i.name}</option>`)}</select></label>`}<//>
+    <${Async} state=${series}>${(s: any) => html`<${ChartView} label=${t("app-joins-chart")} height=${240}
+      config=${groupedBarConfig(s.labels, [{ label: t("app-joins"), data: s.labels.map((_: string, d: number) => s.joins.reduce((a: number, j: any) => a + j.data[d], 0)) }, { label: t("app-leaves"), data: s.leaves }])} />`}<//>
   </section>`;
 }

@@ -4,6 +4,7 @@ import { get } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
 import { Async, Empty, html, useAsync, fmtDate } from "../ui";
 import { RoutingComparison } from "./link-routing-stats";
+import { fmtNumber, t } from "../i18n";
 import type { Bots, Devices, GeoRow, HeatmapCell, LinkClicks, LinkStats, TimelineRow } from "../../../api/analytics/model";
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
@@ -12,6 +13,12 @@ const ZONES = [...new Set([browserTz, "UTC", "Europe/London", "Europe/Berlin", "
   "Asia/Shanghai", "Asia/Tokyo", "America/New_York", "America/Chicago", "America/Los_Angeles", "Australia/Sydney"])];
 
 type Named = Devices["devices"][number];
+
+/** A country, device, browser or OS name; the API's "Unknown" (not located, not recognised) in the user's language. */
+const named = (name: string | null | undefined) => (!name || name.toLowerCase() === "unknown" ? t("app-unknown") : name);
+/** The kinds of device the service tells apart, named in the user's language (`app-device-<kind>`). */
+const DEVICE_KINDS = ["mobile", "tablet", "desktop", "bot", "other"];
+const deviceName = (kind: string | null | undefined) => (kind && DEVICE_KINDS.includes(kind) ? t(`app-device-${kind}`) : named(kind));
 
 export function Analytics({ id, period, setPeriod }: { id: string; period: string; setPeriod: (p: string) => void }) {
   const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");
@@ -27,40 +34,40 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
 
   return html`<div class="analytics">
     <div class="controls card">
-      <label>Period <select name="period" value=${period} onChange=${(e: any) => setPeriod(e.currentTarget.value)}>
-        ${PERIODS.map((p) => html`<option value=${p}>${p}</option>`)}</select></label>
-      <label>Granularity <select name="granularity" value=${gran} onChange=${(e: any) => setGran(e.currentTarget.value)}>
-        <option value="hourly">hourly</option><option value="daily">daily</option></select></label>
-      <label>Time zone <select name="tz" value=${tz} onChange=${(e: any) => setTz(e.currentTarget.value)}>
+      <label>${t("app-period")} <select name="period" value=${period} onChange=${(e: any) => setPeriod(e.currentTarget.value)}>
+        ${PERIODS.map((p) => html`<option value=${p}>${t(`app-period-${p}`)}</option>`)}</select></label>
+      <label>${t("app-granularity")} <select name="granularity" value=${gran} onChange=${(e: any) => setGran(e.currentTarget.value)}>
+        <option value="hourly">${t("app-hourly")}</option><option value="daily">${t("app-daily")}</option></select></label>
+      <label>${t("app-time-zone")} <select name="tz" value=${tz} onChange=${(e: any) => setTz(e.currentTarget.value)}>
         ${ZONES.map((z) => html`<option value=${z}>${z}</option>`)}</select></label>
     </div>
     <${Async} state=${stats}>${(s: any) => html`<div class="stat-cards">
-      <div class="stat"><strong data-stat="total">${s.totalClicks}</strong><span>Clicks</span></div>
-      <div class="stat"><strong data-stat="unique">${s.uniqueClicks}</strong><span>Unique</span></div>
-      <div class="stat"><strong data-stat="bots">${s.botClicks}</strong><span>Bots</span></div>
-      <div class="stat"><strong>${Math.round((s.avgClicksPerDay ?? 0) * 10) / 10}</strong><span>Per day</span></div>
-      <div class="stat"><strong>${s.topCountry ?? "—"}</strong><span>Top country</span></div>
+      <div class="stat"><strong data-stat="total">${fmtNumber(s.totalClicks)}</strong><span>${t("app-clicks-label")}</span></div>
+      <div class="stat"><strong data-stat="unique">${fmtNumber(s.uniqueClicks)}</strong><span>${t("app-unique")}</span></div>
+      <div class="stat"><strong data-stat="bots">${fmtNumber(s.botClicks)}</strong><span>${t("app-bots")}</span></div>
+      <div class="stat"><strong>${fmtNumber(s.avgClicksPerDay ?? 0, { maximumFractionDigits: 1 })}</strong><span>${t("app-per-day")}</span></div>
+      <div class="stat"><strong>${s.topCountry ?? "—"}</strong><span>${t("app-top-country")}</span></div>
     </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />`}<//>
-    <div class="card"><h2>Timeline</h2><${Async} state=${timeline}>${(t: any[]) =>
-      t.some((p) => p.clicks > 0)
-        ? html`<${ChartView} label="Clicks over time" config=${lineConfig(t.map((p) => p.date), [
-            { label: "Clicks", data: t.map((p) => p.clicks) }, { label: "Unique", data: t.map((p) => p.unique) }])} />`
-        : html`<${Empty}>No clicks in this period.<//>`}<//></div>
+    <div class="card"><h2>${t("app-timeline")}</h2><${Async} state=${timeline}>${(rows: any[]) =>
+      rows.some((p) => p.clicks > 0)
+        ? html`<${ChartView} label=${t("app-timeline-label")} config=${lineConfig(rows.map((p) => p.date), [
+            { label: t("app-clicks-label"), data: rows.map((p) => p.clicks) }, { label: t("app-unique"), data: rows.map((p) => p.unique) }])} />`
+        : html`<${Empty}>${t("app-no-clicks-period")}<//>`}<//></div>
     <div class="grid2">
-      <div class="card"><h2>Countries</h2><${Async} state=${geo}>${(g: any[]) =>
-        g.length ? html`<${ChartView} label="Clicks by country" height=${Math.max(120, g.slice(0, 10).length * 28)}
-          config=${barConfig(g.slice(0, 10).map((c) => c.country ?? "Unknown"), g.slice(0, 10).map((c) => c.count))} />`
-        : html`<${Empty}>No countries yet.<//>`}<//></div>
-      <div class="card"><h2>Bots</h2><${Async} state=${bots}>${(b: any) => html`
-        <p><strong>${b.totalBots}</strong> bot clicks (${Math.round(b.botPercentage * 10) / 10}%)</p>
-        ${b.bots.length ? html`<ul class="list compact">${b.bots.map((x: any) => html`<li class="row-line"><span>${x.name}</span><strong>${x.count}</strong></li>`)}</ul>`
-          : html`<p class="hint">No bots seen.</p>`}`}<//></div>
+      <div class="card"><h2>${t("app-countries")}</h2><${Async} state=${geo}>${(g: any[]) =>
+        g.length ? html`<${ChartView} label=${t("app-countries-label")} height=${Math.max(120, g.slice(0, 10).length * 28)}
+          config=${barConfig(g.slice(0, 10).map((c) => named(c.country)), g.slice(0, 10).map((c) => c.count))} />`
+        : html`<${Empty}>${t("app-no-countries")}<//>`}<//></div>
+      <div class="card"><h2>${t("app-bots")}</h2><${Async} state=${bots}>${(b: any) => html`
+        <p>${t("app-bot-clicks", { count: b.totalBots, percent: fmtNumber(b.botPercentage / 100, { style: "percent", maximumFractionDigits: 1 }) })}</p>
+        ${b.bots.length ? html`<ul class="list compact">${b.bots.map((x: any) => html`<li class="row-line"><span>${x.name}</span><strong>${fmtNumber(x.count)}</strong></li>`)}</ul>`
+          : html`<p class="hint">${t("app-no-bots")}</p>`}`}<//></div>
     </div>
-    <div class="card"><h2>Devices, browsers and OS</h2><${Async} state=${devices}>${(d: any) =>
-      d.devices.length + d.browsers.length + d.os.length === 0 ? html`<${Empty}>No device data yet.<//>`
-      : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map((k) => html`<div><h3>${k === "os" ? "OS" : k[0]!.toUpperCase() + k.slice(1)}</h3>
-          <${ChartView} label=${`Clicks by ${k}`} height=${180} config=${doughnutConfig(d[k].map((x: Named) => x.name), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
-    <div class="card"><h2>Day × hour</h2><${Async} state=${heat}>${(h: any[]) => html`<${Heatmap} cells=${h} />`}<//></div>
+    <div class="card"><h2>${t("app-devices-title")}</h2><${Async} state=${devices}>${(d: any) =>
+      d.devices.length + d.browsers.length + d.os.length === 0 ? html`<${Empty}>${t("app-no-devices")}<//>`
+      : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map((k) => html`<div><h3>${t(`app-devices-${k}`)}</h3>
+          <${ChartView} label=${t(`app-devices-${k}-label`)} height=${180} config=${doughnutConfig(d[k].map((x: Named) => (k === "devices" ? deviceName(x.name) : named(x.name))), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
+    <div class="card"><h2>${t("app-day-hour")}</h2><${Async} state=${heat}>${(h: any[]) => html`<${Heatmap} cells=${h} />`}<//></div>
     <${RecentClicks} id=${id} />
   </div>`;
 }
@@ -68,13 +75,13 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
 function RecentClicks({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const clicks = useAsync(() => get<LinkClicks>(`/api/links/${id}/clicks?page=${page}&limit=20`), [id, page]);
-  return html`<div class="card"><h2>Recent clicks</h2><${Async} state=${clicks}>${(c: any) =>
-    !c.data.length ? html`<${Empty}>No clicks yet.<//>` : html`<div class="table-wrap"><table class="clicks">
-      <thead><tr><th>When</th><th>Country</th><th>Device</th><th>Browser</th><th>Referer</th></tr></thead>
+  return html`<div class="card"><h2>${t("app-recent-clicks")}</h2><${Async} state=${clicks}>${(c: any) =>
+    !c.data.length ? html`<${Empty}>${t("app-no-clicks")}<//>` : html`<div class="table-wrap"><table class="clicks">
+      <thead><tr><th>${t("app-click-when")}</th><th>${t("app-click-country")}</th><th>${t("app-click-device")}</th><th>${t("app-click-browser")}</th><th>${t("app-click-referer")}</th></tr></thead>
       <tbody>${c.data.map((k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
-        <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ?? "—"} · ${k.os ?? ""}</td>
-        <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">bot</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`)}</tbody></table></div>
-      <div class="pager"><button class="btn small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>Newer</button>
-        <span>${(page - 1) * 20 + 1}–${Math.min(page * 20, c.total)} of ${c.total}</span>
-        <button class="btn small" disabled=${page * 20 >= c.total} onClick=${() => setPage(page + 1)}>Older</button></div>`}<//></div>`;
+        <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ? deviceName(k.device) : "—"} · ${k.os ?? ""}</td>
+        <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">${t("app-bot-badge")}</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`)}</tbody></table></div>
+      <div class="pager"><button class="btn small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>${t("app-newer")}</button>
+        <span>${t("app-range-of", { from: (page - 1) * 20 + 1, to: Math.min(page * 20, c.total), total: c.total })}</span>
+        <button class="btn small" disabled=${page * 20 >= c.total} onClick=${() => setPage(page + 1)}>${t("app-older")}</button></div>`}<//></div>`;
 }

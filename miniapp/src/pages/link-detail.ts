@@ -5,6 +5,7 @@ import { linkTo, navigate } from "../router";
 import { Async, CopyButton, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
 import { appConfig } from "../widget";
 import { Analytics } from "./link-analytics";
+import { t } from "../i18n";
 import type { LinkDetails } from "../../../api/links/model";
 
 export function LinkDetail({ id }: { id: string }) {
@@ -15,12 +16,12 @@ export function LinkDetail({ id }: { id: string }) {
     const url = l.trackingUrl ?? `${cfg.data?.shortUrl ?? ""}/${l.code}`;
     return html`
       <header class="page-head"><h1 class="ellipsis">${l.title || l.code}</h1>
-        <a class="btn small" href=${`/app/links/${id}/edit`} onClick=${linkTo(`/links/${id}/edit`)}>Edit</a></header>
+        <a class="btn small" href=${`/app/links/${id}/edit`} onClick=${linkTo(`/links/${id}/edit`)}>${t("app-edit")}</a></header>
       <div class="card">
         <div class="row-line"><a class="mono ellipsis" href=${url} target="_blank" rel="noopener" data-testid="tracking-url">${url}</a><${CopyButton} text=${url} /></div>
         <div class="row-sub ellipsis">→ ${l.original_url}</div>
-        ${l.is_active === false && html`<p class="badge muted">Paused: visitors see a “not found” page</p>`}
-        ${l.webhook_url && html`<p class="hint">Webhook ${l.webhook_method} ${l.webhook_url}: ${l.webhook_enabled ? "enabled" : "disabled"}${l.webhook_failures ? `, ${l.webhook_failures} failures` : ""}</p>`}
+        ${l.is_active === false && html`<p class="badge muted">${t("app-link-paused-note")}</p>`}
+        ${l.webhook_url && html`<p class="hint">${t(l.webhook_enabled ? "app-link-webhook-on" : "app-link-webhook-off", { method: l.webhook_method, url: l.webhook_url })}${l.webhook_failures ? t("app-link-webhook-failures", { count: l.webhook_failures }) : ""}</p>`}
         <${LinkActions} link=${l} url=${url} period=${period} onChange=${(x: any) => link.setData({ ...l, ...x })} />
       </div>
       <${Placements} id=${id} />
@@ -33,11 +34,11 @@ function Placements({ id }: { id: string }) {
   const state = useAsync(() => get(`/api/links/${id}/placements`), [id]);
   const p: any = state.data;
   if (!p) return null;
-  if (!p.posts) return html`<p class="hint" data-testid="placements">Not seen in any channel yet. A keyword tracker with “Also posts with my short links or invite links” finds where it is posted.</p>`;
-  const where = `${p.channels} ${p.channels === 1 ? "channel" : "channels"}${p.posts > p.channels ? ` (${p.posts} posts)` : ""}`;
-  return html`<div class="card" data-testid="placements"><h2>Posted in ${where}</h2>
+  if (!p.posts) return html`<p class="hint" data-testid="placements">${t("app-placements-none")}</p>`;
+  const where = t(p.posts > p.channels ? "app-placements-posts" : "app-placements", { channels: p.channels, posts: p.posts });
+  return html`<div class="card" data-testid="placements"><h2>${where}</h2>
     <ul class="list compact">${p.items.map((x: any) => html`<li class="row-line">
-      ${x.post_url ? html`<a class="ellipsis" href=${x.post_url} target="_blank" rel="noopener">${x.source_title ?? `@${x.source_username}`} · post ${x.source_message_id}</a>` : html`<span class="ellipsis">${x.source_title ?? "a private chat"}</span>`}
+      ${x.post_url ? html`<a class="ellipsis" href=${x.post_url} target="_blank" rel="noopener">${t("app-placement-post", { chat: x.source_title ?? `@${x.source_username}`, post: x.source_message_id })}</a>` : html`<span class="ellipsis">${x.source_title ?? t("app-placement-private")}</span>`}
       <small class="hint">${fmtDate(x.detected_at)}</small></li>`)}</ul></div>`;
 }
 
@@ -47,38 +48,38 @@ function LinkActions({ link, url, period, onChange }: { link: any; url: string; 
   const [format, setFormat] = useState("csv");
   const [exportMsg, setExportMsg] = useState<string | null>(null);
 
-  const summary = () => run(() => post("/api/links/send-summary", { period, linkId: link.id }), "Summary sent to your bot chat");
+  const summary = () => run(() => post("/api/links/send-summary", { period, linkId: link.id }), t("app-summary-sent"));
   const makeQr = () => run(async () => {
     const QR = await import("qrcode");
     setQr(await QR.toDataURL(url, { width: 512, margin: 2 }));
   });
-  const sendQr = () => run(() => post(`/api/links/${link.id}/share-qr`, { qrImage: qr!.replace(/^data:image\/png;base64,/, "") }), "QR code sent to your bot chat");
+  const sendQr = () => run(() => post(`/api/links/${link.id}/share-qr`, { qrImage: qr!.replace(/^data:image\/png;base64,/, "") }), t("app-qr-sent"));
   const exportClicks = () => run(async () => {
     const r = await post(`/api/links/${link.id}/export`, { format, period });
-    setExportMsg(r.message ?? `Exported ${r.rows} rows`);
+    setExportMsg(r.message ?? t("app-exported", { rows: r.rows }));
   });
   const toggleActive = () => run(async () => {
     await patch(`/api/links/${link.id}`, { is_active: link.is_active === false });
     onChange({ is_active: link.is_active === false });
   });
-  const remove = () => confirmed("Delete this link and all its clicks?") &&
+  const remove = () => confirmed(t("app-link-delete-confirm")) &&
     run(async () => {
       await del(`/api/links/${link.id}`);
       navigate("/links", true);
-    }, "Link deleted");
+    }, t("app-link-deleted"));
 
   return html`<div class="button-row">
-      <button class="btn small" disabled=${busy} onClick=${summary}>Send summary</button>
-      <button class="btn small" disabled=${busy} onClick=${makeQr}>QR code</button>
-      <span class="inline"><select aria-label="Export format" value=${format} onChange=${(e: any) => setFormat(e.currentTarget.value)}>
+      <button class="btn small" disabled=${busy} onClick=${summary}>${t("app-send-summary")}</button>
+      <button class="btn small" disabled=${busy} onClick=${makeQr}>${t("app-qr")}</button>
+      <span class="inline"><select aria-label=${t("app-export-format")} value=${format} onChange=${(e: any) => setFormat(e.currentTarget.value)}>
         <option value="csv">CSV</option><option value="xlsx">Excel</option><option value="pdf">PDF</option></select>
-        <button class="btn small" disabled=${busy} onClick=${exportClicks}>Export</button></span>
-      <button class="btn small" disabled=${busy} onClick=${toggleActive}>${link.is_active === false ? "Activate" : "Pause"}</button>
-      <button class="btn small danger" disabled=${busy} onClick=${remove}>Delete</button>
+        <button class="btn small" disabled=${busy} onClick=${exportClicks}>${t("app-export")}</button></span>
+      <button class="btn small" disabled=${busy} onClick=${toggleActive}>${link.is_active === false ? t("app-activate") : t("app-pause")}</button>
+      <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-delete")}</button>
     </div>
     ${exportMsg && html`<p class="note">${exportMsg}</p>`}
-    ${qr && html`<div class="qr"><img src=${qr} alt=${`QR code for ${url}`} width="200" height="200" />
-      <div class="button-row"><a class="btn small" href=${qr} download=${`${link.code}.png`}>Download</a>
-        <button class="btn small" disabled=${busy} onClick=${sendQr}>Send to bot chat</button>
-        <button class="btn small" onClick=${() => setQr(null)}>Close</button></div></div>`}`;
+    ${qr && html`<div class="qr"><img src=${qr} alt=${t("app-qr-alt", { url })} width="200" height="200" />
+      <div class="button-row"><a class="btn small" href=${qr} download=${`${link.code}.png`}>${t("app-download")}</a>
+        <button class="btn small" disabled=${busy} onClick=${sendQr}>${t("app-send-to-bot")}</button>
+        <button class="btn small" onClick=${() => setQr(null)}>${t("app-close")}</button></div></div>`}`;
 }

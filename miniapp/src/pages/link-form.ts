@@ -8,6 +8,7 @@ import { useMainButton } from "../telegram";
 import { Async, ErrorBox, errorText, html, toast, useAsync, useSubmit, type Submit } from "../ui";
 import { RulesEditor, VariantsEditor, ruleRows, rulesBody, variantRows, variantsBody } from "./routing-editors";
 import type { LinkDetails, Pixel, Tag } from "../../../api/links/model";
+import { t } from "../i18n";
 
 const TEXT = ["url", "title", "code", "utm_source", "utm_medium", "utm_campaign", "expired_url", "password",
   "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
@@ -36,9 +37,9 @@ export function LinkForm({ id }: { id?: string }) {
     ]);
     return { tags, pixels, domains, link };
   }, [id]);
-  const native = useMainButton(id ? "Save" : "Create link", form, { busy: submit.busy || state.loading, visible: !state.error });
+  const native = useMainButton(id ? t("app-save") : t("app-link-create"), form, { busy: submit.busy || state.loading, visible: !state.error });
   return html`<section>
-    <h1>${id ? "Edit link" : "New link"}</h1>
+    <h1>${id ? t("app-link-edit-title") : t("app-links-new")}</h1>
     <${Async} state=${state}>${(x: Extras) => html`<${LinkFormBody} extras=${x} id=${id} form=${form} submit=${submit} native=${native} />`}<//>
   </section>`;
 }
@@ -58,7 +59,7 @@ function fromLink(l: Values | null): Values {
   v.webhook_enabled = l.webhook_enabled ?? true;
   v.is_active = l.is_active ?? true;
   v.domain_id = l.domain_id ?? "";
-  v.tagIds = l.tagIds ?? (l.tags ?? []).map((t: Tag) => t.id);
+  v.tagIds = l.tagIds ?? (l.tags ?? []).map((tag: Tag) => tag.id);
   v.pixelIds = l.pixelIds ?? (l.pixels ?? []).map((p: { id: number }) => p.id);
   return v;
 }
@@ -98,15 +99,15 @@ function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attem
       const body = id ? changed(toBody(start, true), toBody(f.values, true)) : compact(toBody(f.values, false));
       if (id && f.values.clearPassword) body.password = null;
       const res = id ? await patch(`/api/links/${id}`, body) : await post("/api/links", body);
-      toast(id ? "Link saved" : `Created ${res.trackingUrl ?? res.code}`);
+      toast(id ? t("app-link-saved") : t("app-link-created", { url: res.trackingUrl ?? res.code }));
       navigate(`/links/${res.id ?? id}`, true);
     }, form.current);
   const addTag = async () => {
     if (!newTag.trim()) return;
     try {
-      const t = await post("/api/tags", { name: newTag.trim() });
-      setTags([...tags, t]);
-      f.set("tagIds", [...f.values.tagIds, t.id]);
+      const tag = await post("/api/tags", { name: newTag.trim() });
+      setTags([...tags, tag]);
+      f.set("tagIds", [...f.values.tagIds, tag.id]);
       setNewTag("");
     } catch (e) {
       setError(errorText(e));
@@ -117,56 +118,56 @@ function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attem
 
   return html`<form class="card form" ref=${form} onSubmit=${submit}>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <${Field} label="Destination URL"><input type="url" required placeholder="https://example.com/page" ...${f.bind("url")} /><//>
-    <${Field} label="Title"><input ...${f.bind("title")} placeholder="Spring campaign" /><//>
-    ${!id && html`<${Field} label="Custom code (optional)" hint="3–64 letters, digits, - or _"><input ...${f.bind("code")} pattern=${CODE_PATTERN} /><//>`}
-    <${Field} label="Tags" group>
-      <${ChipSelect} label="Tags" items=${tags} selected=${v.tagIds} onChange=${(ids: number[]) => f.set("tagIds", ids)} />
-      <div class="inline"><input placeholder="New tag" aria-label="New tag" value=${newTag} onInput=${(e: any) => setNewTag(e.currentTarget.value)} />
-        <button type="button" class="btn small" onClick=${addTag}>Add tag</button></div>
+    <${Field} label=${t("app-form-url")}><input type="url" required placeholder="https://example.com/page" ...${f.bind("url")} /><//>
+    <${Field} label=${t("app-form-title")}><input ...${f.bind("title")} placeholder=${t("app-form-title-placeholder")} /><//>
+    ${!id && html`<${Field} label=${t("app-form-code")} hint=${t("app-form-code-hint")}><input ...${f.bind("code")} pattern=${CODE_PATTERN} /><//>`}
+    <${Field} label=${t("app-form-tags")} group>
+      <${ChipSelect} label=${t("app-form-tags")} items=${tags} selected=${v.tagIds} onChange=${(ids: number[]) => f.set("tagIds", ids)} />
+      <div class="inline"><input placeholder=${t("app-form-new-tag")} aria-label=${t("app-form-new-tag")} value=${newTag} onInput=${(e: any) => setNewTag(e.currentTarget.value)} />
+        <button type="button" class="btn small" onClick=${addTag}>${t("app-form-add-tag")}</button></div>
     <//>
-    <${Section} title="UTM parameters">
+    <${Section} title=${t("app-form-utm")}>
       <${Field} label="utm_source"><input ...${f.bind("utm_source")} /><//>
       <${Field} label="utm_medium"><input ...${f.bind("utm_medium")} /><//>
       <${Field} label="utm_campaign"><input ...${f.bind("utm_campaign")} /><//>
     <//>
-    <${Section} title="Schedule and limits">
-      <${Field} label="Starts at" hint="Visitors see a countdown before this"><input type="datetime-local" ...${f.bind("starts_at")} /><//>
-      <${Field} label="Expires at"><input type="datetime-local" ...${f.bind("expires_at")} /><//>
-      <${Field} label="Max clicks"><input type="number" min="1" ...${f.bind("max_clicks")} /><//>
-      <${Field} label="After expiry go to"><input type="url" ...${f.bind("expired_url")} placeholder="https://…" /><//>
-      <${Field} label="Password" hint=${id ? (extras.link?.has_password ? "Password set; leave empty to keep it" : "No password set") : undefined}><input type="password" autocomplete="new-password" ...${f.bind("password")} /><//>
-      ${id && html`<label class="check"><input type="checkbox" ...${f.check("clearPassword")} /> Remove password</label>`}
+    <${Section} title=${t("app-form-schedule")}>
+      <${Field} label=${t("app-form-starts")} hint=${t("app-form-starts-hint")}><input type="datetime-local" ...${f.bind("starts_at")} /><//>
+      <${Field} label=${t("app-form-expires")}><input type="datetime-local" ...${f.bind("expires_at")} /><//>
+      <${Field} label=${t("app-form-max-clicks")}><input type="number" min="1" ...${f.bind("max_clicks")} /><//>
+      <${Field} label=${t("app-form-expired-url")}><input type="url" ...${f.bind("expired_url")} placeholder="https://…" /><//>
+      <${Field} label=${t("app-form-password")} hint=${id ? (extras.link?.has_password ? t("app-form-password-set") : t("app-form-password-none")) : undefined}><input type="password" autocomplete="new-password" ...${f.bind("password")} /><//>
+      ${id && html`<label class="check"><input type="checkbox" ...${f.check("clearPassword")} /> ${t("app-form-password-remove")}</label>`}
     <//>
-    <${Section} title="Per-platform targets">
-      <${Field} label="iOS URL"><input type="url" ...${f.bind("ios_url")} /><//>
-      <${Field} label="Android URL"><input type="url" ...${f.bind("android_url")} /><//>
-      <${Field} label="Desktop URL"><input type="url" ...${f.bind("desktop_url")} /><//>
+    <${Section} title=${t("app-form-platforms")}>
+      <${Field} label=${t("app-form-ios")}><input type="url" ...${f.bind("ios_url")} /><//>
+      <${Field} label=${t("app-form-android")}><input type="url" ...${f.bind("android_url")} /><//>
+      <${Field} label=${t("app-form-desktop")}><input type="url" ...${f.bind("desktop_url")} /><//>
     <//>
-    <${Section} title=${`Redirect rules${v.rules.length ? ` (${v.rules.length})` : ""}`} open=${v.rules.length > 0}>
+    <${Section} title=${`${t("app-rules")}${v.rules.length ? ` (${v.rules.length})` : ""}`} open=${v.rules.length > 0}>
       <${RulesEditor} rows=${v.rules} onChange=${(rows: unknown[]) => f.set("rules", rows)} />
     <//>
-    <${Section} title=${`A/B split${v.variants.length ? ` (${v.variants.length})` : ""}`} open=${v.variants.length > 0}>
+    <${Section} title=${`${t("app-form-ab")}${v.variants.length ? ` (${v.variants.length})` : ""}`} open=${v.variants.length > 0}>
       <${VariantsEditor} rows=${v.variants} linkUrl=${v.url} onChange=${(rows: unknown[]) => f.set("variants", rows)} />
     <//>
-    <${Section} title="Pixels">
+    <${Section} title=${t("app-form-pixels")}>
       ${extras.pixels.length
-        ? html`<${ChipSelect} label="Pixels" items=${extras.pixels.map((p) => ({ id: p.id, name: `${p.name} (${p.type})` }))}
+        ? html`<${ChipSelect} label=${t("app-form-pixels")} items=${extras.pixels.map((p) => ({ id: p.id, name: `${p.name} (${p.type})` }))}
             selected=${v.pixelIds} onChange=${(ids: number[]) => f.set("pixelIds", ids)} />`
-        : html`<p class="hint">No pixels yet.</p>`}
+        : html`<p class="hint">${t("app-form-pixels-none")}</p>`}
     <//>
-    <${Section} title="Click webhook">
-      <${Field} label="Webhook URL" hint="Must answer 200 or 201 to a test request"><input type="url" ...${f.bind("webhook_url")} /><//>
-      <${Field} label="Method"><select ...${f.bind("webhook_method")} onChange=${(e: any) => f.set("webhook_method", e.currentTarget.value)}>
+    <${Section} title=${t("app-form-webhook")}>
+      <${Field} label=${t("app-form-webhook-url")} hint=${t("app-form-webhook-hint")}><input type="url" ...${f.bind("webhook_url")} /><//>
+      <${Field} label=${t("app-form-method")}><select ...${f.bind("webhook_method")} onChange=${(e: any) => f.set("webhook_method", e.currentTarget.value)}>
         <option value="POST">POST</option><option value="GET">GET</option></select><//>
-      ${id && html`<label class="check"><input type="checkbox" ...${f.check("webhook_enabled")} /> Webhook enabled
-        ${extras.link?.webhook_failures ? html` <small class="hint">(${extras.link.webhook_failures} failed deliveries)</small>` : null}</label>`}
+      ${id && html`<label class="check"><input type="checkbox" ...${f.check("webhook_enabled")} /> ${t("app-form-webhook-enabled")}
+        ${extras.link?.webhook_failures ? html` <small class="hint">(${t("app-form-webhook-failures", { count: extras.link.webhook_failures })})</small>` : null}</label>`}
     <//>
-    ${id && html`<${Section} title="Status and domain" open=${true}>
-      <label class="check"><input type="checkbox" ...${f.check("is_active")} /> Link is active</label>
-      <${Field} label="Domain"><select ...${f.bind("domain_id")} onChange=${(e: any) => f.set("domain_id", e.currentTarget.value)}>
-        <option value="">Default</option>${extras.domains.map((d) => html`<option value=${d.id} disabled=${!d.verified && d.id !== extras.link?.domain_id}>${d.hostname}${d.verified ? "" : " (not verified)"}</option>`)}</select><//>
+    ${id && html`<${Section} title=${t("app-form-status")} open=${true}>
+      <label class="check"><input type="checkbox" ...${f.check("is_active")} /> ${t("app-form-active")}</label>
+      <${Field} label=${t("app-form-domain")}><select ...${f.bind("domain_id")} onChange=${(e: any) => f.set("domain_id", e.currentTarget.value)}>
+        <option value="">${t("app-form-domain-default")}</option>${extras.domains.map((d) => html`<option value=${d.id} disabled=${!d.verified && d.id !== extras.link?.domain_id}>${d.hostname}${d.verified ? "" : ` (${t("app-domain-not-verified")})`}</option>`)}</select><//>
     <//>`}
-    ${!native && html`<button class="btn primary" disabled=${busy}>${busy ? "Saving…" : id ? "Save" : "Create link"}</button>`}
+    ${!native && html`<button class="btn primary" disabled=${busy}>${busy ? t("app-saving") : id ? t("app-save") : t("app-link-create")}</button>`}
   </form>`;
 }

@@ -5,6 +5,7 @@ import { linkTo } from "../router";
 import { Async, Empty, html, useAsync } from "../ui";
 import { appConfig } from "../widget";
 import { OrphanVisits } from "./orphan-visits";
+import { fmtNumber, t } from "../i18n";
 import type { LinkListItem, Tag } from "../../../api/links/model";
 
 type LinkItem = LinkListItem;
@@ -46,16 +47,16 @@ export function LinksPage() {
 
   return html`<section>
     <header class="page-head">
-      <h1>Links</h1>
+      <h1>${t("app-links-title")}</h1>
       <div class="actions">
-        <a class="btn small" href="/app/links/bulk" onClick=${linkTo("/links/bulk")}>Bulk</a>
-        <a class="btn small primary" href="/app/links/new" onClick=${linkTo("/links/new")}>New link</a>
+        <a class="btn small" href="/app/links/bulk" onClick=${linkTo("/links/bulk")}>${t("app-links-bulk")}</a>
+        <a class="btn small primary" href="/app/links/new" onClick=${linkTo("/links/new")}>${t("app-links-new")}</a>
       </div>
     </header>
-    <input type="search" class="search" placeholder="Search by title, URL or code" aria-label="Search links"
+    <input type="search" class="search" placeholder=${t("app-links-search-placeholder")} aria-label=${t("app-links-search")}
       value=${q} onInput=${(e: any) => setQ(e.currentTarget.value)} />
     ${tags.data && tags.data.length > 0 &&
-    html`<div class="chips" role="group" aria-label="Filter by tag">
+    html`<div class="chips" role="group" aria-label=${t("app-links-filter-tags")}>
       ${tags.data.map(
         (t) => html`<button class=${tagIds.includes(t.id) ? "chip on" : "chip"} aria-pressed=${tagIds.includes(t.id)}
           onClick=${() => toggle(t.id)}>#${t.name}</button>`,
@@ -64,16 +65,16 @@ export function LinksPage() {
     <${Async} state=${list}>
       ${({ items, total }: { items: LinkItem[]; total: number }) => {
         if (!items.length) {
-          if (search) return html`<${Empty}>Nothing matches “${search}”.<//>`;
-          return html`<${Empty}>${tagIds.length ? "No links with these tags." : html`No links yet. <a href="/app/links/new" onClick=${linkTo("/links/new")}>Create your first link</a>.`}<//>`;
+          if (search) return html`<${Empty}>${t("app-links-no-match", { search })}<//>`;
+          return html`<${Empty}>${tagIds.length ? t("app-links-none-tagged") : html`${t("app-links-none")} <a href="/app/links/new" onClick=${linkTo("/links/new")}>${t("app-links-create-first")}</a>`}<//>`;
         }
         return html`<ul class="list links-list">
             ${items.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} short=${cfg.data?.shortUrl} /></li>`)}
           </ul>
           ${items.length < total &&
           html`<div class="more">
-            <span class="muted" data-testid="links-shown">${items.length} of ${total}</span>
-            <button class="btn small" disabled=${more.loading} onClick=${() => loadMore(items)}>${more.loading ? "Loading…" : "Show more"}</button>
+            <span class="muted" data-testid="links-shown">${t("app-shown-of", { shown: items.length, total })}</span>
+            <button class="btn small" disabled=${more.loading} onClick=${() => loadMore(items)}>${more.loading ? t("app-loading") : t("app-show-more")}</button>
             ${more.error && html`<span class="error-text" role="alert">${more.error}</span>`}
           </div>`}`;
       }}
@@ -97,14 +98,14 @@ function LinkRow({ link, short }: { link: LinkItem; short?: string }) {
   const s = link.stats;
   return html`<a class="row" href=${`/app/links/${link.id}`} onClick=${linkTo(`/links/${link.id}`)}>
     <div class="row-main">
-      <div class="row-title">${link.title || link.original_url}${link.is_active === false ? html` <span class="badge muted">paused</span>` : null}</div>
+      <div class="row-title">${link.title || link.original_url}${link.is_active === false ? html` <span class="badge muted">${t("app-link-paused")}</span>` : null}</div>
       <div class="row-sub">${url.replace(/^https?:\/\//, "")}</div>
       <div class="row-sub ellipsis">${link.original_url}</div>
     </div>
     ${s &&
-    html`<div class="row-stats" title="total / unique / bots">
-      <strong>${s.totalClicks}</strong><span>clicks</span>
-      <small>${s.uniqueClicks} unique · ${s.botClicks} bots</small>
+    html`<div class="row-stats" title=${t("app-links-stats-title")}>
+      <strong>${fmtNumber(s.totalClicks)}</strong><span>${t("app-links-clicks", { count: s.totalClicks })}</span>
+      <small>${t("app-links-unique-bots", { unique: s.uniqueClicks, bots: s.botClicks })}</small>
     </div>`}
   </a>`;
 }

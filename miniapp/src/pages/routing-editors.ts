@@ -1,6 +1,7 @@
 /** The link form's editors of redirect rules and A/B variants, and their conversion to and from the API's shape. */
 import { fromLocalInput, toLocalInput, type Values } from "../form";
 import { html } from "../ui";
+import { t } from "../i18n";
 
 const OS = ["iOS", "Android", "Windows", "macOS", "Linux"];
 const DEVICES = ["mobile", "tablet", "desktop"];
@@ -73,29 +74,29 @@ const toggled = (list: string[], v: string) => (list.includes(v) ? list.filter((
 export function RulesEditor({ rows, onChange }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void }) {
   const edit = (i: number, k: keyof RuleRow, v: any) => onChange(replaced(rows, i, { ...rows[i]!, [k]: v }));
   const text = (i: number, k: keyof RuleRow, label: string, placeholder = "", type = "text") => html`<label class="field"><span class="label">${label}</span>
-    <input type=${type} aria-label=${`Rule ${i + 1} ${label}`} placeholder=${placeholder} value=${rows[i]![k]} onInput=${(e: any) => edit(i, k, e.currentTarget.value)} /></label>`;
-  const chips = (i: number, k: "os" | "device", values: string[], label: string) => html`<div class="field"><span class="label">${label}</span>
-    <div class="chips" role="group" aria-label=${`Rule ${i + 1} ${label}`}>${values.map((v) => html`<button type="button" class=${rows[i]![k].includes(v) ? "chip on" : "chip"}
-      aria-pressed=${rows[i]![k].includes(v)} onClick=${() => edit(i, k, toggled(rows[i]![k], v))}>${v}</button>`)}</div></div>`;
+    <input type=${type} aria-label=${t("app-rule-field", { n: i + 1, field: label })} placeholder=${placeholder} value=${rows[i]![k]} onInput=${(e: any) => edit(i, k, e.currentTarget.value)} /></label>`;
+  const chips = (i: number, k: "os" | "device", values: string[], label: string, name: (v: string) => string = (v) => v) => html`<div class="field"><span class="label">${label}</span>
+    <div class="chips" role="group" aria-label=${t("app-rule-field", { n: i + 1, field: label })}>${values.map((v) => html`<button type="button" class=${rows[i]![k].includes(v) ? "chip on" : "chip"}
+      aria-pressed=${rows[i]![k].includes(v)} onClick=${() => edit(i, k, toggled(rows[i]![k], v))}>${name(v)}</button>`)}</div></div>`;
   return html`<div class="rules-editor">
-    <p class="hint">Checked in order after the schedule, password and click cap; the first rule whose conditions all hold sends the visitor to its URL.</p>
+    <p class="hint">${t("app-rules-hint")}</p>
     ${rows.map((_, i) => html`<fieldset class="rule card" data-rule=${i}>
-      <legend>Rule ${i + 1}</legend>
-      ${text(i, "country", "Countries", "DE, AT")}
-      ${text(i, "language", "Languages", "de, fr")}
-      ${chips(i, "os", OS, "OS")}
-      ${chips(i, "device", DEVICES, "Devices")}
-      ${text(i, "from", "From", "", "datetime-local")}
-      ${text(i, "to", "Until", "", "datetime-local")}
-      ${text(i, "query", "Query parameters", "src=mail&v=2")}
-      ${text(i, "url", "Send to", "https://…", "url")}
+      <legend>${t("app-rule", { n: i + 1 })}</legend>
+      ${text(i, "country", t("app-rule-countries"), "DE, AT")}
+      ${text(i, "language", t("app-rule-languages"), "de, fr")}
+      ${chips(i, "os", OS, t("app-devices-os"))}
+      ${chips(i, "device", DEVICES, t("app-devices-devices"), (d) => t(`app-device-${d}`))}
+      ${text(i, "from", t("app-rule-from"), "", "datetime-local")}
+      ${text(i, "to", t("app-rule-until"), "", "datetime-local")}
+      ${text(i, "query", t("app-rule-query"), "src=mail&v=2")}
+      ${text(i, "url", t("app-rule-url"), "https://…", "url")}
       <div class="inline">
-        <button type="button" class="btn small" aria-label=${`Move rule ${i + 1} up`} disabled=${i === 0} onClick=${() => onChange(moved(rows, i, -1))}>↑</button>
-        <button type="button" class="btn small" aria-label=${`Move rule ${i + 1} down`} disabled=${i === rows.length - 1} onClick=${() => onChange(moved(rows, i, 1))}>↓</button>
-        <button type="button" class="btn small danger" onClick=${() => onChange(removed(rows, i))}>Remove rule ${i + 1}</button>
+        <button type="button" class="btn small" aria-label=${t("app-rule-up", { n: i + 1 })} disabled=${i === 0} onClick=${() => onChange(moved(rows, i, -1))}>↑</button>
+        <button type="button" class="btn small" aria-label=${t("app-rule-down", { n: i + 1 })} disabled=${i === rows.length - 1} onClick=${() => onChange(moved(rows, i, 1))}>↓</button>
+        <button type="button" class="btn small danger" onClick=${() => onChange(removed(rows, i))}>${t("app-rule-remove", { n: i + 1 })}</button>
       </div>
     </fieldset>`)}
-    <button type="button" class="btn small" disabled=${rows.length >= MAX_RULES} onClick=${() => onChange([...rows, emptyRule()])}>Add rule</button>
+    <button type="button" class="btn small" disabled=${rows.length >= MAX_RULES} onClick=${() => onChange([...rows, emptyRule()])}>${t("app-rule-add")}</button>
   </div>`;
 }
 
@@ -106,14 +107,14 @@ export function VariantsEditor({ rows, onChange, linkUrl }: { rows: VariantRow[]
   // starting a split puts the link's own URL in as the first variant, so one more URL makes an A/B test
   const add = () => onChange(rows.length ? [...rows, { url: "", weight: "50" }] : [{ url: linkUrl, weight: "50" }, { url: "", weight: "50" }]);
   return html`<div class="variants-editor">
-    <p class="hint">Visitors no rule caught are split by weight; each visitor keeps the variant they got.</p>
+    <p class="hint">${t("app-variants-hint")}</p>
     ${rows.map((r, i) => html`<div class="variant inline" data-variant=${i}>
       <span class="label">${String.fromCharCode(65 + i)}</span>
-      <input type="url" aria-label=${`Variant ${i + 1} URL`} placeholder="https://…" value=${r.url} onInput=${(e: any) => edit(i, "url", e.currentTarget.value)} />
-      <input type="number" min="1" max="100" class="weight" aria-label=${`Variant ${i + 1} weight`} value=${r.weight} onInput=${(e: any) => edit(i, "weight", e.currentTarget.value)} />
+      <input type="url" aria-label=${t("app-variant-url", { n: i + 1 })} placeholder="https://…" value=${r.url} onInput=${(e: any) => edit(i, "url", e.currentTarget.value)} />
+      <input type="number" min="1" max="100" class="weight" aria-label=${t("app-variant-weight", { n: i + 1 })} value=${r.weight} onInput=${(e: any) => edit(i, "weight", e.currentTarget.value)} />
       <small class="hint share">${total ? Math.round(((Number(r.weight) || 0) * 100) / total) : 0}%</small>
-      <button type="button" class="btn small danger" onClick=${() => onChange(rows.length <= 2 ? [] : removed(rows, i))}>${rows.length <= 2 ? "End split" : `Remove variant ${i + 1}`}</button>
+      <button type="button" class="btn small danger" onClick=${() => onChange(rows.length <= 2 ? [] : removed(rows, i))}>${rows.length <= 2 ? t("app-variants-end") : t("app-variant-remove", { n: i + 1 })}</button>
     </div>`)}
-    <button type="button" class="btn small" disabled=${rows.length >= MAX_VARIANTS} onClick=${add}>${rows.length ? "Add variant" : "Start A/B split"}</button>
+    <button type="button" class="btn small" disabled=${rows.length >= MAX_VARIANTS} onClick=${add}>${rows.length ? t("app-variant-add") : t("app-variants-start")}</button>
   </div>`;
 }

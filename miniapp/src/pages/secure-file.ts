@@ -4,50 +4,47 @@ import { del, get, patch, post } from "../api";
 import { navigate } from "../router";
 import { Async, CopyButton, Empty, confirmed, fmtBytes, fmtDate, html, useAction, useAsync } from "../ui";
 import type { SecureFile, SecureLink } from "../../../api/secure/model";
+import { t } from "../i18n";
 
 
 
-const STATE: Record<string, { text: string; cls: string }> = {
-  active: { text: "active", cls: "badge ok" },
-  revoked: { text: "revoked", cls: "badge danger" },
-  paused: { text: "folder paused", cls: "badge warn" },
-  expired: { text: "expired", cls: "badge muted" },
-  exhausted: { text: "used up", cls: "badge muted" },
-};
+/** A link's state → its badge class; the text is `app-share-state-<state>`. */
+const STATE: Record<string, string> = { active: "badge ok", revoked: "badge danger", paused: "badge warn", expired: "badge muted", exhausted: "badge muted" };
 
 /** The server's state when given, else derived from the spec's fields. */
 function status(l: SecureLink): { text: string; cls: string } {
-  if (l.state && STATE[l.state]) return STATE[l.state]!;
-  if (l.isRevoked) return { text: "revoked", cls: "badge danger" };
-  if (l.expiresAt && new Date(l.expiresAt).getTime() <= Date.now()) return { text: "expired", cls: "badge muted" };
-  if (l.maxViews != null && l.viewCount >= l.maxViews) return { text: "used up", cls: "badge muted" };
-  return { text: "active", cls: "badge ok" };
+  const state = l.state && STATE[l.state] ? l.state
+    : l.isRevoked ? "revoked"
+    : l.expiresAt && new Date(l.expiresAt).getTime() <= Date.now() ? "expired"
+    : l.maxViews != null && l.viewCount >= l.maxViews ? "exhausted"
+    : "active";
+  return { text: t(`app-share-state-${state}`), cls: STATE[state]! };
 }
 
 export function FilePage({ id }: { id: string }) {
   const file = useAsync(() => get<SecureFile>(`/api/secure/files/${id}`), [id]);
   const links = useAsync(() => get<SecureLink[]>(`/api/secure/links?fileId=${id}`), [id]);
   const { busy, run } = useAction();
-  const remove = () => confirmed("Delete this file and its links?") &&
+  const remove = () => confirmed(t("app-file-delete-confirm")) &&
     run(async () => {
       const folderId = file.data?.folderId;
       await del(`/api/secure/files/${id}`);
       navigate(folderId ? `/secure/folders/${folderId}` : "/secure", true);
-    }, "File deleted");
+    }, t("app-file-deleted"));
 
   return html`<section>
     <${Async} state=${file}>${(f: any) => html`
       <header class="page-head"><h1 class="ellipsis">${f.name}</h1>
-        <button class="btn small danger" disabled=${busy} onClick=${remove}>Delete</button></header>
+        <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-delete")}</button></header>
       <div class="card">
         ${f.description && html`<p>${f.description}</p>`}
-        <p class="hint">${f.contentType}${f.mimeType ? ` · ${f.mimeType}` : ""}${f.fileSize != null ? ` · ${fmtBytes(f.fileSize)}` : ""} · added ${fmtDate(f.createdAt)}</p>
+        <p class="hint">${f.contentType}${f.mimeType ? ` · ${f.mimeType}` : ""}${f.fileSize != null ? ` · ${fmtBytes(f.fileSize)}` : ""} · ${t("app-passkey-added-on", { date: fmtDate(f.createdAt) })}</p>
         ${f.textContent && html`<pre class="note-text">${f.textContent}</pre>`}
-        ${f.hasContent === false && html`<p class="badge warn">No content uploaded: links to this file cannot be opened.</p>`}
+        ${f.hasContent === false && html`<p class="badge warn">${t("app-file-no-content")}</p>`}
       </div>
-      <h2>Share links</h2>
+      <h2>${t("app-share-links")}</h2>
       <${Async} state=${links}>${(list: SecureLink[]) => list.length === 0
-        ? html`<${Empty}>No links yet. Create one below; anyone with it can view the file until it expires.<//>`
+        ? html`<${Empty}>${t("app-share-links-none")}<//>`
         : html`<ul class="list">${list.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} onChange=${links.reload} /></li>`)}</ul>`}<//>
       <${NewLink} fileId=${Number(id)} onCreated=${links.reload} />`}<//>
   </section>`;
@@ -60,30 +57,30 @@ function LinkRow({ link, onChange }: { link: SecureLink; onChange: () => void })
   const [password, setPassword] = useState<string | null>(null);
   const savePassword = async (e: Event) => {
     e.preventDefault();
-    if (await act(() => patch(`/api/secure/links/${link.id}`, { password }), "Password set")) setPassword(null);
+    if (await act(() => patch(`/api/secure/links/${link.id}`, { password }), t("app-password-set"))) setPassword(null);
   };
   return html`<div class="row static" data-code=${link.code}>
     <div class="row-main">
       <div class="row-line"><span class="mono ellipsis">${link.url}</span><${CopyButton} text=${link.url} /></div>
-      <div class="row-sub"><span class=${s.cls}>${s.text}</span> ${link.viewCount}${link.maxViews != null ? `/${link.maxViews}` : ""} views ·
-        ${link.expiresAt ? ` expires ${fmtDate(link.expiresAt)}` : " no expiry"}
-        ${link.hasPassword && html` <span class="badge">🔒 password</span>`}${link.notifyOnView && html` <span class="badge">🔔 notifies</span>`}</div>
+      <div class="row-sub"><span class=${s.cls}>${s.text}</span> ${t("app-share-views", { views: `${link.viewCount}${link.maxViews != null ? `/${link.maxViews}` : ""}`, count: link.viewCount })} ·
+        ${link.expiresAt ? ` ${t("app-token-expires", { date: fmtDate(link.expiresAt) })}` : ` ${t("app-token-no-expiry")}`}
+        ${link.hasPassword && html` <span class="badge">🔒 ${t("app-share-password-badge")}</span>`}${link.notifyOnView && html` <span class="badge">🔔 ${t("app-share-notifies")}</span>`}</div>
       <div class="button-row">
         ${link.isRevoked
-          ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/restore`), "Link restored")}>Restore</button>`
-          : html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/revoke`), "Link revoked")}>Revoke</button>`}
+          ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/restore`), t("app-share-restored"))}>${t("app-restore")}</button>`
+          : html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/revoke`), t("app-share-revoked"))}>${t("app-revoke")}</button>`}
         ${link.hasPassword
-          ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}`, { password: null }), "Password removed")}>Remove password</button>`
-          : password === null && html`<button class="btn small" disabled=${busy} onClick=${() => setPassword("")}>Set password</button>`}
+          ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}`, { password: null }), t("app-password-removed"))}>${t("app-form-password-remove")}</button>`
+          : password === null && html`<button class="btn small" disabled=${busy} onClick=${() => setPassword("")}>${t("app-password-set-button")}</button>`}
         <label class="check"><input type="checkbox" checked=${!!link.notifyOnView} disabled=${busy}
-          onChange=${(e: any) => act(() => patch(`/api/secure/links/${link.id}`, { notifyOnView: e.currentTarget.checked }), e.currentTarget.checked ? "You will be notified of each view" : "View notifications off")} /> Notify me of views</label>
-        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed("Delete this link?") && act(() => del(`/api/secure/links/${link.id}`), "Link deleted")}>Delete</button>
+          onChange=${(e: any) => act(() => patch(`/api/secure/links/${link.id}`, { notifyOnView: e.currentTarget.checked }), e.currentTarget.checked ? t("app-share-notify-on") : t("app-share-notify-off"))} /> ${t("app-share-notify")}</label>
+        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-share-delete-confirm")) && act(() => del(`/api/secure/links/${link.id}`), t("app-link-deleted"))}>${t("app-delete")}</button>
       </div>
       ${password !== null && html`<form class="button-row" onSubmit=${savePassword}>
-        <input type="password" aria-label="New password" minlength="4" maxlength="128" required autocomplete="new-password" value=${password}
+        <input type="password" aria-label=${t("app-password-new")} minlength="4" maxlength="128" required autocomplete="new-password" value=${password}
           onInput=${(e: any) => setPassword(e.currentTarget.value)} />
-        <button class="btn small primary" disabled=${busy}>Save password</button>
-        <button type="button" class="btn small" onClick=${() => setPassword(null)}>Cancel</button></form>`}
+        <button class="btn small primary" disabled=${busy}>${t("app-password-save")}</button>
+        <button type="button" class="btn small" onClick=${() => setPassword(null)}>${t("app-cancel")}</button></form>`}
     </div>
   </div>`;
 }
@@ -104,18 +101,18 @@ function NewLink({ fileId, onCreated }: { fileId: number; onCreated: () => void 
       setCreated(await post<SecureLink>("/api/secure/links", body));
       setPassword(""); // a password is not kept around in the form once it is set
       onCreated();
-    }, "Link created");
+    }, t("app-share-created"));
   };
   return html`<form class="card form" onSubmit=${submit}>
-    <h2>New share link</h2>
+    <h2>${t("app-share-new")}</h2>
     <div class="grid2">
-      <label class="field"><span class="label">Expires in (hours)</span><input type="number" name="expiresInHours" min="1" max="8760" required value=${hours} onInput=${(e: any) => setHours(e.currentTarget.value)} /></label>
-      <label class="field"><span class="label">Max views</span><input type="number" name="maxViews" min="1" placeholder="unlimited" value=${views} onInput=${(e: any) => setViews(e.currentTarget.value)} /></label>
+      <label class="field"><span class="label">${t("app-share-hours")}</span><input type="number" name="expiresInHours" min="1" max="8760" required value=${hours} onInput=${(e: any) => setHours(e.currentTarget.value)} /></label>
+      <label class="field"><span class="label">${t("app-share-max-views")}</span><input type="number" name="maxViews" min="1" placeholder=${t("app-unlimited")} value=${views} onInput=${(e: any) => setViews(e.currentTarget.value)} /></label>
     </div>
-    <label class="field"><span class="label">Password (optional)</span><input type="password" name="sharePassword" minlength="4" maxlength="128" autocomplete="new-password"
-      placeholder="none" value=${password} onInput=${(e: any) => setPassword(e.currentTarget.value)} /></label>
-    <label class="check"><input type="checkbox" name="notifyOnView" checked=${notify} onChange=${(e: any) => setNotify(e.currentTarget.checked)} /> Notify me in Telegram of each view</label>
-    <button class="btn primary" disabled=${busy}>Create link</button>
+    <label class="field"><span class="label">${t("app-share-password")}</span><input type="password" name="sharePassword" minlength="4" maxlength="128" autocomplete="new-password"
+      placeholder=${t("app-none")} value=${password} onInput=${(e: any) => setPassword(e.currentTarget.value)} /></label>
+    <label class="check"><input type="checkbox" name="notifyOnView" checked=${notify} onChange=${(e: any) => setNotify(e.currentTarget.checked)} /> ${t("app-share-notify-telegram")}</label>
+    <button class="btn primary" disabled=${busy}>${t("app-link-create")}</button>
     ${created && html`<div class="row-line new-link"><span class="mono ellipsis" data-testid="new-secure-link">${created.url}</span><${CopyButton} text=${created.url} /></div>`}
   </form>`;
 }

@@ -5,29 +5,26 @@ import { linkTo } from "../router";
 import { Async, CopyButton, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
 import type { Folder } from "./secure";
 import type { SecureRequest } from "../../../api/secure/model";
+import { t } from "../i18n";
 
 type RequestLink = SecureRequest;
 
-const STATE: Record<RequestLink["state"], { text: string; cls: string }> = {
-  active: { text: "open", cls: "badge ok" },
-  inactive: { text: "turned off", cls: "badge muted" },
-  expired: { text: "expired", cls: "badge muted" },
-  full: { text: "full", cls: "badge warn" },
-};
+/** A request's state → its badge class; the text is `app-request-state-<state>`. */
+const STATE: Record<RequestLink["state"], string> = { active: "badge ok", inactive: "badge muted", expired: "badge muted", full: "badge warn" };
 
 export function RequestsPage() {
   const requests = useAsync(() => get<RequestLink[]>("/api/secure/requests"), []);
   const folders = useAsync(() => get<Folder[]>("/api/secure/folders"), []);
   const folderName = (id: number) => folders.data?.find((f) => f.id === id)?.name ?? "";
   return html`<section>
-    <header class="page-head"><h1>Requests</h1>
-      <a class="btn small" href="/app/secure" onClick=${linkTo("/secure")}>Folders</a></header>
-    <p class="hint">A request link lets anyone, without an account, send you files (up to 10 MB each) or texts. They land in the folder you choose and in your Telegram chat.</p>
+    <header class="page-head"><h1>${t("app-requests")}</h1>
+      <a class="btn small" href="/app/secure" onClick=${linkTo("/secure")}>${t("app-folders")}</a></header>
+    <p class="hint">${t("app-requests-hint")}</p>
     <${Async} state=${requests}>${(list: RequestLink[]) => list.length === 0
-      ? html`<${Empty}>No request links yet. Create one below and send it to whoever should send you something.<//>`
+      ? html`<${Empty}>${t("app-requests-none")}<//>`
       : html`<ul class="list">${list.map((r) => html`<li key=${r.id}><${RequestRow} request=${r} folder=${folderName(r.folderId)} onChange=${requests.reload} /></li>`)}</ul>`}<//>
     <${Async} state=${folders}>${(list: Folder[]) => list.length === 0
-      ? html`<${Empty}>Create a folder first: request links put what they receive into a folder.<//>`
+      ? html`<${Empty}>${t("app-requests-need-folder")}<//>`
       : html`<${NewRequest} folders=${list} onCreated=${requests.reload} />`}<//>
   </section>`;
 }
@@ -35,17 +32,17 @@ export function RequestsPage() {
 function RequestRow({ request: r, folder, onChange }: { request: RequestLink; folder: string; onChange: () => void }) {
   const { busy, run } = useAction();
   const act = (fn: () => Promise<unknown>, msg: string) => run(async () => (await fn(), onChange()), msg);
-  const s = STATE[r.state];
+  const s = { cls: STATE[r.state], text: t(`app-request-state-${r.state}`) };
   return html`<div class="row static" data-code=${r.code}>
     <div class="row-main">
-      <div class="row-title">${r.title || "Untitled request"} <span class=${s.cls}>${s.text}</span></div>
+      <div class="row-title">${r.title || t("app-request-untitled")} <span class=${s.cls}>${s.text}</span></div>
       <div class="row-line"><span class="mono ellipsis">${r.url}</span><${CopyButton} text=${r.url} /></div>
-      <div class="row-sub">${r.filesReceived}${r.maxFiles != null ? `/${r.maxFiles}` : ""} received · into ${folder || "a folder"} ·
-        ${r.expiresAt ? ` until ${fmtDate(r.expiresAt)}` : " no expiry"}</div>
+      <div class="row-sub">${t("app-request-received", { received: `${r.filesReceived}${r.maxFiles != null ? `/${r.maxFiles}` : ""}`, folder: folder || t("app-request-a-folder") })} ·
+        ${r.expiresAt ? ` ${t("app-plan-until", { date: fmtDate(r.expiresAt) })}` : ` ${t("app-token-no-expiry")}`}</div>
       <div class="button-row">
-        <button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/requests/${r.id}`, { isActive: !r.isActive }), r.isActive ? "Request turned off" : "Request turned on")}>
-          ${r.isActive ? "Turn off" : "Turn on"}</button>
-        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed("Delete this request link? What it received stays in the folder.") && act(() => del(`/api/secure/requests/${r.id}`), "Request deleted")}>Delete</button>
+        <button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/requests/${r.id}`, { isActive: !r.isActive }), r.isActive ? t("app-request-turned-off") : t("app-request-turned-on"))}>
+          ${r.isActive ? t("app-turn-off") : t("app-turn-on")}</button>
+        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-request-delete-confirm")) && act(() => del(`/api/secure/requests/${r.id}`), t("app-request-deleted"))}>${t("app-delete")}</button>
       </div>
     </div>
   </div>`;
@@ -67,19 +64,19 @@ function NewRequest({ folders, onCreated }: { folders: Folder[]; onCreated: () =
       setCreated(await post<RequestLink>("/api/secure/requests", body));
       setTitle("");
       onCreated();
-    }, "Request link created");
+    }, t("app-request-created"));
   };
   const input = (set: (v: string) => void) => (e: any) => set(e.currentTarget.value);
   return html`<form class="card form" onSubmit=${submit}>
-    <h2>New request link</h2>
-    <label class="field"><span class="label">Folder</span><select name="folderId" value=${folderId} onChange=${input(setFolderId)}>
+    <h2>${t("app-request-new")}</h2>
+    <label class="field"><span class="label">${t("app-folder")}</span><select name="folderId" value=${folderId} onChange=${input(setFolderId)}>
       ${folders.map((f) => html`<option value=${f.id}>${f.name}</option>`)}</select></label>
-    <label class="field"><span class="label">Title</span><input name="requestTitle" maxlength="200" placeholder="What should they send?" value=${title} onInput=${input(setTitle)} /></label>
+    <label class="field"><span class="label">${t("app-form-title")}</span><input name="requestTitle" maxlength="200" placeholder=${t("app-request-title-placeholder")} value=${title} onInput=${input(setTitle)} /></label>
     <div class="grid2">
-      <label class="field"><span class="label">Open for (hours)</span><input type="number" name="requestHours" min="1" max="8784" placeholder="no limit" value=${hours} onInput=${input(setHours)} /></label>
-      <label class="field"><span class="label">Max items</span><input type="number" name="maxFiles" min="1" max="10000" placeholder="no limit" value=${maxFiles} onInput=${input(setMaxFiles)} /></label>
+      <label class="field"><span class="label">${t("app-request-hours")}</span><input type="number" name="requestHours" min="1" max="8784" placeholder=${t("app-no-limit")} value=${hours} onInput=${input(setHours)} /></label>
+      <label class="field"><span class="label">${t("app-request-max")}</span><input type="number" name="maxFiles" min="1" max="10000" placeholder=${t("app-no-limit")} value=${maxFiles} onInput=${input(setMaxFiles)} /></label>
     </div>
-    <button class="btn primary" disabled=${busy}>Create request link</button>
+    <button class="btn primary" disabled=${busy}>${t("app-request-create")}</button>
     ${created && html`<div class="row-line new-link"><span class="mono ellipsis" data-testid="new-request-link">${created.url}</span><${CopyButton} text=${created.url} /></div>`}
   </form>`;
 }

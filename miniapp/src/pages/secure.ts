@@ -5,6 +5,7 @@ import { linkTo, navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, Empty, ErrorBox, confirmed, errorText, fmtBytes, fmtDate, html, toast, useAction, useAsync } from "../ui";
 import type { SecureFile, SecureFolder } from "../../../api/secure/model";
+import { fmtNumber, t } from "../i18n";
 
 export type Folder = SecureFolder;
 
@@ -20,22 +21,22 @@ export function FoldersPage() {
       setName("");
       setDescription("");
       navigate(`/secure/folders/${f.id}`);
-    }, "Folder created");
+    }, t("app-folder-created"));
   };
   return html`<section>
-    <header class="page-head"><h1>Secure sharing</h1>
-      <a class="btn small" href="/app/secure/requests" onClick=${linkTo("/secure/requests")}>Requests</a></header>
+    <header class="page-head"><h1>${t("app-secure-title")}</h1>
+      <a class="btn small" href="/app/secure/requests" onClick=${linkTo("/secure/requests")}>${t("app-requests")}</a></header>
     <${Async} state=${folders}>${(list: Folder[]) => list.length === 0
-      ? html`<${Empty}>No folders yet. Create one below, then add files and share them with expiring links.<//>`
+      ? html`<${Empty}>${t("app-folders-none")}<//>`
       : html`<ul class="list">${list.map((f) => html`<li key=${f.id}><a class="row" href=${`/app/secure/folders/${f.id}`} onClick=${linkTo(`/secure/folders/${f.id}`)}>
-          <div class="row-main"><div class="row-title">${f.name} ${f.isPaused && html`<span class="badge warn">paused</span>`}</div>
+          <div class="row-main"><div class="row-title">${f.name} ${f.isPaused && html`<span class="badge warn">${t("app-link-paused")}</span>`}</div>
             ${f.description && html`<div class="row-sub">${f.description}</div>`}</div>
-          <div class="row-stats"><strong>${f.fileCount}</strong><span>files</span></div></a></li>`)}</ul>`}<//>
+          <div class="row-stats"><strong>${fmtNumber(f.fileCount)}</strong><span>${t("app-files-count", { count: f.fileCount })}</span></div></a></li>`)}</ul>`}<//>
     <form class="card form" onSubmit=${create}>
-      <h2>New folder</h2>
-      <label class="field"><span class="label">Name</span><input name="folderName" required maxlength="100" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} /></label>
-      <label class="field"><span class="label">Description</span><input name="folderDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
-      <button class="btn primary" disabled=${busy}>Create folder</button>
+      <h2>${t("app-folder-new")}</h2>
+      <label class="field"><span class="label">${t("app-name")}</span><input name="folderName" required maxlength="100" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} /></label>
+      <label class="field"><span class="label">${t("app-description")}</span><input name="folderDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
+      <button class="btn primary" disabled=${busy}>${t("app-folder-create")}</button>
     </form>
   </section>`;
 }
@@ -47,27 +48,27 @@ export function FolderPage({ id }: { id: string }) {
   const files = useAsync(() => get<SecureFile[]>(`/api/secure/files?folderId=${id}`), [id]);
   const { busy, run } = useAction();
   const pause = () => run(async () => folder.setData(await patch(`/api/secure/folders/${id}/pause`).then((r: any) => ({ ...folder.data!, ...r, isPaused: r?.isPaused ?? !folder.data!.isPaused }))));
-  const remove = () => confirmed("Delete this folder with all its files and links?") &&
+  const remove = () => confirmed(t("app-folder-delete-confirm")) &&
     run(async () => {
       await del(`/api/secure/folders/${id}`);
       navigate("/secure", true);
-    }, "Folder deleted");
+    }, t("app-folder-deleted"));
   const rename = () => {
-    const name = prompt("Folder name", folder.data?.name);
+    const name = prompt(t("app-folder-name"), folder.data?.name);
     if (name?.trim()) void run(async () => folder.setData({ ...folder.data!, ...(await patch(`/api/secure/folders/${id}`, { name: name.trim() })), name: name.trim() }));
   };
 
   return html`<section><${Async} state=${folder}>${(f: Folder) => html`
     <header class="page-head"><h1 class="ellipsis">${f.name}</h1></header>
     ${f.description && html`<p class="hint">${f.description}</p>`}
-    ${f.isPaused && html`<p class="badge warn" role="status">Paused: every link in this folder answers “forbidden”.</p>`}
+    ${f.isPaused && html`<p class="badge warn" role="status">${t("app-folder-paused")}</p>`}
     <div class="button-row">
-      <button class="btn small" disabled=${busy} onClick=${pause}>${f.isPaused ? "Resume folder" : "Pause folder"}</button>
-      <button class="btn small" disabled=${busy} onClick=${rename}>Rename</button>
-      <button class="btn small danger" disabled=${busy} onClick=${remove}>Delete folder</button>
+      <button class="btn small" disabled=${busy} onClick=${pause}>${f.isPaused ? t("app-folder-resume") : t("app-folder-pause")}</button>
+      <button class="btn small" disabled=${busy} onClick=${rename}>${t("app-rename")}</button>
+      <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-folder-delete")}</button>
     </div>`}<//>
-    <h2>Files</h2>
-    <${Async} state=${files}>${(list: any[]) => list.length === 0 ? html`<${Empty}>No files yet. Add a note or upload a file.<//>`
+    <h2>${t("app-files")}</h2>
+    <${Async} state=${files}>${(list: any[]) => list.length === 0 ? html`<${Empty}>${t("app-files-none")}<//>`
       : html`<ul class="list">${list.map((x) => html`<li key=${x.id}><a class="row" href=${`/app/secure/files/${x.id}`} onClick=${linkTo(`/secure/files/${x.id}`)}>
           <div class="row-main"><div class="row-title">${x.name} <span class="badge">${x.contentType}</span></div>
             <div class="row-sub">${x.fileSize != null ? `${fmtBytes(x.fileSize)} · ` : ""}${fmtDate(x.createdAt)}</div></div></a></li>`)}</ul>`}<//>
@@ -86,7 +87,7 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
   const form = useRef<HTMLFormElement>(null);
   const uploading = progress !== null && progress < 1;
   // the MainButton appears once there is something to save: a note being written or a chosen file
-  const native = useMainButton(mode === "text" ? "Save note" : "Upload", form, { busy: uploading, visible: mode === "text" || file !== null });
+  const native = useMainButton(mode === "text" ? t("app-note-save") : t("app-upload"), form, { busy: uploading, visible: mode === "text" || file !== null });
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -95,11 +96,11 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
       if (mode === "text") {
         // no name: the server names the note neutrally ("Note 3, 25 Nov"), never after its text
         const f = await post("/api/secure/files", { folderId, ...(name.trim() ? { name: name.trim() } : {}), description: description.trim(), contentType: "text", textContent: text });
-        toast("Note saved");
+        toast(t("app-note-saved"));
         return onDone(f);
       }
-      if (!file) throw new Error("Choose a file to upload.");
-      if (file.size > 10 * 1024 * 1024) throw new Error(`The file is ${fmtBytes(file.size)}; the limit is 10 MB.`);
+      if (!file) throw new Error(t("app-file-choose"));
+      if (file.size > 10 * 1024 * 1024) throw new Error(t("app-file-too-big", { size: fmtBytes(file.size) }));
       setProgress(0);
       const f = await post("/api/secure/files", { folderId, name: name.trim() || file.name, description: description.trim(), contentType: kindOf(file.type) });
       const form = new FormData();
@@ -111,7 +112,7 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
         throw err;
       }
       setProgress(1);
-      toast("File uploaded");
+      toast(t("app-file-uploaded"));
       onDone(f);
     } catch (err) {
       setError(errorText(err));
@@ -119,19 +120,19 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
     }
   };
   return html`<form class="card form" ref=${form} onSubmit=${submit}>
-    <h2>Add a file</h2>
+    <h2>${t("app-file-add")}</h2>
     <div class="seg" role="tablist">
-      <button type="button" role="tab" aria-selected=${mode === "upload"} class=${mode === "upload" ? "on" : ""} onClick=${() => setMode("upload")}>Upload file</button>
-      <button type="button" role="tab" aria-selected=${mode === "text"} class=${mode === "text" ? "on" : ""} onClick=${() => setMode("text")}>Text note</button>
+      <button type="button" role="tab" aria-selected=${mode === "upload"} class=${mode === "upload" ? "on" : ""} onClick=${() => setMode("upload")}>${t("app-file-upload-tab")}</button>
+      <button type="button" role="tab" aria-selected=${mode === "text"} class=${mode === "text" ? "on" : ""} onClick=${() => setMode("text")}>${t("app-note-tab")}</button>
     </div>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <label class="field"><span class="label">Name</span><input name="fileName" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} placeholder=${mode === "upload" ? "Defaults to the file name" : "Optional: without one it is “Note N” and the date"} /></label>
-    <label class="field"><span class="label">Description</span><input name="fileDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
+    <label class="field"><span class="label">${t("app-name")}</span><input name="fileName" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} placeholder=${mode === "upload" ? t("app-file-name-default") : t("app-note-name-default")} /></label>
+    <label class="field"><span class="label">${t("app-description")}</span><input name="fileDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
     ${mode === "text"
-      ? html`<label class="field"><span class="label">Text</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}></textarea></label>`
-      : html`<label class="field"><span class="label">File (max 10 MB)</span><input type="file" name="file" onChange=${(e: any) => setFile(e.currentTarget.files?.[0] ?? null)} /></label>`}
+      ? html`<label class="field"><span class="label">${t("app-note-text")}</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}></textarea></label>`
+      : html`<label class="field"><span class="label">${t("app-file-field")}</span><input type="file" name="file" onChange=${(e: any) => setFile(e.currentTarget.files?.[0] ?? null)} /></label>`}
     ${progress !== null && html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(progress * 100)}>
       <div class="bar" style=${`width:${Math.round(progress * 100)}%`}></div><span>${Math.round(progress * 100)}%</span></div>`}
-    ${!native && html`<button class="btn primary" disabled=${uploading}>${mode === "text" ? "Save note" : "Upload"}</button>`}
+    ${!native && html`<button class="btn primary" disabled=${uploading}>${mode === "text" ? t("app-note-save") : t("app-upload")}</button>`}
   </form>`;
 }

@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { del, get, post } from "../api";
 import { Async, CopyButton, Empty, ErrorBox, confirmed, errorText, html, useAction, useAsync } from "../ui";
 import type { Domain } from "../../../api/links/model";
+import { t } from "../i18n";
 
 
 
@@ -28,22 +29,22 @@ export function DomainsCard() {
     void attempt(async () => {
       await post("/api/domains", { hostname: hostname.trim() });
       setHostname("");
-    }, "Domain added: publish its TXT record, then verify");
+    }, t("app-domain-added"));
   };
-  return html`<div class="card"><h2>Custom domains</h2>
+  return html`<div class="card"><h2>${t("app-domains")}</h2>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <${Async} state=${domains}>${(list: Domain[]) => list.length === 0 ? html`<${Empty}>No custom domains.<//>`
+    <${Async} state=${domains}>${(list: Domain[]) => list.length === 0 ? html`<${Empty}>${t("app-domains-none")}<//>`
       : html`<ul class="list" data-testid="domains">${list.map((d) => html`<li>
           <div class="row-line"><strong class="mono ellipsis">${d.hostname}</strong>
-            <span class=${d.verified ? "badge ok" : "badge"}>${d.verified ? "verified" : "not verified"}</span></div>
+            <span class=${d.verified ? "badge ok" : "badge"}>${d.verified ? t("app-domain-verified") : t("app-domain-not-verified")}</span></div>
           ${!d.verified && html`<div class="sub" data-testid="verification">
-            <p class="hint">Add this DNS record, then press Verify. Links on this domain work once it is verified.</p>
-            <div class="row-line"><span>Type</span><code class="mono">${d.verification.type}</code></div>
-            <div class="row-line"><span>Name</span><code class="mono ellipsis">${d.verification.name}</code><${CopyButton} text=${d.verification.name} /></div>
-            <div class="row-line"><span>Value</span><code class="mono ellipsis">${d.verification.value}</code><${CopyButton} text=${d.verification.value} /></div>
-            <button class="btn small" disabled=${busy} onClick=${() => attempt(() => post(`/api/domains/${d.id}/verify`), `${d.hostname} verified`)}>Verify</button></div>`}
-          <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(`Remove ${d.hostname}? Its links go back to the default short URL.`) && attempt(() => del(`/api/domains/${d.id}`), "Domain removed")}>Remove</button>
+            <p class="hint">${t("app-domain-record-hint")}</p>
+            <div class="row-line"><span>${t("app-domain-type")}</span><code class="mono">${d.verification.type}</code></div>
+            <div class="row-line"><span>${t("app-domain-name")}</span><code class="mono ellipsis">${d.verification.name}</code><${CopyButton} text=${d.verification.name} /></div>
+            <div class="row-line"><span>${t("app-domain-value")}</span><code class="mono ellipsis">${d.verification.value}</code><${CopyButton} text=${d.verification.value} /></div>
+            <button class="btn small" disabled=${busy} onClick=${() => attempt(() => post(`/api/domains/${d.id}/verify`), t("app-domain-verified-toast", { hostname: d.hostname }))}>${t("app-verify")}</button></div>`}
+          <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-domain-remove-confirm", { hostname: d.hostname })) && attempt(() => del(`/api/domains/${d.id}`), t("app-domain-removed"))}>${t("app-remove")}</button>
         </li>`)}</ul>`}<//>
-    <form class="inline" onSubmit=${add}><input name="hostname" required placeholder="go.example.com" aria-label="Domain name" value=${hostname} onInput=${(e: any) => setHostname(e.currentTarget.value)} />
-      <button class="btn" disabled=${busy}>Add a domain</button></form></div>`;
+    <form class="inline" onSubmit=${add}><input name="hostname" required placeholder="go.example.com" aria-label=${t("app-domain-hostname")} value=${hostname} onInput=${(e: any) => setHostname(e.currentTarget.value)} />
+      <button class="btn" disabled=${busy}>${t("app-domain-add")}</button></form></div>`;
 }

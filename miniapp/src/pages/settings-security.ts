@@ -5,6 +5,7 @@ import { listPasskeys, registerPasskey, removePasskey } from "../passkey";
 import { SCOPES } from "../../../core/tokens/scopes";
 import { Async, CopyButton, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
 import type { ApiToken } from "../../../api/tokens/model";
+import { t } from "../i18n";
 
 export function PasskeysCard() {
   const keys = useAsync(() => listPasskeys(), []);
@@ -16,15 +17,15 @@ export function PasskeysCard() {
       await registerPasskey(name.trim() || undefined);
       setName("");
       keys.reload();
-    }, "Passkey added");
+    }, t("app-passkey-added"));
   };
-  return html`<div class="card"><h2>Passkeys</h2>
-    <${Async} state=${keys}>${(list: any[]) => list.length === 0 ? html`<${Empty}>No passkeys yet.<//>`
-      : html`<ul class="list compact" data-testid="passkeys">${list.map((k) => html`<li class="row-line"><span>${k.name ?? k.deviceType ?? "Passkey"}
-          <small class="hint"> added ${fmtDate(k.createdAt)}${k.lastUsedAt ? `, used ${fmtDate(k.lastUsedAt)}` : ""}</small></span>
-        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed("Remove this passkey?") && run(async () => (await removePasskey(k.id), keys.reload()), "Passkey removed")}>Remove</button></li>`)}</ul>`}<//>
-    <form class="inline" onSubmit=${add}><input name="passkeyName" placeholder="Name (e.g. Laptop)" aria-label="Passkey name" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
-      <button class="btn" disabled=${busy}>Add a passkey</button></form></div>`;
+  return html`<div class="card"><h2>${t("app-passkeys")}</h2>
+    <${Async} state=${keys}>${(list: any[]) => list.length === 0 ? html`<${Empty}>${t("app-passkeys-none")}<//>`
+      : html`<ul class="list compact" data-testid="passkeys">${list.map((k) => html`<li class="row-line"><span>${k.name ?? k.deviceType ?? t("app-provider-passkey")}
+          <small class="hint"> ${t("app-passkey-added-on", { date: fmtDate(k.createdAt) })}${k.lastUsedAt ? t("app-passkey-used-on", { date: fmtDate(k.lastUsedAt) }) : ""}</small></span>
+        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-passkey-remove-confirm")) && run(async () => (await removePasskey(k.id), keys.reload()), t("app-passkey-removed"))}>${t("app-remove")}</button></li>`)}</ul>`}<//>
+    <form class="inline" onSubmit=${add}><input name="passkeyName" placeholder=${t("app-passkey-name-placeholder")} aria-label=${t("app-passkey-name")} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
+      <button class="btn" disabled=${busy}>${t("app-passkey-add")}</button></form></div>`;
 }
 
 type Token = ApiToken;
@@ -53,17 +54,17 @@ export function TokensCard() {
       tokens.reload();
     });
   };
-  return html`<div class="card"><h2>API tokens</h2>
-    ${secret && html`<div class="secret" role="status"><p>Copy this token now; it will not be shown again.</p>
+  return html`<div class="card"><h2>${t("app-tokens")}</h2>
+    ${secret && html`<div class="secret" role="status"><p>${t("app-token-copy-now")}</p>
       <div class="row-line"><code class="mono ellipsis" data-testid="token-secret">${secret}</code><${CopyButton} text=${secret} /></div>
-      <button class="link-btn" onClick=${() => setSecret(null)}>Done</button></div>`}
-    <${Async} state=${tokens}>${(list: Token[]) => list.length === 0 ? html`<${Empty}>No API tokens.<//>`
-      : html`<ul class="list compact" data-testid="tokens">${list.map((t) => html`<li class="row-line"><span><strong>${t.name}</strong>
-          <small class="hint"> ${t.scopes.join(" ")} · ${t.expiresAt ? `expires ${fmtDate(t.expiresAt)}` : "no expiry"}</small></span>
-        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(`Revoke “${t.name}”?`) && run(async () => (await del(`/api/tokens/${t.id}`), tokens.reload()), "Token revoked")}>Revoke</button></li>`)}</ul>`}<//>
-    <form class="form sub" onSubmit=${create}><h3>New token</h3>
-      <input name="tokenName" required maxlength="100" placeholder="Name (e.g. CI)" aria-label="Token name" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
-      <div class="chips" role="group" aria-label="Scopes">${SCOPES.map((s) => html`<button type="button" class=${scopes.includes(s) ? "chip on" : "chip"} aria-pressed=${scopes.includes(s)} onClick=${() => toggle(s)}>${s}</button>`)}</div>
-      <input type="number" name="expiresInDays" min="1" max="3650" placeholder="Expires in days (optional)" aria-label="Expires in days" value=${days} onInput=${(e: any) => setDays(e.currentTarget.value)} />
-      <button class="btn" disabled=${busy}>Create token</button></form></div>`;
+      <button class="link-btn" onClick=${() => setSecret(null)}>${t("app-done")}</button></div>`}
+    <${Async} state=${tokens}>${(list: Token[]) => list.length === 0 ? html`<${Empty}>${t("app-tokens-none")}<//>`
+      : html`<ul class="list compact" data-testid="tokens">${list.map((tok) => html`<li class="row-line"><span><strong>${tok.name}</strong>
+          <small class="hint"> ${tok.scopes.join(" ")} · ${tok.expiresAt ? t("app-token-expires", { date: fmtDate(tok.expiresAt) }) : t("app-token-no-expiry")}</small></span>
+        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-token-revoke-confirm", { name: tok.name })) && run(async () => (await del(`/api/tokens/${tok.id}`), tokens.reload()), t("app-token-revoked"))}>${t("app-revoke")}</button></li>`)}</ul>`}<//>
+    <form class="form sub" onSubmit=${create}><h3>${t("app-token-new")}</h3>
+      <input name="tokenName" required maxlength="100" placeholder=${t("app-token-name-placeholder")} aria-label=${t("app-token-name")} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
+      <div class="chips" role="group" aria-label=${t("app-token-scopes")}>${SCOPES.map((s) => html`<button type="button" class=${scopes.includes(s) ? "chip on" : "chip"} aria-pressed=${scopes.includes(s)} onClick=${() => toggle(s)}>${s}</button>`)}</div>
+      <input type="number" name="expiresInDays" min="1" max="3650" placeholder=${t("app-token-days-placeholder")} aria-label=${t("app-token-days")} value=${days} onInput=${(e: any) => setDays(e.currentTarget.value)} />
+      <button class="btn" disabled=${busy}>${t("app-token-create")}</button></form></div>`;
 }

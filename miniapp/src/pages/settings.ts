@@ -1,24 +1,25 @@
 /** Settings: account and identities, plan and limits, linking email/Telegram, passkeys, API tokens, custom domains. */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { get, inTelegram, post, signOut } from "../api";
+import { get, inTelegram, patch, post, signOut } from "../api";
 import { navigate } from "../router";
-import { Async, ErrorBox, errorText, fmtDate, html, toast, useAsync } from "../ui";
+import { Async, ErrorBox, errorText, fmtDate, html, toast, useAction, useAsync } from "../ui";
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { PasskeysCard, TokensCard } from "./settings-security";
 import { DomainsCard } from "./settings-domains";
+import { fmtNumber, setLanguage, t, type Language } from "../i18n";
 import type { AccountUsage, Me } from "../../../api/auth/model";
 
 
 
-const PROVIDERS: Record<string, string> = { telegram: "Telegram", email: "Email", passkey: "Passkey" };
+const PROVIDERS = ["telegram", "email", "passkey"];
 
 function identityLabel(i: Me["identities"][number], u: Me["user"]): string {
   if (i.provider === "telegram") return u.username ? `@${u.username}` : `id ${i.subject}`;
-  if (i.provider === "passkey") return i.name || "unnamed";
+  if (i.provider === "passkey") return i.name || t("app-passkey-unnamed");
   return i.subject;
 }
 
-const LIMIT_LABELS: Record<string, string> = { links: "Links", trackers: "Trackers", secureFiles: "Secure files", storageMB: "Storage (MB)" };
+const LIMITS = ["links", "trackers", "secureFiles", "storageMB"];
 
 /** Signing out on purpose leaves for the sign-in page, so the next sign-in starts at the links page. */
 function leave() {
@@ -35,28 +36,49 @@ export function SettingsPage() {
     usage.reload();
   };
   return html`<section>
-    <h1>Settings</h1>
-    <div class="card"><h2>Account</h2><${Async} state=${me}>${(m: Me) => html`
-      <p><strong>${m.user.firstName || m.user.username || m.user.email || `User ${m.user.id}`}</strong>${m.user.username ? html` <span class="hint">@${m.user.username}</span>` : null}</p>
-      <h3>Sign-in methods</h3>
-      <ul class="list compact" data-testid="identities">${m.identities.map((i) => html`<li class="row-line"><span>${PROVIDERS[i.provider] ?? i.provider}</span>
+    <h1>${t("app-settings-title")}</h1>
+    <${LanguageCard} />
+    <div class="card"><h2>${t("app-account")}</h2><${Async} state=${me}>${(m: Me) => html`
+      <p><strong>${m.user.firstName || m.user.username || m.user.email || t("app-user-id", { id: String(m.user.id) })}</strong>${m.user.username ? html` <span class="hint">@${m.user.username}</span>` : null}</p>
+      <h3>${t("app-sign-in-methods")}</h3>
+      <ul class="list compact" data-testid="identities">${m.identities.map((i) => html`<li class="row-line"><span>${PROVIDERS.includes(i.provider) ? t(`app-provider-${i.provider}`) : i.provider}</span>
         <span class="mono ellipsis">${identityLabel(i, m.user)}</span></li>`)}</ul>
       ${!m.identities.some((i) => i.provider === "email") && html`<${LinkEmail} onLinked=${linked} />`}
       ${!m.identities.some((i) => i.provider === "telegram") && !inTelegram() && html`<${LinkTelegram} onLinked=${linked} />`}`}<//>
     </div>
-    <div class="card"><h2>Plan and limits</h2><${Async} state=${usage}>${(u: AccountUsage) => html`
-      <p>Plan: <strong data-testid="plan">${u.subscription.plan}</strong>${u.subscription.expiresAt ? ` until ${fmtDate(u.subscription.expiresAt)}` : ""}</p>
+    <div class="card"><h2>${t("app-plan-limits")}</h2><${Async} state=${usage}>${(u: AccountUsage) => html`
+      <p>${t("app-plan")} <strong data-testid="plan">${u.subscription.plan}</strong>${u.subscription.expiresAt ? ` ${t("app-plan-until", { date: fmtDate(u.subscription.expiresAt) })}` : ""}</p>
       ${(Object.entries(u.limits) as [keyof AccountUsage["limits"], number][]).map(([k, max]) => {
         const used = u.usage[k] ?? 0;
-        return html`<div class="meter"><div class="row-line"><span>${LIMIT_LABELS[k] ?? k}</span><span>${used} / ${max}</span></div>
+        return html`<div class="meter"><div class="row-line"><span>${LIMITS.includes(k) ? t(`app-limit-${k}`) : k}</span><span>${fmtNumber(used)} / ${fmtNumber(max)}</span></div>
           <div class="progress thin"><div class="bar" style=${`width:${Math.min(100, (used / Math.max(1, max)) * 100)}%`}></div></div></div>`;
       })}`}<//>
     </div>
     <${PasskeysCard} />
     <${TokensCard} />
     <${DomainsCard} />
-    ${!inTelegram() && html`<button class="btn danger" onClick=${leave}>Sign out</button>`}
+    ${!inTelegram() && html`<button class="btn danger" onClick=${leave}>${t("app-sign-out")}</button>`}
   </section>`;
+}
+
+/**
+ * The language of the bot and of this app, one choice for both: English, Russian, or the Telegram
+ * app's language (the bot's rule). The app redraws in the new language at once.
+ */
+function LanguageCard() {
+  const settings = useAsync(() => get<{ language: Language; language_chosen: Language | null }>("/api/settings"), []);
+  const { busy, run } = useAction();
+  const choose = (value: string) =>
+    run(async () => {
+      const s = await patch<{ language: Language }>("/api/settings", { language: value === "app" ? null : value });
+      setLanguage(s.language);
+    });
+  return html`<div class="card"><h2>${t("app-language")}</h2><${Async} state=${settings}>${(s: { language_chosen: Language | null }) => html`
+    <p class="hint">${t("app-language-hint")}</p>
+    <div class="chips" role="group" aria-label=${t("app-language")}>
+      ${(["en", "ru", "app"] as const).map((v) => html`<button type="button" disabled=${busy} class=${(s.language_chosen ?? "app") === v ? "chip on" : "chip"}
+        aria-pressed=${(s.language_chosen ?? "app") === v} onClick=${() => choose(v)}>${t(`app-language-${v}`)}</button>`)}
+    </div>`}<//></div>`;
 }
 
 function LinkEmail({ onLinked }: { onLinked: () => void }) {
@@ -73,19 +95,19 @@ function LinkEmail({ onLinked }: { onLinked: () => void }) {
         setSent(true);
       } else {
         const r = await post("/api/auth/email/verify-link-otp", { email: email.trim(), code: code.trim() });
-        toast(r.merged ? "Email linked; accounts merged" : "Email linked");
+        toast(r.merged ? t("app-email-linked-merged") : t("app-email-linked"));
         onLinked();
       }
     } catch (err) {
       setError(errorText(err));
     }
   };
-  return html`<form class="form sub" onSubmit=${submit}><h3>Link an email</h3>
+  return html`<form class="form sub" onSubmit=${submit}><h3>${t("app-link-email")}</h3>
     ${error && html`<${ErrorBox} error=${error} />`}
-    ${!sent ? html`<input type="email" required name="linkEmail" placeholder="you@example.com" aria-label="Email" value=${email} onInput=${(e: any) => setEmail(e.currentTarget.value)} />`
-      : html`<p class="hint">Enter the code sent to ${email}. If the email already has an account, the accounts are merged.</p>
-        <input name="linkCode" inputmode="numeric" maxlength="6" required aria-label="Code" value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} />`}
-    <button class="btn">${sent ? "Confirm" : "Send code"}</button></form>`;
+    ${!sent ? html`<input type="email" required name="linkEmail" placeholder="you@example.com" aria-label=${t("app-provider-email")} value=${email} onInput=${(e: any) => setEmail(e.currentTarget.value)} />`
+      : html`<p class="hint">${t("app-link-email-code", { email })}</p>
+        <input name="linkCode" inputmode="numeric" maxlength="6" required aria-label=${t("app-code")} value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} />`}
+    <button class="btn">${sent ? t("app-confirm") : t("app-send-code")}</button></form>`;
 }
 
 function LinkTelegram({ onLinked }: { onLinked: () => void }) {
@@ -96,13 +118,13 @@ function LinkTelegram({ onLinked }: { onLinked: () => void }) {
   useEffect(() => {
     if (!open || !box.current) return;
     appConfig().then((c) => {
-      if (!c.botId) return setMsg("Telegram linking is not configured on this server.");
+      if (!c.botId) return setMsg(t("app-telegram-not-configured"));
       mountLoginWidget(box.current!, c.botId, async (u: WidgetUser) => {
         setError(null);
         try {
           const body = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
           await post("/api/auth/msgr/link-widget", body);
-          toast("Telegram account linked");
+          toast(t("app-telegram-linked"));
           onLinked();
         } catch (e) {
           setError(errorText(e));
@@ -110,8 +132,8 @@ function LinkTelegram({ onLinked }: { onLinked: () => void }) {
       }, setError);
     }, (e) => setError(errorText(e)));
   }, [open]);
-  return html`<div class="sub"><h3>Link Telegram</h3>
+  return html`<div class="sub"><h3>${t("app-link-telegram")}</h3>
     ${error && html`<${ErrorBox} error=${error} />`}
-    ${!open ? html`<button class="btn" onClick=${() => setOpen(true)}>Link a Telegram account</button>` : html`<div ref=${box} class="widget-box"></div>`}
+    ${!open ? html`<button class="btn" onClick=${() => setOpen(true)}>${t("app-link-telegram-button")}</button>` : html`<div ref=${box} class="widget-box"></div>`}
     ${msg && html`<p class="hint">${msg}</p>`}</div>`;
 }

@@ -4,6 +4,7 @@ import { post, saveSession } from "../api";
 import { loginWithPasskey } from "../passkey";
 import { ErrorBox, errorText, html, useSubmit } from "../ui";
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
+import { t } from "../i18n";
 
 export function SignIn() {
   const [email, setEmail] = useState("");
@@ -17,7 +18,7 @@ export function SignIn() {
     void attempt(async () => {
       await post("/api/auth/email/send-otp", { email: email.trim() });
       setSent(true);
-      setNote(`We sent a 6-digit code to ${email.trim()}.`);
+      setNote(t("app-signin-code-sent", { email: email.trim() }));
     });
   };
   const verify = (e: Event) => {
@@ -26,7 +27,7 @@ export function SignIn() {
   };
   const passkey = () =>
     attempt(async () => {
-      setNote("Waiting for your passkey: follow your browser's prompt.");
+      setNote(t("app-signin-passkey-waiting"));
       try {
         saveSession(await loginWithPasskey(email.trim() || undefined));
       } finally {
@@ -35,23 +36,23 @@ export function SignIn() {
     });
 
   return html`<div class="signin">
-    <h1>Sign in</h1>
-    <p class="hint">Links, secure sharing and keyword tracking in one place.</p>
+    <h1>${t("app-signin-title")}</h1>
+    <p class="hint">${t("app-signin-hint")}</p>
     ${error && html`<${ErrorBox} error=${error} />`}
     ${note && !error && html`<p class="note">${note}</p>`}
     ${!sent
       ? html`<form onSubmit=${sendCode} class="card">
-          <label>Email<input type="email" name="email" required autocomplete="username webauthn" value=${email}
+          <label>${t("app-provider-email")}<input type="email" name="email" required autocomplete="username webauthn" value=${email}
             onInput=${(e: any) => setEmail(e.currentTarget.value)} placeholder="you@example.com" /></label>
-          <button class="btn primary" disabled=${busy}>Send code</button>
-          <button type="button" class="btn" disabled=${busy} onClick=${passkey}>Sign in with a passkey</button>
-          <p class="hint">With a passkey the email is optional.</p>
+          <button class="btn primary" disabled=${busy}>${t("app-send-code")}</button>
+          <button type="button" class="btn" disabled=${busy} onClick=${passkey}>${t("app-signin-passkey")}</button>
+          <p class="hint">${t("app-signin-passkey-hint")}</p>
         </form>`
       : html`<form onSubmit=${verify} class="card">
-          <label>Code<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required
+          <label>${t("app-code")}<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required
             value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} placeholder="123456" /></label>
-          <button class="btn primary" disabled=${busy}>Sign in</button>
-          <button type="button" class="link-btn" onClick=${() => (setSent(false), setCode(""), setNote(null))}>Use another email</button>
+          <button class="btn primary" disabled=${busy}>${t("app-signin-title")}</button>
+          <button type="button" class="link-btn" onClick=${() => (setSent(false), setCode(""), setNote(null))}>${t("app-signin-other-email")}</button>
         </form>`}
     <${TelegramSignIn} onError=${setError} />
   </div>`;
@@ -65,7 +66,7 @@ function TelegramSignIn({ onError }: { onError: (m: string) => void }) {
     if (!open || !box.current) return;
     appConfig().then(
       (c) => {
-        if (!c.botId) return setUnavailable("Telegram sign-in is not configured on this server.");
+        if (!c.botId) return setUnavailable(t("app-signin-telegram-not-configured"));
         mountLoginWidget(box.current!, c.botId, async (u: WidgetUser) => {
           try {
             saveSession(await post("/api/auth/login-widget", u));
@@ -79,7 +80,7 @@ function TelegramSignIn({ onError }: { onError: (m: string) => void }) {
   }, [open]);
   return html`<div class="card">
     ${!open
-      ? html`<button class="btn" onClick=${() => setOpen(true)}>Sign in with Telegram</button>`
+      ? html`<button class="btn" onClick=${() => setOpen(true)}>${t("app-signin-telegram")}</button>`
       : html`<div ref=${box} class="widget-box"></div>${unavailable && html`<p class="hint">${unavailable}</p>`}`}
   </div>`;
 }

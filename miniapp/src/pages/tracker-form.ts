@@ -7,6 +7,7 @@ import { navigate } from "../router";
 import { useMainButton } from "../telegram";
 import { Async, ErrorBox, html, toast, useAsync, useSubmit, type Submit } from "../ui";
 import type { Tracker, TrackingFilters } from "../../../api/tracking/model";
+import { t } from "../i18n";
 
 type Filters = TrackingFilters;
 type Option = Filters["geo"][number];
@@ -18,16 +19,16 @@ const list = (s: string) => {
   return items.length ? items : null;
 };
 
-function fromTracker(t: Values | null): Values {
+function fromTracker(tr: Values | null): Values {
   return {
-    name: t?.name ?? "", keyword: t?.keyword ?? "", exact_match: t?.exact_match ?? false, syntax: t?.syntax ?? "plain",
-    word_forms: t?.word_forms ?? false, skip_reposts: t?.skip_reposts ?? false, watch_links: t?.watch_links ?? false,
-    minus_words: (t?.minus_words ?? []).join(", "), search_channels: t?.search_channels ?? true, search_chats: t?.search_chats ?? true,
-    filter_geo: t?.filter_geo ?? "", filter_language: t?.filter_language ?? "", filter_category: t?.filter_category ?? "",
-    filter_min_subscribers: t?.filter_min_subscribers ?? "", include_sources: (t?.include_sources ?? []).join(", "),
-    exclude_sources: (t?.exclude_sources ?? []).join(", "), notify_via: t?.notify_via ?? "bot", webhook_url: t?.webhook_url ?? "",
-    notify_chat_id: t?.notify_chat_id ?? "", notify_thread_id: t?.notify_thread_id ?? "", notify_every: t?.notify_every ?? "instant",
-    notify_on_delete: t?.notify_on_delete ?? false,
+    name: tr?.name ?? "", keyword: tr?.keyword ?? "", exact_match: tr?.exact_match ?? false, syntax: tr?.syntax ?? "plain",
+    word_forms: tr?.word_forms ?? false, skip_reposts: tr?.skip_reposts ?? false, watch_links: tr?.watch_links ?? false,
+    minus_words: (tr?.minus_words ?? []).join(", "), search_channels: tr?.search_channels ?? true, search_chats: tr?.search_chats ?? true,
+    filter_geo: tr?.filter_geo ?? "", filter_language: tr?.filter_language ?? "", filter_category: tr?.filter_category ?? "",
+    filter_min_subscribers: tr?.filter_min_subscribers ?? "", include_sources: (tr?.include_sources ?? []).join(", "),
+    exclude_sources: (tr?.exclude_sources ?? []).join(", "), notify_via: tr?.notify_via ?? "bot", webhook_url: tr?.webhook_url ?? "",
+    notify_chat_id: tr?.notify_chat_id ?? "", notify_thread_id: tr?.notify_thread_id ?? "", notify_every: tr?.notify_every ?? "instant",
+    notify_on_delete: tr?.notify_on_delete ?? false,
   };
 }
 
@@ -59,8 +60,8 @@ export function TrackerForm({ id }: { id?: string }) {
     return { filters, tracker, chats };
   }, [id]);
   // shown with the page (spinning until the form is there), not only once the form has loaded
-  const native = useMainButton(id ? "Save" : "Create tracker", form, { busy: submit.busy || state.loading, visible: !state.error });
-  return html`<section><h1>${id ? "Edit tracker" : "New tracker"}</h1>
+  const native = useMainButton(id ? t("app-save") : t("app-tracker-create"), form, { busy: submit.busy || state.loading, visible: !state.error });
+  return html`<section><h1>${id ? t("app-tracker-edit") : t("app-tracker-new")}</h1>
     <${Async} state=${state}>${(s: any) => html`<${Body} id=${id} filters=${s.filters} chats=${s.chats} tracker=${s.tracker} form=${form} submit=${submit} native=${native} />`}<//></section>`;
 }
 
@@ -73,46 +74,46 @@ function Body({ id, filters, chats, tracker, form, submit, native }: {
   const save = () =>
     attempt(async () => {
       const body = id ? changed(toBody(start), toBody(f.values)) : toBody(f.values);
-      const t = id ? await patch(`/api/tracking/${id}`, body) : await post("/api/tracking", body);
-      toast(id ? "Tracker saved" : "Tracker created");
-      navigate(`/tracking/${t.id ?? id}`, true);
+      const saved = id ? await patch(`/api/tracking/${id}`, body) : await post("/api/tracking", body);
+      toast(id ? t("app-tracker-saved") : t("app-tracker-created"));
+      navigate(`/tracking/${saved.id ?? id}`, true);
     }, form.current);
   const select = (k: string, opts: Option[], label: string) => html`<${Field} label=${label}>
-    <select ...${f.bind(k)} onChange=${(e: any) => f.set(k, e.currentTarget.value)}><option value="">Any</option>
+    <select ...${f.bind(k)} onChange=${(e: any) => f.set(k, e.currentTarget.value)}><option value="">${t("app-any")}</option>
       ${opts.map((o) => html`<option value=${o.code}>${o.label}</option>`)}</select><//>`;
   const v = f.values;
   return html`<form class="card form" ref=${form} onSubmit=${(e: Event) => (e.preventDefault(), void save())}>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <${Field} label="Name"><input required maxlength="100" ...${f.bind("name")} /><//>
-    <${Field} label="Keyword or phrase" hint=${v.syntax === "query" ? `${v.keyword.length}/500 · spaces: all words; OR or |: either; -word: not; "…": phrase; word*: starts with; ( ): group; a NEAR/3 b: close together` : `${v.keyword.length}/800`}>
+    <${Field} label=${t("app-name")}><input required maxlength="100" ...${f.bind("name")} /><//>
+    <${Field} label=${t("app-tracker-keyword")} hint=${v.syntax === "query" ? `${v.keyword.length}/500 · ${t("app-tracker-query-hint")}` : `${v.keyword.length}/800`}>
       <textarea rows="2" required maxlength=${v.syntax === "query" ? 500 : 800} ...${f.bind("keyword")}></textarea><//>
-    <${Field} label="Syntax"><select ...${f.bind("syntax")} onChange=${(e: any) => f.set("syntax", e.currentTarget.value)}>
-      <option value="plain">One word or phrase</option><option value="query">Query (AND, OR, NOT, phrases, NEAR)</option></select><//>
-    ${v.syntax === "plain" && !v.word_forms && html`<label class="check"><input type="checkbox" ...${f.check("exact_match")} /> Whole words only</label>`}
-    <label class="check"><input type="checkbox" ...${f.check("word_forms")} /> Any word forms (канал: каналы, каналов; run: runs, running)</label>
-    <label class="check"><input type="checkbox" ...${f.check("skip_reposts")} /> Skip forwards and copies of a post matched in the last 24 hours</label>
-    <label class="check"><input type="checkbox" ...${f.check("watch_links")} /> Also posts with my short links or invite links</label>
-    <${Field} label="Minus words" hint="Comma separated; any of them vetoes a match"><input ...${f.bind("minus_words")} /><//>
-    <${Section} title="Where to search" open=${true}>
-      <label class="check"><input type="checkbox" ...${f.check("search_channels")} /> Channels</label>
-      <label class="check"><input type="checkbox" ...${f.check("search_chats")} /> Chats</label>
-      ${select("filter_geo", filters.geo, "Country")}
-      ${select("filter_language", filters.languages, "Language")}
-      ${select("filter_category", filters.categories, "Category")}
-      <${Field} label="Minimum subscribers"><input type="number" min="0" ...${f.bind("filter_min_subscribers")} /><//>
-      <${Field} label="Only these sources" hint="@username, chat id or t.me link; comma separated"><input ...${f.bind("include_sources")} /><//>
-      <${Field} label="Exclude sources" hint="@username, chat id or t.me link; comma separated"><input ...${f.bind("exclude_sources")} /><//>
+    <${Field} label=${t("app-tracker-syntax")}><select ...${f.bind("syntax")} onChange=${(e: any) => f.set("syntax", e.currentTarget.value)}>
+      <option value="plain">${t("app-tracker-syntax-plain")}</option><option value="query">${t("app-tracker-syntax-query")}</option></select><//>
+    ${v.syntax === "plain" && !v.word_forms && html`<label class="check"><input type="checkbox" ...${f.check("exact_match")} /> ${t("app-tracker-exact")}</label>`}
+    <label class="check"><input type="checkbox" ...${f.check("word_forms")} /> ${t("app-tracker-word-forms")}</label>
+    <label class="check"><input type="checkbox" ...${f.check("skip_reposts")} /> ${t("app-tracker-skip-reposts")}</label>
+    <label class="check"><input type="checkbox" ...${f.check("watch_links")} /> ${t("app-tracker-watch-links")}</label>
+    <${Field} label=${t("app-tracker-minus-words")} hint=${t("app-tracker-minus-hint")}><input ...${f.bind("minus_words")} /><//>
+    <${Section} title=${t("app-tracker-where")} open=${true}>
+      <label class="check"><input type="checkbox" ...${f.check("search_channels")} /> ${t("app-tab-channels")}</label>
+      <label class="check"><input type="checkbox" ...${f.check("search_chats")} /> ${t("app-tracker-chats")}</label>
+      ${select("filter_geo", filters.geo, t("app-click-country"))}
+      ${select("filter_language", filters.languages, t("app-language"))}
+      ${select("filter_category", filters.categories, t("app-tracker-category"))}
+      <${Field} label=${t("app-tracker-min-subscribers")}><input type="number" min="0" ...${f.bind("filter_min_subscribers")} /><//>
+      <${Field} label=${t("app-tracker-include")} hint=${t("app-tracker-sources-hint")}><input ...${f.bind("include_sources")} /><//>
+      <${Field} label=${t("app-tracker-exclude")} hint=${t("app-tracker-sources-hint")}><input ...${f.bind("exclude_sources")} /><//>
     <//>
-    <${Section} title="Notifications" open=${true}>
-      <${Field} label="Notify via"><select ...${f.bind("notify_via")} onChange=${(e: any) => f.set("notify_via", e.currentTarget.value)}>
-        <option value="bot">Bot message</option><option value="chat">A channel or group of mine</option><option value="webhook">Webhook</option></select><//>
-      ${v.notify_via === "webhook" && html`<${Field} label="Webhook URL"><input type="url" required ...${f.bind("webhook_url")} /><//>`}
+    <${Section} title=${t("app-tracker-notifications")} open=${true}>
+      <${Field} label=${t("app-tracker-notify-via")}><select ...${f.bind("notify_via")} onChange=${(e: any) => f.set("notify_via", e.currentTarget.value)}>
+        <option value="bot">${t("app-tracker-via-bot")}</option><option value="chat">${t("app-tracker-via-chat")}</option><option value="webhook">${t("app-tracker-via-webhook")}</option></select><//>
+      ${v.notify_via === "webhook" && html`<${Field} label=${t("app-form-webhook-url")}><input type="url" required ...${f.bind("webhook_url")} /><//>`}
       ${v.notify_via === "chat" && html`<${ChatPicker} chats=${chats} f=${f} />`}
-      ${v.notify_via !== "webhook" && html`<${Field} label="How often"><select ...${f.bind("notify_every")} onChange=${(e: any) => f.set("notify_every", e.currentTarget.value)}>
-        <option value="instant">At once</option><option value="hour">One digest an hour</option><option value="day">One digest a day (UTC)</option></select><//>`}
-      <label class="check"><input type="checkbox" ...${f.check("notify_on_delete")} /> Also notify when a matched post is deleted</label>
+      ${v.notify_via !== "webhook" && html`<${Field} label=${t("app-tracker-how-often")}><select ...${f.bind("notify_every")} onChange=${(e: any) => f.set("notify_every", e.currentTarget.value)}>
+        <option value="instant">${t("app-tracker-instant")}</option><option value="hour">${t("app-tracker-hourly")}</option><option value="day">${t("app-tracker-daily")}</option></select><//>`}
+      <label class="check"><input type="checkbox" ...${f.check("notify_on_delete")} /> ${t("app-tracker-on-delete")}</label>
     <//>
-    ${!native && html`<button class="btn primary" disabled=${busy}>${busy ? "Saving…" : id ? "Save" : "Create tracker"}</button>`}
+    ${!native && html`<button class="btn primary" disabled=${busy}>${busy ? t("app-saving") : id ? t("app-save") : t("app-tracker-create")}</button>`}
   </form>`;
 }
 
@@ -122,11 +123,11 @@ function ChatPicker({ chats, f }: { chats: Chat[]; f: ReturnType<typeof useForm>
   const name = (c: Chat) => `${c.title ?? c.chat_id}${c.username ? ` (@${c.username})` : ""}`;
   const current = f.values.notify_chat_id;
   return html`
-    <${Field} label="Chat" hint=${usable.length ? "Your channels and groups where the bot is an administrator" : "Add the bot to a channel or group of yours as an administrator first (Channels)"}>
+    <${Field} label=${t("app-tracker-chat")} hint=${usable.length ? t("app-tracker-chat-hint") : t("app-tracker-chat-none")}>
       <select required ...${f.bind("notify_chat_id")} onChange=${(e: any) => f.set("notify_chat_id", e.currentTarget.value)}>
-        <option value="">Choose…</option>
+        <option value="">${t("app-choose")}</option>
         ${usable.map((c) => html`<option value=${c.chat_id}>${name(c)}</option>`)}
         ${current && !usable.some((c) => c.chat_id === current) && html`<option value=${current}>${current}</option>`}
       </select><//>
-    <${Field} label="Forum topic" hint="Optional: the topic id in a group with topics"><input inputmode="numeric" pattern="[0-9]*" ...${f.bind("notify_thread_id")} /><//>`;
+    <${Field} label=${t("app-tracker-topic")} hint=${t("app-tracker-topic-hint")}><input inputmode="numeric" pattern="[0-9]*" ...${f.bind("notify_thread_id")} /><//>`;
 }

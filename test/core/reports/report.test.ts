@@ -49,16 +49,28 @@ describe("reports", () => {
 
   test("the settings API: defaults, changes, and bad values refused naming the field", async () => {
     const { token } = await t.telegramUser(4242, "ann");
-    expect((await t.request("GET", "/api/settings", { token })).json).toEqual({ time_zone: "UTC", report_every: "off", report_hour: 9, report_weekday: 1 });
+    expect((await t.request("GET", "/api/settings", { token })).json).toEqual({ time_zone: "UTC", report_every: "off", report_hour: 9, report_weekday: 1, language: "en", language_chosen: null });
     const changed = await t.request("PATCH", "/api/settings", { token, body: { time_zone: "Europe/Moscow", report_every: "day", report_hour: 8 } });
-    expect(changed.json).toEqual({ time_zone: "Europe/Moscow", report_every: "day", report_hour: 8, report_weekday: 1 });
+    expect(changed.json).toEqual({ time_zone: "Europe/Moscow", report_every: "day", report_hour: 8, report_weekday: 1, language: "en", language_chosen: null });
     expect((await t.request("GET", "/api/settings", { token })).json).toEqual(changed.json);
-    for (const [body, field] of [[{ time_zone: "Mars/Olympus" }, "time_zone"], [{ report_hour: 24 }, "report_hour"], [{ report_every: "hourly" }, "report_every"], [{ report_weekday: 0 }, "report_weekday"]] as const) {
+    for (const [body, field] of [[{ time_zone: "Mars/Olympus" }, "time_zone"], [{ report_hour: 24 }, "report_hour"], [{ report_every: "hourly" }, "report_every"], [{ report_weekday: 0 }, "report_weekday"], [{ language: "de" }, "language"]] as const) {
       const res = await t.request("PATCH", "/api/settings", { token, body });
       expect({ field, status: res.status, fields: res.json.details?.map((d: { field: string }) => d.field) }).toEqual({ field, status: 400, fields: [field] });
     }
     expect((await t.request("GET", "/api/settings", { token })).json).toEqual(changed.json);
     expect((await t.request("GET", "/api/settings")).status).toBe(401);
+  });
+
+  test("the language: the Telegram app's until one is chosen, chosen in the API, the bot's choice too, and null follows the app again", async () => {
+    const { user, token } = await t.telegramUser(4343, "olga");
+    const db = t.deps.asyncDb;
+    await db.update(db.tables.users).set({ appLanguage: "uk" }).where(eq(db.tables.users.id, user.id));
+    expect((await t.request("GET", "/api/settings", { token })).json).toMatchObject({ language: "ru", language_chosen: null, time_zone: "UTC" });
+    const chosen = await t.request("PATCH", "/api/settings", { token, body: { language: "en" } });
+    expect(chosen.json).toMatchObject({ language: "en", language_chosen: "en", report_every: "off" });
+    // the same choice the bot's Settings make
+    expect((await db.select({ language: db.tables.users.language }).from(db.tables.users).where(eq(db.tables.users.id, user.id)))[0]!.language).toBe("en");
+    expect((await t.request("PATCH", "/api/settings", { token, body: { language: null, report_hour: 7 } })).json).toMatchObject({ language: "ru", language_chosen: null, report_hour: 7 });
   });
 
   test("at the user's hour, yesterday's clicks, top links, channel joins and matches go out once; the next day again", async () => {
