@@ -14,7 +14,10 @@ import { UsageError, type CliCommand } from "./cli/_command";
 const DIR = join(import.meta.dir, "cli");
 
 function commandNames(): string[] {
-  return readdirSync(DIR).filter((f) => /^[a-z][a-z0-9-]*\.ts$/.test(f)).map((f) => f.slice(0, -3)).sort();
+  return readdirSync(DIR)
+    .filter((f) => /^[a-z][a-z0-9-]*\.ts$/.test(f))
+    .map((f) => f.slice(0, -3))
+    .sort();
 }
 
 async function load(name: string): Promise<CliCommand> {

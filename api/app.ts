@@ -25,8 +25,6 @@ import { pageAssets } from "./visitor/page-assets";
 import { observeNative, observePlugin } from "./shared/observe";
 import { metricsApi } from "./metrics";
 
-;
-
 /**
  * Builds the whole HTTP app (API under /api, visitor pages, mini-app) without starting it.
  * Tests call `app.handle(new Request(...))`; main.ts calls `app.listen`. The listening server
@@ -62,7 +60,12 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
   const app = new Elysia({ serve })
     // first: every request gets its id, its metrics and its log line, whatever answers it
     .use(observePlugin(deps))
-    .use(errorHandler(deps.log, allowedMethodsOf(() => whole().routes)))
+    .use(
+      errorHandler(
+        deps.log,
+        allowedMethodsOf(() => whole().routes),
+      ),
+    )
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
     .use(docsPlugin(whole))

@@ -24,6 +24,10 @@ serveClickWriter(self, async (config) => {
   const log = createLogger(config.logLevel, undefined, config.logFormat);
   // the request thread migrated (or checked) the database before it started this thread
   const engine = await openEngine(config, { migrate: false, pool: WRITER_POOL });
-  const writer = engine.clickWriter({ asyncDb: engine.asyncDb, clock: systemClock, geo: createGeoLookup(config) }, CLICK_LISTENERS, clickJournalOf(config).name);
+  const writer = engine.clickWriter(
+    { asyncDb: engine.asyncDb, clock: systemClock, geo: createGeoLookup(config) },
+    CLICK_LISTENERS,
+    clickJournalOf(config).name,
+  );
   return { writer, log, close: () => engine.handle.close() };
 });

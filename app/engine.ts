@@ -104,5 +104,7 @@ export async function refuseOutdated(engine: Engine): Promise<void> {
   }
   if (!pending.length) return;
   await engine.handle.close();
-  throw new Error(`it lacks ${pending.length} migration(s) this build ships (${pending.join(", ")}); run "bun run cli migrate" first, or start with MIGRATE=auto`);
+  throw new Error(
+    `it lacks ${pending.length} migration(s) this build ships (${pending.join(", ")}); run "bun run cli migrate" first, or start with MIGRATE=auto`,
+  );
 }

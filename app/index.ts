@@ -61,7 +61,11 @@ export type ServiceDeps = AssembledDeps;
  * Builds the service's dependencies on an open engine. `cluster` is given when the caller built the
  * engine's cluster primitives already (openDeps reads the shared JWT secret through them first).
  */
-function assembleDeps<E extends Engine>(config: Config, engine: E, overrides: DepsOverrides & { cluster?: Cluster } = {}): AssembledDeps<E> {
+function assembleDeps<E extends Engine>(
+  config: Config,
+  engine: E,
+  overrides: DepsOverrides & { cluster?: Cluster } = {},
+): AssembledDeps<E> {
   const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   for (const name of engine.handle.migrated) log.info(`migration ${name} applied`);
   const clock = overrides.clock ?? systemClock;
@@ -132,4 +136,7 @@ export function clickWriterOf(deps: ServiceDeps, listeners: readonly ClickListen
 }
 
 /** The click sink's report of what its writer did, as the node's counters. */
-const clicksCounted = (metrics: Metrics) => ({ written: (n: number) => metrics.clicksWritten.inc(n), dropped: (n: number) => metrics.clicksDropped.inc(n) });
+const clicksCounted = (metrics: Metrics) => ({
+  written: (n: number) => metrics.clicksWritten.inc(n),
+  dropped: (n: number) => metrics.clicksDropped.inc(n),
+});

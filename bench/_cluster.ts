@@ -47,7 +47,14 @@ export async function clusterRun(opts: {
     const handle = await createPgDb(pg.url, { max: 2 });
     const [user] = await asyncPg(handle).insert(schemaPg.users).values({ username: "bench" }).returning();
     const now = new Date();
-    await asyncPg(handle).insert(schemaPg.links).values({ userId: user!.id, code: "benchcl1", url: "https://example.com/landing", utmSource: "bench", createdAt: now, updatedAt: now });
+    await asyncPg(handle).insert(schemaPg.links).values({
+      userId: user!.id,
+      code: "benchcl1",
+      url: "https://example.com/landing",
+      utmSource: "bench",
+      createdAt: now,
+      updatedAt: now,
+    });
     const ports = [await freePort(), await freePort(), await freePort()];
     for (const [i, port] of ports.entries()) {
       const env = {
@@ -74,7 +81,11 @@ export async function clusterRun(opts: {
     procs.push(Bun.spawn(["haproxy", "-db", "-f", join(dir, "haproxy.cfg")], { stdout: "ignore", stderr: "ignore" }));
     const oneUrl = `http://127.0.0.1:${ports[0]}/benchcl1`;
     const threeUrl = `http://127.0.0.1:${front}/benchcl1`;
-    await until(async () => (await fetch(threeUrl, { redirect: "manual", headers: { "user-agent": opts.ua } })).status === 302, "HAProxy", 15_000);
+    await until(
+      async () => (await fetch(threeUrl, { redirect: "manual", headers: { "user-agent": opts.ua } })).status === 302,
+      "HAProxy",
+      15_000,
+    );
     // warm-up: every node has the link cached
     await opts.load(oneUrl, opts.connections, 2);
     await opts.load(threeUrl, opts.connections, 2);
@@ -103,7 +114,10 @@ export async function clusterRun(opts: {
     const drainSeconds = (Date.now() - ended - 5000) / 1000;
     const completed = [...one, ...three].reduce((n, x) => n + x.redirects, 0);
     const atMost = completed + opts.connections * opts.rounds * 2 + [...one, ...three].reduce((n, x) => n + x.errors, 0);
-    const problems = [stored < completed && `MISSING ${completed - stored} clicks`, stored > atMost && `${stored - atMost} more clicks than requests`].filter(Boolean) as string[];
+    const problems = [
+      stored < completed && `MISSING ${completed - stored} clicks`,
+      stored > atMost && `${stored - atMost} more clicks than requests`,
+    ].filter(Boolean) as string[];
     await handle.close();
     return { one, three, problems, stored, completed, drainSeconds };
   } finally {

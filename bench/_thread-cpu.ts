@@ -45,5 +45,8 @@ export function perThread(cpu: Map<string, number>, requests: number): string {
   const rows = [...cpu].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]);
   const top = rows.slice(0, 4);
   const rest = rows.slice(4).reduce((n, [, v]) => n + v, 0);
-  return [...top.map(([k, v]) => `${k} ${(v / requests).toFixed(2)} µs`), ...(rest ? [`other ${(rest / requests).toFixed(2)} µs`] : [])].join(", ");
+  return [
+    ...top.map(([k, v]) => `${k} ${(v / requests).toFixed(2)} µs`),
+    ...(rest ? [`other ${(rest / requests).toFixed(2)} µs`] : []),
+  ].join(", ");
 }

@@ -60,7 +60,11 @@ let pg: PgServer | undefined;
 if (POSTGRES) pg = await startPostgres();
 // the API rate limit (300 a minute by default) would answer 429 a few endpoints in: this measures the endpoints
 const config = loadConfig({
-  DATA_DIR: dataDir, LOG_LEVEL: "error", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, RATE_LIMIT_API: "1000000",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  BOT_TOKEN: FAKE_BOT_TOKEN,
+  BOT_API_ROOT: fake.url,
+  RATE_LIMIT_API: "1000000",
   ...(pg ? { DATABASE_URL: pg.url, NODE_NAME: "bench" } : {}),
 });
 const deps = await openDeps(config, { clock: new ManualClock(NOW), journalDir: null });
@@ -69,11 +73,17 @@ const writer = clickWriterOf(deps);
 const user = await upsertTelegramUser(deps, { id: 42, username: "bench" });
 const token = await signAccessToken(deps, user.id);
 const db = deps.asyncDb;
-const newLink = async (code: string, createdAt: number) => (await db.insert(db.tables.links).values({ userId: user.id, code, url: "https://example.com", createdAt: new Date(createdAt) }).returning())[0]!;
+const newLink = async (code: string, createdAt: number) =>
+  (
+    await db
+      .insert(db.tables.links)
+      .values({ userId: user.id, code, url: "https://example.com", createdAt: new Date(createdAt) })
+      .returning()
+  )[0]!;
 
 // a small deterministic PRNG so runs are comparable
 let seed = 1;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
 const AGENTS = [
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
@@ -85,11 +95,15 @@ const AGENTS = [
   "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
 ] as const;
-const BOTS = [["TelegramBot (like TwitterBot)", "TelegramBot"], ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"], ["facebookexternalhit/1.1", "facebookexternalhit"]] as const;
+const BOTS = [
+  ["TelegramBot (like TwitterBot)", "TelegramBot"],
+  ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"],
+  ["facebookexternalhit/1.1", "facebookexternalhit"],
+] as const;
 /** visitors: 200,000 addresses (countries from the GeoIP database), each with one of the agents */
 const address = () => {
   const n = Math.floor(rnd() * 200_000);
-  return `${[81, 89, 2, 175, 216, 67, 5, 31, 46, 94][n % 10]}.${(n >> 4) % 256}.${(n >> 12) % 256}.${(n * 7) % 250 + 1}`;
+  return `${[81, 89, 2, 175, 216, 67, 5, 31, 46, 94][n % 10]}.${(n >> 4) % 256}.${(n >> 12) % 256}.${((n * 7) % 250) + 1}`;
 };
 
 /** Writes `total` clicks with instants from `at(i)` through the click writer's batch path; returns clicks per second. */
@@ -100,7 +114,15 @@ async function seedThroughWriter(linkId: number, total: number, at: (i: number) 
     for (let i = done; i < Math.min(total, done + BATCH); i++) {
       const isBot = rnd() < 0.08;
       const bot = pick(BOTS);
-      batch.push({ linkId, clickedAt: new Date(at(i)), ip: address(), userAgent: isBot ? bot[0] : pick(AGENTS), referer: rnd() < 0.5 ? "https://t.me/" : null, isBot, botName: isBot ? bot[1] : null });
+      batch.push({
+        linkId,
+        clickedAt: new Date(at(i)),
+        ip: address(),
+        userAgent: isBot ? bot[0] : pick(AGENTS),
+        referer: rnd() < 0.5 ? "https://t.me/" : null,
+        isBot,
+        botName: isBot ? bot[1] : null,
+      });
     }
     await writer.write(packClicks(batch));
   }
@@ -126,9 +148,13 @@ async function seedSetBased(linkId: number, total: number, from: number, span: n
     const p = parsedUa(ua);
     const text = (v: string | null) => (v === null ? "null" : `'${v.replaceAll("'", "''")}'`);
     const truth = (b: boolean) => (pg ? String(b) : b ? "1" : "0");
-    profiles.push(`(${k}, ${row!.id}, ${text(bot ? "bot" : p.device)}, ${text(p.browser)}, ${text(p.os)}, ${truth(!!bot)}, ${text(bot ? bot[1] : null)})`);
+    profiles.push(
+      `(${k}, ${row!.id}, ${text(bot ? "bot" : p.device)}, ${text(p.browser)}, ${text(p.os)}, ${truth(!!bot)}, ${text(bot ? bot[1] : null)})`,
+    );
   }
-  const countries = ["RU", "DE", "US", "GB", "FR", "NL", "UA", "KZ", "BR", null].map((c, k) => `(${k}, ${c === null ? (pg ? "null::text" : "null") : `'${c}'`})`);
+  const countries = ["RU", "DE", "US", "GB", "FR", "NL", "UA", "KZ", "BR", null].map(
+    (c, k) => `(${k}, ${c === null ? (pg ? "null::text" : "null") : `'${c}'`})`,
+  );
   const at = `${from} + i * ${span} / ${total} + h % 1000`;
   const columns = "link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant";
   const values = (h: string) => `${linkId}, ${pg ? `timestamptz 'epoch' + (${at}) * interval '1 millisecond'` : at},
@@ -141,14 +167,25 @@ async function seedSetBased(linkId: number, total: number, from: number, span: n
   // checked once when added back on PostgreSQL, not per row; SQLite leaves its keys off meanwhile
   const restore: string[] = [];
   if (pg) {
-    for (const { name, def } of await rowsOf<{ name: string; def: string }>(db, sql.raw("select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'clicks'::regclass and contype = 'f'"))) {
+    for (const { name, def } of await rowsOf<{ name: string; def: string }>(
+      db,
+      sql.raw(
+        "select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'clicks'::regclass and contype = 'f'",
+      ),
+    )) {
       await rowsOf(db, sql.raw(`alter table clicks drop constraint ${name}`));
       restore.push(`alter table clicks add constraint ${name} ${def}`);
     }
-    const [index] = await rowsOf<{ def: string }>(db, sql.raw("select indexdef as def from pg_indexes where tablename = 'clicks' and indexname = 'clicks_link_time'"));
+    const [index] = await rowsOf<{ def: string }>(
+      db,
+      sql.raw("select indexdef as def from pg_indexes where tablename = 'clicks' and indexname = 'clicks_link_time'"),
+    );
     restore.unshift(index!.def);
   } else {
-    const [index] = await rowsOf<{ def: string }>(db, sql.raw("select sql as def from sqlite_master where type = 'index' and name = 'clicks_link_time'"));
+    const [index] = await rowsOf<{ def: string }>(
+      db,
+      sql.raw("select sql as def from sqlite_master where type = 'index' and name = 'clicks_link_time'"),
+    );
     await rowsOf(db, sql.raw("PRAGMA foreign_keys = OFF"));
     restore.push(index!.def, "PRAGMA foreign_keys = ON");
   }
@@ -165,34 +202,52 @@ async function seedSetBased(linkId: number, total: number, from: number, span: n
       await rowsOf(tx, sql.raw(statement));
     });
     const s = (performance.now() - t0) / 1000;
-    console.log(`${engine}: ${fmt(b + 1)} of ${fmt(total)} clicks written with set-based SQL in ${s.toFixed(0)} s (${fmt((b + 1) / s)} clicks/s)`);
+    console.log(
+      `${engine}: ${fmt(b + 1)} of ${fmt(total)} clicks written with set-based SQL in ${s.toFixed(0)} s (${fmt((b + 1) / s)} clicks/s)`,
+    );
   }
   let t1 = performance.now();
   for (const statement of restore) await rowsOf(db, sql.raw(statement));
   console.log(`${engine}: index and keys of the clicks back in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
   t1 = performance.now();
   const { groups } = await rollupFromClicks(db, linkId);
-  await rowsOf(db, sql`update links set
+  await rowsOf(
+    db,
+    sql`update links set
       total_clicks = (select coalesce(sum(clicks), 0) from link_stats_time where link_id = ${linkId} and span = ${BLOCK}),
       unique_clicks = (select coalesce(sum(uniques), 0) from link_stats_time where link_id = ${linkId} and span = ${BLOCK}),
       bot_clicks = (select coalesce(sum(bots), 0) from link_stats_time where link_id = ${linkId} and span = ${BLOCK})
-    where id = ${linkId}`);
-  console.log(`${engine}: roll-ups of ${fmt(total)} clicks from one aggregation (${fmt(groups)} groups) in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+    where id = ${linkId}`,
+  );
+  console.log(
+    `${engine}: roll-ups of ${fmt(total)} clicks from one aggregation (${fmt(groups)} groups) in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
+  );
 }
-
 
 const engine = POSTGRES ? "PostgreSQL" : "SQLite";
 const yearLink = await newLink("bench1", NOW - YEAR);
 if (SEED_SQL) await seedSetBased(yearLink.id, YEAR_CLICKS, NOW - YEAR, YEAR);
 else {
-  const yearRate = await seedThroughWriter(yearLink.id, YEAR_CLICKS, (i) => NOW - YEAR + Math.floor((i / YEAR_CLICKS) * YEAR) + Math.floor(rnd() * 1000));
-  console.log(`${engine}: wrote ${fmt(YEAR_CLICKS)} clicks over a year through the click writer at ${fmt(yearRate)} clicks/s (batches of ${fmt(BATCH)})`);
+  const yearRate = await seedThroughWriter(
+    yearLink.id,
+    YEAR_CLICKS,
+    (i) => NOW - YEAR + Math.floor((i / YEAR_CLICKS) * YEAR) + Math.floor(rnd() * 1000),
+  );
+  console.log(
+    `${engine}: wrote ${fmt(YEAR_CLICKS)} clicks over a year through the click writer at ${fmt(yearRate)} clicks/s (batches of ${fmt(BATCH)})`,
+  );
 }
 const viralLink = await newLink("viral1", NOW - 2 * HOUR);
 const hourStart = Math.floor(NOW / HOUR) * HOUR;
 if (VIRAL_CLICKS) {
-  const viralRate = await seedThroughWriter(viralLink.id, VIRAL_CLICKS, (i) => hourStart + Math.floor((i / VIRAL_CLICKS) * (NOW - hourStart)));
-  console.log(`${engine}: wrote ${fmt(VIRAL_CLICKS)} clicks in the hour in progress through the click writer at ${fmt(viralRate)} clicks/s (batches of ${fmt(BATCH)})`);
+  const viralRate = await seedThroughWriter(
+    viralLink.id,
+    VIRAL_CLICKS,
+    (i) => hourStart + Math.floor((i / VIRAL_CLICKS) * (NOW - hourStart)),
+  );
+  console.log(
+    `${engine}: wrote ${fmt(VIRAL_CLICKS)} clicks in the hour in progress through the click writer at ${fmt(viralRate)} clicks/s (batches of ${fmt(BATCH)})`,
+  );
 }
 if (flag("--writer-only")) {
   await deps.handle.close();
@@ -207,7 +262,9 @@ async function measure(linkId: number, path: string) {
   const times: number[] = [];
   for (let i = 0; i < RUNS + 5; i++) {
     const s = performance.now();
-    const res = await app.handle(new Request(`http://localhost/api/links/${linkId}/${path}`, { headers: { authorization: `Bearer ${token}` } }));
+    const res = await app.handle(
+      new Request(`http://localhost/api/links/${linkId}/${path}`, { headers: { authorization: `Bearer ${token}` } }),
+    );
     await res.text();
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     if (i >= 5) times.push(performance.now() - s);
@@ -218,15 +275,35 @@ async function measure(linkId: number, path: string) {
 }
 
 const ENDPOINTS = [
-  "stats?period=1d", "stats?period=30d", "stats?period=1y", "stats?period=all", "clicks?page=1&limit=100", "clicks?page=500",
-  "geo?period=1y", "geo?period=30d", "devices?period=all", "devices?period=7d", "bots?period=1y",
-  "timeline?period=30d&granularity=hourly", "timeline?period=1d&granularity=hourly&tz=Asia/Kolkata",
-  "timeline?period=1y&granularity=daily", "timeline?period=1y&granularity=daily&tz=Europe/Berlin", "timeline?period=1y&granularity=daily&tz=Asia/Kolkata",
-  "timeline?period=30d&granularity=hourly&tz=America/New_York", "timeline?period=1y&granularity=hourly&tz=Asia/Kolkata",
-  "heatmap?period=30d", "heatmap?period=1y", "heatmap?period=1y&tz=Europe/Berlin", "heatmap?period=1y&tz=Asia/Kathmandu", "heatmap?period=30d&tz=Asia/Kolkata",
+  "stats?period=1d",
+  "stats?period=30d",
+  "stats?period=1y",
+  "stats?period=all",
+  "clicks?page=1&limit=100",
+  "clicks?page=500",
+  "geo?period=1y",
+  "geo?period=30d",
+  "devices?period=all",
+  "devices?period=7d",
+  "bots?period=1y",
+  "timeline?period=30d&granularity=hourly",
+  "timeline?period=1d&granularity=hourly&tz=Asia/Kolkata",
+  "timeline?period=1y&granularity=daily",
+  "timeline?period=1y&granularity=daily&tz=Europe/Berlin",
+  "timeline?period=1y&granularity=daily&tz=Asia/Kolkata",
+  "timeline?period=30d&granularity=hourly&tz=America/New_York",
+  "timeline?period=1y&granularity=hourly&tz=Asia/Kolkata",
+  "heatmap?period=30d",
+  "heatmap?period=1y",
+  "heatmap?period=1y&tz=Europe/Berlin",
+  "heatmap?period=1y&tz=Asia/Kathmandu",
+  "heatmap?period=30d&tz=Asia/Kolkata",
 ];
 
-for (const [link, what] of [[yearLink, `${fmt(YEAR_CLICKS)} clicks over a year`], ...(VIRAL_CLICKS ? [[viralLink, `${fmt(VIRAL_CLICKS)} clicks in the hour in progress`] as const] : [])] as const) {
+for (const [link, what] of [
+  [yearLink, `${fmt(YEAR_CLICKS)} clicks over a year`],
+  ...(VIRAL_CLICKS ? [[viralLink, `${fmt(VIRAL_CLICKS)} clicks in the hour in progress`] as const] : []),
+] as const) {
   console.log(`\n${engine}, endpoint (${what})`.padEnd(60), "        p50          p99");
   for (const path of ENDPOINTS) await measure(link.id, path);
 }

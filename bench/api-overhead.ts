@@ -25,7 +25,12 @@ console.log(`${seconds} s per case, ${connections} connections, Bun ${Bun.versio
 console.log("case".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8));
 for (const [label, path, headers] of cases) {
   const r = await autocannon({ url: base + path, headers, connections, duration: seconds });
-  console.log(label.padEnd(34), String(Math.round(r.requests.average)).padStart(9), String(r.latency.p50).padStart(8), String(r.latency.p99).padStart(8));
+  console.log(
+    label.padEnd(34),
+    String(Math.round(r.requests.average)).padStart(9),
+    String(r.latency.p50).padStart(8),
+    String(r.latency.p99).padStart(8),
+  );
 }
 await server.stop(true);
 t.close();

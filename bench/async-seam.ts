@@ -29,7 +29,10 @@ try {
   const { users, tags } = schema;
   const [user] = db.insert(users).values({ username: "bench" }).returning().all();
   const userId = user!.id;
-  for (let i = 0; i < 20; i++) db.insert(tags).values({ userId, name: `tag-${i}`, createdAt: new Date() }).run();
+  for (let i = 0; i < 20; i++)
+    db.insert(tags)
+      .values({ userId, name: `tag-${i}`, createdAt: new Date() })
+      .run();
 
   /** µs per operation, best of 5 runs of N */
   async function timed(op: () => unknown): Promise<number> {
@@ -49,15 +52,21 @@ try {
     "row by id, async seam": await timed(() => adb.select().from(adb.tables.tags).where(eq(adb.tables.tags.id, tagId))),
     "20 rows, sync .all()": await timed(() => db.select().from(tags).where(eq(tags.userId, userId)).orderBy(asc(tags.name)).all()),
     "20 rows, sync builder awaited": await timed(() => db.select().from(tags).where(eq(tags.userId, userId)).orderBy(asc(tags.name))),
-    "20 rows, async seam": await timed(() => adb.select().from(adb.tables.tags).where(eq(adb.tables.tags.userId, userId)).orderBy(asc(adb.tables.tags.name))),
-    "transaction, sync writeTransaction": await timed(() => writeTransaction(db, (tx) => {
-      tx.update(users).set({ firstName: bump }).where(eq(users.id, userId)).run();
-      return tx.select({ id: tags.id }).from(tags).where(eq(tags.userId, userId)).limit(1).all();
-    })),
-    "transaction, async seam": await timed(() => transaction(adb, async (tx) => {
-      await tx.update(tx.tables.users).set({ firstName: bump }).where(eq(tx.tables.users.id, userId));
-      return tx.select({ id: tx.tables.tags.id }).from(tx.tables.tags).where(eq(tx.tables.tags.userId, userId)).limit(1);
-    })),
+    "20 rows, async seam": await timed(() =>
+      adb.select().from(adb.tables.tags).where(eq(adb.tables.tags.userId, userId)).orderBy(asc(adb.tables.tags.name)),
+    ),
+    "transaction, sync writeTransaction": await timed(() =>
+      writeTransaction(db, (tx) => {
+        tx.update(users).set({ firstName: bump }).where(eq(users.id, userId)).run();
+        return tx.select({ id: tags.id }).from(tags).where(eq(tags.userId, userId)).limit(1).all();
+      }),
+    ),
+    "transaction, async seam": await timed(() =>
+      transaction(adb, async (tx) => {
+        await tx.update(tx.tables.users).set({ firstName: bump }).where(eq(tx.tables.users.id, userId));
+        return tx.select({ id: tx.tables.tags.id }).from(tx.tables.tags).where(eq(tx.tables.tags.userId, userId)).limit(1);
+      }),
+    ),
   };
   console.log(`async seam on SQLite, ${N} operations per run, best of 5 (µs per operation):`);
   for (const [name, us] of Object.entries(rows)) console.log(`  ${name.padEnd(36)} ${us.toFixed(2)}`);

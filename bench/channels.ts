@@ -29,16 +29,39 @@ const token = await signAccessToken(deps, user.id);
 const db = deps.handle.sqlite;
 
 let seed = 1;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 
 const t0 = performance.now();
-const channelId = (db.query("INSERT INTO channels (user_id, chat_id, type, title, members, can_invite, bot_is_admin, created_at) VALUES (?, ?, 'channel', 'Bench', ?, 1, 1, ?) RETURNING id").get(user.id, CHAT, JOINS, NOW - YEAR) as { id: number }).id;
-const addInvite = db.query("INSERT INTO channel_invites (user_id, channel_id, chat_id, name, invite_link, cost, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
+const channelId = (
+  db
+    .query(
+      "INSERT INTO channels (user_id, chat_id, type, title, members, can_invite, bot_is_admin, created_at) VALUES (?, ?, 'channel', 'Bench', ?, 1, 1, ?) RETURNING id",
+    )
+    .get(user.id, CHAT, JOINS, NOW - YEAR) as { id: number }
+).id;
+const addInvite = db.query(
+  "INSERT INTO channel_invites (user_id, channel_id, chat_id, name, invite_link, cost, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+);
 const invites: number[] = [];
 db.transaction(() => {
-  for (let i = 0; i < INVITES; i++) invites.push((addInvite.get(user.id, channelId, CHAT, `Ad ${i}`, `https://t.me/+bench${i}`, JSON.stringify({ amount: 100, currency: "USD" }), NOW - YEAR) as { id: number }).id);
+  for (let i = 0; i < INVITES; i++)
+    invites.push(
+      (
+        addInvite.get(
+          user.id,
+          channelId,
+          CHAT,
+          `Ad ${i}`,
+          `https://t.me/+bench${i}`,
+          JSON.stringify({ amount: 100, currency: "USD" }),
+          NOW - YEAR,
+        ) as { id: number }
+      ).id,
+    );
 })();
-const addJoin = db.query("INSERT INTO channel_joins (chat_id, member_id, first_name, invite_id, via, via_join_request, joined_at, left_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)");
+const addJoin = db.query(
+  "INSERT INTO channel_joins (chat_id, member_id, first_name, invite_id, via, via_join_request, joined_at, left_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+);
 const BATCH = 20_000;
 for (let done = 0; done < JOINS; done += BATCH)
   db.transaction(() => {
@@ -46,15 +69,27 @@ for (let done = 0; done < JOINS; done += BATCH)
       const at = NOW - YEAR + Math.floor((i / JOINS) * YEAR);
       const attributed = rnd() < 0.9;
       const left = rnd() < 0.4 ? at + Math.floor(rnd() * 60 * 86_400_000) : null;
-      addJoin.run(CHAT, 1_000_000 + i, "Person", attributed ? invites[i % INVITES]! : null, attributed ? "invite" : "none", at, left !== null && left < NOW ? left : null);
+      addJoin.run(
+        CHAT,
+        1_000_000 + i,
+        "Person",
+        attributed ? invites[i % INVITES]! : null,
+        attributed ? "invite" : "none",
+        at,
+        left !== null && left < NOW ? left : null,
+      );
     }
   })();
 // the counters the service keeps with the journal, as the bot's handler would have left them
 db.exec(`UPDATE channel_invites SET joins = (SELECT count(*) FROM channel_joins j WHERE j.invite_id = channel_invites.id),
   leaves = (SELECT count(left_at) FROM channel_joins j WHERE j.invite_id = channel_invites.id)`);
-db.query("INSERT INTO channel_chat_counts (chat_id, joins, leaves) SELECT chat_id, count(joined_at), count(left_at) FROM channel_joins WHERE chat_id = ? GROUP BY chat_id").run(CHAT);
+db.query(
+  "INSERT INTO channel_chat_counts (chat_id, joins, leaves) SELECT chat_id, count(joined_at), count(left_at) FROM channel_joins WHERE chat_id = ? GROUP BY chat_id",
+).run(CHAT);
 db.exec("ANALYZE");
-console.log(`seeded ${JOINS.toLocaleString("en")} joins (about 40 % left again) over ${INVITES.toLocaleString("en")} invites in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${JOINS.toLocaleString("en")} joins (about 40 % left again) over ${INVITES.toLocaleString("en")} invites in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 async function measure(label: string, path: () => string, runs = 60) {
   const times: number[] = [];
@@ -75,6 +110,9 @@ await measure("GET /api/channels/:id/stats", () => `/api/channels/${channelId}/s
 await measure("GET /api/invites/:id/stats", () => `/api/invites/${invites[(n++ * 7919) % INVITES]}/stats`);
 await measure("GET /api/invites/:id", () => `/api/invites/${invites[(n++ * 7919) % INVITES]}`);
 await measure("GET /api/channels/:id/members (page 1)", () => `/api/channels/${channelId}/members?limit=50`);
-await measure("GET /api/channels/:id/members?invite_id", () => `/api/channels/${channelId}/members?limit=50&invite_id=${invites[(n++ * 7919) % INVITES]}`);
+await measure(
+  "GET /api/channels/:id/members?invite_id",
+  () => `/api/channels/${channelId}/members?limit=50&invite_id=${invites[(n++ * 7919) % INVITES]}`,
+);
 deps.handle.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -19,7 +19,9 @@ if (import.meta.main) {
   const all = benchmarks();
   if (!name || !all.includes(name)) {
     if (name) console.error(`Unknown benchmark "${name}".`);
-    console.log(all.length ? `Benchmarks (bun run bench <name>):\n${all.map((b) => `  ${b}`).join("\n")}` : "No benchmarks yet: add bench/<name>.ts");
+    console.log(
+      all.length ? `Benchmarks (bun run bench <name>):\n${all.map((b) => `  ${b}`).join("\n")}` : "No benchmarks yet: add bench/<name>.ts",
+    );
     process.exit(name ? 2 : 0);
   }
   const proc = Bun.spawn(["bun", join(DIR, `${name}.ts`), ...args], { stdio: ["inherit", "inherit", "inherit"] });

@@ -25,18 +25,19 @@ const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML,
 const decoder = new TextDecoder();
 const fresh = (s: string) => decoder.decode(Buffer.from(s));
 /** N clicks, 1,000 kinds of them (40 agents, 250 addresses), each with strings of its own */
-const makeClicks = (): PendingClick[] => Array.from({ length: N }, (_, k) => {
-  const i = k % 1000;
-  return {
-    linkId: 1 + (i % 7),
-    clickedAt: new Date(1_700_000_000_000 + i),
-    ip: fresh(`203.0.113.${i % 250}`),
-    userAgent: fresh(`${UA} ${i % 40}`),
-    referer: i % 3 ? fresh("https://t.me/channel") : null,
-    isBot: false,
-    botName: null,
-  };
-});
+const makeClicks = (): PendingClick[] =>
+  Array.from({ length: N }, (_, k) => {
+    const i = k % 1000;
+    return {
+      linkId: 1 + (i % 7),
+      clickedAt: new Date(1_700_000_000_000 + i),
+      ip: fresh(`203.0.113.${i % 250}`),
+      userAgent: fresh(`${UA} ${i % 40}`),
+      referer: i % 3 ? fresh("https://t.me/channel") : null,
+      isBot: false,
+      botName: null,
+    };
+  });
 
 let clicks: PendingClick[] = [];
 async function timed(run: () => number | Promise<number>): Promise<number> {
@@ -116,7 +117,10 @@ try {
     pack: () => bursts((c) => pack(c, 0)),
     "journal+pack": async () => {
       const j = await opened(false);
-      const ns = await bursts((c) => pack(c, j.append(c)), () => j.spareReady());
+      const ns = await bursts(
+        (c) => pack(c, j.append(c)),
+        () => j.spareReady(),
+      );
       await closed(j);
       return ns;
     },
@@ -141,7 +145,9 @@ try {
     console.log(`  plain append (write(2) per click) ${f("append")}`);
     console.log(`the click sink's work per click:`);
     console.log(`  packed for the writer, no journal ${f("pack")}`);
-    console.log(`  journaled (mapped), then packed   ${f("journal+pack")}  (the journal's own cost: ${(us["journal+pack"]! - us.pack!).toFixed(3)})`);
+    console.log(
+      `  journaled (mapped), then packed   ${f("journal+pack")}  (the journal's own cost: ${(us["journal+pack"]! - us.pack!).toFixed(3)})`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

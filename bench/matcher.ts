@@ -62,10 +62,20 @@ const QUERY_SHAPES = [
 ];
 const trackers: MatchableTracker[] = Array.from({ length: TRACKERS }, (_, id) => {
   // the plain trackers draw exactly what they drew before queries existed, so the plain case is unchanged
-  const plain = { id, keyword: rnd() < 0.3 ? `${keywordWord()} ${keywordWord()}` : keywordWord(), exactMatch: rnd() < 0.5, minusWords: rnd() < 0.3 ? [keywordWord(), keywordWord()] : null };
+  const plain = {
+    id,
+    keyword: rnd() < 0.3 ? `${keywordWord()} ${keywordWord()}` : keywordWord(),
+    exactMatch: rnd() < 0.5,
+    minusWords: rnd() < 0.3 ? [keywordWord(), keywordWord()] : null,
+  };
   if (!QUERIES && !FORMS) return plain;
   const query = rnd() < QUERIES;
-  return { ...plain, keyword: query ? pick(QUERY_SHAPES)() : plain.keyword, syntax: query ? ("query" as const) : ("plain" as const), wordForms: rnd() < FORMS };
+  return {
+    ...plain,
+    keyword: query ? pick(QUERY_SHAPES)() : plain.keyword,
+    syntax: query ? ("query" as const) : ("plain" as const),
+    wordForms: rnd() < FORMS,
+  };
 });
 
 const PUNCT = [" ", " ", " ", ", ", ". ", "! ", " — ", "\n", " 🚀 "];
@@ -101,19 +111,27 @@ function round(run: ReturnType<typeof build>) {
 
 const runs: [string, ReturnType<typeof build>][] = [["this checkout", build((t) => new TrackerIndex(t))]];
 if (BASELINE) {
-  const baseline = (await import(`${BASELINE.replace(/\/$/, "")}/core/tracking/matcher.ts`)) as { TrackerIndex: new (t: MatchableTracker[]) => Index };
+  const baseline = (await import(`${BASELINE.replace(/\/$/, "")}/core/tracking/matcher.ts`)) as {
+    TrackerIndex: new (t: MatchableTracker[]) => Index;
+  };
   runs.push([`baseline ${BASELINE}`, build((t) => new baseline.TrackerIndex(t))]);
 }
 for (let r = 0; r < ROUNDS; r++) for (const [, run] of r % 2 ? [...runs].reverse() : runs) round(run);
 
-console.log(`trackers: ${TRACKERS} (${fmt(QUERIES * 100)}% queries, ${fmt(FORMS * 100)}% word forms), messages per round: ${MESSAGES}, average post: ${avgLen.toFixed(0)} chars, hot keywords: ${HOT}`);
+console.log(
+  `trackers: ${TRACKERS} (${fmt(QUERIES * 100)}% queries, ${fmt(FORMS * 100)}% word forms), messages per round: ${MESSAGES}, average post: ${avgLen.toFixed(0)} chars, hot keywords: ${HOT}`,
+);
 for (const [name, run] of runs) {
   const rates = run.rates.sort((a, b) => b - a);
   console.log(`${name}: index build ${run.buildMs.toFixed(0)} ms`);
-  console.log(`  throughput: ${fmt(rates[0]!)} messages/s best, ${fmt(rates[ROUNDS >> 1]!)} median of ${ROUNDS} rounds (${((rates[0]! * avgLen) / 1e6).toFixed(1)} M chars/s), one core`);
+  console.log(
+    `  throughput: ${fmt(rates[0]!)} messages/s best, ${fmt(rates[ROUNDS >> 1]!)} median of ${ROUNDS} rounds (${((rates[0]! * avgLen) / 1e6).toFixed(1)} M chars/s), one core`,
+  );
   console.log(`  matches: ${(run.hits / MESSAGES).toFixed(2)} per message`);
 }
 if (runs.length === 2) {
   const [mine, base] = runs.map(([, r]) => r);
-  console.log(`this checkout / baseline: ${(mine!.rates[0]! / base!.rates[0]!).toFixed(3)} best, ${(mine!.rates[ROUNDS >> 1]! / base!.rates[ROUNDS >> 1]!).toFixed(3)} median`);
+  console.log(
+    `this checkout / baseline: ${(mine!.rates[0]! / base!.rates[0]!).toFixed(3)} best, ${(mine!.rates[ROUNDS >> 1]! / base!.rates[ROUNDS >> 1]!).toFixed(3)} median`,
+  );
 }

@@ -57,10 +57,17 @@ function cpuPort(): number {
 function routingBenchLink() {
   const always = { os: ["Windows"], device: ["desktop"] };
   const failing = [
-    { country: ["DE", "AT", "CH"] }, { language: ["de", "fr"] }, { country: ["US"], language: ["en"] }, { os: ["iOS", "Android"] },
-    { query: { src: "mail" } }, { from: "2020-01-01T00:00:00Z", to: "2020-02-01T00:00:00Z" },
+    { country: ["DE", "AT", "CH"] },
+    { language: ["de", "fr"] },
+    { country: ["US"], language: ["en"] },
+    { os: ["iOS", "Android"] },
+    { query: { src: "mail" } },
+    { from: "2020-01-01T00:00:00Z", to: "2020-02-01T00:00:00Z" },
   ];
-  const rules = Array.from({ length: 20 }, (_, i) => ({ if: { ...(i % 6 <= 2 ? always : {}), ...failing[i % 6]! }, url: `https://example.com/rule-${i}` }));
+  const rules = Array.from({ length: 20 }, (_, i) => ({
+    if: { ...(i % 6 <= 2 ? always : {}), ...failing[i % 6]! },
+    url: `https://example.com/rule-${i}`,
+  }));
   const variants = ["a", "b", "c"].map((v, i) => ({ url: `https://example.com/landing-${v}`, weight: [50, 30, 20][i]! }));
   return { rules, variants };
 }
@@ -68,7 +75,11 @@ function routingBenchLink() {
 async function serve(kind: string, dataDir: string, linkKind: string, location: string) {
   if (kind === "bare") {
     // the app answers each request with its id (X-Request-Id): the bare server makes one too, so both do the same work
-    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS, "x-request-id": crypto.randomUUID() } }) });
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () => new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS, "x-request-id": crypto.randomUUID() } }),
+    });
     console.log(JSON.stringify({ port: server.port, cpu: cpuPort() }));
     return;
   }
@@ -82,8 +93,13 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
   const deps = createDeps(config, { log: silentLogger, ...(kind === "app-nojournal" ? { journalDir: null } : {}) });
   const { links } = await import("../db/schema");
   // a restart on the same data directory serves the link the first start made
-  const link = deps.db.select().from(links).get() ??
-    (await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "bench" }), { url: "https://example.com/landing", utm_source: "bench", ...(linkKind === "rules" ? routingBenchLink() : {}) }));
+  const link =
+    deps.db.select().from(links).get() ??
+    (await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "bench" }), {
+      url: "https://example.com/landing",
+      utm_source: "bench",
+      ...(linkKind === "rules" ? routingBenchLink() : {}),
+    }));
   const clicks = deps.clicks;
   await clicks.start({ offThread: true });
   const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });
@@ -101,7 +117,10 @@ async function start(kind: string, dataDir: string, linkKind: string, location =
   const reader = child.stdout.getReader();
   const { value } = await reader.read();
   reader.releaseLock();
-  return { child, info: JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { port: number; cpu: number; code?: string; id?: number } };
+  return {
+    child,
+    info: JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { port: number; cpu: number; code?: string; id?: number },
+  };
 }
 
 /** What a visitor's client gets: status and headers without the date and the request's id (both differ on every answer). */
@@ -123,8 +142,12 @@ async function main() {
   const appUrl = `http://127.0.0.1:${app.info.port}/${app.info.code}`;
   // with rules, the load generator's requests get one of the variants: the bare server answers that one
   const location = (await fetch(appUrl, { redirect: "manual", headers: { "user-agent": UA } })).headers.get("location")!;
-  const expected = linkKind === "rules" ? /^https:\/\/example\.com\/landing-[abc]\?utm_source=bench$/ : new RegExp(`^${TARGET.replace(/[.?/]/g, "\\$&")}$`);
-  if (!expected.test(location)) throw new Error(`the app redirects to ${location}, not to the link's ${linkKind === "rules" ? "variants" : "target"}`);
+  const expected =
+    linkKind === "rules"
+      ? /^https:\/\/example\.com\/landing-[abc]\?utm_source=bench$/
+      : new RegExp(`^${TARGET.replace(/[.?/]/g, "\\$&")}$`);
+  if (!expected.test(location))
+    throw new Error(`the app redirects to ${location}, not to the link's ${linkKind === "rules" ? "variants" : "target"}`);
   const bare = await start("bare", dataDir, linkKind, location);
   const journalCost = process.argv.includes("--journal-cost");
   const plainDir = journalCost ? mkdtempSync(join(tmpdir(), "linkbot-bench-nojournal-")) : "";
@@ -135,7 +158,9 @@ async function main() {
   const baseDir = baselineDir ? mkdtempSync(join(tmpdir(), "linkbot-bench-baseline-")) : "";
   const base = baselineDir ? await start("app", baseDir, linkKind, TARGET, join(baselineDir, "bench", "redirect.ts")) : null;
   const baseUrl = base ? `http://127.0.0.1:${base.info.port}/${base.info.code}` : "";
-  const baseCommit = baselineDir ? (await new Response(Bun.spawn(["git", "-C", baselineDir, "rev-parse", "--short", "HEAD"], { stdout: "pipe" }).stdout).text()).trim() : "";
+  const baseCommit = baselineDir
+    ? (await new Response(Bun.spawn(["git", "-C", baselineDir, "rev-parse", "--short", "HEAD"], { stdout: "pipe" }).stdout).text()).trim()
+    : "";
   if (base) {
     const [ours, theirs] = [await answerOf(appUrl), await answerOf(baseUrl)];
     if (ours !== theirs) console.log(`note: the baseline answers differently:\n  app      ${ours}\n  baseline ${theirs}`);
@@ -171,12 +196,19 @@ async function main() {
   /** server CPU µs per completed request, summed over the rounds: a figure that machine load disturbs far less */
   const cpu = { bare: 0, app: 0, plain: 0, base: 0 };
   /** the same CPU time, thread by thread */
-  const threads = { bare: new Map<string, number>(), app: new Map<string, number>(), plain: new Map<string, number>(), base: new Map<string, number>() };
+  const threads = {
+    bare: new Map<string, number>(),
+    app: new Map<string, number>(),
+    plain: new Map<string, number>(),
+    base: new Map<string, number>(),
+  };
   const plains: LoadResult[] = [];
   const bases: LoadResult[] = [];
   const servers = {
-    bare: { s: bare, url: bareUrl, out: bares }, app: { s: app, url: appUrl, out: apps },
-    plain: { s: plain!, url: plainUrl, out: plains }, base: { s: base!, url: baseUrl, out: bases },
+    bare: { s: bare, url: bareUrl, out: bares },
+    app: { s: app, url: appUrl, out: apps },
+    plain: { s: plain!, url: plainUrl, out: plains },
+    base: { s: base!, url: baseUrl, out: bases },
   };
   type Key = keyof typeof servers;
   const measure = async (key: Key) => {
@@ -190,8 +222,12 @@ async function main() {
   };
   // each round rotates the order of the servers (bare→app, then app→bare; with more, each goes first in turn)
   const keys: Key[] = ["bare", "app", ...(plain ? ["plain" as const] : []), ...(base ? ["base" as const] : [])];
-  for (let i = 0; i < rounds; i++) for (let k = 0; k < keys.length; k++) await measure(keys[(k + keys.length - (i % keys.length)) % keys.length]!);
-  for (const [other, dir] of [[plain, plainDir], [base, baseDir]] as const) {
+  for (let i = 0; i < rounds; i++)
+    for (let k = 0; k < keys.length; k++) await measure(keys[(k + keys.length - (i % keys.length)) % keys.length]!);
+  for (const [other, dir] of [
+    [plain, plainDir],
+    [base, baseDir],
+  ] as const) {
     if (!other) continue;
     other.child.kill("SIGTERM");
     await other.child.exited;
@@ -216,53 +252,89 @@ async function main() {
   const row = (name: string, r: LoadResult) =>
     `${name.padEnd(12)} ${String(Math.round(r.rps)).padStart(8)} req/s   p50 ${ms(r.p50).padStart(8)}   p99 ${ms(r.p99).padStart(8)}   errors ${r.errors}   302s ${r.redirects}`;
   const { loadavg } = await import("node:os");
-  console.log(`redirect benchmark (${linkKind === "rules" ? "a link with 20 rules, none matching, and 3 variants" : "a plain link"}): load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
-    `load average ${loadavg()[0]!.toFixed(1)} at the end (${loadStart} at the start), Bun ${Bun.version}`);
+  console.log(
+    `redirect benchmark (${linkKind === "rules" ? "a link with 20 rules, none matching, and 3 variants" : "a plain link"}): load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
+      `load average ${loadavg()[0]!.toFixed(1)} at the end (${loadStart} at the start), Bun ${Bun.version}`,
+  );
   for (let i = 0; i < rounds; i++)
-    console.log(`  round ${i + 1}: bare ${Math.round(bares[i]!.rps)} req/s (p99 ${ms(bares[i]!.p99)}), app ${Math.round(apps[i]!.rps)} req/s (p99 ${ms(apps[i]!.p99)}), ratio ${ratios[i]!.toFixed(2)}`);
+    console.log(
+      `  round ${i + 1}: bare ${Math.round(bares[i]!.rps)} req/s (p99 ${ms(bares[i]!.p99)}), app ${Math.round(apps[i]!.rps)} req/s (p99 ${ms(apps[i]!.p99)}), ratio ${ratios[i]!.toFixed(2)}`,
+    );
   console.log(`median round (${mid + 1}):`);
   console.log(row("bare 302", bares[mid]!));
   console.log(row("app /<code>", apps[mid]!));
-  console.log(`throughput ratio app/bare: ${ratios[mid]!.toFixed(2)} (median of the rounds' ratios; target ≥ 0.80), mean ${(ratios.reduce((a, b) => a + b) / rounds).toFixed(2)}; ` +
-    `app p99 median over rounds ${ms(medianOf(apps.map((r) => r.p99)))}, worst ${ms(Math.max(...apps.map((r) => r.p99)))} (target < 5 ms); ` +
-    `bare p99 median ${ms(medianOf(bares.map((r) => r.p99)))}`);
+  console.log(
+    `throughput ratio app/bare: ${ratios[mid]!.toFixed(2)} (median of the rounds' ratios; target ≥ 0.80), mean ${(ratios.reduce((a, b) => a + b) / rounds).toFixed(2)}; ` +
+      `app p99 median over rounds ${ms(medianOf(apps.map((r) => r.p99)))}, worst ${ms(Math.max(...apps.map((r) => r.p99)))} (target < 5 ms); ` +
+      `bare p99 median ${ms(medianOf(bares.map((r) => r.p99)))}`,
+  );
   const perReq = { bare: cpu.bare / bareCompleted, app: cpu.app / completed };
-  console.log(`server CPU per redirect: bare ${perReq.bare.toFixed(1)} µs, app ${perReq.app.toFixed(1)} µs (all threads, including click recording); ` +
-    `CPU-bound throughput ratio ${(perReq.bare / perReq.app).toFixed(2)}`);
-  if (threads.app.size) console.log(`  by thread: app ${perThread(threads.app, completed)}; bare ${perThread(threads.bare, bareCompleted)}`);
+  console.log(
+    `server CPU per redirect: bare ${perReq.bare.toFixed(1)} µs, app ${perReq.app.toFixed(1)} µs (all threads, including click recording); ` +
+      `CPU-bound throughput ratio ${(perReq.bare / perReq.app).toFixed(2)}`,
+  );
+  if (threads.app.size)
+    console.log(`  by thread: app ${perThread(threads.app, completed)}; bare ${perThread(threads.bare, bareCompleted)}`);
   if (plain) {
     const plainRatios = plains.map((r, i) => r.rps / bares[i]!.rps);
     const costs = plainRatios.map((r, i) => r - ratios[i]!);
     const plainCpu = cpu.plain / plains.reduce((n, r) => n + r.redirects, 0);
-    console.log(`without the click journal: ratio ${medianOf(plainRatios).toFixed(2)} (median), per round ${plainRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${plainCpu.toFixed(1)} µs; ` +
-      `p99 median ${ms(medianOf(plains.map((r) => r.p99)))}`);
-    if (threads.plain.size) console.log(`  by thread: ${perThread(threads.plain, plains.reduce((n, r) => n + r.redirects, 0))}`);
-    console.log(`the journal's cost: ${medianOf(costs).toFixed(3)} of the ratio (median over rounds of the no-journal ratio minus the app's; per round ${costs.map((c) => c.toFixed(3)).join(" ")}; budget 0.03), ` +
-      `${(perReq.app - plainCpu).toFixed(2)} µs CPU per redirect`);
+    console.log(
+      `without the click journal: ratio ${medianOf(plainRatios).toFixed(2)} (median), per round ${plainRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${plainCpu.toFixed(1)} µs; ` +
+        `p99 median ${ms(medianOf(plains.map((r) => r.p99)))}`,
+    );
+    if (threads.plain.size)
+      console.log(
+        `  by thread: ${perThread(
+          threads.plain,
+          plains.reduce((n, r) => n + r.redirects, 0),
+        )}`,
+      );
+    console.log(
+      `the journal's cost: ${medianOf(costs).toFixed(3)} of the ratio (median over rounds of the no-journal ratio minus the app's; per round ${costs.map((c) => c.toFixed(3)).join(" ")}; budget 0.03), ` +
+        `${(perReq.app - plainCpu).toFixed(2)} µs CPU per redirect`,
+    );
   }
   if (base) {
     const baseRatios = bases.map((r, i) => r.rps / bares[i]!.rps);
     const diffs = baseRatios.map((r, i) => r - ratios[i]!);
     const baseCpu = cpu.base / bases.reduce((n, r) => n + r.redirects, 0);
-    console.log(`the baseline (${baseCommit}): ratio ${medianOf(baseRatios).toFixed(2)} (median), per round ${baseRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${baseCpu.toFixed(1)} µs; ` +
-      `p99 median ${ms(medianOf(bases.map((r) => r.p99)))}`);
-    if (threads.base.size) console.log(`  by thread: ${perThread(threads.base, bases.reduce((n, r) => n + r.redirects, 0))}`);
-    console.log(`this app against the baseline: ${medianOf(diffs).toFixed(3)} of the ratio lower (median over rounds of the baseline's ratio minus the app's; per round ${diffs.map((c) => c.toFixed(3)).join(" ")}), ` +
-      `${(perReq.app - baseCpu).toFixed(2)} µs CPU per redirect more`);
+    console.log(
+      `the baseline (${baseCommit}): ratio ${medianOf(baseRatios).toFixed(2)} (median), per round ${baseRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${baseCpu.toFixed(1)} µs; ` +
+        `p99 median ${ms(medianOf(bases.map((r) => r.p99)))}`,
+    );
+    if (threads.base.size)
+      console.log(
+        `  by thread: ${perThread(
+          threads.base,
+          bases.reduce((n, r) => n + r.redirects, 0),
+        )}`,
+      );
+    console.log(
+      `this app against the baseline: ${medianOf(diffs).toFixed(3)} of the ratio lower (median over rounds of the baseline's ratio minus the app's; per round ${diffs.map((c) => c.toFixed(3)).join(" ")}), ` +
+        `${(perReq.app - baseCpu).toFixed(2)} µs CPU per redirect more`,
+    );
     if (plain) {
       // what came after the baseline besides the journal: the same app with its journal off, against the baseline
       const rest = plains.map((r, i) => baseRatios[i]! - r.rps / bares[i]!.rps);
-      console.log(`  of which not the journal (this app without its journal against the baseline): ${medianOf(rest).toFixed(3)} of the ratio lower (median over rounds; per round ${rest.map((c) => c.toFixed(3)).join(" ")})`);
+      console.log(
+        `  of which not the journal (this app without its journal against the baseline): ${medianOf(rest).toFixed(3)} of the ratio lower (median over rounds; per round ${rest.map((c) => c.toFixed(3)).join(" ")})`,
+      );
     }
   }
-  const problemsOf = (recorded: number, counted: number, completed: number, atMost: number) => [
-    recorded < completed && `MISSING ${completed - recorded} clicks`,
-    recorded > atMost && `${recorded - atMost} more clicks than requests could have reached the server`,
-    counted !== recorded && `the link's counter grew by ${counted}, not by the ${recorded} clicks stored`,
-  ].filter(Boolean);
+  const problemsOf = (recorded: number, counted: number, completed: number, atMost: number) =>
+    [
+      recorded < completed && `MISSING ${completed - recorded} clicks`,
+      recorded > atMost && `${recorded - atMost} more clicks than requests could have reached the server`,
+      counted !== recorded && `the link's counter grew by ${counted}, not by the ${recorded} clicks stored`,
+    ].filter(Boolean);
   const problems = problemsOf(recorded, counted, completed, atMost);
-  console.log(`clicks recorded during the measured rounds: ${recorded} (link counter +${counted}); completed redirects: ${completed}; ` +
-    (problems.length ? `FAILED: ${problems.join("; ")}` : `every completed redirect was recorded once (at most ${atMost - completed} in flight at round ends)`));
+  console.log(
+    `clicks recorded during the measured rounds: ${recorded} (link counter +${counted}); completed redirects: ${completed}; ` +
+      (problems.length
+        ? `FAILED: ${problems.join("; ")}`
+        : `every completed redirect was recorded once (at most ${atMost - completed} in flight at round ends)`),
+  );
 
   // kill-and-restart round: SIGKILL as the load ends leaves the last batches in the click journal only
   const killDuration = arg("kill-duration", 2);
@@ -278,9 +350,11 @@ async function main() {
   const afterKill = countClicks();
   const killRecorded = afterKill.n - beforeKill.n;
   const killProblems = problemsOf(killRecorded, afterKill.counter - beforeKill.counter, k.redirects, k.redirects + connections + k.errors);
-  console.log(`kill-and-restart round: ${k.redirects} redirects completed in ${killDuration} s, SIGKILL as the load ended with ${atKill.n - beforeKill.n} of their clicks in the database; ` +
-    `after the restart ${killRecorded} (link counter +${afterKill.counter - beforeKill.counter}); ` +
-    (killProblems.length ? `FAILED: ${killProblems.join("; ")}` : "every completed redirect was recorded once"));
+  console.log(
+    `kill-and-restart round: ${k.redirects} redirects completed in ${killDuration} s, SIGKILL as the load ended with ${atKill.n - beforeKill.n} of their clicks in the database; ` +
+      `after the restart ${killRecorded} (link counter +${afterKill.counter - beforeKill.counter}); ` +
+      (killProblems.length ? `FAILED: ${killProblems.join("; ")}` : "every completed redirect was recorded once"),
+  );
   rmSync(dataDir, { recursive: true, force: true });
   let clusterProblems: string[] = [];
   if (process.argv.includes("--cluster")) {
@@ -292,8 +366,10 @@ async function main() {
     console.log(row("1 PG node", mid3(c.one)));
     console.log(row("3 PG+HAProxy", mid3(c.three)));
     clusterProblems = c.problems;
-    console.log(`clicks stored in PostgreSQL during the cluster rounds: ${c.stored}; completed redirects: ${c.completed}; the writers caught up ${Math.max(0, c.drainSeconds).toFixed(1)} s after the load; ` +
-      (c.problems.length ? `FAILED: ${c.problems.join("; ")}` : "every completed redirect was recorded once"));
+    console.log(
+      `clicks stored in PostgreSQL during the cluster rounds: ${c.stored}; completed redirects: ${c.completed}; the writers caught up ${Math.max(0, c.drainSeconds).toFixed(1)} s after the load; ` +
+        (c.problems.length ? `FAILED: ${c.problems.join("; ")}` : "every completed redirect was recorded once"),
+    );
   }
   if (problems.length || killProblems.length || clusterProblems.length) process.exitCode = 1;
 }

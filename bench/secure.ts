@@ -39,7 +39,11 @@ async function server() {
   const mb = new Uint8Array(1024 * 1024).fill(7);
   for (let i = 0; i < BIG_MB; i++) writeSync(fd, mb);
   closeSync(fd);
-  deps.db.update(secureFiles).set({ storagePath: bigPath, fileSize: BIG_MB * 1024 * 1024 }).where(eq(secureFiles.id, big.id)).run();
+  deps.db
+    .update(secureFiles)
+    .set({ storagePath: bigPath, fileSize: BIG_MB * 1024 * 1024 })
+    .where(eq(secureFiles.id, big.id))
+    .run();
   const codes = {
     small: (await createLink(deps, user.id, { fileId: small.id, expiresInHours: 24, maxViews: null })).code,
     big: (await createLink(deps, user.id, { fileId: big.id, expiresInHours: 24, maxViews: null })).code,
@@ -70,7 +74,13 @@ async function phase(name: string, pid: number, run: () => Promise<number>) {
   const secs = (performance.now() - start) / 1000;
   clearInterval(timer);
   peak = Math.max(peak, rssMB(pid));
-  const row = { phase: name, MB: +(bytes / 1048576).toFixed(0), seconds: +secs.toFixed(2), "MB/s": +(bytes / 1048576 / secs).toFixed(0), "server peak RSS MB": +peak.toFixed(0) };
+  const row = {
+    phase: name,
+    MB: +(bytes / 1048576).toFixed(0),
+    seconds: +secs.toFixed(2),
+    "MB/s": +(bytes / 1048576 / secs).toFixed(0),
+    "server peak RSS MB": +peak.toFixed(0),
+  };
   console.log(JSON.stringify(row));
   return row;
 }
@@ -82,9 +92,15 @@ async function main() {
     const reader = child.stdout.getReader();
     let line = "";
     while (!line.includes("\n")) line += new TextDecoder().decode((await reader.read()).value);
-    const { port, codes, token, uploadId } = JSON.parse(line) as { port: number; codes: { small: string; big: string }; token: string; uploadId: number };
+    const { port, codes, token, uploadId } = JSON.parse(line) as {
+      port: number;
+      codes: { small: string; big: string };
+      token: string;
+      uploadId: number;
+    };
     const base = `http://127.0.0.1:${port}`;
-    const grantUrls = async (code: string) => (await (await fetch(`${base}/api/secure/view/${code}`, { headers: UA })).json()) as { streamUrl: string; downloadUrl: string };
+    const grantUrls = async (code: string) =>
+      (await (await fetch(`${base}/api/secure/view/${code}`, { headers: UA })).json()) as { streamUrl: string; downloadUrl: string };
     const small = await grantUrls(codes.small);
     const big = await grantUrls(codes.big);
     const fix = (u: string) => u.replace(/^https?:\/\/[^/]+/, base);
@@ -93,42 +109,53 @@ async function main() {
 
     await phase(`${BIG_MB} MB file, 1 client, /download`, child.pid, () => drain(fix(big.downloadUrl)));
     await phase(`${BIG_MB} MB file, 4 clients in parallel, /stream`, child.pid, async () =>
-      (await Promise.all(Array.from({ length: 4 }, () => drain(fix(big.streamUrl))))).reduce((a, b) => a + b, 0));
+      (await Promise.all(Array.from({ length: 4 }, () => drain(fix(big.streamUrl))))).reduce((a, b) => a + b, 0),
+    );
     await phase("10 MB file, 16 clients × 8 downloads", child.pid, async () => {
       let total = 0;
-      await Promise.all(Array.from({ length: 16 }, async () => {
-        for (let i = 0; i < 8; i++) {
-          const n = await drain(fix(small.streamUrl));
-          total += n;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (let i = 0; i < 8; i++) {
+            const n = await drain(fix(small.streamUrl));
+            total += n;
+          }
+        }),
+      );
       return total;
     });
     const ranges = 2000;
     const r = await phase(`${ranges} random 256 KB Range requests (video seeking), 16 at a time`, child.pid, async () => {
       let total = 0;
-      await Promise.all(Array.from({ length: 16 }, async () => {
-        for (let i = 0; i < ranges / 16; i++) {
-          const from = Math.floor(Math.random() * (BIG_MB - 1) * 1048576);
-          const n = await drain(fix(big.streamUrl), { range: `bytes=${from}-${from + 262143}` });
-          total += n;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (let i = 0; i < ranges / 16; i++) {
+            const from = Math.floor(Math.random() * (BIG_MB - 1) * 1048576);
+            const n = await drain(fix(big.streamUrl), { range: `bytes=${from}-${from + 262143}` });
+            total += n;
+          }
+        }),
+      );
       return total;
     });
     console.log(`Range requests per second: ${(ranges / r.seconds).toFixed(0)}`);
     const upload = new Uint8Array(10 * 1024 * 1024 - 4096).map((_, i) => (i * 13) % 256);
     await phase("10 MB multipart uploads, 4 clients × 4 (streamed to disk)", child.pid, async () => {
       let total = 0;
-      await Promise.all(Array.from({ length: 4 }, async () => {
-        for (let i = 0; i < 4; i++) {
-          const form = new FormData();
-          form.append("file", new Blob([upload]), "u.bin");
-          const res = await fetch(`${base}/api/secure/files/${uploadId}/upload`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-          if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-          total += upload.length;
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = 0; i < 4; i++) {
+            const form = new FormData();
+            form.append("file", new Blob([upload]), "u.bin");
+            const res = await fetch(`${base}/api/secure/files/${uploadId}/upload`, {
+              method: "POST",
+              headers: { authorization: `Bearer ${token}` },
+              body: form,
+            });
+            if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+            total += upload.length;
+          }
+        }),
+      );
       return total;
     });
     Bun.gc(true);

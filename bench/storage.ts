@@ -62,7 +62,9 @@ try {
   console.log("driver    upload MB/s  read MB/s  ranges/s");
   for (const driver of ["local", "postgres", "s3"] as const) {
     const r = await measure(storage.store(driver));
-    console.log(`${driver.padEnd(9)} ${r.putMBs.toFixed(0).padStart(11)} ${r.getMBs.toFixed(0).padStart(10)} ${r.rangesPerS.toFixed(0).padStart(9)}`);
+    console.log(
+      `${driver.padEnd(9)} ${r.putMBs.toFixed(0).padStart(11)} ${r.getMBs.toFixed(0).padStart(10)} ${r.rangesPerS.toFixed(0).padStart(9)}`,
+    );
   }
 } finally {
   await db.close();

@@ -18,11 +18,17 @@ const N = Number(process.argv[2] ?? 2000);
 const dataDir = mkdtempSync(join(tmpdir(), "bench-webhooks-"));
 const deps = createDeps(loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: "true", LOG_LEVEL: "error" }));
 let received = 0;
-const servers = Array.from({ length: 4 }, () => Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: async (req) => (await req.text(), received++, new Response("ok")) }));
+const servers = Array.from({ length: 4 }, () =>
+  Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: async (req) => (await req.text(), received++, new Response("ok")) }),
+);
 
 const user = deps.db.insert(users).values({ username: "bench" }).returning().get();
 const mkLink = (i: number, url: string | null) =>
-  deps.db.insert(links).values({ userId: user.id, code: `bench${i}`, url: "https://example.com/", title: "t", webhookUrl: url, webhookEnabled: !!url }).returning().get();
+  deps.db
+    .insert(links)
+    .values({ userId: user.id, code: `bench${i}`, url: "https://example.com/", title: "t", webhookUrl: url, webhookEnabled: !!url })
+    .returning()
+    .get();
 
 const writeRows = sqliteRowWriter(deps.db.$client);
 function recordBatches(link: typeof links.$inferSelect, total: number, batch = 100) {
@@ -31,7 +37,11 @@ function recordBatches(link: typeof links.$inferSelect, total: number, batch = 1
     deps.db.transaction((tx) => {
       const rows = Array.from({ length: Math.min(batch, total - done) }, () => ({
         link,
-        click: tx.insert(clicks).values({ linkId: link.id, clickedAt: new Date(), ip: "198.51.100.1", country: "DE", device: "mobile", isUnique: true }).returning().get(),
+        click: tx
+          .insert(clicks)
+          .values({ linkId: link.id, clickedAt: new Date(), ip: "198.51.100.1", country: "DE", device: "mobile", isUnique: true })
+          .returning()
+          .get(),
       }));
       const stored = withKinds(rows);
       const now = new Date();
@@ -43,7 +53,9 @@ function recordBatches(link: typeof links.$inferSelect, total: number, batch = 1
 recordBatches(mkLink(100, null), 500); // warm-up
 const plain = recordBatches(mkLink(0, null), N);
 const hooked = recordBatches(mkLink(1, `http://127.0.0.1:${servers[0]!.port}/hook`), N);
-console.log(`record ${N} clicks in batches of 100: ${(plain / N * 1000).toFixed(1)} µs/click without webhook, ${(hooked / N * 1000).toFixed(1)} µs/click with (enqueue adds ${((hooked - plain) / N * 1000).toFixed(1)} µs)`);
+console.log(
+  `record ${N} clicks in batches of 100: ${((plain / N) * 1000).toFixed(1)} µs/click without webhook, ${((hooked / N) * 1000).toFixed(1)} µs/click with (enqueue adds ${(((hooked - plain) / N) * 1000).toFixed(1)} µs)`,
+);
 
 /** Runs the worker as main.ts does (polling) until every queued row is delivered. */
 async function drain(label: string, expected: number) {
@@ -54,7 +66,7 @@ async function drain(label: string, expected: number) {
   while (received < expected) await Bun.sleep(5);
   const ms = performance.now() - started;
   await worker.stop();
-  console.log(`${label}: ${received} deliveries in ${ms.toFixed(0)} ms = ${(received / ms * 1000).toFixed(0)}/s`);
+  console.log(`${label}: ${received} deliveries in ${ms.toFixed(0)} ms = ${((received / ms) * 1000).toFixed(0)}/s`);
 }
 await drain("deliver to 1 host (4 in flight)", N);
 

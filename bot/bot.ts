@@ -48,7 +48,12 @@ export function createBot(deps: Deps & { config: { botToken: string } }, { featu
   guarded.use(async (ctx, next) => {
     ctx.deps = deps;
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
-      ctx.user = await upsertTelegramUser(deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name, appLanguage: ctx.from.language_code });
+      ctx.user = await upsertTelegramUser(deps, {
+        id: ctx.from.id,
+        username: ctx.from.username,
+        firstName: ctx.from.first_name,
+        appLanguage: ctx.from.language_code,
+      });
       ctx.timeZone = await timeZoneOf(deps, ctx.user.id);
     }
     await next();

@@ -32,7 +32,11 @@ export const num = (ctx: Localised, n: number) => new Intl.NumberFormat(localeOf
 export function date(ctx: Localised & { timeZone?: string }, at: string | Date | null | undefined, time = false): string {
   if (!at) return "";
   const d = typeof at === "string" ? new Date(at) : at;
-  return new Intl.DateTimeFormat(localeOf(ctx), { dateStyle: "medium", ...(time ? { timeStyle: "short" } : {}), timeZone: ctx.timeZone ?? "UTC" }).format(d);
+  return new Intl.DateTimeFormat(localeOf(ctx), {
+    dateStyle: "medium",
+    ...(time ? { timeStyle: "short" } : {}),
+    timeZone: ctx.timeZone ?? "UTC",
+  }).format(d);
 }
 
 /** A text to be said in the reader's language, for code that has no context to translate with. */

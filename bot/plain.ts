@@ -60,7 +60,10 @@ export function fieldName(path: string, t: (key: string) => string = (key) => i1
   const parts: string[] = [];
   for (const token of path.split(".")) {
     const item = /^(\w+)\[(\d+)\]$/.exec(token);
-    if (item) parts.push(`${item[1] === "rules" ? t("field-rule") : item[1] === "variants" ? t("field-variant") : name(item[1]!)} ${Number(item[2]) + 1}`);
+    if (item)
+      parts.push(
+        `${item[1] === "rules" ? t("field-rule") : item[1] === "variants" ? t("field-variant") : name(item[1]!)} ${Number(item[2]) + 1}`,
+      );
     else if (token !== "if") parts.push(name(token));
   }
   // "the" only where the name starts the sentence: "Rule 1, target URL …"
@@ -73,4 +76,3 @@ export function plainProblem(e: AppError): string {
   if (!e.details?.length) return e.message;
   return e.details.map((d) => `${capital(fieldName(d.field))} ${d.message.replace(/[.]?$/, ".")}`).join("\n");
 }
-

@@ -13,7 +13,19 @@ import type { UserRow } from "../core/accounts/users";
 type Ctx = Context & I18nFlavor & { user?: Pick<UserRow, "language"> };
 
 /** Error kinds that have a sentence of their own in the language files (`problem-<code>`). */
-const KINDS = new Set(["not_found", "plan_limit", "rate_limited", "forbidden", "conflict", "gone", "too_large", "upstream_error", "not_configured", "invalid_query", "chat_not_yours"]);
+const KINDS = new Set([
+  "not_found",
+  "plan_limit",
+  "rate_limited",
+  "forbidden",
+  "conflict",
+  "gone",
+  "too_large",
+  "upstream_error",
+  "not_configured",
+  "invalid_query",
+  "chat_not_yours",
+]);
 
 /**
  * An answer the bot's own parsers refuse, said by its translation key (options' parsers have no

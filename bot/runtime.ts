@@ -86,7 +86,11 @@ const POLLING_BACKOFF = { firstMs: 1000, maxMs: 60_000 };
  * called after the HTTP server listens). The command list is sent with setMyCommands either way, in
  * English for everyone and in Russian for the languages that get Russian.
  */
-export function botRunner(bot: Bot<UpdateContext>, deps: Pick<Deps, "config" | "log">, backoff: { firstMs: number; maxMs: number } = POLLING_BACKOFF) {
+export function botRunner(
+  bot: Bot<UpdateContext>,
+  deps: Pick<Deps, "config" | "log">,
+  backoff: { firstMs: number; maxMs: number } = POLLING_BACKOFF,
+) {
   let polling: Promise<void> | null = null;
   let stopping = false;
   let wake: (() => void) | null = null;
@@ -102,14 +106,21 @@ export function botRunner(bot: Bot<UpdateContext>, deps: Pick<Deps, "config" | "
     while (!stopping) {
       const started = Date.now();
       try {
-        await bot.start({ allowed_updates: ALLOWED_UPDATES, onStart: (me) => (told ? undefined : deps.log.info(`bot @${me.username} is polling`)) });
+        await bot.start({
+          allowed_updates: ALLOWED_UPDATES,
+          onStart: (me) => (told ? undefined : deps.log.info(`bot @${me.username} is polling`)),
+        });
         return; // stopped
       } catch (e) {
         if (stopping) return;
         // polling that ran a while before failing worked: a new failure starts the pauses afresh
         if (Date.now() - started > backoff.maxMs) [pause, told] = [backoff.firstMs, ""];
         const what = String((e as Error).message ?? e);
-        if (what !== told) deps.log.error(`bot polling stopped with an error; polling again in ${pause / 1000} s and after each failure, up to every ${backoff.maxMs / 1000} s`, e);
+        if (what !== told)
+          deps.log.error(
+            `bot polling stopped with an error; polling again in ${pause / 1000} s and after each failure, up to every ${backoff.maxMs / 1000} s`,
+            e,
+          );
         told = what;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pause);

@@ -11,12 +11,20 @@ export function dbStorage<T>(db: AsyncDb, prefix: string): StorageAdapter<T> {
   const { botKv } = db.tables;
   return {
     async read(key) {
-      const row = first(await db.select().from(botKv).where(eq(botKv.key, prefix + key)));
+      const row = first(
+        await db
+          .select()
+          .from(botKv)
+          .where(eq(botKv.key, prefix + key)),
+      );
       return row ? (JSON.parse(row.value) as T) : undefined;
     },
     async write(key, value) {
       const v = JSON.stringify(value);
-      await db.insert(botKv).values({ key: prefix + key, value: v }).onConflictDoUpdate({ target: botKv.key, set: { value: v } });
+      await db
+        .insert(botKv)
+        .values({ key: prefix + key, value: v })
+        .onConflictDoUpdate({ target: botKv.key, set: { value: v } });
     },
     async delete(key) {
       await db.delete(botKv).where(eq(botKv.key, prefix + key));

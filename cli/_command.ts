@@ -6,7 +6,6 @@ export interface CliContext<D = ServiceDeps> {
   out(line: string): void;
 }
 
-
 interface CommandInfo {
   /** arguments after the command name, e.g. "<user> <plan> [--days N]" */
   usage: string;

@@ -16,6 +16,10 @@ export const command: CliCommand = {
     const applied = deps.handle.migrated;
     for (const name of applied) out(`applied ${name}`);
     const total = shippedMigrations(deps.asyncDb.engine).length;
-    out(applied.length ? `${applied.length} migration(s) applied; the database holds all ${total}` : `nothing to apply: the database holds all ${total} migrations`);
+    out(
+      applied.length
+        ? `${applied.length} migration(s) applied; the database holds all ${total}`
+        : `nothing to apply: the database holds all ${total} migrations`,
+    );
   },
 };

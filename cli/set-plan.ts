@@ -9,7 +9,8 @@ export const command: CliCommand = {
     const { positionals, values } = parseCommandArgs(args, { days: { type: "string" } });
     if (positionals.length !== 2) throw new UsageError("expected a user and a plan");
     const [ref, plan] = positionals as [string, string];
-    if (values.days !== undefined && !/^\d+$/.test(values.days)) throw new UsageError(`--days must be a whole number, got "${values.days}"`);
+    if (values.days !== undefined && !/^\d+$/.test(values.days))
+      throw new UsageError(`--days must be a whole number, got "${values.days}"`);
     const user = await resolveUserRef(deps, ref);
     const updated = await setPlan(deps, user.id, plan, values.days === undefined ? null : Number(values.days));
     const until = updated.planExpiresAt ? `until ${updated.planExpiresAt.toISOString()}` : "with no expiry";

@@ -21,7 +21,9 @@ export async function run(deps: Deps, args: string[], out: (line: string) => voi
     const rows = await deps.asyncDb.select().from(trackingSources).orderBy(asc(trackingSources.id));
     if (!rows.length) out("No sources yet: add the bot to a channel or group.");
     for (const r of rows)
-      out(`${r.chatId}\t${r.type}\t${r.username ? `@${r.username}` : "-"}\t${r.title ?? ""}\tmembers=${r.memberCount ?? "?"}\tgeo=${r.geo ?? "-"}\tcategory=${r.category ?? "-"}\t${r.isActive ? "active" : "inactive"}`);
+      out(
+        `${r.chatId}\t${r.type}\t${r.username ? `@${r.username}` : "-"}\t${r.title ?? ""}\tmembers=${r.memberCount ?? "?"}\tgeo=${r.geo ?? "-"}\tcategory=${r.category ?? "-"}\t${r.isActive ? "active" : "inactive"}`,
+      );
     return 0;
   }
   if (sub !== "set") {

@@ -8,7 +8,8 @@ const SAMPLE_MS = 1000;
 
 export const command: CliCommand = {
   usage: "[--json] [--sample-ms N]",
-  description: "counts of users, links, clicks, trackers, secure files, the delivery queue's depth, and the click journal's backlog per node",
+  description:
+    "counts of users, links, clicks, trackers, secure files, the delivery queue's depth, and the click journal's backlog per node",
   async run(args, { deps, out }) {
     const { values } = parseCommandArgs(args, { json: { type: "boolean" }, "sample-ms": { type: "string" } });
     const sampleMs = values["sample-ms"] === undefined ? SAMPLE_MS : Number(values["sample-ms"]);
@@ -22,7 +23,10 @@ export const command: CliCommand = {
       ["clicks", s.clicks],
       ["trackers", s.trackers],
       ["secure files", s.secureFiles],
-      ...Object.entries(s.queues).map(([kind, q]): [string, string] => [`outbox ${kind}`, `${q.pending} pending, ${q.sending} sending, ${q.failed} failed`]),
+      ...Object.entries(s.queues).map(([kind, q]): [string, string] => [
+        `outbox ${kind}`,
+        `${q.pending} pending, ${q.sending} sending, ${q.failed} failed`,
+      ]),
       ...journals.map((j): [string, string] => [`journal ${j.journal}`, journalLine(j, deps.clock.now().getTime())]),
     ];
     for (const [label, value] of rows) out(`${label.padEnd(16)} ${value}`);

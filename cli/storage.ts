@@ -22,7 +22,9 @@ export const command: CliCommand = {
     for (const location of report.missing) out(`Missing: ${location} (its record has no bytes anywhere; left as it is)`);
     for (const f of report.failed) out(`Not moved: ${f.location}: ${f.reason}`);
     if (deps.storage.driver !== to)
-      out(`New uploads still go to ${deps.storage.driver}: set FILE_STORAGE=${to}, restart the nodes, then run this again to move what arrived meanwhile.`);
+      out(
+        `New uploads still go to ${deps.storage.driver}: set FILE_STORAGE=${to}, restart the nodes, then run this again to move what arrived meanwhile.`,
+      );
     return report.failed.length > 0 ? 1 : 0;
   },
 };

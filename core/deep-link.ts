@@ -108,6 +108,7 @@ export function resolveStartLinks<T extends Record<string, unknown>>(params: T, 
   const markup = params.reply_markup as { inline_keyboard?: { url?: string }[][] } | undefined;
   if (!markup?.inline_keyboard) return params;
   const inline_keyboard = markup.inline_keyboard.map((row) =>
-    row.map((b) => (b.url?.startsWith(SCHEME) ? { ...b, url: `https://t.me/${username}?start=${b.url.slice(SCHEME.length)}` } : b)));
+    row.map((b) => (b.url?.startsWith(SCHEME) ? { ...b, url: `https://t.me/${username}?start=${b.url.slice(SCHEME.length)}` } : b)),
+  );
   return { ...params, reply_markup: { ...markup, inline_keyboard } };
 }

@@ -32,7 +32,11 @@ export class InvalidQuery extends AppError {
 /** 400 chat_not_yours: notifications may only go to a channel or group of the account where the bot is an administrator. */
 export class ChatNotYours extends AppError {
   constructor() {
-    super(400, "chat_not_yours", "Notifications can only go to one of your channels or groups where the bot is an administrator: add the bot there as an administrator first");
+    super(
+      400,
+      "chat_not_yours",
+      "Notifications can only go to one of your channels or groups where the bot is an administrator: add the bot there as an administrator first",
+    );
   }
 }
 export class Unauthorized extends AppError {

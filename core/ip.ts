@@ -10,9 +10,15 @@ export function unmappedIPv4(ip: string): string {
 export function ipBucket(ip: string): string {
   const v4 = unmappedIPv4(ip);
   if (!v4.includes(":")) return v4;
-  const [head = "", tail] = ip.replace(/^\[|\]$/g, "").split("%")[0]!.split("::");
+  const [head = "", tail] = ip
+    .replace(/^\[|\]$/g, "")
+    .split("%")[0]!
+    .split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
 }

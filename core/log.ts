@@ -26,7 +26,8 @@ export type LogFormat = "json" | "pretty";
  */
 export function createLogger(level: Level = "info", sink?: (line: string) => void, format: LogFormat = sink ? "pretty" : "json"): Logger {
   const write = sink ?? ((line: string) => console.log(line));
-  const out = format === "json" ? (line: string) => write(line.endsWith("\n") ? line.slice(0, -1) : line) : (line: string) => write(readable(line));
+  const out =
+    format === "json" ? (line: string) => write(line.endsWith("\n") ? line.slice(0, -1) : line) : (line: string) => write(readable(line));
   const p = pino(
     {
       level,
@@ -42,7 +43,8 @@ export function createLogger(level: Level = "info", sink?: (line: string) => voi
   const at = (lvl: Level) => (msg: string, extra?: unknown) => {
     if (extra === undefined) p[lvl](msg);
     else if (extra instanceof Error) p[lvl]({ err: extra }, msg);
-    else if (extra !== null && typeof extra === "object" && !Array.isArray(extra) && Object.getPrototypeOf(extra) === Object.prototype) p[lvl](extra as object, msg);
+    else if (extra !== null && typeof extra === "object" && !Array.isArray(extra) && Object.getPrototypeOf(extra) === Object.prototype)
+      p[lvl](extra as object, msg);
     else p[lvl]({ extra }, msg);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
@@ -52,7 +54,13 @@ export function createLogger(level: Level = "info", sink?: (line: string) => voi
 function readable(json: string): string {
   const { level, time, msg, requestId, err, extra, ...fields } = JSON.parse(json) as Record<string, unknown>;
   const id = requestId ? ` [${requestId}]` : "";
-  const tail = err ? ` ${(err as { stack?: string; message?: string }).stack ?? (err as { message?: string }).message}` : extra !== undefined ? ` ${JSON.stringify(extra)}` : Object.keys(fields).length ? ` ${JSON.stringify(fields)}` : "";
+  const tail = err
+    ? ` ${(err as { stack?: string; message?: string }).stack ?? (err as { message?: string }).message}`
+    : extra !== undefined
+      ? ` ${JSON.stringify(extra)}`
+      : Object.keys(fields).length
+        ? ` ${JSON.stringify(fields)}`
+        : "";
   return `${time} ${String(level).toUpperCase()} ${msg}${id}${tail}`;
 }
 

@@ -42,7 +42,12 @@ export interface Metrics {
    */
   gauge(name: string, help: string, read: () => number | null | Promise<number | null>): void;
   /** The same for a gauge with labels: `read` gives each label set's value. */
-  labelledGauge<L extends string>(name: string, help: string, labels: readonly L[], read: () => Promise<Array<[Record<L, string>, number]>> | Array<[Record<L, string>, number]>): void;
+  labelledGauge<L extends string>(
+    name: string,
+    help: string,
+    labels: readonly L[],
+    read: () => Promise<Array<[Record<L, string>, number]>> | Array<[Record<L, string>, number]>,
+  ): void;
 }
 
 /** Prefix of every metric of the service. */
@@ -69,7 +74,10 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
   let sum = 0;
   let observed = 0;
   const requests = new Counter({
-    name: `${P}http_requests_total`, help: "HTTP requests answered, by route class and status", labelNames: ["class", "status"], ...on,
+    name: `${P}http_requests_total`,
+    help: "HTTP requests answered, by route class and status",
+    labelNames: ["class", "status"],
+    ...on,
     collect() {
       if (pendingFound) this.inc({ class: "visitor", status: "302" }, pendingFound);
       pendingFound = 0;
@@ -78,13 +86,21 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
     },
   });
   const redirects = new Counter({
-    name: `${P}redirects_total`, help: "Short-link visits answered with a redirect", ...on,
+    name: `${P}redirects_total`,
+    help: "Short-link visits answered with a redirect",
+    ...on,
     collect() {
       if (pendingRedirects) this.inc(pendingRedirects);
       pendingRedirects = 0;
     },
   });
-  const latency = new Histogram({ name: `${P}http_request_duration_seconds`, help: "Time to answer an HTTP request, by route class", labelNames: ["class"], buckets: LATENCY_BUCKETS, ...on });
+  const latency = new Histogram({
+    name: `${P}http_request_duration_seconds`,
+    help: "Time to answer an HTTP request, by route class",
+    labelNames: ["class"],
+    buckets: LATENCY_BUCKETS,
+    ...on,
+  });
   // The registry reads a histogram through getForPromString (get() goes through it too), whose values
   // keep the label set apart as `sharedLabels` (prom-client 15); the tally joins the visitor series
   // there, or makes it. test/core/metrics.test.ts reads the scraped text, so a change of that shape fails it.
@@ -128,9 +144,19 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
     },
     clicksWritten: new Counter({ name: `${P}clicks_written_total`, help: "Clicks committed to the database", ...on }),
     clicksDropped: new Counter({ name: `${P}clicks_dropped_total`, help: "Clicks the writer gave up on (logged in full)", ...on }),
-    deliveries: new Counter({ name: `${P}outbox_deliveries_total`, help: "Outbox delivery attempts, by kind and outcome", labelNames: ["kind", "outcome"], ...on }),
+    deliveries: new Counter({
+      name: `${P}outbox_deliveries_total`,
+      help: "Outbox delivery attempts, by kind and outcome",
+      labelNames: ["kind", "outcome"],
+      ...on,
+    }),
     botApiCalls: new Counter({ name: `${P}bot_api_calls_total`, help: "Telegram Bot API calls, by method", labelNames: ["method"], ...on }),
-    botApi429: new Counter({ name: `${P}bot_api_429_total`, help: "Telegram Bot API calls answered 429 Too Many Requests, by method", labelNames: ["method"], ...on }),
+    botApi429: new Counter({
+      name: `${P}bot_api_429_total`,
+      help: "Telegram Bot API calls answered 429 Too Many Requests, by method",
+      labelNames: ["method"],
+      ...on,
+    }),
     gauge(name, help, read) {
       new Gauge({
         name: `${P}${name}`,

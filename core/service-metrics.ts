@@ -9,7 +9,11 @@ import { rowsOf } from "../db/async";
 import type { Deps } from "./deps";
 import type { Metrics } from "./metrics";
 
-export function watchService(deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock">, metrics: Metrics, pg?: { sql: SQL; applicationName: string }): void {
+export function watchService(
+  deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock">,
+  metrics: Metrics,
+  pg?: { sql: SQL; applicationName: string },
+): void {
   metrics.gauge("click_journal_backlog", "Clicks answered and not yet written to the database", () => deps.clicks.backlog().clicks);
   metrics.gauge("click_journal_oldest_age_seconds", "Age of the oldest click not yet written (0 when none waits)", () => {
     const { oldestAt } = deps.clicks.backlog();
@@ -17,7 +21,10 @@ export function watchService(deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" |
     return oldestAt === null ? 0 : Math.max(0, (deps.clock.now().getTime() - oldestAt) / 1000);
   });
   metrics.labelledGauge("outbox_depth", "Outbox rows waiting (pending) or being sent (sending)", ["status"] as const, async () => {
-    const rows = await rowsOf<{ status: string; n: number | string }>(deps.asyncDb, sql`select status, count(*) as n from outbox where status in ('pending', 'sending') group by status`);
+    const rows = await rowsOf<{ status: string; n: number | string }>(
+      deps.asyncDb,
+      sql`select status, count(*) as n from outbox where status in ('pending', 'sending') group by status`,
+    );
     const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
     return (["pending", "sending"] as const).map((status) => [{ status }, by.get(status) ?? 0]);
   });
@@ -27,12 +34,18 @@ export function watchService(deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" |
   if (!pg) return;
   // every connection of this node names itself (application_name), so the server can count them
   const byState = async () => {
-    const rows = await pg.sql<{ state: string | null; n: string }[]>`select state, count(*) as n from pg_stat_activity where application_name = ${pg.applicationName} group by state`;
+    const rows = await pg.sql<
+      { state: string | null; n: string }[]
+    >`select state, count(*) as n from pg_stat_activity where application_name = ${pg.applicationName} group by state`;
     return rows.map((r) => ({ state: r.state ?? "unknown", n: Number(r.n) }));
   };
-  metrics.gauge("db_connections", "PostgreSQL connections this node has open (pool, leases, listener, writer thread)", async () => (await byState()).reduce((t, r) => t + r.n, 0));
+  metrics.gauge("db_connections", "PostgreSQL connections this node has open (pool, leases, listener, writer thread)", async () =>
+    (await byState()).reduce((t, r) => t + r.n, 0),
+  );
   // in use: running a query or inside a transaction (taken from its pool); the scrape's own query is one of them
-  metrics.gauge("db_pool_in_use", "PostgreSQL connections of this node running a query or in a transaction now (besides the scrape's own)", async () =>
-    Math.max(0, (await byState()).reduce((t, r) => t + (r.state === "idle" ? 0 : r.n), 0) - 1),
+  metrics.gauge(
+    "db_pool_in_use",
+    "PostgreSQL connections of this node running a query or in a transaction now (besides the scrape's own)",
+    async () => Math.max(0, (await byState()).reduce((t, r) => t + (r.state === "idle" ? 0 : r.n), 0) - 1),
   );
 }

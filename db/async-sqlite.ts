@@ -74,7 +74,14 @@ class ConnectionGate {
  * A query of the async builder: bun-sqlite's synchronous prepared query, run through the gate.
  * `strict` is the transaction handle's: it runs only inside its own open transaction.
  */
-class GatedQuery extends SQLitePreparedQuery<{ type: "async"; run: unknown; all: unknown; get: unknown; values: unknown; execute: unknown }> {
+class GatedQuery extends SQLitePreparedQuery<{
+  type: "async";
+  run: unknown;
+  all: unknown;
+  get: unknown;
+  values: unknown;
+  execute: unknown;
+}> {
   constructor(
     private inner: SQLitePreparedQuery<never> & Record<Method, (p?: Record<string, unknown>) => unknown>,
     private gate: ConnectionGate,
@@ -87,28 +94,54 @@ class GatedQuery extends SQLitePreparedQuery<{ type: "async"; run: unknown; all:
 
   private call(method: Method, placeholders?: Record<string, unknown>): Promise<unknown> {
     // select builders set the join map on the query they prepared, which is this one
-    (this.inner as unknown as { joinsNotNullableMap: unknown }).joinsNotNullableMap = (this as unknown as { joinsNotNullableMap: unknown }).joinsNotNullableMap;
-    if (this.strict && !this.gate.own()) throw new Error("A transaction's handle was used outside its transaction (after it ended, or from other work): query through the database handle instead");
+    (this.inner as unknown as { joinsNotNullableMap: unknown }).joinsNotNullableMap = (
+      this as unknown as { joinsNotNullableMap: unknown }
+    ).joinsNotNullableMap;
+    if (this.strict && !this.gate.own())
+      throw new Error(
+        "A transaction's handle was used outside its transaction (after it ended, or from other work): query through the database handle instead",
+      );
     return this.gate.use(() => this.inner[method](placeholders)) as Promise<unknown>;
   }
 
-  run(p?: Record<string, unknown>) { return this.call("run", p); }
-  all(p?: Record<string, unknown>) { return this.call("all", p); }
-  get(p?: Record<string, unknown>) { return this.call("get", p); }
-  values(p?: Record<string, unknown>) { return this.call("values", p); }
+  run(p?: Record<string, unknown>) {
+    return this.call("run", p);
+  }
+  all(p?: Record<string, unknown>) {
+    return this.call("all", p);
+  }
+  get(p?: Record<string, unknown>) {
+    return this.call("get", p);
+  }
+  values(p?: Record<string, unknown>) {
+    return this.call("values", p);
+  }
   isResponseInArrayMode(): boolean {
     return (this.inner as unknown as { isResponseInArrayMode(): boolean }).isResponseInArrayMode();
   }
 }
 
 class GatedSession extends SQLiteSession<"async", unknown, Record<string, unknown>, never> {
-  constructor(private inner: SQLiteBunSession<Record<string, unknown>, never>, private gate: ConnectionGate, private strict: boolean, dialect: SQLiteAsyncDialect) {
+  constructor(
+    private inner: SQLiteBunSession<Record<string, unknown>, never>,
+    private gate: ConnectionGate,
+    private strict: boolean,
+    dialect: SQLiteAsyncDialect,
+  ) {
     super(dialect);
   }
 
-  prepareQuery(query: Query, fields: unknown, executeMethod: "run" | "all" | "get", isResponseInArrayMode: boolean, customResultMapper?: unknown) {
+  prepareQuery(
+    query: Query,
+    fields: unknown,
+    executeMethod: "run" | "all" | "get",
+    isResponseInArrayMode: boolean,
+    customResultMapper?: unknown,
+  ) {
     const prepare = this.inner.prepareQuery.bind(this.inner) as (...args: unknown[]) => unknown;
-    const inner = prepare(query, fields, executeMethod, isResponseInArrayMode, customResultMapper) as ConstructorParameters<typeof GatedQuery>[0];
+    const inner = prepare(query, fields, executeMethod, isResponseInArrayMode, customResultMapper) as ConstructorParameters<
+      typeof GatedQuery
+    >[0];
     return new GatedQuery(inner, this.gate, this.strict, query, executeMethod) as never;
   }
 
@@ -190,7 +223,10 @@ export function createAsyncSqlite<S extends Record<string, unknown>>(sqlite: Dat
   const db = handle(false) as unknown as AsyncDb<S>;
   const tx = handle(true) as unknown as AsyncTx<never>;
   const checkFree = () => {
-    if (!gate.free()) throw new Error("A synchronous query ran while an async transaction held the SQLite connection: it would have joined that transaction; move this query to the async seam");
+    if (!gate.free())
+      throw new Error(
+        "A synchronous query ran while an async transaction held the SQLite connection: it would have joined that transaction; move this query to the async seam",
+      );
   };
   return { db, busy: () => gate.open !== null, checkFree };
 }

@@ -107,7 +107,10 @@ export async function serializeOn<S extends Record<string, unknown>>(tx: AsyncTx
  * The rows of one SQL statement built with drizzle's `sql` (for what the query builder cannot say,
  * e.g. a `union all` of aggregates): drizzle's `all` on SQLite, its `execute` on PostgreSQL.
  */
-export async function rowsOf<R = Record<string, unknown>, S extends Record<string, unknown> = Tables>(db: AsyncDbOrTx<S>, q: SQL): Promise<R[]> {
+export async function rowsOf<R = Record<string, unknown>, S extends Record<string, unknown> = Tables>(
+  db: AsyncDbOrTx<S>,
+  q: SQL,
+): Promise<R[]> {
   if (db.engine === "postgres") {
     const res = (await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q)) as R[] | { rows: R[] };
     return Array.isArray(res) ? res : res.rows;
@@ -123,7 +126,8 @@ export async function rowsOf<R = Record<string, unknown>, S extends Record<strin
 export async function copyIn<S extends Record<string, unknown>>(tx: AsyncTx<S>, statement: string, text: string): Promise<void> {
   if (tx.engine !== "postgres") throw new Error("copyIn: PostgreSQL only");
   // drizzle's Bun SQL transaction keeps Bun's transaction handle (the reserved connection) on its session
-  const client = (tx as unknown as { session?: { client?: { unsafe(q: string): { writable(): WritableStream<string> } } } }).session?.client;
+  const client = (tx as unknown as { session?: { client?: { unsafe(q: string): { writable(): WritableStream<string> } } } }).session
+    ?.client;
   if (!client) throw new Error("copyIn: not a PostgreSQL transaction");
   const query = client.unsafe(statement);
   const writer = query.writable().getWriter();

@@ -40,7 +40,9 @@ export function createDb(path: string, options: DbOptions = {}): DbHandle {
   let migrated: string[] = [];
   if (options.migrate ?? true) {
     const fresh = !sqlite.query("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
-    const newestBefore = fresh ? 0 : ((sqlite.query("select max(created_at) as at from __drizzle_migrations").get() as { at: number | null } | null)?.at ?? 0);
+    const newestBefore = fresh
+      ? 0
+      : ((sqlite.query("select max(created_at) as at from __drizzle_migrations").get() as { at: number | null } | null)?.at ?? 0);
     migrate(db, { migrationsFolder: join(import.meta.dir, "migrations") });
     migrated = appliedSince("sqlite", Number(newestBefore));
   }

@@ -28,7 +28,10 @@ export const sqliteKit = {
   text,
   /** a point in time with millisecond precision, read back as a Date */
   ts: sqliteTs,
-  createdAt: () => sqliteTs("created_at").notNull().$defaultFn(() => new Date()),
+  createdAt: () =>
+    sqliteTs("created_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
   bool: (name: string) => integer(name, { mode: "boolean" }),
   json: <T>(name: string) => text(name, { mode: "json" }).$type<T>(),
   bytes: (name: string) => blob(name, { mode: "buffer" }),
@@ -60,7 +63,11 @@ export const pgKit = {
   int: pgColumns.int,
   text: pg.text,
   ts: pgColumns.ts,
-  createdAt: () => pgColumns.ts("created_at").notNull().$defaultFn(() => new Date()),
+  createdAt: () =>
+    pgColumns
+      .ts("created_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
   bool: pgColumns.bool,
   json: pgColumns.json,
   bytes: pgColumns.bytes,

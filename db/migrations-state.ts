@@ -12,7 +12,9 @@ import type { AsyncDb } from "./async";
 /** The migrations this build ships for a dialect, oldest first: drizzle-kit's name (`0003_tags`) and journal time. */
 export function shippedMigrations(engine: "sqlite" | "postgres"): { tag: string; when: number }[] {
   const folder = engine === "sqlite" ? "migrations" : "migrations-pg";
-  const journal = JSON.parse(readFileSync(join(import.meta.dir, folder, "meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(readFileSync(join(import.meta.dir, folder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
   return journal.entries.map(({ tag, when }) => ({ tag, when })).sort((a, b) => a.when - b.when);
 }
 
@@ -33,8 +35,14 @@ const SHIPPED = { sqlite: newestShipped("sqlite"), postgres: newestShipped("post
 export async function pendingMigrations<S extends Record<string, unknown>>(db: AsyncDb<S>): Promise<string[]> {
   let newest = 0;
   try {
-    const q = db.engine === "postgres" ? sql`select max(created_at) as at from drizzle.__drizzle_migrations` : sql`select max(created_at) as at from __drizzle_migrations`;
-    const rows = db.engine === "postgres" ? await (db as unknown as { execute(q: SQL): Promise<{ at: unknown }[]> }).execute(q) : await (db as unknown as { all(q: SQL): Promise<{ at: unknown }[]> }).all(q);
+    const q =
+      db.engine === "postgres"
+        ? sql`select max(created_at) as at from drizzle.__drizzle_migrations`
+        : sql`select max(created_at) as at from __drizzle_migrations`;
+    const rows =
+      db.engine === "postgres"
+        ? await (db as unknown as { execute(q: SQL): Promise<{ at: unknown }[]> }).execute(q)
+        : await (db as unknown as { all(q: SQL): Promise<{ at: unknown }[]> }).all(q);
     newest = Number(rows[0]?.at ?? 0);
   } catch (e) {
     // no table of migrations yet: a new database, nothing applied (any other failure is the database's)
@@ -46,7 +54,13 @@ export async function pendingMigrations<S extends Record<string, unknown>>(db: A
 /** Resolves to whether every shipped migration is applied; rejects when the database does not answer. */
 export async function migrationsApplied<S extends Record<string, unknown>>(db: AsyncDb<S>): Promise<boolean> {
   let rows: { at: unknown }[];
-  if (db.engine === "postgres") rows = (await (db as unknown as { execute(q: SQL): Promise<{ at: unknown }[]> }).execute(sql`select max(created_at) as at from drizzle.__drizzle_migrations`));
-  else rows = await (db as unknown as { all(q: SQL): Promise<{ at: unknown }[]> }).all(sql`select max(created_at) as at from __drizzle_migrations`);
+  if (db.engine === "postgres")
+    rows = await (db as unknown as { execute(q: SQL): Promise<{ at: unknown }[]> }).execute(
+      sql`select max(created_at) as at from drizzle.__drizzle_migrations`,
+    );
+  else
+    rows = await (db as unknown as { all(q: SQL): Promise<{ at: unknown }[]> }).all(
+      sql`select max(created_at) as at from __drizzle_migrations`,
+    );
   return Number(rows[0]?.at ?? 0) >= SHIPPED[db.engine];
 }

@@ -29,13 +29,14 @@ export async function applyPgMigrations(conn: ReservedSQL, folder: string): Prom
   // every migration is checked before any runs
   const concurrent = migrations.map((m, i) => isConcurrent(tags[i]!, statementsOf(m)));
   await conn.unsafe("CREATE SCHEMA IF NOT EXISTS drizzle");
-  await conn.unsafe("CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)");
+  await conn.unsafe(
+    "CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)",
+  );
   const [last] = await conn`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`;
   const after = last ? Number(last.created_at) : -Infinity;
   for (const [i, m] of migrations.entries()) {
     if (m.folderMillis <= after) continue;
-    const record = (q: SQL) =>
-      q`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`;
+    const record = (q: SQL) => q`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${m.hash}, ${m.folderMillis})`;
     if (!concurrent[i]) {
       await conn.begin(async (tx) => {
         for (const statement of statementsOf(m)) await tx.unsafe(statement);
@@ -47,7 +48,8 @@ export async function applyPgMigrations(conn: ReservedSQL, folder: string): Prom
       const name = INDEX_NAME.exec(statement)?.[1];
       // a concurrent build that was cut off leaves an invalid index behind, which IF NOT EXISTS would keep
       if (name && /^\s*CREATE/i.test(statement)) {
-        const [invalid] = await conn`SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = ${name} AND NOT i.indisvalid`;
+        const [invalid] =
+          await conn`SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = ${name} AND NOT i.indisvalid`;
         if (invalid) await conn.unsafe(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
       }
       await conn.unsafe(statement);

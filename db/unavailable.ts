@@ -21,7 +21,11 @@ const SQLSTATE = /^(08\d{3}|57P0[1-3]|53300)$/;
 
 /** True when `e`, or an error it wraps (drizzle wraps the driver's), says the database is out of reach. */
 export function isDatabaseUnavailable(e: unknown): boolean {
-  for (let err = e as { cause?: unknown; errno?: unknown; code?: unknown } | undefined, depth = 0; err && typeof err === "object" && depth < 4; err = err.cause as typeof err, depth++) {
+  for (
+    let err = e as { cause?: unknown; errno?: unknown; code?: unknown } | undefined, depth = 0;
+    err && typeof err === "object" && depth < 4;
+    err = err.cause as typeof err, depth++
+  ) {
     if (typeof err.code === "string" && (DRIVER.test(err.code) || SOCKET.test(err.code))) return true;
     if (typeof err.errno === "string" && SQLSTATE.test(err.errno)) return true;
   }

@@ -15,9 +15,16 @@ export async function cleanupExpired(deps: Pick<Deps, "asyncDb" | "clock" | "rev
   const { emailCodes, webauthnChallenges, refreshTokens, emailCodeFailures } = db.tables;
   const removed = {
     emailCodes: (await db.delete(emailCodes).where(lte(emailCodes.expiresAt, now)).returning({ id: emailCodes.id })).length,
-    webauthnChallenges: (await db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)).returning({ id: webauthnChallenges.id })).length,
+    webauthnChallenges: (
+      await db.delete(webauthnChallenges).where(lte(webauthnChallenges.expiresAt, now)).returning({ id: webauthnChallenges.id })
+    ).length,
     refreshTokens: (await db.delete(refreshTokens).where(lte(refreshTokens.expiresAt, now)).returning({ id: refreshTokens.id })).length,
-    emailCodeFailures: (await db.delete(emailCodeFailures).where(lte(emailCodeFailures.failedAt, new Date(now.getTime() - EMAIL_GUESS_WINDOW_MS))).returning({ id: emailCodeFailures.id })).length,
+    emailCodeFailures: (
+      await db
+        .delete(emailCodeFailures)
+        .where(lte(emailCodeFailures.failedAt, new Date(now.getTime() - EMAIL_GUESS_WINDOW_MS)))
+        .returning({ id: emailCodeFailures.id })
+    ).length,
   };
   return { ...removed, revokedSessions: await deps.revokedSessions.sweep(now) };
 }

@@ -30,5 +30,9 @@ export const JOBS: Job[] = [
   // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)
   { name: "sweep-counters", pattern: "*/5 * * * *", run: (deps) => deps.cluster.counters.sweep(deps.clock.now()) },
   // webhook-mode updates seen over a day ago (Telegram stops sending an update again by then)
-  { name: "sweep-updates", pattern: "41 * * * *", run: (deps) => deps.cluster.updates.sweep(new Date(deps.clock.now().getTime() - 86_400_000)) },
+  {
+    name: "sweep-updates",
+    pattern: "41 * * * *",
+    run: (deps) => deps.cluster.updates.sweep(new Date(deps.clock.now().getTime() - 86_400_000)),
+  },
 ];

@@ -41,7 +41,10 @@ function appEntries(ftl: string): string {
 const languageFiles: BunPlugin = {
   name: "app-language-files",
   setup(build) {
-    build.onLoad({ filter: /\.ftl$/ }, async ({ path }) => ({ contents: `export default ${JSON.stringify(appEntries(await Bun.file(path).text()))};`, loader: "js" }));
+    build.onLoad({ filter: /\.ftl$/ }, async ({ path }) => ({
+      contents: `export default ${JSON.stringify(appEntries(await Bun.file(path).text()))};`,
+      loader: "js",
+    }));
   },
 };
 

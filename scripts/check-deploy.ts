@@ -36,8 +36,11 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
     }
   }
   const froms = file.getFROMs();
-  if (!froms.length || instructions[0]!.getKeyword().toUpperCase() !== "FROM") problems.push("Dockerfile: must start with FROM (after ARGs and directives)");
-  for (const f of froms) if (!f.getImageName()?.startsWith("oven/bun")) problems.push(`Dockerfile:${f.getRange().start.line + 1}: FROM ${f.getImageName()} is not Bun's official image (oven/bun)`);
+  if (!froms.length || instructions[0]!.getKeyword().toUpperCase() !== "FROM")
+    problems.push("Dockerfile: must start with FROM (after ARGs and directives)");
+  for (const f of froms)
+    if (!f.getImageName()?.startsWith("oven/bun"))
+      problems.push(`Dockerfile:${f.getRange().start.line + 1}: FROM ${f.getImageName()} is not Bun's official image (oven/bun)`);
   // what holds for the image that runs: the instructions after the last FROM
   const lastFrom = froms.at(-1)?.getRange().start.line ?? 0;
   const final = instructions.filter((i) => i.getRange().start.line >= lastFrom);
@@ -50,7 +53,9 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
   for (const copy of file.getCOPYs()) {
     const args = copy.getArguments().map((a) => a.getValue());
     if (copy.getFromFlag()) continue; // from another stage
-    for (const src of args.slice(0, -1)) if (!src.startsWith("--") && src !== "." && !existsSync(join(root, src))) problems.push(`Dockerfile:${copy.getRange().start.line + 1}: COPY source ${src} does not exist`);
+    for (const src of args.slice(0, -1))
+      if (!src.startsWith("--") && src !== "." && !existsSync(join(root, src)))
+        problems.push(`Dockerfile:${copy.getRange().start.line + 1}: COPY source ${src} does not exist`);
   }
   return problems;
 }
@@ -73,7 +78,8 @@ export function checkCompose(text: string, haproxyCfg: string, deployDir = join(
     return [`compose.yaml: not YAML: ${(e as Error).message}`];
   }
   const services = doc?.services ?? {};
-  for (const name of ["postgres", "haproxy", "node1", "node2", "node3"]) if (!services[name]) problems.push(`compose.yaml: no service ${name}`);
+  for (const name of ["postgres", "haproxy", "node1", "node2", "node3"])
+    if (!services[name]) problems.push(`compose.yaml: no service ${name}`);
   const nodes = Object.entries(services).filter(([, s]) => s.environment?.DATABASE_URL !== undefined);
   const names = new Set<string>();
   const addresses = new Set<string>();
@@ -82,7 +88,8 @@ export function checkCompose(text: string, haproxyCfg: string, deployDir = join(
     if (!env.NODE_NAME) problems.push(`compose.yaml: ${name} has no NODE_NAME`);
     else if (names.has(env.NODE_NAME)) problems.push(`compose.yaml: NODE_NAME ${env.NODE_NAME} is used twice`);
     else names.add(env.NODE_NAME);
-    if (!/^postgres(ql)?:\/\/[^@]+@postgres[:/]/.test(env.DATABASE_URL!)) problems.push(`compose.yaml: ${name}'s DATABASE_URL does not name the postgres service`);
+    if (!/^postgres(ql)?:\/\/[^@]+@postgres[:/]/.test(env.DATABASE_URL!))
+      problems.push(`compose.yaml: ${name}'s DATABASE_URL does not name the postgres service`);
     const dockerfile = s.build?.dockerfile && join(deployDir, s.build.context ?? ".", s.build.dockerfile);
     if (!dockerfile || !existsSync(dockerfile)) problems.push(`compose.yaml: ${name} is not built from the Dockerfile`);
     if (!s.volumes?.some((v) => v.endsWith(":/data"))) problems.push(`compose.yaml: ${name} keeps no volume at /data (its click journal)`);
@@ -92,18 +99,24 @@ export function checkCompose(text: string, haproxyCfg: string, deployDir = join(
   for (const [name, s] of Object.entries(services))
     for (const v of s.volumes ?? []) {
       const host = v.split(":")[0]!;
-      if (host.startsWith(".") && !existsSync(join(deployDir, host))) problems.push(`compose.yaml: ${name} mounts ${host}, which does not exist`);
+      if (host.startsWith(".") && !existsSync(join(deployDir, host)))
+        problems.push(`compose.yaml: ${name} mounts ${host}, which does not exist`);
     }
   const haproxy = services.haproxy;
-  if (haproxy && !haproxy.volumes?.some((v) => v.startsWith("./haproxy.cfg:"))) problems.push("compose.yaml: haproxy does not use the shipped haproxy.cfg");
+  if (haproxy && !haproxy.volumes?.some((v) => v.startsWith("./haproxy.cfg:")))
+    problems.push("compose.yaml: haproxy does not use the shipped haproxy.cfg");
   // the shipped configuration names the nodes by address: each must be a node of this file
-  for (const m of haproxyCfg.matchAll(/^\s*server\s+(\S+)\s+(\S+)/gm)) if (!addresses.has(m[2]!)) problems.push(`compose.yaml: haproxy.cfg's server ${m[1]} (${m[2]}) is no node of this file`);
+  for (const m of haproxyCfg.matchAll(/^\s*server\s+(\S+)\s+(\S+)/gm))
+    if (!addresses.has(m[2]!)) problems.push(`compose.yaml: haproxy.cfg's server ${m[1]} (${m[2]}) is no node of this file`);
   return problems;
 }
 
 if (import.meta.main) {
   const deploy = join(ROOT, "deploy");
-  const problems = [...checkDockerfile(readFileSync(join(deploy, "Dockerfile"), "utf8")), ...checkCompose(readFileSync(join(deploy, "compose.yaml"), "utf8"), readFileSync(join(deploy, "haproxy.cfg"), "utf8"))];
+  const problems = [
+    ...checkDockerfile(readFileSync(join(deploy, "Dockerfile"), "utf8")),
+    ...checkCompose(readFileSync(join(deploy, "compose.yaml"), "utf8"), readFileSync(join(deploy, "haproxy.cfg"), "utf8")),
+  ];
   for (const p of problems) console.error(p);
   if (problems.length) process.exit(1);
   console.log("deploy/Dockerfile and deploy/compose.yaml: parsed and checked");

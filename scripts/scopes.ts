@@ -18,7 +18,10 @@ const END = "<!-- scopes:end -->";
 
 /** The table rows of the generated doc. */
 export function scopesTable(doc: string): string {
-  return doc.split("\n").filter((l) => l.startsWith("|")).join("\n");
+  return doc
+    .split("\n")
+    .filter((l) => l.startsWith("|"))
+    .join("\n");
 }
 
 /** README.md with the text between the scopes markers replaced by `table`. */

@@ -21,16 +21,51 @@ function summary(lang: Language): SummaryCard {
     subtitle: `https://s.example/bf26 · ${t(lang, "period-30d")}`,
     tiles: [
       [t(lang, "summary-clicks"), numberIn(lang, total)],
-      [t(lang, "summary-unique"), numberIn(lang, unique.reduce((a, b) => a + b, 0))],
+      [
+        t(lang, "summary-unique"),
+        numberIn(
+          lang,
+          unique.reduce((a, b) => a + b, 0),
+        ),
+      ],
       [t(lang, "summary-bots"), numberIn(lang, 212)],
       [t(lang, "summary-per-day"), numberIn(lang, Math.round(total / 14))],
     ],
     timeline: { labels: days, clicks, unique, unit: "day" },
     breakdowns: [
-      { title: t(lang, "summary-top-countries"), items: [{ name: "RU", count: 3100 }, { name: "KZ", count: 1210 }, { name: "BY", count: 820 }, { name: "UZ", count: 610 }] },
-      { title: t(lang, "summary-devices"), items: [{ name: deviceName(lang, "mobile"), count: 5120 }, { name: deviceName(lang, "desktop"), count: 1010 }, { name: deviceName(lang, "tablet"), count: 155 }] },
-      { title: t(lang, "summary-browsers"), items: [{ name: "Telegram", count: 3900 }, { name: "Chrome", count: 1400 }, { name: "Safari", count: 900 }] },
-      { title: t(lang, "summary-referrers"), items: [{ name: "t.me", count: 4200 }, { name: t(lang, "summary-direct"), count: 1700 }, { name: "vk.com", count: 385 }] },
+      {
+        title: t(lang, "summary-top-countries"),
+        items: [
+          { name: "RU", count: 3100 },
+          { name: "KZ", count: 1210 },
+          { name: "BY", count: 820 },
+          { name: "UZ", count: 610 },
+        ],
+      },
+      {
+        title: t(lang, "summary-devices"),
+        items: [
+          { name: deviceName(lang, "mobile"), count: 5120 },
+          { name: deviceName(lang, "desktop"), count: 1010 },
+          { name: deviceName(lang, "tablet"), count: 155 },
+        ],
+      },
+      {
+        title: t(lang, "summary-browsers"),
+        items: [
+          { name: "Telegram", count: 3900 },
+          { name: "Chrome", count: 1400 },
+          { name: "Safari", count: 900 },
+        ],
+      },
+      {
+        title: t(lang, "summary-referrers"),
+        items: [
+          { name: "t.me", count: 4200 },
+          { name: t(lang, "summary-direct"), count: 1700 },
+          { name: "vk.com", count: 385 },
+        ],
+      },
     ],
   };
 }
@@ -42,7 +77,13 @@ for (const lang of ["en", "ru"] as const) {
     { name: lang === "ru" ? "Посев в чатах" : "Chat seeding", data: [2, 4, 3, 5, 6, 4, 3, 12, 19, 14, 9, 6, 4, 3] },
     { name: t(lang, "chart-unattributed"), data: [3, 2, 4, 3, 5, 2, 4, 3, 2, 3, 4, 2, 3, 2] },
   ];
-  const series = { lang, title: lang === "ru" ? "Клуб рекламы" : "Ads Club", labels: days, joins, leaves: [1, 0, 2, 4, 9, 7, 5, 3, 3, 2, 2, 1, 1, 1] };
+  const series = {
+    lang,
+    title: lang === "ru" ? "Клуб рекламы" : "Ads Club",
+    labels: days,
+    joins,
+    leaves: [1, 0, 2, 4, 9, 7, 5, 3, 3, 2, 2, 1, 1, 1],
+  };
   await Bun.write(join(DOCS, `channels-chart.${lang}.png`), await renderJoinChart(series));
 }
 console.log("docs/summary-card.{en,ru}.png and docs/channels-chart.{en,ru}.png drawn");

@@ -18,10 +18,12 @@ const ROOT = resolve(import.meta.dir, "..");
 const TEST = join(ROOT, "test");
 const APP = join(TEST, "helpers/app.ts");
 /** what a file does that only works on the SQLite file */
-const SQLITE = /\bdeps\.db\b|\.db\.(select|insert|update|delete|transaction|run)\b|\.handle\.sqlite\b|\bsqlite\.|(\)|^\s*)\.(run|get|all)\(\)|\bcreateTestSink\(|\bcreateDeps\(/m;
+const SQLITE =
+  /\bdeps\.db\b|\.db\.(select|insert|update|delete|transaction|run)\b|\.handle\.sqlite\b|\bsqlite\.|(\)|^\s*)\.(run|get|all)\(\)|\bcreateTestSink\(|\bcreateDeps\(/m;
 /** files that assert what differs by design on PostgreSQL, with the reason */
 const DIFFERS: Record<string, string> = {
-  "test/core/delivery/worker.test.ts": "asserts the key order of a webhook body as queued; PostgreSQL's jsonb keeps an object's keys in its own order (same content, same signature over the bytes sent)",
+  "test/core/delivery/worker.test.ts":
+    "asserts the key order of a webhook body as queued; PostgreSQL's jsonb keeps an object's keys in its own order (same content, same signature over the bytes sent)",
 };
 /** a test helper that says it works on either database (its SQLite-only parts are checked where they are called) */
 const NEUTRAL = /@both-databases/;
@@ -59,7 +61,9 @@ const statSafe = (p: string) => {
   }
 };
 
-const files = walk(TEST).filter((f) => f.endsWith(".test.ts")).sort();
+const files = walk(TEST)
+  .filter((f) => f.endsWith(".test.ts"))
+  .sort();
 const run: string[] = [];
 const left: { file: string; why: string }[] = [];
 for (const file of files) {
@@ -88,7 +92,12 @@ if (process.argv.includes("--list")) {
   for (const f of run) console.log(`  run: ${relative(ROOT, f)}`);
   process.exit(0);
 }
-const proc = Bun.spawn(["bun", "test", ...run.map((f) => relative(ROOT, f))], { cwd: ROOT, env: environmentWith({ TEST_DATABASE: "postgres" }), stdout: "inherit", stderr: "inherit" });
+const proc = Bun.spawn(["bun", "test", ...run.map((f) => relative(ROOT, f))], {
+  cwd: ROOT,
+  env: environmentWith({ TEST_DATABASE: "postgres" }),
+  stdout: "inherit",
+  stderr: "inherit",
+});
 // a signal to this script alone (not its process group) reaches the run too; the run's PostgreSQL
 // server and directories go when it ends, however it ends (test/helpers/reaper.ts)
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => proc.kill(signal));

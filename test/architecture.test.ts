@@ -86,7 +86,11 @@ test("no import cycle between core/<feature> folders", () => {
 });
 
 test("the cycle check finds a cycle when there is one", () => {
-  const graph = new Map([["a", new Map([["b", "a.ts → b.ts"]])], ["b", new Map([["c", "b.ts → c.ts"]])], ["c", new Map([["a", "c.ts → a.ts"]])]]);
+  const graph = new Map([
+    ["a", new Map([["b", "a.ts → b.ts"]])],
+    ["b", new Map([["c", "b.ts → c.ts"]])],
+    ["c", new Map([["a", "c.ts → a.ts"]])],
+  ]);
   expect(cyclesOf(graph)).toEqual([["a.ts → b.ts", "b.ts → c.ts", "c.ts → a.ts"]]);
 });
 
@@ -105,20 +109,34 @@ test("core/ keeps the domain and the kernel: it imports nothing from the composi
   const offending = imports.filter((i) => outside.has(topOf(i.to))).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
   expect(offending).toEqual([]);
   // the wiring (files that import features to list them) lives in app/, none at core's top level
-  const wiring = sources(CORE).filter((f) => featureOf(f) === null && imports.some((i) => i.from === f && !i.typeOnly && featureOf(i.to) !== null));
+  const wiring = sources(CORE).filter(
+    (f) => featureOf(f) === null && imports.some((i) => i.from === f && !i.typeOnly && featureOf(i.to) !== null),
+  );
   expect(wiring.map((f) => relative(ROOT, f))).toEqual([]);
 });
 
 test("only the entry points use the composition root: api/, bot/, jobs/ and db/ import nothing from app/", () => {
   const adapters = ["api", "bot", "jobs", "db"].flatMap((d) => sources(join(ROOT, d)));
-  const offending = adapters.flatMap(importsOf).filter((i) => topOf(i.to) === "app").map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
+  const offending = adapters
+    .flatMap(importsOf)
+    .filter((i) => topOf(i.to) === "app")
+    .map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`);
   expect(offending).toEqual([]);
   // and the service's entry points do build their dependencies there
   for (const entry of ["main.ts", "cli.ts"]) expect(importsOf(join(ROOT, entry)).some((i) => topOf(i.to) === "app")).toBe(true);
 });
 
-const code = ["app", "core", "api", "bot", "jobs", "cli", "db"].flatMap((d) => sources(join(ROOT, d))).concat([join(ROOT, "main.ts"), join(ROOT, "cli.ts")]);
-const matches = (re: RegExp) => code.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line })).filter((l) => re.test(l.line)).map((l) => `${l.where}: ${l.line.trim()}`));
+const code = ["app", "core", "api", "bot", "jobs", "cli", "db"]
+  .flatMap((d) => sources(join(ROOT, d)))
+  .concat([join(ROOT, "main.ts"), join(ROOT, "cli.ts")]);
+const matches = (re: RegExp) =>
+  code.flatMap((f) =>
+    readFileSync(f, "utf8")
+      .split("\n")
+      .map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line }))
+      .filter((l) => re.test(l.line))
+      .map((l) => `${l.where}: ${l.line.trim()}`),
+  );
 
 test("write transactions begin IMMEDIATE through db/transaction.ts; none is opened on a database handle elsewhere", () => {
   expect(matches(/\bdb\.transaction\(/).filter((l) => !l.startsWith("db/transaction.ts"))).toEqual([]);
@@ -138,8 +156,17 @@ test("service code queries only through the async seam: tables from the handle, 
   const SQLITE_WRITER = new Set(["core/clicks/writer.ts", "app/index.ts"]);
   const service = code.filter((f) => !relative(ROOT, f).startsWith("db/") && !SQLITE_WRITER.has(relative(ROOT, f)));
   expect(service.map((f) => relative(ROOT, f))).toContain("core/links/visit.ts");
-  const offending = service.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line }))
-    .filter((l) => /^import (?!type)[^;]*from "[./]*db\/(schema|client|transaction)"|\bdeps\.db\b|\.(all|get|run)\(\)|\bwriteTransaction\(/.test(l.line)).map((l) => `${l.where}: ${l.line.trim()}`));
+  const offending = service.flatMap((f) =>
+    readFileSync(f, "utf8")
+      .split("\n")
+      .map((line, i) => ({ where: `${relative(ROOT, f)}:${i + 1}`, line }))
+      .filter((l) =>
+        /^import (?!type)[^;]*from "[./]*db\/(schema|client|transaction)"|\bdeps\.db\b|\.(all|get|run)\(\)|\bwriteTransaction\(/.test(
+          l.line,
+        ),
+      )
+      .map((l) => `${l.where}: ${l.line.trim()}`),
+  );
   expect(offending).toEqual([]);
 });
 
@@ -154,7 +181,9 @@ test("every table both databases have is declared once, in db/tables/ over the c
   const pg = await import("../db/schema-pg");
   expect(Object.keys(sqlite).sort()).toEqual(declared);
   const { PG_ONLY_TABLES } = pg;
-  const pgTables = Object.entries(pg).filter(([, v]) => typeof v === "object" && v !== null && !Array.isArray(v)).map(([k]) => k);
+  const pgTables = Object.entries(pg)
+    .filter(([, v]) => typeof v === "object" && v !== null && !Array.isArray(v))
+    .map(([k]) => k);
   expect(pgTables.length).toBe(declared.length + PG_ONLY_TABLES.length);
   for (const name of declared) expect(pgTables).toContain(name);
 });
@@ -169,14 +198,24 @@ test("click listeners are pure row producers: plain functions of (batch, now) wi
   expect(CLICK_LISTENERS.length).toBeGreaterThan(0);
   for (const listener of CLICK_LISTENERS) {
     // a `postgres` (or any other) property glued on would be a second form of the listener
-    expect({ name: listener.name, type: typeof listener, props: Object.keys(listener), arity: listener.length <= 2 })
-      .toEqual({ name: listener.name, type: "function", props: [], arity: true });
+    expect({ name: listener.name, type: typeof listener, props: Object.keys(listener), arity: listener.length <= 2 }).toEqual({
+      name: listener.name,
+      type: "function",
+      props: [],
+      arity: true,
+    });
   }
   // the modules the table takes its listeners from (its runtime imports of core features)
-  const modules = importsOf(join(ROOT, "app", "click-listeners.ts")).filter((i) => !i.typeOnly && featureOf(i.to) !== null).map((i) => i.to);
+  const modules = importsOf(join(ROOT, "app", "click-listeners.ts"))
+    .filter((i) => !i.typeOnly && featureOf(i.to) !== null)
+    .map((i) => i.to);
   expect(modules.map((m) => relative(ROOT, m)).sort()).toEqual(["core/analytics/rollup.ts", "core/webhooks/click-hook.ts"]);
   const DB = join(ROOT, "db");
-  const runtimeDb = [...modules, join(CORE, "clicks/listeners.ts")].flatMap((m) => importsOf(m).filter((i) => !i.typeOnly && i.to.startsWith(`${DB}/`)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`));
+  const runtimeDb = [...modules, join(CORE, "clicks/listeners.ts")].flatMap((m) =>
+    importsOf(m)
+      .filter((i) => !i.typeOnly && i.to.startsWith(`${DB}/`))
+      .map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`),
+  );
   expect(runtimeDb).toEqual([]);
 });
 
@@ -189,6 +228,8 @@ test("bot menus import no feature, and reach the menu plugin only through its pu
   const FEATURES_DIR = join(ROOT, "bot", "features");
   const menuImports = sources(MENUS).flatMap(importsOf);
   expect(menuImports.length).toBeGreaterThan(0);
-  expect(menuImports.filter((i) => i.to.startsWith(`${FEATURES_DIR}/`)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`)).toEqual([]);
+  expect(
+    menuImports.filter((i) => i.to.startsWith(`${FEATURES_DIR}/`)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`),
+  ).toEqual([]);
   expect(matches(/\brender\(|\bprepare\(|as unknown as \{/).filter((l) => l.startsWith("bot/"))).toEqual([]);
 });

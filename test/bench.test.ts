@@ -21,15 +21,25 @@ test("bench redirect runs both servers and finds every completed redirect record
   expect(r.stderr).not.toContain("error");
   expect(r.code).toBe(0);
   expect(r.stdout).toMatch(/throughput ratio app\/bare: \d+\.\d\d/);
-  expect(r.stdout).toMatch(/clicks recorded during the measured rounds: (\d+) \(link counter \+\1\); completed redirects: \d+; every completed redirect was recorded once/);
-  expect(r.stdout).toMatch(/kill-and-restart round: \d+ redirects completed in 1 s, SIGKILL as the load ended .*; after the restart (\d+) \(link counter \+\1\); every completed redirect was recorded once/);
+  expect(r.stdout).toMatch(
+    /clicks recorded during the measured rounds: (\d+) \(link counter \+\1\); completed redirects: \d+; every completed redirect was recorded once/,
+  );
+  expect(r.stdout).toMatch(
+    /kill-and-restart round: \d+ redirects completed in 1 s, SIGKILL as the load ended .*; after the restart (\d+) \(link counter \+\1\); every completed redirect was recorded once/,
+  );
 }, 60_000);
 
 test("bench async-seam times the async seam against the synchronous calls on SQLite", async () => {
   const r = await run(["run", "bench/index.ts", "async-seam", "--ops", "50"], cleanEnv());
   expect(r.stderr).not.toContain("error");
   expect(r.code).toBe(0);
-  for (const line of ["row by id, sync .get()", "row by id, async seam", "20 rows, async seam", "transaction, sync writeTransaction", "transaction, async seam"])
+  for (const line of [
+    "row by id, sync .get()",
+    "row by id, async seam",
+    "20 rows, async seam",
+    "transaction, sync writeTransaction",
+    "transaction, async seam",
+  ])
     expect(r.stdout).toMatch(new RegExp(`^ {2}${line.replace(/[.()]/g, "\\$&")} +\\d+\\.\\d\\d$`, "m"));
   expect(r.stdout).toMatch(/^transaction ratio async\/sync: \d+\.\d\d$/m);
 });

@@ -18,7 +18,8 @@ let pg: PgServer;
 beforeAll(async () => void (pg = await startPostgres()));
 afterAll(() => pg?.stop());
 
-const cli = (url: string, dir: string, ...args: string[]) => run(["run", "cli.ts", ...args], cleanEnv({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: "error" }));
+const cli = (url: string, dir: string, ...args: string[]) =>
+  run(["run", "cli.ts", ...args], cleanEnv({ DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: "error" }));
 
 test("every command runs against PostgreSQL (stats, set-plan, create-user, source); no SQLite file is made under DATA_DIR", async () => {
   const url = await pg.createDatabase();
@@ -32,8 +33,12 @@ test("every command runs against PostgreSQL (stats, set-plan, create-user, sourc
   try {
     const at = new Date("2026-03-01T09:30:00Z");
     const [ada] = await asyncPg(handle).insert(schemaPg.users).values({ username: "ada" }).returning();
-    await asyncPg(handle).insert(schemaPg.identities).values({ userId: ada!.id, provider: "email", subject: "ada@example.com", createdAt: at });
-    await asyncPg(handle).insert(schemaPg.links).values({ userId: ada!.id, code: "c1", url: "https://x.example", createdAt: at, updatedAt: at });
+    await asyncPg(handle)
+      .insert(schemaPg.identities)
+      .values({ userId: ada!.id, provider: "email", subject: "ada@example.com", createdAt: at });
+    await asyncPg(handle)
+      .insert(schemaPg.links)
+      .values({ userId: ada!.id, code: "c1", url: "https://x.example", createdAt: at, updatedAt: at });
   } finally {
     await handle.close();
   }
@@ -51,10 +56,15 @@ test("every command runs against PostgreSQL (stats, set-plan, create-user, sourc
   expect({ code: unknown.code, stderr: unknown.stderr.trim() }).toEqual({ code: 1, stderr: "Error: User @nobody not found" });
   const made = await cli(url, dir, "create-user", "--email", "bea@example.com");
   expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: "" });
-  expect((await cli(url, dir, "create-user", "--email", "bea@example.com")).stderr.trim()).toMatch(/^Error: bea@example\.com already belongs to user \d+$/);
+  expect((await cli(url, dir, "create-user", "--email", "bea@example.com")).stderr.trim()).toMatch(
+    /^Error: bea@example\.com already belongs to user \d+$/,
+  );
   expect((await cli(url, dir, "stats")).stdout).toContain("users            2");
   const sources = await cli(url, dir, "source", "list");
-  expect({ code: sources.code, stdout: sources.stdout.trim() }).toEqual({ code: 0, stdout: "No sources yet: add the bot to a channel or group." });
+  expect({ code: sources.code, stdout: sources.stdout.trim() }).toEqual({
+    code: 0,
+    stdout: "No sources yet: add the bot to a channel or group.",
+  });
   expect(existsSync(join(dir, "app.db"))).toBe(false);
 });
 

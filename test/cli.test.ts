@@ -105,14 +105,20 @@ describe("bun run cli", () => {
       d.db.insert(users).values({ email: "gone@x.io", mergedIntoId: u.id }).run();
       const l = d.db.insert(links).values({ userId: u.id, code: "abc1234", url: "https://example.com" }).returning().get();
       d.db.insert(links).values({ userId: u.id, code: "abc1235", url: "https://example.com" }).run();
-      d.db.insert(clicks).values([1, 2, 3].map(() => ({ linkId: l.id, clickedAt: new Date() }))).run();
+      d.db
+        .insert(clicks)
+        .values([1, 2, 3].map(() => ({ linkId: l.id, clickedAt: new Date() })))
+        .run();
       d.db.insert(trackers).values({ userId: u.id, name: "t", keyword: "bun" }).run();
       const f = d.db.insert(secureFolders).values({ userId: u.id, name: "f" }).returning().get();
       d.db.insert(secureFiles).values({ userId: u.id, folderId: f.id, name: "n", contentType: "text", textContent: "x" }).run();
       const now = new Date();
       const hook = () => webhookRow(now, { userId: u.id, topic: "click_webhook", url: "https://h.example", data: {} });
       const notice = () => botMessageRow(now, { userId: u.id, topic: "notice", chatId: 7, params: { text: "hi" } });
-      d.db.insert(outbox).values([hook(), hook(), { ...hook(), status: "failed" }, { ...notice(), status: "done" }, notice()]).run();
+      d.db
+        .insert(outbox)
+        .values([hook(), hook(), { ...hook(), status: "failed" }, { ...notice(), status: "done" }, notice()])
+        .run();
     });
     const json = await cli("stats", "--json");
     expect([json.code, json.stderr]).toEqual([0, ""]);
@@ -134,12 +140,23 @@ describe("bun run cli", () => {
   test("stats shows the click journal's backlog: clicks answered but not yet written, the oldest one's age, the mark and the writer's rate", async () => {
     const journal = openClickJournal(join(dir, "click-journal"), 1, { spare: false });
     const at = Date.now() - 90_000;
-    for (let i = 0; i < 5; i++) journal.append({ linkId: 1, clickedAt: new Date(at + i * 1000), ip: "203.0.113.9", userAgent: "curl/8", referer: null, isBot: false, botName: null });
+    for (let i = 0; i < 5; i++)
+      journal.append({
+        linkId: 1,
+        clickedAt: new Date(at + i * 1000),
+        ip: "203.0.113.9",
+        userAgent: "curl/8",
+        referer: null,
+        isBot: false,
+        botName: null,
+      });
     journal.close();
     await withDb((d) => d.db.insert(clickJournal).values({ journal: "local", seq: 2 }).run());
     const json = await cli("stats", "--json", "--sample-ms", "0");
     expect([json.code, json.stderr]).toEqual([0, ""]);
-    expect(JSON.parse(json.stdout).journals).toEqual([{ journal: "local", committedSeq: 2, backlog: { clicks: 3, oldestAt: new Date(at + 2000).toISOString() }, writerRate: null }]);
+    expect(JSON.parse(json.stdout).journals).toEqual([
+      { journal: "local", committedSeq: 2, backlog: { clicks: 3, oldestAt: new Date(at + 2000).toISOString() }, writerRate: null },
+    ]);
     const text = await cli("stats", "--sample-ms", "20");
     expect(text.stdout).toMatch(/^journal local\s+3 clicks not yet written, oldest (8[89]|9\d)\.\d s ago; writer 0 clicks\/s; mark 2$/m);
     expect((await cli("stats", "--sample-ms", "-1")).code).toBe(2);

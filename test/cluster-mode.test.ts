@@ -18,8 +18,12 @@ test("DATABASE_URL is unset (SQLite) or a postgres:// or postgresql:// URL namin
   expect(loadConfig({ DATA_DIR: dir }).databaseUrl).toBeNull();
   expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "  " }).databaseUrl).toBeNull();
   expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: URL_OK }).databaseUrl).toBe(URL_OK);
-  expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgresql://u@10.0.0.5/app?sslmode=require" }).databaseUrl).toBe("postgresql://u@10.0.0.5/app?sslmode=require");
-  expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres:///app?host=/var/run/postgresql" }).databaseUrl).toBe("postgres:///app?host=/var/run/postgresql");
+  expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgresql://u@10.0.0.5/app?sslmode=require" }).databaseUrl).toBe(
+    "postgresql://u@10.0.0.5/app?sslmode=require",
+  );
+  expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres:///app?host=/var/run/postgresql" }).databaseUrl).toBe(
+    "postgres:///app?host=/var/run/postgresql",
+  );
   for (const [bad, why] of [
     ["mysql://u:secretpw@h/db", /^DATABASE_URL: expected postgres:\/\/.* got a mysql:\/\/ URL$/],
     ["sqlite:./data/app.db", /^DATABASE_URL: expected postgres:\/\/.*got a sqlite:\/\/ URL$/],
@@ -40,7 +44,10 @@ test("DATABASE_URL is unset (SQLite) or a postgres:// or postgresql:// URL namin
 });
 
 test("bun main.ts with a PostgreSQL it cannot reach stops with one line, and never falls back to SQLite", async () => {
-  const r = await run([join(ROOT, "main.ts")], cleanEnv({ DATA_DIR: dir, PORT: "0", DATABASE_URL: "postgres://linkbot:secretpw@127.0.0.1:9/nope" }));
+  const r = await run(
+    [join(ROOT, "main.ts")],
+    cleanEnv({ DATA_DIR: dir, PORT: "0", DATABASE_URL: "postgres://linkbot:secretpw@127.0.0.1:9/nope" }),
+  );
   expect(r.code).toBe(1);
   expect(r.stdout).toBe("");
   const lines = r.stderr.trimEnd().split("\n");

@@ -27,8 +27,11 @@ test("bun main.ts records every redirect on its click writer thread and loses no
   const svc = spawnService([join(ROOT, "main.ts")], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1" }));
   const [, url] = await svc.waitForOutput(/Dashboard: (http:\/\/localhost:\d+)\//);
   const base = url!.replace("localhost", "127.0.0.1");
-  const visits = await Promise.all(Array.from({ length: 300 }, (_, i) =>
-    fetch(`${base}/${link.code}`, { redirect: "manual", headers: { "user-agent": `${CHROME} ${i}` } })));
+  const visits = await Promise.all(
+    Array.from({ length: 300 }, (_, i) =>
+      fetch(`${base}/${link.code}`, { redirect: "manual", headers: { "user-agent": `${CHROME} ${i}` } }),
+    ),
+  );
   expect(visits.map((r) => r.status)).toEqual(Array(300).fill(302));
   svc.proc.kill("SIGTERM"); // at once: the last batch is still queued or held by the writer thread
   expect(await svc.exit()).toBe(0);

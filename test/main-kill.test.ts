@@ -14,7 +14,6 @@ import { VISITORS, load, untilAnswered } from "./helpers/visitors";
 // spawns `bun main.ts` twice per test and loads it: more than bun's 5 s default on a busy machine
 setDefaultTimeout(60_000);
 
-
 let dir: string;
 let hooks: ReturnType<typeof Bun.serve>;
 beforeEach(() => {
@@ -31,7 +30,10 @@ const env = () => cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", WEBHOO
 /** A link with a click webhook, in a fresh database under `dir`. */
 async function setup() {
   const deps = createDeps(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "error", WEBHOOK_ALLOW_PRIVATE: "true" }), { log: silentLogger });
-  const link = await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "alice" }), { url: "https://ok.example/", webhook_url: `http://127.0.0.1:${hooks.port}/hook` });
+  const link = await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "alice" }), {
+    url: "https://ok.example/",
+    webhook_url: `http://127.0.0.1:${hooks.port}/hook`,
+  });
   deps.handle.close();
   return link;
 }

@@ -16,7 +16,11 @@ test("the service flushes pending clicks on SIGTERM before closing the database"
   try {
     const setup = createDb(join(dataDir, "app.db"));
     const user = setup.db.insert(users).values({ username: "u", createdAt: new Date() }).returning().get();
-    const link = setup.db.insert(links).values({ userId: user.id, code: "shutdown1", url: "https://ok.example/", createdAt: new Date(), updatedAt: new Date() }).returning().get();
+    const link = setup.db
+      .insert(links)
+      .values({ userId: user.id, code: "shutdown1", url: "https://ok.example/", createdAt: new Date(), updatedAt: new Date() })
+      .returning()
+      .get();
     setup.close();
 
     const proc = Bun.spawn(["bun", "main.ts"], {
@@ -39,7 +43,11 @@ test("the service flushes pending clicks on SIGTERM before closing the database"
     expect(port).toBeGreaterThan(0);
     const visits = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        fetch(`http://127.0.0.1:${port}/shutdown1`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${100 + i}.0` } })),
+        fetch(`http://127.0.0.1:${port}/shutdown1`, {
+          redirect: "manual",
+          headers: { "user-agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${100 + i}.0` },
+        }),
+      ),
     );
     expect(visits.every((r) => r.status === 302)).toBe(true);
     proc.kill("SIGTERM");

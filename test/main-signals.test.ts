@@ -25,7 +25,12 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
  * forwarded by `bun run`.
  */
 function bunStart() {
-  const proc = spawn("bun", ["start"], { cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"], env: cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" }) });
+  const proc = spawn("bun", ["start"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" }),
+  });
   let log = "";
   proc.stdout!.on("data", (d) => (log += d));
   proc.stderr!.on("data", (d) => (log += d));
@@ -49,7 +54,10 @@ function bunStart() {
   };
 }
 
-for (const [first, second] of [["SIGTERM", "SIGINT"], ["SIGINT", "SIGINT"]] as const)
+for (const [first, second] of [
+  ["SIGTERM", "SIGINT"],
+  ["SIGINT", "SIGINT"],
+] as const)
   test(`${first} then ${second} to the process group of bun start under load: one graceful shutdown, every answered click stored`, async () => {
     const deps = createDeps(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "error" }), { log: silentLogger });
     const link = await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "alice" }), { url: "https://ok.example/" });

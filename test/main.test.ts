@@ -53,7 +53,12 @@ describe("bun main.ts", () => {
   });
 
   test("a bad value stops the start with one line naming the variable", async () => {
-    for (const [name, value] of [["PORT", "abc"], ["BOT_MODE", "push"], ["RATE_LIMIT_API", "-1"], ["BASE_URL", "ftp://x"]] as const) {
+    for (const [name, value] of [
+      ["PORT", "abc"],
+      ["BOT_MODE", "push"],
+      ["RATE_LIMIT_API", "-1"],
+      ["BASE_URL", "ftp://x"],
+    ] as const) {
       const r = await run([MAIN], cleanEnv({ DATA_DIR: dir, [name]: value }));
       expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
@@ -82,7 +87,10 @@ describe("bun main.ts with a bot", () => {
   afterEach(() => fake.stop());
 
   test("polling: sets the command list, answers /start, stops on SIGTERM", async () => {
-    const svc = spawnService([MAIN], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url }));
+    const svc = spawnService(
+      [MAIN],
+      cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url }),
+    );
     await svc.waitForOutput(/bot @test_bot is polling/);
     const commands = (await fake.waitFor("setMyCommands")).params.commands.map((c: { command: string }) => c.command);
     expect(commands).toEqual(COMMANDS.map((c) => c.command));
@@ -98,7 +106,10 @@ describe("bun main.ts with a bot", () => {
 
   test("a bot token Telegram refuses stops the start with exit 1", async () => {
     fake.failNext.set("getMe", { error_code: 401, description: "Unauthorized" });
-    const r = await run([MAIN], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url }));
+    const r = await run(
+      [MAIN],
+      cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url }),
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^Could not start: .*getMe.*401: Unauthorized/m);
   });
@@ -109,18 +120,45 @@ describe("bun main.ts with a bot", () => {
     const port = probe.port;
     probe.stop(true);
     const base = `http://127.0.0.1:${port}`;
-    const svc = spawnService([MAIN], cleanEnv({ DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", BASE_URL: base, BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, BOT_MODE: "webhook" }));
+    const svc = spawnService(
+      [MAIN],
+      cleanEnv({
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_URL: base,
+        BOT_TOKEN: FAKE_BOT_TOKEN,
+        BOT_API_ROOT: fake.url,
+        BOT_MODE: "webhook",
+      }),
+    );
     const set = await fake.waitFor("setWebhook");
     expect(set.params.url).toBe(`${base}/telegram/webhook`);
     expect(set.params.secret_token).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
     // the whole list of update types, chat_member (withheld by Telegram unless asked for) included
-    expect(set.params.allowed_updates).toEqual(expect.arrayContaining(["message", "callback_query", "my_chat_member", "chat_join_request", "chat_member"]));
+    expect(set.params.allowed_updates).toEqual(
+      expect.arrayContaining(["message", "callback_query", "my_chat_member", "chat_join_request", "chat_member"]),
+    );
     await svc.waitForOutput(/receives updates at/);
     expect(fake.callsOf("getUpdates")).toHaveLength(0);
 
-    const update = { update_id: 1, message: { message_id: 1, date: 1, chat: { id: 556, type: "private" }, from: { id: 556, is_bot: false, first_name: "Web" }, text: "/start", entities: [{ type: "bot_command", offset: 0, length: 6 }] } };
+    const update = {
+      update_id: 1,
+      message: {
+        message_id: 1,
+        date: 1,
+        chat: { id: 556, type: "private" },
+        from: { id: 556, is_bot: false, first_name: "Web" },
+        text: "/start",
+        entities: [{ type: "bot_command", offset: 0, length: 6 }],
+      },
+    };
     const post = (secret?: string) =>
-      fetch(`${base}/telegram/webhook`, { method: "POST", headers: { "content-type": "application/json", ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}) }, body: JSON.stringify(update) });
+      fetch(`${base}/telegram/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}) },
+        body: JSON.stringify(update),
+      });
     expect((await post()).status).toBe(401);
     expect((await post("wrong")).status).toBe(401);
     expect(fake.callsOf("sendMessage")).toHaveLength(0);

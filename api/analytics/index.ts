@@ -1,7 +1,16 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import type { Scope } from "../../core/tokens/scopes";
-import { linkBots, linkClicks, linkDevices, linkReferrers, linkGeo, linkHeatmap, linkStats, linkTimeline } from "../../core/analytics/stats";
+import {
+  linkBots,
+  linkClicks,
+  linkDevices,
+  linkReferrers,
+  linkGeo,
+  linkHeatmap,
+  linkStats,
+  linkTimeline,
+} from "../../core/analytics/stats";
 import { sendSummary } from "../../core/analytics/summary";
 import { shareQr } from "../../core/analytics/qr";
 import { exportClicks } from "../../core/analytics/export";
@@ -17,22 +26,93 @@ const detail = (summary: string) => ({ tags: ["analytics"], summary });
 
 /** Link analytics (reads) and delivery of charts, QR codes and exports to the user's Telegram chat. */
 export function analyticsApi(deps: Deps) {
-  return new Elysia({ name: "analytics", prefix: "/links" })
-    .use(authPlugin(deps))
-    .get("/:id/stats", ({ userId, params, query }) => linkStats(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.stats, detail: detail("Clicks, uniques, bots and the split by rule and variant over a period") })
-    .get("/:id/clicks", ({ userId, params, query }) => linkClicks(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.clicks, response: V.clicks, detail: detail("The link's clicks, newest first, by page") })
-    .get("/:id/geo", ({ userId, params, query }) => linkGeo(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.geo, detail: detail("Clicks by country") })
-    .get("/:id/devices", ({ userId, params, query }) => linkDevices(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.devices, detail: detail("Clicks by device type, browser and OS") })
-    .get("/:id/referrers", ({ userId, params, query }) => linkReferrers(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.referrers, detail: detail("Clicks by the site that sent them") })
-    .get("/:id/timeline", ({ userId, params, query }) => linkTimeline(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.timeline, response: V.timeline, detail: detail("Clicks per day or hour in a time zone, empty buckets included") })
-    .get("/:id/bots", ({ userId, params, query }) => linkBots(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.period, response: V.bots, detail: detail("Bot clicks by bot") })
-    .get("/:id/heatmap", ({ userId, params, query }) => linkHeatmap(deps, userId, params.id, query), { scope: READ, params: M.idParams, query: M.periodTz, response: V.heatmap, detail: detail("Clicks by weekday and hour (168 cells, day 0 = Sunday)") })
-    // These POSTs create nothing on the server: 200
-    .post("/send-summary", ({ userId, body }) => sendSummary(deps, userId, body), { scope: SEND, body: M.summary, response: { 200: V.sent, ...errors(404, 503) }, detail: detail("Send a summary of your links to your Telegram chat") })
-    .post("/:id/share-qr", ({ userId, params, body }) => shareQr(deps, userId, params.id, body.qrImage), { scope: SEND, params: M.idParams, body: M.shareQr, response: { 200: V.sent, ...errors(503) }, detail: detail("Send the link's QR code (a PNG) to your Telegram chat") })
-    .post("/:id/export", async ({ userId, params, body }) => {
-      // the contract's body: the bot alone uses the file name and the cut it also gets
-      const { ok, message, rows } = await exportClicks(deps, userId, params.id, body);
-      return { ok, message, rows };
-    }, { scope: SEND, params: M.idParams, body: M.export, response: { 200: V.exported, ...errors(503) }, detail: detail("Send the link's clicks to your Telegram chat as CSV or XLSX") });
+  return (
+    new Elysia({ name: "analytics", prefix: "/links" })
+      .use(authPlugin(deps))
+      .get("/:id/stats", ({ userId, params, query }) => linkStats(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.period,
+        response: V.stats,
+        detail: detail("Clicks, uniques, bots and the split by rule and variant over a period"),
+      })
+      .get("/:id/clicks", ({ userId, params, query }) => linkClicks(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.clicks,
+        response: V.clicks,
+        detail: detail("The link's clicks, newest first, by page"),
+      })
+      .get("/:id/geo", ({ userId, params, query }) => linkGeo(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.period,
+        response: V.geo,
+        detail: detail("Clicks by country"),
+      })
+      .get("/:id/devices", ({ userId, params, query }) => linkDevices(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.period,
+        response: V.devices,
+        detail: detail("Clicks by device type, browser and OS"),
+      })
+      .get("/:id/referrers", ({ userId, params, query }) => linkReferrers(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.period,
+        response: V.referrers,
+        detail: detail("Clicks by the site that sent them"),
+      })
+      .get("/:id/timeline", ({ userId, params, query }) => linkTimeline(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.timeline,
+        response: V.timeline,
+        detail: detail("Clicks per day or hour in a time zone, empty buckets included"),
+      })
+      .get("/:id/bots", ({ userId, params, query }) => linkBots(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.period,
+        response: V.bots,
+        detail: detail("Bot clicks by bot"),
+      })
+      .get("/:id/heatmap", ({ userId, params, query }) => linkHeatmap(deps, userId, params.id, query), {
+        scope: READ,
+        params: M.idParams,
+        query: M.periodTz,
+        response: V.heatmap,
+        detail: detail("Clicks by weekday and hour (168 cells, day 0 = Sunday)"),
+      })
+      // These POSTs create nothing on the server: 200
+      .post("/send-summary", ({ userId, body }) => sendSummary(deps, userId, body), {
+        scope: SEND,
+        body: M.summary,
+        response: { 200: V.sent, ...errors(404, 503) },
+        detail: detail("Send a summary of your links to your Telegram chat"),
+      })
+      .post("/:id/share-qr", ({ userId, params, body }) => shareQr(deps, userId, params.id, body.qrImage), {
+        scope: SEND,
+        params: M.idParams,
+        body: M.shareQr,
+        response: { 200: V.sent, ...errors(503) },
+        detail: detail("Send the link's QR code (a PNG) to your Telegram chat"),
+      })
+      .post(
+        "/:id/export",
+        async ({ userId, params, body }) => {
+          // the contract's body: the bot alone uses the file name and the cut it also gets
+          const { ok, message, rows } = await exportClicks(deps, userId, params.id, body);
+          return { ok, message, rows };
+        },
+        {
+          scope: SEND,
+          params: M.idParams,
+          body: M.export,
+          response: { 200: V.exported, ...errors(503) },
+          detail: detail("Send the link's clicks to your Telegram chat as CSV or XLSX"),
+        },
+      )
+  );
 }

@@ -22,7 +22,11 @@ export const AnalyticsModel = {
   export: t.Object({ format: t.String(), period: t.Optional(t.String()) }),
 };
 
-const share = t.Object({ name: t.String(), count: t.Integer(), percentage: t.Number({ description: "to one decimal; the shares add up to 100" }) });
+const share = t.Object({
+  name: t.String(),
+  count: t.Integer(),
+  percentage: t.Number({ description: "to one decimal; the shares add up to 100" }),
+});
 
 /** What the analytics routes answer. */
 export const AnalyticsViews = {
@@ -32,7 +36,9 @@ export const AnalyticsViews = {
     botClicks: t.Integer(),
     avgClicksPerDay: t.Number(),
     topCountry: t.Nullable(t.String()),
-    rules: t.Array(t.Object({ index: t.Integer(), clicks: t.Integer() }), { description: "clicks each redirect rule sent, by the rule's place" }),
+    rules: t.Array(t.Object({ index: t.Integer(), clicks: t.Integer() }), {
+      description: "clicks each redirect rule sent, by the rule's place",
+    }),
     variants: t.Array(t.Object({ index: t.Integer(), url: Url(), clicks: t.Integer(), uniqueClicks: t.Integer() })),
   }),
   clicks: t.Object({
@@ -58,18 +64,31 @@ export const AnalyticsViews = {
     page: t.Integer(),
     limit: t.Integer(),
   }),
-  geo: t.Array(t.Object({ country: t.String({ description: "ISO 3166-1 alpha-2, empty when unknown" }), count: t.Integer(), percentage: t.Number() })),
+  geo: t.Array(
+    t.Object({ country: t.String({ description: "ISO 3166-1 alpha-2, empty when unknown" }), count: t.Integer(), percentage: t.Number() }),
+  ),
   devices: t.Object({ devices: t.Array(share), browsers: t.Array(share), os: t.Array(share) }),
   referrers: t.Array(
     t.Object({
-      referrer: t.String({ description: "the host of the Referer the visitor's browser sent (lower case, without www. and port); empty when none was sent (direct, an app, a QR code)" }),
+      referrer: t.String({
+        description:
+          "the host of the Referer the visitor's browser sent (lower case, without www. and port); empty when none was sent (direct, an app, a QR code)",
+      }),
       count: t.Integer(),
       percentage: t.Number(),
     }),
   ),
-  timeline: t.Array(t.Object({ date: t.String({ description: "YYYY-MM-DD, or YYYY-MM-DDTHH:00 when hourly" }), clicks: t.Integer(), unique: t.Integer() })),
+  timeline: t.Array(
+    t.Object({ date: t.String({ description: "YYYY-MM-DD, or YYYY-MM-DDTHH:00 when hourly" }), clicks: t.Integer(), unique: t.Integer() }),
+  ),
   bots: t.Object({ totalBots: t.Integer(), botPercentage: t.Number(), bots: t.Array(t.Object({ name: t.String(), count: t.Integer() })) }),
-  heatmap: t.Array(t.Object({ day: t.Integer({ minimum: 0, maximum: 6, description: "0 = Sunday" }), hour: t.Integer({ minimum: 0, maximum: 23 }), count: t.Integer() })),
+  heatmap: t.Array(
+    t.Object({
+      day: t.Integer({ minimum: 0, maximum: 6, description: "0 = Sunday" }),
+      hour: t.Integer({ minimum: 0, maximum: 23 }),
+      count: t.Integer(),
+    }),
+  ),
   sent: t.Object({ ok: t.Literal(true) }),
   exported: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Integer() }),
 };

@@ -21,7 +21,12 @@ import { AccountViews as V, AuthModel } from "./model";
 const tags = ["auth"];
 
 /** The snake_case session body of the email-code and passkey sign-ins (CONTRACT §4). */
-const snakeSession = (s: Session) => ({ access_token: s.accessToken, refresh_token: s.refreshToken, user: s.user, subscription: s.subscription });
+const snakeSession = (s: Session) => ({
+  access_token: s.accessToken,
+  refresh_token: s.refreshToken,
+  user: s.user,
+  subscription: s.subscription,
+});
 
 /** Sign-in (Telegram initData and Login Widget, email codes, passkeys), refresh, account linking. */
 export function authApi(deps: Deps) {
@@ -37,36 +42,70 @@ export function authApi(deps: Deps) {
       response: { 200: V.session, ...errors(401, 503) },
       detail: { tags, summary: "Sign in with Telegram Login Widget data" },
     })
-    .post("/refresh", async ({ body }) => {
-      const next = await refreshSession(deps, body.refresh_token);
-      return { access_token: next.accessToken, refresh_token: next.refreshToken };
-    }, { body: AuthModel.refresh, response: { 200: V.refreshed, ...errors(401) }, detail: { tags, summary: "Rotate a refresh token (reuse revokes the sign-in)" } })
-    .post("/logout", async ({ body }) => {
-      await revokeRefreshToken(deps, body.refresh_token);
-      return { success: true };
-    }, { body: AuthModel.refresh, response: OkModel, detail: { tags, summary: "End the sign-in a refresh token belongs to" } })
+    .post(
+      "/refresh",
+      async ({ body }) => {
+        const next = await refreshSession(deps, body.refresh_token);
+        return { access_token: next.accessToken, refresh_token: next.refreshToken };
+      },
+      {
+        body: AuthModel.refresh,
+        response: { 200: V.refreshed, ...errors(401) },
+        detail: { tags, summary: "Rotate a refresh token (reuse revokes the sign-in)" },
+      },
+    )
+    .post(
+      "/logout",
+      async ({ body }) => {
+        await revokeRefreshToken(deps, body.refresh_token);
+        return { success: true };
+      },
+      { body: AuthModel.refresh, response: OkModel, detail: { tags, summary: "End the sign-in a refresh token belongs to" } },
+    )
     .get("/me", ({ userId }) => accountOverview(deps, userId), {
       scope: "session",
       response: V.me,
       detail: { tags, summary: "The signed-in user, subscription and identities" },
     })
-    .delete("/identities/:id", async ({ userId, params }) => {
-      await unlinkIdentity(deps, userId, params.id);
-      return { success: true };
-    }, { scope: "session", params: AuthModel.idParams, response: { 200: OkModel, ...errors(409) }, detail: { tags, summary: "Unlink a Telegram or email sign-in (409 last_sign_in for the only one)" } })
-    .post("/email/send-otp", async ({ body }) => {
-      await sendLoginCode(deps, body.email);
-      return { success: true };
-    }, { body: AuthModel.email, response: { 200: OkModel, ...errors(503) }, detail: { tags, summary: "Email a 6-digit sign-in code" } })
+    .delete(
+      "/identities/:id",
+      async ({ userId, params }) => {
+        await unlinkIdentity(deps, userId, params.id);
+        return { success: true };
+      },
+      {
+        scope: "session",
+        params: AuthModel.idParams,
+        response: { 200: OkModel, ...errors(409) },
+        detail: { tags, summary: "Unlink a Telegram or email sign-in (409 last_sign_in for the only one)" },
+      },
+    )
+    .post(
+      "/email/send-otp",
+      async ({ body }) => {
+        await sendLoginCode(deps, body.email);
+        return { success: true };
+      },
+      { body: AuthModel.email, response: { 200: OkModel, ...errors(503) }, detail: { tags, summary: "Email a 6-digit sign-in code" } },
+    )
     .post("/email/verify-otp", async ({ body }) => snakeSession(await verifyLoginCode(deps, body.email, body.code)), {
       body: AuthModel.emailCode,
       response: { 200: V.snakeSession, ...errors(401) },
       detail: { tags, summary: "Sign in with an emailed code (creates the account on first use)" },
     })
-    .post("/email/send-link-otp", async ({ userId, body }) => {
-      await sendLinkCode(deps, userId, body.email);
-      return { success: true };
-    }, { scope: "session", body: AuthModel.email, response: { 200: OkModel, ...errors(409, 503) }, detail: { tags, summary: "Email a code to link this email to the account" } })
+    .post(
+      "/email/send-link-otp",
+      async ({ userId, body }) => {
+        await sendLinkCode(deps, userId, body.email);
+        return { success: true };
+      },
+      {
+        scope: "session",
+        body: AuthModel.email,
+        response: { 200: OkModel, ...errors(409, 503) },
+        detail: { tags, summary: "Email a code to link this email to the account" },
+      },
+    )
     .post("/email/verify-link-otp", ({ userId, body }) => verifyLinkCode(deps, userId, body.email, body.code), {
       scope: "session",
       body: AuthModel.emailCode,
@@ -84,25 +123,46 @@ export function authApi(deps: Deps) {
       response: V.webauthnOptions,
       detail: { tags, summary: "WebAuthn registration options (challenge valid 5 minutes, once)" },
     })
-    .post("/passkey/register/verify", async ({ userId, body, set }) => {
-      const { name, ...response } = body;
-      const passkey = await verifyPasskeyRegistration(deps, userId, response as unknown as RegistrationResponseJSON, name);
-      set.status = 201;
-      return passkey;
-    }, { scope: "session", body: AuthModel.credential, response: { 201: V.passkey, ...errors(409) }, detail: { tags, summary: "Store a passkey from the browser's registration response" } })
-    .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), { scope: "session", response: t.Array(V.passkey), detail: { tags, summary: "The user's passkeys" } })
-    .delete("/passkey/:id", async ({ userId, params }) => {
-      await deletePasskey(deps, userId, params.id);
-      return { success: true };
-    }, { scope: "session", params: AuthModel.idParams, response: OkModel, detail: { tags, summary: "Remove a passkey" } })
+    .post(
+      "/passkey/register/verify",
+      async ({ userId, body, set }) => {
+        const { name, ...response } = body;
+        const passkey = await verifyPasskeyRegistration(deps, userId, response as unknown as RegistrationResponseJSON, name);
+        set.status = 201;
+        return passkey;
+      },
+      {
+        scope: "session",
+        body: AuthModel.credential,
+        response: { 201: V.passkey, ...errors(409) },
+        detail: { tags, summary: "Store a passkey from the browser's registration response" },
+      },
+    )
+    .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), {
+      scope: "session",
+      response: t.Array(V.passkey),
+      detail: { tags, summary: "The user's passkeys" },
+    })
+    .delete(
+      "/passkey/:id",
+      async ({ userId, params }) => {
+        await deletePasskey(deps, userId, params.id);
+        return { success: true };
+      },
+      { scope: "session", params: AuthModel.idParams, response: OkModel, detail: { tags, summary: "Remove a passkey" } },
+    )
     .post("/passkey/login/options", ({ body }) => passkeyLoginOptions(deps, body.email), {
       body: AuthModel.passkeyLoginOptions,
       response: V.webauthnOptions,
       detail: { tags, summary: "WebAuthn sign-in options for an email (public)" },
     })
-    .post("/passkey/login/verify", async ({ body }) => snakeSession(await verifyPasskeyLogin(deps, body as unknown as AuthenticationResponseJSON)), {
-      body: AuthModel.credential,
-      response: { 200: V.snakeSession, ...errors(401) },
-      detail: { tags, summary: "Sign in with the browser's WebAuthn assertion (public)" },
-    });
+    .post(
+      "/passkey/login/verify",
+      async ({ body }) => snakeSession(await verifyPasskeyLogin(deps, body as unknown as AuthenticationResponseJSON)),
+      {
+        body: AuthModel.credential,
+        response: { 200: V.snakeSession, ...errors(401) },
+        detail: { tags, summary: "Sign in with the browser's WebAuthn assertion (public)" },
+      },
+    );
 }

@@ -43,7 +43,13 @@ export const AuthModel = {
 };
 
 const plan = t.UnionEnum(PLANS as [Plan, ...Plan[]]);
-const user = t.Object({ id: t.Integer(), msgrId: t.Nullable(t.Integer({ description: "Telegram user id" })), username: t.Nullable(t.String()), firstName: t.Nullable(t.String()), email: t.Nullable(formatted("email")) });
+const user = t.Object({
+  id: t.Integer(),
+  msgrId: t.Nullable(t.Integer({ description: "Telegram user id" })),
+  username: t.Nullable(t.String()),
+  firstName: t.Nullable(t.String()),
+  email: t.Nullable(formatted("email")),
+});
 const subscription = t.Object({ plan, expiresAt: t.Nullable(DateTime()) });
 const limits = t.Object({ links: t.Integer(), trackers: t.Integer(), secureFiles: t.Integer(), storageMB: t.Number() });
 
@@ -69,7 +75,11 @@ export const AccountViews = {
       }),
     ),
   }),
-  linked: t.Object({ success: t.Literal(true), merged: t.Boolean({ description: "the other sign-in had its own account, now merged into this one" }), user }),
+  linked: t.Object({
+    success: t.Literal(true),
+    merged: t.Boolean({ description: "the other sign-in had its own account, now merged into this one" }),
+    user,
+  }),
   passkey: t.Object({
     id: t.Integer(),
     name: t.Nullable(t.String()),

@@ -22,52 +22,152 @@ const ok = { success: true } as const;
 export function channelsApi(deps: Deps) {
   return new Elysia({ name: "channels" })
     .use(authPlugin(deps))
-    .get("/channels", async ({ userId }) => (await listChannels(deps, userId)).map(channelView), { scope: "read:channels", response: t.Array(M.channel), detail: { ...channels, summary: "Your channels" } })
-    .post("/channels", async ({ userId, body, set }) => {
-      const row = await addChannel(deps, userId, body.chat);
-      set.status = 201;
-      return channelView(row);
-    }, {
-      scope: "write:channels", body: M.add, response: { 201: M.channel, ...errors(409, 503) },
-      detail: { ...channels, summary: "Add a chat you administer where the bot is an administrator (403 not_chat_admin, 409 bot_not_admin)" },
+    .get("/channels", async ({ userId }) => (await listChannels(deps, userId)).map(channelView), {
+      scope: "read:channels",
+      response: t.Array(M.channel),
+      detail: { ...channels, summary: "Your channels" },
     })
-    .get("/channels/:id", async ({ userId, params }) => channelView(await ownedChannel(deps, userId, params.id)), { scope: "read:channels", params: M.idParams, response: M.channel, detail: { ...channels, summary: "One channel" } })
-    .delete("/channels/:id", async ({ userId, params }) => (await deleteChannel(deps, userId, params.id), ok), { scope: "write:channels", params: M.idParams, response: M.ok, detail: { ...channels, summary: "Forget a channel for this account only" } })
-    .get("/channels/:id/stats", ({ userId, params }) => channelStats(deps, userId, params.id), { scope: "read:channels", params: M.idParams, response: M.channelStats, detail: { ...channels, summary: "Joins, leaves and members, by invite" } })
-    .get("/channels/:id/members", ({ userId, params, query }) => joinJournal(deps, userId, params.id, { page: query.page, limit: query.limit, inviteId: query.invite_id }), {
-      scope: "read:channels", params: M.idParams, query: M.membersQuery, response: M.members, detail: { ...channels, summary: "The join journal, newest join first" },
+    .post(
+      "/channels",
+      async ({ userId, body, set }) => {
+        const row = await addChannel(deps, userId, body.chat);
+        set.status = 201;
+        return channelView(row);
+      },
+      {
+        scope: "write:channels",
+        body: M.add,
+        response: { 201: M.channel, ...errors(409, 503) },
+        detail: {
+          ...channels,
+          summary: "Add a chat you administer where the bot is an administrator (403 not_chat_admin, 409 bot_not_admin)",
+        },
+      },
+    )
+    .get("/channels/:id", async ({ userId, params }) => channelView(await ownedChannel(deps, userId, params.id)), {
+      scope: "read:channels",
+      params: M.idParams,
+      response: M.channel,
+      detail: { ...channels, summary: "One channel" },
     })
+    .delete("/channels/:id", async ({ userId, params }) => (await deleteChannel(deps, userId, params.id), ok), {
+      scope: "write:channels",
+      params: M.idParams,
+      response: M.ok,
+      detail: { ...channels, summary: "Forget a channel for this account only" },
+    })
+    .get("/channels/:id/stats", ({ userId, params }) => channelStats(deps, userId, params.id), {
+      scope: "read:channels",
+      params: M.idParams,
+      response: M.channelStats,
+      detail: { ...channels, summary: "Joins, leaves and members, by invite" },
+    })
+    .get(
+      "/channels/:id/members",
+      ({ userId, params, query }) =>
+        joinJournal(deps, userId, params.id, { page: query.page, limit: query.limit, inviteId: query.invite_id }),
+      {
+        scope: "read:channels",
+        params: M.idParams,
+        query: M.membersQuery,
+        response: M.members,
+        detail: { ...channels, summary: "The join journal, newest join first" },
+      },
+    )
     .get("/channels/:id/series", ({ userId, params, query }) => joinSeries(deps, userId, params.id, query.days ?? 30, query.invite_id), {
-      scope: "read:channels", params: M.idParams, query: M.seriesQuery, response: M.series, detail: { ...channels, summary: "Joins per day by invite, and leaves per day (UTC days, oldest first)" },
+      scope: "read:channels",
+      params: M.idParams,
+      query: M.seriesQuery,
+      response: M.series,
+      detail: { ...channels, summary: "Joins per day by invite, and leaves per day (UTC days, oldest first)" },
     })
     .post("/channels/:id/export", ({ userId, params, body }) => exportJoinJournal(deps, userId, params.id, body), {
-      scope: "read:channels", params: M.idParams, body: M.export, response: { 200: M.sent, ...errors(503) }, detail: { ...channels, summary: "Send the join journal to your Telegram chat as CSV or XLSX" },
+      scope: "read:channels",
+      params: M.idParams,
+      body: M.export,
+      response: { 200: M.sent, ...errors(503) },
+      detail: { ...channels, summary: "Send the join journal to your Telegram chat as CSV or XLSX" },
     })
     .post("/channels/:id/chart", ({ userId, params, body }) => sendJoinChart(deps, userId, params.id, body), {
-      scope: "read:channels", params: M.idParams, body: M.chart, response: { 200: M.sent, ...errors(503) }, detail: { ...channels, summary: "Send a PNG of joins and leaves per day to your Telegram chat" },
+      scope: "read:channels",
+      params: M.idParams,
+      body: M.chart,
+      response: { 200: M.sent, ...errors(503) },
+      detail: { ...channels, summary: "Send a PNG of joins and leaves per day to your Telegram chat" },
     })
-    .get("/channels/:id/requests", async ({ userId, params }) => (await listRequests(deps, userId, params.id)).map(requestView), { scope: "read:channels", params: M.idParams, response: t.Array(M.request), detail: { ...channels, summary: "Waiting join requests" } })
-    .get("/channels/:id/invites", async ({ userId, params }) => inviteViews(deps, await listInvites(deps, userId, params.id)), { scope: "read:channels", params: M.idParams, response: t.Array(M.invite), detail: { ...channels, summary: "The channel's invite links" } })
-    .post("/channels/:id/invites", async ({ userId, params, body, set }) => {
-      const row = await createInvite(deps, userId, params.id, body);
-      set.status = 201;
-      return inviteView(deps, row);
-    }, {
-      scope: "write:channels", params: M.idParams, body: M.createInvite, response: { 201: M.invite, ...errors(409, 503) },
-      detail: { ...channels, summary: "Make an invite link (createChatInviteLink); Telegram's refusal is 409 telegram_refused" },
+    .get("/channels/:id/requests", async ({ userId, params }) => (await listRequests(deps, userId, params.id)).map(requestView), {
+      scope: "read:channels",
+      params: M.idParams,
+      response: t.Array(M.request),
+      detail: { ...channels, summary: "Waiting join requests" },
     })
-    .get("/invites/:id", async ({ userId, params }) => inviteView(deps, await ownedInvite(deps, userId, params.id)), { scope: "read:channels", params: M.idParams, response: M.invite, detail: { ...channels, summary: "One invite link with its counts" } })
+    .get("/channels/:id/invites", async ({ userId, params }) => inviteViews(deps, await listInvites(deps, userId, params.id)), {
+      scope: "read:channels",
+      params: M.idParams,
+      response: t.Array(M.invite),
+      detail: { ...channels, summary: "The channel's invite links" },
+    })
+    .post(
+      "/channels/:id/invites",
+      async ({ userId, params, body, set }) => {
+        const row = await createInvite(deps, userId, params.id, body);
+        set.status = 201;
+        return inviteView(deps, row);
+      },
+      {
+        scope: "write:channels",
+        params: M.idParams,
+        body: M.createInvite,
+        response: { 201: M.invite, ...errors(409, 503) },
+        detail: { ...channels, summary: "Make an invite link (createChatInviteLink); Telegram's refusal is 409 telegram_refused" },
+      },
+    )
+    .get("/invites/:id", async ({ userId, params }) => inviteView(deps, await ownedInvite(deps, userId, params.id)), {
+      scope: "read:channels",
+      params: M.idParams,
+      response: M.invite,
+      detail: { ...channels, summary: "One invite link with its counts" },
+    })
     .patch("/invites/:id", async ({ userId, params, body }) => inviteView(deps, await updateInvite(deps, userId, params.id, body)), {
-      scope: "write:channels", params: M.idParams, body: M.patchInvite, response: { 200: M.invite, ...errors(409, 503) }, detail: { ...channels, summary: "Change an invite link (editChatInviteLink)" },
+      scope: "write:channels",
+      params: M.idParams,
+      body: M.patchInvite,
+      response: { 200: M.invite, ...errors(409, 503) },
+      detail: { ...channels, summary: "Change an invite link (editChatInviteLink)" },
     })
     .delete("/invites/:id", async ({ userId, params }) => inviteView(deps, await revokeInvite(deps, userId, params.id)), {
-      scope: "write:channels", params: M.idParams, response: { 200: M.invite, ...errors(409, 503) }, detail: { ...channels, summary: "Revoke the invite link (revokeChatInviteLink); its history stays" },
+      scope: "write:channels",
+      params: M.idParams,
+      response: { 200: M.invite, ...errors(409, 503) },
+      detail: { ...channels, summary: "Revoke the invite link (revokeChatInviteLink); its history stays" },
     })
     .get("/invites/:id/placements", ({ userId, params }) => invitePlacements(deps, userId, params.id), {
-      scope: "read:channels", params: M.idParams, response: LinkModel.placements,
-      detail: { ...channels, summary: "Where the invite link was posted", description: "As for GET /api/links/:id/placements: the posts carrying the invite link that the owner's `watch_links` trackers matched, newest first (50 at most)." },
+      scope: "read:channels",
+      params: M.idParams,
+      response: LinkModel.placements,
+      detail: {
+        ...channels,
+        summary: "Where the invite link was posted",
+        description:
+          "As for GET /api/links/:id/placements: the posts carrying the invite link that the owner's `watch_links` trackers matched, newest first (50 at most).",
+      },
     })
-    .get("/invites/:id/stats", ({ userId, params }) => inviteStats(deps, userId, params.id), { scope: "read:channels", params: M.idParams, response: M.inviteStats, detail: { ...channels, summary: "Clicks, joins, retention and cost of an invite link" } })
-    .post("/requests/:id/approve", async ({ userId, params }) => requestView(await settleRequest(deps, userId, params.id, "approve")), { scope: "write:channels", params: M.idParams, response: { 200: M.request, ...errors(409, 503) }, detail: { ...channels, summary: "Approve a join request" } })
-    .post("/requests/:id/decline", async ({ userId, params }) => requestView(await settleRequest(deps, userId, params.id, "decline")), { scope: "write:channels", params: M.idParams, response: { 200: M.request, ...errors(409, 503) }, detail: { ...channels, summary: "Decline a join request" } });
+    .get("/invites/:id/stats", ({ userId, params }) => inviteStats(deps, userId, params.id), {
+      scope: "read:channels",
+      params: M.idParams,
+      response: M.inviteStats,
+      detail: { ...channels, summary: "Clicks, joins, retention and cost of an invite link" },
+    })
+    .post("/requests/:id/approve", async ({ userId, params }) => requestView(await settleRequest(deps, userId, params.id, "approve")), {
+      scope: "write:channels",
+      params: M.idParams,
+      response: { 200: M.request, ...errors(409, 503) },
+      detail: { ...channels, summary: "Approve a join request" },
+    })
+    .post("/requests/:id/decline", async ({ userId, params }) => requestView(await settleRequest(deps, userId, params.id, "decline")), {
+      scope: "write:channels",
+      params: M.idParams,
+      response: { 200: M.request, ...errors(409, 503) },
+      detail: { ...channels, summary: "Decline a join request" },
+    });
 }

@@ -16,9 +16,12 @@ type NotReady = { error: string; message: string };
 async function notReady(deps: Pick<Deps, "asyncDb" | "log" | "clicks">, readiness: Readiness): Promise<NotReady | null> {
   if (readiness.draining) return { error: "draining", message: "This node is shutting down" };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS)),
+  );
   try {
-    if (!(await Promise.race([migrationsApplied(deps.asyncDb), late]))) return { error: "migrations_pending", message: "The database lacks migrations this build needs" };
+    if (!(await Promise.race([migrationsApplied(deps.asyncDb), late])))
+      return { error: "migrations_pending", message: "The database lacks migrations this build needs" };
   } catch (e) {
     deps.log.warn(`health check: the database did not answer: ${(e as Error).message}`);
     return { error: "database_unreachable", message: "This node cannot reach its database" };
@@ -44,6 +47,11 @@ export function healthApi(deps: Pick<Deps, "asyncDb" | "log" | "clicks">, readin
   };
   return new Elysia({ name: "health" })
     .get("/livez", () => ({ ok: true }), { detail: { summary: "Liveness: 200 while the process serves requests" } })
-    .get("/readyz", ready, { detail: { summary: "Readiness: 200 while the database answers, migrations are applied, the click journal is writable and the node is not shutting down; else 503 with the reason" } })
+    .get("/readyz", ready, {
+      detail: {
+        summary:
+          "Readiness: 200 while the database answers, migrations are applied, the click journal is writable and the node is not shutting down; else 503 with the reason",
+      },
+    })
     .get("/healthz", ready, { detail: { summary: "The same as /readyz (its older name)" } });
 }

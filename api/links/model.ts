@@ -33,8 +33,15 @@ const linkFields = {
   webhook_url: nullableUrl,
   webhook_method: t.Optional(t.Nullable(t.Union([t.Literal("GET"), t.Literal("POST")]))),
   // checked in core, so that each problem names its place (rules[3].if.country)
-  rules: t.Optional(t.Unknown({ description: 'ordered redirect rules, first match wins, at most 20: [{"if": {country?, language?, os?, device?, from?, to?, query?}, "url"}]; null or [] removes them' })),
-  variants: t.Optional(t.Unknown({ description: 'A/B split of the visitors no rule caught: 2–10 of {"url", "weight": 1–100}; null or [] removes it' })),
+  rules: t.Optional(
+    t.Unknown({
+      description:
+        'ordered redirect rules, first match wins, at most 20: [{"if": {country?, language?, os?, device?, from?, to?, query?}, "url"}]; null or [] removes them',
+    }),
+  ),
+  variants: t.Optional(
+    t.Unknown({ description: 'A/B split of the visitors no rule caught: 2–10 of {"url", "weight": 1–100}; null or [] removes it' }),
+  ),
 };
 
 /** Page size of GET /api/links: by default and at most. */
@@ -42,7 +49,11 @@ export const LIST_DEFAULT = 100;
 export const LIST_MAX = 1000;
 
 export const LinkModel = {
-  create: t.Object({ ...linkFields, url: Url({ minLength: 1, maxLength: 4096 }), code: t.Optional(t.Nullable(t.String({ maxLength: 64 }))) }),
+  create: t.Object({
+    ...linkFields,
+    url: Url({ minLength: 1, maxLength: 4096 }),
+    code: t.Optional(t.Nullable(t.String({ maxLength: 64 }))),
+  }),
   edit: t.Object({
     ...linkFields,
     webhook_enabled: t.Optional(t.Nullable(t.Boolean())),
@@ -55,23 +66,42 @@ export const LinkModel = {
   placements: t.Object({
     channels: t.Integer({ description: "distinct chats the link was posted in" }),
     posts: t.Integer({ description: "posts carrying the link" }),
-    items: t.Array(t.Object({
-      source_chat_id: t.String(),
-      source_title: t.Nullable(t.String()),
-      source_username: t.Nullable(t.String()),
-      source_message_id: t.Integer(),
-      post_url: t.Nullable(t.String()),
-      detected_at: t.String({ format: "date-time" }),
-    }), { description: "the newest 50 posts, newest first" }),
+    items: t.Array(
+      t.Object({
+        source_chat_id: t.String(),
+        source_title: t.Nullable(t.String()),
+        source_username: t.Nullable(t.String()),
+        source_message_id: t.Integer(),
+        post_url: t.Nullable(t.String()),
+        detected_at: t.String({ format: "date-time" }),
+      }),
+      { description: "the newest 50 posts, newest first" },
+    ),
   }),
   /** GET /api/links: the spec's `tags` filter plus paging and search (the answer stays an array; X-Total-Count has the total) */
   listQuery: t.Object({
     // positive whole numbers of at most 15 digits (exact in a double); empty means no filter
-    tags: t.Optional(t.String({ pattern: "^\\s*[1-9]\\d{0,14}(\\s*,\\s*[1-9]\\d{0,14}){0,99}\\s*$|^\\s*$", error: "must be up to 100 comma-separated tag ids (positive whole numbers), e.g. 1,2" })),
+    tags: t.Optional(
+      t.String({
+        pattern: "^\\s*[1-9]\\d{0,14}(\\s*,\\s*[1-9]\\d{0,14}){0,99}\\s*$|^\\s*$",
+        error: "must be up to 100 comma-separated tag ids (positive whole numbers), e.g. 1,2",
+      }),
+    ),
     q: t.Optional(t.String({ maxLength: 200, error: "must be at most 200 characters" })),
-    limit: t.Optional(t.Numeric({ minimum: 1, maximum: LIST_MAX, multipleOf: 1, default: LIST_DEFAULT, description: `page size, default ${LIST_DEFAULT}, at most ${LIST_MAX}`, error: `must be a whole number from 1 to ${LIST_MAX}` })),
+    limit: t.Optional(
+      t.Numeric({
+        minimum: 1,
+        maximum: LIST_MAX,
+        multipleOf: 1,
+        default: LIST_DEFAULT,
+        description: `page size, default ${LIST_DEFAULT}, at most ${LIST_MAX}`,
+        error: `must be a whole number from 1 to ${LIST_MAX}`,
+      }),
+    ),
     // whole numbers SQLite can bind: a fraction or a huge offset would fail in the query (500)
-    offset: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0, error: "must be a whole number, 0 or more" })),
+    offset: t.Optional(
+      t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0, error: "must be a whole number, 0 or more" }),
+    ),
   }),
 };
 
@@ -89,7 +119,10 @@ export const CatalogModel = {
     hostname: formatted("hostname"),
     verified: t.Boolean(),
     verifiedAt: t.Nullable(t.String({ format: "date-time" })),
-    verification: t.Object({ type: t.Literal("TXT"), name: t.String(), value: t.String() }, { description: "publish this DNS record, then call verify" }),
+    verification: t.Object(
+      { type: t.Literal("TXT"), name: t.String(), value: t.String() },
+      { description: "publish this DNS record, then call verify" },
+    ),
     createdAt: t.String({ format: "date-time" }),
   }),
   idParams: IdParams,
@@ -126,7 +159,13 @@ export const LinkViews = {
 const summaryFields = LinkViews.summary.properties;
 
 /** One item of GET /api/links. */
-export const LinkListItemModel = t.Object({ ...summaryFields, is_active: t.Boolean(), tagIds: t.Array(t.Integer()), created_at: DateTime(), stats });
+export const LinkListItemModel = t.Object({
+  ...summaryFields,
+  is_active: t.Boolean(),
+  tagIds: t.Array(t.Integer()),
+  created_at: DateTime(),
+  stats,
+});
 
 /** GET /api/links/:id: every stored field (never the password), webhook state and counters. */
 export const LinkDetailsModel = t.Object({

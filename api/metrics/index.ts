@@ -30,8 +30,10 @@ export function metricsApi(deps: Pick<Deps, "metrics" | "config">) {
     "/metrics",
     async ({ request, server }) => {
       const verdict = allowed(request, server, deps.config.metricsToken);
-      if (verdict === 401) return errorResponse(401, "unauthorized", "Send the METRICS_TOKEN as a bearer token", undefined, { "www-authenticate": "Bearer" });
-      if (verdict === 403) return errorResponse(403, "forbidden", "Metrics are answered on the loopback address only unless METRICS_TOKEN is set");
+      if (verdict === 401)
+        return errorResponse(401, "unauthorized", "Send the METRICS_TOKEN as a bearer token", undefined, { "www-authenticate": "Bearer" });
+      if (verdict === 403)
+        return errorResponse(403, "forbidden", "Metrics are answered on the loopback address only unless METRICS_TOKEN is set");
       const body = await deps.metrics.registry.metrics();
       return new Response(body, { headers: { "content-type": deps.metrics.registry.contentType } });
     },

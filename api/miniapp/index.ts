@@ -17,11 +17,14 @@ export function miniappRoutes(deps: Deps) {
   let bot: Promise<{ id: number; username: string } | null> | null = null;
   const botOf = () =>
     (bot ??= deps.telegram
-      ? deps.telegram.getMe().then((me) => ({ id: me.id, username: me.username }), (e) => {
-          deps.log.warn("mini-app: getMe failed, Login Widget unavailable", e);
-          bot = null;
-          return null;
-        })
+      ? deps.telegram.getMe().then(
+          (me) => ({ id: me.id, username: me.username }),
+          (e) => {
+            deps.log.warn("mini-app: getMe failed, Login Widget unavailable", e);
+            bot = null;
+            return null;
+          },
+        )
       : Promise.resolve(null));
 
   const headers = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...pageHeaders("miniapp") };
@@ -38,14 +41,22 @@ export function miniappRoutes(deps: Deps) {
       baseUrl: deps.config.baseUrl,
       shortUrl: deps.config.shortUrl,
     }))
-    .get("/app/assets/:name", async ({ params, headers }) => {
-      const asset = (await miniappBuild()).assets.get(params.name);
-      if (!asset) return new Response("Not found", { status: 404 });
-      const gzip = /\bgzip\b/.test(headers["accept-encoding"] ?? "");
-      const h: Record<string, string> = { "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable", vary: "accept-encoding" };
-      if (gzip) h["content-encoding"] = "gzip";
-      return new Response(gzip ? asset.gzip : asset.body, { headers: h });
-    }, { params: MiniappModel.assetParams })
+    .get(
+      "/app/assets/:name",
+      async ({ params, headers }) => {
+        const asset = (await miniappBuild()).assets.get(params.name);
+        if (!asset) return new Response("Not found", { status: 404 });
+        const gzip = /\bgzip\b/.test(headers["accept-encoding"] ?? "");
+        const h: Record<string, string> = {
+          "content-type": asset.type,
+          "cache-control": "public, max-age=31536000, immutable",
+          vary: "accept-encoding",
+        };
+        if (gzip) h["content-encoding"] = "gzip";
+        return new Response(gzip ? asset.gzip : asset.body, { headers: h });
+      },
+      { params: MiniappModel.assetParams },
+    )
     .get("/app/*", page)
     .get("/api/account/usage", ({ userId }) => accountUsage(deps, userId), {
       scope: "session",

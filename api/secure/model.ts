@@ -21,7 +21,13 @@ export const SecureModel = {
   filesQuery: t.Object({ folderId: IdParams.properties.id }),
   fileCreate: t.Object({
     folderId: t.Integer({ minimum: 1 }),
-    name: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "required for files; a text note without one is named \"Note N, 25 Nov\", never after its text" })),
+    name: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'required for files; a text note without one is named "Note N, 25 Nov", never after its text',
+      }),
+    ),
     description: t.Optional(t.String({ maxLength: 1000 })),
     contentType,
     textContent: t.Optional(t.String({ maxLength: 512 * 1024 })),
@@ -86,7 +92,15 @@ export const SecureModel = {
 
 /** What the owner routes and the public view answer. */
 export const SecureViews = {
-  folder: t.Object({ id: t.Integer(), name: t.String(), description: t.String(), isPaused: t.Boolean(), fileCount: t.Integer(), createdAt: DateTime(), updatedAt: DateTime() }),
+  folder: t.Object({
+    id: t.Integer(),
+    name: t.String(),
+    description: t.String(),
+    isPaused: t.Boolean(),
+    fileCount: t.Integer(),
+    createdAt: DateTime(),
+    updatedAt: DateTime(),
+  }),
   file: t.Object({
     id: t.Integer(),
     folderId: t.Integer(),

@@ -63,9 +63,9 @@ async function fileBody(deps: Pick<Deps, "storage">, file: FileRow) {
   return {
     content,
     size: content.size,
-    etag: `"${file.id}-${sha256(isText ? file.textContent ?? "" : file.storagePath!).slice(0, 20)}"`,
-    mimeType: isText ? "text/plain" : file.mimeType ?? "application/octet-stream",
-    fileName: cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
+    etag: `"${file.id}-${sha256(isText ? (file.textContent ?? "") : file.storagePath!).slice(0, 20)}"`,
+    mimeType: isText ? "text/plain" : (file.mimeType ?? "application/octet-stream"),
+    fileName: cleanFileName(isText ? `${file.name}.txt` : (file.fileName ?? file.name)),
     lastModified: file.createdAt,
   };
 }
@@ -78,7 +78,8 @@ const headAnswer = () => new Response(null, { status: 200, headers: PUBLIC_HEADE
  * with granted stream/download URLs; /stream and /download serve bytes with Range support.
  */
 export function securePublicApi(deps: Deps, open: OpenDeps) {
-  const bytes = (disposition: "inline" | "attachment") =>
+  const bytes =
+    (disposition: "inline" | "attachment") =>
     async ({ request, params, query, server }: { request: Request; params: { code: string }; query: { grant?: string }; server: any }) => {
       try {
         const ip = clientAddress(request, server, deps.config.trustProxy);
@@ -86,7 +87,13 @@ export function securePublicApi(deps: Deps, open: OpenDeps) {
         const opened = await openLink(open, params.code, mode);
         if (request.method === "HEAD") return headAnswer();
         if (bot && !verifyGrant(deps, query.grant, opened.link.id, ip))
-          return errorResponse(403, "preview_bot", "Link previews do not get the content; open the link in a browser", undefined, PUBLIC_HEADERS);
+          return errorResponse(
+            403,
+            "preview_bot",
+            "Link previews do not get the content; open the link in a browser",
+            undefined,
+            PUBLIC_HEADERS,
+          );
         return serveBytes(request, { ...(await fileBody(deps, opened.file)), disposition });
       } catch (e) {
         return publicError(e);
@@ -104,25 +111,38 @@ export function securePublicApi(deps: Deps, open: OpenDeps) {
   });
 
   return new Elysia({ name: "secure-public", prefix: "/secure/view" })
-    .get("/:code", async ({ request, params, server }) => {
-      try {
-        const ip = clientAddress(request, server, deps.config.trustProxy);
-        const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
-        const opened = await openLink(open, params.code, mode);
-        if (request.method === "HEAD") return headAnswer();
-        const body = bot
-          ? { code: opened.link.code, contentType: opened.file.contentType, expiresAt: opened.link.expiresAt.toISOString(), message: "Open this link in a browser to view it" }
-          : viewPayload(deps, opened, ip, owner);
-        return new Response(JSON.stringify(body), { headers: { ...PUBLIC_HEADERS, "content-type": "application/json; charset=utf-8" } });
-      } catch (e) {
-        return publicError(e);
-      }
-    }, {
-      params: SecureModel.codeParams,
-      headers: SecureModel.passwordHeaders,
-      response: { 200: SecureViews.view, ...publicErrors },
-      detail: { tags, summary: "Open a secure link (counts one view; X-Share-Password when it has a password)" },
-    })
+    .get(
+      "/:code",
+      async ({ request, params, server }) => {
+        try {
+          const ip = clientAddress(request, server, deps.config.trustProxy);
+          const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
+          const opened = await openLink(open, params.code, mode);
+          if (request.method === "HEAD") return headAnswer();
+          const body = bot
+            ? {
+                code: opened.link.code,
+                contentType: opened.file.contentType,
+                expiresAt: opened.link.expiresAt.toISOString(),
+                message: "Open this link in a browser to view it",
+              }
+            : viewPayload(deps, opened, ip, owner);
+          return new Response(JSON.stringify(body), { headers: { ...PUBLIC_HEADERS, "content-type": "application/json; charset=utf-8" } });
+        } catch (e) {
+          return publicError(e);
+        }
+      },
+      {
+        params: SecureModel.codeParams,
+        headers: SecureModel.passwordHeaders,
+        response: { 200: SecureViews.view, ...publicErrors },
+        detail: { tags, summary: "Open a secure link (counts one view; X-Share-Password when it has a password)" },
+      },
+    )
     .get("/:code/stream", bytes("inline"), byteOpts("The shared bytes to show inline (Range supported; `grant` from the view's streamUrl)"))
-    .get("/:code/download", bytes("attachment"), byteOpts("The shared bytes as a download (Range supported; `grant` from the view's downloadUrl)"));
+    .get(
+      "/:code/download",
+      bytes("attachment"),
+      byteOpts("The shared bytes as a download (Range supported; `grant` from the view's downloadUrl)"),
+    );
 }

@@ -34,7 +34,8 @@ export function secureRequestsPublic(deps: Deps) {
   async function receive(request: Request, server: Peer, code: string, read: () => Promise<RequestItem> | RequestItem): Promise<Received> {
     const ip = ipBucket(clientAddress(request, server, deps.config.trustProxy) ?? "unknown");
     const verdict = await limiter.hit(ip, REQUEST_UPLOADS_PER_HOUR);
-    if (!verdict.allowed) throw new RateLimited(verdict.resetSeconds, `Too many uploads from your address: at most ${REQUEST_UPLOADS_PER_HOUR} an hour`);
+    if (!verdict.allowed)
+      throw new RateLimited(verdict.resetSeconds, `Too many uploads from your address: at most ${REQUEST_UPLOADS_PER_HOUR} an hour`);
     await openRequest(deps, code);
     const item = await read();
     const file = await receiveRequestItem(deps, code, item);
@@ -42,7 +43,7 @@ export function secureRequestsPublic(deps: Deps) {
     return {
       received: true,
       kind: file.contentType === "text" ? "text" : "file",
-      name: file.contentType === "text" ? file.name : file.fileName ?? file.name,
+      name: file.contentType === "text" ? file.name : (file.fileName ?? file.name),
       size: file.fileSize ?? 0,
       itemsLeft: after.maxFiles === null ? null : Math.max(0, after.maxFiles - after.filesReceived),
     };
@@ -55,54 +56,81 @@ export function secureRequestsPublic(deps: Deps) {
   const pageFailure = (e: unknown) => {
     if (!(e instanceof AppError)) throw e;
     const known = [404, 410, 429].includes(e.status);
-    const body = known ? statePage(e.status, e.status === 404 ? "There is no request link at this address." : e.message) : requestFailedPage(e);
+    const body = known
+      ? statePage(e.status, e.status === 404 ? "There is no request link at this address." : e.message)
+      : requestFailedPage(e);
     return html(e.status, body, false, e.headers);
   };
   const requestFailedPage = (e: AppError) => statePage(e.status, e.status === 413 ? "That file is larger than 10 MB." : e.message);
   const tags = ["secure (public)"];
 
   return new Elysia({ name: "secure-requests-public" })
-    .post("/api/secure/requests/:code/upload", async ({ request, params, server }) => {
-      try {
-        const type = request.headers.get("content-type") ?? "";
-        const result = /^application\/json/i.test(type)
-          ? await receive(request, server, params.code, async () => ({ text: textOf(await readCapped(request.body, 4 * MAX_REQUEST_TEXT)) }))
-          : await receiveFile(request, server, params.code);
-        return new Response(JSON.stringify(result), { status: 201, headers: { ...PUBLIC_HEADERS, "content-type": "application/json; charset=utf-8" } });
-      } catch (e) {
-        return publicError(e);
-      }
-    }, {
-      params: SecureModel.codeParams,
-      parse: "none",
-      // 404 no such request link, 410 expired, switched off or full
-      response: { 201: SecureModel.received, ...errors(404, 410, 413, 415) },
-      detail: { tags, summary: "Send a file (multipart field `file`, at most 10 MB) or a text (JSON `{text}`) through a request link; no account needed" },
-    })
-    .get("/r/:code", async ({ params, request }) => {
-      try {
-        const row = await openRequest(deps, params.code);
-        return html(200, requestPage(row), request.method === "HEAD");
-      } catch (e) {
-        return pageFailure(e);
-      }
-    }, { params: SecureModel.codeParams, detail: { tags, summary: "The request page: send a file or a text" } })
-    .post("/r/:code/upload", async ({ request, params, server }) => {
-      try {
-        const done = await receiveFile(request, server, params.code);
-        return html(201, receivedPage(done, params.code));
-      } catch (e) {
-        return pageFailure(e);
-      }
-    }, { params: SecureModel.codeParams, parse: "none", detail: { tags, summary: "The request page's file form" } })
-    .post("/r/:code/text", async ({ request, params, body, server }) => {
-      try {
-        const done = await receive(request, server, params.code, () => ({ text: body.text }));
-        return html(201, receivedPage(done, params.code));
-      } catch (e) {
-        return pageFailure(e);
-      }
-    }, { params: SecureModel.codeParams, body: SecureModel.requestText, detail: { tags, summary: "The request page's text form" } });
+    .post(
+      "/api/secure/requests/:code/upload",
+      async ({ request, params, server }) => {
+        try {
+          const type = request.headers.get("content-type") ?? "";
+          const result = /^application\/json/i.test(type)
+            ? await receive(request, server, params.code, async () => ({
+                text: textOf(await readCapped(request.body, 4 * MAX_REQUEST_TEXT)),
+              }))
+            : await receiveFile(request, server, params.code);
+          return new Response(JSON.stringify(result), {
+            status: 201,
+            headers: { ...PUBLIC_HEADERS, "content-type": "application/json; charset=utf-8" },
+          });
+        } catch (e) {
+          return publicError(e);
+        }
+      },
+      {
+        params: SecureModel.codeParams,
+        parse: "none",
+        // 404 no such request link, 410 expired, switched off or full
+        response: { 201: SecureModel.received, ...errors(404, 410, 413, 415) },
+        detail: {
+          tags,
+          summary:
+            "Send a file (multipart field `file`, at most 10 MB) or a text (JSON `{text}`) through a request link; no account needed",
+        },
+      },
+    )
+    .get(
+      "/r/:code",
+      async ({ params, request }) => {
+        try {
+          const row = await openRequest(deps, params.code);
+          return html(200, requestPage(row), request.method === "HEAD");
+        } catch (e) {
+          return pageFailure(e);
+        }
+      },
+      { params: SecureModel.codeParams, detail: { tags, summary: "The request page: send a file or a text" } },
+    )
+    .post(
+      "/r/:code/upload",
+      async ({ request, params, server }) => {
+        try {
+          const done = await receiveFile(request, server, params.code);
+          return html(201, receivedPage(done, params.code));
+        } catch (e) {
+          return pageFailure(e);
+        }
+      },
+      { params: SecureModel.codeParams, parse: "none", detail: { tags, summary: "The request page's file form" } },
+    )
+    .post(
+      "/r/:code/text",
+      async ({ request, params, body, server }) => {
+        try {
+          const done = await receive(request, server, params.code, () => ({ text: body.text }));
+          return html(201, receivedPage(done, params.code));
+        } catch (e) {
+          return pageFailure(e);
+        }
+      },
+      { params: SecureModel.codeParams, body: SecureModel.requestText, detail: { tags, summary: "The request page's text form" } },
+    );
 }
 
 function textOf(json: string): string {
@@ -110,7 +138,7 @@ function textOf(json: string): string {
   try {
     body = JSON.parse(json);
   } catch {
-    throw new FieldError("text", "send JSON {\"text\": \"…\"} or multipart/form-data with the field `file`");
+    throw new FieldError("text", 'send JSON {"text": "…"} or multipart/form-data with the field `file`');
   }
   const text = (body as { text?: unknown } | null)?.text;
   if (typeof text !== "string") throw new FieldError("text", "is required (a string)");

@@ -70,7 +70,8 @@ export function serveBytes(request: Request, f: Served): Response {
       headers: { ...headers, "content-type": "application/json; charset=utf-8", "content-range": `bytes */${f.size}` },
     });
   }
-  if (!range) return new Response(head ? null : f.content.body(), { status: 200, headers: { ...headers, "content-length": String(f.size) } });
+  if (!range)
+    return new Response(head ? null : f.content.body(), { status: 200, headers: { ...headers, "content-length": String(f.size) } });
   const length = range.end - range.start + 1;
   return new Response(head ? null : f.content.body(range), {
     status: 206,

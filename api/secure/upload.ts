@@ -21,7 +21,11 @@ export function withUploadedFile<T>(request: Request, onFile: (stream: Readable,
   if (!request.body) return Promise.reject(new FieldError("file", "is required"));
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: { "content-type": type }, defParamCharset: "utf8", limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 40 } });
+    bb = busboy({
+      headers: { "content-type": type },
+      defParamCharset: "utf8",
+      limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 40 },
+    });
   } catch (e) {
     return Promise.reject(new ValidationError(`Malformed multipart body: ${(e as Error).message}`));
   }
@@ -45,7 +49,11 @@ export function withUploadedFile<T>(request: Request, onFile: (stream: Readable,
     // after a failure of the file's consumer (which cleans up), or of the body itself
     const fail = (err: unknown) => {
       if (pending && fileStream && !fileStream.destroyed) fileStream.destroy(err as Error);
-      if (pending) pending.then(() => finish(err), () => finish(err));
+      if (pending)
+        pending.then(
+          () => finish(err),
+          () => finish(err),
+        );
       else finish(err);
     };
     source.on("data", (chunk: Uint8Array) => {
@@ -63,10 +71,13 @@ export function withUploadedFile<T>(request: Request, onFile: (stream: Readable,
       let malformed: ValidationError | null = null;
       stream.on("error", (e) => (malformed ??= new ValidationError(`Malformed multipart body: ${e.message}`)));
       pending = onFile(stream, { filename: info.filename ?? "file", mimeType: info.mimeType });
-      pending.then((v) => finish(null, v), (e) => {
-        stream.resume();
-        finish(e instanceof AppError ? e : malformed ?? e);
-      });
+      pending.then(
+        (v) => finish(null, v),
+        (e) => {
+          stream.resume();
+          finish(e instanceof AppError ? e : (malformed ?? e));
+        },
+      );
     });
     bb.on("close", () => {
       if (!pending) finish(new FieldError("file", "is required (multipart field `file`)"));

@@ -94,10 +94,16 @@ const STATES: Record<number, { icon: string; title: string; text: string }> = {
 /** The page for 403 (revoked/paused), 404 (unknown), 410 (expired/used up) and 429. */
 export function statePage(status: number, message?: string): string {
   const s = STATES[status] ?? STATES[404]!;
-  return page(s.title, `<p class="state">${s.icon}</p><h1>${s.title}</h1><p>${esc(message ?? s.text)}</p>${message ? `<p class="muted">${s.text}</p>` : ""}`);
+  return page(
+    s.title,
+    `<p class="state">${s.icon}</p><h1>${s.title}</h1><p>${esc(message ?? s.text)}</p>${message ? `<p class="muted">${s.text}</p>` : ""}`,
+  );
 }
 
 /** What link-preview bots get: no content, nothing counted. */
 export function botPage(): string {
-  return page("A secure file was shared with you", `<h1>A secure file was shared with you</h1><p>Open the link in a browser to view it.</p>`);
+  return page(
+    "A secure file was shared with you",
+    `<h1>A secure file was shared with you</h1><p>Open the link in a browser to view it.</p>`,
+  );
 }

@@ -38,38 +38,53 @@ export function secureViewerPages(deps: Deps, open: OpenDeps) {
   const failure = (e: unknown, head: boolean, reveal?: () => Promise<string>): Response | Promise<Response> => {
     if (!(e instanceof AppError)) throw e;
     // a wrong or missing password shows the first step again; the link may have changed meanwhile
-    if (e.status === 401 && reveal) return reveal().then((body) => html(401, body, head), (again) => failure(again, head));
+    if (e.status === 401 && reveal)
+      return reveal().then(
+        (body) => html(401, body, head),
+        (again) => failure(again, head),
+      );
     return html(e.status, statePage(e.status, e.status === 404 ? undefined : e.message), head, e.headers);
   };
 
   return new Elysia({ name: "secure-viewer" })
-    .get("/s/:code", async ({ request, params }) => {
-      const head = request.method === "HEAD";
-      try {
-        const opened = await openLink(open, params.code, { consume: false, ip: null });
-        return html(200, head ? "" : revealPage(revealInfo(opened)), head);
-      } catch (e) {
-        return failure(e, head);
-      }
-    }, { params: SecureModel.codeParams, detail: { tags: ["secure (public)"], summary: "The viewer page: what is shared and a button (counts nothing)" } })
-    .post("/s/:code", async ({ request, params, body, server }) => {
-      const ip = clientAddress(request, server, deps.config.trustProxy);
-      try {
-        const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
-        mode.password = body?.password || null;
-        const opened = await openLink(open, params.code, mode);
-        if (bot) return html(200, botPage());
-        return html(200, viewerPage(viewPayload(deps, opened, ip, owner)));
-      } catch (e) {
-        const code = e instanceof AppError ? e.code : "";
-        return failure(e, false, async () => {
-          const opened = await openLink(open, params.code, { consume: false, ip });
-          return revealPage(revealInfo(opened), ERROR_MESSAGES[code]);
-        });
-      }
-    }, {
-      params: SecureModel.codeParams,
-      body: t.Optional(t.Object({ password: t.Optional(t.String({ maxLength: 1024 })) })),
-      detail: { tags: ["secure (public)"], summary: "The viewer page's button: counts one view and shows the content" },
-    });
+    .get(
+      "/s/:code",
+      async ({ request, params }) => {
+        const head = request.method === "HEAD";
+        try {
+          const opened = await openLink(open, params.code, { consume: false, ip: null });
+          return html(200, head ? "" : revealPage(revealInfo(opened)), head);
+        } catch (e) {
+          return failure(e, head);
+        }
+      },
+      {
+        params: SecureModel.codeParams,
+        detail: { tags: ["secure (public)"], summary: "The viewer page: what is shared and a button (counts nothing)" },
+      },
+    )
+    .post(
+      "/s/:code",
+      async ({ request, params, body, server }) => {
+        const ip = clientAddress(request, server, deps.config.trustProxy);
+        try {
+          const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
+          mode.password = body?.password || null;
+          const opened = await openLink(open, params.code, mode);
+          if (bot) return html(200, botPage());
+          return html(200, viewerPage(viewPayload(deps, opened, ip, owner)));
+        } catch (e) {
+          const code = e instanceof AppError ? e.code : "";
+          return failure(e, false, async () => {
+            const opened = await openLink(open, params.code, { consume: false, ip });
+            return revealPage(revealInfo(opened), ERROR_MESSAGES[code]);
+          });
+        }
+      },
+      {
+        params: SecureModel.codeParams,
+        body: t.Optional(t.Object({ password: t.Optional(t.String({ maxLength: 1024 })) })),
+        detail: { tags: ["secure (public)"], summary: "The viewer page's button: counts one view and shows the content" },
+      },
+    );
 }

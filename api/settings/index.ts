@@ -10,7 +10,11 @@ const detail = (summary: string) => ({ tags: ["settings"], summary });
 export function settingsApi(deps: Deps) {
   return new Elysia({ name: "settings", prefix: "/settings" })
     .use(authPlugin(deps))
-    .get("/", ({ userId }) => getUserSettings(deps, userId), { scope: "session", response: SettingsModel.settings, detail: detail("Your language, time zone and report settings") })
+    .get("/", ({ userId }) => getUserSettings(deps, userId), {
+      scope: "session",
+      response: SettingsModel.settings,
+      detail: detail("Your language, time zone and report settings"),
+    })
     .patch("/", ({ userId, body }) => updateUserSettings(deps, userId, body), {
       scope: "session",
       body: SettingsModel.patch,

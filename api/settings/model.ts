@@ -9,7 +9,9 @@ export const SettingsModel = {
     report_every: every,
     report_hour: t.Integer({ minimum: 0, maximum: 23 }),
     report_weekday: t.Integer({ minimum: 1, maximum: 7, description: "1 = Monday … 7 = Sunday" }),
-    language: t.Union([t.Literal("en"), t.Literal("ru")], { description: "The language the bot and the mini-app speak to you: your choice, else your Telegram app's (Russian for ru, uk, be, kk)" }),
+    language: t.Union([t.Literal("en"), t.Literal("ru")], {
+      description: "The language the bot and the mini-app speak to you: your choice, else your Telegram app's (Russian for ru, uk, be, kk)",
+    }),
     language_chosen: t.Union([language, t.Null()], { description: "Your own choice; null follows the Telegram app's language" }),
   }),
   patch: t.Object(

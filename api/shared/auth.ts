@@ -31,8 +31,18 @@ export function authPlugin(deps: Deps) {
         introspect(options) {
           const hook = options as { detail?: Record<string, unknown> }; // typed as schemas only; it is the whole hook
           const own = hook.detail ?? {};
-          const line = scope === "session" ? "Scope: `session` (a sign-in token or initData; an API token needs `*`)" : `Scope: ${[scope].flat().map((s) => `\`${s}\``).join(" or ")}`;
-          hook.detail = { ...own, [SCOPE_EXTENSION]: scopeLabel(scope), description: own.description ? `${own.description}\n\n${line}` : line };
+          const line =
+            scope === "session"
+              ? "Scope: `session` (a sign-in token or initData; an API token needs `*`)"
+              : `Scope: ${[scope]
+                  .flat()
+                  .map((s) => `\`${s}\``)
+                  .join(" or ")}`;
+          hook.detail = {
+            ...own,
+            [SCOPE_EXTENSION]: scopeLabel(scope),
+            description: own.description ? `${own.description}\n\n${line}` : line,
+          };
         },
         // credentials and scope are checked in `transform`, before the body and query are validated,
         // so a caller without the right credentials gets 401/403 and learns nothing from a 400

@@ -27,7 +27,12 @@ function forwardedAddress(value: string): string | null {
 export function clientAddress(request: Request, server: Peer, trustProxy: number): string | null {
   if (trustProxy > 0) {
     const header = request.headers.get("x-forwarded-for");
-    const chain = header ? header.split(",").map(forwardedAddress).filter((a): a is string => a !== null) : [];
+    const chain = header
+      ? header
+          .split(",")
+          .map(forwardedAddress)
+          .filter((a): a is string => a !== null)
+      : [];
     const client = chain[chain.length - trustProxy];
     if (client) return client;
   }

@@ -55,18 +55,26 @@ export function docsPlugin(app: () => AnyElysia) {
   let cached: { routes: number; document: Record<string, unknown> } | undefined;
   const exclude = [/^(?!\/api\/)/, new RegExp(`^${DOCS_PATH}`)];
   return new Elysia({ name: "docs" })
-    .get(`${DOCS_PATH}/json`, () => {
-      const routes = app().routes.length;
-      if (cached?.routes !== routes) cached = { routes, document: openApiDocument(app(), HEAD, exclude) };
-      return cached.document;
-    }, { detail: { hide: true } })
+    .get(
+      `${DOCS_PATH}/json`,
+      () => {
+        const routes = app().routes.length;
+        if (cached?.routes !== routes) cached = { routes, document: openApiDocument(app(), HEAD, exclude) };
+        return cached.document;
+      },
+      { detail: { hide: true } },
+    )
     .get(DOCS_PATH, () => new Response(DOCS_PAGE, { headers: pageHeadersOfDocs }), { detail: { hide: true } })
-    .get(`${DOCS_PATH}/assets/:file`, ({ params, set }) => {
-      if (!Object.hasOwn(ASSET_FILES, params.file)) throw new NotFound("Documentation asset");
-      const asset = ASSET_FILES[params.file as keyof typeof ASSET_FILES];
-      set.headers["content-type"] = asset.type;
-      set.headers["cache-control"] = "public, max-age=86400";
-      set.headers["x-content-type-options"] = "nosniff";
-      return Bun.file(asset.path);
-    }, { params: t.Object({ file: t.String({ maxLength: 64 }) }), detail: { hide: true } });
+    .get(
+      `${DOCS_PATH}/assets/:file`,
+      ({ params, set }) => {
+        if (!Object.hasOwn(ASSET_FILES, params.file)) throw new NotFound("Documentation asset");
+        const asset = ASSET_FILES[params.file as keyof typeof ASSET_FILES];
+        set.headers["content-type"] = asset.type;
+        set.headers["cache-control"] = "public, max-age=86400";
+        set.headers["x-content-type-options"] = "nosniff";
+        return Bun.file(asset.path);
+      },
+      { params: t.Object({ file: t.String({ maxLength: 64 }) }), detail: { hide: true } },
+    );
 }

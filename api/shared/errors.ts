@@ -63,16 +63,25 @@ function unionMessage(schema: Schema | undefined, value: unknown): string | unde
   const types = typesOf(value);
   const branch = branchesOf(schema).find((b) => b.type && types.includes(b.type) && !(typeof value !== "string" && b.format));
   if (!branch) return undefined;
-  if (typeof value === "string" && (branch.format === "numeric" || branch.format === "integer")) return branch.format === "integer" ? "must be a whole number" : "must be a number";
-  return TypeCompiler.Compile(branch as never).Errors(value).First()?.message;
+  if (typeof value === "string" && (branch.format === "numeric" || branch.format === "integer"))
+    return branch.format === "integer" ? "must be a whole number" : "must be a number";
+  return TypeCompiler.Compile(branch as never)
+    .Errors(value)
+    .First()?.message;
 }
 
 function validationDetails(err: ElysiaValidationError, request: Request, params: Record<string, string> | undefined): Details {
-  const all = (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown; schema?: Schema }[] }).all ?? [];
+  const all =
+    (err as unknown as { all?: { path?: string; message?: string; summary?: string; value?: unknown; schema?: Schema }[] }).all ?? [];
   const details = all.map((e) => ({
     field: (e.path ?? "").replace(/^\//, "").replace(/\//g, ".") || parameterOf(e.value, request, params) || "body",
     // a schema's own `error` text says what is wanted in words ("must be comma-separated tag ids")
-    message: (typeof e.schema?.error === "string" ? e.schema.error : undefined) ?? unionMessage(e.schema, e.value) ?? e.summary ?? e.message ?? "is invalid",
+    message:
+      (typeof e.schema?.error === "string" ? e.schema.error : undefined) ??
+      unionMessage(e.schema, e.value) ??
+      e.summary ??
+      e.message ??
+      "is invalid",
   }));
   return details.length ? details : [{ field: "body", message: "is invalid" }];
 }
@@ -82,7 +91,14 @@ function validationDetails(err: ElysiaValidationError, request: Request, params:
  * validation/parse/route errors in the contract's shape, other 4xx as they are; anything else is
  * logged and answers a generic 500. `code` is Elysia's error code ("UNKNOWN" outside Elysia).
  */
-export function errorResponseOf(log: Logger, code: string | number, error: unknown, request: Request, params?: Record<string, string>, allowed: AllowedMethods = () => []): Response {
+export function errorResponseOf(
+  log: Logger,
+  code: string | number,
+  error: unknown,
+  request: Request,
+  params?: Record<string, string>,
+  allowed: AllowedMethods = () => [],
+): Response {
   if (isDatabaseUnavailable(error)) return databaseUnavailable(log, error);
   // Elysia wraps errors thrown by a body parser (e.g. TooLarge) in a ParseError
   const domain = error instanceof AppError ? error : (error as { cause?: unknown })?.cause;
@@ -92,21 +108,39 @@ export function errorResponseOf(log: Logger, code: string | number, error: unkno
       // an answer that breaks its own route's response schema is our fault, not the caller's
       if ((error as { type?: string }).type === "response") return internalError(log, request, error);
       const details = validationDetails(error as ElysiaValidationError, request, params);
-      return errorResponse(400, "validation_error", `Invalid request: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}`, details);
+      return errorResponse(
+        400,
+        "validation_error",
+        `Invalid request: ${details.map((d) => `${d.field} ${d.message}`).join("; ")}`,
+        details,
+      );
     }
     case "PARSE":
-      return errorResponse(400, "invalid_body", "The request body could not be parsed; send valid JSON with Content-Type: application/json");
+      return errorResponse(
+        400,
+        "invalid_body",
+        "The request body could not be parsed; send valid JSON with Content-Type: application/json",
+      );
     case "NOT_FOUND": {
       const { pathname } = requestUrl(request);
       const methods = allowed(pathname);
       if (methods.length)
-        return errorResponse(405, "method_not_allowed", `${request.method} is not allowed on ${pathname}; use ${methods.join(", ")}`, undefined, { Allow: methods.join(", ") });
+        return errorResponse(
+          405,
+          "method_not_allowed",
+          `${request.method} is not allowed on ${pathname}; use ${methods.join(", ")}`,
+          undefined,
+          { Allow: methods.join(", ") },
+        );
       return errorResponse(404, "not_found", `No route for ${request.method} ${pathname}`);
     }
     case "INVALID_COOKIE_SIGNATURE":
       return errorResponse(400, "invalid_cookie", "Invalid cookie");
   }
-  if (unprintable(error)) return errorResponse(400, "validation_error", "Invalid request: a value in the body is an object where text was expected", [{ field: "body", message: "holds an object that cannot be read as text" }]);
+  if (unprintable(error))
+    return errorResponse(400, "validation_error", "Invalid request: a value in the body is an object where text was expected", [
+      { field: "body", message: "holds an object that cannot be read as text" },
+    ]);
   const status = (error as { status?: number })?.status;
   if (typeof status === "number" && status >= 400 && status < 500)
     return errorResponse(status, status === 413 ? "too_large" : "bad_request", (error as Error).message || "Bad request");
@@ -143,7 +177,9 @@ function databaseUnavailable(log: Logger, error: unknown): Response {
   let repeat = repeatLogs.get(log);
   if (!repeat) repeatLogs.set(log, (repeat = createRepeatLog(log)));
   repeat("warn", "database_unavailable", `database unavailable: answering 503 (${briefError(error)})`);
-  return errorResponse(503, "database_unavailable", "The database cannot be reached right now; try again shortly", undefined, { "Retry-After": String(DATABASE_RETRY_AFTER_S) });
+  return errorResponse(503, "database_unavailable", "The database cannot be reached right now; try again shortly", undefined, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_S),
+  });
 }
 
 /** The methods a path is served with (none: the path is unknown). */
@@ -167,7 +203,11 @@ export function allowedMethodsOf(routes: () => readonly RouteLike[]): AllowedMet
       const patterns = all
         .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
         .map((r) => {
-          const source = r.path.replace(/\/$/, "").split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/");
+          const source = r.path
+            .replace(/\/$/, "")
+            .split("/")
+            .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+            .join("/");
           return { re: new RegExp(`^${source}/?$`), method: r.method };
         });
       compiled = { count: all.length, patterns };

@@ -10,7 +10,9 @@ export const ErrorModel = t.Object(
   {
     error: t.String({ description: "machine code, e.g. validation_error, not_found, plan_limit" }),
     message: t.String({ description: "what went wrong, in words" }),
-    details: t.Optional(t.Array(t.Object({ field: t.String(), message: t.String() }), { description: "one entry per invalid field (400 only)" })),
+    details: t.Optional(
+      t.Array(t.Object({ field: t.String(), message: t.String() }), { description: "one entry per invalid field (400 only)" }),
+    ),
   },
   { title: "Error" },
 );
@@ -34,7 +36,8 @@ export const DOCUMENTED_FORMAT = "x-format";
 type Format = "uri" | "email" | "hostname" | "date-time";
 
 /** A string whose format the document states (see DOCUMENTED_FORMAT). */
-export const formatted = (format: Format, options: Parameters<typeof t.String>[0] = {}) => t.String({ ...options, [DOCUMENTED_FORMAT]: format });
+export const formatted = (format: Format, options: Parameters<typeof t.String>[0] = {}) =>
+  t.String({ ...options, [DOCUMENTED_FORMAT]: format });
 /** An absolute http(s) URL. */
 export const Url = (options: Parameters<typeof t.String>[0] = {}) => formatted("uri", options);
 

@@ -68,7 +68,8 @@ export function observePlugin(deps: Pick<Deps, "metrics" | "log">) {
     .onAfterResponse({ as: "global" }, ({ request, set, responseValue }) => {
       const o = observed.get(request);
       if (!o) return;
-      const status = o.status ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
+      const status =
+        o.status ?? (responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
       requestContext.run({ requestId: o.id }, () => answered(deps, request, status, o));
     });
 }
@@ -84,7 +85,10 @@ export type NativeHandler = (request: BunRequest<string>, server: Server<unknown
  * is plain numbers (deps.metrics.visitorAnswered), and the route class is known without parsing
  * the URL.
  */
-export function observeNative(deps: Pick<Deps, "metrics" | "log">, handler: NativeHandler): (request: BunRequest<string>, server: Server<unknown>) => Response | Promise<Response> {
+export function observeNative(
+  deps: Pick<Deps, "metrics" | "log">,
+  handler: NativeHandler,
+): (request: BunRequest<string>, server: Server<unknown>) => Response | Promise<Response> {
   const tally = deps.metrics.visitorAnswered;
   const finish = (request: Request, res: Response, start: number) => {
     if (!observed.has(request)) tally(res.status, (performance.now() - start) / 1000);

@@ -27,7 +27,9 @@ function normalizeSchema(value: unknown): unknown {
   if (typeof format === "string") schema.format = format;
   const union = schema.anyOf;
   if (Array.isArray(union) && union.length === 2) {
-    const text = union.find((b) => isObject(b) && b.type === "string" && (b.format === "numeric" || b.format === "integer")) as Json | undefined;
+    const text = union.find((b) => isObject(b) && b.type === "string" && (b.format === "numeric" || b.format === "integer")) as
+      | Json
+      | undefined;
     const number = union.find((b) => isObject(b) && (b.type === "number" || b.type === "integer")) as Json | undefined;
     if (text && number) {
       const { anyOf: _, ...own } = schema;
@@ -41,7 +43,10 @@ function normalizeSchema(value: unknown): unknown {
   }
   const out: Json = {};
   for (const [k, v] of Object.entries(schema))
-    out[k] = k === "properties" && isObject(v) ? Object.fromEntries(Object.entries(v).map(([name, p]) => [name, normalizeSchema(p)])) : normalizeSchema(v);
+    out[k] =
+      k === "properties" && isObject(v)
+        ? Object.fromEntries(Object.entries(v).map(([name, p]) => [name, normalizeSchema(p)]))
+        : normalizeSchema(v);
   return out;
 }
 
@@ -49,7 +54,8 @@ function normalizeSchema(value: unknown): unknown {
 function referenceShared(value: unknown, top = true): unknown {
   if (Array.isArray(value)) return value.map((v) => referenceShared(v, false));
   if (!isObject(value)) return value;
-  if (!top && typeof value.title === "string" && Object.hasOwn(SHARED_MODELS, value.title)) return { $ref: `#/components/schemas/${value.title}` };
+  if (!top && typeof value.title === "string" && Object.hasOwn(SHARED_MODELS, value.title))
+    return { $ref: `#/components/schemas/${value.title}` };
   const out: Json = {};
   for (const [k, v] of Object.entries(value)) out[k] = referenceShared(v, false);
   return out;
@@ -97,7 +103,9 @@ export function openApiDocument(app: AnyElysia, head: Json, exclude: RegExp[]): 
       (paths[name] ??= {})[method] = op;
     }
   }
-  const schemas = Object.fromEntries(Object.entries(SHARED_MODELS).map(([k, v]) => [k, referenceShared(normalizeSchema(JSON.parse(JSON.stringify(v))))]));
+  const schemas = Object.fromEntries(
+    Object.entries(SHARED_MODELS).map(([k, v]) => [k, referenceShared(normalizeSchema(JSON.parse(JSON.stringify(v))))]),
+  );
   const components = (head.components ?? {}) as Json;
   return {
     openapi: "3.1.0",

@@ -28,11 +28,20 @@ export interface PageOptions {
 
 /** What each pixel network's standard snippet loads (scripts), shows (images) and sends (beacons). */
 const PIXEL_HOSTS: Record<PixelType, { script: string[]; img: string[]; connect: string[] }> = {
-  facebook: { script: ["https://connect.facebook.net"], img: ["https://www.facebook.com"], connect: ["https://www.facebook.com", "https://connect.facebook.net"] },
+  facebook: {
+    script: ["https://connect.facebook.net"],
+    img: ["https://www.facebook.com"],
+    connect: ["https://www.facebook.com", "https://connect.facebook.net"],
+  },
   google: {
     script: ["https://www.googletagmanager.com"],
     img: ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://www.google.com"],
-    connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com", "https://www.google.com"],
+    connect: [
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://www.googletagmanager.com",
+      "https://www.google.com",
+    ],
   },
   tiktok: { script: ["https://analytics.tiktok.com"], img: ["https://analytics.tiktok.com"], connect: ["https://analytics.tiktok.com"] },
   yandex: { script: ["https://mc.yandex.ru"], img: ["https://mc.yandex.ru"], connect: ["https://mc.yandex.ru", "https://mc.yandex.com"] },
@@ -47,7 +56,9 @@ const TELEGRAM_WEB = "https://web.telegram.org";
 type Policy = Record<string, string[]>;
 
 const serialize = (policy: Policy) =>
-  Object.entries(policy).map(([directive, sources]) => (sources.length ? `${directive} ${[...new Set(sources)].join(" ")}` : directive)).join("; ");
+  Object.entries(policy)
+    .map(([directive, sources]) => (sources.length ? `${directive} ${[...new Set(sources)].join(" ")}` : directive))
+    .join("; ");
 
 function policyOf(kind: PageKind, opts: PageOptions): Policy {
   const media = [...(opts.media ?? [])];

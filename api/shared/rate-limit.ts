@@ -14,7 +14,13 @@ import type { WindowCounters } from "../../core/cluster/counters";
 import { requestUrl } from "./request-url";
 
 /** Sign-in and one-time-code endpoints: limited per client IP with the tighter RATE_LIMIT_AUTH. */
-const AUTH_PATHS = [/^\/api\/auth\/email\//, /^\/api\/auth\/msgr\/?$/, /^\/api\/auth\/login-widget\/?$/, /^\/api\/auth\/passkey\/login\//, /^\/api\/auth\/refresh\/?$/];
+const AUTH_PATHS = [
+  /^\/api\/auth\/email\//,
+  /^\/api\/auth\/msgr\/?$/,
+  /^\/api\/auth\/login-widget\/?$/,
+  /^\/api\/auth\/passkey\/login\//,
+  /^\/api\/auth\/refresh\/?$/,
+];
 
 export function isAuthPath(pathname: string): boolean {
   return AUTH_PATHS.some((re) => re.test(pathname));
@@ -43,7 +49,12 @@ export interface RateLimitStore {
  * from other counters. Ended windows are swept by the sweep-counters job.
  */
 export class SharedWindowLimiter implements RateLimitStore {
-  constructor(private counters: WindowCounters, private clock: Clock, private windowMs: number, private prefix: string) {}
+  constructor(
+    private counters: WindowCounters,
+    private clock: Clock,
+    private windowMs: number,
+    private prefix: string,
+  ) {}
 
   async hit(key: string, limit: number): Promise<Verdict> {
     const now = this.clock.now();
@@ -69,7 +80,13 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
       const [row] = await deps.asyncDb
         .select({ userId: apiTokens.userId })
         .from(apiTokens)
-        .where(and(eq(apiTokens.tokenHash, sha256(auth)), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))))
+        .where(
+          and(
+            eq(apiTokens.tokenHash, sha256(auth)),
+            isNull(apiTokens.revokedAt),
+            or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+          ),
+        )
         .limit(1);
       if (row) return `user:${row.userId}`;
     } else if (auth) {
@@ -96,7 +113,10 @@ async function callerKey(deps: Deps, request: Request, ip: string): Promise<stri
  * (seconds); a refused request gets 429 with Retry-After. `store` keeps the counters (the cluster's
  * shared counters by default).
  */
-export function rateLimitPlugin(deps: Deps, store: RateLimitStore = new SharedWindowLimiter(deps.cluster.counters, deps.clock, deps.config.rateLimit.windowSeconds * 1000, "api")) {
+export function rateLimitPlugin(
+  deps: Deps,
+  store: RateLimitStore = new SharedWindowLimiter(deps.cluster.counters, deps.clock, deps.config.rateLimit.windowSeconds * 1000, "api"),
+) {
   const { api, auth, windowSeconds } = deps.config.rateLimit;
   return new Elysia({ name: "rate-limit" }).onRequest(async ({ request, server, set }) => {
     const { pathname } = requestUrl(request);
@@ -106,6 +126,10 @@ export function rateLimitPlugin(deps: Deps, store: RateLimitStore = new SharedWi
     set.headers["ratelimit-limit"] = String(verdict.limit);
     set.headers["ratelimit-remaining"] = String(verdict.remaining);
     set.headers["ratelimit-reset"] = String(verdict.resetSeconds);
-    if (!verdict.allowed) throw new RateLimited(verdict.resetSeconds, `Too many requests: the limit is ${verdict.limit} per ${windowSeconds} s; try again in ${verdict.resetSeconds} s`);
+    if (!verdict.allowed)
+      throw new RateLimited(
+        verdict.resetSeconds,
+        `Too many requests: the limit is ${verdict.limit} per ${windowSeconds} s; try again in ${verdict.resetSeconds} s`,
+      );
   });
 }

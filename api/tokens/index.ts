@@ -9,13 +9,30 @@ import { TokenModel, TokenViews } from "./model";
 export function tokensApi(deps: Deps) {
   return new Elysia({ name: "api-tokens", prefix: "/tokens" })
     .use(authPlugin(deps))
-    .post("/", ({ userId, body, set }) => {
-      set.status = 201;
-      return createApiToken(deps, userId, body);
-    }, { scope: "session", body: TokenModel.create, response: { 201: TokenViews.created }, detail: { tags: ["tokens"], summary: "Create an API token" } })
-    .get("/", ({ userId }) => listApiTokens(deps, userId), { scope: "session", response: t.Array(TokenViews.token), detail: { tags: ["tokens"], summary: "Your live API tokens, newest first (no secrets)" } })
-    .delete("/:id", async ({ userId, params }) => {
-      await revokeApiToken(deps, userId, params.id);
-      return { success: true };
-    }, { scope: "session", params: TokenModel.idParams, response: OkModel, detail: { tags: ["tokens"], summary: "Revoke an API token" } });
+    .post(
+      "/",
+      ({ userId, body, set }) => {
+        set.status = 201;
+        return createApiToken(deps, userId, body);
+      },
+      {
+        scope: "session",
+        body: TokenModel.create,
+        response: { 201: TokenViews.created },
+        detail: { tags: ["tokens"], summary: "Create an API token" },
+      },
+    )
+    .get("/", ({ userId }) => listApiTokens(deps, userId), {
+      scope: "session",
+      response: t.Array(TokenViews.token),
+      detail: { tags: ["tokens"], summary: "Your live API tokens, newest first (no secrets)" },
+    })
+    .delete(
+      "/:id",
+      async ({ userId, params }) => {
+        await revokeApiToken(deps, userId, params.id);
+        return { success: true };
+      },
+      { scope: "session", params: TokenModel.idParams, response: OkModel, detail: { tags: ["tokens"], summary: "Revoke an API token" } },
+    );
 }

@@ -19,7 +19,12 @@ const PAGE = pageHeaders("page");
 const html = (status: number, body: string, extra: Record<string, string> = PAGE, requestId?: string) =>
   new Response(body, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", ...NO_STORE, ...extra, ...(requestId === undefined ? {} : { [REQUEST_ID]: requestId }) },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      ...NO_STORE,
+      ...extra,
+      ...(requestId === undefined ? {} : { [REQUEST_ID]: requestId }),
+    },
   });
 /** The pixel page's headers allow the hosts of exactly the networks it fires. */
 const pixelHeaders = memoize((types: string) => pageHeaders("pixel", { pixels: types.split(",") as PixelType[] }), 64);
@@ -45,7 +50,12 @@ function respond(o: VisitOutcome, requestId: string | undefined): Response {
   switch (o.kind) {
     case "redirect":
       return o.pixels.length
-        ? html(200, pixelPage(o.title, o.target, o.pixels), pixelHeaders([...new Set(o.pixels.map((p) => p.type))].sort().join(",")), requestId)
+        ? html(
+            200,
+            pixelPage(o.title, o.target, o.pixels),
+            pixelHeaders([...new Set(o.pixels.map((p) => p.type))].sort().join(",")),
+            requestId,
+          )
         : redirect(o.target, requestId);
     case "not_found":
       return html(404, notFoundPage(), PAGE, requestId);
@@ -59,7 +69,6 @@ function respond(o: VisitOutcome, requestId: string | undefined): Response {
       return html(429, lockedPage(o.title, o.retryAfterSeconds), { ...PAGE, "retry-after": String(o.retryAfterSeconds) }, requestId);
   }
 }
-
 
 /** The query string of a request URL, without `?` ('' when none). */
 function queryOf(url: string): string {
@@ -100,7 +109,12 @@ class RequestVisit implements VisitRequest {
  * out, carrying `requestId` as X-Request-Id when given (the native route's; Elysia adds its own).
  */
 export type VisitorResponder = (
-  request: Request, server: Peer, code: string, method: VisitRequest["method"], password?: string, requestId?: string,
+  request: Request,
+  server: Peer,
+  code: string,
+  method: VisitRequest["method"],
+  password?: string,
+  requestId?: string,
 ) => Response | Promise<Response>;
 
 /**
@@ -124,14 +138,22 @@ export function visitorResponder(deps: Deps): VisitorResponder {
  */
 export function visitorApi(deps: Deps, answer: VisitorResponder = visitorResponder(deps)) {
   return new Elysia({ name: "visitor" })
-    .get("/:code", ({ request, server, params }) => answer(request, server, params.code ?? "", request.method === "HEAD" ? "HEAD" : "GET"), {
-      params: VisitorModel.params, detail: { hide: true },
-    })
+    .get(
+      "/:code",
+      ({ request, server, params }) => answer(request, server, params.code ?? "", request.method === "HEAD" ? "HEAD" : "GET"),
+      {
+        params: VisitorModel.params,
+        detail: { hide: true },
+      },
+    )
     .head("/:code", ({ request, server, params }) => answer(request, server, params.code ?? "", "HEAD"), {
-      params: VisitorModel.params, detail: { hide: true },
+      params: VisitorModel.params,
+      detail: { hide: true },
     })
     .post("/:code", ({ request, server, params, body }) => answer(request, server, params.code ?? "", "POST", body?.password), {
-      params: VisitorModel.params, body: VisitorModel.password, detail: { hide: true },
+      params: VisitorModel.params,
+      body: VisitorModel.password,
+      detail: { hide: true },
     });
 }
 

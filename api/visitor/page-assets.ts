@@ -9,11 +9,19 @@ const FILES: Record<string, string> = { "countdown.js": "countdown.js", "pixels.
  * inline scripts, so the pages' Content-Security-Policy can allow scripts from the service only.
  */
 export function pageAssets() {
-  return new Elysia({ name: "page-assets" }).get("/static/:file", ({ params }) => {
-    const name = Object.hasOwn(FILES, params.file) ? FILES[params.file] : undefined;
-    if (!name) throw new NotFound("Static file");
-    return new Response(Bun.file(join(import.meta.dir, "static", name)), {
-      headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" },
-    });
-  }, { params: t.Object({ file: t.String({ maxLength: 64 }) }), detail: { hide: true } });
+  return new Elysia({ name: "page-assets" }).get(
+    "/static/:file",
+    ({ params }) => {
+      const name = Object.hasOwn(FILES, params.file) ? FILES[params.file] : undefined;
+      if (!name) throw new NotFound("Static file");
+      return new Response(Bun.file(join(import.meta.dir, "static", name)), {
+        headers: {
+          "content-type": "text/javascript; charset=utf-8",
+          "cache-control": "public, max-age=3600",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    },
+    { params: t.Object({ file: t.String({ maxLength: 64 }) }), detail: { hide: true } },
+  );
 }

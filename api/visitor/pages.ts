@@ -3,7 +3,12 @@ import type { PixelTag } from "../../core/links/visit";
 
 /** A JSON value safe to embed in an inline <script> (no `</script>`, no line separators). */
 function jsValue(v: unknown): string {
-  return JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(v)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const CSS = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f6f8;color:#1d1f23;display:flex;min-height:100vh;align-items:center;justify-content:center}
@@ -13,16 +18,22 @@ input,button{font:inherit;width:100%;box-sizing:border-box;padding:12px;border-r
 .err{color:#c62828}@media(prefers-color-scheme:dark){body{background:#17181b;color:#eee}main{background:#222327}p{color:#aaa}.big{color:#eee}input{background:#17181b;color:#eee;border-color:#444}}`;
 
 function page(opts: { title: string; heading: string; body: string; head?: string }): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${Bun.escapeHTML(opts.title)}</title><style>${CSS}</style>${opts.head ?? ""}</head>` +
-    `<body><main><h1>${Bun.escapeHTML(opts.heading)}</h1>${opts.body}</main></body></html>`;
+    `<body><main><h1>${Bun.escapeHTML(opts.heading)}</h1>${opts.body}</main></body></html>`
+  );
 }
 
 export const notFoundPage = () =>
   page({ title: "Link not found", heading: "Link not found", body: "<p>This link does not exist or has been turned off.</p>" });
 
 export const expiredPage = (title: string | null) =>
-  page({ title: title ?? "Link expired", heading: title ?? "Link expired", body: "<p>This link has expired or reached its click limit.</p>" });
+  page({
+    title: title ?? "Link expired",
+    heading: title ?? "Link expired",
+    body: "<p>This link has expired or reached its click limit.</p>",
+  });
 
 /** The scripts of these pages, served as files from SHORT_URL/static/ (see page-assets.ts). */
 const PAGE_SCRIPTS = { countdown: "/static/countdown.js", pixels: "/static/pixels.js" } as const;
@@ -32,7 +43,8 @@ export function countdownPage(title: string | null, startsAt: Date, now: Date): 
   return page({
     title: title ?? "Link not open yet",
     heading: title ?? "This link opens soon",
-    body: `<p>The link opens at <time datetime="${startsAt.toISOString()}">${Bun.escapeHTML(startsAt.toISOString().replace("T", " ").slice(0, 16))} UTC</time>.</p>` +
+    body:
+      `<p>The link opens at <time datetime="${startsAt.toISOString()}">${Bun.escapeHTML(startsAt.toISOString().replace("T", " ").slice(0, 16))} UTC</time>.</p>` +
       `<p class="big" id="left" data-seconds="${seconds}">${seconds} s</p><noscript><p>Reload the page when the time has come.</p></noscript>` +
       `<script src="${PAGE_SCRIPTS.countdown}"></script>`,
   });
@@ -42,7 +54,8 @@ export function passwordPage(title: string | null, error: string | null): string
   return page({
     title: title ?? "Password required",
     heading: title ?? "Password required",
-    body: `<p>Enter the password to open this link.</p>${error ? `<p class="err" role="alert">${Bun.escapeHTML(error)}</p>` : ""}` +
+    body:
+      `<p>Enter the password to open this link.</p>${error ? `<p class="err" role="alert">${Bun.escapeHTML(error)}</p>` : ""}` +
       `<form method="post"><input type="password" name="password" autocomplete="current-password" required autofocus aria-label="Password"><button type="submit">Open link</button></form>`,
   });
 }
@@ -73,11 +86,16 @@ export function pixelPage(title: string | null, target: string, pixels: PixelTag
     title: title ?? "Redirecting…",
     heading: title ?? "Redirecting…",
     head: `<meta http-equiv="refresh" content="2;url=${t}">`,
-    body: `<p>Taking you to the destination…</p><p><a href="${t}" rel="noreferrer">Continue</a></p>` +
+    body:
+      `<p>Taking you to the destination…</p><p><a href="${t}" rel="noreferrer">Continue</a></p>` +
       pixels.map(pixelFallback).join("") +
       `<script type="application/json" id="pixel-config">${config}</script><script src="${PAGE_SCRIPTS.pixels}"></script>`,
   });
 }
 
 export const lockedPage = (title: string | null, seconds: number) =>
-  page({ title: title ?? "Too many attempts", heading: "Too many attempts", body: `<p>Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} min.</p>` });
+  page({
+    title: title ?? "Too many attempts",
+    heading: "Too many attempts",
+    body: `<p>Too many wrong passwords. Try again in ${Math.ceil(seconds / 60)} min.</p>`,
+  });

@@ -7,7 +7,11 @@ import { authPlugin } from "../shared/auth";
 import { errors } from "../shared/models";
 import { WebhookModel } from "./model";
 
-const view = (s: SigningSecret) => ({ secret: s.secret, createdAt: s.createdAt.toISOString(), rotatedAt: s.rotatedAt?.toISOString() ?? null });
+const view = (s: SigningSecret) => ({
+  secret: s.secret,
+  createdAt: s.createdAt.toISOString(),
+  rotatedAt: s.rotatedAt?.toISOString() ?? null,
+});
 
 /**
  * Webhook signing secret (see docs/webhooks.md): read it, rotate it; a test delivery for a link; the

@@ -3,14 +3,23 @@ import { DateTime, IdParams, Url } from "../shared/models";
 
 export const WebhookModel = {
   deliveriesQuery: t.Object({
-    linkId: t.Optional(t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, error: "must be a link id (a whole number, 1 or more)" })),
+    linkId: t.Optional(
+      t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, error: "must be a link id (a whole number, 1 or more)" }),
+    ),
     limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1, default: 20, error: "must be a whole number from 1 to 100" })),
-    offset: t.Optional(t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0, error: "must be a whole number, 0 or more" })),
+    offset: t.Optional(
+      t.Numeric({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, default: 0, error: "must be a whole number, 0 or more" }),
+    ),
   }),
   deliveryParams: t.Object({ id: t.String({ format: "uuid" }) }),
   linkParams: IdParams,
   secret: t.Object({ secret: t.String(), createdAt: DateTime(), rotatedAt: t.Nullable(DateTime()) }),
-  testResult: t.Object({ ok: t.Boolean(), status: t.Optional(t.Integer({ description: "the target's HTTP status" })), error: t.Optional(t.String()), deliveryId: t.String({ format: "uuid" }) }),
+  testResult: t.Object({
+    ok: t.Boolean(),
+    status: t.Optional(t.Integer({ description: "the target's HTTP status" })),
+    error: t.Optional(t.String()),
+    deliveryId: t.String({ format: "uuid" }),
+  }),
   delivery: t.Object({
     id: t.String({ format: "uuid" }),
     topic: t.String({ description: "click_webhook for a link's webhook" }),
@@ -25,4 +34,3 @@ export const WebhookModel = {
     completedAt: t.Nullable(DateTime()),
   }),
 };
-

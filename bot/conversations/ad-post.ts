@@ -23,7 +23,12 @@ export function postOf(msg: Message): PostArg | null {
   const buttons = msg.reply_markup as InlineKeyboardMarkup | undefined;
   if (msg.text !== undefined) return { text: msg.text, entities: msg.entities ?? [], ...(buttons ? { buttons } : {}) };
   if (msg.caption !== undefined)
-    return { text: msg.caption, entities: msg.caption_entities ?? [], ...(buttons ? { buttons } : {}), media: { chatId: msg.chat.id, messageId: msg.message_id } };
+    return {
+      text: msg.caption,
+      entities: msg.caption_entities ?? [],
+      ...(buttons ? { buttons } : {}),
+      media: { chatId: msg.chat.id, messageId: msg.message_id },
+    };
   return null;
 }
 
@@ -65,7 +70,10 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
         return { done: await trackPost(o.deps, o.user, post, placement) };
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        return { problem: e.code === "invalid_placement" ? o.t("adpost-placement-length", { max: PLACEMENT_MAX }) : problemText(o, e), again: e.code === "invalid_placement" };
+        return {
+          problem: e.code === "invalid_placement" ? o.t("adpost-placement-length", { max: PLACEMENT_MAX }) : problemText(o, e),
+          again: e.code === "invalid_placement",
+        };
       }
     });
     if ("problem" in result) {
@@ -76,13 +84,19 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
     const { done } = result;
     const copy = done.post;
     const markup = copy.buttons ? { reply_markup: copy.buttons } : {};
-    if (post.media) await c.api.copyMessage(c.chat!.id, post.media.chatId, post.media.messageId, { caption: copy.text, caption_entities: copy.entities as MessageEntity[], ...markup });
+    if (post.media)
+      await c.api.copyMessage(c.chat!.id, post.media.chatId, post.media.messageId, {
+        caption: copy.text,
+        caption_entities: copy.entities as MessageEntity[],
+        ...markup,
+      });
     else await c.reply(copy.text, { entities: copy.entities, ...markup });
     const lines = [
       ctx.t("adpost-done", { count: done.links.length, tag: Bun.escapeHTML(done.tag.name) }),
       ctx.t("adpost-clicks", { tag: Bun.escapeHTML(done.tag.name) }),
     ];
-    if (done.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...done.skipped.map((s) => `• ${Bun.escapeHTML(s.url)}: ${Bun.escapeHTML(s.reason)}`));
+    if (done.skipped.length)
+      lines.push("", ctx.t("adpost-skipped"), ...done.skipped.map((s) => `• ${Bun.escapeHTML(s.url)}: ${Bun.escapeHTML(s.reason)}`));
     await c.reply(lines.join("\n"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
     return;
   }

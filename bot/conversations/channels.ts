@@ -36,7 +36,10 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
     await answer.reply(ctx.t("invite-name-too-long", { length: [...text].length }));
   }
   const { c, value } = await askChoice(conversation, ctx, ctx.t("invite-ask-mode"), {
-    choices: [[ctx.t("invite-mode-open"), "open"], [ctx.t("invite-mode-requests"), "requests"]],
+    choices: [
+      [ctx.t("invite-mode-open"), "open"],
+      [ctx.t("invite-mode-requests"), "requests"],
+    ],
     perRow: 1,
     read: (t) => (/^(at once|open|join|сразу|вступ)/i.test(t) ? "open" : /^(ask|request|заявк|запрос)/i.test(t) ? "requests" : null),
     hint: ctx.t("invite-mode-hint"),
@@ -47,7 +50,8 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
     try {
       return { id: (await createInvite(o.deps, o.user.id, channelId, { name, join_request: value === "requests" })).id };
     } catch (e) {
-      if (e instanceof AppError) return { error: e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e) };
+      if (e instanceof AppError)
+        return { error: e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e) };
       throw e;
     }
   });
@@ -59,9 +63,15 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
 export async function inviteOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = INVITE_OPTIONS[index];
   if (!option) return;
-  await answerOption(conversation, ctx, option, async (o, text) => {
-    const invite = await ownedInvite(o.deps, o.user.id, id);
-    await updateInvite(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now()));
-    await open(o, inviteScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
-  }, (o, e) => (e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e)));
+  await answerOption(
+    conversation,
+    ctx,
+    option,
+    async (o, text) => {
+      const invite = await ownedInvite(o.deps, o.user.id, id);
+      await updateInvite(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now()));
+      await open(o, inviteScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
+    },
+    (o, e) => (e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e)),
+  );
 }

@@ -22,7 +22,6 @@ import { whenExamples } from "../../core/links/when";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
-
 /**
  * Waits for a text answer; anything else (a tap, a file, another command) leaves the dialog and is
  * handled as usual. (/cancel never gets here: the bot answers it before any dialog.)
@@ -64,7 +63,10 @@ export async function duplicateLinkConversation(conversation: Convo, ctx: Dialog
     ? ctx.t("link-duplicate-titled", { url: shown.trackingUrl, title: shown.title, clicks: shown.clicks })
     : ctx.t("link-duplicate", { url: shown.trackingUrl, clicks: shown.clicks });
   const { value } = await askChoice(conversation, ctx, question, {
-    choices: [[ctx.t("link-duplicate-open"), "open"], [ctx.t("link-duplicate-new"), "new"]],
+    choices: [
+      [ctx.t("link-duplicate-open"), "open"],
+      [ctx.t("link-duplicate-new"), "new"],
+    ],
     perRow: 2,
     read: (typed) => (/^(open|открыть)/i.test(typed) ? "open" : /^(new|another|make|новую|ещё|еще)/i.test(typed) ? "new" : null),
     hint: ctx.t("link-duplicate-hint"),
@@ -104,7 +106,13 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
   if (!option?.ask) return;
   const ask = option.ask;
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", { label: ctx.t(option.label), prompt: ctx.t(ask.prompt, { when: whenExamples(new Date(now)) }) }), { link_preview_options: { is_disabled: true } });
+  await ctx.reply(
+    ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", {
+      label: ctx.t(option.label),
+      prompt: ctx.t(ask.prompt, { when: whenExamples(new Date(now)) }),
+    }),
+    { link_preview_options: { is_disabled: true } },
+  );
   for (;;) {
     const { c, text } = await answer(conversation, ["/clear"]);
     if (text === "/clear" && !ask.clear) {
@@ -113,10 +121,21 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
     }
     if (ask.secret) await c.deleteMessage().catch(() => undefined); // keep the password out of the chat history
     const result = await conversation.external(async (o) => {
-      const env: OptionEnv = { deps: o.deps, userId: o.user.id, now: o.deps.clock.now(), link: await getLink(o.deps, o.user.id, linkId), madeTags: [] };
+      const env: OptionEnv = {
+        deps: o.deps,
+        userId: o.user.id,
+        now: o.deps.clock.now(),
+        link: await getLink(o.deps, o.user.id, linkId),
+        madeTags: [],
+      };
       try {
         await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
-        await open(o, linkCard, [linkId], o.t(text === "/clear" ? "option-cleared" : "option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
+        await open(
+          o,
+          linkCard,
+          [linkId],
+          o.t(text === "/clear" ? "option-cleared" : "option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }),
+        );
         return null;
       } catch (e) {
         for (const id of env.madeTags) await deleteTag(o.deps, env.userId, id);

@@ -32,7 +32,12 @@ export async function answerOption(
   describe: (o: BotContext, e: AppError) => string = problemText,
 ): Promise<void> {
   const now = await conversation.external((o) => o.deps.clock.now().toISOString());
-  await ctx.reply(ctx.t(option.clear ? "option-ask-clearable" : "option-ask", { label: ctx.t(option.label), prompt: ctx.t(option.prompt, { when: whenExamples(new Date(now)) }) }));
+  await ctx.reply(
+    ctx.t(option.clear ? "option-ask-clearable" : "option-ask", {
+      label: ctx.t(option.label),
+      prompt: ctx.t(option.prompt, { when: whenExamples(new Date(now)) }),
+    }),
+  );
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();

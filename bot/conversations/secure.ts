@@ -18,12 +18,16 @@ import { askChoice } from "./choice";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
-;
-
 /** The expiry choices in hours, labelled by `share-hours` in the user's language. */
 const EXPIRY_HOURS = [1, 24, 168, 720];
-const expiryChoices = (ctx: DialogContext): [string, number][] => EXPIRY_HOURS.map((h) => [ctx.t("share-hours", { hours: h, days: h / 24 }), h]);
-const viewChoices = (ctx: DialogContext): [string, number][] => [["1", 1], ["3", 3], ["10", 10], [ctx.t("share-views-unlimited"), 0]];
+const expiryChoices = (ctx: DialogContext): [string, number][] =>
+  EXPIRY_HOURS.map((h) => [ctx.t("share-hours", { hours: h, days: h / 24 }), h]);
+const viewChoices = (ctx: DialogContext): [string, number][] => [
+  ["1", 1],
+  ["3", 3],
+  ["10", 10],
+  [ctx.t("share-views-unlimited"), 0],
+];
 
 /** "2h", "36 hours", "7 days", "1 week", "90 min" → hours (null: not understood). */
 function readHours(text: string): number | null {
@@ -53,7 +57,8 @@ export async function newFolderConversation(conversation: Convo, ctx: DialogCont
   if (name.length > 100) return answer.reply(ctx.t("folder-name-too-long"));
   await conversation.external(async (outer) => {
     const folder = await createFolder(outer.deps, outer.user.id, { name });
-    if (!(await storePending(outer, folder.id, key))) await open(outer, folderScreen, [folder.id], outer.t("folder-created", { name: Bun.escapeHTML(name) }));
+    if (!(await storePending(outer, folder.id, key)))
+      await open(outer, folderScreen, [folder.id], outer.t("folder-created", { name: Bun.escapeHTML(name) }));
   });
 }
 
@@ -61,13 +66,19 @@ export async function newFolderConversation(conversation: Convo, ctx: DialogCont
 export async function shareConversation(conversation: Convo, ctx: DialogContext, fileId: number) {
   const expiry = expiryChoices(ctx);
   const e = await askChoice(conversation, ctx, ctx.t("share-ask-expiry"), {
-    choices: expiry, perRow: expiry.length, read: readHours, hint: ctx.t("share-expiry-hint"),
+    choices: expiry,
+    perRow: expiry.length,
+    read: readHours,
+    hint: ctx.t("share-expiry-hint"),
   });
   if (e.value === "cancel") return e.c.reply(ctx.t("cancelled"));
   const hours = e.value;
   const views = viewChoices(ctx);
   const v = await askChoice(conversation, e.c, ctx.t("share-ask-views"), {
-    choices: views, perRow: views.length, read: readViews, hint: ctx.t("share-views-hint"),
+    choices: views,
+    perRow: views.length,
+    read: readViews,
+    hint: ctx.t("share-views-hint"),
   });
   if (v.value === "cancel") return v.c.reply(ctx.t("cancelled"));
   const maxViews = v.value || null;
@@ -75,7 +86,12 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
   await conversation.external(async (outer) => {
     try {
       const link = await createLink(outer.deps, outer.user.id, { fileId, expiresInHours: hours, maxViews });
-      await open(outer, fileScreen, [fileId], outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) }));
+      await open(
+        outer,
+        fileScreen,
+        [fileId],
+        outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) }),
+      );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       await outer.reply(outer.t("warning", { text: problemText(outer, err) }));

@@ -45,7 +45,9 @@ const PICKABLE = SCOPES.filter((s) => s !== "*");
 
 function scopeKeyboard(ctx: DialogContext, chosen: Set<string>) {
   const rows: string[][] = [];
-  PICKABLE.forEach((s, i) => (i % 2 ? rows.at(-1)!.push(`${chosen.has(s) ? "✅" : "▫️"} ${s}`) : rows.push([`${chosen.has(s) ? "✅" : "▫️"} ${s}`])));
+  PICKABLE.forEach((s, i) =>
+    i % 2 ? rows.at(-1)!.push(`${chosen.has(s) ? "✅" : "▫️"} ${s}`) : rows.push([`${chosen.has(s) ? "✅" : "▫️"} ${s}`]),
+  );
   return dialogKeyboard([...rows, [chosen.size ? ctx.t("token-create-with", { count: chosen.size }) : ctx.t("token-create-all")]]);
 }
 
@@ -71,10 +73,9 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
   const created = await conversation.external((o) => createApiToken(o.deps, o.user.id, { name, scopes: [...chosen] }));
-  await ctx.reply(
-    ctx.t("token-created", { name: esc(created.name), scopes: created.scopes.join(", "), token: created.token }),
-    { parse_mode: "HTML" },
-  );
+  await ctx.reply(ctx.t("token-created", { name: esc(created.name), scopes: created.scopes.join(", "), token: created.token }), {
+    parse_mode: "HTML",
+  });
   await conversation.external((o) => open(o, screenAt("tokens"), []));
 }
 
@@ -93,7 +94,9 @@ export async function newPixelConversation(conversation: Convo, ctx: DialogConte
   for (;;) {
     const a = await text(conversation);
     const [type = "", pixelId = "", ...name] = a.text.split(/\s+/);
-    const r = await attempt(conversation, (o) => createPixel(o.deps, o.user.id, { type: type.toLowerCase(), pixelId, name: name.join(" ") || `${type} ${pixelId}` }));
+    const r = await attempt(conversation, (o) =>
+      createPixel(o.deps, o.user.id, { type: type.toLowerCase(), pixelId, name: name.join(" ") || `${type} ${pixelId}` }),
+    );
     if (r.ok) return await conversation.external((o) => open(o, screenAt("pixels"), [], o.t("pixel-added", { name: esc(r.value.name) })));
     await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
   }
@@ -114,7 +117,9 @@ export async function linkEmailConversation(conversation: Convo, ctx: DialogCont
     const r = await attempt(conversation, (o) => verifyLinkCode(o.deps, o.user.id, email, a.text));
     if (r.ok) {
       const merged = r.value.merged;
-      return await conversation.external((o) => open(o, screenAt("settings"), [], o.t(merged ? "email-linked-merged" : "email-linked", { email: esc(email) })));
+      return await conversation.external((o) =>
+        open(o, screenAt("settings"), [], o.t(merged ? "email-linked-merged" : "email-linked", { email: esc(email) })),
+      );
     }
     await a.c.reply(ctx.t("email-code-again", { problem: r.error }));
   }

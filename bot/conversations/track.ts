@@ -43,7 +43,12 @@ export function readChoice(choices: [string, string][], typed: string): string |
 /** Offers `choices` as buttons (or typed: see readChoice); Cancel ends the dialog. */
 async function askOption(conversation: Convo, ctx: DialogContext, question: string, choices: [string, string][]): Promise<string> {
   const read = (typed: string) => readChoice(choices, typed);
-  const { c, value } = await askChoice(conversation, ctx, question, { choices, perRow: 1, read, hint: ctx.t("track-choice-hint", { words: choices.map(([, v]) => `“${v}”`).join(", ") }) });
+  const { c, value } = await askChoice(conversation, ctx, question, {
+    choices,
+    perRow: 1,
+    read,
+    hint: ctx.t("track-choice-hint", { words: choices.map(([, v]) => `“${v}”`).join(", ") }),
+  });
   if (value === "cancel") {
     await c.reply(ctx.t(CANCELLED));
     return conversation.halt();
@@ -52,7 +57,13 @@ async function askOption(conversation: Convo, ctx: DialogContext, question: stri
 }
 
 /** Splits an answer into entries at `separators`; null for /skip. */
-const list = (s: string | null, separators: RegExp) => (s ? s.split(separators).map((w) => w.trim()).filter(Boolean) : null);
+const list = (s: string | null, separators: RegExp) =>
+  s
+    ? s
+        .split(separators)
+        .map((w) => w.trim())
+        .filter(Boolean)
+    : null;
 /** Minus words may be phrases ("в кредит"): only commas and line breaks separate them. */
 const COMMAS = /[,\n]+/;
 /** Source references contain no spaces or commas. */
@@ -64,11 +75,21 @@ const COMMAS_OR_SPACES = /[\s,]+/;
  */
 export async function trackConversation(conversation: Convo, ctx: DialogContext): Promise<void> {
   const keyword = await askText(conversation, ctx, ctx.t("track-keyword"));
-  const exact = await askOption(conversation, ctx, ctx.t("track-exact"), [[ctx.t("track-exact-whole"), "exact"], [ctx.t("track-exact-anywhere"), "substring"]]);
+  const exact = await askOption(conversation, ctx, ctx.t("track-exact"), [
+    [ctx.t("track-exact-whole"), "exact"],
+    [ctx.t("track-exact-anywhere"), "substring"],
+  ]);
   const minus = await askText(conversation, ctx, ctx.t("track-minus"), true);
-  const where = await askOption(conversation, ctx, ctx.t("track-where"), [[ctx.t("track-where-both"), "both"], [ctx.t("track-where-channels"), "channels"], [ctx.t("track-where-chats"), "chats"]]);
+  const where = await askOption(conversation, ctx, ctx.t("track-where"), [
+    [ctx.t("track-where-both"), "both"],
+    [ctx.t("track-where-channels"), "channels"],
+    [ctx.t("track-where-chats"), "chats"],
+  ]);
   const sources = await askText(conversation, ctx, ctx.t("track-sources"), true);
-  const via = await askOption(conversation, ctx, ctx.t("track-via"), [[ctx.t("track-via-bot"), "bot"], [ctx.t("track-via-webhook"), "webhook"]]);
+  const via = await askOption(conversation, ctx, ctx.t("track-via"), [
+    [ctx.t("track-via-bot"), "bot"],
+    [ctx.t("track-via-webhook"), "webhook"],
+  ]);
   const webhook = via === "webhook" ? await askText(conversation, ctx, ctx.t("track-webhook")) : null;
 
   const input: TrackerInput = {
@@ -96,7 +117,9 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext)
     await ctx.reply(ctx.t("track-failed", { problem: result.error! }));
     return;
   }
-  await conversation.external((o) => open(o, trackerScreen, [result.id], o.t("track-created", { keyword: Bun.escapeHTML(input.keyword!) })));
+  await conversation.external((o) =>
+    open(o, trackerScreen, [result.id], o.t("track-created", { keyword: Bun.escapeHTML(input.keyword!) })),
+  );
 }
 
 /** One option of tracker `id`: the question, then the answer saved through core (or its problem, and another try). */

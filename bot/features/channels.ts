@@ -5,7 +5,7 @@ import { recordMemberChange } from "../../core/channels/members";
 import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
 import { AppError } from "../../core/errors";
 import { open } from "../menus/nav";
-import { channelsScreen, } from "../menus/channels";
+import { channelsScreen } from "../menus/channels";
 
 /**
  * Channels in the bot: joins and leaves from `chat_member` updates, join requests from
@@ -55,7 +55,12 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
     await ctx.editMessageText(ctx.t(action === "approve" ? "request-approved" : "request-declined", { name: who })).catch(() => undefined);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    const text = e.code === "already_settled" ? ctx.t("request-settled") : e.code === "not_found" ? ctx.t("request-gone") : ctx.t("telegram-refused", { reason: e.message });
+    const text =
+      e.code === "already_settled"
+        ? ctx.t("request-settled")
+        : e.code === "not_found"
+          ? ctx.t("request-gone")
+          : ctx.t("telegram-refused", { reason: e.message });
     await ctx.answerCallbackQuery({ text, show_alert: true });
   }
 });

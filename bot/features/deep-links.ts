@@ -52,11 +52,18 @@ const FALLBACK: { [K in BotTargetKind]?: string } = { tracker: "trackers", chann
 export async function startTarget(ctx: BotContext, target: BotTarget) {
   const uid = ctx.user.id;
   if (target.kind === "read" || target.kind === "readr")
-    return act(ctx, async () => {
-      const n = target.kind === "read" ? await markMatchesRead(ctx.deps, uid, [target.id]) : await markMatchRangeRead(ctx.deps, uid, target.from, target.to);
-      const notice = target.kind === "read" ? ctx.t(n ? "match-marked" : "match-already-read") : ctx.t("matches-marked", { count: n });
-      await open(ctx, trackersScreen, [0], notice);
-    }, "trackers");
+    return act(
+      ctx,
+      async () => {
+        const n =
+          target.kind === "read"
+            ? await markMatchesRead(ctx.deps, uid, [target.id])
+            : await markMatchRangeRead(ctx.deps, uid, target.from, target.to);
+        const notice = target.kind === "read" ? ctx.t(n ? "match-marked" : "match-already-read") : ctx.t("matches-marked", { count: n });
+        await open(ctx, trackersScreen, [0], notice);
+      },
+      "trackers",
+    );
   const [screen, view] = screenOf(target)!;
   if (target.kind === "share" || target.kind === "sharelink") {
     try {
@@ -90,7 +97,12 @@ async function markDone(ctx: BotContext, note: string, done: BotTargetKind[]) {
     .map((row) => row.filter((b) => !("callback_data" in b) || !done.includes(decodeCallback(b.callback_data)?.kind as BotTargetKind)))
     .filter((row) => row.length > 0);
   const reply_markup = { inline_keyboard: kept };
-  const body = "text" in msg && msg.text !== undefined ? { text: msg.text, entities: msg.entities } : "caption" in msg && msg.caption !== undefined ? { text: msg.caption, entities: msg.caption_entities } : null;
+  const body =
+    "text" in msg && msg.text !== undefined
+      ? { text: msg.text, entities: msg.entities }
+      : "caption" in msg && msg.caption !== undefined
+        ? { text: msg.caption, entities: msg.caption_entities }
+        : null;
   const entities: MessageEntity[] = body?.entities ?? [];
   const text = body ? `${body.text}\n\n${note}` : null;
   try {
@@ -114,7 +126,10 @@ async function press(ctx: BotContext, target: BotTarget) {
     switch (target.kind) {
       case "read":
       case "readr": {
-        const n = target.kind === "read" ? await markMatchesRead(ctx.deps, uid, [target.id]) : await markMatchRangeRead(ctx.deps, uid, target.from, target.to);
+        const n =
+          target.kind === "read"
+            ? await markMatchesRead(ctx.deps, uid, [target.id])
+            : await markMatchRangeRead(ctx.deps, uid, target.from, target.to);
         const toast = target.kind === "read" ? ctx.t(n ? "match-marked" : "match-already-read") : ctx.t("matches-marked", { count: n });
         await ctx.answerCallbackQuery({ text: toast });
         await markDone(ctx, ctx.t(target.kind === "read" ? "match-read-note" : "matches-read-note"), ["read", "readr"]);
@@ -143,6 +158,7 @@ deepLinksFeature.callbackQuery(CALLBACK_DATA, async (ctx) => {
   const target = decodeCallback(ctx.callbackQuery.data);
   if (!target) return ctx.answerCallbackQuery({ text: ctx.t("nav-stale-button") });
   // these buttons are sent only to the owner's private chat; anywhere else they would act for whoever pressed
-  if (ctx.chat?.type !== "private" || !signedIn(ctx)) return ctx.answerCallbackQuery({ text: ctx.t("deep-link-owner-only"), show_alert: true });
+  if (ctx.chat?.type !== "private" || !signedIn(ctx))
+    return ctx.answerCallbackQuery({ text: ctx.t("deep-link-owner-only"), show_alert: true });
   await press(ctx, target);
 });

@@ -12,7 +12,11 @@ import { tell } from "../i18n";
 import { problemText } from "../problem";
 
 const article = (id: string, title: string, description: string, text: string, markup?: InlineKeyboardMarkup): InlineQueryResult => ({
-  type: "article", id, title, description, input_message_content: { message_text: text, link_preview_options: { is_disabled: true } },
+  type: "article",
+  id,
+  title,
+  description,
+  input_message_content: { message_text: text, link_preview_options: { is_disabled: true } },
   ...(markup ? { reply_markup: markup } : {}),
 });
 
@@ -45,14 +49,30 @@ inlineFeature.on("inline_query", async (ctx) => {
   if (!query) {
     const known = await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id));
     const recent = known ? await listLinks(ctx.deps, known.id, { limit: RECENT }) : [];
-    return answer(recent.map((l) => article(`link-${l.id}`, l.title ?? l.original_url, ctx.t("inline-recent", { url: l.trackingUrl, clicks: l.stats.totalClicks }), l.trackingUrl)));
+    return answer(
+      recent.map((l) =>
+        article(
+          `link-${l.id}`,
+          l.title ?? l.original_url,
+          ctx.t("inline-recent", { url: l.trackingUrl, clicks: l.stats.totalClicks }),
+          l.trackingUrl,
+        ),
+      ),
+    );
   }
   const reading = await readUrl(query, ctx.deps);
-  if (!reading) return answer([article("hint", ctx.t("inline-hint-title"), ctx.t("inline-hint-description"), ctx.t("inline-hint-text", { bot: ctx.me.username }))]);
-  if ("problem" in reading) return answer([article("problem", ctx.t("inline-problem-title"), tell(ctx, reading.problem), tell(ctx, reading.problem))]);
+  if (!reading)
+    return answer([
+      article("hint", ctx.t("inline-hint-title"), ctx.t("inline-hint-description"), ctx.t("inline-hint-text", { bot: ctx.me.username })),
+    ]);
+  if ("problem" in reading)
+    return answer([article("problem", ctx.t("inline-problem-title"), tell(ctx, reading.problem), tell(ctx, reading.problem))]);
   const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
   const existing = await existingLink(ctx, user.id, reading.url);
-  if (existing) return answer([article(`link-${existing.id}`, existing.trackingUrl, ctx.t("inline-existing", { url: reading.url }), existing.trackingUrl)]);
+  if (existing)
+    return answer([
+      article(`link-${existing.id}`, existing.trackingUrl, ctx.t("inline-existing", { url: reading.url }), existing.trackingUrl),
+    ]);
   const button: InlineKeyboardMarkup = { inline_keyboard: [[{ text: ctx.t("inline-making"), url: `https://t.me/${ctx.me.username}` }]] };
   return answer([article(NEW, ctx.t("inline-new-title", { url: reading.url }), ctx.t("inline-new-description"), reading.url, button)]);
 });
@@ -70,7 +90,9 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     text = reading.url; // the message keeps the plain URL; the sender is told why there is no short link
-    await ctx.api.sendMessage(ctx.from.id, ctx.t("inline-failed", { url: reading.url, problem: problemText(ctx, e) })).catch(() => undefined);
+    await ctx.api
+      .sendMessage(ctx.from.id, ctx.t("inline-failed", { url: reading.url, problem: problemText(ctx, e) }))
+      .catch(() => undefined);
   }
   if (chosen.inline_message_id)
     // without reply_markup the edit also takes away the "⏳ Making the short link…" button

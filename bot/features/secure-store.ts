@@ -38,7 +38,10 @@ export const secureStore = new Composer<BotContext>();
 
 secureStore.callbackQuery(new RegExp(`^${DELETE_NOTE_MESSAGE}(\\d+)$`), async (ctx) => {
   const messageId = Number(ctx.match[1]);
-  const deleted = await ctx.api.deleteMessage(ctx.chat!.id, messageId).then(() => true, () => false);
+  const deleted = await ctx.api.deleteMessage(ctx.chat!.id, messageId).then(
+    () => true,
+    () => false,
+  );
   await ctx.answerCallbackQuery({ text: ctx.t(deleted ? "store-deleted-toast" : "store-not-deleted-toast") });
   await ctx.editMessageText(ctx.t(deleted ? "store-deleted" : "store-not-deleted")).catch(() => undefined);
 });
@@ -50,8 +53,10 @@ const inConversation = (ctx: BotContext) => Object.keys(ctx.conversation.active(
 /** Why the plan cannot take `bytes` more in secure storage, said before the folder question; null when it can. */
 async function planFull(ctx: BotContext, bytes: number): Promise<string | null> {
   const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
-  if (usage.secureFiles >= limits.secureFiles) return ctx.t("store-plan-files", { plan: subscription.plan, max: limits.secureFiles, count: usage.secureFiles });
-  if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB) return ctx.t("store-plan-storage", { plan: subscription.plan, max: limits.storageMB, used: usage.storageMB });
+  if (usage.secureFiles >= limits.secureFiles)
+    return ctx.t("store-plan-files", { plan: subscription.plan, max: limits.secureFiles, count: usage.secureFiles });
+  if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB)
+    return ctx.t("store-plan-storage", { plan: subscription.plan, max: limits.storageMB, used: usage.storageMB });
   return null;
 }
 
@@ -59,7 +64,7 @@ dm.on(["message:document", "message:photo", "message:video", "message:audio"], a
   if (inConversation(ctx)) return next();
   const item = mediaOf(ctx.message)!;
   if (item.kind === "media" && item.size !== null && item.size > MAX_UPLOAD_BYTES) return ctx.reply(tooBig(ctx));
-  const full = await planFull(ctx, item.kind === "media" ? item.size ?? 0 : 0);
+  const full = await planFull(ctx, item.kind === "media" ? (item.size ?? 0) : 0);
   if (full) return ctx.reply(full);
   const key = addWaiting(ctx, ctx.message.message_id, item);
   await open(ctx, folderPicker, [key]);

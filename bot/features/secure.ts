@@ -1,7 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { open } from "../menus/nav";
-import { foldersScreen, } from "../menus/secure";
+import { foldersScreen } from "../menus/secure";
 import { secureStore } from "./secure-store";
 
 /**

@@ -32,10 +32,10 @@ pm.command("start", async (ctx, next) => {
 
 pm.command("help", async (ctx) => {
   const lines = commandsIn(localeOf(ctx)).map((c) => `/${c.command} — ${Bun.escapeHTML(c.description)}`);
-  await ctx.reply(
-    ctx.t("help-text", { commands: lines.join("\n"), bot: ctx.me.username, app: Bun.escapeHTML(ctx.deps.config.baseUrl) }),
-    { link_preview_options: { is_disabled: true }, parse_mode: "HTML" },
-  );
+  await ctx.reply(ctx.t("help-text", { commands: lines.join("\n"), bot: ctx.me.username, app: Bun.escapeHTML(ctx.deps.config.baseUrl) }), {
+    link_preview_options: { is_disabled: true },
+    parse_mode: "HTML",
+  });
 });
 
 pm.command("cancel", async (ctx) => {

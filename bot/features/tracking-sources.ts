@@ -22,7 +22,12 @@ const ACTIVE = new Set(["member", "administrator", "creator"]);
 
 function chatInfo(chat: Chat): ChatInfo | null {
   if (chat.type === "private") return null;
-  return { chatId: String(chat.id), type: chat.type, title: chat.title ?? null, username: "username" in chat ? chat.username ?? null : null };
+  return {
+    chatId: String(chat.id),
+    type: chat.type,
+    title: chat.title ?? null,
+    username: "username" in chat ? (chat.username ?? null) : null,
+  };
 }
 
 trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
@@ -46,8 +51,10 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
   const wasAdmin = update.old_chat_member.status === "administrator" || update.old_chat_member.status === "creator";
   await recordBotMembership(ctx.deps, info, by, { isAdmin, canInvite }, memberCount);
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
-  const wasActive = ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
-  if (by && (wasActive !== isActive || wasAdmin !== isAdmin)) await tellWhoDidIt(ctx, by.id, update.from.language_code, info, { isActive, isAdmin, canInvite });
+  const wasActive =
+    ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
+  if (by && (wasActive !== isActive || wasAdmin !== isAdmin))
+    await tellWhoDidIt(ctx, by.id, update.from.language_code, info, { isActive, isAdmin, canInvite });
   await next();
 });
 
@@ -56,15 +63,32 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
  * a public username that only the accounts owning it as a channel see its messages. They may never
  * have started the bot (then Telegram refuses the message, which is only logged).
  */
-async function tellWhoDidIt(ctx: UpdateContext, userId: number, telegramLanguage: string | undefined, info: ChatInfo, state: { isActive: boolean; isAdmin: boolean; canInvite: boolean }) {
+async function tellWhoDidIt(
+  ctx: UpdateContext,
+  userId: number,
+  telegramLanguage: string | undefined,
+  info: ChatInfo,
+  state: { isActive: boolean; isAdmin: boolean; canInvite: boolean },
+) {
   // the person's own language: the one chosen in Settings, else their app's
   const user = await findUserByIdentity(ctx.deps, "telegram", String(userId));
   const language = languageFor(user?.language, telegramLanguage);
-  const t = (key: string) => i18n.t(language, key, { kind: info.type === "channel" ? "channel" : "group", title: info.title ?? info.chatId });
-  let text = t(!state.isActive ? "source-removed" : info.username ? "source-added-public" : state.isAdmin ? "source-admin-private" : "source-added-private");
+  const t = (key: string) =>
+    i18n.t(language, key, { kind: info.type === "channel" ? "channel" : "group", title: info.title ?? info.chatId });
+  let text = t(
+    !state.isActive
+      ? "source-removed"
+      : info.username
+        ? "source-added-public"
+        : state.isAdmin
+          ? "source-admin-private"
+          : "source-added-private",
+  );
   if (state.isActive && state.isAdmin && !state.canInvite) text += `\n\n${t("source-cannot-invite")}`;
   else if (state.isActive && state.isAdmin) text += `\n\n${t("source-invites-ready")}`;
-  await ctx.api.sendMessage(userId, text).catch((e) => ctx.deps.log.warn(`tracking: could not tell user ${userId} about ${info.chatId}: ${(e as Error).message}`));
+  await ctx.api
+    .sendMessage(userId, text)
+    .catch((e) => ctx.deps.log.warn(`tracking: could not tell user ${userId} about ${info.chatId}: ${(e as Error).message}`));
 }
 
 trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
@@ -76,7 +100,8 @@ trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
 /** The URLs behind the words of a message (`text_link` entities, with their place) and on its URL buttons, for watch_links. */
 function carriedUrls(msg: Message): CarriedUrl[] {
   const out: CarriedUrl[] = [];
-  for (const e of msg.entities ?? msg.caption_entities ?? []) if (e.type === "text_link") out.push({ url: e.url, start: e.offset, end: e.offset + e.length });
+  for (const e of msg.entities ?? msg.caption_entities ?? [])
+    if (e.type === "text_link") out.push({ url: e.url, start: e.offset, end: e.offset + e.length });
   for (const row of msg.reply_markup?.inline_keyboard ?? []) for (const b of row) if ("url" in b && b.url) out.push({ url: b.url });
   return out;
 }
@@ -88,7 +113,14 @@ trackingSourcesFeature.on(["message", "edited_message", "channel_post", "edited_
   if (msg && info && text) {
     try {
       const edited = ctx.editedMessage !== undefined || ctx.editedChannelPost !== undefined;
-      await ingestPost(ctx.deps, { chat: info, messageId: msg.message_id, text, forwarded: msg.forward_origin !== undefined, carriedUrls: carriedUrls(msg), edited });
+      await ingestPost(ctx.deps, {
+        chat: info,
+        messageId: msg.message_id,
+        text,
+        forwarded: msg.forward_origin !== undefined,
+        carriedUrls: carriedUrls(msg),
+        edited,
+      });
     } catch (e) {
       ctx.deps.log.error(`tracking: could not match message ${msg.message_id} of ${info.chatId}`, e);
     }

@@ -20,8 +20,12 @@ export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
 const esc = (s: string) => Bun.escapeHTML(s);
 const uid = (ctx: BotContext) => ctx.user.id;
-const pct = (ctx: BotContext, r: number | null) => (r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent" }).format(r));
-const money = (ctx: BotContext, n: number | null, currency?: string) => (n === null || !currency ? "—" : `${new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)} ${currency}`);
+const pct = (ctx: BotContext, r: number | null) =>
+  r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent" }).format(r);
+const money = (ctx: BotContext, n: number | null, currency?: string) =>
+  n === null || !currency
+    ? "—"
+    : `${new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)} ${currency}`;
 
 /** Why a join to a public channel may have no invite: said where the figures are. */
 const PUBLIC_NOTE = "channel-public-note";
@@ -46,7 +50,9 @@ export const channelScreen = createScreen("channel", 1, async (ctx) => {
     waiting ? ctx.t("channel-waiting", { count: waiting }) : "",
     !c.botIsAdmin ? ctx.t("channel-not-admin") : !c.canInvite ? ctx.t("channel-cannot-invite") : "",
     c.username ? `\n${ctx.t(PUBLIC_NOTE)}` : "",
-  ].filter(Boolean).join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 });
 
 export const inviteScreen = createScreen("invite", 1, async (ctx) => {
@@ -59,26 +65,46 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
     `🔗 <b>${esc(invite.name)}</b>${invite.isRevoked ? ` ${ctx.t("invite-revoked-mark")}` : ""}`,
     `<code>${esc(invite.inviteLink)}</code>`,
     view.trackingUrl ? ctx.t("invite-tracking", { url: esc(view.trackingUrl), clicks: f.clicks, unique: f.unique_clicks }) : "",
-    invite.joinRequest ? ctx.t(invite.approve === "auto" ? "invite-requests-auto" : "invite-requests-manual", { pending: view.stats.pending ?? 0 }) : "",
+    invite.joinRequest
+      ? ctx.t(invite.approve === "auto" ? "invite-requests-auto" : "invite-requests-manual", { pending: view.stats.pending ?? 0 })
+      : "",
     invite.expiresAt ? ctx.t("invite-expires", { date: date(ctx, invite.expiresAt, true) }) : "",
     invite.memberLimit ? ctx.t("invite-member-limit", { count: invite.memberLimit }) : "",
     "",
     ctx.t("invite-figures", { joins: f.joins, leaves: f.leaves, net: f.net }),
     placed.posts ? placementLine(ctx, placed) : "",
     f.conversion !== null ? ctx.t("invite-conversion", { percent: pct(ctx, f.conversion) }) : "",
-    ctx.t("invite-retention", { day: pct(ctx, r.h24.rate), dayOf: r.h24.eligible, week: pct(ctx, r.d7.rate), weekOf: r.d7.eligible, month: pct(ctx, r.d30.rate), monthOf: r.d30.eligible }),
-    invite.cost ? ctx.t("invite-cost", { price: `${num(ctx, invite.cost.amount)} ${invite.cost.currency}`, perJoin: money(ctx, f.cost_per_join, invite.cost.currency), perStayed: money(ctx, f.cost_per_retained, invite.cost.currency) }) : "",
-  ].filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== "")).join("\n");
+    ctx.t("invite-retention", {
+      day: pct(ctx, r.h24.rate),
+      dayOf: r.h24.eligible,
+      week: pct(ctx, r.d7.rate),
+      weekOf: r.d7.eligible,
+      month: pct(ctx, r.d30.rate),
+      monthOf: r.d30.eligible,
+    }),
+    invite.cost
+      ? ctx.t("invite-cost", {
+          price: `${num(ctx, invite.cost.amount)} ${invite.cost.currency}`,
+          perJoin: money(ctx, f.cost_per_join, invite.cost.currency),
+          perStayed: money(ctx, f.cost_per_retained, invite.cost.currency),
+        })
+      : "",
+  ]
+    .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
+    .join("\n");
 });
 
-const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) => ctx.t("invite-revoke-confirm", { name: esc((await ownedInvite(ctx.deps, uid(ctx), idOf(ctx))).name) }));
+const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) =>
+  ctx.t("invite-revoke-confirm", { name: esc((await ownedInvite(ctx.deps, uid(ctx), idOf(ctx))).name) }),
+);
 
 const requestsScreen = createScreen("channel-requests", 1, async (ctx) => {
   const rows = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
   return rows.length ? ctx.t("requests-title", { count: rows.length }) : ctx.t("requests-none");
 });
 
-const who = (ctx: BotContext, r: { firstName: string | null; username: string | null; memberId: number }) => r.firstName ?? (r.username ? `@${r.username}` : ctx.t("requests-user", { id: String(r.memberId) }));
+const who = (ctx: BotContext, r: { firstName: string | null; username: string | null; memberId: number }) =>
+  r.firstName ?? (r.username ? `@${r.username}` : ctx.t("requests-user", { id: String(r.memberId) }));
 
 /** Invites listed on the Channels screen itself, so an invite's option is 3 taps from /start. */
 const RECENT_INVITES = 10;
@@ -101,15 +127,22 @@ dynamic(channelScreen, async (ctx, range) => {
     go(range, channelScreen, `${i.isRevoked ? "🚫" : "🔗"} ${i.name}`, "invite", (x) => [itemOf(x, channelScreen)], i.id);
     range.row();
   }
-  range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) => act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"));
-  if ((await listRequests(ctx.deps, uid(ctx), id)).length) go(range, channelScreen, l("channel-requests"), "channel-requests", (c) => [idOf(c)]);
+  range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
+    act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"),
+  );
+  if ((await listRequests(ctx.deps, uid(ctx), id)).length)
+    go(range, channelScreen, l("channel-requests"), "channel-requests", (c) => [idOf(c)]);
   range.row();
   for (const format of ["csv", "xlsx"] as const)
-    range.text({ text: `📤 ${format.toUpperCase()}`, payload: payload(channelScreen) }, (c) => say(c, async () => {
-      const r = await exportJoinJournal(c.deps, uid(c), idOf(c), { format });
-      if (!r.ok) await c.reply(c.t("channel-export-empty"));
-    }));
-  range.text({ text: l("card-chart"), payload: payload(channelScreen) }, (c) => say(c, async () => void (await sendJoinChart(c.deps, uid(c), idOf(c), {}))));
+    range.text({ text: `📤 ${format.toUpperCase()}`, payload: payload(channelScreen) }, (c) =>
+      say(c, async () => {
+        const r = await exportJoinJournal(c.deps, uid(c), idOf(c), { format });
+        if (!r.ok) await c.reply(c.t("channel-export-empty"));
+      }),
+    );
+  range.text({ text: l("card-chart"), payload: payload(channelScreen) }, (c) =>
+    say(c, async () => void (await sendJoinChart(c.deps, uid(c), idOf(c), {}))),
+  );
   range.row();
 });
 back(channelScreen, l("channels-back"), "channels");
@@ -128,19 +161,36 @@ dynamic(inviteScreen, async (ctx, range) => {
 });
 back(inviteScreen, l("channel-back"), "channel", async (c) => [(await ownedInvite(c.deps, uid(c), idOf(c))).channelId]);
 
-inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke) }, (ctx) => act(ctx, async () => {
-  await revokeInvite(ctx.deps, uid(ctx), idOf(ctx));
-  await open(ctx, inviteScreen, [idOf(ctx)], ctx.t("invite-revoked"));
-}, "channels"));
+inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke) }, (ctx) =>
+  act(
+    ctx,
+    async () => {
+      await revokeInvite(ctx.deps, uid(ctx), idOf(ctx));
+      await open(ctx, inviteScreen, [idOf(ctx)], ctx.t("invite-revoked"));
+    },
+    "channels",
+  ),
+);
 back(inviteRevoke, l("tracker-keep"), "invite", (c) => [idOf(c)]);
 
 dynamic(requestsScreen, async (ctx, range) => {
   for (const r of (await listRequests(ctx.deps, uid(ctx), idOf(ctx))).slice(0, 20)) {
     for (const action of ["approve", "decline"] as const)
-      range.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(ctx, r)}`, payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
-        const row = await settleRequest(c.deps, uid(c), itemOf(c, requestsScreen), action);
-        await open(c, requestsScreen, [idOf(c)], c.t(action === "approve" ? "request-approved" : "request-declined", { name: esc(who(c, row)) }));
-      }, "channels"));
+      range.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(ctx, r)}`, payload: payload(requestsScreen, r.id) }, (c) =>
+        act(
+          c,
+          async () => {
+            const row = await settleRequest(c.deps, uid(c), itemOf(c, requestsScreen), action);
+            await open(
+              c,
+              requestsScreen,
+              [idOf(c)],
+              c.t(action === "approve" ? "request-approved" : "request-declined", { name: esc(who(c, row)) }),
+            );
+          },
+          "channels",
+        ),
+      );
     range.row();
   }
 });

@@ -62,7 +62,8 @@ export const INVITE_OPTIONS: InviteOption[] = [
   {
     label: "invite-option-approval",
     prompt: "invite-prompt-approval",
-    parse: (t) => (/^(auto|авто)/i.test(t) ? { approve: "auto" } : /^(man|вруч)/i.test(t) ? { approve: "manual" } : bad("invite-refuse-approval")),
+    parse: (t) =>
+      /^(auto|авто)/i.test(t) ? { approve: "auto" } : /^(man|вруч)/i.test(t) ? { approve: "manual" } : bad("invite-refuse-approval"),
     only: "requests",
   },
 ];

@@ -36,10 +36,16 @@ export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Scr
     }
   });
   back(list, spec.parent.label, spec.parent.id);
-  confirm.text({ text: l("item-remove-yes"), payload: payload(confirm) }, (ctx) => act(ctx, async () => {
-    await spec.remove(ctx, idOf(ctx));
-    await open(ctx, list, [], ctx.t(spec.removed));
-  }, spec.id));
+  confirm.text({ text: l("item-remove-yes"), payload: payload(confirm) }, (ctx) =>
+    act(
+      ctx,
+      async () => {
+        await spec.remove(ctx, idOf(ctx));
+        await open(ctx, list, [], ctx.t(spec.removed));
+      },
+      spec.id,
+    ),
+  );
   back(confirm, l("item-keep"), spec.id);
   return { list, confirm };
 }

@@ -32,13 +32,25 @@ async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], deps: D
     `<code>${esc(link.trackingUrl)}</code>`,
     `→ ${esc(short(link.original_url, 100))}`,
     "",
-    ctx.t("card-clicks", { total: num(ctx, link.stats.totalClicks), unique: num(ctx, link.stats.uniqueClicks), bots: num(ctx, link.stats.botClicks) }),
+    ctx.t("card-clicks", {
+      total: num(ctx, link.stats.totalClicks),
+      unique: num(ctx, link.stats.uniqueClicks),
+      bots: num(ctx, link.stats.botClicks),
+    }),
     ctx.t(link.is_active ? "card-active" : "card-inactive"),
   ];
   const invite = await inviteOfLink(deps, userId, link.id);
   const placed = await placementsOf(deps, userId, { linkId: link.id });
   if (placed.posts) lines.push(placementLine(ctx, placed));
-  if (invite) lines.push(ctx.t("card-invite", { name: esc(invite.name), joins: num(ctx, invite.joins), leaves: num(ctx, invite.leaves), net: num(ctx, invite.joins - invite.leaves) }));
+  if (invite)
+    lines.push(
+      ctx.t("card-invite", {
+        name: esc(invite.name),
+        joins: num(ctx, invite.joins),
+        leaves: num(ctx, invite.leaves),
+        net: num(ctx, invite.joins - invite.leaves),
+      }),
+    );
   for (const o of LINK_OPTIONS) {
     const line = await o.line(link, { deps, userId });
     if (line) lines.push(typeof line === "string" ? line : tell(ctx, line));
@@ -67,20 +79,26 @@ const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user.id, idOf(ctx));
 export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.user.id, await linkOf(ctx)));
 export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
   const link = await linkOf(ctx);
-  return ctx.t("link-delete-confirm", { title: esc(short(link.title ?? link.original_url, 80)), clicks: link.stats.totalClicks, url: esc(link.trackingUrl) });
+  return ctx.t("link-delete-confirm", {
+    title: esc(short(link.title ?? link.original_url, 80)),
+    clicks: link.stats.totalClicks,
+    url: esc(link.trackingUrl),
+  });
 });
 
 async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   const link = await linkOf(ctx);
   LINK_OPTIONS.forEach((o, i) => {
     const label = o.tap ? ctx.t(link.is_active ? "card-turn-off" : "card-turn-on") : ctx.t(o.label);
-    range.text({ text: label, payload: payload(linkCard) }, (c) => act(c, async () => {
-      const id = idOf(c);
-      if (o.tap) {
-        await editLink(c.deps, c.user.id, id, o.tap(await getLink(c.deps, c.user.id, id)));
-        await open(c, linkCard, [id]);
-      } else await c.conversation.enter(LINK_OPTION, id, i);
-    }));
+    range.text({ text: label, payload: payload(linkCard) }, (c) =>
+      act(c, async () => {
+        const id = idOf(c);
+        if (o.tap) {
+          await editLink(c.deps, c.user.id, id, o.tap(await getLink(c.deps, c.user.id, id)));
+          await open(c, linkCard, [id]);
+        } else await c.conversation.enter(LINK_OPTION, id, i);
+      }),
+    );
     if (i % 2 === 1 || i === LINK_OPTIONS.length - 1) range.row();
   });
 }
@@ -91,9 +109,13 @@ dynamic(linkCard, async (ctx, range) => {
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
   await optionButtons(ctx, range);
   const p = payload(linkCard);
-  const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) => say(c, () => fn(c, c.user.id, idOf(c)));
+  const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) =>
+    say(c, () => fn(c, c.user.id, idOf(c)));
   go(range, linkCard, l("card-stats"), "link-stats", (c) => [idOf(c), periodIndex("30d")]);
-  range.text({ text: l("card-chart"), payload: p }, run((c, u, id) => sendChart(c, u, id)));
+  range.text(
+    { text: l("card-chart"), payload: p },
+    run((c, u, id) => sendChart(c, u, id)),
+  );
   go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
   range.text({ text: l("card-qr"), payload: p }, run(sendQr)).row();
   if (link.webhook_url) {
@@ -104,10 +126,10 @@ dynamic(linkCard, async (ctx, range) => {
 });
 back(linkCard, l("card-back"), "links", () => [0, 0]);
 
-deleteLinkScreen
-  .text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) => act(ctx, async () => {
+deleteLinkScreen.text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) =>
+  act(ctx, async () => {
     await deleteLink(ctx.deps, ctx.user.id, idOf(ctx));
     await open(ctx, screenAt("links"), [0, 0], ctx.t("link-deleted"));
-  }));
+  }),
+);
 back(deleteLinkScreen, l("link-delete-cancel"), "link", (c) => [idOf(c)]);
-

@@ -37,7 +37,14 @@ dynamic(linkList, async (ctx, range) => {
   const { tags, tag, items, pages, p } = await page(ctx);
   for (const link of items) {
     const name = clip(link.title ?? link.original_url.replace(/^https?:\/\//, ""), 40);
-    go(range, linkList, `${link.is_active ? "" : "⚪️ "}${name} · ${num(ctx, link.stats.totalClicks)}`, "link", (c) => [itemOf(c, linkList)], link.id);
+    go(
+      range,
+      linkList,
+      `${link.is_active ? "" : "⚪️ "}${name} · ${num(ctx, link.stats.totalClicks)}`,
+      "link",
+      (c) => [itemOf(c, linkList)],
+      link.id,
+    );
     range.row();
   }
   const tagId = tag?.id ?? 0;

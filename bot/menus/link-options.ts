@@ -58,7 +58,11 @@ function when(text: string, now: Date): string {
   return d.toISOString();
 }
 
-const names = (text: string) => text.split(",").map((s) => s.trim()).filter(Boolean);
+const names = (text: string) =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The card's option rows, in button order. */
 export const LINK_OPTIONS: LinkOption[] = [
@@ -119,7 +123,11 @@ export const LINK_OPTIONS: LinkOption[] = [
   {
     label: "link-option-utm",
     line: (l) => {
-      const parts = [["source", l.utm_source], ["medium", l.utm_medium], ["campaign", l.utm_campaign]].filter(([, v]) => v);
+      const parts = [
+        ["source", l.utm_source],
+        ["medium", l.utm_medium],
+        ["campaign", l.utm_campaign],
+      ].filter(([, v]) => v);
       return parts.length ? { key: "link-line-utm", vars: { utm: parts.map(([k, v]) => `${k}=${esc(v!)}`).join(", ") } } : null;
     },
     ask: {
@@ -143,7 +151,11 @@ export const LINK_OPTIONS: LinkOption[] = [
       prompt: "link-prompt-pixels",
       parse: async (t, e) => {
         const all = await listPixels(e.deps, e.userId);
-        const ids = names(t).map((n) => all.find((p) => p.name.toLowerCase() === n.toLowerCase())?.id ?? bad(all.length ? "link-refuse-pixel" : "link-refuse-pixel-none", { name: n, yours: all.map((p) => p.name).join(", ") }));
+        const ids = names(t).map(
+          (n) =>
+            all.find((p) => p.name.toLowerCase() === n.toLowerCase())?.id ??
+            bad(all.length ? "link-refuse-pixel" : "link-refuse-pixel-none", { name: n, yours: all.map((p) => p.name).join(", ") }),
+        );
         return { pixelIds: ids };
       },
       clear: { pixelIds: [] },
@@ -183,9 +195,15 @@ export const LINK_OPTIONS: LinkOption[] = [
     ask: {
       prompt: "link-prompt-domain",
       parse: async (t, e) => {
-        const host = t.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\/.*$/, "");
+        const host = t
+          .trim()
+          .toLowerCase()
+          .replace(/^https?:\/\//, "")
+          .replace(/\/.*$/, "");
         const all = await listDomains(e.deps, e.userId);
-        const d = all.find((x) => x.hostname === host) ?? bad(all.length ? "link-refuse-domain" : "link-refuse-domain-none", { host, yours: all.map((x) => x.hostname).join(", ") });
+        const d =
+          all.find((x) => x.hostname === host) ??
+          bad(all.length ? "link-refuse-domain" : "link-refuse-domain-none", { host, yours: all.map((x) => x.hostname).join(", ") });
         return { domain_id: d.id };
       },
       clear: { domain_id: null },
@@ -193,7 +211,13 @@ export const LINK_OPTIONS: LinkOption[] = [
   },
   {
     label: "link-option-webhook",
-    line: (l) => (l.webhook_url ? { key: l.webhook_enabled ? "link-line-webhook-on" : "link-line-webhook-off", vars: { method: l.webhook_method, url: esc(l.webhook_url) } } : null),
+    line: (l) =>
+      l.webhook_url
+        ? {
+            key: l.webhook_enabled ? "link-line-webhook-on" : "link-line-webhook-off",
+            vars: { method: l.webhook_method, url: esc(l.webhook_url) },
+          }
+        : null,
     ask: {
       prompt: "link-prompt-webhook",
       parse: (t) => {

@@ -20,6 +20,8 @@ export async function sendChart(ctx: BotContext, userId: number, id: number, per
 export async function sendQr(ctx: BotContext, userId: number, id: number) {
   const link = await ownedLink(ctx.deps, userId, id);
   const png = await linkQrPng(ctx.deps, link);
-  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), { caption: ctx.t("qr-caption", { url: await trackingUrl(ctx.deps, link) }), reply_markup: openCard(ctx, id) });
+  await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), {
+    caption: ctx.t("qr-caption", { url: await trackingUrl(ctx.deps, link) }),
+    reply_markup: openCard(ctx, id),
+  });
 }
-

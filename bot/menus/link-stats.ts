@@ -49,22 +49,42 @@ async function statsText(ctx: BotContext): Promise<string> {
     ctx.t("stats-per-day", { count: num(ctx, f.totals.perDay) }),
   ];
   if (f.countries.length) lines.push(ctx.t("stats-countries", { list: pct(f.countries) }));
-  if (f.devices.length) lines.push(ctx.t("stats-devices", { list: pct(f.devices.map((d) => ({ ...d, name: deviceName(localeOf(ctx), d.name) }))) }));
-  if (f.referrers.length) lines.push(ctx.t("stats-referrers", { list: pct(f.referrers.map((r) => ({ name: r.name || ctx.t("stats-direct"), percentage: r.percentage }))) }));
-  if (f.rules.length) lines.push("", ctx.t("stats-rules"), ...f.rules.map((r) => `  ${r.number}. ${ctx.t("stats-rule-clicks", { clicks: r.clicks })}`));
+  if (f.devices.length)
+    lines.push(ctx.t("stats-devices", { list: pct(f.devices.map((d) => ({ ...d, name: deviceName(localeOf(ctx), d.name) }))) }));
+  if (f.referrers.length)
+    lines.push(
+      ctx.t("stats-referrers", {
+        list: pct(f.referrers.map((r) => ({ name: r.name || ctx.t("stats-direct"), percentage: r.percentage }))),
+      }),
+    );
+  if (f.rules.length)
+    lines.push("", ctx.t("stats-rules"), ...f.rules.map((r) => `  ${r.number}. ${ctx.t("stats-rule-clicks", { clicks: r.clicks })}`));
   if (f.variants.length)
-    lines.push("", ctx.t("stats-variants"), ...f.variants.map((v) => `  ${v.number}. ${esc(v.url)}: ${ctx.t("stats-variant-clicks", { clicks: v.clicks, percentage: v.percentage, unique: v.unique })}`));
+    lines.push(
+      "",
+      ctx.t("stats-variants"),
+      ...f.variants.map(
+        (v) =>
+          `  ${v.number}. ${esc(v.url)}: ${ctx.t("stats-variant-clicks", { clicks: v.clicks, percentage: v.percentage, unique: v.unique })}`,
+      ),
+    );
   return lines.join("\n");
 }
 
 export const statsScreen = createScreen("link-stats", 2, statsText);
 export const exportScreen = createScreen("link-export", 1, async (ctx) =>
-  ctx.t("export-title", { url: Bun.escapeHTML(await trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))), max: num(ctx, 10_000) }));
+  ctx.t("export-title", {
+    url: Bun.escapeHTML(await trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))),
+    max: num(ctx, 10_000),
+  }),
+);
 
 dynamic(statsScreen, (ctx, range) => {
   const id = idOf(ctx);
   const current = periodOf(ctx);
-  PERIOD_KEYS.forEach((p, i) => go(range, statsScreen, l(p === current ? "stats-period-current" : "stats-period", { period: p }), "link-stats", () => [id, i]));
+  PERIOD_KEYS.forEach((p, i) =>
+    go(range, statsScreen, l(p === current ? "stats-period-current" : "stats-period", { period: p }), "link-stats", () => [id, i]),
+  );
   range.row();
   range.text({ text: l("card-chart"), payload: payload(statsScreen) }, (c) => say(c, () => sendChart(c, uid(c), idOf(c), periodOf(c))));
   range.text({ text: l("card-qr"), payload: payload(statsScreen) }, (c) => say(c, () => sendQr(c, uid(c), idOf(c))));
@@ -84,13 +104,19 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
       const pct = Math.floor((done / total) * 100);
       if (total > 2_500 && pct !== shown && pct < 100) {
         shown = pct;
-        await edit(ctx.t("export-progress", { format: FORMAT_LABEL[format] ?? format, done: num(ctx, done), total: num(ctx, total), percent: pct }));
+        await edit(
+          ctx.t("export-progress", { format: FORMAT_LABEL[format] ?? format, done: num(ctx, done), total: num(ctx, total), percent: pct }),
+        );
       }
     });
     await edit(
       !res.ok
         ? ctx.t("export-empty", { code: res.code, period: res.period })
-        : ctx.t(res.capped ? "export-sent-capped" : "export-sent", { filename: res.filename ?? "", count: res.rows, max: num(ctx, 10_000) }),
+        : ctx.t(res.capped ? "export-sent-capped" : "export-sent", {
+            filename: res.filename ?? "",
+            count: res.rows,
+            max: num(ctx, 10_000),
+          }),
     );
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
@@ -100,7 +126,13 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
 
 for (const period of EXPORT_PERIODS) {
   for (const f of EXPORT_FORMATS)
-    exportScreen.text({ text: l("export-button", { format: FORMAT_LABEL[f] ?? f, period: period === "all" ? "all" : "30d" }), payload: payload(exportScreen) }, (ctx) => act(ctx, () => runExport(ctx, idOf(ctx), f, period)));
+    exportScreen.text(
+      {
+        text: l("export-button", { format: FORMAT_LABEL[f] ?? f, period: period === "all" ? "all" : "30d" }),
+        payload: payload(exportScreen),
+      },
+      (ctx) => act(ctx, () => runExport(ctx, idOf(ctx), f, period)),
+    );
   exportScreen.row();
 }
 back(exportScreen, l("stats-back"), "link", (c) => [idOf(c)]);

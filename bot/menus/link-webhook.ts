@@ -17,7 +17,9 @@ const STATUS = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", ca
 
 async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string> {
   if (!s.url) return ctx.t("webhook-none", { code: s.code, option: ctx.t("link-option-webhook") });
-  const state = ctx.t(s.enabled ? "webhook-state-on" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "webhook-state-off-failures" : "webhook-state-off");
+  const state = ctx.t(
+    s.enabled ? "webhook-state-on" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "webhook-state-off-failures" : "webhook-state-off",
+  );
   const recent = await listDeliveries(ctx.deps, ctx.user.id, { linkId: s.linkId, limit: 5 });
   return [
     ctx.t("webhook-title", { code: esc(s.code) }),
@@ -27,7 +29,10 @@ async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string
     ctx.t("webhook-signed"),
     "",
     ctx.t(recent.length ? "webhook-recent" : "webhook-no-deliveries"),
-    ...recent.map((d) => `${STATUS[d.status]} ${d.createdAt.replace("T", " ").slice(0, 16)} · ${d.topic === "click_webhook" ? ctx.t("webhook-click") : esc(d.topic)}${d.lastError ? ` · ${esc(d.lastError.slice(0, 80))}` : ""}`),
+    ...recent.map(
+      (d) =>
+        `${STATUS[d.status]} ${d.createdAt.replace("T", " ").slice(0, 16)} · ${d.topic === "click_webhook" ? ctx.t("webhook-click") : esc(d.topic)}${d.lastError ? ` · ${esc(d.lastError.slice(0, 80))}` : ""}`,
+    ),
   ].join("\n");
 }
 
@@ -39,33 +44,51 @@ dynamic(webhookScreen, async (ctx, range) => {
   const p = payload(webhookScreen);
   if (s.url) {
     const label = s.enabled ? (s.failures ? "webhook-on-failed" : "webhook-on") : s.failures ? "webhook-off-failed" : "webhook-off";
-    range.text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) => act(c, async () => {
-      const next = await setLinkWebhookEnabled(c.deps, c.user.id, idOf(c), !(await stateOf(c)).enabled);
-      await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
-    })).row();
-    range.text({ text: l("webhook-test"), payload: p }, (c) => act(c, async () => {
-      const { linkId, code } = await stateOf(c);
-      await c.reply(c.t("webhook-test-sending", { url: s.url! }), { link_preview_options: { is_disabled: true } });
-      // the target may take up to the timeout: answer in the background so other updates are not held up
-      void sendTestDelivery(c.deps, c.user.id, linkId)
-        .then((r) => c.reply(r.ok ? c.t("webhook-test-ok", { code, status: String(r.status) }) : c.t("webhook-test-failed", { code, error: String(r.error) })))
-        .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
-    })).row();
-    range.text({ text: l("webhook-show-secret"), payload: p }, (c) => act(c, async () => {
-      await stateOf(c); // the link must still be theirs
-      const { secret } = await getSigningSecret(c.deps, c.user.id);
-      await c.reply(c.t("webhook-secret", { secret }), { parse_mode: "HTML" });
-    }));
+    range
+      .text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) =>
+        act(c, async () => {
+          const next = await setLinkWebhookEnabled(c.deps, c.user.id, idOf(c), !(await stateOf(c)).enabled);
+          await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
+        }),
+      )
+      .row();
+    range
+      .text({ text: l("webhook-test"), payload: p }, (c) =>
+        act(c, async () => {
+          const { linkId, code } = await stateOf(c);
+          await c.reply(c.t("webhook-test-sending", { url: s.url! }), { link_preview_options: { is_disabled: true } });
+          // the target may take up to the timeout: answer in the background so other updates are not held up
+          void sendTestDelivery(c.deps, c.user.id, linkId)
+            .then((r) =>
+              c.reply(
+                r.ok
+                  ? c.t("webhook-test-ok", { code, status: String(r.status) })
+                  : c.t("webhook-test-failed", { code, error: String(r.error) }),
+              ),
+            )
+            .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
+        }),
+      )
+      .row();
+    range.text({ text: l("webhook-show-secret"), payload: p }, (c) =>
+      act(c, async () => {
+        await stateOf(c); // the link must still be theirs
+        const { secret } = await getSigningSecret(c.deps, c.user.id);
+        await c.reply(c.t("webhook-secret", { secret }), { parse_mode: "HTML" });
+      }),
+    );
     go(range, webhookScreen, l("webhook-rotate"), "link-webhook-rotate", (c) => [idOf(c)]);
     range.row();
   }
 });
 back(webhookScreen, l("stats-back"), "link", (c) => [idOf(c)]);
 
-rotateScreen.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) => act(ctx, async () => {
-  await stateOf(ctx); // the link must still be theirs
-  const { secret } = await rotateSigningSecret(ctx.deps, ctx.user.id);
-  await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));
-  await ctx.reply(ctx.t("webhook-new-secret", { secret }), { parse_mode: "HTML" });
-}));
+rotateScreen.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) =>
+  act(ctx, async () => {
+    await stateOf(ctx); // the link must still be theirs
+    const { secret } = await rotateSigningSecret(ctx.deps, ctx.user.id);
+    await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));
+    await ctx.reply(ctx.t("webhook-new-secret", { secret }), { parse_mode: "HTML" });
+  }),
+);
 back(rotateScreen, l("link-delete-cancel"), "link-webhook", (c) => [idOf(c)]);

@@ -149,11 +149,19 @@ export function back(self: Screen, label: Label, parent: string, view: (ctx: Bot
       ctx.view = await view(ctx);
       const to = screenAt(parent);
       await edit(ctx, await to.body(ctx), to);
-    }));
+    }),
+  );
 }
 
 /** A button that opens screen `target` in place, drawn for `view(ctx)`; `item` joins the payload. */
-export function go(range: MenuRange<BotContext>, from: Screen, label: Label, target: string, view: (ctx: BotContext) => number[] | Promise<number[]>, item?: number) {
+export function go(
+  range: MenuRange<BotContext>,
+  from: Screen,
+  label: Label,
+  target: string,
+  view: (ctx: BotContext) => number[] | Promise<number[]>,
+  item?: number,
+) {
   range.text({ text: label, payload: payload(from, item) }, (ctx) => act(ctx, async () => open(ctx, screenAt(target), await view(ctx))));
 }
 

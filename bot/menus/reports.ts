@@ -17,32 +17,50 @@ async function reportsText(ctx: BotContext): Promise<string> {
   const when =
     s.report_every === "off"
       ? ctx.t("reports-off")
-      : ctx.t(s.report_every === "day" ? "reports-daily" : "reports-weekly", { hour: hh(s.report_hour), weekday: ctx.t(`weekday-${s.report_weekday}`) });
+      : ctx.t(s.report_every === "day" ? "reports-daily" : "reports-weekly", {
+          hour: hh(s.report_hour),
+          weekday: ctx.t(`weekday-${s.report_weekday}`),
+        });
   return [ctx.t("reports-title"), "", when, ctx.t("reports-zone", { zone: s.time_zone }), "", ctx.t("reports-about")].join("\n");
 }
 
 export const reportsScreen = createScreen("reports", 0, reportsText);
 
 /** A button that changes the settings by `change` and redraws the screen. */
-function setting(label: (ctx: BotContext) => string | Promise<string>, change: (s: Awaited<ReturnType<typeof getSettings>>) => SettingsInput) {
+function setting(
+  label: (ctx: BotContext) => string | Promise<string>,
+  change: (s: Awaited<ReturnType<typeof getSettings>>) => SettingsInput,
+) {
   reportsScreen.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
     act(ctx, async () => {
       await updateSettings(ctx.deps, ctx.user.id, change(await getSettings(ctx.deps, ctx.user.id)));
       await open(ctx, reportsScreen, []);
-    }));
+    }),
+  );
 }
 
 const mark = (key: string, on: (s: Awaited<ReturnType<typeof getSettings>>) => boolean) => async (ctx: BotContext) =>
   `${on(await getSettings(ctx.deps, ctx.user.id)) ? "• " : ""}${ctx.t(key)}`;
 
-setting(mark("reports-set-off", (s) => s.report_every === "off"), () => ({ report_every: "off" }));
-setting(mark("reports-set-daily", (s) => s.report_every === "day"), () => ({ report_every: "day" }));
-setting(mark("reports-set-weekly", (s) => s.report_every === "week"), () => ({ report_every: "week" }));
+setting(
+  mark("reports-set-off", (s) => s.report_every === "off"),
+  () => ({ report_every: "off" }),
+);
+setting(
+  mark("reports-set-daily", (s) => s.report_every === "day"),
+  () => ({ report_every: "day" }),
+);
+setting(
+  mark("reports-set-weekly", (s) => s.report_every === "week"),
+  () => ({ report_every: "week" }),
+);
 reportsScreen.row();
 setting(l("reports-earlier"), (s) => ({ report_hour: (s.report_hour + 23) % 24 }));
 setting(l("reports-later"), (s) => ({ report_hour: (s.report_hour + 1) % 24 }));
 setting(l("reports-next-day"), (s) => ({ report_weekday: (s.report_weekday % 7) + 1 }));
 reportsScreen.row();
-reportsScreen.text({ text: l("reports-time-zone"), payload: payload(reportsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(TIME_ZONE)));
+reportsScreen.text({ text: l("reports-time-zone"), payload: payload(reportsScreen) }, (ctx) =>
+  act(ctx, () => ctx.conversation.enter(TIME_ZONE)),
+);
 reportsScreen.row();
 back(reportsScreen, l("settings-back"), "settings");

@@ -18,7 +18,6 @@ import { registerTracking } from "./tracking";
 import { registerChannels } from "./channels";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
 
-
 /** Telegram refuses buttons that point at loopback addresses, so those get no app button. */
 function isLoopback(url: URL): boolean {
   return url.hostname === "localhost" || url.hostname.endsWith(".localhost") || /^127\./.test(url.hostname) || url.hostname === "[::1]";

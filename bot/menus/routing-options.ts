@@ -13,7 +13,11 @@ const esc = (s: string) => Bun.escapeHTML(s);
 const bad = (key: string, vars?: Record<string, string>): never => {
   throw new Refusal(key, vars);
 };
-const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+const list = (v: string) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 /** `2` in the chat is entry 2 of the card's numbered list: index 1. */
 const position = (n: string) => Number(n) - 1;
 
@@ -21,15 +25,20 @@ const position = (n: string) => Number(n) - 1;
 function ruleText(r: Rule): string {
   const c = r.if;
   const parts = [
-    c.country && `country ${c.country.join(", ")}`, c.language && `language ${c.language.join(", ")}`, c.os && `os ${c.os.join(", ")}`,
-    c.device && `device ${c.device.join(", ")}`, c.from && `from ${c.from.slice(0, 16).replace("T", " ")}`, c.to && `until ${c.to.slice(0, 16).replace("T", " ")}`,
+    c.country && `country ${c.country.join(", ")}`,
+    c.language && `language ${c.language.join(", ")}`,
+    c.os && `os ${c.os.join(", ")}`,
+    c.device && `device ${c.device.join(", ")}`,
+    c.from && `from ${c.from.slice(0, 16).replace("T", " ")}`,
+    c.to && `until ${c.to.slice(0, 16).replace("T", " ")}`,
     ...Object.entries(c.query ?? {}).map(([k, v]) => `?${k}=${v}`),
   ].filter(Boolean);
   return `${parts.join(" · ") || "always"} → ${r.url}`;
 }
 
 const canonical = <T extends string>(names: readonly T[], value: string, what: string): T =>
-  names.find((n) => n.toLowerCase() === value.toLowerCase()) ?? bad(what === "os" ? "rule-refuse-os" : "rule-refuse-device", { value, names: names.join(", ") });
+  names.find((n) => n.toLowerCase() === value.toLowerCase()) ??
+  bad(what === "os" ? "rule-refuse-os" : "rule-refuse-device", { value, names: names.join(", ") });
 
 /** Reads `country=DE,AT language=de os=iOS device=mobile from=… to=… q.src=mail → https://…`. */
 function readRule(text: string, now: Date): Rule {
@@ -53,7 +62,8 @@ function readRule(text: string, now: Date): Rule {
 export const ROUTING_OPTIONS: LinkOption[] = [
   {
     label: "link-option-rules",
-    line: (l) => (l.rules.length ? { key: "rule-line", vars: { rules: l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r))}`).join("\n") } } : null),
+    line: (l) =>
+      l.rules.length ? { key: "rule-line", vars: { rules: l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r))}`).join("\n") } } : null,
     ask: {
       prompt: "link-prompt-rules",
       parse: (text, env) => {
@@ -72,7 +82,14 @@ export const ROUTING_OPTIONS: LinkOption[] = [
     line: (l) => {
       if (!l.variants.length) return null;
       const total = l.variants.reduce((s, v) => s + v.weight, 0);
-      return { key: "ab-line", vars: { variants: l.variants.map((v: Variant, i) => `  ${i + 1}. ${esc(v.url)} (weight ${v.weight}, ${Math.round((v.weight / total) * 100)}%)`).join("\n") } };
+      return {
+        key: "ab-line",
+        vars: {
+          variants: l.variants
+            .map((v: Variant, i) => `  ${i + 1}. ${esc(v.url)} (weight ${v.weight}, ${Math.round((v.weight / total) * 100)}%)`)
+            .join("\n"),
+        },
+      };
     },
     ask: {
       prompt: "link-prompt-ab",

@@ -18,22 +18,36 @@ const stateOf = (ctx: BotContext, r: RequestJson) => `${ICON[r.state]} ${ctx.t(`
 
 const requestOf = (ctx: BotContext) => getRequest(ctx.deps, uid(ctx), idOf(ctx));
 
-const received = (ctx: BotContext, r: RequestJson) => (r.maxFiles === null ? String(r.filesReceived) : ctx.t("request-received-of", { count: r.filesReceived, max: r.maxFiles }));
+const received = (ctx: BotContext, r: RequestJson) =>
+  r.maxFiles === null ? String(r.filesReceived) : ctx.t("request-received-of", { count: r.filesReceived, max: r.maxFiles });
 
 const requestsScreen = createScreen("requests", 0, async (ctx) =>
-  ctx.t((await listRequests(ctx.deps, uid(ctx))).length ? "requests-links-title" : "requests-links-none"));
+  ctx.t((await listRequests(ctx.deps, uid(ctx))).length ? "requests-links-title" : "requests-links-none"),
+);
 
 export const requestScreen = createScreen("request", 1, async (ctx) => {
   const r = await requestOf(ctx);
   const folder = await getFolder(ctx.deps, uid(ctx), r.folderId);
   const expiry = r.expiresAt ? `${r.expiresAt.replace("T", " ").slice(0, 16)} UTC` : ctx.t("never");
-  return ctx.t("request-screen", { title: esc(r.title), url: esc(r.url), folder: esc(folder.name), received: received(ctx, r), state: stateOf(ctx, r), expiry });
+  return ctx.t("request-screen", {
+    title: esc(r.title),
+    url: esc(r.url),
+    folder: esc(folder.name),
+    received: received(ctx, r),
+    state: stateOf(ctx, r),
+    expiry,
+  });
 });
 
-const requestDelete = confirmScreen("request-delete", async (ctx) => ctx.t("request-delete-confirm", { url: esc((await requestOf(ctx)).url) }), async (ctx) => {
-  await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
-  return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
-}, "request");
+const requestDelete = confirmScreen(
+  "request-delete",
+  async (ctx) => ctx.t("request-delete-confirm", { url: esc((await requestOf(ctx)).url) }),
+  async (ctx) => {
+    await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+    return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
+  },
+  "request",
+);
 
 /** Turns request link `id` off or on; the notice says what that means. */
 async function toggle(ctx: BotContext, id: number): Promise<{ request: RequestJson; notice: string }> {
@@ -42,17 +56,29 @@ async function toggle(ctx: BotContext, id: number): Promise<{ request: RequestJs
 }
 
 /** "Keep it" from a row's delete goes back to the list */
-const requestRowDelete = confirmScreen("requests-delete", (ctx) => requestDelete.body(ctx), async (ctx) => {
-  await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
-  return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
-}, "requests", () => []);
+const requestRowDelete = confirmScreen(
+  "requests-delete",
+  (ctx) => requestDelete.body(ctx),
+  async (ctx) => {
+    await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+    return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
+  },
+  "requests",
+  () => [],
+);
 
 dynamic(requestsScreen, async (ctx, range) => {
   for (const r of await listRequests(ctx.deps, uid(ctx))) {
     go(range, requestsScreen, `${ICON[r.state]} ${r.title} (${received(ctx, r)})`, "request", (c) => [itemOf(c, requestsScreen)], r.id);
-    range.text({ text: r.isActive ? "⏸" : "▶️", payload: payload(requestsScreen, r.id) }, (c) => act(c, async () => {
-      await open(c, requestsScreen, [], (await toggle(c, itemOf(c, requestsScreen))).notice);
-    }, "requests"));
+    range.text({ text: r.isActive ? "⏸" : "▶️", payload: payload(requestsScreen, r.id) }, (c) =>
+      act(
+        c,
+        async () => {
+          await open(c, requestsScreen, [], (await toggle(c, itemOf(c, requestsScreen))).notice);
+        },
+        "requests",
+      ),
+    );
     go(range, requestsScreen, "🗑", "requests-delete", (c) => [itemOf(c, requestsScreen)], r.id);
     range.row();
   }
@@ -61,10 +87,16 @@ back(requestsScreen, l("requests-links-back"), "folders");
 
 dynamic(requestScreen, async (ctx, range) => {
   const r = await requestOf(ctx);
-  range.text({ text: ctx.t(r.isActive ? "card-turn-off" : "card-turn-on"), payload: payload(requestScreen) }, (c) => act(c, async () => {
-    const { request, notice } = await toggle(c, idOf(c));
-    await open(c, requestScreen, [request.id], notice);
-  }, "requests"));
+  range.text({ text: ctx.t(r.isActive ? "card-turn-off" : "card-turn-on"), payload: payload(requestScreen) }, (c) =>
+    act(
+      c,
+      async () => {
+        const { request, notice } = await toggle(c, idOf(c));
+        await open(c, requestScreen, [request.id], notice);
+      },
+      "requests",
+    ),
+  );
   go(range, requestScreen, l("card-delete"), "request-delete", (c) => [idOf(c)]);
   range.row();
 });

@@ -24,10 +24,15 @@ const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
 const uid = (ctx: BotContext) => ctx.user.id;
 
-export const foldersScreen = createScreen("folders", 0, async (ctx) => ctx.t((await listFolders(ctx.deps, uid(ctx))).length ? "secure-folders" : "secure-folders-none"));
+export const foldersScreen = createScreen("folders", 0, async (ctx) =>
+  ctx.t((await listFolders(ctx.deps, uid(ctx))).length ? "secure-folders" : "secure-folders-none"),
+);
 
 /** "12.3 KB" in the user's locale. */
-export const kb = (ctx: BotContext, bytes: number) => ctx.t("secure-size-kb", { size: new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024) });
+export const kb = (ctx: BotContext, bytes: number) =>
+  ctx.t("secure-size-kb", {
+    size: new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024),
+  });
 
 export const folderScreen = createScreen("folder", 1, async (ctx) => {
   const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
@@ -46,8 +51,13 @@ export const fileScreen = createScreen("file", 1, async (ctx) => {
 
 export const shareScreen = createScreen("share", 1, async (ctx) => {
   const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
-  const lines = SHARE_OPTIONS.map((o) => o.line(share)).filter((x): x is string => Boolean(x)).map((key) => ctx.t(key));
-  const views = share.maxViews === null ? ctx.t("secure-share-views-unlimited", { views: share.viewCount }) : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
+  const lines = SHARE_OPTIONS.map((o) => o.line(share))
+    .filter((x): x is string => Boolean(x))
+    .map((key) => ctx.t(key));
+  const views =
+    share.maxViews === null
+      ? ctx.t("secure-share-views-unlimited", { views: share.viewCount })
+      : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
   const facts = [
     `${STATE_ICON[share.state]} ${esc(share.url)}`,
     ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
@@ -58,26 +68,47 @@ export const shareScreen = createScreen("share", 1, async (ctx) => {
 });
 
 type Question = (ctx: BotContext) => string | Promise<string>;
-type Outcome = (ctx: BotContext) => { screen: Screen; view: number[]; notice: string } | Promise<{ screen: Screen; view: number[]; notice: string }>;
+type Outcome = (
+  ctx: BotContext,
+) => { screen: Screen; view: number[]; notice: string } | Promise<{ screen: Screen; view: number[]; notice: string }>;
 
 /**
  * A confirmation screen for a delete: the question, "Yes" doing it and opening the screen `run`
  * names, and "Keep it" back to `backTo` (drawn for the object's id unless `backView` says otherwise).
  */
-export function confirmScreen(id: string, question: Question, run: Outcome, backTo: string, backView: (ctx: BotContext) => number[] | Promise<number[]> = (c) => [idOf(c)]) {
+export function confirmScreen(
+  id: string,
+  question: Question,
+  run: Outcome,
+  backTo: string,
+  backView: (ctx: BotContext) => number[] | Promise<number[]> = (c) => [idOf(c)],
+) {
   const s = createScreen(id, 1, question);
-  s.text({ text: l("secure-yes-delete"), payload: payload(s) }, (ctx) => act(ctx, async () => {
-    const next = await run(ctx);
-    await open(ctx, next.screen, next.view, next.notice);
-  }, "folders"));
+  s.text({ text: l("secure-yes-delete"), payload: payload(s) }, (ctx) =>
+    act(
+      ctx,
+      async () => {
+        const next = await run(ctx);
+        await open(ctx, next.screen, next.view, next.notice);
+      },
+      "folders",
+    ),
+  );
   back(s, l("secure-keep-it"), backTo, backView);
   return s;
 }
 
-const folderDelete = confirmScreen("folder-delete", async (ctx) => {
-  const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
-  return ctx.t("secure-folder-delete-ask", { name: esc(f.name), count: f.fileCount });
-}, async (ctx) => (await deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: ctx.t("secure-folder-deleted") }), "folder");
+const folderDelete = confirmScreen(
+  "folder-delete",
+  async (ctx) => {
+    const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
+    return ctx.t("secure-folder-delete-ask", { name: esc(f.name), count: f.fileCount });
+  },
+  async (ctx) => (
+    await deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: ctx.t("secure-folder-deleted") }
+  ),
+  "folder",
+);
 
 const fileDeleteQuestion: Question = async (ctx) => {
   const f = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
@@ -90,14 +121,22 @@ const fileDeleteRun: Outcome = async (ctx) => {
 };
 /** from the file's screen, and from its row in the folder (which "Keep it" goes back to) */
 const fileDelete = confirmScreen("file-delete", fileDeleteQuestion, fileDeleteRun, "file");
-const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
+const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", async (c) => [
+  (await ownedFile(c.deps, uid(c), idOf(c))).folderId,
+]);
 
-const shareDeleteQuestion: Question = async (ctx) => ctx.t("secure-share-delete-ask", { url: esc((await getLink(ctx.deps, uid(ctx), idOf(ctx))).url) });
-const shareDelete = confirmScreen("share-delete", shareDeleteQuestion, async (ctx) => {
-  const { fileId } = await getLink(ctx.deps, uid(ctx), idOf(ctx));
-  await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
-  return { screen: fileScreen, view: [fileId], notice: ctx.t("secure-share-deleted") };
-}, "share");
+const shareDeleteQuestion: Question = async (ctx) =>
+  ctx.t("secure-share-delete-ask", { url: esc((await getLink(ctx.deps, uid(ctx), idOf(ctx))).url) });
+const shareDelete = confirmScreen(
+  "share-delete",
+  shareDeleteQuestion,
+  async (ctx) => {
+    const { fileId } = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+    await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+    return { screen: fileScreen, view: [fileId], notice: ctx.t("secure-share-deleted") };
+  },
+  "share",
+);
 
 /** Every share link of the user in one list (newest first), each with revoke/restore and delete on its row. */
 const sharesScreen = createScreen("shares", 0, async (ctx) => {
@@ -105,17 +144,25 @@ const sharesScreen = createScreen("shares", 0, async (ctx) => {
   if (!all.length) return ctx.t("secure-shares-none");
   return ctx.t(all.length === 40 ? "secure-shares-newest" : "secure-shares", { count: all.length });
 });
-const sharesDelete = confirmScreen("shares-delete", shareDeleteQuestion, async (ctx) => {
-  await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
-  return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
-}, "shares", () => []);
+const sharesDelete = confirmScreen(
+  "shares-delete",
+  shareDeleteQuestion,
+  async (ctx) => {
+    await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+    return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
+  },
+  "shares",
+  () => [],
+);
 
 dynamic(foldersScreen, async (ctx, range) => {
   for (const f of await listFolders(ctx.deps, uid(ctx))) {
     go(range, foldersScreen, `${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, "folder", (c) => [itemOf(c, foldersScreen)], f.id);
     range.row();
   }
-  range.text({ text: ctx.t("secure-new-folder-button"), payload: payload(foldersScreen) }, (c) => act(c, () => c.conversation.enter(NEW_FOLDER)));
+  range.text({ text: ctx.t("secure-new-folder-button"), payload: payload(foldersScreen) }, (c) =>
+    act(c, () => c.conversation.enter(NEW_FOLDER)),
+  );
   range.row();
   go(range, foldersScreen, l("secure-share-links"), "shares", () => []);
   go(range, foldersScreen, l("secure-request-links"), "requests", () => []);
@@ -126,23 +173,44 @@ dynamic(folderScreen, async (ctx, range) => {
   const folder = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
   for (const f of await listFiles(ctx.deps, uid(ctx), folder.id)) {
     go(range, folderScreen, `📄 ${f.name} · ${ctx.t(`secure-kind-${f.contentType}`)}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
-    range.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) => act(c, () => c.conversation.enter(SHARE, itemOf(c, folderScreen)), "folders"));
+    range.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) =>
+      act(c, () => c.conversation.enter(SHARE, itemOf(c, folderScreen)), "folders"),
+    );
     go(range, folderScreen, "🗑", "folder-file-delete", (c) => [itemOf(c, folderScreen)], f.id);
     range.row();
   }
-  range.text({ text: ctx.t(folder.isPaused ? "secure-resume" : "secure-pause"), payload: payload(folderScreen) }, (c) => act(c, async () => {
-    const f = await togglePause(c.deps, uid(c), idOf(c));
-    await open(c, folderScreen, [f.id], c.t(f.isPaused ? "secure-paused" : "secure-resumed"));
-  }, "folders"));
+  range.text({ text: ctx.t(folder.isPaused ? "secure-resume" : "secure-pause"), payload: payload(folderScreen) }, (c) =>
+    act(
+      c,
+      async () => {
+        const f = await togglePause(c.deps, uid(c), idOf(c));
+        await open(c, folderScreen, [f.id], c.t(f.isPaused ? "secure-paused" : "secure-resumed"));
+      },
+      "folders",
+    ),
+  );
   go(range, folderScreen, l("secure-delete-folder"), "folder-delete", (c) => [idOf(c)]);
   range.row();
-  range.text({ text: ctx.t("secure-new-request"), payload: payload(folderScreen) }, (c) => act(c, async () => {
-    // a link made in one tap is bounded by default: a week and 20 items, so a link that leaks
-    // cannot fill the plan with strangers' files
-    const request = await createRequest(c.deps, uid(c), { folderId: idOf(c), title: (await getFolder(c.deps, uid(c), idOf(c))).name, ...BOT_REQUEST_DEFAULTS });
-    const notice = c.t("secure-request-created", { items: BOT_REQUEST_DEFAULTS.maxFiles, days: BOT_REQUEST_DEFAULTS.expiresInHours / 24 });
-    await open(c, screenAt("request"), [request.id], notice);
-  }, "folders"));
+  range.text({ text: ctx.t("secure-new-request"), payload: payload(folderScreen) }, (c) =>
+    act(
+      c,
+      async () => {
+        // a link made in one tap is bounded by default: a week and 20 items, so a link that leaks
+        // cannot fill the plan with strangers' files
+        const request = await createRequest(c.deps, uid(c), {
+          folderId: idOf(c),
+          title: (await getFolder(c.deps, uid(c), idOf(c))).name,
+          ...BOT_REQUEST_DEFAULTS,
+        });
+        const notice = c.t("secure-request-created", {
+          items: BOT_REQUEST_DEFAULTS.maxFiles,
+          days: BOT_REQUEST_DEFAULTS.expiresInHours / 24,
+        });
+        await open(c, screenAt("request"), [request.id], notice);
+      },
+      "folders",
+    ),
+  );
 });
 back(folderScreen, l("secure-back-folders"), "folders");
 
@@ -151,10 +219,19 @@ const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
 
 dynamic(fileScreen, async (ctx, range) => {
   for (const share of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
-    go(range, fileScreen, `${STATE_ICON[share.state]} ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, fileScreen)], share.id);
+    go(
+      range,
+      fileScreen,
+      `${STATE_ICON[share.state]} ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`,
+      "share",
+      (c) => [itemOf(c, fileScreen)],
+      share.id,
+    );
     range.row();
   }
-  range.text({ text: ctx.t("secure-new-share"), payload: payload(fileScreen) }, (c) => act(c, () => c.conversation.enter(SHARE, idOf(c)), "folders"));
+  range.text({ text: ctx.t("secure-new-share"), payload: payload(fileScreen) }, (c) =>
+    act(c, () => c.conversation.enter(SHARE, idOf(c)), "folders"),
+  );
   go(range, fileScreen, l("secure-delete-file"), "file-delete", (c) => [idOf(c)]);
   range.row();
 });
@@ -162,20 +239,32 @@ back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await ownedFi
 
 dynamic(shareScreen, async (ctx, range) => {
   const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
-  range.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) => act(c, async () => {
-    const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
-    await open(c, shareScreen, [now.id], c.t(now.isRevoked ? "secure-revoked" : "secure-restored"));
-  }, "folders"));
+  range.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) =>
+    act(
+      c,
+      async () => {
+        const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
+        await open(c, shareScreen, [now.id], c.t(now.isRevoked ? "secure-revoked" : "secure-restored"));
+      },
+      "folders",
+    ),
+  );
   go(range, shareScreen, l("secure-delete-link"), "share-delete", (c) => [idOf(c)]);
   range.row();
   SHARE_OPTIONS.forEach((o, i) => {
-    range.text({ text: ctx.t(o.label(share)), payload: payload(shareScreen) }, (c) => act(c, async () => {
-      const link = await getLink(c.deps, uid(c), idOf(c));
-      if (o.tap) {
-        await o.tap(c.deps, uid(c), link);
-        await open(c, shareScreen, [link.id]);
-      } else await c.conversation.enter(SHARE_OPTION, link.id, i);
-    }, "folders"));
+    range.text({ text: ctx.t(o.label(share)), payload: payload(shareScreen) }, (c) =>
+      act(
+        c,
+        async () => {
+          const link = await getLink(c.deps, uid(c), idOf(c));
+          if (o.tap) {
+            await o.tap(c.deps, uid(c), link);
+            await open(c, shareScreen, [link.id]);
+          } else await c.conversation.enter(SHARE_OPTION, link.id, i);
+        },
+        "folders",
+      ),
+    );
   });
   range.row();
 });
@@ -183,12 +272,25 @@ back(shareScreen, l("secure-back-file"), "file", async (c) => [(await getLink(c.
 
 dynamic(sharesScreen, async (ctx, range) => {
   for (const share of await listShareLinks(ctx.deps, uid(ctx))) {
-    go(range, sharesScreen, `${STATE_ICON[share.state]} ${share.fileName} · ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`, "share", (c) => [itemOf(c, sharesScreen)], share.id);
-    range.text({ text: share.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, share.id) }, (c) => act(c, async () => {
-      const id = itemOf(c, sharesScreen);
-      const now = await setRevoked(c.deps, uid(c), id, !(await getLink(c.deps, uid(c), id)).isRevoked);
-      await open(c, sharesScreen, [], c.t(now.isRevoked ? "secure-revoked-url" : "secure-restored-url", { url: esc(now.url) }));
-    }, "folders"));
+    go(
+      range,
+      sharesScreen,
+      `${STATE_ICON[share.state]} ${share.fileName} · ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`,
+      "share",
+      (c) => [itemOf(c, sharesScreen)],
+      share.id,
+    );
+    range.text({ text: share.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, share.id) }, (c) =>
+      act(
+        c,
+        async () => {
+          const id = itemOf(c, sharesScreen);
+          const now = await setRevoked(c.deps, uid(c), id, !(await getLink(c.deps, uid(c), id)).isRevoked);
+          await open(c, sharesScreen, [], c.t(now.isRevoked ? "secure-revoked-url" : "secure-restored-url", { url: esc(now.url) }));
+        },
+        "folders",
+      ),
+    );
     go(range, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], share.id);
     range.row();
   }

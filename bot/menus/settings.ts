@@ -29,8 +29,15 @@ async function settingsText(ctx: BotContext): Promise<string> {
   const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
   const ids = await listIdentities(ctx.deps, ctx.user.id);
   const signIn = ids.map((i) =>
-    i.provider === "passkey" ? ctx.t("settings-sign-in-passkey", { name: esc(String(("name" in i && i.name) || "")) }) : i.provider === "email" ? ctx.t("settings-sign-in-email", { email: esc(i.subject) }) : ctx.t("settings-sign-in-telegram"));
-  const plan = sub.expiresAt ? ctx.t("settings-plan-until", { plan: sub.plan, date: date(ctx, sub.expiresAt) }) : ctx.t(sub.plan === "free" ? "settings-plan" : "settings-plan-forever", { plan: sub.plan });
+    i.provider === "passkey"
+      ? ctx.t("settings-sign-in-passkey", { name: esc(String(("name" in i && i.name) || "")) })
+      : i.provider === "email"
+        ? ctx.t("settings-sign-in-email", { email: esc(i.subject) })
+        : ctx.t("settings-sign-in-telegram"),
+  );
+  const plan = sub.expiresAt
+    ? ctx.t("settings-plan-until", { plan: sub.plan, date: date(ctx, sub.expiresAt) })
+    : ctx.t(sub.plan === "free" ? "settings-plan" : "settings-plan-forever", { plan: sub.plan });
   return [
     ctx.t("settings-title"),
     "",
@@ -54,9 +61,21 @@ export const tokens = createItemList({
   text: async (ctx) => {
     const all = await listApiTokens(ctx.deps, ctx.user.id);
     if (!all.length) return ctx.t("tokens-empty");
-    return [ctx.t("tokens-head", { count: all.length }), ...all.slice(0, 40).map((t) => ctx.t("tokens-item", { name: esc(t.name), hint: t.hint, scopes: t.scopes.join(", "), expires: day(ctx, t.expiresAt), used: day(ctx, t.lastUsedAt) }))].join("\n");
+    return [
+      ctx.t("tokens-head", { count: all.length }),
+      ...all.slice(0, 40).map((t) =>
+        ctx.t("tokens-item", {
+          name: esc(t.name),
+          hint: t.hint,
+          scopes: t.scopes.join(", "),
+          expires: day(ctx, t.expiresAt),
+          used: day(ctx, t.lastUsedAt),
+        }),
+      ),
+    ].join("\n");
   },
-  items: async (ctx) => (await listApiTokens(ctx.deps, ctx.user.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
+  items: async (ctx) =>
+    (await listApiTokens(ctx.deps, ctx.user.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
   confirm: async (ctx, id) => {
     const t = (await listApiTokens(ctx.deps, ctx.user.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("API token");
@@ -91,7 +110,10 @@ export const pixels = createItemList({
   text: async (ctx) => {
     const all = await listPixels(ctx.deps, ctx.user.id);
     if (!all.length) return ctx.t("pixels-empty");
-    return [ctx.t("pixels-head", { count: all.length }), ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`)].join("\n");
+    return [
+      ctx.t("pixels-head", { count: all.length }),
+      ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`),
+    ].join("\n");
   },
   items: async (ctx) => (await listPixels(ctx.deps, ctx.user.id)).map((p) => ({ id: p.id, label: p.name })),
   confirm: async (ctx, id) => {
@@ -124,8 +146,11 @@ export const passkeys = createItemList({
 
 /** Telegram and email sign-ins; the Telegram account of this chat is not offered for removal (the bot knows the user by it). */
 const unlinkable = async (ctx: BotContext) =>
-  (await listIdentities(ctx.deps, ctx.user.id)).filter((i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)));
-const signInName = (ctx: BotContext, i: { provider: string; subject: string }) => (i.provider === "email" ? ctx.t("sign-in-email", { email: i.subject }) : ctx.t("sign-in-telegram", { id: i.subject }));
+  (await listIdentities(ctx.deps, ctx.user.id)).filter(
+    (i): i is typeof i & { id: number } => "id" in i && !(i.provider === "telegram" && i.subject === String(ctx.from?.id)),
+  );
+const signInName = (ctx: BotContext, i: { provider: string; subject: string }) =>
+  i.provider === "email" ? ctx.t("sign-in-email", { email: i.subject }) : ctx.t("sign-in-telegram", { id: i.subject });
 
 export const signIns = createItemList({
   id: "sign-ins",
@@ -151,19 +176,23 @@ settingsScreen.row();
 go(settingsScreen, settingsScreen, l("settings-tags"), "tags", () => []);
 go(settingsScreen, settingsScreen, l("settings-pixels"), "pixels", () => []);
 settingsScreen.row();
-settingsScreen.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) => act(ctx, () => ctx.conversation.enter(LINK_EMAIL)));
+settingsScreen.text({ text: l("settings-link-email"), payload: payload(settingsScreen) }, (ctx) =>
+  act(ctx, () => ctx.conversation.enter(LINK_EMAIL)),
+);
 go(settingsScreen, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
 settingsScreen.row();
 go(settingsScreen, settingsScreen, l("settings-reports"), "reports", () => []);
 settingsScreen.row();
 // the other language, in its own words; the choice is kept on the user and used from the next update on
-settingsScreen.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) => act(ctx, async () => {
-  const language = localeOf(ctx) === "ru" ? "en" : "ru";
-  await setUserLanguage(ctx.deps, ctx.user.id, language);
-  ctx.user = { ...ctx.user, language };
-  await ctx.i18n.useLocale(language);
-  // the keyboard is redrawn in the new language (its labels changed, so it is a new menu to the plugin)
-  await open(ctx, settingsScreen, [], ctx.t("settings-language-set"));
-}));
+settingsScreen.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) =>
+  act(ctx, async () => {
+    const language = localeOf(ctx) === "ru" ? "en" : "ru";
+    await setUserLanguage(ctx.deps, ctx.user.id, language);
+    ctx.user = { ...ctx.user, language };
+    await ctx.i18n.useLocale(language);
+    // the keyboard is redrawn in the new language (its labels changed, so it is a new menu to the plugin)
+    await open(ctx, settingsScreen, [], ctx.t("settings-language-set"));
+  }),
+);
 settingsScreen.row();
 backHome(settingsScreen);

@@ -51,13 +51,15 @@ export const folderPicker = createScreen("store-in", 1, (ctx) => {
 });
 dynamic(folderPicker, async (ctx, range) => {
   for (const f of await listFolders(ctx.deps, ctx.user.id)) {
-    range.text({ text: `📁 ${f.name}`, payload: payload(folderPicker, f.id) }, async (c) => {
-      // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)
-      c.menu.close();
-      if (!(await storePending(c, itemOf(c, folderPicker), String(idOf(c))))) {
-        await c.reply(c.t("store-nothing-waiting"));
-      }
-    }).row();
+    range
+      .text({ text: `📁 ${f.name}`, payload: payload(folderPicker, f.id) }, async (c) => {
+        // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)
+        c.menu.close();
+        if (!(await storePending(c, itemOf(c, folderPicker), String(idOf(c))))) {
+          await c.reply(c.t("store-nothing-waiting"));
+        }
+      })
+      .row();
   }
 });
 folderPicker
@@ -77,19 +79,26 @@ folderPicker
  */
 export async function storePending(ctx: BotContext, folderId: number, key?: string): Promise<boolean> {
   const items = waiting(ctx);
-  const k = key ?? Object.keys(items).sort((a, b) => Number(a) - Number(b)).pop();
+  const k =
+    key ??
+    Object.keys(items)
+      .sort((a, b) => Number(a) - Number(b))
+      .pop();
   const item = k === undefined ? undefined : items[k];
   if (!item) return false;
   delete items[k!];
   try {
     if (item.kind === "media") await ctx.replyWithChatAction("upload_document").catch(() => undefined);
-    const file = item.kind === "text"
-      ? await createFile(ctx.deps, ctx.user.id, { folderId, contentType: "text", textContent: item.text })
-      : await createUploadedFile(ctx.deps, ctx.user.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
+    const file =
+      item.kind === "text"
+        ? await createFile(ctx.deps, ctx.user.id, { folderId, contentType: "text", textContent: item.text })
+        : await createUploadedFile(ctx.deps, ctx.user.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
     // the result is the file's screen: its share links are made and managed from here
     const name = Bun.escapeHTML(file.name);
     const kind = ctx.t(`secure-kind-${file.contentType}`);
-    const stored = file.fileSize ? ctx.t("store-stored-sized", { name, kind, size: kb(ctx, file.fileSize) }) : ctx.t("store-stored", { name, kind });
+    const stored = file.fileSize
+      ? ctx.t("store-stored-sized", { name, kind, size: kb(ctx, file.fileSize) })
+      : ctx.t("store-stored", { name, kind });
     await open(ctx, fileScreen, [file.id], stored);
     // the note is safe now, but its plain text still stands in this chat
     if (item.kind === "text" && k !== undefined)
@@ -123,4 +132,3 @@ async function download(ctx: BotContext, fileId: string): Promise<AsyncIterable<
 export function tooBig(ctx: BotContext): string {
   return ctx.t("store-too-big", { mb: LIMIT_MB });
 }
-

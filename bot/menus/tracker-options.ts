@@ -22,16 +22,30 @@ const bad = (key: string): never => {
 const COMMAS = /[,\n]+/;
 /** Source references contain no spaces or commas. */
 const COMMAS_OR_SPACES = /[\s,]+/;
-const list = (s: string, sep: RegExp) => s.split(sep).map((w) => w.trim()).filter(Boolean);
+const list = (s: string, sep: RegExp) =>
+  s
+    .split(sep)
+    .map((w) => w.trim())
+    .filter(Boolean);
 
 export const TRACKER_OPTIONS: TrackerOption[] = [
-  { label: "tracker-option-keyword", prompt: "tracker-prompt-keyword", parse: (t) => ({ keyword: t, name: Array.from(t).slice(0, 100).join("") }) },
+  {
+    label: "tracker-option-keyword",
+    prompt: "tracker-prompt-keyword",
+    parse: (t) => ({ keyword: t, name: Array.from(t).slice(0, 100).join("") }),
+  },
   {
     label: "tracker-option-matching",
     prompt: "tracker-prompt-matching",
-    parse: (t) => (/^(whole|цел)/i.test(t) ? { exact_match: true } : /^(any|где)/i.test(t) ? { exact_match: false } : bad("tracker-refuse-matching")),
+    parse: (t) =>
+      /^(whole|цел)/i.test(t) ? { exact_match: true } : /^(any|где)/i.test(t) ? { exact_match: false } : bad("tracker-refuse-matching"),
   },
-  { label: "tracker-option-minus", prompt: "tracker-prompt-minus", parse: (t) => ({ minus_words: list(t, COMMAS) }), clear: { minus_words: null } },
+  {
+    label: "tracker-option-minus",
+    prompt: "tracker-prompt-minus",
+    parse: (t) => ({ minus_words: list(t, COMMAS) }),
+    clear: { minus_words: null },
+  },
   {
     label: "tracker-option-where",
     prompt: "tracker-prompt-where",
@@ -43,15 +57,30 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
       return bad("tracker-refuse-where");
     },
   },
-  { label: "tracker-option-only", prompt: "tracker-prompt-only", parse: (t) => ({ include_sources: list(t, COMMAS_OR_SPACES) }), clear: { include_sources: null } },
-  { label: "tracker-option-skip", prompt: "tracker-prompt-skip", parse: (t) => ({ exclude_sources: list(t, COMMAS_OR_SPACES) }), clear: { exclude_sources: null } },
+  {
+    label: "tracker-option-only",
+    prompt: "tracker-prompt-only",
+    parse: (t) => ({ include_sources: list(t, COMMAS_OR_SPACES) }),
+    clear: { include_sources: null },
+  },
+  {
+    label: "tracker-option-skip",
+    prompt: "tracker-prompt-skip",
+    parse: (t) => ({ exclude_sources: list(t, COMMAS_OR_SPACES) }),
+    clear: { exclude_sources: null },
+  },
   {
     label: "tracker-option-min-subscribers",
     prompt: "tracker-prompt-min-subscribers",
     parse: (t) => (/^\d{1,9}$/.test(t) ? { filter_min_subscribers: Number(t) } : bad("tracker-refuse-number")),
     clear: { filter_min_subscribers: null },
   },
-  { label: "tracker-option-language", prompt: "tracker-prompt-language", parse: (t) => ({ filter_language: t.toLowerCase() }), clear: { filter_language: null } },
+  {
+    label: "tracker-option-language",
+    prompt: "tracker-prompt-language",
+    parse: (t) => ({ filter_language: t.toLowerCase() }),
+    clear: { filter_language: null },
+  },
   {
     label: "tracker-option-notify",
     prompt: "tracker-prompt-notify",
@@ -66,22 +95,30 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   {
     label: "tracker-option-syntax",
     prompt: "tracker-prompt-syntax",
-    parse: (t) => (/^(query|запрос)/i.test(t) ? { syntax: "query" } : /^(plain|прост)/i.test(t) ? { syntax: "plain" } : bad("tracker-refuse-syntax")),
+    parse: (t) =>
+      /^(query|запрос)/i.test(t) ? { syntax: "query" } : /^(plain|прост)/i.test(t) ? { syntax: "plain" } : bad("tracker-refuse-syntax"),
   },
   {
     label: "tracker-option-word-forms",
     prompt: "tracker-prompt-word-forms",
-    parse: (t) => (/^(on|вкл)/i.test(t) ? { word_forms: true } : /^(off|выкл)/i.test(t) ? { word_forms: false } : bad("tracker-refuse-on-off")),
+    parse: (t) =>
+      /^(on|вкл)/i.test(t) ? { word_forms: true } : /^(off|выкл)/i.test(t) ? { word_forms: false } : bad("tracker-refuse-on-off"),
   },
   {
     label: "tracker-option-reposts",
     prompt: "tracker-prompt-reposts",
-    parse: (t) => (/^(skip|пропус)/i.test(t) ? { skip_reposts: true } : /^(keep|остав)/i.test(t) ? { skip_reposts: false } : bad("tracker-refuse-reposts")),
+    parse: (t) =>
+      /^(skip|пропус)/i.test(t)
+        ? { skip_reposts: true }
+        : /^(keep|остав)/i.test(t)
+          ? { skip_reposts: false }
+          : bad("tracker-refuse-reposts"),
   },
   {
     label: "tracker-option-my-links",
     prompt: "tracker-prompt-my-links",
-    parse: (t) => (/^(on|вкл)/i.test(t) ? { watch_links: true } : /^(off|выкл)/i.test(t) ? { watch_links: false } : bad("tracker-refuse-on-off")),
+    parse: (t) =>
+      /^(on|вкл)/i.test(t) ? { watch_links: true } : /^(off|выкл)/i.test(t) ? { watch_links: false } : bad("tracker-refuse-on-off"),
   },
   {
     label: "tracker-option-how-often",

@@ -47,7 +47,9 @@ const chatLine = (ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>) =>
   t.notifyVia === "webhook"
     ? ctx.t("tracker-via-webhook", { url: esc(t.webhookUrl ?? "") })
     : t.notifyVia === "chat"
-      ? t.notifyThreadId ? ctx.t("tracker-via-topic", { chat: String(t.notifyChatId), topic: String(t.notifyThreadId) }) : ctx.t("tracker-via-chat", { chat: String(t.notifyChatId) })
+      ? t.notifyThreadId
+        ? ctx.t("tracker-via-topic", { chat: String(t.notifyChatId), topic: String(t.notifyThreadId) })
+        : ctx.t("tracker-via-chat", { chat: String(t.notifyChatId) })
       : ctx.t("tracker-via-here");
 
 export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
@@ -55,15 +57,31 @@ export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
   const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
   return [
     `<b>${esc(t.name)}</b> ${ctx.t(t.isEnabled ? "tracker-active" : "tracker-paused")}`,
-    ctx.t(t.syntax === "query" ? "tracker-query" : t.exactMatch && !t.wordForms ? "tracker-keyword-whole" : "tracker-keyword", { keyword: esc(t.keyword) }),
-    [t.wordForms && ctx.t("tracker-word-forms"), t.skipReposts && ctx.t("tracker-skip-reposts"), t.watchLinks && ctx.t("tracker-watch-links")].filter(Boolean).join(", "),
+    ctx.t(t.syntax === "query" ? "tracker-query" : t.exactMatch && !t.wordForms ? "tracker-keyword-whole" : "tracker-keyword", {
+      keyword: esc(t.keyword),
+    }),
+    [
+      t.wordForms && ctx.t("tracker-word-forms"),
+      t.skipReposts && ctx.t("tracker-skip-reposts"),
+      t.watchLinks && ctx.t("tracker-watch-links"),
+    ]
+      .filter(Boolean)
+      .join(", "),
     t.minusWords?.length ? ctx.t("tracker-minus", { words: esc(clip(t.minusWords.join(", "))) }) : "",
-    ctx.t(t.searchChannels && t.searchChats ? "tracker-searches-both" : t.searchChannels ? "tracker-searches-channels" : "tracker-searches-chats"),
+    ctx.t(
+      t.searchChannels && t.searchChats
+        ? "tracker-searches-both"
+        : t.searchChannels
+          ? "tracker-searches-channels"
+          : "tracker-searches-chats",
+    ),
     t.includeSources?.length ? ctx.t("tracker-only", { sources: esc(clip(t.includeSources.join(", "))) }) : "",
     t.excludeSources?.length ? ctx.t("tracker-never", { sources: esc(clip(t.excludeSources.join(", "))) }) : "",
     t.filterMinSubscribers ? ctx.t("tracker-min-members", { count: t.filterMinSubscribers }) : "",
     t.filterLanguage ? ctx.t("tracker-language", { language: t.filterLanguage }) : "",
-    ctx.t(t.notifyEvery === "hour" ? "tracker-notify-hourly" : t.notifyEvery === "instant" ? "tracker-notify" : "tracker-notify-daily", { via: chatLine(ctx, t) }),
+    ctx.t(t.notifyEvery === "hour" ? "tracker-notify-hourly" : t.notifyEvery === "instant" ? "tracker-notify" : "tracker-notify-daily", {
+      via: chatLine(ctx, t),
+    }),
     ctx.t("tracker-matches", { total: t.totalMatches, unread }),
   ]
     .filter(Boolean)
@@ -78,18 +96,22 @@ async function feed(ctx: BotContext) {
   const t = await getTracker(ctx.deps, uid(ctx), id);
   const { items, total } = await listMatches(ctx.deps, uid(ctx), id, FEED_PAGE, offset);
   // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
-  const lines = fitting(items.map((m) => {
-    const source = esc(m.source_title ?? m.source_username ?? ctx.t("feed-chat"));
-    const link = m.post_url ? ` <a href="${esc(m.post_url)}">${ctx.t("feed-open")}</a>` : "";
-    return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? ` ${ctx.t("feed-deleted")}` : ""}${m.no_longer_matches ? ` ${ctx.t("feed-edited-out")}` : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
-  }));
+  const lines = fitting(
+    items.map((m) => {
+      const source = esc(m.source_title ?? m.source_username ?? ctx.t("feed-chat"));
+      const link = m.post_url ? ` <a href="${esc(m.post_url)}">${ctx.t("feed-open")}</a>` : "";
+      return `${m.is_read ? "" : "🆕 "}<b>${source}</b>${m.is_deleted ? ` ${ctx.t("feed-deleted")}` : ""}${m.no_longer_matches ? ` ${ctx.t("feed-edited-out")}` : ""}${link}\n${highlight(m.text_snippet, m.matched_keyword)}`;
+    }),
+  );
   const header = total
     ? ctx.t("feed-header", { name: esc(t.name), from: offset + 1, to: offset + lines.length, total })
     : ctx.t("feed-empty", { name: esc(t.name) });
   return { text: [header, ...lines].join("\n\n"), id, offset, shown: lines.length, total };
 }
 
-const trackerDelete = createScreen("tracker-delete", 1, async (ctx) => ctx.t("tracker-delete-confirm", { name: esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name) }));
+const trackerDelete = createScreen("tracker-delete", 1, async (ctx) =>
+  ctx.t("tracker-delete-confirm", { name: esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name) }),
+);
 export const guideScreen = createScreen("track-guide", 0, (ctx) => ctx.t(TRACK_GUIDE));
 
 /** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */
@@ -104,7 +126,14 @@ dynamic(trackersScreen, async (ctx, range) => {
   const offset = idOf(ctx);
   for (const t of rows.slice(offset, offset + LIST_PAGE)) {
     const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
-    go(range, trackersScreen, `${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` ${ctx.t("trackers-item-new", { count: unread })}` : ""}`, "tracker", (c) => [itemOf(c, trackersScreen)], t.id);
+    go(
+      range,
+      trackersScreen,
+      `${t.isEnabled ? "🟢" : "⏸"} ${t.name}${unread ? ` ${ctx.t("trackers-item-new", { count: unread })}` : ""}`,
+      "tracker",
+      (c) => [itemOf(c, trackersScreen)],
+      t.id,
+    );
     range.row();
   }
   if (offset > 0) go(range, trackersScreen, l("page-previous"), "trackers", () => [Math.max(0, offset - LIST_PAGE)]);
@@ -120,15 +149,27 @@ back(guideScreen, l("trackers-back"), "trackers", () => [0]);
 dynamic(trackerScreen, async (ctx, range) => {
   const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const p = payload(trackerScreen);
-  range.text({ text: ctx.t(t.isEnabled ? "tracker-disable" : "tracker-enable"), payload: p }, (c) => act(c, async () => {
-    const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
-    await open(c, trackerScreen, [now.id]);
-  }, "trackers"));
+  range.text({ text: ctx.t(t.isEnabled ? "tracker-disable" : "tracker-enable"), payload: p }, (c) =>
+    act(
+      c,
+      async () => {
+        const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
+        await open(c, trackerScreen, [now.id]);
+      },
+      "trackers",
+    ),
+  );
   go(range, trackerScreen, l("tracker-feed"), "tracker-feed", (c) => [idOf(c), 0]);
-  range.text({ text: l("tracker-mark-all"), payload: p }, (c) => act(c, async () => {
-    await markAllRead(c.deps, uid(c), idOf(c));
-    await open(c, trackerScreen, [idOf(c)], c.t("tracker-marked-all"));
-  }, "trackers"));
+  range.text({ text: l("tracker-mark-all"), payload: p }, (c) =>
+    act(
+      c,
+      async () => {
+        await markAllRead(c.deps, uid(c), idOf(c));
+        await open(c, trackerScreen, [idOf(c)], c.t("tracker-marked-all"));
+      },
+      "trackers",
+    ),
+  );
   range.row();
   TRACKER_OPTIONS.forEach((o, i) => {
     range.text({ text: ctx.t(o.label), payload: p }, (c) => act(c, () => c.conversation.enter(TRACKER_OPTION, idOf(c), i), "trackers"));
@@ -144,17 +185,29 @@ dynamic(feedScreen, async (ctx, range) => {
   if (f.offset > 0) go(range, feedScreen, l("feed-newer"), "tracker-feed", () => [f.id, Math.max(0, f.offset - FEED_PAGE)]);
   if (f.offset + f.shown < f.total) go(range, feedScreen, l("feed-older"), "tracker-feed", () => [f.id, f.offset + f.shown]);
   range.row();
-  range.text({ text: l("tracker-mark-all"), payload: payload(feedScreen) }, (c) => act(c, async () => {
-    await markAllRead(c.deps, uid(c), idOf(c));
-    await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], c.t("tracker-marked-all"));
-  }, "trackers"));
+  range.text({ text: l("tracker-mark-all"), payload: payload(feedScreen) }, (c) =>
+    act(
+      c,
+      async () => {
+        await markAllRead(c.deps, uid(c), idOf(c));
+        await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], c.t("tracker-marked-all"));
+      },
+      "trackers",
+    ),
+  );
 });
 back(feedScreen, l("feed-back"), "tracker", (c) => [idOf(c)]);
 
-trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDelete) }, (ctx) => act(ctx, async () => {
-  await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
-  await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
-}, "trackers"));
+trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDelete) }, (ctx) =>
+  act(
+    ctx,
+    async () => {
+      await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
+      await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
+    },
+    "trackers",
+  ),
+);
 back(trackerDelete, l("tracker-keep"), "tracker", (c) => [idOf(c)]);
 
 /** The tracking screens under `parent`, in their tree. */

@@ -31,6 +31,10 @@ export async function unlinkIdentity(deps: Pick<Deps, "asyncDb">, userId: number
   if (!first(await deps.asyncDb.select({ id: identities.id }).from(identities).where(mine))) throw new NotFound("Sign-in method");
   // one statement: the delete happens only while the account keeps another way in
   const methods = sql`(select count(*) from ${identities} where ${identities.userId} = ${userId}) + (select count(*) from ${passkeys} where ${passkeys.userId} = ${userId})`;
-  const gone = await deps.asyncDb.delete(identities).where(and(mine, gt(methods, 1))).returning({ id: identities.id });
-  if (!gone.length) throw new Conflict("This is the account's only way to sign in: add another (an email or a passkey) first", "last_sign_in");
+  const gone = await deps.asyncDb
+    .delete(identities)
+    .where(and(mine, gt(methods, 1)))
+    .returning({ id: identities.id });
+  if (!gone.length)
+    throw new Conflict("This is the account's only way to sign in: add another (an email or a passkey) first", "last_sign_in");
 }

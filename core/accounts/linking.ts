@@ -14,7 +14,11 @@ export interface LinkResult {
 
 async function identityOf(db: AsyncDbOrTx, userId: number, provider: "telegram" | "email") {
   const { identities } = db.tables;
-  const [row] = await db.select().from(identities).where(and(eq(identities.userId, userId), eq(identities.provider, provider))).limit(1);
+  const [row] = await db
+    .select()
+    .from(identities)
+    .where(and(eq(identities.userId, userId), eq(identities.provider, provider)))
+    .limit(1);
   return row;
 }
 
@@ -36,7 +40,8 @@ export async function assertCanLinkEmail(deps: { asyncDb: AsyncDbOrTx }, userId:
 export async function assertOwnEmailFree(deps: { asyncDb: AsyncDbOrTx }, userId: number, email: string): Promise<void> {
   const own = await identityOf(deps.asyncDb, userId, "email");
   if (own?.subject === email) throw new Conflict("This email is already linked to your account", "email_already_linked");
-  if (own) throw new Conflict(`Your account already has an email linked (${own.subject}); an email can be linked only once`, "email_already_set");
+  if (own)
+    throw new Conflict(`Your account already has an email linked (${own.subject}); an email can be linked only once`, "email_already_set");
 }
 
 /** Holds the identities of both sides of a link while it is checked and written (every node waits its turn). */
@@ -84,7 +89,11 @@ export async function linkTelegram(deps: Pick<Deps, "asyncDb" | "clock">, userId
     else await tx.insert(identities).values({ userId, provider: "telegram", subject, createdAt: deps.clock.now() });
     const [user] = await tx
       .update(users)
-      .set({ ...profile, username: profile.username ?? merged?.username ?? null, firstName: profile.firstName ?? merged?.firstName ?? null })
+      .set({
+        ...profile,
+        username: profile.username ?? merged?.username ?? null,
+        firstName: profile.firstName ?? merged?.firstName ?? null,
+      })
       .where(eq(users.id, userId))
       .returning();
     return { success: true, merged: merged !== null, user: publicUser(user!) };
@@ -92,6 +101,10 @@ export async function linkTelegram(deps: Pick<Deps, "asyncDb" | "clock">, userId
 }
 
 /** POST /api/auth/msgr/link-widget: verifies the widget hash, then links as linkTelegram does. */
-export async function linkTelegramWidget(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, data: LoginWidgetData): Promise<LinkResult> {
+export async function linkTelegramWidget(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  data: LoginWidgetData,
+): Promise<LinkResult> {
   return linkTelegram(deps, userId, verifyLoginWidget(deps, data));
 }

@@ -49,7 +49,11 @@ export function mergedPlan(source: UserRow, target: UserRow, now: Date): Pick<Us
  * codes and challenges end, and the source is marked `mergedIntoId` (it can no longer sign in).
  * Returns the target as it is afterwards. Throws 409 when the rules forbid the merge.
  */
-export async function mergeAccounts(deps: { asyncDb: AsyncDbOrTx; clock: Deps["clock"] }, sourceId: number, targetId: number): Promise<UserRow> {
+export async function mergeAccounts(
+  deps: { asyncDb: AsyncDbOrTx; clock: Deps["clock"] },
+  sourceId: number,
+  targetId: number,
+): Promise<UserRow> {
   const now = deps.clock.now();
   const { emailCodes, identities, refreshTokens, users, webauthnChallenges } = deps.asyncDb.tables;
   return transaction(deps.asyncDb, async (tx) => {
@@ -72,15 +76,21 @@ export async function mergeAccounts(deps: { asyncDb: AsyncDbOrTx; clock: Deps["c
     await tx.delete(emailCodes).where(eq(emailCodes.userId, sourceId));
     await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, sourceId));
     // the source signs in no more: its refresh tokens end (and with them its sign-ins)
-    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, sourceId), isNull(refreshTokens.revokedAt)));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, sourceId), isNull(refreshTokens.revokedAt)));
     const patch = {
       ...mergedPlan(source, target, now),
       msgrId: target.msgrId ?? source.msgrId,
-      username: target.msgrId ? target.username : source.username ?? target.username,
+      username: target.msgrId ? target.username : (source.username ?? target.username),
       firstName: target.firstName ?? source.firstName,
       email: target.email ?? source.email,
     };
-    await tx.update(users).set({ mergedIntoId: targetId, msgrId: null, email: null, plan: "free", planExpiresAt: null }).where(eq(users.id, sourceId));
+    await tx
+      .update(users)
+      .set({ mergedIntoId: targetId, msgrId: null, email: null, plan: "free", planExpiresAt: null })
+      .where(eq(users.id, sourceId));
     await tx.update(users).set({ mergedIntoId: targetId }).where(eq(users.mergedIntoId, sourceId));
     const [merged] = await tx.update(users).set(patch).where(eq(users.id, targetId)).returning();
     return merged!;

@@ -23,11 +23,16 @@ export interface OwnedTable {
 async function mergeDomains(tx: AsyncTx, sourceId: number, targetId: number): Promise<void> {
   const { domains, links } = tx.tables;
   for (const mine of await tx.select().from(domains).where(eq(domains.userId, sourceId)).orderBy(domains.id)) {
-    const [theirs] = await tx.select().from(domains).where(and(eq(domains.userId, targetId), eq(domains.hostname, mine.hostname))).limit(1);
+    const [theirs] = await tx
+      .select()
+      .from(domains)
+      .where(and(eq(domains.userId, targetId), eq(domains.hostname, mine.hostname)))
+      .limit(1);
     if (!theirs) continue;
     await tx.update(links).set({ domainId: theirs.id }).where(eq(links.domainId, mine.id));
     await tx.delete(domains).where(eq(domains.id, mine.id));
-    if (mine.verifiedAt && !theirs.verifiedAt) await tx.update(domains).set({ verifiedAt: mine.verifiedAt }).where(eq(domains.id, theirs.id));
+    if (mine.verifiedAt && !theirs.verifiedAt)
+      await tx.update(domains).set({ verifiedAt: mine.verifiedAt }).where(eq(domains.id, theirs.id));
   }
   await tx.update(domains).set({ userId: targetId }).where(eq(domains.userId, sourceId));
 }
@@ -39,7 +44,12 @@ async function mergeDomains(tx: AsyncTx, sourceId: number, targetId: number): Pr
  */
 async function mergeChannels(tx: AsyncTx, sourceId: number, targetId: number): Promise<void> {
   const { channels, channelInvites } = tx.tables;
-  const own = new Map((await tx.select({ id: channels.id, chatId: channels.chatId }).from(channels).where(eq(channels.userId, targetId))).map((r) => [r.chatId, r.id]));
+  const own = new Map(
+    (await tx.select({ id: channels.id, chatId: channels.chatId }).from(channels).where(eq(channels.userId, targetId))).map((r) => [
+      r.chatId,
+      r.id,
+    ]),
+  );
   for (const row of await tx.select().from(channels).where(eq(channels.userId, sourceId))) {
     const survivor = own.get(row.chatId);
     if (survivor === undefined) continue;
@@ -78,7 +88,10 @@ export const OWNED_TABLES: OwnedTable[] = [
         await tx
           .insert(days)
           .values({ ...row, userId: targetId })
-          .onConflictDoUpdate({ target: [days.userId, days.day, days.code, days.host], set: { visits: sql`${days.visits} + ${row.visits}` } });
+          .onConflictDoUpdate({
+            target: [days.userId, days.day, days.code, days.host],
+            set: { visits: sql`${days.visits} + ${row.visits}` },
+          });
       await tx.delete(days).where(eq(days.userId, sourceId));
     },
   },
@@ -93,7 +106,11 @@ export const OWNED_TABLES: OwnedTable[] = [
         const twin = own.get(tag.name.toLowerCase());
         if (twin === undefined) continue;
         const moving = await tx.select({ linkId: linkTags.linkId }).from(linkTags).where(eq(linkTags.tagId, tag.id));
-        if (moving.length) await tx.insert(linkTags).values(moving.map(({ linkId }) => ({ linkId, tagId: twin }))).onConflictDoNothing();
+        if (moving.length)
+          await tx
+            .insert(linkTags)
+            .values(moving.map(({ linkId }) => ({ linkId, tagId: twin })))
+            .onConflictDoNothing();
         await tx.delete(tags).where(eq(tags.id, tag.id)); // its link_tags rows go with it
       }
       await tx.update(tags).set({ userId: targetId }).where(eq(tags.userId, sourceId));

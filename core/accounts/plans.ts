@@ -17,7 +17,7 @@ export function activePlan(user: { plan: Plan; planExpiresAt: Date | null }, now
 
 export function subscriptionOf(user: { plan: Plan; planExpiresAt: Date | null }, now: Date): Subscription {
   const plan = activePlan(user, now);
-  return { plan, expiresAt: plan === "free" ? null : user.planExpiresAt?.toISOString() ?? null };
+  return { plan, expiresAt: plan === "free" ? null : (user.planExpiresAt?.toISOString() ?? null) };
 }
 
 export function limitsOf(deps: Pick<Deps, "config" | "clock">, user: { plan: Plan; planExpiresAt: Date | null }): PlanLimits {

@@ -32,7 +32,8 @@ export async function authenticate(
       return { user: await activeUser(deps, t.userId), via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
     }
     const { userId, sessionId } = await verifyAccessToken(deps, token);
-    if (sessionId && (await deps.revokedSessions.has(sessionId))) throw new Unauthorized("This sign-in was ended; sign in again", "session_revoked");
+    if (sessionId && (await deps.revokedSessions.has(sessionId)))
+      throw new Unauthorized("This sign-in was ended; sign in again", "session_revoked");
     return { user: await activeUser(deps, userId), via: "jwt", scopes: ["*"] };
   }
   if (creds.initData) {

@@ -66,7 +66,10 @@ export function verifyLoginWidget(deps: Pick<Deps, "config" | "clock">, data: Lo
   const token = botToken(deps);
   const fields: Record<string, string> = {};
   for (const [k, v] of Object.entries(data)) if (k !== "hash" && v !== undefined && v !== null) fields[k] = String(v);
-  const checkString = Object.keys(fields).sort().map((k) => `${k}=${fields[k]}`).join("\n");
+  const checkString = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join("\n");
   const secret = createHash("sha256").update(token).digest();
   const expected = createHmac("sha256", secret).update(checkString).digest("hex");
   if (typeof data.hash !== "string" || !safeEqual(expected, data.hash.toLowerCase()))

@@ -18,7 +18,12 @@ export async function accountUsage(deps: Pick<Deps, "asyncDb" | "config" | "cloc
   // PostgreSQL reads counts and sums back as strings
   const n = async (table: typeof links | typeof trackers | typeof secureFiles) =>
     Number(first(await deps.asyncDb.select({ n: count() }).from(table).where(eq(table.userId, userId)))?.n ?? 0);
-  const bytes = first(await deps.asyncDb.select({ b: sum(secureFiles.fileSize) }).from(secureFiles).where(eq(secureFiles.userId, userId)))?.b;
+  const bytes = first(
+    await deps.asyncDb
+      .select({ b: sum(secureFiles.fileSize) })
+      .from(secureFiles)
+      .where(eq(secureFiles.userId, userId)),
+  )?.b;
   return {
     subscription: subscriptionOf(user, deps.clock.now()),
     limits: limitsOf(deps, user),

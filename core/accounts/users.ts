@@ -50,7 +50,9 @@ export async function upsertTelegramUser(deps: Pick<Deps, "asyncDb" | "clock">, 
   const { identities, users } = deps.asyncDb.tables;
   const subject = String(tg.id);
   const fresh = (u: UserRow) =>
-    u.username === (tg.username ?? u.username) && u.firstName === (tg.firstName ?? u.firstName) && u.appLanguage === (tg.appLanguage ?? u.appLanguage);
+    u.username === (tg.username ?? u.username) &&
+    u.firstName === (tg.firstName ?? u.firstName) &&
+    u.appLanguage === (tg.appLanguage ?? u.appLanguage);
   // the common case (a known user, profile unchanged) needs no transaction
   const known = await findUserByIdentity(deps, "telegram", subject);
   if (known && fresh(known)) return known;
@@ -58,14 +60,24 @@ export async function upsertTelegramUser(deps: Pick<Deps, "asyncDb" | "clock">, 
     await serializeOn(tx, `identity:telegram:${subject}`);
     const existing = await findUserByIdentity({ asyncDb: tx }, "telegram", subject);
     if (existing) {
-      const patch = { username: tg.username ?? existing.username, firstName: tg.firstName ?? existing.firstName, appLanguage: tg.appLanguage ?? existing.appLanguage };
+      const patch = {
+        username: tg.username ?? existing.username,
+        firstName: tg.firstName ?? existing.firstName,
+        appLanguage: tg.appLanguage ?? existing.appLanguage,
+      };
       if (patch.username !== existing.username || patch.firstName !== existing.firstName || patch.appLanguage !== existing.appLanguage)
         await tx.update(users).set(patch).where(eq(users.id, existing.id));
       return { ...existing, ...patch };
     }
     const [user] = await tx
       .insert(users)
-      .values({ username: tg.username ?? null, firstName: tg.firstName ?? null, appLanguage: tg.appLanguage ?? null, msgrId: tg.id, createdAt: deps.clock.now() })
+      .values({
+        username: tg.username ?? null,
+        firstName: tg.firstName ?? null,
+        appLanguage: tg.appLanguage ?? null,
+        msgrId: tg.id,
+        createdAt: deps.clock.now(),
+      })
       .returning();
     await tx.insert(identities).values({ userId: user!.id, provider: "telegram", subject, createdAt: deps.clock.now() });
     return user!;
@@ -109,6 +121,10 @@ export async function languageOf(db: AsyncDbOrTx, userId: number): Promise<{ cho
 /** The user's private chat with the bot (null for an account without Telegram) and the language the bot speaks to them. */
 export async function ownerChat(db: AsyncDbOrTx, userId: number): Promise<{ chatId: number | null; lang: Language }> {
   const { users } = db.tables;
-  const [row] = await db.select({ msgrId: users.msgrId, language: users.language, app: users.appLanguage }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ msgrId: users.msgrId, language: users.language, app: users.appLanguage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return { chatId: row?.msgrId ?? null, lang: languageFor(row?.language, row?.app) };
 }

@@ -17,7 +17,11 @@ import { AppError, FieldError } from "../errors";
  */
 export async function backupDatabase(deps: Pick<Deps, "asyncDb">, target: string): Promise<{ path: string; bytes: number }> {
   if (deps.asyncDb.engine === "postgres")
-    throw new AppError(400, "use_pg_dump", "in cluster mode the data is in PostgreSQL: back it up with pg_dump --format=custom --file=<file> \"$DATABASE_URL\" (docs/security.md, Backup and restore)");
+    throw new AppError(
+      400,
+      "use_pg_dump",
+      'in cluster mode the data is in PostgreSQL: back it up with pg_dump --format=custom --file=<file> "$DATABASE_URL" (docs/security.md, Backup and restore)',
+    );
   const path = resolve(target);
   if (existsSync(path)) throw new FieldError("file", `${path} exists already; name a new file`);
   await (deps.asyncDb as unknown as { run(q: ReturnType<typeof sql>): Promise<unknown> }).run(sql`VACUUM INTO ${path}`);

@@ -116,21 +116,28 @@ async function placementTag(deps: Deps, userId: number, name: string): Promise<{
  */
 export async function trackPost(deps: Deps, user: UserRow, post: Post, placement: string): Promise<TrackedPost> {
   const name = placement.trim();
-  if (!name || name.length > PLACEMENT_MAX) throw new AppError(400, "invalid_placement", `The placement name must be 1–${PLACEMENT_MAX} characters`);
+  if (!name || name.length > PLACEMENT_MAX)
+    throw new AppError(400, "invalid_placement", `The placement name must be 1–${PLACEMENT_MAX} characters`);
   const found = linksOf(post);
   if (!found.length) throw new AppError(400, "no_links", "The post has no links to track");
   if (found.length > POST_LINKS_MAX) throw new AppError(400, "too_many_links", `A post can have at most ${POST_LINKS_MAX} different links`);
   const skipped: TrackedPost["skipped"] = [];
   const usable: FoundLink[] = [];
   for (const link of found) {
-    if (URL.canParse(link.url) && (await isServiceUrl(deps, new URL(link.url)))) skipped.push({ url: link.written, reason: "already a short link of this service" });
+    if (URL.canParse(link.url) && (await isServiceUrl(deps, new URL(link.url))))
+      skipped.push({ url: link.written, reason: "already a short link of this service" });
     else {
       const problem = await urlProblem(deps, link.url);
       if (problem) skipped.push({ url: link.written, reason: `cannot be a target: it ${problem}` });
       else usable.push(link);
     }
   }
-  if (!usable.length) throw new AppError(400, "no_links", `None of the post's links can be tracked: ${skipped.map((k) => `${k.url} (${k.reason})`).join("; ")}`);
+  if (!usable.length)
+    throw new AppError(
+      400,
+      "no_links",
+      `None of the post's links can be tracked: ${skipped.map((k) => `${k.url} (${k.reason})`).join("; ")}`,
+    );
   // all or nothing as far as the plan goes: a post is not sent out with half its links tracked
   assertWithinLimit(deps, user, "links", await countLinks(deps, user.id), usable.length);
   const tag = await placementTag(deps, user.id, name);

@@ -51,10 +51,13 @@ function drawChart(config: ChartConfiguration, width: number, height: number, ta
   Chart.defaults.font.family = FONT;
   Chart.defaults.font.size = 22;
   Chart.defaults.color = "#1f2937";
-  const chart = new Chart(canvas as unknown as HTMLCanvasElement, {
-    ...config,
-    options: { ...config.options, responsive: false, animation: false, devicePixelRatio: 1 },
-  } as ChartConfiguration);
+  const chart = new Chart(
+    canvas as unknown as HTMLCanvasElement,
+    {
+      ...config,
+      options: { ...config.options, responsive: false, animation: false, devicePixelRatio: 1 },
+    } as ChartConfiguration,
+  );
   target.drawImage(canvas, x, y);
   chart.destroy();
 }
@@ -82,7 +85,10 @@ export function timelineConfig(card: SummaryCard): ChartConfiguration<"bar"> {
       plugins: {
         title: {
           display: true,
-          text: t(card.lang, unit === "hour" ? "chart-per-hour" : "chart-per-day", { total: numberIn(card.lang, total), unique: numberIn(card.lang, sum(unique)) }),
+          text: t(card.lang, unit === "hour" ? "chart-per-hour" : "chart-per-day", {
+            total: numberIn(card.lang, total),
+            unique: numberIn(card.lang, sum(unique)),
+          }),
           font: { size: 28, weight: "bold" },
         },
         legend: { labels: { font: { size: 22 } } },
@@ -98,16 +104,26 @@ function timelineChart(card: SummaryCard, height: number, target: SKRSContext2D,
 
 function breakdownChart(lang: Language, b: Breakdown, width: number, height: number, target: SKRSContext2D, x: number, y: number): void {
   const items = b.items.length ? b.items : [{ name: t(lang, "chart-no-clicks"), count: 0 }];
-  drawChart({
-    type: "bar",
-    data: { labels: items.map((i) => i.name), datasets: [{ label: b.title, data: items.map((i) => i.count), backgroundColor: items.map((_, i) => COLORS[i % COLORS.length]!) }] },
-    options: {
-      locale: lang,
-      indexAxis: "y",
-      plugins: { title: { display: true, text: b.title, font: { size: 26, weight: "bold" } }, legend: { display: false } },
-      scales: { x: { beginAtZero: true, ticks: { precision: 0, maxTicksLimit: 5 } }, y: { ticks: { font: { size: 22 } } } },
+  drawChart(
+    {
+      type: "bar",
+      data: {
+        labels: items.map((i) => i.name),
+        datasets: [{ label: b.title, data: items.map((i) => i.count), backgroundColor: items.map((_, i) => COLORS[i % COLORS.length]!) }],
+      },
+      options: {
+        locale: lang,
+        indexAxis: "y",
+        plugins: { title: { display: true, text: b.title, font: { size: 26, weight: "bold" } }, legend: { display: false } },
+        scales: { x: { beginAtZero: true, ticks: { precision: 0, maxTicksLimit: 5 } }, y: { ticks: { font: { size: 22 } } } },
+      },
     },
-  }, width, height, target, x, y);
+    width,
+    height,
+    target,
+    x,
+    y,
+  );
 }
 
 function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number, color = "#111827", weight = "normal") {

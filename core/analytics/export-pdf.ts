@@ -45,7 +45,9 @@ function writeRows(doc: PDFKit.PDFDocument, lines: string[], x: number, y: numbe
   page.fonts[font.id] ??= font.ref();
   const dy = (font.ascender / 1000) * FONT_SIZE;
   const parts = [`q 1 0 0 -1 0 ${page.height} cm BT /${font.id} ${FONT_SIZE} Tf`];
-  lines.forEach((l, i) => parts.push(`1 0 0 1 ${x.toFixed(2)} ${(page.height - (y + i * ROW_H) - dy).toFixed(2)} Tm <${winAnsiHex(l)}> Tj`));
+  lines.forEach((l, i) =>
+    parts.push(`1 0 0 1 ${x.toFixed(2)} ${(page.height - (y + i * ROW_H) - dy).toFixed(2)} Tm <${winAnsiHex(l)}> Tj`),
+  );
   parts.push("ET Q");
   doc.addContent(parts.join("\n"));
 }
@@ -66,10 +68,18 @@ export function renderPdfTable(title: string, columns: string[], rows: string[][
   for (let page = 0; page < pages; page++) {
     if (page) doc.addPage();
     doc.font("Helvetica-Bold").fontSize(11).fillColor("#111827").text(title, left, top, { lineBreak: false });
-    doc.font("Helvetica").fontSize(7).fillColor("#6b7280").text(`page ${page + 1} of ${pages} · ${rows.length.toLocaleString("en-US")} rows`, left, bottom + 4, { lineBreak: false });
+    doc
+      .font("Helvetica")
+      .fontSize(7)
+      .fillColor("#6b7280")
+      .text(`page ${page + 1} of ${pages} · ${rows.length.toLocaleString("en-US")} rows`, left, bottom + 4, { lineBreak: false });
     let y = top + 20;
     doc.rect(left, y - 2, usable, ROW_H).fill("#dbeafe");
-    doc.font("Courier-Bold").fontSize(FONT_SIZE).fillColor("#111827").text(header, left + 2, y, { lineBreak: false });
+    doc
+      .font("Courier-Bold")
+      .fontSize(FONT_SIZE)
+      .fillColor("#111827")
+      .text(header, left + 2, y, { lineBreak: false });
     y += ROW_H;
     const slice = rows.slice(page * perPage, (page + 1) * perPage);
     slice.forEach((_, r) => {

@@ -22,8 +22,16 @@ type ExportFormat = (typeof EXPORT_FORMATS)[number];
 function exportCells(c: ClickRow, yes: string, no: string): string[] {
   return [
     c.clickedAt.toISOString().replace("T", " ").slice(0, 19) + " UTC",
-    c.ip ?? "", c.country ?? "", c.city ?? "", c.device ?? "", c.os ?? "", c.browser ?? "", c.referer ?? "",
-    c.isBot ? yes : no, c.botName ?? "", c.isUnique ? yes : no,
+    c.ip ?? "",
+    c.country ?? "",
+    c.city ?? "",
+    c.device ?? "",
+    c.os ?? "",
+    c.browser ?? "",
+    c.referer ?? "",
+    c.isBot ? yes : no,
+    c.botName ?? "",
+    c.isUnique ? yes : no,
   ];
 }
 
@@ -54,22 +62,37 @@ export interface ExportRequest {
  * sent to the user's Telegram chat as a document. `onProgress(done, total)` reports the build.
  */
 export async function exportClicks(
-  deps: Deps, userId: number, linkId: number, req: ExportRequest, onProgress?: (done: number, total: number) => void | Promise<void>,
+  deps: Deps,
+  userId: number,
+  linkId: number,
+  req: ExportRequest,
+  onProgress?: (done: number, total: number) => void | Promise<void>,
 ): Promise<{ ok: boolean; message: string; rows: number; filename?: string; capped?: boolean; code: string; period: string }> {
-  if (!(EXPORT_FORMATS as readonly string[]).includes(req.format)) throw new FieldError("format", `must be one of ${EXPORT_FORMATS.join(", ")}`);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(req.format))
+    throw new FieldError("format", `must be one of ${EXPORT_FORMATS.join(", ")}`);
   const format = req.format as ExportFormat;
   const period = parsePeriod(req.period);
   const link = await ownedLink(deps, userId, linkId);
   const { lang } = await userChat(deps, userId);
   const range = await rangeOf(deps, [link], period);
   const { clicks } = deps.asyncDb.tables;
-  const found = await deps.asyncDb.select().from(clicks)
+  const found = await deps.asyncDb
+    .select()
+    .from(clicks)
     .where(and(eq(clicks.linkId, link.id), gte(clicks.clickedAt, new Date(range.from)), lt(clicks.clickedAt, new Date(range.to))))
-    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(EXPORT_LIMIT + 1);
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id))
+    .limit(EXPORT_LIMIT + 1);
   // one row past the limit tells whether older clicks were left out
   const cut = found.length > EXPORT_LIMIT;
   if (cut) found.length = EXPORT_LIMIT;
-  if (!found.length) return { ok: false, message: `No clicks on ${link.code} in the chosen period (${period}); nothing was sent`, rows: 0, code: link.code, period };
+  if (!found.length)
+    return {
+      ok: false,
+      message: `No clicks on ${link.code} in the chosen period (${period}); nothing was sent`,
+      rows: 0,
+      code: link.code,
+      period,
+    };
   const rows: string[][] = [];
   const step = 2_500;
   // the PDF's standard fonts write Latin-1 only, so its headings and words stay English
@@ -87,9 +110,21 @@ export async function exportClicks(
         ? buildXlsx(exportColumns(lang), rows, link.code)
         : await (await import("./export-pdf")).renderPdfTable(title, exportColumns("en"), rows);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
-  const caption = t(lang, "export-clicks-caption", { count: rows.length, code: link.code, period: t(lang, `period-${period}`), format: format.toUpperCase() });
+  const caption = t(lang, "export-clicks-caption", {
+    count: rows.length,
+    code: link.code,
+    period: t(lang, `period-${period}`),
+    format: format.toUpperCase(),
+  });
   await sendToUserChat(deps, userId, "document", { bytes, filename, caption, open: { kind: "link", id: link.id } });
   const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
-  return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`, rows: rows.length, filename, capped: cut, code: link.code, period };
+  return {
+    ok: true,
+    message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} clicks${capped} to your Telegram chat`,
+    rows: rows.length,
+    filename,
+    capped: cut,
+    code: link.code,
+    period,
+  };
 }
-

@@ -23,8 +23,11 @@ export async function orphanVisitsOf(deps: Pick<Deps, "asyncDb" | "clock">, user
   const total = Number(first(await deps.asyncDb.select({ n: visits }).from(days).where(where))!.n ?? 0);
   const rows = await deps.asyncDb
     .select({ code: days.code, count: visits, lastAt: max(days.lastAt) })
-    .from(days).where(where).groupBy(days.code)
-    .orderBy(desc(visits), desc(max(days.lastAt)), days.code).limit(ORPHAN_CODES_MAX);
+    .from(days)
+    .where(where)
+    .groupBy(days.code)
+    .orderBy(desc(visits), desc(max(days.lastAt)), days.code)
+    .limit(ORPHAN_CODES_MAX);
   // max() reads back through the column (a Date on both databases)
   return { total, items: rows.map((r) => ({ code: r.code, count: Number(r.count), lastAt: new Date(r.lastAt!).toISOString() })) };
 }

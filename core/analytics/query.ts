@@ -23,7 +23,11 @@ export function pieces(r: Range, spans: readonly number[] = SPANS): Piece[] {
   const a = ceilTo(r.from, spans[0]!);
   const b = floorTo(r.to, spans[0]!);
   if (!spans.length || a >= b) return [{ ...r, span: 0 }];
-  return [...(r.from < a ? [{ from: r.from, to: a, span: 0 }] : []), ...aligned({ from: a, to: b }, spans, 0), ...(b < r.to ? [{ from: b, to: r.to, span: 0 }] : [])];
+  return [
+    ...(r.from < a ? [{ from: r.from, to: a, span: 0 }] : []),
+    ...aligned({ from: a, to: b }, spans, 0),
+    ...(b < r.to ? [{ from: b, to: r.to, span: 0 }] : []),
+  ];
 }
 
 /** `r` is aligned to spans[i]: use spans[i] at the edges and coarser spans inside. */
@@ -32,7 +36,11 @@ function aligned(r: Range, spans: readonly number[], i: number): Piece[] {
   const a = next ? ceilTo(r.from, next) : 0;
   const b = next ? floorTo(r.to, next) : 0;
   if (!next || a >= b) return [{ ...r, span: spans[i]! }];
-  return [...(r.from < a ? [{ from: r.from, to: a, span: spans[i]! }] : []), ...aligned({ from: a, to: b }, spans, i + 1), ...(b < r.to ? [{ from: b, to: r.to, span: spans[i]! }] : [])];
+  return [
+    ...(r.from < a ? [{ from: r.from, to: a, span: spans[i]! }] : []),
+    ...aligned({ from: a, to: b }, spans, i + 1),
+    ...(b < r.to ? [{ from: b, to: r.to, span: spans[i]! }] : []),
+  ];
 }
 
 /**
@@ -85,7 +93,8 @@ export function plan(r: Range, spans: readonly number[] = SPANS, now = Number.PO
 type Db = Pick<Deps, "asyncDb"> & Partial<Pick<Deps, "clock">>;
 
 /** The plan of `range` for `deps` (see plan). */
-const planOf = (deps: Db, range: Range, spans?: readonly number[]) => plan(range, spans, deps.clock ? deps.clock.now().getTime() : undefined);
+const planOf = (deps: Db, range: Range, spans?: readonly number[]) =>
+  plan(range, spans, deps.clock ? deps.clock.now().getTime() : undefined);
 
 /** A count or sum as a number: PostgreSQL returns bigint aggregates as strings. */
 const num = (v: unknown) => Number(v ?? 0);
@@ -142,10 +151,16 @@ export async function totals(deps: Db, linkIds: number[], range: Range): Promise
   const db = deps.asyncDb;
   const { clicks: c, linkStatsTime: st } = db.tables;
   if (!linkIds.length) return { clicks: 0, uniques: 0, bots: 0 };
-  const parts = planOf(deps, range).map((p) => p.span
-    ? sql`select ${signOf(p)}sum(${st.clicks}) as c, ${signOf(p)}sum(${st.uniques}) as u, ${signOf(p)}sum(${st.bots}) as b from ${st} where ${bucketsOf(st, linkIds, p)}`
-    : sql`select ${signOf(p)}count(*) as c, ${signOf(p)}${uniqueHumans(c)} as u, ${signOf(p)}count(*) filter (where ${c.isBot}) as b from ${c} where ${clicksOf(c, linkIds, p)}`);
-  const [row] = await unionOf(db, parts, (u) => sql`select coalesce(sum(c), 0) as c, coalesce(sum(u), 0) as u, coalesce(sum(b), 0) as b from ${u}`);
+  const parts = planOf(deps, range).map((p) =>
+    p.span
+      ? sql`select ${signOf(p)}sum(${st.clicks}) as c, ${signOf(p)}sum(${st.uniques}) as u, ${signOf(p)}sum(${st.bots}) as b from ${st} where ${bucketsOf(st, linkIds, p)}`
+      : sql`select ${signOf(p)}count(*) as c, ${signOf(p)}${uniqueHumans(c)} as u, ${signOf(p)}count(*) filter (where ${c.isBot}) as b from ${c} where ${clicksOf(c, linkIds, p)}`,
+  );
+  const [row] = await unionOf(
+    db,
+    parts,
+    (u) => sql`select coalesce(sum(c), 0) as c, coalesce(sum(u), 0) as u, coalesce(sum(b), 0) as b from ${u}`,
+  );
   return { clicks: num(row?.c), uniques: num(row?.u), bots: num(row?.b) };
 }
 
@@ -167,9 +182,17 @@ export async function dimCounts(deps: Db, linkIds: number[], range: Range, dim: 
 }
 
 /** Click counts per value of each of `dims` ('' = unknown) of `linkIds` in `range`, in one statement. */
-export async function dimsCounts<D extends Dim>(deps: Db, linkIds: number[], range: Range, dims: readonly D[]): Promise<Record<D, Map<string, number>>> {
+export async function dimsCounts<D extends Dim>(
+  deps: Db,
+  linkIds: number[],
+  range: Range,
+  dims: readonly D[],
+): Promise<Record<D, Map<string, number>>> {
   const tallies = await dimsTallies(deps, linkIds, range, dims);
-  return Object.fromEntries(dims.map((d) => [d, new Map([...tallies[d]].map(([v, t]) => [v, t.clicks]))])) as Record<D, Map<string, number>>;
+  return Object.fromEntries(dims.map((d) => [d, new Map([...tallies[d]].map(([v, t]) => [v, t.clicks]))])) as Record<
+    D,
+    Map<string, number>
+  >;
 }
 
 /**
@@ -177,19 +200,31 @@ export async function dimsCounts<D extends Dim>(deps: Db, linkIds: number[], ran
  * statement. The roll-ups keep uniques for `variant` only: for the other dimensions `uniques` is not
  * a figure to show.
  */
-export async function dimsTallies<D extends Dim>(deps: Db, linkIds: number[], range: Range, dims: readonly D[]): Promise<Record<D, Map<string, { clicks: number; uniques: number }>>> {
+export async function dimsTallies<D extends Dim>(
+  deps: Db,
+  linkIds: number[],
+  range: Range,
+  dims: readonly D[],
+): Promise<Record<D, Map<string, { clicks: number; uniques: number }>>> {
   const db = deps.asyncDb;
   const { clicks: c, linkStatsDim: sd } = db.tables;
   const out = Object.fromEntries(dims.map((d) => [d, new Map()])) as Record<D, Map<string, { clicks: number; uniques: number }>>;
   if (!linkIds.length || !dims.length) return out;
-  const names = sql.join(dims.map((d) => sql.raw(`'${d}'`)), sql`, `);
-  const parts = planOf(deps, range).flatMap((p) => p.span
-    ? [sql`select ${sd.dim} as d, ${sd.value} as v, ${signOf(p)}sum(${sd.clicks}) as n, ${signOf(p)}sum(${sd.uniques}) as u from ${sd} where ${ofLinks(sd.linkId, linkIds)} and ${sd.span} = ${int(p.span)} and ${sd.dim} in (${names}) and ${sd.bucket} >= ${int(p.from)} and ${sd.bucket} < ${int(p.to)} group by ${sd.dim}, ${sd.value}`]
-    : dims.map((d) => {
-      const { value, only } = RAW_DIM[d];
-      const v = value(c, db.engine);
-      return sql`select ${sql.raw(`'${d}'`)} as d, ${v} as v, ${signOf(p)}count(*) as n, ${signOf(p)}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)}${only ? sql` and ${only(c)}` : sql``} group by ${v}`;
-    }));
+  const names = sql.join(
+    dims.map((d) => sql.raw(`'${d}'`)),
+    sql`, `,
+  );
+  const parts = planOf(deps, range).flatMap((p) =>
+    p.span
+      ? [
+          sql`select ${sd.dim} as d, ${sd.value} as v, ${signOf(p)}sum(${sd.clicks}) as n, ${signOf(p)}sum(${sd.uniques}) as u from ${sd} where ${ofLinks(sd.linkId, linkIds)} and ${sd.span} = ${int(p.span)} and ${sd.dim} in (${names}) and ${sd.bucket} >= ${int(p.from)} and ${sd.bucket} < ${int(p.to)} group by ${sd.dim}, ${sd.value}`,
+        ]
+      : dims.map((d) => {
+          const { value, only } = RAW_DIM[d];
+          const v = value(c, db.engine);
+          return sql`select ${sql.raw(`'${d}'`)} as d, ${v} as v, ${signOf(p)}count(*) as n, ${signOf(p)}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)}${only ? sql` and ${only(c)}` : sql``} group by ${v}`;
+        }),
+  );
   for (const { d, v, n, u } of await unionOf(db, parts, (all) => sql`select d, v, sum(n) as n, sum(u) as u from ${all} group by d, v`)) {
     const m = out[String(d) as D];
     const count = num(n);
@@ -234,32 +269,54 @@ export async function localSeries(deps: Db, linkIds: number[], range: Range, tz:
   const parts: SQL[] = [];
   for (const seg of offsetSegments(tz, range)) {
     const o = seg.offset;
-    const usable = SPANS.filter((sp) => sp <= size && size % sp === 0 && ((o % sp) + sp) % sp === 0 && (mod === Number.MAX_SAFE_INTEGER || sp === HOUR));
+    const usable = SPANS.filter(
+      (sp) => sp <= size && size % sp === 0 && ((o % sp) + sp) % sp === 0 && (mod === Number.MAX_SAFE_INTEGER || sp === HOUR),
+    );
     const byQuarter = usable.length === 0;
     for (const p of planOf(deps, seg, byQuarter ? [HOUR] : usable)) {
       const s = signOf(p);
       if (!p.span) {
         const k = keyOf(epochMs(db, c.clickedAt), o);
-        parts.push(sql`select ${k} as k, ${s}count(*) as c, ${s}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)} group by ${k}`);
+        parts.push(
+          sql`select ${k} as k, ${s}count(*) as c, ${s}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)} group by ${k}`,
+        );
       } else if (!byQuarter) {
         const k = keyOf(st.bucket, o);
-        parts.push(grouped(p.span)
-          ? sql`select ${k} as k, ${s}sum(${st.clicks}) as c, ${s}sum(${st.uniques}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
-          : sql`select ${k} as k, ${s}${st.clicks} as c, ${s}${st.uniques} as u from ${st} where ${bucketsOf(st, linkIds, p)}`);
+        parts.push(
+          grouped(p.span)
+            ? sql`select ${k} as k, ${s}sum(${st.clicks}) as c, ${s}sum(${st.uniques}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+            : sql`select ${k} as k, ${s}${st.clicks} as c, ${s}${st.uniques} as u from ${st} where ${bucketsOf(st, linkIds, p)}`,
+        );
       } else {
         // the offset puts an hour's quarters in two local hours: those before the local hour ends share the
         // key of the bucket's start, the others the key of the next local hour (a quarter never straddles)
         const m = ((o % HOUR) + HOUR) % HOUR;
-        const quarters = [[st.q0, st.u0], [st.q1, st.u1], [st.q2, st.u2], [st.q3, st.u3]] as const;
-        for (const [next, shift] of [[false, 0], [true, HOUR - m]] as const) {
+        const quarters = [
+          [st.q0, st.u0],
+          [st.q1, st.u1],
+          [st.q2, st.u2],
+          [st.q3, st.u3],
+        ] as const;
+        for (const [next, shift] of [
+          [false, 0],
+          [true, HOUR - m],
+        ] as const) {
           const mine = quarters.filter((_, i) => m + i * QUARTER >= HOUR === next);
           if (!mine.length) continue;
           const k = keyOf(sql`${st.bucket} + ${int(shift)}`, o);
-          const c = sql.join(mine.map(([q]) => sql`${q}`), sql` + `);
-          const u = sql.join(mine.map(([, q]) => sql`${q}`), sql` + `);
-          parts.push(grouped(HOUR)
-            ? sql`select ${k} as k, ${s}sum(${c}) as c, ${s}sum(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
-            : sql`select ${k} as k, ${s}(${c}) as c, ${s}(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)}`);
+          const c = sql.join(
+            mine.map(([q]) => sql`${q}`),
+            sql` + `,
+          );
+          const u = sql.join(
+            mine.map(([, q]) => sql`${q}`),
+            sql` + `,
+          );
+          parts.push(
+            grouped(HOUR)
+              ? sql`select ${k} as k, ${s}sum(${c}) as c, ${s}sum(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+              : sql`select ${k} as k, ${s}(${c}) as c, ${s}(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)}`,
+          );
         }
       }
     }
@@ -294,6 +351,9 @@ export function localKeys(range: Range, tz: string, size: number): number[] {
 export async function firstClickBucket(deps: Db, linkIds: number[]): Promise<number | null> {
   if (!linkIds.length) return null;
   const { linkStatsTime: st } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select({ first: sql`min(${st.bucket})` }).from(st).where(and(inArray(st.linkId, linkIds), eq(st.span, HOUR)));
+  const [row] = await deps.asyncDb
+    .select({ first: sql`min(${st.bucket})` })
+    .from(st)
+    .where(and(inArray(st.linkId, linkIds), eq(st.span, HOUR)));
   return row?.first == null ? null : num(row.first);
 }

@@ -61,7 +61,16 @@ export function parseInstant(field: string, value: string): number {
     at.setUTCFullYear(n(1), n(2) - 1, n(3));
     at.setUTCHours(n(4), n(5), n(6), Number((m[7] ?? "0").padEnd(3, "0")));
   }
-  const real = m && at.getUTCFullYear() === n(1) && at.getUTCMonth() === n(2) - 1 && at.getUTCDate() === n(3) && n(4) < 24 && n(5) < 60 && n(6) < 60 && n(10) < 24 && n(11) < 60;
+  const real =
+    m &&
+    at.getUTCFullYear() === n(1) &&
+    at.getUTCMonth() === n(2) - 1 &&
+    at.getUTCDate() === n(3) &&
+    n(4) < 24 &&
+    n(5) < 60 &&
+    n(6) < 60 &&
+    n(10) < 24 &&
+    n(11) < 60;
   if (!real) throw new FieldError(field, "must be an ISO 8601 date or datetime, e.g. 2026-01-31T00:00:00Z");
   return at.getTime() - (m[9] ? (m[9] === "-" ? -1 : 1) * (n(10) * 60 + n(11)) * MINUTE : 0);
 }

@@ -33,7 +33,8 @@ export function referrerHost(referer: string | null | undefined): string {
  * appended, so one cut at the first "/" does what the loop above does (and the expression stays short).
  */
 export function referrerHostSql(engine: "sqlite" | "postgres", col: SQL | SQLWrapper): SQL {
-  const find = (s: SQL, what: string) => (engine === "postgres" ? sql`strpos(${s}, ${sql.raw(`'${what}'`)})` : sql`instr(${s}, ${sql.raw(`'${what}'`)})`);
+  const find = (s: SQL, what: string) =>
+    engine === "postgres" ? sql`strpos(${s}, ${sql.raw(`'${what}'`)})` : sql`instr(${s}, ${sql.raw(`'${what}'`)})`;
   const ref = sql`coalesce(${col}, '')`;
   let rest = sql`substr(${ref}, ${find(ref, "://")} + 3)`;
   for (const end of ENDS.slice(1)) rest = sql`replace(${rest}, ${sql.raw(`'${end}'`)}, '/')`;

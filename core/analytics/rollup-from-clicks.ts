@@ -30,7 +30,10 @@ export async function rollupFromClicks(db: AsyncDbOrTx, linkId: number): Promise
     // "unique human" as 0/1 so that sums count them
     const toMs = (e: string) => (pg ? `(extract(epoch from ${e}) * 1000)::bigint` : e);
     const at = (t: number) => (pg ? `timestamptz 'epoch' + ${t} * interval '1 millisecond'` : String(t));
-    const [span] = await rowsOf<{ lo: unknown; hi: unknown }>(tx, sql`select ${sql.raw(toMs("min(clicked_at)"))} as lo, ${sql.raw(toMs("max(clicked_at)"))} as hi from clicks where link_id = ${linkId}`);
+    const [span] = await rowsOf<{ lo: unknown; hi: unknown }>(
+      tx,
+      sql`select ${sql.raw(toMs("min(clicked_at)"))} as lo, ${sql.raw(toMs("max(clicked_at)"))} as hi from clicks where link_id = ${linkId}`,
+    );
     const select = `select ${toMs("clicked_at")} / ${QUARTER} * ${QUARTER} as q, country, device, browser, os,
         case when is_bot then 1 else 0 end as bot, bot_name, case when is_unique and not is_bot then 1 else 0 end as uq, rule, variant,
         ${referrerHostText(db.engine, "referer")} as ref, count(*) as n

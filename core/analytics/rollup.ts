@@ -8,7 +8,11 @@ const DIMS = ["country", "device", "browser", "os", "bot", "rule", "variant", "r
 export type Dim = (typeof DIMS)[number];
 
 /** The value a click contributes to a dimension ('' = unknown), or null when it does not count there. */
-function dimValue(click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName" | "rule" | "variant">, dim: Dim, referrer: string): string | null {
+function dimValue(
+  click: Pick<ClickRow, "country" | "device" | "browser" | "os" | "isBot" | "botName" | "rule" | "variant">,
+  dim: Dim,
+  referrer: string,
+): string | null {
   if (dim === "referrer") return referrer;
   if (dim === "bot") return click.isBot ? (click.botName ?? "") : null;
   if (dim === "rule" || dim === "variant") return click[dim] === null ? null : String(click[dim]);
@@ -49,7 +53,19 @@ function alikeClicks(batch: readonly StoredClick[]): { click: ClickRow; at: numb
   return groups;
 }
 
-type TimeRow = RowOf<"linkStatsTime"> & { clicks: number; uniques: number; bots: number; q0: number; q1: number; q2: number; q3: number; u0: number; u1: number; u2: number; u3: number };
+type TimeRow = RowOf<"linkStatsTime"> & {
+  clicks: number;
+  uniques: number;
+  bots: number;
+  q0: number;
+  q1: number;
+  q2: number;
+  q3: number;
+  u0: number;
+  u1: number;
+  u2: number;
+  u3: number;
+};
 type DimRow = RowOf<"linkStatsDim"> & { clicks: number; uniques: number };
 const QS = ["q0", "q1", "q2", "q3"] as const;
 const US = ["u0", "u1", "u2", "u3"] as const;
@@ -65,7 +81,26 @@ function rollupRows(batch: readonly StoredClick[]): { times: TimeRow[]; dims: Di
       const bucket = floorTo(at, span);
       const key = `${click.linkId}:${span}:${bucket}`;
       let row = times.get(key);
-      if (!row) times.set(key, (row = { linkId: click.linkId, span, bucket, clicks: 0, uniques: 0, bots: 0, q0: 0, q1: 0, q2: 0, q3: 0, u0: 0, u1: 0, u2: 0, u3: 0 }));
+      if (!row)
+        times.set(
+          key,
+          (row = {
+            linkId: click.linkId,
+            span,
+            bucket,
+            clicks: 0,
+            uniques: 0,
+            bots: 0,
+            q0: 0,
+            q1: 0,
+            q2: 0,
+            q3: 0,
+            u0: 0,
+            u1: 0,
+            u2: 0,
+            u3: 0,
+          }),
+        );
       row.clicks += n;
       row.uniques += unique;
       row.bots += click.isBot ? n : 0;

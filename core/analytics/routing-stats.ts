@@ -11,7 +11,11 @@ import type { Range } from "./range";
  * from the roll-ups (the `rule` and `variant` dimensions) in one statement, like every other figure;
  * a link with neither reads nothing.
  */
-export async function routingStatsOf(deps: Pick<Deps, "asyncDb"> & Partial<Pick<Deps, "clock">>, link: Tables["links"]["$inferSelect"], range: Range) {
+export async function routingStatsOf(
+  deps: Pick<Deps, "asyncDb"> & Partial<Pick<Deps, "clock">>,
+  link: Tables["links"]["$inferSelect"],
+  range: Range,
+) {
   const rules = parseRules(link.rules);
   const variants = parseVariants(link.variants);
   const dims = [...(rules.length ? ["rule" as const] : []), ...(variants.length ? ["variant" as const] : [])];
@@ -19,6 +23,11 @@ export async function routingStatsOf(deps: Pick<Deps, "asyncDb"> & Partial<Pick<
   const of = (m: Map<string, { clicks: number; uniques: number }> | undefined, i: number) => m?.get(String(i)) ?? { clicks: 0, uniques: 0 };
   return {
     rules: rules.map((_, index) => ({ index, clicks: of(t.rule, index).clicks })),
-    variants: variants.map((v, index) => ({ index, url: v.url, clicks: of(t.variant, index).clicks, uniqueClicks: of(t.variant, index).uniques })),
+    variants: variants.map((v, index) => ({
+      index,
+      url: v.url,
+      clicks: of(t.variant, index).clicks,
+      uniqueClicks: of(t.variant, index).uniques,
+    })),
   };
 }

@@ -11,7 +11,12 @@ type LinkRow = Tables["links"]["$inferSelect"];
 /** The caller's link, or 404 (also when it belongs to someone else). */
 export async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<LinkRow> {
   const { links } = deps.asyncDb.tables;
-  const link = first(await deps.asyncDb.select().from(links).where(and(eq(links.id, linkId), eq(links.userId, userId))));
+  const link = first(
+    await deps.asyncDb
+      .select()
+      .from(links)
+      .where(and(eq(links.id, linkId), eq(links.userId, userId))),
+  );
   if (!link) throw new NotFound("Link");
   return link;
 }
@@ -26,7 +31,13 @@ export interface PeriodQuery {
 export async function rangeOf(deps: Pick<Deps, "asyncDb" | "clock">, linkRows: LinkRow[], period: Period): Promise<Range> {
   const now = deps.clock.now().getTime();
   const created = Math.min(now, ...linkRows.map((l) => l.createdAt.getTime()));
-  const firstClick = period === "all" ? await firstClickBucket(deps, linkRows.map((l) => l.id)) : null;
+  const firstClick =
+    period === "all"
+      ? await firstClickBucket(
+          deps,
+          linkRows.map((l) => l.id),
+        )
+      : null;
   return periodRange(period, now, Math.min(created, firstClick ?? created));
 }
 
@@ -36,7 +47,13 @@ async function linkRange(deps: Pick<Deps, "asyncDb" | "clock">, link: LinkRow, q
 }
 
 /** Checks ownership and the period, then runs `fn` over the link's range. */
-async function onLink<T>(deps: Deps, userId: number, linkId: number, q: PeriodQuery, fn: (deps: Deps, ids: number[], range: Range) => Promise<T>): Promise<T> {
+async function onLink<T>(
+  deps: Deps,
+  userId: number,
+  linkId: number,
+  q: PeriodQuery,
+  fn: (deps: Deps, ids: number[], range: Range) => Promise<T>,
+): Promise<T> {
   const link = await ownedLink(deps, userId, linkId);
   return fn(deps, [link.id], (await linkRange(deps, link, q)).range);
 }
@@ -125,7 +142,11 @@ export function linkReferrers(deps: Deps, userId: number, linkId: number, q: Per
 export async function referrersOf(deps: Deps, ids: number[], range: Range) {
   const hosts = await dimCounts(deps, ids, range, "referrer");
   // every click has one referrer value ('' for none): the period's clicks are their sum
-  return withPercentages(hosts, sumOf(hosts)).map(({ name, count, percentage }) => ({ referrer: name === UNKNOWN ? "" : name, count, percentage }));
+  return withPercentages(hosts, sumOf(hosts)).map(({ name, count, percentage }) => ({
+    referrer: name === UNKNOWN ? "" : name,
+    count,
+    percentage,
+  }));
 }
 
 const sumOf = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
@@ -137,9 +158,7 @@ export function linkBots(deps: Deps, userId: number, linkId: number, q: PeriodQu
 
 export async function botsOf(deps: Deps, ids: number[], range: Range) {
   const t = await totals(deps, ids, range);
-  const bots = [...(await dimCounts(deps, ids, range, "bot"))]
-    .sort(byCount)
-    .map(([name, count]) => ({ name: name || UNKNOWN, count }));
+  const bots = [...(await dimCounts(deps, ids, range, "bot"))].sort(byCount).map(([name, count]) => ({ name: name || UNKNOWN, count }));
   return { totalBots: t.bots, botPercentage: t.clicks ? round((t.bots / t.clicks) * 100, 1) : 0, bots };
 }
 
@@ -188,15 +207,33 @@ export async function linkClicks(deps: Deps, userId: number, linkId: number, q: 
   if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw new FieldError("page", "must be a whole number from 1 to 1000000");
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new FieldError("limit", "must be a whole number from 1 to 100");
   const { clicks } = deps.asyncDb.tables;
-  const rows = await deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, link.id))
-    .orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(limit).offset((page - 1) * limit);
+  const rows = await deps.asyncDb
+    .select()
+    .from(clicks)
+    .where(eq(clicks.linkId, link.id))
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
   const total = (await totals(deps, [link.id], { from: 0, to: ALL_TIME_END })).clicks;
   return {
     data: rows.map((c) => ({
-      id: c.id, clicked_at: c.clickedAt.toISOString(), ip: c.ip, country: c.country, city: c.city, device: c.device,
-      browser: c.browser, os: c.os, referer: c.referer, is_bot: c.isBot, bot_name: c.botName, is_unique: c.isUnique,
-      rule: c.rule, variant: c.variant,
+      id: c.id,
+      clicked_at: c.clickedAt.toISOString(),
+      ip: c.ip,
+      country: c.country,
+      city: c.city,
+      device: c.device,
+      browser: c.browser,
+      os: c.os,
+      referer: c.referer,
+      is_bot: c.isBot,
+      bot_name: c.botName,
+      is_unique: c.isUnique,
+      rule: c.rule,
+      variant: c.variant,
     })),
-    total, page, limit,
+    total,
+    page,
+    limit,
   };
 }

@@ -52,10 +52,15 @@ export async function summaryRange(deps: Pick<Deps, "asyncDb" | "clock">, linkRo
   return { period: null, range: { from, to } as Range, label: `${day(from)} – ${day(to - 1)}` };
 }
 
-const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"] => items.slice(0, n).map(({ name, count }) => ({ name, count }));
+const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"] =>
+  items.slice(0, n).map(({ name, count }) => ({ name, count }));
 
 /** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
-export async function summaryCard(deps: Deps, userId: number, req: SummaryRequest): Promise<{ card: SummaryCard; caption: string; filename: string }> {
+export async function summaryCard(
+  deps: Deps,
+  userId: number,
+  req: SummaryRequest,
+): Promise<{ card: SummaryCard; caption: string; filename: string }> {
   // the zone asked for, else the one the user set in Settings (UTC until then)
   const tz = parseTimeZone(req.tz ?? (await timeZoneOf(deps, userId)));
   const { lang } = await ownerChat(deps.asyncDb, userId);
@@ -78,9 +83,15 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
     const perLink: (readonly [string, number, string])[] = [];
     for (const l of linkRows) perLink.push([l.code, (await totals(deps, [l.id], range)).clicks, l.title || l.code] as const);
     const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
-    breakdowns.push({ title: t(lang, "summary-top-links"), items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))) });
+    breakdowns.push({
+      title: t(lang, "summary-top-links"),
+      items: top(ranked.map(([, count, name]) => ({ name: name.slice(0, 18), count }))),
+    });
   }
-  breakdowns.push({ title: t(lang, "summary-top-countries"), items: countries }, { title: t(lang, "summary-devices"), items: top(devices.devices).map((d) => ({ ...d, name: deviceName(lang, d.name) })) });
+  breakdowns.push(
+    { title: t(lang, "summary-top-countries"), items: countries },
+    { title: t(lang, "summary-devices"), items: top(devices.devices).map((d) => ({ ...d, name: deviceName(lang, d.name) })) },
+  );
   if (single) breakdowns.push({ title: t(lang, "summary-browsers"), items: top(devices.browsers) });
   const sources = (await referrersOf(deps, ids, range)).map((r) => ({ name: r.referrer || t(lang, "summary-direct"), count: r.count }));
   breakdowns.push({ title: t(lang, "summary-referrers"), items: top(sources) });
@@ -99,7 +110,12 @@ export async function summaryCard(deps: Deps, userId: number, req: SummaryReques
       [t(lang, "summary-bots"), fmt(stats.botClicks)],
       [t(lang, "summary-per-day"), fmt(stats.avgClicksPerDay)],
     ],
-    timeline: { labels: timeline.map((p) => p.date), clicks: timeline.map((p) => p.clicks), unique: timeline.map((p) => p.unique), unit: hourly ? "hour" : "day" },
+    timeline: {
+      labels: timeline.map((p) => p.date),
+      clicks: timeline.map((p) => p.clicks),
+      unique: timeline.map((p) => p.unique),
+      unit: hourly ? "hour" : "day",
+    },
     breakdowns,
   };
   const caption = [
@@ -125,7 +141,12 @@ export async function summaryImage(deps: Deps, userId: number, req: SummaryReque
 export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
   await userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
   const { card, caption, filename } = await summaryCard(deps, userId, req);
-  await sendToUserChat(deps, userId, "photo", { bytes: await renderCard(card), filename, caption, ...(req.linkId ? { open: { kind: "link", id: req.linkId } } : {}) });
+  await sendToUserChat(deps, userId, "photo", {
+    bytes: await renderCard(card),
+    filename,
+    caption,
+    ...(req.linkId ? { open: { kind: "link", id: req.linkId } } : {}),
+  });
   return { ok: true };
 }
 
@@ -153,6 +174,12 @@ export async function linkStatsFigures(deps: Deps, userId: number, linkId: numbe
     /** "" is a visit whose browser named no site (direct, an app, a QR code) */
     referrers: referrers.map((r) => ({ name: r.referrer, percentage: r.percentage })),
     rules: routing.rules.map((r) => ({ number: r.index + 1, clicks: r.clicks })),
-    variants: routing.variants.map((v) => ({ number: v.index + 1, url: v.url, clicks: v.clicks, unique: v.uniqueClicks, percentage: all ? Math.round((v.clicks / all) * 100) : 0 })),
+    variants: routing.variants.map((v) => ({
+      number: v.index + 1,
+      url: v.url,
+      clicks: v.clicks,
+      unique: v.uniqueClicks,
+      percentage: all ? Math.round((v.clicks / all) * 100) : 0,
+    })),
   };
 }

@@ -6,11 +6,18 @@ import { targetButton, type BotTarget } from "../deep-link";
 import { languageFor, t, type Language } from "../i18n/translate";
 
 /** The user's own Telegram chat (private chat id = Telegram user id), the Bot API client and the language the bot speaks to them. */
-export async function userChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId: number): Promise<{ api: Api; chatId: number; lang: Language }> {
+export async function userChat(
+  deps: Pick<Deps, "asyncDb" | "telegram">,
+  userId: number,
+): Promise<{ api: Api; chatId: number; lang: Language }> {
   if (!deps.telegram) throw new NotConfigured("The Telegram bot is not configured (BOT_TOKEN is unset), so nothing can be sent to a chat");
   const user = await getUser(deps, userId);
   if (!user.msgrId)
-    throw new AppError(409, "telegram_not_linked", "Your account has no Telegram identity to send to: sign in with Telegram or link it in settings, start the bot, then try again");
+    throw new AppError(
+      409,
+      "telegram_not_linked",
+      "Your account has no Telegram identity to send to: sign in with Telegram or link it in settings, start the bot, then try again",
+    );
   return { api: deps.telegram, chatId: user.msgrId, lang: languageFor(user.language, user.appLanguage) };
 }
 
@@ -18,8 +25,13 @@ export async function userChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId:
 function telegramError(e: unknown): unknown {
   if (e instanceof GrammyError) {
     if (e.error_code === 403 || (e.error_code === 400 && /chat not found/i.test(e.description)))
-      return new AppError(409, "bot_blocked", "Telegram refused the message: you blocked the bot or never started it. Open the bot, press Start (or unblock it) and try again");
-    if (e.error_code === 429) return new RateLimited(Number(e.parameters.retry_after ?? 30), "Telegram is rate limiting the bot; try again shortly");
+      return new AppError(
+        409,
+        "bot_blocked",
+        "Telegram refused the message: you blocked the bot or never started it. Open the bot, press Start (or unblock it) and try again",
+      );
+    if (e.error_code === 429)
+      return new RateLimited(Number(e.parameters.retry_after ?? 30), "Telegram is rate limiting the bot; try again shortly");
     return new Upstream(`Telegram refused the message: ${e.description}`, "telegram_error");
   }
   if (e instanceof HttpError) return new Upstream("Telegram could not be reached; try again later", "telegram_unreachable");
@@ -35,11 +47,19 @@ export interface ChatFile {
 }
 
 /** Sends a photo or document to the user's Telegram chat; Bot API failures become clear AppErrors. */
-export async function sendToUserChat(deps: Pick<Deps, "asyncDb" | "telegram">, userId: number, kind: "photo" | "document", file: ChatFile): Promise<void> {
+export async function sendToUserChat(
+  deps: Pick<Deps, "asyncDb" | "telegram">,
+  userId: number,
+  kind: "photo" | "document",
+  file: ChatFile,
+): Promise<void> {
   const { api, chatId, lang } = await userChat(deps, userId);
   const input = new InputFile(file.bytes, file.filename);
   try {
-    const extra = { caption: file.caption, ...(file.open ? { reply_markup: { inline_keyboard: [[targetButton(t(lang, "file-open-in-bot"), file.open)]] } } : {}) };
+    const extra = {
+      caption: file.caption,
+      ...(file.open ? { reply_markup: { inline_keyboard: [[targetButton(t(lang, "file-open-in-bot"), file.open)]] } } : {}),
+    };
     if (kind === "photo") await api.sendPhoto(chatId, input, extra);
     else await api.sendDocument(chatId, input, extra);
   } catch (e) {

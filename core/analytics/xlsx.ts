@@ -9,7 +9,9 @@ import { deflateRawSync } from "node:zlib";
 export function buildSheetXlsx(sheetName: string, header: readonly string[], widths: readonly number[], rows: string[][]): Uint8Array {
   const cols = header.map((_, i) => columnName(i));
   const cell = (col: string, r: number, v: string, style = "") =>
-    v === "" ? "" : `<c r="${col}${r}" t="inlineStr"${style}><is><t${/^\s|\s$/.test(v) ? ' xml:space="preserve"' : ""}>${xmlText(v)}</t></is></c>`;
+    v === ""
+      ? ""
+      : `<c r="${col}${r}" t="inlineStr"${style}><is><t${/^\s|\s$/.test(v) ? ' xml:space="preserve"' : ""}>${xmlText(v)}</t></is></c>`;
   const parts: string[] = [
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`,
     `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join("")}</cols><sheetData>`,
@@ -25,7 +27,10 @@ export function buildSheetXlsx(sheetName: string, header: readonly string[], wid
   return zip([
     ["[Content_Types].xml", CONTENT_TYPES],
     ["_rels/.rels", ROOT_RELS],
-    ["xl/workbook.xml", `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`],
+    [
+      "xl/workbook.xml",
+      `${XML}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
     ["xl/_rels/workbook.xml.rels", WORKBOOK_RELS],
     ["xl/styles.xml", STYLES],
     ["xl/worksheets/sheet1.xml", parts.join("")],

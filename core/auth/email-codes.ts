@@ -61,7 +61,13 @@ export async function sendEmailCode(
     const [recent] = await tx
       .select({ createdAt: emailCodes.createdAt })
       .from(emailCodes)
-      .where(and(eq(emailCodes.email, email), isNull(emailCodes.consumedAt), gt(emailCodes.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS))))
+      .where(
+        and(
+          eq(emailCodes.email, email),
+          isNull(emailCodes.consumedAt),
+          gt(emailCodes.createdAt, new Date(now.getTime() - RESEND_INTERVAL_MS)),
+        ),
+      )
       .orderBy(desc(emailCodes.createdAt))
       .limit(1);
     if (recent) {
@@ -70,10 +76,25 @@ export async function sendEmailCode(
     }
     await tx
       .delete(emailCodes)
-      .where(and(eq(emailCodes.email, email), or(and(eq(emailCodes.purpose, purpose), sameRequester(emailCodes, userId), isNull(emailCodes.consumedAt)), lte(emailCodes.expiresAt, now))));
+      .where(
+        and(
+          eq(emailCodes.email, email),
+          or(
+            and(eq(emailCodes.purpose, purpose), sameRequester(emailCodes, userId), isNull(emailCodes.consumedAt)),
+            lte(emailCodes.expiresAt, now),
+          ),
+        ),
+      );
     const [made] = await tx
       .insert(emailCodes)
-      .values({ email, purpose, userId, codeHash: hashCode(deps, email, purpose, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
+      .values({
+        email,
+        purpose,
+        userId,
+        codeHash: hashCode(deps, email, purpose, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      })
       .returning({ id: emailCodes.id });
     return made!.id;
   });
@@ -128,15 +149,24 @@ export async function consumeEmailCode(
   const [row] = await db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), sameRequester(emailCodes, input.userId), isNull(emailCodes.consumedAt)))
+    .where(
+      and(
+        eq(emailCodes.email, input.email),
+        eq(emailCodes.purpose, input.purpose),
+        sameRequester(emailCodes, input.userId),
+        isNull(emailCodes.consumedAt),
+      ),
+    )
     .orderBy(desc(emailCodes.id))
     .limit(1);
-  if (!row)
-    throw new CodeRejected("invalid_code", "No code is pending for this email; request a new one");
+  if (!row) throw new CodeRejected("invalid_code", "No code is pending for this email; request a new one");
   if (row.expiresAt.getTime() <= now.getTime()) throw new CodeRejected("code_expired", "This code has expired; request a new one");
   if (row.attempts >= MAX_WRONG_TRIES) throw new CodeRejected("too_many_attempts", "Too many wrong codes; request a new one");
   if (!safeEqual(row.codeHash, hashCode(deps, input.email, input.purpose, code))) {
-    await db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, row.id));
+    await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(eq(emailCodes.id, row.id));
     await db.insert(emailCodeFailures).values({ email: input.email, failedAt: now });
     const left = MAX_WRONG_TRIES - row.attempts - 1;
     if (left <= 0) throw new CodeRejected("too_many_attempts", "Wrong code. Too many wrong codes; request a new one");

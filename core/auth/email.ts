@@ -27,7 +27,12 @@ export async function sendLinkCode(deps: MailDeps, userId: number, rawEmail: str
 }
 
 /** POST /api/auth/email/verify-link-otp: consumes the code and links the email, merging when it has an account. */
-export async function verifyLinkCode(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, rawEmail: string, code: string): Promise<LinkResult> {
+export async function verifyLinkCode(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  rawEmail: string,
+  code: string,
+): Promise<LinkResult> {
   const email = normalizeEmail(rawEmail);
   await assertCanLinkEmail(deps, userId, email);
   await consumeEmailCode(deps, { email, code, purpose: "link", userId });

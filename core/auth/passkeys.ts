@@ -36,7 +36,9 @@ function expectations(deps: Pick<Deps, "config">, challenge: string) {
 async function storeChallenge(deps: Pick<Deps, "asyncDb" | "clock">, challenge: string, purpose: Purpose, userId: number | null) {
   const now = deps.clock.now();
   const { webauthnChallenges } = deps.asyncDb.tables;
-  await deps.asyncDb.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), createdAt: now });
+  await deps.asyncDb
+    .insert(webauthnChallenges)
+    .values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), createdAt: now });
 }
 
 /** Reads the challenge the browser signed out of clientDataJSON and deletes it (single use); null when unknown or expired. */
@@ -50,10 +52,12 @@ async function takeChallenge(deps: Pick<Deps, "asyncDb" | "clock">, clientDataJS
   if (typeof challenge !== "string") return null;
   const { webauthnChallenges } = deps.asyncDb.tables;
   // deleted as it is read: of two uses at once (two nodes), one gets it
-  const row = first(await deps.asyncDb
-    .delete(webauthnChallenges)
-    .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose)))
-    .returning());
+  const row = first(
+    await deps.asyncDb
+      .delete(webauthnChallenges)
+      .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose)))
+      .returning(),
+  );
   if (!row || row.expiresAt.getTime() <= deps.clock.now().getTime()) return null;
   return row;
 }
@@ -106,7 +110,8 @@ export async function verifyPasskeyRegistration(deps: PasskeyDeps, userId: numbe
   }
   const { passkeys } = deps.asyncDb.tables;
   const exists = () => new Conflict("This passkey is already registered", "passkey_exists");
-  if (first(await deps.asyncDb.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, info.credential.id)))) throw exists();
+  if (first(await deps.asyncDb.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, info.credential.id))))
+    throw exists();
   const rows = await deps.asyncDb
     .insert(passkeys)
     .values({
@@ -135,7 +140,10 @@ export async function listPasskeys(deps: Pick<Deps, "asyncDb">, userId: number) 
 /** Removes one of the user's passkeys; 404 when it is not theirs. */
 export async function deletePasskey(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
   const { passkeys } = deps.asyncDb.tables;
-  const gone = await deps.asyncDb.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+  const gone = await deps.asyncDb
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning({ id: passkeys.id });
   if (!gone.length) throw new NotFound("Passkey");
 }
 

@@ -49,7 +49,10 @@ export function createRevokedSessions(db: AsyncDb, announce: (sessionIds: string
       if (!sessionIds.length) return;
       // every access token of the sign-in was signed before now, so none outlives this
       const expiresAt = new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-      await db.insert(revokedSessions).values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: now, expiresAt }))).onConflictDoNothing();
+      await db
+        .insert(revokedSessions)
+        .values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: now, expiresAt })))
+        .onConflictDoNothing();
       self.remember(sessionIds);
       announce(sessionIds);
     },
@@ -62,7 +65,9 @@ export function createRevokedSessions(db: AsyncDb, announce: (sessionIds: string
       cached = null;
     },
     async sweep(now) {
-      const removed = (await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, now)).returning({ id: revokedSessions.sessionId })).length;
+      const removed = (
+        await db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, now)).returning({ id: revokedSessions.sessionId })
+      ).length;
       if (removed) self.invalidate();
       return removed;
     },

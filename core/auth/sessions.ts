@@ -47,12 +47,19 @@ export async function issueSession(deps: SessionDeps, user: UserRow): Promise<Se
  * The token is taken by one conditional update, so of two refreshes with it at once (on any nodes)
  * exactly one succeeds and the other counts as reuse.
  */
-export async function refreshSession(deps: SessionDeps & Pick<Deps, "revokedSessions">, presented: string): Promise<{ accessToken: string; refreshToken: string }> {
+export async function refreshSession(
+  deps: SessionDeps & Pick<Deps, "revokedSessions">,
+  presented: string,
+): Promise<{ accessToken: string; refreshToken: string }> {
   const now = deps.clock.now();
   const { refreshTokens, users } = deps.asyncDb.tables;
   type Next = { reused: string } | { reused?: undefined; userId: number; familyId: string; refreshToken: string };
   const next = await transaction(deps.asyncDb, async (tx): Promise<Next> => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).limit(1);
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(presented)))
+      .limit(1);
     if (!row) throw new Unauthorized("Invalid refresh token", "invalid_refresh_token");
     if (row.revokedAt) throw new Unauthorized("This session was ended; sign in again", "refresh_token_revoked");
     const claimed = await tx
@@ -76,13 +83,20 @@ export async function refreshSession(deps: SessionDeps & Pick<Deps, "revokedSess
 /** Ends one sign-in: its refresh tokens stop working, and so do its access tokens (401 on the next request). */
 async function revokeFamily(deps: Pick<Deps, "asyncDb" | "revokedSessions">, familyId: string, now: Date): Promise<void> {
   const { refreshTokens } = deps.asyncDb.tables;
-  await deps.asyncDb.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await deps.asyncDb
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   await deps.revokedSessions.revoke([familyId], now);
 }
 
 /** Ends the sign-in a refresh token belongs to (logout). Unknown tokens are ignored. */
 export async function revokeRefreshToken(deps: Pick<Deps, "asyncDb" | "clock" | "revokedSessions">, presented: string): Promise<void> {
   const { refreshTokens } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(presented))).limit(1);
+  const [row] = await deps.asyncDb
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(presented)))
+    .limit(1);
   if (row) await revokeFamily(deps, row.familyId, deps.clock.now());
 }

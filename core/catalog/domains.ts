@@ -48,7 +48,13 @@ export async function listDomains(deps: Pick<Deps, "asyncDb">, userId: number): 
 /** True when some account has verified `hostname`. */
 async function verifiedByAnyone(deps: Pick<Deps, "asyncDb">, hostname: string): Promise<boolean> {
   const { domains } = deps.asyncDb.tables;
-  return !!first(await deps.asyncDb.select({ id: domains.id }).from(domains).where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt))).limit(1));
+  return !!first(
+    await deps.asyncDb
+      .select({ id: domains.id })
+      .from(domains)
+      .where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt)))
+      .limit(1),
+  );
 }
 
 /**
@@ -57,7 +63,11 @@ async function verifiedByAnyone(deps: Pick<Deps, "asyncDb">, hostname: string): 
  * (so a squatter cannot lock its real owner out); the first to verify owns it, and a verified
  * hostname cannot be claimed again (409 domain_taken). The service's own hosts cannot be claimed.
  */
-export async function createDomain(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, hostname: string): Promise<DomainView> {
+export async function createDomain(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">,
+  userId: number,
+  hostname: string,
+): Promise<DomainView> {
   const typed = hostname.trim().toLowerCase().replace(/\.$/, "");
   // an international name is kept in its ASCII (punycode) form: that is what browsers send as Host
   const host = /^[\x20-\x7e]*$/.test(typed) ? typed : domainToASCII(typed);
@@ -67,11 +77,23 @@ export async function createDomain(deps: Pick<Deps, "asyncDb" | "clock" | "confi
   if (await verifiedByAnyone(deps, host)) throw new Conflict(`The domain ${host} is already verified by another account`, "domain_taken");
   const { domains } = deps.asyncDb.tables;
   const exists = () => new Conflict(`You have already added ${host}`, "domain_exists");
-  if (first(await deps.asyncDb.select({ id: domains.id }).from(domains).where(and(eq(domains.hostname, host), eq(domains.userId, userId))).limit(1))) throw exists();
+  if (
+    first(
+      await deps.asyncDb
+        .select({ id: domains.id })
+        .from(domains)
+        .where(and(eq(domains.hostname, host), eq(domains.userId, userId)))
+        .limit(1),
+    )
+  )
+    throw exists();
   await assertUnderCap(deps.asyncDb, "domains", userId);
   let row: DomainRow;
   try {
-    [row] = (await deps.asyncDb.insert(domains).values({ userId, hostname: host, verificationToken: newToken(), createdAt: deps.clock.now() }).returning()) as [DomainRow];
+    [row] = (await deps.asyncDb
+      .insert(domains)
+      .values({ userId, hostname: host, verificationToken: newToken(), createdAt: deps.clock.now() })
+      .returning()) as [DomainRow];
   } catch (e) {
     if (isUniqueViolation(e)) throw exists(); // the same account adding it twice at once: the unique index decides
     throw e;
@@ -90,7 +112,10 @@ async function lookUpTxt(deps: Pick<Deps, "config">, name: string): Promise<stri
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === "ENOTFOUND" || code === "ENODATA") return [];
-    throw new Conflict(`Could not look up the TXT record at ${name} (${code ?? (e as Error).message}); try again later`, "verification_failed");
+    throw new Conflict(
+      `Could not look up the TXT record at ${name} (${code ?? (e as Error).message}); try again later`,
+      "verification_failed",
+    );
   }
 }
 
@@ -99,9 +124,18 @@ async function lookUpTxt(deps: Pick<Deps, "config">, name: string): Promise<stri
  * `verification_failed` when the record is missing or holds another value; 409 `domain_taken`
  * when another account verified the hostname first (a unique index settles a race).
  */
-export async function verifyDomain(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<DomainView> {
+export async function verifyDomain(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">,
+  userId: number,
+  id: number,
+): Promise<DomainView> {
   const { domains } = deps.asyncDb.tables;
-  const row = first(await deps.asyncDb.select().from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))));
+  const row = first(
+    await deps.asyncDb
+      .select()
+      .from(domains)
+      .where(and(eq(domains.id, id), eq(domains.userId, userId))),
+  );
   if (!row) throw new NotFound("Domain");
   if (row.verifiedAt) return view(row);
   if (!row.verificationToken) {
@@ -114,12 +148,22 @@ export async function verifyDomain(deps: Pick<Deps, "asyncDb" | "clock" | "confi
   const found = await lookUpTxt(deps, name);
   if (!found.includes(want)) {
     const seen = found.length ? `found ${found.map((v) => JSON.stringify(v)).join(", ")}` : "found no TXT record";
-    throw new Conflict(`Publish a TXT record at ${name} with the value ${want} (${seen}); DNS changes can take a few minutes`, "verification_failed");
+    throw new Conflict(
+      `Publish a TXT record at ${name} with the value ${want} (${seen}); DNS changes can take a few minutes`,
+      "verification_failed",
+    );
   }
-  if (await verifiedByAnyone(deps, row.hostname)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
+  if (await verifiedByAnyone(deps, row.hostname))
+    throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
   let verified: DomainRow | undefined;
   try {
-    verified = first(await deps.asyncDb.update(domains).set({ verifiedAt: deps.clock.now() }).where(and(eq(domains.id, row.id), eq(domains.userId, userId))).returning());
+    verified = first(
+      await deps.asyncDb
+        .update(domains)
+        .set({ verifiedAt: deps.clock.now() })
+        .where(and(eq(domains.id, row.id), eq(domains.userId, userId)))
+        .returning(),
+    );
   } catch (e) {
     if (isUniqueViolation(e)) throw new Conflict(`The domain ${row.hostname} is already verified by another account`, "domain_taken");
     throw e;
@@ -130,9 +174,16 @@ export async function verifyDomain(deps: Pick<Deps, "asyncDb" | "clock" | "confi
 }
 
 /** Deletes a domain; its links fall back to the default short URL. */
-export async function deleteDomain(deps: Pick<Deps, "asyncDb" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<void> {
+export async function deleteDomain(
+  deps: Pick<Deps, "asyncDb" | "linkCache" | "cluster" | "log">,
+  userId: number,
+  id: number,
+): Promise<void> {
   const { domains } = deps.asyncDb.tables;
-  const gone = await deps.asyncDb.delete(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).returning({ id: domains.id });
+  const gone = await deps.asyncDb
+    .delete(domains)
+    .where(and(eq(domains.id, id), eq(domains.userId, userId)))
+    .returning({ id: domains.id });
   if (!gone.length) throw new NotFound("Domain");
   invalidateLinkCache(deps);
 }
@@ -149,7 +200,9 @@ const REVERIFY_WINDOW_MS = 7 * 86_400_000;
  * lookup counts as a failure, which three in a week rule out being a passing outage. The failures
  * are counted in the cluster's shared counters. Returns the hostnames that lost their verification.
  */
-export async function reverifyDomains(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">): Promise<string[]> {
+export async function reverifyDomains(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "linkCache" | "cluster" | "log">,
+): Promise<string[]> {
   const { domains } = deps.asyncDb.tables;
   const lost: string[] = [];
   for (const row of await deps.asyncDb.select().from(domains).where(isNotNull(domains.verifiedAt)).orderBy(asc(domains.id))) {
@@ -167,7 +220,11 @@ export async function reverifyDomains(deps: Pick<Deps, "asyncDb" | "clock" | "co
     deps.log.warn(`domains: ${row.hostname} lost its verification (its TXT record was missing at ${count} checks this week)`);
     const owner = await ownerChat(deps.asyncDb, row.userId);
     if (owner.chatId !== null) {
-      const text = t(owner.lang, "domain-lost", { domain: row.hostname, name: challengeName(row.hostname), value: challengeValue(row.verificationToken ?? "") });
+      const text = t(owner.lang, "domain-lost", {
+        domain: row.hostname,
+        name: challengeName(row.hostname),
+        value: challengeValue(row.verificationToken ?? ""),
+      });
       await queueBotMessage(deps.asyncDb, now, { userId: row.userId, topic: "notice", chatId: owner.chatId, params: { text } });
     }
   }

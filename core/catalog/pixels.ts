@@ -17,7 +17,13 @@ const PIXEL_ID: Record<PixelType, { re: RegExp; hint: string }> = {
 };
 
 export type PixelView = { id: number; name: string; type: PixelType; pixelId: string; createdAt: string };
-const view = (r: Tables["pixels"]["$inferSelect"]): PixelView => ({ id: r.id, name: r.name, type: r.type, pixelId: r.pixelId, createdAt: r.createdAt.toISOString() });
+const view = (r: Tables["pixels"]["$inferSelect"]): PixelView => ({
+  id: r.id,
+  name: r.name,
+  type: r.type,
+  pixelId: r.pixelId,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** The user's pixels in the order they were added. */
 export async function listPixels(deps: Pick<Deps, "asyncDb">, userId: number): Promise<PixelView[]> {
@@ -26,14 +32,19 @@ export async function listPixels(deps: Pick<Deps, "asyncDb">, userId: number): P
 }
 
 /** Creates a pixel of one of the supported networks after checking its id's shape. */
-export async function createPixel(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: { name: string; type: string; pixelId: string }): Promise<PixelView> {
+export async function createPixel(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  userId: number,
+  input: { name: string; type: string; pixelId: string },
+): Promise<PixelView> {
   const errors: { field: string; message: string }[] = [];
   const name = input.name.trim();
   const pixelId = input.pixelId.trim();
   if (!name || name.length > 100) errors.push({ field: "name", message: "must be 1–100 characters" });
   const type = input.type as PixelType;
   if (!PIXEL_TYPES.includes(type)) errors.push({ field: "type", message: `must be one of ${PIXEL_TYPES.join(", ")}` });
-  else if (!PIXEL_ID[type].re.test(pixelId)) errors.push({ field: "pixelId", message: `is not a ${type} pixel id (${PIXEL_ID[type].hint})` });
+  else if (!PIXEL_ID[type].re.test(pixelId))
+    errors.push({ field: "pixelId", message: `is not a ${type} pixel id (${PIXEL_ID[type].hint})` });
   if (errors.length) throw new ValidationError(`Invalid pixel: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, errors);
   const { pixels } = deps.asyncDb.tables;
   const [made] = await deps.asyncDb.insert(pixels).values({ userId, name, type, pixelId, createdAt: deps.clock.now() }).returning();
@@ -41,9 +52,16 @@ export async function createPixel(deps: Pick<Deps, "asyncDb" | "clock">, userId:
 }
 
 /** Deletes a pixel (it stops firing on every link); 404 for missing or someone else's. */
-export async function deletePixel(deps: Pick<Deps, "asyncDb" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<void> {
+export async function deletePixel(
+  deps: Pick<Deps, "asyncDb" | "linkCache" | "cluster" | "log">,
+  userId: number,
+  id: number,
+): Promise<void> {
   const { pixels } = deps.asyncDb.tables;
-  const gone = await deps.asyncDb.delete(pixels).where(and(eq(pixels.id, id), eq(pixels.userId, userId))).returning({ id: pixels.id });
+  const gone = await deps.asyncDb
+    .delete(pixels)
+    .where(and(eq(pixels.id, id), eq(pixels.userId, userId)))
+    .returning({ id: pixels.id });
   if (!gone.length) throw new NotFound("Pixel");
   invalidateLinkCache(deps);
 }

@@ -26,6 +26,9 @@ export async function createTag(deps: Pick<Deps, "asyncDb" | "clock">, userId: n
 /** Deletes a tag (links lose it); 404 for missing or someone else's. */
 export async function deleteTag(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
   const { tags } = deps.asyncDb.tables;
-  const gone = await deps.asyncDb.delete(tags).where(and(eq(tags.id, id), eq(tags.userId, userId))).returning({ id: tags.id });
+  const gone = await deps.asyncDb
+    .delete(tags)
+    .where(and(eq(tags.id, id), eq(tags.userId, userId)))
+    .returning({ id: tags.id });
   if (!gone.length) throw new NotFound("Tag");
 }

@@ -30,7 +30,11 @@ export async function listChannels(deps: Pick<Deps, "asyncDb">, userId: number):
 /** The channel `id` if the account holds it; 404 otherwise (another account's channel included). */
 export async function ownedChannel(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<ChannelRow> {
   const { channels } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select().from(channels).where(and(eq(channels.id, id), eq(channels.userId, userId))).limit(1);
+  const [row] = await deps.asyncDb
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, id), eq(channels.userId, userId)))
+    .limit(1);
   if (!row) throw new NotFound("Channel");
   return row;
 }
@@ -44,11 +48,20 @@ const canInviteOf = (m: ChatMember) => m.status === "creator" || (m.status === "
  * or administrator (else 403 `not_chat_admin`), both asked of Telegram with getChatMember. Adding a
  * chat the account already holds refreshes it.
  */
-export async function addChannel(deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "config">, userId: number, chat: string | number): Promise<ChannelRow> {
+export async function addChannel(
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "config">,
+  userId: number,
+  chat: string | number,
+): Promise<ChannelRow> {
   const ref = typeof chat === "number" ? chat : chat.trim();
-  if (typeof ref === "string" && !/^@[A-Za-z0-9_]{4,32}$|^-?\d{1,20}$/.test(ref)) throw new FieldError("chat", "must be @username or a numeric chat id");
+  if (typeof ref === "string" && !/^@[A-Za-z0-9_]{4,32}$|^-?\d{1,20}$/.test(ref))
+    throw new FieldError("chat", "must be @username or a numeric chat id");
   const user = await getUser(deps, userId);
-  if (!user.msgrId) throw new Forbidden("Your account has no Telegram identity, so Telegram cannot confirm you administer the chat: sign in with Telegram or link it first", "not_chat_admin");
+  if (!user.msgrId)
+    throw new Forbidden(
+      "Your account has no Telegram identity, so Telegram cannot confirm you administer the chat: sign in with Telegram or link it first",
+      "not_chat_admin",
+    );
   const api = channelApi(deps);
   const info = await askTelegram(() => api.getChat(ref));
   if (info.type === "private") throw new FieldError("chat", "must be a channel, group or supergroup");
@@ -77,6 +90,9 @@ export async function addChannel(deps: Pick<Deps, "asyncDb" | "clock" | "telegra
 /** Forgets a channel for this account only (its invites go; other accounts keep theirs and the journal). */
 export async function deleteChannel(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
   const { channels } = deps.asyncDb.tables;
-  const gone = await deps.asyncDb.delete(channels).where(and(eq(channels.id, id), eq(channels.userId, userId))).returning({ id: channels.id });
+  const gone = await deps.asyncDb
+    .delete(channels)
+    .where(and(eq(channels.id, id), eq(channels.userId, userId)))
+    .returning({ id: channels.id });
   if (!gone.length) throw new NotFound("Channel");
 }

@@ -51,8 +51,14 @@ export async function renderJoinChart(s: JoinSeries): Promise<Uint8Array> {
       ],
     },
     options: {
-      responsive: false, animation: false, devicePixelRatio: 1, locale: s.lang,
-      plugins: { title: { display: true, text: t(s.lang, "chart-joins-title", { title: s.title }), font: { size: 26, weight: "bold" } }, legend: { position: "bottom" } },
+      responsive: false,
+      animation: false,
+      devicePixelRatio: 1,
+      locale: s.lang,
+      plugins: {
+        title: { display: true, text: t(s.lang, "chart-joins-title", { title: s.title }), font: { size: 26, weight: "bold" } },
+        legend: { position: "bottom" },
+      },
       scales: { x: { stacked: true, ticks: { maxTicksLimit: 15, maxRotation: 0 } }, y: { stacked: true, ticks: { precision: 0 } } },
     },
   });

@@ -16,7 +16,11 @@ const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0,
 
 async function ownInvites(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, inviteId?: number) {
   const { channelInvites } = deps.asyncDb.tables;
-  const rows = await deps.asyncDb.select({ id: channelInvites.id, name: channelInvites.name }).from(channelInvites).where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId))).orderBy(channelInvites.id);
+  const rows = await deps.asyncDb
+    .select({ id: channelInvites.id, name: channelInvites.name })
+    .from(channelInvites)
+    .where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId)))
+    .orderBy(channelInvites.id);
   if (inviteId !== undefined && !rows.some((r) => r.id === inviteId)) throw new NotFound("Invite");
   return new Map(rows.map((r) => [r.id, r.name]));
 }
@@ -41,21 +45,47 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
   if (!found.length) return { ok: false, message: `Nobody has joined or left ${title} yet; nothing was sent`, rows: 0 };
   const rows = found.map((r) => {
     const mine = r.inviteId !== null && names.has(r.inviteId);
-    return [when(r.joinedAt), when(r.leftAt), String(r.memberId), r.username ?? "", r.firstName ?? "", mine ? names.get(r.inviteId!)! : "", r.via === "invite" && !mine ? "other_link" : r.via, r.viaJoinRequest ? t(lang, "export-yes") : t(lang, "export-no")];
+    return [
+      when(r.joinedAt),
+      when(r.leftAt),
+      String(r.memberId),
+      r.username ?? "",
+      r.firstName ?? "",
+      mine ? names.get(r.inviteId!)! : "",
+      r.via === "invite" && !mine ? "other_link" : r.via,
+      r.viaJoinRequest ? t(lang, "export-yes") : t(lang, "export-no"),
+    ];
   });
   const columns = COLUMNS.map((c) => t(lang, `journal-column-${c}`));
-  const bytes = req.format === "csv"
-    ? new TextEncoder().encode(`\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`)
-    : buildSheetXlsx((title.slice(0, 31).replace(/[\\/?*:[\]]/g, "_") || "Joins"), columns, [20, 20, 14, 18, 18, 24, 12, 10], rows);
+  const bytes =
+    req.format === "csv"
+      ? new TextEncoder().encode(`\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`)
+      : buildSheetXlsx(title.slice(0, 31).replace(/[\\/?*:[\]]/g, "_") || "Joins", columns, [20, 20, 14, 18, 18, 24, 12, 10], rows);
   const filename = `joins-${channel.username ?? channel.chatId}-${deps.clock.now().toISOString().slice(0, 10)}.${req.format}`;
-  await sendToUserChat(deps, userId, "document", { bytes, filename, caption: t(lang, "journal-caption", { count: rows.length, title, format: req.format.toUpperCase() }), open: { kind: "channel", id: channel.id } });
-  return { ok: true, message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} rows to your Telegram chat`, rows: rows.length };
+  await sendToUserChat(deps, userId, "document", {
+    bytes,
+    filename,
+    caption: t(lang, "journal-caption", { count: rows.length, title, format: req.format.toUpperCase() }),
+    open: { kind: "channel", id: channel.id },
+  });
+  return {
+    ok: true,
+    message: `Sent ${filename} with ${rows.length.toLocaleString("en-US")} rows to your Telegram chat`,
+    rows: rows.length,
+  };
 }
 
 const DAY = 86_400_000;
 
 /** Joins per day of each of the account's invites (and the unattributed), and leaves per day, over the last `days` days. */
-export async function joinSeries(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, channelId: number, days: number, inviteId?: number, lang: Language = "en"): Promise<JoinSeries> {
+export async function joinSeries(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  userId: number,
+  channelId: number,
+  days: number,
+  inviteId?: number,
+  lang: Language = "en",
+): Promise<JoinSeries> {
   const channel = await ownedChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, inviteId);
   const end = Math.floor(deps.clock.now().getTime() / DAY) * DAY + DAY;
@@ -66,11 +96,13 @@ export async function joinSeries(deps: Pick<Deps, "asyncDb" | "clock">, userId: 
   const rows = await deps.asyncDb
     .select({ inviteId: channelJoins.inviteId, joinedAt: channelJoins.joinedAt, leftAt: channelJoins.leftAt })
     .from(channelJoins)
-    .where(and(
-      eq(channelJoins.chatId, channel.chatId),
-      inviteId !== undefined ? eq(channelJoins.inviteId, inviteId) : undefined,
-      or(gte(channelJoins.joinedAt, since), and(isNotNull(channelJoins.leftAt), gte(channelJoins.leftAt, since))),
-    ))
+    .where(
+      and(
+        eq(channelJoins.chatId, channel.chatId),
+        inviteId !== undefined ? eq(channelJoins.inviteId, inviteId) : undefined,
+        or(gte(channelJoins.joinedAt, since), and(isNotNull(channelJoins.leftAt), gte(channelJoins.leftAt, since))),
+      ),
+    )
     .orderBy(asc(channelJoins.id));
   const joins = new Map<string, number[]>();
   const leaves = new Array<number>(days).fill(0);
@@ -97,7 +129,11 @@ export async function sendJoinChart(deps: Deps, userId: number, channelId: numbe
   const series = await joinSeries(deps, userId, channelId, days, req.invite_id, lang);
   const bytes = await renderJoinChart(series);
   const caption = t(lang, "journal-chart-caption", { title: series.title, days });
-  await sendToUserChat(deps, userId, "photo", { bytes, filename: `joins-${channelId}.png`, caption, open: { kind: "channel", id: channelId } });
+  await sendToUserChat(deps, userId, "photo", {
+    bytes,
+    filename: `joins-${channelId}.png`,
+    caption,
+    open: { kind: "channel", id: channelId },
+  });
   return { ok: true, message: "Sent the chart to your Telegram chat" };
 }
-

@@ -39,12 +39,17 @@ export interface InvitePatch {
  * refuses both together), a welcome of at most 1,000 characters, an expiry in the future, a cost
  * of a non-negative amount in an ISO 4217 currency. `existing` is the invite being edited.
  */
-export function checkInviteInput(deps: Pick<Deps, "clock">, input: InviteInput, existing?: { joinRequest: boolean; memberLimit: number | null; expiresAt: Date | null }): InvitePatch {
+export function checkInviteInput(
+  deps: Pick<Deps, "clock">,
+  input: InviteInput,
+  existing?: { joinRequest: boolean; memberLimit: number | null; expiresAt: Date | null },
+): InvitePatch {
   const patch: InvitePatch = {};
   if (input.name !== undefined) {
     const name = input.name.trim();
     if (!name) throw new FieldError("name", "must not be empty");
-    if ([...name].length > INVITE_NAME_MAX) throw new FieldError("name", `must be at most ${INVITE_NAME_MAX} characters (Telegram's limit)`);
+    if ([...name].length > INVITE_NAME_MAX)
+      throw new FieldError("name", `must be at most ${INVITE_NAME_MAX} characters (Telegram's limit)`);
     patch.name = name;
   } else if (!existing) throw new FieldError("name", "is required");
   if (input.join_request !== undefined) patch.joinRequest = input.join_request;
@@ -56,24 +61,29 @@ export function checkInviteInput(deps: Pick<Deps, "clock">, input: InviteInput, 
   }
   if (input.member_limit !== undefined) {
     const n = input.member_limit;
-    if (n !== null && (!Number.isInteger(n) || n < 1 || n > MEMBER_LIMIT_MAX)) throw new FieldError("member_limit", `must be a whole number from 1 to ${MEMBER_LIMIT_MAX}`);
+    if (n !== null && (!Number.isInteger(n) || n < 1 || n > MEMBER_LIMIT_MAX))
+      throw new FieldError("member_limit", `must be a whole number from 1 to ${MEMBER_LIMIT_MAX}`);
     patch.memberLimit = n;
   }
   const joinRequest = patch.joinRequest ?? existing?.joinRequest ?? false;
   const memberLimit = patch.memberLimit !== undefined ? patch.memberLimit : (existing?.memberLimit ?? null);
-  if (joinRequest && memberLimit !== null) throw new FieldError("member_limit", "cannot be set on a link with join requests: Telegram refuses the two together");
+  if (joinRequest && memberLimit !== null)
+    throw new FieldError("member_limit", "cannot be set on a link with join requests: Telegram refuses the two together");
   if (input.expires_at !== undefined) {
     const d = input.expires_at === null ? null : parseDate(input.expires_at);
     if (input.expires_at !== null && !d) throw new FieldError("expires_at", "must be an ISO 8601 date-time, e.g. 2026-05-01T12:00:00Z");
-    if (d && d.getTime() <= deps.clock.now().getTime() && d.getTime() !== existing?.expiresAt?.getTime()) throw new FieldError("expires_at", "must be in the future");
+    if (d && d.getTime() <= deps.clock.now().getTime() && d.getTime() !== existing?.expiresAt?.getTime())
+      throw new FieldError("expires_at", "must be in the future");
     patch.expiresAt = d;
   }
   if (input.cost !== undefined) {
     const cost = input.cost;
     if (cost !== null) {
-      if (typeof cost.amount !== "number" || !Number.isFinite(cost.amount) || cost.amount < 0) throw new FieldError("cost.amount", "must be a number of at least 0");
+      if (typeof cost.amount !== "number" || !Number.isFinite(cost.amount) || cost.amount < 0)
+        throw new FieldError("cost.amount", "must be a number of at least 0");
       const currency = String(cost.currency ?? "").toUpperCase();
-      if (!/^[A-Z]{3}$/.test(currency) || !CURRENCIES.has(currency)) throw new FieldError("cost.currency", "must be an ISO 4217 currency code, e.g. USD, EUR or RUB");
+      if (!/^[A-Z]{3}$/.test(currency) || !CURRENCIES.has(currency))
+        throw new FieldError("cost.currency", "must be an ISO 4217 currency code, e.g. USD, EUR or RUB");
       patch.cost = { amount: cost.amount, currency };
     } else patch.cost = null;
   }

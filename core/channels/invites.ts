@@ -14,10 +14,15 @@ export type InviteRow = Tables["channelInvites"]["$inferSelect"];
 
 /** joins, leaves, net and waiting requests of each invite, by invite id */
 async function countsOf(deps: Pick<Deps, "asyncDb">, ids: number[]) {
-  const out = new Map<number, { joins: number; leaves: number; net: number; pending: number }>(ids.map((id) => [id, { joins: 0, leaves: 0, net: 0, pending: 0 }]));
+  const out = new Map<number, { joins: number; leaves: number; net: number; pending: number }>(
+    ids.map((id) => [id, { joins: 0, leaves: 0, net: 0, pending: 0 }]),
+  );
   if (!ids.length) return out;
   const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
-  for (const r of await deps.asyncDb.select({ id: channelInvites.id, joins: channelInvites.joins, leaves: channelInvites.leaves }).from(channelInvites).where(inArray(channelInvites.id, ids)))
+  for (const r of await deps.asyncDb
+    .select({ id: channelInvites.id, joins: channelInvites.joins, leaves: channelInvites.leaves })
+    .from(channelInvites)
+    .where(inArray(channelInvites.id, ids)))
     out.set(r.id, { joins: r.joins, leaves: r.leaves, net: r.joins - r.leaves, pending: 0 });
   const waiting = await deps.asyncDb
     .select({ id: channelJoinRequests.inviteId, n: count() })
@@ -32,8 +37,18 @@ async function countsOf(deps: Pick<Deps, "asyncDb">, ids: number[]) {
 export async function inviteViews(deps: Pick<Deps, "asyncDb" | "config">, rows: InviteRow[]) {
   const { links } = deps.asyncDb.tables;
   const linkIds = rows.map((r) => r.linkId).filter((x): x is number => x !== null);
-  const codes = new Map(linkIds.length ? (await deps.asyncDb.select({ id: links.id, code: links.code }).from(links).where(inArray(links.id, linkIds))).map((l) => [l.id, l.code]) : []);
-  const counts = await countsOf(deps, rows.map((r) => r.id));
+  const codes = new Map(
+    linkIds.length
+      ? (await deps.asyncDb.select({ id: links.id, code: links.code }).from(links).where(inArray(links.id, linkIds))).map((l) => [
+          l.id,
+          l.code,
+        ])
+      : [],
+  );
+  const counts = await countsOf(
+    deps,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const code = r.linkId !== null ? codes.get(r.linkId) : undefined;
     return {
@@ -64,7 +79,11 @@ export async function inviteView(deps: Pick<Deps, "asyncDb" | "config">, row: In
 /** The invite `id` if the account owns it; 404 otherwise. */
 export async function ownedInvite(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<InviteRow> {
   const { channelInvites } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select().from(channelInvites).where(and(eq(channelInvites.id, id), eq(channelInvites.userId, userId))).limit(1);
+  const [row] = await deps.asyncDb
+    .select()
+    .from(channelInvites)
+    .where(and(eq(channelInvites.id, id), eq(channelInvites.userId, userId)))
+    .limit(1);
   if (!row) throw new NotFound("Invite");
   return row;
 }
@@ -73,11 +92,19 @@ export async function ownedInvite(deps: Pick<Deps, "asyncDb">, userId: number, i
 export async function listInvites(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number): Promise<InviteRow[]> {
   await ownedChannel(deps, userId, channelId);
   const { channelInvites } = deps.asyncDb.tables;
-  return deps.asyncDb.select().from(channelInvites).where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId))).orderBy(sql`${channelInvites.id} desc`);
+  return deps.asyncDb
+    .select()
+    .from(channelInvites)
+    .where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId)))
+    .orderBy(sql`${channelInvites.id} desc`);
 }
 
 /** The account's newest invites that still work, across its channels, each with its channel's title: what an ad buyer opens most. */
-export async function recentInvites(deps: Pick<Deps, "asyncDb">, userId: number, limit: number): Promise<(InviteRow & { channelTitle: string })[]> {
+export async function recentInvites(
+  deps: Pick<Deps, "asyncDb">,
+  userId: number,
+  limit: number,
+): Promise<(InviteRow & { channelTitle: string })[]> {
   const { channelInvites, channels } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
     .select({ invite: channelInvites, title: channels.title, chatId: channels.chatId })
@@ -109,14 +136,24 @@ export async function createInvite(deps: Deps, userId: number, channelId: number
       creates_join_request: joinRequest,
       ...(patch.expiresAt ? { expire_date: unixOf(patch.expiresAt) } : {}),
       ...(patch.memberLimit ? { member_limit: patch.memberLimit } : {}),
-    }));
+    }),
+  );
   const { channelInvites } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb
     .insert(channelInvites)
     .values({
-      userId, channelId, chatId: channel.chatId, name: patch.name!, inviteLink: made.invite_link, joinRequest,
-      approve: patch.approve ?? "auto", welcome: patch.welcome ?? null, expiresAt: patch.expiresAt ?? null,
-      memberLimit: patch.memberLimit ?? null, cost: patch.cost ?? null, createdAt: deps.clock.now(),
+      userId,
+      channelId,
+      chatId: channel.chatId,
+      name: patch.name!,
+      inviteLink: made.invite_link,
+      joinRequest,
+      approve: patch.approve ?? "auto",
+      welcome: patch.welcome ?? null,
+      expiresAt: patch.expiresAt ?? null,
+      memberLimit: patch.memberLimit ?? null,
+      cost: patch.cost ?? null,
+      createdAt: deps.clock.now(),
     })
     .returning();
   if (!input.link) return row!;
@@ -141,7 +178,8 @@ export async function updateInvite(deps: Deps, userId: number, id: number, input
   const patch = checkInviteInput(deps, input, existing);
   const telegramSide = patch.name !== undefined || patch.expiresAt !== undefined || patch.memberLimit !== undefined;
   if (telegramSide) {
-    if (existing.isRevoked) throw new Conflict("This invite link is revoked: its name, expiry and member limit can no longer change", "invite_revoked");
+    if (existing.isRevoked)
+      throw new Conflict("This invite link is revoked: its name, expiry and member limit can no longer change", "invite_revoked");
     const api = channelApi(deps);
     const expiresAt = patch.expiresAt !== undefined ? patch.expiresAt : existing.expiresAt;
     const memberLimit = patch.memberLimit !== undefined ? patch.memberLimit : existing.memberLimit;
@@ -151,7 +189,8 @@ export async function updateInvite(deps: Deps, userId: number, id: number, input
         creates_join_request: existing.joinRequest,
         expire_date: unixOf(expiresAt) ?? 0,
         ...(existing.joinRequest ? {} : { member_limit: memberLimit ?? 0 }),
-      }));
+      }),
+    );
   }
   const { channelInvites } = deps.asyncDb.tables;
   const { joinRequest: _fixed, ...set } = patch;
@@ -171,10 +210,13 @@ export async function revokeInvite(deps: Deps, userId: number, id: number): Prom
   return row!;
 }
 
-
 /** The account's invite a tracking link stands in front of, if any (the link card shows its joins). */
 export async function inviteOfLink(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<InviteRow | null> {
   const { channelInvites } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select().from(channelInvites).where(and(eq(channelInvites.linkId, linkId), eq(channelInvites.userId, userId))).limit(1);
+  const [row] = await deps.asyncDb
+    .select()
+    .from(channelInvites)
+    .where(and(eq(channelInvites.linkId, linkId), eq(channelInvites.userId, userId)))
+    .limit(1);
   return row ?? null;
 }

@@ -41,7 +41,8 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
   if (was === is) return "none";
   const { channels } = deps.asyncDb.tables;
   // only chats some account holds as a channel are journaled
-  if (!(await deps.asyncDb.select({ id: channels.id }).from(channels).where(eq(channels.chatId, change.chatId)).limit(1)).length) return "none";
+  if (!(await deps.asyncDb.select({ id: channels.id }).from(channels).where(eq(channels.chatId, change.chatId)).limit(1)).length)
+    return "none";
   const at = new Date(change.date * 1000);
   return transaction(deps.asyncDb, async (tx) => {
     const { channelMemberUpdates, channelJoins, channelInvites, channelJoinRequests, channelChatCounts } = tx.tables;
@@ -51,12 +52,21 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
       .onConflictDoNothing()
       .returning({ id: channelMemberUpdates.id });
     if (!fresh.length) return "repeat";
-    const person = { chatId: change.chatId, memberId: change.member.id, username: change.member.username ?? null, firstName: change.member.firstName ?? null };
+    const person = {
+      chatId: change.chatId,
+      memberId: change.member.id,
+      username: change.member.username ?? null,
+      firstName: change.member.firstName ?? null,
+    };
     if (is) {
       let inviteId: number | null = null;
       let via: JoinVia = "none";
       if (change.inviteLink) {
-        const [own] = await tx.select({ id: channelInvites.id }).from(channelInvites).where(and(eq(channelInvites.inviteLink, change.inviteLink), eq(channelInvites.chatId, change.chatId))).limit(1);
+        const [own] = await tx
+          .select({ id: channelInvites.id })
+          .from(channelInvites)
+          .where(and(eq(channelInvites.inviteLink, change.inviteLink), eq(channelInvites.chatId, change.chatId)))
+          .limit(1);
         if (own) [inviteId, via] = [own.id, "invite"];
         else via = "other_link";
       }
@@ -64,7 +74,13 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
         const [req] = await tx
           .select({ inviteId: channelJoinRequests.inviteId })
           .from(channelJoinRequests)
-          .where(and(eq(channelJoinRequests.chatId, change.chatId), eq(channelJoinRequests.memberId, change.member.id), eq(channelJoinRequests.status, "approved")))
+          .where(
+            and(
+              eq(channelJoinRequests.chatId, change.chatId),
+              eq(channelJoinRequests.memberId, change.member.id),
+              eq(channelJoinRequests.status, "approved"),
+            ),
+          )
           .orderBy(desc(channelJoinRequests.requestedAt))
           .limit(1);
         if (req) [inviteId, via] = [req.inviteId, "invite"];
@@ -72,8 +88,15 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
       }
       if (inviteId === null && via === "none" && change.viaFolder) via = "folder";
       await tx.insert(channelJoins).values({ ...person, inviteId, via, viaJoinRequest: change.viaJoinRequest ?? false, joinedAt: at });
-      await tx.insert(channelChatCounts).values({ chatId: change.chatId, joins: 1 }).onConflictDoUpdate({ target: channelChatCounts.chatId, set: { joins: sql`${channelChatCounts.joins} + 1` } });
-      if (inviteId !== null) await tx.update(channelInvites).set({ joins: sql`${channelInvites.joins} + 1` }).where(eq(channelInvites.id, inviteId));
+      await tx
+        .insert(channelChatCounts)
+        .values({ chatId: change.chatId, joins: 1 })
+        .onConflictDoUpdate({ target: channelChatCounts.chatId, set: { joins: sql`${channelChatCounts.joins} + 1` } });
+      if (inviteId !== null)
+        await tx
+          .update(channelInvites)
+          .set({ joins: sql`${channelInvites.joins} + 1` })
+          .where(eq(channelInvites.id, inviteId));
       return "join";
     }
     const [latest] = await tx
@@ -84,9 +107,16 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
       .limit(1);
     if (latest && !latest.leftAt) {
       await tx.update(channelJoins).set({ leftAt: at }).where(eq(channelJoins.id, latest.id));
-      if (latest.inviteId !== null) await tx.update(channelInvites).set({ leaves: sql`${channelInvites.leaves} + 1` }).where(eq(channelInvites.id, latest.inviteId));
+      if (latest.inviteId !== null)
+        await tx
+          .update(channelInvites)
+          .set({ leaves: sql`${channelInvites.leaves} + 1` })
+          .where(eq(channelInvites.id, latest.inviteId));
     } else await tx.insert(channelJoins).values({ ...person, via: "none", joinedAt: null, leftAt: at });
-    await tx.insert(channelChatCounts).values({ chatId: change.chatId, leaves: 1 }).onConflictDoUpdate({ target: channelChatCounts.chatId, set: { leaves: sql`${channelChatCounts.leaves} + 1` } });
+    await tx
+      .insert(channelChatCounts)
+      .values({ chatId: change.chatId, leaves: 1 })
+      .onConflictDoUpdate({ target: channelChatCounts.chatId, set: { leaves: sql`${channelChatCounts.leaves} + 1` } });
     return "leave";
   });
 }

@@ -73,7 +73,9 @@ export async function privateChatOwners(deps: Pick<Deps, "asyncDb">, chatId: str
 export async function migrateChannel(deps: Pick<Deps, "asyncDb">, fromChatId: string, toChatId: string): Promise<void> {
   const { channels } = deps.asyncDb.tables;
   await transaction(deps.asyncDb, async (tx) => {
-    const moved = new Set((await tx.select({ userId: channels.userId }).from(channels).where(eq(channels.chatId, toChatId))).map((r) => r.userId));
+    const moved = new Set(
+      (await tx.select({ userId: channels.userId }).from(channels).where(eq(channels.chatId, toChatId))).map((r) => r.userId),
+    );
     for (const row of await tx.select().from(channels).where(eq(channels.chatId, fromChatId)))
       if (moved.has(row.userId)) await tx.delete(channels).where(eq(channels.id, row.id));
     await tx.update(channels).set({ chatId: toChatId, type: "supergroup" }).where(eq(channels.chatId, fromChatId));
@@ -85,9 +87,16 @@ export async function migrateChannel(deps: Pick<Deps, "asyncDb">, fromChatId: st
  * (`fetchCount`, e.g. getChatMemberCount); a chat that fails keeps its old count. Returns how many
  * chats changed.
  */
-export async function refreshChannelMembers(deps: Pick<Deps, "asyncDb" | "log">, fetchCount: (chatId: string) => Promise<number>): Promise<number> {
+export async function refreshChannelMembers(
+  deps: Pick<Deps, "asyncDb" | "log">,
+  fetchCount: (chatId: string) => Promise<number>,
+): Promise<number> {
   const { channels } = deps.asyncDb.tables;
-  const rows = await deps.asyncDb.selectDistinct({ chatId: channels.chatId }).from(channels).where(eq(channels.botIsAdmin, true)).orderBy(channels.chatId);
+  const rows = await deps.asyncDb
+    .selectDistinct({ chatId: channels.chatId })
+    .from(channels)
+    .where(eq(channels.botIsAdmin, true))
+    .orderBy(channels.chatId);
   let changed = 0;
   for (const { chatId } of rows) {
     try {

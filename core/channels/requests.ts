@@ -26,7 +26,15 @@ export interface JoinRequestFacts {
 const requestButton = (action: "approve" | "decline", id: number) => `jr:${action}:${id}`;
 
 export function requestView(r: JoinRequestRow) {
-  return { id: r.id, user_id: r.memberId, username: r.username, first_name: r.firstName, invite_id: r.inviteId, requested_at: r.requestedAt.toISOString(), status: r.status };
+  return {
+    id: r.id,
+    user_id: r.memberId,
+    username: r.username,
+    first_name: r.firstName,
+    invite_id: r.inviteId,
+    requested_at: r.requestedAt.toISOString(),
+    status: r.status,
+  };
 }
 
 /**
@@ -36,22 +44,41 @@ export function requestView(r: JoinRequestRow) {
  * Telegram refuses the approval) the invite's owner gets a message with Approve and Decline.
  * A request through any other link is not the service's business (null).
  */
-export async function recordJoinRequest(deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "log">, facts: JoinRequestFacts): Promise<JoinRequestRow | null> {
+export async function recordJoinRequest(
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "log">,
+  facts: JoinRequestFacts,
+): Promise<JoinRequestRow | null> {
   if (!facts.inviteLink) return null;
   const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
-  const [invite] = await deps.asyncDb.select().from(channelInvites).where(and(eq(channelInvites.inviteLink, facts.inviteLink), eq(channelInvites.chatId, facts.chatId))).limit(1);
+  const [invite] = await deps.asyncDb
+    .select()
+    .from(channelInvites)
+    .where(and(eq(channelInvites.inviteLink, facts.inviteLink), eq(channelInvites.chatId, facts.chatId)))
+    .limit(1);
   if (!invite) return null;
   const now = deps.clock.now();
   const [row] = await deps.asyncDb
     .insert(channelJoinRequests)
     .values({
-      chatId: facts.chatId, inviteId: invite.id, memberId: facts.member.id, userChatId: facts.userChatId,
-      username: facts.member.username ?? null, firstName: facts.member.firstName ?? null, requestedAt: new Date(facts.date * 1000),
+      chatId: facts.chatId,
+      inviteId: invite.id,
+      memberId: facts.member.id,
+      userChatId: facts.userChatId,
+      username: facts.member.username ?? null,
+      firstName: facts.member.firstName ?? null,
+      requestedAt: new Date(facts.date * 1000),
     })
     .onConflictDoNothing()
     .returning();
   if (!row) return null;
-  if (invite.welcome) await queueBotMessage(deps.asyncDb, now, { userId: invite.userId, topic: "channel_welcome", refId: row.id, chatId: facts.userChatId, params: { text: invite.welcome } });
+  if (invite.welcome)
+    await queueBotMessage(deps.asyncDb, now, {
+      userId: invite.userId,
+      topic: "channel_welcome",
+      refId: row.id,
+      chatId: facts.userChatId,
+      params: { text: invite.welcome },
+    });
   if (invite.approve === "auto") {
     try {
       return await settleRow(deps, row, "approve");
@@ -65,12 +92,18 @@ export async function recordJoinRequest(deps: Pick<Deps, "asyncDb" | "clock" | "
     const named = [facts.member.firstName, facts.member.username ? `@${facts.member.username}` : null].filter(Boolean).join(" ");
     const who = named || t(lang, "join-request-user", { id: facts.member.id });
     await queueBotMessage(deps.asyncDb, now, {
-      userId: invite.userId, topic: "channel_request", refId: row.id, chatId: owner.chatId,
+      userId: invite.userId,
+      topic: "channel_request",
+      refId: row.id,
+      chatId: owner.chatId,
       params: {
         text: t(lang, "join-request-asks", { who, invite: invite.name }),
         reply_markup: {
           inline_keyboard: [
-            [{ text: t(lang, "join-request-approve"), callback_data: requestButton("approve", row.id) }, { text: t(lang, "join-request-decline"), callback_data: requestButton("decline", row.id) }],
+            [
+              { text: t(lang, "join-request-approve"), callback_data: requestButton("approve", row.id) },
+              { text: t(lang, "join-request-decline"), callback_data: requestButton("decline", row.id) },
+            ],
             [targetButton(t(lang, "join-request-open-invite"), { kind: "invite", id: invite.id })],
           ],
         },
@@ -84,7 +117,12 @@ export async function recordJoinRequest(deps: Pick<Deps, "asyncDb" | "clock" | "
 export async function listRequests(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number): Promise<JoinRequestRow[]> {
   await ownedChannel(deps, userId, channelId);
   const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
-  const ids = (await deps.asyncDb.select({ id: channelInvites.id }).from(channelInvites).where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId)))).map((r) => r.id);
+  const ids = (
+    await deps.asyncDb
+      .select({ id: channelInvites.id })
+      .from(channelInvites)
+      .where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId)))
+  ).map((r) => r.id);
   if (!ids.length) return [];
   return deps.asyncDb
     .select()
@@ -110,7 +148,11 @@ async function ownedRequest(deps: Pick<Deps, "asyncDb">, userId: number, id: num
  * Takes the request (pending → settled) first, so two settlements at once cannot both pass, then
  * asks Telegram; a refusal puts it back to pending and is a 409 `telegram_refused`.
  */
-async function settleRow(deps: Pick<Deps, "asyncDb" | "clock" | "telegram">, row: JoinRequestRow, action: "approve" | "decline"): Promise<JoinRequestRow> {
+async function settleRow(
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram">,
+  row: JoinRequestRow,
+  action: "approve" | "decline",
+): Promise<JoinRequestRow> {
   const { channelJoinRequests } = deps.asyncDb.tables;
   const status = action === "approve" ? "approved" : "declined";
   const [taken] = await deps.asyncDb
@@ -121,7 +163,9 @@ async function settleRow(deps: Pick<Deps, "asyncDb" | "clock" | "telegram">, row
   if (!taken) throw new Conflict("This join request is already settled", "already_settled");
   const api = channelApi(deps);
   try {
-    await askTelegram(() => (action === "approve" ? api.approveChatJoinRequest(row.chatId, row.memberId) : api.declineChatJoinRequest(row.chatId, row.memberId)));
+    await askTelegram(() =>
+      action === "approve" ? api.approveChatJoinRequest(row.chatId, row.memberId) : api.declineChatJoinRequest(row.chatId, row.memberId),
+    );
   } catch (e) {
     await deps.asyncDb.update(channelJoinRequests).set({ status: "pending", settledAt: null }).where(eq(channelJoinRequests.id, row.id));
     throw e;
@@ -130,6 +174,11 @@ async function settleRow(deps: Pick<Deps, "asyncDb" | "clock" | "telegram">, row
 }
 
 /** Approves or declines a waiting request of one of the account's invites; settling it twice is a 409. */
-export async function settleRequest(deps: Pick<Deps, "asyncDb" | "clock" | "telegram">, userId: number, id: number, action: "approve" | "decline"): Promise<JoinRequestRow> {
+export async function settleRequest(
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram">,
+  userId: number,
+  id: number,
+  action: "approve" | "decline",
+): Promise<JoinRequestRow> {
   return settleRow(deps, await ownedRequest(deps, userId, id), action);
 }

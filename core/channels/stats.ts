@@ -34,7 +34,11 @@ export async function inviteStats(deps: Pick<Deps, "asyncDb" | "clock">, userId:
   let clicks = 0;
   let unique = 0;
   if (invite.linkId !== null) {
-    const [link] = await deps.asyncDb.select({ total: links.totalClicks, bots: links.botClicks, unique: links.uniqueClicks }).from(links).where(eq(links.id, invite.linkId)).limit(1);
+    const [link] = await deps.asyncDb
+      .select({ total: links.totalClicks, bots: links.botClicks, unique: links.uniqueClicks })
+      .from(links)
+      .where(eq(links.id, invite.linkId))
+      .limit(1);
     if (link) [clicks, unique] = [link.total - link.bots, link.unique];
   }
   const rows = await deps.asyncDb
@@ -74,7 +78,10 @@ export async function channelStats(deps: Pick<Deps, "asyncDb">, userId: number, 
   const [chat] = await deps.asyncDb.select().from(channelChatCounts).where(eq(channelChatCounts.chatId, channel.chatId)).limit(1);
   // joins through any account's invites; the rest of the chat's are unattributed
   const [through] = await deps.asyncDb
-    .select({ joins: sql<number>`coalesce(sum(${channelInvites.joins}), 0)`, leaves: sql<number>`coalesce(sum(${channelInvites.leaves}), 0)` })
+    .select({
+      joins: sql<number>`coalesce(sum(${channelInvites.joins}), 0)`,
+      leaves: sql<number>`coalesce(sum(${channelInvites.leaves}), 0)`,
+    })
     .from(channelInvites)
     .where(eq(channelInvites.chatId, channel.chatId));
   const invites = await deps.asyncDb
@@ -99,10 +106,22 @@ export async function channelStats(deps: Pick<Deps, "asyncDb">, userId: number, 
  * bot watched come last): who, through which of the account's invites or why none, when they
  * joined and left. `inviteId` narrows it to one of the account's invites (404 for anyone else's).
  */
-export async function joinJournal(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, q: { page?: number; limit?: number; inviteId?: number }) {
+export async function joinJournal(
+  deps: Pick<Deps, "asyncDb">,
+  userId: number,
+  channelId: number,
+  q: { page?: number; limit?: number; inviteId?: number },
+) {
   const channel = await ownedChannel(deps, userId, channelId);
   const { channelJoins, channelInvites } = deps.asyncDb.tables;
-  const own = new Set((await deps.asyncDb.select({ id: channelInvites.id }).from(channelInvites).where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId)))).map((r) => r.id));
+  const own = new Set(
+    (
+      await deps.asyncDb
+        .select({ id: channelInvites.id })
+        .from(channelInvites)
+        .where(and(eq(channelInvites.channelId, channelId), eq(channelInvites.userId, userId)))
+    ).map((r) => r.id),
+  );
   if (q.inviteId !== undefined && !own.has(q.inviteId)) throw new NotFound("Invite");
   const page = q.page ?? 1;
   const limit = q.limit ?? 50;
@@ -113,7 +132,10 @@ export async function joinJournal(deps: Pick<Deps, "asyncDb">, userId: number, c
     .from(channelJoins)
     .where(where)
     // SQLite sorts nulls last in a descending order by itself, and then walks the index
-    .orderBy(deps.asyncDb.engine === "sqlite" ? desc(channelJoins.joinedAt) : sql`${channelJoins.joinedAt} desc nulls last`, desc(channelJoins.id))
+    .orderBy(
+      deps.asyncDb.engine === "sqlite" ? desc(channelJoins.joinedAt) : sql`${channelJoins.joinedAt} desc nulls last`,
+      desc(channelJoins.id),
+    )
     .limit(limit)
     .offset((page - 1) * limit);
   return {
@@ -140,7 +162,13 @@ export async function joinJournal(deps: Pick<Deps, "asyncDb">, userId: number, c
 export async function channelSince(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, since: Date) {
   const channel = await ownedChannel(deps, userId, channelId);
   const { channelJoins } = deps.asyncDb.tables;
-  const [j] = await deps.asyncDb.select({ n: count() }).from(channelJoins).where(and(eq(channelJoins.chatId, channel.chatId), gte(channelJoins.joinedAt, since)));
-  const [l] = await deps.asyncDb.select({ n: count() }).from(channelJoins).where(and(eq(channelJoins.chatId, channel.chatId), gte(channelJoins.leftAt, since)));
+  const [j] = await deps.asyncDb
+    .select({ n: count() })
+    .from(channelJoins)
+    .where(and(eq(channelJoins.chatId, channel.chatId), gte(channelJoins.joinedAt, since)));
+  const [l] = await deps.asyncDb
+    .select({ n: count() })
+    .from(channelJoins)
+    .where(and(eq(channelJoins.chatId, channel.chatId), gte(channelJoins.leftAt, since)));
   return { joins: Number(j?.n ?? 0), leaves: Number(l?.n ?? 0) };
 }

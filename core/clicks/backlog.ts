@@ -68,7 +68,11 @@ async function journalMarks(db: AsyncDb): Promise<Map<string, number>> {
  * command waits a second there) and the clock's time across it. A journal that has left files but
  * no mark yet (its writer never committed) is listed with mark 0.
  */
-export async function journalStatus(deps: { asyncDb: AsyncDb; clock: Clock }, journalDir: string, between?: () => Promise<void>): Promise<JournalStatus[]> {
+export async function journalStatus(
+  deps: { asyncDb: AsyncDb; clock: Clock },
+  journalDir: string,
+  between?: () => Promise<void>,
+): Promise<JournalStatus[]> {
   const t0 = deps.clock.now().getTime();
   const before = await journalMarks(deps.asyncDb);
   let after = before;

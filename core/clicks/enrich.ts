@@ -62,7 +62,7 @@ function lookupGeo(dbs: GeoDbs, ip: string): Geo {
 export function geoFromRecord(rec: GeoRecord | null): Geo {
   if (!rec) return NO_GEO;
   const country = (rec.country_code ?? rec.country?.iso_code ?? "").toUpperCase() || null;
-  const city = typeof rec.city === "string" ? rec.city || null : rec.city?.names?.en ?? null;
+  const city = typeof rec.city === "string" ? rec.city || null : (rec.city?.names?.en ?? null);
   return { country: country && /^[A-Z]{2}$/.test(country) ? country : null, city };
 }
 

@@ -73,8 +73,14 @@ const NULL_STR = 0xffff;
 /** The longest string kept per field (in UTF-16 units, as String.prototype.slice counts); the writer stores no more of them. */
 export const MAX_CHARS = { ip: 64, userAgent: 1024, referer: 2048, botName: 256, visitor: 128, geo: 512 } as const;
 /** No record is longer (every string at its bound, 3 UTF-8 bytes per unit, and 3 bytes of padding): a segment with less room left is closed. */
-export const MAX_RECORD = HEADER + 1 + 5 * 8 + 1 + 6 * 2 + 3 + 3 * (MAX_CHARS.ip + MAX_CHARS.userAgent + MAX_CHARS.referer + MAX_CHARS.botName + MAX_CHARS.visitor + MAX_CHARS.geo);
-
+export const MAX_RECORD =
+  HEADER +
+  1 +
+  5 * 8 +
+  1 +
+  6 * 2 +
+  3 +
+  3 * (MAX_CHARS.ip + MAX_CHARS.userAgent + MAX_CHARS.referer + MAX_CHARS.botName + MAX_CHARS.visitor + MAX_CHARS.geo);
 
 const cut = (s: string | null, max: number) => (s !== null && s.length > max ? s.slice(0, max) : s);
 
@@ -83,9 +89,22 @@ const cut = (s: string | null, max: number) => (s !== null && s.length > max ? s
  * the journal holds and the writer stores, so a replayed click is stored exactly like a live one.
  */
 export function cutClick(c: PendingClick): PendingClick {
-  if ((c.userAgent?.length ?? 0) <= MAX_CHARS.userAgent && (c.referer?.length ?? 0) <= MAX_CHARS.referer && (c.ip?.length ?? 0) <= MAX_CHARS.ip &&
-    (c.botName?.length ?? 0) <= MAX_CHARS.botName && (c.visitor?.length ?? 0) <= MAX_CHARS.visitor && (c.geo?.length ?? 0) <= MAX_CHARS.geo) return c;
-  const out: PendingClick = { ...c, ip: cut(c.ip, MAX_CHARS.ip), userAgent: cut(c.userAgent, MAX_CHARS.userAgent), referer: cut(c.referer, MAX_CHARS.referer), botName: cut(c.botName, MAX_CHARS.botName) };
+  if (
+    (c.userAgent?.length ?? 0) <= MAX_CHARS.userAgent &&
+    (c.referer?.length ?? 0) <= MAX_CHARS.referer &&
+    (c.ip?.length ?? 0) <= MAX_CHARS.ip &&
+    (c.botName?.length ?? 0) <= MAX_CHARS.botName &&
+    (c.visitor?.length ?? 0) <= MAX_CHARS.visitor &&
+    (c.geo?.length ?? 0) <= MAX_CHARS.geo
+  )
+    return c;
+  const out: PendingClick = {
+    ...c,
+    ip: cut(c.ip, MAX_CHARS.ip),
+    userAgent: cut(c.userAgent, MAX_CHARS.userAgent),
+    referer: cut(c.referer, MAX_CHARS.referer),
+    botName: cut(c.botName, MAX_CHARS.botName),
+  };
   if (c.visitor != null) out.visitor = cut(c.visitor, MAX_CHARS.visitor);
   if (c.geo != null) out.geo = cut(c.geo, MAX_CHARS.geo);
   return out;
@@ -96,7 +115,10 @@ export interface RecordBuffer {
   bytes: Buffer;
   view: DataView;
 }
-export const recordBuffer = (bytes: Buffer): RecordBuffer => ({ bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+export const recordBuffer = (bytes: Buffer): RecordBuffer => ({
+  bytes,
+  view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+});
 
 /**
  * MurmurHash3 (x86, 32-bit, seed 0) of the little-endian 32-bit words of `view` from byte `from` to
@@ -200,9 +222,7 @@ function decodeRecord(buf: Buffer, view: DataView, off: number, size: number, ta
   const fields = JOURNAL_FIELDS[version as keyof typeof JOURNAL_FIELDS];
   if (!fields) return null;
   const words = version >= WORDS_FROM;
-  const check = words
-    ? size % 4 === 0 ? recordCheck(view, off + HEADER, off + size) : -1
-    : Bun.hash.crc32(body) >>> 0;
+  const check = words ? (size % 4 === 0 ? recordCheck(view, off + HEADER, off + size) : -1) : Bun.hash.crc32(body) >>> 0;
   if (check !== buf.readUInt32LE(off + 4)) return null;
   const refs = version >= REFS_FROM;
   const out: Record<string, unknown> = {};

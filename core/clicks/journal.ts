@@ -45,7 +45,10 @@ export function journalSegments(dir: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((n) => SEGMENT.test(n)).sort().map((n) => join(dir, n));
+  return names
+    .filter((n) => SEGMENT.test(n))
+    .sort()
+    .map((n) => join(dir, n));
 }
 
 /** What a journal left on disk: its whole records in order, and how many segments ended in a torn one. */
@@ -76,7 +79,11 @@ export function readJournal(dir: string): { records: JournalClick[]; torn: numbe
  *
  * Only a window of the segment is mapped at a time (`windowBytes`, 4 MB by default; see WINDOW).
  */
-export function openClickJournal(dir: string, firstSeq: number, opts: { segmentBytes?: number; spare?: boolean; windowBytes?: number } = {}): ClickJournal {
+export function openClickJournal(
+  dir: string,
+  firstSeq: number,
+  opts: { segmentBytes?: number; spare?: boolean; windowBytes?: number } = {},
+): ClickJournal {
   const segmentBytes = Math.max(opts.segmentBytes ?? 64 * 1024 * 1024, 2 * MAX_RECORD);
   const windowBytes = Math.max(opts.windowBytes ?? WINDOW, MAX_RECORD + PAGE);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -108,7 +115,8 @@ export function openClickJournal(dir: string, firstSeq: number, opts: { segmentB
       const file = await open(sparePath, "wx", 0o600);
       try {
         const zeros = Buffer.alloc(1024 * 1024);
-        for (let at = 0; at < segmentBytes && !closed; at += zeros.length) await file.write(zeros, 0, Math.min(zeros.length, segmentBytes - at), at);
+        for (let at = 0; at < segmentBytes && !closed; at += zeros.length)
+          await file.write(zeros, 0, Math.min(zeros.length, segmentBytes - at), at);
       } finally {
         await file.close();
       }

@@ -74,7 +74,11 @@ export class ClickKinds {
 /** Clicks with their `kind`, for callers that have stored rows rather than the writer's packed batch. */
 export function withKinds(batch: { click: ClickRow; link: LinkRow }[]): StoredClick[] {
   const kinds = new ClickKinds();
-  return batch.map(({ click: c, link }) => ({ click: c, link, kind: ClickKinds.of(kinds.country(c.country), kinds.agent(c.device, c.browser, c.os, c.isBot, c.botName)) }));
+  return batch.map(({ click: c, link }) => ({
+    click: c,
+    link,
+    kind: ClickKinds.of(kinds.country(c.country), kinds.agent(c.device, c.browser, c.os, c.isBot, c.botName)),
+  }));
 }
 
 /**

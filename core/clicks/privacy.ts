@@ -50,7 +50,10 @@ function expandIPv6(addr: string): string[] {
  * country and city of the full address, and an HMAC of IP + User-Agent whose key changes every UTC
  * day (derived from the service's secret, so every node derives the same key and no key is stored).
  */
-export function createPrivacy(config: Pick<Config, "privacyIp" | "jwtSecret">, geoOf: GeoLookup): ((ip: string | null, userAgent: string | null, nowMs: number) => PrivateVisitor) | null {
+export function createPrivacy(
+  config: Pick<Config, "privacyIp" | "jwtSecret">,
+  geoOf: GeoLookup,
+): ((ip: string | null, userAgent: string | null, nowMs: number) => PrivateVisitor) | null {
   if (config.privacyIp === "full") return null;
   const keep = config.privacyIp === "truncate" ? truncateIp : () => null;
   let day = -1;

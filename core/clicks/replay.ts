@@ -15,7 +15,12 @@ const REPLAY_BATCH = 10_000;
  * the segment files read (all of them committed now). Throws when the database refuses the clicks,
  * leaving the journal as it is.
  */
-export async function replayJournal(dir: string, writer: ClickWriter, queue: WriteQueue, log: Logger): Promise<{ replayed: number; lastSeq: number; segments: string[] }> {
+export async function replayJournal(
+  dir: string,
+  writer: ClickWriter,
+  queue: WriteQueue,
+  log: Logger,
+): Promise<{ replayed: number; lastSeq: number; segments: string[] }> {
   const mark = await writer.committedSeq();
   const { records, torn, segments } = readJournal(dir);
   const todo = records.filter((r) => r.seq > mark);
@@ -31,7 +36,10 @@ export async function replayJournal(dir: string, writer: ClickWriter, queue: Wri
       }
     }
   }
-  if (todo.length || torn) log.info(`click journal: ${todo.length} clicks written again, ${records.length - todo.length} were stored already${torn ? `; ${torn} torn last record(s) ignored` : ""}`);
+  if (todo.length || torn)
+    log.info(
+      `click journal: ${todo.length} clicks written again, ${records.length - todo.length} were stored already${torn ? `; ${torn} torn last record(s) ignored` : ""}`,
+    );
   const lastSeq = Math.max(mark, records.length ? records[records.length - 1]!.seq : 0);
   return { replayed: todo.length, lastSeq, segments };
 }

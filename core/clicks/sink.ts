@@ -134,7 +134,12 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       replayOwed = false;
     } catch (e) {
       retryAt = Date.now() + 1000;
-      repeat("error", "catch-up", "click journal: could not write back what the writer thread left yet; trying again every second", briefError(e));
+      repeat(
+        "error",
+        "catch-up",
+        "click journal: could not write back what the writer thread left yet; trying again every second",
+        briefError(e),
+      );
     }
   }
 

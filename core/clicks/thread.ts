@@ -4,7 +4,10 @@ import type { PackedClicks } from "./packed";
 
 /** Messages between the request side and its writer thread (core/clicks/writer-thread.ts). */
 export type ToWriter = { type: "init"; config: Config } | { type: "clicks"; batch: PackedClicks } | { type: "stop" };
-export type FromWriter = { type: "committed"; seq: number; clicks: number } | { type: "dropped"; clicks: number } | { type: "stopped"; flushed: number };
+export type FromWriter =
+  | { type: "committed"; seq: number; clicks: number }
+  | { type: "dropped"; clicks: number }
+  | { type: "stopped"; flushed: number };
 
 /** What the request side hears from its writer: each committed batch (its journal mark, its size) and clicks given up on. */
 export interface WriterEvents {

@@ -179,4 +179,3 @@ export function linkIdsOf(nums: Float64Array): number[] {
   for (let i = 0; i < nums.length; i += NUMS) ids.add(nums[i]!);
   return [...ids];
 }
-

@@ -47,7 +47,11 @@ export interface Salvage {
  * (its own row fails, not a listener) is logged in full, so an operator can replay it. A transient error met
  * on the way stops the salvage: what is left goes back to the queue for a whole retry.
  */
-export async function salvageBatch(log: Logger, batch: JournalClick[], write: (clicks: JournalClick[], isolate?: ListenerFailure) => Promise<void>): Promise<Salvage> {
+export async function salvageBatch(
+  log: Logger,
+  batch: JournalClick[],
+  write: (clicks: JournalClick[], isolate?: ListenerFailure) => Promise<void>,
+): Promise<Salvage> {
   const out: Salvage = { written: 0, retry: [] };
   /** false (the part goes back to the queue) after a transient error */
   const transient = (part: JournalClick[], e: unknown) => {
@@ -76,12 +80,18 @@ export async function salvageBatch(log: Logger, batch: JournalClick[], write: (c
       await write([click], (listener, e, rows) => {
         if (isTransientWriteError(e)) throw e;
         const ids = rows.map((r) => r.click.id).join(", ");
-        log.error(`click writer: click listener ${listener.name || "(anonymous)"} keeps failing for click ${ids} on link ${click.linkId}; that click is written without this listener`, e);
+        log.error(
+          `click writer: click listener ${listener.name || "(anonymous)"} keeps failing for click ${ids} on link ${click.linkId}; that click is written without this listener`,
+          e,
+        );
       });
       out.written++;
     } catch (e) {
       if (!transient([click], e))
-        log.error(`click writer: a click on link ${click.linkId} cannot be written, even without its listeners; not written, its data: ${JSON.stringify(click)}`, e);
+        log.error(
+          `click writer: a click on link ${click.linkId} cannot be written, even without its listeners; not written, its data: ${JSON.stringify(click)}`,
+          e,
+        );
     }
   };
   await split(batch);

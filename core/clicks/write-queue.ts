@@ -31,7 +31,12 @@ export interface WriteQueue {
  */
 export const MAX_WRITE = 50_000;
 
-export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: (seq: number, clicks: number) => void = () => {}, onDropped: (clicks: number) => void = () => {}): WriteQueue {
+export function createWriteQueue(
+  writer: ClickWriter,
+  log: Logger,
+  onCommitted: (seq: number, clicks: number) => void = () => {},
+  onDropped: (clicks: number) => void = () => {},
+): WriteQueue {
   /** the batches waiting, oldest first */
   let held: PackedClicks[] = [];
   const heldLength = () => held.reduce((n, b) => n + packedLength(b), 0);
@@ -80,7 +85,10 @@ export function createWriteQueue(writer: ClickWriter, log: Logger, onCommitted: 
     try {
       if (outage.count) batch = await notYetCommitted(batch);
       const n = packedLength(batch) ? await writer.write(batch) : 0;
-      if (outage.count) log.info(`click writer: writing again after ${outage.count} failed attempts over ${Math.round((Date.now() - outage.since) / 1000)} s; no click was lost`);
+      if (outage.count)
+        log.info(
+          `click writer: writing again after ${outage.count} failed attempts over ${Math.round((Date.now() - outage.since) / 1000)} s; no click was lost`,
+        );
       failures = 0;
       outage = { count: 0, since: 0 };
       committed(batch);

@@ -40,7 +40,11 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
  * anyway is a transient error, and the write queue retries the batch whole. Two nodes that each
  * see a visitor's first click on a link within the same moment may both count it unique.
  */
-export function createPgClickWriter(deps: ClickWriterDeps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
+export function createPgClickWriter(
+  deps: ClickWriterDeps,
+  listeners: readonly ClickListener[],
+  opts: { journal?: string } = {},
+): ClickWriter {
   const journal = opts.journal ?? "local";
   const db: AsyncDb = deps.asyncDb;
   /** user-agent ids known to be committed, by text */
@@ -120,7 +124,11 @@ async function linksOf(tx: AsyncTx, ids: number[]): Promise<Map<number, LinkRow>
 }
 
 /** The user agents of the batch not yet known, and its visitors by link (what the work-out will ask). */
-function wantedBy(batch: { nums: Float64Array; refs: Uint32Array; strings: string[] }, alive: Map<number, LinkRow>, known: Map<string, number>) {
+function wantedBy(
+  batch: { nums: Float64Array; refs: Uint32Array; strings: string[] },
+  alive: Map<number, LinkRow>,
+  known: Map<string, number>,
+) {
   const agents = new Set<string>();
   const visitors = new Map<number, Set<string>>();
   const hashes = new Map<number, string>();
@@ -143,7 +151,10 @@ function wantedBy(batch: { nums: Float64Array; refs: Uint32Array; strings: strin
 async function userAgentIds(tx: AsyncTx, agents: string[], learnt: Map<string, number>): Promise<void> {
   const { userAgents } = tx.tables;
   for (const part of chunks(agents)) {
-    await tx.insert(userAgents).values(part.map((ua) => ({ ua }))).onConflictDoNothing();
+    await tx
+      .insert(userAgents)
+      .values(part.map((ua) => ({ ua })))
+      .onConflictDoNothing();
     for (const row of await tx.select().from(userAgents).where(inArray(userAgents.ua, part))) learnt.set(row.ua, row.id);
   }
 }
@@ -157,8 +168,11 @@ async function lastUniques(tx: AsyncTx, visitors: Map<number, Set<string>>): Pro
     for (const h of hashes) keys.push({ l: linkId, h });
   }
   for (const part of chunks(keys, JSON_ROWS))
-    for (const row of await rowsOf<{ l: unknown; h: string; at: unknown }>(tx, sql`select v.link_id as l, v.visitor_hash as h, (extract(epoch from v.last_unique_at) * 1000)::bigint as at
-        from json_to_recordset(${JSON.stringify(part)}::text::json) as r(l bigint, h text) join click_visitors v on v.link_id = r.l and v.visitor_hash = r.h`))
+    for (const row of await rowsOf<{ l: unknown; h: string; at: unknown }>(
+      tx,
+      sql`select v.link_id as l, v.visitor_hash as h, (extract(epoch from v.last_unique_at) * 1000)::bigint as at
+        from json_to_recordset(${JSON.stringify(part)}::text::json) as r(l bigint, h text) join click_visitors v on v.link_id = r.l and v.visitor_hash = r.h`,
+    ))
       out.get(Number(row.l))!.set(row.h, Number(row.at));
   return out;
 }
@@ -167,10 +181,13 @@ async function lastUniques(tx: AsyncTx, visitors: Map<number, Set<string>>): Pro
 async function addToCounters(tx: AsyncTx, counts: Map<number, { total: number; unique: number; bots: number }>): Promise<void> {
   if (!counts.size) return;
   const rows = [...counts].sort(([a], [b]) => a - b).map(([id, c]) => ({ id, t: c.total, u: c.unique, b: c.bots }));
-  await rowsOf(tx, sql`with r as (select * from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(id bigint, t bigint, u bigint, b bigint)),
+  await rowsOf(
+    tx,
+    sql`with r as (select * from json_to_recordset(${JSON.stringify(rows)}::text::json) as r(id bigint, t bigint, u bigint, b bigint)),
     locked as (select l.id from links l join r on r.id = l.id order by l.id for no key update of l)
     update links set total_clicks = links.total_clicks + r.t, unique_clicks = links.unique_clicks + r.u, bot_clicks = links.bot_clicks + r.b
-    from r join locked on locked.id = r.id where links.id = r.id`);
+    from r join locked on locked.id = r.id where links.id = r.id`,
+  );
 }
 
 /** The clicks id sequence as a regclass literal, looked up once per process. */
@@ -186,11 +203,14 @@ async function clickIdSequence(tx: AsyncTx): Promise<string> {
 /** A value in COPY's text format: `\N` for null, and backslash, tab, newline and carriage return escaped. */
 function copyText(v: string | null): string {
   if (v === null) return "\\N";
-  return /[\\\t\n\r]/.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r")) : v;
+  return /[\\\t\n\r]/.test(v)
+    ? v.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
+    : v;
 }
 const copyNum = (v: number | null) => (v === null ? "\\N" : String(v));
 
-const COPY_CLICKS = "copy clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) from stdin";
+const COPY_CLICKS =
+  "copy clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) from stdin";
 
 /**
  * Inserts the clicks and sets each one's id: the ids are drawn from the table's sequence first, so
@@ -204,13 +224,17 @@ const COPY_CLICKS = "copy clicks (id, link_id, clicked_at, ip, country, city, de
  */
 async function insertClicks(tx: AsyncTx, kept: StoredClick[]): Promise<void> {
   if (!kept.length) return;
-  const [row] = await rowsOf<{ ids: string }>(tx, sql`select string_agg(nextval(${sql.raw(await clickIdSequence(tx))})::text, ',') as ids from generate_series(1, ${kept.length}::int)`);
+  const [row] = await rowsOf<{ ids: string }>(
+    tx,
+    sql`select string_agg(nextval(${sql.raw(await clickIdSequence(tx))})::text, ',') as ids from generate_series(1, ${kept.length}::int)`,
+  );
   const ids = row!.ids.split(",");
   kept.forEach((r, j) => (r.click.id = Number(ids[j])));
   const lines: string[] = new Array(kept.length);
   for (let j = 0; j < kept.length; j++) {
     const c = kept[j]!.click;
-    lines[j] = `${c.id}\t${c.linkId}\t${c.clickedAt.toISOString()}\t${copyText(c.ip)}\t${copyText(c.country)}\t${copyText(c.city)}\t${copyText(c.device)}\t${copyText(c.browser)}\t${copyText(c.os)}\t${copyText(c.referer)}\t${copyNum(c.uaId)}\t${c.isBot ? "t" : "f"}\t${copyText(c.botName)}\t${c.isUnique ? "t" : "f"}\t${copyNum(c.rule)}\t${copyNum(c.variant)}\n`;
+    lines[j] =
+      `${c.id}\t${c.linkId}\t${c.clickedAt.toISOString()}\t${copyText(c.ip)}\t${copyText(c.country)}\t${copyText(c.city)}\t${copyText(c.device)}\t${copyText(c.browser)}\t${copyText(c.os)}\t${copyText(c.referer)}\t${copyNum(c.uaId)}\t${c.isBot ? "t" : "f"}\t${copyText(c.botName)}\t${c.isUnique ? "t" : "f"}\t${copyNum(c.rule)}\t${copyNum(c.variant)}\n`;
   }
   await copyIn(tx, COPY_CLICKS, lines.join(""));
 }
@@ -221,9 +245,12 @@ async function upsertVisitors(tx: AsyncTx, uniques: Map<number, Map<string, numb
   for (const linkId of [...uniques.keys()].sort((a, b) => a - b))
     for (const [h, at] of [...uniques.get(linkId)!].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) rows.push({ l: linkId, h, at });
   for (const part of chunks(rows, JSON_ROWS))
-    await rowsOf(tx, sql`insert into click_visitors (link_id, visitor_hash, last_unique_at)
+    await rowsOf(
+      tx,
+      sql`insert into click_visitors (link_id, visitor_hash, last_unique_at)
       select l, h, timestamptz 'epoch' + at * interval '1 millisecond' from json_to_recordset(${JSON.stringify(part)}::text::json) as r(l bigint, h text, at bigint)
-      on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at`);
+      on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at`,
+    );
 }
 
 /**
@@ -244,10 +271,18 @@ export async function writeRowsPg(tx: AsyncTx, writes: readonly ListenerRows[]):
     const types = sql.raw(props.map((p) => `"${p}" ${cols[p]!.getSQLType()}`).join(", "));
     const rule = write.onConflict;
     const tableName = getTableName(table);
-    const onConflict = !rule ? "" : `on conflict (${rule.keys.map(name).join(", ")}) do ${
-      "add" in rule ? `update set ${rule.add.map((c) => `${name(c)} = "${tableName}".${name(c)} + excluded.${name(c)}`).join(", ")}` : "nothing"}`;
+    const onConflict = !rule
+      ? ""
+      : `on conflict (${rule.keys.map(name).join(", ")}) do ${
+          "add" in rule
+            ? `update set ${rule.add.map((c) => `${name(c)} = "${tableName}".${name(c)} + excluded.${name(c)}`).join(", ")}`
+            : "nothing"
+        }`;
     const rows = inKeyOrder(write);
     for (const part of chunks(rows, JSON_ROWS))
-      await rowsOf(tx, sql`insert into ${sql.raw(`"${tableName}"`)} (${target}) select ${picked} from json_to_recordset(${JSON.stringify(part)}::text::json) as r(${types}) ${sql.raw(onConflict)}`);
+      await rowsOf(
+        tx,
+        sql`insert into ${sql.raw(`"${tableName}"`)} (${target}) select ${picked} from json_to_recordset(${JSON.stringify(part)}::text::json) as r(${types}) ${sql.raw(onConflict)}`,
+      );
   }
 }

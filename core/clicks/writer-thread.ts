@@ -15,7 +15,11 @@ export type OpenWriter = (config: Config) => Promise<{ writer: ClickWriter; log:
  * the request side can delete journal segments. On "stop" it writes what it holds, closes its
  * connection and says so.
  */
-export function serveClickWriter(scope: { onmessage: ((e: MessageEvent<ToWriter>) => void) | null; postMessage(m: FromWriter): void }, open: OpenWriter, retryMs = 1000): void {
+export function serveClickWriter(
+  scope: { onmessage: ((e: MessageEvent<ToWriter>) => void) | null; postMessage(m: FromWriter): void },
+  open: OpenWriter,
+  retryMs = 1000,
+): void {
   let opened: Awaited<ReturnType<OpenWriter>> | null = null;
   let queue: ReturnType<typeof createWriteQueue> | null = null;
   let retry: ReturnType<typeof setInterval> | null = null;
@@ -44,7 +48,8 @@ export function serveClickWriter(scope: { onmessage: ((e: MessageEvent<ToWriter>
             console.error(`click writer thread could not open the database: ${(err as Error).message}`);
             process.exit(1); // ends this thread only; the request side then writes on its own thread
           }
-          if (attempt === 0) console.error(`click writer thread: the database cannot be reached (${briefError(err)}); trying again every ${retryMs} ms`);
+          if (attempt === 0)
+            console.error(`click writer thread: the database cannot be reached (${briefError(err)}); trying again every ${retryMs} ms`);
           await Bun.sleep(retryMs);
         }
       }

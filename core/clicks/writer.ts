@@ -46,14 +46,20 @@ function prepareStatements(deps: SqliteWriterDeps): Statements {
   const inserts = new Map<number, Statement>();
   return {
     visitor: db.prepare("select last_unique_at as at from click_visitors where link_id = ? and visitor_hash = ?"),
-    upsertVisitor: db.prepare("insert into click_visitors (link_id, visitor_hash, last_unique_at) values (?, ?, ?) on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at"),
-    count: db.prepare("update links set total_clicks = total_clicks + ?, unique_clicks = unique_clicks + ?, bot_clicks = bot_clicks + ? where id = ?"),
+    upsertVisitor: db.prepare(
+      "insert into click_visitors (link_id, visitor_hash, last_unique_at) values (?, ?, ?) on conflict (link_id, visitor_hash) do update set last_unique_at = excluded.last_unique_at",
+    ),
+    count: db.prepare(
+      "update links set total_clicks = total_clicks + ?, unique_clicks = unique_clicks + ?, bot_clicks = bot_clicks + ? where id = ?",
+    ),
     uaId: db.prepare("select id from user_agents where ua = ?"),
     addUa: db.prepare("insert into user_agents (ua) values (?) returning id"),
     insert(n) {
       let s = inserts.get(n);
       if (!s) {
-        s = db.prepare(`insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) values ${Array(n).fill(CLICK_ROW).join(", ")}`);
+        s = db.prepare(
+          `insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) values ${Array(n).fill(CLICK_ROW).join(", ")}`,
+        );
         inserts.set(n, s);
       }
       return s;
@@ -82,11 +88,17 @@ export interface ClickWriter {
  * Prepared statements and the user-agent ids known to be committed live here, built once per
  * writer.
  */
-export function createClickWriter(deps: SqliteWriterDeps, listeners: readonly ClickListener[], opts: { journal?: string } = {}): ClickWriter {
+export function createClickWriter(
+  deps: SqliteWriterDeps,
+  listeners: readonly ClickListener[],
+  opts: { journal?: string } = {},
+): ClickWriter {
   const journal = opts.journal ?? "local";
   const st = prepareStatements(deps);
   const geoOf = deps.geo;
-  const mark = deps.db.$client.prepare("insert into click_journal (journal, seq) values (?, ?) on conflict (journal) do update set seq = max(seq, excluded.seq)");
+  const mark = deps.db.$client.prepare(
+    "insert into click_journal (journal, seq) values (?, ?) on conflict (journal) do update set seq = max(seq, excluded.seq)",
+  );
   const readMark = deps.db.$client.prepare("select seq from click_journal where journal = ?");
   const writeRows = sqliteRowWriter(deps.db.$client);
   return {
@@ -136,7 +148,12 @@ function linksOf(tx: Tx, nums: Float64Array): Map<number, LinkRow> {
   const all = linkIdsOf(nums);
   const found = new Map<number, LinkRow>();
   for (let i = 0; i < all.length; i += 500)
-    for (const l of tx.select().from(links).where(inArray(links.id, all.slice(i, i + 500))).all()) found.set(l.id, l);
+    for (const l of tx
+      .select()
+      .from(links)
+      .where(inArray(links.id, all.slice(i, i + 500)))
+      .all())
+      found.set(l.id, l);
   return found;
 }
 
@@ -214,7 +231,9 @@ export function sqliteRowWriter(sqlite: Database): (writes: readonly ListenerRow
         columns,
         toDriver: columns.map((c) => {
           const col = cols[c]!;
-          return plain.has(col.columnType) ? (v: unknown) => v : (v: unknown) => (v === null || v === undefined ? null : col.mapToDriverValue(v));
+          return plain.has(col.columnType)
+            ? (v: unknown) => v
+            : (v: unknown) => (v === null || v === undefined ? null : col.mapToDriverValue(v));
         }),
       };
       prepared.set(key, made);

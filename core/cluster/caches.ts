@@ -20,7 +20,9 @@ export interface CacheFollower {
 
 /** Tells every other node that `topic`'s cache changed (after the write committed); failures are logged, not thrown. */
 export function announce(deps: Pick<Deps, "cluster" | "log">, topic: string, detail = ""): void {
-  deps.cluster.bus.publish(topic, `${deps.cluster.nodeId} ${detail}`).catch((e) => deps.log.error(`change bus: could not announce ${topic}`, e));
+  deps.cluster.bus
+    .publish(topic, `${deps.cluster.nodeId} ${detail}`)
+    .catch((e) => deps.log.error(`change bus: could not announce ${topic}`, e));
 }
 
 /** Subscribes this node's caches to their topics; resolves with a function that unsubscribes. */

@@ -19,9 +19,13 @@ export function createPgChangeBus(sql: SQL): ChangeBus {
     async subscribe(topic, handlers) {
       checkMessage(topic);
       let listens = 0;
-      const subscription = await sql.listen(channel(topic), (payload) => handlers.onMessage(payload), () => {
-        if (++listens > 1) handlers.onGap?.();
-      });
+      const subscription = await sql.listen(
+        channel(topic),
+        (payload) => handlers.onMessage(payload),
+        () => {
+          if (++listens > 1) handlers.onGap?.();
+        },
+      );
       return () => subscription.unlisten();
     },
   };

@@ -16,12 +16,18 @@ export function createPgWindowCounters(db: PgDb): WindowCounters {
       const [row] = await db
         .insert(clusterCounters)
         .values({ key, windowStart: start, count: 1, expiresAt: resetAt })
-        .onConflictDoUpdate({ target: [clusterCounters.key, clusterCounters.windowStart], set: { count: sql`${clusterCounters.count} + 1` } })
+        .onConflictDoUpdate({
+          target: [clusterCounters.key, clusterCounters.windowStart],
+          set: { count: sql`${clusterCounters.count} + 1` },
+        })
         .returning({ count: clusterCounters.count });
       return { count: row!.count, resetAt };
     },
     async count(key, windowMs, now) {
-      const [row] = await db.select({ count: clusterCounters.count }).from(clusterCounters).where(where(key, windowStart(windowMs, now)));
+      const [row] = await db
+        .select({ count: clusterCounters.count })
+        .from(clusterCounters)
+        .where(where(key, windowStart(windowMs, now)));
       return row?.count ?? 0;
     },
     async reset(key, windowMs, now) {

@@ -17,7 +17,11 @@ export interface LeadingWork {
  * Runs `work` while this node holds the lease `name`: started on gaining it, stopped on losing it
  * (another node takes over) and at `stop()`. Starts and stops never overlap.
  */
-export function whileLeading(deps: Pick<Deps, "cluster" | "log">, name: string, work: LeadingWork): { start(): Promise<void>; stop(): Promise<void> } {
+export function whileLeading(
+  deps: Pick<Deps, "cluster" | "log">,
+  name: string,
+  work: LeadingWork,
+): { start(): Promise<void>; stop(): Promise<void> } {
   let running = false;
   // leads taken while the node starts and given up while it stops are no news (main.ts says once which it holds)
   let quiet = true;

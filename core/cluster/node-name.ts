@@ -23,7 +23,9 @@ const LOCK_UN = 8;
 let flock: ((fd: number, op: number) => number) | null = null;
 function flockOf(): (fd: number, op: number) => number {
   if (!flock) {
-    const lib = dlopen(process.platform === "darwin" ? "libc.dylib" : "libc.so.6", { flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 } });
+    const lib = dlopen(process.platform === "darwin" ? "libc.dylib" : "libc.so.6", {
+      flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
+    });
     flock = (fd, op) => lib.symbols.flock(fd, op);
   }
   return flock;
@@ -56,7 +58,11 @@ export interface NodeNameHold {
  * database lock is checked every `intervalMs`; a node that lost it (its connection to the database
  * went) says so and takes it again once it can.
  */
-export async function claimNodeName(config: { nodeName: string; databaseUrl: string | null; journalDir: string }, log: Logger, intervalMs = 5000): Promise<NodeNameHold | string> {
+export async function claimNodeName(
+  config: { nodeName: string; databaseUrl: string | null; journalDir: string },
+  log: Logger,
+  intervalMs = 5000,
+): Promise<NodeNameHold | string> {
   const dir = config.journalDir;
   const inUse = `NODE_NAME "${config.nodeName}" is in use`;
   const dirLock = lockDirectory(dir);

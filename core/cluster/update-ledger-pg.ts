@@ -32,10 +32,16 @@ export function createPgUpdateLedger(deps: { db: PgDb; clock: Clock }, options: 
       await db.update(clusterUpdates).set({ done: true }).where(eq(clusterUpdates.updateId, updateId));
     },
     async release(updateId) {
-      await db.update(clusterUpdates).set({ leaseUntil: new Date(0) }).where(and(eq(clusterUpdates.updateId, updateId), eq(clusterUpdates.done, false)));
+      await db
+        .update(clusterUpdates)
+        .set({ leaseUntil: new Date(0) })
+        .where(and(eq(clusterUpdates.updateId, updateId), eq(clusterUpdates.done, false)));
     },
     async sweep(before) {
-      const gone = await db.delete(clusterUpdates).where(lt(clusterUpdates.createdAt, before)).returning({ updateId: clusterUpdates.updateId });
+      const gone = await db
+        .delete(clusterUpdates)
+        .where(lt(clusterUpdates.createdAt, before))
+        .returning({ updateId: clusterUpdates.updateId });
       return gone.length;
     },
   };

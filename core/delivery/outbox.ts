@@ -124,17 +124,33 @@ export async function claimDue(
     const query = tx
       .select()
       .from(outbox)
-      .where(and(
-        inArray(outbox.status, ["pending", "sending"]),
-        lte(outbox.nextAttemptAt, now),
-        opts.host !== undefined ? eq(outbox.host, opts.host) : undefined,
-        opts.excludeHosts?.length ? notInArray(host, opts.excludeHosts) : undefined,
-      ))
+      .where(
+        and(
+          inArray(outbox.status, ["pending", "sending"]),
+          lte(outbox.nextAttemptAt, now),
+          opts.host !== undefined ? eq(outbox.host, opts.host) : undefined,
+          opts.excludeHosts?.length ? notInArray(host, opts.excludeHosts) : undefined,
+        ),
+      )
       .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
       .limit(limit);
-    const rows: OutboxRow[] = tx.engine === "postgres" ? await (query as unknown as { for(s: "update", o: { skipLocked: true }): Promise<OutboxRow[]> }).for("update", { skipLocked: true }) : await query;
+    const rows: OutboxRow[] =
+      tx.engine === "postgres"
+        ? await (query as unknown as { for(s: "update", o: { skipLocked: true }): Promise<OutboxRow[]> }).for("update", {
+            skipLocked: true,
+          })
+        : await query;
     const taken = opts.take ? rows.filter(opts.take) : rows;
-    if (taken.length) await tx.update(outbox).set({ status: "sending", nextAttemptAt: leaseUntil }).where(inArray(outbox.id, taken.map((r) => r.id)));
+    if (taken.length)
+      await tx
+        .update(outbox)
+        .set({ status: "sending", nextAttemptAt: leaseUntil })
+        .where(
+          inArray(
+            outbox.id,
+            taken.map((r) => r.id),
+          ),
+        );
     return taken.map((r) => ({ ...r, status: "sending" as const, nextAttemptAt: leaseUntil }));
   });
 }
@@ -165,7 +181,13 @@ export async function settleClaim(tx: AsyncDbOrTx, row: OutboxRow, values: Settl
 export async function requeueInterrupted(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
   if (deps.asyncDb.engine === "postgres") return 0;
   const { outbox } = deps.asyncDb.tables;
-  return (await deps.asyncDb.update(outbox).set({ status: "pending", nextAttemptAt: deps.clock.now() }).where(eq(outbox.status, "sending")).returning({ id: outbox.id })).length;
+  return (
+    await deps.asyncDb
+      .update(outbox)
+      .set({ status: "pending", nextAttemptAt: deps.clock.now() })
+      .where(eq(outbox.status, "sending"))
+      .returning({ id: outbox.id })
+  ).length;
 }
 
 /** Deletes finished rows: delivered or cancelled after `keepDoneDays`, failed after `keepFailedDays`. */
@@ -175,10 +197,12 @@ export async function pruneOutbox(deps: Pick<Deps, "asyncDb" | "clock">, keepDon
   const { outbox } = deps.asyncDb.tables;
   const gone = await deps.asyncDb
     .delete(outbox)
-    .where(or(
-      and(inArray(outbox.status, ["done", "cancelled"]), lte(outbox.completedAt, new Date(now - keepDoneDays * day))),
-      and(eq(outbox.status, "failed"), lte(outbox.completedAt, new Date(now - keepFailedDays * day))),
-    ))
+    .where(
+      or(
+        and(inArray(outbox.status, ["done", "cancelled"]), lte(outbox.completedAt, new Date(now - keepDoneDays * day))),
+        and(eq(outbox.status, "failed"), lte(outbox.completedAt, new Date(now - keepFailedDays * day))),
+      ),
+    )
     .returning({ id: outbox.id });
   return gone.length;
 }

@@ -14,11 +14,11 @@ export type Outcome =
   /** not an attempt: try again at `at` (Bot API 429 retry_after) */
   | { type: "later"; at: Date; error: string };
 
-
 /** Makes one attempt at an outbox row. Never throws. */
 export async function attemptRow(deps: Deps, routes: DeliveryRoutes, bot: PlainApi | null, row: OutboxRow): Promise<Outcome> {
   try {
-    if ((await routes.topics[row.topic]?.stillWanted?.(deps, row)) === false) return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
+    if ((await routes.topics[row.topic]?.stillWanted?.(deps, row)) === false)
+      return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
     return row.kind === "bot" ? await attemptBot(deps, routes, bot, row) : await routes.webhook(deps, row);
   } catch (e) {
     deps.log.error(`delivery ${row.deliveryId} (${row.topic}) crashed`, e);
@@ -48,7 +48,12 @@ export function plainBotApi(deps: Pick<Deps, "telegram" | "config"> & Partial<Pi
  * - `stored_document: {path, fileName}` becomes `document`, the bytes read from the file the
  *   routes' `storedDocument` opens (secure storage).
  */
-async function sendableParams(deps: Deps, routes: DeliveryRoutes, plain: PlainApi, params: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+async function sendableParams(
+  deps: Deps,
+  routes: DeliveryRoutes,
+  plain: PlainApi,
+  params: Record<string, unknown>,
+): Promise<Record<string, unknown> | null> {
   const { deep_link_button: button, stored_document: stored, ...rest } = params as Record<string, any>;
   const username = async () => {
     plain.username ??= plain.api.getMe().then((me) => me.username);
@@ -58,7 +63,8 @@ async function sendableParams(deps: Deps, routes: DeliveryRoutes, plain: PlainAp
     });
   };
   let out: Record<string, unknown> = rest;
-  if (button) out.reply_markup = { inline_keyboard: [[{ text: button.text, url: `https://t.me/${await username()}?start=${button.start}` }]] };
+  if (button)
+    out.reply_markup = { inline_keyboard: [[{ text: button.text, url: `https://t.me/${await username()}?start=${button.start}` }]] };
   else if (hasStartLinks(out)) out = resolveStartLinks(out, await username());
   if (stored) {
     const bytes = await routes.storedDocument(deps, stored.path);

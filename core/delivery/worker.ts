@@ -141,7 +141,8 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
         if (host === undefined) await tick();
         else await refill(host);
       } catch (e) {
-        if (isDatabaseUnavailable(e)) repeat("warn", "unavailable", `delivery worker: the database cannot be reached (${briefError(e)}); deliveries wait`);
+        if (isDatabaseUnavailable(e))
+          repeat("warn", "unavailable", `delivery worker: the database cannot be reached (${briefError(e)}); deliveries wait`);
         else deps.log.error("delivery worker: tick failed", e);
       }
     })().finally(() => {

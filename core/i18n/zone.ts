@@ -7,6 +7,10 @@ import type { AsyncDbOrTx } from "../../db/async";
 
 export async function timeZoneOf(deps: { asyncDb: AsyncDbOrTx }, userId: number): Promise<string> {
   const { userSettings } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select({ zone: userSettings.timeZone }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+  const [row] = await deps.asyncDb
+    .select({ zone: userSettings.timeZone })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId))
+    .limit(1);
   return row?.zone ?? "UTC";
 }

@@ -26,7 +26,9 @@ export interface BulkResult {
  */
 export async function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[]): Promise<BulkResult> {
   if (!Array.isArray(urls) || urls.length < 1 || urls.length > BULK_MAX)
-    throw new ValidationError(`urls must hold 1 to ${BULK_MAX} entries`, [{ field: "urls", message: `must hold 1 to ${BULK_MAX} entries` }]);
+    throw new ValidationError(`urls must hold 1 to ${BULK_MAX} entries`, [
+      { field: "urls", message: `must hold 1 to ${BULK_MAX} entries` },
+    ]);
   const now = deps.clock.now();
   const { links } = deps.asyncDb.tables;
   const trimmed = urls.map((u) => (typeof u === "string" ? u.trim() : ""));
@@ -38,8 +40,13 @@ export async function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[])
     const loose = [...new Set(trimmed.filter(Boolean).map(looseKey))];
     await lockLinkCount(tx, user.id);
     const existing = new Set(
-      (loose.length ? await tx.select({ url: links.url }).from(links).where(and(eq(links.userId, user.id), inArray(sql`lower(rtrim(${links.url}, '/'))`, loose))) : [])
-        .map((r) => sameUrlKey(r.url)),
+      (loose.length
+        ? await tx
+            .select({ url: links.url })
+            .from(links)
+            .where(and(eq(links.userId, user.id), inArray(sql`lower(rtrim(${links.url}, '/'))`, loose)))
+        : []
+      ).map((r) => sameUrlKey(r.url)),
     );
     let room = Math.max(0, limitsOf(deps, user).links - (await countLinks({ asyncDb: tx }, user.id)));
     const seen = new Set<string>();
@@ -61,7 +68,10 @@ export async function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[])
       if (existing.has(key)) fail("duplicate: you already have a link to this URL");
       else if (room <= 0) fail("plan limit reached: upgrade your plan to create more links");
       else {
-        const [row] = await tx.insert(links).values({ userId: user.id, url, code: await newCode({ asyncDb: tx }), createdAt: now, updatedAt: now }).returning();
+        const [row] = await tx
+          .insert(links)
+          .values({ userId: user.id, url, code: await newCode({ asyncDb: tx }), createdAt: now, updatedAt: now })
+          .returning();
         room--;
         out.results.push({ url: row!.url, trackingUrl: trackingUrlOf(deps, row!.code), code: row!.code, id: row!.id });
       }

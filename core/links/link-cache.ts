@@ -37,7 +37,10 @@ export class LinkCache {
   readonly #loading = new Map<string, Promise<CachedLink | null>>();
   #generation = 0;
 
-  constructor(private readonly clock: Clock, private readonly maxEntries = LINK_CACHE_MAX_ENTRIES) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly maxEntries = LINK_CACHE_MAX_ENTRIES,
+  ) {}
 
   get generation(): number {
     return this.#generation;

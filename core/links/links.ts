@@ -12,11 +12,14 @@ import { hashPassword } from "./password";
 import { invalidateLinkCache } from "./link-cache";
 import { isUniqueViolation, serializeOn, transaction, type AsyncDbOrTx, type AsyncTx } from "../../db/async";
 
-
 /** The link `id` if `userId` owns it; 404 otherwise (also for other users' links). */
 export async function ownedLink(deps: { asyncDb: AsyncDbOrTx }, userId: number, id: number): Promise<LinkRow> {
   const { links } = deps.asyncDb.tables;
-  const [link] = await deps.asyncDb.select().from(links).where(and(eq(links.id, id), eq(links.userId, userId))).limit(1);
+  const [link] = await deps.asyncDb
+    .select()
+    .from(links)
+    .where(and(eq(links.id, id), eq(links.userId, userId)))
+    .limit(1);
   if (!link) throw new NotFound("Link");
   return link;
 }
@@ -68,7 +71,14 @@ export async function createLink(deps: Deps, user: UserRow, input: LinkInput) {
     if (input.code) await assertCustomCode({ asyncDb: tx }, input.code);
     const [row] = await tx
       .insert(links)
-      .values({ ...patch.cols, url: patch.cols.url!, userId: user.id, code: input.code || (await newCode({ asyncDb: tx })), createdAt: now, updatedAt: now })
+      .values({
+        ...patch.cols,
+        url: patch.cols.url!,
+        userId: user.id,
+        code: input.code || (await newCode({ asyncDb: tx })),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await writeRelations(tx, row!.id, patch);
     return row!;
@@ -128,10 +138,17 @@ export async function getLink(deps: Deps, userId: number, id: number) {
  * Deletes a link with its clicks (404 for missing or someone else's). Its code stays attributed to
  * the user (a tombstone), so later visits to it are the user's orphan visits.
  */
-export async function deleteLink(deps: Pick<Deps, "asyncDb" | "clock" | "linkCache" | "cluster" | "log">, userId: number, id: number): Promise<void> {
+export async function deleteLink(
+  deps: Pick<Deps, "asyncDb" | "clock" | "linkCache" | "cluster" | "log">,
+  userId: number,
+  id: number,
+): Promise<void> {
   const { links, linkTombstones } = deps.asyncDb.tables;
   await transaction(deps.asyncDb, async (tx) => {
-    const [gone] = await tx.delete(links).where(and(eq(links.id, id), eq(links.userId, userId))).returning({ code: links.code });
+    const [gone] = await tx
+      .delete(links)
+      .where(and(eq(links.id, id), eq(links.userId, userId)))
+      .returning({ code: links.code });
     if (!gone) throw new NotFound("Link");
     await tx
       .insert(linkTombstones)
@@ -142,9 +159,18 @@ export async function deleteLink(deps: Pick<Deps, "asyncDb" | "clock" | "linkCac
 }
 
 /** Turns a link on or off (the bot's toggle). */
-async function setLinkActive(deps: Pick<Deps, "asyncDb" | "clock" | "linkCache" | "cluster" | "log">, userId: number, id: number, active: boolean): Promise<LinkRow> {
+async function setLinkActive(
+  deps: Pick<Deps, "asyncDb" | "clock" | "linkCache" | "cluster" | "log">,
+  userId: number,
+  id: number,
+  active: boolean,
+): Promise<LinkRow> {
   const { links } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.update(links).set({ isActive: active, updatedAt: deps.clock.now() }).where(and(eq(links.id, id), eq(links.userId, userId))).returning();
+  const [row] = await deps.asyncDb
+    .update(links)
+    .set({ isActive: active, updatedAt: deps.clock.now() })
+    .where(and(eq(links.id, id), eq(links.userId, userId)))
+    .returning();
   if (!row) throw new NotFound("Link");
   invalidateLinkCache(deps);
   return row;

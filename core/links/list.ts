@@ -21,21 +21,33 @@ export interface LinkListQuery {
  * Search folds case in JavaScript (SQLite's LOWER and LIKE fold ASCII only), over the user's own
  * links' titles, URLs and codes; without `q` the database pages.
  */
-export async function pageOfLinks(deps: Pick<Deps, "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<{ items: LinkListItem[]; total: number }> {
-  const tagIds = query.tagIds?.length ? await ownedIds(deps, userId, "tagIds", query.tagIds, (_, message) => { throw new FieldError("tags", message); }) : [];
+export async function pageOfLinks(
+  deps: Pick<Deps, "asyncDb" | "config">,
+  userId: number,
+  query: LinkListQuery = {},
+): Promise<{ items: LinkListItem[]; total: number }> {
+  const tagIds = query.tagIds?.length
+    ? await ownedIds(deps, userId, "tagIds", query.tagIds, (_, message) => {
+        throw new FieldError("tags", message);
+      })
+    : [];
   const db = deps.asyncDb;
   const { links, linkTags } = db.tables;
-  const where = and(eq(links.userId, userId), tagIds.length ? inArray(links.id, db.select({ id: linkTags.linkId }).from(linkTags).where(inArray(linkTags.tagId, tagIds))) : undefined)!;
+  const where = and(
+    eq(links.userId, userId),
+    tagIds.length ? inArray(links.id, db.select({ id: linkTags.linkId }).from(linkTags).where(inArray(linkTags.tagId, tagIds))) : undefined,
+  )!;
   const offset = query.offset ?? 0;
   const end = query.limit === undefined ? undefined : offset + query.limit;
   const needle = query.q?.trim().toLowerCase();
   if (needle) {
-    const matching = (await db
-      .select({ id: links.id, title: links.title, url: links.url, code: links.code })
-      .from(links)
-      .where(where)
-      .orderBy(desc(links.id)))
-      .filter((l) => [l.title, l.url, l.code].some((s) => s?.toLowerCase().includes(needle)));
+    const matching = (
+      await db
+        .select({ id: links.id, title: links.title, url: links.url, code: links.code })
+        .from(links)
+        .where(where)
+        .orderBy(desc(links.id))
+    ).filter((l) => [l.title, l.url, l.code].some((s) => s?.toLowerCase().includes(needle)));
     const ids = matching.slice(offset, end).map((l) => l.id);
     return { items: ids.length ? (await linkItems(deps, inArray(links.id, ids))).items : [], total: matching.length };
   }
@@ -44,12 +56,20 @@ export async function pageOfLinks(deps: Pick<Deps, "asyncDb" | "config">, userId
 }
 
 /** The user's links as list items, newest first (see pageOfLinks). */
-export async function listLinks(deps: Pick<Deps, "asyncDb" | "config">, userId: number, query: LinkListQuery = {}): Promise<LinkListItem[]> {
+export async function listLinks(
+  deps: Pick<Deps, "asyncDb" | "config">,
+  userId: number,
+  query: LinkListQuery = {},
+): Promise<LinkListItem[]> {
   return (await pageOfLinks(deps, userId, query)).items;
 }
 
 /** The links matching `where`, with their total before paging when the page has any (read in the same statement). */
-async function linkItems(deps: Pick<Deps, "asyncDb" | "config">, where: SQL, page?: { offset: number; limit?: number }): Promise<{ items: LinkListItem[]; total?: number }> {
+async function linkItems(
+  deps: Pick<Deps, "asyncDb" | "config">,
+  where: SQL,
+  page?: { offset: number; limit?: number },
+): Promise<{ items: LinkListItem[]; total?: number }> {
   const db = deps.asyncDb;
   const { links } = db.tables;
   let q = db.select({ link: links, total: totalRows() }).from(links).where(where).orderBy(desc(links.id)).$dynamic();
@@ -59,6 +79,12 @@ async function linkItems(deps: Pick<Deps, "asyncDb" | "config">, where: SQL, pag
   const found = await q;
   const rows = found.map((r) => r.link);
   const hosts = await domainHosts(deps, rows);
-  const rel = await relationsOf(deps, rows.map((r) => r.id));
-  return { items: rows.map((r) => linkListItem(deps, r, hosts.get(r.domainId ?? -1) ?? null, rel.tagIds.get(r.id)!)), total: found[0]?.total };
+  const rel = await relationsOf(
+    deps,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => linkListItem(deps, r, hosts.get(r.domainId ?? -1) ?? null, rel.tagIds.get(r.id)!)),
+    total: found[0]?.total,
+  };
 }

@@ -27,10 +27,16 @@ const dayOf = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS)
 export function createOrphanRecorder(deps: Pick<Deps, "asyncDb" | "clock" | "log">) {
   const db = deps.asyncDb;
   const { domains, linkTombstones, orphanVisitDays: days } = db.tables;
-  const tombstoneOwner = async (code: string) => first(await db.select({ userId: linkTombstones.userId }).from(linkTombstones).where(eq(linkTombstones.code, code)))?.userId;
+  const tombstoneOwner = async (code: string) =>
+    first(await db.select({ userId: linkTombstones.userId }).from(linkTombstones).where(eq(linkTombstones.code, code)))?.userId;
   // only a verified domain has an owner: anyone may claim a hostname, and a claim proves nothing
   const domainOwner = async (host: string) =>
-    first(await db.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, host), isNotNull(domains.verifiedAt))))?.userId;
+    first(
+      await db
+        .select({ userId: domains.userId })
+        .from(domains)
+        .where(and(eq(domains.hostname, host), isNotNull(domains.verifiedAt))),
+    )?.userId;
   const repeat = createRepeatLog(deps.log);
   const record = async (code: string, host: string | null, disabled: Tables["links"]["$inferSelect"] | null, at: Date) => {
     const userId = disabled?.userId ?? (await tombstoneOwner(code)) ?? (host ? await domainOwner(host) : undefined);
@@ -38,8 +44,14 @@ export function createOrphanRecorder(deps: Pick<Deps, "asyncDb" | "clock" | "log
     const day = dayOf(at);
     let key = { code: code.slice(0, 64), host: host?.slice(0, 253) ?? "" };
     const mine = and(eq(days.userId, userId), eq(days.day, day));
-    const known = first(await db.select({ n: count() }).from(days).where(and(mine, eq(days.code, key.code), eq(days.host, key.host))))!.n;
-    if (!Number(known) && Number(first(await db.select({ n: count() }).from(days).where(mine))!.n) >= ORPHAN_CODES_PER_DAY) key = { code: OTHER_CODES, host: "" };
+    const known = first(
+      await db
+        .select({ n: count() })
+        .from(days)
+        .where(and(mine, eq(days.code, key.code), eq(days.host, key.host))),
+    )!.n;
+    if (!Number(known) && Number(first(await db.select({ n: count() }).from(days).where(mine))!.n) >= ORPHAN_CODES_PER_DAY)
+      key = { code: OTHER_CODES, host: "" };
     await db
       .insert(days)
       .values({ userId, day, ...key, visits: 1, lastAt: at })
@@ -47,7 +59,9 @@ export function createOrphanRecorder(deps: Pick<Deps, "asyncDb" | "clock" | "log
   };
   return (code: string, host: string | null, disabled: Tables["links"]["$inferSelect"] | null): void => {
     record(code, host, disabled, deps.clock.now()).catch((e) =>
-      isDatabaseUnavailable(e) ? repeat("warn", "unavailable", `orphan visit not recorded: ${briefError(e)}`) : deps.log.error("orphan visit not recorded", e),
+      isDatabaseUnavailable(e)
+        ? repeat("warn", "unavailable", `orphan visit not recorded: ${briefError(e)}`)
+        : deps.log.error("orphan visit not recorded", e),
     );
   };
 }

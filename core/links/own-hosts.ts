@@ -8,7 +8,11 @@ import type { Deps } from "../deps";
 /** The account that verified `hostname` as its custom domain, if any (only one can). */
 async function verifiedOwner(deps: Pick<Deps, "asyncDb">, hostname: string): Promise<{ userId: number } | undefined> {
   const { domains } = deps.asyncDb.tables;
-  const [owner] = await deps.asyncDb.select({ userId: domains.userId }).from(domains).where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt))).limit(1);
+  const [owner] = await deps.asyncDb
+    .select({ userId: domains.userId })
+    .from(domains)
+    .where(and(eq(domains.hostname, hostname), isNotNull(domains.verifiedAt)))
+    .limit(1);
   return owner;
 }
 
@@ -32,4 +36,3 @@ export async function isServiceUrl(deps: Pick<Deps, "asyncDb" | "config">, url: 
   if (own.some((h) => h.hostname === hostname && (h.port === null ? defaultPort : url.port === h.port))) return true;
   return defaultPort && !!(await verifiedOwner(deps, hostname));
 }
-

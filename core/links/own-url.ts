@@ -20,15 +20,27 @@ export async function ownObjectAt(deps: Pick<Deps, "asyncDb">, userId: number, u
   const { links, secureLinks, secureRequests } = deps.asyncDb.tables;
   const db = deps.asyncDb;
   if (parts.length === 1) {
-    const [row] = await db.select({ id: links.id }).from(links).where(and(eq(links.code, parts[0]!), eq(links.userId, userId))).limit(1);
+    const [row] = await db
+      .select({ id: links.id })
+      .from(links)
+      .where(and(eq(links.code, parts[0]!), eq(links.userId, userId)))
+      .limit(1);
     return row ? { kind: "link", id: row.id } : null;
   }
   if (parts.length === 2 && parts[0] === "s") {
-    const [row] = await db.select({ id: secureLinks.id }).from(secureLinks).where(and(eq(secureLinks.code, parts[1]!), eq(secureLinks.userId, userId))).limit(1);
+    const [row] = await db
+      .select({ id: secureLinks.id })
+      .from(secureLinks)
+      .where(and(eq(secureLinks.code, parts[1]!), eq(secureLinks.userId, userId)))
+      .limit(1);
     return row ? { kind: "share", id: row.id } : null;
   }
   if (parts.length === 2 && parts[0] === "r") {
-    const [row] = await db.select({ id: secureRequests.id }).from(secureRequests).where(and(eq(secureRequests.code, parts[1]!), eq(secureRequests.userId, userId))).limit(1);
+    const [row] = await db
+      .select({ id: secureRequests.id })
+      .from(secureRequests)
+      .where(and(eq(secureRequests.code, parts[1]!), eq(secureRequests.userId, userId)))
+      .limit(1);
     return row ? { kind: "request", id: row.id } : null;
   }
   return null;

@@ -39,7 +39,8 @@ export async function verifyPassword(plain: string, hash: string): Promise<boole
     return await Bun.password.verify(plain, hash).catch(() => false);
   } finally {
     const next = waiting.shift();
-    if (next) next(); // the place passes on directly
+    if (next)
+      next(); // the place passes on directly
     else running--;
   }
 }

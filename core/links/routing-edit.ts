@@ -9,14 +9,21 @@ import { MIN_VARIANTS, parseRules, parseVariants, type Rule, type Variant } from
  */
 
 /** The link's rules and variants as stored (404 for another user's link). */
-export async function routingOf(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<{ rules: Rule[]; variants: Variant[] }> {
+export async function routingOf(
+  deps: Pick<Deps, "asyncDb">,
+  userId: number,
+  linkId: number,
+): Promise<{ rules: Rule[]; variants: Variant[] }> {
   const link = await ownedLink(deps, userId, linkId);
   return { rules: parseRules(link.rules), variants: parseVariants(link.variants) };
 }
 
 function checkIndex(list: unknown[], index: number, what: string, field = "index") {
   if (!Number.isInteger(index) || index < 0 || index >= list.length)
-    throw new FieldError(field, list.length ? `no ${what} ${index}: the link has ${what}s 0 to ${list.length - 1}` : `the link has no ${what}s`);
+    throw new FieldError(
+      field,
+      list.length ? `no ${what} ${index}: the link has ${what}s 0 to ${list.length - 1}` : `the link has no ${what}s`,
+    );
 }
 
 /** `list` with entry `from` moved to position `to`. */
@@ -35,7 +42,8 @@ function moved<T>(list: T[], from: number, to: number, what: string): T[] {
  */
 export const ruleEdits = {
   add(rules: Rule[], rule: Rule, at?: number): Rule[] {
-    if (at !== undefined && (!Number.isInteger(at) || at < 0 || at > rules.length)) throw new FieldError("index", `must be from 0 to ${rules.length}`);
+    if (at !== undefined && (!Number.isInteger(at) || at < 0 || at > rules.length))
+      throw new FieldError("index", `must be from 0 to ${rules.length}`);
     const out = [...rules];
     out.splice(at ?? out.length, 0, rule);
     return out;
@@ -55,7 +63,8 @@ export const variantEdits = {
   /** A split keeps at least two variants: removing one of the last two is refused (ending the split is its own step). */
   remove(variants: Variant[], index: number): Variant[] {
     checkIndex(variants, index, "variant");
-    if (variants.length <= MIN_VARIANTS) throw new FieldError("index", `a split needs at least ${MIN_VARIANTS} variants; end the split instead`);
+    if (variants.length <= MIN_VARIANTS)
+      throw new FieldError("index", `a split needs at least ${MIN_VARIANTS} variants; end the split instead`);
     return variants.filter((_, i) => i !== index);
   },
   move: (variants: Variant[], from: number, to: number): Variant[] => moved(variants, from, to, "variant"),

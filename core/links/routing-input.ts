@@ -40,7 +40,13 @@ type Bad = (field: string, message: string) => void;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A list of strings from `allowed` (matched ignoring case, stored in its spelling), or undefined after reporting. */
-function listOf<T extends string>(v: unknown, field: string, bad: Bad, canon: (s: string) => T | null, what: [plural: string, one: string]): T[] | undefined {
+function listOf<T extends string>(
+  v: unknown,
+  field: string,
+  bad: Bad,
+  canon: (s: string) => T | null,
+  what: [plural: string, one: string],
+): T[] | undefined {
   if (!Array.isArray(v) || v.length === 0) return void bad(field, `must be a non-empty array of ${what[0]}`);
   if (v.length > MAX_LIST) return void bad(field, `must have at most ${MAX_LIST} entries`);
   const out: T[] = [];
@@ -52,7 +58,10 @@ function listOf<T extends string>(v: unknown, field: string, bad: Bad, canon: (s
   return out;
 }
 
-const fromSet = <T extends string>(values: readonly T[]) => (s: string) => values.find((x) => x.toLowerCase() === s.toLowerCase()) ?? null;
+const fromSet =
+  <T extends string>(values: readonly T[]) =>
+  (s: string) =>
+    values.find((x) => x.toLowerCase() === s.toLowerCase()) ?? null;
 
 /** One rule's conditions, checked and normalized; reports each problem under `field` (e.g. `rules[3].if`). */
 function conditionsOf(v: unknown, field: string, bad: Bad): RuleConditions | undefined {
@@ -65,10 +74,32 @@ function conditionsOf(v: unknown, field: string, bad: Bad): RuleConditions | und
     if (value === undefined) ok = false;
     else c[k] = value;
   };
-  if (v.country != null) take("country", listOf(v.country, `${field}.country`, bad, (s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : null), ["two-letter country codes (ISO 3166-1 alpha-2)", "a two-letter country code (ISO 3166-1 alpha-2)"]));
-  if (v.language != null) take("language", listOf(v.language, `${field}.language`, bad, (s) => (/^[A-Za-z]{2,3}$/.test(s) ? s.toLowerCase() : null), ["language codes such as \"de\"", "a language code such as \"de\""]));
-  if (v.os != null) take("os", listOf(v.os, `${field}.os`, bad, fromSet(RULE_OS), [`values from ${RULE_OS.join(", ")}`, `one of ${RULE_OS.join(", ")}`]));
-  if (v.device != null) take("device", listOf(v.device, `${field}.device`, bad, fromSet(RULE_DEVICES), [`values from ${RULE_DEVICES.join(", ")}`, `one of ${RULE_DEVICES.join(", ")}`]));
+  if (v.country != null)
+    take(
+      "country",
+      listOf(v.country, `${field}.country`, bad, (s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : null), [
+        "two-letter country codes (ISO 3166-1 alpha-2)",
+        "a two-letter country code (ISO 3166-1 alpha-2)",
+      ]),
+    );
+  if (v.language != null)
+    take(
+      "language",
+      listOf(v.language, `${field}.language`, bad, (s) => (/^[A-Za-z]{2,3}$/.test(s) ? s.toLowerCase() : null), [
+        'language codes such as "de"',
+        'a language code such as "de"',
+      ]),
+    );
+  if (v.os != null)
+    take("os", listOf(v.os, `${field}.os`, bad, fromSet(RULE_OS), [`values from ${RULE_OS.join(", ")}`, `one of ${RULE_OS.join(", ")}`]));
+  if (v.device != null)
+    take(
+      "device",
+      listOf(v.device, `${field}.device`, bad, fromSet(RULE_DEVICES), [
+        `values from ${RULE_DEVICES.join(", ")}`,
+        `one of ${RULE_DEVICES.join(", ")}`,
+      ]),
+    );
   for (const k of ["from", "to"] as const) {
     if (v[k] == null) continue;
     const d = typeof v[k] === "string" ? parseDate(v[k] as string) : null;
@@ -84,7 +115,8 @@ function conditionsOf(v: unknown, field: string, bad: Bad): RuleConditions | und
   if (v.query != null) {
     const q = v.query;
     const keys = isObject(q) ? Object.keys(q) : [];
-    if (!isObject(q) || !keys.length || keys.length > MAX_QUERY_KEYS) take("query", void bad(`${field}.query`, `must be an object of 1 to ${MAX_QUERY_KEYS} parameters, e.g. {"utm_source": "ad"}`));
+    if (!isObject(q) || !keys.length || keys.length > MAX_QUERY_KEYS)
+      take("query", void bad(`${field}.query`, `must be an object of 1 to ${MAX_QUERY_KEYS} parameters, e.g. {"utm_source": "ad"}`));
     else {
       const bads = keys.filter((k) => !k || k.length > 200 || typeof q[k] !== "string" || (q[k] as string).length > 500);
       for (const k of bads) bad(`${field}.query.${k}`, "must be a text value of at most 500 characters (names at most 200)");
@@ -133,7 +165,8 @@ export async function rulesInput(deps: UrlDeps, v: unknown, bad: Bad): Promise<s
 export async function variantsInput(deps: UrlDeps, v: unknown, bad: Bad): Promise<string | null | undefined> {
   if (v === null || (Array.isArray(v) && v.length === 0)) return null;
   if (!Array.isArray(v)) return void bad("variants", "must be an array of {url, weight}, or null");
-  if (v.length < MIN_VARIANTS || v.length > MAX_VARIANTS) return void bad("variants", `must have ${MIN_VARIANTS} to ${MAX_VARIANTS} entries (got ${v.length})`);
+  if (v.length < MIN_VARIANTS || v.length > MAX_VARIANTS)
+    return void bad("variants", `must have ${MIN_VARIANTS} to ${MAX_VARIANTS} entries (got ${v.length})`);
   const out: Variant[] = [];
   let ok = true;
   for (const [i, x] of v.entries()) {

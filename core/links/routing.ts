@@ -31,7 +31,11 @@ class Facts {
   private _language = -2;
   private _ua?: { os: number; device: number };
   private _query?: Map<string, string>;
-  constructor(private c: CompiledRouting, private v: RoutingVisit, readonly now: number) {}
+  constructor(
+    private c: CompiledRouting,
+    private v: RoutingVisit,
+    readonly now: number,
+  ) {}
   get country(): number {
     if (this._country === -2) this._country = this.c.countries.get(this.c.geo(this.v.ip).country ?? "") ?? -1;
     return this._country;
@@ -78,7 +82,8 @@ export function primaryLanguage(header: string | null): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
-const LINUX = /^(Linux|Ubuntu|Debian|Fedora|Arch|Mint|openSUSE|SUSE|Gentoo|CentOS|Red Hat|RedHat|Manjaro|Kubuntu|Xubuntu|Slackware|Mandriva|Deepin|elementary OS)$/i;
+const LINUX =
+  /^(Linux|Ubuntu|Debian|Fedora|Arch|Mint|openSUSE|SUSE|Gentoo|CentOS|Red Hat|RedHat|Manjaro|Kubuntu|Xubuntu|Slackware|Mandriva|Deepin|elementary OS)$/i;
 
 /** The OS family a rule compares against, from ua-parser's OS name; null for any other. */
 export function osFamily(name: string | null): RuleOs | null {
@@ -164,7 +169,11 @@ export interface Routing {
 export function compileRouting(geo: GeoLookup, link: LinkRow): Routing | null {
   if (!link.rules && !link.variants) return null;
   const stored = parseRules(link.rules);
-  const shared: CompiledRouting = { geo, countries: numbered(stored.map((r) => r.if.country)), languages: numbered(stored.map((r) => r.if.language)) };
+  const shared: CompiledRouting = {
+    geo,
+    countries: numbered(stored.map((r) => r.if.country)),
+    languages: numbered(stored.map((r) => r.if.language)),
+  };
   const rules = stored.map((r, i) => compileRule(r.if, shared, { target: withUtm(link, r.url), rule: i, variant: null }));
   const variants = parseVariants(link.variants);
   const bounds: number[] = [];

@@ -24,14 +24,19 @@ function visitorTargetProblem(value: string, u: URL): string | null {
   // browsers read "\\" as "/" in http URLs: https://evil.example\@bank.example/ goes to evil.example
   if (value.includes("\\")) return "must not contain a backslash (use / in paths, or encode it as %5C)";
   // https://bank.example@evil.example/ goes to evil.example while it reads as bank.example
-  if (u.username || u.password) return "must not contain a user name or password before the host (…@): visitors would land on the host after the @";
-  if (isLoopback(u.hostname)) return "must not point to localhost or a loopback address: it leads back to the visitor's own machine, or into this service";
+  if (u.username || u.password)
+    return "must not contain a user name or password before the host (…@): visitors would land on the host after the @";
+  if (isLoopback(u.hostname))
+    return "must not point to localhost or a loopback address: it leads back to the visitor's own machine, or into this service";
   return null;
 }
 
 /** localhost, *.localhost, 127.0.0.0/8, ::1, the unspecified address, and IPv4 loopback mapped into IPv6. */
 function isLoopback(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/\.$/, "").replace(/^\[|\]$/g, "");
+  const h = hostname
+    .toLowerCase()
+    .replace(/\.$/, "")
+    .replace(/^\[|\]$/g, "");
   if (h === "localhost" || h.endsWith(".localhost")) return true;
   if (isIP(h) === 4) return h.startsWith("127.") || h === "0.0.0.0";
   if (isIP(h) !== 6) return false;
@@ -39,7 +44,9 @@ function isLoopback(hostname: string): boolean {
   // ::ffff:127.0.0.1, which the URL parser writes as ::ffff:7f00:1
   const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):[0-9a-f]{1,4})$/.exec(h);
   if (!mapped) return false;
-  return mapped[1] ? mapped[1].startsWith("127.") || mapped[1] === "0.0.0.0" : parseInt(mapped[2]!, 16) >> 8 === 127 || parseInt(mapped[2]!, 16) === 0;
+  return mapped[1]
+    ? mapped[1].startsWith("127.") || mapped[1] === "0.0.0.0"
+    : parseInt(mapped[2]!, 16) >> 8 === 127 || parseInt(mapped[2]!, 16) === 0;
 }
 
 /**
@@ -53,13 +60,18 @@ function isLoopback(hostname: string): boolean {
  * service). A webhook URL has rules of its own (core/webhooks: no credentials, no private addresses
  * unless WEBHOOK_ALLOW_PRIVATE).
  */
-export async function urlProblem(deps: Pick<Deps, "asyncDb" | "config">, value: string, use: "visitors" | "webhook" = "visitors"): Promise<string | null> {
+export async function urlProblem(
+  deps: Pick<Deps, "asyncDb" | "config">,
+  value: string,
+  use: "visitors" | "webhook" = "visitors",
+): Promise<string | null> {
   const syntax = urlSyntaxProblem(value);
   if (syntax) return syntax;
   if (use === "visitors") {
     const problem = visitorTargetProblem(value, new URL(value));
     if (problem) return problem;
   }
-  if (await isServiceUrl(deps, new URL(value))) return "must not point to this service's own short links (a link there would redirect to itself)";
+  if (await isServiceUrl(deps, new URL(value)))
+    return "must not point to this service's own short links (a link there would redirect to itself)";
   return null;
 }

@@ -7,7 +7,7 @@ import { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem } from "./url";
 import { parseDate } from "./when";
 import { rulesInput, variantsInput } from "./routing-input";
 
-export { MAX_URL_LENGTH, urlProblem,  };
+export { MAX_URL_LENGTH, urlProblem };
 
 /** Input of link create (POST) and edit (PATCH), spelled as in the spec. `null` clears a field. */
 export interface LinkInput {
@@ -50,8 +50,15 @@ export interface LinkPatch {
 const TEXT_FIELDS = { title: 200, utm_source: 200, utm_medium: 200, utm_campaign: 200 } as const;
 const URL_FIELDS = ["expired_url", "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
 const COLUMN: Record<string, keyof LinkPatch["cols"]> = {
-  title: "title", utm_source: "utmSource", utm_medium: "utmMedium", utm_campaign: "utmCampaign",
-  expired_url: "expiredUrl", ios_url: "iosUrl", android_url: "androidUrl", desktop_url: "desktopUrl", webhook_url: "webhookUrl",
+  title: "title",
+  utm_source: "utmSource",
+  utm_medium: "utmMedium",
+  utm_campaign: "utmCampaign",
+  expired_url: "expiredUrl",
+  ios_url: "iosUrl",
+  android_url: "androidUrl",
+  desktop_url: "desktopUrl",
+  webhook_url: "webhookUrl",
 };
 
 /**
@@ -118,14 +125,16 @@ export async function validateLinkInput(
 
   if (has("max_clicks")) {
     const v = input.max_clicks;
-    if (v !== null && (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 1e12)) bad("max_clicks", "must be a positive whole number");
+    if (v !== null && (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 1e12))
+      bad("max_clicks", "must be a positive whole number");
     else patch.cols.maxClicks = v ?? null;
   }
 
   if (has("password")) {
     const v = input.password;
-    if (v !== null && v !== "" && (v!.length < PASSWORD_MIN || v!.length > PASSWORD_MAX)) bad("password", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
-    else patch.password = v === "" ? null : v ?? null;
+    if (v !== null && v !== "" && (v!.length < PASSWORD_MIN || v!.length > PASSWORD_MAX))
+      bad("password", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+    else patch.password = v === "" ? null : (v ?? null);
   }
 
   if (has("webhook_method")) patch.cols.webhookMethod = input.webhook_method ?? "POST";
@@ -151,12 +160,21 @@ export async function validateLinkInput(
   if (has("domain_id")) {
     const id = input.domain_id ?? null;
     const { domains } = deps.asyncDb.tables;
-    const domain = id === null || !Number.isInteger(id) ? undefined
-      : (await deps.asyncDb.select({ verifiedAt: domains.verifiedAt }).from(domains).where(and(eq(domains.id, id), eq(domains.userId, userId))).limit(1))[0];
+    const domain =
+      id === null || !Number.isInteger(id)
+        ? undefined
+        : (
+            await deps.asyncDb
+              .select({ verifiedAt: domains.verifiedAt })
+              .from(domains)
+              .where(and(eq(domains.id, id), eq(domains.userId, userId)))
+              .limit(1)
+          )[0];
     if (id !== null && !Number.isInteger(id)) bad("domain_id", "must be a whole number");
     else if (id !== null && !domain) bad("domain_id", `no domain with id ${id}`);
     // an edit that sends back the link's own domain unchanged is not a new choice
-    else if (id !== null && !domain!.verifiedAt && id !== existing?.domainId) bad("domain_id", "is not verified yet: publish its TXT record and verify it first");
+    else if (id !== null && !domain!.verifiedAt && id !== existing?.domainId)
+      bad("domain_id", "is not verified yet: publish its TXT record and verify it first");
     else patch.cols.domainId = id;
   }
 
@@ -180,8 +198,16 @@ export async function ownedIds(
   if (!unique.length) return [];
   const { tags, pixels } = deps.asyncDb.tables;
   const table = field === "tagIds" ? tags : pixels;
-  const found = new Set((await deps.asyncDb.select({ id: table.id }).from(table).where(and(inArray(table.id, unique), eq(table.userId, userId)))).map((r) => r.id));
+  const found = new Set(
+    (
+      await deps.asyncDb
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inArray(table.id, unique), eq(table.userId, userId)))
+    ).map((r) => r.id),
+  );
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) bad(field, `unknown ${field === "tagIds" ? "tag" : "pixel"} id${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
+  if (missing.length)
+    bad(field, `unknown ${field === "tagIds" ? "tag" : "pixel"} id${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
   return unique;
 }

@@ -36,8 +36,18 @@ export async function relationsOf(deps: Pick<Deps, "asyncDb">, ids: number[]) {
   const pixelIds = new Map<number, number[]>(ids.map((id) => [id, []]));
   if (ids.length) {
     const { linkTags, linkPixels } = deps.asyncDb.tables;
-    for (const r of await deps.asyncDb.select().from(linkTags).where(inArray(linkTags.linkId, ids)).orderBy(linkTags.linkId, linkTags.tagId)) tagIds.get(r.linkId)!.push(r.tagId);
-    for (const r of await deps.asyncDb.select().from(linkPixels).where(inArray(linkPixels.linkId, ids)).orderBy(linkPixels.linkId, linkPixels.pixelId)) pixelIds.get(r.linkId)!.push(r.pixelId);
+    for (const r of await deps.asyncDb
+      .select()
+      .from(linkTags)
+      .where(inArray(linkTags.linkId, ids))
+      .orderBy(linkTags.linkId, linkTags.tagId))
+      tagIds.get(r.linkId)!.push(r.tagId);
+    for (const r of await deps.asyncDb
+      .select()
+      .from(linkPixels)
+      .where(inArray(linkPixels.linkId, ids))
+      .orderBy(linkPixels.linkId, linkPixels.pixelId))
+      pixelIds.get(r.linkId)!.push(r.pixelId);
   }
   return { tagIds, pixelIds };
 }

@@ -59,12 +59,20 @@ const platformOfUa = memoize(platformOf, 5000);
 
 /** Past its expiry, or its cap of clicks used up. */
 function isOver(link: LinkRow, now: Date): boolean {
-  return (link.expiresAt !== null && link.expiresAt.getTime() <= now.getTime()) || (link.maxClicks !== null && link.capUsed >= link.maxClicks);
+  return (
+    (link.expiresAt !== null && link.expiresAt.getTime() <= now.getTime()) || (link.maxClicks !== null && link.capUsed >= link.maxClicks)
+  );
 }
 
 /** The destination for a platform: its own target when set, else the url; UTM parameters set. */
 function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
-  return withUtm(link, (platform === "ios" && link.iosUrl) || (platform === "android" && link.androidUrl) || (platform === "desktop" && link.desktopUrl) || link.url);
+  return withUtm(
+    link,
+    (platform === "ios" && link.iosUrl) ||
+      (platform === "android" && link.androidUrl) ||
+      (platform === "desktop" && link.desktopUrl) ||
+      link.url,
+  );
 }
 
 /** One visit being decided: the active link found for the code, the request and the time. */
@@ -115,7 +123,13 @@ export function createVisitHandler(deps: Deps) {
       host:
         link.domainId === null
           ? null
-          : ((await db.select({ hostname: domains.hostname }).from(domains).where(and(eq(domains.id, link.domainId), isNotNull(domains.verifiedAt))).limit(1))[0]?.hostname ?? null),
+          : ((
+              await db
+                .select({ hostname: domains.hostname })
+                .from(domains)
+                .where(and(eq(domains.id, link.domainId), isNotNull(domains.verifiedAt)))
+                .limit(1)
+            )[0]?.hostname ?? null),
       targets: {},
       routing: compileRouting(deps.geo, link),
     };
@@ -157,7 +171,10 @@ export function createVisitHandler(deps: Deps) {
    */
   const steps: Step[] = [
     ({ entry, now }) => (isOver(entry.link, now) ? expiredOf(entry) : undefined),
-    ({ entry: { link }, now }) => (link.startsAt && link.startsAt.getTime() > now.getTime() ? { kind: "countdown", title: link.title, startsAt: link.startsAt, now } : undefined),
+    ({ entry: { link }, now }) =>
+      link.startsAt && link.startsAt.getTime() > now.getTime()
+        ? { kind: "countdown", title: link.title, startsAt: link.startsAt, now }
+        : undefined,
     ({ entry: { link }, req, now }) => (link.passwordHash ? passwordStep(link, req, now) : undefined),
     ({ entry, req, now }) => admit(entry, req, now),
   ];
@@ -205,7 +222,9 @@ export function createVisitHandler(deps: Deps) {
     const hash = link.passwordHash!;
     return attempts.attempt(key, String(link.id), now).then(async ({ retryAfterMs }): Promise<VisitOutcome | undefined> => {
       if (retryAfterMs > 0) return { kind: "locked", title, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-      const right = await verifyPassword(req.password ?? "", hash).catch((e: unknown) => (e instanceof RateLimited ? e : Promise.reject(e)));
+      const right = await verifyPassword(req.password ?? "", hash).catch((e: unknown) =>
+        e instanceof RateLimited ? e : Promise.reject(e),
+      );
       if (right instanceof RateLimited) return { kind: "locked", title, retryAfterSeconds: 1 };
       if (!right) {
         await attempts.failed(String(link.id), now);
@@ -240,8 +259,17 @@ export function createVisitHandler(deps: Deps) {
     const routed = entry.routing?.route(req, now.getTime()) ?? null;
     const kept = privacy?.(req.ip, req.userAgent, now.getTime());
     sink.record({
-      linkId: link.id, clickedAt: now, ip: kept ? kept.ip : req.ip, userAgent: req.userAgent, referer: req.referer, isBot: bot.isBot, botName: bot.name,
-      rule: routed?.rule ?? null, variant: routed?.variant ?? null, visitor: kept?.visitor ?? null, geo: kept?.geo ?? null,
+      linkId: link.id,
+      clickedAt: now,
+      ip: kept ? kept.ip : req.ip,
+      userAgent: req.userAgent,
+      referer: req.referer,
+      isBot: bot.isBot,
+      botName: bot.name,
+      rule: routed?.rule ?? null,
+      variant: routed?.variant ?? null,
+      visitor: kept?.visitor ?? null,
+      geo: kept?.geo ?? null,
     });
     let target: string;
     if (routed) target = routed.target;

@@ -38,20 +38,42 @@ async function reportFigures(deps: Deps, userId: number, range: Range): Promise<
   const before = await totals(deps, ids, { from: 2 * range.from - range.to, to: range.from });
   const perLink = [];
   for (const l of own) perLink.push({ title: l.title || l.code, clicks: (await totals(deps, [l.id], range)).clicks });
-  const top = perLink.filter((l) => l.clicks > 0).sort((a, b) => b.clicks - a.clicks).slice(0, TOP);
-  const chats = (await db.selectDistinct({ chatId: channels.chatId }).from(channels).where(eq(channels.userId, userId))).map((c) => c.chatId);
+  const top = perLink
+    .filter((l) => l.clicks > 0)
+    .sort((a, b) => b.clicks - a.clicks)
+    .slice(0, TOP);
+  const chats = (await db.selectDistinct({ chatId: channels.chatId }).from(channels).where(eq(channels.userId, userId))).map(
+    (c) => c.chatId,
+  );
   const from = new Date(range.from);
   const to = new Date(range.to);
   const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
   const channelFigures = chats.length
     ? {
-        joins: n(await db.select({ n: count() }).from(channelJoins).where(and(inArray(channelJoins.chatId, chats), gte(channelJoins.joinedAt, from), lt(channelJoins.joinedAt, to)))),
-        leaves: n(await db.select({ n: count() }).from(channelJoins).where(and(inArray(channelJoins.chatId, chats), gte(channelJoins.leftAt, from), lt(channelJoins.leftAt, to)))),
+        joins: n(
+          await db
+            .select({ n: count() })
+            .from(channelJoins)
+            .where(and(inArray(channelJoins.chatId, chats), gte(channelJoins.joinedAt, from), lt(channelJoins.joinedAt, to))),
+        ),
+        leaves: n(
+          await db
+            .select({ n: count() })
+            .from(channelJoins)
+            .where(and(inArray(channelJoins.chatId, chats), gte(channelJoins.leftAt, from), lt(channelJoins.leftAt, to))),
+        ),
       }
     : null;
   const trackerIds = (await db.select({ id: trackers.id }).from(trackers).where(eq(trackers.userId, userId))).map((t) => t.id);
   const matches = trackerIds.length
-    ? n(await db.select({ n: count() }).from(trackerMatches).where(and(inArray(trackerMatches.trackerId, trackerIds), gte(trackerMatches.detectedAt, from), lt(trackerMatches.detectedAt, to))))
+    ? n(
+        await db
+          .select({ n: count() })
+          .from(trackerMatches)
+          .where(
+            and(inArray(trackerMatches.trackerId, trackerIds), gte(trackerMatches.detectedAt, from), lt(trackerMatches.detectedAt, to)),
+          ),
+      )
     : null;
   return { clicks: now.clicks, uniques: now.uniques, clicksBefore: before.clicks, top, channels: channelFigures, matches };
 }
@@ -71,7 +93,13 @@ const signed = (lang: Language, n: number) => `${n >= 0 ? "+" : "−"}${numberIn
 /** The report's message (HTML), in the user's language. */
 function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "report_every">, range: Range, f: ReportFigures) {
   const num = (n: number) => numberIn(lang, n);
-  const day = (ms: number) => new Date(ms).toLocaleDateString(lang === "ru" ? "ru-RU" : "en-GB", { timeZone: s.time_zone, weekday: "short", day: "numeric", month: "short" });
+  const day = (ms: number) =>
+    new Date(ms).toLocaleDateString(lang === "ru" ? "ru-RU" : "en-GB", {
+      timeZone: s.time_zone,
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+    });
   const label = s.report_every === "week" ? `${day(range.from)} – ${day(range.to - 1)}` : day(range.from);
   const lines = [
     t(lang, s.report_every === "week" ? "report-head-weekly" : "report-head-daily", { period: esc(label), zone: esc(s.time_zone) }),
@@ -80,12 +108,22 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
   ];
   if (f.top.length) lines.push(`🔝 ${f.top.map((l, i) => `${i + 1}. ${esc(l.title)} — ${num(l.clicks)}`).join(" · ")}`);
   if (f.channels)
-    lines.push(t(lang, "report-channels", { joins: num(f.channels.joins), leaves: num(f.channels.leaves), net: signed(lang, f.channels.joins - f.channels.leaves) }));
+    lines.push(
+      t(lang, "report-channels", {
+        joins: num(f.channels.joins),
+        leaves: num(f.channels.leaves),
+        net: signed(lang, f.channels.joins - f.channels.leaves),
+      }),
+    );
   if (f.matches !== null) lines.push(t(lang, "report-matches", { count: num(f.matches) }));
   return {
     text: lines.join("\n"),
     parse_mode: "HTML",
-    reply_markup: { inline_keyboard: [[targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "settings" })]] },
+    reply_markup: {
+      inline_keyboard: [
+        [targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "settings" })],
+      ],
+    },
   };
 }
 
@@ -117,7 +155,12 @@ export async function sendDueReports(deps: Deps): Promise<number> {
         .where(and(eq(userSettings.userId, s.userId), or(isNull(userSettings.reportSentFor), lt(userSettings.reportSentFor, slot))))
         .returning({ userId: userSettings.userId });
       if (!claimed.length) return false;
-      await queueBotMessage(tx, now, { userId: s.userId, topic: "report", chatId, params: reportMessage(languageFor(language, app), settings, range, figures) });
+      await queueBotMessage(tx, now, {
+        userId: s.userId,
+        topic: "report",
+        chatId,
+        params: reportMessage(languageFor(language, app), settings, range, figures),
+      });
       return true;
     });
     if (queued) sent++;

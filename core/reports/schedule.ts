@@ -23,7 +23,8 @@ const atHour = (zone: string, midnight: number, hour: number) => {
 };
 
 /** The weekday (1 = Monday … 7 = Sunday) of the day starting at `midnight` in `zone`. */
-const weekdayOf = (zone: string, midnight: number) => ((new Date(midnight + offsetAt(zone, midnight) + 12 * 3_600_000).getUTCDay() + 6) % 7) + 1;
+const weekdayOf = (zone: string, midnight: number) =>
+  ((new Date(midnight + offsetAt(zone, midnight) + 12 * 3_600_000).getUTCDay() + 6) % 7) + 1;
 
 /** The latest moment at or before `now` a report of these settings was due (its slot). */
 export function lastSlot(s: Pick<SettingsView, "time_zone" | "report_every" | "report_hour" | "report_weekday">, now: Date): Date {

@@ -34,12 +34,31 @@ export type UserSettingsInput = SettingsInput & { language?: Language | null };
 
 /** Cities people name instead of a zone, in Russian (the zone names themselves are English). */
 const CITIES: Record<string, string> = {
-  москва: "Europe/Moscow", "санкт-петербург": "Europe/Moscow", питер: "Europe/Moscow", казань: "Europe/Moscow", минск: "Europe/Minsk",
-  киев: "Europe/Kyiv", калининград: "Europe/Kaliningrad", самара: "Europe/Samara", екатеринбург: "Asia/Yekaterinburg",
-  омск: "Asia/Omsk", новосибирск: "Asia/Novosibirsk", красноярск: "Asia/Krasnoyarsk", иркутск: "Asia/Irkutsk",
-  владивосток: "Asia/Vladivostok", алматы: "Asia/Almaty", астана: "Asia/Almaty", ташкент: "Asia/Tashkent",
-  тбилиси: "Asia/Tbilisi", ереван: "Asia/Yerevan", баку: "Asia/Baku", бишкек: "Asia/Bishkek", дубай: "Asia/Dubai",
-  стамбул: "Europe/Istanbul", берлин: "Europe/Berlin", лондон: "Europe/London",
+  москва: "Europe/Moscow",
+  "санкт-петербург": "Europe/Moscow",
+  питер: "Europe/Moscow",
+  казань: "Europe/Moscow",
+  минск: "Europe/Minsk",
+  киев: "Europe/Kyiv",
+  калининград: "Europe/Kaliningrad",
+  самара: "Europe/Samara",
+  екатеринбург: "Asia/Yekaterinburg",
+  омск: "Asia/Omsk",
+  новосибирск: "Asia/Novosibirsk",
+  красноярск: "Asia/Krasnoyarsk",
+  иркутск: "Asia/Irkutsk",
+  владивосток: "Asia/Vladivostok",
+  алматы: "Asia/Almaty",
+  астана: "Asia/Almaty",
+  ташкент: "Asia/Tashkent",
+  тбилиси: "Asia/Tbilisi",
+  ереван: "Asia/Yerevan",
+  баку: "Asia/Baku",
+  бишкек: "Asia/Bishkek",
+  дубай: "Asia/Dubai",
+  стамбул: "Europe/Istanbul",
+  берлин: "Europe/Berlin",
+  лондон: "Europe/London",
 };
 
 /**
@@ -56,7 +75,8 @@ export function readTimeZone(text: string): string | null {
   if (t === "utc" || t === "gmt") return "UTC";
   // before the city names: Etc/GMT-5 is UTC+5 (POSIX signs), so "GMT-5" must not find it by name
   const offset = /^(?:utc|gmt)?([+-])(\d{1,2})$/.exec(t);
-  if (offset) return Number(offset[2]) > 14 ? null : Number(offset[2]) === 0 ? "UTC" : `Etc/GMT${offset[1] === "+" ? "-" : "+"}${Number(offset[2])}`;
+  if (offset)
+    return Number(offset[2]) > 14 ? null : Number(offset[2]) === 0 ? "UTC" : `Etc/GMT${offset[1] === "+" ? "-" : "+"}${Number(offset[2])}`;
   const city = zones.find((z) => z.toLowerCase().endsWith(`/${t}`));
   if (city) return city;
   const named = CITIES[t.replace(/_/g, "-")] ?? CITIES[t];
@@ -69,11 +89,14 @@ const DEFAULTS: SettingsView = { time_zone: "UTC", report_every: "off", report_h
 export async function getSettings(deps: Pick<Deps, "asyncDb">, userId: number): Promise<SettingsView> {
   const { userSettings } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
-  return row ? { time_zone: row.timeZone, report_every: row.reportEvery, report_hour: row.reportHour, report_weekday: row.reportWeekday } : { ...DEFAULTS };
+  return row
+    ? { time_zone: row.timeZone, report_every: row.reportEvery, report_hour: row.reportHour, report_weekday: row.reportWeekday }
+    : { ...DEFAULTS };
 }
 
 function whole(field: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) throw new FieldError(field, `must be a whole number from ${min} to ${max}`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max)
+    throw new FieldError(field, `must be a whole number from ${min} to ${max}`);
   return value;
 }
 
@@ -106,7 +129,10 @@ export async function updateSettings(deps: Pick<Deps, "asyncDb" | "clock">, user
     updatedAt: now,
   };
   const { userSettings } = deps.asyncDb.tables;
-  await deps.asyncDb.insert(userSettings).values({ userId, ...row }).onConflictDoUpdate({ target: userSettings.userId, set: row });
+  await deps.asyncDb
+    .insert(userSettings)
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: userSettings.userId, set: row });
   return next;
 }
 
@@ -120,7 +146,11 @@ export async function getUserSettings(deps: Pick<Deps, "asyncDb">, userId: numbe
  * Changes the given settings and the language choice, which is the bot's too (its Settings show and
  * change the same one). Only the report settings make a settings row.
  */
-export async function updateUserSettings(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: UserSettingsInput): Promise<UserSettingsView> {
+export async function updateUserSettings(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  userId: number,
+  input: UserSettingsInput,
+): Promise<UserSettingsView> {
   const { language, ...rest } = input;
   if (language !== undefined) {
     if (language !== null && language !== "en" && language !== "ru") throw new FieldError("language", "must be en, ru or null");

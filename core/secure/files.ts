@@ -54,7 +54,12 @@ export function hasContent(row: FileRow): boolean {
 /** The user's file row; NotFound when missing or someone else's. */
 export async function ownedFile(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<FileRow> {
   const { secureFiles } = deps.asyncDb.tables;
-  const row = first(await deps.asyncDb.select().from(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))));
+  const row = first(
+    await deps.asyncDb
+      .select()
+      .from(secureFiles)
+      .where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))),
+  );
   if (!row) throw new NotFound("File");
   return row;
 }
@@ -81,7 +86,11 @@ export interface CreateFileInput {
  * Creates a file record in one of the user's folders. Text files carry `textContent`; other types get
  * their bytes with `storeUpload`. Counts against the plan's `secureFiles` (and text against `storageMB`).
  */
-export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config">, userId: number, input: CreateFileInput): Promise<FileJson> {
+export async function createFile(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config">,
+  userId: number,
+  input: CreateFileInput,
+): Promise<FileJson> {
   await ownedFolder(deps, userId, input.folderId);
   const isText = input.contentType === "text";
   const given = input.name === undefined ? undefined : requireName(input.name);
@@ -101,20 +110,20 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config"
     if (bytes) await assertStorage({ ...deps, asyncDb: tx }, userId, bytes);
     const name = given ?? (await neutralNoteName(tx, userId, deps.clock.now()));
     const [made] = await tx
-    .insert(secureFiles)
-    .values({
-      userId,
-      folderId: input.folderId,
-      name,
-      description: input.description ?? "",
-      contentType: input.contentType,
-      requestId: input.requestId ?? null,
-      textContent: isText ? input.textContent! : null,
-      mimeType: isText ? "text/plain" : null,
-      fileSize: bytes,
-      createdAt: deps.clock.now(),
-    })
-    .returning();
+      .insert(secureFiles)
+      .values({
+        userId,
+        folderId: input.folderId,
+        name,
+        description: input.description ?? "",
+        contentType: input.contentType,
+        requestId: input.requestId ?? null,
+        textContent: isText ? input.textContent! : null,
+        mimeType: isText ? "text/plain" : null,
+        fileSize: bytes,
+        createdAt: deps.clock.now(),
+      })
+      .returning();
     return made!;
   });
   return toFileJson(row);
@@ -127,7 +136,14 @@ export async function createFile(deps: Pick<Deps, "asyncDb" | "clock" | "config"
  */
 async function neutralNoteName(tx: AsyncTx, userId: number, now: Date): Promise<string> {
   const { secureFiles } = tx.tables;
-  const notes = Number(first(await tx.select({ n: count() }).from(secureFiles).where(and(eq(secureFiles.userId, userId), eq(secureFiles.contentType, "text"))))!.n);
+  const notes = Number(
+    first(
+      await tx
+        .select({ n: count() })
+        .from(secureFiles)
+        .where(and(eq(secureFiles.userId, userId), eq(secureFiles.contentType, "text"))),
+    )!.n,
+  );
   return `Note ${notes + 1}, ${now.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })}`;
 }
 
@@ -136,7 +152,12 @@ function holdFiles(tx: AsyncTx, userId: number): Promise<void> {
   return serializeOn(tx, `secure-files-of:${userId}`);
 }
 
-async function assertStorage(deps: Pick<Deps, "asyncDb" | "clock" | "config">, userId: number, adding: number, exceptFileId = 0): Promise<void> {
+async function assertStorage(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config">,
+  userId: number,
+  adding: number,
+  exceptFileId = 0,
+): Promise<void> {
   const { secureFiles } = deps.asyncDb.tables;
   const used = first(
     await deps.asyncDb
@@ -173,7 +194,14 @@ export async function storeUpload(
       await assertStorage({ ...deps, asyncDb: tx }, userId, saved.size, fileId);
       await tx
         .update(secureFiles)
-        .set({ storagePath, mimeType, contentType: contentTypeOf(mimeType), fileName: cleanFileName(fileName), fileSize: saved.size, textContent: null })
+        .set({
+          storagePath,
+          mimeType,
+          contentType: contentTypeOf(mimeType),
+          fileName: cleanFileName(fileName),
+          fileSize: saved.size,
+          textContent: null,
+        })
         .where(eq(secureFiles.id, fileId));
     });
     recorded = true;
@@ -191,8 +219,11 @@ export async function storeUpload(
  */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed from names
-  const clean = base.replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, 200);
+  const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed from names
+    .replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim()
+    .slice(0, 200);
   return clean || "file";
 }
 
@@ -200,7 +231,10 @@ export function cleanFileName(name: string): string {
 export async function deleteFile(deps: Pick<Deps, "asyncDb" | "config" | "log" | "storage">, userId: number, id: number): Promise<void> {
   const { secureFiles } = deps.asyncDb.tables;
   // the path comes from the deleted row itself: an upload that replaced the bytes meanwhile is not left behind
-  const [gone] = await deps.asyncDb.delete(secureFiles).where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId))).returning({ path: secureFiles.storagePath });
+  const [gone] = await deps.asyncDb
+    .delete(secureFiles)
+    .where(and(eq(secureFiles.id, id), eq(secureFiles.userId, userId)))
+    .returning({ path: secureFiles.storagePath });
   if (!gone) throw new NotFound("File");
   await removeStoredFiles(deps, [gone.path]);
 }

@@ -44,7 +44,12 @@ export function requireName(name: string): string {
 /** The user's folder row; NotFound when missing or someone else's. */
 export async function ownedFolder(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<FolderRow> {
   const { secureFolders } = deps.asyncDb.tables;
-  const row = first(await deps.asyncDb.select().from(secureFolders).where(and(eq(secureFolders.id, id), eq(secureFolders.userId, userId))));
+  const row = first(
+    await deps.asyncDb
+      .select()
+      .from(secureFolders)
+      .where(and(eq(secureFolders.id, id), eq(secureFolders.userId, userId))),
+  );
   if (!row) throw new NotFound("Folder");
   return row;
 }
@@ -68,7 +73,11 @@ export async function getFolder(deps: Pick<Deps, "asyncDb">, userId: number, id:
 }
 
 /** Creates a folder. */
-export async function createFolder(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, input: { name: string; description?: string }): Promise<FolderJson> {
+export async function createFolder(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  userId: number,
+  input: { name: string; description?: string },
+): Promise<FolderJson> {
   const name = requireName(input.name);
   await assertUnderCap(deps.asyncDb, "secureFolders", userId);
   const now = deps.clock.now();
@@ -81,7 +90,12 @@ export async function createFolder(deps: Pick<Deps, "asyncDb" | "clock">, userId
 }
 
 /** Renames or re-describes a folder (only the fields given). */
-export async function updateFolder(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, id: number, input: { name?: string; description?: string }): Promise<FolderJson> {
+export async function updateFolder(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  userId: number,
+  id: number,
+  input: { name?: string; description?: string },
+): Promise<FolderJson> {
   await ownedFolder(deps, userId, id);
   const patch: Partial<FolderRow> = { updatedAt: deps.clock.now() };
   if (input.name !== undefined) patch.name = requireName(input.name);
@@ -115,9 +129,15 @@ export async function deleteFolder(deps: Pick<Deps, "asyncDb" | "config" | "log"
   for (;;) {
     // the files' links go by ON DELETE CASCADE
     const files = await deps.asyncDb.delete(secureFiles).where(inFolder).returning({ path: secureFiles.storagePath });
-    await removeStoredFiles(deps, files.map((f) => f.path));
+    await removeStoredFiles(
+      deps,
+      files.map((f) => f.path),
+    );
     const empty = notExists(deps.asyncDb.select({ id: secureFiles.id }).from(secureFiles).where(inFolder));
-    const gone = await deps.asyncDb.delete(secureFolders).where(and(eq(secureFolders.id, id), empty)).returning({ id: secureFolders.id });
+    const gone = await deps.asyncDb
+      .delete(secureFolders)
+      .where(and(eq(secureFolders.id, id), empty))
+      .returning({ id: secureFolders.id });
     if (gone.length) return;
     // not deleted: a file landed in between (another round takes it), or another request deleted the folder first
     const [still] = await deps.asyncDb.select({ id: secureFolders.id }).from(secureFolders).where(eq(secureFolders.id, id)).limit(1);

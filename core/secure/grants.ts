@@ -25,7 +25,12 @@ export function signGrant(deps: Pick<Deps, "config" | "clock">, linkId: number, 
 }
 
 /** True when `grant` was signed by us for `linkId`, has not expired and matches the viewer's IP. */
-export function verifyGrant(deps: Pick<Deps, "config" | "clock">, grant: string | null | undefined, linkId: number, ip: string | null): boolean {
+export function verifyGrant(
+  deps: Pick<Deps, "config" | "clock">,
+  grant: string | null | undefined,
+  linkId: number,
+  ip: string | null,
+): boolean {
   if (!grant) return false;
   const parts = grant.split(".");
   if (parts.length !== 4) return false;

@@ -75,7 +75,12 @@ async function folderPausedOf(deps: Pick<Deps, "asyncDb">, fileId: number): Prom
 
 async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<LinkRow> {
   const { secureLinks } = deps.asyncDb.tables;
-  const row = first(await deps.asyncDb.select().from(secureLinks).where(and(eq(secureLinks.id, id), eq(secureLinks.userId, userId))));
+  const row = first(
+    await deps.asyncDb
+      .select()
+      .from(secureLinks)
+      .where(and(eq(secureLinks.id, id), eq(secureLinks.userId, userId))),
+  );
   if (!row) throw new NotFound("Link");
   return row;
 }
@@ -91,7 +96,9 @@ export async function listLinks(deps: Pick<Deps, "asyncDb" | "config" | "clock">
   await ownedFile(deps, userId, fileId);
   const paused = await folderPausedOf(deps, fileId);
   const { secureLinks } = deps.asyncDb.tables;
-  return (await deps.asyncDb.select().from(secureLinks).where(eq(secureLinks.fileId, fileId)).orderBy(secureLinks.id)).map((r) => toJson(deps, r, paused));
+  return (await deps.asyncDb.select().from(secureLinks).where(eq(secureLinks.fileId, fileId)).orderBy(secureLinks.id)).map((r) =>
+    toJson(deps, r, paused),
+  );
 }
 
 export interface CreateLinkInput {
@@ -111,7 +118,11 @@ export function expiryAfter(now: Date, hours: number): Date {
 }
 
 /** Creates a share link to one of the user's files (which must have content). */
-export async function createLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, input: CreateLinkInput): Promise<LinkJson> {
+export async function createLink(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  input: CreateLinkInput,
+): Promise<LinkJson> {
   const file = await ownedFile(deps, userId, input.fileId);
   if (!hasContent(file)) throw new FieldError("fileId", "the file has no content yet; upload it first");
   await assertUnderCap(deps.asyncDb, "secureLinks", userId);
@@ -140,7 +151,12 @@ export interface UpdateLinkInput {
 }
 
 /** Changes the password and the view notifications of one of the user's links. */
-export async function updateLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number, input: UpdateLinkInput): Promise<LinkJson> {
+export async function updateLink(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  id: number,
+  input: UpdateLinkInput,
+): Promise<LinkJson> {
   await ownedLink(deps, userId, id);
   const set: Partial<LinkRow> = {};
   if (input.passwordHash !== undefined) set.passwordHash = input.passwordHash;
@@ -151,7 +167,12 @@ export async function updateLink(deps: Pick<Deps, "asyncDb" | "config" | "clock"
 }
 
 /** Sets or clears revocation. Restore clears only the revocation: an expired or used-up link stays 410. */
-export async function setRevoked(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number, revoked: boolean): Promise<LinkJson> {
+export async function setRevoked(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  id: number,
+  revoked: boolean,
+): Promise<LinkJson> {
   await ownedLink(deps, userId, id);
   const { secureLinks } = deps.asyncDb.tables;
   await deps.asyncDb.update(secureLinks).set({ isRevoked: revoked }).where(eq(secureLinks.id, id));

@@ -34,10 +34,18 @@ async function sha256Of(object: StoredObject): Promise<string> {
 }
 
 /** Moves every stored secure file to `to` (see the module comment); `progress` hears about each file moved. */
-export async function moveStoredFiles(deps: Pick<Deps, "asyncDb" | "storage" | "log">, to: FileStorageDriver, progress: (line: string) => void = () => {}): Promise<MoveReport> {
+export async function moveStoredFiles(
+  deps: Pick<Deps, "asyncDb" | "storage" | "log">,
+  to: FileStorageDriver,
+  progress: (line: string) => void = () => {},
+): Promise<MoveReport> {
   const target = deps.storage.store(to);
   const { secureFiles } = deps.asyncDb.tables;
-  const rows = await deps.asyncDb.select({ id: secureFiles.id, location: secureFiles.storagePath }).from(secureFiles).where(isNotNull(secureFiles.storagePath)).orderBy(secureFiles.id);
+  const rows = await deps.asyncDb
+    .select({ id: secureFiles.id, location: secureFiles.storagePath })
+    .from(secureFiles)
+    .where(isNotNull(secureFiles.storagePath))
+    .orderBy(secureFiles.id);
   const report: MoveReport = { moved: 0, already: 0, missing: [], failed: [] };
   for (const row of rows) {
     const from = row.location!;
@@ -53,18 +61,24 @@ export async function moveStoredFiles(deps: Pick<Deps, "asyncDb" | "storage" | "
         continue;
       }
       const read = createHash("sha256");
-      const written = await target.put(key, (async function* () {
-        for await (const chunk of bytesOf(source)) {
-          read.update(chunk);
-          yield chunk;
-        }
-      })());
+      const written = await target.put(
+        key,
+        (async function* () {
+          for await (const chunk of bytesOf(source)) {
+            read.update(chunk);
+            yield chunk;
+          }
+        })(),
+      );
       const sourceHash = read.digest("hex");
       const copy = await target.open(key);
       const copyHash = copy ? await sha256Of(copy) : null;
       if (written !== source.size || copy?.size !== source.size || copyHash !== sourceHash) {
         await target.remove(key);
-        report.failed.push({ location: from, reason: `the copy in ${to} does not match (SHA-256 ${copyHash ?? "none"} of ${copy?.size ?? 0} bytes, source ${sourceHash} of ${source.size})` });
+        report.failed.push({
+          location: from,
+          reason: `the copy in ${to} does not match (SHA-256 ${copyHash ?? "none"} of ${copy?.size ?? 0} bytes, source ${sourceHash} of ${source.size})`,
+        });
         continue;
       }
       const switched = await deps.asyncDb

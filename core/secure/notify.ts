@@ -55,12 +55,20 @@ export async function queueViewNotice(
   const [last] = await tx
     .select({ id: outbox.id, status: outbox.status, nextAttemptAt: outbox.nextAttemptAt, createdAt: outbox.createdAt })
     .from(outbox)
-    .where(and(eq(outbox.topic, "secure_view"), eq(outbox.refId, link.id), gt(outbox.createdAt, new Date(now.getTime() - VIEW_NOTICE_WINDOW_MS))))
+    .where(
+      and(
+        eq(outbox.topic, "secure_view"),
+        eq(outbox.refId, link.id),
+        gt(outbox.createdAt, new Date(now.getTime() - VIEW_NOTICE_WINDOW_MS)),
+      ),
+    )
     .orderBy(desc(outbox.id))
     .limit(1);
   const country = deps.geo(viewer.ip).country ?? t(lang, "view-country-unknown");
   const left =
-    link.maxViews === null ? t(lang, "view-left-unlimited") : t(lang, "view-left", { left: numberIn(lang, Math.max(0, link.maxViews - link.viewCount)), max: numberIn(lang, link.maxViews) });
+    link.maxViews === null
+      ? t(lang, "view-left-unlimited")
+      : t(lang, "view-left", { left: numberIn(lang, Math.max(0, link.maxViews - link.viewCount)), max: numberIn(lang, link.maxViews) });
   const name = esc(file.name);
   const text = [
     last ? t(lang, "view-opened-again", { name, views: link.viewCount }) : t(lang, "view-opened", { name }),
@@ -73,7 +81,14 @@ export async function queueViewNotice(
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[targetButton(t(lang, "view-revoke"), { kind: "revoke", id: link.id }), targetButton(t(lang, "view-manage"), { kind: "sharelink", id: link.id })]] },
+    reply_markup: {
+      inline_keyboard: [
+        [
+          targetButton(t(lang, "view-revoke"), { kind: "revoke", id: link.id }),
+          targetButton(t(lang, "view-manage"), { kind: "sharelink", id: link.id }),
+        ],
+      ],
+    },
   };
   // a message for this minute already waits: it takes the latest view
   if (last && last.status === "pending" && last.nextAttemptAt.getTime() > now.getTime()) {
@@ -111,6 +126,11 @@ export async function queueRequestItem(
   await queueBotMessage(tx, now, {
     ...job,
     method: "sendDocument",
-    params: { caption: from, parse_mode: "HTML", reply_markup, stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name } },
+    params: {
+      caption: from,
+      parse_mode: "HTML",
+      reply_markup,
+      stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name },
+    },
   });
 }

@@ -47,7 +47,14 @@ async function reserveSlot(deps: Pick<Deps, "asyncDb" | "clock">, row: RequestRo
     await deps.asyncDb
       .update(r)
       .set({ filesReceived: sql`${r.filesReceived} + 1` })
-      .where(and(eq(r.id, row.id), eq(r.isActive, true), or(isNull(r.expiresAt), gt(r.expiresAt, now)), or(isNull(r.maxFiles), lt(r.filesReceived, r.maxFiles))))
+      .where(
+        and(
+          eq(r.id, row.id),
+          eq(r.isActive, true),
+          or(isNull(r.expiresAt), gt(r.expiresAt, now)),
+          or(isNull(r.maxFiles), lt(r.filesReceived, r.maxFiles)),
+        ),
+      )
       .returning({ id: r.id }),
   );
   if (taken) return;
@@ -58,7 +65,10 @@ async function reserveSlot(deps: Pick<Deps, "asyncDb" | "clock">, row: RequestRo
 async function releaseSlot(deps: Pick<Deps, "asyncDb">, row: RequestRow): Promise<void> {
   const r = deps.asyncDb.tables.secureRequests;
   // never below 0; CASE rather than SQLite's max(a, b), which PostgreSQL spells greatest
-  await deps.asyncDb.update(r).set({ filesReceived: sql`case when ${r.filesReceived} > 0 then ${r.filesReceived} - 1 else 0 end` }).where(eq(r.id, row.id));
+  await deps.asyncDb
+    .update(r)
+    .set({ filesReceived: sql`case when ${r.filesReceived} > 0 then ${r.filesReceived} - 1 else 0 end` })
+    .where(eq(r.id, row.id));
 }
 
 /**
@@ -79,9 +89,27 @@ export async function receiveRequestItem(
   try {
     const stamp = deps.clock.now().toISOString().slice(0, 16).replace("T", " ");
     if ((await receivedBytes(deps, row.id)) >= REQUEST_LINK_MAX_BYTES) throw requestStorageFull();
-    file = "text" in item
-      ? await createFile(deps, row.userId, { folderId: row.folderId, name: `Text received ${stamp} UTC`, contentType: "text", textContent: item.text, requestId: row.id })
-      : await createUploadedFile(deps, row.userId, { folderId: row.folderId, name: cleanFileName(item.fileName), description: `Received through “${row.title || row.code}”`, requestId: row.id }, withDeadline(item.stream, deadlineMs), item.fileName);
+    file =
+      "text" in item
+        ? await createFile(deps, row.userId, {
+            folderId: row.folderId,
+            name: `Text received ${stamp} UTC`,
+            contentType: "text",
+            textContent: item.text,
+            requestId: row.id,
+          })
+        : await createUploadedFile(
+            deps,
+            row.userId,
+            {
+              folderId: row.folderId,
+              name: cleanFileName(item.fileName),
+              description: `Received through “${row.title || row.code}”`,
+              requestId: row.id,
+            },
+            withDeadline(item.stream, deadlineMs),
+            item.fileName,
+          );
     // two senders at once may both have found room: the one that crossed the line takes its file back
     if ((await receivedBytes(deps, row.id)) > REQUEST_LINK_MAX_BYTES) {
       await deleteFile(deps, row.userId, file.id);
@@ -106,7 +134,17 @@ async function* withDeadline(source: AsyncIterable<Uint8Array> | Readable, ms: n
   const end = Date.now() + ms;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError(408, "upload_too_slow", `The upload took longer than ${Math.round(ms / 1000)} s; send it again over a faster connection`)), Math.max(0, end - Date.now()));
+    timer = setTimeout(
+      () =>
+        reject(
+          new AppError(
+            408,
+            "upload_too_slow",
+            `The upload took longer than ${Math.round(ms / 1000)} s; send it again over a faster connection`,
+          ),
+        ),
+      Math.max(0, end - Date.now()),
+    );
   });
   late.catch(() => {}); // observed below; never an unhandled rejection
   try {
@@ -124,8 +162,19 @@ async function* withDeadline(source: AsyncIterable<Uint8Array> | Readable, ms: n
 /** Bytes the request link `requestId` has received so far (files still held). */
 async function receivedBytes(deps: Pick<Deps, "asyncDb">, requestId: number): Promise<number> {
   const { secureFiles } = deps.asyncDb.tables;
-  return Number(first(await deps.asyncDb.select({ n: sum(secureFiles.fileSize) }).from(secureFiles).where(eq(secureFiles.requestId, requestId)))?.n ?? 0);
+  return Number(
+    first(
+      await deps.asyncDb
+        .select({ n: sum(secureFiles.fileSize) })
+        .from(secureFiles)
+        .where(eq(secureFiles.requestId, requestId)),
+    )?.n ?? 0,
+  );
 }
 
 const requestStorageFull = () =>
-  new AppError(413, "request_storage_full", `This request link has received its ${REQUEST_LINK_MAX_BYTES / 1024 / 1024} MB; ask its owner for a new one`);
+  new AppError(
+    413,
+    "request_storage_full",
+    `This request link has received its ${REQUEST_LINK_MAX_BYTES / 1024 / 1024} MB; ask its owner for a new one`,
+  );

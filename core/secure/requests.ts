@@ -72,7 +72,12 @@ function toRequestJson(deps: Pick<Deps, "config" | "clock">, row: RequestRow): R
 
 async function ownedRequest(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<RequestRow> {
   const { secureRequests } = deps.asyncDb.tables;
-  const row = first(await deps.asyncDb.select().from(secureRequests).where(and(eq(secureRequests.id, id), eq(secureRequests.userId, userId))));
+  const row = first(
+    await deps.asyncDb
+      .select()
+      .from(secureRequests)
+      .where(and(eq(secureRequests.id, id), eq(secureRequests.userId, userId))),
+  );
   if (!row) throw new NotFound("Request link");
   return row;
 }
@@ -95,7 +100,11 @@ export interface CreateRequestInput {
 }
 
 /** Creates a request link into one of the user's folders. */
-export async function createRequest(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, input: CreateRequestInput): Promise<RequestJson> {
+export async function createRequest(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  input: CreateRequestInput,
+): Promise<RequestJson> {
   await ownedFolder(deps, userId, input.folderId);
   await assertUnderCap(deps.asyncDb, "secureRequests", userId);
   const now = deps.clock.now();
@@ -119,7 +128,9 @@ export async function createRequest(deps: Pick<Deps, "asyncDb" | "config" | "clo
 /** The user's request links, newest first. */
 export async function listRequests(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number): Promise<RequestJson[]> {
   const { secureRequests } = deps.asyncDb.tables;
-  return (await deps.asyncDb.select().from(secureRequests).where(eq(secureRequests.userId, userId)).orderBy(secureRequests.id)).reverse().map((r) => toRequestJson(deps, r));
+  return (await deps.asyncDb.select().from(secureRequests).where(eq(secureRequests.userId, userId)).orderBy(secureRequests.id))
+    .reverse()
+    .map((r) => toRequestJson(deps, r));
 }
 
 /** One of the user's request links; NotFound for another user's or a missing one. */
@@ -128,7 +139,12 @@ export async function getRequest(deps: Pick<Deps, "asyncDb" | "config" | "clock"
 }
 
 /** Turns one of the user's request links on or off, or renames it. */
-export async function updateRequest(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number, input: { isActive?: boolean; title?: string }): Promise<RequestJson> {
+export async function updateRequest(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  id: number,
+  input: { isActive?: boolean; title?: string },
+): Promise<RequestJson> {
   await ownedRequest(deps, userId, id);
   const set: Partial<RequestRow> = {};
   if (input.isActive !== undefined) set.isActive = input.isActive;

@@ -9,7 +9,11 @@ import { toJson, type LinkJson } from "./links";
 export type ShareListEntry = LinkJson & { fileName: string };
 
 /** The user's share links, newest first, at most `limit`. */
-export async function listShareLinks(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, limit = 40): Promise<ShareListEntry[]> {
+export async function listShareLinks(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  limit = 40,
+): Promise<ShareListEntry[]> {
   const { secureLinks, secureFiles, secureFolders } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
     .select({ link: secureLinks, fileName: secureFiles.name, paused: secureFolders.isPaused })

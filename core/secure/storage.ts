@@ -32,7 +32,11 @@ export interface SavedUpload {
  * Streams `source` into a new stored file, counting bytes. Past `maxBytes` it aborts at once with
  * TooLarge; on that or any other failure nothing is left in the storage.
  */
-export async function saveUpload(deps: Pick<Deps, "storage">, source: AsyncIterable<Uint8Array> | Readable, maxBytes = MAX_UPLOAD_BYTES): Promise<SavedUpload> {
+export async function saveUpload(
+  deps: Pick<Deps, "storage">,
+  source: AsyncIterable<Uint8Array> | Readable,
+  maxBytes = MAX_UPLOAD_BYTES,
+): Promise<SavedUpload> {
   const headParts: Uint8Array[] = [];
   let headLen = 0;
   async function* counted() {

@@ -128,8 +128,8 @@ export function viewPayload(deps: Pick<Deps, "config" | "clock">, opened: Opened
     contentType: file.contentType,
     expiresAt: link.expiresAt.toISOString(),
     viewsLeft: link.maxViews === null ? null : Math.max(0, link.maxViews - link.viewCount),
-    mimeType: isText ? "text/plain" : file.mimeType ?? "application/octet-stream",
-    fileName: cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
+    mimeType: isText ? "text/plain" : (file.mimeType ?? "application/octet-stream"),
+    fileName: cleanFileName(isText ? `${file.name}.txt` : (file.fileName ?? file.name)),
     fileSize: file.fileSize ?? 0,
     streamUrl: `${base}/stream?grant=${grant}`,
     downloadUrl: `${base}/download?grant=${grant}`,
@@ -161,8 +161,8 @@ export function revealInfo(opened: Opened): RevealJson {
     code: link.code,
     contentType: file.contentType,
     name: hidden ? null : file.name,
-    fileName: hidden ? null : cleanFileName(isText ? `${file.name}.txt` : file.fileName ?? file.name),
-    fileSize: hidden ? null : file.fileSize ?? 0,
+    fileName: hidden ? null : cleanFileName(isText ? `${file.name}.txt` : (file.fileName ?? file.name)),
+    fileSize: hidden ? null : (file.fileSize ?? 0),
     expiresAt: link.expiresAt.toISOString(),
     viewsLeft: link.maxViews === null ? null : Math.max(0, link.maxViews - link.viewCount),
     hasPassword: hidden,
@@ -172,5 +172,7 @@ export function revealInfo(opened: Opened): RevealJson {
 /** The owner id of a link (for owner previews), or null when the code is unknown. */
 export async function linkOwner(deps: Pick<Deps, "asyncDb">, code: string): Promise<number | null> {
   const { secureLinks } = deps.asyncDb.tables;
-  return first(await deps.asyncDb.select({ userId: secureLinks.userId }).from(secureLinks).where(eq(secureLinks.code, code)))?.userId ?? null;
+  return (
+    first(await deps.asyncDb.select({ userId: secureLinks.userId }).from(secureLinks).where(eq(secureLinks.code, code)))?.userId ?? null
+  );
 }

@@ -84,7 +84,10 @@ export function blobObject(blob: Blob): StoredObject {
  * The service's file storage for its configuration: the local directory always, PostgreSQL when
  * `sql` (the cluster's pool) is given, S3 when S3_* is set. Drivers are made on first use.
  */
-export function createFileStorage(config: Pick<Config, "dataDir" | "fileStorage" | "s3">, opts: { sql?: SQL | null; now?: () => Date } = {}): FileStorage {
+export function createFileStorage(
+  config: Pick<Config, "dataDir" | "fileStorage" | "s3">,
+  opts: { sql?: SQL | null; now?: () => Date } = {},
+): FileStorage {
   const now = opts.now ?? (() => new Date());
   const made = new Map<FileStorageDriver, FileStore>();
   const store = (driver: FileStorageDriver): FileStore => {

@@ -54,7 +54,8 @@ export function createPgStore(sql: SQL, now: () => Date): FileStore {
     },
     async open(key) {
       // octet_length reads the stored length, not the bytes
-      const rows: { idx: number; n: number }[] = await sql`SELECT idx, octet_length(data)::int AS n FROM stored_chunks WHERE key = ${key} ORDER BY idx`;
+      const rows: { idx: number; n: number }[] =
+        await sql`SELECT idx, octet_length(data)::int AS n FROM stored_chunks WHERE key = ${key} ORDER BY idx`;
       if (rows.length === 0) return null;
       const starts: number[] = [];
       let size = 0;
@@ -75,20 +76,30 @@ export function createPgStore(sql: SQL, now: () => Date): FileStore {
 }
 
 /** The bytes of `range`, one chunk (or the covered part of one) per pull. */
-function chunkStream(sql: SQL, key: string, rows: { idx: number; n: number }[], starts: number[], range: ByteRange): ReadableStream<Uint8Array> {
+function chunkStream(
+  sql: SQL,
+  key: string,
+  rows: { idx: number; n: number }[],
+  starts: number[],
+  range: ByteRange,
+): ReadableStream<Uint8Array> {
   let i = starts.findLastIndex((s) => s <= range.start);
   let pos = range.start;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (pos > range.end || i < 0 || i >= rows.length) return controller.close();
-      const from = pos - starts[i]!;
-      const length = Math.min(rows[i]!.n - from, range.end - pos + 1);
-      const [row] = await sql`SELECT substring(data FROM ${from + 1} FOR ${length}) AS d FROM stored_chunks WHERE key = ${key} AND idx = ${rows[i]!.idx}`;
-      if (!row) return controller.error(new Error(`stored file ${key} was removed while it was read`));
-      controller.enqueue(new Uint8Array(row.d));
-      pos += length;
-      i++;
-      if (pos > range.end) controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (pos > range.end || i < 0 || i >= rows.length) return controller.close();
+        const from = pos - starts[i]!;
+        const length = Math.min(rows[i]!.n - from, range.end - pos + 1);
+        const [row] =
+          await sql`SELECT substring(data FROM ${from + 1} FOR ${length}) AS d FROM stored_chunks WHERE key = ${key} AND idx = ${rows[i]!.idx}`;
+        if (!row) return controller.error(new Error(`stored file ${key} was removed while it was read`));
+        controller.enqueue(new Uint8Array(row.d));
+        pos += length;
+        i++;
+        if (pos > range.end) controller.close();
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }

@@ -46,7 +46,10 @@ export function createS3Store(config: S3Config): FileStore {
         throw e;
       }
       const file = client.file(key);
-      return { size, body: (range) => (range ? atMost(file.slice(range.start, range.end + 1).stream(), range.end - range.start + 1) : file.stream()) };
+      return {
+        size,
+        body: (range) => (range ? atMost(file.slice(range.start, range.end + 1).stream(), range.end - range.start + 1) : file.stream()),
+      };
     },
     async remove(key) {
       await client.delete(key);

@@ -44,10 +44,16 @@ export async function createApiToken(
   const secret = `${TOKEN_PREFIX}_sk_${randomSecret(24)}`;
   const now = deps.clock.now();
   const { apiTokens } = deps.asyncDb.tables;
-  const live = Number(first(await deps.asyncDb
-    .select({ n: count() })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)))))!.n);
+  const live = Number(
+    first(
+      await deps.asyncDb
+        .select({ n: count() })
+        .from(apiTokens)
+        .where(
+          and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))),
+        ),
+    )!.n,
+  );
   if (live >= MAX_API_TOKENS)
     throw new Forbidden(`An account holds at most ${MAX_API_TOKENS} API tokens; revoke one you no longer use first`, "token_limit");
   const [row] = await deps.asyncDb
@@ -67,7 +73,13 @@ export async function createApiToken(
 
 export async function listApiTokens(deps: Pick<Deps, "asyncDb">, userId: number) {
   const { apiTokens } = deps.asyncDb.tables;
-  return (await deps.asyncDb.select().from(apiTokens).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))).orderBy(desc(apiTokens.id))).map(view);
+  return (
+    await deps.asyncDb
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+      .orderBy(desc(apiTokens.id))
+  ).map(view);
 }
 
 export async function revokeApiToken(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, id: number): Promise<void> {
@@ -85,9 +97,17 @@ export function looksLikeApiToken(bearer: string): boolean {
 }
 
 /** Resolves a presented API token to its owner and scopes; 401 when unknown, revoked or expired. */
-export async function verifyApiToken(deps: Pick<Deps, "asyncDb" | "clock">, secret: string): Promise<{ userId: number; scopes: string[]; tokenId: number }> {
+export async function verifyApiToken(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  secret: string,
+): Promise<{ userId: number; scopes: string[]; tokenId: number }> {
   const { apiTokens } = deps.asyncDb.tables;
-  const row = first(await deps.asyncDb.select().from(apiTokens).where(eq(apiTokens.tokenHash, sha256(secret))));
+  const row = first(
+    await deps.asyncDb
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, sha256(secret))),
+  );
   if (!row) throw new Unauthorized("Invalid API token", "invalid_token");
   if (row.revokedAt) throw new Unauthorized("API token has been revoked", "token_revoked");
   const now = deps.clock.now();
@@ -95,7 +115,9 @@ export async function verifyApiToken(deps: Pick<Deps, "asyncDb" | "clock">, secr
   // last-used time at minute resolution, so a busy script does not write on every request
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
     // conditional, so that of the nodes serving the same script only one writes per minute
-    await deps.asyncDb.update(apiTokens).set({ lastUsedAt: now })
+    await deps.asyncDb
+      .update(apiTokens)
+      .set({ lastUsedAt: now })
       .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - 60_000)))));
   return { userId: row.userId, scopes: row.scopes, tokenId: row.id };
 }

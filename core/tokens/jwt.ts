@@ -21,13 +21,17 @@ export async function signAccessToken(deps: Pick<Deps, "config" | "clock">, user
 }
 
 /** Verifies an access token (algorithm pinned) and returns the user id and the sign-in it belongs to. */
-export async function verifyAccessToken(deps: Pick<Deps, "config" | "clock">, token: string): Promise<{ userId: number; sessionId: string | null }> {
+export async function verifyAccessToken(
+  deps: Pick<Deps, "config" | "clock">,
+  token: string,
+): Promise<{ userId: number; sessionId: string | null }> {
   try {
     const { payload } = await jwtVerify(token, key(deps.config.jwtSecret), {
       algorithms: [ALG],
       currentDate: deps.clock.now(),
     });
-    if (payload.typ !== "access" || !payload.sub || !/^\d+$/.test(payload.sub)) throw new Unauthorized("Invalid access token", "invalid_token");
+    if (payload.typ !== "access" || !payload.sub || !/^\d+$/.test(payload.sub))
+      throw new Unauthorized("Invalid access token", "invalid_token");
     if (payload.sid !== undefined && typeof payload.sid !== "string") throw new Unauthorized("Invalid access token", "invalid_token");
     return { userId: Number(payload.sub), sessionId: payload.sid ?? null };
   } catch (e) {

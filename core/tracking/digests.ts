@@ -21,16 +21,30 @@ const hourStart = (now: Date) => new Date(now.getTime() - (now.getTime() % HOUR)
 
 /** The Bot API parameters of one tracker's digest. */
 function digestMessage(lang: Language, tracker: TrackerRow, matches: MatchRow[]) {
-  const lines = fitting(matches.slice(0, DIGEST_LIST).map((m) => `• ${Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? t(lang, "notify-some-chat"))}:${openLink(lang, m)}\n${highlight(m.textSnippet, m.matchedKeyword)}`));
+  const lines = fitting(
+    matches
+      .slice(0, DIGEST_LIST)
+      .map(
+        (m) =>
+          `• ${Bun.escapeHTML(m.sourceTitle ?? m.sourceUsername ?? t(lang, "notify-some-chat"))}:${openLink(lang, m)}\n${highlight(m.textSnippet, m.matchedKeyword)}`,
+      ),
+  );
   const more = matches.length > lines.length ? [t(lang, "notify-and-more", { count: matches.length - lines.length })] : [];
-  const head = t(lang, tracker.notifyEvery === "day" ? "digest-head-day" : "digest-head-hour", { tracker: Bun.escapeHTML(tracker.name), count: matches.length });
+  const head = t(lang, tracker.notifyEvery === "day" ? "digest-head-day" : "digest-head-hour", {
+    tracker: Bun.escapeHTML(tracker.name),
+    count: matches.length,
+  });
   const text = [head, "", ...lines, ...more].join("\n");
   const ids = matches.map((m) => m.id);
   return {
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[readButton(t(lang, "notify-mark-these-read"), ids), targetButton(t(lang, "notify-tracker"), { kind: "tracker", id: tracker.id })]] },
+    reply_markup: {
+      inline_keyboard: [
+        [readButton(t(lang, "notify-mark-these-read"), ids), targetButton(t(lang, "notify-tracker"), { kind: "tracker", id: tracker.id })],
+      ],
+    },
   };
 }
 
@@ -77,16 +91,39 @@ export async function flushTrackerDigests(deps: Pick<Deps, "asyncDb" | "clock">)
       const taken = await tx
         .update(trackerMatches)
         .set({ notifyPending: false })
-        .where(and(inArray(trackerMatches.id, rows.map((r) => r.id)), eq(trackerMatches.notifyPending, true)))
+        .where(
+          and(
+            inArray(
+              trackerMatches.id,
+              rows.map((r) => r.id),
+            ),
+            eq(trackerMatches.notifyPending, true),
+          ),
+        )
         .returning({ id: trackerMatches.id });
       if (!taken.length) return false;
       const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, trackerId)).limit(1);
-      const matches = await tx.select().from(trackerMatches).where(inArray(trackerMatches.id, taken.map((t) => t.id))).orderBy(asc(trackerMatches.id));
+      const matches = await tx
+        .select()
+        .from(trackerMatches)
+        .where(
+          inArray(
+            trackerMatches.id,
+            taken.map((t) => t.id),
+          ),
+        )
+        .orderBy(asc(trackerMatches.id));
       const { chatId, lang } = await ownerChat(tx, tracker!.userId);
       const params = digestMessage(lang, tracker!, matches);
       if (tracker!.notifyVia === "chat") {
         if (!tracker!.notifyChatId) return false;
-        await queueBotMessage(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId, chatId: tracker!.notifyChatId, params: chatMessage(lang, params, null, tracker!.notifyThreadId) });
+        await queueBotMessage(tx, now, {
+          userId: tracker!.userId,
+          topic: "tracker_digest",
+          refId: trackerId,
+          chatId: tracker!.notifyChatId,
+          params: chatMessage(lang, params, null, tracker!.notifyThreadId),
+        });
         return true;
       }
       if (chatId === null) return false;

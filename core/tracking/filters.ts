@@ -23,12 +23,31 @@ const LANGUAGE_CODES = (
 ).split(" ");
 
 const CATEGORIES: { code: string; label: string }[] = [
-  ["news", "News and media"], ["tech", "Technology"], ["crypto", "Crypto"], ["business", "Business and startups"],
-  ["finance", "Finance and investing"], ["marketing", "Marketing"], ["politics", "Politics"], ["sports", "Sports"],
-  ["entertainment", "Entertainment"], ["music", "Music"], ["games", "Games"], ["education", "Education"],
-  ["science", "Science"], ["health", "Health and medicine"], ["travel", "Travel"], ["food", "Food and cooking"],
-  ["fashion", "Fashion and beauty"], ["lifestyle", "Lifestyle"], ["jobs", "Jobs"], ["real_estate", "Real estate"],
-  ["auto", "Cars"], ["shopping", "Shopping and deals"], ["art", "Art and design"], ["humor", "Humor"], ["other", "Other"],
+  ["news", "News and media"],
+  ["tech", "Technology"],
+  ["crypto", "Crypto"],
+  ["business", "Business and startups"],
+  ["finance", "Finance and investing"],
+  ["marketing", "Marketing"],
+  ["politics", "Politics"],
+  ["sports", "Sports"],
+  ["entertainment", "Entertainment"],
+  ["music", "Music"],
+  ["games", "Games"],
+  ["education", "Education"],
+  ["science", "Science"],
+  ["health", "Health and medicine"],
+  ["travel", "Travel"],
+  ["food", "Food and cooking"],
+  ["fashion", "Fashion and beauty"],
+  ["lifestyle", "Lifestyle"],
+  ["jobs", "Jobs"],
+  ["real_estate", "Real estate"],
+  ["auto", "Cars"],
+  ["shopping", "Shopping and deals"],
+  ["art", "Art and design"],
+  ["humor", "Humor"],
+  ["other", "Other"],
 ].map(([code, label]) => ({ code: code!, label: label! }));
 
 function labelled(codes: string[], type: "region" | "language"): { code: string; label: string }[] {

@@ -79,7 +79,9 @@ export function createTrackerIndexCache(): TrackerIndexCache {
         const seen = generation;
         const { trackers } = db.tables;
         building = (async () => {
-          const built = new LiveIndex(new TrackerIndex((await db.select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id)).map(indexed)));
+          const built = new LiveIndex(
+            new TrackerIndex((await db.select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id)).map(indexed)),
+          );
           // a change made while it was read may be missing from it: used for this message only
           if (generation === seen) index = built;
           return built;
@@ -112,7 +114,10 @@ export function trackerIndex(deps: Pick<Deps, "asyncDb" | "trackerIndex">): Prom
  * delivers the announcement. Without ids (e.g. after an account merge) the whole index is rebuilt on
  * the next message.
  */
-export async function invalidateTrackerIndex(deps: Pick<Deps, "asyncDb" | "trackerIndex" | "cluster" | "log">, ids?: number[]): Promise<void> {
+export async function invalidateTrackerIndex(
+  deps: Pick<Deps, "asyncDb" | "trackerIndex" | "cluster" | "log">,
+  ids?: number[],
+): Promise<void> {
   await applyTrackerChange(deps, ids);
   announce(deps, CACHE_TOPICS.trackers, ids?.join(",") ?? "");
 }
@@ -126,7 +131,11 @@ export function applyTrackerChange(deps: Pick<Deps, "asyncDb" | "trackerIndex">,
     for (const id of ids) index.changed.add(id);
     const { trackers } = deps.asyncDb.tables;
     try {
-      const rows = await deps.asyncDb.select().from(trackers).where(and(inArray(trackers.id, [...index.changed]), eq(trackers.isEnabled, true))).orderBy(trackers.id);
+      const rows = await deps.asyncDb
+        .select()
+        .from(trackers)
+        .where(and(inArray(trackers.id, [...index.changed]), eq(trackers.isEnabled, true)))
+        .orderBy(trackers.id);
       index.overlay = rows.length ? new TrackerIndex(rows.map(indexed)) : null;
     } catch (e) {
       deps.trackerIndex.drop(); // rebuilt from the database on the next message

@@ -40,7 +40,13 @@ async function markNoLongerMatching(db: AsyncDbOrTx, chatId: string, messageId: 
   await db
     .update(trackerMatches)
     .set({ noLongerMatches: true, textSnippet: snippet, matchedKeyword: null })
-    .where(and(eq(trackerMatches.sourceChatId, chatId), eq(trackerMatches.sourceMessageId, messageId), still.length ? notInArray(trackerMatches.trackerId, still) : undefined));
+    .where(
+      and(
+        eq(trackerMatches.sourceChatId, chatId),
+        eq(trackerMatches.sourceMessageId, messageId),
+        still.length ? notInArray(trackerMatches.trackerId, still) : undefined,
+      ),
+    );
 }
 
 /** A tracker's reason to match a post: its keyword (positions in the NFKC text) or, for watch_links, one of its owner's links. */
@@ -52,14 +58,20 @@ interface Hit {
 }
 
 /** The keyword hits, and for watch_links trackers the first of their owner's links the post carries (which wins over a keyword hit, so the placement is recorded). */
-async function withLinkHits(deps: Pick<Deps, "asyncDb" | "config">, watchers: IndexedTracker[], post: IncomingPost, hits: Hit[]): Promise<Hit[]> {
+async function withLinkHits(
+  deps: Pick<Deps, "asyncDb" | "config">,
+  watchers: IndexedTracker[],
+  post: IncomingPost,
+  hits: Hit[],
+): Promise<Hit[]> {
   if (!watchers.length) return hits;
   const found = await findOwnLinks(deps, new Set(watchers.map((t) => t.userId)), post.text, post.carriedUrls);
   if (!found.length) return hits;
   const linkHits = new Map<number, Hit>();
   for (const t of watchers) {
     const first = found.find((f) => f.userId === t.userId);
-    if (first) linkHits.set(t.id, { tracker: t, start: 0, end: 0, link: { linkId: first.linkId, inviteId: first.inviteId, shown: first.shown } });
+    if (first)
+      linkHits.set(t.id, { tracker: t, start: 0, end: 0, link: { linkId: first.linkId, inviteId: first.inviteId, shown: first.shown } });
   }
   return [...hits.filter((h) => !linkHits.has(h.tracker.id)), ...linkHits.values()];
 }
@@ -87,13 +99,22 @@ function admits(t: IndexedTracker, source: SourceRow, language: () => string | n
  * transaction; a match that already exists for that message (an edit) gets the new snippet.
  * Returns the matches created or updated.
  */
-export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "trackerIndex">, post: IncomingPost): Promise<MatchRow[]> {
+export async function ingestPost(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "trackerIndex">,
+  post: IncomingPost,
+): Promise<MatchRow[]> {
   const source = await sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
   const index = await trackerIndex(deps);
   const matched = index.match(post.text);
   const text = matched.text;
   const hits = await withLinkHits(deps, index.linkWatchers(), post, matched.hits);
-  deps.trackerIndex.recent.add({ chatId: source.chatId, title: source.title, username: source.username, text: post.text, forwarded: post.forwarded === true });
+  deps.trackerIndex.recent.add({
+    chatId: source.chatId,
+    title: source.title,
+    username: source.username,
+    text: post.text,
+    forwarded: post.forwarded === true,
+  });
   if (!hits.length) {
     if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, []);
     return [];
@@ -103,7 +124,11 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
   // by owner: the transaction holds each owner's notification state in one order on every node
   // a chat without a public username feeds only the accounts that own it as a channel
   const owners = source.username ? null : await privateChatOwners(deps, source.chatId);
-  const admitted = hits.filter((h) => (!owners || owners.has(h.tracker.userId)) && !(post.forwarded && h.tracker.skipReposts) && admits(h.tracker, source, language)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
+  const admitted = hits
+    .filter(
+      (h) => (!owners || owners.has(h.tracker.userId)) && !(post.forwarded && h.tracker.skipReposts) && admits(h.tracker, source, language),
+    )
+    .sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
   if (!admitted.length) {
     if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, []);
     return [];
@@ -112,7 +137,8 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
   const url = postUrl(source, post.messageId);
   // snippets show the text as written; the hits' positions are in its NFKC form
   const toRaw = nfkcToRaw(post.text, text);
-  const shown = (hit: Hit) => hit.link?.shown ?? (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
+  const shown = (hit: Hit) =>
+    hit.link?.shown ?? (toRaw ? excerpt(post.text, ...toRaw(hit.start, hit.end)) : excerpt(text, hit.start, hit.end));
   const { trackers, trackerMatches, trackerSeenTexts } = deps.asyncDb.tables;
   let key: string | undefined;
   return transaction(deps.asyncDb, async (tx) => {
@@ -123,14 +149,31 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
       const [tracker] = await tx.select().from(trackers).where(eq(trackers.id, hit.tracker.id)).limit(1);
       if (!tracker?.isEnabled) continue;
       const { matchedKeyword, snippet } = shown(hit);
-      const fields = { sourceTitle: source.title, sourceUsername: source.username, textSnippet: snippet, matchedKeyword, postUrl: url, ...(hit.link ? { linkId: hit.link.linkId, inviteId: hit.link.inviteId } : {}) };
+      const fields = {
+        sourceTitle: source.title,
+        sourceUsername: source.username,
+        textSnippet: snippet,
+        matchedKeyword,
+        postUrl: url,
+        ...(hit.link ? { linkId: hit.link.linkId, inviteId: hit.link.inviteId } : {}),
+      };
       const [existing] = await tx
         .select({ id: trackerMatches.id })
         .from(trackerMatches)
-        .where(and(eq(trackerMatches.trackerId, tracker.id), eq(trackerMatches.sourceChatId, source.chatId), eq(trackerMatches.sourceMessageId, post.messageId)))
+        .where(
+          and(
+            eq(trackerMatches.trackerId, tracker.id),
+            eq(trackerMatches.sourceChatId, source.chatId),
+            eq(trackerMatches.sourceMessageId, post.messageId),
+          ),
+        )
         .limit(1);
       if (existing) {
-        const [updated] = await tx.update(trackerMatches).set({ ...fields, noLongerMatches: false }).where(eq(trackerMatches.id, existing.id)).returning();
+        const [updated] = await tx
+          .update(trackerMatches)
+          .set({ ...fields, noLongerMatches: false })
+          .where(eq(trackerMatches.id, existing.id))
+          .returning();
         out.push(updated!);
         continue;
       }
@@ -139,7 +182,11 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
         const claimed = await tx
           .insert(trackerSeenTexts)
           .values({ trackerId: tracker.id, textHash: (key ??= textKey(text)), seenAt: now })
-          .onConflictDoUpdate({ target: [trackerSeenTexts.trackerId, trackerSeenTexts.textHash], set: { seenAt: now }, setWhere: lte(trackerSeenTexts.seenAt, new Date(now.getTime() - COPY_WINDOW_MS)) })
+          .onConflictDoUpdate({
+            target: [trackerSeenTexts.trackerId, trackerSeenTexts.textHash],
+            set: { seenAt: now },
+            setWhere: lte(trackerSeenTexts.seenAt, new Date(now.getTime() - COPY_WINDOW_MS)),
+          })
           .returning({ trackerId: trackerSeenTexts.trackerId });
         if (!claimed.length) continue;
       }
@@ -147,13 +194,24 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
         .insert(trackerMatches)
         .values({ trackerId: tracker.id, sourceChatId: source.chatId, sourceMessageId: post.messageId, detectedAt: now, ...fields })
         .returning();
-      const [counted] = await tx.update(trackers).set({ totalMatches: sql`${trackers.totalMatches} + 1` }).where(eq(trackers.id, tracker.id)).returning();
+      const [counted] = await tx
+        .update(trackers)
+        .set({ totalMatches: sql`${trackers.totalMatches} + 1` })
+        .where(eq(trackers.id, tracker.id))
+        .returning();
       const mine = created.get(tracker.userId) ?? [];
       created.set(tracker.userId, [...mine, { tracker: counted!, match: match! }]);
       out.push(match!);
     }
     for (const [userId, items] of created) await notifyMatches(tx, now, userId, items);
-    if (post.edited) await markNoLongerMatching(tx, source.chatId, post.messageId, post.text, admitted.map((h) => h.tracker.id));
+    if (post.edited)
+      await markNoLongerMatching(
+        tx,
+        source.chatId,
+        post.messageId,
+        post.text,
+        admitted.map((h) => h.tracker.id),
+      );
     return out;
   });
 }
@@ -166,7 +224,12 @@ export async function ingestPost(deps: Pick<Deps, "asyncDb" | "clock" | "config"
 export async function pruneSeenTexts(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
   const { trackerSeenTexts } = deps.asyncDb.tables;
   const before = new Date(deps.clock.now().getTime() - COPY_WINDOW_MS);
-  return (await deps.asyncDb.delete(trackerSeenTexts).where(lte(trackerSeenTexts.seenAt, before)).returning({ trackerId: trackerSeenTexts.trackerId })).length;
+  return (
+    await deps.asyncDb
+      .delete(trackerSeenTexts)
+      .where(lte(trackerSeenTexts.seenAt, before))
+      .returning({ trackerId: trackerSeenTexts.trackerId })
+  ).length;
 }
 
 /**
@@ -182,7 +245,13 @@ export async function markPostsDeleted(deps: Pick<Deps, "asyncDb" | "clock">, ch
     const rows = await tx
       .update(trackerMatches)
       .set({ isDeleted: true })
-      .where(and(eq(trackerMatches.sourceChatId, chatId), inArray(trackerMatches.sourceMessageId, messageIds), eq(trackerMatches.isDeleted, false)))
+      .where(
+        and(
+          eq(trackerMatches.sourceChatId, chatId),
+          inArray(trackerMatches.sourceMessageId, messageIds),
+          eq(trackerMatches.isDeleted, false),
+        ),
+      )
       .returning();
     rows.sort((a, b) => a.id - b.id);
     for (const m of rows) {

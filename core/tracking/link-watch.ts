@@ -29,7 +29,8 @@ export interface FoundLink {
 }
 
 // a URL with a scheme, or a bare host name with a dot (`sho.rt/abc`), and its path
-const URL_IN_TEXT = /(?:https?:\/\/[^\s/?#<>"]+|(?<![\p{L}\p{N}@.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?)(?:[/?#][^\s<>"]*)?/giu;
+const URL_IN_TEXT =
+  /(?:https?:\/\/[^\s/?#<>"]+|(?<![\p{L}\p{N}@.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(?::\d{1,5})?)(?:[/?#][^\s<>"]*)?/giu;
 // punctuation that ends a sentence rather than the URL
 const TRAILING = /[.,;:!?'")\]»…]+$/u;
 const TELEGRAM_HOSTS = new Set(["t.me", "www.t.me", "telegram.me", "www.telegram.me", "telegram.dog"]);
@@ -77,7 +78,12 @@ const segments = (path: string) => {
 function inviteSpellings(url: URL): string[] | null {
   if (!TELEGRAM_HOSTS.has(url.hostname.toLowerCase())) return null;
   const parts = segments(url.pathname);
-  const hash = parts?.length === 1 && parts[0]!.startsWith("+") ? parts[0]!.slice(1) : parts?.length === 2 && parts[0] === "joinchat" ? parts[1]! : null;
+  const hash =
+    parts?.length === 1 && parts[0]!.startsWith("+")
+      ? parts[0]!.slice(1)
+      : parts?.length === 2 && parts[0] === "joinchat"
+        ? parts[1]!
+        : null;
   return hash ? [`https://t.me/+${hash}`, `https://t.me/joinchat/${hash}`] : null;
 }
 
@@ -86,7 +92,12 @@ function inviteSpellings(url: URL): string[] | null {
  * accounts with watch_links trackers), in reading order, each link once. At most three statements
  * (custom domains, links, invites), and none when the post names no candidate.
  */
-export async function findOwnLinks(deps: Pick<Deps, "asyncDb" | "config">, owners: ReadonlySet<number>, text: string, carried: readonly CarriedUrl[] = []): Promise<FoundLink[]> {
+export async function findOwnLinks(
+  deps: Pick<Deps, "asyncDb" | "config">,
+  owners: ReadonlySet<number>,
+  text: string,
+  carried: readonly CarriedUrl[] = [],
+): Promise<FoundLink[]> {
   const candidates = urlsOfPost(text, carried);
   if (!candidates.length) return [];
   const own = [deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u));
@@ -114,24 +125,43 @@ export async function findOwnLinks(deps: Pick<Deps, "asyncDb" | "config">, owner
   const { links, domains, channelInvites } = db.tables;
   const domainOwners = new Map<string, number>();
   if (foreignHosts.size)
-    for (const d of await db.select({ hostname: domains.hostname, userId: domains.userId }).from(domains).where(and(inArray(domains.hostname, [...foreignHosts]), isNotNull(domains.verifiedAt))))
+    for (const d of await db
+      .select({ hostname: domains.hostname, userId: domains.userId })
+      .from(domains)
+      .where(and(inArray(domains.hostname, [...foreignHosts]), isNotNull(domains.verifiedAt))))
       domainOwners.set(d.hostname, d.userId);
   const wanted = codes.filter((x) => x.domain === null || domainOwners.has(x.domain));
-  const linkRows = wanted.length ? await db.select({ id: links.id, userId: links.userId, code: links.code }).from(links).where(inArray(links.code, [...new Set(wanted.map((x) => x.code))])) : [];
+  const linkRows = wanted.length
+    ? await db
+        .select({ id: links.id, userId: links.userId, code: links.code })
+        .from(links)
+        .where(inArray(links.code, [...new Set(wanted.map((x) => x.code))]))
+    : [];
   const byCode = new Map(linkRows.map((l) => [l.code, l]));
   const inviteRows = invites.length
-    ? await db.select({ id: channelInvites.id, userId: channelInvites.userId, inviteLink: channelInvites.inviteLink }).from(channelInvites).where(inArray(channelInvites.inviteLink, invites.flatMap((x) => x.spellings)))
+    ? await db
+        .select({ id: channelInvites.id, userId: channelInvites.userId, inviteLink: channelInvites.inviteLink })
+        .from(channelInvites)
+        .where(
+          inArray(
+            channelInvites.inviteLink,
+            invites.flatMap((x) => x.spellings),
+          ),
+        )
     : [];
   const byInvite = new Map(inviteRows.map((i) => [i.inviteLink, i]));
 
   const found: (FoundLink & { at: number })[] = [];
   const seen = new Set<string>();
   const show = (c: Candidate): MatchExcerpt =>
-    c.start !== undefined ? { ...excerpt(text, c.start, c.end!), matchedKeyword: c.written } : { snippet: excerpt(text, 0, 0).snippet, matchedKeyword: c.written };
+    c.start !== undefined
+      ? { ...excerpt(text, c.start, c.end!), matchedKeyword: c.written }
+      : { snippet: excerpt(text, 0, 0).snippet, matchedKeyword: c.written };
   for (const x of wanted) {
     const link = byCode.get(x.code);
     // on a custom domain, only the domain owner's links are served there
-    if (!link || !owners.has(link.userId) || (x.domain !== null && domainOwners.get(x.domain) !== link.userId) || seen.has(`l${link.id}`)) continue;
+    if (!link || !owners.has(link.userId) || (x.domain !== null && domainOwners.get(x.domain) !== link.userId) || seen.has(`l${link.id}`))
+      continue;
     seen.add(`l${link.id}`);
     found.push({ userId: link.userId, linkId: link.id, inviteId: null, shown: show(x.c), at: candidates.indexOf(x.c) });
   }
@@ -166,7 +196,12 @@ export interface LinkPlacements {
  * it, one row per post (several trackers matching one post are one placement), newest first, up to
  * `limit`, with the number of posts and of distinct chats.
  */
-export async function placementsOf(deps: Pick<Deps, "asyncDb">, userId: number, of: { linkId: number } | { inviteId: number }, limit = 50): Promise<LinkPlacements> {
+export async function placementsOf(
+  deps: Pick<Deps, "asyncDb">,
+  userId: number,
+  of: { linkId: number } | { inviteId: number },
+  limit = 50,
+): Promise<LinkPlacements> {
   const { trackerMatches, trackers } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
     .select({
@@ -179,7 +214,9 @@ export async function placementsOf(deps: Pick<Deps, "asyncDb">, userId: number, 
     })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(and(eq(trackers.userId, userId), "linkId" in of ? eq(trackerMatches.linkId, of.linkId) : eq(trackerMatches.inviteId, of.inviteId)));
+    .where(
+      and(eq(trackers.userId, userId), "linkId" in of ? eq(trackerMatches.linkId, of.linkId) : eq(trackerMatches.inviteId, of.inviteId)),
+    );
   // one row per post, the first detection; then newest first
   const posts = new Map<string, (typeof rows)[number]>();
   for (const r of rows) {

@@ -38,9 +38,21 @@ export async function createGramJsClient(cfg: NonNullable<Config["mtproto"]>): P
       for (const dialog of await client.getDialogs({})) {
         const e = dialog.entity;
         if (e instanceof Api.Channel)
-          chats.push({ chatId: `-100${e.id.toString()}`, type: e.broadcast ? "channel" : "supergroup", title: e.title, username: e.username ?? null, memberCount: e.participantsCount ?? null });
+          chats.push({
+            chatId: `-100${e.id.toString()}`,
+            type: e.broadcast ? "channel" : "supergroup",
+            title: e.title,
+            username: e.username ?? null,
+            memberCount: e.participantsCount ?? null,
+          });
         else if (e instanceof Api.Chat)
-          chats.push({ chatId: `-${e.id.toString()}`, type: "group", title: e.title, username: null, memberCount: e.participantsCount ?? null });
+          chats.push({
+            chatId: `-${e.id.toString()}`,
+            type: "group",
+            title: e.title,
+            username: null,
+            memberCount: e.participantsCount ?? null,
+          });
       }
       return chats;
     },

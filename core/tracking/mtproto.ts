@@ -29,7 +29,10 @@ export interface MtprotoClient {
   disconnect(): Promise<void>;
   listChats(): Promise<MtprotoChat[]>;
   /** Starts delivering new and edited messages, and deletions in channels/supergroups. */
-  subscribe(handlers: { post(post: MtprotoPost): void | Promise<void>; deleted(chatId: string, messageIds: number[]): void | Promise<void> }): void;
+  subscribe(handlers: {
+    post(post: MtprotoPost): void | Promise<void>;
+    deleted(chatId: string, messageIds: number[]): void | Promise<void>;
+  }): void;
 }
 
 /**
@@ -41,14 +44,22 @@ export function createMtprotoSource(deps: Pick<Deps, "asyncDb" | "clock" | "conf
   const chats = new Map<string, MtprotoChat>();
   // posts and deletions are taken in the order they arrive, one after the other; stop waits for them
   let work: Promise<void> = Promise.resolve();
-  const queue = (what: string, job: () => Promise<unknown>) => (work = work.then(job).then(() => {}, (e) => deps.log.error(`mtproto: could not ${what}`, e)));
+  const queue = (what: string, job: () => Promise<unknown>) =>
+    (work = work.then(job).then(
+      () => {},
+      (e) => deps.log.error(`mtproto: could not ${what}`, e),
+    ));
 
   /** Records every followed chat as a source (via mtproto) with its member count. */
   async function sync(): Promise<number> {
     const list = await client.listChats();
     for (const chat of list) {
       chats.set(chat.chatId, chat);
-      await upsertSource(deps, { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" }, { memberCount: chat.memberCount, isActive: true });
+      await upsertSource(
+        deps,
+        { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" },
+        { memberCount: chat.memberCount, isActive: true },
+      );
     }
     return list.length;
   }
@@ -58,7 +69,12 @@ export function createMtprotoSource(deps: Pick<Deps, "asyncDb" | "clock" | "conf
     if (!chat || !p.text) return work; // private dialogs and chats we have not synced are not sources
     const text = p.text;
     return queue(`match message ${p.messageId} of ${p.chatId}`, () =>
-      ingestPost(deps, { chat: { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" }, messageId: p.messageId, text }));
+      ingestPost(deps, {
+        chat: { chatId: chat.chatId, type: chat.type, title: chat.title, username: chat.username, via: "mtproto" },
+        messageId: p.messageId,
+        text,
+      }),
+    );
   }
 
   function deleted(chatId: string, messageIds: number[]): Promise<void> {

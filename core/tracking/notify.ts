@@ -10,7 +10,6 @@ import { serializeOn, transaction, type AsyncDbOrTx, type AsyncTx } from "../../
 import { t, type Language } from "../i18n/translate";
 import { ownerChat } from "../accounts/users";
 
-
 /**
  * A bot notification to an owner who got another one less than this long ago waits, and every
  * match waiting for that owner goes out as one grouped message when the window closes
@@ -104,12 +103,19 @@ export const readButton = (text: string, ids: number[]) =>
  */
 function matchMessage(lang: Language, trackers: Named | Named[], m: MatchRow, ids: number[] = [m.id]) {
   const list = Array.isArray(trackers) ? trackers : [trackers];
-  const text = [t(lang, "notify-new-match", { trackers: names(list) }), `📣 ${sourceLine(lang, m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
+  const text = [
+    t(lang, "notify-new-match", { trackers: names(list) }),
+    `📣 ${sourceLine(lang, m)}`,
+    "",
+    highlight(m.textSnippet, m.matchedKeyword),
+  ].join("\n");
   const keyboard: ({ text: string; url: string } | { text: string; callback_data: string })[][] = [];
   if (m.postUrl) keyboard.push([{ text: t(lang, "notify-open-post"), url: m.postUrl }]);
   keyboard.push([
     readButton(t(lang, "notify-mark-read"), ids),
-    list.length === 1 ? targetButton(t(lang, "notify-tracker"), { kind: "tracker", id: list[0]!.id }) : targetButton(t(lang, "notify-my-trackers"), { kind: "trackers" }),
+    list.length === 1
+      ? targetButton(t(lang, "notify-tracker"), { kind: "tracker", id: list[0]!.id })
+      : targetButton(t(lang, "notify-my-trackers"), { kind: "trackers" }),
   ]);
   return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
 }
@@ -117,7 +123,12 @@ function matchMessage(lang: Language, trackers: Named | Named[], m: MatchRow, id
 /** The Bot API parameters for several posts of one owner, grouped into one message (a post once, with all its trackers). */
 function groupedMessage(lang: Language, posts: PostItem[]) {
   const lines = fitting(
-    posts.slice(0, GROUP_LIST).map(({ trackers, match }) => `• ${names(trackers)}, ${sourceLine(lang, match)}:${openLink(lang, match)}\n${highlight(match.textSnippet, match.matchedKeyword)}`),
+    posts
+      .slice(0, GROUP_LIST)
+      .map(
+        ({ trackers, match }) =>
+          `• ${names(trackers)}, ${sourceLine(lang, match)}:${openLink(lang, match)}\n${highlight(match.textSnippet, match.matchedKeyword)}`,
+      ),
   );
   const more = posts.length > lines.length ? [t(lang, "notify-and-more", { count: posts.length - lines.length })] : [];
   const text = [t(lang, "notify-new-matches", { count: posts.length }), "", ...lines, ...more].join("\n");
@@ -126,18 +137,28 @@ function groupedMessage(lang: Language, posts: PostItem[]) {
     text,
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
-    reply_markup: { inline_keyboard: [[readButton(t(lang, "notify-mark-these-read"), ids), targetButton(t(lang, "notify-my-trackers"), { kind: "trackers" })]] },
+    reply_markup: {
+      inline_keyboard: [
+        [readButton(t(lang, "notify-mark-these-read"), ids), targetButton(t(lang, "notify-my-trackers"), { kind: "trackers" })],
+      ],
+    },
   };
 }
 
 /** " open" linking to the post, for lists of matches (nothing when the post has no public link). */
-export const openLink = (lang: Language, m: MatchRow) => (m.postUrl ? ` <a href="${Bun.escapeHTML(m.postUrl)}">${t(lang, "notify-open")}</a>` : "");
+export const openLink = (lang: Language, m: MatchRow) =>
+  m.postUrl ? ` <a href="${Bun.escapeHTML(m.postUrl)}">${t(lang, "notify-open")}</a>` : "";
 
 /**
  * A message for a team chat (notify_via "chat"): the owner's message without the buttons that act
  * for the owner (they open the bot in a private chat), in the forum topic when one is set.
  */
-export function chatMessage(lang: Language, params: Record<string, unknown>, m: MatchRow | null, threadId: number | null): Record<string, unknown> {
+export function chatMessage(
+  lang: Language,
+  params: Record<string, unknown>,
+  m: MatchRow | null,
+  threadId: number | null,
+): Record<string, unknown> {
   const { reply_markup: _, ...rest } = params;
   return {
     ...rest,
@@ -151,7 +172,13 @@ async function recentlyNotified(tx: AsyncDbOrTx, userId: number, now: Date): Pro
   const rows = await tx
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.userId, userId), inArray(outbox.topic, ["tracker_notify"]), gt(outbox.createdAt, new Date(now.getTime() - BURST_WINDOW_MS))))
+    .where(
+      and(
+        eq(outbox.userId, userId),
+        inArray(outbox.topic, ["tracker_notify"]),
+        gt(outbox.createdAt, new Date(now.getTime() - BURST_WINDOW_MS)),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -172,7 +199,12 @@ function webhookPayload(event: "keyword_match" | "post_deleted", tracker: Tracke
  * a webhook job per webhook tracker, and for the bot trackers one message naming all of them (sent
  * now, or left pending when the owner was notified within BURST_WINDOW_MS).
  */
-export async function notifyMatches(tx: AsyncTx, now: Date, userId: number, items: { tracker: TrackerRow; match: MatchRow }[]): Promise<void> {
+export async function notifyMatches(
+  tx: AsyncTx,
+  now: Date,
+  userId: number,
+  items: { tracker: TrackerRow; match: MatchRow }[],
+): Promise<void> {
   const viaBot: number[] = [];
   const digest: number[] = [];
   const toChats = new Map<string, { tracker: TrackerRow; match: MatchRow }[]>();
@@ -180,7 +212,14 @@ export async function notifyMatches(tx: AsyncTx, now: Date, userId: number, item
     const { tracker, match } = item;
     if (tracker.notifyVia === "webhook") {
       if (tracker.webhookUrl)
-        await queueWebhook(tx, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("keyword_match", tracker, match) });
+        await queueWebhook(tx, now, {
+          userId,
+          topic: "tracker_webhook",
+          refId: tracker.id,
+          url: tracker.webhookUrl,
+          method: "POST",
+          data: webhookPayload("keyword_match", tracker, match),
+        });
     } else if (tracker.notifyEvery !== "instant") digest.push(match.id);
     else if (tracker.notifyVia === "chat") {
       const key = `${tracker.notifyChatId}/${tracker.notifyThreadId ?? ""}`;
@@ -194,7 +233,16 @@ export async function notifyMatches(tx: AsyncTx, now: Date, userId: number, item
   for (const list of toChats.values()) {
     const { notifyChatId, notifyThreadId } = list[0]!.tracker;
     if (!notifyChatId) continue;
-    const params = chatMessage(owner.lang, matchMessage(owner.lang, list.map((i) => i.tracker), list[0]!.match), list[0]!.match, notifyThreadId);
+    const params = chatMessage(
+      owner.lang,
+      matchMessage(
+        owner.lang,
+        list.map((i) => i.tracker),
+        list[0]!.match,
+      ),
+      list[0]!.match,
+      notifyThreadId,
+    );
     await queueBotMessage(tx, now, { userId, topic: "tracker_chat", refId: list[0]!.match.id, chatId: notifyChatId, params });
   }
   if (!viaBot.length || owner.chatId === null) return; // an email-only account has no chat; the match is in the feed and API
@@ -220,14 +268,27 @@ async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boole
   const taken = await tx
     .update(trackerMatches)
     .set({ notifyPending: false })
-    .where(and(inArray(trackerMatches.id, pending.map((p) => p.id)), eq(trackerMatches.notifyPending, true)))
+    .where(
+      and(
+        inArray(
+          trackerMatches.id,
+          pending.map((p) => p.id),
+        ),
+        eq(trackerMatches.notifyPending, true),
+      ),
+    )
     .returning({ id: trackerMatches.id });
   if (!taken.length) return false;
   const items = await tx
     .select({ match: trackerMatches, tracker: trackers })
     .from(trackerMatches)
     .innerJoin(trackers, eq(trackers.id, trackerMatches.trackerId))
-    .where(inArray(trackerMatches.id, taken.map((t) => t.id)))
+    .where(
+      inArray(
+        trackerMatches.id,
+        taken.map((t) => t.id),
+      ),
+    )
     .orderBy(asc(trackerMatches.id));
   const ids = items.map((i) => i.match.id);
   const { chatId, lang } = await ownerChat(tx, userId);
@@ -265,19 +326,36 @@ export async function flushTrackerNotifications(deps: Pick<Deps, "asyncDb" | "cl
   return sent;
 }
 
-
 /** Notifies, inside `tx`, that a matched post was deleted (trackers with notify_on_delete). */
 export async function notifyDeleted(tx: AsyncTx, now: Date, tracker: TrackerRow, m: MatchRow): Promise<void> {
   if (!tracker.notifyOnDelete) return;
   if (tracker.notifyVia === "webhook") {
     if (tracker.webhookUrl)
-      await queueWebhook(tx, now, { userId: tracker.userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: webhookPayload("post_deleted", tracker, m) });
+      await queueWebhook(tx, now, {
+        userId: tracker.userId,
+        topic: "tracker_webhook",
+        refId: tracker.id,
+        url: tracker.webhookUrl,
+        method: "POST",
+        data: webhookPayload("post_deleted", tracker, m),
+      });
     return;
   }
   const { chatId, lang } = await ownerChat(tx, tracker.userId);
   if (chatId === null) return;
-  const text = [t(lang, "notify-deleted", { tracker: Bun.escapeHTML(tracker.name) }), `📣 ${sourceLine(lang, m)}`, "", highlight(m.textSnippet, m.matchedKeyword)].join("\n");
-  await queueBotMessage(tx, now, { userId: tracker.userId, topic: "tracker_deleted", refId: m.id, chatId, params: { text, parse_mode: "HTML" } });
+  const text = [
+    t(lang, "notify-deleted", { tracker: Bun.escapeHTML(tracker.name) }),
+    `📣 ${sourceLine(lang, m)}`,
+    "",
+    highlight(m.textSnippet, m.matchedKeyword),
+  ].join("\n");
+  await queueBotMessage(tx, now, {
+    userId: tracker.userId,
+    topic: "tracker_deleted",
+    refId: m.id,
+    chatId,
+    params: { text, parse_mode: "HTML" },
+  });
 }
 
 /**
@@ -290,14 +368,34 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
   const owner = await ownerChat(deps.asyncDb, userId);
   const lang = owner.lang;
   const sample: MatchRow = {
-    id: 0, trackerId, sourceChatId: "-1000000000000", sourceTitle: t(lang, "notify-test-channel"), sourceUsername: null, sourceMessageId: 1,
-    textSnippet: t(lang, "notify-test-text", { keyword: tracker.keyword }), matchedKeyword: tracker.keyword, postUrl: null, linkId: null, inviteId: null,
-    isDeleted: false, noLongerMatches: false, isRead: false, detectedAt: now, notifyPending: false,
+    id: 0,
+    trackerId,
+    sourceChatId: "-1000000000000",
+    sourceTitle: t(lang, "notify-test-channel"),
+    sourceUsername: null,
+    sourceMessageId: 1,
+    textSnippet: t(lang, "notify-test-text", { keyword: tracker.keyword }),
+    matchedKeyword: tracker.keyword,
+    postUrl: null,
+    linkId: null,
+    inviteId: null,
+    isDeleted: false,
+    noLongerMatches: false,
+    isRead: false,
+    detectedAt: now,
+    notifyPending: false,
   };
   const db = deps.asyncDb;
   {
     if (tracker.notifyVia === "webhook" && tracker.webhookUrl) {
-      await queueWebhook(db, now, { userId, topic: "tracker_webhook", refId: tracker.id, url: tracker.webhookUrl, method: "POST", data: { ...webhookPayload("keyword_match", tracker, sample), test: true } });
+      await queueWebhook(db, now, {
+        userId,
+        topic: "tracker_webhook",
+        refId: tracker.id,
+        url: tracker.webhookUrl,
+        method: "POST",
+        data: { ...webhookPayload("keyword_match", tracker, sample), test: true },
+      });
       return;
     }
     if (!deps.config.botToken) throw new NotConfigured("The bot is not configured (BOT_TOKEN), so bot notifications cannot be sent");
@@ -308,8 +406,15 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
       return;
     }
     const { chatId } = owner;
-    if (chatId === null) throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
+    if (chatId === null)
+      throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
     const { text, parse_mode } = matchMessage(lang, tracker, sample);
-    await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId, params: { text: `${t(lang, "notify-test")}\n${text}`, parse_mode } });
+    await queueBotMessage(db, now, {
+      userId,
+      topic: "tracker_test",
+      refId: tracker.id,
+      chatId,
+      params: { text: `${t(lang, "notify-test")}\n${text}`, parse_mode },
+    });
   }
 }

@@ -155,7 +155,8 @@ export class WordPositions {
 
   private find(): number[] {
     const out: number[] = [];
-    for (let i = 0; i < this.s.length; i++) if (!INVISIBLE[this.s.charCodeAt(i)] && isWordAt(this.s, i, 1) && !isWordAt(this.s, i - 1, -1)) out.push(i);
+    for (let i = 0; i < this.s.length; i++)
+      if (!INVISIBLE[this.s.charCodeAt(i)] && isWordAt(this.s, i, 1) && !isWordAt(this.s, i - 1, -1)) out.push(i);
     return out;
   }
 }
@@ -164,7 +165,12 @@ export class WordPositions {
  * Evaluates a compiled query on the occurrences its patterns had in `s` (`found(term)`: the raw
  * [start, end) pairs of the term's pattern). Returns the match to show, or null.
  */
-export function evaluateQuery(q: CompiledQuery, s: string, found: (term: number) => number[] | undefined, words: () => WordPositions): { start: number; end: number } | null {
+export function evaluateQuery(
+  q: CompiledQuery,
+  s: string,
+  found: (term: number) => number[] | undefined,
+  words: () => WordPositions,
+): { start: number; end: number } | null {
   const checked = new Map<number, number[]>();
   const hits = (term: number): number[] => {
     let list = checked.get(term);

@@ -53,9 +53,9 @@ function tokenize(query: string): Token[] {
     const c = chars[i]!;
     const at = i + 1;
     if (SPACE_RE.test(c)) i++;
-    else if (c === "(") (out.push({ type: "open", at }), i++);
-    else if (c === ")") (out.push({ type: "close", at }), i++);
-    else if (c === "|") (out.push({ type: "or", at }), i++);
+    else if (c === "(") out.push({ type: "open", at }), i++;
+    else if (c === ")") out.push({ type: "close", at }), i++;
+    else if (c === "|") out.push({ type: "or", at }), i++;
     else if (c === '"') {
       const end = chars.indexOf('"', i + 1);
       if (end === -1) throw new InvalidQuery(`the quote at position ${at} is not closed`);
@@ -63,7 +63,14 @@ function tokenize(query: string): Token[] {
       i = end + 1;
     } else if (c === "-" && (i + 1 === chars.length || SPACE_RE.test(chars[i + 1]!))) {
       throw new InvalidQuery(`the "-" at position ${at} stands alone: write it right before the word it excludes, as in -scam`);
-    } else if (c === "-" && i + 1 < chars.length && !SPACE_RE.test(chars[i + 1]!) && chars[i + 1] !== "-" && chars[i + 1] !== ")" && chars[i + 1] !== "|") {
+    } else if (
+      c === "-" &&
+      i + 1 < chars.length &&
+      !SPACE_RE.test(chars[i + 1]!) &&
+      chars[i + 1] !== "-" &&
+      chars[i + 1] !== ")" &&
+      chars[i + 1] !== "|"
+    ) {
       out.push({ type: "neg", at });
       i++;
     } else {
@@ -74,7 +81,8 @@ function tokenize(query: string): Token[] {
       if (text === "OR") out.push({ type: "or", at });
       else if (text === "NOT") out.push({ type: "not", at });
       else if (near) out.push({ type: "near", distance: Number(near[1]), at });
-      else if (text === "NEAR" || text.startsWith("NEAR/")) throw new InvalidQuery(`"${text}" at position ${at}: write NEAR/n with the number of words allowed between, e.g. NEAR/3`);
+      else if (text === "NEAR" || text.startsWith("NEAR/"))
+        throw new InvalidQuery(`"${text}" at position ${at}: write NEAR/n with the number of words allowed between, e.g. NEAR/3`);
       else if (text !== "AND") out.push({ type: "word", text, at });
       i = end;
     }
@@ -83,12 +91,19 @@ function tokenize(query: string): Token[] {
 }
 
 const describe = (t: Token) =>
-  t.type === "word" || t.type === "phrase" ? `"${t.text}"` : t.type === "near" ? `NEAR/${t.distance}` : { or: "OR", not: "NOT", neg: '"-"', open: '"("', close: '")"' }[t.type];
+  t.type === "word" || t.type === "phrase"
+    ? `"${t.text}"`
+    : t.type === "near"
+      ? `NEAR/${t.distance}`
+      : { or: "OR", not: "NOT", neg: '"-"', open: '"("', close: '")"' }[t.type];
 
 /** Parses a query (see the module comment); throws InvalidQuery naming the position of the problem. */
 export function parseQuery(query: string): ParsedQuery {
   const length = [...query].length;
-  if (length > QUERY_MAX_CHARS) throw new InvalidQuery(`a query is at most ${QUERY_MAX_CHARS} characters; this one is ${length} (it goes on past position ${QUERY_MAX_CHARS})`);
+  if (length > QUERY_MAX_CHARS)
+    throw new InvalidQuery(
+      `a query is at most ${QUERY_MAX_CHARS} characters; this one is ${length} (it goes on past position ${QUERY_MAX_CHARS})`,
+    );
   const tokens = tokenize(query);
   const terms: QueryTerm[] = [];
   let pos = 0;
@@ -116,7 +131,10 @@ export function parseQuery(query: string): ParsedQuery {
       if (!normal) throw new InvalidQuery(`the phrase at position ${t.at} is empty`);
       words = normal.split(" ");
     }
-    if (terms.length === QUERY_MAX_TERMS) throw new InvalidQuery(`a query has at most ${QUERY_MAX_TERMS} words and phrases; the ${QUERY_MAX_TERMS + 1}st is at position ${t.at}`);
+    if (terms.length === QUERY_MAX_TERMS)
+      throw new InvalidQuery(
+        `a query has at most ${QUERY_MAX_TERMS} words and phrases; the ${QUERY_MAX_TERMS + 1}st is at position ${t.at}`,
+      );
     terms.push({ words, prefix });
     return terms.length - 1;
   };
@@ -169,7 +187,8 @@ export function parseQuery(query: string): ParsedQuery {
       const op = peek()!;
       pos++;
       const next = peek();
-      if (!next || next.type === "or" || next.type === "close") unexpected(next, `a word or group after ${describe(op)} (at position ${op.at})`);
+      if (!next || next.type === "or" || next.type === "close")
+        unexpected(next, `a word or group after ${describe(op)} (at position ${op.at})`);
       items.push(unary());
     }
     return items.length === 1 ? items[0]! : { kind: "or", items };
@@ -189,7 +208,14 @@ export function parseQuery(query: string): ParsedQuery {
 
   if (!tokens.length) throw new InvalidQuery("the query is empty");
   const root = and();
-  if (evaluate(root, () => false, () => false)) throw new InvalidQuery("the query matches posts that contain none of its words (it only excludes); add a word that must appear");
+  if (
+    evaluate(
+      root,
+      () => false,
+      () => false,
+    )
+  )
+    throw new InvalidQuery("the query matches posts that contain none of its words (it only excludes); add a word that must appear");
   return { root, terms };
 }
 
@@ -197,7 +223,11 @@ export function parseQuery(query: string): ParsedQuery {
  * Evaluates a query tree given whether each term occurs (`has`) and whether two terms occur near
  * each other (`near`); both are only asked about the terms the answer depends on.
  */
-export function evaluate(node: QueryNode, has: (term: number) => boolean, near: (a: number, b: number, distance: number) => boolean): boolean {
+export function evaluate(
+  node: QueryNode,
+  has: (term: number) => boolean,
+  near: (a: number, b: number, distance: number) => boolean,
+): boolean {
   switch (node.kind) {
     case "term":
       return has(node.term);

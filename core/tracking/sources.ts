@@ -64,7 +64,11 @@ export interface ChatInfo {
  * Records (or refreshes) a chat as a source. `memberCount` and `isActive` are only changed when
  * given; title and username follow the latest update. Returns the row.
  */
-export async function upsertSource(deps: Pick<Deps, "asyncDb" | "clock">, chat: ChatInfo, extra: { memberCount?: number | null; isActive?: boolean } = {}): Promise<SourceRow> {
+export async function upsertSource(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  chat: ChatInfo,
+  extra: { memberCount?: number | null; isActive?: boolean } = {},
+): Promise<SourceRow> {
   const { trackingSources } = deps.asyncDb.tables;
   const set: { type: ChatType; title: string | null; username: string | null; memberCount?: number | null; isActive?: boolean } = {
     type: chat.type,
@@ -108,7 +112,11 @@ async function findSource(deps: Pick<Deps, "asyncDb">, input: string): Promise<S
  * Operator metadata used by filter_geo and filter_category. `null` clears a value; codes are
  * validated against GET /api/tracking/filters.
  */
-export async function setSourceMetadata(deps: Pick<Deps, "asyncDb">, input: string, meta: { geo?: string | null; category?: string | null }): Promise<SourceRow> {
+export async function setSourceMetadata(
+  deps: Pick<Deps, "asyncDb">,
+  input: string,
+  meta: { geo?: string | null; category?: string | null },
+): Promise<SourceRow> {
   const source = await findSource(deps, input);
   const { trackingSources } = deps.asyncDb.tables;
   const set: Partial<SourceRow> = {};
@@ -133,7 +141,11 @@ export async function setSourceMetadata(deps: Pick<Deps, "asyncDb">, input: stri
  */
 export async function migrateSource(deps: Pick<Deps, "asyncDb">, fromChatId: string, toChatId: string): Promise<void> {
   const { trackingSources } = deps.asyncDb.tables;
-  if ((await deps.asyncDb.select({ id: trackingSources.id }).from(trackingSources).where(eq(trackingSources.chatId, toChatId)).limit(1)).length) return;
+  if (
+    (await deps.asyncDb.select({ id: trackingSources.id }).from(trackingSources).where(eq(trackingSources.chatId, toChatId)).limit(1))
+      .length
+  )
+    return;
   await deps.asyncDb.update(trackingSources).set({ chatId: toChatId, type: "supergroup" }).where(eq(trackingSources.chatId, fromChatId));
 }
 
@@ -141,9 +153,17 @@ export async function migrateSource(deps: Pick<Deps, "asyncDb">, fromChatId: str
  * Refreshes the member counts of active sources that came through `via` with `fetchCount` (e.g.
  * the Bot API's getChatMemberCount); a chat that fails keeps its old count. Returns how many changed.
  */
-export async function refreshMemberCounts(deps: Pick<Deps, "asyncDb" | "log">, via: "bot" | "mtproto", fetchCount: (chatId: string) => Promise<number>): Promise<number> {
+export async function refreshMemberCounts(
+  deps: Pick<Deps, "asyncDb" | "log">,
+  via: "bot" | "mtproto",
+  fetchCount: (chatId: string) => Promise<number>,
+): Promise<number> {
   const { trackingSources } = deps.asyncDb.tables;
-  const rows = await deps.asyncDb.select().from(trackingSources).where(and(eq(trackingSources.via, via), eq(trackingSources.isActive, true))).orderBy(trackingSources.id);
+  const rows = await deps.asyncDb
+    .select()
+    .from(trackingSources)
+    .where(and(eq(trackingSources.via, via), eq(trackingSources.isActive, true)))
+    .orderBy(trackingSources.id);
   let changed = 0;
   for (const row of rows) {
     try {

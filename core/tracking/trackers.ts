@@ -127,7 +127,8 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
   if (cat !== undefined) out.filterCategory = cat;
   if (input.filter_min_subscribers !== undefined) {
     const n = input.filter_min_subscribers;
-    if (n !== null && (!Number.isInteger(n) || n < 0 || n > 1e9)) throw new FieldError("filter_min_subscribers", "must be a whole number from 0 to 1000000000");
+    if (n !== null && (!Number.isInteger(n) || n < 0 || n > 1e9))
+      throw new FieldError("filter_min_subscribers", "must be a whole number from 0 to 1000000000");
     out.filterMinSubscribers = n;
   }
   if (input.include_sources !== undefined) out.includeSources = validateSourceRefs("include_sources", input.include_sources);
@@ -140,7 +141,8 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
   }
   if (input.notify_thread_id !== undefined) {
     const n = input.notify_thread_id;
-    if (n !== null && (!Number.isInteger(n) || n < 1 || n > 2 ** 31)) throw new FieldError("notify_thread_id", "must be the id of a forum topic (a whole number from 1)");
+    if (n !== null && (!Number.isInteger(n) || n < 1 || n > 2 ** 31))
+      throw new FieldError("notify_thread_id", "must be the id of a forum topic (a whole number from 1)");
     out.notifyThreadId = n;
   }
   if (input.notify_every !== undefined) out.notifyEvery = input.notify_every;
@@ -164,7 +166,12 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
 }
 
 /** Rules across fields, checked on the tracker as it would be after the change. */
-async function checkWhole(deps: Pick<Deps, "asyncDb" | "config" | "clock" | "log">, userId: number, next: Partial<TrackerRow>, webhookChanged: boolean) {
+async function checkWhole(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock" | "log">,
+  userId: number,
+  next: Partial<TrackerRow>,
+  webhookChanged: boolean,
+) {
   if (next.searchChannels === false && next.searchChats === false)
     throw new FieldError("search_channels", "at least one of search_channels and search_chats must be true");
   if (next.syntax === "query") parseQuery(next.keyword!); // 400 invalid_query naming the position
@@ -173,7 +180,8 @@ async function checkWhole(deps: Pick<Deps, "asyncDb" | "config" | "clock" | "log
     if (webhookChanged) await validateWebhookTarget(deps, next.webhookUrl, "POST", "webhook_url");
   }
   if (next.notifyVia === "chat") {
-    if (!next.notifyChatId) throw new FieldError("notify_chat_id", "is required when notify_via is 'chat': the chat id of one of your channels or groups");
+    if (!next.notifyChatId)
+      throw new FieldError("notify_chat_id", "is required when notify_via is 'chat': the chat id of one of your channels or groups");
     const { channels } = deps.asyncDb.tables;
     const [own] = await deps.asyncDb
       .select({ id: channels.id })
@@ -213,7 +221,10 @@ export async function createTracker(deps: Deps, userId: number, input: TrackerIn
   const row = await transaction(deps.asyncDb, async (tx) => {
     await serializeOn(tx, `trackers-of:${userId}`);
     assertWithinLimit(deps, await getUser({ asyncDb: tx }, userId), "trackers", await countTrackers({ asyncDb: tx }, userId));
-    const [made] = await tx.insert(trackers).values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() }).returning();
+    const [made] = await tx
+      .insert(trackers)
+      .values({ ...next, name: next.name!, keyword: next.keyword!, userId, createdAt: deps.clock.now() })
+      .returning();
     return made!;
   });
   await invalidateTrackerIndex(deps, [row.id]);
@@ -223,7 +234,11 @@ export async function createTracker(deps: Deps, userId: number, input: TrackerIn
 /** A tracker of this user; 404 for unknown ids and other users' trackers. */
 export async function getTracker(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<TrackerRow> {
   const { trackers } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select().from(trackers).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).limit(1);
+  const [row] = await deps.asyncDb
+    .select()
+    .from(trackers)
+    .where(and(eq(trackers.id, id), eq(trackers.userId, userId)))
+    .limit(1);
   if (!row) throw new NotFound("Tracker");
   return row;
 }
@@ -242,7 +257,11 @@ export async function updateTracker(deps: Deps, userId: number, id: number, inpu
   await checkWhole(deps, userId, next, webhookChanged);
   if (!Object.keys(cols).length) return current;
   const { trackers } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.update(trackers).set(cols).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning();
+  const [row] = await deps.asyncDb
+    .update(trackers)
+    .set(cols)
+    .where(and(eq(trackers.id, id), eq(trackers.userId, userId)))
+    .returning();
   if (!row) throw new NotFound("Tracker");
   await invalidateTrackerIndex(deps, [id]);
   return row;
@@ -250,7 +269,11 @@ export async function updateTracker(deps: Deps, userId: number, id: number, inpu
 
 export async function setTrackerEnabled(deps: Deps, userId: number, id: number, enabled: boolean): Promise<TrackerRow> {
   const { trackers } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.update(trackers).set({ isEnabled: enabled }).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning();
+  const [row] = await deps.asyncDb
+    .update(trackers)
+    .set({ isEnabled: enabled })
+    .where(and(eq(trackers.id, id), eq(trackers.userId, userId)))
+    .returning();
   if (!row) throw new NotFound("Tracker");
   await invalidateTrackerIndex(deps, [id]);
   return row;
@@ -259,7 +282,10 @@ export async function setTrackerEnabled(deps: Deps, userId: number, id: number, 
 /** Deletes a tracker and its matches. */
 export async function deleteTracker(deps: Deps, userId: number, id: number): Promise<void> {
   const { trackers } = deps.asyncDb.tables;
-  const gone = await deps.asyncDb.delete(trackers).where(and(eq(trackers.id, id), eq(trackers.userId, userId))).returning({ id: trackers.id });
+  const gone = await deps.asyncDb
+    .delete(trackers)
+    .where(and(eq(trackers.id, id), eq(trackers.userId, userId)))
+    .returning({ id: trackers.id });
   if (!gone.length) throw new NotFound("Tracker");
   await invalidateTrackerIndex(deps, [id]);
 }

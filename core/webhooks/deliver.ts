@@ -26,4 +26,3 @@ export async function attemptWebhook(deps: Deps, row: OutboxRow): Promise<Outcom
     throw e;
   }
 }
-

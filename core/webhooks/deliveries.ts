@@ -37,17 +37,23 @@ const view = (r: Tables["outbox"]["$inferSelect"]): DeliveryView => ({
  * The user's recent webhook deliveries, newest first (kept 7 days when delivered, 30 when failed);
  * only those of one link with `linkId` (404 when the link is not theirs).
  */
-export async function listDeliveries(deps: Pick<Deps, "asyncDb">, userId: number, q: { linkId?: number; limit?: number; offset?: number }): Promise<DeliveryView[]> {
+export async function listDeliveries(
+  deps: Pick<Deps, "asyncDb">,
+  userId: number,
+  q: { linkId?: number; limit?: number; offset?: number },
+): Promise<DeliveryView[]> {
   if (q.linkId !== undefined) await getLinkWebhook(deps, userId, q.linkId);
   const { outbox } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
     .select()
     .from(outbox)
-    .where(and(
-      eq(outbox.userId, userId),
-      eq(outbox.kind, "webhook"),
-      q.linkId !== undefined ? and(eq(outbox.topic, "click_webhook"), eq(outbox.refId, q.linkId)) : undefined,
-    ))
+    .where(
+      and(
+        eq(outbox.userId, userId),
+        eq(outbox.kind, "webhook"),
+        q.linkId !== undefined ? and(eq(outbox.topic, "click_webhook"), eq(outbox.refId, q.linkId)) : undefined,
+      ),
+    )
     .orderBy(desc(outbox.id))
     .limit(q.limit ?? 20)
     .offset(q.offset ?? 0);
@@ -62,11 +68,13 @@ export async function redeliver(deps: Pick<Deps, "asyncDb" | "clock">, userId: n
   const { outbox } = deps.asyncDb.tables;
   const mine = and(eq(outbox.deliveryId, deliveryId), eq(outbox.userId, userId), eq(outbox.kind, "webhook"));
   // one conditional update: two redeliveries at once queue it once, the other is told it is queued
-  const updated = first(await deps.asyncDb
-    .update(outbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: deps.clock.now(), completedAt: null })
-    .where(and(mine, inArray(outbox.status, ["failed", "cancelled"])))
-    .returning());
+  const updated = first(
+    await deps.asyncDb
+      .update(outbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: deps.clock.now(), completedAt: null })
+      .where(and(mine, inArray(outbox.status, ["failed", "cancelled"])))
+      .returning(),
+  );
   if (updated) return view(updated);
   const row = first(await deps.asyncDb.select({ status: outbox.status }).from(outbox).where(mine));
   if (!row) throw new NotFound("Delivery");

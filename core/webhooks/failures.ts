@@ -17,7 +17,10 @@ export const WEBHOOK_FAILURE_LIMIT = 100;
 async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "clock">, linkId: number): Promise<void> {
   const now = deps.clock.now();
   const { links, users } = tx.tables;
-  await tx.update(links).set({ webhookFailures: sql`${links.webhookFailures} + 1` }).where(eq(links.id, linkId));
+  await tx
+    .update(links)
+    .set({ webhookFailures: sql`${links.webhookFailures} + 1` })
+    .where(eq(links.id, linkId));
   const disabled = await tx
     .update(links)
     .set({ webhookEnabled: false, updatedAt: now })
@@ -25,7 +28,15 @@ async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "cloc
     .returning({ id: links.id });
   if (!disabled.length) return;
   const [row] = await tx
-    .select({ code: links.code, url: links.webhookUrl, failures: links.webhookFailures, userId: users.id, msgrId: users.msgrId, language: users.language, app: users.appLanguage })
+    .select({
+      code: links.code,
+      url: links.webhookUrl,
+      failures: links.webhookFailures,
+      userId: users.id,
+      msgrId: users.msgrId,
+      language: users.language,
+      app: users.appLanguage,
+    })
     .from(links)
     .innerJoin(users, eq(users.id, links.userId))
     .where(eq(links.id, linkId))
@@ -38,7 +49,11 @@ async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "cloc
     refId: linkId,
     chatId: row.msgrId,
     params: {
-      text: t(lang, "webhook-auto-disabled", { code: Bun.escapeHTML(row.code), failures: row.failures, url: Bun.escapeHTML(row.url ?? "") }),
+      text: t(lang, "webhook-auto-disabled", {
+        code: Bun.escapeHTML(row.code),
+        failures: row.failures,
+        url: Bun.escapeHTML(row.url ?? ""),
+      }),
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       reply_markup: { inline_keyboard: [[targetButton(t(lang, "webhook-open-card"), { kind: "link", id: linkId })]] },

@@ -64,11 +64,14 @@ export async function requestTarget(deps: Pick<Deps, "config">, req: TargetReque
       clearTimeout(timer);
       fn();
     };
-    const timer = setTimeout(() => {
-      const err = timedOut();
-      finish(() => reject(err));
-      r.destroy(err);
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        const err = timedOut();
+        finish(() => reject(err));
+        r.destroy(err);
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     r.on("response", (res) => {
       const chunks: Uint8Array[] = [];
       let size = 0;
@@ -86,7 +89,13 @@ export async function requestTarget(deps: Pick<Deps, "config">, req: TargetReque
       res.on("error", done);
     });
     r.on("error", (e) =>
-      finish(() => reject(e instanceof TargetError ? e : new TargetError("network", `could not be reached (${(e as NodeJS.ErrnoException).code ?? e.message})`))),
+      finish(() =>
+        reject(
+          e instanceof TargetError
+            ? e
+            : new TargetError("network", `could not be reached (${(e as NodeJS.ErrnoException).code ?? e.message})`),
+        ),
+      ),
     );
     r.end(body);
   });

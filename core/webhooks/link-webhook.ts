@@ -21,7 +21,12 @@ type LinkRow = Tables["links"]["$inferSelect"];
 
 async function ownLink(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<LinkRow> {
   const { links } = deps.asyncDb.tables;
-  const link = first(await deps.asyncDb.select().from(links).where(and(eq(links.id, linkId), eq(links.userId, userId))));
+  const link = first(
+    await deps.asyncDb
+      .select()
+      .from(links)
+      .where(and(eq(links.id, linkId), eq(links.userId, userId))),
+  );
   if (!link) throw new NotFound("Link");
   return link;
 }
@@ -53,15 +58,22 @@ export function webhookEnableColumns(enabled: boolean): Partial<Pick<LinkRow, "w
  * Turns the user's link webhook on or off. Turning it on needs a webhook URL and resets the failure
  * count; turning it off cancels deliveries still queued (they are skipped at send time).
  */
-export async function setLinkWebhookEnabled(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, linkId: number, enabled: boolean): Promise<LinkWebhookState> {
+export async function setLinkWebhookEnabled(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  userId: number,
+  linkId: number,
+  enabled: boolean,
+): Promise<LinkWebhookState> {
   const link = await ownLink(deps, userId, linkId);
   if (enabled && !link.webhookUrl) throw new FieldError("webhook_enabled", "the link has no webhook_url; set one first");
   const { links } = deps.asyncDb.tables;
-  const updated = first(await deps.asyncDb
-    .update(links)
-    .set({ ...webhookEnableColumns(enabled), updatedAt: deps.clock.now() })
-    .where(and(eq(links.id, link.id), eq(links.userId, userId)))
-    .returning());
+  const updated = first(
+    await deps.asyncDb
+      .update(links)
+      .set({ ...webhookEnableColumns(enabled), updatedAt: deps.clock.now() })
+      .where(and(eq(links.id, link.id), eq(links.userId, userId)))
+      .returning(),
+  );
   if (!updated) throw new NotFound("Link");
   return stateOf(updated);
 }

@@ -53,7 +53,13 @@ function computeSignature(secret: string, deliveryId: string, timestamp: number,
 }
 
 /** The headers identifying and (when a secret is given) signing one delivery attempt. */
-export function deliveryHeaders(opts: { deliveryId: string; event: string; now: Date; secret: string | null; payload: string }): Record<string, string> {
+export function deliveryHeaders(opts: {
+  deliveryId: string;
+  event: string;
+  now: Date;
+  secret: string | null;
+  payload: string;
+}): Record<string, string> {
   const t = Math.floor(opts.now.getTime() / 1000);
   const headers: Record<string, string> = {
     "x-webhook-id": opts.deliveryId,

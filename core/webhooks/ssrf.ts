@@ -9,7 +9,11 @@ import * as net from "node:net";
 const { isIP } = net;
 // node:net's BlockList (Bun implements it; its bundled typings lack it)
 type IpType = "ipv4" | "ipv6";
-const BlockList = (net as unknown as { BlockList: new () => { addSubnet(n: string, prefix: number, t: IpType): void; check(ip: string, t: IpType): boolean } }).BlockList;
+const BlockList = (
+  net as unknown as {
+    BlockList: new () => { addSubnet(n: string, prefix: number, t: IpType): void; check(ip: string, t: IpType): boolean };
+  }
+).BlockList;
 
 /** Why a webhook target cannot be used; `kind` tells validation how to phrase it. */
 export class TargetError extends Error {
@@ -39,7 +43,11 @@ const RULES = [
   rule("a shared (CGNAT) address", ["100.64.0.0/10"]),
   rule("a multicast address", ["224.0.0.0/4"], ["ff00::/8"]),
   rule("a broadcast address", ["255.255.255.255/32"]),
-  rule("a reserved address", ["240.0.0.0/4", "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24"], ["2001:db8::/32", "fec0::/10", "100::/64"]),
+  rule(
+    "a reserved address",
+    ["240.0.0.0/4", "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24"],
+    ["2001:db8::/32", "fec0::/10", "100::/64"],
+  ),
   rule("a unique-local (private) address", [], ["fc00::/7"]),
   // NAT64, IPv4-translated (SIIT) and the deprecated IPv4-compatible form can carry any IPv4 address: refuse them outright
   rule("an IPv4-embedding address", [], ["64:ff9b::/96", "64:ff9b:1::/48", "::/96", "::ffff:0:0:0/96", "2002::/16"]),
@@ -56,7 +64,8 @@ export function forbiddenAddressReason(ip: string): string | null {
   // BlockList matches ::ffff:a.b.c.d against IPv4 rules; the hex form (::ffff:7f00:1) is normalised here
   const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
   if (mapped) {
-    const hi = parseInt(mapped[1]!, 16), lo = parseInt(mapped[2]!, 16);
+    const hi = parseInt(mapped[1]!, 16),
+      lo = parseInt(mapped[2]!, 16);
     return forbiddenAddressReason(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
   }
   return null;
@@ -108,7 +117,10 @@ export async function resolveTarget(u: URL, allowPrivate: boolean): Promise<Reso
     for (const a of addresses) {
       const reason = forbiddenAddressReason(a.address);
       if (reason)
-        throw new TargetError("refused", `${host === a.address ? host : `${host} resolves to ${a.address}, which`} is ${reason}; webhooks may not target internal networks`);
+        throw new TargetError(
+          "refused",
+          `${host === a.address ? host : `${host} resolves to ${a.address}, which`} is ${reason}; webhooks may not target internal networks`,
+        );
     }
   // IPv4 first, as most receivers listen there (a host answering only on IPv6 still has that address)
   return addresses.find((a) => a.family === 4) ?? addresses[0]!;

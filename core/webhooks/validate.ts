@@ -28,7 +28,8 @@ export async function validateWebhookTarget(
     const res = await requestTarget(deps, {
       url: target,
       method,
-      headers: method === "POST" ? { "content-type": "application/json", "x-webhook-event": "validation" } : { "x-webhook-event": "validation" },
+      headers:
+        method === "POST" ? { "content-type": "application/json", "x-webhook-event": "validation" } : { "x-webhook-event": "validation" },
       body: method === "POST" ? JSON.stringify(data) : undefined,
     });
     status = res.status;

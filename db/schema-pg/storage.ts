@@ -9,9 +9,13 @@ const { bytes: bytea, ts } = pgColumns;
  * only the chunks it covers. An upload writes its chunks under a pending key and renames them to the
  * file's key when complete; pending chunks of an upload cut off by a crash are swept by age.
  */
-export const storedChunks = pgTable("stored_chunks", {
-  key: text("key").notNull(),
-  idx: integer("idx").notNull(),
-  data: bytea("data").notNull(),
-  createdAt: ts("created_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.key, t.idx] })]);
+export const storedChunks = pgTable(
+  "stored_chunks",
+  {
+    key: text("key").notNull(),
+    idx: integer("idx").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.idx] })],
+);

@@ -1,84 +1,123 @@
 import type { Kit } from "../kit";
 
 export function accountTables(k: Kit) {
-  const users = k.table("users", {
-    id: k.id(),
-    username: k.text("username"),
-    firstName: k.text("first_name"),
-    /** the Telegram user id, when a Telegram identity is linked (mirrors the identity for fast lookups) */
-    msgrId: k.int("msgr_id"),
-    email: k.text("email"),
-    plan: k.text("plan", { enum: ["free", "starter", "pro", "business"] }).notNull().default("free"),
-    planExpiresAt: k.ts("plan_expires_at"),
-    /** set when this account was merged into another; such a row owns nothing and cannot sign in */
-    mergedIntoId: k.int("merged_into_id"),
-    /** the bot's language chosen in Settings; null follows the Telegram app's language */
-    language: k.text("language", { enum: ["en", "ru"] }),
-    /** the language of the user's Telegram app (`language_code`, e.g. "ru", "pt-br") when last seen by the bot */
-    appLanguage: k.text("app_language"),
-    createdAt: k.createdAt(),
-  }, (t) => [k.index("users_username_idx").on(t.username)]);
+  const users = k.table(
+    "users",
+    {
+      id: k.id(),
+      username: k.text("username"),
+      firstName: k.text("first_name"),
+      /** the Telegram user id, when a Telegram identity is linked (mirrors the identity for fast lookups) */
+      msgrId: k.int("msgr_id"),
+      email: k.text("email"),
+      plan: k
+        .text("plan", { enum: ["free", "starter", "pro", "business"] })
+        .notNull()
+        .default("free"),
+      planExpiresAt: k.ts("plan_expires_at"),
+      /** set when this account was merged into another; such a row owns nothing and cannot sign in */
+      mergedIntoId: k.int("merged_into_id"),
+      /** the bot's language chosen in Settings; null follows the Telegram app's language */
+      language: k.text("language", { enum: ["en", "ru"] }),
+      /** the language of the user's Telegram app (`language_code`, e.g. "ru", "pt-br") when last seen by the bot */
+      appLanguage: k.text("app_language"),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.index("users_username_idx").on(t.username)],
+  );
 
-  const identities = k.table("identities", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    provider: k.text("provider", { enum: ["telegram", "email", "passkey"] }).notNull(),
-    subject: k.text("subject").notNull(),
-    data: k.json<Record<string, unknown>>("data"),
-    createdAt: k.createdAt(),
-  }, (t) => [k.uniqueIndex("identities_provider_subject").on(t.provider, t.subject), k.index("identities_user").on(t.userId)]);
+  const identities = k.table(
+    "identities",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      provider: k.text("provider", { enum: ["telegram", "email", "passkey"] }).notNull(),
+      subject: k.text("subject").notNull(),
+      data: k.json<Record<string, unknown>>("data"),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.uniqueIndex("identities_provider_subject").on(t.provider, t.subject), k.index("identities_user").on(t.userId)],
+  );
 
-  const emailCodes = k.table("email_codes", {
-    id: k.id(),
-    email: k.text("email").notNull(),
-    purpose: k.text("purpose", { enum: ["login", "link"] }).notNull(),
-    /** for purpose=link: the account asking to link */
-    userId: k.int("user_id").references(() => users.id, { onDelete: "cascade" }),
-    codeHash: k.text("code_hash").notNull(),
-    attempts: k.int("attempts").notNull().default(0),
-    expiresAt: k.ts("expires_at").notNull(),
-    consumedAt: k.ts("consumed_at"),
-    createdAt: k.createdAt(),
-  }, (t) => [k.index("email_codes_email").on(t.email, t.purpose)]);
+  const emailCodes = k.table(
+    "email_codes",
+    {
+      id: k.id(),
+      email: k.text("email").notNull(),
+      purpose: k.text("purpose", { enum: ["login", "link"] }).notNull(),
+      /** for purpose=link: the account asking to link */
+      userId: k.int("user_id").references(() => users.id, { onDelete: "cascade" }),
+      codeHash: k.text("code_hash").notNull(),
+      attempts: k.int("attempts").notNull().default(0),
+      expiresAt: k.ts("expires_at").notNull(),
+      consumedAt: k.ts("consumed_at"),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.index("email_codes_email").on(t.email, t.purpose)],
+  );
 
-  const refreshTokens = k.table("refresh_tokens", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    familyId: k.text("family_id").notNull(),
-    tokenHash: k.text("token_hash").notNull().unique(),
-    expiresAt: k.ts("expires_at").notNull(),
-    usedAt: k.ts("used_at"),
-    revokedAt: k.ts("revoked_at"),
-    createdAt: k.createdAt(),
-  }, (t) => [k.index("refresh_tokens_family").on(t.familyId)]);
+  const refreshTokens = k.table(
+    "refresh_tokens",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      familyId: k.text("family_id").notNull(),
+      tokenHash: k.text("token_hash").notNull().unique(),
+      expiresAt: k.ts("expires_at").notNull(),
+      usedAt: k.ts("used_at"),
+      revokedAt: k.ts("revoked_at"),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.index("refresh_tokens_family").on(t.familyId)],
+  );
 
-  const apiTokens = k.table("api_tokens", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    name: k.text("name").notNull(),
-    scopes: k.json<string[]>("scopes").notNull(),
-    tokenHash: k.text("token_hash").notNull().unique(),
-    /** the first characters of the token, shown in lists so the user can tell tokens apart */
-    hint: k.text("hint").notNull(),
-    expiresAt: k.ts("expires_at"),
-    lastUsedAt: k.ts("last_used_at"),
-    revokedAt: k.ts("revoked_at"),
-    createdAt: k.createdAt(),
-  }, (t) => [k.index("api_tokens_user").on(t.userId)]);
+  const apiTokens = k.table(
+    "api_tokens",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      name: k.text("name").notNull(),
+      scopes: k.json<string[]>("scopes").notNull(),
+      tokenHash: k.text("token_hash").notNull().unique(),
+      /** the first characters of the token, shown in lists so the user can tell tokens apart */
+      hint: k.text("hint").notNull(),
+      expiresAt: k.ts("expires_at"),
+      lastUsedAt: k.ts("last_used_at"),
+      revokedAt: k.ts("revoked_at"),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.index("api_tokens_user").on(t.userId)],
+  );
 
-  const passkeys = k.table("passkeys", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    credentialId: k.text("credential_id").notNull().unique(),
-    publicKey: k.bytes("public_key").notNull(),
-    counter: k.int("counter").notNull().default(0),
-    transports: k.json<string[]>("transports"),
-    deviceType: k.text("device_type"),
-    backedUp: k.bool("backed_up").notNull().default(false),
-    name: k.text("name"),
-    lastUsedAt: k.ts("last_used_at"),
-    createdAt: k.createdAt(),
-  }, (t) => [k.index("passkeys_user").on(t.userId)]);
+  const passkeys = k.table(
+    "passkeys",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      credentialId: k.text("credential_id").notNull().unique(),
+      publicKey: k.bytes("public_key").notNull(),
+      counter: k.int("counter").notNull().default(0),
+      transports: k.json<string[]>("transports"),
+      deviceType: k.text("device_type"),
+      backedUp: k.bool("backed_up").notNull().default(false),
+      name: k.text("name"),
+      lastUsedAt: k.ts("last_used_at"),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.index("passkeys_user").on(t.userId)],
+  );
 
   const webauthnChallenges = k.table("webauthn_challenges", {
     id: k.id(),
@@ -101,26 +140,51 @@ export function accountTables(k: Kit) {
   });
 
   /** Wrong email codes, one row each: the hourly guess budget of an address across all its codes. */
-  const emailCodeFailures = k.table("email_code_failures", {
-    id: k.id(),
-    email: k.text("email").notNull(),
-    failedAt: k.ts("failed_at").notNull(),
-  }, (t) => [k.index("email_code_failures_email").on(t.email, t.failedAt)]);
+  const emailCodeFailures = k.table(
+    "email_code_failures",
+    {
+      id: k.id(),
+      email: k.text("email").notNull(),
+      failedAt: k.ts("failed_at").notNull(),
+    },
+    (t) => [k.index("email_code_failures_email").on(t.email, t.failedAt)],
+  );
   /** A user's own settings: their time zone (stats, reports and times they type) and their report. */
-  const userSettings = k.table("user_settings", {
-    userId: k.int("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-    /** an IANA time zone name */
-    timeZone: k.text("time_zone").notNull().default("UTC"),
-    /** a summary of the day or the week sent by the bot, or none */
-    reportEvery: k.text("report_every", { enum: ["off", "day", "week"] }).notNull().default("off"),
-    /** the hour of the day (0–23, in time_zone) the report is sent at */
-    reportHour: k.int("report_hour").notNull().default(9),
-    /** the day a weekly report is sent on: 1 = Monday … 7 = Sunday */
-    reportWeekday: k.int("report_weekday").notNull().default(1),
-    /** the end of the last period a report was queued for: each period is reported once, on every node */
-    reportSentFor: k.ts("report_sent_for"),
-    updatedAt: k.ts("updated_at").notNull(),
-  }, (t) => [k.index("user_settings_report").on(t.reportEvery)]);
+  const userSettings = k.table(
+    "user_settings",
+    {
+      userId: k
+        .int("user_id")
+        .primaryKey()
+        .references(() => users.id, { onDelete: "cascade" }),
+      /** an IANA time zone name */
+      timeZone: k.text("time_zone").notNull().default("UTC"),
+      /** a summary of the day or the week sent by the bot, or none */
+      reportEvery: k
+        .text("report_every", { enum: ["off", "day", "week"] })
+        .notNull()
+        .default("off"),
+      /** the hour of the day (0–23, in time_zone) the report is sent at */
+      reportHour: k.int("report_hour").notNull().default(9),
+      /** the day a weekly report is sent on: 1 = Monday … 7 = Sunday */
+      reportWeekday: k.int("report_weekday").notNull().default(1),
+      /** the end of the last period a report was queued for: each period is reported once, on every node */
+      reportSentFor: k.ts("report_sent_for"),
+      updatedAt: k.ts("updated_at").notNull(),
+    },
+    (t) => [k.index("user_settings_report").on(t.reportEvery)],
+  );
 
-  return { users, identities, emailCodes, refreshTokens, apiTokens, passkeys, webauthnChallenges, revokedSessions, emailCodeFailures, userSettings };
+  return {
+    users,
+    identities,
+    emailCodes,
+    refreshTokens,
+    apiTokens,
+    passkeys,
+    webauthnChallenges,
+    revokedSessions,
+    emailCodeFailures,
+    userSettings,
+  };
 }

@@ -3,89 +3,143 @@ import type { accountTables } from "./accounts";
 import { sql } from "drizzle-orm";
 
 export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
-  const tags = k.table("tags", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    name: k.text("name").notNull(),
-    createdAt: k.createdAt(),
-  }, (t) => [k.index("tags_user").on(t.userId)]);
+  const tags = k.table(
+    "tags",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      name: k.text("name").notNull(),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.index("tags_user").on(t.userId)],
+  );
 
-  const pixels = k.table("pixels", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    name: k.text("name").notNull(),
-    type: k.text("type", { enum: ["facebook", "google", "tiktok", "yandex", "vk"] }).notNull(),
-    pixelId: k.text("pixel_id").notNull(),
-    createdAt: k.createdAt(),
-  }, (t) => [k.index("pixels_user").on(t.userId)]);
+  const pixels = k.table(
+    "pixels",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      name: k.text("name").notNull(),
+      type: k.text("type", { enum: ["facebook", "google", "tiktok", "yandex", "vk"] }).notNull(),
+      pixelId: k.text("pixel_id").notNull(),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.index("pixels_user").on(t.userId)],
+  );
 
   /**
    * Custom short-link hostnames. Several accounts may claim one hostname; it serves links only once
    * an account proves control with a DNS TXT record (`verifiedAt`), and only one account can.
    */
-  const domains = k.table("domains", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    hostname: k.text("hostname").notNull(),
-    /**
-     * the random value the TXT record at _linkbot-challenge.<hostname> must hold, set by createDomain
-     * (the empty default only lets the column be added to existing rows; a migration fills those)
-     */
-    verificationToken: k.text("verification_token").notNull().default(""),
-    verifiedAt: k.ts("verified_at"),
-    createdAt: k.createdAt(),
-  }, (t) => [
-    k.index("domains_user").on(t.userId),
-    k.uniqueIndex("domains_user_hostname").on(t.userId, t.hostname),
-    k.uniqueIndex("domains_verified_hostname").on(t.hostname).where(sql`${t.verifiedAt} is not null`),
-  ]);
+  const domains = k.table(
+    "domains",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      hostname: k.text("hostname").notNull(),
+      /**
+       * the random value the TXT record at _linkbot-challenge.<hostname> must hold, set by createDomain
+       * (the empty default only lets the column be added to existing rows; a migration fills those)
+       */
+      verificationToken: k.text("verification_token").notNull().default(""),
+      verifiedAt: k.ts("verified_at"),
+      createdAt: k.createdAt(),
+    },
+    (t) => [
+      k.index("domains_user").on(t.userId),
+      k.uniqueIndex("domains_user_hostname").on(t.userId, t.hostname),
+      k.uniqueIndex("domains_verified_hostname").on(t.hostname).where(sql`${t.verifiedAt} is not null`),
+    ],
+  );
 
-  const links = k.table("links", {
-    id: k.id(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    code: k.text("code").notNull().unique(),
-    url: k.text("url").notNull(),
-    title: k.text("title"),
-    utmSource: k.text("utm_source"),
-    utmMedium: k.text("utm_medium"),
-    utmCampaign: k.text("utm_campaign"),
-    startsAt: k.ts("starts_at"),
-    expiresAt: k.ts("expires_at"),
-    expiredUrl: k.text("expired_url"),
-    maxClicks: k.int("max_clicks"),
-    passwordHash: k.text("password_hash"),
-    iosUrl: k.text("ios_url"),
-    androidUrl: k.text("android_url"),
-    desktopUrl: k.text("desktop_url"),
-    domainId: k.int("domain_id").references(() => domains.id, { onDelete: "set null" }),
-    webhookUrl: k.text("webhook_url"),
-    webhookMethod: k.text("webhook_method", { enum: ["GET", "POST"] }).notNull().default("POST"),
-    webhookEnabled: k.bool("webhook_enabled").notNull().default(false),
-    webhookFailures: k.int("webhook_failures").notNull().default(0),
-    isActive: k.bool("is_active").notNull().default(true),
-    /** counters kept as clicks are written, so lists never scan clicks */
-    totalClicks: k.int("total_clicks").notNull().default(0),
-    uniqueClicks: k.int("unique_clicks").notNull().default(0),
-    botClicks: k.int("bot_clicks").notNull().default(0),
-    /** human clicks admitted toward max_clicks (reserved at redirect time, so the cap is exact) */
-    capUsed: k.int("cap_used").notNull().default(0),
-    /** redirect rules (JSON array, validated by core/links/routing-input.ts); null when none */
-    rules: k.text("rules"),
-    /** A/B variants (JSON array of {url, weight}); null when none */
-    variants: k.text("variants"),
-    createdAt: k.createdAt(),
-    updatedAt: k.ts("updated_at").notNull().$defaultFn(() => new Date()),
-  }, (t) => [k.index("links_user").on(t.userId, t.id)]);
+  const links = k.table(
+    "links",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      code: k.text("code").notNull().unique(),
+      url: k.text("url").notNull(),
+      title: k.text("title"),
+      utmSource: k.text("utm_source"),
+      utmMedium: k.text("utm_medium"),
+      utmCampaign: k.text("utm_campaign"),
+      startsAt: k.ts("starts_at"),
+      expiresAt: k.ts("expires_at"),
+      expiredUrl: k.text("expired_url"),
+      maxClicks: k.int("max_clicks"),
+      passwordHash: k.text("password_hash"),
+      iosUrl: k.text("ios_url"),
+      androidUrl: k.text("android_url"),
+      desktopUrl: k.text("desktop_url"),
+      domainId: k.int("domain_id").references(() => domains.id, { onDelete: "set null" }),
+      webhookUrl: k.text("webhook_url"),
+      webhookMethod: k
+        .text("webhook_method", { enum: ["GET", "POST"] })
+        .notNull()
+        .default("POST"),
+      webhookEnabled: k.bool("webhook_enabled").notNull().default(false),
+      webhookFailures: k.int("webhook_failures").notNull().default(0),
+      isActive: k.bool("is_active").notNull().default(true),
+      /** counters kept as clicks are written, so lists never scan clicks */
+      totalClicks: k.int("total_clicks").notNull().default(0),
+      uniqueClicks: k.int("unique_clicks").notNull().default(0),
+      botClicks: k.int("bot_clicks").notNull().default(0),
+      /** human clicks admitted toward max_clicks (reserved at redirect time, so the cap is exact) */
+      capUsed: k.int("cap_used").notNull().default(0),
+      /** redirect rules (JSON array, validated by core/links/routing-input.ts); null when none */
+      rules: k.text("rules"),
+      /** A/B variants (JSON array of {url, weight}); null when none */
+      variants: k.text("variants"),
+      createdAt: k.createdAt(),
+      updatedAt: k
+        .ts("updated_at")
+        .notNull()
+        .$defaultFn(() => new Date()),
+    },
+    (t) => [k.index("links_user").on(t.userId, t.id)],
+  );
 
-  const linkTags = k.table("link_tags", {
-    linkId: k.int("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
-    tagId: k.int("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
-  }, (t) => [k.primaryKey({ columns: [t.linkId, t.tagId] }), k.index("link_tags_tag").on(t.tagId)]);
+  const linkTags = k.table(
+    "link_tags",
+    {
+      linkId: k
+        .int("link_id")
+        .notNull()
+        .references(() => links.id, { onDelete: "cascade" }),
+      tagId: k
+        .int("tag_id")
+        .notNull()
+        .references(() => tags.id, { onDelete: "cascade" }),
+    },
+    (t) => [k.primaryKey({ columns: [t.linkId, t.tagId] }), k.index("link_tags_tag").on(t.tagId)],
+  );
 
-  const linkPixels = k.table("link_pixels", {
-    linkId: k.int("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
-    pixelId: k.int("pixel_id").notNull().references(() => pixels.id, { onDelete: "cascade" }),
-  }, (t) => [k.primaryKey({ columns: [t.linkId, t.pixelId] })]);
+  const linkPixels = k.table(
+    "link_pixels",
+    {
+      linkId: k
+        .int("link_id")
+        .notNull()
+        .references(() => links.id, { onDelete: "cascade" }),
+      pixelId: k
+        .int("pixel_id")
+        .notNull()
+        .references(() => pixels.id, { onDelete: "cascade" }),
+    },
+    (t) => [k.primaryKey({ columns: [t.linkId, t.pixelId] })],
+  );
 
   /**
    * Each distinct User-Agent once: traffic repeats a few hundred of them, so a click keeps a small id
@@ -97,35 +151,49 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
     ua: k.text("ua").notNull().unique(),
   });
 
-  const clicks = k.table("clicks", {
-    id: k.id(),
-    linkId: k.int("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
-    clickedAt: k.ts("clicked_at").notNull(),
-    ip: k.text("ip"),
-    country: k.text("country"),
-    city: k.text("city"),
-    /** mobile, tablet, desktop, bot, other */
-    device: k.text("device"),
-    browser: k.text("browser"),
-    os: k.text("os"),
-    referer: k.text("referer"),
-    /** the visitor's User-Agent (user_agents), null when none was sent */
-    uaId: k.int("ua_id").references(() => userAgents.id),
-    isBot: k.bool("is_bot").notNull().default(false),
-    botName: k.text("bot_name"),
-    isUnique: k.bool("is_unique").notNull().default(false),
-    /** index of the redirect rule that sent the visitor, null when none did */
-    rule: k.int("rule"),
-    /** index of the A/B variant the visitor got, null when the link has none (or a rule caught them) */
-    variant: k.int("variant"),
-  }, (t) => [k.index("clicks_link_time").on(t.linkId, t.clickedAt)]);
+  const clicks = k.table(
+    "clicks",
+    {
+      id: k.id(),
+      linkId: k
+        .int("link_id")
+        .notNull()
+        .references(() => links.id, { onDelete: "cascade" }),
+      clickedAt: k.ts("clicked_at").notNull(),
+      ip: k.text("ip"),
+      country: k.text("country"),
+      city: k.text("city"),
+      /** mobile, tablet, desktop, bot, other */
+      device: k.text("device"),
+      browser: k.text("browser"),
+      os: k.text("os"),
+      referer: k.text("referer"),
+      /** the visitor's User-Agent (user_agents), null when none was sent */
+      uaId: k.int("ua_id").references(() => userAgents.id),
+      isBot: k.bool("is_bot").notNull().default(false),
+      botName: k.text("bot_name"),
+      isUnique: k.bool("is_unique").notNull().default(false),
+      /** index of the redirect rule that sent the visitor, null when none did */
+      rule: k.int("rule"),
+      /** index of the A/B variant the visitor got, null when the link has none (or a rule caught them) */
+      variant: k.int("variant"),
+    },
+    (t) => [k.index("clicks_link_time").on(t.linkId, t.clickedAt)],
+  );
 
   /** keeps is_unique decidable without scanning clicks: last time a visitor (hash of IP + UA) clicked a link */
-  const clickVisitors = k.table("click_visitors", {
-    linkId: k.int("link_id").notNull().references(() => links.id, { onDelete: "cascade" }),
-    visitorHash: k.text("visitor_hash").notNull(),
-    lastUniqueAt: k.ts("last_unique_at").notNull(),
-  }, (t) => [k.primaryKey({ columns: [t.linkId, t.visitorHash] })]);
+  const clickVisitors = k.table(
+    "click_visitors",
+    {
+      linkId: k
+        .int("link_id")
+        .notNull()
+        .references(() => links.id, { onDelete: "cascade" }),
+      visitorHash: k.text("visitor_hash").notNull(),
+      lastUniqueAt: k.ts("last_unique_at").notNull(),
+    },
+    (t) => [k.primaryKey({ columns: [t.linkId, t.visitorHash] })],
+  );
 
   /**
    * The owner of a deleted link's code, kept so that later visits to that code stay attributable to
@@ -133,7 +201,10 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
    */
   const linkTombstones = k.table("link_tombstones", {
     code: k.text("code").primaryKey(),
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: k
+      .int("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     deletedAt: k.ts("deleted_at").notNull(),
   });
 
@@ -148,15 +219,21 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
    * a million random codes adds a million to a count, not a million rows. Visits nobody may see are
    * not stored at all. `host` is the request's host name, "" when it had none.
    */
-  const orphanVisitDays = k.table("orphan_visit_days", {
-    userId: k.int("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    code: k.text("code").notNull(),
-    host: k.text("host").notNull().default(""),
-    day: k.ts("day").notNull(),
-    visits: k.int("visits").notNull().default(0),
-    lastAt: k.ts("last_at").notNull(),
-  }, (t) => [k.primaryKey({ columns: [t.userId, t.day, t.code, t.host] })]);
-
+  const orphanVisitDays = k.table(
+    "orphan_visit_days",
+    {
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      code: k.text("code").notNull(),
+      host: k.text("host").notNull().default(""),
+      day: k.ts("day").notNull(),
+      visits: k.int("visits").notNull().default(0),
+      lastAt: k.ts("last_at").notNull(),
+    },
+    (t) => [k.primaryKey({ columns: [t.userId, t.day, t.code, t.host] })],
+  );
 
   /**
    * How far the click writer has committed each click journal: the sequence number of the last click
@@ -169,5 +246,18 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
     journal: k.text("journal").primaryKey(),
     seq: k.int("seq").notNull(),
   });
-  return { tags, pixels, domains, links, linkTags, linkPixels, userAgents, clicks, clickVisitors, linkTombstones, orphanVisitDays, clickJournal };
+  return {
+    tags,
+    pixels,
+    domains,
+    links,
+    linkTags,
+    linkPixels,
+    userAgents,
+    clicks,
+    clickVisitors,
+    linkTombstones,
+    orphanVisitDays,
+    clickJournal,
+  };
 }

@@ -46,7 +46,11 @@ export function saveSession(res: { access_token?: string; accessToken?: string; 
 export function signOut() {
   const rt = localStorage.getItem(REFRESH);
   if (rt)
-    void fetch("/api/auth/logout", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refresh_token: rt }) }).catch(() => {});
+    void fetch("/api/auth/logout", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refresh_token: rt }),
+    }).catch(() => {});
   localStorage.removeItem(ACCESS);
   localStorage.removeItem(REFRESH);
   listeners.forEach((l) => l());
@@ -90,7 +94,10 @@ async function toError(res: Response): Promise<ApiError> {
 const SESSION_ERRORS = new Set(["invalid_token", "token_expired", "token_revoked", "unauthorized"]);
 
 async function sessionRefused(res: Response): Promise<boolean> {
-  const body = await res.clone().json().catch(() => null);
+  const body = await res
+    .clone()
+    .json()
+    .catch(() => null);
   return SESSION_ERRORS.has(body?.error);
 }
 
@@ -146,7 +153,10 @@ export function upload(path: string, form: FormData, onProgress: (fraction: numb
         body = JSON.parse(xhr.responseText);
       } catch {}
       if (xhr.status >= 200 && xhr.status < 300) resolve(body);
-      else reject(new ApiError(xhr.status, body?.error ?? "http_error", body?.message ?? t("app-upload-failed", { status: String(xhr.status) })));
+      else
+        reject(
+          new ApiError(xhr.status, body?.error ?? "http_error", body?.message ?? t("app-upload-failed", { status: String(xhr.status) })),
+        );
     };
     xhr.onerror = () => reject(unreachable());
     xhr.send(form);

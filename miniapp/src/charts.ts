@@ -22,7 +22,10 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
       const grid = cssVar("--border", "#ddd");
       Chart.defaults.color = text;
       Chart.defaults.borderColor = grid;
-      chart = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
+      chart = new Chart(canvas.current, {
+        ...config,
+        options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options },
+      });
       canvas.current.dataset.ready = "1";
     });
     return () => {
@@ -52,11 +55,27 @@ export function lineConfig(labels: string[], series: { label: string; data: numb
     type: "line",
     data: {
       labels,
-      datasets: series.map((s, i) => ({ ...s, borderColor: PALETTE[i], backgroundColor: PALETTE[i] + "33", fill: i === 0, tension: 0.3, pointRadius: 2 })),
+      datasets: series.map((s, i) => ({
+        ...s,
+        borderColor: PALETTE[i],
+        backgroundColor: PALETTE[i] + "33",
+        fill: i === 0,
+        tension: 0.3,
+        pointRadius: 2,
+      })),
     },
     options: {
       scales: {
-        x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 5, callback(this: any, v: number) { return shortLabel(this.getLabelForValue(v)); } } },
+        x: {
+          ticks: {
+            maxRotation: 0,
+            autoSkip: true,
+            maxTicksLimit: 5,
+            callback(this: any, v: number) {
+              return shortLabel(this.getLabelForValue(v));
+            },
+          },
+        },
         y: { beginAtZero: true, ticks: { precision: 0 } },
       },
       plugins: { legend: { position: "bottom" } },
@@ -85,7 +104,10 @@ export function doughnutConfig(labels: string[], data: number[]) {
 }
 
 /** Short weekday names in the user's language, Sunday first (4 January 2026 was a Sunday). */
-const weekdays = () => Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat(language(), { weekday: "short", timeZone: "UTC" }).format(Date.UTC(2026, 0, 4 + d)));
+const weekdays = () =>
+  Array.from({ length: 7 }, (_, d) =>
+    new Intl.DateTimeFormat(language(), { weekday: "short", timeZone: "UTC" }).format(Date.UTC(2026, 0, 4 + d)),
+  );
 
 /** Day × hour grid (day 0 = Sunday) drawn as a table; darker = more clicks. */
 export function Heatmap({ cells }: { cells: { day: number; hour: number; count: number }[] }) {
@@ -95,9 +117,13 @@ export function Heatmap({ cells }: { cells: { day: number; hour: number; count: 
   const DAYS = weekdays();
   return html`<div class="heatmap" role="table" aria-label=${t("app-heatmap-label")}>
     <div class="hm-row hm-head" role="row"><span></span>${Array.from({ length: 24 }, (_, h) => html`<span class="hm-h">${h % 6 === 0 ? h : ""}</span>`)}</div>
-    ${grid.map((row, d) => html`<div class="hm-row" role="row"><span class="hm-day">${DAYS[d]}</span>
-      ${row.map((n, h) => html`<span class="hm-cell" title=${t("app-heatmap-cell", { day: DAYS[d]!, hour: `${h}:00`, clicks: n })}
-        style=${`opacity:${n ? 0.15 + (0.85 * n) / max : 0.06}`}></span>`)}</div>`)}
+    ${grid.map(
+      (row, d) => html`<div class="hm-row" role="row"><span class="hm-day">${DAYS[d]}</span>
+      ${row.map(
+        (n, h) => html`<span class="hm-cell" title=${t("app-heatmap-cell", { day: DAYS[d]!, hour: `${h}:00`, clicks: n })}
+        style=${`opacity:${n ? 0.15 + (0.85 * n) / max : 0.06}`}></span>`,
+      )}</div>`,
+    )}
   </div>`;
 }
 

@@ -52,7 +52,12 @@ export function Section({ title, children, open = false }: { title: string; chil
 }
 
 /** Multi-select as toggle chips. */
-export function ChipSelect({ items, selected, onChange, label }: {
+export function ChipSelect({
+  items,
+  selected,
+  onChange,
+  label,
+}: {
   items: { id: number; name: string }[];
   selected: number[];
   onChange: (ids: number[]) => void;
@@ -60,7 +65,9 @@ export function ChipSelect({ items, selected, onChange, label }: {
 }) {
   const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id]);
   return html`<div class="chips" role="group" aria-label=${label}>
-    ${items.map((i) => html`<button type="button" class=${selected.includes(i.id) ? "chip on" : "chip"} aria-pressed=${selected.includes(i.id)}
-      onClick=${() => toggle(i.id)}>${i.name}</button>`)}
+    ${items.map(
+      (i) => html`<button type="button" class=${selected.includes(i.id) ? "chip on" : "chip"} aria-pressed=${selected.includes(i.id)}
+      onClick=${() => toggle(i.id)}>${i.name}</button>`,
+    )}
   </div>`;
 }

@@ -111,7 +111,11 @@ export interface MainButtonState {
  * validation runs first); leaving the page hides it. Returns true inside Telegram, so the page
  * leaves out its own submit button; false in a browser.
  */
-export function useMainButton(text: string, form: RefObject<HTMLFormElement | null>, { busy = false, enabled = true, visible = true }: MainButtonState = {}): boolean {
+export function useMainButton(
+  text: string,
+  form: RefObject<HTMLFormElement | null>,
+  { busy = false, enabled = true, visible = true }: MainButtonState = {},
+): boolean {
   const m = webApp?.MainButton;
   const blocked = useRef(false);
   blocked.current = busy || !enabled || !visible;

@@ -46,7 +46,12 @@ function loadWidgetScript(): Promise<void> {
  * Mounts a "Log in with Telegram" button into `el` for the bot `botId`; `onAuth` gets the signed
  * user data once the user confirms in Telegram's popup, `onError` a failure to load Telegram's script.
  */
-export function mountLoginWidget(el: HTMLElement, botId: number, onAuth: (u: WidgetUser) => void, onError: (message: string) => void = () => {}) {
+export function mountLoginWidget(
+  el: HTMLElement,
+  botId: number,
+  onAuth: (u: WidgetUser) => void,
+  onError: (message: string) => void = () => {},
+) {
   el.innerHTML = "";
   const button = document.createElement("button");
   button.type = "button";
@@ -59,5 +64,8 @@ export function mountLoginWidget(el: HTMLElement, botId: number, onAuth: (u: Wid
       if (user) onAuth(user);
     });
   el.appendChild(button);
-  loadWidgetScript().then(() => (button.disabled = false), (e: Error) => onError(e.message));
+  loadWidgetScript().then(
+    () => (button.disabled = false),
+    (e: Error) => onError(e.message),
+  );
 }

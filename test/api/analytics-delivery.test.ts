@@ -90,13 +90,17 @@ describe("share-qr", () => {
     expect(Buffer.from(onlyFile(call).bytes).equals(new Uint8Array(png))).toBe(true);
     expect((await post(`${f.link.id}/share-qr`, { qrImage: `data:image/png;base64,${png.toString("base64")}` })).status).toBe(200);
 
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
     const notPng = await post(`${f.link.id}/share-qr`, { qrImage: jpeg.toString("base64") });
     expect(notPng.status).toBe(400);
     expect(notPng.json.details[0]).toEqual({ field: "qrImage", message: "is not a PNG image (wrong signature)" });
     expect((await post(`${f.link.id}/share-qr`, { qrImage: "%%%not base64%%%" })).status).toBe(400);
     const truncated = Buffer.concat([new Uint8Array(png.subarray(0, 8)), new Uint8Array(100)]);
-    expect((await post(`${f.link.id}/share-qr`, { qrImage: truncated.toString("base64") })).json.details[0].message).toBe("is not a readable PNG image");
+    expect((await post(`${f.link.id}/share-qr`, { qrImage: truncated.toString("base64") })).json.details[0].message).toBe(
+      "is not a readable PNG image",
+    );
     const huge = Buffer.concat([new Uint8Array(png.subarray(0, 8)), new Uint8Array(600 * 1024)]);
     expect((await post(`${f.link.id}/share-qr`, { qrImage: huge.toString("base64") })).status).toBe(413);
     expect((await post(`${f.bobLink.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(404);
@@ -105,7 +109,10 @@ describe("share-qr", () => {
 });
 
 test("share-qr and the summary card name a custom-domain link by its own tracking URL", async () => {
-  const [domain] = await t.deps.asyncDb.insert(t.deps.asyncDb.tables.domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning();
+  const [domain] = await t.deps.asyncDb
+    .insert(t.deps.asyncDb.tables.domains)
+    .values({ userId: f.alice.user.id, hostname: "go.alice.example" })
+    .returning();
   const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain!.id });
   const png = await QRCode.toBuffer("http://go.alice.example/custom1", { width: 300 });
   expect((await post(`${link.id}/share-qr`, { qrImage: png.toString("base64") })).status).toBe(200);
@@ -118,12 +125,20 @@ describe("export", () => {
   test("csv: exact header, newest first, clear file name", async () => {
     const res = await post(`${f.link.id}/export`, { format: "csv" });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ ok: true, rows: 10, message: "Sent clicks-fixture1-30d-2026-03-30.csv with 10 clicks to your Telegram chat" });
+    expect(res.json).toEqual({
+      ok: true,
+      rows: 10,
+      message: "Sent clicks-fixture1-30d-2026-03-30.csv with 10 clicks to your Telegram chat",
+    });
     const call = fake.callsOf("sendDocument")[0]!;
     expect(call.params.chat_id).toBe(42);
     const file = onlyFile(call);
     expect(file.name).toBe("clicks-fixture1-30d-2026-03-30.csv");
-    const lines = new TextDecoder().decode(file.bytes).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = new TextDecoder()
+      .decode(file.bytes)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe(HEADER);
     expect(lines).toHaveLength(11);
     expect(lines[1]).toBe("2026-03-30 11:59:30 UTC,203.0.113.7,DE,DE City,desktop,Linux,Firefox,,no,,yes");
@@ -140,7 +155,19 @@ describe("export", () => {
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(","));
     expect(ws.rowCount).toBe(9);
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(["2026-03-30 11:59:30 UTC", "203.0.113.7", "DE", "DE City", "desktop", "Linux", "Firefox", undefined, "no", undefined, "yes"]); // empty values are empty cells
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual([
+      "2026-03-30 11:59:30 UTC",
+      "203.0.113.7",
+      "DE",
+      "DE City",
+      "desktop",
+      "Linux",
+      "Firefox",
+      undefined,
+      "no",
+      undefined,
+      "yes",
+    ]); // empty values are empty cells
     expect(ws.getRow(9).getCell(3).value).toBe("GB");
 
     expect((await post(`${f.link.id}/export`, { format: "pdf", period: "all" })).json).toMatchObject({ ok: true, rows: 10 });
@@ -149,8 +176,19 @@ describe("export", () => {
     expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe("%PDF-");
     expect(new TextDecoder().decode(pdf.bytes.slice(-6))).toContain("%%EOF");
     // the table rows are in the page content (standard fonts, WinAnsi hex strings)
-    const content = [...Buffer.from(pdf.bytes).toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-      .map((m) => { try { return inflateSync(new Uint8Array(Buffer.from(m[1]!, "latin1"))).toString("latin1"); } catch { return ""; } }).join("\n");
+    const content = [
+      ...Buffer.from(pdf.bytes)
+        .toString("latin1")
+        .matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g),
+    ]
+      .map((m) => {
+        try {
+          return inflateSync(new Uint8Array(Buffer.from(m[1]!, "latin1"))).toString("latin1");
+        } catch {
+          return "";
+        }
+      })
+      .join("\n");
     const hex = (s: string) => Buffer.from(s, "latin1").toString("hex");
     expect(content).toContain(hex("2026-03-30 11:59:30 UTC  203.0.113.7"));
     expect(content).toContain(hex("2026-03-20 10:00:00 UTC"));
@@ -159,11 +197,18 @@ describe("export", () => {
 
   test("at most 10,000 rows, the newest", async () => {
     const base = Date.parse("2026-03-30T00:00:00Z");
-    await recordClicks(t.deps, f.link, Array.from({ length: 10_005 }, (_, i) => ({ at: base + i * 1000, country: "NL", device: "mobile", isBot: false, isUnique: false })));
+    await recordClicks(
+      t.deps,
+      f.link,
+      Array.from({ length: 10_005 }, (_, i) => ({ at: base + i * 1000, country: "NL", device: "mobile", isBot: false, isUnique: false })),
+    );
     const res = await post(`${f.link.id}/export`, { format: "csv", period: "1d" });
     expect(res.json.rows).toBe(10_000);
     expect(res.json.message).toContain("the newest 10,000");
-    const lines = new TextDecoder().decode(onlyFile(fake.callsOf("sendDocument")[0]!).bytes).trimEnd().split("\r\n");
+    const lines = new TextDecoder()
+      .decode(onlyFile(fake.callsOf("sendDocument")[0]!).bytes)
+      .trimEnd()
+      .split("\r\n");
     expect(lines).toHaveLength(10_001);
     expect(lines[1]).toStartWith("2026-03-30 11:59:30 UTC,");
     expect(lines[2]).toStartWith("2026-03-30 09:00:00 UTC,");
@@ -174,9 +219,17 @@ describe("export", () => {
   test("exactly 10,000 clicks: all are sent and the message does not claim older ones were cut", async () => {
     const base = Date.parse("2026-03-30T00:00:00Z");
     // with the fixture's 3 clicks of the last day: exactly 10,000
-    await recordClicks(t.deps, f.link, Array.from({ length: 9_997 }, (_, i) => ({ at: base + i * 1000, isBot: false, isUnique: false })));
+    await recordClicks(
+      t.deps,
+      f.link,
+      Array.from({ length: 9_997 }, (_, i) => ({ at: base + i * 1000, isBot: false, isUnique: false })),
+    );
     const res = await post(`${f.link.id}/export`, { format: "csv", period: "1d" });
-    expect(res.json).toEqual({ ok: true, rows: 10_000, message: "Sent clicks-fixture1-1d-2026-03-30.csv with 10,000 clicks to your Telegram chat" });
+    expect(res.json).toEqual({
+      ok: true,
+      rows: 10_000,
+      message: "Sent clicks-fixture1-1d-2026-03-30.csv with 10,000 clicks to your Telegram chat",
+    });
   }, 20_000);
 
   test("errors: format 400, nothing to export is ok:false, blocked bot 409", async () => {
@@ -194,7 +247,8 @@ describe("export", () => {
   });
 
   test("scopes: write:links sends, read:stats alone may not", async () => {
-    const mk = async (scopes: string[]) => (await t.request("POST", "/api/tokens", { token: f.alice.token, body: { name: scopes.join(), scopes } })).json.token;
+    const mk = async (scopes: string[]) =>
+      (await t.request("POST", "/api/tokens", { token: f.alice.token, body: { name: scopes.join(), scopes } })).json.token;
     expect((await post(`${f.link.id}/export`, { format: "csv" }, await mk(["write:links"]))).status).toBe(200);
     expect((await post("send-summary", {}, await mk(["read:stats"]))).status).toBe(403);
   });

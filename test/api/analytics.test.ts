@@ -10,13 +10,45 @@ const get = (path: string, token = f.alice.token) => t.request("GET", `/api/link
 
 describe("stats", () => {
   test("7d, 30d, 1d and all", async () => {
-    expect((await get("stats?period=7d")).json).toEqual({ totalClicks: 8, uniqueClicks: 5, botClicks: 2, avgClicksPerDay: 1.14, topCountry: "DE", rules: [], variants: [] });
+    expect((await get("stats?period=7d")).json).toEqual({
+      totalClicks: 8,
+      uniqueClicks: 5,
+      botClicks: 2,
+      avgClicksPerDay: 1.14,
+      topCountry: "DE",
+      rules: [],
+      variants: [],
+    });
     const def = await get("stats");
     expect(def.status).toBe(200);
-    expect(def.json).toEqual({ totalClicks: 10, uniqueClicks: 6, botClicks: 2, avgClicksPerDay: 0.33, topCountry: "DE", rules: [], variants: [] });
-    expect((await get("stats?period=1d")).json).toEqual({ totalClicks: 3, uniqueClicks: 2, botClicks: 1, avgClicksPerDay: 3, topCountry: "DE", rules: [], variants: [] });
+    expect(def.json).toEqual({
+      totalClicks: 10,
+      uniqueClicks: 6,
+      botClicks: 2,
+      avgClicksPerDay: 0.33,
+      topCountry: "DE",
+      rules: [],
+      variants: [],
+    });
+    expect((await get("stats?period=1d")).json).toEqual({
+      totalClicks: 3,
+      uniqueClicks: 2,
+      botClicks: 1,
+      avgClicksPerDay: 3,
+      topCountry: "DE",
+      rules: [],
+      variants: [],
+    });
     // created 2026-02-01, now 2026-03-30T12:00Z: 58 started days
-    expect((await get("stats?period=all")).json).toEqual({ totalClicks: 10, uniqueClicks: 6, botClicks: 2, avgClicksPerDay: 0.17, topCountry: "DE", rules: [], variants: [] });
+    expect((await get("stats?period=all")).json).toEqual({
+      totalClicks: 10,
+      uniqueClicks: 6,
+      botClicks: 2,
+      avgClicksPerDay: 0.17,
+      topCountry: "DE",
+      rules: [],
+      variants: [],
+    });
   });
 
   test("a click is in the period as long as it is within it to the millisecond", async () => {
@@ -54,10 +86,17 @@ describe("geo, devices, bots", () => {
       { name: "Linux", count: 1, percentage: 12.5 },
       { name: "Windows", count: 1, percentage: 12.5 },
     ]);
-    expect((await get("bots?period=7d")).json).toEqual({ totalBots: 2, botPercentage: 25, bots: [{ name: "Googlebot", count: 1 }, { name: "TelegramBot", count: 1 }] });
+    expect((await get("bots?period=7d")).json).toEqual({
+      totalBots: 2,
+      botPercentage: 25,
+      bots: [
+        { name: "Googlebot", count: 1 },
+        { name: "TelegramBot", count: 1 },
+      ],
+    });
   });
 
-  test("referrers: the sites that sent the clicks, by host; \"\" for the clicks that came with none", async () => {
+  test('referrers: the sites that sent the clicks, by host; "" for the clicks that came with none', async () => {
     // in the 7 days: five people came from t.me, two bots and one person sent no Referer
     expect((await get("referrers?period=7d")).json).toEqual([
       { referrer: "t.me", count: 5, percentage: 62.5 },
@@ -93,7 +132,16 @@ describe("timeline", () => {
 
   test("daily in UTC and Asia/Kolkata, zero days included", async () => {
     const utc = (await get("timeline?period=7d&granularity=daily")).json;
-    expect(utc.map((r: any) => r.date)).toEqual(["2026-03-23", "2026-03-24", "2026-03-25", "2026-03-26", "2026-03-27", "2026-03-28", "2026-03-29", "2026-03-30"]);
+    expect(utc.map((r: any) => r.date)).toEqual([
+      "2026-03-23",
+      "2026-03-24",
+      "2026-03-25",
+      "2026-03-26",
+      "2026-03-27",
+      "2026-03-28",
+      "2026-03-29",
+      "2026-03-30",
+    ]);
     expect(utc).toContainEqual({ date: "2026-03-24", clicks: 0, unique: 0 });
     expect(nonZero(utc)).toEqual([
       { date: "2026-03-23", clicks: 1, unique: 1 },
@@ -160,18 +208,28 @@ describe("heatmap", () => {
     expect(utc).toHaveLength(168);
     expect(utc[0]).toEqual({ day: 0, hour: 0, count: 1 });
     expect(cells(utc)).toEqual([
-      { day: 0, hour: 0, count: 1 }, { day: 0, hour: 1, count: 2 }, { day: 0, hour: 18, count: 1 },
-      { day: 1, hour: 9, count: 1 }, { day: 1, hour: 11, count: 1 }, { day: 1, hour: 12, count: 1 },
+      { day: 0, hour: 0, count: 1 },
+      { day: 0, hour: 1, count: 2 },
+      { day: 0, hour: 18, count: 1 },
+      { day: 1, hour: 9, count: 1 },
+      { day: 1, hour: 11, count: 1 },
+      { day: 1, hour: 12, count: 1 },
       { day: 6, hour: 22, count: 1 },
     ]);
     expect(cells((await get("heatmap?period=7d&tz=Europe/Berlin")).json)).toEqual([
-      { day: 0, hour: 1, count: 1 }, { day: 0, hour: 3, count: 2 }, { day: 0, hour: 20, count: 1 },
-      { day: 1, hour: 11, count: 1 }, { day: 1, hour: 13, count: 2 },
+      { day: 0, hour: 1, count: 1 },
+      { day: 0, hour: 3, count: 2 },
+      { day: 0, hour: 20, count: 1 },
+      { day: 1, hour: 11, count: 1 },
+      { day: 1, hour: 13, count: 2 },
       { day: 6, hour: 23, count: 1 },
     ]);
     expect(cells((await get("heatmap?period=7d&tz=Asia/Kolkata")).json)).toEqual([
-      { day: 0, hour: 4, count: 1 }, { day: 0, hour: 6, count: 3 },
-      { day: 1, hour: 0, count: 1 }, { day: 1, hour: 14, count: 1 }, { day: 1, hour: 17, count: 2 },
+      { day: 0, hour: 4, count: 1 },
+      { day: 0, hour: 6, count: 3 },
+      { day: 1, hour: 0, count: 1 },
+      { day: 1, hour: 14, count: 1 },
+      { day: 1, hour: 17, count: 2 },
     ]);
   });
 });
@@ -182,9 +240,29 @@ describe("clicks list", () => {
     expect(p1.total).toBe(10);
     expect(p1.page).toBe(1);
     expect(p1.limit).toBe(3);
-    expect(p1.data.map((c: any) => c.clicked_at)).toEqual(["2026-03-30T11:59:30.000Z", "2026-03-30T09:00:00.000Z", "2026-03-29T18:35:00.000Z"]);
-    expect(p1.data[1]).toMatchObject({ country: "US", device: "bot", is_bot: true, bot_name: "Googlebot", is_unique: false, browser: null });
-    expect(p1.data[2]).toMatchObject({ country: "FR", city: "FR City", device: "tablet", browser: "Chrome", os: "Android", referer: "https://t.me/", is_bot: false, is_unique: true });
+    expect(p1.data.map((c: any) => c.clicked_at)).toEqual([
+      "2026-03-30T11:59:30.000Z",
+      "2026-03-30T09:00:00.000Z",
+      "2026-03-29T18:35:00.000Z",
+    ]);
+    expect(p1.data[1]).toMatchObject({
+      country: "US",
+      device: "bot",
+      is_bot: true,
+      bot_name: "Googlebot",
+      is_unique: false,
+      browser: null,
+    });
+    expect(p1.data[2]).toMatchObject({
+      country: "FR",
+      city: "FR City",
+      device: "tablet",
+      browser: "Chrome",
+      os: "Android",
+      referer: "https://t.me/",
+      is_bot: false,
+      is_unique: true,
+    });
     const p4 = (await get("clicks?limit=3&page=4")).json;
     expect(p4.data.map((c: any) => c.clicked_at)).toEqual(["2026-03-20T10:00:00.000Z"]);
     const def = (await get("clicks")).json;
@@ -195,7 +273,15 @@ describe("clicks list", () => {
 
 test("a link without clicks: zeros, empty lists, zero buckets", async () => {
   const q = (path: string) => t.request("GET", `/api/links/${f.bobLink.id}/${path}`, { token: f.bob.token });
-  expect((await q("stats?period=7d")).json).toEqual({ totalClicks: 0, uniqueClicks: 0, botClicks: 0, avgClicksPerDay: 0, topCountry: null, rules: [], variants: [] });
+  expect((await q("stats?period=7d")).json).toEqual({
+    totalClicks: 0,
+    uniqueClicks: 0,
+    botClicks: 0,
+    avgClicksPerDay: 0,
+    topCountry: null,
+    rules: [],
+    variants: [],
+  });
   expect((await q("geo")).json).toEqual([]);
   expect((await q("devices")).json).toEqual({ devices: [], browsers: [], os: [] });
   expect((await q("bots")).json).toEqual({ totalBots: 0, botPercentage: 0, bots: [] });
@@ -211,12 +297,20 @@ test("a link without clicks: zeros, empty lists, zero buckets", async () => {
 test("end to end over a listening server", async () => {
   const server = t.app.listen({ hostname: "127.0.0.1", port: 0 });
   try {
-    const res = await fetch(`http://127.0.0.1:${server.server!.port}/api/links/${f.link.id}/heatmap?period=1d&tz=Asia/Kolkata`, { headers: { authorization: `Bearer ${f.alice.token}` } });
+    const res = await fetch(`http://127.0.0.1:${server.server!.port}/api/links/${f.link.id}/heatmap?period=1d&tz=Asia/Kolkata`, {
+      headers: { authorization: `Bearer ${f.alice.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     const cells = ((await res.json()) as { day: number; hour: number; count: number }[]).filter((c) => c.count);
-    expect(cells).toEqual([{ day: 1, hour: 0, count: 1 }, { day: 1, hour: 14, count: 1 }, { day: 1, hour: 17, count: 1 }]);
-    const bad = await fetch(`http://127.0.0.1:${server.server!.port}/api/links/${f.link.id}/timeline?tz=Europe/Nowhere`, { headers: { authorization: `Bearer ${f.alice.token}` } });
+    expect(cells).toEqual([
+      { day: 1, hour: 0, count: 1 },
+      { day: 1, hour: 14, count: 1 },
+      { day: 1, hour: 17, count: 1 },
+    ]);
+    const bad = await fetch(`http://127.0.0.1:${server.server!.port}/api/links/${f.link.id}/timeline?tz=Europe/Nowhere`, {
+      headers: { authorization: `Bearer ${f.alice.token}` },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toContain("is not an IANA time zone name");
   } finally {
@@ -227,8 +321,14 @@ test("end to end over a listening server", async () => {
 describe("errors and access", () => {
   test("bad period, tz, granularity, page and limit are 400 naming the field", async () => {
     for (const [path, field] of [
-      ["stats?period=2d", "period"], ["geo?period=", ""], ["timeline?tz=Mars/Olympus", "tz"], ["heatmap?tz=nope", "tz"],
-      ["timeline?granularity=weekly", "granularity"], ["clicks?limit=101", "limit"], ["clicks?page=0", "page"], ["clicks?limit=abc", "limit"],
+      ["stats?period=2d", "period"],
+      ["geo?period=", ""],
+      ["timeline?tz=Mars/Olympus", "tz"],
+      ["heatmap?tz=nope", "tz"],
+      ["timeline?granularity=weekly", "granularity"],
+      ["clicks?limit=101", "limit"],
+      ["clicks?page=0", "page"],
+      ["clicks?limit=abc", "limit"],
     ] as const) {
       const res = await get(path);
       if (!field) {
@@ -251,7 +351,8 @@ describe("errors and access", () => {
   });
 
   test("API tokens need read:stats or read:links", async () => {
-    const mk = async (scopes: string[]) => (await t.request("POST", "/api/tokens", { token: f.alice.token, body: { name: scopes.join(), scopes } })).json.token;
+    const mk = async (scopes: string[]) =>
+      (await t.request("POST", "/api/tokens", { token: f.alice.token, body: { name: scopes.join(), scopes } })).json.token;
     expect((await get("stats", await mk(["read:stats"]))).status).toBe(200);
     expect((await get("heatmap", await mk(["read:links"]))).status).toBe(200);
     const denied = await get("clicks", await mk(["write:links"]));

@@ -17,8 +17,20 @@ test("per-url errors for invalid urls and duplicates (in the request and of exis
   expect(res.status).toBe(201);
   expect(res.json.created).toBe(1);
   expect(res.json.errors).toBe(4);
-  expect(res.json.results).toEqual([{ url: "https://a.example/", trackingUrl: expect.stringMatching(new RegExp(`^${t.config.shortUrl}/[A-Za-z0-9]{8}$`)), code: expect.any(String), id: expect.any(Number) }]);
-  expect(res.json.failed.map((f: { url: string }) => f.url)).toEqual(["a.example", "https://a.example/", "https://have.example/", "ftp://x.example/"]);
+  expect(res.json.results).toEqual([
+    {
+      url: "https://a.example/",
+      trackingUrl: expect.stringMatching(new RegExp(`^${t.config.shortUrl}/[A-Za-z0-9]{8}$`)),
+      code: expect.any(String),
+      id: expect.any(Number),
+    },
+  ]);
+  expect(res.json.failed.map((f: { url: string }) => f.url)).toEqual([
+    "a.example",
+    "https://a.example/",
+    "https://have.example/",
+    "ftp://x.example/",
+  ]);
   expect(res.json.failed[0].error).toContain("invalid URL");
   expect(res.json.failed[1].error).toContain("earlier in this request");
   expect(res.json.failed[2].error).toContain("already have a link");

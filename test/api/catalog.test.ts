@@ -30,7 +30,9 @@ test("pixels: the five types with id checks; scopes read:pixels and write:pixels
   expect(badId.json.details[0].field).toBe("pixelId");
   const ro = (await s.t.request("POST", "/api/tokens", { token: s.token, body: { name: "ro", scopes: ["read:pixels"] } })).json.token;
   expect((await s.t.request("GET", "/api/pixels", { token: ro })).json).toHaveLength(1);
-  expect((await s.t.request("POST", "/api/pixels", { token: ro, body: { name: "y", type: "yandex", pixelId: "12345678" } })).status).toBe(403);
+  expect((await s.t.request("POST", "/api/pixels", { token: ro, body: { name: "y", type: "yandex", pixelId: "12345678" } })).status).toBe(
+    403,
+  );
   const links = (await s.t.request("POST", "/api/tokens", { token: s.token, body: { name: "l", scopes: ["read:links"] } })).json.token;
   expect((await s.t.request("GET", "/api/pixels", { token: links })).status).toBe(403);
   expect((await s.t.request("DELETE", `/api/pixels/${ok.json.id}`, { token: s.token })).json).toEqual({ success: true });
@@ -58,11 +60,19 @@ test("domains: international names are kept in their ASCII (punycode) form, whic
   const ascii = await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname: "xn--80ak6aa92e.xn--p1ai" } });
   expect(ascii.status).toBe(201);
   expect((await s.t.request("POST", "/api/domains", { token: s.token, body: { hostname: "go.пример.рф" } })).status).toBe(409);
-  const unverified = await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/", domain_id: typed.json.id } });
+  const unverified = await s.t.request("POST", "/api/links", {
+    token: s.token,
+    body: { url: "https://ok.example/", domain_id: typed.json.id },
+  });
   expect(unverified.json.details).toEqual([{ field: "domain_id", message: expect.stringContaining("not verified") }]);
-  await s.t.deps.asyncDb.update(s.t.deps.asyncDb.tables.domains).set({ verifiedAt: s.t.clock.now() }).where(eq(s.t.deps.asyncDb.tables.domains.id, typed.json.id));
+  await s.t.deps.asyncDb
+    .update(s.t.deps.asyncDb.tables.domains)
+    .set({ verifiedAt: s.t.clock.now() })
+    .where(eq(s.t.deps.asyncDb.tables.domains.id, typed.json.id));
   const l = await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/", domain_id: typed.json.id } });
   expect(l.json.trackingUrl).toBe(`http://go.xn--e1afmkfd.xn--p1ai/${l.json.code}`);
-  const visit = await s.t.request("GET", `/${l.json.code}`, { headers: { host: "go.xn--e1afmkfd.xn--p1ai", "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/124.0" } });
+  const visit = await s.t.request("GET", `/${l.json.code}`, {
+    headers: { host: "go.xn--e1afmkfd.xn--p1ai", "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/124.0" },
+  });
   expect(visit.status).toBe(302);
 });

@@ -25,12 +25,24 @@ const now = () => Math.floor(s.t.clock.now().getTime() / 1000);
 
 function askToJoin(inviteLink: string, person: { id: number; first_name: string; username?: string }, date = now()) {
   s.fake.pushUpdate({
-    chat_join_request: { chat: CHANNEL, from: { is_bot: false, ...person }, user_chat_id: person.id, date, invite_link: s.fake.inviteLinks.get(inviteLink) },
+    chat_join_request: {
+      chat: CHANNEL,
+      from: { is_bot: false, ...person },
+      user_chat_id: person.id,
+      date,
+      invite_link: s.fake.inviteLinks.get(inviteLink),
+    },
   });
 }
 
 test("automatic approval: the welcome goes to the person at once, the request is approved, the join that follows is the invite's", async () => {
-  const invite = (await req("POST", `/api/channels/${channelId}/invites`, owner, { name: "Public ad", join_request: true, welcome: "Welcome to Deals! Pinned post has the rules." })).json;
+  const invite = (
+    await req("POST", `/api/channels/${channelId}/invites`, owner, {
+      name: "Public ad",
+      join_request: true,
+      welcome: "Welcome to Deals! Pinned post has the rules.",
+    })
+  ).json;
   expect(invite).toMatchObject({ join_request: true, approve: "auto", member_limit: null });
   expect(s.fake.callsOf("createChatInviteLink")[0]!.params.creates_join_request).toBe(true);
   askToJoin(invite.invite_link, { id: 501, first_name: "Eve" });
@@ -52,19 +64,27 @@ test("automatic approval: the welcome goes to the person at once, the request is
 });
 
 test("manual approval: the owner gets Approve / Decline; the API lists and settles; settling twice is a 409; another account sees 404", async () => {
-  const invite = (await req("POST", `/api/channels/${channelId}/invites`, owner, { name: "Closed club", join_request: true, approve: "manual" })).json;
+  const invite = (
+    await req("POST", `/api/channels/${channelId}/invites`, owner, { name: "Closed club", join_request: true, approve: "manual" })
+  ).json;
   askToJoin(invite.invite_link, { id: 601, first_name: "Finn", username: "finn" });
   askToJoin(invite.invite_link, { id: 602, first_name: "Gil" });
   const waiting = await eventually(async () => {
     const r = (await req("GET", `/api/channels/${channelId}/requests`, owner)).json;
     return r.length === 2 ? r : null;
   }, "two waiting requests");
-  expect(waiting.map((r: { user_id: number; invite_id: number }) => [r.user_id, r.invite_id])).toEqual([[602, invite.id], [601, invite.id]]);
+  expect(waiting.map((r: { user_id: number; invite_id: number }) => [r.user_id, r.invite_id])).toEqual([
+    [602, invite.id],
+    [601, invite.id],
+  ]);
   expect((await req("GET", `/api/invites/${invite.id}`, owner)).json.stats.pending).toBe(2);
   expect(s.fake.callsOf("approveChatJoinRequest")).toHaveLength(0);
   await deliveryWorker(s.t.deps).drain();
   const asked = s.fake.callsOf("sendMessage").filter((c) => c.params.chat_id === OWNER_TG);
-  expect(asked.map((c) => c.params.text)).toEqual(["🙋 Finn @finn asks to join through the invite “Closed club”.", "🙋 Gil asks to join through the invite “Closed club”."]);
+  expect(asked.map((c) => c.params.text)).toEqual([
+    "🙋 Finn @finn asks to join through the invite “Closed club”.",
+    "🙋 Gil asks to join through the invite “Closed club”.",
+  ]);
 
   // through the API
   const finn = waiting.find((r: { user_id: number }) => r.user_id === 601);
@@ -89,7 +109,8 @@ test("manual approval: the owner gets Approve / Decline; the API lists and settl
 });
 
 test("Telegram refusing an approval leaves the request waiting and says why", async () => {
-  const invite = (await req("POST", `/api/channels/${channelId}/invites`, owner, { name: "Closed", join_request: true, approve: "manual" })).json;
+  const invite = (await req("POST", `/api/channels/${channelId}/invites`, owner, { name: "Closed", join_request: true, approve: "manual" }))
+    .json;
   askToJoin(invite.invite_link, { id: 701, first_name: "Hal" });
   const [waiting] = await eventually(async () => {
     const r = (await req("GET", `/api/channels/${channelId}/requests`, owner)).json;

@@ -35,7 +35,10 @@ describe("OpenAPI", () => {
     expect(page.headers.get("content-type")).toContain("text/html");
     const refs = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.sort()).toEqual(["/api/docs/assets/init.js", "/api/docs/assets/swagger-ui-bundle.js", "/api/docs/assets/swagger-ui.css"]);
-    for (const [ref, type] of [[refs[1], "text/javascript"], [refs[2], "text/css"]] as const) {
+    for (const [ref, type] of [
+      [refs[1], "text/javascript"],
+      [refs[2], "text/css"],
+    ] as const) {
       const asset = await t.request("GET", ref!);
       expect(asset.status).toBe(200);
       expect(asset.headers.get("content-type")).toContain(type);

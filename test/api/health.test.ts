@@ -32,7 +32,10 @@ test("SQLite: 200 while the database answers; 503 with database_unreachable once
   try {
     expect(await get(t.app)).toEqual({ status: 200, json: { ok: true } });
     t.deps.handle.sqlite.close();
-    expect(await get(t.app)).toEqual({ status: 503, json: { ok: false, error: "database_unreachable", message: "This node cannot reach its database" } });
+    expect(await get(t.app)).toEqual({
+      status: 503,
+      json: { ok: false, error: "database_unreachable", message: "This node cannot reach its database" },
+    });
     expect(await get(t.app, "/readyz")).toEqual(await get(t.app));
     expect(await get(t.app, "/livez")).toEqual({ status: 200, json: { ok: true } });
     expect(t.logs.some((l) => l.includes("health check: the database did not answer"))).toBe(true);
@@ -64,7 +67,10 @@ test("not ready while the database lacks a migration this build ships, or the cl
     expect(await get(t.app, "/readyz")).toEqual({ status: 200, json: { ok: true } });
     // the newest migration's record gone, as after restoring an older backup under a newer build
     t.deps.handle.sqlite.run("delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)");
-    expect(await get(t.app, "/readyz")).toEqual({ status: 503, json: { ok: false, error: "migrations_pending", message: "The database lacks migrations this build needs" } });
+    expect(await get(t.app, "/readyz")).toEqual({
+      status: 503,
+      json: { ok: false, error: "migrations_pending", message: "The database lacks migrations this build needs" },
+    });
     t.close();
   } finally {
     t.app.server?.stop(true);
@@ -73,7 +79,10 @@ test("not ready while the database lacks a migration this build ships, or the cl
   try {
     rmSync(join(u.dataDir, "click-journal"), { recursive: true, force: true });
     writeFileSync(join(u.dataDir, "click-journal"), "not a directory");
-    expect(await get(u.app, "/readyz")).toEqual({ status: 503, json: { ok: false, error: "journal_unwritable", message: "This node cannot write its click journal" } });
+    expect(await get(u.app, "/readyz")).toEqual({
+      status: 503,
+      json: { ok: false, error: "journal_unwritable", message: "This node cannot write its click journal" },
+    });
     expect(await get(u.app, "/livez")).toEqual({ status: 200, json: { ok: true } });
   } finally {
     u.close();

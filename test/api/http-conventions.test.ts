@@ -77,7 +77,11 @@ describe("CONTRACT §3 body and error rules", () => {
     const server = t.app.listen({ hostname: "127.0.0.1", port: 0 });
     try {
       for (const path of ["/upload", "/s/upload", "/api/upload", "/api/links/upload", "/api/secure/files/x/upload", "/r/a/b/upload"]) {
-        const res = await fetch(`http://127.0.0.1:${server.server!.port}${path}`, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body: chunked(MAX_JSON_BODY * 8) });
+        const res = await fetch(`http://127.0.0.1:${server.server!.port}${path}`, {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+          body: chunked(MAX_JSON_BODY * 8),
+        });
         expect([path, res.status]).toEqual([path, 413]);
         expect((await res.json()).error).toBe("too_large");
       }
@@ -103,7 +107,11 @@ describe("CONTRACT §3 body and error rules", () => {
     expect(empty.status).toBe(400);
     expect(empty.json.error).toBe("invalid_body");
     const created = await t.request("POST", "/api/tokens", { token, body: { name: "gone" } });
-    const del = await t.request("DELETE", `/api/tokens/${created.json.id}`, { token, body: "", headers: { "content-type": "application/json" } });
+    const del = await t.request("DELETE", `/api/tokens/${created.json.id}`, {
+      token,
+      body: "",
+      headers: { "content-type": "application/json" },
+    });
     expect(del.json).toEqual({ success: true });
     // unknown fields are ignored
     const extra = await t.request("POST", "/api/tokens", { token, body: { name: "ok", colour: "blue" } });
@@ -121,9 +129,17 @@ describe("CONTRACT §3 body and error rules", () => {
     const server = t.app.listen({ hostname: "127.0.0.1", port: 0 });
     try {
       const url = `http://127.0.0.1:${server.server!.port}/api/tokens`;
-      const untyped = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: new TextEncoder().encode(json) });
+      const untyped = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: new TextEncoder().encode(json),
+      });
       expect(untyped.status).toBe(415);
-      const form = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: new URLSearchParams({ name: "form" }) });
+      const form = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: new URLSearchParams({ name: "form" }),
+      });
       expect(form.status).toBe(201);
     } finally {
       await server.stop(true);
@@ -132,7 +148,12 @@ describe("CONTRACT §3 body and error rules", () => {
   });
 
   test("unknown /api paths answer a JSON 404 for every method, never HTML", async () => {
-    for (const [method, path] of [["GET", "/api/nope"], ["POST", "/api/links/1/2/3"], ["DELETE", "/api"], ["PATCH", "/api/tokens/x/y"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/nope"],
+      ["POST", "/api/links/1/2/3"],
+      ["DELETE", "/api"],
+      ["PATCH", "/api/tokens/x/y"],
+    ] as const) {
       const res = await t.request(method, path);
       expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
@@ -153,7 +174,10 @@ describe("CONTRACT §3 body and error rules", () => {
       expect([method, path, res.status]).toEqual([method, path, 405]);
       expect(res.headers.get("allow")!.split(", ").sort()).toEqual(allow.split(", ").sort());
       expect(res.headers.get("content-type")).toContain("application/json");
-      expect(res.json).toEqual({ error: "method_not_allowed", message: `${method} is not allowed on ${path}; use ${res.headers.get("allow")}` });
+      expect(res.json).toEqual({
+        error: "method_not_allowed",
+        message: `${method} is not allowed on ${path}; use ${res.headers.get("allow")}`,
+      });
     }
   });
 
@@ -174,7 +198,12 @@ describe("numbers an outside fuzzer sends", () => {
   test("fractions and huge numbers in paging parameters are 400 naming the field, never 500", async () => {
     const { token } = await t.telegramUser();
     const l = (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
-    for (const [path, field] of [["/api/webhooks/deliveries?limit=1.5", "limit"], ["/api/webhooks/deliveries?offset=1e300", "offset"], [`/api/links/${l.id}/clicks?page=1e300`, "page"], [`/api/links/${l.id}/clicks?page=2.5`, "page"]] as const) {
+    for (const [path, field] of [
+      ["/api/webhooks/deliveries?limit=1.5", "limit"],
+      ["/api/webhooks/deliveries?offset=1e300", "offset"],
+      [`/api/links/${l.id}/clicks?page=1e300`, "page"],
+      [`/api/links/${l.id}/clicks?page=2.5`, "page"],
+    ] as const) {
       const res = await t.request("GET", path, { token });
       expect([path, res.status, res.json.details?.[0]?.field]).toEqual([path, 400, field]);
     }
@@ -183,7 +212,9 @@ describe("numbers an outside fuzzer sends", () => {
 
 describe("answers that break their own schema", () => {
   test("are a logged 500, never blamed on the caller as a 400", async () => {
-    const app = t.app.get("/api/__wrong-answer", () => ({ count: "not a number" }) as never, { response: schema.Object({ count: schema.Integer() }) });
+    const app = t.app.get("/api/__wrong-answer", () => ({ count: "not a number" }) as never, {
+      response: schema.Object({ count: schema.Integer() }),
+    });
     const res = await app.handle(new Request("http://localhost/api/__wrong-answer"));
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: "internal_error", message: "Something went wrong on our side" });

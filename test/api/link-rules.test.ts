@@ -6,8 +6,10 @@ import { clicks } from "../../db/schema";
 const CHROME_WIN = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 const SAFARI_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15";
 const FIREFOX_LINUX = "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
-const IPAD = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPAD =
+  "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
 /** addresses the shipped GeoIP database places in Germany, the United States and Russia */
 const DE = "81.169.145.1";
@@ -99,16 +101,28 @@ describe("rules", () => {
   });
 
   test("rules come after the schedule, the password and the cap", async () => {
-    const l = await link({ url: "https://default.example/", starts_at: iso(60_000), max_clicks: 1, rules: [{ if: { country: ["US"] }, url: "https://us.example/" }] });
+    const l = await link({
+      url: "https://default.example/",
+      starts_at: iso(60_000),
+      max_clicks: 1,
+      rules: [{ if: { country: ["US"] }, url: "https://us.example/" }],
+    });
     const before = await t.request("GET", `/${l.code}`, { headers: { "x-forwarded-for": US, "user-agent": CHROME_WIN } });
     expect(before.status).toBe(200); // countdown
     t.clock.advance(61_000);
     expect(await go(l.code)).toBe("https://us.example/");
     const capped = await t.request("GET", `/${l.code}`, { headers: { "x-forwarded-for": US, "user-agent": CHROME_WIN } });
     expect(capped.status).toBe(410);
-    const pw = await link({ url: "https://default.example/", password: "pw-1234", rules: [{ if: { country: ["US"] }, url: "https://us.example/" }] });
+    const pw = await link({
+      url: "https://default.example/",
+      password: "pw-1234",
+      rules: [{ if: { country: ["US"] }, url: "https://us.example/" }],
+    });
     expect((await t.request("GET", `/${pw.code}`, { headers: { "x-forwarded-for": US } })).status).toBe(200); // the form
-    const sent = await t.request("POST", `/${pw.code}`, { headers: { "x-forwarded-for": US, "content-type": "application/x-www-form-urlencoded" }, body: "password=pw-1234" });
+    const sent = await t.request("POST", `/${pw.code}`, {
+      headers: { "x-forwarded-for": US, "content-type": "application/x-www-form-urlencoded" },
+      body: "password=pw-1234",
+    });
     expect(sent.headers.get("location")).toBe("https://us.example/");
   });
 
@@ -116,11 +130,19 @@ describe("rules", () => {
     const l = await link({
       url: "https://default.example/",
       rules: [{ if: { country: ["de"], os: ["macos"], from: "2030-01-01T00:00", query: { a: "b" } }, url: " https://de.example/ " }],
-      variants: [{ url: "https://a.example/", weight: 1 }, { url: "https://b.example/", weight: 100 }],
+      variants: [
+        { url: "https://a.example/", weight: 1 },
+        { url: "https://b.example/", weight: 100 },
+      ],
     });
     const got = (await t.request("GET", `/api/links/${l.id}`, { token })).json;
-    expect(got.rules).toEqual([{ if: { country: ["DE"], os: ["macOS"], from: "2030-01-01T00:00:00.000Z", query: { a: "b" } }, url: "https://de.example/" }]);
-    expect(got.variants).toEqual([{ url: "https://a.example/", weight: 1 }, { url: "https://b.example/", weight: 100 }]);
+    expect(got.rules).toEqual([
+      { if: { country: ["DE"], os: ["macOS"], from: "2030-01-01T00:00:00.000Z", query: { a: "b" } }, url: "https://de.example/" },
+    ]);
+    expect(got.variants).toEqual([
+      { url: "https://a.example/", weight: 1 },
+      { url: "https://b.example/", weight: 100 },
+    ]);
     expect((await t.request("PATCH", `/api/links/${l.id}`, { token, body: { rules: null, variants: [] } })).status).toBe(200);
     const cleared = (await t.request("GET", `/api/links/${l.id}`, { token })).json;
     expect([cleared.rules, cleared.variants]).toEqual([[], []]);
@@ -139,7 +161,10 @@ describe("validation", () => {
       { if: { from: "2030-02-01T00:00:00Z", to: "2030-01-01T00:00:00Z" }, url: "not a url" },
       "rule",
     ];
-    const res = await t.request("POST", "/api/links", { token, body: { url: "https://x.example/", rules, variants: [{ url: "https://a.example/", weight: 0 }, { weight: 50 }] } });
+    const res = await t.request("POST", "/api/links", {
+      token,
+      body: { url: "https://x.example/", rules, variants: [{ url: "https://a.example/", weight: 0 }, { weight: 50 }] },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe("validation_error");
     expect(res.json.details).toEqual([
@@ -167,9 +192,20 @@ describe("validation", () => {
     const patch = async (body: unknown) => (await t.request("PATCH", `/api/links/${l.id}`, { token, body })).json.details;
     expect(await patch({ rules: Array(21).fill(rule) })).toEqual([{ field: "rules", message: "must have at most 20 rules (got 21)" }]);
     expect(await patch({ rules: { if: {} } })).toEqual([{ field: "rules", message: "must be an array of rules, or null" }]);
-    expect(await patch({ variants: [{ url: "https://a.example/", weight: 1 }] })).toEqual([{ field: "variants", message: "must have 2 to 10 entries (got 1)" }]);
-    expect(await patch({ variants: Array(11).fill({ url: "https://a.example/", weight: 1 }) })).toEqual([{ field: "variants", message: "must have 2 to 10 entries (got 11)" }]);
-    expect(await patch({ variants: [{ url: "https://a.example/", weight: 1.5 }, { url: "https://b.example/", weight: "5" }] })).toEqual([
+    expect(await patch({ variants: [{ url: "https://a.example/", weight: 1 }] })).toEqual([
+      { field: "variants", message: "must have 2 to 10 entries (got 1)" },
+    ]);
+    expect(await patch({ variants: Array(11).fill({ url: "https://a.example/", weight: 1 }) })).toEqual([
+      { field: "variants", message: "must have 2 to 10 entries (got 11)" },
+    ]);
+    expect(
+      await patch({
+        variants: [
+          { url: "https://a.example/", weight: 1.5 },
+          { url: "https://b.example/", weight: "5" },
+        ],
+      }),
+    ).toEqual([
       { field: "variants[0].weight", message: "must be a whole number from 1 to 100" },
       { field: "variants[1].weight", message: "must be a whole number from 1 to 100" },
     ]);

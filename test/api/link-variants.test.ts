@@ -47,11 +47,11 @@ test("a visitor keeps their variant: every visit, after the link is read again, 
     invalidateLinkCache(t.deps); // as a restart or another node would read it
     expect(await go(l.code, ip, CHROME, "?x=1")).toBe(first);
   }
-  const rows = (await recorded(l.id));
+  const rows = await recorded(l.id);
   for (let i = 0; i < rows.length; i += 3) {
     expect(rows[i + 1]!.variant).toBe(rows[i]!.variant);
     expect(rows[i + 2]!.variant).toBe(rows[i]!.variant);
-    expect(VARIANTS[rows[i]!.variant!]!.url).toBe((await go(l.code, rows[i]!.ip!))); // the index recorded is the variant served
+    expect(VARIANTS[rows[i]!.variant!]!.url).toBe(await go(l.code, rows[i]!.ip!)); // the index recorded is the variant served
   }
   expect(rows.every((c) => c.rule === null)).toBe(true);
 });
@@ -70,8 +70,14 @@ test("the split follows the weights within 7 points over 600 visitors", async ()
 test("rules take their visitors first; the split gets the rest; stats count by rule and by variant", async () => {
   const l = await link({
     url: "https://default.example/",
-    rules: [{ if: { query: { src: "mail" } }, url: "https://mail.example/" }, { if: { country: ["RU"] }, url: "https://ru.example/" }],
-    variants: [{ url: "https://a.example/", weight: 50 }, { url: "https://b.example/", weight: 50 }],
+    rules: [
+      { if: { query: { src: "mail" } }, url: "https://mail.example/" },
+      { if: { country: ["RU"] }, url: "https://ru.example/" },
+    ],
+    variants: [
+      { url: "https://a.example/", weight: 50 },
+      { url: "https://b.example/", weight: 50 },
+    ],
   });
   expect(await go(l.code, "8.8.8.8", CHROME, "?src=mail")).toBe("https://mail.example/");
   expect(await go(l.code, "8.8.8.8", CHROME, "?src=mail")).toBe("https://mail.example/");
@@ -80,7 +86,7 @@ test("rules take their visitors first; the split gets the rest; stats count by r
   for (let i = 0; i < 40; i++) served.push(await go(l.code, `203.0.113.${i}`));
   for (let i = 0; i < 10; i++) served.push(await go(l.code, `203.0.113.${i}`)); // repeat visitors: clicks, not uniques
   served.push(await go(l.code, "203.0.113.99", BOT)); // a bot is split too, and never unique
-  const rows = (await recorded(l.id));
+  const rows = await recorded(l.id);
   expect(rows.map((c) => c.rule).slice(0, 3)).toEqual([0, 0, 1]);
   expect(rows.slice(0, 3).every((c) => c.variant === null)).toBe(true);
   const a = served.filter((u) => u === "https://a.example/").length;
@@ -88,7 +94,10 @@ test("rules take their visitors first; the split gets the rest; stats count by r
   const botOnA = served[50] === "https://a.example/" ? 1 : 0;
   const stats = (await t.request("GET", `/api/links/${l.id}/stats`, { token })).json;
   expect(stats.totalClicks).toBe(54);
-  expect(stats.rules).toEqual([{ index: 0, clicks: 2 }, { index: 1, clicks: 1 }]);
+  expect(stats.rules).toEqual([
+    { index: 0, clicks: 2 },
+    { index: 1, clicks: 1 },
+  ]);
   expect(stats.variants).toEqual([
     { index: 0, url: "https://a.example/", clicks: a, uniqueClicks: aUnique },
     { index: 1, url: "https://b.example/", clicks: 51 - a, uniqueClicks: 40 - aUnique },

@@ -18,8 +18,15 @@ const ids = (res: { json: { id: number }[] }) => res.json.map((l) => l.id);
 
 /** Inserts `n` links for `user` straight into the database (faster than the API, no plan limit); returns their ids oldest first. */
 async function seed(n: number, user = userId, fields: (i: number) => Partial<typeof links.$inferInsert> = () => ({})): Promise<number[]> {
-  const rows = Array.from({ length: n }, (_, i) => ({ userId: user, code: `seed${user}x${i}`, url: `https://example.com/page/${i}`, ...fields(i) }));
-  return (await t.deps.asyncDb.insert(t.deps.asyncDb.tables.links).values(rows).returning({ id: t.deps.asyncDb.tables.links.id })).map((r) => r.id);
+  const rows = Array.from({ length: n }, (_, i) => ({
+    userId: user,
+    code: `seed${user}x${i}`,
+    url: `https://example.com/page/${i}`,
+    ...fields(i),
+  }));
+  return (await t.deps.asyncDb.insert(t.deps.asyncDb.tables.links).values(rows).returning({ id: t.deps.asyncDb.tables.links.id })).map(
+    (r) => r.id,
+  );
 }
 
 describe("GET /api/links tags filter", () => {
@@ -28,7 +35,10 @@ describe("GET /api/links tags filter", () => {
     for (const bad of ["0", "abc", "1,,2", "-1", "1,-2", "1.5", "2,0", ",", "1,", "99999999999999999999"]) {
       const res = await list(`?tags=${encodeURIComponent(bad)}`);
       expect({ bad, status: res.status }).toEqual({ bad, status: 400 });
-      expect(res.json).toMatchObject({ error: "validation_error", details: [{ field: "tags", message: "must be up to 100 comma-separated tag ids (positive whole numbers), e.g. 1,2" }] });
+      expect(res.json).toMatchObject({
+        error: "validation_error",
+        details: [{ field: "tags", message: "must be up to 100 comma-separated tag ids (positive whole numbers), e.g. 1,2" }],
+      });
     }
   });
 
@@ -80,8 +90,15 @@ describe("GET /api/links paging and search", () => {
 
   test("bad limit, offset and q are 400 naming the parameter", async () => {
     const cases: [string, string][] = [
-      ["limit=0", "limit"], ["limit=1001", "limit"], ["limit=abc", "limit"], ["limit=2.5", "limit"], ["limit=-3", "limit"],
-      ["offset=-1", "offset"], ["offset=1.5", "offset"], ["offset=x", "offset"], ["offset=99999999999999999999", "offset"],
+      ["limit=0", "limit"],
+      ["limit=1001", "limit"],
+      ["limit=abc", "limit"],
+      ["limit=2.5", "limit"],
+      ["limit=-3", "limit"],
+      ["offset=-1", "offset"],
+      ["offset=1.5", "offset"],
+      ["offset=x", "offset"],
+      ["offset=99999999999999999999", "offset"],
       [`q=${"a".repeat(201)}`, "q"],
     ];
     for (const [query, field] of cases) {
@@ -94,15 +111,21 @@ describe("GET /api/links paging and search", () => {
 
   test("q finds links by title, destination or code, ignoring case (also outside ASCII), with tags and paging", async () => {
     const tag = await t.request("POST", "/api/tags", { token, body: { name: "promo" } });
-    const [a, b, c, d] = await seed(4, userId, (i) =>
-      [
-        { title: "Весенняя распродажа", url: "https://shop.example/spring" },
-        { title: null, url: "https://blog.example/Spring-Notes" },
-        { title: "Other", url: "https://x.example/", code: "SPRINGcode" },
-        { title: "100% off_sale", url: "https://y.example/" },
-      ][i]!,
+    const [a, b, c, d] = await seed(
+      4,
+      userId,
+      (i) =>
+        [
+          { title: "Весенняя распродажа", url: "https://shop.example/spring" },
+          { title: null, url: "https://blog.example/Spring-Notes" },
+          { title: "Other", url: "https://x.example/", code: "SPRINGcode" },
+          { title: "100% off_sale", url: "https://y.example/" },
+        ][i]!,
     );
-    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.linkTags).values([{ linkId: a!, tagId: tag.json.id }, { linkId: c!, tagId: tag.json.id }]);
+    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.linkTags).values([
+      { linkId: a!, tagId: tag.json.id },
+      { linkId: c!, tagId: tag.json.id },
+    ]);
     await seed(3, (await t.telegramUser(778, "carol")).user.id, () => ({ title: "spring of someone else" }));
 
     const spring = await list("?q=SPRING");

@@ -19,7 +19,13 @@ describe("create", () => {
   test("answers 201 with the spec's fields and a random 8-character code", async () => {
     const res = await create({ url: "https://example.com/page?a=1", title: "Launch" });
     expect(res.status).toBe(201);
-    expect(res.json).toEqual({ id: expect.any(Number), code: expect.stringMatching(/^[A-Za-z0-9]{8}$/), trackingUrl: `${t.config.shortUrl}/${res.json.code}`, original_url: "https://example.com/page?a=1", title: "Launch" });
+    expect(res.json).toEqual({
+      id: expect.any(Number),
+      code: expect.stringMatching(/^[A-Za-z0-9]{8}$/),
+      trackingUrl: `${t.config.shortUrl}/${res.json.code}`,
+      original_url: "https://example.com/page?a=1",
+      title: "Launch",
+    });
     const other = await create({ url: "https://example.com/page?a=1" });
     expect(other.json.code).not.toBe(res.json.code);
   });
@@ -101,7 +107,10 @@ describe("create", () => {
   test("tags, pixels and domains of another user are unknown (400)", async () => {
     const bob = await t.emailUser("bob@example.com");
     const tag = await t.request("POST", "/api/tags", { token: bob.token, body: { name: "bob's" } });
-    const pixel = await t.request("POST", "/api/pixels", { token: bob.token, body: { name: "fb", type: "facebook", pixelId: "1234567890" } });
+    const pixel = await t.request("POST", "/api/pixels", {
+      token: bob.token,
+      body: { name: "fb", type: "facebook", pixelId: "1234567890" },
+    });
     const domain = await t.request("POST", "/api/domains", { token: bob.token, body: { hostname: "go.bob.example" } });
     const res = await create({ url: "https://ok.example", tagIds: [tag.json.id], pixelIds: [pixel.json.id], domain_id: domain.json.id });
     expect(res.status).toBe(400);
@@ -138,12 +147,45 @@ describe("create", () => {
 
 describe("edit, get, list, delete", () => {
   test("edit changes fields, null clears them, the code never changes", async () => {
-    const c = await create({ url: "https://ok.example", title: "A", utm_source: "tg", max_clicks: 5, password: "pw-1234", expires_at: inTwoDays() });
-    const e = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { title: null, url: "https://new.example/x", utm_source: null, max_clicks: null, password: null, expires_at: null, code: "changed", is_active: false } });
+    const c = await create({
+      url: "https://ok.example",
+      title: "A",
+      utm_source: "tg",
+      max_clicks: 5,
+      password: "pw-1234",
+      expires_at: inTwoDays(),
+    });
+    const e = await t.request("PATCH", `/api/links/${c.json.id}`, {
+      token,
+      body: {
+        title: null,
+        url: "https://new.example/x",
+        utm_source: null,
+        max_clicks: null,
+        password: null,
+        expires_at: null,
+        code: "changed",
+        is_active: false,
+      },
+    });
     expect(e.status).toBe(200);
-    expect(e.json).toEqual({ id: c.json.id, code: c.json.code, trackingUrl: c.json.trackingUrl, original_url: "https://new.example/x", title: null });
+    expect(e.json).toEqual({
+      id: c.json.id,
+      code: c.json.code,
+      trackingUrl: c.json.trackingUrl,
+      original_url: "https://new.example/x",
+      title: null,
+    });
     const g = await t.request("GET", `/api/links/${c.json.id}`, { token });
-    expect(g.json).toMatchObject({ code: c.json.code, title: null, utm_source: null, max_clicks: null, has_password: false, expires_at: null, is_active: false });
+    expect(g.json).toMatchObject({
+      code: c.json.code,
+      title: null,
+      utm_source: null,
+      max_clicks: null,
+      has_password: false,
+      expires_at: null,
+      is_active: false,
+    });
     const bad = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { url: null } });
     expect(bad.status).toBe(400);
     expect(bad.json.details[0].field).toBe("url");
@@ -160,22 +202,72 @@ describe("edit, get, list, delete", () => {
     const px = (await t.request("POST", "/api/pixels", { token, body: { name: "fb", type: "facebook", pixelId: "1234567890" } })).json;
     const dom = await addVerifiedDomain(t, token, "go.brand.example");
     const c = await create({
-      url: "https://a.example/", title: "T", utm_source: "s", utm_medium: "m", utm_campaign: "c", tagIds: [tag.id], starts_at: inOneDay(), expires_at: inTwoDays(),
-      expired_url: "https://e.example/", max_clicks: 3, password: "pw-1234", ios_url: "https://i.example/", android_url: "https://an.example/", desktop_url: "https://d.example/",
-      pixelIds: [px.id], domain_id: dom.id, webhook_url: `${rx.url}/in`,
+      url: "https://a.example/",
+      title: "T",
+      utm_source: "s",
+      utm_medium: "m",
+      utm_campaign: "c",
+      tagIds: [tag.id],
+      starts_at: inOneDay(),
+      expires_at: inTwoDays(),
+      expired_url: "https://e.example/",
+      max_clicks: 3,
+      password: "pw-1234",
+      ios_url: "https://i.example/",
+      android_url: "https://an.example/",
+      desktop_url: "https://d.example/",
+      pixelIds: [px.id],
+      domain_id: dom.id,
+      webhook_url: `${rx.url}/in`,
     });
     rx.stop();
     expect(c.status).toBe(201);
-    const fields = ["title", "utm_source", "utm_medium", "utm_campaign", "tagIds", "starts_at", "expires_at", "expired_url", "max_clicks", "password", "ios_url", "android_url", "desktop_url", "pixelIds", "domain_id", "webhook_url"];
+    const fields = [
+      "title",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "tagIds",
+      "starts_at",
+      "expires_at",
+      "expired_url",
+      "max_clicks",
+      "password",
+      "ios_url",
+      "android_url",
+      "desktop_url",
+      "pixelIds",
+      "domain_id",
+      "webhook_url",
+    ];
     const e = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: Object.fromEntries(fields.map((k) => [k, null])) });
     expect(e.status).toBe(200);
     const g = (await t.request("GET", `/api/links/${c.json.id}`, { token })).json;
     expect(g).toMatchObject({
-      code: c.json.code, original_url: "https://a.example/", title: null, utm_source: null, utm_medium: null, utm_campaign: null, tagIds: [], starts_at: null, expires_at: null,
-      expired_url: null, max_clicks: null, has_password: false, ios_url: null, android_url: null, desktop_url: null, pixelIds: [], domain_id: null, webhook_url: null, webhook_enabled: false,
+      code: c.json.code,
+      original_url: "https://a.example/",
+      title: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      tagIds: [],
+      starts_at: null,
+      expires_at: null,
+      expired_url: null,
+      max_clicks: null,
+      has_password: false,
+      ios_url: null,
+      android_url: null,
+      desktop_url: null,
+      pixelIds: [],
+      domain_id: null,
+      webhook_url: null,
+      webhook_enabled: false,
     });
     expect(g.trackingUrl).toBe(`${t.config.shortUrl}/${c.json.code}`);
-    const visit = await t.request("GET", `/${c.json.code}`, { headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)" } });
+    const visit = await t.request("GET", `/${c.json.code}`, {
+      headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)" },
+    });
     expect(visit.status).toBe(302);
     expect(visit.headers.get("location")).toBe("https://a.example/");
   });
@@ -184,19 +276,39 @@ describe("edit, get, list, delete", () => {
     const c = await create({ url: "https://ok.example", title: "A", starts_at: inOneDay(), expires_at: inTwoDays() });
     const got = (await t.request("GET", `/api/links/${c.json.id}`, { token })).json;
     t.clock.advance(1.5 * 86400000);
-    const e = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { title: "B", starts_at: got.starts_at, expires_at: got.expires_at } });
+    const e = await t.request("PATCH", `/api/links/${c.json.id}`, {
+      token,
+      body: { title: "B", starts_at: got.starts_at, expires_at: got.expires_at },
+    });
     expect(e.status).toBe(200);
     expect(e.json.title).toBe("B");
-    const moved = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { starts_at: new Date(t.clock.now().getTime() - 1000).toISOString() } });
+    const moved = await t.request("PATCH", `/api/links/${c.json.id}`, {
+      token,
+      body: { starts_at: new Date(t.clock.now().getTime() - 1000).toISOString() },
+    });
     expect(moved.json.details).toEqual([{ field: "starts_at", message: "must be in the future" }]);
   });
 
   test("get returns the webhook fields; other users' links are 404 everywhere", async () => {
     const c = await create({ url: "https://ok.example" });
     const g = await t.request("GET", `/api/links/${c.json.id}`, { token });
-    expect(g.json).toMatchObject({ id: c.json.id, code: c.json.code, original_url: "https://ok.example", title: null, trackingUrl: c.json.trackingUrl, webhook_url: null, webhook_method: "POST", webhook_enabled: false, webhook_failures: 0 });
+    expect(g.json).toMatchObject({
+      id: c.json.id,
+      code: c.json.code,
+      original_url: "https://ok.example",
+      title: null,
+      trackingUrl: c.json.trackingUrl,
+      webhook_url: null,
+      webhook_method: "POST",
+      webhook_enabled: false,
+      webhook_failures: 0,
+    });
     const bob = await t.emailUser();
-    for (const [m, body] of [["GET", undefined], ["PATCH", { title: "x" }], ["DELETE", undefined]] as const) {
+    for (const [m, body] of [
+      ["GET", undefined],
+      ["PATCH", { title: "x" }],
+      ["DELETE", undefined],
+    ] as const) {
       const res = await t.request(m, `/api/links/${c.json.id}`, { token: bob.token, body });
       expect(res.status).toBe(404);
       expect(res.json.error).toBe("not_found");
@@ -213,7 +325,13 @@ describe("edit, get, list, delete", () => {
     const l3 = await create({ url: "https://ok.example/3" });
     const all = await t.request("GET", "/api/links", { token });
     expect(all.json.map((l: { id: number }) => l.id)).toEqual([l3.json.id, l2.json.id, l1.json.id]);
-    expect(all.json[0]).toMatchObject({ id: l3.json.id, code: l3.json.code, original_url: "https://ok.example/3", title: null, stats: { totalClicks: 0, uniqueClicks: 0, botClicks: 0 } });
+    expect(all.json[0]).toMatchObject({
+      id: l3.json.id,
+      code: l3.json.code,
+      original_url: "https://ok.example/3",
+      title: null,
+      stats: { totalClicks: 0, uniqueClicks: 0, botClicks: 0 },
+    });
     const promo = await t.request("GET", `/api/links?tags=${a.json.id}`, { token });
     expect(promo.json.map((l: { id: number }) => l.id)).toEqual([l2.json.id, l1.json.id]);
     const news = await t.request("GET", `/api/links?tags=${b.json.id},${a.json.id}`, { token });
@@ -251,13 +369,22 @@ describe("webhook fields", () => {
     const c = await create({ url: "https://ok.example", webhook_url: `${rx.url}/hook` });
     const { links } = await import("../../db/schema");
     const { eq } = await import("drizzle-orm");
-    await t.deps.asyncDb.update(t.deps.asyncDb.tables.links).set({ webhookEnabled: false, webhookFailures: 100 }).where(eq(t.deps.asyncDb.tables.links.id, c.json.id));
+    await t.deps.asyncDb
+      .update(t.deps.asyncDb.tables.links)
+      .set({ webhookEnabled: false, webhookFailures: 100 })
+      .where(eq(t.deps.asyncDb.tables.links.id, c.json.id));
     const sent = rx.received.length;
     await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { webhook_enabled: true } });
     expect(rx.received.length).toBe(sent); // same url: no new validation
-    expect((await t.request("GET", `/api/links/${c.json.id}`, { token })).json).toMatchObject({ webhook_enabled: true, webhook_failures: 0 });
+    expect((await t.request("GET", `/api/links/${c.json.id}`, { token })).json).toMatchObject({
+      webhook_enabled: true,
+      webhook_failures: 0,
+    });
     await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { webhook_url: null } });
-    expect((await t.request("GET", `/api/links/${c.json.id}`, { token })).json).toMatchObject({ webhook_url: null, webhook_enabled: false });
+    expect((await t.request("GET", `/api/links/${c.json.id}`, { token })).json).toMatchObject({
+      webhook_url: null,
+      webhook_enabled: false,
+    });
     const nothing = await t.request("PATCH", `/api/links/${c.json.id}`, { token, body: { webhook_enabled: true } });
     expect(nothing.status).toBe(400);
     expect(nothing.json.details[0].field).toBe("webhook_enabled");
@@ -270,8 +397,14 @@ describe("targets that do not lead where they read", () => {
     try {
       const { token } = await t.telegramUser();
       const cases: [string, string][] = [
-        ["http://localhost:8080/", "localhost"], ["http://[::1]/", "loopback"], ["http://[::ffff:127.0.0.1]/", "loopback"], ["http://127.0.0.2/x", "loopback"],
-        ["http://2130706433/", "loopback"], ["https://paypal.com@evil.example/", "user name"], ["https://user:pw@evil.example/", "user name"], ["https://evil.example\\@paypal.com/", "backslash"],
+        ["http://localhost:8080/", "localhost"],
+        ["http://[::1]/", "loopback"],
+        ["http://[::ffff:127.0.0.1]/", "loopback"],
+        ["http://127.0.0.2/x", "loopback"],
+        ["http://2130706433/", "loopback"],
+        ["https://paypal.com@evil.example/", "user name"],
+        ["https://user:pw@evil.example/", "user name"],
+        ["https://evil.example\\@paypal.com/", "backslash"],
       ];
       for (const [url, word] of cases) {
         const res = await t.request("POST", "/api/links", { token, body: { url } });
@@ -279,7 +412,10 @@ describe("targets that do not lead where they read", () => {
         expect(res.json.details[0].message).toContain(word);
         const other = await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", ios_url: url } });
         expect([url, other.status, other.json.details?.[0]?.field]).toEqual([url, 400, "ios_url"]);
-        const rule = await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", rules: [{ if: { country: ["DE"] }, url }] } });
+        const rule = await t.request("POST", "/api/links", {
+          token,
+          body: { url: "https://ok.example/", rules: [{ if: { country: ["DE"] }, url }] },
+        });
         expect([url, rule.status]).toEqual([url, 400]);
       }
       expect((await t.request("GET", "/api/links", { token })).json).toEqual([]);

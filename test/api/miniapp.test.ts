@@ -57,7 +57,9 @@ describe("mini-app serving", () => {
 describe("GET /api/account/usage", () => {
   test("plan, limits and current usage of the signed-in user; 401 without a session", async () => {
     const { user, token } = await t.telegramUser();
-    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.links).values([1, 2].map((i) => ({ userId: user.id, code: `code${i}`, url: "https://example.com" })));
+    await t.deps.asyncDb
+      .insert(t.deps.asyncDb.tables.links)
+      .values([1, 2].map((i) => ({ userId: user.id, code: `code${i}`, url: "https://example.com" })));
     const r = await t.request("GET", "/api/account/usage", { token });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({

@@ -14,7 +14,11 @@ setDefaultTimeout(90_000);
  */
 
 type Schema = Record<string, any>;
-type Operation = { parameters?: { name: string; in: string; required?: boolean; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> }; responses: Record<string, unknown> };
+type Operation = {
+  parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, unknown>;
+};
 type Sent = { method: string; path: string; query: string; body?: unknown; broken?: string };
 
 const RUNS_VALID = 25;
@@ -37,7 +41,10 @@ beforeAll(async () => {
   expect((await t.request("POST", "/api/tags", { token, body: { name: "fuzz" } })).status).toBe(201);
   const folder = await t.request("POST", "/api/secure/folders", { token, body: { name: "fuzz" } });
   expect(folder.status).toBe(201);
-  const file = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.json.id, contentType: "text", textContent: "hi" } });
+  const file = await t.request("POST", "/api/secure/files", {
+    token,
+    body: { folderId: folder.json.id, contentType: "text", textContent: "hi" },
+  });
   expect(file.status).toBe(201);
   expect((await t.request("POST", "/api/tracking", { token, body: { name: "fuzz", keyword: "fuzz" } })).status).toBe(201);
   const channel = await t.request("POST", "/api/channels", { token, body: { chat: "@fuzzchan" } });
@@ -72,15 +79,28 @@ function ofType(s: Schema, type: string, depth: number): fc.Arbitrary<unknown> {
       const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1000);
       const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : min + 100_000);
       // small ids find the resources made above
-      return fc.oneof({ weight: 3, arbitrary: fc.integer({ min: Math.max(min, Math.min(1, max)), max: Math.min(max, Math.max(min, 3)) }) }, fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) }));
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: Math.max(min, Math.min(1, max)), max: Math.min(max, Math.max(min, 3)) }) },
+        fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) }),
+      );
     }
     case "number": {
       const min = s.minimum ?? s.exclusiveMinimum ?? -1e6;
       const max = s.maximum ?? s.exclusiveMaximum ?? 1e9;
-      return fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded: s.exclusiveMinimum !== undefined, maxExcluded: s.exclusiveMaximum !== undefined });
+      return fc.double({
+        min,
+        max,
+        noNaN: true,
+        noDefaultInfinity: true,
+        minExcluded: s.exclusiveMinimum !== undefined,
+        maxExcluded: s.exclusiveMaximum !== undefined,
+      });
     }
     case "string": {
-      if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity));
+      if (s.pattern)
+        return fc
+          .stringMatching(new RegExp(s.pattern))
+          .filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity));
       const sized = (a: fc.Arbitrary<string>) => a.filter((v) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity));
       switch (s.format) {
         case "date-time":
@@ -99,7 +119,10 @@ function ofType(s: Schema, type: string, depth: number): fc.Arbitrary<unknown> {
     case "array": {
       if (depth > 4) return fc.constant([]);
       const minLength = s.minItems ?? 0;
-      return fc.array(s.items ? valid(s.items, depth + 1) : fc.jsonValue(), { minLength, maxLength: Math.max(minLength, Math.min(s.maxItems ?? 4, 4)) });
+      return fc.array(s.items ? valid(s.items, depth + 1) : fc.jsonValue(), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(s.maxItems ?? 4, 4)),
+      });
     }
     case "object": {
       if (!s.properties || depth > 4) return fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
@@ -140,17 +163,32 @@ function requests(path: string, method: string, op: Operation): fc.Arbitrary<Sen
   const breakers: fc.Arbitrary<Sent>[] = [];
   // no empty segment (GET /api/links/ is another route, the list) and no "." or ".." (the URL
   // resolves them away): those name other paths, not broken ids
-  for (const p of pathParams) breakers.push(fc.tuple(good, junk.filter((v) => v !== "" && v !== "." && v !== "..")).map(([g, bad]) => build({ ...g.pathValues, [p.name]: bad }, g.queryValues, g.body, `path ${p.name}`)));
-  for (const p of queryParams) breakers.push(fc.tuple(good, junk).map(([g, bad]) => build(g.pathValues, { ...g.queryValues, [p.name]: bad }, g.body, `query ${p.name}`)));
+  for (const p of pathParams)
+    breakers.push(
+      fc
+        .tuple(
+          good,
+          junk.filter((v) => v !== "" && v !== "." && v !== ".."),
+        )
+        .map(([g, bad]) => build({ ...g.pathValues, [p.name]: bad }, g.queryValues, g.body, `path ${p.name}`)),
+    );
+  for (const p of queryParams)
+    breakers.push(
+      fc.tuple(good, junk).map(([g, bad]) => build(g.pathValues, { ...g.queryValues, [p.name]: bad }, g.body, `query ${p.name}`)),
+    );
   if (bodySchema) {
     breakers.push(fc.tuple(good, junkJson).map(([g, bad]) => build(g.pathValues, g.queryValues, bad, "body")));
     const props = Object.keys(resolve(bodySchema).properties ?? {});
     if (props.length)
       breakers.push(
-        fc.tuple(good, fc.constantFrom(...props), junkJson).map(([g, key, bad]) => build(g.pathValues, g.queryValues, { ...(g.body as object), [key]: bad }, `body.${key}`)),
+        fc
+          .tuple(good, fc.constantFrom(...props), junkJson)
+          .map(([g, key, bad]) => build(g.pathValues, g.queryValues, { ...(g.body as object), [key]: bad }, `body.${key}`)),
       );
   }
-  return breakers.length ? fc.oneof({ weight: RUNS_VALID, arbitrary: validRequests }, { weight: RUNS_INVALID, arbitrary: fc.oneof(...breakers) }) : validRequests;
+  return breakers.length
+    ? fc.oneof({ weight: RUNS_VALID, arbitrary: validRequests }, { weight: RUNS_INVALID, arbitrary: fc.oneof(...breakers) })
+    : validRequests;
 }
 
 test("every operation of the document answers generated requests with a documented status, never 5xx", async () => {
@@ -177,9 +215,13 @@ test("every operation of the document answers generated requests with a document
     if (result.failed) {
       const [r] = result.counterexample as [Sent];
       const res = await t.request(r.method, `${r.path}${r.query ? `?${r.query}` : ""}`, { token, body: r.body });
-      failures.push(`${method.toUpperCase()} ${path}: ${res.status} (documented ${documented.join(",")}) for ${r.method} ${r.path}?${r.query} ${JSON.stringify(r.body)?.slice(0, 200)} [${r.broken ?? "valid"}] → ${res.text.slice(0, 200)} (seed ${result.seed})`);
+      failures.push(
+        `${method.toUpperCase()} ${path}: ${res.status} (documented ${documented.join(",")}) for ${r.method} ${r.path}?${r.query} ${JSON.stringify(r.body)?.slice(0, 200)} [${r.broken ?? "valid"}] → ${res.text.slice(0, 200)} (seed ${result.seed})`,
+      );
     }
   }
-  console.log(`fuzz: ${operations.length} operations, ${sent} requests in ${Math.round(performance.now() - started)} ms; ${reached2xx.size} reached a 2xx`);
+  console.log(
+    `fuzz: ${operations.length} operations, ${sent} requests in ${Math.round(performance.now() - started)} ms; ${reached2xx.size} reached a 2xx`,
+  );
   expect(failures).toEqual([]);
 });

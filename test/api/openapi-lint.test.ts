@@ -19,17 +19,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const operations = () =>
-  Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m] })));
+  Object.entries<Record<string, any>>(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m] })),
+  );
 
 test("the served document is OpenAPI 3.1 that Redocly's recommended rules pass without a problem", async () => {
   const dir = mkdtempSync(join(tmpdir(), "linkbot-openapi-"));
   try {
     const file = join(dir, "openapi.json");
     writeFileSync(file, JSON.stringify(doc));
-    const lint = Bun.spawn([process.execPath, join(ROOT, "node_modules/@redocly/cli/bin/cli.js"), "lint", file, "--config", join(ROOT, "redocly.yaml"), "--format=json"], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const lint = Bun.spawn(
+      [
+        process.execPath,
+        join(ROOT, "node_modules/@redocly/cli/bin/cli.js"),
+        "lint",
+        file,
+        "--config",
+        join(ROOT, "redocly.yaml"),
+        "--format=json",
+      ],
+      {
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     const [out, code] = await Promise.all([new Response(lint.stdout).text(), lint.exited]);
     const report = JSON.parse(out.slice(out.indexOf("{"), out.lastIndexOf("}") + 1));
     const problems = report.problems.map((p: any) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
@@ -53,7 +66,12 @@ test("every operation documents its success body and the edge's errors with the 
     if (op["x-scope"]) expect([where, Object.keys(op.responses)]).toEqual([where, expect.arrayContaining(["401", "403"])]);
     if (op.requestBody) expect([where, Object.keys(op.responses)]).toEqual([where, expect.arrayContaining(["400", "413", "415"])]);
     for (const [status, response] of Object.entries<any>(op.responses))
-      if (Number(status) >= 400) expect([where, status, response.content["application/json"].schema]).toEqual([where, status, { $ref: "#/components/schemas/Error" }]);
+      if (Number(status) >= 400)
+        expect([where, status, response.content["application/json"].schema]).toEqual([
+          where,
+          status,
+          { $ref: "#/components/schemas/Error" },
+        ]);
   }
   expect(doc.components.schemas.Error).toMatchObject({ type: "object", required: ["error", "message"] });
 });

@@ -28,8 +28,11 @@ const storedVisits = async () => (await dayRows()).reduce((n, r) => n + r.visits
  */
 const visit = async (code: string, host = "localhost", owned = true) => {
   const before = await storedVisits();
-  const res = await t.request("GET", `/${code}`, { headers: { host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0", "x-forwarded-for": "203.0.113.5" } });
-  if (res.status === 404 && owned) await eventually(async () => (await storedVisits()) > before, `the orphan visit of /${code} to be stored`);
+  const res = await t.request("GET", `/${code}`, {
+    headers: { host, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0", "x-forwarded-for": "203.0.113.5" },
+  });
+  if (res.status === 404 && owned)
+    await eventually(async () => (await storedVisits()) > before, `the orphan visit of /${code} to be stored`);
   return res;
 };
 const orphans = async (token: string, query = "") => {
@@ -71,7 +74,13 @@ test("disabled and deleted links and codes under the user's domains are the user
 
   // counts per owner, code, host and day; nothing about the visitor, and nothing nobody may see
   const rows = await dayRows();
-  expect(rows.map((r) => [r.code, r.host, r.visits]).sort()).toEqual([["alive", "go.alice.example", 1], ["bob-off", "localhost", 1], ["deleted-one", "localhost", 1], ["paused", "localhost", 2], ["typo-code", "go.alice.example", 1]]);
+  expect(rows.map((r) => [r.code, r.host, r.visits]).sort()).toEqual([
+    ["alive", "go.alice.example", 1],
+    ["bob-off", "localhost", 1],
+    ["deleted-one", "localhost", 1],
+    ["paused", "localhost", 2],
+    ["typo-code", "go.alice.example", 1],
+  ]);
   expect(Object.keys(rows[0]!).sort()).toEqual(["code", "day", "host", "lastAt", "userId", "visits"]);
   expect(JSON.stringify(rows).includes("203.0.113.5")).toBe(false);
 });
@@ -106,7 +115,8 @@ test("period, scope and errors", async () => {
   expect(bad.status).toBe(400);
   expect(bad.json.details[0].field).toBe("period");
   expect((await t.request("GET", "/api/orphan-visits")).status).toBe(401);
-  const tokenFor = async (scopes: string[]) => (await t.request("POST", "/api/tokens", { token: alice, body: { name: scopes.join(","), scopes } })).json.token as string;
+  const tokenFor = async (scopes: string[]) =>
+    (await t.request("POST", "/api/tokens", { token: alice, body: { name: scopes.join(","), scopes } })).json.token as string;
   expect((await t.request("GET", "/api/orphan-visits", { token: await tokenFor(["read:links"]) })).status).toBe(403);
   expect((await t.request("GET", "/api/orphan-visits?period=all", { token: await tokenFor(["read:stats"]) })).json.total).toBe(2);
 });
@@ -114,17 +124,37 @@ test("period, scope and errors", async () => {
 test("a scan of random codes under a user's domain adds to counts, not rows; past the daily cap they count as *; old days are pruned", async () => {
   expect((await addVerifiedDomain(t, alice, "go.alice.example")).verified).toBe(true);
   for (let i = 0; i < 3; i++) await visit(`scan-${i % 2}`, "go.alice.example");
-  expect((await dayRows()).map((r) => [r.code, r.visits]).sort()).toEqual([["scan-0", 2], ["scan-1", 1]]);
+  expect((await dayRows()).map((r) => [r.code, r.visits]).sort()).toEqual([
+    ["scan-0", 2],
+    ["scan-1", 1],
+  ]);
   // fill the day's distinct codes up to the cap; further codes count under "*"
   const day = (await dayRows())[0]!.day;
   const aliceId = (await dayRows())[0]!.userId;
-  await t.deps.asyncDb.insert(t.deps.asyncDb.tables.orphanVisitDays).values(Array.from({ length: ORPHAN_CODES_PER_DAY - 2 }, (_, i) => ({ userId: aliceId, day, code: `filler-${i}`, host: "go.alice.example", visits: 1, lastAt: day })));
+  await t.deps.asyncDb.insert(t.deps.asyncDb.tables.orphanVisitDays).values(
+    Array.from({ length: ORPHAN_CODES_PER_DAY - 2 }, (_, i) => ({
+      userId: aliceId,
+      day,
+      code: `filler-${i}`,
+      host: "go.alice.example",
+      visits: 1,
+      lastAt: day,
+    })),
+  );
   await visit("one-more", "go.alice.example");
   await visit("and-another", "go.alice.example");
   await visit("scan-1", "go.alice.example"); // a code the day already holds still counts as itself
   const rows = await dayRows();
   expect(rows).toHaveLength(ORPHAN_CODES_PER_DAY + 1);
-  expect(rows.filter((r) => ["*", "scan-1"].includes(r.code)).map((r) => [r.code, r.host, r.visits]).sort()).toEqual([["*", "", 2], ["scan-1", "go.alice.example", 2]]);
+  expect(
+    rows
+      .filter((r) => ["*", "scan-1"].includes(r.code))
+      .map((r) => [r.code, r.host, r.visits])
+      .sort(),
+  ).toEqual([
+    ["*", "", 2],
+    ["scan-1", "go.alice.example", 2],
+  ]);
   expect((await orphans(alice)).total).toBe(6 + ORPHAN_CODES_PER_DAY - 2);
   t.clock.advance(399 * 86_400_000);
   expect(await pruneOrphanVisits(t.deps)).toBe(0);

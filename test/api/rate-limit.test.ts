@@ -73,13 +73,32 @@ describe("rate limiting on /api", () => {
     t = small({ TRUST_PROXY: "true" });
     const { user } = await t.telegramUser(1, "alice");
     const stolen = await issueSession(t.deps, user);
-    const expiring = await t.request("POST", "/api/tokens", { token: stolen.accessToken, body: { name: "short", expiresInDays: 1 }, headers: { "x-forwarded-for": "192.0.2.1" } });
-    const revoked = await t.request("POST", "/api/tokens", { token: stolen.accessToken, body: { name: "gone" }, headers: { "x-forwarded-for": "192.0.2.1" } });
+    const expiring = await t.request("POST", "/api/tokens", {
+      token: stolen.accessToken,
+      body: { name: "short", expiresInDays: 1 },
+      headers: { "x-forwarded-for": "192.0.2.1" },
+    });
+    const revoked = await t.request("POST", "/api/tokens", {
+      token: stolen.accessToken,
+      body: { name: "gone" },
+      headers: { "x-forwarded-for": "192.0.2.1" },
+    });
     await t.request("DELETE", `/api/tokens/${revoked.json.id}`, { token: stolen.accessToken, headers: { "x-forwarded-for": "192.0.2.1" } });
-    expect((await t.request("POST", "/api/auth/logout", { body: { refresh_token: stolen.refreshToken }, headers: { "x-forwarded-for": "192.0.2.1" } })).status).toBe(200);
+    expect(
+      (
+        await t.request("POST", "/api/auth/logout", {
+          body: { refresh_token: stolen.refreshToken },
+          headers: { "x-forwarded-for": "192.0.2.1" },
+        })
+      ).status,
+    ).toBe(200);
     t.clock.advance(60_000); // a new window: the owner's requests above are behind
     const thief = (token: string) => t.request("GET", "/api/tokens", { token, headers: { "x-forwarded-for": "203.0.113.9" } });
-    const owner = async () => t.request("GET", "/api/tokens", { token: (await issueSession(t.deps, user)).accessToken, headers: { "x-forwarded-for": "198.51.100.4" } });
+    const owner = async () =>
+      t.request("GET", "/api/tokens", {
+        token: (await issueSession(t.deps, user)).accessToken,
+        headers: { "x-forwarded-for": "198.51.100.4" },
+      });
     // the ended sign-in's access token, still within its lifetime
     for (let i = 0; i < 3; i++) expect((await thief(stolen.accessToken)).status).toBe(401);
     expect((await thief(stolen.accessToken)).status).toBe(429);
@@ -119,7 +138,8 @@ describe("rate limiting on /api", () => {
     const server = t.app.listen({ hostname: "127.0.0.1", port: 0 });
     try {
       const url = `http://127.0.0.1:${server.server!.port}/api/auth/refresh`;
-      const post = (ip: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: "{}" });
+      const post = (ip: string) =>
+        fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: "{}" });
       expect((await post("1.1.1.1")).headers.get("ratelimit-remaining")).toBe("1");
       expect((await post("2.2.2.2")).headers.get("ratelimit-remaining")).toBe("0");
       const third = await post("3.3.3.3");
@@ -148,9 +168,17 @@ describe("limiter parts", () => {
   });
 
   test("auth paths and client IPs", () => {
-    for (const p of ["/api/auth/email/send-otp", "/api/auth/email/verify-link-otp", "/api/auth/msgr", "/api/auth/login-widget", "/api/auth/passkey/login/options", "/api/auth/refresh"])
+    for (const p of [
+      "/api/auth/email/send-otp",
+      "/api/auth/email/verify-link-otp",
+      "/api/auth/msgr",
+      "/api/auth/login-widget",
+      "/api/auth/passkey/login/options",
+      "/api/auth/refresh",
+    ])
       expect(isAuthPath(p)).toBe(true);
-    for (const p of ["/api/auth/me", "/api/auth/msgr/link-widget", "/api/auth/passkey/register/options", "/api/links"]) expect(isAuthPath(p)).toBe(false);
+    for (const p of ["/api/auth/me", "/api/auth/msgr/link-widget", "/api/auth/passkey/register/options", "/api/links"])
+      expect(isAuthPath(p)).toBe(false);
     const req = new Request("http://x/", { headers: { "x-forwarded-for": " 203.0.113.9 , 10.0.0.2" } });
     const socket = (address: string) => ({ requestIP: () => ({ address }) });
     expect(clientAddress(req, socket("127.0.0.1"), 2)).toBe("203.0.113.9");
@@ -159,7 +187,9 @@ describe("limiter parts", () => {
     expect(clientAddress(new Request("http://x/"), undefined, 1)).toBeNull();
     const forged = new Request("http://x/", { headers: { "x-forwarded-for": "<b>me</b>, 10.0.0.2" } });
     expect(clientAddress(forged, socket("127.0.0.1"), 2)).toBe("127.0.0.1"); // not an address: the socket's
-    expect(clientAddress(new Request("http://x/", { headers: { "x-forwarded-for": "[2001:db8::1]:443" } }), socket("127.0.0.1"), 1)).toBe("2001:db8::1");
+    expect(clientAddress(new Request("http://x/", { headers: { "x-forwarded-for": "[2001:db8::1]:443" } }), socket("127.0.0.1"), 1)).toBe(
+      "2001:db8::1",
+    );
   });
 
   test("IPv6 addresses share a bucket per /64; IPv4-mapped addresses count as IPv4", () => {

@@ -6,8 +6,7 @@ import { createTestApp } from "../helpers/app";
 test("every /api route with path parameters has a params schema", () => {
   const t = createTestApp();
   try {
-    const missing = t.app
-      .routes
+    const missing = t.app.routes
       .filter((r) => r.path.startsWith("/api/") && r.path.includes(":") && !r.hooks.params)
       .map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
@@ -24,12 +23,16 @@ test("every documented /api route declares its response schema, with a success s
   const t = createTestApp();
   try {
     const missing = t.app.routes
-      .filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/docs") && !(r.hooks.detail as { hide?: boolean } | undefined)?.hide)
+      .filter(
+        (r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/docs") && !(r.hooks.detail as { hide?: boolean } | undefined)?.hide,
+      )
       .filter((r) => {
         const response = r.hooks.response as Record<string, unknown> | undefined;
         if (!response) return true;
         // one schema (Kind-tagged TypeBox object) is the 200; else a map with a 2xx key
-        return !("type" in response || Object.getOwnPropertySymbols(response).length) && !Object.keys(response).some((s) => s.startsWith("2"));
+        return (
+          !("type" in response || Object.getOwnPropertySymbols(response).length) && !Object.keys(response).some((s) => s.startsWith("2"))
+        );
       })
       .map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);

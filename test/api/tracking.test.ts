@@ -27,18 +27,59 @@ describe("trackers CRUD", () => {
     const created = await t.request("POST", "/api/tracking", { token, body: { name: "Rust", keyword: "rust", unknown_field: 1 } });
     expect(created.status).toBe(201);
     expect(created.json).toEqual({
-      id: created.json.id, name: "Rust", keyword: "rust", exact_match: false, syntax: "plain", word_forms: false, skip_reposts: false, watch_links: false, minus_words: null, search_channels: true, search_chats: true,
-      filter_geo: null, filter_language: null, filter_category: null, filter_min_subscribers: null, include_sources: null, exclude_sources: null,
-      notify_via: "bot", notify_chat_id: null, notify_thread_id: null, notify_every: "instant", webhook_url: null, notify_on_delete: false, is_enabled: true, total_matches: 0, created_at: t.clock.now().toISOString(),
+      id: created.json.id,
+      name: "Rust",
+      keyword: "rust",
+      exact_match: false,
+      syntax: "plain",
+      word_forms: false,
+      skip_reposts: false,
+      watch_links: false,
+      minus_words: null,
+      search_channels: true,
+      search_chats: true,
+      filter_geo: null,
+      filter_language: null,
+      filter_category: null,
+      filter_min_subscribers: null,
+      include_sources: null,
+      exclude_sources: null,
+      notify_via: "bot",
+      notify_chat_id: null,
+      notify_thread_id: null,
+      notify_every: "instant",
+      webhook_url: null,
+      notify_on_delete: false,
+      is_enabled: true,
+      total_matches: 0,
+      created_at: t.clock.now().toISOString(),
     });
     expect((await t.request("GET", "/api/tracking", { token })).json).toEqual([created.json]);
     expect((await t.request("GET", `/api/tracking/${created.json.id}`, { token })).json).toEqual(created.json);
 
     const patched = await t.request("PATCH", `/api/tracking/${created.json.id}`, {
-      token, body: { exact_match: true, minus_words: ["job", " "], filter_geo: "ru", filter_language: "EN", filter_category: "Tech", include_sources: ["@technews", "https://t.me/c/123/4", "-100999"], is_enabled: false },
+      token,
+      body: {
+        exact_match: true,
+        minus_words: ["job", " "],
+        filter_geo: "ru",
+        filter_language: "EN",
+        filter_category: "Tech",
+        include_sources: ["@technews", "https://t.me/c/123/4", "-100999"],
+        is_enabled: false,
+      },
     });
     expect(patched.status).toBe(200);
-    expect(patched.json).toMatchObject({ name: "Rust", exact_match: true, minus_words: ["job"], filter_geo: "RU", filter_language: "en", filter_category: "tech", include_sources: ["@technews", "https://t.me/c/123/4", "-100999"], is_enabled: false });
+    expect(patched.json).toMatchObject({
+      name: "Rust",
+      exact_match: true,
+      minus_words: ["job"],
+      filter_geo: "RU",
+      filter_language: "en",
+      filter_category: "tech",
+      include_sources: ["@technews", "https://t.me/c/123/4", "-100999"],
+      is_enabled: false,
+    });
 
     expect((await t.request("DELETE", `/api/tracking/${created.json.id}`, { token })).json).toEqual({ success: true });
     expect((await t.request("GET", `/api/tracking/${created.json.id}`, { token })).status).toBe(404);
@@ -48,8 +89,19 @@ describe("trackers CRUD", () => {
     const a = await t.telegramUser(1, "a");
     const b = await t.telegramUser(2, "b");
     const { json } = await t.request("POST", "/api/tracking", { token: a.token, body: { name: "x", keyword: "x" } });
-    for (const [method, path] of [["GET", ""], ["PATCH", ""], ["DELETE", ""], ["GET", "/matches"], ["GET", "/matches/unread"], ["POST", "/matches/read-all"], ["POST", "/test"]]) {
-      const res = await t.request(method!, `/api/tracking/${json.id}${path}`, { token: b.token, body: method === "PATCH" ? { name: "y" } : undefined });
+    for (const [method, path] of [
+      ["GET", ""],
+      ["PATCH", ""],
+      ["DELETE", ""],
+      ["GET", "/matches"],
+      ["GET", "/matches/unread"],
+      ["POST", "/matches/read-all"],
+      ["POST", "/test"],
+    ]) {
+      const res = await t.request(method!, `/api/tracking/${json.id}${path}`, {
+        token: b.token,
+        body: method === "PATCH" ? { name: "y" } : undefined,
+      });
       expect(res.status).toBe(404);
       expect(res.json.error).toBe("not_found");
     }
@@ -105,13 +157,18 @@ describe("trackers CRUD", () => {
     const wrongSyntax = await t.request("POST", "/api/tracking", { token, body: { name: "q", keyword: "x", syntax: "sql" } });
     expect([wrongSyntax.status, wrongSyntax.json.error]).toEqual([400, "validation_error"]);
 
-    const created = await t.request("POST", "/api/tracking", { token, body: { name: "crypto", keyword: "(bitcoin OR ethereum) -scam", syntax: "query", word_forms: true } });
+    const created = await t.request("POST", "/api/tracking", {
+      token,
+      body: { name: "crypto", keyword: "(bitcoin OR ethereum) -scam", syntax: "query", word_forms: true },
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ keyword: "(bitcoin OR ethereum) -scam", syntax: "query", word_forms: true, skip_reposts: false });
     // a plain keyword that is not a query becomes invalid when the syntax changes; the tracker stays as it was
     const plain = await t.request("POST", "/api/tracking", { token, body: { name: "p", keyword: "rock | roll (" } });
     expect(plain.status).toBe(201);
-    expect(await invalid({ syntax: "query" }, "PATCH", `/api/tracking/${plain.json.id}`)).toBe("the parenthesis at position 13 is not closed");
+    expect(await invalid({ syntax: "query" }, "PATCH", `/api/tracking/${plain.json.id}`)).toBe(
+      "the parenthesis at position 13 is not closed",
+    );
     expect((await t.request("GET", `/api/tracking/${plain.json.id}`, { token })).json).toEqual(plain.json);
 
     await post(1, "Ethereum ETF approved");
@@ -123,22 +180,43 @@ describe("trackers CRUD", () => {
   test("notify_via chat: 400 without a chat, 400 chat_not_yours for a chat that is not the caller's channel; the caller's own group is taken", async () => {
     const { token } = await t.telegramUser(42, "alice");
     await t.telegramUser(43, "bob");
-    await recordBotMembership(t.deps, { chatId: "-1002000000001", type: "supergroup", title: "Bob's team", username: null }, { id: 43 }, { isAdmin: true, canInvite: true }, 3);
-    await recordBotMembership(t.deps, { chatId: "-1002000000002", type: "supergroup", title: "Alice's team", username: null }, { id: 42 }, { isAdmin: true, canInvite: true }, 3);
+    await recordBotMembership(
+      t.deps,
+      { chatId: "-1002000000001", type: "supergroup", title: "Bob's team", username: null },
+      { id: 43 },
+      { isAdmin: true, canInvite: true },
+      3,
+    );
+    await recordBotMembership(
+      t.deps,
+      { chatId: "-1002000000002", type: "supergroup", title: "Alice's team", username: null },
+      { id: 42 },
+      { isAdmin: true, canInvite: true },
+      3,
+    );
     const missing = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "k", notify_via: "chat" } });
     expect([missing.status, missing.json.error, missing.json.details[0].field]).toEqual([400, "validation_error", "notify_chat_id"]);
-    const foreign = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "k", notify_via: "chat", notify_chat_id: "-1002000000001" } });
+    const foreign = await t.request("POST", "/api/tracking", {
+      token,
+      body: { name: "c", keyword: "k", notify_via: "chat", notify_chat_id: "-1002000000001" },
+    });
     expect([foreign.status, foreign.json.error]).toEqual([400, "chat_not_yours"]);
     expect(foreign.json.message).toContain("one of your channels or groups");
     expect((await t.request("GET", "/api/tracking", { token })).json).toEqual([]);
-    const ok = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "k", notify_via: "chat", notify_chat_id: -1002000000002, notify_thread_id: 5, notify_every: "day" } });
+    const ok = await t.request("POST", "/api/tracking", {
+      token,
+      body: { name: "c", keyword: "k", notify_via: "chat", notify_chat_id: -1002000000002, notify_thread_id: 5, notify_every: "day" },
+    });
     expect(ok.status).toBe(201);
     expect(ok.json).toMatchObject({ notify_via: "chat", notify_chat_id: "-1002000000002", notify_thread_id: 5, notify_every: "day" });
   });
 
   test("lengths count characters, not UTF-16 units: 800 emoji are a valid keyword, 801 are not", async () => {
     const { token } = await t.telegramUser();
-    const ok = await t.request("POST", "/api/tracking", { token, body: { name: "🚀".repeat(100), keyword: "🚀".repeat(800), minus_words: ["💥".repeat(100)] } });
+    const ok = await t.request("POST", "/api/tracking", {
+      token,
+      body: { name: "🚀".repeat(100), keyword: "🚀".repeat(800), minus_words: ["💥".repeat(100)] },
+    });
     expect(ok.status).toBe(201);
     expect(ok.json.keyword).toBe("🚀".repeat(800));
     const tooLong = await t.request("POST", "/api/tracking", { token, body: { name: "x", keyword: "🚀".repeat(801) } });
@@ -150,11 +228,20 @@ describe("trackers CRUD", () => {
   test("a webhook target is validated with a test request; failing targets are refused", async () => {
     const { token } = await t.telegramUser();
     receiver.respond = 500;
-    const refused = await t.request("POST", "/api/tracking", { token, body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` } });
+    const refused = await t.request("POST", "/api/tracking", {
+      token,
+      body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.json.details[0]).toEqual({ field: "webhook_url", message: "validation request failed: the target answered 500; it must answer 200 or 201" });
+    expect(refused.json.details[0]).toEqual({
+      field: "webhook_url",
+      message: "validation request failed: the target answered 500; it must answer 200 or 201",
+    });
     receiver.respond = 200;
-    const ok = await t.request("POST", "/api/tracking", { token, body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` } });
+    const ok = await t.request("POST", "/api/tracking", {
+      token,
+      body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` },
+    });
     expect(ok.status).toBe(201);
     expect(receiver.received).toHaveLength(2);
     expect(JSON.parse(receiver.received[1]!.body).event).toBe("validation");
@@ -164,12 +251,18 @@ describe("trackers CRUD", () => {
     const strict = createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "false" } });
     try {
       const { token } = await strict.telegramUser();
-      const refused = await strict.request("POST", "/api/tracking", { token, body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` } });
+      const refused = await strict.request("POST", "/api/tracking", {
+        token,
+        body: { name: "w", keyword: "k", notify_via: "webhook", webhook_url: `${receiver.url}/hook` },
+      });
       expect(refused.status).toBe(400);
       expect(refused.json.details[0].field).toBe("webhook_url");
       expect(refused.json.details[0].message).toContain("may not target internal networks");
       const { json: tr } = await strict.request("POST", "/api/tracking", { token, body: { name: "b", keyword: "k" } });
-      const patch = await strict.request("PATCH", `/api/tracking/${tr.id}`, { token, body: { notify_via: "webhook", webhook_url: "http://169.254.169.254/latest" } });
+      const patch = await strict.request("PATCH", `/api/tracking/${tr.id}`, {
+        token,
+        body: { notify_via: "webhook", webhook_url: "http://169.254.169.254/latest" },
+      });
       expect(patch.status).toBe(400);
       expect(patch.json.details[0].message).toContain("may not target internal networks");
       expect(receiver.received).toHaveLength(0);
@@ -183,7 +276,8 @@ describe("limits, filters, scopes", () => {
   test("the plan caps the number of trackers (403 plan_limit) and /limits reports it", async () => {
     const { token } = await t.telegramUser();
     expect((await t.request("GET", "/api/tracking/limits", { token })).json).toEqual({ current: 0, max: 2, plan: "free" });
-    for (const k of ["a", "b"]) expect((await t.request("POST", "/api/tracking", { token, body: { name: k, keyword: k } })).status).toBe(201);
+    for (const k of ["a", "b"])
+      expect((await t.request("POST", "/api/tracking", { token, body: { name: k, keyword: k } })).status).toBe(201);
     const third = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "c" } });
     expect(third.status).toBe(403);
     expect(third.json.error).toBe("plan_limit");
@@ -235,8 +329,17 @@ describe("matches", () => {
     expect(page.json.total).toBe(25);
     expect(page.json.items).toHaveLength(20);
     expect(page.json.items[0]).toEqual({
-      id: page.json.items[0].id, tracker_id: tr.id, source_title: "Tech News", source_username: "technews", source_message_id: 25,
-      text_snippet: "Post 25: Bitcoin is up", matched_keyword: "Bitcoin", post_url: "https://t.me/technews/25", is_deleted: false, no_longer_matches: false, is_read: false,
+      id: page.json.items[0].id,
+      tracker_id: tr.id,
+      source_title: "Tech News",
+      source_username: "technews",
+      source_message_id: 25,
+      text_snippet: "Post 25: Bitcoin is up",
+      matched_keyword: "Bitcoin",
+      post_url: "https://t.me/technews/25",
+      is_deleted: false,
+      no_longer_matches: false,
+      is_read: false,
       detected_at: t.clock.now().toISOString(),
     });
     const rest = await t.request("GET", `/api/tracking/${tr.id}/matches?limit=10&offset=20`, { token });
@@ -258,7 +361,10 @@ describe("matches", () => {
       const res = await t.request("GET", `/api/tracking/${tr.id}/matches?${q}`, { token });
       expect([q, res.status, res.json.error]).toEqual([q, 400, "validation_error"]);
     }
-    expect((await t.request("GET", `/api/tracking/${tr.id}/matches?limit=100&offset=9007199254740991`, { token })).json).toEqual({ items: [], total: 0 });
+    expect((await t.request("GET", `/api/tracking/${tr.id}/matches?limit=100&offset=9007199254740991`, { token })).json).toEqual({
+      items: [],
+      total: 0,
+    });
   });
 
   test("changes through the API reach the live index at once: create, patch, disable, enable, delete", async () => {
@@ -281,18 +387,38 @@ describe("matches", () => {
 
   test("webhook trackers enqueue {event: keyword_match, tracker, match}; test sends a sample", async () => {
     const { user, token } = await t.telegramUser();
-    const { json: tr } = await t.request("POST", "/api/tracking", { token, body: { name: "Hook", keyword: "launch", notify_via: "webhook", webhook_url: `${receiver.url}/tracker` } });
+    const { json: tr } = await t.request("POST", "/api/tracking", {
+      token,
+      body: { name: "Hook", keyword: "launch", notify_via: "webhook", webhook_url: `${receiver.url}/tracker` },
+    });
     const [match] = await post(7, "Rocket LAUNCH at dawn");
-    const rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")));
+    const rows = await t.deps.asyncDb
+      .select()
+      .from(t.deps.asyncDb.tables.outbox)
+      .where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook"));
     expect(rows).toHaveLength(1);
     const tracker = (await t.request("GET", `/api/tracking/${tr.id}`, { token })).json;
     const apiMatch = (await t.request("GET", `/api/tracking/${tr.id}/matches`, { token })).json.items[0];
-    expect(rows[0]).toMatchObject({ userId: user.id, kind: "webhook", refId: tr.id, target: `${receiver.url}/tracker`, method: "POST", status: "pending" });
+    expect(rows[0]).toMatchObject({
+      userId: user.id,
+      kind: "webhook",
+      refId: tr.id,
+      target: `${receiver.url}/tracker`,
+      method: "POST",
+      status: "pending",
+    });
     expect(rows[0]!.payload).toEqual({ event: "keyword_match", tracker, match: apiMatch });
     expect(apiMatch.id).toBe(match!.id);
 
     expect((await t.request("POST", `/api/tracking/${tr.id}/test`, { token })).json).toEqual({ success: true });
-    const sample = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")))[1]!;
-    expect(sample.payload).toMatchObject({ event: "keyword_match", test: true, tracker: { id: tr.id }, match: { id: 0, matched_keyword: "launch" } });
+    const sample = (
+      await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook"))
+    )[1]!;
+    expect(sample.payload).toMatchObject({
+      event: "keyword_match",
+      test: true,
+      tracker: { id: tr.id },
+      match: { id: 0, matched_keyword: "launch" },
+    });
   });
 });

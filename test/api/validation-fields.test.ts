@@ -25,7 +25,10 @@ test("an out-of-range number in the query or the path is a 400 that names that p
     expect(res.json.message).toStartWith(`Invalid request: ${field} `);
   }
   // in range still works
-  expect((await t.request("GET", `/api/tracking/${tracker.id}/matches?limit=100&offset=0`, { token })).json).toEqual({ items: [], total: 0 });
+  expect((await t.request("GET", `/api/tracking/${tracker.id}/matches?limit=100&offset=0`, { token })).json).toEqual({
+    items: [],
+    total: 0,
+  });
 });
 
 // "Bad input always gets a clear error": a union ("a number or null") used to answer "should be one
@@ -35,7 +38,13 @@ test("a value of the right type that breaks a bound of an optional or nullable f
   const cases: [string, string, unknown, string, string][] = [
     ["POST", "/api/links", { url: "https://a.example", max_clicks: 0 }, "max_clicks", "must be a positive whole number"], // the links model names the rule itself,
     ["POST", "/api/links", { url: "https://a.example", title: "x".repeat(5000) }, "title", "Expected string length less or equal to 1000"],
-    ["POST", "/api/secure/links", { fileId: 1, expiresInHours: 1, maxViews: 0 }, "maxViews", "Expected integer to be greater or equal to 1"],
+    [
+      "POST",
+      "/api/secure/links",
+      { fileId: 1, expiresInHours: 1, maxViews: 0 },
+      "maxViews",
+      "Expected integer to be greater or equal to 1",
+    ],
     // path ids are integers (the OpenAPI document says so): a word is refused as "not a whole number"
     ["DELETE", "/api/auth/passkey/abc", undefined, "id", "must be a whole number"],
   ];

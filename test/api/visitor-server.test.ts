@@ -26,9 +26,20 @@ describe("the listening server's native /<code> route", () => {
 
   test("answers every path exactly as the Elysia app does in-process", async () => {
     for (const [method, path] of [
-      ["GET", "/api"], ["GET", "/API"], ["GET", "/healthz"], ["GET", "/"], ["GET", "/unknownCode"], ["GET", "/unknownCode/"],
-      ["GET", "/%41bc"], ["GET", "/a.b"], ["GET", "/api/whatever"], ["GET", "/s/abc"], ["HEAD", "/api"], ["HEAD", "/unknownCode"],
-      ["GET", "/docs"], ["POST", "/unknownCode"],
+      ["GET", "/api"],
+      ["GET", "/API"],
+      ["GET", "/healthz"],
+      ["GET", "/"],
+      ["GET", "/unknownCode"],
+      ["GET", "/unknownCode/"],
+      ["GET", "/%41bc"],
+      ["GET", "/a.b"],
+      ["GET", "/api/whatever"],
+      ["GET", "/s/abc"],
+      ["HEAD", "/api"],
+      ["HEAD", "/unknownCode"],
+      ["GET", "/docs"],
+      ["POST", "/unknownCode"],
     ] as const) {
       const a = await inProcess.request(method, path, { headers: { "user-agent": "Mozilla/5.0 Chrome/124.0" } });
       const b = await served.request(method, path, { headers: { "user-agent": "Mozilla/5.0 Chrome/124.0" } });
@@ -54,7 +65,9 @@ describe("the listening server's native /<code> route", () => {
     const { token } = await served.telegramUser();
     const link = (await served.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json;
     const answers = [
-      await served.request("GET", `/${link.code}`), await served.request("GET", `/${link.code}`), await served.request("HEAD", `/${link.code}`),
+      await served.request("GET", `/${link.code}`),
+      await served.request("GET", `/${link.code}`),
+      await served.request("HEAD", `/${link.code}`),
       await served.request("GET", "/noSuchCode"),
     ];
     expect(answers.map((r) => r.status)).toEqual([302, 302, 302, 404]);

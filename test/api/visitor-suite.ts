@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { clicks } from "../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
 
 export function visitorSuite(name: string, mode: { listen: boolean }) {
@@ -41,16 +42,26 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
 
   describe(name, () => {
     test("302 with no-store to the target, UTM appended, query parameters cannot override it", async () => {
-      const l = await link({ url: "https://shop.example/p?ref=1&utm_source=old", utm_source: "tg", utm_medium: "bot", utm_campaign: "spring sale" });
+      const l = await link({
+        url: "https://shop.example/p?ref=1&utm_source=old",
+        utm_source: "tg",
+        utm_medium: "bot",
+        utm_campaign: "spring sale",
+      });
       const res = await visit(l.code);
       expect(res.status).toBe(302);
       expect(res.headers.get("cache-control")).toBe("no-store");
       expect(res.headers.get("location")).toBe("https://shop.example/p?ref=1&utm_source=tg&utm_medium=bot&utm_campaign=spring+sale");
-      expect((await recorded(l.id))).toHaveLength(1);
+      expect(await recorded(l.id)).toHaveLength(1);
     });
 
     test("platform targets by User-Agent", async () => {
-      const l = await link({ url: "https://default.example/", ios_url: "https://apps.apple.com/app/x", android_url: "https://play.google.com/store/apps/x", desktop_url: "https://desktop.example/" });
+      const l = await link({
+        url: "https://default.example/",
+        ios_url: "https://apps.apple.com/app/x",
+        android_url: "https://play.google.com/store/apps/x",
+        desktop_url: "https://desktop.example/",
+      });
       expect((await visit(l.code, IPHONE)).headers.get("location")).toBe("https://apps.apple.com/app/x");
       expect((await visit(l.code, ANDROID)).headers.get("location")).toBe("https://play.google.com/store/apps/x");
       expect((await visit(l.code, CHROME)).headers.get("location")).toBe("https://desktop.example/");
@@ -67,7 +78,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect(res.text).not.toContain("<b>soon</b>");
       expect(res.text).toContain('name="viewport"');
       expect(res.text).toContain("3600");
-      expect((await recorded(l.id))).toHaveLength(0);
+      expect(await recorded(l.id)).toHaveLength(0);
       t.clock.advance(3600_000);
       expect((await visit(l.code)).status).toBe(302);
     });
@@ -85,20 +96,30 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const right = await visit(l.code, CHROME, { method: "POST", body: "password=open+sesame" });
       expect(right.status).toBe(302);
       expect(right.headers.get("location")).toBe("https://secret.example/");
-      expect((await recorded(l.id))).toHaveLength(1);
+      expect(await recorded(l.id)).toHaveLength(1);
 
       const xff = { "x-forwarded-for": "203.0.113.9" };
       const t2 = createTestApp({ ...mode, env: { TRUST_PROXY: "true" } });
       const tok = (await t2.telegramUser()).token;
-      const l2 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://secret.example/", password: "pw-1234" } })).json;
-      const post = (pw: string, headers = xff) => t2.request("POST", `/${l2.code}`, { headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: `password=${pw}` });
+      const l2 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://secret.example/", password: "pw-1234" } }))
+        .json;
+      const post = (pw: string, headers = xff) =>
+        t2.request("POST", `/${l2.code}`, {
+          headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+          body: `password=${pw}`,
+        });
       for (let i = 0; i < 5; i++) expect((await post("bad")).status).toBe(401);
       const locked = await post("pw-1234");
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await post("pw-1234", { "x-forwarded-for": "203.0.113.10" })).status).toBe(302); // another IP is not locked
-      const l3 = (await t2.request("POST", "/api/links", { token: tok, body: { url: "https://other-secret.example/", password: "pw-1234" } })).json;
-      const other = await t2.request("POST", `/${l3.code}`, { headers: { "content-type": "application/x-www-form-urlencoded", ...xff }, body: "password=pw-1234" });
+      const l3 = (
+        await t2.request("POST", "/api/links", { token: tok, body: { url: "https://other-secret.example/", password: "pw-1234" } })
+      ).json;
+      const other = await t2.request("POST", `/${l3.code}`, {
+        headers: { "content-type": "application/x-www-form-urlencoded", ...xff },
+        body: "password=pw-1234",
+      });
       expect(other.status).toBe(302); // nor is another link from the locked IP
       expect(other.headers.get("location")).toBe("https://other-secret.example/");
       t2.clock.advance(15 * 60_000 + 1);
@@ -108,7 +129,9 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
 
     test("parallel wrong passwords cannot outrun the attempts limit", async () => {
       const l = await link({ url: "https://secret.example/", password: "open sesame" });
-      const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => visit(l.code, CHROME, { method: "POST", body: `password=guess${i}` })));
+      const guesses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => visit(l.code, CHROME, { method: "POST", body: `password=guess${i}` })),
+      );
       const statuses = guesses.map((r) => r.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(15);
@@ -141,7 +164,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       expect(rb.status).toBe(410);
       expect(rb.text).toContain("Old promo");
       expect(rb.text).toContain("expired");
-      expect((await recorded(a.id))).toHaveLength(0);
+      expect(await recorded(a.id)).toHaveLength(0);
     });
 
     test("click cap: the N+1th human goes to expired_url; bots do not consume the cap", async () => {
@@ -153,7 +176,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const noFallback = await link({ url: "https://ok.example/", max_clicks: 1 });
       await visit(noFallback.code);
       expect((await visit(noFallback.code)).status).toBe(410);
-      const rows = (await recorded(l.id));
+      const rows = await recorded(l.id);
       expect(rows.map((r) => r.isBot)).toEqual([true, false, false]);
     });
 
@@ -162,7 +185,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       await visit(l.code);
       await visit(l.code, IPHONE);
       await visit(l.code, "TelegramBot (like TwitterBot)");
-      expect((await recorded(l.id))).toHaveLength(3);
+      expect(await recorded(l.id)).toHaveLength(3);
       await t.request("PATCH", `/api/links/${l.id}`, { token, body: { max_clicks: 3 } });
       expect((await visit(l.code, ANDROID)).status).toBe(302);
       expect((await visit(l.code)).status).toBe(410);
@@ -207,7 +230,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       ];
       const ids = [];
       for (const p of px) ids.push((await t.request("POST", "/api/pixels", { token, body: p })).json.id);
-      const l = await link({ url: "https://ok.example/?a=1&b=\"x\"", title: "Pixel <test>", pixelIds: ids });
+      const l = await link({ url: 'https://ok.example/?a=1&b="x"', title: "Pixel <test>", pixelIds: ids });
       const res = await visit(l.code);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-store");
@@ -215,17 +238,30 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const config = JSON.parse(/<script type="application\/json" id="pixel-config">([^<]*)<\/script>/.exec(res.text)![1]!);
       expect(config).toEqual({ target: 'https://ok.example/?a=1&b="x"', pixels: px.map((p) => ({ type: p.type, pixelId: p.pixelId })) });
       expect(res.text).toContain('<script src="/static/pixels.js"></script>');
-      expect(res.text.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>|<script src="[^"]+"><\/script>/g, "")).not.toContain("<script");
+      expect(res.text.replace(/<script type="application\/json"[^>]*>[^<]*<\/script>|<script src="[^"]+"><\/script>/g, "")).not.toContain(
+        "<script",
+      );
       const script = await t.request("GET", "/static/pixels.js");
       expect(script.headers.get("content-type")).toContain("text/javascript");
-      for (const needle of ['w.fbq("init", id)', 'w.gtag("config", id)', "https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=", 'w.ym(Number(id), "init", {})', "w.VK.Retargeting.Init(id)", "location.replace(config.target)"])
+      for (const needle of [
+        'w.fbq("init", id)',
+        'w.gtag("config", id)',
+        "https://analytics.tiktok.com/i18n/pixel/events.js?sdkid=",
+        'w.ym(Number(id), "init", {})',
+        "w.VK.Retargeting.Init(id)",
+        "location.replace(config.target)",
+      ])
         expect(script.text).toContain(needle);
       expect(res.text).toContain('content="2;url=https://ok.example/?a=1&amp;b=&quot;x&quot;"');
       expect(res.text).toContain("Pixel &lt;test&gt;");
-      expect((await recorded(l.id))).toHaveLength(1);
+      expect(await recorded(l.id)).toHaveLength(1);
       // the image beacons are the networks' no-JavaScript fallbacks: with JavaScript they would count every visit twice
       const beacons = [...res.text.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
-      expect(beacons).toEqual(["https://www.facebook.com/tr?id=123456789012&amp;ev=PageView&amp;noscript=1", "https://mc.yandex.ru/watch/12345678", "https://vk.com/rtrg?p=VK-RTRG-123456-AbCdE"]);
+      expect(beacons).toEqual([
+        "https://www.facebook.com/tr?id=123456789012&amp;ev=PageView&amp;noscript=1",
+        "https://mc.yandex.ru/watch/12345678",
+        "https://vk.com/rtrg?p=VK-RTRG-123456-AbCdE",
+      ]);
       const outsideNoscript = res.text.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
       expect(outsideNoscript).not.toContain("<img");
     });
@@ -255,7 +291,7 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
       const res = await t.request("HEAD", `/${l.code}`, { headers: { "user-agent": CHROME } });
       expect(res.status).toBe(302);
       expect(res.text).toBe("");
-      const rows = (await recorded(l.id));
+      const rows = await recorded(l.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ isBot: true, botName: "HEAD request" });
       expect((await visit(l.code)).status).toBe(302); // the cap slot was still free
@@ -279,8 +315,14 @@ export function visitorSuite(name: string, mode: { listen: boolean }) {
     });
 
     test("UTM parameters are added without rewriting the query parameters already in the target", async () => {
-      const l = await link({ url: "https://ex.example/p?flag&q=a%20b&x=~y&utm_source=old#frag", utm_source: "tg", utm_campaign: "spring sale" });
-      expect((await visit(l.code)).headers.get("location")).toBe("https://ex.example/p?flag&q=a%20b&x=~y&utm_source=tg&utm_campaign=spring+sale#frag");
+      const l = await link({
+        url: "https://ex.example/p?flag&q=a%20b&x=~y&utm_source=old#frag",
+        utm_source: "tg",
+        utm_campaign: "spring sale",
+      });
+      expect((await visit(l.code)).headers.get("location")).toBe(
+        "https://ex.example/p?flag&q=a%20b&x=~y&utm_source=tg&utm_campaign=spring+sale#frag",
+      );
       const bare = await link({ url: "https://ex.example/path", utm_medium: "bot" });
       expect((await visit(bare.code)).headers.get("location")).toBe("https://ex.example/path?utm_medium=bot");
     });

@@ -18,7 +18,11 @@ test("the signing secret is created on first read, stable, and rotates to a new 
   const { token } = await t.telegramUser();
   const first = await t.request("GET", "/api/webhooks/secret", { token });
   expect(first.status).toBe(200);
-  expect(first.json).toEqual({ secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/), createdAt: t.clock.now().toISOString(), rotatedAt: null });
+  expect(first.json).toEqual({
+    secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+    createdAt: t.clock.now().toISOString(),
+    rotatedAt: null,
+  });
   expect((await t.request("GET", "/api/webhooks/secret", { token })).json.secret).toBe(first.json.secret);
 
   t.clock.advance(60_000);
@@ -58,12 +62,27 @@ test("a test delivery is sent signed right away and reports the target's answer"
   const body = JSON.parse(r.body);
   expect(body.event).toBe("test");
   expect(body.link).toEqual({ id: link.id, code: link.code, original_url: link.url, title: link.title });
-  expect(Object.keys(body.click)).toEqual(["ip", "country", "city", "device_type", "os", "browser", "referer", "is_bot", "is_unique", "clicked_at"]);
+  expect(Object.keys(body.click)).toEqual([
+    "ip",
+    "country",
+    "city",
+    "device_type",
+    "os",
+    "browser",
+    "referer",
+    "is_bot",
+    "is_unique",
+    "clicked_at",
+  ]);
   const { secret } = (await t.request("GET", "/api/webhooks/secret", { token })).json;
   expect(signatureMatches(secret, r.headers, r.body)).toBe(true);
 
   rx.respond = 500;
-  expect((await t.request("POST", `/api/webhooks/links/${link.id}/test`, { token })).json).toMatchObject({ ok: false, status: 500, error: "the target answered 500" });
+  expect((await t.request("POST", `/api/webhooks/links/${link.id}/test`, { token })).json).toMatchObject({
+    ok: false,
+    status: 500,
+    error: "the target answered 500",
+  });
   expect(await outboxRows(t.deps)).toHaveLength(0); // not queued, no failure counted
 
   const other = await t.emailUser("mallory@example.com");
@@ -89,10 +108,21 @@ test("the delivery log lists a user's webhook deliveries; a failed one can be se
   }
   const log = await t.request("GET", `/api/webhooks/deliveries?linkId=${link.id}`, { token });
   expect(log.status).toBe(200);
-  expect(log.json).toEqual([{
-    id: expect.any(String), topic: "click_webhook", linkId: link.id, url: `${rx.url}/log`, method: "POST", status: "failed", attempts: 6,
-    lastError: "HTTP 500: error", createdAt: expect.any(String), nextAttemptAt: null, completedAt: t.clock.now().toISOString(),
-  }]);
+  expect(log.json).toEqual([
+    {
+      id: expect.any(String),
+      topic: "click_webhook",
+      linkId: link.id,
+      url: `${rx.url}/log`,
+      method: "POST",
+      status: "failed",
+      attempts: 6,
+      lastError: "HTTP 500: error",
+      createdAt: expect.any(String),
+      nextAttemptAt: null,
+      completedAt: t.clock.now().toISOString(),
+    },
+  ]);
   expect((await t.request("GET", "/api/webhooks/deliveries?limit=1", { token })).json.map((d: any) => d.linkId)).toEqual([other.id]);
   expect((await t.request("GET", "/api/webhooks/deliveries?limit=500", { token })).status).toBe(400);
 
@@ -102,7 +132,11 @@ test("the delivery log lists a user's webhook deliveries; a failed one can be se
   expect(again.json).toMatchObject({ status: "pending", attempts: 0 });
   await worker.drain();
   expect(rx.received.at(-1)!.headers["x-webhook-id"]).toBe(log.json[0].id);
-  expect((await t.request("GET", `/api/webhooks/deliveries?linkId=${link.id}`, { token })).json[0]).toMatchObject({ status: "done", attempts: 1, lastError: "HTTP 200" });
+  expect((await t.request("GET", `/api/webhooks/deliveries?linkId=${link.id}`, { token })).json[0]).toMatchObject({
+    status: "done",
+    attempts: 1,
+    lastError: "HTTP 200",
+  });
   const twice = await t.request("POST", `/api/webhooks/deliveries/${log.json[0].id}/redeliver`, { token });
   expect(twice.status).toBe(409);
 

@@ -27,7 +27,9 @@ test("API writes while the click writer thread commits batch after batch: every 
     for (let round = 0; round < 40; round++) {
       const answers = await Promise.all([
         t.request("POST", "/api/links", { token, body: { url: `https://ok.example/${round}` } }),
-        t.request("POST", "/api/auth/msgr", { body: { initData: signInitData({ id: 1000 + round, username: `u${round}` }, t.clock.now()) } }),
+        t.request("POST", "/api/auth/msgr", {
+          body: { initData: signInitData({ id: 1000 + round, username: `u${round}` }, t.clock.now()) },
+        }),
         t.request("POST", "/api/links", { token, body: { url: `https://other.example/${round}`, title: "second" } }),
       ]);
       for (const a of answers) {

@@ -36,12 +36,18 @@ async function card(id: number) {
   return fake.waitFor("sendMessage", (c) => fake.calls.indexOf(c) >= n && /Clicks:|not found/.test(String(c.params.text)));
 }
 const fileOf = (call: { files: Record<string, { name: string; bytes: Uint8Array }> }) => Object.values(call.files)[0]!;
-const buttons = (call: { params: Record<string, any> }) => (call.params.reply_markup.inline_keyboard as { text: string; callback_data: string }[][]).flat();
+const buttons = (call: { params: Record<string, any> }) =>
+  (call.params.reply_markup.inline_keyboard as { text: string; callback_data: string }[][]).flat();
 
 test("the link card has a row of analytics buttons", async () => {
   fake.pushMessage(`/start link_${f.link.id}`);
   const card = await fake.waitFor("sendMessage", (c) => String(c.params.text).includes("Clicks:"));
-  expect((card.params.reply_markup.inline_keyboard as { text: string }[][]).map((r) => r.map((b) => b.text))).toContainEqual(["📊 Stats", "📈 Chart", "📤 Export", "🔳 QR"]);
+  expect((card.params.reply_markup.inline_keyboard as { text: string }[][]).map((r) => r.map((b) => b.text))).toContainEqual([
+    "📊 Stats",
+    "📈 Chart",
+    "📤 Export",
+    "🔳 QR",
+  ]);
 });
 
 describe("link card analytics", () => {
@@ -55,7 +61,18 @@ describe("link card analytics", () => {
     expect(msg.params.text).toContain("Clicks: 10\nUnique: 6\nBots: 2\nPer day: 0.33");
     expect(msg.params.text).toContain("Top countries: DE 30%, US 30%, GB 20%");
     expect(msg.params.text).toContain("Sources: t.me 70%, direct 30%");
-    expect(buttons(msg).map((b) => b.text)).toEqual(["1d", "7d", "• 30d •", "90d", "1y", "all", "📈 Chart", "🔳 QR", "📤 Export", "⬅️ Link"]);
+    expect(buttons(msg).map((b) => b.text)).toEqual([
+      "1d",
+      "7d",
+      "• 30d •",
+      "90d",
+      "1y",
+      "all",
+      "📈 Chart",
+      "🔳 QR",
+      "📤 Export",
+      "⬅️ Link",
+    ]);
     fake.press("7d");
     const edited = await fake.waitFor("editMessageText", (c) => String(c.params.text).includes("last 7 days"));
     expect(edited.params.text).toContain("last 7 days");
@@ -82,7 +99,12 @@ describe("link card analytics", () => {
     fake.press("🔳 QR");
     const photo = await fake.waitFor("sendPhoto");
     expect(photo.params.caption).toBe("QR code for http://localhost:3999/fixture1");
-    const expected = await QRCode.toBuffer("http://localhost:3999/fixture1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
+    const expected = await QRCode.toBuffer("http://localhost:3999/fixture1", {
+      type: "png",
+      width: 720,
+      margin: 2,
+      errorCorrectionLevel: "M",
+    });
     expect(Buffer.from(fileOf(photo).bytes).equals(new Uint8Array(expected))).toBe(true);
     expect((await sharp(fileOf(photo).bytes).metadata()).width).toBe(720);
     // "Open in the bot" under the photo sends the link's card below it: no /start in the chat
@@ -96,13 +118,21 @@ describe("link card analytics", () => {
   });
 
   test("QR of a link on a custom domain encodes that domain's URL (the default host answers 404 for it)", async () => {
-    const [domain] = await t.deps.asyncDb.insert(t.deps.asyncDb.tables.domains).values({ userId: f.alice.user.id, hostname: "go.alice.example" }).returning();
+    const [domain] = await t.deps.asyncDb
+      .insert(t.deps.asyncDb.tables.domains)
+      .values({ userId: f.alice.user.id, hostname: "go.alice.example" })
+      .returning();
     const link = await insertLink(t.deps, f.alice.user.id, { code: "custom1", domainId: domain!.id });
     await card(link.id);
     fake.press("🔳 QR");
     const photo = await fake.waitFor("sendPhoto");
     expect(photo.params.caption).toBe("QR code for http://go.alice.example/custom1");
-    const expected = await QRCode.toBuffer("http://go.alice.example/custom1", { type: "png", width: 720, margin: 2, errorCorrectionLevel: "M" });
+    const expected = await QRCode.toBuffer("http://go.alice.example/custom1", {
+      type: "png",
+      width: 720,
+      margin: 2,
+      errorCorrectionLevel: "M",
+    });
     expect(Buffer.from(fileOf(photo).bytes).equals(new Uint8Array(expected))).toBe(true);
   });
 
@@ -110,7 +140,15 @@ describe("link card analytics", () => {
     await card(f.link.id);
     fake.press("📤 Export");
     const menu = await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("📤"));
-    expect(buttons(menu).map((b) => b.text)).toEqual(["CSV · last 30 days", "Excel · last 30 days", "PDF · last 30 days", "CSV · all time", "Excel · all time", "PDF · all time", "⬅️ Link"]);
+    expect(buttons(menu).map((b) => b.text)).toEqual([
+      "CSV · last 30 days",
+      "Excel · last 30 days",
+      "PDF · last 30 days",
+      "CSV · all time",
+      "Excel · all time",
+      "PDF · all time",
+      "⬅️ Link",
+    ]);
     fake.press("Excel · last 30 days");
     const progress = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⏳"));
     expect(progress.params.text).toBe("⏳ Exporting Excel…");
@@ -122,13 +160,19 @@ describe("link card analytics", () => {
 
   test("a long export shows its progress", async () => {
     const base = Date.parse("2026-03-30T00:00:00Z");
-    await recordClicks(t.deps, f.link, Array.from({ length: 6_000 }, (_, i) => ({ at: base + i * 1000, country: "NL", isBot: false, isUnique: true })));
+    await recordClicks(
+      t.deps,
+      f.link,
+      Array.from({ length: 6_000 }, (_, i) => ({ at: base + i * 1000, country: "NL", isBot: false, isUnique: true })),
+    );
     await card(f.link.id);
     fake.press("📤 Export");
     await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("📤"));
     fake.press("CSV · all time");
     await fake.waitFor("sendDocument");
-    const edits = (await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("✅")), fake.callsOf("editMessageText").map((c) => c.params.text));
+    const edits =
+      (await fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("✅")),
+      fake.callsOf("editMessageText").map((c) => c.params.text));
     expect(edits.filter((x) => !x.startsWith("📤"))).toEqual([
       "⏳ Exporting CSV… 2,500 of 6,010 rows (41%)",
       "⏳ Exporting CSV… 5,000 of 6,010 rows (83%)",

@@ -5,7 +5,22 @@ import { eventually } from "../helpers/eventually";
 import { botRunner } from "../../bot/runtime";
 
 const CHANNEL = { id: -1001110003, type: "channel", title: "Ads Club", username: "adsclub" };
-const ADMIN = { status: "administrator", user: FAKE_BOT, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: false, can_manage_video_chats: false, can_restrict_members: false, can_promote_members: false, can_change_info: false, can_invite_users: true, can_post_stories: false, can_edit_stories: false, can_delete_stories: false };
+const ADMIN = {
+  status: "administrator",
+  user: FAKE_BOT,
+  can_be_edited: false,
+  is_anonymous: false,
+  can_manage_chat: true,
+  can_delete_messages: false,
+  can_manage_video_chats: false,
+  can_restrict_members: false,
+  can_promote_members: false,
+  can_change_info: false,
+  can_invite_users: true,
+  can_post_stories: false,
+  can_edit_stories: false,
+  can_delete_stories: false,
+};
 const OWNER = { id: 42, is_bot: false, first_name: "Alice", username: "alice" };
 
 let s: Awaited<ReturnType<typeof startBotApp>>;
@@ -15,12 +30,26 @@ afterEach(() => s.stop());
 const now = () => Math.floor(s.t.clock.now().getTime() / 1000);
 const sent = (pred: (text: string) => boolean) => s.fake.waitFor("sendMessage", (c) => pred(String(c.params.text)));
 const shown = (pred: (text: string) => boolean) =>
-  eventually(() => [...s.fake.calls].reverse().find((c) => (c.method === "sendMessage" || c.method === "editMessageText") && pred(String(c.params.text))), "a screen");
+  eventually(
+    () =>
+      [...s.fake.calls]
+        .reverse()
+        .find((c) => (c.method === "sendMessage" || c.method === "editMessageText") && pred(String(c.params.text))),
+    "a screen",
+  );
 
 test("made an administrator → /channels → channel → new invite → price → figures → revoke; deep links; another account's invite is not found", async () => {
   s.fake.pushMessage("/start", OWNER);
   await sent((t) => t.startsWith("👋 Welcome"));
-  s.fake.pushUpdate({ my_chat_member: { chat: CHANNEL, from: OWNER, date: now(), old_chat_member: { status: "left", user: FAKE_BOT }, new_chat_member: ADMIN } });
+  s.fake.pushUpdate({
+    my_chat_member: {
+      chat: CHANNEL,
+      from: OWNER,
+      date: now(),
+      old_chat_member: { status: "left", user: FAKE_BOT },
+      new_chat_member: ADMIN,
+    },
+  });
   const told = await sent((t) => t.includes("Ads Club") && t.includes("invite tracking"));
   expect(told.params.chat_id).toBe(OWNER.id);
 
@@ -85,7 +114,8 @@ test("the card of a tracking link in front of an invite shows the invite's joins
   const { token } = await s.t.telegramUser(OWNER.id, "alice");
   s.fake.members.set(`${CHANNEL.id}:${OWNER.id}`, { status: "creator" });
   const channel = (await s.t.request("POST", "/api/channels", { token, body: { chat: "@adsclub" } })).json;
-  const invite = (await s.t.request("POST", `/api/channels/${channel.id}/invites`, { token, body: { name: "Bitcoin News", link: true } })).json;
+  const invite = (await s.t.request("POST", `/api/channels/${channel.id}/invites`, { token, body: { name: "Bitcoin News", link: true } }))
+    .json;
   s.fake.pushChatMember(CHANNEL, { id: 77 }, "left", "member", now(), { inviteLink: invite.invite_link });
   await eventually(async () => (await s.t.request("GET", `/api/invites/${invite.id}`, { token })).json.stats.joins === 1, "the join");
   s.fake.pushMessage(`/start link_${invite.link_id}`, OWNER);
@@ -106,14 +136,22 @@ test("an invite link posted elsewhere: a watch_links tracker finds it, and the i
     const res = await s.t.request("GET", `/api/invites/${invite.id}/placements`, { token });
     return res.json.posts === 1 ? res.json : null;
   }, "the placement");
-  expect(placed.items.map((p: { source_title: string; post_url: string }) => [p.source_title, p.post_url])).toEqual([["Partner News", "https://t.me/partnernews/70"]]);
+  expect(placed.items.map((p: { source_title: string; post_url: string }) => [p.source_title, p.post_url])).toEqual([
+    ["Partner News", "https://t.me/partnernews/70"],
+  ]);
   s.fake.pushMessage(`/start invite_${invite.id}`, OWNER);
-  await shown((t) => t.startsWith("🔗 <b>Partner post</b>") && t.includes('📍 Posted in 1 channel: <a href="https://t.me/partnernews/70">Partner News</a>'));
+  await shown(
+    (t) =>
+      t.startsWith("🔗 <b>Partner post</b>") &&
+      t.includes('📍 Posted in 1 channel: <a href="https://t.me/partnernews/70">Partner News</a>'),
+  );
 });
 
 test("in webhook mode the bot asks for chat_member too, with the whole list of update types", async () => {
   await botRunner(s.bot, s.t.deps).registerWebhook();
   const set = await s.fake.waitFor("setWebhook");
-  expect(set.params.allowed_updates).toEqual(expect.arrayContaining(["message", "callback_query", "my_chat_member", "chat_join_request", "chat_member"]));
+  expect(set.params.allowed_updates).toEqual(
+    expect.arrayContaining(["message", "callback_query", "my_chat_member", "chat_join_request", "chat_member"]),
+  );
   expect(s.fake.allowedUpdates).toEqual(set.params.allowed_updates);
 });

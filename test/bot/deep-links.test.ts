@@ -16,10 +16,28 @@ afterEach(() => b.close());
 /** A share link of user `tgId` and the view notification's buttons, as core queues them. */
 async function shareLink(tgId: number) {
   const { token, image } = await seed(b.t, tgId);
-  const link = (await b.t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } })).json;
-  const keyboard = [[{ text: "⛔ Revoke", callback_data: callbackData({ kind: "revoke", id: link.id }) }, { text: "⚙️ Manage", callback_data: callbackData({ kind: "sharelink", id: link.id }) }]];
-  const state = async () => ((await b.t.request("GET", `/api/secure/links?fileId=${image.id}`, { token })).json as { id: number; state: string }[]).find((l) => l.id === link.id)!.state;
-  return { state, link, shown: { text: "👁 pic was opened\nViews left: unlimited", entities: [{ type: "bold", offset: 2, length: 3 }], reply_markup: { inline_keyboard: keyboard } } };
+  const link = (
+    await b.t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } })
+  ).json;
+  const keyboard = [
+    [
+      { text: "⛔ Revoke", callback_data: callbackData({ kind: "revoke", id: link.id }) },
+      { text: "⚙️ Manage", callback_data: callbackData({ kind: "sharelink", id: link.id }) },
+    ],
+  ];
+  const state = async () =>
+    ((await b.t.request("GET", `/api/secure/links?fileId=${image.id}`, { token })).json as { id: number; state: string }[]).find(
+      (l) => l.id === link.id,
+    )!.state;
+  return {
+    state,
+    link,
+    shown: {
+      text: "👁 pic was opened\nViews left: unlimited",
+      entities: [{ type: "bold", offset: 2, length: 3 }],
+      reply_markup: { inline_keyboard: keyboard },
+    },
+  };
 }
 
 test("⛔ Revoke pressed by a Russian-speaking owner: a Russian toast, the message marked in Russian with its formatting, the link revoked", async () => {
@@ -42,7 +60,9 @@ test("a press on someone else's object is refused with a toast and changes nothi
   await seed(b.t, 42);
   const { state, link, shown } = await shareLink(43);
   const calls = await b.tap(callbackData({ kind: "revoke", id: link.id }), 77, shown);
-  expect(calls.map((c) => [c.method, c.params.text, c.params.show_alert])).toEqual([["answerCallbackQuery", "That share link no longer exists.", true]]);
+  expect(calls.map((c) => [c.method, c.params.text, c.params.show_alert])).toEqual([
+    ["answerCallbackQuery", "That share link no longer exists.", true],
+  ]);
   expect(await state()).toBe("active");
   const open = await b.tap(callbackData({ kind: "sharelink", id: link.id }), 77, shown);
   expect(open.map((c) => [c.method, c.params.text])).toEqual([["answerCallbackQuery", "That share link no longer exists."]]);
@@ -55,9 +75,17 @@ test("outside the owner's private chat the buttons do nothing and say why", asyn
   const { state, link, shown } = await shareLink(42);
   const before = b.calls.length;
   await b.update({
-    callback_query: { id: "9", from: { id: 42, is_bot: false, first_name: "Alice" }, chat_instance: "2", data: callbackData({ kind: "revoke", id: link.id }), message: { message_id: 5, date: 1, chat: { id: -100123, type: "supergroup", title: "Team" }, ...shown } },
+    callback_query: {
+      id: "9",
+      from: { id: 42, is_bot: false, first_name: "Alice" },
+      chat_instance: "2",
+      data: callbackData({ kind: "revoke", id: link.id }),
+      message: { message_id: 5, date: 1, chat: { id: -100123, type: "supergroup", title: "Team" }, ...shown },
+    },
   });
-  expect(b.calls.slice(before).map((c) => [c.method, c.params.text, c.params.show_alert])).toEqual([["answerCallbackQuery", "This button works only in the owner's chat with the bot.", true]]);
+  expect(b.calls.slice(before).map((c) => [c.method, c.params.text, c.params.show_alert])).toEqual([
+    ["answerCallbackQuery", "This button works only in the owner's chat with the bot.", true],
+  ]);
   expect(await state()).toBe("active");
 });
 
@@ -73,7 +101,12 @@ test("t.me start links of messages sent before still work, through the one /star
   expect(b.last("sendMessage").params.text).toStartWith("✓ Отмечено прочитанным.\n\n");
   await b.send(`/start readr_${two!.id}-${three!.id}`);
   expect(b.last("sendMessage").params.text).toStartWith("✓ Отмечено прочитанными: 2.\n\n");
-  expect(await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.trackerMatches).where(eq(b.t.deps.asyncDb.tables.trackerMatches.isRead, false))).toEqual([]);
+  expect(
+    await b.t.deps.asyncDb
+      .select()
+      .from(b.t.deps.asyncDb.tables.trackerMatches)
+      .where(eq(b.t.deps.asyncDb.tables.trackerMatches.isRead, false)),
+  ).toEqual([]);
 
   const { link, state } = await shareLink(42);
   await b.send(`/start revoke_${link.id}`);

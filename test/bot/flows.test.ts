@@ -29,7 +29,10 @@ function measuredCells(): Row[] {
   const table = doc.slice(start, doc.indexOf("\n\n", start));
   const rows: Row[] = [];
   for (const line of table.split("\n").slice(2)) {
-    const [flow, start, paste] = line.split(/(?<!\\)\|/).slice(1, 4).map((c) => c.trim());
+    const [flow, start, paste] = line
+      .split(/(?<!\\)\|/)
+      .slice(1, 4)
+      .map((c) => c.trim());
     if (!flow) continue;
     if (/^\d: /.test(start!) && !start!.includes("under the bot's message")) rows.push({ flow, cell: start!, from: "start" });
     if (/^[1-9]: /.test(paste!)) rows.push({ flow, cell: paste!, from: "paste" });
@@ -83,11 +86,19 @@ beforeAll(async () => {
   const db = deps.asyncDb;
   const now = deps.clock.now();
   // a webhook on the link, so its card offers the webhook's screen
-  await db.update(db.tables.links).set({ webhookUrl: "https://hooks.example/in", webhookMethod: "POST" }).where(eq(db.tables.links.id, link.id));
+  await db
+    .update(db.tables.links)
+    .set({ webhookUrl: "https://hooks.example/in", webhookMethod: "POST" })
+    .where(eq(db.tables.links.id, link.id));
   await db.insert(db.tables.trackers).values({ userId: user.id, name: "rust", keyword: "rust", createdAt: now });
   await db.insert(db.tables.identities).values({ userId: user.id, provider: "email", subject: "mail@example.com", createdAt: now });
-  const [channel] = await db.insert(db.tables.channels).values({ userId: user.id, chatId: "-100777", type: "channel", title: "Ads Club", botIsAdmin: true, canInvite: true }).returning();
-  await db.insert(db.tables.channelInvites).values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: "Ad one", inviteLink: "https://t.me/+adone" });
+  const [channel] = await db
+    .insert(db.tables.channels)
+    .values({ userId: user.id, chatId: "-100777", type: "channel", title: "Ads Club", botIsAdmin: true, canInvite: true })
+    .returning();
+  await db
+    .insert(db.tables.channelInvites)
+    .values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: "Ad one", inviteLink: "https://t.me/+adone" });
   urls = { link: `https://s.example/${link.code}`, share: share.url, request: request.url };
 });
 afterAll(() => b.close());
@@ -119,13 +130,20 @@ async function step(flow: string, text: string): Promise<void> {
   const alternatives = (onRow ? onRow[1]! : text).split(" / ").map((a) => a.trim());
   const wanted = alternatives.map((label) => (label === "the option" ? OPTION_OF[flow]! : (OBJECTS[label] ?? label)));
   const found = wanted.map((w) => find(w, onRow ? ROW_OF[flow] : undefined)).find(Boolean);
-  if (!found) throw new Error(`${flow}: no button "${text}" on the screen; buttons: ${JSON.stringify(b.calls.findLast((c) => c.params.reply_markup)?.params.reply_markup?.inline_keyboard?.map((r: any[]) => r.map((x) => x.text)))}`);
+  if (!found)
+    throw new Error(
+      `${flow}: no button "${text}" on the screen; buttons: ${JSON.stringify(b.calls.findLast((c) => c.params.reply_markup)?.params.reply_markup?.inline_keyboard?.map((r: any[]) => r.map((x) => x.text)))}`,
+    );
   // a URL button (a guide, the app) is a tap that leaves the bot: it counts, and ends the flow
   if (!("callback_data" in found.button)) return;
   const before = b.calls.length;
   await b.tap(found.button.callback_data, Number(found.call.params.message_id ?? found.call.result?.message_id));
   const answered = b.calls.slice(before);
-  expect({ flow, step: text, answered: answered.some((c) => /^(edit|send)/.test(c.method) || c.params.show_alert === undefined) }).toEqual({ flow, step: text, answered: true });
+  expect({ flow, step: text, answered: answered.some((c) => /^(edit|send)/.test(c.method) || c.params.show_alert === undefined) }).toEqual({
+    flow,
+    step: text,
+    answered: true,
+  });
 }
 
 /** The steps of a cell: "3: A → B → C, then answer **+ Yes**" → [A, B, C]; "…" is the way to a link's card. */
@@ -150,7 +168,10 @@ describe("docs/bot.md's tap counts, measured", () => {
     test(`${flow} (${from === "start" ? "from /start" : "from a pasted URL"}): ${cell.slice(0, 70)}`, async () => {
       const { taps, steps, yes } = stepsOf(cell);
       if (from === "start") await b.send("/start");
-      else await b.send(/share link/i.test(flow) || /Password or view/.test(flow) ? urls.share : /request link/i.test(flow) ? urls.request : urls.link);
+      else
+        await b.send(
+          /share link/i.test(flow) || /Password or view/.test(flow) ? urls.share : /request link/i.test(flow) ? urls.request : urls.link,
+        );
       for (const s of steps) await step(flow, s);
       expect({ flow, taps: steps.length }).toEqual({ flow, taps });
       expect(taps).toBeLessThanOrEqual(3);

@@ -18,7 +18,10 @@ export async function startBotApp(env: Record<string, string> = {}, extraFeature
   const bot = createBot(t.deps as Parameters<typeof createBot>[0], { features: [...FEATURES, requireUser(...extraFeatures)] });
   // a failure is kept for stop() to judge: stopping during start-up aborts grammY's retry delay,
   // which rejects before stop() could be awaiting it
-  const running = bot.start({ drop_pending_updates: false, allowed_updates: ALLOWED_UPDATES }).then(() => undefined, (e: unknown) => e);
+  const running = bot.start({ drop_pending_updates: false, allowed_updates: ALLOWED_UPDATES }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   await fake.waitFor("getMe");
   async function stop() {
     await bot.stop();

@@ -38,7 +38,19 @@ const NOT_USER_FACING: Record<string, string> = {
 };
 
 /** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`, `request-state-<state>`, export columns. */
-const DYNAMIC_PREFIXES = ["command-", "field-", "problem-", "period-", "request-state-", "weekday-", "export-column-", "journal-column-", "secure-state-", "secure-kind-", "device-"];
+const DYNAMIC_PREFIXES = [
+  "command-",
+  "field-",
+  "problem-",
+  "period-",
+  "request-state-",
+  "weekday-",
+  "export-column-",
+  "journal-column-",
+  "secure-state-",
+  "secure-kind-",
+  "device-",
+];
 
 /** Fluent entries: key → its text (continuation lines included). */
 function entries(file: string): Map<string, string> {
@@ -55,7 +67,9 @@ function entries(file: string): Map<string, string> {
 const vars = (text: string) => new Set([...text.matchAll(/\$(\w+)/g)].map((m) => m[1]!));
 
 function tree(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? tree(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? tree(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 }
 
 /**
@@ -69,7 +83,10 @@ function sources(): string[] {
 
 /** The code without comments (line comments, block comments), keeping strings (URLs keep their //). */
 function code(src: string): string {
-  return src.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").replace(/\s\/\/ .*$/gm, "");
+  return src
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/\s\/\/ .*$/gm, "");
 }
 
 /** String literals of a file with their line, `${…}` parts of templates blanked. */
@@ -88,11 +105,13 @@ function literals(src: string): { text: string; line: number; index: number }[] 
  * Lines that are not user-facing: logs, developer errors, imports. `new NotFound("Tag")` names the
  * missing thing for the English error text; other languages say it in their own words (bot/problem.ts).
  */
-const EXEMPT_LINE = /new NotFound\(|deps\.log\.|\.log\.(info|warn|error)|new Error\(|throw new \w*Error\(|^\s*import |from "|console\.|RegExp\(/;
+const EXEMPT_LINE =
+  /new NotFound\(|deps\.log\.|\.log\.(info|warn|error)|new Error\(|throw new \w*Error\(|^\s*import |from "|console\.|RegExp\(/;
 /** Two words of letters in a row: an English phrase. */
 const PROSE = /[A-Za-z]{2,}[,.;:!?’'—-]*\s+[A-Za-z]{2,}/;
 /** Where a literal would be a text a user sees: the text of a message, a toast or a button. */
-const SHOWN = /(?:\.reply|\.editMessageText|\.answerCallbackQuery|\.sendMessage|\.editMessageCaption|\.replyWithPhoto|\.replyWithDocument)\(\s*$|\b(?:text|caption):\s*$|\bgo\(\s*[^,()]+,\s*[^,()]+,\s*$|\bback\(\s*[^,()]+,\s*$|\.(?:text|url|webApp|switchInline)\(\s*$/;
+const SHOWN =
+  /(?:\.reply|\.editMessageText|\.answerCallbackQuery|\.sendMessage|\.editMessageCaption|\.replyWithPhoto|\.replyWithDocument)\(\s*$|\b(?:text|caption):\s*$|\bgo\(\s*[^,()]+,\s*[^,()]+,\s*$|\bback\(\s*[^,()]+,\s*$|\.(?:text|url|webApp|switchInline)\(\s*$/;
 
 /**
  * The English a file would show. In bot/ every phrase counts; in core/ only what lands in a message
@@ -110,11 +129,11 @@ function violations(file: string): string[] {
   }
   for (const lit of literals(src)) {
     const before = src.slice(Math.max(0, lit.index - 120), lit.index);
-    if (SHOWN.test(before) && /[A-Za-z]{2,}/.test(lit.text) && !EXEMPT_LINE.test(lines[lit.line - 1] ?? "")) found.push(`${lit.line}: shown literal: ${lit.text.trim().slice(0, 60)}`);
+    if (SHOWN.test(before) && /[A-Za-z]{2,}/.test(lit.text) && !EXEMPT_LINE.test(lines[lit.line - 1] ?? ""))
+      found.push(`${lit.line}: shown literal: ${lit.text.trim().slice(0, 60)}`);
   }
   return [...new Set(found)];
 }
-
 
 /**
  * The pieces of a mini-app file a user may see: the static text of each template (its `${…}` parts
@@ -163,7 +182,10 @@ const EXAMPLE = /^[\w.+-]+@[\w.-]+$|^[\w-]+(\.[\w-]+)+$/;
  * underscore (utm_source), acronyms in capitals (POST, DNS, TXT) and product names.
  */
 const words = (text: string) =>
-  text.replace(/&\w+;|https?:\/\/\S*|\b\w*_\w*\b/g, " ").split(/[^A-Za-z]+/).filter((w) => w.length >= 2 && !BRANDS.has(w) && !/^[A-Z]+$/.test(w));
+  text
+    .replace(/&\w+;|https?:\/\/\S*|\b\w*_\w*\b/g, " ")
+    .split(/[^A-Za-z]+/)
+    .filter((w) => w.length >= 2 && !BRANDS.has(w) && !/^[A-Z]+$/.test(w));
 
 /** The English a mini-app file would show: text between tags, visible attributes, and strings with words. */
 function miniappViolations(file: string): string[] {
@@ -173,14 +195,18 @@ function miniappViolations(file: string): string[] {
   for (const p of pieces(src)) {
     if (EXEMPT_LINE.test(lines[p.line - 1] ?? "")) continue;
     if (p.markup) {
-      const attrs = [...p.text.matchAll(/\b(?:placeholder|aria-label|title|alt|label)="([^"]*)"/g)].map((m) => m[1]!).filter((v) => !EXAMPLE.test(v));
+      const attrs = [...p.text.matchAll(/\b(?:placeholder|aria-label|title|alt|label)="([^"]*)"/g)]
+        .map((m) => m[1]!)
+        .filter((v) => !EXAMPLE.test(v));
       const texts = p.text.replace(/<[^>]*>/g, "\u0000").split("\u0000");
       for (const text of [...attrs, ...texts]) if (words(text).length) found.push(`${p.line}: ${text.trim().slice(0, 60)}`);
     } else {
       const t = p.text.split("\u0000").join(" ").trim();
       // a class list, or a style (height:220px)
-      const classes = t.split(/\s+/).every((w) => CSS_CLASSES.has(w) || /^[a-z]+(-[a-z]+)+$/.test(w)) || /^([a-z-]+:[^;A-Z]*;?\s*)+$/.test(t);
-      if ((PROSE.test(t) && !classes && !CODES.test(t)) || (/^[A-Z][a-z]+$/.test(t) && !BRANDS.has(t) && !PROTOCOL.has(t))) found.push(`${p.line}: ${t.slice(0, 60)}`);
+      const classes =
+        t.split(/\s+/).every((w) => CSS_CLASSES.has(w) || /^[a-z]+(-[a-z]+)+$/.test(w)) || /^([a-z-]+:[^;A-Z]*;?\s*)+$/.test(t);
+      if ((PROSE.test(t) && !classes && !CODES.test(t)) || (/^[A-Z][a-z]+$/.test(t) && !BRANDS.has(t) && !PROTOCOL.has(t)))
+        found.push(`${p.line}: ${t.slice(0, 60)}`);
     }
   }
   return [...new Set(found)];
@@ -192,7 +218,10 @@ const ru = entries("ru.ftl");
 describe("language files", () => {
   test("no key is defined twice in a file (Fluent would keep only one of them)", () => {
     for (const file of ["en.ftl", "ru.ftl"]) {
-      const keys = readFileSync(join(ROOT, "locales", file), "utf8").split("\n").map((l) => /^([a-z][\w-]*)\s*=/.exec(l)?.[1]).filter(Boolean);
+      const keys = readFileSync(join(ROOT, "locales", file), "utf8")
+        .split("\n")
+        .map((l) => /^([a-z][\w-]*)\s*=/.exec(l)?.[1])
+        .filter(Boolean);
       expect({ file, twice: keys.filter((k, i) => keys.indexOf(k) !== i) }).toEqual({ file, twice: [] });
     }
   });
@@ -208,10 +237,31 @@ describe("language files", () => {
   test("no Russian text is left in English and no English sentence in Russian", () => {
     const cyrillic = /[А-Яа-яЁё]/;
     // English values may hold Russian only as the name of the other language (the switch button) and as examples of Russian word forms
-    expect([...en].filter(([k, v]) => cyrillic.test(v) && !["settings-switch-language", "tracker-prompt-word-forms", "app-language-ru", "app-tracker-word-forms"].includes(k)).map(([k]) => k)).toEqual([]);
+    expect(
+      [...en]
+        .filter(
+          ([k, v]) =>
+            cyrillic.test(v) &&
+            !["settings-switch-language", "tracker-prompt-word-forms", "app-language-ru", "app-tracker-word-forms"].includes(k),
+        )
+        .map(([k]) => k),
+    ).toEqual([]);
     // a Russian value with no Cyrillic letter is a left-over English one, unless it is only names, emoji and markup
     const latinOnly = [...ru].filter(([, v]) => !cyrillic.test(v) && PROSE.test(v.replace(/<[^>]*>|\{[^}]*\}/g, " ")));
-    expect(latinOnly.map(([k]) => k).filter((k) => !["settings-switch-language", "settings-sign-in-telegram", "field-utm_source", "field-utm_medium", "field-utm_campaign"].includes(k))).toEqual([]);
+    expect(
+      latinOnly
+        .map(([k]) => k)
+        .filter(
+          (k) =>
+            ![
+              "settings-switch-language",
+              "settings-sign-in-telegram",
+              "field-utm_source",
+              "field-utm_medium",
+              "field-utm_campaign",
+            ].includes(k),
+        ),
+    ).toEqual([]);
   });
 
   test("every key the code names exists and gets the variables its texts use; no key is unused", () => {
@@ -233,7 +283,8 @@ describe("language files", () => {
         if (m[1] === "en" || m[1] === "ru") continue; // i18n.t("en", key): a language, not a key
         named.set(m[1]!, [...(named.get(m[1]!) ?? []), args]);
       }
-      for (const m of src.matchAll(/\bt\(\s*[^"()]*\?\s*"([\w-]+)"\s*:\s*"([\w-]+)"/g)) for (const k of [m[1]!, m[2]!]) named.set(k, [...(named.get(k) ?? []), "*"]);
+      for (const m of src.matchAll(/\bt\(\s*[^"()]*\?\s*"([\w-]+)"\s*:\s*"([\w-]+)"/g))
+        for (const k of [m[1]!, m[2]!]) named.set(k, [...(named.get(k) ?? []), "*"]);
     }
     // keys the mini-app builds from a prefix in a template, t(`app-period-${p}`): only prefixes the code uses count
     const builtPrefixes = files.flatMap((f) => [...code(readFileSync(f, "utf8")).matchAll(/\bt\(\s*`(app-[\w-]*)\$\{/g)].map((m) => m[1]!));
@@ -251,19 +302,31 @@ describe("language files", () => {
       }
     }
     expect(missingVars).toEqual([]);
-    const unused = [...en.keys()].filter((k) => !literalsInCode.has(k) && !named.has(k) && !DYNAMIC_PREFIXES.some((p) => k.startsWith(p)) && !builtPrefixes.some((p) => k.startsWith(p)));
+    const unused = [...en.keys()].filter(
+      (k) =>
+        !literalsInCode.has(k) &&
+        !named.has(k) &&
+        !DYNAMIC_PREFIXES.some((p) => k.startsWith(p)) &&
+        !builtPrefixes.some((p) => k.startsWith(p)),
+    );
     expect(unused).toEqual([]);
   });
 });
 
 describe("no user-facing string outside the language files", () => {
   const files = sources();
-  const byFile = new Map(files.filter((f) => !(relative(ROOT, f) in NOT_USER_FACING) && !f.startsWith(MINIAPP)).map((f) => [relative(ROOT, f), violations(f)]));
+  const byFile = new Map(
+    files.filter((f) => !(relative(ROOT, f) in NOT_USER_FACING) && !f.startsWith(MINIAPP)).map((f) => [relative(ROOT, f), violations(f)]),
+  );
 
   test("the bot and the messages core sends hold only translations (files not converted yet are listed, not skipped)", () => {
     expect(files.some((f) => f.endsWith("core/reports/report.ts"))).toBe(true);
-    const unconverted = [...byFile].filter(([, v]) => v.length).map(([f]) => f).sort();
-    if (NOT_YET_CONVERTED.length) console.warn(`Not yet converted to the language files (${NOT_YET_CONVERTED.length}):\n  ${NOT_YET_CONVERTED.join("\n  ")}`);
+    const unconverted = [...byFile]
+      .filter(([, v]) => v.length)
+      .map(([f]) => f)
+      .sort();
+    if (NOT_YET_CONVERTED.length)
+      console.warn(`Not yet converted to the language files (${NOT_YET_CONVERTED.length}):\n  ${NOT_YET_CONVERTED.join("\n  ")}`);
     const offenders = unconverted.filter((f) => !NOT_YET_CONVERTED.includes(f));
     expect(offenders.map((f) => `${f}\n    ${byFile.get(f)!.join("\n    ")}`)).toEqual([]);
     // a converted file leaves the list
@@ -273,25 +336,42 @@ describe("no user-facing string outside the language files", () => {
   test("the mini-app shows only translations (files not converted yet are listed, not skipped)", () => {
     const app = tree(MINIAPP).map((f) => [relative(ROOT, f), miniappViolations(f)] as const);
     expect(app.length).toBeGreaterThan(20);
-    const unconverted = app.filter(([, v]) => v.length).map(([f]) => f).sort();
-    if (MINIAPP_NOT_YET_CONVERTED.length) console.warn(`Mini-app files not yet converted (${MINIAPP_NOT_YET_CONVERTED.length}):\n  ${MINIAPP_NOT_YET_CONVERTED.join("\n  ")}`);
+    const unconverted = app
+      .filter(([, v]) => v.length)
+      .map(([f]) => f)
+      .sort();
+    if (MINIAPP_NOT_YET_CONVERTED.length)
+      console.warn(`Mini-app files not yet converted (${MINIAPP_NOT_YET_CONVERTED.length}):\n  ${MINIAPP_NOT_YET_CONVERTED.join("\n  ")}`);
     const offenders = app.filter(([f, v]) => v.length && !MINIAPP_NOT_YET_CONVERTED.includes(f));
     expect(offenders.map(([f, v]) => `${f}\n    ${v.join("\n    ")}`)).toEqual([]);
     expect(MINIAPP_NOT_YET_CONVERTED.filter((f) => !unconverted.includes(f))).toEqual([]);
     // every key the mini-app names is one of its own
-    const keys = app.flatMap(([f]) => [...code(readFileSync(join(ROOT, f), "utf8")).matchAll(/\bt\(\s*(?:[^"()]*\?\s*)?"([\w-]+)"/g)].map((m) => m[1]!));
+    const keys = app.flatMap(([f]) =>
+      [...code(readFileSync(join(ROOT, f), "utf8")).matchAll(/\bt\(\s*(?:[^"()]*\?\s*)?"([\w-]+)"/g)].map((m) => m[1]!),
+    );
     expect(keys.length).toBeGreaterThan(100);
     expect(keys.filter((k) => !k.startsWith("app-"))).toEqual([]);
   });
 
   test("the mini-app scan sees English text, attributes and toasts, and lets translations, classes and examples pass", () => {
     const probe = join(MINIAPP, "__probe__.ts");
-    const samples = ["html`<h1>Links</h1>`;", 'html`<input placeholder="Search links" />`;', 'run(() => go(), "Link deleted");', "html`<p>${n} <span>clicks</span></p>`;", 'const label = "Settings";'];
+    const samples = [
+      "html`<h1>Links</h1>`;",
+      'html`<input placeholder="Search links" />`;',
+      'run(() => go(), "Link deleted");',
+      "html`<p>${n} <span>clicks</span></p>`;",
+      'const label = "Settings";',
+    ];
     for (const sample of samples) {
       Bun.write(probe, sample);
       expect({ sample, found: miniappViolations(probe).length > 0 }).toEqual({ sample, found: true });
     }
-    const fine = ['html`<h1 class="page-head">${t("app-links-title")}</h1>`;', 'html`<input placeholder="you@example.com" class=${on ? "chip on" : "chip"} />`;', 'get(`/api/links/${id}`);', "// Some words in a comment"];
+    const fine = [
+      'html`<h1 class="page-head">${t("app-links-title")}</h1>`;',
+      'html`<input placeholder="you@example.com" class=${on ? "chip on" : "chip"} />`;',
+      "get(`/api/links/${id}`);",
+      "// Some words in a comment",
+    ];
     for (const sample of fine) {
       Bun.write(probe, sample);
       expect({ sample, found: miniappViolations(probe) }).toEqual({ sample, found: [] });
@@ -300,14 +380,21 @@ describe("no user-facing string outside the language files", () => {
   });
 
   test("every file of core/ that sends to a chat translates (the delivery mechanism only carries what it is given)", () => {
-    const sending = tree(join(ROOT, "core")).filter((f) => !relative(ROOT, f).startsWith("core/delivery/") && /\b(queueBotMessage|sendToUserChat)\(/.test(code(readFileSync(f, "utf8"))));
+    const sending = tree(join(ROOT, "core")).filter(
+      (f) => !relative(ROOT, f).startsWith("core/delivery/") && /\b(queueBotMessage|sendToUserChat)\(/.test(code(readFileSync(f, "utf8"))),
+    );
     expect(sending.length).toBeGreaterThan(5);
     expect(sending.filter((f) => !files.includes(f)).map((f) => relative(ROOT, f))).toEqual([]);
   });
 
   test("the scan sees English literals (a sentence, a button label, a toast)", () => {
     const probe = join(import.meta.dir, "..", "..", "bot", "__probe__.ts");
-    const samples = ['await ctx.reply("Link created.");', 'range.text("OK", go);', 'await ctx.answerCallbackQuery({ text: "Done" });', "await open(ctx, s, [], `Saved ${n} links`);"];
+    const samples = [
+      'await ctx.reply("Link created.");',
+      'range.text("OK", go);',
+      'await ctx.answerCallbackQuery({ text: "Done" });',
+      "await open(ctx, s, [], `Saved ${n} links`);",
+    ];
     for (const sample of samples) {
       Bun.write(probe, sample);
       expect(violations(probe).length).toBeGreaterThan(0);

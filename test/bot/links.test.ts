@@ -15,8 +15,8 @@ beforeEach(() => (b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 12 
 afterEach(() => b.close());
 
 const userId = async () => (await findUserByIdentity(b.t.deps, "telegram", "42"))!.id;
-const link = async () => (await listLinks(b.t.deps, (await userId())))[0]!;
-const details = async () => getLink(b.t.deps, (await userId()), (await link()).id);
+const link = async () => (await listLinks(b.t.deps, await userId()))[0]!;
+const details = async () => getLink(b.t.deps, await userId(), (await link()).id);
 const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
 
 /** Pastes a URL; returns the card message. */
@@ -47,7 +47,10 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(labels).not.toContain("🔔 Webhook: test, deliveries, secret"); // no webhook yet
     // Copy puts the short link on the clipboard (a tap on it would open it and count a click); Share opens the chat picker
     const top = card.params.reply_markup.inline_keyboard[0];
-    expect(top).toEqual([{ text: "📋 Copy link", copy_text: { text: (await link()).trackingUrl } }, { text: "↗️ Share", switch_inline_query: "https://example.com/spring?x=1" }]);
+    expect(top).toEqual([
+      { text: "📋 Copy link", copy_text: { text: (await link()).trackingUrl } },
+      { text: "↗️ Share", switch_inline_query: "https://example.com/spring?x=1" },
+    ]);
     expect(card.params.text).toContain(`<code>${(await link()).trackingUrl}</code>`);
   });
 
@@ -63,18 +66,20 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("Delete <b>");
     await b.press("Cancel");
     expect(lastText()).toContain("Clicks:");
-    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(1);
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(1);
     await b.press("🗑 Delete");
     await b.press("🗑 Yes, delete");
     expect(lastText()).toContain("🗑 Deleted.");
     expect(lastText()).toContain("No links yet");
-    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(0);
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(0);
   });
 
   test("a URL with a space: the link ends at the space and the answer says so; a link inside a sentence is taken without a word", async () => {
     await b.send("https://example.com/a b", { entities: [{ type: "url", offset: 0, length: 21 }] });
     expect((await link()).original_url).toBe("https://example.com/a");
-    expect(lastText()).toContain("⚠️ The link ends at the space after https://example.com/a. If the space belongs to the address, send it again with %20 in its place.");
+    expect(lastText()).toContain(
+      "⚠️ The link ends at the space after https://example.com/a. If the space belongs to the address, send it again with %20 in its place.",
+    );
     await b.send("look at https://example.com/b please", { entities: [{ type: "url", offset: 8, length: 21 }] });
     expect((await link()).original_url).toBe("https://example.com/b");
     expect(lastText()).not.toContain("The link ends at the space");
@@ -116,7 +121,9 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(asked.map((c) => c.method)).toContain("answerCallbackQuery");
     expect(prompt).toContain("Examples: 2h, 3d, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30 (UTC).");
     await b.send("2026-06-01");
-    expect(lastText()).toBe("That time has passed. Examples: 2h, 3d, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30 (UTC).\nTry again, or /cancel.");
+    expect(lastText()).toBe(
+      "That time has passed. Examples: 2h, 3d, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30 (UTC).\nTry again, or /cancel.",
+    );
     await b.send("tomorrow 18:00");
     expect((await details()).expires_at).toBe("2026-11-26T18:00:00.000Z");
     await option("⌛️ Expiry", "в пятницу");
@@ -143,12 +150,27 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
       ["🎯 Target URL", "shop.example/new", "", () => false], // refused: core takes absolute URLs only (the bot says why)
       ["⌛️ Expiry", "7 days", "⌛️ Expires", (d) => d.expires_at === new Date(now + 7 * 86400000).toISOString()],
       ["⏳ Start", "2d", "⏳ Starts", (d) => d.starts_at === new Date(now + 2 * 86400000).toISOString()],
-      ["↪️ After expiry", "https://example.com/over", "↪️ After expiry or the click cap: https://example.com/over", (d) => d.expired_url === "https://example.com/over"],
+      [
+        "↪️ After expiry",
+        "https://example.com/over",
+        "↪️ After expiry or the click cap: https://example.com/over",
+        (d) => d.expired_url === "https://example.com/over",
+      ],
       ["🔢 Click cap", "100", "🔢 Stops after 100 clicks", (d) => d.max_clicks === 100],
-      ["🍏 iOS target", "https://apps.apple.com/app/1", "🍏 iPhone and iPad → https://apps.apple.com/app/1", (d) => d.ios_url === "https://apps.apple.com/app/1"],
+      [
+        "🍏 iOS target",
+        "https://apps.apple.com/app/1",
+        "🍏 iPhone and iPad → https://apps.apple.com/app/1",
+        (d) => d.ios_url === "https://apps.apple.com/app/1",
+      ],
       ["🤖 Android target", "https://play.google.com/x", "🤖 Android →", (d) => d.android_url === "https://play.google.com/x"],
       ["🖥 Desktop target", "https://example.com/desk", "🖥 Desktop →", (d) => d.desktop_url === "https://example.com/desk"],
-      ["📣 UTM", "telegram,, spring", "📣 UTM source=telegram, campaign=spring", (d) => d.utm_source === "telegram" && d.utm_medium === null && d.utm_campaign === "spring"],
+      [
+        "📣 UTM",
+        "telegram,, spring",
+        "📣 UTM source=telegram, campaign=spring",
+        (d) => d.utm_source === "telegram" && d.utm_medium === null && d.utm_campaign === "spring",
+      ],
       ["🏷 Tags", "News, news , promo, NEWS", "🏷 News, promo", (d) => d.tagIds.length === 2],
     ];
     for (const [label, answer, line, check] of cases) {
@@ -195,15 +217,18 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
 
   test("pixels, domain and webhook options use the user's own catalog; the webhook screen appears on the card", async () => {
     await paste();
-    await createPixel(b.t.deps, (await userId()), { name: "Shop", type: "facebook", pixelId: "123456789012345" });
+    await createPixel(b.t.deps, await userId(), { name: "Shop", type: "facebook", pixelId: "123456789012345" });
     const unknown = await option("📡 Pixels", "Other");
     expect(unknown.params.text).toContain("You have no pixel named “Other”. Yours: Shop.");
     await b.send("shop");
     expect(lastText()).toContain("📡 Pixels: Shop");
-    const domain = await createDomain(b.t.deps, (await userId()), "go.example.org");
+    const domain = await createDomain(b.t.deps, await userId(), "go.example.org");
     await option("🌐 Domain", "https://go.example.org/");
     expect(lastText()).toContain("The domain is not verified yet"); // core's rule, as the API says it
-    await b.t.deps.asyncDb.update(b.t.deps.asyncDb.tables.domains).set({ verifiedAt: new Date() }).where(eq(b.t.deps.asyncDb.tables.domains.id, domain.id));
+    await b.t.deps.asyncDb
+      .update(b.t.deps.asyncDb.tables.domains)
+      .set({ verifiedAt: new Date() })
+      .where(eq(b.t.deps.asyncDb.tables.domains.id, domain.id));
     await b.send("go.example.org");
     expect(lastText()).toContain("🌐 On your domain go.example.org");
     expect((await details()).trackingUrl).toContain("go.example.org");
@@ -216,7 +241,9 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
       const screen = await b.press("🔔 Webhook: test, deliveries, secret");
       const edit = screen.find((c) => c.method === "editMessageText")!;
       expect(edit.params.text).toContain("Click webhook of");
-      expect(b.labels(edit).flat()).toEqual(expect.arrayContaining(["🔔 On — turn off", "🧪 Send test webhook", "👁 Show signing secret", "🔑 Rotate secret", "⬅️ Link"]));
+      expect(b.labels(edit).flat()).toEqual(
+        expect.arrayContaining(["🔔 On — turn off", "🧪 Send test webhook", "👁 Show signing secret", "🔑 Rotate secret", "⬅️ Link"]),
+      );
       await b.press("🔔 On — turn off");
       expect((await details()).webhook_enabled).toBe(false);
       expect(lastText()).toContain("Webhook off");
@@ -242,11 +269,21 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("/links");
     const page1 = b.last("sendMessage");
     expect(page1.params.text).toContain("(10)");
-    expect(b.labels(page1).flat().filter((n) => n.startsWith("example.com/"))).toHaveLength(8);
+    expect(
+      b
+        .labels(page1)
+        .flat()
+        .filter((n) => n.startsWith("example.com/")),
+    ).toHaveLength(8);
     await b.press("▶️");
     const page2 = b.last("editMessageText");
     expect(b.labels(page2).flat()).toContain("2/2");
-    expect(b.labels(page2).flat().filter((n) => n.startsWith("example.com/"))).toHaveLength(2);
+    expect(
+      b
+        .labels(page2)
+        .flat()
+        .filter((n) => n.startsWith("example.com/")),
+    ).toHaveLength(2);
     await b.press("example.com/0 · 0");
     expect(lastText()).toContain("https://example.com/0");
     await option("🏷 Tags", "promo");
@@ -254,7 +291,12 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.press("🏷 promo");
     const filtered = b.last("editMessageText");
     expect(filtered.params.text).toContain("tagged “promo”");
-    expect(b.labels(filtered).flat().filter((n) => n.startsWith("example.com/"))).toEqual(["example.com/0 · 0"]);
+    expect(
+      b
+        .labels(filtered)
+        .flat()
+        .filter((n) => n.startsWith("example.com/")),
+    ).toEqual(["example.com/0 · 0"]);
   });
 
   test("a press on an outdated list (its link deleted since) is answered and the screen re-drawn", async () => {
@@ -263,7 +305,9 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("/links");
     const list = b.last("sendMessage");
     const stale = b.findButton("example.com/a · 0")!.button.callback_data;
-    for (const l of (await listLinks(b.t.deps, (await userId())))) if (l.original_url.endsWith("/a")) await b.t.request("DELETE", `/api/links/${l.id}`, { token: (await b.t.telegramUser(42, "alice")).token });
+    for (const l of await listLinks(b.t.deps, await userId()))
+      if (l.original_url.endsWith("/a"))
+        await b.t.request("DELETE", `/api/links/${l.id}`, { token: (await b.t.telegramUser(42, "alice")).token });
     const calls = await b.tap(stale, list.result.message_id);
     expect(calls.find((c) => c.method === "answerCallbackQuery")!.params.text).toContain("changed");
     expect(calls.find((c) => c.method === "editMessageText")!.params.text).toContain("(1)");
@@ -279,7 +323,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("That does not look like a link.");
     await b.send("https://shop.example/sale");
     expect(lastText()).toContain("✅ Your tracking link");
-    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(2);
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(2);
     const token = (await b.t.telegramUser(42, "alice")).token;
     for (let i = 0; i < 10; i++) await b.t.request("POST", "/api/links", { token, body: { url: `https://fill.example/${i}` } });
     await b.send("/new");
@@ -292,10 +336,10 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     await b.send("example.org/page");
     expect((await link()).original_url).toBe("https://example.org/page");
     await b.send("look at this: https://news.example/x please", { entities: [{ type: "url", offset: 13, length: 24 }] });
-    expect((await listLinks(b.t.deps, (await userId()))).map((l) => l.original_url)).toContain("https://news.example/x");
+    expect((await listLinks(b.t.deps, await userId())).map((l) => l.original_url)).toContain("https://news.example/x");
     await b.send("a text link", { entities: [{ type: "text_link", offset: 2, length: 4, url: "https://hidden.example/t" }] });
-    expect((await listLinks(b.t.deps, (await userId()))).map((l) => l.original_url)).toContain("https://hidden.example/t");
-    const before = (await listLinks(b.t.deps, (await userId()))).length;
+    expect((await listLinks(b.t.deps, await userId())).map((l) => l.original_url)).toContain("https://hidden.example/t");
+    const before = (await listLinks(b.t.deps, await userId())).length;
     await b.send("https://example.com/with space");
     expect(lastText()).toContain("cannot contain spaces");
     await b.send(`https://example.com/${"a".repeat(5000)}`);
@@ -307,7 +351,7 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     expect(lastText()).toContain("must not point to this service's own short links");
     await b.send(`${(await link()).trackingUrl}`);
     expect(lastText()).toContain(`<code>${(await link()).trackingUrl}</code>\n→ ${(await link()).original_url}`);
-    expect(await listLinks(b.t.deps, (await userId()))).toHaveLength(before);
+    expect(await listLinks(b.t.deps, await userId())).toHaveLength(before);
     await b.send("hello there");
     expect(lastText()).toContain("Store this text as a secure note?");
   });

@@ -13,7 +13,13 @@ test("field paths become the options' names; list items count from 1 as the scre
 
 test("a problem is one sentence per field; an error without fields keeps its message", () => {
   expect(plainProblem(new FieldError("password", "must be 4 to 128 characters"))).toBe("The password must be 4 to 128 characters.");
-  expect(plainProblem(new ValidationError("two", [{ field: "max_clicks", message: "must be a positive whole number" }, { field: "url", message: "is empty." }])))
-    .toBe("The click cap must be a positive whole number.\nThe target URL is empty.");
-  expect(plainProblem(new AppError(409, "tag_exists", "You already have a tag named \"x\""))).toBe("You already have a tag named \"x\"");
+  expect(
+    plainProblem(
+      new ValidationError("two", [
+        { field: "max_clicks", message: "must be a positive whole number" },
+        { field: "url", message: "is empty." },
+      ]),
+    ),
+  ).toBe("The click cap must be a positive whole number.\nThe target URL is empty.");
+  expect(plainProblem(new AppError(409, "tag_exists", 'You already have a tag named "x"'))).toBe('You already have a tag named "x"');
 });

@@ -22,7 +22,11 @@ test("a 409 Conflict from getUpdates pauses polling and starts it again, with on
   const bot = createBot({ ...t.deps, log, config: { ...t.config, botToken: FAKE_BOT_TOKEN } });
   const runner = botRunner(bot, { config: t.config, log }, { firstMs: 20, maxMs: 80 });
   // another getUpdates (a second deploy, a developer's laptop) holds the bot for three rounds
-  fake.failNext.set("getUpdates", { error_code: 409, description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running", times: 3 });
+  fake.failNext.set("getUpdates", {
+    error_code: 409,
+    description: "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+    times: 3,
+  });
   await runner.init();
   runner.startPolling();
   try {

@@ -34,11 +34,18 @@ test("Settings → Reports: daily in one tap, the hour stepped, weekly on anothe
   await b.press("🌍 Time zone");
   expect(lastText()).toStartWith("Send your time zone: a city (Moscow, Almaty)");
   await b.send("Atlantis");
-  expect(lastText()).toBe("I do not know the time zone “Atlantis”. Send a city (Moscow), a zone name (Europe/Berlin) or an offset (+3), or /cancel.");
+  expect(lastText()).toBe(
+    "I do not know the time zone “Atlantis”. Send a city (Moscow), a zone name (Europe/Berlin) or an offset (+3), or /cancel.",
+  );
   await b.send("Москва");
   expect(lastText()).toStartWith("✅ Time zone: Europe/Moscow.");
   expect(lastText()).toContain("Every Tuesday at 10:00");
-  expect(await getSettings(b.t.deps, await userId())).toEqual({ time_zone: "Europe/Moscow", report_every: "week", report_hour: 10, report_weekday: 2 });
+  expect(await getSettings(b.t.deps, await userId())).toEqual({
+    time_zone: "Europe/Moscow",
+    report_every: "week",
+    report_hour: 10,
+    report_weekday: 2,
+  });
 });
 
 test("in Russian: the same screen in Russian words", async () => {

@@ -113,7 +113,12 @@ describe("a Russian-speaking user (language_code ru)", () => {
   });
 
   test("the language follows Telegram's (uk, be and kk read Russian) until one is chosen in Settings, and the choice is kept", async () => {
-    for (const [code, greeting] of [["uk", "👋 Добро пожаловать"], ["kk", "👋 Добро пожаловать"], ["de", "👋 Welcome"], ["en-GB", "👋 Welcome"]] as const) {
+    for (const [code, greeting] of [
+      ["uk", "👋 Добро пожаловать"],
+      ["kk", "👋 Добро пожаловать"],
+      ["de", "👋 Welcome"],
+      ["en-GB", "👋 Welcome"],
+    ] as const) {
       b = unitBot({}, { language_code: code });
       await b.send("/start");
       expect(b.last("sendMessage").params.text).toStartWith(greeting);
@@ -144,34 +149,89 @@ describe("a Russian-speaking user (language_code ru)", () => {
     expect(user.appLanguage).toBe("ru");
     b.t.clock.set("2026-11-25T12:00:00Z");
     const link = await createLink(deps, user, { url: "https://shop.example/sale", title: "Распродажа" });
-    const visit = (ip: string) => b.t.request("GET", `/${link.code}`, { headers: { "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0" } });
+    const visit = (ip: string) =>
+      b.t.request("GET", `/${link.code}`, {
+        headers: { "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0" },
+      });
     for (const ip of ["203.0.113.1", "203.0.113.2"]) expect((await visit(ip)).status).toBe(302);
     await deps.clicks.flush();
 
     // a match (instant, by the bot), a second tracker's digest, a deleted-post notice
     const now = deps.clock.now();
-    const [instant] = await db.insert(db.tables.trackers).values({ userId: user.id, name: "скидка", keyword: "скидка", createdAt: now }).returning();
-    const [hourly] = await db.insert(db.tables.trackers).values({ userId: user.id, name: "акция", keyword: "акция", notifyEvery: "hour", createdAt: now }).returning();
-    const match = (trackerId: number, id: number) => ({ trackerId, sourceChatId: "-100500", sourceTitle: "Новости", sourceMessageId: id, textSnippet: "большая скидка и акция", matchedKeyword: "скидка", postUrl: `https://t.me/news/${id}`, detectedAt: now });
-    const [m1, m2] = await db.insert(db.tables.trackerMatches).values([match(instant!.id, 1), match(hourly!.id, 2)]).returning();
-    await transaction(db, (tx) => notifyMatches(tx, now, user.id, [{ tracker: instant!, match: m1! }, { tracker: hourly!, match: m2! }]));
+    const [instant] = await db
+      .insert(db.tables.trackers)
+      .values({ userId: user.id, name: "скидка", keyword: "скидка", createdAt: now })
+      .returning();
+    const [hourly] = await db
+      .insert(db.tables.trackers)
+      .values({ userId: user.id, name: "акция", keyword: "акция", notifyEvery: "hour", createdAt: now })
+      .returning();
+    const match = (trackerId: number, id: number) => ({
+      trackerId,
+      sourceChatId: "-100500",
+      sourceTitle: "Новости",
+      sourceMessageId: id,
+      textSnippet: "большая скидка и акция",
+      matchedKeyword: "скидка",
+      postUrl: `https://t.me/news/${id}`,
+      detectedAt: now,
+    });
+    const [m1, m2] = await db
+      .insert(db.tables.trackerMatches)
+      .values([match(instant!.id, 1), match(hourly!.id, 2)])
+      .returning();
+    await transaction(db, (tx) =>
+      notifyMatches(tx, now, user.id, [
+        { tracker: instant!, match: m1! },
+        { tracker: hourly!, match: m2! },
+      ]),
+    );
     b.t.clock.set("2026-11-25T13:00:01Z");
     expect(await flushTrackerDigests(deps)).toBe(1);
 
     // the daily report
-    await db.insert(db.tables.userSettings).values({ userId: user.id, timeZone: "Europe/Moscow", reportEvery: "day", reportHour: 9, updatedAt: deps.clock.now() });
+    await db
+      .insert(db.tables.userSettings)
+      .values({ userId: user.id, timeZone: "Europe/Moscow", reportEvery: "day", reportHour: 9, updatedAt: deps.clock.now() });
     b.t.clock.set("2026-11-26T06:00:30Z");
     expect(await sendDueReports(deps)).toBe(1);
 
     // a view of a shared file, and a request to join through an invite with approval by hand
-    await queueViewNotice(db, deps, { id: 7, userId: user.id, code: "abc123", maxViews: 3, viewCount: 1 }, { name: "договор.pdf" }, { ip: "203.0.113.9", userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile" });
-    const [channel] = await db.insert(db.tables.channels).values({ userId: user.id, chatId: "-100777", type: "channel", title: "Магазин" }).returning();
-    await db.insert(db.tables.channelInvites).values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: "Реклама у Пети", inviteLink: "https://t.me/+petya", joinRequest: true, approve: "manual" });
-    await recordJoinRequest(deps, { chatId: "-100777", member: { id: 99, firstName: "Вера" }, userChatId: 99, date: Math.floor(deps.clock.now().getTime() / 1000), inviteLink: "https://t.me/+petya" });
-    await db.insert(db.tables.channelJoins).values({ chatId: "-100777", memberId: 99, via: "invite", joinedAt: deps.clock.now(), leftAt: null });
+    await queueViewNotice(
+      db,
+      deps,
+      { id: 7, userId: user.id, code: "abc123", maxViews: 3, viewCount: 1 },
+      { name: "договор.pdf" },
+      { ip: "203.0.113.9", userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile" },
+    );
+    const [channel] = await db
+      .insert(db.tables.channels)
+      .values({ userId: user.id, chatId: "-100777", type: "channel", title: "Магазин" })
+      .returning();
+    await db.insert(db.tables.channelInvites).values({
+      userId: user.id,
+      channelId: channel!.id,
+      chatId: "-100777",
+      name: "Реклама у Пети",
+      inviteLink: "https://t.me/+petya",
+      joinRequest: true,
+      approve: "manual",
+    });
+    await recordJoinRequest(deps, {
+      chatId: "-100777",
+      member: { id: 99, firstName: "Вера" },
+      userChatId: 99,
+      date: Math.floor(deps.clock.now().getTime() / 1000),
+      inviteLink: "https://t.me/+petya",
+    });
+    await db
+      .insert(db.tables.channelJoins)
+      .values({ chatId: "-100777", memberId: 99, via: "invite", joinedAt: deps.clock.now(), leftAt: null });
 
     const { outbox } = db.tables;
-    const queued = (await db.select().from(outbox)).map((row) => ({ method: "sendMessage", params: row.payload as Record<string, any>, files: {}, result: null }) as ApiCall);
+    const queued = (await db.select().from(outbox)).map(
+      (row) => ({ method: "sendMessage", params: row.payload as Record<string, any>, files: {}, result: null }) as ApiCall,
+    );
     expect(queued.map((c) => String(c.params.text ?? "").split("\n")[0])).toEqual([
       "🔔 <b>скидка</b>: новое совпадение",
       "🗓 <b>акция</b>: 1 совпадение за последний час",
@@ -194,7 +254,11 @@ describe("a Russian-speaking user (language_code ru)", () => {
       "1 подписка или отписка в Магазин, CSV",
       "Подписки и отписки по дням, Магазин, последние 7 дней",
     ]);
-    const csv = (c: ApiCall) => new TextDecoder().decode(Object.values(c.files)[0]!.bytes).replace(/^\uFEFF/, "").split("\r\n")[0];
+    const csv = (c: ApiCall) =>
+      new TextDecoder()
+        .decode(Object.values(c.files)[0]!.bytes)
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")[0];
     expect(csv(sent[0]!)).toBe("Дата,IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный");
     expect(csv(sent[2]!)).toBe("Подписался (UTC),Отписался (UTC),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке");
     expectRussian(sent);

@@ -15,7 +15,9 @@ const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KH
 test("each counted view of a notifyOnView link reaches the owner's chat with file, time, country, device, views left and a button to its card; previews send nothing", async () => {
   const { fake, t } = app;
   const { token, image } = await seed(t, 42);
-  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, maxViews: 3, notifyOnView: true } })).json;
+  const l = (
+    await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, maxViews: 3, notifyOnView: true } })
+  ).json;
   expect(l.notifyOnView).toBe(true);
   const quiet = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2 } })).json;
 
@@ -25,7 +27,9 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
   await t.request("GET", `/api/secure/view/${quiet.code}`, { headers: { "user-agent": ANDROID } }); // notifications off
   await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID, "x-forwarded-for": "8.8.8.8" } });
   // queued in the database before anything is sent: a restart before delivery loses nothing
-  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).map((r) => [r.topic, r.status, r.target])).toEqual([["secure_view", "pending", "42"]]);
+  expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).map((r) => [r.topic, r.status, r.target])).toEqual([
+    ["secure_view", "pending", "42"],
+  ]);
 
   await deliveryWorker(t.deps).drain();
   const sent = fake.callsOf("sendMessage").filter((c) => String(c.params.text).includes("was opened"));
@@ -34,7 +38,13 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
   expect(msg.params.chat_id).toBe(42);
   const when = t.clock.now().toISOString().slice(0, 16).replace("T", " ");
   expect(msg.params.text).toBe(
-    [`👁 <b>pic</b> was opened`, `Link: https://s.example/s/${l.code}`, `Time: ${when} UTC`, `From: US · Chrome on Android (mobile)`, `Views left: 2 of 3`].join("\n"),
+    [
+      `👁 <b>pic</b> was opened`,
+      `Link: https://s.example/s/${l.code}`,
+      `Time: ${when} UTC`,
+      `From: US · Chrome on Android (mobile)`,
+      `Views left: 2 of 3`,
+    ].join("\n"),
   );
   expect(msg.params.reply_markup.inline_keyboard.flat().map((b: { text: string }) => b.text)).toEqual(["⛔ Revoke", "⚙️ Manage"]);
 
@@ -59,8 +69,12 @@ test("each counted view of a notifyOnView link reaches the owner's chat with fil
 test("a burst of views makes two messages: the first at once, the rest as one when the minute is over", async () => {
   const { fake, t } = app;
   const { token, image } = await seed(t, 42);
-  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } })).json;
-  for (let i = 0; i < 30; i++) expect((await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID, "x-forwarded-for": "8.8.8.8" } })).status).toBe(200);
+  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } }))
+    .json;
+  for (let i = 0; i < 30; i++)
+    expect(
+      (await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID, "x-forwarded-for": "8.8.8.8" } })).status,
+    ).toBe(200);
   const queued = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox);
   expect(queued.map((r) => r.topic)).toEqual(["secure_view", "secure_view"]);
   await deliveryWorker(t.deps).drain();
@@ -68,7 +82,10 @@ test("a burst of views makes two messages: the first at once, the rest as one wh
   expect(opened().map((c) => String(c.params.text).split("\n")[0])).toEqual(["👁 <b>pic</b> was opened"]);
   t.clock.advance(60_000);
   await deliveryWorker(t.deps).drain();
-  expect(opened().map((c) => String(c.params.text).split("\n")[0])).toEqual(["👁 <b>pic</b> was opened", "👁 <b>pic</b> was opened again: 30 views in all"]);
+  expect(opened().map((c) => String(c.params.text).split("\n")[0])).toEqual([
+    "👁 <b>pic</b> was opened",
+    "👁 <b>pic</b> was opened again: 30 views in all",
+  ]);
   // a minute later a view is told at once again
   t.clock.advance(61_000);
   await t.request("GET", `/api/secure/view/${l.code}`, { headers: { "user-agent": ANDROID } });
@@ -79,7 +96,8 @@ test("a burst of views makes two messages: the first at once, the rest as one wh
 test("someone else's sharelink_<id> and share_<id> deep links open nothing of theirs", async () => {
   const { fake, t } = app;
   const { token, image } = await seed(t, 42);
-  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } })).json;
+  const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } }))
+    .json;
   fake.pushMessage(`/start sharelink_${l.id}`, { id: 99, username: "mallory", first_name: "Mallory" });
   const answer = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99);
   expect(answer.params.text).toBe("That share link no longer exists.");
@@ -109,7 +127,9 @@ test("items sent through a request link arrive in the owner's chat: a file as th
   const form = new FormData();
   form.append("file", new Blob([bytes]), "invoice-march.pdf");
   expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: form })).status).toBe(201);
-  expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "Here is <the> code: 1234" } })).status).toBe(201);
+  expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "Here is <the> code: 1234" } })).status).toBe(
+    201,
+  );
 
   await deliveryWorker(t.deps).drain();
   const doc = await fake.waitFor("sendDocument");
@@ -121,12 +141,20 @@ test("items sent through a request link arrive in the owner's chat: a file as th
   expect(text.params.text).toBe("📥 New item for request “Invoices &lt;2026&gt;”\n\nHere is &lt;the&gt; code: 1234");
   expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).map((o) => o.status)).toEqual(["done", "done"]);
   // each message's button opens the received item's screen in the bot (share_<file id>)
-  const received = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { id: number; name: string; contentType: string }[];
+  const received = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as {
+    id: number;
+    name: string;
+    contentType: string;
+  }[];
   const pdf = received.find((f) => f.name === "invoice-march.pdf")!;
   const note = received.find((f) => f.contentType === "text" && f.id > pdf.id)!;
   const markup = (m: unknown) => (typeof m === "string" ? JSON.parse(m) : m);
-  expect(markup(doc.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", callback_data: `go:share_${pdf.id}` }]] });
-  expect(markup(text.params.reply_markup)).toEqual({ inline_keyboard: [[{ text: "📄 Open in the bot", callback_data: `go:share_${note.id}` }]] });
+  expect(markup(doc.params.reply_markup)).toEqual({
+    inline_keyboard: [[{ text: "📄 Open in the bot", callback_data: `go:share_${pdf.id}` }]],
+  });
+  expect(markup(text.params.reply_markup)).toEqual({
+    inline_keyboard: [[{ text: "📄 Open in the bot", callback_data: `go:share_${note.id}` }]],
+  });
   // a press sends the item's screen below the message, with no /start in the chat
   const before = fake.calls.length;
   fake.press("📄 Open in the bot");

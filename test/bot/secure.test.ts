@@ -24,12 +24,20 @@ let seen = 0;
 async function reply(re: RegExp): Promise<RecordedCall> {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const i = fake.calls.findIndex((c, i) => i >= seen && (c.method === "sendMessage" || c.method === "editMessageText") && re.test(c.params.text));
+    const i = fake.calls.findIndex(
+      (c, i) => i >= seen && (c.method === "sendMessage" || c.method === "editMessageText") && re.test(c.params.text),
+    );
     if (i >= 0) {
       seen = i + 1;
       return fake.calls[i]!;
     }
-    if (Date.now() > deadline) throw new Error(`no bot message matched ${re}; got: ${fake.calls.slice(seen).map((c) => c.params.text).join(" | ")}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no bot message matched ${re}; got: ${fake.calls
+          .slice(seen)
+          .map((c) => c.params.text)
+          .join(" | ")}`,
+      );
     await Bun.sleep(5);
   }
 }
@@ -39,9 +47,12 @@ const button = (c: RecordedCall, label: RegExp) => buttons(c).find((b) => label.
 function pushDocument(fileId: string, fileName: string, size: number, caption?: string) {
   fake.pushUpdate({
     message: {
-      message_id: 500 + size % 100, date: Math.floor(Date.now() / 1000), chat: { id: 42, type: "private" },
+      message_id: 500 + (size % 100),
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: 42, type: "private" },
       from: { id: 42, is_bot: false, first_name: "Alice" },
-      document: { file_id: fileId, file_unique_id: `u${fileId}`, file_name: fileName, file_size: size, mime_type: "application/pdf" }, caption,
+      document: { file_id: fileId, file_unique_id: `u${fileId}`, file_name: fileName, file_size: size, mime_type: "application/pdf" },
+      caption,
     },
   });
 }
@@ -77,7 +88,9 @@ describe("secure sharing in the bot", () => {
     expect(page.text).toContain("holiday.png"); // the viewer page only describes the file: no view counted
     const v = await t.request("GET", `/api/secure/view/${url[1]}`, { headers: BROWSER });
     expect(v.json).toMatchObject({ mimeType: "image/png", fileSize: 5000, viewsLeft: 2 });
-    const d = await t.app.handle(new Request(`http://localhost${new URL(v.json.downloadUrl).pathname}${new URL(v.json.downloadUrl).search}`));
+    const d = await t.app.handle(
+      new Request(`http://localhost${new URL(v.json.downloadUrl).pathname}${new URL(v.json.downloadUrl).search}`),
+    );
     expect(d.headers.get("content-disposition")).toStartWith("attachment;");
     expect(new Uint8Array(await d.arrayBuffer())).toEqual(bytes);
   });
@@ -98,7 +111,11 @@ describe("secure sharing in the bot", () => {
     await reply(/Stored “Note 1, \d{1,2} [A-Z][a-z]{2}” \(text/);
     const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatchObject({ name: expect.stringMatching(/^Note 1, /), contentType: "text", textContent: "wifi password: hunter2\nsecond line" });
+    expect(files[0]).toMatchObject({
+      name: expect.stringMatching(/^Note 1, /),
+      contentType: "text",
+      textContent: "wifi password: hunter2\nsecond line",
+    });
     expect(fake.calls.filter((c) => JSON.stringify(c.params).includes("hunter2"))).toEqual([]);
     // and the bot offers to delete the user's own message that carried the text
     const offer = await reply(/Your message with the text is still in this chat/);
@@ -121,7 +138,10 @@ describe("secure sharing in the bot", () => {
     fake.pushCallback(button(second, /Box/));
     await reply(/Stored “Second”/);
     const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json;
-    expect(files.map((f: any) => [f.name, f.fileName, f.fileSize])).toEqual([["First", "one.png", 1001], ["Second", "two.png", 1002]]);
+    expect(files.map((f: any) => [f.name, f.fileName, f.fileSize])).toEqual([
+      ["First", "one.png", 1001],
+      ["Second", "two.png", 1002],
+    ]);
     // Cancel on a prompt drops only its own file
     fake.files.set("files/three", pngBytes(1003));
     pushDocument("three", "three.png", 1003, "Third");
@@ -155,7 +175,15 @@ describe("secure sharing in the bot", () => {
     const { token } = await t.telegramUser(42, "alice");
     await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } });
     fake.files.set("files/sneaky", new Uint8Array(10 * 1024 * 1024 + 1));
-    fake.pushUpdate({ message: { message_id: 9, date: 1, chat: { id: 42, type: "private" }, from: { id: 42, is_bot: false, first_name: "A" }, document: { file_id: "sneaky", file_unique_id: "s", file_name: "x.bin" } } });
+    fake.pushUpdate({
+      message: {
+        message_id: 9,
+        date: 1,
+        chat: { id: 42, type: "private" },
+        from: { id: 42, is_bot: false, first_name: "A" },
+        document: { file_id: "sneaky", file_unique_id: "s", file_name: "x.bin" },
+      },
+    });
     const pick = await reply(/Where should I store/);
     fake.pushCallback(button(pick, /Box/));
     await reply(/too big/);
@@ -167,7 +195,12 @@ describe("secure sharing in the bot", () => {
   test("menus: the folder list, pause toggle, file → share link → revoke/restore; every delete asks first", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
-    const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
+    const file = (
+      await t.request("POST", "/api/secure/files", {
+        token,
+        body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" },
+      })
+    ).json;
     const link = (await t.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1, maxViews: 2 } })).json;
     fake.pushMessage("/secure");
     await reply(/your folders/);
@@ -215,7 +248,12 @@ describe("secure sharing in the bot", () => {
   test("the share dialog understands typed answers (“7 days”, “3”), can be cancelled, and a menu tap leaves it", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
-    const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
+    const file = (
+      await t.request("POST", "/api/secure/files", {
+        token,
+        body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" },
+      })
+    ).json;
     fake.pushMessage("/secure");
     await reply(/your folders/);
     fake.press(/Work/);
@@ -258,7 +296,12 @@ describe("secure sharing in the bot", () => {
   test("a share link's options: a password (one answer, deleted from the chat, checked as the API checks it) and view messages (one tap)", async () => {
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Work" } })).json;
-    const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" } })).json;
+    const file = (
+      await t.request("POST", "/api/secure/files", {
+        token,
+        body: { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" },
+      })
+    ).json;
     const link = (await t.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1 } })).json;
     fake.pushMessage(`/start sharelink_${link.id}`);
     await reply(/State: active/);
@@ -287,7 +330,10 @@ describe("secure sharing in the bot", () => {
     ({ fake, t } = app);
     const { token } = await t.telegramUser(42, "alice");
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } })).json;
-    await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "one", contentType: "text", textContent: "1" } });
+    await t.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, name: "one", contentType: "text", textContent: "1" },
+    });
     pushDocument("doc", "two.pdf", 100);
     await reply(/allows 1 secure files and you have 1/);
     fake.pushMessage("a second note");

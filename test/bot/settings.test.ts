@@ -21,7 +21,10 @@ describe("bot settings (unit)", () => {
   test("plan, expiry, usage against each limit and sign-in methods", async () => {
     b = unitBot({ PLAN_LIMITS: '{"pro":{"links":777}}' });
     await b.send("https://example.com/one");
-    await b.t.deps.asyncDb.update(b.t.deps.asyncDb.tables.users).set({ plan: "pro", planExpiresAt: new Date("2027-03-01T00:00:00Z") }).where(eq(b.t.deps.asyncDb.tables.users.id, (await user()).id));
+    await b.t.deps.asyncDb
+      .update(b.t.deps.asyncDb.tables.users)
+      .set({ plan: "pro", planExpiresAt: new Date("2027-03-01T00:00:00Z") })
+      .where(eq(b.t.deps.asyncDb.tables.users.id, (await user()).id));
     await b.press("⬅️ My links"); // the card's way back, then the list's
     await b.press("⬅️ Menu");
     const page = (await b.press("⚙️ Settings")).find((c) => c.method === "editMessageText")!;
@@ -30,7 +33,17 @@ describe("bot settings (unit)", () => {
     expect(page.params.text).toContain("🔗 Links: 1 of 777");
     expect(page.params.text).toContain("🔎 Trackers: 0 of 50");
     expect(page.params.text).toContain("Sign-in: Telegram");
-    expect(b.labels(page).flat()).toEqual(["🔑 API tokens", "🔐 Passkeys", "🏷 Tags", "📡 Pixels", "📧 Link an email", "🪪 Sign-in methods", "📬 Reports and time zone", "🇷🇺 Русский", "⬅️ Menu"]);
+    expect(b.labels(page).flat()).toEqual([
+      "🔑 API tokens",
+      "🔐 Passkeys",
+      "🏷 Tags",
+      "📡 Pixels",
+      "📧 Link an email",
+      "🪪 Sign-in methods",
+      "📬 Reports and time zone",
+      "🇷🇺 Русский",
+      "⬅️ Menu",
+    ]);
     expect(page.params.text).toContain("Language: English");
   });
 
@@ -55,7 +68,11 @@ describe("bot settings (unit)", () => {
     expect((await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.apiTokens))[0]!.scopes).toEqual(["read:links", "read:stats"]);
     expect((await b.t.request("GET", "/api/tokens", { token: secret })).status).toBe(403); // no `*`
     // the picker kept no live buttons
-    expect(b.calls.some((c) => c.method === "editMessageReplyMarkup" && c.params.message_id === picker.result.message_id && !c.params.reply_markup)).toBe(true);
+    expect(
+      b.calls.some(
+        (c) => c.method === "editMessageReplyMarkup" && c.params.message_id === picker.result.message_id && !c.params.reply_markup,
+      ),
+    ).toBe(true);
     // "Settings" from the list edits the list's message, not the secret's
     const back = (await b.press("⬅️ Settings")).find((c) => c.method === "editMessageText")!;
     expect(back.params.message_id).not.toBe(done.result.message_id);
@@ -110,13 +127,20 @@ describe("bot settings (unit)", () => {
   test("passkeys are listed and removable; an email is linked by a mailed code", async () => {
     b = unitBot({ SMTP_URL: sink.url });
     await b.send("/start");
-    await b.t.deps.asyncDb.insert(b.t.deps.asyncDb.tables.passkeys).values({ userId: (await user()).id, credentialId: "cred-1", publicKey: new Uint8Array([1]), counter: 0, name: "Laptop", createdAt: new Date() } as never);
+    await b.t.deps.asyncDb.insert(b.t.deps.asyncDb.tables.passkeys).values({
+      userId: (await user()).id,
+      credentialId: "cred-1",
+      publicKey: new Uint8Array([1]),
+      counter: 0,
+      name: "Laptop",
+      createdAt: new Date(),
+    } as never);
     await b.send("/settings");
     await b.press("🔐 Passkeys");
     expect(lastText()).toContain("Passkeys</b> (1)");
     await b.press("🗑 Laptop");
     await b.press("🗑 Yes, remove");
-    expect((await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.passkeys))).toEqual([]);
+    expect(await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.passkeys)).toEqual([]);
     await b.press("⬅️ Settings");
     await b.press("📧 Link an email");
     await b.send("not-an-email");
@@ -145,7 +169,7 @@ describe("bot settings (unit)", () => {
     await b.press("➕ New API token");
     await b.send("/links");
     expect(lastText()).toContain("Your links");
-    expect((await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.apiTokens))).toHaveLength(0);
+    expect(await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.apiTokens)).toHaveLength(0);
   });
 });
 
@@ -154,7 +178,9 @@ describe("sign-in methods in the bot (unit)", () => {
     b = unitBot();
     await b.send("/settings");
     const id = (await user()).id;
-    await b.t.deps.asyncDb.insert(b.t.deps.asyncDb.tables.identities).values({ userId: id, provider: "email", subject: "ann@example.com", createdAt: new Date() });
+    await b.t.deps.asyncDb
+      .insert(b.t.deps.asyncDb.tables.identities)
+      .values({ userId: id, provider: "email", subject: "ann@example.com", createdAt: new Date() });
     await b.press("🪪 Sign-in methods");
     expect(lastText()).toContain("Tap another to unlink it:");
     const labels = b.labels(b.calls.findLast((c) => c.method === "editMessageText")!).flat();

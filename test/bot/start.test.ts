@@ -25,9 +25,18 @@ describe("bot basics (real bot against the fake Bot API)", () => {
       ["📱 Open the app", undefined],
     ]);
     expect(kb[5]).toEqual({ text: "📱 Open the app", web_app: { url: "https://links.example.com/" } });
-    const row = (await app.t.deps.asyncDb.select().from(app.t.deps.asyncDb.tables.identities).where(eq(app.t.deps.asyncDb.tables.identities.subject, "777")))[0];
+    const row = (
+      await app.t.deps.asyncDb
+        .select()
+        .from(app.t.deps.asyncDb.tables.identities)
+        .where(eq(app.t.deps.asyncDb.tables.identities.subject, "777"))
+    )[0];
     expect(row?.provider).toBe("telegram");
-    expect((await app.t.deps.asyncDb.select().from(app.t.deps.asyncDb.tables.users).where(eq(app.t.deps.asyncDb.tables.users.id, row!.userId)))[0]?.username).toBe("maya");
+    expect(
+      (
+        await app.t.deps.asyncDb.select().from(app.t.deps.asyncDb.tables.users).where(eq(app.t.deps.asyncDb.tables.users.id, row!.userId))
+      )[0]?.username,
+    ).toBe("maya");
   });
 
   test("over plain http the app button is a URL button; loopback addresses get none", async () => {
@@ -76,7 +85,12 @@ describe("bot basics (real bot against the fake Bot API)", () => {
     app = await startBotApp();
     app.fake.pushMessage("/start");
     await app.fake.waitFor("sendMessage");
-    for (const [section, heading] of [["🔗 Links", "Your links"], ["🔒 Secure sharing", "Secure sharing"], ["🔎 Keyword tracking", "keyword trackers"], ["⚙️ Settings", "Settings"]] as const) {
+    for (const [section, heading] of [
+      ["🔗 Links", "Your links"],
+      ["🔒 Secure sharing", "Secure sharing"],
+      ["🔎 Keyword tracking", "keyword trackers"],
+      ["⚙️ Settings", "Settings"],
+    ] as const) {
       const n = app.fake.callsOf("editMessageText").length;
       app.fake.press(section);
       const opened = await app.fake.waitFor("editMessageText", (c) => app.fake.callsOf("editMessageText").indexOf(c) >= n);

@@ -168,7 +168,11 @@ describe("a pasted URL of the user's own opens its screen", () => {
   test("a short link opens its card; the webhook secret is rotated in 2 taps plus the Yes", async () => {
     await setup();
     const user = await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
-    const made = await insertLink(b.t.deps, user.id, { url: "https://example.com/spring", webhookUrl: "https://hooks.example/clicks", webhookEnabled: true });
+    const made = await insertLink(b.t.deps, user.id, {
+      url: "https://example.com/spring",
+      webhookUrl: "https://hooks.example/clicks",
+      webhookEnabled: true,
+    });
     await b.send(`https://s.example/${made.code}`);
     expect(lastText()).toContain("https://example.com/spring");
     expect(lastText()).not.toContain("cannot be a target");

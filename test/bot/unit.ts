@@ -21,7 +21,14 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
   const fake = new FakeBotApi().start();
   const t = createTestApp({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, BASE_URL: "https://links.example.com", ...env } });
   const bot = createBot(t.deps as Parameters<typeof createBot>[0]);
-  bot.botInfo = { ...FAKE_BOT, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as UserFromGetMe;
+  bot.botInfo = {
+    ...FAKE_BOT,
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: true,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+  } as UserFromGetMe;
   const calls: ApiCall[] = fake.calls;
   /** answers for the next call of a method; `{error_code, description}` is a Bot API error */
   const canned = new Map<string, () => unknown>();
@@ -29,7 +36,12 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
   let updateId = 1;
   bot.api.config.use(async (_prev, method, payload) => {
     // files are recorded by name (an InputFile refuses to be serialised)
-    const p = Object.fromEntries(Object.entries(payload ?? {}).map(([k, v]) => [k, v instanceof InputFile ? { file: v.filename } : JSON.parse(JSON.stringify(v ?? null))])) as Record<string, any>;
+    const p = Object.fromEntries(
+      Object.entries(payload ?? {}).map(([k, v]) => [
+        k,
+        v instanceof InputFile ? { file: v.filename } : JSON.parse(JSON.stringify(v ?? null)),
+      ]),
+    ) as Record<string, any>;
     // Telegram's refusals of what it never takes (callback data over 64 bytes)
     const refused = keyboardRefusal(p);
     if (refused) {
@@ -38,9 +50,13 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
     }
     const custom = canned.get(method);
     if (custom) canned.delete(method);
-    const result = custom ? custom() : method.startsWith("send") || method.startsWith("edit")
-      ? { message_id: p.message_id ?? messageId++, date: 0, chat: { id: p.chat_id ?? USER.id, type: "private" }, text: p.text }
-      : method === "getChatMemberCount" ? 321 : true;
+    const result = custom
+      ? custom()
+      : method.startsWith("send") || method.startsWith("edit")
+        ? { message_id: p.message_id ?? messageId++, date: 0, chat: { id: p.chat_id ?? USER.id, type: "private" }, text: p.text }
+        : method === "getChatMemberCount"
+          ? 321
+          : true;
     calls.push({ method, params: p, files: {}, result });
     // a canned Bot API error: {error_code, description}
     if (custom && (result as { error_code?: number })?.error_code) return { ok: false, ...(result as object) } as any;
@@ -48,7 +64,11 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
   });
 
   const message = (text: string, extra: Record<string, unknown> = {}, from = USER) => ({
-    message_id: messageId++, date: 0, chat: { id: from.id, type: "private" as const, first_name: from.first_name }, from, text,
+    message_id: messageId++,
+    date: 0,
+    chat: { id: from.id, type: "private" as const, first_name: from.first_name },
+    from,
+    text,
     ...(text.startsWith("/") ? { entities: [{ type: "bot_command" as const, offset: 0, length: text.split(" ")[0]!.length }] } : {}),
     ...extra,
   });
@@ -79,14 +99,29 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
     /** taps the newest button labelled `label`; returns the calls that tap caused */
     async press(label: string | RegExp) {
       const found = findButton(label);
-      if (!found) throw new Error(`no button ${label}; last keyboard: ${JSON.stringify(calls.findLast((c) => c.params.reply_markup)?.params.reply_markup?.inline_keyboard?.map((r: any[]) => r.map((b) => b.text)))}`);
+      if (!found)
+        throw new Error(
+          `no button ${label}; last keyboard: ${JSON.stringify(calls.findLast((c) => c.params.reply_markup)?.params.reply_markup?.inline_keyboard?.map((r: any[]) => r.map((b) => b.text)))}`,
+        );
       const shown = plainOf(found.call.params);
-      return await this.tap(found.button.callback_data, Number(found.call.params.message_id ?? found.call.result?.message_id), { ...(Object.keys(shown).length ? shown : { text: "…" }), reply_markup: found.call.params.reply_markup });
+      return await this.tap(found.button.callback_data, Number(found.call.params.message_id ?? found.call.result?.message_id), {
+        ...(Object.keys(shown).length ? shown : { text: "…" }),
+        reply_markup: found.call.params.reply_markup,
+      });
     },
     /** a press of a button with `data` on message `messageId`, which shows `shown` (its text and buttons) */
     async tap(data: string, messageId = 1, shown: Record<string, unknown> = { text: "…" }) {
       const before = calls.length;
-      await bot.handleUpdate({ update_id: updateId++, callback_query: { id: String(updateId), from: USER, chat_instance: "1", data, message: { message_id: messageId, date: 1, chat: { id: USER.id, type: "private" }, from: FAKE_BOT, ...shown } } } as any);
+      await bot.handleUpdate({
+        update_id: updateId++,
+        callback_query: {
+          id: String(updateId),
+          from: USER,
+          chat_instance: "1",
+          data,
+          message: { message_id: messageId, date: 1, chat: { id: USER.id, type: "private" }, from: FAKE_BOT, ...shown },
+        },
+      } as any);
       return calls.slice(before);
     },
     findButton,

@@ -26,7 +26,10 @@ afterEach(async () => {
 });
 
 const BACK = /^(⬅️ |Cancel$|Keep it$|No, keep it$)/;
-const menuButtons = (c: ApiCall) => ((c.params.reply_markup?.inline_keyboard ?? []) as { text: string; callback_data?: string }[][]).flat().filter((x) => x.callback_data?.includes("/"));
+const menuButtons = (c: ApiCall) =>
+  ((c.params.reply_markup?.inline_keyboard ?? []) as { text: string; callback_data?: string }[][])
+    .flat()
+    .filter((x) => x.callback_data?.includes("/"));
 const destructive = (label: string) => label.startsWith("🗑") || label.includes("Yes,");
 
 test("every menu button is answered and leads somewhere; every screen has a way back", async () => {
@@ -40,7 +43,9 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await createTag(deps, userId, "promo");
   await createPixel(deps, userId, { name: "Shop", type: "facebook", pixelId: "123456789012345" });
   await createApiToken(deps, userId, { name: "ci" });
-  await deps.asyncDb.insert(deps.asyncDb.tables.passkeys).values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() });
+  await deps.asyncDb
+    .insert(deps.asyncDb.tables.passkeys)
+    .values({ userId, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() });
   const folder = await createFolder(deps, userId, { name: "Work" });
   // two of each shared and sent thing: the rows' own delete buttons take one, the screens' the other
   for (const name of ["memo", "notes"]) {
@@ -55,14 +60,33 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await createShare(deps, userId, { fileId: old.id, expiresInHours: 1, maxViews: 1 });
   await createTracker(deps, userId, { name: "Deals", keyword: "deal" });
   const { channels, channelInvites, channelJoinRequests } = deps.asyncDb.tables;
-  const [channel] = await deps.asyncDb.insert(channels).values({ userId, chatId: "-1001", type: "channel", title: "Ads Club", username: "adsclub", members: 10, canInvite: true }).returning();
-  const [invite] = await deps.asyncDb.insert(channelInvites).values({ userId, channelId: channel!.id, chatId: "-1001", name: "Ad", inviteLink: "https://t.me/+walk", joinRequest: true, approve: "manual" }).returning();
-  await deps.asyncDb.insert(channelJoinRequests).values({ chatId: "-1001", inviteId: invite!.id, memberId: 9, userChatId: 9, firstName: "Eve", requestedAt: new Date() });
+  const [channel] = await deps.asyncDb
+    .insert(channels)
+    .values({ userId, chatId: "-1001", type: "channel", title: "Ads Club", username: "adsclub", members: 10, canInvite: true })
+    .returning();
+  const [invite] = await deps.asyncDb
+    .insert(channelInvites)
+    .values({
+      userId,
+      channelId: channel!.id,
+      chatId: "-1001",
+      name: "Ad",
+      inviteLink: "https://t.me/+walk",
+      joinRequest: true,
+      approve: "manual",
+    })
+    .returning();
+  await deps.asyncDb
+    .insert(channelJoinRequests)
+    .values({ chatId: "-1001", inviteId: invite!.id, memberId: 9, userChatId: 9, firstName: "Eve", requestedAt: new Date() });
   await b.send("/start");
 
   const visited = new Set<string>();
   const pressed: string[] = [];
-  const inDialog = async () => (await deps.asyncDb.select().from(deps.asyncDb.tables.botKv).where(like(deps.asyncDb.tables.botKv.key, "conversation:%"))).some((r) => r.value !== "{}" && r.value !== "null");
+  const inDialog = async () =>
+    (await deps.asyncDb.select().from(deps.asyncDb.tables.botKv).where(like(deps.asyncDb.tables.botKv.key, "conversation:%"))).some(
+      (r) => r.value !== "{}" && r.value !== "null",
+    );
 
   async function visit(call: ApiCall) {
     const buttons = menuButtons(call);
@@ -73,7 +97,11 @@ test("every menu button is answered and leads somewhere; every screen has a way 
     if (screen !== "main") expect({ screen, back: buttons.some((x) => BACK.test(x.text)) }).toEqual({ screen, back: true });
     const messageId = Number(call.params.message_id ?? call.result?.message_id);
     // a screen's own deletes before its way back: the parent's row buttons would delete its object first
-    const ordered = [...buttons.filter((x) => !destructive(x.text) && !BACK.test(x.text)), ...buttons.filter((x) => destructive(x.text)), ...buttons.filter((x) => BACK.test(x.text) && !destructive(x.text))];
+    const ordered = [
+      ...buttons.filter((x) => !destructive(x.text) && !BACK.test(x.text)),
+      ...buttons.filter((x) => destructive(x.text)),
+      ...buttons.filter((x) => BACK.test(x.text) && !destructive(x.text)),
+    ];
     for (const button of ordered) {
       let produced = await b.tap(button.callback_data!, messageId);
       // a screen drawn before something under it was deleted is outdated: it is re-drawn, then tapped again
@@ -84,22 +112,69 @@ test("every menu button is answered and leads somewhere; every screen has a way 
         produced = await b.tap(again.callback_data!, messageId);
       }
       pressed.push(`${screen}: ${button.text}`);
-      expect({ button: button.text, answered: produced.some((c) => c.method === "answerCallbackQuery") }).toEqual({ button: button.text, answered: true });
+      expect({ button: button.text, answered: produced.some((c) => c.method === "answerCallbackQuery") }).toEqual({
+        button: button.text,
+        answered: true,
+      });
       const effects = produced.filter((c) => /^(edit|send)/.test(c.method));
       expect({ button: button.text, leads: effects.length > 0 }).toEqual({ button: button.text, leads: true });
-      if ((await inDialog())) await b.send("/cancel");
+      if (await inDialog()) await b.send("/cancel");
       for (const c of effects) await visit(c);
     }
   }
   await visit(b.last("sendMessage"));
 
   expect([...visited].sort()).toEqual([
-    "channel", "channel-requests", "channels", "file", "file-delete", "folder", "folder-delete", "folder-file-delete", "folders", "invite", "invite-revoke", "link", "link-delete", "link-export", "link-stats", "link-webhook", "link-webhook-rotate", "links", "main", "orphans",
-    "passkeys", "passkeys-remove", "pixels", "pixels-remove", "reports", "request", "request-delete", "requests", "requests-delete", "settings", "share", "share-delete", "shares", "shares-delete", "sign-ins", "tags", "tags-remove", "tokens", "tokens-remove",
-    "track-guide", "tracker", "tracker-delete", "tracker-feed", "trackers",
+    "channel",
+    "channel-requests",
+    "channels",
+    "file",
+    "file-delete",
+    "folder",
+    "folder-delete",
+    "folder-file-delete",
+    "folders",
+    "invite",
+    "invite-revoke",
+    "link",
+    "link-delete",
+    "link-export",
+    "link-stats",
+    "link-webhook",
+    "link-webhook-rotate",
+    "links",
+    "main",
+    "orphans",
+    "passkeys",
+    "passkeys-remove",
+    "pixels",
+    "pixels-remove",
+    "reports",
+    "request",
+    "request-delete",
+    "requests",
+    "requests-delete",
+    "settings",
+    "share",
+    "share-delete",
+    "shares",
+    "shares-delete",
+    "sign-ins",
+    "tags",
+    "tags-remove",
+    "tokens",
+    "tokens-remove",
+    "track-guide",
+    "tracker",
+    "tracker-delete",
+    "tracker-feed",
+    "trackers",
   ]);
   expect(pressed.length).toBeGreaterThan(80);
   expect(b.t.logs.filter((l) => l.includes(" ERROR "))).toEqual([]);
   // the background test delivery reported back before the test ends
-  await eventually(() => b.calls.some((c) => String(c.params.text ?? "").includes(`Test webhook of /${link.code}`)), "the test delivery's report");
+  await eventually(
+    () => b.calls.some((c) => String(c.params.text ?? "").includes(`Test webhook of /${link.code}`)),
+    "the test delivery's report",
+  );
 }, 60_000); // a walk of every screen: more than bun's 5 s default on a busy machine

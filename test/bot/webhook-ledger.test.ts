@@ -34,7 +34,19 @@ function node(updates: UpdateLedger) {
   const handled: number[] = [];
   let release = () => {};
   const slow = new Promise<void>((r) => (release = r));
-  const bot = new Bot<UpdateContext>(config.botToken!, { botInfo: { id: 1, is_bot: true, first_name: "B", username: "b_bot", can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: true, can_connect_to_business: false, has_main_web_app: false } as never });
+  const bot = new Bot<UpdateContext>(config.botToken!, {
+    botInfo: {
+      id: 1,
+      is_bot: true,
+      first_name: "B",
+      username: "b_bot",
+      can_join_groups: true,
+      can_read_all_group_messages: false,
+      supports_inline_queries: true,
+      can_connect_to_business: false,
+      has_main_web_app: false,
+    } as never,
+  });
   bot.on("message:text", async (ctx) => {
     if (ctx.message.text === "fail") throw new Error("handler failed");
     if (ctx.message.text === "slow") await slow;
@@ -43,14 +55,28 @@ function node(updates: UpdateLedger) {
   const handler = webhookHandler(bot, { config, log, cluster: { updates } as unknown as Cluster });
   const post = async (update: Update, secret: string | null = SECRET) => {
     const set: { status?: number | string } = {};
-    const request = new Request("http://node/telegram/webhook", { method: "POST", headers: secret ? { "x-telegram-bot-api-secret-token": secret } : {}, body: JSON.stringify(update) });
+    const request = new Request("http://node/telegram/webhook", {
+      method: "POST",
+      headers: secret ? { "x-telegram-bot-api-secret-token": secret } : {},
+      body: JSON.stringify(update),
+    });
     await handler({ request, set });
     return set.status ?? 200;
   };
   return { handled, post, release: () => release() };
 }
 
-const text = (id: number, t: string): Update => ({ update_id: id, message: { message_id: id, date: 1, chat: { id: 5, type: "private", first_name: "A" }, from: { id: 5, is_bot: false, first_name: "A" }, text: t } }) as Update;
+const text = (id: number, t: string): Update =>
+  ({
+    update_id: id,
+    message: {
+      message_id: id,
+      date: 1,
+      chat: { id: 5, type: "private", first_name: "A" },
+      from: { id: 5, is_bot: false, first_name: "A" },
+      text: t,
+    },
+  }) as Update;
 
 test("without the secret 401; an update is handled once, a second delivery of it answered 200 and skipped", async () => {
   const n = node(createLocalUpdateLedger(clock));

@@ -22,7 +22,8 @@ beforeEach(async () => {
   defer(() => bot.stop());
 });
 
-const linkRow = async (id: number) => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, id)))[0]!;
+const linkRow = async (id: number) =>
+  (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, id)))[0]!;
 const answered = (pred: (p: Record<string, any>) => boolean = () => true) => fake.waitFor("answerCallbackQuery", (c) => pred(c.params));
 const edited = (text: string) => fake.waitFor("editMessageText", (c) => String(c.params.text).includes(text));
 
@@ -42,7 +43,13 @@ test("the webhook screen shows target, state, failure count and recent deliverie
   expect(screen.params.text).toContain("State: on ✅");
   expect(screen.params.text).toContain("Failed deliveries: 3 of 100");
   expect(screen.params.text).toContain("No deliveries yet.");
-  expect(screen.params.reply_markup.inline_keyboard.flat().map((b: any) => b.text)).toEqual(["🔔 On · 3 failed — turn off", "🧪 Send test webhook", "👁 Show signing secret", "🔑 Rotate secret", "⬅️ Link"]);
+  expect(screen.params.reply_markup.inline_keyboard.flat().map((b: any) => b.text)).toEqual([
+    "🔔 On · 3 failed — turn off",
+    "🧪 Send test webhook",
+    "👁 Show signing secret",
+    "🔑 Rotate secret",
+    "⬅️ Link",
+  ]);
   fake.press("⬅️ Link");
   await edited("Clicks:");
 });
@@ -66,7 +73,10 @@ test("a test delivery reaches the target, signed, and the user is told the answe
   await openWebhook(link.id);
   fake.press("🧪 Send test webhook");
   await answered();
-  expect((await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅"))).params).toMatchObject({ chat_id: 42, text: `✅ Test webhook of /${link.code} sent: the target answered 200.` });
+  expect((await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅"))).params).toMatchObject({
+    chat_id: 42,
+    text: `✅ Test webhook of /${link.code} sent: the target answered 200.`,
+  });
   const r = rx.received[0]!;
   expect(JSON.parse(r.body)).toMatchObject({ event: "test", link: { id: link.id, code: link.code } });
   expect(signatureMatches((await getSigningSecret(t.deps, user.id)).secret, r.headers, r.body)).toBe(true);

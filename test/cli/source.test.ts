@@ -8,7 +8,11 @@ let lines: string[];
 beforeEach(async () => {
   t = createTestApp();
   lines = [];
-  await upsertSource(t.deps, { chatId: "-1005550000001", type: "channel", title: "Moscow Tech", username: "msktech" }, { memberCount: 321 });
+  await upsertSource(
+    t.deps,
+    { chatId: "-1005550000001", type: "channel", title: "Moscow Tech", username: "msktech" },
+    { memberCount: 321 },
+  );
 });
 afterEach(() => t.close());
 const cli = (...args: string[]) => run(t.deps, args, (l) => lines.push(l));

@@ -51,7 +51,8 @@ test("a populated local store moves to postgres, then to s3; every file reads ba
   rmSync(join(local.dataDir, (await storagePaths(local))[4]!));
   expect(readdirSync(join(local.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(4);
 
-  const cli = (...args: string[]) => run(["run", "cli.ts", "storage", ...args], cleanEnv({ DATA_DIR: local.dataDir, DATABASE_URL: url, LOG_LEVEL: "error", ...s3.env }));
+  const cli = (...args: string[]) =>
+    run(["run", "cli.ts", "storage", ...args], cleanEnv({ DATA_DIR: local.dataDir, DATABASE_URL: url, LOG_LEVEL: "error", ...s3.env }));
   const moved = await cli("migrate", "--to", "postgres");
   expect({ code: moved.code, stderr: moved.stderr }).toEqual({ code: 0, stderr: "" });
   const lostPath = (await storagePaths(local))[4]!;
@@ -59,7 +60,10 @@ test("a populated local store moves to postgres, then to s3; every file reads ba
     "Moved 4 file(s) to postgres; 0 were there already.",
     `Missing: ${lostPath} (its record has no bytes anywhere; left as it is)`,
   ]);
-  expect((await storagePaths(local)).map((p) => p!.replace(/\/[\w-]+\.bin$/, "/…"))).toEqual([...Array(4).fill("postgres:secure/…"), "secure/…"]);
+  expect((await storagePaths(local)).map((p) => p!.replace(/\/[\w-]+\.bin$/, "/…"))).toEqual([
+    ...Array(4).fill("postgres:secure/…"),
+    "secure/…",
+  ]);
   expect(readdirSync(join(local.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toEqual([]);
 
   // another node, its DATA_DIR empty, serves every file from the database; so does the old one
@@ -105,15 +109,18 @@ test("a copy whose SHA-256 differs from its source is removed and the record kee
       return {
         ...store,
         put: (key, source) =>
-          store.put(key, (async function* () {
-            let first = true;
-            for await (const chunk of source) {
-              const copy = chunk.slice();
-              if (first) copy[100] = copy[100]! ^ 0xff;
-              first = false;
-              yield copy;
-            }
-          })()),
+          store.put(
+            key,
+            (async function* () {
+              let first = true;
+              for await (const chunk of source) {
+                const copy = chunk.slice();
+                if (first) copy[100] = copy[100]! ^ 0xff;
+                first = false;
+                yield copy;
+              }
+            })(),
+          ),
       };
     },
   };

@@ -57,7 +57,12 @@ async function startNode(name: string, port: number): Promise<Node> {
   return Object.assign(svc, { name, port, url: `http://127.0.0.1:${port}` });
 }
 
-async function call(base: string, method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: BodyInit | undefined;
@@ -76,7 +81,9 @@ async function call(base: string, method: string, path: string, init: { token?: 
 }
 
 async function signIn(base: string, tgId: number) {
-  const res = await call(base, "POST", "/api/auth/msgr", { body: { initData: signInitData({ id: tgId, username: `user${tgId}`, first_name: "U" }, new Date(), FAKE_BOT_TOKEN) } });
+  const res = await call(base, "POST", "/api/auth/msgr", {
+    body: { initData: signInitData({ id: tgId, username: `user${tgId}`, first_name: "U" }, new Date(), FAKE_BOT_TOKEN) },
+  });
   expect(res.status).toBe(200);
   return res.json as { accessToken: string; user: { id: number } };
 }
@@ -88,7 +95,9 @@ async function leaderOf(lease: RegExp): Promise<Node | undefined> {
   for (const n of live()) {
     const res = await fetch(`http://127.0.0.1:${n.port}/metrics`).catch(() => null);
     if (!res?.ok) continue;
-    const held = parsePrometheus(await res.text()).some((m) => m.name === "linkbot_lease_held" && lease.test(m.labels.lease ?? "") && m.value === 1);
+    const held = parsePrometheus(await res.text()).some(
+      (m) => m.name === "linkbot_lease_held" && lease.test(m.labels.lease ?? "") && m.value === 1,
+    );
     if (held) return n;
   }
   return undefined;
@@ -135,7 +144,8 @@ describe("three nodes on one PostgreSQL", () => {
       expect([n.name, me.status, me.json?.user?.id]).toEqual([n.name, 200, session.user.id]);
     }
     // and through the balancer, whichever node it picks
-    for (let i = 0; i < 6; i++) expect((await call(front, "GET", "/api/auth/me", { token: session.accessToken })).json?.user?.id).toBe(session.user.id);
+    for (let i = 0; i < 6; i++)
+      expect((await call(front, "GET", "/api/auth/me", { token: session.accessToken })).json?.user?.id).toBe(session.user.id);
   });
 
   test("a click cap holds exactly with visits spread over the nodes at once", async () => {
@@ -144,7 +154,11 @@ describe("three nodes on one PostgreSQL", () => {
     expect(made.status).toBe(201);
     const code = made.json.short_code ?? made.json.code;
     const visits = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => call(nodes[i % 3]!.url, "GET", `/${code}`, { headers: { "x-forwarded-for": `203.0.113.${i + 1}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0" } })),
+      Array.from({ length: 30 }, (_, i) =>
+        call(nodes[i % 3]!.url, "GET", `/${code}`, {
+          headers: { "x-forwarded-for": `203.0.113.${i + 1}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0" },
+        }),
+      ),
     );
     const through = visits.filter((v) => v.status === 302 && v.headers.get("location")?.startsWith("https://target.example/capped"));
     expect(through).toHaveLength(10);
@@ -153,16 +167,26 @@ describe("three nodes on one PostgreSQL", () => {
   test("a share's view limit holds exactly with downloads spread over the nodes; a file uploaded through one node is served by the others", async () => {
     const { accessToken: token } = await signIn(nodes[0]!.url, 503);
     const folder = await call(nodes[0]!.url, "POST", "/api/secure/folders", { token, body: { name: "Docs" } });
-    const file = await call(nodes[0]!.url, "POST", "/api/secure/files", { token, body: { folderId: folder.json.id, name: "pic", contentType: "file" } });
+    const file = await call(nodes[0]!.url, "POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.json.id, name: "pic", contentType: "file" },
+    });
     const bytes = pngBytes(5000);
     const form = new FormData();
     form.append("file", new Blob([bytes], { type: "image/png" }), "photo.png");
     expect((await call(nodes[0]!.url, "POST", `/api/secure/files/${file.json.id}/upload`, { token, body: form })).status).toBe(200);
-    const share = await call(nodes[0]!.url, "POST", "/api/secure/links", { token, body: { fileId: file.json.id, expiresInHours: 1, maxViews: 4 } });
+    const share = await call(nodes[0]!.url, "POST", "/api/secure/links", {
+      token,
+      body: { fileId: file.json.id, expiresInHours: 1, maxViews: 4 },
+    });
     expect(share.status).toBe(201);
     const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36" };
     const downloads = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => fetch(`${nodes[1 + (i % 2)]!.url}/api/secure/view/${share.json.code}/download`, { headers: { ...browser, "x-forwarded-for": `192.0.2.${i + 1}` } })),
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`${nodes[1 + (i % 2)]!.url}/api/secure/view/${share.json.code}/download`, {
+          headers: { ...browser, "x-forwarded-for": `192.0.2.${i + 1}` },
+        }),
+      ),
     );
     const served = [];
     for (const d of downloads) if (d.status === 200) served.push(new Uint8Array(await d.arrayBuffer()));
@@ -190,22 +214,37 @@ describe("three nodes on one PostgreSQL", () => {
     const edited = await call(nodes[1]!.url, "PATCH", `/api/links/${made.json.id}`, { token, body: { url: "https://after.example/" } });
     expect(edited.status).toBe(200);
     const at = Date.now();
-    for (const n of nodes) await eventually(async () => (await call(n.url, "GET", `/${code}`)).headers.get("location")?.startsWith("https://after.example/"), `${n.name} to redirect to the new URL`, 1000);
+    for (const n of nodes)
+      await eventually(
+        async () => (await call(n.url, "GET", `/${code}`)).headers.get("location")?.startsWith("https://after.example/"),
+        `${n.name} to redirect to the new URL`,
+        1000,
+      );
     expect(Date.now() - at).toBeLessThan(1000);
   });
 
   test("click webhooks are delivered once each, also after the node that queued them is killed with SIGKILL", async () => {
     const { accessToken: token } = await signIn(nodes[0]!.url, 506);
-    const made = await call(nodes[0]!.url, "POST", "/api/links", { token, body: { url: "https://hooked.example/", webhook_url: `${hooks.url}/clicks` } });
+    const made = await call(nodes[0]!.url, "POST", "/api/links", {
+      token,
+      body: { url: "https://hooked.example/", webhook_url: `${hooks.url}/clicks` },
+    });
     expect(made.status).toBe(201);
     // the receiver turns slow, so the doomed node is mid-delivery when it dies
     hooks.respond = async () => (await Bun.sleep(1500), 200);
     const code = made.json.short_code ?? made.json.code;
     const before = hooks.received.length;
     const doomed = nodes[2]!;
-    for (let i = 0; i < 12; i++) expect((await call(doomed.url, "GET", `/${code}`, { headers: { "x-forwarded-for": `198.51.100.${i + 1}` } })).status).toBe(302);
+    for (let i = 0; i < 12; i++)
+      expect((await call(doomed.url, "GET", `/${code}`, { headers: { "x-forwarded-for": `198.51.100.${i + 1}` } })).status).toBe(302);
     // the clicks are committed and their deliveries queued (the writer thread's batch interval is 100 ms)
-    await eventually(async () => Number(await pg.admin(`select count(*) from outbox where topic = 'click_webhook' and ref_id = ${made.json.id}`, "linkbot_1")) === 12, "12 queued click webhooks", 10_000);
+    await eventually(
+      async () =>
+        Number(await pg.admin(`select count(*) from outbox where topic = 'click_webhook' and ref_id = ${made.json.id}`, "linkbot_1")) ===
+        12,
+      "12 queued click webhooks",
+      10_000,
+    );
     await Bun.sleep(300);
     doomed.proc.kill("SIGKILL");
     await doomed.proc.exited;
@@ -224,7 +263,13 @@ describe("three nodes on one PostgreSQL", () => {
     expect([...perId.values()].every((n) => n <= 2)).toBe(true);
     // what the killed node was sending stays claimed until its claim lapses, then another node records it
     await eventually(
-      async () => Number(await pg.admin(`select count(*) from outbox where topic = 'click_webhook' and ref_id = ${made.json.id} and status <> 'done'`, "linkbot_1")) === 0,
+      async () =>
+        Number(
+          await pg.admin(
+            `select count(*) from outbox where topic = 'click_webhook' and ref_id = ${made.json.id} and status <> 'done'`,
+            "linkbot_1",
+          ),
+        ) === 0,
       "every click webhook recorded as delivered",
       100_000,
     );
@@ -250,7 +295,14 @@ describe("three nodes on one PostgreSQL", () => {
     const stored = await clicksOf();
     expect(stored).toBeLessThanOrEqual(answered + Math.min(lost, VISITORS)); // at most the requests cut off in flight, once each
     expect(Number(await pg.admin(`select total_clicks from links where id = ${made.json.id}`, "linkbot_1"))).toBe(stored);
-    expect(Number(await pg.admin(`select coalesce(sum(clicks), 0) from link_stats_time where link_id = ${made.json.id} and span = 3600000`, "linkbot_1"))).toBe(stored);
+    expect(
+      Number(
+        await pg.admin(
+          `select coalesce(sum(clicks), 0) from link_stats_time where link_id = ${made.json.id} and span = 3600000`,
+          "linkbot_1",
+        ),
+      ),
+    ).toBe(stored);
     if (beforeRestart < answered) expect(logsOf(again)).toContain("click journal:");
   });
 
@@ -267,7 +319,11 @@ describe("three nodes on one PostgreSQL", () => {
     // the new leader answers a user
     const sentBefore = bot.calls.filter((c) => c.method === "sendMessage").length;
     bot.pushMessage("/start", { id: 777, username: "failover", first_name: "F" });
-    await eventually(() => bot.calls.filter((c) => c.method === "sendMessage").length > sentBefore, "the bot to answer through the new leader", 30_000);
+    await eventually(
+      () => bot.calls.filter((c) => c.method === "sendMessage").length > sentBefore,
+      "the bot to answer through the new leader",
+      30_000,
+    );
     if (jobLeader === leader) await eventually(() => leaderOf(/^job-/), "another node to lead the jobs", 60_000);
     expect(await leaderOf(/^job-/)).toBeDefined();
   });

@@ -4,7 +4,11 @@ import { briefError, createRepeatLog, createLogger } from "../../core/log";
 test("a repeated condition is logged once per interval, the next line counting the repeats kept quiet", () => {
   const lines: string[] = [];
   let now = 0;
-  const repeat = createRepeatLog(createLogger("info", (l) => lines.push(l.replace(/^\S+ /, ""))), 10_000, () => now);
+  const repeat = createRepeatLog(
+    createLogger("info", (l) => lines.push(l.replace(/^\S+ /, ""))),
+    10_000,
+    () => now,
+  );
   for (; now < 25_000; now += 100) repeat("warn", "db", "database unavailable");
   repeat("warn", "other", "something else");
   expect(lines).toEqual([

@@ -28,8 +28,15 @@ const counters = sqliteTable("counter", { id: integer("id").primaryKey(), used: 
 const tables = { rows, counters };
 type T = typeof tables;
 const pgTables = {
-  rows: pgTable("probe", { id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(), name: pgText("name").notNull() }),
-  counters: pgTable("counter", { id: bigint("id", { mode: "number" }).primaryKey(), used: bigint("used", { mode: "number" }).notNull(), cap: bigint("cap", { mode: "number" }).notNull() }),
+  rows: pgTable("probe", {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    name: pgText("name").notNull(),
+  }),
+  counters: pgTable("counter", {
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    used: bigint("used", { mode: "number" }).notNull(),
+    cap: bigint("cap", { mode: "number" }).notNull(),
+  }),
 };
 
 const engines = asyncEnginesForFile<T>({
@@ -54,7 +61,10 @@ const names = async (db: AsyncDb<T>) => (await db.select().from(db.tables.rows).
 
 /** The leak probe's two sides on the seam: the transaction's steps through `tx`, the other work through `db`. */
 const seamProbe = (db: AsyncDb<T>): Probe => ({
-  transaction: (body) => transaction(db, (tx) => body({ insert: async (name) => void (await tx.insert(tx.tables.rows).values({ name })), names: () => names(tx) })),
+  transaction: (body) =>
+    transaction(db, (tx) =>
+      body({ insert: async (name) => void (await tx.insert(tx.tables.rows).values({ name })), names: () => names(tx) }),
+    ),
   insert: async (name) => void (await db.insert(db.tables.rows).values({ name })),
   names: () => names(db),
 });
@@ -72,19 +82,23 @@ for (const [engine, open] of engines)
       const { db } = await open();
       let inside = 0;
       let most = 0;
-      const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => transaction(db, async (tx) => {
-        most = Math.max(most, ++inside);
-        try {
-          for (let k = 0; k < 3; k++) {
-            await tx.insert(tx.tables.rows).values({ name: `t${String(i).padStart(2, "0")}-${k}` });
-            expect((await names(tx)).filter((n) => n.startsWith(`t${String(i).padStart(2, "0")}-`))).toHaveLength(k + 1);
-          }
-          if (i % 2) throw new Error(`transaction ${i} fails`);
-          return i;
-        } finally {
-          inside--;
-        }
-      })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) =>
+          transaction(db, async (tx) => {
+            most = Math.max(most, ++inside);
+            try {
+              for (let k = 0; k < 3; k++) {
+                await tx.insert(tx.tables.rows).values({ name: `t${String(i).padStart(2, "0")}-${k}` });
+                expect((await names(tx)).filter((n) => n.startsWith(`t${String(i).padStart(2, "0")}-`))).toHaveLength(k + 1);
+              }
+              if (i % 2) throw new Error(`transaction ${i} fails`);
+              return i;
+            } finally {
+              inside--;
+            }
+          }),
+        ),
+      );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(15);
       const even = Array.from({ length: 15 }, (_, j) => j * 2).flatMap((i) => [0, 1, 2].map((k) => `t${String(i).padStart(2, "0")}-${k}`));
       expect(await names(db)).toEqual(even);
@@ -96,38 +110,60 @@ for (const [engine, open] of engines)
     test("a conditional UPDATE … WHERE used < cap RETURNING lets exactly cap of 50 concurrent callers through, in transactions and outside them", async () => {
       const { db } = await open();
       const { counters: c, rows: r } = db.tables;
-      await db.insert(c).values([{ id: 1, used: 0, cap: 7 }, { id: 2, used: 0, cap: 11 }]);
-      const take = (h: AsyncDb<T>, id: number) => h.update(c).set({ used: sql`${c.used} + 1` }).where(and(eq(c.id, id), lt(c.used, c.cap))).returning({ used: c.used });
-      const inTx = await Promise.all(Array.from({ length: 50 }, (_, i) => transaction(db, async (tx) => {
-        const won = first(await take(tx, 1));
-        if (won) await tx.insert(r).values({ name: `grant-${i}` });
-        return won?.used ?? null;
-      })));
+      await db.insert(c).values([
+        { id: 1, used: 0, cap: 7 },
+        { id: 2, used: 0, cap: 11 },
+      ]);
+      const take = (h: AsyncDb<T>, id: number) =>
+        h
+          .update(c)
+          .set({ used: sql`${c.used} + 1` })
+          .where(and(eq(c.id, id), lt(c.used, c.cap)))
+          .returning({ used: c.used });
+      const inTx = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          transaction(db, async (tx) => {
+            const won = first(await take(tx, 1));
+            if (won) await tx.insert(r).values({ name: `grant-${i}` });
+            return won?.used ?? null;
+          }),
+        ),
+      );
       // the same race with half of the callers outside any transaction
-      const mixed = await Promise.all(Array.from({ length: 50 }, async (_, i) =>
-        i % 2 ? transaction(db, async (tx) => first(await take(tx, 2))?.used ?? null) : first(await take(db, 2))?.used ?? null));
+      const mixed = await Promise.all(
+        Array.from({ length: 50 }, async (_, i) =>
+          i % 2 ? transaction(db, async (tx) => first(await take(tx, 2))?.used ?? null) : (first(await take(db, 2))?.used ?? null),
+        ),
+      );
       expect(inTx.filter((u) => u !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(mixed.filter((u) => u !== null).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
       expect(await names(db)).toHaveLength(7);
-      expect(await db.select({ id: c.id, used: c.used }).from(c).orderBy(asc(c.id))).toEqual([{ id: 1, used: 7 }, { id: 2, used: 11 }]);
+      expect(await db.select({ id: c.id, used: c.used }).from(c).orderBy(asc(c.id))).toEqual([
+        { id: 1, used: 7 },
+        { id: 2, used: 11 },
+      ]);
     });
 
     test("an error inside rolls back all the transaction wrote; a failed savepoint rolls back only its own part", async () => {
       const { db } = await open();
       const { rows: r } = db.tables;
-      await expect(transaction(db, async (tx) => {
-        await tx.insert(r).values({ name: "a" });
-        await tx.insert(r).values({ name: "b" });
-        throw new Error("no");
-      })).rejects.toThrow("no");
+      await expect(
+        transaction(db, async (tx) => {
+          await tx.insert(r).values({ name: "a" });
+          await tx.insert(r).values({ name: "b" });
+          throw new Error("no");
+        }),
+      ).rejects.toThrow("no");
       expect(await names(db)).toEqual([]);
 
       await transaction(db, async (tx) => {
         await tx.insert(r).values({ name: "kept" });
-        await expect(transaction(tx, async (sp) => {
-          await sp.insert(r).values({ name: "undone" });
-          throw new Error("inner");
-        })).rejects.toThrow("inner");
+        await expect(
+          transaction(tx, async (sp) => {
+            await sp.insert(r).values({ name: "undone" });
+            throw new Error("inner");
+          }),
+        ).rejects.toThrow("inner");
         await transaction(tx, async (sp) => void (await sp.insert(r).values({ name: "nested" })));
         expect(await names(tx)).toEqual(["kept", "nested"]);
       });
@@ -138,7 +174,10 @@ for (const [engine, open] of engines)
       const failed = await transaction(db, async (tx) => {
         await tx.insert(r).values({ name: "lost" });
         await tx.insert(r).values({ id, name: "duplicate" });
-      }).then(() => null, (e: unknown) => e);
+      }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isUniqueViolation(failed)).toBe(true);
       expect(isUniqueViolation(new Error("other"))).toBe(false);
       expect(await names(db)).toEqual(["kept", "nested"]);
@@ -186,7 +225,13 @@ describe("SQLite's one connection", () => {
       const tx = transaction(seam.db, async (t) => {
         await t.insert(t.tables.users).values({ username: "uncommitted" });
         // from inside the body the synchronous handle is this same transaction
-        expect(handle.db.select().from(users).all().map((u) => u.username)).toEqual(["uncommitted"]);
+        expect(
+          handle.db
+            .select()
+            .from(users)
+            .all()
+            .map((u) => u.username),
+        ).toEqual(["uncommitted"]);
         opened();
         await done;
       });
@@ -194,7 +239,13 @@ describe("SQLite's one connection", () => {
       expect(() => handle.db.select().from(users).all()).toThrow(/would have joined that transaction/);
       release();
       await tx;
-      expect(handle.db.select().from(users).all().map((u) => u.username)).toEqual(["uncommitted"]);
+      expect(
+        handle.db
+          .select()
+          .from(users)
+          .all()
+          .map((u) => u.username),
+      ).toEqual(["uncommitted"]);
     } finally {
       handle.close();
       rmSync(dir, { recursive: true, force: true });

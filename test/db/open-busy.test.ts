@@ -15,7 +15,11 @@ test("a database another process holds locked for a moment opens once the lock i
   try {
     const path = join(dir, "app.db");
     // another process makes the database, takes its exclusive lock, says so, and lets go 400 ms later
-    const holder = Bun.spawn(["bun", "-e", `
+    const holder = Bun.spawn(
+      [
+        "bun",
+        "-e",
+        `
       const { Database } = require("bun:sqlite");
       const db = new Database(${JSON.stringify(path)}, { create: true });
       db.exec("PRAGMA journal_mode = WAL");
@@ -27,7 +31,10 @@ test("a database another process holds locked for a moment opens once the lock i
       await Bun.sleep(400);
       db.exec("COMMIT");
       db.close();
-    `], { stdout: "pipe", stderr: "inherit" });
+    `,
+      ],
+      { stdout: "pipe", stderr: "inherit" },
+    );
     const reader = holder.stdout.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain("locked");
     const started = performance.now();

@@ -40,8 +40,12 @@ test("the service's own migrations apply on a fresh database, the concurrent ind
   const handle = await createPgDb(await pg.createDatabase(), { max: 2 });
   try {
     expect(handle.migrated).toContain("0013_watch_links_indexes");
-    const valid = await handle.sql`SELECT c.relname, i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname IN ('tracker_matches_link', 'tracker_matches_invite') ORDER BY 1`;
-    expect(valid.map((r: { relname: string; indisvalid: boolean }) => [r.relname, r.indisvalid])).toEqual([["tracker_matches_invite", true], ["tracker_matches_link", true]]);
+    const valid =
+      await handle.sql`SELECT c.relname, i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname IN ('tracker_matches_link', 'tracker_matches_invite') ORDER BY 1`;
+    expect(valid.map((r: { relname: string; indisvalid: boolean }) => [r.relname, r.indisvalid])).toEqual([
+      ["tracker_matches_invite", true],
+      ["tracker_matches_link", true],
+    ]);
   } finally {
     await handle.close();
   }
@@ -57,7 +61,13 @@ test("a concurrent index build waits for a writer that began before it, while a 
     await early`INSERT INTO t (v) VALUES (1)`; // a writer in the middle of its transaction
     const runner = await a.reserve();
     let built = false;
-    const migrating = applyPgMigrations(runner, folderOf([["0000_table", ["CREATE TABLE t (id serial PRIMARY KEY, v int)"]], ["0001_index", ['CREATE INDEX CONCURRENTLY IF NOT EXISTS "t_v" ON "t" ("v")']]])).then(() => (built = true));
+    const migrating = applyPgMigrations(
+      runner,
+      folderOf([
+        ["0000_table", ["CREATE TABLE t (id serial PRIMARY KEY, v int)"]],
+        ["0001_index", ['CREATE INDEX CONCURRENTLY IF NOT EXISTS "t_v" ON "t" ("v")']],
+      ]),
+    ).then(() => (built = true));
     // a plain CREATE INDEX would queue its lock behind the open writer and every later insert behind it
     const later = new SQL(url, { max: 1 });
     await later`INSERT INTO t (v) VALUES (2)`;
@@ -83,12 +93,16 @@ test("an index a cut-off concurrent build left invalid is dropped and built agai
     await a`INSERT INTO u VALUES (1), (1)`;
     // a unique build over duplicates fails half way and leaves the index behind, invalid
     await expect(a.unsafe('CREATE UNIQUE INDEX CONCURRENTLY "u_v" ON "u" ("v")')).rejects.toThrow();
-    expect((await a`SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'u_v'`)[0]).toEqual({ indisvalid: false });
+    expect((await a`SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'u_v'`)[0]).toEqual({
+      indisvalid: false,
+    });
     await a`DELETE FROM u WHERE ctid IN (SELECT ctid FROM u LIMIT 1)`;
     const conn = await a.reserve();
     await applyPgMigrations(conn, folderOf([["0000_unique", ['CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS "u_v" ON "u" ("v")']]]));
     conn.release();
-    expect((await a`SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'u_v'`)[0]).toEqual({ indisvalid: true });
+    expect((await a`SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'u_v'`)[0]).toEqual({
+      indisvalid: true,
+    });
   } finally {
     await a.close();
   }
@@ -101,7 +115,10 @@ test("a migration mixing CONCURRENTLY with other statements is refused before an
   const a = new SQL(url, { max: 1 });
   try {
     const conn = await a.reserve();
-    const folder = folderOf([["0000_table", ["CREATE TABLE w (v int)"]], ["0001_mixed", ["ALTER TABLE w ADD COLUMN x int", 'CREATE INDEX CONCURRENTLY "w_v" ON "w" ("v")']]]);
+    const folder = folderOf([
+      ["0000_table", ["CREATE TABLE w (v int)"]],
+      ["0001_mixed", ["ALTER TABLE w ADD COLUMN x int", 'CREATE INDEX CONCURRENTLY "w_v" ON "w" ("v")']],
+    ]);
     await expect(applyPgMigrations(conn, folder)).rejects.toThrow("migration 0001_mixed mixes CONCURRENTLY index statements with others");
     conn.release();
     expect((await a`SELECT to_regclass('w') IS NULL AS none`)[0]).toEqual({ none: true });

@@ -24,7 +24,10 @@ test("several nodes starting at once on a fresh database apply each migration on
     const [{ n }] = await nodes[0]!.sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
     expect(n).toBe(journal.entries.length);
     // each node reads what another wrote
-    const [made] = await asyncPg(nodes[1]!).insert(users).values({ username: "ada", msgrId: 2 ** 40 }).returning();
+    const [made] = await asyncPg(nodes[1]!)
+      .insert(users)
+      .values({ username: "ada", msgrId: 2 ** 40 })
+      .returning();
     const seen = await asyncPg(nodes[4]!).select().from(users).where(eq(users.id, made!.id));
     expect(seen).toEqual([made!]);
     expect(seen[0]!.msgrId).toBe(2 ** 40);
@@ -40,7 +43,11 @@ test("a starter waits for the node holding the migration lock", async () => {
   let started = false;
   const starting = createPgDb(url).then((h) => ((started = true), h));
   // the starter's session has asked for the lock (it asks again until it gets it), and has migrated nothing
-  await eventually(async () => (await holder`SELECT 1 FROM pg_stat_activity WHERE query LIKE '%pg_try_advisory_lock%' AND pid <> pg_backend_pid()`).length === 1, "the starter to ask for the lock");
+  await eventually(
+    async () =>
+      (await holder`SELECT 1 FROM pg_stat_activity WHERE query LIKE '%pg_try_advisory_lock%' AND pid <> pg_backend_pid()`).length === 1,
+    "the starter to ask for the lock",
+  );
   expect(started).toBe(false);
   expect(await holder`SELECT 1 FROM pg_namespace WHERE nspname = 'drizzle'`).toHaveLength(0);
   await holder`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
@@ -56,12 +63,20 @@ test("a starter waits for the node holding the migration lock", async () => {
 test("values keep their types: JSON as jsonb, bytes as bytea, times to the millisecond", async () => {
   const node = await createPgDb(pg.url);
   try {
-    const [u] = await asyncPg(node).insert(users).values({ username: "b", planExpiresAt: new Date("2026-03-01T10:20:30.456Z") }).returning();
+    const [u] = await asyncPg(node)
+      .insert(users)
+      .values({ username: "b", planExpiresAt: new Date("2026-03-01T10:20:30.456Z") })
+      .returning();
     expect(u!.planExpiresAt!.toISOString()).toBe("2026-03-01T10:20:30.456Z");
-    const [p] = await asyncPg(node).insert(passkeys).values({ userId: u!.id, credentialId: "cred", publicKey: Buffer.from([0, 1, 255]), transports: ["usb", "nfc"] }).returning();
+    const [p] = await asyncPg(node)
+      .insert(passkeys)
+      .values({ userId: u!.id, credentialId: "cred", publicKey: Buffer.from([0, 1, 255]), transports: ["usb", "nfc"] })
+      .returning();
     expect(Buffer.isBuffer(p!.publicKey) && [...p!.publicKey]).toEqual([0, 1, 255]);
     expect(p!.transports).toEqual(["usb", "nfc"]);
-    expect(await node.sql`SELECT jsonb_typeof(transports) AS t, octet_length(public_key) AS n FROM passkeys WHERE id = ${p!.id}`).toEqual([{ t: "array", n: 3 }]);
+    expect(await node.sql`SELECT jsonb_typeof(transports) AS t, octet_length(public_key) AS n FROM passkeys WHERE id = ${p!.id}`).toEqual([
+      { t: "array", n: 3 },
+    ]);
   } finally {
     await node.close();
   }

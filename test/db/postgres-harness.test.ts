@@ -12,7 +12,8 @@ afterAll(() => pg?.stop());
 test("the test server gives an ordinary role that owns its own fresh database", async () => {
   const sql = new SQL(pg.url);
   try {
-    const [me] = await sql`SELECT current_user AS who, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser, current_database() AS db`;
+    const [me] =
+      await sql`SELECT current_user AS who, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser, current_database() AS db`;
     expect(me).toEqual({ who: APP_ROLE, superuser: false, db: new URL(pg.url).pathname.slice(1) });
     await sql`CREATE TABLE t (id integer PRIMARY KEY)`;
     await sql`INSERT INTO t VALUES (1), (2)`;

@@ -25,12 +25,21 @@ const server = postgresForFile();
 const FILLED_BY_MIGRATIONS = new Set(["link_stats_dim"]);
 
 function sqliteCounts(db: Database): Record<string, number> {
-  const tables = (db.query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name").all() as { name: string }[]).map((t) => t.name);
+  const tables = (
+    db
+      .query(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name",
+      )
+      .all() as { name: string }[]
+  ).map((t) => t.name);
   return Object.fromEntries(tables.map((t) => [t, (db.query(`select count(*) as n from "${t}"`).get() as { n: number }).n]));
 }
 
 async function pgCounts(sql: SQL): Promise<Record<string, number>> {
-  const tables = (await sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`) as { name: string }[];
+  const tables =
+    (await sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`) as {
+      name: string;
+    }[];
   const out: Record<string, number> = {};
   for (const { name } of tables) out[name] = Number(((await sql.unsafe(`select count(*) as n from "${name}"`)) as { n: string }[])[0]!.n);
   return out;
@@ -61,7 +70,9 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
     expectKept(before, sqliteCounts(upgraded.sqlite));
     expect(upgraded.sqlite.query("select id, code, url, user_id from links order by id").all()).toEqual(links);
     // the referrer roll-ups of the clicks the release stored
-    expect((upgraded.sqlite.query("select count(*) as n from link_stats_dim where dim = 'referrer'").get() as { n: number }).n).toBeGreaterThan(0);
+    expect(
+      (upgraded.sqlite.query("select count(*) as n from link_stats_dim where dim = 'referrer'").get() as { n: number }).n,
+    ).toBeGreaterThan(0);
     expect(upgraded.sqlite.query("pragma foreign_key_check").all()).toEqual([]);
     expect(sqliteModel(upgraded.sqlite, sqliteSchema)).toEqual(sqliteModel(fresh.sqlite, sqliteSchema));
   } finally {
@@ -73,13 +84,20 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
 /** psql of the newest installed PostgreSQL. */
 function psqlBin(): string {
   const root = "/usr/lib/postgresql";
-  const major = Math.max(...readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, "bin", "psql"))).map(Number));
+  const major = Math.max(
+    ...readdirSync(root)
+      .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, "bin", "psql")))
+      .map(Number),
+  );
   return join(root, String(major), "bin", "psql");
 }
 
 test("a PostgreSQL dump of the release, restored as the service's role: every row kept, the schema a fresh database gets", async () => {
   const url = await server.pg.createDatabase();
-  const restore = Bun.spawnSync([psqlBin(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f", join(FIXTURE, "postgres.sql"), url], { stdout: "pipe", stderr: "pipe" });
+  const restore = Bun.spawnSync([psqlBin(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-f", join(FIXTURE, "postgres.sql"), url], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   expect({ code: restore.exitCode, err: restore.stderr.toString() }).toEqual({ code: 0, err: "" });
   const raw = new SQL(url, { max: 1 });
   const before = await pgCounts(raw);

@@ -38,7 +38,8 @@ test("both migrated databases have the same tables", () => {
 });
 
 test("every table has the same columns, types, nullability and defaults", () => {
-  for (const table of Object.keys(sqlite)) expect({ table, columns: postgres[table]?.columns }).toEqual({ table, columns: sqlite[table]!.columns });
+  for (const table of Object.keys(sqlite))
+    expect({ table, columns: postgres[table]?.columns }).toEqual({ table, columns: sqlite[table]!.columns });
 });
 
 test("every table has the same primary key, indexes and foreign keys", () => {

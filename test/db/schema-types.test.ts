@@ -17,7 +17,10 @@ const rows: Same<Pick<Rows<typeof lite>, Shared & keyof LiteTables>, Pick<Rows<t
 // (SQLite lets an integer primary key be left out of an insert, as the rowid; PostgreSQL needs
 // webhook_secrets.user_id, which every insert gives anyway: there the PostgreSQL type is the stricter)
 type Strict = "webhookSecrets";
-const inserts: Same<Omit<Pick<Inserts<typeof lite>, Shared & keyof LiteTables>, Strict>, Omit<Pick<Inserts<typeof pg>, Shared & keyof LiteTables>, Strict>> = true;
+const inserts: Same<
+  Omit<Pick<Inserts<typeof lite>, Shared & keyof LiteTables>, Strict>,
+  Omit<Pick<Inserts<typeof pg>, Shared & keyof LiteTables>, Strict>
+> = true;
 const stricter: Inserts<typeof pg>[Strict] extends Inserts<typeof lite>[Strict] ? true : false = true;
 
 test("each SQLite table has a PostgreSQL twin with the same export name, table name and row types", () => {

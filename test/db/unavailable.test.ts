@@ -18,7 +18,13 @@ let pg: PgServer;
 beforeAll(async () => void (pg = await startPostgres()));
 afterAll(async () => pg?.stop());
 
-const failureOf = async (p: Promise<unknown>) => p.then(() => { throw new Error("expected a failure"); }, (e: unknown) => e);
+const failureOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error("expected a failure");
+    },
+    (e: unknown) => e,
+  );
 
 test("a refused connection (drizzle's error wrapping the driver's ERR_POSTGRES_CONNECTION_REFUSED) is an outage and a transient write error", async () => {
   const client = new SQL(`postgres://nobody:x@127.0.0.1:${await freePort()}/none`, { max: 1 });
@@ -33,11 +39,18 @@ test("the server shut down under an open session, then gone: both failures are o
   const db = drizzle({ client });
   const refused = await failureOf(db.execute(sql`select * from no_such_table`));
   expect([isDatabaseUnavailable(refused), isTransientWriteError(refused)]).toEqual([false, false]);
-  const tx = failureOf(db.transaction(async (t) => {
-    await t.execute(sql`select 1`);
-    await t.execute(sql`select pg_sleep(30)`);
-  }));
-  await eventually(async () => (await pg.admin("select count(*) from pg_stat_activity where query like '%pg_sleep(30)%' and pid <> pg_backend_pid()")).trim() === "1", "the transaction to be under way");
+  const tx = failureOf(
+    db.transaction(async (t) => {
+      await t.execute(sql`select 1`);
+      await t.execute(sql`select pg_sleep(30)`);
+    }),
+  );
+  await eventually(
+    async () =>
+      (await pg.admin("select count(*) from pg_stat_activity where query like '%pg_sleep(30)%' and pid <> pg_backend_pid()")).trim() ===
+      "1",
+    "the transaction to be under way",
+  );
   await pg.halt();
   const ended = await tx;
   const gone = await failureOf(db.execute(sql`select 1`));

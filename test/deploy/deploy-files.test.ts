@@ -21,18 +21,38 @@ test("the shipped Dockerfile and compose file pass, and the script says so", asy
 });
 
 test("a Dockerfile's mistakes are named", () => {
-  expect(checkDockerfile(dockerfile.replace("WORKDIR /app\nENV", "WORKDIRR /app\nENV"))).toEqual([expect.stringMatching(/^Dockerfile:\d+: unknown instruction WORKDIRR$/)]);
-  expect(checkDockerfile(dockerfile.replace("USER bun", "USER root"))).toEqual(["Dockerfile: the final image must switch to a user other than root (USER)"]);
-  expect(checkDockerfile(dockerfile.replace(/\/livez/g, "/healthz"))).toEqual(["Dockerfile: the final image needs a HEALTHCHECK on /livez"]);
-  expect(checkDockerfile(dockerfile.replace(/FROM oven\/bun:1.4\n/, "FROM node:22\n"))).toEqual([expect.stringMatching(/FROM node is not Bun's official image/)]);
-  expect(checkDockerfile(dockerfile.replace(`CMD ["bun", "--max`, `CMD ["bun", --max`))).toEqual([expect.stringMatching(/CMD's exec form is not a JSON array of strings$/)]);
-  expect(checkDockerfile(dockerfile.replace("COPY package.json bun.lock", "COPY package.json bun.lockb"))).toEqual([expect.stringMatching(/COPY source bun.lockb does not exist$/)]);
+  expect(checkDockerfile(dockerfile.replace("WORKDIR /app\nENV", "WORKDIRR /app\nENV"))).toEqual([
+    expect.stringMatching(/^Dockerfile:\d+: unknown instruction WORKDIRR$/),
+  ]);
+  expect(checkDockerfile(dockerfile.replace("USER bun", "USER root"))).toEqual([
+    "Dockerfile: the final image must switch to a user other than root (USER)",
+  ]);
+  expect(checkDockerfile(dockerfile.replace(/\/livez/g, "/healthz"))).toEqual([
+    "Dockerfile: the final image needs a HEALTHCHECK on /livez",
+  ]);
+  expect(checkDockerfile(dockerfile.replace(/FROM oven\/bun:1.4\n/, "FROM node:22\n"))).toEqual([
+    expect.stringMatching(/FROM node is not Bun's official image/),
+  ]);
+  expect(checkDockerfile(dockerfile.replace(`CMD ["bun", "--max`, `CMD ["bun", --max`))).toEqual([
+    expect.stringMatching(/CMD's exec form is not a JSON array of strings$/),
+  ]);
+  expect(checkDockerfile(dockerfile.replace("COPY package.json bun.lock", "COPY package.json bun.lockb"))).toEqual([
+    expect.stringMatching(/COPY source bun.lockb does not exist$/),
+  ]);
 });
 
 test("a compose file's mistakes are named", () => {
   expect(checkCompose("services: [", haproxy)[0]).toStartWith("compose.yaml: not YAML:");
   const noNode3 = compose.replace(/\n {2}node3:[\s\S]*?(?=\n {2}haproxy:)/, "");
-  expect(checkCompose(noNode3, haproxy)).toEqual(["compose.yaml: no service node3", "compose.yaml: 2 nodes with a DATABASE_URL, not three", "compose.yaml: haproxy.cfg's server node3 (10.0.0.13:3000) is no node of this file"]);
-  expect(checkCompose(compose.replace("NODE_NAME: node2", "NODE_NAME: node1"), haproxy)).toEqual(["compose.yaml: NODE_NAME node1 is used twice"]);
-  expect(checkCompose(compose.replace("ipv4_address: 10.0.0.12", "ipv4_address: 10.0.0.22"), haproxy)).toEqual(["compose.yaml: haproxy.cfg's server node2 (10.0.0.12:3000) is no node of this file"]);
+  expect(checkCompose(noNode3, haproxy)).toEqual([
+    "compose.yaml: no service node3",
+    "compose.yaml: 2 nodes with a DATABASE_URL, not three",
+    "compose.yaml: haproxy.cfg's server node3 (10.0.0.13:3000) is no node of this file",
+  ]);
+  expect(checkCompose(compose.replace("NODE_NAME: node2", "NODE_NAME: node1"), haproxy)).toEqual([
+    "compose.yaml: NODE_NAME node1 is used twice",
+  ]);
+  expect(checkCompose(compose.replace("ipv4_address: 10.0.0.12", "ipv4_address: 10.0.0.22"), haproxy)).toEqual([
+    "compose.yaml: haproxy.cfg's server node2 (10.0.0.12:3000) is no node of this file",
+  ]);
 });

@@ -20,7 +20,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 test("the committed HAProxy configuration is valid", async () => {
   const proc = Bun.spawn(["haproxy", "-c", "-f", CONFIG], { stdout: "pipe", stderr: "pipe" });
   const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
@@ -32,7 +31,10 @@ test("the committed HAProxy configuration is valid", async () => {
 test("behind the committed configuration, requests keep being answered when a node is killed", async () => {
   const nodes = [];
   for (let i = 1; i <= 3; i++) {
-    const svc = spawnService([join(ROOT, "main.ts")], cleanEnv({ DATA_DIR: join(dir, `node${i}`), PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "true", DRAIN_SECONDS: "3" }));
+    const svc = spawnService(
+      [join(ROOT, "main.ts")],
+      cleanEnv({ DATA_DIR: join(dir, `node${i}`), PORT: "0", HOST: "127.0.0.1", TRUST_PROXY: "true", DRAIN_SECONDS: "3" }),
+    );
     procs.push(svc);
     nodes.push(svc);
   }
@@ -77,7 +79,11 @@ test("behind the committed configuration, requests keep being answered when a no
   // a node told to stop drains: its /readyz fails, HAProxy takes it out while it still answers, and no request fails
   nodes[1]!.proc.kill("SIGTERM");
   const during: number[] = [];
-  await eventually(async () => (during.push(...(await answers(1, "/livez"))), log.includes("Server nodes/node2 is DOWN")), "HAProxy to take the draining node out", 10_000);
+  await eventually(
+    async () => (during.push(...(await answers(1, "/livez"))), log.includes("Server nodes/node2 is DOWN")),
+    "HAProxy to take the draining node out",
+    10_000,
+  );
   expect(nodes[1]!.proc.exitCode).toBeNull(); // taken out before it stopped serving
   expect(during.filter((s) => s !== 200)).toEqual([]);
   expect(await answers(6, "/livez")).toEqual(Array(6).fill(200));

@@ -26,10 +26,15 @@ async function ok(p: Promise<{ status: number; json: any }>, status = 201) {
 test("a Telegram account links an email that has its own account: everything is one account's, through one token", async () => {
   // the email account, signed in with a mailed code over HTTP, with two links and a tag
   await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email: EMAIL } }), 200);
-  const signedIn = await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email: EMAIL, code: await sink.codeFor(EMAIL, 1) } }), 200);
+  const signedIn = await ok(
+    h.api("POST", "/api/auth/email/verify-otp", { body: { email: EMAIL, code: await sink.codeFor(EMAIL, 1) } }),
+    200,
+  );
   const mail = signedIn.access_token as string;
   const tag = await ok(h.api("POST", "/api/tags", { token: mail, body: { name: "newsletter" } }));
-  const mailLink = await ok(h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/from-email", title: "From email", tagIds: [tag.id] } }));
+  const mailLink = await ok(
+    h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/from-email", title: "From email", tagIds: [tag.id] } }),
+  );
   await ok(h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/second-email" } }));
 
   // the Telegram account: a link from the bot, one from the API, a secure note with a share link, a tracker
@@ -38,18 +43,31 @@ test("a Telegram account links an email that has its own account: everything is 
   await eventually(async () => (await h.api("GET", "/api/links", { token })).json.length === 1, "the bot's link");
   await ok(h.api("POST", "/api/links", { token, body: { url: "https://example.com/from-api" } }));
   const folder = await ok(h.api("POST", "/api/secure/folders", { token, body: { name: "Private", description: "notes" } }));
-  const file = await ok(h.api("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "Door code", description: "", contentType: "text", textContent: "4711\nsecond line" } }));
+  const file = await ok(
+    h.api("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, name: "Door code", description: "", contentType: "text", textContent: "4711\nsecond line" },
+    }),
+  );
   const share = await ok(h.api("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 24, maxViews: 5 } }));
   const tracker = await ok(h.api("POST", "/api/tracking", { token, body: { name: "Launches", keyword: "launch" } }));
 
   // link the email: a code is mailed, verifying it merges the email account in
   await ok(h.api("POST", "/api/auth/email/send-link-otp", { token, body: { email: EMAIL } }), 200);
-  const linked = await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email: EMAIL, code: await sink.codeFor(EMAIL, 2) } }), 200);
+  const linked = await ok(
+    h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email: EMAIL, code: await sink.codeFor(EMAIL, 2) } }),
+    200,
+  );
   expect(linked).toMatchObject({ success: true, merged: true, user: { id: tgUser.id } });
 
   // one token sees everything
   const links = await ok(h.api("GET", "/api/links", { token }), 200);
-  expect(links.map((l: any) => l.original_url).sort()).toEqual(["https://example.com/from-api", "https://example.com/from-email", "https://example.com/from-the-bot", "https://example.com/second-email"]);
+  expect(links.map((l: any) => l.original_url).sort()).toEqual([
+    "https://example.com/from-api",
+    "https://example.com/from-email",
+    "https://example.com/from-the-bot",
+    "https://example.com/second-email",
+  ]);
   const tagged = await ok(h.api("GET", `/api/links?tags=${tag.id}`, { token }), 200);
   expect(tagged.map((l: any) => l.id)).toEqual([mailLink.id]);
   expect((await ok(h.api("GET", "/api/tags", { token }), 200)).map((x: any) => x.name)).toEqual(["newsletter"]);
@@ -64,7 +82,7 @@ test("a Telegram account links an email that has its own account: everything is 
   await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email: EMAIL } }), 200);
   const again = await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email: EMAIL, code: await sink.codeFor(EMAIL, 3) } }), 200);
   expect(again.user.id).toBe(tgUser.id);
-  expect((await ok(h.api("GET", "/api/links", { token: again.access_token }), 200))).toHaveLength(4);
+  expect(await ok(h.api("GET", "/api/links", { token: again.access_token }), 200)).toHaveLength(4);
 
   // the features keep working for the merged account: a click on the email account's link shows in
   // its stats, the share link opens, and a keyword match notifies the Telegram chat
@@ -74,7 +92,15 @@ test("a Telegram account links an email that has its own account: everything is 
   const view = await ok(h.api("GET", `/api/secure/view/${share.url.split("/").pop()}`, { headers: { "user-agent": BROWSER } }), 200);
   expect(view.lines).toEqual(["4711", "second line"]);
   const channel = { id: -100555, type: "channel", title: "Space", username: "space" };
-  h.fake.pushUpdate({ my_chat_member: { chat: channel, from: { id: 7, is_bot: false, first_name: "O" }, date: unix(), old_chat_member: { status: "left", user: FAKE_BOT }, new_chat_member: { status: "member", user: FAKE_BOT } } });
+  h.fake.pushUpdate({
+    my_chat_member: {
+      chat: channel,
+      from: { id: 7, is_bot: false, first_name: "O" },
+      date: unix(),
+      old_chat_member: { status: "left", user: FAKE_BOT },
+      new_chat_member: { status: "member", user: FAKE_BOT },
+    },
+  });
   await h.fake.waitFor("getChatMemberCount");
   h.fake.pushUpdate({ channel_post: { message_id: 3, date: unix(), chat: channel, text: "The launch is at noon" } });
   await eventually(async () => (await h.api("GET", `/api/tracking/${tracker.id}/matches`, { token })).json.total === 1, "the match");
@@ -86,13 +112,18 @@ test("a Telegram account links an email that has its own account: everything is 
 test("the merged-in account's click webhooks stay verifiable: its signing secret moves when the survivor has none", async () => {
   const email = `secret-${Date.now()}@example.com`;
   await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email } }), 200);
-  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200)).access_token as string;
-  const link = await ok(h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/hooked", webhook_url: `${h.rx.url}/hook` } }));
+  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200))
+    .access_token as string;
+  const link = await ok(
+    h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/hooked", webhook_url: `${h.rx.url}/hook` } }),
+  );
   const { json: before } = await h.api("GET", "/api/webhooks/secret", { token: mail });
 
   const { token } = await h.t.telegramUser(42, "alice");
   await ok(h.api("POST", "/api/auth/email/send-link-otp", { token, body: { email } }), 200);
-  expect(await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: await sink.codeFor(email, 2) } }), 200)).toMatchObject({ merged: true });
+  expect(
+    await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: await sink.codeFor(email, 2) } }), 200),
+  ).toMatchObject({ merged: true });
 
   // the receiver was set up with the email account's secret; it still verifies the deliveries
   const { json: after } = await h.api("GET", "/api/webhooks/secret", { token });
@@ -107,7 +138,8 @@ test("the merged-in account's click webhooks stay verifiable: its signing secret
 test("when both accounts have a signing secret, the surviving account keeps its own", async () => {
   const email = `both-${Date.now()}@example.com`;
   await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email } }), 200);
-  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200)).access_token as string;
+  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200))
+    .access_token as string;
   const { json: theirs } = await h.api("GET", "/api/webhooks/secret", { token: mail });
   const { token } = await h.t.telegramUser(42, "alice");
   const { json: mine } = await h.api("GET", "/api/webhooks/secret", { token });
@@ -120,10 +152,13 @@ test("when both accounts have a signing secret, the surviving account keeps its 
 test("tags of the same name (any case) fold into the surviving account's tag, with the links of both", async () => {
   const email = `tags-${Date.now()}@example.com`;
   await ok(h.api("POST", "/api/auth/email/send-otp", { body: { email } }), 200);
-  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200)).access_token as string;
+  const mail = (await ok(h.api("POST", "/api/auth/email/verify-otp", { body: { email, code: await sink.codeFor(email, 1) } }), 200))
+    .access_token as string;
   const theirTag = await ok(h.api("POST", "/api/tags", { token: mail, body: { name: "newsletter" } }));
   const theirOnly = await ok(h.api("POST", "/api/tags", { token: mail, body: { name: "promo" } }));
-  const theirs = await ok(h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/theirs", tagIds: [theirTag.id, theirOnly.id] } }));
+  const theirs = await ok(
+    h.api("POST", "/api/links", { token: mail, body: { url: "https://example.com/theirs", tagIds: [theirTag.id, theirOnly.id] } }),
+  );
 
   const { token } = await h.t.telegramUser(42, "alice");
   const myTag = await ok(h.api("POST", "/api/tags", { token, body: { name: "Newsletter" } }));
@@ -132,7 +167,10 @@ test("tags of the same name (any case) fold into the surviving account's tag, wi
   await ok(h.api("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: await sink.codeFor(email, 2) } }), 200);
 
   const tags = await ok(h.api("GET", "/api/tags", { token }), 200);
-  expect(tags.map((x: any) => [x.id, x.name])).toEqual([[myTag.id, "Newsletter"], [theirOnly.id, "promo"]]);
+  expect(tags.map((x: any) => [x.id, x.name])).toEqual([
+    [myTag.id, "Newsletter"],
+    [theirOnly.id, "promo"],
+  ]);
   const tagged = await ok(h.api("GET", `/api/links?tags=${myTag.id}`, { token }), 200);
   expect(tagged.map((l: any) => l.id).sort()).toEqual([mine.id, theirs.id].sort());
   expect((await ok(h.api("GET", `/api/links/${theirs.id}`, { token }), 200)).tagIds.sort()).toEqual([myTag.id, theirOnly.id].sort());

@@ -18,7 +18,11 @@ export interface Harness {
   /** `http://127.0.0.1:<port>` of the listening app */
   base: string;
   /** a request over real HTTP; JSON in and out */
-  api(method: string, path: string, init?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; json: any; headers: Headers }>;
+  api(
+    method: string,
+    path: string,
+    init?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; json: any; headers: Headers }>;
   /** sends every outbox row due now (by the ManualClock), retries due now included */
   drain(): Promise<void>;
 }
@@ -56,7 +60,12 @@ export function useHarness(env: Record<string, string> | (() => Record<string, s
       const headers: Record<string, string> = { ...init.headers };
       if (init.token) headers.authorization = `Bearer ${init.token}`;
       if (init.body !== undefined) headers["content-type"] = "application/json";
-      const res = await fetch(`${h.base}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), redirect: "manual" });
+      const res = await fetch(`${h.base}${path}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        redirect: "manual",
+      });
       return { status: res.status, json: parseJson(await res.text()), headers: res.headers };
     };
   };

@@ -8,7 +8,8 @@ import { useHarness, eventually } from "./harness";
 import { signatureMatches } from "../helpers/webhook-fixtures";
 
 const h = useHarness();
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 test("paste a URL to the bot → webhook by PATCH → visits → signed click webhooks → API stats → the bot's Stats button", async () => {
   const { token } = await h.t.telegramUser(42, "alice");
@@ -28,7 +29,13 @@ test("paste a URL to the bot → webhook by PATCH → visits → signed click we
   const hook = `${h.rx.url}/clicks`;
   const patched = await h.api("PATCH", `/api/links/${link.id}`, { token, body: { webhook_url: hook } });
   expect(patched.status).toBe(200);
-  expect(patched.json).toEqual({ id: link.id, code: link.code, trackingUrl: link.trackingUrl, original_url: link.original_url, title: link.title });
+  expect(patched.json).toEqual({
+    id: link.id,
+    code: link.code,
+    trackingUrl: link.trackingUrl,
+    original_url: link.original_url,
+    title: link.title,
+  });
   expect(h.rx.received.map((r) => [r.path, r.headers["x-webhook-event"]])).toEqual([["/clicks", "validation"]]);
   // a target that refuses the validation is not saved
   h.rx.respond = (r) => (r.path === "/refuses" ? 500 : 200);
@@ -63,11 +70,30 @@ test("paste a URL to the bot → webhook by PATCH → visits → signed click we
     event: "click",
     link: { id: link.id, code: link.code, original_url: "https://example.com/spring-sale?ref=tg", title: link.title },
     click: {
-      ip: "127.0.0.1", country: null, city: null, device_type: "mobile", os: "iOS", browser: expect.stringContaining("Safari"),
-      referer: "https://t.me/", is_bot: false, is_unique: true, clicked_at: h.t.clock.now().toISOString(),
+      ip: "127.0.0.1",
+      country: null,
+      city: null,
+      device_type: "mobile",
+      os: "iOS",
+      browser: expect.stringContaining("Safari"),
+      referer: "https://t.me/",
+      is_bot: false,
+      is_unique: true,
+      clicked_at: h.t.clock.now().toISOString(),
     },
   });
-  expect(Object.keys(human.click).sort()).toEqual(["browser", "city", "clicked_at", "country", "device_type", "ip", "is_bot", "is_unique", "os", "referer"]);
+  expect(Object.keys(human.click).sort()).toEqual([
+    "browser",
+    "city",
+    "clicked_at",
+    "country",
+    "device_type",
+    "ip",
+    "is_bot",
+    "is_unique",
+    "os",
+    "referer",
+  ]);
   expect(bodies.find((b) => b.click.is_bot)?.click).toMatchObject({ is_bot: true, referer: null });
 
   // 5. the API shows them

@@ -17,7 +17,8 @@ setDefaultTimeout(90_000);
 
 // .ci/run installs Debian's sqlite3; a machine without it says so here instead of passing quietly
 const SQLITE3 = Bun.which("sqlite3");
-if (!SQLITE3) console.warn("outside-reader.test.ts: no sqlite3 binary on PATH: the outside-client test is skipped (apt-get install sqlite3)");
+if (!SQLITE3)
+  console.warn("outside-reader.test.ts: no sqlite3 binary on PATH: the outside-client test is skipped (apt-get install sqlite3)");
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "linkbot-outside-"))));
@@ -43,7 +44,9 @@ async function start(dataDir: string) {
 /** The POSIX locks process `pid` holds on `path` (Linux's /proc/locks). */
 function heldLocks(pid: number, path: string): string[] {
   const inode = statSync(path).ino;
-  return readFileSync("/proc/locks", "utf8").split("\n").filter((line) => line.includes(` ${pid} `) && line.includes(`:${inode} `));
+  return readFileSync("/proc/locks", "utf8")
+    .split("\n")
+    .filter((line) => line.includes(` ${pid} `) && line.includes(`:${inode} `));
 }
 
 const linkUrls = (dataDir: string) => {
@@ -55,57 +58,70 @@ const linkUrls = (dataDir: string) => {
   }
 };
 
-test.skipIf(!SQLITE3)("an outside sqlite3 .backup under load, then SIGKILL: every write made after it survives; the CLI's online backup restores", async () => {
-  const { link, token } = await setup(dir);
-  const { svc, base } = await start(dir);
-  const newLink = async (n: number) => {
-    const res = await fetch(`${base}/api/links`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ url: `https://after.example/${n}` }) });
-    expect(res.status).toBe(201);
-  };
-  const first = load(base, link.code);
-  await untilAnswered(first.counts, 300);
-  await first.stop();
-  await Bun.sleep(300); // the writer thread has stored the batch: the service is idle
-  // the service holds SQLite's shared lock on the database file (a POSIX lock of its process)
-  expect(heldLocks(svc.proc.pid, join(dir, "app.db")).length).toBeGreaterThan(0);
-  await newLink(1);
+test.skipIf(!SQLITE3)(
+  "an outside sqlite3 .backup under load, then SIGKILL: every write made after it survives; the CLI's online backup restores",
+  async () => {
+    const { link, token } = await setup(dir);
+    const { svc, base } = await start(dir);
+    const newLink = async (n: number) => {
+      const res = await fetch(`${base}/api/links`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ url: `https://after.example/${n}` }),
+      });
+      expect(res.status).toBe(201);
+    };
+    const first = load(base, link.code);
+    await untilAnswered(first.counts, 300);
+    await first.stop();
+    await Bun.sleep(300); // the writer thread has stored the batch: the service is idle
+    // the service holds SQLite's shared lock on the database file (a POSIX lock of its process)
+    expect(heldLocks(svc.proc.pid, join(dir, "app.db")).length).toBeGreaterThan(0);
+    await newLink(1);
 
-  // an outside client reads the live database
-  const outside = Bun.spawnSync([SQLITE3!, join(dir, "app.db"), `.backup ${join(dir, "outside.db")}`], { stdout: "pipe", stderr: "pipe" });
-  expect([outside.exitCode, outside.stderr.toString()]).toEqual([0, ""]);
-  // the service still holds its locks, so that client left the live WAL alone
-  expect(existsSync(join(dir, "app.db-wal"))).toBe(true);
+    // an outside client reads the live database
+    const outside = Bun.spawnSync([SQLITE3!, join(dir, "app.db"), `.backup ${join(dir, "outside.db")}`], {
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect([outside.exitCode, outside.stderr.toString()]).toEqual([0, ""]);
+    // the service still holds its locks, so that client left the live WAL alone
+    expect(existsSync(join(dir, "app.db-wal"))).toBe(true);
 
-  // and the CLI's online backup runs while clicks are being written
-  const visitors = load(base, link.code);
-  await untilAnswered(visitors.counts, 300);
-  const backup = await run(["run", "cli.ts", "backup", join(dir, "online.db")], env(dir));
-  expect(backup.code).toBe(0);
-  expect(backup.stdout).toContain(`Backed up the database to ${join(dir, "online.db")}`);
-  await newLink(2);
-  await newLink(3);
-  await visitors.stop();
-  svc.proc.kill("SIGKILL");
-  await svc.exit();
+    // and the CLI's online backup runs while clicks are being written
+    const visitors = load(base, link.code);
+    await untilAnswered(visitors.counts, 300);
+    const backup = await run(["run", "cli.ts", "backup", join(dir, "online.db")], env(dir));
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`Backed up the database to ${join(dir, "online.db")}`);
+    await newLink(2);
+    await newLink(3);
+    await visitors.stop();
+    svc.proc.kill("SIGKILL");
+    await svc.exit();
 
-  expect(linkUrls(dir)).toEqual(["https://ok.example/", "https://after.example/1", "https://after.example/2", "https://after.example/3"]);
+    expect(linkUrls(dir)).toEqual(["https://ok.example/", "https://after.example/1", "https://after.example/2", "https://after.example/3"]);
 
-  // restore: a new DATA_DIR from the online backup starts and serves what was there when it was taken
-  const restored = join(dir, "restored");
-  mkdirSync(restored);
-  copyFileSync(join(dir, "online.db"), join(restored, "app.db"));
-  const again = await start(restored);
-  try {
-    const res = await fetch(`${again.base}/api/links`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { original_url: string }[]).map((l) => l.original_url).sort()).toEqual(["https://after.example/1", "https://ok.example/"]);
-    const visit = await fetch(`${again.base}/${link.code}`, { redirect: "manual" });
-    expect([visit.status, visit.headers.get("location")]).toEqual([302, "https://ok.example/"]);
-  } finally {
-    again.svc.proc.kill("SIGTERM");
-    await again.svc.exit();
-  }
-});
+    // restore: a new DATA_DIR from the online backup starts and serves what was there when it was taken
+    const restored = join(dir, "restored");
+    mkdirSync(restored);
+    copyFileSync(join(dir, "online.db"), join(restored, "app.db"));
+    const again = await start(restored);
+    try {
+      const res = await fetch(`${again.base}/api/links`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { original_url: string }[]).map((l) => l.original_url).sort()).toEqual([
+        "https://after.example/1",
+        "https://ok.example/",
+      ]);
+      const visit = await fetch(`${again.base}/${link.code}`, { redirect: "manual" });
+      expect([visit.status, visit.headers.get("location")]).toEqual([302, "https://ok.example/"]);
+    } finally {
+      again.svc.proc.kill("SIGTERM");
+      await again.svc.exit();
+    }
+  },
+);
 
 test("the backup command refuses an existing file and a missing argument, and writes nothing", async () => {
   await setup(dir);

@@ -43,20 +43,52 @@ test("SIGTERM with deliveries in flight and queued, then a restart on the same D
   const setup = createDb(join(dataDir, "app.db"));
   const now = new Date();
   const user = setup.db.insert(users).values({ username: "alice", msgrId: 42, createdAt: now }).returning().get();
-  const link = setup.db.insert(links).values({ userId: user.id, code: "restart1", url: "https://ok.example/", webhookUrl: `${rx.url}/clicks`, webhookEnabled: true, createdAt: now, updatedAt: now }).returning().get();
-  for (let i = 0; i < MESSAGES; i++) setup.db.insert(outbox).values(botMessageRow(now, { userId: user.id, topic: "notice", chatId: 42, params: { text: `notice ${i}` } })).run();
+  const link = setup.db
+    .insert(links)
+    .values({
+      userId: user.id,
+      code: "restart1",
+      url: "https://ok.example/",
+      webhookUrl: `${rx.url}/clicks`,
+      webhookEnabled: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  for (let i = 0; i < MESSAGES; i++)
+    setup.db
+      .insert(outbox)
+      .values(botMessageRow(now, { userId: user.id, topic: "notice", chatId: 42, params: { text: `notice ${i}` } }))
+      .run();
   setup.close();
 
   // first run: the receiver and the Bot API hold every answer until the gate opens
   const held = gate();
   rx.respond = async () => (await held.opened, 200);
-  fake.on("sendMessage", async (p) => (await held.opened, { message_id: 1, date: 0, chat: { id: p.chat_id, type: "private" }, text: p.text }));
-  const env = cleanEnv({ DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url, WEBHOOK_ALLOW_PRIVATE: "true" });
+  fake.on(
+    "sendMessage",
+    async (p) => (await held.opened, { message_id: 1, date: 0, chat: { id: p.chat_id, type: "private" }, text: p.text }),
+  );
+  const env = cleanEnv({
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    BOT_TOKEN: FAKE_BOT_TOKEN,
+    BOT_API_ROOT: fake.url,
+    WEBHOOK_ALLOW_PRIVATE: "true",
+  });
   const first = spawnService(["main.ts"], env);
   cleanups.push(() => first.proc.kill("SIGKILL"));
   const port = Number((await first.waitForOutput(/listening on [^:]+:(\d+)/))[1]);
   const visits = await Promise.all(
-    Array.from({ length: VISITS }, (_, i) => fetch(`http://127.0.0.1:${port}/restart1`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${100 + i}.0` } })),
+    Array.from({ length: VISITS }, (_, i) =>
+      fetch(`http://127.0.0.1:${port}/restart1`, {
+        redirect: "manual",
+        headers: { "user-agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/${100 + i}.0` },
+      }),
+    ),
   );
   expect(visits.map((r) => r.status)).toEqual(Array(VISITS).fill(302));
   // deliveries are in flight (held) before the stop
@@ -68,7 +100,11 @@ test("SIGTERM with deliveries in flight and queued, then a restart on the same D
 
   const mid = createDb(join(dataDir, "app.db"));
   expect(mid.db.select().from(clicks).where(eq(clicks.linkId, link.id)).all()).toHaveLength(VISITS);
-  const left = mid.db.select().from(outbox).all().filter((r) => r.status !== "done");
+  const left = mid.db
+    .select()
+    .from(outbox)
+    .all()
+    .filter((r) => r.status !== "done");
   expect(left.length).toBeGreaterThan(0); // work was still queued when the service stopped
   expect(left.every((r) => r.status === "pending")).toBe(true);
   mid.close();
@@ -86,12 +122,27 @@ test("SIGTERM with deliveries in flight and queued, then a restart on the same D
   const ids = clickEvents().map((r) => r.headers["x-webhook-id"]);
   expect(ids).toHaveLength(VISITS);
   expect(new Set(ids).size).toBe(VISITS);
-  expect(fake.callsOf("sendMessage").map((c) => c.params.text).sort()).toEqual(Array.from({ length: MESSAGES }, (_, i) => `notice ${i}`).sort());
+  expect(
+    fake
+      .callsOf("sendMessage")
+      .map((c) => c.params.text)
+      .sort(),
+  ).toEqual(Array.from({ length: MESSAGES }, (_, i) => `notice ${i}`).sort());
   const end = createDb(join(dataDir, "app.db"));
   const recorded = end.db.select().from(clicks).where(eq(clicks.linkId, link.id)).all();
   expect(recorded).toHaveLength(VISITS);
-  expect(clickEvents().map((r) => JSON.parse(r.body).click.clicked_at).sort()).toEqual(recorded.map((c) => c.clickedAt.toISOString()).sort());
+  expect(
+    clickEvents()
+      .map((r) => JSON.parse(r.body).click.clicked_at)
+      .sort(),
+  ).toEqual(recorded.map((c) => c.clickedAt.toISOString()).sort());
   expect(end.db.select().from(links).where(eq(links.id, link.id)).get()).toMatchObject({ totalClicks: VISITS, webhookFailures: 0 });
-  expect(end.db.select().from(outbox).all().map((r) => r.status)).toEqual(Array(VISITS + MESSAGES).fill("done"));
+  expect(
+    end.db
+      .select()
+      .from(outbox)
+      .all()
+      .map((r) => r.status),
+  ).toEqual(Array(VISITS + MESSAGES).fill("done"));
   end.close();
 }, 60_000);

@@ -20,9 +20,26 @@ const unix = () => Math.floor(Date.now() / 1000);
 function addBotToChannel() {
   h.fake.pushUpdate({
     my_chat_member: {
-      chat: CHANNEL, from: { id: 7, is_bot: false, first_name: "Owner" }, date: unix(),
+      chat: CHANNEL,
+      from: { id: 7, is_bot: false, first_name: "Owner" },
+      date: unix(),
       old_chat_member: { status: "left", user: FAKE_BOT },
-      new_chat_member: { status: "administrator", user: FAKE_BOT, can_be_edited: false, is_anonymous: false, can_manage_chat: true, can_delete_messages: false, can_manage_video_chats: false, can_restrict_members: false, can_promote_members: false, can_change_info: false, can_invite_users: false, can_post_stories: false, can_edit_stories: false, can_delete_stories: false },
+      new_chat_member: {
+        status: "administrator",
+        user: FAKE_BOT,
+        can_be_edited: false,
+        is_anonymous: false,
+        can_manage_chat: true,
+        can_delete_messages: false,
+        can_manage_video_chats: false,
+        can_restrict_members: false,
+        can_promote_members: false,
+        can_change_info: false,
+        can_invite_users: false,
+        can_post_stories: false,
+        can_edit_stories: false,
+        can_delete_stories: false,
+      },
     },
   });
   return h.fake.waitFor("getChatMemberCount", (c) => c.params.chat_id === CHANNEL.id);
@@ -37,11 +54,13 @@ async function matchesOf(token: string, trackerId: number, n: number) {
   }, `${n} matches`);
 }
 
-const botNotifications = (chatId: number) => h.fake.callsOf("sendMessage").filter((c) => c.params.chat_id === chatId && String(c.params.text).startsWith("🔔"));
+const botNotifications = (chatId: number) =>
+  h.fake.callsOf("sendMessage").filter((c) => c.params.chat_id === chatId && String(c.params.text).startsWith("🔔"));
 
 /** A Telegram user client for the MTProto source, driven by the test. */
 function fakeMtproto(chats: Awaited<ReturnType<MtprotoClient["listChats"]>>) {
-  const handlers: { post?: (p: MtprotoPost) => void | Promise<void>; deleted?: (chatId: string, ids: number[]) => void | Promise<void> } = {};
+  const handlers: { post?: (p: MtprotoPost) => void | Promise<void>; deleted?: (chatId: string, ids: number[]) => void | Promise<void> } =
+    {};
   const client: MtprotoClient = {
     connect: async () => {},
     disconnect: async () => {},
@@ -60,7 +79,9 @@ describe("keyword tracking notifications are delivered", () => {
     post(55, "Breaking: Rust 2.0 is announced");
     const [match] = await matchesOf(token, created.json.id, 1);
 
-    const row = (await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_notify")))[0]!;
+    const row = (
+      await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_notify"))
+    )[0]!;
     expect(row).toMatchObject({ userId: user.id, status: "pending" });
     await h.drain();
 
@@ -75,7 +96,10 @@ describe("keyword tracking notifications are delivered", () => {
       { text: "✓ Mark read", callback_data: `go:read_${match.id}` },
       { text: "🔎 Tracker", callback_data: `go:tracker_${created.json.id}` },
     ]);
-    expect((await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.id, row.id)))[0]!.status).toBe("done");
+    expect(
+      (await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.id, row.id)))[0]!
+        .status,
+    ).toBe("done");
 
     // a second drain sends nothing again
     await h.drain();
@@ -85,7 +109,10 @@ describe("keyword tracking notifications are delivered", () => {
   test("webhook: the exact {event, tracker, match} body arrives signed with the user's secret, and is retried after a failure", async () => {
     const { token } = await h.t.telegramUser(4242, "owner");
     const url = `${h.rx.url}/tracker-hook`;
-    const created = await h.api("POST", "/api/tracking", { token, body: { name: "Rust hook", keyword: "rust", notify_via: "webhook", webhook_url: url } });
+    const created = await h.api("POST", "/api/tracking", {
+      token,
+      body: { name: "Rust hook", keyword: "rust", notify_via: "webhook", webhook_url: url },
+    });
     expect(created.status).toBe(201);
     const { json: secret } = await h.api("GET", "/api/webhooks/secret", { token });
     expect(secret.secret).toBeString();
@@ -106,14 +133,27 @@ describe("keyword tracking notifications are delivered", () => {
       expect(signatureMatches(secret.secret, e.headers, e.body)).toBe(true);
     }
     expect(events[1]!.headers["x-webhook-id"]).toBe(events[0]!.headers["x-webhook-id"]!);
-    expect((await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")))[0]!.status).toBe("done");
+    expect(
+      (
+        await h.t.deps.asyncDb
+          .select()
+          .from(h.t.deps.asyncDb.tables.outbox)
+          .where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_webhook"))
+      )[0]!.status,
+    ).toBe("done");
   });
 
   test("post_deleted: a deleted post reported by the MTProto source is delivered by webhook and by bot when notify_on_delete", async () => {
     const { token } = await h.t.telegramUser(4242, "owner");
-    const hook = await h.api("POST", "/api/tracking", { token, body: { name: "Hooked", keyword: "launch", notify_via: "webhook", webhook_url: `${h.rx.url}/del`, notify_on_delete: true } });
+    const hook = await h.api("POST", "/api/tracking", {
+      token,
+      body: { name: "Hooked", keyword: "launch", notify_via: "webhook", webhook_url: `${h.rx.url}/del`, notify_on_delete: true },
+    });
     const chat = await h.api("POST", "/api/tracking", { token, body: { name: "Chatty", keyword: "launch", notify_on_delete: true } });
-    const quiet = await h.api("POST", "/api/tracking", { token, body: { name: "Quiet", keyword: "launch", notify_via: "webhook", webhook_url: `${h.rx.url}/quiet` } });
+    const quiet = await h.api("POST", "/api/tracking", {
+      token,
+      body: { name: "Quiet", keyword: "launch", notify_via: "webhook", webhook_url: `${h.rx.url}/quiet` },
+    });
     expect([hook.status, chat.status, quiet.status]).toEqual([201, 201, 201]);
 
     const mt = fakeMtproto([{ chatId: "-1009876543210", type: "channel", title: "Space News", username: "spacenews", memberCount: 5000 }]);
@@ -197,12 +237,20 @@ describe("keyword tracking notifications are delivered", () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]!.params.text).toStartWith("🔔 <b>3 new matches</b>");
     for (const w of ["two", "three", "four"]) expect(sent[1]!.params.text).toContain(`<b>rust</b> ${w}`);
-    const ids = items.map((m) => m.id).sort((a, b) => a - b).slice(1);
-    expect(sent[1]!.params.reply_markup.inline_keyboard[0][0]).toEqual({ text: "✓ Mark these read", callback_data: `go:readr_${ids[0]}-${ids[2]}` });
+    const ids = items
+      .map((m) => m.id)
+      .sort((a, b) => a - b)
+      .slice(1);
+    expect(sent[1]!.params.reply_markup.inline_keyboard[0][0]).toEqual({
+      text: "✓ Mark these read",
+      callback_data: `go:readr_${ids[0]}-${ids[2]}`,
+    });
     // pressed by a Russian-speaking owner: a toast and the grouped message marked, in Russian
     const before = h.fake.calls.length;
     h.fake.press("✓ Mark these read", { id: 4242, username: "owner", language_code: "ru" });
-    expect((await h.fake.waitFor("answerCallbackQuery", (c) => h.fake.calls.indexOf(c) >= before)).params.text).toBe("✓ Отмечено прочитанными: 3.");
+    expect((await h.fake.waitFor("answerCallbackQuery", (c) => h.fake.calls.indexOf(c) >= before)).params.text).toBe(
+      "✓ Отмечено прочитанными: 3.",
+    );
     const edited = await h.fake.waitFor("editMessageText", (c) => h.fake.calls.indexOf(c) >= before);
     expect(edited.params.text).toStartWith("🔔 3 new matches\n");
     expect(edited.params.text).toEndWith("\n\n✓ Всё прочитано");
@@ -214,6 +262,14 @@ describe("keyword tracking notifications are delivered", () => {
     expect(await flushTrackerNotifications(h.t.deps)).toBe(0);
     await h.drain();
     expect(botNotifications(4242)).toHaveLength(2);
-    expect((await h.t.deps.asyncDb.select().from(h.t.deps.asyncDb.tables.outbox).where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_notify")).orderBy(asc(h.t.deps.asyncDb.tables.outbox.id))).map((r) => r.status)).toEqual(["done", "done"]);
+    expect(
+      (
+        await h.t.deps.asyncDb
+          .select()
+          .from(h.t.deps.asyncDb.tables.outbox)
+          .where(eq(h.t.deps.asyncDb.tables.outbox.topic, "tracker_notify"))
+          .orderBy(asc(h.t.deps.asyncDb.tables.outbox.id))
+      ).map((r) => r.status),
+    ).toEqual(["done", "done"]);
   });
 });

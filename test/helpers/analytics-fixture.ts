@@ -8,10 +8,38 @@ import { insertLink, recordClicks, type ClickInput } from "./clicks";
 
 const NOW = "2026-03-30T12:00:00Z";
 
-const human = (at: string, country: string | null, device: string, browser: string, os: string, isUnique: boolean, extra: Partial<ClickInput> = {}): ClickInput =>
-  ({ at, country, city: country ? `${country} City` : null, device, browser, os, isUnique, isBot: false, ip: "203.0.113.7", referer: "https://t.me/", ...extra });
-const bot = (at: string, name: string, country: string | null): ClickInput =>
-  ({ at, country, device: "bot", browser: null, os: null, isBot: true, botName: name, isUnique: false, ip: "198.51.100.1" });
+const human = (
+  at: string,
+  country: string | null,
+  device: string,
+  browser: string,
+  os: string,
+  isUnique: boolean,
+  extra: Partial<ClickInput> = {},
+): ClickInput => ({
+  at,
+  country,
+  city: country ? `${country} City` : null,
+  device,
+  browser,
+  os,
+  isUnique,
+  isBot: false,
+  ip: "203.0.113.7",
+  referer: "https://t.me/",
+  ...extra,
+});
+const bot = (at: string, name: string, country: string | null): ClickInput => ({
+  at,
+  country,
+  device: "bot",
+  browser: null,
+  os: null,
+  isBot: true,
+  botName: name,
+  isUnique: false,
+  ip: "198.51.100.1",
+});
 
 const FIXTURE_CLICKS: ClickInput[] = [
   human("2026-03-20T10:00:00Z", "US", "desktop", "Chrome", "Windows", true), // outside 7d

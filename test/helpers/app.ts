@@ -59,7 +59,13 @@ export function createTestApp(opts: TestAppOptions = {}) {
     config.databaseUrl = pg.url;
     deps.asyncDb = pg.asyncDb;
     deps.revokedSessions = createRevokedSessions(pg.asyncDb);
-    deps.clicks = createClickSink({ log, config, writer: () => createPgClickWriter(deps, opts.clickListeners ?? CLICK_LISTENERS), journalDir: null, threadEntry: CLICK_WRITER_THREAD });
+    deps.clicks = createClickSink({
+      log,
+      config,
+      writer: () => createPgClickWriter(deps, opts.clickListeners ?? CLICK_LISTENERS),
+      journalDir: null,
+      threadEntry: CLICK_WRITER_THREAD,
+    });
   }
   const app = createApi(deps);
   if (opts.listen) app.listen({ hostname: "127.0.0.1", port: 0 });
@@ -131,5 +137,12 @@ export function eachWithUser(opts: TestAppOptions = {}): { readonly t: TestApp; 
     token = (await t.telegramUser()).token;
   });
   afterEach(() => t.close());
-  return { get t() { return t; }, get token() { return token; } };
+  return {
+    get t() {
+      return t;
+    },
+    get token() {
+      return token;
+    },
+  };
 }

@@ -60,7 +60,10 @@ export function asyncEnginesForFile<S extends Record<string, unknown>>(spec: Eng
     closers.push(close);
     return { engine: "postgres", db: createAsyncPg<S>(db, spec.tables.postgres), sql };
   };
-  return [["sqlite", openSqlite], ["postgres", openPostgres]];
+  return [
+    ["sqlite", openSqlite],
+    ["postgres", openPostgres],
+  ];
 }
 
 /** The service's own schema on both engines, migrated as the service migrates it. */

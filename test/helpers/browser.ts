@@ -16,8 +16,16 @@ const ARTIFACTS = join(import.meta.dir, "..", "..", "test-artifacts");
 function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -59,7 +67,11 @@ export interface TrackedPage {
 }
 
 /** A phone-sized page (360×740) that records problems; `init` runs before any page script. */
-export async function openPage(browser: Browser, baseUrl: string, init?: { script: string | ((arg: any) => void); arg?: unknown }): Promise<TrackedPage> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  init?: { script: string | ((arg: any) => void); arg?: unknown },
+): Promise<TrackedPage> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1 });
   context.setDefaultTimeout(5000);
   const page = await context.newPage();
@@ -132,10 +144,18 @@ export const requestsTo = (base: string) => (u: URL) => u.href === base || u.hre
  * wrong on our side."), to show a page's error state; `seen` gets each answered URL. Resolves to
  * the function that lets requests through again.
  */
-export async function failRequests(page: Page, match: (u: URL) => boolean, seen: (url: string) => void = () => {}): Promise<() => Promise<void>> {
+export async function failRequests(
+  page: Page,
+  match: (u: URL) => boolean,
+  seen: (url: string) => void = () => {},
+): Promise<() => Promise<void>> {
   await page.route(match, (r) => {
     seen(r.request().url());
-    return r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }) });
+    return r.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }),
+    });
   });
   return () => page.unroute(match);
 }

@@ -21,7 +21,11 @@ let seq = 0;
 type TestDeps = Deps;
 
 /** Inserts a link for `userId` (on whichever database the app runs). */
-export async function insertLink(deps: Pick<TestDeps, "asyncDb" | "clock">, userId: number, extra: Partial<typeof links.$inferInsert> = {}): Promise<LinkRow> {
+export async function insertLink(
+  deps: Pick<TestDeps, "asyncDb" | "clock">,
+  userId: number,
+  extra: Partial<typeof links.$inferInsert> = {},
+): Promise<LinkRow> {
   seq += 1;
   const db = deps.asyncDb;
   const [made] = await db
@@ -41,14 +45,23 @@ export async function storeClicks(deps: TestDeps, link: LinkRow, rows: NewClick[
   return transaction(deps.asyncDb, async (tx) => {
     const batch: { click: ClickRow; link: LinkRow }[] = [];
     for (let i = 0; i < rows.length; i += 500)
-      for (const click of await tx.insert(tx.tables.clicks).values(rows.slice(i, i + 500)).returning()) batch.push({ click, link });
+      for (const click of await tx
+        .insert(tx.tables.clicks)
+        .values(rows.slice(i, i + 500))
+        .returning())
+        batch.push({ click, link });
     await runListeners(tx, deps, batch);
     return batch.map((b) => b.click);
   });
 }
 
 /** Runs the click listeners on stored clicks and writes their rows inside `tx`, the way the click writer of the app's engine does. */
-export async function runListeners(tx: AsyncTx, deps: TestDeps, batch: { click: ClickRow; link: LinkRow }[], listeners: readonly ClickListener[] = CLICK_LISTENERS): Promise<void> {
+export async function runListeners(
+  tx: AsyncTx,
+  deps: TestDeps,
+  batch: { click: ClickRow; link: LinkRow }[],
+  listeners: readonly ClickListener[] = CLICK_LISTENERS,
+): Promise<void> {
   const stored = withKinds(batch);
   const now = deps.clock.now();
   const writes = listeners.flatMap((listener) => listener(stored, now));
@@ -58,13 +71,27 @@ export async function runListeners(tx: AsyncTx, deps: TestDeps, batch: { click: 
 
 /** Records clicks on `link` in one transaction, running CLICK_LISTENERS like the recorder. */
 export function recordClicks(deps: TestDeps, link: LinkRow, input: ClickInput[]) {
-  return storeClicks(deps, link, input.map(({ at, ...c }) => ({ ...c, linkId: link.id, clickedAt: new Date(at) })));
+  return storeClicks(
+    deps,
+    link,
+    input.map(({ at, ...c }) => ({ ...c, linkId: link.id, clickedAt: new Date(at) })),
+  );
 }
 
 /**
  * A click sink of its own on `deps` (no journal), writing through `listeners`: the service's table
  * by default, or a test's copy it adds listeners to (the writer reads the array it is given).
  */
-export function createTestSink(deps: Deps & Pick<ServiceDeps, "log" | "config">, listeners: readonly ClickListener[] = CLICK_LISTENERS, opts: Partial<ClickSinkOptions> = {}): ClickSink {
-  return createClickSink({ log: deps.log, config: deps.config, writer: () => createClickWriter(deps, listeners), journalDir: null, ...opts });
+export function createTestSink(
+  deps: Deps & Pick<ServiceDeps, "log" | "config">,
+  listeners: readonly ClickListener[] = CLICK_LISTENERS,
+  opts: Partial<ClickSinkOptions> = {},
+): ClickSink {
+  return createClickSink({
+    log: deps.log,
+    config: deps.config,
+    writer: () => createClickWriter(deps, listeners),
+    journalDir: null,
+    ...opts,
+  });
 }

@@ -19,7 +19,8 @@ export async function startDnsServer() {
       const values = question?.type === Packet.TYPE.TXT ? txt.get(name) : undefined;
       if (!values && !txt.has(name)) response.header.rcode = Packet.RCODE.NXDOMAIN;
       // dns2's typings want a resource object with toBuffer; the packet encoder builds it from this shape
-      for (const data of values ?? []) response.answers.push({ name: question!.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as never);
+      for (const data of values ?? [])
+        response.answers.push({ name: question!.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data } as never);
       send(response);
     },
   });

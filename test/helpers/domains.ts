@@ -11,5 +11,9 @@ export async function addVerifiedDomain(t: TestApp, token: string, hostname: str
   if (res.status !== 201) throw new Error(`could not add ${hostname}: ${res.text}`);
   const { domains } = t.deps.asyncDb.tables;
   await t.deps.asyncDb.update(domains).set({ verifiedAt: t.clock.now() }).where(eq(domains.id, res.json.id));
-  return (await t.request("GET", "/api/domains", { token })).json.find((d: { id: number }) => d.id === res.json.id) as { id: number; hostname: string; verified: boolean };
+  return (await t.request("GET", "/api/domains", { token })).json.find((d: { id: number }) => d.id === res.json.id) as {
+    id: number;
+    hostname: string;
+    verified: boolean;
+  };
 }

@@ -1,5 +1,9 @@
 /** Polls until `read()` gives something truthy (the bot and servers work asynchronously); no sleeps for timing. */
-export async function eventually<T>(read: () => T | undefined | null | false | Promise<T | undefined | null | false>, what: string, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  read: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();

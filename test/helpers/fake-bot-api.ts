@@ -34,13 +34,25 @@ function memberOf(status: string, user: Record<string, unknown>) {
 export function keyboardRefusal(params: Record<string, any>): string | null {
   const rows = params.reply_markup?.inline_keyboard as { callback_data?: unknown }[][] | undefined;
   for (const b of rows?.flat() ?? [])
-    if (b.callback_data !== undefined && (typeof b.callback_data !== "string" || !b.callback_data || Buffer.byteLength(b.callback_data) > 64)) return "Bad Request: BUTTON_DATA_INVALID";
+    if (
+      b.callback_data !== undefined &&
+      (typeof b.callback_data !== "string" || !b.callback_data || Buffer.byteLength(b.callback_data) > 64)
+    )
+      return "Bad Request: BUTTON_DATA_INVALID";
   return null;
 }
 
 /** The text a person sees of a message sent with `params` (HTML tags dropped, entities unescaped), as Telegram hands it back. */
 export function plainOf(params: Record<string, any>): { text?: string; caption?: string } {
-  const plain = (s: unknown) => (params.parse_mode === "HTML" ? String(s).replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : String(s));
+  const plain = (s: unknown) =>
+    params.parse_mode === "HTML"
+      ? String(s)
+          .replace(/<[^>]*>/g, "")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, "&")
+      : String(s);
   if (params.text !== undefined) return { text: plain(params.text) };
   if (params.caption !== undefined) return { caption: plain(params.caption) };
   return {};
@@ -136,13 +148,31 @@ export class FakeBotApi {
    * ChatInviteLink object, as Telegram does on a join through it (a link it did not make is sent as
    * made by someone else).
    */
-  pushChatMember(chat: { id: number; type: string; title?: string; username?: string }, user: { id: number; first_name?: string; username?: string }, from: string, to: string, date: number, extra: { inviteLink?: string; via_join_request?: boolean; via_chat_folder_invite_link?: boolean } = {}) {
+  pushChatMember(
+    chat: { id: number; type: string; title?: string; username?: string },
+    user: { id: number; first_name?: string; username?: string },
+    from: string,
+    to: string,
+    date: number,
+    extra: { inviteLink?: string; via_join_request?: boolean; via_chat_folder_invite_link?: boolean } = {},
+  ) {
     const person = { is_bot: false, first_name: "Person", ...user };
-    const link = extra.inviteLink ? (this.inviteLinks.get(extra.inviteLink) ?? { invite_link: extra.inviteLink, creator: { id: 999, is_bot: false, first_name: "Someone" }, creates_join_request: false, is_primary: false, is_revoked: false }) : undefined;
+    const link = extra.inviteLink
+      ? (this.inviteLinks.get(extra.inviteLink) ?? {
+          invite_link: extra.inviteLink,
+          creator: { id: 999, is_bot: false, first_name: "Someone" },
+          creates_join_request: false,
+          is_primary: false,
+          is_revoked: false,
+        })
+      : undefined;
     this.pushUpdate({
       chat_member: {
-        chat, from: person, date,
-        old_chat_member: memberOf(from, person), new_chat_member: memberOf(to, person),
+        chat,
+        from: person,
+        date,
+        old_chat_member: memberOf(from, person),
+        new_chat_member: memberOf(to, person),
         ...(link ? { invite_link: link } : {}),
         ...(extra.via_join_request ? { via_join_request: true } : {}),
         ...(extra.via_chat_folder_invite_link ? { via_chat_folder_invite_link: true } : {}),
@@ -155,15 +185,40 @@ export class FakeBotApi {
     const user = { id: 42, is_bot: false, first_name: "Alice", username: "alice", ...from };
     const entities = text.startsWith("/") ? [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] : undefined;
     this.pushUpdate({
-      message: { message_id: this.nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: user.id, type: "private", first_name: user.first_name, username: user.username }, from: user, text, entities, ...extra },
+      message: {
+        message_id: this.nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: user.id, type: "private", first_name: user.first_name, username: user.username },
+        from: user,
+        text,
+        entities,
+        ...extra,
+      },
     });
   }
 
   /** A press of an inline button with `data` on a message the bot sent to `from`. */
-  pushCallback(data: string, from: Partial<{ id: number; username: string; first_name: string; language_code: string }> = {}, messageId = 1, shown: Record<string, unknown> = { text: "…" }) {
+  pushCallback(
+    data: string,
+    from: Partial<{ id: number; username: string; first_name: string; language_code: string }> = {},
+    messageId = 1,
+    shown: Record<string, unknown> = { text: "…" },
+  ) {
     const user = { id: 42, is_bot: false, first_name: "Alice", username: "alice", ...from };
     this.pushUpdate({
-      callback_query: { id: String(this.nextUpdateId), from: user, chat_instance: "1", data, message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: user.id, type: "private" }, from: FAKE_BOT, ...shown } },
+      callback_query: {
+        id: String(this.nextUpdateId),
+        from: user,
+        chat_instance: "1",
+        data,
+        message: {
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: user.id, type: "private" },
+          from: FAKE_BOT,
+          ...shown,
+        },
+      },
     });
   }
 
@@ -181,10 +236,15 @@ export class FakeBotApi {
       const messageId = Number(c.params.message_id ?? c.result?.message_id ?? 1);
       // the pressed message as Telegram hands it to the bot: its text (or caption) and its buttons
       const shown = plainOf(c.params);
-      this.pushCallback(button.callback_data!, from, messageId, { ...(Object.keys(shown).length ? shown : { text: "…" }), reply_markup: c.params.reply_markup });
+      this.pushCallback(button.callback_data!, from, messageId, {
+        ...(Object.keys(shown).length ? shown : { text: "…" }),
+        reply_markup: c.params.reply_markup,
+      });
       return button.callback_data!;
     }
-    throw new Error(`fake Bot API: no button ${label} on any message; buttons seen last: ${JSON.stringify(this.calls.at(-1)?.params.reply_markup ?? null)}`);
+    throw new Error(
+      `fake Bot API: no button ${label} on any message; buttons seen last: ${JSON.stringify(this.calls.at(-1)?.params.reply_markup ?? null)}`,
+    );
   }
 
   callsOf(method: string) {
@@ -197,7 +257,10 @@ export class FakeBotApi {
     for (;;) {
       const hit = this.calls.find((c) => c.method === method && pred(c));
       if (hit) return hit;
-      if (Date.now() > deadline) throw new Error(`fake Bot API: no ${method} call matched within ${timeoutMs} ms; calls: ${this.calls.map((c) => c.method).join(", ")}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `fake Bot API: no ${method} call matched within ${timeoutMs} ms; calls: ${this.calls.map((c) => c.method).join(", ")}`,
+        );
       await Bun.sleep(10);
     }
   }
@@ -257,7 +320,8 @@ export class FakeBotApi {
     if (keyboard) return keyboard;
     if (method !== "createChatInviteLink" && method !== "editChatInviteLink") return null;
     if (p.name !== undefined && [...String(p.name)].length > 32) return "Bad Request: invite link name is too long";
-    if (p.creates_join_request && p.member_limit) return "Bad Request: member limit can't be specified for links requiring administrator approval";
+    if (p.creates_join_request && p.member_limit)
+      return "Bad Request: member limit can't be specified for links requiring administrator approval";
     if (method === "editChatInviteLink" && !this.inviteLinks.has(p.invite_link)) return "Bad Request: INVITE_HASH_EXPIRED";
     return null;
   }
@@ -300,25 +364,42 @@ export class FakeBotApi {
         return this.chats.get(String(p.chat_id)) ?? { id: Number(p.chat_id), type: "channel", title: "Chat" };
       case "getChatMember": {
         const chat = this.chats.get(String(p.chat_id))?.id ?? p.chat_id;
-        const member = this.members.get(`${chat}:${p.user_id}`) ?? (Number(p.user_id) === FAKE_BOT.id ? { status: "administrator", can_invite_users: true } : { status: "left" });
+        const member =
+          this.members.get(`${chat}:${p.user_id}`) ??
+          (Number(p.user_id) === FAKE_BOT.id ? { status: "administrator", can_invite_users: true } : { status: "left" });
         return { user: { id: Number(p.user_id), is_bot: Number(p.user_id) === FAKE_BOT.id, first_name: "Member" }, ...member };
       }
       case "createChatInviteLink": {
         const link = {
-          invite_link: `https://t.me/+fake${String(this.nextInvite++).padStart(6, "0")}`, creator: FAKE_BOT,
-          creates_join_request: Boolean(p.creates_join_request), is_primary: false, is_revoked: false,
-          ...(p.name !== undefined ? { name: p.name } : {}), ...(p.expire_date ? { expire_date: p.expire_date } : {}), ...(p.member_limit ? { member_limit: p.member_limit } : {}),
+          invite_link: `https://t.me/+fake${String(this.nextInvite++).padStart(6, "0")}`,
+          creator: FAKE_BOT,
+          creates_join_request: Boolean(p.creates_join_request),
+          is_primary: false,
+          is_revoked: false,
+          ...(p.name !== undefined ? { name: p.name } : {}),
+          ...(p.expire_date ? { expire_date: p.expire_date } : {}),
+          ...(p.member_limit ? { member_limit: p.member_limit } : {}),
         };
         this.inviteLinks.set(link.invite_link, link);
         return link;
       }
       case "editChatInviteLink": {
         const link = this.inviteLinks.get(p.invite_link)!;
-        Object.assign(link, { name: p.name, creates_join_request: Boolean(p.creates_join_request), expire_date: p.expire_date || undefined, member_limit: p.member_limit || undefined });
+        Object.assign(link, {
+          name: p.name,
+          creates_join_request: Boolean(p.creates_join_request),
+          expire_date: p.expire_date || undefined,
+          member_limit: p.member_limit || undefined,
+        });
         return link;
       }
       case "revokeChatInviteLink": {
-        const link = this.inviteLinks.get(p.invite_link) ?? { invite_link: p.invite_link, creator: FAKE_BOT, creates_join_request: false, is_primary: false };
+        const link = this.inviteLinks.get(p.invite_link) ?? {
+          invite_link: p.invite_link,
+          creator: FAKE_BOT,
+          creates_join_request: false,
+          is_primary: false,
+        };
         link.is_revoked = true;
         return link;
       }
@@ -334,7 +415,12 @@ export class FakeBotApi {
         return { message_id: this.nextMessageId++ };
       default:
         if (method.startsWith("send") || method.startsWith("edit"))
-          return { message_id: this.nextMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: Number(p.chat_id) || 0, type: "private" }, text: p.text ?? p.caption };
+          return {
+            message_id: this.nextMessageId++,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: Number(p.chat_id) || 0, type: "private" },
+            text: p.text ?? p.caption,
+          };
         return true;
     }
   }

@@ -34,15 +34,17 @@ export async function leakProbe(p: Probe): Promise<{ outsideRead: string[] }> {
     outsideDone = true;
     return read;
   })();
-  const tx = p.transaction(async (s) => {
-    await s.insert("uncommitted");
-    opened();
-    // the other work cannot finish while it waits for this transaction: the step count bounds that case
-    for (let i = 0; i < 100 && !outsideDone; i++) await s.names();
-    throw new Rollback();
-  }).catch((e) => {
-    if (!(e instanceof Rollback)) throw e;
-  });
+  const tx = p
+    .transaction(async (s) => {
+      await s.insert("uncommitted");
+      opened();
+      // the other work cannot finish while it waits for this transaction: the step count bounds that case
+      for (let i = 0; i < 100 && !outsideDone; i++) await s.names();
+      throw new Rollback();
+    })
+    .catch((e) => {
+      if (!(e instanceof Rollback)) throw e;
+    });
   const [outsideRead] = await Promise.all([other, tx]);
   return { outsideRead };
 }

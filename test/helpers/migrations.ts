@@ -26,4 +26,3 @@ export function databaseBefore(before: string, path: string) {
   rmSync(folder, { recursive: true, force: true });
   return sqlite;
 }
-

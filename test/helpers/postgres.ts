@@ -54,7 +54,8 @@ export interface PgServer {
 function osIds(): { uid: number; gid: number } {
   const uid = Number(execFileSync("id", ["-u", OS_USER], { encoding: "utf8" }).trim());
   const gid = Number(execFileSync("id", ["-g", OS_USER], { encoding: "utf8" }).trim());
-  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new Error(`no system user "${OS_USER}" (install Debian's postgresql package)`);
+  if (!Number.isInteger(uid) || !Number.isInteger(gid))
+    throw new Error(`no system user "${OS_USER}" (install Debian's postgresql package)`);
   return { uid, gid };
 }
 
@@ -91,7 +92,19 @@ export async function startPostgres(): Promise<PgServer> {
   let started = false;
   try {
     // trust on the private socket (only the postgres user can enter the directory); passwords over TCP
-    await asPostgres([`${BIN}/initdb`, "-D", data, "-U", "postgres", "--auth-local=trust", "--auth-host=scram-sha-256", "--no-sync", "-E", "UTF8", "--locale=C"]);
+    await asPostgres([
+      `${BIN}/initdb`,
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "--auth-local=trust",
+      "--auth-host=scram-sha-256",
+      "--no-sync",
+      "-E",
+      "UTF8",
+      "--locale=C",
+    ]);
     // a port found free can be taken before the server binds it: try a few
     for (let attempt = 1; !started; attempt++) {
       port = await freePort();
@@ -106,7 +119,10 @@ export async function startPostgres(): Promise<PgServer> {
       }
     }
     const psql = (sql: string, database = "postgres") =>
-      asPostgres([`${BIN}/psql`, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", dir, "-p", String(port), "-U", "postgres", "-d", database], sql);
+      asPostgres(
+        [`${BIN}/psql`, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", dir, "-p", String(port), "-U", "postgres", "-d", database],
+        sql,
+      );
     await psql(`CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password}';`);
     let n = 0;
     const createDatabase = async () => {

@@ -16,7 +16,12 @@ export interface RawAnswer {
  * Sends `head` (request line and headers, without the blank line), then `body` chunks as they are
  * pulled, and resolves as soon as a whole answer arrived (or rejects after `timeoutMs`).
  */
-export function rawRequest(port: number, head: string, body?: { chunk: string; times: number; chunked: boolean }, timeoutMs = 5000): Promise<RawAnswer> {
+export function rawRequest(
+  port: number,
+  head: string,
+  body?: { chunk: string; times: number; chunked: boolean },
+  timeoutMs = 5000,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const socket = connect(port, "127.0.0.1");
@@ -40,9 +45,13 @@ export function rawRequest(port: number, head: string, body?: { chunk: string; t
       const length = Number(headers["content-length"] ?? 0);
       const rest = received.slice(end + 4);
       if (Buffer.byteLength(rest, "latin1") < length) return;
-      finish(() => resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.slice(0, length), ms: performance.now() - started }));
+      finish(() =>
+        resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.slice(0, length), ms: performance.now() - started }),
+      );
     });
-    socket.on("close", () => finish(() => reject(new Error(`connection closed without a whole answer: ${JSON.stringify(received.slice(0, 200))}`))));
+    socket.on("close", () =>
+      finish(() => reject(new Error(`connection closed without a whole answer: ${JSON.stringify(received.slice(0, 200))}`))),
+    );
     socket.on("connect", async () => {
       socket.write(`${head}\r\n\r\n`);
       if (!body) return;

@@ -16,7 +16,10 @@ let next = 0;
 
 function reaperOf(): ChildProcess {
   if (!reaper) {
-    reaper = spawn(process.execPath, [new URL("./reaper-process.ts", import.meta.url).pathname], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+    reaper = spawn(process.execPath, [new URL("./reaper-process.ts", import.meta.url).pathname], {
+      detached: true,
+      stdio: ["pipe", "ignore", "ignore"],
+    });
     // neither the reaper nor the pipe to it keeps the test process alive
     reaper.unref();
     (reaper.stdin as unknown as { unref?: () => void }).unref?.();

@@ -22,7 +22,13 @@ export async function startS3Server(bucket = "linkbot-files"): Promise<S3Server>
   const { port } = await server.run();
   return {
     // s3rver accepts exactly this key pair
-    env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" },
+    env: {
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_BUCKET: bucket,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    },
     directory,
     async stop() {
       await server.close();

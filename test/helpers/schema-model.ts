@@ -13,7 +13,11 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable as SQLiteTableClass } from "drizzle-orm/sqlite-core";
 
-interface ColumnModel { type: string; notNull: boolean; default: string | null }
+interface ColumnModel {
+  type: string;
+  notNull: boolean;
+  default: string | null;
+}
 interface TableModel {
   columns: Record<string, ColumnModel>;
   primaryKey: string[];
@@ -50,28 +54,52 @@ function sqliteDefault(v: string | null): string | null {
 /** The model of a migrated SQLite database; `schema` is the drizzle SQLite schema module. */
 export function sqliteModel(db: Database, schema: Record<string, unknown>): SchemaModel {
   const drizzleTables = new Map<string, ReturnType<typeof getTableConfig>>();
-  for (const v of Object.values(schema)) if (is(v, SQLiteTableClass)) drizzleTables.set(getTableName(v as SQLiteTable), getTableConfig(v as SQLiteTable));
+  for (const v of Object.values(schema))
+    if (is(v, SQLiteTableClass)) drizzleTables.set(getTableName(v as SQLiteTable), getTableConfig(v as SQLiteTable));
   const model: SchemaModel = {};
-  const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name").all();
+  const tables = db
+    .query<{ name: string }, []>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name",
+    )
+    .all();
   for (const { name } of tables) {
     const known = drizzleTables.get(name)?.columns;
-    const cols = db.query<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }, []>(`PRAGMA table_info("${name}")`).all();
+    const cols = db
+      .query<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }, []>(`PRAGMA table_info("${name}")`)
+      .all();
     const columns: Record<string, ColumnModel> = {};
     for (const c of cols)
-      columns[c.name] = { type: sqliteKind(c.type, known?.find((k) => k.name === c.name) as never), notNull: c.notnull === 1 || c.pk > 0, default: sqliteDefault(c.dflt_value) };
-    const primaryKey = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+      columns[c.name] = {
+        type: sqliteKind(c.type, known?.find((k) => k.name === c.name) as never),
+        notNull: c.notnull === 1 || c.pk > 0,
+        default: sqliteDefault(c.dflt_value),
+      };
+    const primaryKey = cols
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     const indexes: Record<string, string> = {};
     for (const ix of db.query<{ name: string; unique: number; origin: string }, []>(`PRAGMA index_list("${name}")`).all()) {
       if (ix.origin === "pk") continue;
-      const on = db.query<{ name: string; seqno: number }, []>(`PRAGMA index_info("${ix.name}")`).all().sort((a, b) => a.seqno - b.seqno).map((c) => c.name);
+      const on = db
+        .query<{ name: string; seqno: number }, []>(`PRAGMA index_info("${ix.name}")`)
+        .all()
+        .sort((a, b) => a.seqno - b.seqno)
+        .map((c) => c.name);
       indexes[ix.name] = `${ix.unique ? "unique " : ""}(${on.join(", ")})`;
     }
-    const fkRows = db.query<{ id: number; seq: number; table: string; from: string; to: string; on_delete: string; on_update: string }, []>(`PRAGMA foreign_key_list("${name}")`).all();
-    const foreignKeys = [...new Set(fkRows.map((r) => r.id))].map((id) => {
-      const parts = fkRows.filter((r) => r.id === id).sort((a, b) => a.seq - b.seq);
-      const p = parts[0]!;
-      return `(${parts.map((r) => r.from).join(", ")}) -> ${p.table}(${parts.map((r) => r.to).join(", ")}) on delete ${p.on_delete.toLowerCase()} on update ${p.on_update.toLowerCase()}`;
-    }).sort();
+    const fkRows = db
+      .query<{ id: number; seq: number; table: string; from: string; to: string; on_delete: string; on_update: string }, []>(
+        `PRAGMA foreign_key_list("${name}")`,
+      )
+      .all();
+    const foreignKeys = [...new Set(fkRows.map((r) => r.id))]
+      .map((id) => {
+        const parts = fkRows.filter((r) => r.id === id).sort((a, b) => a.seq - b.seq);
+        const p = parts[0]!;
+        return `(${parts.map((r) => r.from).join(", ")}) -> ${p.table}(${parts.map((r) => r.to).join(", ")}) on delete ${p.on_delete.toLowerCase()} on update ${p.on_update.toLowerCase()}`;
+      })
+      .sort();
     model[name] = { columns, primaryKey, indexes, foreignKeys };
   }
   return model;
@@ -110,7 +138,9 @@ export async function pgModel(sql: SQL, skip: readonly string[] = []): Promise<S
         array(SELECT a.attname FROM unnest(c.confkey) WITH ORDINALITY k(attnum, n) JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum ORDER BY k.n)::text[] AS ref_cols,
         c.confdeltype AS del, c.confupdtype AS upd
       FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid = ${`public.${name}`}::regclass`;
-    const foreignKeys = fkRows.map((f) => `(${f.cols.join(", ")}) -> ${f.ref}(${f.ref_cols.join(", ")}) on delete ${ACTION[f.del]} on update ${ACTION[f.upd]}`).sort();
+    const foreignKeys = fkRows
+      .map((f) => `(${f.cols.join(", ")}) -> ${f.ref}(${f.ref_cols.join(", ")}) on delete ${ACTION[f.del]} on update ${ACTION[f.upd]}`)
+      .sort();
     model[name] = { columns, primaryKey, indexes, foreignKeys };
   }
   return model;

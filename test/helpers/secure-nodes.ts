@@ -39,7 +39,12 @@ export async function userToken(node: ApiNode, tgId: number): Promise<string> {
   return signAccessToken(node.deps, user.id);
 }
 
-export async function call(node: ApiNode, method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function call(
+  node: ApiNode,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: BodyInit | undefined;
@@ -54,13 +59,17 @@ export async function call(node: ApiNode, method: string, path: string, init: { 
 /** Through `node`: a folder, a file, its bytes uploaded, and a share link; returns the file's id and the link's code. */
 export async function share(node: ApiNode, token: string, bytes: Uint8Array<ArrayBuffer>, name = "clip.mp4") {
   const folder = await (await call(node, "POST", "/api/secure/folders", { token, body: { name: "Clips" } })).json();
-  const file = await (await call(node, "POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "clip", contentType: "file" } })).json();
+  const file = await (
+    await call(node, "POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "clip", contentType: "file" } })
+  ).json();
   const form = new FormData();
   form.append("file", new Blob([bytes]), name);
   const up = await call(node, "POST", `/api/secure/files/${file.id}/upload`, { token, body: form });
   expect(up.status).toBe(200);
   expect(await up.json()).toMatchObject({ fileSize: bytes.length, hasContent: true });
-  const link = await (await call(node, "POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1, maxViews: 50 } })).json();
+  const link = await (
+    await call(node, "POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 1, maxViews: 50 } })
+  ).json();
   return { fileId: file.id as number, code: link.code as string };
 }
 

@@ -11,26 +11,45 @@ export async function seedResources(deps: Pick<Deps, "asyncDb" | "clock">, userI
   const now = deps.clock.now();
   const db = deps.asyncDb;
   const s = db.tables;
-  const [link] = await db.insert(s.links).values({ userId, code: `c-${tag}`, url: `https://example.com/${tag}` }).returning();
-  const [t] = await db.insert(s.tags).values({ userId, name: `tag-${tag}` }).returning();
+  const [link] = await db
+    .insert(s.links)
+    .values({ userId, code: `c-${tag}`, url: `https://example.com/${tag}` })
+    .returning();
+  const [t] = await db
+    .insert(s.tags)
+    .values({ userId, name: `tag-${tag}` })
+    .returning();
   await db.insert(s.linkTags).values({ linkId: link!.id, tagId: t!.id });
   await db.insert(s.clicks).values({ linkId: link!.id, clickedAt: now, country: "DE" });
   await db.insert(s.pixels).values({ userId, name: `px-${tag}`, type: "facebook", pixelId: "123" });
   await db.insert(s.domains).values({ userId, hostname: `${tag}.example.org` });
-  const [folder] = await db.insert(s.secureFolders).values({ userId, name: `folder-${tag}` }).returning();
-  const [file] = await db.insert(s.secureFiles).values({ userId, folderId: folder!.id, name: "note", contentType: "text", textContent: "hi" }).returning();
+  const [folder] = await db
+    .insert(s.secureFolders)
+    .values({ userId, name: `folder-${tag}` })
+    .returning();
+  const [file] = await db
+    .insert(s.secureFiles)
+    .values({ userId, folderId: folder!.id, name: "note", contentType: "text", textContent: "hi" })
+    .returning();
   await db.insert(s.secureLinks).values({ userId, fileId: file!.id, code: `s-${tag}`, expiresAt: new Date(now.getTime() + 3600_000) });
   await db.insert(s.secureRequests).values({ userId, folderId: folder!.id, code: `r-${tag}` });
   await db.insert(s.trackers).values({ userId, name: `tr-${tag}`, keyword: tag });
-  const [channel] = await db.insert(s.channels).values({ userId, chatId: `@chan-${tag}`, type: "channel", title: `chan-${tag}` }).returning();
-  await db.insert(s.channelInvites).values({ userId, channelId: channel!.id, chatId: channel!.chatId, name: `ad-${tag}`, inviteLink: `https://t.me/+${tag}` });
+  const [channel] = await db
+    .insert(s.channels)
+    .values({ userId, chatId: `@chan-${tag}`, type: "channel", title: `chan-${tag}` })
+    .returning();
+  await db
+    .insert(s.channelInvites)
+    .values({ userId, channelId: channel!.id, chatId: channel!.chatId, name: `ad-${tag}`, inviteLink: `https://t.me/+${tag}` });
   await db.insert(s.apiTokens).values({ userId, name: `tok-${tag}`, scopes: ["*"], tokenHash: `hash-${tag}`, hint: "lbt_sk_x" });
   await db.insert(s.passkeys).values({ userId, credentialId: `cred-${tag}`, publicKey: Buffer.from([1, 2, 3]) });
   await queueBotMessage(db, now, { userId, topic: "notice", chatId: 1, params: { text: tag } });
   await db.insert(s.webhookSecrets).values({ userId, secret: `whsec_${tag}` });
   await db.insert(s.userSettings).values({ userId, timeZone: tag === "dst" ? "Europe/Moscow" : "Asia/Almaty", updatedAt: now });
   await db.insert(s.linkTombstones).values({ userId, code: `gone-${tag}`, deletedAt: now });
-  await db.insert(s.orphanVisitDays).values({ userId, code: `gone-${tag}`, day: new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000), visits: 2, lastAt: now });
+  await db
+    .insert(s.orphanVisitDays)
+    .values({ userId, code: `gone-${tag}`, day: new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000), visits: 2, lastAt: now });
   return { linkId: link!.id, tagId: t!.id, folderId: folder!.id, fileId: file!.id };
 }
 

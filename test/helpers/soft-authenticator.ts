@@ -6,7 +6,10 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { cborEncode } from "./cbor";
 
 const b64url = (b: Uint8Array | Buffer) => Buffer.from(b).toString("base64url");
-const sha256 = (b: Uint8Array | string) => createHash("sha256").update(typeof b === "string" ? b : new Uint8Array(b)).digest();
+const sha256 = (b: Uint8Array | string) =>
+  createHash("sha256")
+    .update(typeof b === "string" ? b : new Uint8Array(b))
+    .digest();
 const u32 = (n: number) => Buffer.from([(n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff]);
 
 const FLAG_UP = 0x01;
@@ -34,19 +37,18 @@ export class SoftAuthenticator {
   }
 
   /** Answers navigator.credentials.create() for these options (challenge/origin overridable to test refusals). */
-  register(
-    options: { challenge: string; rp: { id?: string }; user: { id: string } },
-    over: { challenge?: string; origin?: string } = {},
-  ) {
+  register(options: { challenge: string; rp: { id?: string }; user: { id: string } }, over: { challenge?: string; origin?: string } = {}) {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" }) as unknown as { x: string; y: string };
-    const cose = cborEncode(new Map<number, number | Uint8Array>([
-      [1, 2], // kty: EC2
-      [3, -7], // alg: ES256
-      [-1, 1], // crv: P-256
-      [-2, new Uint8Array(Buffer.from(jwk.x, "base64url"))],
-      [-3, new Uint8Array(Buffer.from(jwk.y, "base64url"))],
-    ]));
+    const cose = cborEncode(
+      new Map<number, number | Uint8Array>([
+        [1, 2], // kty: EC2
+        [3, -7], // alg: ES256
+        [-1, 1], // crv: P-256
+        [-2, new Uint8Array(Buffer.from(jwk.x, "base64url"))],
+        [-3, new Uint8Array(Buffer.from(jwk.y, "base64url"))],
+      ]),
+    );
     const cred: Credential = { id: randomBytes(32), privateKey, publicKey, userHandle: options.user.id, counter: 0 };
     const authData = Buffer.concat([
       sha256(options.rp.id ?? this.rpId),

@@ -38,7 +38,23 @@ let made = 0;
 export function freshPgDatabase(suite: SuiteDatabase): { url: string; asyncDb: AsyncDb; close(): void } {
   const name = `app_${process.pid}_${++made}`;
   const { socketDir, port, psql } = suite.server.adminCommand();
-  execFileSync(psql[0]!, [...psql.slice(1), "-h", socketDir, "-p", String(port), "-U", "postgres", "-d", "postgres", "-c", `CREATE DATABASE ${name} TEMPLATE ${suite.template} OWNER ${APP_ROLE}`], { stdio: "pipe" });
+  execFileSync(
+    psql[0]!,
+    [
+      ...psql.slice(1),
+      "-h",
+      socketDir,
+      "-p",
+      String(port),
+      "-U",
+      "postgres",
+      "-d",
+      "postgres",
+      "-c",
+      `CREATE DATABASE ${name} TEMPLATE ${suite.template} OWNER ${APP_ROLE}`,
+    ],
+    { stdio: "pipe" },
+  );
   const url = suite.server.url.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
   const sql = new SQL(url, { max: 4 });
   const db = drizzle({ client: sql, schema: schemaPg });

@@ -15,7 +15,10 @@ export function signWidget(
   token = TEST_BOT_TOKEN,
 ): Record<string, string | number> {
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  const check = entries.map(([k, v]) => `${k}=${v}`).sort().join("\n");
+  const check = entries
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join("\n");
   const hash = createHmac("sha256", createHash("sha256").update(token).digest()).update(check).digest("hex");
   return { ...Object.fromEntries(entries), hash };
 }

@@ -14,7 +14,10 @@ export function load(base: string, code: string) {
   const visitors = Array.from({ length: VISITORS }, async (_, v) => {
     for (let i = 0; running; i++) {
       try {
-        const res = await fetch(`${base}/${code}`, { redirect: "manual", headers: { "user-agent": `${CHROME} v${v}`, "x-visit": String(i) } });
+        const res = await fetch(`${base}/${code}`, {
+          redirect: "manual",
+          headers: { "user-agent": `${CHROME} v${v}`, "x-visit": String(i) },
+        });
         await res.arrayBuffer();
         if (res.status === 302) counts.answered++;
         else counts.other++;
@@ -39,4 +42,3 @@ export async function untilAnswered(counts: { answered: number }, n: number) {
   while (counts.answered < n && Date.now() < deadline) await Bun.sleep(10);
   expect(counts.answered).toBeGreaterThanOrEqual(n);
 }
-

@@ -13,22 +13,50 @@ import { FieldError } from "../../core/errors";
 let seq = 0;
 
 /** Inserts a link for `userId` with a landing URL (on whichever database the app runs). */
-export async function insertLink(deps: Pick<Deps, "asyncDb">, userId: number, over: Partial<typeof links.$inferInsert> = {}): Promise<LinkRow> {
+export async function insertLink(
+  deps: Pick<Deps, "asyncDb">,
+  userId: number,
+  over: Partial<typeof links.$inferInsert> = {},
+): Promise<LinkRow> {
   const db = deps.asyncDb;
-  const [made] = await db.insert(db.tables.links).values({ userId, code: `c${Date.now().toString(36)}${seq++}`, url: "https://example.com/landing", title: "Landing", ...over }).returning();
+  const [made] = await db
+    .insert(db.tables.links)
+    .values({ userId, code: `c${Date.now().toString(36)}${seq++}`, url: "https://example.com/landing", title: "Landing", ...over })
+    .returning();
   return made!;
 }
 
 /** Inserts clicks on `link` and runs the click hooks in the same transaction, like the click recorder. */
 export function recordClicks(deps: Deps, link: LinkRow, rows: Partial<NewClick>[] = [{}]) {
   const now = deps.clock.now();
-  return storeClicks(deps, link, rows.map((r) => ({ linkId: link.id, clickedAt: now, ip: "198.51.100.4", country: "DE", city: "Berlin", device: "mobile", os: "iOS", browser: "Safari", referer: "https://t.me/", isBot: false, isUnique: true, ...r })));
+  return storeClicks(
+    deps,
+    link,
+    rows.map((r) => ({
+      linkId: link.id,
+      clickedAt: now,
+      ip: "198.51.100.4",
+      country: "DE",
+      city: "Berlin",
+      device: "mobile",
+      os: "iOS",
+      browser: "Safari",
+      referer: "https://t.me/",
+      isBot: false,
+      isUnique: true,
+      ...r,
+    })),
+  );
 }
 
 export async function outboxRows(deps: Pick<Deps, "asyncDb">, topic?: string) {
   const db = deps.asyncDb;
   const { outbox } = db.tables;
-  return db.select().from(outbox).where(topic ? eq(outbox.topic, topic) : undefined).orderBy(outbox.id);
+  return db
+    .select()
+    .from(outbox)
+    .where(topic ? eq(outbox.topic, topic) : undefined)
+    .orderBy(outbox.id);
 }
 
 /** Recomputes the X-Webhook-Signature of a received request (what a receiver does) and says whether it matches. */
@@ -60,7 +88,10 @@ export function appWithReceiver(defer: (fn: () => unknown) => void, env: Record<
 
 /** Awaits a promise that must fail with a 400 on `field`, and gives the message a user would see. */
 export async function fieldRefusal(p: Promise<unknown>, field = "webhook_url"): Promise<string> {
-  const e = await p.then(() => null, (err) => err);
+  const e = await p.then(
+    () => null,
+    (err) => err,
+  );
   expect(e).toBeInstanceOf(FieldError);
   expect(e.status).toBe(400);
   expect(e.details[0].field).toBe(field);

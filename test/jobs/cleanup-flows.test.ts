@@ -16,9 +16,21 @@ test("cleanupExpired removes only what has expired, across real sign-in flows", 
     const fresh = await issueSession(t.deps, user);
     await sendLoginCode(t.deps, "new@example.com");
     await passkeyLoginOptions(t.deps);
-    expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 0, emailCodeFailures: 0, revokedSessions: 0 });
+    expect(await cleanupExpired(t.deps)).toEqual({
+      emailCodes: 1,
+      webauthnChallenges: 1,
+      refreshTokens: 0,
+      emailCodeFailures: 0,
+      revokedSessions: 0,
+    });
     t.clock.advance(86_400_000 + 1);
-    expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 1, emailCodeFailures: 0, revokedSessions: 0 });
+    expect(await cleanupExpired(t.deps)).toEqual({
+      emailCodes: 1,
+      webauthnChallenges: 1,
+      refreshTokens: 1,
+      emailCodeFailures: 0,
+      revokedSessions: 0,
+    });
     await expect(refreshSession(t.deps, old.refreshToken)).rejects.toMatchObject({ status: 401 });
     expect((await refreshSession(t.deps, fresh.refreshToken)).accessToken).toBeString();
   } finally {

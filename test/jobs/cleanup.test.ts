@@ -26,15 +26,33 @@ test("cleanup deletes only what has expired, and keeps used refresh tokens until
     { userId: user.id, familyId: "f", tokenHash: "r3", expiresAt: at(30 * 86_400_000), createdAt: at(0) },
   ]);
 
-  expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 0, webauthnChallenges: 0, refreshTokens: 0, emailCodeFailures: 0, revokedSessions: 0 });
+  expect(await cleanupExpired(t.deps)).toEqual({
+    emailCodes: 0,
+    webauthnChallenges: 0,
+    refreshTokens: 0,
+    emailCodeFailures: 0,
+    revokedSessions: 0,
+  });
 
   t.clock.advance(6 * 60_000);
-  expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 1, emailCodeFailures: 0, revokedSessions: 0 });
+  expect(await cleanupExpired(t.deps)).toEqual({
+    emailCodes: 1,
+    webauthnChallenges: 1,
+    refreshTokens: 1,
+    emailCodeFailures: 0,
+    revokedSessions: 0,
+  });
   expect((await db.select().from(emailCodes).orderBy(emailCodes.email)).map((r) => r.email)).toEqual(["a@x.io"]);
   expect((await db.select().from(webauthnChallenges).orderBy(webauthnChallenges.challenge)).map((r) => r.challenge)).toEqual(["c2"]);
   // the used-but-unexpired token stays so that presenting it again is still detected as reuse
   expect((await db.select().from(refreshTokens).orderBy(refreshTokens.tokenHash)).map((r) => r.tokenHash)).toEqual(["r2", "r3"]);
 
   t.clock.advance(31 * 86_400_000);
-  expect(await cleanupExpired(t.deps)).toEqual({ emailCodes: 1, webauthnChallenges: 1, refreshTokens: 2, emailCodeFailures: 0, revokedSessions: 0 });
+  expect(await cleanupExpired(t.deps)).toEqual({
+    emailCodes: 1,
+    webauthnChallenges: 1,
+    refreshTokens: 2,
+    emailCodeFailures: 0,
+    revokedSessions: 0,
+  });
 });

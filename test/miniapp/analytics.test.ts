@@ -18,8 +18,9 @@ const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** The rows of a chart's data table: [label, ...values]. */
 const chartRows = (page: Page, label: string) =>
-  page.locator(`canvas[aria-label="${label}"] tbody tr`).evaluateAll((rows) =>
-    rows.map((r) => [...r.children].map((c) => c.textContent ?? "")));
+  page
+    .locator(`canvas[aria-label="${label}"] tbody tr`)
+    .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? "")));
 
 /** The heatmap cells that carry clicks, as their titles ("Mon 14:00 — 2 clicks"). */
 const litCells = (page: Page) =>
@@ -29,10 +30,21 @@ const litCells = (page: Page) =>
 async function seed(userId: number) {
   const link = await insertLink(s.deps, userId, { title: "Chart data" });
   const now = s.clock.now().getTime();
-  const human = (ago: number, country: string, isUnique = true) =>
-    ({ at: now - ago, country, device: "mobile", browser: "Chrome", os: "Android", isUnique, isBot: false, ip: "203.0.113.7" });
+  const human = (ago: number, country: string, isUnique = true) => ({
+    at: now - ago,
+    country,
+    device: "mobile",
+    browser: "Chrome",
+    os: "Android",
+    isUnique,
+    isBot: false,
+    ip: "203.0.113.7",
+  });
   await recordClicks(s.deps, link, [
-    human(2 * H, "DE"), human(5 * H, "DE"), human(30 * H, "US"), human(50 * H, "FR", false),
+    human(2 * H, "DE"),
+    human(5 * H, "DE"),
+    human(30 * H, "US"),
+    human(50 * H, "FR", false),
     { at: now - 3 * H, country: "US", device: "bot", isBot: true, botName: "TelegramBot", isUnique: false, ip: "198.51.100.1" },
   ]);
   return link;
@@ -92,12 +104,22 @@ describe("links list stats and the analytics controls", () => {
     // 30 days, daily: every seeded click
     expect(await chartRows(page, "Clicks over time")).toEqual(await expectedTimeline(`period=30d&granularity=daily&${tzq}`));
     expect(await page.locator("[data-stat=total]").textContent()).toBe("5");
-    expect(await chartRows(page, "Clicks by country")).toEqual([["DE", "2"], ["US", "2"], ["FR", "1"]]);
+    expect(await chartRows(page, "Clicks by country")).toEqual([
+      ["DE", "2"],
+      ["US", "2"],
+      ["FR", "1"],
+    ]);
 
     // 1 day: the 30 h and 50 h clicks drop out of the stats, the countries and the heatmap
     await page.getByRole("combobox", { name: "Period" }).selectOption("1d");
     await until(() => page.locator("[data-stat=total]").textContent(), "3");
-    await until(() => chartRows(page, "Clicks by country"), [["DE", "2"], ["US", "1"]]);
+    await until(
+      () => chartRows(page, "Clicks by country"),
+      [
+        ["DE", "2"],
+        ["US", "1"],
+      ],
+    );
     await until(() => litCells(page), await expectedHeat(`period=1d&${tzq}`));
     expect(timelineQueries.at(-1)).toBe(`?period=1d&granularity=daily&${tzq}`);
 
@@ -110,8 +132,11 @@ describe("links list stats and the analytics controls", () => {
     const utcHeat = await expectedHeat("period=1d&tz=UTC");
     await until(() => litCells(page), utcHeat);
     const now = s.clock.now().getTime();
-    const hourOf = (ms: number, tz: string) => Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone: tz }).format(ms));
-    expect(utcHeat.map((t: string) => Number(/ (\d+):00/.exec(t)![1])).sort()).toEqual([2, 3, 5].map((a) => hourOf(now - a * H, "UTC")).sort());
+    const hourOf = (ms: number, tz: string) =>
+      Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone: tz }).format(ms));
+    expect(utcHeat.map((t: string) => Number(/ (\d+):00/.exec(t)![1])).sort()).toEqual(
+      [2, 3, 5].map((a) => hourOf(now - a * H, "UTC")).sort(),
+    );
 
     // Asia/Tokyo (UTC+9, no DST): the same clicks, drawn nine hours later
     await page.getByRole("combobox", { name: "Time zone" }).selectOption("Asia/Tokyo");
@@ -123,7 +148,9 @@ describe("links list stats and the analytics controls", () => {
     expect(busy(await chartRows(page, "Clicks over time"))).toEqual(shifted);
     const tokyoHeat = await expectedHeat("period=1d&tz=Asia%2FTokyo");
     await until(() => litCells(page), tokyoHeat);
-    expect(tokyoHeat.map((t: string) => Number(/ (\d+):00/.exec(t)![1])).sort()).toEqual([2, 3, 5].map((a) => hourOf(now - a * H, "Asia/Tokyo")).sort());
+    expect(tokyoHeat.map((t: string) => Number(/ (\d+):00/.exec(t)![1])).sort()).toEqual(
+      [2, 3, 5].map((a) => hourOf(now - a * H, "Asia/Tokyo")).sort(),
+    );
     await screenshot(page, "link-analytics-hourly-tokyo");
     expect(problems).toEqual([]);
   });

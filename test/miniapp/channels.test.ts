@@ -13,16 +13,45 @@ describe("channels in the dashboard", () => {
     const db = s.deps.asyncDb;
     const { channels, channelInvites } = db.tables;
     const chatId = "-1003333333333";
-    const [channel] = await db.insert(channels).values({ userId: user.id, chatId, type: "channel", title: "Crypto Daily", username: "cryptodaily", members: 5120, canInvite: true }).returning();
+    const [channel] = await db
+      .insert(channels)
+      .values({ userId: user.id, chatId, type: "channel", title: "Crypto Daily", username: "cryptodaily", members: 5120, canInvite: true })
+      .returning();
     const invite = async (name: string, amount: number) =>
-      (await db.insert(channelInvites).values({ userId: user.id, channelId: channel!.id, chatId, name, inviteLink: `https://t.me/+${name.replace(/\W/g, "")}`, cost: { amount, currency: "USD" } }).returning())[0]!;
+      (
+        await db
+          .insert(channelInvites)
+          .values({
+            userId: user.id,
+            channelId: channel!.id,
+            chatId,
+            name,
+            inviteLink: `https://t.me/+${name.replace(/\W/g, "")}`,
+            cost: { amount, currency: "USD" },
+          })
+          .returning()
+      )[0]!;
     const a = await invite("Ad in Bitcoin News", 120);
     await invite("Ad in DeFi Weekly", 80);
     const now = Math.floor(s.clock.now().getTime() / 1000);
     for (let i = 0; i < 12; i++) {
       const joined = now - (10 - (i % 10)) * 86_400;
-      await recordMemberChange(s.deps, { chatId, member: { id: 100 + i, firstName: `P${i}` }, oldStatus: "left", newStatus: "member", date: joined, inviteLink: i % 4 === 3 ? null : a.inviteLink });
-      if (i % 3 === 0) await recordMemberChange(s.deps, { chatId, member: { id: 100 + i }, oldStatus: "member", newStatus: "left", date: joined + 86_400 });
+      await recordMemberChange(s.deps, {
+        chatId,
+        member: { id: 100 + i, firstName: `P${i}` },
+        oldStatus: "left",
+        newStatus: "member",
+        date: joined,
+        inviteLink: i % 4 === 3 ? null : a.inviteLink,
+      });
+      if (i % 3 === 0)
+        await recordMemberChange(s.deps, {
+          chatId,
+          member: { id: 100 + i },
+          oldStatus: "member",
+          newStatus: "left",
+          date: joined + 86_400,
+        });
     }
 
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);

@@ -15,7 +15,12 @@ const FAILED = "console: Failed to load resource: the server responded with a st
 
 async function seedFile(token: string) {
   const folder = (await s.request("POST", "/api/secure/folders", { token, body: { name: "Contracts" } })).json;
-  const file = (await s.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "terms.txt", contentType: "text", textContent: "hello" } })).json;
+  const file = (
+    await s.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, name: "terms.txt", contentType: "text", textContent: "hello" },
+    })
+  ).json;
   const link = (await s.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 24 } })).json;
   return { folder, file, link };
 }
@@ -69,8 +74,13 @@ describe("secure sharing: copy and delete", () => {
     await page.locator("#toast.show").getByText("Folder deleted").waitFor();
     expect(await page.getByRole("link", { name: /Contracts/ }).count()).toBe(0);
     expect((await s.request("GET", `/api/secure/folders/${folder.id}`, { token })).status).toBe(404);
-    expect(asked).toEqual(["Delete this link?", "Delete this link?", "Delete this file and its links?", "Delete this file and its links?",
-      "Delete this folder with all its files and links?"]);
+    expect(asked).toEqual([
+      "Delete this link?",
+      "Delete this link?",
+      "Delete this file and its links?",
+      "Delete this file and its links?",
+      "Delete this folder with all its files and links?",
+    ]);
     expect(problems).toEqual([]);
   });
 });
@@ -133,11 +143,14 @@ describe("detail pages: loading, errors, not found", () => {
     const held = new Promise<void>((r) => (release = r));
     let asked!: () => void;
     const requested = new Promise<void>((r) => (asked = r));
-    await page.route((u) => u.href === `${s.baseUrl}/api/links/${link.id}`, async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (u) => u.href === `${s.baseUrl}/api/links/${link.id}`,
+      async (route) => {
+        asked();
+        await held;
+        await route.continue();
+      },
+    );
     await page.goto(`${s.baseUrl}/app/links/${link.id}`);
     await requested;
     const loading = page.locator("section > .state.loading[role=status]");
@@ -165,7 +178,9 @@ describe("detail pages: loading, errors, not found", () => {
     expect(await alert.textContent()).toContain(refused.json.message);
     expect(await page.getByText("Not yours").count()).toBe(0);
     await screenshot(page, "phone-link-not-found");
-    expect(problems).toEqual([`http 404 GET ${s.baseUrl}/api/links/${theirs.id}`,
-      "console: Failed to load resource: the server responded with a status of 404 (Not Found)"]);
+    expect(problems).toEqual([
+      `http 404 GET ${s.baseUrl}/api/links/${theirs.id}`,
+      "console: Failed to load resource: the server responded with a status of 404 (Not Found)",
+    ]);
   });
 });

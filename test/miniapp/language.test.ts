@@ -17,15 +17,40 @@ let browser: Browser;
 let s: Server;
 const fake = new FakeBotApi();
 beforeAll(() => fake.start()); // listening before the server reads its URL
-withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }));
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }),
+);
 afterAll(() => fake.stop());
 
 const IVAN = { id: 777100, first_name: "Иван", username: "ivan_tg", language_code: "ru" };
 
 /** Just enough of telegram-web-app.js for the app to run as a Mini App. */
 function webApp(initData: string) {
-  const button = () => ({ setText() {}, show() {}, hide() {}, enable() {}, disable() {}, showProgress() {}, hideProgress() {}, onClick() {}, offClick() {} });
-  (window as any).Telegram = { WebApp: { initData, colorScheme: "light", themeParams: {}, ready() {}, expand() {}, onEvent() {}, offEvent() {}, BackButton: button(), MainButton: button() } };
+  const button = () => ({
+    setText() {},
+    show() {},
+    hide() {},
+    enable() {},
+    disable() {},
+    showProgress() {},
+    hideProgress() {},
+    onClick() {},
+    offClick() {},
+  });
+  (window as any).Telegram = {
+    WebApp: {
+      initData,
+      colorScheme: "light",
+      themeParams: {},
+      ready() {},
+      expand() {},
+      onEvent() {},
+      offEvent() {},
+      BackButton: button(),
+      MainButton: button(),
+    },
+  };
 }
 
 /** Runs of two or more English words outside URLs, email addresses and @names: what a Russian reader should not meet. */
@@ -41,7 +66,8 @@ async function shownText(page: Page): Promise<string[]> {
   return page.evaluate(() => [
     document.body.innerText,
     ...[...document.querySelectorAll("[placeholder],[aria-label],[title],[alt]")].flatMap((e) =>
-      ["placeholder", "aria-label", "title", "alt"].map((a) => e.getAttribute(a) ?? "").filter(Boolean)),
+      ["placeholder", "aria-label", "title", "alt"].map((a) => e.getAttribute(a) ?? "").filter(Boolean),
+    ),
   ]);
 }
 
@@ -58,7 +84,8 @@ describe("the mini-app in the bot's language", () => {
     const link = await insertLink(s.deps, user.id, { title: "Весенняя распродажа" });
     // through the redirect: the list's counters are kept by the real click writer
     const phone = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
-    for (let i = 0; i < 3; i++) expect((await fetch(`${s.baseUrl}/${link.code}`, { redirect: "manual", headers: { "user-agent": phone } })).status).toBe(302);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${s.baseUrl}/${link.code}`, { redirect: "manual", headers: { "user-agent": phone } })).status).toBe(302);
     await s.deps.clicks.flush();
 
     // opened from Telegram: initData carries language_code "ru"
@@ -83,7 +110,11 @@ describe("the mini-app in the bot's language", () => {
     await page.getByRole("heading", { name: "Последние переходы" }).waitFor();
     await page.getByRole("img", { name: "Переходы по времени" }).waitFor();
     await page.getByText("1–3 из 3").waitFor();
-    expect(await page.locator("table.clicks tbody td:nth-child(3)").allInnerTexts()).toEqual(["телефон · Android", "телефон · Android", "телефон · Android"]);
+    expect(await page.locator("table.clicks tbody td:nth-child(3)").allInnerTexts()).toEqual([
+      "телефон · Android",
+      "телефон · Android",
+      "телефон · Android",
+    ]);
     await until(() => page.locator(".hm-cell[title$='3 перехода']").count(), 1);
     await expectRussian(page);
     await screenshot(page, "miniapp-ru-link");
@@ -110,15 +141,22 @@ describe("the mini-app in the bot's language", () => {
       await languages.getByRole("button", { name: "English" }).click();
       await page.getByRole("heading", { name: "Settings" }).waitFor();
       await page.getByRole("navigation", { name: "Sections" }).getByText("Links").waitFor();
-      expect(await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "English" }).getAttribute("aria-pressed")).toBe("true");
+      expect(
+        await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "English" }).getAttribute("aria-pressed"),
+      ).toBe("true");
       expect(await page.evaluate(() => document.documentElement.lang)).toBe("en");
       const db = s.deps.asyncDb;
-      expect((await db.select({ language: db.tables.users.language }).from(db.tables.users).where(eq(db.tables.users.id, user.id)))[0]!.language).toBe("en");
+      expect(
+        (await db.select({ language: db.tables.users.language }).from(db.tables.users).where(eq(db.tables.users.id, user.id)))[0]!.language,
+      ).toBe("en");
 
       // the bot answers in English now, though the Telegram app is still Russian
       const before = fake.callsOf("sendMessage").length;
       fake.pushMessage("/help", IVAN);
-      const reply = await fake.waitFor("sendMessage", (c) => c.params.chat_id === IVAN.id && fake.callsOf("sendMessage").indexOf(c) >= before);
+      const reply = await fake.waitFor(
+        "sendMessage",
+        (c) => c.params.chat_id === IVAN.id && fake.callsOf("sendMessage").indexOf(c) >= before,
+      );
       expect(reply.params.text).toContain("Here is what I understand");
 
       // and the app stays English when opened again

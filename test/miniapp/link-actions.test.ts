@@ -11,7 +11,10 @@ let browser: Browser;
 let s: Server;
 const fake = new FakeBotApi();
 beforeAll(() => fake.start()); // listening before the server reads its URL
-withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }));
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }),
+);
 afterAll(() => fake.stop());
 
 const toast = (page: import("playwright-core").Page) => page.locator("#toast.show");
@@ -20,9 +23,24 @@ describe("a link's page sends its summary, QR code and export to the bot chat", 
   test("Telegram user: summary chart, QR code and CSV export arrive in the chat; the page says so", async () => {
     const { token } = await s.telegramUser(5150, "owner");
     const created = await s.request("POST", "/api/links", { token, body: { url: "https://example.com/launch", title: "Launch" } });
-    const link = (await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.id, created.json.id)))[0]!;
+    const link = (
+      await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.id, created.json.id))
+    )[0]!;
     const now = s.clock.now().getTime();
-    await recordClicks(s.deps, link, Array.from({ length: 12 }, (_, i) => ({ at: now - i * 3_600_000, ip: `198.51.100.${i}`, country: i % 2 ? "DE" : "US", device: "mobile", browser: "Chrome", os: "Android", isBot: false, isUnique: true })));
+    await recordClicks(
+      s.deps,
+      link,
+      Array.from({ length: 12 }, (_, i) => ({
+        at: now - i * 3_600_000,
+        ip: `198.51.100.${i}`,
+        country: i % 2 ? "DE" : "US",
+        device: "mobile",
+        browser: "Chrome",
+        os: "Android",
+        isBot: false,
+        isUnique: true,
+      })),
+    );
 
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links/${link.id}`);

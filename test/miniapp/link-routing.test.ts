@@ -9,7 +9,10 @@ import { insertLink, recordClicks } from "../helpers/clicks";
 
 let browser: Browser;
 let s: Server;
-withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { TRUST_PROXY: "true" } }));
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: { TRUST_PROXY: "true" } }),
+);
 
 const RU = "77.88.55.60";
 const US = "8.8.8.8";
@@ -59,13 +62,18 @@ describe("rules and variants on the link form", () => {
     await page.getByRole("link", { name: "Edit" }).click();
     await open(page, /Redirect rules \(2\)/);
     await until(() => page.getByLabel("Rule 1 Countries").inputValue(), "RU, BY");
-    expect(await page.getByRole("group", { name: "Rule 2 Devices" }).getByRole("button", { name: "desktop" }).getAttribute("aria-pressed")).toBe("true");
+    expect(
+      await page.getByRole("group", { name: "Rule 2 Devices" }).getByRole("button", { name: "desktop" }).getAttribute("aria-pressed"),
+    ).toBe("true");
     await page.getByRole("button", { name: "Move rule 2 up" }).click();
     await until(() => page.getByLabel("Rule 1 Query parameters").inputValue(), "src=mail");
     await screenshot(page, "link-form-rules");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "rules-form" }).waitFor();
-    expect((await api(token, `/api/links/${id}`)).rules.map((r: any) => r.url)).toEqual(["https://mail.shop.example/", "https://ru.shop.example/"]);
+    expect((await api(token, `/api/links/${id}`)).rules.map((r: any) => r.url)).toEqual([
+      "https://mail.shop.example/",
+      "https://ru.shop.example/",
+    ]);
     expect(await target("rules-form", RU, "?src=mail")).toBe("https://mail.shop.example/");
 
     // a rule without conditions is refused, and the form says which
@@ -81,7 +89,10 @@ describe("rules and variants on the link form", () => {
     await page.getByRole("heading", { name: "rules-form" }).waitFor();
     expect((await api(token, `/api/links/${id}`)).rules).toEqual([{ if: { country: ["RU", "BY"] }, url: "https://ru.shop.example/" }]);
     // the refused save is the only problem the page met
-    expect(problems).toEqual([`http 400 PATCH ${s.baseUrl}/api/links/${id}`, "console: Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
+    expect(problems).toEqual([
+      `http 400 PATCH ${s.baseUrl}/api/links/${id}`,
+      "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
   });
 
   test("variants editor: a split starts from the link's URL, shows each share, saves, and ends", async () => {
@@ -104,7 +115,10 @@ describe("rules and variants on the link form", () => {
     await screenshot(page, "link-form-variants");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "Split me" }).waitFor();
-    expect((await api(token, `/api/links/${link.id}`)).variants).toEqual([{ url: "https://a.example/", weight: 70 }, { url: "https://b.example/", weight: 30 }]);
+    expect((await api(token, `/api/links/${link.id}`)).variants).toEqual([
+      { url: "https://a.example/", weight: 70 },
+      { url: "https://b.example/", weight: 30 },
+    ]);
     const seen = new Set<string | null>();
     for (let i = 0; i < 40; i++) seen.add(await target(link.code, `198.51.100.${i}`));
     expect([...seen].sort()).toEqual(["https://a.example/", "https://b.example/"]);
@@ -125,22 +139,46 @@ describe("analytics and orphan visits", () => {
     const link = await insertLink(s.deps, user.id, {
       title: "Compared",
       rules: JSON.stringify([{ if: { country: ["DE"] }, url: "https://de.example/" }]),
-      variants: JSON.stringify([{ url: "https://a.example/", weight: 50 }, { url: "https://b.example/", weight: 50 }]),
+      variants: JSON.stringify([
+        { url: "https://a.example/", weight: 50 },
+        { url: "https://b.example/", weight: 50 },
+      ]),
     });
     const now = s.clock.now().getTime();
-    const click = (variant: number | null, rule: number | null, isUnique: boolean) => ({ at: now - 3_600_000, variant, rule, isUnique, isBot: false, device: "desktop" });
-    await recordClicks(s.deps, link, [click(0, null, true), click(0, null, true), click(0, null, false), click(1, null, true), click(null, 0, true)]);
+    const click = (variant: number | null, rule: number | null, isUnique: boolean) => ({
+      at: now - 3_600_000,
+      variant,
+      rule,
+      isUnique,
+      isBot: false,
+      device: "desktop",
+    });
+    await recordClicks(s.deps, link, [
+      click(0, null, true),
+      click(0, null, true),
+      click(0, null, false),
+      click(1, null, true),
+      click(null, 0, true),
+    ]);
     const stats = await api(token, `/api/links/${link.id}/stats`);
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links/${link.id}`);
     await page.getByRole("heading", { name: "A/B variants" }).waitFor();
     const rows = page.locator('canvas[aria-label="Clicks and unique clicks by variant"] tbody tr');
-    await until(() => rows.evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent))), [["A", "3", "2"], ["B", "1", "1"]]);
+    await until(
+      () => rows.evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent))),
+      [
+        ["A", "3", "2"],
+        ["B", "1", "1"],
+      ],
+    );
     expect(stats.variants).toEqual([
       { index: 0, url: "https://a.example/", clicks: 3, uniqueClicks: 2 },
       { index: 1, url: "https://b.example/", clicks: 1, uniqueClicks: 1 },
     ]);
-    expect(await page.locator("table.variants tbody tr").evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent)))).toEqual([
+    expect(
+      await page.locator("table.variants tbody tr").evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent))),
+    ).toEqual([
       ["A", "https://a.example/", "3", "2", "75%"],
       ["B", "https://b.example/", "1", "1", "25%"],
     ]);
@@ -157,7 +195,14 @@ describe("analytics and orphan visits", () => {
     const { page } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links`);
     await page.getByRole("heading", { name: "Visits to dead codes" }).waitFor();
-    await until(() => page.locator("table.orphans tbody tr td").allTextContents().then((c) => c.slice(0, 2)), ["paused-ui", "3"]);
+    await until(
+      () =>
+        page
+          .locator("table.orphans tbody tr td")
+          .allTextContents()
+          .then((c) => c.slice(0, 2)),
+      ["paused-ui", "3"],
+    );
     expect(await page.getByTestId("orphan-total").textContent()).toBe("3");
   });
 });

@@ -36,8 +36,15 @@ describe("links in the dashboard", () => {
     // lands on the link page with its short URL
     await page.getByRole("heading", { name: "Spring sale" }).waitFor();
     expect(await page.getByTestId("tracking-url").textContent()).toBe(`${s.baseUrl}/spring26`);
-    const row = (await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.code, "spring26")))[0]!;
-    expect(row).toMatchObject({ url: "https://example.com/spring-sale", utmSource: "telegram", maxClicks: 500, iosUrl: "https://apps.apple.com/app/id1" });
+    const row = (
+      await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.code, "spring26"))
+    )[0]!;
+    expect(row).toMatchObject({
+      url: "https://example.com/spring-sale",
+      utmSource: "telegram",
+      maxClicks: 500,
+      iosUrl: "https://apps.apple.com/app/id1",
+    });
 
     // a second link; the list shows both; search and tag filter narrow it
     await page.goto(`${s.baseUrl}/app/links/new`);
@@ -63,7 +70,9 @@ describe("links in the dashboard", () => {
     await page.getByLabel("Title").fill("Spring sale 2026");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "Spring sale 2026" }).waitFor();
-    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.code, "spring26")))[0]!.title).toBe("Spring sale 2026");
+    expect(
+      (await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links).where(eq(s.deps.asyncDb.tables.links.code, "spring26")))[0]!.title,
+    ).toBe("Spring sale 2026");
 
     // bulk create: created and failed lines
     await page.goto(`${s.baseUrl}/app/links/bulk`);
@@ -78,7 +87,14 @@ describe("links in the dashboard", () => {
 
   test("the list pages through the server: 50 at a time with Show more, search finds links on later pages", async () => {
     const { user, token } = await s.emailUser("many@example.com");
-    await s.deps.asyncDb.insert(s.deps.asyncDb.tables.links).values(Array.from({ length: 120 }, (_, i) => ({ userId: user.id, code: `many${i + 1}`, url: `https://example.com/${i + 1}`, title: `Item ${i + 1}` })));
+    await s.deps.asyncDb.insert(s.deps.asyncDb.tables.links).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        userId: user.id,
+        code: `many${i + 1}`,
+        url: `https://example.com/${i + 1}`,
+        title: `Item ${i + 1}`,
+      })),
+    );
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links`);
     const items = page.locator(".links-list > li");
@@ -106,14 +122,31 @@ describe("links in the dashboard", () => {
 
   test("analytics page of a link with seeded clicks draws timeline, countries, devices, bots and heatmap", async () => {
     const { user, token } = await s.emailUser("stats@example.com");
-    const link = (await s.deps.asyncDb.insert(s.deps.asyncDb.tables.links).values({ userId: user.id, code: "statslnk", url: "https://example.com/x", title: "Stats demo" }).returning())[0]!;
+    const link = (
+      await s.deps.asyncDb
+        .insert(s.deps.asyncDb.tables.links)
+        .values({ userId: user.id, code: "statslnk", url: "https://example.com/x", title: "Stats demo" })
+        .returning()
+    )[0]!;
     const now = s.clock.now().getTime();
     const h = 3600_000;
-    const human = (ago: number, country: string, device: string, browser: string, os: string, isUnique = true) =>
-      ({ at: now - ago, country, city: null, device, browser, os, isUnique, isBot: false, ip: "203.0.113.9", referer: "https://t.me/" });
+    const human = (ago: number, country: string, device: string, browser: string, os: string, isUnique = true) => ({
+      at: now - ago,
+      country,
+      city: null,
+      device,
+      browser,
+      os,
+      isUnique,
+      isBot: false,
+      ip: "203.0.113.9",
+      referer: "https://t.me/",
+    });
     await recordClicks(s.deps, link, [
-      human(2 * h, "DE", "mobile", "Safari", "iOS"), human(5 * h, "DE", "mobile", "Chrome", "Android"),
-      human(30 * h, "US", "desktop", "Chrome", "Windows"), human(50 * h, "FR", "tablet", "Firefox", "Android", false),
+      human(2 * h, "DE", "mobile", "Safari", "iOS"),
+      human(5 * h, "DE", "mobile", "Chrome", "Android"),
+      human(30 * h, "US", "desktop", "Chrome", "Windows"),
+      human(50 * h, "FR", "tablet", "Firefox", "Android", false),
       { at: now - 3 * h, country: "US", device: "bot", isBot: true, botName: "TelegramBot", isUnique: false, ip: "198.51.100.1" },
     ]);
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
@@ -125,7 +158,9 @@ describe("links in the dashboard", () => {
     for (const label of ["Clicks over time", "Clicks by country", "Clicks by devices", "Clicks by browsers", "Clicks by os"])
       await page.locator(`canvas[aria-label="${label}"][data-ready="1"]`).waitFor();
     await page.getByText("TelegramBot").waitFor();
-    const lit = await page.locator(".hm-cell").evaluateAll((els) => els.filter((e) => Number((e as HTMLElement).style.opacity) > 0.1).length);
+    const lit = await page
+      .locator(".hm-cell")
+      .evaluateAll((els) => els.filter((e) => Number((e as HTMLElement).style.opacity) > 0.1).length);
     expect(lit).toBe(5);
     expect(await page.locator("table.clicks tbody tr").count()).toBe(5);
 

@@ -6,14 +6,24 @@ import { SoftAuthenticator } from "../helpers/soft-authenticator";
 let browser: Browser;
 let s: Server;
 // a passkey's RP ID must be a domain name, so the app is named http://localhost:<port>
-withBrowserApp((app) => ({ server: s, browser } = app), () => ({ host: "localhost" }));
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ host: "localhost" }),
+);
 
 /** Chromium's virtual authenticator (CDP WebAuthn domain): a platform passkey store that says yes on its own. */
 async function virtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
   return { cdp, authenticatorId, credentials };
@@ -41,7 +51,10 @@ async function signOut(page: Page) {
 
 /** The signed-in account's email as Settings shows it. */
 async function accountEmail(page: Page) {
-  await page.getByRole("navigation").getByRole("link", { name: /Settings/ }).click();
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: /Settings/ })
+    .click();
   return page.getByTestId("identities").locator("li", { hasText: "Email" }).locator(".mono").textContent();
 }
 
@@ -109,7 +122,9 @@ describe("passkey sign-in failures show a message on the sign-in page", () => {
     const { token } = await s.emailUser("rae@example.com");
     const elsewhere = new SoftAuthenticator(s.baseUrl);
     const options = await s.request("POST", "/api/auth/passkey/register/options", { token });
-    expect((await s.request("POST", "/api/auth/passkey/register/verify", { token, body: elsewhere.register(options.json) })).status).toBe(201);
+    expect((await s.request("POST", "/api/auth/passkey/register/verify", { token, body: elsewhere.register(options.json) })).status).toBe(
+      201,
+    );
 
     const { page, context, problems } = await openPage(browser, s.baseUrl);
     await virtualAuthenticator(context, page);

@@ -20,18 +20,55 @@ const LONG_WORD = "Supercalifragilisticexpialidocious-campaign-name-2026";
 
 /** Seeds one of everything, with long unbroken text where users put it. */
 async function seed(token: string, userId: number) {
-  const link = (await s.deps.asyncDb.insert(s.deps.asyncDb.tables.links).values({ userId, code: `phone${userId}`, url: LONG, title: `${LONG_WORD} link` }).returning())[0]!;
+  const link = (
+    await s.deps.asyncDb
+      .insert(s.deps.asyncDb.tables.links)
+      .values({ userId, code: `phone${userId}`, url: LONG, title: `${LONG_WORD} link` })
+      .returning()
+  )[0]!;
   const now = s.clock.now().getTime();
-  await recordClicks(s.deps, link, [1, 2, 30].map((h) => ({ at: now - h * 3600_000, country: "DE", device: "mobile", browser: "Chrome", os: "Android",
-    isUnique: true, isBot: false, ip: "203.0.113.7", referer: LONG })));
+  await recordClicks(
+    s.deps,
+    link,
+    [1, 2, 30].map((h) => ({
+      at: now - h * 3600_000,
+      country: "DE",
+      device: "mobile",
+      browser: "Chrome",
+      os: "Android",
+      isUnique: true,
+      isBot: false,
+      ip: "203.0.113.7",
+      referer: LONG,
+    })),
+  );
   // the list's counters are kept by the real click recorder, which recordClicks stands in for
-  await s.deps.asyncDb.update(s.deps.asyncDb.tables.links).set({ totalClicks: 3, uniqueClicks: 3 }).where(eq(s.deps.asyncDb.tables.links.id, link.id));
+  await s.deps.asyncDb
+    .update(s.deps.asyncDb.tables.links)
+    .set({ totalClicks: 3, uniqueClicks: 3 })
+    .where(eq(s.deps.asyncDb.tables.links.id, link.id));
   const folder = (await s.request("POST", "/api/secure/folders", { token, body: { name: LONG_WORD, description: LONG } })).json;
-  const file = (await s.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: `${LONG_WORD}.txt`, description: LONG, contentType: "text", textContent: "hello" } })).json;
+  const file = (
+    await s.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, name: `${LONG_WORD}.txt`, description: LONG, contentType: "text", textContent: "hello" },
+    })
+  ).json;
   await s.request("POST", "/api/secure/links", { token, body: { fileId: file.id, expiresInHours: 24, maxViews: 3 } });
-  const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: LONG_WORD, keyword: "bitcoin", minus_words: [LONG_WORD] } })).json;
-  const chat = { chatId: "-1003333333333", type: "channel" as const, title: `${LONG_WORD} channel`, username: "a_channel_with_a_rather_long_username" };
-  await ingestPost(s.deps, { chat, messageId: 7, text: `Bitcoin ${LONG} Pneumonoultramicroscopicsilicovolcanoconiosis-and-more-words-glued` });
+  const tracker = (
+    await s.request("POST", "/api/tracking", { token, body: { name: LONG_WORD, keyword: "bitcoin", minus_words: [LONG_WORD] } })
+  ).json;
+  const chat = {
+    chatId: "-1003333333333",
+    type: "channel" as const,
+    title: `${LONG_WORD} channel`,
+    username: "a_channel_with_a_rather_long_username",
+  };
+  await ingestPost(s.deps, {
+    chat,
+    messageId: 7,
+    text: `Bitcoin ${LONG} Pneumonoultramicroscopicsilicovolcanoconiosis-and-more-words-glued`,
+  });
   return { link, folder, file, tracker };
 }
 
@@ -40,10 +77,17 @@ async function fitsPhone(page: Page, name: string) {
   const wide = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     // when the page is too wide, the elements past the edge say why (inside a scrolling box is fine)
-    culprits: document.documentElement.scrollWidth <= 360 ? [] : [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > 360.5 || (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === "visible"))
-      .slice(0, 3)
-      .map((e) => `${e.tagName.toLowerCase()}.${(e as HTMLElement).className}`),
+    culprits:
+      document.documentElement.scrollWidth <= 360
+        ? []
+        : [...document.querySelectorAll("body *")]
+            .filter(
+              (e) =>
+                e.getBoundingClientRect().right > 360.5 ||
+                (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === "visible"),
+            )
+            .slice(0, 3)
+            .map((e) => `${e.tagName.toLowerCase()}.${(e as HTMLElement).className}`),
   }));
   if (wide.scrollWidth > 360) await screenshot(page, `phone-${name}-too-wide`);
   expect({ page: name, ...wide }).toEqual({ page: name, scrollWidth: 360, culprits: [] });
@@ -89,9 +133,19 @@ describe("mini-app on a 360 px phone", () => {
     const lists: [string, string, string, (p: Page) => Promise<unknown>][] = [
       ["/links", "/api/links", "links", (p) => p.locator(".links-list > li").waitFor()],
       ["/secure", "/api/secure/folders", "folders", (p) => p.getByRole("link", { name: new RegExp(LONG_WORD) }).waitFor()],
-      [`/secure/folders/${folder.id}`, `/api/secure/files?folderId=${folder.id}`, "files", (p) => p.getByRole("link", { name: new RegExp(`${LONG_WORD}.txt`) }).waitFor()],
+      [
+        `/secure/folders/${folder.id}`,
+        `/api/secure/files?folderId=${folder.id}`,
+        "files",
+        (p) => p.getByRole("link", { name: new RegExp(`${LONG_WORD}.txt`) }).waitFor(),
+      ],
       ["/tracking", "/api/tracking", "trackers", (p) => p.getByLabel("1 unread").waitFor()],
-      [`/tracking/${tracker.id}`, `/api/tracking/${tracker.id}/matches?limit=20&offset=0`, "matches", (p) => p.locator(".feed > li").waitFor()],
+      [
+        `/tracking/${tracker.id}`,
+        `/api/tracking/${tracker.id}/matches?limit=20&offset=0`,
+        "matches",
+        (p) => p.locator(".feed > li").waitFor(),
+      ],
     ];
     const expected: string[] = [];
     for (const [path, api, name, ready] of lists) {
@@ -104,7 +158,10 @@ describe("mini-app on a 360 px phone", () => {
       await alert.waitFor();
       expect(await alert.textContent()).toBe("Something went wrong on our side. Try again");
       await fitsPhone(page, `${name}-error`);
-      expected.push(`http 500 GET ${url}`, "console: Failed to load resource: the server responded with a status of 500 (Internal Server Error)");
+      expected.push(
+        `http 500 GET ${url}`,
+        "console: Failed to load resource: the server responded with a status of 500 (Internal Server Error)",
+      );
       await restore();
       await alert.getByRole("button", { name: "Try again" }).click();
       await ready(page);

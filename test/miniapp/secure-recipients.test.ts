@@ -15,7 +15,12 @@ describe("secure recipients in the dashboard", () => {
   test("a share link with a password and notifications; the password is changed and removed, notifications turned off", async () => {
     const { token } = await s.emailUser("recipients@example.com");
     const folder = (await s.request("POST", "/api/secure/folders", { token, body: { name: "Keys" } })).json;
-    const file = (await s.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "Door code", contentType: "text", textContent: "4711" } })).json;
+    const file = (
+      await s.request("POST", "/api/secure/files", {
+        token,
+        body: { folderId: folder.id, name: "Door code", contentType: "text", textContent: "4711" },
+      })
+    ).json;
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/secure/files/${file.id}`);
     await page.getByRole("heading", { name: "Door code" }).waitFor();
@@ -72,7 +77,12 @@ describe("secure recipients in the dashboard", () => {
     await row.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
-    const send = () => fetch(`${s.baseUrl}/api/secure/requests/${code}/upload`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "hi" }) });
+    const send = () =>
+      fetch(`${s.baseUrl}/api/secure/requests/${code}/upload`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ text: "hi" }),
+      });
     await row.getByRole("button", { name: "Turn off" }).click();
     await row.getByText("turned off").waitFor();
     expect((await send()).status).toBe(410);

@@ -9,13 +9,18 @@ let browser: Browser;
 let s: Server;
 withBrowserApp((app) => ({ server: s, browser } = app));
 
-const viewCount = async (token: string, fileId: number) => (await s.request("GET", `/api/secure/links?fileId=${fileId}`, { token })).json[0].viewCount as number;
+const viewCount = async (token: string, fileId: number) =>
+  (await s.request("GET", `/api/secure/links?fileId=${fileId}`, { token })).json[0].viewCount as number;
 
 describe("viewer page in Chromium", () => {
   test("loading the page counts nothing and shows what is shared; pressing the button counts one view and shows the image", async () => {
     const { token, folder } = await seed(s, 501);
-    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: "#2a6df4" } }).png().toBuffer();
-    const record = (await s.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "pic", contentType: "image" } })).json;
+    const png = await sharp({ create: { width: 3, height: 2, channels: 3, background: "#2a6df4" } })
+      .png()
+      .toBuffer();
+    const record = (
+      await s.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "pic", contentType: "image" } })
+    ).json;
     const image = (await upload(s, token, record.id, new Uint8Array(png), "photo.png")).json;
     const l = await link(s, token, image.id, 1, 2);
     const { page, problems } = await openPage(browser, s.baseUrl);
@@ -31,7 +36,11 @@ describe("viewer page in Chromium", () => {
     await page.getByRole("heading", { name: "pic" }).waitFor();
     await page.waitForFunction(() => (document.querySelector("img") as HTMLImageElement | null)?.complete === true);
     // the image decoded from the granted stream URL
-    expect(await page.locator("img").evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, img.src.includes("/stream?grant=")])).toEqual([3, 2, true]);
+    expect(
+      await page
+        .locator("img")
+        .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight, img.src.includes("/stream?grant=")]),
+    ).toEqual([3, 2, true]);
     expect(await page.getByText("1 view left").count()).toBe(1);
     expect(await viewCount(token, image.id)).toBe(1); // the image loaded with the grant: no second view
     await screenshot(page, "secure-viewer-revealed");
@@ -41,7 +50,10 @@ describe("viewer page in Chromium", () => {
 
   test("a password link asks for it: a wrong one shows an error and counts nothing, the right one shows the text", async () => {
     const { token, text } = await seed(s, 502);
-    const created = await s.request("POST", "/api/secure/links", { token, body: { fileId: text.id, expiresInHours: 1, maxViews: 3, password: "open sesame" } });
+    const created = await s.request("POST", "/api/secure/links", {
+      token,
+      body: { fileId: text.id, expiresInHours: 1, maxViews: 3, password: "open sesame" },
+    });
     expect(created.json.hasPassword).toBe(true);
     const { page, problems } = await openPage(browser, s.baseUrl);
     await page.goto(created.json.url);
@@ -62,7 +74,9 @@ describe("viewer page in Chromium", () => {
 
   test("the request page takes a file and a text from someone without an account; the owner has both, the file byte for byte", async () => {
     const { token, folder } = await seed(s, 503);
-    const r = (await s.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id, title: "Send me your CV", maxFiles: 2 } })).json;
+    const r = (
+      await s.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id, title: "Send me your CV", maxFiles: 2 } })
+    ).json;
     const { page, problems } = await openPage(browser, s.baseUrl);
     await page.goto(r.url);
     await page.getByRole("heading", { name: "Send me your CV" }).waitFor();

@@ -8,7 +8,9 @@ withBrowserApp((app) => ({ server: s, browser } = app));
 
 /** The public view as a browser opens it (link-preview bots get no content). */
 const publicView = (code: string) =>
-  fetch(`${s.baseUrl}/api/secure/view/${code}`, { headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" } });
+  fetch(`${s.baseUrl}/api/secure/view/${code}`, {
+    headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36" },
+  });
 
 describe("secure sharing in the dashboard", () => {
   test("folder, upload with a progress bar, share link that opens publicly, revoke and restore, pause, text note", async () => {
@@ -79,7 +81,10 @@ describe("secure sharing in the dashboard", () => {
     await page.goBack();
     await until(() => page.locator(".list > li").count(), 2);
     await screenshot(page, "secure-folder");
-    await page.getByRole("navigation").getByRole("link", { name: /Secure/ }).click();
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: /Secure/ })
+      .click();
     await page.getByText("Signed PDFs").waitFor();
     await screenshot(page, "secure-folders");
     expect(problems).toEqual([]);

@@ -9,7 +9,10 @@ let browser: Browser;
 let s: Server;
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => (dns = await startDnsServer())); // listening before the server reads its address
-withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { DNS_SERVERS: dns.address } }));
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: { DNS_SERVERS: dns.address } }),
+);
 afterAll(() => dns.close());
 
 describe("settings: custom domains", () => {
@@ -40,7 +43,9 @@ describe("settings: custom domains", () => {
       expect(await page.getByTestId("verification").count()).toBe(0);
       expect(violations).toEqual([]);
       // the one refused request is the verify before the record existed
-      expect(problems.filter((p) => !p.startsWith("console:"))).toEqual([expect.stringMatching(/^http 409 POST .*\/api\/domains\/\d+\/verify$/)]);
+      expect(problems.filter((p) => !p.startsWith("console:"))).toEqual([
+        expect.stringMatching(/^http 409 POST .*\/api\/domains\/\d+\/verify$/),
+      ]);
     } finally {
       await context.close();
     }

@@ -54,7 +54,8 @@ async function withWidget(tp: TrackedPage, user: Record<string, string | number>
 }
 
 /** The plan card's meters as "Label used / max" lines. */
-const meters = (page: Page) => page.locator(".meter .row-line").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
+const meters = (page: Page) =>
+  page.locator(".meter .row-line").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
 
 const LABELS: Record<string, string> = { links: "Links", trackers: "Trackers", secureFiles: "Secure files", storageMB: "Storage (MB)" };
 
@@ -64,14 +65,19 @@ async function expectedMeters(token: string): Promise<string[]> {
   return Object.entries(u.limits).map(([k, max]) => `${LABELS[k] ?? k} ${u.usage[k] ?? 0} / ${max}`);
 }
 
-const identities = (page: Page) => page.getByTestId("identities").locator("li").evaluateAll((li) => li.map((l) => (l as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
+const identities = (page: Page) =>
+  page
+    .getByTestId("identities")
+    .locator("li")
+    .evaluateAll((li) => li.map((l) => (l as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
 
 describe("settings: linking accounts", () => {
   test("a Telegram user links an email that has its own account: code by mail, accounts merged, usage counts both", async () => {
     const { token } = await s.telegramUser(7001, "tg_owner");
     await s.request("POST", "/api/links", { token, body: { url: "https://example.com/tg" } });
     const other = await s.emailUser("merge-me@example.com");
-    for (const path of ["a", "b"]) await s.request("POST", "/api/links", { token: other.token, body: { url: `https://example.com/${path}` } });
+    for (const path of ["a", "b"])
+      await s.request("POST", "/api/links", { token: other.token, body: { url: `https://example.com/${path}` } });
 
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/settings`);
@@ -147,7 +153,10 @@ describe("settings: linking accounts", () => {
   test("Login Widget data with a bad hash is refused with the server's message; the user stays signed in", async () => {
     const { token } = await s.emailUser("widget-bad@example.com");
     const tp = await openSignedIn(browser, s.baseUrl, token);
-    const forged = { ...signWidget({ id: 7004, first_name: "Mallory", auth_date: unixSeconds(new Date()) }, FAKE_BOT_TOKEN), first_name: "Eve" };
+    const forged = {
+      ...signWidget({ id: 7004, first_name: "Mallory", auth_date: unixSeconds(new Date()) }, FAKE_BOT_TOKEN),
+      first_name: "Eve",
+    };
     await withWidget(tp, forged);
     const { page, problems } = tp;
     await page.goto(`${s.baseUrl}/app/settings`);
@@ -170,14 +179,20 @@ describe("settings: linking accounts", () => {
 describe("sign-in page: Telegram Login Widget", () => {
   test("signed widget data signs in and opens the links page", async () => {
     const tp = await openPage(browser, s.baseUrl);
-    const fetched = await withWidget(tp, signWidget({ id: 7005, first_name: "Tina", username: "tina_tg", auth_date: unixSeconds(new Date()) }, FAKE_BOT_TOKEN));
+    const fetched = await withWidget(
+      tp,
+      signWidget({ id: 7005, first_name: "Tina", username: "tina_tg", auth_date: unixSeconds(new Date()) }, FAKE_BOT_TOKEN),
+    );
     const { page, problems } = tp;
     await page.goto(`${s.baseUrl}/app/`);
     await page.getByRole("button", { name: "Sign in with Telegram" }).click();
     await page.getByRole("button", { name: "Log in with Telegram" }).click();
     await page.getByRole("heading", { name: "Links" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/app/links");
-    await page.getByRole("navigation").getByRole("link", { name: /Settings/ }).click();
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: /Settings/ })
+      .click();
     await page.getByTestId("identities").getByText("@tina_tg").waitFor();
     expect(fetched).toEqual([WIDGET_URL]);
     expect(problems).toEqual([]);

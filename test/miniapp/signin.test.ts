@@ -7,7 +7,10 @@ let browser: Browser;
 let smtp: SmtpSink;
 let s: Server;
 beforeAll(async () => (smtp = await new SmtpSink().start()));
-withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Dashboard <noreply@example.com>" } }));
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Dashboard <noreply@example.com>" } }),
+);
 afterAll(() => smtp?.stop());
 
 describe("browser sign-in", () => {
@@ -29,7 +32,10 @@ describe("browser sign-in", () => {
     expect(await page.locator(".boot").count()).toBe(0);
 
     await page.reload();
-    await page.getByRole("navigation").getByRole("link", { name: /Settings/ }).click();
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: /Settings/ })
+      .click();
     await page.getByTestId("identities").getByText("carol@example.com").waitFor();
     expect(await page.getByTestId("plan").textContent()).toBe("free");
     await page.getByRole("button", { name: "Sign out" }).click();

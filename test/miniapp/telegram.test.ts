@@ -9,7 +9,10 @@ let browser: Browser;
 let s: Server;
 const fake = new FakeBotApi();
 beforeAll(() => fake.start()); // listening before the server reads its URL
-withBrowserApp((app) => ({ server: s, browser } = app), () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }));
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: { BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url } }),
+);
 afterAll(() => fake.stop());
 
 /** Stands in for telegram-web-app.js: the real WebApp API surface the app uses, recording calls. */
@@ -21,15 +24,36 @@ function fakeWebApp(arg: { initData: string; scheme: string; theme: Record<strin
     isVisible: false,
     isActive: true,
     isProgressVisible: false,
-    setText(t: string) { this.text = t; calls.push(`${name}.setText:${t}`); },
-    show() { this.isVisible = true; calls.push(`${name}.show`); },
-    hide() { this.isVisible = false; calls.push(`${name}.hide`); },
-    enable() { this.isActive = true; },
-    disable() { this.isActive = false; },
-    showProgress() { this.isProgressVisible = true; },
-    hideProgress() { this.isProgressVisible = false; },
-    onClick(fn: Function) { (handlers[name] ??= []).push(fn); },
-    offClick(fn: Function) { handlers[name] = (handlers[name] ?? []).filter((f) => f !== fn); },
+    setText(t: string) {
+      this.text = t;
+      calls.push(`${name}.setText:${t}`);
+    },
+    show() {
+      this.isVisible = true;
+      calls.push(`${name}.show`);
+    },
+    hide() {
+      this.isVisible = false;
+      calls.push(`${name}.hide`);
+    },
+    enable() {
+      this.isActive = true;
+    },
+    disable() {
+      this.isActive = false;
+    },
+    showProgress() {
+      this.isProgressVisible = true;
+    },
+    hideProgress() {
+      this.isProgressVisible = false;
+    },
+    onClick(fn: Function) {
+      (handlers[name] ??= []).push(fn);
+    },
+    offClick(fn: Function) {
+      handlers[name] = (handlers[name] ?? []).filter((f) => f !== fn);
+    },
   });
   const main = button("MainButton");
   (window as any).__tg = {
@@ -56,8 +80,20 @@ function fakeWebApp(arg: { initData: string; scheme: string; theme: Record<strin
 
 describe("mini-app inside Telegram", () => {
   test("signed initData signs in, Telegram theme applies, BackButton navigates, MainButton submits the forms and hides off them", async () => {
-    const initData = sign({ user: { id: 777001, first_name: "Tess", username: "tess_tg" }, query_id: "AAE" }, FAKE_BOT_TOKEN, s.clock.now());
-    const theme = { bg_color: "#1f2933", secondary_bg_color: "#111820", text_color: "#f5f7fa", hint_color: "#9aa5b1", link_color: "#7cc4fa", button_color: "#e67e22", button_text_color: "#ffffff" };
+    const initData = sign(
+      { user: { id: 777001, first_name: "Tess", username: "tess_tg" }, query_id: "AAE" },
+      FAKE_BOT_TOKEN,
+      s.clock.now(),
+    );
+    const theme = {
+      bg_color: "#1f2933",
+      secondary_bg_color: "#111820",
+      text_color: "#f5f7fa",
+      hint_color: "#9aa5b1",
+      link_color: "#7cc4fa",
+      button_color: "#e67e22",
+      button_text_color: "#ffffff",
+    };
     const { page, problems } = await openPage(browser, s.baseUrl, { script: fakeWebApp, arg: { initData, scheme: "dark", theme } });
     await page.goto(`${s.baseUrl}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`);
 
@@ -92,7 +128,7 @@ describe("mini-app inside Telegram", () => {
     // MainButton submits the form: empty required fields stop it (nothing created) ...
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     expect(await page.getByLabel("Name", { exact: true }).evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
-    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.trackers))).toEqual([]);
+    expect(await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.trackers)).toEqual([]);
     // ... and once filled it creates the tracker and opens its feed, where MainButton is hidden
     await page.getByLabel("Name", { exact: true }).fill("Rust jobs");
     await page.getByLabel("Keyword or phrase").fill("rust developer");
@@ -100,7 +136,9 @@ describe("mini-app inside Telegram", () => {
     await screenshot(page, "miniapp-tracker-form");
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     await page.getByRole("heading", { name: "Rust jobs" }).waitFor();
-    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.trackers))).toMatchObject([{ name: "Rust jobs", keyword: "rust developer", minusWords: ["junior"] }]);
+    expect(await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.trackers)).toMatchObject([
+      { name: "Rust jobs", keyword: "rust developer", minusWords: ["junior"] },
+    ]);
     expect(await mainButton()).toBeNull();
 
     // BackButton goes back to the list, which shows the new tracker
@@ -123,7 +161,7 @@ describe("mini-app inside Telegram", () => {
     await page.getByLabel("Destination URL").fill("https://example.com/from-telegram");
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     await page.getByTestId("tracking-url").waitFor();
-    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links))).toMatchObject([{ url: "https://example.com/from-telegram" }]);
+    expect(await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.links)).toMatchObject([{ url: "https://example.com/from-telegram" }]);
     expect(await mainButton()).toBeNull();
 
     // a secure folder: MainButton appears for a text note and saves it
@@ -138,7 +176,9 @@ describe("mini-app inside Telegram", () => {
     await page.getByLabel("Text").fill("password: hunter2");
     await page.evaluate(() => (window as any).__tg.click("MainButton"));
     await page.getByRole("heading", { name: "Wi-Fi" }).waitFor();
-    expect((await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.secureFiles))).toMatchObject([{ name: "Wi-Fi", textContent: "password: hunter2" }]);
+    expect(await s.deps.asyncDb.select().from(s.deps.asyncDb.tables.secureFiles)).toMatchObject([
+      { name: "Wi-Fi", textContent: "password: hunter2" },
+    ]);
     expect(await mainButton()).toBeNull();
     expect(problems).toEqual([]);
   }, 60_000);

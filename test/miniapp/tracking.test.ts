@@ -45,7 +45,9 @@ describe("keyword tracking in the dashboard", () => {
     await include.fill("@rustjobs, not a channel!");
     await page.getByRole("button", { name: "Create tracker" }).click();
     await until(() => include.getAttribute("aria-invalid"), "true");
-    expect(await page.getByRole("alert").textContent()).toBe('include_sources: "not a channel!" is not a @username, numeric chat id or t.me link');
+    expect(await page.getByRole("alert").textContent()).toBe(
+      'include_sources: "not a channel!" is not a @username, numeric chat id or t.me link',
+    );
     await include.fill("@rustjobs, @jobs_de");
     await page.getByLabel("Exclude sources").fill("@spam");
     await page.getByRole("combobox", { name: "Notify via" }).selectOption("webhook");
@@ -69,15 +71,30 @@ describe("keyword tracking in the dashboard", () => {
     expect(receiver.received.map((r) => r.path)).toEqual(["/hook"]); // the webhook URL was checked with a test request
     const [created] = (await s.request("GET", "/api/tracking", { token })).json;
     expect(created).toMatchObject({
-      name: "Crypto jobs", keyword: "Rust developer", exact_match: true, minus_words: ["junior", "intern"], search_channels: true,
-      search_chats: false, filter_geo: "DE", filter_language: "de", filter_category: "tech", filter_min_subscribers: 1000,
-      include_sources: ["@rustjobs", "@jobs_de"], exclude_sources: ["@spam"], notify_via: "webhook", webhook_url: `${receiver.url}/hook`,
-      notify_on_delete: true, is_enabled: true,
+      name: "Crypto jobs",
+      keyword: "Rust developer",
+      exact_match: true,
+      minus_words: ["junior", "intern"],
+      search_channels: true,
+      search_chats: false,
+      filter_geo: "DE",
+      filter_language: "de",
+      filter_category: "tech",
+      filter_min_subscribers: 1000,
+      include_sources: ["@rustjobs", "@jobs_de"],
+      exclude_sources: ["@spam"],
+      notify_via: "webhook",
+      webhook_url: `${receiver.url}/hook`,
+      notify_on_delete: true,
+      is_enabled: true,
     });
     expect(await page.locator("main .hint").first().textContent()).toBe("“Rust developer” (whole words) · minus: junior, intern");
 
     // the list shows it
-    await page.getByRole("navigation").getByRole("link", { name: /Tracking/ }).click();
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: /Tracking/ })
+      .click();
     const row = page.getByRole("link", { name: /Crypto jobs/ });
     expect(await row.textContent()).toContain("“Rust developer” · via webhook");
     expect(await page.getByTestId("tracker-limits").textContent()).toBe("1 of 2 trackers on the free plan");
@@ -101,7 +118,12 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("“Rust engineer” (whole words)").waitFor();
     expect((await s.request("GET", `/api/tracking/${created.id}`, { token })).json).toMatchObject({
-      keyword: "Rust engineer", minus_words: null, filter_geo: null, filter_language: "de", notify_via: "bot", webhook_url: null,
+      keyword: "Rust engineer",
+      minus_words: null,
+      filter_geo: null,
+      filter_language: "de",
+      notify_via: "bot",
+      webhook_url: null,
     });
 
     // disable, then delete: back on the empty list
@@ -112,7 +134,10 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByText("No trackers yet.").waitFor();
     expect((await s.request("GET", "/api/tracking", { token })).json).toEqual([]);
     // the only failed requests are the three refused creates (Chromium logs each failed request)
-    const refused = [`http 400 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 400 (Bad Request)"];
+    const refused = [
+      `http 400 POST ${s.baseUrl}/api/tracking`,
+      "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ];
     expect(problems).toEqual([...refused, ...refused, ...refused]);
   }, 60_000);
 
@@ -120,7 +145,8 @@ describe("keyword tracking in the dashboard", () => {
     const { token } = await s.emailUser("feed@example.com");
     const tracker = (await s.request("POST", "/api/tracking", { token, body: { name: "Bitcoin", keyword: "bitcoin" } })).json;
     await s.request("POST", "/api/tracking", { token, body: { name: "Quiet", keyword: "nothing-matches-this" } });
-    for (let i = 1; i <= 21; i++) await ingestPost(s.deps, { chat: channel, messageId: i, text: `Market note ${i}: Bitcoin moved again today` });
+    for (let i = 1; i <= 21; i++)
+      await ingestPost(s.deps, { chat: channel, messageId: i, text: `Market note ${i}: Bitcoin moved again today` });
 
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/tracking`);
@@ -149,7 +175,10 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Mark all read" }).click();
     await until(() => items.locator(".badge.unread").count(), 0);
     expect((await s.request("GET", `/api/tracking/${tracker.id}/matches/unread`, { token })).json).toEqual({ count: 0 });
-    await page.getByRole("navigation").getByRole("link", { name: /Tracking/ }).click();
+    await page
+      .getByRole("navigation")
+      .getByRole("link", { name: /Tracking/ })
+      .click();
     await bitcoin.waitFor();
     expect(await bitcoin.locator(".badge.unread").count()).toBe(0);
     expect(problems).toEqual([]);
@@ -161,15 +190,30 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Create tracker" }).click();
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("Your free plan allows 2 trackers; you have 2. Upgrade to add more.");
-    expect(problems).toEqual([`http 403 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 403 (Forbidden)"]);
+    expect(problems).toEqual([
+      `http 403 POST ${s.baseUrl}/api/tracking`,
+      "console: Failed to load resource: the server responded with a status of 403 (Forbidden)",
+    ]);
   }, 60_000);
 });
 
 describe("tracker options and link placements in the dashboard", () => {
   test("query, word forms, reposts, my links, a chat of mine with a topic and hourly digests are set and prefilled; the link page lists where it was posted", async () => {
     const { token } = await s.telegramUser(77, "carol");
-    await recordBotMembership(s.deps, { chatId: "-1003000000007", type: "supergroup", title: "Team room", username: null }, { id: 77 }, { isAdmin: true, canInvite: true }, 5);
-    await recordBotMembership(s.deps, { chatId: "-1003000000008", type: "supergroup", title: "Read-only group", username: null }, { id: 77 }, { isAdmin: false, canInvite: false }, 5);
+    await recordBotMembership(
+      s.deps,
+      { chatId: "-1003000000007", type: "supergroup", title: "Team room", username: null },
+      { id: 77 },
+      { isAdmin: true, canInvite: true },
+      5,
+    );
+    await recordBotMembership(
+      s.deps,
+      { chatId: "-1003000000008", type: "supergroup", title: "Read-only group", username: null },
+      { id: 77 },
+      { isAdmin: false, canInvite: false },
+      5,
+    );
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/tracking/new`);
     await page.getByRole("heading", { name: "New tracker" }).waitFor();
@@ -198,15 +242,23 @@ describe("tracker options and link placements in the dashboard", () => {
     await page.getByRole("heading", { name: "Crypto" }).waitFor();
     const [created] = (await s.request("GET", "/api/tracking", { token })).json;
     expect(created).toMatchObject({
-      keyword: "(bitcoin OR ethereum) -scam", syntax: "query", word_forms: true, skip_reposts: true, watch_links: true,
-      notify_via: "chat", notify_chat_id: "-1003000000007", notify_thread_id: 7, notify_every: "hour",
+      keyword: "(bitcoin OR ethereum) -scam",
+      syntax: "query",
+      word_forms: true,
+      skip_reposts: true,
+      watch_links: true,
+      notify_via: "chat",
+      notify_chat_id: "-1003000000007",
+      notify_thread_id: 7,
+      notify_every: "hour",
     });
 
     // edit: the options are prefilled; back to bot messages, which forgets the chat and keeps the digests
     await page.getByRole("link", { name: "Edit" }).click();
     await until(() => page.getByLabel("Keyword or phrase").inputValue(), "(bitcoin OR ethereum) -scam");
     expect(await page.getByRole("combobox", { name: "Syntax" }).inputValue()).toBe("query");
-    for (const label of ["Any word forms", "Skip forwards and copies", "Also posts with my short links or invite links"]) expect(await page.getByLabel(label).isChecked()).toBe(true);
+    for (const label of ["Any word forms", "Skip forwards and copies", "Also posts with my short links or invite links"])
+      expect(await page.getByLabel(label).isChecked()).toBe(true);
     expect(await page.getByRole("combobox", { name: "Chat" }).inputValue()).toBe("-1003000000007");
     expect(await page.getByLabel("Forum topic").inputValue()).toBe("7");
     expect(await page.getByRole("combobox", { name: "How often" }).inputValue()).toBe("hour");
@@ -215,7 +267,13 @@ describe("tracker options and link placements in the dashboard", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("link", { name: "Edit" }).waitFor();
     await until(async () => (await s.request("GET", `/api/tracking/${created.id}`, { token })).json.notify_via, "bot");
-    expect((await s.request("GET", `/api/tracking/${created.id}`, { token })).json).toMatchObject({ skip_reposts: false, watch_links: true, notify_chat_id: null, notify_thread_id: null, notify_every: "hour" });
+    expect((await s.request("GET", `/api/tracking/${created.id}`, { token })).json).toMatchObject({
+      skip_reposts: false,
+      watch_links: true,
+      notify_chat_id: null,
+      notify_thread_id: null,
+      notify_every: "hour",
+    });
 
     // the tracker watches carol's links: two posts carry one (in the text, on a button); the link's page lists them
     const link = (await s.request("POST", "/api/links", { token, body: { url: "https://example.org/launch", title: "Launch" } })).json;
@@ -231,7 +289,10 @@ describe("tracker options and link placements in the dashboard", () => {
       ["Crypto Daily · post 31", "https://t.me/cryptodaily/31"],
     ]);
     await screenshot(page, "link-placements");
-    const refused = [`http 400 POST ${s.baseUrl}/api/tracking`, "console: Failed to load resource: the server responded with a status of 400 (Bad Request)"];
+    const refused = [
+      `http 400 POST ${s.baseUrl}/api/tracking`,
+      "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ];
     expect(problems).toEqual(refused);
   }, 60_000);
 });

@@ -17,7 +17,11 @@ const tmp = () => server.tmp("linkbot-restore-");
 /** pg_dump and pg_restore of the newest installed PostgreSQL (the server's own version). */
 function clientBin(name: string): string {
   const root = "/usr/lib/postgresql";
-  const major = Math.max(...readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, "bin", name))).map(Number));
+  const major = Math.max(
+    ...readdirSync(root)
+      .filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, "bin", name)))
+      .map(Number),
+  );
   return join(root, String(major), "bin", name);
 }
 
@@ -29,13 +33,19 @@ async function exec(cmd: string[]) {
 }
 
 async function startNode(url: string, name: string) {
-  const node = spawnService([join(ROOT, "main.ts")], cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: tmp(), NODE_NAME: name, DRAIN_SECONDS: "0" }));
+  const node = spawnService(
+    [join(ROOT, "main.ts")],
+    cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: tmp(), NODE_NAME: name, DRAIN_SECONDS: "0" }),
+  );
   const port = Number((await node.waitForOutput(/listening on [^:]+:(\d+)/, 60_000))[1]);
   return Object.assign(node, { base: `http://127.0.0.1:${port}` });
 }
 
 const visit = async (base: string, code: string, n: number) => {
-  for (let i = 0; i < n; i++) expect((await fetch(`${base}/${code}`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 r${i}` } })).headers.get("location")).toBe(`https://kept.example/${code}`);
+  for (let i = 0; i < n; i++)
+    expect(
+      (await fetch(`${base}/${code}`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 r${i}` } })).headers.get("location"),
+    ).toBe(`https://kept.example/${code}`);
 };
 
 test("pg_dump of a database in use, restored into a fresh one: a node started on it serves what was there", async () => {
@@ -67,10 +77,16 @@ test("pg_dump of a database in use, restored into a fresh one: a node started on
   try {
     expect(restored.out).not.toContain("migration "); // every migration came back with the data
     expect((await fetch(`${restored.base}/readyz`)).status).toBe(200);
-    expect((await server.pg.admin(`select code || '=' || total_clicks from links order by code`, targetDb)).trim().split("\n")).toEqual(["kept1=12", "kept2=3"]);
+    expect((await server.pg.admin(`select code || '=' || total_clicks from links order by code`, targetDb)).trim().split("\n")).toEqual([
+      "kept1=12",
+      "kept2=3",
+    ]);
     await visit(restored.base, "kept1", 5);
     // new clicks get new ids after the restored ones (the identity sequences came back too)
-    await eventually(async () => (await server.pg.admin(`select count(*) || ' ' || count(distinct id) from clicks`, targetDb)).trim() === "20 20", "the new clicks written");
+    await eventually(
+      async () => (await server.pg.admin(`select count(*) || ' ' || count(distinct id) from clicks`, targetDb)).trim() === "20 20",
+      "the new clicks written",
+    );
     expect((await server.pg.admin(`select total_clicks from links where code = 'kept1'`, targetDb)).trim()).toBe("17");
   } finally {
     restored.proc.kill("SIGTERM");

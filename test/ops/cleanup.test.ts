@@ -24,10 +24,24 @@ const alive = (pid: number) => {
 for (const how of ["exit", "throw", "SIGINT", "SIGTERM", "SIGKILL"] as const)
   test(`a test process that ends by ${how} leaves no PostgreSQL server, node or directory behind`, async () => {
     const child = spawnService([join(ROOT, "test/helpers/cleanup-child.ts"), how.startsWith("SIG") ? "wait" : how], cleanEnv());
-    const started = JSON.parse((await child.waitForOutput(/^\{.*\}$/m, 90_000))[0]) as { pgDir: string; pgPid: number; nodePid: number; dataDir: string };
-    expect([alive(started.pgPid), alive(started.nodePid), existsSync(started.pgDir), existsSync(join(started.dataDir, "marker"))]).toEqual([true, true, true, true]);
+    const started = JSON.parse((await child.waitForOutput(/^\{.*\}$/m, 90_000))[0]) as {
+      pgDir: string;
+      pgPid: number;
+      nodePid: number;
+      dataDir: string;
+    };
+    expect([alive(started.pgPid), alive(started.nodePid), existsSync(started.pgDir), existsSync(join(started.dataDir, "marker"))]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     if (how !== "exit" && how !== "throw") child.proc.kill(how);
     else writeFileSync(join(started.dataDir, "go"), "");
     await child.exit();
-    await eventually(() => !alive(started.pgPid) && !alive(started.nodePid) && !existsSync(started.pgDir) && !existsSync(started.dataDir), "everything to be cleaned up", 30_000);
+    await eventually(
+      () => !alive(started.pgPid) && !alive(started.nodePid) && !existsSync(started.pgDir) && !existsSync(started.dataDir),
+      "everything to be cleaned up",
+      30_000,
+    );
   });

@@ -24,18 +24,35 @@ for (const pool of [4, 10]) {
     const db = new URL(url).pathname.slice(1);
     const dataDir = server.tmp("linkbot-conns-");
     const name = `conns-${pool}`;
-    const node = spawnService([join(ROOT, "main.ts")], cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, NODE_NAME: name, DRAIN_SECONDS: "0", PG_POOL_SIZE: String(pool) }));
+    const node = spawnService(
+      [join(ROOT, "main.ts")],
+      cleanEnv({
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        NODE_NAME: name,
+        DRAIN_SECONDS: "0",
+        PG_POOL_SIZE: String(pool),
+      }),
+    );
     try {
       const base = `http://127.0.0.1:${Number((await node.waitForOutput(/listening on [^:]+:(\d+)/, 60_000))[1])}`;
-      await server.pg.admin(`insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'busy', 'https://ok.example/', now(), now() from users`, db);
-      const count = async () => Number((await server.pg.admin(`select count(*) from pg_stat_activity where application_name = 'linkbot:${name}'`, db)).trim());
+      await server.pg.admin(
+        `insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'busy', 'https://ok.example/', now(), now() from users`,
+        db,
+      );
+      const count = async () =>
+        Number((await server.pg.admin(`select count(*) from pg_stat_activity where application_name = 'linkbot:${name}'`, db)).trim());
       // requests that each query the database (rate-limit counters), many at once, and clicks to write;
       // the server's count sampled after each round: the pool opens connections as they are wanted
       let peak = 0;
       for (let round = 0; round < 8; round++) {
         await Promise.all([
           ...Array.from({ length: 3 * pool }, () => fetch(`${base}/api/links`).then((r) => r.arrayBuffer())),
-          ...Array.from({ length: 20 }, (_, i) => fetch(`${base}/busy`, { redirect: "manual", headers: { "user-agent": `m${round}-${i}` } }).then((r) => r.arrayBuffer())),
+          ...Array.from({ length: 20 }, (_, i) =>
+            fetch(`${base}/busy`, { redirect: "manual", headers: { "user-agent": `m${round}-${i}` } }).then((r) => r.arrayBuffer()),
+          ),
         ]);
         peak = Math.max(peak, await count());
       }

@@ -35,7 +35,17 @@ const nodes: Node[] = [];
 
 async function startNode(name: string): Promise<Node> {
   const port = await freePort();
-  const env = cleanEnv({ DATABASE_URL: pg.url, NODE_NAME: name, DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", BASE_URL: `http://127.0.0.1:${port}`, BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: bot.url, LOG_LEVEL: "info" });
+  const env = cleanEnv({
+    DATABASE_URL: pg.url,
+    NODE_NAME: name,
+    DATA_DIR: dir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://127.0.0.1:${port}`,
+    BOT_TOKEN: FAKE_BOT_TOKEN,
+    BOT_API_ROOT: bot.url,
+    LOG_LEVEL: "info",
+  });
   const svc = spawnService([join(ROOT, "main.ts")], env);
   await svc.waitForOutput(/HTTP server listening/, 60_000);
   return Object.assign(svc, { name, url: `http://127.0.0.1:${port}` });
@@ -83,9 +93,19 @@ const linesOf = (n: Node) => (n.out + n.err).split("\n").filter(Boolean).length;
 
 test("PostgreSQL stopped under load: cached links redirect, the API answers 503, and every answered click is stored once when it returns", async () => {
   const init = signInitData({ id: 901, username: "ops", first_name: "O" }, new Date(), FAKE_BOT_TOKEN);
-  const session = (await (await fetch(`${nodes[0]!.url}/api/auth/msgr`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ initData: init }) })).json()) as { accessToken: string };
+  const session = (await (
+    await fetch(`${nodes[0]!.url}/api/auth/msgr`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ initData: init }),
+    })
+  ).json()) as { accessToken: string };
   const auth = { authorization: `Bearer ${session.accessToken}` };
-  const made = await fetch(`${nodes[0]!.url}/api/links`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ url: "https://target.example/outage" }) });
+  const made = await fetch(`${nodes[0]!.url}/api/links`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ url: "https://target.example/outage" }),
+  });
   expect(made.status).toBe(201);
   const { id: linkId, code } = (await made.json()) as { id: number; code: string };
 
@@ -100,30 +120,53 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
     const during = traffic.answered.length;
     await eventually(() => traffic.answered.length >= during + 50, `redirects on ${n.name} during the outage`, 10_000);
     const api = await fetch(`${n.url}/api/links`, { headers: auth });
-    expect([n.name, api.status, api.headers.get("retry-after"), ((await api.json()) as { error: string }).error]).toEqual([n.name, 503, "5", "database_unavailable"]);
+    expect([n.name, api.status, api.headers.get("retry-after"), ((await api.json()) as { error: string }).error]).toEqual([
+      n.name,
+      503,
+      "5",
+      "database_unavailable",
+    ]);
     expect([n.name, (await fetch(`${n.url}/livez`)).status, (await fetch(`${n.url}/readyz`)).status]).toEqual([n.name, 200, 503]);
   }
   const answeredDuringOutage = traffic.answered.length;
   await Bun.sleep(Math.max(0, OUTAGE_MS - (Date.now() - downAt))); // the outage itself lasts this long (real time: the server is a real process)
   await pg.resume();
-  await eventually(async () => (await fetch(`${nodes[1]!.url}/api/links`, { headers: auth })).status === 200, "the API to answer again", 30_000);
+  await eventually(
+    async () => (await fetch(`${nodes[1]!.url}/api/links`, { headers: auth })).status === 200,
+    "the API to answer again",
+    30_000,
+  );
   await traffic.stop();
 
   const answered = traffic.answered;
   expect(answered.length).toBeGreaterThan(answeredDuringOutage);
   expect([...traffic.other]).toEqual([]); // no visitor saw anything but a redirect
-  const stored = async () => Number(await pg.admin(`select count(*) from clicks where link_id = ${linkId}`, new URL(pg.url).pathname.slice(1)));
+  const stored = async () =>
+    Number(await pg.admin(`select count(*) from clicks where link_id = ${linkId}`, new URL(pg.url).pathname.slice(1)));
   let seen = 0;
-  await eventually(async () => (seen = await stored()) >= answered.length, `all ${answered.length} answered clicks stored`, 60_000).catch((e) => {
-    console.log(`stored ${seen}\n${nodes.map((n) => n.out + n.err).join("\n----\n").slice(-8000)}`);
-    throw e;
-  });
+  await eventually(async () => (seen = await stored()) >= answered.length, `all ${answered.length} answered clicks stored`, 60_000).catch(
+    (e) => {
+      console.log(
+        `stored ${seen}\n${nodes
+          .map((n) => n.out + n.err)
+          .join("\n----\n")
+          .slice(-8000)}`,
+      );
+      throw e;
+    },
+  );
   const db = new URL(pg.url).pathname.slice(1);
-  const rows = (await pg.admin(`select referer || ' ' || count(*) from clicks where link_id = ${linkId} group by referer`, db)).trim().split("\n");
+  const rows = (await pg.admin(`select referer || ' ' || count(*) from clicks where link_id = ${linkId} group by referer`, db))
+    .trim()
+    .split("\n");
   const counts = new Map(rows.map((r) => [r.slice(0, r.lastIndexOf(" ")), Number(r.slice(r.lastIndexOf(" ") + 1))]));
   const missing = answered.filter((r) => !counts.has(r));
   const doubled = [...counts].filter(([, c]) => c !== 1);
-  expect({ missing: missing.length, doubled: doubled.length, stored: await stored() }).toEqual({ missing: 0, doubled: 0, stored: answered.length });
+  expect({ missing: missing.length, doubled: doubled.length, stored: await stored() }).toEqual({
+    missing: 0,
+    doubled: 0,
+    stored: answered.length,
+  });
   expect(Number(await pg.admin(`select total_clicks from links where id = ${linkId}`, db))).toBe(answered.length);
 
   // the outage took a few log lines per node, not one per request or retry; nothing was dropped and nothing answered 500
@@ -132,5 +175,7 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
     expect([n.name, logs.includes("not written"), / 500 |internal_error|unhandled error/.test(logs)]).toEqual([n.name, false, false]);
     expect(linesOf(n) - before[i]!).toBeLessThan(60);
   }
-  console.log(`outage ${OUTAGE_MS / 1000} s: ${answered.length} redirects answered, ${answeredDuringOutage} by the end of the checks; log lines during it: ${nodes.map((n, i) => linesOf(n) - before[i]!).join(", ")}`);
+  console.log(
+    `outage ${OUTAGE_MS / 1000} s: ${answered.length} redirects answered, ${answeredDuringOutage} by the end of the checks; log lines during it: ${nodes.map((n, i) => linesOf(n) - before[i]!).join(", ")}`,
+  );
 });

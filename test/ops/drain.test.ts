@@ -19,7 +19,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const status = async (url: string) => (await fetch(url)).status;
 
 test("SIGTERM: /readyz fails first, then the listener closes, a request under way is answered, and the process exits 0", async () => {
-  const svc = spawnService([join(ROOT, "main.ts")], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DRAIN_SECONDS: "2" }));
+  const svc = spawnService(
+    [join(ROOT, "main.ts")],
+    cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DRAIN_SECONDS: "2" }),
+  );
   try {
     const port = Number((await svc.waitForOutput(/listening on [^:]+:(\d+)/, 30_000))[1]);
     const base = `http://127.0.0.1:${port}`;
@@ -31,7 +34,9 @@ test("SIGTERM: /readyz fails first, then the listener closes, a request under wa
     socket.on("data", (d) => (answer += d.toString()));
     const body = JSON.stringify({ url: "https://example.com/drained" });
     await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
-    socket.write(`POST /api/links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/links HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
 
     svc.proc.kill("SIGTERM");
     await svc.waitForOutput(/SIGTERM: shutting down; \/readyz answers 503 for 2 s first/);
@@ -40,7 +45,14 @@ test("SIGTERM: /readyz fails first, then the listener closes, a request under wa
     expect([await status(`${base}/livez`), await status(`${base}/healthz`), await status(`${base}/api/links`)]).toEqual([200, 503, 401]);
 
     await svc.waitForOutput(/closing the listener/);
-    await eventually(async () => (await fetch(`${base}/livez`).then(() => false, () => true)), "the listener to close");
+    await eventually(
+      async () =>
+        await fetch(`${base}/livez`).then(
+          () => false,
+          () => true,
+        ),
+      "the listener to close",
+    );
     socket.write(body.slice(10));
     await eventually(() => answer.includes("\r\n\r\n"), "the answer to the request under way");
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 401 Unauthorized");

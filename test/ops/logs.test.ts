@@ -24,7 +24,11 @@ test("every stdout line is JSON with a level; a request's lines carry the id it 
   const port = Number((await svc.waitForOutput(/listening on [^:]+:(\d+)/))[1]);
   const base = `http://127.0.0.1:${port}`;
   // no SMTP_URL: the code is written to the log, from inside the request
-  const sent = await fetch(`${base}/api/auth/email/send-otp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "ops@example.com" }) });
+  const sent = await fetch(`${base}/api/auth/email/send-otp`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "ops@example.com" }),
+  });
   expect(sent.status).toBeLessThan(300);
   const id = sent.headers.get("x-request-id")!;
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -44,8 +48,16 @@ test("every stdout line is JSON with a level; a request's lines carry the id it 
   });
   const mine = lines.filter((l) => l.requestId === id);
   expect(mine.some((l) => l.msg.startsWith("mail to ops@example.com (no SMTP_URL configured)"))).toBe(true);
-  expect(mine.find((l) => l.msg === "request")).toMatchObject({ level: "info", method: "POST", path: "/api/auth/email/send-otp", status: sent.status });
-  expect(lines.find((l) => l.requestId === "haproxy-0001-abcd" && l.msg === "request")).toMatchObject({ path: "/api/nothing-here", status: 404 });
+  expect(mine.find((l) => l.msg === "request")).toMatchObject({
+    level: "info",
+    method: "POST",
+    path: "/api/auth/email/send-otp",
+    status: sent.status,
+  });
+  expect(lines.find((l) => l.requestId === "haproxy-0001-abcd" && l.msg === "request")).toMatchObject({
+    path: "/api/nothing-here",
+    status: 404,
+  });
   // the start says who it is once, not a line per lease
   expect(lines.filter((l) => l.msg.startsWith("lease "))).toEqual([]);
   expect(lines.some((l) => l.msg === "stopped")).toBe(true);

@@ -26,15 +26,22 @@ const scrape = async (base: string, headers: Record<string, string> = {}) => {
 test("a node's backlog rises while its click writes are held up and falls to 0 after, every click stored", async () => {
   const url = await server.pg.createDatabase();
   const dataDir = server.tmp("linkbot-metrics-");
-  const node = spawnService([join(ROOT, "main.ts")], cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, NODE_NAME: "m1", DRAIN_SECONDS: "0" }));
+  const node = spawnService(
+    [join(ROOT, "main.ts")],
+    cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, NODE_NAME: "m1", DRAIN_SECONDS: "0" }),
+  );
   const port = Number((await node.waitForOutput(/listening on [^:]+:(\d+)/, 60_000))[1]);
   const base = `http://127.0.0.1:${port}`;
   const db = new URL(url).pathname.slice(1);
   const holder = new SQL(url, { max: 1 });
   let release = () => {};
   try {
-    await server.pg.admin(`insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'watched', 'https://ok.example/', now(), now() from users`, db);
-    const visit = async (i: number) => (await fetch(`${base}/watched`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 m${i}` } })).status;
+    await server.pg.admin(
+      `insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'watched', 'https://ok.example/', now(), now() from users`,
+      db,
+    );
+    const visit = async (i: number) =>
+      (await fetch(`${base}/watched`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 m${i}` } })).status;
     expect(await visit(0)).toBe(302);
     await eventually(async () => sampleOf(await scrape(base), "linkbot_clicks_written_total") === 1, "the first click written");
     let m = await scrape(base);
@@ -47,9 +54,21 @@ test("a node's backlog rises while its click writes are held up and falls to 0 a
       await tx`LOCK TABLE clicks IN EXCLUSIVE MODE`;
       await held;
     });
-    await eventually(async () => Number((await server.pg.admin(`select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'clicks' and l.mode = 'ExclusiveLock' and l.granted`, db)).trim()) === 1, "the lock taken");
+    await eventually(
+      async () =>
+        Number(
+          (
+            await server.pg.admin(
+              `select count(*) from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'clicks' and l.mode = 'ExclusiveLock' and l.granted`,
+              db,
+            )
+          ).trim(),
+        ) === 1,
+      "the lock taken",
+    );
     // a bounded load: 300 visits, 10 at a time, every one answered at once from the node's cache
-    for (let i = 0; i < 300; i += 10) expect(await Promise.all(Array.from({ length: 10 }, (_, j) => visit(1 + i + j)))).toEqual(Array(10).fill(302));
+    for (let i = 0; i < 300; i += 10)
+      expect(await Promise.all(Array.from({ length: 10 }, (_, j) => visit(1 + i + j)))).toEqual(Array(10).fill(302));
     m = await eventually(async () => {
       const s = await scrape(base);
       return (sampleOf(s, "linkbot_click_journal_oldest_age_seconds") ?? 0) > 0.2 && s;
@@ -63,10 +82,14 @@ test("a node's backlog rises while its click writes are held up and falls to 0 a
     expect(sampleOf(m, "linkbot_db_pool_in_use")).toBeGreaterThanOrEqual(1);
     release();
     await locked;
-    m = await eventually(async () => {
-      const s = await scrape(base);
-      return sampleOf(s, "linkbot_click_journal_backlog") === 0 && s;
-    }, "the backlog written", 30_000);
+    m = await eventually(
+      async () => {
+        const s = await scrape(base);
+        return sampleOf(s, "linkbot_click_journal_backlog") === 0 && s;
+      },
+      "the backlog written",
+      30_000,
+    );
     expect(sampleOf(m, "linkbot_click_journal_oldest_age_seconds")).toBe(0);
     expect(sampleOf(m, "linkbot_clicks_written_total")).toBe(301);
     expect(sampleOf(m, "linkbot_clicks_dropped_total")).toBe(0);

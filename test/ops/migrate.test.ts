@@ -18,7 +18,12 @@ for (const engine of ["sqlite", "postgres"] as const) {
   test(`${engine}: cli migrate names what it applies; MIGRATE=skip refuses an old database and starts on a migrated one; a start logs each migration`, async () => {
     const names = shippedMigrations(engine).map((m) => m.tag);
     expect(names.length).toBeGreaterThan(3);
-    const fresh = async () => ({ DATA_DIR: tmp(), NODE_NAME: "mig", DRAIN_SECONDS: "0", ...(engine === "postgres" ? { DATABASE_URL: await server.pg.createDatabase() } : {}) });
+    const fresh = async () => ({
+      DATA_DIR: tmp(),
+      NODE_NAME: "mig",
+      DRAIN_SECONDS: "0",
+      ...(engine === "postgres" ? { DATABASE_URL: await server.pg.createDatabase() } : {}),
+    });
     const env = await fresh();
 
     const refused = await run([join(ROOT, "main.ts")], cleanEnv({ ...env, PORT: "0", HOST: "127.0.0.1", MIGRATE: "skip" }));
@@ -31,7 +36,10 @@ for (const engine of ["sqlite", "postgres"] as const) {
     // MIGRATE=skip in the environment does not stop the command whose work it is
     const first = await run([join(ROOT, "cli.ts"), "migrate"], cleanEnv({ ...env, MIGRATE: "skip" }));
     expect([first.code, first.stderr]).toEqual([0, ""]);
-    expect(first.stdout.trim().split("\n")).toEqual([...names.map((n) => `applied ${n}`), `${names.length} migration(s) applied; the database holds all ${names.length}`]);
+    expect(first.stdout.trim().split("\n")).toEqual([
+      ...names.map((n) => `applied ${n}`),
+      `${names.length} migration(s) applied; the database holds all ${names.length}`,
+    ]);
     const again = await run([join(ROOT, "cli.ts"), "migrate"], cleanEnv(env));
     expect(again.stdout.trim()).toBe(`nothing to apply: the database holds all ${names.length} migrations`);
 

@@ -50,7 +50,8 @@ async function startNode(env: Record<string, string>) {
 }
 
 const visit = async (base: string, code: string, n: number) => {
-  for (let i = 0; i < n; i++) expect((await fetch(`${base}/${code}`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 v${i}` } })).status).toBe(302);
+  for (let i = 0; i < n; i++)
+    expect((await fetch(`${base}/${code}`, { redirect: "manual", headers: { "user-agent": `Mozilla/5.0 v${i}` } })).status).toBe(302);
 };
 
 /** Starts a second process with `env`; expects it to refuse at once with one line naming the reason. */
@@ -67,7 +68,10 @@ test("one machine, SQLite: a second process with the name in use refuses; the fi
   const dataDir = tmp("linkbot-name-");
   const setup = createDb(join(dataDir, "app.db"));
   const user = setup.db.insert(users).values({ username: "u", createdAt: new Date() }).returning().get();
-  setup.db.insert(links).values({ userId: user.id, code: "named1", url: "https://ok.example/", createdAt: new Date(), updatedAt: new Date() }).run();
+  setup.db
+    .insert(links)
+    .values({ userId: user.id, code: "named1", url: "https://ok.example/", createdAt: new Date(), updatedAt: new Date() })
+    .run();
   setup.close();
 
   const first = await startNode({ DATA_DIR: dataDir, NODE_NAME: "solo" });
@@ -76,7 +80,12 @@ test("one machine, SQLite: a second process with the name in use refuses; the fi
     const journal = join(dataDir, "click-journal");
     const before = snapshot(journal);
     expect(Object.keys(before).some((p) => p.endsWith(".journal"))).toBe(true);
-    await refused({ DATA_DIR: dataDir, NODE_NAME: "solo" }, new RegExp(`^NODE_NAME "solo" is in use: another process holds its click journal at ${journal}; stop it, or give this node another NODE_NAME$`));
+    await refused(
+      { DATA_DIR: dataDir, NODE_NAME: "solo" },
+      new RegExp(
+        `^NODE_NAME "solo" is in use: another process holds its click journal at ${journal}; stop it, or give this node another NODE_NAME$`,
+      ),
+    );
     expect(snapshot(journal)).toEqual(before);
     await visit(first.base, "named1", 5); // the first node still serves
   } finally {
@@ -94,15 +103,24 @@ test("cluster mode: a node elsewhere with a name in use refuses (the lock is in 
   const first = await startNode({ DATABASE_URL: url, DATA_DIR: dirA, NODE_NAME: "edge-1" });
   const db = new URL(url).pathname.slice(1);
   try {
-    await pg.admin(`insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'named2', 'https://ok.example/', now(), now() from users`, db);
+    await pg.admin(
+      `insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'named2', 'https://ok.example/', now(), now() from users`,
+      db,
+    );
     await visit(first.base, "named2", 20);
     const journal = join(dirA, "click-journal", "edge-1");
     const before = snapshot(journal);
     // another machine (its own disk) with the same name
-    await refused({ DATABASE_URL: url, DATA_DIR: dirB, NODE_NAME: "edge-1" }, /^NODE_NAME "edge-1" is in use: another node holds it in the database; stop that node, or give this one another NODE_NAME$/);
+    await refused(
+      { DATABASE_URL: url, DATA_DIR: dirB, NODE_NAME: "edge-1" },
+      /^NODE_NAME "edge-1" is in use: another node holds it in the database; stop that node, or give this one another NODE_NAME$/,
+    );
     expect(snapshot(journal)).toEqual(before);
     // the same machine: its journal directory says so first
-    await refused({ DATABASE_URL: url, DATA_DIR: dirA, NODE_NAME: "edge-1" }, /^NODE_NAME "edge-1" is in use: another process holds its click journal at /);
+    await refused(
+      { DATABASE_URL: url, DATA_DIR: dirA, NODE_NAME: "edge-1" },
+      /^NODE_NAME "edge-1" is in use: another process holds its click journal at /,
+    );
     expect(snapshot(journal)).toEqual(before);
     await visit(first.base, "named2", 5);
   } finally {

@@ -10,7 +10,9 @@ test("folders, custom domains, request links and share links are capped per acco
   const { user, token } = await t.telegramUser();
   const db = t.deps.asyncDb;
   const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Box" } })).json;
-  const file = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "n", contentType: "text", textContent: "x" } })).json;
+  const file = (
+    await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "n", contentType: "text", textContent: "x" } })
+  ).json;
   const fill = async <T extends object>(table: keyof typeof ACCOUNT_CAPS, have: number, row: (i: number) => T) => {
     const rows = Array.from({ length: ACCOUNT_CAPS[table].max - have }, (_, i) => row(i));
     for (let i = 0; i < rows.length; i += 500) await db.insert(db.tables[table] as never).values(rows.slice(i, i + 500) as never);

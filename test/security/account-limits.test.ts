@@ -14,7 +14,8 @@ describe("per-account rate limit", () => {
     const alice = await t.telegramUser(1, "alice");
     const bob = await t.telegramUser(2, "bob");
     const tokens: string[] = [];
-    for (let i = 0; i < 4; i++) tokens.push((await t.request("POST", "/api/tokens", { token: alice.token, body: { name: `t${i}` } })).json.token);
+    for (let i = 0; i < 4; i++)
+      tokens.push((await t.request("POST", "/api/tokens", { token: alice.token, body: { name: `t${i}` } })).json.token);
     // 4 creations spent 4 of Alice's 8; each token then gets one call before the budget is gone
     const statuses: number[] = [];
     for (const token of tokens) statuses.push((await t.request("GET", "/api/links", { token })).status);
@@ -35,7 +36,9 @@ describe("per-account rate limit", () => {
     const inner = new SharedWindowLimiter(createLocalWindowCounters(), t.clock, 60_000, "test");
     const store: RateLimitStore = { hit: async (key, limit): Promise<Verdict> => (keys.push(key), inner.hit(key, limit)) };
     const app = new Elysia().use(rateLimitPlugin(t.deps, store)).get("/api/ping", () => "pong");
-    expect(await (await app.handle(new Request("http://localhost/api/ping", { headers: { authorization: `Bearer ${token}` } }))).text()).toBe("pong");
+    expect(
+      await (await app.handle(new Request("http://localhost/api/ping", { headers: { authorization: `Bearer ${token}` } }))).text(),
+    ).toBe("pong");
     await app.handle(new Request("http://localhost/api/ping"));
     expect(keys).toEqual([`user:${user.id}`, "ip:unknown"]);
   });

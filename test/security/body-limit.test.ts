@@ -30,7 +30,13 @@ const ROUTES: [string, string, boolean][] = [
 const TYPES = ["application/json", "text/plain", "application/x-www-form-urlencoded"];
 
 function head(method: string, path: string, signedIn: boolean, type: string, extra: string) {
-  return [`${method} ${path} HTTP/1.1`, "Host: 127.0.0.1", `Content-Type: ${type}`, ...(signedIn ? [`Authorization: Bearer ${token}`] : []), extra].join("\r\n");
+  return [
+    `${method} ${path} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    `Content-Type: ${type}`,
+    ...(signedIn ? [`Authorization: Bearer ${token}`] : []),
+    extra,
+  ].join("\r\n");
 }
 
 function expectTooLarge(res: { status: number; headers: Record<string, string>; body: string; ms: number }) {
@@ -46,14 +52,22 @@ describe("bodies over 1 MB", () => {
       for (const type of TYPES) {
         // 16 MB offered in 64 KB chunks: the answer must come long before the sender is done
         const chunk = (type === "application/json" ? '{"name":"' : "a=") + "x".repeat(64 * 1024);
-        expectTooLarge(await rawRequest(port, head(method, path, signedIn, type, "Transfer-Encoding: chunked"), { chunk, times: 256, chunked: true }));
+        expectTooLarge(
+          await rawRequest(port, head(method, path, signedIn, type, "Transfer-Encoding: chunked"), { chunk, times: 256, chunked: true }),
+        );
       }
     });
 
   test("a huge declared Content-Length is 413 with the JSON body before any byte of it is read", async () => {
     for (const length of ["1048577", "99999999999", "9007199254740993", "100000000000000000"]) {
       for (const [method, path, signedIn] of ROUTES.slice(0, 5))
-        expectTooLarge(await rawRequest(port, head(method, path, signedIn, "application/json", `Content-Length: ${length}`), { chunk: "{", times: 1, chunked: false }));
+        expectTooLarge(
+          await rawRequest(port, head(method, path, signedIn, "application/json", `Content-Length: ${length}`), {
+            chunk: "{",
+            times: 1,
+            chunked: false,
+          }),
+        );
     }
   });
 
@@ -71,7 +85,9 @@ describe("oversized headers", () => {
       expect(JSON.parse(res.body)).toEqual({ error: "headers_too_large", message: expect.stringContaining("larger than") });
     }
     // ordinary headers pass
-    expect((await rawRequest(port, ["GET /healthz HTTP/1.1", "Host: 127.0.0.1", `X-Padding: ${"a".repeat(4 * 1024)}`].join("\r\n"))).status).toBe(200);
+    expect(
+      (await rawRequest(port, ["GET /healthz HTTP/1.1", "Host: 127.0.0.1", `X-Padding: ${"a".repeat(4 * 1024)}`].join("\r\n"))).status,
+    ).toBe(200);
   });
 
   test("`bun start` raises Bun's own header limit, so headers Bun would refuse without a body get the JSON 431 too", async () => {
@@ -83,7 +99,10 @@ describe("oversized headers", () => {
     const svc = spawnService(["run", "start"], cleanEnv({ DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1" }));
     try {
       const [, started] = await svc.waitForOutput(/listening on 127\.0\.0\.1:(\d+)/);
-      const res = await rawRequest(Number(started), ["GET /api/links HTTP/1.1", "Host: 127.0.0.1", `X-Padding: ${"a".repeat(40 * 1024)}`].join("\r\n"));
+      const res = await rawRequest(
+        Number(started),
+        ["GET /api/links HTTP/1.1", "Host: 127.0.0.1", `X-Padding: ${"a".repeat(40 * 1024)}`].join("\r\n"),
+      );
       expect(res.status).toBe(431);
       expect(JSON.parse(res.body).error).toBe("headers_too_large");
     } finally {

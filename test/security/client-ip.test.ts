@@ -62,6 +62,8 @@ describe("behind a proxy that appends (TRUST_PROXY=true)", () => {
     const refused = await t.request("POST", "/api/auth/refresh", from("198.51.100.99"));
     expect(refused.status).toBe(429);
     // another real client (another address appended by the proxy) has its own allowance
-    expect((await t.request("POST", "/api/auth/refresh", { body: {}, headers: { "x-forwarded-for": "198.51.100.99, 203.0.113.6" } })).status).toBe(400);
+    expect(
+      (await t.request("POST", "/api/auth/refresh", { body: {}, headers: { "x-forwarded-for": "198.51.100.99, 203.0.113.6" } })).status,
+    ).toBe(400);
   });
 });

@@ -29,8 +29,16 @@ describe("custom domain verification", () => {
     const d = await add(token, "go.brand.example");
     expect(d.status).toBe(201);
     expect(d.json).toEqual({
-      id: expect.any(Number), hostname: "go.brand.example", verified: false, verifiedAt: null, createdAt: t.clock.now().toISOString(),
-      verification: { type: "TXT", name: "_linkbot-challenge.go.brand.example", value: expect.stringMatching(/^linkbot-verify=[0-9a-f]{32}$/) },
+      id: expect.any(Number),
+      hostname: "go.brand.example",
+      verified: false,
+      verifiedAt: null,
+      createdAt: t.clock.now().toISOString(),
+      verification: {
+        type: "TXT",
+        name: "_linkbot-challenge.go.brand.example",
+        value: expect.stringMatching(/^linkbot-verify=[0-9a-f]{32}$/),
+      },
     });
     // a link cannot be put on it yet, and a plain link is not served on that host
     const onIt = await t.request("POST", "/api/links", { token, body: { url: "https://brand.example/", domain_id: d.json.id } });
@@ -108,7 +116,11 @@ describe("custom domain verification", () => {
 
   test("DNS_SERVERS is validated: comma-separated ip:port", () => {
     const dir = mkdtempSync(join(tmpdir(), "linkbot-dns-"));
-    expect(loadConfig({ DATA_DIR: dir, DNS_SERVERS: "1.1.1.1:53, [2606:4700::1111]:53,9.9.9.9" }).dnsServers).toEqual(["1.1.1.1:53", "[2606:4700::1111]:53", "9.9.9.9"]);
+    expect(loadConfig({ DATA_DIR: dir, DNS_SERVERS: "1.1.1.1:53, [2606:4700::1111]:53,9.9.9.9" }).dnsServers).toEqual([
+      "1.1.1.1:53",
+      "[2606:4700::1111]:53",
+      "9.9.9.9",
+    ]);
     expect(loadConfig({ DATA_DIR: dir }).dnsServers).toBeNull();
     for (const bad of ["dns.google", "1.1.1.1:99999", "1.1.1:53", "1.1.1.1;8.8.8.8"])
       expect(() => loadConfig({ DATA_DIR: dir, DNS_SERVERS: bad })).toThrow(/^DNS_SERVERS: /);
@@ -127,7 +139,9 @@ describe("domains added before verification existed", () => {
     old.close();
     const { sqlite, close } = createDb(path);
     try {
-      const rows = sqlite.query("select hostname, verification_token as token, verified_at as verifiedAt from domains order by id").all() as { token: string; verifiedAt: number | null }[];
+      const rows = sqlite
+        .query("select hostname, verification_token as token, verified_at as verifiedAt from domains order by id")
+        .all() as { token: string; verifiedAt: number | null }[];
       expect(rows.map((r) => r.verifiedAt)).toEqual([null, null]);
       for (const r of rows) expect(r.token).toMatch(/^[0-9a-f]{32}$/);
       expect(rows[0]!.token).not.toBe(rows[1]!.token);
@@ -149,7 +163,10 @@ describe("account merge", () => {
     const l = (await t.request("POST", "/api/links", { token: b.token, body: { url: "https://brand.example/", domain_id: bd.id } })).json;
     await mergeAccounts(t.deps, b.user.id, a.user.id);
     const mine = (await t.request("GET", "/api/domains", { token: a.token })).json as { hostname: string; verified: boolean; id: number }[];
-    expect(mine.map((d) => [d.hostname, d.verified])).toEqual([["go.brand.example", true], ["go.other.example", true]]);
+    expect(mine.map((d) => [d.hostname, d.verified])).toEqual([
+      ["go.brand.example", true],
+      ["go.other.example", true],
+    ]);
     const link = (await t.request("GET", `/api/links/${l.id}`, { token: a.token })).json;
     expect(link.domain_id).toBe(mine[0]!.id);
     expect((await visit(l.code, "go.brand.example")).status).toBe(302);
@@ -182,10 +199,15 @@ describe("daily re-verification", () => {
     t.clock.advance(86_400_000);
     expect(await reverifyDomains(t.deps)).toEqual(["go.sold.example"]);
     const fresh = (await t.telegramUser(42, "alice")).token;
-    expect((await t.request("GET", "/api/domains", { token: fresh })).json[0]).toMatchObject({ hostname: "go.sold.example", verified: false });
+    expect((await t.request("GET", "/api/domains", { token: fresh })).json[0]).toMatchObject({
+      hostname: "go.sold.example",
+      verified: false,
+    });
     expect((await visit(link.code, "go.sold.example")).status).toBe(404);
     const told = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox)).filter((r) => r.topic === "notice");
     expect(told.map((r) => r.target)).toEqual(["42"]);
-    expect((told[0]!.payload as { text: string }).text).toStartWith("⚠️ Your domain go.sold.example no longer has its TXT record at _linkbot-challenge.go.sold.example, so its links no longer open there.");
+    expect((told[0]!.payload as { text: string }).text).toStartWith(
+      "⚠️ Your domain go.sold.example no longer has its TXT record at _linkbot-challenge.go.sold.example, so its links no longer open there.",
+    );
   });
 });

@@ -62,7 +62,8 @@ describe("the hourly guess budget of an address", () => {
     for (let round = 0; round < 2; round++) {
       t.clock.advance(31_000);
       expect((await t.request("POST", "/api/auth/email/send-link-otp", { token, body: { email } })).status).toBe(200);
-      for (let i = 0; i < 5; i++) expect((await t.request("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: "000000" } })).status).toBe(400);
+      for (let i = 0; i < 5; i++)
+        expect((await t.request("POST", "/api/auth/email/verify-link-otp", { token, body: { email, code: "000000" } })).status).toBe(400);
     }
     const code = await newCode(email);
     expect((await verify(email, code)).status).toBe(429);

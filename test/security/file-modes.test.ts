@@ -34,7 +34,8 @@ describe("file modes", () => {
     const all = modes(dataDir);
     expect(Object.keys(all)).toEqual(expect.arrayContaining(["app.db", "app.db-wal", "app.db-shm", "jwt-secret", "secure"]));
     expect(Object.keys(all).some((p) => /^secure\/[^/]+\.bin$/.test(p))).toBe(true);
-    for (const [path, m] of Object.entries(all)) expect([path, m]).toEqual([path, statSync(join(dataDir, path)).isDirectory() ? 0o700 : 0o600]);
+    for (const [path, m] of Object.entries(all))
+      expect([path, m]).toEqual([path, statSync(join(dataDir, path)).isDirectory() ? 0o700 : 0o600]);
     rmSync(parent, { recursive: true, force: true });
   });
 

@@ -12,7 +12,10 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const post = (ip: string, password: string) =>
-  t.request("POST", `/${code}`, { headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip }, body: `password=${password}` });
+  t.request("POST", `/${code}`, {
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+    body: `password=${password}`,
+  });
 
 describe("link password lockout", () => {
   test("an IPv6 client rotating addresses inside its /64 is locked out as one visitor", async () => {

@@ -18,12 +18,24 @@ describe("loop refusal", () => {
   test("a target on SHORT_URL, BASE_URL or a verified domain is 400 with details, in every target field", async () => {
     await addVerifiedDomain(t, token, "go.brand.example");
     await t.request("POST", "/api/domains", { token, body: { hostname: "unverified.example" } });
-    for (const url of ["https://sho.rt/abc1234", "http://SHO.RT./abc1234", "https://sho.rt:443/x", "https://app.example/abc", "https://go.brand.example/xyz"]) {
+    for (const url of [
+      "https://sho.rt/abc1234",
+      "http://SHO.RT./abc1234",
+      "https://sho.rt:443/x",
+      "https://app.example/abc",
+      "https://go.brand.example/xyz",
+    ]) {
       const res = await create({ url });
       expect([url, res.status, res.json.error]).toEqual([url, 400, "validation_error"]);
       expect(res.json.details).toEqual([{ field: "url", message: expect.stringMatching(LOOP) }]);
     }
-    const fields = { expired_url: "https://sho.rt/x", ios_url: "https://app.example/y", android_url: "https://go.brand.example/z", desktop_url: "http://sho.rt/q", webhook_url: "https://sho.rt/hook" };
+    const fields = {
+      expired_url: "https://sho.rt/x",
+      ios_url: "https://app.example/y",
+      android_url: "https://go.brand.example/z",
+      desktop_url: "http://sho.rt/q",
+      webhook_url: "https://sho.rt/hook",
+    };
     const res = await create({ url: "https://ok.example/", ...fields });
     expect(res.status).toBe(400);
     expect(res.json.details.map((d: { field: string }) => d.field).sort()).toEqual(Object.keys(fields).sort());
@@ -48,7 +60,10 @@ describe("loop refusal in redirect rules and A/B variants", () => {
     const res = await create({
       url: "https://ok.example/",
       rules: [{ if: { country: ["DE"] }, url: "https://sho.rt/other" }],
-      variants: [{ url: "https://a.example/", weight: 50 }, { url: "https://app.example/b", weight: 50 }],
+      variants: [
+        { url: "https://a.example/", weight: 50 },
+        { url: "https://app.example/b", weight: 50 },
+      ],
     });
     expect(res.status).toBe(400);
     expect(res.json.details).toEqual([

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { link as secureLink, seed } from "../api/secure/helpers";
 
-const CHROME = { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36" };
+const CHROME = {
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
+};
 const PREVIEW_BOT = { "user-agent": "TelegramBot (like TwitterBot)" };
 const PIXEL_HOSTS = ["connect.facebook.net", "googletagmanager.com", "analytics.tiktok.com", "mc.yandex.ru", "vk.com"];
 
@@ -17,7 +19,13 @@ const pages: Page[] = [];
 
 /** The directives of a Content-Security-Policy header. */
 function directives(csp: string): Record<string, string[]> {
-  return Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
+  return Object.fromEntries(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 beforeAll(async () => {
@@ -36,10 +44,19 @@ beforeAll(async () => {
   const share = await seed(t, 77);
   const shared = await secureLink(t, share.token, share.image.id, 1, 1);
   const usedUp = await secureLink(t, share.token, share.text.id, 1, 1);
-  const request = (await t.request("POST", "/api/secure/requests", { token: share.token, body: { folderId: share.folder.id, title: "Send me" } })).json;
+  const request = (
+    await t.request("POST", "/api/secure/requests", { token: share.token, body: { folderId: share.folder.id, title: "Send me" } })
+  ).json;
 
-  const get = (kind: Page["kind"], name: string, path: string, init: { headers?: Record<string, string>; method?: string; body?: string } = {}) =>
-    t.request(init.method ?? "GET", path, { headers: { ...CHROME, ...init.headers }, body: init.body }).then((r) => pages.push({ kind, name, ...r }));
+  const get = (
+    kind: Page["kind"],
+    name: string,
+    path: string,
+    init: { headers?: Record<string, string>; method?: string; body?: string } = {},
+  ) =>
+    t
+      .request(init.method ?? "GET", path, { headers: { ...CHROME, ...init.headers }, body: init.body })
+      .then((r) => pages.push({ kind, name, ...r }));
   const form = { "content-type": "application/x-www-form-urlencoded" };
   await get("miniapp", "mini-app", "/app");
   await get("miniapp", "mini-app deep route", "/app/links/12");
@@ -66,9 +83,23 @@ afterAll(() => t.close());
 describe("HTML pages", () => {
   test("the enumeration reached every page kind with the status it should have", () => {
     expect(pages.map((p) => [p.name, p.status])).toEqual([
-      ["mini-app", 200], ["mini-app deep route", 200], ["countdown", 200], ["password form", 200], ["wrong password", 401],
-      ["too many passwords", 429], ["404 unknown code", 404], ["404 disabled link", 404], ["410 used up", 410], ["pixel page", 200],
-      ["secure viewer for a preview bot", 200], ["secure viewer", 200], ["secure viewer 410", 410], ["secure viewer 404", 404], ["request page", 200], ["request page 404", 404], ["API docs (Swagger UI)", 200],
+      ["mini-app", 200],
+      ["mini-app deep route", 200],
+      ["countdown", 200],
+      ["password form", 200],
+      ["wrong password", 401],
+      ["too many passwords", 429],
+      ["404 unknown code", 404],
+      ["404 disabled link", 404],
+      ["410 used up", 410],
+      ["pixel page", 200],
+      ["secure viewer for a preview bot", 200],
+      ["secure viewer", 200],
+      ["secure viewer 410", 410],
+      ["secure viewer 404", 404],
+      ["request page", 200],
+      ["request page 404", 404],
+      ["API docs (Swagger UI)", 200],
     ]);
     for (const p of pages) expect([p.name, p.headers.get("content-type")]).toEqual([p.name, expect.stringContaining("text/html")]);
   });
@@ -80,12 +111,18 @@ describe("HTML pages", () => {
       const d = directives(csp!);
       expect([p.name, d["default-src"]]).toEqual([p.name, ["'none'"]]);
       expect([p.name, d["script-src"]?.[0]]).toEqual([p.name, "'self'"]);
-      for (const banned of ["'unsafe-inline'", "'unsafe-eval'", "*", "https:", "http:", "data:"]) expect([p.name, d["script-src"]]).not.toEqual([p.name, expect.arrayContaining([banned])]);
+      for (const banned of ["'unsafe-inline'", "'unsafe-eval'", "*", "https:", "http:", "data:"])
+        expect([p.name, d["script-src"]]).not.toEqual([p.name, expect.arrayContaining([banned])]);
       expect([p.name, d["base-uri"]]).toEqual([p.name, ["'none'"]]);
       expect([p.name, p.headers.get("x-content-type-options")]).toEqual([p.name, "nosniff"]);
-      expect([p.name, p.headers.get("referrer-policy")]).toEqual([p.name, p.kind === "miniapp" || p.kind === "docs" ? "strict-origin-when-cross-origin" : "no-referrer"]);
+      expect([p.name, p.headers.get("referrer-policy")]).toEqual([
+        p.name,
+        p.kind === "miniapp" || p.kind === "docs" ? "strict-origin-when-cross-origin" : "no-referrer",
+      ]);
       // and the page itself has no inline script for the policy to refuse (JSON data blocks never run)
-      const inline = [...p.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!).filter((attrs) => !/\bsrc=/.test(attrs) && !/type="application\/json"/.test(attrs));
+      const inline = [...p.text.matchAll(/<script\b([^>]*)>/g)]
+        .map((m) => m[1]!)
+        .filter((attrs) => !/\bsrc=/.test(attrs) && !/type="application\/json"/.test(attrs));
       expect([p.name, inline]).toEqual([p.name, []]);
       expect([p.name, /\son[a-z]+=/i.test(p.text.replace(/<script[\s\S]*?<\/script>/g, ""))]).toEqual([p.name, false]);
     }
@@ -107,10 +144,12 @@ describe("HTML pages", () => {
   test("third-party scripts: Telegram's two files on the mini-app only, the pixel networks' hosts on the pixel page only (just its networks)", () => {
     for (const p of pages) {
       const scripts = directives(p.headers.get("content-security-policy")!)["script-src"]!;
-      if (p.kind === "miniapp") expect(scripts).toEqual(["'self'", "https://telegram.org/js/telegram-web-app.js", "https://telegram.org/js/telegram-widget.js"]);
+      if (p.kind === "miniapp")
+        expect(scripts).toEqual(["'self'", "https://telegram.org/js/telegram-web-app.js", "https://telegram.org/js/telegram-widget.js"]);
       else if (p.kind === "pixel") expect(scripts).toEqual(["'self'", "https://connect.facebook.net", "https://mc.yandex.ru"]);
       else expect([p.name, scripts]).toEqual([p.name, ["'self'"]]);
-      if (p.kind !== "pixel") for (const host of PIXEL_HOSTS) expect([p.name, p.headers.get("content-security-policy")!.includes(host)]).toEqual([p.name, false]);
+      if (p.kind !== "pixel")
+        for (const host of PIXEL_HOSTS) expect([p.name, p.headers.get("content-security-policy")!.includes(host)]).toEqual([p.name, false]);
     }
   });
 

@@ -8,18 +8,22 @@ import { fmtNumber, t } from "../i18n";
 import type { Channel, ChannelStats, Invite, InviteStats, JoinSeries } from "../../../api/channels/model";
 
 const pct = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)} %`);
-const money = (n: number | null, c?: string) => (n === null || !c ? "—" : `${fmtNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${c}`);
+const money = (n: number | null, c?: string) =>
+  n === null || !c ? "—" : `${fmtNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${c}`;
 
 export function ChannelsPage() {
   const data = useAsync(() => get<Channel[]>("/api/channels"), []);
   return html`<section>
     <header class="page-head"><h1>${t("app-tab-channels")}</h1></header>
-    <${Async} state=${data}>${(channels: any[]) => channels.length === 0
-      ? html`<${Empty}>${t("app-channels-none")}<//>`
-      : html`<ul class="list">${channels.map((c) => html`<li key=${c.id}><a class="row" href=${`/app/channels/${c.id}`} onClick=${linkTo(`/channels/${c.id}`)}>
+    <${Async} state=${data}>${(channels: any[]) =>
+      channels.length === 0
+        ? html`<${Empty}>${t("app-channels-none")}<//>`
+        : html`<ul class="list">${channels.map(
+            (c) => html`<li key=${c.id}><a class="row" href=${`/app/channels/${c.id}`} onClick=${linkTo(`/channels/${c.id}`)}>
           <div class="row-main"><div class="row-title">${c.title ?? c.chat_id} ${!c.bot_is_admin && html`<span class="badge muted">${t("app-channel-not-admin")}</span>`}</div>
             <div class="row-sub">${c.username ? `@${c.username} · ` : ""}${c.type}</div></div>
-          <div class="row-stats"><strong>${c.members == null ? "—" : fmtNumber(c.members)}</strong><span>${t("app-members", { count: c.members ?? 0 })}</span></div></a></li>`)}</ul>`}<//>
+          <div class="row-stats"><strong>${c.members == null ? "—" : fmtNumber(c.members)}</strong><span>${t("app-members", { count: c.members ?? 0 })}</span></div></a></li>`,
+          )}</ul>`}<//>
   </section>`;
 }
 
@@ -48,15 +52,23 @@ export function ChannelPage({ id }: { id: string }) {
       <button class="btn small" disabled=${busy} onClick=${() => send("chart", { days: 30 })}>${t("app-chart-to-chat")}</button>
     </div>
     <h2>${t("app-invites")}</h2>
-    <${Async} state=${invites}>${(list: any[]) => list.length === 0 ? html`<${Empty}>${t("app-invites-none")}<//>` : html`
+    <${Async} state=${invites}>${(list: any[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-invites-none")}<//>`
+        : html`
       <div class="table-wrap"><table class="clicks" data-testid="invites"><thead><tr><th>${t("app-invite")}</th><th>${t("app-clicks-label")}</th><th>${t("app-joined-col")}</th><th>${t("app-left-col")}</th><th>${t("app-stayed")}</th><th>${t("app-per-join")}</th><th>${t("app-per-stayer")}</th></tr></thead>
-        <tbody>${list.map((i) => html`<tr key=${i.id}>
+        <tbody>${list.map(
+          (i) => html`<tr key=${i.id}>
           <td>${i.name}${i.is_revoked ? html` <span class="badge muted">${t("app-share-state-revoked")}</span>` : ""}<div class="row-sub">${fmtDate(i.created_at)}</div></td>
           <td>${i.figures.unique_clicks}</td><td>${i.figures.joins}</td><td>${i.figures.leaves}</td>
-          <td>${pct(i.figures.retention.d7.rate)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`)}</tbody></table></div>
+          <td>${pct(i.figures.retention.d7.rate)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`,
+        )}</tbody></table></div>
       <label class="field">${t("app-chart-of")} <select value=${invite} onChange=${(e: any) => setInvite(e.currentTarget.value)}>
         <option value="">${t("app-all-invites")}</option>${list.map((i) => html`<option value=${String(i.id)}>${i.name}</option>`)}</select></label>`}<//>
     <${Async} state=${series}>${(s: any) => html`<${ChartView} label=${t("app-joins-chart")} height=${240}
-      config=${groupedBarConfig(s.labels, [{ label: t("app-joins"), data: s.labels.map((_: string, d: number) => s.joins.reduce((a: number, j: any) => a + j.data[d], 0)) }, { label: t("app-leaves"), data: s.leaves }])} />`}<//>
+      config=${groupedBarConfig(s.labels, [
+        { label: t("app-joins"), data: s.labels.map((_: string, d: number) => s.joins.reduce((a: number, j: any) => a + j.data[d], 0)) },
+        { label: t("app-leaves"), data: s.leaves },
+      ])} />`}<//>
   </section>`;
 }

@@ -9,8 +9,23 @@ import type { Bots, Devices, GeoRow, HeatmapCell, LinkClicks, LinkStats, Timelin
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
 const browserTz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-const ZONES = [...new Set([browserTz, "UTC", "Europe/London", "Europe/Berlin", "Europe/Moscow", "Asia/Dubai", "Asia/Kolkata",
-  "Asia/Shanghai", "Asia/Tokyo", "America/New_York", "America/Chicago", "America/Los_Angeles", "Australia/Sydney"])];
+const ZONES = [
+  ...new Set([
+    browserTz,
+    "UTC",
+    "Europe/London",
+    "Europe/Berlin",
+    "Europe/Moscow",
+    "Asia/Dubai",
+    "Asia/Kolkata",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "America/New_York",
+    "America/Chicago",
+    "America/Los_Angeles",
+    "Australia/Sydney",
+  ]),
+];
 
 type Named = Devices["devices"][number];
 
@@ -25,8 +40,10 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
   const [tz, setTz] = useState(browserTz);
   const q = (extra = "") => `period=${period}${extra}`;
   const stats = useAsync(() => get<LinkStats>(`/api/links/${id}/stats?${q()}`), [id, period]);
-  const timeline = useAsync(() => get<TimelineRow[]>(
-    `/api/links/${id}/timeline?${q(`&granularity=${gran}&tz=${encodeURIComponent(tz)}`)}`), [id, period, gran, tz]);
+  const timeline = useAsync(
+    () => get<TimelineRow[]>(`/api/links/${id}/timeline?${q(`&granularity=${gran}&tz=${encodeURIComponent(tz)}`)}`),
+    [id, period, gran, tz],
+  );
   const geo = useAsync(() => get<GeoRow[]>(`/api/links/${id}/geo?${q()}`), [id, period]);
   const devices = useAsync(() => get<Devices>(`/api/links/${id}/devices?${q()}`), [id, period]);
   const bots = useAsync(() => get<Bots>(`/api/links/${id}/bots?${q()}`), [id, period]);
@@ -50,23 +67,41 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
     </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />`}<//>
     <div class="card"><h2>${t("app-timeline")}</h2><${Async} state=${timeline}>${(rows: any[]) =>
       rows.some((p) => p.clicks > 0)
-        ? html`<${ChartView} label=${t("app-timeline-label")} config=${lineConfig(rows.map((p) => p.date), [
-            { label: t("app-clicks-label"), data: rows.map((p) => p.clicks) }, { label: t("app-unique"), data: rows.map((p) => p.unique) }])} />`
+        ? html`<${ChartView} label=${t("app-timeline-label")} config=${lineConfig(
+            rows.map((p) => p.date),
+            [
+              { label: t("app-clicks-label"), data: rows.map((p) => p.clicks) },
+              { label: t("app-unique"), data: rows.map((p) => p.unique) },
+            ],
+          )} />`
         : html`<${Empty}>${t("app-no-clicks-period")}<//>`}<//></div>
     <div class="grid2">
       <div class="card"><h2>${t("app-countries")}</h2><${Async} state=${geo}>${(g: any[]) =>
-        g.length ? html`<${ChartView} label=${t("app-countries-label")} height=${Math.max(120, g.slice(0, 10).length * 28)}
-          config=${barConfig(g.slice(0, 10).map((c) => named(c.country)), g.slice(0, 10).map((c) => c.count))} />`
-        : html`<${Empty}>${t("app-no-countries")}<//>`}<//></div>
+        g.length
+          ? html`<${ChartView} label=${t("app-countries-label")} height=${Math.max(120, g.slice(0, 10).length * 28)}
+          config=${barConfig(
+            g.slice(0, 10).map((c) => named(c.country)),
+            g.slice(0, 10).map((c) => c.count),
+          )} />`
+          : html`<${Empty}>${t("app-no-countries")}<//>`}<//></div>
       <div class="card"><h2>${t("app-bots")}</h2><${Async} state=${bots}>${(b: any) => html`
         <p>${t("app-bot-clicks", { count: b.totalBots, percent: fmtNumber(b.botPercentage / 100, { style: "percent", maximumFractionDigits: 1 }) })}</p>
-        ${b.bots.length ? html`<ul class="list compact">${b.bots.map((x: any) => html`<li class="row-line"><span>${x.name}</span><strong>${fmtNumber(x.count)}</strong></li>`)}</ul>`
-          : html`<p class="hint">${t("app-no-bots")}</p>`}`}<//></div>
+        ${
+          b.bots.length
+            ? html`<ul class="list compact">${b.bots.map((x: any) => html`<li class="row-line"><span>${x.name}</span><strong>${fmtNumber(x.count)}</strong></li>`)}</ul>`
+            : html`<p class="hint">${t("app-no-bots")}</p>`
+        }`}<//></div>
     </div>
     <div class="card"><h2>${t("app-devices-title")}</h2><${Async} state=${devices}>${(d: any) =>
-      d.devices.length + d.browsers.length + d.os.length === 0 ? html`<${Empty}>${t("app-no-devices")}<//>`
-      : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map((k) => html`<div><h3>${t(`app-devices-${k}`)}</h3>
-          <${ChartView} label=${t(`app-devices-${k}-label`)} height=${180} config=${doughnutConfig(d[k].map((x: Named) => (k === "devices" ? deviceName(x.name) : named(x.name))), d[k].map((x: Named) => x.count))} /></div>`)}</div>`}<//></div>
+      d.devices.length + d.browsers.length + d.os.length === 0
+        ? html`<${Empty}>${t("app-no-devices")}<//>`
+        : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map(
+            (k) => html`<div><h3>${t(`app-devices-${k}`)}</h3>
+          <${ChartView} label=${t(`app-devices-${k}-label`)} height=${180} config=${doughnutConfig(
+            d[k].map((x: Named) => (k === "devices" ? deviceName(x.name) : named(x.name))),
+            d[k].map((x: Named) => x.count),
+          )} /></div>`,
+          )}</div>`}<//></div>
     <div class="card"><h2>${t("app-day-hour")}</h2><${Async} state=${heat}>${(h: any[]) => html`<${Heatmap} cells=${h} />`}<//></div>
     <${RecentClicks} id=${id} />
   </div>`;
@@ -76,11 +111,15 @@ function RecentClicks({ id }: { id: string }) {
   const [page, setPage] = useState(1);
   const clicks = useAsync(() => get<LinkClicks>(`/api/links/${id}/clicks?page=${page}&limit=20`), [id, page]);
   return html`<div class="card"><h2>${t("app-recent-clicks")}</h2><${Async} state=${clicks}>${(c: any) =>
-    !c.data.length ? html`<${Empty}>${t("app-no-clicks")}<//>` : html`<div class="table-wrap"><table class="clicks">
+    !c.data.length
+      ? html`<${Empty}>${t("app-no-clicks")}<//>`
+      : html`<div class="table-wrap"><table class="clicks">
       <thead><tr><th>${t("app-click-when")}</th><th>${t("app-click-country")}</th><th>${t("app-click-device")}</th><th>${t("app-click-browser")}</th><th>${t("app-click-referer")}</th></tr></thead>
-      <tbody>${c.data.map((k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
+      <tbody>${c.data.map(
+        (k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
         <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ? deviceName(k.device) : "—"} · ${k.os ?? ""}</td>
-        <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">${t("app-bot-badge")}</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`)}</tbody></table></div>
+        <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">${t("app-bot-badge")}</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`,
+      )}</tbody></table></div>
       <div class="pager"><button class="btn small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>${t("app-newer")}</button>
         <span>${t("app-range-of", { from: (page - 1) * 20 + 1, to: Math.min(page * 20, c.total), total: c.total })}</span>
         <button class="btn small" disabled=${page * 20 >= c.total} onClick=${() => setPage(page + 1)}>${t("app-older")}</button></div>`}<//></div>`;

@@ -6,13 +6,14 @@ import { CopyButton, ErrorBox, html, useSubmit } from "../ui";
 import type { BulkResult } from "../../../api/links/model";
 import { t } from "../i18n";
 
-
-
 export function BulkPage() {
   const [text, setText] = useState("");
   const { busy, error, setError, attempt } = useSubmit();
   const [result, setResult] = useState<BulkResult | null>(null);
-  const urls = text.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+  const urls = text
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
   const run = async () => {
     if (!urls.length) return setError(t("app-bulk-none"));
@@ -20,7 +21,10 @@ export function BulkPage() {
     await attempt(async () => setResult(await post<BulkResult>("/api/links/bulk", { urls })));
   };
   const form = useRef<HTMLFormElement>(null);
-  const native = useMainButton(urls.length ? t("app-bulk-create-n", { count: urls.length }) : t("app-bulk-create"), form, { busy, enabled: urls.length > 0 });
+  const native = useMainButton(urls.length ? t("app-bulk-create-n", { count: urls.length }) : t("app-bulk-create"), form, {
+    busy,
+    enabled: urls.length > 0,
+  });
 
   return html`<section>
     <h1>${t("app-bulk-title")}</h1>
@@ -32,12 +36,22 @@ export function BulkPage() {
       <small class="hint">${t("app-bulk-count", { count: urls.length })}</small>
       ${!native && html`<button class="btn primary" disabled=${busy || !urls.length}>${busy ? t("app-creating") : t("app-bulk-create")}</button>`}
     </form>
-    ${result && html`<div class="card">
+    ${
+      result &&
+      html`<div class="card">
       <p>${t("app-bulk-result", { created: result.created, failed: result.errors })}</p>
-      <ul class="list compact">${result.results.map((r) => html`<li class="row-line">
-        <span class="ellipsis">${r.trackingUrl}</span><${CopyButton} text=${r.trackingUrl} /></li>`)}</ul>
-      ${result.failed.length > 0 && html`<h3>${t("app-bulk-failed")}</h3><ul class="list compact">${result.failed.map((f) => html`<li class="row-line error-text">
-        <span class="ellipsis">${f.url}</span><small>${f.error}</small></li>`)}</ul>`}
-    </div>`}
+      <ul class="list compact">${result.results.map(
+        (r) => html`<li class="row-line">
+        <span class="ellipsis">${r.trackingUrl}</span><${CopyButton} text=${r.trackingUrl} /></li>`,
+      )}</ul>
+      ${
+        result.failed.length > 0 &&
+        html`<h3>${t("app-bulk-failed")}</h3><ul class="list compact">${result.failed.map(
+          (f) => html`<li class="row-line error-text">
+        <span class="ellipsis">${f.url}</span><small>${f.error}</small></li>`,
+        )}</ul>`
+      }
+    </div>`
+    }
   </section>`;
 }

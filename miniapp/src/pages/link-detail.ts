@@ -37,9 +37,11 @@ function Placements({ id }: { id: string }) {
   if (!p.posts) return html`<p class="hint" data-testid="placements">${t("app-placements-none")}</p>`;
   const where = t(p.posts > p.channels ? "app-placements-posts" : "app-placements", { channels: p.channels, posts: p.posts });
   return html`<div class="card" data-testid="placements"><h2>${where}</h2>
-    <ul class="list compact">${p.items.map((x: any) => html`<li class="row-line">
+    <ul class="list compact">${p.items.map(
+      (x: any) => html`<li class="row-line">
       ${x.post_url ? html`<a class="ellipsis" href=${x.post_url} target="_blank" rel="noopener">${t("app-placement-post", { chat: x.source_title ?? `@${x.source_username}`, post: x.source_message_id })}</a>` : html`<span class="ellipsis">${x.source_title ?? t("app-placement-private")}</span>`}
-      <small class="hint">${fmtDate(x.detected_at)}</small></li>`)}</ul></div>`;
+      <small class="hint">${fmtDate(x.detected_at)}</small></li>`,
+    )}</ul></div>`;
 }
 
 function LinkActions({ link, url, period, onChange }: { link: any; url: string; period: string; onChange: (x: any) => void }) {
@@ -49,20 +51,25 @@ function LinkActions({ link, url, period, onChange }: { link: any; url: string; 
   const [exportMsg, setExportMsg] = useState<string | null>(null);
 
   const summary = () => run(() => post("/api/links/send-summary", { period, linkId: link.id }), t("app-summary-sent"));
-  const makeQr = () => run(async () => {
-    const QR = await import("qrcode");
-    setQr(await QR.toDataURL(url, { width: 512, margin: 2 }));
-  });
-  const sendQr = () => run(() => post(`/api/links/${link.id}/share-qr`, { qrImage: qr!.replace(/^data:image\/png;base64,/, "") }), t("app-qr-sent"));
-  const exportClicks = () => run(async () => {
-    const r = await post(`/api/links/${link.id}/export`, { format, period });
-    setExportMsg(r.message ?? t("app-exported", { rows: r.rows }));
-  });
-  const toggleActive = () => run(async () => {
-    await patch(`/api/links/${link.id}`, { is_active: link.is_active === false });
-    onChange({ is_active: link.is_active === false });
-  });
-  const remove = () => confirmed(t("app-link-delete-confirm")) &&
+  const makeQr = () =>
+    run(async () => {
+      const QR = await import("qrcode");
+      setQr(await QR.toDataURL(url, { width: 512, margin: 2 }));
+    });
+  const sendQr = () =>
+    run(() => post(`/api/links/${link.id}/share-qr`, { qrImage: qr!.replace(/^data:image\/png;base64,/, "") }), t("app-qr-sent"));
+  const exportClicks = () =>
+    run(async () => {
+      const r = await post(`/api/links/${link.id}/export`, { format, period });
+      setExportMsg(r.message ?? t("app-exported", { rows: r.rows }));
+    });
+  const toggleActive = () =>
+    run(async () => {
+      await patch(`/api/links/${link.id}`, { is_active: link.is_active === false });
+      onChange({ is_active: link.is_active === false });
+    });
+  const remove = () =>
+    confirmed(t("app-link-delete-confirm")) &&
     run(async () => {
       await del(`/api/links/${link.id}`);
       navigate("/links", true);
@@ -78,8 +85,11 @@ function LinkActions({ link, url, period, onChange }: { link: any; url: string; 
       <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-delete")}</button>
     </div>
     ${exportMsg && html`<p class="note">${exportMsg}</p>`}
-    ${qr && html`<div class="qr"><img src=${qr} alt=${t("app-qr-alt", { url })} width="200" height="200" />
+    ${
+      qr &&
+      html`<div class="qr"><img src=${qr} alt=${t("app-qr-alt", { url })} width="200" height="200" />
       <div class="button-row"><a class="btn small" href=${qr} download=${`${link.code}.png`}>${t("app-download")}</a>
         <button class="btn small" disabled=${busy} onClick=${sendQr}>${t("app-send-to-bot")}</button>
-        <button class="btn small" onClick=${() => setQr(null)}>${t("app-close")}</button></div></div>`}`;
+        <button class="btn small" onClick=${() => setQr(null)}>${t("app-close")}</button></div></div>`
+    }`;
 }

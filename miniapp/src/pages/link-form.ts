@@ -10,8 +10,20 @@ import { RulesEditor, VariantsEditor, ruleRows, rulesBody, variantRows, variants
 import type { LinkDetails, Pixel, Tag } from "../../../api/links/model";
 import { t } from "../i18n";
 
-const TEXT = ["url", "title", "code", "utm_source", "utm_medium", "utm_campaign", "expired_url", "password",
-  "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
+const TEXT = [
+  "url",
+  "title",
+  "code",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "expired_url",
+  "password",
+  "ios_url",
+  "android_url",
+  "desktop_url",
+  "webhook_url",
+] as const;
 
 interface Extras {
   tags: Tag[];
@@ -37,7 +49,10 @@ export function LinkForm({ id }: { id?: string }) {
     ]);
     return { tags, pixels, domains, link };
   }, [id]);
-  const native = useMainButton(id ? t("app-save") : t("app-link-create"), form, { busy: submit.busy || state.loading, visible: !state.error });
+  const native = useMainButton(id ? t("app-save") : t("app-link-create"), form, {
+    busy: submit.busy || state.loading,
+    visible: !state.error,
+  });
   return html`<section>
     <h1>${id ? t("app-link-edit-title") : t("app-links-new")}</h1>
     <${Async} state=${state}>${(x: Extras) => html`<${LinkFormBody} extras=${x} id=${id} form=${form} submit=${submit} native=${native} />`}<//>
@@ -50,7 +65,7 @@ function fromLink(l: Values | null): Values {
   if (!l) return v;
   v.rules = ruleRows(l.rules);
   v.variants = variantRows(l.variants);
-  for (const k of TEXT) v[k] = k === "url" ? l.original_url ?? l.url ?? "" : l[k] ?? "";
+  for (const k of TEXT) v[k] = k === "url" ? (l.original_url ?? l.url ?? "") : (l[k] ?? "");
   v.password = "";
   v.starts_at = toLocalInput(l.starts_at);
   v.expires_at = toLocalInput(l.expires_at);
@@ -86,8 +101,18 @@ function toBody(v: Values, edit: boolean): Values {
   return b;
 }
 
-function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attempt }, native }: {
-  extras: Extras; id?: string; form: RefObject<HTMLFormElement | null>; submit: Submit; native: boolean;
+function LinkFormBody({
+  extras,
+  id,
+  form,
+  submit: { busy, error, setError, attempt },
+  native,
+}: {
+  extras: Extras;
+  id?: string;
+  form: RefObject<HTMLFormElement | null>;
+  submit: Submit;
+  native: boolean;
 }) {
   const start = fromLink(extras.link);
   const f = useForm(start);
@@ -151,23 +176,31 @@ function LinkFormBody({ extras, id, form, submit: { busy, error, setError, attem
       <${VariantsEditor} rows=${v.variants} linkUrl=${v.url} onChange=${(rows: unknown[]) => f.set("variants", rows)} />
     <//>
     <${Section} title=${t("app-form-pixels")}>
-      ${extras.pixels.length
-        ? html`<${ChipSelect} label=${t("app-form-pixels")} items=${extras.pixels.map((p) => ({ id: p.id, name: `${p.name} (${p.type})` }))}
+      ${
+        extras.pixels.length
+          ? html`<${ChipSelect} label=${t("app-form-pixels")} items=${extras.pixels.map((p) => ({ id: p.id, name: `${p.name} (${p.type})` }))}
             selected=${v.pixelIds} onChange=${(ids: number[]) => f.set("pixelIds", ids)} />`
-        : html`<p class="hint">${t("app-form-pixels-none")}</p>`}
+          : html`<p class="hint">${t("app-form-pixels-none")}</p>`
+      }
     <//>
     <${Section} title=${t("app-form-webhook")}>
       <${Field} label=${t("app-form-webhook-url")} hint=${t("app-form-webhook-hint")}><input type="url" ...${f.bind("webhook_url")} /><//>
       <${Field} label=${t("app-form-method")}><select ...${f.bind("webhook_method")} onChange=${(e: any) => f.set("webhook_method", e.currentTarget.value)}>
         <option value="POST">POST</option><option value="GET">GET</option></select><//>
-      ${id && html`<label class="check"><input type="checkbox" ...${f.check("webhook_enabled")} /> ${t("app-form-webhook-enabled")}
-        ${extras.link?.webhook_failures ? html` <small class="hint">(${t("app-form-webhook-failures", { count: extras.link.webhook_failures })})</small>` : null}</label>`}
+      ${
+        id &&
+        html`<label class="check"><input type="checkbox" ...${f.check("webhook_enabled")} /> ${t("app-form-webhook-enabled")}
+        ${extras.link?.webhook_failures ? html` <small class="hint">(${t("app-form-webhook-failures", { count: extras.link.webhook_failures })})</small>` : null}</label>`
+      }
     <//>
-    ${id && html`<${Section} title=${t("app-form-status")} open=${true}>
+    ${
+      id &&
+      html`<${Section} title=${t("app-form-status")} open=${true}>
       <label class="check"><input type="checkbox" ...${f.check("is_active")} /> ${t("app-form-active")}</label>
       <${Field} label=${t("app-form-domain")}><select ...${f.bind("domain_id")} onChange=${(e: any) => f.set("domain_id", e.currentTarget.value)}>
         <option value="">${t("app-form-domain-default")}</option>${extras.domains.map((d) => html`<option value=${d.id} disabled=${!d.verified && d.id !== extras.link?.domain_id}>${d.hostname}${d.verified ? "" : ` (${t("app-domain-not-verified")})`}</option>`)}</select><//>
-    <//>`}
+    <//>`
+    }
     ${!native && html`<button class="btn primary" disabled=${busy}>${busy ? t("app-saving") : id ? t("app-save") : t("app-link-create")}</button>`}
   </form>`;
 }

@@ -10,7 +10,6 @@ import type { LinkListItem, Tag } from "../../../api/links/model";
 
 type LinkItem = LinkListItem;
 
-
 /** Links per request; "Show more" loads the next ones. */
 const PAGE = 50;
 
@@ -36,7 +35,8 @@ export function LinksPage() {
     try {
       const next = await getPage<LinkItem>(pageUrl(shown.length));
       // a page of an older search or filter is not added to the new one
-      if (current.current === asked) list.setData({ items: [...shown, ...next.items.filter((l) => !shown.some((s) => s.id === l.id))], total: next.total });
+      if (current.current === asked)
+        list.setData({ items: [...shown, ...next.items.filter((l) => !shown.some((s) => s.id === l.id))], total: next.total });
       setMore({ loading: false });
     } catch (e) {
       setMore({ loading: false, error: (e as Error).message });
@@ -55,13 +55,16 @@ export function LinksPage() {
     </header>
     <input type="search" class="search" placeholder=${t("app-links-search-placeholder")} aria-label=${t("app-links-search")}
       value=${q} onInput=${(e: any) => setQ(e.currentTarget.value)} />
-    ${tags.data && tags.data.length > 0 &&
-    html`<div class="chips" role="group" aria-label=${t("app-links-filter-tags")}>
+    ${
+      tags.data &&
+      tags.data.length > 0 &&
+      html`<div class="chips" role="group" aria-label=${t("app-links-filter-tags")}>
       ${tags.data.map(
         (t) => html`<button class=${tagIds.includes(t.id) ? "chip on" : "chip"} aria-pressed=${tagIds.includes(t.id)}
           onClick=${() => toggle(t.id)}>#${t.name}</button>`,
       )}
-    </div>`}
+    </div>`
+    }
     <${Async} state=${list}>
       ${({ items, total }: { items: LinkItem[]; total: number }) => {
         if (!items.length) {
@@ -71,12 +74,14 @@ export function LinksPage() {
         return html`<ul class="list links-list">
             ${items.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} short=${cfg.data?.shortUrl} /></li>`)}
           </ul>
-          ${items.length < total &&
-          html`<div class="more">
+          ${
+            items.length < total &&
+            html`<div class="more">
             <span class="muted" data-testid="links-shown">${t("app-shown-of", { shown: items.length, total })}</span>
             <button class="btn small" disabled=${more.loading} onClick=${() => loadMore(items)}>${more.loading ? t("app-loading") : t("app-show-more")}</button>
             ${more.error && html`<span class="error-text" role="alert">${more.error}</span>`}
-          </div>`}`;
+          </div>`
+          }`;
       }}
     <//>
     <${OrphanVisits} />
@@ -102,10 +107,12 @@ function LinkRow({ link, short }: { link: LinkItem; short?: string }) {
       <div class="row-sub">${url.replace(/^https?:\/\//, "")}</div>
       <div class="row-sub ellipsis">${link.original_url}</div>
     </div>
-    ${s &&
-    html`<div class="row-stats" title=${t("app-links-stats-title")}>
+    ${
+      s &&
+      html`<div class="row-stats" title=${t("app-links-stats-title")}>
       <strong>${fmtNumber(s.totalClicks)}</strong><span>${t("app-links-clicks", { count: s.totalClicks })}</span>
       <small>${t("app-links-unique-bots", { unique: s.uniqueClicks, bots: s.botClicks })}</small>
-    </div>`}
+    </div>`
+    }
   </a>`;
 }

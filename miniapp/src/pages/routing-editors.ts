@@ -56,7 +56,8 @@ export function rulesBody(rows: RuleRow[]): Values[] {
   });
 }
 
-export const variantRows = (variants: any[] | undefined): VariantRow[] => (variants ?? []).map((v) => ({ url: v.url, weight: String(v.weight) }));
+export const variantRows = (variants: any[] | undefined): VariantRow[] =>
+  (variants ?? []).map((v) => ({ url: v.url, weight: String(v.weight) }));
 export const variantsBody = (rows: VariantRow[]): Values[] => rows.map((v) => ({ url: v.url.trim(), weight: Number(v.weight) }));
 
 /** `list` with item `i` replaced, moved by `by`, or removed. */
@@ -73,14 +74,29 @@ const toggled = (list: string[], v: string) => (list.includes(v) ? list.filter((
 /** Ordered rules, first match wins: conditions, target, move up and down, remove, add (at most 20). */
 export function RulesEditor({ rows, onChange }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void }) {
   const edit = (i: number, k: keyof RuleRow, v: any) => onChange(replaced(rows, i, { ...rows[i]!, [k]: v }));
-  const text = (i: number, k: keyof RuleRow, label: string, placeholder = "", type = "text") => html`<label class="field"><span class="label">${label}</span>
+  const text = (
+    i: number,
+    k: keyof RuleRow,
+    label: string,
+    placeholder = "",
+    type = "text",
+  ) => html`<label class="field"><span class="label">${label}</span>
     <input type=${type} aria-label=${t("app-rule-field", { n: i + 1, field: label })} placeholder=${placeholder} value=${rows[i]![k]} onInput=${(e: any) => edit(i, k, e.currentTarget.value)} /></label>`;
-  const chips = (i: number, k: "os" | "device", values: string[], label: string, name: (v: string) => string = (v) => v) => html`<div class="field"><span class="label">${label}</span>
-    <div class="chips" role="group" aria-label=${t("app-rule-field", { n: i + 1, field: label })}>${values.map((v) => html`<button type="button" class=${rows[i]![k].includes(v) ? "chip on" : "chip"}
-      aria-pressed=${rows[i]![k].includes(v)} onClick=${() => edit(i, k, toggled(rows[i]![k], v))}>${name(v)}</button>`)}</div></div>`;
+  const chips = (
+    i: number,
+    k: "os" | "device",
+    values: string[],
+    label: string,
+    name: (v: string) => string = (v) => v,
+  ) => html`<div class="field"><span class="label">${label}</span>
+    <div class="chips" role="group" aria-label=${t("app-rule-field", { n: i + 1, field: label })}>${values.map(
+      (v) => html`<button type="button" class=${rows[i]![k].includes(v) ? "chip on" : "chip"}
+      aria-pressed=${rows[i]![k].includes(v)} onClick=${() => edit(i, k, toggled(rows[i]![k], v))}>${name(v)}</button>`,
+    )}</div></div>`;
   return html`<div class="rules-editor">
     <p class="hint">${t("app-rules-hint")}</p>
-    ${rows.map((_, i) => html`<fieldset class="rule card" data-rule=${i}>
+    ${rows.map(
+      (_, i) => html`<fieldset class="rule card" data-rule=${i}>
       <legend>${t("app-rule", { n: i + 1 })}</legend>
       ${text(i, "country", t("app-rule-countries"), "DE, AT")}
       ${text(i, "language", t("app-rule-languages"), "de, fr")}
@@ -95,26 +111,45 @@ export function RulesEditor({ rows, onChange }: { rows: RuleRow[]; onChange: (ro
         <button type="button" class="btn small" aria-label=${t("app-rule-down", { n: i + 1 })} disabled=${i === rows.length - 1} onClick=${() => onChange(moved(rows, i, 1))}>↓</button>
         <button type="button" class="btn small danger" onClick=${() => onChange(removed(rows, i))}>${t("app-rule-remove", { n: i + 1 })}</button>
       </div>
-    </fieldset>`)}
+    </fieldset>`,
+    )}
     <button type="button" class="btn small" disabled=${rows.length >= MAX_RULES} onClick=${() => onChange([...rows, emptyRule()])}>${t("app-rule-add")}</button>
   </div>`;
 }
 
 /** The A/B split: 2–10 URLs with weights; the share of each is shown as the weights change. */
-export function VariantsEditor({ rows, onChange, linkUrl }: { rows: VariantRow[]; onChange: (rows: VariantRow[]) => void; linkUrl: string }) {
+export function VariantsEditor({
+  rows,
+  onChange,
+  linkUrl,
+}: {
+  rows: VariantRow[];
+  onChange: (rows: VariantRow[]) => void;
+  linkUrl: string;
+}) {
   const total = rows.reduce((s, r) => s + (Number(r.weight) || 0), 0);
   const edit = (i: number, k: keyof VariantRow, v: string) => onChange(replaced(rows, i, { ...rows[i]!, [k]: v }));
   // starting a split puts the link's own URL in as the first variant, so one more URL makes an A/B test
-  const add = () => onChange(rows.length ? [...rows, { url: "", weight: "50" }] : [{ url: linkUrl, weight: "50" }, { url: "", weight: "50" }]);
+  const add = () =>
+    onChange(
+      rows.length
+        ? [...rows, { url: "", weight: "50" }]
+        : [
+            { url: linkUrl, weight: "50" },
+            { url: "", weight: "50" },
+          ],
+    );
   return html`<div class="variants-editor">
     <p class="hint">${t("app-variants-hint")}</p>
-    ${rows.map((r, i) => html`<div class="variant inline" data-variant=${i}>
+    ${rows.map(
+      (r, i) => html`<div class="variant inline" data-variant=${i}>
       <span class="label">${String.fromCharCode(65 + i)}</span>
       <input type="url" aria-label=${t("app-variant-url", { n: i + 1 })} placeholder="https://…" value=${r.url} onInput=${(e: any) => edit(i, "url", e.currentTarget.value)} />
       <input type="number" min="1" max="100" class="weight" aria-label=${t("app-variant-weight", { n: i + 1 })} value=${r.weight} onInput=${(e: any) => edit(i, "weight", e.currentTarget.value)} />
       <small class="hint share">${total ? Math.round(((Number(r.weight) || 0) * 100) / total) : 0}%</small>
       <button type="button" class="btn small danger" onClick=${() => onChange(rows.length <= 2 ? [] : removed(rows, i))}>${rows.length <= 2 ? t("app-variants-end") : t("app-variant-remove", { n: i + 1 })}</button>
-    </div>`)}
+    </div>`,
+    )}
     <button type="button" class="btn small" disabled=${rows.length >= MAX_VARIANTS} onClick=${add}>${rows.length ? t("app-variant-add") : t("app-variants-start")}</button>
   </div>`;
 }

@@ -6,18 +6,27 @@ import { Async, CopyButton, Empty, confirmed, fmtBytes, fmtDate, html, useAction
 import type { SecureFile, SecureLink } from "../../../api/secure/model";
 import { t } from "../i18n";
 
-
-
 /** A link's state → its badge class; the text is `app-share-state-<state>`. */
-const STATE: Record<string, string> = { active: "badge ok", revoked: "badge danger", paused: "badge warn", expired: "badge muted", exhausted: "badge muted" };
+const STATE: Record<string, string> = {
+  active: "badge ok",
+  revoked: "badge danger",
+  paused: "badge warn",
+  expired: "badge muted",
+  exhausted: "badge muted",
+};
 
 /** The server's state when given, else derived from the spec's fields. */
 function status(l: SecureLink): { text: string; cls: string } {
-  const state = l.state && STATE[l.state] ? l.state
-    : l.isRevoked ? "revoked"
-    : l.expiresAt && new Date(l.expiresAt).getTime() <= Date.now() ? "expired"
-    : l.maxViews != null && l.viewCount >= l.maxViews ? "exhausted"
-    : "active";
+  const state =
+    l.state && STATE[l.state]
+      ? l.state
+      : l.isRevoked
+        ? "revoked"
+        : l.expiresAt && new Date(l.expiresAt).getTime() <= Date.now()
+          ? "expired"
+          : l.maxViews != null && l.viewCount >= l.maxViews
+            ? "exhausted"
+            : "active";
   return { text: t(`app-share-state-${state}`), cls: STATE[state]! };
 }
 
@@ -25,7 +34,8 @@ export function FilePage({ id }: { id: string }) {
   const file = useAsync(() => get<SecureFile>(`/api/secure/files/${id}`), [id]);
   const links = useAsync(() => get<SecureLink[]>(`/api/secure/links?fileId=${id}`), [id]);
   const { busy, run } = useAction();
-  const remove = () => confirmed(t("app-file-delete-confirm")) &&
+  const remove = () =>
+    confirmed(t("app-file-delete-confirm")) &&
     run(async () => {
       const folderId = file.data?.folderId;
       await del(`/api/secure/files/${id}`);
@@ -43,9 +53,10 @@ export function FilePage({ id }: { id: string }) {
         ${f.hasContent === false && html`<p class="badge warn">${t("app-file-no-content")}</p>`}
       </div>
       <h2>${t("app-share-links")}</h2>
-      <${Async} state=${links}>${(list: SecureLink[]) => list.length === 0
-        ? html`<${Empty}>${t("app-share-links-none")}<//>`
-        : html`<ul class="list">${list.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} onChange=${links.reload} /></li>`)}</ul>`}<//>
+      <${Async} state=${links}>${(list: SecureLink[]) =>
+        list.length === 0
+          ? html`<${Empty}>${t("app-share-links-none")}<//>`
+          : html`<ul class="list">${list.map((l) => html`<li key=${l.id}><${LinkRow} link=${l} onChange=${links.reload} /></li>`)}</ul>`}<//>
       <${NewLink} fileId=${Number(id)} onCreated=${links.reload} />`}<//>
   </section>`;
 }
@@ -66,21 +77,29 @@ function LinkRow({ link, onChange }: { link: SecureLink; onChange: () => void })
         ${link.expiresAt ? ` ${t("app-token-expires", { date: fmtDate(link.expiresAt) })}` : ` ${t("app-token-no-expiry")}`}
         ${link.hasPassword && html` <span class="badge">🔒 ${t("app-share-password-badge")}</span>`}${link.notifyOnView && html` <span class="badge">🔔 ${t("app-share-notifies")}</span>`}</div>
       <div class="button-row">
-        ${link.isRevoked
-          ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/restore`), t("app-share-restored"))}>${t("app-restore")}</button>`
-          : html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/revoke`), t("app-share-revoked"))}>${t("app-revoke")}</button>`}
-        ${link.hasPassword
-          ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}`, { password: null }), t("app-password-removed"))}>${t("app-form-password-remove")}</button>`
-          : password === null && html`<button class="btn small" disabled=${busy} onClick=${() => setPassword("")}>${t("app-password-set-button")}</button>`}
+        ${
+          link.isRevoked
+            ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/restore`), t("app-share-restored"))}>${t("app-restore")}</button>`
+            : html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/revoke`), t("app-share-revoked"))}>${t("app-revoke")}</button>`
+        }
+        ${
+          link.hasPassword
+            ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}`, { password: null }), t("app-password-removed"))}>${t("app-form-password-remove")}</button>`
+            : password === null &&
+              html`<button class="btn small" disabled=${busy} onClick=${() => setPassword("")}>${t("app-password-set-button")}</button>`
+        }
         <label class="check"><input type="checkbox" checked=${!!link.notifyOnView} disabled=${busy}
           onChange=${(e: any) => act(() => patch(`/api/secure/links/${link.id}`, { notifyOnView: e.currentTarget.checked }), e.currentTarget.checked ? t("app-share-notify-on") : t("app-share-notify-off"))} /> ${t("app-share-notify")}</label>
         <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-share-delete-confirm")) && act(() => del(`/api/secure/links/${link.id}`), t("app-link-deleted"))}>${t("app-delete")}</button>
       </div>
-      ${password !== null && html`<form class="button-row" onSubmit=${savePassword}>
+      ${
+        password !== null &&
+        html`<form class="button-row" onSubmit=${savePassword}>
         <input type="password" aria-label=${t("app-password-new")} minlength="4" maxlength="128" required autocomplete="new-password" value=${password}
           onInput=${(e: any) => setPassword(e.currentTarget.value)} />
         <button class="btn small primary" disabled=${busy}>${t("app-password-save")}</button>
-        <button type="button" class="btn small" onClick=${() => setPassword(null)}>${t("app-cancel")}</button></form>`}
+        <button type="button" class="btn small" onClick=${() => setPassword(null)}>${t("app-cancel")}</button></form>`
+      }
     </div>
   </div>`;
 }

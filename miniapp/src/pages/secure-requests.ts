@@ -10,7 +10,12 @@ import { t } from "../i18n";
 type RequestLink = SecureRequest;
 
 /** A request's state → its badge class; the text is `app-request-state-<state>`. */
-const STATE: Record<RequestLink["state"], string> = { active: "badge ok", inactive: "badge muted", expired: "badge muted", full: "badge warn" };
+const STATE: Record<RequestLink["state"], string> = {
+  active: "badge ok",
+  inactive: "badge muted",
+  expired: "badge muted",
+  full: "badge warn",
+};
 
 export function RequestsPage() {
   const requests = useAsync(() => get<RequestLink[]>("/api/secure/requests"), []);
@@ -20,12 +25,14 @@ export function RequestsPage() {
     <header class="page-head"><h1>${t("app-requests")}</h1>
       <a class="btn small" href="/app/secure" onClick=${linkTo("/secure")}>${t("app-folders")}</a></header>
     <p class="hint">${t("app-requests-hint")}</p>
-    <${Async} state=${requests}>${(list: RequestLink[]) => list.length === 0
-      ? html`<${Empty}>${t("app-requests-none")}<//>`
-      : html`<ul class="list">${list.map((r) => html`<li key=${r.id}><${RequestRow} request=${r} folder=${folderName(r.folderId)} onChange=${requests.reload} /></li>`)}</ul>`}<//>
-    <${Async} state=${folders}>${(list: Folder[]) => list.length === 0
-      ? html`<${Empty}>${t("app-requests-need-folder")}<//>`
-      : html`<${NewRequest} folders=${list} onCreated=${requests.reload} />`}<//>
+    <${Async} state=${requests}>${(list: RequestLink[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-requests-none")}<//>`
+        : html`<ul class="list">${list.map((r) => html`<li key=${r.id}><${RequestRow} request=${r} folder=${folderName(r.folderId)} onChange=${requests.reload} /></li>`)}</ul>`}<//>
+    <${Async} state=${folders}>${(list: Folder[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-requests-need-folder")}<//>`
+        : html`<${NewRequest} folders=${list} onCreated=${requests.reload} />`}<//>
   </section>`;
 }
 

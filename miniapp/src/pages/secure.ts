@@ -26,12 +26,15 @@ export function FoldersPage() {
   return html`<section>
     <header class="page-head"><h1>${t("app-secure-title")}</h1>
       <a class="btn small" href="/app/secure/requests" onClick=${linkTo("/secure/requests")}>${t("app-requests")}</a></header>
-    <${Async} state=${folders}>${(list: Folder[]) => list.length === 0
-      ? html`<${Empty}>${t("app-folders-none")}<//>`
-      : html`<ul class="list">${list.map((f) => html`<li key=${f.id}><a class="row" href=${`/app/secure/folders/${f.id}`} onClick=${linkTo(`/secure/folders/${f.id}`)}>
+    <${Async} state=${folders}>${(list: Folder[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-folders-none")}<//>`
+        : html`<ul class="list">${list.map(
+            (f) => html`<li key=${f.id}><a class="row" href=${`/app/secure/folders/${f.id}`} onClick=${linkTo(`/secure/folders/${f.id}`)}>
           <div class="row-main"><div class="row-title">${f.name} ${f.isPaused && html`<span class="badge warn">${t("app-link-paused")}</span>`}</div>
             ${f.description && html`<div class="row-sub">${f.description}</div>`}</div>
-          <div class="row-stats"><strong>${fmtNumber(f.fileCount)}</strong><span>${t("app-files-count", { count: f.fileCount })}</span></div></a></li>`)}</ul>`}<//>
+          <div class="row-stats"><strong>${fmtNumber(f.fileCount)}</strong><span>${t("app-files-count", { count: f.fileCount })}</span></div></a></li>`,
+          )}</ul>`}<//>
     <form class="card form" onSubmit=${create}>
       <h2>${t("app-folder-new")}</h2>
       <label class="field"><span class="label">${t("app-name")}</span><input name="folderName" required maxlength="100" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} /></label>
@@ -47,15 +50,28 @@ export function FolderPage({ id }: { id: string }) {
   const folder = useAsync(() => get<Folder>(`/api/secure/folders/${id}`), [id]);
   const files = useAsync(() => get<SecureFile[]>(`/api/secure/files?folderId=${id}`), [id]);
   const { busy, run } = useAction();
-  const pause = () => run(async () => folder.setData(await patch(`/api/secure/folders/${id}/pause`).then((r: any) => ({ ...folder.data!, ...r, isPaused: r?.isPaused ?? !folder.data!.isPaused }))));
-  const remove = () => confirmed(t("app-folder-delete-confirm")) &&
+  const pause = () =>
+    run(async () =>
+      folder.setData(
+        await patch(`/api/secure/folders/${id}/pause`).then((r: any) => ({
+          ...folder.data!,
+          ...r,
+          isPaused: r?.isPaused ?? !folder.data!.isPaused,
+        })),
+      ),
+    );
+  const remove = () =>
+    confirmed(t("app-folder-delete-confirm")) &&
     run(async () => {
       await del(`/api/secure/folders/${id}`);
       navigate("/secure", true);
     }, t("app-folder-deleted"));
   const rename = () => {
     const name = prompt(t("app-folder-name"), folder.data?.name);
-    if (name?.trim()) void run(async () => folder.setData({ ...folder.data!, ...(await patch(`/api/secure/folders/${id}`, { name: name.trim() })), name: name.trim() }));
+    if (name?.trim())
+      void run(async () =>
+        folder.setData({ ...folder.data!, ...(await patch(`/api/secure/folders/${id}`, { name: name.trim() })), name: name.trim() }),
+      );
   };
 
   return html`<section><${Async} state=${folder}>${(f: Folder) => html`
@@ -68,10 +84,14 @@ export function FolderPage({ id }: { id: string }) {
       <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-folder-delete")}</button>
     </div>`}<//>
     <h2>${t("app-files")}</h2>
-    <${Async} state=${files}>${(list: any[]) => list.length === 0 ? html`<${Empty}>${t("app-files-none")}<//>`
-      : html`<ul class="list">${list.map((x) => html`<li key=${x.id}><a class="row" href=${`/app/secure/files/${x.id}`} onClick=${linkTo(`/secure/files/${x.id}`)}>
+    <${Async} state=${files}>${(list: any[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-files-none")}<//>`
+        : html`<ul class="list">${list.map(
+            (x) => html`<li key=${x.id}><a class="row" href=${`/app/secure/files/${x.id}`} onClick=${linkTo(`/secure/files/${x.id}`)}>
           <div class="row-main"><div class="row-title">${x.name} <span class="badge">${x.contentType}</span></div>
-            <div class="row-sub">${x.fileSize != null ? `${fmtBytes(x.fileSize)} · ` : ""}${fmtDate(x.createdAt)}</div></div></a></li>`)}</ul>`}<//>
+            <div class="row-sub">${x.fileSize != null ? `${fmtBytes(x.fileSize)} · ` : ""}${fmtDate(x.createdAt)}</div></div></a></li>`,
+          )}</ul>`}<//>
     <${NewFile} folderId=${Number(id)} onDone=${(file: any) => navigate(`/secure/files/${file.id}`)} />
   </section>`;
 }
@@ -87,7 +107,10 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
   const form = useRef<HTMLFormElement>(null);
   const uploading = progress !== null && progress < 1;
   // the MainButton appears once there is something to save: a note being written or a chosen file
-  const native = useMainButton(mode === "text" ? t("app-note-save") : t("app-upload"), form, { busy: uploading, visible: mode === "text" || file !== null });
+  const native = useMainButton(mode === "text" ? t("app-note-save") : t("app-upload"), form, {
+    busy: uploading,
+    visible: mode === "text" || file !== null,
+  });
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -95,14 +118,25 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
     try {
       if (mode === "text") {
         // no name: the server names the note neutrally ("Note 3, 25 Nov"), never after its text
-        const f = await post("/api/secure/files", { folderId, ...(name.trim() ? { name: name.trim() } : {}), description: description.trim(), contentType: "text", textContent: text });
+        const f = await post("/api/secure/files", {
+          folderId,
+          ...(name.trim() ? { name: name.trim() } : {}),
+          description: description.trim(),
+          contentType: "text",
+          textContent: text,
+        });
         toast(t("app-note-saved"));
         return onDone(f);
       }
       if (!file) throw new Error(t("app-file-choose"));
       if (file.size > 10 * 1024 * 1024) throw new Error(t("app-file-too-big", { size: fmtBytes(file.size) }));
       setProgress(0);
-      const f = await post("/api/secure/files", { folderId, name: name.trim() || file.name, description: description.trim(), contentType: kindOf(file.type) });
+      const f = await post("/api/secure/files", {
+        folderId,
+        name: name.trim() || file.name,
+        description: description.trim(),
+        contentType: kindOf(file.type),
+      });
       const form = new FormData();
       form.append("file", file);
       try {
@@ -128,11 +162,16 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
     ${error && html`<${ErrorBox} error=${error} />`}
     <label class="field"><span class="label">${t("app-name")}</span><input name="fileName" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} placeholder=${mode === "upload" ? t("app-file-name-default") : t("app-note-name-default")} /></label>
     <label class="field"><span class="label">${t("app-description")}</span><input name="fileDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
-    ${mode === "text"
-      ? html`<label class="field"><span class="label">${t("app-note-text")}</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}></textarea></label>`
-      : html`<label class="field"><span class="label">${t("app-file-field")}</span><input type="file" name="file" onChange=${(e: any) => setFile(e.currentTarget.files?.[0] ?? null)} /></label>`}
-    ${progress !== null && html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(progress * 100)}>
-      <div class="bar" style=${`width:${Math.round(progress * 100)}%`}></div><span>${Math.round(progress * 100)}%</span></div>`}
+    ${
+      mode === "text"
+        ? html`<label class="field"><span class="label">${t("app-note-text")}</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}></textarea></label>`
+        : html`<label class="field"><span class="label">${t("app-file-field")}</span><input type="file" name="file" onChange=${(e: any) => setFile(e.currentTarget.files?.[0] ?? null)} /></label>`
+    }
+    ${
+      progress !== null &&
+      html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(progress * 100)}>
+      <div class="bar" style=${`width:${Math.round(progress * 100)}%`}></div><span>${Math.round(progress * 100)}%</span></div>`
+    }
     ${!native && html`<button class="btn primary" disabled=${uploading}>${mode === "text" ? t("app-note-save") : t("app-upload")}</button>`}
   </form>`;
 }

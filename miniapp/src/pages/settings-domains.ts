@@ -5,8 +5,6 @@ import { Async, CopyButton, Empty, ErrorBox, confirmed, errorText, html, useActi
 import type { Domain } from "../../../api/links/model";
 import { t } from "../i18n";
 
-
-
 export function DomainsCard() {
   const domains = useAsync(() => get<Domain[]>("/api/domains"), []);
   const [hostname, setHostname] = useState("");
@@ -33,18 +31,25 @@ export function DomainsCard() {
   };
   return html`<div class="card"><h2>${t("app-domains")}</h2>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <${Async} state=${domains}>${(list: Domain[]) => list.length === 0 ? html`<${Empty}>${t("app-domains-none")}<//>`
-      : html`<ul class="list" data-testid="domains">${list.map((d) => html`<li>
+    <${Async} state=${domains}>${(list: Domain[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-domains-none")}<//>`
+        : html`<ul class="list" data-testid="domains">${list.map(
+            (d) => html`<li>
           <div class="row-line"><strong class="mono ellipsis">${d.hostname}</strong>
             <span class=${d.verified ? "badge ok" : "badge"}>${d.verified ? t("app-domain-verified") : t("app-domain-not-verified")}</span></div>
-          ${!d.verified && html`<div class="sub" data-testid="verification">
+          ${
+            !d.verified &&
+            html`<div class="sub" data-testid="verification">
             <p class="hint">${t("app-domain-record-hint")}</p>
             <div class="row-line"><span>${t("app-domain-type")}</span><code class="mono">${d.verification.type}</code></div>
             <div class="row-line"><span>${t("app-domain-name")}</span><code class="mono ellipsis">${d.verification.name}</code><${CopyButton} text=${d.verification.name} /></div>
             <div class="row-line"><span>${t("app-domain-value")}</span><code class="mono ellipsis">${d.verification.value}</code><${CopyButton} text=${d.verification.value} /></div>
-            <button class="btn small" disabled=${busy} onClick=${() => attempt(() => post(`/api/domains/${d.id}/verify`), t("app-domain-verified-toast", { hostname: d.hostname }))}>${t("app-verify")}</button></div>`}
+            <button class="btn small" disabled=${busy} onClick=${() => attempt(() => post(`/api/domains/${d.id}/verify`), t("app-domain-verified-toast", { hostname: d.hostname }))}>${t("app-verify")}</button></div>`
+          }
           <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-domain-remove-confirm", { hostname: d.hostname })) && attempt(() => del(`/api/domains/${d.id}`), t("app-domain-removed"))}>${t("app-remove")}</button>
-        </li>`)}</ul>`}<//>
+        </li>`,
+          )}</ul>`}<//>
     <form class="inline" onSubmit=${add}><input name="hostname" required placeholder="go.example.com" aria-label=${t("app-domain-hostname")} value=${hostname} onInput=${(e: any) => setHostname(e.currentTarget.value)} />
       <button class="btn" disabled=${busy}>${t("app-domain-add")}</button></form></div>`;
 }

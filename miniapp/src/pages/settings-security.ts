@@ -20,10 +20,14 @@ export function PasskeysCard() {
     }, t("app-passkey-added"));
   };
   return html`<div class="card"><h2>${t("app-passkeys")}</h2>
-    <${Async} state=${keys}>${(list: any[]) => list.length === 0 ? html`<${Empty}>${t("app-passkeys-none")}<//>`
-      : html`<ul class="list compact" data-testid="passkeys">${list.map((k) => html`<li class="row-line"><span>${k.name ?? k.deviceType ?? t("app-provider-passkey")}
+    <${Async} state=${keys}>${(list: any[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-passkeys-none")}<//>`
+        : html`<ul class="list compact" data-testid="passkeys">${list.map(
+            (k) => html`<li class="row-line"><span>${k.name ?? k.deviceType ?? t("app-provider-passkey")}
           <small class="hint"> ${t("app-passkey-added-on", { date: fmtDate(k.createdAt) })}${k.lastUsedAt ? t("app-passkey-used-on", { date: fmtDate(k.lastUsedAt) }) : ""}</small></span>
-        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-passkey-remove-confirm")) && run(async () => (await removePasskey(k.id), keys.reload()), t("app-passkey-removed"))}>${t("app-remove")}</button></li>`)}</ul>`}<//>
+        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-passkey-remove-confirm")) && run(async () => (await removePasskey(k.id), keys.reload()), t("app-passkey-removed"))}>${t("app-remove")}</button></li>`,
+          )}</ul>`}<//>
     <form class="inline" onSubmit=${add}><input name="passkeyName" placeholder=${t("app-passkey-name-placeholder")} aria-label=${t("app-passkey-name")} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
       <button class="btn" disabled=${busy}>${t("app-passkey-add")}</button></form></div>`;
 }
@@ -46,7 +50,11 @@ export function TokensCard() {
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const r = await post("/api/tokens", { name: name.trim(), scopes: scopes.length ? scopes : ["*"], ...(days ? { expiresInDays: Number(days) } : {}) });
+      const r = await post("/api/tokens", {
+        name: name.trim(),
+        scopes: scopes.length ? scopes : ["*"],
+        ...(days ? { expiresInDays: Number(days) } : {}),
+      });
       setSecret(r.token);
       setName("");
       setDays("");
@@ -55,13 +63,20 @@ export function TokensCard() {
     });
   };
   return html`<div class="card"><h2>${t("app-tokens")}</h2>
-    ${secret && html`<div class="secret" role="status"><p>${t("app-token-copy-now")}</p>
+    ${
+      secret &&
+      html`<div class="secret" role="status"><p>${t("app-token-copy-now")}</p>
       <div class="row-line"><code class="mono ellipsis" data-testid="token-secret">${secret}</code><${CopyButton} text=${secret} /></div>
-      <button class="link-btn" onClick=${() => setSecret(null)}>${t("app-done")}</button></div>`}
-    <${Async} state=${tokens}>${(list: Token[]) => list.length === 0 ? html`<${Empty}>${t("app-tokens-none")}<//>`
-      : html`<ul class="list compact" data-testid="tokens">${list.map((tok) => html`<li class="row-line"><span><strong>${tok.name}</strong>
+      <button class="link-btn" onClick=${() => setSecret(null)}>${t("app-done")}</button></div>`
+    }
+    <${Async} state=${tokens}>${(list: Token[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-tokens-none")}<//>`
+        : html`<ul class="list compact" data-testid="tokens">${list.map(
+            (tok) => html`<li class="row-line"><span><strong>${tok.name}</strong>
           <small class="hint"> ${tok.scopes.join(" ")} · ${tok.expiresAt ? t("app-token-expires", { date: fmtDate(tok.expiresAt) }) : t("app-token-no-expiry")}</small></span>
-        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-token-revoke-confirm", { name: tok.name })) && run(async () => (await del(`/api/tokens/${tok.id}`), tokens.reload()), t("app-token-revoked"))}>${t("app-revoke")}</button></li>`)}</ul>`}<//>
+        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-token-revoke-confirm", { name: tok.name })) && run(async () => (await del(`/api/tokens/${tok.id}`), tokens.reload()), t("app-token-revoked"))}>${t("app-revoke")}</button></li>`,
+          )}</ul>`}<//>
     <form class="form sub" onSubmit=${create}><h3>${t("app-token-new")}</h3>
       <input name="tokenName" required maxlength="100" placeholder=${t("app-token-name-placeholder")} aria-label=${t("app-token-name")} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
       <div class="chips" role="group" aria-label=${t("app-token-scopes")}>${SCOPES.map((s) => html`<button type="button" class=${scopes.includes(s) ? "chip on" : "chip"} aria-pressed=${scopes.includes(s)} onClick=${() => toggle(s)}>${s}</button>`)}</div>

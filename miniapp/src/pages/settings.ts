@@ -9,8 +9,6 @@ import { DomainsCard } from "./settings-domains";
 import { fmtNumber, setLanguage, t, type Language } from "../i18n";
 import type { AccountUsage, Me } from "../../../api/auth/model";
 
-
-
 const PROVIDERS = ["telegram", "email", "passkey"];
 
 function identityLabel(i: Me["identities"][number], u: Me["user"]): string {
@@ -41,8 +39,10 @@ export function SettingsPage() {
     <div class="card"><h2>${t("app-account")}</h2><${Async} state=${me}>${(m: Me) => html`
       <p><strong>${m.user.firstName || m.user.username || m.user.email || t("app-user-id", { id: String(m.user.id) })}</strong>${m.user.username ? html` <span class="hint">@${m.user.username}</span>` : null}</p>
       <h3>${t("app-sign-in-methods")}</h3>
-      <ul class="list compact" data-testid="identities">${m.identities.map((i) => html`<li class="row-line"><span>${PROVIDERS.includes(i.provider) ? t(`app-provider-${i.provider}`) : i.provider}</span>
-        <span class="mono ellipsis">${identityLabel(i, m.user)}</span></li>`)}</ul>
+      <ul class="list compact" data-testid="identities">${m.identities.map(
+        (i) => html`<li class="row-line"><span>${PROVIDERS.includes(i.provider) ? t(`app-provider-${i.provider}`) : i.provider}</span>
+        <span class="mono ellipsis">${identityLabel(i, m.user)}</span></li>`,
+      )}</ul>
       ${!m.identities.some((i) => i.provider === "email") && html`<${LinkEmail} onLinked=${linked} />`}
       ${!m.identities.some((i) => i.provider === "telegram") && !inTelegram() && html`<${LinkTelegram} onLinked=${linked} />`}`}<//>
     </div>
@@ -73,11 +73,15 @@ function LanguageCard() {
       const s = await patch<{ language: Language }>("/api/settings", { language: value === "app" ? null : value });
       setLanguage(s.language);
     });
-  return html`<div class="card"><h2>${t("app-language")}</h2><${Async} state=${settings}>${(s: { language_chosen: Language | null }) => html`
+  return html`<div class="card"><h2>${t("app-language")}</h2><${Async} state=${settings}>${(s: {
+    language_chosen: Language | null;
+  }) => html`
     <p class="hint">${t("app-language-hint")}</p>
     <div class="chips" role="group" aria-label=${t("app-language")}>
-      ${(["en", "ru", "app"] as const).map((v) => html`<button type="button" disabled=${busy} class=${(s.language_chosen ?? "app") === v ? "chip on" : "chip"}
-        aria-pressed=${(s.language_chosen ?? "app") === v} onClick=${() => choose(v)}>${t(`app-language-${v}`)}</button>`)}
+      ${(["en", "ru", "app"] as const).map(
+        (v) => html`<button type="button" disabled=${busy} class=${(s.language_chosen ?? "app") === v ? "chip on" : "chip"}
+        aria-pressed=${(s.language_chosen ?? "app") === v} onClick=${() => choose(v)}>${t(`app-language-${v}`)}</button>`,
+      )}
     </div>`}<//></div>`;
 }
 
@@ -104,9 +108,12 @@ function LinkEmail({ onLinked }: { onLinked: () => void }) {
   };
   return html`<form class="form sub" onSubmit=${submit}><h3>${t("app-link-email")}</h3>
     ${error && html`<${ErrorBox} error=${error} />`}
-    ${!sent ? html`<input type="email" required name="linkEmail" placeholder="you@example.com" aria-label=${t("app-provider-email")} value=${email} onInput=${(e: any) => setEmail(e.currentTarget.value)} />`
-      : html`<p class="hint">${t("app-link-email-code", { email })}</p>
-        <input name="linkCode" inputmode="numeric" maxlength="6" required aria-label=${t("app-code")} value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} />`}
+    ${
+      !sent
+        ? html`<input type="email" required name="linkEmail" placeholder="you@example.com" aria-label=${t("app-provider-email")} value=${email} onInput=${(e: any) => setEmail(e.currentTarget.value)} />`
+        : html`<p class="hint">${t("app-link-email-code", { email })}</p>
+        <input name="linkCode" inputmode="numeric" maxlength="6" required aria-label=${t("app-code")} value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} />`
+    }
     <button class="btn">${sent ? t("app-confirm") : t("app-send-code")}</button></form>`;
 }
 
@@ -117,20 +124,28 @@ function LinkTelegram({ onLinked }: { onLinked: () => void }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open || !box.current) return;
-    appConfig().then((c) => {
-      if (!c.botId) return setMsg(t("app-telegram-not-configured"));
-      mountLoginWidget(box.current!, c.botId, async (u: WidgetUser) => {
-        setError(null);
-        try {
-          const body = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
-          await post("/api/auth/msgr/link-widget", body);
-          toast(t("app-telegram-linked"));
-          onLinked();
-        } catch (e) {
-          setError(errorText(e));
-        }
-      }, setError);
-    }, (e) => setError(errorText(e)));
+    appConfig().then(
+      (c) => {
+        if (!c.botId) return setMsg(t("app-telegram-not-configured"));
+        mountLoginWidget(
+          box.current!,
+          c.botId,
+          async (u: WidgetUser) => {
+            setError(null);
+            try {
+              const body = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
+              await post("/api/auth/msgr/link-widget", body);
+              toast(t("app-telegram-linked"));
+              onLinked();
+            } catch (e) {
+              setError(errorText(e));
+            }
+          },
+          setError,
+        );
+      },
+      (e) => setError(errorText(e)),
+    );
   }, [open]);
   return html`<div class="sub"><h3>${t("app-link-telegram")}</h3>
     ${error && html`<${ErrorBox} error=${error} />`}

@@ -40,20 +40,22 @@ export function SignIn() {
     <p class="hint">${t("app-signin-hint")}</p>
     ${error && html`<${ErrorBox} error=${error} />`}
     ${note && !error && html`<p class="note">${note}</p>`}
-    ${!sent
-      ? html`<form onSubmit=${sendCode} class="card">
+    ${
+      !sent
+        ? html`<form onSubmit=${sendCode} class="card">
           <label>${t("app-provider-email")}<input type="email" name="email" required autocomplete="username webauthn" value=${email}
             onInput=${(e: any) => setEmail(e.currentTarget.value)} placeholder="you@example.com" /></label>
           <button class="btn primary" disabled=${busy}>${t("app-send-code")}</button>
           <button type="button" class="btn" disabled=${busy} onClick=${passkey}>${t("app-signin-passkey")}</button>
           <p class="hint">${t("app-signin-passkey-hint")}</p>
         </form>`
-      : html`<form onSubmit=${verify} class="card">
+        : html`<form onSubmit=${verify} class="card">
           <label>${t("app-code")}<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required
             value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} placeholder="123456" /></label>
           <button class="btn primary" disabled=${busy}>${t("app-signin-title")}</button>
           <button type="button" class="link-btn" onClick=${() => (setSent(false), setCode(""), setNote(null))}>${t("app-signin-other-email")}</button>
-        </form>`}
+        </form>`
+    }
     <${TelegramSignIn} onError=${setError} />
   </div>`;
 }
@@ -67,20 +69,27 @@ function TelegramSignIn({ onError }: { onError: (m: string) => void }) {
     appConfig().then(
       (c) => {
         if (!c.botId) return setUnavailable(t("app-signin-telegram-not-configured"));
-        mountLoginWidget(box.current!, c.botId, async (u: WidgetUser) => {
-          try {
-            saveSession(await post("/api/auth/login-widget", u));
-          } catch (e) {
-            onError(errorText(e));
-          }
-        }, setUnavailable);
+        mountLoginWidget(
+          box.current!,
+          c.botId,
+          async (u: WidgetUser) => {
+            try {
+              saveSession(await post("/api/auth/login-widget", u));
+            } catch (e) {
+              onError(errorText(e));
+            }
+          },
+          setUnavailable,
+        );
       },
       (e) => setUnavailable(errorText(e)),
     );
   }, [open]);
   return html`<div class="card">
-    ${!open
-      ? html`<button class="btn" onClick=${() => setOpen(true)}>${t("app-signin-telegram")}</button>`
-      : html`<div ref=${box} class="widget-box"></div>${unavailable && html`<p class="hint">${unavailable}</p>`}`}
+    ${
+      !open
+        ? html`<button class="btn" onClick=${() => setOpen(true)}>${t("app-signin-telegram")}</button>`
+        : html`<div ref=${box} class="widget-box"></div>${unavailable && html`<p class="hint">${unavailable}</p>`}`
+    }
   </div>`;
 }

@@ -12,39 +12,74 @@ import { t } from "../i18n";
 type Filters = TrackingFilters;
 type Option = Filters["geo"][number];
 /** One of the owner's channels or groups (GET /api/channels); notifications can go where the bot is an administrator. */
-interface Chat { chat_id: string; title: string | null; username: string | null; type: string; bot_is_admin: boolean }
+interface Chat {
+  chat_id: string;
+  title: string | null;
+  username: string | null;
+  type: string;
+  bot_is_admin: boolean;
+}
 
 const list = (s: string) => {
-  const items = s.split(/[,\n]/).map((x) => x.trim()).filter(Boolean);
+  const items = s
+    .split(/[,\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
   return items.length ? items : null;
 };
 
 function fromTracker(tr: Values | null): Values {
   return {
-    name: tr?.name ?? "", keyword: tr?.keyword ?? "", exact_match: tr?.exact_match ?? false, syntax: tr?.syntax ?? "plain",
-    word_forms: tr?.word_forms ?? false, skip_reposts: tr?.skip_reposts ?? false, watch_links: tr?.watch_links ?? false,
-    minus_words: (tr?.minus_words ?? []).join(", "), search_channels: tr?.search_channels ?? true, search_chats: tr?.search_chats ?? true,
-    filter_geo: tr?.filter_geo ?? "", filter_language: tr?.filter_language ?? "", filter_category: tr?.filter_category ?? "",
-    filter_min_subscribers: tr?.filter_min_subscribers ?? "", include_sources: (tr?.include_sources ?? []).join(", "),
-    exclude_sources: (tr?.exclude_sources ?? []).join(", "), notify_via: tr?.notify_via ?? "bot", webhook_url: tr?.webhook_url ?? "",
-    notify_chat_id: tr?.notify_chat_id ?? "", notify_thread_id: tr?.notify_thread_id ?? "", notify_every: tr?.notify_every ?? "instant",
+    name: tr?.name ?? "",
+    keyword: tr?.keyword ?? "",
+    exact_match: tr?.exact_match ?? false,
+    syntax: tr?.syntax ?? "plain",
+    word_forms: tr?.word_forms ?? false,
+    skip_reposts: tr?.skip_reposts ?? false,
+    watch_links: tr?.watch_links ?? false,
+    minus_words: (tr?.minus_words ?? []).join(", "),
+    search_channels: tr?.search_channels ?? true,
+    search_chats: tr?.search_chats ?? true,
+    filter_geo: tr?.filter_geo ?? "",
+    filter_language: tr?.filter_language ?? "",
+    filter_category: tr?.filter_category ?? "",
+    filter_min_subscribers: tr?.filter_min_subscribers ?? "",
+    include_sources: (tr?.include_sources ?? []).join(", "),
+    exclude_sources: (tr?.exclude_sources ?? []).join(", "),
+    notify_via: tr?.notify_via ?? "bot",
+    webhook_url: tr?.webhook_url ?? "",
+    notify_chat_id: tr?.notify_chat_id ?? "",
+    notify_thread_id: tr?.notify_thread_id ?? "",
+    notify_every: tr?.notify_every ?? "instant",
     notify_on_delete: tr?.notify_on_delete ?? false,
   };
 }
 
 function toBody(v: Values): Values {
   return {
-    name: v.name.trim(), keyword: v.keyword.trim(), exact_match: v.exact_match, syntax: v.syntax, word_forms: v.word_forms,
-    skip_reposts: v.skip_reposts, watch_links: v.watch_links, minus_words: list(v.minus_words),
-    search_channels: v.search_channels, search_chats: v.search_chats, filter_geo: v.filter_geo || null,
-    filter_language: v.filter_language || null, filter_category: v.filter_category || null,
+    name: v.name.trim(),
+    keyword: v.keyword.trim(),
+    exact_match: v.exact_match,
+    syntax: v.syntax,
+    word_forms: v.word_forms,
+    skip_reposts: v.skip_reposts,
+    watch_links: v.watch_links,
+    minus_words: list(v.minus_words),
+    search_channels: v.search_channels,
+    search_chats: v.search_chats,
+    filter_geo: v.filter_geo || null,
+    filter_language: v.filter_language || null,
+    filter_category: v.filter_category || null,
     filter_min_subscribers: v.filter_min_subscribers === "" ? null : Number(v.filter_min_subscribers),
-    include_sources: list(v.include_sources), exclude_sources: list(v.exclude_sources), notify_via: v.notify_via,
+    include_sources: list(v.include_sources),
+    exclude_sources: list(v.exclude_sources),
+    notify_via: v.notify_via,
     webhook_url: v.notify_via === "webhook" ? v.webhook_url.trim() || null : null,
     notify_chat_id: v.notify_via === "chat" ? v.notify_chat_id || null : null,
     notify_thread_id: v.notify_via === "chat" && String(v.notify_thread_id).trim() !== "" ? Number(v.notify_thread_id) : null,
     // webhooks are always instant
-    notify_every: v.notify_via === "webhook" ? "instant" : v.notify_every, notify_on_delete: v.notify_on_delete,
+    notify_every: v.notify_via === "webhook" ? "instant" : v.notify_every,
+    notify_on_delete: v.notify_on_delete,
   };
 }
 
@@ -60,13 +95,30 @@ export function TrackerForm({ id }: { id?: string }) {
     return { filters, tracker, chats };
   }, [id]);
   // shown with the page (spinning until the form is there), not only once the form has loaded
-  const native = useMainButton(id ? t("app-save") : t("app-tracker-create"), form, { busy: submit.busy || state.loading, visible: !state.error });
+  const native = useMainButton(id ? t("app-save") : t("app-tracker-create"), form, {
+    busy: submit.busy || state.loading,
+    visible: !state.error,
+  });
   return html`<section><h1>${id ? t("app-tracker-edit") : t("app-tracker-new")}</h1>
     <${Async} state=${state}>${(s: any) => html`<${Body} id=${id} filters=${s.filters} chats=${s.chats} tracker=${s.tracker} form=${form} submit=${submit} native=${native} />`}<//></section>`;
 }
 
-function Body({ id, filters, chats, tracker, form, submit, native }: {
-  id?: string; filters: Filters; chats: Chat[]; tracker: Values | null; form: RefObject<HTMLFormElement | null>; submit: Submit; native: boolean;
+function Body({
+  id,
+  filters,
+  chats,
+  tracker,
+  form,
+  submit,
+  native,
+}: {
+  id?: string;
+  filters: Filters;
+  chats: Chat[];
+  tracker: Values | null;
+  form: RefObject<HTMLFormElement | null>;
+  submit: Submit;
+  native: boolean;
 }) {
   const start = fromTracker(tracker);
   const f = useForm(start);
@@ -109,8 +161,11 @@ function Body({ id, filters, chats, tracker, form, submit, native }: {
         <option value="bot">${t("app-tracker-via-bot")}</option><option value="chat">${t("app-tracker-via-chat")}</option><option value="webhook">${t("app-tracker-via-webhook")}</option></select><//>
       ${v.notify_via === "webhook" && html`<${Field} label=${t("app-form-webhook-url")}><input type="url" required ...${f.bind("webhook_url")} /><//>`}
       ${v.notify_via === "chat" && html`<${ChatPicker} chats=${chats} f=${f} />`}
-      ${v.notify_via !== "webhook" && html`<${Field} label=${t("app-tracker-how-often")}><select ...${f.bind("notify_every")} onChange=${(e: any) => f.set("notify_every", e.currentTarget.value)}>
-        <option value="instant">${t("app-tracker-instant")}</option><option value="hour">${t("app-tracker-hourly")}</option><option value="day">${t("app-tracker-daily")}</option></select><//>`}
+      ${
+        v.notify_via !== "webhook" &&
+        html`<${Field} label=${t("app-tracker-how-often")}><select ...${f.bind("notify_every")} onChange=${(e: any) => f.set("notify_every", e.currentTarget.value)}>
+        <option value="instant">${t("app-tracker-instant")}</option><option value="hour">${t("app-tracker-hourly")}</option><option value="day">${t("app-tracker-daily")}</option></select><//>`
+      }
       <label class="check"><input type="checkbox" ...${f.check("notify_on_delete")} /> ${t("app-tracker-on-delete")}</label>
     <//>
     ${!native && html`<button class="btn primary" disabled=${busy}>${busy ? t("app-saving") : id ? t("app-save") : t("app-tracker-create")}</button>`}

@@ -6,14 +6,20 @@ import { Async, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../
 import type { Matches, Tracker, TrackerLimits } from "../../../api/tracking/model";
 import { fmtNumber, t } from "../i18n";
 
-
 export function TrackersPage() {
   const data = useAsync(async () => {
     const [trackers, limits] = await Promise.all([
       get<Tracker[]>("/api/tracking"),
       get<TrackerLimits>("/api/tracking/limits").catch(() => null),
     ]);
-    const unread = await Promise.all(trackers.map((tr) => get<{ count: number }>(`/api/tracking/${tr.id}/matches/unread`).then((r) => r.count, () => 0)));
+    const unread = await Promise.all(
+      trackers.map((tr) =>
+        get<{ count: number }>(`/api/tracking/${tr.id}/matches/unread`).then(
+          (r) => r.count,
+          () => 0,
+        ),
+      ),
+    );
     return { trackers, limits, unread };
   }, []);
   return html`<section>
@@ -21,12 +27,20 @@ export function TrackersPage() {
       <a class="btn small primary" href="/app/tracking/new" onClick=${linkTo("/tracking/new")}>${t("app-tracker-new")}</a></header>
     <${Async} state=${data}>${({ trackers, limits, unread }: any) => html`
       ${limits && html`<p class="hint" data-testid="tracker-limits">${t("app-tracker-limits", { current: limits.current, max: limits.max, plan: limits.plan })}</p>`}
-      ${trackers.length === 0 ? html`<${Empty}>${t("app-trackers-none")}<//>`
-        : html`<ul class="list">${trackers.map((tr: Tracker, i: number) => html`<li key=${tr.id}><a class="row" href=${`/app/tracking/${tr.id}`} onClick=${linkTo(`/tracking/${tr.id}`)}>
+      ${
+        trackers.length === 0
+          ? html`<${Empty}>${t("app-trackers-none")}<//>`
+          : html`<ul class="list">${trackers.map(
+              (
+                tr: Tracker,
+                i: number,
+              ) => html`<li key=${tr.id}><a class="row" href=${`/app/tracking/${tr.id}`} onClick=${linkTo(`/tracking/${tr.id}`)}>
             <div class="row-main"><div class="row-title">${tr.name} ${!tr.is_enabled && html`<span class="badge muted">${t("app-off")}</span>`}</div>
               <div class="row-sub">${t("app-tracker-row", { keyword: tr.keyword, via: tr.notify_via })}</div></div>
             <div class="row-stats"><strong>${fmtNumber(tr.total_matches)}</strong><span>${t("app-matches", { count: tr.total_matches })}</span>
-              ${unread[i] > 0 && html`<span class="badge unread" aria-label=${t("app-unread", { count: unread[i] })}>${unread[i]}</span>`}</div></a></li>`)}</ul>`}`}<//>
+              ${unread[i] > 0 && html`<span class="badge unread" aria-label=${t("app-unread", { count: unread[i] })}>${unread[i]}</span>`}</div></a></li>`,
+            )}</ul>`
+      }`}<//>
   </section>`;
 }
 
@@ -40,7 +54,8 @@ export function MatchesPage({ id }: { id: string }) {
   const readAll = () => run(async () => (await post(`/api/tracking/${id}/matches/read-all`), matches.reload()), t("app-matches-read"));
   const toggle = () => run(async () => tracker.setData(await patch(`/api/tracking/${id}`, { is_enabled: !tracker.data!.is_enabled })));
   const test = () => run(() => post(`/api/tracking/${id}/test`), t("app-tracker-test-sent"));
-  const remove = () => confirmed(t("app-tracker-delete-confirm")) &&
+  const remove = () =>
+    confirmed(t("app-tracker-delete-confirm")) &&
     run(async () => (await del(`/api/tracking/${id}`), navigate("/tracking", true)), t("app-tracker-deleted"));
 
   return html`<section>
@@ -54,13 +69,18 @@ export function MatchesPage({ id }: { id: string }) {
         <button class="btn small" disabled=${busy} onClick=${readAll}>${t("app-matches-read-all")}</button>
         <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-delete")}</button>
       </div>`}<//>
-    <${Async} state=${matches}>${(m: any) => m.items.length === 0 ? html`<${Empty}>${t("app-matches-none")}<//>` : html`
-      <ul class="list feed">${m.items.map((x: any) => html`<li key=${x.id} class=${x.is_read ? "match" : "match unread"}>
+    <${Async} state=${matches}>${(m: any) =>
+      m.items.length === 0
+        ? html`<${Empty}>${t("app-matches-none")}<//>`
+        : html`
+      <ul class="list feed">${m.items.map(
+        (x: any) => html`<li key=${x.id} class=${x.is_read ? "match" : "match unread"}>
         <div class="row-line"><strong>${x.source_title ?? x.source_username ?? t("app-match-unknown-source")}</strong>
           ${!x.is_read && html`<span class="badge unread">${t("app-match-new")}</span>`}${x.is_deleted && html`<span class="badge muted">${t("app-match-deleted")}</span>`}${x.no_longer_matches && html`<span class="badge muted">${t("app-match-edited")}</span>`}</div>
         <p class="snippet">${x.text_snippet ?? ""}</p>
         <div class="row-sub">${fmtDate(x.detected_at)}${x.matched_keyword ? ` · “${x.matched_keyword}”` : ""}
-          ${x.post_url && html` · <a href=${x.post_url} target="_blank" rel="noopener">${t("app-match-open")}</a>`}</div></li>`)}</ul>
+          ${x.post_url && html` · <a href=${x.post_url} target="_blank" rel="noopener">${t("app-match-open")}</a>`}</div></li>`,
+      )}</ul>
       <div class="pager"><button class="btn small" disabled=${offset === 0} onClick=${() => setOffset(Math.max(0, offset - PAGE))}>${t("app-newer")}</button>
         <span>${t("app-range-of", { from: offset + 1, to: Math.min(offset + PAGE, m.total), total: m.total })}</span>
         <button class="btn small" disabled=${offset + PAGE >= m.total} onClick=${() => setOffset(offset + PAGE)}>${t("app-older")}</button></div>`}<//>

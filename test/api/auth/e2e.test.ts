@@ -30,7 +30,10 @@ async function call(method: string, path: string, body?: unknown, token?: string
 
 test("over real HTTP: email code sign-in, passkey registration, passkey sign-in, refresh", async () => {
   expect((await call("POST", "/api/auth/email/send-otp", { email: "e2e@example.com" })).json).toEqual({ success: true });
-  const signIn = await call("POST", "/api/auth/email/verify-otp", { email: "e2e@example.com", code: await sink.codeFor("e2e@example.com") });
+  const signIn = await call("POST", "/api/auth/email/verify-otp", {
+    email: "e2e@example.com",
+    code: await sink.codeFor("e2e@example.com"),
+  });
   expect(signIn.status).toBe(200);
   const token = signIn.json.access_token;
 

@@ -47,7 +47,9 @@ describe("email one-time codes", () => {
     const email = freshEmail();
     await send(email);
     const code = await sink.codeFor(email);
-    const rows = (await t.deps.asyncDb.select({ code_hash: t.deps.asyncDb.tables.emailCodes.codeHash }).from(t.deps.asyncDb.tables.emailCodes));
+    const rows = await t.deps.asyncDb
+      .select({ code_hash: t.deps.asyncDb.tables.emailCodes.codeHash })
+      .from(t.deps.asyncDb.tables.emailCodes);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.code_hash).not.toContain(code);
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -95,7 +97,10 @@ describe("email one-time codes", () => {
     t.clock.advance(20_000);
     expect((await send(email)).status).toBe(200);
     const second = await sink.codeFor(email, 2);
-    const pending = { n: (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.emailCodes).where(eq(t.deps.asyncDb.tables.emailCodes.email, email))).length };
+    const pending = {
+      n: (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.emailCodes).where(eq(t.deps.asyncDb.tables.emailCodes.email, email)))
+        .length,
+    };
     expect(pending.n).toBe(1); // the first code was replaced
     expect((await verify(email, second)).status).toBe(200);
   });

@@ -9,9 +9,17 @@ afterEach(() => t.close());
 /** A Telegram user with an email linked too (two sign-in methods). */
 async function twoWays() {
   const { user, token } = await t.telegramUser(10, "tg10");
-  await t.deps.asyncDb.insert(t.deps.asyncDb.tables.identities).values({ userId: user.id, provider: "email", subject: "ann@example.com", createdAt: new Date() });
+  await t.deps.asyncDb
+    .insert(t.deps.asyncDb.tables.identities)
+    .values({ userId: user.id, provider: "email", subject: "ann@example.com", createdAt: new Date() });
   const me = (await t.request("GET", "/api/auth/me", { token })).json;
-  return { user, token, me, email: me.identities.find((i: { provider: string }) => i.provider === "email"), telegram: me.identities.find((i: { provider: string }) => i.provider === "telegram") };
+  return {
+    user,
+    token,
+    me,
+    email: me.identities.find((i: { provider: string }) => i.provider === "email"),
+    telegram: me.identities.find((i: { provider: string }) => i.provider === "telegram"),
+  };
 }
 
 describe("DELETE /api/auth/identities/:id", () => {
@@ -24,7 +32,9 @@ describe("DELETE /api/auth/identities/:id", () => {
     const res = await t.request("DELETE", `/api/auth/identities/${email.id}`, { token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true });
-    expect((await t.request("GET", "/api/auth/me", { token })).json.identities.map((i: { provider: string }) => i.provider)).toEqual(["telegram"]);
+    expect((await t.request("GET", "/api/auth/me", { token })).json.identities.map((i: { provider: string }) => i.provider)).toEqual([
+      "telegram",
+    ]);
   });
 
   test("the only way to sign in is refused with 409 last_sign_in; a passkey counts as another way", async () => {
@@ -32,8 +42,13 @@ describe("DELETE /api/auth/identities/:id", () => {
     expect((await t.request("DELETE", `/api/auth/identities/${email.id}`, { token })).status).toBe(200);
     const last = await t.request("DELETE", `/api/auth/identities/${telegram.id}`, { token });
     expect(last.status).toBe(409);
-    expect(last.json).toEqual({ error: "last_sign_in", message: "This is the account's only way to sign in: add another (an email or a passkey) first" });
-    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.passkeys).values({ userId: user.id, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() });
+    expect(last.json).toEqual({
+      error: "last_sign_in",
+      message: "This is the account's only way to sign in: add another (an email or a passkey) first",
+    });
+    await t.deps.asyncDb
+      .insert(t.deps.asyncDb.tables.passkeys)
+      .values({ userId: user.id, credentialId: "c1", publicKey: Buffer.from([1]), counter: 0, name: "Laptop", createdAt: new Date() });
     expect((await t.request("DELETE", `/api/auth/identities/${telegram.id}`, { token })).status).toBe(200);
   });
 

@@ -33,7 +33,10 @@ async function emailSignIn(email: string) {
 }
 
 const setPlan = (userId: number, plan: "starter" | "pro" | "business", days: number) =>
-  t.deps.asyncDb.update(t.deps.asyncDb.tables.users).set({ plan, planExpiresAt: new Date(t.clock.now().getTime() + days * DAY) }).where(eq(t.deps.asyncDb.tables.users.id, userId));
+  t.deps.asyncDb
+    .update(t.deps.asyncDb.tables.users)
+    .set({ plan, planExpiresAt: new Date(t.clock.now().getTime() + days * DAY) })
+    .where(eq(t.deps.asyncDb.tables.users.id, userId));
 
 describe("linking an email (send-link-otp / verify-link-otp)", () => {
   test("links a new email to a Telegram account, once", async () => {
@@ -88,8 +91,13 @@ describe("linking an email (send-link-otp / verify-link-otp)", () => {
     const code = await sink.codeFor(email);
     const refused = await t.request("POST", "/api/auth/email/verify-link-otp", { token: second.token, body: { email, code } });
     expect(refused.status).toBe(409);
-    expect(refused.json).toEqual({ error: "email_linked_to_other_telegram", message: "This email is already linked to a different Telegram account" });
-    expect((await t.request("GET", "/api/auth/me", { token: second.token })).json.identities.map((i: { provider: string }) => i.provider)).toEqual(["telegram"]);
+    expect(refused.json).toEqual({
+      error: "email_linked_to_other_telegram",
+      message: "This email is already linked to a different Telegram account",
+    });
+    expect(
+      (await t.request("GET", "/api/auth/me", { token: second.token })).json.identities.map((i: { provider: string }) => i.provider),
+    ).toEqual(["telegram"]);
   });
 
   test("a link code is bound to the account that asked for it and is not a sign-in code", async () => {
@@ -158,14 +166,21 @@ describe("link codes of two accounts for one email", () => {
 });
 
 describe("POST /api/auth/msgr/link-widget", () => {
-  const widget = (id: number, username: string) => signWidget({ id, first_name: username, username, auth_date: unixSeconds(t.clock.now()) });
+  const widget = (id: number, username: string) =>
+    signWidget({ id, first_name: username, username, auth_date: unixSeconds(t.clock.now()) });
 
   test("links a Telegram account to an email account; Telegram sign-in then reaches it", async () => {
     const { user, token } = await t.emailUser("dash@example.com");
     const res = await t.request("POST", "/api/auth/msgr/link-widget", { token, body: widget(40, "tg40") });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, merged: false, user: expect.objectContaining({ id: user.id, msgrId: 40, username: "tg40" }) });
-    const login = await t.request("POST", "/api/auth/msgr", { body: { initData: signInitData({ id: 40, username: "tg40" }, t.clock.now()) } });
+    expect(res.json).toEqual({
+      success: true,
+      merged: false,
+      user: expect.objectContaining({ id: user.id, msgrId: 40, username: "tg40" }),
+    });
+    const login = await t.request("POST", "/api/auth/msgr", {
+      body: { initData: signInitData({ id: 40, username: "tg40" }, t.clock.now()) },
+    });
     expect(login.json.user.id).toBe(user.id);
     const again = await t.request("POST", "/api/auth/msgr/link-widget", { token, body: widget(40, "tg40") });
     expect([again.status, again.json.merged]).toEqual([200, false]);

@@ -30,7 +30,10 @@ describe("passkeys", () => {
     const options = await t.request("POST", "/api/auth/passkey/register/options", { token });
     expect(options.json).toMatchObject({ rp: { id: "localhost", name: "Linkbot" }, user: { name: "pk@example.com" }, attestation: "none" });
     expect(options.json.challenge).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const reg = await t.request("POST", "/api/auth/passkey/register/verify", { token, body: { ...device.register(options.json), name: "Laptop" } });
+    const reg = await t.request("POST", "/api/auth/passkey/register/verify", {
+      token,
+      body: { ...device.register(options.json), name: "Laptop" },
+    });
     expect(reg.status).toBe(201);
     expect(reg.json).toMatchObject({ name: "Laptop", transports: ["internal"], lastUsedAt: null, createdAt: t.clock.now().toISOString() });
     const list = await t.request("GET", "/api/auth/passkey/list", { token });
@@ -63,7 +66,10 @@ describe("passkeys", () => {
     device.credentials.length = 0; // the refused credential was never stored
     const other = await t.emailUser("intruder@example.com");
     const forOtherUser = await t.request("POST", "/api/auth/passkey/register/options", { token });
-    const hijack = await t.request("POST", "/api/auth/passkey/register/verify", { token: other.token, body: new SoftAuthenticator(BASE).register(forOtherUser.json) });
+    const hijack = await t.request("POST", "/api/auth/passkey/register/verify", {
+      token: other.token,
+      body: new SoftAuthenticator(BASE).register(forOtherUser.json),
+    });
     expect([hijack.status, hijack.json.error]).toEqual([400, "invalid_challenge"]);
     const ok = device.register(options.json);
     expect((await t.request("POST", "/api/auth/passkey/register/verify", { token, body: ok })).status).toBe(201);

@@ -20,8 +20,12 @@ describe("POST /api/auth/msgr (initData)", () => {
     const me = await t.request("GET", "/api/auth/me", { token: res.json.accessToken });
     expect(me.status).toBe(200);
     expect(me.json.user.id).toBe(res.json.user.id);
-    expect(me.json.identities).toEqual([{ id: expect.any(Number), provider: "telegram", subject: "1001", createdAt: t.clock.now().toISOString() }]);
-    const again = await t.request("POST", "/api/auth/msgr", { body: { initData: signInitData({ ...alice, username: "alice2" }, t.clock.now()) } });
+    expect(me.json.identities).toEqual([
+      { id: expect.any(Number), provider: "telegram", subject: "1001", createdAt: t.clock.now().toISOString() },
+    ]);
+    const again = await t.request("POST", "/api/auth/msgr", {
+      body: { initData: signInitData({ ...alice, username: "alice2" }, t.clock.now()) },
+    });
     expect(again.json.user).toMatchObject({ id: res.json.user.id, username: "alice2" });
   });
 
@@ -70,7 +74,13 @@ test("initData without a user or dated in the future is refused", async () => {
 
 describe("POST /api/auth/login-widget", () => {
   test("every field Telegram signed takes part in the check (photo_url, last_name)", async () => {
-    const fields = { id: 3003, first_name: "Eve", last_name: "Doe", photo_url: "https://t.me/i/userpic/320/eve.jpg", auth_date: unixSeconds(t.clock.now()) };
+    const fields = {
+      id: 3003,
+      first_name: "Eve",
+      last_name: "Doe",
+      photo_url: "https://t.me/i/userpic/320/eve.jpg",
+      auth_date: unixSeconds(t.clock.now()),
+    };
     const data = signWidget(fields as Parameters<typeof signWidget>[0]);
     expect((await t.request("POST", "/api/auth/login-widget", { body: data })).status).toBe(200);
     const swapped = await t.request("POST", "/api/auth/login-widget", { body: { ...data, photo_url: "https://evil.example/x.jpg" } });
@@ -83,7 +93,9 @@ describe("POST /api/auth/login-widget", () => {
     expect(asNumbers.status).toBe(200);
     expect(asNumbers.json.user).toMatchObject({ msgrId: 2002, username: "bob" });
     expect(typeof asNumbers.json.accessToken).toBe("string");
-    const asStrings = await t.request("POST", "/api/auth/login-widget", { body: { ...data, id: "2002", auth_date: String(data.auth_date) } });
+    const asStrings = await t.request("POST", "/api/auth/login-widget", {
+      body: { ...data, id: "2002", auth_date: String(data.auth_date) },
+    });
     expect(asStrings.status).toBe(200);
     expect(asStrings.json.user.id).toBe(asNumbers.json.user.id);
   });
@@ -130,7 +142,11 @@ describe("access tokens (JWT)", () => {
     expect([expired.status, expired.json.error]).toEqual([401, "token_expired"]);
 
     const now = unixSeconds(t.clock.now());
-    const foreign = await new SignJWT({ typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject("1").setIssuedAt(now).setExpirationTime(now + 60)
+    const foreign = await new SignJWT({ typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
       .sign(new TextEncoder().encode("x".repeat(40)));
     expect((await t.request("GET", "/api/auth/me", { token: foreign })).status).toBe(401);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");

@@ -34,7 +34,9 @@ const PY_GET = "import requests,sys; r=requests.get(sys.argv[1]); print(r.status
 /** Each client fetches `url` and answers `[status, body]`. */
 const CLIENTS: Record<string, (url: string) => Promise<[number, string]>> = {
   browser: async (url) => {
-    const r = await fetch(url, { headers: { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15" } });
+    const r = await fetch(url, {
+      headers: { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15" },
+    });
     return [r.status, await r.text()];
   },
   curl: async (url) => {
@@ -113,7 +115,11 @@ describe("previews count nothing", () => {
       }
       const page = await fetch(`${base}/s/${l.code}`, { headers });
       expect(page.status).toBe(200);
-      const pressed = await fetch(`${base}/s/${l.code}`, { method: "POST", headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      const pressed = await fetch(`${base}/s/${l.code}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+      });
       expect(await pressed.text()).toContain("Open the link in a browser");
     }
     expect(await viewCount(token, image.id, l.id)).toBe(0);
@@ -122,7 +128,12 @@ describe("previews count nothing", () => {
   test("HEAD on the view, stream, download and page counts nothing and gives no file name, type or size", async () => {
     const { token, image } = await seed(t);
     const l = await link(t, token, image.id, 1, 1);
-    for (const p of [`/api/secure/view/${l.code}`, `/api/secure/view/${l.code}/stream`, `/api/secure/view/${l.code}/download`, `/s/${l.code}`]) {
+    for (const p of [
+      `/api/secure/view/${l.code}`,
+      `/api/secure/view/${l.code}/stream`,
+      `/api/secure/view/${l.code}/download`,
+      `/s/${l.code}`,
+    ]) {
       const head = await fetch(`${base}${p}`, { method: "HEAD" });
       expect([p, head.status]).toEqual([p, 200]);
       expect(head.headers.get("content-disposition")).toBeNull();

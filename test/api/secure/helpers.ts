@@ -11,14 +11,27 @@ export function pngBytes(size = 200): Uint8Array<ArrayBuffer> {
 export async function seed(t: TestApp, tgId = 42) {
   const { user, token } = await t.telegramUser(tgId, `u${tgId}`);
   const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Docs", description: "mine" } })).json;
-  const text = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "note", contentType: "text", textContent: "line 1\nline <2>" } })).json;
-  const image = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "pic", contentType: "file" } })).json;
+  const text = (
+    await t.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, name: "note", contentType: "text", textContent: "line 1\nline <2>" },
+    })
+  ).json;
+  const image = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "pic", contentType: "file" } }))
+    .json;
   const up = await upload(t, token, image.id, pngBytes(), "photo.png");
   if (up.status !== 200) throw new Error(`upload failed: ${up.text}`);
   return { user, token, folder, text, image: up.json };
 }
 
-export function upload(t: TestApp, token: string, fileId: number, bytes: Uint8Array<ArrayBuffer>, name: string, type = "application/octet-stream") {
+export function upload(
+  t: TestApp,
+  token: string,
+  fileId: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  type = "application/octet-stream",
+) {
   const form = new FormData();
   form.append("file", new Blob([bytes], { type }), name);
   return t.request("POST", `/api/secure/files/${fileId}/upload`, { token, body: form });

@@ -63,18 +63,28 @@ test("a blank (whitespace-only) folder or file name is a 400 naming the field, n
 describe("files", () => {
   test("text file record and uploaded file record with sniffed MIME type", async () => {
     const { token, text, image, folder } = await seed(t);
-    expect(text).toMatchObject({ folderId: folder.id, name: "note", contentType: "text", mimeType: "text/plain", fileSize: 15, textContent: "line 1\nline <2>" });
+    expect(text).toMatchObject({
+      folderId: folder.id,
+      name: "note",
+      contentType: "text",
+      mimeType: "text/plain",
+      fileSize: 15,
+      textContent: "line 1\nline <2>",
+    });
     // the client claimed application/octet-stream and contentType "file": the bytes say PNG
     expect(image).toMatchObject({ contentType: "image", mimeType: "image/png", fileName: "photo.png", fileSize: 200, hasContent: true });
     const list = await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token });
     expect(list.json.map((f: any) => f.id)).toEqual([text.id, image.id]);
     const one = await t.request("GET", `/api/secure/files/${image.id}`, { token });
-    expect(Object.keys(one.json)).toEqual(expect.arrayContaining(["id", "folderId", "name", "description", "contentType", "mimeType", "fileName", "fileSize", "createdAt"]));
+    expect(Object.keys(one.json)).toEqual(
+      expect.arrayContaining(["id", "folderId", "name", "description", "contentType", "mimeType", "fileName", "fileSize", "createdAt"]),
+    );
   });
 
   test("HTML disguised as an image is stored as text/plain; binary without signature as octet-stream", async () => {
     const { token, folder } = await seed(t);
-    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "x", contentType: "image" } })).json;
+    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "x", contentType: "image" } }))
+      .json;
     const html = await upload(t, token, f.id, new TextEncoder().encode("<html><script>alert(1)</script></html>"), "x.png", "image/png");
     expect(html.json).toMatchObject({ mimeType: "text/plain", contentType: "file" });
     const bin = await upload(t, token, f.id, new Uint8Array([0, 1, 2, 3, 255, 254]), "x.bin");
@@ -85,7 +95,8 @@ describe("files", () => {
 
   test("SVG or XHTML behind an XML declaration is stored as text/plain, never a markup type a browser renders", async () => {
     const { token, folder } = await seed(t);
-    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "x", contentType: "image" } })).json;
+    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "x", contentType: "image" } }))
+      .json;
     const docs = [
       `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
       `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>alert(1)</script></body></html>`,
@@ -121,7 +132,10 @@ describe("files", () => {
     expect(big.json.error).toBe("plan_limit");
     expect(readdirSync(join(t.dataDir, "secure", "tmp"))).toEqual([]);
     expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(1);
-    const fourth = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "4", contentType: "text", textContent: "x" } });
+    const fourth = await t.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, name: "4", contentType: "text", textContent: "x" },
+    });
     expect(fourth.status).toBe(403);
     expect(fourth.json.error).toBe("plan_limit");
   });
@@ -138,9 +152,12 @@ describe("files", () => {
   test("storage limit holds for parallel uploads: two 600 KB uploads on a 1 MB plan, only one is kept", async () => {
     const { storeUpload } = await import("../../../core/secure/files");
     const { user, token, folder, text } = await seed(t); // 2 files of the plan's 3
-    const third = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "a", contentType: "file" } })).json;
+    const third = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "a", contentType: "file" } }))
+      .json;
     const ids = [text.id, third.id]; // uploading to the text record turns it into a file
-    const results = await Promise.allSettled(ids.map((id) => storeUpload(t.deps, user.id, id, Readable.from([pngBytes(600 * 1024)]), `${id}.png`)));
+    const results = await Promise.allSettled(
+      ids.map((id) => storeUpload(t.deps, user.id, id, Readable.from([pngBytes(600 * 1024)]), `${id}.png`)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason.code).toBe("plan_limit");
     expect(readdirSync(join(t.dataDir, "secure")).filter((n) => n.endsWith(".bin"))).toHaveLength(2);
@@ -166,17 +183,28 @@ describe("links", () => {
     expect(created.json.expiresAt).toBe(new Date(t.clock.now().getTime() + 24 * 3600_000).toISOString());
     const id = created.json.id;
     expect((await t.request("GET", `/api/secure/links?fileId=${image.id}`, { token })).json).toEqual([created.json]);
-    expect((await t.request("PATCH", `/api/secure/links/${id}/revoke`, { token })).json).toMatchObject({ isRevoked: true, state: "revoked" });
-    expect((await t.request("PATCH", `/api/secure/links/${id}/restore`, { token })).json).toMatchObject({ isRevoked: false, state: "active" });
+    expect((await t.request("PATCH", `/api/secure/links/${id}/revoke`, { token })).json).toMatchObject({
+      isRevoked: true,
+      state: "revoked",
+    });
+    expect((await t.request("PATCH", `/api/secure/links/${id}/restore`, { token })).json).toMatchObject({
+      isRevoked: false,
+      state: "active",
+    });
     expect((await t.request("DELETE", `/api/secure/links/${id}`, { token })).json).toEqual({ success: true });
     expect((await t.request("GET", `/api/secure/links?fileId=${image.id}`, { token })).json).toEqual([]);
   });
 
   test("bad input: non-positive expiry, zero views, file without content", async () => {
     const { token, folder, image } = await seed(t);
-    expect((await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 0, maxViews: 1 } })).status).toBe(400);
-    expect((await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 1, maxViews: 0 } })).status).toBe(400);
-    const empty = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "e", contentType: "video" } })).json;
+    expect(
+      (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 0, maxViews: 1 } })).status,
+    ).toBe(400);
+    expect(
+      (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 1, maxViews: 0 } })).status,
+    ).toBe(400);
+    const empty = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "e", contentType: "video" } }))
+      .json;
     const noContent = await t.request("POST", "/api/secure/links", { token, body: { fileId: empty.id, expiresInHours: 1, maxViews: 1 } });
     expect(noContent.status).toBe(400);
     expect(noContent.json.details[0].field).toBe("fileId");
@@ -243,12 +271,21 @@ describe("note names", () => {
     t.clock.set(new Date("2026-11-25T10:00:00Z"));
     const { token } = await t.telegramUser();
     const folder = (await t.request("POST", "/api/secure/folders", { token, body: { name: "Keys" } })).json;
-    const note = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, contentType: "text", textContent: "WiFi: office-5G / pass: s3cret" } });
+    const note = await t.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, contentType: "text", textContent: "WiFi: office-5G / pass: s3cret" },
+    });
     expect(note.status).toBe(201);
     expect(note.json.name).toBe("Note 1, 25 Nov");
-    const named = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "Router", contentType: "text", textContent: "admin / admin" } });
+    const named = await t.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, name: "Router", contentType: "text", textContent: "admin / admin" },
+    });
     expect(named.json.name).toBe("Router");
-    const second = await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, contentType: "text", textContent: "another" } });
+    const second = await t.request("POST", "/api/secure/files", {
+      token,
+      body: { folderId: folder.id, contentType: "text", textContent: "another" },
+    });
     expect(second.json.name).toBe("Note 3, 25 Nov");
     const listed = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
     expect(listed.some((f) => f.name.includes("WiFi") || f.name.includes("s3cret"))).toBe(false);

@@ -8,11 +8,15 @@ afterEach(() => t.close());
 
 const view = (code: string, password?: string, path = "") =>
   t.request("GET", `/api/secure/view/${code}${path}`, { headers: password === undefined ? {} : { "x-share-password": password } });
-const viewCount = async (token: string, fileId: number) => (await t.request("GET", `/api/secure/links?fileId=${fileId}`, { token })).json[0].viewCount as number;
+const viewCount = async (token: string, fileId: number) =>
+  (await t.request("GET", `/api/secure/links?fileId=${fileId}`, { token })).json[0].viewCount as number;
 
 async function protectedLink(password = "s3cret!") {
   const s = await seed(t);
-  const res = await t.request("POST", "/api/secure/links", { token: s.token, body: { fileId: s.text.id, expiresInHours: 1, maxViews: 5, password } });
+  const res = await t.request("POST", "/api/secure/links", {
+    token: s.token,
+    body: { fileId: s.text.id, expiresInHours: 1, maxViews: 5, password },
+  });
   expect(res.status).toBe(201);
   return { ...s, l: res.json };
 }
@@ -63,7 +67,10 @@ describe("share passwords", () => {
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await viewCount(token, text.id)).toBe(0);
     // another link of the same owner is not locked
-    const other = await t.request("POST", "/api/secure/links", { token, body: { fileId: text.id, expiresInHours: 24, password: "other-pw" } });
+    const other = await t.request("POST", "/api/secure/links", {
+      token,
+      body: { fileId: text.id, expiresInHours: 24, password: "other-pw" },
+    });
     expect((await view(other.json.code, "other-pw")).status).toBe(200);
     t.clock.advance(15 * 60_000 + 1000);
     expect((await view(l.code, "s3cret!")).status).toBe(200);
@@ -72,7 +79,10 @@ describe("share passwords", () => {
   test("the viewer page's form is limited like the API (one count for both)", async () => {
     const { l } = await protectedLink();
     const press = (password: string) =>
-      t.request("POST", `/s/${l.code}`, { headers: { "content-type": "application/x-www-form-urlencoded" }, body: `password=${encodeURIComponent(password)}` });
+      t.request("POST", `/s/${l.code}`, {
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `password=${encodeURIComponent(password)}`,
+      });
     for (let i = 0; i < 3; i++) expect((await press(`nope-${i}`)).status).toBe(401);
     for (let i = 0; i < 2; i++) expect((await view(l.code, `nope-api-${i}`)).status).toBe(401);
     const page = await press("s3cret!");
@@ -83,13 +93,19 @@ describe("share passwords", () => {
   test("PATCH sets, changes and removes the password and turns notifyOnView on and off; another user's link is 404", async () => {
     const s = await seed(t);
     const l = (await t.request("POST", "/api/secure/links", { token: s.token, body: { fileId: s.text.id, expiresInHours: 1 } })).json;
-    const set = await t.request("PATCH", `/api/secure/links/${l.id}`, { token: s.token, body: { password: "first-pw", notifyOnView: true } });
+    const set = await t.request("PATCH", `/api/secure/links/${l.id}`, {
+      token: s.token,
+      body: { password: "first-pw", notifyOnView: true },
+    });
     expect(set.json).toMatchObject({ hasPassword: true, notifyOnView: true });
     expect((await view(l.code)).status).toBe(401);
     await t.request("PATCH", `/api/secure/links/${l.id}`, { token: s.token, body: { password: "second-pw" } });
     expect((await view(l.code, "first-pw")).json.error).toBe("password_invalid");
     expect((await view(l.code, "second-pw")).status).toBe(200);
-    const cleared = await t.request("PATCH", `/api/secure/links/${l.id}`, { token: s.token, body: { password: null, notifyOnView: false } });
+    const cleared = await t.request("PATCH", `/api/secure/links/${l.id}`, {
+      token: s.token,
+      body: { password: null, notifyOnView: false },
+    });
     expect(cleared.json).toMatchObject({ hasPassword: false, notifyOnView: false });
     expect((await view(l.code)).status).toBe(200);
     const eve = await t.telegramUser(77, "eve");
@@ -104,11 +120,17 @@ describe("password guessing across addresses", () => {
   let p: TestApp;
   beforeEach(() => (p = createTestApp({ env: { TRUST_PROXY: "true" } })));
   afterEach(() => p.close());
-  const from = (ip: string, code: string, password: string) => p.request("GET", `/api/secure/view/${code}`, { headers: { "x-forwarded-for": ip, "x-share-password": password } });
+  const from = (ip: string, code: string, password: string) =>
+    p.request("GET", `/api/secure/view/${code}`, { headers: { "x-forwarded-for": ip, "x-share-password": password } });
 
   async function protectedShare() {
     const s = await seed(p);
-    return (await p.request("POST", "/api/secure/links", { token: s.token, body: { fileId: s.text.id, expiresInHours: 24, maxViews: 1000, password: "s3cret!" } })).json as { code: string };
+    return (
+      await p.request("POST", "/api/secure/links", {
+        token: s.token,
+        body: { fileId: s.text.id, expiresInHours: 24, maxViews: 1000, password: "s3cret!" },
+      })
+    ).json as { code: string };
   }
 
   test("addresses of one IPv6 /64 count as one visitor: the 6th guess from a fresh address of it is 429", async () => {
@@ -125,7 +147,11 @@ describe("password guessing across addresses", () => {
     for (let i = 1; i <= 60; i++) expect((await from(`198.51.100.${i}`, l.code, "s3cret!")).status).toBe(200);
     for (let i = 1; i <= 50; i++) expect((await from(`203.0.113.${i}`, l.code, `guess-${i}`)).status).toBe(401);
     const fresh = await from("192.0.2.77", l.code, "s3cret!");
-    expect([fresh.status, fresh.json.error, fresh.json.message]).toEqual([429, "rate_limited", "Too many wrong passwords for this link; try again later"]);
+    expect([fresh.status, fresh.json.error, fresh.json.message]).toEqual([
+      429,
+      "rate_limited",
+      "Too many wrong passwords for this link; try again later",
+    ]);
     p.clock.advance(15 * 60_000 + 1000);
     expect((await from("192.0.2.77", l.code, "s3cret!")).status).toBe(200);
   }, 60_000);
@@ -148,7 +174,8 @@ describe("password checks per process", () => {
 describe("the owner's preview", () => {
   test("needs a credential that may read secure files: a read:stats token is a visitor and must give the password", async () => {
     const { token, l } = await protectedLink();
-    const tokenWith = async (scopes: string[]) => (await t.request("POST", "/api/tokens", { token, body: { name: scopes.join(","), scopes } })).json.token as string;
+    const tokenWith = async (scopes: string[]) =>
+      (await t.request("POST", "/api/tokens", { token, body: { name: scopes.join(","), scopes } })).json.token as string;
     const stats = await t.request("GET", `/api/secure/view/${l.code}`, { token: await tokenWith(["read:stats"]) });
     expect([stats.status, stats.json.error, stats.json.lines]).toEqual([401, "password_required", undefined]);
     const reader = await t.request("GET", `/api/secure/view/${l.code}`, { token: await tokenWith(["read:secure"]) });

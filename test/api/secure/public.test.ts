@@ -142,16 +142,36 @@ describe("what counts as a view", () => {
   test("HEAD, link-preview bots and the owner's own previews never consume a view", async () => {
     const { token, image } = await seed(t);
     const l = await link(t, token, image.id, 1, 1);
-    for (const p of [`/api/secure/view/${l.code}`, `/api/secure/view/${l.code}/stream`, `/api/secure/view/${l.code}/download`, `/s/${l.code}`])
+    for (const p of [
+      `/api/secure/view/${l.code}`,
+      `/api/secure/view/${l.code}/stream`,
+      `/api/secure/view/${l.code}/download`,
+      `/s/${l.code}`,
+    ])
       expect((await t.request("HEAD", p, { headers: BROWSER })).status).toBe(200);
-    for (const ua of ["TelegramBot (like TwitterBot)", "WhatsApp/2.23.20.0", "facebookexternalhit/1.1", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "Twitterbot/1.0", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)", "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)", "Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5", "Mozilla/5.0 (compatible; vkShare; +http://vk.com/dev/Share)", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"]) {
+    for (const ua of [
+      "TelegramBot (like TwitterBot)",
+      "WhatsApp/2.23.20.0",
+      "facebookexternalhit/1.1",
+      "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+      "Twitterbot/1.0",
+      "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+      "LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)",
+      "Mozilla/5.0 (Windows NT 6.1; WOW64) SkypeUriPreview Preview/0.5",
+      "Mozilla/5.0 (compatible; vkShare; +http://vk.com/dev/Share)",
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+    ]) {
       const bot = await view(l.code, { "user-agent": ua });
       expect(bot.status).toBe(200);
       expect(bot.json.streamUrl).toBeUndefined();
       expect(bot.json.lines).toBeUndefined();
       const page = await t.request("GET", `/s/${l.code}`, { headers: { "user-agent": ua } });
       expect(page.text).toContain("A secure file was shared with you");
-      const pressed = await t.request("POST", `/s/${l.code}`, { headers: { "user-agent": ua, "content-type": "application/x-www-form-urlencoded" }, body: "" });
+      const pressed = await t.request("POST", `/s/${l.code}`, {
+        headers: { "user-agent": ua, "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+      });
       expect(pressed.text).toContain("Open the link in a browser");
       const s = await t.request("GET", `/api/secure/view/${l.code}/stream`, { headers: { "user-agent": ua } });
       expect([s.status, s.json.error]).toEqual([403, "preview_bot"]);
@@ -206,7 +226,12 @@ describe("malformed public input", () => {
 describe("served bytes", () => {
   test("stream: stored MIME type, restrictive CSP, nosniff, inline; download: attachment with RFC 6266 name", async () => {
     const { token, folder } = await seed(t);
-    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "Отчёт \"Q1\"", contentType: "text", textContent: "<script>x</script>" } })).json;
+    const f = (
+      await t.request("POST", "/api/secure/files", {
+        token,
+        body: { folderId: folder.id, name: 'Отчёт "Q1"', contentType: "text", textContent: "<script>x</script>" },
+      })
+    ).json;
     const l = await link(t, token, f.id);
     const v = (await view(l.code)).json;
     const s = await t.request("GET", local(v.streamUrl));
@@ -216,7 +241,9 @@ describe("served bytes", () => {
     expect(s.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(s.headers.get("content-disposition")).toStartWith("inline;");
     const d = await t.request("GET", local(v.downloadUrl));
-    expect(d.headers.get("content-disposition")).toBe(`attachment; filename="_____ _Q1_.txt"; filename*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%20%22Q1%22.txt`);
+    expect(d.headers.get("content-disposition")).toBe(
+      `attachment; filename="_____ _Q1_.txt"; filename*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%20%22Q1%22.txt`,
+    );
     expect(d.headers.get("content-security-policy")).toContain("sandbox");
   });
 });

@@ -12,7 +12,9 @@ beforeAll(async () => {
   bytes = new Uint8Array(1000).map((_, i) => i % 251);
   // an MP4 "ftyp" box: the bytes say video/mp4 whatever the name
   bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32]);
-  const f = (await t.request("POST", "/api/secure/files", { token: s.token, body: { folderId: s.folder.id, name: "clip", contentType: "file" } })).json;
+  const f = (
+    await t.request("POST", "/api/secure/files", { token: s.token, body: { folderId: s.folder.id, name: "clip", contentType: "file" } })
+  ).json;
   await upload(t, s.token, f.id, bytes, "clip.bin");
   const l = await link(t, s.token, f.id, 1, 1);
   stream = local((await t.request("GET", `/api/secure/view/${l.code}`)).json.streamUrl);
@@ -82,6 +84,8 @@ describe("HTTP Range on /stream", () => {
 });
 
 test("Content-Disposition (RFC 6266): the ASCII fallback has no %XX sequence a browser might decode; filename* keeps the name", () => {
-  expect(contentDisposition("attachment", "100%41 sure.txt")).toBe(`attachment; filename="100_41 sure.txt"; filename*=UTF-8''100%2541%20sure.txt`);
+  expect(contentDisposition("attachment", "100%41 sure.txt")).toBe(
+    `attachment; filename="100_41 sure.txt"; filename*=UTF-8''100%2541%20sure.txt`,
+  );
   expect(contentDisposition("inline", "naïve.pdf")).toBe(`inline; filename="na_ve.pdf"; filename*=UTF-8''na%C3%AFve.pdf`);
 });

@@ -27,7 +27,11 @@ function sendFile(code: string, bytes: Uint8Array<ArrayBuffer>, name: string) {
   return fetch(`${base}/api/secure/requests/${code}/upload`, { method: "POST", body: form });
 }
 const sendText = (code: string, text: string) =>
-  fetch(`${base}/api/secure/requests/${code}/upload`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text }) });
+  fetch(`${base}/api/secure/requests/${code}/upload`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text }),
+  });
 const storedBytes = (storagePath: string) => new Uint8Array(readFileSync(join(t.dataDir, storagePath)));
 
 describe("request links (owner API)", () => {
@@ -35,7 +39,14 @@ describe("request links (owner API)", () => {
     const { token, folder } = await seed(t);
     const made = await create(token, { folderId: folder.id, title: "Tax papers", expiresInHours: 48, maxFiles: 5 });
     expect(made.status).toBe(201);
-    expect(made.json).toMatchObject({ folderId: folder.id, title: "Tax papers", maxFiles: 5, filesReceived: 0, isActive: true, state: "active" });
+    expect(made.json).toMatchObject({
+      folderId: folder.id,
+      title: "Tax papers",
+      maxFiles: 5,
+      filesReceived: 0,
+      isActive: true,
+      state: "active",
+    });
     expect(made.json.url).toBe(`https://s.example/r/${made.json.code}`);
     expect(new Date(made.json.expiresAt).getTime()).toBe(t.clock.now().getTime() + 48 * 3600_000);
     const open = await create(token, { folderId: folder.id });
@@ -46,7 +57,10 @@ describe("request links (owner API)", () => {
 
     const eve = await t.telegramUser(77, "eve");
     expect((await t.request("GET", "/api/secure/requests", { token: eve.token })).json).toEqual([]);
-    for (const [method, body] of [["PATCH", { isActive: true }], ["DELETE", undefined]] as const) {
+    for (const [method, body] of [
+      ["PATCH", { isActive: true }],
+      ["DELETE", undefined],
+    ] as const) {
       const r = await t.request(method, `/api/secure/requests/${made.json.id}`, { token: eve.token, body });
       expect([method, r.status, r.json.error]).toEqual([method, 404, "not_found"]);
     }
@@ -57,7 +71,11 @@ describe("request links (owner API)", () => {
 
   test("bad input is 400 naming the field; API tokens need read:secure / write:secure", async () => {
     const { token, folder } = await seed(t);
-    for (const [body, field] of [[{ folderId: folder.id, maxFiles: 0 }, "maxFiles"], [{ folderId: folder.id, expiresInHours: 0 }, "expiresInHours"], [{}, "folderId"]] as const) {
+    for (const [body, field] of [
+      [{ folderId: folder.id, maxFiles: 0 }, "maxFiles"],
+      [{ folderId: folder.id, expiresInHours: 0 }, "expiresInHours"],
+      [{}, "folderId"],
+    ] as const) {
       const r = await create(token, body);
       expect([r.status, r.json.details?.[0]?.field]).toEqual([400, field]);
     }
@@ -79,12 +97,16 @@ describe("sending through a request link (public)", () => {
     expect(text.status).toBe(201);
     expect(((await text.json()) as any).itemsLeft).toBe(1);
 
-    const files = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureFiles).orderBy(t.deps.asyncDb.tables.secureFiles.id)).filter((f) => f.folderId === folder.id && f.id > 2);
+    const files = (
+      await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureFiles).orderBy(t.deps.asyncDb.tables.secureFiles.id)
+    ).filter((f) => f.folderId === folder.id && f.id > 2);
     expect(files).toHaveLength(2);
     expect(storedBytes(files[0]!.storagePath!)).toEqual(bytes);
     expect(files[0]).toMatchObject({ fileName: "scan.bin", fileSize: bytes.length, userId: files[0]!.userId });
     expect(files[1]).toMatchObject({ contentType: "text", textContent: "hello from a stranger\nline 2" });
-    const listed = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json.map((f: any) => f.fileName ?? f.name);
+    const listed = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json.map(
+      (f: any) => f.fileName ?? f.name,
+    );
     expect(listed).toContain("scan.bin");
     expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(2);
   });
@@ -154,7 +176,11 @@ describe("sending through a request link (public)", () => {
     const r = (await create(token, { folderId: folder.id })).json;
     const empty = await sendText(r.code, "   ");
     expect([empty.status, ((await empty.json()) as any).details[0].field]).toEqual([400, "text"]);
-    const plain = await fetch(`${base}/api/secure/requests/${r.code}/upload`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: "raw" });
+    const plain = await fetch(`${base}/api/secure/requests/${r.code}/upload`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: "raw",
+    });
     expect(plain.status).toBe(415);
     expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(0);
   });
@@ -197,7 +223,10 @@ describe("a sender who trickles a file", () => {
       await new Promise(() => {});
     })();
     const started = Date.now();
-    await expect(receiveRequestItem(t.deps, r.code, { stream: stalled, fileName: "slow.bin" }, 300)).rejects.toMatchObject({ status: 408, code: "upload_too_slow" });
+    await expect(receiveRequestItem(t.deps, r.code, { stream: stalled, fileName: "slow.bin" }, 300)).rejects.toMatchObject({
+      status: 408,
+      code: "upload_too_slow",
+    });
     expect(Date.now() - started).toBeLessThan(3000);
     const next = await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "on time" } });
     expect(next.status).toBe(201);
@@ -214,7 +243,14 @@ describe("a request link's own storage", () => {
     const row = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureRequests))[0]!;
     await setPlan(t.deps, row.userId, "business"); // the plan has room: the link's own cap is what stops it
     // what it already received, just under the cap (rows only: the bytes do not matter here)
-    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.secureFiles).values({ userId: row.userId, folderId: folder.id, name: "big", contentType: "file", fileSize: REQUEST_LINK_MAX_BYTES - 4, requestId: row.id });
+    await t.deps.asyncDb.insert(t.deps.asyncDb.tables.secureFiles).values({
+      userId: row.userId,
+      folderId: folder.id,
+      name: "big",
+      contentType: "file",
+      fileSize: REQUEST_LINK_MAX_BYTES - 4,
+      requestId: row.id,
+    });
     const files = async () => (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
     const before = (await files()).length;
     const crossing = await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "ten bytes!" } });

@@ -27,7 +27,11 @@ const BOUNDARY = "----secure-test-boundary";
 /** A multipart body streamed in 64 KB chunks, `size` bytes of file content, no Content-Length. */
 function multipartStream(size: number): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
-  const parts = [enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`)];
+  const parts = [
+    enc.encode(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+  ];
   let sent = 0;
   let tail = false;
   const chunk = new Uint8Array(64 * 1024).fill(0x41);
@@ -59,7 +63,8 @@ describe("uploads over real HTTP", () => {
     const base = listen();
     const { token, folder } = await seed(t);
     const before = storedFiles();
-    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "big", contentType: "file" } })).json;
+    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "big", contentType: "file" } }))
+      .json;
     const res = await fetch(`${base}/api/secure/files/${f.id}/upload`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
@@ -97,14 +102,26 @@ describe("uploads over real HTTP", () => {
     const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "f", contentType: "file" } })).json;
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]), "over.bin");
-    const over = await fetch(`${base}/api/secure/files/${f.id}/upload`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+    const over = await fetch(`${base}/api/secure/files/${f.id}/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(over.status).toBe(413);
     expect(storedFiles().tmp).toEqual([]);
 
     const bytes = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 7) % 256);
     const good = new FormData();
     good.append("file", new Blob([bytes]), "data.bin");
-    expect((await fetch(`${base}/api/secure/files/${f.id}/upload`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: good })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/api/secure/files/${f.id}/upload`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: good,
+        })
+      ).status,
+    ).toBe(200);
     const l = await link(t, token, f.id, 1, 1);
     const v = (await (await fetch(`${base}/api/secure/view/${l.code}`, { headers: UA })).json()) as any;
     const stream = v.streamUrl.replace(t.config.baseUrl, base);
@@ -129,7 +146,8 @@ test("a client that breaks off mid-upload leaves nothing behind and the record u
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (sent === 0) controller.enqueue(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\n\r\n`));
+      if (sent === 0)
+        controller.enqueue(enc.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\n\r\n`));
       if (sent > 2 * 1024 * 1024) return controller.error(new Error("client gave up"));
       sent += 256 * 1024;
       controller.enqueue(new Uint8Array(256 * 1024).fill(1));
@@ -179,9 +197,16 @@ describe("view counting under concurrency", () => {
     const { token, image } = await seed(t);
     const l = await link(t, token, image.id, 1, 5);
     const statuses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2
-        ? fetch(`${base}/api/secure/view/${l.code}`, { headers: UA })
-        : fetch(`${base}/s/${l.code}`, { method: "POST", headers: { ...UA, "content-type": "application/x-www-form-urlencoded" }, body: "" })).then((r) => r.status)),
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2
+          ? fetch(`${base}/api/secure/view/${l.code}`, { headers: UA })
+          : fetch(`${base}/s/${l.code}`, {
+              method: "POST",
+              headers: { ...UA, "content-type": "application/x-www-form-urlencoded" },
+              body: "",
+            })
+        ).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 410)).toHaveLength(35);
@@ -195,7 +220,9 @@ describe("grants bound to the viewer's IP", () => {
     const base = listen({ TRUST_PROXY: "true" });
     const { token, image } = await seed(t);
     const l = await link(t, token, image.id, 1, 2);
-    const v = (await (await fetch(`${base}/api/secure/view/${l.code}`, { headers: { ...UA, "x-forwarded-for": "203.0.113.5" } })).json()) as any;
+    const v = (await (
+      await fetch(`${base}/api/secure/view/${l.code}`, { headers: { ...UA, "x-forwarded-for": "203.0.113.5" } })
+    ).json()) as any;
     const stream = v.streamUrl.replace(t.config.baseUrl, base);
     expect((await fetch(stream, { headers: { ...UA, "x-forwarded-for": "203.0.113.5" } })).status).toBe(200);
     expect((await t.request("GET", `/api/secure/links?fileId=${image.id}`, { token })).json[0].viewCount).toBe(1);

@@ -55,7 +55,13 @@ async function expectServed(node: ApiNode, code: string, bytes: Uint8Array) {
   expect([null, String(bytes.length)]).toContain(whole.headers.get("content-length"));
   expect(Buffer.compare(new Uint8Array(await whole.arrayBuffer()), bytes)).toBe(0);
   const size = bytes.length;
-  for (const [range, start, end] of [["bytes=0-0", 0, 0], ["bytes=0-1", 0, 1], ["bytes=262140-262150", 262_140, 262_150], ["bytes=300000-", 300_000, size - 1], ["bytes=-5", size - 5, size - 1]] as const) {
+  for (const [range, start, end] of [
+    ["bytes=0-0", 0, 0],
+    ["bytes=0-1", 0, 1],
+    ["bytes=262140-262150", 262_140, 262_150],
+    ["bytes=300000-", 300_000, size - 1],
+    ["bytes=-5", size - 5, size - 1],
+  ] as const) {
     const res = await call(node, "GET", stream, { headers: { range } });
     expect([range, res.status, res.headers.get("content-range")]).toEqual([range, 206, `bytes ${start}-${end}/${size}`]);
     expect([null, String(end - start + 1)]).toContain(res.headers.get("content-length"));
@@ -65,7 +71,8 @@ async function expectServed(node: ApiNode, code: string, bytes: Uint8Array) {
   expect([past.status, past.headers.get("content-range")]).toEqual([416, `bytes */${size}`]);
 }
 
-const binsUnder = (dataDir: string) => (existsSync(join(dataDir, "secure")) ? readdirSync(join(dataDir, "secure")).filter((n) => n.endsWith(".bin")) : []);
+const binsUnder = (dataDir: string) =>
+  existsSync(join(dataDir, "secure")) ? readdirSync(join(dataDir, "secure")).filter((n) => n.endsWith(".bin")) : [];
 
 describe("nodes on one PostgreSQL, each with its own DATA_DIR", () => {
   test("a file uploaded through one node is served by another from the database, Range and all; deleted through either, its chunks go", async () => {

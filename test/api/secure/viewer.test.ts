@@ -14,7 +14,18 @@ const open = (code: string, token?: string) => t.request("POST", `/s/${code}`, {
 describe("viewer page at SHORT_URL/s/<code>", () => {
   test("text is shown escaped, with a download button, mobile viewport and strict headers", async () => {
     const { token, folder } = await seed(t);
-    const f = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "<b>Secret</b>", description: "for \"you\"", contentType: "text", textContent: "hello <script>alert(1)</script>\nsecond line" } })).json;
+    const f = (
+      await t.request("POST", "/api/secure/files", {
+        token,
+        body: {
+          folderId: folder.id,
+          name: "<b>Secret</b>",
+          description: 'for "you"',
+          contentType: "text",
+          textContent: "hello <script>alert(1)</script>\nsecond line",
+        },
+      })
+    ).json;
     const l = await link(t, token, f.id, 1, 2);
     expect(l.url).toBe(`https://s.example/s/${l.code}`);
     const page = await open(l.code);
@@ -38,14 +49,18 @@ describe("viewer page at SHORT_URL/s/<code>", () => {
     mp4.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0, 0x69, 0x73, 0x6f, 0x6d, 0x69, 0x73, 0x6f, 0x32]);
     const wav = new Uint8Array(64);
     wav.set([...new TextEncoder().encode("RIFF"), 56, 0, 0, 0, ...new TextEncoder().encode("WAVEfmt ")]);
-    const video = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "v", contentType: "video" } })).json;
-    const audio = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "a", contentType: "audio" } })).json;
+    const video = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "v", contentType: "video" } }))
+      .json;
+    const audio = (await t.request("POST", "/api/secure/files", { token, body: { folderId: folder.id, name: "a", contentType: "audio" } }))
+      .json;
     expect((await upload(t, token, video.id, mp4, "v.mp4")).json.contentType).toBe("video");
     expect((await upload(t, token, audio.id, wav, "a.wav")).json.contentType).toBe("audio");
     const img = await open((await link(t, token, image.id)).code);
     expect(img.text).toMatch(/<img src="https:\/\/app\.example\/api\/secure\/view\/\w+\/stream\?grant=/);
     const vid = await open((await link(t, token, video.id)).code);
-    expect(vid.text).toMatch(/<video controls playsinline preload="metadata" src="https:\/\/app\.example\/api\/secure\/view\/\w+\/stream\?grant=/);
+    expect(vid.text).toMatch(
+      /<video controls playsinline preload="metadata" src="https:\/\/app\.example\/api\/secure\/view\/\w+\/stream\?grant=/,
+    );
     const aud = await open((await link(t, token, audio.id)).code);
     expect(aud.text).toMatch(/<audio controls preload="metadata" src="https:\/\/app\.example[^"]+\/stream\?grant=/);
   });

@@ -20,8 +20,14 @@ describe("mergeAccounts", () => {
     const src = await seedResources(t.deps, mail.id, "src");
     await seedResources(t.deps, tg.id, "dst");
     const expires = new Date(t.clock.now().getTime() + 10 * DAY);
-    await t.deps.asyncDb.update(t.deps.asyncDb.tables.users).set({ plan: "pro", planExpiresAt: expires }).where(eq(t.deps.asyncDb.tables.users.id, mail.id));
-    const session = await issueSession(t.deps, (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, mail.id)))[0]!);
+    await t.deps.asyncDb
+      .update(t.deps.asyncDb.tables.users)
+      .set({ plan: "pro", planExpiresAt: expires })
+      .where(eq(t.deps.asyncDb.tables.users.id, mail.id));
+    const session = await issueSession(
+      t.deps,
+      (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, mail.id)))[0]!,
+    );
 
     const merged = await mergeAccounts(t.deps, mail.id, tg.id);
 
@@ -29,15 +35,37 @@ describe("mergeAccounts", () => {
     expect(Object.values(await ownedCounts(t.deps, mail.id)).every((n) => n === 0)).toBe(true);
     expect(await ownedCounts(t.deps, tg.id)).toEqual(mergedSeedCounts());
     // the survivor keeps its own webhook signing secret
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.webhookSecrets).where(eq(t.deps.asyncDb.tables.webhookSecrets.userId, tg.id)))[0]?.secret).toBe("whsec_dst");
+    expect(
+      (
+        await t.deps.asyncDb
+          .select()
+          .from(t.deps.asyncDb.tables.webhookSecrets)
+          .where(eq(t.deps.asyncDb.tables.webhookSecrets.userId, tg.id))
+      )[0]?.secret,
+    ).toBe("whsec_dst");
     // the survivor keeps its own settings
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.userSettings).where(eq(t.deps.asyncDb.tables.userSettings.userId, tg.id)))[0]?.timeZone).toBe("Europe/Moscow");
+    expect(
+      (
+        await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.userSettings).where(eq(t.deps.asyncDb.tables.userSettings.userId, tg.id))
+      )[0]?.timeZone,
+    ).toBe("Europe/Moscow");
     // children keep pointing at the moved parents
-    const file = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureFiles).where(eq(t.deps.asyncDb.tables.secureFiles.id, src.fileId)))[0]!;
+    const file = (
+      await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.secureFiles).where(eq(t.deps.asyncDb.tables.secureFiles.id, src.fileId))
+    )[0]!;
     expect([file.userId, file.folderId]).toEqual([tg.id, src.folderId]);
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.linkTags).where(eq(t.deps.asyncDb.tables.linkTags.linkId, src.linkId)))).toEqual([{ linkId: src.linkId, tagId: src.tagId }]);
+    expect(
+      await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.linkTags).where(eq(t.deps.asyncDb.tables.linkTags.linkId, src.linkId)),
+    ).toEqual([{ linkId: src.linkId, tagId: src.tagId }]);
 
-    expect(merged).toMatchObject({ id: tg.id, plan: "pro", planExpiresAt: expires, email: "merge@example.com", msgrId: 500, username: "tguser" });
+    expect(merged).toMatchObject({
+      id: tg.id,
+      plan: "pro",
+      planExpiresAt: expires,
+      email: "merge@example.com",
+      msgrId: 500,
+      username: "tguser",
+    });
     expect((await findUserByIdentity(t.deps, "email", "merge@example.com"))!.id).toBe(tg.id);
     const source = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, mail.id)))[0]!;
     expect(source).toMatchObject({ mergedIntoId: tg.id, email: null, msgrId: null, plan: "free" });
@@ -50,7 +78,9 @@ describe("mergeAccounts", () => {
     await seedResources(t.deps, a.id, "a");
     await expect(mergeAccounts(t.deps, a.id, b.id)).rejects.toThrow("already linked to a different Telegram account");
     expect((await ownedCounts(t.deps, a.id)).links).toBe(1);
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, a.id)))[0]!.mergedIntoId).toBeNull();
+    expect(
+      (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.users).where(eq(t.deps.asyncDb.tables.users.id, a.id)))[0]!.mergedIntoId,
+    ).toBeNull();
   });
 });
 
@@ -67,9 +97,11 @@ describe("merge hooks of owned tables", () => {
     const fromB = await seedResources(t.deps, b.id, "b");
     await t.deps.asyncDb.insert(t.deps.asyncDb.tables.tags).values({ userId: a.id, name: "TAG-B" });
     await mergeAccounts(t.deps, b.id, a.id);
-    const tags = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.tags).where(eq(t.deps.asyncDb.tables.tags.userId, a.id)));
+    const tags = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.tags).where(eq(t.deps.asyncDb.tables.tags.userId, a.id));
     expect(tags.map((x) => x.name)).toEqual(["TAG-B"]);
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.linkTags).where(eq(t.deps.asyncDb.tables.linkTags.linkId, fromB.linkId)))).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
+    expect(
+      await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.linkTags).where(eq(t.deps.asyncDb.tables.linkTags.linkId, fromB.linkId)),
+    ).toEqual([{ linkId: fromB.linkId, tagId: tags[0]!.id }]);
   });
 
   test("a hook that leaves rows behind aborts the whole merge", async () => {

@@ -32,7 +32,9 @@ onBothDatabases((open) => {
   test("ten first contacts of one Telegram user at once make one account; a later contact refreshes the profile", async () => {
     const { db } = await open();
     const { deps } = depsOver(db);
-    const made = await Promise.all(Array.from({ length: 10 }, () => upsertTelegramUser(deps, { id: 4242, username: "ann", firstName: "Ann" })));
+    const made = await Promise.all(
+      Array.from({ length: 10 }, () => upsertTelegramUser(deps, { id: 4242, username: "ann", firstName: "Ann" })),
+    );
     expect(new Set(made.map((u) => u.id)).size).toBe(1);
     expect(await db.select().from(db.tables.users)).toHaveLength(1);
     expect(await db.select().from(db.tables.identities)).toHaveLength(1);
@@ -62,7 +64,9 @@ onBothDatabases((open) => {
     const result = await linkEmail(deps, tg.id, "m@example.com");
     expect(result).toMatchObject({ success: true, merged: true, user: { id: tg.id, email: "m@example.com", msgrId: 7 } });
     expect((await db.select().from(links).where(eq(links.id, mine!.id)))[0]!.userId).toBe(tg.id);
-    expect(await db.select().from(tags).where(eq(tags.userId, tg.id))).toEqual([expect.objectContaining({ id: twinTag!.id, name: "Spring" })]);
+    expect(await db.select().from(tags).where(eq(tags.userId, tg.id))).toEqual([
+      expect.objectContaining({ id: twinTag!.id, name: "Spring" }),
+    ]);
     expect(await db.select().from(linkTags)).toEqual([{ linkId: mine!.id, tagId: twinTag!.id }]);
     const folded = await db.select().from(domains);
     expect(folded).toEqual([expect.objectContaining({ id: ourDomain!.id, userId: tg.id, verifiedAt: new Date("2026-04-01T00:00:00Z") })]);
@@ -86,7 +90,7 @@ onBothDatabases((open) => {
     const winner = (outcomes.find((o) => o.status === "fulfilled") as PromiseFulfilledResult<{ user: { id: number } }>).value.user.id;
     expect((await findUserByIdentity(deps, "email", "shared@example.com"))!.id).toBe(winner);
     const { identities } = db.tables;
-    expect((await db.select().from(identities).where(eq(identities.provider, "email")))).toHaveLength(1);
+    expect(await db.select().from(identities).where(eq(identities.provider, "email"))).toHaveLength(1);
   });
 
   test("a refresh token presented twice at once: one refresh succeeds, the other counts as reuse and ends the sign-in everywhere", async () => {
@@ -111,14 +115,22 @@ onBothDatabases((open) => {
   test("email codes: two sends at once mail one code; the right code presented five times at once signs in once; wrong guesses count", async () => {
     const { db } = await open();
     const { deps, clock, mail } = depsOver(db);
-    const sends = await Promise.allSettled([sendEmailCode(deps, "d@example.com", "login", null), sendEmailCode(deps, "d@example.com", "login", null)]);
+    const sends = await Promise.allSettled([
+      sendEmailCode(deps, "d@example.com", "login", null),
+      sendEmailCode(deps, "d@example.com", "login", null),
+    ]);
     expect(sends.map((s) => s.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((sends.find((s) => s.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 429 });
     expect(mail).toHaveLength(1);
     const code = /code is (\d{6})/.exec(mail[0]!.text)![1]!;
     const wrong = code === "000000" ? "000001" : "000000";
-    await expect(consumeEmailCode(deps, { email: "d@example.com", code: wrong, purpose: "login", userId: null })).rejects.toMatchObject({ code: "invalid_code", message: "Wrong code; 4 attempts left" });
-    const uses = await Promise.allSettled(Array.from({ length: 5 }, () => consumeEmailCode(deps, { email: "d@example.com", code, purpose: "login", userId: null })));
+    await expect(consumeEmailCode(deps, { email: "d@example.com", code: wrong, purpose: "login", userId: null })).rejects.toMatchObject({
+      code: "invalid_code",
+      message: "Wrong code; 4 attempts left",
+    });
+    const uses = await Promise.allSettled(
+      Array.from({ length: 5 }, () => consumeEmailCode(deps, { email: "d@example.com", code, purpose: "login", userId: null })),
+    );
     expect(uses.filter((u) => u.status === "fulfilled")).toHaveLength(1);
     clock.advance(31_000);
     await sendEmailCode(deps, "d@example.com", "login", null);

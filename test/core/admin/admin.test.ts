@@ -13,12 +13,33 @@ onBothDatabases((open) => {
     const deps = { asyncDb: db, clock } as unknown as Deps;
     const [ada] = await db.insert(db.tables.users).values({ username: "Ada" }).returning();
     const [old] = await db.insert(db.tables.users).values({ username: "old", mergedIntoId: ada!.id }).returning();
-    const [link] = await db.insert(db.tables.links).values({ userId: ada!.id, code: "c1", url: "https://x.example", createdAt: clock.now(), updatedAt: clock.now() }).returning();
-    await db.insert(db.tables.clicks).values([{ linkId: link!.id, clickedAt: clock.now() }, { linkId: link!.id, clickedAt: clock.now() }]);
-    const row = (id: string, kind: "bot" | "webhook", status: "pending" | "failed" | "done") => ({ deliveryId: id, kind, topic: "t", target: "x", payload: {}, status, nextAttemptAt: clock.now(), createdAt: clock.now() });
-    await db.insert(db.tables.outbox).values([row("1", "bot", "pending"), row("2", "bot", "pending"), row("3", "webhook", "failed"), row("4", "webhook", "done")]);
+    const [link] = await db
+      .insert(db.tables.links)
+      .values({ userId: ada!.id, code: "c1", url: "https://x.example", createdAt: clock.now(), updatedAt: clock.now() })
+      .returning();
+    await db.insert(db.tables.clicks).values([
+      { linkId: link!.id, clickedAt: clock.now() },
+      { linkId: link!.id, clickedAt: clock.now() },
+    ]);
+    const row = (id: string, kind: "bot" | "webhook", status: "pending" | "failed" | "done") => ({
+      deliveryId: id,
+      kind,
+      topic: "t",
+      target: "x",
+      payload: {},
+      status,
+      nextAttemptAt: clock.now(),
+      createdAt: clock.now(),
+    });
+    await db
+      .insert(db.tables.outbox)
+      .values([row("1", "bot", "pending"), row("2", "bot", "pending"), row("3", "webhook", "failed"), row("4", "webhook", "done")]);
     expect(await serviceStats(deps)).toEqual({
-      users: 1, links: 1, clicks: 2, trackers: 0, secureFiles: 0,
+      users: 1,
+      links: 1,
+      clicks: 2,
+      trackers: 0,
+      secureFiles: 0,
       queues: { webhook: { pending: 0, sending: 0, failed: 1 }, bot: { pending: 2, sending: 0, failed: 0 } },
     });
     expect((await resolveUserRef(deps, "@ada")).id).toBe(ada!.id);

@@ -11,7 +11,8 @@ import { createLink } from "../../../core/links/links";
 import { urlProblem } from "../../../core/links/validate";
 import { createTestApp, type TestApp } from "../../helpers/app";
 
-const e = (type: MessageEntity["type"], offset: number, length: number, extra: Record<string, unknown> = {}) => ({ type, offset, length, ...extra }) as MessageEntity;
+const e = (type: MessageEntity["type"], offset: number, length: number, extra: Record<string, unknown> = {}) =>
+  ({ type, offset, length, ...extra }) as MessageEntity;
 
 describe("rewritePost", () => {
   test("URL text is replaced and later entities shift; an entity around the URL grows with it; text links and buttons get the new URL", () => {
@@ -20,20 +21,43 @@ describe("rewritePost", () => {
     const urlAt = text.indexOf("shop.example/a");
     const post: Post = {
       text,
-      entities: [e("bold", 0, 7), e("italic", urlAt, 14), e("url", urlAt, 14), e("text_link", text.indexOf("Details"), 7, { url: "https://docs.example/x" }), e("bold", text.indexOf("now!"), 4)],
-      buttons: { inline_keyboard: [[{ text: "Buy", url: "https://shop.example/a" }, { text: "Other", callback_data: "x" }]] },
+      entities: [
+        e("bold", 0, 7),
+        e("italic", urlAt, 14),
+        e("url", urlAt, 14),
+        e("text_link", text.indexOf("Details"), 7, { url: "https://docs.example/x" }),
+        e("bold", text.indexOf("now!"), 4),
+      ],
+      buttons: {
+        inline_keyboard: [
+          [
+            { text: "Buy", url: "https://shop.example/a" },
+            { text: "Other", callback_data: "x" },
+          ],
+        ],
+      },
     };
     const found = linksOf(post);
     expect(found.map((f) => [f.url, f.spots.map((s) => s.kind)])).toEqual([
       ["https://shop.example/a", ["text", "button"]],
       ["https://docs.example/x", ["text_link"]],
     ]);
-    const out = rewritePost(post, found, new Map([["https://shop.example/a", "https://s.example/abc1"], ["https://docs.example/x", "https://s.example/d2"]]));
+    const out = rewritePost(
+      post,
+      found,
+      new Map([
+        ["https://shop.example/a", "https://s.example/abc1"],
+        ["https://docs.example/x", "https://s.example/d2"],
+      ]),
+    );
     expect(out.text).toBe("🔥 Sale: https://s.example/abc1 now! Details");
     const slice = (x: MessageEntity) => out.text.slice(x.offset, x.offset + x.length);
     expect(out.entities.map(slice)).toEqual(["🔥 Sale", "https://s.example/abc1", "https://s.example/abc1", "Details", "now!"]);
     expect((out.entities[3] as MessageEntity.TextLinkMessageEntity).url).toBe("https://s.example/d2");
-    expect(out.buttons!.inline_keyboard[0]).toEqual([{ text: "Buy", url: "https://s.example/abc1" }, { text: "Other", callback_data: "x" }]);
+    expect(out.buttons!.inline_keyboard[0]).toEqual([
+      { text: "Buy", url: "https://s.example/abc1" },
+      { text: "Other", callback_data: "x" },
+    ]);
     // the input is not changed
     expect(post.text).toBe(text);
     expect(post.buttons!.inline_keyboard[0]![0]).toEqual({ text: "Buy", url: "https://shop.example/a" });
@@ -42,7 +66,14 @@ describe("rewritePost", () => {
   test("two URL texts: both replaced, each entity on its own new text", () => {
     const text = "a.example and b.example/long/path";
     const post: Post = { text, entities: [e("url", 0, 9), e("url", 14, 19)] };
-    const out = rewritePost(post, linksOf(post), new Map([["https://a.example", "https://s.example/A"], ["https://b.example/long/path", "https://s.example/B"]]));
+    const out = rewritePost(
+      post,
+      linksOf(post),
+      new Map([
+        ["https://a.example", "https://s.example/A"],
+        ["https://b.example/long/path", "https://s.example/B"],
+      ]),
+    );
     expect(out.text).toBe("https://s.example/A and https://s.example/B");
     expect(out.entities.map((x) => out.text.slice(x.offset, x.offset + x.length))).toEqual(["https://s.example/A", "https://s.example/B"]);
   });
@@ -62,7 +93,13 @@ describe("trackPost", () => {
     const at = (s: string) => [text.indexOf(s), s.length] as const;
     const post: Post = {
       text,
-      entities: [e("url", ...at("t.me/+AbCdEf")), e("url", ...at("shop.example/x")), e("url", ...at(mine.trackingUrl)), e("url", ...at("http://127.0.0.1/admin")), e("text_link", 0, 4, { url: "https://shop.example/x" })],
+      entities: [
+        e("url", ...at("t.me/+AbCdEf")),
+        e("url", ...at("shop.example/x")),
+        e("url", ...at(mine.trackingUrl)),
+        e("url", ...at("http://127.0.0.1/admin")),
+        e("text_link", 0, 4, { url: "https://shop.example/x" }),
+      ],
       buttons: { inline_keyboard: [[{ text: "Go", url: "https://t.me/+AbCdEf" }]] },
     };
     const out = await trackPost(t.deps, user, post, "  @bigchannel 25.11 ");
@@ -99,7 +136,8 @@ describe("trackPost", () => {
       [{ text: "no links here", entities: [] }, "ad", "no_links"],
       [{ text: "http://127.0.0.1/", entities: [e("url", 0, 17)] }, "ad", "no_links"],
     ];
-    for (const [post, placement, code] of cases) await expect(trackPost(t.deps, user, post, placement)).rejects.toMatchObject({ status: 400, code });
+    for (const [post, placement, code] of cases)
+      await expect(trackPost(t.deps, user, post, placement)).rejects.toMatchObject({ status: 400, code });
     // more links than the plan has room for: none are made
     const many = Array.from({ length: 25 }, (_, i) => `s${i}.example`);
     const text = many.join(" ");

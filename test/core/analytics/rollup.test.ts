@@ -25,7 +25,7 @@ const START = Date.parse("2025-09-01T00:00:00Z");
 const END = Date.parse("2026-05-01T00:00:00Z");
 
 let seed = 7;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
 
 // starts a real PostgreSQL server: more than bun's 5 s default on a busy machine
@@ -46,8 +46,14 @@ beforeAll(async () => {
   for (let i = 0; i < 3000; i++) {
     const isBot = rnd() < 0.1;
     clicks.push({
-      at: START + Math.floor(rnd() * (END - START)), country: pick(["US", "DE", "IN", null]), device: pick(["mobile", "desktop", null]),
-      browser: pick(["Chrome", "Safari"]), os: pick(["iOS", "Android", "Windows"]), isBot, botName: isBot ? pick(["Googlebot", "TelegramBot", null]) : null, isUnique: rnd() < 0.5,
+      at: START + Math.floor(rnd() * (END - START)),
+      country: pick(["US", "DE", "IN", null]),
+      device: pick(["mobile", "desktop", null]),
+      browser: pick(["Chrome", "Safari"]),
+      os: pick(["iOS", "Android", "Windows"]),
+      isBot,
+      botName: isBot ? pick(["Googlebot", "TelegramBot", null]) : null,
+      isUnique: rnd() < 0.5,
     });
   }
   // several batches, unsorted, like concurrent recorder transactions
@@ -80,60 +86,64 @@ function randomRange() {
 }
 
 for (const engine of ["SQLite", "PostgreSQL"])
-describe(`roll-ups match a scan of the raw clicks (${engine})`, () => {
-  const deps = () => engines.find((e) => e.name === engine)!.deps;
-  test("totals and dimension counts over random ranges", async () => {
-    for (let i = 0; i < 40; i++) {
-      const r = randomRange();
-      const raw = within(r);
-      expect(await totals(deps(), [linkId], r)).toEqual({
-        clicks: raw.length, uniques: raw.filter((c) => c.isUnique && !c.isBot).length, bots: raw.filter((c) => c.isBot).length,
-      });
-      const byCountry = new Map<string, number>();
-      for (const c of raw) byCountry.set(c.country ?? "", (byCountry.get(c.country ?? "") ?? 0) + 1);
-      expect(Object.fromEntries(await dimCounts(deps(), [linkId], r, "country"))).toEqual(Object.fromEntries(byCountry));
-      const byBot = new Map<string, number>();
-      for (const c of raw.filter((c) => c.isBot)) byBot.set(c.botName ?? "", (byBot.get(c.botName ?? "") ?? 0) + 1);
-      expect(Object.fromEntries(await dimCounts(deps(), [linkId], r, "bot"))).toEqual(Object.fromEntries(byBot));
-    }
-    expect((await totals(deps(), [linkId, otherId], { from: 0, to: END })).clicks).toBe(clicks.length + 1);
-  });
-
-  for (const tz of ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe"])
-    test(`hourly, daily and hour-of-week series in ${tz}`, async () => {
-      for (let i = 0; i < 6; i++) {
+  describe(`roll-ups match a scan of the raw clicks (${engine})`, () => {
+    const deps = () => engines.find((e) => e.name === engine)!.deps;
+    test("totals and dimension counts over random ranges", async () => {
+      for (let i = 0; i < 40; i++) {
         const r = randomRange();
-        for (const size of [HOUR, DAY]) {
-          const expected = new Map<number, { clicks: number; unique: number }>();
-          for (const c of within(r)) {
-            const k = Math.floor(local(tz, c.at) / size);
-            const e = expected.get(k) ?? { clicks: 0, unique: 0 };
-            e.clicks += 1;
-            e.unique += c.isUnique && !c.isBot ? 1 : 0;
-            expected.set(k, e);
-          }
-          const got = await localSeries(deps(), [linkId], r, tz, { size });
-          expect(Object.fromEntries(got)).toEqual(Object.fromEntries(expected));
-          const keys = new Set(localKeys(r, tz, size));
-          for (const k of got.keys()) expect(keys.has(k)).toBe(true);
-        }
-        const week = new Map<number, number>();
-        for (const c of within(r)) {
-          const l = new Date(local(tz, c.at));
-          const k = l.getUTCDay() * 24 + l.getUTCHours();
-          week.set(k, (week.get(k) ?? 0) + 1);
-        }
-        const got = await localSeries(deps(), [linkId], r, tz, { size: HOUR, add: 96, mod: 168 });
-        expect(Object.fromEntries([...got].map(([k, v]) => [k, v.clicks]))).toEqual(Object.fromEntries(week));
+        const raw = within(r);
+        expect(await totals(deps(), [linkId], r)).toEqual({
+          clicks: raw.length,
+          uniques: raw.filter((c) => c.isUnique && !c.isBot).length,
+          bots: raw.filter((c) => c.isBot).length,
+        });
+        const byCountry = new Map<string, number>();
+        for (const c of raw) byCountry.set(c.country ?? "", (byCountry.get(c.country ?? "") ?? 0) + 1);
+        expect(Object.fromEntries(await dimCounts(deps(), [linkId], r, "country"))).toEqual(Object.fromEntries(byCountry));
+        const byBot = new Map<string, number>();
+        for (const c of raw.filter((c) => c.isBot)) byBot.set(c.botName ?? "", (byBot.get(c.botName ?? "") ?? 0) + 1);
+        expect(Object.fromEntries(await dimCounts(deps(), [linkId], r, "bot"))).toEqual(Object.fromEntries(byBot));
       }
+      expect((await totals(deps(), [linkId, otherId], { from: 0, to: END })).clicks).toBe(clicks.length + 1);
     });
-});
+
+    for (const tz of ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe"])
+      test(`hourly, daily and hour-of-week series in ${tz}`, async () => {
+        for (let i = 0; i < 6; i++) {
+          const r = randomRange();
+          for (const size of [HOUR, DAY]) {
+            const expected = new Map<number, { clicks: number; unique: number }>();
+            for (const c of within(r)) {
+              const k = Math.floor(local(tz, c.at) / size);
+              const e = expected.get(k) ?? { clicks: 0, unique: 0 };
+              e.clicks += 1;
+              e.unique += c.isUnique && !c.isBot ? 1 : 0;
+              expected.set(k, e);
+            }
+            const got = await localSeries(deps(), [linkId], r, tz, { size });
+            expect(Object.fromEntries(got)).toEqual(Object.fromEntries(expected));
+            const keys = new Set(localKeys(r, tz, size));
+            for (const k of got.keys()) expect(keys.has(k)).toBe(true);
+          }
+          const week = new Map<number, number>();
+          for (const c of within(r)) {
+            const l = new Date(local(tz, c.at));
+            const k = l.getUTCDay() * 24 + l.getUTCHours();
+            week.set(k, (week.get(k) ?? 0) + 1);
+          }
+          const got = await localSeries(deps(), [linkId], r, tz, { size: HOUR, add: 96, mod: 168 });
+          expect(Object.fromEntries([...got].map(([k, v]) => [k, v.clicks]))).toEqual(Object.fromEntries(week));
+        }
+      });
+  });
 
 describe("time zones", () => {
   test("offset segments split at DST changes to the minute", () => {
     const segs = offsetSegments("Europe/Berlin", { from: Date.parse("2026-03-01T00:00:00Z"), to: Date.parse("2026-11-01T00:00:00Z") });
     expect(segs.map((s) => [new Date(s.from).toISOString(), s.offset / HOUR])).toEqual([
-      ["2026-03-01T00:00:00.000Z", 1], ["2026-03-29T01:00:00.000Z", 2], ["2026-10-25T01:00:00.000Z", 1],
+      ["2026-03-01T00:00:00.000Z", 1],
+      ["2026-03-29T01:00:00.000Z", 2],
+      ["2026-10-25T01:00:00.000Z", 1],
     ]);
     expect(offsetSegments("Asia/Kolkata", { from: 0, to: DAY * 400 })).toHaveLength(1);
   });
@@ -156,7 +166,10 @@ describe("time zones", () => {
 
 test("percentages always add up to exactly 100", () => {
   for (const counts of [[1, 1, 1], [2, 2, 2, 1], [7], [1, 1, 1, 1, 1, 1], [999, 1, 1]]) {
-    const rows = withPercentages(new Map(counts.map((n, i) => [`v${i}`, n])), counts.reduce((a, b) => a + b, 0));
+    const rows = withPercentages(
+      new Map(counts.map((n, i) => [`v${i}`, n])),
+      counts.reduce((a, b) => a + b, 0),
+    );
     expect(rows.reduce((s, r) => s + Math.round(r.percentage * 10), 0)).toBe(1000);
   }
 });

@@ -13,17 +13,28 @@ useFixture((app, fixture) => ((t = app), (f = fixture)));
 
 test("a link's card: tiles, daily timeline in the zone, breakdowns", async () => {
   const { card, filename } = await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "Asia/Kolkata" });
-  expect(card.tiles).toEqual([["Clicks", "8"], ["Unique", "5"], ["Bots", "2"], ["Per day", "1.14"]]);
+  expect(card.tiles).toEqual([
+    ["Clicks", "8"],
+    ["Unique", "5"],
+    ["Bots", "2"],
+    ["Per day", "1.14"],
+  ]);
   expect(card.timeline.labels).toHaveLength(8);
   expect(card.timeline.clicks).toEqual([1, 0, 0, 0, 0, 0, 4, 3]);
   expect(card.breakdowns.map((b) => b.title)).toEqual(["Top countries", "Devices", "Browsers", "Sources", "Bots"]);
-  expect(card.breakdowns[3]!.items).toEqual([{ name: "t.me", count: 5 }, { name: "Direct", count: 3 }]);
+  expect(card.breakdowns[3]!.items).toEqual([
+    { name: "t.me", count: 5 },
+    { name: "Direct", count: 3 },
+  ]);
   expect(card.breakdowns[0]!.items[0]).toEqual({ name: "DE", count: 3 });
   expect(filename).toBe("stats-fixture1-2026-03-30.png");
   // the picture's timeline: a bar per day, clicks and uniques side by side, the totals in its title
   const chart = timelineConfig(card);
   expect(chart.type).toBe("bar");
-  expect(chart.data.datasets.map((d) => [d.label, d.data])).toEqual([["Clicks", [1, 0, 0, 0, 0, 0, 4, 3]], ["Unique", card.timeline.unique]]);
+  expect(chart.data.datasets.map((d) => [d.label, d.data])).toEqual([
+    ["Clicks", [1, 0, 0, 0, 0, 0, 4, 3]],
+    ["Unique", card.timeline.unique],
+  ]);
   expect(chart.options!.plugins!.title!.text).toBe(`Clicks per day: 8 in all, ${card.timeline.unique.reduce((a, b) => a + b, 0)} unique`);
 });
 
@@ -31,9 +42,19 @@ test("all links: links with the same title stay apart in Top links; short ranges
   const twin = await insertLink(t.deps, f.alice.user.id, { code: "twin1", title: "Link twin" });
   const twin2 = await insertLink(t.deps, f.alice.user.id, { code: "twin2", title: "Link twin" });
   await recordClicks(t.deps, twin, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }]);
-  await recordClicks(t.deps, twin2, [{ at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true }, { at: "2026-03-30T10:05:00Z", isBot: false, isUnique: false }]);
+  await recordClicks(t.deps, twin2, [
+    { at: "2026-03-30T10:00:00Z", isBot: false, isUnique: true },
+    { at: "2026-03-30T10:05:00Z", isBot: false, isUnique: false },
+  ]);
   const { card, caption } = await summaryCard(t.deps, f.alice.user.id, { period: "1d" });
-  expect(card.breakdowns[0]).toEqual({ title: "Top links", items: [{ name: f.link.title!, count: 3 }, { name: "Link twin", count: 2 }, { name: "Link twin", count: 1 }] });
+  expect(card.breakdowns[0]).toEqual({
+    title: "Top links",
+    items: [
+      { name: f.link.title!, count: 3 },
+      { name: "Link twin", count: 2 },
+      { name: "Link twin", count: 1 },
+    ],
+  });
   expect(card.timeline.labels[0]).toBe("2026-03-29T12:00");
   expect(card.timeline.labels).toHaveLength(25);
   expect(timelineConfig(card).options!.plugins!.title!.text).toStartWith("Clicks per hour: ");
@@ -82,10 +103,14 @@ test("without tz the card follows the time zone set in Settings; the bot's dates
   const { card } = await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d" });
   const asked = await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "Asia/Kolkata" });
   expect(card.timeline).toEqual(asked.card.timeline);
-  expect((await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "UTC" })).card.timeline.clicks).not.toEqual(card.timeline.clicks);
+  expect((await summaryCard(t.deps, f.alice.user.id, { linkId: f.link.id, period: "7d", tz: "UTC" })).card.timeline.clicks).not.toEqual(
+    card.timeline.clicks,
+  );
   // 2026-03-30 20:00 UTC is already the 31st in Kolkata
   const at = "2026-03-30T20:00:00Z";
-  expect(date({ timeZone: "Asia/Kolkata" } as never, at, true)).toBe(new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(at)));
+  expect(date({ timeZone: "Asia/Kolkata" } as never, at, true)).toBe(
+    new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(new Date(at)),
+  );
   expect(date({ timeZone: "Asia/Kolkata" } as never, at)).toBe("Mar 31, 2026");
   expect(date({} as never, at)).toBe("Mar 30, 2026");
 });

@@ -17,7 +17,16 @@ import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import { dimsCounts, localSeries, plan, totals } from "../../../core/analytics/query";
 import { DAY, HOUR, MINUTE, offsetAt, type Range } from "../../../core/analytics/range";
 import { routingStatsOf } from "../../../core/analytics/routing-stats";
-import { linkBots, linkDevices, linkGeo, linkHeatmap, linkReferrers, linkStats, linkTimeline, withPercentages } from "../../../core/analytics/stats";
+import {
+  linkBots,
+  linkDevices,
+  linkGeo,
+  linkHeatmap,
+  linkReferrers,
+  linkStats,
+  linkTimeline,
+  withPercentages,
+} from "../../../core/analytics/stats";
 import { referrerHost } from "../../../core/analytics/referrer";
 import type { AsyncDb } from "../../../db/async";
 import type { Db } from "../../../db/client";
@@ -37,13 +46,28 @@ const UAS = [
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
 ];
-const BOTS = [["TelegramBot (like TwitterBot)", "TelegramBot"], ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"], ["curl/8.5.0", null]] as const;
+const BOTS = [
+  ["TelegramBot (like TwitterBot)", "TelegramBot"],
+  ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Googlebot"],
+  ["curl/8.5.0", null],
+] as const;
 /** Referers as browsers send them, and as they should not (no scheme, an app's URI, a port, upper case). */
-const REFERERS = [null, null, null, "https://t.me/", "https://t.me/s/news?before=12", "https://WWW.Example.com:8443/path?q=1#top", "http://vk.com?x=1", "android-app://org.telegram.messenger/", "not a url", "https://xn--e1afmkfd.xn--p1ai/"];
+const REFERERS = [
+  null,
+  null,
+  null,
+  "https://t.me/",
+  "https://t.me/s/news?before=12",
+  "https://WWW.Example.com:8443/path?q=1#top",
+  "http://vk.com?x=1",
+  "android-app://org.telegram.messenger/",
+  "not a url",
+  "https://xn--e1afmkfd.xn--p1ai/",
+];
 const IPS = ["8.8.8.8", "81.2.69.142", "2.125.160.216", "89.160.20.112", "175.16.199.1", "216.160.83.56", "203.0.113.9", "67.43.156.1"];
 
 let seed = 11;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
 
 /** `n` clicks on `linkId` at random instants of [from, to): a few visitors over and over (so uniques repeat), one in ten a bot. */
@@ -52,19 +76,44 @@ function clicksBetween(linkId: number, n: number, from: number, to: number): Pen
     const isBot = rnd() < 0.1;
     const bot = pick(BOTS);
     return {
-      linkId, clickedAt: new Date(from + Math.floor(rnd() * (to - from))), ip: `${pick(IPS)}`, userAgent: isBot ? bot[0] : pick(UAS),
-      referer: pick(REFERERS), isBot, botName: isBot ? bot[1] : null,
+      linkId,
+      clickedAt: new Date(from + Math.floor(rnd() * (to - from))),
+      ip: `${pick(IPS)}`,
+      userAgent: isBot ? bot[0] : pick(UAS),
+      referer: pick(REFERERS),
+      isBot,
+      botName: isBot ? bot[1] : null,
     };
   });
 }
 
-type Raw = { at: number; country: string | null; device: string | null; browser: string | null; os: string | null; isBot: boolean; botName: string | null; isUnique: boolean; referrer: string };
+type Raw = {
+  at: number;
+  country: string | null;
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  isBot: boolean;
+  botName: string | null;
+  isUnique: boolean;
+  referrer: string;
+};
 
 /** The link's clicks as stored, read straight from the clicks table. */
 async function rawClicks(db: AsyncDb, linkId: number): Promise<Raw[]> {
   const c = db.tables.clicks;
   const rows = await db.select().from(c).where(eq(c.linkId, linkId));
-  return rows.map((r) => ({ at: r.clickedAt.getTime(), country: r.country, device: r.device, browser: r.browser, os: r.os, isBot: r.isBot, botName: r.botName, isUnique: r.isUnique, referrer: referrerHost(r.referer) }));
+  return rows.map((r) => ({
+    at: r.clickedAt.getTime(),
+    country: r.country,
+    device: r.device,
+    browser: r.browser,
+    os: r.os,
+    isBot: r.isBot,
+    botName: r.botName,
+    isUnique: r.isUnique,
+    referrer: referrerHost(r.referer),
+  }));
 }
 
 const countBy = (rows: Raw[], value: (r: Raw) => string | null | undefined) => {
@@ -121,8 +170,14 @@ onBothDatabases((open, engine) => {
       writer = createPgClickWriter(deps, CLICK_LISTENERS);
     }
     const db = deps.asyncDb;
-    const [user] = await db.insert(db.tables.users).values({ username: "owner", createdAt: new Date(START - 20 * DAY) }).returning();
-    const [link] = await db.insert(db.tables.links).values({ userId: user!.id, code: "viral1", url: "https://example.com/", createdAt: new Date(START - 10 * DAY) }).returning();
+    const [user] = await db
+      .insert(db.tables.users)
+      .values({ username: "owner", createdAt: new Date(START - 20 * DAY) })
+      .returning();
+    const [link] = await db
+      .insert(db.tables.links)
+      .values({ userId: user!.id, code: "viral1", url: "https://example.com/", createdAt: new Date(START - 10 * DAY) })
+      .returning();
     return { t, deps, writer, userId: user!.id, linkId: link!.id };
   }
 
@@ -137,15 +192,25 @@ onBothDatabases((open, engine) => {
       const want = counted(raw, range);
       const stats = await linkStats(deps, userId, linkId, { period });
       expect({ totalClicks: stats.totalClicks, uniqueClicks: stats.uniqueClicks, botClicks: stats.botClicks }).toEqual({
-        totalClicks: want.totals.clicks, uniqueClicks: want.totals.uniques, botClicks: want.totals.bots,
+        totalClicks: want.totals.clicks,
+        uniqueClicks: want.totals.uniques,
+        botClicks: want.totals.bots,
       });
       expect(await linkGeo(deps, userId, linkId, { period })).toEqual(
-        withPercentages(want.country, want.totals.clicks).map(({ name, count, percentage }) => ({ country: name, count, percentage })));
+        withPercentages(want.country, want.totals.clicks).map(({ name, count, percentage }) => ({ country: name, count, percentage })),
+      );
       expect(await linkDevices(deps, userId, linkId, { period })).toEqual({
-        devices: withPercentages(want.device, want.totals.clicks), browsers: withPercentages(want.browser, want.totals.clicks), os: withPercentages(want.os, want.totals.clicks),
+        devices: withPercentages(want.device, want.totals.clicks),
+        browsers: withPercentages(want.browser, want.totals.clicks),
+        os: withPercentages(want.os, want.totals.clicks),
       });
       expect(await linkReferrers(deps, userId, linkId, { period })).toEqual(
-        withPercentages(want.referrer, want.totals.clicks).map(({ name, count, percentage }) => ({ referrer: name === "Unknown" ? "" : name, count, percentage })));
+        withPercentages(want.referrer, want.totals.clicks).map(({ name, count, percentage }) => ({
+          referrer: name === "Unknown" ? "" : name,
+          count,
+          percentage,
+        })),
+      );
       const bots = await linkBots(deps, userId, linkId, { period });
       expect(bots.totalBots).toBe(want.totals.bots);
       expect(Object.fromEntries(bots.bots.map((b) => [b.name === "Unknown" ? "" : b.name, b.count]))).toEqual(Object.fromEntries(want.bot));
@@ -159,16 +224,22 @@ onBothDatabases((open, engine) => {
           b.unique += c.isUnique && !c.isBot ? 1 : 0;
           byHour.set(label, b);
         }
-        expect(Object.fromEntries(hourly.filter((b) => b.clicks).map((b) => [b.date, { clicks: b.clicks, unique: b.unique }]))).toEqual(Object.fromEntries(byHour));
+        expect(Object.fromEntries(hourly.filter((b) => b.clicks).map((b) => [b.date, { clicks: b.clicks, unique: b.unique }]))).toEqual(
+          Object.fromEntries(byHour),
+        );
         expect(hourly.reduce((n, b) => n + b.clicks, 0)).toBe(want.totals.clicks);
         const daily = await linkTimeline(deps, userId, linkId, { period, tz, granularity: "daily" });
-        expect(Object.fromEntries(daily.filter((b) => b.clicks).map((b) => [b.date, b.clicks]))).toEqual(Object.fromEntries(countBy(want.rows, (c) => new Date(local(tz, c.at)).toISOString().slice(0, 10))));
+        expect(Object.fromEntries(daily.filter((b) => b.clicks).map((b) => [b.date, b.clicks]))).toEqual(
+          Object.fromEntries(countBy(want.rows, (c) => new Date(local(tz, c.at)).toISOString().slice(0, 10))),
+        );
         const heatmap = await linkHeatmap(deps, userId, linkId, { period, tz });
         const cells = countBy(want.rows, (c) => {
           const l = new Date(local(tz, c.at));
           return `${l.getUTCDay()}:${l.getUTCHours()}`;
         });
-        expect(Object.fromEntries(heatmap.filter((c) => c.count).map((c) => [`${c.day}:${c.hour}`, c.count]))).toEqual(Object.fromEntries(cells));
+        expect(Object.fromEntries(heatmap.filter((c) => c.count).map((c) => [`${c.day}:${c.hour}`, c.count]))).toEqual(
+          Object.fromEntries(cells),
+        );
       }
     }
   }
@@ -178,7 +249,8 @@ onBothDatabases((open, engine) => {
     const want = counted(raw, range);
     expect(await totals(deps, [linkId], range)).toEqual(want.totals);
     const dims = await dimsCounts(deps, [linkId], range, ["country", "device", "browser", "os", "bot", "referrer"]);
-    for (const dim of ["country", "device", "browser", "os", "bot", "referrer"] as const) expect(Object.fromEntries(dims[dim])).toEqual(Object.fromEntries(want[dim]));
+    for (const dim of ["country", "device", "browser", "os", "bot", "referrer"] as const)
+      expect(Object.fromEntries(dims[dim])).toEqual(Object.fromEntries(want[dim]));
     for (const tz of ZONES)
       for (const size of [HOUR, DAY]) {
         const expected = new Map<number, { clicks: number; unique: number }>();
@@ -204,7 +276,10 @@ onBothDatabases((open, engine) => {
       const before = t.clock.now().getTime();
       t.clock.advance(4 * MINUTE + 7_250);
       // clicks up to now, and a few from a node whose clock runs two seconds ahead (after now: not in any period yet)
-      const batch = [...clicksBetween(linkId, 500, before, t.clock.now().getTime() + 1), ...clicksBetween(linkId, 3, t.clock.now().getTime() + 1, t.clock.now().getTime() + 2_000)];
+      const batch = [
+        ...clicksBetween(linkId, 500, before, t.clock.now().getTime() + 1),
+        ...clicksBetween(linkId, 3, t.clock.now().getTime() + 1, t.clock.now().getTime() + 2_000),
+      ];
       await writer.write(packClicks(batch));
       await expectEndpointsMatch(deps, userId, linkId);
     }
@@ -239,21 +314,32 @@ onBothDatabases((open, engine) => {
     const { t, deps, writer, userId, linkId } = await setUp();
     const db = deps.asyncDb;
     const l = db.tables.links;
-    await db.update(l).set({ rules: JSON.stringify([{}, {}, {}]), variants: JSON.stringify(["https://a.example/", "https://b.example/", "https://c.example/"].map((url) => ({ url, weight: 1 }))) }).where(eq(l.id, linkId));
+    await db
+      .update(l)
+      .set({
+        rules: JSON.stringify([{}, {}, {}]),
+        variants: JSON.stringify(["https://a.example/", "https://b.example/", "https://c.example/"].map((url) => ({ url, weight: 1 }))),
+      })
+      .where(eq(l.id, linkId));
     /** a rule sent some clicks, an A/B variant others (a rule's click gets no variant), the rest neither */
-    const routed = (clicks: PendingClick[]) => clicks.map((c) => {
-      const r = rnd();
-      return r < 0.3 ? { ...c, rule: Math.floor(rnd() * 3) } : r < 0.8 ? { ...c, variant: Math.floor(rnd() * 3) } : c;
-    });
+    const routed = (clicks: PendingClick[]) =>
+      clicks.map((c) => {
+        const r = rnd();
+        return r < 0.3 ? { ...c, rule: Math.floor(rnd() * 3) } : r < 0.8 ? { ...c, variant: Math.floor(rnd() * 3) } : c;
+      });
     /** the figures counted from the clicks table */
     async function rawRouting(r: Range) {
       const c = db.tables.clicks;
-      const rows = (await db.select().from(c).where(eq(c.linkId, linkId))).filter((x) => x.clickedAt.getTime() >= r.from && x.clickedAt.getTime() < r.to);
+      const rows = (await db.select().from(c).where(eq(c.linkId, linkId))).filter(
+        (x) => x.clickedAt.getTime() >= r.from && x.clickedAt.getTime() < r.to,
+      );
       return {
         rules: [0, 1, 2].map((index) => ({ index, clicks: rows.filter((x) => x.rule === index).length })),
         variants: [0, 1, 2].map((index) => ({
-          index, url: ["https://a.example/", "https://b.example/", "https://c.example/"][index]!,
-          clicks: rows.filter((x) => x.variant === index).length, uniqueClicks: rows.filter((x) => x.variant === index && x.isUnique && !x.isBot).length,
+          index,
+          url: ["https://a.example/", "https://b.example/", "https://c.example/"][index]!,
+          clicks: rows.filter((x) => x.variant === index).length,
+          uniqueClicks: rows.filter((x) => x.variant === index && x.isUnique && !x.isBot).length,
         })),
         bots: rows.filter((x) => x.isBot && (x.rule !== null || x.variant !== null)).length,
         uniques: rows.filter((x) => x.isUnique && x.variant !== null).length,
@@ -272,7 +358,10 @@ onBothDatabases((open, engine) => {
       { from: now - 5 * HOUR - 52 * MINUTE, to: now + 1 },
       { from: now - 2 * HOUR - 50 * MINUTE, to: now - 2 * HOUR - 5 * MINUTE },
       { from: now - 3 * HOUR + 12 * MINUTE + 1, to: now - HOUR - 59 * MINUTE },
-      localDay("Asia/Kolkata", 1), localDay("Asia/Kathmandu", 2), localDay("America/St_Johns", 1), localDay("Asia/Kolkata", 0),
+      localDay("Asia/Kolkata", 1),
+      localDay("Asia/Kathmandu", 2),
+      localDay("America/St_Johns", 1),
+      localDay("Asia/Kolkata", 0),
     ];
     for (const r of ranges) {
       const want = await rawRouting(r);
@@ -309,8 +398,12 @@ onBothDatabases((open, engine) => {
       ]);
       const after = counted(await rawClicks(deps.asyncDb, linkId), range());
       expect([before.totals, after.totals]).toContainEqual(got);
-      const asObject = (d: Record<string, Map<string, number>>) => Object.fromEntries(Object.entries(d).map(([k, m]) => [k, Object.fromEntries(m)]));
-      expect([asObject({ device: before.device, browser: before.browser, os: before.os }), asObject({ device: after.device, browser: after.browser, os: after.os })]).toContainEqual(asObject(dims));
+      const asObject = (d: Record<string, Map<string, number>>) =>
+        Object.fromEntries(Object.entries(d).map(([k, m]) => [k, Object.fromEntries(m)]));
+      expect([
+        asObject({ device: before.device, browser: before.browser, os: before.os }),
+        asObject({ device: after.device, browser: after.browser, os: after.os }),
+      ]).toContainEqual(asObject(dims));
       expect(after.totals.clicks).toBe(before.totals.clicks + 1500);
     }
   });
@@ -324,7 +417,9 @@ test("a period ending now reads the hour in progress from its roll-up row, never
     // the hour in progress: a whole roll-up hour, less the clicks after now (from a clock ahead of ours)
     expect(pieces).toContainEqual(expect.objectContaining({ span: HOUR, sign: 1 }));
     expect(pieces.some((p) => p.span === HOUR && p.from <= hourStart && p.to >= hourStart + HOUR)).toBe(true);
-    expect(pieces.filter((p) => p.span === 0 && p.sign === -1 && p.from > hourStart)).toEqual([{ from: now + 1, to: hourStart + HOUR, span: 0, sign: -1 }]);
+    expect(pieces.filter((p) => p.span === 0 && p.sign === -1 && p.from > hourStart)).toEqual([
+      { from: now + 1, to: hourStart + HOUR, span: 0, sign: -1 },
+    ]);
     // raw clicks read: only the start's partial hour, at most half an hour of it, and none of the hour in progress
     const scanned = pieces.filter((p) => p.span === 0 && p.to <= now);
     for (const p of scanned) expect(p.to - p.from).toBeLessThanOrEqual(HOUR / 2);

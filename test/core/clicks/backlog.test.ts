@@ -17,12 +17,24 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const T0 = Date.parse("2026-03-01T09:30:00.000Z");
 /** Journals `n` clicks into `journalDir`, the i-th clicked at T0 + i seconds. */
 function journalClicks(journalDir: string, n: number) {
-  const journal = openClickJournal(journalDir, 1, { spare: false, segmentBytes: 0 }) // the smallest segments (about 24 KB): a few hundred clicks each;
-  for (let i = 0; i < n; i++) journal.append({ linkId: 1, clickedAt: new Date(T0 + i * 1000), ip: "203.0.113.9", userAgent: "curl/8", referer: null, isBot: false, botName: null });
+  const journal = openClickJournal(journalDir, 1, { spare: false, segmentBytes: 0 }); // the smallest segments (about 24 KB): a few hundred clicks each;
+  for (let i = 0; i < n; i++)
+    journal.append({
+      linkId: 1,
+      clickedAt: new Date(T0 + i * 1000),
+      ip: "203.0.113.9",
+      userAgent: "curl/8",
+      referer: null,
+      isBot: false,
+      botName: null,
+    });
   journal.close();
 }
 const setMark = (db: AsyncDb, journal: string, seq: number) =>
-  rowsOf(db, sql`insert into click_journal (journal, seq) values (${journal}, ${seq}) on conflict (journal) do update set seq = excluded.seq`);
+  rowsOf(
+    db,
+    sql`insert into click_journal (journal, seq) values (${journal}, ${seq}) on conflict (journal) do update set seq = excluded.seq`,
+  );
 
 test("the backlog on disk is every journaled click above the mark, with the oldest one's time, across segments", () => {
   journalClicks(dir, 1500);
@@ -58,8 +70,12 @@ onBothDatabases((open) => {
     const { db } = await open();
     const clock = new ManualClock(T0);
     journalClicks(dir, 4);
-    expect(await journalStatus({ asyncDb: db, clock }, dir)).toEqual([{ journal: "local", committedSeq: 0, backlog: { clicks: 4, oldestAt: new Date(T0) }, writerRate: null }]);
+    expect(await journalStatus({ asyncDb: db, clock }, dir)).toEqual([
+      { journal: "local", committedSeq: 0, backlog: { clicks: 4, oldestAt: new Date(T0) }, writerRate: null },
+    ]);
     await setMark(db, "local", 4);
-    expect(await journalStatus({ asyncDb: db, clock }, dir)).toEqual([{ journal: "local", committedSeq: 4, backlog: { clicks: 0, oldestAt: null }, writerRate: null }]);
+    expect(await journalStatus({ asyncDb: db, clock }, dir)).toEqual([
+      { journal: "local", committedSeq: 4, backlog: { clicks: 0, oldestAt: null }, writerRate: null },
+    ]);
   });
 });

@@ -5,7 +5,19 @@ import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { CLICK_JOURNAL_DIR } from "../../../config";
 import { journalSegments, openClickJournal, readJournal } from "../../../core/clicks/journal";
-import { JOURNAL_FIELDS, JOURNAL_VERSION, MAX_CHARS, MAX_RECORD, REF_MIN_BYTES, StringTable, cutClick, decodeSegment, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
+import {
+  JOURNAL_FIELDS,
+  JOURNAL_VERSION,
+  MAX_CHARS,
+  MAX_RECORD,
+  REF_MIN_BYTES,
+  StringTable,
+  cutClick,
+  decodeSegment,
+  encodeRecord,
+  recordBuffer,
+  recordCheck,
+} from "../../../core/clicks/journal-format";
 import type { PendingClick } from "../../../core/clicks/packed";
 import { clickJournal, clicks, links, outbox } from "../../../db/schema";
 
@@ -25,9 +37,16 @@ afterEach(() => {
 });
 
 const journalDir = () => join(t.dataDir, CLICK_JOURNAL_DIR);
-const newLink = async () => (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json as { id: number; code: string };
+const newLink = async () =>
+  (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json as { id: number; code: string };
 const click = (linkId: number, i: number): PendingClick => ({
-  linkId, clickedAt: new Date(1_700_000_000_000 + i), ip: `198.51.100.${i % 250}`, userAgent: `${CHROME} ${i}`, referer: i % 2 ? "https://t.me/c" : null, isBot: false, botName: null,
+  linkId,
+  clickedAt: new Date(1_700_000_000_000 + i),
+  ip: `198.51.100.${i % 250}`,
+  userAgent: `${CHROME} ${i}`,
+  referer: i % 2 ? "https://t.me/c" : null,
+  isBot: false,
+  botName: null,
 });
 const stored = (linkId: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
 const mark = () => t.deps.db.select().from(clickJournal).all();
@@ -44,7 +63,15 @@ async function restart(): Promise<TestApp> {
 test("a record holds every field of the click and reads back the same, strings of any script, nulls kept", () => {
   const out = recordBuffer(Buffer.alloc(64 * 1024));
   const buf = out.bytes;
-  const c: PendingClick = { linkId: 42, clickedAt: new Date(1_700_000_123_456), ip: "2001:db8::1", userAgent: "Агент/1.0 😀", referer: null, isBot: true, botName: "TelegramBot" };
+  const c: PendingClick = {
+    linkId: 42,
+    clickedAt: new Date(1_700_000_123_456),
+    ip: "2001:db8::1",
+    userAgent: "Агент/1.0 😀",
+    referer: null,
+    isBot: true,
+    botName: "TelegramBot",
+  };
   const table = new StringTable();
   const size = encodeRecord(out, 0, 7, c, table);
   expect(size % 4).toBe(0); // padded to whole words
@@ -58,7 +85,15 @@ test("a record holds every field of the click and reads back the same, strings o
 });
 
 test("a whole record with any one byte changed reads as torn: the check covers every byte after it, the padding too", () => {
-  const c: PendingClick = { linkId: 3, clickedAt: new Date(1_700_000_000_000), ip: "198.51.100.23", userAgent: CHROME, referer: "https://t.me/c", isBot: false, botName: null };
+  const c: PendingClick = {
+    linkId: 3,
+    clickedAt: new Date(1_700_000_000_000),
+    ip: "198.51.100.23",
+    userAgent: CHROME,
+    referer: "https://t.me/c",
+    isBot: false,
+    botName: null,
+  };
   const out = recordBuffer(Buffer.alloc(4096));
   const size = encodeRecord(out, 0, 1, c, new StringTable());
   expect(decodeSegment(out.bytes).records).toHaveLength(1);
@@ -76,7 +111,17 @@ test("a whole record with any one byte changed reads as torn: the check covers e
 test("a string written in full earlier in the segment is written as a reference: records shrink and read back the same", () => {
   const buf = recordBuffer(Buffer.alloc(64 * 1024));
   const table = new StringTable();
-  const c = (i: number): PendingClick => ({ linkId: 1, clickedAt: new Date(1_700_000_000_000 + i), ip: "198.51.100.23", userAgent: CHROME, referer: i % 2 ? "https://t.me/somechannel" : null, isBot: false, botName: null, visitor: "v", geo: "DE\nBerlin" });
+  const c = (i: number): PendingClick => ({
+    linkId: 1,
+    clickedAt: new Date(1_700_000_000_000 + i),
+    ip: "198.51.100.23",
+    userAgent: CHROME,
+    referer: i % 2 ? "https://t.me/somechannel" : null,
+    isBot: false,
+    botName: null,
+    visitor: "v",
+    geo: "DE\nBerlin",
+  });
   const sizes: number[] = [];
   let off = 0;
   for (let i = 0; i < 4; i++) off += sizes[sizes.push(encodeRecord(buf, off, i + 1, c(i), table)) - 1]!;
@@ -103,7 +148,10 @@ test("a string written in full earlier in the segment is written as a reference:
  * A record as a release before version 4 wrote it (CRC-32, not padded), byte by byte: `fields` gets
  * writers for a number, a string (or null) and raw bytes.
  */
-function legacyRecord(version: number, fields: (w: { f64: (v: number) => void; str: (s: string | null) => void; raw: (...b: number[]) => void }) => void): Buffer {
+function legacyRecord(
+  version: number,
+  fields: (w: { f64: (v: number) => void; str: (s: string | null) => void; raw: (...b: number[]) => void }) => void,
+): Buffer {
   const body: number[] = [version];
   const raw = (...b: number[]) => void body.push(...b);
   fields({
@@ -127,26 +175,62 @@ test("version 2 is version 1 plus four fields, and a record written by version 1
   expect(v1).toEqual(["seq", "linkId", "clickedAt", "isBot", "ip", "userAgent", "referer", "botName"]);
   expect(JOURNAL_FIELDS[2].map(([name]) => name)).toEqual([...v1, "rule", "variant", "visitor", "geo"]);
   const rec = legacyRecord(1, ({ f64, str, raw }) => {
-    f64(5); f64(9); f64(1_700_000_000_000); raw(0); str("198.51.100.7"); str(CHROME); str(null); str(null);
+    f64(5);
+    f64(9);
+    f64(1_700_000_000_000);
+    raw(0);
+    str("198.51.100.7");
+    str(CHROME);
+    str(null);
+    str(null);
   });
   expect(decodeSegment(rec).records).toStrictEqual([
-    { seq: 5, linkId: 9, clickedAt: new Date(1_700_000_000_000), isBot: false, ip: "198.51.100.7", userAgent: CHROME, referer: null, botName: null },
+    {
+      seq: 5,
+      linkId: 9,
+      clickedAt: new Date(1_700_000_000_000),
+      isBot: false,
+      ip: "198.51.100.7",
+      userAgent: CHROME,
+      referer: null,
+      botName: null,
+    },
   ]);
 });
 
 test("a segment written by version 3 (CRC-32, records not padded, string references) still reads", () => {
   // two version 3 records: the second refers to the first's agent
-  const record = (seq: number, agent: "full" | "ref") => legacyRecord(3, ({ f64, str, raw }) => {
-    f64(seq); f64(9); f64(1_700_000_000_000 + seq); raw(0); str("2001:db8::7");
-    if (agent === "full") str(CHROME);
-    else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
-    str(null); str(null); f64(NaN); f64(2); str(null); str(null);
-  });
+  const record = (seq: number, agent: "full" | "ref") =>
+    legacyRecord(3, ({ f64, str, raw }) => {
+      f64(seq);
+      f64(9);
+      f64(1_700_000_000_000 + seq);
+      raw(0);
+      str("2001:db8::7");
+      if (agent === "full") str(CHROME);
+      else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
+      str(null);
+      str(null);
+      f64(NaN);
+      f64(2);
+      str(null);
+      str(null);
+    });
   const first = record(1, "full");
   const second = record(2, "ref");
   expect(first.length % 4 !== 0 || second.length % 4 !== 0).toBe(true); // unpadded
   const segment = Buffer.concat([first, second, Buffer.alloc(16)]);
-  const click = (seq: number) => ({ seq, linkId: 9, clickedAt: new Date(1_700_000_000_000 + seq), isBot: false, ip: "2001:db8::7", userAgent: CHROME, referer: null, botName: null, variant: 2 });
+  const click = (seq: number) => ({
+    seq,
+    linkId: 9,
+    clickedAt: new Date(1_700_000_000_000 + seq),
+    isBot: false,
+    ip: "2001:db8::7",
+    userAgent: CHROME,
+    referer: null,
+    botName: null,
+    variant: 2,
+  });
   expect(decodeSegment(segment)).toStrictEqual({ records: [click(1), click(2)], end: first.length + second.length, torn: false });
 });
 
@@ -257,7 +341,9 @@ test("killed between two batches: the committed one is kept, the queued one is w
   const l = await newLink();
   const webhook = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
   try {
-    expect((await t.request("PATCH", `/api/links/${l.id}`, { token, body: { webhook_url: `http://127.0.0.1:${webhook.port}/hook` } })).status).toBe(200);
+    expect(
+      (await t.request("PATCH", `/api/links/${l.id}`, { token, body: { webhook_url: `http://127.0.0.1:${webhook.port}/hook` } })).status,
+    ).toBe(200);
     await t.deps.clicks.start();
     for (let i = 0; i < 12; i++) t.deps.clicks.record(click(l.id, i));
     expect(await t.deps.clicks.flush()).toBe(12);
@@ -268,7 +354,9 @@ test("killed between two batches: the committed one is kept, the queued one is w
     expect(mark()).toEqual([{ journal: "local", seq: 30 }]);
     // the replayed clicks went through the listeners like live ones: one webhook queued per click, roll-ups counted
     expect(t.deps.db.select().from(outbox).where(eq(outbox.topic, "click_webhook")).all()).toHaveLength(30);
-    const rolled = t.deps.db.$client.query("select sum(clicks) as n from link_stats_time where link_id = ? and span = 3600000").get(l.id) as { n: number };
+    const rolled = t.deps.db.$client
+      .query("select sum(clicks) as n from link_stats_time where link_id = ? and span = 3600000")
+      .get(l.id) as { n: number };
     expect(rolled.n).toBe(30);
 
     // new clicks continue the sequence after the replayed ones

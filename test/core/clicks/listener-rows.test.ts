@@ -40,11 +40,35 @@ afterAll(async () => {
  * insert with a JSON payload).
  */
 const tally: ClickListener = (batch, now) => [
-  rowsInto("orphanVisitDays", batch.map(({ click, link }) => ({
-    userId: link.userId, code: link.code, host: "tally", day: new Date(Math.floor(click.clickedAt.getTime() / DAY) * DAY), visits: 1, lastAt: now,
-  })), { keys: ["userId", "day", "code", "host"], add: ["visits"] }),
-  rowsInto("botKv", batch.map(({ click }) => ({ key: `first:${click.linkId}`, value: String(click.id) })), { keys: ["key"], do: "nothing" }),
-  rowsInto("outbox", batch.map(({ click, link }) => webhookRow(now, { userId: link.userId, topic: "tally", refId: click.id, url: "https://tally.example/", data: { link: link.code, at: click.clickedAt.toISOString() } }))),
+  rowsInto(
+    "orphanVisitDays",
+    batch.map(({ click, link }) => ({
+      userId: link.userId,
+      code: link.code,
+      host: "tally",
+      day: new Date(Math.floor(click.clickedAt.getTime() / DAY) * DAY),
+      visits: 1,
+      lastAt: now,
+    })),
+    { keys: ["userId", "day", "code", "host"], add: ["visits"] },
+  ),
+  rowsInto(
+    "botKv",
+    batch.map(({ click }) => ({ key: `first:${click.linkId}`, value: String(click.id) })),
+    { keys: ["key"], do: "nothing" },
+  ),
+  rowsInto(
+    "outbox",
+    batch.map(({ click, link }) =>
+      webhookRow(now, {
+        userId: link.userId,
+        topic: "tally",
+        refId: click.id,
+        url: "https://tally.example/",
+        data: { link: link.code, at: click.clickedAt.toISOString() },
+      }),
+    ),
+  ),
 ];
 
 const boom: ClickListener = () => {
@@ -67,7 +91,8 @@ async function engines(): Promise<Engine[]> {
   for (const e of made) {
     const { users, links } = e.db.tables;
     const [u] = await e.db.insert(users).values({ username: "ann", createdAt: e.now }).returning();
-    for (const code of ["aaa111", "bbb222"]) await e.db.insert(links).values({ userId: u!.id, code, url: "https://example.com/", createdAt: e.now });
+    for (const code of ["aaa111", "bbb222"])
+      await e.db.insert(links).values({ userId: u!.id, code, url: "https://example.com/", createdAt: e.now });
   }
   return made;
 }
@@ -75,8 +100,14 @@ async function engines(): Promise<Engine[]> {
 /** `n` clicks on each of links 1 and 2, the first half a day before `now`. */
 function clicks(now: Date, n: number, seq0 = 0): JournalClick[] {
   return Array.from({ length: 2 * n }, (_, i) => ({
-    linkId: 1 + (i % 2), clickedAt: new Date(now.getTime() - (i < n ? DAY : 0) - i * 1000), ip: `198.51.100.${i}`, userAgent: "curl/8.5.0",
-    referer: null, isBot: false, botName: null, seq: seq0 ? seq0 + i : 0,
+    linkId: 1 + (i % 2),
+    clickedAt: new Date(now.getTime() - (i < n ? DAY : 0) - i * 1000),
+    ip: `198.51.100.${i}`,
+    userAgent: "curl/8.5.0",
+    referer: null,
+    isBot: false,
+    botName: null,
+    seq: seq0 ? seq0 + i : 0,
   }));
 }
 
@@ -85,10 +116,21 @@ async function tallied(db: AsyncDb) {
   const { orphanVisitDays, botKv, outbox, clicks } = db.tables;
   return {
     clicks: (await db.select({ id: clicks.id }).from(clicks)).length,
-    days: (await db.select().from(orphanVisitDays).orderBy(asc(orphanVisitDays.code), asc(orphanVisitDays.day)))
-      .map((r) => ({ code: r.code, day: r.day.toISOString(), visits: Number(r.visits), lastAt: r.lastAt.toISOString() })),
+    days: (await db.select().from(orphanVisitDays).orderBy(asc(orphanVisitDays.code), asc(orphanVisitDays.day))).map((r) => ({
+      code: r.code,
+      day: r.day.toISOString(),
+      visits: Number(r.visits),
+      lastAt: r.lastAt.toISOString(),
+    })),
     first: (await db.select().from(botKv).orderBy(asc(botKv.key))).map((r) => [r.key, r.value]),
-    queued: (await db.select().from(outbox).orderBy(asc(outbox.id))).map((r) => ({ topic: r.topic, refId: Number(r.refId), target: r.target, status: r.status, payload: r.payload, at: r.nextAttemptAt.toISOString() })),
+    queued: (await db.select().from(outbox).orderBy(asc(outbox.id))).map((r) => ({
+      topic: r.topic,
+      refId: Number(r.refId),
+      target: r.target,
+      status: r.status,
+      payload: r.payload,
+      at: r.nextAttemptAt.toISOString(),
+    })),
   };
 }
 
@@ -110,10 +152,24 @@ describe("a listener that returns rows", () => {
       want.set(key, (want.get(key) ?? 0) + 1);
     }
     expect(lite!.clicks).toBe(10);
-    expect(lite!.days).toEqual([...want].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, visits]) => ({ code: key.split(" ")[0]!, day: key.split(" ")[1]!, visits, lastAt: now.toISOString() })));
-    expect(lite!.first).toEqual([["first:1", "1"], ["first:2", "2"]]); // the first click of each link, kept by "do nothing"
+    expect(lite!.days).toEqual(
+      [...want]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, visits]) => ({ code: key.split(" ")[0]!, day: key.split(" ")[1]!, visits, lastAt: now.toISOString() })),
+    );
+    expect(lite!.first).toEqual([
+      ["first:1", "1"],
+      ["first:2", "2"],
+    ]); // the first click of each link, kept by "do nothing"
     expect(lite!.queued).toHaveLength(10);
-    expect(lite!.queued[0]).toEqual({ topic: "tally", refId: 1, target: "https://tally.example/", status: "pending", payload: { link: "aaa111", at: new Date(now.getTime() - DAY).toISOString() }, at: now.toISOString() });
+    expect(lite!.queued[0]).toEqual({
+      topic: "tally",
+      refId: 1,
+      target: "https://tally.example/",
+      status: "pending",
+      payload: { link: "aaa111", at: new Date(now.getTime() - DAY).toISOString() },
+      at: now.toISOString(),
+    });
     expect(post).toEqual(lite!);
   });
 
@@ -129,22 +185,59 @@ describe("a listener that returns rows", () => {
       fail = false;
       expect(await writer.write(packClicks(batch))).toBe(4);
       const after = await tallied(e.db);
-      expect({ engine: e.name, clicks: after.clicks, visits: after.days.reduce((n, d) => n + d.visits, 0), queued: after.queued.length }).toEqual({ engine: e.name, clicks: 4, visits: 4, queued: 4 });
+      expect({
+        engine: e.name,
+        clicks: after.clicks,
+        visits: after.days.reduce((n, d) => n + d.visits, 0),
+        queued: after.queued.length,
+      }).toEqual({ engine: e.name, clicks: 4, visits: 4, queued: 4 });
     }
   });
 
   test("isolated (the salvage of a poison click): a listener whose rows cannot be written loses only its own rows, and is reported", async () => {
     for (const e of await engines()) {
       // every row of the clashing listener has one key, without a conflict rule: the second insert fails
-      const clashing: ClickListener = (batch) => [rowsInto("botKv", batch.map(() => ({ key: "same", value: "x" })))];
-      const clashingToo: ClickListener = (batch, now) => [rowsInto("outbox", batch.map(() => ({ ...webhookRow(now, { userId: null, topic: "clash", url: "https://x.example/", data: {} }), deliveryId: "same" })))];
+      const clashing: ClickListener = (batch) => [
+        rowsInto(
+          "botKv",
+          batch.map(() => ({ key: "same", value: "x" })),
+        ),
+      ];
+      const clashingToo: ClickListener = (batch, now) => [
+        rowsInto(
+          "outbox",
+          batch.map(() => ({
+            ...webhookRow(now, { userId: null, topic: "clash", url: "https://x.example/", data: {} }),
+            deliveryId: "same",
+          })),
+        ),
+      ];
       const writer = e.writer([clashingToo, tally, clashing, boom]);
       const reported: string[] = [];
-      expect(await writer.write(packClicks(clicks(e.now, 1)), (listener, error) => void reported.push(`${listener.name}: ${error instanceof Error ? "error" : "?"}`))).toBe(2);
+      expect(
+        await writer.write(
+          packClicks(clicks(e.now, 1)),
+          (listener, error) => void reported.push(`${listener.name}: ${error instanceof Error ? "error" : "?"}`),
+        ),
+      ).toBe(2);
       expect({ engine: e.name, reported }).toEqual({ engine: e.name, reported: ["clashingToo: error", "clashing: error", "boom: error"] });
       const after = await tallied(e.db);
-      expect({ engine: e.name, clicks: after.clicks, visits: after.days.reduce((n, d) => n + d.visits, 0), first: after.first, topics: after.queued.map((q) => q.topic) })
-        .toEqual({ engine: e.name, clicks: 2, visits: 2, first: [["first:1", "1"], ["first:2", "2"]], topics: ["tally", "tally"] });
+      expect({
+        engine: e.name,
+        clicks: after.clicks,
+        visits: after.days.reduce((n, d) => n + d.visits, 0),
+        first: after.first,
+        topics: after.queued.map((q) => q.topic),
+      }).toEqual({
+        engine: e.name,
+        clicks: 2,
+        visits: 2,
+        first: [
+          ["first:1", "1"],
+          ["first:2", "2"],
+        ],
+        topics: ["tally", "tally"],
+      });
     }
   });
 });

@@ -11,7 +11,8 @@ import { clicks, links } from "../../../db/schema";
 import { join } from "node:path";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 let t: TestApp;
 let token: string;
@@ -26,7 +27,9 @@ async function newLink() {
   return (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/" } })).json as { id: number; code: string };
 }
 const visit = (code: string, ua: string | null, ip = "203.0.113.5", extra: Record<string, string> = {}) =>
-  t.request("GET", `/${code}`, { headers: { ...(ua === null ? {} : { "user-agent": ua }), "x-forwarded-for": `${ip}, 10.0.0.1`, ...extra } });
+  t.request("GET", `/${code}`, {
+    headers: { ...(ua === null ? {} : { "user-agent": ua }), "x-forwarded-for": `${ip}, 10.0.0.1`, ...extra },
+  });
 const rowsOf = (id: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, id)).all();
 const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
 
@@ -37,7 +40,16 @@ describe("click recording", () => {
     await visit(l.code, CHROME, "10.1.2.3");
     await t.deps.clicks.flush();
     const [a, b] = rowsOf(l.id);
-    expect(a).toMatchObject({ ip: "8.8.8.8", country: "US", device: "mobile", os: "iOS", browser: "Mobile Safari", referer: "https://t.me/somechannel", isBot: false, isUnique: true });
+    expect(a).toMatchObject({
+      ip: "8.8.8.8",
+      country: "US",
+      device: "mobile",
+      os: "iOS",
+      browser: "Mobile Safari",
+      referer: "https://t.me/somechannel",
+      isBot: false,
+      isUnique: true,
+    });
     expect(typeof a!.city).toBe("string");
     expect(b).toMatchObject({ ip: "10.1.2.3", country: null, city: null, device: "desktop", os: "Windows", browser: "Chrome" });
   });
@@ -61,7 +73,16 @@ describe("click recording", () => {
       await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "2a02:6b8::2:242" } });
       await v4only.request("GET", `/${l2.code}`, { headers: { "user-agent": CHROME, "x-forwarded-for": "8.8.8.8" } });
       await v4only.deps.clicks.flush();
-      expect(v4only.deps.db.select().from(clicks).all().map((r) => [r.ip, r.country])).toEqual([["2a02:6b8::2:242", null], ["8.8.8.8", "US"]]);
+      expect(
+        v4only.deps.db
+          .select()
+          .from(clicks)
+          .all()
+          .map((r) => [r.ip, r.country]),
+      ).toEqual([
+        ["2a02:6b8::2:242", null],
+        ["8.8.8.8", "US"],
+      ]);
     } finally {
       v4only.close();
     }
@@ -81,7 +102,10 @@ describe("click recording", () => {
 
   test("geo records of both supported formats: ip-location-db (DB-IP lite) and MaxMind City", () => {
     expect(geoFromRecord({ country_code: "de", city: "Berlin" })).toEqual({ country: "DE", city: "Berlin" });
-    expect(geoFromRecord({ country: { iso_code: "FR" }, city: { names: { en: "Paris", de: "Paris" } } })).toEqual({ country: "FR", city: "Paris" });
+    expect(geoFromRecord({ country: { iso_code: "FR" }, city: { names: { en: "Paris", de: "Paris" } } })).toEqual({
+      country: "FR",
+      city: "Paris",
+    });
     expect(geoFromRecord({ country: { iso_code: "FR" } })).toEqual({ country: "FR", city: null });
     expect(geoFromRecord({ country_code: "ZZZ", city: "" })).toEqual({ country: null, city: null });
     expect(geoFromRecord(null)).toEqual({ country: null, city: null });
@@ -186,7 +210,8 @@ describe("click recording", () => {
     };
     const recorder = createTestSink(t.deps, [...CLICK_LISTENERS, hook]);
     try {
-      for (const ip of ["203.0.113.5", "203.0.113.5"]) recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip, userAgent: CHROME, referer: null, isBot: false, botName: null });
+      for (const ip of ["203.0.113.5", "203.0.113.5"])
+        recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip, userAgent: CHROME, referer: null, isBot: false, botName: null });
       await expect(recorder.flush()).rejects.toThrow("hook down");
       expect(rowsOf(l.id)).toHaveLength(0);
       expect(linkRow(l.id).totalClicks).toBe(0);

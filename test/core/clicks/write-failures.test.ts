@@ -28,16 +28,23 @@ function addHook(hook: ClickListener) {
   listeners.push(hook);
 }
 async function newLink(title: string) {
-  return (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", title } })).json as { id: number; code: string };
+  return (await t.request("POST", "/api/links", { token, body: { url: "https://ok.example/", title } })).json as {
+    id: number;
+    code: string;
+  };
 }
 async function visit(code: string, n = 1, headers: Record<string, string> = {}) {
-  for (let i = 0; i < n; i++) expect((await t.request("GET", `/${code}`, { headers: { "user-agent": CHROME, ...headers } })).status).toBe(302);
+  for (let i = 0; i < n; i++)
+    expect((await t.request("GET", `/${code}`, { headers: { "user-agent": CHROME, ...headers } })).status).toBe(302);
 }
 const clickCount = (id: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, id)).all().length;
 const linkRow = (id: number) => t.deps.db.select().from(links).where(eq(links.id, id)).get()!;
 /** Clicks the analytics roll-up (a real click listener) counted for the link, per span. */
 const rolledUp = (id: number) =>
-  t.deps.db.$client.query("select span, sum(clicks) as n from link_stats_time where link_id = ? group by span order by span").all(id) as { span: number; n: number }[];
+  t.deps.db.$client.query("select span, sum(clicks) as n from link_stats_time where link_id = ? group by span order by span").all(id) as {
+    span: number;
+    n: number;
+  }[];
 
 describe("a batch whose write keeps failing", () => {
   test("a hook that always throws for one link's clicks: after a whole-batch retry the batch is split, every click is kept", async () => {
@@ -46,7 +53,16 @@ describe("a batch whose write keeps failing", () => {
     const batches: number[] = [];
     addHook((batch, now) => {
       // for the bad link's clicks, two rows of which the second cannot be written: the first must be rolled back
-      if (batch.some((b) => b.link.id === bad.id)) return [rowsInto("outbox", [1, 2].map(() => ({ ...webhookRow(now, { userId: null, topic: "half-done", url: "https://x.example/", data: {} }), deliveryId: "poison click" })))];
+      if (batch.some((b) => b.link.id === bad.id))
+        return [
+          rowsInto(
+            "outbox",
+            [1, 2].map(() => ({
+              ...webhookRow(now, { userId: null, topic: "half-done", url: "https://x.example/", data: {} }),
+              deliveryId: "poison click",
+            })),
+          ),
+        ];
       batches.push(batch.length);
       return [];
     });
@@ -71,7 +87,11 @@ describe("a batch whose write keeps failing", () => {
     expect(linkRow(bad.id)).toMatchObject({ totalClicks: 1, title: "bad" });
     expect(t.deps.db.select().from(outbox).where(eq(outbox.topic, "half-done")).all()).toEqual([]);
     expect(rolledUp(bad.id).map((r) => r.n)).toEqual([7, 7, 7].map(() => 1)); // the other hooks still ran for it
-    expect(t.logs.some((l) => l.includes("ERROR") && l.includes("without this listener") && l.includes(`link ${bad.id}`) && l.includes("delivery_id"))).toBe(true);
+    expect(
+      t.logs.some(
+        (l) => l.includes("ERROR") && l.includes("without this listener") && l.includes(`link ${bad.id}`) && l.includes("delivery_id"),
+      ),
+    ).toBe(true);
 
     // later clicks are not held up: the next batches go through the same way
     await visit(good.code, 2);

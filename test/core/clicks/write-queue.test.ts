@@ -5,7 +5,18 @@ import type { ClickWriter } from "../../../core/clicks/writer";
 import { silentLogger } from "../../../core/log";
 
 const batchOf = (n: number, from: number) =>
-  packClicks(Array.from({ length: n }, (_, i) => ({ linkId: 1, clickedAt: new Date(0), ip: null, userAgent: null, referer: null, isBot: false, botName: null, seq: from + i })));
+  packClicks(
+    Array.from({ length: n }, (_, i) => ({
+      linkId: 1,
+      clickedAt: new Date(0),
+      ip: null,
+      userAgent: null,
+      referer: null,
+      isBot: false,
+      botName: null,
+      seq: from + i,
+    })),
+  );
 
 test("a backlog is written in transactions of at most MAX_WRITE clicks, oldest first, each followed by its journal mark", async () => {
   const writes: number[] = [];

@@ -10,7 +10,8 @@ const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 
 const s = eachWithUser();
 
-const newLink = async () => (await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/" } })).json as { id: number };
+const newLink = async () =>
+  (await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/" } })).json as { id: number };
 
 test("a batch written several rows per INSERT gives every click the id of its own stored row", async () => {
   const a = await newLink();
@@ -19,7 +20,15 @@ test("a batch written several rows per INSERT gives every click the id of its ow
   const listeners = [...CLICK_LISTENERS];
   const recorder = createTestSink(s.t.deps, listeners);
   // rows already in the table, so the batch's ids do not start at 1
-  recorder.record({ linkId: a.id, clickedAt: s.t.clock.now(), ip: "198.51.100.1", userAgent: CHROME, referer: null, isBot: false, botName: null });
+  recorder.record({
+    linkId: a.id,
+    clickedAt: s.t.clock.now(),
+    ip: "198.51.100.1",
+    userAgent: CHROME,
+    referer: null,
+    isBot: false,
+    botName: null,
+  });
   expect(await recorder.flush()).toBe(1);
 
   const seen: { id: number; ip: string | null; linkId: number; isUnique: boolean }[] = [];
@@ -34,7 +43,15 @@ test("a batch written several rows per INSERT gives every click the id of its ow
       // every third click is for a link deleted before the flush (dropped), every fifth one repeats a visitor
       const linkId = i % 3 === 0 ? gone.id : i % 2 ? a.id : b.id;
       const ip = i % 5 === 0 ? "203.0.113.9" : `192.0.2.${i % 250}`;
-      recorder.record({ linkId, clickedAt: s.t.clock.now(), ip, userAgent: CHROME, referer: `https://ref.example/${i}`, isBot: i % 7 === 0, botName: i % 7 === 0 ? "curl" : null });
+      recorder.record({
+        linkId,
+        clickedAt: s.t.clock.now(),
+        ip,
+        userAgent: CHROME,
+        referer: `https://ref.example/${i}`,
+        isBot: i % 7 === 0,
+        botName: i % 7 === 0 ? "curl" : null,
+      });
     }
     await s.t.request("DELETE", `/api/links/${gone.id}`, { token: s.token });
     const kept = Array.from({ length: n }, (_, i) => i).filter((i) => i % 3 !== 0).length;

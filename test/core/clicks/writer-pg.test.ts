@@ -71,13 +71,33 @@ function randomClicks(linkIds: number[], n: number, from: number, seq0: number, 
 async function stored(db: AsyncDb) {
   const { clicks, links, clickVisitors, linkStatsTime, linkStatsDim, outbox, clickJournal, userAgents } = db.tables;
   const uas = new Map((await db.select().from(userAgents)).map((u) => [u.id, u.ua]));
-  const num = <T extends Record<string, unknown>>(rows: T[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v])));
+  const num = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v])));
   return {
-    clicks: (await db.select().from(clicks).orderBy(asc(clicks.id))).map(({ uaId, ...c }) => ({ ...c, ua: uaId === null ? null : uas.get(uaId) })),
-    links: (await db.select({ id: links.id, total: links.totalClicks, unique: links.uniqueClicks, bots: links.botClicks }).from(links).orderBy(asc(links.id))),
+    clicks: (await db.select().from(clicks).orderBy(asc(clicks.id))).map(({ uaId, ...c }) => ({
+      ...c,
+      ua: uaId === null ? null : uas.get(uaId),
+    })),
+    links: await db
+      .select({ id: links.id, total: links.totalClicks, unique: links.uniqueClicks, bots: links.botClicks })
+      .from(links)
+      .orderBy(asc(links.id)),
     visitors: await db.select().from(clickVisitors).orderBy(asc(clickVisitors.linkId), asc(clickVisitors.visitorHash)),
-    times: num(await db.select().from(linkStatsTime).orderBy(asc(linkStatsTime.linkId), asc(linkStatsTime.span), asc(linkStatsTime.bucket))),
-    dims: num(await db.select().from(linkStatsDim).orderBy(asc(linkStatsDim.linkId), asc(linkStatsDim.span), asc(linkStatsDim.dim), asc(linkStatsDim.bucket), asc(linkStatsDim.value))),
+    times: num(
+      await db.select().from(linkStatsTime).orderBy(asc(linkStatsTime.linkId), asc(linkStatsTime.span), asc(linkStatsTime.bucket)),
+    ),
+    dims: num(
+      await db
+        .select()
+        .from(linkStatsDim)
+        .orderBy(
+          asc(linkStatsDim.linkId),
+          asc(linkStatsDim.span),
+          asc(linkStatsDim.dim),
+          asc(linkStatsDim.bucket),
+          asc(linkStatsDim.value),
+        ),
+    ),
     outbox: (await db.select().from(outbox).orderBy(asc(outbox.id))).map(({ deliveryId: _d, ...o }) => o),
     journal: num(await db.select().from(clickJournal)),
   };
@@ -85,10 +105,31 @@ async function stored(db: AsyncDb) {
 
 async function seed(db: AsyncDb, webhook: string) {
   const { users, links } = db.tables;
-  const [u] = await db.insert(users).values({ username: "ann", createdAt: new Date("2026-01-01T00:00:00Z") }).returning();
+  const [u] = await db
+    .insert(users)
+    .values({ username: "ann", createdAt: new Date("2026-01-01T00:00:00Z") })
+    .returning();
   const made = [];
-  for (const [i, hook] of [[1, true], [2, false], [3, true]] as const)
-    made.push((await db.insert(links).values({ userId: u!.id, code: `code00${i}`, url: `https://example.com/${i}`, webhookUrl: hook ? webhook : null, webhookEnabled: hook, createdAt: new Date("2026-01-01T00:00:00Z") }).returning())[0]!);
+  for (const [i, hook] of [
+    [1, true],
+    [2, false],
+    [3, true],
+  ] as const)
+    made.push(
+      (
+        await db
+          .insert(links)
+          .values({
+            userId: u!.id,
+            code: `code00${i}`,
+            url: `https://example.com/${i}`,
+            webhookUrl: hook ? webhook : null,
+            webhookEnabled: hook,
+            createdAt: new Date("2026-01-01T00:00:00Z"),
+          })
+          .returning()
+      )[0]!,
+    );
   return made.map((l) => l.id);
 }
 
@@ -118,11 +159,16 @@ test("two nodes writing batches of the same links at once: every click counted o
   t ??= createTestApp();
   const base = await pgDeps(t.deps);
   const ids = await seed(base.asyncDb, "https://hooks.example/c");
-  const nodes = [createPgClickWriter(base, CLICK_LISTENERS, { journal: "node:a" }), createPgClickWriter({ ...base }, CLICK_LISTENERS, { journal: "node:b" })];
+  const nodes = [
+    createPgClickWriter(base, CLICK_LISTENERS, { journal: "node:a" }),
+    createPgClickWriter({ ...base }, CLICK_LISTENERS, { journal: "node:b" }),
+  ];
   const from = t.clock.now().getTime() - 86_400_000;
   let total = 0;
   for (let round = 0; round < 6; round++) {
-    const batches = nodes.map((_, k) => randomClicks(round % 2 ? [...ids].reverse() : ids, 400, from, round * 400 + 1, 100 + round * 2 + k));
+    const batches = nodes.map((_, k) =>
+      randomClicks(round % 2 ? [...ids].reverse() : ids, 400, from, round * 400 + 1, 100 + round * 2 + k),
+    );
     total += batches.reduce((n, b) => n + b.length, 0);
     await Promise.all(nodes.map((w, k) => w.write(packClicks(batches[k]!))));
   }
@@ -131,7 +177,10 @@ test("two nodes writing batches of the same links at once: every click counted o
   expect(after.links.reduce((n, l) => n + Number(l.total), 0)).toBe(total);
   const hourRows = after.times.filter((r) => r.span === 3_600_000);
   expect(hourRows.reduce((n, r) => n + Number(r.clicks), 0)).toBe(total);
-  expect(after.journal.map((j) => [j.journal, j.seq]).sort()).toEqual([["node:a", 2400], ["node:b", 2400]]);
+  expect(after.journal.map((j) => [j.journal, j.seq]).sort()).toEqual([
+    ["node:a", 2400],
+    ["node:b", 2400],
+  ]);
 });
 
 test("a batch written again (its COMMIT went through before the connection was lost, or it was read back from the journal twice) stores only the clicks above the mark", async () => {
@@ -161,8 +210,34 @@ test("referers, agents and bot names with tabs, line breaks, backslashes, `\\N` 
   const odd = ["a\tb", "line\nbreak\r\n", "back\\slash\\", "\\N", "\\.", "Привет 👋 ünïcödé", "", "tab\t\\t literal"];
   const at = lt.clock.now().getTime() - 3_600_000;
   const batch: JournalClick[] = odd.flatMap((s, i) => [
-    { linkId: ids[0]!, clickedAt: new Date(at + i * 1000), ip: `203.0.113.${i}`, userAgent: `Agent ${s}`, referer: `https://t.me/${s}`, isBot: false, botName: null, rule: null, variant: null, visitor: null, geo: null, seq: i * 2 + 1 },
-    { linkId: ids[1]!, clickedAt: new Date(at + i * 1000 + 1), ip: null, userAgent: s, referer: s, isBot: true, botName: s, rule: i, variant: null, visitor: `v${s}`, geo: `${s}\nCity ${s}`, seq: i * 2 + 2 },
+    {
+      linkId: ids[0]!,
+      clickedAt: new Date(at + i * 1000),
+      ip: `203.0.113.${i}`,
+      userAgent: `Agent ${s}`,
+      referer: `https://t.me/${s}`,
+      isBot: false,
+      botName: null,
+      rule: null,
+      variant: null,
+      visitor: null,
+      geo: null,
+      seq: i * 2 + 1,
+    },
+    {
+      linkId: ids[1]!,
+      clickedAt: new Date(at + i * 1000 + 1),
+      ip: null,
+      userAgent: s,
+      referer: s,
+      isBot: true,
+      botName: s,
+      rule: i,
+      variant: null,
+      visitor: `v${s}`,
+      geo: `${s}\nCity ${s}`,
+      seq: i * 2 + 2,
+    },
   ]);
   const lite = createClickWriter(lt.deps, CLICK_LISTENERS, { journal: "node:a" });
   const post = createPgClickWriter(pgd, CLICK_LISTENERS, { journal: "node:a" });

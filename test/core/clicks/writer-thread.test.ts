@@ -23,11 +23,39 @@ async function until<T>(what: string, get: () => T, ok: (v: T) => boolean, ms = 
 
 test("a batch crosses to the writer thread unchanged", () => {
   const batch = [
-    { linkId: 7, clickedAt: new Date(1_700_000_000_123), ip: "203.0.113.5", userAgent: CHROME, referer: "https://t.me/x", isBot: false, botName: null },
+    {
+      linkId: 7,
+      clickedAt: new Date(1_700_000_000_123),
+      ip: "203.0.113.5",
+      userAgent: CHROME,
+      referer: "https://t.me/x",
+      isBot: false,
+      botName: null,
+    },
     { linkId: 9, clickedAt: new Date(1_700_000_000_456), ip: null, userAgent: null, referer: null, isBot: true, botName: "TelegramBot" },
     // a click sent by rule 3, and one of variant 0 stored under PRIVACY_IP=truncate (visitor hash and geo made on the request)
-    { linkId: 9, clickedAt: new Date(1_700_000_000_789), ip: "203.0.113.0", userAgent: CHROME, referer: null, isBot: false, botName: null, rule: 3 },
-    { linkId: 9, clickedAt: new Date(1_700_000_000_999), ip: null, userAgent: CHROME, referer: null, isBot: false, botName: null, variant: 0, visitor: "ab12", geo: "DE\nBerlin" },
+    {
+      linkId: 9,
+      clickedAt: new Date(1_700_000_000_789),
+      ip: "203.0.113.0",
+      userAgent: CHROME,
+      referer: null,
+      isBot: false,
+      botName: null,
+      rule: 3,
+    },
+    {
+      linkId: 9,
+      clickedAt: new Date(1_700_000_000_999),
+      ip: null,
+      userAgent: CHROME,
+      referer: null,
+      isBot: false,
+      botName: null,
+      variant: 0,
+      visitor: "ab12",
+      geo: "DE\nBerlin",
+    },
   ];
   const packer = new ClickPacker();
   for (const c of batch) packer.add(c);
@@ -37,8 +65,13 @@ test("a batch crosses to the writer thread unchanged", () => {
 test("the packer grows past its first capacity, keeps each distinct string once, and starts empty after take()", () => {
   const p = new ClickPacker();
   const batch = Array.from({ length: 2500 }, (_, i) => ({
-    linkId: 1 + (i % 3), clickedAt: new Date(1_700_000_000_000 + i), ip: `198.51.100.${i % 7}`, userAgent: i % 2 ? CHROME : null,
-    referer: i % 5 ? null : `https://ref.example/${i % 10}`, isBot: i % 11 === 0, botName: i % 11 === 0 ? "curl" : null,
+    linkId: 1 + (i % 3),
+    clickedAt: new Date(1_700_000_000_000 + i),
+    ip: `198.51.100.${i % 7}`,
+    userAgent: i % 2 ? CHROME : null,
+    referer: i % 5 ? null : `https://ref.example/${i % 10}`,
+    isBot: i % 11 === 0,
+    botName: i % 11 === 0 ? "curl" : null,
   }));
   for (const c of batch) p.add(c);
   expect(p.length).toBe(2500);
@@ -67,27 +100,41 @@ async function withLink(body: (s: Setup) => Promise<void>, opts: { listen?: bool
 }
 
 test("off the request thread: a worker writes the batches (counters and hooks included); stop() writes what is pending before it resolves", () =>
-  withLink(async ({ t, recorder, l, rowsOf }) => {
-    await recorder.start({ offThread: true });
-    const visit = async (i: number) => {
-      const res = await t.request("GET", `/${l.code}`, { headers: { "user-agent": `${CHROME} v${i}`, referer: "https://t.me/channel" } });
-      expect(res.status).toBe(302);
-    };
-    for (let i = 0; i < 20; i++) await visit(i);
-    const rows = await until("20 clicks written by the worker", rowsOf, (r) => r.length === 20);
-    expect(rows[0]).toMatchObject({ ip: "127.0.0.1", device: "desktop", browser: "Chrome", os: "Windows", referer: "https://t.me/channel", isBot: false, isUnique: true });
-    expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()).toMatchObject({ totalClicks: 20, uniqueClicks: 20 });
-    const rolledUp = () => t.deps.db.$client.query("select coalesce(sum(clicks), 0) as n from link_stats_time where link_id = ? and span = 3600000").get(l.id) as { n: number };
-    expect(rolledUp().n).toBe(20); // the analytics hook ran in the worker's transaction
+  withLink(
+    async ({ t, recorder, l, rowsOf }) => {
+      await recorder.start({ offThread: true });
+      const visit = async (i: number) => {
+        const res = await t.request("GET", `/${l.code}`, { headers: { "user-agent": `${CHROME} v${i}`, referer: "https://t.me/channel" } });
+        expect(res.status).toBe(302);
+      };
+      for (let i = 0; i < 20; i++) await visit(i);
+      const rows = await until("20 clicks written by the worker", rowsOf, (r) => r.length === 20);
+      expect(rows[0]).toMatchObject({
+        ip: "127.0.0.1",
+        device: "desktop",
+        browser: "Chrome",
+        os: "Windows",
+        referer: "https://t.me/channel",
+        isBot: false,
+        isUnique: true,
+      });
+      expect(t.deps.db.select().from(links).where(eq(links.id, l.id)).get()).toMatchObject({ totalClicks: 20, uniqueClicks: 20 });
+      const rolledUp = () =>
+        t.deps.db.$client
+          .query("select coalesce(sum(clicks), 0) as n from link_stats_time where link_id = ? and span = 3600000")
+          .get(l.id) as { n: number };
+      expect(rolledUp().n).toBe(20); // the analytics hook ran in the worker's transaction
 
-    // shutdown with clicks still queued on this thread or held by the worker: none is lost
-    await Promise.all(Array.from({ length: 30 }, (_, i) => visit(100 + i)));
-    const flushed = await recorder.stop();
-    expect(flushed).toBeLessThanOrEqual(30);
-    expect(rowsOf()).toHaveLength(50);
-    expect(t.deps.db.select({ n: sql<number>`count(*)` }).from(clicks).get()!.n).toBe(50);
-    expect(rolledUp().n).toBe(50);
-  }, { listen: true }));
+      // shutdown with clicks still queued on this thread or held by the worker: none is lost
+      await Promise.all(Array.from({ length: 30 }, (_, i) => visit(100 + i)));
+      const flushed = await recorder.stop();
+      expect(flushed).toBeLessThanOrEqual(30);
+      expect(rowsOf()).toHaveLength(50);
+      expect(t.deps.db.select({ n: sql<number>`count(*)` }).from(clicks).get()!.n).toBe(50);
+      expect(rolledUp().n).toBe(50);
+    },
+    { listen: true },
+  ));
 
 test("clicks recorded before the writer thread starts are handed to it, not left behind", () =>
   withLink(async ({ t, recorder, l, rowsOf }) => {
@@ -99,16 +146,30 @@ test("clicks recorded before the writer thread starts are handed to it, not left
   }));
 
 test("with the writer thread, a burst past threadBatch is handed over at once, not at the next tick", () =>
-  withLink(async ({ t, recorder, l, rowsOf }) => {
-    await recorder.start({ offThread: true });
-    const record = () => recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip: "203.0.113.5", userAgent: CHROME, referer: null, isBot: false, botName: null });
-    for (let i = 0; i < 4; i++) record();
-    await Bun.sleep(50); // a tick of the event loop: below the threshold nothing moves before the 60 s timer
-    expect(recorder.pending).toBe(4);
-    record();
-    await until("5 clicks written by the worker", rowsOf, (r) => r.length === 5);
-    expect(recorder.pending).toBe(0);
-  }, { make: (deps) => createTestSink(deps, CLICK_LISTENERS, { threadIntervalMs: 60_000, threadBatch: 5, threadEntry: CLICK_WRITER_THREAD }) }));
+  withLink(
+    async ({ t, recorder, l, rowsOf }) => {
+      await recorder.start({ offThread: true });
+      const record = () =>
+        recorder.record({
+          linkId: l.id,
+          clickedAt: t.clock.now(),
+          ip: "203.0.113.5",
+          userAgent: CHROME,
+          referer: null,
+          isBot: false,
+          botName: null,
+        });
+      for (let i = 0; i < 4; i++) record();
+      await Bun.sleep(50); // a tick of the event loop: below the threshold nothing moves before the 60 s timer
+      expect(recorder.pending).toBe(4);
+      record();
+      await until("5 clicks written by the worker", rowsOf, (r) => r.length === 5);
+      expect(recorder.pending).toBe(0);
+    },
+    {
+      make: (deps) => createTestSink(deps, CLICK_LISTENERS, { threadIntervalMs: 60_000, threadBatch: 5, threadEntry: CLICK_WRITER_THREAD }),
+    },
+  ));
 
 test("the writer thread stores each click's rule and variant, and under PRIVACY_IP the request's visitor hash and geo", () =>
   withLink(async ({ t, recorder, l, rowsOf }) => {
@@ -133,21 +194,38 @@ test("the writer thread stores each click's rule and variant, and under PRIVACY_
   }));
 
 test("when the writer thread dies with batches it never wrote, the request side writes them from the journal, each once", () =>
-  withLink(async ({ t, recorder, l, rowsOf }) => {
-    await recorder.start({ offThread: true });
-    const record = (i: number) => recorder.record({ linkId: l.id, clickedAt: t.clock.now(), ip: `203.0.113.${i}`, userAgent: CHROME, referer: null, isBot: false, botName: null });
-    for (let i = 0; i < 3; i++) record(i);
-    await until("the first batch handed over", () => recorder.pending, (n) => n === 0); // the thread takes it and dies
-    for (let i = 3; i < 8; i++) record(i);
-    const rows = await until("8 clicks written on the request thread", rowsOf, (r) => r.length === 8);
-    expect(rows.map((r) => r.ip)).toEqual(Array.from({ length: 8 }, (_, i) => `203.0.113.${i}`));
-    expect(t.logs.some((line) => line.includes("click writer thread is gone"))).toBe(true);
-    await recorder.stop();
-    expect(rowsOf()).toHaveLength(8);
-  }, {
-    make: (deps) => createTestSink(deps, CLICK_LISTENERS, {
-      journalDir: join(deps.config.dataDir, "click-journal"),
-      threadIntervalMs: 20,
-      threadEntry: new URL("../../helpers/dying-writer-thread.ts", import.meta.url).href,
-    }),
-  }));
+  withLink(
+    async ({ t, recorder, l, rowsOf }) => {
+      await recorder.start({ offThread: true });
+      const record = (i: number) =>
+        recorder.record({
+          linkId: l.id,
+          clickedAt: t.clock.now(),
+          ip: `203.0.113.${i}`,
+          userAgent: CHROME,
+          referer: null,
+          isBot: false,
+          botName: null,
+        });
+      for (let i = 0; i < 3; i++) record(i);
+      await until(
+        "the first batch handed over",
+        () => recorder.pending,
+        (n) => n === 0,
+      ); // the thread takes it and dies
+      for (let i = 3; i < 8; i++) record(i);
+      const rows = await until("8 clicks written on the request thread", rowsOf, (r) => r.length === 8);
+      expect(rows.map((r) => r.ip)).toEqual(Array.from({ length: 8 }, (_, i) => `203.0.113.${i}`));
+      expect(t.logs.some((line) => line.includes("click writer thread is gone"))).toBe(true);
+      await recorder.stop();
+      expect(rowsOf()).toHaveLength(8);
+    },
+    {
+      make: (deps) =>
+        createTestSink(deps, CLICK_LISTENERS, {
+          journalDir: join(deps.config.dataDir, "click-journal"),
+          threadIntervalMs: 20,
+          threadEntry: new URL("../../helpers/dying-writer-thread.ts", import.meta.url).href,
+        }),
+    },
+  ));

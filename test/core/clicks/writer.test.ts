@@ -8,16 +8,32 @@ import { concatPacked, packClicks, unpackClicks, type PendingClick } from "../..
 import { clicks, userAgents } from "../../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 const s = eachWithUser();
-const newLink = async () => (await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/" } })).json as { id: number };
-const click = (linkId: number, over: Partial<PendingClick> = {}): PendingClick =>
-  ({ linkId, clickedAt: s.t.clock.now(), ip: "198.51.100.1", userAgent: CHROME, referer: null, isBot: false, botName: null, ...over });
+const newLink = async () =>
+  (await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/" } })).json as { id: number };
+const click = (linkId: number, over: Partial<PendingClick> = {}): PendingClick => ({
+  linkId,
+  clickedAt: s.t.clock.now(),
+  ip: "198.51.100.1",
+  userAgent: CHROME,
+  referer: null,
+  isBot: false,
+  botName: null,
+  ...over,
+});
 /** each stored click of a link with the text of its user agent */
 const agentsOf = (linkId: number) =>
-  s.t.deps.db.select({ id: clicks.id, ua: userAgents.ua }).from(clicks).leftJoin(userAgents, eq(userAgents.id, clicks.uaId))
-    .where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all().map((r) => r.ua);
+  s.t.deps.db
+    .select({ id: clicks.id, ua: userAgents.ua })
+    .from(clicks)
+    .leftJoin(userAgents, eq(userAgents.id, clicks.uaId))
+    .where(eq(clicks.linkId, linkId))
+    .orderBy(clicks.id)
+    .all()
+    .map((r) => r.ua);
 
 test("each distinct user agent is stored once and every click points at its text (none without one); long ones are cut", async () => {
   const l = await newLink();
@@ -31,7 +47,12 @@ test("each distinct user agent is stored once and every click points at its text
   expect(await second.flush()).toBe(3);
 
   expect(agentsOf(l.id)).toEqual([CHROME, IPHONE, CHROME, null, long.slice(0, 1024), IPHONE, CHROME, "curl/8.5.0"]);
-  const stored = s.t.deps.db.select().from(userAgents).all().map((u) => u.ua).sort();
+  const stored = s.t.deps.db
+    .select()
+    .from(userAgents)
+    .all()
+    .map((u) => u.ua)
+    .sort();
   expect(stored).toEqual([CHROME, IPHONE, long.slice(0, 1024), "curl/8.5.0"].sort());
 });
 
@@ -43,12 +64,12 @@ test("a user agent added in a batch that rolled back is added again on the retry
     return [];
   };
   const recorder = createTestSink(s.t.deps, [...CLICK_LISTENERS, hook]);
-    recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
-    await expect(recorder.flush()).rejects.toThrow("hook down");
-    expect(s.t.deps.db.select().from(userAgents).where(eq(userAgents.ua, "NewAgent/1.0")).all()).toEqual([]);
-    fail = false;
-    recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
-    expect(await recorder.flush()).toBe(2); // the held click and the new one; a remembered id of the rolled-back row would fail the foreign key
+  recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
+  await expect(recorder.flush()).rejects.toThrow("hook down");
+  expect(s.t.deps.db.select().from(userAgents).where(eq(userAgents.ua, "NewAgent/1.0")).all()).toEqual([]);
+  fail = false;
+  recorder.record(click(l.id, { userAgent: "NewAgent/1.0" }));
+  expect(await recorder.flush()).toBe(2); // the held click and the new one; a remembered id of the rolled-back row would fail the foreign key
   expect(agentsOf(l.id)).toEqual(["NewAgent/1.0", "NewAgent/1.0"]);
 });
 
@@ -56,31 +77,63 @@ test("the roll-ups of a mixed batch written by the writer equal what its stored 
   const a = await newLink();
   const b = await newLink();
   const recorder = createTestSink(s.t.deps);
-  const uas = [CHROME, IPHONE, "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36", null];
+  const uas = [
+    CHROME,
+    IPHONE,
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36",
+    null,
+  ];
   const ips = ["8.8.8.8", "81.2.69.142", "198.51.100.7", null];
   const t0 = s.t.clock.now().getTime();
   for (let i = 0; i < 600; i++) {
     const ua = uas[i % 4]!;
     const bot = i % 9 === 0;
-    recorder.record(click(i % 3 ? a.id : b.id, {
-      clickedAt: new Date(t0 + i * 30_000), // five hours: many quarter hours and several hours per link
-      ip: ips[(i >> 2) % 4]!, userAgent: ua, isBot: bot || ua === null,
-      botName: bot ? (i % 2 ? "TelegramBot" : "Googlebot") : ua === null ? "unknown" : null,
-    }));
+    recorder.record(
+      click(i % 3 ? a.id : b.id, {
+        clickedAt: new Date(t0 + i * 30_000), // five hours: many quarter hours and several hours per link
+        ip: ips[(i >> 2) % 4]!,
+        userAgent: ua,
+        isBot: bot || ua === null,
+        botName: bot ? (i % 2 ? "TelegramBot" : "Googlebot") : ua === null ? "unknown" : null,
+      }),
+    );
   }
   expect(await recorder.flush()).toBe(600);
 
   const db = s.t.deps.db.$client;
   const HOUR = 3_600_000;
-  for (const [dim, expr] of [["country", "coalesce(country, '')"], ["device", "coalesce(device, '')"], ["browser", "coalesce(browser, '')"], ["os", "coalesce(os, '')"]] as const) {
-    const raw = db.query(`select link_id, (clicked_at / ${HOUR}) * ${HOUR} as bucket, ${expr} as value, count(*) as n from clicks group by 1, 2, 3 order by 1, 2, 3`).all();
-    const rolled = db.query(`select link_id, bucket, value, clicks as n from link_stats_dim where span = ${HOUR} and dim = ? order by 1, 2, 3`).all(dim);
+  for (const [dim, expr] of [
+    ["country", "coalesce(country, '')"],
+    ["device", "coalesce(device, '')"],
+    ["browser", "coalesce(browser, '')"],
+    ["os", "coalesce(os, '')"],
+  ] as const) {
+    const raw = db
+      .query(
+        `select link_id, (clicked_at / ${HOUR}) * ${HOUR} as bucket, ${expr} as value, count(*) as n from clicks group by 1, 2, 3 order by 1, 2, 3`,
+      )
+      .all();
+    const rolled = db
+      .query(`select link_id, bucket, value, clicks as n from link_stats_dim where span = ${HOUR} and dim = ? order by 1, 2, 3`)
+      .all(dim);
     expect({ dim, rows: rolled }).toEqual({ dim, rows: raw });
   }
-  const rawBots = db.query(`select link_id, (clicked_at / ${HOUR}) * ${HOUR} as bucket, coalesce(bot_name, '') as value, count(*) as n from clicks where is_bot group by 1, 2, 3 order by 1, 2, 3`).all();
-  expect(db.query(`select link_id, bucket, value, clicks as n from link_stats_dim where span = ${HOUR} and dim = 'bot' order by 1, 2, 3`).all()).toEqual(rawBots);
-  const rawTime = db.query(`select link_id, (clicked_at / ${HOUR}) * ${HOUR} as bucket, count(*) as n, sum(is_unique and not is_bot) as u, sum(is_bot) as b from clicks group by 1, 2 order by 1, 2`).all();
-  expect(db.query(`select link_id, bucket, clicks as n, uniques as u, bots as b from link_stats_time where span = ${HOUR} order by 1, 2`).all()).toEqual(rawTime);
+  const rawBots = db
+    .query(
+      `select link_id, (clicked_at / ${HOUR}) * ${HOUR} as bucket, coalesce(bot_name, '') as value, count(*) as n from clicks where is_bot group by 1, 2, 3 order by 1, 2, 3`,
+    )
+    .all();
+  expect(
+    db.query(`select link_id, bucket, value, clicks as n from link_stats_dim where span = ${HOUR} and dim = 'bot' order by 1, 2, 3`).all(),
+  ).toEqual(rawBots);
+  const rawTime = db
+    .query(
+      `select link_id, (clicked_at / ${HOUR}) * ${HOUR} as bucket, count(*) as n, sum(is_unique and not is_bot) as u, sum(is_bot) as b from clicks group by 1, 2 order by 1, 2`,
+    )
+    .all();
+  expect(
+    db.query(`select link_id, bucket, clicks as n, uniques as u, bots as b from link_stats_time where span = ${HOUR} order by 1, 2`).all(),
+  ).toEqual(rawTime);
   expect(rawTime.length).toBeGreaterThan(4);
 });
 
@@ -123,8 +176,20 @@ test("a missing and an empty address with the same agent are one visitor within 
   const t0 = s.t.clock.now().getTime();
   const H = 3_600_000;
   const recorder = createTestSink(s.t.deps);
-  for (const [ip, h] of [[null, 0], ["", 1], [null, 25], ["", 26]] as const) recorder.record(click(l.id, { ip, clickedAt: new Date(t0 + h * H) }));
+  for (const [ip, h] of [
+    [null, 0],
+    ["", 1],
+    [null, 25],
+    ["", 26],
+  ] as const)
+    recorder.record(click(l.id, { ip, clickedAt: new Date(t0 + h * H) }));
   expect(await recorder.flush()).toBe(4);
-  const unique = s.t.deps.db.select().from(clicks).where(eq(clicks.linkId, l.id)).orderBy(clicks.id).all().map((r) => r.isUnique);
+  const unique = s.t.deps.db
+    .select()
+    .from(clicks)
+    .where(eq(clicks.linkId, l.id))
+    .orderBy(clicks.id)
+    .all()
+    .map((r) => r.isUnique);
   expect(unique).toEqual([true, false, true, false]);
 });

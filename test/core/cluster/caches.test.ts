@@ -38,8 +38,19 @@ function node() {
   const revokedSessions = { invalidate: () => void reloads++ } as unknown as RevokedSessions;
   // the keyword index is not built on these nodes: a change naming trackers has nothing to update, one naming none drops it
   const trackerIndex = { peek: () => null, drop: () => void rebuilds++ } as unknown as TrackerIndexCache;
-  const deps = { cluster: { nodeId: crypto.randomUUID(), bus: createPgChangeBus(sql) } as unknown as Cluster, log: createLogger("error", () => {}), linkCache: new LinkCache(systemClock), revokedSessions, trackerIndex } as unknown as Deps;
-  return { deps, reloads: () => reloads, rebuilds: () => rebuilds, cache: (code: string) => deps.linkCache.load(code, async () => ({}) as CachedLink) };
+  const deps = {
+    cluster: { nodeId: crypto.randomUUID(), bus: createPgChangeBus(sql) } as unknown as Cluster,
+    log: createLogger("error", () => {}),
+    linkCache: new LinkCache(systemClock),
+    revokedSessions,
+    trackerIndex,
+  } as unknown as Deps;
+  return {
+    deps,
+    reloads: () => reloads,
+    rebuilds: () => rebuilds,
+    cache: (code: string) => deps.linkCache.load(code, async () => ({}) as CachedLink),
+  };
 }
 
 test("a link edit on one node empties every node's link cache within a second; an ended sign-in reloads every node's set", async () => {

@@ -29,7 +29,13 @@ function collector() {
 }
 
 const kinds: [string, () => [ChangeBus, ChangeBus]][] = [
-  ["one node", () => { const bus = createLocalChangeBus(); return [bus, bus]; }],
+  [
+    "one node",
+    () => {
+      const bus = createLocalChangeBus();
+      return [bus, bus];
+    },
+  ],
   ["PostgreSQL, two nodes", () => [pgNode(), pgNode()]],
 ];
 
@@ -75,10 +81,12 @@ describe("PostgreSQL only", () => {
     pools.push(a);
     const heard = collector();
     const off = await b.subscribe("links", heard.handlers);
-    await a.begin(async (tx) => {
-      await tx`SELECT pg_notify('linkbot_links', 'rolled back')`;
-      throw new Error("abort");
-    }).catch(() => {});
+    await a
+      .begin(async (tx) => {
+        await tx`SELECT pg_notify('linkbot_links', 'rolled back')`;
+        throw new Error("abort");
+      })
+      .catch(() => {});
     await a.begin(async (tx) => void (await tx`SELECT pg_notify('linkbot_links', 'committed')`));
     await eventually(() => heard.got.length > 0, "the committed change");
     expect(heard.got).toEqual(["committed"]);

@@ -17,8 +17,17 @@ beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), "linkbot-cluster-"))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const kinds: [string, () => [Cluster, Cluster]][] = [
-  ["one node", () => { const c = createLocalCluster({ dataDir: dir, clock }); return [c, c]; }],
-  ["PostgreSQL, two nodes", () => cluster.nodes.map((handle) => createPgCluster({ url: cluster.pg.url, handle, clock })) as [Cluster, Cluster]],
+  [
+    "one node",
+    () => {
+      const c = createLocalCluster({ dataDir: dir, clock });
+      return [c, c];
+    },
+  ],
+  [
+    "PostgreSQL, two nodes",
+    () => cluster.nodes.map((handle) => createPgCluster({ url: cluster.pg.url, handle, clock })) as [Cluster, Cluster],
+  ],
 ];
 
 for (const [kind, make] of kinds)

@@ -13,7 +13,13 @@ const t = (s: string) => new Date(`2026-05-01T10:${s}Z`);
 let run = 0;
 
 const kinds: [string, () => WindowCounters[]][] = [
-  ["one node", () => { const c = createLocalWindowCounters(); return [c, c, c]; }],
+  [
+    "one node",
+    () => {
+      const c = createLocalWindowCounters();
+      return [c, c, c];
+    },
+  ],
   ["PostgreSQL, three nodes", () => nodes.map((n) => createPgWindowCounters(n.db))],
 ];
 

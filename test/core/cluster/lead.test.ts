@@ -21,7 +21,10 @@ afterAll(() => pg?.stop());
 
 const log = createLogger("error");
 /** A node: its leases are PostgreSQL ones checked every `intervalMs`. */
-const pgNode = (intervalMs = 100) => ({ log, cluster: { lease: (name: string, o = {}) => createPgLeaderLease(pg.url, name, { ...o, intervalMs }) } as unknown as Cluster });
+const pgNode = (intervalMs = 100) => ({
+  log,
+  cluster: { lease: (name: string, o = {}) => createPgLeaderLease(pg.url, name, { ...o, intervalMs }) } as unknown as Cluster,
+});
 const localNode = () => ({ log, cluster: { lease: (name: string, o = {}) => createLocalLeaderLease(name, o) } as unknown as Cluster });
 
 test("on one node a job always runs; stopped, it runs no more", async () => {

@@ -15,7 +15,9 @@ afterAll(() => pg?.stop());
 
 /** Kills the server session that holds `name`'s advisory lock, as when its node dies. */
 async function killHolder(name: string) {
-  const out = await pg.admin(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LEASE_LOCK_SPACE} AND objid = hashtext('${name}')::oid AND granted`);
+  const out = await pg.admin(
+    `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LEASE_LOCK_SPACE} AND objid = hashtext('${name}')::oid AND granted`,
+  );
   expect(out.trim()).toBe("t");
 }
 

@@ -26,11 +26,15 @@ for (const [kind, make] of kinds)
       const settings = make();
       const key = `jwt-secret-${++run}`;
       const made: string[] = [];
-      const values = await Promise.all(Array.from({ length: 12 }, (_, i) => settings[i % 3]!.getOrCreate(key, () => {
-        const v = `secret-${i}-${"x".repeat(40)}`;
-        made.push(v);
-        return v;
-      })));
+      const values = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          settings[i % 3]!.getOrCreate(key, () => {
+            const v = `secret-${i}-${"x".repeat(40)}`;
+            made.push(v);
+            return v;
+          }),
+        ),
+      );
       expect(new Set(values).size).toBe(1);
       expect(made).toContain(values[0]!);
       expect(await settings[2]!.getOrCreate(key, () => "never used")).toBe(values[0]!);

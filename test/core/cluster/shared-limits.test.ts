@@ -31,7 +31,12 @@ test("an API limit of 8 per minute allows 8 requests in all, whichever nodes the
   const limiters = nodes.map((n) => new SharedWindowLimiter(createPgWindowCounters(n.db), clock, 60_000, "api"));
   const verdicts = await Promise.all(Array.from({ length: 30 }, (_, i) => limiters[i % 3]!.hit("user:7", 8)));
   expect(verdicts.filter((v) => v.allowed)).toHaveLength(8);
-  expect(verdicts.map((v) => v.remaining).sort((a, b) => b - a).slice(0, 8)).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
+  expect(
+    verdicts
+      .map((v) => v.remaining)
+      .sort((a, b) => b - a)
+      .slice(0, 8),
+  ).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
   // another caller has a budget of its own; the next minute starts afresh
   expect((await limiters[0]!.hit("user:8", 8)).remaining).toBe(7);
   clock.advance(60_000);

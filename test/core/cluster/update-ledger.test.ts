@@ -13,7 +13,13 @@ const clock = new ManualClock("2026-05-01T10:00:00Z");
 let nextId = 1000;
 
 const kinds: [string, () => UpdateLedger[]][] = [
-  ["one node", () => { const l = createLocalUpdateLedger(clock, { leaseMs: 60_000 }); return [l, l, l]; }],
+  [
+    "one node",
+    () => {
+      const l = createLocalUpdateLedger(clock, { leaseMs: 60_000 });
+      return [l, l, l];
+    },
+  ],
   ["PostgreSQL, three nodes", () => nodes.map((n) => createPgUpdateLedger({ db: n.db, clock }, { leaseMs: 60_000 }))],
 ];
 

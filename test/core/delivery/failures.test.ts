@@ -21,7 +21,8 @@ afterEach(() => {
   t.close();
 });
 
-const linkRow = async (id: number) => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, id)))[0]!;
+const linkRow = async (id: number) =>
+  (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, id)))[0]!;
 
 /** Runs every attempt of every queued delivery (moving the clock past each retry delay). */
 async function deliverAll() {
@@ -75,7 +76,14 @@ test("the 100th failed delivery disables the webhook and queues one bot notice t
   expect(await linkRow(link.id)).toMatchObject({ webhookFailures: 100, webhookEnabled: false });
   const notices = await outboxRows(t.deps, "webhook_disabled");
   expect(notices).toHaveLength(1);
-  expect(notices[0]).toMatchObject({ kind: "bot", target: "4242", method: "sendMessage", userId: user.id, refId: link.id, status: "pending" });
+  expect(notices[0]).toMatchObject({
+    kind: "bot",
+    target: "4242",
+    method: "sendMessage",
+    userId: user.id,
+    refId: link.id,
+    status: "pending",
+  });
   expect(String(notices[0]!.payload.text)).toContain(`<code>${link.code}</code>`);
   expect(String(notices[0]!.payload.text)).toContain("100 failed deliveries");
 

@@ -38,8 +38,12 @@ async function node(url: string, clock: ManualClock): Promise<Deps> {
 }
 
 async function queue(db: AsyncDb, clock: ManualClock, url: string, n: number, from = 0) {
-  const [u] = await db.insert(db.tables.users).values({ username: `u${from}`, createdAt: clock.now() }).returning();
-  for (let i = from; i < from + n; i++) await queueWebhook(db, clock.now(), { userId: u!.id, topic: "test_webhook", url: `${url}/hook/${i}`, data: { n: i } });
+  const [u] = await db
+    .insert(db.tables.users)
+    .values({ username: `u${from}`, createdAt: clock.now() })
+    .returning();
+  for (let i = from; i < from + n; i++)
+    await queueWebhook(db, clock.now(), { userId: u!.id, topic: "test_webhook", url: `${url}/hook/${i}`, data: { n: i } });
 }
 
 test("two nodes' workers deliver every queued webhook exactly once between them", async () => {
@@ -69,7 +73,10 @@ test("rows claimed by a node killed with SIGKILL are delivered by another once t
   cleanup.push(() => rx.stop());
   await queue(survivor.asyncDb, clock, rx.url, 5, 100);
   // the doomed node claims every due row and dies before sending any
-  const doomed = spawnService([join(import.meta.dir, "../../helpers/cluster-node-child.ts"), "claim", url, clock.now().toISOString()], cleanEnv());
+  const doomed = spawnService(
+    [join(import.meta.dir, "../../helpers/cluster-node-child.ts"), "claim", url, clock.now().toISOString()],
+    cleanEnv(),
+  );
   const claimed = (await doomed.waitForOutput(/claimed (\S+)/))[1]!.split(",");
   expect(claimed).toHaveLength(5);
   doomed.proc.kill("SIGKILL");
@@ -85,5 +92,8 @@ test("rows claimed by a node killed with SIGKILL are delivered by another once t
   await Bun.sleep(300);
   expect(rx.received.map((r) => r.headers["x-webhook-id"]).sort()).toEqual([...claimed].sort());
   const { outbox } = survivor.asyncDb.tables;
-  await eventually(async () => (await survivor.asyncDb.select().from(outbox).where(eq(outbox.status, "done"))).length === 5, "every row recorded done");
+  await eventually(
+    async () => (await survivor.asyncDb.select().from(outbox).where(eq(outbox.status, "done"))).length === 5,
+    "every row recorded done",
+  );
 });

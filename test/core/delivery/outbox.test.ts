@@ -35,8 +35,16 @@ test("finished rows are pruned: delivered after 7 days, failed after 30; pending
   const { t } = appWithReceiver(defer);
   const day = 86_400_000;
   const add = async (status: "done" | "failed" | "pending", ageDays: number) => {
-    const id = await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "x", url: "https://example.com/", data: { ageDays } });
-    await t.deps.asyncDb.update(t.deps.asyncDb.tables.outbox).set({ status, completedAt: status === "pending" ? null : new Date(t.clock.now().getTime() - ageDays * day) }).where(eq(t.deps.asyncDb.tables.outbox.deliveryId, id));
+    const id = await queueWebhook(t.deps.asyncDb, t.clock.now(), {
+      userId: null,
+      topic: "x",
+      url: "https://example.com/",
+      data: { ageDays },
+    });
+    await t.deps.asyncDb
+      .update(t.deps.asyncDb.tables.outbox)
+      .set({ status, completedAt: status === "pending" ? null : new Date(t.clock.now().getTime() - ageDays * day) })
+      .where(eq(t.deps.asyncDb.tables.outbox.deliveryId, id));
   };
   await add("done", 8);
   await add("done", 6);
@@ -44,7 +52,11 @@ test("finished rows are pruned: delivered after 7 days, failed after 30; pending
   await add("failed", 8);
   await add("pending", 0);
   expect(await pruneOutbox(t.deps)).toBe(2);
-  expect((await outboxRows(t.deps)).map((r) => [r.status, r.payload.ageDays])).toEqual([["done", 6], ["failed", 8], ["pending", 0]]);
+  expect((await outboxRows(t.deps)).map((r) => [r.status, r.payload.ageDays])).toEqual([
+    ["done", 6],
+    ["failed", 8],
+    ["pending", 0],
+  ]);
 });
 
 test("WEBHOOK_TIMEOUT_MS is validated and defaults to 5 s", () => {
@@ -53,5 +65,7 @@ test("WEBHOOK_TIMEOUT_MS is validated and defaults to 5 s", () => {
   expect(loadConfig({ DATA_DIR: dir }).webhookTimeoutMs).toBe(5000);
   expect(loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: "250" }).webhookTimeoutMs).toBe(250);
   expect(() => loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: "soon" })).toThrow(ConfigError);
-  expect(() => loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: "10" })).toThrow("WEBHOOK_TIMEOUT_MS: expected a whole number from 100 to 60000");
+  expect(() => loadConfig({ DATA_DIR: dir, WEBHOOK_TIMEOUT_MS: "10" })).toThrow(
+    "WEBHOOK_TIMEOUT_MS: expected a whole number from 100 to 60000",
+  );
 });

@@ -36,8 +36,19 @@ test("a slow target does not delay deliveries to another target", async () => {
     await gate;
     return 200;
   };
-  for (let i = 0; i < 6; i++) await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${slow.url}/s${i}`, data: { event: "keyword_match", i } });
-  await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "tracker_webhook", url: `${fast.url}/f`, data: { event: "keyword_match" } });
+  for (let i = 0; i < 6; i++)
+    await queueWebhook(t.deps.asyncDb, t.clock.now(), {
+      userId: user.id,
+      topic: "tracker_webhook",
+      url: `${slow.url}/s${i}`,
+      data: { event: "keyword_match", i },
+    });
+  await queueWebhook(t.deps.asyncDb, t.clock.now(), {
+    userId: user.id,
+    topic: "tracker_webhook",
+    url: `${fast.url}/f`,
+    data: { event: "keyword_match" },
+  });
 
   const worker = deliveryWorker(t.deps, { perHost: 2, pollMs: 20 });
   defer(() => worker.stop());
@@ -57,8 +68,19 @@ test("bot messages reach the Bot API with chat_id and their parameters", async (
   const fake = await botApi();
   const t = app({ BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url });
   const { user } = await t.telegramUser(77, "frank");
-  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "tracker_notify", chatId: 77, params: { text: "New match: *bun*", parse_mode: "Markdown" } });
-  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: user.id, topic: "notice", chatId: 77, method: "sendPhoto", params: { photo: "https://example.com/a.png", caption: "chart" } });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), {
+    userId: user.id,
+    topic: "tracker_notify",
+    chatId: 77,
+    params: { text: "New match: *bun*", parse_mode: "Markdown" },
+  });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), {
+    userId: user.id,
+    topic: "notice",
+    chatId: 77,
+    method: "sendPhoto",
+    params: { photo: "https://example.com/a.png", caption: "chart" },
+  });
   await deliveryWorker(t.deps).drain();
   expect(fake.callsOf("sendMessage").map((c) => c.params)).toEqual([{ chat_id: 77, text: "New match: *bun*", parse_mode: "Markdown" }]);
   expect(fake.callsOf("sendPhoto")[0]!.params).toMatchObject({ chat_id: 77, photo: "https://example.com/a.png", caption: "chart" });
@@ -82,22 +104,39 @@ test("Bot API 429 waits retry_after without using up an attempt; 403 (blocked) f
   expect(fake.callsOf("sendMessage")).toHaveLength(2);
   expect((await outboxRows(t.deps))[0]).toMatchObject({ status: "done", attempts: 1 });
 
-  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "notice", chatId: "@some_channel", params: { text: "are you there?" } });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), {
+    userId: null,
+    topic: "notice",
+    chatId: "@some_channel",
+    params: { text: "are you there?" },
+  });
   fake.failNext.set("sendMessage", { error_code: 403, description: "Forbidden: bot was blocked by the user" });
   await worker.drain();
   t.clock.advance(3_600_000);
   await worker.drain();
   expect(fake.callsOf("sendMessage").filter((c) => c.params.chat_id === "@some_channel")).toHaveLength(1);
-  expect((await outboxRows(t.deps))[1]).toMatchObject({ status: "failed", attempts: 1, lastError: "Bot API 403: Forbidden: bot was blocked by the user" });
+  expect((await outboxRows(t.deps))[1]).toMatchObject({
+    status: "failed",
+    attempts: 1,
+    lastError: "Bot API 403: Forbidden: bot was blocked by the user",
+  });
 });
 
 test("without BOT_TOKEN bot messages wait in the queue; webhooks still go out", async () => {
   const t = app();
   const rx = receiver();
   await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "notice", chatId: 5, params: { text: "later" } });
-  await queueWebhook(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "tracker_webhook", url: rx.url, data: { event: "keyword_match" } });
+  await queueWebhook(t.deps.asyncDb, t.clock.now(), {
+    userId: null,
+    topic: "tracker_webhook",
+    url: rx.url,
+    data: { event: "keyword_match" },
+  });
   await deliveryWorker(t.deps).drain();
   expect(rx.received).toHaveLength(1);
   expect(rx.received[0]!.headers["x-webhook-signature"]).toBeUndefined(); // no owner, no secret
-  expect((await outboxRows(t.deps)).map((r) => [r.kind, r.status])).toEqual([["bot", "pending"], ["webhook", "done"]]);
+  expect((await outboxRows(t.deps)).map((r) => [r.kind, r.status])).toEqual([
+    ["bot", "pending"],
+    ["webhook", "done"],
+  ]);
 });

@@ -17,7 +17,19 @@ describe("click webhook deliveries", () => {
   test("POST carries the spec's body exactly, signed with the owner's secret", async () => {
     const { user } = await t.telegramUser();
     const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true, title: "Spring sale" });
-    const [click] = await recordClicks(t.deps, link, [{ ip: "203.0.113.9", country: "FR", city: "Paris", device: "desktop", os: "Windows", browser: "Edge", referer: null, isBot: false, isUnique: true }]);
+    const [click] = await recordClicks(t.deps, link, [
+      {
+        ip: "203.0.113.9",
+        country: "FR",
+        city: "Paris",
+        device: "desktop",
+        os: "Windows",
+        browser: "Edge",
+        referer: null,
+        isBot: false,
+        isUnique: true,
+      },
+    ]);
     await deliveryWorker(t.deps).drain();
 
     expect(rx.received).toHaveLength(1);
@@ -28,7 +40,18 @@ describe("click webhook deliveries", () => {
     expect(JSON.parse(r.body)).toEqual({
       event: "click",
       link: { id: link.id, code: link.code, original_url: "https://example.com/landing", title: "Spring sale" },
-      click: { ip: "203.0.113.9", country: "FR", city: "Paris", device_type: "desktop", os: "Windows", browser: "Edge", referer: null, is_bot: false, is_unique: true, clicked_at: click!.clickedAt.toISOString() },
+      click: {
+        ip: "203.0.113.9",
+        country: "FR",
+        city: "Paris",
+        device_type: "desktop",
+        os: "Windows",
+        browser: "Edge",
+        referer: null,
+        is_bot: false,
+        is_unique: true,
+        clicked_at: click!.clickedAt.toISOString(),
+      },
     });
     expect(Object.keys(JSON.parse(r.body))).toEqual(["event", "link", "click"]);
     const [row] = await outboxRows(t.deps, "click_webhook");
@@ -43,7 +66,12 @@ describe("click webhook deliveries", () => {
 
   test("GET sends the same data as flat query parameters, signed over the query string", async () => {
     const { user } = await t.telegramUser();
-    const link = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/g?token=abc`, webhookMethod: "GET", webhookEnabled: true, title: null });
+    const link = await insertLink(t.deps, user.id, {
+      webhookUrl: `${rx.url}/g?token=abc`,
+      webhookMethod: "GET",
+      webhookEnabled: true,
+      title: null,
+    });
     const [click] = await recordClicks(t.deps, link, [{ referer: null, isBot: true, isUnique: false, device: "bot" }]);
     await deliveryWorker(t.deps).drain();
 
@@ -88,7 +116,11 @@ describe("click webhook deliveries", () => {
     const src = /export (function verifyWebhook[\s\S]*?\n})\n/.exec(doc)![1]!;
     const js = new Bun.Transpiler({ loader: "ts" }).transformSync(src);
     const verifyWebhook = new Function("createHmac", "timingSafeEqual", `${js}\nreturn verifyWebhook;`)(createHmac, timingSafeEqual) as (
-      secret: string, headers: Headers, payload: string, toleranceSec?: number) => boolean;
+      secret: string,
+      headers: Headers,
+      payload: string,
+      toleranceSec?: number,
+    ) => boolean;
     t.clock.set(new Date()); // the sample checks the timestamp against the real time
     const { user } = await t.telegramUser();
     const post = await insertLink(t.deps, user.id, { webhookUrl: `${rx.url}/p`, webhookEnabled: true });
@@ -139,7 +171,12 @@ describe("click webhook deliveries", () => {
     };
     await worker.drain();
     expect(sentAt).toEqual([0, 0]); // the first retry is immediate
-    for (const [wait, total] of [[2000, 3], [5000, 4], [15000, 5], [30000, 6]] as const) {
+    for (const [wait, total] of [
+      [2000, 3],
+      [5000, 4],
+      [15000, 5],
+      [30000, 6],
+    ] as const) {
       t.clock.advance(wait - 1);
       await worker.drain();
       expect(rx.received).toHaveLength(total - 1); // not yet due
@@ -170,6 +207,9 @@ describe("click webhook deliveries", () => {
     expect(rx.received).toHaveLength(2);
     expect(rx.received.every((r) => r.path === "/")).toBe(true);
     expect((await outboxRows(t.deps))[0]!.status).toBe("done");
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, link.id)))[0]!.webhookFailures).toBe(0);
+    expect(
+      (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.links).where(eq(t.deps.asyncDb.tables.links.id, link.id)))[0]!
+        .webhookFailures,
+    ).toBe(0);
   });
 });

@@ -26,12 +26,23 @@ for (const [engine, open] of engines)
       const deps = { asyncDb: db, config } as unknown as Deps;
       const [ada] = await db.insert(db.tables.users).values({ username: "ada" }).returning();
       const [bob] = await db.insert(db.tables.users).values({ username: "bob" }).returning();
-      const [domain] = await db.insert(db.tables.domains).values({ userId: ada!.id, hostname: "go.brand.example", verifiedAt: new Date(), createdAt: new Date() }).returning();
+      const [domain] = await db
+        .insert(db.tables.domains)
+        .values({ userId: ada!.id, hostname: "go.brand.example", verifiedAt: new Date(), createdAt: new Date() })
+        .returning();
       const at = new Date("2026-03-01T09:30:00Z");
       const link = async (userId: number, code: string, url: string, extra: Record<string, unknown> = {}) =>
-        (await db.insert(db.tables.links).values({ userId, code, url, createdAt: at, updatedAt: at, ...extra }).returning())[0]!;
+        (
+          await db
+            .insert(db.tables.links)
+            .values({ userId, code, url, createdAt: at, updatedAt: at, ...extra })
+            .returning()
+        )[0]!;
       const made = [];
-      for (let i = 1; i <= 7; i++) made.push(await link(ada!.id, `ada${i}`, `https://example.com/${i}`, i === 3 ? { title: "Spring SALE", domainId: domain!.id } : {}));
+      for (let i = 1; i <= 7; i++)
+        made.push(
+          await link(ada!.id, `ada${i}`, `https://example.com/${i}`, i === 3 ? { title: "Spring SALE", domainId: domain!.id } : {}),
+        );
       await link(bob!.id, "bob1", "https://example.com/bob");
       return { db, deps, ada: ada!.id, made };
     }
@@ -55,12 +66,30 @@ for (const [engine, open] of engines)
       const { db, deps, ada, made } = await setup();
       const page = await pageOfLinks(deps, ada, { q: "spring" });
       expect(page.items[0]!.trackingUrl).toBe("https://go.brand.example/ada3");
-      const tags = await db.insert(db.tables.tags).values([{ userId: ada, name: "b", createdAt: new Date() }, { userId: ada, name: "a", createdAt: new Date() }]).returning();
-      const [pixel] = await db.insert(db.tables.pixels).values({ userId: ada, name: "Shop", type: "facebook", pixelId: "123", createdAt: new Date() }).returning();
-      await db.insert(db.tables.linkTags).values([{ linkId: made[2]!.id, tagId: tags[1]!.id }, { linkId: made[2]!.id, tagId: tags[0]!.id }]);
+      const tags = await db
+        .insert(db.tables.tags)
+        .values([
+          { userId: ada, name: "b", createdAt: new Date() },
+          { userId: ada, name: "a", createdAt: new Date() },
+        ])
+        .returning();
+      const [pixel] = await db
+        .insert(db.tables.pixels)
+        .values({ userId: ada, name: "Shop", type: "facebook", pixelId: "123", createdAt: new Date() })
+        .returning();
+      await db.insert(db.tables.linkTags).values([
+        { linkId: made[2]!.id, tagId: tags[1]!.id },
+        { linkId: made[2]!.id, tagId: tags[0]!.id },
+      ]);
       await db.insert(db.tables.linkPixels).values({ linkId: made[2]!.id, pixelId: pixel!.id });
       const d = await linkDetails(deps, made[2]!);
-      expect(d).toMatchObject({ code: "ada3", trackingUrl: "https://go.brand.example/ada3", title: "Spring SALE", tagIds: [tags[0]!.id, tags[1]!.id], pixelIds: [pixel!.id] });
+      expect(d).toMatchObject({
+        code: "ada3",
+        trackingUrl: "https://go.brand.example/ada3",
+        title: "Spring SALE",
+        tagIds: [tags[0]!.id, tags[1]!.id],
+        pixelIds: [pixel!.id],
+      });
       expect((await pageOfLinks(deps, ada, { q: "spring" })).items[0]!.tagIds).toEqual([tags[0]!.id, tags[1]!.id]);
     });
   });

@@ -26,7 +26,17 @@ for (const [engine, open] of engines)
       const deps = { asyncDb: db, clock, log: createLogger("error", (l) => logged.push(l)) } as unknown as Deps;
       const [ada] = await db.insert(db.tables.users).values({ username: "ada" }).returning();
       const [bob] = await db.insert(db.tables.users).values({ username: "bob" }).returning();
-      const [off] = await db.insert(db.tables.links).values({ userId: ada!.id, code: "paused", url: "https://x.example", isActive: false, createdAt: clock.now(), updatedAt: clock.now() }).returning();
+      const [off] = await db
+        .insert(db.tables.links)
+        .values({
+          userId: ada!.id,
+          code: "paused",
+          url: "https://x.example",
+          isActive: false,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .returning();
       await db.insert(db.tables.linkTombstones).values({ code: "gone", userId: bob!.id, deletedAt: clock.now() });
       await db.insert(db.tables.domains).values([
         { userId: bob!.id, hostname: "go.bob.example", verifiedAt: clock.now(), createdAt: clock.now() },
@@ -43,10 +53,20 @@ for (const [engine, open] of engines)
       await eventually(async () => (await rows()).reduce((n, r) => n + r.visits, 0) === 5, "the visits to be written in the background");
       expect(logged).toEqual([]);
 
-      expect(await orphanVisitsOf(deps, ada!.id, { period: "30d" })).toEqual({ total: 2, items: [{ code: "paused", count: 2, lastAt: "2026-03-01T09:30:00.000Z" }] });
+      expect(await orphanVisitsOf(deps, ada!.id, { period: "30d" })).toEqual({
+        total: 2,
+        items: [{ code: "paused", count: 2, lastAt: "2026-03-01T09:30:00.000Z" }],
+      });
       expect((await orphanVisitsOf(deps, bob!.id, {})).items.map((i) => i.code).sort()).toEqual(["anything", "gone", "x".repeat(64)]);
       // "scan" on a claimed but unverified domain is nobody's: not kept; a long code is cut to 64 characters
-      expect((await rows()).map((r) => [r.userId, r.code.length, r.host, r.visits]).sort()).toEqual([[ada!.id, 6, "s.example", 2], [bob!.id, 4, "s.example", 1], [bob!.id, 64, "go.bob.example", 1], [bob!.id, 8, "go.bob.example", 1]].sort());
+      expect((await rows()).map((r) => [r.userId, r.code.length, r.host, r.visits]).sort()).toEqual(
+        [
+          [ada!.id, 6, "s.example", 2],
+          [bob!.id, 4, "s.example", 1],
+          [bob!.id, 64, "go.bob.example", 1],
+          [bob!.id, 8, "go.bob.example", 1],
+        ].sort(),
+      );
 
       clock.advance(401 * 86_400_000);
       expect(await pruneOrphanVisits(deps)).toBe(4);

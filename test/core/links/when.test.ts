@@ -58,7 +58,8 @@ test("in the user's time zone, days and times are that zone's wall clock", () =>
 });
 
 test("what is not a moment is null", () => {
-  for (const s of ["", "soon", "31.02.2026", "2026-02-30", "25:00", "tomorrow 24:10", "3 parsecs", "12", "friday the 13th"]) expect([s, at(s)]).toEqual([s, null]);
+  for (const s of ["", "soon", "31.02.2026", "2026-02-30", "25:00", "tomorrow 24:10", "3 parsecs", "12", "friday the 13th"])
+    expect([s, at(s)]).toEqual([s, null]);
 });
 
 test("the examples are read back and lie in the future", () => {

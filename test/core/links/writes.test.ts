@@ -35,13 +35,20 @@ onBothDatabases((open) => {
     const { db } = await open();
     const deps = depsOver(db, { PLAN_LIMITS: '{"free":{"links":5}}' });
     const ann = await userIn(db, "ann");
-    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => createLink(deps, ann, { url: `https://example.com/${i}` })));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => createLink(deps, ann, { url: `https://example.com/${i}` })),
+    );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
-    expect(outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.status)).toEqual(Array(15).fill(403));
+    expect(outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.status)).toEqual(
+      Array(15).fill(403),
+    );
     expect(await db.select().from(db.tables.links).where(eq(db.tables.links.userId, ann.id))).toHaveLength(5);
 
     const bob = await userIn(db, "bob");
-    const codes = await Promise.allSettled([createLink(deps, bob, { url: "https://a.example/", code: "spring-sale" }), createLink(deps, bob, { url: "https://b.example/", code: "spring-sale" })]);
+    const codes = await Promise.allSettled([
+      createLink(deps, bob, { url: "https://a.example/", code: "spring-sale" }),
+      createLink(deps, bob, { url: "https://b.example/", code: "spring-sale" }),
+    ]);
     expect(codes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect((codes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: "code_taken" });
   });
@@ -51,7 +58,11 @@ onBothDatabases((open) => {
     const deps = depsOver(db);
     const ann = await userIn(db, "ann");
     const [tag] = await db.insert(db.tables.tags).values({ userId: ann.id, name: "spring" }).returning();
-    const made = await createLink(deps, ann, { url: "https://example.com/x", tagIds: [tag!.id], rules: [{ if: { country: ["DE"] }, url: "https://example.de/" }] });
+    const made = await createLink(deps, ann, {
+      url: "https://example.com/x",
+      tagIds: [tag!.id],
+      rules: [{ if: { country: ["DE"] }, url: "https://example.de/" }],
+    });
     const edited = await editLink(deps, ann.id, made.id, { url: "https://example.com/y", tagIds: [], max_clicks: 3 });
     expect(edited.original_url).toBe("https://example.com/y");
     expect(await db.select().from(db.tables.linkTags)).toEqual([]);
@@ -67,7 +78,14 @@ onBothDatabases((open) => {
     const deps = depsOver(db, { PLAN_LIMITS: '{"free":{"links":3}}' });
     const ann = await userIn(db, "ann");
     await createLink(deps, ann, { url: "https://example.com/have" });
-    const res = await bulkCreateLinks(deps, ann, ["https://example.com/a", "https://EXAMPLE.com/have", "https://example.com/a", "not a url", "https://example.com/b", "https://example.com/c"]);
+    const res = await bulkCreateLinks(deps, ann, [
+      "https://example.com/a",
+      "https://EXAMPLE.com/have",
+      "https://example.com/a",
+      "not a url",
+      "https://example.com/b",
+      "https://example.com/c",
+    ]);
     expect(res.results.map((r) => r.url)).toEqual(["https://example.com/a", "https://example.com/b"]);
     expect(res.failed.map((f) => f.error)).toEqual([
       "duplicate: you already have a link to this URL",
@@ -85,7 +103,9 @@ onBothDatabases((open) => {
     const nodes = [createVisitHandler(a), createVisitHandler(b)];
     const visits = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        Promise.resolve(nodes[i % 2]!({ code: made.code, host: null, method: "GET", ip: `203.0.113.${i}`, userAgent: CHROME, referer: null })),
+        Promise.resolve(
+          nodes[i % 2]!({ code: made.code, host: null, method: "GET", ip: `203.0.113.${i}`, userAgent: CHROME, referer: null }),
+        ),
       ),
     );
     const kinds = visits.map((v: VisitOutcome) => v.kind);
@@ -93,6 +113,8 @@ onBothDatabases((open) => {
     expect(kinds.filter((k) => k === "expired")).toHaveLength(30);
     expect((await db.select().from(db.tables.links).where(eq(db.tables.links.id, made.id)))[0]!.capUsed).toBe(10);
     // an unknown code is not found on either node (and is not cached)
-    expect(await nodes[1]!({ code: "nosuch1", host: null, method: "GET", ip: null, userAgent: CHROME, referer: null })).toEqual({ kind: "not_found" });
+    expect(await nodes[1]!({ code: "nosuch1", host: null, method: "GET", ip: null, userAgent: CHROME, referer: null })).toEqual({
+      kind: "not_found",
+    });
   });
 });

@@ -45,17 +45,47 @@ describe("reports", () => {
   });
   afterEach(() => t.close());
 
-  const reports = async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "report"))).map((r) => r.payload as { text: string });
+  const reports = async () =>
+    (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "report"))).map(
+      (r) => r.payload as { text: string },
+    );
 
   test("the settings API: defaults, changes, and bad values refused naming the field", async () => {
     const { token } = await t.telegramUser(4242, "ann");
-    expect((await t.request("GET", "/api/settings", { token })).json).toEqual({ time_zone: "UTC", report_every: "off", report_hour: 9, report_weekday: 1, language: "en", language_chosen: null });
-    const changed = await t.request("PATCH", "/api/settings", { token, body: { time_zone: "Europe/Moscow", report_every: "day", report_hour: 8 } });
-    expect(changed.json).toEqual({ time_zone: "Europe/Moscow", report_every: "day", report_hour: 8, report_weekday: 1, language: "en", language_chosen: null });
+    expect((await t.request("GET", "/api/settings", { token })).json).toEqual({
+      time_zone: "UTC",
+      report_every: "off",
+      report_hour: 9,
+      report_weekday: 1,
+      language: "en",
+      language_chosen: null,
+    });
+    const changed = await t.request("PATCH", "/api/settings", {
+      token,
+      body: { time_zone: "Europe/Moscow", report_every: "day", report_hour: 8 },
+    });
+    expect(changed.json).toEqual({
+      time_zone: "Europe/Moscow",
+      report_every: "day",
+      report_hour: 8,
+      report_weekday: 1,
+      language: "en",
+      language_chosen: null,
+    });
     expect((await t.request("GET", "/api/settings", { token })).json).toEqual(changed.json);
-    for (const [body, field] of [[{ time_zone: "Mars/Olympus" }, "time_zone"], [{ report_hour: 24 }, "report_hour"], [{ report_every: "hourly" }, "report_every"], [{ report_weekday: 0 }, "report_weekday"], [{ language: "de" }, "language"]] as const) {
+    for (const [body, field] of [
+      [{ time_zone: "Mars/Olympus" }, "time_zone"],
+      [{ report_hour: 24 }, "report_hour"],
+      [{ report_every: "hourly" }, "report_every"],
+      [{ report_weekday: 0 }, "report_weekday"],
+      [{ language: "de" }, "language"],
+    ] as const) {
       const res = await t.request("PATCH", "/api/settings", { token, body });
-      expect({ field, status: res.status, fields: res.json.details?.map((d: { field: string }) => d.field) }).toEqual({ field, status: 400, fields: [field] });
+      expect({ field, status: res.status, fields: res.json.details?.map((d: { field: string }) => d.field) }).toEqual({
+        field,
+        status: 400,
+        fields: [field],
+      });
     }
     expect((await t.request("GET", "/api/settings", { token })).json).toEqual(changed.json);
     expect((await t.request("GET", "/api/settings")).status).toBe(401);
@@ -65,12 +95,22 @@ describe("reports", () => {
     const { user, token } = await t.telegramUser(4343, "olga");
     const db = t.deps.asyncDb;
     await db.update(db.tables.users).set({ appLanguage: "uk" }).where(eq(db.tables.users.id, user.id));
-    expect((await t.request("GET", "/api/settings", { token })).json).toMatchObject({ language: "ru", language_chosen: null, time_zone: "UTC" });
+    expect((await t.request("GET", "/api/settings", { token })).json).toMatchObject({
+      language: "ru",
+      language_chosen: null,
+      time_zone: "UTC",
+    });
     const chosen = await t.request("PATCH", "/api/settings", { token, body: { language: "en" } });
     expect(chosen.json).toMatchObject({ language: "en", language_chosen: "en", report_every: "off" });
     // the same choice the bot's Settings make
-    expect((await db.select({ language: db.tables.users.language }).from(db.tables.users).where(eq(db.tables.users.id, user.id)))[0]!.language).toBe("en");
-    expect((await t.request("PATCH", "/api/settings", { token, body: { language: null, report_hour: 7 } })).json).toMatchObject({ language: "ru", language_chosen: null, report_hour: 7 });
+    expect(
+      (await db.select({ language: db.tables.users.language }).from(db.tables.users).where(eq(db.tables.users.id, user.id)))[0]!.language,
+    ).toBe("en");
+    expect((await t.request("PATCH", "/api/settings", { token, body: { language: null, report_hour: 7 } })).json).toMatchObject({
+      language: "ru",
+      language_chosen: null,
+      report_hour: 7,
+    });
   });
 
   test("at the user's hour, yesterday's clicks, top links, channel joins and matches go out once; the next day again", async () => {
@@ -80,7 +120,14 @@ describe("reports", () => {
     await t.request("PATCH", "/api/settings", { token, body: { time_zone: "Europe/Moscow", report_every: "day", report_hour: 9 } });
     const a = (await t.request("POST", "/api/links", { token, body: { url: "https://shop.example/a", title: "Spring sale" } })).json;
     const b = (await t.request("POST", "/api/links", { token, body: { url: "https://shop.example/b" } })).json;
-    const visit = async (code: string, ip: string) => expect((await t.request("GET", `/${code}`, { headers: { "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0" } })).status).toBe(302);
+    const visit = async (code: string, ip: string) =>
+      expect(
+        (
+          await t.request("GET", `/${code}`, {
+            headers: { "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0" },
+          })
+        ).status,
+      ).toBe(302);
     await visit(a.code, "203.0.113.1");
     expect(await sendDueReports(t.deps)).toBe(0);
 
@@ -93,13 +140,37 @@ describe("reports", () => {
     await visit(b.code, "203.0.113.3");
     await t.deps.clicks.flush();
     const db = t.deps.asyncDb;
-    const [tracker] = await db.insert(db.tables.trackers).values({ userId: user.id, name: "rust", keyword: "rust", createdAt: t.clock.now() }).returning();
-    const match = (id: number, at: string) => ({ trackerId: tracker!.id, sourceChatId: "-100500", sourceMessageId: id, detectedAt: new Date(at) });
+    const [tracker] = await db
+      .insert(db.tables.trackers)
+      .values({ userId: user.id, name: "rust", keyword: "rust", createdAt: t.clock.now() })
+      .returning();
+    const match = (id: number, at: string) => ({
+      trackerId: tracker!.id,
+      sourceChatId: "-100500",
+      sourceMessageId: id,
+      detectedAt: new Date(at),
+    });
     // two matches on the 26th in Moscow, one just after its midnight (the 27th there)
-    await db.insert(db.tables.trackerMatches).values([match(1, "2026-11-26T08:00:00Z"), match(2, "2026-11-26T20:59:00Z"), match(3, "2026-11-26T21:00:00Z")]);
+    await db
+      .insert(db.tables.trackerMatches)
+      .values([match(1, "2026-11-26T08:00:00Z"), match(2, "2026-11-26T20:59:00Z"), match(3, "2026-11-26T21:00:00Z")]);
     await db.insert(db.tables.channels).values({ userId: user.id, chatId: "-100777", type: "channel", title: "Shop news" });
-    const join = (memberId: number, joinedAt: string | null, leftAt: string | null) => ({ chatId: "-100777", memberId, via: "invite" as const, joinedAt: joinedAt ? new Date(joinedAt) : null, leftAt: leftAt ? new Date(leftAt) : null });
-    await db.insert(db.tables.channelJoins).values([join(1, "2026-11-26T09:00:00Z", null), join(2, "2026-11-26T09:30:00Z", "2026-11-26T18:00:00Z"), join(3, "2026-11-26T11:00:00Z", null), join(4, null, "2026-11-26T12:00:00Z"), join(5, "2026-11-25T09:00:00Z", null)]);
+    const join = (memberId: number, joinedAt: string | null, leftAt: string | null) => ({
+      chatId: "-100777",
+      memberId,
+      via: "invite" as const,
+      joinedAt: joinedAt ? new Date(joinedAt) : null,
+      leftAt: leftAt ? new Date(leftAt) : null,
+    });
+    await db
+      .insert(db.tables.channelJoins)
+      .values([
+        join(1, "2026-11-26T09:00:00Z", null),
+        join(2, "2026-11-26T09:30:00Z", "2026-11-26T18:00:00Z"),
+        join(3, "2026-11-26T11:00:00Z", null),
+        join(4, null, "2026-11-26T12:00:00Z"),
+        join(5, "2026-11-25T09:00:00Z", null),
+      ]);
     // 27 November 08:59 Moscow: not yet; 09:00: the report of the 26th
     t.clock.set("2026-11-27T05:59:00Z");
     expect(await sendDueReports(t.deps)).toBe(0);
@@ -107,14 +178,16 @@ describe("reports", () => {
     expect(await sendDueReports(t.deps)).toBe(1);
     expect(await sendDueReports(t.deps)).toBe(0); // once per period
     const report = (await reports())[1];
-    expect(report!.text).toBe([
-      "📬 <b>Daily report</b> · Thu 26 Nov (Europe/Moscow)",
-      "",
-      "👆 Clicks: <b>4</b> · unique 2 (+300 % against the period before)", // 203.0.113.1 came back within a day
-      "🔝 1. Spring sale — 3 · 2. " + b.code + " — 1",
-      "📣 Channels: +3 joined · −2 left · net +1",
-      "🔎 Keyword matches: 2",
-    ].join("\n"));
+    expect(report!.text).toBe(
+      [
+        "📬 <b>Daily report</b> · Thu 26 Nov (Europe/Moscow)",
+        "",
+        "👆 Clicks: <b>4</b> · unique 2 (+300 % against the period before)", // 203.0.113.1 came back within a day
+        "🔝 1. Spring sale — 3 · 2. " + b.code + " — 1",
+        "📣 Channels: +3 joined · −2 left · net +1",
+        "🔎 Keyword matches: 2",
+      ].join("\n"),
+    );
 
     // a day without clicks still reports, against the day before
     t.clock.set("2026-11-28T06:05:00Z");

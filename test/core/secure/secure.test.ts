@@ -30,7 +30,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** What a caller at the edge sees of a failure: the status and machine code. */
 async function failure(p: Promise<unknown>) {
-  const e = await p.then(() => null, (x: unknown) => x);
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  );
   if (!(e instanceof AppError)) throw new Error(`expected a domain error, got ${String(e)}`);
   return { status: e.status, code: e.code };
 }
@@ -45,22 +48,35 @@ for (const [engine, open] of engines)
       const user = async (username: string) => (await db.insert(db.tables.users).values({ username }).returning())[0]!.id;
       /** a file row as an upload or a text leaves it */
       const file = async (userId: number, folderId: number, name: string, content: { text?: string; storagePath?: string } = {}) =>
-        (await db.insert(db.tables.secureFiles).values({
-          userId,
-          folderId,
-          name,
-          contentType: content.text === undefined ? "file" : "text",
-          textContent: content.text ?? null,
-          storagePath: content.storagePath ?? null,
-          createdAt: clock.now(),
-        }).returning())[0]!;
+        (
+          await db
+            .insert(db.tables.secureFiles)
+            .values({
+              userId,
+              folderId,
+              name,
+              contentType: content.text === undefined ? "file" : "text",
+              textContent: content.text ?? null,
+              storagePath: content.storagePath ?? null,
+              createdAt: clock.now(),
+            })
+            .returning()
+        )[0]!;
       return { deps, clock, file, ada: await user("ada"), bob: await user("bob") };
     }
 
     test("folders: created trimmed, listed oldest first with their file counts, renamed, paused, deleted with their files' bytes; another user's answer 404", async () => {
       const { deps, clock, file, ada, bob } = await setup();
       const work = await createFolder(deps, ada, { name: "  Work " });
-      expect(work).toEqual({ id: expect.any(Number), name: "Work", description: "", isPaused: false, fileCount: 0, createdAt: "2026-03-01T09:30:00.000Z", updatedAt: "2026-03-01T09:30:00.000Z" });
+      expect(work).toEqual({
+        id: expect.any(Number),
+        name: "Work",
+        description: "",
+        isPaused: false,
+        fileCount: 0,
+        createdAt: "2026-03-01T09:30:00.000Z",
+        updatedAt: "2026-03-01T09:30:00.000Z",
+      });
       const home = await createFolder(deps, ada, { name: "Home", description: "bills" });
       await createFolder(deps, bob, { name: "Bob's" });
       expect(await failure(createFolder(deps, ada, { name: "  " }))).toEqual({ status: 400, code: "validation_error" });
@@ -144,21 +160,39 @@ for (const [engine, open] of engines)
       const folder = await createFolder(deps, ada, { name: "Work" });
       const memo = await file(ada, folder.id, "memo", { text: "hi" });
       const empty = await file(ada, folder.id, "not uploaded yet");
-      expect((await listFiles(deps, ada, folder.id)).map((f) => `${f.name}:${f.hasContent}`)).toEqual(["memo:true", "not uploaded yet:false"]);
+      expect((await listFiles(deps, ada, folder.id)).map((f) => `${f.name}:${f.hasContent}`)).toEqual([
+        "memo:true",
+        "not uploaded yet:false",
+      ]);
       expect((await ownedFile(deps, ada, memo.id)).textContent).toBe("hi");
       expect((await failure(ownedFile(deps, bob, memo.id))).status).toBe(404);
       expect((await failure(listFiles(deps, bob, folder.id))).status).toBe(404);
 
-      expect(await failure(createLink(deps, ada, { fileId: empty.id, expiresInHours: 1 }))).toEqual({ status: 400, code: "validation_error" });
+      expect(await failure(createLink(deps, ada, { fileId: empty.id, expiresInHours: 1 }))).toEqual({
+        status: 400,
+        code: "validation_error",
+      });
       expect((await failure(createLink(deps, bob, { fileId: memo.id, expiresInHours: 1 }))).status).toBe(404);
       const link = await createLink(deps, ada, { fileId: memo.id, expiresInHours: 2, maxViews: 3 });
-      expect(link).toMatchObject({ fileId: memo.id, url: `https://s.example/s/${link.code}`, expiresAt: "2026-03-01T11:30:00.000Z", maxViews: 3, viewCount: 0, state: "active", hasPassword: false, notifyOnView: false });
+      expect(link).toMatchObject({
+        fileId: memo.id,
+        url: `https://s.example/s/${link.code}`,
+        expiresAt: "2026-03-01T11:30:00.000Z",
+        maxViews: 3,
+        viewCount: 0,
+        state: "active",
+        hasPassword: false,
+        notifyOnView: false,
+      });
       const other = await createLink(deps, ada, { fileId: memo.id, expiresInHours: 1 });
       expect((await listLinks(deps, ada, memo.id)).map((l) => l.id)).toEqual([link.id, other.id]);
       expect(await linkOwner(deps, link.code)).toBe(ada);
       expect(await linkOwner(deps, "nope")).toBeNull();
 
-      expect(await updateLink(deps, ada, link.id, { passwordHash: "hash", notifyOnView: true })).toMatchObject({ hasPassword: true, notifyOnView: true });
+      expect(await updateLink(deps, ada, link.id, { passwordHash: "hash", notifyOnView: true })).toMatchObject({
+        hasPassword: true,
+        notifyOnView: true,
+      });
       expect((await updateLink(deps, ada, link.id, { passwordHash: null })).hasPassword).toBe(false);
       expect((await setRevoked(deps, ada, link.id, true)).state).toBe("revoked");
       expect((await setRevoked(deps, ada, link.id, false)).state).toBe("active");
@@ -183,7 +217,16 @@ for (const [engine, open] of engines)
       const { deps, clock, ada, bob } = await setup();
       const folder = await createFolder(deps, ada, { name: "Inbox" });
       const open1 = await createRequest(deps, ada, { folderId: folder.id, title: " Scans " });
-      expect(open1).toMatchObject({ url: `https://s.example/r/${open1.code}`, folderId: folder.id, title: "Scans", expiresAt: null, maxFiles: null, filesReceived: 0, isActive: true, state: "active" });
+      expect(open1).toMatchObject({
+        url: `https://s.example/r/${open1.code}`,
+        folderId: folder.id,
+        title: "Scans",
+        expiresAt: null,
+        maxFiles: null,
+        filesReceived: 0,
+        isActive: true,
+        state: "active",
+      });
       const timed = await createRequest(deps, ada, { folderId: folder.id, expiresInHours: 1, maxFiles: 2 });
       expect((await failure(createRequest(deps, bob, { folderId: folder.id }))).status).toBe(404);
       expect((await listRequests(deps, ada)).map((r) => r.id)).toEqual([timed.id, open1.id]);
@@ -191,7 +234,11 @@ for (const [engine, open] of engines)
       expect((await requestByCode(deps, open1.code)).id).toBe(open1.id);
       expect((await openRequest(deps, timed.code)).maxFiles).toBe(2);
 
-      expect(await updateRequest(deps, ada, open1.id, { isActive: false, title: "Old scans" })).toMatchObject({ title: "Old scans", isActive: false, state: "inactive" });
+      expect(await updateRequest(deps, ada, open1.id, { isActive: false, title: "Old scans" })).toMatchObject({
+        title: "Old scans",
+        isActive: false,
+        state: "inactive",
+      });
       expect(await failure(openRequest(deps, open1.code))).toEqual({ status: 410, code: "request_inactive" });
       expect((await updateRequest(deps, ada, open1.id, {})).state).toBe("inactive");
       expect((await updateRequest(deps, ada, open1.id, { isActive: true })).state).toBe("active");

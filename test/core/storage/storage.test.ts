@@ -70,8 +70,15 @@ async function leftovers(driver: FileStorageDriver): Promise<string[]> {
       return [];
     }
   }
-  if (driver === "postgres") return (await db.sql`SELECT DISTINCT key FROM stored_chunks WHERE key LIKE '.part/%'`).map((r: { key: string }) => r.key);
-  const client = new Bun.S3Client({ endpoint: s3.env.S3_ENDPOINT, bucket: s3.env.S3_BUCKET, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+  if (driver === "postgres")
+    return (await db.sql`SELECT DISTINCT key FROM stored_chunks WHERE key LIKE '.part/%'`).map((r: { key: string }) => r.key);
+  const client = new Bun.S3Client({
+    endpoint: s3.env.S3_ENDPOINT,
+    bucket: s3.env.S3_BUCKET,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+  });
   return ((await client.list({ prefix: "t/" })).contents ?? []).map((o) => o.key);
 }
 
@@ -84,7 +91,14 @@ for (const driver of ["local", "postgres", "s3"] as const)
       const object = (await store.open("t/whole.bin"))!;
       expect(object.size).toBe(bytes.length);
       expect(Buffer.compare(await read(object), bytes)).toBe(0);
-      for (const [start, end] of [[0, 0], [0, 99], [CHUNK_BYTES - 10, CHUNK_BYTES + 9], [CHUNK_BYTES, CHUNK_BYTES], [1000, 2 * CHUNK_BYTES + 5], [bytes.length - 5, bytes.length - 1]] as const)
+      for (const [start, end] of [
+        [0, 0],
+        [0, 99],
+        [CHUNK_BYTES - 10, CHUNK_BYTES + 9],
+        [CHUNK_BYTES, CHUNK_BYTES],
+        [1000, 2 * CHUNK_BYTES + 5],
+        [bytes.length - 5, bytes.length - 1],
+      ] as const)
         expect(Buffer.compare(await read(object, { start, end }), bytes.subarray(start, end + 1))).toBe(0);
     });
 
@@ -128,6 +142,8 @@ test("postgres: pending chunks of an upload cut off by a crash are swept once ol
   const old = new Date("2026-01-01T00:00:00Z");
   await db.sql`INSERT INTO stored_chunks (key, idx, data, created_at) VALUES ('.part/sweep/dead.bin', 0, ${Buffer.from("ab")}, ${old}), ('.part/sweep/dead.bin', 1, ${Buffer.from("cd")}, ${old}), ('.part/sweep/live.bin', 0, ${Buffer.from("ef")}, ${new Date("2026-01-01T02:00:00Z")})`;
   expect(await store.sweep("sweep", new Date("2026-01-01T01:00:00Z"))).toBe(1);
-  const keys = (await db.sql`SELECT DISTINCT key FROM stored_chunks WHERE key LIKE '%sweep/%' ORDER BY key`).map((r: { key: string }) => r.key);
+  const keys = (await db.sql`SELECT DISTINCT key FROM stored_chunks WHERE key LIKE '%sweep/%' ORDER BY key`).map(
+    (r: { key: string }) => r.key,
+  );
   expect(keys).toEqual([".part/sweep/live.bin", "sweep/kept.bin"]);
 });

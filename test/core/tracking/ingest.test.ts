@@ -29,8 +29,14 @@ const group: ChatInfo = { chatId: "-1001000000002", type: "supergroup", title: "
 const basicGroup: ChatInfo = { chatId: "-4000000003", type: "group", title: "Old group", username: null };
 
 const track = (input: TrackerInput) => createTracker(t.deps, userId, { name: input.keyword ?? "t", ...input });
-const ids = async (text: string, chat = channel, messageId = 1) => (await ingestPost(t.deps, { chat, messageId, text })).map((m) => m.trackerId).sort();
-const notifications = async () => (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_notify")).orderBy(asc(t.deps.asyncDb.tables.outbox.id)));
+const ids = async (text: string, chat = channel, messageId = 1) =>
+  (await ingestPost(t.deps, { chat, messageId, text })).map((m) => m.trackerId).sort();
+const notifications = async () =>
+  await t.deps.asyncDb
+    .select()
+    .from(t.deps.asyncDb.tables.outbox)
+    .where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_notify"))
+    .orderBy(asc(t.deps.asyncDb.tables.outbox.id));
 
 describe("sources and filters", () => {
   test("search_channels / search_chats select by chat type", async () => {
@@ -56,7 +62,12 @@ describe("sources and filters", () => {
     const tech = await track({ keyword: "ton", filter_category: "tech" });
     expect(await ids("TON news", channel, 1)).toEqual([]); // nothing known about the channel yet
     await ids("no keyword here", group, 1); // a chat joined before tracking existed is recorded on any message
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources)).map((s) => [s.chatId, s.type, s.memberCount])).toEqual([[channel.chatId, "channel", null], [group.chatId, "supergroup", null]]);
+    expect(
+      (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackingSources)).map((s) => [s.chatId, s.type, s.memberCount]),
+    ).toEqual([
+      [channel.chatId, "channel", null],
+      [group.chatId, "supergroup", null],
+    ]);
     await upsertSource(t.deps, channel, { memberCount: 999 });
     await setSourceMetadata(t.deps, "@cryptonews", { geo: "ru", category: "crypto" });
     expect(await ids("TON news", channel, 2)).toEqual([ru.id]);
@@ -82,16 +93,21 @@ describe("recording matches", () => {
     const eth = await track({ keyword: "ethereum" });
     await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" });
     await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Bitcoin up, bitcoin again" }); // redelivered
-    let rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches));
+    let rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ trackerId: btc.id, textSnippet: "Bitcoin up, bitcoin again", matchedKeyword: "Bitcoin", postUrl: "https://t.me/cryptonews/5" });
+    expect(rows[0]).toMatchObject({
+      trackerId: btc.id,
+      textSnippet: "Bitcoin up, bitcoin again",
+      matchedKeyword: "Bitcoin",
+      postUrl: "https://t.me/cryptonews/5",
+    });
     await ingestPost(t.deps, { chat: channel, messageId: 5, text: "Edited: BITCOIN and Ethereum" });
-    rows = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id)));
+    rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id));
     expect(rows.map((r) => [r.trackerId, r.textSnippet, r.matchedKeyword])).toEqual([
       [btc.id, "Edited: BITCOIN and Ethereum", "BITCOIN"],
       [eth.id, "Edited: BITCOIN and Ethereum", "Ethereum"],
     ]);
-    expect((await notifications())).toHaveLength(1); // the edit-added match waits in the burst window
+    expect(await notifications()).toHaveLength(1); // the edit-added match waits in the burst window
   });
 
   test("snippet and matched_keyword are the text as the author wrote it, not its NFKC form", async () => {
@@ -132,13 +148,20 @@ describe("recording matches", () => {
     await mergeAccounts(t.deps, userId, target.id);
     t.clock.advance(BURST_WINDOW_MS + 1);
     expect(await ids("merge two", channel, 2)).toEqual([tr.id]);
-    expect((await notifications()).at(-1)).toMatchObject({ userId: target.id, target: "42", refId: (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).at(-1)!.id });
+    expect((await notifications()).at(-1)).toMatchObject({
+      userId: target.id,
+      target: "42",
+      refId: (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).at(-1)!.id,
+    });
   });
 
   test("changes made behind core's back are picked up after a full invalidation", async () => {
     const tr = await track({ keyword: "gamma" });
     expect(await ids("gamma", channel, 1)).toEqual([tr.id]);
-    await t.deps.asyncDb.update(t.deps.asyncDb.tables.trackers).set({ keyword: "delta" }).where(eq(t.deps.asyncDb.tables.trackers.id, tr.id)); // e.g. a data migration
+    await t.deps.asyncDb
+      .update(t.deps.asyncDb.tables.trackers)
+      .set({ keyword: "delta" })
+      .where(eq(t.deps.asyncDb.tables.trackers.id, tr.id)); // e.g. a data migration
     expect(await ids("delta", channel, 2)).toEqual([]);
     await invalidateTrackerIndex(t.deps);
     expect(await ids("delta", channel, 3)).toEqual([tr.id]);
@@ -149,13 +172,21 @@ describe("bot notifications", () => {
   test("a match queues a message with source, highlighted escaped snippet and deep-link buttons", async () => {
     const tr = await track({ name: "BTC <watch>", keyword: "bitcoin" });
     const [m] = await ingestPost(t.deps, { chat: channel, messageId: 12, text: "Buy <b>now</b>: Bitcoin & more" });
-    const [row] = (await notifications());
+    const [row] = await notifications();
     expect(row).toMatchObject({ userId, kind: "bot", target: "42", method: "sendMessage", refId: m!.id, status: "pending" });
     expect(row!.payload).toEqual({
       text: `🔔 <b>BTC &lt;watch&gt;</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\nBuy &lt;b&gt;now&lt;/b&gt;: <b>Bitcoin</b> &amp; more`,
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/12" }], [{ text: "✓ Mark read", callback_data: `go:read_${m!.id}` }, { text: "🔎 Tracker", callback_data: `go:tracker_${tr.id}` }]] },
+      reply_markup: {
+        inline_keyboard: [
+          [{ text: "Open post", url: "https://t.me/cryptonews/12" }],
+          [
+            { text: "✓ Mark read", callback_data: `go:read_${m!.id}` },
+            { text: "🔎 Tracker", callback_data: `go:tracker_${tr.id}` },
+          ],
+        ],
+      },
     });
   });
 
@@ -177,22 +208,36 @@ describe("bot notifications", () => {
     await track({ name: "ETH", keyword: "ethereum" });
     await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin one" });
     for (let i = 2; i <= 8; i++) await ingestPost(t.deps, { chat: channel, messageId: i, text: i % 2 ? `bitcoin ${i}` : `ethereum ${i}` });
-    expect((await notifications())).toHaveLength(1);
+    expect(await notifications()).toHaveLength(1);
     expect(await flushTrackerNotifications(t.deps)).toBe(0); // window still open
     t.clock.advance(BURST_WINDOW_MS + 1);
     expect(await flushTrackerNotifications(t.deps)).toBe(1);
     const grouped = (await notifications())[1]!.payload as { text: string; reply_markup: unknown };
     expect(grouped.text.split("\n")[0]).toBe("🔔 <b>7 new matches</b>");
-    expect(grouped.text).toContain("• <b>ETH</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\n<b>ethereum</b> 2");
+    expect(grouped.text).toContain(
+      '• <b>ETH</b>, Crypto &lt;News&gt; (@cryptonews): <a href="https://t.me/cryptonews/2">open</a>\n<b>ethereum</b> 2',
+    );
     expect(grouped.text).toContain("…and 2 more");
     const matchIds = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).map((m) => m.id);
-    expect(grouped.reply_markup).toEqual({ inline_keyboard: [[{ text: "✓ Mark these read", callback_data: `go:readr_${matchIds[1]}-${matchIds[7]}` }, { text: "🔎 My trackers", callback_data: "go:trackers" }]] });
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.notifyPending, true)))).toEqual([]);
+    expect(grouped.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          { text: "✓ Mark these read", callback_data: `go:readr_${matchIds[1]}-${matchIds[7]}` },
+          { text: "🔎 My trackers", callback_data: "go:trackers" },
+        ],
+      ],
+    });
+    expect(
+      await t.deps.asyncDb
+        .select()
+        .from(t.deps.asyncDb.tables.trackerMatches)
+        .where(eq(t.deps.asyncDb.tables.trackerMatches.notifyPending, true)),
+    ).toEqual([]);
     expect(await flushTrackerNotifications(t.deps)).toBe(0);
     // after the window a single match is sent at once again
     t.clock.advance(BURST_WINDOW_MS + 1);
     await ingestPost(t.deps, { chat: channel, messageId: 20, text: "bitcoin later" });
-    expect((await notifications())).toHaveLength(3);
+    expect(await notifications()).toHaveLength(3);
   });
 
   test("a match arriving after the window closed, before the flush job ran, goes out together with the waiting ones", async () => {
@@ -208,7 +253,12 @@ describe("bot notifications", () => {
     expect(sent[1]).toContain("<b>bitcoin</b> two");
     expect(sent[1]).toContain("<b>bitcoin</b> three");
     expect(sent[1]!.indexOf("two")).toBeLessThan(sent[1]!.indexOf("three"));
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.notifyPending, true)))).toEqual([]);
+    expect(
+      await t.deps.asyncDb
+        .select()
+        .from(t.deps.asyncDb.tables.trackerMatches)
+        .where(eq(t.deps.asyncDb.tables.trackerMatches.notifyPending, true)),
+    ).toEqual([]);
   });
 
   test("✓ Mark these read marks the grouped message's matches, not a webhook tracker's matches in between", async () => {
@@ -222,11 +272,21 @@ describe("bot notifications", () => {
       await ingestPost(t.deps, { chat: channel, messageId: 4, text: "bitcoin four" });
       t.clock.advance(BURST_WINDOW_MS + 1);
       expect(await flushTrackerNotifications(t.deps)).toBe(1);
-      const button = ((await notifications())[1]!.payload as { reply_markup: { inline_keyboard: { callback_data: string }[][] } }).reply_markup.inline_keyboard[0]![0]!.callback_data;
+      const button = ((await notifications())[1]!.payload as { reply_markup: { inline_keyboard: { callback_data: string }[][] } })
+        .reply_markup.inline_keyboard[0]![0]!.callback_data;
       const [from, to] = button.replace("go:readr_", "").split("-").map(Number);
       expect(await markMatchRangeRead(t.deps, userId, from!, to!)).toBe(2);
-      const unread = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.isRead, false))).map((m) => m.id);
-      expect(unread).toEqual([(await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id)))[0]!.id, unseen!.id]);
+      const unread = (
+        await t.deps.asyncDb
+          .select()
+          .from(t.deps.asyncDb.tables.trackerMatches)
+          .where(eq(t.deps.asyncDb.tables.trackerMatches.isRead, false))
+      ).map((m) => m.id);
+      expect(unread).toEqual([
+        (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id)))[0]!
+          .id,
+        unseen!.id,
+      ]);
       expect(unseen!.trackerId).toBe(hook.id);
     } finally {
       r.stop();
@@ -234,14 +294,21 @@ describe("bot notifications", () => {
   });
 
   test("a grouped message stays within Telegram's 4096 characters with long keywords; the rest is counted in …and N more", async () => {
-    const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`).join(" ").slice(0, 790).trim(); // a ~790-character phrase
+    const phrase = Array.from({ length: 200 }, (_, i) => `w${i}xy`)
+      .join(" ")
+      .slice(0, 790)
+      .trim(); // a ~790-character phrase
     await track({ name: "Long", keyword: phrase });
     const context = "c".repeat(70);
     for (let i = 1; i <= 6; i++) await ingestPost(t.deps, { chat: channel, messageId: i, text: `${context} ${phrase} ${context} ${i}` });
     t.clock.advance(BURST_WINDOW_MS + 1);
     expect(await flushTrackerNotifications(t.deps)).toBe(1);
     const text = ((await notifications())[1]!.payload as { text: string }).text;
-    const visible = text.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const visible = text
+      .replace(/<[^>]+>/g, "")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
     expect(visible.length).toBeLessThanOrEqual(4096);
     expect(text.split("\n")[0]).toBe("🔔 <b>5 new matches</b>");
     const listed = text.split("\n").filter((l) => l.startsWith("• ")).length;
@@ -257,10 +324,18 @@ describe("bot notifications", () => {
     expect(await markPostsDeleted(t.deps, channel.chatId, [3, 4])).toBe(2);
     expect(await markPostsDeleted(t.deps, channel.chatId, [3])).toBe(0);
     expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches)).every((m) => m.isDeleted)).toBe(true);
-    const hooks = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook")));
+    const hooks = await t.deps.asyncDb
+      .select()
+      .from(t.deps.asyncDb.tables.outbox)
+      .where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_webhook"));
     expect(hooks.map((h) => (h.payload as { event: string }).event)).toEqual(["keyword_match", "post_deleted"]);
-    expect((hooks[1]!.payload as { match: { is_deleted: boolean; tracker_id: number } }).match).toMatchObject({ is_deleted: true, tracker_id: hook.id });
-    expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_deleted")))).toEqual([]);
+    expect((hooks[1]!.payload as { match: { is_deleted: boolean; tracker_id: number } }).match).toMatchObject({
+      is_deleted: true,
+      tracker_id: hook.id,
+    });
+    expect(
+      await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_deleted")),
+    ).toEqual([]);
     r.stop();
   });
 });
@@ -273,14 +348,21 @@ describe("queries, word forms and reposts through ingestPost", () => {
     expect(await ids("Курс биткоина и spot ETF: скам?", channel, 2)).toEqual([]);
     expect(await ids("Подписывайтесь на наши каналы", channel, 3)).toEqual([forms.id]);
     expect(await ids("Ремонт канализации", channel, 4)).toEqual([]);
-    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id));
-    expect(rows.map((r) => [r.trackerId, r.matchedKeyword])).toEqual([[query.id, "Bitcoin"], [forms.id, "каналы"]]);
+    const rows = await t.deps.asyncDb
+      .select()
+      .from(t.deps.asyncDb.tables.trackerMatches)
+      .orderBy(asc(t.deps.asyncDb.tables.trackerMatches.id));
+    expect(rows.map((r) => [r.trackerId, r.matchedKeyword])).toEqual([
+      [query.id, "Bitcoin"],
+      [forms.id, "каналы"],
+    ]);
   });
 
   test("skip_reposts: a forwarded post does not match; a copy of a text matched in the last 24 h does not match again", async () => {
     const skipping = await track({ keyword: "bitcoin", skip_reposts: true });
     const all = await track({ keyword: "bitcoin" });
-    const forwarded = async (text: string, messageId: number) => (await ingestPost(t.deps, { chat: channel, messageId, text, forwarded: true })).map((m) => m.trackerId);
+    const forwarded = async (text: string, messageId: number) =>
+      (await ingestPost(t.deps, { chat: channel, messageId, text, forwarded: true })).map((m) => m.trackerId);
     expect(await forwarded("Bitcoin hits 100k", 1)).toEqual([all.id]);
     expect(await ids("Bitcoin hits 100k", channel, 2)).toEqual([skipping.id, all.id]); // the first time as an original
     // the same text in another chat, spaced and cased differently: a copy
@@ -294,7 +376,10 @@ describe("queries, word forms and reposts through ingestPost", () => {
     expect(await ids("Bitcoin hits 100k", channel, 6)).toEqual([all.id]); // and from then on a copy again
     const table = t.deps.asyncDb.tables.trackers;
     const counts = await t.deps.asyncDb.select({ id: table.id, n: table.totalMatches }).from(table).orderBy(asc(table.id));
-    expect(counts).toEqual([{ id: skipping.id, n: 2 }, { id: all.id, n: 6 }]);
+    expect(counts).toEqual([
+      { id: skipping.id, n: 2 },
+      { id: all.id, n: 6 },
+    ]);
   });
 });
 
@@ -307,11 +392,20 @@ describe("one message per post per owner", () => {
     const made = await ingestPost(t.deps, { chat: channel, messageId: 1, text: "Bitcoin ETF approved" });
     expect(made.map((m) => m.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
     const first = await notifications();
-    expect(first.map((n) => [n.userId, n.target])).toEqual([[userId, "42"], [other.id, "77"]]);
-    const alice = first[0]!.payload as { text: string; reply_markup: { inline_keyboard: { text: string; url?: string; callback_data?: string }[][] } };
+    expect(first.map((n) => [n.userId, n.target])).toEqual([
+      [userId, "42"],
+      [other.id, "77"],
+    ]);
+    const alice = first[0]!.payload as {
+      text: string;
+      reply_markup: { inline_keyboard: { text: string; url?: string; callback_data?: string }[][] };
+    };
     expect(alice.text).toBe("🔔 <b>BTC</b>, <b>ETF</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\n<b>Bitcoin</b> ETF approved");
     const [btcMatch, etfMatch] = made.filter((m) => m.trackerId !== bobs.id).sort((a, b) => a.id - b.id);
-    expect(alice.reply_markup.inline_keyboard.at(-1)).toEqual([{ text: "✓ Mark read", callback_data: `go:readr_${btcMatch!.id}-${etfMatch!.id}` }, { text: "🔎 My trackers", callback_data: "go:trackers" }]);
+    expect(alice.reply_markup.inline_keyboard.at(-1)).toEqual([
+      { text: "✓ Mark read", callback_data: `go:readr_${btcMatch!.id}-${etfMatch!.id}` },
+      { text: "🔎 My trackers", callback_data: "go:trackers" },
+    ]);
 
     // within the window: two more posts, one matched by both trackers, one by one; they wait and go out as one message
     t.clock.advance(10_000);
@@ -323,21 +417,37 @@ describe("one message per post per owner", () => {
     const grouped = (await notifications()).filter((n) => n.userId === userId).at(-1)!;
     const text = (grouped.payload as { text: string }).text;
     expect(text.split("\n")[0]).toBe("🔔 <b>2 new matches</b>");
-    expect(text).toContain("• <b>BTC</b>, <b>ETF</b>, Crypto &lt;News&gt; (@cryptonews): <a href=\"https://t.me/cryptonews/2\">open</a>\nAnother <b>bitcoin</b> fund");
+    expect(text).toContain(
+      '• <b>BTC</b>, <b>ETF</b>, Crypto &lt;News&gt; (@cryptonews): <a href="https://t.me/cryptonews/2">open</a>\nAnother <b>bitcoin</b> fund',
+    );
     expect(text).toContain("• <b>BTC</b>, Traders chat:");
     // each tracker still records its own match
-    const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches).where(eq(t.deps.asyncDb.tables.trackerMatches.sourceMessageId, 2));
+    const rows = await t.deps.asyncDb
+      .select()
+      .from(t.deps.asyncDb.tables.trackerMatches)
+      .where(eq(t.deps.asyncDb.tables.trackerMatches.sourceMessageId, 2));
     expect(rows.map((r) => r.trackerId).sort()).toEqual([btc.id, etf.id, bobs.id].sort());
   });
 });
 
 describe("team chats and digests", () => {
   const forum: ChatInfo = { chatId: "-1001000000009", type: "supergroup", title: "Team <forum>", username: null };
-  const queued = async (topic: string) => t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, topic)).orderBy(asc(t.deps.asyncDb.tables.outbox.id));
+  const queued = async (topic: string) =>
+    t.deps.asyncDb
+      .select()
+      .from(t.deps.asyncDb.tables.outbox)
+      .where(eq(t.deps.asyncDb.tables.outbox.topic, topic))
+      .orderBy(asc(t.deps.asyncDb.tables.outbox.id));
 
   test("notify_via chat posts into the owner's group, in the forum topic; a chat that is not the owner's is refused and nothing changes", async () => {
     await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
-    const tr = await track({ name: "BTC", keyword: "bitcoin", notify_via: "chat", notify_chat_id: Number(forum.chatId), notify_thread_id: 17 });
+    const tr = await track({
+      name: "BTC",
+      keyword: "bitcoin",
+      notify_via: "chat",
+      notify_chat_id: Number(forum.chatId),
+      notify_thread_id: 17,
+    });
     expect([tr.notifyVia, tr.notifyChatId, tr.notifyThreadId]).toEqual(["chat", forum.chatId, 17]);
     const eth = await track({ name: "ETH", keyword: "ethereum", notify_via: "chat", notify_chat_id: forum.chatId, notify_thread_id: 17 });
     await ingestPost(t.deps, { chat: channel, messageId: 5, text: "bitcoin and ethereum" });
@@ -357,21 +467,41 @@ describe("team chats and digests", () => {
     const bob = await upsertTelegramUser(t.deps, { id: 77, username: "bob", firstName: "Bob" });
     const bobsGroup: ChatInfo = { chatId: "-1001000000077", type: "supergroup", title: "Bob's", username: null };
     await recordBotMembership(t.deps, bobsGroup, { id: 77 }, { isAdmin: true, canInvite: true }, 5);
-    await expect(track({ keyword: "x", notify_via: "chat", notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({ status: 400, code: "chat_not_yours" });
-    await expect(updateTracker(t.deps, userId, eth.id, { notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({ code: "chat_not_yours" });
-    await expect(createTracker(t.deps, bob.id, { name: "y", keyword: "y", notify_via: "chat", notify_chat_id: forum.chatId })).rejects.toMatchObject({ code: "chat_not_yours" });
-    await expect(track({ keyword: "x", notify_via: "chat" })).rejects.toMatchObject({ status: 400, details: [{ field: "notify_chat_id" }] });
+    await expect(track({ keyword: "x", notify_via: "chat", notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({
+      status: 400,
+      code: "chat_not_yours",
+    });
+    await expect(updateTracker(t.deps, userId, eth.id, { notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({
+      code: "chat_not_yours",
+    });
+    await expect(
+      createTracker(t.deps, bob.id, { name: "y", keyword: "y", notify_via: "chat", notify_chat_id: forum.chatId }),
+    ).rejects.toMatchObject({ code: "chat_not_yours" });
+    await expect(track({ keyword: "x", notify_via: "chat" })).rejects.toMatchObject({
+      status: 400,
+      details: [{ field: "notify_chat_id" }],
+    });
     await recordBotMembership(t.deps, forum, null, { isAdmin: false, canInvite: false }, 5);
     await expect(updateTracker(t.deps, userId, eth.id, { notify_thread_id: 18 })).rejects.toMatchObject({ code: "chat_not_yours" });
     const rows = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackers).orderBy(asc(t.deps.asyncDb.tables.trackers.id));
-    expect(rows.map((r) => [r.name, r.notifyChatId, r.notifyThreadId])).toEqual([["BTC", forum.chatId, 17], ["ETH", forum.chatId, 17]]);
+    expect(rows.map((r) => [r.name, r.notifyChatId, r.notifyThreadId])).toEqual([
+      ["BTC", forum.chatId, 17],
+      ["ETH", forum.chatId, 17],
+    ]);
   });
 
   test("notify_every hour: matches wait in the database and go out as one digest per tracker when the UTC hour ends", async () => {
     await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
     t.clock.set(new Date("2026-03-01T10:20:00Z"));
     const hourly = await track({ name: "Hourly BTC", keyword: "bitcoin", notify_every: "hour" });
-    const team = await track({ name: "Team ETH", keyword: "ethereum", notify_every: "hour", notify_via: "chat", notify_chat_id: forum.chatId, notify_thread_id: 3 });
+    const team = await track({
+      name: "Team ETH",
+      keyword: "ethereum",
+      notify_every: "hour",
+      notify_via: "chat",
+      notify_chat_id: forum.chatId,
+      notify_thread_id: 3,
+    });
     const daily = await track({ name: "Daily SOL", keyword: "solana", notify_every: "day" });
     await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin up" });
     t.clock.advance(20 * 60_000);
@@ -386,10 +516,18 @@ describe("team chats and digests", () => {
     expect(await flushTrackerDigests(t.deps)).toBe(2);
     expect(await flushTrackerDigests(t.deps)).toBe(0); // taken once
     const digests = await queued("tracker_digest");
-    expect(digests.map((d) => [d.refId, d.target])).toEqual([[hourly.id, "42"], [team.id, forum.chatId]]);
+    expect(digests.map((d) => [d.refId, d.target])).toEqual([
+      [hourly.id, "42"],
+      [team.id, forum.chatId],
+    ]);
     const mine = digests[0]!.payload as { text: string };
-    expect(mine.text).toBe("🗓 <b>Hourly BTC</b>: 2 matches in the last hour\n\n• Crypto &lt;News&gt;: <a href=\"https://t.me/cryptonews/1\">open</a>\n<b>bitcoin</b> up\n• Traders chat: <a href=\"https://t.me/c/1000000002/2\">open</a>\n<b>bitcoin</b>, ethereum and solana");
-    expect(digests[1]!.payload).toMatchObject({ text: "🗓 <b>Team ETH</b>: 1 match in the last hour\n\n• Traders chat: <a href=\"https://t.me/c/1000000002/2\">open</a>\nbitcoin, <b>ethereum</b> and solana", message_thread_id: 3 });
+    expect(mine.text).toBe(
+      '🗓 <b>Hourly BTC</b>: 2 matches in the last hour\n\n• Crypto &lt;News&gt;: <a href="https://t.me/cryptonews/1">open</a>\n<b>bitcoin</b> up\n• Traders chat: <a href="https://t.me/c/1000000002/2">open</a>\n<b>bitcoin</b>, ethereum and solana',
+    );
+    expect(digests[1]!.payload).toMatchObject({
+      text: '🗓 <b>Team ETH</b>: 1 match in the last hour\n\n• Traders chat: <a href="https://t.me/c/1000000002/2">open</a>\nbitcoin, <b>ethereum</b> and solana',
+      message_thread_id: 3,
+    });
     expect((digests[1]!.payload as { reply_markup?: unknown }).reply_markup).toBeUndefined();
     // the daily one waits for midnight UTC; the 11:00 match for 12:00
     t.clock.set(new Date("2026-03-01T12:00:00Z"));

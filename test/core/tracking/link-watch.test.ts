@@ -22,7 +22,10 @@ onBothDatabases((open) => {
     const { db } = await open();
     const clock = new ManualClock("2026-03-20T10:00:00Z");
     const deps = {
-      asyncDb: db, clock, log: silentLogger, trackerIndex: createTrackerIndexCache(),
+      asyncDb: db,
+      clock,
+      log: silentLogger,
+      trackerIndex: createTrackerIndexCache(),
       config: { shortUrl: "https://sho.rt", baseUrl: "https://app.example.com", planLimits: { free: { trackers: 50 } } },
       cluster: { nodeId: "test", bus: { publish: async () => {} } },
     } as unknown as Deps;
@@ -30,8 +33,14 @@ onBothDatabases((open) => {
     const ada = await user("ada");
     const bob = await user("bob");
     const link = async (userId: number, code: string, domainId: number | null = null) =>
-      (await db.insert(db.tables.links).values({ userId, code, url: `https://example.org/${code}`, domainId }).returning())[0]!;
-    const post = (messageId: number, text: string, extra: Partial<IncomingPost> = {}, chat = channel) => ingestPost(deps, { chat, messageId, text, ...extra });
+      (
+        await db
+          .insert(db.tables.links)
+          .values({ userId, code, url: `https://example.org/${code}`, domainId })
+          .returning()
+      )[0]!;
+    const post = (messageId: number, text: string, extra: Partial<IncomingPost> = {}, chat = channel) =>
+      ingestPost(deps, { chat, messageId, text, ...extra });
     return { db, deps, clock, ada, bob, link, post };
   }
 
@@ -40,24 +49,41 @@ onBothDatabases((open) => {
     const promo = await link(ada.id, "promo");
     const spring = await link(ada.id, "spring");
     const bobs = await link(bob.id, "bobs");
-    const [domain] = await db.insert(db.tables.domains).values({ userId: ada.id, hostname: "go.ada.shop", verificationToken: "t", verifiedAt: new Date("2026-03-01T00:00:00Z") }).returning();
+    const [domain] = await db
+      .insert(db.tables.domains)
+      .values({ userId: ada.id, hostname: "go.ada.shop", verificationToken: "t", verifiedAt: new Date("2026-03-01T00:00:00Z") })
+      .returning();
     const onDomain = await link(ada.id, "sale", domain!.id);
-    const [ch] = await db.insert(db.tables.channels).values({ userId: ada.id, chatId: "-100777", type: "channel", title: "Ada's channel" }).returning();
-    const [invite] = await db.insert(db.tables.channelInvites).values({ userId: ada.id, channelId: ch!.id, chatId: "-100777", name: "Spring ad", inviteLink: "https://t.me/+AbCdEf123" }).returning();
+    const [ch] = await db
+      .insert(db.tables.channels)
+      .values({ userId: ada.id, chatId: "-100777", type: "channel", title: "Ada's channel" })
+      .returning();
+    const [invite] = await db
+      .insert(db.tables.channelInvites)
+      .values({ userId: ada.id, channelId: ch!.id, chatId: "-100777", name: "Spring ad", inviteLink: "https://t.me/+AbCdEf123" })
+      .returning();
     const watcher = await createTracker(deps, ada.id, { name: "My links", keyword: "zzzunlikely", watch_links: true });
     const keywordOnly = await createTracker(deps, ada.id, { name: "Deals", keyword: "deal" });
 
     // in the text, without a scheme, followed by a full stop
     const [m1] = await post(1, "Best deal of the week: sho.rt/promo. Don't miss it");
     // only the keyword tracker matched the word, the watcher matched the link and says which
-    const byTracker = async (messageId: number) => (await db.select().from(db.tables.trackerMatches)).filter((m) => m.sourceMessageId === messageId).sort((a, b) => a.trackerId - b.trackerId);
-    expect((await byTracker(1)).map((m) => [m.trackerId, m.matchedKeyword, m.linkId, m.inviteId])).toEqual([[watcher.id, "sho.rt/promo", promo.id, null], [keywordOnly.id, "deal", null, null]]);
+    const byTracker = async (messageId: number) =>
+      (await db.select().from(db.tables.trackerMatches))
+        .filter((m) => m.sourceMessageId === messageId)
+        .sort((a, b) => a.trackerId - b.trackerId);
+    expect((await byTracker(1)).map((m) => [m.trackerId, m.matchedKeyword, m.linkId, m.inviteId])).toEqual([
+      [watcher.id, "sho.rt/promo", promo.id, null],
+      [keywordOnly.id, "deal", null, null],
+    ]);
     expect(m1).toBeDefined();
     expect((await byTracker(1))[0]!.textSnippet).toBe("Best deal of the week: sho.rt/promo. Don't miss it");
     // behind a text link (entity positions in the text)
     const text = "Spring sale starts today, read more here";
     await post(2, text, { carriedUrls: [{ url: "https://sho.rt/spring?utm_source=tg", start: text.indexOf("here"), end: text.length }] });
-    expect((await byTracker(2)).map((m) => [m.matchedKeyword, m.linkId, m.textSnippet])).toEqual([["https://sho.rt/spring?utm_source=tg", spring.id, text]]);
+    expect((await byTracker(2)).map((m) => [m.matchedKeyword, m.linkId, m.textSnippet])).toEqual([
+      ["https://sho.rt/spring?utm_source=tg", spring.id, text],
+    ]);
     // on a button, in another channel; and on the owner's custom domain
     await post(3, "New collection", { carriedUrls: [{ url: "https://sho.rt/promo" }] }, other);
     await post(4, "Shop now: https://go.ada.shop/sale 🚀");
@@ -65,15 +91,22 @@ onBothDatabases((open) => {
     expect((await byTracker(4)).map((m) => [m.matchedKeyword, m.linkId])).toEqual([["https://go.ada.shop/sale", onDomain.id]]);
     // an invite link, in either of Telegram's spellings
     await post(5, "Join us: t.me/joinchat/AbCdEf123");
-    expect((await byTracker(5)).map((m) => [m.matchedKeyword, m.linkId, m.inviteId])).toEqual([["t.me/joinchat/AbCdEf123", null, invite!.id]]);
+    expect((await byTracker(5)).map((m) => [m.matchedKeyword, m.linkId, m.inviteId])).toEqual([
+      ["t.me/joinchat/AbCdEf123", null, invite!.id],
+    ]);
 
     // a stranger's link, an unknown code, another host with ada's code, a code on ada's domain that is bob's: nothing
-    expect(await post(6, "sho.rt/bobs and sho.rt/nosuch and https://other.io/promo", { carriedUrls: [{ url: "https://go.ada.shop/bobs" }] })).toEqual([]);
+    expect(
+      await post(6, "sho.rt/bobs and sho.rt/nosuch and https://other.io/promo", { carriedUrls: [{ url: "https://go.ada.shop/bobs" }] }),
+    ).toEqual([]);
     expect(bobs.userId).toBe(bob.id);
     // bob watching links sees his own link, never ada's
     const bobWatcher = await createTracker(deps, bob.id, { name: "Bob's links", keyword: "qqqunlikely", watch_links: true });
     await post(7, "sho.rt/promo sho.rt/bobs");
-    expect((await byTracker(7)).map((m) => [m.trackerId, m.linkId])).toEqual([[watcher.id, promo.id], [bobWatcher.id, bobs.id]]);
+    expect((await byTracker(7)).map((m) => [m.trackerId, m.linkId])).toEqual([
+      [watcher.id, promo.id],
+      [bobWatcher.id, bobs.id],
+    ]);
 
     // where the link was posted: one item per post, newest first, and the distinct chats
     const placed = await linkPlacements(deps, ada.id, promo.id);

@@ -2,7 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { TrackerIndex, excerpt, type MatchableTracker } from "../../../core/tracking/matcher";
 import { normalise } from "../../../core/tracking/normalise";
 
-const tr = (id: number, keyword: string, exactMatch = false, minusWords: string[] | null = null): MatchableTracker => ({ id, keyword, exactMatch, minusWords });
+const tr = (id: number, keyword: string, exactMatch = false, minusWords: string[] | null = null): MatchableTracker => ({
+  id,
+  keyword,
+  exactMatch,
+  minusWords,
+});
 
 /** [keyword, exact, minus words, text, expected matched text (as written) or null] */
 const CASES: [string, boolean, string[] | null, string, string | null][] = [
@@ -66,9 +71,17 @@ describe("matcher: table of cases", () => {
 describe("matcher: many trackers, one scan", () => {
   test("each matching tracker is reported once, vetoes apply per tracker", () => {
     const index = new TrackerIndex([
-      tr(1, "apple"), tr(2, "apple", true), tr(3, "apple pie", true), tr(4, "pie", false, ["apple"]), tr(5, "banana"), tr(6, "APPLE", false, ["cake"]),
+      tr(1, "apple"),
+      tr(2, "apple", true),
+      tr(3, "apple pie", true),
+      tr(4, "pie", false, ["apple"]),
+      tr(5, "banana"),
+      tr(6, "APPLE", false, ["cake"]),
     ]);
-    const ids = index.match("Apple pie and pineapple, apple again").hits.map((h) => h.tracker.id).sort();
+    const ids = index
+      .match("Apple pie and pineapple, apple again")
+      .hits.map((h) => h.tracker.id)
+      .sort();
     expect(ids).toEqual([1, 2, 3, 6]);
     expect(index.match("nothing here").hits).toEqual([]);
     // the first qualifying occurrence is reported: for the exact tracker it skips "pineapple"
@@ -78,7 +91,12 @@ describe("matcher: many trackers, one scan", () => {
 
   test("overlapping patterns (suffix of another) are all found", () => {
     const index = new TrackerIndex([tr(1, "he"), tr(2, "she"), tr(3, "hers"), tr(4, "his")]);
-    expect(index.match("ushers").hits.map((h) => h.tracker.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      index
+        .match("ushers")
+        .hits.map((h) => h.tracker.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
   });
 
   test("empty keyword after normalisation never matches", () => {
@@ -91,7 +109,10 @@ describe("excerpt", () => {
     const before = "слово ".repeat(30);
     const after = " word".repeat(30);
     const text = `${before}Биткоин${after}`;
-    const { text: display, hits: [hit] } = new TrackerIndex([tr(1, "биткоин")]).match(text);
+    const {
+      text: display,
+      hits: [hit],
+    } = new TrackerIndex([tr(1, "биткоин")]).match(text);
     const { snippet, matchedKeyword } = excerpt(display, hit!.start, hit!.end);
     expect(matchedKeyword).toBe("Биткоин");
     expect(snippet.startsWith("…слово")).toBe(true);
@@ -102,7 +123,10 @@ describe("excerpt", () => {
 
   test("a cut never splits an emoji (no lone surrogate halves at either end)", () => {
     const text = `${"😀".repeat(41)}xbitcoiny${"😀".repeat(41)}`;
-    const { text: display, hits: [hit] } = new TrackerIndex([tr(1, "bitcoin")]).match(text);
+    const {
+      text: display,
+      hits: [hit],
+    } = new TrackerIndex([tr(1, "bitcoin")]).match(text);
     const { snippet } = excerpt(display, hit!.start, hit!.end);
     expect(snippet.isWellFormed()).toBe(true);
     expect(snippet).toBe(`…${"😀".repeat(40)}xbitcoiny${"😀".repeat(40)}…`);

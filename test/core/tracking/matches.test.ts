@@ -15,7 +15,12 @@ onBothDatabases((open) => {
     const botT = await tracker(ada!.id, "bot");
     const hookT = await tracker(ada!.id, "webhook");
     const match = async (trackerId: number, n: number) =>
-      (await db.insert(db.tables.trackerMatches).values({ trackerId, sourceChatId: "-100", sourceMessageId: n, textSnippet: `deal ${n}`, matchedKeyword: "deal", detectedAt: at }).returning())[0]!;
+      (
+        await db
+          .insert(db.tables.trackerMatches)
+          .values({ trackerId, sourceChatId: "-100", sourceMessageId: n, textSnippet: `deal ${n}`, matchedKeyword: "deal", detectedAt: at })
+          .returning()
+      )[0]!;
     const m1 = await match(botT.id, 1);
     const m2 = await match(hookT.id, 2);
     const m3 = await match(botT.id, 3);

@@ -11,13 +11,25 @@ class FakeMtprotoClient implements MtprotoClient {
   connected = false;
   chats: MtprotoChat[] = [];
   private handlers?: { post(p: MtprotoPost): void | Promise<void>; deleted(chatId: string, ids: number[]): void | Promise<void> };
-  async connect() { this.connected = true; }
-  async disconnect() { this.connected = false; }
-  async listChats() { return this.chats; }
-  subscribe(h: NonNullable<FakeMtprotoClient["handlers"]>) { this.handlers = h; }
+  async connect() {
+    this.connected = true;
+  }
+  async disconnect() {
+    this.connected = false;
+  }
+  async listChats() {
+    return this.chats;
+  }
+  subscribe(h: NonNullable<FakeMtprotoClient["handlers"]>) {
+    this.handlers = h;
+  }
   /** resolves once the source has taken the post in (as the real client, it does not wait itself) */
-  post(p: MtprotoPost) { return this.handlers!.post(p); }
-  delete(chatId: string, ids: number[]) { return this.handlers!.deleted(chatId, ids); }
+  post(p: MtprotoPost) {
+    return this.handlers!.post(p);
+  }
+  delete(chatId: string, ids: number[]) {
+    return this.handlers!.deleted(chatId, ids);
+  }
 }
 
 let t: TestApp;
@@ -43,18 +55,24 @@ test("followed channels become sources; posts match; edits update; deletions mar
   await client.post({ chatId: "-1007000000001", messageId: 10, text: "Huge data LEAK reported" });
   await client.post({ chatId: "-1007000000002", messageId: 11, text: "leak in a small channel" }); // under filter_min_subscribers
   await client.post({ chatId: "-1009999999999", messageId: 12, text: "leak in a chat we do not follow" });
-  let matches = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches));
-  expect(matches.map((m) => [m.sourceChatId, m.sourceMessageId, m.matchedKeyword, m.postUrl])).toEqual([["-1007000000001", 10, "LEAK", "https://t.me/bigpublic/10"]]);
+  let matches = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches);
+  expect(matches.map((m) => [m.sourceChatId, m.sourceMessageId, m.matchedKeyword, m.postUrl])).toEqual([
+    ["-1007000000001", 10, "LEAK", "https://t.me/bigpublic/10"],
+  ]);
 
   await client.post({ chatId: "-1007000000001", messageId: 10, text: "Update: the leak was smaller" });
   expect((await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches))[0]!.textSnippet).toBe("Update: the leak was smaller");
 
   await client.delete("-1007000000001", [10, 99]);
-  matches = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches));
+  matches = await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.trackerMatches);
   expect(matches.map((m) => m.isDeleted)).toEqual([true]);
-  const deletedMsg = (await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_deleted")))[0]!;
+  const deletedMsg = (
+    await t.deps.asyncDb.select().from(t.deps.asyncDb.tables.outbox).where(eq(t.deps.asyncDb.tables.outbox.topic, "tracker_deleted"))
+  )[0]!;
   expect(deletedMsg).toMatchObject({ userId: user.id, target: "42", refId: matches[0]!.id });
-  expect((deletedMsg.payload as { text: string }).text).toBe("🗑 <b>Leaks</b>: a matched post was deleted\n📣 Big Public (@bigpublic)\n\nUpdate: the <b>leak</b> was smaller");
+  expect((deletedMsg.payload as { text: string }).text).toBe(
+    "🗑 <b>Leaks</b>: a matched post was deleted\n📣 Big Public (@bigpublic)\n\nUpdate: the <b>leak</b> was smaller",
+  );
 
   await source.stop();
   expect(client.connected).toBe(false);

@@ -5,7 +5,9 @@ import { InvalidQuery } from "../../../core/errors";
 
 /** What a query tracker shows as matched in `text` (the words as written), or null when it does not match. */
 const shown = (keyword: string, text: string, wordForms = false, minusWords: string[] | null = null) => {
-  const { text: display, hits } = new TrackerIndex([{ id: 1, keyword, exactMatch: false, minusWords, syntax: "query", wordForms }]).match(text);
+  const { text: display, hits } = new TrackerIndex([{ id: 1, keyword, exactMatch: false, minusWords, syntax: "query", wordForms }]).match(
+    text,
+  );
   expect(hits.length).toBeLessThanOrEqual(1);
   return hits[0] ? display.slice(hits[0].start, hits[0].end) : null;
 };
@@ -93,15 +95,26 @@ describe("query operators", () => {
       { id: 3, keyword: "apple -pie", exactMatch: false, minusWords: null, syntax: "query" as const },
       { id: 4, keyword: "pine*", exactMatch: false, minusWords: null, syntax: "query" as const },
     ]);
-    expect(index.match("Apple pie and pineapple").hits.map((h) => h.tracker.id).sort()).toEqual([1, 2, 4]);
-    expect(index.match("apple cake").hits.map((h) => h.tracker.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      index
+        .match("Apple pie and pineapple")
+        .hits.map((h) => h.tracker.id)
+        .sort(),
+    ).toEqual([1, 2, 4]);
+    expect(
+      index
+        .match("apple cake")
+        .hits.map((h) => h.tracker.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(index.match("nothing").hits).toEqual([]);
   });
 });
 
 describe("word forms", () => {
   test("Russian: канал matches its forms, not канализация", () => {
-    for (const form of ["канал", "канала", "каналу", "каналы", "каналов", "каналах", "Каналом"]) expect(matches("канал", `Новый ${form} открыт`, true)).toBe(true);
+    for (const form of ["канал", "канала", "каналу", "каналы", "каналов", "каналах", "Каналом"])
+      expect(matches("канал", `Новый ${form} открыт`, true)).toBe(true);
     expect(matches("канал", "Прорвало канализацию", true)).toBe(false);
     expect(matches("канал", "канальный", true)).toBe(false);
     expect(matches("каналы", "в нашем канале", true)).toBe(true); // the keyword may be any form too
@@ -159,7 +172,7 @@ describe("invalid queries name the position", () => {
   test("a lone operator", () => {
     expect(error("bitcoin OR")).toBe("the query ends at position 11 where a word or group after OR (at position 9) was expected");
     expect(error("OR bitcoin")).toBe("unexpected OR at position 1: a word or group before OR was expected");
-    expect(error("bitcoin | | eth")).toBe('unexpected OR at position 11: a word or group after OR (at position 9) was expected');
+    expect(error("bitcoin | | eth")).toBe("unexpected OR at position 11: a word or group after OR (at position 9) was expected");
     expect(error("bitcoin NOT")).toBe("the query ends at position 12 where a word, a phrase or a group was expected");
     expect(error("bitcoin - scam")).toBe('the "-" at position 9 stands alone: write it right before the word it excludes, as in -scam');
     expect(error("bitcoin NEAR/2")).toBe("the query ends at position 15 where a word or phrase after NEAR/2 was expected");
@@ -171,7 +184,9 @@ describe("invalid queries name the position", () => {
 
   test("more than 30 terms, more than 500 characters", () => {
     const words = Array.from({ length: 31 }, (_, i) => `w${i}`);
-    expect(error(words.join(" "))).toBe(`a query has at most 30 words and phrases; the 31st is at position ${words.slice(0, 30).join(" ").length + 2}`);
+    expect(error(words.join(" "))).toBe(
+      `a query has at most 30 words and phrases; the 31st is at position ${words.slice(0, 30).join(" ").length + 2}`,
+    );
     expect(() => parseQuery(words.slice(0, 30).join(" OR "))).not.toThrow();
     expect(error("a".repeat(501))).toContain("at most 500 characters");
     expect(() => parseQuery("ё".repeat(500))).not.toThrow();

@@ -23,7 +23,17 @@ for (const [engine, open] of engines)
       const deps = { asyncDb: db, clock } as unknown as Deps;
       const [ada] = await db.insert(db.tables.users).values({ username: "ada" }).returning();
       const [bob] = await db.insert(db.tables.users).values({ username: "bob" }).returning();
-      const [link] = await db.insert(db.tables.links).values({ userId: ada!.id, code: "spring", url: "https://example.com", webhookUrl: "https://hooks.example/in", createdAt: clock.now(), updatedAt: clock.now() }).returning();
+      const [link] = await db
+        .insert(db.tables.links)
+        .values({
+          userId: ada!.id,
+          code: "spring",
+          url: "https://example.com",
+          webhookUrl: "https://hooks.example/in",
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .returning();
       return { db, deps, clock, ada: ada!.id, bob: bob!.id, link: link! };
     }
 
@@ -42,15 +52,32 @@ for (const [engine, open] of engines)
     test("the delivery log lists a user's webhook rows newest first; a failed one is queued again once when two ask at once", async () => {
       const { db, deps, clock, ada, bob, link } = await setup();
       const row = (deliveryId: string, status: "failed" | "done", refId: number | null = link.id) => ({
-        deliveryId, userId: ada, kind: "webhook" as const, topic: "click_webhook", refId, target: "https://hooks.example/in", payload: {}, status, attempts: 6, nextAttemptAt: clock.now(), createdAt: clock.now(),
+        deliveryId,
+        userId: ada,
+        kind: "webhook" as const,
+        topic: "click_webhook",
+        refId,
+        target: "https://hooks.example/in",
+        payload: {},
+        status,
+        attempts: 6,
+        nextAttemptAt: clock.now(),
+        createdAt: clock.now(),
       });
       await db.insert(db.tables.outbox).values([row("d-1", "done"), row("d-2", "failed")]);
-      expect((await listDeliveries(deps, ada, { linkId: link.id })).map((d) => [d.id, d.status])).toEqual([["d-2", "failed"], ["d-1", "done"]]);
+      expect((await listDeliveries(deps, ada, { linkId: link.id })).map((d) => [d.id, d.status])).toEqual([
+        ["d-2", "failed"],
+        ["d-1", "done"],
+      ]);
       expect(await listDeliveries(deps, bob, {})).toEqual([]);
       await expect(listDeliveries(deps, bob, { linkId: link.id })).rejects.toThrow("Link not found");
       const both = await Promise.allSettled([redeliver(deps, ada, "d-2"), redeliver(deps, ada, "d-2")]);
-      expect(both.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<{ status: string; attempts: number }>).value)).toEqual([expect.objectContaining({ status: "pending", attempts: 0 })]);
-      expect(both.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason.message))).toEqual(["The delivery is pending; only failed or cancelled deliveries can be sent again"]);
+      expect(
+        both.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<{ status: string; attempts: number }>).value),
+      ).toEqual([expect.objectContaining({ status: "pending", attempts: 0 })]);
+      expect(both.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason.message))).toEqual([
+        "The delivery is pending; only failed or cancelled deliveries can be sent again",
+      ]);
       await expect(redeliver(deps, ada, "d-1")).rejects.toThrow("The delivery is done");
       await expect(redeliver(deps, bob, "d-2")).rejects.toThrow("Delivery not found");
     });
@@ -58,7 +85,11 @@ for (const [engine, open] of engines)
     test("a link's webhook is turned on (failure count reset) and off by its owner only", async () => {
       const { db, deps, ada, bob, link } = await setup();
       await db.update(db.tables.links).set({ webhookFailures: 7 });
-      expect(await setLinkWebhookEnabled(deps, ada, link.id, true)).toMatchObject({ enabled: true, failures: 0, url: "https://hooks.example/in" });
+      expect(await setLinkWebhookEnabled(deps, ada, link.id, true)).toMatchObject({
+        enabled: true,
+        failures: 0,
+        url: "https://hooks.example/in",
+      });
       expect(await setLinkWebhookEnabled(deps, ada, link.id, false)).toMatchObject({ enabled: false });
       await expect(getLinkWebhook(deps, bob, link.id)).rejects.toThrow("Link not found");
       await expect(setLinkWebhookEnabled(deps, bob, link.id, true)).rejects.toThrow("Link not found");

@@ -42,7 +42,9 @@ for (const [url, reason] of CLASSES)
 test("a host name resolving to loopback (localhost) is refused and never contacted", async () => {
   const { t, rx } = setup();
   const port = new URL(rx.url).port;
-  expect(await refusal(validateWebhookTarget(t.deps, `http://localhost:${port}/`))).toMatch(/^target refused: localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/);
+  expect(await refusal(validateWebhookTarget(t.deps, `http://localhost:${port}/`))).toMatch(
+    /^target refused: localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/,
+  );
   expect(await refusal(validateWebhookTarget(t.deps, rx.url))).toContain("127.0.0.1 is a loopback address");
   expect(rx.received).toHaveLength(0);
 });
@@ -61,5 +63,6 @@ test("the address is checked again at delivery: a stored internal target gets no
 });
 
 test("public addresses pass the address rules", () => {
-  for (const ip of ["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(forbiddenAddressReason(ip)).toBeNull();
+  for (const ip of ["93.184.215.14", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])
+    expect(forbiddenAddressReason(ip)).toBeNull();
 });

@@ -12,7 +12,10 @@ test("a target answering 200 or 201 is accepted; POST sends a validation event",
   await validateWebhookTarget(t.deps, `${rx.url}/ok`, "POST");
   rx.respond = 201;
   await validateWebhookTarget(t.deps, `${rx.url}/created`);
-  expect(rx.received.map((r) => [r.method, r.path])).toEqual([["POST", "/ok"], ["POST", "/created"]]);
+  expect(rx.received.map((r) => [r.method, r.path])).toEqual([
+    ["POST", "/ok"],
+    ["POST", "/created"],
+  ]);
   expect(JSON.parse(rx.received[0]!.body)).toEqual({ event: "validation", sent_at: t.clock.now().toISOString() });
   expect(rx.received[0]!.headers["x-webhook-event"]).toBe("validation");
 });
@@ -27,7 +30,9 @@ test("GET validation sends the event as query parameters", async () => {
 test("any other status is refused with the status seen; redirects are not followed", async () => {
   const { t, rx } = setup();
   rx.respond = 404;
-  expect(await refusal(validateWebhookTarget(t.deps, rx.url))).toBe("validation request failed: the target answered 404; it must answer 200 or 201");
+  expect(await refusal(validateWebhookTarget(t.deps, rx.url))).toBe(
+    "validation request failed: the target answered 404; it must answer 200 or 201",
+  );
   rx.respond = 204;
   expect(await refusal(validateWebhookTarget(t.deps, rx.url))).toContain("answered 204");
   const redirecting = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => Response.redirect(`${rx.url}/elsewhere`, 302) });
@@ -55,7 +60,9 @@ test("an unreachable target and malformed URLs are refused with the reason", asy
   const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
   const port = closed.port;
   closed.stop(true);
-  expect(await refusal(validateWebhookTarget(t.deps, `http://127.0.0.1:${port}/`))).toContain("validation request failed: the target could not be reached");
+  expect(await refusal(validateWebhookTarget(t.deps, `http://127.0.0.1:${port}/`))).toContain(
+    "validation request failed: the target could not be reached",
+  );
   expect(await refusal(validateWebhookTarget(t.deps, "ftp://example.com/x"))).toBe("must use http or https");
   expect(await refusal(validateWebhookTarget(t.deps, "https://user:pw@example.com/x"))).toBe("must not contain a user name or password");
   expect(await refusal(validateWebhookTarget(t.deps, "not a url"))).toBe("must be an absolute http(s) URL");
