@@ -718,15 +718,15 @@ orphans-title = 👻 <b>Visits to dead codes</b> (last 30 days): { $total }
     Codes of your disabled or deleted links and unknown codes on your domains, most visited first:
 
 ## A link's click webhook
-webhook-none = Link /{ $code } has no click webhook. Set one with “{ $option }” on the link's card.
+webhook-none = Link <code>{ $code }</code> has no click webhook. Set one with “{ $option }” on the link's card.
 webhook-state-on = on ✅
 webhook-state-off-failures = off ⏸ (turned off after too many failed deliveries)
 webhook-state-off = off ⏸
-webhook-title = 🔔 <b>Click webhook of /{ $code }</b>
+webhook-title = 🔔 <b>Click webhook of <code>{ $code }</code></b>
 webhook-target = Target: { $method } { $url }
 webhook-state = State: { $state }
 webhook-failures = Failed deliveries: { $count } of { $limit } (at { $limit } it is turned off; turning it on resets the count)
-webhook-signed = Requests are signed with your secret: header X-Webhook-Signature.
+webhook-signed = Requests are signed with your secret: header <code>X-Webhook-Signature</code>.
 webhook-recent = <b>Recent deliveries</b>
 webhook-no-deliveries = No deliveries yet.
 webhook-click = click
@@ -739,8 +739,8 @@ webhook-turned-on = 🔔 Webhook on; failure count reset to 0.
 webhook-turned-off = 🔕 Webhook off: clicks are no longer sent.
 webhook-test = 🧪 Send test webhook
 webhook-test-sending = ⏳ Sending a test delivery to { $url }…
-webhook-test-ok = ✅ Test webhook of /{ $code } sent: the target answered { $status }.
-webhook-test-failed = ❌ Test webhook of /{ $code } failed: { $error }.
+webhook-test-ok = ✅ Test webhook of <code>{ $code }</code> sent: the target answered { $status }.
+webhook-test-failed = ❌ Test webhook of <code>{ $code }</code> failed: <code>{ $error }</code>.
 webhook-show-secret = 👁 Show signing secret
 webhook-secret = Your webhook signing secret (the same for all your links):
     <code>{ $secret }</code>

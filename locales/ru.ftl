@@ -739,15 +739,15 @@ orphans-title = 👻 <b>Переходы по несуществующим ко�
     Коды ваших выключенных или удалённых ссылок и неизвестные коды на ваших доменах, сначала самые посещаемые:
 
 ## Вебхук переходов ссылки
-webhook-none = У ссылки /{ $code } нет вебхука переходов. Задайте его кнопкой «{ $option }» в карточке ссылки.
+webhook-none = У ссылки <code>{ $code }</code> нет вебхука переходов. Задайте его кнопкой «{ $option }» в карточке ссылки.
 webhook-state-on = включён ✅
 webhook-state-off-failures = выключен ⏸ (отключён после слишком многих неудачных доставок)
 webhook-state-off = выключен ⏸
-webhook-title = 🔔 <b>Вебхук переходов /{ $code }</b>
+webhook-title = 🔔 <b>Вебхук переходов <code>{ $code }</code></b>
 webhook-target = Адрес: { $method } { $url }
 webhook-state = Состояние: { $state }
 webhook-failures = Неудачные доставки: { $count } из { $limit } (после { $limit } вебхук отключается; включение обнуляет счётчик)
-webhook-signed = Запросы подписываются вашим секретом: заголовок X-Webhook-Signature.
+webhook-signed = Запросы подписываются вашим секретом: заголовок <code>X-Webhook-Signature</code>.
 webhook-recent = <b>Последние доставки</b>
 webhook-no-deliveries = Доставок пока нет.
 webhook-click = переход
@@ -760,8 +760,8 @@ webhook-turned-on = 🔔 Вебхук включён, счётчик неуда�
 webhook-turned-off = 🔕 Вебхук выключен: переходы больше не отправляются.
 webhook-test = 🧪 Проверить вебхук
 webhook-test-sending = ⏳ Отправляю проверочный запрос на { $url }…
-webhook-test-ok = ✅ Проверка вебхука /{ $code } прошла: адрес ответил { $status }.
-webhook-test-failed = ❌ Проверка вебхука /{ $code } не прошла: { $error }.
+webhook-test-ok = ✅ Проверка вебхука <code>{ $code }</code> прошла: адрес ответил { $status }.
+webhook-test-failed = ❌ Проверка вебхука <code>{ $code }</code> не прошла: <code>{ $error }</code>.
 webhook-show-secret = 👁 Показать секрет подписи
 webhook-secret = Ваш секрет подписи вебхуков (один для всех ссылок):
     <code>{ $secret }</code>

@@ -16,7 +16,7 @@ const stateOf = (ctx: BotContext) => getLinkWebhook(ctx.deps, ctx.user.id, idOf(
 const STATUS = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", cancelled: "✖️" } as const;
 
 async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string> {
-  if (!s.url) return ctx.t("webhook-none", { code: s.code, option: ctx.t("link-option-webhook") });
+  if (!s.url) return ctx.t("webhook-none", { code: esc(s.code), option: ctx.t("link-option-webhook") });
   const state = ctx.t(
     s.enabled ? "webhook-state-on" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "webhook-state-off-failures" : "webhook-state-off",
   );
@@ -62,8 +62,9 @@ dynamic(webhookScreen, async (ctx, range) => {
             .then((r) =>
               c.reply(
                 r.ok
-                  ? c.t("webhook-test-ok", { code, status: String(r.status) })
-                  : c.t("webhook-test-failed", { code, error: String(r.error) }),
+                  ? c.t("webhook-test-ok", { code: esc(code), status: String(r.status) })
+                  : c.t("webhook-test-failed", { code: esc(code), error: esc(String(r.error)) }),
+                { parse_mode: "HTML" },
               ),
             )
             .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));

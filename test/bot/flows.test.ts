@@ -3,13 +3,16 @@
  * taps (`3: 🔒 Secure sharing → the folder → ⏸ Pause sharing`) is driven through the bot as written,
  * button by button, on an account holding one of each object, and its number must be the taps it took
  * (at most 3). A label in the docs that no button carries, a count that is off, or a flow over 3 taps
- * fails here, so the table cannot drift from the bot.
+ * fails here, so the table cannot drift from the bot. The same flows are walked again by a user whose
+ * Telegram speaks Russian, each label taken from the same key of ru.ftl, and every screen they show
+ * must hold no English.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { InlineKeyboardButton } from "grammy/types";
 import { unitBot } from "./unit";
+import { expectRussian } from "../helpers/russian";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { createFolder } from "../../core/secure/folders";
 import { createFile } from "../../core/secure/files";
@@ -40,48 +43,90 @@ function measuredCells(): Row[] {
   return rows;
 }
 
+/** The account's objects, named in the user's language (a Russian user's data is Russian too). */
+const NAMES = {
+  en: {
+    link: "Spring sale",
+    folder: "Contracts",
+    memo: "memo",
+    request: "Scans",
+    tracker: "rust",
+    channel: "Ads Club",
+    invite: "Ad one",
+    tag: "spring",
+  },
+  ru: {
+    link: "Весенняя распродажа",
+    folder: "Договоры",
+    memo: "памятка",
+    request: "Сканы",
+    tracker: "скидка",
+    channel: "Клуб рекламы",
+    invite: "Реклама один",
+    tag: "весна",
+  },
+} as const;
+const names = () => NAMES[lang];
+
 /** What the docs call an object, as the button that opens it reads in this account. */
-const OBJECTS: Record<string, RegExp> = {
-  "the link": /Spring sale/,
-  "the folder": /^📁 Contracts/,
-  "the tracker": /rust/,
-  "the channel": /^📣 Ads Club/,
-  "the invite": /^🔗 Ad one/,
-  "the format": /^CSV$|csv/i,
-  "the item": /^ci\b|ci$/,
-  "the sign-in": /mail@example\.com/,
-  "the link, then 🔒 Set password (answer)": /memo · /,
+const OBJECTS: Record<string, () => RegExp> = {
+  "the link": () => new RegExp(names().link),
+  "the folder": () => new RegExp(`^📁 ${names().folder}`),
+  "the tracker": () => new RegExp(names().tracker),
+  "the channel": () => new RegExp(`^📣 ${names().channel}`),
+  "the invite": () => new RegExp(`^🔗 ${names().invite}`),
+  "the format": () => /^CSV$|csv/i,
+  "the item": () => /^ci\b|ci$/,
+  "the sign-in": () => /mail@example\.com/,
 };
-/** "the option" of each flow: the first option its screen offers. */
-const OPTION_OF: Record<string, RegExp> = {
-  "Change an option of a link": /^✏️ Title/,
-  "Change a tracker": /^🔤 Keyword/,
-  "Change an invite; see its figures": /^✏️ Name/,
-  "Password or view messages for a share link": /^🔒 Set password/,
+/** "the option" of each flow: the first option its screen offers (an English label, translated like the docs' own). */
+const OPTION_OF: Record<string, string> = {
+  "Change an option of a link": "✏️ Title",
+  "Change a tracker": "🔤 Keyword",
+  "Change an invite; see its figures": "✏️ Name",
+  "Password or view messages for a share link": "🔒 Set password",
 };
+
+/** The single-line entries of a language file: key → text. */
+function labels(file: string): Map<string, string> {
+  const src = readFileSync(join(import.meta.dir, "..", "..", "locales", file), "utf8");
+  return new Map([...src.matchAll(/^([a-z][\w-]*) = (.+)$/gm)].map((m) => [m[1]!, m[2]!]));
+}
+const EN = labels("en.ftl");
+const RU = labels("ru.ftl");
+
+/** A button's English label as the docs write it, in `lang`: the same key's text in that language. */
+function inLanguage(lang: "en" | "ru", label: string): string {
+  if (lang === "en") return label;
+  const key = [...EN].find(([, v]) => v === label)?.[0] ?? [...EN].find(([, v]) => v.startsWith(`${label}:`))?.[0];
+  return key ? (RU.get(key) ?? label) : label;
+}
 /** Rows that "on its row" / "on the file's row" refer to, by flow. */
-const ROW_OF: Record<string, RegExp> = {
-  "Share a stored file": /^📄 memo/,
-  "Delete a file": /^📄 memo/,
-  "Revoke or restore a share link": /memo · /,
-  "Delete a share link": /memo · /,
-  "Turn a request link off/on": /Scans/,
-  "Delete a request link": /Scans/,
+const ROW_OF: Record<string, () => RegExp> = {
+  "Share a stored file": () => new RegExp(`^📄 ${names().memo}`),
+  "Delete a file": () => new RegExp(`^📄 ${names().memo}`),
+  "Revoke or restore a share link": () => new RegExp(`${names().memo} · `),
+  "Delete a share link": () => new RegExp(`${names().memo} · `),
+  "Turn a request link off/on": () => new RegExp(names().request),
+  "Delete a request link": () => new RegExp(names().request),
 };
 
 let b: ReturnType<typeof unitBot>;
 let urls: { link: string; share: string; request: string };
+let lang: "en" | "ru" = "en";
 
-beforeAll(async () => {
-  b = unitBot({ SHORT_URL: "https://s.example" });
+/** An account holding one of each object, for a user whose Telegram speaks `language`. */
+async function setUp(language: "en" | "ru") {
+  lang = language;
+  b = unitBot({ SHORT_URL: "https://s.example" }, { language_code: language });
   const deps = b.t.deps;
   const user = await upsertTelegramUser(deps, { id: 42, username: "alice", firstName: "Alice" });
-  const link = await createLink(deps, user, { url: "https://shop.example/spring", title: "Spring sale" });
-  const folder = await createFolder(deps, user.id, { name: "Contracts" });
-  const memo = await createFile(deps, user.id, { folderId: folder.id, name: "memo", contentType: "text", textContent: "hi" });
+  const link = await createLink(deps, user, { url: "https://shop.example/spring", title: names().link });
+  const folder = await createFolder(deps, user.id, { name: names().folder });
+  const memo = await createFile(deps, user.id, { folderId: folder.id, name: names().memo, contentType: "text", textContent: "hi" });
   const share = await createShare(deps, user.id, { fileId: memo.id, expiresInHours: 24, maxViews: 5 });
-  const request = await createRequest(deps, user.id, { folderId: folder.id, title: "Scans" });
-  await createTag(deps, user.id, "spring");
+  const request = await createRequest(deps, user.id, { folderId: folder.id, title: names().request });
+  await createTag(deps, user.id, names().tag);
   await createApiToken(deps, user.id, { name: "ci", scopes: ["read:links"] });
   const db = deps.asyncDb;
   const now = deps.clock.now();
@@ -90,18 +135,17 @@ beforeAll(async () => {
     .update(db.tables.links)
     .set({ webhookUrl: "https://hooks.example/in", webhookMethod: "POST" })
     .where(eq(db.tables.links.id, link.id));
-  await db.insert(db.tables.trackers).values({ userId: user.id, name: "rust", keyword: "rust", createdAt: now });
+  await db.insert(db.tables.trackers).values({ userId: user.id, name: names().tracker, keyword: names().tracker, createdAt: now });
   await db.insert(db.tables.identities).values({ userId: user.id, provider: "email", subject: "mail@example.com", createdAt: now });
   const [channel] = await db
     .insert(db.tables.channels)
-    .values({ userId: user.id, chatId: "-100777", type: "channel", title: "Ads Club", botIsAdmin: true, canInvite: true })
+    .values({ userId: user.id, chatId: "-100777", type: "channel", title: names().channel, botIsAdmin: true, canInvite: true })
     .returning();
   await db
     .insert(db.tables.channelInvites)
-    .values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: "Ad one", inviteLink: "https://t.me/+adone" });
+    .values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: names().invite, inviteLink: "https://t.me/+adone" });
   urls = { link: `https://s.example/${link.code}`, share: share.url, request: request.url };
-});
-afterAll(() => b.close());
+}
 
 /**
  * The newest button whose label is `label` (or, when no button has it exactly, one that starts with it
@@ -128,8 +172,10 @@ function findWhere(fits: (text: string) => boolean, row?: RegExp) {
 async function step(flow: string, text: string): Promise<void> {
   const onRow = /^(.+?) on (?:its|the file's) row$/.exec(text);
   const alternatives = (onRow ? onRow[1]! : text).split(" / ").map((a) => a.trim());
-  const wanted = alternatives.map((label) => (label === "the option" ? OPTION_OF[flow]! : (OBJECTS[label] ?? label)));
-  const found = wanted.map((w) => find(w, onRow ? ROW_OF[flow] : undefined)).find(Boolean);
+  const wanted = alternatives.map((label) =>
+    label === "the option" ? inLanguage(lang, OPTION_OF[flow]!) : (OBJECTS[label]?.() ?? inLanguage(lang, label)),
+  );
+  const found = wanted.map((w) => find(w, onRow ? ROW_OF[flow]!() : undefined)).find(Boolean);
   if (!found)
     throw new Error(
       `${flow}: no button "${text}" on the screen; buttons: ${JSON.stringify(b.calls.findLast((c) => c.params.reply_markup)?.params.reply_markup?.inline_keyboard?.map((r: any[]) => r.map((x) => x.text)))}`,
@@ -159,23 +205,29 @@ function stepsOf(cell: string): { taps: number; steps: string[]; yes: boolean } 
   return { taps: Number(n), steps, yes };
 }
 
-describe("docs/bot.md's tap counts, measured", () => {
-  const cells = measuredCells();
-  test("the table has the flows to measure", () => {
-    expect(cells.length).toBeGreaterThan(30);
-  });
-  for (const { flow, cell, from } of cells)
-    test(`${flow} (${from === "start" ? "from /start" : "from a pasted URL"}): ${cell.slice(0, 70)}`, async () => {
-      const { taps, steps, yes } = stepsOf(cell);
-      if (from === "start") await b.send("/start");
-      else
-        await b.send(
-          /share link/i.test(flow) || /Password or view/.test(flow) ? urls.share : /request link/i.test(flow) ? urls.request : urls.link,
-        );
-      for (const s of steps) await step(flow, s);
-      expect({ flow, taps: steps.length }).toEqual({ flow, taps });
-      expect(taps).toBeLessThanOrEqual(3);
-      // the confirmation is there to press (not pressed: the objects stay for the next flows)
-      if (yes) expect(find(/Yes/)).not.toBeNull();
+for (const language of ["en", "ru"] as const)
+  describe(`docs/bot.md's tap counts, measured (${language === "en" ? "in English" : "in Russian, as a Russian-speaking user walks them"})`, () => {
+    beforeAll(() => setUp(language));
+    afterAll(() => b.close());
+    const cells = measuredCells();
+    test("the table has the flows to measure", () => {
+      expect(cells.length).toBeGreaterThan(30);
     });
-});
+    for (const { flow, cell, from } of cells)
+      test(`${flow} (${from === "start" ? "from /start" : "from a pasted URL"}): ${cell.slice(0, 70)}`, async () => {
+        const { taps, steps, yes } = stepsOf(cell);
+        const before = b.calls.length;
+        if (from === "start") await b.send("/start");
+        else
+          await b.send(
+            /share link/i.test(flow) || /Password or view/.test(flow) ? urls.share : /request link/i.test(flow) ? urls.request : urls.link,
+          );
+        for (const s of steps) await step(flow, s);
+        expect({ flow, taps: steps.length }).toEqual({ flow, taps });
+        expect(taps).toBeLessThanOrEqual(3);
+        // the confirmation is there to press (not pressed: the objects stay for the next flows)
+        if (yes) expect(find(language === "en" ? /Yes/ : /Да/)).not.toBeNull();
+        // every screen of the flow in the user's language: no English sentence, no run of English words
+        if (language === "ru") expectRussian(b.calls, before);
+      });
+  });

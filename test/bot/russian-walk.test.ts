@@ -5,10 +5,9 @@
  * toast, caption or button. Switching the language in Settings is kept on the user.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { unitBot, type ApiCall } from "./unit";
+import { expectRussian } from "../helpers/russian";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { createLink } from "../../core/links/links";
 import { notifyMatches } from "../../core/tracking/notify";
@@ -23,45 +22,6 @@ import { transaction } from "../../db/async";
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
-
-/** The English file's sentences: each value cut at its variables and selectors, pieces of three words or more. */
-function englishSentences(): string[] {
-  const src = readFileSync(join(import.meta.dir, "..", "..", "locales", "en.ftl"), "utf8");
-  const pieces = new Set<string>();
-  for (const part of src.replace(/^#.*$/gm, "").split(/\{[^{}]*\}|^[\w-]+\s*=|\n/m))
-    for (const piece of part.split(/<[^>]*>/)) {
-      const p = piece.trim();
-      if (p.split(/\s+/).filter((w) => /^[A-Za-z’']{2,}[,.;:!?]?$/.test(w)).length >= 3) pieces.add(p);
-    }
-  return [...pieces];
-}
-
-/** Everything a call shows a person: text, caption, toast, button labels, inline results. */
-function shown(c: ApiCall): string[] {
-  const p = c.params;
-  const out = [p.text, p.caption].filter((x): x is string => typeof x === "string");
-  for (const row of p.reply_markup?.inline_keyboard ?? []) for (const button of row) out.push(button.text);
-  for (const r of p.results ?? []) out.push(r.title, r.description, r.input_message_content?.message_text);
-  return out.filter(Boolean);
-}
-
-/** Runs of two or more English words outside links, code and @names: what a Russian reader should not meet. */
-function englishRuns(text: string): string[] {
-  const plain = text
-    .replace(/<code>[\s\S]*?<\/code>|<[^>]*>/g, " ")
-    .replace(/https?:\/\/\S+|\b[\w.-]+\.(com|org|net|example)\S*|@\w+|\/\w+/g, " ");
-  return [...plain.matchAll(/[A-Za-z]{2,}(?:[ ,.'’-]+[A-Za-z]{2,})+/g)].map((m) => m[0]).filter((run) => !ALLOWED.test(run));
-}
-/** English a Russian screen may carry: the other language's own name, product names, formats. */
-const ALLOWED = /^(English|Telegram|UTM \w+|CSV|Excel|PDF|QR|A\/B)$/;
-
-function expectRussian(calls: ApiCall[], from = 0) {
-  const english = englishSentences();
-  const seen = calls.slice(from).flatMap(shown);
-  expect(seen.length).toBeGreaterThan(0);
-  const leaks = seen.flatMap((t) => [...english.filter((e) => t.includes(e)), ...englishRuns(t)].map((e) => `${e}  ⟵  ${t.slice(0, 80)}`));
-  expect(leaks).toEqual([]);
-}
 
 describe("a Russian-speaking user (language_code ru)", () => {
   test("walks start, a new link, stats, trackers, channels and settings in Russian", async () => {

@@ -174,7 +174,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   expect(b.t.logs.filter((l) => l.includes(" ERROR "))).toEqual([]);
   // the background test delivery reported back before the test ends
   await eventually(
-    () => b.calls.some((c) => String(c.params.text ?? "").includes(`Test webhook of /${link.code}`)),
+    () => b.calls.some((c) => String(c.params.text ?? "").includes(`Test webhook of <code>${link.code}</code>`)),
     "the test delivery's report",
   );
 }, 60_000); // a walk of every screen: more than bun's 5 s default on a busy machine

@@ -75,7 +75,7 @@ test("a test delivery reaches the target, signed, and the user is told the answe
   await answered();
   expect((await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("✅"))).params).toMatchObject({
     chat_id: 42,
-    text: `✅ Test webhook of /${link.code} sent: the target answered 200.`,
+    text: `✅ Test webhook of <code>${link.code}</code> sent: the target answered 200.`,
   });
   const r = rx.received[0]!;
   expect(JSON.parse(r.body)).toMatchObject({ event: "test", link: { id: link.id, code: link.code } });
@@ -128,5 +128,7 @@ test("a slow test target does not hold up the bot; the failure is reported when 
   await edited("Webhook off: clicks are no longer sent."); // handled while the test was still waiting
   expect(fake.callsOf("sendMessage").filter((c) => String(c.params.text).startsWith("❌"))).toHaveLength(0);
   const report = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("❌"));
-  expect(report.params.text).toBe(`❌ Test webhook of /${slowLink.code} failed: the target did not answer within 0.4 s.`);
+  expect(report.params.text).toBe(
+    `❌ Test webhook of <code>${slowLink.code}</code> failed: <code>the target did not answer within 0.4 s</code>.`,
+  );
 });
