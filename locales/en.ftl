@@ -1585,3 +1585,4 @@ app-tracker-topic = Forum topic
 app-tracker-topic-hint = Optional: the topic id in a group with topics
 app-device-bot = bot
 app-device-other = other
+token-copy = 📋 Copy token

@@ -1642,3 +1642,4 @@ app-tracker-topic = Тема форума
 app-tracker-topic-hint = Необязательно: id темы в группе с темами
 app-device-bot = бот
 app-device-other = другое
+token-copy = 📋 Копировать токен

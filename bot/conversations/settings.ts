@@ -75,6 +75,7 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   const created = await conversation.external((o) => createApiToken(o.deps, o.user.id, { name, scopes: [...chosen] }));
   await ctx.reply(ctx.t("token-created", { name: esc(created.name), scopes: created.scopes.join(", "), token: created.token }), {
     parse_mode: "HTML",
+    reply_markup: { inline_keyboard: [[{ text: ctx.t("token-copy"), copy_text: { text: created.token } }]] },
   });
   await conversation.external((o) => open(o, screenAt("tokens"), []));
 }

@@ -149,6 +149,7 @@ back(channelScreen, l("channels-back"), "channels");
 
 dynamic(inviteScreen, async (ctx, range) => {
   const invite = await ownedInvite(ctx.deps, uid(ctx), idOf(ctx));
+  range.copyText(l("card-copy"), invite.inviteLink).row();
   const p = payload(inviteScreen);
   let n = 0;
   INVITE_OPTIONS.forEach((o, i) => {

@@ -87,6 +87,7 @@ back(requestsScreen, l("requests-links-back"), "folders");
 
 dynamic(requestScreen, async (ctx, range) => {
   const r = await requestOf(ctx);
+  range.copyText(l("card-copy"), r.url).row();
   range.text({ text: ctx.t(r.isActive ? "card-turn-off" : "card-turn-on"), payload: payload(requestScreen) }, (c) =>
     act(
       c,

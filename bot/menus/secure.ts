@@ -239,6 +239,8 @@ back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await ownedFi
 
 dynamic(shareScreen, async (ctx, range) => {
   const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+  // a tap on the URL itself would open it and count a view: the button copies it
+  range.copyText(l("card-copy"), share.url).row();
   range.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) =>
     act(
       c,

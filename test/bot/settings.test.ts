@@ -63,7 +63,8 @@ describe("bot settings (unit)", () => {
     await b.press(/^✔️ Create with 2 scope/);
     const done = b.calls.findLast((c) => c.method === "sendMessage" && /created/.test(c.params.text))!;
     const secret = /<code>(lbt_sk_[^<]+)<\/code>/.exec(done.params.text)![1]!;
-    expect(done.params.reply_markup).toBeUndefined(); // no button can overwrite it
+    // its one button copies the token; no button can overwrite the message (none sends a press to the bot)
+    expect(done.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "📋 Copy token", copy_text: { text: secret } }]] });
     expect(b.last("sendMessage").params.text).toContain("API tokens</b> (1)"); // a new message below
     expect((await b.t.deps.asyncDb.select().from(b.t.deps.asyncDb.tables.apiTokens))[0]!.scopes).toEqual(["read:links", "read:stats"]);
     expect((await b.t.request("GET", "/api/tokens", { token: secret })).status).toBe(403); // no `*`

@@ -97,6 +97,12 @@ describe("flows within 3 taps from /start", () => {
     expect(lastText()).toContain(share.url);
     expect(lastText()).toContain("Views: 0 of 5");
     expect(b.findButton("🔒 Set password")).not.toBeNull();
+    // the URL is copied by a button (a tap on the URL itself would open it and count a view)
+    const copy = b.calls
+      .findLast((c) => c.params.reply_markup)!
+      .params.reply_markup.inline_keyboard.flat()
+      .find((x: { copy_text?: unknown }) => x.copy_text);
+    expect(copy).toEqual({ text: "📋 Copy link", copy_text: { text: share.url } });
   });
 
   test("share or delete a file from its row in the folder", async () => {
