@@ -55,7 +55,9 @@ test("a concurrent index build waits for a writer that began before it, while a 
   const url = await pg.createDatabase();
   const a = new SQL(url, { max: 3 });
   try {
-    await applyPgMigrations(await a.reserve(), folderOf([["0000_table", ["CREATE TABLE t (id serial PRIMARY KEY, v int)"]]]));
+    const first = await a.reserve();
+    await applyPgMigrations(first, folderOf([["0000_table", ["CREATE TABLE t (id serial PRIMARY KEY, v int)"]]]));
+    first.release(); // the pool has three connections: the early writer, the runner and one to read with
     const early = await a.reserve();
     await early`BEGIN`;
     await early`INSERT INTO t (v) VALUES (1)`; // a writer in the middle of its transaction
