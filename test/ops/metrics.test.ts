@@ -80,7 +80,10 @@ test("a node's backlog rises while its click writes are held up and falls to 0 a
     expect(sampleOf(m, "linkbot_http_request_duration_seconds_count", { class: "visitor" })).toBe(301);
     // the writer thread's transaction waits on the lock, on a connection of the node's (between two
     // tries it may be idle for a moment: the gauge is sampled until it sees the wait)
-    await eventually(async () => (sampleOf(await scrape(base), "linkbot_db_pool_in_use") ?? 0) >= 1, "the writer's transaction counted as in use");
+    await eventually(
+      async () => (sampleOf(await scrape(base), "linkbot_db_pool_in_use") ?? 0) >= 1,
+      "the writer's transaction counted as in use",
+    );
     release();
     await locked;
     m = await eventually(
