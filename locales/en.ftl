@@ -1586,3 +1586,18 @@ app-tracker-topic-hint = Optional: the topic id in a group with topics
 app-device-bot = bot
 app-device-other = other
 token-copy = 📋 Copy token
+
+## Mini-app: errors the API answers, in the user's words
+app-problem-not_found = It is gone: it was deleted or is not yours.
+app-problem-plan_limit = Your plan's limit is reached.
+app-problem-rate_limited = Too many attempts; try again a little later.
+app-problem-forbidden = That is not allowed.
+app-problem-conflict = That already exists.
+app-problem-gone = That is no longer available.
+app-problem-too_large = That is too large.
+app-problem-upstream_error = Telegram or another service did not answer; try again a little later.
+app-problem-not_configured = This is not set up on this server.
+app-problem-invalid_query = The keyword query does not parse; check the quotes and brackets.
+app-problem-chat_not_yours = Notifications can only go to one of your channels or groups where the bot is an administrator.
+app-problem-other = That did not work; check what you sent and try again.
+app-problem-field = Check { $field }: that value does not fit.

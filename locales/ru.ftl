@@ -1643,3 +1643,18 @@ app-tracker-topic-hint = Необязательно: id темы в группе
 app-device-bot = бот
 app-device-other = другое
 token-copy = 📋 Копировать токен
+
+## Мини-приложение: ошибки API своими словами
+app-problem-not_found = Этого больше нет: удалено или принадлежит другому пользователю.
+app-problem-plan_limit = Достигнут лимит вашего тарифа.
+app-problem-rate_limited = Слишком много попыток; попробуйте чуть позже.
+app-problem-forbidden = Так сделать нельзя.
+app-problem-conflict = Такое уже есть.
+app-problem-gone = Это больше недоступно.
+app-problem-too_large = Слишком большой размер.
+app-problem-upstream_error = Telegram или другой сервис не ответил; попробуйте чуть позже.
+app-problem-not_configured = На этом сервере это не настроено.
+app-problem-invalid_query = Не получается разобрать запрос: проверьте кавычки и скобки.
+app-problem-chat_not_yours = Уведомления можно присылать только в ваш канал или группу, где бот — администратор.
+app-problem-other = Не получилось; проверьте, что отправили, и попробуйте ещё раз.
+app-problem-field = Проверьте { $field }: такое значение не подходит.

@@ -50,6 +50,7 @@ const DYNAMIC_PREFIXES = [
   "secure-state-",
   "secure-kind-",
   "device-",
+  "app-problem-",
 ];
 
 /** Fluent entries: key → its text (continuation lines included). */
