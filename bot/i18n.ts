@@ -7,7 +7,7 @@
 import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language, UserRow } from "../core/accounts/users";
-import { LANGUAGE_FILES, languageFor } from "../core/i18n/translate";
+import { LANGUAGE_FILES, languageFor, numberIn } from "../core/i18n/translate";
 
 type Localised = Context & { user?: Pick<UserRow, "language"> };
 
@@ -23,7 +23,7 @@ export const localeOf = (ctx: Localised): Language => languageFor(ctx.user?.lang
 export const l = (key: string, vars?: Record<string, string | number>) => (ctx: I18nFlavor) => ctx.t(key, vars);
 
 /** A number in the user's locale (1 234 in Russian, 1,234 in English). */
-export const num = (ctx: Localised, n: number) => new Intl.NumberFormat(localeOf(ctx)).format(n);
+export const num = (ctx: Localised, n: number) => numberIn(localeOf(ctx), n);
 
 /**
  * A date (ISO string or Date) in the user's locale and time zone (Settings → Reports and time zone;
