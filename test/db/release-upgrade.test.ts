@@ -61,6 +61,11 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
   const old = new Database(path);
   const before = sqliteCounts(old);
   const links = old.query("select id, code, url, user_id from links order by id").all();
+  // the newest click deleted (as a deleted link's clicks are): its id must not be given again after the
+  // clicks table is rebuilt (0026)
+  const newest = (old.query("select max(id) as id from clicks").get() as { id: number }).id;
+  old.run("delete from clicks where id = ?", [newest]);
+  before.clicks!--;
   old.close();
 
   const upgraded = createDb(path);
@@ -74,6 +79,11 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
       (upgraded.sqlite.query("select count(*) as n from link_stats_dim where dim = 'referrer'").get() as { n: number }).n,
     ).toBeGreaterThan(0);
     expect(upgraded.sqlite.query("pragma foreign_key_check").all()).toEqual([]);
+    const [link] = links as { id: number }[];
+    const added = upgraded.sqlite
+      .query("insert into clicks (link_id, clicked_at) values (?, ?) returning id")
+      .get(link!.id, Date.now()) as { id: number };
+    expect(added.id).toBe(newest + 1);
     expect(sqliteModel(upgraded.sqlite, sqliteSchema)).toEqual(sqliteModel(fresh.sqlite, sqliteSchema));
   } finally {
     upgraded.close();
