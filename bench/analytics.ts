@@ -14,9 +14,11 @@
  * clicks, which the writer would take hours to write here): the clicks in chunks of one statement
  * each (generate_series on PostgreSQL, a recursive CTE on SQLite), then its roll-ups from one
  * aggregation of those clicks (core/analytics/rollup-from-clicks.ts, equal to the writer's) and its
- * counters; no click_visitors rows (they only decide later clicks' uniqueness).
+ * counters; no click_visitors rows (they only decide later clicks' uniqueness). `--keep DIR` keeps the
+ * seeded database in DIR (a PostgreSQL server's files too): a later run with the same sizes and
+ * `--keep DIR` measures the endpoints on it without seeding again (after migrating it forward).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../config";
@@ -54,10 +56,17 @@ const YEAR = 365 * 86_400_000;
 /** now: 59 minutes into an hour, so the hour in progress holds the viral clicks and every period ends mid-hour */
 const NOW = Date.parse("2026-06-30T12:59:00Z");
 
+const KEEP = args.includes("--keep") ? args[args.indexOf("--keep") + 1]! : undefined;
+const engine = POSTGRES ? "PostgreSQL" : "SQLite";
 const fake = new FakeBotApi().start();
-const dataDir = mkdtempSync(join(tmpdir(), "bench-analytics-"));
+const dataDir = KEEP ? join(KEEP, POSTGRES ? "pg-node" : "sqlite") : mkdtempSync(join(tmpdir(), "bench-analytics-"));
+if (KEEP) mkdirSync(dataDir, { recursive: true });
+/** what a kept directory holds: the sizes it was seeded with, written once the seeding is done */
+const seededFile = KEEP && join(KEEP, `${POSTGRES ? "postgres" : "sqlite"}-seeded.json`);
+const seeded =
+  seededFile && existsSync(seededFile) ? (JSON.parse(readFileSync(seededFile, "utf8")) as { year: number; viral: number }) : null;
 let pg: PgServer | undefined;
-if (POSTGRES) pg = await startPostgres();
+if (POSTGRES) pg = await startPostgres(KEEP ? { keep: join(KEEP, "pg") } : {});
 // the API rate limit (300 a minute by default) would answer 429 a few endpoints in: this measures the endpoints
 const config = loadConfig({
   DATA_DIR: dataDir,
@@ -74,6 +83,7 @@ const user = await upsertTelegramUser(deps, { id: 42, username: "bench" });
 const token = await signAccessToken(deps, user.id);
 const db = deps.asyncDb;
 const newLink = async (code: string, createdAt: number) =>
+  (await db.select().from(db.tables.links).where(sql`${db.tables.links.code} = ${code}`))[0] ??
   (
     await db
       .insert(db.tables.links)
@@ -224,9 +234,15 @@ async function seedSetBased(linkId: number, total: number, from: number, span: n
   );
 }
 
-const engine = POSTGRES ? "PostgreSQL" : "SQLite";
+if (seeded && (seeded.year !== YEAR_CLICKS || seeded.viral !== VIRAL_CLICKS))
+  throw new Error(
+    `${KEEP} holds ${seeded.year} clicks over a year and ${seeded.viral} in the hour: ask for those sizes, or another directory`,
+  );
+if (KEEP && !seeded && (await db.select().from(db.tables.links)).length > 0)
+  throw new Error(`${KEEP} holds a seeding that did not finish: remove it and seed again`);
 const yearLink = await newLink("bench1", NOW - YEAR);
-if (SEED_SQL) await seedSetBased(yearLink.id, YEAR_CLICKS, NOW - YEAR, YEAR);
+if (seeded) console.log(`${engine}: ${fmt(YEAR_CLICKS)} clicks over a year and ${fmt(VIRAL_CLICKS)} in the hour kept in ${KEEP}`);
+else if (SEED_SQL) await seedSetBased(yearLink.id, YEAR_CLICKS, NOW - YEAR, YEAR);
 else {
   const yearRate = await seedThroughWriter(
     yearLink.id,
@@ -239,7 +255,7 @@ else {
 }
 const viralLink = await newLink("viral1", NOW - 2 * HOUR);
 const hourStart = Math.floor(NOW / HOUR) * HOUR;
-if (VIRAL_CLICKS) {
+if (VIRAL_CLICKS && !seeded) {
   const viralRate = await seedThroughWriter(
     viralLink.id,
     VIRAL_CLICKS,
@@ -249,11 +265,12 @@ if (VIRAL_CLICKS) {
     `${engine}: wrote ${fmt(VIRAL_CLICKS)} clicks in the hour in progress through the click writer at ${fmt(viralRate)} clicks/s (batches of ${fmt(BATCH)})`,
   );
 }
+if (seededFile && !seeded) writeFileSync(seededFile, JSON.stringify({ year: YEAR_CLICKS, viral: VIRAL_CLICKS }));
 if (flag("--writer-only")) {
   await deps.handle.close();
   await fake.stop();
   await pg?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!KEEP) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }
 await rawSql(db, "ANALYZE");
@@ -322,4 +339,4 @@ if (!flag("--no-export")) {
 await deps.handle.close();
 await fake.stop();
 await pg?.stop();
-rmSync(dataDir, { recursive: true, force: true });
+if (!KEEP) rmSync(dataDir, { recursive: true, force: true });

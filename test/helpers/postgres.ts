@@ -12,7 +12,7 @@
  * fails loudly, it is never skipped. However the test process ends, the server is stopped and its
  * directory removed (reaper.ts).
  */
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -69,13 +69,20 @@ async function asPostgres(args: string[], input?: string): Promise<string> {
   return out;
 }
 
-/** Starts a throwaway PostgreSQL server and makes one database for the ordinary role. */
-export async function startPostgres(): Promise<PgServer> {
+/**
+ * Starts a throwaway PostgreSQL server and makes one database for the ordinary role. With `keep`
+ * (a directory; benchmarks that seed for an hour) the server's files live there and stay when it
+ * stops, and a later start in the same directory finds the same database again.
+ */
+export async function startPostgres(how: { keep?: string } = {}): Promise<PgServer> {
   const BIN = serverBin();
-  const dir = mkdtempSync(join(tmpdir(), "linkbot-pg-"));
-  // however this process ends (a failure, SIGINT, SIGKILL): the server stopped, its directory removed
+  const kept = how.keep !== undefined && existsSync(join(how.keep, "data"));
+  const dir = how.keep ?? mkdtempSync(join(tmpdir(), "linkbot-pg-"));
+  if (how.keep) mkdirSync(dir, { recursive: true });
+  // however this process ends (a failure, SIGINT, SIGKILL): the server stopped, its directory removed (unless kept)
   const asUser = (cmd: string[]) => (process.getuid?.() === 0 ? ["runuser", "-u", OS_USER, "--", ...cmd] : cmd);
-  const forgetDir = cleanUpAtExit({ remove: dir });
+  const forgetDir = how.keep ? () => {} : cleanUpAtExit({ remove: dir });
+  const removeDir = () => void (how.keep || rmSync(dir, { recursive: true, force: true }));
   let forgetServer = () => {};
   // as root the server runs as the postgres user, which must own its directory; otherwise as ourselves
   if (process.getuid?.() === 0) {
@@ -86,25 +93,27 @@ export async function startPostgres(): Promise<PgServer> {
   const data = join(dir, "data");
   const log = join(dir, "server.log");
   const serverLog = () => (existsSync(log) ? readFileSync(log, "utf8") : "(no server log)");
-  const password = randomBytes(18).toString("base64url");
+  const passwordFile = join(dir, "password");
+  const password = kept ? readFileSync(passwordFile, "utf8") : randomBytes(18).toString("base64url");
   let port = 0;
   let options = "";
   let started = false;
   try {
     // trust on the private socket (only the postgres user can enter the directory); passwords over TCP
-    await asPostgres([
-      `${BIN}/initdb`,
-      "-D",
-      data,
-      "-U",
-      "postgres",
-      "--auth-local=trust",
-      "--auth-host=scram-sha-256",
-      "--no-sync",
-      "-E",
-      "UTF8",
-      "--locale=C",
-    ]);
+    if (!kept)
+      await asPostgres([
+        `${BIN}/initdb`,
+        "-D",
+        data,
+        "-U",
+        "postgres",
+        "--auth-local=trust",
+        "--auth-host=scram-sha-256",
+        "--no-sync",
+        "-E",
+        "UTF8",
+        "--locale=C",
+      ]);
     // a port found free can be taken before the server binds it: try a few
     for (let attempt = 1; !started; attempt++) {
       port = await freePort();
@@ -123,14 +132,18 @@ export async function startPostgres(): Promise<PgServer> {
         [`${BIN}/psql`, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", dir, "-p", String(port), "-U", "postgres", "-d", database],
         sql,
       );
-    await psql(`CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password}';`);
     let n = 0;
+    if (kept) n = 1;
+    else {
+      await psql(`CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password}';`);
+      if (how.keep) writeFileSync(passwordFile, password);
+    }
     const createDatabase = async () => {
       const name = `linkbot_${++n}`;
       await psql(`CREATE DATABASE ${name} OWNER ${APP_ROLE};`);
       return `postgres://${APP_ROLE}:${password}@127.0.0.1:${port}/${name}`;
     };
-    const url = await createDatabase();
+    const url = kept ? `postgres://${APP_ROLE}:${password}@127.0.0.1:${port}/linkbot_1` : await createDatabase();
     return {
       url,
       port,
@@ -143,14 +156,14 @@ export async function startPostgres(): Promise<PgServer> {
         await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-l", log, "-w", "-t", "60", "-o", options, "start"]);
       },
       async stop() {
-        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
-        rmSync(dir, { recursive: true, force: true });
+        await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", how.keep ? "fast" : "immediate", "-w", "stop"]).catch(() => {});
+        removeDir();
         forgetServer();
         forgetDir();
       },
       stopSync() {
         Bun.spawnSync(asUser([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]), { stdout: "ignore", stderr: "ignore" });
-        rmSync(dir, { recursive: true, force: true });
+        removeDir();
         forgetServer();
         forgetDir();
       },
@@ -161,7 +174,7 @@ export async function startPostgres(): Promise<PgServer> {
   } catch (e) {
     const message = `PostgreSQL test server could not start: ${(e as Error).message}\n--- server log ---\n${serverLog()}`;
     if (started) await asPostgres([`${BIN}/pg_ctl`, "-D", data, "-m", "immediate", "stop"]).catch(() => {});
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
     forgetServer();
     forgetDir();
     throw new Error(message);
