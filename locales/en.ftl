@@ -67,6 +67,10 @@ main-app = 📱 Open the app
 
 ## Settings
 settings-title = <b>⚙️ Settings</b>
+plan-free = Free
+plan-starter = Starter
+plan-pro = Pro
+plan-business = Business
 settings-plan = Plan: <b>{ $plan }</b>
 settings-plan-until = Plan: <b>{ $plan }</b> until { $date }
 settings-plan-forever = Plan: <b>{ $plan }</b> (no expiry)
@@ -931,6 +935,11 @@ export-column-referer = Referer
 export-column-bot = Bot
 export-column-bot-name = Bot name
 export-column-unique = Unique
+export-pdf-title = Clicks of { $url } ({ $period }, newest first)
+export-pdf-page = page { $page } of { $pages } · { $rows ->
+    [one] { $rows } row
+   *[other] { $rows } rows
+  }
 export-yes = yes
 export-no = no
 export-clicks-caption = { $count ->
@@ -1085,6 +1094,8 @@ app-sections = Sections
 app-page-not-found = Page not found.
 app-go-to-links = Go to links
 app-loading = Loading…
+app-title = Dashboard
+app-needs-javascript = This dashboard needs JavaScript: turn it on in the browser, or open the dashboard from the bot.
 app-try-again = Try again
 app-copy = Copy
 app-copied = Copied
@@ -1155,10 +1166,11 @@ app-placement-post = { $chat } · post { $post }
 app-placement-private = a private chat
 app-summary-sent = Summary sent to your bot chat
 app-qr-sent = QR code sent to your bot chat
-app-exported = { $rows ->
-        [one] Exported { $rows } row
-       *[other] Exported { $rows } rows
-    }
+app-exported = Sent { $rows ->
+        [one] { $rows } click
+       *[other] { $rows } clicks
+    } to your Telegram chat
+app-export-empty = No clicks in the chosen period; nothing was sent
 app-link-delete-confirm = Delete this link and all its clicks?
 app-link-deleted = Link deleted
 app-send-summary = Send summary
@@ -1588,16 +1600,3 @@ app-device-other = other
 token-copy = 📋 Copy token
 
 ## Mini-app: errors the API answers, in the user's words
-app-problem-not_found = It is gone: it was deleted or is not yours.
-app-problem-plan_limit = Your plan's limit is reached.
-app-problem-rate_limited = Too many attempts; try again a little later.
-app-problem-forbidden = That is not allowed.
-app-problem-conflict = That already exists.
-app-problem-gone = That is no longer available.
-app-problem-too_large = That is too large.
-app-problem-upstream_error = Telegram or another service did not answer; try again a little later.
-app-problem-not_configured = This is not set up on this server.
-app-problem-invalid_query = The keyword query does not parse; check the quotes and brackets.
-app-problem-chat_not_yours = Notifications can only go to one of your channels or groups where the bot is an administrator.
-app-problem-other = That did not work; check what you sent and try again.
-app-problem-field = Check { $field }: that value does not fit.

@@ -67,6 +67,10 @@ main-app = 📱 Открыть приложение
 
 ## Настройки
 settings-title = <b>⚙️ Настройки</b>
+plan-free = Бесплатный
+plan-starter = Стартовый
+plan-pro = Pro
+plan-business = Бизнес
 settings-plan = Тариф: <b>{ $plan }</b>
 settings-plan-until = Тариф: <b>{ $plan }</b> до { $date }
 settings-plan-forever = Тариф: <b>{ $plan }</b> (бессрочно)
@@ -960,6 +964,12 @@ export-column-referer = Источник
 export-column-bot = Бот
 export-column-bot-name = Имя бота
 export-column-unique = Уникальный
+export-pdf-title = Переходы по { $url } ({ $period }, сначала новые)
+export-pdf-page = стр. { $page } из { $pages } · { $rows ->
+    [one] { $rows } строка
+    [few] { $rows } строки
+   *[many] { $rows } строк
+  }
 export-yes = да
 export-no = нет
 export-clicks-caption = { $count ->
@@ -1125,6 +1135,8 @@ app-sections = Разделы
 app-page-not-found = Страница не найдена.
 app-go-to-links = К ссылкам
 app-loading = Загрузка…
+app-title = Панель
+app-needs-javascript = Для панели нужен JavaScript: включите его в браузере или откройте панель из бота.
 app-try-again = Повторить
 app-copy = Копировать
 app-copied = Скопировано
@@ -1203,11 +1215,12 @@ app-placement-post = { $chat } · публикация { $post }
 app-placement-private = закрытый чат
 app-summary-sent = Сводка отправлена в чат с ботом
 app-qr-sent = QR-код отправлен в чат с ботом
-app-exported = { $rows ->
-        [one] Выгружена { $rows } строка
-        [few] Выгружено { $rows } строки
-       *[other] Выгружено { $rows } строк
+app-exported = Отправлено в ваш чат Telegram: { $rows ->
+        [one] { $rows } переход
+        [few] { $rows } перехода
+       *[many] { $rows } переходов
     }
+app-export-empty = За выбранный период переходов нет; ничего не отправлено
 app-link-delete-confirm = Удалить ссылку и все переходы по ней?
 app-link-deleted = Ссылка удалена
 app-send-summary = Отправить сводку
@@ -1645,16 +1658,3 @@ app-device-other = другое
 token-copy = 📋 Копировать токен
 
 ## Мини-приложение: ошибки API своими словами
-app-problem-not_found = Этого больше нет: удалено или принадлежит другому пользователю.
-app-problem-plan_limit = Достигнут лимит вашего тарифа.
-app-problem-rate_limited = Слишком много попыток; попробуйте чуть позже.
-app-problem-forbidden = Так сделать нельзя.
-app-problem-conflict = Такое уже есть.
-app-problem-gone = Это больше недоступно.
-app-problem-too_large = Слишком большой размер.
-app-problem-upstream_error = Telegram или другой сервис не ответил; попробуйте чуть позже.
-app-problem-not_configured = На этом сервере это не настроено.
-app-problem-invalid_query = Не получается разобрать запрос: проверьте кавычки и скобки.
-app-problem-chat_not_yours = Уведомления можно присылать только в ваш канал или группу, где бот — администратор.
-app-problem-other = Не получилось; проверьте, что отправили, и попробуйте ещё раз.
-app-problem-field = Проверьте { $field }: такое значение не подходит.

@@ -24,20 +24,24 @@ export interface MiniappBuild {
 
 const SRC = join(import.meta.dir, "src");
 
-/** The mini-app's entries of a Fluent file: those whose key starts with `app-`, with their continuation lines. */
+/**
+ * The mini-app's entries of a Fluent file, with their continuation lines: its own (`app-`) and the
+ * words it shares with the bot: problems (`problem-`, `field-`: core/i18n/problem.ts) and plans (`plan-`).
+ */
+const APP_KEYS = /^(app|problem|field|plan)-/;
 function appEntries(ftl: string): string {
   const out: string[] = [];
   let keep = false;
   for (const line of ftl.split("\n")) {
     const head = /^([a-z][\w-]*)\s*=/.exec(line);
-    if (head) keep = head[1]!.startsWith("app-");
+    if (head) keep = APP_KEYS.test(head[1]!);
     else if (!/^\s/.test(line)) keep = false;
     if (keep) out.push(line);
   }
   return out.join("\n");
 }
 
-/** Imports of locales/*.ftl become their `app-` entries as a string (the bot's texts stay out of the bundle). */
+/** Imports of locales/*.ftl become the mini-app's entries as a string (the bot's texts stay out of the bundle). */
 const languageFiles: BunPlugin = {
   name: "app-language-files",
   setup(build) {

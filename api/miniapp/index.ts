@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { accountUsage } from "../../core/accounts/usage";
 import { miniappBuild } from "../../miniapp/build";
-import { indexHtml } from "../../miniapp/page";
+import { indexHtml, pageLanguage } from "../../miniapp/page";
 import { authPlugin } from "../shared/auth";
 import { MiniappModel } from "./model";
 import { pageHeaders } from "../shared/page-headers";
@@ -27,8 +27,14 @@ export function miniappRoutes(deps: Deps) {
         )
       : Promise.resolve(null));
 
-  const headers = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...pageHeaders("miniapp") };
-  const page = async () => new Response(indexHtml(await miniappBuild()), { headers });
+  const headers = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-cache",
+    vary: "accept-language",
+    ...pageHeaders("miniapp"),
+  };
+  const page = async ({ request }: { request: Request }) =>
+    new Response(indexHtml(await miniappBuild(), pageLanguage(request.headers.get("accept-language"))), { headers });
 
   return new Elysia({ name: "miniapp" })
     .use(authPlugin(deps))

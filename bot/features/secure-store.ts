@@ -54,9 +54,9 @@ const inConversation = (ctx: BotContext) => Object.keys(ctx.conversation.active(
 async function planFull(ctx: BotContext, bytes: number): Promise<string | null> {
   const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
   if (usage.secureFiles >= limits.secureFiles)
-    return ctx.t("store-plan-files", { plan: subscription.plan, max: limits.secureFiles, count: usage.secureFiles });
+    return ctx.t("store-plan-files", { plan: ctx.t(`plan-${subscription.plan}`), max: limits.secureFiles, count: usage.secureFiles });
   if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB)
-    return ctx.t("store-plan-storage", { plan: subscription.plan, max: limits.storageMB, used: usage.storageMB });
+    return ctx.t("store-plan-storage", { plan: ctx.t(`plan-${subscription.plan}`), max: limits.storageMB, used: usage.storageMB });
   return null;
 }
 

@@ -36,8 +36,8 @@ async function settingsText(ctx: BotContext): Promise<string> {
         : ctx.t("settings-sign-in-telegram"),
   );
   const plan = sub.expiresAt
-    ? ctx.t("settings-plan-until", { plan: sub.plan, date: date(ctx, sub.expiresAt) })
-    : ctx.t(sub.plan === "free" ? "settings-plan" : "settings-plan-forever", { plan: sub.plan });
+    ? ctx.t("settings-plan-until", { plan: ctx.t(`plan-${sub.plan}`), date: date(ctx, sub.expiresAt) })
+    : ctx.t(sub.plan === "free" ? "settings-plan" : "settings-plan-forever", { plan: ctx.t(`plan-${sub.plan}`) });
   return [
     ctx.t("settings-title"),
     "",

@@ -1,60 +1,100 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import PDFDocument from "pdfkit";
 
 /**
- * Column widths in characters. The table is set in Courier (monospace), so a row is one padded
+ * The table's fonts, embedded (only the glyphs used): DejaVu Sans Mono for the rows and the header,
+ * DejaVu Sans for the title and the footer, from the `dejavu-fonts-ttf` package. They write Cyrillic
+ * as well as Latin, so headings are in the user's language and a Russian city, title or referer is
+ * written as it is (the standard PDF fonts write Latin-1 only).
+ */
+const FONT_DIR = join(dirname(Bun.resolveSync("dejavu-fonts-ttf/package.json", import.meta.dir)), "ttf");
+let fonts: Record<"mono" | "monoBold" | "sans" | "sansBold", Buffer> | undefined;
+const fontFiles = () =>
+  (fonts ??= {
+    mono: readFileSync(join(FONT_DIR, "DejaVuSansMono.ttf")),
+    monoBold: readFileSync(join(FONT_DIR, "DejaVuSansMono-Bold.ttf")),
+    sans: readFileSync(join(FONT_DIR, "DejaVuSans.ttf")),
+    sansBold: readFileSync(join(FONT_DIR, "DejaVuSans-Bold.ttf")),
+  });
+
+/**
+ * Column widths in characters. The table is set in a monospace font, so a row is one padded
  * string: 10,000 rows are 10,000 text operations instead of 110,000, which keeps a full export
  * well under a second, and the columns line up exactly.
  */
-const CHARS = [23, 15, 7, 14, 8, 10, 12, 40, 3, 16, 6];
+const CHARS = [23, 15, 7, 14, 10, 10, 12, 40, 3, 16, 10];
 const FONT_SIZE = 7;
 const ROW_H = 11;
 
-/** Pads or cuts (with …) `s` to exactly `n` characters; characters outside Latin-1 become '?'. */
+/** Pads or cuts (with …) `s` to exactly `n` characters (code points: an emoji is one). */
 function cell(s: string, n: number): string {
-  const latin = s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
-  return latin.length > n ? `${latin.slice(0, n - 1)}…` : latin.padEnd(n);
+  const chars = Array.from(s);
+  return chars.length > n ? `${chars.slice(0, n - 1).join("")}…` : s + " ".repeat(n - chars.length);
 }
 
 const line = (cells: string[]) => cells.map((c, i) => cell(c, CHARS[i] ?? 12)).join("  ");
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-/** WinAnsi bytes (the standard fonts' encoding) of a Latin-1 string, as PDF hex. */
-const winAnsiHex = (s: string) => {
-  let out = "";
-  for (let i = 0; i < s.length; i++) out += s[i] === "…" ? "85" : HEX[s.charCodeAt(i) & 0xff];
-  return out;
-};
-
+/** The parts of pdfkit's embedded font the fast row path uses. */
+interface EmbeddedFont {
+  id?: string;
+  ascender?: number;
+  ref?: () => unknown;
+  /** the glyph ids of `text` in the document's subset, as 4-digit hex, and their positions */
+  encode?: (text: string) => [string[], unknown];
+  font?: { hasGlyphForCodePoint?: (cp: number) => boolean };
+}
 interface PdfInternals {
-  _font?: { id?: string; ascender?: number; ref?: () => unknown };
+  _font?: EmbeddedFont;
   page?: { height: number; fonts?: Record<string, unknown> };
 }
 
 /**
  * Writes pre-padded monospace rows in one text object per page. `doc.text` costs about a
- * microsecond per character (it measures and kerns every glyph), ≈ 2 s for 10,000 rows;
- * Courier needs neither, so the rows go straight into the page content (the same operators
- * pdfkit writes). Falls back to `doc.text` if pdfkit's internals ever change shape.
+ * microsecond per character (it lays out every glyph), ≈ 2 s for 10,000 rows; a monospace font
+ * needs no layout, so the rows go straight into the page content (the operators pdfkit writes),
+ * each character's glyph id looked up once per document (`glyphs`; a character the font lacks is
+ * written as "?"). Falls back to `doc.text` if pdfkit's internals ever change shape.
  */
-function writeRows(doc: PDFKit.PDFDocument, lines: string[], x: number, y: number) {
+function writeRows(doc: PDFKit.PDFDocument, lines: string[], x: number, y: number, glyphs: Map<string, string>) {
   const { _font: font, page } = doc as unknown as PdfInternals;
-  if (!font?.id || !font.ref || font.ascender === undefined || !page?.fonts) {
+  if (!font?.id || !font.ref || !font.encode || !font.font?.hasGlyphForCodePoint || font.ascender === undefined || !page?.fonts) {
     lines.forEach((l, i) => doc.text(l, x, y + i * ROW_H, { lineBreak: false }));
     return;
   }
+  const { encode, font: face } = font as Required<EmbeddedFont>;
+  const glyphOf = (ch: string) => {
+    let hex = glyphs.get(ch);
+    if (hex === undefined) {
+      hex = encode.call(font, face.hasGlyphForCodePoint!(ch.codePointAt(0)!) ? ch : "?")[0].join("");
+      glyphs.set(ch, hex);
+    }
+    return hex;
+  };
   page.fonts[font.id] ??= font.ref();
   const dy = (font.ascender / 1000) * FONT_SIZE;
   const parts = [`q 1 0 0 -1 0 ${page.height} cm BT /${font.id} ${FONT_SIZE} Tf`];
-  lines.forEach((l, i) =>
-    parts.push(`1 0 0 1 ${x.toFixed(2)} ${(page.height - (y + i * ROW_H) - dy).toFixed(2)} Tm <${winAnsiHex(l)}> Tj`),
-  );
+  lines.forEach((l, i) => {
+    let hex = "";
+    for (const ch of l) hex += glyphOf(ch);
+    parts.push(`1 0 0 1 ${x.toFixed(2)} ${(page.height - (y + i * ROW_H) - dy).toFixed(2)} Tm <${hex}> Tj`);
+  });
   parts.push("ET Q");
   doc.addContent(parts.join("\n"));
 }
 
-/** A readable, paginated table (header repeated on every page, zebra rows, page numbers) as PDF bytes. */
-export function renderPdfTable(title: string, columns: string[], rows: string[][]): Promise<Uint8Array> {
+/**
+ * A readable, paginated table (header repeated on every page, zebra rows, page numbers) as PDF
+ * bytes; `footer` words a page's line ("page 2 of 9 · 10,000 rows") in the reader's language.
+ */
+export function renderPdfTable(
+  title: string,
+  columns: string[],
+  rows: string[][],
+  footer: (page: number, pages: number) => string,
+): Promise<Uint8Array> {
   const doc = new PDFDocument({ size: "A4", layout: "landscape", margin: 28, info: { Title: title } });
+  for (const [name, bytes] of Object.entries(fontFiles())) doc.registerFont(name, bytes);
   const chunks: Uint8Array[] = [];
   doc.on("data", (c: Uint8Array) => chunks.push(c));
   const done = new Promise<Uint8Array>((resolve) => doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks)))));
@@ -65,18 +105,19 @@ export function renderPdfTable(title: string, columns: string[], rows: string[][
   const perPage = Math.floor((bottom - top - 20 - ROW_H) / ROW_H);
   const pages = Math.max(1, Math.ceil(rows.length / perPage));
   const header = line(columns);
+  const glyphs = new Map<string, string>();
   for (let page = 0; page < pages; page++) {
     if (page) doc.addPage();
-    doc.font("Helvetica-Bold").fontSize(11).fillColor("#111827").text(title, left, top, { lineBreak: false });
+    doc.font("sansBold").fontSize(11).fillColor("#111827").text(title, left, top, { lineBreak: false });
     doc
-      .font("Helvetica")
+      .font("sans")
       .fontSize(7)
       .fillColor("#6b7280")
-      .text(`page ${page + 1} of ${pages} · ${rows.length.toLocaleString("en-US")} rows`, left, bottom + 4, { lineBreak: false });
+      .text(footer(page + 1, pages), left, bottom + 4, { lineBreak: false });
     let y = top + 20;
     doc.rect(left, y - 2, usable, ROW_H).fill("#dbeafe");
     doc
-      .font("Courier-Bold")
+      .font("monoBold")
       .fontSize(FONT_SIZE)
       .fillColor("#111827")
       .text(header, left + 2, y, { lineBreak: false });
@@ -85,8 +126,8 @@ export function renderPdfTable(title: string, columns: string[], rows: string[][
     slice.forEach((_, r) => {
       if (r % 2) doc.rect(left, y + r * ROW_H - 2, usable, ROW_H).fill("#f3f4f6");
     });
-    doc.font("Courier").fontSize(FONT_SIZE).fillColor("#111827");
-    writeRows(doc, slice.map(line), left + 2, y);
+    doc.font("mono").fontSize(FONT_SIZE).fillColor("#111827");
+    writeRows(doc, slice.map(line), left + 2, y, glyphs);
   }
   doc.end();
   return done;

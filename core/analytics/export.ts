@@ -7,7 +7,7 @@ import { ownedLink, rangeOf } from "./stats";
 import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
 import { buildSheetXlsx } from "./xlsx";
-import { t, type Language } from "../i18n/translate";
+import { deviceName, t, type Language } from "../i18n/translate";
 
 /** Most rows one export holds (spec: Limits). */
 const EXPORT_LIMIT = 10_000;
@@ -19,13 +19,13 @@ export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One click as the export's cells, in EXPORT_COLUMNS order. */
-function exportCells(c: ClickRow, yes: string, no: string): string[] {
+function exportCells(c: ClickRow, yes: string, no: string, device: (name: string) => string): string[] {
   return [
     c.clickedAt.toISOString().replace("T", " ").slice(0, 19) + " UTC",
     c.ip ?? "",
     c.country ?? "",
     c.city ?? "",
-    c.device ?? "",
+    c.device ? device(c.device) : "",
     c.os ?? "",
     c.browser ?? "",
     c.referer ?? "",
@@ -95,20 +95,19 @@ export async function exportClicks(
     };
   const rows: string[][] = [];
   const step = 2_500;
-  // the PDF's standard fonts write Latin-1 only, so its headings and words stay English
-  const cellLang = format === "pdf" ? "en" : lang;
-  const [yes, no] = [t(cellLang, "export-yes"), t(cellLang, "export-no")];
+  const [yes, no] = [t(lang, "export-yes"), t(lang, "export-no")];
   for (let i = 0; i < found.length; i += step) {
-    for (const c of found.slice(i, i + step)) rows.push(exportCells(c, yes, no));
+    for (const c of found.slice(i, i + step)) rows.push(exportCells(c, yes, no, (name) => deviceName(lang, name)));
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
-  const title = `Clicks of ${await trackingUrl(deps, link)} (${period}, newest first)`;
+  const title = t(lang, "export-pdf-title", { url: await trackingUrl(deps, link), period: t(lang, `period-${period}`) });
+  const footer = (page: number, pages: number) => t(lang, "export-pdf-page", { page, pages, rows: rows.length });
   const bytes =
     format === "csv"
       ? buildCsv(exportColumns(lang), rows)
       : format === "xlsx"
         ? buildXlsx(exportColumns(lang), rows, link.code)
-        : await (await import("./export-pdf")).renderPdfTable(title, exportColumns("en"), rows);
+        : await (await import("./export-pdf")).renderPdfTable(title, exportColumns(lang), rows, footer);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   const caption = t(lang, "export-clicks-caption", {
     count: rows.length,

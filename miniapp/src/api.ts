@@ -1,5 +1,6 @@
 /** Fetch wrapper for the service API: auth header (JWT or Telegram initData), refresh on 401, errors. */
 import { language, t } from "./i18n";
+import { problemInWords } from "../../core/i18n/problem";
 
 export class ApiError extends Error {
   constructor(
@@ -81,35 +82,18 @@ async function tryRefresh(): Promise<boolean> {
   return true;
 }
 
-/** Error kinds the language files word (`app-problem-<code>`); the API's own sentences are English. */
-const WORDED = new Set([
-  "not_found",
-  "plan_limit",
-  "rate_limited",
-  "forbidden",
-  "conflict",
-  "gone",
-  "too_large",
-  "upstream_error",
-  "not_configured",
-  "invalid_query",
-  "chat_not_yours",
-]);
-
-/** The API's sentence in English; in another language, the error's kind (and the fields it names) in that language's words. */
-function inUserWords(code: string | undefined, message: string, details: { field: string }[] | undefined): string {
-  if (language() === "en") return message;
-  if (details?.length) return details.map((d) => t("app-problem-field", { field: d.field })).join(" ");
-  return t(code && WORDED.has(code) ? `app-problem-${code}` : "app-problem-other");
-}
-
 async function toError(res: Response): Promise<ApiError> {
   let body: any = null;
   try {
     body = await res.json();
   } catch {}
   const msg = body?.message ?? (res.status === 404 ? t("app-not-found") : t("app-request-failed", { status: String(res.status) }));
-  return new ApiError(res.status, body?.error ?? "http_error", inUserWords(body?.error, msg, body?.details), body?.details);
+  return new ApiError(
+    res.status,
+    body?.error ?? "http_error",
+    problemInWords(language(), { code: body?.error, message: msg, details: body?.details }, t),
+    body?.details,
+  );
 }
 
 /** Codes of a 401 about the session's own token; others (a wrong passkey, bad widget data) are the request's. */

@@ -42,6 +42,7 @@ export function setLanguage(next: Language) {
   if (next === current && document.documentElement.lang === next) return;
   current = next;
   document.documentElement.lang = next;
+  document.title = t("app-title");
   listeners.forEach((l) => l());
 }
 

@@ -152,9 +152,8 @@ function markInvalid(form: HTMLFormElement, e: unknown): boolean {
 
 /** A readable message for an error, with the field details a validation message does not already name. */
 export function errorText(e: unknown): string {
-  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
-  const extra = (e.details ?? []).filter((d) => !e.message.includes(d.message));
-  return extra.length ? `${e.message}: ${extra.map((d) => `${d.field} ${d.message}`).join("; ")}` : e.message;
+  // an ApiError's message is already in the reader's words, each field it names on its own line (api.ts)
+  return e instanceof Error ? e.message : String(e);
 }
 
 export function fmtDate(iso: string | null | undefined): string {

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import ExcelJS from "exceljs";
 import QRCode from "qrcode";
-import { inflateSync } from "node:zlib";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
+import { pdfPages } from "../helpers/pdf";
 import { insertLink, recordClicks } from "../helpers/clicks";
 import { domains } from "../../db/schema";
 import { summaryCard } from "../../core/analytics/summary";
@@ -175,24 +175,23 @@ describe("export", () => {
     expect(pdf.name).toBe("clicks-fixture1-all-2026-03-30.pdf");
     expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe("%PDF-");
     expect(new TextDecoder().decode(pdf.bytes.slice(-6))).toContain("%%EOF");
-    // the table rows are in the page content (standard fonts, WinAnsi hex strings)
-    const content = [
-      ...Buffer.from(pdf.bytes)
-        .toString("latin1")
-        .matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g),
-    ]
-      .map((m) => {
-        try {
-          return inflateSync(new Uint8Array(Buffer.from(m[1]!, "latin1"))).toString("latin1");
-        } catch {
-          return "";
-        }
-      })
-      .join("\n");
-    const hex = (s: string) => Buffer.from(s, "latin1").toString("hex");
-    expect(content).toContain(hex("2026-03-30 11:59:30 UTC  203.0.113.7"));
-    expect(content).toContain(hex("2026-03-20 10:00:00 UTC"));
-    expect(content).toContain(hex("Date                     IP"));
+    // what a PDF reader finds: the title, the header, every row, the footer
+    const [text] = await pdfPages(pdf.bytes);
+    expect(text).toContain(`Clicks of ${t.config.shortUrl}/fixture1 (all time, newest first)`);
+    expect(text).toContain("Date IP Country City Device OS Browser Referer Bot Bot name Unique");
+    expect(text).toMatch(/2026-03-30 11:59:30 UTC\s+203\.0\.113\.7\s+DE\s+DE City\s+desktop/);
+    expect(text).toContain("2026-03-20 10:00:00 UTC");
+    expect(text).toContain("page 1 of 1 · 10 rows");
+  });
+
+  test("a PDF writes Cyrillic and other scripts as they are; what the fonts lack becomes ?", async () => {
+    await recordClicks(t.deps, f.link, [
+      { at: Date.parse("2026-03-30T11:59:50Z"), ip: "198.51.100.9", country: "RU", city: "Москва", referer: "https://пример.рф/акция 🎉" },
+    ]);
+    expect((await post(`${f.link.id}/export`, { format: "pdf", period: "1d" })).json).toMatchObject({ ok: true });
+    const [text] = await pdfPages(onlyFile(fake.callsOf("sendDocument").at(-1)!).bytes);
+    expect(text).toMatch(/198\.51\.100\.9\s+RU\s+Москва/);
+    expect(text).toContain("https://пример.рф/акция ?");
   });
 
   test("at most 10,000 rows, the newest", async () => {

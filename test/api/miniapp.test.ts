@@ -20,6 +20,42 @@ describe("mini-app serving", () => {
     }
   });
 
+  test("the page before its script runs speaks the browser's language: title, loading line and no-JavaScript notice", async () => {
+    const shell = async (acceptLanguage?: string) => {
+      const res = await t.app.handle(
+        new Request("http://localhost/app/links", { headers: acceptLanguage ? { "accept-language": acceptLanguage } : {} }),
+      );
+      expect(res.headers.get("vary")).toContain("accept-language");
+      const html = await res.text();
+      return {
+        lang: /<html lang="(\w+)">/.exec(html)?.[1],
+        title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+        loading: /<p class="boot">([^<]*)<\/p>/.exec(html)?.[1],
+        noscript: /<noscript>([^<]*)<\/noscript>/.exec(html)?.[1],
+      };
+    };
+    const russian = {
+      lang: "ru",
+      title: "Панель",
+      loading: "Загрузка…",
+      noscript: "Для панели нужен JavaScript: включите его в браузере или откройте панель из бота.",
+    };
+    const english = {
+      lang: "en",
+      title: "Dashboard",
+      loading: "Loading…",
+      noscript: "This dashboard needs JavaScript: turn it on in the browser, or open the dashboard from the bot.",
+    };
+    expect(await shell("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7")).toEqual(russian);
+    expect(await shell("uk")).toEqual(russian);
+    // the highest weight wins, wherever it stands
+    expect(await shell("en;q=0.3, ru;q=0.8")).toEqual(russian);
+    expect(await shell("de-DE,de;q=0.9,ru;q=0.5")).toEqual(english);
+    expect(await shell("en-GB")).toEqual(english);
+    expect(await shell()).toEqual(english);
+    expect(await shell("*")).toEqual(english);
+  });
+
   test("assets are served gzip when accepted, cached immutably; unknown assets 404; nothing from third parties", async () => {
     const page = await t.request("GET", "/app/");
     const js = /src="(\/app\/assets\/[^"]+\.js)"/.exec(page.text)![1]!;

@@ -160,7 +160,7 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
     expect(await answer("➖ Minus words", "в кредит, spam")).toContain("Minus words: в кредит, spam");
     expect(await answer("📍 Where", "channels")).toContain("Searches: channels");
     expect(await answer("✅ Only sources", "@dealsdaily t.me/c/123")).toContain("Only: @dealsdaily, t.me/c/123");
-    expect(await answer("🗣 Language", "xx")).toContain('The language "xx" is not an ISO 639-1 language code.');
+    expect(await answer("🗣 Language", "xx")).toContain('The language: "xx" is not an ISO 639-1 language code.');
     expect(await b.send("de").then(lastText)).toContain("Language: de");
     expect(await answer("👥 Min. subscribers", "/clear")).toContain("✅ Saved");
     const rx = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });

@@ -42,6 +42,7 @@ const DYNAMIC_PREFIXES = [
   "command-",
   "field-",
   "problem-",
+  "plan-",
   "period-",
   "request-state-",
   "weekday-",
@@ -50,7 +51,6 @@ const DYNAMIC_PREFIXES = [
   "secure-state-",
   "secure-kind-",
   "device-",
-  "app-problem-",
 ];
 
 /** Fluent entries: key → its text (continuation lines included). */
@@ -79,7 +79,8 @@ function tree(dir: string): string[] {
  */
 function sources(): string[] {
   const core = tree(join(ROOT, "core")).filter((f) => /from "(\.\.\/)+i18n\/translate"|from "\.\/translate"/.test(readFileSync(f, "utf8")));
-  return [...tree(BOT), ...core, ...tree(MINIAPP)];
+  // the mini-app's page before its script runs (miniapp/page.ts) is written by the server in the reader's language
+  return [...tree(BOT), ...core, ...tree(MINIAPP), join(ROOT, "miniapp", "page.ts")];
 }
 
 /** The code without comments (line comments, block comments), keeping strings (URLs keep their //). */

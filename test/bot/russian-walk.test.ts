@@ -4,6 +4,7 @@
  * text of en.ftl (its sentences between variables), and no run of English words in any message,
  * toast, caption or button. Switching the language in Settings is kept on the user.
  */
+import { pdfPages } from "../helpers/pdf";
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot, type ApiCall } from "./unit";
@@ -222,5 +223,17 @@ describe("a Russian-speaking user (language_code ru)", () => {
     expect(csv(sent[0]!)).toBe("Дата,IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный");
     expect(csv(sent[2]!)).toBe("Подписался (UTC),Отписался (UTC),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке");
     expectRussian(sent);
+
+    // the PDF export: its title, headings, words and footer in Russian, in fonts that write Cyrillic
+    const beforePdf = b.fake.calls.length;
+    await exportClicks(deps, user.id, link.id, { format: "pdf", period: "30d" });
+    const pdf = b.fake.calls.slice(beforePdf).find((c) => c.method === "sendDocument")!;
+    const [text] = await pdfPages(Object.values(pdf.files)[0]!.bytes);
+    const lines = text!.split("\n");
+    expect(lines[0]).toBe(`Переходы по ${deps.config.shortUrl}/${link.code} (за 30 дней, сначала новые)`);
+    expect(lines).toContain("стр. 1 из 1 · 2 строки");
+    expect(lines).toContain("Дата IP Страна Город Устройство ОС Браузер Источник Бот Имя бота Уникальный");
+    expect(text).toMatch(/ (телефон|компьютер|планшет) /);
+    expect(text).toMatch(/ (да|нет)$/m);
   });
 });

@@ -29,7 +29,7 @@ describe("bot settings (unit)", () => {
     await b.press("⬅️ Menu");
     const page = (await b.press("⚙️ Settings")).find((c) => c.method === "editMessageText")!;
     // dates in the user's locale (English here: the test user's Telegram has no language)
-    expect(page.params.text).toContain("Plan: <b>pro</b> until Mar 1, 2027");
+    expect(page.params.text).toContain("Plan: <b>Pro</b> until Mar 1, 2027");
     expect(page.params.text).toContain("🔗 Links: 1 of 777");
     expect(page.params.text).toContain("🔎 Trackers: 0 of 50");
     expect(page.params.text).toContain("Sign-in: Telegram");

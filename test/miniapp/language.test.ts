@@ -11,7 +11,7 @@ import { createBot } from "../../bot/bot";
 import { ALLOWED_UPDATES } from "../../bot/runtime";
 import { FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
 import { insertLink } from "../helpers/clicks";
-import { openPage, screenshot, until, withBrowserApp, type Server } from "../helpers/browser";
+import { openPage, openSignedIn, screenshot, until, withBrowserApp, type Server } from "../helpers/browser";
 
 let browser: Browser;
 let s: Server;
@@ -119,6 +119,20 @@ describe("the mini-app in the bot's language", () => {
     await expectRussian(page);
     await screenshot(page, "miniapp-ru-link");
 
+    // an export to the chat: the file's headings and the page's note in Russian
+    await page.getByRole("button", { name: "Выгрузить" }).click();
+    const note = page.locator("p.note");
+    await note.waitFor();
+    expect(await note.innerText()).toBe("Отправлено в ваш чат Telegram: 3 перехода");
+    const file = Object.values((await fake.waitFor("sendDocument")).files)[0]!;
+    expect(
+      new TextDecoder()
+        .decode(file.bytes)
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")[0],
+    ).toStartWith("Дата,IP,Страна,Город,Устройство");
+    await expectRussian(page);
+
     // the bot answers in Russian so far
     const bot = createBot(s.deps as Parameters<typeof createBot>[0]);
     const running = bot.start({ drop_pending_updates: false, allowed_updates: ALLOWED_UPDATES }).catch((e: unknown) => e);
@@ -170,5 +184,28 @@ describe("the mini-app in the bot's language", () => {
       await running;
     }
     expect(problems).toEqual([]);
+  }, 60_000);
+  test("a form the API refuses says in Russian which option to fix, naming it in words, and keeps what was typed", async () => {
+    const { user, token } = await s.telegramUser(777101, "olga_tg");
+    const db = s.deps.asyncDb;
+    await db.update(db.tables.users).set({ language: "ru" }).where(eq(db.tables.users.id, user.id));
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/links/new`);
+    await page.getByLabel("Куда ведёт ссылка").fill("https://example.com/vesna");
+    await page.getByText("Расписание и лимиты").click();
+    await page.getByLabel("Окончание").fill("2020-01-01T10:00");
+    await page.getByLabel("Пароль").fill("ab");
+    await page.getByRole("button", { name: "Создать ссылку" }).click();
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect((await alert.innerText()).split("\n")).toEqual([
+      "Проверьте срок действия: такое значение не подходит.",
+      "Проверьте пароль: такое значение не подходит.",
+    ]);
+    await expectRussian(page);
+    // the form stays as typed, and nothing was made
+    expect(await page.getByLabel("Куда ведёт ссылка").inputValue()).toBe("https://example.com/vesna");
+    expect(await db.select().from(db.tables.links).where(eq(db.tables.links.userId, user.id))).toEqual([]);
+    expect(problems.filter((p) => !p.includes("400"))).toEqual([]);
   }, 60_000);
 });

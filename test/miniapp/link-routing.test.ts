@@ -83,7 +83,9 @@ describe("rules and variants on the link form", () => {
     await page.getByRole("button", { name: "Add rule" }).click();
     await page.getByLabel("Rule 2 Send to").fill("https://empty.example/");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("alert").textContent()).resolves.toContain("rules[1].if needs at least one condition");
+    await expect(page.getByRole("alert").textContent()).resolves.toBe(
+      "Rule 2 needs at least one condition (country, language, os, device, from, to, query).",
+    );
     await page.getByRole("button", { name: "Remove rule 2" }).click();
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("heading", { name: "rules-form" }).waitFor();

@@ -13,7 +13,7 @@ describe("settings", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.baseUrl });
     await page.goto(`${s.baseUrl}/app/settings`);
     await page.getByText("No API tokens.").waitFor();
-    expect(await page.getByTestId("plan").textContent()).toBe("free");
+    expect(await page.getByTestId("plan").textContent()).toBe("Free");
 
     await page.getByLabel("Token name").fill("CI");
     const scopes = page.getByRole("group", { name: "Scopes" });

@@ -37,7 +37,7 @@ describe("browser sign-in", () => {
       .getByRole("link", { name: /Settings/ })
       .click();
     await page.getByTestId("identities").getByText("carol@example.com").waitFor();
-    expect(await page.getByTestId("plan").textContent()).toBe("free");
+    expect(await page.getByTestId("plan").textContent()).toBe("Free");
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("dash.access"))).toBeNull();

@@ -30,7 +30,7 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Create tracker" }).click();
     const keyword = page.getByLabel("Keyword or phrase");
     await until(() => keyword.getAttribute("aria-invalid"), "true");
-    expect(await page.getByRole("alert").textContent()).toBe("keyword: must not be empty");
+    expect(await page.getByRole("alert").textContent()).toBe("The keyword must not be empty.");
     expect(await keyword.evaluate((e: HTMLTextAreaElement) => e.validationMessage)).toBe("must not be empty");
 
     await keyword.fill("Rust developer");
@@ -46,7 +46,7 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Create tracker" }).click();
     await until(() => include.getAttribute("aria-invalid"), "true");
     expect(await page.getByRole("alert").textContent()).toBe(
-      'include_sources: "not a channel!" is not a @username, numeric chat id or t.me link',
+      'The sources to watch: "not a channel!" is not a @username, numeric chat id or t.me link.',
     );
     await include.fill("@rustjobs, @jobs_de");
     await page.getByLabel("Exclude sources").fill("@spam");
@@ -57,7 +57,7 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Create tracker" }).click();
     const webhookUrl = page.getByLabel("Webhook URL");
     await until(() => webhookUrl.getAttribute("aria-invalid"), "true");
-    expect(await page.getByRole("alert").textContent()).toBe("webhook_url: must be an http(s) URL");
+    expect(await page.getByRole("alert").textContent()).toBe("The webhook URL must be an http(s) URL.");
     expect(await webhookUrl.evaluate((e: HTMLInputElement) => e.validationMessage)).toBe("must be an http(s) URL");
     expect((await s.request("GET", "/api/tracking", { token })).json).toEqual([]);
     await screenshot(page, "tracker-form-error");
@@ -224,7 +224,7 @@ describe("tracker options and link placements in the dashboard", () => {
     await keyword.fill("(bitcoin OR ethereum -scam");
     await page.getByRole("button", { name: "Create tracker" }).click();
     await until(() => keyword.getAttribute("aria-invalid"), "true");
-    expect(await page.getByRole("alert").textContent()).toBe("the parenthesis at position 1 is not closed");
+    expect(await page.getByRole("alert").textContent()).toBe("The keyword: the parenthesis at position 1 is not closed.");
     await keyword.fill("(bitcoin OR ethereum) -scam");
     expect(await page.getByLabel("Whole words only").count()).toBe(0); // a query matches whole words anyway
     await page.getByLabel("Any word forms").check();

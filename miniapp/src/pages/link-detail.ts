@@ -61,7 +61,8 @@ function LinkActions({ link, url, period, onChange }: { link: any; url: string; 
   const exportClicks = () =>
     run(async () => {
       const r = await post(`/api/links/${link.id}/export`, { format, period });
-      setExportMsg(r.message ?? t("app-exported", { rows: r.rows }));
+      // worded here from the answer's figures: the API's `message` is English
+      setExportMsg(r.ok ? t("app-exported", { rows: r.rows }) : t("app-export-empty"));
     });
   const toggleActive = () =>
     run(async () => {

@@ -47,7 +47,7 @@ export function SettingsPage() {
       ${!m.identities.some((i) => i.provider === "telegram") && !inTelegram() && html`<${LinkTelegram} onLinked=${linked} />`}`}<//>
     </div>
     <div class="card"><h2>${t("app-plan-limits")}</h2><${Async} state=${usage}>${(u: AccountUsage) => html`
-      <p>${t("app-plan")} <strong data-testid="plan">${u.subscription.plan}</strong>${u.subscription.expiresAt ? ` ${t("app-plan-until", { date: fmtDate(u.subscription.expiresAt) })}` : ""}</p>
+      <p>${t("app-plan")} <strong data-testid="plan">${t(`plan-${u.subscription.plan}`)}</strong>${u.subscription.expiresAt ? ` ${t("app-plan-until", { date: fmtDate(u.subscription.expiresAt) })}` : ""}</p>
       ${(Object.entries(u.limits) as [keyof AccountUsage["limits"], number][]).map(([k, max]) => {
         const used = u.usage[k] ?? 0;
         return html`<div class="meter"><div class="row-line"><span>${LIMITS.includes(k) ? t(`app-limit-${k}`) : k}</span><span>${fmtNumber(used)} / ${fmtNumber(max)}</span></div>

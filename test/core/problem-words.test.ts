@@ -1,0 +1,53 @@
+/**
+ * Problems in the words of the person who meets them (core/i18n/problem.ts, for the bot and the
+ * mini-app): no field path, items counted from 1, in English and in Russian.
+ */
+import { expect, test } from "bun:test";
+import { fieldName, problemInWords } from "../../core/i18n/problem";
+import { t, type Language } from "../../core/i18n/translate";
+import { AppError, FieldError, ValidationError } from "../../core/errors";
+
+const inLanguage = (language: Language) => (key: string, vars?: Record<string, string | number>) => t(language, key, vars);
+const en = inLanguage("en");
+const ru = inLanguage("ru");
+
+test("field paths become the options' names; list items count from 1 as the screens count", () => {
+  expect(fieldName("expires_at", en)).toBe("the expiry");
+  expect(fieldName("variants[2].weight", en)).toBe("variant 3, weight");
+  expect(fieldName("rules[0].if.country[1]", en)).toBe("rule 1, country 2");
+  expect(fieldName("rules[4].if.query.utm_source", en)).toBe("rule 5, query, UTM source");
+  expect(fieldName("some_new_field", en)).toBe("some new field");
+  expect(fieldName("expires_at", ru)).toBe(t("ru", "field-expires_at"));
+  expect(fieldName("variants[2].weight", ru)).toBe(`${t("ru", "field-variant")} 3, ${t("ru", "field-weight")}`);
+});
+
+test("in English a problem is one sentence per field; an error without fields keeps its message", () => {
+  expect(problemInWords("en", new FieldError("password", "must be 4 to 128 characters"), en)).toBe(
+    "The password must be 4 to 128 characters.",
+  );
+  expect(
+    problemInWords(
+      "en",
+      new ValidationError("two", [
+        { field: "max_clicks", message: "must be a positive whole number" },
+        { field: "url", message: "is empty." },
+      ]),
+      en,
+    ),
+  ).toBe("The click cap must be a positive whole number.\nThe target URL is empty.");
+  // a message that is a sentence of its own follows the option's name after a colon
+  expect(problemInWords("en", new FieldError("keyword", "the parenthesis at position 1 is not closed"), en)).toBe(
+    "The keyword: the parenthesis at position 1 is not closed.",
+  );
+  expect(problemInWords("en", new AppError(409, "tag_exists", 'You already have a tag named "x"'), en)).toBe(
+    'You already have a tag named "x"',
+  );
+});
+
+test("in Russian each field is named in Russian, and an error without fields is said by its kind", () => {
+  const expiry = problemInWords("ru", new FieldError("expires_at", "must be in the future"), ru);
+  expect(expiry).toBe(t("ru", "problem-field", { field: t("ru", "field-expires_at") }));
+  expect(expiry).not.toMatch(/expires_at|[A-Za-z]{3}/);
+  expect(problemInWords("ru", { code: "plan_limit", message: "Your plan allows 10 links" }, ru)).toBe(t("ru", "problem-plan_limit"));
+  expect(problemInWords("ru", { code: "something_new", message: "Something new went wrong" }, ru)).toBe(t("ru", "problem-other"));
+});
