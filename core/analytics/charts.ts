@@ -2,25 +2,13 @@
  * Summary images: Chart.js drawn on @napi-rs/canvas, composed into one tall card that stays legible
  * on a phone (1080 px wide, large type), then optimised with sharp.
  */
-import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { CHART_FONT, ensureChartFonts } from "../fonts";
 import { Chart, registerables, type ChartConfiguration } from "chart.js";
 import sharp from "sharp";
-import { existsSync } from "node:fs";
 import { numberIn, t, type Language } from "../i18n/translate";
 
 Chart.register(...registerables);
-
-const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
-let fontsReady = false;
-
-/** Makes sure some font is registered so text renders even on a bare machine. */
-function ensureFonts() {
-  if (fontsReady) return;
-  fontsReady = true;
-  if (GlobalFonts.families.length) return;
-  for (const dir of ["/usr/share/fonts", "/usr/local/share/fonts", "/System/Library/Fonts", "C:\\Windows\\Fonts"])
-    if (existsSync(dir)) GlobalFonts.loadFontsFromDir(dir);
-}
 
 const WIDTH = 1080;
 const PAD = 40;
@@ -48,7 +36,7 @@ export interface SummaryCard {
 /** Draws a chart on its own canvas, copies it onto `target` at (x, y), then frees the chart. */
 function drawChart(config: ChartConfiguration, width: number, height: number, target: SKRSContext2D, x: number, y: number): void {
   const canvas = createCanvas(width, height);
-  Chart.defaults.font.family = FONT;
+  Chart.defaults.font.family = CHART_FONT;
   Chart.defaults.font.size = 22;
   Chart.defaults.color = "#1f2937";
   const chart = new Chart(
@@ -128,13 +116,13 @@ function breakdownChart(lang: Language, b: Breakdown, width: number, height: num
 
 function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number, color = "#111827", weight = "normal") {
   ctx.fillStyle = color;
-  ctx.font = `${weight} ${size}px ${FONT}`;
+  ctx.font = `${weight} ${size}px ${CHART_FONT}`;
   ctx.fillText(s, x, y);
 }
 
 /** Renders a summary card to an optimised PNG. */
 export async function renderSummaryCard(card: SummaryCard): Promise<Uint8Array> {
-  ensureFonts();
+  ensureChartFonts();
   const header = 300;
   const timelineH = 480;
   const panelW = (WIDTH - 3 * PAD) / 2;

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { fontPath } from "../fonts";
 import PDFDocument from "pdfkit";
 
 /**
@@ -8,14 +8,13 @@ import PDFDocument from "pdfkit";
  * as well as Latin, so headings are in the user's language and a Russian city, title or referer is
  * written as it is (the standard PDF fonts write Latin-1 only).
  */
-const FONT_DIR = join(dirname(Bun.resolveSync("dejavu-fonts-ttf/package.json", import.meta.dir)), "ttf");
 let fonts: Record<"mono" | "monoBold" | "sans" | "sansBold", Buffer> | undefined;
 const fontFiles = () =>
   (fonts ??= {
-    mono: readFileSync(join(FONT_DIR, "DejaVuSansMono.ttf")),
-    monoBold: readFileSync(join(FONT_DIR, "DejaVuSansMono-Bold.ttf")),
-    sans: readFileSync(join(FONT_DIR, "DejaVuSans.ttf")),
-    sansBold: readFileSync(join(FONT_DIR, "DejaVuSans-Bold.ttf")),
+    mono: readFileSync(fontPath("DejaVuSansMono.ttf")),
+    monoBold: readFileSync(fontPath("DejaVuSansMono-Bold.ttf")),
+    sans: readFileSync(fontPath("DejaVuSans.ttf")),
+    sansBold: readFileSync(fontPath("DejaVuSans-Bold.ttf")),
   });
 
 /**

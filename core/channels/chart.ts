@@ -1,7 +1,7 @@
 /** The joins-and-leaves chart: Chart.js on @napi-rs/canvas, as the analytics cards are drawn. */
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { CHART_FONT, ensureChartFonts } from "../fonts";
 import { Chart, registerables } from "chart.js";
-import { existsSync } from "node:fs";
 import { t, type Language } from "../i18n/translate";
 
 Chart.register(...registerables);
@@ -18,23 +18,17 @@ export interface JoinSeries {
 }
 
 const COLORS = ["#2563eb", "#16a34a", "#f59e0b", "#7c3aed", "#0891b2", "#db2777", "#65a30d", "#9ca3af"];
-const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
-
-function ensureFonts() {
-  if (GlobalFonts.families.length) return;
-  for (const dir of ["/usr/share/fonts", "/usr/local/share/fonts"]) if (existsSync(dir)) GlobalFonts.loadFontsFromDir(dir);
-}
 
 /**
  * Joins per day stacked by invite above the axis, leaves per day below it, 1200 × 700 px PNG.
  */
 export async function renderJoinChart(s: JoinSeries): Promise<Uint8Array> {
-  ensureFonts();
+  ensureChartFonts();
   const canvas = createCanvas(1200, 700);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, 1200, 700);
-  Chart.defaults.font.family = FONT;
+  Chart.defaults.font.family = CHART_FONT;
   Chart.defaults.font.size = 18;
   const chart = new Chart(canvas as unknown as HTMLCanvasElement, {
     type: "bar",
