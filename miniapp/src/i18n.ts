@@ -37,6 +37,15 @@ export function t(key: string, vars?: Record<string, string | number>): string {
 
 export const language = (): Language => current;
 
+const regionNames = new Map<Language, Intl.DisplayNames>();
+/** A country by its ISO code in the current language ("DE" → "Germany", "Германия"); any other text as it is. */
+export function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  let names = regionNames.get(current);
+  if (!names) regionNames.set(current, (names = new Intl.DisplayNames([current], { type: "region" })));
+  return names.of(code) ?? code;
+}
+
 /** Switches the language; the app redraws in it. */
 export function setLanguage(next: Language) {
   if (next === current && document.documentElement.lang === next) return;

@@ -105,9 +105,9 @@ describe("links list stats and the analytics controls", () => {
     expect(await chartRows(page, "Clicks over time")).toEqual(await expectedTimeline(`period=30d&granularity=daily&${tzq}`));
     expect(await page.locator("[data-stat=total]").textContent()).toBe("5");
     expect(await chartRows(page, "Clicks by country")).toEqual([
-      ["DE", "2"],
-      ["US", "2"],
-      ["FR", "1"],
+      ["Germany", "2"],
+      ["United States", "2"],
+      ["France", "1"],
     ]);
 
     // 1 day: the 30 h and 50 h clicks drop out of the stats, the countries and the heatmap
@@ -116,8 +116,8 @@ describe("links list stats and the analytics controls", () => {
     await until(
       () => chartRows(page, "Clicks by country"),
       [
-        ["DE", "2"],
-        ["US", "1"],
+        ["Germany", "2"],
+        ["United States", "1"],
       ],
     );
     await until(() => litCells(page), await expectedHeat(`period=1d&${tzq}`));

@@ -63,7 +63,7 @@ describe("a link's page sends its summary, QR code and export to the bot chat", 
 
     await page.getByLabel("Export format").selectOption("csv");
     await page.getByRole("button", { name: "Export" }).click();
-    await page.getByText("with 12 clicks to your Telegram chat").waitFor();
+    await page.getByText("Sent 12 clicks to your Telegram chat", { exact: true }).waitFor();
     const doc = await fake.waitFor("sendDocument");
     const csv = new TextDecoder().decode(Object.values(doc.files)[0]!.bytes);
     expect(csv.split("\r\n")[0]).toBe("Date,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique");

@@ -4,7 +4,7 @@ import { get } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
 import { Async, Empty, html, useAsync, fmtDate } from "../ui";
 import { RoutingComparison } from "./link-routing-stats";
-import { fmtNumber, t } from "../i18n";
+import { countryName, fmtNumber, t } from "../i18n";
 import type { Bots, Devices, GeoRow, HeatmapCell, LinkClicks, LinkStats, TimelineRow } from "../../../api/analytics/model";
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
@@ -63,7 +63,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
       <div class="stat"><strong data-stat="unique">${fmtNumber(s.uniqueClicks)}</strong><span>${t("app-unique")}</span></div>
       <div class="stat"><strong data-stat="bots">${fmtNumber(s.botClicks)}</strong><span>${t("app-bots")}</span></div>
       <div class="stat"><strong>${fmtNumber(s.avgClicksPerDay ?? 0, { maximumFractionDigits: 1 })}</strong><span>${t("app-per-day")}</span></div>
-      <div class="stat"><strong>${s.topCountry ?? "—"}</strong><span>${t("app-top-country")}</span></div>
+      <div class="stat"><strong>${s.topCountry ? countryName(s.topCountry) : "—"}</strong><span>${t("app-top-country")}</span></div>
     </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />`}<//>
     <div class="card"><h2>${t("app-timeline")}</h2><${Async} state=${timeline}>${(rows: any[]) =>
       rows.some((p) => p.clicks > 0)
@@ -80,7 +80,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
         g.length
           ? html`<${ChartView} label=${t("app-countries-label")} height=${Math.max(120, g.slice(0, 10).length * 28)}
           config=${barConfig(
-            g.slice(0, 10).map((c) => named(c.country)),
+            g.slice(0, 10).map((c) => countryName(named(c.country))),
             g.slice(0, 10).map((c) => c.count),
           )} />`
           : html`<${Empty}>${t("app-no-countries")}<//>`}<//></div>
@@ -117,7 +117,7 @@ function RecentClicks({ id }: { id: string }) {
       <thead><tr><th>${t("app-click-when")}</th><th>${t("app-click-country")}</th><th>${t("app-click-device")}</th><th>${t("app-click-browser")}</th><th>${t("app-click-referer")}</th></tr></thead>
       <tbody>${c.data.map(
         (k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
-        <td>${[k.country, k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ? deviceName(k.device) : "—"} · ${k.os ?? ""}</td>
+        <td>${[k.country && countryName(k.country), k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ? deviceName(k.device) : "—"} · ${k.os ?? ""}</td>
         <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">${t("app-bot-badge")}</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`,
       )}</tbody></table></div>
       <div class="pager"><button class="btn small" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>${t("app-newer")}</button>
