@@ -4,7 +4,7 @@
  */
 import { getTracker, listTrackers, setTrackerEnabled, deleteTracker, trackerLimits } from "../../core/tracking/trackers";
 import { listMatches, markAllRead, unreadCount } from "../../core/tracking/matches";
-import { fitting, highlight } from "../../core/tracking/notify";
+import { fitting, highlight } from "../../core/tracking/match-messages";
 import { previewTracker } from "../../core/tracking/preview";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";

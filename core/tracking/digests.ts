@@ -4,7 +4,7 @@ import { queueBotMessage } from "../delivery/outbox";
 import { targetButton } from "../deep-link";
 import { transaction } from "../../db/async";
 import type { MatchRow } from "./matches";
-import { chatMessage, fitting, highlight, openLink, readButton } from "./notify";
+import { chatMessage, fitting, highlight, openLink, readButton } from "./match-messages";
 import { ownerChat } from "../accounts/users";
 import { t, type Language } from "../i18n/translate";
 import { localMidnight } from "../reports/schedule";
