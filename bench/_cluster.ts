@@ -32,13 +32,14 @@ async function until(ok: () => Promise<boolean>, what: string, ms: number) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export async function clusterRun(opts: {
-  load: Load;
-  connections: number;
-  duration: number;
-  rounds: number;
-  ua: string;
-}): Promise<{ one: LoadResult[]; three: LoadResult[]; problems: string[]; stored: number; completed: number; drainSeconds: number }> {
+export async function clusterRun(opts: { load: Load; connections: number; duration: number; rounds: number; ua: string }): Promise<{
+  one: LoadResult[];
+  three: LoadResult[];
+  problems: string[];
+  stored: number;
+  completed: number;
+  drains: { one: number[]; three: number[] };
+}> {
   if (!Bun.which("haproxy")) throw new Error("--cluster needs haproxy on the PATH (apt-get install haproxy)");
   const pg = await startPostgres();
   const dir = mkdtempSync(join(tmpdir(), "linkbot-bench-cluster-"));
@@ -105,13 +106,18 @@ export async function clusterRun(opts: {
     const before = await settled();
     const one: LoadResult[] = [];
     const three: LoadResult[] = [];
+    // after each round, the seconds until its clicks were all stored: about 0 when the writers kept up
+    const drains = { one: [] as number[], three: [] as number[] };
+    let stored = 0;
     for (let r = 0; r < opts.rounds; r++) {
       const order = r % 2 ? [three, one] : [one, three];
-      for (const out of order) out.push(await opts.load(out === one ? oneUrl : threeUrl, opts.connections, opts.duration));
+      for (const out of order) {
+        out.push(await opts.load(out === one ? oneUrl : threeUrl, opts.connections, opts.duration));
+        const ended = Date.now();
+        stored = (await settled()) - before;
+        drains[out === one ? "one" : "three"].push(Math.max(0, (Date.now() - ended - 5000) / 1000));
+      }
     }
-    const ended = Date.now();
-    const stored = (await settled()) - before;
-    const drainSeconds = (Date.now() - ended - 5000) / 1000;
     const completed = [...one, ...three].reduce((n, x) => n + x.redirects, 0);
     const atMost = completed + opts.connections * opts.rounds * 2 + [...one, ...three].reduce((n, x) => n + x.errors, 0);
     const problems = [
@@ -119,7 +125,7 @@ export async function clusterRun(opts: {
       stored > atMost && `${stored - atMost} more clicks than requests`,
     ].filter(Boolean) as string[];
     await handle.close();
-    return { one, three, problems, stored, completed, drainSeconds };
+    return { one, three, problems, stored, completed, drains };
   } finally {
     for (const p of procs) p.kill("SIGTERM");
     await Promise.all(procs.map((p) => p.exited));

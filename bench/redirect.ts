@@ -367,7 +367,8 @@ async function main() {
     console.log(row("3 PG+HAProxy", mid3(c.three)));
     clusterProblems = c.problems;
     console.log(
-      `clicks stored in PostgreSQL during the cluster rounds: ${c.stored}; completed redirects: ${c.completed}; the writers caught up ${Math.max(0, c.drainSeconds).toFixed(1)} s after the load; ` +
+      `clicks stored in PostgreSQL during the cluster rounds: ${c.stored}; completed redirects: ${c.completed}; after each round the writers caught up in ` +
+        `${c.drains.one.map((d) => d.toFixed(1)).join(", ")} s (one node) and ${c.drains.three.map((d) => d.toFixed(1)).join(", ")} s (three nodes); ` +
         (c.problems.length ? `FAILED: ${c.problems.join("; ")}` : "every completed redirect was recorded once"),
     );
   }
