@@ -278,56 +278,61 @@ export async function localSeries(deps: Db, linkIds: number[], range: Range, tz:
       if (!p.span) {
         const k = keyOf(epochMs(db, c.clickedAt), o);
         parts.push(
-          sql`select ${k} as k, ${s}count(*) as c, ${s}${uniqueHumans(c)} as u from ${c} where ${clicksOf(c, linkIds, p)} group by ${k}`,
+          sql`select ${k} as k, ${s}count(*) as c, ${s}${uniqueHumans(c)} as u, 0 as lc, 0 as lu from ${c} where ${clicksOf(c, linkIds, p)} group by ${k}`,
         );
       } else if (!byQuarter) {
         const k = keyOf(st.bucket, o);
         parts.push(
           grouped(p.span)
-            ? sql`select ${k} as k, ${s}sum(${st.clicks}) as c, ${s}sum(${st.uniques}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
-            : sql`select ${k} as k, ${s}${st.clicks} as c, ${s}${st.uniques} as u from ${st} where ${bucketsOf(st, linkIds, p)}`,
+            ? sql`select ${k} as k, ${s}sum(${st.clicks}) as c, ${s}sum(${st.uniques}) as u, 0 as lc, 0 as lu from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+            : sql`select ${k} as k, ${s}${st.clicks} as c, ${s}${st.uniques} as u, 0 as lc, 0 as lu from ${st} where ${bucketsOf(st, linkIds, p)}`,
         );
       } else {
-        // the offset puts an hour's quarters in two local hours: those before the local hour ends share the
-        // key of the bucket's start, the others the key of the next local hour (a quarter never straddles)
+        // the offset puts an hour's quarters in two local hours: those before the local hour ends
+        // (the early ones) share the key of the bucket's start, the late ones the key of the next
+        // local hour (a quarter never straddles). One read of the rows: the hour less its late
+        // quarters goes to its key, and the late quarters (l) to the next key, which only differs
+        // from the hour's own key for the last hour of a local bucket (for days, one hour in 24)
         const m = ((o % HOUR) + HOUR) % HOUR;
-        const quarters = [
+        const late = [
           [st.q0, st.u0],
           [st.q1, st.u1],
           [st.q2, st.u2],
           [st.q3, st.u3],
-        ] as const;
-        for (const [next, shift] of [
-          [false, 0],
-          [true, HOUR - m],
-        ] as const) {
-          const mine = quarters.filter((_, i) => m + i * QUARTER >= HOUR === next);
-          if (!mine.length) continue;
-          const k = keyOf(sql`${st.bucket} + ${int(shift)}`, o);
-          const c = sql.join(
-            mine.map(([q]) => sql`${q}`),
-            sql` + `,
-          );
-          const u = sql.join(
-            mine.map(([, q]) => sql`${q}`),
-            sql` + `,
-          );
-          parts.push(
-            grouped(HOUR)
-              ? sql`select ${k} as k, ${s}sum(${c}) as c, ${s}sum(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
-              : sql`select ${k} as k, ${s}(${c}) as c, ${s}(${u}) as u from ${st} where ${bucketsOf(st, linkIds, p)}`,
-          );
-        }
+        ].filter((_, i) => m + i * QUARTER >= HOUR);
+        const lc = sql`(${sql.join(
+          late.map(([q]) => sql`${q}`),
+          sql` + `,
+        )})`;
+        const lu = sql`(${sql.join(
+          late.map(([, q]) => sql`${q}`),
+          sql` + `,
+        )})`;
+        const k = keyOf(st.bucket, o);
+        // whether the hour is the last of its local bucket: the next hour starts another key
+        const lastOfKey = size === HOUR ? null : sql`(${st.bucket} + ${int(HOUR + o - m)}) % ${int(size)} = 0`;
+        const onLast = (x: SQL) => (lastOfKey ? sql`case when ${lastOfKey} then ${x} else 0 end` : x);
+        parts.push(
+          grouped(HOUR)
+            ? sql`select ${k} as k, ${s}sum(${st.clicks} - ${onLast(lc)}) as c, ${s}sum(${st.uniques} - ${onLast(lu)}) as u, ${s}sum(${onLast(lc)}) as lc, ${s}sum(${onLast(lu)}) as lu from ${st} where ${bucketsOf(st, linkIds, p)} group by ${k}`
+            : sql`select ${k} as k, ${s}(${st.clicks} - ${lc}) as c, ${s}(${st.uniques} - ${lu}) as u, ${s}(${lc}) as lc, ${s}(${lu}) as lu from ${st} where ${bucketsOf(st, linkIds, p)}`,
+        );
       }
     }
   }
-  for (const r of await unionOf(db, parts)) {
-    const k = num(r.k);
+  // the late quarters' key: the next local bucket (the hour of the week after the last wraps to the first)
+  const nextKey = (k: number) => (mod === Number.MAX_SAFE_INTEGER ? k + 1 : (k + 1) % mod);
+  const bump = (k: number, clicks: number, unique: number) => {
     const cur = series.get(k);
     if (cur) {
-      cur.clicks += num(r.c);
-      cur.unique += num(r.u);
-    } else series.set(k, { clicks: num(r.c), unique: num(r.u) });
+      cur.clicks += clicks;
+      cur.unique += unique;
+    } else series.set(k, { clicks, unique });
+  };
+  for (const r of await unionOf(db, parts)) {
+    const k = num(r.k);
+    bump(k, num(r.c), num(r.u));
+    if (num(r.lc) || num(r.lu)) bump(nextKey(k), num(r.lc), num(r.lu));
   }
   // a key whose clicks were all taken away again (an edge counted as its bucket less the rest) has none
   for (const [k, v] of series) if (!v.clicks) series.delete(k);
