@@ -182,11 +182,24 @@ export async function linkTimeline(deps: Deps, userId: number, linkId: number, q
 export async function timelineOf(deps: Deps, ids: number[], range: Range, tz: string, granularity: Granularity) {
   const size = granularity === "hourly" ? HOUR : DAY;
   const series = await localSeries(deps, ids, range, tz, { size });
+  const perDay = DAY / size;
   return localKeys(range, tz, size).map((k) => {
-    const iso = new Date(k * size).toISOString();
     const b = series.get(k);
-    return { date: granularity === "hourly" ? `${iso.slice(0, 13)}:00` : iso.slice(0, 10), clicks: b?.clicks ?? 0, unique: b?.unique ?? 0 };
+    const day = dayLabel(Math.floor(k / perDay));
+    return {
+      date: perDay === 1 ? day : `${day}T${HOURS[k - Math.floor(k / perDay) * perDay]}:00`,
+      clicks: b?.clicks ?? 0,
+      unique: b?.unique ?? 0,
+    };
   });
+}
+
+const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
+/** YYYY-MM-DD of a day number (days since 1970-01-01), the last one kept: a year's hourly timeline formats 365 dates, not 8,760 */
+let lastDay: [number, string] = [Number.NaN, ""];
+function dayLabel(day: number): string {
+  if (lastDay[0] !== day) lastDay = [day, new Date(day * DAY).toISOString().slice(0, 10)];
+  return lastDay[1];
 }
 
 /** `GET /links/:id/heatmap`: all 168 (day, hour) cells in `tz`, day 0 = Sunday. */
