@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound, FieldError } from "../errors";
 import { first, type Tables } from "../../db/async";
@@ -211,44 +211,55 @@ export async function linkHeatmap(deps: Deps, userId: number, linkId: number, q:
   return Array.from({ length: 168 }, (_, i) => ({ day: Math.floor(i / 24), hour: i % 24, count: byHourOfWeek.get(i)?.clicks ?? 0 }));
 }
 
+/** How many instants before a page's position the skip reads back, to count the ties of its first instant. */
+const TIES_READ = 100;
+
 /**
  * `limit` clicks of a link from position `skip` in the order newest first (ties by id, newest
  * first). OFFSET over the rows would read every skipped click from the table (25,000 of them for
- * page 500 of 50); the skip runs over the (link_id, clicked_at) index instead (an index-only scan
- * on PostgreSQL once vacuumed, where the skipped instants are all it reads): the instant at
- * position `skip`, floored to the millisecond (T), and how many clicks are later than T's
- * millisecond; the page is then the clicks before T + 1 ms in the full order, from the position
- * left (the clicks of T's millisecond ahead of the page: ties, or instants finer than a ms).
+ * page 500 of 50); the skip runs over the (link_id, clicked_at) index instead (an index-only scan on
+ * PostgreSQL once vacuumed): it reads the instants, floored to the millisecond, at positions
+ * skip - 100 to skip. The one at `skip` is T; the page is the clicks before T + 1 ms in the full
+ * order, after those of T's millisecond that come before position `skip` (ties, or instants finer
+ * than a millisecond), which are among the 100 read, or, when all 100 are in T's millisecond,
+ * counted as the clicks of the link less those at or after T + 1 ms.
  */
 async function clicksPage(deps: Pick<Deps, "asyncDb">, linkId: number, skip: number, limit: number) {
   const db = deps.asyncDb;
   const { clicks } = db.tables;
+  const mine = eq(clicks.linkId, linkId);
+  const page = (where: SQL | undefined, ahead: number) =>
+    db.select().from(clicks).where(where).orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(limit).offset(ahead);
+  if (!skip) return page(mine, 0);
   const ms = db.engine === "postgres" ? sql`floor(extract(epoch from ${clicks.clickedAt}) * 1000)::bigint` : sql`${clicks.clickedAt}`;
-  const [edge] = skip
-    ? await db.select({ at: ms }).from(clicks).where(eq(clicks.linkId, linkId)).orderBy(desc(clicks.clickedAt)).limit(1).offset(skip)
-    : [null];
-  if (edge === undefined) return [];
-  const before = edge ? new Date(Number(edge.at) + 1) : null;
+  const from = Math.max(0, skip - TIES_READ);
+  const instants = (
+    await db
+      .select({ at: ms })
+      .from(clicks)
+      .where(mine)
+      .orderBy(desc(clicks.clickedAt))
+      .limit(skip - from + 1)
+      .offset(from)
+  ).map((r) => Number(r.at));
+  const t = instants[skip - from];
+  if (t === undefined) return [];
+  const before = new Date(t + 1);
   let ahead = 0;
-  if (before) {
-    // at most `skip` of them (those later than T are all ahead of position `skip`); the bound keeps the planner's estimate small
+  while (ahead < skip - from && instants[skip - from - 1 - ahead] === t) ahead++;
+  if (ahead === skip - from && from > 0) {
+    // more ties than were read: those later than T's millisecond are all ahead of position `skip` (at most `skip` of them)
     const later = db
       .select({ one: sql`1` })
       .from(clicks)
-      .where(and(eq(clicks.linkId, linkId), gte(clicks.clickedAt, before)))
+      .where(and(mine, gte(clicks.clickedAt, before)))
       .orderBy(desc(clicks.clickedAt))
       .limit(skip)
       .as("later");
     const [row] = await db.select({ n: sql`count(*)` }).from(later);
     ahead = skip - Number(row?.n ?? 0);
   }
-  return db
-    .select()
-    .from(clicks)
-    .where(before ? and(eq(clicks.linkId, linkId), lt(clicks.clickedAt, before)) : eq(clicks.linkId, linkId))
-    .orderBy(desc(clicks.clickedAt), desc(clicks.id))
-    .limit(limit)
-    .offset(ahead);
+  return page(and(mine, lt(clicks.clickedAt, before)), ahead);
 }
 
 /** `GET /links/:id/clicks`: the link's clicks, newest first. */
