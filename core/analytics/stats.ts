@@ -231,17 +231,18 @@ async function clicksPage(deps: Pick<Deps, "asyncDb">, linkId: number, skip: num
   const page = (where: SQL | undefined, ahead: number) =>
     db.select().from(clicks).where(where).orderBy(desc(clicks.clickedAt), desc(clicks.id)).limit(limit).offset(ahead);
   if (!skip) return page(mine, 0);
-  const ms = db.engine === "postgres" ? sql`floor(extract(epoch from ${clicks.clickedAt}) * 1000)::bigint` : sql`${clicks.clickedAt}`;
   const from = Math.max(0, skip - TIES_READ);
-  const instants = (
-    await db
-      .select({ at: ms })
-      .from(clicks)
-      .where(mine)
-      .orderBy(desc(clicks.clickedAt))
-      .limit(skip - from + 1)
-      .offset(from)
-  ).map((r) => Number(r.at));
+  const skipped = db
+    .select({ at: clicks.clickedAt })
+    .from(clicks)
+    .where(mine)
+    .orderBy(desc(clicks.clickedAt))
+    .limit(skip - from + 1)
+    .offset(from)
+    .as("skipped");
+  // to the millisecond once past the skip: in the skip's own select list PostgreSQL would work it out for every click skipped
+  const ms = db.engine === "postgres" ? sql`floor(extract(epoch from ${skipped.at}) * 1000)::bigint` : sql`${skipped.at}`;
+  const instants = (await db.select({ at: ms }).from(skipped).orderBy(desc(skipped.at))).map((r) => Number(r.at));
   const t = instants[skip - from];
   if (t === undefined) return [];
   const before = new Date(t + 1);
