@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { DateTime, IdParams, Url } from "../shared/models";
+import { DateTime, IdParams, Int, Url } from "../shared/models";
 
 /** `period`, `tz`, `granularity` and the page bounds are checked in core so their 400s name the allowed values. */
 export const AnalyticsModel = {
@@ -24,27 +24,27 @@ export const AnalyticsModel = {
 
 const share = t.Object({
   name: t.String(),
-  count: t.Integer(),
+  count: Int(),
   percentage: t.Number({ description: "to one decimal; the shares add up to 100" }),
 });
 
 /** What the analytics routes answer. */
 export const AnalyticsViews = {
   stats: t.Object({
-    totalClicks: t.Integer(),
-    uniqueClicks: t.Integer(),
-    botClicks: t.Integer(),
+    totalClicks: Int(),
+    uniqueClicks: Int(),
+    botClicks: Int(),
     avgClicksPerDay: t.Number(),
     topCountry: t.Nullable(t.String()),
-    rules: t.Array(t.Object({ index: t.Integer(), clicks: t.Integer() }), {
+    rules: t.Array(t.Object({ index: Int(), clicks: Int() }), {
       description: "clicks each redirect rule sent, by the rule's place",
     }),
-    variants: t.Array(t.Object({ index: t.Integer(), url: Url(), clicks: t.Integer(), uniqueClicks: t.Integer() })),
+    variants: t.Array(t.Object({ index: Int(), url: Url(), clicks: Int(), uniqueClicks: Int() })),
   }),
   clicks: t.Object({
     data: t.Array(
       t.Object({
-        id: t.Integer(),
+        id: Int(),
         clicked_at: DateTime(),
         ip: t.Nullable(t.String()),
         country: t.Nullable(t.String()),
@@ -56,16 +56,16 @@ export const AnalyticsViews = {
         is_bot: t.Boolean(),
         bot_name: t.Nullable(t.String()),
         is_unique: t.Boolean(),
-        rule: t.Nullable(t.Integer()),
-        variant: t.Nullable(t.Integer()),
+        rule: t.Nullable(Int()),
+        variant: t.Nullable(Int()),
       }),
     ),
-    total: t.Integer(),
-    page: t.Integer(),
-    limit: t.Integer(),
+    total: Int(),
+    page: Int(),
+    limit: Int(),
   }),
   geo: t.Array(
-    t.Object({ country: t.String({ description: "ISO 3166-1 alpha-2, empty when unknown" }), count: t.Integer(), percentage: t.Number() }),
+    t.Object({ country: t.String({ description: "ISO 3166-1 alpha-2, empty when unknown" }), count: Int(), percentage: t.Number() }),
   ),
   devices: t.Object({ devices: t.Array(share), browsers: t.Array(share), os: t.Array(share) }),
   referrers: t.Array(
@@ -74,23 +74,23 @@ export const AnalyticsViews = {
         description:
           "the host of the Referer the visitor's browser sent (lower case, without www. and port); empty when none was sent (direct, an app, a QR code)",
       }),
-      count: t.Integer(),
+      count: Int(),
       percentage: t.Number(),
     }),
   ),
   timeline: t.Array(
-    t.Object({ date: t.String({ description: "YYYY-MM-DD, or YYYY-MM-DDTHH:00 when hourly" }), clicks: t.Integer(), unique: t.Integer() }),
+    t.Object({ date: t.String({ description: "YYYY-MM-DD, or YYYY-MM-DDTHH:00 when hourly" }), clicks: Int(), unique: Int() }),
   ),
-  bots: t.Object({ totalBots: t.Integer(), botPercentage: t.Number(), bots: t.Array(t.Object({ name: t.String(), count: t.Integer() })) }),
+  bots: t.Object({ totalBots: Int(), botPercentage: t.Number(), bots: t.Array(t.Object({ name: t.String(), count: Int() })) }),
   heatmap: t.Array(
     t.Object({
-      day: t.Integer({ minimum: 0, maximum: 6, description: "0 = Sunday" }),
-      hour: t.Integer({ minimum: 0, maximum: 23 }),
-      count: t.Integer(),
+      day: Int({ minimum: 0, maximum: 6, description: "0 = Sunday" }),
+      hour: Int({ minimum: 0, maximum: 23 }),
+      count: Int(),
     }),
   ),
   sent: t.Object({ ok: t.Literal(true) }),
-  exported: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Integer() }),
+  exported: t.Object({ ok: t.Boolean(), message: t.String(), rows: Int() }),
 };
 
 export type LinkStats = Static<typeof AnalyticsViews.stats>;
