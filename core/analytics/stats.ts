@@ -3,7 +3,8 @@ import type { Deps } from "../deps";
 import { NotFound, FieldError } from "../errors";
 import { first, type Tables } from "../../db/async";
 import { ALL_TIME_END, DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
-import { dimCounts, dimsCounts, firstClickBucket, localKeys, localSeries, totals } from "./query";
+import { dimCounts, dimsCounts, firstClickBucket, totals } from "./query";
+import { localKeys, localSeries } from "./local-series";
 import { routingStatsOf } from "./routing-stats";
 
 type LinkRow = Tables["links"]["$inferSelect"];

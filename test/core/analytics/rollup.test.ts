@@ -13,7 +13,8 @@ import * as schemaPg from "../../../db/schema-pg";
 import { startPostgres, type PgServer } from "../../helpers/postgres";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { insertLink, recordClicks, type ClickInput } from "../../helpers/clicks";
-import { dimCounts, localKeys, localSeries, pieces, totals } from "../../../core/analytics/query";
+import { dimCounts, pieces, totals } from "../../../core/analytics/query";
+import { localKeys, localSeries } from "../../../core/analytics/local-series";
 import { BLOCK, DAY, HOUR, offsetAt, offsetSegments } from "../../../core/analytics/range";
 import { withPercentages } from "../../../core/analytics/stats";
 

@@ -14,7 +14,8 @@ import { createClickWriter, type ClickWriter } from "../../../core/clicks/writer
 import { createPgClickWriter } from "../../../core/clicks/writer-pg";
 import { packClicks, type PendingClick } from "../../../core/clicks/packed";
 import { CLICK_LISTENERS } from "../../../app/click-listeners";
-import { dimsCounts, localSeries, plan, totals } from "../../../core/analytics/query";
+import { dimsCounts, plan, totals } from "../../../core/analytics/query";
+import { localSeries } from "../../../core/analytics/local-series";
 import { DAY, HOUR, MINUTE, offsetAt, type Range } from "../../../core/analytics/range";
 import { routingStatsOf } from "../../../core/analytics/routing-stats";
 import {
