@@ -79,5 +79,3 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(visitorApi(deps, visitor));
   return app;
 }
-
-type App = ReturnType<typeof createApi>;

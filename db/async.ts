@@ -82,16 +82,6 @@ export function isUniqueViolation(e: unknown): boolean {
 }
 
 /**
- * Asks the handle's database one trivial question (`select 1`): resolves when it answers, rejects
- * when it cannot (PostgreSQL down or out of reach, the SQLite connection closed). For health checks.
- */
-async function ping<S extends Record<string, unknown>>(db: AsyncDb<S>): Promise<void> {
-  const q = sql`select 1`;
-  if (db.engine === "postgres") await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q);
-  else await (db as unknown as { run(q: SQL): Promise<unknown> }).run(q);
-}
-
-/**
  * Makes a check-then-write exact across nodes: inside a transaction, waits until no other
  * transaction holds `key`, then holds it until this transaction ends. On PostgreSQL a transaction
  * advisory lock on the key's hash (`pg_advisory_xact_lock`); on SQLite nothing is needed, since a

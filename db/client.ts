@@ -48,8 +48,3 @@ export function createDb(path: string, options: DbOptions = {}): DbHandle {
   }
   return { db, sqlite, close: () => sqlite.close(), migrated };
 }
-
-/** Rows changed by a `.run()` (drizzle types bun-sqlite's result as void, but it carries `changes`). */
-function changes(result: unknown): number {
-  return (result as { changes: number }).changes;
-}

@@ -4,7 +4,6 @@
  * with that placement, ready to send to the channel that runs the ad.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import type { Context } from "grammy";
 import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";

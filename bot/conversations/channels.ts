@@ -1,4 +1,3 @@
-import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { createInvite, ownedInvite, updateInvite } from "../../core/channels/invites";

@@ -4,7 +4,7 @@
  * press outside the wait and lose the typed alternative). Their data is the choice's position,
  * `dlg:<n>`, read back by `pressed`; no dialog builds or parses its own callback strings.
  */
-import { InlineKeyboard, type Context } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 

@@ -4,7 +4,6 @@
  * validation). A tap on any button or another command ends the dialog and is handled as usual.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import type { Context } from "grammy";
 import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createLink, editLink, getLink, countLinks } from "../../core/links/links";
@@ -89,7 +88,7 @@ export async function newLinkConversation(conversation: Convo, ctx: DialogContex
   if (full) return void (await ctx.reply(ctx.t("link-limit", { problem: full })));
   await ctx.reply(ctx.t("link-ask-url"));
   for (;;) {
-    const { c, text } = await answer(conversation);
+    const { c } = await answer(conversation);
     const reading = await conversation.external((o) => urlInMessage(c.message!, o.deps));
     if (reading && "url" in reading) {
       const existingId = await conversation.external(async (o) => (await ownLinkTo(o.deps, o.user.id, reading.url))?.id ?? null);

@@ -1,4 +1,3 @@
-import type { Context } from "grammy";
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";

@@ -1,5 +1,5 @@
 /** The joins-and-leaves chart: Chart.js on @napi-rs/canvas, as the analytics cards are drawn. */
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
 import { CHART_FONT, ensureChartFonts } from "../fonts";
 import { Chart, registerables } from "chart.js";
 import { t, type Language } from "../i18n/translate";

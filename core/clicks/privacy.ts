@@ -72,5 +72,3 @@ export function createPrivacy(
     return { ip: keep(ip), visitor: hashOf(`${ip ?? ""}\n${userAgent ?? ""}`), geo: ip ? geoText(ip) : "\n" };
   };
 }
-
-type Privacy = NonNullable<ReturnType<typeof createPrivacy>>;

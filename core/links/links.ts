@@ -157,21 +157,3 @@ export async function deleteLink(
   });
   invalidateLinkCache(deps);
 }
-
-/** Turns a link on or off (the bot's toggle). */
-async function setLinkActive(
-  deps: Pick<Deps, "asyncDb" | "clock" | "linkCache" | "cluster" | "log">,
-  userId: number,
-  id: number,
-  active: boolean,
-): Promise<LinkRow> {
-  const { links } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb
-    .update(links)
-    .set({ isActive: active, updatedAt: deps.clock.now() })
-    .where(and(eq(links.id, id), eq(links.userId, userId)))
-    .returning();
-  if (!row) throw new NotFound("Link");
-  invalidateLinkCache(deps);
-  return row;
-}

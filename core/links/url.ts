@@ -5,7 +5,7 @@ import { isServiceUrl } from "./own-hosts";
 export const MAX_URL_LENGTH = 2048;
 
 /** The problem with `value` as an absolute http(s) URL, or null when it is fine (syntax only: a first check). */
-export function urlSyntaxProblem(value: string): string | null {
+function urlSyntaxProblem(value: string): string | null {
   if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
   let u: URL;
   try {

@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password";
 import type { LinkRow } from "../../db/schema";
 import { ValidationError } from "../errors";
-import { MAX_URL_LENGTH, urlProblem, urlSyntaxProblem } from "./url";
+import { MAX_URL_LENGTH, urlProblem } from "./url";
 import { parseDate } from "./when";
 import { rulesInput, variantsInput } from "./routing-input";
 

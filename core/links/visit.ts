@@ -280,5 +280,3 @@ export function createVisitHandler(deps: Deps) {
     return { kind: "redirect", title, target, pixels: entry.pixels };
   }
 }
-
-type VisitHandler = ReturnType<typeof createVisitHandler>;

@@ -74,7 +74,6 @@ export function trackerResponse(t: TrackerRow) {
     created_at: t.createdAt.toISOString(),
   };
 }
-type TrackerResponse = ReturnType<typeof trackerResponse>;
 
 /** Length in characters (code points), so an emoji counts as one, not as two UTF-16 units. */
 const chars = (s: string) => {

@@ -29,10 +29,6 @@ export interface WebApp {
 const SCRIPT = "https://telegram.org/js/telegram-web-app.js";
 let webApp: WebApp | null = null;
 
-function tg(): WebApp | null {
-  return webApp;
-}
-
 function current(): WebApp | null {
   const w = (window as any).Telegram?.WebApp as WebApp | undefined;
   return w && w.initData ? w : null;
@@ -141,8 +137,4 @@ export function useMainButton(
     m.show();
   }, [m, text, busy, enabled, visible]);
   return Boolean(m);
-}
-
-function haptic(type: "error" | "success" | "warning") {
-  webApp?.HapticFeedback?.notificationOccurred(type);
 }

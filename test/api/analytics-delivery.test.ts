@@ -7,7 +7,6 @@ import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
 import { pdfPages } from "../helpers/pdf";
 import { insertLink, recordClicks } from "../helpers/clicks";
-import { domains } from "../../db/schema";
 import { summaryCard } from "../../core/analytics/summary";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,6 +1,5 @@
 import { expect, test } from "bun:test";
 import { addVerifiedDomain } from "../helpers/domains";
-import { domains } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { eachWithUser } from "../helpers/app";
 

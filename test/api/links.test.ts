@@ -367,7 +367,6 @@ describe("webhook fields", () => {
 
   test("re-enabling by edit resets the failure count; removing the url disables", async () => {
     const c = await create({ url: "https://ok.example", webhook_url: `${rx.url}/hook` });
-    const { links } = await import("../../db/schema");
     const { eq } = await import("drizzle-orm");
     await t.deps.asyncDb
       .update(t.deps.asyncDb.tables.links)

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { miniappBuild } from "../../miniapp/build";
-import { links } from "../../db/schema";
 
 let t: TestApp;
 beforeEach(() => (t = createTestApp()));

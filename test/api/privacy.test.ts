@@ -10,7 +10,6 @@ import { insertLink } from "../helpers/clicks";
 import { deliveryWorker } from "../../app/delivery-routes";
 import { truncateIp } from "../../core/clicks/privacy";
 import { ConfigError, loadConfig } from "../../config";
-import { clicks, clickVisitors } from "../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0";

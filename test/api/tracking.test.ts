@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
-import { outbox } from "../../db/schema";
 import { ingestPost } from "../../core/tracking/ingest";
 import { upsertSource } from "../../core/tracking/sources";
 import { recordBotMembership } from "../../core/channels/ownership";

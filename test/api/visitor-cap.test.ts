@@ -1,7 +1,6 @@
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp } from "../helpers/app";
-import { clicks, links } from "../../db/schema";
 
 test("max_clicks is exact under parallel visits on a real server", async () => {
   const t = createTestApp();

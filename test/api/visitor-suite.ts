@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { addVerifiedDomain } from "../helpers/domains";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { clicks } from "../../db/schema";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 const IPHONE =

@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { seedFixture } from "../helpers/analytics-fixture";
 import { insertLink, recordClicks } from "../helpers/clicks";
-import { domains } from "../../db/schema";
 
 let fake: FakeBotApi;
 let t: TestApp;

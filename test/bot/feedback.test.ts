@@ -2,7 +2,6 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { COMMANDS } from "../../bot/commands";
-import { users } from "../../db/schema";
 import { listLinks } from "../../core/links/list";
 import { createTracker, getTracker } from "../../core/tracking/trackers";
 import { ingestPost } from "../../core/tracking/ingest";

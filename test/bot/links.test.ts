@@ -7,7 +7,6 @@ import { createPixel } from "../../core/catalog/pixels";
 import { createDomain } from "../../core/catalog/domains";
 import { i18n } from "../../bot/i18n";
 import { LINK_OPTIONS } from "../../bot/menus/link-options";
-import { domains } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
 let b: ReturnType<typeof unitBot>;

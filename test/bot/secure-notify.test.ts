@@ -1,8 +1,6 @@
 /** View notifications of secure links, through the outbox and the fake Bot API, to the link's card in the bot. */
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import type { RecordedCall } from "../helpers/fake-bot-api";
 import { deliveryWorker } from "../../app/delivery-routes";
-import { outbox } from "../../db/schema";
 import { startBotApp } from "./helpers";
 import { seed } from "../api/secure/helpers";
 

@@ -3,18 +3,15 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { TestApp } from "../helpers/app";
 import type { FakeBotApi, RecordedCall } from "../helpers/fake-bot-api";
-import type { createBot } from "../../bot/bot";
 import { startBotApp } from "./helpers";
 import { pngBytes } from "../api/secure/helpers";
 
 let fake: FakeBotApi;
 let t: TestApp;
-let bot: ReturnType<typeof createBot>;
-
 let app: Awaited<ReturnType<typeof startBotApp>>;
 beforeEach(async () => {
   app = await startBotApp({ SHORT_URL: "https://s.example" });
-  ({ fake, t, bot } = app);
+  ({ fake, t } = app);
 });
 afterEach(() => app.stop());
 

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { apiTokens, identities, passkeys, users } from "../../db/schema";
 import { unitBot } from "./unit";
 import { SmtpSink } from "../helpers/smtp-sink";
 import { createApiToken } from "../../core/tokens/api-tokens";

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { identities, users } from "../../db/schema";
 import { Composer } from "grammy";
 import { buttons, startBotApp } from "./helpers";
 import type { BotContext } from "../../bot/context";

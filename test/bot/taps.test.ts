@@ -106,7 +106,7 @@ describe("flows within 3 taps from /start", () => {
   });
 
   test("share or delete a file from its row in the folder", async () => {
-    const { user, folder, notes } = await setup();
+    const { user, folder } = await setup();
     const flow = counter();
     await b.send("/start");
     await flow.press("🔒 Secure sharing");

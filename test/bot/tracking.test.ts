@@ -5,7 +5,6 @@ import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../help
 import { createBot } from "../../bot/bot";
 import { readChoice } from "../../bot/conversations/track";
 import { eventually } from "../helpers/eventually";
-import { outbox, trackingSources, users } from "../../db/schema";
 import { createTracker } from "../../core/tracking/trackers";
 import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
 import { trackingSourcesJob } from "../../jobs/tracking-sources";

@@ -8,7 +8,6 @@ import { like } from "drizzle-orm";
 import { unitBot, type ApiCall } from "./unit";
 import { insertLink } from "../helpers/clicks";
 import { eventually } from "../helpers/eventually";
-import { botKv, passkeys, users } from "../../db/schema";
 import { createApiToken } from "../../core/tokens/api-tokens";
 import { createTag } from "../../core/catalog/tags";
 import { createPixel } from "../../core/catalog/pixels";

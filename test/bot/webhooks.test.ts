@@ -2,11 +2,10 @@ import { beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { TestApp } from "../helpers/app";
 import type { WebhookReceiver } from "../helpers/webhook-receiver";
-import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { appWithReceiver, deferCleanup, insertLink, signatureMatches } from "../helpers/webhook-fixtures";
 import { createBot } from "../../bot/bot";
 import { getSigningSecret } from "../../core/webhooks/signing";
-import { links } from "../../db/schema";
 
 const defer = deferCleanup();
 let t: TestApp;

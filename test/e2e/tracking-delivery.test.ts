@@ -8,7 +8,6 @@ import { asc, eq } from "drizzle-orm";
 import { useHarness, eventually } from "./harness";
 import { FAKE_BOT } from "../helpers/fake-bot-api";
 import { signatureMatches } from "../helpers/webhook-fixtures";
-import { outbox } from "../../db/schema";
 import { BURST_WINDOW_MS, flushTrackerNotifications } from "../../core/tracking/notify";
 import { markMatchesRead } from "../../core/tracking/matches";
 import { createMtprotoSource, type MtprotoClient, type MtprotoPost } from "../../core/tracking/mtproto";

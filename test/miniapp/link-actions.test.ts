@@ -3,7 +3,6 @@ import type { Browser } from "playwright-core";
 import { FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
 import { openSignedIn, screenshot, withBrowserApp, type Server } from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
-import { links } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47];

@@ -3,7 +3,6 @@ import type { Browser } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
-import { links } from "../../db/schema";
 
 let browser: Browser;
 let s: Server;

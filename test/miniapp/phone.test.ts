@@ -9,7 +9,6 @@ import { failRequests, openPage, openSignedIn, requestsTo, withBrowserApp, scree
 import { recordClicks } from "../helpers/clicks";
 import { ingestPost } from "../../core/tracking/ingest";
 import { eq } from "drizzle-orm";
-import { links } from "../../db/schema";
 
 let browser: Browser;
 let s: Server;

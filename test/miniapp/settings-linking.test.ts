@@ -5,7 +5,7 @@
  * what the real one does on a successful login (evaluates `data-onauth` with the user), fed a Login
  * Widget payload signed with the server's bot token, so the server's real hash check runs.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { FAKE_BOT, FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
 import { openPage, openSignedIn, screenshot, withBrowserApp, type Server, type TrackedPage } from "../helpers/browser";

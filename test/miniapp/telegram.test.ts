@@ -3,7 +3,6 @@ import { sign } from "@telegram-apps/init-data-node";
 import type { Browser } from "playwright-core";
 import { FAKE_BOT_TOKEN, FakeBotApi } from "../helpers/fake-bot-api";
 import { openPage, screenshot, until, withBrowserApp, type Server } from "../helpers/browser";
-import { links, secureFiles, trackers } from "../../db/schema";
 
 let browser: Browser;
 let s: Server;

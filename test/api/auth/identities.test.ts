@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { identities, passkeys } from "../../../db/schema";
 
 let t: TestApp;
 beforeEach(() => (t = createTestApp()));

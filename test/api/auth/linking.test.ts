@@ -4,7 +4,6 @@ import { createTestApp, type TestApp } from "../../helpers/app";
 import { SmtpSink } from "../../helpers/smtp-sink";
 import { mergedSeedCounts, ownedCounts, seedResources } from "../../helpers/seed";
 import { signInitData, signWidget, TEST_BOT_TOKEN, unixSeconds } from "../../helpers/telegram-login";
-import * as s from "../../../db/schema";
 
 let sink: SmtpSink;
 let t: TestApp;

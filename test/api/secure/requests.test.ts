@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { REQUEST_LINK_MAX_BYTES, receiveRequestItem } from "../../../core/secure/request-items";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { pngBytes, seed } from "./helpers";
-import { secureFiles } from "../../../db/schema";
 import { setPlan } from "../../../core/admin/users";
 
 let t: TestApp;

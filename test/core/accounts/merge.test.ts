@@ -6,7 +6,6 @@ import { mergeAccounts, mergedPlan } from "../../../core/accounts/merge";
 import { findUserByIdentity, type UserRow } from "../../../core/accounts/users";
 import { issueSession, refreshSession } from "../../../core/auth/sessions";
 import { OWNED_TABLES, type OwnedTable } from "../../../core/accounts/owned-tables";
-import * as s from "../../../db/schema";
 
 let t: TestApp;
 beforeEach(() => (t = createTestApp()));

@@ -9,7 +9,6 @@ import { afterAll, expect, test } from "bun:test";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../../core/deps";
-import type { SqliteWriterDeps } from "../../../core/clicks/writer";
 import { createClickWriter, type ClickWriter } from "../../../core/clicks/writer";
 import { createPgClickWriter } from "../../../core/clicks/writer-pg";
 import { packClicks, type PendingClick } from "../../../core/clicks/packed";

@@ -5,7 +5,6 @@ import { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { insertLink, outboxRows, recordClicks } from "../../helpers/webhook-fixtures";
 import { deliveryWorker } from "../../../app/delivery-routes";
 import { setLinkWebhookEnabled, webhookEnableColumns, getLinkWebhook } from "../../../core/webhooks/link-webhook";
-import { links } from "../../../db/schema";
 import { redeliver } from "../../../core/webhooks/deliveries";
 
 let t: TestApp;

@@ -8,7 +8,6 @@ import { queueWebhook, pruneOutbox } from "../../../core/delivery/outbox";
 import { runListeners } from "../../helpers/clicks";
 import { transaction } from "../../../db/async";
 import { loadConfig, ConfigError } from "../../../config";
-import { clicks, outbox } from "../../../db/schema";
 
 const defer = deferCleanup();
 

@@ -6,7 +6,6 @@ import type { WebhookReceiver } from "../../helpers/webhook-receiver";
 import { appWithReceiver, deferCleanup, insertLink, outboxRows, recordClicks, signatureMatches } from "../../helpers/webhook-fixtures";
 import { deliveryWorker } from "../../../app/delivery-routes";
 import { getSigningSecret, rotateSigningSecret } from "../../../core/webhooks/signing";
-import { links } from "../../../db/schema";
 
 const defer = deferCleanup();
 let t: TestApp;

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { outbox, trackerMatches, trackers, trackingSources } from "../../../db/schema";
 import { invalidateTrackerIndex } from "../../../core/tracking/index-cache";
 import { ingestPost, markPostsDeleted } from "../../../core/tracking/ingest";
 import { setSourceMetadata, upsertSource, type ChatInfo } from "../../../core/tracking/sources";

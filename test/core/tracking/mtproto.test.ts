@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { outbox, trackerMatches, trackingSources } from "../../../db/schema";
 import { createMtprotoSource, type MtprotoChat, type MtprotoClient, type MtprotoPost } from "../../../core/tracking/mtproto";
 import { createTracker } from "../../../core/tracking/trackers";
 import { upsertTelegramUser } from "../../../core/accounts/users";
