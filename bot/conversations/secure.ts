@@ -1,3 +1,8 @@
+/**
+ * Secure-sharing conversations: name a new folder (then store what was waiting for one), and create
+ * a share link (expiry, then max views: a button or a typed answer such as "7 days" or "3"), ending
+ * on the file's screen. I/O only through conversation.external.
+ */
 import type { Conversation } from "@grammyjs/conversations";
 import { createFolder } from "../../core/secure/folders";
 import { createLink } from "../../core/secure/links";

@@ -1,3 +1,7 @@
+/**
+ * Settings dialogs: a new API token (name, then scopes from buttons; the secret is shown once, in a
+ * message no button ever overwrites), a new tag, a new pixel, and linking an email by a mailed code.
+ */
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { createApiToken } from "../../core/tokens/api-tokens";
