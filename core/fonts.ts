@@ -4,7 +4,7 @@
  * the charts and PDFs look the same on every machine, with no system font installed.
  */
 import { dirname, join } from "node:path";
-import { GlobalFonts } from "@napi-rs/canvas";
+import type { GlobalFonts } from "@napi-rs/canvas";
 
 const DIR = join(dirname(Bun.resolveSync("dejavu-fonts-ttf/package.json", import.meta.dir)), "ttf");
 
@@ -16,10 +16,13 @@ export const fontPath = (file: "DejaVuSans.ttf" | "DejaVuSans-Bold.ttf" | "DejaV
 export const CHART_FONT = "DejaVu Sans, sans-serif";
 
 let registered = false;
-/** Registers DejaVu Sans and its bold with the canvas, once. */
-export function ensureChartFonts(): void {
+/**
+ * Registers DejaVu Sans and its bold with the canvas, once. The chart modules pass the canvas's
+ * font registry, so this file loads no native module (the PDF export reads only `fontPath`).
+ */
+export function ensureChartFonts(fonts: typeof GlobalFonts): void {
   if (registered) return;
   registered = true;
-  GlobalFonts.registerFromPath(fontPath("DejaVuSans.ttf"), "DejaVu Sans");
-  GlobalFonts.registerFromPath(fontPath("DejaVuSans-Bold.ttf"), "DejaVu Sans");
+  fonts.registerFromPath(fontPath("DejaVuSans.ttf"), "DejaVu Sans");
+  fonts.registerFromPath(fontPath("DejaVuSans-Bold.ttf"), "DejaVu Sans");
 }

@@ -2,7 +2,7 @@
  * Summary images: Chart.js drawn on @napi-rs/canvas, composed into one tall card that stays legible
  * on a phone (1080 px wide, large type), then optimised with sharp.
  */
-import { createCanvas, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import { CHART_FONT, ensureChartFonts } from "../fonts";
 import { Chart, registerables, type ChartConfiguration } from "chart.js";
 import sharp from "sharp";
@@ -122,7 +122,7 @@ function text(ctx: SKRSContext2D, s: string, x: number, y: number, size: number,
 
 /** Renders a summary card to an optimised PNG. */
 export async function renderSummaryCard(card: SummaryCard): Promise<Uint8Array> {
-  ensureChartFonts();
+  ensureChartFonts(GlobalFonts);
   const header = 300;
   const timelineH = 480;
   const panelW = (WIDTH - 3 * PAD) / 2;

@@ -184,11 +184,14 @@ export async function timelineOf(deps: Deps, ids: number[], range: Range, tz: st
   const size = granularity === "hourly" ? HOUR : DAY;
   const series = await localSeries(deps, ids, range, tz, { size });
   const perDay = DAY / size;
+  // YYYY-MM-DD of the key's day, formatted once per day: a year's hourly timeline formats 365 dates, not 8,760
+  let day = [Number.NaN, ""] as [number, string];
+  const dayLabel = (d: number) => (day[0] === d ? day[1] : (day = [d, new Date(d * DAY).toISOString().slice(0, 10)])[1]);
   return localKeys(range, tz, size).map((k) => {
     const b = series.get(k);
-    const day = dayLabel(Math.floor(k / perDay));
+    const date = dayLabel(Math.floor(k / perDay));
     return {
-      date: perDay === 1 ? day : `${day}T${HOURS[k - Math.floor(k / perDay) * perDay]}:00`,
+      date: perDay === 1 ? date : `${date}T${HOURS[k - Math.floor(k / perDay) * perDay]}:00`,
       clicks: b?.clicks ?? 0,
       unique: b?.unique ?? 0,
     };
@@ -196,12 +199,6 @@ export async function timelineOf(deps: Deps, ids: number[], range: Range, tz: st
 }
 
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, "0"));
-/** YYYY-MM-DD of a day number (days since 1970-01-01), the last one kept: a year's hourly timeline formats 365 dates, not 8,760 */
-let lastDay: [number, string] = [Number.NaN, ""];
-function dayLabel(day: number): string {
-  if (lastDay[0] !== day) lastDay = [day, new Date(day * DAY).toISOString().slice(0, 10)];
-  return lastDay[1];
-}
 
 /** `GET /links/:id/heatmap`: all 168 (day, hour) cells in `tz`, day 0 = Sunday. */
 export async function linkHeatmap(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {

@@ -1,5 +1,5 @@
 /** The joins-and-leaves chart: Chart.js on @napi-rs/canvas, as the analytics cards are drawn. */
-import { createCanvas } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
 import { CHART_FONT, ensureChartFonts } from "../fonts";
 import { Chart, registerables } from "chart.js";
 import { t, type Language } from "../i18n/translate";
@@ -23,7 +23,7 @@ const COLORS = ["#2563eb", "#16a34a", "#f59e0b", "#7c3aed", "#0891b2", "#db2777"
  * Joins per day stacked by invite above the axis, leaves per day below it, 1200 × 700 px PNG.
  */
 export async function renderJoinChart(s: JoinSeries): Promise<Uint8Array> {
-  ensureChartFonts();
+  ensureChartFonts(GlobalFonts);
   const canvas = createCanvas(1200, 700);
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = "#ffffff";
