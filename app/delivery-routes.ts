@@ -5,6 +5,7 @@ import { clickWebhookTopic } from "../core/webhooks/failures";
 import { attemptWebhook } from "../core/webhooks/deliver";
 import { FILE_STORAGE_DRIVERS } from "../config";
 import { locationOf, parseLocation } from "../core/storage";
+import { CHAT_TOPICS, intoOwnedChat } from "../core/channels/chat-delivery";
 
 /**
  * A stored document's bytes, streamed from wherever the file storage keeps them. A file moved by
@@ -25,11 +26,12 @@ async function storedDocument(deps: Deps, location: string): Promise<AsyncIterab
 /**
  * What the outbox delivers and how, listed where the app is wired: webhook rows are sent by the
  * webhooks feature, click webhooks count their final failures on the link, and documents queued for
- * the bot are read from secure storage. core/delivery itself
+ * the bot are read from secure storage; messages into a chat go only while their account still runs
+ * it. core/delivery itself
  * imports no feature.
  */
 const DELIVERY_ROUTES: DeliveryRoutes = {
-  topics: { click_webhook: clickWebhookTopic },
+  topics: { click_webhook: clickWebhookTopic, ...Object.fromEntries(CHAT_TOPICS.map((topic) => [topic, intoOwnedChat])) },
   webhook: attemptWebhook,
   storedDocument,
 };

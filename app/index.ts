@@ -19,6 +19,7 @@ import { createGeoLookup } from "../core/clicks/enrich";
 import { clickJournalOf } from "../core/clicks/backlog";
 import type { ClickListener } from "../core/clicks/listeners";
 import { createRevokedSessions } from "../core/auth/revoked-sessions";
+import { StandingCache } from "../core/channels/standing";
 import type { Cluster } from "../core/cluster";
 import { announce, CACHE_TOPICS } from "../core/cluster/caches";
 import { createFileStorage } from "../core/storage";
@@ -90,6 +91,8 @@ function assembleDeps<E extends Engine>(
     geo: createGeoLookup(config),
     linkCache: new LinkCache(clock),
     trackerIndex: createTrackerIndexCache(),
+    // a standing Telegram reported changed is announced, so every node asks Telegram again
+    chatStandings: new StandingCache(clock, (key) => announce(deps, CACHE_TOPICS.chatStandings, key)),
     clicks: createClickSink({
       log,
       config,

@@ -8,6 +8,7 @@ import type { LinkCache } from "./links/link-cache";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
 import type { TrackerIndexCache } from "./tracking/index-cache";
+import type { StandingCache } from "./channels/standing";
 import type { RevokedSessions } from "./auth/revoked-sessions";
 import type { Cluster } from "./cluster";
 import type { FileStorage } from "./storage";
@@ -34,6 +35,8 @@ export interface Deps {
   clicks: ClickSink;
   /** the keyword matcher's index of enabled trackers */
   trackerIndex: TrackerIndexCache;
+  /** who still runs which chat, as Telegram last said (a minute at most; chat_member updates replace it at once) */
+  chatStandings: StandingCache;
   /** the ended sign-ins, checked on every authenticated request */
   revokedSessions: RevokedSessions;
   /**

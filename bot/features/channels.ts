@@ -4,11 +4,15 @@ import { signedIn } from "../require-user";
 import { recordMemberChange } from "../../core/channels/members";
 import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
 import { AppError } from "../../core/errors";
+import { recordStandingChange } from "../../core/channels/powers";
+import { standingOf } from "../../core/channels/standing";
 import { open } from "../menus/nav";
+import { problemText } from "../problem";
 import { channelsScreen } from "../menus/channels";
 
 /**
- * Channels in the bot: joins and leaves from `chat_member` updates, join requests from
+ * Channels in the bot: joins and leaves from `chat_member` updates (and, for the people who run a
+ * chat through the bot, the change of their standing there), join requests from
  * `chat_join_request`, and the Approve / Decline buttons of a waiting request. The screens are in
  * bot/menus/channels.ts.
  */
@@ -18,6 +22,13 @@ channelsFeature.on("chat_member", async (ctx, next) => {
   const u = ctx.chatMember;
   if (u.chat.type === "private" || u.new_chat_member.user.is_bot) return next();
   const person = u.new_chat_member.user;
+  // a change of someone who runs the chat through the bot: what they may do there changes at once
+  await recordStandingChange(ctx.deps, {
+    chatId: String(u.chat.id),
+    personId: person.id,
+    was: standingOf(u.old_chat_member),
+    is: standingOf(u.new_chat_member),
+  });
   await recordMemberChange(ctx.deps, {
     chatId: String(u.chat.id),
     member: { id: person.id, username: person.username ?? null, firstName: person.first_name },
@@ -60,7 +71,9 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
         ? ctx.t("request-settled")
         : e.code === "not_found"
           ? ctx.t("request-gone")
-          : ctx.t("telegram-refused", { reason: e.message });
+          : e.code === "telegram_refused"
+            ? ctx.t("telegram-refused", { reason: e.message })
+            : problemText(ctx, e); // no longer runs the chat, or Telegram could not confirm it
     await ctx.answerCallbackQuery({ text, show_alert: true });
   }
 });

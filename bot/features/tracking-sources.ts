@@ -8,6 +8,9 @@ import { migrateSource, upsertSource, type ChatInfo } from "../../core/tracking/
 import { ingestPost } from "../../core/tracking/ingest";
 import type { CarriedUrl } from "../../core/tracking/link-watch";
 import { migrateChannel, recordBotMembership } from "../../core/channels/ownership";
+import { standingIn } from "../../core/channels/powers";
+import type { Standing } from "../../core/channels/standing";
+import { AppError } from "../../core/errors";
 
 /**
  * The bot as a keyword-tracking source: records every group, supergroup and channel it is added to
@@ -49,14 +52,30 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
   await upsertSource(ctx.deps, info, { isActive, ...(memberCount !== undefined ? { memberCount } : {}) });
   const by = update.from.is_bot ? null : { id: update.from.id, username: update.from.username ?? null, firstName: update.from.first_name };
   const wasAdmin = update.old_chat_member.status === "administrator" || update.old_chat_member.status === "creator";
-  await recordBotMembership(ctx.deps, info, by, { isAdmin, canInvite }, memberCount);
+  // the chat becomes the account of whoever made the bot an administrator only if they may invite users themselves
+  const claim = by && isAdmin ? await claimantStanding(ctx, info.chatId, by.id) : null;
+  await recordBotMembership(ctx.deps, info, claim?.holds ? by : null, { isAdmin, canInvite }, memberCount);
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
   const wasActive =
     ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
   if (by && (wasActive !== isActive || wasAdmin !== isAdmin))
-    await tellWhoDidIt(ctx, by.id, update.from.language_code, info, { isActive, isAdmin, canInvite });
+    await tellWhoDidIt(ctx, by.id, update.from.language_code, info, { isActive, isAdmin, canInvite, claim });
   await next();
 });
+
+/** A claimant's standing, or "unconfirmed" when Telegram could not say (then the chat is not claimed). */
+type Claim = Standing | { holds: false; reason: "unconfirmed" };
+
+/** The standing of the person who made the bot an administrator. */
+async function claimantStanding(ctx: UpdateContext, chatId: string, personId: number): Promise<Claim> {
+  try {
+    return await standingIn(ctx.deps, chatId, personId);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    ctx.deps.log.warn(`channels: ${chatId} not claimed for ${personId}: ${e.message}`);
+    return { holds: false, reason: "unconfirmed" };
+  }
+}
 
 /**
  * Tells the person who added, promoted or removed the bot what that means, and for a chat without
@@ -68,23 +87,26 @@ async function tellWhoDidIt(
   userId: number,
   telegramLanguage: string | undefined,
   info: ChatInfo,
-  state: { isActive: boolean; isAdmin: boolean; canInvite: boolean },
+  state: { isActive: boolean; isAdmin: boolean; canInvite: boolean; claim: Claim | null },
 ) {
   // the person's own language: the one chosen in Settings, else their app's
   const user = await findUserByIdentity(ctx.deps, "telegram", String(userId));
   const language = languageFor(user?.language, telegramLanguage);
   const t = (key: string) =>
     i18n.t(language, key, { kind: info.type === "channel" ? "channel" : "group", title: info.title ?? info.chatId });
+  const claim = state.claim;
   let text = t(
     !state.isActive
       ? "source-removed"
       : info.username
         ? "source-added-public"
-        : state.isAdmin
+        : state.isAdmin && claim?.holds
           ? "source-admin-private"
           : "source-added-private",
   );
-  if (state.isActive && state.isAdmin && !state.canInvite) text += `\n\n${t("source-cannot-invite")}`;
+  if (state.isActive && state.isAdmin && claim && !claim.holds)
+    text += `\n\n${i18n.t(language, "source-claim-refused", { reason: claim.reason })}`;
+  else if (state.isActive && state.isAdmin && !state.canInvite) text += `\n\n${t("source-cannot-invite")}`;
   else if (state.isActive && state.isAdmin) text += `\n\n${t("source-invites-ready")}`;
   await ctx.api
     .sendMessage(userId, text)

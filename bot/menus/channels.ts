@@ -15,6 +15,9 @@ import { listRequests, settleRequest } from "../../core/channels/requests";
 import { INVITE_OPTIONS } from "./invite-options";
 import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
 import { say } from "./link-stats";
+import { confirmPowers } from "../../core/channels/powers";
+import { AppError } from "../../core/errors";
+import { problemText } from "../problem";
 
 export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
@@ -35,8 +38,22 @@ export const channelsScreen = createScreen("channels", 0, async (ctx) => {
   return ctx.t(rows.length ? "channels-title" : "channels-none");
 });
 
+/** Why the account may not act in the chat now (it no longer runs it, or Telegram cannot confirm it does), or null. */
+async function powersRefused(ctx: BotContext, chatId: string): Promise<AppError | null> {
+  try {
+    await confirmPowers(ctx.deps, uid(ctx), chatId);
+    return null;
+  } catch (e) {
+    if (e instanceof AppError && e.status !== 404) return e;
+    throw e;
+  }
+}
+
 export const channelScreen = createScreen("channel", 1, async (ctx) => {
   const c = await ownedChannel(ctx.deps, uid(ctx), idOf(ctx));
+  const refused = await powersRefused(ctx, c.chatId);
+  if (refused)
+    return [`📣 <b>${esc(c.title ?? c.chatId)}</b>`, `⚠️ ${esc(problemText(ctx, refused))}`, ctx.t("channel-powers-lost")].join("\n");
   const stats = await channelStats(ctx.deps, uid(ctx), c.id);
   const now = ctx.deps.clock.now();
   const today = await channelSince(ctx.deps, uid(ctx), c.id, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())));
@@ -127,6 +144,8 @@ dynamic(channelScreen, async (ctx, range) => {
     go(range, channelScreen, `${i.isRevoked ? "🚫" : "🔗"} ${i.name}`, "invite", (x) => [itemOf(x, channelScreen)], i.id);
     range.row();
   }
+  // someone who no longer runs the chat keeps reading their invites, and nothing more
+  if (await powersRefused(ctx, (await ownedChannel(ctx.deps, uid(ctx), id)).chatId)) return;
   range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
     act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"),
   );

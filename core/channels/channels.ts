@@ -5,6 +5,8 @@ import { Conflict, FieldError, Forbidden, NotFound } from "../errors";
 import { getUser } from "../accounts/users";
 import { channelApi, askTelegram, botUserId } from "./telegram";
 import type { ChannelRow } from "./ownership";
+import { standingOf } from "./standing";
+import { confirmPowers, refusalOf } from "./powers";
 
 /** What the API and the bot show of a channel. */
 export function channelView(row: ChannelRow) {
@@ -39,17 +41,33 @@ export async function ownedChannel(deps: Pick<Deps, "asyncDb">, userId: number, 
   return row;
 }
 
+/**
+ * The channel `id` if the account holds it (404 otherwise) and its Telegram user still runs the chat
+ * (creator, or administrator with the right to invite users, confirmed with Telegram; else the 403
+ * that says why, or 503 when Telegram cannot be asked). What acts in the chat or shows who is in
+ * it goes through here; an account's own invites and their figures need only `ownedChannel`.
+ */
+export async function runChannel(
+  deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">,
+  userId: number,
+  id: number,
+): Promise<ChannelRow> {
+  const row = await ownedChannel(deps, userId, id);
+  await confirmPowers(deps, userId, row.chatId);
+  return row;
+}
+
 const isAdmin = (m: ChatMember) => m.status === "creator" || m.status === "administrator";
-const canInviteOf = (m: ChatMember) => m.status === "creator" || (m.status === "administrator" && m.can_invite_users);
 
 /**
  * Adds a chat to the account of an administrator of it: `chat` is "@username" or a chat id. The bot
- * must be an administrator there (else 409 `bot_not_admin`) and the account's Telegram user a creator
- * or administrator (else 403 `not_chat_admin`), both asked of Telegram with getChatMember. Adding a
- * chat the account already holds refreshes it.
+ * must be an administrator there (else 409 `bot_not_admin`) and the account's Telegram user its creator
+ * or an administrator with the right to invite users (else 403 `not_chat_admin`, or `no_invite_right`
+ * for an administrator without it), both asked of Telegram with getChatMember. Adding a chat the
+ * account already holds refreshes it.
  */
 export async function addChannel(
-  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "config">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "config" | "chatStandings">,
   userId: number,
   chat: string | number,
 ): Promise<ChannelRow> {
@@ -67,14 +85,15 @@ export async function addChannel(
   if (info.type === "private") throw new FieldError("chat", "must be a channel, group or supergroup");
   const bot = await askTelegram(() => api.getChatMember(info.id, botUserId(deps)));
   if (!isAdmin(bot)) throw new Conflict("The bot is not an administrator of that chat: make it one first", "bot_not_admin");
-  const you = await askTelegram(() => api.getChatMember(info.id, user.msgrId!));
-  if (!isAdmin(you)) throw new Forbidden("You are not an administrator of that chat", "not_chat_admin");
+  const you = standingOf(await askTelegram(() => api.getChatMember(info.id, user.msgrId!)));
+  deps.chatStandings.remember(String(info.id), user.msgrId, you);
+  if (!you.holds) throw refusalOf(you);
   const members = await api.getChatMemberCount(info.id).catch(() => null);
   const facts = {
     type: info.type,
     title: info.title ?? null,
     username: "username" in info ? (info.username ?? null) : null,
-    canInvite: canInviteOf(bot),
+    canInvite: standingOf(bot).holds,
     botIsAdmin: true,
     ...(members !== null ? { members } : {}),
   };

@@ -4,7 +4,7 @@ import { FieldError, NotFound } from "../errors";
 import { csvCell } from "../analytics/export";
 import { buildSheetXlsx } from "../analytics/xlsx";
 import { sendToUserChat, userChat } from "../analytics/telegram";
-import { ownedChannel } from "./channels";
+import { runChannel } from "./channels";
 import { renderJoinChart, type JoinSeries } from "./chart";
 import { t, type Language } from "../i18n/translate";
 
@@ -31,7 +31,7 @@ async function ownInvites(deps: Pick<Deps, "asyncDb">, userId: number, channelId
  */
 export async function exportJoinJournal(deps: Deps, userId: number, channelId: number, req: { format: string; invite_id?: number }) {
   if (req.format !== "csv" && req.format !== "xlsx") throw new FieldError("format", "must be csv or xlsx");
-  const channel = await ownedChannel(deps, userId, channelId);
+  const channel = await runChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, req.invite_id);
   const { lang } = await userChat(deps, userId);
   const { channelJoins } = deps.asyncDb.tables;
@@ -79,14 +79,14 @@ const DAY = 86_400_000;
 
 /** Joins per day of each of the account's invites (and the unattributed), and leaves per day, over the last `days` days. */
 export async function joinSeries(
-  deps: Pick<Deps, "asyncDb" | "clock">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "chatStandings">,
   userId: number,
   channelId: number,
   days: number,
   inviteId?: number,
   lang: Language = "en",
 ): Promise<JoinSeries> {
-  const channel = await ownedChannel(deps, userId, channelId);
+  const channel = await runChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, inviteId);
   const end = Math.floor(deps.clock.now().getTime() / DAY) * DAY + DAY;
   const start = end - days * DAY;

@@ -6,7 +6,8 @@ import { assertWithinLimit } from "../accounts/plans";
 import { countLinks, createLink } from "../links/links";
 import { trackingUrlOf } from "../links/views";
 import type { Tables } from "../../db/async";
-import { ownedChannel } from "./channels";
+import { ownedChannel, runChannel } from "./channels";
+import { confirmPowers } from "./powers";
 import { askTelegram, channelApi } from "./telegram";
 import { checkInviteInput, type InviteInput } from "./invite-input";
 
@@ -124,7 +125,7 @@ const unixOf = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 100
  * plan, checked before Telegram is asked); if that fails after all, the invite link is revoked again.
  */
 export async function createInvite(deps: Deps, userId: number, channelId: number, input: InviteInput): Promise<InviteRow> {
-  const channel = await ownedChannel(deps, userId, channelId);
+  const channel = await runChannel(deps, userId, channelId);
   const patch = checkInviteInput(deps, input);
   const user = await getUser(deps, userId);
   if (input.link) assertWithinLimit(deps, user, "links", await countLinks(deps, userId));
@@ -176,6 +177,7 @@ export async function createInvite(deps: Deps, userId: number, channelId: number
 export async function updateInvite(deps: Deps, userId: number, id: number, input: InviteInput): Promise<InviteRow> {
   const existing = await ownedInvite(deps, userId, id);
   const patch = checkInviteInput(deps, input, existing);
+  await confirmPowers(deps, userId, existing.chatId);
   const telegramSide = patch.name !== undefined || patch.expiresAt !== undefined || patch.memberLimit !== undefined;
   if (telegramSide) {
     if (existing.isRevoked)
@@ -203,6 +205,7 @@ export async function updateInvite(deps: Deps, userId: number, id: number, input
 export async function revokeInvite(deps: Deps, userId: number, id: number): Promise<InviteRow> {
   const existing = await ownedInvite(deps, userId, id);
   if (existing.isRevoked) return existing;
+  await confirmPowers(deps, userId, existing.chatId);
   const api = channelApi(deps);
   await askTelegram(() => api.revokeChatInviteLink(existing.chatId, existing.inviteLink));
   const { channelInvites } = deps.asyncDb.tables;

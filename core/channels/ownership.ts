@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { transaction, type Tables } from "../../db/async";
 import { upsertTelegramUser, type TelegramProfile } from "../accounts/users";
+import { standingIn } from "./powers";
 
 export type ChannelRow = Tables["channels"]["$inferSelect"];
 
@@ -58,15 +59,27 @@ export async function recordBotMembership(
 
 /**
  * The accounts a chat without a public username may feed: those that own it as a channel while the
- * bot is an administrator there. A private chat feeds nobody else's trackers.
+ * bot is an administrator there and whose Telegram user still runs it (creator, or administrator
+ * with the right to invite users: confirmed with Telegram, cached for a minute). A private chat
+ * feeds nobody else's trackers; when a standing cannot be confirmed, that account is left out.
  */
-export async function privateChatOwners(deps: Pick<Deps, "asyncDb">, chatId: string): Promise<Set<number>> {
-  const { channels } = deps.asyncDb.tables;
+export async function privateChatOwners(deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings" | "log">, chatId: string): Promise<Set<number>> {
+  const { channels, users } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
-    .select({ userId: channels.userId })
+    .select({ userId: channels.userId, personId: users.msgrId })
     .from(channels)
+    .innerJoin(users, eq(users.id, channels.userId))
     .where(and(eq(channels.chatId, chatId), eq(channels.botIsAdmin, true)));
-  return new Set(rows.map((r) => r.userId));
+  const out = new Set<number>();
+  for (const row of rows) {
+    if (row.personId === null) continue;
+    try {
+      if ((await standingIn(deps, chatId, row.personId)).holds) out.add(row.userId);
+    } catch (e) {
+      deps.log.warn(`channels: ${chatId} feeds no trackers of account ${row.userId} for now: ${(e as Error).message}`);
+    }
+  }
+  return out;
 }
 
 /** A group upgraded to a supergroup keeps its owners under the new chat id. */

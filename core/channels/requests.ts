@@ -6,7 +6,8 @@ import { Conflict, NotFound } from "../errors";
 import { queueBotMessage } from "../delivery/outbox";
 import { targetButton } from "../deep-link";
 import type { Tables } from "../../db/async";
-import { ownedChannel } from "./channels";
+import { runChannel } from "./channels";
+import { confirmPowers, holdsChat } from "./powers";
 import { askTelegram, channelApi } from "./telegram";
 
 export type JoinRequestRow = Tables["channelJoinRequests"]["$inferSelect"];
@@ -45,7 +46,7 @@ export function requestView(r: JoinRequestRow) {
  * A request through any other link is not the service's business (null).
  */
 export async function recordJoinRequest(
-  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "log">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "log" | "chatStandings">,
   facts: JoinRequestFacts,
 ): Promise<JoinRequestRow | null> {
   if (!facts.inviteLink) return null;
@@ -56,6 +57,11 @@ export async function recordJoinRequest(
     .where(and(eq(channelInvites.inviteLink, facts.inviteLink), eq(channelInvites.chatId, facts.chatId)))
     .limit(1);
   if (!invite) return null;
+  // an invite of someone who no longer runs the chat: the request waits in Telegram for the chat's administrators
+  if (!(await holdsChat(deps, invite.userId, facts.chatId))) {
+    deps.log.info(`channels: a request through invite ${invite.id} is left to the chat's administrators: its owner no longer runs ${facts.chatId}`);
+    return null;
+  }
   const now = deps.clock.now();
   const [row] = await deps.asyncDb
     .insert(channelJoinRequests)
@@ -114,8 +120,8 @@ export async function recordJoinRequest(
 }
 
 /** The waiting requests of a channel's invites the account owns, newest first. */
-export async function listRequests(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number): Promise<JoinRequestRow[]> {
-  await ownedChannel(deps, userId, channelId);
+export async function listRequests(deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">, userId: number, channelId: number): Promise<JoinRequestRow[]> {
+  await runChannel(deps, userId, channelId);
   const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
   const ids = (
     await deps.asyncDb
@@ -175,10 +181,12 @@ async function settleRow(
 
 /** Approves or declines a waiting request of one of the account's invites; settling it twice is a 409. */
 export async function settleRequest(
-  deps: Pick<Deps, "asyncDb" | "clock" | "telegram">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "chatStandings">,
   userId: number,
   id: number,
   action: "approve" | "decline",
 ): Promise<JoinRequestRow> {
-  return settleRow(deps, await ownedRequest(deps, userId, id), action);
+  const row = await ownedRequest(deps, userId, id);
+  await confirmPowers(deps, userId, row.chatId);
+  return settleRow(deps, row, action);
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
-import { ownedChannel } from "./channels";
+import { runChannel } from "./channels";
 import { ownedInvite } from "./invites";
 
 const HOUR = 3_600_000;
@@ -72,8 +72,8 @@ export async function inviteStats(deps: Pick<Deps, "asyncDb" | "clock">, userId:
  * one by one, and the joins no invite of the service explains. Joins through another
  * administrator's invites count in the totals only.
  */
-export async function channelStats(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number) {
-  const channel = await ownedChannel(deps, userId, channelId);
+export async function channelStats(deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">, userId: number, channelId: number) {
+  const channel = await runChannel(deps, userId, channelId);
   const { channelInvites, channelChatCounts } = deps.asyncDb.tables;
   const [chat] = await deps.asyncDb.select().from(channelChatCounts).where(eq(channelChatCounts.chatId, channel.chatId)).limit(1);
   // joins through any account's invites; the rest of the chat's are unattributed
@@ -107,12 +107,12 @@ export async function channelStats(deps: Pick<Deps, "asyncDb">, userId: number, 
  * joined and left. `inviteId` narrows it to one of the account's invites (404 for anyone else's).
  */
 export async function joinJournal(
-  deps: Pick<Deps, "asyncDb">,
+  deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">,
   userId: number,
   channelId: number,
   q: { page?: number; limit?: number; inviteId?: number },
 ) {
-  const channel = await ownedChannel(deps, userId, channelId);
+  const channel = await runChannel(deps, userId, channelId);
   const { channelJoins, channelInvites } = deps.asyncDb.tables;
   const own = new Set(
     (
@@ -159,8 +159,8 @@ export async function joinJournal(
 }
 
 /** Joins and leaves in a channel's chat since `since` (the bot's "today"). */
-export async function channelSince(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, since: Date) {
-  const channel = await ownedChannel(deps, userId, channelId);
+export async function channelSince(deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">, userId: number, channelId: number, since: Date) {
+  const channel = await runChannel(deps, userId, channelId);
   const { channelJoins } = deps.asyncDb.tables;
   const [j] = await deps.asyncDb
     .select({ n: count() })

@@ -1,6 +1,7 @@
 import { Api, GrammyError, HttpError, InputFile } from "grammy";
 import { countBotApiCalls } from "../metrics";
 import type { Deps } from "../deps";
+import { AppError } from "../errors";
 import { BOT_TIMEOUT_MS, type OutboxRow } from "./outbox";
 import type { DeliveryRoutes } from "./topics";
 import { hasStartLinks, resolveStartLinks } from "../deep-link";
@@ -21,6 +22,8 @@ export async function attemptRow(deps: Deps, routes: DeliveryRoutes, bot: PlainA
       return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
     return row.kind === "bot" ? await attemptBot(deps, routes, bot, row) : await routes.webhook(deps, row);
   } catch (e) {
+    // a domain error says what stopped the attempt (e.g. Telegram could not confirm a right): retried
+    if (e instanceof AppError) return { type: "error", error: e.message };
     deps.log.error(`delivery ${row.deliveryId} (${row.topic}) crashed`, e);
     return { type: "error", error: `internal error: ${(e as Error).message}` };
   }

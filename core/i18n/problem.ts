@@ -76,6 +76,9 @@ const KINDS = new Set([
   "not_configured",
   "invalid_query",
   "chat_not_yours",
+  "not_chat_admin",
+  "no_invite_right",
+  "rights_unconfirmed",
 ]);
 
 /** A field's message that goes on from its name ("must be in the future", "is empty"), not a sentence of its own. */

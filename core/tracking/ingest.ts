@@ -100,7 +100,7 @@ function admits(t: IndexedTracker, source: SourceRow, language: () => string | n
  * Returns the matches created or updated.
  */
 export async function ingestPost(
-  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "trackerIndex">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "trackerIndex" | "telegram" | "chatStandings">,
   post: IncomingPost,
 ): Promise<MatchRow[]> {
   const source = await sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them

@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
+import { confirmPowers } from "../channels/powers";
 import type { Deps } from "../deps";
 import type { trackers } from "../../db/schema";
 import { serializeOn, transaction } from "../../db/async";
@@ -166,7 +167,7 @@ function toColumns(input: TrackerInput): Partial<TrackerRow> {
 
 /** Rules across fields, checked on the tracker as it would be after the change. */
 async function checkWhole(
-  deps: Pick<Deps, "asyncDb" | "config" | "clock" | "log">,
+  deps: Pick<Deps, "asyncDb" | "config" | "clock" | "log" | "telegram" | "chatStandings">,
   userId: number,
   next: Partial<TrackerRow>,
   webhookChanged: boolean,
@@ -188,6 +189,8 @@ async function checkWhole(
       .where(and(eq(channels.userId, userId), eq(channels.chatId, next.notifyChatId), eq(channels.botIsAdmin, true)))
       .limit(1);
     if (!own) throw new ChatNotYours();
+    // and the account's Telegram user still runs it (403 saying why otherwise)
+    await confirmPowers(deps, userId, next.notifyChatId);
   }
 }
 

@@ -5,16 +5,20 @@ import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { ingestPost } from "../../core/tracking/ingest";
 import { upsertSource } from "../../core/tracking/sources";
 import { recordBotMembership } from "../../core/channels/ownership";
+import { chatOwnersTelegram } from "../helpers/chat-owners";
 
 let t: TestApp;
 let receiver: WebhookReceiver;
+let telegram: ReturnType<typeof chatOwnersTelegram>;
 beforeEach(() => {
-  t = createTestApp();
+  telegram = chatOwnersTelegram();
+  t = createTestApp({ env: telegram.env });
   receiver = new WebhookReceiver().start();
 });
-afterEach(() => {
+afterEach(async () => {
   receiver.stop();
   t.close();
+  await telegram.stop();
 });
 
 const channel = { chatId: "-1001111111111", type: "channel" as const, title: "Tech News", username: "technews" };
@@ -193,6 +197,7 @@ describe("trackers CRUD", () => {
       { isAdmin: true, canInvite: true },
       3,
     );
+    telegram.runs("-1002000000002", 42);
     const missing = await t.request("POST", "/api/tracking", { token, body: { name: "c", keyword: "k", notify_via: "chat" } });
     expect([missing.status, missing.json.error, missing.json.details[0].field]).toEqual([400, "validation_error", "notify_chat_id"]);
     const foreign = await t.request("POST", "/api/tracking", {

@@ -191,6 +191,7 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
       await ingestPost(b.t.deps, { chat: news, messageId: ++id, text });
     const team = { chatId: "-1003000000002", type: "supergroup" as const, title: "Team", username: null };
     await recordBotMembership(b.t.deps, team, { id: FROM.id }, { isAdmin: true, canInvite: true }, 3);
+    b.fake.members.set(`${team.chatId}:${FROM.id}`, { status: "creator" }); // Telegram's word: the one who made the bot an administrator runs it
     await ingestPost(b.t.deps, { chat: team, messageId: 1, text: "наш канал растёт" }); // the owner's private group: in the preview
     await b.send(`/start tracker_${tr.id}`);
     // anywhere in words, as plain trackers match by default; the owner's private group counts, newest first, 3 shown

@@ -23,12 +23,32 @@ type Handler = (params: Record<string, any>, call: RecordedCall) => unknown;
 /** What Telegram sends when `allowed_updates` is empty or was never given: everything but these. */
 const WITHHELD_BY_DEFAULT = new Set(["chat_member", "message_reaction", "message_reaction_count"]);
 
-/** A ChatMember of `status`; "restricted" is a restricted member ("restricted-out": one who is not a member). */
+/**
+ * A ChatMember of `status`; "restricted" is a restricted member ("restricted-out": one who is not a
+ * member); "administrator" may invite users, "administrator-no-invite" is one without that right.
+ */
 function memberOf(status: string, user: Record<string, unknown>) {
   if (status === "restricted") return { status, user, is_member: true, until_date: 0 };
   if (status === "restricted-out") return { status: "restricted", user, is_member: false, until_date: 0 };
+  if (status === "administrator" || status === "administrator-no-invite")
+    return { ...ADMIN_RIGHTS, status: "administrator", user, can_invite_users: status === "administrator" };
   return { status, user };
 }
+
+/** An administrator's rights as Telegram lists them (can_invite_users set by memberOf). */
+const ADMIN_RIGHTS = {
+  can_be_edited: false,
+  is_anonymous: false,
+  can_manage_chat: true,
+  can_delete_messages: true,
+  can_manage_video_chats: false,
+  can_restrict_members: true,
+  can_promote_members: false,
+  can_change_info: false,
+  can_post_stories: false,
+  can_edit_stories: false,
+  can_delete_stories: false,
+};
 
 /** Telegram's refusal of a keyboard: callback data must be 1 to 64 bytes. */
 export function keyboardRefusal(params: Record<string, any>): string | null {
@@ -129,8 +149,23 @@ export class FakeBotApi {
     }
   }
 
-  /** Queue an update for the bot's next getUpdates. */
+  /**
+   * Queue an update for the bot's next getUpdates. Telegram's own state follows what it reports: a
+   * person who made the bot an administrator (`my_chat_member`) is one of the chat's administrators,
+   * taken to be its creator unless the test set their standing; a `chat_member` update is each
+   * person's new standing for getChatMember.
+   */
   pushUpdate(update: Record<string, unknown>) {
+    const mine = update.my_chat_member as { chat: { id: number }; from: { id: number; is_bot: boolean }; new_chat_member: { status: string } } | undefined;
+    if (mine && !mine.from.is_bot && ["administrator", "creator"].includes(mine.new_chat_member.status)) {
+      const key = `${mine.chat.id}:${mine.from.id}`;
+      if (!this.members.has(key)) this.members.set(key, { status: "creator" });
+    }
+    const change = update.chat_member as { chat: { id: number }; new_chat_member: FakeMember & { user: { id: number } } } | undefined;
+    if (change) {
+      const { user, ...member } = change.new_chat_member;
+      this.members.set(`${change.chat.id}:${user.id}`, member);
+    }
     this.updates.push({ update_id: this.nextUpdateId++, ...update });
     for (const w of this.waiters.splice(0)) w();
   }
@@ -318,6 +353,8 @@ export class FakeBotApi {
   private refusal(method: string, p: Record<string, any>): string | null {
     const keyboard = keyboardRefusal(p);
     if (keyboard) return keyboard;
+    if (method === "getChatMember" && !(Number.isSafeInteger(Number(p.user_id)) && Number(p.user_id) > 0))
+      return "Bad Request: PARTICIPANT_ID_INVALID";
     if (method !== "createChatInviteLink" && method !== "editChatInviteLink") return null;
     if (p.name !== undefined && [...String(p.name)].length > 32) return "Bad Request: invite link name is too long";
     if (p.creates_join_request && p.member_limit)

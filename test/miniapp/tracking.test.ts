@@ -4,13 +4,22 @@ import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "..
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { ingestPost } from "../../core/tracking/ingest";
 import { recordBotMembership } from "../../core/channels/ownership";
+import { chatOwnersTelegram } from "../helpers/chat-owners";
 
 let browser: Browser;
 let s: Server;
-withBrowserApp((app) => ({ server: s, browser } = app));
+// Telegram vouches for who runs a chat (getChatMember) before notifications may point into it
+const telegram = chatOwnersTelegram();
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: telegram.env }),
+);
 const receiver = new WebhookReceiver();
 beforeAll(() => void receiver.start());
-afterAll(() => receiver.stop());
+afterAll(async () => {
+  receiver.stop();
+  await telegram.stop();
+});
 
 const channel = { chatId: "-1002222222222", type: "channel" as const, title: "Crypto Daily", username: "cryptodaily" };
 
@@ -207,6 +216,7 @@ describe("tracker options and link placements in the dashboard", () => {
       { isAdmin: true, canInvite: true },
       5,
     );
+    telegram.runs("-1003000000007", 77);
     await recordBotMembership(
       s.deps,
       { chatId: "-1003000000008", type: "supergroup", title: "Read-only group", username: null },

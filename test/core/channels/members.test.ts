@@ -4,14 +4,18 @@ import type { Deps } from "../../../core/deps";
 import { recordMemberChange, type MemberChange } from "../../../core/channels/members";
 import { channelStats, inviteStats } from "../../../core/channels/stats";
 import { ManualClock } from "../../../core/clock";
+import { StandingCache } from "../../../core/channels/standing";
 import { onBothDatabases } from "../../helpers/async-engines";
 
 onBothDatabases((open) => {
   test("the same update handled at once by several handlers (a retry, other nodes) counts once; the leave goes to the latest join", async () => {
     const { db } = await open();
     const clock = new ManualClock("2026-03-20T00:00:00Z");
-    const deps = { asyncDb: db, clock } as unknown as Deps;
-    const [owner] = await db.insert(db.tables.users).values({ username: "owner" }).returning();
+    // the owner runs the chat, as Telegram last said (the channel's figures are theirs only while they do)
+    const chatStandings = new StandingCache(clock);
+    chatStandings.remember("-100777", 700, { holds: true });
+    const deps = { asyncDb: db, clock, chatStandings, telegram: null } as unknown as Deps;
+    const [owner] = await db.insert(db.tables.users).values({ username: "owner", msgrId: 700 }).returning();
     const [channel] = await db
       .insert(db.tables.channels)
       .values({ userId: owner!.id, chatId: "-100777", type: "channel", title: "C" })

@@ -10,18 +10,27 @@ import { upsertEmailUser, upsertTelegramUser } from "../../../core/accounts/user
 import { mergeAccounts } from "../../../core/accounts/merge";
 import { markMatchRangeRead } from "../../../core/tracking/matches";
 import { recordBotMembership } from "../../../core/channels/ownership";
+import { chatOwnersTelegram } from "../../helpers/chat-owners";
 import { flushTrackerDigests } from "../../../core/tracking/digests";
 import { updateSettings } from "../../../core/reports/settings";
 
 let t: TestApp;
 let userId: number;
+let telegram: ReturnType<typeof chatOwnersTelegram>;
 beforeEach(async () => {
-  t = createTestApp({ env: { PLAN_LIMITS: '{"free":{"trackers":50}}' } });
+  telegram = chatOwnersTelegram();
+  t = createTestApp({ env: { PLAN_LIMITS: '{"free":{"trackers":50}}', ...telegram.env } });
   userId = (await upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" })).id;
   // the private chats below are alice's channels (she made the bot an administrator there)
-  for (const chat of [group, basicGroup]) await recordBotMembership(t.deps, chat, { id: 42 }, { isAdmin: true, canInvite: true }, 10);
+  for (const chat of [group, basicGroup]) {
+    await recordBotMembership(t.deps, chat, { id: 42 }, { isAdmin: true, canInvite: true }, 10);
+    telegram.runs(chat.chatId, 42);
+  }
 });
-afterEach(() => t.close());
+afterEach(async () => {
+  t.close();
+  await telegram.stop();
+});
 
 const channel: ChatInfo = { chatId: "-1001000000001", type: "channel", title: "Crypto <News>", username: "cryptonews" };
 const group: ChatInfo = { chatId: "-1001000000002", type: "supergroup", title: "Traders chat", username: null };
@@ -440,6 +449,7 @@ describe("team chats and digests", () => {
 
   test("notify_via chat posts into the owner's group, in the forum topic; a chat that is not the owner's is refused and nothing changes", async () => {
     await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
+    telegram.runs(forum.chatId, 42);
     const tr = await track({
       name: "BTC",
       keyword: "bitcoin",
@@ -466,6 +476,7 @@ describe("team chats and digests", () => {
     const bob = await upsertTelegramUser(t.deps, { id: 77, username: "bob", firstName: "Bob" });
     const bobsGroup: ChatInfo = { chatId: "-1001000000077", type: "supergroup", title: "Bob's", username: null };
     await recordBotMembership(t.deps, bobsGroup, { id: 77 }, { isAdmin: true, canInvite: true }, 5);
+    telegram.runs(bobsGroup.chatId, 77);
     await expect(track({ keyword: "x", notify_via: "chat", notify_chat_id: bobsGroup.chatId })).rejects.toMatchObject({
       status: 400,
       code: "chat_not_yours",
@@ -491,6 +502,7 @@ describe("team chats and digests", () => {
 
   test("notify_every hour: matches wait in the database and go out as one digest per tracker when the UTC hour ends", async () => {
     await recordBotMembership(t.deps, forum, { id: 42 }, { isAdmin: true, canInvite: true }, 5);
+    telegram.runs(forum.chatId, 42);
     t.clock.set(new Date("2026-03-01T10:20:00Z"));
     const hourly = await track({ name: "Hourly BTC", keyword: "bitcoin", notify_every: "hour" });
     const team = await track({
