@@ -1605,14 +1605,18 @@ token-copy = 📋 Copy token
 problem-not_chat_admin = Telegram says you are not an administrator of that chat, so the bot does not act for you there.
 problem-no_invite_right = You are an administrator of that chat without the right to invite users, which the bot needs you to hold to act for you there: ask the chat's owner for it.
 problem-rights_unconfirmed = Telegram could not be reached to confirm that you still administer that chat, so nothing was done; try again in a minute.
-chat-powers-reason = { $reason ->
+channel-lost = ⚠️ “{ $title }” is no longer yours to run through me: Telegram says { $reason ->
+        [left] you left it
+        [kicked] you were removed from it
+        [no_invite_right] you do not have the right to invite users there
+       *[member] you are no longer an administrator there
+    }. From now on I make no invite links and settle no join requests there for you, its messages no longer reach your trackers, your notifications no longer go into it, and its list of who joined is closed to you. Your invite links keep their figures in /channels. If you are made an administrator with the right to invite users again, all of it comes back.
+channel-regained = ✅ You run “{ $title }” again: invite links, join requests, its list of who joined and your trackers there work for you once more (/channels).
+channel-powers-lost = New invite links, join requests, the list of who joined and the chart are closed to you; your invite links below keep their figures.
+source-claim-refused = ⚠️ It is not added to your channels, because { $reason ->
         [left] you left it
         [kicked] you were removed from it
         [no_invite_right] you do not have the right to invite users there
         [unconfirmed] Telegram could not be reached to confirm your rights there
        *[member] you are no longer an administrator there
-    }
-channel-lost = ⚠️ “{ $title }” is no longer yours to run through me: Telegram says { chat-powers-reason }. From now on I make no invite links and settle no join requests there for you, its messages no longer reach your trackers, your notifications no longer go into it, and its list of who joined is closed to you. Your invite links keep their figures in /channels. If you are made an administrator with the right to invite users again, all of it comes back.
-channel-regained = ✅ You run “{ $title }” again: invite links, join requests, its list of who joined and your trackers there work for you once more (/channels).
-channel-powers-lost = New invite links, join requests, the list of who joined and the chart are closed to you; your invite links below keep their figures.
-source-claim-refused = ⚠️ It is not added to your channels, because { chat-powers-reason }: only its creator or an administrator with the right to invite users can have me make invite links and read its messages for them.
+    }: only its creator or an administrator with the right to invite users can have me make invite links and read its messages for them.

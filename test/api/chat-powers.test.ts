@@ -4,7 +4,7 @@
  * `chat_member` updates about the owner (demoted, left, removed), its getChatMember answers, and
  * every power tried afterwards in the API and in the bot.
  */
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Api } from "grammy";
 import { startBotApp } from "../bot/helpers";
 import { FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
@@ -31,6 +31,9 @@ const ADMIN_BOT = {
   can_edit_stories: false,
   can_delete_stories: false,
 };
+
+// each test walks a whole story through the bot and the API: more than bun's 5 s default on a busy machine
+setDefaultTimeout(30_000);
 
 let s: Awaited<ReturnType<typeof startBotApp>>;
 let alice: string;

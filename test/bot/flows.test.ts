@@ -144,6 +144,7 @@ async function setUp(language: "en" | "ru") {
   await db
     .insert(db.tables.channelInvites)
     .values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: names().invite, inviteLink: "https://t.me/+adone" });
+  b.fake.members.set("-100777:42", { status: "creator" }); // Telegram's word: alice runs the channel
   urls = { link: `https://s.example/${link.code}`, share: share.url, request: request.url };
 }
 

@@ -178,6 +178,7 @@ describe("a Russian-speaking user (language_code ru)", () => {
       joinRequest: true,
       approve: "manual",
     });
+    b.fake.members.set("-100777:42", { status: "creator" }); // Telegram's word: the user runs the channel
     await recordJoinRequest(deps, {
       chatId: "-100777",
       member: { id: 99, firstName: "Вера" },

@@ -78,6 +78,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await deps.asyncDb
     .insert(channelJoinRequests)
     .values({ chatId: "-1001", inviteId: invite!.id, memberId: 9, userChatId: 9, firstName: "Eve", requestedAt: new Date() });
+  b.fake.members.set("-1001:42", { status: "creator" }); // Telegram's word: the user runs the channel
   await b.send("/start");
 
   const visited = new Set<string>();

@@ -1,6 +1,6 @@
 /**
  * Caches across nodes (core/cluster/caches.ts, app/cache-followers.ts): an edit on one node drops
- * the link cache and the ended-sign-in set of every node within a second, through LISTEN/NOTIFY on a
+ * the link cache, the ended-sign-in set and a person's standing in a chat on every node within a second, through LISTEN/NOTIFY on a
  * real PostgreSQL.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
@@ -15,6 +15,7 @@ import { systemClock } from "../../../core/clock";
 import { LinkCache, invalidateLinkCache, type CachedLink } from "../../../core/links/link-cache";
 import type { RevokedSessions } from "../../../core/auth/revoked-sessions";
 import { createLogger } from "../../../core/log";
+import { StandingCache } from "../../../core/channels/standing";
 import { eventually } from "../../helpers/eventually";
 import { startPostgres, type PgServer } from "../../helpers/postgres";
 
@@ -45,6 +46,8 @@ function node() {
     revokedSessions,
     trackerIndex,
   } as unknown as Deps;
+  // a standing Telegram reported on this node is announced, so the others ask Telegram again
+  deps.chatStandings = new StandingCache(systemClock, (key) => announce(deps, CACHE_TOPICS.chatStandings, key));
   return {
     deps,
     reloads: () => reloads,
@@ -69,6 +72,12 @@ test("a link edit on one node empties every node's link cache within a second; a
     announce(b.deps, CACHE_TOPICS.revokedSessions);
     await eventually(() => a.reloads() === 1 && c.reloads() === 1, "the other nodes to reload their ended sign-ins");
     expect(b.reloads()).toBe(0);
+
+    // a chat_member update on one node: the others forget what Telegram said before and ask again
+    for (const n of [a, b, c]) n.deps.chatStandings.remember("-100", 42, { holds: true });
+    c.deps.chatStandings.learn("-100", 42, { holds: false, reason: "left" });
+    await eventually(() => !a.deps.chatStandings.get("-100", 42) && !b.deps.chatStandings.get("-100", 42), "the other nodes to forget");
+    expect(c.deps.chatStandings.get("-100", 42)).toEqual({ holds: false, reason: "left" });
   } finally {
     for (const u of unfollow) await u();
   }
@@ -81,7 +90,12 @@ test("a node that lost its listening connection drops every cache when it is bac
     await n.cache("spring");
     expect(n.deps.linkCache.size).toBe(1);
     await pg.admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'");
-    await eventually(() => n.deps.linkCache.size === 0 && n.reloads() > 0 && n.rebuilds() > 0, "the gap to drop the caches", 20_000);
+    n.deps.chatStandings.remember("-100", 42, { holds: true });
+    await eventually(
+      () => n.deps.linkCache.size === 0 && n.reloads() > 0 && n.rebuilds() > 0 && !n.deps.chatStandings.get("-100", 42),
+      "the gap to drop the caches",
+      20_000,
+    );
   } finally {
     await unfollow();
   }
