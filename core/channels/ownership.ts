@@ -63,7 +63,10 @@ export async function recordBotMembership(
  * with the right to invite users: confirmed with Telegram, cached for a minute). A private chat
  * feeds nobody else's trackers; when a standing cannot be confirmed, that account is left out.
  */
-export async function privateChatOwners(deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings" | "log">, chatId: string): Promise<Set<number>> {
+export async function privateChatOwners(
+  deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings" | "log">,
+  chatId: string,
+): Promise<Set<number>> {
   const { channels, users } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
     .select({ userId: channels.userId, personId: users.msgrId })

@@ -11,7 +11,7 @@ import { standingOf, type Standing } from "./standing";
 type PowerDeps = Pick<Deps, "asyncDb" | "telegram" | "chatStandings">;
 
 /** 503 rights_unconfirmed: Telegram could not be asked, so nothing that needs the person's rights is done. */
-export class RightsUnconfirmed extends AppError {
+class RightsUnconfirmed extends AppError {
   constructor() {
     super(
       503,
@@ -34,7 +34,10 @@ export function refusalOf(standing: Extract<Standing, { holds: false }>): Forbid
     case "kicked":
       return new Forbidden("Telegram says you were removed from this chat, so the bot no longer acts for you there", "not_chat_admin");
     default:
-      return new Forbidden("Telegram says you are not an administrator of this chat, so the bot does not act for you there", "not_chat_admin");
+      return new Forbidden(
+        "Telegram says you are not an administrator of this chat, so the bot does not act for you there",
+        "not_chat_admin",
+      );
   }
 }
 
@@ -94,7 +97,7 @@ export async function holdsChat(deps: PowerDeps & Pick<Deps, "log">, userId: num
  * The accounts holding `chatId` as a channel whose Telegram user is `personId` (normally one; two
  * after a person signs in with Telegram on another account before merging).
  */
-export async function ownersByPerson(deps: Pick<Deps, "asyncDb">, chatId: string, personId: number) {
+async function ownersByPerson(deps: Pick<Deps, "asyncDb">, chatId: string, personId: number) {
   const { channels, users } = deps.asyncDb.tables;
   return deps.asyncDb
     .select({ userId: channels.userId, channelId: channels.id, title: channels.title })
@@ -118,7 +121,10 @@ export interface StandingChange {
  * bot from this moment, and each such account is told in its language; when it holds again, they
  * are told that too. Returns the accounts told.
  */
-export async function recordStandingChange(deps: Pick<Deps, "asyncDb" | "clock" | "chatStandings">, change: StandingChange): Promise<number[]> {
+export async function recordStandingChange(
+  deps: Pick<Deps, "asyncDb" | "clock" | "chatStandings">,
+  change: StandingChange,
+): Promise<number[]> {
   const owners = await ownersByPerson(deps, change.chatId, change.personId);
   if (!owners.length) return [];
   deps.chatStandings.learn(change.chatId, change.personId, change.is);
@@ -128,9 +134,7 @@ export async function recordStandingChange(deps: Pick<Deps, "asyncDb" | "clock" 
     const { chatId, lang } = await ownerChat(deps.asyncDb, owner.userId);
     if (chatId === null) continue;
     const title = owner.title ?? change.chatId;
-    const text = change.is.holds
-      ? t(lang, "channel-regained", { title })
-      : t(lang, "channel-lost", { title, reason: change.is.reason });
+    const text = change.is.holds ? t(lang, "channel-regained", { title }) : t(lang, "channel-lost", { title, reason: change.is.reason });
     await queueBotMessage(deps.asyncDb, now, { userId: owner.userId, topic: "notice", refId: owner.channelId, chatId, params: { text } });
   }
   return owners.map((o) => o.userId);

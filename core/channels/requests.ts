@@ -59,7 +59,9 @@ export async function recordJoinRequest(
   if (!invite) return null;
   // an invite of someone who no longer runs the chat: the request waits in Telegram for the chat's administrators
   if (!(await holdsChat(deps, invite.userId, facts.chatId))) {
-    deps.log.info(`channels: a request through invite ${invite.id} is left to the chat's administrators: its owner no longer runs ${facts.chatId}`);
+    deps.log.info(
+      `channels: a request through invite ${invite.id} is left to the chat's administrators: its owner no longer runs ${facts.chatId}`,
+    );
     return null;
   }
   const now = deps.clock.now();
@@ -120,7 +122,11 @@ export async function recordJoinRequest(
 }
 
 /** The waiting requests of a channel's invites the account owns, newest first. */
-export async function listRequests(deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">, userId: number, channelId: number): Promise<JoinRequestRow[]> {
+export async function listRequests(
+  deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">,
+  userId: number,
+  channelId: number,
+): Promise<JoinRequestRow[]> {
   await runChannel(deps, userId, channelId);
   const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
   const ids = (

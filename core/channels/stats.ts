@@ -159,7 +159,12 @@ export async function joinJournal(
 }
 
 /** Joins and leaves in a channel's chat since `since` (the bot's "today"). */
-export async function channelSince(deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">, userId: number, channelId: number, since: Date) {
+export async function channelSince(
+  deps: Pick<Deps, "asyncDb" | "telegram" | "chatStandings">,
+  userId: number,
+  channelId: number,
+  since: Date,
+) {
   const channel = await runChannel(deps, userId, channelId);
   const { channelJoins } = deps.asyncDb.tables;
   const [j] = await deps.asyncDb

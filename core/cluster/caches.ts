@@ -9,7 +9,12 @@
 import type { Deps } from "../deps";
 
 /** The bus topic per cache. */
-export const CACHE_TOPICS = { links: "link_cache", revokedSessions: "revoked_sessions", trackers: "tracker_index", chatStandings: "chat_standings" } as const;
+export const CACHE_TOPICS = {
+  links: "link_cache",
+  revokedSessions: "revoked_sessions",
+  trackers: "tracker_index",
+  chatStandings: "chat_standings",
+} as const;
 
 /** How a node applies a change announced by another (`detail`: what the announcer passed), and drops the cache on a gap. */
 export interface CacheFollower {

@@ -40,7 +40,10 @@ export interface MtprotoClient {
  * matcher as the bot, and deletions mark matches `is_deleted` (post_deleted notifications for
  * trackers with notify_on_delete). Enabled by main.ts only when MTPROTO_* is configured.
  */
-export function createMtprotoSource(deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "trackerIndex" | "telegram" | "chatStandings">, client: MtprotoClient) {
+export function createMtprotoSource(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "trackerIndex" | "telegram" | "chatStandings">,
+  client: MtprotoClient,
+) {
   const chats = new Map<string, MtprotoChat>();
   // posts and deletions are taken in the order they arrive, one after the other; stop waits for them
   let work: Promise<void> = Promise.resolve();

@@ -39,7 +39,10 @@ export interface Preview {
 }
 
 /** Which of the recent posts `tracker` (as it is now, enabled or not) would have matched. */
-export async function previewTracker(deps: Pick<Deps, "asyncDb" | "trackerIndex" | "telegram" | "chatStandings" | "log">, tracker: TrackerRow): Promise<Preview> {
+export async function previewTracker(
+  deps: Pick<Deps, "asyncDb" | "trackerIndex" | "telegram" | "chatStandings" | "log">,
+  tracker: TrackerRow,
+): Promise<Preview> {
   const index = new TrackerIndex([tracker]);
   const owners = new Map<string, boolean>();
   const visible: RecentPost[] = [];

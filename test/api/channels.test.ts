@@ -311,7 +311,13 @@ test("an account merge folds a chat both accounts hold; the merged-in account's 
   // made while that account ran the chat (an account without a Telegram identity can no longer make one through the API)
   const [invite] = await s.t.deps.asyncDb
     .insert(s.t.deps.asyncDb.tables.channelInvites)
-    .values({ userId: mail.id, channelId: other!.id, chatId: String(CHANNEL.id), name: "From the old account", inviteLink: "https://t.me/+old" })
+    .values({
+      userId: mail.id,
+      channelId: other!.id,
+      chatId: String(CHANNEL.id),
+      name: "From the old account",
+      inviteLink: "https://t.me/+old",
+    })
     .returning();
   expect((await req("POST", `/api/channels/${other!.id}/invites`, mailToken, { name: "Another" })).json.error).toBe("not_chat_admin");
   const aliceUser = (await s.t.telegramUser(ALICE_TG, "alice")).user;

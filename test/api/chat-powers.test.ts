@@ -65,7 +65,13 @@ const shown = (pred: (text: string) => boolean) =>
 function aliceAddsTheBot(standing: { status: string; can_invite_users?: boolean }) {
   s.fake.members.set(`${GROUP.id}:${ALICE.id}`, standing);
   s.fake.pushUpdate({
-    my_chat_member: { chat: GROUP, from: ALICE, date: now(), old_chat_member: { status: "left", user: FAKE_BOT }, new_chat_member: ADMIN_BOT },
+    my_chat_member: {
+      chat: GROUP,
+      from: ALICE,
+      date: now(),
+      old_chat_member: { status: "left", user: FAKE_BOT },
+      new_chat_member: ADMIN_BOT,
+    },
   });
 }
 
@@ -75,7 +81,8 @@ async function aliceRunsGroup() {
   await s.fake.waitFor("sendMessage", (c) => c.params.chat_id === ALICE.id && String(c.params.text).includes("invite tracking"));
   const [channel] = (await req("GET", "/api/channels")).json as { id: number }[];
   const open = (await req("POST", `/api/channels/${channel!.id}/invites`, { name: "Open ad" })).json;
-  const manual = (await req("POST", `/api/channels/${channel!.id}/invites`, { name: "Asked ad", join_request: true, approve: "manual" })).json;
+  const manual = (await req("POST", `/api/channels/${channel!.id}/invites`, { name: "Asked ad", join_request: true, approve: "manual" }))
+    .json;
   expect([open.id, manual.id].every(Number.isInteger)).toBe(true);
   s.fake.pushUpdate({
     chat_join_request: {
@@ -88,7 +95,8 @@ async function aliceRunsGroup() {
   });
   await toldAlice((t) => t.includes("Eve") && t.includes("Asked ad"));
   const [request] = (await req("GET", `/api/channels/${channel!.id}/requests`)).json as { id: number }[];
-  const inChat = (await req("POST", "/api/tracking", { name: "Team", keyword: "ethereum", notify_via: "chat", notify_chat_id: GROUP.id })).json;
+  const inChat = (await req("POST", "/api/tracking", { name: "Team", keyword: "ethereum", notify_via: "chat", notify_chat_id: GROUP.id }))
+    .json;
   const plain = (await req("POST", "/api/tracking", { name: "BTC", keyword: "bitcoin" })).json;
   // while she runs it, the group's messages reach her trackers
   postInGroup(1, "bitcoin is up");
@@ -97,7 +105,9 @@ async function aliceRunsGroup() {
 }
 
 function postInGroup(messageId: number, text: string) {
-  s.fake.pushUpdate({ message: { message_id: messageId, date: now(), chat: GROUP, from: { id: 900, is_bot: false, first_name: "Member" }, text } });
+  s.fake.pushUpdate({
+    message: { message_id: messageId, date: now(), chat: GROUP, from: { id: 900, is_bot: false, first_name: "Member" }, text },
+  });
 }
 
 /** Every power in the API, tried by someone who no longer runs the chat: each the same refusal. */
@@ -196,7 +206,9 @@ describe("an owner who stops running the chat", () => {
       s.fake.press("📣 Private Deals", ALICE);
       const screen = await shown((t) => t.startsWith("📣 <b>Private Deals</b>"));
       expect(String(screen.params.text)).toMatch(why);
-      expect(String(screen.params.text)).toContain("New invite links, join requests, the list of who joined and the chart are closed to you");
+      expect(String(screen.params.text)).toContain(
+        "New invite links, join requests, the list of who joined and the chart are closed to you",
+      );
       const labels = (screen.params.reply_markup?.inline_keyboard ?? []).flat().map((b: { text: string }) => b.text);
       expect(labels).toContain("🔗 Open ad");
       expect(labels).not.toContain("➕ New invite");
@@ -204,7 +216,13 @@ describe("an owner who stops running the chat", () => {
       expect(s.fake.callsOf("approveChatJoinRequest")).toHaveLength(0);
 
       // made an administrator with the right to invite users again: told, and every power is back
-      s.fake.pushChatMember(GROUP, { id: ALICE.id, first_name: "Alice", username: "alice" }, to === "member" ? "member" : "left", "administrator", now() + 2);
+      s.fake.pushChatMember(
+        GROUP,
+        { id: ALICE.id, first_name: "Alice", username: "alice" },
+        to === "member" ? "member" : "left",
+        "administrator",
+        now() + 2,
+      );
       await toldAlice((t) => t.startsWith("✅ You run “Private Deals” again"));
       expect((await req("POST", `/api/channels/${a.channel.id}/invites`, { name: "Back" })).status).toBe(201);
       expect((await req("GET", `/api/channels/${a.channel.id}/members`)).status).toBe(200);

@@ -156,7 +156,9 @@ export class FakeBotApi {
    * person's new standing for getChatMember.
    */
   pushUpdate(update: Record<string, unknown>) {
-    const mine = update.my_chat_member as { chat: { id: number }; from: { id: number; is_bot: boolean }; new_chat_member: { status: string } } | undefined;
+    const mine = update.my_chat_member as
+      | { chat: { id: number }; from: { id: number; is_bot: boolean }; new_chat_member: { status: string } }
+      | undefined;
     if (mine && !mine.from.is_bot && ["administrator", "creator"].includes(mine.new_chat_member.status)) {
       const key = `${mine.chat.id}:${mine.from.id}`;
       if (!this.members.has(key)) this.members.set(key, { status: "creator" });
