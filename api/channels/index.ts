@@ -59,7 +59,7 @@ export function channelsApi(deps: Deps) {
     .get("/channels/:id/stats", ({ userId, params }) => channelStats(deps, userId, params.id), {
       scope: "read:channels",
       params: M.idParams,
-      response: M.channelStats,
+      response: { 200: M.channelStats, ...errors(503) },
       detail: { ...channels, summary: "Joins, leaves and members, by invite" },
     })
     .get(
@@ -70,7 +70,7 @@ export function channelsApi(deps: Deps) {
         scope: "read:channels",
         params: M.idParams,
         query: M.membersQuery,
-        response: M.members,
+        response: { 200: M.members, ...errors(503) },
         detail: { ...channels, summary: "The join journal, newest join first" },
       },
     )
@@ -78,7 +78,7 @@ export function channelsApi(deps: Deps) {
       scope: "read:channels",
       params: M.idParams,
       query: M.seriesQuery,
-      response: M.series,
+      response: { 200: M.series, ...errors(503) },
       detail: { ...channels, summary: "Joins per day by invite, and leaves per day (UTC days, oldest first)" },
     })
     .post("/channels/:id/export", ({ userId, params, body }) => exportJoinJournal(deps, userId, params.id, body), {
@@ -98,7 +98,7 @@ export function channelsApi(deps: Deps) {
     .get("/channels/:id/requests", async ({ userId, params }) => (await listRequests(deps, userId, params.id)).map(requestView), {
       scope: "read:channels",
       params: M.idParams,
-      response: t.Array(M.request),
+      response: { 200: t.Array(M.request), ...errors(503) },
       detail: { ...channels, summary: "Waiting join requests" },
     })
     .get("/channels/:id/invites", async ({ userId, params }) => inviteViews(deps, await listInvites(deps, userId, params.id)), {

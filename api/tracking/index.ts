@@ -42,7 +42,12 @@ export function trackingApi(deps: Deps) {
         set.status = 201;
         return trackerResponse(row);
       },
-      { scope: "write:tracking", body: TrackingModel.create, response: { 201: V.tracker }, detail: detail("Create a keyword tracker") },
+      {
+        scope: "write:tracking",
+        body: TrackingModel.create,
+        response: { 201: V.tracker, ...errors(503) },
+        detail: detail("Create a keyword tracker"),
+      },
     )
     .get("/", async ({ userId }) => (await listTrackers(deps, userId)).map(trackerResponse), {
       scope: "read:tracking",
@@ -59,7 +64,7 @@ export function trackingApi(deps: Deps) {
       scope: "write:tracking",
       params: TrackingModel.idParams,
       body: TrackingModel.patch,
-      response: V.tracker,
+      response: { 200: V.tracker, ...errors(503) },
       detail: detail("Change a tracker"),
     })
     .delete(
