@@ -43,7 +43,8 @@ export function requestView(r: JoinRequestRow) {
  * of the same request changes nothing); the invite's welcome is queued to the person at once; with
  * approval "auto" the request is approved now (approveChatJoinRequest), with "manual" (or when
  * Telegram refuses the approval) the invite's owner gets a message with Approve and Decline.
- * A request through any other link is not the service's business (null).
+ * A request through any other link is not the service's business (null), nor one through the invite
+ * of someone who no longer runs the chat (it waits in Telegram for the chat's administrators).
  */
 export async function recordJoinRequest(
   deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "log" | "chatStandings">,
