@@ -1,11 +1,18 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { openSignedIn, withBrowserApp, screenshot, type Server } from "../helpers/browser";
 import { recordMemberChange } from "../../core/channels/members";
+import { chatOwnersTelegram } from "../helpers/chat-owners";
 
 let browser: Browser;
 let s: Server;
-withBrowserApp((app) => ({ server: s, browser } = app));
+// Telegram vouches that the marketer runs the channel (getChatMember) before its figures are shown
+const telegram = chatOwnersTelegram();
+withBrowserApp(
+  (app) => ({ server: s, browser } = app),
+  () => ({ env: telegram.env }),
+);
+afterAll(() => telegram.stop());
 
 describe("channels in the dashboard", () => {
   test("the list, a channel's figures, its invites with retention and cost, and the joins/leaves chart", async () => {
@@ -13,6 +20,7 @@ describe("channels in the dashboard", () => {
     const db = s.deps.asyncDb;
     const { channels, channelInvites } = db.tables;
     const chatId = "-1003333333333";
+    telegram.runs(chatId, 4242);
     const [channel] = await db
       .insert(channels)
       .values({ userId: user.id, chatId, type: "channel", title: "Crypto Daily", username: "cryptodaily", members: 5120, canInvite: true })
