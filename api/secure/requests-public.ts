@@ -9,6 +9,7 @@ import { AppError, FieldError, RateLimited } from "../../core/errors";
 import { MAX_REQUEST_TEXT, openRequest, receiveRequestItem, type RequestItem } from "../../core/secure/request-items";
 import { requestByCode } from "../../core/secure/requests";
 import { readCapped } from "../shared/body";
+import { assertJsonTextShape } from "../shared/body-shape";
 import { clientAddress, type Peer } from "../shared/client-ip";
 import { SharedWindowLimiter } from "../shared/rate-limit";
 import { ipBucket } from "../../core/ip";
@@ -134,6 +135,7 @@ export function secureRequestsPublic(deps: Deps) {
 }
 
 function textOf(json: string): string {
+  assertJsonTextShape(json);
   let body: unknown;
   try {
     body = JSON.parse(json);
