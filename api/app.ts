@@ -2,7 +2,7 @@ import { healthApi } from "./health";
 import { createReadiness, type Readiness } from "../core/readiness";
 import { type AnyElysia, Elysia } from "elysia";
 import type { Deps } from "../core/deps";
-import { allowedMethodsOf, errorHandler } from "./shared/errors";
+import { allowedMethodsOf, apiRootNotFound, errorHandler } from "./shared/errors";
 import { bodyLimitPlugin } from "./shared/body";
 import { rateLimitPlugin } from "./shared/rate-limit";
 import { docsPlugin } from "./shared/docs";
@@ -72,6 +72,7 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(healthApi(deps, options.readiness ?? createReadiness()))
     .use(metricsApi(deps))
     .use(miniappRoutes(deps))
+    .use(apiRootNotFound())
     .use(api)
     .use(secureViewerPages(deps, secureOpen))
     .use(secureRequestsPublic(deps))

@@ -1,4 +1,4 @@
-import { Elysia, type ValidationError as ElysiaValidationError } from "elysia";
+import { Elysia, NotFoundError, type ValidationError as ElysiaValidationError } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import { AppError } from "../../core/errors";
 import { briefError, createRepeatLog, type Logger, type RepeatLog } from "../../core/log";
@@ -228,4 +228,24 @@ export function errorHandler(log: Logger, allowed?: AllowedMethods) {
     noteErrorStatus(request, res.status);
     return res;
   });
+}
+
+/**
+ * `/api` and `/api/` are no operation, but they are under /api: they answer the JSON 404 for every
+ * method, not the short-link page the one-segment visitor route would give a link coded "api" (a
+ * client also makes `/api/` of `/api/links/%2e%2e`). Each method is its own route, since a
+ * method's own `/:code` route would win over an `all`.
+ */
+export function apiRootNotFound() {
+  const app = new Elysia({ name: "api-root" });
+  for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+    app.route(
+      method,
+      "/api",
+      () => {
+        throw new NotFoundError();
+      },
+      { detail: { hide: true } },
+    );
+  return app;
 }
