@@ -63,7 +63,11 @@ export function metricsApi(deps: Pick<Deps, "metrics" | "config">) {
       if (verdict === 401)
         return errorResponse(401, "unauthorized", "Send the METRICS_TOKEN as a bearer token", undefined, { "www-authenticate": "Bearer" });
       if (verdict === 403)
-        return errorResponse(403, "forbidden", "Metrics are answered only to a direct request on the loopback address unless METRICS_TOKEN is set");
+        return errorResponse(
+          403,
+          "forbidden",
+          "Metrics are answered only to a direct request on the loopback address unless METRICS_TOKEN is set",
+        );
       const body = await deps.metrics.registry.metrics();
       return new Response(body, { headers: { "content-type": deps.metrics.registry.contentType } });
     },

@@ -1,10 +1,11 @@
-import { Elysia, NotFoundError, type ValidationError as ElysiaValidationError } from "elysia";
+import { Elysia, type ValidationError as ElysiaValidationError } from "elysia";
 import { TypeCompiler } from "elysia/type-system";
 import { AppError } from "../../core/errors";
 import { briefError, createRepeatLog, type Logger, type RepeatLog } from "../../core/log";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { requestUrl } from "./request-url";
 import { noteErrorStatus } from "./observe";
+import { type AllowedMethods, methodNotAllowed } from "./route-methods";
 
 type Details = { field: string; message: string }[];
 
@@ -124,14 +125,10 @@ export function errorResponseOf(
     case "NOT_FOUND": {
       const { pathname } = requestUrl(request);
       const methods = allowed(pathname);
-      if (methods.length)
-        return errorResponse(
-          405,
-          "method_not_allowed",
-          `${request.method} is not allowed on ${pathname}; use ${methods.join(", ")}`,
-          undefined,
-          { Allow: methods.join(", ") },
-        );
+      if (methods.length) {
+        const e = methodNotAllowed(request.method, pathname, methods);
+        return errorResponse(e.status, e.code, e.message, undefined, e.headers);
+      }
       return errorResponse(404, "not_found", `No route for ${request.method} ${pathname}`);
     }
     case "INVALID_COOKIE_SIGNATURE":
@@ -182,42 +179,6 @@ function databaseUnavailable(log: Logger, error: unknown): Response {
   });
 }
 
-/** The methods a path is served with (none: the path is unknown). */
-export type AllowedMethods = (pathname: string) => string[];
-
-interface RouteLike {
-  method: string;
-  path: string;
-}
-
-/**
- * The methods each /api path takes, read from the app's routes (`:param` matches one segment, a
- * trailing slash is optional). HEAD goes with GET, as Elysia answers it.
- */
-export function allowedMethodsOf(routes: () => readonly RouteLike[]): AllowedMethods {
-  let compiled: { count: number; patterns: { re: RegExp; method: string }[] } | undefined;
-  return (pathname) => {
-    if (!pathname.startsWith("/api/")) return [];
-    const all = routes();
-    if (compiled?.count !== all.length) {
-      const patterns = all
-        .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
-        .map((r) => {
-          const source = r.path
-            .replace(/\/$/, "")
-            .split("/")
-            .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-            .join("/");
-          return { re: new RegExp(`^${source}/?$`), method: r.method };
-        });
-      compiled = { count: all.length, patterns };
-    }
-    const methods = new Set(compiled.patterns.filter((p) => p.re.test(pathname)).map((p) => p.method));
-    if (methods.has("GET")) methods.add("HEAD");
-    return [...methods];
-  };
-}
-
 /**
  * The one error model of CONTRACT §3: every failure leaves as {error, message, details?} JSON. A
  * known path asked with a method it does not take is 405 with `Allow` (`allowed` knows the paths).
@@ -228,24 +189,4 @@ export function errorHandler(log: Logger, allowed?: AllowedMethods) {
     noteErrorStatus(request, res.status);
     return res;
   });
-}
-
-/**
- * `/api` and `/api/` are no operation, but they are under /api: they answer the JSON 404 for every
- * method, not the short-link page the one-segment visitor route would give a link coded "api" (a
- * client also makes `/api/` of `/api/links/%2e%2e`). Each method is its own route, since a
- * method's own `/:code` route would win over an `all`.
- */
-export function apiRootNotFound() {
-  const app = new Elysia({ name: "api-root" });
-  for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
-    app.route(
-      method,
-      "/api",
-      () => {
-        throw new NotFoundError();
-      },
-      { detail: { hide: true } },
-    );
-  return app;
 }
