@@ -71,6 +71,13 @@ async function assertFormShape(body: Body) {
   for (const value of form?.values() ?? []) if (typeof value === "string" && /^[[{]/.test(value)) assertJsonTextShape(value);
 }
 
+/** Every JSON body the API takes is an object: an array, a string, a number or null is refused, not read as "no fields". */
+function assertApiObject(pathname: string, text: string) {
+  if (!pathname.startsWith("/api/")) return;
+  const start = text.trimStart();
+  if (start && !start.startsWith("{")) throw new AppError(400, "invalid_body", "The request body must be a JSON object");
+}
+
 /** 415 for a body sent to /api as plain text or without a type: the usual "forgot the header" mistake. */
 function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
   if (!hasBody || !pathname.startsWith("/api/") || isUploadRoute(pathname)) return;
@@ -114,6 +121,9 @@ export function bodyLimitPlugin() {
     }
     // Elysia parses a form's fields that look like JSON as JSON: the same limits on them
     if (form) return assertFormShape(text === undefined ? request.clone() : new Response(text, { headers: { "content-type": type } }));
-    if (json) assertJsonTextShape(text ?? (await request.clone().text()));
+    if (!json) return;
+    const body = text ?? (await request.clone().text());
+    assertJsonTextShape(body);
+    assertApiObject(pathname, body);
   });
 }

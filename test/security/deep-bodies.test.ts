@@ -95,7 +95,11 @@ describe("deep or oversized bodies", () => {
     expect(made.status).toBe(201);
     let nested: unknown = 1;
     for (let i = 1; i < MAX_BODY_DEPTH; i++) nested = [nested];
-    const deepEnough = await fetch(`${origin}/api/tokens`, { method: "POST", headers, body: JSON.stringify({ name: "ok", extra: nested }) });
+    const deepEnough = await fetch(`${origin}/api/tokens`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "ok", extra: nested }),
+    });
     expect(deepEnough.status).toBe(201);
     const many = await fetch(`${origin}/api/tokens`, {
       method: "POST",

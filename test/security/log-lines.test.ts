@@ -61,6 +61,11 @@ describe("the readable format", () => {
     expect(entries.some((l) => l.startsWith("2026-01-01T00:00:00.000Z ERROR"))).toBe(false);
     expect(out[1]).toContain('{"title":"a\\u2028b\\u202ec"}');
     // the stack goes on over several lines, each after the first indented
-    expect(out[2].split("\n").slice(1).every((l) => l.startsWith("    "))).toBe(true);
+    expect(
+      out[2]!
+        .split("\n")
+        .slice(1)
+        .every((l) => l.startsWith("    ")),
+    ).toBe(true);
   });
 });
