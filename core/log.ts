@@ -55,6 +55,7 @@ export function createLogger(level: Level = "info", sink?: (line: string) => voi
  * the readable format: control characters (a newline starts a new "entry"), line and paragraph
  * separators, and the bidirectional overrides that reorder what a terminal shows.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 

@@ -32,7 +32,15 @@ describe("a default link", () => {
 
   test("answers the 404 page on any other address, the server's public one included, also for HEAD", async () => {
     const visit = await linkOn();
-    for (const host of ["203.0.113.7", "203.0.113.7:443", "10.0.0.5", "192.168.1.10:3000", "[2001:db8::1]", "[2001:db8::1]:8080", "3405803783"])
+    for (const host of [
+      "203.0.113.7",
+      "203.0.113.7:443",
+      "10.0.0.5",
+      "192.168.1.10:3000",
+      "[2001:db8::1]",
+      "[2001:db8::1]:8080",
+      "3405803783",
+    ])
       for (const method of ["GET", "HEAD"]) {
         const res = await visit(host, method);
         expect([host, method, res.status, res.type]).toEqual([host, method, 404, "text/html; charset=utf-8"]);

@@ -42,6 +42,7 @@ describe("a chat title with a newline, through the real bot", () => {
       },
     });
     const line = await eventually(() => t.logs.find((l) => l.includes("tracking: added to channel")), "the log line");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may be left
     expect(line).not.toMatch(/[\n\r\u2028\u202e\u001b]/);
     expect(line).toContain("(Shop\\n2026-01-01T00:00:00.000Z ERROR admin password reset by root\\r\\u2028\\u202etxt.exe\\u001b[2J)");
     expect(t.logs.some((l) => l.startsWith("2026-01-01T00:00:00.000Z ERROR"))).toBe(false);
