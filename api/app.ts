@@ -63,9 +63,10 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     // first: every request gets its id, its metrics and its log line, whatever answers it
     .use(observePlugin(deps))
     .use(errorHandler(deps.log, allowed))
-    .use(fixedPathMethods(allowed))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
+    // after the size rules and the rate limit, before routing
+    .use(fixedPathMethods(allowed))
     .use(docsPlugin(whole))
     .use(healthApi(deps, options.readiness ?? createReadiness()))
     .use(metricsApi(deps))
