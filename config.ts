@@ -35,13 +35,15 @@ export interface PlanLimits {
   trackers: number;
   secureFiles: number;
   storageMB: number;
+  /** what strangers may send through all of the account's request links together, apart from storageMB */
+  requestStorageMB: number;
 }
 
 const DEFAULT_PLAN_LIMITS: Record<Plan, PlanLimits> = {
-  free: { links: 100, trackers: 2, secureFiles: 20, storageMB: 100 },
-  starter: { links: 1000, trackers: 10, secureFiles: 200, storageMB: 1024 },
-  pro: { links: 10000, trackers: 50, secureFiles: 2000, storageMB: 10240 },
-  business: { links: 100000, trackers: 500, secureFiles: 20000, storageMB: 102400 },
+  free: { links: 100, trackers: 2, secureFiles: 20, storageMB: 100, requestStorageMB: 100 },
+  starter: { links: 1000, trackers: 10, secureFiles: 200, storageMB: 1024, requestStorageMB: 500 },
+  pro: { links: 10000, trackers: 50, secureFiles: 2000, storageMB: 10240, requestStorageMB: 2048 },
+  business: { links: 100000, trackers: 500, secureFiles: 20000, storageMB: 102400, requestStorageMB: 10240 },
 };
 
 interface RateLimitConfig {
@@ -148,7 +150,7 @@ function parsePlanLimits(env: Env): Record<Plan, PlanLimits> {
     if (!PLANS.includes(plan as Plan)) throw new ConfigError("PLAN_LIMITS", `unknown plan "${plan}"`);
     if (!value || typeof value !== "object") throw new ConfigError("PLAN_LIMITS", `"${plan}" must be an object`);
     for (const [key, n] of Object.entries(value as Record<string, unknown>)) {
-      if (!["links", "trackers", "secureFiles", "storageMB"].includes(key))
+      if (!["links", "trackers", "secureFiles", "storageMB", "requestStorageMB"].includes(key))
         throw new ConfigError("PLAN_LIMITS", `unknown key "${plan}.${key}"`);
       if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
         throw new ConfigError("PLAN_LIMITS", `"${plan}.${key}" must be a non-negative whole number`);

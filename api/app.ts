@@ -2,7 +2,8 @@ import { healthApi } from "./health";
 import { createReadiness, type Readiness } from "../core/readiness";
 import { type AnyElysia, Elysia } from "elysia";
 import type { Deps } from "../core/deps";
-import { allowedMethodsOf, errorHandler } from "./shared/errors";
+import { errorHandler } from "./shared/errors";
+import { allowedMethodsOf, apiRootNotFound, fixedPathMethods } from "./shared/route-methods";
 import { bodyLimitPlugin } from "./shared/body";
 import { rateLimitPlugin } from "./shared/rate-limit";
 import { docsPlugin } from "./shared/docs";
@@ -51,6 +52,7 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);
   // the whole app, for the pieces that read its routes (the OpenAPI document, the 405's Allow)
   const whole = (): AnyElysia => app;
+  const allowed = allowedMethodsOf(() => whole().routes);
   // development: Bun's own error pages and checks, on unless NODE_ENV=production; every error here is
   // answered by errorHandler, so the listening server always runs as in production.
   // maxRequestBodySize: Bun's own 413 has no body; the body-limit plugin answers every size itself
@@ -60,18 +62,16 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
   const app = new Elysia({ serve })
     // first: every request gets its id, its metrics and its log line, whatever answers it
     .use(observePlugin(deps))
-    .use(
-      errorHandler(
-        deps.log,
-        allowedMethodsOf(() => whole().routes),
-      ),
-    )
+    .use(errorHandler(deps.log, allowed))
     .use(rateLimitPlugin(deps))
     .use(bodyLimitPlugin())
+    // after the size rules and the rate limit, before routing
+    .use(fixedPathMethods(allowed))
     .use(docsPlugin(whole))
     .use(healthApi(deps, options.readiness ?? createReadiness()))
     .use(metricsApi(deps))
     .use(miniappRoutes(deps))
+    .use(apiRootNotFound())
     .use(api)
     .use(secureViewerPages(deps, secureOpen))
     .use(secureRequestsPublic(deps))

@@ -50,18 +50,35 @@ export function createLogger(level: Level = "info", sink?: (line: string) => voi
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
 
-/** A JSON line of createLogger as a person reads it. */
+/**
+ * Characters that would let text from outside (a chat title, a file name) forge or hide a line in
+ * the readable format: control characters (a newline starts a new "entry"), line and paragraph
+ * separators, and the bidirectional overrides that reorder what a terminal shows.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** `text` on one line, its unsafe characters written as escapes (`\n`, `\u001b`). */
+function escapeForLog(text: string): string {
+  return text.replace(UNSAFE, (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** An error's stack, each line escaped and the lines after the first indented, so none reads as an entry of its own. */
+const indentedStack = (stack: string) => stack.split(/\r?\n/).map(escapeForLog).join("\n    ");
+
+/** A JSON line of createLogger as a person reads it: one line per entry, whatever the text holds (a stack aside). */
 function readable(json: string): string {
   const { level, time, msg, requestId, err, extra, ...fields } = JSON.parse(json) as Record<string, unknown>;
-  const id = requestId ? ` [${requestId}]` : "";
+  const id = requestId ? ` [${escapeForLog(String(requestId))}]` : "";
   const tail = err
-    ? ` ${(err as { stack?: string; message?: string }).stack ?? (err as { message?: string }).message}`
+    ? ` ${indentedStack(String((err as { stack?: string; message?: string }).stack ?? (err as { message?: string }).message))}`
     : extra !== undefined
-      ? ` ${JSON.stringify(extra)}`
+      ? ` ${escapeForLog(JSON.stringify(extra))}`
       : Object.keys(fields).length
-        ? ` ${JSON.stringify(fields)}`
+        ? ` ${escapeForLog(JSON.stringify(fields))}`
         : "";
-  return `${time} ${String(level).toUpperCase()} ${msg}${id}${tail}`;
+  return `${time} ${String(level).toUpperCase()} ${escapeForLog(String(msg))}${id}${tail}`;
 }
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

@@ -1,25 +1,33 @@
 import { t, type Static } from "elysia";
-import { DateTime, IdParams, Int, Url } from "../shared/models";
+import { DateTime, IdParams, Int, TimeZoneModel, Url, Words } from "../shared/models";
+import { PERIOD_NAMES } from "../../core/analytics/range";
+import { GRANULARITIES } from "../../core/analytics/stats";
+import { EXPORT_FORMATS } from "../../core/analytics/export";
 
-/** `period`, `tz`, `granularity` and the page bounds are checked in core so their 400s name the allowed values. */
+/** A report's period: the one list core reads (30d when left out). */
+export const PeriodModel = Words(PERIOD_NAMES, { description: "30d when left out" });
+const period = t.Optional(PeriodModel);
+const tz = t.Optional(TimeZoneModel);
+
+/** The allowed words are the core's own lists, checked in core (with the page bounds) so their 400s name them. */
 export const AnalyticsModel = {
   idParams: IdParams,
-  period: t.Object({ period: t.Optional(t.String()) }),
-  periodTz: t.Object({ period: t.Optional(t.String()), tz: t.Optional(t.String()) }),
-  timeline: t.Object({ period: t.Optional(t.String()), tz: t.Optional(t.String()), granularity: t.Optional(t.String()) }),
+  period: t.Object({ period }),
+  periodTz: t.Object({ period, tz }),
+  timeline: t.Object({ period, tz, granularity: t.Optional(Words(GRANULARITIES, { description: "daily when left out" })) }),
   clicks: t.Object({
     page: t.Optional(t.Numeric({ description: "1 to 1000000, default 1" })),
     limit: t.Optional(t.Numeric({ description: "1 to 100, default 50" })),
   }),
   summary: t.Object({
-    period: t.Optional(t.String()),
+    period,
     linkId: t.Optional(t.Integer({ minimum: 1 })),
     dateFrom: t.Optional(t.String()),
     dateTo: t.Optional(t.String()),
-    tz: t.Optional(t.String()),
+    tz,
   }),
   shareQr: t.Object({ qrImage: t.String({ minLength: 1 }) }),
-  export: t.Object({ format: t.String(), period: t.Optional(t.String()) }),
+  export: t.Object({ format: Words(EXPORT_FORMATS), period }),
 };
 
 const share = t.Object({

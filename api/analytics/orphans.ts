@@ -3,9 +3,10 @@ import type { Deps } from "../../core/deps";
 import { orphanVisitsOf } from "../../core/analytics/orphans";
 import { authPlugin } from "../shared/auth";
 import { DateTime } from "../shared/models";
+import { PeriodModel } from "./model";
 
 const OrphanModel = {
-  query: t.Object({ period: t.Optional(t.String({ description: "1d, 7d, 30d (default), 90d, 1y or all" })) }),
+  query: t.Object({ period: t.Optional(PeriodModel) }),
   answer: t.Object({
     total: t.Integer({ description: "visits in the period" }),
     items: t.Array(t.Object({ code: t.String(), count: t.Integer(), lastAt: DateTime("the latest visit") })),

@@ -51,7 +51,13 @@ const user = t.Object({
   email: t.Nullable(formatted("email")),
 });
 const subscription = t.Object({ plan, expiresAt: t.Nullable(DateTime()) });
-const limits = t.Object({ links: t.Integer(), trackers: t.Integer(), secureFiles: t.Integer(), storageMB: t.Number() });
+const limits = t.Object({
+  links: t.Integer(),
+  trackers: t.Integer(),
+  secureFiles: t.Integer(),
+  storageMB: t.Number({ description: "the account's own files" }),
+  requestStorageMB: t.Number({ description: "files and texts strangers sent through the account's request links, apart from storageMB" }),
+});
 
 /** What the sign-in and account routes answer. */
 export const AccountViews = {

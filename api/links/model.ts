@@ -1,7 +1,7 @@
 import { t, type Static } from "elysia";
-import { PIXEL_TYPES } from "../../core/catalog/pixels";
+import { ANY_PIXEL_ID_PATTERN, PIXEL_TYPES } from "../../core/catalog/pixels";
 import { RULE_DEVICES, RULE_OS } from "../../core/links/routing-input";
-import { DateTime, IdParams, Url, formatted } from "../shared/models";
+import { DOCUMENTED_PATTERN, DateTime, IdParams, OneOf, Url, formatted } from "../shared/models";
 
 const nullableString = (maxLength: number) => t.Optional(t.Nullable(t.String({ maxLength })));
 const nullableUrl = t.Optional(t.Nullable(Url({ maxLength: 4096 })));
@@ -109,8 +109,8 @@ export const CatalogModel = {
   tag: t.Object({ name: t.String({ minLength: 1, maxLength: 50 }) }),
   pixel: t.Object({
     name: t.String({ minLength: 1, maxLength: 100 }),
-    type: t.UnionEnum(PIXEL_TYPES),
-    pixelId: t.String({ minLength: 1, maxLength: 64 }),
+    type: OneOf(PIXEL_TYPES),
+    pixelId: t.String({ minLength: 1, maxLength: 64, [DOCUMENTED_PATTERN]: ANY_PIXEL_ID_PATTERN }),
   }),
   domain: t.Object({ hostname: formatted("hostname", { minLength: 1, maxLength: 253 }) }),
   /** a custom domain as every domain route answers it */

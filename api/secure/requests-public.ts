@@ -6,9 +6,10 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { AppError, FieldError, RateLimited } from "../../core/errors";
-import { MAX_REQUEST_TEXT, openRequest, receiveRequestItem, type RequestItem } from "../../core/secure/request-items";
+import { MAX_REQUEST_TEXT, openRequest, receiveRequestItem, type RequestItem, type UploadTiming } from "../../core/secure/request-items";
 import { requestByCode } from "../../core/secure/requests";
 import { readCapped } from "../shared/body";
+import { assertJsonTextShape } from "../shared/body-shape";
 import { clientAddress, type Peer } from "../shared/client-ip";
 import { SharedWindowLimiter } from "../shared/rate-limit";
 import { ipBucket } from "../../core/ip";
@@ -26,7 +27,8 @@ const REQUEST_UPLOADS_PER_HOUR = 30;
 
 type Received = { received: true; kind: "file" | "text"; name: string; size: number; itemsLeft: number | null };
 
-export function secureRequestsPublic(deps: Deps) {
+/** `timing`: the upload limits of core/secure/request-items.ts (tests shorten them). */
+export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> = {}) {
   const limiter = new SharedWindowLimiter(deps.cluster.counters, deps.clock, 3600_000, "request-upload");
   const html = htmlResponder(deps);
 
@@ -38,7 +40,7 @@ export function secureRequestsPublic(deps: Deps) {
       throw new RateLimited(verdict.resetSeconds, `Too many uploads from your address: at most ${REQUEST_UPLOADS_PER_HOUR} an hour`);
     await openRequest(deps, code);
     const item = await read();
-    const file = await receiveRequestItem(deps, code, item);
+    const file = await receiveRequestItem(deps, code, item, timing);
     const after = await requestByCode(deps, code);
     return {
       received: true,
@@ -134,6 +136,7 @@ export function secureRequestsPublic(deps: Deps) {
 }
 
 function textOf(json: string): string {
+  assertJsonTextShape(json);
   let body: unknown;
   try {
     body = JSON.parse(json);

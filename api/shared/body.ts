@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { AppError, TooLarge } from "../../core/errors";
 import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
 import { requestUrl } from "./request-url";
+import { assertJsonTextShape } from "./body-shape";
 
 /** JSON bodies above this are refused with 413 (uploads have their own limit). */
 export const MAX_JSON_BODY = 1024 * 1024;
@@ -57,6 +58,26 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, max: n
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/** Elysia reads a body as JSON when its type is application/j… (json, and anything else spelled so). */
+const isJsonType = (type: string) => /^application\/j/i.test(type.trimStart());
+const isMultipart = (type: string) => /^multipart\/form-data/i.test(type.trimStart());
+
+/**
+ * Elysia parses a multipart field that starts with `{` or `[` as JSON: each such field is checked as
+ * JSON text. A form that does not parse is left to Elysia's parser, which answers it.
+ */
+async function assertFormShape(body: Body) {
+  const form = await body.formData().catch(() => undefined);
+  for (const value of form?.values() ?? []) if (typeof value === "string" && /^[[{]/.test(value)) assertJsonTextShape(value);
+}
+
+/** Every JSON body the API takes is an object: an array, a string, a number or null is refused, not read as "no fields". */
+function assertApiObject(pathname: string, text: string) {
+  if (!pathname.startsWith("/api/")) return;
+  const start = text.trimStart();
+  if (start && !start.startsWith("{")) throw new AppError(400, "invalid_body", "The request body must be a JSON object");
+}
+
 /** 415 for a body sent to /api as plain text or without a type: the usual "forgot the header" mistake. */
 function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
   if (!hasBody || !pathname.startsWith("/api/") || isUploadRoute(pathname)) return;
@@ -71,8 +92,9 @@ function assertTypedApiBody(pathname: string, type: string, hasBody: boolean) {
  * a length (chunked) is counted as it streams in, on a copy of the stream, before Elysia's own
  * parsers read the original: keeping those parsers means the OpenAPI document still knows each
  * route's content type. Past 1 MB both copies are cancelled, so the sender is cut off at once and
- * nothing piles up in memory. Malformed JSON becomes Elysia's PARSE error (400); plain-text or
- * untyped bodies to /api are 415. Upload bodies (multipart) are counted by the upload route itself.
+ * nothing piles up in memory. A JSON body (any length) is also read on that copy and refused with 400
+ * when it nests too deep or holds too many values (body-shape.ts), before it is parsed. Malformed
+ * JSON becomes Elysia's PARSE error (400); plain-text or untyped bodies to /api are 415. Upload bodies (multipart) are counted by the upload route itself.
  */
 export function bodyLimitPlugin() {
   return new Elysia({ name: "body-limit" }).onRequest(async ({ request }) => {
@@ -84,14 +106,24 @@ export function bodyLimitPlugin() {
     const max = upload ? MAX_UPLOAD_BODY : MAX_JSON_BODY;
     const type = request.headers.get("content-type") ?? "";
     const declared = request.headers.get("content-length");
+    const json = isJsonType(type);
+    const form = isMultipart(type);
     if (declared !== null) {
       const length = Number(declared);
       if (!(length <= max)) throw tooLarge(max);
-      return assertTypedApiBody(pathname, type, length > 0);
+      assertTypedApiBody(pathname, type, length > 0);
+      if (upload || !(json || form) || length === 0) return;
+    } else if (upload) return;
+    let text: string | undefined;
+    if (declared === null) {
+      text = await readCapped(request.clone().body, MAX_JSON_BODY, () => void request.body?.cancel().catch(() => {}));
+      assertTypedApiBody(pathname, type, text.length > 0);
     }
-    if (upload) return;
-    const copy = request.clone().body;
-    const text = await readCapped(copy, MAX_JSON_BODY, () => void request.body?.cancel().catch(() => {}));
-    assertTypedApiBody(pathname, type, text.length > 0);
+    // Elysia parses a form's fields that look like JSON as JSON: the same limits on them
+    if (form) return assertFormShape(text === undefined ? request.clone() : new Response(text, { headers: { "content-type": type } }));
+    if (!json) return;
+    const body = text ?? (await request.clone().text());
+    assertJsonTextShape(body);
+    assertApiObject(pathname, body);
   });
 }

@@ -5,6 +5,7 @@ import { briefError, createRepeatLog, type Logger, type RepeatLog } from "../../
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { requestUrl } from "./request-url";
 import { noteErrorStatus } from "./observe";
+import { type AllowedMethods, methodNotAllowed } from "./route-methods";
 
 type Details = { field: string; message: string }[];
 
@@ -124,14 +125,10 @@ export function errorResponseOf(
     case "NOT_FOUND": {
       const { pathname } = requestUrl(request);
       const methods = allowed(pathname);
-      if (methods.length)
-        return errorResponse(
-          405,
-          "method_not_allowed",
-          `${request.method} is not allowed on ${pathname}; use ${methods.join(", ")}`,
-          undefined,
-          { Allow: methods.join(", ") },
-        );
+      if (methods.length) {
+        const e = methodNotAllowed(request.method, pathname, methods);
+        return errorResponse(e.status, e.code, e.message, undefined, e.headers);
+      }
       return errorResponse(404, "not_found", `No route for ${request.method} ${pathname}`);
     }
     case "INVALID_COOKIE_SIGNATURE":
@@ -180,42 +177,6 @@ function databaseUnavailable(log: Logger, error: unknown): Response {
   return errorResponse(503, "database_unavailable", "The database cannot be reached right now; try again shortly", undefined, {
     "Retry-After": String(DATABASE_RETRY_AFTER_S),
   });
-}
-
-/** The methods a path is served with (none: the path is unknown). */
-export type AllowedMethods = (pathname: string) => string[];
-
-interface RouteLike {
-  method: string;
-  path: string;
-}
-
-/**
- * The methods each /api path takes, read from the app's routes (`:param` matches one segment, a
- * trailing slash is optional). HEAD goes with GET, as Elysia answers it.
- */
-export function allowedMethodsOf(routes: () => readonly RouteLike[]): AllowedMethods {
-  let compiled: { count: number; patterns: { re: RegExp; method: string }[] } | undefined;
-  return (pathname) => {
-    if (!pathname.startsWith("/api/")) return [];
-    const all = routes();
-    if (compiled?.count !== all.length) {
-      const patterns = all
-        .filter((r) => r.path.startsWith("/api/") && r.method !== "ALL")
-        .map((r) => {
-          const source = r.path
-            .replace(/\/$/, "")
-            .split("/")
-            .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-            .join("/");
-          return { re: new RegExp(`^${source}/?$`), method: r.method };
-        });
-      compiled = { count: all.length, patterns };
-    }
-    const methods = new Set(compiled.patterns.filter((p) => p.re.test(pathname)).map((p) => p.method));
-    if (methods.has("GET")) methods.add("HEAD");
-    return [...methods];
-  };
 }
 
 /**

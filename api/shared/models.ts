@@ -1,5 +1,6 @@
 import { t } from "elysia";
-import { Type, type IntegerOptions } from "@sinclair/typebox";
+import { FormatRegistry, Type, type IntegerOptions } from "@sinclair/typebox";
+import { TIME_ZONES } from "../../core/analytics/range";
 
 /**
  * The models every feature shares, declared once. A schema with a `title` listed in SHARED_MODELS
@@ -50,7 +51,50 @@ export const formatted = (format: Format, options: Parameters<typeof t.String>[0
 /** An absolute http(s) URL. */
 export const Url = (options: Parameters<typeof t.String>[0] = {}) => formatted("uri", options);
 
-export const SHARED_MODELS = { Error: ErrorModel, Ok: OkModel } as const;
+/**
+ * The keyword that carries an enum or a pattern into the document only, for a rule core checks with
+ * a message that says what is wanted (a pixel id per network) or where core accepts more than the
+ * canonical list the document gives (a time zone's old alias, as browsers still report).
+ */
+export const DOCUMENTED_ENUM = "x-enum";
+export const DOCUMENTED_PATTERN = "x-pattern";
+
+/**
+ * One of a fixed list of words, checked here and stated in the document as an enum; the 400 names
+ * the allowed words. (Elysia's UnionEnum gives a missing field its first value as a default, so a
+ * required field left out was taken as that value: the default goes.)
+ */
+export function OneOf<const V extends readonly [string, ...string[]]>(values: V, options: { description?: string } = {}) {
+  const schema = t.UnionEnum([...values] as unknown as V, { error: `must be one of ${values.join(", ")}`, ...options });
+  delete (schema as { default?: unknown }).default;
+  return schema;
+}
+
+/**
+ * One of a fixed list of words that core checks (its 400 names the allowed words, and it may read
+ * an empty value as the default): stated in the document as an enum, from core's own list.
+ */
+export const Words = (values: readonly string[], options: { description?: string } = {}) =>
+  t.String({ ...options, [DOCUMENTED_ENUM]: values });
+
+/** An IANA time zone name: the document lists them once (core also takes their old aliases). */
+export const TimeZoneModel = t.String({
+  title: "TimeZone",
+  minLength: 1,
+  maxLength: 64,
+  description: "IANA time zone name, e.g. Europe/Berlin or UTC",
+  [DOCUMENTED_ENUM]: TIME_ZONES,
+});
+
+/**
+ * A number in a query or path is plain decimal digits: `0x10`, `1e1`, `+5`, ` 5` and `-0` are
+ * refused rather than read as 16, 10 or 5 (Elysia's own check takes whatever `Number()` reads).
+ * No query or path number of the API is negative.
+ */
+FormatRegistry.Set("numeric", (value) => /^\d{1,20}(\.\d{1,20})?$/.test(value));
+FormatRegistry.Set("integer", (value) => /^\d{1,20}$/.test(value));
+
+export const SHARED_MODELS = { Error: ErrorModel, Ok: OkModel, TimeZone: TimeZoneModel } as const;
 
 /** What each error status means, for the document. */
 export const ERROR_MEANINGS: Record<number, string> = {

@@ -1,6 +1,6 @@
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
-import { DOCUMENTED_FORMAT, ERROR_MEANINGS, SHARED_MODELS } from "./models";
+import { DOCUMENTED_ENUM, DOCUMENTED_FORMAT, DOCUMENTED_PATTERN, ERROR_MEANINGS, SHARED_MODELS } from "./models";
 
 type Json = Record<string, unknown>;
 type Operation = {
@@ -23,8 +23,20 @@ const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "tr
 function normalizeSchema(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalizeSchema);
   if (!isObject(value)) return value;
-  const { nullable: _nullable, error: _error, [DOCUMENTED_FORMAT]: format, ...schema } = value;
+  const {
+    nullable: _nullable,
+    error: _error,
+    [DOCUMENTED_FORMAT]: format,
+    [DOCUMENTED_ENUM]: documentedEnum,
+    [DOCUMENTED_PATTERN]: pattern,
+    ...schema
+  } = value;
   if (typeof format === "string") schema.format = format;
+  if (Array.isArray(documentedEnum)) schema.enum = documentedEnum;
+  if (typeof pattern === "string") schema.pattern = pattern;
+  // a nullable enum ("en", "ru" or null) lists null among its values, or null would break it
+  if (Array.isArray(schema.enum) && Array.isArray(schema.type) && schema.type.includes("null") && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
   const union = schema.anyOf;
   if (Array.isArray(union) && union.length === 2) {
     const text = union.find((b) => isObject(b) && b.type === "string" && (b.format === "numeric" || b.format === "integer")) as

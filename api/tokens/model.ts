@@ -1,11 +1,12 @@
 import { t, type Static } from "elysia";
-import { DateTime, IdParams } from "../shared/models";
+import { DateTime, IdParams, Words } from "../shared/models";
+import { SCOPES } from "../../core/tokens/scopes";
 
 export const TokenModel = {
   create: t.Object({
     name: t.String({ minLength: 1, maxLength: 100 }),
     /** leave it out for the default `*`; an explicit empty list is refused, not widened to full access */
-    scopes: t.Optional(t.Array(t.String(), { minItems: 1, maxItems: 20 })),
+    scopes: t.Optional(t.Array(Words(SCOPES), { minItems: 1, maxItems: 20 })),
     expiresInDays: t.Optional(t.Nullable(t.Integer({ minimum: 1, maximum: 3650 }))),
   }),
   idParams: IdParams,

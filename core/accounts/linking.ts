@@ -26,7 +26,7 @@ async function identityOf(db: AsyncDbOrTx, userId: number, provider: "telegram" 
  * Spec rules 1 and 5: an account links one email, once; an email whose account already has a
  * different Telegram account cannot be linked. 409 with a reason otherwise.
  */
-export async function assertCanLinkEmail(deps: { asyncDb: AsyncDbOrTx }, userId: number, email: string): Promise<void> {
+async function assertCanLinkEmail(deps: { asyncDb: AsyncDbOrTx }, userId: number, email: string): Promise<void> {
   await assertOwnEmailFree(deps, userId, email);
   const owner = await findUserByIdentity(deps, "email", email);
   if (owner && owner.id !== userId) await assertMergeable(deps.asyncDb, owner.id, userId);

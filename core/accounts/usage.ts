@@ -1,4 +1,4 @@
-import { count, eq, sum } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sum } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { first } from "../../db/async";
 import { getUser } from "./users";
@@ -18,12 +18,17 @@ export async function accountUsage(deps: Pick<Deps, "asyncDb" | "config" | "cloc
   // PostgreSQL reads counts and sums back as strings
   const n = async (table: typeof links | typeof trackers | typeof secureFiles) =>
     Number(first(await deps.asyncDb.select({ n: count() }).from(table).where(eq(table.userId, userId)))?.n ?? 0);
-  const bytes = first(
-    await deps.asyncDb
-      .select({ b: sum(secureFiles.fileSize) })
-      .from(secureFiles)
-      .where(eq(secureFiles.userId, userId)),
-  )?.b;
+  // the owner's own files and what strangers sent through request links are two quotas
+  const mb = async (fromRequest: boolean) => {
+    const pool = fromRequest ? isNotNull(secureFiles.requestId) : isNull(secureFiles.requestId);
+    const b = first(
+      await deps.asyncDb
+        .select({ b: sum(secureFiles.fileSize) })
+        .from(secureFiles)
+        .where(and(eq(secureFiles.userId, userId), pool)),
+    )?.b;
+    return Math.round((Number(b ?? 0) / (1024 * 1024)) * 10) / 10;
+  };
   return {
     subscription: subscriptionOf(user, deps.clock.now()),
     limits: limitsOf(deps, user),
@@ -31,7 +36,8 @@ export async function accountUsage(deps: Pick<Deps, "asyncDb" | "config" | "cloc
       links: await n(links),
       trackers: await n(trackers),
       secureFiles: await n(secureFiles),
-      storageMB: Math.round((Number(bytes ?? 0) / (1024 * 1024)) * 10) / 10,
+      storageMB: await mb(false),
+      requestStorageMB: await mb(true),
     },
   };
 }

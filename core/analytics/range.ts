@@ -15,8 +15,13 @@ export const SPANS = [HOUR, DAY, BLOCK] as const;
 export const ALL_TIME_END = Math.floor(8_640_000_000_000_000 / BLOCK) * BLOCK;
 
 /** The periods the API accepts, in days (`all` is since the link's creation). */
+/** The IANA time zone names, canonical spellings (the document's list; old aliases are read too). */
+export const TIME_ZONES = Intl.supportedValuesOf("timeZone") as [string, ...string[]];
+
 export const PERIODS = { "1d": 1, "7d": 7, "30d": 30, "90d": 90, "1y": 365, all: null } as const;
 export type Period = keyof typeof PERIODS;
+/** The period names, in order: the API's enum. */
+export const PERIOD_NAMES = Object.keys(PERIODS) as [Period, ...Period[]];
 const DEFAULT_PERIOD: Period = "30d";
 
 /** A half-open time range [from, to) in ms since the epoch. */
@@ -28,7 +33,7 @@ export interface Range {
 /** Validates `period` (undefined → 30d); 400 naming the allowed values otherwise. */
 export function parsePeriod(period: string | undefined | null): Period {
   if (period === undefined || period === null || period === "") return DEFAULT_PERIOD;
-  if (!Object.hasOwn(PERIODS, period)) throw new FieldError("period", `must be one of ${Object.keys(PERIODS).join(", ")}`);
+  if (!Object.hasOwn(PERIODS, period)) throw new FieldError("period", `must be one of ${PERIOD_NAMES.join(", ")}`);
   return period as Period;
 }
 

@@ -163,12 +163,14 @@ export async function botsOf(deps: Deps, ids: number[], range: Range) {
   return { totalBots: t.bots, botPercentage: t.clicks ? round((t.bots / t.clicks) * 100, 1) : 0, bots };
 }
 
-export type Granularity = "hourly" | "daily";
+/** A timeline's buckets: the API's enum. */
+export const GRANULARITIES = ["hourly", "daily"] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
 
 function parseGranularity(g: string | undefined): Granularity {
   if (g === undefined || g === "") return "daily";
-  if (g !== "hourly" && g !== "daily") throw new FieldError("granularity", "must be hourly or daily");
-  return g;
+  if (!(GRANULARITIES as readonly string[]).includes(g)) throw new FieldError("granularity", `must be one of ${GRANULARITIES.join(", ")}`);
+  return g as Granularity;
 }
 
 /** `GET /links/:id/timeline`: every hour or day of the period in `tz`, zero buckets included. */

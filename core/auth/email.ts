@@ -1,6 +1,6 @@
 import type { Deps } from "../deps";
 import { upsertEmailUser } from "../accounts/users";
-import { assertCanLinkEmail, assertOwnEmailFree, linkEmail, type LinkResult } from "../accounts/linking";
+import { assertOwnEmailFree, linkEmail, type LinkResult } from "../accounts/linking";
 import { consumeEmailCode, normalizeEmail, sendEmailCode } from "./email-codes";
 import { issueSession, type Session } from "./sessions";
 
@@ -26,7 +26,11 @@ export async function sendLinkCode(deps: MailDeps, userId: number, rawEmail: str
   await sendEmailCode(deps, email, "link", userId);
 }
 
-/** POST /api/auth/email/verify-link-otp: consumes the code and links the email, merging when it has an account. */
+/**
+ * POST /api/auth/email/verify-link-otp: consumes the code and links the email, merging when it has an
+ * account. The code is checked before anything about the email's account: a wrong code is the same
+ * 400 whether or not that account belongs to another Telegram identity, so guessing tells nothing.
+ */
 export async function verifyLinkCode(
   deps: Pick<Deps, "asyncDb" | "config" | "clock">,
   userId: number,
@@ -34,7 +38,8 @@ export async function verifyLinkCode(
   code: string,
 ): Promise<LinkResult> {
   const email = normalizeEmail(rawEmail);
-  await assertCanLinkEmail(deps, userId, email);
+  await assertOwnEmailFree(deps, userId, email);
   await consumeEmailCode(deps, { email, code, purpose: "link", userId });
+  // linkEmail checks whether the email's account may merge, inside its transaction
   return linkEmail(deps, userId, email);
 }

@@ -32,7 +32,7 @@ function visitorTargetProblem(value: string, u: URL): string | null {
 }
 
 /** localhost, *.localhost, 127.0.0.0/8, ::1, the unspecified address, and IPv4 loopback mapped into IPv6. */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   const h = hostname
     .toLowerCase()
     .replace(/\.$/, "")

@@ -1,5 +1,4 @@
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
-import { isIP } from "node:net";
 import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import { detectBot } from "../clicks/bots";
@@ -9,6 +8,7 @@ import { ipBucket } from "../ip";
 import type { CachedLink } from "./link-cache";
 import { memoize } from "../memo";
 import { asLocation, withUtm } from "./target";
+import { isLoopback } from "./url";
 import { compileRouting } from "./routing";
 import { createPrivacy } from "../clicks/privacy";
 import { createOrphanRecorder } from "./orphans";
@@ -138,10 +138,11 @@ export function createVisitHandler(deps: Deps) {
   function hostMatches(entry: CachedLink, host: string | null): boolean {
     const h = hostnameOf(host ?? "");
     if (entry.link.domainId !== null) return entry.host === h;
-    // a default link answers on the service's own hosts, and on a bare address (health checks, a
-    // load balancer, tests); any other name, a custom domain or a stranger's DNS record pointed at
-    // the service, serves none of them
-    return !h || ownHosts.has(h) || isIP(h.replace(/^\[|\]$/g, "")) !== 0;
+    // a default link answers on the service's own hosts (SHORT_URL's and BASE_URL's, an address
+    // when one of them is an address) and on loopback (this machine's own checks and tests); any
+    // other name or address, a custom domain, a stranger's DNS record or the server's public
+    // address (a link to it would loop through the service), serves none of them
+    return !h || ownHosts.has(h) || isLoopback(h);
   }
 
   /** Takes one of the link's capped clicks: one conditional UPDATE, so the cap is exact on every node. */

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
-import { parseTimeZone } from "../analytics/range";
+import { parseTimeZone, TIME_ZONES } from "../analytics/range";
 import { lastSlot } from "./schedule";
 import { languageOf, setUserLanguage, type Language } from "../accounts/users";
 
@@ -69,7 +69,7 @@ const CITIES: Record<string, string> = {
 export function readTimeZone(text: string): string | null {
   const t = text.trim().toLowerCase().replace(/\s+/g, "_");
   if (!t) return null;
-  const zones = Intl.supportedValuesOf("timeZone");
+  const zones = TIME_ZONES;
   const exact = zones.find((z) => z.toLowerCase() === t);
   if (exact) return exact;
   if (t === "utc" || t === "gmt") return "UTC";

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sum } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, ne, sum } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import { first, serializeOn, transaction, type AsyncTx, type Tables } from "../../db/async";
 import type { Deps } from "../deps";
@@ -107,7 +107,7 @@ export async function createFile(
     const user = await getUser({ asyncDb: tx }, userId);
     const files = first(await tx.select({ n: count() }).from(secureFiles).where(eq(secureFiles.userId, userId)))!.n;
     assertWithinLimit(deps, user, "secureFiles", Number(files));
-    if (bytes) await assertStorage({ ...deps, asyncDb: tx }, userId, bytes);
+    if (bytes) await assertStorage({ ...deps, asyncDb: tx }, userId, bytes, 0, input.requestId !== undefined);
     const name = given ?? (await neutralNoteName(tx, userId, deps.clock.now()));
     const [made] = await tx
       .insert(secureFiles)
@@ -152,20 +152,28 @@ function holdFiles(tx: AsyncTx, userId: number): Promise<void> {
   return serializeOn(tx, `secure-files-of:${userId}`);
 }
 
+/**
+ * The storage rule for `adding` bytes: the owner's own files against the plan's `storageMB`; files
+ * strangers sent through request links against `requestStorageMB`, a quota of their own, so a
+ * request link can never fill the space the owner's own files need.
+ */
 async function assertStorage(
   deps: Pick<Deps, "asyncDb" | "clock" | "config">,
   userId: number,
   adding: number,
   exceptFileId = 0,
+  fromRequest = false,
 ): Promise<void> {
   const { secureFiles } = deps.asyncDb.tables;
+  const pool = fromRequest ? isNotNull(secureFiles.requestId) : isNull(secureFiles.requestId);
   const used = first(
     await deps.asyncDb
       .select({ bytes: sum(secureFiles.fileSize) })
       .from(secureFiles)
-      .where(and(eq(secureFiles.userId, userId), ne(secureFiles.id, exceptFileId))),
+      .where(and(eq(secureFiles.userId, userId), ne(secureFiles.id, exceptFileId), pool)),
   )!.bytes;
-  assertWithinLimit(deps, await getUser(deps, userId), "storageMB", Math.ceil((Number(used ?? 0) / MB) * 100) / 100, adding / MB);
+  const what = fromRequest ? "requestStorageMB" : "storageMB";
+  assertWithinLimit(deps, await getUser(deps, userId), what, Math.ceil((Number(used ?? 0) / MB) * 100) / 100, adding / MB);
 }
 
 /**
@@ -191,7 +199,7 @@ export async function storeUpload(
     // the storage limit checked and the size recorded together: two uploads at once cannot both pass it
     await transaction(deps.asyncDb, async (tx) => {
       await holdFiles(tx, userId);
-      await assertStorage({ ...deps, asyncDb: tx }, userId, saved.size, fileId);
+      await assertStorage({ ...deps, asyncDb: tx }, userId, saved.size, fileId, current.requestId !== null);
       await tx
         .update(secureFiles)
         .set({

@@ -17,11 +17,20 @@ import { requestByCode, requestState, requestStateError, type RequestRow } from 
 export type RequestItem = { text: string } | { stream: AsyncIterable<Uint8Array> | Readable; fileName: string };
 
 /**
- * How long one file sent through a request link may take to arrive (10 MB in two minutes is 85 KB/s,
- * slower than any phone). A sender that trickles a file holds a slot of a capped link; past this the
- * upload is cut off with 408 and its slot freed for the next sender.
+ * How long one file sent through a request link may take to arrive in all (10 MB in a minute is
+ * 170 KB/s, a slow mobile upload) and how long it may pause between two pieces. A sender that
+ * trickles or stalls a file holds a slot of a capped link; past either limit the upload is cut off
+ * with 408 and its slot freed for the next sender, within seconds for a stalled one.
  */
-const REQUEST_UPLOAD_DEADLINE_MS = 120_000;
+export const REQUEST_UPLOAD_DEADLINE_MS = 60_000;
+export const REQUEST_UPLOAD_IDLE_MS = 10_000;
+
+/** The two limits on one upload (tests make them short). */
+export interface UploadTiming {
+  deadlineMs: number;
+  idleMs: number;
+}
+const UPLOAD_TIMING: UploadTiming = { deadlineMs: REQUEST_UPLOAD_DEADLINE_MS, idleMs: REQUEST_UPLOAD_IDLE_MS };
 
 /**
  * What one request link may receive in all, whatever the owner's plan has left: a link that leaks
@@ -79,8 +88,9 @@ export async function receiveRequestItem(
   deps: Pick<Deps, "asyncDb" | "clock" | "config" | "log" | "storage">,
   code: string,
   item: RequestItem,
-  deadlineMs = REQUEST_UPLOAD_DEADLINE_MS,
+  timing: number | Partial<UploadTiming> = {},
 ): Promise<FileJson> {
+  const limits = { ...UPLOAD_TIMING, ...(typeof timing === "number" ? { deadlineMs: timing } : timing) };
   const row = await openRequest(deps, code);
   if ("text" in item && !item.text.trim()) throw new FieldError("text", "must not be empty");
   if ("text" in item && item.text.length > MAX_REQUEST_TEXT) throw new FieldError("text", "must be at most 512 KB");
@@ -107,7 +117,7 @@ export async function receiveRequestItem(
               description: `Received through “${row.title || row.code}”`,
               requestId: row.id,
             },
-            withDeadline(item.stream, deadlineMs),
+            withDeadline(item.stream, limits),
             item.fileName,
           );
     // two senders at once may both have found room: the one that crossed the line takes its file back
@@ -125,36 +135,49 @@ export async function receiveRequestItem(
 }
 
 /**
- * The chunks of `source`, failing with 408 `upload_too_slow` once `ms` have passed since the first
- * was asked for, also while the sender sends nothing at all. (A real-time limit on purpose: it
- * bounds how long a connection holds a slot, which the injected clock does not measure.)
+ * The chunks of `source`, failing with 408 once `deadlineMs` have passed since the first was asked
+ * for (`upload_too_slow`), or once no chunk came for `idleMs` (`upload_stalled`), also while the
+ * sender sends nothing at all. (Real-time limits on purpose: they bound how long a connection holds
+ * a slot, which the injected clock does not measure.)
  */
-async function* withDeadline(source: AsyncIterable<Uint8Array> | Readable, ms: number): AsyncGenerator<Uint8Array> {
+async function* withDeadline(
+  source: AsyncIterable<Uint8Array> | Readable,
+  { deadlineMs, idleMs }: UploadTiming,
+): AsyncGenerator<Uint8Array> {
   const chunks = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
-  const end = Date.now() + ms;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new AppError(
-            408,
-            "upload_too_slow",
-            `The upload took longer than ${Math.round(ms / 1000)} s; send it again over a faster connection`,
-          ),
-        ),
-      Math.max(0, end - Date.now()),
-    );
-  });
-  late.catch(() => {}); // observed below; never an unhandled rejection
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const after = (ms: number, error: () => AppError) => {
+    const late = new Promise<never>((_, reject) => timers.push(setTimeout(() => reject(error()), Math.max(0, ms))));
+    late.catch(() => {}); // observed below; never an unhandled rejection
+    return late;
+  };
+  const tooSlow = after(
+    deadlineMs,
+    () =>
+      new AppError(
+        408,
+        "upload_too_slow",
+        `The upload took longer than ${Math.round(deadlineMs / 1000)} s; send it again over a faster connection`,
+      ),
+  );
   try {
     for (;;) {
-      const next = await Promise.race([chunks.next(), late]);
+      const stalled = after(
+        idleMs,
+        () =>
+          new AppError(
+            408,
+            "upload_stalled",
+            `Nothing arrived for ${Math.round(idleMs / 1000)} s, so the upload was stopped; send the file again`,
+          ),
+      );
+      const next = await Promise.race([chunks.next(), tooSlow, stalled]);
+      clearTimeout(timers.pop());
       if (next.done) return;
       yield next.value;
     }
   } finally {
-    clearTimeout(timer);
+    for (const timer of timers) clearTimeout(timer);
     void chunks.return?.()?.catch?.(() => {});
   }
 }

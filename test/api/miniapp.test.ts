@@ -100,7 +100,7 @@ describe("GET /api/account/usage", () => {
     expect(r.json).toEqual({
       subscription: { plan: "free", expiresAt: null },
       limits: t.config.planLimits.free,
-      usage: { links: 2, trackers: 0, secureFiles: 0, storageMB: 0 },
+      usage: { links: 2, trackers: 0, secureFiles: 0, storageMB: 0, requestStorageMB: 0 },
     });
     expect((await t.request("GET", "/api/account/usage")).status).toBe(401);
   });

@@ -86,8 +86,18 @@ describe("linking an email (send-link-otp / verify-link-otp)", () => {
     const unknown = await t.request("POST", "/api/auth/email/send-link-otp", { token: second.token, body: { email: freshEmail() } });
     expect([asked.status, asked.json]).toEqual([unknown.status, unknown.json]);
     expect(asked.json).toEqual({ success: true });
-    // only the holder of the mailbox learns it, from the code's verification
-    const code = await sink.codeFor(email);
+    // a wrong code answers exactly as for an email nobody has: guessing tells nothing
+    const other = freshEmail();
+    await t.request("POST", "/api/auth/email/send-link-otp", { token: second.token, body: { email: other } });
+    const guessed = await t.request("POST", "/api/auth/email/verify-link-otp", { token: second.token, body: { email, code: "000000" } });
+    const guessedOther = await t.request("POST", "/api/auth/email/verify-link-otp", {
+      token: second.token,
+      body: { email: other, code: "000000" },
+    });
+    expect([guessed.status, guessed.json]).toEqual([guessedOther.status, guessedOther.json]);
+    expect(guessed.json).toEqual({ error: "invalid_code", message: "Wrong code; 4 attempts left" });
+    // only the holder of the mailbox learns it, from the right code (the second mail to it: the one asked for here)
+    const code = await sink.codeFor(email, 2);
     const refused = await t.request("POST", "/api/auth/email/verify-link-otp", { token: second.token, body: { email, code } });
     expect(refused.status).toBe(409);
     expect(refused.json).toEqual({
