@@ -4,7 +4,7 @@
  * between placements, views from the web preview and by hand, sorting, prices, and 404 for anyone
  * else's placement.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { startBotApp } from "../bot/helpers";
 import { eventually } from "../helpers/eventually";
@@ -13,6 +13,7 @@ import { ingestPost } from "../../core/tracking/ingest";
 import { createTracker } from "../../core/tracking/trackers";
 import { nextReadingAt } from "../../core/placements/views";
 
+setDefaultTimeout(60_000); // a busy machine: each test talks to the fake Bot API and, on PostgreSQL, a server
 const CHANNEL = { id: -1001110001, type: "channel", title: "Ads Club", username: "adsclub" };
 const ALICE_TG = 42;
 const BOB_TG = 43;
@@ -40,7 +41,7 @@ let s: Awaited<ReturnType<typeof startBotApp>>;
 let alice: string;
 let bob: string;
 let aliceId: number;
-beforeAll(() => undefined);
+
 beforeEach(async () => {
   preview.views.clear();
   preview.hits.length = 0;
