@@ -84,7 +84,7 @@ const statements = [
   `INSERT INTO channel_joins (chat_id, member_id, invite_id, via, via_join_request, joined_at, left_at)
      SELECT '-100900000' || (1 + (1 + n % ${PLACEMENTS}) % ${ACCOUNTS}), 1000000 + n, 1 + n % ${PLACEMENTS}, 'invite', ${bool(false)},
        ${time(`${NOW} - (n * 104729 % ${YEAR})`)},
-       CASE WHEN n % 5 < 2 AND (n * 104729 % ${YEAR}) > (n % 60) * ${DAY} THEN ${time(`${NOW} - (n * 104729 % ${YEAR}) + (n % 60) * ${DAY}`)} ELSE NULL END
+       CASE WHEN (n / 7) % 5 < 2 AND (n * 104729 % ${YEAR}) > (n % 60) * ${DAY} THEN ${time(`${NOW} - (n * 104729 % ${YEAR}) + (n % 60) * ${DAY}`)} ELSE NULL END
      FROM ${series(JOINS)}`,
   `UPDATE channel_invites SET joins = (SELECT count(*) FROM channel_joins j WHERE j.invite_id = channel_invites.id),
      leaves = (SELECT count(left_at) FROM channel_joins j WHERE j.invite_id = channel_invites.id)`,
@@ -127,4 +127,5 @@ await measure("GET /api/placements/:id", () => `/api/placements/${ACCOUNTS * (1 
 
 await deps.handle.close();
 await pg?.stop();
-rmSync(dataDir, { recursive: true, force: true });
+if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
+else rmSync(dataDir, { recursive: true, force: true });
