@@ -56,7 +56,7 @@ const pgEngine = db.engine === "postgres";
 /** `n` running from 1 to `count` as a row source, and a time in ms as a column value, in each engine's SQL. */
 const series = (count: number) =>
   pgEngine
-    ? `generate_series(1, ${count}) AS s(n)`
+    ? `generate_series(1::bigint, ${count}) AS s(n)`
     : `(WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${count}) SELECT n FROM s) AS s`;
 const time = (ms: string) => (pgEngine ? `to_timestamp((${ms}) / 1000.0)` : `(${ms})`);
 const bool = (v: boolean) => (pgEngine ? String(v) : v ? "1" : "0");
