@@ -60,12 +60,14 @@ export const PlacementsModel = {
   listQuery: t.Object({
     period: t.Optional(t.String({ description: "1d, 7d, 30d (default), 90d, 1y or all: placements dated in it" })),
     sort: t.Optional(
-      t.String({
-        description:
-          "created_at (default), publish_at, name, cost, or a figure: views, clicks, joins, stayed_d7, cpm, cost_per_retained, …",
-      }),
+      t.Union(
+        PLACEMENT_SORTS.map((s) => t.Literal(s)),
+        { description: "a field, or a figure of stats (stayed_d7 is stayed.d7.stayed); default created_at" },
+      ),
     ),
-    order: t.Optional(t.String({ description: "asc or desc (default); placements without the figure come last" })),
+    order: t.Optional(
+      t.Union([t.Literal("asc"), t.Literal("desc")], { description: "default desc; placements without the figure come last" }),
+    ),
   }),
   bindLink: t.Object({ link_id: t.Integer({ minimum: 1 }) }),
   bindInvite: t.Object({ invite_id: t.Integer({ minimum: 1 }) }),
