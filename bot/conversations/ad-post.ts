@@ -8,7 +8,9 @@ import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types"
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
 import { AppError } from "../../core/errors";
-import { linksOf, PLACEMENT_MAX, trackPost, type Post } from "../../core/ads/post";
+import { linksOf, type Post } from "../../core/ads/post";
+import { createPlacement } from "../../core/placements/placements";
+import { NAME_MAX } from "../../core/placements/venue";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -66,12 +68,14 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
     if (placement === undefined || placement.startsWith("/")) return conversation.halt({ next: true });
     const result = await conversation.external(async (o) => {
       try {
-        return { done: await trackPost(o.deps, o.user, post, placement) };
+        return { done: await createPlacement(o.deps, o.user, { venue: placement, name: placement, post }) };
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         return {
-          problem: e.code === "invalid_placement" ? o.t("adpost-placement-length", { max: PLACEMENT_MAX }) : problemText(o, e),
-          again: e.code === "invalid_placement",
+          problem: e.details?.some((d) => d.field === "name" || d.field === "venue")
+            ? o.t("adpost-placement-length", { max: NAME_MAX })
+            : problemText(o, e),
+          again: e.details?.some((d) => d.field === "name" || d.field === "venue") ?? false,
         };
       }
     });
@@ -81,7 +85,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
       return;
     }
     const { done } = result;
-    const copy = done.post;
+    const copy = done.post!;
     const markup = copy.buttons ? { reply_markup: copy.buttons } : {};
     if (post.media)
       await c.api.copyMessage(c.chat!.id, post.media.chatId, post.media.messageId, {
@@ -91,10 +95,10 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
       });
     else await c.reply(copy.text, { entities: copy.entities, ...markup });
     const lines = [
-      ctx.t("adpost-done", { count: done.links.length, tag: Bun.escapeHTML(done.tag.name) }),
-      ctx.t("adpost-clicks", { tag: Bun.escapeHTML(done.tag.name) }),
+      ctx.t("adpost-done", { count: done.links.length + done.invites.length, tag: Bun.escapeHTML(done.name) }),
+      ctx.t("adpost-clicks", { tag: Bun.escapeHTML(done.name) }),
     ];
-    if (done.skipped.length)
+    if (done.skipped?.length)
       lines.push("", ctx.t("adpost-skipped"), ...done.skipped.map((s) => `• ${Bun.escapeHTML(s.url)}: ${Bun.escapeHTML(s.reason)}`));
     await c.reply(lines.join("\n"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
     return;

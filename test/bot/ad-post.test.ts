@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { unitBot } from "./unit";
 import { listLinks } from "../../core/links/list";
-import { listTags } from "../../core/catalog/tags";
+import { listPlacements } from "../../core/placements/placements";
 import { findUserByIdentity } from "../../core/accounts/users";
 
 let b: ReturnType<typeof unitBot>;
@@ -34,7 +34,7 @@ test("a forwarded post: placement asked, then the same text and buttons with tra
 
   await b.send("@bigchannel 25.11");
   const [made] = await listLinks(b.t.deps, await userId());
-  expect(made!.title).toBe("@bigchannel 25.11");
+  expect(made!.title).toBe("@bigchannel 25.11 · shop.example");
   expect(made!.original_url).toBe("https://shop.example/spring");
   const [copy, summary] = sent().slice(-2);
   expect(copy!.params.text).toBe(`Spring sale! ${made!.trackingUrl} — details inside`);
@@ -44,7 +44,10 @@ test("a forwarded post: placement asked, then the same text and buttons with tra
   ]);
   expect(copy!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Open shop", url: made!.trackingUrl }]] });
   expect(summary!.params.text).toContain("✅ 1 tracking link for <b>@bigchannel 25.11</b>");
-  expect((await listTags(b.t.deps, await userId())).map((t) => t.name)).toEqual(["@bigchannel 25.11"]);
+  // the ad is a placement now (no tag): the new link is bound to it
+  expect((await listPlacements(b.t.deps, await userId(), { period: "all" })).map((p) => [p.name, p.links.map((l) => l.id)])).toEqual([
+    ["@bigchannel 25.11", [made!.id]],
+  ]);
 });
 
 test("a pasted text with several links is an ad post too; a too-long placement is asked again and the dialog goes on", async () => {
