@@ -58,6 +58,11 @@ async function main() {
     await deps.handle.close();
     process.exit(1);
   }
+  deps.metrics.gauge(
+    "node_name_held",
+    "1 while this node holds its NODE_NAME; 0 once another node took it (this node then writes no clicks)",
+    () => (name.held() ? 1 : 0),
+  );
   // false from the first SIGTERM/SIGINT: /readyz then answers 503 while the node drains
   const readiness = createReadiness();
   const app = createApi(deps, { readiness });

@@ -17,6 +17,7 @@ import { createTrackerIndexCache } from "../core/tracking/index-cache";
 import { createClickSink } from "../core/clicks/sink";
 import { createGeoLookup } from "../core/clicks/enrich";
 import { clickJournalOf } from "../core/clicks/backlog";
+import { existingHolderId } from "../core/cluster/name-fence";
 import type { ClickListener } from "../core/clicks/listeners";
 import { createRevokedSessions } from "../core/auth/revoked-sessions";
 import type { Cluster } from "../core/cluster";
@@ -94,7 +95,7 @@ function assembleDeps<E extends Engine>(
       log,
       config,
       // made on first use: with the writer thread running, replay and the fallback are its only uses
-      writer: () => engine.clickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS, journal.name),
+      writer: () => engine.clickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS, journal.name, existingHolderId(journal.dir)),
       // null only in the redirect benchmark's comparison run: clicks then wait in memory for the writer
       journalDir: overrides.journalDir !== undefined ? overrides.journalDir : journal.dir,
       threadEntry: CLICK_WRITER_THREAD,

@@ -2,6 +2,7 @@ import type { Logger } from "../log";
 import type { ListenerFailure } from "./listeners";
 import type { JournalClick } from "./packed";
 import { isDatabaseUnavailable } from "../../db/unavailable";
+import { isFenced } from "../cluster/name-fence";
 
 /**
  * SQLite conditions that pass by themselves (another writer holds the lock, the disk is full or
@@ -22,6 +23,8 @@ export function isTransientWriteError(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   if (typeof code === "string" && TRANSIENT.test(code)) return true;
   if (isDatabaseUnavailable(e)) return true;
+  // another node took this node's name: nothing is written or dropped; the clicks stay in the journal
+  if (isFenced(e)) return true;
   // drizzle wraps the driver's error: the PostgreSQL one is its cause
   for (let err = e as { cause?: unknown; errno?: unknown } | undefined, depth = 0; err && depth < 3; err = err.cause as typeof err, depth++)
     if (typeof err.errno === "string" && TRANSIENT_PG.test(err.errno)) return true;

@@ -49,7 +49,7 @@ const click = (linkId: number, i: number): PendingClick => ({
   botName: null,
 });
 const stored = (linkId: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
-const mark = () => t.deps.db.select().from(clickJournal).all();
+const mark = () => t.deps.db.select({ journal: clickJournal.journal, seq: clickJournal.seq }).from(clickJournal).all();
 
 /** The service as after a restart on the same DATA_DIR: a new app whose sink starts (and so replays). */
 async function restart(): Promise<TestApp> {
