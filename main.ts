@@ -18,6 +18,7 @@ import { isDatabaseUnavailable } from "./db/unavailable";
 import { briefError } from "./core/log";
 import { createReadiness } from "./core/readiness";
 import { claimNodeName } from "./core/cluster/node-name";
+import { routeDriverLines } from "./core/driver-lines";
 import { createMetrics } from "./core/metrics";
 
 function loadConfigOrExit(): Config {
@@ -51,6 +52,8 @@ async function main() {
   process.umask(0o077);
   const deps = await openDepsOrExit(loadConfigOrExit());
   const { log, config } = deps;
+  // the database driver's own plain-text warnings go through the JSON log
+  routeDriverLines(log);
   // before anything reads the journal or takes a lease: a name in use ends the start here, untouched
   const name = await claimNodeName({ ...config, journalDir: clickJournalOf(config).dir }, log);
   if (typeof name === "string") {

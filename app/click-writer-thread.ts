@@ -22,7 +22,7 @@ declare const self: Worker;
 const WRITER_POOL = 1;
 
 serveClickWriter(self, async (config) => {
-  const log = createLogger(config.logLevel, undefined, config.logFormat);
+  const log = createLogger(config.logLevel, undefined, config.logFormat, config.nodeName);
   // the request thread migrated (or checked) the database before it started this thread
   const engine = await openEngine(config, { migrate: false, pool: WRITER_POOL });
   const journal = clickJournalOf(config);

@@ -67,7 +67,7 @@ function assembleDeps<E extends Engine>(
   engine: E,
   overrides: DepsOverrides & { cluster?: Cluster } = {},
 ): AssembledDeps<E> {
-  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat, config.nodeName);
   for (const name of engine.handle.migrated) log.info(`migration ${name} applied`);
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics();

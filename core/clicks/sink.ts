@@ -190,6 +190,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         lastSeq = seq;
         // when it was answered: the click's own time (a clock read per click costs more than the rest of this)
         const at = c.clickedAt.getTime();
+        // the first click after everything was written starts the timeline afresh: an entry left from
+        // before a quiet spell would date this click to then
+        if (seq - 1 <= committedSeq) timeline.length = 0;
         const last = timeline[timeline.length - 1];
         if (!last || at - last.at >= BACKLOG_STEP_MS) timeline.push({ seq, at });
       }
