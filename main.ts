@@ -55,7 +55,7 @@ async function main() {
   // the database driver's own plain-text warnings go through the JSON log
   routeDriverLines(log);
   // before anything reads the journal or takes a lease: a name in use ends the start here, untouched
-  const name = await claimNodeName({ ...config, journalDir: clickJournalOf(config).dir }, log);
+  const name = await claimNodeName({ ...config, journalDir: clickJournalOf(config).dir }, log, 5000, deps.engine.pg?.sql);
   if (typeof name === "string") {
     console.error(name);
     await deps.handle.close();
@@ -77,8 +77,9 @@ async function main() {
   // each job runs on the node holding its lease (on one node: always this one)
   const leadingJobs = JOBS.map((job) => ({ job, lead: leadingJob(deps, job.name, async () => job.run(deps)) }));
   const services: Service[] = [
-    { name: "node name", start() {}, stop: () => name.release() },
     { name: "database", start() {}, stop: () => deps.handle.close() },
+    // let go before the database closes: its row is released through the node's pool
+    { name: "node name", start() {}, stop: () => name.release() },
     (() => {
       // edits on other nodes reach this node's caches (link cache, ended sign-ins, keyword index)
       let unfollow = async () => {};

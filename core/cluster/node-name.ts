@@ -67,6 +67,7 @@ export async function claimNodeName(
   config: { nodeName: string; databaseUrl: string | null; journalDir: string },
   log: Logger,
   intervalMs = 5000,
+  pool?: SQL,
 ): Promise<NodeNameHold | string> {
   const dir = config.journalDir;
   const inUse = `NODE_NAME "${config.nodeName}" is in use`;
@@ -89,12 +90,14 @@ export async function claimNodeName(
     dirLock.release();
     return `${inUse}: another node holds it in the database; stop that node, or give this one another NODE_NAME`;
   }
-  const conn = new SQL(url, { max: 1, idleTimeout: 0 });
+  // the name's row is taken and kept through the node's pool (no connection of its own), when given
+  const conn = pool ?? new SQL(url, { max: 1, idleTimeout: 0 });
+  const closeConn = () => (pool ? Promise.resolve() : conn.close());
   const journal = `node:${config.nodeName}`;
   const me = journalHolderId(dir);
   const taken = await takeNameRow(conn, journal, me).catch((e: Error) => ({ refused: `the database refused it: ${e.message}` }));
   if ("refused" in taken) {
-    await conn.close();
+    await closeConn();
     await lease.stop();
     dirLock.release();
     return `${inUse}: ${taken.refused}; stop that node, or give this one another NODE_NAME`;
@@ -117,7 +120,7 @@ export async function claimNodeName(
     async release() {
       clearInterval(timer);
       if (held) await letGo(conn, journal, me, taken.generation).catch(() => {});
-      await conn.close();
+      await closeConn();
       await lease.stop();
       dirLock.release();
     },

@@ -407,4 +407,4 @@ test("the oldest waiting click's time after a quiet spell is that click's, not t
   // half an hour later (the click's own time), one click waits: its age starts now
   t.deps.clicks.record(click(l.id, 1_800_000));
   expect(t.deps.clicks.backlog()).toEqual({ clicks: 1, oldestAt: 1_700_000_000_000 + 1_800_000 });
-});
+}, 30_000);
