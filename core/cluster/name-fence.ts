@@ -23,7 +23,7 @@ import { join } from "node:path";
 import type { SQL } from "bun";
 
 /** How long a holder's last heartbeat keeps its name from another journal. */
-export const HOLD_SECONDS = 30;
+const HOLD_SECONDS = 30;
 
 /** The file in a journal directory that holds its id (the journal reads only its segment files). */
 const HOLDER_FILE = "node.id";
