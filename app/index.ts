@@ -18,6 +18,7 @@ import { createClickSink } from "../core/clicks/sink";
 import { createGeoLookup } from "../core/clicks/enrich";
 import { clickJournalOf } from "../core/clicks/backlog";
 import { existingHolderId } from "../core/cluster/name-fence";
+import { watchJournalDisk } from "../core/clicks/journal-disk";
 import type { ClickListener } from "../core/clicks/listeners";
 import { createRevokedSessions } from "../core/auth/revoked-sessions";
 import type { Cluster } from "../core/cluster";
@@ -108,6 +109,7 @@ function assembleDeps<E extends Engine>(
     metrics,
   };
   watchService(deps, metrics, engine.pg);
+  watchJournalDisk(journal.dir, clock, metrics);
   return deps;
 }
 

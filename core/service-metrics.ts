@@ -8,44 +8,13 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/async";
 import type { Deps } from "./deps";
 import type { Metrics } from "./metrics";
-import { statfsSync, statSync } from "node:fs";
-import type { Clock } from "./clock";
-import { clickJournalOf } from "./clicks/backlog";
-import { journalSegments } from "./clicks/journal";
 import pkg from "../package.json" with { type: "json" };
 
 /** The build's version (package.json's): bump it with each release, so a rolling upgrade shows which node runs which. */
 const BUILD_VERSION = pkg.version;
 
-/**
- * The journal's disk: its segments' bytes, the free bytes of its file system, and how long until
- * they run out at the rate the journal grew since the previous scrape (left out while it does not
- * grow: its segments are deleted as the writer commits them).
- */
-function watchJournalDisk(dir: string, clock: Clock, metrics: Metrics): void {
-  const bytes = () => journalSegments(dir).reduce((n, p) => n + (statSync(p, { throwIfNoEntry: false })?.size ?? 0), 0);
-  let last: { at: number; bytes: number } | null = null;
-  metrics.gauge("click_journal_bytes", "Bytes of the click journal's segment files on disk", bytes);
-  metrics.gauge("click_journal_disk_free_bytes", "Free bytes of the file system that holds the click journal", () => {
-    const fs = statfsSync(dir);
-    return fs.bavail * fs.bsize;
-  });
-  metrics.gauge(
-    "click_journal_disk_full_seconds",
-    "Seconds until the click journal's file system is full at the rate the journal grew since the last scrape (absent while it does not grow)",
-    () => {
-      const now = { at: clock.now().getTime(), bytes: bytes() };
-      const before = last;
-      last = now;
-      if (!before || now.at <= before.at || now.bytes <= before.bytes) return null;
-      const fs = statfsSync(dir);
-      return (fs.bavail * fs.bsize) / ((now.bytes - before.bytes) / ((now.at - before.at) / 1000));
-    },
-  );
-}
-
 export function watchService(
-  deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock" | "config">,
+  deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock">,
   metrics: Metrics,
   pg?: { sql: SQL; applicationName: string },
 ): void {
@@ -63,7 +32,6 @@ export function watchService(
   metrics.gauge("click_journal_spilling", "1 while more clicks wait than memory may hold: the others wait on disk only", () =>
     deps.clicks.memory().spilling ? 1 : 0,
   );
-  watchJournalDisk(clickJournalOf(deps.config).dir, deps.clock, metrics);
   // while the database is away the depth cannot be read: the last one read is shown, and
   // outbox_depth_stale says it is (1) and since when the figure dates (outbox_depth_age_seconds)
   let depth: { at: number; rows: [{ status: "pending" | "sending" }, number][] } | null = null;

@@ -2,7 +2,6 @@ import type { Logger } from "../log";
 import type { ListenerFailure } from "./listeners";
 import type { JournalClick } from "./packed";
 import { isDatabaseUnavailable } from "../../db/unavailable";
-import { isFenced } from "../cluster/name-fence";
 
 /**
  * SQLite conditions that pass by themselves (another writer holds the lock, the disk is full or
@@ -30,6 +29,16 @@ export function isTransientWriteError(e: unknown): boolean {
     if (typeof err.errno === "string" && TRANSIENT_PG.test(err.errno)) return true;
   return false;
 }
+
+/** A writer's mark refused: the name was taken by another journal or a later start. Never retried away. */
+export class NodeNameFencedError extends Error {
+  readonly fenced = true;
+  constructor(journal: string) {
+    super(`${journal} is held by another node now: this node no longer writes clicks (they stay in its journal)`);
+  }
+}
+
+export const isFenced = (e: unknown): boolean => (e as { fenced?: unknown } | null)?.fenced === true;
 
 export interface Salvage {
   /** clicks written (every one of them is in the clicks table and the counters) */

@@ -16,7 +16,7 @@ import { copyIn, rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../d
 import { columnsOf, inKeyOrder, type ClickListener, type ListenerRows, type StoredClick } from "./listeners";
 import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
 import type { ClickWriter, ClickWriterDeps } from "./writer";
-import { NodeNameFencedError } from "../cluster/name-fence";
+import { NodeNameFencedError } from "./write-failures";
 import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
 /** Keys per statement where they are bound parameters (PostgreSQL allows 65,535). */

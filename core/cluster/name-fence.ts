@@ -50,16 +50,6 @@ export function existingHolderId(dir: string): string | undefined {
   }
 }
 
-/** A writer's mark refused: the name was taken by another journal or a later start. Never retried away. */
-export class NodeNameFencedError extends Error {
-  readonly fenced = true;
-  constructor(journal: string) {
-    super(`${journal} is held by another node now: this node no longer writes clicks (they stay in its journal)`);
-  }
-}
-
-export const isFenced = (e: unknown): boolean => (e as { fenced?: unknown } | null)?.fenced === true;
-
 /**
  * Takes the name's row for the journal `me` (see above); the generation taken, or the reason it is
  * refused.
