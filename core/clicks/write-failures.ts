@@ -38,7 +38,7 @@ export class NodeNameFencedError extends Error {
   }
 }
 
-export const isFenced = (e: unknown): boolean => (e as { fenced?: unknown } | null)?.fenced === true;
+const isFenced = (e: unknown): boolean => (e as { fenced?: unknown } | null)?.fenced === true;
 
 export interface Salvage {
   /** clicks written (every one of them is in the clicks table and the counters) */
