@@ -29,7 +29,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+/** The process's anonymous resident memory (its heap and buffers; the journal's mapped file pages are the kernel's to drop, and not counted). */
+const rssOf = (pid: number) => Number(/RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
 
 test("a long outage past the memory cap: what waits stays on disk, memory stays bounded, nothing is lost", async () => {
   const db = new URL(pg.url).pathname.slice(1);
@@ -89,7 +90,7 @@ test("a long outage past the memory cap: what waits stays on disk, memory stays 
     const figures = await expectEveryVisitStoredOnce(pg, linkId, load.answered);
     expect([...load.other]).toEqual([]);
     console.log(
-      `spill: ${figures.answered} answered (${load.answered.length - at} during the outage), ${figures.stored} stored, ${figures.lost} lost; most in memory ${most}; RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(rssSpilling / 2 ** 20)} (spilling, ${4 * CAP} waiting) → ${Math.round(rssDuring / 2 ** 20)} MB (${load.answered.length - at} waiting)`,
+      `spill: ${figures.answered} answered (${load.answered.length - at} during the outage), ${figures.stored} stored, ${figures.lost} lost; most in memory ${most}; anonymous RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(rssSpilling / 2 ** 20)} (spilling, ${4 * CAP} waiting) → ${Math.round(rssDuring / 2 ** 20)} MB (${load.answered.length - at} waiting)`,
     );
     // twice as many clicks waiting, and then some: no more memory than the process's own drift
     expect(rssDuring - rssSpilling).toBeLessThan(32 * 2 ** 20);
