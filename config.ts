@@ -99,6 +99,12 @@ export interface Config {
   /** where the click journal lives (JOURNAL_DIR, default DATA_DIR/click-journal): a local disk */
   journalDir: string;
   /**
+   * Clicks waiting for the database that the node keeps in memory at most (JOURNAL_MEMORY_CLICKS,
+   * 200,000 by default): past it, what waits stays in the click journal on disk and is read back
+   * from there once the writer catches up.
+   */
+  journalMemoryClicks: number;
+  /**
    * Seconds a stopping node keeps serving with /readyz at 503 before it closes its listener
    * (DRAIN_SECONDS; default 5 in cluster mode, where a load balancer must notice first, else 0)
    */
@@ -245,6 +251,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3Config(env),
     nodeName: nodeName(env),
     journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, CLICK_JOURNAL_DIR)),
+    journalMemoryClicks: int(env, "JOURNAL_MEMORY_CLICKS", 200_000, 1000, 10_000_000),
     drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
     metricsToken: metricsToken(env),
     migrate: migrateMode(env),

@@ -19,6 +19,7 @@ import { isDatabaseUnavailable } from "./db/unavailable";
 import { briefError } from "./core/log";
 import { createReadiness } from "./core/readiness";
 import { claimNodeName } from "./core/cluster/node-name";
+import { routeDriverLines } from "./core/driver-lines";
 import { createMetrics } from "./core/metrics";
 
 function loadConfigOrExit(): Config {
@@ -52,13 +53,20 @@ async function main() {
   process.umask(0o077);
   const deps = await openDepsOrExit(loadConfigOrExit());
   const { log, config } = deps;
+  // the database driver's own plain-text warnings go through the JSON log
+  routeDriverLines(log);
   // before anything reads the journal or takes a lease: a name in use ends the start here, untouched
-  const name = await claimNodeName({ ...config, journalDir: clickJournalOf(config).dir }, log);
+  const name = await claimNodeName({ ...config, journalDir: clickJournalOf(config).dir }, log, 5000, deps.engine.pg?.sql);
   if (typeof name === "string") {
     console.error(name);
     await deps.handle.close();
     process.exit(1);
   }
+  deps.metrics.gauge(
+    "node_name_held",
+    "1 while this node holds its NODE_NAME; 0 once another node took it (this node then writes no clicks)",
+    () => (name.held() ? 1 : 0),
+  );
   // false from the first SIGTERM/SIGINT: /readyz then answers 503 while the node drains
   const readiness = createReadiness();
   const app = createApi(deps, { readiness });
@@ -75,8 +83,9 @@ async function main() {
     lead: leadingJob(deps, job.name, async () => job.run(deps)),
   }));
   const services: Service[] = [
-    { name: "node name", start() {}, stop: () => name.release() },
     { name: "database", start() {}, stop: () => deps.handle.close() },
+    // let go before the database closes: its row is released through the node's pool
+    { name: "node name", start() {}, stop: () => name.release() },
     (() => {
       // edits on other nodes reach this node's caches (link cache, ended sign-ins, keyword index)
       let unfollow = async () => {};

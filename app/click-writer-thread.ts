@@ -8,6 +8,7 @@ import { systemClock } from "../core/clock";
 import { createLogger } from "../core/log";
 import { createGeoLookup } from "../core/clicks/enrich";
 import { clickJournalOf } from "../core/clicks/backlog";
+import { existingHolderId } from "../core/cluster/name-fence";
 import { serveClickWriter } from "../core/clicks/writer-thread";
 import { CLICK_LISTENERS } from "./click-listeners";
 import { openEngine } from "./engine";
@@ -21,13 +22,15 @@ declare const self: Worker;
 const WRITER_POOL = 1;
 
 serveClickWriter(self, async (config) => {
-  const log = createLogger(config.logLevel, undefined, config.logFormat);
+  const log = createLogger(config.logLevel, undefined, config.logFormat, config.nodeName);
   // the request thread migrated (or checked) the database before it started this thread
   const engine = await openEngine(config, { migrate: false, pool: WRITER_POOL });
+  const journal = clickJournalOf(config);
   const writer = engine.clickWriter(
     { asyncDb: engine.asyncDb, clock: systemClock, geo: createGeoLookup(config) },
     CLICK_LISTENERS,
-    clickJournalOf(config).name,
+    journal.name,
+    existingHolderId(journal.dir),
   );
   return { writer, log, close: () => engine.handle.close() };
 });

@@ -35,7 +35,8 @@ export interface Engine {
   /** The cluster primitives on this engine: in-process on SQLite, the database's in cluster mode. */
   cluster(clock: Clock): Cluster;
   /** The click writer on this engine's connection, feeding `listeners` and keeping the mark of journal `journal`. */
-  clickWriter(deps: ClickWriterDeps, listeners: readonly ClickListener[], journal: string): ClickWriter;
+  /** `holder`: the id of the journal directory of a node that took its name (cluster mode), for the writer's fencing */
+  clickWriter(deps: ClickWriterDeps, listeners: readonly ClickListener[], journal: string, holder?: string): ClickWriter;
 }
 
 export interface OpenOptions {
@@ -81,7 +82,7 @@ async function openPostgresEngine(config: Config, url: string, opts: OpenOptions
     handle: { close: () => handle.close(), migrated: handle.migrated },
     pg: { sql: handle.sql, applicationName: applicationNameOf(config.nodeName) },
     cluster: (clock) => createPgCluster({ url: named, handle, clock }),
-    clickWriter: (deps, listeners, journal) => createPgClickWriter(deps, listeners, { journal }),
+    clickWriter: (deps, listeners, journal, holder) => createPgClickWriter(deps, listeners, { journal, holder }),
   };
 }
 

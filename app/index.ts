@@ -17,6 +17,8 @@ import { createTrackerIndexCache } from "../core/tracking/index-cache";
 import { createClickSink } from "../core/clicks/sink";
 import { createGeoLookup } from "../core/clicks/enrich";
 import { clickJournalOf } from "../core/clicks/backlog";
+import { existingHolderId } from "../core/cluster/name-fence";
+import { watchJournalDisk } from "../core/clicks/journal-disk";
 import type { ClickListener } from "../core/clicks/listeners";
 import { createRevokedSessions } from "../core/auth/revoked-sessions";
 import { StandingCache } from "../core/channels/standing";
@@ -67,7 +69,7 @@ function assembleDeps<E extends Engine>(
   engine: E,
   overrides: DepsOverrides & { cluster?: Cluster } = {},
 ): AssembledDeps<E> {
-  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat);
+  const log = overrides.log ?? createLogger(config.logLevel, undefined, config.logFormat, config.nodeName);
   for (const name of engine.handle.migrated) log.info(`migration ${name} applied`);
   const clock = overrides.clock ?? systemClock;
   const metrics = overrides.metrics ?? createMetrics();
@@ -97,7 +99,7 @@ function assembleDeps<E extends Engine>(
       log,
       config,
       // made on first use: with the writer thread running, replay and the fallback are its only uses
-      writer: () => engine.clickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS, journal.name),
+      writer: () => engine.clickWriter(deps, overrides.clickListeners ?? CLICK_LISTENERS, journal.name, existingHolderId(journal.dir)),
       // null only in the redirect benchmark's comparison run: clicks then wait in memory for the writer
       journalDir: overrides.journalDir !== undefined ? overrides.journalDir : journal.dir,
       threadEntry: CLICK_WRITER_THREAD,
@@ -110,6 +112,7 @@ function assembleDeps<E extends Engine>(
     metrics,
   };
   watchService(deps, metrics, engine.pg);
+  watchJournalDisk(journal.dir, clock, metrics);
   return deps;
 }
 

@@ -22,16 +22,22 @@ export type LogFormat = "json" | "pretty";
  * `format` "pretty" writes the same lines for a person instead:
  * `2026-01-01T00:00:00.000Z INFO message [request id] {extra}`. The service writes JSON to stdout
  * unless stdout is a terminal (main.ts and config.ts decide); a `sink` (tests, the CLI's stderr)
- * gets the readable lines unless told otherwise.
+ * gets the readable lines unless told otherwise. With `node` (the service's NODE_NAME) every line
+ * carries it as `node`, so the lines of several nodes can be told apart once shipped together.
  */
-export function createLogger(level: Level = "info", sink?: (line: string) => void, format: LogFormat = sink ? "pretty" : "json"): Logger {
+export function createLogger(
+  level: Level = "info",
+  sink?: (line: string) => void,
+  format: LogFormat = sink ? "pretty" : "json",
+  node?: string,
+): Logger {
   const write = sink ?? ((line: string) => console.log(line));
   const out =
     format === "json" ? (line: string) => write(line.endsWith("\n") ? line.slice(0, -1) : line) : (line: string) => write(readable(line));
   const p = pino(
     {
       level,
-      base: null,
+      base: node ? { node } : null,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       // the request being handled, if any
@@ -69,7 +75,7 @@ const indentedStack = (stack: string) => stack.split(/\r?\n/).map(escapeForLog).
 
 /** A JSON line of createLogger as a person reads it: one line per entry, whatever the text holds (a stack aside). */
 function readable(json: string): string {
-  const { level, time, msg, requestId, err, extra, ...fields } = JSON.parse(json) as Record<string, unknown>;
+  const { level, time, msg, requestId, err, extra, node: _node, ...fields } = JSON.parse(json) as Record<string, unknown>;
   const id = requestId ? ` [${escapeForLog(String(requestId))}]` : "";
   const tail = err
     ? ` ${indentedStack(String((err as { stack?: string; message?: string }).stack ?? (err as { message?: string }).message))}`

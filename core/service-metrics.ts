@@ -8,6 +8,10 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/async";
 import type { Deps } from "./deps";
 import type { Metrics } from "./metrics";
+import pkg from "../package.json" with { type: "json" };
+
+/** The build's version (package.json's): bump it with each release, so a rolling upgrade shows which node runs which. */
+const BUILD_VERSION = pkg.version;
 
 export function watchService(
   deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock">,
@@ -20,14 +24,79 @@ export function watchService(
     // oldestAt is a click's time, from the same clock
     return oldestAt === null ? 0 : Math.max(0, (deps.clock.now().getTime() - oldestAt) / 1000);
   });
-  metrics.labelledGauge("outbox_depth", "Outbox rows waiting (pending) or being sent (sending)", ["status"] as const, async () => {
-    const rows = await rowsOf<{ status: string; n: number | string }>(
-      deps.asyncDb,
-      sql`select status, count(*) as n from outbox where status in ('pending', 'sending') group by status`,
-    );
-    const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
-    return (["pending", "sending"] as const).map((status) => [{ status }, by.get(status) ?? 0]);
+  metrics.gauge(
+    "click_journal_memory_clicks",
+    "Clicks waiting for the database that this node holds in memory (at most JOURNAL_MEMORY_CLICKS)",
+    () => deps.clicks.memory().clicks,
+  );
+  metrics.gauge("click_journal_spilling", "1 while more clicks wait than memory may hold: the others wait on disk only", () =>
+    deps.clicks.memory().spilling ? 1 : 0,
+  );
+  // while the database is away the depth cannot be read: the last one read is shown, and
+  // outbox_depth_stale says it is (1) and since when the figure dates (outbox_depth_age_seconds)
+  let depth: { at: number; rows: [{ status: "pending" | "sending" }, number][] } | null = null;
+  let depthFresh = false;
+  // the gauges of one scrape are read at once: they share one query
+  let reading: Promise<void> | null = null;
+  const readDepth = () =>
+    (reading ??= (async () => {
+      try {
+        const rows = await rowsOf<{ status: string; n: number | string }>(
+          deps.asyncDb,
+          sql`select status, count(*) as n from outbox where status in ('pending', 'sending') group by status`,
+        );
+        const by = new Map(rows.map((r) => [r.status, Number(r.n)]));
+        depth = {
+          at: deps.clock.now().getTime(),
+          rows: (["pending", "sending"] as const).map((status) => [{ status }, by.get(status) ?? 0]),
+        };
+        depthFresh = true;
+      } catch {
+        depthFresh = false;
+      } finally {
+        reading = null;
+      }
+    })());
+  metrics.labelledGauge(
+    "outbox_depth",
+    "Outbox rows waiting (pending) or being sent (sending); the last figure read while the database does not answer",
+    ["status"] as const,
+    async () => (await readDepth(), depth?.rows ?? []),
+  );
+  metrics.gauge(
+    "outbox_depth_stale",
+    "1 while outbox_depth shows the last figure read (the database does not answer), else 0",
+    async () => {
+      await readDepth();
+      return depth ? (depthFresh ? 0 : 1) : null;
+    },
+  );
+  metrics.gauge("outbox_depth_age_seconds", "How old the figure outbox_depth shows is", async () => {
+    await readDepth();
+    return depth ? Math.max(0, (deps.clock.now().getTime() - depth.at) / 1000) : null;
   });
+  metrics.gauge("database_reachable", "1 while this node's database answers (within 2 s), else 0", async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
+    try {
+      const ok = await Promise.race([
+        rowsOf(deps.asyncDb, sql`select 1 as one`).then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
+      return ok ? 1 : 0;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+  metrics.labelledGauge(
+    "build_info",
+    "Always 1; its labels say which build this node runs (a rolling upgrade shows both)",
+    ["version", "bun"] as const,
+    () => [[{ version: BUILD_VERSION, bun: Bun.version }, 1]],
+  );
   metrics.labelledGauge("lease_held", "1 for each lease this node holds now, 0 for those it waits for", ["lease"] as const, () =>
     deps.cluster.leases().map(({ name, held }) => [{ lease: name }, held ? 1 : 0]),
   );

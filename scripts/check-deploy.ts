@@ -38,9 +38,15 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
   const froms = file.getFROMs();
   if (!froms.length || instructions[0]!.getKeyword().toUpperCase() !== "FROM")
     problems.push("Dockerfile: must start with FROM (after ARGs and directives)");
-  for (const f of froms)
+  for (const f of froms) {
     if (!f.getImageName()?.startsWith("oven/bun"))
       problems.push(`Dockerfile:${f.getRange().start.line + 1}: FROM ${f.getImageName()} is not Bun's official image (oven/bun)`);
+    // a floating tag (latest, 1, 1.4) changes the runtime under a rebuild: an exact release, or a digest
+    else if (!f.getImageDigest() && !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(f.getImageTag() ?? ""))
+      problems.push(
+        `Dockerfile:${f.getRange().start.line + 1}: FROM ${f.getImage()} is a floating tag; name an exact release (oven/bun:1.4.5) or a digest`,
+      );
+  }
   // what holds for the image that runs: the instructions after the last FROM
   const lastFrom = froms.at(-1)?.getRange().start.line ?? 0;
   const final = instructions.filter((i) => i.getRange().start.line >= lastFrom);
@@ -53,6 +59,10 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
   for (const copy of file.getCOPYs()) {
     const args = copy.getArguments().map((a) => a.getValue());
     if (copy.getFromFlag()) continue; // from another stage
+    if (args.slice(0, -1).includes("."))
+      problems.push(
+        `Dockerfile:${copy.getRange().start.line + 1}: COPY . copies the whole context (tests, a local .env); name what the service runs`,
+      );
     for (const src of args.slice(0, -1))
       if (!src.startsWith("--") && src !== "." && !existsSync(join(root, src)))
         problems.push(`Dockerfile:${copy.getRange().start.line + 1}: COPY source ${src} does not exist`);
@@ -102,12 +112,18 @@ export function checkCompose(text: string, haproxyCfg: string, deployDir = join(
       if (host.startsWith(".") && !existsSync(join(deployDir, host)))
         problems.push(`compose.yaml: ${name} mounts ${host}, which does not exist`);
     }
+  // the tests run PostgreSQL 15: the compose file runs what was tested
+  const pgImage = (services.postgres as Service | undefined)?.image ?? "";
+  if (services.postgres && !/^postgres:15(\.|-|$)/.test(pgImage))
+    problems.push(`compose.yaml: postgres runs ${pgImage}, not PostgreSQL 15 as the tests do`);
   const haproxy = services.haproxy;
   if (haproxy && !haproxy.volumes?.some((v) => v.startsWith("./haproxy.cfg:")))
     problems.push("compose.yaml: haproxy does not use the shipped haproxy.cfg");
   // the shipped configuration names the nodes by address: each must be a node of this file
-  for (const m of haproxyCfg.matchAll(/^\s*server\s+(\S+)\s+(\S+)/gm))
-    if (!addresses.has(m[2]!)) problems.push(`compose.yaml: haproxy.cfg's server ${m[1]} (${m[2]}) is no node of this file`);
+  // (each node appears once per backend: named once)
+  const servers = new Set([...haproxyCfg.matchAll(/^\s*server\s+(\S+)\s+(\S+)/gm)].map((m) => `${m[1]} ${m[2]}`));
+  for (const [name, address] of [...servers].map((s) => s.split(" ")))
+    if (!addresses.has(address!)) problems.push(`compose.yaml: haproxy.cfg's server ${name} (${address}) is no node of this file`);
   return problems;
 }
 

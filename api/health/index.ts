@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import type { Readiness } from "../../core/readiness";
 import { migrationsApplied } from "../../db/migrations-state";
+import { createRepeatLog, type RepeatLog } from "../../core/log";
 
 /** How long /readyz waits for the database's answer before it calls the node not ready. */
 const HEALTH_TIMEOUT_MS = 2000;
@@ -13,7 +14,7 @@ type NotReady = { error: string; message: string };
  * down); the database does not answer within HEALTH_TIMEOUT_MS; it lacks a migration this build
  * ships; the click journal cannot be written (an answered click could then be lost).
  */
-async function notReady(deps: Pick<Deps, "asyncDb" | "log" | "clicks">, readiness: Readiness): Promise<NotReady | null> {
+async function notReady(deps: Pick<Deps, "asyncDb" | "log" | "clicks">, readiness: Readiness, repeat: RepeatLog): Promise<NotReady | null> {
   if (readiness.draining) return { error: "draining", message: "This node is shutting down" };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>(
@@ -23,7 +24,8 @@ async function notReady(deps: Pick<Deps, "asyncDb" | "log" | "clicks">, readines
     if (!(await Promise.race([migrationsApplied(deps.asyncDb), late])))
       return { error: "migrations_pending", message: "The database lacks migrations this build needs" };
   } catch (e) {
-    deps.log.warn(`health check: the database did not answer: ${(e as Error).message}`);
+    // a load balancer asks every 2 s, per backend: one line per 10 s, with the count it kept quiet
+    repeat("warn", "database", `health check: the database did not answer: ${(e as Error).message}`);
     return { error: "database_unreachable", message: "This node cannot reach its database" };
   } finally {
     clearTimeout(timer);
@@ -39,8 +41,9 @@ async function notReady(deps: Pick<Deps, "asyncDb" | "log" | "clicks">, readines
  * it is taken out of rotation and put back by itself. `/healthz` is `/readyz` under its older name.
  */
 export function healthApi(deps: Pick<Deps, "asyncDb" | "log" | "clicks">, readiness: Readiness) {
+  const repeat = createRepeatLog(deps.log);
   const ready = async ({ set }: { set: { status?: number | string } }) => {
-    const reason = await notReady(deps, readiness);
+    const reason = await notReady(deps, readiness, repeat);
     if (!reason) return { ok: true };
     set.status = 503;
     return { ok: false, ...reason };

@@ -198,6 +198,30 @@ export interface DecodedSegment {
  * whose version is unknown. A process killed while appending leaves at most that one last record,
  * and its visitor was never answered (the record is whole before the redirect is sent).
  */
+/**
+ * Reads a segment's records one at a time, from its start, and can go on later from where it
+ * stopped: given a shared mapping of the file that is still being written, `next` sees the records
+ * appended since. Null at the end of what is written (or at a torn record).
+ */
+export class SegmentReader {
+  private readonly buf: Buffer;
+  private readonly view: DataView;
+  private readonly table: string[] = [];
+  private off = 0;
+  constructor(bytes: Uint8Array) {
+    this.buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  next(): JournalClick | null {
+    if (this.off + HEADER > this.buf.length) return null;
+    const size = this.buf.readUInt32LE(this.off);
+    if (size < HEADER + 1 || this.off + size > this.buf.length) return null;
+    const record = decodeRecord(this.buf, this.view, this.off, size, this.table);
+    if (record) this.off += size;
+    return record;
+  }
+}
+
 export function decodeSegment(bytes: Uint8Array): DecodedSegment {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -4,7 +4,8 @@ import type { Config } from "../../config";
 import { briefError, createRepeatLog, type Logger } from "../log";
 import { openClickJournal, type ClickJournal } from "./journal";
 import { cutClick } from "./journal-format";
-import { ClickPacker, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
+import { ClickPacker, lastSeqOf, packClicks, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
+import { journalCursor, type JournalCursor } from "./journal-cursor";
 import { replayJournal } from "./replay";
 import { startClickThread, type ClickThread, type WriterEvents } from "./thread";
 import { createWriteQueue } from "./write-queue";
@@ -32,6 +33,8 @@ export interface ClickSink {
    * and when the oldest of them was answered (ms since the epoch, to about 50 ms; null when none).
    */
   backlog(): { clicks: number; oldestAt: number | null };
+  /** Clicks held in memory for the writer (packed here, or handed to it and not yet committed), and whether more wait on disk only. */
+  memory(): { clicks: number; spilling: boolean };
   /** Whether an answered click can be journaled now: the journal's directory (or, before it is made, the nearest one above it) is writable; true without a journal. */
   journalWritable(): boolean;
 }
@@ -93,6 +96,11 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   const queueOf = () => (queue ??= createWriteQueue(writerOf(), log, events.committed, events.dropped));
   let journal: ClickJournal | null = null;
   let thread: ClickThread | null = null;
+  /** the last sequence number handed to the writer thread; while `spilling`, what is above it waits in the journal only */
+  let handedSeq = 0;
+  let spilling = false;
+  let cursor: JournalCursor | null = null;
+  const memoryCap = opts.config.journalMemoryClicks ?? 200_000;
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
   let retryAt = 0;
@@ -158,8 +166,10 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         // a thread found gone may have taken batches with it that it never wrote: the journal has them
         if (thread.gone) await threadLost(packer.take());
         else {
+          if (spilling || (cursor && packer.length && lastSeq - committedSeq > memoryCap)) return await spill(thread);
           if (!packer.length) return;
           const batch = packer.take();
+          handedSeq = Math.max(handedSeq, lastSeqOf(batch));
           if (thread.write(batch)) return;
           await threadLost(batch);
         }
@@ -174,6 +184,34 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       ticking = false;
     }
   };
+
+  /**
+   * More clicks wait than memory may hold (JOURNAL_MEMORY_CLICKS; the database is away or slow): the
+   * packed ones are let go, as every one of them is in the journal, and the writer is fed from the
+   * journal on disk, a part at a time, as it commits, until it has caught up with the newest click.
+   */
+  async function spill(to: ClickThread) {
+    if (!spilling) {
+      spilling = true;
+      log.warn(
+        `click journal: more than ${memoryCap} clicks wait for the database; the others wait on disk only until the writer catches up`,
+      );
+    }
+    packer.take();
+    const room = Math.floor(memoryCap / 2) - (handedSeq - committedSeq);
+    if (room > 0 && cursor) {
+      const part = cursor.read(handedSeq, Math.min(room, 50_000));
+      if (part.length) {
+        handedSeq = part[part.length - 1]!.seq;
+        const batch = packClicks(part);
+        if (!to.write(batch)) return threadLost(batch);
+      }
+    }
+    if (handedSeq >= lastSeq) {
+      spilling = false;
+      log.info("click journal: the writer has caught up; clicks wait in memory again");
+    }
+  }
 
   function stopTimer() {
     if (timer) clearInterval(timer);
@@ -190,6 +228,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         lastSeq = seq;
         // when it was answered: the click's own time (a clock read per click costs more than the rest of this)
         const at = c.clickedAt.getTime();
+        // the first click after everything was written starts the timeline afresh: an entry left from
+        // before a quiet spell would date this click to then
+        if (seq - 1 <= committedSeq) timeline.length = 0;
         const last = timeline[timeline.length - 1];
         if (!last || at - last.at >= BACKLOG_STEP_MS) timeline.push({ seq, at });
       }
@@ -203,7 +244,8 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         for (const path of replayed.segments) unlinkSync(path);
         journal = openClickJournal(opts.journalDir, replayed.lastSeq + 1, { segmentBytes: opts.segmentBytes });
         // what the journal held is written now: the backlog starts empty
-        lastSeq = committedSeq = Math.max(lastSeq, committedSeq, replayed.lastSeq);
+        lastSeq = committedSeq = handedSeq = Math.max(lastSeq, committedSeq, replayed.lastSeq);
+        cursor = journalCursor(opts.journalDir);
       }
       if (startOpts.offThread) {
         if (!opts.threadEntry) throw new Error("click sink: no writer thread entry configured");
@@ -218,7 +260,8 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       if (thread) {
         const last = thread;
         thread = null;
-        const batch = packer.length ? packer.take() : null;
+        // while spilling, what is packed waits in the journal for the next start: written now, it would move the mark past the clicks on disk
+        const batch = packer.length && !spilling ? packer.take() : null;
         if (!batch || last.write(batch)) {
           flushed = await last.close();
           journal?.close();
@@ -250,6 +293,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       if (!journal) return { clicks: pending(), oldestAt: null };
       const clicks = Math.max(0, lastSeq - committedSeq);
       return { clicks, oldestAt: clicks && timeline.length ? timeline[0]!.at : null };
+    },
+    memory() {
+      return { clicks: packer.length + (thread ? Math.max(0, handedSeq - committedSeq) : (queue?.pending ?? 0)), spilling };
     },
     journalWritable() {
       if (!opts.journalDir) return true;

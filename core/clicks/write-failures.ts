@@ -22,11 +22,23 @@ export function isTransientWriteError(e: unknown): boolean {
   const code = (e as { code?: unknown })?.code;
   if (typeof code === "string" && TRANSIENT.test(code)) return true;
   if (isDatabaseUnavailable(e)) return true;
+  // another node took this node's name: nothing is written or dropped; the clicks stay in the journal
+  if (isFenced(e)) return true;
   // drizzle wraps the driver's error: the PostgreSQL one is its cause
   for (let err = e as { cause?: unknown; errno?: unknown } | undefined, depth = 0; err && depth < 3; err = err.cause as typeof err, depth++)
     if (typeof err.errno === "string" && TRANSIENT_PG.test(err.errno)) return true;
   return false;
 }
+
+/** A writer's mark refused: the name was taken by another journal or a later start. Never retried away. */
+export class NodeNameFencedError extends Error {
+  readonly fenced = true;
+  constructor(journal: string) {
+    super(`${journal} is held by another node now: this node no longer writes clicks (they stay in its journal)`);
+  }
+}
+
+const isFenced = (e: unknown): boolean => (e as { fenced?: unknown } | null)?.fenced === true;
 
 export interface Salvage {
   /** clicks written (every one of them is in the clicks table and the counters) */

@@ -16,6 +16,7 @@ import { copyIn, rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../d
 import { columnsOf, inKeyOrder, type ClickListener, type ListenerRows, type StoredClick } from "./listeners";
 import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
 import type { ClickWriter, ClickWriterDeps } from "./writer";
+import { NodeNameFencedError } from "./write-failures";
 import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
 /** Keys per statement where they are bound parameters (PostgreSQL allows 65,535). */
@@ -43,10 +44,11 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 export function createPgClickWriter(
   deps: ClickWriterDeps,
   listeners: readonly ClickListener[],
-  opts: { journal?: string } = {},
+  opts: { journal?: string; holder?: string } = {},
 ): ClickWriter {
   const journal = opts.journal ?? "local";
   const db: AsyncDb = deps.asyncDb;
+  const markAs = fencedMark(journal, opts.holder);
   /** user-agent ids known to be committed, by text */
   const uaIds = new Map<string, number>();
   return {
@@ -88,13 +90,7 @@ export function createPgClickWriter(
             }
           }
         }
-        if (seq > 0) {
-          const { clickJournal } = tx.tables;
-          await tx
-            .insert(clickJournal)
-            .values({ journal, seq })
-            .onConflictDoUpdate({ target: clickJournal.journal, set: { seq: sql`greatest(click_journal.seq, excluded.seq)` } });
-        }
+        if (seq > 0) await markAs(tx, seq);
       });
       if (uaIds.size + learnt.size > UA_IDS_MAX) uaIds.clear();
       for (const [ua, id] of learnt) uaIds.set(ua, id);
@@ -105,6 +101,41 @@ export function createPgClickWriter(
       const [row] = await db.select({ seq: clickJournal.seq }).from(clickJournal).where(eq(clickJournal.journal, journal)).limit(1);
       return Number(row?.seq ?? 0);
     },
+  };
+}
+
+/**
+ * How the writer moves its journal's mark, in the batch's transaction. With `holder` (the id of the
+ * journal directory of a node that took its name, core/cluster/name-fence.ts) the mark moves only
+ * while the name's row still has that holder and the generation it had at this writer's first
+ * batch: a node whose name was taken by another start cannot commit (NodeNameFencedError rolls the
+ * batch back, and the write queue keeps it). Without one (a row no start has taken, or a single
+ * node) the row is made when missing.
+ */
+function fencedMark(journal: string, holder: string | undefined): (tx: AsyncTx, seq: number) => Promise<void> {
+  let generation: number | null = null;
+  return async (tx, seq) => {
+    if (holder !== undefined && generation === null) {
+      const [row] = await rowsOf<{ holder: string | null; generation: unknown }>(
+        tx,
+        sql`select holder, generation from click_journal where journal = ${journal}`,
+      );
+      if (row?.holder && row.holder !== holder) throw new NodeNameFencedError(journal);
+      if (row?.holder) generation = Number(row.generation);
+    }
+    if (generation !== null) {
+      const moved = await rowsOf(
+        tx,
+        sql`update click_journal set seq = greatest(seq, ${seq}) where journal = ${journal} and holder = ${holder} and generation = ${generation} returning seq`,
+      );
+      if (!moved.length) throw new NodeNameFencedError(journal);
+      return;
+    }
+    const { clickJournal } = tx.tables;
+    await tx
+      .insert(clickJournal)
+      .values({ journal, seq })
+      .onConflictDoUpdate({ target: clickJournal.journal, set: { seq: sql`greatest(click_journal.seq, excluded.seq)` } });
   };
 }
 

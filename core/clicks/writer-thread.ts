@@ -1,5 +1,5 @@
 import type { Config } from "../../config";
-import { briefError, type Logger } from "../log";
+import { briefError, createLogger, type Logger } from "../log";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import type { ClickWriter } from "./writer";
 import type { FromWriter, ToWriter } from "./thread";
@@ -39,17 +39,19 @@ export function serveClickWriter(
   let handling: Promise<void> = Promise.resolve();
   const handle = async (m: ToWriter) => {
     if (m.type === "init") {
+      // the thread's own lines before its writer opens, in the service's format and with its node's name
+      const early = createLogger(m.config.logLevel, undefined, m.config.logFormat, m.config.nodeName);
       // a database out of reach is waited for (the batches queue up behind this message); any other failure ends the thread
       for (let attempt = 0; !opened && !stopping; attempt++) {
         try {
           opened = await open(m.config);
         } catch (err) {
           if (!isDatabaseUnavailable(err)) {
-            console.error(`click writer thread could not open the database: ${(err as Error).message}`);
+            early.error(`click writer thread could not open the database: ${(err as Error).message}`);
             process.exit(1); // ends this thread only; the request side then writes on its own thread
           }
           if (attempt === 0)
-            console.error(`click writer thread: the database cannot be reached (${briefError(err)}); trying again every ${retryMs} ms`);
+            early.warn(`click writer thread: the database cannot be reached (${briefError(err)}); trying again every ${retryMs} ms`);
           await Bun.sleep(retryMs);
         }
       }

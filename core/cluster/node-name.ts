@@ -3,14 +3,17 @@
  * mark: an exclusive lock on its journal directory (both modes: a second process on the same
  * machine), and in cluster mode a PostgreSQL advisory lock on a connection of its own (a second
  * process anywhere). The kernel drops the first and the server the second when the holder dies, so
- * a node killed with SIGKILL can be started again at once.
+ * a node killed with SIGKILL can be started again at once. In cluster mode the name's row is also
+ * taken with a fencing token (name-fence.ts), which the click writer checks with every batch.
  */
 import { nodeDatabaseUrl } from "../../db/postgres";
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { dlopen, FFIType } from "bun:ffi";
+import { SQL } from "bun";
 import type { Logger } from "../log";
 import { createPgLeaderLease } from "./leader-pg";
+import { heartbeat, journalHolderId, letGo, takeNameRow } from "./name-fence";
 
 /** The lock file in the journal directory (the journal reads only its segment files). */
 const NODE_LOCK_FILE = "node.lock";
@@ -48,6 +51,8 @@ function lockDirectory(dir: string): { release(): void } | null {
 }
 
 export interface NodeNameHold {
+  /** Whether this node holds its name now (false once another node took it: the node is fenced). */
+  held(): boolean;
   /** Lets the name go (after everything else has stopped). */
   release(): Promise<void>;
 }
@@ -62,14 +67,16 @@ export async function claimNodeName(
   config: { nodeName: string; databaseUrl: string | null; journalDir: string },
   log: Logger,
   intervalMs = 5000,
+  pool?: SQL,
 ): Promise<NodeNameHold | string> {
   const dir = config.journalDir;
   const inUse = `NODE_NAME "${config.nodeName}" is in use`;
   const dirLock = lockDirectory(dir);
   if (!dirLock) return `${inUse}: another process holds its click journal at ${dir}; stop it, or give this node another NODE_NAME`;
-  if (config.databaseUrl === null) return { release: async () => dirLock.release() };
+  if (config.databaseUrl === null) return { held: () => true, release: async () => dirLock.release() };
   let started = false;
-  const lease = createPgLeaderLease(nodeDatabaseUrl(config.databaseUrl, config.nodeName), `node-name:${config.nodeName}`, {
+  const url = nodeDatabaseUrl(config.databaseUrl, config.nodeName);
+  const lease = createPgLeaderLease(url, `node-name:${config.nodeName}`, {
     intervalMs,
     onChange: (held) => {
       if (!started) return;
@@ -83,9 +90,37 @@ export async function claimNodeName(
     dirLock.release();
     return `${inUse}: another node holds it in the database; stop that node, or give this one another NODE_NAME`;
   }
+  // the name's row is taken and kept through the node's pool (no connection of its own), when given
+  const conn = pool ?? new SQL(url, { max: 1, idleTimeout: 0 });
+  const closeConn = () => (pool ? Promise.resolve() : conn.close());
+  const journal = `node:${config.nodeName}`;
+  const me = journalHolderId(dir);
+  const taken = await takeNameRow(conn, journal, me).catch((e: Error) => ({ refused: `the database refused it: ${e.message}` }));
+  if ("refused" in taken) {
+    await closeConn();
+    await lease.stop();
+    dirLock.release();
+    return `${inUse}: ${taken.refused}; stop that node, or give this one another NODE_NAME`;
+  }
   started = true;
+  let held = true;
+  const timer = setInterval(async () => {
+    if (!held) return;
+    // an unreachable database says nothing about who holds the name: the next beat asks again
+    const still = await heartbeat(conn, journal, me, taken.generation).catch(() => true);
+    if (still || !held) return;
+    held = false;
+    clearInterval(timer);
+    log.error(
+      `NODE_NAME "${config.nodeName}" WAS TAKEN BY ANOTHER NODE (a start with the same name and another click journal): this node writes no more clicks and marks nothing; the clicks it answers stay in its journal at ${dir}. Stop the other node, then restart this one`,
+    );
+  }, intervalMs);
   return {
+    held: () => held,
     async release() {
+      clearInterval(timer);
+      if (held) await letGo(conn, journal, me, taken.generation).catch(() => {});
+      await closeConn();
       await lease.stop();
       dirLock.release();
     },

@@ -246,10 +246,19 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
    * journaled clicks above it are written again and those at or below it never are, so a batch that
    * committed is not written twice even when its journal segment outlived it. One row per journal:
    * `local` for the service's own; a node of a cluster would keep its own row.
+   *
+   * In cluster mode the row of `node:<NODE_NAME>` is also the name's hold: `holder` is the id of the
+   * journal directory whose node holds the name, `generation` goes up at each start that takes the
+   * name (the fencing token: a writer marks only while the row still has the generation it started
+   * with, in the same transaction as its batch), and `heldAt` is the holder's last heartbeat. A
+   * holder's mark set aside when another journal took the name is kept as `node:<NODE_NAME>@<holder>`.
    */
   const clickJournal = k.table("click_journal", {
     journal: k.text("journal").primaryKey(),
     seq: k.int("seq").notNull(),
+    holder: k.text("holder"),
+    generation: k.int("generation").notNull().default(0),
+    heldAt: k.ts("held_at"),
   });
   return {
     tags,

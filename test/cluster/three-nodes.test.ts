@@ -9,13 +9,14 @@
  * by another; bot polling and a job move to another node when their node is killed.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres, type PgServer } from "../helpers/postgres";
 import { cleanEnv, ROOT, spawnService } from "../helpers/process";
 import { freePort } from "../helpers/free-port";
 import { eventually } from "../helpers/eventually";
-import { cleanUpAtExit, tempDir } from "../helpers/reaper";
+import { tempDir } from "../helpers/reaper";
+import { startShippedHaproxy } from "../helpers/shipped-haproxy";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { signInitData } from "../helpers/telegram-login";
@@ -114,16 +115,9 @@ beforeAll(async () => {
   // the first node migrates the empty database; the others start together and find it done
   nodes.push(await startNode("n1", ports[0]!));
   nodes.push(...(await Promise.all([startNode("n2", ports[1]!), startNode("n3", ports[2]!)])));
-  const frontPort = await freePort();
-  let config = readFileSync(join(ROOT, "deploy/haproxy.cfg"), "utf8").replace(/^(\s*bind) :80$/m, `$1 127.0.0.1:${frontPort}`);
-  ports.forEach((port, i) => (config = config.replace(new RegExp(`(server node${i + 1}) \\S+`), `$1 127.0.0.1:${port}`)));
-  config = config.replace(/default-server inter 2s/, "default-server inter 200ms");
-  writeFileSync(join(dir, "haproxy.cfg"), config);
-  const haproxy = Bun.spawn(["haproxy", "-db", "-f", join(dir, "haproxy.cfg")], { stdout: "ignore", stderr: "ignore" });
-  cleanUpAtExit({ kill: haproxy.pid });
-  others.push(haproxy);
-  front = `http://127.0.0.1:${frontPort}`;
-  await eventually(async () => (await fetch(`${front}/healthz`).catch(() => null))?.status === 200, "HAProxy to answer", 15_000);
+  const proxy = await startShippedHaproxy(dir, ports, (c) => c.replaceAll("default-server inter 2s", "default-server inter 200ms"));
+  others.push(proxy.proc);
+  front = proxy.url;
 });
 
 afterAll(async () => {

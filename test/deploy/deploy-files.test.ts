@@ -30,8 +30,14 @@ test("a Dockerfile's mistakes are named", () => {
   expect(checkDockerfile(dockerfile.replace(/\/livez/g, "/healthz"))).toEqual([
     "Dockerfile: the final image needs a HEALTHCHECK on /livez",
   ]);
-  expect(checkDockerfile(dockerfile.replace(/FROM oven\/bun:1.4\n/, "FROM node:22\n"))).toEqual([
+  expect(checkDockerfile(dockerfile.replace(/FROM oven\/bun:1.4.5\n/, "FROM node:22\n"))).toEqual([
     expect.stringMatching(/FROM node is not Bun's official image/),
+  ]);
+  expect(checkDockerfile(dockerfile.replace(/FROM oven\/bun:1.4.5\n/, "FROM oven/bun:1.4\n"))).toEqual([
+    expect.stringMatching(/FROM oven\/bun:1.4 is a floating tag; name an exact release/),
+  ]);
+  expect(checkDockerfile(dockerfile.replace("COPY api ./api", "COPY . ."))).toEqual([
+    expect.stringMatching(/COPY \. copies the whole context \(tests, a local .env\); name what the service runs$/),
   ]);
   expect(checkDockerfile(dockerfile.replace(`CMD ["bun", "--max`, `CMD ["bun", --max`))).toEqual([
     expect.stringMatching(/CMD's exec form is not a JSON array of strings$/),
@@ -48,6 +54,9 @@ test("a compose file's mistakes are named", () => {
     "compose.yaml: no service node3",
     "compose.yaml: 2 nodes with a DATABASE_URL, not three",
     "compose.yaml: haproxy.cfg's server node3 (10.0.0.13:3000) is no node of this file",
+  ]);
+  expect(checkCompose(compose.replace("image: postgres:15", "image: postgres:17"), haproxy)).toEqual([
+    "compose.yaml: postgres runs postgres:17, not PostgreSQL 15 as the tests do",
   ]);
   expect(checkCompose(compose.replace("NODE_NAME: node2", "NODE_NAME: node1"), haproxy)).toEqual([
     "compose.yaml: NODE_NAME node1 is used twice",

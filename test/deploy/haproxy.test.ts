@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { eventually } from "../helpers/eventually";
-import { cleanUpAtExit, tempDir } from "../helpers/reaper";
+import { tempDir } from "../helpers/reaper";
+import { SHIPPED_HAPROXY, startShippedHaproxy } from "../helpers/shipped-haproxy";
 import { cleanEnv, spawnService, ROOT } from "../helpers/process";
-import { freePort } from "../helpers/free-port";
 
 // spawns HAProxy and three service processes: more than bun's 5 s default on a busy machine
 setDefaultTimeout(60_000);
 
-const CONFIG = join(ROOT, "deploy/haproxy.cfg");
 let dir: string;
 const procs: { proc: { kill(signal?: number | NodeJS.Signals): void; exited: Promise<number> } }[] = [];
 
@@ -21,7 +20,7 @@ afterAll(async () => {
 });
 
 test("the committed HAProxy configuration is valid", async () => {
-  const proc = Bun.spawn(["haproxy", "-c", "-f", CONFIG], { stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(["haproxy", "-c", "-f", SHIPPED_HAPROXY], { stdout: "pipe", stderr: "pipe" });
   const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   expect({ code, said: (out + err).trim() }).toEqual({ code: 0, said: "Configuration file is valid" });
 });
@@ -39,24 +38,14 @@ test("behind the committed configuration, requests keep being answered when a no
     nodes.push(svc);
   }
   const ports = await Promise.all(nodes.map(async (n) => Number((await n.waitForOutput(/HTTP server listening on [^:]+:(\d+)/))[1])));
-  const front = await freePort();
-  // the committed file, with this machine's addresses in place of the example ones
-  let config = readFileSync(CONFIG, "utf8").replace(/^(\s*bind) :80$/m, `$1 127.0.0.1:${front}`);
-  ports.forEach((port, i) => (config = config.replace(new RegExp(`(server node${i + 1}) \\S+`), `$1 127.0.0.1:${port}`)));
-  config = config.replace(/default-server inter 2s/, "default-server inter 200ms");
-  const cfg = join(dir, "haproxy.cfg");
-  writeFileSync(cfg, config);
-  const haproxy = Bun.spawn(["haproxy", "-db", "-f", cfg], { stdout: "ignore", stderr: "pipe" });
-  cleanUpAtExit({ kill: haproxy.pid });
-  procs.push({ proc: haproxy });
-  // HAProxy logs each server going down or up (log level warning) on stderr
-  let log = "";
-  void (async () => {
-    for await (const chunk of haproxy.stderr.pipeThrough(new TextDecoderStream())) log += chunk;
-  })();
-  const url = `http://127.0.0.1:${front}/healthz`;
+  // the shipped file, with this machine's addresses in place of the example ones, checked every 200 ms
+  const proxy = await startShippedHaproxy(dir, ports, (c) => c.replaceAll("default-server inter 2s", "default-server inter 200ms"));
+  procs.push(proxy);
+  const log = proxy.log;
+  const haproxy = proxy.proc;
+  const url = `${proxy.url}/healthz`;
   const up = async () => {
-    if (haproxy.exitCode !== null) throw new Error(`HAProxy exited: ${await new Response(haproxy.stderr).text()}`);
+    if (haproxy.exitCode !== null) throw new Error(`HAProxy exited: ${log()}`);
     return (await fetch(url).catch(() => null))?.status === 200;
   };
   await eventually(up, "HAProxy to answer", 15_000);
@@ -72,16 +61,20 @@ test("behind the committed configuration, requests keep being answered when a no
   // right after the kill (before any health check noticed) and later: every request is answered
   expect(await answers(30)).toEqual(Array(30).fill(200));
   // the health check took the dead node out, and only that one
-  await eventually(() => log.includes("Server nodes/node1 is DOWN"), "HAProxy to mark the killed node down");
+  await eventually(
+    () => log().includes("Server visitors/node1 is DOWN") && log().includes("Server api/node1 is DOWN"),
+    "HAProxy to mark the killed node down",
+  );
   expect(await answers(6)).toEqual(Array(6).fill(200));
-  expect(log).not.toMatch(/nodes\/node[23] is DOWN/);
+  expect(log()).not.toMatch(/(visitors|api)\/node[23] is DOWN/);
 
-  // a node told to stop drains: its /readyz fails, HAProxy takes it out while it still answers, and no request fails
+  // a node told to stop drains: its /readyz fails, HAProxy takes it out of the API's rotation while it
+  // still answers; visitors' requests reach it until it closes, then go to another node; none fails
   nodes[1]!.proc.kill("SIGTERM");
   const during: number[] = [];
   await eventually(
-    async () => (during.push(...(await answers(1, "/livez"))), log.includes("Server nodes/node2 is DOWN")),
-    "HAProxy to take the draining node out",
+    async () => (during.push(...(await answers(1, "/livez"))), log().includes("Server api/node2 is DOWN")),
+    "HAProxy to take the draining node out of the API's rotation",
     10_000,
   );
   expect(nodes[1]!.proc.exitCode).toBeNull(); // taken out before it stopped serving

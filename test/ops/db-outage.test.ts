@@ -17,6 +17,7 @@ import { eventually } from "../helpers/eventually";
 import { tempDir } from "../helpers/reaper";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { signInitData } from "../helpers/telegram-login";
+import { expectEveryVisitStoredOnce, tracedVisits } from "../helpers/traced-visits";
 
 setDefaultTimeout(180_000);
 
@@ -25,7 +26,6 @@ const OUTAGE_MS = 20_000;
 const VISITORS_PER_NODE = 4;
 /** Each visitor follows the link at most once per this many ms: a bounded load (about 400 clicks a second over both nodes). */
 const PACE_MS = 20;
-const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 type Node = ReturnType<typeof spawnService> & { name: string; url: string };
 let pg: PgServer;
@@ -68,27 +68,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Visitors on every node, each visit with its own Referer; `answered` holds the Referers of the 302s. */
-function load(code: string) {
-  let running = true;
-  const answered: string[] = [];
-  const other = new Map<number, number>();
-  let visit = 0;
-  const visitors = nodes.flatMap((n) =>
-    Array.from({ length: VISITORS_PER_NODE }, async () => {
-      while (running) {
-        const referer = `https://ref.example/${n.name}/${++visit}`;
-        const res = await fetch(`${n.url}/${code}`, { redirect: "manual", headers: { "user-agent": CHROME, referer } });
-        await res.arrayBuffer();
-        if (res.status === 302) answered.push(referer);
-        else other.set(res.status, (other.get(res.status) ?? 0) + 1);
-        await Bun.sleep(PACE_MS);
-      }
-    }),
-  );
-  return { answered, other, stop: async () => ((running = false), await Promise.all(visitors)) };
-}
-
 const linesOf = (n: Node) => (n.out + n.err).split("\n").filter(Boolean).length;
 
 test("PostgreSQL stopped under load: cached links redirect, the API answers 503, and every answered click is stored once when it returns", async () => {
@@ -109,7 +88,7 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
   expect(made.status).toBe(201);
   const { id: linkId, code } = (await made.json()) as { id: number; code: string };
 
-  const traffic = load(code);
+  const traffic = tracedVisits(nodes, code, VISITORS_PER_NODE, PACE_MS);
   await eventually(() => traffic.answered.length >= 200, "redirects before the outage", 20_000);
   const before = nodes.map(linesOf);
 
@@ -141,33 +120,15 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
   const answered = traffic.answered;
   expect(answered.length).toBeGreaterThan(answeredDuringOutage);
   expect([...traffic.other]).toEqual([]); // no visitor saw anything but a redirect
-  const stored = async () =>
-    Number(await pg.admin(`select count(*) from clicks where link_id = ${linkId}`, new URL(pg.url).pathname.slice(1)));
-  let seen = 0;
-  await eventually(async () => (seen = await stored()) >= answered.length, `all ${answered.length} answered clicks stored`, 60_000).catch(
-    (e) => {
-      console.log(
-        `stored ${seen}\n${nodes
-          .map((n) => n.out + n.err)
-          .join("\n----\n")
-          .slice(-8000)}`,
-      );
-      throw e;
-    },
-  );
-  const db = new URL(pg.url).pathname.slice(1);
-  const rows = (await pg.admin(`select referer || ' ' || count(*) from clicks where link_id = ${linkId} group by referer`, db))
-    .trim()
-    .split("\n");
-  const counts = new Map(rows.map((r) => [r.slice(0, r.lastIndexOf(" ")), Number(r.slice(r.lastIndexOf(" ") + 1))]));
-  const missing = answered.filter((r) => !counts.has(r));
-  const doubled = [...counts].filter(([, c]) => c !== 1);
-  expect({ missing: missing.length, doubled: doubled.length, stored: await stored() }).toEqual({
-    missing: 0,
-    doubled: 0,
-    stored: answered.length,
+  await expectEveryVisitStoredOnce(pg, linkId, answered).catch((e) => {
+    console.log(
+      nodes
+        .map((n) => n.out + n.err)
+        .join("\n----\n")
+        .slice(-8000),
+    );
+    throw e;
   });
-  expect(Number(await pg.admin(`select total_clicks from links where id = ${linkId}`, db))).toBe(answered.length);
 
   // the outage took a few log lines per node, not one per request or retry; nothing was dropped and nothing answered 500
   for (const [i, n] of nodes.entries()) {

@@ -49,7 +49,7 @@ const click = (linkId: number, i: number): PendingClick => ({
   botName: null,
 });
 const stored = (linkId: number) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId)).orderBy(clicks.id).all();
-const mark = () => t.deps.db.select().from(clickJournal).all();
+const mark = () => t.deps.db.select({ journal: clickJournal.journal, seq: clickJournal.seq }).from(clickJournal).all();
 
 /** The service as after a restart on the same DATA_DIR: a new app whose sink starts (and so replays). */
 async function restart(): Promise<TestApp> {
@@ -397,3 +397,14 @@ test("under PRIVACY_IP=none and truncate the journal never holds the visitor's f
     }
   }
 });
+
+test("the oldest waiting click's time after a quiet spell is that click's, not the last one before the spell", async () => {
+  const l = await newLink();
+  await t.deps.clicks.start();
+  t.deps.clicks.record(click(l.id, 0));
+  expect(await t.deps.clicks.flush()).toBe(1);
+  expect(t.deps.clicks.backlog()).toEqual({ clicks: 0, oldestAt: null });
+  // half an hour later (the click's own time), one click waits: its age starts now
+  t.deps.clicks.record(click(l.id, 1_800_000));
+  expect(t.deps.clicks.backlog()).toEqual({ clicks: 1, oldestAt: 1_700_000_000_000 + 1_800_000 });
+}, 30_000);

@@ -1,0 +1,101 @@
+/**
+ * A long outage with a small memory cap, for real: a node on PostgreSQL with JOURNAL_MEMORY_CLICKS
+ * at 2,000, an unpaced load of traced visits (a Referer each), and PostgreSQL stopped until well
+ * over ten times the cap has been answered. The node says it is spilling, holds no more than the cap
+ * (and a tick's batch) in memory, its resident memory stays flat, /metrics says how much waits on
+ * disk; once the database is back, the writer catches up from the journal and every answered visit
+ * is stored exactly once.
+ */
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { cleanEnv, ROOT, spawnService } from "../helpers/process";
+import { tempDir } from "../helpers/reaper";
+import { startPostgres, type PgServer } from "../helpers/postgres";
+import { eventually } from "../helpers/eventually";
+import { parsePrometheus, sampleOf } from "../helpers/prometheus";
+import { expectEveryVisitStoredOnce, tracedVisits } from "../helpers/traced-visits";
+
+setDefaultTimeout(180_000);
+const CAP = 2000;
+let pg: PgServer;
+let dir: string;
+beforeAll(async () => {
+  pg = await startPostgres();
+  dir = tempDir("linkbot-spill-");
+});
+afterAll(async () => {
+  await pg?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The process's anonymous resident memory (its heap and buffers; the journal's mapped file pages are the kernel's to drop, and not counted). */
+const rssOf = (pid: number) => Number(/RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
+
+test("a long outage past the memory cap: what waits stays on disk, memory stays bounded, nothing is lost", async () => {
+  const db = new URL(pg.url).pathname.slice(1);
+  const node = spawnService(
+    [join(ROOT, "main.ts")],
+    cleanEnv({
+      DATABASE_URL: pg.url,
+      DATA_DIR: dir,
+      NODE_NAME: "spill",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      JOURNAL_MEMORY_CLICKS: String(CAP),
+    }),
+  );
+  try {
+    const url = `http://127.0.0.1:${Number((await node.waitForOutput(/listening on [^:]+:(\d+)/, 60_000))[1])}`;
+    const scrape = async () => parsePrometheus(await (await fetch(`${url}/metrics`)).text());
+    await pg.admin(
+      `insert into users (username, created_at) values ('u', now()); insert into links (user_id, code, url, created_at, updated_at) select id, 'spilled', 'https://ok.example/', now(), now() from users`,
+      db,
+    );
+    const linkId = Number(await pg.admin("select id from links where code = 'spilled'", db));
+    const load = tracedVisits([{ name: "spill", url }], "spilled", 8, 0);
+    await eventually(() => load.answered.length >= 2000, "visits before the outage", 30_000);
+    const rssBefore = rssOf(node.proc.pid);
+
+    await pg.halt();
+    const at = load.answered.length;
+    let most = 0;
+    let spilled = false;
+    // resident memory once the node is spilling (its warm-up growth behind it), and at the end
+    let rssSpilling = 0;
+    // until well over ten times the cap has been answered while the database is away
+    await eventually(
+      async () => {
+        const m = await scrape();
+        most = Math.max(most, sampleOf(m, "linkbot_click_journal_memory_clicks") ?? 0);
+        spilled ||= sampleOf(m, "linkbot_click_journal_spilling") === 1;
+        if (!rssSpilling && load.answered.length >= at + 4 * CAP) rssSpilling = rssOf(node.proc.pid);
+        return load.answered.length >= at + 10 * CAP;
+      },
+      "visits during the outage",
+      120_000,
+    );
+    const m = await scrape();
+    const rssDuring = rssOf(node.proc.pid);
+    expect(spilled).toBe(true);
+    expect(sampleOf(m, "linkbot_click_journal_backlog")).toBeGreaterThanOrEqual(10 * CAP);
+    expect(sampleOf(m, "linkbot_click_journal_bytes")).toBeGreaterThan(0);
+    expect(sampleOf(m, "linkbot_click_journal_disk_free_bytes")).toBeGreaterThan(0);
+    // the cap, and what one tick packs before it is let go
+    expect(most).toBeLessThanOrEqual(CAP + 10_000);
+    await pg.resume();
+    await eventually(async () => sampleOf(await scrape(), "linkbot_click_journal_spilling") === 0, "the writer to catch up", 60_000);
+    await load.stop();
+    const figures = await expectEveryVisitStoredOnce(pg, linkId, load.answered);
+    expect([...load.other]).toEqual([]);
+    console.log(
+      `spill: ${figures.answered} answered (${load.answered.length - at} during the outage), ${figures.stored} stored, ${figures.lost} lost; most in memory ${most}; anonymous RSS ${Math.round(rssBefore / 2 ** 20)} → ${Math.round(rssSpilling / 2 ** 20)} (spilling, ${4 * CAP} waiting) → ${Math.round(rssDuring / 2 ** 20)} MB (${load.answered.length - at} waiting)`,
+    );
+    // twice as many clicks waiting, and then some: no more memory than the process's own drift
+    expect(rssDuring - rssSpilling).toBeLessThan(32 * 2 ** 20);
+  } finally {
+    node.proc.kill("SIGTERM");
+  }
+  expect(await node.exit()).toBe(0);
+});
