@@ -1697,3 +1697,38 @@ report-ads-one = 📢 Ads: only { $name } brought anyone ({ $joins ->
         [one] { $clicks } click
        *[other] { $clicks } clicks
     })
+
+## Mini-app: Ads
+app-tab-ads = Ads
+app-ads-title = Ads
+app-ads-period = Period
+app-ads-period-30d = 30 days
+app-ads-period-7d = 7 days
+app-ads-period-90d = 90 days
+app-ads-period-all = All time
+app-ads-none = No placements in this period. Forward an ad post to the bot, say where it runs and what it cost: it shows up here.
+app-ads-hint = Click a heading to sort by it, again for the other direction. Stayed: joined and still there a week later.
+app-ads-col-name = Placement
+app-ads-col-price = Price
+app-ads-col-views = Views
+app-ads-col-clicks = Clicks
+app-ads-col-joins = Joins
+app-ads-col-stayed = Stayed
+app-ads-col-per-join = Per join
+app-ads-col-per-stayed = Per stayed
+app-ads-no-price = no price
+app-ads-funnel = From views to who stayed
+app-ads-step-views = Views
+app-ads-step-clicks = Unique clicks
+app-ads-step-joins = Joins
+app-ads-step-h24 = Stayed 24 h
+app-ads-step-d7 = Stayed 7 days
+app-ads-step-d30 = Stayed 30 days
+app-ads-cpm = CPM { $cost }
+app-ads-cpc = CPC { $cost }
+app-ads-per-join = { $cost } per join
+app-ads-per-stayed = { $cost } per subscriber who stayed
+app-ads-views-curve = Views of the ad post
+app-ads-views-none = No views read yet: they come once the post's link is known.
+app-currency = Currency of prices
+app-currency-hint = A price written without a currency (5000) is read in this one, in the bot and here.

@@ -1763,3 +1763,38 @@ report-ads-one = 📢 Реклама: привела людей только { $
         [few] { $clicks } перехода
        *[other] { $clicks } переходов
     })
+
+## Мини-приложение: реклама
+app-tab-ads = Реклама
+app-ads-title = Реклама
+app-ads-period = Период
+app-ads-period-30d = 30 дней
+app-ads-period-7d = 7 дней
+app-ads-period-90d = 90 дней
+app-ads-period-all = Всё время
+app-ads-none = За этот период размещений нет. Перешлите рекламный пост боту, укажите, где он выйдет и сколько стоил, — и он появится здесь.
+app-ads-hint = Нажмите на заголовок, чтобы отсортировать по нему, ещё раз — в обратном порядке. Остались — вступили и остались через неделю.
+app-ads-col-name = Размещение
+app-ads-col-price = Цена
+app-ads-col-views = Просмотры
+app-ads-col-clicks = Переходы
+app-ads-col-joins = Вступили
+app-ads-col-stayed = Остались
+app-ads-col-per-join = За вступление
+app-ads-col-per-stayed = За оставшегося
+app-ads-no-price = цена не указана
+app-ads-funnel = От просмотров до оставшихся
+app-ads-step-views = Просмотры
+app-ads-step-clicks = Уникальные переходы
+app-ads-step-joins = Вступили
+app-ads-step-h24 = Остались через 24 ч
+app-ads-step-d7 = Остались через 7 дней
+app-ads-step-d30 = Остались через 30 дней
+app-ads-cpm = CPM { $cost }
+app-ads-cpc = CPC { $cost }
+app-ads-per-join = { $cost } за вступление
+app-ads-per-stayed = { $cost } за оставшегося подписчика
+app-ads-views-curve = Просмотры рекламного поста
+app-ads-views-none = Просмотров пока нет: они появятся, когда станет известна ссылка на пост.
+app-currency = Валюта цен
+app-currency-hint = Цена без валюты (5000) читается в этой валюте — и в боте, и здесь.
