@@ -41,6 +41,7 @@ export function encodeTarget(target: BotTarget): string {
     case "links":
     case "settings":
     case "trackers":
+    case "ads":
       return target.kind;
     default:
       return `${target.kind}_${target.id}`;

@@ -12,14 +12,13 @@ import { AppError } from "../../core/errors";
 import { linksOf, type Post } from "../../core/ads/post";
 import { parsePrice } from "../../core/placements/price";
 import { createPlacement } from "../../core/placements/placements";
+import { parseVenue, VENUE_MAX } from "../../core/placements/venue";
 import { getUserSettings } from "../../core/reports/settings";
 import { targetButton } from "../../core/deep-link";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
 export const AD_POST = "ad-post";
-/** A venue: a channel's @name or t.me link, or words for anything outside Telegram. */
-const VENUE_MAX = 100;
 /** Telegram's limit for a copy button's text. */
 const COPY_MAX = 256;
 
@@ -72,14 +71,35 @@ async function askPost(conversation: Convo, ctx: DialogContext): Promise<PostArg
   }
 }
 
-/** Where the ad runs: asked until it is 1–100 characters. */
+/** True when `text` names a venue (a channel's @name or t.me link, or words for anything outside Telegram). */
+function read(text: string): boolean {
+  try {
+    parseVenue(text);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+}
+
+/** Where the ad runs: asked until it reads as a venue. */
 async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<string | null> {
   await ctx.reply(ctx.t("adpost-ask-venue", { count }), { parse_mode: "HTML" });
   for (;;) {
     const got = await answer(conversation);
     if (!got) return null;
-    if (got.text !== "/skip" && [...got.text].length <= VENUE_MAX) return got.text;
+    if (got.text !== "/skip" && read(got.text)) return got.text;
     await got.c.reply(ctx.t("adpost-venue-rule", { max: VENUE_MAX }), { parse_mode: "HTML" });
+  }
+}
+
+/** A price as written, or null when it is not one. */
+function readPrice(text: string, currency: string): { amount: number; currency: string } | null {
+  try {
+    return parsePrice(text, currency);
+  } catch (e) {
+    if (e instanceof AppError) return null;
+    throw e;
   }
 }
 
@@ -91,15 +111,8 @@ async function askPrice(conversation: Convo, ctx: DialogContext): Promise<{ amou
     const got = await answer(conversation);
     if (!got) return "left";
     if (got.text === "/skip") return null;
-    const read = await conversation.external(() => {
-      try {
-        return { price: parsePrice(got.text, currency) };
-      } catch (e) {
-        if (e instanceof AppError) return { bad: true as const };
-        throw e;
-      }
-    });
-    if ("price" in read) return read.price;
+    const price = readPrice(got.text, currency);
+    if (price) return price;
     await got.c.reply(ctx.t("adpost-price-rule", { currency }), { parse_mode: "HTML" });
   }
 }

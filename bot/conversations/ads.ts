@@ -34,7 +34,7 @@ const OPTIONS = {
       return { views };
     },
   },
-  post_url: { label: "ads-set-post_url", prompt: "ads-prompt-post-url", input: (t: string) => ({ post_url: t }), clear: { post_url: null } },
+  post_url: { label: "ads-set-post_url", prompt: "ads-prompt-post-url", input: (t: string) => ({ postUrl: t }), clear: { postUrl: null } },
 } as const;
 
 /** Option `index` (PLACEMENT_OPTIONS) of placement `id`: the question, then each answer saved until one is taken. */

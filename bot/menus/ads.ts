@@ -59,9 +59,8 @@ dynamic(adsScreen, async (ctx, range) => {
   const list = (await rows(ctx)).slice(0, SHOWN);
   list.forEach((p, i) => {
     go(range, adsScreen, `${i + 1}. ${p.name}`, "placement", (x) => [itemOf(x, adsScreen)], p.id);
-    if (i % 2 === 1) range.row();
+    if (i % 2 === 1 || i === list.length - 1) range.row();
   });
-  range.row();
   // the period and the order: the current one marked, each another in one tap
   AD_PERIODS.forEach((period, i) =>
     go(
@@ -77,7 +76,6 @@ dynamic(adsScreen, async (ctx, range) => {
     go(range, adsScreen, (c) => (sortOf(c) === sort ? `• ${c.t(`ads-by-${sort}`)} •` : c.t(`ads-by-${sort}`)), "ads", (c) => [idOf(c, 0), i]);
     if (i % 2 === 1) range.row();
   });
-  range.row();
   if (list.length)
     for (const format of ["csv", "xlsx"] as const)
       range.text({ text: `📤 ${format.toUpperCase()}`, payload: payload(adsScreen) }, (c) =>

@@ -79,7 +79,8 @@ export const tableColumns = (lang: Language) => COLUMNS.map((c) => t(lang, `ads-
 const cell = (n: number | null | undefined, money = false) =>
   n === null || n === undefined ? "" : money ? (Math.round(n * 100) / 100).toFixed(2) : String(n);
 
-const venueOf = (p: Placement) => (p.venue.kind === "telegram" ? `@${p.venue.username}` : p.venue.title);
+// a channel as its t.me address: a cell starting with @ would be guarded against formulas (a leading apostrophe)
+const venueOf = (p: Placement) => (p.venue.kind === "telegram" ? `t.me/${p.venue.username}` : p.venue.title);
 
 /** One placement as the table's cells, in the columns' order. */
 export function tableCells(p: Placement): string[] {
