@@ -40,6 +40,10 @@ describe("bot settings (unit)", () => {
       "📧 Link an email",
       "🪪 Sign-in methods",
       "📬 Reports and time zone",
+      "RUB",
+      "• USD •",
+      "EUR",
+      "KZT",
       "🇷🇺 Русский",
       "⬅️ Menu",
     ]);
