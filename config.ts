@@ -61,6 +61,8 @@ export interface Config {
   dataDir: string;
   botToken: string | null;
   botApiRoot: string;
+  /** Telegram's public web preview of posts (TELEGRAM_WEB_URL), read for the views of ad posts in public channels */
+  telegramWebUrl: string;
   botMode: "polling" | "webhook";
   /** JWT_SECRET, or the one kept in DATA_DIR; in cluster mode without JWT_SECRET "" here, and the one kept in the database once the service's dependencies are open */
   jwtSecret: string;
@@ -216,6 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     botToken,
     botApiRoot: url(env, "BOT_API_ROOT", "https://api.telegram.org"),
+    telegramWebUrl: url(env, "TELEGRAM_WEB_URL", "https://t.me"),
     botMode,
     jwtSecret: loadJwtSecret(env, dataDir, databaseUrl(env) !== null),
     smtpUrl,

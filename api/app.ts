@@ -17,6 +17,7 @@ import { secureRequestsPublic } from "./secure/requests-public";
 import { AttemptLimiter } from "../core/secure/share-password";
 import { trackingApi } from "./tracking";
 import { channelsApi } from "./channels";
+import { placementsApi } from "./placements";
 import { webhooksApi } from "./webhooks";
 import { settingsApi } from "./settings";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
@@ -44,6 +45,7 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(secureApi(deps, secureOpen))
     .use(trackingApi(deps))
     .use(channelsApi(deps))
+    .use(placementsApi(deps))
     .use(webhooksApi(deps))
     .use(settingsApi(deps));
 

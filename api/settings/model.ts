@@ -13,6 +13,10 @@ export const SettingsModel = {
       description: "The language the bot and the mini-app speak to you: your choice, else your Telegram app's (Russian for ru, uk, be, kk)",
     }),
     language_chosen: t.Union([language, t.Null()], { description: "Your own choice; null follows the Telegram app's language" }),
+    currency: t.String({
+      description: "The currency a price typed without one (5000) is read in: your choice, else RUB in Russian, else USD",
+    }),
+    currency_chosen: t.Nullable(t.String({ description: "Your own choice (ISO 4217); null follows the language" })),
   }),
   patch: t.Object(
     {
@@ -21,6 +25,9 @@ export const SettingsModel = {
       report_hour: t.Optional(t.Integer({ minimum: 0, maximum: 23, error: "must be a whole number from 0 to 23" })),
       report_weekday: t.Optional(t.Integer({ minimum: 1, maximum: 7, error: "must be a whole number from 1 (Monday) to 7 (Sunday)" })),
       language: t.Optional(t.Union([language, t.Null()], { error: "must be en, ru or null (follow the Telegram app)" })),
+      currency: t.Optional(
+        t.Nullable(t.String({ minLength: 3, maxLength: 3, description: "ISO 4217 code; null: RUB in Russian, else USD" })),
+      ),
     },
     { additionalProperties: false },
   ),

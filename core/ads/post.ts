@@ -1,19 +1,24 @@
 /**
- * An ad post in, an ad post out: every link of a Telegram post (a URL in the text, a text link, a
- * URL button) is replaced by a new tracking link for one placement, and the post comes back with
- * the same text and formatting, ready to send to the channel that runs the ad. The user's own short
- * links stay as they are (they already count); anything that cannot be a target is left alone and
- * reported.
+ * An ad post in, an ad post out, for one placement: every link of a Telegram post (a URL in the
+ * text, a text link, a URL button) is replaced by a new tracking link bound to the placement, and
+ * every invite link or `t.me/<username>` link of one of the user's own channels by a new invite link
+ * of that channel, bound to the placement and behind no short link (so each placement's joins are its
+ * own). The post comes back with the same text, formatting and buttons, ready to send to the channel
+ * that runs the ad. The user's own short links stay as they are; anything that cannot be a target is
+ * left alone and reported.
  */
+import { inArray } from "drizzle-orm";
 import type { InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity } from "grammy/types";
 import type { Deps } from "../deps";
 import type { UserRow } from "../accounts/users";
 import { AppError } from "../errors";
-import { createTag, listTags } from "../catalog/tags";
 import { assertWithinLimit } from "../accounts/plans";
 import { countLinks, createLink } from "../links/links";
 import { isServiceUrl } from "../links/own-hosts";
 import { urlProblem } from "../links/validate";
+import { listChannels } from "../channels/channels";
+import type { ChannelRow } from "../channels/ownership";
+import { createInvite, revokeInvite } from "../channels/invites";
 
 /** A post as Telegram gives it: the text (or a caption) with its entities, and its buttons. */
 export interface Post {
@@ -37,13 +42,21 @@ export interface TrackedPost {
   post: Post;
   /** one tracking link per distinct URL, in the order the post shows them */
   links: { url: string; trackingUrl: string; code: string; id: number }[];
+  /** one new invite per own channel the post links to, in the order the post shows them */
+  invites: { id: number; channelId: number; name: string; inviteLink: string }[];
   /** URLs left as they were, with the reason */
   skipped: { url: string; reason: string }[];
-  /** the placement's tag on the new links */
-  tag: { id: number; name: string };
 }
 
-export const PLACEMENT_MAX = 50;
+/** A post checked and sorted out before anything is made: which links get a tracking link, which an invite. */
+export interface PostPlan {
+  found: FoundLink[];
+  /** links that become tracking links */
+  usable: FoundLink[];
+  /** links to the user's own channels: each channel's links become one new invite */
+  channels: { channel: ChannelRow; links: FoundLink[] }[];
+  skipped: TrackedPost["skipped"];
+}
 /** A post holds at most this many distinct links (Telegram's own limits keep real posts far below). */
 const POST_LINKS_MAX = 30;
 
@@ -103,28 +116,72 @@ export function rewritePost(post: Post, found: FoundLink[], replacement: Map<str
   return { text, entities, ...(buttons ? { buttons } : {}) };
 }
 
-/** The user's tag named `name` (any case), made when missing. */
-async function placementTag(deps: Deps, userId: number, name: string): Promise<{ id: number; name: string }> {
-  const existing = (await listTags(deps, userId)).find((t) => t.name.toLowerCase() === name.toLowerCase());
-  return existing ?? (await createTag(deps, userId, name));
+const TELEGRAM_HOSTS = new Set(["t.me", "www.t.me", "telegram.me", "www.telegram.me", "telegram.dog"]);
+/** Telegram's limit on an invite link's name. */
+const INVITE_NAME_MAX = 32;
+
+/** What a Telegram link names: an invite (`+hash`, `joinchat/hash`, both spellings) or a chat by username. */
+function telegramTarget(url: string): { invite: string[] } | { username: string } | null {
+  if (!URL.canParse(url)) return null;
+  const u = new URL(url);
+  if (!TELEGRAM_HOSTS.has(u.hostname.toLowerCase())) return null;
+  const parts = u.pathname.split("/").filter(Boolean);
+  const hash =
+    parts.length === 1 && parts[0]!.startsWith("+") ? parts[0]!.slice(1) : parts.length === 2 && parts[0] === "joinchat" ? parts[1]! : null;
+  if (hash) return { invite: [`https://t.me/+${hash}`, `https://t.me/joinchat/${hash}`] };
+  if (parts.length === 1 && /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(parts[0]!)) return { username: parts[0]!.toLowerCase() };
+  return null;
+}
+
+/** The user's channel each link points to (its invite link or its username), by URL. */
+async function ownChannelsOf(deps: Deps, userId: number, found: FoundLink[]): Promise<Map<string, ChannelRow>> {
+  const targets = found.map((f) => [f, telegramTarget(f.url)] as const).filter(([, t]) => t !== null);
+  const out = new Map<string, ChannelRow>();
+  if (!targets.length) return out;
+  const channels = (await listChannels(deps, userId)).filter((c) => c.botIsAdmin);
+  const byChat = new Map(channels.map((c) => [c.chatId, c]));
+  const byName = new Map(channels.filter((c) => c.username).map((c) => [c.username!.toLowerCase(), c]));
+  const spellings = targets.flatMap(([, t]) => ("invite" in t! ? t.invite : []));
+  const { channelInvites } = deps.asyncDb.tables;
+  const inviteChats = new Map(
+    spellings.length
+      ? (
+          await deps.asyncDb
+            .select({ link: channelInvites.inviteLink, chatId: channelInvites.chatId })
+            .from(channelInvites)
+            .where(inArray(channelInvites.inviteLink, spellings))
+        ).map((r) => [r.link, r.chatId])
+      : [],
+  );
+  for (const [f, t] of targets) {
+    const channel =
+      "username" in t! ? byName.get(t.username) : t!.invite.map((s) => byChat.get(inviteChats.get(s) ?? "")).find((c) => c !== undefined);
+    if (channel) out.set(f.url, channel);
+  }
+  return out;
 }
 
 /**
- * Makes the tracking copy of a post for one placement: a new link per distinct URL, titled and
- * tagged with the placement (so the ad's clicks sum up under its tag), then the rewritten post.
- * A post without links, or a placement name that is empty or too long, is a 400.
+ * Checks a post before its placement is made: its links sorted into tracking links and own
+ * channels, the rest reported. A post without links, or without any that can be tracked, is a 400;
+ * more new links than the plan has room for is a 403 (all or nothing: a post is not sent out with
+ * half its links tracked).
  */
-export async function trackPost(deps: Deps, user: UserRow, post: Post, placement: string): Promise<TrackedPost> {
-  const name = placement.trim();
-  if (!name || name.length > PLACEMENT_MAX)
-    throw new AppError(400, "invalid_placement", `The placement name must be 1–${PLACEMENT_MAX} characters`);
+export async function planPost(deps: Deps, user: UserRow, post: Post): Promise<PostPlan> {
   const found = linksOf(post);
   if (!found.length) throw new AppError(400, "no_links", "The post has no links to track");
   if (found.length > POST_LINKS_MAX) throw new AppError(400, "too_many_links", `A post can have at most ${POST_LINKS_MAX} different links`);
+  const own = await ownChannelsOf(deps, user.id, found);
   const skipped: TrackedPost["skipped"] = [];
   const usable: FoundLink[] = [];
+  const channels = new Map<number, { channel: ChannelRow; links: FoundLink[] }>();
   for (const link of found) {
-    if (URL.canParse(link.url) && (await isServiceUrl(deps, new URL(link.url))))
+    const channel = own.get(link.url);
+    if (channel) {
+      const known = channels.get(channel.id);
+      if (known) known.links.push(link);
+      else channels.set(channel.id, { channel, links: [link] });
+    } else if (URL.canParse(link.url) && (await isServiceUrl(deps, new URL(link.url))))
       skipped.push({ url: link.written, reason: "already a short link of this service" });
     else {
       const problem = await urlProblem(deps, link.url);
@@ -132,20 +189,73 @@ export async function trackPost(deps: Deps, user: UserRow, post: Post, placement
       else usable.push(link);
     }
   }
-  if (!usable.length)
+  if (!usable.length && !channels.size)
     throw new AppError(
       400,
       "no_links",
       `None of the post's links can be tracked: ${skipped.map((k) => `${k.url} (${k.reason})`).join("; ")}`,
     );
-  // all or nothing as far as the plan goes: a post is not sent out with half its links tracked
   assertWithinLimit(deps, user, "links", await countLinks(deps, user.id), usable.length);
-  const tag = await placementTag(deps, user.id, name);
+  return { found, usable, channels: [...channels.values()], skipped };
+}
+
+/**
+ * A new invite link of each channel for one placement, named after it (join requests in public
+ * channels: Telegram names no link when someone joins by the username), bound to it. If Telegram
+ * refuses one, those already made are revoked again and the refusal is passed on.
+ */
+export async function placementInvites(
+  deps: Deps,
+  userId: number,
+  channels: ChannelRow[],
+  placement: { id: number; name: string },
+): Promise<TrackedPost["invites"]> {
+  const made: TrackedPost["invites"] = [];
+  const { placementInvites: bound } = deps.asyncDb.tables;
+  try {
+    for (const channel of channels) {
+      const invite = await createInvite(deps, userId, channel.id, {
+        name: placement.name.slice(0, INVITE_NAME_MAX),
+        join_request: channel.username !== null,
+      });
+      made.push({ id: invite.id, channelId: channel.id, name: invite.name, inviteLink: invite.inviteLink });
+      await deps.asyncDb.insert(bound).values({ inviteId: invite.id, placementId: placement.id });
+    }
+  } catch (e) {
+    for (const invite of made) await revokeInvite(deps, userId, invite.id).catch(() => undefined);
+    throw e;
+  }
+  return made;
+}
+
+/**
+ * Makes the tracking copy of a planned post for one placement: a new invite per own channel (see
+ * placementInvites), a new link per other URL titled `<placement> · <host>`, each bound to the
+ * placement, then the rewritten post.
+ */
+export async function trackPost(
+  deps: Deps,
+  user: UserRow,
+  plan: PostPlan,
+  post: Post,
+  placement: { id: number; name: string },
+): Promise<TrackedPost> {
+  const invites = await placementInvites(
+    deps,
+    user.id,
+    plan.channels.map((c) => c.channel),
+    placement,
+  );
+  const { placementLinks } = deps.asyncDb.tables;
   const links: TrackedPost["links"] = [];
-  for (const link of usable) {
-    const made = await createLink(deps, user, { url: link.url, title: name, tagIds: [tag.id] });
+  for (const link of plan.usable) {
+    const made = await createLink(deps, user, { url: link.url, title: `${placement.name} · ${new URL(link.url).hostname}` });
+    await deps.asyncDb.insert(placementLinks).values({ linkId: made.id, placementId: placement.id });
     links.push({ url: link.url, trackingUrl: made.trackingUrl, code: made.code, id: made.id });
   }
   const replacement = new Map(links.map((l) => [l.url, l.trackingUrl]));
-  return { post: rewritePost(post, found, replacement), links, skipped, tag: { id: tag.id, name: tag.name } };
+  plan.channels.forEach((c, i) => {
+    for (const link of c.links) replacement.set(link.url, invites[i]!.inviteLink);
+  });
+  return { post: rewritePost(post, plan.found, replacement), links, invites, skipped: plan.skipped };
 }

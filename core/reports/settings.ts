@@ -27,10 +27,44 @@ export type SettingsInput = Partial<SettingsView>;
 export interface UserSettingsView extends SettingsView {
   language: Language;
   language_chosen: Language | null;
+  /** the currency a bare price (`5000`) is read in */
+  currency: string;
+  currency_chosen: string | null;
 }
 
-/** A change of the settings, the language included (null: follow the Telegram app's language again). */
-export type UserSettingsInput = SettingsInput & { language?: Language | null };
+/**
+ * A change of the settings, the language included (null: follow the Telegram app's language again),
+ * and the default currency (an ISO 4217 code; null: RUB for a Russian-speaking account, else USD).
+ */
+export type UserSettingsInput = SettingsInput & { language?: Language | null; currency?: string | null };
+
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+/** The currency of an account's bare prices: its choice, else RUB when it speaks Russian, else USD. */
+export async function accountCurrency(deps: Pick<Deps, "asyncDb">, userId: number): Promise<{ effective: string; chosen: string | null }> {
+  const { userSettings } = deps.asyncDb.tables;
+  const [[row], language] = await Promise.all([
+    deps.asyncDb.select({ currency: userSettings.currency }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1),
+    languageOf(deps.asyncDb, userId),
+  ]);
+  const chosen = row?.currency ?? null;
+  return { effective: chosen ?? (language.effective === "ru" ? "RUB" : "USD"), chosen };
+}
+
+async function setCurrency(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, currency: string | null): Promise<void> {
+  let code: string | null = null;
+  if (currency !== null) {
+    code = String(currency).trim().toUpperCase();
+    if (!/^[A-Z]{3}$/.test(code) || !CURRENCIES.has(code))
+      throw new FieldError("currency", "must be an ISO 4217 currency code, e.g. RUB, USD or EUR, or null");
+  }
+  const { userSettings } = deps.asyncDb.tables;
+  const now = deps.clock.now();
+  await deps.asyncDb
+    .insert(userSettings)
+    .values({ userId, currency: code, updatedAt: now })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { currency: code, updatedAt: now } });
+}
 
 /** Cities people name instead of a zone, in Russian (the zone names themselves are English). */
 const CITIES: Record<string, string> = {
@@ -138,20 +172,31 @@ export async function updateSettings(deps: Pick<Deps, "asyncDb" | "clock">, user
 
 /** The settings and the language (GET /api/settings). */
 export async function getUserSettings(deps: Pick<Deps, "asyncDb">, userId: number): Promise<UserSettingsView> {
-  const [settings, language] = await Promise.all([getSettings(deps, userId), languageOf(deps.asyncDb, userId)]);
-  return { ...settings, language: language.effective, language_chosen: language.chosen };
+  const [settings, language, currency] = await Promise.all([
+    getSettings(deps, userId),
+    languageOf(deps.asyncDb, userId),
+    accountCurrency(deps, userId),
+  ]);
+  return {
+    ...settings,
+    language: language.effective,
+    language_chosen: language.chosen,
+    currency: currency.effective,
+    currency_chosen: currency.chosen,
+  };
 }
 
 /**
  * Changes the given settings and the language choice, which is the bot's too (its Settings show and
- * change the same one). Only the report settings make a settings row.
+ * change the same one). The report settings and the currency make a settings row.
  */
 export async function updateUserSettings(
   deps: Pick<Deps, "asyncDb" | "clock">,
   userId: number,
   input: UserSettingsInput,
 ): Promise<UserSettingsView> {
-  const { language, ...rest } = input;
+  const { language, currency, ...rest } = input;
+  if (currency !== undefined) await setCurrency(deps, userId, currency);
   if (language !== undefined) {
     if (language !== null && language !== "en" && language !== "ru") throw new FieldError("language", "must be en, ru or null");
     await setUserLanguage(deps, userId, language);

@@ -170,6 +170,8 @@ export function accountTables(k: Kit) {
       reportWeekday: k.int("report_weekday").notNull().default(1),
       /** the end of the last period a report was queued for: each period is reported once, on every node */
       reportSentFor: k.ts("report_sent_for"),
+      /** the currency a bare price (`5000`) is read in; null: RUB for a Russian-speaking account, else USD */
+      currency: k.text("currency"),
       updatedAt: k.ts("updated_at").notNull(),
     },
     (t) => [k.index("user_settings_report").on(t.reportEvery)],

@@ -10,6 +10,7 @@ import { botTables } from "./bot";
 import { channelTables } from "./channels";
 import { deliveryTables } from "./delivery";
 import { linkTables } from "./links";
+import { placementTables } from "./placements";
 import { secureTables } from "./secure";
 import { trackingTables } from "./tracking";
 import { webhookTables } from "./webhooks";
@@ -17,13 +18,15 @@ import { webhookTables } from "./webhooks";
 export function declareTables(k: Kit) {
   const accounts = accountTables(k);
   const links = linkTables(k, accounts);
+  const channels = channelTables(k, { ...accounts, ...links });
   return {
     ...accounts,
     ...links,
     ...analyticsTables(k, links),
     ...secureTables(k, accounts),
     ...trackingTables(k, accounts),
-    ...channelTables(k, { ...accounts, ...links }),
+    ...channels,
+    ...placementTables(k, { ...accounts, ...links, ...channels }),
     ...deliveryTables(k, accounts),
     ...botTables(k),
     ...webhookTables(k, accounts),

@@ -50,6 +50,9 @@ test("a forwarded post: where, then the price, and the post comes back rewritten
   expect(placement).toMatchObject({ venue: { kind: "telegram", username: "bigchannel" }, cost: { amount: 5000, currency: "RUB" } });
   const [made] = await listLinks(b.t.deps, await userId());
   expect(made!.original_url).toBe("https://shop.example/spring");
+  // each new link is titled after the placement and its target's host, and bound to the placement
+  expect(made!.title).toBe(`${placement!.name} · shop.example`);
+  expect(placement!.links.map((l) => l.id)).toEqual([made!.id]);
   const [copy, summary] = sent().slice(-2);
   expect(copy!.params.text).toBe(`Spring sale! ${made!.trackingUrl} — details inside`);
   expect(copy!.params.entities).toEqual([

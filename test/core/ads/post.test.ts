@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import type { MessageEntity } from "grammy/types";
-import { linksOf, rewritePost, trackPost, type Post } from "../../../core/ads/post";
-import { listTags } from "../../../core/catalog/tags";
+import { linksOf, rewritePost, type Post } from "../../../core/ads/post";
+import { createPlacement, listPlacements } from "../../../core/placements/placements";
 import { createLink } from "../../../core/links/links";
 import { urlProblem } from "../../../core/links/validate";
 import { createTestApp, type TestApp } from "../../helpers/app";
@@ -79,15 +79,15 @@ describe("rewritePost", () => {
   });
 });
 
-describe("trackPost", () => {
+describe("an ad post through createPlacement", () => {
   let t: TestApp;
   beforeEach(() => {
     t = createTestApp({ env: { PLAN_LIMITS: JSON.stringify({ free: { links: 20 } }) } });
   });
   afterAll(() => t?.close());
 
-  test("a new link per distinct URL, titled and tagged with the placement; own short links and non-targets are left and reported", async () => {
-    const { user } = await t.telegramUser(4242, "ann");
+  test("a new link per distinct URL, titled `<placement> · <host>` and bound to it; own short links and non-targets are left and reported", async () => {
+    const { user, token } = await t.telegramUser(4242, "ann");
     const mine = await createLink(t.deps, user, { url: "https://mine.example/" });
     const text = `Join: t.me/+AbCdEf and shop.example/x, ${mine.trackingUrl} and http://127.0.0.1/admin`;
     const at = (s: string) => [text.indexOf(s), s.length] as const;
@@ -102,49 +102,53 @@ describe("trackPost", () => {
       ],
       buttons: { inline_keyboard: [[{ text: "Go", url: "https://t.me/+AbCdEf" }]] },
     };
-    const out = await trackPost(t.deps, user, post, "  @bigchannel 25.11 ");
-    expect(out.tag.name).toBe("@bigchannel 25.11");
-    expect(out.links.map((l) => l.url)).toEqual(["https://t.me/+AbCdEf", "https://shop.example/x"]);
+    const out = await createPlacement(t.deps, user, { venue: "@bigchannel", name: "  @bigchannel 25.11 ", post });
+    expect(out.name).toBe("@bigchannel 25.11");
+    expect(out.venue).toEqual({ kind: "telegram", username: "bigchannel" });
+    // an invite link the account does not know is a plain link to track
+    expect(out.links.map((l) => l.original_url)).toEqual(["https://t.me/+AbCdEf", "https://shop.example/x"]);
     expect(out.skipped).toEqual([
       { url: mine.trackingUrl, reason: "already a short link of this service" },
       { url: "http://127.0.0.1/admin", reason: `cannot be a target: it ${await urlProblem(t.deps, "http://127.0.0.1/admin")}` },
     ]);
     const [invite, shop] = out.links;
-    expect(out.post.text).toBe(`Join: ${invite!.trackingUrl} and ${shop!.trackingUrl}, ${mine.trackingUrl} and http://127.0.0.1/admin`);
-    expect((out.post.entities[4] as MessageEntity.TextLinkMessageEntity).url).toBe(shop!.trackingUrl);
-    expect(out.post.buttons!.inline_keyboard[0]![0]).toEqual({ text: "Go", url: invite!.trackingUrl });
-    // the links are the user's, with the placement as title and tag
-    const { json: listed } = await t.request("GET", `/api/links?tags=${out.tag.id}`, { token: (await t.telegramUser(4242, "ann")).token });
+    expect(out.post!.text).toBe(`Join: ${invite!.trackingUrl} and ${shop!.trackingUrl}, ${mine.trackingUrl} and http://127.0.0.1/admin`);
+    expect((out.post!.entities[4] as MessageEntity.TextLinkMessageEntity).url).toBe(shop!.trackingUrl);
+    expect(out.post!.buttons!.inline_keyboard[0]![0]).toEqual({ text: "Go", url: invite!.trackingUrl });
+    // each link is titled by the placement and the host it leads to
+    const { json: listed } = await t.request("GET", "/api/links", { token });
     expect(listed.map((l: { title: string; original_url: string }) => [l.title, l.original_url]).sort()).toEqual([
-      ["@bigchannel 25.11", "https://shop.example/x"],
-      ["@bigchannel 25.11", "https://t.me/+AbCdEf"],
+      [null, "https://mine.example/"],
+      ["@bigchannel 25.11 · shop.example", "https://shop.example/x"],
+      ["@bigchannel 25.11 · t.me", "https://t.me/+AbCdEf"],
     ]);
 
-    // a second post for the same placement reuses the tag (any case), and makes new links
-    const again = await trackPost(t.deps, user, { text: "shop.example/x", entities: [e("url", 0, 14)] }, "@BIGCHANNEL 25.11");
-    expect(again.tag.id).toBe(out.tag.id);
+    // a second placement from the same post makes new links of its own
+    const again = await createPlacement(t.deps, user, {
+      venue: "@other_channel",
+      post: { text: "shop.example/x", entities: [e("url", 0, 14)] },
+    });
     expect(again.links[0]!.id).not.toBe(shop!.id);
-    expect((await listTags(t.deps, user.id)).length).toBe(1);
+    expect(again.name).toMatch(/^@other_channel \d\d\.\d\d$/);
   });
 
   test("bad input is a clear 400 and creates nothing", async () => {
-    const { user } = await t.telegramUser(4242, "ann");
+    const { user, token } = await t.telegramUser(4242, "ann");
     const links = { text: "shop.example", entities: [e("url", 0, 12)] };
     const cases: [Post, string, string][] = [
-      [links, " ", "invalid_placement"],
-      [links, "x".repeat(51), "invalid_placement"],
+      [links, " ", "validation_error"],
+      [links, "x".repeat(101), "validation_error"],
       [{ text: "no links here", entities: [] }, "ad", "no_links"],
       [{ text: "http://127.0.0.1/", entities: [e("url", 0, 17)] }, "ad", "no_links"],
     ];
-    for (const [post, placement, code] of cases)
-      await expect(trackPost(t.deps, user, post, placement)).rejects.toMatchObject({ status: 400, code });
+    for (const [post, venue, code] of cases)
+      await expect(createPlacement(t.deps, user, { venue, post })).rejects.toMatchObject({ status: 400, code });
     // more links than the plan has room for: none are made
     const many = Array.from({ length: 25 }, (_, i) => `s${i}.example`);
     const text = many.join(" ");
     const crowded = { text, entities: many.map((u) => e("url", text.indexOf(u), u.length)) };
-    await expect(trackPost(t.deps, user, crowded, "ad")).rejects.toMatchObject({ status: 403, code: "plan_limit" });
-    const { json } = await t.request("GET", "/api/links", { token: (await t.telegramUser(4242, "ann")).token });
-    expect(json).toEqual([]);
-    expect(await listTags(t.deps, user.id)).toEqual([]);
+    await expect(createPlacement(t.deps, user, { venue: "ad", post: crowded })).rejects.toMatchObject({ status: 403, code: "plan_limit" });
+    expect((await t.request("GET", "/api/links", { token })).json).toEqual([]);
+    expect(await listPlacements(t.deps, user.id, { period: "all" })).toEqual([]);
   });
 });

@@ -1,0 +1,130 @@
+/**
+ * The views of a placement's ad post, read over time: as soon as its URL is known (within a
+ * minute), then hourly for the first 48 hours after publication and daily until day 7. Each reading
+ * is kept (the curve); the latest is the placement's `views`, which CPM is computed from.
+ */
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import type { Deps } from "../deps";
+import { parsePostUrl } from "./venue";
+import { ownedPlacement, type PlacementRow } from "./owned";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Hourly readings this long after publication, then daily ones until the end. */
+export const HOURLY_FOR = 48 * HOUR;
+export const READ_UNTIL = 7 * DAY;
+
+export type ViewsSource = "mtproto" | "web" | "manual";
+
+/** Reads the views of one post of a public channel; null when it cannot tell (the next reader is asked). */
+export interface ViewsReader {
+  source: Exclude<ViewsSource, "manual">;
+  read(channel: string, messageId: number): Promise<number | null>;
+}
+
+/** When a post published at `published` is read next after a reading at `at`; null when reading is over. */
+export function nextReadingAt(published: Date, at: Date): Date | null {
+  const age = at.getTime() - published.getTime();
+  if (age < HOURLY_FOR) return new Date(at.getTime() + HOUR);
+  if (age < READ_UNTIL) return new Date(Math.min(at.getTime() + DAY, published.getTime() + READ_UNTIL));
+  return null;
+}
+
+/** The columns that schedule the first reading of a new post URL (now), or stop reading without one. */
+export function scheduleFirstReading(deps: Pick<Deps, "clock">, postUrl: string | null): Pick<PlacementRow, "postFoundAt" | "viewsNextAt"> {
+  const now = deps.clock.now();
+  return postUrl ? { postFoundAt: now, viewsNextAt: now } : { postFoundAt: null, viewsNextAt: null };
+}
+
+/** Keeps a reading and makes it the placement's latest views. */
+export async function recordViews(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  placementId: number,
+  views: number,
+  source: ViewsSource,
+): Promise<void> {
+  const { placements, placementViews } = deps.asyncDb.tables;
+  const at = deps.clock.now();
+  await deps.asyncDb.insert(placementViews).values({ placementId, at, views, source });
+  await deps.asyncDb.update(placements).set({ views, viewsAt: at }).where(eq(placements.id, placementId));
+}
+
+/** GET /api/placements/:id/views: the readings of one of the account's placements, oldest first (404 for anyone else's). */
+export async function placementViews(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<{ at: Date; views: number }[]> {
+  await ownedPlacement(deps, userId, id);
+  const { placementViews: series } = deps.asyncDb.tables;
+  return deps.asyncDb
+    .select({ at: series.at, views: series.views })
+    .from(series)
+    .where(eq(series.placementId, id))
+    .orderBy(asc(series.at), asc(series.id));
+}
+
+/** `1.2K` as 1,200, `3.4M` as 3,400,000, `15 012` as 15,012: a figure as Telegram's web preview shows it. */
+export function readViewsFigure(text: string): number | null {
+  const m = /^([\d\s.,]+)\s*([KkMm]?)$/.exec(text.trim());
+  if (!m) return null;
+  const unit = m[2]!.toUpperCase();
+  const number = unit ? Number(m[1]!.replace(/\s/g, "").replace(",", ".")) : Number(m[1]!.replace(/[\s.,]/g, ""));
+  if (!Number.isFinite(number)) return null;
+  return Math.round(number * (unit === "K" ? 1000 : unit === "M" ? 1_000_000 : 1));
+}
+
+/** Reads the `tgme_widget_message_views` figure of TELEGRAM_WEB_URL/<channel>/<id>?embed=1. */
+export function webPreviewReader(deps: Pick<Deps, "config">, fetchFn: typeof fetch = fetch): ViewsReader {
+  return {
+    source: "web",
+    async read(channel, messageId) {
+      const res = await fetchFn(`${deps.config.telegramWebUrl}/${encodeURIComponent(channel)}/${messageId}?embed=1`, {
+        signal: AbortSignal.timeout(10_000),
+        redirect: "follow",
+      });
+      if (!res.ok) return null;
+      const html = await res.text();
+      const m = /class="[^"]*\btgme_widget_message_views\b[^"]*"[^>]*>([^<]+)</.exec(html);
+      return m ? readViewsFigure(m[1]!) : null;
+    },
+  };
+}
+
+/**
+ * Reads the views of every placement due now (at most `limit`), asking each reader in turn until one
+ * can tell, and schedules the next reading. A post no reader can read is tried again at its next
+ * time; its views can always be typed by hand. Returns how many were read.
+ */
+export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">, readers: ViewsReader[], limit = 200): Promise<number> {
+  const { placements } = deps.asyncDb.tables;
+  const now = deps.clock.now();
+  const due = await deps.asyncDb
+    .select()
+    .from(placements)
+    .where(and(isNotNull(placements.viewsNextAt), lte(placements.viewsNextAt, now), isNotNull(placements.postUrl)))
+    .orderBy(asc(placements.viewsNextAt))
+    .limit(limit);
+  let read = 0;
+  for (const p of due) {
+    const post = parsePostUrl(p.postUrl!);
+    let views: { n: number; source: ViewsReader["source"] } | null = null;
+    for (const reader of readers) {
+      try {
+        const n = await reader.read(post.channel, post.messageId);
+        if (n !== null) {
+          views = { n, source: reader.source };
+          break;
+        }
+      } catch (e) {
+        deps.log.warn(`placement views: ${reader.source} could not read ${p.postUrl}`, { error: String(e) });
+      }
+    }
+    if (views) {
+      await recordViews(deps, p.id, views.n, views.source);
+      read++;
+    }
+    const published = p.publishAt && p.publishAt <= now ? p.publishAt : (p.postFoundAt ?? now);
+    await deps.asyncDb
+      .update(placements)
+      .set({ viewsNextAt: nextReadingAt(published, now) })
+      .where(eq(placements.id, p.id));
+  }
+  return read;
+}

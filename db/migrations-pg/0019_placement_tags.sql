@@ -1,0 +1,21 @@
+-- The tags the ad-post rewrite made become placements (docs/placements.md, "Placements made from tags"):
+-- a tag whose links all carry its name as their title. The placement takes the tag's id, so its
+-- links are bound without a name lookup; the tags themselves stay.
+INSERT INTO "placements" ("id", "user_id", "name", "venue_kind", "venue", "created_at")
+SELECT t."id", t."user_id", t."name",
+  CASE WHEN t."name" ~ '^@[A-Za-z][A-Za-z0-9_]{3,}' THEN 'telegram' ELSE 'other' END,
+  CASE WHEN t."name" ~ '^@[A-Za-z][A-Za-z0-9_]{3,}' THEN split_part(substr(t."name", 2), ' ', 1) ELSE t."name" END,
+  t."created_at"
+FROM "tags" t
+WHERE EXISTS (SELECT 1 FROM "link_tags" lt WHERE lt."tag_id" = t."id")
+  AND NOT EXISTS (
+    SELECT 1 FROM "link_tags" lt JOIN "links" l ON l."id" = lt."link_id"
+    WHERE lt."tag_id" = t."id" AND (l."title" IS NULL OR l."title" <> t."name")
+  );
+--> statement-breakpoint
+INSERT INTO "placement_links" ("link_id", "placement_id")
+SELECT lt."link_id", min(lt."tag_id") FROM "link_tags" lt
+WHERE lt."tag_id" IN (SELECT "id" FROM "placements")
+GROUP BY lt."link_id";
+--> statement-breakpoint
+SELECT setval(pg_get_serial_sequence('placements', 'id'), coalesce((SELECT max("id") FROM "placements"), 0) + 1, false);
