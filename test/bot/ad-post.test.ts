@@ -89,7 +89,7 @@ test("a price that is not one says the rule and asks again; a number alone takes
   await b.send("Telegram ads bot");
   await b.send("five thousand");
   expect(lastText()).toBe(
-    "A price is a number with or without a currency: <code>5000</code> (in USD), <code>5 000 ₽</code>, <code>5000 руб</code>, <code>$50</code>, <code>50 EUR</code>. What did it cost? (/skip if it was free)",
+    "A price is a number with or without a currency: <code>5000</code> (in USD), <code>5 000 ₽</code>, <code>5000 RUB</code>, <code>$50</code>, <code>50 EUR</code>. What did it cost? (/skip if it was free)",
   );
   await b.send("120");
   const [p] = await listPlacements(b.t.deps, await userId(), { period: "all" });
