@@ -36,21 +36,10 @@ export function money(n: number | null | undefined, currency: string | undefined
 const count = (n: number | null | undefined) => (n === null || n === undefined ? "—" : fmtNumber(n));
 const pct = (r: number | null | undefined) => (r === null || r === undefined ? "—" : `${Math.round(r * 100)} %`);
 
-/** The table's columns: each a heading, how its cell reads, and the figure it sorts by (costs cheapest first). */
+/** The table's columns, the figure that judges an ad next to its price (a phone shows the first four): each a heading, how its cell reads, and the figure it sorts by (costs cheapest first). */
 const COLUMNS: { key: string; label: string; value: (p: Placement) => number | string | null; cell: (p: Placement) => string; first: Order }[] = [
   { key: "name", label: "app-ads-col-name", value: (p) => p.name.toLowerCase(), cell: (p) => p.name, first: "asc" },
   { key: "price", label: "app-ads-col-price", value: (p) => p.cost?.amount ?? null, cell: (p) => money(p.cost?.amount, p.cost?.currency), first: "desc" },
-  { key: "views", label: "app-ads-col-views", value: (p) => p.stats.views, cell: (p) => count(p.stats.views), first: "desc" },
-  { key: "clicks", label: "app-ads-col-clicks", value: (p) => p.stats.unique_clicks, cell: (p) => count(p.stats.unique_clicks), first: "desc" },
-  { key: "joins", label: "app-ads-col-joins", value: (p) => p.stats.joins, cell: (p) => count(p.stats.joins), first: "desc" },
-  { key: "stayed", label: "app-ads-col-stayed", value: (p) => p.stats.stayed.d7.stayed, cell: (p) => count(p.stats.stayed.d7.stayed), first: "desc" },
-  {
-    key: "cost_per_join",
-    label: "app-ads-col-per-join",
-    value: (p) => p.stats.cost_per_join,
-    cell: (p) => money(p.stats.cost_per_join, p.cost?.currency),
-    first: "asc",
-  },
   {
     key: "cost_per_retained",
     label: "app-ads-col-per-stayed",
@@ -58,11 +47,22 @@ const COLUMNS: { key: string; label: string; value: (p: Placement) => number | s
     cell: (p) => money(p.stats.cost_per_retained, p.cost?.currency),
     first: "asc",
   },
+  { key: "stayed", label: "app-ads-col-stayed", value: (p) => p.stats.stayed.d7.stayed, cell: (p) => count(p.stats.stayed.d7.stayed), first: "desc" },
+  { key: "joins", label: "app-ads-col-joins", value: (p) => p.stats.joins, cell: (p) => count(p.stats.joins), first: "desc" },
+  { key: "clicks", label: "app-ads-col-clicks", value: (p) => p.stats.unique_clicks, cell: (p) => count(p.stats.unique_clicks), first: "desc" },
+  { key: "views", label: "app-ads-col-views", value: (p) => p.stats.views, cell: (p) => count(p.stats.views), first: "desc" },
+  {
+    key: "cost_per_join",
+    label: "app-ads-col-per-join",
+    value: (p) => p.stats.cost_per_join,
+    cell: (p) => money(p.stats.cost_per_join, p.cost?.currency),
+    first: "asc",
+  },
 ];
 
 /** Sorted by `key` in `order`; placements without the figure last, whatever the order. */
 function sorted(list: Placement[], key: string, order: Order): Placement[] {
-  const col = COLUMNS.find((c) => c.key === key) ?? COLUMNS.at(-1)!;
+  const col = COLUMNS.find((c) => c.key === key) ?? COLUMNS[2]!;
   return [...list].sort((a, b) => {
     const x = col.value(a);
     const y = col.value(b);
