@@ -10,6 +10,7 @@ import { JOBS } from "./jobs";
 import { startServices, stopServices, type Service } from "./lifecycle";
 import { deliveryWorker } from "./app/delivery-routes";
 import { startMtprotoSource } from "./jobs/mtproto-source";
+import { placementViewsJob } from "./jobs/placement-views";
 import type { MtprotoSource } from "./core/tracking/mtproto";
 import { leadingJob, whileLeading } from "./core/cluster/lead";
 import { followCaches } from "./core/cluster/caches";
@@ -67,7 +68,12 @@ async function main() {
 
   const jobs: Cron[] = [];
   // each job runs on the node holding its lease (on one node: always this one)
-  const leadingJobs = JOBS.map((job) => ({ job, lead: leadingJob(deps, job.name, async () => job.run(deps)) }));
+  // the MTProto source while it runs on this node (it reads placements' views too)
+  let mtprotoSource: MtprotoSource | null = null;
+  const leadingJobs = [...JOBS, placementViewsJob(() => mtprotoSource)].map((job) => ({
+    job,
+    lead: leadingJob(deps, job.name, async () => job.run(deps)),
+  }));
   const services: Service[] = [
     { name: "node name", start() {}, stop: () => name.release() },
     { name: "database", start() {}, stop: () => deps.handle.close() },
@@ -121,7 +127,7 @@ async function main() {
       let sync: Cron | null = null;
       const lead = whileLeading(deps, "mtproto-source", {
         async start() {
-          source = await startMtprotoSource(deps);
+          source = mtprotoSource = await startMtprotoSource(deps);
           if (source)
             sync = new Cron(
               "17 * * * *",
@@ -132,7 +138,7 @@ async function main() {
         async stop() {
           sync?.stop();
           await source?.stop();
-          source = null;
+          source = mtprotoSource = null;
         },
       });
       return { name: "mtproto", start: () => lead.start(), stop: () => lead.stop() };

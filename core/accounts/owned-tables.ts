@@ -128,6 +128,8 @@ export const OWNED_TABLES: OwnedTable[] = [
   { key: "channels", merge: mergeChannels },
   // an invite follows its account; the channels hook above re-points it when its channel row folds
   { key: "channelInvites" },
+  // placements move with their bindings and views (those hang off the placement, not the user)
+  { key: "placements" },
   { key: "apiTokens" },
   { key: "passkeys" },
   { key: "outbox" },

@@ -105,14 +105,16 @@ export async function countsOf(deps: Pick<Deps, "asyncDb" | "clock">, where: SQL
   const now = deps.clock.now().getTime();
   const out = new Map<number, Counts>();
   const get = (id: number) => out.get(id) ?? out.set(id, zero()).get(id)!;
+  // the placements first (by their own indexes), then their bindings and joins through the bindings' indexes
+  const chosen = sql`select p.id from placements p where ${where}`;
   // a link bound directly and the tracking link in front of a bound invite count once
   const clicks = await rowsOf<{ id: number; clicks: number; uniq: number }>(
     db,
     sql`select b.placement_id as id, sum(l.total_clicks - l.bot_clicks) as clicks, sum(l.unique_clicks) as uniq
-      from (select pl.placement_id, pl.link_id from placement_links pl join placements p on p.id = pl.placement_id where ${where}
+      from (select pl.placement_id, pl.link_id from placement_links pl where pl.placement_id in (${chosen})
             union
-            select pi.placement_id, ci.link_id from placement_invites pi join placements p on p.id = pi.placement_id
-              join channel_invites ci on ci.id = pi.invite_id where ${where} and ci.link_id is not null) b
+            select pi.placement_id, ci.link_id from placement_invites pi join channel_invites ci on ci.id = pi.invite_id
+              where pi.placement_id in (${chosen}) and ci.link_id is not null) b
       join links l on l.id = b.link_id group by b.placement_id`,
   );
   for (const r of clicks) Object.assign(get(Number(r.id)), { clicks: Number(r.clicks ?? 0), unique: Number(r.uniq ?? 0) });
@@ -124,9 +126,8 @@ export async function countsOf(deps: Pick<Deps, "asyncDb" | "clock">, where: SQL
   const joins = await rowsOf<Record<string, number | string>>(
     db,
     sql`select pi.placement_id as id, count(*) as joins, count(j.left_at) as leaves${sql.join(cols)}
-      from placement_invites pi join placements p on p.id = pi.placement_id
-      join channel_joins j on j.invite_id = pi.invite_id
-      where ${where} and j.joined_at is not null group by pi.placement_id`,
+      from placement_invites pi join channel_joins j on j.invite_id = pi.invite_id
+      where pi.placement_id in (${chosen}) and j.joined_at is not null group by pi.placement_id`,
   );
   for (const r of joins) {
     const c = get(Number(r.id));

@@ -3,7 +3,7 @@
  * minute), then hourly for the first 48 hours after publication and daily until day 7. Each reading
  * is kept (the curve); the latest is the placement's `views`, which CPM is computed from.
  */
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { parsePostUrl } from "./venue";
 import { ownedPlacement, type PlacementRow } from "./owned";
@@ -127,4 +127,45 @@ export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">
       .where(eq(placements.id, p.id));
   }
   return read;
+}
+
+/**
+ * watch_links saw the service's links or invites in a public post at `url`: each placement they are
+ * bound to that has no post URL yet gets this one, and its views are read within a minute. A post
+ * of a private chat is left alone.
+ */
+export async function placementPostSeen(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  found: { linkId: number | null; inviteId: number | null }[],
+  url: string,
+): Promise<void> {
+  let post: string;
+  try {
+    post = parsePostUrl(url).url;
+  } catch {
+    return; // a private chat's post (t.me/c/…): no preview to read views from
+  }
+  const linkIds = found.flatMap((f) => (f.linkId !== null ? [f.linkId] : []));
+  const inviteIds = found.flatMap((f) => (f.inviteId !== null ? [f.inviteId] : []));
+  if (!linkIds.length && !inviteIds.length) return;
+  const { placements, placementLinks, placementInvites } = deps.asyncDb.tables;
+  const ids = new Set<number>();
+  if (linkIds.length)
+    for (const r of await deps.asyncDb
+      .select({ id: placementLinks.placementId })
+      .from(placementLinks)
+      .where(inArray(placementLinks.linkId, linkIds)))
+      ids.add(r.id);
+  if (inviteIds.length)
+    for (const r of await deps.asyncDb
+      .select({ id: placementInvites.placementId })
+      .from(placementInvites)
+      .where(inArray(placementInvites.inviteId, inviteIds)))
+      ids.add(r.id);
+  if (!ids.size) return;
+  const now = deps.clock.now();
+  await deps.asyncDb
+    .update(placements)
+    .set({ postUrl: post, postFoundAt: now, viewsNextAt: now })
+    .where(and(inArray(placements.id, [...ids]), isNull(placements.postUrl)));
 }

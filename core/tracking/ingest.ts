@@ -10,6 +10,7 @@ import type { MatchRow } from "./matches";
 import { transaction, type AsyncDbOrTx } from "../../db/async";
 import { privateChatOwners } from "../channels/ownership";
 import { findOwnLinks, type CarriedUrl } from "./link-watch";
+import { placementPostSeen } from "../placements/views";
 import type { MatchExcerpt } from "./matcher";
 
 /** A message or channel post from any source (the bot, MTProto), as the matcher takes it. */
@@ -135,6 +136,13 @@ export async function ingestPost(
   }
   const now = deps.clock.now();
   const url = postUrl(source, post.messageId);
+  // a placement's links or invites in a public post: that post is the ad (its views are read from then on)
+  if (url)
+    await placementPostSeen(
+      deps,
+      admitted.flatMap((h) => (h.link ? [h.link] : [])),
+      url,
+    );
   // snippets show the text as written; the hits' positions are in its NFKC form
   const toRaw = nfkcToRaw(post.text, text);
   const shown = (hit: Hit) =>

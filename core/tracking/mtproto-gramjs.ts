@@ -56,6 +56,10 @@ export async function createGramJsClient(cfg: NonNullable<Config["mtproto"]>): P
       }
       return chats;
     },
+    async messageViews(username, messageId) {
+      const res = await client.invoke(new Api.messages.GetMessagesViews({ peer: username, id: [messageId], increment: false }));
+      return res.views[0]?.views ?? null;
+    },
     subscribe(handlers) {
       const onMessage = (event: { message: { id: number; message?: string; peerId: unknown } }) => {
         const post = toPost(event.message);

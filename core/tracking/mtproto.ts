@@ -33,6 +33,8 @@ export interface MtprotoClient {
     post(post: MtprotoPost): void | Promise<void>;
     deleted(chatId: string, messageIds: number[]): void | Promise<void>;
   }): void;
+  /** The views of a post of a public channel (`messages.getMessagesViews`, not counting a view); null when unknown. */
+  messageViews?(username: string, messageId: number): Promise<number | null>;
 }
 
 /**
@@ -83,6 +85,8 @@ export function createMtprotoSource(deps: Pick<Deps, "asyncDb" | "clock" | "conf
 
   return {
     sync,
+    /** Reads a post's views through the account (placements' views), when the client can. */
+    views: client.messageViews ? (username: string, messageId: number) => client.messageViews!(username, messageId) : null,
     /** Connects, syncs the followed chats and starts listening. */
     async start(): Promise<void> {
       await client.connect();

@@ -59,6 +59,22 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
   const path = join(dir, "app.db");
   copyFileSync(join(FIXTURE, "app.db"), path);
   const old = new Database(path);
+  // what the release's ad-post rewrite left: a tag named after the placement on links titled the same
+  const made = Date.parse("2026-11-25T10:00:00Z");
+  old.run("insert into tags (id, user_id, name, created_at) values (40, 1, '@bigchannel 25.11', ?)", [made]);
+  for (const [id, url] of [
+    [40, "https://shop.example/a"],
+    [41, "https://t.me/+AbCdEf"],
+  ] as const) {
+    old.run("insert into links (id, user_id, code, url, title, created_at, updated_at) values (?, 1, ?, ?, '@bigchannel 25.11', ?, ?)", [
+      id,
+      `ad${id}`,
+      url,
+      made,
+      made,
+    ]);
+    old.run("insert into link_tags (link_id, tag_id) values (?, 40)", [id]);
+  }
   const before = sqliteCounts(old);
   const links = old.query("select id, code, url, user_id from links order by id").all();
   // the newest click deleted (as a deleted link's clicks are): its id must not be given again after the
@@ -79,6 +95,15 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
       (upgraded.sqlite.query("select count(*) as n from link_stats_dim where dim = 'referrer'").get() as { n: number }).n,
     ).toBeGreaterThan(0);
     expect(upgraded.sqlite.query("pragma foreign_key_check").all()).toEqual([]);
+    // the rewrite's tag became a placement with its links bound; the release's other tags did not
+    expect(upgraded.sqlite.query("select id, user_id, name, venue_kind, venue, created_at from placements").all()).toEqual([
+      { id: 40, user_id: 1, name: "@bigchannel 25.11", venue_kind: "telegram", venue: "bigchannel", created_at: made },
+    ]);
+    expect(upgraded.sqlite.query("select link_id, placement_id from placement_links order by link_id").all()).toEqual([
+      { link_id: 40, placement_id: 40 },
+      { link_id: 41, placement_id: 40 },
+    ]);
+    expect((upgraded.sqlite.query("select count(*) as n from tags").get() as { n: number }).n).toBe(before.tags);
     const [link] = links as { id: number }[];
     const added = upgraded.sqlite
       .query("insert into clicks (link_id, clicked_at) values (?, ?) returning id")
@@ -110,6 +135,16 @@ test("a PostgreSQL dump of the release, restored as the service's role: every ro
   });
   expect({ code: restore.exitCode, err: restore.stderr.toString() }).toEqual({ code: 0, err: "" });
   const raw = new SQL(url, { max: 1 });
+  // what the release's ad-post rewrite left: a tag named after the placement on links titled the same
+  const made = new Date("2026-11-25T10:00:00Z");
+  await raw`insert into tags (id, user_id, name, created_at) values (40, 1, '@bigchannel 25.11', ${made})`;
+  for (const [id, target] of [
+    [40, "https://shop.example/a"],
+    [41, "https://t.me/+AbCdEf"],
+  ] as const) {
+    await raw`insert into links (id, user_id, code, url, title, created_at, updated_at) values (${id}, 1, ${`ad${id}`}, ${target}, '@bigchannel 25.11', ${made}, ${made})`;
+    await raw`insert into link_tags (link_id, tag_id) values (${id}, 40)`;
+  }
   const before = await pgCounts(raw);
   const links = await raw`select id, code, url, user_id from links order by id`;
   await raw.close();
@@ -121,6 +156,26 @@ test("a PostgreSQL dump of the release, restored as the service's role: every ro
     expectKept(before, await pgCounts(upgraded.sql));
     expect(await upgraded.sql`select id, code, url, user_id from links order by id`).toEqual(links);
     expect(Number((await upgraded.sql`select count(*) as n from link_stats_dim where dim = 'referrer'`)[0].n)).toBeGreaterThan(0);
+    // the rewrite's tag became a placement with its links bound; a new placement takes the next id
+    expect(
+      (await upgraded.sql`select id, user_id, name, venue_kind, venue, created_at from placements`).map((r: Record<string, unknown>) => ({
+        ...r,
+        id: Number(r.id),
+        user_id: Number(r.user_id),
+      })),
+    ).toEqual([{ id: 40, user_id: 1, name: "@bigchannel 25.11", venue_kind: "telegram", venue: "bigchannel", created_at: made }]);
+    expect(
+      (await upgraded.sql`select link_id, placement_id from placement_links order by link_id`).map((r: Record<string, unknown>) => [
+        Number(r.link_id),
+        Number(r.placement_id),
+      ]),
+    ).toEqual([
+      [40, 40],
+      [41, 40],
+    ]);
+    const [next] =
+      await upgraded.sql`insert into placements (user_id, name, venue_kind, venue, created_at) values (1, 'x', 'other', 'x', now()) returning id`;
+    expect(Number(next.id)).toBe(41);
     expect(await pgModel(upgraded.sql, PG_ONLY_TABLES)).toEqual(await pgModel(fresh.sql, PG_ONLY_TABLES));
   } finally {
     await upgraded.close();

@@ -38,9 +38,17 @@ export async function seedResources(deps: Pick<Deps, "asyncDb" | "clock">, userI
     .insert(s.channels)
     .values({ userId, chatId: `@chan-${tag}`, type: "channel", title: `chan-${tag}` })
     .returning();
-  await db
+  const [invite] = await db
     .insert(s.channelInvites)
-    .values({ userId, channelId: channel!.id, chatId: channel!.chatId, name: `ad-${tag}`, inviteLink: `https://t.me/+${tag}` });
+    .values({ userId, channelId: channel!.id, chatId: channel!.chatId, name: `ad-${tag}`, inviteLink: `https://t.me/+${tag}` })
+    .returning();
+  const [placement] = await db
+    .insert(s.placements)
+    .values({ userId, name: `ad-${tag}`, venueKind: "other", venue: `venue-${tag}`, views: 10, viewsAt: now })
+    .returning();
+  await db.insert(s.placementLinks).values({ linkId: link!.id, placementId: placement!.id });
+  await db.insert(s.placementInvites).values({ inviteId: invite!.id, placementId: placement!.id });
+  await db.insert(s.placementViews).values({ placementId: placement!.id, at: now, views: 10, source: "manual" });
   await db.insert(s.apiTokens).values({ userId, name: `tok-${tag}`, scopes: ["*"], tokenHash: `hash-${tag}`, hint: "lbt_sk_x" });
   await db.insert(s.passkeys).values({ userId, credentialId: `cred-${tag}`, publicKey: Buffer.from([1, 2, 3]) });
   await queueBotMessage(db, now, { userId, topic: "notice", chatId: 1, params: { text: tag } });

@@ -59,6 +59,8 @@ describe("reports", () => {
       report_weekday: 1,
       language: "en",
       language_chosen: null,
+      currency: "USD",
+      currency_chosen: null,
     });
     const changed = await t.request("PATCH", "/api/settings", {
       token,
@@ -71,6 +73,8 @@ describe("reports", () => {
       report_weekday: 1,
       language: "en",
       language_chosen: null,
+      currency: "USD",
+      currency_chosen: null,
     });
     expect((await t.request("GET", "/api/settings", { token })).json).toEqual(changed.json);
     for (const [body, field] of [
@@ -99,6 +103,7 @@ describe("reports", () => {
       language: "ru",
       language_chosen: null,
       time_zone: "UTC",
+      currency: "RUB",
     });
     const chosen = await t.request("PATCH", "/api/settings", { token, body: { language: "en" } });
     expect(chosen.json).toMatchObject({ language: "en", language_chosen: "en", report_every: "off" });
