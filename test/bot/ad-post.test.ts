@@ -5,11 +5,14 @@
  * asks again; /adpost asks for the post first; a photo post is copied with its new caption. In English
  * and in Russian.
  */
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, test, setDefaultTimeout } from "bun:test";
 import { unitBot } from "./unit";
 import { listLinks } from "../../core/links/list";
 import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/users";
 import { listPlacements } from "../../core/placements/placements";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());

@@ -3,13 +3,16 @@
  * orders and periods; a placement's funnel and actions (views by hand, the post's URL, delete); the
  * exports' content; the default currency in Settings.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test, setDefaultTimeout } from "bun:test";
 import ExcelJS from "exceljs";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { getPlacement, listPlacements } from "../../core/placements/placements";
 import { getUserSettings } from "../../core/reports/settings";
 import { placementsFixture } from "../helpers/placements-fixture";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());

@@ -3,7 +3,7 @@
  * clicks) each brought in that period, in the user's language; one placement alone is named alone;
  * without placements that brought anyone there is no line.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test, setDefaultTimeout } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sendDueReports } from "../../../core/reports/report";
 import { updateSettings } from "../../../core/reports/settings";
@@ -11,6 +11,9 @@ import { setUserLanguage } from "../../../core/accounts/users";
 import { deletePlacement } from "../../../core/placements/placements";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { placementsFixture } from "../../helpers/placements-fixture";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let t: TestApp;
 beforeEach(() => (t = createTestApp()));
