@@ -24,7 +24,17 @@ export type BotTarget =
 
 export type BotTargetKind = BotTarget["kind"];
 
-const WITH_ID = new Set<string>(["link", "share", "sharelink", "tracker", "channel", "invite", "placement", "read", "revoke"] satisfies BotTargetKind[]);
+const WITH_ID = new Set<string>([
+  "link",
+  "share",
+  "sharelink",
+  "tracker",
+  "channel",
+  "invite",
+  "placement",
+  "read",
+  "revoke",
+] satisfies BotTargetKind[]);
 const BARE = new Set<string>(["links", "settings", "trackers", "ads"] satisfies ListKind[]);
 /** Kinds a t.me start link may carry: everything but what a button alone may do. */
 const NOT_STARTABLE = new Set<BotTargetKind>(["revoke"]);

@@ -139,9 +139,22 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
   if (cost === "left") return conversation.halt({ next: true });
   const result = await conversation.external(async (o) => {
     try {
-      const body = { venue, ...(cost ? { cost } : {}), post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) } };
+      const body = {
+        venue,
+        ...(cost ? { cost } : {}),
+        post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) },
+      };
       const made = await createPlacement(o.deps, o.user, body);
-      return { made: { id: made.id, name: made.name, post: made.post!, links: made.links.length, invites: made.invites.length, first: made.links[0]?.trackingUrl } };
+      return {
+        made: {
+          id: made.id,
+          name: made.name,
+          post: made.post!,
+          links: made.links.length,
+          invites: made.invites.length,
+          first: made.links[0]?.trackingUrl,
+        },
+      };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return { problem: problemText(o, e) };

@@ -14,8 +14,11 @@ import { answerOption } from "./option-answer";
 type Convo = Conversation<BotContext, DialogContext>;
 
 /** Views as people write them: 12000, 12 000, 12,000, 1.2K, 1,2 тыс. */
-export function readViews(text: string): number | null {
-  const t = text.trim().toLowerCase().replace(/[\s\u00a0\u202f]/g, "");
+function readViews(text: string): number | null {
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\u00a0\u202f]/g, "");
   const m = /^(\d+(?:[.,]\d+)?)(k|к|тыс\.?|m|м|млн)?$/.exec(t);
   if (!m) return /^\d{1,3}(,\d{3})+$/.test(t) ? Number(t.replace(/,/g, "")) : null;
   const n = Number(m[1]!.replace(",", "."));

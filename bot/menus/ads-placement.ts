@@ -8,6 +8,7 @@ import { date, l, localeOf, num } from "../i18n";
 import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type Screen } from "./nav";
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
 import { money } from "../../core/placements/table";
+import { venueLabel } from "../../core/placements/venue";
 
 export const PLACEMENT_OPTION = "placement-option";
 /** The options a placement's screen asks for in one answer, by position (the conversation's argument). */
@@ -17,16 +18,20 @@ const esc = (s: string) => Bun.escapeHTML(s);
 const pct = (ctx: BotContext, r: number | null) =>
   r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent", maximumFractionDigits: 0 }).format(r);
 
-/** The venue as the user wrote it: @channel, or the free text. */
-export const venueText = (p: Pick<Placement, "venue">) => (p.venue.kind === "telegram" ? `@${p.venue.username}` : p.venue.title);
 
 /** The funnel from views to who stayed, one step a line, each with what it cost. */
-export function funnel(ctx: BotContext, p: Placement): string[] {
+function funnel(ctx: BotContext, p: Placement): string[] {
   const s = p.stats;
   const lang = localeOf(ctx);
   const cost = (n: number | null) => (n === null || !p.cost ? "—" : money(lang, n, p.cost.currency));
   const stayed = (k: "h24" | "d7" | "d30") =>
-    s.stayed[k].eligible ? ctx.t("ads-stayed-of", { stayed: num(ctx, s.stayed[k].stayed), of: num(ctx, s.stayed[k].eligible), rate: pct(ctx, s.stayed[k].rate) }) : "—";
+    s.stayed[k].eligible
+      ? ctx.t("ads-stayed-of", {
+          stayed: num(ctx, s.stayed[k].stayed),
+          of: num(ctx, s.stayed[k].eligible),
+          rate: pct(ctx, s.stayed[k].rate),
+        })
+      : "—";
   return [
     ctx.t("ads-funnel-views", { views: s.views === null ? "—" : num(ctx, s.views), cpm: cost(s.cpm) }),
     ctx.t("ads-funnel-clicks", { clicks: num(ctx, s.clicks), unique: num(ctx, s.unique_clicks), cpc: cost(s.cpc) }),
@@ -41,7 +46,7 @@ export const placementScreen = createScreen("placement", 1, async (ctx) => {
   const lang = localeOf(ctx);
   return [
     `📢 <b>${esc(p.name)}</b>`,
-    ctx.t("ads-venue", { venue: esc(venueText(p)) }),
+    ctx.t("ads-venue", { venue: esc(venueLabel(p.venue)) }),
     p.publish_at ? ctx.t("ads-published", { date: date(ctx, p.publish_at) }) : "",
     ctx.t("ads-price", { price: p.cost ? money(lang, p.cost.amount, p.cost.currency) : ctx.t("ads-no-price") }),
     p.post_url ? ctx.t("ads-post", { url: esc(p.post_url) }) : ctx.t("ads-post-none"),

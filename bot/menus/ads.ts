@@ -15,9 +15,9 @@ import { money, placementSorter } from "../../core/placements/table";
 import { placementScreen, registerPlacement } from "./ads-placement";
 
 /** The periods the table offers, by position (the screen's first id). */
-export const AD_PERIODS = ["30d", "7d", "90d", "all"] as const;
+const AD_PERIODS = ["30d", "7d", "90d", "all"] as const;
 /** The orders the table offers, by position (the screen's second id): cheapest subscriber who stayed first by default. */
-export const AD_SORTS = ["cost_per_retained", "cost_per_join", "joins", "clicks"] as const;
+const AD_SORTS = ["cost_per_retained", "cost_per_join", "joins", "clicks"] as const;
 /** Lines shown (and buttons): the rest is in the exports. */
 const SHOWN = 25;
 
@@ -73,7 +73,13 @@ dynamic(adsScreen, async (ctx, range) => {
   );
   range.row();
   AD_SORTS.forEach((sort, i) => {
-    go(range, adsScreen, (c) => (sortOf(c) === sort ? `• ${c.t(`ads-by-${sort}`)} •` : c.t(`ads-by-${sort}`)), "ads", (c) => [idOf(c, 0), i]);
+    go(
+      range,
+      adsScreen,
+      (c) => (sortOf(c) === sort ? `• ${c.t(`ads-by-${sort}`)} •` : c.t(`ads-by-${sort}`)),
+      "ads",
+      (c) => [idOf(c, 0), i],
+    );
     if (i % 2 === 1) range.row();
   });
   if (list.length)

@@ -44,7 +44,13 @@ export async function bestAndWorst(
           )[0]?.n ?? 0,
         )
       : 0;
-    const clicks = (await totals(deps, p.links.map((l) => l.id), range)).uniques;
+    const clicks = (
+      await totals(
+        deps,
+        p.links.map((l) => l.id),
+        range,
+      )
+    ).uniques;
     if (joins || clicks) seen.push({ name: p.name, joins, clicks });
   }
   if (!seen.length) return null;

@@ -15,9 +15,11 @@ import { placementSorter, tableCells, tableColumns } from "./table";
 const WIDTHS = [28, 22, 12, 10, 9, 10, 9, 9, 8, 8, 10, 10, 10, 10, 10, 12, 14, 32];
 
 /** The table's file bytes in `format`. */
-export function tableFile(format: "csv" | "xlsx", columns: string[], rows: string[][], sheet: string): Uint8Array {
+function tableFile(format: "csv" | "xlsx", columns: string[], rows: string[][], sheet: string): Uint8Array {
   if (format === "csv")
-    return new TextEncoder().encode(`\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`);
+    return new TextEncoder().encode(
+      `\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`,
+    );
   return buildSheetXlsx(sheet.slice(0, 31).replace(/[\\/?*:[\]]/g, "_"), columns, WIDTHS, rows);
 }
 

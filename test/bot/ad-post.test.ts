@@ -176,6 +176,8 @@ test("in Russian: the questions, the rule and the summary in Russian; 5000 ру�
   });
   await b.send("@cheap");
   await b.send("3000");
-  const cheap = (await listPlacements(b.t.deps, await userId(), { period: "all" })).find((x) => x.venue.kind === "telegram" && x.venue.username === "cheap")!;
+  const cheap = (await listPlacements(b.t.deps, await userId(), { period: "all" })).find(
+    (x) => x.venue.kind === "telegram" && x.venue.username === "cheap",
+  )!;
   expect(cheap.cost).toEqual({ amount: 3000, currency: "RUB" });
 });

@@ -22,7 +22,7 @@ import { recordViews } from "../../core/placements/views";
 import type { ManualClock } from "../../core/clock";
 
 const DAY = 86_400_000;
-export const CHAT = "-100777";
+const CHAT = "-100777";
 
 /** `tag` keeps the chat and invite links of several accounts on one server apart. */
 export async function placementsFixture(deps: Deps & Parameters<typeof recordClicks>[0], user: UserRow, tag = "") {
@@ -53,7 +53,13 @@ export async function placementsFixture(deps: Deps & Parameters<typeof recordCli
         inviteLink: link,
       });
       if (i === 0 && leftAfter !== undefined)
-        await recordMemberChange(deps, { chatId: chat, member: { id }, oldStatus: "member", newStatus: "left", date: Math.floor((at + leftAfter) / 1000) });
+        await recordMemberChange(deps, {
+          chatId: chat,
+          member: { id },
+          oldStatus: "member",
+          newStatus: "left",
+          date: Math.floor((at + leftAfter) / 1000),
+        });
     }
   };
   const clicks = async (linkId: number, unique: number, repeats: number, at: number) => {
@@ -103,5 +109,11 @@ export async function placementsFixture(deps: Deps & Parameters<typeof recordCli
   const vk = await make("VK group", "VK group Cats", null, now - 60 * DAY);
   await clicks(vk.link.id, 3, 0, now - 59 * DAY);
 
-  return { channel: channel!, big: big.placement, cheap: cheap.placement, vk: vk.placement, invites: { big: bigInvite, cheap: cheapInvite } };
+  return {
+    channel: channel!,
+    big: big.placement,
+    cheap: cheap.placement,
+    vk: vk.placement,
+    invites: { big: bigInvite, cheap: cheapInvite },
+  };
 }

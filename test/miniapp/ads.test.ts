@@ -77,14 +77,12 @@ describe("Ads in the mini-app", () => {
       ["Stayed 30 days", "0", "—"],
     ]);
     // the bars: each step as wide as its share of the views
-    expect(await page.getByTestId("funnel").locator(".bar").evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width))).toEqual([
-      "100%",
-      "0%",
-      "0%",
-      "0%",
-      "0%",
-      "0%",
-    ]);
+    expect(
+      await page
+        .getByTestId("funnel")
+        .locator(".bar")
+        .evaluateAll((bars) => bars.map((b) => (b as HTMLElement).style.width)),
+    ).toEqual(["100%", "0%", "0%", "0%", "0%", "0%"]);
     await page.locator("canvas[data-ready='1']").waitFor();
     // the curve's numbers, as the canvas's fallback table gives them to screen readers
     expect(await page.locator("canvas table tbody td").allInnerTexts()).toEqual(["4000", "11000", "15000", "18500", "20000"]);
@@ -143,7 +141,7 @@ describe("the bot's Ads table as a picture", () => {
       await placementsFixture(b.t.deps, user);
       await b.send("/ads");
       await b.press("Всё время");
-      const shown = b.calls.findLast((c) => c.method === "editMessageText")!.params;
+      const shown = b.calls.findLast((c) => c.method === "editMessageText")!.params as { text: string };
       expect(shown.text).toContain("3. <b>VK group</b>");
       mkdirSync(join(import.meta.dir, "..", "..", "test-artifacts"), { recursive: true });
       await drawBotMessage(browser, shown, join(import.meta.dir, "..", "..", "test-artifacts", "bot-ads.ru.png"));

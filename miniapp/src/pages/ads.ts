@@ -16,7 +16,7 @@ type Order = "asc" | "desc";
 const PERIODS = ["30d", "7d", "90d", "all"];
 
 /** An amount in its currency, as the language writes it ("5 000 ₽", "$50"). */
-export function money(n: number | null | undefined, currency: string | undefined): string {
+function money(n: number | null | undefined, currency: string | undefined): string {
   if (n === null || n === undefined || !currency) return "—";
   const whole = Math.round(n * 100) % 100 === 0;
   const digits = whole ? 0 : 2;
@@ -37,9 +37,21 @@ const count = (n: number | null | undefined) => (n === null || n === undefined ?
 const pct = (r: number | null | undefined) => (r === null || r === undefined ? "—" : `${Math.round(r * 100)} %`);
 
 /** The table's columns, the figure that judges an ad next to its price (a phone shows the first four): each a heading, how its cell reads, and the figure it sorts by (costs cheapest first). */
-const COLUMNS: { key: string; label: string; value: (p: Placement) => number | string | null; cell: (p: Placement) => string; first: Order }[] = [
+const COLUMNS: {
+  key: string;
+  label: string;
+  value: (p: Placement) => number | string | null;
+  cell: (p: Placement) => string;
+  first: Order;
+}[] = [
   { key: "name", label: "app-ads-col-name", value: (p) => p.name.toLowerCase(), cell: (p) => p.name, first: "asc" },
-  { key: "price", label: "app-ads-col-price", value: (p) => p.cost?.amount ?? null, cell: (p) => money(p.cost?.amount, p.cost?.currency), first: "desc" },
+  {
+    key: "price",
+    label: "app-ads-col-price",
+    value: (p) => p.cost?.amount ?? null,
+    cell: (p) => money(p.cost?.amount, p.cost?.currency),
+    first: "desc",
+  },
   {
     key: "cost_per_retained",
     label: "app-ads-col-per-stayed",
@@ -47,9 +59,21 @@ const COLUMNS: { key: string; label: string; value: (p: Placement) => number | s
     cell: (p) => money(p.stats.cost_per_retained, p.cost?.currency),
     first: "asc",
   },
-  { key: "stayed", label: "app-ads-col-stayed", value: (p) => p.stats.stayed.d7.stayed, cell: (p) => count(p.stats.stayed.d7.stayed), first: "desc" },
+  {
+    key: "stayed",
+    label: "app-ads-col-stayed",
+    value: (p) => p.stats.stayed.d7.stayed,
+    cell: (p) => count(p.stats.stayed.d7.stayed),
+    first: "desc",
+  },
   { key: "joins", label: "app-ads-col-joins", value: (p) => p.stats.joins, cell: (p) => count(p.stats.joins), first: "desc" },
-  { key: "clicks", label: "app-ads-col-clicks", value: (p) => p.stats.unique_clicks, cell: (p) => count(p.stats.unique_clicks), first: "desc" },
+  {
+    key: "clicks",
+    label: "app-ads-col-clicks",
+    value: (p) => p.stats.unique_clicks,
+    cell: (p) => count(p.stats.unique_clicks),
+    first: "desc",
+  },
   { key: "views", label: "app-ads-col-views", value: (p) => p.stats.views, cell: (p) => count(p.stats.views), first: "desc" },
   {
     key: "cost_per_join",
@@ -77,12 +101,15 @@ export function AdsPage() {
   const [sort, setSort] = useState<{ key: string; order: Order }>({ key: "cost_per_retained", order: "asc" });
   const data = useAsync(() => get<Placement[]>(`/api/placements?period=${period}`), [period]);
   const by = (key: string) =>
-    setSort((s) => (s.key === key ? { key, order: s.order === "asc" ? "desc" : "asc" } : { key, order: COLUMNS.find((c) => c.key === key)!.first }));
+    setSort((s) =>
+      s.key === key ? { key, order: s.order === "asc" ? "desc" : "asc" } : { key, order: COLUMNS.find((c) => c.key === key)!.first },
+    );
   return html`<section>
     <header class="page-head"><h1>${t("app-ads-title")}</h1></header>
     <div class="chips" role="group" aria-label=${t("app-ads-period")}>
       ${PERIODS.map(
-        (p) => html`<button type="button" class=${period === p ? "chip on" : "chip"} aria-pressed=${period === p} onClick=${() => setPeriod(p)}>${t(`app-ads-period-${p}`)}</button>`,
+        (p) =>
+          html`<button type="button" class=${period === p ? "chip on" : "chip"} aria-pressed=${period === p} onClick=${() => setPeriod(p)}>${t(`app-ads-period-${p}`)}</button>`,
       )}
     </div>
     <${Async} state=${data}>${(list: Placement[]) =>
@@ -93,11 +120,12 @@ export function AdsPage() {
               <button type="button" class="sort" onClick=${() => by(c.key)}>${t(c.label)}${sort.key === c.key ? (sort.order === "asc" ? " ▲" : " ▼") : ""}</button></th>`,
           )}</tr></thead>
           <tbody>${sorted(list, sort.key, sort.order).map(
-            (p) => html`<tr key=${p.id}>${COLUMNS.map((c, i) =>
-              i === 0
-                ? html`<td><a href=${`/app/ads/${p.id}`} onClick=${linkTo(`/ads/${p.id}`)}>${p.name}</a><div class="row-sub">${venueOf(p)}</div></td>`
-                : html`<td>${c.cell(p)}</td>`,
-            )}</tr>`,
+            (p) =>
+              html`<tr key=${p.id}>${COLUMNS.map((c, i) =>
+                i === 0
+                  ? html`<td><a href=${`/app/ads/${p.id}`} onClick=${linkTo(`/ads/${p.id}`)}>${p.name}</a><div class="row-sub">${venueOf(p)}</div></td>`
+                  : html`<td>${c.cell(p)}</td>`,
+              )}</tr>`,
           )}</tbody></table></div>
           <p class="hint">${t("app-ads-hint")}</p>`}<//>
   </section>`;
@@ -112,7 +140,11 @@ function Funnel({ p }: { p: Placement }) {
   const steps = [
     { label: t("app-ads-step-views"), n: s.views, cost: s.cpm === null ? "" : t("app-ads-cpm", { cost: money(s.cpm, cur) }) },
     { label: t("app-ads-step-clicks"), n: s.unique_clicks, cost: s.cpc === null ? "" : t("app-ads-cpc", { cost: money(s.cpc, cur) }) },
-    { label: t("app-ads-step-joins"), n: s.joins, cost: s.cost_per_join === null ? "" : t("app-ads-per-join", { cost: money(s.cost_per_join, cur) }) },
+    {
+      label: t("app-ads-step-joins"),
+      n: s.joins,
+      cost: s.cost_per_join === null ? "" : t("app-ads-per-join", { cost: money(s.cost_per_join, cur) }),
+    },
     { label: t("app-ads-step-h24"), n: s.stayed.h24.stayed, cost: pct(s.stayed.h24.rate) },
     {
       label: t("app-ads-step-d7"),
