@@ -13,7 +13,7 @@ import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
 import { languageFor, numberIn, t, type Language } from "../i18n/translate";
-import { bestAndWorst, bestAndWorstLine } from "../placements/report-line";
+import { bestAndWorst, bestAndWorstLine } from "./ads-line";
 
 interface ReportFigures {
   clicks: number;

@@ -2,13 +2,14 @@
  * The report's line about ads: of the placements that brought anyone in the report's period, the
  * best (most joins, then most unique clicks) and the worst (fewest), each with what it brought.
  * Joins are counted on the placement's invites and clicks on its links, inside the period only.
+ * It reads the placement tables itself (core/placements reads the settings, so this folder does not
+ * import that one).
  */
-import { and, count, gte, inArray, lt } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { Range } from "../analytics/range";
 import { totals } from "../analytics/query";
 import { t, type Language } from "../i18n/translate";
-import { listPlacements } from "./placements";
 
 export interface PlacementOfPeriod {
   name: string;
@@ -22,8 +23,18 @@ export async function bestAndWorst(
   userId: number,
   range: Range,
 ): Promise<{ best: PlacementOfPeriod; worst: PlacementOfPeriod } | null> {
-  const placements = await listPlacements(deps, userId, { period: "all", sort: "joins", order: "desc" });
-  if (!placements.length) return null;
+  const db = deps.asyncDb;
+  const { placements: table, placementLinks, placementInvites } = db.tables;
+  const rows = await db.select({ id: table.id, name: table.name }).from(table).where(eq(table.userId, userId));
+  if (!rows.length) return null;
+  const ids = rows.map((r) => r.id);
+  const links = await db.select().from(placementLinks).where(inArray(placementLinks.placementId, ids));
+  const invites = await db.select().from(placementInvites).where(inArray(placementInvites.placementId, ids));
+  const placements = rows.map((r) => ({
+    name: r.name,
+    links: links.filter((l) => l.placementId === r.id).map((l) => ({ id: l.linkId })),
+    invites: invites.filter((i) => i.placementId === r.id).map((i) => ({ id: i.inviteId })),
+  }));
   const { channelJoins } = deps.asyncDb.tables;
   const seen: PlacementOfPeriod[] = [];
   for (const p of placements) {
