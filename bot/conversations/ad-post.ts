@@ -21,6 +21,8 @@ type Convo = Conversation<BotContext, DialogContext>;
 export const AD_POST = "ad-post";
 /** Telegram's limit for a copy button's text. */
 const COPY_MAX = 256;
+/** How much of the post the Share button carries (a button's URL must stay short; the whole post is above it to forward). */
+const SHARE_TEXT_MAX = 300;
 
 /** A post as the dialog keeps it: text or caption, entities, buttons, and where a media post is (copied, not re-sent). */
 export type PostArg = Post & { media?: { chatId: number; messageId: number } };
@@ -125,7 +127,7 @@ function summaryButtons(ctx: DialogContext, text: string, firstUrl: string | und
   if (firstUrl)
     row.push({
       text: ctx.t("adpost-share"),
-      url: `https://t.me/share/url?url=${encodeURIComponent(firstUrl)}&text=${encodeURIComponent(text.slice(0, 1500))}`,
+      url: `https://t.me/share/url?url=${encodeURIComponent(firstUrl)}&text=${encodeURIComponent(text.slice(0, SHARE_TEXT_MAX))}`,
     });
   return [row, [targetButton(ctx.t("adpost-open"), { kind: "placement", id })]];
 }
