@@ -1,4 +1,5 @@
-import { t, type Static } from "elysia";
+import { t } from "elysia";
+import { PLACEMENT_SORTS } from "../../core/placements/placements";
 import { DateTime, IdParams, Int, OkModel, Url } from "../shared/models";
 
 const nullableDate = t.Nullable(DateTime());
@@ -107,5 +108,3 @@ export const CreatedPlacementModel = t.Object({
   post: t.Optional(post),
   skipped: t.Optional(t.Array(t.Object({ url: t.String(), reason: t.String() }))),
 });
-
-export type PlacementBody = Static<typeof PlacementsModel.create>;

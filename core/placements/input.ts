@@ -30,7 +30,7 @@ export interface PlacementInput {
   views?: number;
 }
 
-export const NOTES_MAX = 1000;
+const NOTES_MAX = 1000;
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 /** The checked values (only the keys the input mentioned). */

@@ -176,7 +176,7 @@ export const PLACEMENT_SORTS = [
   "cost_per_retained",
   "roas",
 ] as const;
-export type PlacementSort = (typeof PLACEMENT_SORTS)[number];
+type PlacementSort = (typeof PLACEMENT_SORTS)[number];
 
 function sortValue(p: Placement, key: PlacementSort): number | string | null {
   switch (key) {

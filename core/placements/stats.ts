@@ -11,10 +11,10 @@ import type { InviteCost } from "../../db/tables/channels";
 
 const HOUR = 3_600_000;
 /** The retention windows: a join is eligible once it is this old, and stayed when its person had not left within it. */
-export const STAYED_WINDOWS = { h24: 24 * HOUR, d7: 7 * 24 * HOUR, d30: 30 * 24 * HOUR } as const;
+const STAYED_WINDOWS = { h24: 24 * HOUR, d7: 7 * 24 * HOUR, d30: 30 * 24 * HOUR } as const;
 type Window = keyof typeof STAYED_WINDOWS;
 
-export interface Stayed {
+interface Stayed {
   /** joins at least this old */
   eligible: number;
   /** of those, the people who had not left within this time after joining */
@@ -63,7 +63,7 @@ const zero = (): Counts => ({
 const ratio = (a: number, b: number, places: number) => (b > 0 ? Math.round((a / b) * 10 ** places) / 10 ** places : null);
 
 /** The figures from the counts, the latest views and the price. */
-export function statsOf(c: Counts, views: number | null, cost: InviteCost | null): PlacementStats {
+function statsOf(c: Counts, views: number | null, cost: InviteCost | null): PlacementStats {
   const stayed = Object.fromEntries(
     (Object.keys(STAYED_WINDOWS) as Window[]).map((w) => [
       w,

@@ -11,8 +11,8 @@ import { ownedPlacement, type PlacementRow } from "./owned";
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Hourly readings this long after publication, then daily ones until the end. */
-export const HOURLY_FOR = 48 * HOUR;
-export const READ_UNTIL = 7 * DAY;
+const HOURLY_FOR = 48 * HOUR;
+const READ_UNTIL = 7 * DAY;
 
 export type ViewsSource = "mtproto" | "web" | "manual";
 

@@ -121,7 +121,8 @@ export function channelTables(
     (t) => [
       k.index("channel_joins_chat_joined").on(t.chatId, t.joinedAt),
       k.index("channel_joins_member").on(t.chatId, t.memberId, t.joinedAt),
-      k.index("channel_joins_invite").on(t.inviteId, t.joinedAt),
+      // left_at too: an ad's figures (joins, leaves, who stayed) read from the index alone
+      k.index("channel_joins_invite").on(t.inviteId, t.joinedAt, t.leftAt),
     ],
   );
 

@@ -103,7 +103,7 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
       { link_id: 40, placement_id: 40 },
       { link_id: 41, placement_id: 40 },
     ]);
-    expect((upgraded.sqlite.query("select count(*) as n from tags").get() as { n: number }).n).toBe(before.tags);
+    expect((upgraded.sqlite.query("select count(*) as n from tags").get() as { n: number }).n).toBe(before.tags!);
     const [link] = links as { id: number }[];
     const added = upgraded.sqlite
       .query("insert into clicks (link_id, clicked_at) values (?, ?) returning id")
