@@ -18,7 +18,6 @@ const esc = (s: string) => Bun.escapeHTML(s);
 const pct = (ctx: BotContext, r: number | null) =>
   r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent", maximumFractionDigits: 0 }).format(r);
 
-
 /** The funnel from views to who stayed, one step a line, each with what it cost. */
 function funnel(ctx: BotContext, p: Placement): string[] {
   const s = p.stats;
