@@ -3,7 +3,7 @@
  * (`/start`, or a URL of the user's own pasted into the chat), counting the taps: each is at most 3,
  * plus the “Yes” that confirms a delete.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test, setDefaultTimeout } from "bun:test";
 import type { InlineKeyboardButton } from "grammy/types";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
@@ -15,6 +15,9 @@ import { createLink } from "../../core/links/links";
 import { insertLink } from "../helpers/clicks";
 import { createTag, listTags } from "../../core/catalog/tags";
 import { listPlacements } from "../../core/placements/placements";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
