@@ -775,6 +775,7 @@ adpost-made = ✅ Placement <b>{ $name }</b>: { $links ->
         [one] {", "}{ $invites } new invite link
        *[other] {", "}{ $invites } new invite links
     }. Send the post above to the channel's admin; its figures are in 📢 Ads.
+adpost-skipped = Left as they were:
 adpost-copy = 📋 Copy post
 adpost-share = ↗️ Share
 adpost-open = 📢 Open the placement

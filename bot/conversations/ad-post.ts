@@ -155,6 +155,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
           links: made.links.length,
           invites: made.invites.length,
           first: made.links[0]?.trackingUrl,
+          skipped: made.skipped ?? [],
         },
       };
     } catch (e) {
@@ -173,7 +174,11 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
       ...markup,
     });
   else await ctx.reply(copy.text, { entities: (copy.entities ?? []) as MessageEntity[], ...markup });
-  await ctx.reply(ctx.t("adpost-made", { name: Bun.escapeHTML(made.name), links: made.links, invites: made.invites }), {
+  const esc = Bun.escapeHTML;
+  const lines = [ctx.t("adpost-made", { name: esc(made.name), links: made.links, invites: made.invites })];
+  // links left as they were (the user's own short links, what cannot be a target), with why
+  if (made.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(k.reason)}`));
+  await ctx.reply(lines.join("\n"), {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: { inline_keyboard: summaryButtons(ctx, copy.text, made.first, made.id) },

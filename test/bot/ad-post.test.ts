@@ -8,6 +8,7 @@
 import { afterEach, expect, test, setDefaultTimeout } from "bun:test";
 import { unitBot } from "./unit";
 import { listLinks } from "../../core/links/list";
+import { createLink } from "../../core/links/links";
 import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/users";
 import { listPlacements } from "../../core/placements/placements";
 
@@ -180,4 +181,23 @@ test("in Russian: the questions, the rule and the summary in Russian; 5000 ру�
     (x) => x.venue.kind === "telegram" && x.venue.username === "cheap",
   )!;
   expect(cheap.cost).toEqual({ amount: 3000, currency: "RUB" });
+});
+
+test("the user's own short link in the post stays as it is, and the summary lists it with why", async () => {
+  await setUp();
+  const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
+  const own = await createLink(b.t.deps, user, { url: "https://example.com/own" });
+  const text = `Buy shop.example or ${own.trackingUrl}`;
+  await b.send(text, {
+    ...forwarded,
+    entities: [
+      { type: "url", offset: 4, length: 12 },
+      { type: "url", offset: 20, length: own.trackingUrl.length },
+    ],
+  });
+  await b.send("@bigchannel");
+  await b.send("/skip");
+  const copy = sent().at(-2)!.params.text as string;
+  expect(copy.endsWith(` or ${own.trackingUrl}`)).toBe(true);
+  expect(lastText()).toEndWith(`Left as they were:\n• ${own.trackingUrl}: already a short link of this service`);
 });
