@@ -56,7 +56,7 @@ const pgEngine = db.engine === "postgres";
 /** `n` running from 1 to `count` as a row source, and a time in ms as a column value, in each engine's SQL. */
 const series = (count: number) =>
   pgEngine
-    ? `generate_series(1, ${count}) AS s(n)`
+    ? `generate_series(1::bigint, ${count}) AS s(n)`
     : `(WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${count}) SELECT n FROM s) AS s`;
 const time = (ms: string) => (pgEngine ? `to_timestamp((${ms}) / 1000.0)` : `(${ms})`);
 const bool = (v: boolean) => (pgEngine ? String(v) : v ? "1" : "0");
@@ -84,7 +84,7 @@ const statements = [
   `INSERT INTO channel_joins (chat_id, member_id, invite_id, via, via_join_request, joined_at, left_at)
      SELECT '-100900000' || (1 + (1 + n % ${PLACEMENTS}) % ${ACCOUNTS}), 1000000 + n, 1 + n % ${PLACEMENTS}, 'invite', ${bool(false)},
        ${time(`${NOW} - (n * 104729 % ${YEAR})`)},
-       CASE WHEN n % 5 < 2 AND (n * 104729 % ${YEAR}) > (n % 60) * ${DAY} THEN ${time(`${NOW} - (n * 104729 % ${YEAR}) + (n % 60) * ${DAY}`)} ELSE NULL END
+       CASE WHEN (n / 7) % 5 < 2 AND (n * 104729 % ${YEAR}) > (n % 60) * ${DAY} THEN ${time(`${NOW} - (n * 104729 % ${YEAR}) + (n % 60) * ${DAY}`)} ELSE NULL END
      FROM ${series(JOINS)}`,
   `UPDATE channel_invites SET joins = (SELECT count(*) FROM channel_joins j WHERE j.invite_id = channel_invites.id),
      leaves = (SELECT count(left_at) FROM channel_joins j WHERE j.invite_id = channel_invites.id)`,
@@ -127,4 +127,5 @@ await measure("GET /api/placements/:id", () => `/api/placements/${ACCOUNTS * (1 
 
 await deps.handle.close();
 await pg?.stop();
-rmSync(dataDir, { recursive: true, force: true });
+if (process.env.BENCH_KEEP) console.log(`kept ${dataDir}`);
+else rmSync(dataDir, { recursive: true, force: true });

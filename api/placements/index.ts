@@ -58,7 +58,7 @@ export function placementsApi(deps: Deps) {
       {
         scope: "write:links",
         body: M.create,
-        response: { 201: CreatedPlacementModel, ...errors(409, 503) },
+        response: { 201: CreatedPlacementModel, ...errors(404, 409, 503) },
         detail: {
           ...placements,
           summary: "Record an ad you bought; with post, the post comes back with new tracking and invite links bound to it",

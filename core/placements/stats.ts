@@ -2,7 +2,7 @@
  * A placement's figures: the latest views reading, clicks and unique clicks of its links (and of the
  * tracking links in front of its invites), joins and leaves through its invites, who stayed after
  * 24 h / 7 d / 30 d (from the updates' dates, as an invite's retention), and what each cost. Read
- * for many placements at once in two grouped queries, so the Ads table costs the same for 1 or 100.
+ * for many placements at once, a few queries each looking rows up by index.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
@@ -92,6 +92,13 @@ function statsOf(c: Counts, views: number | null, cost: InviteCost | null): Plac
 export const timeParam = (db: AsyncDbOrTx, ms: number) =>
   db.engine === "postgres" ? sql`${new Date(ms).toISOString()}::timestamptz` : sql`${ms}`;
 
+/** Ids in lists short enough for any engine's parameter limit. */
+function chunks(ids: number[], size = 1000): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
+  return out;
+}
+
 /** `j.left_at` is at least `ms` after `j.joined_at`. */
 const leftAfter = (db: AsyncDbOrTx, ms: number) =>
   db.engine === "postgres" ? sql`j.left_at >= j.joined_at + ${ms} * interval '1 millisecond'` : sql`j.left_at - j.joined_at >= ${ms}`;
@@ -105,37 +112,55 @@ export async function countsOf(deps: Pick<Deps, "asyncDb" | "clock">, where: SQL
   const now = deps.clock.now().getTime();
   const out = new Map<number, Counts>();
   const get = (id: number) => out.get(id) ?? out.set(id, zero()).get(id)!;
-  // the placements first (by their own indexes), then their bindings and joins through the bindings' indexes
-  const chosen = sql`select p.id from placements p where ${where}`;
-  // a link bound directly and the tracking link in front of a bound invite count once
-  const clicks = await rowsOf<{ id: number; clicks: number; uniq: number }>(
+  // the bindings of the chosen placements first, then their links and joins by id: index lookups on
+  // both engines, whatever the planner makes of the tables' sizes
+  const bindings = await rowsOf<{ pid: number; lid: number | null; iid: number | null }>(
     db,
-    sql`select b.placement_id as id, sum(l.total_clicks - l.bot_clicks) as clicks, sum(l.unique_clicks) as uniq
-      from (select pl.placement_id, pl.link_id from placement_links pl where pl.placement_id in (${chosen})
-            union
-            select pi.placement_id, ci.link_id from placement_invites pi join channel_invites ci on ci.id = pi.invite_id
-              where pi.placement_id in (${chosen}) and ci.link_id is not null) b
-      join links l on l.id = b.link_id group by b.placement_id`,
+    sql`select pl.placement_id as pid, pl.link_id as lid, null as iid from placement_links pl
+          where pl.placement_id in (select p.id from placements p where ${where})
+        union all
+        select pi.placement_id, ci.link_id, pi.invite_id from placement_invites pi join channel_invites ci on ci.id = pi.invite_id
+          where pi.placement_id in (select p.id from placements p where ${where})`,
   );
-  for (const r of clicks) Object.assign(get(Number(r.id)), { clicks: Number(r.clicks ?? 0), unique: Number(r.uniq ?? 0) });
+  // a link bound directly and the tracking link in front of a bound invite count once
+  const linkOwners = new Map<number, Set<number>>();
+  const inviteOwner = new Map<number, number>();
+  for (const b of bindings) {
+    const pid = Number(b.pid);
+    if (b.lid !== null) (linkOwners.get(Number(b.lid)) ?? linkOwners.set(Number(b.lid), new Set()).get(Number(b.lid))!).add(pid);
+    if (b.iid !== null) inviteOwner.set(Number(b.iid), pid);
+  }
+  for (const ids of chunks([...linkOwners.keys()]))
+    for (const r of await rowsOf<{ id: number; clicks: number; uniq: number }>(
+      db,
+      sql`select id, total_clicks - bot_clicks as clicks, unique_clicks as uniq from links where id in (${sql.join(ids, sql`, `)})`,
+    ))
+      for (const pid of linkOwners.get(Number(r.id)) ?? []) {
+        const c = get(pid);
+        c.clicks += Number(r.clicks);
+        c.unique += Number(r.uniq);
+      }
   const windows = Object.entries(STAYED_WINDOWS) as [Window, number][];
   const cols = windows.map(
     ([w, ms]) =>
       sql`, sum(case when j.joined_at <= ${timeParam(db, now - ms)} then 1 else 0 end) as ${sql.raw(`e_${w}`)}, sum(case when j.joined_at <= ${timeParam(db, now - ms)} and (j.left_at is null or ${leftAfter(db, ms)}) then 1 else 0 end) as ${sql.raw(`s_${w}`)}`,
   );
-  const joins = await rowsOf<Record<string, number | string>>(
-    db,
-    sql`select pi.placement_id as id, count(*) as joins, count(j.left_at) as leaves${sql.join(cols)}
-      from placement_invites pi join channel_joins j on j.invite_id = pi.invite_id
-      where pi.placement_id in (${chosen}) and j.joined_at is not null group by pi.placement_id`,
-  );
+  const joins: Record<string, number | string>[] = [];
+  for (const ids of chunks([...inviteOwner.keys()]))
+    joins.push(
+      ...(await rowsOf<Record<string, number | string>>(
+        db,
+        sql`select j.invite_id as id, count(*) as joins, count(j.left_at) as leaves${sql.join(cols)}
+          from channel_joins j where j.invite_id in (${sql.join(ids, sql`, `)}) and j.joined_at is not null group by j.invite_id`,
+      )),
+    );
   for (const r of joins) {
-    const c = get(Number(r.id));
-    c.joins = Number(r.joins);
-    c.leaves = Number(r.leaves);
+    const c = get(inviteOwner.get(Number(r.id))!);
+    c.joins += Number(r.joins);
+    c.leaves += Number(r.leaves);
     for (const [w] of windows) {
-      c.eligible[w] = Number(r[`e_${w}`] ?? 0);
-      c.stayed[w] = Number(r[`s_${w}`] ?? 0);
+      c.eligible[w] += Number(r[`e_${w}`] ?? 0);
+      c.stayed[w] += Number(r[`s_${w}`] ?? 0);
     }
   }
   return out;
