@@ -6,6 +6,7 @@ const NAMES = [
   "start",
   "new",
   "links",
+  "ads",
   "adpost",
   "summary",
   "secure",

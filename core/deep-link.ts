@@ -8,9 +8,9 @@
  */
 
 /** Targets that open a screen drawn for one object. */
-type OpenKind = "link" | "share" | "sharelink" | "tracker" | "channel" | "invite";
+type OpenKind = "link" | "share" | "sharelink" | "tracker" | "channel" | "invite" | "placement";
 /** Targets that open a screen without an id. */
-type ListKind = "links" | "settings" | "trackers";
+type ListKind = "links" | "settings" | "trackers" | "ads";
 
 export type BotTarget =
   | { [K in OpenKind]: { kind: K; id: number } }[OpenKind]
@@ -24,8 +24,18 @@ export type BotTarget =
 
 export type BotTargetKind = BotTarget["kind"];
 
-const WITH_ID = new Set<string>(["link", "share", "sharelink", "tracker", "channel", "invite", "read", "revoke"] satisfies BotTargetKind[]);
-const BARE = new Set<string>(["links", "settings", "trackers"] satisfies ListKind[]);
+const WITH_ID = new Set<string>([
+  "link",
+  "share",
+  "sharelink",
+  "tracker",
+  "channel",
+  "invite",
+  "placement",
+  "read",
+  "revoke",
+] satisfies BotTargetKind[]);
+const BARE = new Set<string>(["links", "settings", "trackers", "ads"] satisfies ListKind[]);
 /** Kinds a t.me start link may carry: everything but what a button alone may do. */
 const NOT_STARTABLE = new Set<BotTargetKind>(["revoke"]);
 
@@ -41,6 +51,7 @@ export function encodeTarget(target: BotTarget): string {
     case "links":
     case "settings":
     case "trackers":
+    case "ads":
       return target.kind;
     default:
       return `${target.kind}_${target.id}`;

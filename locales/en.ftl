@@ -45,6 +45,7 @@ unknown-message = I'm not sure what to do with that. Paste a link to shorten it,
 command-start = Main menu
 command-new = Shorten a link: /new <url>, or /new and send the URL
 command-links = Your links: cards, options, stats
+command-ads = Ads you bought: price, clicks, joins, who stayed and the cost of each
 command-adpost = Ad post: every link in it becomes a tracking link for one placement
 command-summary = Clicks of all links as a picture: /summary [7d|30d|90d|all]
 command-secure = Secure sharing: folders, files and share links
@@ -62,6 +63,7 @@ main-links = 🔗 Links
 main-secure = 🔒 Secure sharing
 main-trackers = 🔎 Keyword tracking
 main-channels = 📣 Channels
+main-ads = 📢 Ads
 main-settings = ⚙️ Settings
 main-app = 📱 Open the app
 
@@ -757,19 +759,26 @@ webhook-new-secret = 🔑 New signing secret:
 ## Ad posts
 adpost-ask = Forward the ad post here, or paste its text with the links. /cancel stops.
 adpost-no-links = That post has no links to track. Forward a post with links, or /cancel.
-adpost-ask-placement = This post has { $count ->
+adpost-ask-venue = This post has { $count ->
         [one] { $count } link
        *[other] { $count } different links
-    }. Where will it run? Send a placement name, for example the channel and date: <code>@bigchannel 25.11</code>.
-    Each link becomes a new tracking link tagged with that name, so the ad's clicks add up under it. /cancel stops.
-adpost-placement-length = A placement name is 1 to { $max } characters.
-adpost-send-another = { $problem } Send another, or /cancel.
-adpost-done = ✅ { $count ->
-        [one] { $count } tracking link
-       *[other] { $count } tracking links
-    } for <b>{ $tag }</b>. Forward the post above to the channel's admin.
-adpost-clicks = Its clicks: /links, tag «{ $tag }».
+    }. Where will it run? Send the channel (<code>@bigchannel</code> or its t.me link) or, for an ad outside Telegram, a few words (<code>VK group Cats</code>). /cancel stops.
+adpost-venue-rule = Where it runs is a channel's @name or t.me link, or up to { $max } characters of text (<code>@bigchannel</code>, <code>VK group Cats</code>). Where will it run?
+adpost-ask-price = What did it cost? For example <code>5 000 ₽</code>, <code>$50</code>, <code>50 usd</code>, or a number alone in { $currency } (your default currency, in ⚙️ Settings). /skip if it was free.
+adpost-price-rule = A price is a number with or without a currency: <code>5000</code> (in { $currency }), <code>5 000 ₽</code>, <code>5000 RUB</code>, <code>$50</code>, <code>50 EUR</code>. What did it cost? (/skip if it was free)
+adpost-made = ✅ Placement <b>{ $name }</b>: { $links ->
+        [0] no new links
+        [one] { $links } new tracking link
+       *[other] { $links } new tracking links
+    }{ $invites ->
+        [0] {""}
+        [one] {", "}{ $invites } new invite link
+       *[other] {", "}{ $invites } new invite links
+    }. Send the post above to the channel's admin; its figures are in 📢 Ads.
 adpost-skipped = Left as they were:
+adpost-copy = 📋 Copy post
+adpost-share = ↗️ Share
+adpost-open = 📢 Open the placement
 
 ## Secure sharing
 share-option-password-change = 🔒 Change password
@@ -1620,3 +1629,127 @@ source-claim-refused = ⚠️ It is not added to your channels, because { $reaso
         [unconfirmed] Telegram could not be reached to confirm your rights there
        *[member] you are no longer an administrator there
     }: only its creator or an administrator with the right to invite users can have me make invite links and read its messages for them.
+
+## Ads: placements in the bot
+ads-title = 📢 <b>Ads</b> · { $period } · by { $sort }
+ads-none = No placements in this period. Forward an ad post here (or paste its text with the links), say where it runs and what it cost: it shows up in this table.
+ads-line = { $n }. <b>{ $name }</b> · { $price }
+    👆 { $clicks } · 👥 { $joins } · ✅ { $stayed } · 💰 { $perStayed }
+ads-more = …and { $count } more: see the export.
+ads-legend = 👆 unique clicks · 👥 joins · ✅ stayed a week · 💰 per subscriber who stayed
+ads-no-price = no price
+ads-period-30d = 30 days
+ads-period-7d = 7 days
+ads-period-90d = 90 days
+ads-period-all = All time
+ads-sort-cost_per_retained = cost per subscriber who stayed
+ads-sort-cost_per_join = cost per join
+ads-sort-joins = joins
+ads-sort-clicks = clicks
+ads-by-cost_per_retained = 💰 Per stayed
+ads-by-cost_per_join = 💵 Per join
+ads-by-joins = 👥 Joins
+ads-by-clicks = 👆 Clicks
+ads-venue = Where: { $venue }
+ads-published = Published: { $date }
+ads-price = Price: { $price }
+ads-post = Post: { $url }
+ads-post-none = Post: not known yet (🔗 Post URL)
+ads-funnel-views = 👁 Views: { $views } · CPM { $cpm }
+ads-funnel-clicks = 👆 Clicks: { $clicks }, unique { $unique } · CPC { $cpc }
+ads-funnel-joins = 👥 Joins: { $joins }, left { $leaves } · per join { $perJoin }
+ads-funnel-stayed = ✅ Stayed after 24 h: { $day } · 7 days: { $week } · 30 days: { $month }
+ads-funnel-retained = 💰 Per subscriber who stayed a week: { $perStayed }
+ads-stayed-of = { $stayed } of { $of } ({ $rate })
+ads-bound = Tracking links: { $links } · invite links: { $invites }
+ads-set-views = 👁 Views
+ads-set-post_url = 🔗 Post URL
+ads-open-post = ↗️ Open the post
+ads-delete = 🗑 Delete
+ads-delete-confirm = Delete the placement <b>{ $name }</b>? Its links and invite links stay, with their clicks and joins.
+ads-delete-yes = 🗑 Yes, delete
+ads-deleted = 🗑 Placement deleted.
+ads-back = ⬅️ Ads
+ads-prompt-views = how many views the ad post has (12000, 12 000 or 12.5K)
+ads-prompt-post-url = the ad post's link, t.me/channel/123
+ads-refuse-views = Views are a whole number: 12000, 12 000 or 12.5K.
+ads-sheet = Ads
+ads-export-caption = 📢 { $count ->
+        [one] { $count } placement
+       *[other] { $count } placements
+    }, { $period } ({ $format })
+ads-column-name = Placement
+ads-column-venue = Where
+ads-column-published = Published
+ads-column-price = Price
+ads-column-currency = Currency
+ads-column-views = Views
+ads-column-clicks = Clicks
+ads-column-unique-clicks = Unique clicks
+ads-column-joins = Joins
+ads-column-leaves = Leaves
+ads-column-stayed-24h = Stayed 24 h
+ads-column-stayed-7d = Stayed 7 days
+ads-column-stayed-30d = Stayed 30 days
+ads-column-cpm = CPM
+ads-column-cpc = CPC
+ads-column-per-join = Per join
+ads-column-per-stayed = Per subscriber who stayed
+ads-column-post = Post
+settings-currency = Currency of prices: { $currency }
+settings-currency-set = Prices without a currency are now read in { $currency }.
+report-ads = 📢 Best ad: { $best } ({ $bestJoins ->
+        [one] { $bestJoins } join
+       *[other] { $bestJoins } joins
+    }, { $bestClicks ->
+        [one] { $bestClicks } click
+       *[other] { $bestClicks } clicks
+    }) · worst: { $worst } ({ $worstJoins ->
+        [one] { $worstJoins } join
+       *[other] { $worstJoins } joins
+    }, { $worstClicks ->
+        [one] { $worstClicks } click
+       *[other] { $worstClicks } clicks
+    })
+report-ads-one = 📢 Ads: only { $name } brought anyone ({ $joins ->
+        [one] { $joins } join
+       *[other] { $joins } joins
+    }, { $clicks ->
+        [one] { $clicks } click
+       *[other] { $clicks } clicks
+    })
+
+## Mini-app: Ads
+app-tab-ads = Ads
+app-ads-title = Ads
+app-ads-period = Period
+app-ads-period-30d = 30 days
+app-ads-period-7d = 7 days
+app-ads-period-90d = 90 days
+app-ads-period-all = All time
+app-ads-none = No placements in this period. Forward an ad post to the bot, say where it runs and what it cost: it shows up here.
+app-ads-hint = Click a heading to sort by it, again for the other direction. Stayed: joined and still there a week later.
+app-ads-col-name = Placement
+app-ads-col-price = Price
+app-ads-col-views = Views
+app-ads-col-clicks = Clicks
+app-ads-col-joins = Joins
+app-ads-col-stayed = Stayed
+app-ads-col-per-join = Per join
+app-ads-col-per-stayed = Per stayed
+app-ads-no-price = no price
+app-ads-funnel = From views to who stayed
+app-ads-step-views = Views
+app-ads-step-clicks = Unique clicks
+app-ads-step-joins = Joins
+app-ads-step-h24 = Stayed 24 h
+app-ads-step-d7 = Stayed 7 days
+app-ads-step-d30 = Stayed 30 days
+app-ads-cpm = CPM { $cost }
+app-ads-cpc = CPC { $cost }
+app-ads-per-join = { $cost } per join
+app-ads-per-stayed = { $cost } per subscriber who stayed
+app-ads-views-curve = Views of the ad post
+app-ads-views-none = No views read yet: they come once the post's link is known.
+app-currency = Currency of prices
+app-currency-hint = A price written without a currency (5000) is read in this one, in the bot and here.

@@ -45,6 +45,7 @@ unknown-message = Не понимаю, что с этим сделать. При
 command-start = Главное меню
 command-new = Сократить ссылку: /new <адрес> или /new, а затем адрес
 command-links = Ваши ссылки: карточки, настройки, статистика
+command-ads = Купленная реклама: цена, переходы, вступления, кто остался и во что обошёлся каждый
 command-adpost = Рекламный пост: каждая ссылка в нём станет трекинговой для одного размещения
 command-summary = Переходы по всем ссылкам на графике: /summary [7d|30d|90d|all]
 command-secure = Защищённый обмен: папки, файлы и ссылки для доступа
@@ -62,6 +63,7 @@ main-links = 🔗 Ссылки
 main-secure = 🔒 Защищённый обмен
 main-trackers = 🔎 Трекеры слов
 main-channels = 📣 Каналы
+main-ads = 📢 Реклама
 main-settings = ⚙️ Настройки
 main-app = 📱 Открыть приложение
 
@@ -778,21 +780,29 @@ webhook-new-secret = 🔑 Новый секрет подписи:
 ## Рекламные посты
 adpost-ask = Перешлите сюда рекламный пост или вставьте его текст со ссылками. /cancel — отмена.
 adpost-no-links = В этом посте нет ссылок для отслеживания. Перешлите пост со ссылками или отправьте /cancel.
-adpost-ask-placement = В этом посте { $count ->
+adpost-ask-venue = В этом посте { $count ->
         [one] { $count } ссылка
         [few] { $count } разные ссылки
        *[other] { $count } разных ссылок
-    }. Где он выйдет? Пришлите название размещения, например канал и дату: <code>@bigchannel 25.11</code>.
-    Каждая ссылка станет новой трекинговой ссылкой с этим тегом, и переходы по рекламе сложатся под ним. /cancel — отмена.
-adpost-placement-length = Название размещения — от 1 до { $max } символов.
-adpost-send-another = { $problem } Пришлите другое или /cancel.
-adpost-done = ✅ { $count ->
-        [one] { $count } трекинговая ссылка
-        [few] { $count } трекинговые ссылки
-       *[other] { $count } трекинговых ссылок
-    } для <b>{ $tag }</b>. Перешлите пост выше администратору канала.
-adpost-clicks = Переходы: /links, тег «{ $tag }».
+    }. Где он выйдет? Пришлите канал (<code>@bigchannel</code> или ссылку t.me) или, если реклама не в Telegram, пару слов (<code>группа ВК Котики</code>). /cancel — отмена.
+adpost-venue-rule = Место размещения — @имя канала или ссылка t.me либо текст до { $max } символов (<code>@bigchannel</code>, <code>группа ВК Котики</code>). Где выйдет пост?
+adpost-ask-price = Сколько стоило? Например, <code>5 000 ₽</code>, <code>5000 руб</code>, <code>$50</code> или просто число в { $currency } (валюта по умолчанию, меняется в ⚙️ Настройках). /skip — если бесплатно.
+adpost-price-rule = Цена — число с валютой или без: <code>5000</code> (в { $currency }), <code>5 000 ₽</code>, <code>5000 руб</code>, <code>$50</code>, <code>50 EUR</code>. Сколько стоило размещение? (/skip — если бесплатно)
+adpost-made = ✅ Размещение <b>{ $name }</b>: { $links ->
+        [0] новых ссылок нет
+        [one] { $links } новая трекинговая ссылка
+        [few] { $links } новые трекинговые ссылки
+       *[other] { $links } новых трекинговых ссылок
+    }{ $invites ->
+        [0] {""}
+        [one] {", "}{ $invites } новая ссылка-приглашение
+        [few] {", "}{ $invites } новые ссылки-приглашения
+       *[other] {", "}{ $invites } новых ссылок-приглашений
+    }. Отправьте пост выше админу канала; его цифры — в 📢 Рекламе.
 adpost-skipped = Оставлены как были:
+adpost-copy = 📋 Копировать пост
+adpost-share = ↗️ Поделиться
+adpost-open = 📢 Открыть размещение
 
 ## Защищённый обмен
 share-option-password-change = 🔒 Сменить пароль
@@ -1678,3 +1688,134 @@ source-claim-refused = ⚠️ В ваши каналы он не добавле�
         [unconfirmed] не удалось связаться с Telegram и проверить ваши права
        *[member] вы больше не администратор
     }. Делать пригласительные ссылки и читать сообщения закрытого чата для человека я могу, только если он создатель чата или администратор с правом приглашать пользователей.
+
+## Реклама: размещения в боте
+ads-title = 📢 <b>Реклама</b> · { $period } · по { $sort }
+ads-none = За этот период размещений нет. Перешлите сюда рекламный пост (или вставьте его текст со ссылками), укажите, где он выйдет и сколько стоил, — и он появится в этой таблице.
+ads-line = { $n }. <b>{ $name }</b> · { $price }
+    👆 { $clicks } · 👥 { $joins } · ✅ { $stayed } · 💰 { $perStayed }
+ads-more = …и ещё { $count }: смотрите выгрузку.
+ads-legend = 👆 уникальные переходы · 👥 вступили · ✅ остались через неделю · 💰 цена оставшегося подписчика
+ads-no-price = цена не указана
+ads-period-30d = 30 дней
+ads-period-7d = 7 дней
+ads-period-90d = 90 дней
+ads-period-all = Всё время
+ads-sort-cost_per_retained = цене оставшегося подписчика
+ads-sort-cost_per_join = цене вступления
+ads-sort-joins = вступлениям
+ads-sort-clicks = переходам
+ads-by-cost_per_retained = 💰 За оставшегося
+ads-by-cost_per_join = 💵 За вступление
+ads-by-joins = 👥 Вступления
+ads-by-clicks = 👆 Переходы
+ads-venue = Где: { $venue }
+ads-published = Вышел: { $date }
+ads-price = Цена: { $price }
+ads-post = Пост: { $url }
+ads-post-none = Пост: пока неизвестен (🔗 Ссылка на пост)
+ads-funnel-views = 👁 Просмотры: { $views } · CPM { $cpm }
+ads-funnel-clicks = 👆 Переходы: { $clicks }, уникальные { $unique } · CPC { $cpc }
+ads-funnel-joins = 👥 Вступили: { $joins }, вышли { $leaves } · за вступление { $perJoin }
+ads-funnel-stayed = ✅ Остались через 24 ч: { $day } · через 7 дней: { $week } · через 30 дней: { $month }
+ads-funnel-retained = 💰 За подписчика, оставшегося на неделю: { $perStayed }
+ads-stayed-of = { $stayed } из { $of } ({ $rate })
+ads-bound = Трекинговые ссылки: { $links } · ссылки-приглашения: { $invites }
+ads-set-views = 👁 Просмотры
+ads-set-post_url = 🔗 Ссылка на пост
+ads-open-post = ↗️ Открыть пост
+ads-delete = 🗑 Удалить
+ads-delete-confirm = Удалить размещение <b>{ $name }</b>? Его ссылки и ссылки-приглашения останутся вместе с переходами и вступлениями.
+ads-delete-yes = 🗑 Да, удалить
+ads-deleted = 🗑 Размещение удалено.
+ads-back = ⬅️ Реклама
+ads-prompt-views = сколько просмотров у рекламного поста (12000, 12 000 или 12,5 тыс.)
+ads-prompt-post-url = ссылка на рекламный пост, t.me/канал/123
+ads-refuse-views = Просмотры — целое число: 12000, 12 000 или 12,5 тыс.
+ads-sheet = Реклама
+ads-export-caption = 📢 { $count ->
+        [one] { $count } размещение
+        [few] { $count } размещения
+       *[other] { $count } размещений
+    }, { $period } ({ $format })
+ads-column-name = Размещение
+ads-column-venue = Где
+ads-column-published = Вышел
+ads-column-price = Цена
+ads-column-currency = Валюта
+ads-column-views = Просмотры
+ads-column-clicks = Переходы
+ads-column-unique-clicks = Уникальные переходы
+ads-column-joins = Вступили
+ads-column-leaves = Вышли
+ads-column-stayed-24h = Остались через 24 ч
+ads-column-stayed-7d = Остались через 7 дней
+ads-column-stayed-30d = Остались через 30 дней
+ads-column-cpm = CPM
+ads-column-cpc = CPC
+ads-column-per-join = За вступление
+ads-column-per-stayed = За оставшегося подписчика
+ads-column-post = Пост
+settings-currency = Валюта цен: { $currency }
+settings-currency-set = Цены без валюты теперь читаются в { $currency }.
+report-ads = 📢 Лучшая реклама: { $best } ({ $bestJoins ->
+        [one] { $bestJoins } вступление
+        [few] { $bestJoins } вступления
+       *[other] { $bestJoins } вступлений
+    }, { $bestClicks ->
+        [one] { $bestClicks } переход
+        [few] { $bestClicks } перехода
+       *[other] { $bestClicks } переходов
+    }) · худшая: { $worst } ({ $worstJoins ->
+        [one] { $worstJoins } вступление
+        [few] { $worstJoins } вступления
+       *[other] { $worstJoins } вступлений
+    }, { $worstClicks ->
+        [one] { $worstClicks } переход
+        [few] { $worstClicks } перехода
+       *[other] { $worstClicks } переходов
+    })
+report-ads-one = 📢 Реклама: привела людей только { $name } ({ $joins ->
+        [one] { $joins } вступление
+        [few] { $joins } вступления
+       *[other] { $joins } вступлений
+    }, { $clicks ->
+        [one] { $clicks } переход
+        [few] { $clicks } перехода
+       *[other] { $clicks } переходов
+    })
+
+## Мини-приложение: реклама
+app-tab-ads = Реклама
+app-ads-title = Реклама
+app-ads-period = Период
+app-ads-period-30d = 30 дней
+app-ads-period-7d = 7 дней
+app-ads-period-90d = 90 дней
+app-ads-period-all = Всё время
+app-ads-none = За этот период размещений нет. Перешлите рекламный пост боту, укажите, где он выйдет и сколько стоил, — и он появится здесь.
+app-ads-hint = Нажмите на заголовок, чтобы отсортировать по нему, ещё раз — в обратном порядке. Остались — вступили и остались через неделю.
+app-ads-col-name = Размещение
+app-ads-col-price = Цена
+app-ads-col-views = Просмотры
+app-ads-col-clicks = Переходы
+app-ads-col-joins = Вступили
+app-ads-col-stayed = Остались
+app-ads-col-per-join = За вступление
+app-ads-col-per-stayed = За оставшегося
+app-ads-no-price = цена не указана
+app-ads-funnel = От просмотров до оставшихся
+app-ads-step-views = Просмотры
+app-ads-step-clicks = Уникальные переходы
+app-ads-step-joins = Вступили
+app-ads-step-h24 = Остались через 24 ч
+app-ads-step-d7 = Остались через 7 дней
+app-ads-step-d30 = Остались через 30 дней
+app-ads-cpm = CPM { $cost }
+app-ads-cpc = CPC { $cost }
+app-ads-per-join = { $cost } за вступление
+app-ads-per-stayed = { $cost } за оставшегося подписчика
+app-ads-views-curve = Просмотры рекламного поста
+app-ads-views-none = Просмотров пока нет: они появятся, когда станет известна ссылка на пост.
+app-currency = Валюта цен
+app-currency-hint = Цена без валюты (5000) читается в этой валюте — и в боте, и здесь.

@@ -1,5 +1,4 @@
 import { t } from "elysia";
-import { PLACEMENT_SORTS } from "../../core/placements/placements";
 import { DateTime, IdParams, Int, OkModel, Url } from "../shared/models";
 
 const nullableDate = t.Nullable(DateTime());

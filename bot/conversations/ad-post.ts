@@ -1,20 +1,28 @@
 /**
- * An ad post in, an ad post out: the user forwards or pastes a post (or sends /adpost first), names
- * the placement, and gets the same post back with every link replaced by a new tracking link tagged
- * with that placement, ready to send to the channel that runs the ad.
+ * One post, one placement: the user forwards or pastes an ad post (or sends /adpost first), says where
+ * it runs and what it cost, and gets the post back rewritten for that placement (every link a new
+ * tracking link, every link into one of their channels a new invite), ready to send, with Copy and
+ * Share buttons. Two answers after the forward; a bad answer is refused with the rule and asked again.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import type { InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
+import type { InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
 import { AppError } from "../../core/errors";
 import { linksOf, type Post } from "../../core/ads/post";
+import { parsePrice } from "../../core/placements/price";
 import { createPlacement } from "../../core/placements/placements";
-import { NAME_MAX } from "../../core/placements/venue";
+import { parseVenue, VENUE_MAX } from "../../core/placements/venue";
+import { getUserSettings } from "../../core/reports/settings";
+import { targetButton } from "../../core/deep-link";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
 export const AD_POST = "ad-post";
+/** Telegram's limit for a copy button's text. */
+const COPY_MAX = 256;
+/** How much of the post the Share button carries (a button's URL must stay short; the whole post is above it to forward). */
+const SHARE_TEXT_MAX = 300;
 
 /** A post as the dialog keeps it: text or caption, entities, buttons, and where a media post is (copied, not re-sent). */
 export type PostArg = Post & { media?: { chatId: number; messageId: number } };
@@ -44,63 +52,135 @@ export function isAdPost(msg: Message): boolean {
   return n > 1 || (n > 0 && msg.forward_origin !== undefined);
 }
 
-export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
-  let post = given;
-  if (!post) {
-    await ctx.reply(ctx.t("adpost-ask"));
-    for (;;) {
-      const c = await conversation.wait();
-      const msg = c.message;
-      if (!msg || msg.text?.startsWith("/")) return conversation.halt({ next: true });
-      const found = postOf(msg);
-      if (found && linksOf(found).length) {
-        post = found;
-        break;
-      }
-      await c.reply(ctx.t("adpost-no-links"));
-    }
-  }
-  const count = linksOf(post).length;
-  await ctx.reply(ctx.t("adpost-ask-placement", { count }), { parse_mode: "HTML" });
+/** The next typed answer; null when the user left the dialog (a command, or anything but text). */
+async function answer(conversation: Convo): Promise<{ c: DialogContext; text: string } | null> {
+  const c = await conversation.wait();
+  const text = c.message?.text?.trim();
+  if (text === undefined || (text.startsWith("/") && text !== "/skip")) return null;
+  return { c, text };
+}
+
+/** Asks for the post itself (after /adpost). */
+async function askPost(conversation: Convo, ctx: DialogContext): Promise<PostArg | null> {
+  await ctx.reply(ctx.t("adpost-ask"));
   for (;;) {
     const c = await conversation.wait();
-    const placement = c.message?.text?.trim();
-    if (placement === undefined || placement.startsWith("/")) return conversation.halt({ next: true });
-    const result = await conversation.external(async (o) => {
-      try {
-        return { done: await createPlacement(o.deps, o.user, { venue: placement, name: placement, post }) };
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        return {
-          problem: e.details?.some((d) => d.field === "name" || d.field === "venue")
-            ? o.t("adpost-placement-length", { max: NAME_MAX })
-            : problemText(o, e),
-          again: e.details?.some((d) => d.field === "name" || d.field === "venue") ?? false,
-        };
-      }
-    });
-    if ("problem" in result) {
-      await c.reply(ctx.t(result.again ? "adpost-send-another" : "warning", { problem: result.problem!, text: result.problem! }));
-      if (result.again) continue;
-      return;
-    }
-    const { done } = result;
-    const copy = done.post!;
-    const markup = copy.buttons ? { reply_markup: copy.buttons } : {};
-    if (post.media)
-      await c.api.copyMessage(c.chat!.id, post.media.chatId, post.media.messageId, {
-        caption: copy.text,
-        caption_entities: copy.entities as MessageEntity[],
-        ...markup,
-      });
-    else await c.reply(copy.text, { entities: copy.entities, ...markup });
-    const lines = [
-      ctx.t("adpost-done", { count: done.links.length + done.invites.length, tag: Bun.escapeHTML(done.name) }),
-      ctx.t("adpost-clicks", { tag: Bun.escapeHTML(done.name) }),
-    ];
-    if (done.skipped?.length)
-      lines.push("", ctx.t("adpost-skipped"), ...done.skipped.map((s) => `• ${Bun.escapeHTML(s.url)}: ${Bun.escapeHTML(s.reason)}`));
-    await c.reply(lines.join("\n"), { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
-    return;
+    const msg = c.message;
+    if (!msg || msg.text?.startsWith("/")) return null;
+    const found = postOf(msg);
+    if (found && linksOf(found).length) return found;
+    await c.reply(ctx.t("adpost-no-links"));
   }
+}
+
+/** True when `text` names a venue (a channel's @name or t.me link, or words for anything outside Telegram). */
+function read(text: string): boolean {
+  try {
+    parseVenue(text);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+}
+
+/** Where the ad runs: asked until it reads as a venue. */
+async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<string | null> {
+  await ctx.reply(ctx.t("adpost-ask-venue", { count }), { parse_mode: "HTML" });
+  for (;;) {
+    const got = await answer(conversation);
+    if (!got) return null;
+    if (got.text !== "/skip" && read(got.text)) return got.text;
+    await got.c.reply(ctx.t("adpost-venue-rule", { max: VENUE_MAX }), { parse_mode: "HTML" });
+  }
+}
+
+/** A price as written, or null when it is not one. */
+function readPrice(text: string, currency: string): { amount: number; currency: string } | null {
+  try {
+    return parsePrice(text, currency);
+  } catch (e) {
+    if (e instanceof AppError) return null;
+    throw e;
+  }
+}
+
+/** What it cost, read the way people write prices (a number alone in the account's currency); /skip for none. */
+async function askPrice(conversation: Convo, ctx: DialogContext): Promise<{ amount: number; currency: string } | null | "left"> {
+  const currency = await conversation.external(async (o) => (await getUserSettings(o.deps, o.user.id)).currency);
+  await ctx.reply(ctx.t("adpost-ask-price", { currency }), { parse_mode: "HTML" });
+  for (;;) {
+    const got = await answer(conversation);
+    if (!got) return "left";
+    if (got.text === "/skip") return null;
+    const price = readPrice(got.text, currency);
+    if (price) return price;
+    await got.c.reply(ctx.t("adpost-price-rule", { currency }), { parse_mode: "HTML" });
+  }
+}
+
+/** The buttons under the summary: copy the post (or its first link when the post is longer than a copy button holds), share it, open the placement. */
+function summaryButtons(ctx: DialogContext, text: string, firstUrl: string | undefined, id: number): InlineKeyboardButton[][] {
+  const copy = text.length <= COPY_MAX ? text : firstUrl;
+  const row: InlineKeyboardButton[] = [];
+  if (copy) row.push({ text: ctx.t("adpost-copy"), copy_text: { text: copy } });
+  if (firstUrl)
+    row.push({
+      text: ctx.t("adpost-share"),
+      url: `https://t.me/share/url?url=${encodeURIComponent(firstUrl)}&text=${encodeURIComponent(text.slice(0, SHARE_TEXT_MAX))}`,
+    });
+  return [row, [targetButton(ctx.t("adpost-open"), { kind: "placement", id })]];
+}
+
+export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
+  const post = given ?? (await askPost(conversation, ctx));
+  if (!post) return conversation.halt({ next: true });
+  const venue = await askVenue(conversation, ctx, linksOf(post).length);
+  if (venue === null) return conversation.halt({ next: true });
+  const cost = await askPrice(conversation, ctx);
+  if (cost === "left") return conversation.halt({ next: true });
+  const result = await conversation.external(async (o) => {
+    try {
+      const body = {
+        venue,
+        ...(cost ? { cost } : {}),
+        post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) },
+      };
+      const made = await createPlacement(o.deps, o.user, body);
+      return {
+        made: {
+          id: made.id,
+          name: made.name,
+          post: made.post!,
+          links: made.links.length,
+          invites: made.invites.length,
+          first: made.links[0]?.trackingUrl,
+          skipped: made.skipped ?? [],
+        },
+      };
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return { problem: problemText(o, e) };
+    }
+  });
+  if ("problem" in result) return void (await ctx.reply(ctx.t("warning", { text: result.problem! })));
+  const { made } = result;
+  const copy = made.post;
+  const markup = copy.buttons ? { reply_markup: copy.buttons } : {};
+  if (post.media)
+    await ctx.api.copyMessage(ctx.chat!.id, post.media.chatId, post.media.messageId, {
+      caption: copy.text,
+      caption_entities: (copy.entities ?? []) as MessageEntity[],
+      ...markup,
+    });
+  else await ctx.reply(copy.text, { entities: (copy.entities ?? []) as MessageEntity[], ...markup });
+  const esc = Bun.escapeHTML;
+  const lines = [ctx.t("adpost-made", { name: esc(made.name), links: made.links, invites: made.invites })];
+  // links left as they were (the user's own short links, what cannot be a target), with why
+  if (made.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(k.reason)}`));
+  await ctx.reply(lines.join("\n"), {
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+    reply_markup: { inline_keyboard: summaryButtons(ctx, copy.text, made.first, made.id) },
+  });
 }

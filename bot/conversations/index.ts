@@ -3,6 +3,8 @@ import type { Composer } from "grammy";
 import type { BotContext } from "../context";
 import { DUPLICATE_LINK, duplicateLinkConversation, linkOptionConversation, newLinkConversation } from "./links";
 import { AD_POST, adPostConversation } from "./ad-post";
+import { placementOptionConversation } from "./ads";
+import { PLACEMENT_OPTION } from "../menus/ads-placement";
 import { newFolderConversation, shareConversation, shareOptionConversation } from "./secure";
 import { trackConversation, trackerOptionConversation } from "./track";
 import { inviteOptionConversation, newInviteConversation } from "./channels";
@@ -23,6 +25,7 @@ export const CONVERSATIONS = [
   createConversation(newLinkConversation, NEW_LINK),
   createConversation(linkOptionConversation, LINK_OPTION),
   createConversation(adPostConversation, AD_POST),
+  createConversation(placementOptionConversation, PLACEMENT_OPTION),
   createConversation(duplicateLinkConversation, DUPLICATE_LINK),
   createConversation(newFolderConversation, NEW_FOLDER),
   createConversation(shareConversation, SHARE),

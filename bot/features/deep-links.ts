@@ -14,6 +14,8 @@ import { settingsScreen } from "../menus/settings";
 import { trackerScreen, trackersScreen } from "../menus/tracking";
 import { fileScreen, foldersScreen, shareScreen } from "../menus/secure";
 import { channelScreen, inviteScreen } from "../menus/channels";
+import { adsScreen } from "../menus/ads";
+import { placementScreen } from "../menus/ads-placement";
 
 /**
  * The one router of what core's messages ask for (core/deep-link.ts), as `/start <payload>` (from
@@ -34,6 +36,8 @@ const SCREENS: { [K in BotTargetKind]?: (t: Extract<BotTarget, { kind: K }>) => 
   sharelink: (t) => [shareScreen, [t.id]],
   channel: (t) => [channelScreen, [t.id]],
   invite: (t) => [inviteScreen, [t.id]],
+  ads: () => [adsScreen, [0, 0]],
+  placement: (t) => [placementScreen, [t.id]],
 };
 
 /** The screen an open target shows, or null for an action. */
@@ -43,7 +47,7 @@ function screenOf(target: BotTarget): [Screen, number[]] | null {
 }
 
 /** The screen a start link falls back to when its object is gone (the main menu otherwise). */
-const FALLBACK: { [K in BotTargetKind]?: string } = { tracker: "trackers", channel: "channels", invite: "channels" };
+const FALLBACK: { [K in BotTargetKind]?: string } = { tracker: "trackers", channel: "channels", invite: "channels", placement: "ads" };
 
 /**
  * `/start <payload>` for a decoded target: the screen as a new message, or the matches marked read

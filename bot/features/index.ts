@@ -1,6 +1,7 @@
 import type { Middleware } from "grammy";
 import type { UpdateContext } from "../context";
 import { requireUser } from "../require-user";
+import { adsFeature } from "./ads";
 import { analyticsFeature } from "./analytics";
 import { channelsFeature } from "./channels";
 import { deepLinksFeature } from "./deep-links";
@@ -24,5 +25,5 @@ export const FEATURES: readonly Middleware<UpdateContext>[] = [
   channelsFeature,
   inlineFeature,
   // what a person does in a private chat: ctx.user is set there
-  requireUser(settingsFeature, linksFeature, analyticsFeature, trackingFeature, secureFeature),
+  requireUser(settingsFeature, adsFeature, linksFeature, analyticsFeature, trackingFeature, secureFeature),
 ];

@@ -16,6 +16,7 @@ import { registerRequests } from "./secure-requests";
 import { folderPicker } from "./store-in";
 import { registerTracking } from "./tracking";
 import { registerChannels } from "./channels";
+import { registerAds } from "./ads";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
 
 /** Telegram refuses buttons that point at loopback addresses, so those get no app button. */
@@ -30,6 +31,7 @@ mainScreen.row();
 go(mainScreen, mainScreen, l("main-trackers"), "trackers", () => [0]);
 go(mainScreen, mainScreen, l("main-channels"), "channels", () => []);
 mainScreen.row();
+go(mainScreen, mainScreen, l("main-ads"), "ads", () => [0, 0]);
 go(mainScreen, mainScreen, l("main-settings"), "settings", () => []);
 // the mini-app: a web_app button when BASE_URL is https (Telegram requires it), else a plain URL button
 dynamic(mainScreen, (ctx: BotContext, range) => {
@@ -47,6 +49,7 @@ mainScreen.register(folderPicker);
 registerRequests(foldersScreen);
 registerTracking(mainScreen);
 registerChannels(mainScreen);
+registerAds(mainScreen);
 mainScreen.register(settingsScreen);
 settingsScreen.register(reportsScreen);
 for (const list of [tokens, tags, pixels, passkeys, signIns]) {

@@ -11,6 +11,7 @@ import { deletePixel, listPixels } from "../../core/catalog/pixels";
 import { deletePasskey, listPasskeys } from "../../core/auth/passkeys";
 import { NotFound } from "../../core/errors";
 import { setUserLanguage } from "../../core/accounts/users";
+import { accountCurrency, updateUserSettings } from "../../core/reports/settings";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
 import { act, backHome, createScreen, go, open, payload } from "./nav";
@@ -24,6 +25,15 @@ export const LINK_EMAIL = "link-email";
 export const NEW_TAG = "new-tag";
 export const NEW_PIXEL = "new-pixel";
 export const NEW_TOKEN = "create-api-token";
+/** The currencies Settings offers as the default of ad prices (any ISO code can still be typed with a price). */
+const CURRENCIES = ["RUB", "USD", "EUR", "KZT"] as const;
+/** The account's currency, read once per update however many buttons ask (a change redraws in a new update). */
+const currencies = new WeakMap<BotContext, Promise<string>>();
+function currencyOf(ctx: BotContext): Promise<string> {
+  let known = currencies.get(ctx);
+  if (!known) currencies.set(ctx, (known = accountCurrency(ctx.deps, ctx.user.id).then((c) => c.effective)));
+  return known;
+}
 
 async function settingsText(ctx: BotContext): Promise<string> {
   const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
@@ -49,6 +59,7 @@ async function settingsText(ctx: BotContext): Promise<string> {
     "",
     ctx.t("settings-sign-in", { methods: signIn.join(", ") }),
     ctx.t("settings-language"),
+    ctx.t("settings-currency", { currency: await currencyOf(ctx) }),
   ].join("\n");
 }
 
@@ -182,6 +193,21 @@ settingsScreen.text({ text: l("settings-link-email"), payload: payload(settingsS
 go(settingsScreen, settingsScreen, l("settings-sign-ins"), "sign-ins", () => []);
 settingsScreen.row();
 go(settingsScreen, settingsScreen, l("settings-reports"), "reports", () => []);
+settingsScreen.row();
+// the default currency of ad prices: one tap each, the current one marked
+for (const currency of CURRENCIES)
+  settingsScreen.text(
+    {
+      text: async (ctx) => ((await currencyOf(ctx)) === currency ? `• ${currency} •` : currency),
+      payload: payload(settingsScreen),
+    },
+    (ctx) =>
+      act(ctx, async () => {
+        await updateUserSettings(ctx.deps, ctx.user.id, { currency });
+        currencies.delete(ctx);
+        await open(ctx, settingsScreen, [], ctx.t("settings-currency-set", { currency }));
+      }),
+  );
 settingsScreen.row();
 // the other language, in its own words; the choice is kept on the user and used from the next update on
 settingsScreen.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) =>

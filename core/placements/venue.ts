@@ -8,7 +8,7 @@ import type { VenueKind } from "../../db/tables/placements";
 /** The venue as the API shows it. */
 export type Venue = { kind: "telegram"; username: string } | { kind: "other"; title: string };
 
-const VENUE_MAX = 100;
+export const VENUE_MAX = 100;
 export const NAME_MAX = 50;
 
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
@@ -50,7 +50,7 @@ export function venueOf(row: { venueKind: VenueKind; venue: string }): Venue {
 }
 
 /** `@username` or the title. */
-function venueLabel(v: Venue): string {
+export function venueLabel(v: Venue): string {
   return v.kind === "telegram" ? `@${v.username}` : v.title;
 }
 

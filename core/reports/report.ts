@@ -13,6 +13,7 @@ import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
 import { languageFor, numberIn, t, type Language } from "../i18n/translate";
+import { bestAndWorst, bestAndWorstLine } from "./ads-line";
 
 interface ReportFigures {
   clicks: number;
@@ -24,12 +25,14 @@ interface ReportFigures {
   channels: { joins: number; leaves: number } | null;
   /** null when the user has no tracker */
   matches: number | null;
+  /** the period's best and worst placement; null when no placement brought anyone */
+  ads: string | null;
 }
 
 const TOP = 3;
 
 /** The figures of one user's report over `range`. */
-async function reportFigures(deps: Deps, userId: number, range: Range): Promise<ReportFigures> {
+async function reportFigures(deps: Deps, userId: number, range: Range, lang: Language): Promise<ReportFigures> {
   const db = deps.asyncDb;
   const { links, channels, channelJoins, trackers, trackerMatches } = db.tables;
   const own = await db.select({ id: links.id, title: links.title, code: links.code }).from(links).where(eq(links.userId, userId));
@@ -75,7 +78,8 @@ async function reportFigures(deps: Deps, userId: number, range: Range): Promise<
           ),
       )
     : null;
-  return { clicks: now.clicks, uniques: now.uniques, clicksBefore: before.clicks, top, channels: channelFigures, matches };
+  const ads = bestAndWorstLine(lang, await bestAndWorst(deps, userId, range));
+  return { clicks: now.clicks, uniques: now.uniques, clicksBefore: before.clicks, top, channels: channelFigures, matches, ads };
 }
 
 const esc = (s: string) => Bun.escapeHTML(s);
@@ -116,6 +120,7 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
       }),
     );
   if (f.matches !== null) lines.push(t(lang, "report-matches", { count: num(f.matches) }));
+  if (f.ads) lines.push(f.ads);
   return {
     text: lines.join("\n"),
     parse_mode: "HTML",
@@ -147,7 +152,8 @@ export async function sendDueReports(deps: Deps): Promise<number> {
     const slot = lastSlot(settings, now);
     if (s.reportSentFor && s.reportSentFor.getTime() >= slot.getTime()) continue;
     const range = periodOf(settings, slot);
-    const figures = await reportFigures(deps, s.userId, range);
+    const lang = languageFor(language, app);
+    const figures = await reportFigures(deps, s.userId, range, lang);
     const queued = await transaction(deps.asyncDb, async (tx) => {
       const claimed = await tx
         .update(userSettings)
@@ -159,7 +165,7 @@ export async function sendDueReports(deps: Deps): Promise<number> {
         userId: s.userId,
         topic: "report",
         chatId,
-        params: reportMessage(languageFor(language, app), settings, range, figures),
+        params: reportMessage(lang, settings, range, figures),
       });
       return true;
     });

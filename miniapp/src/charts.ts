@@ -24,7 +24,7 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
       Chart.defaults.borderColor = grid;
       chart = new Chart(canvas.current, {
         ...config,
-        options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options },
+        options: { responsive: true, maintainAspectRatio: false, animation: false, locale: language(), ...config.options },
       });
       canvas.current.dataset.ready = "1";
     });

@@ -17,6 +17,7 @@ import { FilePage } from "./pages/secure-file";
 import { RequestsPage } from "./pages/secure-requests";
 import { TrackersPage, MatchesPage } from "./pages/tracking";
 import { ChannelsPage, ChannelPage } from "./pages/channels";
+import { AdsPage, AdPage } from "./pages/ads";
 import { TrackerForm } from "./pages/tracker-form";
 import { SettingsPage } from "./pages/settings";
 
@@ -25,6 +26,7 @@ const ICONS: Record<string, string> = {
   links: "M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7",
   secure: "M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4",
   tracking: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM21 21l-5-5",
+  ads: "M3 11v2a1 1 0 0 0 1 1h3l5 4V6L7 10H4a1 1 0 0 0-1 1zM16 9a3 3 0 0 1 0 6M19 6a7 7 0 0 1 0 12",
   channels: "M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8",
   settings:
     "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
@@ -34,6 +36,7 @@ const TABS = [
   { path: "/secure", label: () => t("app-tab-secure"), icon: "secure" },
   { path: "/tracking", label: () => t("app-tab-tracking"), icon: "tracking" },
   { path: "/channels", label: () => t("app-tab-channels"), icon: "channels" },
+  { path: "/ads", label: () => t("app-tab-ads"), icon: "ads" },
   { path: "/settings", label: () => t("app-tab-settings"), icon: "settings" },
 ];
 
@@ -58,6 +61,8 @@ const ROUTES: Route[] = [
   ["/tracking/:id/edit", TrackerForm],
   ["/channels", ChannelsPage],
   ["/channels/:id", ChannelPage],
+  ["/ads", AdsPage],
+  ["/ads/:id", AdPage],
   ["/settings", SettingsPage],
 ];
 

@@ -1,41 +1,62 @@
 /**
- * An ad post in, an ad post out, in the bot: a forwarded post (or one with several links) asks for a
- * placement and comes back with every link replaced by a tracking link tagged with it; /adpost asks
- * for the post first; a photo post is copied with its new caption.
+ * One post, one placement, in the bot: a forwarded post (or a pasted one with several links) asks
+ * where it runs and what it cost, and two answers later the post comes back rewritten for the new
+ * placement, formatting and buttons kept, with Copy and Share buttons; a bad answer says the rule and
+ * asks again; /adpost asks for the post first; a photo post is copied with its new caption. In English
+ * and in Russian.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, expect, test, setDefaultTimeout } from "bun:test";
 import { unitBot } from "./unit";
 import { listLinks } from "../../core/links/list";
+import { createLink } from "../../core/links/links";
+import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/users";
 import { listPlacements } from "../../core/placements/placements";
-import { findUserByIdentity } from "../../core/accounts/users";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
-beforeEach(() => (b = unitBot()));
 afterEach(() => b.close());
 
+async function setUp(language: "en" | "ru" = "en") {
+  b = unitBot({}, { language_code: language });
+  await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice", appLanguage: language });
+}
 const userId = async () => (await findUserByIdentity(b.t.deps, "telegram", "42"))!.id;
 const sent = () => b.calls.filter((c) => c.method === "sendMessage");
+const lastText = () => sent().at(-1)!.params.text as string;
 const forwarded = {
   forward_origin: { type: "channel", chat: { id: -100777, type: "channel", title: "Shop news" }, message_id: 9, date: 0 },
 };
+const SALE = "Spring sale! shop.example/spring — details inside";
+const saleExtra = {
+  ...forwarded,
+  entities: [
+    { type: "bold", offset: 0, length: 12 },
+    { type: "url", offset: 13, length: 19 },
+  ],
+  reply_markup: { inline_keyboard: [[{ text: "Open shop", url: "https://shop.example/spring" }]] },
+};
 
-test("a forwarded post: placement asked, then the same text and buttons with tracking links, and a summary naming the tag", async () => {
-  const text = "Spring sale! shop.example/spring — details inside";
-  await b.send(text, {
-    ...forwarded,
-    entities: [
-      { type: "bold", offset: 0, length: 12 },
-      { type: "url", offset: 13, length: 19 },
-    ],
-    reply_markup: { inline_keyboard: [[{ text: "Open shop", url: "https://shop.example/spring" }]] },
-  });
-  expect(sent().at(-1)!.params.text).toContain("This post has 1 link. Where will it run?");
-  expect(await listLinks(b.t.deps, await userId())).toEqual([]); // nothing made before the placement
+test("a forwarded post: where, then the price, and the post comes back rewritten, with Copy, Share and the placement (2 answers)", async () => {
+  await setUp();
+  await b.send(SALE, saleExtra);
+  expect(lastText()).toStartWith("This post has 1 link. Where will it run?");
+  expect(await listLinks(b.t.deps, await userId())).toEqual([]); // nothing made before the answers
+  let answers = 0;
+  await b.send("@bigchannel", {}), answers++;
+  expect(lastText()).toStartWith("What did it cost? For example <code>5 000 ₽</code>");
+  expect(lastText()).toContain("a number alone in USD");
+  await b.send("5 000 ₽"), answers++;
+  expect(answers).toBeLessThanOrEqual(3);
 
-  await b.send("@bigchannel 25.11");
+  const [placement] = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(placement).toMatchObject({ venue: { kind: "telegram", username: "bigchannel" }, cost: { amount: 5000, currency: "RUB" } });
   const [made] = await listLinks(b.t.deps, await userId());
-  expect(made!.title).toBe("@bigchannel 25.11 · shop.example");
   expect(made!.original_url).toBe("https://shop.example/spring");
+  // each new link is titled after the placement and its target's host, and bound to the placement
+  expect(made!.title).toBe(`${placement!.name} · shop.example`);
+  expect(placement!.links.map((l) => l.id)).toEqual([made!.id]);
   const [copy, summary] = sent().slice(-2);
   expect(copy!.params.text).toBe(`Spring sale! ${made!.trackingUrl} — details inside`);
   expect(copy!.params.entities).toEqual([
@@ -43,36 +64,59 @@ test("a forwarded post: placement asked, then the same text and buttons with tra
     { type: "url", offset: 13, length: made!.trackingUrl.length },
   ]);
   expect(copy!.params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Open shop", url: made!.trackingUrl }]] });
-  expect(summary!.params.text).toContain("✅ 1 tracking link for <b>@bigchannel 25.11</b>");
-  // the ad is a placement now (no tag): the new link is bound to it
-  expect((await listPlacements(b.t.deps, await userId(), { period: "all" })).map((p) => [p.name, p.links.map((l) => l.id)])).toEqual([
-    ["@bigchannel 25.11", [made!.id]],
-  ]);
+  expect(summary!.params.text).toBe(
+    `✅ Placement <b>${placement!.name}</b>: 1 new tracking link. Send the post above to the channel's admin; its figures are in 📢 Ads.`,
+  );
+  const [row, open] = summary!.params.reply_markup.inline_keyboard;
+  expect(row[0]).toEqual({ text: "📋 Copy post", copy_text: { text: copy!.params.text } });
+  expect(row[1].text).toBe("↗️ Share");
+  expect(row[1].url).toStartWith(`https://t.me/share/url?url=${encodeURIComponent(made!.trackingUrl)}&text=`);
+  expect(open[0].text).toBe("📢 Open the placement");
+  // the button opens the placement's screen below
+  await b.press("📢 Open the placement");
+  expect(lastText()).toStartWith(`📢 <b>${placement!.name}</b>\nWhere: @bigchannel`);
 });
 
-test("a pasted text with several links is an ad post too; a too-long placement is asked again and the dialog goes on", async () => {
+test("a price that is not one says the rule and asks again; a number alone takes the account's currency; /skip leaves no price", async () => {
+  await setUp();
   await b.send("a.example and b.example", {
     entities: [
       { type: "url", offset: 0, length: 9 },
       { type: "url", offset: 14, length: 9 },
     ],
   });
-  expect(sent().at(-1)!.params.text).toContain("This post has 2 different links.");
-  await b.send("x".repeat(60));
-  expect(sent().at(-1)!.params.text).toBe("A placement name is 1 to 50 characters. Send another, or /cancel.");
-  await b.send("Telegram ads");
+  expect(lastText()).toStartWith("This post has 2 different links.");
+  await b.send("x".repeat(120));
+  expect(lastText()).toBe(
+    "Where it runs is a channel's @name or t.me link, or up to 100 characters of text (<code>@bigchannel</code>, <code>VK group Cats</code>). Where will it run?",
+  );
+  await b.send("Telegram ads bot");
+  await b.send("five thousand");
+  expect(lastText()).toBe(
+    "A price is a number with or without a currency: <code>5000</code> (in USD), <code>5 000 ₽</code>, <code>5000 RUB</code>, <code>$50</code>, <code>50 EUR</code>. What did it cost? (/skip if it was free)",
+  );
+  await b.send("120");
+  const [p] = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(p).toMatchObject({ venue: { kind: "other", title: "Telegram ads bot" }, cost: { amount: 120, currency: "USD" } });
   const links = await listLinks(b.t.deps, await userId());
   expect(links.map((l) => l.original_url).sort()).toEqual(["https://a.example", "https://b.example"]);
   expect(sent().at(-2)!.params.text).toBe(
     `${links.find((l) => l.original_url === "https://a.example")!.trackingUrl} and ${links.find((l) => l.original_url === "https://b.example")!.trackingUrl}`,
   );
+
+  await b.send(SALE, saleExtra);
+  await b.send("@other");
+  await b.send("/skip");
+  const all = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(all.find((x) => x.venue.kind === "telegram")!.cost).toBeNull();
 });
 
 test("/adpost asks for the post; a message without links is refused with what to send; a photo post is copied with its new caption", async () => {
+  await setUp();
   await b.send("/adpost");
-  expect(sent().at(-1)!.params.text).toContain("Forward the ad post here");
+  expect(lastText()).toContain("Forward the ad post here");
   await b.send("no links at all");
-  expect(sent().at(-1)!.params.text).toBe("That post has no links to track. Forward a post with links, or /cancel.");
+  expect(lastText()).toBe("That post has no links to track. Forward a post with links, or /cancel.");
   await b.update({
     message: {
       message_id: 77,
@@ -85,6 +129,7 @@ test("/adpost asks for the post; a message without links is refused with what to
     },
   });
   await b.send("vk ads");
+  await b.send("$50");
   const [made] = await listLinks(b.t.deps, await userId());
   const copy = b.calls.findLast((c) => c.method === "copyMessage")!;
   expect(copy.params).toMatchObject({
@@ -94,12 +139,65 @@ test("/adpost asks for the post; a message without links is refused with what to
     caption: `Buy: ${made!.trackingUrl}`,
     caption_entities: [{ type: "url", offset: 5, length: made!.trackingUrl.length }],
   });
+  expect((await listPlacements(b.t.deps, await userId(), { period: "all" }))[0]!.cost).toEqual({ amount: 50, currency: "USD" });
 });
 
-test("a single pasted URL still makes one plain link, and /cancel leaves the ad-post dialog without making anything", async () => {
+test("a single pasted URL still makes one plain link, and /cancel leaves the dialog without making anything", async () => {
+  await setUp();
   await b.send("https://example.com/one");
   expect((await listLinks(b.t.deps, await userId())).map((l) => l.title)).toEqual([null]);
   await b.send("Buy at shop.example", { ...forwarded, entities: [{ type: "url", offset: 7, length: 12 }] });
+  await b.send("@bigchannel");
   await b.send("/cancel");
   expect(await listLinks(b.t.deps, await userId())).toHaveLength(1);
+  expect(await listPlacements(b.t.deps, await userId(), { period: "all" })).toEqual([]);
+});
+
+test("in Russian: the questions, the rule and the summary in Russian; 5000 руб read as RUB, a bare number in RUB", async () => {
+  await setUp("ru");
+  await b.send(SALE, saleExtra);
+  expect(lastText()).toStartWith("В этом посте 1 ссылка. Где он выйдет?");
+  await b.send("t.me/bigchannel");
+  expect(lastText()).toContain("или просто число в RUB");
+  await b.send("пять тысяч");
+  expect(lastText()).toStartWith("Цена — число с валютой или без: <code>5000</code> (в RUB)");
+  await b.send("5000 руб");
+  const [p] = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(p!.cost).toEqual({ amount: 5000, currency: "RUB" });
+  expect(lastText()).toBe(
+    `✅ Размещение <b>${p!.name}</b>: 1 новая трекинговая ссылка. Отправьте пост выше админу канала; его цифры — в 📢 Рекламе.`,
+  );
+  expect(b.findButton("📢 Открыть размещение")).not.toBeNull();
+
+  await b.send("a.example and b.example", {
+    entities: [
+      { type: "url", offset: 0, length: 9 },
+      { type: "url", offset: 14, length: 9 },
+    ],
+  });
+  await b.send("@cheap");
+  await b.send("3000");
+  const cheap = (await listPlacements(b.t.deps, await userId(), { period: "all" })).find(
+    (x) => x.venue.kind === "telegram" && x.venue.username === "cheap",
+  )!;
+  expect(cheap.cost).toEqual({ amount: 3000, currency: "RUB" });
+});
+
+test("the user's own short link in the post stays as it is, and the summary lists it with why", async () => {
+  await setUp();
+  const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
+  const own = await createLink(b.t.deps, user, { url: "https://example.com/own" });
+  const text = `Buy shop.example or ${own.trackingUrl}`;
+  await b.send(text, {
+    ...forwarded,
+    entities: [
+      { type: "url", offset: 4, length: 12 },
+      { type: "url", offset: 20, length: own.trackingUrl.length },
+    ],
+  });
+  await b.send("@bigchannel");
+  await b.send("/skip");
+  const copy = sent().at(-2)!.params.text as string;
+  expect(copy.endsWith(` or ${own.trackingUrl}`)).toBe(true);
+  expect(lastText()).toEndWith(`Left as they were:\n• ${own.trackingUrl}: already a short link of this service`);
 });

@@ -21,6 +21,7 @@ import { createRequest } from "../../core/secure/requests";
 import { createLink } from "../../core/links/links";
 import { createTag } from "../../core/catalog/tags";
 import { createApiToken } from "../../core/tokens/api-tokens";
+import { createPlacement } from "../../core/placements/placements";
 import { eq } from "drizzle-orm";
 
 type Row = { flow: string; cell: string; from: "start" | "paste" };
@@ -54,6 +55,7 @@ const NAMES = {
     channel: "Ads Club",
     invite: "Ad one",
     tag: "spring",
+    placement: "Big channel",
   },
   ru: {
     link: "Весенняя распродажа",
@@ -64,6 +66,7 @@ const NAMES = {
     channel: "Клуб рекламы",
     invite: "Реклама один",
     tag: "весна",
+    placement: "Большой канал",
   },
 } as const;
 const names = () => NAMES[lang];
@@ -78,6 +81,7 @@ const OBJECTS: Record<string, () => RegExp> = {
   "the format": () => /^CSV$|csv/i,
   "the item": () => /^ci\b|ci$/,
   "the sign-in": () => /mail@example\.com/,
+  "the placement": () => new RegExp(`^\\d+\\. ${names().placement}$`),
 };
 /** "the option" of each flow: the first option its screen offers (an English label, translated like the docs' own). */
 const OPTION_OF: Record<string, string> = {
@@ -145,6 +149,7 @@ async function setUp(language: "en" | "ru") {
     .insert(db.tables.channelInvites)
     .values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: names().invite, inviteLink: "https://t.me/+adone" });
   b.fake.members.set("-100777:42", { status: "creator" }); // Telegram's word: alice runs the channel
+  await createPlacement(deps, user, { venue: "@bigchannel", name: names().placement, cost: { amount: 5000, currency: "RUB" } });
   urls = { link: `https://s.example/${link.code}`, share: share.url, request: request.url };
 }
 

@@ -51,6 +51,11 @@ const DYNAMIC_PREFIXES = [
   "secure-state-",
   "secure-kind-",
   "device-",
+  "ads-period-",
+  "ads-sort-",
+  "ads-by-",
+  "ads-column-",
+  "ads-set-",
 ];
 
 /** Fluent entries: key → its text (continuation lines included). */
@@ -65,7 +70,8 @@ function entries(file: string): Map<string, string> {
   }
   return out;
 }
-const vars = (text: string) => new Set([...text.matchAll(/\$(\w+)/g)].map((m) => m[1]!));
+// a Fluent variable starts with a letter: "$50" in a text is a price, not a variable
+const vars = (text: string) => new Set([...text.matchAll(/\$([A-Za-z]\w*)/g)].map((m) => m[1]!));
 
 function tree(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { SmtpSink } from "../helpers/smtp-sink";
@@ -6,6 +6,9 @@ import { createApiToken } from "../../core/tokens/api-tokens";
 import { listTags } from "../../core/catalog/tags";
 import { listPixels } from "../../core/catalog/pixels";
 import { listIdentities } from "../../core/accounts/identities";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 let sink: SmtpSink;
@@ -40,6 +43,10 @@ describe("bot settings (unit)", () => {
       "📧 Link an email",
       "🪪 Sign-in methods",
       "📬 Reports and time zone",
+      "RUB",
+      "• USD •",
+      "EUR",
+      "KZT",
       "🇷🇺 Русский",
       "⬅️ Menu",
     ]);

@@ -20,10 +20,11 @@ describe("bot basics (real bot against the fake Bot API)", () => {
       ["🔒 Secure sharing", "main/0/1"],
       ["🔎 Keyword tracking", "main/1/0"],
       ["📣 Channels", "main/1/1"],
-      ["⚙️ Settings", "main/2/0"],
+      ["📢 Ads", "main/2/0"],
+      ["⚙️ Settings", "main/2/1"],
       ["📱 Open the app", undefined],
     ]);
-    expect(kb[5]).toEqual({ text: "📱 Open the app", web_app: { url: "https://links.example.com/" } });
+    expect(kb[6]).toEqual({ text: "📱 Open the app", web_app: { url: "https://links.example.com/" } });
     const row = (
       await app.t.deps.asyncDb
         .select()
@@ -48,7 +49,7 @@ describe("bot basics (real bot against the fake Bot API)", () => {
     app.fake.pushMessage("/start");
     const local = await app.fake.waitFor("sendMessage");
     expect(buttons(local.params).map((b) => b.text)).not.toContain("📱 Open the app");
-    expect(buttons(local.params)).toHaveLength(5);
+    expect(buttons(local.params)).toHaveLength(6);
   });
 
   test("/help lists the commands", async () => {

@@ -3,7 +3,7 @@
  * (`/start`, or a URL of the user's own pasted into the chat), counting the taps: each is at most 3,
  * plus the “Yes” that confirms a delete.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test, setDefaultTimeout } from "bun:test";
 import type { InlineKeyboardButton } from "grammy/types";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
@@ -14,6 +14,10 @@ import { createRequest, getRequest, listRequests } from "../../core/secure/reque
 import { createLink } from "../../core/links/links";
 import { insertLink } from "../helpers/clicks";
 import { createTag, listTags } from "../../core/catalog/tags";
+import { listPlacements } from "../../core/placements/placements";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
@@ -212,5 +216,35 @@ describe("a pasted URL of the user's own opens its screen", () => {
     expect(lastText()).toContain("That cannot be a target");
     await b.send("https://s.example/nosuchcode");
     expect(lastText()).toContain("That cannot be a target");
+  });
+});
+
+describe("ads: a placement in at most 3 answers after the forward, its screen in 2 taps", () => {
+  test("forward an ad post, answer where and what it cost: the placement exists after 2 answers, and 📢 Ads → the placement shows it", async () => {
+    const { user } = await setup();
+    await b.send("Sale: shop.example", {
+      forward_origin: { type: "channel", chat: { id: -100555, type: "channel", title: "Shop" }, message_id: 3, date: 0 },
+      entities: [{ type: "url", offset: 6, length: 12 }],
+    });
+    let answers = 0;
+    const answer = async (text: string) => (answers++, b.send(text));
+    await answer("@bigchannel");
+    await answer("5000 руб");
+    expect(answers).toBeLessThanOrEqual(3);
+    const [made] = await listPlacements(b.t.deps, user.id, { period: "all" });
+    expect(made).toMatchObject({ venue: { kind: "telegram", username: "bigchannel" }, cost: { amount: 5000, currency: "RUB" } });
+    expect(lastText()).toStartWith(`✅ Placement <b>${made!.name}</b>: 1 new tracking link.`);
+
+    const flow = counter();
+    await b.send("/start");
+    await flow.press("📢 Ads");
+    expect(lastText()).toContain(`1. <b>${made!.name}</b> · ₽5,000`);
+    await flow.press(`1. ${made!.name}`);
+    expect(flow.taps).toBe(2);
+    expect(lastText()).toContain("👆 Clicks: 0, unique 0 · CPC —");
+    await flow.press("👁 Views");
+    expect(flow.taps).toBe(3);
+    await b.send("10 000");
+    expect(lastText()).toContain("👁 Views: 10,000 · CPM ₽500");
   });
 });

@@ -16,6 +16,7 @@ import { createFile } from "../../core/secure/files";
 import { createLink as createShare } from "../../core/secure/links";
 import { createRequest } from "../../core/secure/requests";
 import { createTracker } from "../../core/tracking/trackers";
+import { createPlacement } from "../../core/placements/placements";
 
 let b: ReturnType<typeof unitBot>;
 let rx: ReturnType<typeof Bun.serve> | undefined;
@@ -79,6 +80,8 @@ test("every menu button is answered and leads somewhere; every screen has a way 
     .insert(channelJoinRequests)
     .values({ chatId: "-1001", inviteId: invite!.id, memberId: 9, userChatId: 9, firstName: "Eve", requestedAt: new Date() });
   b.fake.members.set("-1001:42", { status: "creator" }); // Telegram's word: the user runs the channel
+  const [owner] = await deps.asyncDb.select().from(deps.asyncDb.tables.users);
+  await createPlacement(deps, owner!, { venue: "@bigchannel", name: "Big channel", cost: { amount: 5000, currency: "RUB" } });
   await b.send("/start");
 
   const visited = new Set<string>();
@@ -125,6 +128,7 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   await visit(b.last("sendMessage"));
 
   expect([...visited].sort()).toEqual([
+    "ads",
     "channel",
     "channel-requests",
     "channels",
@@ -149,6 +153,8 @@ test("every menu button is answered and leads somewhere; every screen has a way 
     "passkeys-remove",
     "pixels",
     "pixels-remove",
+    "placement",
+    "placement-delete",
     "reports",
     "request",
     "request-delete",

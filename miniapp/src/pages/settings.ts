@@ -36,6 +36,7 @@ export function SettingsPage() {
   return html`<section>
     <h1>${t("app-settings-title")}</h1>
     <${LanguageCard} />
+    <${CurrencyCard} />
     <div class="card"><h2>${t("app-account")}</h2><${Async} state=${me}>${(m: Me) => html`
       <p><strong>${m.user.firstName || m.user.username || m.user.email || t("app-user-id", { id: String(m.user.id) })}</strong>${m.user.username ? html` <span class="hint">@${m.user.username}</span>` : null}</p>
       <h3>${t("app-sign-in-methods")}</h3>
@@ -84,6 +85,27 @@ function LanguageCard() {
       )}
     </div>`}<//></div>`;
 }
+
+/** The currency a price typed without one is read in (ad prices in the bot and here): one tap each. */
+function CurrencyCard() {
+  const settings = useAsync(() => get<{ currency: string }>("/api/settings"), []);
+  const { busy, run } = useAction();
+  const choose = (currency: string) =>
+    run(async () => {
+      await patch("/api/settings", { currency });
+      settings.reload();
+    });
+  return html`<div class="card"><h2>${t("app-currency")}</h2><${Async} state=${settings}>${(s: { currency: string }) => html`
+    <p class="hint">${t("app-currency-hint")}</p>
+    <div class="chips" role="group" aria-label=${t("app-currency")} data-testid="currency">
+      ${CURRENCIES.map(
+        (c) => html`<button type="button" disabled=${busy} class=${s.currency === c ? "chip on" : "chip"}
+        aria-pressed=${s.currency === c} onClick=${() => choose(c)}>${c}</button>`,
+      )}
+    </div>`}<//></div>`;
+}
+
+const CURRENCIES = ["RUB", "USD", "EUR", "KZT"];
 
 function LinkEmail({ onLinked }: { onLinked: () => void }) {
   const [email, setEmail] = useState("");

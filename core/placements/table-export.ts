@@ -1,0 +1,46 @@
+/**
+ * The Ads table as a file in the user's Telegram chat (CSV or XLSX), like the click and join
+ * exports: the same rows the bot's /ads shows for a period and an order, every figure in its own
+ * column, headings in the user's language.
+ */
+import type { Deps } from "../deps";
+import { FieldError } from "../errors";
+import { csvCell } from "../analytics/export";
+import { buildSheetXlsx } from "../analytics/xlsx";
+import { sendToUserChat, userChat } from "../analytics/telegram";
+import { t } from "../i18n/translate";
+import { listPlacements } from "./placements";
+import { placementSorter, tableCells, tableColumns } from "./table";
+
+const WIDTHS = [28, 22, 12, 10, 9, 10, 9, 9, 8, 8, 10, 10, 10, 10, 10, 12, 14, 32];
+
+/** The table's file bytes in `format`. */
+function tableFile(format: "csv" | "xlsx", columns: string[], rows: string[][], sheet: string): Uint8Array {
+  if (format === "csv")
+    return new TextEncoder().encode(
+      `\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`,
+    );
+  return buildSheetXlsx(sheet.slice(0, 31).replace(/[\\/?*:[\]]/g, "_"), columns, WIDTHS, rows);
+}
+
+/**
+ * Sends the account's Ads table for `period`, in the order `sort` (default: cost per subscriber who
+ * stayed, cheapest first), to the user's Telegram chat as a CSV or XLSX document.
+ */
+export async function exportPlacements(deps: Deps, userId: number, req: { format: string; period?: string; sort?: string }) {
+  if (req.format !== "csv" && req.format !== "xlsx") throw new FieldError("format", "must be csv or xlsx");
+  const sort = req.sort ?? "cost_per_retained";
+  const sorter = placementSorter(sort);
+  const list = [...(await listPlacements(deps, userId, { period: req.period ?? "30d", sort, order: sorter.order }))].sort(sorter.compare);
+  const { lang } = await userChat(deps, userId);
+  const rows = list.map(tableCells);
+  const period = req.period ?? "30d";
+  const filename = `ads-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${req.format}`;
+  await sendToUserChat(deps, userId, "document", {
+    bytes: tableFile(req.format, tableColumns(lang), rows, t(lang, "ads-sheet")),
+    filename,
+    caption: t(lang, "ads-export-caption", { count: rows.length, period: t(lang, `period-${period}`), format: req.format.toUpperCase() }),
+    open: { kind: "ads" },
+  });
+  return { ok: true, rows: rows.length, filename, message: `Sent ${filename} with ${rows.length} placements to your Telegram chat` };
+}

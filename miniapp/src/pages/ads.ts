@@ -1,0 +1,183 @@
+/**
+ * Ads: the account's placements in one table for a period, sorted by any column (a click on its
+ * heading; again for the other direction), cheapest subscriber who stayed first; a placement's page
+ * with its funnel from the post's views to who stayed, and the curve of the post's views.
+ */
+import { useState } from "preact/hooks";
+import { get } from "../api";
+import { linkTo } from "../router";
+import { Async, Empty, fmtDate, html, useAsync } from "../ui";
+import { ChartView, lineConfig } from "../charts";
+import { fmtNumber, language, t } from "../i18n";
+
+type Placement = any;
+type Order = "asc" | "desc";
+
+const PERIODS = ["30d", "7d", "90d", "all"];
+
+/** An amount in its currency, as the language writes it ("5 000 ₽", "$50"). */
+function money(n: number | null | undefined, currency: string | undefined): string {
+  if (n === null || n === undefined || !currency) return "—";
+  const whole = Math.round(n * 100) % 100 === 0;
+  const digits = whole ? 0 : 2;
+  try {
+    return new Intl.NumberFormat(language(), {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(n);
+  } catch {
+    return `${fmtNumber(n, { maximumFractionDigits: 2 })} ${currency}`;
+  }
+}
+
+const count = (n: number | null | undefined) => (n === null || n === undefined ? "—" : fmtNumber(n));
+const pct = (r: number | null | undefined) => (r === null || r === undefined ? "—" : `${Math.round(r * 100)} %`);
+
+/** The table's columns, the figure that judges an ad next to its price (a phone shows the first four): each a heading, how its cell reads, and the figure it sorts by (costs cheapest first). */
+const COLUMNS: {
+  key: string;
+  label: string;
+  value: (p: Placement) => number | string | null;
+  cell: (p: Placement) => string;
+  first: Order;
+}[] = [
+  { key: "name", label: "app-ads-col-name", value: (p) => p.name.toLowerCase(), cell: (p) => p.name, first: "asc" },
+  {
+    key: "price",
+    label: "app-ads-col-price",
+    value: (p) => p.cost?.amount ?? null,
+    cell: (p) => money(p.cost?.amount, p.cost?.currency),
+    first: "desc",
+  },
+  {
+    key: "cost_per_retained",
+    label: "app-ads-col-per-stayed",
+    value: (p) => p.stats.cost_per_retained,
+    cell: (p) => money(p.stats.cost_per_retained, p.cost?.currency),
+    first: "asc",
+  },
+  {
+    key: "stayed",
+    label: "app-ads-col-stayed",
+    value: (p) => p.stats.stayed.d7.stayed,
+    cell: (p) => count(p.stats.stayed.d7.stayed),
+    first: "desc",
+  },
+  { key: "joins", label: "app-ads-col-joins", value: (p) => p.stats.joins, cell: (p) => count(p.stats.joins), first: "desc" },
+  {
+    key: "clicks",
+    label: "app-ads-col-clicks",
+    value: (p) => p.stats.unique_clicks,
+    cell: (p) => count(p.stats.unique_clicks),
+    first: "desc",
+  },
+  { key: "views", label: "app-ads-col-views", value: (p) => p.stats.views, cell: (p) => count(p.stats.views), first: "desc" },
+  {
+    key: "cost_per_join",
+    label: "app-ads-col-per-join",
+    value: (p) => p.stats.cost_per_join,
+    cell: (p) => money(p.stats.cost_per_join, p.cost?.currency),
+    first: "asc",
+  },
+];
+
+/** Sorted by `key` in `order`; placements without the figure last, whatever the order. */
+function sorted(list: Placement[], key: string, order: Order): Placement[] {
+  const col = COLUMNS.find((c) => c.key === key) ?? COLUMNS[2]!;
+  return [...list].sort((a, b) => {
+    const x = col.value(a);
+    const y = col.value(b);
+    if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
+    const d = typeof x === "string" ? x.localeCompare(String(y)) : x - (y as number);
+    return (order === "asc" ? d : -d) || b.id - a.id;
+  });
+}
+
+export function AdsPage() {
+  const [period, setPeriod] = useState("30d");
+  const [sort, setSort] = useState<{ key: string; order: Order }>({ key: "cost_per_retained", order: "asc" });
+  const data = useAsync(() => get<Placement[]>(`/api/placements?period=${period}`), [period]);
+  const by = (key: string) =>
+    setSort((s) =>
+      s.key === key ? { key, order: s.order === "asc" ? "desc" : "asc" } : { key, order: COLUMNS.find((c) => c.key === key)!.first },
+    );
+  return html`<section>
+    <header class="page-head"><h1>${t("app-ads-title")}</h1></header>
+    <div class="chips" role="group" aria-label=${t("app-ads-period")}>
+      ${PERIODS.map(
+        (p) =>
+          html`<button type="button" class=${period === p ? "chip on" : "chip"} aria-pressed=${period === p} onClick=${() => setPeriod(p)}>${t(`app-ads-period-${p}`)}</button>`,
+      )}
+    </div>
+    <${Async} state=${data}>${(list: Placement[]) =>
+      list.length === 0
+        ? html`<${Empty}>${t("app-ads-none")}<//>`
+        : html`<div class="table-wrap"><table class="clicks" data-testid="ads"><thead><tr>${COLUMNS.map(
+            (c) => html`<th aria-sort=${sort.key === c.key ? (sort.order === "asc" ? "ascending" : "descending") : "none"}>
+              <button type="button" class="sort" onClick=${() => by(c.key)}>${t(c.label)}${sort.key === c.key ? (sort.order === "asc" ? " ▲" : " ▼") : ""}</button></th>`,
+          )}</tr></thead>
+          <tbody>${sorted(list, sort.key, sort.order).map(
+            (p) =>
+              html`<tr key=${p.id}>${COLUMNS.map((c, i) =>
+                i === 0
+                  ? html`<td><a href=${`/app/ads/${p.id}`} onClick=${linkTo(`/ads/${p.id}`)}>${p.name}</a><div class="row-sub">${venueOf(p)}</div></td>`
+                  : html`<td>${c.cell(p)}</td>`,
+              )}</tr>`,
+          )}</tbody></table></div>
+          <p class="hint">${t("app-ads-hint")}</p>`}<//>
+  </section>`;
+}
+
+const venueOf = (p: Placement) => (p.venue.kind === "telegram" ? `@${p.venue.username}` : p.venue.title);
+
+/** The funnel: each step a bar as wide as its share of the views (or of the clicks when no views are known). */
+function Funnel({ p }: { p: Placement }) {
+  const s = p.stats;
+  const cur = p.cost?.currency;
+  const steps = [
+    { label: t("app-ads-step-views"), n: s.views, cost: s.cpm === null ? "" : t("app-ads-cpm", { cost: money(s.cpm, cur) }) },
+    { label: t("app-ads-step-clicks"), n: s.unique_clicks, cost: s.cpc === null ? "" : t("app-ads-cpc", { cost: money(s.cpc, cur) }) },
+    {
+      label: t("app-ads-step-joins"),
+      n: s.joins,
+      cost: s.cost_per_join === null ? "" : t("app-ads-per-join", { cost: money(s.cost_per_join, cur) }),
+    },
+    { label: t("app-ads-step-h24"), n: s.stayed.h24.stayed, cost: pct(s.stayed.h24.rate) },
+    {
+      label: t("app-ads-step-d7"),
+      n: s.stayed.d7.stayed,
+      cost: `${pct(s.stayed.d7.rate)}${s.cost_per_retained === null ? "" : ` · ${t("app-ads-per-stayed", { cost: money(s.cost_per_retained, cur) })}`}`,
+    },
+    { label: t("app-ads-step-d30"), n: s.stayed.d30.stayed, cost: pct(s.stayed.d30.rate) },
+  ];
+  const top = Math.max(1, ...steps.map((x) => x.n ?? 0));
+  return html`<ol class="funnel" data-testid="funnel">${steps.map(
+    (x) => html`<li><div class="row-line"><span>${x.label}</span><strong>${count(x.n)}</strong></div>
+      <div class="progress thin"><div class="bar" style=${`width:${Math.round(((x.n ?? 0) / top) * 100)}%`}></div></div>
+      ${x.cost && html`<div class="row-sub">${x.cost}</div>`}</li>`,
+  )}</ol>`;
+}
+
+export function AdPage({ id }: { id: string }) {
+  const placement = useAsync(() => get<Placement>(`/api/placements/${id}`), [id]);
+  const views = useAsync(() => get<{ at: string; views: number }[]>(`/api/placements/${id}/views`), [id]);
+  return html`<section>
+    <${Async} state=${placement}>${(p: Placement) => html`<header class="page-head"><h1 class="ellipsis">${p.name}</h1></header>
+      <p class="hint">${venueOf(p)}${p.publish_at ? ` · ${fmtDate(p.publish_at)}` : ""} · ${p.cost ? money(p.cost.amount, p.cost.currency) : t("app-ads-no-price")}</p>
+      ${p.post_url && html`<p><a href=${p.post_url} target="_blank" rel="noopener">${p.post_url}</a></p>`}
+      <h2>${t("app-ads-funnel")}</h2>
+      <${Funnel} p=${p} />`}<//>
+    <h2>${t("app-ads-views-curve")}</h2>
+    <${Async} state=${views}>${(series: { at: string; views: number }[]) =>
+      series.length === 0
+        ? html`<${Empty}>${t("app-ads-views-none")}<//>`
+        : html`<${ChartView} label=${t("app-ads-views-curve")} height=${220}
+            config=${lineConfig(
+              series.map((r) => r.at.slice(0, 16)),
+              [{ label: t("app-ads-step-views"), data: series.map((r) => r.views) }],
+            )} />`}<//>
+  </section>`;
+}

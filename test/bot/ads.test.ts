@@ -1,0 +1,185 @@
+/**
+ * Ads in the bot (📢 Ads, /ads): the table with its exact figures, in English and Russian; its
+ * orders and periods; a placement's funnel and actions (views by hand, the post's URL, delete); the
+ * exports' content; the default currency in Settings.
+ */
+import { afterEach, describe, expect, test, setDefaultTimeout } from "bun:test";
+import ExcelJS from "exceljs";
+import { unitBot } from "./unit";
+import { upsertTelegramUser } from "../../core/accounts/users";
+import { getPlacement, listPlacements } from "../../core/placements/placements";
+import { getUserSettings } from "../../core/reports/settings";
+import { placementsFixture } from "../helpers/placements-fixture";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
+
+let b: ReturnType<typeof unitBot>;
+afterEach(() => b.close());
+
+const lastText = () => b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!.params.text as string;
+const nb = (s: string) => s.replace(/\u00a0|\u202f/g, " ");
+
+async function setUp(language: "en" | "ru" = "en") {
+  b = unitBot({}, { language_code: language });
+  const user = await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice", appLanguage: language });
+  return { user, ...(await placementsFixture(b.t.deps, user)) };
+}
+
+describe("the Ads table", () => {
+  test("📢 Ads in the main menu: one line per placement, cheapest subscriber who stayed first, exact figures", async () => {
+    await setUp();
+    await b.send("/start");
+    await b.press("📢 Ads");
+    expect(lastText()).toBe(
+      [
+        "📢 <b>Ads</b> · last 30 days · by cost per subscriber who stayed",
+        "",
+        "1. <b>Cheap ads</b> · ₽3,000",
+        "👆 6 · 👥 2 · ✅ 2 · 💰 ₽1,500",
+        "2. <b>Big channel</b> · ₽5,000",
+        "👆 10 · 👥 4 · ✅ 3 · 💰 ₽1,666.67",
+        "",
+        "👆 unique clicks · 👥 joins · ✅ stayed a week · 💰 per subscriber who stayed",
+      ].join("\n"),
+    );
+    expect(b.labels(b.calls.findLast((c) => c.params.reply_markup)!)).toEqual([
+      ["1. Cheap ads", "2. Big channel"],
+      ["• 30 days •", "7 days", "90 days", "All time"],
+      ["• 💰 Per stayed •", "💵 Per join"],
+      ["👥 Joins", "👆 Clicks"],
+      ["📤 CSV", "📤 XLSX"],
+      ["⬅️ Menu"],
+    ]);
+  });
+
+  test("sorted by joins or clicks, most first; a longer period brings older placements, last when they lack the figure", async () => {
+    await setUp();
+    await b.send("/ads");
+    await b.press("👥 Joins");
+    expect(lastText()).toMatch(/by joins\n\n1\. <b>Big channel<\/b>[\s\S]*\n2\. <b>Cheap ads<\/b>/);
+    await b.press("All time");
+    const text = lastText();
+    expect(text).toStartWith("📢 <b>Ads</b> · all time · by joins");
+    expect(text).toContain("3. <b>VK group</b> · no price\n👆 3 · 👥 0 · ✅ 0 · 💰 —");
+    await b.press("💰 Per stayed");
+    expect(lastText()).toMatch(/1\. <b>Cheap ads<\/b>[\s\S]*2\. <b>Big channel<\/b>[\s\S]*3\. <b>VK group<\/b>/);
+    await b.press("7 days");
+    expect(lastText()).toContain("No placements in this period.");
+  });
+
+  test("in Russian: the same table in Russian words and number format", async () => {
+    await setUp("ru");
+    await b.send("/start");
+    await b.press("📢 Реклама");
+    expect(nb(lastText())).toBe(
+      [
+        "📢 <b>Реклама</b> · за 30 дней · по цене оставшегося подписчика",
+        "",
+        "1. <b>Cheap ads</b> · 3 000 ₽",
+        "👆 6 · 👥 2 · ✅ 2 · 💰 1 500 ₽",
+        "2. <b>Big channel</b> · 5 000 ₽",
+        "👆 10 · 👥 4 · ✅ 3 · 💰 1 666,67 ₽",
+        "",
+        "👆 уникальные переходы · 👥 вступили · ✅ остались через неделю · 💰 цена оставшегося подписчика",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("a placement's screen", () => {
+  test("the funnel from views to who stayed, with what each step cost", async () => {
+    await setUp();
+    await b.send("/ads");
+    await b.press("2. Big channel");
+    expect(lastText().split("\n")).toEqual([
+      "📢 <b>Big channel</b>",
+      "Where: @bigchannel",
+      "Published: Jan 5, 2026",
+      "Price: ₽5,000",
+      "Post: not known yet (🔗 Post URL)",
+      "",
+      "👁 Views: 20,000 · CPM ₽250",
+      "👆 Clicks: 12, unique 10 · CPC ₽500",
+      "👥 Joins: 4, left 1 · per join ₽1,250",
+      "✅ Stayed after 24 h: 3 of 4 (75%) · 7 days: 3 of 4 (75%) · 30 days: —",
+      "💰 Per subscriber who stayed a week: ₽1,666.67",
+      "",
+      "Tracking links: 1 · invite links: 1",
+      expect.stringMatching(/^• <code>https:\/\/links\.example\.com\/\w+<\/code> → https:\/\/shop\.example\/Bigchannel$/),
+      "• <code>https://t.me/+bigad</code> (bigad)",
+    ]);
+  });
+
+  test("views typed by hand (12.5K), the post's URL (refused when it is not a post), and delete after a Yes", async () => {
+    const { user, big } = await setUp();
+    await b.send("/ads");
+    await b.press("2. Big channel");
+    await b.press("👁 Views");
+    expect(lastText()).toContain("how many views the ad post has");
+    await b.send("lots");
+    expect(lastText()).toBe("Views are a whole number: 12000, 12 000 or 12.5K.\nTry again, or /cancel.");
+    await b.send("12.5K");
+    expect(lastText()).toContain("👁 Views: 12,500 · CPM ₽400");
+    expect((await getPlacement(b.t.deps, user.id, big.id)).stats.views).toBe(12_500);
+
+    await b.press("🔗 Post URL");
+    await b.send("https://example.com/post");
+    expect(lastText()).toContain("t.me/");
+    await b.send("t.me/bigchannel/345");
+    expect(lastText()).toContain("Post: https://t.me/bigchannel/345");
+    expect(b.findButton("↗️ Open the post")).toBeNull(); // a URL button, not a callback one
+    expect(JSON.stringify(b.calls.findLast((c) => c.params.reply_markup)!.params.reply_markup)).toContain("https://t.me/bigchannel/345");
+
+    await b.press("🗑 Delete");
+    expect(lastText()).toBe("Delete the placement <b>Big channel</b>? Its links and invite links stay, with their clicks and joins.");
+    await b.press("🗑 Yes, delete");
+    expect(lastText()).toStartWith("🗑 Placement deleted.\n\n📢 <b>Ads</b>");
+    expect((await listPlacements(b.t.deps, user.id, { period: "all" })).map((p) => p.name).sort()).toEqual(["Cheap ads", "VK group"]);
+  });
+});
+
+describe("exports of the table", () => {
+  test("CSV: the rows of the screen in its order, every figure in its column; XLSX: the same sheet", async () => {
+    await setUp();
+    await b.send("/ads");
+    await b.press("📤 CSV");
+    const doc = b.calls.findLast((c) => c.method === "sendDocument")!;
+    expect(doc.params.caption).toBe("📢 2 placements, last 30 days (CSV)");
+    const csv = new TextDecoder().decode(doc.files.document!.bytes).replace(/^\uFEFF/, "");
+    expect(csv.split("\r\n")).toEqual([
+      "Placement,Where,Published,Price,Currency,Views,Clicks,Unique clicks,Joins,Leaves,Stayed 24 h,Stayed 7 days,Stayed 30 days,CPM,CPC,Per join,Per subscriber who stayed,Post",
+      "Cheap ads,t.me/cheapads,2026-01-05,3000.00,RUB,,6,6,2,0,2,2,0,,500.00,1500.00,1500.00,",
+      "Big channel,t.me/bigchannel,2026-01-05,5000.00,RUB,20000,12,10,4,1,3,3,0,250.00,500.00,1250.00,1666.67,",
+      "",
+    ]);
+    await b.press("📤 XLSX");
+    const xlsx = b.calls.findLast((c) => c.method === "sendDocument")!;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(xlsx.files.document!.bytes) as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe("Ads");
+    expect(ws.rowCount).toBe(3);
+    const row = (n: number) => Array.from({ length: 18 }, (_, i) => ws.getRow(n).getCell(i + 1).value ?? "");
+    expect(row(1)).toEqual(csv.split("\r\n")[0]!.split(","));
+    expect(row(2)).toEqual(csv.split("\r\n")[1]!.split(","));
+    expect(row(3)).toEqual(csv.split("\r\n")[2]!.split(","));
+  });
+});
+
+describe("Settings: the default currency", () => {
+  test("one tap per currency; a Russian-speaking account starts in RUB, an English one in USD", async () => {
+    const { user } = await setUp();
+    await b.send("/settings");
+    expect(lastText()).toContain("Currency of prices: USD");
+    await b.press("EUR");
+    expect(lastText()).toStartWith("Prices without a currency are now read in EUR.");
+    expect(b.findButton("• EUR •")).not.toBeNull();
+    expect((await getUserSettings(b.t.deps, user.id)).currency).toBe("EUR");
+    b.close();
+    await setUp("ru");
+    await b.send("/settings");
+    expect(lastText()).toContain("Валюта цен: RUB");
+    expect(b.findButton("• RUB •")).not.toBeNull();
+  });
+});
