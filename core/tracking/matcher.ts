@@ -1,6 +1,7 @@
 import { AhoCorasick } from "./aho-corasick";
-import { isWholeWord, matchStart, normaliseKeyword } from "./normalise";
-import { compileTracker, evaluateQuery, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
+import { INVISIBLE, WORD, isWholeWord, matchStart, normalise, normaliseKeyword } from "./normalise";
+import { compileTracker, evaluateQuery, termKeys, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
+import { textForms } from "./word-forms";
 
 /** What the matcher needs of a tracker (`syntax` and `wordForms` default to plain and off). */
 export interface MatchableTracker extends MatchSettings {
@@ -25,8 +26,11 @@ const TERM = 2;
  * Rules: non-exact keywords match as substrings of the normalised text; exact ones as whole
  * words/phrases (Unicode letters, digits and marks are word characters); a minus word anywhere in
  * the text vetoes, matched the same way (substring or whole word) as the tracker's keyword.
- * Queries and word forms (query-match.ts) put their terms into the same automaton; an occurrence is
- * only noted during the scan, and the trackers it concerns are checked after it.
+ * Queries (query-match.ts) put their terms into the same automaton; an occurrence is only noted
+ * during the scan, and the trackers it concerns are checked after it. A term whose first word has
+ * word forms is indexed by that word's keys (its dictionary words, word-forms.ts) instead: when
+ * such terms exist, the post's words are looked up by their keys (once per distinct word, cached)
+ * and an occurrence is noted for the terms indexed under them.
  */
 export class TrackerIndex<T extends MatchableTracker> {
   private automaton: AhoCorasick;
@@ -45,6 +49,8 @@ export class TrackerIndex<T extends MatchableTracker> {
   private termHits: number[] = [];
   private candidateGen: Int32Array;
   private candidates: number[] = [];
+  /** word-forms terms by key: flat (trackerIndex, role) pairs */
+  private keyOwners = new Map<string, Int32Array>();
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
 
@@ -62,9 +68,19 @@ export class TrackerIndex<T extends MatchableTracker> {
       }
       owners[id]!.push(trackerIndex, role);
     };
+    const keyOwners = new Map<string, number[]>();
     this.queries = trackers.map((t, i) => {
       const query = compileTracker(t);
-      if (query) query.terms.forEach((term, k) => add(term.pattern, i, TERM + k));
+      if (query)
+        query.terms.forEach((term, k) => {
+          const keys = termKeys(term);
+          if (!keys) return add(term.pattern, i, TERM + k);
+          for (const key of keys) {
+            const list = keyOwners.get(key);
+            if (list) list.push(i, TERM + k);
+            else keyOwners.set(key, [i, TERM + k]);
+          }
+        });
       else {
         add(t.keyword, i, KEYWORD);
         for (const w of t.minusWords ?? []) add(w, i, MINUS);
@@ -73,6 +89,7 @@ export class TrackerIndex<T extends MatchableTracker> {
     });
     this.automaton = new AhoCorasick([...patternIds.keys()]);
     this.owners = owners.map((o) => Int32Array.from(o));
+    for (const [key, list] of keyOwners) this.keyOwners.set(key, Int32Array.from(list));
     const n = trackers.length;
     this.exact = Uint8Array.from(trackers, (t) => (t.exactMatch ? 1 : 0));
     this.hitGen = new Int32Array(n);
@@ -86,6 +103,14 @@ export class TrackerIndex<T extends MatchableTracker> {
     return this.trackers.length;
   }
 
+  private noteTerm(t: number, term: number, start: number, end: number): void {
+    this.termHits.push(t, term, start, end);
+    if (this.candidateGen[t] !== this.gen) {
+      this.candidateGen[t] = this.gen;
+      this.candidates.push(t);
+    }
+  }
+
   private record(pattern: number, end: number): void {
     const start = matchStart(this.text, end, this.automaton.patternLength[pattern]!);
     const owners = this.owners[pattern]!;
@@ -94,11 +119,7 @@ export class TrackerIndex<T extends MatchableTracker> {
       const t = owners[k]!;
       const role = owners[k + 1]!;
       if (role >= TERM) {
-        this.termHits.push(t, role - TERM, start, end);
-        if (this.candidateGen[t] !== this.gen) {
-          this.candidateGen[t] = this.gen;
-          this.candidates.push(t);
-        }
+        this.noteTerm(t, role - TERM, start, end);
         continue;
       }
       if (this.exact[t]) {
@@ -125,11 +146,31 @@ export class TrackerIndex<T extends MatchableTracker> {
     this.text = text;
     this.hitList.length = 0;
     this.automaton.scan(text, this.onHit);
+    if (this.keyOwners.size) this.scanWords(text);
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
     if (this.candidates.length) this.checkQueries(text, hits);
     return { text, hits };
+  }
+
+  /** Notes the word-forms terms whose keys the words of `text` have (words as Unicode letters, digits and marks; checked again in place). */
+  private scanWords(text: string): void {
+    const n = text.length;
+    for (let i = 0; i < n; ) {
+      if (!WORD[text.charCodeAt(i)]) {
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < n && (WORD[text.charCodeAt(i)] || INVISIBLE[text.charCodeAt(i)])) i++;
+      const keys = textForms(text.slice(start, i), normalise);
+      if (!keys) continue;
+      for (const key of keys) {
+        const owners = this.keyOwners.get(key);
+        if (owners) for (let k = 0; k < owners.length; k += 2) this.noteTerm(owners[k]!, owners[k + 1]! - TERM, start, i);
+      }
+    }
   }
 
   /** Evaluates the queries of the trackers whose terms occurred in this scan, on those occurrences only. */
