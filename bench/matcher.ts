@@ -92,10 +92,21 @@ interface Index {
 }
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
+const heapMb = () => {
+  Bun.gc(true);
+  return process.memoryUsage().heapUsed / 1e6;
+};
+const rssMb = () => process.memoryUsage().rss / 1e6;
+
 function build(make: (t: MatchableTracker[]) => Index) {
+  const heapBefore = heapMb();
   const t0 = performance.now();
   const index = make(trackers);
   const buildMs = performance.now() - t0;
+  const heap = heapMb() - heapBefore;
+  console.log(
+    `index build ${buildMs.toFixed(0)} ms, index heap ${heap.toFixed(0)} MB, process RSS ${rssMb().toFixed(0)} MB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`,
+  );
   for (let i = 0; i < 20_000; i++) index.match(posts[i % posts.length]!);
   return { index, buildMs, rates: [] as number[], hits: 0 };
 }

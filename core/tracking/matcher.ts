@@ -1,4 +1,5 @@
 import { AhoCorasick } from "./aho-corasick";
+import { Postings } from "./postings";
 import { INVISIBLE, WORD, isWholeWord, matchStart, normalise, normaliseKeyword } from "./normalise";
 import { compileTracker, evaluateQuery, termKeys, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
 import { textForms } from "./word-forms";
@@ -34,8 +35,8 @@ const TERM = 2;
  */
 export class TrackerIndex<T extends MatchableTracker> {
   private automaton: AhoCorasick;
-  /** per pattern: flat (trackerIndex, role) pairs */
-  private owners: Int32Array[];
+  /** per pattern: (trackerIndex, role) pairs */
+  private owners: Postings;
   private exact: Uint8Array;
   private hitGen: Int32Array;
   private minusGen: Int32Array;
@@ -49,26 +50,24 @@ export class TrackerIndex<T extends MatchableTracker> {
   private termHits: number[] = [];
   private candidateGen: Int32Array;
   private candidates: number[] = [];
-  /** word-forms terms by key: flat (trackerIndex, role) pairs */
-  private keyOwners = new Map<string, Int32Array>();
+  /** word-forms terms by key: the key's group in keyOwners, which holds (trackerIndex, role) pairs */
+  private keyIds = new Map<string, number>();
+  private keyOwners: Postings;
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
 
   constructor(readonly trackers: readonly T[]) {
     const patternIds = new Map<string, number>();
-    const owners: number[][] = [];
+    const owners = new Postings();
     const add = (raw: string, trackerIndex: number, role: number) => {
       const p = normaliseKeyword(raw);
       if (!p) return;
       let id = patternIds.get(p);
-      if (id === undefined) {
-        id = owners.length;
-        patternIds.set(p, id);
-        owners.push([]);
-      }
-      owners[id]!.push(trackerIndex, role);
+      if (id === undefined) patternIds.set(p, (id = patternIds.size));
+      owners.add(id, trackerIndex, role);
     };
-    const keyOwners = new Map<string, number[]>();
+    const keyIds = this.keyIds;
+    const keyOwners = new Postings();
     this.queries = trackers.map((t, i) => {
       const query = compileTracker(t);
       if (query)
@@ -76,9 +75,9 @@ export class TrackerIndex<T extends MatchableTracker> {
           const keys = termKeys(term);
           if (!keys) return add(term.pattern, i, TERM + k);
           for (const key of keys) {
-            const list = keyOwners.get(key);
-            if (list) list.push(i, TERM + k);
-            else keyOwners.set(key, [i, TERM + k]);
+            let id = keyIds.get(key);
+            if (id === undefined) keyIds.set(key, (id = keyIds.size));
+            keyOwners.add(id, i, TERM + k);
           }
         });
       else {
@@ -88,8 +87,8 @@ export class TrackerIndex<T extends MatchableTracker> {
       return query;
     });
     this.automaton = new AhoCorasick([...patternIds.keys()]);
-    this.owners = owners.map((o) => Int32Array.from(o));
-    for (const [key, list] of keyOwners) this.keyOwners.set(key, Int32Array.from(list));
+    this.owners = owners.freeze(patternIds.size);
+    this.keyOwners = keyOwners.freeze(keyIds.size);
     const n = trackers.length;
     this.exact = Uint8Array.from(trackers, (t) => (t.exactMatch ? 1 : 0));
     this.hitGen = new Int32Array(n);
@@ -113,9 +112,9 @@ export class TrackerIndex<T extends MatchableTracker> {
 
   private record(pattern: number, end: number): void {
     const start = matchStart(this.text, end, this.automaton.patternLength[pattern]!);
-    const owners = this.owners[pattern]!;
+    const owners = this.owners.list;
     let whole = -1;
-    for (let k = 0; k < owners.length; k += 2) {
+    for (let k = 2 * this.owners.start[pattern]!, to = 2 * this.owners.start[pattern + 1]!; k < to; k += 2) {
       const t = owners[k]!;
       const role = owners[k + 1]!;
       if (role >= TERM) {
@@ -146,7 +145,7 @@ export class TrackerIndex<T extends MatchableTracker> {
     this.text = text;
     this.hitList.length = 0;
     this.automaton.scan(text, this.onHit);
-    if (this.keyOwners.size) this.scanWords(text);
+    if (this.keyIds.size) this.scanWords(text);
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
@@ -166,9 +165,10 @@ export class TrackerIndex<T extends MatchableTracker> {
       while (i < n && (WORD[text.charCodeAt(i)] || INVISIBLE[text.charCodeAt(i)])) i++;
       const keys = textForms(text.slice(start, i), normalise);
       if (!keys) continue;
+      const { start: from, list } = this.keyOwners;
       for (const key of keys) {
-        const owners = this.keyOwners.get(key);
-        if (owners) for (let k = 0; k < owners.length; k += 2) this.noteTerm(owners[k]!, owners[k + 1]! - TERM, start, i);
+        const id = this.keyIds.get(key);
+        if (id !== undefined) for (let k = 2 * from[id]!; k < 2 * from[id + 1]!; k += 2) this.noteTerm(list[k]!, list[k + 1]! - TERM, start, i);
       }
     }
   }
