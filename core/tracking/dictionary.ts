@@ -43,22 +43,45 @@ function loadRussian(): void {
 const fold = (w: string) => w.replaceAll("ё", "е");
 const RUSSIAN_CONFIG = { parsers: ["Dictionary"], typos: 0, stutter: 0, ignoreCase: true };
 
+/** Parts of speech that decline alike: a pronoun written as `любая` also reads as the adjective `любой`. */
+const DECLENSION: Record<string, string> = { NPRO: "ADJF", PRTF: "ADJF" };
+const declension = (pos: string | undefined) => (pos ? (DECLENSION[pos] ?? pos) : "");
+
 /**
  * The Russian lemmas of a lower-case word (ё read as е), or an empty list when the dictionary does
- * not know it. `preferOwn`: when the word is itself a lemma, only that one (a keyword written as
- * `банка` means the jar, not the genitive of `банк`).
+ * not know it. `preferOwn`: when the word is itself a lemma, only that lemma and the other
+ * nominative readings of the same kind of word: a keyword written as `банка` means the jar, not the
+ * genitive of `банк`, and `будущее` the noun, not the adjective `будущий`; but the pronoun `любая`
+ * is also the adjective `любой`.
  */
 export function russianLemmas(word: string, preferOwn: boolean): string[] {
   loadRussian();
-  const own: string[] = [];
-  const all: string[] = [];
+  let readings: { lemma: string; kind: string; nominative: boolean; name: boolean }[] = [];
   for (const parse of Az.Morph(word, RUSSIAN_CONFIG)) {
     if (parse.tag.Abbr) continue; // `гол.` (голландский) is an abbreviation, not a form of `гол`
-    const lemma = fold(parse.inflect(0).word);
-    if (!all.includes(lemma)) all.push(lemma);
-    if (lemma === word && !own.includes(lemma)) own.push(lemma);
+    const lemma = parse.inflect(0);
+    const name = !!(parse.tag.Name || parse.tag.Surn || parse.tag.Patr);
+    readings.push({ lemma: fold(lemma.word), kind: declension(lemma.tag.POS), nominative: !!parse.tag.nomn, name });
   }
-  return preferOwn && own.length ? own : all;
+  // a person's name is a reading only of a word that has no other (`полями` is not `Полевич`'s)
+  if (readings.some((r) => !r.name)) readings = readings.filter((r) => !r.name);
+  const own = preferOwn ? readings.filter((r) => r.lemma === word) : [];
+  const chosen = own.length ? readings.filter((r) => r.lemma === word || (r.nominative && own.some((o) => o.kind === r.kind))) : readings;
+  return [...new Set(chosen.map((r) => r.lemma))];
+}
+
+/**
+ * The readings of a Russian word (for the benchmark's word list): the dictionary word it is a form
+ * of, that word's part of speech, and the form's grammemes (OpenCorpora's tag, e.g. `NOUN,inan,masc plur,gent`).
+ */
+export function russianLexemes(word: string): { lemma: string; pos: string; tag: string }[] {
+  loadRussian();
+  return Az.Morph(word, RUSSIAN_CONFIG)
+    .filter((p) => !p.tag.Abbr)
+    .map((p) => {
+      const lemma = p.inflect(0);
+      return { lemma: lemma.word, pos: lemma.tag.POS ?? "", tag: String(p.tag) };
+    });
 }
 
 /** Every form of the Russian lemma `word` with its part of speech, from the parse whose lemma it is (for the benchmark). */
@@ -71,7 +94,8 @@ export function russianParadigm(word: string, pos?: string): { form: string; pos
   const out: { form: string; pos: string }[] = [];
   for (let i = 0; i < parse.formCnt; i++) {
     const form = parse.inflect(i);
-    out.push({ form: form.word, pos: form.tag.POS ?? "" });
+    // abbreviations listed with a word (`пт` for `пятница`, `тыс`) are not its forms
+    if (!form.tag.Abbr) out.push({ form: form.word, pos: form.tag.POS ?? "" });
   }
   return out;
 }
@@ -102,6 +126,7 @@ const NOUN = (s: number) => s > 2 && s < 29;
 const VERB = (s: number) => s > 28 && s < 44;
 
 const VOWEL = /[aeiou]/;
+const VERB_PREFIXES = ["re", "over", "under", "out", "mis", "up", "un", "fore", "with", "pre", "co", "be", "de", "dis", "in"];
 /** `stopp` → `stop`: the consonant doubled before -ed, -ing, -er, -est */
 const undouble = (stem: string) =>
   stem.length > 2 && stem.at(-1) === stem.at(-2) && !VOWEL.test(stem.at(-1)!) && stem.at(-1) !== "s" ? stem.slice(0, -1) : null;
@@ -147,6 +172,18 @@ function adjectiveBases(w: string): string[] {
   return out;
 }
 
+/** The parts of speech WordNet knows an English base word as (for the benchmark's word list). */
+export function englishKinds(w: string): ("noun" | "verb" | "adjective")[] {
+  const en = loadEnglish();
+  const i = en.words[w];
+  const senses = i === undefined ? [] : (en.senses[i] ?? []);
+  const kinds: ("noun" | "verb" | "adjective")[] = [];
+  if (senses.some(NOUN)) kinds.push("noun");
+  if (senses.some(VERB)) kinds.push("verb");
+  if (senses.some(ADJECTIVE)) kinds.push("adjective");
+  return kinds;
+}
+
 /** The English lemmas of a lower-case word, or an empty list when WordNet does not know it. */
 export function englishLemmas(w: string): string[] {
   const en = loadEnglish();
@@ -160,7 +197,13 @@ export function englishLemmas(w: string): string[] {
   for (const lemma of [en.nouns[w], en.verbs[w], en.adjectives[w]]) if (lemma) out.add(lemma);
   for (const b of nounBases(w)) if (is(b, NOUN)) out.add(b);
   for (const b of verbBases(w)) if (is(b, VERB)) out.add(b);
-  // `customer` is a noun of its own, not a comparative of `custom`
-  if (!is(w, NOUN)) for (const b of adjectiveBases(w)) if (is(b, ADJECTIVE)) out.add(b);
+  // irregular verbs with a prefix WordNet does not list: `overate`, `rebound`, `underspent`
+  for (const prefix of VERB_PREFIXES)
+    if (w.startsWith(prefix) && w.length > prefix.length + 2) {
+      const base = en.verbs[w.slice(prefix.length)];
+      if (base && is(prefix + base, VERB)) out.add(prefix + base);
+    }
+  // `customer` is a noun of its own, not a comparative of the noun and adjective `custom`
+  for (const b of adjectiveBases(w)) if (is(b, ADJECTIVE) && !(is(w, NOUN) && is(b, NOUN))) out.add(b);
   return [...out];
 }
