@@ -106,16 +106,23 @@ interface English {
   nouns: Record<string, string>;
   verbs: Record<string, string>;
   adjectives: Record<string, string>;
+  /** the base forms of irregular forms: also words (WordNet's list lacks two-letter ones: `go`, `be`, `do`) */
+  bases: Set<string>;
 }
 let english: English | null = null;
 
 function loadEnglish(): English {
-  english ??= {
+  if (english) return english;
+  const nouns: Record<string, string> = require("wink-lexicon/src/wn-noun-exceptions.js");
+  const verbs: Record<string, string> = require("wink-lexicon/src/wn-verb-exceptions.js");
+  const adjectives: Record<string, string> = require("wink-lexicon/src/wn-adjective-exceptions.js");
+  english = {
     words: require("wink-lexicon/src/wn-words.js"),
     senses: require("wink-lexicon/src/wn-word-senses.js"),
-    nouns: require("wink-lexicon/src/wn-noun-exceptions.js"),
-    verbs: require("wink-lexicon/src/wn-verb-exceptions.js"),
-    adjectives: require("wink-lexicon/src/wn-adjective-exceptions.js"),
+    nouns,
+    verbs,
+    adjectives,
+    bases: new Set([...Object.values(nouns), ...Object.values(verbs), ...Object.values(adjectives)]),
   };
   return english;
 }
@@ -192,8 +199,7 @@ export function englishLemmas(w: string): string[] {
     return i !== undefined && (en.senses[i] ?? []).some(kind);
   };
   const out = new Set<string>();
-  const known = en.words[w] !== undefined;
-  if (known) out.add(w);
+  if (en.words[w] !== undefined || en.bases.has(w)) out.add(w);
   for (const lemma of [en.nouns[w], en.verbs[w], en.adjectives[w]]) if (lemma) out.add(lemma);
   for (const b of nounBases(w)) if (is(b, NOUN)) out.add(b);
   for (const b of verbBases(w)) if (is(b, VERB)) out.add(b);

@@ -16,6 +16,8 @@ export interface KeywordHit<T> {
   end: number;
 }
 
+const NONE = new Int32Array(0);
+const WORD_CACHE_MAX = 200_000;
 const KEYWORD = 0;
 const MINUS = 1;
 /** roles from TERM up: term (role - TERM) of a query tracker */
@@ -53,6 +55,8 @@ export class TrackerIndex<T extends MatchableTracker> {
   /** word-forms terms by key: the key's group in keyOwners, which holds (trackerIndex, role) pairs */
   private keyIds = new Map<string, number>();
   private keyOwners: Postings;
+  /** per word of posts as written: the groups of keyOwners its keys have (NONE mostly); bounded */
+  private wordGroups = new Map<string, Int32Array>();
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
 
@@ -168,7 +172,8 @@ export class TrackerIndex<T extends MatchableTracker> {
       const { start: from, list } = this.keyOwners;
       for (const key of keys) {
         const id = this.keyIds.get(key);
-        if (id !== undefined) for (let k = 2 * from[id]!; k < 2 * from[id + 1]!; k += 2) this.noteTerm(list[k]!, list[k + 1]! - TERM, start, i);
+        if (id !== undefined)
+          for (let k = 2 * from[id]!; k < 2 * from[id + 1]!; k += 2) this.noteTerm(list[k]!, list[k + 1]! - TERM, start, i);
       }
     }
   }

@@ -29,7 +29,7 @@ const interned = new Map<string, FormKeys>();
 function intern(keys: string[]): FormKeys {
   const id = keys.join("\n");
   let k = interned.get(id);
-  if (!k) interned.set(id, (k = Object.freeze(keys)));
+  if (!k) interned.set(id, (k = keys));
   return k;
 }
 
@@ -43,24 +43,31 @@ function keysOf(word: string, keyword: boolean): FormKeys | null {
   return intern(stem === word ? [`~${word}`] : [`~${stem}`, `~${word}`].sort());
 }
 
+/**
+ * Keys of keywords' words and of posts' words (by the word as written, before folding): words
+ * repeat across trackers and posts, so each is looked up in the dictionary once. Bounded: emptied
+ * when full.
+ */
+const keywordCache = new Map<string, FormKeys | null>();
+const textCache = new Map<string, FormKeys | null>();
+const CACHE_MAX = 500_000;
+
 /** The keys of a normalised keyword word, or null when it has no forms (it matches as written). */
 export function keywordForms(word: string): FormKeys | null {
-  return keysOf(word, true);
+  let keys = keywordCache.get(word);
+  if (keys !== undefined) return keys;
+  keys = keysOf(word, true);
+  if (keywordCache.size >= CACHE_MAX) keywordCache.clear();
+  keywordCache.set(word, keys);
+  return keys;
 }
-
-/**
- * Keys of a post's words, by the word as written (before folding): the words of posts repeat, so
- * each is looked up in the dictionary once. Bounded: emptied when full.
- */
-const textCache = new Map<string, FormKeys | null>();
-const TEXT_CACHE_MAX = 200_000;
 
 /** The keys of a post's word (`raw`: as written, one word; `fold` gives its normalised form), or null. */
 export function textForms(raw: string, fold: (raw: string) => string): FormKeys | null {
   let keys = textCache.get(raw);
   if (keys !== undefined) return keys;
   keys = keysOf(fold(raw), false);
-  if (textCache.size >= TEXT_CACHE_MAX) textCache.clear();
+  if (textCache.size >= CACHE_MAX) textCache.clear();
   textCache.set(raw, keys);
   return keys;
 }
