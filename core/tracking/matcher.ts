@@ -167,15 +167,26 @@ export class TrackerIndex<T extends MatchableTracker> {
       }
       const start = i;
       while (i < n && (WORD[text.charCodeAt(i)] || INVISIBLE[text.charCodeAt(i)])) i++;
-      const keys = textForms(text.slice(start, i), normalise);
-      if (!keys) continue;
+      const word = text.slice(start, i);
+      const groups = this.wordGroups.get(word) ?? this.groupsOf(word);
+      if (!groups.length) continue;
       const { start: from, list } = this.keyOwners;
-      for (const key of keys) {
-        const id = this.keyIds.get(key);
-        if (id !== undefined)
-          for (let k = 2 * from[id]!; k < 2 * from[id + 1]!; k += 2) this.noteTerm(list[k]!, list[k + 1]! - TERM, start, i);
-      }
+      for (const id of groups)
+        for (let k = 2 * from[id]!; k < 2 * from[id + 1]!; k += 2) this.noteTerm(list[k]!, list[k + 1]! - TERM, start, i);
     }
+  }
+
+  /** The groups of keyOwners a post's word (as written) belongs to, by its keys; cached per word. */
+  private groupsOf(word: string): Int32Array {
+    const ids: number[] = [];
+    for (const key of textForms(word, normalise) ?? []) {
+      const id = this.keyIds.get(key);
+      if (id !== undefined) ids.push(id);
+    }
+    const groups = ids.length ? Int32Array.from(ids) : NONE;
+    if (this.wordGroups.size >= WORD_CACHE_MAX) this.wordGroups.clear();
+    this.wordGroups.set(word, groups);
+    return groups;
   }
 
   /** Evaluates the queries of the trackers whose terms occurred in this scan, on those occurrences only. */
