@@ -146,8 +146,9 @@ export class AhoCorasick {
     const table = (this.delta = new Int32Array(this.denseNodes * d));
     for (let a = 1; a <= d; a++) table[a - 1] = this.rootNext[a]!;
     for (let v = 1; v < this.denseNodes; v++) {
-      const f = this.fail[v]!;
-      table.copyWithin(v * d, f * d, f * d + d);
+      const f = this.fail[v]! * d;
+      const row = v * d;
+      for (let a = 0; a < d; a++) table[row + a] = table[f + a]!;
       const from = this.childStart[v]!;
       for (let c = from; c < from + this.childCount[v]!; c++) if (this.edge[c]! <= d) table[v * d + this.edge[c]! - 1] = c;
     }

@@ -57,12 +57,28 @@ export function termKeys(term: TermCheck): FormKeys | null {
   return term.kind === FORMS && first !== undefined && typeof first !== "string" ? first.keys : null;
 }
 
+/**
+ * Terms are shared by every tracker that has them (a million trackers repeat the same words):
+ * bounded, emptied when full (a term is immutable, so trackers keep theirs).
+ */
+const sharedTerms = new Map<string, TermCheck>();
+const TERMS_MAX = 500_000;
+const NO_WORDS: string[] = [];
+
 function termCheck(words: string[], prefix: boolean, wordForms: boolean): TermCheck {
-  if (prefix) return { pattern: words[0]!, kind: PREFIX, words };
-  const forms = wordForms ? words.map((w): FormsWord | string => (w.length ? formsWord(w) : w)) : words;
-  if (!forms.some((w) => typeof w !== "string")) return { pattern: words.join(" "), kind: EXACT, words };
-  const first = forms[0]!;
-  return { pattern: typeof first === "string" ? first : "", kind: FORMS, words: forms };
+  const id = `${prefix ? "*" : wordForms ? "~" : "="}${words.join(" ")}`;
+  let term = sharedTerms.get(id);
+  if (term) return term;
+  if (prefix) term = { pattern: words[0]!, kind: PREFIX, words: NO_WORDS };
+  else {
+    const forms = wordForms ? words.map((w): FormsWord | string => (w.length ? formsWord(w) : w)) : words;
+    const first = forms[0]!;
+    if (!forms.some((w) => typeof w !== "string")) term = { pattern: words.join(" "), kind: EXACT, words: NO_WORDS };
+    else term = { pattern: typeof first === "string" ? first : "", kind: FORMS, words: forms };
+  }
+  if (sharedTerms.size >= TERMS_MAX) sharedTerms.clear();
+  sharedTerms.set(id, term);
+  return term;
 }
 
 /**
