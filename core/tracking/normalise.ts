@@ -41,7 +41,7 @@ FOLD["ς".charCodeAt(0)] = "σ".charCodeAt(0);
 const nfkcStable = (c: number) => c < 0x80 || (c >= 0x400 && c < 0x460);
 
 /** NFKC, skipping the work for the usual keyword or word (ASCII and Cyrillic letters only). */
-export function nfkc(text: string): string {
+function nfkc(text: string): string {
   for (let i = 0; i < text.length; i++) if (!nfkcStable(text.charCodeAt(i))) return text.normalize("NFKC");
   return text;
 }
