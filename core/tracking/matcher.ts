@@ -1,6 +1,6 @@
 import { AhoCorasick } from "./aho-corasick";
 import { Postings } from "./postings";
-import { INVISIBLE, WORD, isWholeWord, matchStart, normalise, normaliseKeyword } from "./normalise";
+import { INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
 import { compileTracker, evaluateQuery, termKeys, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
 import { textForms } from "./word-forms";
 
@@ -118,11 +118,14 @@ export class TrackerIndex<T extends MatchableTracker> {
     const start = matchStart(this.text, end, this.automaton.patternLength[pattern]!);
     const owners = this.owners.list;
     let whole = -1;
+    let wordStart = -1;
     for (let k = 2 * this.owners.start[pattern]!, to = 2 * this.owners.start[pattern + 1]!; k < to; k += 2) {
       const t = owners[k]!;
       const role = owners[k + 1]!;
       if (role >= TERM) {
-        this.noteTerm(t, role - TERM, start, end);
+        // every query term starts a word (a whole word, a prefix, a phrase): inside a word it is no occurrence
+        if (wordStart === -1) wordStart = isWordAt(this.text, start - 1, -1) ? 0 : 1;
+        if (wordStart) this.noteTerm(t, role - TERM, start, end);
         continue;
       }
       if (this.exact[t]) {
