@@ -21,6 +21,8 @@ const english = newStemmer("english");
 const CYRILLIC = /^\p{Script=Cyrillic}+$/u;
 const LATIN = /^\p{Script=Latin}+$/u;
 const MIN_STEMMED = 4;
+/** entries of each cache below, at most */
+const CACHE_MAX = 500_000;
 
 /** The keys of a word; words with the same keys share one array (compared by identity first). */
 export type FormKeys = readonly string[];
@@ -29,7 +31,10 @@ const interned = new Map<string, FormKeys>();
 function intern(keys: string[]): FormKeys {
   const id = keys.join("\n");
   let k = interned.get(id);
-  if (!k) interned.set(id, (k = keys));
+  if (!k) {
+    if (interned.size >= CACHE_MAX) interned.clear();
+    interned.set(id, (k = keys));
+  }
   return k;
 }
 
@@ -50,7 +55,6 @@ function keysOf(word: string, keyword: boolean): FormKeys | null {
  */
 const keywordCache = new Map<string, FormKeys | null>();
 const textCache = new Map<string, FormKeys | null>();
-const CACHE_MAX = 500_000;
 
 /** The keys of a normalised keyword word, or null when it has no forms (it matches as written). */
 export function keywordForms(word: string): FormKeys | null {
