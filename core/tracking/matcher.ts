@@ -3,6 +3,7 @@ import { Postings } from "./postings";
 import { INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
 import { compileTracker, evaluateQuery, termKeys, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
 import { textForms } from "./word-forms";
+import { WordTable } from "./word-table";
 
 /** What the matcher needs of a tracker (`syntax` and `wordForms` default to plain and off). */
 export interface MatchableTracker extends MatchSettings {
@@ -17,7 +18,6 @@ export interface KeywordHit<T> {
 }
 
 const NONE = new Int32Array(0);
-const WORD_CACHE_MAX = 200_000;
 const KEYWORD = 0;
 const MINUS = 1;
 /** roles from TERM up: term (role - TERM) of a query tracker */
@@ -56,7 +56,7 @@ export class TrackerIndex<T extends MatchableTracker> {
   private keyIds = new Map<string, number>();
   private keyOwners: Postings;
   /** per word of posts as written: the groups of keyOwners its keys have (NONE mostly); bounded */
-  private wordGroups = new Map<string, Int32Array>();
+  private wordGroups: WordTable<Int32Array> | null = null;
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
 
@@ -93,6 +93,7 @@ export class TrackerIndex<T extends MatchableTracker> {
     this.automaton = new AhoCorasick([...patternIds.keys()]);
     this.owners = owners.freeze(patternIds.size);
     this.keyOwners = keyOwners.freeze(keyIds.size);
+    if (keyIds.size) this.wordGroups = new WordTable();
     const n = trackers.length;
     this.exact = Uint8Array.from(trackers, (t) => (t.exactMatch ? 1 : 0));
     this.hitGen = new Int32Array(n);
@@ -170,8 +171,8 @@ export class TrackerIndex<T extends MatchableTracker> {
       }
       const start = i;
       while (i < n && (WORD[text.charCodeAt(i)] || INVISIBLE[text.charCodeAt(i)])) i++;
-      const word = text.slice(start, i);
-      const groups = this.wordGroups.get(word) ?? this.groupsOf(word);
+      const h = WordTable.hash(text, start, i);
+      const groups = this.wordGroups!.get(text, start, i, h) ?? this.groupsOf(text.slice(start, i), h);
       if (!groups.length) continue;
       const { start: from, list } = this.keyOwners;
       for (const id of groups)
@@ -179,16 +180,15 @@ export class TrackerIndex<T extends MatchableTracker> {
     }
   }
 
-  /** The groups of keyOwners a post's word (as written) belongs to, by its keys; cached per word. */
-  private groupsOf(word: string): Int32Array {
+  /** The groups of keyOwners a post's word (as written) belongs to, by its keys; cached per folded word. */
+  private groupsOf(word: string, h: number): Int32Array {
     const ids: number[] = [];
     for (const key of textForms(word, normalise) ?? []) {
       const id = this.keyIds.get(key);
       if (id !== undefined) ids.push(id);
     }
     const groups = ids.length ? Int32Array.from(ids) : NONE;
-    if (this.wordGroups.size >= WORD_CACHE_MAX) this.wordGroups.clear();
-    this.wordGroups.set(word, groups);
+    this.wordGroups!.set(normalise(word), h, groups);
     return groups;
   }
 
