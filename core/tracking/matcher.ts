@@ -1,6 +1,6 @@
 import { AhoCorasick } from "./aho-corasick";
 import { Postings } from "./postings";
-import { INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
+import { FOLD, INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
 import { compileTracker, evaluateQuery, termKeys, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
 import { textForms } from "./word-forms";
 import { WordTable } from "./word-table";
@@ -170,8 +170,14 @@ export class TrackerIndex<T extends MatchableTracker> {
         continue;
       }
       const start = i;
-      while (i < n && (WORD[text.charCodeAt(i)] || INVISIBLE[text.charCodeAt(i)])) i++;
-      const h = WordTable.hash(text, start, i);
+      // the word's end and its hash (FNV-1a of its folded letters, as WordTable keys words) in one pass
+      let h = 0x811c9dc5;
+      for (; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (WORD[c]) h = Math.imul(h ^ FOLD[c]!, 0x01000193);
+        else if (!INVISIBLE[c]) break;
+      }
+      h |= 1;
       const groups = this.wordGroups!.get(text, start, i, h) ?? this.groupsOf(text.slice(start, i), h);
       if (!groups.length) continue;
       const { start: from, list } = this.keyOwners;

@@ -1,8 +1,9 @@
 /**
  * The matcher's cache of posts' words: which word-forms keys of the index each word has, looked up
  * straight from the text (a hash of the word's folded letters, then a letter-by-letter check), so
- * reading a post's words allocates nothing once they are known. Open addressing over typed arrays;
- * emptied when half full.
+ * reading a post's words allocates nothing once they are known. The hash is the caller's: FNV-1a
+ * over the word's folded letters (invisible characters skipped), with its lowest bit set so it is
+ * never 0. Open addressing over typed arrays; emptied when half full.
  */
 import { FOLD, INVISIBLE } from "./normalise";
 
@@ -20,16 +21,6 @@ export class WordTable<V> {
     this.words = new Array(1 << bits);
     this.values = new Array(1 << bits);
     this.mask = (1 << bits) - 1;
-  }
-
-  /** The hash of `text[start, end)` as folded letters, invisible characters skipped; never 0. */
-  static hash(text: string, start: number, end: number): number {
-    let h = 0x811c9dc5;
-    for (let i = start; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (!INVISIBLE[c]) h = Math.imul(h ^ FOLD[c]!, 0x01000193);
-    }
-    return h | 1;
   }
 
   /** The value stored for the folded word at `text[start, end)` with hash `h`, or undefined. */
