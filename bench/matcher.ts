@@ -10,9 +10,13 @@
  * phrases, prefixes, groups and NEAR over the same words) and that use word forms (default 0 both:
  * the plain case). `--baseline` also loads the matcher of another checkout of this repository
  * (e.g. a worktree of main) and runs its rounds in turn with this one's, in this process, on the
- * same trackers and posts, so both meet the same load on a shared machine.
+ * same trackers and posts, so both meet the same load on a shared machine. Rates are also given
+ * per second of the main thread's CPU time (from /proc, 10 ms ticks), which other work on the
+ * machine does not inflate, and the index's memory: its heap (after a collection) and the process's
+ * RSS before and after the build (the trackers themselves are in both).
  */
 import { TrackerIndex, type MatchableTracker } from "../core/tracking/matcher";
+import { threadCpu } from "./_thread-cpu";
 
 const args = process.argv.slice(2);
 const flag = args.indexOf("--baseline");
@@ -92,20 +96,41 @@ interface Index {
 }
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
 
+const heapMb = () => {
+  Bun.gc(true);
+  return process.memoryUsage().heapUsed / 1e6;
+};
+const rssMb = () => process.memoryUsage().rss / 1e6;
+/** CPU seconds of the main thread so far */
+const mainCpu = () => {
+  const t = threadCpu(process.pid);
+  return ((t.get("main user") ?? 0) + (t.get("main sys") ?? 0)) / 1e6;
+};
+
 function build(make: (t: MatchableTracker[]) => Index) {
+  const heapBefore = heapMb();
+  const rssBefore = rssMb();
   const t0 = performance.now();
+  const c0 = mainCpu();
   const index = make(trackers);
   const buildMs = performance.now() - t0;
+  const buildCpu = mainCpu() - c0;
+  const heap = heapMb() - heapBefore;
+  console.log(
+    `index build ${buildMs.toFixed(0)} ms (${buildCpu.toFixed(1)} s CPU), index heap ${heap.toFixed(0)} MB, process RSS ${rssBefore.toFixed(0)} → ${rssMb().toFixed(0)} MB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB)`,
+  );
   for (let i = 0; i < 20_000; i++) index.match(posts[i % posts.length]!);
-  return { index, buildMs, rates: [] as number[], hits: 0 };
+  return { index, buildMs, buildCpu, rates: [] as number[], cpuRates: [] as number[], hits: 0 };
 }
 
-/** One round: every message once; records the rate. */
+/** One round: every message once; records the rate (per second of wall time and of CPU time). */
 function round(run: ReturnType<typeof build>) {
   let hits = 0;
   const t0 = performance.now();
+  const c0 = mainCpu();
   for (let i = 0; i < MESSAGES; i++) hits += run.index.match(posts[i % posts.length]!).hits.length;
   run.rates.push(MESSAGES / ((performance.now() - t0) / 1000));
+  run.cpuRates.push(MESSAGES / Math.max(mainCpu() - c0, 0.01));
   run.hits = hits;
 }
 
@@ -123,10 +148,12 @@ console.log(
 );
 for (const [name, run] of runs) {
   const rates = run.rates.sort((a, b) => b - a);
-  console.log(`${name}: index build ${run.buildMs.toFixed(0)} ms`);
+  const cpuRates = run.cpuRates.sort((a, b) => b - a);
+  console.log(`${name}: index build ${run.buildMs.toFixed(0)} ms (${run.buildCpu.toFixed(1)} s CPU)`);
   console.log(
     `  throughput: ${fmt(rates[0]!)} messages/s best, ${fmt(rates[ROUNDS >> 1]!)} median of ${ROUNDS} rounds (${((rates[0]! * avgLen) / 1e6).toFixed(1)} M chars/s), one core`,
   );
+  console.log(`  per CPU second: ${fmt(cpuRates[0]!)} messages best, ${fmt(cpuRates[ROUNDS >> 1]!)} median`);
   console.log(`  matches: ${(run.hits / MESSAGES).toFixed(2)} per message`);
 }
 if (runs.length === 2) {

@@ -1,13 +1,19 @@
 /**
  * Aho-Corasick automaton over UTF-16 code units: finds every occurrence of every pattern in one pass
- * over a text. The patterns' alphabet is compacted and ordered by frequency; the most frequent letters get a
- * dense DFA table (one array read per character), the rest use trie edges in an open-addressing hash
- * table plus failure links, with moves memoised on first use. A scan allocates nothing.
+ * over a text. Compact, so that a million trackers fit: the trie is built from the sorted patterns
+ * (no per-node objects), numbered breadth first, and kept in flat typed arrays — each node's
+ * children are consecutive nodes (found by binary search on their letters), with its failure link
+ * and its nearest suffix that ends a pattern. The patterns' alphabet is ordered by frequency, and
+ * the shallowest nodes (where a scan spends nearly all its time) get a dense DFA table for the most
+ * frequent letters: one array read per character. Elsewhere a move follows trie edges and failure
+ * links. A scan allocates nothing.
  */
 import { FOLD, INVISIBLE, SPACE } from "./normalise";
 
-/** Cells of the dense transition table (4 bytes each): 32 MB at most. */
-const DENSE_CELLS = 8_000_000;
+/** Cells of the dense transition table (4 bytes each): 64 MB at most. */
+const DENSE_CELLS = 16_000_000;
+/** Letters in the dense table, at most (the most frequent ones). */
+const DENSE_LETTERS = 128;
 const IGNORED = -1;
 const HAS_OUTPUT = 0x40000000;
 const STATE = HAS_OUTPUT - 1;
@@ -20,156 +26,166 @@ export class AhoCorasick {
   /** what `scan` reads: code unit of a text → letter, IGNORED or WHITESPACE */
   private letters: Int32Array;
   private rootNext: Int32Array;
-  /** open-addressing table: key = node * alphabetSize + letter → next state; trie edges plus memoised DFA moves */
-  private keys: Int32Array;
-  private values: Int32Array;
-  private mask: number;
-  private shift: number;
-  private used = 0;
-  private maxUsed: number;
+  /** per node: the letter of the edge into it; its children are nodes childStart .. childStart + childCount */
+  private edge: Int32Array;
+  private childStart: Int32Array;
+  private childCount: Int32Array;
   private fail: Int32Array;
-  /** outputs of node n (own and inherited through failure links): outList[outStart[n] .. outStart[n+1]) */
-  private outStart: Int32Array;
-  private outList: Int32Array;
+  /** per node: a pattern ending there (then nextSame chains the others), or -1 */
+  private ownFirst: Int32Array;
+  private nextSame: Int32Array;
+  /** per node: the nearest node on its failure chain where a pattern ends, or -1 */
+  private outLink: Int32Array;
   private hasOutput: Uint8Array;
-  /** dense DFA rows for letters 1..dense: delta[node * dense + letter - 1] = next state | HAS_OUTPUT if it has outputs */
+  /** dense DFA rows for nodes below denseNodes and letters 1..dense: delta[node * dense + letter - 1] = next | HAS_OUTPUT */
   private dense: number;
+  private denseNodes: number;
   private delta: Int32Array;
   readonly patternLength: Int32Array;
   readonly nodeCount: number;
 
-  constructor(patterns: readonly string[]) {
-    // 1. alphabet (most frequent letters first) and trie with plain maps while building
+  /** `denseCells`: the dense table's size (tests make it small to exercise the sparse moves). */
+  constructor(patterns: readonly string[], denseCells = DENSE_CELLS) {
+    // 1. alphabet, most frequent letters first
     const frequency = new Map<number, number>();
     for (const p of patterns) for (let i = 0; i < p.length; i++) frequency.set(p.charCodeAt(i), (frequency.get(p.charCodeAt(i)) ?? 0) + 1);
     for (const [c] of [...frequency].sort((x, y) => y[1] - x[1])) this.alpha[c] = ++this.alphabetSize;
-    let children: Map<number, number>[] = [new Map()];
-    let own: number[][] = [[]];
-    this.patternLength = new Int32Array(patterns.length);
-    patterns.forEach((p, index) => {
-      this.patternLength[index] = p.length;
-      if (!p.length) return;
-      let node = 0;
-      for (let i = 0; i < p.length; i++) {
-        const a = this.alpha[p.charCodeAt(i)]!;
-        let next = children[node]!.get(a);
-        if (next === undefined) {
-          next = children.length;
-          children.push(new Map());
-          own.push([]);
-          children[node]!.set(a, next);
-        }
-        node = next;
-      }
-      own[node]!.push(index);
+    this.patternLength = Int32Array.from(patterns, (p) => p.length);
+
+    // 2. the trie in depth-first order, from the patterns sorted by their letters
+    const mapped = patterns.map((p) => {
+      let m = "";
+      for (let i = 0; i < p.length; i++) m += String.fromCharCode(this.alpha[p.charCodeAt(i)]!);
+      return m;
     });
-    const n = children.length;
+    // sorted natively (twice as fast as a comparator): each pattern's letters, a NUL (below every letter), its index
+    const keys = mapped.map((m, i) => `${m}\u0000${i}`).sort();
+    const order = Int32Array.from(keys, (k) => Number(k.slice(k.lastIndexOf("\u0000") + 1)));
+    let n = 1;
+    for (let k = 0; k < order.length; k++) {
+      const p = mapped[order[k]!]!;
+      const prev = k ? mapped[order[k - 1]!]! : "";
+      let common = 0;
+      while (common < p.length && common < prev.length && p.charCodeAt(common) === prev.charCodeAt(common)) common++;
+      n += p.length - common;
+    }
     this.nodeCount = n;
-    // renumber nodes breadth first: shallow nodes, visited by almost every character, share cache lines
-    const order = [0];
-    for (let q = 0; q < order.length; q++) for (const child of children[order[q]!]!.values()) order.push(child);
-    const renumber = new Int32Array(n);
-    order.forEach((old, i) => (renumber[old] = i));
-    children = order.map((old) => new Map([...children[old]!].map(([a, c]) => [a, renumber[c]!] as [number, number])));
-    own = order.map((old) => own[old]!);
-
-    // 2. compile transitions; room for 4 memoised moves per node on top of the trie edges
-    let size = 1024;
-    while (size < n * 10 && size < 1 << 26) size <<= 1;
-    this.mask = size - 1;
-    this.shift = 32 - Math.log2(size);
-    this.maxUsed = size >> 1;
-    this.keys = new Int32Array(size).fill(-1);
-    this.values = new Int32Array(size);
-    this.rootNext = new Int32Array(this.alphabetSize + 1);
-    for (const [a, child] of children[0]!) this.rootNext[a] = child;
-    for (let node = 1; node < n; node++) for (const [a, child] of children[node]!) this.put(node, a, child);
-
-    // 3. failure links and inherited outputs, breadth first
-    this.fail = new Int32Array(n);
-    const outputs: number[][] = own;
-    const queue: number[] = [];
-    for (const child of children[0]!.values()) queue.push(child);
-    for (let q = 0; q < queue.length; q++) {
-      const node = queue[q]!;
-      for (const [a, child] of children[node]!) {
-        let f = this.fail[node]!;
-        let target = this.get(f, a);
-        while (target === -1) {
-          f = this.fail[f]!;
-          target = this.get(f, a);
+    const parent = new Int32Array(n);
+    const edge = new Int32Array(n);
+    const depth = new Int32Array(n);
+    const end = new Int32Array(patterns.length);
+    {
+      const path = [0];
+      let next = 1;
+      let prev = "";
+      for (const index of order) {
+        const p = mapped[index]!;
+        let common = 0;
+        while (common < p.length && common < prev.length && p.charCodeAt(common) === prev.charCodeAt(common)) common++;
+        path.length = common + 1;
+        for (let i = common; i < p.length; i++) {
+          parent[next] = path[i]!;
+          edge[next] = p.charCodeAt(i);
+          depth[next] = i + 1;
+          path.push(next++);
         }
-        this.fail[child] = target;
-        if (outputs[target]!.length) outputs[child] = outputs[child]!.concat(outputs[target]!);
-        queue.push(child);
+        end[index] = path[p.length]!;
+        prev = p;
       }
     }
-    // 4. the full DFA for the most frequent letters, as far as DENSE_CELLS allows
-    this.dense = Math.min(this.alphabetSize, Math.floor(DENSE_CELLS / n));
-    const d = this.dense;
-    const table = (this.delta = new Int32Array(n * d));
+    // 3. renumber breadth first (depth by depth, keeping the depth-first order within one): shallow
+    // nodes, visited by almost every character, come first, and a node's children are consecutive
+    const maxDepth = depth.reduce((a, b) => Math.max(a, b), 0);
+    const atDepth = new Int32Array(maxDepth + 2);
+    for (let v = 0; v < n; v++) atDepth[depth[v]! + 1]!++;
+    for (let d = 1; d < atDepth.length; d++) atDepth[d]! += atDepth[d - 1]!;
+    const renumber = new Int32Array(n);
+    for (let v = 0; v < n; v++) renumber[v] = atDepth[depth[v]!]!++;
+    this.edge = new Int32Array(n);
+    this.childStart = new Int32Array(n);
+    this.childCount = new Int32Array(n);
+    const up = new Int32Array(n);
+    for (let v = 1; v < n; v++) {
+      const id = renumber[v]!;
+      const p = renumber[parent[v]!]!;
+      this.edge[id] = edge[v]!;
+      up[id] = p;
+      if (!this.childCount[p]) this.childStart[p] = id;
+      this.childCount[p]!++;
+    }
+    this.rootNext = new Int32Array(this.alphabetSize + 1);
+    for (let k = 0; k < this.childCount[0]!; k++) this.rootNext[this.edge[this.childStart[0]! + k]!] = this.childStart[0]! + k;
+    this.ownFirst = new Int32Array(n).fill(-1);
+    this.nextSame = new Int32Array(patterns.length).fill(-1);
+    for (let index = patterns.length - 1; index >= 0; index--) {
+      if (!patterns[index]!.length) continue;
+      const node = renumber[end[index]!]!;
+      this.nextSame[index] = this.ownFirst[node]!;
+      this.ownFirst[node] = index;
+    }
+
+    // 4. failure links and output links, breadth first (a node's failure is shallower: already done)
+    this.fail = new Int32Array(n);
+    this.outLink = new Int32Array(n).fill(-1);
+    this.hasOutput = new Uint8Array(n);
+    for (let v = 1; v < n; v++) {
+      const p = up[v]!;
+      let f = 0;
+      if (p !== 0) {
+        const a = this.edge[v]!;
+        let s = this.fail[p]!;
+        while (s !== 0 && this.child(s, a) === -1) s = this.fail[s]!;
+        f = s === 0 ? this.rootNext[a]! : this.child(s, a);
+      }
+      this.fail[v] = f;
+      this.outLink[v] = this.ownFirst[f] !== -1 ? f : this.outLink[f]!;
+      this.hasOutput[v] = this.ownFirst[v] !== -1 || this.outLink[v] !== -1 ? 1 : 0;
+    }
+
+    // 5. the DFA of the shallowest nodes for the most frequent letters, as far as DENSE_CELLS allows
+    const d = (this.dense = Math.min(this.alphabetSize, DENSE_LETTERS));
+    this.denseNodes = d ? Math.min(n, Math.floor(denseCells / d)) : 0;
+    const table = (this.delta = new Int32Array(this.denseNodes * d));
     for (let a = 1; a <= d; a++) table[a - 1] = this.rootNext[a]!;
-    for (const node of queue) {
-      const f = this.fail[node]!;
-      table.copyWithin(node * d, f * d, f * d + d);
-      for (const [a, child] of children[node]!) if (a <= d) table[node * d + a - 1] = child;
+    for (let v = 1; v < this.denseNodes; v++) {
+      const f = this.fail[v]! * d;
+      const row = v * d;
+      for (let a = 0; a < d; a++) table[row + a] = table[f + a]!;
+      const from = this.childStart[v]!;
+      for (let c = from; c < from + this.childCount[v]!; c++) if (this.edge[c]! <= d) table[v * d + this.edge[c]! - 1] = c;
     }
     // a cell also says whether its target state has outputs, so a scan reads nothing else per character
-    this.hasOutput = Uint8Array.from(outputs, (o) => (o.length ? 1 : 0));
-    const delta = this.delta;
-    const hasOutput = this.hasOutput;
-    for (let i = 0; i < delta.length; i++) if (hasOutput[delta[i]!]) delta[i] = delta[i]! | HAS_OUTPUT;
+    for (let i = 0; i < table.length; i++) if (this.hasOutput[table[i]!]) table[i] = table[i]! | HAS_OUTPUT;
 
-    // 5. one table from a text's code unit to its letter (after folding), or IGNORED / WHITESPACE
+    // 6. one table from a text's code unit to its letter (after folding), or IGNORED / WHITESPACE
     this.letters = new Int32Array(65536);
     for (let c = 0; c < 65536; c++) this.letters[c] = INVISIBLE[c] ? IGNORED : SPACE[c] ? WHITESPACE : this.alpha[FOLD[c]!]!;
+  }
 
-    this.outStart = new Int32Array(n + 1);
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      this.outStart[i] = total;
-      total += outputs[i]!.length;
+  /** The child of `node` (not the root) on letter `a`, or -1: children are sorted by letter. */
+  private child(node: number, a: number): number {
+    let lo = this.childStart[node]!;
+    let hi = lo + this.childCount[node]! - 1;
+    const edge = this.edge;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const e = edge[mid]!;
+      if (e === a) return mid;
+      if (e < a) lo = mid + 1;
+      else hi = mid - 1;
     }
-    this.outStart[n] = total;
-    this.outList = new Int32Array(total);
-    for (let i = 0; i < n; i++) this.outList.set(outputs[i]!, this.outStart[i]!);
+    return -1;
   }
 
-  private slot(key: number): number {
-    return Math.imul(key, 0x9e3779b1) >>> this.shift;
-  }
-
-  private put(node: number, a: number, next: number): void {
-    const key = node * (this.alphabetSize + 1) + a;
-    let h = this.slot(key);
-    while (this.keys[h] !== -1) h = (h + 1) & this.mask;
-    this.keys[h] = key;
-    this.values[h] = next;
-    this.used++;
-  }
-
-  /** The trie edge (or memoised move) of `node` on letter `a`, or -1; the root loops to itself. */
-  private get(node: number, a: number): number {
-    if (node === 0) return this.rootNext[a]!;
-    const key = node * (this.alphabetSize + 1) + a;
-    for (let h = this.slot(key); ; h = (h + 1) & this.mask) {
-      const k = this.keys[h]!;
-      if (k === key) return this.values[h]!;
-      if (k === -1) return -1;
-    }
-  }
-
-  /** The automaton's move (the DFA transition), memoised while the table has room. */
+  /** The automaton's move from `state` on letter `a` (a DFA cell where there is one). */
   private move(state: number, a: number): number {
-    let next = this.get(state, a);
-    if (next !== -1) return next;
-    let s = state;
-    do {
-      s = this.fail[s]!;
-      next = this.get(s, a);
-    } while (next === -1);
-    if (this.used < this.maxUsed) this.put(state, a, next);
-    return next;
+    for (;;) {
+      if (state < this.denseNodes && a <= this.dense) return this.delta[state * this.dense + a - 1]! & STATE;
+      if (state === 0) return this.rootNext[a]!;
+      const c = this.child(state, a);
+      if (c !== -1) return c;
+      state = this.fail[state]!;
+    }
   }
 
   /**
@@ -183,9 +199,11 @@ export class AhoCorasick {
     const letters = this.letters;
     const spaceLetter = this.alpha[32]!;
     const dense = this.dense;
+    const denseNodes = this.denseNodes;
     const delta = this.delta;
-    const outStart = this.outStart;
-    const outList = this.outList;
+    const ownFirst = this.ownFirst;
+    const nextSame = this.nextSame;
+    const outLink = this.outLink;
     const n = text.length;
     for (let i = 0; i < n; i++) {
       let a = letters[text.charCodeAt(i)]!;
@@ -199,16 +217,15 @@ export class AhoCorasick {
         continue;
       }
       let cell: number;
-      if (a <= dense) cell = delta[state * dense + a - 1]!;
+      if (a <= dense && state < denseNodes) cell = delta[state * dense + a - 1]!;
       else {
-        const next = state === 0 ? this.rootNext[a]! : this.move(state, a);
+        const next = this.move(state, a);
         cell = this.hasOutput[next] ? next | HAS_OUTPUT : next;
       }
       state = cell & STATE;
-      if (cell & HAS_OUTPUT) {
-        const to = outStart[state + 1]!;
-        for (let k = outStart[state]!; k < to; k++) onHit(outList[k]!, i + 1);
-      }
+      if (cell & HAS_OUTPUT)
+        for (let s = ownFirst[state] !== -1 ? state : outLink[state]!; s !== -1; s = outLink[s]!)
+          for (let p = ownFirst[s]!; p !== -1; p = nextSame[p]!) onHit(p, i + 1);
     }
   }
 }

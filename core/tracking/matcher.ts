@@ -1,6 +1,9 @@
 import { AhoCorasick } from "./aho-corasick";
-import { isWholeWord, matchStart, normaliseKeyword } from "./normalise";
-import { compileTracker, evaluateQuery, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
+import { Postings } from "./postings";
+import { FOLD, INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
+import { compileTracker, evaluateQuery, termKeys, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
+import { textForms } from "./word-forms";
+import { WordTable } from "./word-table";
 
 /** What the matcher needs of a tracker (`syntax` and `wordForms` default to plain and off). */
 export interface MatchableTracker extends MatchSettings {
@@ -14,6 +17,7 @@ export interface KeywordHit<T> {
   end: number;
 }
 
+const NONE = new Int32Array(0);
 const KEYWORD = 0;
 const MINUS = 1;
 /** roles from TERM up: term (role - TERM) of a query tracker */
@@ -25,13 +29,16 @@ const TERM = 2;
  * Rules: non-exact keywords match as substrings of the normalised text; exact ones as whole
  * words/phrases (Unicode letters, digits and marks are word characters); a minus word anywhere in
  * the text vetoes, matched the same way (substring or whole word) as the tracker's keyword.
- * Queries and word forms (query-match.ts) put their terms into the same automaton; an occurrence is
- * only noted during the scan, and the trackers it concerns are checked after it.
+ * Queries (query-match.ts) put their terms into the same automaton; an occurrence is only noted
+ * during the scan, and the trackers it concerns are checked after it. A term whose first word has
+ * word forms is indexed by that word's keys (its dictionary words, word-forms.ts) instead: when
+ * such terms exist, the post's words are looked up by their keys (once per distinct word, cached)
+ * and an occurrence is noted for the terms indexed under them.
  */
 export class TrackerIndex<T extends MatchableTracker> {
   private automaton: AhoCorasick;
-  /** per pattern: flat (trackerIndex, role) pairs */
-  private owners: Int32Array[];
+  /** per pattern: (trackerIndex, role) pairs */
+  private owners: Postings;
   private exact: Uint8Array;
   private hitGen: Int32Array;
   private minusGen: Int32Array;
@@ -45,26 +52,38 @@ export class TrackerIndex<T extends MatchableTracker> {
   private termHits: number[] = [];
   private candidateGen: Int32Array;
   private candidates: number[] = [];
+  /** word-forms terms by key: the key's group in keyOwners, which holds (trackerIndex, role) pairs */
+  private keyIds = new Map<string, number>();
+  private keyOwners: Postings;
+  /** per word of posts as written: the groups of keyOwners its keys have (NONE mostly); bounded */
+  private wordGroups: WordTable<Int32Array> | null = null;
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
 
   constructor(readonly trackers: readonly T[]) {
     const patternIds = new Map<string, number>();
-    const owners: number[][] = [];
+    const owners = new Postings();
     const add = (raw: string, trackerIndex: number, role: number) => {
       const p = normaliseKeyword(raw);
       if (!p) return;
       let id = patternIds.get(p);
-      if (id === undefined) {
-        id = owners.length;
-        patternIds.set(p, id);
-        owners.push([]);
-      }
-      owners[id]!.push(trackerIndex, role);
+      if (id === undefined) patternIds.set(p, (id = patternIds.size));
+      owners.add(id, trackerIndex, role);
     };
+    const keyIds = this.keyIds;
+    const keyOwners = new Postings();
     this.queries = trackers.map((t, i) => {
       const query = compileTracker(t);
-      if (query) query.terms.forEach((term, k) => add(term.pattern, i, TERM + k));
+      if (query)
+        query.terms.forEach((term, k) => {
+          const keys = termKeys(term);
+          if (!keys) return add(term.pattern, i, TERM + k);
+          for (const key of keys) {
+            let id = keyIds.get(key);
+            if (id === undefined) keyIds.set(key, (id = keyIds.size));
+            keyOwners.add(id, i, TERM + k);
+          }
+        });
       else {
         add(t.keyword, i, KEYWORD);
         for (const w of t.minusWords ?? []) add(w, i, MINUS);
@@ -72,7 +91,9 @@ export class TrackerIndex<T extends MatchableTracker> {
       return query;
     });
     this.automaton = new AhoCorasick([...patternIds.keys()]);
-    this.owners = owners.map((o) => Int32Array.from(o));
+    this.owners = owners.freeze(patternIds.size);
+    this.keyOwners = keyOwners.freeze(keyIds.size);
+    if (keyIds.size) this.wordGroups = new WordTable();
     const n = trackers.length;
     this.exact = Uint8Array.from(trackers, (t) => (t.exactMatch ? 1 : 0));
     this.hitGen = new Int32Array(n);
@@ -86,19 +107,26 @@ export class TrackerIndex<T extends MatchableTracker> {
     return this.trackers.length;
   }
 
+  private noteTerm(t: number, term: number, start: number, end: number): void {
+    this.termHits.push(t, term, start, end);
+    if (this.candidateGen[t] !== this.gen) {
+      this.candidateGen[t] = this.gen;
+      this.candidates.push(t);
+    }
+  }
+
   private record(pattern: number, end: number): void {
     const start = matchStart(this.text, end, this.automaton.patternLength[pattern]!);
-    const owners = this.owners[pattern]!;
+    const owners = this.owners.list;
     let whole = -1;
-    for (let k = 0; k < owners.length; k += 2) {
+    let wordStart = -1;
+    for (let k = 2 * this.owners.start[pattern]!, to = 2 * this.owners.start[pattern + 1]!; k < to; k += 2) {
       const t = owners[k]!;
       const role = owners[k + 1]!;
       if (role >= TERM) {
-        this.termHits.push(t, role - TERM, start, end);
-        if (this.candidateGen[t] !== this.gen) {
-          this.candidateGen[t] = this.gen;
-          this.candidates.push(t);
-        }
+        // every query term starts a word (a whole word, a prefix, a phrase): inside a word it is no occurrence
+        if (wordStart === -1) wordStart = isWordAt(this.text, start - 1, -1) ? 0 : 1;
+        if (wordStart) this.noteTerm(t, role - TERM, start, end);
         continue;
       }
       if (this.exact[t]) {
@@ -125,11 +153,49 @@ export class TrackerIndex<T extends MatchableTracker> {
     this.text = text;
     this.hitList.length = 0;
     this.automaton.scan(text, this.onHit);
+    if (this.keyIds.size) this.scanWords(text);
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
     if (this.candidates.length) this.checkQueries(text, hits);
     return { text, hits };
+  }
+
+  /** Notes the word-forms terms whose keys the words of `text` have (words as Unicode letters, digits and marks; checked again in place). */
+  private scanWords(text: string): void {
+    const n = text.length;
+    for (let i = 0; i < n; ) {
+      if (!WORD[text.charCodeAt(i)]) {
+        i++;
+        continue;
+      }
+      const start = i;
+      // the word's end and its hash (FNV-1a of its folded letters, as WordTable keys words) in one pass
+      let h = 0x811c9dc5;
+      for (; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (WORD[c]) h = Math.imul(h ^ FOLD[c]!, 0x01000193);
+        else if (!INVISIBLE[c]) break;
+      }
+      h |= 1;
+      const groups = this.wordGroups!.get(text, start, i, h) ?? this.groupsOf(text.slice(start, i), h);
+      if (!groups.length) continue;
+      const { start: from, list } = this.keyOwners;
+      for (const id of groups)
+        for (let k = 2 * from[id]!; k < 2 * from[id + 1]!; k += 2) this.noteTerm(list[k]!, list[k + 1]! - TERM, start, i);
+    }
+  }
+
+  /** The groups of keyOwners a post's word (as written) belongs to, by its keys; cached per folded word. */
+  private groupsOf(word: string, h: number): Int32Array {
+    const ids: number[] = [];
+    for (const key of textForms(word, normalise) ?? []) {
+      const id = this.keyIds.get(key);
+      if (id !== undefined) ids.push(id);
+    }
+    const groups = ids.length ? Int32Array.from(ids) : NONE;
+    this.wordGroups!.set(normalise(word), h, groups);
+    return groups;
   }
 
   /** Evaluates the queries of the trackers whose terms occurred in this scan, on those occurrences only. */

@@ -37,9 +37,25 @@ for (let c = 0; c < 65536; c++) {
 FOLD["ё".charCodeAt(0)] = FOLD["Ё".charCodeAt(0)] = "е".charCodeAt(0);
 FOLD["ς".charCodeAt(0)] = "σ".charCodeAt(0);
 
+/** Code units NFKC leaves alone whatever surrounds them: ASCII and the basic Cyrillic letters. */
+const nfkcStable = (c: number) => c < 0x80 || (c >= 0x400 && c < 0x460);
+
+/** NFKC, skipping the work for the usual keyword or word (ASCII and Cyrillic letters only). */
+function nfkc(text: string): string {
+  for (let i = 0; i < text.length; i++) if (!nfkcStable(text.charCodeAt(i))) return text.normalize("NFKC");
+  return text;
+}
+
 /** Normalises a text or keyword into a string: NFKC, folded, invisibles dropped, whitespace runs → one space. */
 export function normalise(text: string): string {
-  const s = text.normalize("NFKC");
+  const s = nfkc(text);
+  // most keywords and words are normalised already: returned as they are
+  let clean = true;
+  for (let i = 0; i < s.length && clean; i++) {
+    const c = s.charCodeAt(i);
+    clean = FOLD[c] === c && !INVISIBLE[c] && (!SPACE[c] || (c === 32 && s.charCodeAt(i + 1) !== 32 && !SPACE[s.charCodeAt(i + 1)]));
+  }
+  if (clean) return s;
   let out = "";
   let inSpace = false;
   for (let i = 0; i < s.length; i++) {

@@ -1,14 +1,15 @@
 /**
  * Queries and word forms as the matcher checks them. A tracker that is a query or uses word forms
- * is compiled into terms; each term puts one pattern into the shared automaton (a word, a phrase, a
- * prefix, or what every form of its first word starts with). The scan reports where a pattern
- * occurs; only there, and only for the trackers that own it, is the term checked (word boundaries,
- * forms, the rest of a phrase), and only for those trackers is the query evaluated. No tracker
- * reads the whole text on its own.
+ * is compiled into terms; each term puts one pattern into the shared automaton (a word, a phrase or a
+ * prefix) or, when its first word has forms, that word's dictionary keys into the matcher's index
+ * of keys (word-forms.ts). The scan reports where a pattern or a form of a key occurs; only there,
+ * and only for the trackers that own it, is the term checked (word boundaries, forms, the rest of
+ * a phrase), and only for those trackers is the query evaluated. No tracker reads the whole text on
+ * its own.
  */
 import { FOLD, INVISIBLE, SPACE, WORD, isWholeWord, isWordAt, normalise, normaliseKeyword } from "./normalise";
 import { evaluate, parseQuery, positiveTerms, type QueryNode } from "./query";
-import { formsOf, isFormOf, type FormsOf } from "./word-forms";
+import { keywordForms, sharesForm, textForms, type FormKeys } from "./word-forms";
 
 /** The matcher's view of a tracker's matching settings. */
 export interface MatchSettings {
@@ -23,12 +24,19 @@ const EXACT = 0;
 const PREFIX = 1;
 const FORMS = 2;
 
-/** A term: the pattern it puts into the automaton and how an occurrence of it is checked. */
-interface TermCheck {
+/** A word with forms: as the keyword wrote it (normalised) and its keys. */
+interface FormsWord {
+  word: string;
+  keys: FormKeys;
+}
+
+/** A term: the pattern it puts into the automaton (or, FORMS, the keys of its first word) and how an occurrence of it is checked. */
+export interface TermCheck {
+  /** the automaton's pattern; "" when the first word's keys stand for it */
   pattern: string;
   kind: typeof EXACT | typeof PREFIX | typeof FORMS;
   /** FORMS: the phrase's words, each with its forms or (no forms) as a literal */
-  words: (FormsOf | string)[];
+  words: (FormsWord | string)[];
 }
 
 export interface CompiledQuery {
@@ -38,12 +46,39 @@ export interface CompiledQuery {
   positive: number[];
 }
 
+function formsWord(word: string): FormsWord | string {
+  const keys = keywordForms(word);
+  return keys ? { word, keys } : word;
+}
+
+/** The keys standing for a FORMS term in the matcher's index (its first word's), or null when its pattern does. */
+export function termKeys(term: TermCheck): FormKeys | null {
+  const first = term.words[0];
+  return term.kind === FORMS && first !== undefined && typeof first !== "string" ? first.keys : null;
+}
+
+/**
+ * Terms are shared by every tracker that has them (a million trackers repeat the same words):
+ * bounded, emptied when full (a term is immutable, so trackers keep theirs).
+ */
+const sharedTerms = new Map<string, TermCheck>();
+const TERMS_MAX = 500_000;
+const NO_WORDS: string[] = [];
+
 function termCheck(words: string[], prefix: boolean, wordForms: boolean): TermCheck {
-  if (prefix) return { pattern: words[0]!, kind: PREFIX, words };
-  const forms = wordForms ? words.map((w) => formsOf(w) ?? w) : words;
-  if (!forms.some((w) => typeof w !== "string")) return { pattern: words.join(" "), kind: EXACT, words };
-  const first = forms[0]!;
-  return { pattern: typeof first === "string" ? first : first.prefix, kind: FORMS, words: forms };
+  const id = `${prefix ? "*" : wordForms ? "~" : "="}${words.join(" ")}`;
+  let term = sharedTerms.get(id);
+  if (term) return term;
+  if (prefix) term = { pattern: words[0]!, kind: PREFIX, words: NO_WORDS };
+  else {
+    const forms = wordForms ? words.map((w): FormsWord | string => (w.length ? formsWord(w) : w)) : words;
+    const first = forms[0]!;
+    if (!forms.some((w) => typeof w !== "string")) term = { pattern: words.join(" "), kind: EXACT, words: NO_WORDS };
+    else term = { pattern: typeof first === "string" ? first : "", kind: FORMS, words: forms };
+  }
+  if (sharedTerms.size >= TERMS_MAX) sharedTerms.clear();
+  sharedTerms.set(id, term);
+  return term;
 }
 
 /**
@@ -128,7 +163,8 @@ function checkTerm(term: TermCheck, s: string, start: number, end: number): numb
       if (pos === -1 || isWordAt(s, pos, 1)) return -1;
     } else {
       const e = wordEnd(s, pos);
-      if (e === pos || !isFormOf(word, normalise(s.slice(pos, e)))) return -1;
+      const keys = e === pos ? null : textForms(s.slice(pos, e), normalise);
+      if (!keys || !sharesForm(keys, word.keys)) return -1;
       pos = e;
     }
   }

@@ -1,56 +1,84 @@
 /**
- * Word forms for trackers with `word_forms: true`: two words are forms of one another when their
- * Snowball stems agree (Russian for Cyrillic words, English for Latin ones). Snowball cuts some
- * dictionary forms further than their inflections (`канал` → `кана` as a past-tense verb, `каналы` →
- * `канал`), so a word also counts as its own stem: `канал` and `каналы` meet at `канал`, while
- * `канализация` (`канализац`) meets neither. Words in other scripts, or mixing letters and digits,
- * have no forms: they match as whole words.
+ * Word forms for trackers with `word_forms: true`. Each word is reduced to keys: the dictionary
+ * words (lemmas) it is a form of (dictionary.ts: OpenCorpora for Cyrillic words, WordNet for
+ * Latin ones), and two words are forms of one another when their keys meet. So `каналов` and
+ * `канала` meet at `канал`, `дня` at `день`, `went` at `go`, while `банк` and `левый` never meet
+ * `банка` and `лев` unless a form really is shared (`банку` is a form of both).
+ *
+ * A word the dictionary does not know falls back to its Snowball stem (`биткоина` and `биткоины`
+ * meet at `~биткоин`), a word also counting as its own stem; stems only meet stems, never a
+ * dictionary word. A word under 4 letters is never stemmed: unknown, it meets only itself. Words in
+ * other scripts, or mixing letters and digits, have no forms: they match as whole words.
+ *
+ * A keyword's word that is itself a dictionary word means that word (`банка` the jar, not the
+ * genitive of `банк`); a post's word means every word it may be a form of.
  */
 import { newStemmer } from "snowball-stemmers";
+import { englishLemmas, russianLemmas } from "./dictionary";
 
 const russian = newStemmer("russian");
 const english = newStemmer("english");
 const CYRILLIC = /^\p{Script=Cyrillic}+$/u;
 const LATIN = /^\p{Script=Latin}+$/u;
+const MIN_STEMMED = 4;
+/** entries of each cache below, at most */
+const CACHE_MAX = 500_000;
 
-/** Stems already computed (the words of posts repeat): bounded, emptied when full. */
-const cache = new Map<string, string>();
-const CACHE_MAX = 50_000;
+/** The keys of a word; words with the same keys share one array (compared by identity first). */
+export type FormKeys = readonly string[];
 
-/** The Snowball stem of a normalised word, or null when the word has no forms (see the module comment). */
-function stem(word: string): string | null {
-  let s = cache.get(word);
-  if (s !== undefined) return s || null;
-  s = CYRILLIC.test(word) ? russian.stem(word) : LATIN.test(word) ? english.stem(word) : "";
-  if (cache.size >= CACHE_MAX) cache.clear();
-  cache.set(word, s);
-  return s || null;
+const interned = new Map<string, FormKeys>();
+function intern(keys: string[]): FormKeys {
+  const id = keys.join("\n");
+  let k = interned.get(id);
+  if (!k) {
+    if (interned.size >= CACHE_MAX) interned.clear();
+    interned.set(id, (k = keys));
+  }
+  return k;
 }
 
-/** A keyword's word as the matcher compares forms with it. */
-export interface FormsOf {
-  word: string;
-  stem: string;
-  /**
-   * What every form of the word starts with, put into the automaton: the longest common prefix of
-   * the word and its stem (English stems may end in `i` for `y`: `happy` → `happi`, and `happ` is
-   * what `happy` and `happiness` share).
-   */
-  prefix: string;
+function keysOf(word: string, keyword: boolean): FormKeys | null {
+  const cyrillic = CYRILLIC.test(word);
+  if (!cyrillic && !LATIN.test(word)) return null;
+  const lemmas = cyrillic ? russianLemmas(word, keyword) : englishLemmas(word);
+  if (lemmas.length) return intern(lemmas.sort());
+  if (word.length < MIN_STEMMED) return intern([`=${word}`]);
+  const stem = (cyrillic ? russian : english).stem(word);
+  return intern(stem === word ? [`~${word}`] : [`~${stem}`, `~${word}`].sort());
 }
 
-/** The forms of a normalised keyword word, or null when it has none. */
-export function formsOf(word: string): FormsOf | null {
-  const s = stem(word);
-  if (!s) return null;
-  let n = 0;
-  while (n < s.length && n < word.length && s[n] === word[n]) n++;
-  return { word, stem: s, prefix: word.slice(0, Math.max(n, 1)) };
+/**
+ * Keys of keywords' words and of posts' words (by the word as written, before folding): words
+ * repeat across trackers and posts, so each is looked up in the dictionary once. Bounded: emptied
+ * when full.
+ */
+const keywordCache = new Map<string, FormKeys | null>();
+const textCache = new Map<string, FormKeys | null>();
+
+/** The keys of a normalised keyword word, or null when it has no forms (it matches as written). */
+export function keywordForms(word: string): FormKeys | null {
+  let keys = keywordCache.get(word);
+  if (keys !== undefined) return keys;
+  keys = keysOf(word, true);
+  if (keywordCache.size >= CACHE_MAX) keywordCache.clear();
+  keywordCache.set(word, keys);
+  return keys;
 }
 
-/** Whether normalised `textWord` is a form of the keyword word. */
-export function isFormOf(forms: FormsOf, textWord: string): boolean {
-  if (textWord === forms.word || textWord === forms.stem) return true;
-  const s = stem(textWord);
-  return s !== null && (s === forms.stem || s === forms.word);
+/** The keys of a post's word (`raw`: as written, one word; `fold` gives its normalised form), or null. */
+export function textForms(raw: string, fold: (raw: string) => string): FormKeys | null {
+  let keys = textCache.get(raw);
+  if (keys !== undefined) return keys;
+  keys = keysOf(fold(raw), false);
+  if (textCache.size >= CACHE_MAX) textCache.clear();
+  textCache.set(raw, keys);
+  return keys;
+}
+
+/** Whether two words' keys meet (each list is sorted and short). */
+export function sharesForm(a: FormKeys, b: FormKeys): boolean {
+  if (a === b) return true;
+  for (const x of a) if (b.includes(x)) return true;
+  return false;
 }

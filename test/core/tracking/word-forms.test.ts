@@ -1,0 +1,49 @@
+import { describe, expect, test } from "bun:test";
+import { TrackerIndex } from "../../../core/tracking/matcher";
+import { FORMS_DIFFER, FORMS_MATCH } from "../../helpers/word-forms-cases";
+
+/** What a post shows as matched for a plain tracker with word forms, or null. */
+const shown = (keyword: string, text: string) => {
+  const { text: display, hits } = new TrackerIndex([{ id: 1, keyword, exactMatch: false, minusWords: null, wordForms: true }]).match(text);
+  return hits[0] ? display.slice(hits[0].start, hits[0].end) : null;
+};
+
+describe("word forms from the dictionaries", () => {
+  test.each(FORMS_MATCH)("%s matches %s", (keyword, form) => {
+    expect(shown(keyword, `Сегодня — ${form}, а что ещё?`)).toBe(form);
+    expect(shown(keyword, `${form[0]!.toUpperCase()}${form.slice(1)}!`)).toBe(`${form[0]!.toUpperCase()}${form.slice(1)}`);
+  });
+
+  test.each(FORMS_DIFFER)("%s does not match %s", (keyword, other) => {
+    expect(shown(keyword, `Сегодня — ${other}, а что ещё?`)).toBeNull();
+  });
+
+  test("a form of two words matches a tracker on either (банку: of банк and of банка)", () => {
+    expect(shown("банк", "отнёс в банку")).toBe("банку");
+    expect(shown("банка", "отнёс в банку")).toBe("банку");
+  });
+
+  test("words the dictionary does not know fall back to a stemmer, never under 4 letters", () => {
+    expect(shown("биткоин", "курс биткоина")).toBe("биткоина");
+    expect(shown("биткоины", "курс биткоина")).toBe("биткоина");
+    expect(shown("btc", "btcs")).toBeNull();
+    expect(shown("btc", "BTC now")).toBe("BTC");
+  });
+
+  test("word forms in queries, minus words and several trackers of one index", () => {
+    const index = new TrackerIndex([
+      { id: 1, keyword: "(скидка OR купон) -ребёнок", exactMatch: false, minusWords: null, syntax: "query", wordForms: true },
+      { id: 2, keyword: "день", exactMatch: false, minusWords: ["год"], wordForms: true },
+      { id: 3, keyword: "день", exactMatch: false, minusWords: null },
+    ]);
+    const ids = (text: string) =>
+      index
+        .match(text)
+        .hits.map((h) => h.tracker.id)
+        .sort();
+    expect(ids("Скидок больше нет, три дня осталось")).toEqual([1, 2]);
+    expect(ids("Скидок для детей нет")).toEqual([]);
+    expect(ids("Два дня и пять лет")).toEqual([]);
+    expect(ids("Один день")).toEqual([2, 3]);
+  });
+});
