@@ -71,6 +71,7 @@ async function main() {
   const services: Service[] = [
     { name: "node name", start() {}, stop: () => name.release() },
     { name: "database", start() {}, stop: () => deps.handle.close() },
+    { name: "matcher thread", start() {}, stop: () => deps.trackerIndex.close() },
     (() => {
       // edits on other nodes reach this node's caches (link cache, ended sign-ins, keyword index)
       let unfollow = async () => {};
