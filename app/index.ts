@@ -89,7 +89,7 @@ function assembleDeps<E extends Engine>(
     telegram,
     geo: createGeoLookup(config),
     linkCache: new LinkCache(clock),
-    trackerIndex: createMatchHost(asyncDb, log),
+    trackerIndex: createMatchHost(() => deps.asyncDb, log),
     clicks: createClickSink({
       log,
       config,

@@ -68,7 +68,8 @@ interface Job {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-export function createMatchHost(db: AsyncDb, log: Logger, entry = MATCH_THREAD): MatchHost {
+/** `db`: the database the trackers are read from (asked at each read: a test may swap it). */
+export function createMatchHost(db: () => AsyncDb, log: Logger, entry = MATCH_THREAD): MatchHost {
   let thread: Thread | null = null;
   let closed = false;
   let restarts = 0;
@@ -82,7 +83,6 @@ export function createMatchHost(db: AsyncDb, log: Logger, entry = MATCH_THREAD):
   let seq = 0;
   const pending = new Map<number, Job>();
   let queue: Promise<void> = Promise.resolve();
-  const { trackers } = db.tables;
 
   const current = (): Thread => {
     if (thread) return thread;
@@ -143,7 +143,8 @@ export function createMatchHost(db: AsyncDb, log: Logger, entry = MATCH_THREAD):
     if (!loading) {
       const seen = generation;
       const load = (async () => {
-        const rows = await db.select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id);
+        const { trackers } = db().tables;
+        const rows = await db().select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id);
         current().postMessage({ op: "build", rows } satisfies ToMatcher);
         // a change made while it was read may be missing from it: used for the requests waiting, not kept
         if (generation === seen) built = true;
@@ -201,7 +202,8 @@ export function createMatchHost(db: AsyncDb, log: Logger, entry = MATCH_THREAD):
         for (const id of ids) changed.add(id);
         const seen = generation;
         try {
-          const rows = await db
+          const { trackers } = db().tables;
+          const rows = await db()
             .select()
             .from(trackers)
             .where(and(inArray(trackers.id, [...changed]), eq(trackers.isEnabled, true)))

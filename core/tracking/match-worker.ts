@@ -17,7 +17,7 @@ let index: LiveIndex | null = null;
 let watchersChanged = true;
 
 /** The answer to one message (null for index updates, which answer nothing). */
-export function handle(m: ToMatcher): FromMatcher | null {
+function handle(m: ToMatcher): FromMatcher | null {
   switch (m.op) {
     case "build":
       index = liveIndexOf(m.rows);
@@ -39,11 +39,11 @@ export function handle(m: ToMatcher): FromMatcher | null {
 }
 
 /** Serves the request thread: each message in the order it came, each answer posted back. */
-export function serveMatcher(answer: (m: ToMatcher) => FromMatcher | null = handle): void {
+export function serveMatcher(): void {
   self.onmessage = (e: MessageEvent<ToMatcher>) => {
     let reply: FromMatcher | null;
     try {
-      reply = answer(e.data);
+      reply = handle(e.data);
     } catch (err) {
       // the matcher failed on this message: that request fails, the thread goes on
       reply = "id" in e.data ? { id: e.data.id, error: err instanceof Error ? err.message : String(err) } : null;

@@ -4,14 +4,23 @@
  * on "end the thread every time", always. For the tests of what the request thread does then.
  */
 import { existsSync, writeFileSync } from "node:fs";
-import { handle, serveMatcher } from "../../core/tracking/match-worker";
+import type { ToMatcher } from "../../core/tracking/match-host";
+import { serveMatcher } from "../../core/tracking/match-worker";
 
-serveMatcher((m) => {
-  const marker = m.op === "match" ? /end the thread (\S+)/.exec(m.text)?.[1] : undefined;
-  if (m.op === "match" && m.text.includes("end the thread every time")) process.exit(1);
-  if (marker && !existsSync(marker)) {
-    writeFileSync(marker, "ended");
-    process.exit(1); // ends this thread only
-  }
-  return handle(m);
-});
+declare const self: Worker;
+
+function ends(m: ToMatcher): boolean {
+  if (m.op !== "match") return false;
+  if (m.text.includes("end the thread every time")) return true;
+  const marker = /end the thread (\S+)/.exec(m.text)?.[1];
+  if (!marker || existsSync(marker)) return false;
+  writeFileSync(marker, "ended");
+  return true;
+}
+
+serveMatcher();
+const serve = self.onmessage!;
+self.onmessage = (e: MessageEvent<ToMatcher>) => {
+  if (ends(e.data)) process.exit(1); // ends this thread only, before the matcher sees the post
+  serve.call(self, e);
+};

@@ -25,7 +25,7 @@ onBothDatabases((open) => {
       asyncDb: db,
       clock,
       log: silentLogger,
-      trackerIndex: createMatchHost(db, silentLogger),
+      trackerIndex: createMatchHost(() => db, silentLogger),
       config: { shortUrl: "https://sho.rt", baseUrl: "https://app.example.com", planLimits: { free: { trackers: 50 } } },
       cluster: { nodeId: "test", bus: { publish: async () => {} } },
     } as unknown as Deps;

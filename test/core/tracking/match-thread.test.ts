@@ -8,6 +8,9 @@ import { createMatchHost } from "../../../core/tracking/match-host";
 import { createTracker, updateTracker } from "../../../core/tracking/trackers";
 import { upsertTelegramUser } from "../../../core/accounts/users";
 import type { ChatInfo } from "../../../core/tracking/sources";
+import { CACHE_FOLLOWERS } from "../../../app/cache-followers";
+import { CACHE_TOPICS } from "../../../core/cluster/caches";
+import { eq } from "drizzle-orm";
 
 const DYING = new URL("../../helpers/dying-match-thread.ts", import.meta.url).href;
 const channel: ChatInfo = { chatId: "-1001000000001", type: "channel", title: "Crypto News", username: "cryptonews" };
@@ -22,7 +25,7 @@ beforeEach(async () => {
   marker = join(dir, "ended");
   // the matcher's thread is one that ends itself on a post saying "end the thread <marker>" (once)
   t.deps.trackerIndex.close();
-  t.deps.trackerIndex = createMatchHost(t.deps.asyncDb, t.deps.log, DYING);
+  t.deps.trackerIndex = createMatchHost(() => t.deps.asyncDb, t.deps.log, DYING);
   userId = (await upsertTelegramUser(t.deps, { id: 42, username: "alice", firstName: "Alice" })).id;
 });
 afterEach(() => {
@@ -62,4 +65,25 @@ test("a thread that ends on every attempt fails the post after three, with an er
   expect(t.deps.trackerIndex.restarts).toBe(3);
   expect(String(failed)).toContain("the matcher thread ended 3 times on this request");
   expect((await ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin" })).length).toBe(1);
+});
+
+test("a tracker changed by another node reaches this node's thread through the change bus's follower; a change naming none rebuilds it", async () => {
+  const btc = await createTracker(t.deps, userId, { name: "BTC", keyword: "bitcoin" });
+  expect((await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin" })).length).toBe(1);
+  const follower = CACHE_FOLLOWERS.find((f) => f.topic === CACHE_TOPICS.trackers)!;
+  const { trackers } = t.deps.asyncDb.tables;
+  // another node wrote the change and announced the tracker's id
+  await t.deps.asyncDb.update(trackers).set({ keyword: "solana" }).where(eq(trackers.id, btc.id));
+  await follower.apply(t.deps, String(btc.id));
+  expect((await ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin" })).length).toBe(0);
+  expect((await ingestPost(t.deps, { chat: channel, messageId: 3, text: "solana" })).length).toBe(1);
+  // an announcement naming no tracker (an account merge): the whole index is read again
+  await t.deps.asyncDb.update(trackers).set({ keyword: "ton" }).where(eq(trackers.id, btc.id));
+  await follower.apply(t.deps, "");
+  expect((await ingestPost(t.deps, { chat: channel, messageId: 4, text: "ton" })).length).toBe(1);
+  // a node that missed messages drops its index
+  await t.deps.asyncDb.update(trackers).set({ keyword: "eth" }).where(eq(trackers.id, btc.id));
+  await follower.drop(t.deps);
+  expect((await ingestPost(t.deps, { chat: channel, messageId: 5, text: "eth" })).length).toBe(1);
+  expect(t.deps.trackerIndex.restarts).toBe(0);
 });
