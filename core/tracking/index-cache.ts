@@ -71,10 +71,7 @@ export function withChanges(index: LiveIndex, ids: number[], rows: Row[]): void 
  * delivers the announcement. Without ids (e.g. after an account merge) the whole index is rebuilt on
  * the next message.
  */
-export async function invalidateTrackerIndex(
-  deps: Pick<Deps, "trackerIndex" | "cluster" | "log">,
-  ids?: number[],
-): Promise<void> {
+export async function invalidateTrackerIndex(deps: Pick<Deps, "trackerIndex" | "cluster" | "log">, ids?: number[]): Promise<void> {
   await applyTrackerChange(deps, ids);
   announce(deps, CACHE_TOPICS.trackers, ids?.join(",") ?? "");
 }

@@ -25,12 +25,12 @@ export type ToMatcher =
   | { op: "preview"; id: number; tracker: MatchableTracker; texts: string[] };
 
 /** A post's matches as the thread answers them; `watchers` only when they changed since its last answer. */
-export type ThreadMatch = MatchResult<IndexedTracker> & { watchers?: IndexedTracker[] };
+type ThreadMatch = MatchResult<IndexedTracker> & { watchers?: IndexedTracker[] };
 
 export type FromMatcher = { id: number; match: ThreadMatch } | { id: number; preview: PreviewMatches } | { id: number; error: string };
 
 /** A post's matches, with the enabled trackers that watch for their owner's links. */
-export type PostMatches = MatchResult<IndexedTracker> & { watchers: IndexedTracker[] };
+type PostMatches = MatchResult<IndexedTracker> & { watchers: IndexedTracker[] };
 
 export interface MatchHost {
   /** Matches a post's text against every enabled tracker (in the matcher's thread). */

@@ -1,6 +1,14 @@
 import { AhoCorasick } from "./aho-corasick";
 import { isWholeWord, matchStart, normaliseKeyword } from "./normalise";
-import { compileTracker, evaluateQuery, OVER_BUDGET, WORK_BUDGET, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
+import {
+  compileTracker,
+  evaluateQuery,
+  OVER_BUDGET,
+  WORK_BUDGET,
+  WordPositions,
+  type CompiledQuery,
+  type MatchSettings,
+} from "./query-match";
 
 /** What the matcher needs of a tracker (`syntax` and `wordForms` default to plain and off). */
 export interface MatchableTracker extends MatchSettings {

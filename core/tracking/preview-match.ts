@@ -7,7 +7,7 @@ import { excerpt, TrackerIndex, type MatchableTracker } from "./matcher";
 import { WORK_BUDGET } from "./query-match";
 
 /** Work one preview may spend over all its posts: a few posts' worth at the most. */
-export const PREVIEW_BUDGET = 4 * WORK_BUDGET;
+const PREVIEW_BUDGET = 4 * WORK_BUDGET;
 
 /** Per post (in the order given): what it matched, or null; and how many posts went unchecked. */
 export interface PreviewMatches {

@@ -54,7 +54,10 @@ export async function previewTracker(deps: Pick<Deps, "asyncDb" | "trackerIndex"
     visible.push(post);
   }
   const newest = [...visible].reverse();
-  const found = await deps.trackerIndex.preview(tracker, newest.map((p) => p.text));
+  const found = await deps.trackerIndex.preview(
+    tracker,
+    newest.map((p) => p.text),
+  );
   const matched: Preview["matched"] = [];
   newest.forEach((post, i) => {
     const hit = found.matched[i];

@@ -182,7 +182,7 @@ class Spent extends Error {}
  * are at most `distance` other words apart, in either order: a merge of the sorted lists, linear in
  * their lengths. Ends are non-decreasing with starts (occurrences of one term all have its length).
  */
-export function nearInOrder(aEnd: Int32Array, bStart: Int32Array, distance: number): boolean {
+function nearInOrder(aEnd: Int32Array, bStart: Int32Array, distance: number): boolean {
   let i = 0;
   for (let j = 0; j < bStart.length; j++) {
     const sb = bStart[j]!;

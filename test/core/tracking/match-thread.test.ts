@@ -61,7 +61,9 @@ test("a post handed to a thread that ends is matched again by a new one: no matc
 
 test("a thread that ends on every attempt fails the post after three, with an error; the next post is matched", async () => {
   await createTracker(t.deps, userId, { name: "BTC", keyword: "bitcoin" });
-  const failed = await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin, end the thread every time" }).catch((e: Error) => e);
+  const failed = await ingestPost(t.deps, { chat: channel, messageId: 1, text: "bitcoin, end the thread every time" }).catch(
+    (e: Error) => e,
+  );
   expect(t.deps.trackerIndex.restarts).toBe(3);
   expect(String(failed)).toContain("the matcher thread ended 3 times on this request");
   expect((await ingestPost(t.deps, { chat: channel, messageId: 2, text: "bitcoin" })).length).toBe(1);

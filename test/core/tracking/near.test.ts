@@ -15,7 +15,9 @@ function naiveNear(a: string[], b: string[], n: number, parts: [string, string][
   const words = parts.map(([w]) => w);
   const spaced = (i: number) => /^\s+$/.test(parts[i]![1]);
   const at = (p: string[]) =>
-    words.flatMap((_, i) => (p.every((w, k) => words[i + k] === w && (k === 0 || spaced(i + k - 1))) ? [[i, i + p.length - 1] as const] : []));
+    words.flatMap((_, i) =>
+      p.every((w, k) => words[i + k] === w && (k === 0 || spaced(i + k - 1))) ? [[i, i + p.length - 1] as const] : [],
+    );
   for (const [as, ae] of at(a))
     for (const [bs, be] of at(b)) {
       const between = as <= bs ? bs - ae - 1 : as - be - 1;
@@ -54,7 +56,13 @@ describe("a NEAR/n b", () => {
       fc.property(
         fc.array(fc.tuple(word, gap), { maxLength: 14 }),
         fc.integer({ min: 0, max: 4 }),
-        fc.constantFrom<[string[], string[]]>([["a"], ["b"]], [["a"], ["a"]], [["a", "c"], ["b"]], [["b"], ["c", "a"]], [["ab"], ["a", "b"]]),
+        fc.constantFrom<[string[], string[]]>(
+          [["a"], ["b"]],
+          [["a"], ["a"]],
+          [["a", "c"], ["b"]],
+          [["b"], ["c", "a"]],
+          [["ab"], ["a", "b"]],
+        ),
         (parts, n, [a, b]) => {
           const text = parts.map(([w, g]) => w + g).join("");
           const term = (p: string[]) => (p.length > 1 ? `"${p.join(" ")}"` : p[0]!);
