@@ -34,6 +34,9 @@ export interface KeywordHit<T> {
   end: number;
 }
 
+/** `over` of a text no query tracker was a candidate for (most texts): shared, never changed */
+const NONE: readonly never[] = Object.freeze([]);
+
 const KEYWORD = 0;
 const MINUS = 1;
 /** roles from TERM up: term (role - TERM) of a query tracker */
@@ -148,9 +151,9 @@ export class TrackerIndex<T extends MatchableTracker> {
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
+    if (!this.candidates.length) return { text, hits, over: NONE as unknown as T[], work: 0 };
     const over: T[] = [];
-    const work = this.candidates.length ? this.checkQueries(text, hits, over) : 0;
-    return { text, hits, over, work };
+    return { text, hits, over, work: this.checkQueries(text, hits, over) };
   }
 
   /** Evaluates the queries of the trackers whose terms occurred in this scan, on those occurrences only. */
