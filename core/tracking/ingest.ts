@@ -126,12 +126,14 @@ export async function ingestPost(
   const owners = source.username ? null : await privateChatOwners(deps, source.chatId);
   const sees = (t: IndexedTracker) =>
     (!owners || owners.has(t.userId)) && !(post.forwarded && t.skipReposts) && admits(t, source, language);
-  // trackers that would have cost more than their budget on this post are skipped, their owners told once
+  // trackers that would have cost more than their budget on this post are skipped, their owners told once;
+  // an edit leaves their matches as they were (whether the edit still matches is not known)
   await noticeOverBudget(deps, matched.over.filter(sees));
+  const skipped = matched.over.map((t) => t.id);
   // by owner: the transaction holds each owner's notification state in one order on every node
   const admitted = hits.filter((h) => sees(h.tracker)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
   if (!admitted.length) {
-    if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, []);
+    if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, skipped);
     return [];
   }
   const now = deps.clock.now();
@@ -206,13 +208,7 @@ export async function ingestPost(
     }
     for (const [userId, items] of created) await notifyMatches(tx, now, userId, items);
     if (post.edited)
-      await markNoLongerMatching(
-        tx,
-        source.chatId,
-        post.messageId,
-        post.text,
-        admitted.map((h) => h.tracker.id),
-      );
+      await markNoLongerMatching(tx, source.chatId, post.messageId, post.text, [...admitted.map((h) => h.tracker.id), ...skipped]);
     return out;
   });
 }

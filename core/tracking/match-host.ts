@@ -176,11 +176,14 @@ export function createMatchHost(db: () => AsyncDb, log: Logger, entry = MATCH_TH
   }
 
   function request<T>(message: ToMatcher & { id: number }): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       const job: Job = { message, attempts: 0, thread: null, resolve: resolve as (v: unknown) => void, reject };
       pending.set(message.id, job);
       void send(job);
     });
+    // a request still waiting when the host closes fails; its caller may be gone by then (the process stopping)
+    answer.catch(() => {});
+    return answer;
   }
 
   function drop() {

@@ -89,3 +89,20 @@ test("a tracker changed by another node reaches this node's thread through the c
   expect((await ingestPost(t.deps, { chat: channel, messageId: 5, text: "eth" })).length).toBe(1);
   expect(t.deps.trackerIndex.restarts).toBe(0);
 });
+
+test("a tracker over its budget on a post is skipped there: an edit into such a post leaves its match as it was; the owner is told once", async () => {
+  const pairs = Array.from({ length: 15 }, () => "a NEAR/1 b").join(" ");
+  const near = await createTracker(t.deps, userId, { name: "near", keyword: pairs, syntax: "query" });
+  expect((await ingestPost(t.deps, { chat: channel, messageId: 1, text: "a x b" })).length).toBe(1);
+  const hostile = `${"a ".repeat(1023)}x ${"b ".repeat(1023)}`;
+  expect(await ingestPost(t.deps, { chat: channel, messageId: 1, text: hostile, edited: true })).toEqual([]);
+  expect(await ingestPost(t.deps, { chat: channel, messageId: 2, text: hostile })).toEqual([]);
+  const [kept] = await matchesOf(near.id);
+  expect(kept).toMatchObject({ sourceMessageId: 1, noLongerMatches: false, matchedKeyword: "a" });
+  const { outbox } = t.deps.asyncDb.tables;
+  const notices = (await t.deps.asyncDb.select().from(outbox)).filter((r) => r.topic === "notice" && r.refId === near.id);
+  expect(notices).toHaveLength(1);
+  expect(notices[0]!.payload.text).toBe(
+    "⚠️ Tracker <b>near</b>: a post was too costly to check with this query, so it was skipped for this tracker. Posts like it will be skipped too, and you will not be told again. A query with fewer NEAR pairs or with rarer words costs less.",
+  );
+});
