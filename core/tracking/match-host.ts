@@ -70,166 +70,174 @@ interface Job {
 
 /** `db`: the database the trackers are read from (asked at each read: a test may swap it). */
 export function createMatchHost(db: () => AsyncDb, log: Logger, entry = MATCH_THREAD): MatchHost {
-  let thread: Thread | null = null;
-  let closed = false;
-  let restarts = 0;
+  return new ThreadHost(db, log, entry);
+}
+
+class ThreadHost implements MatchHost {
+  readonly recent = new RecentPosts();
+  readonly told = new Set<string>();
+  restarts = 0;
+  private thread: Thread | null = null;
+  private closed = false;
   /** bumped by drop() and by a thread ending: a build read before it is used once, not kept */
-  let generation = 0;
+  private generation = 0;
   /** the current thread has the whole index (plus the overlay of `changed`) */
-  let built = false;
-  let loading: Promise<void> | null = null;
-  const changed = new Set<number>();
-  let watchers: IndexedTracker[] = [];
-  let seq = 0;
-  const pending = new Map<number, Job>();
-  let queue: Promise<void> = Promise.resolve();
+  private built = false;
+  private loading: Promise<void> | null = null;
+  private readonly changed = new Set<number>();
+  private watchers: IndexedTracker[] = [];
+  private seq = 0;
+  private readonly pending = new Map<number, Job>();
+  private queue: Promise<void> = Promise.resolve();
 
-  const current = (): Thread => {
-    if (thread) return thread;
-    const started = new Worker(entry) as Thread;
-    started.addEventListener("message", (e: MessageEvent<FromMatcher>) => answered(e.data));
-    started.addEventListener("error", (e) => {
-      log.error(`matcher thread failed: ${e.message}`);
-      ended(started);
+  constructor(
+    private readonly db: () => AsyncDb,
+    private readonly log: Logger,
+    private readonly entry: string,
+  ) {}
+
+  match(text: string): Promise<PostMatches> {
+    return this.request<PostMatches>({ op: "match", id: ++this.seq, text });
+  }
+
+  preview(tracker: MatchableTracker, texts: string[]): Promise<PreviewMatches> {
+    return this.request<PreviewMatches>({ op: "preview", id: ++this.seq, tracker, texts });
+  }
+
+  drop(): void {
+    this.generation++;
+    this.built = false;
+    this.loading = null;
+    this.changed.clear();
+  }
+
+  apply(ids?: number[]): Promise<void> {
+    const next = this.queue.then(async () => {
+      if (!this.built || !ids || this.changed.size + ids.length > MAX_CHANGED) return this.drop();
+      for (const id of ids) this.changed.add(id);
+      const seen = this.generation;
+      try {
+        const { trackers } = this.db().tables;
+        const rows = await this.db()
+          .select()
+          .from(trackers)
+          .where(and(inArray(trackers.id, [...this.changed]), eq(trackers.isEnabled, true)))
+          .orderBy(trackers.id);
+        if (this.generation === seen && this.thread)
+          this.thread.postMessage({ op: "overlay", ids: [...this.changed], rows } satisfies ToMatcher);
+      } catch (e) {
+        this.drop(); // read whole on the next post
+        throw e;
+      }
     });
-    started.addEventListener("close", () => ended(started));
-    thread = started;
-    return started;
-  };
+    this.queue = next.catch(() => {});
+    return next;
+  }
 
-  const forget = () => {
-    generation++;
-    built = false;
-    loading = null;
-    changed.clear();
-  };
+  close(): void {
+    this.closed = true;
+    const gone = this.thread;
+    this.thread = null;
+    gone?.terminate();
+    for (const job of this.pending.values()) {
+      clearTimeout(job.timer);
+      job.reject(new Error("the matcher is closed"));
+    }
+    this.pending.clear();
+  }
+
+  private current(): Thread {
+    if (this.thread) return this.thread;
+    const started = new Worker(this.entry) as Thread;
+    started.addEventListener("message", (e: MessageEvent<FromMatcher>) => this.answered(e.data));
+    started.addEventListener("error", (e) => {
+      this.log.error(`matcher thread failed: ${e.message}`);
+      this.ended(started);
+    });
+    started.addEventListener("close", () => this.ended(started));
+    this.thread = started;
+    return started;
+  }
 
   /** A thread ended: the requests it held go to a new one, which gets the whole index first. */
-  function ended(gone: Thread) {
-    if (gone !== thread) return;
-    thread = null;
+  private ended(gone: Thread): void {
+    if (gone !== this.thread) return;
+    this.thread = null;
     gone.terminate();
-    forget();
-    watchers = [];
-    if (closed) return;
-    restarts++;
-    const lost = [...pending.values()].filter((job) => job.thread === gone);
-    log.warn(`matcher thread ended; started again, ${lost.length} request(s) sent again`);
+    this.drop();
+    this.watchers = [];
+    if (this.closed) return;
+    this.restarts++;
+    const lost = [...this.pending.values()].filter((job) => job.thread === gone);
+    this.log.warn(`matcher thread ended; started again, ${lost.length} request(s) sent again`);
     for (const job of lost) {
       clearTimeout(job.timer);
       if (job.attempts >= MAX_ATTEMPTS) {
-        pending.delete(job.message.id);
+        this.pending.delete(job.message.id);
         job.reject(new Error(`matching failed: the matcher thread ended ${job.attempts} times on this request`));
-      } else void send(job);
+      } else void this.send(job);
     }
   }
 
-  function answered(m: FromMatcher) {
-    const job = pending.get(m.id);
+  private answered(m: FromMatcher): void {
+    const job = this.pending.get(m.id);
     if (!job) return;
-    pending.delete(m.id);
+    this.pending.delete(m.id);
     clearTimeout(job.timer);
-    if (!pending.size) thread?.unref();
+    if (!this.pending.size) this.thread?.unref();
     if ("error" in m) job.reject(new Error(`matching failed: ${m.error}`));
     else if ("match" in m) {
-      if (m.match.watchers) watchers = m.match.watchers;
-      job.resolve({ ...m.match, watchers });
+      if (m.match.watchers) this.watchers = m.match.watchers;
+      job.resolve({ ...m.match, watchers: this.watchers });
     } else job.resolve(m.preview);
   }
 
   /** Posts the whole index to the current thread unless it has it (one read for callers at once). */
-  function ensureIndex(): Promise<void> {
-    if (built) return Promise.resolve();
-    if (!loading) {
-      const seen = generation;
+  private ensureIndex(): Promise<void> {
+    if (this.built) return Promise.resolve();
+    if (!this.loading) {
+      const seen = this.generation;
       const load = (async () => {
-        const { trackers } = db().tables;
-        const rows = await db().select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id);
-        current().postMessage({ op: "build", rows } satisfies ToMatcher);
+        const { trackers } = this.db().tables;
+        const rows = await this.db().select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id);
+        this.current().postMessage({ op: "build", rows } satisfies ToMatcher);
         // a change made while it was read may be missing from it: used for the requests waiting, not kept
-        if (generation === seen) built = true;
+        if (this.generation === seen) this.built = true;
       })().finally(() => {
-        if (loading === load) loading = null;
+        if (this.loading === load) this.loading = null;
       });
-      loading = load;
+      this.loading = load;
     }
-    return loading;
+    return this.loading;
   }
 
-  async function send(job: Job): Promise<void> {
+  private async send(job: Job): Promise<void> {
     try {
       job.attempts++;
-      if (job.message.op === "match") await ensureIndex();
-      if (closed) throw new Error("the matcher is closed");
-      const to = current();
+      if (job.message.op === "match") await this.ensureIndex();
+      if (this.closed) throw new Error("the matcher is closed");
+      const to = this.current();
       job.thread = to;
       to.ref();
       to.postMessage(job.message);
       job.timer = setTimeout(() => {
-        log.error(`matcher thread did not answer in ${WATCHDOG_MS} ms; ending it`);
-        ended(to);
+        this.log.error(`matcher thread did not answer in ${WATCHDOG_MS} ms; ending it`);
+        this.ended(to);
       }, WATCHDOG_MS);
     } catch (e) {
-      pending.delete(job.message.id);
+      this.pending.delete(job.message.id);
       job.reject(e instanceof Error ? e : new Error(String(e)));
     }
   }
 
-  function request<T>(message: ToMatcher & { id: number }): Promise<T> {
+  private request<T>(message: ToMatcher & { id: number }): Promise<T> {
     const answer = new Promise<T>((resolve, reject) => {
       const job: Job = { message, attempts: 0, thread: null, resolve: resolve as (v: unknown) => void, reject };
-      pending.set(message.id, job);
-      void send(job);
+      this.pending.set(message.id, job);
+      void this.send(job);
     });
     // a request still waiting when the host closes fails; its caller may be gone by then (the process stopping)
     answer.catch(() => {});
     return answer;
   }
-
-  function drop() {
-    forget();
-  }
-
-  return {
-    recent: new RecentPosts(),
-    told: new Set(),
-    get restarts() {
-      return restarts;
-    },
-    match: (text) => request<PostMatches>({ op: "match", id: ++seq, text }),
-    preview: (tracker, texts) => request<PreviewMatches>({ op: "preview", id: ++seq, tracker, texts }),
-    drop,
-    apply(ids) {
-      const next = queue.then(async () => {
-        if (!built || !ids || changed.size + ids.length > MAX_CHANGED) return drop();
-        for (const id of ids) changed.add(id);
-        const seen = generation;
-        try {
-          const { trackers } = db().tables;
-          const rows = await db()
-            .select()
-            .from(trackers)
-            .where(and(inArray(trackers.id, [...changed]), eq(trackers.isEnabled, true)))
-            .orderBy(trackers.id);
-          if (generation === seen && thread) thread.postMessage({ op: "overlay", ids: [...changed], rows } satisfies ToMatcher);
-        } catch (e) {
-          drop(); // read whole on the next post
-          throw e;
-        }
-      });
-      queue = next.catch(() => {});
-      return next;
-    },
-    close() {
-      closed = true;
-      const gone = thread;
-      thread = null;
-      gone?.terminate();
-      for (const job of pending.values()) {
-        clearTimeout(job.timer);
-        job.reject(new Error("the matcher is closed"));
-      }
-      pending.clear();
-    },
-  };
 }
