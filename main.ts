@@ -86,6 +86,7 @@ async function main() {
     { name: "database", start() {}, stop: () => deps.handle.close() },
     // let go before the database closes: its row is released through the node's pool
     { name: "node name", start() {}, stop: () => name.release() },
+    { name: "matcher thread", start() {}, stop: () => deps.trackerIndex.close() },
     (() => {
       // edits on other nodes reach this node's caches (link cache, ended sign-ins, keyword index)
       let unfollow = async () => {};

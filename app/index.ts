@@ -13,7 +13,7 @@ import type { Deps } from "../core/deps";
 import { createLogger, type Logger } from "../core/log";
 import { createMailer, type Mailer } from "../core/mail";
 import { LinkCache } from "../core/links/link-cache";
-import { createTrackerIndexCache } from "../core/tracking/index-cache";
+import { createMatchHost } from "../core/tracking/match-host";
 import { createClickSink } from "../core/clicks/sink";
 import { createGeoLookup } from "../core/clicks/enrich";
 import { clickJournalOf } from "../core/clicks/backlog";
@@ -92,7 +92,7 @@ function assembleDeps<E extends Engine>(
     telegram,
     geo: createGeoLookup(config),
     linkCache: new LinkCache(clock),
-    trackerIndex: createTrackerIndexCache(),
+    trackerIndex: createMatchHost(() => deps.asyncDb, log),
     // a standing Telegram reported changed is announced, so every node asks Telegram again
     chatStandings: new StandingCache(clock, (key) => announce(deps, CACHE_TOPICS.chatStandings, key)),
     clicks: createClickSink({

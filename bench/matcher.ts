@@ -14,9 +14,12 @@
  * per second of the main thread's CPU time (from /proc, 10 ms ticks), which other work on the
  * machine does not inflate, and the index's memory: its heap (after a collection) and the process's
  * RSS before and after the build (the trackers themselves are in both).
+ * Last, the worst post a free account can make for its own two trackers (15 NEAR pairs each, a post
+ * of 1,023 a's, an x and 1,023 b's): the work it costs against the budget, and the time per post.
  */
 import { TrackerIndex, type MatchableTracker } from "../core/tracking/matcher";
 import { threadCpu } from "./_thread-cpu";
+import { WORK_BUDGET } from "../core/tracking/query-match";
 
 const args = process.argv.slice(2);
 const flag = args.indexOf("--baseline");
@@ -162,3 +165,19 @@ if (runs.length === 2) {
     `this checkout / baseline: ${(mine!.rates[0]! / base!.rates[0]!).toFixed(3)} best, ${(mine!.rates[ROUNDS >> 1]! / base!.rates[ROUNDS >> 1]!).toFixed(3)} median`,
   );
 }
+
+// the worst case: two query trackers of 15 NEAR pairs each (30 terms, the most a query may have) on a 4,094-character post
+const pairsOf = (pair: string) => Array.from({ length: 15 }, () => pair).join(" ");
+const worst = new TrackerIndex([
+  { id: 1, keyword: pairsOf("a NEAR/1 b"), exactMatch: false, minusWords: null, syntax: "query" },
+  { id: 2, keyword: pairsOf("b NEAR/1 a"), exactMatch: false, minusWords: null, syntax: "query" },
+]);
+const hostile = `${"a ".repeat(1023)}x ${"b ".repeat(1023)}`;
+const worstResult = worst.match(hostile);
+const WORST_ROUNDS = 200;
+const w0 = performance.now();
+for (let i = 0; i < WORST_ROUNDS; i++) worst.match(hostile);
+const worstUs = ((performance.now() - w0) * 1000) / WORST_ROUNDS;
+console.log(
+  `worst-case post (2 trackers × 15 NEAR pairs, ${hostile.length} chars): work ${fmt(worstResult.work)} of a budget of ${fmt(WORK_BUDGET)} per tracker; ${worstResult.over.length} of 2 trackers skipped over budget; ${worstUs.toFixed(0)} µs per post`,
+);

@@ -7,7 +7,7 @@ import type { Clock } from "./clock";
 import type { LinkCache } from "./links/link-cache";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
-import type { TrackerIndexCache } from "./tracking/index-cache";
+import type { MatchHost } from "./tracking/match-host";
 import type { StandingCache } from "./channels/standing";
 import type { RevokedSessions } from "./auth/revoked-sessions";
 import type { Cluster } from "./cluster";
@@ -33,8 +33,8 @@ export interface Deps {
   linkCache: LinkCache;
   /** where the redirect puts each click (journaled and queued for the writer); main.ts starts and stops it */
   clicks: ClickSink;
-  /** the keyword matcher's index of enabled trackers */
-  trackerIndex: TrackerIndexCache;
+  /** the keyword matcher: its thread, which holds the index of enabled trackers, and the recent posts */
+  trackerIndex: MatchHost;
   /** who still runs which chat, as Telegram last said (a minute at most; chat_member updates replace it at once) */
   chatStandings: StandingCache;
   /** the ended sign-ins, checked on every authenticated request */

@@ -419,6 +419,14 @@ tracker-preview-keyword = 👀 This keyword would have matched { $matched ->
         [one] this { $matched } of the last { $of } posts:
        *[other] these { $matched } of the last { $of } posts:
     }
+tracker-preview-skipped = ⏳ { $count ->
+        [one] { $count } post was
+       *[other] { $count } posts were
+    } too costly to check with this query and { $count ->
+        [one] was
+       *[other] were
+    } skipped.
+tracker-over-budget = ⚠️ Tracker <b>{ $name }</b>: a post was too costly to check with this query, so it was skipped for this tracker. Posts like it will be skipped too, and you will not be told again. A query with fewer NEAR pairs or with rarer words costs less.
 tracker-via-webhook = webhook { $url }
 tracker-via-chat = chat { $chat }
 tracker-via-topic = chat { $chat }, topic { $topic }

@@ -37,10 +37,14 @@ export const trackersScreen = createScreen("trackers", 1, async (ctx) => {
 
 /** "this query would have matched these 3 of the last 100 posts", with up to 3 of them. */
 async function previewLines(ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>): Promise<string[]> {
-  const { of, matched } = await previewTracker(ctx.deps, t);
+  const { of, matched, skipped } = await previewTracker(ctx.deps, t);
   if (!of) return [ctx.t("tracker-preview-none")];
   const head = ctx.t(t.syntax === "query" ? "tracker-preview-query" : "tracker-preview-keyword", { matched: matched.length, of });
-  return [head, ...matched.slice(0, 3).map((m) => `• ${esc(m.source)}: ${highlight(clip(m.snippet, 200), m.matchedKeyword)}`)];
+  return [
+    head,
+    ...matched.slice(0, 3).map((m) => `• ${esc(m.source)}: ${highlight(clip(m.snippet, 200), m.matchedKeyword)}`),
+    ...(skipped ? [ctx.t("tracker-preview-skipped", { count: skipped })] : []),
+  ];
 }
 
 const chatLine = (ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>) =>

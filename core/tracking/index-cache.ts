@@ -1,13 +1,11 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { trackers } from "../../db/schema";
-import type { AsyncDb } from "../../db/async";
-import { TrackerIndex, type KeywordHit } from "./matcher";
+import { TrackerIndex, type MatchResult } from "./matcher";
 import { parseSourceRef, type SourceRef } from "./sources";
 import { announce, CACHE_TOPICS } from "../cluster/caches";
-import { RecentPosts } from "./preview";
 
-type Row = typeof trackers.$inferSelect;
+export type TrackerRowOf = typeof trackers.$inferSelect;
+type Row = TrackerRowOf;
 
 /** An enabled tracker as the index holds it, with its source lists parsed once. */
 export interface IndexedTracker extends Row {
@@ -19,14 +17,14 @@ const parseRefs = (list: string[] | null) => (list?.length ? list.map(parseSourc
 const indexed = (r: Row): IndexedTracker => ({ ...r, include: parseRefs(r.includeSources), exclude: parseRefs(r.excludeSources) });
 
 /** Past this many trackers changed since the full build, the next message rebuilds everything. */
-const MAX_CHANGED = 256;
+export const MAX_CHANGED = 256;
 
 /**
  * The full index of enabled trackers plus a small overlay of the trackers changed since it was built
  * (a full build over 10,000 trackers takes about a second; the overlay takes microseconds). Hits of
  * changed trackers come from the overlay only.
  */
-class LiveIndex {
+export class LiveIndex {
   changed = new Set<number>();
   overlay: TrackerIndex<IndexedTracker> | null = null;
   private readonly fullWatchers: IndexedTracker[];
@@ -40,72 +38,31 @@ class LiveIndex {
     return [...this.fullWatchers.filter((t) => !this.changed.has(t.id)), ...(this.overlay?.trackers.filter((t) => t.watchLinks) ?? [])];
   }
 
-  match(raw: string): { text: string; hits: KeywordHit<IndexedTracker>[] } {
+  match(raw: string): MatchResult<IndexedTracker> {
     const result = this.full.match(raw);
     if (!this.changed.size) return result;
     const hits = result.hits.filter((h) => !this.changed.has(h.tracker.id));
-    if (this.overlay) hits.push(...this.overlay.match(raw).hits);
-    return { text: result.text, hits };
+    const over = result.over.filter((t) => !this.changed.has(t.id));
+    let work = result.work;
+    if (this.overlay) {
+      const changed = this.overlay.match(raw);
+      hits.push(...changed.hits);
+      over.push(...changed.over);
+      work = Math.max(work, changed.work);
+    }
+    return { text: result.text, hits, over, work };
   }
 }
 
-/**
- * The live index of the running service, built on first use from the database it is asked with and
- * kept until invalidated; built once by createDeps and passed in Deps (so tests with their own
- * dependencies never share one).
- */
-export interface TrackerIndexCache {
-  /** The index, built from `db` on first use (callers at once share one build). */
-  current(db: AsyncDb): Promise<LiveIndex>;
-  /** Drops the index: rebuilt from the database on next use (a build under way is not kept). */
-  drop(): void;
-  /** The index if built (null otherwise: nothing to update). */
-  peek(): LiveIndex | null;
-  /** Runs overlay updates one after the other, in the order the changes came. */
-  serial(work: () => Promise<void>): Promise<void>;
-  /** The last posts matched on this node, for the live preview of a tracker's settings. */
-  readonly recent: RecentPosts;
+/** The live index built from the enabled trackers' rows (in the matcher's thread: match-host.ts). */
+export function liveIndexOf(rows: Row[]): LiveIndex {
+  return new LiveIndex(new TrackerIndex(rows.map(indexed)));
 }
 
-export function createTrackerIndexCache(): TrackerIndexCache {
-  let index: LiveIndex | null = null;
-  let building: Promise<LiveIndex> | null = null;
-  let generation = 0;
-  let queue: Promise<void> = Promise.resolve();
-  return {
-    current(db) {
-      if (index) return Promise.resolve(index);
-      if (!building) {
-        const seen = generation;
-        const { trackers } = db.tables;
-        building = (async () => {
-          const built = new LiveIndex(
-            new TrackerIndex((await db.select().from(trackers).where(eq(trackers.isEnabled, true)).orderBy(trackers.id)).map(indexed)),
-          );
-          // a change made while it was read may be missing from it: used for this message only
-          if (generation === seen) index = built;
-          return built;
-        })().finally(() => (building = null));
-      }
-      return building;
-    },
-    drop() {
-      generation++;
-      index = null;
-    },
-    peek: () => index,
-    recent: new RecentPosts(),
-    serial(work) {
-      const next = queue.then(work);
-      queue = next.catch(() => {});
-      return next;
-    },
-  };
-}
-
-/** The live index of all enabled trackers, built on first use. */
-export function trackerIndex(deps: Pick<Deps, "asyncDb" | "trackerIndex">): Promise<LiveIndex> {
-  return deps.trackerIndex.current(deps.asyncDb);
+/** Takes changed trackers into `index`'s overlay: `ids` every tracker changed since the full build, `rows` those of them enabled now. */
+export function withChanges(index: LiveIndex, ids: number[], rows: Row[]): void {
+  for (const id of ids) index.changed.add(id);
+  index.overlay = rows.length ? new TrackerIndex(rows.map(indexed)) : null;
 }
 
 /**
@@ -114,32 +71,12 @@ export function trackerIndex(deps: Pick<Deps, "asyncDb" | "trackerIndex">): Prom
  * delivers the announcement. Without ids (e.g. after an account merge) the whole index is rebuilt on
  * the next message.
  */
-export async function invalidateTrackerIndex(
-  deps: Pick<Deps, "asyncDb" | "trackerIndex" | "cluster" | "log">,
-  ids?: number[],
-): Promise<void> {
+export async function invalidateTrackerIndex(deps: Pick<Deps, "trackerIndex" | "cluster" | "log">, ids?: number[]): Promise<void> {
   await applyTrackerChange(deps, ids);
   announce(deps, CACHE_TOPICS.trackers, ids?.join(",") ?? "");
 }
 
-/** Takes changed trackers into this node's index (the overlay), or drops it when `ids` is absent or too many changed. */
-export function applyTrackerChange(deps: Pick<Deps, "asyncDb" | "trackerIndex">, ids?: number[]): Promise<void> {
-  return deps.trackerIndex.serial(async () => {
-    const index = deps.trackerIndex.peek();
-    if (!index) return deps.trackerIndex.drop(); // a build under way is not kept either
-    if (!ids || index.changed.size + ids.length > MAX_CHANGED) return deps.trackerIndex.drop();
-    for (const id of ids) index.changed.add(id);
-    const { trackers } = deps.asyncDb.tables;
-    try {
-      const rows = await deps.asyncDb
-        .select()
-        .from(trackers)
-        .where(and(inArray(trackers.id, [...index.changed]), eq(trackers.isEnabled, true)))
-        .orderBy(trackers.id);
-      index.overlay = rows.length ? new TrackerIndex(rows.map(indexed)) : null;
-    } catch (e) {
-      deps.trackerIndex.drop(); // rebuilt from the database on the next message
-      throw e;
-    }
-  });
+/** Takes changed trackers into this node's index (the overlay), or has it rebuilt when `ids` is absent or too many changed. */
+export function applyTrackerChange(deps: Pick<Deps, "trackerIndex">, ids?: number[]): Promise<void> {
+  return deps.trackerIndex.apply(ids);
 }

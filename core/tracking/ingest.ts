@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql, notInArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { trackerIndex, type IndexedTracker } from "./index-cache";
+import type { IndexedTracker } from "./index-cache";
 import { detectLanguage } from "./language";
 import { excerpt } from "./matcher";
 import { nfkcToRaw, normalise } from "./normalise";
@@ -12,6 +12,7 @@ import { privateChatOwners } from "../channels/ownership";
 import { findOwnLinks, type CarriedUrl } from "./link-watch";
 import { placementPostSeen } from "../placements/views";
 import type { MatchExcerpt } from "./matcher";
+import { noticeOverBudget } from "./over-budget";
 
 /** A message or channel post from any source (the bot, MTProto), as the matcher takes it. */
 export interface IncomingPost {
@@ -105,10 +106,10 @@ export async function ingestPost(
   post: IncomingPost,
 ): Promise<MatchRow[]> {
   const source = await sourceForPost(deps, post.chat); // also records chats the bot joined before it tracked them
-  const index = await trackerIndex(deps);
-  const matched = index.match(post.text);
+  // in the matcher's thread: however costly the text, this thread goes on answering meanwhile
+  const matched = await deps.trackerIndex.match(post.text);
   const text = matched.text;
-  const hits = await withLinkHits(deps, index.linkWatchers(), post, matched.hits);
+  const hits = await withLinkHits(deps, matched.watchers, post, matched.hits);
   deps.trackerIndex.recent.add({
     chatId: source.chatId,
     title: source.title,
@@ -116,22 +117,24 @@ export async function ingestPost(
     text: post.text,
     forwarded: post.forwarded === true,
   });
-  if (!hits.length) {
+  if (!hits.length && !matched.over.length) {
     if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, []);
     return [];
   }
   let lang: string | null | undefined;
   const language = () => (lang === undefined ? (lang = detectLanguage(text)) : lang);
-  // by owner: the transaction holds each owner's notification state in one order on every node
   // a chat without a public username feeds only the accounts that own it as a channel
   const owners = source.username ? null : await privateChatOwners(deps, source.chatId);
-  const admitted = hits
-    .filter(
-      (h) => (!owners || owners.has(h.tracker.userId)) && !(post.forwarded && h.tracker.skipReposts) && admits(h.tracker, source, language),
-    )
-    .sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
+  const sees = (t: IndexedTracker) =>
+    (!owners || owners.has(t.userId)) && !(post.forwarded && t.skipReposts) && admits(t, source, language);
+  // trackers that would have cost more than their budget on this post are skipped, their owners told once;
+  // an edit leaves their matches as they were (whether the edit still matches is not known)
+  await noticeOverBudget(deps, matched.over.filter(sees));
+  const skipped = matched.over.map((t) => t.id);
+  // by owner: the transaction holds each owner's notification state in one order on every node
+  const admitted = hits.filter((h) => sees(h.tracker)).sort((a, b) => a.tracker.userId - b.tracker.userId || a.tracker.id - b.tracker.id);
   if (!admitted.length) {
-    if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, []);
+    if (post.edited) await markNoLongerMatching(deps.asyncDb, source.chatId, post.messageId, post.text, skipped);
     return [];
   }
   const now = deps.clock.now();
@@ -213,13 +216,7 @@ export async function ingestPost(
     }
     for (const [userId, items] of created) await notifyMatches(tx, now, userId, items);
     if (post.edited)
-      await markNoLongerMatching(
-        tx,
-        source.chatId,
-        post.messageId,
-        post.text,
-        admitted.map((h) => h.tracker.id),
-      );
+      await markNoLongerMatching(tx, source.chatId, post.messageId, post.text, [...admitted.map((h) => h.tracker.id), ...skipped]);
     return out;
   });
 }

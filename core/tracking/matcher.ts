@@ -1,13 +1,25 @@
 import { AhoCorasick } from "./aho-corasick";
 import { Postings } from "./postings";
 import { FOLD, INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
-import { compileTracker, evaluateQuery, termKeys, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
+import { compileTracker, evaluateQuery, OVER_BUDGET, termKeys, WORK_BUDGET, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
 import { textForms } from "./word-forms";
 import { WordTable } from "./word-table";
 
 /** What the matcher needs of a tracker (`syntax` and `wordForms` default to plain and off). */
 export interface MatchableTracker extends MatchSettings {
   id: number;
+}
+
+/**
+ * What matching a text found: its NFKC form (in which positions are given), the trackers that match,
+ * the query trackers skipped because they would have cost more than WORK_BUDGET on it, and the most
+ * work one tracker spent on it (units of query-match.ts's budget; 0 without queries).
+ */
+export interface MatchResult<T> {
+  text: string;
+  hits: KeywordHit<T>[];
+  over: T[];
+  work: number;
 }
 
 /** A tracker whose keyword occurs in a text (and no minus word does). Positions are in the NFKC text. */
@@ -18,6 +30,8 @@ export interface KeywordHit<T> {
 }
 
 const NONE = new Int32Array(0);
+/** `over` of a text no query tracker was a candidate for (most texts): shared, never changed */
+const NO_OVER: readonly never[] = Object.freeze([]);
 const KEYWORD = 0;
 const MINUS = 1;
 /** roles from TERM up: term (role - TERM) of a query tracker */
@@ -147,7 +161,7 @@ export class TrackerIndex<T extends MatchableTracker> {
    * The trackers matching `text` (a message text or caption), scanned once. `text` in the result is
    * its NFKC form, in which the hits' positions are given.
    */
-  match(raw: string): { text: string; hits: KeywordHit<T>[] } {
+  match(raw: string): MatchResult<T> {
     const text = raw.normalize("NFKC");
     this.gen++;
     this.text = text;
@@ -157,8 +171,9 @@ export class TrackerIndex<T extends MatchableTracker> {
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
-    if (this.candidates.length) this.checkQueries(text, hits);
-    return { text, hits };
+    if (!this.candidates.length) return { text, hits, over: NO_OVER as unknown as T[], work: 0 };
+    const over: T[] = [];
+    return { text, hits, over, work: this.checkQueries(text, hits, over) };
   }
 
   /** Notes the word-forms terms whose keys the words of `text` have (words as Unicode letters, digits and marks; checked again in place). */
@@ -199,7 +214,7 @@ export class TrackerIndex<T extends MatchableTracker> {
   }
 
   /** Evaluates the queries of the trackers whose terms occurred in this scan, on those occurrences only. */
-  private checkQueries(text: string, hits: KeywordHit<T>[]): void {
+  private checkQueries(text: string, hits: KeywordHit<T>[], over: T[]): number {
     const byTracker = new Map<number, Map<number, number[]>>();
     const found = this.termHits;
     for (let k = 0; k < found.length; k += 4) {
@@ -211,13 +226,18 @@ export class TrackerIndex<T extends MatchableTracker> {
     }
     let words: WordPositions | null = null;
     const wordsOnce = () => (words ??= new WordPositions(text));
+    let work = 0;
     for (const t of this.candidates) {
       const terms = byTracker.get(t)!;
-      const hit = evaluateQuery(this.queries[t]!, text, (term) => terms.get(term), wordsOnce);
-      if (hit) hits.push({ tracker: this.trackers[t]!, ...hit });
+      const budget = { left: WORK_BUDGET };
+      const hit = evaluateQuery(this.queries[t]!, text, (term) => terms.get(term), wordsOnce, budget);
+      work = Math.max(work, WORK_BUDGET - budget.left);
+      if (hit === OVER_BUDGET) over.push(this.trackers[t]!);
+      else if (hit) hits.push({ tracker: this.trackers[t]!, ...hit });
     }
     this.termHits.length = 0;
     this.candidates.length = 0;
+    return work;
   }
 }
 

@@ -2,10 +2,11 @@
  * The live preview of a tracker's settings: the last posts this node matched against (kept in
  * memory, RECENT_POSTS of them, in the order they came), matched again with the tracker as it is
  * now (keyword, syntax, word forms, minus words; the source filters are not applied). Private
- * chats count only for the accounts that own them, as for matching itself.
+ * chats count only for the accounts that own them, as for matching itself. The matching runs in the
+ * matcher's thread, within a budget of work for the whole preview (preview-match.ts): posts it could
+ * not afford are counted as skipped.
  */
 import type { Deps } from "../deps";
-import { excerpt, TrackerIndex } from "./matcher";
 import { privateChatOwners } from "../channels/ownership";
 import type { TrackerRow } from "./trackers";
 
@@ -36,6 +37,8 @@ export interface Preview {
   of: number;
   /** the ones it would have matched, newest first: source and snippet */
   matched: { source: string; snippet: string; matchedKeyword: string }[];
+  /** posts not checked: this tracker would have cost more work on them than the preview may spend */
+  skipped: number;
 }
 
 /** Which of the recent posts `tracker` (as it is now, enabled or not) would have matched. */
@@ -43,7 +46,6 @@ export async function previewTracker(
   deps: Pick<Deps, "asyncDb" | "trackerIndex" | "telegram" | "chatStandings" | "log">,
   tracker: TrackerRow,
 ): Promise<Preview> {
-  const index = new TrackerIndex([tracker]);
   const owners = new Map<string, boolean>();
   const visible: RecentPost[] = [];
   for (const post of deps.trackerIndex.recent.list()) {
@@ -54,12 +56,15 @@ export async function previewTracker(
     }
     visible.push(post);
   }
+  const newest = [...visible].reverse();
+  const found = await deps.trackerIndex.preview(
+    tracker,
+    newest.map((p) => p.text),
+  );
   const matched: Preview["matched"] = [];
-  for (const post of [...visible].reverse()) {
-    const { text, hits } = index.match(post.text);
-    if (!hits[0]) continue;
-    const { snippet, matchedKeyword } = excerpt(text, hits[0].start, hits[0].end);
-    matched.push({ source: post.title ?? (post.username ? `@${post.username}` : "a chat"), snippet, matchedKeyword });
-  }
-  return { of: visible.length, matched };
+  newest.forEach((post, i) => {
+    const hit = found.matched[i];
+    if (hit) matched.push({ source: post.title ?? (post.username ? `@${post.username}` : "a chat"), ...hit });
+  });
+  return { of: visible.length, matched, skipped: found.skipped };
 }

@@ -171,76 +171,131 @@ function checkTerm(term: TermCheck, s: string, start: number, end: number): numb
   return pos;
 }
 
-/** Word numbers of positions in one text, for NEAR: computed once per text, when first asked. */
+/** Word numbers of positions in one text, for NEAR: computed once per text (not per tracker or pair), when first asked. */
 export class WordPositions {
-  private starts: number[] | null = null;
+  private numbers: Int32Array | null = null;
   constructor(private readonly s: string) {}
 
-  /** The number of the word holding (or last before) position `i`. */
+  /** The number of the word holding (or last before) position `i`; -1 before the first word. */
   at(i: number): number {
-    const starts = (this.starts ??= this.find());
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! <= i) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
+    const numbers = (this.numbers ??= this.find());
+    if (i < 0 || !numbers.length) return -1;
+    return numbers[Math.min(i, numbers.length - 1)]!;
   }
 
-  private find(): number[] {
-    const out: number[] = [];
-    for (let i = 0; i < this.s.length; i++)
-      if (!INVISIBLE[this.s.charCodeAt(i)] && isWordAt(this.s, i, 1) && !isWordAt(this.s, i - 1, -1)) out.push(i);
+  private find(): Int32Array {
+    const s = this.s;
+    const out = new Int32Array(s.length);
+    let word = -1;
+    for (let i = 0; i < s.length; i++) {
+      if (!INVISIBLE[s.charCodeAt(i)] && isWordAt(s, i, 1) && !isWordAt(s, i - 1, -1)) word++;
+      out[i] = word;
+    }
     return out;
   }
 }
 
 /**
+ * How much work one tracker may cost on one post: units are term occurrences checked (times the
+ * words of the term) and steps of NEAR merges. A tracker that would pass it is skipped for that post
+ * (the matcher reports it) instead of holding the post up. The costliest post a query can meet
+ * (30 terms of one-letter words over 4,096 characters) needs about 180,000.
+ */
+export const WORK_BUDGET = 50_000;
+
+/** What one tracker has left to spend on the post being matched. */
+export interface Budget {
+  left: number;
+}
+
+/** evaluateQuery's answer when the tracker's budget ran out before the answer was known. */
+export const OVER_BUDGET = "over_budget";
+
+class Spent extends Error {}
+
+/**
+ * Whether an occurrence of `a` (word numbers `aStart`, `aEnd`, pairs in text order) and one of `b`
+ * are at most `distance` other words apart, in either order: a merge of the sorted lists, linear in
+ * their lengths. Ends are non-decreasing with starts (occurrences of one term all have its length).
+ */
+function nearInOrder(aEnd: Int32Array, bStart: Int32Array, distance: number): boolean {
+  let i = 0;
+  for (let j = 0; j < bStart.length; j++) {
+    const sb = bStart[j]!;
+    // a must end within [sb - distance - 1, sb - 1]
+    while (i < aEnd.length && aEnd[i]! < sb - distance - 1) i++;
+    if (i === aEnd.length) return false;
+    if (aEnd[i]! <= sb - 1) return true;
+  }
+  return false;
+}
+
+/**
  * Evaluates a compiled query on the occurrences its patterns had in `s` (`found(term)`: the raw
- * [start, end) pairs of the term's pattern). Returns the match to show, or null.
+ * [start, end) pairs of the term's pattern). Returns the match to show, null, or OVER_BUDGET when
+ * `budget` ran out first (the tracker is then skipped for this text).
  */
 export function evaluateQuery(
   q: CompiledQuery,
   s: string,
   found: (term: number) => number[] | undefined,
   words: () => WordPositions,
-): { start: number; end: number } | null {
+  budget: Budget = { left: WORK_BUDGET },
+): { start: number; end: number } | null | typeof OVER_BUDGET {
+  const spend = (units: number) => {
+    budget.left -= units;
+    if (budget.left < 0) throw new Spent();
+  };
   const checked = new Map<number, number[]>();
   const hits = (term: number): number[] => {
     let list = checked.get(term);
     if (list) return list;
     list = [];
     const raw = found(term);
-    if (raw)
+    if (raw) {
+      spend((raw.length / 2) * q.terms[term]!.words.length);
       for (let k = 0; k < raw.length; k += 2) {
         const e = checkTerm(q.terms[term]!, s, raw[k]!, raw[k + 1]!);
         if (e !== -1) list.push(raw[k]!, e);
       }
+    }
     checked.set(term, list);
     return list;
   };
-  const near = (a: number, b: number, distance: number) => {
-    const w = words();
-    const ha = hits(a);
-    const hb = hits(b);
-    for (let i = 0; i < ha.length; i += 2)
-      for (let j = 0; j < hb.length; j += 2) {
-        const [first, second] = ha[i]! <= hb[j]! ? [i, j] : [j, i];
-        const [l, r] = ha[i]! <= hb[j]! ? [ha, hb] : [hb, ha];
-        const between = w.at(r[second]!) - w.at(l[first + 1]! - 1) - 1;
-        if (between >= 0 && between <= distance) return true;
-      }
-    return false;
-  };
-  if (!evaluate(q.root, (term) => hits(term).length > 0, near)) return null;
-  let best: { start: number; end: number } | null = null;
-  for (const term of q.positive) {
+  const spans = new Map<number, { start: Int32Array; end: Int32Array }>();
+  /** word numbers of a term's occurrences: where each starts and where it ends */
+  const span = (term: number) => {
+    let out = spans.get(term);
+    if (out) return out;
     const list = hits(term);
-    if (list.length && (!best || list[0]! < best.start)) best = { start: list[0]!, end: list[1]! };
+    const w = words();
+    spend(list.length / 2);
+    out = { start: new Int32Array(list.length / 2), end: new Int32Array(list.length / 2) };
+    for (let k = 0; k < list.length; k += 2) {
+      out.start[k / 2] = w.at(list[k]!);
+      out.end[k / 2] = w.at(list[k + 1]! - 1);
+    }
+    spans.set(term, out);
+    return out;
+  };
+  const near = (a: number, b: number, distance: number) => {
+    const sa = span(a);
+    const sb = span(b);
+    spend(2 * (sa.start.length + sb.start.length));
+    return nearInOrder(sa.end, sb.start, distance) || nearInOrder(sb.end, sa.start, distance);
+  };
+  try {
+    if (!evaluate(q.root, (term) => hits(term).length > 0, near)) return null;
+    let best: { start: number; end: number } | null = null;
+    for (const term of q.positive) {
+      const list = hits(term);
+      if (list.length && (!best || list[0]! < best.start)) best = { start: list[0]!, end: list[1]! };
+    }
+    if (best) return best;
+    for (const list of checked.values()) if (list.length) return { start: list[0]!, end: list[1]! };
+    return null;
+  } catch (e) {
+    if (e instanceof Spent) return OVER_BUDGET;
+    throw e;
   }
-  if (best) return best;
-  for (const list of checked.values()) if (list.length) return { start: list[0]!, end: list[1]! };
-  return null;
 }

@@ -99,6 +99,7 @@ export function createTestApp(opts: TestAppOptions = {}) {
 
   function close() {
     app.server?.stop(true);
+    deps.trackerIndex.close();
     deps.handle.close();
     closePg();
     rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { SQL } from "bun";
 import { announce, CACHE_TOPICS, followCaches } from "../../../core/cluster/caches";
 import { CACHE_FOLLOWERS } from "../../../app/cache-followers";
 import type { Deps } from "../../../core/deps";
-import type { TrackerIndexCache } from "../../../core/tracking/index-cache";
+import type { MatchHost } from "../../../core/tracking/match-host";
 import { createPgChangeBus } from "../../../core/cluster/change-bus-pg";
 import type { Cluster } from "../../../core/cluster";
 import { systemClock } from "../../../core/clock";
@@ -38,7 +38,7 @@ function node() {
   let rebuilds = 0;
   const revokedSessions = { invalidate: () => void reloads++ } as unknown as RevokedSessions;
   // the keyword index is not built on these nodes: a change naming trackers has nothing to update, one naming none drops it
-  const trackerIndex = { peek: () => null, drop: () => void rebuilds++ } as unknown as TrackerIndexCache;
+  const trackerIndex = { apply: async () => {}, drop: () => void rebuilds++ } as unknown as MatchHost;
   const deps = {
     cluster: { nodeId: crypto.randomUUID(), bus: createPgChangeBus(sql) } as unknown as Cluster,
     log: createLogger("error", () => {}),

@@ -6,7 +6,7 @@ import { expect, test } from "bun:test";
 import type { Deps } from "../../../core/deps";
 import { ManualClock } from "../../../core/clock";
 import { silentLogger } from "../../../core/log";
-import { createTrackerIndexCache } from "../../../core/tracking/index-cache";
+import { createMatchHost } from "../../../core/tracking/match-host";
 import { ingestPost, pruneSeenTexts, type IncomingPost } from "../../../core/tracking/ingest";
 import { invitePlacements, linkPlacements } from "../../../core/tracking/link-watch";
 import { createTracker } from "../../../core/tracking/trackers";
@@ -25,7 +25,7 @@ onBothDatabases((open) => {
       asyncDb: db,
       clock,
       log: silentLogger,
-      trackerIndex: createTrackerIndexCache(),
+      trackerIndex: createMatchHost(() => db, silentLogger),
       config: { shortUrl: "https://sho.rt", baseUrl: "https://app.example.com", planLimits: { free: { trackers: 50 } } },
       cluster: { nodeId: "test", bus: { publish: async () => {} } },
     } as unknown as Deps;

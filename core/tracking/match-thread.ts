@@ -1,0 +1,4 @@
+/** The matcher's thread entry (match-worker.ts). */
+import { serveMatcher } from "./match-worker";
+
+serveMatcher();

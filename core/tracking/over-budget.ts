@@ -1,0 +1,52 @@
+/**
+ * The owner of a tracker skipped on a post because it would have cost more work than its budget
+ * (query-match.ts) is told so once per tracker and wording: the message's delivery id is made of the
+ * tracker and a hash of what it matches by, so every node and every later post finds it already
+ * queued (until the outbox forgets sent messages, after a week). A tracker edited into another query
+ * that is also too costly is told again.
+ */
+import type { Deps } from "../deps";
+import { botMessageRow } from "../delivery/outbox";
+import { ownerChat } from "../accounts/users";
+import { targetButton } from "../deep-link";
+import { t } from "../i18n/translate";
+import type { IndexedTracker } from "./index-cache";
+
+const noticeKey = (tracker: IndexedTracker) => {
+  const wording = JSON.stringify([tracker.keyword, tracker.syntax, tracker.wordForms, tracker.minusWords]);
+  return `tracker-over-budget:${tracker.id}:${new Bun.CryptoHasher("sha256").update(wording).digest("hex").slice(0, 16)}`;
+};
+
+/** Queues the one-time notice for each tracker in `skipped` whose owner has not had it. Returns how many were queued now. */
+export async function noticeOverBudget(
+  deps: Pick<Deps, "asyncDb" | "clock" | "log" | "trackerIndex">,
+  skipped: IndexedTracker[],
+): Promise<number> {
+  let queued = 0;
+  for (const tracker of skipped) {
+    const key = noticeKey(tracker);
+    if (deps.trackerIndex.told.has(key)) continue;
+    deps.trackerIndex.told.add(key);
+    deps.log.warn(`tracker ${tracker.id} skipped on a post: it would have cost more than its work budget`);
+    const owner = await ownerChat(deps.asyncDb, tracker.userId);
+    if (owner.chatId === null) continue; // an email-only account has no chat to tell
+    const row = botMessageRow(deps.clock.now(), {
+      userId: tracker.userId,
+      topic: "notice",
+      refId: tracker.id,
+      chatId: owner.chatId,
+      params: {
+        text: t(owner.lang, "tracker-over-budget", { name: Bun.escapeHTML(tracker.name) }),
+        parse_mode: "HTML",
+        reply_markup: { inline_keyboard: [[targetButton(t(owner.lang, "notify-tracker"), { kind: "tracker", id: tracker.id })]] },
+      },
+    });
+    const inserted = await deps.asyncDb
+      .insert(deps.asyncDb.tables.outbox)
+      .values({ ...row, deliveryId: key })
+      .onConflictDoNothing({ target: deps.asyncDb.tables.outbox.deliveryId })
+      .returning({ id: deps.asyncDb.tables.outbox.id });
+    queued += inserted.length;
+  }
+  return queued;
+}
