@@ -130,14 +130,14 @@ const english = enWords
       forms.push([inf.comparative(), "adjective"], [inf.superlative(), "adjective"]);
     return { lemma, forms: uniqueForms(lemma, forms) };
   });
-const irregularVerbs = Object.entries(irregular as Record<string, [string, string][]>)
+const irregularVerbs = Object.entries(irregular as unknown as Record<string, [string, string][]>)
   .filter(([verb]) => !verb.includes(" ") && englishKinds(verb).includes("verb"))
   .map(([verb]) => verb)
   .sort(byHash)
   .slice(0, 150)
   .map((verb) => {
     const forms: [string, string][] = [];
-    for (const [past, participle] of (irregular as Record<string, [string, string][]>)[verb]!)
+    for (const [past, participle] of (irregular as unknown as Record<string, [string, string][]>)[verb]!)
       forms.push([past, "verb"], [participle, "verb"]);
     return { lemma: verb, forms: uniqueForms(verb, forms) };
   })

@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import { DateTime, IdParams, Int, OkModel, Url } from "../shared/models";
+import { PLACEMENT_SORTS } from "../../core/placements/placements";
 
 const nullableDate = t.Nullable(DateTime());
 const cost = t.Object(

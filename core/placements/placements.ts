@@ -156,7 +156,7 @@ export async function createPlacement(deps: Deps, user: UserRow, input: Placemen
 }
 
 /** What listPlacements sorts by: a figure of `stats` (`stayed_d7` for stayed.d7.stayed, …) or a field. */
-const PLACEMENT_SORTS = [
+export const PLACEMENT_SORTS = [
   "created_at",
   "publish_at",
   "name",

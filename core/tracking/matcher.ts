@@ -1,7 +1,16 @@
 import { AhoCorasick } from "./aho-corasick";
 import { Postings } from "./postings";
 import { FOLD, INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
-import { compileTracker, evaluateQuery, OVER_BUDGET, termKeys, WORK_BUDGET, WordPositions, type CompiledQuery, type MatchSettings } from "./query-match";
+import {
+  compileTracker,
+  evaluateQuery,
+  OVER_BUDGET,
+  termKeys,
+  WORK_BUDGET,
+  WordPositions,
+  type CompiledQuery,
+  type MatchSettings,
+} from "./query-match";
 import { textForms } from "./word-forms";
 import { WordTable } from "./word-table";
 
