@@ -526,7 +526,7 @@ invite-requests-manual = People ask to join; approval by you{ $pending ->
         [0] {""}
        *[other] , { $pending } waiting
     }
-invite-expires = Expires { $date } UTC
+invite-expires = Expires { $date }
 invite-member-limit = At most { $count } people
 invite-figures = Joined: { $joins } · left: { $leaves } · net: { $net }
 invite-conversion = Conversion: { $percent } of unique clicks
@@ -707,7 +707,7 @@ link-line-webhook-on = 🔔 Webhook { $method } { $url } (on)
 link-line-webhook-off = 🔔 Webhook { $method } { $url } (off)
 link-prompt-rules =
     Send a new rule: conditions, then → and the URL, e.g. “country=DE,AT language=de → https://example.de”.
-    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times, UTC), q.<name>=<value> (the short link's own query). All given must hold.
+    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times in your time zone), q.<name>=<value> (the short link's own query). All given must hold.
     Or “remove 2” to delete rule 2, “move 3 1” to make rule 3 the first.
 link-prompt-ab =
     Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).
@@ -716,7 +716,7 @@ link-prompt-ab =
 ## Dead-code visits
 orphans-none = 👻 <b>Visits to dead codes</b> (last 30 days)
     None: nobody opened a code of a disabled or deleted link of yours, or an unknown code on your domains.
-orphans-item = <code>{ $code }</code> · { $count } · last { $last } UTC
+orphans-item = <code>{ $code }</code> · { $count } · last { $last }
 orphans-more = …and { $count } more codes (the app lists them all).
 orphans-title = 👻 <b>Visits to dead codes</b> (last 30 days): { $total }
     Codes of your disabled or deleted links and unknown codes on your domains, most visited first:
@@ -815,8 +815,8 @@ share-hours = { $hours ->
         }
     }
 share-views-unlimited = Unlimited
-share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).
-share-expiry-hint = I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.
+share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, “in 2 weeks”, “friday”, at most a year).
+share-expiry-hint = I could not read that. Type a duration like “3 days”, “12h” or “in 2 weeks”, or a day like “friday” (at most a year), or tap a choice.
 share-ask-views = 👁 How many times may it be opened? Tap a choice or type a number.
 share-views-hint = Type a whole number of views, or “unlimited”, or tap a choice.
 share-created = ✅ Share link (valid { $valid }, { $views ->
@@ -835,7 +835,7 @@ rule-refuse-os = “{ $value }” is not an os: use { $names }.
 rule-refuse-device = “{ $value }” is not a device: use { $names }.
 rule-refuse-shape = Put the conditions, then → (or ->) and the URL, e.g. country=DE,AT → https://example.de
 rule-refuse-token = “{ $token }” is not a condition: write name=value.
-rule-refuse-time = I could not read the time “{ $value }”: e.g. 2026-06-01 or 2026-06-01T18:30 (UTC), or 3d from now.
+rule-refuse-time = I could not read the time “{ $value }”: e.g. 2026-06-01 or 2026-06-01T18:30 (in your time zone), or 3d from now.
 rule-refuse-key = “{ $key }” is not a condition: use country, language, os, device, from, to or q.<parameter>.
 rule-line = 🧭 Rules, the first that matches wins:
     { $rules }
@@ -871,8 +871,8 @@ digest-head-day = 🗓 <b>{ $tracker }</b>: { $count ->
     } in the last day
 
 ## Scheduled reports
-report-head-daily = 📬 <b>Daily report</b> · { $period } ({ $zone })
-report-head-weekly = 📬 <b>Weekly report</b> · { $period } ({ $zone })
+report-head-daily = 📬 <b>Daily report</b> · { $period } · { $zone }
+report-head-weekly = 📬 <b>Weekly report</b> · { $period } · { $zone }
 report-clicks = 👆 Clicks: <b>{ $clicks }</b> · unique { $uniques }{ $change }
 report-change = {" "}({ $change } % against the period before)
 report-change-none-before = {" "}(none the period before)
@@ -959,8 +959,8 @@ webhook-auto-disabled = ⚠️ The click webhook of link <code>{ $code }</code> 
 webhook-open-card = Open the link's card
 
 ## Channel exports and the joins chart
-journal-column-joined = Joined (UTC)
-journal-column-left = Left (UTC)
+journal-column-joined = Joined
+journal-column-left = Left
 journal-column-user-id = User id
 journal-column-username = Username
 journal-column-first-name = First name
@@ -1600,3 +1600,10 @@ app-device-other = other
 token-copy = 📋 Copy token
 
 ## Mini-app: errors the API answers, in the user's words
+
+## The user's time: examples of what may be typed and the zone times are read and shown in
+
+# { $date } is a week from today in the reader's way of writing dates; { $zone } as people say it ("Moscow (UTC+3)")
+tz-examples = 2h, 3 days, in 2 weeks, tomorrow 18:00, friday, { $date }, { $date } 18:30; the time is { $zone }
+# a spreadsheet column with times, and the zone they are in
+tz-column = { $column } — { $zone }

@@ -544,7 +544,7 @@ invite-requests-manual = Вступление по заявкам; одобря�
         [0] {""}
        *[other] , ждут: { $pending }
     }
-invite-expires = Действует до { $date } UTC
+invite-expires = Действует до { $date }
 invite-member-limit = Не больше { $count ->
         [one] { $count } человека
        *[other] { $count } человек
@@ -728,7 +728,7 @@ link-line-webhook-on = 🔔 Вебхук { $method } { $url } (включён)
 link-line-webhook-off = 🔔 Вебхук { $method } { $url } (выключен)
 link-prompt-rules =
     Пришлите новое правило: условия, затем → и адрес, например «country=DE,AT language=de → https://example.de».
-    Условия: country (страна), language (язык), os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from и to (время, UTC), q.<имя>=<значение> (параметр самой короткой ссылки). Должны выполняться все указанные.
+    Условия: country (страна), language (язык), os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from и to (время по вашему часовому поясу), q.<имя>=<значение> (параметр самой короткой ссылки). Должны выполняться все указанные.
     Или «remove 2» — удалить правило 2, «move 3 1» — сделать правило 3 первым.
 link-prompt-ab =
     Пришлите «<адрес> <вес 1–100>», чтобы добавить вариант; вместе с первым в тест попадёт и исходный адрес ссылки (вес 50).
@@ -737,7 +737,7 @@ link-prompt-ab =
 ## Переходы по несуществующим кодам
 orphans-none = 👻 <b>Переходы по несуществующим кодам</b> (за 30 дней)
     Нет: никто не открывал коды ваших выключенных или удалённых ссылок и неизвестные коды на ваших доменах.
-orphans-item = <code>{ $code }</code> · { $count } · последний { $last } UTC
+orphans-item = <code>{ $code }</code> · { $count } · последний { $last }
 orphans-more = …и ещё { $count } (полный список — в приложении).
 orphans-title = 👻 <b>Переходы по несуществующим кодам</b> (за 30 дней): { $total }
     Коды ваших выключенных или удалённых ссылок и неизвестные коды на ваших доменах, сначала самые посещаемые:
@@ -838,8 +838,8 @@ share-hours = { $hours ->
         }
     }
 share-views-unlimited = Без ограничений
-share-ask-expiry = 🔗 Сколько должна работать ссылка? Нажмите вариант или напишите (например, «3 days», «12h», не больше года).
-share-expiry-hint = Не получилось понять. Напишите срок вроде «3 days» или «12h» (не больше года) или нажмите вариант.
+share-ask-expiry = 🔗 Сколько должна работать ссылка? Нажмите вариант или напишите (например, «3 дня», «12 ч», «через неделю», «до пятницы», не больше года).
+share-expiry-hint = Не получилось понять. Напишите срок вроде «3 дня», «12 ч» или «через неделю» или день вроде «пятница» (не больше года) или нажмите вариант.
 share-ask-views = 👁 Сколько раз её можно открыть? Нажмите вариант или напишите число.
 share-views-hint = Напишите целое число просмотров, «без ограничений» или нажмите вариант.
 share-created = ✅ Ссылка для доступа (действует { $valid }, { $views ->
@@ -859,7 +859,7 @@ rule-refuse-os = «{ $value }» — не операционная система
 rule-refuse-device = «{ $value }» — не тип устройства: используйте { $names }.
 rule-refuse-shape = Напишите условия, затем → (или ->) и адрес, например country=DE,AT → https://example.de
 rule-refuse-token = «{ $token }» — не условие: пишите имя=значение.
-rule-refuse-time = Не получилось понять время «{ $value }»: например, 2026-06-01 или 2026-06-01T18:30 (UTC), или 3d — через 3 дня.
+rule-refuse-time = Не получилось понять время «{ $value }»: например, 2026-06-01 или 2026-06-01T18:30 (по вашему часовому поясу), или 3д — через 3 дня.
 rule-refuse-key = «{ $key }» — не условие: используйте country, language, os, device, from, to или q.<параметр>.
 rule-line = 🧭 Правила (срабатывает первое подходящее):
     { $rules }
@@ -898,8 +898,8 @@ digest-head-day = 🗓 <b>{ $tracker }</b>: { $count ->
     } за последние сутки
 
 ## Отчёты по расписанию
-report-head-daily = 📬 <b>Отчёт за день</b> · { $period } ({ $zone })
-report-head-weekly = 📬 <b>Отчёт за неделю</b> · { $period } ({ $zone })
+report-head-daily = 📬 <b>Отчёт за день</b> · { $period } · { $zone }
+report-head-weekly = 📬 <b>Отчёт за неделю</b> · { $period } · { $zone }
 report-clicks = 👆 Переходы: <b>{ $clicks }</b> · уникальных { $uniques }{ $change }
 report-change = {" "}({ $change } % к прошлому периоду)
 report-change-none-before = {" "}(в прошлом периоде не было)
@@ -993,8 +993,8 @@ webhook-auto-disabled = ⚠️ Вебхук переходов ссылки <cod
 webhook-open-card = Открыть карточку ссылки
 
 ## Выгрузки по каналам и график подписок
-journal-column-joined = Подписался (UTC)
-journal-column-left = Отписался (UTC)
+journal-column-joined = Подписался
+journal-column-left = Отписался
 journal-column-user-id = ID пользователя
 journal-column-username = Юзернейм
 journal-column-first-name = Имя
@@ -1658,3 +1658,8 @@ app-device-other = другое
 token-copy = 📋 Копировать токен
 
 ## Мини-приложение: ошибки API своими словами
+
+## Время пользователя: примеры того, что можно написать, и часовой пояс, в котором время читается и показывается
+
+tz-examples = 2ч, 3 дня, через неделю, завтра 18:00, в пятницу, { $date }, { $date } 18:30; время — { $zone }
+tz-column = { $column } — { $zone }

@@ -15,6 +15,8 @@ import { problemText } from "../problem";
 import { dialogKeyboard, pressed } from "./choice";
 import { readTimeZone, updateSettings } from "../../core/reports/settings";
 import { reportsScreen } from "../menus/reports";
+import { zoneName } from "../../core/i18n/wall";
+import { localeOf } from "../i18n";
 
 type Convo = Conversation<BotContext, DialogContext>;
 const esc = (s: string) => Bun.escapeHTML(s);
@@ -137,7 +139,7 @@ export async function timeZoneConversation(conversation: Convo, ctx: DialogConte
     }
     await conversation.external(async (o) => {
       await updateSettings(o.deps, o.user.id, { time_zone: zone });
-      await open(o, reportsScreen, [], o.t("time-zone-set", { zone }));
+      await open(o, reportsScreen, [], o.t("time-zone-set", { zone: zoneName(zone, localeOf(o), o.deps.clock.now()) }));
     });
     return;
   }

@@ -4,6 +4,7 @@
  * the list is saved through the same validation as the API's `rules` and `variants`.
  */
 import { parseWhen } from "../../core/links/when";
+import { cellAt } from "../../core/i18n/wall";
 import { RULE_DEVICES, RULE_OS, type Rule, type RuleConditions, type Variant } from "../../core/links/routing-input";
 import { ruleEdits, variantEdits } from "../../core/links/routing-edit";
 import { Refusal } from "../problem";
@@ -22,15 +23,16 @@ const list = (v: string) =>
 const position = (n: string) => Number(n) - 1;
 
 /** One rule's conditions and URL as the card shows them: `country DE, AT · language de → https://…`. */
-function ruleText(r: Rule): string {
+function ruleText(r: Rule, zone: string): string {
+  const at = (iso: string) => cellAt(zone, new Date(iso)).slice(0, 16);
   const c = r.if;
   const parts = [
     c.country && `country ${c.country.join(", ")}`,
     c.language && `language ${c.language.join(", ")}`,
     c.os && `os ${c.os.join(", ")}`,
     c.device && `device ${c.device.join(", ")}`,
-    c.from && `from ${c.from.slice(0, 16).replace("T", " ")}`,
-    c.to && `until ${c.to.slice(0, 16).replace("T", " ")}`,
+    c.from && `from ${at(c.from)}`,
+    c.to && `until ${at(c.to)}`,
     ...Object.entries(c.query ?? {}).map(([k, v]) => `?${k}=${v}`),
   ].filter(Boolean);
   return `${parts.join(" · ") || "always"} → ${r.url}`;
@@ -41,7 +43,7 @@ const canonical = <T extends string>(names: readonly T[], value: string, what: s
   bad(what === "os" ? "rule-refuse-os" : "rule-refuse-device", { value, names: names.join(", ") });
 
 /** Reads `country=DE,AT language=de os=iOS device=mobile from=… to=… q.src=mail → https://…`. */
-function readRule(text: string, now: Date): Rule {
+function readRule(text: string, now: Date, zone: string): Rule {
   const m = /^(.*?)\s*(?:→|->)\s*(\S+)\s*$/.exec(text) ?? bad("rule-refuse-shape");
   const c: RuleConditions = {};
   for (const token of m[1]!.split(/\s+/).filter(Boolean)) {
@@ -52,7 +54,7 @@ function readRule(text: string, now: Date): Rule {
     else if (k === "language" || k === "lang") c.language = list(value).map((x) => x.toLowerCase());
     else if (k === "os") c.os = list(value).map((x) => canonical(RULE_OS, x, "os"));
     else if (k === "device") c.device = list(value).map((x) => canonical(RULE_DEVICES, x, "device"));
-    else if (k === "from" || k === "to") c[k] = (parseWhen(value, now) ?? bad("rule-refuse-time", { value })).toISOString();
+    else if (k === "from" || k === "to") c[k] = (parseWhen(value, now, zone) ?? bad("rule-refuse-time", { value })).toISOString();
     else if (k.startsWith("q.") && k.length > 2) c.query = { ...c.query, [key.slice(2)]: value };
     else bad("rule-refuse-key", { key });
   }
@@ -62,8 +64,10 @@ function readRule(text: string, now: Date): Rule {
 export const ROUTING_OPTIONS: LinkOption[] = [
   {
     label: "link-option-rules",
-    line: (l) =>
-      l.rules.length ? { key: "rule-line", vars: { rules: l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r))}`).join("\n") } } : null,
+    line: (l, e) =>
+      l.rules.length
+        ? { key: "rule-line", vars: { rules: l.rules.map((r, i) => `  ${i + 1}. ${esc(ruleText(r, e.reader.zone))}`).join("\n") } }
+        : null,
     ask: {
       prompt: "link-prompt-rules",
       parse: (text, env) => {
@@ -72,7 +76,7 @@ export const ROUTING_OPTIONS: LinkOption[] = [
         let m: RegExpExecArray | null;
         if ((m = /^remove\s+(\d+)$/i.exec(t))) return { rules: ruleEdits.remove(rules, position(m[1]!)) };
         if ((m = /^move\s+(\d+)\s+(\d+)$/i.exec(t))) return { rules: ruleEdits.move(rules, position(m[1]!), position(m[2]!)) };
-        return { rules: ruleEdits.add(rules, readRule(t, env.now)) };
+        return { rules: ruleEdits.add(rules, readRule(t, env.now, env.reader.zone)) };
       },
       clear: { rules: null },
     },

@@ -13,7 +13,7 @@ import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
 import { listShareLinks } from "../../core/secure/share-list";
-import { l, localeOf } from "../i18n";
+import { date, l, localeOf } from "../i18n";
 
 /** Conversations the screens enter (registered in bot/conversations). */
 export const NEW_FOLDER = "secure-new-folder";
@@ -62,7 +62,7 @@ export const shareScreen = createScreen("share", 1, async (ctx) => {
     `${STATE_ICON[share.state]} ${esc(share.url)}`,
     ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
     views,
-    ctx.t("secure-share-expires", { at: `${share.expiresAt.replace("T", " ").slice(0, 16)} UTC` }),
+    ctx.t("secure-share-expires", { at: date(ctx, share.expiresAt, true) }),
   ];
   return [...facts, ...lines].join("\n");
 });

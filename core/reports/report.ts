@@ -13,6 +13,7 @@ import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
 import { languageFor, numberIn, t, type Language } from "../i18n/translate";
+import { zoneName } from "../i18n/wall";
 
 interface ReportFigures {
   clicks: number;
@@ -102,7 +103,10 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
     });
   const label = s.report_every === "week" ? `${day(range.from)} – ${day(range.to - 1)}` : day(range.from);
   const lines = [
-    t(lang, s.report_every === "week" ? "report-head-weekly" : "report-head-daily", { period: esc(label), zone: esc(s.time_zone) }),
+    t(lang, s.report_every === "week" ? "report-head-weekly" : "report-head-daily", {
+      period: esc(label),
+      zone: esc(zoneName(s.time_zone, lang, new Date(range.to))),
+    }),
     "",
     t(lang, "report-clicks", { clicks: num(f.clicks), uniques: num(f.uniques), change: change(lang, f.clicks, f.clicksBefore) }),
   ];

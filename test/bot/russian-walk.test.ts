@@ -196,7 +196,7 @@ describe("a Russian-speaking user (language_code ru)", () => {
     expect(queued.map((c) => String(c.params.text ?? "").split("\n")[0])).toEqual([
       "🔔 <b>скидка</b>: новое совпадение",
       "🗓 <b>акция</b>: 1 совпадение за последний час",
-      "📬 <b>Отчёт за день</b> · ср, 25 нояб. (Europe/Moscow)",
+      "📬 <b>Отчёт за день</b> · ср, 25 нояб. · Москва (UTC+3)",
       "👁 <b>договор.pdf</b> открыли",
       "🙋 Вера просит вступить по приглашению «Реклама у Пети».",
     ]);
@@ -220,8 +220,10 @@ describe("a Russian-speaking user (language_code ru)", () => {
         .decode(Object.values(c.files)[0]!.bytes)
         .replace(/^\uFEFF/, "")
         .split("\r\n")[0];
-    expect(csv(sent[0]!)).toBe("Дата,IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный");
-    expect(csv(sent[2]!)).toBe("Подписался (UTC),Отписался (UTC),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке");
+    expect(csv(sent[0]!)).toBe("Дата — Москва (UTC+3),IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный");
+    expect(csv(sent[2]!)).toBe(
+      "Подписался — Москва (UTC+3),Отписался — Москва (UTC+3),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке",
+    );
     expectRussian(sent);
 
     // the PDF export: its title, headings, words and footer in Russian, in fonts that write Cyrillic
@@ -232,8 +234,8 @@ describe("a Russian-speaking user (language_code ru)", () => {
     const lines = text!.split("\n");
     expect(lines[0]).toBe(`Переходы по ${deps.config.shortUrl}/${link.code} (за 30 дней, сначала новые)`);
     expect(lines).toContain("стр. 1 из 1 · 2 строки");
-    expect(lines).toContain("Дата IP Страна Город Устройство ОС Браузер Источник Бот Имя бота Уникальный");
+    expect(lines).toContain("Дата — Москва (UTC+3) IP Страна Город Устройство ОС Браузер Источник Бот Имя бота Уникальный");
     expect(text).toMatch(/ (телефон|компьютер|планшет) /);
     expect(text).toMatch(/ (да|нет)$/m);
-  });
+  }, 30_000); // a PDF and two charts are drawn: seconds on a busy machine
 });
