@@ -11,7 +11,6 @@ deep-link-owner-only = This button works only in the owner's chat with the bot.
 open-in-bot = Open in the bot
 
 ## Problems (bot/problem.ts; English shows the core's own sentences)
-problem-field = Check { $field }: that value does not fit.
 problem-not_found = It is gone: it was deleted or is not yours.
 problem-plan_limit = Your plan's limit is reached.
 problem-rate_limited = Too many attempts; try again a little later.
@@ -232,6 +231,10 @@ field-welcome_message = the welcome message
 field-scopes = the permissions
 field-hostname = the domain name
 field-pixelId = the pixel id
+field-period = the period
+field-format = the format
+field-time_zone = the time zone
+field-currency = the currency
 field-type = the type
 
 ## Reading a URL (bot/url-text.ts)
@@ -775,7 +778,7 @@ adpost-skipped = Left as they were:
 share-option-password-change = 🔒 Change password
 share-option-password-set = 🔒 Set password
 share-line-password = 🔒 Opening needs a password
-share-prompt-password = Send the password viewers must enter (4 to 128 characters; I delete your message at once).
+share-prompt-password = Send the password viewers must enter ({ $min } to { $max } characters; I delete your message at once).
 share-option-views-off = 🔕 Stop view messages
 share-option-views-on = 🔔 Tell me of each view
 share-line-views = 🔔 You get a message for each view
@@ -1607,3 +1610,41 @@ token-copy = 📋 Copy token
 tz-examples = 2h, 3 days, in 2 weeks, tomorrow 18:00, friday, { $date }, { $date } 18:30; the time is { $zone }
 # a spreadsheet column with times, and the zone they are in
 tz-column = { $column } — { $zone }
+
+## Refusals: a field's rule in words (core/i18n/problem.ts reads core's sentence); { $field } starts the sentence
+
+problem-field = { $field }: that value does not fit.
+check-length = { $field } must be { $min } to { $max } characters.
+check-max-length = { $field } must be at most { $max } { $max ->
+    [one] character
+   *[other] characters
+    }.
+check-code-chars = { $field } must be { $min } to { $max } letters, digits, “-” or “_”.
+check-days = { $field } must be a whole number of days from { $min } to { $max }.
+check-whole-range = { $field } must be a whole number from { $min } to { $max }.
+check-more-at-most = { $field } must be more than { $min } and at most { $max }.
+check-positive = { $field } must be a whole number above 0.
+check-whole = { $field } must be a whole number.
+check-at-least = { $field } must be at least { $min }.
+check-max-kb = { $field } must be at most { $max } KB.
+check-url = { $field } must be a full address starting with http:// or https://.
+check-no-spaces = { $field } cannot contain spaces (write them as %20).
+check-no-credentials = { $field } cannot contain a user name or password.
+check-no-backslash = { $field } cannot contain a backslash (use / or write it as %5C).
+check-own-host = { $field } cannot lead to this service itself.
+check-not-future = { $field } cannot be in the future.
+check-future = { $field } must be in the future.
+check-order = { $field } must be { $order ->
+    [earlier] earlier
+   *[later] later
+    } than { $other }.
+check-date = { $field } must be a date and time such as 2026-05-01 12:00.
+check-one-of = { $field } must be one of: { $list }.
+check-email = { $field } must be an address such as name@example.com.
+check-email-code = { $field } must be the { $digits }-digit code from the email.
+check-currency = { $field } must be a three-letter currency code such as USD, EUR or RUB.
+check-domain = { $field } must be a domain name such as go.example.com, without http://, port or path.
+check-entries-range = { $field }: from { $min } to { $max }.
+check-entries-max = { $field }: at most { $max }.
+check-visible = { $field } must have at least one visible character.
+check-required = { $field } is required.

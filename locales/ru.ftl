@@ -11,7 +11,6 @@ deep-link-owner-only = Эта кнопка работает только в ча
 open-in-bot = Открыть в боте
 
 ## Ошибки (bot/problem.ts)
-problem-field = Проверьте { $field }: такое значение не подходит.
 problem-not_found = Этого больше нет: удалено или принадлежит другому пользователю.
 problem-plan_limit = Достигнут лимит вашего тарифа.
 problem-rate_limited = Слишком много попыток; попробуйте чуть позже.
@@ -233,13 +232,21 @@ field-welcome_message = приветствие
 field-scopes = права доступа
 field-hostname = доменное имя
 field-pixelId = ID пикселя
+field-period = период
+field-format = формат
+field-time_zone = часовой пояс
+field-currency = валюта
 field-type = тип
 
 ## Разбор ссылки (bot/url-text.ts)
 url-not-a-link = Это не похоже на ссылку.
 url-scheme = Сокращать можно только ссылки http:// и https://, а не { $scheme }:.
 url-spaces = В ссылке не может быть пробелов. Пришлите только адрес или замените пробелы на %20.
-url-too-long = В этой ссылке { $length } символов; сократить можно не длиннее { $max }.
+url-too-long = В этой ссылке { $length } { $length ->
+    [one] символ
+    [few] символа
+   *[other] символов
+    }; сократить можно не длиннее { $max }.
 url-not-target = Эту ссылку нельзя сделать адресом назначения: { $reason }.
 new-usage = { $problem }
     Отправьте /new и адрес ссылки или просто /new.
@@ -385,7 +392,10 @@ export-button = { $format } · { $period ->
        *[other] за 30 дней
     }
 export-running = ⏳ Готовлю { $format }…
-export-progress = ⏳ Готовлю { $format }… { $done } из { $total } строк ({ $percent }%)
+export-progress = ⏳ Готовлю { $format }… { $done } из { $total } { $total ->
+    [one] строки
+   *[other] строк
+    } ({ $percent }%)
 export-empty = ℹ️ По { $code } за выбранный период ({ $period }) переходов нет; ничего не отправлено
 export-sent = ✅ Файл { $filename } отправлен в ваш чат: { $count ->
         [one] { $count } переход
@@ -413,8 +423,15 @@ trackers-title = 🔎 <b>Ваши трекеры</b>
     Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
 trackers-title-paged = 🔎 <b>Ваши трекеры</b> ({ $from }–{ $to } из { $total })
     Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
-trackers-item-new = ({ $count } новых)
-trackers-limit = Ваш тариф { $plan } позволяет { $max } трекеров, у вас уже { $current }. Удалите один или перейдите на тариф выше.
+trackers-item-new = ({ $count } { $count ->
+    [one] новое
+   *[other] новых
+    })
+trackers-limit = Ваш тариф { $plan } позволяет { $max } { $max ->
+    [one] трекер
+    [few] трекера
+   *[other] трекеров
+    }, у вас уже { $current }. Удалите один или перейдите на тариф выше.
 trackers-new = ➕ Новый трекер
 trackers-guide = 📖 Добавить меня в канал
 trackers-back = ⬅️ Трекеры
@@ -561,14 +578,18 @@ requests-title = 🙋 <b>Заявки на вступление</b> ({ $count })
     Одобрите или отклоните каждую.
 requests-none = Заявок на вступление нет.
 requests-user = пользователь { $id }
-request-approved = ✅ { $name } принят(а).
+request-approved = ✅ Заявка { $name } одобрена.
 request-declined = ❌ Заявка { $name } отклонена.
 invite-ask-name = 🔗 Новая пригласительная ссылка.
     Пришлите её название, например канал, где выходит реклама (до 32 символов; вступающие его не видят).
 
     /cancel — отмена.
 invite-name-text-please = Пришлите название текстом или /cancel.
-invite-name-too-long = В названии { $length } символов, а Telegram разрешает 32. Пришлите покороче или /cancel.
+invite-name-too-long = В названии { $length } { $length ->
+    [one] символ
+    [few] символа
+   *[other] символов
+    }, а Telegram разрешает 32. Пришлите покороче или /cancel.
 invite-ask-mode = Как вступать по этой ссылке?
 invite-mode-open = Сразу, без заявки
 invite-mode-requests = По заявке (учитывается каждая подписка, даже в публичном канале)
@@ -784,7 +805,10 @@ adpost-ask-placement = В этом посте { $count ->
        *[other] { $count } разных ссылок
     }. Где он выйдет? Пришлите название размещения, например канал и дату: <code>@bigchannel 25.11</code>.
     Каждая ссылка станет новой трекинговой ссылкой с этим тегом, и переходы по рекламе сложатся под ним. /cancel — отмена.
-adpost-placement-length = Название размещения — от 1 до { $max } символов.
+adpost-placement-length = Название размещения — от 1 до { $max } { $max ->
+    [one] символа
+   *[other] символов
+    }.
 adpost-send-another = { $problem } Пришлите другое или /cancel.
 adpost-done = ✅ { $count ->
         [one] { $count } трекинговая ссылка
@@ -798,7 +822,7 @@ adpost-skipped = Оставлены как были:
 share-option-password-change = 🔒 Сменить пароль
 share-option-password-set = 🔒 Задать пароль
 share-line-password = 🔒 Открыть можно только с паролем
-share-prompt-password = Пришлите пароль, который будут вводить получатели (от 4 до 128 символов; я сразу удалю ваше сообщение).
+share-prompt-password = Пришлите пароль, который будут вводить получатели (от { $min } до { $max } символов; я сразу удалю ваше сообщение).
 share-option-views-off = 🔕 Не сообщать о просмотрах
 share-option-views-on = 🔔 Сообщать о каждом просмотре
 share-line-views = 🔔 Вы получаете сообщение о каждом просмотре
@@ -1079,7 +1103,15 @@ secure-paused = ⏸ На паузе: её ссылки не откроются, 
 secure-resumed = ▶️ Доступ возобновлён.
 secure-delete-folder = 🗑 Удалить папку
 secure-new-request = 📥 Новая ссылка-запрос
-secure-request-created = 📥 Ссылка-запрос создана: по ней кто угодно может прислать в эту папку файлы или тексты, до { $items } штук за { $days } дней.
+secure-request-created = 📥 Ссылка-запрос создана: по ней кто угодно может прислать в эту папку файлы или тексты, до { $items } { $items ->
+    [one] штуки
+    [few] штук
+   *[other] штук
+    } за { $days } { $days ->
+    [one] день
+    [few] дня
+   *[other] дней
+    }.
 secure-back-folders = ⬅️ Папки
 secure-back-folder = ⬅️ Папка
 secure-back-file = ⬅️ Файл
@@ -1110,7 +1142,11 @@ store-not-deleted-toast = Telegram не дал удалить (боты могу
 store-deleted = 🧹 Ваше сообщение с текстом удалено.
 store-not-deleted = ⚠️ Не получилось удалить ваше сообщение: удалите его сами.
 store-too-big = ⚠️ Файл слишком большой: в защищённое хранилище помещаются файлы до { $mb } МБ.
-store-plan-files = ⛔️ Тариф { $plan } позволяет хранить { $max } файлов, у вас их { $count }. Удалите часть (/secure) или перейдите на тариф побольше.
+store-plan-files = ⛔️ Тариф { $plan } позволяет хранить { $max } { $max ->
+    [one] файл
+    [few] файла
+   *[other] файлов
+    }, у вас их { $count }. Удалите часть (/secure) или перейдите на тариф побольше.
 store-plan-storage = ⛔️ Это больше, чем { $max } МБ защищённого хранилища по тарифу { $plan } (занято { $used } МБ).
 store-no-download-path = Telegram не дал ссылку на скачивание этого файла (боты не могут скачивать файлы больше 20 МБ).
 store-download-failed = Не удалось скачать файл из Telegram ({ $reason }). Пришлите его ещё раз чуть позже.
@@ -1663,3 +1699,44 @@ token-copy = 📋 Копировать токен
 
 tz-examples = 2ч, 3 дня, через неделю, завтра 18:00, в пятницу, { $date }, { $date } 18:30; время — { $zone }
 tz-column = { $column } — { $zone }
+
+## Отказы: правило поля словами (core/i18n/problem.ts читает фразу ядра); { $field } начинает предложение
+
+problem-field = { $field }: такое значение не подходит.
+check-length = { $field } — от { $min } до { $max } { $max ->
+    [one] символа
+   *[other] символов
+    }.
+check-max-length = { $field } — не длиннее { $max } { $max ->
+    [one] символа
+   *[other] символов
+    }.
+check-code-chars = { $field } — от { $min } до { $max } латинских букв, цифр, «-» или «_».
+check-days = { $field } — целое число дней от { $min } до { $max }.
+check-whole-range = { $field } — целое число от { $min } до { $max }.
+check-more-at-most = { $field } — больше { $min } и не больше { $max }.
+check-positive = { $field } — целое число больше 0.
+check-whole = { $field } — целое число.
+check-at-least = { $field } — не меньше { $min }.
+check-max-kb = { $field } — не больше { $max } КБ.
+check-url = { $field } — полный адрес, начинается с http:// или https://.
+check-no-spaces = { $field } — без пробелов (пробел пишется как %20).
+check-no-credentials = { $field } — без имени пользователя и пароля.
+check-no-backslash = { $field } — без обратной косой черты (вместо неё / или %5C).
+check-own-host = { $field } не может вести на сам этот сервис.
+check-not-future = { $field } — не в будущем.
+check-future = { $field } — только в будущем.
+check-order = { $field } — { $order ->
+    [earlier] раньше
+   *[later] позже
+    }, чем { $other }.
+check-date = { $field } — дата и время вида 2026-05-01 12:00.
+check-one-of = { $field } — одно из: { $list }.
+check-email = { $field } — адрес вида name@example.com.
+check-email-code = { $field } — { $digits }-значный код из письма.
+check-currency = { $field } — код валюты из трёх букв, например USD, EUR или RUB.
+check-domain = { $field } — доменное имя вроде go.example.com, без http://, порта и пути.
+check-entries-range = { $field }: от { $min } до { $max }.
+check-entries-max = { $field }: не больше { $max }.
+check-visible = { $field } — нужен хотя бы один видимый символ.
+check-required = { $field }: нужно указать.

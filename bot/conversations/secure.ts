@@ -104,7 +104,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
 export async function shareOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const ask = SHARE_OPTIONS[index]?.ask;
   if (!ask) return;
-  await ctx.reply(ctx.t("share-option-ask", { prompt: ctx.t(ask.prompt) }));
+  await ctx.reply(ctx.t("share-option-ask", { prompt: ctx.t(ask.prompt, ask.vars) }));
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();

@@ -2,6 +2,7 @@ import { Composer, InputFile } from "grammy";
 import type { BotContext } from "../context";
 import { AppError } from "../../core/errors";
 import { summaryImage } from "../../core/analytics/summary";
+import { parsePeriod } from "../../core/analytics/range";
 import { problemText } from "../problem";
 
 /**
@@ -11,8 +12,10 @@ import { problemText } from "../problem";
 export const analyticsFeature = new Composer<BotContext>();
 analyticsFeature.chatType("private").command("summary", async (ctx) => {
   try {
+    // a period it cannot read is refused before "sending photo…" is shown
+    const period = parsePeriod(ctx.match.trim() || "30d");
     await ctx.replyWithChatAction("upload_photo");
-    const { png, caption, filename } = await summaryImage(ctx.deps, ctx.user.id, { period: ctx.match.trim() || "30d" });
+    const { png, caption, filename } = await summaryImage(ctx.deps, ctx.user.id, { period });
     await ctx.replyWithPhoto(new InputFile(png, filename), { caption });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

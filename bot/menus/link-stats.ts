@@ -104,9 +104,7 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
       const pct = Math.floor((done / total) * 100);
       if (total > 2_500 && pct !== shown && pct < 100) {
         shown = pct;
-        await edit(
-          ctx.t("export-progress", { format: FORMAT_LABEL[format] ?? format, done: num(ctx, done), total: num(ctx, total), percent: pct }),
-        );
+        await edit(ctx.t("export-progress", { format: FORMAT_LABEL[format] ?? format, done, total, percent: pct }));
       }
     });
     await edit(

@@ -49,7 +49,9 @@ export function cellAt(zone: string, at: Date): string {
  */
 export function whenExamples(reader: Reader, now: Date): string {
   // the calendar day a week from today in the reader's zone
-  const [y, m, d] = cellAt(reader.zone, new Date(now.getTime() + 7 * 86_400_000)).slice(0, 10).split("-");
+  const [y, m, d] = cellAt(reader.zone, new Date(now.getTime() + 7 * 86_400_000))
+    .slice(0, 10)
+    .split("-");
   const date = reader.language === "ru" ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
   return t(reader.language, "tz-examples", { date, zone: zoneName(reader.zone, reader.language, now) });
 }

@@ -42,6 +42,7 @@ const DYNAMIC_PREFIXES = [
   "command-",
   "field-",
   "problem-",
+  "check-",
   "plan-",
   "period-",
   "request-state-",
