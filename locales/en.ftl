@@ -844,6 +844,7 @@ rule-line = 🧭 Rules, the first that matches wins:
     { $rules }
 ab-line = 🅰️ A/B split of the visitors no rule caught:
     { $variants }
+ab-variant = { $n }. { $url } (weight { $weight }, { $share }%)
 ab-refuse-shape = Send a URL and a weight from 1 to 100, e.g. “https://example.com/b 30”.
 
 ## Keyword notifications and digests (sent by the service on its own)
@@ -1648,3 +1649,41 @@ check-entries-range = { $field }: from { $min } to { $max }.
 check-entries-max = { $field }: at most { $max }.
 check-visible = { $field } must have at least one visible character.
 check-required = { $field } is required.
+
+# API token scopes as the reader says them
+scope-all = everything
+scope-read-links = links: read
+scope-write-links = links: change
+scope-read-stats = stats: read
+scope-read-channels = channels: read
+scope-write-channels = channels: change
+scope-read-pixels = pixels: read
+scope-write-pixels = pixels: change
+scope-read-secure = secure sharing: read
+scope-write-secure = secure sharing: change
+scope-read-tracking = trackers: read
+scope-write-tracking = trackers: change
+# period buttons of a link's stats
+period-short-1d = 1d
+period-short-7d = 7d
+period-short-30d = 30d
+period-short-90d = 90d
+period-short-1y = 1y
+period-short-all = all
+# how a member joined, in the join journal's "Via" column
+journal-via-invite = an invite of yours
+journal-via-other_link = another invite link
+journal-via-none = no link
+journal-via-folder = a folder link
+journal-via-request = a join request
+# a note stored without a name: its number among the owner's notes and the day
+note-default-name = Note { $n }, { $date }
+
+# a period as typed after /summary (either language's is read)
+period-typed-1d = 1d
+period-typed-7d = 7d
+period-typed-30d = 30d
+period-typed-90d = 90d
+period-typed-1y = 1y
+period-typed-all = all
+summary-period-refuse = The period is one of: { $list }.

@@ -45,7 +45,7 @@ command-start = Главное меню
 command-new = Сократить ссылку: /new <адрес> или /new, а затем адрес
 command-links = Ваши ссылки: карточки, настройки, статистика
 command-adpost = Рекламный пост: каждая ссылка в нём станет трекинговой для одного размещения
-command-summary = Переходы по всем ссылкам на графике: /summary [7d|30d|90d|all]
+command-summary = Переходы по всем ссылкам на графике: /summary [7д|30д|90д|всё]
 command-secure = Защищённый обмен: папки, файлы и ссылки для доступа
 command-track = Создать трекер ключевых слов
 command-trackers = Ваши трекеры и найденные упоминания
@@ -160,7 +160,7 @@ sign-ins-removed = 🗑 Способ входа отвязан.
 ## Диалоги настроек
 dialog-try-again = { $problem }
     Попробуйте ещё раз или отправьте /cancel.
-token-ask-name = Как назвать новый API-токен (например, «ci» или «zapier»)? Или /cancel:
+token-ask-name = Как назвать новый API-токен (например, «сайт» или «отчёты»)? Или /cancel:
 token-name-too-long = Не больше 100 символов, пожалуйста.
 token-pick-scopes = Токен «{ $name }»: выберите права доступа. Ничего не выбрано — полный доступ (*).
 token-create-with = ✔️ Создать: { $count ->
@@ -750,10 +750,10 @@ link-line-webhook-off = 🔔 Вебхук { $method } { $url } (выключен
 link-prompt-rules =
     Пришлите новое правило: условия, затем → и адрес, например «country=DE,AT language=de → https://example.de».
     Условия: country (страна), language (язык), os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from и to (время по вашему часовому поясу), q.<имя>=<значение> (параметр самой короткой ссылки). Должны выполняться все указанные.
-    Или «remove 2» — удалить правило 2, «move 3 1» — сделать правило 3 первым.
+    Или «убрать 2» — удалить правило 2, «переместить 3 1» — сделать правило 3 первым.
 link-prompt-ab =
     Пришлите «<адрес> <вес 1–100>», чтобы добавить вариант; вместе с первым в тест попадёт и исходный адрес ссылки (вес 50).
-    Или «weight 2 70» — изменить вес варианта 2, «remove 2» — убрать его, «move 3 1» — поменять порядок.
+    Или «вес 2 70» — изменить вес варианта 2, «убрать 2» — убрать его, «переместить 3 1» — поменять порядок.
 
 ## Переходы по несуществующим кодам
 orphans-none = 👻 <b>Переходы по несуществующим кодам</b> (за 30 дней)
@@ -889,6 +889,7 @@ rule-line = 🧭 Правила (срабатывает первое подхо�
     { $rules }
 ab-line = 🅰️ A/B-тест для посетителей, не попавших ни под одно правило:
     { $variants }
+ab-variant = { $n }. { $url } (вес { $weight }, { $share }%)
 ab-refuse-shape = Пришлите адрес и вес от 1 до 100, например «https://example.com/b 30».
 
 ## Уведомления о совпадениях и сводки (сервис присылает их сам)
@@ -1740,3 +1741,41 @@ check-entries-range = { $field }: от { $min } до { $max }.
 check-entries-max = { $field }: не больше { $max }.
 check-visible = { $field } — нужен хотя бы один видимый символ.
 check-required = { $field }: нужно указать.
+
+# Права API-токенов словами
+scope-all = всё
+scope-read-links = ссылки: чтение
+scope-write-links = ссылки: изменение
+scope-read-stats = статистика: чтение
+scope-read-channels = каналы: чтение
+scope-write-channels = каналы: изменение
+scope-read-pixels = пиксели: чтение
+scope-write-pixels = пиксели: изменение
+scope-read-secure = безопасная передача: чтение
+scope-write-secure = безопасная передача: изменение
+scope-read-tracking = трекеры: чтение
+scope-write-tracking = трекеры: изменение
+# кнопки периода в статистике ссылки
+period-short-1d = сутки
+period-short-7d = 7 дн.
+period-short-30d = 30 дн.
+period-short-90d = 90 дн.
+period-short-1y = год
+period-short-all = всё
+# как человек вступил: столбец «Откуда» журнала подписок
+journal-via-invite = ваше приглашение
+journal-via-other_link = другая ссылка-приглашение
+journal-via-none = без ссылки
+journal-via-folder = ссылка на папку
+journal-via-request = заявка на вступление
+# заметка без названия: её номер среди заметок владельца и день
+note-default-name = Заметка { $n }, { $date }
+
+# период после /summary (читается и английский вариант)
+period-typed-1d = 1д
+period-typed-7d = 7д
+period-typed-30d = 30д
+period-typed-90d = 90д
+period-typed-1y = год
+period-typed-all = всё
+summary-period-refuse = Период — одно из: { $list }.

@@ -15,6 +15,7 @@ import { problemText } from "../problem";
 import { dialogKeyboard, pressed } from "./choice";
 import { readTimeZone, updateSettings } from "../../core/reports/settings";
 import { reportsScreen } from "../menus/reports";
+import { scopeName } from "../menus/settings";
 import { zoneName } from "../../core/i18n/wall";
 import { localeOf } from "../i18n";
 
@@ -46,9 +47,8 @@ const PICKABLE = SCOPES.filter((s) => s !== "*");
 
 function scopeKeyboard(ctx: DialogContext, chosen: Set<string>) {
   const rows: string[][] = [];
-  PICKABLE.forEach((s, i) =>
-    i % 2 ? rows.at(-1)!.push(`${chosen.has(s) ? "✅" : "▫️"} ${s}`) : rows.push([`${chosen.has(s) ? "✅" : "▫️"} ${s}`]),
-  );
+  const label = (s: string) => `${chosen.has(s) ? "✅" : "▫️"} ${scopeName(ctx, s)}`;
+  PICKABLE.forEach((s, i) => (i % 2 ? rows.at(-1)!.push(label(s)) : rows.push([label(s)])));
   return dialogKeyboard([...rows, [chosen.size ? ctx.t("token-create-with", { count: chosen.size }) : ctx.t("token-create-all")]]);
 }
 
@@ -74,10 +74,17 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
   const created = await conversation.external((o) => createApiToken(o.deps, o.user.id, { name, scopes: [...chosen] }));
-  await ctx.reply(ctx.t("token-created", { name: esc(created.name), scopes: created.scopes.join(", "), token: created.token }), {
-    parse_mode: "HTML",
-    reply_markup: { inline_keyboard: [[{ text: ctx.t("token-copy"), copy_text: { text: created.token } }]] },
-  });
+  await ctx.reply(
+    ctx.t("token-created", {
+      name: esc(created.name),
+      scopes: created.scopes.map((s) => scopeName(ctx, s)).join(", "),
+      token: created.token,
+    }),
+    {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: [[{ text: ctx.t("token-copy"), copy_text: { text: created.token } }]] },
+    },
+  );
   await conversation.external((o) => open(o, screenAt("tokens"), []));
 }
 

@@ -5,6 +5,7 @@
  */
 import { parseWhen } from "../../core/links/when";
 import { cellAt } from "../../core/i18n/wall";
+import { t } from "../../core/i18n/translate";
 import { RULE_DEVICES, RULE_OS, type Rule, type RuleConditions, type Variant } from "../../core/links/routing-input";
 import { ruleEdits, variantEdits } from "../../core/links/routing-edit";
 import { Refusal } from "../problem";
@@ -19,6 +20,11 @@ const list = (v: string) =>
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
+/** The list commands, typed in English or Russian: `remove 2`/`убрать 2`, `move 3 1`/`переместить 3 1`, `weight 2 70`/`вес 2 70`. */
+const REMOVE = /^(?:remove|delete|убрать|удалить)\s+(\d+)$/i;
+const MOVE = /^(?:move|переместить|сдвинуть)\s+(\d+)\s+(\d+)$/i;
+const WEIGHT = /^(?:weight|вес)\s+(\d+)\s+(\d+)$/i;
+
 /** `2` in the chat is entry 2 of the card's numbered list: index 1. */
 const position = (n: string) => Number(n) - 1;
 
@@ -72,25 +78,28 @@ export const ROUTING_OPTIONS: LinkOption[] = [
       prompt: "link-prompt-rules",
       parse: (text, env) => {
         const rules = env.link.rules;
-        const t = text.trim();
+        const typed = text.trim();
         let m: RegExpExecArray | null;
-        if ((m = /^remove\s+(\d+)$/i.exec(t))) return { rules: ruleEdits.remove(rules, position(m[1]!)) };
-        if ((m = /^move\s+(\d+)\s+(\d+)$/i.exec(t))) return { rules: ruleEdits.move(rules, position(m[1]!), position(m[2]!)) };
-        return { rules: ruleEdits.add(rules, readRule(t, env.now, env.reader.zone)) };
+        if ((m = REMOVE.exec(typed))) return { rules: ruleEdits.remove(rules, position(m[1]!)) };
+        if ((m = MOVE.exec(typed))) return { rules: ruleEdits.move(rules, position(m[1]!), position(m[2]!)) };
+        return { rules: ruleEdits.add(rules, readRule(typed, env.now, env.reader.zone)) };
       },
       clear: { rules: null },
     },
   },
   {
     label: "link-option-ab",
-    line: (l) => {
+    line: (l, e) => {
       if (!l.variants.length) return null;
       const total = l.variants.reduce((s, v) => s + v.weight, 0);
       return {
         key: "ab-line",
         vars: {
           variants: l.variants
-            .map((v: Variant, i) => `  ${i + 1}. ${esc(v.url)} (weight ${v.weight}, ${Math.round((v.weight / total) * 100)}%)`)
+            .map(
+              (v: Variant, i) =>
+                `  ${t(e.reader.language, "ab-variant", { n: i + 1, url: esc(v.url), weight: v.weight, share: Math.round((v.weight / total) * 100) })}`,
+            )
             .join("\n"),
         },
       };
@@ -99,12 +108,12 @@ export const ROUTING_OPTIONS: LinkOption[] = [
       prompt: "link-prompt-ab",
       parse: (text, env) => {
         const { variants, original_url } = env.link;
-        const t = text.trim();
+        const typed = text.trim();
         let m: RegExpExecArray | null;
-        if ((m = /^remove\s+(\d+)$/i.exec(t))) return { variants: variantEdits.remove(variants, position(m[1]!)) };
-        if ((m = /^move\s+(\d+)\s+(\d+)$/i.exec(t))) return { variants: variantEdits.move(variants, position(m[1]!), position(m[2]!)) };
-        if ((m = /^weight\s+(\d+)\s+(\d+)$/i.exec(t))) return { variants: variantEdits.weight(variants, position(m[1]!), Number(m[2])) };
-        m = /^(\S+)\s+(\d{1,3})$/.exec(t) ?? bad("ab-refuse-shape");
+        if ((m = REMOVE.exec(typed))) return { variants: variantEdits.remove(variants, position(m[1]!)) };
+        if ((m = MOVE.exec(typed))) return { variants: variantEdits.move(variants, position(m[1]!), position(m[2]!)) };
+        if ((m = WEIGHT.exec(typed))) return { variants: variantEdits.weight(variants, position(m[1]!), Number(m[2])) };
+        m = /^(\S+)\s+(\d{1,3})$/.exec(typed) ?? bad("ab-refuse-shape");
         return { variants: variantEdits.add(original_url, variants, { url: m[1]!, weight: Number(m[2]) }) };
       },
       clear: { variants: null },

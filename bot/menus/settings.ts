@@ -13,6 +13,9 @@ import { NotFound } from "../../core/errors";
 import { setUserLanguage } from "../../core/accounts/users";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
+
+/** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
+export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
 import { act, backHome, createScreen, go, open, payload } from "./nav";
 import { createItemList } from "./item-list";
 
@@ -67,7 +70,7 @@ export const tokens = createItemList({
         ctx.t("tokens-item", {
           name: esc(t.name),
           hint: t.hint,
-          scopes: t.scopes.join(", "),
+          scopes: t.scopes.map((s) => scopeName(ctx, s)).join(", "),
           expires: day(ctx, t.expiresAt),
           used: day(ctx, t.lastUsedAt),
         }),

@@ -55,7 +55,7 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
       r.username ?? "",
       r.firstName ?? "",
       mine ? names.get(r.inviteId!)! : "",
-      r.via === "invite" && !mine ? "other_link" : r.via,
+      t(lang, `journal-via-${r.via === "invite" && !mine ? "other_link" : r.via}`),
       r.viaJoinRequest ? t(lang, "export-yes") : t(lang, "export-no"),
     ];
   });

@@ -54,3 +54,19 @@ test("counts agree with their nouns through Fluent's plural rules; no “(а)”
     "⏳ Готовлю CSV… 2 500 из 2 501 строки (99%)",
   );
 });
+
+test("a note stored without a name is named in its owner's language and day", async () => {
+  const { findUserByIdentity } = await import("../../core/accounts/users");
+  const { createFolder } = await import("../../core/secure/folders");
+  const { createFile } = await import("../../core/secure/files");
+  const { updateSettings } = await import("../../core/reports/settings");
+  b = unitBot({}, { language_code: "ru" });
+  await b.send("/start");
+  const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
+  // 22:30 UTC on the 27th is already the 28th in Moscow
+  b.t.clock.set("2026-11-27T22:30:00Z");
+  await updateSettings(b.t.deps, user.id, { time_zone: "Europe/Moscow" });
+  const folder = await createFolder(b.t.deps, user.id, { name: "Договоры" });
+  const note = await createFile(b.t.deps, user.id, { folderId: folder.id, contentType: "text", textContent: "секрет" });
+  expect(note.name).toBe("Заметка 1, 28 нояб.");
+});
