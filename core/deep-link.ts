@@ -10,7 +10,7 @@
 /** Targets that open a screen drawn for one object. */
 type OpenKind = "link" | "share" | "sharelink" | "tracker" | "channel" | "invite";
 /** Targets that open a screen without an id. */
-type ListKind = "links" | "settings" | "trackers";
+type ListKind = "links" | "settings" | "reports" | "trackers";
 
 export type BotTarget =
   | { [K in OpenKind]: { kind: K; id: number } }[OpenKind]
@@ -25,7 +25,7 @@ export type BotTarget =
 export type BotTargetKind = BotTarget["kind"];
 
 const WITH_ID = new Set<string>(["link", "share", "sharelink", "tracker", "channel", "invite", "read", "revoke"] satisfies BotTargetKind[]);
-const BARE = new Set<string>(["links", "settings", "trackers"] satisfies ListKind[]);
+const BARE = new Set<string>(["links", "settings", "reports", "trackers"] satisfies ListKind[]);
 /** Kinds a t.me start link may carry: everything but what a button alone may do. */
 const NOT_STARTABLE = new Set<BotTargetKind>(["revoke"]);
 
@@ -40,6 +40,7 @@ export function encodeTarget(target: BotTarget): string {
       return `readr_${target.from}-${target.to}`;
     case "links":
     case "settings":
+    case "reports":
     case "trackers":
       return target.kind;
     default:

@@ -38,6 +38,9 @@ help-text =
 cancel-done = Cancelled. Nothing was saved.
 cancel-nothing = There is nothing to cancel.
 unknown-command = I don't know the command { $command }. Send /help for the list, or pick a section:
+unknown-voice = I cannot listen to voice or video messages. Type what you need (a link to shorten, words to track), send it as a file to store it, or pick a section below:
+unknown-sticker = Stickers and GIFs have nothing for me to do. Paste a link to shorten it, pick a section below, or send /help:
+help-group = In this group I deliver keyword matches and count joins for the people who set me up. Everything else happens in a private chat with me: @{ $bot }
 unknown-message = I'm not sure what to do with that. Paste a link to shorten it, pick a section below, or send /help:
 
 ## Commands (the menu of commands Telegram shows)
@@ -1007,6 +1010,7 @@ secure-file-shares = { $count ->
        *[other] { $count } share links: tap one to manage it.
     }
 secure-file-no-shares = No share links yet.
+secure-share-file = 📄 <b>{ $name }</b>
 secure-share-state = State: { $state }
 secure-state-active = active
 secure-state-revoked = revoked

@@ -58,7 +58,9 @@ export const shareScreen = createScreen("share", 1, async (ctx) => {
     share.maxViews === null
       ? ctx.t("secure-share-views-unlimited", { views: share.viewCount })
       : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
+  const file = await ownedFile(ctx.deps, uid(ctx), share.fileId);
   const facts = [
+    ctx.t("secure-share-file", { name: esc(file.name) }),
     `${STATE_ICON[share.state]} ${esc(share.url)}`,
     ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
     views,

@@ -125,7 +125,7 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
     parse_mode: "HTML",
     reply_markup: {
       inline_keyboard: [
-        [targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "settings" })],
+        [targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "reports" })],
       ],
     },
   };
