@@ -15,7 +15,7 @@ export interface Reader {
 }
 
 /** `UTC+3`, `UTC+5:30`, `UTC−8` (a true minus), `UTC` for no offset: the zone's offset at `at`. */
-export function utcOffset(zone: string, at: Date): string {
+function utcOffset(zone: string, at: Date): string {
   const minutes = Math.round(offsetAt(zone, at.getTime()) / 60_000);
   if (minutes === 0) return "UTC";
   const abs = Math.abs(minutes);
