@@ -48,7 +48,11 @@ async function settingsText(ctx: BotContext): Promise<string> {
     bar(ctx, "settings-usage-links", usage.links, limits.links),
     bar(ctx, "settings-usage-trackers", usage.trackers, limits.trackers),
     bar(ctx, "settings-usage-files", usage.secureFiles, limits.secureFiles),
-    ctx.t("settings-storage", { used: num(ctx, usage.storageMB), limit: num(ctx, limits.storageMB) }),
+    ctx.t("settings-storage", {
+      // files under a tenth of a megabyte still take room: never "0 of 100 MB" with files stored
+      used: usage.storageMB === 0 && usage.secureFiles > 0 ? `< ${num(ctx, 0.1)}` : num(ctx, usage.storageMB),
+      limit: num(ctx, limits.storageMB),
+    }),
     "",
     ctx.t("settings-sign-in", { methods: signIn.join(", ") }),
     ctx.t("settings-language"),

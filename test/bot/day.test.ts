@@ -68,4 +68,7 @@ test("a share link's screen names its file", async () => {
   const link = await createLink(b.t.deps, user.id, { fileId: file.id, expiresInHours: 24, maxViews: null });
   await b.send(link.url);
   expect(lastText()).toStartWith("📄 <b>договор.pdf</b>");
+  // a small file takes room: the storage line never says 0 with files stored
+  await b.send("/settings");
+  expect(lastText()).toContain("💾 Хранилище: < 0,1 из");
 });
