@@ -48,6 +48,8 @@ export function createBot(deps: Deps & { config: { botToken: string } }, { featu
   guarded.use(async (ctx, next) => {
     ctx.deps = deps;
     if (ctx.from && !ctx.from.is_bot && ctx.chat?.type === "private") {
+      // someone's deep link as the first contact greets (bot/features/start.ts): asked only then
+      if (ctx.message?.text?.startsWith("/start ")) ctx.firstContact = !(await findUserByIdentity(deps, "telegram", String(ctx.from.id)));
       ctx.user = await upsertTelegramUser(deps, {
         id: ctx.from.id,
         username: ctx.from.username,

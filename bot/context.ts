@@ -17,6 +17,8 @@ interface Extra {
   user?: UserRow;
   /** the user's time zone (Settings), for the dates the bot shows */
   timeZone?: string;
+  /** this update (a `/start <payload>`) is the person's first contact with the bot */
+  firstContact?: boolean;
   /**
    * The ids a menu screen is drawn for (a link, a folder and a page…), set by whoever opens the screen.
    * Unset, screens read them from the pressed button's payload (see bot/menus/nav.ts).

@@ -8,6 +8,7 @@ import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Language, UserRow } from "../core/accounts/users";
 import { LANGUAGE_FILES, languageFor, numberIn } from "../core/i18n/translate";
+import { shownAt, type Reader } from "../core/i18n/wall";
 
 type Localised = Context & { user?: Pick<UserRow, "language"> };
 
@@ -31,13 +32,11 @@ export const num = (ctx: Localised, n: number) => numberIn(localeOf(ctx), n);
  */
 export function date(ctx: Localised & { timeZone?: string }, at: string | Date | null | undefined, time = false): string {
   if (!at) return "";
-  const d = typeof at === "string" ? new Date(at) : at;
-  return new Intl.DateTimeFormat(localeOf(ctx), {
-    dateStyle: "medium",
-    ...(time ? { timeStyle: "short" } : {}),
-    timeZone: ctx.timeZone ?? "UTC",
-  }).format(d);
+  return shownAt(readerOf(ctx), at, time);
 }
+
+/** Who reads what the bot says: the user's language and time zone (Settings; UTC until one is set). */
+export const readerOf = (ctx: Localised & { timeZone?: string }): Reader => ({ language: localeOf(ctx), zone: ctx.timeZone ?? "UTC" });
 
 /** A text to be said in the reader's language, for code that has no context to translate with. */
 export type Said = { key: string; vars?: Record<string, string | number> };

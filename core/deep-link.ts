@@ -10,7 +10,7 @@
 /** Targets that open a screen drawn for one object. */
 type OpenKind = "link" | "share" | "sharelink" | "tracker" | "channel" | "invite" | "placement";
 /** Targets that open a screen without an id. */
-type ListKind = "links" | "settings" | "trackers" | "ads";
+type ListKind = "links" | "settings" | "reports" | "trackers" | "ads";
 
 export type BotTarget =
   | { [K in OpenKind]: { kind: K; id: number } }[OpenKind]
@@ -35,7 +35,7 @@ const WITH_ID = new Set<string>([
   "read",
   "revoke",
 ] satisfies BotTargetKind[]);
-const BARE = new Set<string>(["links", "settings", "trackers", "ads"] satisfies ListKind[]);
+const BARE = new Set<string>(["links", "settings", "reports", "trackers", "ads"] satisfies ListKind[]);
 /** Kinds a t.me start link may carry: everything but what a button alone may do. */
 const NOT_STARTABLE = new Set<BotTargetKind>(["revoke"]);
 
@@ -50,6 +50,7 @@ export function encodeTarget(target: BotTarget): string {
       return `readr_${target.from}-${target.to}`;
     case "links":
     case "settings":
+    case "reports":
     case "trackers":
     case "ads":
       return target.kind;

@@ -11,7 +11,6 @@ deep-link-owner-only = This button works only in the owner's chat with the bot.
 open-in-bot = Open in the bot
 
 ## Problems (bot/problem.ts; English shows the core's own sentences)
-problem-field = Check { $field }: that value does not fit.
 problem-not_found = It is gone: it was deleted or is not yours.
 problem-plan_limit = Your plan's limit is reached.
 problem-rate_limited = Too many attempts; try again a little later.
@@ -39,6 +38,9 @@ help-text =
 cancel-done = Cancelled. Nothing was saved.
 cancel-nothing = There is nothing to cancel.
 unknown-command = I don't know the command { $command }. Send /help for the list, or pick a section:
+unknown-voice = I cannot listen to voice or video messages. Type what you need (a link to shorten, words to track), send it as a file to store it, or pick a section below:
+unknown-sticker = Stickers and GIFs have nothing for me to do. Paste a link to shorten it, pick a section below, or send /help:
+help-group = In this group I deliver keyword matches and count joins for the people who set me up. Everything else happens in a private chat with me: @{ $bot }
 unknown-message = I'm not sure what to do with that. Paste a link to shorten it, pick a section below, or send /help:
 
 ## Commands (the menu of commands Telegram shows)
@@ -234,6 +236,10 @@ field-welcome_message = the welcome message
 field-scopes = the permissions
 field-hostname = the domain name
 field-pixelId = the pixel id
+field-period = the period
+field-format = the format
+field-time_zone = the time zone
+field-currency = the currency
 field-type = the type
 
 ## Reading a URL (bot/url-text.ts)
@@ -536,7 +542,7 @@ invite-requests-manual = People ask to join; approval by you{ $pending ->
         [0] {""}
        *[other] , { $pending } waiting
     }
-invite-expires = Expires { $date } UTC
+invite-expires = Expires { $date }
 invite-member-limit = At most { $count } people
 invite-figures = Joined: { $joins } · left: { $leaves } · net: { $net }
 invite-conversion = Conversion: { $percent } of unique clicks
@@ -717,7 +723,7 @@ link-line-webhook-on = 🔔 Webhook { $method } { $url } (on)
 link-line-webhook-off = 🔔 Webhook { $method } { $url } (off)
 link-prompt-rules =
     Send a new rule: conditions, then → and the URL, e.g. “country=DE,AT language=de → https://example.de”.
-    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times, UTC), q.<name>=<value> (the short link's own query). All given must hold.
+    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times in your time zone), q.<name>=<value> (the short link's own query). All given must hold.
     Or “remove 2” to delete rule 2, “move 3 1” to make rule 3 the first.
 link-prompt-ab =
     Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).
@@ -726,7 +732,7 @@ link-prompt-ab =
 ## Dead-code visits
 orphans-none = 👻 <b>Visits to dead codes</b> (last 30 days)
     None: nobody opened a code of a disabled or deleted link of yours, or an unknown code on your domains.
-orphans-item = <code>{ $code }</code> · { $count } · last { $last } UTC
+orphans-item = <code>{ $code }</code> · { $count } · last { $last }
 orphans-more = …and { $count } more codes (the app lists them all).
 orphans-title = 👻 <b>Visits to dead codes</b> (last 30 days): { $total }
     Codes of your disabled or deleted links and unknown codes on your domains, most visited first:
@@ -792,7 +798,7 @@ adpost-open = 📢 Open the placement
 share-option-password-change = 🔒 Change password
 share-option-password-set = 🔒 Set password
 share-line-password = 🔒 Opening needs a password
-share-prompt-password = Send the password viewers must enter (4 to 128 characters; I delete your message at once).
+share-prompt-password = Send the password viewers must enter ({ $min } to { $max } characters; I delete your message at once).
 share-option-views-off = 🔕 Stop view messages
 share-option-views-on = 🔔 Tell me of each view
 share-line-views = 🔔 You get a message for each view
@@ -832,8 +838,8 @@ share-hours = { $hours ->
         }
     }
 share-views-unlimited = Unlimited
-share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, at most a year).
-share-expiry-hint = I could not read that. Type a duration like “3 days” or “12h” (at most a year), or tap a choice.
+share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (e.g. “3 days”, “12h”, “in 2 weeks”, “friday”, at most a year).
+share-expiry-hint = I could not read that. Type a duration like “3 days”, “12h” or “in 2 weeks”, or a day like “friday” (at most a year), or tap a choice.
 share-ask-views = 👁 How many times may it be opened? Tap a choice or type a number.
 share-views-hint = Type a whole number of views, or “unlimited”, or tap a choice.
 share-created = ✅ Share link (valid { $valid }, { $views ->
@@ -852,12 +858,13 @@ rule-refuse-os = “{ $value }” is not an os: use { $names }.
 rule-refuse-device = “{ $value }” is not a device: use { $names }.
 rule-refuse-shape = Put the conditions, then → (or ->) and the URL, e.g. country=DE,AT → https://example.de
 rule-refuse-token = “{ $token }” is not a condition: write name=value.
-rule-refuse-time = I could not read the time “{ $value }”: e.g. 2026-06-01 or 2026-06-01T18:30 (UTC), or 3d from now.
+rule-refuse-time = I could not read the time “{ $value }”: e.g. 2026-06-01 or 2026-06-01T18:30 (in your time zone), or 3d from now.
 rule-refuse-key = “{ $key }” is not a condition: use country, language, os, device, from, to or q.<parameter>.
 rule-line = 🧭 Rules, the first that matches wins:
     { $rules }
 ab-line = 🅰️ A/B split of the visitors no rule caught:
     { $variants }
+ab-variant = { $n }. { $url } (weight { $weight }, { $share }%)
 ab-refuse-shape = Send a URL and a weight from 1 to 100, e.g. “https://example.com/b 30”.
 
 ## Keyword notifications and digests (sent by the service on its own)
@@ -888,8 +895,8 @@ digest-head-day = 🗓 <b>{ $tracker }</b>: { $count ->
     } in the last day
 
 ## Scheduled reports
-report-head-daily = 📬 <b>Daily report</b> · { $period } ({ $zone })
-report-head-weekly = 📬 <b>Weekly report</b> · { $period } ({ $zone })
+report-head-daily = 📬 <b>Daily report</b> · { $period } · { $zone }
+report-head-weekly = 📬 <b>Weekly report</b> · { $period } · { $zone }
 report-clicks = 👆 Clicks: <b>{ $clicks }</b> · unique { $uniques }{ $change }
 report-change = {" "}({ $change } % against the period before)
 report-change-none-before = {" "}(none the period before)
@@ -976,8 +983,8 @@ webhook-auto-disabled = ⚠️ The click webhook of link <code>{ $code }</code> 
 webhook-open-card = Open the link's card
 
 ## Channel exports and the joins chart
-journal-column-joined = Joined (UTC)
-journal-column-left = Left (UTC)
+journal-column-joined = Joined
+journal-column-left = Left
 journal-column-user-id = User id
 journal-column-username = Username
 journal-column-first-name = First name
@@ -1020,6 +1027,7 @@ secure-file-shares = { $count ->
        *[other] { $count } share links: tap one to manage it.
     }
 secure-file-no-shares = No share links yet.
+secure-share-file = 📄 <b>{ $name }</b>
 secure-share-state = State: { $state }
 secure-state-active = active
 secure-state-revoked = revoked
@@ -1761,3 +1769,86 @@ app-ads-views-curve = Views of the ad post
 app-ads-views-none = No views read yet: they come once the post's link is known.
 app-currency = Currency of prices
 app-currency-hint = A price written without a currency (5000) is read in this one, in the bot and here.
+
+## The user's time: examples of what may be typed and the zone times are read and shown in
+
+# { $date } is a week from today in the reader's way of writing dates; { $zone } as people say it ("Moscow (UTC+3)")
+tz-examples = 2h, 3 days, in 2 weeks, tomorrow 18:00, friday, { $date }, { $date } 18:30; the time is { $zone }
+# a spreadsheet column with times, and the zone they are in
+tz-column = { $column } — { $zone }
+
+## Refusals: a field's rule in words (core/i18n/problem.ts reads core's sentence); { $field } starts the sentence
+
+problem-field = { $field }: that value does not fit.
+check-length = { $field } must be { $min } to { $max } characters.
+check-max-length = { $field } must be at most { $max } { $max ->
+    [one] character
+   *[other] characters
+    }.
+check-code-chars = { $field } must be { $min } to { $max } letters, digits, “-” or “_”.
+check-days = { $field } must be a whole number of days from { $min } to { $max }.
+check-whole-range = { $field } must be a whole number from { $min } to { $max }.
+check-more-at-most = { $field } must be more than { $min } and at most { $max }.
+check-positive = { $field } must be a whole number above 0.
+check-whole = { $field } must be a whole number.
+check-at-least = { $field } must be at least { $min }.
+check-max-kb = { $field } must be at most { $max } KB.
+check-url = { $field } must be a full address starting with http:// or https://.
+check-no-spaces = { $field } cannot contain spaces (write them as %20).
+check-no-credentials = { $field } cannot contain a user name or password.
+check-no-backslash = { $field } cannot contain a backslash (use / or write it as %5C).
+check-own-host = { $field } cannot lead to this service itself.
+check-not-future = { $field } cannot be in the future.
+check-future = { $field } must be in the future.
+check-order = { $field } must be { $order ->
+    [earlier] earlier
+   *[later] later
+    } than { $other }.
+check-date = { $field } must be a date and time such as 2026-05-01 12:00.
+check-one-of = { $field } must be one of: { $list }.
+check-email = { $field } must be an address such as name@example.com.
+check-email-code = { $field } must be the { $digits }-digit code from the email.
+check-currency = { $field } must be a three-letter currency code such as USD, EUR or RUB.
+check-domain = { $field } must be a domain name such as go.example.com, without http://, port or path.
+check-entries-range = { $field }: from { $min } to { $max }.
+check-entries-max = { $field }: at most { $max }.
+check-visible = { $field } must have at least one visible character.
+check-required = { $field } is required.
+
+# API token scopes as the reader says them
+scope-all = everything
+scope-read-links = links: read
+scope-write-links = links: change
+scope-read-stats = stats: read
+scope-read-channels = channels: read
+scope-write-channels = channels: change
+scope-read-pixels = pixels: read
+scope-write-pixels = pixels: change
+scope-read-secure = secure sharing: read
+scope-write-secure = secure sharing: change
+scope-read-tracking = trackers: read
+scope-write-tracking = trackers: change
+# period buttons of a link's stats
+period-short-1d = 1d
+period-short-7d = 7d
+period-short-30d = 30d
+period-short-90d = 90d
+period-short-1y = 1y
+period-short-all = all
+# how a member joined, in the join journal's "Via" column
+journal-via-invite = an invite of yours
+journal-via-other_link = another invite link
+journal-via-none = no link
+journal-via-folder = a folder link
+journal-via-request = a join request
+# a note stored without a name: its number among the owner's notes and the day
+note-default-name = Note { $n }, { $date }
+
+# a period as typed after /summary (either language's is read)
+period-typed-1d = 1d
+period-typed-7d = 7d
+period-typed-30d = 30d
+period-typed-90d = 90d
+period-typed-1y = 1y
+period-typed-all = all
+summary-period-refuse = The period is one of: { $list }.

@@ -11,7 +11,6 @@ deep-link-owner-only = Эта кнопка работает только в ча
 open-in-bot = Открыть в боте
 
 ## Ошибки (bot/problem.ts)
-problem-field = Проверьте { $field }: такое значение не подходит.
 problem-not_found = Этого больше нет: удалено или принадлежит другому пользователю.
 problem-plan_limit = Достигнут лимит вашего тарифа.
 problem-rate_limited = Слишком много попыток; попробуйте чуть позже.
@@ -39,6 +38,9 @@ help-text =
 cancel-done = Отменено. Ничего не сохранено.
 cancel-nothing = Отменять нечего.
 unknown-command = Я не знаю команду { $command }. Отправьте /help, чтобы увидеть список, или выберите раздел:
+unknown-voice = Голосовые и видеосообщения я не слушаю. Напишите текстом, что нужно (ссылку для сокращения, слова для поиска), пришлите файлом, чтобы сохранить, или выберите раздел ниже:
+unknown-sticker = Со стикерами и GIF мне нечего делать. Пришлите ссылку, чтобы сократить её, выберите раздел ниже или отправьте /help:
+help-group = В этой группе я присылаю найденные упоминания и считаю вступления для тех, кто меня настроил. Всё остальное — в личном чате со мной: @{ $bot }
 unknown-message = Не понимаю, что с этим сделать. Пришлите ссылку, чтобы сократить её, выберите раздел ниже или отправьте /help:
 
 ## Команды (меню команд в Telegram)
@@ -47,7 +49,7 @@ command-new = Сократить ссылку: /new <адрес> или /new, а
 command-links = Ваши ссылки: карточки, настройки, статистика
 command-ads = Купленная реклама: цена, переходы, вступления, кто остался и во что обошёлся каждый
 command-adpost = Рекламный пост: каждая ссылка в нём станет трекинговой для одного размещения
-command-summary = Переходы по всем ссылкам на графике: /summary [7d|30d|90d|all]
+command-summary = Переходы по всем ссылкам на графике: /summary [7д|30д|90д|всё]
 command-secure = Защищённый обмен: папки, файлы и ссылки для доступа
 command-track = Создать трекер ключевых слов
 command-trackers = Ваши трекеры и найденные упоминания
@@ -163,7 +165,7 @@ sign-ins-removed = 🗑 Способ входа отвязан.
 ## Диалоги настроек
 dialog-try-again = { $problem }
     Попробуйте ещё раз или отправьте /cancel.
-token-ask-name = Как назвать новый API-токен (например, «ci» или «zapier»)? Или /cancel:
+token-ask-name = Как назвать новый API-токен (например, «сайт» или «отчёты»)? Или /cancel:
 token-name-too-long = Не больше 100 символов, пожалуйста.
 token-pick-scopes = Токен «{ $name }»: выберите права доступа. Ничего не выбрано — полный доступ (*).
 token-create-with = ✔️ Создать: { $count ->
@@ -235,13 +237,21 @@ field-welcome_message = приветствие
 field-scopes = права доступа
 field-hostname = доменное имя
 field-pixelId = ID пикселя
+field-period = период
+field-format = формат
+field-time_zone = часовой пояс
+field-currency = валюта
 field-type = тип
 
 ## Разбор ссылки (bot/url-text.ts)
 url-not-a-link = Это не похоже на ссылку.
 url-scheme = Сокращать можно только ссылки http:// и https://, а не { $scheme }:.
 url-spaces = В ссылке не может быть пробелов. Пришлите только адрес или замените пробелы на %20.
-url-too-long = В этой ссылке { $length } символов; сократить можно не длиннее { $max }.
+url-too-long = В этой ссылке { $length } { $length ->
+    [one] символ
+    [few] символа
+   *[other] символов
+    }; сократить можно не длиннее { $max }.
 url-not-target = Эту ссылку нельзя сделать адресом назначения: { $reason }.
 new-usage = { $problem }
     Отправьте /new и адрес ссылки или просто /new.
@@ -387,7 +397,10 @@ export-button = { $format } · { $period ->
        *[other] за 30 дней
     }
 export-running = ⏳ Готовлю { $format }…
-export-progress = ⏳ Готовлю { $format }… { $done } из { $total } строк ({ $percent }%)
+export-progress = ⏳ Готовлю { $format }… { $done } из { $total } { $total ->
+    [one] строки
+   *[other] строк
+    } ({ $percent }%)
 export-empty = ℹ️ По { $code } за выбранный период ({ $period }) переходов нет; ничего не отправлено
 export-sent = ✅ Файл { $filename } отправлен в ваш чат: { $count ->
         [one] { $count } переход
@@ -415,8 +428,15 @@ trackers-title = 🔎 <b>Ваши трекеры</b>
     Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
 trackers-title-paged = 🔎 <b>Ваши трекеры</b> ({ $from }–{ $to } из { $total })
     Нажмите на трекер, чтобы посмотреть упоминания или изменить его.
-trackers-item-new = ({ $count } новых)
-trackers-limit = Ваш тариф { $plan } позволяет { $max } трекеров, у вас уже { $current }. Удалите один или перейдите на тариф выше.
+trackers-item-new = ({ $count } { $count ->
+    [one] новое
+   *[other] новых
+    })
+trackers-limit = Ваш тариф { $plan } позволяет { $max } { $max ->
+    [one] трекер
+    [few] трекера
+   *[other] трекеров
+    }, у вас уже { $current }. Удалите один или перейдите на тариф выше.
 trackers-new = ➕ Новый трекер
 trackers-guide = 📖 Добавить меня в канал
 trackers-back = ⬅️ Трекеры
@@ -548,7 +568,7 @@ invite-requests-manual = Вступление по заявкам; одобря�
         [0] {""}
        *[other] , ждут: { $pending }
     }
-invite-expires = Действует до { $date } UTC
+invite-expires = Действует до { $date }
 invite-member-limit = Не больше { $count ->
         [one] { $count } человека
        *[other] { $count } человек
@@ -565,14 +585,18 @@ requests-title = 🙋 <b>Заявки на вступление</b> ({ $count })
     Одобрите или отклоните каждую.
 requests-none = Заявок на вступление нет.
 requests-user = пользователь { $id }
-request-approved = ✅ { $name } принят(а).
+request-approved = ✅ Заявка { $name } одобрена.
 request-declined = ❌ Заявка { $name } отклонена.
 invite-ask-name = 🔗 Новая пригласительная ссылка.
     Пришлите её название, например канал, где выходит реклама (до 32 символов; вступающие его не видят).
 
     /cancel — отмена.
 invite-name-text-please = Пришлите название текстом или /cancel.
-invite-name-too-long = В названии { $length } символов, а Telegram разрешает 32. Пришлите покороче или /cancel.
+invite-name-too-long = В названии { $length } { $length ->
+    [one] символ
+    [few] символа
+   *[other] символов
+    }, а Telegram разрешает 32. Пришлите покороче или /cancel.
 invite-ask-mode = Как вступать по этой ссылке?
 invite-mode-open = Сразу, без заявки
 invite-mode-requests = По заявке (учитывается каждая подписка, даже в публичном канале)
@@ -732,16 +756,16 @@ link-line-webhook-on = 🔔 Вебхук { $method } { $url } (включён)
 link-line-webhook-off = 🔔 Вебхук { $method } { $url } (выключен)
 link-prompt-rules =
     Пришлите новое правило: условия, затем → и адрес, например «country=DE,AT language=de → https://example.de».
-    Условия: country (страна), language (язык), os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from и to (время, UTC), q.<имя>=<значение> (параметр самой короткой ссылки). Должны выполняться все указанные.
-    Или «remove 2» — удалить правило 2, «move 3 1» — сделать правило 3 первым.
+    Условия: country (страна), language (язык), os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from и to (время по вашему часовому поясу), q.<имя>=<значение> (параметр самой короткой ссылки). Должны выполняться все указанные.
+    Или «убрать 2» — удалить правило 2, «переместить 3 1» — сделать правило 3 первым.
 link-prompt-ab =
     Пришлите «<адрес> <вес 1–100>», чтобы добавить вариант; вместе с первым в тест попадёт и исходный адрес ссылки (вес 50).
-    Или «weight 2 70» — изменить вес варианта 2, «remove 2» — убрать его, «move 3 1» — поменять порядок.
+    Или «вес 2 70» — изменить вес варианта 2, «убрать 2» — убрать его, «переместить 3 1» — поменять порядок.
 
 ## Переходы по несуществующим кодам
 orphans-none = 👻 <b>Переходы по несуществующим кодам</b> (за 30 дней)
     Нет: никто не открывал коды ваших выключенных или удалённых ссылок и неизвестные коды на ваших доменах.
-orphans-item = <code>{ $code }</code> · { $count } · последний { $last } UTC
+orphans-item = <code>{ $code }</code> · { $count } · последний { $last }
 orphans-more = …и ещё { $count } (полный список — в приложении).
 orphans-title = 👻 <b>Переходы по несуществующим кодам</b> (за 30 дней): { $total }
     Коды ваших выключенных или удалённых ссылок и неизвестные коды на ваших доменах, сначала самые посещаемые:
@@ -810,7 +834,7 @@ adpost-open = 📢 Открыть размещение
 share-option-password-change = 🔒 Сменить пароль
 share-option-password-set = 🔒 Задать пароль
 share-line-password = 🔒 Открыть можно только с паролем
-share-prompt-password = Пришлите пароль, который будут вводить получатели (от 4 до 128 символов; я сразу удалю ваше сообщение).
+share-prompt-password = Пришлите пароль, который будут вводить получатели (от { $min } до { $max } символов; я сразу удалю ваше сообщение).
 share-option-views-off = 🔕 Не сообщать о просмотрах
 share-option-views-on = 🔔 Сообщать о каждом просмотре
 share-line-views = 🔔 Вы получаете сообщение о каждом просмотре
@@ -850,8 +874,8 @@ share-hours = { $hours ->
         }
     }
 share-views-unlimited = Без ограничений
-share-ask-expiry = 🔗 Сколько должна работать ссылка? Нажмите вариант или напишите (например, «3 days», «12h», не больше года).
-share-expiry-hint = Не получилось понять. Напишите срок вроде «3 days» или «12h» (не больше года) или нажмите вариант.
+share-ask-expiry = 🔗 Сколько должна работать ссылка? Нажмите вариант или напишите (например, «3 дня», «12 ч», «через неделю», «до пятницы», не больше года).
+share-expiry-hint = Не получилось понять. Напишите срок вроде «3 дня», «12 ч» или «через неделю» или день вроде «пятница» (не больше года) или нажмите вариант.
 share-ask-views = 👁 Сколько раз её можно открыть? Нажмите вариант или напишите число.
 share-views-hint = Напишите целое число просмотров, «без ограничений» или нажмите вариант.
 share-created = ✅ Ссылка для доступа (действует { $valid }, { $views ->
@@ -871,12 +895,13 @@ rule-refuse-os = «{ $value }» — не операционная система
 rule-refuse-device = «{ $value }» — не тип устройства: используйте { $names }.
 rule-refuse-shape = Напишите условия, затем → (или ->) и адрес, например country=DE,AT → https://example.de
 rule-refuse-token = «{ $token }» — не условие: пишите имя=значение.
-rule-refuse-time = Не получилось понять время «{ $value }»: например, 2026-06-01 или 2026-06-01T18:30 (UTC), или 3d — через 3 дня.
+rule-refuse-time = Не получилось понять время «{ $value }»: например, 2026-06-01 или 2026-06-01T18:30 (по вашему часовому поясу), или 3д — через 3 дня.
 rule-refuse-key = «{ $key }» — не условие: используйте country, language, os, device, from, to или q.<параметр>.
 rule-line = 🧭 Правила (срабатывает первое подходящее):
     { $rules }
 ab-line = 🅰️ A/B-тест для посетителей, не попавших ни под одно правило:
     { $variants }
+ab-variant = { $n }. { $url } (вес { $weight }, { $share }%)
 ab-refuse-shape = Пришлите адрес и вес от 1 до 100, например «https://example.com/b 30».
 
 ## Уведомления о совпадениях и сводки (сервис присылает их сам)
@@ -910,8 +935,8 @@ digest-head-day = 🗓 <b>{ $tracker }</b>: { $count ->
     } за последние сутки
 
 ## Отчёты по расписанию
-report-head-daily = 📬 <b>Отчёт за день</b> · { $period } ({ $zone })
-report-head-weekly = 📬 <b>Отчёт за неделю</b> · { $period } ({ $zone })
+report-head-daily = 📬 <b>Отчёт за день</b> · { $period } · { $zone }
+report-head-weekly = 📬 <b>Отчёт за неделю</b> · { $period } · { $zone }
 report-clicks = 👆 Переходы: <b>{ $clicks }</b> · уникальных { $uniques }{ $change }
 report-change = {" "}({ $change } % к прошлому периоду)
 report-change-none-before = {" "}(в прошлом периоде не было)
@@ -1005,8 +1030,8 @@ webhook-auto-disabled = ⚠️ Вебхук переходов ссылки <cod
 webhook-open-card = Открыть карточку ссылки
 
 ## Выгрузки по каналам и график подписок
-journal-column-joined = Подписался (UTC)
-journal-column-left = Отписался (UTC)
+journal-column-joined = Подписался
+journal-column-left = Отписался
 journal-column-user-id = ID пользователя
 journal-column-username = Юзернейм
 journal-column-first-name = Имя
@@ -1053,6 +1078,7 @@ secure-file-shares = { $count ->
        *[other] { $count } ссылок: нажмите на нужную, чтобы настроить.
     }
 secure-file-no-shares = Ссылок пока нет.
+secure-share-file = 📄 <b>{ $name }</b>
 secure-share-state = Состояние: { $state }
 secure-state-active = работает
 secure-state-revoked = отозвана
@@ -1091,7 +1117,15 @@ secure-paused = ⏸ На паузе: её ссылки не откроются, 
 secure-resumed = ▶️ Доступ возобновлён.
 secure-delete-folder = 🗑 Удалить папку
 secure-new-request = 📥 Новая ссылка-запрос
-secure-request-created = 📥 Ссылка-запрос создана: по ней кто угодно может прислать в эту папку файлы или тексты, до { $items } штук за { $days } дней.
+secure-request-created = 📥 Ссылка-запрос создана: по ней кто угодно может прислать в эту папку файлы или тексты, до { $items } { $items ->
+    [one] штуки
+    [few] штук
+   *[other] штук
+    } за { $days } { $days ->
+    [one] день
+    [few] дня
+   *[other] дней
+    }.
 secure-back-folders = ⬅️ Папки
 secure-back-folder = ⬅️ Папка
 secure-back-file = ⬅️ Файл
@@ -1122,7 +1156,11 @@ store-not-deleted-toast = Telegram не дал удалить (боты могу
 store-deleted = 🧹 Ваше сообщение с текстом удалено.
 store-not-deleted = ⚠️ Не получилось удалить ваше сообщение: удалите его сами.
 store-too-big = ⚠️ Файл слишком большой: в защищённое хранилище помещаются файлы до { $mb } МБ.
-store-plan-files = ⛔️ Тариф { $plan } позволяет хранить { $max } файлов, у вас их { $count }. Удалите часть (/secure) или перейдите на тариф побольше.
+store-plan-files = ⛔️ Тариф { $plan } позволяет хранить { $max } { $max ->
+    [one] файл
+    [few] файла
+   *[other] файлов
+    }, у вас их { $count }. Удалите часть (/secure) или перейдите на тариф побольше.
 store-plan-storage = ⛔️ Это больше, чем { $max } МБ защищённого хранилища по тарифу { $plan } (занято { $used } МБ).
 store-no-download-path = Telegram не дал ссылку на скачивание этого файла (боты не могут скачивать файлы больше 20 МБ).
 store-download-failed = Не удалось скачать файл из Telegram ({ $reason }). Пришлите его ещё раз чуть позже.
@@ -1821,3 +1859,87 @@ app-ads-views-curve = Просмотры рекламного поста
 app-ads-views-none = Просмотров пока нет: они появятся, когда станет известна ссылка на пост.
 app-currency = Валюта цен
 app-currency-hint = Цена без валюты (5000) читается в этой валюте — и в боте, и здесь.
+
+## Время пользователя: примеры того, что можно написать, и часовой пояс, в котором время читается и показывается
+
+tz-examples = 2ч, 3 дня, через неделю, завтра 18:00, в пятницу, { $date }, { $date } 18:30; время — { $zone }
+tz-column = { $column } — { $zone }
+
+## Отказы: правило поля словами (core/i18n/problem.ts читает фразу ядра); { $field } начинает предложение
+
+problem-field = { $field }: такое значение не подходит.
+check-length = { $field } — от { $min } до { $max } { $max ->
+    [one] символа
+   *[other] символов
+    }.
+check-max-length = { $field } — не длиннее { $max } { $max ->
+    [one] символа
+   *[other] символов
+    }.
+check-code-chars = { $field } — от { $min } до { $max } латинских букв, цифр, «-» или «_».
+check-days = { $field } — целое число дней от { $min } до { $max }.
+check-whole-range = { $field } — целое число от { $min } до { $max }.
+check-more-at-most = { $field } — больше { $min } и не больше { $max }.
+check-positive = { $field } — целое число больше 0.
+check-whole = { $field } — целое число.
+check-at-least = { $field } — не меньше { $min }.
+check-max-kb = { $field } — не больше { $max } КБ.
+check-url = { $field } — полный адрес, начинается с http:// или https://.
+check-no-spaces = { $field } — без пробелов (пробел пишется как %20).
+check-no-credentials = { $field } — без имени пользователя и пароля.
+check-no-backslash = { $field } — без обратной косой черты (вместо неё / или %5C).
+check-own-host = { $field } не может вести на сам этот сервис.
+check-not-future = { $field } — не в будущем.
+check-future = { $field } — только в будущем.
+check-order = { $field } — { $order ->
+    [earlier] раньше
+   *[later] позже
+    }, чем { $other }.
+check-date = { $field } — дата и время вида 2026-05-01 12:00.
+check-one-of = { $field } — одно из: { $list }.
+check-email = { $field } — адрес вида name@example.com.
+check-email-code = { $field } — { $digits }-значный код из письма.
+check-currency = { $field } — код валюты из трёх букв, например USD, EUR или RUB.
+check-domain = { $field } — доменное имя вроде go.example.com, без http://, порта и пути.
+check-entries-range = { $field }: от { $min } до { $max }.
+check-entries-max = { $field }: не больше { $max }.
+check-visible = { $field } — нужен хотя бы один видимый символ.
+check-required = { $field }: нужно указать.
+
+# Права API-токенов словами
+scope-all = всё
+scope-read-links = ссылки: чтение
+scope-write-links = ссылки: изменение
+scope-read-stats = статистика: чтение
+scope-read-channels = каналы: чтение
+scope-write-channels = каналы: изменение
+scope-read-pixels = пиксели: чтение
+scope-write-pixels = пиксели: изменение
+scope-read-secure = безопасная передача: чтение
+scope-write-secure = безопасная передача: изменение
+scope-read-tracking = трекеры: чтение
+scope-write-tracking = трекеры: изменение
+# кнопки периода в статистике ссылки
+period-short-1d = сутки
+period-short-7d = 7 дн.
+period-short-30d = 30 дн.
+period-short-90d = 90 дн.
+period-short-1y = год
+period-short-all = всё
+# как человек вступил: столбец «Откуда» журнала подписок
+journal-via-invite = ваше приглашение
+journal-via-other_link = другая ссылка-приглашение
+journal-via-none = без ссылки
+journal-via-folder = ссылка на папку
+journal-via-request = заявка на вступление
+# заметка без названия: её номер среди заметок владельца и день
+note-default-name = Заметка { $n }, { $date }
+
+# период после /summary (читается и английский вариант)
+period-typed-1d = 1д
+period-typed-7d = 7д
+period-typed-30d = 30д
+period-typed-90d = 90д
+period-typed-1y = год
+period-typed-all = всё
+summary-period-refuse = Период — одно из: { $list }.

@@ -26,9 +26,9 @@ const SRC = join(import.meta.dir, "src");
 
 /**
  * The mini-app's entries of a Fluent file, with their continuation lines: its own (`app-`) and the
- * words it shares with the bot: problems (`problem-`, `field-`: core/i18n/problem.ts) and plans (`plan-`).
+ * words it shares with the bot: problems (`problem-`, `field-`, `check-`: core/i18n/problem.ts) and plans (`plan-`).
  */
-const APP_KEYS = /^(app|problem|field|plan)-/;
+const APP_KEYS = /^(app|problem|field|check|plan)-/;
 function appEntries(ftl: string): string {
   const out: string[] = [];
   let keep = false;

@@ -6,6 +6,7 @@ import { INVITE_OPTIONS } from "../menus/invite-options";
 import { inviteScreen } from "../menus/channels";
 import { open } from "../menus/nav";
 import { problemText } from "../problem";
+import { readerOf } from "../i18n";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 
@@ -68,7 +69,12 @@ export async function inviteOptionConversation(conversation: Convo, ctx: DialogC
     option,
     async (o, text) => {
       const invite = await ownedInvite(o.deps, o.user.id, id);
-      await updateInvite(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, invite, o.deps.clock.now()));
+      await updateInvite(
+        o.deps,
+        o.user.id,
+        id,
+        text === "/clear" ? option.clear! : option.parse(text, invite, { now: o.deps.clock.now(), reader: readerOf(o) }),
+      );
       await open(o, inviteScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
     },
     (o, e) => (e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e)),

@@ -14,10 +14,10 @@ import { linkCard } from "../menus/link-card";
 import { open } from "../menus/nav";
 import { urlInMessage } from "../url-text";
 import { problemText } from "../problem";
-import { tell } from "../i18n";
+import { readerOf, tell } from "../i18n";
 import { ownLinkTo } from "../../core/links/same-url";
 import { askChoice } from "./choice";
-import { whenExamples } from "../../core/links/when";
+import { whenExamples } from "../../core/i18n/wall";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -104,11 +104,11 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
   const option = LINK_OPTIONS[index];
   if (!option?.ask) return;
   const ask = option.ask;
-  const now = await conversation.external((o) => o.deps.clock.now().toISOString());
+  const { now, reader } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), reader: readerOf(o) }));
   await ctx.reply(
     ctx.t(ask.clear ? "option-ask-clearable" : "option-ask", {
       label: ctx.t(option.label),
-      prompt: ctx.t(ask.prompt, { when: whenExamples(new Date(now)) }),
+      prompt: ctx.t(ask.prompt, { when: whenExamples(reader, new Date(now)) }),
     }),
     { link_preview_options: { is_disabled: true } },
   );
@@ -124,6 +124,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
         deps: o.deps,
         userId: o.user.id,
         now: o.deps.clock.now(),
+        reader: readerOf(o),
         link: await getLink(o.deps, o.user.id, linkId),
         madeTags: [],
       };

@@ -2,7 +2,8 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { AppError, ValidationError } from "../../core/errors";
 import { problemText } from "../problem";
-import { whenExamples } from "../../core/links/when";
+import { whenExamples } from "../../core/i18n/wall";
+import { readerOf } from "../i18n";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -30,11 +31,11 @@ export async function answerOption(
   save: (o: BotContext, text: string) => Promise<void>,
   describe: (o: BotContext, e: AppError) => string = problemText,
 ): Promise<void> {
-  const now = await conversation.external((o) => o.deps.clock.now().toISOString());
+  const { now, reader } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), reader: readerOf(o) }));
   await ctx.reply(
     ctx.t(option.clear ? "option-ask-clearable" : "option-ask", {
       label: ctx.t(option.label),
-      prompt: ctx.t(option.prompt, { when: whenExamples(new Date(now)) }),
+      prompt: ctx.t(option.prompt, { when: whenExamples(reader, new Date(now)) }),
     }),
   );
   for (;;) {

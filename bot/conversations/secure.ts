@@ -14,6 +14,7 @@ import { open } from "../menus/nav";
 import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
 import { SHARE_OPTIONS } from "../menus/share-options";
 import { askChoice } from "./choice";
+import { parseWhen } from "../../core/links/when";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -28,13 +29,13 @@ const viewChoices = (ctx: DialogContext): [string, number][] => [
   [ctx.t("share-views-unlimited"), 0],
 ];
 
-/** "2h", "36 hours", "7 days", "1 week", "90 min" → hours (null: not understood). */
-function readHours(text: string): number | null {
-  const m = /^(\d{1,4})\s*(m|min|mins|minutes?|h|hrs?|hours?|d|days?|w|weeks?)$/i.exec(text.trim());
-  if (!m) return null;
-  const unit = m[2]!.toLowerCase();
-  const n = Number(m[1]);
-  const hours = unit.startsWith("w") ? n * 168 : unit.startsWith("d") ? n * 24 : unit.startsWith("h") ? n : Math.ceil(n / 60);
+/**
+ * "12h", "3 дня", "через неделю", "friday" (its end) → whole hours from `now` (null: not understood or
+ * past), read as every other typed time is (core/links/when.ts) in the user's zone.
+ */
+function readHours(text: string, now: Date, zone: string): number | null {
+  const at = parseWhen(text, now, zone, { dayEnd: true });
+  const hours = at ? Math.ceil((at.getTime() - now.getTime()) / 3_600_000) : 0;
   return hours > 0 ? hours : null;
 }
 
@@ -64,10 +65,11 @@ export async function newFolderConversation(conversation: Convo, ctx: DialogCont
 /** Asks for expiry and max views, creates the link and shows the file's screen with the new URL. */
 export async function shareConversation(conversation: Convo, ctx: DialogContext, fileId: number) {
   const expiry = expiryChoices(ctx);
+  const { now, zone } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), zone: o.timeZone ?? "UTC" }));
   const e = await askChoice(conversation, ctx, ctx.t("share-ask-expiry"), {
     choices: expiry,
     perRow: expiry.length,
-    read: readHours,
+    read: (text) => readHours(text, new Date(now), zone),
     hint: ctx.t("share-expiry-hint"),
   });
   if (e.value === "cancel") return e.c.reply(ctx.t("cancelled"));
@@ -102,7 +104,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
 export async function shareOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const ask = SHARE_OPTIONS[index]?.ask;
   if (!ask) return;
-  await ctx.reply(ctx.t("share-option-ask", { prompt: ctx.t(ask.prompt) }));
+  await ctx.reply(ctx.t("share-option-ask", { prompt: ctx.t(ask.prompt, ask.vars) }));
   for (;;) {
     const c = await conversation.wait();
     const text = c.message?.text?.trim();

@@ -15,6 +15,9 @@ import { problemText } from "../problem";
 import { dialogKeyboard, pressed } from "./choice";
 import { readTimeZone, updateSettings } from "../../core/reports/settings";
 import { reportsScreen } from "../menus/reports";
+import { scopeName } from "../menus/settings";
+import { zoneName } from "../../core/i18n/wall";
+import { localeOf } from "../i18n";
 
 type Convo = Conversation<BotContext, DialogContext>;
 const esc = (s: string) => Bun.escapeHTML(s);
@@ -44,9 +47,8 @@ const PICKABLE = SCOPES.filter((s) => s !== "*");
 
 function scopeKeyboard(ctx: DialogContext, chosen: Set<string>) {
   const rows: string[][] = [];
-  PICKABLE.forEach((s, i) =>
-    i % 2 ? rows.at(-1)!.push(`${chosen.has(s) ? "✅" : "▫️"} ${s}`) : rows.push([`${chosen.has(s) ? "✅" : "▫️"} ${s}`]),
-  );
+  const label = (s: string) => `${chosen.has(s) ? "✅" : "▫️"} ${scopeName(ctx, s)}`;
+  PICKABLE.forEach((s, i) => (i % 2 ? rows.at(-1)!.push(label(s)) : rows.push([label(s)])));
   return dialogKeyboard([...rows, [chosen.size ? ctx.t("token-create-with", { count: chosen.size }) : ctx.t("token-create-all")]]);
 }
 
@@ -72,10 +74,17 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
   const created = await conversation.external((o) => createApiToken(o.deps, o.user.id, { name, scopes: [...chosen] }));
-  await ctx.reply(ctx.t("token-created", { name: esc(created.name), scopes: created.scopes.join(", "), token: created.token }), {
-    parse_mode: "HTML",
-    reply_markup: { inline_keyboard: [[{ text: ctx.t("token-copy"), copy_text: { text: created.token } }]] },
-  });
+  await ctx.reply(
+    ctx.t("token-created", {
+      name: esc(created.name),
+      scopes: created.scopes.map((s) => scopeName(ctx, s)).join(", "),
+      token: created.token,
+    }),
+    {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: [[{ text: ctx.t("token-copy"), copy_text: { text: created.token } }]] },
+    },
+  );
   await conversation.external((o) => open(o, screenAt("tokens"), []));
 }
 
@@ -137,7 +146,7 @@ export async function timeZoneConversation(conversation: Convo, ctx: DialogConte
     }
     await conversation.external(async (o) => {
       await updateSettings(o.deps, o.user.id, { time_zone: zone });
-      await open(o, reportsScreen, [], o.t("time-zone-set", { zone }));
+      await open(o, reportsScreen, [], o.t("time-zone-set", { zone: zoneName(zone, localeOf(o), o.deps.clock.now()) }));
     });
     return;
   }

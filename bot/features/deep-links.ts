@@ -11,6 +11,7 @@ import { problemText } from "../problem";
 import { linkCard } from "../menus/link-card";
 import { linkList } from "../menus/link-list";
 import { settingsScreen } from "../menus/settings";
+import { reportsScreen } from "../menus/reports";
 import { trackerScreen, trackersScreen } from "../menus/tracking";
 import { fileScreen, foldersScreen, shareScreen } from "../menus/secure";
 import { channelScreen, inviteScreen } from "../menus/channels";
@@ -30,6 +31,7 @@ const SCREENS: { [K in BotTargetKind]?: (t: Extract<BotTarget, { kind: K }>) => 
   link: (t) => [linkCard, [t.id]],
   links: () => [linkList, [0, 0]],
   settings: () => [settingsScreen, []],
+  reports: () => [reportsScreen, []],
   tracker: (t) => [trackerScreen, [t.id]],
   trackers: () => [trackersScreen, [0]],
   share: (t) => [fileScreen, [t.id]],

@@ -24,6 +24,8 @@ export async function greet(ctx: BotContext) {
 pm.command("start", async (ctx, next) => {
   await ctx.conversation.exitAll();
   const target = decodeStart(ctx.match);
+  // someone's deep link as a person's first contact: greeted first, then told what the link was
+  if (target && ctx.firstContact) await greet(ctx);
   if (target && ctx.user) return startTarget(ctx, target);
   // a payload the codec does not know goes on (a feature may take it); unhandledFeature greets if none does
   if (ctx.match) return next();

@@ -20,6 +20,11 @@ unhandledFeature.on("callback_query", async (ctx) => {
   await ctx.answerCallbackQuery({ text: ctx.t("nav-stale-button"), show_alert: false });
 });
 
+// /help (or /help@bot) in a group the bot is in: what it does there and where to talk to it
+unhandledFeature.chatType(["group", "supergroup"]).command("help", async (ctx) => {
+  await ctx.reply(ctx.t("help-group", { bot: ctx.me.username }), { reply_parameters: { message_id: ctx.msg.message_id } });
+});
+
 const pm = unhandledFeature.filter(signedIn).chatType("private");
 
 // a deep link no feature recognised: still a /start
@@ -27,8 +32,13 @@ pm.command("start", greet);
 
 pm.on("message", async (ctx) => {
   const text = ctx.message.text ?? "";
+  const m = ctx.message;
   const reply = text.startsWith("/")
     ? ctx.t("unknown-command", { command: Bun.escapeHTML(text.split(/\s/)[0]!) })
-    : ctx.t("unknown-message");
+    : m.voice || m.video_note
+      ? ctx.t("unknown-voice")
+      : m.sticker || m.animation
+        ? ctx.t("unknown-sticker")
+        : ctx.t("unknown-message");
   await open(ctx, mainScreen, [], reply);
 });

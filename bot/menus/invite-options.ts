@@ -5,14 +5,16 @@
 import type { InviteInput } from "../../core/channels/invite-input";
 import type { InviteRow } from "../../core/channels/invites";
 import { Refusal } from "../problem";
-import { parseWhen, whenExamples } from "../../core/links/when";
+import { parseWhen } from "../../core/links/when";
+import { whenExamples, type Reader } from "../../core/i18n/wall";
 
 export interface InviteOption {
   /** the button (a translation key) */
   label: string;
   /** the question (a translation key; `{ $when }` gets examples of times from today) */
   prompt: string;
-  parse: (text: string, invite: InviteRow, now: Date) => InviteInput;
+  /** `reader`: the user's language and time zone, which times are read in */
+  parse: (text: string, invite: InviteRow, at: { now: Date; reader: Reader }) => InviteInput;
   clear?: InviteInput;
   /** shown only for invites with join requests, or only without */
   only?: "requests" | "open";
@@ -39,9 +41,12 @@ export const INVITE_OPTIONS: InviteOption[] = [
   {
     label: "invite-option-expiry",
     prompt: "invite-prompt-expiry",
-    parse: (t, _i, now) => {
-      const d = parseWhen(t, now);
-      return d && d.getTime() > now.getTime() ? { expires_at: d.toISOString() } : bad("invite-refuse-expiry", { when: whenExamples(now) });
+    parse: (t, _i, { now, reader }) => {
+      // a bare day is its end: "until Friday"
+      const d = parseWhen(t, now, reader.zone, { dayEnd: true });
+      return d && d.getTime() > now.getTime()
+        ? { expires_at: d.toISOString() }
+        : bad("invite-refuse-expiry", { when: whenExamples(reader, now) });
     },
     clear: { expires_at: null },
   },

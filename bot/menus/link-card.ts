@@ -8,7 +8,7 @@ import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import { l, num, tell } from "../i18n";
+import { l, num, readerOf, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
 import { act, back, createScreen, dynamic, go, idOf, open, payload, screenAt, type MenuContext } from "./nav";
 import { sendChart, sendQr } from "./link-photos";
@@ -52,7 +52,7 @@ async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], deps: D
       }),
     );
   for (const o of LINK_OPTIONS) {
-    const line = await o.line(link, { deps, userId });
+    const line = await o.line(link, { deps, userId, reader: readerOf(ctx) });
     if (line) lines.push(typeof line === "string" ? line : tell(ctx, line));
   }
   return lines.join("\n");

@@ -6,7 +6,8 @@
 import type { Deps } from "../../core/deps";
 import type { LinkInput } from "../../core/links/validate";
 import type { LinkDetails } from "../../core/links/views";
-import { parseWhen, whenExamples } from "../../core/links/when";
+import { parseWhen } from "../../core/links/when";
+import { shownAt, whenExamples, type Reader } from "../../core/i18n/wall";
 import { createTag, listTags } from "../../core/catalog/tags";
 import { listPixels } from "../../core/catalog/pixels";
 import { listDomains } from "../../core/catalog/domains";
@@ -19,6 +20,8 @@ export interface OptionEnv {
   deps: Deps;
   userId: number;
   now: Date;
+  /** the user's language and time zone: times typed are read and shown in it */
+  reader: Reader;
   link: LinkDetails;
   /** tag ids a parser created, taken back when the link is not saved */
   madeTags: number[];
@@ -28,7 +31,7 @@ export interface LinkOption {
   /** the button on the card (a translation key) */
   label: string;
   /** the card's line while the option is in force (null: not shown) */
-  line: (link: LinkDetails, env: Pick<OptionEnv, "deps" | "userId">) => Said | string | null | Promise<Said | string | null>;
+  line: (link: LinkDetails, env: Pick<OptionEnv, "deps" | "userId" | "reader">) => Said | string | null | Promise<Said | string | null>;
   /** a question answered with one message; /clear sends `clear` */
   ask?: {
     /** the question (a translation key; `{ $when }` gets examples of times from today) */
@@ -45,16 +48,16 @@ export interface LinkOption {
 }
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const day = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
 
 function bad(key: string, vars?: Record<string, string>): never {
   throw new Refusal(key, vars);
 }
 
-function when(text: string, now: Date): string {
-  const d = parseWhen(text, now);
-  if (!d) bad("link-refuse-time", { when: whenExamples(now) });
-  if (d.getTime() <= now.getTime()) bad("link-refuse-past", { when: whenExamples(now) });
+/** A time typed in the user's zone; a bare day as an expiry is its end ("until Friday"). */
+function when(text: string, { now, reader }: Pick<OptionEnv, "now" | "reader">, dayEnd = false): string {
+  const d = parseWhen(text, now, reader.zone, { dayEnd });
+  if (!d) bad("link-refuse-time", { when: whenExamples(reader, now) });
+  if (d.getTime() <= now.getTime()) bad("link-refuse-past", { when: whenExamples(reader, now) });
   return d.toISOString();
 }
 
@@ -78,13 +81,13 @@ export const LINK_OPTIONS: LinkOption[] = [
   },
   {
     label: "link-option-start",
-    line: (l) => (l.starts_at ? { key: "link-line-start", vars: { date: day(l.starts_at) } } : null),
-    ask: { prompt: "link-prompt-start", parse: (t, e) => ({ starts_at: when(t, e.now) }), clear: { starts_at: null } },
+    line: (l, e) => (l.starts_at ? { key: "link-line-start", vars: { date: shownAt(e.reader, l.starts_at) } } : null),
+    ask: { prompt: "link-prompt-start", parse: (t, e) => ({ starts_at: when(t, e) }), clear: { starts_at: null } },
   },
   {
     label: "link-option-expiry",
-    line: (l) => (l.expires_at ? { key: "link-line-expiry", vars: { date: day(l.expires_at) } } : null),
-    ask: { prompt: "link-prompt-expiry", parse: (t, e) => ({ expires_at: when(t, e.now) }), clear: { expires_at: null } },
+    line: (l, e) => (l.expires_at ? { key: "link-line-expiry", vars: { date: shownAt(e.reader, l.expires_at) } } : null),
+    ask: { prompt: "link-prompt-expiry", parse: (t, e) => ({ expires_at: when(t, e, true) }), clear: { expires_at: null } },
   },
   {
     label: "link-option-after-expiry",

@@ -83,7 +83,13 @@ dynamic(statsScreen, (ctx, range) => {
   const id = idOf(ctx);
   const current = periodOf(ctx);
   PERIOD_KEYS.forEach((p, i) =>
-    go(range, statsScreen, l(p === current ? "stats-period-current" : "stats-period", { period: p }), "link-stats", () => [id, i]),
+    go(
+      range,
+      statsScreen,
+      (c: BotContext) => c.t(p === current ? "stats-period-current" : "stats-period", { period: c.t(`period-short-${p}`) }),
+      "link-stats",
+      () => [id, i],
+    ),
   );
   range.row();
   range.text({ text: l("card-chart"), payload: payload(statsScreen) }, (c) => say(c, () => sendChart(c, uid(c), idOf(c), periodOf(c))));
@@ -104,9 +110,7 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
       const pct = Math.floor((done / total) * 100);
       if (total > 2_500 && pct !== shown && pct < 100) {
         shown = pct;
-        await edit(
-          ctx.t("export-progress", { format: FORMAT_LABEL[format] ?? format, done: num(ctx, done), total: num(ctx, total), percent: pct }),
-        );
+        await edit(ctx.t("export-progress", { format: FORMAT_LABEL[format] ?? format, done, total, percent: pct }));
       }
     });
     await edit(
@@ -128,7 +132,7 @@ for (const period of EXPORT_PERIODS) {
   for (const f of EXPORT_FORMATS)
     exportScreen.text(
       {
-        text: l("export-button", { format: FORMAT_LABEL[f] ?? f, period: period === "all" ? "all" : "30d" }),
+        text: l("export-button", { format: FORMAT_LABEL[f] ?? f, period }),
         payload: payload(exportScreen),
       },
       (ctx) => act(ctx, () => runExport(ctx, idOf(ctx), f, period)),

@@ -5,7 +5,8 @@
  */
 import { getSettings, updateSettings, type SettingsInput } from "../../core/reports/settings";
 import type { BotContext } from "../context";
-import { l } from "../i18n";
+import { l, localeOf } from "../i18n";
+import { zoneName } from "../../core/i18n/wall";
 import { act, back, createScreen, open, payload } from "./nav";
 
 export const TIME_ZONE = "time-zone";
@@ -21,7 +22,14 @@ async function reportsText(ctx: BotContext): Promise<string> {
           hour: hh(s.report_hour),
           weekday: ctx.t(`weekday-${s.report_weekday}`),
         });
-  return [ctx.t("reports-title"), "", when, ctx.t("reports-zone", { zone: s.time_zone }), "", ctx.t("reports-about")].join("\n");
+  return [
+    ctx.t("reports-title"),
+    "",
+    when,
+    ctx.t("reports-zone", { zone: zoneName(s.time_zone, localeOf(ctx), ctx.deps.clock.now()) }),
+    "",
+    ctx.t("reports-about"),
+  ].join("\n");
 }
 
 export const reportsScreen = createScreen("reports", 0, reportsText);

@@ -6,7 +6,7 @@
 import { deleteRequest, getRequest, listRequests, updateRequest, type RequestJson } from "../../core/secure/requests";
 import { getFolder } from "../../core/secure/folders";
 import type { BotContext } from "../context";
-import { l } from "../i18n";
+import { date, l } from "../i18n";
 import { confirmScreen } from "./secure";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
@@ -28,7 +28,7 @@ const requestsScreen = createScreen("requests", 0, async (ctx) =>
 export const requestScreen = createScreen("request", 1, async (ctx) => {
   const r = await requestOf(ctx);
   const folder = await getFolder(ctx.deps, uid(ctx), r.folderId);
-  const expiry = r.expiresAt ? `${r.expiresAt.replace("T", " ").slice(0, 16)} UTC` : ctx.t("never");
+  const expiry = r.expiresAt ? date(ctx, r.expiresAt, true) : ctx.t("never");
   return ctx.t("request-screen", {
     title: esc(r.title),
     url: esc(r.url),

@@ -13,7 +13,7 @@ import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
 import { listShareLinks } from "../../core/secure/share-list";
-import { l, localeOf } from "../i18n";
+import { date, l, localeOf } from "../i18n";
 
 /** Conversations the screens enter (registered in bot/conversations). */
 export const NEW_FOLDER = "secure-new-folder";
@@ -58,11 +58,13 @@ export const shareScreen = createScreen("share", 1, async (ctx) => {
     share.maxViews === null
       ? ctx.t("secure-share-views-unlimited", { views: share.viewCount })
       : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
+  const file = await ownedFile(ctx.deps, uid(ctx), share.fileId);
   const facts = [
+    ctx.t("secure-share-file", { name: esc(file.name) }),
     `${STATE_ICON[share.state]} ${esc(share.url)}`,
     ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
     views,
-    ctx.t("secure-share-expires", { at: `${share.expiresAt.replace("T", " ").slice(0, 16)} UTC` }),
+    ctx.t("secure-share-expires", { at: date(ctx, share.expiresAt, true) }),
   ];
   return [...facts, ...lines].join("\n");
 });

@@ -14,6 +14,9 @@ import { setUserLanguage } from "../../core/accounts/users";
 import { accountCurrency, updateUserSettings } from "../../core/reports/settings";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
+
+/** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
+export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
 import { act, backHome, createScreen, go, open, payload } from "./nav";
 import { createItemList } from "./item-list";
 
@@ -55,7 +58,11 @@ async function settingsText(ctx: BotContext): Promise<string> {
     bar(ctx, "settings-usage-links", usage.links, limits.links),
     bar(ctx, "settings-usage-trackers", usage.trackers, limits.trackers),
     bar(ctx, "settings-usage-files", usage.secureFiles, limits.secureFiles),
-    ctx.t("settings-storage", { used: num(ctx, usage.storageMB), limit: num(ctx, limits.storageMB) }),
+    ctx.t("settings-storage", {
+      // files under a tenth of a megabyte still take room: never "0 of 100 MB" with files stored
+      used: usage.storageMB === 0 && usage.secureFiles > 0 ? `< ${num(ctx, 0.1)}` : num(ctx, usage.storageMB),
+      limit: num(ctx, limits.storageMB),
+    }),
     "",
     ctx.t("settings-sign-in", { methods: signIn.join(", ") }),
     ctx.t("settings-language"),
@@ -78,7 +85,7 @@ export const tokens = createItemList({
         ctx.t("tokens-item", {
           name: esc(t.name),
           hint: t.hint,
-          scopes: t.scopes.join(", "),
+          scopes: t.scopes.map((s) => scopeName(ctx, s)).join(", "),
           expires: day(ctx, t.expiresAt),
           used: day(ctx, t.lastUsedAt),
         }),

@@ -6,12 +6,19 @@
 import type { Deps } from "../../core/deps";
 import { updateLink, type LinkJson } from "../../core/secure/links";
 import { sharePasswordHash } from "../../core/secure/share-password";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../core/links/password";
 
 /** Labels, lines and prompts are translation keys. */
 export interface ShareOption {
   label: (link: LinkJson) => string;
   line: (link: LinkJson) => string | null;
-  ask?: { prompt: string; save: (deps: Deps, userId: number, id: number, answer: string | null) => Promise<unknown>; secret?: boolean };
+  /** `vars`: the limits the question states, taken from where core checks them */
+  ask?: {
+    prompt: string;
+    vars?: Record<string, number>;
+    save: (deps: Deps, userId: number, id: number, answer: string | null) => Promise<unknown>;
+    secret?: boolean;
+  };
   tap?: (deps: Deps, userId: number, link: LinkJson) => unknown;
 }
 
@@ -21,6 +28,7 @@ export const SHARE_OPTIONS: ShareOption[] = [
     line: (l) => (l.hasPassword ? "share-line-password" : null),
     ask: {
       prompt: "share-prompt-password",
+      vars: { min: PASSWORD_MIN, max: PASSWORD_MAX },
       save: async (deps, userId, id, answer) => updateLink(deps, userId, id, { passwordHash: await sharePasswordHash(answer) }),
       secret: true,
     },

@@ -8,20 +8,27 @@ import { sendToUserChat, userChat } from "./telegram";
 import { trackingUrl } from "./qr";
 import { buildSheetXlsx } from "./xlsx";
 import { deviceName, t, type Language } from "../i18n/translate";
+import { cellAt, zoneName } from "../i18n/wall";
+import { timeZoneOf } from "../i18n/zone";
 
 /** Most rows one export holds (spec: Limits). */
 const EXPORT_LIMIT = 10_000;
 /** The export's columns, named in the language files as `export-column-<name>`. */
 const EXPORT_COLUMNS = ["date", "ip", "country", "city", "device", "os", "browser", "referer", "bot", "bot-name", "unique"] as const;
-/** The export's column headings in `lang`. */
-export const exportColumns = (lang: Language) => EXPORT_COLUMNS.map((c) => t(lang, `export-column-${c}`));
+/** The export's column headings in `lang`; the date's names the zone its times are in. */
+export const exportColumns = (lang: Language, zone = "UTC", now = new Date()) =>
+  EXPORT_COLUMNS.map((c) =>
+    c === "date"
+      ? t(lang, "tz-column", { column: t(lang, "export-column-date"), zone: zoneName(zone, lang, now) })
+      : t(lang, `export-column-${c}`),
+  );
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
 type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** One click as the export's cells, in EXPORT_COLUMNS order. */
-function exportCells(c: ClickRow, yes: string, no: string, device: (name: string) => string): string[] {
+function exportCells(c: ClickRow, zone: string, yes: string, no: string, device: (name: string) => string): string[] {
   return [
-    c.clickedAt.toISOString().replace("T", " ").slice(0, 19) + " UTC",
+    cellAt(zone, c.clickedAt),
     c.ip ?? "",
     c.country ?? "",
     c.city ?? "",
@@ -74,6 +81,7 @@ export async function exportClicks(
   const period = parsePeriod(req.period);
   const link = await ownedLink(deps, userId, linkId);
   const { lang } = await userChat(deps, userId);
+  const zone = await timeZoneOf(deps, userId);
   const range = await rangeOf(deps, [link], period);
   const { clicks } = deps.asyncDb.tables;
   const found = await deps.asyncDb
@@ -97,17 +105,17 @@ export async function exportClicks(
   const step = 2_500;
   const [yes, no] = [t(lang, "export-yes"), t(lang, "export-no")];
   for (let i = 0; i < found.length; i += step) {
-    for (const c of found.slice(i, i + step)) rows.push(exportCells(c, yes, no, (name) => deviceName(lang, name)));
+    for (const c of found.slice(i, i + step)) rows.push(exportCells(c, zone, yes, no, (name) => deviceName(lang, name)));
     await onProgress?.(Math.min(found.length, i + step), found.length);
   }
   const title = t(lang, "export-pdf-title", { url: await trackingUrl(deps, link), period: t(lang, `period-${period}`) });
   const footer = (page: number, pages: number) => t(lang, "export-pdf-page", { page, pages, rows: rows.length });
   const bytes =
     format === "csv"
-      ? buildCsv(exportColumns(lang), rows)
+      ? buildCsv(exportColumns(lang, zone, deps.clock.now()), rows)
       : format === "xlsx"
-        ? buildXlsx(exportColumns(lang), rows, link.code)
-        : await (await import("./export-pdf")).renderPdfTable(title, exportColumns(lang), rows, footer);
+        ? buildXlsx(exportColumns(lang, zone, deps.clock.now()), rows, link.code)
+        : await (await import("./export-pdf")).renderPdfTable(title, exportColumns(lang, zone, deps.clock.now()), rows, footer);
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   const caption = t(lang, "export-clicks-caption", {
     count: rows.length,

@@ -81,7 +81,7 @@ export async function summaryCard(
   if (!single) {
     // keyed by code (titles may repeat), shown by title
     const perLink: (readonly [string, number, string])[] = [];
-    for (const l of linkRows) perLink.push([l.code, (await totals(deps, [l.id], range)).clicks, l.title || l.code] as const);
+    for (const l of linkRows) perLink.push([l.code, (await totals(deps, [l.id], range)).clicks, headOf(l)] as const);
     const ranked = [...perLink].sort((a, b) => byCount([a[0], a[1]], [b[0], b[1]]));
     breakdowns.push({
       title: t(lang, "summary-top-links"),
@@ -96,7 +96,7 @@ export async function summaryCard(
   const sources = (await referrersOf(deps, ids, range)).map((r) => ({ name: r.referrer || t(lang, "summary-direct"), count: r.count }));
   breakdowns.push({ title: t(lang, "summary-referrers"), items: top(sources) });
   breakdowns.push({ title: t(lang, "summary-bots"), items: top(bots.bots) });
-  const title = single ? single.title || single.code : t(lang, "summary-all-links");
+  const title = single ? headOf(single) : t(lang, "summary-all-links");
   const subtitle = single
     ? `${await trackingUrl(deps, single)} · ${label}`
     : `${t(lang, "summary-link-count", { count: linkRows.length })} · ${label}${tz === "UTC" ? "" : ` · ${tz}`}`;
@@ -150,6 +150,13 @@ export async function sendSummary(deps: Deps, userId: number, req: SummaryReques
   return { ok: true };
 }
 
+/** What heads a link: its title, else where it leads (`shop.example/sale`), never its code alone. */
+function headOf(link: { title: string | null; url: string }): string {
+  if (link.title) return link.title;
+  const where = link.url.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "");
+  return where.length > 60 ? `${where.slice(0, 59)}…` : where;
+}
+
 /**
  * The figures of one link's stats over `period` (a key of PERIODS): totals, the top three countries
  * and devices, and the clicks per routing rule and per A/B variant. The bot words them in the user's
@@ -165,7 +172,7 @@ export async function linkStatsFigures(deps: Deps, userId: number, linkId: numbe
   const routing = await routingStatsOf(deps, link, range);
   const all = routing.variants.reduce((n, v) => n + v.clicks, 0);
   return {
-    name: link.title || link.code,
+    name: headOf(link),
     period: p ?? "all",
     trackingUrl: await trackingUrl(deps, link),
     totals: { clicks: s.totalClicks, unique: s.uniqueClicks, bots: s.botClicks, perDay: s.avgClicksPerDay },

@@ -7,12 +7,13 @@ import { sendToUserChat, userChat } from "../analytics/telegram";
 import { runChannel } from "./channels";
 import { renderJoinChart, type JoinSeries } from "./chart";
 import { t, type Language } from "../i18n/translate";
+import { cellAt, zoneName } from "../i18n/wall";
+import { timeZoneOf } from "../i18n/zone";
 
 /** Most rows one journal export holds. */
 const JOURNAL_EXPORT_LIMIT = 100_000;
 /** The journal's columns, named in the language files as `journal-column-<name>`. */
 const COLUMNS = ["joined", "left", "user-id", "username", "first-name", "invite", "via", "via-request"] as const;
-const when = (d: Date | null) => (d ? d.toISOString().replace("T", " ").slice(0, 19) : "");
 
 async function ownInvites(deps: Pick<Deps, "asyncDb">, userId: number, channelId: number, inviteId?: number) {
   const { channelInvites } = deps.asyncDb.tables;
@@ -34,6 +35,8 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
   const channel = await runChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, req.invite_id);
   const { lang } = await userChat(deps, userId);
+  const zone = await timeZoneOf(deps, userId);
+  const when = (d: Date | null) => (d ? cellAt(zone, d) : "");
   const { channelJoins } = deps.asyncDb.tables;
   const found = await deps.asyncDb
     .select()
@@ -52,11 +55,16 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
       r.username ?? "",
       r.firstName ?? "",
       mine ? names.get(r.inviteId!)! : "",
-      r.via === "invite" && !mine ? "other_link" : r.via,
+      t(lang, `journal-via-${r.via === "invite" && !mine ? "other_link" : r.via}`),
       r.viaJoinRequest ? t(lang, "export-yes") : t(lang, "export-no"),
     ];
   });
-  const columns = COLUMNS.map((c) => t(lang, `journal-column-${c}`));
+  const named = zoneName(zone, lang, deps.clock.now());
+  const columns = COLUMNS.map((c) =>
+    c === "joined" || c === "left"
+      ? t(lang, "tz-column", { column: t(lang, `journal-column-${c}`), zone: named })
+      : t(lang, `journal-column-${c}`),
+  );
   const bytes =
     req.format === "csv"
       ? new TextEncoder().encode(`\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`)

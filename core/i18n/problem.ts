@@ -3,7 +3,9 @@
  * mini-app bundles it). A field path of the API (`expires_at`, `variants[2].weight`) becomes the
  * option's name ("the expiry", "variant 3, weight", counted from 1 as the screens count), never a
  * field name or a status code. English keeps core's sentence after the option's name; Russian names
- * the option and says, by the error's kind, what went wrong, since core's sentences are English.
+ * the option and says the rule in words (`check-<kind>`), read from core's sentence with its limits
+ * ("must be 4 to 128 characters" → "Пароль — от 4 до 128 символов."), so a limit is written once,
+ * where core checks it; a sentence it cannot read is said by the error's kind.
  */
 import type { Language } from "./language";
 
@@ -61,6 +63,10 @@ const NAMES = new Set([
   "hostname",
   "pixelId",
   "type",
+  "period",
+  "format",
+  "time_zone",
+  "currency",
 ]);
 
 /** Error kinds that have a sentence of their own in the language files (`problem-<code>`). */
@@ -85,6 +91,52 @@ const KINDS = new Set([
 const PREDICATE = /^(must|is|are|has|have|should|cannot|can't|does|do|may|needs?|takes?|was|were)\b/;
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The rules core's validation states (its sentences after the field's name), each read into a
+ * translation key (`check-<kind>`) and the limits it names. Order matters: the first that matches.
+ */
+const RULES: [RegExp, string, (m: RegExpExecArray, t: Translate) => Record<string, string | number>][] = [
+  [/^must be (\d+)(?: to |–)(\d+) characters/, "length", (m) => ({ min: Number(m[1]), max: Number(m[2]) })],
+  [/^must be at most (\d+) characters/, "max-length", (m) => ({ max: Number(m[1]) })],
+  [/^must be (\d+)–(\d+) letters, digits/, "code-chars", (m) => ({ min: Number(m[1]), max: Number(m[2]) })],
+  [/^must be a whole number of days from (\d+) to (\d+)/, "days", (m) => ({ min: Number(m[1]), max: Number(m[2]) })],
+  [/^must be a whole number from (\d+) to (\d+)/, "whole-range", (m) => ({ min: Number(m[1]), max: Number(m[2]) })],
+  [/^must be (?:from|between) (\d+) (?:to|and) (\d+)/, "whole-range", (m) => ({ min: Number(m[1]), max: Number(m[2]) })],
+  [/^must be more than (\d+) and at most (\d+)/, "more-at-most", (m) => ({ min: Number(m[1]), max: Number(m[2]) })],
+  [/^must be a positive whole number/, "positive", () => ({})],
+  [/^must be (?:a )?whole numbers?$/, "whole", () => ({})],
+  [/^must be a number of at least (\d+)/, "at-least", (m) => ({ min: Number(m[1]) })],
+  [/^must be at most (\d+) KB/, "max-kb", (m) => ({ max: Number(m[1]) })],
+  [/^must (?:be an? (?:absolute )?(?:http\(s\)|http:\/\/ or https:\/\/)? ?URL|use http or https|name a host)/, "url", () => ({})],
+  [/^must not contain spaces/, "no-spaces", () => ({})],
+  [/^must not contain a user name or password/, "no-credentials", () => ({})],
+  [/^must not contain a backslash/, "no-backslash", () => ({})],
+  [/^is the service's own host/, "own-host", () => ({})],
+  [/^must not be in the future/, "not-future", () => ({})],
+  [/^must be in the future/, "future", () => ({})],
+  [/^must be (earlier|later) than (\w+)/, "order", (m, t) => ({ order: m[1]!, other: fieldName(m[2]!, t) })],
+  [/^must be an ISO 8601 date/, "date", () => ({})],
+  [/^must be one of (.+)$/, "one-of", (m) => ({ list: m[1]! })],
+  [/^must be (\w+(?:, \w+)*) or (\w+)$/, "one-of", (m) => ({ list: `${m[1]}, ${m[2]}` })],
+  [/^must be a valid email address/, "email", () => ({})],
+  [/^must be the (\d+)-digit code/, "email-code", (m) => ({ digits: Number(m[1]) })],
+  [/^must be an ISO 4217 currency code/, "currency", () => ({})],
+  [/^must be a domain name/, "domain", () => ({})],
+  [/^must have (\d+) to (\d+) entries/, "entries-range", (m) => ({ min: Number(m[1]), max: Number(m[2]) })],
+  [/^must have at most (\d+)/, "entries-max", (m) => ({ max: Number(m[1]) })],
+  [/^must contain visible characters/, "visible", () => ({})],
+  [/^(?:must not be (?:empty|blank)|is required|is empty)/, "required", () => ({})],
+];
+
+/** A field's problem in the reader's words: "Пароль — от 4 до 128 символов."; null when its sentence is not a known rule. */
+function ruleInWords(d: { field: string; message: string }, t: Translate): string | null {
+  for (const [re, kind, vars] of RULES) {
+    const m = re.exec(d.message);
+    if (m) return t(`check-${kind}`, { field: capital(fieldName(d.field, t)), ...vars(m, t) });
+  }
+  return null;
+}
 
 /** An API field path as the user names it: `rules[0].if.country` → "rule 1, country". */
 export function fieldName(path: string, t: Translate): string {
@@ -119,6 +171,7 @@ export function problemInWords(language: Language, p: Problem, t: Translate): st
       })
       .join("\n");
   }
-  if (p.details?.length) return p.details.map((d) => t("problem-field", { field: fieldName(d.field, t) })).join("\n");
+  if (p.details?.length)
+    return p.details.map((d) => ruleInWords(d, t) ?? t("problem-field", { field: capital(fieldName(d.field, t)) })).join("\n");
   return t(p.code && KINDS.has(p.code) ? `problem-${p.code}` : "problem-other");
 }

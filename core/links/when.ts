@@ -3,24 +3,26 @@ import { offsetAt } from "../clock";
 /**
  * Reads a moment typed by a person (the bot's option steps), in English or Russian:
  * - a duration from now: `30m`, `2h`, `3d`, `1w`, `3 days`, `2 часа`, `через 3 дня`, `in 2 hours`,
+ *   a unit alone after "in"/"через" (`через неделю`, `in a week`, `через час`), months as 30 days,
  *   also several at once (`1d 12h`);
  * - a day: `today`/`сегодня`, `tomorrow`/`завтра`, `послезавтра`, a weekday (`friday`, `fri`,
  *   `пятница`, `пт`, `в пятницу`: the next one after today), an ISO date `2026-05-01`, or
  *   `01.05.2026` / `01.05` (day first, as Russian writes it; without a year the next such day);
- *   a day means its midnight unless a time follows: `tomorrow 18:30`, `завтра в 9:00`;
+ *   a day means its midnight unless a time follows: `tomorrow 18:30`, `завтра в 9:00`; with
+ *   `dayEnd` (an expiry: "until tomorrow") it means the day's last second;
  * - a time alone, `18:30`: today at that time, or tomorrow once it has passed;
  * - a full ISO 8601 timestamp, with its own offset.
  * Days and times are wall-clock times in `zone` (an IANA name, UTC by default). Null when the text
  * is none of these.
  */
-export function parseWhen(text: string, now: Date, zone = "UTC"): Date | null {
+export function parseWhen(text: string, now: Date, zone = "UTC", opts: { dayEnd?: boolean } = {}): Date | null {
   const s = text.trim().toLowerCase().replace(/\s+/g, " ");
   if (!s) return null;
   const iso = /^(\d{4}-\d{2}-\d{2})[ t](\d{2}:\d{2}(?::\d{2})?)(z|[+-]\d{2}:?\d{2})$/.exec(s);
   if (iso) return valid(new Date(`${iso[1]}T${iso[2]}${iso[3] === "z" ? "Z" : iso[3]}`));
   const duration = durationOf(s);
   if (duration !== null) return new Date(now.getTime() + duration);
-  const m = /^(?:(?:on|в|во|at) )?(.+?)(?:(?:,? (?:at|в))? (\d{1,2})[:.](\d{2}))?$/.exec(s);
+  const m = /^(?:(?:on|в|во|at|до|until|till|by) )?(.+?)(?:(?:,? (?:at|в))? (\d{1,2})[:.](\d{2}))?$/.exec(s);
   if (!m) return null;
   const time = m[2] === undefined ? null : { h: Number(m[2]), min: Number(m[3]) };
   if (time && (time.h > 23 || time.min > 59)) return null;
@@ -35,18 +37,24 @@ export function parseWhen(text: string, now: Date, zone = "UTC"): Date | null {
   }
   const day = dayOf(m[1]!, now, zone);
   if (!day) return null;
+  if (!time && opts.dayEnd) return new Date(atWall(zone, addDays(day, 1), 0, 0).getTime() - 1000);
   return atWall(zone, day, time?.h ?? 0, time?.min ?? 0);
 }
 
 const UNITS: [RegExp, number][] = [
-  [/^(m|min|mins|minutes?|мин|минут[аы]?)$/, 60_000],
+  [/^(m|min|mins|minutes?|мин|минут[аыу]?)$/, 60_000],
   [/^(h|hr|hrs|hours?|ч|час|часа|часов)$/, 3_600_000],
-  [/^(d|days?|д|дн|дня|дней|день)$/, 86_400_000],
-  [/^(w|weeks?|н|нед|недел[яиь]|недель)$/, 604_800_000],
+  [/^(d|days?|д|дн|дня|дней|день|сутки|суток)$/, 86_400_000],
+  [/^(w|weeks?|н|нед|недел[яиью]|недель)$/, 604_800_000],
+  [/^(mo|mon|months?|мес|месяц|месяца|месяцев)$/, 30 * 86_400_000],
 ];
 
-/** `3d`, `2 hours`, `через 1д 12ч`: the total in ms, or null. */
+/** `3d`, `2 hours`, `через 1д 12ч`, `через неделю`, `in a month`: the total in ms, or null. */
 function durationOf(s: string): number | null {
+  // a unit alone after "in"/"через" is one of it: "через неделю", "in a week", "in an hour", "через полчаса"
+  if (/^через полчаса$|^in half an hour$/.test(s)) return 1_800_000;
+  const one = /^(?:in (?:a |an |one )?|через (?:одну |один )?)([a-zа-яё]+)$/.exec(s);
+  if (one) return UNITS.find(([re]) => re.test(one[1]!))?.[1] ?? null;
   const body = s.replace(/^(?:\+|in |через )/, "");
   const parts = [...body.matchAll(/(\d{1,4}) ?([a-zа-яё]+)/g)];
   if (!parts.length || parts.map((p) => p[0]).join(" ") !== body) return null;
@@ -62,13 +70,13 @@ function durationOf(s: string): number | null {
 type Day = { y: number; m: number; d: number };
 
 const WEEKDAYS: RegExp[] = [
-  /^(sunday|sun|воскресенье|вс)$/,
-  /^(monday|mon|понедельник|пн)$/,
-  /^(tuesday|tue|tues|вторник|вт)$/,
-  /^(wednesday|wed|среда|среду|ср)$/,
-  /^(thursday|thu|thur|thurs|четверг|чт)$/,
-  /^(friday|fri|пятница|пятницу|пт)$/,
-  /^(saturday|sat|суббота|субботу|сб)$/,
+  /^(sunday|sun|воскресенье|воскресенья|вс)$/,
+  /^(monday|mon|понедельник|понедельника|пн)$/,
+  /^(tuesday|tue|tues|вторник|вторника|вт)$/,
+  /^(wednesday|wed|среда|среду|среды|ср)$/,
+  /^(thursday|thu|thur|thurs|четверг|четверга|чт)$/,
+  /^(friday|fri|пятница|пятницу|пятницы|пт)$/,
+  /^(saturday|sat|суббота|субботу|субботы|сб)$/,
 ];
 
 function dayOf(word: string, now: Date, zone: string): Day | null {
@@ -121,13 +129,6 @@ function atWall(zone: string, day: Day, h: number, min: number): Date {
 }
 
 const valid = (d: Date) => (Number.isNaN(d.getTime()) ? null : d);
-
-/** Examples of what parseWhen reads, with a date a week from `now` in `zone` (so the example is never in the past). */
-export function whenExamples(now: Date, zone = "UTC"): string {
-  const d = addDays(wallDay(now, zone), 7);
-  const date = `${d.y}-${String(d.m).padStart(2, "0")}-${String(d.d).padStart(2, "0")}`;
-  return `2h, 3d, tomorrow 18:00, friday, ${date}, ${date} 18:30${zone === "UTC" ? " (UTC)" : ""}`;
-}
 
 /** An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts). */
 export function parseDate(value: string): Date | null {

@@ -14,6 +14,7 @@ import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
 import { languageFor, numberIn, t, type Language } from "../i18n/translate";
 import { bestAndWorst, bestAndWorstLine } from "./ads-line";
+import { zoneName } from "../i18n/wall";
 
 interface ReportFigures {
   clicks: number;
@@ -106,7 +107,10 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
     });
   const label = s.report_every === "week" ? `${day(range.from)} – ${day(range.to - 1)}` : day(range.from);
   const lines = [
-    t(lang, s.report_every === "week" ? "report-head-weekly" : "report-head-daily", { period: esc(label), zone: esc(s.time_zone) }),
+    t(lang, s.report_every === "week" ? "report-head-weekly" : "report-head-daily", {
+      period: esc(label),
+      zone: esc(zoneName(s.time_zone, lang, new Date(range.to))),
+    }),
     "",
     t(lang, "report-clicks", { clicks: num(f.clicks), uniques: num(f.uniques), change: change(lang, f.clicks, f.clicksBefore) }),
   ];
@@ -126,7 +130,7 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
     parse_mode: "HTML",
     reply_markup: {
       inline_keyboard: [
-        [targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "settings" })],
+        [targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "reports" })],
       ],
     },
   };

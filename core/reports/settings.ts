@@ -8,6 +8,7 @@ import { FieldError } from "../errors";
 import { parseTimeZone, TIME_ZONES } from "../analytics/range";
 import { lastSlot } from "./schedule";
 import { languageOf, setUserLanguage, type Language } from "../accounts/users";
+import { zoneOfPlace } from "../i18n/places";
 
 type ReportEvery = "off" | "day" | "week";
 
@@ -66,39 +67,11 @@ async function setCurrency(deps: Pick<Deps, "asyncDb" | "clock">, userId: number
     .onConflictDoUpdate({ target: userSettings.userId, set: { currency: code, updatedAt: now } });
 }
 
-/** Cities people name instead of a zone, in Russian (the zone names themselves are English). */
-const CITIES: Record<string, string> = {
-  москва: "Europe/Moscow",
-  "санкт-петербург": "Europe/Moscow",
-  питер: "Europe/Moscow",
-  казань: "Europe/Moscow",
-  минск: "Europe/Minsk",
-  киев: "Europe/Kyiv",
-  калининград: "Europe/Kaliningrad",
-  самара: "Europe/Samara",
-  екатеринбург: "Asia/Yekaterinburg",
-  омск: "Asia/Omsk",
-  новосибирск: "Asia/Novosibirsk",
-  красноярск: "Asia/Krasnoyarsk",
-  иркутск: "Asia/Irkutsk",
-  владивосток: "Asia/Vladivostok",
-  алматы: "Asia/Almaty",
-  астана: "Asia/Almaty",
-  ташкент: "Asia/Tashkent",
-  тбилиси: "Asia/Tbilisi",
-  ереван: "Asia/Yerevan",
-  баку: "Asia/Baku",
-  бишкек: "Asia/Bishkek",
-  дубай: "Asia/Dubai",
-  стамбул: "Europe/Istanbul",
-  берлин: "Europe/Berlin",
-  лондон: "Europe/London",
-};
-
 /**
  * A time zone as a person types it: an IANA name in any case (`europe/moscow`), its city alone
- * (`Moscow`, `Almaty`), a city in Russian (`Москва`), or a whole-hour UTC offset (`+3`, `UTC+3`,
- * `GMT-5`). Null when it is none of these.
+ * (`Moscow`, `Almaty`), a city in Russian or English that names a zone (`Москва`, `Питер`,
+ * `Saint Petersburg`: core/i18n/places.ts), or a whole-hour UTC offset (`+3`, `UTC+3`, `GMT-5`).
+ * Null when it is none of these.
  */
 export function readTimeZone(text: string): string | null {
   const t = text.trim().toLowerCase().replace(/\s+/g, "_");
@@ -113,9 +86,7 @@ export function readTimeZone(text: string): string | null {
     return Number(offset[2]) > 14 ? null : Number(offset[2]) === 0 ? "UTC" : `Etc/GMT${offset[1] === "+" ? "-" : "+"}${Number(offset[2])}`;
   const city = zones.find((z) => z.toLowerCase().endsWith(`/${t}`));
   if (city) return city;
-  const named = CITIES[t.replace(/_/g, "-")] ?? CITIES[t];
-  if (named) return named;
-  return null;
+  return zoneOfPlace(text);
 }
 
 const DEFAULTS: SettingsView = { time_zone: "UTC", report_every: "off", report_hour: 9, report_weekday: 1 };

@@ -1,6 +1,8 @@
 import { and, count, eq, isNotNull, isNull, ne, sum } from "drizzle-orm";
 import type { Readable } from "node:stream";
 import { first, serializeOn, transaction, type AsyncTx, type Tables } from "../../db/async";
+import { languageFor, t } from "../i18n/translate";
+import { timeZoneOf } from "../i18n/zone";
 import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
@@ -131,11 +133,15 @@ export async function createFile(
 
 /**
  * The name of a note its owner did not name: its number among the owner's notes and the day, e.g.
- * "Note 3, 25 Nov". A note's first line would show its secret in folder lists, share lists, the
- * "was opened" notification on a lock screen and the viewer's title.
+ * "Note 3, 25 Nov" / "Заметка 3, 25 нояб.", in the owner's language and day of their time zone. A
+ * note's first line would show its secret in folder lists, share lists, the "was opened"
+ * notification on a lock screen and the viewer's title.
  */
 async function neutralNoteName(tx: AsyncTx, userId: number, now: Date): Promise<string> {
-  const { secureFiles } = tx.tables;
+  const { secureFiles, users } = tx.tables;
+  const [owner] = await tx.select({ language: users.language, appLanguage: users.appLanguage }).from(users).where(eq(users.id, userId));
+  const language = languageFor(owner?.language, owner?.appLanguage);
+  const zone = await timeZoneOf({ asyncDb: tx }, userId);
   const notes = Number(
     first(
       await tx
@@ -144,7 +150,8 @@ async function neutralNoteName(tx: AsyncTx, userId: number, now: Date): Promise<
         .where(and(eq(secureFiles.userId, userId), eq(secureFiles.contentType, "text"))),
     )!.n,
   );
-  return `Note ${notes + 1}, ${now.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })}`;
+  const day = now.toLocaleDateString(language === "ru" ? "ru-RU" : "en-GB", { day: "numeric", month: "short", timeZone: zone });
+  return t(language, "note-default-name", { n: notes + 1, date: day });
 }
 
 /** Inside a transaction: holds the user's file count and storage still until it ends (plan limits exact across nodes). */

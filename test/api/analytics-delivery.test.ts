@@ -10,7 +10,7 @@ import { insertLink, recordClicks } from "../helpers/clicks";
 import { summaryCard } from "../../core/analytics/summary";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const HEADER = "Date,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique";
+const HEADER = "Date — UTC,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique";
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -140,9 +140,9 @@ describe("export", () => {
       .split("\r\n");
     expect(lines[0]).toBe(HEADER);
     expect(lines).toHaveLength(11);
-    expect(lines[1]).toBe("2026-03-30 11:59:30 UTC,203.0.113.7,DE,DE City,desktop,Linux,Firefox,,no,,yes");
-    expect(lines[2]).toBe("2026-03-30 09:00:00 UTC,198.51.100.1,US,,bot,,,,yes,Googlebot,no");
-    expect(lines[10]).toStartWith("2026-03-20 10:00:00 UTC,");
+    expect(lines[1]).toBe("2026-03-30 11:59:30,203.0.113.7,DE,DE City,desktop,Linux,Firefox,,no,,yes");
+    expect(lines[2]).toBe("2026-03-30 09:00:00,198.51.100.1,US,,bot,,,,yes,Googlebot,no");
+    expect(lines[10]).toStartWith("2026-03-20 10:00:00,");
   });
 
   test("xlsx reads back with exceljs; pdf is a PDF", async () => {
@@ -154,8 +154,11 @@ describe("export", () => {
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(","));
     expect(ws.rowCount).toBe(9);
+    // the time is a date cell (a spreadsheet sorts and filters it as a date), in the zone of the heading
+    expect(ws.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    expect(ws.getRow(2).getCell(1).numFmt).toBe("yyyy-mm-dd hh:mm:ss");
     expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual([
-      "2026-03-30 11:59:30 UTC",
+      new Date("2026-03-30T11:59:30Z"),
       "203.0.113.7",
       "DE",
       "DE City",
@@ -177,9 +180,9 @@ describe("export", () => {
     // what a PDF reader finds: the title, the header, every row, the footer
     const [text] = await pdfPages(pdf.bytes);
     expect(text).toContain(`Clicks of ${t.config.shortUrl}/fixture1 (all time, newest first)`);
-    expect(text).toContain("Date IP Country City Device OS Browser Referer Bot Bot name Unique");
-    expect(text).toMatch(/2026-03-30 11:59:30 UTC\s+203\.0\.113\.7\s+DE\s+DE City\s+desktop/);
-    expect(text).toContain("2026-03-20 10:00:00 UTC");
+    expect(text).toContain("Date — UTC IP Country City Device OS Browser Referer Bot Bot name Unique");
+    expect(text).toMatch(/2026-03-30 11:59:30\s+203\.0\.113\.7\s+DE\s+DE City\s+desktop/);
+    expect(text).toContain("2026-03-20 10:00:00");
     expect(text).toContain("page 1 of 1 · 10 rows");
   });
 
@@ -208,10 +211,10 @@ describe("export", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines).toHaveLength(10_001);
-    expect(lines[1]).toStartWith("2026-03-30 11:59:30 UTC,");
-    expect(lines[2]).toStartWith("2026-03-30 09:00:00 UTC,");
-    expect(lines[3]).toStartWith("2026-03-30 02:46:44 UTC,"); // base + 10,004 s
-    expect(lines[10_000]).toStartWith("2026-03-30 00:00:07 UTC,"); // the 7 oldest seeded (and the fixture's older clicks) are cut
+    expect(lines[1]).toStartWith("2026-03-30 11:59:30,");
+    expect(lines[2]).toStartWith("2026-03-30 09:00:00,");
+    expect(lines[3]).toStartWith("2026-03-30 02:46:44,"); // base + 10,004 s
+    expect(lines[10_000]).toStartWith("2026-03-30 00:00:07,"); // the 7 oldest seeded (and the fixture's older clicks) are cut
   }, 20_000);
 
   test("exactly 10,000 clicks: all are sent and the message does not claim older ones were cut", async () => {

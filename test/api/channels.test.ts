@@ -361,9 +361,9 @@ test("the join journal goes to the chat as CSV and XLSX, and a joins-and-leaves 
     .decode(doc.files.document!.bytes)
     .replace(/^\uFEFF/, "")
     .split("\r\n");
-  expect(csv[0]).toBe("Joined (UTC),Left (UTC),User id,Username,First name,Invite,Via,Via join request");
-  expect(csv[1]).toContain(",12,,'=cmd,,none,no");
-  expect(csv[2]).toContain(`,11,ann,Ann,"Ad, ""quoted""",invite,no`);
+  expect(csv[0]).toBe("Joined — UTC,Left — UTC,User id,Username,First name,Invite,Via,Via join request");
+  expect(csv[1]).toContain(",12,,'=cmd,,no link,no");
+  expect(csv[2]).toContain(`,11,ann,Ann,"Ad, ""quoted""",an invite of yours,no`);
   expect((await req("POST", `/api/channels/${channel.id}/export`, alice, { format: "xlsx" })).json.ok).toBe(true);
   const xlsx = s.fake.callsOf("sendDocument").at(-1)!.files.document!;
   expect([...xlsx.bytes.slice(0, 2)]).toEqual([0x50, 0x4b]); // a zip, as every xlsx

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { type links } from "../../db/schema";
+import type { links } from "../../db/schema";
 
 let t: TestApp;
 let token: string;

@@ -198,8 +198,11 @@ test("/summary takes a period; a wrong one is explained", async () => {
   fake.pushMessage("/summary 7d");
   const photo = await fake.waitFor("sendPhoto");
   expect(photo.params.caption).toStartWith("📊 All links — last 7 days\nClicks: 8");
+  const actions = fake.calls.filter((c) => c.method === "sendChatAction").length;
   fake.pushMessage("/summary fortnight");
   const msg = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⚠️"));
   // the option named in words, not as a field (bot/problem.ts)
-  expect(msg.params.text).toBe("⚠️ Period must be one of 1d, 7d, 30d, 90d, 1y, all.");
+  expect(msg.params.text).toBe("⚠️ The period is one of: 1d, 7d, 30d, 90d, 1y, all.");
+  // refused before Telegram shows "sending photo…"
+  expect(fake.calls.filter((c) => c.method === "sendChatAction")).toHaveLength(actions);
 });

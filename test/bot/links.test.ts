@@ -118,17 +118,46 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
     const asked = await b.press("⌛️ Expiry");
     const prompt = b.calls.findLast((c) => c.method === "sendMessage")!.params.text as string;
     expect(asked.map((c) => c.method)).toContain("answerCallbackQuery");
-    expect(prompt).toContain("Examples: 2h, 3d, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30 (UTC).");
+    expect(prompt).toContain("Examples: 2h, 3 days, in 2 weeks, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30; the time is UTC.");
     await b.send("2026-06-01");
     expect(lastText()).toBe(
-      "That time has passed. Examples: 2h, 3d, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30 (UTC).\nTry again, or /cancel.",
+      "That time has passed. Examples: 2h, 3 days, in 2 weeks, tomorrow 18:00, friday, 2026-12-02, 2026-12-02 18:30; the time is UTC.\nTry again, or /cancel.",
     );
     await b.send("tomorrow 18:00");
     expect((await details()).expires_at).toBe("2026-11-26T18:00:00.000Z");
+    // a bare day as an expiry lasts to its end
     await option("⌛️ Expiry", "в пятницу");
-    expect((await details()).expires_at).toBe("2026-11-27T00:00:00.000Z");
+    expect((await details()).expires_at).toBe("2026-11-27T23:59:59.000Z");
     await option("⌛️ Expiry", "завтра");
-    expect((await details()).expires_at).toBe("2026-11-26T00:00:00.000Z");
+    expect((await details()).expires_at).toBe("2026-11-26T23:59:59.000Z");
+    await option("⌛️ Expiry", "через неделю");
+    expect((await details()).expires_at).toBe("2026-12-02T14:20:00.000Z");
+    // the start is a moment: a bare day is its first minute
+    await option("⏳ Start", "завтра");
+    expect((await details()).starts_at).toBe("2026-11-26T00:00:00.000Z");
+  });
+
+  test("times in the user's zone: typed, shown on the card and in the examples, named as people say it", async () => {
+    await paste("https://example.com/moscow");
+    b.t.clock.set("2026-11-25T18:00:00Z"); // 21:00 in Moscow
+    await b.send("/settings");
+    await b.press("📬 Reports and time zone");
+    await b.press("🌍 Time zone");
+    await b.send("Moscow");
+    expect(lastText()).toStartWith("✅ Time zone: Moscow (UTC+3).");
+    await b.send("/links");
+    await b.press(/example\.com\/moscow/);
+    await b.press("⌛️ Expiry");
+    expect(lastText()).toContain("2026-12-02 18:30; the time is Moscow (UTC+3).");
+    // 18:00 in Moscow is 15:00 UTC
+    await b.send("tomorrow 18:00");
+    expect((await details()).expires_at).toBe("2026-11-26T15:00:00.000Z");
+    expect(lastText()).toContain("⌛️ Expires Nov 26, 2026, 6:00 PM");
+    // "tomorrow", typed at 21:00, lasts until the end of tomorrow there, not three hours
+    await option("⌛️ Expiry", "tomorrow");
+    expect((await details()).expires_at).toBe("2026-11-26T20:59:59.000Z");
+    expect(lastText()).toContain("⌛️ Expires Nov 26, 2026, 11:59 PM");
+    expect(lastText()).not.toContain("UTC");
   });
 
   test("/clear on the target URL says it cannot be removed and keeps asking; the link keeps its URL", async () => {

@@ -38,7 +38,7 @@ test("Settings → Reports: daily in one tap, the hour stepped, weekly on anothe
     "I do not know the time zone “Atlantis”. Send a city (Moscow), a zone name (Europe/Berlin) or an offset (+3), or /cancel.",
   );
   await b.send("Москва");
-  expect(lastText()).toStartWith("✅ Time zone: Europe/Moscow.");
+  expect(lastText()).toStartWith("✅ Time zone: Moscow (UTC+3).");
   expect(lastText()).toContain("Every Tuesday at 10:00");
   expect(await getSettings(b.t.deps, await userId())).toEqual({
     time_zone: "Europe/Moscow",
@@ -58,5 +58,11 @@ test("in Russian: the same screen in Russian words", async () => {
   expect(lastText()).toContain("Каждый день в 09:00: за прошедший день.");
   await b.press("🌍 Часовой пояс");
   await b.send("+5");
-  expect(lastText()).toStartWith("✅ Часовой пояс: Etc/GMT-5.");
+  expect(lastText()).toStartWith("✅ Часовой пояс: UTC+5.");
+  await b.press("🌍 Часовой пояс");
+  await b.send("Питер");
+  expect(lastText()).toStartWith("✅ Часовой пояс: Москва (UTC+3).");
+  await b.press("🌍 Часовой пояс");
+  await b.send("Нью-Йорк");
+  expect(lastText()).toContain("Часовой пояс: Нью-Йорк (UTC−5)");
 });

@@ -8,7 +8,7 @@ import { pdfPages } from "../helpers/pdf";
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot, type ApiCall } from "./unit";
-import { expectRussian } from "../helpers/russian";
+import { expectRussian, latinCells } from "../helpers/russian";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { createLink } from "../../core/links/links";
 import { notifyMatches } from "../../core/tracking/notify";
@@ -39,6 +39,25 @@ describe("a Russian-speaking user (language_code ru)", () => {
     expect(stats.params.text).toContain("за 30 дней");
     expect(stats.params.text).toContain("Переходы: 0");
     await b.press("⬅️ Ссылка");
+    // options: times in examples and refusals, a password's rule, an A/B split and its weights
+    await b.press("⌛️ Срок действия");
+    await b.send("2020-01-01");
+    expect(b.last("sendMessage").params.text).toStartWith("Это время уже прошло.");
+    await b.send("завтра");
+    await b.press("🔒 Пароль");
+    await b.send("ab");
+    expect(b.last("sendMessage").params.text).toStartWith("Пароль — от 4 до 128 символов.");
+    await b.send("/cancel");
+    await b.press("🅰️ A/B-тест");
+    await b.send("https://example.com/b 30");
+    expect(b.last("sendMessage").params.text).toContain("(вес 30,");
+    await b.press("🅰️ A/B-тест");
+    await b.send("вес 2 170");
+    expect(b.last("sendMessage").params.text).toStartWith("Вариант 2, вес — целое число от 1 до 100.");
+    await b.send("вес 2 70");
+    expect(b.last("sendMessage").params.text).toContain("(вес 70,");
+    await b.press("📊 Статистика");
+    await b.press("⬅️ Ссылка");
     const list = (await b.press("⬅️ Мои ссылки")).find((c) => c.method === "editMessageText")!;
     expect(list.params.text).toContain("Ваши ссылки");
     // the same URL again: offered, in Russian, with a plural
@@ -67,11 +86,28 @@ describe("a Russian-speaking user (language_code ru)", () => {
     expect(settings).toContain("Язык: русский");
     expect(settings).toContain("🔗 Ссылки: 1 из");
     await b.press("🔑 API-токены");
+    await b.press(/^➕/);
+    await b.send("сайт");
+    expect(b.labels(b.last("sendMessage")).flat()).toContain("▫️ ссылки: чтение");
+    await b.press("▫️ ссылки: чтение");
+    await b.press(/^✔️/);
+    await b.send("/settings");
+    await b.press("🔑 API-токены");
     await b.press("⬅️ Настройки");
     await b.press("🏷 Теги");
     await b.press("⬅️ Настройки");
-    expectRussian(b.calls);
-  });
+    await b.send("/links");
+    await b.press("👻 Переходы по несуществующим кодам");
+    // /summary with a period typed in Russian; one it cannot read is refused before "sending photo…"
+    const actions = b.calls.filter((c) => c.method === "sendChatAction").length;
+    await b.send("/summary 2w");
+    expect(b.last("sendMessage").params.text).toBe("⚠️ Период — одно из: 1д, 7д, 30д, 90д, год, всё.");
+    expect(b.calls.filter((c) => c.method === "sendChatAction")).toHaveLength(actions);
+    await b.send("/summary 7д");
+    expect(b.last("sendPhoto").params.caption).toContain("за 7 дней");
+    // every screen, prompt, refusal and button: no English word but proper names, links and code
+    expectRussian(b.calls, 0, true);
+  }, 30_000); // some forty screens, on a busy machine
 
   test("the language follows Telegram's (uk, be and kk read Russian) until one is chosen in Settings, and the choice is kept", async () => {
     for (const [code, greeting] of [
@@ -197,7 +233,7 @@ describe("a Russian-speaking user (language_code ru)", () => {
     expect(queued.map((c) => String(c.params.text ?? "").split("\n")[0])).toEqual([
       "🔔 <b>скидка</b>: новое совпадение",
       "🗓 <b>акция</b>: 1 совпадение за последний час",
-      "📬 <b>Отчёт за день</b> · ср, 25 нояб. (Europe/Moscow)",
+      "📬 <b>Отчёт за день</b> · ср, 25 нояб. · Москва (UTC+3)",
       "👁 <b>договор.pdf</b> открыли",
       "🙋 Вера просит вступить по приглашению «Реклама у Пети».",
     ]);
@@ -221,9 +257,22 @@ describe("a Russian-speaking user (language_code ru)", () => {
         .decode(Object.values(c.files)[0]!.bytes)
         .replace(/^\uFEFF/, "")
         .split("\r\n")[0];
-    expect(csv(sent[0]!)).toBe("Дата,IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный");
-    expect(csv(sent[2]!)).toBe("Подписался (UTC),Отписался (UTC),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке");
+    expect(csv(sent[0]!)).toBe("Дата — Москва (UTC+3),IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный");
+    expect(csv(sent[2]!)).toBe(
+      "Подписался — Москва (UTC+3),Отписался — Москва (UTC+3),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке",
+    );
     expectRussian(sent);
+    // the values too: how a member joined, yes/no, devices, in Russian; names, addresses and codes as they are
+    const rowsOf = (c: ApiCall) =>
+      new TextDecoder()
+        .decode(Object.values(c.files)[0]!.bytes)
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(","));
+    expect(rowsOf(sent[2]!)[0]).toContain("другая ссылка-приглашение");
+    expect(latinCells([...rowsOf(sent[0]!), ...rowsOf(sent[2]!)].map((r) => r.filter((_, i) => i !== 7)))).toEqual([]);
 
     // the PDF export: its title, headings, words and footer in Russian, in fonts that write Cyrillic
     const beforePdf = b.fake.calls.length;
@@ -233,8 +282,8 @@ describe("a Russian-speaking user (language_code ru)", () => {
     const lines = text!.split("\n");
     expect(lines[0]).toBe(`Переходы по ${deps.config.shortUrl}/${link.code} (за 30 дней, сначала новые)`);
     expect(lines).toContain("стр. 1 из 1 · 2 строки");
-    expect(lines).toContain("Дата IP Страна Город Устройство ОС Браузер Источник Бот Имя бота Уникальный");
+    expect(lines).toContain("Дата — Москва (UTC+3) IP Страна Город Устройство ОС Браузер Источник Бот Имя бота Уникальный");
     expect(text).toMatch(/ (телефон|компьютер|планшет) /);
     expect(text).toMatch(/ (да|нет)$/m);
-  });
+  }, 30_000); // a PDF and two charts are drawn: seconds on a busy machine
 });

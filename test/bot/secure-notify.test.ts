@@ -97,8 +97,10 @@ test("someone else's sharelink_<id> and share_<id> deep links open nothing of th
   const l = (await t.request("POST", "/api/secure/links", { token, body: { fileId: image.id, expiresInHours: 2, notifyOnView: true } }))
     .json;
   fake.pushMessage(`/start sharelink_${l.id}`, { id: 99, username: "mallory", first_name: "Mallory" });
-  const answer = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99);
-  expect(answer.params.text).toBe("That share link no longer exists.");
+  // a first contact by someone else's link: greeted, then told the link opens nothing for them
+  const greeting = await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99);
+  expect(greeting.params.text).toStartWith("👋 Welcome, Mallory!");
+  await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99 && c.params.text === "That share link no longer exists.");
   expect(fake.calls.some((c) => String(c.params.text ?? "").includes(l.url))).toBe(false);
   fake.pushMessage(`/start share_${image.id}`, { id: 99, username: "mallory", first_name: "Mallory" });
   await fake.waitFor("sendMessage", (c) => c.params.chat_id === 99 && c.params.text === "That file no longer exists.");

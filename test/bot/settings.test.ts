@@ -62,10 +62,10 @@ describe("bot settings (unit)", () => {
     expect(lastText()).toContain("Name the new API token");
     await b.send("ci-bot");
     const picker = b.last("sendMessage");
-    expect(b.labels(picker).flat()).toContain("▫️ read:links");
-    await b.press("▫️ read:links");
-    expect(b.labels(b.last("editMessageReplyMarkup")).flat()).toContain("✅ read:links");
-    await b.press("▫️ read:stats");
+    expect(b.labels(picker).flat()).toContain("▫️ links: read");
+    await b.press("▫️ links: read");
+    expect(b.labels(b.last("editMessageReplyMarkup")).flat()).toContain("✅ links: read");
+    await b.press("▫️ stats: read");
     await b.press(/^✔️ Create with 2 scope/);
     const done = b.calls.findLast((c) => c.method === "sendMessage" && /created/.test(c.params.text))!;
     const secret = /<code>(lbt_sk_[^<]+)<\/code>/.exec(done.params.text)![1]!;

@@ -46,8 +46,34 @@ test("in English a problem is one sentence per field; an error without fields ke
 
 test("in Russian each field is named in Russian, and an error without fields is said by its kind", () => {
   const expiry = problemInWords("ru", new FieldError("expires_at", "must be in the future"), ru);
-  expect(expiry).toBe(t("ru", "problem-field", { field: t("ru", "field-expires_at") }));
+  expect(expiry).toBe("Срок действия — только в будущем.");
   expect(expiry).not.toMatch(/expires_at|[A-Za-z]{3}/);
+  // a sentence that is no known rule: the option named, at the start, in the nominative
+  expect(problemInWords("ru", new FieldError("url", "something unheard of"), ru)).toBe("Ссылка назначения: такое значение не подходит.");
   expect(problemInWords("ru", { code: "plan_limit", message: "Your plan allows 10 links" }, ru)).toBe(t("ru", "problem-plan_limit"));
   expect(problemInWords("ru", { code: "something_new", message: "Something new went wrong" }, ru)).toBe(t("ru", "problem-other"));
+});
+
+test("in Russian the rule is said in words with core's own limits, in both languages' plurals", async () => {
+  const said = (e: AppError) => problemInWords("ru", e, ru);
+  // the password's limits come from where core checks them
+  const { PASSWORD_MIN, PASSWORD_MAX } = await import("../../core/links/password");
+  expect(said(new FieldError("password", `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`))).toBe(
+    `Пароль — от ${PASSWORD_MIN} до ${PASSWORD_MAX} символов.`,
+  );
+  expect(said(new FieldError("title", "must be at most 51 characters"))).toBe("Название — не длиннее 51 символа.");
+  expect(said(new FieldError("title", "must be at most 200 characters"))).toBe("Название — не длиннее 200 символов.");
+  expect(said(new FieldError("variants[1].weight", "must be a whole number from 1 to 100"))).toBe(
+    "Вариант 2, вес — целое число от 1 до 100.",
+  );
+  expect(said(new FieldError("ios_url", "must be an absolute http(s) URL"))).toBe(
+    "Адрес для iPhone и iPad — полный адрес, начинается с http:// или https://.",
+  );
+  expect(said(new FieldError("period", "must be one of 1d, 7d, 30d"))).toBe("Период — одно из: 1d, 7d, 30d.");
+  expect(said(new FieldError("starts_at", "must be earlier than expires_at"))).toBe("Начало — раньше, чем срок действия.");
+  expect(said(new FieldError("url", "is required"))).toBe("Ссылка назначения: нужно указать.");
+  expect(said(new FieldError("max_clicks", "must be a positive whole number"))).toBe("Лимит переходов — целое число больше 0.");
+  expect(problemInWords("en", new FieldError("title", "must be at most 51 characters"), en)).toBe(
+    "The title must be at most 51 characters.",
+  );
 });

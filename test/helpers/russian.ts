@@ -46,10 +46,33 @@ const ALLOWED = /^(English|Telegram|UTM \w+|CSV|Excel|PDF|QR|A\/B)$/;
 const SYNTAX =
   /^(?:(?:country|language|os|device|from|to|remove|move|iOS|Android|Windows|macOS|Linux|mobile|tablet|desktop|[A-Z]{2})[ ,.'’-]*)+$/;
 
-export function expectRussian(calls: ApiCall[], from = 0) {
+/**
+ * Single Latin words a Russian screen may carry: proper names (products, platforms, the test's own
+ * people and places), formats and units, the rule syntax's words (like commands, typed as they are).
+ */
+const PROPER =
+  /^(Telegram|English|Alice|Chrome|Firefox|Safari|Edge|Opera|Yandex|CSV|XLSX|Excel|PDF|PNG|QR|UTM|API|URL|ID|IP|HTTP|HTTPS|A|B|iPhone|iPad|iOS|Android|Windows|macOS|Linux|UTC|GMT|TGStat|source|medium|campaign|country|language|os|device|from|to|q|mobile|tablet|desktop|[A-Z]{2,3}|[A-Z][a-z]+(?:[A-Z][a-z]+)*Bot)$/;
+
+/** Latin words outside links, code, @names and commands that are not proper names: what the strict check flags. */
+function latinWords(text: string): string[] {
+  const plain = text
+    .replace(/<code>[\s\S]*?<\/code>|<[^>]*>|&\w+;/g, " ")
+    .replace(/[\w.+-]+@[\w.-]+\.\w+|https?:\/\/\S+|\b[\w.-]+\.(com|org|net|me|example|pdf|txt|csv|xlsx|png)\S*|@\w+|\/\w+/g, " ");
+  return [...plain.matchAll(/[A-Za-z]{2,}/g)].map((m) => m[0]).filter((w) => !PROPER.test(w));
+}
+
+/** No English a Russian reader would meet; `strict` also flags single Latin words that are no proper names. */
+export function expectRussian(calls: ApiCall[], from = 0, strict = false) {
   const english = englishSentences();
   const seen = calls.slice(from).flatMap(shown);
   expect(seen.length).toBeGreaterThan(0);
-  const leaks = seen.flatMap((t) => [...english.filter((e) => t.includes(e)), ...englishRuns(t)].map((e) => `${e}  ⟵  ${t.slice(0, 80)}`));
+  const leaks = seen.flatMap((t) =>
+    [...english.filter((e) => t.includes(e)), ...englishRuns(t), ...(strict ? latinWords(t) : [])].map((e) => `${e}  ⟵  ${t.slice(0, 80)}`),
+  );
   expect(leaks).toEqual([]);
+}
+
+/** The cells of a file's rows that hold Latin words other than proper names (export values). */
+export function latinCells(rows: string[][]): string[] {
+  return rows.flat().filter((cell) => latinWords(cell).length);
 }

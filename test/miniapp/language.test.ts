@@ -130,7 +130,7 @@ describe("the mini-app in the bot's language", () => {
         .decode(file.bytes)
         .replace(/^\uFEFF/, "")
         .split("\r\n")[0],
-    ).toStartWith("Дата,IP,Страна,Город,Устройство");
+    ).toStartWith("Дата — UTC,IP,Страна,Город,Устройство");
     await expectRussian(page);
 
     // the bot answers in Russian so far
@@ -198,10 +198,7 @@ describe("the mini-app in the bot's language", () => {
     await page.getByRole("button", { name: "Создать ссылку" }).click();
     const alert = page.getByRole("alert");
     await alert.waitFor();
-    expect((await alert.innerText()).split("\n")).toEqual([
-      "Проверьте срок действия: такое значение не подходит.",
-      "Проверьте пароль: такое значение не подходит.",
-    ]);
+    expect((await alert.innerText()).split("\n")).toEqual(["Срок действия — только в будущем.", "Пароль — от 4 до 128 символов."]);
     await expectRussian(page);
     // the form stays as typed, and nothing was made
     expect(await page.getByLabel("Куда ведёт ссылка").inputValue()).toBe("https://example.com/vesna");

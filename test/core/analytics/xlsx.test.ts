@@ -29,7 +29,7 @@ test("the xlsx reads back in exceljs: sheet name, bold frozen header, widths, ev
   const ws = wb.worksheets[0]!;
   expect(ws.name).toBe("my_code_");
   expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
-    "Date",
+    "Date — UTC",
     "IP",
     "Country",
     "City",

@@ -3,7 +3,9 @@
  * Russian, ISO and day-first dates, times, and the user's time zone.
  */
 import { expect, test } from "bun:test";
-import { parseWhen, whenExamples } from "../../../core/links/when";
+import { parseWhen } from "../../../core/links/when";
+import { whenExamples, zoneName } from "../../../core/i18n/wall";
+import { readTimeZone } from "../../../core/reports/settings";
 
 // Wednesday 25 November 2026, 14:20 UTC (17:20 in Moscow, UTC+3)
 const now = new Date("2026-11-25T14:20:00Z");
@@ -62,8 +64,70 @@ test("what is not a moment is null", () => {
     expect([s, at(s)]).toEqual([s, null]);
 });
 
-test("the examples are read back and lie in the future", () => {
-  const examples = whenExamples(now).replace(" (UTC)", "").split(", ");
-  expect(examples).toEqual(["2h", "3d", "tomorrow 18:00", "friday", "2026-12-02", "2026-12-02 18:30"]);
-  for (const e of examples) expect(parseWhen(e, now)!.getTime()).toBeGreaterThan(now.getTime());
+test("the examples are read back and lie in the future, in either language and the user's zone", () => {
+  const examples = (language: "en" | "ru", zone: string) => {
+    const said = whenExamples({ language, zone }, now);
+    const [list, note] = said.split("; ");
+    return { list: list!.split(", "), note };
+  };
+  const en = examples("en", "UTC");
+  expect(en.list).toEqual(["2h", "3 days", "in 2 weeks", "tomorrow 18:00", "friday", "2026-12-02", "2026-12-02 18:30"]);
+  expect(en.note).toBe("the time is UTC");
+  const ru = examples("ru", "Europe/Moscow");
+  expect(ru.list).toEqual(["2ч", "3 дня", "через неделю", "завтра 18:00", "в пятницу", "02.12.2026", "02.12.2026 18:30"]);
+  expect(ru.note).toBe("время — Москва (UTC+3)");
+  for (const { list, zone } of [
+    { ...en, zone: "UTC" },
+    { ...ru, zone: "Europe/Moscow" },
+  ])
+    for (const e of list) expect([e, parseWhen(e, now, zone)!.getTime() > now.getTime()]).toEqual([e, true]);
+});
+
+test("relative times with a unit alone, months, and days named with до/until", () => {
+  expect(at("через неделю")).toBe("2026-12-02T14:20:00.000Z");
+  expect(at("in a week")).toBe("2026-12-02T14:20:00.000Z");
+  expect(at("in 2 weeks")).toBe("2026-12-09T14:20:00.000Z");
+  expect(at("через 2 недели")).toBe("2026-12-09T14:20:00.000Z");
+  expect(at("через час")).toBe("2026-11-25T15:20:00.000Z");
+  expect(at("in an hour")).toBe("2026-11-25T15:20:00.000Z");
+  expect(at("через полчаса")).toBe("2026-11-25T14:50:00.000Z");
+  expect(at("через месяц")).toBe("2026-12-25T14:20:00.000Z");
+  expect(at("через минуту")).toBe("2026-11-25T14:21:00.000Z");
+  expect(at("до пятницы", "Europe/Moscow")).toBe("2026-11-26T21:00:00.000Z");
+  expect(at("until friday")).toBe("2026-11-27T00:00:00.000Z");
+});
+
+test("a bare day as an expiry is the end of that day, in the user's zone; with a time, that time", () => {
+  const end = (text: string, zone = "UTC") => parseWhen(text, now, zone, { dayEnd: true })?.toISOString() ?? null;
+  // typed at 17:20 in Moscow: "tomorrow" lasts until the last second of Thursday there
+  expect(end("завтра", "Europe/Moscow")).toBe("2026-11-26T20:59:59.000Z");
+  expect(end("tomorrow")).toBe("2026-11-26T23:59:59.000Z");
+  expect(end("today", "Europe/Moscow")).toBe("2026-11-25T20:59:59.000Z");
+  expect(end("31.12", "Europe/Moscow")).toBe("2026-12-31T20:59:59.000Z");
+  expect(end("завтра 18:00", "Europe/Moscow")).toBe("2026-11-26T15:00:00.000Z");
+  expect(end("2h")).toBe("2026-11-25T16:20:00.000Z");
+});
+
+test("zones are named as people say them, and typed as cities in Russian or English", () => {
+  expect(zoneName("Europe/Moscow", "ru", now)).toBe("Москва (UTC+3)");
+  expect(zoneName("Europe/Moscow", "en", now)).toBe("Moscow (UTC+3)");
+  expect(zoneName("Europe/Berlin", "ru", now)).toBe("Берлин (UTC+1)");
+  expect(zoneName("America/Argentina/Buenos_Aires", "en", now)).toBe("Buenos Aires (UTC−3)");
+  expect(zoneName("Asia/Kolkata", "en", now)).toBe("Delhi (UTC+5:30)");
+  expect(zoneName("Etc/GMT-4", "ru", now)).toBe("UTC+4");
+  expect(zoneName("UTC", "en", now)).toBe("UTC");
+  for (const [typed, zone] of [
+    ["Москва", "Europe/Moscow"],
+    ["питер", "Europe/Moscow"],
+    ["Saint Petersburg", "Europe/Moscow"],
+    ["St. Petersburg", "Europe/Moscow"],
+    ["Нью-Йорк", "America/New_York"],
+    ["new york", "America/New_York"],
+    ["Екатеринбург", "Asia/Yekaterinburg"],
+    ["Kiev", "Europe/Kyiv"],
+    ["Кишинёв", "Europe/Chisinau"],
+    ["Almaty", "Asia/Almaty"],
+    ["+3", "Etc/GMT-3"],
+  ])
+    expect([typed, readTimeZone(typed!)]).toEqual([typed, zone]);
 });

@@ -185,7 +185,7 @@ describe("reports", () => {
     const report = (await reports())[1];
     expect(report!.text).toBe(
       [
-        "📬 <b>Daily report</b> · Thu 26 Nov (Europe/Moscow)",
+        "📬 <b>Daily report</b> · Thu 26 Nov · Moscow (UTC+3)",
         "",
         "👆 Clicks: <b>4</b> · unique 2 (+300 % against the period before)", // 203.0.113.1 came back within a day
         "🔝 1. Spring sale — 3 · 2. " + b.code + " — 1",
