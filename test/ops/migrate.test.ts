@@ -60,6 +60,6 @@ for (const engine of ["sqlite", "postgres"] as const) {
       .split("\n")
       .map((l) => JSON.parse(l) as { level: string; msg: string })
       .filter((l) => l.msg.startsWith("migration "));
-    expect(logged).toEqual(names.map((n) => ({ level: "info", time: expect.any(String), msg: `migration ${n} applied` })));
+    expect(logged).toEqual(names.map((n) => ({ level: "info", node: "mig", time: expect.any(String), msg: `migration ${n} applied` })));
   });
 }
