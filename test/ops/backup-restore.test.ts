@@ -32,10 +32,10 @@ async function exec(cmd: string[]) {
   return out;
 }
 
-async function startNode(url: string, name: string) {
+async function startNode(url: string, name: string, dataDir: string) {
   const node = spawnService(
     [join(ROOT, "main.ts")],
-    cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: tmp(), NODE_NAME: name, DRAIN_SECONDS: "0" }),
+    cleanEnv({ PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, NODE_NAME: name, DRAIN_SECONDS: "0" }),
   );
   const port = Number((await node.waitForOutput(/listening on [^:]+:(\d+)/, 60_000))[1]);
   return Object.assign(node, { base: `http://127.0.0.1:${port}` });
@@ -52,7 +52,9 @@ test("pg_dump of a database in use, restored into a fresh one: a node started on
   const source = await server.pg.createDatabase();
   const sourceDb = new URL(source).pathname.slice(1);
   const dump = join(tmp(), "linkbot.dump");
-  const node = await startNode(source, "edge-1");
+  // the node's own DATA_DIR (its click journal, which holds its NODE_NAME) outlives the database
+  const dataDir = tmp();
+  const node = await startNode(source, "edge-1", dataDir);
   try {
     await server.pg.admin(
       `insert into users (username, created_at) values ('keeper', now());
@@ -73,7 +75,8 @@ test("pg_dump of a database in use, restored into a fresh one: a node started on
   const target = await server.pg.createDatabase();
   const targetDb = new URL(target).pathname.slice(1);
   await exec([clientBin("pg_restore"), "--no-owner", "--exit-on-error", `--dbname=${target}`, dump]);
-  const restored = await startNode(target, "edge-1");
+  // the same node comes back on the restored database: the name the dump shows held is its own
+  const restored = await startNode(target, "edge-1", dataDir);
   try {
     expect(restored.out).not.toContain("migration "); // every migration came back with the data
     expect((await fetch(`${restored.base}/readyz`)).status).toBe(200);
