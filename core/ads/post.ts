@@ -13,7 +13,7 @@ import type { Deps } from "../deps";
 import type { UserRow } from "../accounts/users";
 import { AppError } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
-import { countLinks, createLink } from "../links/links";
+import { countLinks, createLink, deleteLink } from "../links/links";
 import { isServiceUrl } from "../links/own-hosts";
 import { urlProblem } from "../links/validate";
 import { listChannels } from "../channels/channels";
@@ -231,7 +231,9 @@ export async function placementInvites(
 /**
  * Makes the tracking copy of a planned post for one placement: a new invite per own channel (see
  * placementInvites), a new link per other URL titled `<placement> · <host>`, each bound to the
- * placement, then the rewritten post.
+ * placement, then the rewritten post. If anything fails partway (a link refused once the plan is
+ * full, say), the invites made are revoked in Telegram and the links made deleted (they no longer
+ * count against the plan), and the failure is passed on.
  */
 export async function trackPost(
   deps: Deps,
@@ -240,6 +242,7 @@ export async function trackPost(
   post: Post,
   placement: { id: number; name: string },
 ): Promise<TrackedPost> {
+  // placementInvites revokes its own invites if Telegram refuses one
   const invites = await placementInvites(
     deps,
     user.id,
@@ -248,14 +251,27 @@ export async function trackPost(
   );
   const { placementLinks } = deps.asyncDb.tables;
   const links: TrackedPost["links"] = [];
-  for (const link of plan.usable) {
-    const made = await createLink(deps, user, { url: link.url, title: `${placement.name} · ${new URL(link.url).hostname}` });
-    await deps.asyncDb.insert(placementLinks).values({ linkId: made.id, placementId: placement.id });
-    links.push({ url: link.url, trackingUrl: made.trackingUrl, code: made.code, id: made.id });
+  try {
+    for (const link of plan.usable) {
+      const made = await createLink(deps, user, { url: link.url, title: linkTitle(placement.name, link.url) });
+      links.push({ url: link.url, trackingUrl: made.trackingUrl, code: made.code, id: made.id });
+      await deps.asyncDb.insert(placementLinks).values({ linkId: made.id, placementId: placement.id });
+    }
+  } catch (e) {
+    for (const invite of invites) await revokeInvite(deps, user.id, invite.id).catch(() => undefined);
+    for (const link of links) await deleteLink(deps, user.id, link.id).catch(() => undefined);
+    throw e;
   }
   const replacement = new Map(links.map((l) => [l.url, l.trackingUrl]));
   plan.channels.forEach((c, i) => {
     for (const link of c.links) replacement.set(link.url, invites[i]!.inviteLink);
   });
   return { post: rewritePost(post, plan.found, replacement), links, invites, skipped: plan.skipped };
+}
+
+/** A link's title cannot pass 200 characters (a long host is cut). */
+const LINK_TITLE_MAX = 200;
+/** `<placement> · <host>`, within a link title's limit. */
+function linkTitle(placement: string, url: string): string {
+  return `${placement} · ${new URL(url).hostname}`.slice(0, LINK_TITLE_MAX);
 }

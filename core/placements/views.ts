@@ -3,7 +3,7 @@
  * minute), then hourly for the first 48 hours after publication and daily until day 7. Each reading
  * is kept (the curve); the latest is the placement's `views`, which CPM is computed from.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { parsePostUrl } from "./venue";
 import { ownedPlacement, type PlacementRow } from "./owned";
@@ -130,9 +130,11 @@ export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">
 }
 
 /**
- * watch_links saw the service's links or invites in a public post at `url`: each placement they are
- * bound to that has no post URL yet gets this one, and its views are read within a minute. A post
- * of a private chat is left alone.
+ * watch_links saw the service's links or invites in a public post at `url` (not a forwarded one: the
+ * caller leaves those out): each placement they are bound to that has no post URL yet gets this one,
+ * and its views are read within a minute. A placement in a Telegram channel takes only a post of that
+ * channel (the same link seen elsewhere is someone sharing it); one of another venue takes the first.
+ * A post of a private chat is left alone.
  */
 export async function placementPostSeen(
   deps: Pick<Deps, "asyncDb" | "clock">,
@@ -140,8 +142,9 @@ export async function placementPostSeen(
   url: string,
 ): Promise<void> {
   let post: string;
+  let channel: string;
   try {
-    post = parsePostUrl(url).url;
+    ({ url: post, channel } = parsePostUrl(url));
   } catch {
     return; // a private chat's post (t.me/c/…): no preview to read views from
   }
@@ -167,5 +170,11 @@ export async function placementPostSeen(
   await deps.asyncDb
     .update(placements)
     .set({ postUrl: post, postFoundAt: now, viewsNextAt: now })
-    .where(and(inArray(placements.id, [...ids]), isNull(placements.postUrl)));
+    .where(
+      and(
+        inArray(placements.id, [...ids]),
+        isNull(placements.postUrl),
+        or(ne(placements.venueKind, "telegram"), sql`lower(${placements.venue}) = ${channel.toLowerCase()}`),
+      ),
+    );
 }

@@ -160,6 +160,47 @@ describe("one post, one placement", () => {
     expect(refused.status).toBe(409);
     expect((await req("GET", "/api/placements?period=all", alice)).json).toHaveLength(3);
   });
+
+  test("a failure after the invite and a first link are made leaves no live invite and no link behind", async () => {
+    const channel = await aliceChannel();
+    const before = (await req("GET", `/api/channels/${channel.id}/invites`, alice)).json.length;
+    // room for two more links at planning; another request takes one while the invite is being made
+    const limits = s.t.deps.config.planLimits.free as { links: number };
+    const room = limits.links;
+    limits.links = 2;
+    const user = (
+      await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.users).where(eq(s.t.deps.asyncDb.tables.users.id, aliceId))
+    )[0]!;
+    const { createLink } = await import("../../core/links/links");
+    s.fake.on("createChatInviteLink", async (p) => {
+      await createLink(s.t.deps, user, { url: "https://elsewhere.example/" });
+      return {
+        invite_link: "https://t.me/+racefake01",
+        creator: { id: 1, is_bot: true, first_name: "Bot" },
+        creates_join_request: true,
+        is_primary: false,
+        is_revoked: false,
+        name: p.name,
+      };
+    });
+    const text = "a.example b.example t.me/adsclub";
+    const post = { text, entities: [e("url", 0, 9), e("url", 10, 9), e("url", 20, 12)] };
+    try {
+      const res = await req("POST", "/api/placements", alice, { venue: "@bigchannel", post });
+      expect(res.status).toBe(403);
+    } finally {
+      limits.links = room;
+    }
+    expect((await req("GET", "/api/placements?period=all", alice)).json).toEqual([]);
+    // the one link left is the other request's; the placement's first link is gone again
+    expect((await req("GET", "/api/links", alice)).json.map((l: { original_url: string }) => l.original_url)).toEqual([
+      "https://elsewhere.example/",
+    ]);
+    const invites = (await req("GET", `/api/channels/${channel.id}/invites`, alice)).json;
+    expect(invites).toHaveLength(before + 1);
+    expect(invites.filter((i: { is_revoked: boolean }) => !i.is_revoked)).toHaveLength(before);
+    expect(s.fake.callsOf("revokeChatInviteLink").map((c) => c.params.invite_link)).toEqual(["https://t.me/+racefake01"]);
+  });
 });
 
 describe("figures", () => {
@@ -323,6 +364,19 @@ describe("views", () => {
     ).json;
     await createTracker(s.t.deps, aliceId, { name: "Where my links go", keyword: "zzzunlikely", watch_links: true });
     preview.views.set("bigchannel/77", "3.4M");
+    // someone sharing the link in another channel, or forwarding the ad: not the ad post
+    await ingestPost(s.t.deps, {
+      chat: { chatId: "-1002220003", type: "channel", title: "Other", username: "otherchannel" },
+      messageId: 5,
+      text: `Look: ${p.links[0].trackingUrl}`,
+    });
+    await ingestPost(s.t.deps, {
+      chat: { chatId: "-1002220002", type: "channel", title: "Big", username: "bigchannel" },
+      messageId: 70,
+      text: `Fwd: ${p.links[0].trackingUrl}`,
+      forwarded: true,
+    });
+    expect((await req("GET", `/api/placements/${p.id}`, alice)).json.post_url).toBeNull();
     await ingestPost(s.t.deps, {
       chat: { chatId: "-1002220002", type: "channel", title: "Big", username: "bigchannel" },
       messageId: 77,
