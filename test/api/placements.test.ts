@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, setDefaultTimeout, t
 import { eq } from "drizzle-orm";
 import { startBotApp } from "../bot/helpers";
 import { eventually } from "../helpers/eventually";
-import { placementViewsJob } from "../../jobs/placement-views";
+import { placementViewsJob, placementViewsPlacement } from "../../jobs/placement-views";
+import type { MtprotoSource } from "../../core/tracking/mtproto";
 import { ingestPost } from "../../core/tracking/ingest";
 import { createTracker } from "../../core/tracking/trackers";
 import { nextReadingAt } from "../../core/placements/views";
@@ -356,6 +357,24 @@ describe("views", () => {
     expect(nextReadingAt(pub, after(48))).toEqual(after(72));
     expect(nextReadingAt(pub, after(160))).toEqual(after(168));
     expect(nextReadingAt(pub, after(168))).toBeNull();
+  });
+
+  test("with MTProto configured the views job runs beside the MTProto source and reads through it; without, it is a leased job", async () => {
+    const mtproto = { apiId: 1, apiHash: "hash", session: "session" };
+    const source = { views: async (channel: string, id: number) => (channel === "bigchannel" && id === 15 ? 4242 : null) };
+    const beside = placementViewsPlacement({ mtproto }, () => source as unknown as MtprotoSource);
+    expect(beside.leased).toEqual([]);
+    expect(beside.withMtproto?.name).toBe("placement-views");
+    const alone = placementViewsPlacement({ mtproto: null }, () => null);
+    expect(alone.leased.map((j) => j.name)).toEqual(["placement-views"]);
+    expect(alone.withMtproto).toBeNull();
+    preview.views.set("bigchannel/15", "1.2K");
+    const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", post_url: "t.me/bigchannel/15" })).json;
+    await beside.withMtproto!.run(s.t.deps);
+    expect((await req("GET", `/api/placements/${p.id}`, alice)).json.stats.views).toBe(4242);
+    expect(preview.hits).toEqual([]);
+    const { placementViews: series } = s.t.deps.asyncDb.tables;
+    expect((await s.t.deps.asyncDb.select().from(series)).map((r) => [r.views, r.source])).toEqual([[4242, "mtproto"]]);
   });
 
   test("watch_links finding a post carrying the placement's link sets its post URL, and its views are read", async () => {
