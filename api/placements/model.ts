@@ -41,7 +41,11 @@ export const PlacementsModel = {
   create: t.Object({
     venue: t.String({ description: "@username, a t.me link (of the channel or of the post), or free text" }),
     name: t.Optional(t.String({ description: "default: <venue> <dd.mm> of publish_at (or today)" })),
-    publish_at: t.Optional(t.Nullable(t.String({ description: "ISO 8601 date or date-time" }))),
+    publish_at: t.Optional(
+      t.Nullable(
+        t.String({ description: "ISO 8601 date-time (UTC without an offset), or a date: its midnight in the account's time zone" }),
+      ),
+    ),
     cost: t.Optional(t.Nullable(costInput)),
     post: t.Optional(post),
     channel_ids: t.Optional(t.Array(t.Integer({ minimum: 1 }), { maxItems: 20, description: "without post: one new invite per channel" })),

@@ -18,7 +18,7 @@ import { ownedPlacement, type PlacementRow } from "./owned";
 import { checkPlacementInput, type PlacementInput } from "./input";
 import { defaultName, venueColumns, venueOf, type Venue } from "./venue";
 import { countsOf, statsFor, timeParam, type PlacementStats } from "./stats";
-import { recordViews, scheduleFirstReading } from "./views";
+import { recordViews, rescheduleReadings, scheduleFirstReading } from "./views";
 
 export { placementViews } from "./views";
 import type { Price } from "./price";
@@ -248,8 +248,9 @@ export async function listPlacements(
 }
 
 /**
- * Changes a placement: name, venue, date, price, notes, the post's URL (a new one is read within a
- * minute) and the views typed by hand (a reading now). Its links and invites stay.
+ * Changes a placement: name, venue, date (a new one schedules the post's readings again), price,
+ * notes, the post's URL (a new one is read within a minute) and the views typed by hand (a reading
+ * now). Its links and invites stay.
  */
 export async function updatePlacement(
   deps: Pick<Deps, "asyncDb" | "clock" | "config">,
@@ -261,6 +262,13 @@ export async function updatePlacement(
   const { views, venue, ...patch } = await checkPlacementInput(deps, userId, { ...input, post: undefined, channelIds: undefined });
   const set: Partial<PlacementRow> = { ...patch, ...(venue ? venueColumns(venue) : {}) };
   if (patch.postUrl !== undefined && patch.postUrl !== existing.postUrl) Object.assign(set, scheduleFirstReading(deps, patch.postUrl));
+  else if (
+    patch.publishAt !== undefined &&
+    (patch.publishAt?.getTime() ?? null) !== (existing.publishAt?.getTime() ?? null) &&
+    existing.postUrl
+  )
+    // the readings follow the publication date: a new date schedules them again from it
+    Object.assign(set, rescheduleReadings(deps, patch.publishAt));
   const { placements } = deps.asyncDb.tables;
   if (Object.keys(set).length) await deps.asyncDb.update(placements).set(set).where(eq(placements.id, id));
   if (views !== undefined) await recordViews(deps, id, views, "manual");

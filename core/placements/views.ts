@@ -30,6 +30,12 @@ export function nextReadingAt(published: Date, at: Date): Date | null {
   return null;
 }
 
+/** A new publication date of a placement with a post: read again from it (now, or at the date if it is ahead). */
+export function rescheduleReadings(deps: Pick<Deps, "clock">, publishAt: Date | null): Pick<PlacementRow, "viewsNextAt"> {
+  const now = deps.clock.now();
+  return { viewsNextAt: publishAt && publishAt > now ? publishAt : now };
+}
+
 /** The columns that schedule the first reading of a new post URL (now), or stop reading without one. */
 export function scheduleFirstReading(deps: Pick<Deps, "clock">, postUrl: string | null): Pick<PlacementRow, "postFoundAt" | "viewsNextAt"> {
   const now = deps.clock.now();
@@ -90,7 +96,9 @@ export function webPreviewReader(deps: Pick<Deps, "config">, fetchFn: typeof fet
 /**
  * Reads the views of every placement due now (at most `limit`), asking each reader in turn until one
  * can tell, and schedules the next reading. A post no reader can read is tried again at its next
- * time; its views can always be typed by hand. Returns how many were read.
+ * time; its views can always be typed by hand. Each placement is claimed before it is read (a
+ * conditional update of its next reading time), so nodes running this at once never read one twice.
+ * Returns how many were read.
  */
 export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">, readers: ViewsReader[], limit = 200): Promise<number> {
   const { placements } = deps.asyncDb.tables;
@@ -103,6 +111,14 @@ export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">
     .limit(limit);
   let read = 0;
   for (const p of due) {
+    // claimed first: the next reading is moved on only if no other node moved it since the select
+    const published = p.publishAt && p.publishAt <= now ? p.publishAt : (p.postFoundAt ?? now);
+    const claimed = await deps.asyncDb
+      .update(placements)
+      .set({ viewsNextAt: nextReadingAt(published, now) })
+      .where(and(eq(placements.id, p.id), eq(placements.viewsNextAt, p.viewsNextAt!)))
+      .returning({ id: placements.id });
+    if (!claimed.length) continue;
     const post = parsePostUrl(p.postUrl!);
     let views: { n: number; source: ViewsReader["source"] } | null = null;
     for (const reader of readers) {
@@ -120,11 +136,6 @@ export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">
       await recordViews(deps, p.id, views.n, views.source);
       read++;
     }
-    const published = p.publishAt && p.publishAt <= now ? p.publishAt : (p.postFoundAt ?? now);
-    await deps.asyncDb
-      .update(placements)
-      .set({ viewsNextAt: nextReadingAt(published, now) })
-      .where(eq(placements.id, p.id));
   }
   return read;
 }

@@ -377,6 +377,23 @@ describe("views", () => {
     expect((await s.t.deps.asyncDb.select().from(series)).map((r) => [r.views, r.source])).toEqual([[4242, "mtproto"]]);
   });
 
+  test("two nodes reading at once record one reading; a new publish_at schedules the readings again", async () => {
+    const job = placementViewsJob(() => null);
+    preview.views.set("bigchannel/15", "500");
+    const tenDaysAgo = new Date(s.t.clock.now().getTime() - 240 * HOUR).toISOString();
+    const p = (await req("POST", "/api/placements", alice, { venue: "t.me/bigchannel/15", publish_at: tenDaysAgo })).json;
+    await Promise.all([job.run(s.t.deps), job.run(s.t.deps)]);
+    expect((await req("GET", `/api/placements/${p.id}/views`, alice)).json.map((v: { views: number }) => v.views)).toEqual([500]);
+    // past day 7: no more readings, until the date moves
+    s.t.clock.advance(HOUR);
+    await job.run(s.t.deps);
+    expect(preview.hits).toHaveLength(1);
+    preview.views.set("bigchannel/15", "900");
+    expect((await req("PATCH", `/api/placements/${p.id}`, alice, { publish_at: s.t.clock.now().toISOString() })).status).toBe(200);
+    await job.run(s.t.deps);
+    expect((await req("GET", `/api/placements/${p.id}/views`, alice)).json.map((v: { views: number }) => v.views)).toEqual([500, 900]);
+  });
+
   test("watch_links finding a post carrying the placement's link sets its post URL, and its views are read", async () => {
     const p = (
       await req("POST", "/api/placements", alice, { venue: "@bigchannel", post: { text: "shop.example", entities: [e("url", 0, 12)] } })
@@ -437,6 +454,15 @@ test("another account's placement is 404 on every route; another account's link 
   expect((await req("POST", `/api/placements/${p.id}/invites`, alice, { invite_id: 999_999 })).status).toBe(404);
   expect((await req("POST", "/api/placements", alice, { venue: "x", channel_ids: [999_999] })).status).toBe(404);
   expect((await req("GET", `/api/placements/${p.id}`, alice)).json.notes).toBeNull();
+});
+
+test("a bare publish_at date is that day in the account's time zone, and names the placement by it", async () => {
+  expect((await req("PATCH", "/api/settings", alice, { time_zone: "America/New_York" })).status).toBe(200);
+  const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", publish_at: "2026-11-30" })).json;
+  expect(p).toMatchObject({ name: "@bigchannel 30.11", publish_at: "2026-11-30T05:00:00.000Z" });
+  // a date-time keeps its own offset (UTC without one)
+  const q = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", publish_at: "2026-11-30T10:00:00Z" })).json;
+  expect(q.publish_at).toBe("2026-11-30T10:00:00.000Z");
 });
 
 test("prices in every written form; a number alone in the account's currency (RUB in Russian, else USD, or the one chosen)", async () => {
