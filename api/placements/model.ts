@@ -65,8 +65,12 @@ export const PlacementsModel = {
     period: t.Optional(t.String({ description: "1d, 7d, 30d (default), 90d, 1y or all: placements dated in it" })),
     sort: t.Optional(
       t.Union(
-        PLACEMENT_SORTS.map((s) => t.Literal(s)),
-        { description: "a field, or a figure of stats (stayed_d7 is stayed.d7.stayed); default created_at" },
+        [...PLACEMENT_SORTS, "stayed"].map((s) => t.Literal(s)),
+        {
+          description:
+            "a field, or a figure of stats (stayed_d7 is stayed.d7.stayed; stayed is stayed_d7); default created_at. " +
+            "Amounts (cost, cpm, cpc, cost_per_join, cost_per_retained) sort within a currency: the account's first, then the others by code; no cost last",
+        },
       ),
     ),
     order: t.Optional(

@@ -12,7 +12,7 @@ import { ownedInvite } from "../channels/invites";
 import { ownedLink } from "../links/links";
 import { trackingUrlOf } from "../links/views";
 import { PERIODS, parsePeriod } from "../analytics/range";
-import { getSettings } from "../reports/settings";
+import { accountCurrency, getSettings } from "../reports/settings";
 import { planPost, placementInvites, trackPost, type Post, type TrackedPost } from "../ads/post";
 import { ownedPlacement, type PlacementRow } from "./owned";
 import { checkPlacementInput, type PlacementInput } from "./input";
@@ -177,6 +177,10 @@ export const PLACEMENT_SORTS = [
   "roas",
 ] as const;
 type PlacementSort = (typeof PLACEMENT_SORTS)[number];
+/** Other names `sort` takes: `stayed` is the week's figure, as the Ads table shows it. */
+const SORT_ALIASES: Record<string, PlacementSort> = { stayed: "stayed_d7" };
+/** Sorts that are amounts of money: compared only within one currency. */
+const MONEY_SORTS = new Set<PlacementSort>(["cost", "cpm", "cpc", "cost_per_join", "cost_per_retained"]);
 
 function sortValue(p: Placement, key: PlacementSort): number | string | null {
   switch (key) {
@@ -203,7 +207,9 @@ function sortValue(p: Placement, key: PlacementSort): number | string | null {
  * The account's placements whose date (publish_at, else when it was made) falls in the period
  * (default 30d; `all`), each with its figures, sorted by `sort` (default created_at) in `order`
  * (default desc); placements without the figure (null) come last either way, then newest first.
- * Amounts are compared as they are: the list does not convert currencies.
+ * The list converts no currency: sorted by an amount (cost, cpm, cpc, cost per join or retained),
+ * placements are grouped by currency, the account's own first, then the others by code, and sorted
+ * within each group.
  */
 export async function listPlacements(
   deps: Pick<Deps, "asyncDb" | "clock" | "config">,
@@ -211,10 +217,10 @@ export async function listPlacements(
   q: { period?: string; sort?: string; order?: string } = {},
 ): Promise<Placement[]> {
   const period = parsePeriod(q.period);
-  const sort = (q.sort ?? "created_at") as PlacementSort;
+  const sort = (SORT_ALIASES[q.sort ?? ""] ?? q.sort ?? "created_at") as PlacementSort;
   if (!PLACEMENT_SORTS.includes(sort))
-    throw new AppError(400, "validation_error", `sort: must be one of ${PLACEMENT_SORTS.join(", ")}`, [
-      { field: "sort", message: `must be one of ${PLACEMENT_SORTS.join(", ")}` },
+    throw new AppError(400, "validation_error", `sort: must be one of ${PLACEMENT_SORTS.join(", ")} (or stayed)`, [
+      { field: "sort", message: `must be one of ${PLACEMENT_SORTS.join(", ")} (or stayed)` },
     ]);
   const order = q.order ?? "desc";
   if (order !== "asc" && order !== "desc")
@@ -235,14 +241,16 @@ export async function listPlacements(
     );
   const list = await toPlacements(deps, rows, where);
   const sign = order === "asc" ? 1 : -1;
+  // money is compared within a currency: the account's own first, then the others by code, in either order
+  const home = MONEY_SORTS.has(sort) ? (await accountCurrency(deps, userId)).effective : null;
+  const group = (p: Placement) => (p.cost === null ? "" : p.cost.currency === home ? " " : p.cost.currency);
   return list.sort((a, b) => {
     const x = sortValue(a, sort);
     const y = sortValue(b, sort);
-    if (x !== y) {
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return (x < y ? -1 : 1) * sign;
-    }
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else if (home !== null && group(a) !== group(b)) return group(a) < group(b) ? -1 : 1;
+    else if (x !== y) return (x < y ? -1 : 1) * sign;
     return b.id - a.id;
   });
 }

@@ -307,6 +307,14 @@ describe("figures", () => {
     expect(await ids("?sort=publish_at&order=desc&period=7d")).toEqual([cheap, dear, unseen]);
     expect(await ids("?sort=cost&order=asc&period=all")).toEqual([old, unseen, cheap, dear]);
     expect(await ids("?sort=views&period=90d")).toEqual([old, dear, cheap, unseen]);
+    // money in other currencies: sorted within each currency, the account's (USD) first, none mixed
+    const usd5 = await make("Five", "$5", 10_000, 4); // cpm 0.5 USD
+    const usd200 = await make("Two hundred", "$200", 10_000, 5); // cpm 20 USD
+    const free = await make("Free", null, 10_000, 6); // no cost: no cpm
+    expect(await ids("?sort=cpm&order=asc&period=all")).toEqual([usd5, usd200, old, cheap, dear, free, unseen]);
+    expect(await ids("?sort=cpm&order=desc&period=all")).toEqual([usd200, usd5, dear, cheap, old, free, unseen]);
+    expect(await ids("?sort=cost&order=asc&period=all")).toEqual([usd5, usd200, old, unseen, cheap, dear, free]);
+    expect(await ids("?sort=stayed&period=all")).toEqual(await ids("?sort=stayed_d7&period=all"));
     expect((await req("GET", "/api/placements?sort=nonsense", alice)).status).toBe(400);
     expect((await req("GET", "/api/placements?period=2w", alice)).status).toBe(400);
   });
