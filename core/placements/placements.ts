@@ -300,9 +300,10 @@ export async function bindLink(
   await ownedPlacement(deps, userId, placementId);
   await ownedLink(deps, userId, linkId);
   const { placementLinks } = deps.asyncDb.tables;
+  // inserted unless bound already (two binds at once: one inserts, the other finds it), then read back
+  await deps.asyncDb.insert(placementLinks).values({ linkId, placementId }).onConflictDoNothing();
   const [known] = await deps.asyncDb.select().from(placementLinks).where(eq(placementLinks.linkId, linkId)).limit(1);
   if (known && known.placementId !== placementId) throw new Conflict("This link already counts for another placement", "already_bound");
-  if (!known) await deps.asyncDb.insert(placementLinks).values({ linkId, placementId });
   return getPlacement(deps, userId, placementId);
 }
 
@@ -316,9 +317,10 @@ export async function bindInvite(
   await ownedPlacement(deps, userId, placementId);
   await ownedInvite(deps, userId, inviteId);
   const { placementInvites: bound } = deps.asyncDb.tables;
+  // inserted unless bound already (two binds at once: one inserts, the other finds it), then read back
+  await deps.asyncDb.insert(bound).values({ inviteId, placementId }).onConflictDoNothing();
   const [known] = await deps.asyncDb.select().from(bound).where(eq(bound.inviteId, inviteId)).limit(1);
   if (known && known.placementId !== placementId)
     throw new Conflict("This invite link already counts for another placement", "already_bound");
-  if (!known) await deps.asyncDb.insert(bound).values({ inviteId, placementId });
   return getPlacement(deps, userId, placementId);
 }

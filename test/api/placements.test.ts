@@ -13,6 +13,8 @@ import type { MtprotoSource } from "../../core/tracking/mtproto";
 import { ingestPost } from "../../core/tracking/ingest";
 import { createTracker } from "../../core/tracking/trackers";
 import { nextReadingAt } from "../../core/placements/views";
+import { bindInvite, bindLink } from "../../core/placements/placements";
+import type { AppError } from "../../core/errors";
 
 setDefaultTimeout(60_000); // a busy machine: each test talks to the fake Bot API and, on PostgreSQL, a server
 const CHANNEL = { id: -1001110001, type: "channel", title: "Ads Club", username: "adsclub" };
@@ -443,13 +445,20 @@ test("another account's placement is 404 on every route; another account's link 
   const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel" })).json;
   const bobs = (await req("POST", "/api/placements", bob, { venue: "@bobs_channel" })).json;
   const bobLink = (await req("POST", "/api/links", bob, { url: "https://bob.example/" })).json;
+  // bob's own channel and invite: ids that exist, only not alice's
+  const BOB_CHANNEL = { id: -1001110009, type: "channel", title: "Bob's", username: "bobsclub" };
+  s.fake.addChat(BOB_CHANNEL);
+  s.fake.members.set(`${BOB_CHANNEL.id}:${BOB_TG}`, { status: "creator" });
+  const bobChannel = (await req("POST", "/api/channels", bob, { chat: "@bobsclub" })).json;
+  const bobInvite = (await req("POST", `/api/channels/${bobChannel.id}/invites`, bob, { name: "Bob's ad" })).json;
+  expect([bobChannel.id, bobInvite.id].every((id) => Number.isInteger(id))).toBe(true);
   for (const [method, path, body] of [
     ["GET", "", undefined],
     ["PATCH", "", { notes: "mine now" }],
     ["DELETE", "", undefined],
     ["GET", "/views", undefined],
     ["POST", "/links", { link_id: bobLink.id }],
-    ["POST", "/invites", { invite_id: 1 }],
+    ["POST", "/invites", { invite_id: bobInvite.id }],
   ] as const)
     expect({ method, path, status: (await req(method, `/api/placements/${p.id}${path}`, bob, body)).status }).toEqual({
       method,
@@ -459,9 +468,38 @@ test("another account's placement is 404 on every route; another account's link 
   expect((await req("GET", "/api/placements?period=all", bob)).json.map((x: { id: number }) => x.id)).toEqual([bobs.id]);
   // alice binding bob's link to her own placement: 404, as if it did not exist
   expect((await req("POST", `/api/placements/${p.id}/links`, alice, { link_id: bobLink.id })).status).toBe(404);
-  expect((await req("POST", `/api/placements/${p.id}/invites`, alice, { invite_id: 999_999 })).status).toBe(404);
-  expect((await req("POST", "/api/placements", alice, { venue: "x", channel_ids: [999_999] })).status).toBe(404);
+  expect((await req("POST", `/api/placements/${p.id}/invites`, alice, { invite_id: bobInvite.id })).status).toBe(404);
+  const invitesMade = s.fake.callsOf("createChatInviteLink").length;
+  expect((await req("POST", "/api/placements", alice, { venue: "x", channel_ids: [bobChannel.id] })).status).toBe(404);
+  // nothing was made in bob's channel, and bob's invite counts for no placement of alice's
+  expect(s.fake.callsOf("createChatInviteLink")).toHaveLength(invitesMade);
+  expect((await req("GET", "/api/placements?period=all", alice)).json.map((x: { id: number }) => x.id)).toEqual([p.id]);
+  expect((await req("GET", `/api/placements/${p.id}`, alice)).json).toMatchObject({ links: [], invites: [] });
   expect((await req("GET", `/api/placements/${p.id}`, alice)).json.notes).toBeNull();
+});
+
+test("two binds of one link (or invite) to two placements at once: one binds it, the other is a 409", async () => {
+  const channel = await aliceChannel();
+  const [p1, p2] = await Promise.all(
+    ["@one_channel", "@two_channel"].map(async (venue) => (await req("POST", "/api/placements", alice, { venue })).json),
+  );
+  const link = (await req("POST", "/api/links", alice, { url: "https://shop.example/both" })).json;
+  const invite = (await req("POST", `/api/channels/${channel.id}/invites`, alice, { name: "Both" })).json;
+  for (const [path, body] of [
+    ["links", { link_id: link.id, invite_id: undefined }],
+    ["invites", { invite_id: invite.id, link_id: undefined }],
+  ] as const) {
+    // side by side in one process, so both find the link unbound before either binds it
+    const bind = path === "links" ? bindLink : bindInvite;
+    const answers = await Promise.allSettled([p1, p2].map((p) => bind(s.t.deps, aliceId, p.id, body.link_id ?? body.invite_id)));
+    expect({ path, answers: answers.map((a) => (a.status === "fulfilled" ? 201 : (a.reason as AppError).status)).sort() }).toEqual({
+      path,
+      answers: [201, 409],
+    });
+  }
+  // binding again to the placement that has it is fine
+  const owner = (await req("GET", `/api/placements/${p1.id}`, alice)).json.links.length ? p1 : p2;
+  expect((await req("POST", `/api/placements/${owner.id}/links`, alice, { link_id: link.id })).status).toBe(201);
 });
 
 test("a bare publish_at date is that day in the account's time zone, and names the placement by it", async () => {
