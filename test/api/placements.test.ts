@@ -254,6 +254,8 @@ describe("figures", () => {
       cost_per_retained: 2500,
       roas: null,
     });
+    // one definition of retention: the placement's `stayed` is its invite's retention
+    expect((await req("GET", `/api/invites/${a.invites[0].id}/stats`, alice)).json.retention).toEqual(stats.stayed);
     expect((await req("GET", `/api/placements/${b.id}`, alice)).json.stats).toMatchObject({
       views: null,
       clicks: 1,
