@@ -114,9 +114,15 @@ export async function getPlacement(deps: Pick<Deps, "asyncDb" | "clock" | "confi
  * Makes a placement. Without a name it is `<venue> <dd.mm>` of its date (or today) in the account's
  * time zone. With `post`, the post is rewritten for it (core/ads/post.ts) and comes back as `post`;
  * with `channelIds` and no post, one new invite per channel. The post and the channels are checked
- * before anything is made; if Telegram refuses an invite, nothing is left behind.
+ * before anything is made; if Telegram refuses an invite, nothing is left behind. `beforeInvites`
+ * runs (and may throw) before anything is made when the placement will make invites.
  */
-export async function createPlacement(deps: Deps, user: UserRow, input: PlacementInput): Promise<Placement> {
+export async function createPlacement(
+  deps: Deps,
+  user: UserRow,
+  input: PlacementInput,
+  opts: { beforeInvites?: () => void } = {},
+): Promise<Placement> {
   if (input.venue === undefined || input.venue === null)
     throw new AppError(400, "validation_error", "venue: is required", [{ field: "venue", message: "is required" }]);
   const patch = await checkPlacementInput(deps, user.id, input);
@@ -125,6 +131,8 @@ export async function createPlacement(deps: Deps, user: UserRow, input: Placemen
     !input.post && input.channelIds?.length
       ? await Promise.all([...new Set(input.channelIds)].map((id) => ownedChannel(deps, user.id, id)))
       : [];
+  // the caller's say before any invite is made (the API asks for the channels scope here)
+  if (channels.length || plan?.channels.length) opts.beforeInvites?.();
   const now = deps.clock.now();
   const name = patch.name ?? defaultName(patch.venue!, patch.publishAt ?? now, (await getSettings(deps, user.id)).time_zone);
   const { placements } = deps.asyncDb.tables;

@@ -480,6 +480,42 @@ test("another account's placement is 404 on every route; another account's link 
   expect((await req("GET", `/api/placements/${p.id}`, alice)).json.notes).toBeNull();
 });
 
+test("API tokens: write:links makes placements and links; making or binding invites needs write:channels too; read:links sees them", async () => {
+  const channel = await aliceChannel();
+  const token = async (scopes: string[]) =>
+    (await req("POST", "/api/tokens", alice, { name: scopes.join(","), scopes })).json.token as string;
+  const links = await token(["write:links"]);
+  const both = await token(["write:links", "write:channels"]);
+  const reader = await token(["read:links"]);
+  const invitesMade = () => s.fake.callsOf("createChatInviteLink").length;
+  const made = invitesMade();
+  const own = { text: "shop.example t.me/adsclub", entities: [e("url", 0, 12), e("url", 13, 12)] };
+  for (const body of [
+    { venue: "@bigchannel", channel_ids: [channel.id] },
+    { venue: "@bigchannel", post: own },
+  ]) {
+    const refused = await req("POST", "/api/placements", links, body);
+    expect(refused).toMatchObject({ status: 403, json: { error: "insufficient_scope" } });
+  }
+  expect(invitesMade()).toBe(made);
+  expect((await req("GET", "/api/placements?period=all", alice)).json).toEqual([]);
+  expect((await req("GET", "/api/links", alice)).json).toEqual([]);
+  // links only: write:links is enough
+  const plain = await req("POST", "/api/placements", links, {
+    venue: "@bigchannel",
+    post: { text: "shop.example", entities: [e("url", 0, 12)] },
+  });
+  expect(plain.status).toBe(201);
+  const withInvite = await req("POST", "/api/placements", both, { venue: "@bigchannel", post: own });
+  expect(withInvite.status).toBe(201);
+  expect(withInvite.json.invites).toHaveLength(1);
+  const invite = (await req("POST", `/api/channels/${channel.id}/invites`, alice, { name: "By hand" })).json;
+  expect((await req("POST", `/api/placements/${plain.json.id}/invites`, links, { invite_id: invite.id })).status).toBe(403);
+  expect((await req("POST", `/api/placements/${plain.json.id}/invites`, both, { invite_id: invite.id })).status).toBe(201);
+  // a placement's invites are part of it: read:links sees them
+  expect((await req("GET", `/api/placements/${withInvite.json.id}`, reader)).json.invites).toHaveLength(1);
+});
+
 test("two binds of one link (or invite) to two placements at once: one binds it, the other is a 409", async () => {
   const channel = await aliceChannel();
   const [p1, p2] = await Promise.all(
