@@ -19,6 +19,7 @@ import { urlProblem } from "../links/validate";
 import { listChannels } from "../channels/channels";
 import type { ChannelRow } from "../channels/ownership";
 import { createInvite, revokeInvite } from "../channels/invites";
+import { inviteHash, primaryLinks } from "./primary-links";
 
 /** A post as Telegram gives it: the text (or a caption) with its entities, and its buttons. */
 export interface Post {
@@ -126,14 +127,17 @@ function telegramTarget(url: string): { invite: string[] } | { username: string 
   const u = new URL(url);
   if (!TELEGRAM_HOSTS.has(u.hostname.toLowerCase())) return null;
   const parts = u.pathname.split("/").filter(Boolean);
-  const hash =
-    parts.length === 1 && parts[0]!.startsWith("+") ? parts[0]!.slice(1) : parts.length === 2 && parts[0] === "joinchat" ? parts[1]! : null;
+  const hash = inviteHash(url);
   if (hash) return { invite: [`https://t.me/+${hash}`, `https://t.me/joinchat/${hash}`] };
   if (parts.length === 1 && /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(parts[0]!)) return { username: parts[0]!.toLowerCase() };
   return null;
 }
 
-/** The user's channel each link points to (its invite link or its username), by URL. */
+/**
+ * The user's channel each link points to, by URL: its username, an invite link the service made, or
+ * its primary invite link. Another invite link made in Telegram itself is not known (the Bot API
+ * names no chat for a link it did not make): it is tracked as a plain link.
+ */
 async function ownChannelsOf(deps: Deps, userId: number, found: FoundLink[]): Promise<Map<string, ChannelRow>> {
   const targets = found.map((f) => [f, telegramTarget(f.url)] as const).filter(([, t]) => t !== null);
   const out = new Map<string, ChannelRow>();
@@ -157,6 +161,15 @@ async function ownChannelsOf(deps: Deps, userId: number, found: FoundLink[]): Pr
     const channel =
       "username" in t! ? byName.get(t.username) : t!.invite.map((s) => byChat.get(inviteChats.get(s) ?? "")).find((c) => c !== undefined);
     if (channel) out.set(f.url, channel);
+  }
+  // an invite link the service did not make: a channel's primary link (Telegram tells which it is)
+  const unknown = targets.filter(([f, t]) => "invite" in t! && !out.has(f.url));
+  if (unknown.length) {
+    const primary = await primaryLinks(deps, channels);
+    for (const [f] of unknown) {
+      const channel = primary.get(inviteHash(f.url) ?? "");
+      if (channel) out.set(f.url, channel);
+    }
   }
   return out;
 }

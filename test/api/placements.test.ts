@@ -516,6 +516,23 @@ test("API tokens: write:links makes placements and links; making or binding invi
   expect((await req("GET", `/api/placements/${withInvite.json.id}`, reader)).json.invites).toHaveLength(1);
 });
 
+test("the channel's primary invite link (made in Telegram, not by the service) is the owner's: a new invite, not a short link", async () => {
+  const primary = { ...CHANNEL, invite_link: "https://t.me/+PrImArY123" };
+  s.fake.addChat(primary);
+  const channel = await aliceChannel();
+  const text = "Join t.me/joinchat/PrImArY123 or t.me/+SomeoneElse9";
+  const post = { text, entities: [e("url", 5, 24), e("url", text.indexOf("t.me/+Some"), 18)] };
+  const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", post })).json;
+  expect(p.invites).toMatchObject([{ channel_id: channel.id }]);
+  // a link Telegram cannot name the chat of stays a tracked link
+  expect(p.links.map((l: { original_url: string }) => l.original_url)).toEqual(["https://t.me/+SomeoneElse9"]);
+  expect(p.post.text).toBe(`Join ${p.invites[0].invite_link} or ${p.links[0].trackingUrl}`);
+  // asked once for a second post within minutes
+  const asked = s.fake.callsOf("getChat").length;
+  await req("POST", "/api/placements", alice, { venue: "@other_channel", post });
+  expect(s.fake.callsOf("getChat")).toHaveLength(asked);
+});
+
 test("two binds of one link (or invite) to two placements at once: one binds it, the other is a 409", async () => {
   const channel = await aliceChannel();
   const [p1, p2] = await Promise.all(
