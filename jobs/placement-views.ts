@@ -5,7 +5,7 @@ import { readDueViews, webPreviewReader, type ViewsReader } from "../core/placem
 import type { Job } from "./index";
 
 /** Every minute: a new post URL is read within one. */
-export const PLACEMENT_VIEWS_CRON = "* * * * *";
+const PLACEMENT_VIEWS_CRON = "* * * * *";
 
 /**
  * Reads the views of the placements' ad posts that are due: through the MTProto account when

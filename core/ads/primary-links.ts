@@ -4,13 +4,15 @@
  * the channel's. Cached for a few minutes per chat (a post is checked many times while it is edited);
  * a chat Telegram will not describe has none.
  */
-import type { Api } from "grammy";
 import type { Deps } from "../deps";
 import type { ChannelRow } from "../channels/ownership";
 
 const CACHE_FOR = 5 * 60_000;
-/** chat id → its primary link (null: none or unknown) and when it was asked, per Bot API client */
-const cache = new WeakMap<Api, Map<string, { link: string | null; at: number }>>();
+
+/** The primary link of each chat asked of Telegram lately (null: none or unknown), on this node; one in Deps. */
+export class PrimaryLinkCache {
+  readonly entries = new Map<string, { link: string | null; at: number }>();
+}
 
 /** The hash of a `t.me/+hash` or `t.me/joinchat/hash` link (any Telegram host), or null. */
 export function inviteHash(url: string): string | null {
@@ -24,11 +26,14 @@ export function inviteHash(url: string): string | null {
 }
 
 /** The channels by the hash of their primary invite link. */
-export async function primaryLinks(deps: Pick<Deps, "telegram" | "clock">, channels: ChannelRow[]): Promise<Map<string, ChannelRow>> {
+export async function primaryLinks(
+  deps: Pick<Deps, "telegram" | "clock" | "primaryLinks">,
+  channels: ChannelRow[],
+): Promise<Map<string, ChannelRow>> {
   const out = new Map<string, ChannelRow>();
   const api = deps.telegram;
   if (!api || !channels.length) return out;
-  const known = cache.get(api) ?? cache.set(api, new Map()).get(api)!;
+  const known = deps.primaryLinks.entries;
   const now = deps.clock.now().getTime();
   await Promise.all(
     channels.map(async (c) => {
