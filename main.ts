@@ -10,7 +10,7 @@ import { JOBS } from "./jobs";
 import { startServices, stopServices, type Service } from "./lifecycle";
 import { deliveryWorker } from "./app/delivery-routes";
 import { startMtprotoSource } from "./jobs/mtproto-source";
-import { placementViewsJob } from "./jobs/placement-views";
+import { placementViewsPlacement } from "./jobs/placement-views";
 import type { MtprotoSource } from "./core/tracking/mtproto";
 import { leadingJob, whileLeading } from "./core/cluster/lead";
 import { followCaches } from "./core/cluster/caches";
@@ -76,9 +76,11 @@ async function main() {
 
   const jobs: Cron[] = [];
   // each job runs on the node holding its lease (on one node: always this one)
-  // the MTProto source while it runs on this node (it reads placements' views too)
+  // the MTProto source while it runs on this node; with MTProto configured the placements' views are
+  // read beside it (under its lease), else by their own leased job through the web preview
   let mtprotoSource: MtprotoSource | null = null;
-  const leadingJobs = [...JOBS, placementViewsJob(() => mtprotoSource)].map((job) => ({
+  const views = placementViewsPlacement(config, () => mtprotoSource);
+  const leadingJobs = [...JOBS, ...views.leased].map((job) => ({
     job,
     lead: leadingJob(deps, job.name, async () => job.run(deps)),
   }));
@@ -135,6 +137,7 @@ async function main() {
       // optional MTProto keyword source: on only when MTPROTO_* are configured; re-synced hourly; on one node at a time
       let source: MtprotoSource | null = null;
       let sync: Cron | null = null;
+      let reading: Cron | null = null;
       const lead = whileLeading(deps, "mtproto-source", {
         async start() {
           source = mtprotoSource = await startMtprotoSource(deps);
@@ -144,8 +147,22 @@ async function main() {
               { protect: true, catch: (e) => log.error("mtproto sync failed", e) },
               async () => void (await source!.sync()),
             );
+          const job = views.withMtproto;
+          // even if the source could not start: the views job lives here, it falls back to the web preview
+          if (job)
+            reading = new Cron(
+              job.pattern,
+              {
+                name: job.name,
+                protect: true,
+                catch: (e) =>
+                  isDatabaseUnavailable(e) ? log.warn(`job ${job.name} skipped: ${briefError(e)}`) : log.error(`job ${job.name} failed`, e),
+              },
+              async () => void (await job.run(deps)),
+            );
         },
         async stop() {
+          reading?.stop();
           sync?.stop();
           await source?.stop();
           source = mtprotoSource = null;

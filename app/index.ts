@@ -29,6 +29,7 @@ import { countBotApiCalls, createMetrics, type Metrics } from "../core/metrics";
 import { watchService } from "../core/service-metrics";
 import { openEngine, openSqliteEngine, refuseOutdated, type Engine } from "./engine";
 import { CLICK_LISTENERS } from "./click-listeners";
+import { PrimaryLinkCache } from "../core/ads/primary-links";
 
 /** The entry module of the click writer thread. */
 export const CLICK_WRITER_THREAD = new URL("./click-writer-thread.ts", import.meta.url).href;
@@ -95,6 +96,7 @@ function assembleDeps<E extends Engine>(
     trackerIndex: createMatchHost(() => deps.asyncDb, log),
     // a standing Telegram reported changed is announced, so every node asks Telegram again
     chatStandings: new StandingCache(clock, (key) => announce(deps, CACHE_TOPICS.chatStandings, key)),
+    primaryLinks: new PrimaryLinkCache(),
     clicks: createClickSink({
       log,
       config,

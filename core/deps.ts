@@ -9,6 +9,7 @@ import type { Logger } from "./log";
 import type { Mailer } from "./mail";
 import type { MatchHost } from "./tracking/match-host";
 import type { StandingCache } from "./channels/standing";
+import type { PrimaryLinkCache } from "./ads/primary-links";
 import type { RevokedSessions } from "./auth/revoked-sessions";
 import type { Cluster } from "./cluster";
 import type { FileStorage } from "./storage";
@@ -37,6 +38,8 @@ export interface Deps {
   trackerIndex: MatchHost;
   /** who still runs which chat, as Telegram last said (a minute at most; chat_member updates replace it at once) */
   chatStandings: StandingCache;
+  /** each channel's primary invite link as Telegram last said (for a few minutes), to know an ad post's links */
+  primaryLinks: PrimaryLinkCache;
   /** the ended sign-ins, checked on every authenticated request */
   revokedSessions: RevokedSessions;
   /**

@@ -1,6 +1,8 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { authPlugin } from "../shared/auth";
+import { SCOPE_ALSO_EXTENSION } from "../shared/scope-table";
+import { requireScope } from "../../core/accounts/principal";
 import { errors } from "../shared/models";
 import { CreatedPlacementModel, PlacementModel, PlacementsModel as M } from "./model";
 import {
@@ -43,7 +45,9 @@ function inputOf(body: {
 
 /**
  * Placements: the ads an account bought, each with its links, invites and figures. Scopes:
- * read:links for reads, write:links for changes. Another account's placement, link or invite is 404.
+ * read:links for reads, write:links for changes, and write:channels besides for what makes or binds
+ * invite links (a create with channel_ids or a post linking to an own channel, POST /:id/invites).
+ * Another account's placement, link or invite is 404.
  */
 export function placementsApi(deps: Deps) {
   return new Elysia({ name: "placements" })
@@ -51,7 +55,9 @@ export function placementsApi(deps: Deps) {
     .post(
       "/placements",
       async ({ principal, body, set }) => {
-        const made = await createPlacement(deps, principal.user, inputOf(body));
+        const made = await createPlacement(deps, principal.user, inputOf(body), {
+          beforeInvites: () => requireScope(principal, "write:channels"),
+        });
         set.status = 201;
         return made;
       },
@@ -62,6 +68,8 @@ export function placementsApi(deps: Deps) {
         detail: {
           ...placements,
           summary: "Record an ad you bought; with post, the post comes back with new tracking and invite links bound to it",
+          description: "Making invite links (channel_ids, or a post linking to one of your channels) needs `write:channels` too.",
+          [SCOPE_ALSO_EXTENSION]: "`write:channels` when it makes invites",
         },
       },
     )
@@ -107,7 +115,8 @@ export function placementsApi(deps: Deps) {
     )
     .post(
       "/placements/:id/invites",
-      async ({ userId, params, body, set }) => {
+      async ({ principal, userId, params, body, set }) => {
+        requireScope(principal, "write:channels");
         const placement = await bindInvite(deps, userId, params.id, body.invite_id);
         set.status = 201;
         return placement;
@@ -117,7 +126,12 @@ export function placementsApi(deps: Deps) {
         params: M.idParams,
         body: M.bindInvite,
         response: { 201: PlacementModel, ...errors(409) },
-        detail: { ...placements, summary: "Bind one of your invite links (409 already_bound when another placement has it)" },
+        detail: {
+          ...placements,
+          summary: "Bind one of your invite links (409 already_bound when another placement has it)",
+          description: "Needs `write:channels` too.",
+          [SCOPE_ALSO_EXTENSION]: "`write:channels`",
+        },
       },
     )
     .get(

@@ -41,7 +41,11 @@ export const PlacementsModel = {
   create: t.Object({
     venue: t.String({ description: "@username, a t.me link (of the channel or of the post), or free text" }),
     name: t.Optional(t.String({ description: "default: <venue> <dd.mm> of publish_at (or today)" })),
-    publish_at: t.Optional(t.Nullable(t.String({ description: "ISO 8601 date or date-time" }))),
+    publish_at: t.Optional(
+      t.Nullable(
+        t.String({ description: "ISO 8601 date-time (UTC without an offset), or a date: its midnight in the account's time zone" }),
+      ),
+    ),
     cost: t.Optional(t.Nullable(costInput)),
     post: t.Optional(post),
     channel_ids: t.Optional(t.Array(t.Integer({ minimum: 1 }), { maxItems: 20, description: "without post: one new invite per channel" })),
@@ -61,8 +65,12 @@ export const PlacementsModel = {
     period: t.Optional(t.String({ description: "1d, 7d, 30d (default), 90d, 1y or all: placements dated in it" })),
     sort: t.Optional(
       t.Union(
-        PLACEMENT_SORTS.map((s) => t.Literal(s)),
-        { description: "a field, or a figure of stats (stayed_d7 is stayed.d7.stayed); default created_at" },
+        [...PLACEMENT_SORTS, "stayed"].map((s) => t.Literal(s)),
+        {
+          description:
+            "a field, or a figure of stats (stayed_d7 is stayed.d7.stayed; stayed is stayed_d7); default created_at. " +
+            "Amounts (cost, cpm, cpc, cost_per_join, cost_per_retained) sort within a currency: the account's first, then the others by code; no cost last",
+        },
       ),
     ),
     order: t.Optional(

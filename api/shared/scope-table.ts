@@ -1,5 +1,8 @@
 import { SCOPE_EXTENSION } from "./auth";
 
+/** The OpenAPI extension naming a scope some calls of an operation need besides its own (`x-scope`), and when. */
+export const SCOPE_ALSO_EXTENSION = "x-scope-also";
+
 interface RouteLike {
   method: string;
   path: string;
@@ -11,6 +14,8 @@ export interface EndpointScope {
   method: string;
   path: string;
   scope: string;
+  /** what some calls need besides, with when (e.g. "`write:channels` when it makes invites"); "" when nothing */
+  also: string;
 }
 
 /**
@@ -20,7 +25,12 @@ export interface EndpointScope {
 export function endpointScopes(routes: readonly RouteLike[]): EndpointScope[] {
   return routes
     .filter((r) => r.path.startsWith("/api/") && !r.path.startsWith("/api/docs") && !r.hooks.detail?.hide)
-    .map((r) => ({ method: r.method, path: r.path.replace(/(.)\/$/, "$1"), scope: String(r.hooks.detail?.[SCOPE_EXTENSION] ?? "") }));
+    .map((r) => ({
+      method: r.method,
+      path: r.path.replace(/(.)\/$/, "$1"),
+      scope: String(r.hooks.detail?.[SCOPE_EXTENSION] ?? ""),
+      also: String(r.hooks.detail?.[SCOPE_ALSO_EXTENSION] ?? ""),
+    }));
 }
 
 function scopeCell(scope: string): string {
@@ -34,7 +44,9 @@ function scopeCell(scope: string): string {
 
 /** docs/scopes.md: a short legend and the table "method | path | scope", generated from the routes. */
 export function scopesMarkdown(routes: readonly RouteLike[]): string {
-  const rows = endpointScopes(routes).map((e) => `| ${e.method} | \`${e.path}\` | ${scopeCell(e.scope)} |`);
+  const rows = endpointScopes(routes).map(
+    (e) => `| ${e.method} | \`${e.path}\` | ${scopeCell(e.scope)}${e.also ? `, and ${e.also}` : ""} |`,
+  );
   return [
     "# Scope of each endpoint",
     "",

@@ -13,12 +13,13 @@ import type { Deps } from "../deps";
 import type { UserRow } from "../accounts/users";
 import { AppError } from "../errors";
 import { assertWithinLimit } from "../accounts/plans";
-import { countLinks, createLink } from "../links/links";
+import { countLinks, createLink, deleteLink } from "../links/links";
 import { isServiceUrl } from "../links/own-hosts";
 import { urlProblem } from "../links/validate";
 import { listChannels } from "../channels/channels";
 import type { ChannelRow } from "../channels/ownership";
 import { createInvite, revokeInvite } from "../channels/invites";
+import { inviteHash, primaryLinks } from "./primary-links";
 
 /** A post as Telegram gives it: the text (or a caption) with its entities, and its buttons. */
 export interface Post {
@@ -126,14 +127,17 @@ function telegramTarget(url: string): { invite: string[] } | { username: string 
   const u = new URL(url);
   if (!TELEGRAM_HOSTS.has(u.hostname.toLowerCase())) return null;
   const parts = u.pathname.split("/").filter(Boolean);
-  const hash =
-    parts.length === 1 && parts[0]!.startsWith("+") ? parts[0]!.slice(1) : parts.length === 2 && parts[0] === "joinchat" ? parts[1]! : null;
+  const hash = inviteHash(url);
   if (hash) return { invite: [`https://t.me/+${hash}`, `https://t.me/joinchat/${hash}`] };
   if (parts.length === 1 && /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(parts[0]!)) return { username: parts[0]!.toLowerCase() };
   return null;
 }
 
-/** The user's channel each link points to (its invite link or its username), by URL. */
+/**
+ * The user's channel each link points to, by URL: its username, an invite link the service made, or
+ * its primary invite link. Another invite link made in Telegram itself is not known (the Bot API
+ * names no chat for a link it did not make): it is tracked as a plain link.
+ */
 async function ownChannelsOf(deps: Deps, userId: number, found: FoundLink[]): Promise<Map<string, ChannelRow>> {
   const targets = found.map((f) => [f, telegramTarget(f.url)] as const).filter(([, t]) => t !== null);
   const out = new Map<string, ChannelRow>();
@@ -157,6 +161,15 @@ async function ownChannelsOf(deps: Deps, userId: number, found: FoundLink[]): Pr
     const channel =
       "username" in t! ? byName.get(t.username) : t!.invite.map((s) => byChat.get(inviteChats.get(s) ?? "")).find((c) => c !== undefined);
     if (channel) out.set(f.url, channel);
+  }
+  // an invite link the service did not make: a channel's primary link (Telegram tells which it is)
+  const unknown = targets.filter(([f, t]) => "invite" in t! && !out.has(f.url));
+  if (unknown.length) {
+    const primary = await primaryLinks(deps, channels);
+    for (const [f] of unknown) {
+      const channel = primary.get(inviteHash(f.url) ?? "");
+      if (channel) out.set(f.url, channel);
+    }
   }
   return out;
 }
@@ -231,7 +244,9 @@ export async function placementInvites(
 /**
  * Makes the tracking copy of a planned post for one placement: a new invite per own channel (see
  * placementInvites), a new link per other URL titled `<placement> · <host>`, each bound to the
- * placement, then the rewritten post.
+ * placement, then the rewritten post. If anything fails partway (a link refused once the plan is
+ * full, say), the invites made are revoked in Telegram and the links made deleted (they no longer
+ * count against the plan), and the failure is passed on.
  */
 export async function trackPost(
   deps: Deps,
@@ -240,6 +255,7 @@ export async function trackPost(
   post: Post,
   placement: { id: number; name: string },
 ): Promise<TrackedPost> {
+  // placementInvites revokes its own invites if Telegram refuses one
   const invites = await placementInvites(
     deps,
     user.id,
@@ -248,14 +264,27 @@ export async function trackPost(
   );
   const { placementLinks } = deps.asyncDb.tables;
   const links: TrackedPost["links"] = [];
-  for (const link of plan.usable) {
-    const made = await createLink(deps, user, { url: link.url, title: `${placement.name} · ${new URL(link.url).hostname}` });
-    await deps.asyncDb.insert(placementLinks).values({ linkId: made.id, placementId: placement.id });
-    links.push({ url: link.url, trackingUrl: made.trackingUrl, code: made.code, id: made.id });
+  try {
+    for (const link of plan.usable) {
+      const made = await createLink(deps, user, { url: link.url, title: linkTitle(placement.name, link.url) });
+      links.push({ url: link.url, trackingUrl: made.trackingUrl, code: made.code, id: made.id });
+      await deps.asyncDb.insert(placementLinks).values({ linkId: made.id, placementId: placement.id });
+    }
+  } catch (e) {
+    for (const invite of invites) await revokeInvite(deps, user.id, invite.id).catch(() => undefined);
+    for (const link of links) await deleteLink(deps, user.id, link.id).catch(() => undefined);
+    throw e;
   }
   const replacement = new Map(links.map((l) => [l.url, l.trackingUrl]));
   plan.channels.forEach((c, i) => {
     for (const link of c.links) replacement.set(link.url, invites[i]!.inviteLink);
   });
   return { post: rewritePost(post, plan.found, replacement), links, invites, skipped: plan.skipped };
+}
+
+/** A link's title cannot pass 200 characters (a long host is cut). */
+const LINK_TITLE_MAX = 200;
+/** `<placement> · <host>`, within a link title's limit. */
+function linkTitle(placement: string, url: string): string {
+  return `${placement} · ${new URL(url).hostname}`.slice(0, LINK_TITLE_MAX);
 }

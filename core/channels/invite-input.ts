@@ -2,6 +2,7 @@ import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { parseDate } from "../links/when";
 import type { InviteCost } from "../../db/schema";
+import { isCurrencyCode } from "../currency";
 
 /** What an invite is created or edited with (the API's body; the bot builds the same). */
 export interface InviteInput {
@@ -19,8 +20,6 @@ export interface InviteInput {
 const INVITE_NAME_MAX = 32;
 const MEMBER_LIMIT_MAX = 99_999;
 const WELCOME_MAX = 1000;
-
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 /** The checked values of an invite input (only the keys it mentioned). */
 export interface InvitePatch {
@@ -82,8 +81,7 @@ export function checkInviteInput(
       if (typeof cost.amount !== "number" || !Number.isFinite(cost.amount) || cost.amount < 0)
         throw new FieldError("cost.amount", "must be a number of at least 0");
       const currency = String(cost.currency ?? "").toUpperCase();
-      if (!/^[A-Z]{3}$/.test(currency) || !CURRENCIES.has(currency))
-        throw new FieldError("cost.currency", "must be an ISO 4217 currency code, e.g. USD, EUR or RUB");
+      if (!isCurrencyCode(currency)) throw new FieldError("cost.currency", "must be an ISO 4217 currency code, e.g. USD, EUR or RUB");
       patch.cost = { amount: cost.amount, currency };
     } else patch.cost = null;
   }

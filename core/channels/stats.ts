@@ -3,12 +3,7 @@ import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { runChannel } from "./channels";
 import { ownedInvite } from "./invites";
-
-const HOUR = 3_600_000;
-/** The retention windows: a join is eligible once it is this old, and stayed when its person had not left within it. */
-const RETENTION_WINDOWS = { h24: 24 * HOUR, d7: 7 * 24 * HOUR, d30: 30 * 24 * HOUR } as const;
-
-const ratio = (a: number, b: number, places = 4) => (b > 0 ? Math.round((a / b) * 10 ** places) / 10 ** places : null);
+import { RETENTION_WINDOWS, ratio, retention } from "./retention";
 
 /** One retention window over joins (`joinedAt`, `leftAt` in ms) as of `now`. */
 function retentionOf(joins: { joinedAt: number; leftAt: number | null }[], now: number, window: number) {
@@ -19,7 +14,7 @@ function retentionOf(joins: { joinedAt: number; leftAt: number | null }[], now: 
     eligible++;
     if (j.leftAt === null || j.leftAt - j.joinedAt >= window) stayed++;
   }
-  return { eligible, stayed, rate: ratio(stayed, eligible) };
+  return retention(stayed, eligible);
 }
 
 /**
@@ -48,7 +43,7 @@ export async function inviteStats(deps: Pick<Deps, "asyncDb" | "clock">, userId:
   const joins = rows.map((r) => ({ joinedAt: r.joinedAt!.getTime(), leftAt: r.leftAt?.getTime() ?? null }));
   const leaves = joins.filter((j) => j.leftAt !== null).length;
   const now = deps.clock.now().getTime();
-  const retention = {
+  const kept = {
     h24: retentionOf(joins, now, RETENTION_WINDOWS.h24),
     d7: retentionOf(joins, now, RETENTION_WINDOWS.d7),
     d30: retentionOf(joins, now, RETENTION_WINDOWS.d30),
@@ -61,9 +56,9 @@ export async function inviteStats(deps: Pick<Deps, "asyncDb" | "clock">, userId:
     leaves,
     net: joins.length - leaves,
     conversion: ratio(joins.length, unique),
-    retention,
+    retention: kept,
     cost_per_join: amount === undefined ? null : ratio(amount, joins.length, 2),
-    cost_per_retained: amount === undefined ? null : ratio(amount, retention.d7.stayed, 2),
+    cost_per_retained: amount === undefined ? null : ratio(amount, kept.d7.stayed, 2),
   };
 }
 

@@ -130,10 +130,18 @@ function atWall(zone: string, day: Day, h: number, min: number): Date {
 
 const valid = (d: Date) => (Number.isNaN(d.getTime()) ? null : d);
 
-/** An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts). */
-export function parseDate(value: string): Date | null {
+/**
+ * An ISO 8601 date or date-time; without a zone it is UTC (the server's own time zone never counts),
+ * except a bare date when `dateZone` is given: that day's midnight in `dateZone` (the account's zone).
+ */
+export function parseDate(value: string, dateZone?: string): Date | null {
   const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
   if (!m) return null;
+  if (m[2] === undefined && dateZone) {
+    const [y, mo, d] = m[1]!.split("-").map(Number) as [number, number, number];
+    if (Number.isNaN(new Date(`${m[1]}T00:00Z`).getTime())) return null;
+    return atWall(dateZone, { y, m: mo, d }, 0, 0);
+  }
   const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${m[3] ?? "Z"}`);
   return Number.isNaN(d.getTime()) ? null : d;
 }

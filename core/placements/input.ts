@@ -5,17 +5,18 @@
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { parseDate } from "../links/when";
-import { accountCurrency } from "../reports/settings";
+import { accountCurrency, getSettings } from "../reports/settings";
 import type { Post } from "../ads/post";
 import { parsePrice, type Price } from "./price";
 import { NAME_MAX, parsePostUrl, parseVenue, type Venue } from "./venue";
+import { isCurrencyCode } from "../currency";
 
 /** What a placement is created or edited with (the API's body in camelCase; the bot builds the same). */
 export interface PlacementInput {
   /** `@username`, a `t.me/…` link or free text (required on create) */
   venue?: string;
   name?: string;
-  /** when the ad runs: an ISO 8601 date or date-time, or a Date */
+  /** when the ad runs: an ISO 8601 date-time (UTC without an offset), a date (its midnight in the account's zone), or a Date */
   publishAt?: string | Date | null;
   /** `{amount, currency}`, or a price as people write it (`5 000 ₽`, `$50`, `5000`: the account's currency) */
   cost?: Price | string | null;
@@ -31,7 +32,6 @@ export interface PlacementInput {
 }
 
 const NOTES_MAX = 1000;
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 /** The checked values (only the keys the input mentioned). */
 export interface PlacementPatch {
@@ -55,8 +55,7 @@ async function costOf(deps: Pick<Deps, "asyncDb">, userId: number, cost: Price |
   if (typeof cost.amount !== "number" || !Number.isFinite(cost.amount) || cost.amount < 0)
     throw new FieldError("cost.amount", "must be a number of at least 0");
   const currency = String(cost.currency ?? "").toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency) || !CURRENCIES.has(currency))
-    throw new FieldError("cost.currency", "must be an ISO 4217 currency code, e.g. USD, EUR or RUB");
+  if (!isCurrencyCode(currency)) throw new FieldError("cost.currency", "must be an ISO 4217 currency code, e.g. USD, EUR or RUB");
   return { amount: Math.round(cost.amount * 100) / 100, currency };
 }
 
@@ -74,7 +73,13 @@ export async function checkPlacementInput(deps: Pick<Deps, "asyncDb">, userId: n
     patch.name = name;
   }
   if (input.publishAt !== undefined) {
-    const when = input.publishAt === null ? null : input.publishAt instanceof Date ? input.publishAt : parseDate(String(input.publishAt));
+    // a bare date is that day in the account's time zone (the default name shows its day)
+    const when =
+      input.publishAt === null
+        ? null
+        : input.publishAt instanceof Date
+          ? input.publishAt
+          : parseDate(String(input.publishAt), (await getSettings(deps, userId)).time_zone);
     if (when !== null && (!when || Number.isNaN(when.getTime())))
       throw new FieldError("publish_at", "must be a date or date-time, e.g. 2026-12-01 or 2026-12-01T18:00:00Z");
     patch.publishAt = when;

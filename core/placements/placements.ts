@@ -12,13 +12,13 @@ import { ownedInvite } from "../channels/invites";
 import { ownedLink } from "../links/links";
 import { trackingUrlOf } from "../links/views";
 import { PERIODS, parsePeriod } from "../analytics/range";
-import { getSettings } from "../reports/settings";
+import { accountCurrency, getSettings } from "../reports/settings";
 import { planPost, placementInvites, trackPost, type Post, type TrackedPost } from "../ads/post";
 import { ownedPlacement, type PlacementRow } from "./owned";
 import { checkPlacementInput, type PlacementInput } from "./input";
 import { defaultName, venueColumns, venueOf, type Venue } from "./venue";
 import { countsOf, statsFor, timeParam, type PlacementStats } from "./stats";
-import { recordViews, scheduleFirstReading } from "./views";
+import { recordViews, rescheduleReadings, scheduleFirstReading } from "./views";
 
 export { placementViews } from "./views";
 import type { Price } from "./price";
@@ -114,9 +114,15 @@ export async function getPlacement(deps: Pick<Deps, "asyncDb" | "clock" | "confi
  * Makes a placement. Without a name it is `<venue> <dd.mm>` of its date (or today) in the account's
  * time zone. With `post`, the post is rewritten for it (core/ads/post.ts) and comes back as `post`;
  * with `channelIds` and no post, one new invite per channel. The post and the channels are checked
- * before anything is made; if Telegram refuses an invite, nothing is left behind.
+ * before anything is made; if Telegram refuses an invite, nothing is left behind. `beforeInvites`
+ * runs (and may throw) before anything is made when the placement will make invites.
  */
-export async function createPlacement(deps: Deps, user: UserRow, input: PlacementInput): Promise<Placement> {
+export async function createPlacement(
+  deps: Deps,
+  user: UserRow,
+  input: PlacementInput,
+  opts: { beforeInvites?: () => void } = {},
+): Promise<Placement> {
   if (input.venue === undefined || input.venue === null)
     throw new AppError(400, "validation_error", "venue: is required", [{ field: "venue", message: "is required" }]);
   const patch = await checkPlacementInput(deps, user.id, input);
@@ -125,6 +131,8 @@ export async function createPlacement(deps: Deps, user: UserRow, input: Placemen
     !input.post && input.channelIds?.length
       ? await Promise.all([...new Set(input.channelIds)].map((id) => ownedChannel(deps, user.id, id)))
       : [];
+  // the caller's say before any invite is made (the API asks for the channels scope here)
+  if (channels.length || plan?.channels.length) opts.beforeInvites?.();
   const now = deps.clock.now();
   const name = patch.name ?? defaultName(patch.venue!, patch.publishAt ?? now, (await getSettings(deps, user.id)).time_zone);
   const { placements } = deps.asyncDb.tables;
@@ -177,6 +185,10 @@ export const PLACEMENT_SORTS = [
   "roas",
 ] as const;
 type PlacementSort = (typeof PLACEMENT_SORTS)[number];
+/** Other names `sort` takes: `stayed` is the week's figure, as the Ads table shows it. */
+const SORT_ALIASES: Record<string, PlacementSort> = { stayed: "stayed_d7" };
+/** Sorts that are amounts of money: compared only within one currency. */
+const MONEY_SORTS = new Set<PlacementSort>(["cost", "cpm", "cpc", "cost_per_join", "cost_per_retained"]);
 
 function sortValue(p: Placement, key: PlacementSort): number | string | null {
   switch (key) {
@@ -203,7 +215,9 @@ function sortValue(p: Placement, key: PlacementSort): number | string | null {
  * The account's placements whose date (publish_at, else when it was made) falls in the period
  * (default 30d; `all`), each with its figures, sorted by `sort` (default created_at) in `order`
  * (default desc); placements without the figure (null) come last either way, then newest first.
- * Amounts are compared as they are: the list does not convert currencies.
+ * The list converts no currency: sorted by an amount (cost, cpm, cpc, cost per join or retained),
+ * placements are grouped by currency, the account's own first, then the others by code, and sorted
+ * within each group.
  */
 export async function listPlacements(
   deps: Pick<Deps, "asyncDb" | "clock" | "config">,
@@ -211,10 +225,10 @@ export async function listPlacements(
   q: { period?: string; sort?: string; order?: string } = {},
 ): Promise<Placement[]> {
   const period = parsePeriod(q.period);
-  const sort = (q.sort ?? "created_at") as PlacementSort;
+  const sort = (SORT_ALIASES[q.sort ?? ""] ?? q.sort ?? "created_at") as PlacementSort;
   if (!PLACEMENT_SORTS.includes(sort))
-    throw new AppError(400, "validation_error", `sort: must be one of ${PLACEMENT_SORTS.join(", ")}`, [
-      { field: "sort", message: `must be one of ${PLACEMENT_SORTS.join(", ")}` },
+    throw new AppError(400, "validation_error", `sort: must be one of ${PLACEMENT_SORTS.join(", ")} (or stayed)`, [
+      { field: "sort", message: `must be one of ${PLACEMENT_SORTS.join(", ")} (or stayed)` },
     ]);
   const order = q.order ?? "desc";
   if (order !== "asc" && order !== "desc")
@@ -235,21 +249,24 @@ export async function listPlacements(
     );
   const list = await toPlacements(deps, rows, where);
   const sign = order === "asc" ? 1 : -1;
+  // money is compared within a currency: the account's own first, then the others by code, in either order
+  const home = MONEY_SORTS.has(sort) ? (await accountCurrency(deps, userId)).effective : null;
+  const group = (p: Placement) => (p.cost === null ? "" : p.cost.currency === home ? " " : p.cost.currency);
   return list.sort((a, b) => {
     const x = sortValue(a, sort);
     const y = sortValue(b, sort);
-    if (x !== y) {
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return (x < y ? -1 : 1) * sign;
-    }
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else if (home !== null && group(a) !== group(b)) return group(a) < group(b) ? -1 : 1;
+    else if (x !== y) return (x < y ? -1 : 1) * sign;
     return b.id - a.id;
   });
 }
 
 /**
- * Changes a placement: name, venue, date, price, notes, the post's URL (a new one is read within a
- * minute) and the views typed by hand (a reading now). Its links and invites stay.
+ * Changes a placement: name, venue, date (a new one schedules the post's readings again), price,
+ * notes, the post's URL (a new one is read within a minute) and the views typed by hand (a reading
+ * now). Its links and invites stay.
  */
 export async function updatePlacement(
   deps: Pick<Deps, "asyncDb" | "clock" | "config">,
@@ -261,6 +278,13 @@ export async function updatePlacement(
   const { views, venue, ...patch } = await checkPlacementInput(deps, userId, { ...input, post: undefined, channelIds: undefined });
   const set: Partial<PlacementRow> = { ...patch, ...(venue ? venueColumns(venue) : {}) };
   if (patch.postUrl !== undefined && patch.postUrl !== existing.postUrl) Object.assign(set, scheduleFirstReading(deps, patch.postUrl));
+  else if (
+    patch.publishAt !== undefined &&
+    (patch.publishAt?.getTime() ?? null) !== (existing.publishAt?.getTime() ?? null) &&
+    existing.postUrl
+  )
+    // the readings follow the publication date: a new date schedules them again from it
+    Object.assign(set, rescheduleReadings(deps, patch.publishAt));
   const { placements } = deps.asyncDb.tables;
   if (Object.keys(set).length) await deps.asyncDb.update(placements).set(set).where(eq(placements.id, id));
   if (views !== undefined) await recordViews(deps, id, views, "manual");
@@ -284,9 +308,10 @@ export async function bindLink(
   await ownedPlacement(deps, userId, placementId);
   await ownedLink(deps, userId, linkId);
   const { placementLinks } = deps.asyncDb.tables;
+  // inserted unless bound already (two binds at once: one inserts, the other finds it), then read back
+  await deps.asyncDb.insert(placementLinks).values({ linkId, placementId }).onConflictDoNothing();
   const [known] = await deps.asyncDb.select().from(placementLinks).where(eq(placementLinks.linkId, linkId)).limit(1);
   if (known && known.placementId !== placementId) throw new Conflict("This link already counts for another placement", "already_bound");
-  if (!known) await deps.asyncDb.insert(placementLinks).values({ linkId, placementId });
   return getPlacement(deps, userId, placementId);
 }
 
@@ -300,9 +325,10 @@ export async function bindInvite(
   await ownedPlacement(deps, userId, placementId);
   await ownedInvite(deps, userId, inviteId);
   const { placementInvites: bound } = deps.asyncDb.tables;
+  // inserted unless bound already (two binds at once: one inserts, the other finds it), then read back
+  await deps.asyncDb.insert(bound).values({ inviteId, placementId }).onConflictDoNothing();
   const [known] = await deps.asyncDb.select().from(bound).where(eq(bound.inviteId, inviteId)).limit(1);
   if (known && known.placementId !== placementId)
     throw new Conflict("This invite link already counts for another placement", "already_bound");
-  if (!known) await deps.asyncDb.insert(bound).values({ inviteId, placementId });
   return getPlacement(deps, userId, placementId);
 }

@@ -4,11 +4,10 @@
  */
 import { AppError } from "../errors";
 import type { InviteCost } from "../../db/tables/channels";
+import { isCurrencyCode } from "../currency";
 
 /** A price: a non-negative amount in an ISO 4217 currency (the same shape as an invite's cost). */
 export type Price = InviteCost;
-
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 /** Signs and words for currencies, lower case, besides the ISO codes themselves. */
 const WORDS: Record<string, string> = {
@@ -50,7 +49,7 @@ function currencyOf(word: string): string | null {
   if (!w) return null;
   if (WORDS[w]) return WORDS[w]!;
   const code = w.toUpperCase();
-  return /^[A-Z]{3}$/.test(code) && CURRENCIES.has(code) ? code : null;
+  return isCurrencyCode(code) ? code : null;
 }
 
 /** `5 000`, `5 000,50`, `5,000.50`, `5000.5`: the amount, or null. */
@@ -84,6 +83,6 @@ export function parsePrice(text: string, defaultCurrency: string): Price {
   if (before.trim() && after.trim()) throw invalid(text);
   const word = before.trim() || after.trim();
   const currency = word ? currencyOf(word) : defaultCurrency.toUpperCase();
-  if (!currency || !CURRENCIES.has(currency)) throw invalid(text);
+  if (!currency || !isCurrencyCode(currency)) throw invalid(text);
   return { amount, currency };
 }

@@ -8,20 +8,10 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { rowsOf, type AsyncDbOrTx } from "../../db/async";
 import type { InviteCost } from "../../db/tables/channels";
+import { RETENTION_WINDOWS, ratio, retention, type Retention, type RetentionWindow } from "../channels/retention";
 
-const HOUR = 3_600_000;
-/** The retention windows: a join is eligible once it is this old, and stayed when its person had not left within it. */
-const STAYED_WINDOWS = { h24: 24 * HOUR, d7: 7 * 24 * HOUR, d30: 30 * 24 * HOUR } as const;
-type Window = keyof typeof STAYED_WINDOWS;
-
-interface Stayed {
-  /** joins at least this old */
-  eligible: number;
-  /** of those, the people who had not left within this time after joining */
-  stayed: number;
-  /** stayed / eligible, null when none is eligible */
-  rate: number | null;
-}
+type Window = RetentionWindow;
+type Stayed = Retention;
 
 /** PlacementStats: the `stats` of a placement in the API. */
 export interface PlacementStats {
@@ -60,15 +50,10 @@ const zero = (): Counts => ({
   stayed: { h24: 0, d7: 0, d30: 0 },
 });
 
-const ratio = (a: number, b: number, places: number) => (b > 0 ? Math.round((a / b) * 10 ** places) / 10 ** places : null);
-
 /** The figures from the counts, the latest views and the price. */
 function statsOf(c: Counts, views: number | null, cost: InviteCost | null): PlacementStats {
   const stayed = Object.fromEntries(
-    (Object.keys(STAYED_WINDOWS) as Window[]).map((w) => [
-      w,
-      { eligible: c.eligible[w], stayed: c.stayed[w], rate: ratio(c.stayed[w], c.eligible[w], 4) },
-    ]),
+    (Object.keys(RETENTION_WINDOWS) as Window[]).map((w) => [w, retention(c.stayed[w], c.eligible[w])]),
   ) as Record<Window, Stayed>;
   const amount = cost?.amount;
   const per = (n: number | null, times = 1) => (amount === undefined || n === null ? null : ratio(amount * times, n, 2));
@@ -140,7 +125,7 @@ export async function countsOf(deps: Pick<Deps, "asyncDb" | "clock">, where: SQL
         c.clicks += Number(r.clicks);
         c.unique += Number(r.uniq);
       }
-  const windows = Object.entries(STAYED_WINDOWS) as [Window, number][];
+  const windows = Object.entries(RETENTION_WINDOWS) as [Window, number][];
   const cols = windows.map(
     ([w, ms]) =>
       sql`, sum(case when j.joined_at <= ${timeParam(db, now - ms)} then 1 else 0 end) as ${sql.raw(`e_${w}`)}, sum(case when j.joined_at <= ${timeParam(db, now - ms)} and (j.left_at is null or ${leftAfter(db, ms)}) then 1 else 0 end) as ${sql.raw(`s_${w}`)}`,

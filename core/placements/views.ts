@@ -3,7 +3,7 @@
  * minute), then hourly for the first 48 hours after publication and daily until day 7. Each reading
  * is kept (the curve); the latest is the placement's `views`, which CPM is computed from.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { parsePostUrl } from "./venue";
 import { ownedPlacement, type PlacementRow } from "./owned";
@@ -28,6 +28,12 @@ export function nextReadingAt(published: Date, at: Date): Date | null {
   if (age < HOURLY_FOR) return new Date(at.getTime() + HOUR);
   if (age < READ_UNTIL) return new Date(Math.min(at.getTime() + DAY, published.getTime() + READ_UNTIL));
   return null;
+}
+
+/** A new publication date of a placement with a post: read again from it (now, or at the date if it is ahead). */
+export function rescheduleReadings(deps: Pick<Deps, "clock">, publishAt: Date | null): Pick<PlacementRow, "viewsNextAt"> {
+  const now = deps.clock.now();
+  return { viewsNextAt: publishAt && publishAt > now ? publishAt : now };
 }
 
 /** The columns that schedule the first reading of a new post URL (now), or stop reading without one. */
@@ -90,7 +96,9 @@ export function webPreviewReader(deps: Pick<Deps, "config">, fetchFn: typeof fet
 /**
  * Reads the views of every placement due now (at most `limit`), asking each reader in turn until one
  * can tell, and schedules the next reading. A post no reader can read is tried again at its next
- * time; its views can always be typed by hand. Returns how many were read.
+ * time; its views can always be typed by hand. Each placement is claimed before it is read (a
+ * conditional update of its next reading time), so nodes running this at once never read one twice.
+ * Returns how many were read.
  */
 export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">, readers: ViewsReader[], limit = 200): Promise<number> {
   const { placements } = deps.asyncDb.tables;
@@ -103,6 +111,14 @@ export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">
     .limit(limit);
   let read = 0;
   for (const p of due) {
+    // claimed first: the next reading is moved on only if no other node moved it since the select
+    const published = p.publishAt && p.publishAt <= now ? p.publishAt : (p.postFoundAt ?? now);
+    const claimed = await deps.asyncDb
+      .update(placements)
+      .set({ viewsNextAt: nextReadingAt(published, now) })
+      .where(and(eq(placements.id, p.id), eq(placements.viewsNextAt, p.viewsNextAt!)))
+      .returning({ id: placements.id });
+    if (!claimed.length) continue;
     const post = parsePostUrl(p.postUrl!);
     let views: { n: number; source: ViewsReader["source"] } | null = null;
     for (const reader of readers) {
@@ -120,19 +136,16 @@ export async function readDueViews(deps: Pick<Deps, "asyncDb" | "clock" | "log">
       await recordViews(deps, p.id, views.n, views.source);
       read++;
     }
-    const published = p.publishAt && p.publishAt <= now ? p.publishAt : (p.postFoundAt ?? now);
-    await deps.asyncDb
-      .update(placements)
-      .set({ viewsNextAt: nextReadingAt(published, now) })
-      .where(eq(placements.id, p.id));
   }
   return read;
 }
 
 /**
- * watch_links saw the service's links or invites in a public post at `url`: each placement they are
- * bound to that has no post URL yet gets this one, and its views are read within a minute. A post
- * of a private chat is left alone.
+ * watch_links saw the service's links or invites in a public post at `url` (not a forwarded one: the
+ * caller leaves those out): each placement they are bound to that has no post URL yet gets this one,
+ * and its views are read within a minute. A placement in a Telegram channel takes only a post of that
+ * channel (the same link seen elsewhere is someone sharing it); one of another venue takes the first.
+ * A post of a private chat is left alone.
  */
 export async function placementPostSeen(
   deps: Pick<Deps, "asyncDb" | "clock">,
@@ -140,8 +153,9 @@ export async function placementPostSeen(
   url: string,
 ): Promise<void> {
   let post: string;
+  let channel: string;
   try {
-    post = parsePostUrl(url).url;
+    ({ url: post, channel } = parsePostUrl(url));
   } catch {
     return; // a private chat's post (t.me/c/…): no preview to read views from
   }
@@ -167,5 +181,11 @@ export async function placementPostSeen(
   await deps.asyncDb
     .update(placements)
     .set({ postUrl: post, postFoundAt: now, viewsNextAt: now })
-    .where(and(inArray(placements.id, [...ids]), isNull(placements.postUrl)));
+    .where(
+      and(
+        inArray(placements.id, [...ids]),
+        isNull(placements.postUrl),
+        or(ne(placements.venueKind, "telegram"), sql`lower(${placements.venue}) = ${channel.toLowerCase()}`),
+      ),
+    );
 }

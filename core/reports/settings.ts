@@ -9,6 +9,7 @@ import { parseTimeZone, TIME_ZONES } from "../analytics/range";
 import { lastSlot } from "./schedule";
 import { languageOf, setUserLanguage, type Language } from "../accounts/users";
 import { zoneOfPlace } from "../i18n/places";
+import { isCurrencyCode } from "../currency";
 
 type ReportEvery = "off" | "day" | "week";
 
@@ -39,8 +40,6 @@ export interface UserSettingsView extends SettingsView {
  */
 export type UserSettingsInput = SettingsInput & { language?: Language | null; currency?: string | null };
 
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
-
 /** The currency of an account's bare prices: its choice, else RUB when it speaks Russian, else USD. */
 export async function accountCurrency(deps: Pick<Deps, "asyncDb">, userId: number): Promise<{ effective: string; chosen: string | null }> {
   const { userSettings } = deps.asyncDb.tables;
@@ -56,8 +55,7 @@ async function setCurrency(deps: Pick<Deps, "asyncDb" | "clock">, userId: number
   let code: string | null = null;
   if (currency !== null) {
     code = String(currency).trim().toUpperCase();
-    if (!/^[A-Z]{3}$/.test(code) || !CURRENCIES.has(code))
-      throw new FieldError("currency", "must be an ISO 4217 currency code, e.g. RUB, USD or EUR, or null");
+    if (!isCurrencyCode(code)) throw new FieldError("currency", "must be an ISO 4217 currency code, e.g. RUB, USD or EUR, or null");
   }
   const { userSettings } = deps.asyncDb.tables;
   const now = deps.clock.now();

@@ -139,8 +139,9 @@ export async function ingestPost(
   }
   const now = deps.clock.now();
   const url = postUrl(source, post.messageId);
-  // a placement's links or invites in a public post: that post is the ad (its views are read from then on)
-  if (url)
+  // a placement's links or invites in a public post: that post is the ad (its views are read from
+  // then on); a forwarded copy is someone passing the ad on, not the ad
+  if (url && !post.forwarded)
     await placementPostSeen(
       deps,
       admitted.flatMap((h) => (h.link ? [h.link] : [])),

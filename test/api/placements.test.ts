@@ -8,10 +8,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, setDefaultTimeout, t
 import { eq } from "drizzle-orm";
 import { startBotApp } from "../bot/helpers";
 import { eventually } from "../helpers/eventually";
-import { placementViewsJob } from "../../jobs/placement-views";
+import { placementViewsJob, placementViewsPlacement } from "../../jobs/placement-views";
+import type { MtprotoSource } from "../../core/tracking/mtproto";
 import { ingestPost } from "../../core/tracking/ingest";
 import { createTracker } from "../../core/tracking/trackers";
 import { nextReadingAt } from "../../core/placements/views";
+import { bindInvite, bindLink } from "../../core/placements/placements";
+import type { AppError } from "../../core/errors";
 
 setDefaultTimeout(60_000); // a busy machine: each test talks to the fake Bot API and, on PostgreSQL, a server
 const CHANNEL = { id: -1001110001, type: "channel", title: "Ads Club", username: "adsclub" };
@@ -160,6 +163,47 @@ describe("one post, one placement", () => {
     expect(refused.status).toBe(409);
     expect((await req("GET", "/api/placements?period=all", alice)).json).toHaveLength(3);
   });
+
+  test("a failure after the invite and a first link are made leaves no live invite and no link behind", async () => {
+    const channel = await aliceChannel();
+    const before = (await req("GET", `/api/channels/${channel.id}/invites`, alice)).json.length;
+    // room for two more links at planning; another request takes one while the invite is being made
+    const limits = s.t.deps.config.planLimits.free as { links: number };
+    const room = limits.links;
+    limits.links = 2;
+    const user = (
+      await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.users).where(eq(s.t.deps.asyncDb.tables.users.id, aliceId))
+    )[0]!;
+    const { createLink } = await import("../../core/links/links");
+    s.fake.on("createChatInviteLink", async (p) => {
+      await createLink(s.t.deps, user, { url: "https://elsewhere.example/" });
+      return {
+        invite_link: "https://t.me/+racefake01",
+        creator: { id: 1, is_bot: true, first_name: "Bot" },
+        creates_join_request: true,
+        is_primary: false,
+        is_revoked: false,
+        name: p.name,
+      };
+    });
+    const text = "a.example b.example t.me/adsclub";
+    const post = { text, entities: [e("url", 0, 9), e("url", 10, 9), e("url", 20, 12)] };
+    try {
+      const res = await req("POST", "/api/placements", alice, { venue: "@bigchannel", post });
+      expect(res.status).toBe(403);
+    } finally {
+      limits.links = room;
+    }
+    expect((await req("GET", "/api/placements?period=all", alice)).json).toEqual([]);
+    // the one link left is the other request's; the placement's first link is gone again
+    expect((await req("GET", "/api/links", alice)).json.map((l: { original_url: string }) => l.original_url)).toEqual([
+      "https://elsewhere.example/",
+    ]);
+    const invites = (await req("GET", `/api/channels/${channel.id}/invites`, alice)).json;
+    expect(invites).toHaveLength(before + 1);
+    expect(invites.filter((i: { is_revoked: boolean }) => !i.is_revoked)).toHaveLength(before);
+    expect(s.fake.callsOf("revokeChatInviteLink").map((c) => c.params.invite_link)).toEqual(["https://t.me/+racefake01"]);
+  });
 });
 
 describe("figures", () => {
@@ -210,6 +254,8 @@ describe("figures", () => {
       cost_per_retained: 2500,
       roas: null,
     });
+    // one definition of retention: the placement's `stayed` is its invite's retention
+    expect((await req("GET", `/api/invites/${a.invites[0].id}/stats`, alice)).json.retention).toEqual(stats.stayed);
     expect((await req("GET", `/api/placements/${b.id}`, alice)).json.stats).toMatchObject({
       views: null,
       clicks: 1,
@@ -265,6 +311,14 @@ describe("figures", () => {
     expect(await ids("?sort=publish_at&order=desc&period=7d")).toEqual([cheap, dear, unseen]);
     expect(await ids("?sort=cost&order=asc&period=all")).toEqual([old, unseen, cheap, dear]);
     expect(await ids("?sort=views&period=90d")).toEqual([old, dear, cheap, unseen]);
+    // money in other currencies: sorted within each currency, the account's (USD) first, none mixed
+    const usd5 = await make("Five", "$5", 10_000, 4); // cpm 0.5 USD
+    const usd200 = await make("Two hundred", "$200", 10_000, 5); // cpm 20 USD
+    const free = await make("Free", null, 10_000, 6); // no cost: no cpm
+    expect(await ids("?sort=cpm&order=asc&period=all")).toEqual([usd5, usd200, old, cheap, dear, free, unseen]);
+    expect(await ids("?sort=cpm&order=desc&period=all")).toEqual([usd200, usd5, dear, cheap, old, free, unseen]);
+    expect(await ids("?sort=cost&order=asc&period=all")).toEqual([usd5, usd200, old, unseen, cheap, dear, free]);
+    expect(await ids("?sort=stayed&period=all")).toEqual(await ids("?sort=stayed_d7&period=all"));
     expect((await req("GET", "/api/placements?sort=nonsense", alice)).status).toBe(400);
     expect((await req("GET", "/api/placements?period=2w", alice)).status).toBe(400);
   });
@@ -317,12 +371,60 @@ describe("views", () => {
     expect(nextReadingAt(pub, after(168))).toBeNull();
   });
 
+  test("with MTProto configured the views job runs beside the MTProto source and reads through it; without, it is a leased job", async () => {
+    const mtproto = { apiId: 1, apiHash: "hash", session: "session" };
+    const source = { views: async (channel: string, id: number) => (channel === "bigchannel" && id === 15 ? 4242 : null) };
+    const beside = placementViewsPlacement({ mtproto }, () => source as unknown as MtprotoSource);
+    expect(beside.leased).toEqual([]);
+    expect(beside.withMtproto?.name).toBe("placement-views");
+    const alone = placementViewsPlacement({ mtproto: null }, () => null);
+    expect(alone.leased.map((j) => j.name)).toEqual(["placement-views"]);
+    expect(alone.withMtproto).toBeNull();
+    preview.views.set("bigchannel/15", "1.2K");
+    const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", post_url: "t.me/bigchannel/15" })).json;
+    await beside.withMtproto!.run(s.t.deps);
+    expect((await req("GET", `/api/placements/${p.id}`, alice)).json.stats.views).toBe(4242);
+    expect(preview.hits).toEqual([]);
+    const { placementViews: series } = s.t.deps.asyncDb.tables;
+    expect((await s.t.deps.asyncDb.select().from(series)).map((r) => [r.views, r.source])).toEqual([[4242, "mtproto"]]);
+  });
+
+  test("two nodes reading at once record one reading; a new publish_at schedules the readings again", async () => {
+    const job = placementViewsJob(() => null);
+    preview.views.set("bigchannel/15", "500");
+    const tenDaysAgo = new Date(s.t.clock.now().getTime() - 240 * HOUR).toISOString();
+    const p = (await req("POST", "/api/placements", alice, { venue: "t.me/bigchannel/15", publish_at: tenDaysAgo })).json;
+    await Promise.all([job.run(s.t.deps), job.run(s.t.deps)]);
+    expect((await req("GET", `/api/placements/${p.id}/views`, alice)).json.map((v: { views: number }) => v.views)).toEqual([500]);
+    // past day 7: no more readings, until the date moves
+    s.t.clock.advance(HOUR);
+    await job.run(s.t.deps);
+    expect(preview.hits).toHaveLength(1);
+    preview.views.set("bigchannel/15", "900");
+    expect((await req("PATCH", `/api/placements/${p.id}`, alice, { publish_at: s.t.clock.now().toISOString() })).status).toBe(200);
+    await job.run(s.t.deps);
+    expect((await req("GET", `/api/placements/${p.id}/views`, alice)).json.map((v: { views: number }) => v.views)).toEqual([500, 900]);
+  });
+
   test("watch_links finding a post carrying the placement's link sets its post URL, and its views are read", async () => {
     const p = (
       await req("POST", "/api/placements", alice, { venue: "@bigchannel", post: { text: "shop.example", entities: [e("url", 0, 12)] } })
     ).json;
     await createTracker(s.t.deps, aliceId, { name: "Where my links go", keyword: "zzzunlikely", watch_links: true });
     preview.views.set("bigchannel/77", "3.4M");
+    // someone sharing the link in another channel, or forwarding the ad: not the ad post
+    await ingestPost(s.t.deps, {
+      chat: { chatId: "-1002220003", type: "channel", title: "Other", username: "otherchannel" },
+      messageId: 5,
+      text: `Look: ${p.links[0].trackingUrl}`,
+    });
+    await ingestPost(s.t.deps, {
+      chat: { chatId: "-1002220002", type: "channel", title: "Big", username: "bigchannel" },
+      messageId: 70,
+      text: `Fwd: ${p.links[0].trackingUrl}`,
+      forwarded: true,
+    });
+    expect((await req("GET", `/api/placements/${p.id}`, alice)).json.post_url).toBeNull();
     await ingestPost(s.t.deps, {
       chat: { chatId: "-1002220002", type: "channel", title: "Big", username: "bigchannel" },
       messageId: 77,
@@ -345,13 +447,20 @@ test("another account's placement is 404 on every route; another account's link 
   const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel" })).json;
   const bobs = (await req("POST", "/api/placements", bob, { venue: "@bobs_channel" })).json;
   const bobLink = (await req("POST", "/api/links", bob, { url: "https://bob.example/" })).json;
+  // bob's own channel and invite: ids that exist, only not alice's
+  const BOB_CHANNEL = { id: -1001110009, type: "channel", title: "Bob's", username: "bobsclub" };
+  s.fake.addChat(BOB_CHANNEL);
+  s.fake.members.set(`${BOB_CHANNEL.id}:${BOB_TG}`, { status: "creator" });
+  const bobChannel = (await req("POST", "/api/channels", bob, { chat: "@bobsclub" })).json;
+  const bobInvite = (await req("POST", `/api/channels/${bobChannel.id}/invites`, bob, { name: "Bob's ad" })).json;
+  expect([bobChannel.id, bobInvite.id].every((id) => Number.isInteger(id))).toBe(true);
   for (const [method, path, body] of [
     ["GET", "", undefined],
     ["PATCH", "", { notes: "mine now" }],
     ["DELETE", "", undefined],
     ["GET", "/views", undefined],
     ["POST", "/links", { link_id: bobLink.id }],
-    ["POST", "/invites", { invite_id: 1 }],
+    ["POST", "/invites", { invite_id: bobInvite.id }],
   ] as const)
     expect({ method, path, status: (await req(method, `/api/placements/${p.id}${path}`, bob, body)).status }).toEqual({
       method,
@@ -361,9 +470,100 @@ test("another account's placement is 404 on every route; another account's link 
   expect((await req("GET", "/api/placements?period=all", bob)).json.map((x: { id: number }) => x.id)).toEqual([bobs.id]);
   // alice binding bob's link to her own placement: 404, as if it did not exist
   expect((await req("POST", `/api/placements/${p.id}/links`, alice, { link_id: bobLink.id })).status).toBe(404);
-  expect((await req("POST", `/api/placements/${p.id}/invites`, alice, { invite_id: 999_999 })).status).toBe(404);
-  expect((await req("POST", "/api/placements", alice, { venue: "x", channel_ids: [999_999] })).status).toBe(404);
+  expect((await req("POST", `/api/placements/${p.id}/invites`, alice, { invite_id: bobInvite.id })).status).toBe(404);
+  const invitesMade = s.fake.callsOf("createChatInviteLink").length;
+  expect((await req("POST", "/api/placements", alice, { venue: "x", channel_ids: [bobChannel.id] })).status).toBe(404);
+  // nothing was made in bob's channel, and bob's invite counts for no placement of alice's
+  expect(s.fake.callsOf("createChatInviteLink")).toHaveLength(invitesMade);
+  expect((await req("GET", "/api/placements?period=all", alice)).json.map((x: { id: number }) => x.id)).toEqual([p.id]);
+  expect((await req("GET", `/api/placements/${p.id}`, alice)).json).toMatchObject({ links: [], invites: [] });
   expect((await req("GET", `/api/placements/${p.id}`, alice)).json.notes).toBeNull();
+});
+
+test("API tokens: write:links makes placements and links; making or binding invites needs write:channels too; read:links sees them", async () => {
+  const channel = await aliceChannel();
+  const token = async (scopes: string[]) =>
+    (await req("POST", "/api/tokens", alice, { name: scopes.join(","), scopes })).json.token as string;
+  const links = await token(["write:links"]);
+  const both = await token(["write:links", "write:channels"]);
+  const reader = await token(["read:links"]);
+  const invitesMade = () => s.fake.callsOf("createChatInviteLink").length;
+  const made = invitesMade();
+  const own = { text: "shop.example t.me/adsclub", entities: [e("url", 0, 12), e("url", 13, 12)] };
+  for (const body of [
+    { venue: "@bigchannel", channel_ids: [channel.id] },
+    { venue: "@bigchannel", post: own },
+  ]) {
+    const refused = await req("POST", "/api/placements", links, body);
+    expect(refused).toMatchObject({ status: 403, json: { error: "insufficient_scope" } });
+  }
+  expect(invitesMade()).toBe(made);
+  expect((await req("GET", "/api/placements?period=all", alice)).json).toEqual([]);
+  expect((await req("GET", "/api/links", alice)).json).toEqual([]);
+  // links only: write:links is enough
+  const plain = await req("POST", "/api/placements", links, {
+    venue: "@bigchannel",
+    post: { text: "shop.example", entities: [e("url", 0, 12)] },
+  });
+  expect(plain.status).toBe(201);
+  const withInvite = await req("POST", "/api/placements", both, { venue: "@bigchannel", post: own });
+  expect(withInvite.status).toBe(201);
+  expect(withInvite.json.invites).toHaveLength(1);
+  const invite = (await req("POST", `/api/channels/${channel.id}/invites`, alice, { name: "By hand" })).json;
+  expect((await req("POST", `/api/placements/${plain.json.id}/invites`, links, { invite_id: invite.id })).status).toBe(403);
+  expect((await req("POST", `/api/placements/${plain.json.id}/invites`, both, { invite_id: invite.id })).status).toBe(201);
+  // a placement's invites are part of it: read:links sees them
+  expect((await req("GET", `/api/placements/${withInvite.json.id}`, reader)).json.invites).toHaveLength(1);
+});
+
+test("the channel's primary invite link (made in Telegram, not by the service) is the owner's: a new invite, not a short link", async () => {
+  const primary = { ...CHANNEL, invite_link: "https://t.me/+PrImArY123" };
+  s.fake.addChat(primary);
+  const channel = await aliceChannel();
+  const text = "Join t.me/joinchat/PrImArY123 or t.me/+SomeoneElse9";
+  const post = { text, entities: [e("url", 5, 24), e("url", text.indexOf("t.me/+Some"), 18)] };
+  const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", post })).json;
+  expect(p.invites).toMatchObject([{ channel_id: channel.id }]);
+  // a link Telegram cannot name the chat of stays a tracked link
+  expect(p.links.map((l: { original_url: string }) => l.original_url)).toEqual(["https://t.me/+SomeoneElse9"]);
+  expect(p.post.text).toBe(`Join ${p.invites[0].invite_link} or ${p.links[0].trackingUrl}`);
+  // asked once for a second post within minutes
+  const asked = s.fake.callsOf("getChat").length;
+  await req("POST", "/api/placements", alice, { venue: "@other_channel", post });
+  expect(s.fake.callsOf("getChat")).toHaveLength(asked);
+});
+
+test("two binds of one link (or invite) to two placements at once: one binds it, the other is a 409", async () => {
+  const channel = await aliceChannel();
+  const [p1, p2] = await Promise.all(
+    ["@one_channel", "@two_channel"].map(async (venue) => (await req("POST", "/api/placements", alice, { venue })).json),
+  );
+  const link = (await req("POST", "/api/links", alice, { url: "https://shop.example/both" })).json;
+  const invite = (await req("POST", `/api/channels/${channel.id}/invites`, alice, { name: "Both" })).json;
+  for (const [path, body] of [
+    ["links", { link_id: link.id, invite_id: undefined }],
+    ["invites", { invite_id: invite.id, link_id: undefined }],
+  ] as const) {
+    // side by side in one process, so both find the link unbound before either binds it
+    const bind = path === "links" ? bindLink : bindInvite;
+    const answers = await Promise.allSettled([p1, p2].map((p) => bind(s.t.deps, aliceId, p.id, body.link_id ?? body.invite_id)));
+    expect({ path, answers: answers.map((a) => (a.status === "fulfilled" ? 201 : (a.reason as AppError).status)).sort() }).toEqual({
+      path,
+      answers: [201, 409],
+    });
+  }
+  // binding again to the placement that has it is fine
+  const owner = (await req("GET", `/api/placements/${p1.id}`, alice)).json.links.length ? p1 : p2;
+  expect((await req("POST", `/api/placements/${owner.id}/links`, alice, { link_id: link.id })).status).toBe(201);
+});
+
+test("a bare publish_at date is that day in the account's time zone, and names the placement by it", async () => {
+  expect((await req("PATCH", "/api/settings", alice, { time_zone: "America/New_York" })).status).toBe(200);
+  const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", publish_at: "2026-11-30" })).json;
+  expect(p).toMatchObject({ name: "@bigchannel 30.11", publish_at: "2026-11-30T05:00:00.000Z" });
+  // a date-time keeps its own offset (UTC without one)
+  const q = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", publish_at: "2026-11-30T10:00:00Z" })).json;
+  expect(q.publish_at).toBe("2026-11-30T10:00:00.000Z");
 });
 
 test("prices in every written form; a number alone in the account's currency (RUB in Russian, else USD, or the one chosen)", async () => {

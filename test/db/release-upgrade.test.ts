@@ -24,6 +24,34 @@ const server = postgresForFile();
 /** Tables a migration since the release fills from what is stored: they may only gain rows. */
 const FILLED_BY_MIGRATIONS = new Set(["link_stats_dim"]);
 
+/** What the release's ad-post rewrite left for user 1: tags named after the placements, [id, name]. */
+const AD_TAGS = [
+  [40, "@bigchannel 25.11"],
+  [41, "@second 26.11"],
+  [42, "@third 27.11"],
+] as const;
+/** Their links, [id, url, title, tag]: each titled by its tag, one in another case. */
+const AD_LINKS = [
+  [40, "https://shop.example/a", "@bigchannel 25.11", 40],
+  [41, "https://t.me/+AbCdEf", "@BigChannel 25.11", 40],
+  [42, "https://t.me/+ann", "@second 26.11", 41],
+  [43, "https://t.me/+ann", "@third 27.11", 42],
+] as const;
+/** The placements the upgrade makes of them, their bound links and invites ([id, placement]). */
+const PLACEMENTS = [
+  { id: 40, name: "@bigchannel 25.11", venue_kind: "telegram", venue: "bigchannel" },
+  { id: 41, name: "@second 26.11", venue_kind: "telegram", venue: "second" },
+  { id: 42, name: "@third 27.11", venue_kind: "telegram", venue: "third" },
+];
+const BOUND_LINKS = [
+  [40, 40],
+  [41, 40],
+  [42, 41],
+  [43, 42],
+];
+/** the owner's invite behind link 41; +ann is wrapped by two placements, so it counts for neither */
+const BOUND_INVITES = [[40, 40]];
+
 function sqliteCounts(db: Database): Record<string, number> {
   const tables = (
     db
@@ -61,20 +89,24 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
   const old = new Database(path);
   // what the release's ad-post rewrite left: a tag named after the placement on links titled the same
   const made = Date.parse("2026-11-25T10:00:00Z");
-  old.run("insert into tags (id, user_id, name, created_at) values (40, 1, '@bigchannel 25.11', ?)", [made]);
-  for (const [id, url] of [
-    [40, "https://shop.example/a"],
-    [41, "https://t.me/+AbCdEf"],
-  ] as const) {
-    old.run("insert into links (id, user_id, code, url, title, created_at, updated_at) values (?, 1, ?, ?, '@bigchannel 25.11', ?, ?)", [
+  // (a title in another case: the rewrite reused a tag whatever its case); the owner's own invite
+  // behind link 41, and one invite (+ann) wrapped by two placements, which stays unbound
+  for (const [id, name] of AD_TAGS) old.run("insert into tags (id, user_id, name, created_at) values (?, 1, ?, ?)", [id, name, made]);
+  for (const [id, url, title, tag] of AD_LINKS) {
+    old.run("insert into links (id, user_id, code, url, title, created_at, updated_at) values (?, 1, ?, ?, ?, ?, ?)", [
       id,
       `ad${id}`,
       url,
+      title,
       made,
       made,
     ]);
-    old.run("insert into link_tags (link_id, tag_id) values (?, 40)", [id]);
+    old.run("insert into link_tags (link_id, tag_id) values (?, ?)", [id, tag]);
   }
+  old.run(
+    "insert into channel_invites (id, user_id, channel_id, chat_id, name, invite_link, created_at) values (40, 1, 1, '@chan-ann', 'Old ad', 'https://t.me/+AbCdEf', ?)",
+    [made],
+  );
   const before = sqliteCounts(old);
   const links = old.query("select id, code, url, user_id from links order by id").all();
   // the newest click deleted (as a deleted link's clicks are): its id must not be given again after the
@@ -96,13 +128,21 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
     ).toBeGreaterThan(0);
     expect(upgraded.sqlite.query("pragma foreign_key_check").all()).toEqual([]);
     // the rewrite's tag became a placement with its links bound; the release's other tags did not
-    expect(upgraded.sqlite.query("select id, user_id, name, venue_kind, venue, created_at from placements").all()).toEqual([
-      { id: 40, user_id: 1, name: "@bigchannel 25.11", venue_kind: "telegram", venue: "bigchannel", created_at: made },
-    ]);
-    expect(upgraded.sqlite.query("select link_id, placement_id from placement_links order by link_id").all()).toEqual([
-      { link_id: 40, placement_id: 40 },
-      { link_id: 41, placement_id: 40 },
-    ]);
+    expect(upgraded.sqlite.query("select id, user_id, name, venue_kind, venue, created_at from placements order by id").all()).toEqual(
+      PLACEMENTS.map((p) => ({ ...p, user_id: 1, created_at: made })),
+    );
+    expect(
+      (upgraded.sqlite.query("select link_id, placement_id from placement_links order by link_id").all() as Record<string, number>[]).map(
+        (r) => [r.link_id, r.placement_id],
+      ),
+    ).toEqual(BOUND_LINKS);
+    // the owner's invite the rewrite wrapped counts for its placement (its joins are the placement's)
+    expect(
+      (upgraded.sqlite.query("select invite_id, placement_id from placement_invites").all() as Record<string, number>[]).map((r) => [
+        r.invite_id,
+        r.placement_id,
+      ]),
+    ).toEqual(BOUND_INVITES);
     expect((upgraded.sqlite.query("select count(*) as n from tags").get() as { n: number }).n).toBe(before.tags!);
     const [link] = links as { id: number }[];
     const added = upgraded.sqlite
@@ -137,14 +177,12 @@ test("a PostgreSQL dump of the release, restored as the service's role: every ro
   const raw = new SQL(url, { max: 1 });
   // what the release's ad-post rewrite left: a tag named after the placement on links titled the same
   const made = new Date("2026-11-25T10:00:00Z");
-  await raw`insert into tags (id, user_id, name, created_at) values (40, 1, '@bigchannel 25.11', ${made})`;
-  for (const [id, target] of [
-    [40, "https://shop.example/a"],
-    [41, "https://t.me/+AbCdEf"],
-  ] as const) {
-    await raw`insert into links (id, user_id, code, url, title, created_at, updated_at) values (${id}, 1, ${`ad${id}`}, ${target}, '@bigchannel 25.11', ${made}, ${made})`;
-    await raw`insert into link_tags (link_id, tag_id) values (${id}, 40)`;
+  for (const [id, name] of AD_TAGS) await raw`insert into tags (id, user_id, name, created_at) values (${id}, 1, ${name}, ${made})`;
+  for (const [id, target, title, tag] of AD_LINKS) {
+    await raw`insert into links (id, user_id, code, url, title, created_at, updated_at) values (${id}, 1, ${`ad${id}`}, ${target}, ${title}, ${made}, ${made})`;
+    await raw`insert into link_tags (link_id, tag_id) values (${id}, ${tag})`;
   }
+  await raw`insert into channel_invites (id, user_id, channel_id, chat_id, name, invite_link, created_at) values (40, 1, 1, '@chan-ann', 'Old ad', 'https://t.me/+AbCdEf', ${made})`;
   const before = await pgCounts(raw);
   const links = await raw`select id, code, url, user_id from links order by id`;
   await raw.close();
@@ -158,24 +196,29 @@ test("a PostgreSQL dump of the release, restored as the service's role: every ro
     expect(Number((await upgraded.sql`select count(*) as n from link_stats_dim where dim = 'referrer'`)[0].n)).toBeGreaterThan(0);
     // the rewrite's tag became a placement with its links bound; a new placement takes the next id
     expect(
-      (await upgraded.sql`select id, user_id, name, venue_kind, venue, created_at from placements`).map((r: Record<string, unknown>) => ({
-        ...r,
-        id: Number(r.id),
-        user_id: Number(r.user_id),
-      })),
-    ).toEqual([{ id: 40, user_id: 1, name: "@bigchannel 25.11", venue_kind: "telegram", venue: "bigchannel", created_at: made }]);
+      (await upgraded.sql`select id, user_id, name, venue_kind, venue, created_at from placements order by id`).map(
+        (r: Record<string, unknown>) => ({
+          ...r,
+          id: Number(r.id),
+          user_id: Number(r.user_id),
+        }),
+      ),
+    ).toEqual(PLACEMENTS.map((p) => ({ ...p, user_id: 1, created_at: made })));
     expect(
       (await upgraded.sql`select link_id, placement_id from placement_links order by link_id`).map((r: Record<string, unknown>) => [
         Number(r.link_id),
         Number(r.placement_id),
       ]),
-    ).toEqual([
-      [40, 40],
-      [41, 40],
-    ]);
+    ).toEqual(BOUND_LINKS);
+    expect(
+      (await upgraded.sql`select invite_id, placement_id from placement_invites`).map((r: Record<string, unknown>) => [
+        Number(r.invite_id),
+        Number(r.placement_id),
+      ]),
+    ).toEqual(BOUND_INVITES);
     const [next] =
       await upgraded.sql`insert into placements (user_id, name, venue_kind, venue, created_at) values (1, 'x', 'other', 'x', now()) returning id`;
-    expect(Number(next.id)).toBe(41);
+    expect(Number(next.id)).toBe(43);
     expect(await pgModel(upgraded.sql, PG_ONLY_TABLES)).toEqual(await pgModel(fresh.sql, PG_ONLY_TABLES));
   } finally {
     await upgraded.close();
