@@ -41,7 +41,7 @@ export const utc = (lang: Language, at: string | Date) =>
  * `errorCode`: the code of the refusal to show above the button (a wrong or missing password).
  */
 export function revealPage(lang: Language, r: RevealJson, errorCode?: string): string {
-  const facts: [string, string][] = [[t(lang, "secure-page-kind"), r.contentType]];
+  const facts: [string, string][] = [[t(lang, "secure-page-kind"), t(lang, `secure-page-kind-${r.contentType}`)]];
   if (r.name !== null) facts.push([t(lang, "secure-page-name"), r.name]);
   if (r.fileName !== null && r.contentType !== "text") facts.push([t(lang, "secure-page-file"), r.fileName]);
   if (r.fileSize !== null) facts.push([t(lang, "secure-page-size"), size(lang, r.fileSize)]);
@@ -53,7 +53,8 @@ export function revealPage(lang: Language, r: RevealJson, errorCode?: string): s
     ? `<label for="password">${say(lang, "secure-page-password")}</label><input id="password" name="password" type="password" required minlength="4" maxlength="128" autocomplete="off" autofocus>`
     : "";
   const once = r.viewsLeft === 1 ? ` ${say(lang, "secure-page-last-view")}` : "";
-  const error = errorCode === "password_required" || errorCode === "password_invalid" ? say(lang, `secure-page-${errorCode.replace("_", "-")}`) : "";
+  const error =
+    errorCode === "password_required" || errorCode === "password_invalid" ? say(lang, `secure-page-${errorCode.replace("_", "-")}`) : "";
   return page(
     lang,
     t(lang, "secure-page-shared"),
@@ -129,5 +130,9 @@ export function statePage(lang: Language, status: number, code?: string): string
 
 /** What link-preview bots get: no content, nothing counted. */
 export function botPage(lang: Language): string {
-  return page(lang, t(lang, "secure-page-shared"), `<h1>${say(lang, "secure-page-shared")}</h1><p>${say(lang, "secure-page-open-in-browser")}</p>`);
+  return page(
+    lang,
+    t(lang, "secure-page-shared"),
+    `<h1>${say(lang, "secure-page-shared")}</h1><p>${say(lang, "secure-page-open-in-browser")}</p>`,
+  );
 }

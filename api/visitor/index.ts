@@ -74,12 +74,7 @@ function respond(o: VisitOutcome, request: Request, requestId: string | undefine
     case "password":
       return html(o.wrong ? 401 : 200, passwordPage(lang, o.title, o.wrong), PAGE, requestId);
     case "locked":
-      return html(
-        429,
-        lockedPage(lang, o.title, o.retryAfterSeconds),
-        { ...PAGE, "retry-after": String(o.retryAfterSeconds) },
-        requestId,
-      );
+      return html(429, lockedPage(lang, o.title, o.retryAfterSeconds), { ...PAGE, "retry-after": String(o.retryAfterSeconds) }, requestId);
   }
 }
 
