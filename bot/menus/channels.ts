@@ -81,7 +81,7 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
   return [
     `🔗 <b>${esc(invite.name)}</b>${invite.isRevoked ? ` ${ctx.t("invite-revoked-mark")}` : ""}`,
     `<code>${esc(invite.inviteLink)}</code>`,
-    view.trackingUrl ? ctx.t("invite-tracking", { url: esc(view.trackingUrl), clicks: f.clicks, unique: f.unique_clicks }) : "",
+    view.trackingUrl ? ctx.t("invite-tracking", { url: `<code>${esc(view.trackingUrl)}</code>`, clicks: f.clicks, unique: f.unique_clicks }) : "",
     invite.joinRequest
       ? ctx.t(invite.approve === "auto" ? "invite-requests-auto" : "invite-requests-manual", { pending: view.stats.pending ?? 0 })
       : "",
