@@ -98,7 +98,7 @@ describe("public pages in the visitor's language", () => {
       expectPage(wrong, lang, 401, [say(lang, "secure-page-password-invalid"), say(lang, "secure-page-password")]);
 
       expectPage(await open("/s/nothing-here", lang), lang, 404, [say(lang, "secure-page-404-title"), say(lang, "secure-page-404-text")]);
-    });
+    }, 20_000); // two password hashes: slow on a loaded machine
 
     test(`${lang}: the request-link page, the page after sending, and a request link that is full`, async () => {
       const { token: owner, folder } = await seed(t, lang === "ru" ? 7201 : 7202);
