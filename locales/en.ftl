@@ -522,7 +522,7 @@ channel-today = Today: +{ $joins } / −{ $leaves }
 channel-total = In total: +{ $joins } / −{ $leaves } (net { $net })
 channel-unattributed = Unattributed: +{ $joins } / −{ $leaves }
 channel-waiting = 🙋 { $count } waiting to join
-channel-not-admin = ⚠️ I am no longer an administrator there: make me one again to make invites.
+channel-not-admin = ⚠️ I am no longer an administrator there: joins and leaves are no longer counted and no new invites can be made. Make me an administrator with the right to invite users again to resume.
 channel-cannot-invite = ⚠️ I lack the right to invite users there: give me “Invite users via link”.
 channel-new-invite = ➕ New invite
 channel-requests = 🙋 Requests
@@ -618,7 +618,10 @@ request-gone = This request is gone.
 source-removed = ℹ️ I was removed from { $kind ->
         [channel] the channel
        *[group] the group
-    } “{ $title }”: it is no longer searched for keywords.
+    } “{ $title }”: it is no longer searched for keywords{ $kind ->
+        [channel] , its joins and leaves are no longer counted, and it offers no New invite until you make me an administrator there again
+       *[group] {""}
+    }.
 source-added-public = ✅ I was added to { $kind ->
         [channel] the channel
        *[group] the group
