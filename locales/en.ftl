@@ -522,7 +522,7 @@ channel-today = Today: +{ $joins } / −{ $leaves }
 channel-total = In total: +{ $joins } / −{ $leaves } (net { $net })
 channel-unattributed = Unattributed: +{ $joins } / −{ $leaves }
 channel-waiting = 🙋 { $count } waiting to join
-channel-not-admin = ⚠️ I am no longer an administrator there: make me one again to make invites.
+channel-not-admin = ⚠️ I am no longer an administrator there: joins and leaves are no longer counted and no new invites can be made. Make me an administrator with the right to invite users again to resume.
 channel-cannot-invite = ⚠️ I lack the right to invite users there: give me “Invite users via link”.
 channel-new-invite = ➕ New invite
 channel-requests = 🙋 Requests
@@ -618,7 +618,10 @@ request-gone = This request is gone.
 source-removed = ℹ️ I was removed from { $kind ->
         [channel] the channel
        *[group] the group
-    } “{ $title }”: it is no longer searched for keywords.
+    } “{ $title }”: it is no longer searched for keywords{ $kind ->
+        [channel] , its joins and leaves are no longer counted, and it offers no New invite until you make me an administrator there again
+       *[group] {""}
+    }.
 source-added-public = ✅ I was added to { $kind ->
         [channel] the channel
        *[group] the group
@@ -1852,3 +1855,87 @@ period-typed-90d = 90d
 period-typed-1y = 1y
 period-typed-all = all
 summary-period-refuse = The period is one of: { $list }.
+
+# Public pages: short links (SHORT_URL/<code>), secure files (/s/<code>) and request links (/r/<code>)
+visitor-not-found-title = Link not found
+visitor-not-found-text = This link does not exist or has been turned off.
+visitor-expired-title = Link expired
+visitor-expired-text = This link has expired or reached its click limit.
+visitor-countdown-title = Link not open yet
+visitor-countdown-heading = This link opens soon
+visitor-countdown-opens = The link opens at { $time } UTC.
+visitor-countdown-noscript = Reload the page when the time has come.
+visitor-password-title = Password required
+visitor-password-text = Enter the password to open this link.
+visitor-password-label = Password
+visitor-password-open = Open link
+visitor-password-wrong = Wrong password, try again.
+visitor-redirect-title = Redirecting…
+visitor-redirect-text = Taking you to the destination…
+visitor-redirect-continue = Continue
+visitor-locked-title = Too many attempts
+visitor-locked-text = Too many wrong passwords. Try again in { $minutes } min.
+secure-page-shared = A secure file was shared with you
+secure-page-kind = Kind
+secure-page-name = Name
+secure-page-file = File
+secure-page-size = Size
+secure-page-until = Available until
+secure-page-views-left = Views left
+secure-page-unlimited = unlimited
+secure-page-password = Password
+secure-page-last-view = This is the last view: after it the link stops working.
+secure-page-show-text = Show the text
+secure-page-show-file = Show the file
+secure-page-counts-one = Opening counts one view.
+secure-page-views-left-note = { $count ->
+    [one] { $count } view left
+   *[other] { $count } views left
+}
+secure-page-available-until = available until { $time }
+secure-page-download = Download
+secure-page-preview = Your own preview: no view was counted.
+secure-page-counted = One view was counted. Keep this page open: the download works for a few hours from it.
+secure-page-password-required = Enter the password to open this link.
+secure-page-password-invalid = That password is wrong.
+secure-page-403-title = Not available
+secure-page-403-text = The owner has revoked this link or paused sharing. Ask them for a new link.
+secure-page-404-title = Link not found
+secure-page-404-text = There is no secure file at this address. Check that the link was copied completely.
+secure-page-410-title = Link expired
+secure-page-410-text = This link has expired or has been opened as many times as allowed.
+secure-page-429-title = Too many attempts
+secure-page-429-text = Wait a while before trying again.
+secure-page-open-in-browser = Open the link in a browser to view it.
+secure-page-bytes = { $size } B
+secure-page-kilobytes = { $size } KB
+secure-page-megabytes = { $size } MB
+request-page-title = Send a file
+request-page-items-left = { $count ->
+    [one] { $count } item can still be sent
+   *[other] { $count } items can still be sent
+}
+request-page-open-until = open until { $time }
+request-page-intro = Someone asked you to send them a file or a text. No account is needed.
+request-page-file = File (at most 10 MB)
+request-page-send-file = Send the file
+request-page-or-text = Or a text
+request-page-send-text = Send the text
+request-page-send-another = Send another
+request-page-received = Received
+request-page-text-delivered = Your text has been delivered.
+request-page-file-delivered = { $file } has been delivered.
+secure-error-link_revoked = This link has been revoked by its owner.
+secure-error-folder_paused = Sharing from this folder is paused by its owner.
+secure-error-link_expired = This link has expired.
+secure-error-views_exhausted = This link has reached its view limit.
+secure-error-request_inactive = This request link has been turned off by its owner.
+secure-error-request_expired = This request link has expired.
+secure-error-request_full = This request link has received all the items it asked for.
+secure-error-request_not_found = There is no request link at this address.
+secure-error-file_too_large = That file is larger than 10 MB.
+secure-page-kind-text = text
+secure-page-kind-image = image
+secure-page-kind-video = video
+secure-page-kind-audio = audio
+secure-page-kind-file = file

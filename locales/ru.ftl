@@ -547,7 +547,7 @@ channel-today = Сегодня: +{ $joins } / −{ $leaves }
 channel-total = Всего: +{ $joins } / −{ $leaves } (итого { $net })
 channel-unattributed = Без источника: +{ $joins } / −{ $leaves }
 channel-waiting = 🙋 Заявок на вступление: { $count }
-channel-not-admin = ⚠️ Я больше не администратор этого канала: назначьте меня снова, чтобы делать приглашения.
+channel-not-admin = ⚠️ Я больше не администратор этого канала: вступления и выходы больше не считаются, новые приглашения не создать. Назначьте меня снова администратором с правом приглашать, чтобы всё заработало.
 channel-cannot-invite = ⚠️ У меня нет права приглашать пользователей: дайте мне право «Пригласительные ссылки».
 channel-new-invite = ➕ Новое приглашение
 channel-requests = 🙋 Заявки
@@ -651,7 +651,10 @@ request-gone = Этой заявки больше нет.
 source-removed = ℹ️ Меня удалили из { $kind ->
         [channel] канала
        *[group] группы
-    } «{ $title }»: там больше не ищутся ключевые слова.
+    } «{ $title }»: там больше не ищутся ключевые слова{ $kind ->
+        [channel] , вступления и выходы больше не считаются, а «Новое приглашение» недоступно, пока вы снова не назначите меня администратором
+       *[group] {""}
+    }.
 source-added-public = ✅ Меня добавили в { $kind ->
         [channel] канал
        *[group] группу
@@ -1943,3 +1946,89 @@ period-typed-90d = 90д
 period-typed-1y = год
 period-typed-all = всё
 summary-period-refuse = Период — одно из: { $list }.
+
+# Public pages: short links (SHORT_URL/<code>), secure files (/s/<code>) and request links (/r/<code>)
+visitor-not-found-title = Ссылка не найдена
+visitor-not-found-text = Такой ссылки нет или её выключили.
+visitor-expired-title = Ссылка больше не действует
+visitor-expired-text = Срок ссылки истёк или исчерпан предел переходов.
+visitor-countdown-title = Ссылка ещё не открыта
+visitor-countdown-heading = Ссылка скоро откроется
+visitor-countdown-opens = Ссылка откроется { $time } UTC.
+visitor-countdown-noscript = Обновите страницу, когда время подойдёт.
+visitor-password-title = Нужен пароль
+visitor-password-text = Введите пароль, чтобы открыть ссылку.
+visitor-password-label = Пароль
+visitor-password-open = Открыть ссылку
+visitor-password-wrong = Неверный пароль, попробуйте ещё раз.
+visitor-redirect-title = Переходим…
+visitor-redirect-text = Открываем страницу назначения…
+visitor-redirect-continue = Продолжить
+visitor-locked-title = Слишком много попыток
+visitor-locked-text = Слишком много неверных паролей. Попробуйте снова через { $minutes } мин.
+secure-page-shared = С вами поделились защищённым файлом
+secure-page-kind = Тип
+secure-page-name = Название
+secure-page-file = Файл
+secure-page-size = Размер
+secure-page-until = Доступен до
+secure-page-views-left = Осталось просмотров
+secure-page-unlimited = без ограничений
+secure-page-password = Пароль
+secure-page-last-view = Это последний просмотр: после него ссылка перестанет работать.
+secure-page-show-text = Показать текст
+secure-page-show-file = Показать файл
+secure-page-counts-one = Открытие засчитывается как один просмотр.
+secure-page-views-left-note = { $count ->
+    [one] остался { $count } просмотр
+    [few] осталось { $count } просмотра
+   *[other] осталось { $count } просмотров
+}
+secure-page-available-until = доступен до { $time }
+secure-page-download = Скачать
+secure-page-preview = Это ваш предпросмотр: просмотр не засчитан.
+secure-page-counted = Засчитан один просмотр. Не закрывайте страницу: скачивание с неё работает ещё несколько часов.
+secure-page-password-required = Введите пароль, чтобы открыть ссылку.
+secure-page-password-invalid = Пароль неверный.
+secure-page-403-title = Недоступно
+secure-page-403-text = Владелец отозвал ссылку или приостановил доступ. Попросите у него новую ссылку.
+secure-page-404-title = Ссылка не найдена
+secure-page-404-text = По этому адресу нет защищённого файла. Проверьте, что ссылка скопирована целиком.
+secure-page-410-title = Ссылка больше не действует
+secure-page-410-text = Срок ссылки истёк или её открыли столько раз, сколько было разрешено.
+secure-page-429-title = Слишком много попыток
+secure-page-429-text = Подождите немного и попробуйте снова.
+secure-page-open-in-browser = Откройте ссылку в браузере, чтобы посмотреть.
+secure-page-bytes = { $size } Б
+secure-page-kilobytes = { $size } КБ
+secure-page-megabytes = { $size } МБ
+request-page-title = Отправить файл
+request-page-items-left = { $count ->
+    [one] можно отправить ещё { $count } вложение
+    [few] можно отправить ещё { $count } вложения
+   *[other] можно отправить ещё { $count } вложений
+}
+request-page-open-until = открыт до { $time }
+request-page-intro = Вас попросили прислать файл или текст. Аккаунт не нужен.
+request-page-file = Файл (до 10 МБ)
+request-page-send-file = Отправить файл
+request-page-or-text = Или текст
+request-page-send-text = Отправить текст
+request-page-send-another = Отправить ещё
+request-page-received = Получено
+request-page-text-delivered = Ваш текст доставлен.
+request-page-file-delivered = { $file } доставлен.
+secure-error-link_revoked = Владелец отозвал эту ссылку.
+secure-error-folder_paused = Владелец приостановил доступ к этой папке.
+secure-error-link_expired = Срок действия ссылки истёк.
+secure-error-views_exhausted = Ссылку открыли столько раз, сколько было разрешено.
+secure-error-request_inactive = Владелец выключил эту ссылку-запрос.
+secure-error-request_expired = Срок ссылки-запроса истёк.
+secure-error-request_full = По этой ссылке-запросу уже прислали всё, что просили.
+secure-error-request_not_found = По этому адресу нет ссылки-запроса.
+secure-error-file_too_large = Файл больше 10 МБ.
+secure-page-kind-text = текст
+secure-page-kind-image = изображение
+secure-page-kind-video = видео
+secure-page-kind-audio = аудио
+secure-page-kind-file = файл

@@ -1,25 +1,5 @@
 import type { MiniappBuild } from "./build";
-import { languageFor, t, type Language } from "../core/i18n/translate";
-
-/**
- * The language of the page before its script runs, from the browser's Accept-Language (Telegram's
- * in-app browser sends the device's): the tag with the highest weight, read as the bot reads a
- * Telegram language_code. The script then follows the account's choice.
- */
-export function pageLanguage(acceptLanguage: string | null | undefined): Language {
-  let best = { tag: "", q: 0 };
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const [tag = "", ...params] = part.trim().split(";");
-    const q = Number(
-      params
-        .find((p) => p.trim().startsWith("q="))
-        ?.trim()
-        .slice(2) ?? 1,
-    );
-    if (tag && tag !== "*" && q > best.q) best = { tag, q };
-  }
-  return languageFor(null, best.tag);
-}
+import { t, type Language } from "../core/i18n/translate";
 
 /** The single HTML page of the app; every route under /app answers it and the client routes. */
 export function indexHtml(build: MiniappBuild, language: Language): string {

@@ -16,7 +16,7 @@ import { ipBucket } from "../../core/ip";
 import { publicError } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
 import { SecureModel } from "./model";
-import { htmlResponder } from "./viewer";
+import { htmlResponder, visitorLanguage } from "./viewer";
 import { receivedPage, requestPage } from "./request-html";
 import { statePage } from "./viewer-html";
 import { withUploadedFile } from "./upload";
@@ -55,15 +55,11 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
   const receiveFile = (request: Request, server: Peer, code: string) =>
     withUploadedFile(request, (stream, info) => receive(request, server, code, () => ({ stream, fileName: info.filename })));
 
-  const pageFailure = (e: unknown) => {
+  const pageFailure = (e: unknown, request: Request) => {
     if (!(e instanceof AppError)) throw e;
-    const known = [404, 410, 429].includes(e.status);
-    const body = known
-      ? statePage(e.status, e.status === 404 ? "There is no request link at this address." : e.message)
-      : requestFailedPage(e);
-    return html(e.status, body, false, e.headers);
+    const reason = e.status === 404 ? "request_not_found" : e.status === 413 ? "file_too_large" : e.code;
+    return html(e.status, statePage(visitorLanguage(request), e.status, reason), false, e.headers);
   };
-  const requestFailedPage = (e: AppError) => statePage(e.status, e.status === 413 ? "That file is larger than 10 MB." : e.message);
   const tags = ["secure (public)"];
 
   return new Elysia({ name: "secure-requests-public" })
@@ -102,9 +98,9 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
       async ({ params, request }) => {
         try {
           const row = await openRequest(deps, params.code);
-          return html(200, requestPage(row), request.method === "HEAD");
+          return html(200, requestPage(visitorLanguage(request), row), request.method === "HEAD");
         } catch (e) {
-          return pageFailure(e);
+          return pageFailure(e, request);
         }
       },
       { params: SecureModel.codeParams, detail: { tags, summary: "The request page: send a file or a text" } },
@@ -114,9 +110,9 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
       async ({ request, params, server }) => {
         try {
           const done = await receiveFile(request, server, params.code);
-          return html(201, receivedPage(done, params.code));
+          return html(201, receivedPage(visitorLanguage(request), done, params.code));
         } catch (e) {
-          return pageFailure(e);
+          return pageFailure(e, request);
         }
       },
       { params: SecureModel.codeParams, parse: "none", detail: { tags, summary: "The request page's file form" } },
@@ -126,9 +122,9 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
       async ({ request, params, body, server }) => {
         try {
           const done = await receive(request, server, params.code, () => ({ text: body.text }));
-          return html(201, receivedPage(done, params.code));
+          return html(201, receivedPage(visitorLanguage(request), done, params.code));
         } catch (e) {
-          return pageFailure(e);
+          return pageFailure(e, request);
         }
       },
       { params: SecureModel.codeParams, body: SecureModel.requestText, detail: { tags, summary: "The request page's text form" } },

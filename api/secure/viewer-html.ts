@@ -1,5 +1,6 @@
 /** HTML of the secure viewer and request pages: small, mobile-first, no scripts, everything escaped. */
 import type { RevealJson, ViewJson } from "../../core/secure/view";
+import { t, type Language } from "../../core/i18n/translate";
 
 const esc = Bun.escapeHTML;
 
@@ -14,47 +15,59 @@ input,textarea{width:100%;font:16px system-ui,sans-serif;padding:10px;margin:4px
 dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:12px 0}dt{color:#667}dd{margin:0;word-break:break-word}.err{color:#c0392b;font-weight:600}
 .state{font-size:3rem;margin:0}@media (prefers-color-scheme:dark){body{background:#15171c;color:#e6e8ee}.card{background:#1f232b}pre{background:#15171c}.muted,dt{color:#99a}}`;
 
-export function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+export function page(lang: Language, title: string, body: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow"><meta property="og:title" content="${esc(title)}"><title>${esc(title)}</title>
 <style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
 }
 
-export function size(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+/** Page text in `lang`, escaped for HTML. */
+export const say = (lang: Language, key: string, vars?: Record<string, string | number>) => esc(t(lang, key, vars));
+
+export function size(lang: Language, n: number): string {
+  if (n < 1024) return t(lang, "secure-page-bytes", { size: n });
+  const format = (v: number) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(v);
+  if (n < 1024 * 1024) return t(lang, "secure-page-kilobytes", { size: format(n / 1024) });
+  return t(lang, "secure-page-megabytes", { size: format(n / 1024 / 1024) });
 }
 
-const utc = (iso: string) => new Date(iso).toUTCString().replace(" GMT", " UTC");
-const viewsLeft = (n: number | null) => (n === null ? "unlimited" : String(n));
+/** A moment as the pages show it, in UTC (the page knows nothing of the visitor's zone). */
+export const utc = (lang: Language, at: string | Date) =>
+  `${new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(at))} UTC`;
 
 /**
  * The reveal step: what is shared and a button. Loading this page counts nothing, so mail scanners
  * and previewers that fetch it burn no view; the button posts the form, which counts one.
+ * `errorCode`: the code of the refusal to show above the button (a wrong or missing password).
  */
-export function revealPage(r: RevealJson, error?: string): string {
-  const facts: [string, string][] = [["Kind", r.contentType]];
-  if (r.name !== null) facts.push(["Name", r.name]);
-  if (r.fileName !== null && r.contentType !== "text") facts.push(["File", r.fileName]);
-  if (r.fileSize !== null) facts.push(["Size", size(r.fileSize)]);
-  facts.push(["Available until", utc(r.expiresAt)], ["Views left", viewsLeft(r.viewsLeft)]);
+export function revealPage(lang: Language, r: RevealJson, errorCode?: string): string {
+  const facts: [string, string][] = [[t(lang, "secure-page-kind"), t(lang, `secure-page-kind-${r.contentType}`)]];
+  if (r.name !== null) facts.push([t(lang, "secure-page-name"), r.name]);
+  if (r.fileName !== null && r.contentType !== "text") facts.push([t(lang, "secure-page-file"), r.fileName]);
+  if (r.fileSize !== null) facts.push([t(lang, "secure-page-size"), size(lang, r.fileSize)]);
+  facts.push(
+    [t(lang, "secure-page-until"), utc(lang, r.expiresAt)],
+    [t(lang, "secure-page-views-left"), r.viewsLeft === null ? t(lang, "secure-page-unlimited") : String(r.viewsLeft)],
+  );
   const password = r.hasPassword
-    ? `<label for="password">Password</label><input id="password" name="password" type="password" required minlength="4" maxlength="128" autocomplete="off" autofocus>`
+    ? `<label for="password">${say(lang, "secure-page-password")}</label><input id="password" name="password" type="password" required minlength="4" maxlength="128" autocomplete="off" autofocus>`
     : "";
-  const once = r.viewsLeft === 1 ? " This is the last view: after it the link stops working." : "";
+  const once = r.viewsLeft === 1 ? ` ${say(lang, "secure-page-last-view")}` : "";
+  const error =
+    errorCode === "password_required" || errorCode === "password_invalid" ? say(lang, `secure-page-${errorCode.replace("_", "-")}`) : "";
   return page(
-    "A secure file was shared with you",
-    `<h1>A secure file was shared with you</h1>
+    lang,
+    t(lang, "secure-page-shared"),
+    `<h1>${say(lang, "secure-page-shared")}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>
-${error ? `<p class="err" role="alert">${esc(error)}</p>` : ""}
-<form method="post">${password}<button class="btn" type="submit" id="reveal">Show the ${r.contentType === "text" ? "text" : "file"}</button></form>
-<p class="muted">Opening counts one view.${esc(once)}</p>`,
+${error ? `<p class="err" role="alert">${error}</p>` : ""}
+<form method="post">${password}<button class="btn" type="submit" id="reveal">${say(lang, r.contentType === "text" ? "secure-page-show-text" : "secure-page-show-file")}</button></form>
+<p class="muted">${say(lang, "secure-page-counts-one")}${once}</p>`,
   );
 }
 
 /** The page for an opened link: text inline, image shown, video/audio playable with seeking, download offered. */
-export function viewerPage(v: ViewJson): string {
+export function viewerPage(lang: Language, v: ViewJson): string {
   const stream = esc(v.streamUrl);
   let content: string;
   switch (v.contentType) {
@@ -73,37 +86,53 @@ export function viewerPage(v: ViewJson): string {
     default:
       content = `<p>${esc(v.fileName)} · ${esc(v.mimeType)}</p>`;
   }
-  const left = v.viewsLeft === null ? "" : ` · ${v.viewsLeft} view${v.viewsLeft === 1 ? "" : "s"} left`;
+  const facts = [v.fileName, size(lang, v.fileSize), t(lang, "secure-page-available-until", { time: utc(lang, v.expiresAt) })];
+  if (v.viewsLeft !== null) facts.push(t(lang, "secure-page-views-left-note", { count: v.viewsLeft }));
   return page(
+    lang,
     v.name,
     `<h1>${esc(v.name)}</h1>
-<p class="muted">${esc(v.fileName)} · ${size(v.fileSize)} · available until ${esc(utc(v.expiresAt))}${left}</p>
+<p class="muted">${esc(facts.join(" · "))}</p>
 ${v.description ? `<p>${esc(v.description)}</p>` : ""}${content}
-<p><a class="btn" href="${esc(v.downloadUrl)}" download="${esc(v.fileName)}">Download</a></p>
-<p class="muted">${v.preview ? "Your own preview: no view was counted." : "One view was counted. Keep this page open: the download works for a few hours from it."}</p>`,
+<p><a class="btn" href="${esc(v.downloadUrl)}" download="${esc(v.fileName)}">${say(lang, "secure-page-download")}</a></p>
+<p class="muted">${say(lang, v.preview ? "secure-page-preview" : "secure-page-counted")}</p>`,
   );
 }
 
-const STATES: Record<number, { icon: string; title: string; text: string }> = {
-  403: { icon: "🔒", title: "Not available", text: "The owner has revoked this link or paused sharing. Ask them for a new link." },
-  404: { icon: "🔍", title: "Link not found", text: "There is no secure file at this address. Check that the link was copied completely." },
-  410: { icon: "⌛", title: "Link expired", text: "This link has expired or has been opened as many times as allowed." },
-  429: { icon: "⏳", title: "Too many attempts", text: "Wait a while before trying again." },
-};
+const ICONS: Record<number, string> = { 403: "🔒", 404: "🔍", 410: "⌛", 429: "⏳" };
+/** The refusals a state page explains in words of its own (core's error codes). */
+const EXPLAINED = new Set([
+  "link_revoked",
+  "folder_paused",
+  "link_expired",
+  "views_exhausted",
+  "request_inactive",
+  "request_expired",
+  "request_full",
+  "request_not_found",
+  "file_too_large",
+]);
 
-/** The page for 403 (revoked/paused), 404 (unknown), 410 (expired/used up) and 429. */
-export function statePage(status: number, message?: string): string {
-  const s = STATES[status] ?? STATES[404]!;
+/**
+ * The page for 403 (revoked/paused), 404 (unknown), 410 (expired/used up), 413 and 429; `code`, when
+ * it is one the page explains, adds the reason above the general text.
+ */
+export function statePage(lang: Language, status: number, code?: string): string {
+  const known = status in ICONS ? status : 404;
+  const title = t(lang, `secure-page-${known}-title`);
+  const reason = code && EXPLAINED.has(code) ? `<p>${say(lang, `secure-error-${code}`)}</p>` : "";
   return page(
-    s.title,
-    `<p class="state">${s.icon}</p><h1>${s.title}</h1><p>${esc(message ?? s.text)}</p>${message ? `<p class="muted">${s.text}</p>` : ""}`,
+    lang,
+    title,
+    `<p class="state">${ICONS[known]}</p><h1>${esc(title)}</h1>${reason}<p${reason ? ' class="muted"' : ""}>${say(lang, `secure-page-${known}-text`)}</p>`,
   );
 }
 
 /** What link-preview bots get: no content, nothing counted. */
-export function botPage(): string {
+export function botPage(lang: Language): string {
   return page(
-    "A secure file was shared with you",
-    `<h1>A secure file was shared with you</h1><p>Open the link in a browser to view it.</p>`,
+    lang,
+    t(lang, "secure-page-shared"),
+    `<h1>${say(lang, "secure-page-shared")}</h1><p>${say(lang, "secure-page-open-in-browser")}</p>`,
   );
 }

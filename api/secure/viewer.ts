@@ -8,6 +8,10 @@ import { PUBLIC_HEADERS } from "./serve";
 import { pageHeaders } from "../shared/page-headers";
 import { SecureModel } from "./model";
 import { botPage, revealPage, statePage, viewerPage } from "./viewer-html";
+import { pageLanguage, type Language } from "../../core/i18n/language";
+
+/** The language of a public page: the visitor's Accept-Language (the pages answer with Vary on it). */
+export const visitorLanguage = (request: Request): Language => pageLanguage(request.headers.get("accept-language"));
 
 /**
  * Responses of the public secure pages (viewer, request page): the headers of every public page
@@ -17,15 +21,15 @@ import { botPage, revealPage, statePage, viewerPage } from "./viewer-html";
  */
 export function htmlResponder(deps: Pick<Deps, "config">) {
   const media = [new URL(deps.config.baseUrl).origin];
-  const headers = { ...PUBLIC_HEADERS, "content-type": "text/html; charset=utf-8", ...pageHeaders("page", { media }) };
+  const headers = {
+    ...PUBLIC_HEADERS,
+    "content-type": "text/html; charset=utf-8",
+    ...pageHeaders("page", { media }),
+    vary: "accept-language",
+  };
   return (status: number, body: string, head = false, extra: Record<string, string> = {}) =>
     new Response(head ? null : body, { status, headers: { ...headers, ...extra } });
 }
-
-const ERROR_MESSAGES: Record<string, string> = {
-  password_required: "Enter the password to open this link.",
-  password_invalid: "That password is wrong.",
-};
 
 /**
  * The viewer page at SHORT_URL/s/<code>. Loading it counts nothing: it shows what is shared and a
@@ -35,15 +39,15 @@ const ERROR_MESSAGES: Record<string, string> = {
  */
 export function secureViewerPages(deps: Deps, open: OpenDeps) {
   const html = htmlResponder(deps);
-  const failure = (e: unknown, head: boolean, reveal?: () => Promise<string>): Response | Promise<Response> => {
+  const failure = (e: unknown, lang: Language, head: boolean, reveal?: () => Promise<string>): Response | Promise<Response> => {
     if (!(e instanceof AppError)) throw e;
     // a wrong or missing password shows the first step again; the link may have changed meanwhile
     if (e.status === 401 && reveal)
       return reveal().then(
         (body) => html(401, body, head),
-        (again) => failure(again, head),
+        (again) => failure(again, lang, head),
       );
-    return html(e.status, statePage(e.status, e.status === 404 ? undefined : e.message), head, e.headers);
+    return html(e.status, statePage(lang, e.status, e.code), head, e.headers);
   };
 
   return new Elysia({ name: "secure-viewer" })
@@ -51,11 +55,12 @@ export function secureViewerPages(deps: Deps, open: OpenDeps) {
       "/s/:code",
       async ({ request, params }) => {
         const head = request.method === "HEAD";
+        const lang = visitorLanguage(request);
         try {
           const opened = await openLink(open, params.code, { consume: false, ip: null });
-          return html(200, head ? "" : revealPage(revealInfo(opened)), head);
+          return html(200, head ? "" : revealPage(lang, revealInfo(opened)), head);
         } catch (e) {
-          return failure(e, head);
+          return failure(e, lang, head);
         }
       },
       {
@@ -67,17 +72,18 @@ export function secureViewerPages(deps: Deps, open: OpenDeps) {
       "/s/:code",
       async ({ request, params, body, server }) => {
         const ip = clientAddress(request, server, deps.config.trustProxy);
+        const lang = visitorLanguage(request);
         try {
           const { mode, bot, owner } = await openMode(deps, request, params.code, ip);
           mode.password = body?.password || null;
           const opened = await openLink(open, params.code, mode);
-          if (bot) return html(200, botPage());
-          return html(200, viewerPage(viewPayload(deps, opened, ip, owner)));
+          if (bot) return html(200, botPage(lang));
+          return html(200, viewerPage(lang, viewPayload(deps, opened, ip, owner)));
         } catch (e) {
           const code = e instanceof AppError ? e.code : "";
-          return failure(e, false, async () => {
+          return failure(e, lang, false, async () => {
             const opened = await openLink(open, params.code, { consume: false, ip });
-            return revealPage(revealInfo(opened), ERROR_MESSAGES[code]);
+            return revealPage(lang, revealInfo(opened), code);
           });
         }
       },

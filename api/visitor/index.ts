@@ -11,11 +11,13 @@ import { countdownPage, expiredPage, lockedPage, notFoundPage, passwordPage, pix
 import { VisitorModel } from "./model";
 import { pageHeaders } from "../shared/page-headers";
 import type { PixelType } from "../../core/catalog/pixels";
+import { pageLanguage } from "../../core/i18n/language";
 
 const NO_STORE = { "cache-control": "no-store", "x-robots-tag": "noindex" };
 /** The request's id on the listening server's answers (api/shared/observe.ts makes it). */
 const REQUEST_ID = "x-request-id";
-const PAGE = pageHeaders("page");
+/** The pages speak the visitor's Accept-Language, so caches keep one copy per language. */
+const PAGE = { ...pageHeaders("page"), vary: "accept-language" };
 const html = (status: number, body: string, extra: Record<string, string> = PAGE, requestId?: string) =>
   new Response(body, {
     status,
@@ -27,7 +29,10 @@ const html = (status: number, body: string, extra: Record<string, string> = PAGE
     },
   });
 /** The pixel page's headers allow the hosts of exactly the networks it fires. */
-const pixelHeaders = memoize((types: string) => pageHeaders("pixel", { pixels: types.split(",") as PixelType[] }), 64);
+const pixelHeaders = memoize(
+  (types: string) => ({ ...pageHeaders("pixel", { pixels: types.split(",") as PixelType[] }), vary: "accept-language" }),
+  64,
+);
 
 /** A Headers object per destination: Response copies it far faster than it converts a plain object. */
 const redirectHeaders = memoize((location: string) => new Headers({ location, ...NO_STORE }), 5000);
@@ -45,28 +50,31 @@ function redirect(location: string, requestId: string | undefined): Response {
   return new Response(null, { status: 302, headers });
 }
 
-/** Turns a visit outcome into the page or redirect CONTRACT §4 prescribes, with the request's id when given. */
-function respond(o: VisitOutcome, requestId: string | undefined): Response {
+/**
+ * Turns a visit outcome into the page or redirect CONTRACT §4 prescribes, with the request's id when
+ * given; a page is in the request's Accept-Language (read only for pages, never for a redirect).
+ */
+function respond(o: VisitOutcome, request: Request, requestId: string | undefined): Response {
+  if (o.kind === "redirect" && !o.pixels.length) return redirect(o.target, requestId);
+  const lang = pageLanguage(request.headers.get("accept-language"));
   switch (o.kind) {
     case "redirect":
-      return o.pixels.length
-        ? html(
-            200,
-            pixelPage(o.title, o.target, o.pixels),
-            pixelHeaders([...new Set(o.pixels.map((p) => p.type))].sort().join(",")),
-            requestId,
-          )
-        : redirect(o.target, requestId);
+      return html(
+        200,
+        pixelPage(lang, o.title, o.target, o.pixels),
+        pixelHeaders([...new Set(o.pixels.map((p) => p.type))].sort().join(",")),
+        requestId,
+      );
     case "not_found":
-      return html(404, notFoundPage(), PAGE, requestId);
+      return html(404, notFoundPage(lang), PAGE, requestId);
     case "expired":
-      return o.expiredUrl ? redirect(o.expiredUrl, requestId) : html(410, expiredPage(o.title), PAGE, requestId);
+      return o.expiredUrl ? redirect(o.expiredUrl, requestId) : html(410, expiredPage(lang, o.title), PAGE, requestId);
     case "countdown":
-      return html(200, countdownPage(o.title, o.startsAt, o.now), PAGE, requestId);
+      return html(200, countdownPage(lang, o.title, o.startsAt, o.now), PAGE, requestId);
     case "password":
-      return html(o.wrong ? 401 : 200, passwordPage(o.title, o.wrong ? "Wrong password, try again." : null), PAGE, requestId);
+      return html(o.wrong ? 401 : 200, passwordPage(lang, o.title, o.wrong), PAGE, requestId);
     case "locked":
-      return html(429, lockedPage(o.title, o.retryAfterSeconds), { ...PAGE, "retry-after": String(o.retryAfterSeconds) }, requestId);
+      return html(429, lockedPage(lang, o.title, o.retryAfterSeconds), { ...PAGE, "retry-after": String(o.retryAfterSeconds) }, requestId);
   }
 }
 
@@ -126,7 +134,7 @@ export function visitorResponder(deps: Deps): VisitorResponder {
   const headOnly = (res: Response) => new Response(null, { status: res.status, headers: res.headers });
   return (request, server, code, method, password, requestId) => {
     const outcome = visit(new RequestVisit(request, code, method, clientAddress(request, server, deps.config.trustProxy), password));
-    const res = outcome instanceof Promise ? outcome.then((o) => respond(o, requestId)) : respond(outcome, requestId);
+    const res = outcome instanceof Promise ? outcome.then((o) => respond(o, request, requestId)) : respond(outcome, request, requestId);
     if (method !== "HEAD") return res;
     return res instanceof Promise ? res.then(headOnly) : headOnly(res);
   };

@@ -81,7 +81,9 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
   return [
     `🔗 <b>${esc(invite.name)}</b>${invite.isRevoked ? ` ${ctx.t("invite-revoked-mark")}` : ""}`,
     `<code>${esc(invite.inviteLink)}</code>`,
-    view.trackingUrl ? ctx.t("invite-tracking", { url: esc(view.trackingUrl), clicks: f.clicks, unique: f.unique_clicks }) : "",
+    view.trackingUrl
+      ? ctx.t("invite-tracking", { url: `<code>${esc(view.trackingUrl)}</code>`, clicks: f.clicks, unique: f.unique_clicks })
+      : "",
     invite.joinRequest
       ? ctx.t(invite.approve === "auto" ? "invite-requests-auto" : "invite-requests-manual", { pending: view.stats.pending ?? 0 })
       : "",
@@ -145,10 +147,13 @@ dynamic(channelScreen, async (ctx, range) => {
     range.row();
   }
   // someone who no longer runs the chat keeps reading their invites, and nothing more
-  if (await powersRefused(ctx, (await ownedChannel(ctx.deps, uid(ctx), id)).chatId)) return;
-  range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
-    act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"),
-  );
+  const channel = await ownedChannel(ctx.deps, uid(ctx), id);
+  if (await powersRefused(ctx, channel.chatId)) return;
+  // without the bot as an administrator with the right to invite, an invite could not be made
+  if (channel.botIsAdmin && channel.canInvite)
+    range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
+      act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"),
+    );
   if ((await listRequests(ctx.deps, uid(ctx), id)).length)
     go(range, channelScreen, l("channel-requests"), "channel-requests", (c) => [idOf(c)]);
   range.row();

@@ -82,7 +82,7 @@ export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
   return ctx.t("link-delete-confirm", {
     title: esc(short(link.title ?? link.original_url, 80)),
     clicks: link.stats.totalClicks,
-    url: esc(link.trackingUrl),
+    url: `<code>${esc(link.trackingUrl)}</code>`,
   });
 });
 

@@ -41,7 +41,8 @@ async function statsText(ctx: BotContext): Promise<string> {
   const pct = (items: { name: string; percentage: number }[]) => items.map((i) => `${esc(i.name)} ${num(ctx, i.percentage)}%`).join(", ");
   const lines = [
     ctx.t("stats-title", { name: esc(f.name), period: ctx.t(`period-${f.period}`) }),
-    esc(f.trackingUrl),
+    // as code: a tap copies it, where a tapped link would open it and count a click
+    `<code>${esc(f.trackingUrl)}</code>`,
     "",
     ctx.t("stats-clicks", { count: num(ctx, f.totals.clicks) }),
     ctx.t("stats-unique", { count: num(ctx, f.totals.unique) }),

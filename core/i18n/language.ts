@@ -18,3 +18,23 @@ export function languageFor(chosen: Language | null | undefined, telegramCode: s
   const base = (telegramCode ?? "").toLowerCase().split(/[-_]/)[0] ?? "";
   return RUSSIAN_READERS.has(base) ? "ru" : "en";
 }
+
+/**
+ * The language of a public page (the mini-app's shell before its script runs, the visitor and
+ * secure pages) from the browser's Accept-Language (Telegram's in-app browser sends the device's):
+ * the tag with the highest weight, read as the bot reads a Telegram language_code.
+ */
+export function pageLanguage(acceptLanguage: string | null | undefined): Language {
+  let best = { tag: "", q: 0 };
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const [tag = "", ...params] = part.trim().split(";");
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
+    if (tag && tag !== "*" && q > best.q) best = { tag, q };
+  }
+  return languageFor(null, best.tag);
+}

@@ -57,6 +57,9 @@ describe("link card analytics", () => {
     expect(msg.params.chat_id).toBe(42);
     expect(msg.params.message_id).toBe(opened.result.message_id); // in place of the card
     expect(msg.params.text).toContain("last 30 days");
+    // the tracking URL as code: a tap copies it, where an auto-linked URL would open it and count a click
+    expect(msg.params.text).toMatch(/\n<code>https?:\/\/[^<\s]+\/[A-Za-z0-9_-]+<\/code>\n/);
+    expect(opened.params.text).toMatch(/\n<code>https?:\/\/[^<\s]+\/[A-Za-z0-9_-]+<\/code>\n/);
     expect(msg.params.text).toContain("Clicks: 10\nUnique: 6\nBots: 2\nPer day: 0.33");
     expect(msg.params.text).toContain("Top countries: DE 30%, US 30%, GB 20%");
     expect(msg.params.text).toContain("Sources: t.me 70%, direct 30%");

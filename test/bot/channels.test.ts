@@ -155,3 +155,34 @@ test("in webhook mode the bot asks for chat_member too, with the whole list of u
   );
   expect(s.fake.allowedUpdates).toEqual(set.params.allowed_updates);
 });
+
+for (const lang of ["en", "ru"] as const)
+  test(`${lang}: the bot removed from a channel: the card says joins are no longer counted and offers no new invite`, async () => {
+    const owner = { ...OWNER, id: lang === "en" ? 4201 : 4202, language_code: lang };
+    const { t } = await import("../../core/i18n/translate");
+    s.fake.pushMessage("/start", owner);
+    await sent((x) => x.startsWith(lang === "en" ? "👋 Welcome" : "👋"));
+    const membership = (old: object, now_: object) => ({
+      my_chat_member: { chat: CHANNEL, from: owner, date: now(), old_chat_member: old, new_chat_member: now_ },
+    });
+    s.fake.pushUpdate(membership({ status: "left", user: FAKE_BOT }, ADMIN));
+    await sent((x) => x.includes("Ads Club"));
+    s.fake.pushUpdate(membership(ADMIN, { status: "left", user: FAKE_BOT }));
+    await sent((x) => x === t(lang, "source-removed", { kind: "channel", title: "Ads Club" }));
+    expect(t(lang, "source-removed", { kind: "channel", title: "Ads Club" })).toContain(
+      lang === "en" ? "no longer counted" : "больше не считаются",
+    );
+    const removed = t(lang, "channel-not-admin");
+    const listed = s.fake.calls.length;
+    s.fake.pushMessage("/channels", owner);
+    await s.fake.waitFor(
+      "sendMessage",
+      (c) => s.fake.calls.indexOf(c) >= listed && JSON.stringify(c.params.reply_markup ?? null).includes("⚠️ Ads Club"),
+    );
+    s.fake.press("⚠️ Ads Club", owner);
+    const card = await shown((x) => x.startsWith("📣 <b>Ads Club</b>"));
+    expect(String(card.params.text)).toContain(removed);
+    const buttons = (card.params.reply_markup.inline_keyboard as { text: string }[][]).flat().map((b) => b.text);
+    expect(buttons).not.toContain(t(lang, "channel-new-invite"));
+    expect(removed).toContain(lang === "en" ? "no longer counted" : "больше не считаются");
+  });

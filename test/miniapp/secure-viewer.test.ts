@@ -80,7 +80,7 @@ describe("viewer page in Chromium", () => {
     const { page, problems } = await openPage(browser, s.baseUrl);
     await page.goto(r.url);
     await page.getByRole("heading", { name: "Send me your CV" }).waitFor();
-    await page.getByText("2 item(s) can still be sent").waitFor();
+    await page.getByText("2 items can still be sent").waitFor();
     const bytes = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7) % 256));
     await page.getByLabel("File (at most 10 MB)").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: bytes });
     await page.getByRole("button", { name: "Send the file" }).click();
