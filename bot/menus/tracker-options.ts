@@ -15,6 +15,14 @@ export interface TrackerOption {
   clear?: TrackerInput;
 }
 
+/** A typed on/off: `on`/`вкл`/`yes`/`да` or `off`/`выкл`/`no`/`нет`; null for anything else. */
+export function onOff(text: string): boolean | null {
+  const t = text.trim().toLowerCase();
+  if (/^(on|вкл)/.test(t) || /^(yes|y|да|д)$/.test(t)) return true;
+  if (/^(off|выкл)/.test(t) || /^(no|n|нет|н)$/.test(t)) return false;
+  return null;
+}
+
 const bad = (key: string): never => {
   throw new Refusal(key);
 };
@@ -101,8 +109,7 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   {
     label: "tracker-option-word-forms",
     prompt: "tracker-prompt-word-forms",
-    parse: (t) =>
-      /^(on|вкл)/i.test(t) ? { word_forms: true } : /^(off|выкл)/i.test(t) ? { word_forms: false } : bad("tracker-refuse-on-off"),
+    parse: (t) => ((onOff(t) ?? bad("tracker-refuse-on-off")) ? { word_forms: true } : { word_forms: false }),
   },
   {
     label: "tracker-option-reposts",
@@ -117,8 +124,7 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   {
     label: "tracker-option-my-links",
     prompt: "tracker-prompt-my-links",
-    parse: (t) =>
-      /^(on|вкл)/i.test(t) ? { watch_links: true } : /^(off|выкл)/i.test(t) ? { watch_links: false } : bad("tracker-refuse-on-off"),
+    parse: (t) => ((onOff(t) ?? bad("tracker-refuse-on-off")) ? { watch_links: true } : { watch_links: false }),
   },
   {
     label: "tracker-option-how-often",
