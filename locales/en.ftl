@@ -331,6 +331,15 @@ option-cleared = ✅ Cleared: { $option }.
 warning = ⚠️ { $text }
 choice-expired = This choice has expired: start that step again from the menu.
 choice-cancel = Cancel
+choice-on = ✅ On
+choice-off = ❌ Off
+choice-syntax-query = 🧩 Query
+choice-syntax-plain = 🔤 Plain word or phrase
+choice-reposts-skip = Skip them
+choice-reposts-keep = Keep them
+choice-every-instant = At once
+choice-every-hour = Hourly
+choice-every-day = Daily
 telegram-refused = Telegram refused: { $reason }
 
 ## Inline mode

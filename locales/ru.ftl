@@ -344,6 +344,15 @@ option-cleared = ✅ Убрано: { $option }.
 warning = ⚠️ { $text }
 choice-expired = Этот выбор устарел: начните этот шаг заново из меню.
 choice-cancel = Отмена
+choice-on = ✅ Вкл
+choice-off = ❌ Выкл
+choice-syntax-query = 🧩 Запрос
+choice-syntax-plain = 🔤 Простое слово или фраза
+choice-reposts-skip = Пропускать
+choice-reposts-keep = Оставлять
+choice-every-instant = Сразу
+choice-every-hour = Раз в час
+choice-every-day = Раз в день
 telegram-refused = Telegram отказал: { $reason }
 
 ## Инлайн-режим

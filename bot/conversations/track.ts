@@ -2,7 +2,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
 import { AppError } from "../../core/errors";
-import { TRACKER_OPTIONS } from "../menus/tracker-options";
+import { TRACKER_OPTIONS, type TrackerOption } from "../menus/tracker-options";
 import { trackerScreen } from "../menus/tracking";
 import { open } from "../menus/nav";
 import { answerOption } from "./option-answer";
@@ -166,9 +166,48 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
 export async function trackerOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = TRACKER_OPTIONS[index];
   if (!option) return;
+  if (option.choices) return chooseOption(conversation, ctx, id, option as TrackerOption & Required<Pick<TrackerOption, "choices">>);
   await answerOption(conversation, ctx, option, async (o, text) => {
     const t = await getTracker(o.deps, o.user.id, id);
     await updateTracker(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
     await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
+}
+
+/**
+ * A few-way option of tracker `id`: its values as buttons (or typed: the words its parser reads,
+ * `да`/`нет` for on/off), saved through core; a problem is said and the tracker stays as it was.
+ */
+async function chooseOption(
+  conversation: Convo,
+  ctx: DialogContext,
+  id: number,
+  option: TrackerOption & Required<Pick<TrackerOption, "choices">>,
+) {
+  const read = (typed: string): string | null => {
+    try {
+      option.parse(typed, {} as never);
+      return typed;
+    } catch {
+      return null;
+    }
+  };
+  const { value } = await askChoice(conversation, ctx, ctx.t("option-ask", { label: ctx.t(option.label), prompt: ctx.t(option.prompt) }), {
+    choices: option.choices.buttons.map(([key, word]) => [ctx.t(key), word] as [string, string]),
+    perRow: option.choices.buttons.length,
+    read,
+    hint: ctx.t(option.choices.refuse),
+  });
+  if (value === "cancel") return void (await conversation.external((o) => open(o, trackerScreen, [id])));
+  const problem = await conversation.external(async (o) => {
+    try {
+      await updateTracker(o.deps, o.user.id, id, option.parse(value, await getTracker(o.deps, o.user.id, id)));
+      await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
+      return null;
+    } catch (e) {
+      if (e instanceof AppError) return problemText(o, e);
+      throw e;
+    }
+  });
+  if (problem) await ctx.reply(ctx.t("track-failed", { problem }));
 }
