@@ -30,7 +30,7 @@ const ON_OFF = {
 };
 
 /** A typed on/off: `on`/`вкл`/`yes`/`да` or `off`/`выкл`/`no`/`нет`; null for anything else. */
-export function onOff(text: string): boolean | null {
+function onOff(text: string): boolean | null {
   const t = text.trim().toLowerCase();
   if (/^(on|вкл)/.test(t) || /^(yes|y|да|д)$/.test(t)) return true;
   if (/^(off|выкл)/.test(t) || /^(no|n|нет|н)$/.test(t)) return false;

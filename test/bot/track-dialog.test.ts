@@ -13,7 +13,7 @@ import { i18n } from "../../bot/i18n";
 
 let b: ReturnType<typeof unitBot>;
 /** A dialog walks many updates, each opening screens with a preview run in the matcher's thread: slow on a busy machine. */
-const SLOW = 30_000;
+const SLOW = 60_000;
 afterEach(() => b.close());
 
 const texts = () => b.calls.filter((c) => c.method === "sendMessage").map((c) => String(c.params.text));
