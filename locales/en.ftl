@@ -331,6 +331,15 @@ option-cleared = ✅ Cleared: { $option }.
 warning = ⚠️ { $text }
 choice-expired = This choice has expired: start that step again from the menu.
 choice-cancel = Cancel
+choice-on = ✅ On
+choice-off = ❌ Off
+choice-syntax-query = 🧩 Query
+choice-syntax-plain = 🔤 Plain word or phrase
+choice-reposts-skip = Skip them
+choice-reposts-keep = Keep them
+choice-every-instant = At once
+choice-every-hour = Hourly
+choice-every-day = Daily
 telegram-refused = Telegram refused: { $reason }
 
 ## Inline mode
@@ -511,6 +520,39 @@ track-failed = ❌ { $problem }
 
     Send /track to try again.
 track-created = ✅ Tracker created: «{ $keyword }». I will tell you when it appears in a chat or channel I am in. Add me to more channels or groups to widen the search: /trackguide
+track-keyword-again = Send the keyword again, or a corrected query.
+track-query-taken = 🔣 I read this as a query: { $meaning }.
+track-created-word-forms = 🌿 Word forms are on: other forms of the words match too. To match only as written: the 🌿 Word forms button below, then “off”.
+query-words-or = {" "}or{" "}
+query-words-and = {" "}and{" "}
+query-words-without = without “{ $what }”
+query-words-phrase = the phrase “{ $phrase }”
+query-words-prefix = words starting with “{ $word }”
+query-words-near = { $a } and { $b } at most { $distance ->
+    [one] one word
+   *[other] { $distance } words
+  } apart
+query-refused = ❌ I can't read this query: { $reason }.
+query-refused-at = ❌ I can't read this query at character { $position }: { $reason }.
+    <code>{ $shown }</code>
+query-problem-quote = this quote is never closed
+query-problem-dash = a “-” stands alone; write it right before the word to exclude, as in -scam
+query-problem-near = write NEAR/ with the number of words allowed between, as in NEAR/3
+query-problem-long = a query is at most { $max } characters, this one has { $length }
+query-problem-ends = the query ends where a word was expected
+query-problem-expected-word = a word, a phrase or a group was expected here
+query-problem-after-near = a word or a phrase must follow NEAR
+query-problem-after-or = a word or a group must follow OR
+query-problem-before-or = OR must stand between two words or groups
+query-problem-before-near = NEAR must stand between two words
+query-problem-nothing = there is nothing to look for in “{ $text }”
+query-problem-empty-phrase = the quotes hold no words
+query-problem-terms = a query has at most { $max } words and phrases
+query-problem-open = this parenthesis is never closed
+query-problem-parens-empty = the parentheses are empty
+query-problem-closes-nothing = this parenthesis closes nothing
+query-problem-empty = the query is empty
+query-problem-only-not = it only excludes words; add a word that must appear
 
 ## Channels
 channel-public-note = ℹ️ Telegram does not say how someone joined a public channel by its @name, so such joins count as unattributed. For a public channel, use invite links with join requests: every join through them is counted.

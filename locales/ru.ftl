@@ -344,6 +344,15 @@ option-cleared = ✅ Убрано: { $option }.
 warning = ⚠️ { $text }
 choice-expired = Этот выбор устарел: начните этот шаг заново из меню.
 choice-cancel = Отмена
+choice-on = ✅ Вкл
+choice-off = ❌ Выкл
+choice-syntax-query = 🧩 Запрос
+choice-syntax-plain = 🔤 Простое слово или фраза
+choice-reposts-skip = Пропускать
+choice-reposts-keep = Оставлять
+choice-every-instant = Сразу
+choice-every-hour = Раз в час
+choice-every-day = Раз в день
 telegram-refused = Telegram отказал: { $reason }
 
 ## Инлайн-режим
@@ -536,6 +545,39 @@ track-failed = ❌ { $problem }
 
     Отправьте /track, чтобы попробовать ещё раз.
 track-created = ✅ Трекер создан: «{ $keyword }». Я сообщу, когда это появится в чате или канале, где я состою. Добавьте меня в другие каналы и группы, чтобы искать шире: /trackguide
+track-keyword-again = Пришлите ключевое слово ещё раз или исправленный запрос.
+track-query-taken = 🔣 Понял это как запрос: { $meaning }.
+track-created-word-forms = 🌿 Формы слова включены: подходят и другие формы слов. Чтобы искать только как написано: кнопка 🌿 Формы слова ниже, затем «выкл».
+query-words-or = {" "}или{" "}
+query-words-and = {" "}и{" "}
+query-words-without = без «{ $what }»
+query-words-phrase = фраза «{ $phrase }»
+query-words-prefix = слова на «{ $word }»
+query-words-near = { $a } и { $b } не дальше { $distance ->
+    [one] { $distance } слова
+   *[other] { $distance } слов
+  } друг от друга
+query-refused = ❌ Не могу прочитать запрос: { $reason }.
+query-refused-at = ❌ Не могу прочитать запрос на { $position }-м символе: { $reason }.
+    <code>{ $shown }</code>
+query-problem-quote = кавычка не закрыта
+query-problem-dash = «-» стоит отдельно; пишите его вплотную к исключаемому слову, например -скам
+query-problem-near = после NEAR/ нужно число слов между, например NEAR/3
+query-problem-long = запрос — не больше { $max } символов, а в этом { $length }
+query-problem-ends = запрос обрывается там, где ожидалось слово
+query-problem-expected-word = здесь ожидалось слово, фраза или группа
+query-problem-after-near = после NEAR должно идти слово или фраза
+query-problem-after-or = после OR должно идти слово или группа
+query-problem-before-or = OR должен стоять между двумя словами или группами
+query-problem-before-near = NEAR должен стоять между двумя словами
+query-problem-nothing = в «{ $text }» нечего искать
+query-problem-empty-phrase = в кавычках нет слов
+query-problem-terms = в запросе не больше { $max } слов и фраз
+query-problem-open = скобка не закрыта
+query-problem-parens-empty = в скобках пусто
+query-problem-closes-nothing = эта скобка ничего не закрывает
+query-problem-empty = запрос пуст
+query-problem-only-not = в нём только исключения; добавьте слово, которое должно быть
 
 ## Каналы
 channel-public-note = ℹ️ Telegram не сообщает, как человек вступил в публичный канал по @имени, поэтому такие подписки считаются «без источника». Для публичного канала используйте пригласительные ссылки с заявками: тогда учитывается каждая подписка.

@@ -2,12 +2,14 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
 import { AppError } from "../../core/errors";
-import { TRACKER_OPTIONS } from "../menus/tracker-options";
+import { TRACKER_OPTIONS, type TrackerOption } from "../menus/tracker-options";
 import { trackerScreen } from "../menus/tracking";
 import { open } from "../menus/nav";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 import { problemText } from "../problem";
+import { parseQuery } from "../../core/tracking/query";
+import { describeQuery, looksLikeQuery, queryProblemText } from "./query-words";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -55,6 +57,33 @@ async function askOption(conversation: Convo, ctx: DialogContext, question: stri
   return value;
 }
 
+/** Cyrillic letters: a keyword with them gets word forms by default (Russian inflects heavily). */
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+/**
+ * The keyword question: a plain word or phrase as typed, or a query (it uses query syntax), said back
+ * in words; a query that does not parse is refused with where and why, and the question is asked again.
+ */
+async function askKeyword(conversation: Convo, ctx: DialogContext, given?: string): Promise<{ keyword: string; query: boolean }> {
+  let question = ctx.t("track-keyword");
+  let typed = given?.trim() || null;
+  for (;;) {
+    const keyword = typed ?? (await askText(conversation, ctx, question))!;
+    typed = null;
+    if (!looksLikeQuery(keyword)) return { keyword, query: false };
+    try {
+      const meaning = describeQuery(parseQuery(keyword), (k, v) => ctx.t(k, v));
+      await ctx.reply(ctx.t("track-query-taken", { meaning: Bun.escapeHTML(meaning) }), { parse_mode: "HTML" });
+      return { keyword, query: true };
+    } catch (e) {
+      const problem = queryProblemText(e, keyword, (k, v) => ctx.t(k, v));
+      if (problem === null) throw e;
+      await ctx.reply(problem, { parse_mode: "HTML" });
+      question = ctx.t("track-keyword-again");
+    }
+  }
+}
+
 /** Splits an answer into entries at `separators`; null for /skip. */
 const list = (s: string | null, separators: RegExp) =>
   s
@@ -69,15 +98,18 @@ const COMMAS = /[,\n]+/;
 const COMMAS_OR_SPACES = /[\s,]+/;
 
 /**
- * /track: asks keyword, exact matching, minus words, where to search, sources and how to notify,
+ * /track (or `/track <keyword>`, which answers the first question): asks keyword, exact matching, minus words, where to search, sources and how to notify,
  * then creates the tracker through core (the same validation and plan limit as the API).
  */
-export async function trackConversation(conversation: Convo, ctx: DialogContext): Promise<void> {
-  const keyword = await askText(conversation, ctx, ctx.t("track-keyword"));
-  const exact = await askOption(conversation, ctx, ctx.t("track-exact"), [
-    [ctx.t("track-exact-whole"), "exact"],
-    [ctx.t("track-exact-anywhere"), "substring"],
-  ]);
+export async function trackConversation(conversation: Convo, ctx: DialogContext, given?: string): Promise<void> {
+  const { keyword, query } = await askKeyword(conversation, ctx, given);
+  // a query matches whole words by its own rules: the question would mean nothing
+  const exact = query
+    ? "exact"
+    : await askOption(conversation, ctx, ctx.t("track-exact"), [
+        [ctx.t("track-exact-whole"), "exact"],
+        [ctx.t("track-exact-anywhere"), "substring"],
+      ]);
   const minus = await askText(conversation, ctx, ctx.t("track-minus"), true);
   const where = await askOption(conversation, ctx, ctx.t("track-where"), [
     [ctx.t("track-where-both"), "both"],
@@ -92,9 +124,11 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext)
   const webhook = via === "webhook" ? await askText(conversation, ctx, ctx.t("track-webhook")) : null;
 
   const input: TrackerInput = {
-    name: Array.from(keyword!).slice(0, 100).join(""), // 100 characters (code points), as core counts them
-    keyword: keyword!,
+    name: Array.from(keyword).slice(0, 100).join(""), // 100 characters (code points), as core counts them
+    keyword,
+    syntax: query ? "query" : "plain",
     exact_match: exact === "exact",
+    word_forms: CYRILLIC.test(keyword),
     minus_words: list(minus, COMMAS),
     search_channels: where !== "chats",
     search_chats: where !== "channels",
@@ -117,7 +151,14 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext)
     return;
   }
   await conversation.external((o) =>
-    open(o, trackerScreen, [result.id], o.t("track-created", { keyword: Bun.escapeHTML(input.keyword!) })),
+    open(
+      o,
+      trackerScreen,
+      [result.id],
+      [o.t("track-created", { keyword: Bun.escapeHTML(input.keyword!) }), input.word_forms ? o.t("track-created-word-forms") : ""]
+        .filter(Boolean)
+        .join("\n"),
+    ),
   );
 }
 
@@ -125,9 +166,48 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext)
 export async function trackerOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = TRACKER_OPTIONS[index];
   if (!option) return;
+  if (option.choices) return chooseOption(conversation, ctx, id, option as TrackerOption & Required<Pick<TrackerOption, "choices">>);
   await answerOption(conversation, ctx, option, async (o, text) => {
     const t = await getTracker(o.deps, o.user.id, id);
     await updateTracker(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
     await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
+}
+
+/**
+ * A few-way option of tracker `id`: its values as buttons (or typed: the words its parser reads,
+ * `да`/`нет` for on/off), saved through core; a problem is said and the tracker stays as it was.
+ */
+async function chooseOption(
+  conversation: Convo,
+  ctx: DialogContext,
+  id: number,
+  option: TrackerOption & Required<Pick<TrackerOption, "choices">>,
+) {
+  const read = (typed: string): string | null => {
+    try {
+      option.parse(typed, {} as never);
+      return typed;
+    } catch {
+      return null;
+    }
+  };
+  const { value } = await askChoice(conversation, ctx, ctx.t("option-ask", { label: ctx.t(option.label), prompt: ctx.t(option.prompt) }), {
+    choices: option.choices.buttons.map(([key, word]) => [ctx.t(key), word] as [string, string]),
+    perRow: option.choices.buttons.length,
+    read,
+    hint: ctx.t(option.choices.refuse),
+  });
+  if (value === "cancel") return void (await conversation.external((o) => open(o, trackerScreen, [id])));
+  const problem = await conversation.external(async (o) => {
+    try {
+      await updateTracker(o.deps, o.user.id, id, option.parse(value, await getTracker(o.deps, o.user.id, id)));
+      await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
+      return null;
+    } catch (e) {
+      if (e instanceof AppError) return problemText(o, e);
+      throw e;
+    }
+  });
+  if (problem) await ctx.reply(ctx.t("track-failed", { problem }));
 }

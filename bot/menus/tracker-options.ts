@@ -1,7 +1,8 @@
 /**
  * A tracker's editable options, one row each (like the link card's): the button, and the question
  * whose one answer becomes the API's input, saved through the same core function (same validation).
- * Choices with two or three values are typed words, so every option is one tap plus one answer.
+ * Choices with two or three values are buttons (their words may be typed too), so every option is
+ * one tap plus one answer.
  */
 import type { TrackerInput, TrackerRow } from "../../core/tracking/trackers";
 import { Refusal } from "../problem";
@@ -13,6 +14,27 @@ export interface TrackerOption {
   prompt: string;
   parse: (text: string, tracker: TrackerRow) => TrackerInput;
   clear?: TrackerInput;
+  /**
+   * A few-way option: its buttons (a translation key each, and the typed word it stands for, read by
+   * `parse`) and the refusal said when a typed answer is none of them (a translation key).
+   */
+  choices?: { buttons: [string, string][]; refuse: string };
+}
+
+const ON_OFF = {
+  buttons: [
+    ["choice-on", "on"],
+    ["choice-off", "off"],
+  ] as [string, string][],
+  refuse: "tracker-refuse-on-off",
+};
+
+/** A typed on/off: `on`/`вкл`/`yes`/`да` or `off`/`выкл`/`no`/`нет`; null for anything else. */
+function onOff(text: string): boolean | null {
+  const t = text.trim().toLowerCase();
+  if (/^(on|вкл)/.test(t) || /^(yes|y|да|д)$/.test(t)) return true;
+  if (/^(off|выкл)/.test(t) || /^(no|n|нет|н)$/.test(t)) return false;
+  return null;
 }
 
 const bad = (key: string): never => {
@@ -36,6 +58,13 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   },
   {
     label: "tracker-option-matching",
+    choices: {
+      buttons: [
+        ["track-exact-whole", "whole"],
+        ["track-exact-anywhere", "anywhere"],
+      ],
+      refuse: "tracker-refuse-matching",
+    },
     prompt: "tracker-prompt-matching",
     parse: (t) =>
       /^(whole|цел)/i.test(t) ? { exact_match: true } : /^(any|где)/i.test(t) ? { exact_match: false } : bad("tracker-refuse-matching"),
@@ -48,6 +77,14 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   },
   {
     label: "tracker-option-where",
+    choices: {
+      buttons: [
+        ["track-where-both", "both"],
+        ["track-where-channels", "channels"],
+        ["track-where-chats", "chats"],
+      ],
+      refuse: "tracker-refuse-where",
+    },
     prompt: "tracker-prompt-where",
     parse: (t) => {
       const w = t.toLowerCase();
@@ -94,18 +131,32 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   },
   {
     label: "tracker-option-syntax",
+    choices: {
+      buttons: [
+        ["choice-syntax-query", "query"],
+        ["choice-syntax-plain", "plain"],
+      ],
+      refuse: "tracker-refuse-syntax",
+    },
     prompt: "tracker-prompt-syntax",
     parse: (t) =>
       /^(query|запрос)/i.test(t) ? { syntax: "query" } : /^(plain|прост)/i.test(t) ? { syntax: "plain" } : bad("tracker-refuse-syntax"),
   },
   {
     label: "tracker-option-word-forms",
+    choices: ON_OFF,
     prompt: "tracker-prompt-word-forms",
-    parse: (t) =>
-      /^(on|вкл)/i.test(t) ? { word_forms: true } : /^(off|выкл)/i.test(t) ? { word_forms: false } : bad("tracker-refuse-on-off"),
+    parse: (t) => ((onOff(t) ?? bad("tracker-refuse-on-off")) ? { word_forms: true } : { word_forms: false }),
   },
   {
     label: "tracker-option-reposts",
+    choices: {
+      buttons: [
+        ["choice-reposts-skip", "skip"],
+        ["choice-reposts-keep", "keep"],
+      ],
+      refuse: "tracker-refuse-reposts",
+    },
     prompt: "tracker-prompt-reposts",
     parse: (t) =>
       /^(skip|пропус)/i.test(t)
@@ -116,12 +167,20 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   },
   {
     label: "tracker-option-my-links",
+    choices: ON_OFF,
     prompt: "tracker-prompt-my-links",
-    parse: (t) =>
-      /^(on|вкл)/i.test(t) ? { watch_links: true } : /^(off|выкл)/i.test(t) ? { watch_links: false } : bad("tracker-refuse-on-off"),
+    parse: (t) => ((onOff(t) ?? bad("tracker-refuse-on-off")) ? { watch_links: true } : { watch_links: false }),
   },
   {
     label: "tracker-option-how-often",
+    choices: {
+      buttons: [
+        ["choice-every-instant", "instant"],
+        ["choice-every-hour", "hour"],
+        ["choice-every-day", "day"],
+      ],
+      refuse: "tracker-refuse-how-often",
+    },
     prompt: "tracker-prompt-how-often",
     parse: (t) => {
       const w = t.toLowerCase();

@@ -119,10 +119,10 @@ const trackerDelete = createScreen("tracker-delete", 1, async (ctx) =>
 export const guideScreen = createScreen("track-guide", 0, (ctx) => ctx.t(TRACK_GUIDE));
 
 /** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */
-export async function startNewTracker(ctx: BotContext) {
+export async function startNewTracker(ctx: BotContext, keyword?: string) {
   const { current, max, plan } = await trackerLimits(ctx.deps, uid(ctx));
   if (current >= max) throw translated(new PlanLimit(ctx.t("trackers-limit", { plan, max, current })));
-  await ctx.conversation.enter(NEW_TRACKER);
+  await ctx.conversation.enter(NEW_TRACKER, ...(keyword ? [keyword] : []));
 }
 
 dynamic(trackersScreen, async (ctx, range) => {

@@ -16,6 +16,23 @@ import { InvalidQuery } from "../errors";
 import { normaliseKeyword } from "./normalise";
 
 const QUERY_MAX_CHARS = 500;
+
+/**
+ * A query that does not parse: core's English sentence (the API's message), and for the bot the
+ * reason as a translation key (`query-problem-<reason>`), the 1-based position and the reason's values.
+ */
+export class QueryProblem extends InvalidQuery {
+  constructor(
+    message: string,
+    readonly reason: string,
+    readonly at: number | null,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+const refuse = (message: string, reason: string, at: number | null, vars?: Record<string, string | number>) =>
+  new QueryProblem(message, reason, at, vars);
 const QUERY_MAX_TERMS = 30;
 
 /** A word or phrase of a query (normalised words), or a word prefix (`prefix`, one word). */
@@ -58,11 +75,11 @@ function tokenize(query: string): Token[] {
     else if (c === "|") out.push({ type: "or", at }), i++;
     else if (c === '"') {
       const end = chars.indexOf('"', i + 1);
-      if (end === -1) throw new InvalidQuery(`the quote at position ${at} is not closed`);
+      if (end === -1) throw refuse(`the quote at position ${at} is not closed`, "quote", at);
       out.push({ type: "phrase", text: chars.slice(i + 1, end).join(""), at });
       i = end + 1;
     } else if (c === "-" && (i + 1 === chars.length || SPACE_RE.test(chars[i + 1]!))) {
-      throw new InvalidQuery(`the "-" at position ${at} stands alone: write it right before the word it excludes, as in -scam`);
+      throw refuse(`the "-" at position ${at} stands alone: write it right before the word it excludes, as in -scam`, "dash", at);
     } else if (
       c === "-" &&
       i + 1 < chars.length &&
@@ -82,7 +99,9 @@ function tokenize(query: string): Token[] {
       else if (text === "NOT") out.push({ type: "not", at });
       else if (near) out.push({ type: "near", distance: Number(near[1]), at });
       else if (text === "NEAR" || text.startsWith("NEAR/"))
-        throw new InvalidQuery(`"${text}" at position ${at}: write NEAR/n with the number of words allowed between, e.g. NEAR/3`);
+        throw refuse(`"${text}" at position ${at}: write NEAR/n with the number of words allowed between, e.g. NEAR/3`, "near", at, {
+          text,
+        });
       else if (text !== "AND") out.push({ type: "word", text, at });
       i = end;
     }
@@ -101,17 +120,21 @@ const describe = (t: Token) =>
 export function parseQuery(query: string): ParsedQuery {
   const length = [...query].length;
   if (length > QUERY_MAX_CHARS)
-    throw new InvalidQuery(
+    throw refuse(
       `a query is at most ${QUERY_MAX_CHARS} characters; this one is ${length} (it goes on past position ${QUERY_MAX_CHARS})`,
+      "long",
+      QUERY_MAX_CHARS + 1,
+      { max: QUERY_MAX_CHARS, length },
     );
   const tokens = tokenize(query);
   const terms: QueryTerm[] = [];
   let pos = 0;
   const peek = () => tokens[pos];
   const end = length + 1;
-  const unexpected = (t: Token | undefined, what: string): never => {
-    if (!t) throw new InvalidQuery(`the query ends at position ${end} where ${what} was expected`);
-    throw new InvalidQuery(`unexpected ${describe(t)} at position ${t.at}: ${what} was expected`);
+  /** `reason`: what was expected, as a reason key (`query-problem-<reason>`) */
+  const unexpected = (t: Token | undefined, what: string, reason = "expected-word"): never => {
+    if (!t) throw refuse(`the query ends at position ${end} where ${what} was expected`, "ends", end);
+    throw refuse(`unexpected ${describe(t)} at position ${t.at}: ${what} was expected`, reason, t.at, { token: describe(t) });
   };
 
   const term = (t: Token & { type: "word" | "phrase" }): number => {
@@ -124,16 +147,19 @@ export function parseQuery(query: string): ParsedQuery {
         text = text.replace(/\*+$/, "");
       }
       words = [normaliseKeyword(text)];
-      if (!words[0]) throw new InvalidQuery(`"${t.text}" at position ${t.at} has nothing to match`);
+      if (!words[0]) throw refuse(`"${t.text}" at position ${t.at} has nothing to match`, "nothing", t.at, { text: t.text });
       if (prefix && words[0].includes(" ")) prefix = false;
     } else {
       const normal = normaliseKeyword(t.text);
-      if (!normal) throw new InvalidQuery(`the phrase at position ${t.at} is empty`);
+      if (!normal) throw refuse(`the phrase at position ${t.at} is empty`, "empty-phrase", t.at);
       words = normal.split(" ");
     }
     if (terms.length === QUERY_MAX_TERMS)
-      throw new InvalidQuery(
+      throw refuse(
         `a query has at most ${QUERY_MAX_TERMS} words and phrases; the ${QUERY_MAX_TERMS + 1}st is at position ${t.at}`,
+        "terms",
+        t.at,
+        { max: QUERY_MAX_TERMS },
       );
     terms.push({ words, prefix });
     return terms.length - 1;
@@ -143,10 +169,10 @@ export function parseQuery(query: string): ParsedQuery {
     const t = peek();
     if (t?.type === "open") {
       pos++;
-      if (!peek()) throw new InvalidQuery(`the parenthesis at position ${t.at} is not closed`);
-      if (peek()?.type === "close") throw new InvalidQuery(`the parentheses at position ${t.at} are empty`);
+      if (!peek()) throw refuse(`the parenthesis at position ${t.at} is not closed`, "open", t.at);
+      if (peek()?.type === "close") throw refuse(`the parentheses at position ${t.at} are empty`, "parens-empty", t.at);
       const inner = and(t);
-      if (peek()?.type !== "close") throw new InvalidQuery(`the parenthesis at position ${t.at} is not closed`);
+      if (peek()?.type !== "close") throw refuse(`the parenthesis at position ${t.at} is not closed`, "open", t.at);
       pos++;
       return inner;
     }
@@ -160,7 +186,8 @@ export function parseQuery(query: string): ParsedQuery {
         const near = peek() as Token & { type: "near" };
         pos++;
         const right = peek();
-        if (right?.type !== "word" && right?.type !== "phrase") unexpected(right, `a word or phrase after NEAR/${near.distance}`);
+        if (right?.type !== "word" && right?.type !== "phrase")
+          unexpected(right, `a word or phrase after NEAR/${near.distance}`, "after-near");
         pos++;
         const b = term(right as Token & { type: "word" | "phrase" });
         pairs.push({ kind: "near", a: left, b, distance: near.distance });
@@ -188,7 +215,7 @@ export function parseQuery(query: string): ParsedQuery {
       pos++;
       const next = peek();
       if (!next || next.type === "or" || next.type === "close")
-        unexpected(next, `a word or group after ${describe(op)} (at position ${op.at})`);
+        unexpected(next, `a word or group after ${describe(op)} (at position ${op.at})`, "after-or");
       items.push(unary());
     }
     return items.length === 1 ? items[0]! : { kind: "or", items };
@@ -197,16 +224,17 @@ export function parseQuery(query: string): ParsedQuery {
   const and = (open?: Token): QueryNode => {
     const items: QueryNode[] = [];
     for (let t = peek(); t && t.type !== "close"; t = peek()) {
-      if (t.type === "or") unexpected(t, "a word or group before OR");
-      if (t.type === "near") unexpected(t, "a word or phrase before NEAR");
+      if (t.type === "or") unexpected(t, "a word or group before OR", "before-or");
+      if (t.type === "near") unexpected(t, "a word or phrase before NEAR", "before-near");
       items.push(or());
     }
     if (!items.length) unexpected(peek(), "a word, a phrase or a group");
-    if (!open && peek()?.type === "close") throw new InvalidQuery(`the parenthesis at position ${peek()!.at} closes nothing`);
+    if (!open && peek()?.type === "close")
+      throw refuse(`the parenthesis at position ${peek()!.at} closes nothing`, "closes-nothing", peek()!.at);
     return items.length === 1 ? items[0]! : { kind: "and", items };
   };
 
-  if (!tokens.length) throw new InvalidQuery("the query is empty");
+  if (!tokens.length) throw refuse("the query is empty", "empty", null);
   const root = and();
   if (
     evaluate(
@@ -215,7 +243,11 @@ export function parseQuery(query: string): ParsedQuery {
       () => false,
     )
   )
-    throw new InvalidQuery("the query matches posts that contain none of its words (it only excludes); add a word that must appear");
+    throw refuse(
+      "the query matches posts that contain none of its words (it only excludes); add a word that must appear",
+      "only-not",
+      null,
+    );
   return { root, terms };
 }
 

@@ -214,7 +214,7 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
     expect(query).toContain("Query: <code>канал -скам</code>");
     expect(query).toContain("👀 This query would have matched these 3 of the last 6 posts:");
     expect(await answer("🔁 Reposts", "skip")).toContain("any word forms, reposts and copies skipped");
-    expect(await answer("📍 My links", "yes")).toContain("Send “on” or “off”.");
+    expect(await answer("📍 My links", "maybe")).toContain("Send “on” or “off”.");
     expect(await b.send("on").then(lastText)).toContain("any word forms, reposts and copies skipped, posts with my links too");
     expect(await answer("⏰ How often", "hour")).toContain("Notifies via: this chat, one digest an hour");
     expect(await answer("📬 Notify via", "chat -1009999")).toContain(
