@@ -6,6 +6,7 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { updatePlacement } from "../../core/placements/placements";
+import { readViewsFigure } from "../../core/placements/views";
 import { open } from "../menus/nav";
 import { PLACEMENT_OPTIONS, placementScreen } from "../menus/ads-placement";
 import { Refusal } from "../problem";
@@ -13,26 +14,12 @@ import { answerOption } from "./option-answer";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
-/** Views as people write them: 12000, 12 000, 12,000, 1.2K, 1,2 тыс. */
-function readViews(text: string): number | null {
-  const t = text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s\u00a0\u202f]/g, "");
-  const m = /^(\d+(?:[.,]\d+)?)(k|к|тыс\.?|m|м|млн)?$/.exec(t);
-  if (!m) return /^\d{1,3}(,\d{3})+$/.test(t) ? Number(t.replace(/,/g, "")) : null;
-  const n = Number(m[1]!.replace(",", "."));
-  const times = !m[2] ? 1 : /^(k|к|тыс)/.test(m[2]) ? 1_000 : 1_000_000;
-  const views = Math.round(n * times);
-  return Number.isSafeInteger(views) ? views : null;
-}
-
 const OPTIONS = {
   views: {
     label: "ads-set-views",
     prompt: "ads-prompt-views",
     input: (t: string) => {
-      const views = readViews(t);
+      const views = readViewsFigure(t);
       if (views === null) throw new Refusal("ads-refuse-views");
       return { views };
     },

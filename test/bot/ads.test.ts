@@ -111,6 +111,24 @@ describe("a placement's screen", () => {
     ]);
   });
 
+  test("views typed as people write them: thousands separators and тыс./K", async () => {
+    const { user, big } = await setUp();
+    await b.send("/ads");
+    await b.press("2. Big channel");
+    for (const [typed, views] of [
+      ["12,000", 12_000],
+      ["12.000", 12_000],
+      ["12 000", 12_000],
+      ["12.5K", 12_500],
+      ["12,5 тыс.", 12_500],
+      ["1,2 млн", 1_200_000],
+    ] as const) {
+      await b.press("👁 Views");
+      await b.send(typed);
+      expect((await getPlacement(b.t.deps, user.id, big.id)).stats.views).toBe(views);
+    }
+  });
+
   test("views typed by hand (12.5K), the post's URL (refused when it is not a post), and delete after a Yes", async () => {
     const { user, big } = await setUp();
     await b.send("/ads");
