@@ -154,7 +154,8 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
           post: made.post!,
           links: made.links.length,
           invites: made.invites.length,
-          first: made.links[0]?.trackingUrl,
+          // the address Share sends and a long post's Copy holds: a new link, else a new invite (an ad of the user's own channel)
+          first: made.links[0]?.trackingUrl ?? made.invites[0]?.invite_link,
           skipped: made.skipped ?? [],
         },
       };
