@@ -239,6 +239,11 @@ field-pixelId = the pixel id
 field-period = the period
 field-format = the format
 field-time_zone = the time zone
+field-post_url = the post's URL
+field-venue = where it runs
+field-publish_at = the publication date
+field-notes = the notes
+field-views = the views
 field-currency = the currency
 field-type = the type
 
@@ -789,6 +794,13 @@ adpost-made = ✅ Placement <b>{ $name }</b>: { $links ->
         [one] {", "}{ $invites } new invite link
        *[other] {", "}{ $invites } new invite links
     }. Send the post above to the channel's admin; its figures are in 📢 Ads.
+adpost-skip-own-link = already a short link of this service
+adpost-skip-credentials = it has a user name or password before the host, so it cannot be a target
+adpost-skip-backslash = it has a backslash, so it cannot be a target
+adpost-skip-loopback = it points to localhost or a loopback address, so it cannot be a target
+adpost-skip-spaces = it has spaces, so it cannot be a target
+adpost-skip-too-long = it is too long to be a target
+adpost-skip-not-target = it cannot be a target
 adpost-skipped = Left as they were:
 adpost-copy = 📋 Copy post
 adpost-share = ↗️ Share

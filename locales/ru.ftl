@@ -240,6 +240,11 @@ field-pixelId = ID пикселя
 field-period = период
 field-format = формат
 field-time_zone = часовой пояс
+field-post_url = ссылка на пост
+field-venue = площадка
+field-publish_at = дата публикации
+field-notes = заметки
+field-views = просмотры
 field-currency = валюта
 field-type = тип
 
@@ -825,6 +830,13 @@ adpost-made = ✅ Размещение <b>{ $name }</b>: { $links ->
         [few] {", "}{ $invites } новые ссылки-приглашения
        *[other] {", "}{ $invites } новых ссылок-приглашений
     }. Отправьте пост выше админу канала; его цифры — в 📢 Рекламе.
+adpost-skip-own-link = это уже короткая ссылка сервиса
+adpost-skip-credentials = перед адресом сайта стоят имя пользователя или пароль, такую ссылку нельзя сделать целью
+adpost-skip-backslash = в ней обратная косая черта, такую ссылку нельзя сделать целью
+adpost-skip-loopback = она ведёт на localhost или адрес самого компьютера, такую ссылку нельзя сделать целью
+adpost-skip-spaces = в ней пробелы, такую ссылку нельзя сделать целью
+adpost-skip-too-long = она слишком длинная, чтобы сделать её целью
+adpost-skip-not-target = такую ссылку нельзя сделать целью
 adpost-skipped = Оставлены как были:
 adpost-copy = 📋 Копировать пост
 adpost-share = ↗️ Поделиться

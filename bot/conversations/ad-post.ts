@@ -132,6 +132,22 @@ function summaryButtons(ctx: DialogContext, text: string, firstUrl: string | und
   return [row, [targetButton(ctx.t("adpost-open"), { kind: "placement", id })]];
 }
 
+/**
+ * Why a link of the post was left as it was, as a key of the language files: core states it in
+ * English (its own rules' sentences), read here into the reader's language; a rule not listed here
+ * reads as "cannot be a target".
+ */
+const SKIP_REASONS: [RegExp, string][] = [
+  [/^already a short link/, "adpost-skip-own-link"],
+  [/short links/, "adpost-skip-own-link"],
+  [/user name or password/, "adpost-skip-credentials"],
+  [/backslash/, "adpost-skip-backslash"],
+  [/localhost|loopback/, "adpost-skip-loopback"],
+  [/spaces/, "adpost-skip-spaces"],
+  [/at most \d+ characters/, "adpost-skip-too-long"],
+];
+export const skipReasonKey = (reason: string) => SKIP_REASONS.find(([re]) => re.test(reason))?.[1] ?? "adpost-skip-not-target";
+
 export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
   const post = given ?? (await askPost(conversation, ctx));
   if (!post) return conversation.halt({ next: true });
@@ -178,7 +194,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
   const esc = Bun.escapeHTML;
   const lines = [ctx.t("adpost-made", { name: esc(made.name), links: made.links, invites: made.invites })];
   // links left as they were (the user's own short links, what cannot be a target), with why
-  if (made.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(k.reason)}`));
+  if (made.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(ctx.t(skipReasonKey(k.reason)))}`));
   await ctx.reply(lines.join("\n"), {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },

@@ -223,3 +223,25 @@ test("an ad of the user's own channel alone (no other link): Copy and Share stil
   expect(row[1].text).toBe("↗️ Share");
   expect(row[1].url).toStartWith(`https://t.me/share/url?url=${encodeURIComponent(invite)}&text=`);
 });
+
+test("in Russian: why a link was left as it was, in Russian", async () => {
+  await setUp("ru");
+  const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
+  const own = await createLink(b.t.deps, user, { url: "https://example.com/own" });
+  const bad = "https://user@shop.example/x";
+  const text = `Купите shop.example, ${own.trackingUrl} или ${bad}`;
+  const at = (s: string) => text.indexOf(s);
+  await b.send(text, {
+    ...forwarded,
+    entities: [
+      { type: "url", offset: at("shop.example,"), length: 12 },
+      { type: "url", offset: at(own.trackingUrl), length: own.trackingUrl.length },
+      { type: "url", offset: at(bad), length: bad.length },
+    ],
+  });
+  await b.send("@bigchannel");
+  await b.send("/skip");
+  expect(lastText()).toEndWith(
+    `Оставлены как были:\n• ${own.trackingUrl}: это уже короткая ссылка сервиса\n• ${bad}: перед адресом сайта стоят имя пользователя или пароль, такую ссылку нельзя сделать целью`,
+  );
+});
