@@ -5,10 +5,11 @@
  */
 import { afterEach, describe, expect, test, setDefaultTimeout } from "bun:test";
 import ExcelJS from "exceljs";
+import { eq } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { getPlacement, listPlacements } from "../../core/placements/placements";
-import { getUserSettings } from "../../core/reports/settings";
+import { getUserSettings, updateSettings } from "../../core/reports/settings";
 import { placementsFixture } from "../helpers/placements-fixture";
 
 // each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
@@ -68,6 +69,17 @@ describe("the Ads table", () => {
     expect(lastText()).toContain("No placements in this period.");
   });
 
+  test("👆 Clicks sorts by the unique clicks the lines show, not by all clicks", async () => {
+    const { user, cheap } = await setUp();
+    const cheapLink = (await getPlacement(b.t.deps, user.id, cheap.id)).links[0]!;
+    // Cheap ads: 50 clicks from 6 people; Big channel: 12 from 10
+    const db = b.t.deps.asyncDb;
+    await db.update(db.tables.links).set({ totalClicks: 50 }).where(eq(db.tables.links.id, cheapLink.id));
+    await b.send("/ads");
+    await b.press("👆 Clicks");
+    expect(lastText()).toMatch(/by unique clicks\n\n1\. <b>Big channel<\/b>.*\n👆 10 [\s\S]*\n2\. <b>Cheap ads<\/b>.*\n👆 6 /);
+  });
+
   test("in Russian: the same table in Russian words and number format", async () => {
     await setUp("ru");
     await b.send("/start");
@@ -109,6 +121,34 @@ describe("a placement's screen", () => {
       expect.stringMatching(/^• <code>https:\/\/links\.example\.com\/\w+<\/code> → https:\/\/shop\.example\/Bigchannel$/),
       "• <code>https://t.me/+bigad</code> (bigad)",
     ]);
+  });
+
+  test("price, date (in the user's time zone), name and notes set after creation; /clear removes the price", async () => {
+    const { user, big } = await setUp();
+    await updateSettings(b.t.deps, user.id, { time_zone: "Europe/Moscow" });
+    await b.send("/ads");
+    await b.press("2. Big channel");
+    await b.press("💰 Price");
+    await b.send("7 000 ₽");
+    expect((await getPlacement(b.t.deps, user.id, big.id)).cost).toEqual({ amount: 7000, currency: "RUB" });
+    await b.press("💰 Price");
+    await b.send("lots");
+    expect(lastText()).toContain("Try again, or /cancel.");
+    await b.send("/clear");
+    expect((await getPlacement(b.t.deps, user.id, big.id)).cost).toBeNull();
+    await b.press("📅 Date");
+    await b.send("someday");
+    expect(lastText()).toStartWith("I could not read that date. Examples:");
+    await b.send("2026-01-20 10:00");
+    // 10:00 in Moscow is 07:00 UTC
+    expect(String((await getPlacement(b.t.deps, user.id, big.id)).publish_at)).toStartWith("2026-01-20T07:00:00");
+    await b.press("✏️ Name");
+    await b.send("Big channel, January");
+    await b.press("📝 Notes");
+    await b.send("paid by card");
+    const p = await getPlacement(b.t.deps, user.id, big.id);
+    expect(p).toMatchObject({ name: "Big channel, January", notes: "paid by card" });
+    expect(lastText()).toContain("Notes: paid by card");
   });
 
   test("views typed as people write them: thousands separators and тыс./K", async () => {
