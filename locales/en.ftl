@@ -781,7 +781,7 @@ adpost-no-links = That post has no links to track. Forward a post with links, or
 adpost-ask-venue = This post has { $count ->
         [one] { $count } link
        *[other] { $count } different links
-    }. Where will it run? Send the channel (<code>@bigchannel</code> or its t.me link) or, for an ad outside Telegram, a few words (<code>VK group Cats</code>). /cancel stops.
+    }. Where will it run? Send the channel (<code>@bigchannel</code> or its t.me link) or, for an ad outside Telegram, a few words (<code>VK group Cats</code>); the day it runs may follow (<code>@bigchannel 30.11</code>). /cancel stops.
 adpost-venue-rule = Where it runs is a channel's @name or t.me link, or up to { $max } characters of text (<code>@bigchannel</code>, <code>VK group Cats</code>). Where will it run?
 adpost-ask-price = What did it cost? For example <code>5 000 ₽</code>, <code>$50</code>, <code>50 usd</code>, or a number alone in { $currency } (your default currency, in ⚙️ Settings). /skip if it was free.
 adpost-price-rule = A price is a number with or without a currency: <code>5000</code> (in { $currency }), <code>5 000 ₽</code>, <code>5000 RUB</code>, <code>$50</code>, <code>50 EUR</code>. What did it cost? (/skip if it was free)

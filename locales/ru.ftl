@@ -815,7 +815,7 @@ adpost-ask-venue = В этом посте { $count ->
         [one] { $count } ссылка
         [few] { $count } разные ссылки
        *[other] { $count } разных ссылок
-    }. Где он выйдет? Пришлите канал (<code>@bigchannel</code> или ссылку t.me) или, если реклама не в Telegram, пару слов (<code>группа ВК Котики</code>). /cancel — отмена.
+    }. Где он выйдет? Пришлите канал (<code>@bigchannel</code> или ссылку t.me) или, если реклама не в Telegram, пару слов (<code>группа ВК Котики</code>); можно сразу с датой выхода (<code>@bigchannel 30.11</code>). /cancel — отмена.
 adpost-venue-rule = Место размещения — @имя канала или ссылка t.me либо текст до { $max } символов (<code>@bigchannel</code>, <code>группа ВК Котики</code>). Где выйдет пост?
 adpost-ask-price = Сколько стоило? Например, <code>5 000 ₽</code>, <code>5000 руб</code>, <code>$50</code> или просто число в { $currency } (валюта по умолчанию, меняется в ⚙️ Настройках). /skip — если бесплатно.
 adpost-price-rule = Цена — число с валютой или без: <code>5000</code> (в { $currency }), <code>5 000 ₽</code>, <code>5000 руб</code>, <code>$50</code>, <code>50 EUR</code>. Сколько стоило размещение? (/skip — если бесплатно)

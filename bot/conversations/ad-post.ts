@@ -15,6 +15,8 @@ import { createPlacement } from "../../core/placements/placements";
 import { parseVenue, VENUE_MAX } from "../../core/placements/venue";
 import { getUserSettings } from "../../core/reports/settings";
 import { targetButton } from "../../core/deep-link";
+import { parseWhen } from "../../core/links/when";
+import { readerOf } from "../i18n";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -84,13 +86,21 @@ function read(text: string): boolean {
   }
 }
 
-/** Where the ad runs: asked until it reads as a venue. */
-async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<string | null> {
+/** A date after the venue (`@bigchannel 30.11`, `VK group Cats 30.11.2026`): the venue and the day, read in the user's zone. */
+function splitDate(text: string, now: Date, zone: string): { venue: string; publishAt?: string } {
+  const m = /^(.*\S)\s+(\d{1,2}\.\d{1,2}(?:\.\d{4})?)$/.exec(text);
+  const at = m ? parseWhen(m[2]!, now, zone) : null;
+  return m && at && read(m[1]!) ? { venue: m[1]!, publishAt: at.toISOString() } : { venue: text };
+}
+
+/** Where the ad runs, and the day it runs when written after it: asked until it reads as a venue. */
+async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<{ venue: string; publishAt?: string } | null> {
   await ctx.reply(ctx.t("adpost-ask-venue", { count }), { parse_mode: "HTML" });
+  const { now, zone } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), zone: readerOf(o).zone }));
   for (;;) {
     const got = await answer(conversation);
     if (!got) return null;
-    if (got.text !== "/skip" && read(got.text)) return got.text;
+    if (got.text !== "/skip" && read(got.text)) return splitDate(got.text, new Date(now), zone);
     await got.c.reply(ctx.t("adpost-venue-rule", { max: VENUE_MAX }), { parse_mode: "HTML" });
   }
 }
@@ -158,7 +168,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
   const result = await conversation.external(async (o) => {
     try {
       const body = {
-        venue,
+        ...venue,
         ...(cost ? { cost } : {}),
         post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) },
       };

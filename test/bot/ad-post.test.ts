@@ -12,6 +12,7 @@ import { createLink } from "../../core/links/links";
 import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/users";
 import { listPlacements } from "../../core/placements/placements";
 import { addChannel } from "../../core/channels/channels";
+import { updateSettings } from "../../core/reports/settings";
 
 // each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
 setDefaultTimeout(60_000);
@@ -244,4 +245,17 @@ test("in Russian: why a link was left as it was, in Russian", async () => {
   expect(lastText()).toEndWith(
     `Оставлены как были:\n• ${own.trackingUrl}: это уже короткая ссылка сервиса\n• ${bad}: перед адресом сайта стоят имя пользователя или пароль, такую ссылку нельзя сделать целью`,
   );
+});
+
+test("the day the ad runs may follow the venue in the same answer, read in the user's time zone (still 2 answers)", async () => {
+  await setUp();
+  await updateSettings(b.t.deps, await userId(), { time_zone: "Europe/Moscow" });
+  b.t.clock.set("2026-11-20T12:00:00Z");
+  await b.send(SALE, saleExtra);
+  await b.send("@bigchannel 30.11");
+  await b.send("/skip");
+  const [placement] = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(placement!.venue).toEqual({ kind: "telegram", username: "bigchannel" });
+  // midnight of 30 November in Moscow
+  expect(String(placement!.publish_at)).toStartWith("2026-11-29T21:00:00");
 });
