@@ -5,6 +5,7 @@
  */
 import type { Language } from "../i18n/translate";
 import { t } from "../i18n/translate";
+import { cellAt } from "../i18n/wall";
 import type { Placement } from "./placements";
 
 /**
@@ -75,6 +76,9 @@ const COLUMNS = [
 
 export const tableColumns = (lang: Language) => COLUMNS.map((c) => t(lang, `ads-column-${c}`));
 
+/** Which columns hold figures (number cells in a spreadsheet). */
+export const NUMERIC_COLUMNS: readonly boolean[] = COLUMNS.map((c) => !["name", "venue", "published", "currency", "post"].includes(c));
+
 /** Numbers in a file: a dot for decimals, two places for money, so a spreadsheet reads them as numbers. */
 const cell = (n: number | null | undefined, money = false) =>
   n === null || n === undefined ? "" : money ? (Math.round(n * 100) / 100).toFixed(2) : String(n);
@@ -82,13 +86,13 @@ const cell = (n: number | null | undefined, money = false) =>
 // a channel as its t.me address: a cell starting with @ would be guarded against formulas (a leading apostrophe)
 const venueOf = (p: Placement) => (p.venue.kind === "telegram" ? `t.me/${p.venue.username}` : p.venue.title);
 
-/** One placement as the table's cells, in the columns' order. */
-export function tableCells(p: Placement): string[] {
+/** One placement as the table's cells, in the columns' order; the publication's day as it is in `zone`. */
+export function tableCells(p: Placement, zone = "UTC"): string[] {
   const s = p.stats;
   return [
     p.name,
     venueOf(p),
-    p.publish_at ? String(p.publish_at).slice(0, 10) : "",
+    p.publish_at ? cellAt(zone, new Date(p.publish_at)).slice(0, 10) : "",
     p.cost ? cell(p.cost.amount, true) : "",
     p.cost?.currency ?? "",
     cell(s.views),

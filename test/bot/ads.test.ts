@@ -219,9 +219,25 @@ describe("exports of the table", () => {
     expect(ws.name).toBe("Ads");
     expect(ws.rowCount).toBe(3);
     const row = (n: number) => Array.from({ length: 18 }, (_, i) => ws.getRow(n).getCell(i + 1).value ?? "");
+    // the figures are number cells (a spreadsheet sums them), the rest text, each equal to the CSV's
+    const text = new Set([0, 1, 2, 4, 17]);
+    const cells = (line: string) => line.split(",").map((v, i) => (text.has(i) || v === "" ? v : Number(v)));
     expect(row(1)).toEqual(csv.split("\r\n")[0]!.split(","));
-    expect(row(2)).toEqual(csv.split("\r\n")[1]!.split(","));
-    expect(row(3)).toEqual(csv.split("\r\n")[2]!.split(","));
+    expect(row(2)).toEqual(cells(csv.split("\r\n")[1]!));
+    expect(row(3)).toEqual(cells(csv.split("\r\n")[2]!));
+    expect(ws.getRow(3).getCell(4).value).toBe(5000);
+    expect(ws.getRow(3).getCell(17).value).toBe(1666.67);
+  });
+});
+
+describe("exports in the user's time zone", () => {
+  test("the published day is the user's: noon UTC on 5 January is the 6th at Kiritimati (UTC+14)", async () => {
+    const { user } = await setUp();
+    await updateSettings(b.t.deps, user.id, { time_zone: "Pacific/Kiritimati" });
+    await b.send("/ads");
+    await b.press("📤 CSV");
+    const csv = new TextDecoder().decode(b.calls.findLast((c) => c.method === "sendDocument")!.files.document!.bytes);
+    expect(csv).toContain("Cheap ads,t.me/cheapads,2026-01-06,");
   });
 });
 
