@@ -1759,6 +1759,11 @@ report-ads-one = 📢 Ads: only { $name } brought anyone ({ $joins ->
 
 ## Mini-app: Ads
 app-tab-ads = Ads
+app-ads-send = Send to chat
+app-ads-sent = Sent { $rows ->
+        [one] { $rows } placement
+       *[other] { $rows } placements
+    } to your Telegram chat
 app-ads-title = Ads
 app-ads-period = Period
 app-ads-period-30d = 30 days

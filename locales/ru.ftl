@@ -1849,6 +1849,12 @@ report-ads-one = 📢 Реклама: привела людей только { $
 
 ## Мини-приложение: реклама
 app-tab-ads = Реклама
+app-ads-send = Отправить в чат
+app-ads-sent = { $rows ->
+        [one] Отправлено { $rows } размещение
+        [few] Отправлено { $rows } размещения
+       *[other] Отправлено { $rows } размещений
+    } в ваш чат Telegram
 app-ads-title = Реклама
 app-ads-period = Период
 app-ads-period-30d = 30 дней

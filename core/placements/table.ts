@@ -31,6 +31,8 @@ export function money(lang: Language, amount: number, currency: string): string 
 /** The figure a table order sorts by. */
 type SortKey = "cost_per_retained" | "cost_per_join" | "cpm" | "cpc" | "joins" | "clicks" | "unique_clicks" | "views";
 
+const FIGURES = new Set<string>(["cost_per_retained", "cost_per_join", "cpm", "cpc", "joins", "clicks", "unique_clicks", "views"]);
+
 const figure = (p: Placement, key: SortKey): number | null => {
   const v = p.stats[key as keyof Placement["stats"]];
   return typeof v === "number" ? v : null;
@@ -43,6 +45,7 @@ export function placementSorter(key: string): { order: "asc" | "desc"; compare: 
   return {
     order,
     compare: (a, b) => {
+      if (!FIGURES.has(k)) return 0; // a field listPlacements sorted by (name, cost, …): its order kept
       const x = figure(a, k);
       const y = figure(b, k);
       if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
