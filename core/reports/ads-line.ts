@@ -9,8 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { Range } from "../analytics/range";
-import { rowsOf } from "../../db/async";
-import { timeParam } from "../placements/stats";
+import { rowsOf, type AsyncDbOrTx } from "../../db/async";
 import { t, type Language } from "../i18n/translate";
 
 export interface PlacementOfPeriod {
@@ -18,6 +17,10 @@ export interface PlacementOfPeriod {
   joins: number;
   clicks: number;
 }
+
+// core/placements reads this folder's settings, so its helpers are not imported here (no cycle):
+// a point in time as each engine's raw SQL compares it, ms on SQLite, a timestamp on PostgreSQL
+const timeParam = (db: AsyncDbOrTx, ms: number) => (db.engine === "postgres" ? sql`${new Date(ms).toISOString()}::timestamptz` : sql`${ms}`);
 
 type Seen = PlacementOfPeriod & { perJoin: number | null; currency: string | null };
 
