@@ -156,7 +156,7 @@ const SKIP_REASONS: [RegExp, string][] = [
   [/spaces/, "adpost-skip-spaces"],
   [/at most \d+ characters/, "adpost-skip-too-long"],
 ];
-export const skipReasonKey = (reason: string) => SKIP_REASONS.find(([re]) => re.test(reason))?.[1] ?? "adpost-skip-not-target";
+const skipReasonKey = (reason: string) => SKIP_REASONS.find(([re]) => re.test(reason))?.[1] ?? "adpost-skip-not-target";
 
 export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
   const post = given ?? (await askPost(conversation, ctx));
@@ -204,7 +204,8 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
   const esc = Bun.escapeHTML;
   const lines = [ctx.t("adpost-made", { name: esc(made.name), links: made.links, invites: made.invites })];
   // links left as they were (the user's own short links, what cannot be a target), with why
-  if (made.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(ctx.t(skipReasonKey(k.reason)))}`));
+  if (made.skipped.length)
+    lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(ctx.t(skipReasonKey(k.reason)))}`));
   await ctx.reply(lines.join("\n"), {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },

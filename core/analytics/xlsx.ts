@@ -24,8 +24,8 @@ export function buildSheetXlsx(
       : numeric[i] && !style && NUMBER.test(v)
         ? `<c r="${col}${r}"><v>${v}</v></c>`
         : WALL_TIME.test(v) && !style
-        ? `<c r="${col}${r}" s="2"><v>${serial(v)}</v></c>`
-        : `<c r="${col}${r}" t="inlineStr"${style}><is><t${/^\s|\s$/.test(v) ? ' xml:space="preserve"' : ""}>${xmlText(v)}</t></is></c>`;
+          ? `<c r="${col}${r}" s="2"><v>${serial(v)}</v></c>`
+          : `<c r="${col}${r}" t="inlineStr"${style}><is><t${/^\s|\s$/.test(v) ? ' xml:space="preserve"' : ""}>${xmlText(v)}</t></is></c>`;
   const parts: string[] = [
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`,
     `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join("")}</cols><sheetData>`,

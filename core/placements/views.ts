@@ -69,7 +69,11 @@ export function readViewsFigure(text: string): number | null {
   if (!m || !/\d/.test(m[1]!)) return null;
   const unit = (m[2] ?? "").toLowerCase();
   const digits = m[1]!.replace(/[\s\u00a0\u202f]/g, "");
-  const number = unit ? Number(digits.replace(",", ".")) : /^\d+$/.test(digits.replace(/[.,]/g, "")) ? Number(digits.replace(/[.,]/g, "")) : NaN;
+  const number = unit
+    ? Number(digits.replace(",", "."))
+    : /^\d+$/.test(digits.replace(/[.,]/g, ""))
+      ? Number(digits.replace(/[.,]/g, ""))
+      : NaN;
   const times = !unit ? 1 : /^(k|к|тыс)/.test(unit) ? 1000 : 1_000_000;
   const views = Math.round(number * times);
   return Number.isSafeInteger(views) ? views : null;

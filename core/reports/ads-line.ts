@@ -20,7 +20,8 @@ export interface PlacementOfPeriod {
 
 // core/placements reads this folder's settings, so its helpers are not imported here (no cycle):
 // a point in time as each engine's raw SQL compares it, ms on SQLite, a timestamp on PostgreSQL
-const timeParam = (db: AsyncDbOrTx, ms: number) => (db.engine === "postgres" ? sql`${new Date(ms).toISOString()}::timestamptz` : sql`${ms}`);
+const timeParam = (db: AsyncDbOrTx, ms: number) =>
+  db.engine === "postgres" ? sql`${new Date(ms).toISOString()}::timestamptz` : sql`${ms}`;
 
 type Seen = PlacementOfPeriod & { perJoin: number | null; currency: string | null };
 

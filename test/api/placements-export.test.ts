@@ -23,7 +23,10 @@ test("the table is sent to the chat as CSV, in the order asked; a bad format is 
   expect(res.json).toMatchObject({ ok: true, rows: 2 });
   const doc = await eventually(() => s.fake.calls.find((c) => c.method === "sendDocument"));
   expect(doc.params.chat_id).toBe(42);
-  const csv = new TextDecoder().decode(doc.files.document!.bytes).replace(/^\uFEFF/, "").split("\r\n");
+  const csv = new TextDecoder()
+    .decode(doc.files.document!.bytes)
+    .replace(/^\uFEFF/, "")
+    .split("\r\n");
   expect(csv[1]).toStartWith("Big channel,t.me/bigchannel,");
   expect(csv[2]).toStartWith("Cheap ads,t.me/cheapads,");
   const bad = await s.t.request("POST", "/api/placements/export", { token, body: { format: "pdf" } });

@@ -74,7 +74,11 @@ test("the unique clicks of the tracking link in front of a bound invite count fo
     const db = t.deps.asyncDb;
     await db.update(db.tables.channelInvites).set({ linkId: front.id }).where(eq(db.tables.channelInvites.id, made.invites.cheap.id));
     const at = Date.parse("2026-01-06T12:00:00Z");
-    await recordClicks(t.deps, front, [1, 2, 3].map((i) => ({ at: at + i * 1000, isBot: false, isUnique: true })));
+    await recordClicks(
+      t.deps,
+      front,
+      [1, 2, 3].map((i) => ({ at: at + i * 1000, isBot: false, isUnique: true })),
+    );
   });
   expect(lines.at(-1)).toBe("📢 Ads: only Cheap ads brought anyone (2 joins, 9 clicks)");
 });
