@@ -19,6 +19,7 @@ import { AttemptLimiter } from "../core/secure/share-password";
 import { trackingApi } from "./tracking";
 import { channelsApi } from "./channels";
 import { placementsApi } from "./placements";
+import { placementsExportApi } from "./placements/export";
 import { webhooksApi } from "./webhooks";
 import { settingsApi } from "./settings";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
@@ -47,6 +48,7 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(trackingApi(deps))
     .use(channelsApi(deps))
     .use(placementsApi(deps))
+    .use(placementsExportApi(deps))
     .use(webhooksApi(deps))
     .use(settingsApi(deps));
 

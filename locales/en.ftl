@@ -239,6 +239,11 @@ field-pixelId = the pixel id
 field-period = the period
 field-format = the format
 field-time_zone = the time zone
+field-post_url = the post's URL
+field-venue = where it runs
+field-publish_at = the publication date
+field-notes = the notes
+field-views = the views
 field-currency = the currency
 field-type = the type
 
@@ -821,7 +826,7 @@ adpost-no-links = That post has no links to track. Forward a post with links, or
 adpost-ask-venue = This post has { $count ->
         [one] { $count } link
        *[other] { $count } different links
-    }. Where will it run? Send the channel (<code>@bigchannel</code> or its t.me link) or, for an ad outside Telegram, a few words (<code>VK group Cats</code>). /cancel stops.
+    }. Where will it run? Send the channel (<code>@bigchannel</code> or its t.me link) or, for an ad outside Telegram, a few words (<code>VK group Cats</code>); the day it runs may follow (<code>@bigchannel 30.11</code>). /cancel stops.
 adpost-venue-rule = Where it runs is a channel's @name or t.me link, or up to { $max } characters of text (<code>@bigchannel</code>, <code>VK group Cats</code>). Where will it run?
 adpost-ask-price = What did it cost? For example <code>5 000 ₽</code>, <code>$50</code>, <code>50 usd</code>, or a number alone in { $currency } (your default currency, in ⚙️ Settings). /skip if it was free.
 adpost-price-rule = A price is a number with or without a currency: <code>5000</code> (in { $currency }), <code>5 000 ₽</code>, <code>5000 RUB</code>, <code>$50</code>, <code>50 EUR</code>. What did it cost? (/skip if it was free)
@@ -834,6 +839,13 @@ adpost-made = ✅ Placement <b>{ $name }</b>: { $links ->
         [one] {", "}{ $invites } new invite link
        *[other] {", "}{ $invites } new invite links
     }. Send the post above to the channel's admin; its figures are in 📢 Ads.
+adpost-skip-own-link = already a short link of this service
+adpost-skip-credentials = it has a user name or password before the host, so it cannot be a target
+adpost-skip-backslash = it has a backslash, so it cannot be a target
+adpost-skip-loopback = it points to localhost or a loopback address, so it cannot be a target
+adpost-skip-spaces = it has spaces, so it cannot be a target
+adpost-skip-too-long = it is too long to be a target
+adpost-skip-not-target = it cannot be a target
 adpost-skipped = Left as they were:
 adpost-copy = 📋 Copy post
 adpost-share = ↗️ Share
@@ -1706,11 +1718,11 @@ ads-period-all = All time
 ads-sort-cost_per_retained = cost per subscriber who stayed
 ads-sort-cost_per_join = cost per join
 ads-sort-joins = joins
-ads-sort-clicks = clicks
+ads-sort-unique_clicks = unique clicks
 ads-by-cost_per_retained = 💰 Per stayed
 ads-by-cost_per_join = 💵 Per join
 ads-by-joins = 👥 Joins
-ads-by-clicks = 👆 Clicks
+ads-by-unique_clicks = 👆 Clicks
 ads-venue = Where: { $venue }
 ads-published = Published: { $date }
 ads-price = Price: { $price }
@@ -1725,6 +1737,16 @@ ads-stayed-of = { $stayed } of { $of } ({ $rate })
 ads-bound = Tracking links: { $links } · invite links: { $invites }
 ads-set-views = 👁 Views
 ads-set-post_url = 🔗 Post URL
+ads-set-cost = 💰 Price
+ads-set-publish_at = 📅 Date
+ads-set-name = ✏️ Name
+ads-set-notes = 📝 Notes
+ads-prompt-cost = what the ad cost, e.g. 5 000 ₽, $50, or a number alone in your account's currency
+ads-prompt-publish-at = when the ad runs, e.g. { $when }
+ads-prompt-name = the placement's name
+ads-prompt-notes = your notes on this placement
+ads-refuse-publish-at = I could not read that date. Examples: { $when }.
+ads-notes = Notes: { $notes }
 ads-open-post = ↗️ Open the post
 ads-delete = 🗑 Delete
 ads-delete-confirm = Delete the placement <b>{ $name }</b>? Its links and invite links stay, with their clicks and joins.
@@ -1782,6 +1804,11 @@ report-ads-one = 📢 Ads: only { $name } brought anyone ({ $joins ->
 
 ## Mini-app: Ads
 app-tab-ads = Ads
+app-ads-send = Send to chat
+app-ads-sent = Sent { $rows ->
+        [one] { $rows } placement
+       *[other] { $rows } placements
+    } to your Telegram chat
 app-ads-title = Ads
 app-ads-period = Period
 app-ads-period-30d = 30 days

@@ -240,6 +240,11 @@ field-pixelId = ID пикселя
 field-period = период
 field-format = формат
 field-time_zone = часовой пояс
+field-post_url = ссылка на пост
+field-venue = площадка
+field-publish_at = дата публикации
+field-notes = заметки
+field-views = просмотры
 field-currency = валюта
 field-type = тип
 
@@ -855,7 +860,7 @@ adpost-ask-venue = В этом посте { $count ->
         [one] { $count } ссылка
         [few] { $count } разные ссылки
        *[other] { $count } разных ссылок
-    }. Где он выйдет? Пришлите канал (<code>@bigchannel</code> или ссылку t.me) или, если реклама не в Telegram, пару слов (<code>группа ВК Котики</code>). /cancel — отмена.
+    }. Где он выйдет? Пришлите канал (<code>@bigchannel</code> или ссылку t.me) или, если реклама не в Telegram, пару слов (<code>группа ВК Котики</code>); можно сразу с датой выхода (<code>@bigchannel 30.11</code>). /cancel — отмена.
 adpost-venue-rule = Место размещения — @имя канала или ссылка t.me либо текст до { $max } символов (<code>@bigchannel</code>, <code>группа ВК Котики</code>). Где выйдет пост?
 adpost-ask-price = Сколько стоило? Например, <code>5 000 ₽</code>, <code>5000 руб</code>, <code>$50</code> или просто число в { $currency } (валюта по умолчанию, меняется в ⚙️ Настройках). /skip — если бесплатно.
 adpost-price-rule = Цена — число с валютой или без: <code>5000</code> (в { $currency }), <code>5 000 ₽</code>, <code>5000 руб</code>, <code>$50</code>, <code>50 EUR</code>. Сколько стоило размещение? (/skip — если бесплатно)
@@ -870,6 +875,13 @@ adpost-made = ✅ Размещение <b>{ $name }</b>: { $links ->
         [few] {", "}{ $invites } новые ссылки-приглашения
        *[other] {", "}{ $invites } новых ссылок-приглашений
     }. Отправьте пост выше админу канала; его цифры — в 📢 Рекламе.
+adpost-skip-own-link = это уже короткая ссылка сервиса
+adpost-skip-credentials = перед адресом сайта стоят имя пользователя или пароль, такую ссылку нельзя сделать целью
+adpost-skip-backslash = в ней обратная косая черта, такую ссылку нельзя сделать целью
+adpost-skip-loopback = она ведёт на localhost или адрес самого компьютера, такую ссылку нельзя сделать целью
+adpost-skip-spaces = в ней пробелы, такую ссылку нельзя сделать целью
+adpost-skip-too-long = она слишком длинная, чтобы сделать её целью
+adpost-skip-not-target = такую ссылку нельзя сделать целью
 adpost-skipped = Оставлены как были:
 adpost-copy = 📋 Копировать пост
 adpost-share = ↗️ Поделиться
@@ -1789,11 +1801,11 @@ ads-period-all = Всё время
 ads-sort-cost_per_retained = цене оставшегося подписчика
 ads-sort-cost_per_join = цене вступления
 ads-sort-joins = вступлениям
-ads-sort-clicks = переходам
+ads-sort-unique_clicks = уникальным переходам
 ads-by-cost_per_retained = 💰 За оставшегося
 ads-by-cost_per_join = 💵 За вступление
 ads-by-joins = 👥 Вступления
-ads-by-clicks = 👆 Переходы
+ads-by-unique_clicks = 👆 Переходы
 ads-venue = Где: { $venue }
 ads-published = Вышел: { $date }
 ads-price = Цена: { $price }
@@ -1808,6 +1820,16 @@ ads-stayed-of = { $stayed } из { $of } ({ $rate })
 ads-bound = Трекинговые ссылки: { $links } · ссылки-приглашения: { $invites }
 ads-set-views = 👁 Просмотры
 ads-set-post_url = 🔗 Ссылка на пост
+ads-set-cost = 💰 Цена
+ads-set-publish_at = 📅 Дата
+ads-set-name = ✏️ Название
+ads-set-notes = 📝 Заметки
+ads-prompt-cost = сколько стоила реклама, например 5 000 ₽, $50 или просто число в валюте аккаунта
+ads-prompt-publish-at = когда выходит реклама, например { $when }
+ads-prompt-name = название размещения
+ads-prompt-notes = ваши заметки о размещении
+ads-refuse-publish-at = Не получилось прочитать дату. Примеры: { $when }.
+ads-notes = Заметки: { $notes }
 ads-open-post = ↗️ Открыть пост
 ads-delete = 🗑 Удалить
 ads-delete-confirm = Удалить размещение <b>{ $name }</b>? Его ссылки и ссылки-приглашения останутся вместе с переходами и вступлениями.
@@ -1872,6 +1894,12 @@ report-ads-one = 📢 Реклама: привела людей только { $
 
 ## Мини-приложение: реклама
 app-tab-ads = Реклама
+app-ads-send = Отправить в чат
+app-ads-sent = { $rows ->
+        [one] Отправлено { $rows } размещение
+        [few] Отправлено { $rows } размещения
+       *[other] Отправлено { $rows } размещений
+    } в ваш чат Telegram
 app-ads-title = Реклама
 app-ads-period = Период
 app-ads-period-30d = 30 дней

@@ -15,6 +15,8 @@ import { createPlacement } from "../../core/placements/placements";
 import { parseVenue, VENUE_MAX } from "../../core/placements/venue";
 import { getUserSettings } from "../../core/reports/settings";
 import { targetButton } from "../../core/deep-link";
+import { parseWhen } from "../../core/links/when";
+import { readerOf } from "../i18n";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -84,13 +86,21 @@ function read(text: string): boolean {
   }
 }
 
-/** Where the ad runs: asked until it reads as a venue. */
-async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<string | null> {
+/** A date after the venue (`@bigchannel 30.11`, `VK group Cats 30.11.2026`): the venue and the day, read in the user's zone. */
+function splitDate(text: string, now: Date, zone: string): { venue: string; publishAt?: string } {
+  const m = /^(.*\S)\s+(\d{1,2}\.\d{1,2}(?:\.\d{4})?)$/.exec(text);
+  const at = m ? parseWhen(m[2]!, now, zone) : null;
+  return m && at && read(m[1]!) ? { venue: m[1]!, publishAt: at.toISOString() } : { venue: text };
+}
+
+/** Where the ad runs, and the day it runs when written after it: asked until it reads as a venue. */
+async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<{ venue: string; publishAt?: string } | null> {
   await ctx.reply(ctx.t("adpost-ask-venue", { count }), { parse_mode: "HTML" });
+  const { now, zone } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), zone: readerOf(o).zone }));
   for (;;) {
     const got = await answer(conversation);
     if (!got) return null;
-    if (got.text !== "/skip" && read(got.text)) return got.text;
+    if (got.text !== "/skip" && read(got.text)) return splitDate(got.text, new Date(now), zone);
     await got.c.reply(ctx.t("adpost-venue-rule", { max: VENUE_MAX }), { parse_mode: "HTML" });
   }
 }
@@ -132,6 +142,22 @@ function summaryButtons(ctx: DialogContext, text: string, firstUrl: string | und
   return [row, [targetButton(ctx.t("adpost-open"), { kind: "placement", id })]];
 }
 
+/**
+ * Why a link of the post was left as it was, as a key of the language files: core states it in
+ * English (its own rules' sentences), read here into the reader's language; a rule not listed here
+ * reads as "cannot be a target".
+ */
+const SKIP_REASONS: [RegExp, string][] = [
+  [/^already a short link/, "adpost-skip-own-link"],
+  [/short links/, "adpost-skip-own-link"],
+  [/user name or password/, "adpost-skip-credentials"],
+  [/backslash/, "adpost-skip-backslash"],
+  [/localhost|loopback/, "adpost-skip-loopback"],
+  [/spaces/, "adpost-skip-spaces"],
+  [/at most \d+ characters/, "adpost-skip-too-long"],
+];
+const skipReasonKey = (reason: string) => SKIP_REASONS.find(([re]) => re.test(reason))?.[1] ?? "adpost-skip-not-target";
+
 export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
   const post = given ?? (await askPost(conversation, ctx));
   if (!post) return conversation.halt({ next: true });
@@ -142,7 +168,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
   const result = await conversation.external(async (o) => {
     try {
       const body = {
-        venue,
+        ...venue,
         ...(cost ? { cost } : {}),
         post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) },
       };
@@ -154,7 +180,8 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
           post: made.post!,
           links: made.links.length,
           invites: made.invites.length,
-          first: made.links[0]?.trackingUrl,
+          // the address Share sends and a long post's Copy holds: a new link, else a new invite (an ad of the user's own channel)
+          first: made.links[0]?.trackingUrl ?? made.invites[0]?.invite_link,
           skipped: made.skipped ?? [],
         },
       };
@@ -177,7 +204,8 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
   const esc = Bun.escapeHTML;
   const lines = [ctx.t("adpost-made", { name: esc(made.name), links: made.links, invites: made.invites })];
   // links left as they were (the user's own short links, what cannot be a target), with why
-  if (made.skipped.length) lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(k.reason)}`));
+  if (made.skipped.length)
+    lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(ctx.t(skipReasonKey(k.reason)))}`));
   await ctx.reply(lines.join("\n"), {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },

@@ -1,11 +1,17 @@
 /**
  * A placement's options typed in one answer: the ad post's views (when neither MTProto nor the web
- * preview can read them) and the post's URL (`t.me/<channel>/<id>`), each saved through core and the
- * placement's screen drawn again.
+ * preview can read them), the post's URL (`t.me/<channel>/<id>`), the price (as people write it, a
+ * number alone in the account's currency), the publication date (in the user's time zone), the name
+ * and the notes, each saved through core and the placement's screen drawn again.
  */
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
 import { updatePlacement } from "../../core/placements/placements";
+import { readViewsFigure } from "../../core/placements/views";
+import type { PlacementInput } from "../../core/placements/input";
+import { parseWhen } from "../../core/links/when";
+import { whenExamples } from "../../core/i18n/wall";
+import { readerOf } from "../i18n";
 import { open } from "../menus/nav";
 import { PLACEMENT_OPTIONS, placementScreen } from "../menus/ads-placement";
 import { Refusal } from "../problem";
@@ -13,38 +19,42 @@ import { answerOption } from "./option-answer";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
-/** Views as people write them: 12000, 12 000, 12,000, 1.2K, 1,2 тыс. */
-function readViews(text: string): number | null {
-  const t = text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s\u00a0\u202f]/g, "");
-  const m = /^(\d+(?:[.,]\d+)?)(k|к|тыс\.?|m|м|млн)?$/.exec(t);
-  if (!m) return /^\d{1,3}(,\d{3})+$/.test(t) ? Number(t.replace(/,/g, "")) : null;
-  const n = Number(m[1]!.replace(",", "."));
-  const times = !m[2] ? 1 : /^(k|к|тыс)/.test(m[2]) ? 1_000 : 1_000_000;
-  const views = Math.round(n * times);
-  return Number.isSafeInteger(views) ? views : null;
-}
+type Option = { label: string; prompt: string; input: (t: string, o: BotContext) => PlacementInput; clear?: PlacementInput };
 
-const OPTIONS = {
+const OPTIONS: Record<(typeof PLACEMENT_OPTIONS)[number], Option> = {
   views: {
     label: "ads-set-views",
     prompt: "ads-prompt-views",
-    input: (t: string) => {
-      const views = readViews(t);
+    input: (t) => {
+      const views = readViewsFigure(t);
       if (views === null) throw new Refusal("ads-refuse-views");
       return { views };
     },
   },
-  post_url: { label: "ads-set-post_url", prompt: "ads-prompt-post-url", input: (t: string) => ({ postUrl: t }), clear: { postUrl: null } },
-} as const;
+  post_url: { label: "ads-set-post_url", prompt: "ads-prompt-post-url", input: (t) => ({ postUrl: t }), clear: { postUrl: null } },
+  // core reads a price as people write it, a number alone in the account's currency
+  cost: { label: "ads-set-cost", prompt: "ads-prompt-cost", input: (t) => ({ cost: t }), clear: { cost: null } },
+  publish_at: {
+    label: "ads-set-publish_at",
+    prompt: "ads-prompt-publish-at",
+    input: (t, o) => {
+      const now = o.deps.clock.now();
+      const reader = readerOf(o);
+      const at = parseWhen(t, now, reader.zone);
+      if (!at) throw new Refusal("ads-refuse-publish-at", { when: whenExamples(reader, now) });
+      return { publishAt: at };
+    },
+    clear: { publishAt: null },
+  },
+  name: { label: "ads-set-name", prompt: "ads-prompt-name", input: (t) => ({ name: t }) },
+  notes: { label: "ads-set-notes", prompt: "ads-prompt-notes", input: (t) => ({ notes: t }), clear: { notes: null } },
+};
 
 /** Option `index` (PLACEMENT_OPTIONS) of placement `id`: the question, then each answer saved until one is taken. */
 export async function placementOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = OPTIONS[PLACEMENT_OPTIONS[index] ?? "views"];
   await answerOption(conversation, ctx, option, async (o, text) => {
-    const input = text === "/clear" && "clear" in option ? option.clear : option.input(text);
+    const input = text === "/clear" && option.clear ? option.clear : option.input(text, o);
     await updatePlacement(o.deps, o.user.id, id, input);
     await open(o, placementScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });

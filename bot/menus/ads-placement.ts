@@ -12,7 +12,7 @@ import { venueLabel } from "../../core/placements/venue";
 
 export const PLACEMENT_OPTION = "placement-option";
 /** The options a placement's screen asks for in one answer, by position (the conversation's argument). */
-export const PLACEMENT_OPTIONS = ["views", "post_url"] as const;
+export const PLACEMENT_OPTIONS = ["views", "post_url", "cost", "publish_at", "name", "notes"] as const;
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const pct = (ctx: BotContext, r: number | null) =>
@@ -49,6 +49,7 @@ export const placementScreen = createScreen("placement", 1, async (ctx) => {
     p.publish_at ? ctx.t("ads-published", { date: date(ctx, p.publish_at) }) : "",
     ctx.t("ads-price", { price: p.cost ? money(lang, p.cost.amount, p.cost.currency) : ctx.t("ads-no-price") }),
     p.post_url ? ctx.t("ads-post", { url: esc(p.post_url) }) : ctx.t("ads-post-none"),
+    p.notes ? ctx.t("ads-notes", { notes: esc(p.notes) }) : "",
     "",
     ...funnel(ctx, p),
     "",
@@ -66,11 +67,13 @@ const deleteScreen = createScreen("placement-delete", 1, async (ctx) =>
 
 dynamic(placementScreen, async (ctx, range) => {
   const p = await getPlacement(ctx.deps, ctx.user.id, idOf(ctx));
-  PLACEMENT_OPTIONS.forEach((option, i) =>
+  // the options three to a row
+  PLACEMENT_OPTIONS.forEach((option, i) => {
     range.text({ text: ctx.t(`ads-set-${option}`), payload: payload(placementScreen) }, (c) =>
       act(c, () => c.conversation.enter(PLACEMENT_OPTION, idOf(c), i), "ads"),
-    ),
-  );
+    );
+    if (i % 3 === 2) range.row();
+  });
   range.row();
   if (p.post_url) range.url(ctx.t("ads-open-post"), p.post_url);
   range.text({ text: l("ads-delete"), payload: payload(placementScreen) }, (c) => act(c, () => open(c, deleteScreen, [idOf(c)]), "ads"));

@@ -1,7 +1,7 @@
 /**
  * Ads (screen `ads`, "📢 Ads" in the main menu and /ads): one line per placement with its price,
  * clicks, joins, who stayed and what each subscriber who stayed cost, for a period, sorted by that
- * cost (or by joins, clicks, cost per join); a button per placement opens its screen
+ * cost (or by joins, unique clicks, cost per join); a button per placement opens its screen
  * (bot/menus/ads-placement.ts); CSV and XLSX of the table go to the chat. The screen is drawn for two
  * ids, the period's and the sort's position, so a press re-draws it from the database.
  */
@@ -17,7 +17,7 @@ import { placementScreen, registerPlacement } from "./ads-placement";
 /** The periods the table offers, by position (the screen's first id). */
 const AD_PERIODS = ["30d", "7d", "90d", "all"] as const;
 /** The orders the table offers, by position (the screen's second id): cheapest subscriber who stayed first by default. */
-const AD_SORTS = ["cost_per_retained", "cost_per_join", "joins", "clicks"] as const;
+const AD_SORTS = ["cost_per_retained", "cost_per_join", "joins", "unique_clicks"] as const;
 /** Lines shown (and buttons): the rest is in the exports. */
 const SHOWN = 25;
 

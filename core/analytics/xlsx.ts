@@ -7,15 +7,25 @@ import { deflateRawSync } from "node:zlib";
  * model and events; this takes a few tens of milliseconds. Empty values are left out (empty cells).
  * A cell written `2026-11-28 18:00:00` (a wall-clock time, as the exports write them) is a date cell:
  * a serial number in a date-and-time format, so a spreadsheet sorts, filters and sums it as a date.
+ * In the columns `numeric` marks, a figure written with a dot for decimals (`5000.00`, `12`) is a
+ * number cell, so a spreadsheet sums it; elsewhere figures stay text (codes, ids as written).
  */
-export function buildSheetXlsx(sheetName: string, header: readonly string[], widths: readonly number[], rows: string[][]): Uint8Array {
+export function buildSheetXlsx(
+  sheetName: string,
+  header: readonly string[],
+  widths: readonly number[],
+  rows: string[][],
+  numeric: readonly boolean[] = [],
+): Uint8Array {
   const cols = header.map((_, i) => columnName(i));
-  const cell = (col: string, r: number, v: string, style = "") =>
+  const cell = (col: string, r: number, v: string, style = "", i = -1) =>
     v === ""
       ? ""
-      : WALL_TIME.test(v) && !style
-        ? `<c r="${col}${r}" s="2"><v>${serial(v)}</v></c>`
-        : `<c r="${col}${r}" t="inlineStr"${style}><is><t${/^\s|\s$/.test(v) ? ' xml:space="preserve"' : ""}>${xmlText(v)}</t></is></c>`;
+      : numeric[i] && !style && NUMBER.test(v)
+        ? `<c r="${col}${r}"><v>${v}</v></c>`
+        : WALL_TIME.test(v) && !style
+          ? `<c r="${col}${r}" s="2"><v>${serial(v)}</v></c>`
+          : `<c r="${col}${r}" t="inlineStr"${style}><is><t${/^\s|\s$/.test(v) ? ' xml:space="preserve"' : ""}>${xmlText(v)}</t></is></c>`;
   const parts: string[] = [
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`,
     `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join("")}</cols><sheetData>`,
@@ -24,7 +34,7 @@ export function buildSheetXlsx(sheetName: string, header: readonly string[], wid
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     let xml = `<row r="${r + 2}">`;
-    for (let i = 0; i < row.length; i++) xml += cell(cols[i]!, r + 2, row[i]!);
+    for (let i = 0; i < row.length; i++) xml += cell(cols[i]!, r + 2, row[i]!, "", i);
     parts.push(`${xml}</row>`);
   }
   parts.push("</sheetData></worksheet>");
@@ -42,6 +52,8 @@ export function buildSheetXlsx(sheetName: string, header: readonly string[], wid
 }
 
 /** A wall-clock time as the exports write it. */
+/** A figure as the exports write them: digits, a dot for decimals. */
+const NUMBER = /^-?\d{1,15}(\.\d{1,6})?$/;
 const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 /** Its spreadsheet serial: days since 1899-12-30, the time as the fraction. */
 const serial = (v: string) => Date.parse(`${v.replace(" ", "T")}Z`) / 86_400_000 + 25_569;

@@ -67,6 +67,11 @@ const NAMES = new Set([
   "format",
   "time_zone",
   "currency",
+  "post_url",
+  "venue",
+  "publish_at",
+  "notes",
+  "views",
 ]);
 
 /** Error kinds that have a sentence of their own in the language files (`problem-<code>`). */

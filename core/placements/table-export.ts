@@ -1,7 +1,7 @@
 /**
  * The Ads table as a file in the user's Telegram chat (CSV or XLSX), like the click and join
  * exports: the same rows the bot's /ads shows for a period and an order, every figure in its own
- * column, headings in the user's language.
+ * column, headings in the user's language, the publication's day in the user's time zone.
  */
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
@@ -10,7 +10,8 @@ import { buildSheetXlsx } from "../analytics/xlsx";
 import { sendToUserChat, userChat } from "../analytics/telegram";
 import { t } from "../i18n/translate";
 import { listPlacements } from "./placements";
-import { placementSorter, tableCells, tableColumns } from "./table";
+import { getUserSettings } from "../reports/settings";
+import { NUMERIC_COLUMNS, placementSorter, tableCells, tableColumns } from "./table";
 
 const WIDTHS = [28, 22, 12, 10, 9, 10, 9, 9, 8, 8, 10, 10, 10, 10, 10, 12, 14, 32];
 
@@ -20,7 +21,7 @@ function tableFile(format: "csv" | "xlsx", columns: string[], rows: string[][], 
     return new TextEncoder().encode(
       `\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`,
     );
-  return buildSheetXlsx(sheet.slice(0, 31).replace(/[\\/?*:[\]]/g, "_"), columns, WIDTHS, rows);
+  return buildSheetXlsx(sheet.slice(0, 31).replace(/[\\/?*:[\]]/g, "_"), columns, WIDTHS, rows, NUMERIC_COLUMNS);
 }
 
 /**
@@ -33,7 +34,8 @@ export async function exportPlacements(deps: Deps, userId: number, req: { format
   const sorter = placementSorter(sort);
   const list = [...(await listPlacements(deps, userId, { period: req.period ?? "30d", sort, order: sorter.order }))].sort(sorter.compare);
   const { lang } = await userChat(deps, userId);
-  const rows = list.map(tableCells);
+  const zone = (await getUserSettings(deps, userId)).time_zone;
+  const rows = list.map((p) => tableCells(p, zone));
   const period = req.period ?? "30d";
   const filename = `ads-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${req.format}`;
   await sendToUserChat(deps, userId, "document", {

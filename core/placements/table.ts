@@ -5,6 +5,7 @@
  */
 import type { Language } from "../i18n/translate";
 import { t } from "../i18n/translate";
+import { cellAt } from "../i18n/wall";
 import type { Placement } from "./placements";
 
 /**
@@ -30,6 +31,8 @@ export function money(lang: Language, amount: number, currency: string): string 
 /** The figure a table order sorts by. */
 type SortKey = "cost_per_retained" | "cost_per_join" | "cpm" | "cpc" | "joins" | "clicks" | "unique_clicks" | "views";
 
+const FIGURES = new Set<string>(["cost_per_retained", "cost_per_join", "cpm", "cpc", "joins", "clicks", "unique_clicks", "views"]);
+
 const figure = (p: Placement, key: SortKey): number | null => {
   const v = p.stats[key as keyof Placement["stats"]];
   return typeof v === "number" ? v : null;
@@ -42,6 +45,7 @@ export function placementSorter(key: string): { order: "asc" | "desc"; compare: 
   return {
     order,
     compare: (a, b) => {
+      if (!FIGURES.has(k)) return 0; // a field listPlacements sorted by (name, cost, …): its order kept
       const x = figure(a, k);
       const y = figure(b, k);
       if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
@@ -75,6 +79,9 @@ const COLUMNS = [
 
 export const tableColumns = (lang: Language) => COLUMNS.map((c) => t(lang, `ads-column-${c}`));
 
+/** Which columns hold figures (number cells in a spreadsheet). */
+export const NUMERIC_COLUMNS: readonly boolean[] = COLUMNS.map((c) => !["name", "venue", "published", "currency", "post"].includes(c));
+
 /** Numbers in a file: a dot for decimals, two places for money, so a spreadsheet reads them as numbers. */
 const cell = (n: number | null | undefined, money = false) =>
   n === null || n === undefined ? "" : money ? (Math.round(n * 100) / 100).toFixed(2) : String(n);
@@ -82,13 +89,13 @@ const cell = (n: number | null | undefined, money = false) =>
 // a channel as its t.me address: a cell starting with @ would be guarded against formulas (a leading apostrophe)
 const venueOf = (p: Placement) => (p.venue.kind === "telegram" ? `t.me/${p.venue.username}` : p.venue.title);
 
-/** One placement as the table's cells, in the columns' order. */
-export function tableCells(p: Placement): string[] {
+/** One placement as the table's cells, in the columns' order; the publication's day as it is in `zone`. */
+export function tableCells(p: Placement, zone = "UTC"): string[] {
   const s = p.stats;
   return [
     p.name,
     venueOf(p),
-    p.publish_at ? String(p.publish_at).slice(0, 10) : "",
+    p.publish_at ? cellAt(zone, new Date(p.publish_at)).slice(0, 10) : "",
     p.cost ? cell(p.cost.amount, true) : "",
     p.cost?.currency ?? "",
     cell(s.views),

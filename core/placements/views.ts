@@ -66,14 +66,23 @@ export async function placementViews(deps: Pick<Deps, "asyncDb">, userId: number
     .orderBy(asc(series.at), asc(series.id));
 }
 
-/** `1.2K` as 1,200, `3.4M` as 3,400,000, `15 012` as 15,012: a figure as Telegram's web preview shows it. */
+/**
+ * `1.2K` as 1,200, `3.4M` as 3,400,000, `15 012`, `15,012` and `15.012` as 15,012: a figure as
+ * Telegram's web preview shows it or as people type it (`12,5 тыс.`, `1,2 млн`, `3к`).
+ */
 export function readViewsFigure(text: string): number | null {
-  const m = /^([\d\s.,]+)\s*([KkMm]?)$/.exec(text.trim());
-  if (!m) return null;
-  const unit = m[2]!.toUpperCase();
-  const number = unit ? Number(m[1]!.replace(/\s/g, "").replace(",", ".")) : Number(m[1]!.replace(/[\s.,]/g, ""));
-  if (!Number.isFinite(number)) return null;
-  return Math.round(number * (unit === "K" ? 1000 : unit === "M" ? 1_000_000 : 1));
+  const m = /^([\d\s\u00a0\u202f.,]+?)\s*(k|к|тыс\.?|m|м|млн\.?)?$/i.exec(text.trim());
+  if (!m || !/\d/.test(m[1]!)) return null;
+  const unit = (m[2] ?? "").toLowerCase();
+  const digits = m[1]!.replace(/[\s\u00a0\u202f]/g, "");
+  const number = unit
+    ? Number(digits.replace(",", "."))
+    : /^\d+$/.test(digits.replace(/[.,]/g, ""))
+      ? Number(digits.replace(/[.,]/g, ""))
+      : NaN;
+  const times = !unit ? 1 : /^(k|к|тыс)/.test(unit) ? 1000 : 1_000_000;
+  const views = Math.round(number * times);
+  return Number.isSafeInteger(views) ? views : null;
 }
 
 /** Reads the `tgme_widget_message_views` figure of TELEGRAM_WEB_URL/<channel>/<id>?embed=1. */

@@ -37,9 +37,9 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
 }
 
 /** The chart's numbers as a table: the canvas's fallback content, which screen readers read instead of the drawing. */
-function dataTable(data: { labels: string[]; datasets: { label?: string; data: number[] }[] }, label: string) {
+function dataTable(data: { labels: string[]; shown?: string[]; datasets: { label?: string; data: number[] }[] }, label: string) {
   return html`<table aria-label=${label}><thead><tr><th></th>${data.datasets.map((d) => html`<th>${d.label ?? t("app-clicks-label")}</th>`)}</tr></thead>
-    <tbody>${data.labels.map((l, i) => html`<tr><th>${l}</th>${data.datasets.map((d) => html`<td>${d.data[i]}</td>`)}</tr>`)}</tbody></table>`;
+    <tbody>${(data.shown ?? data.labels).map((l, i) => html`<tr><th>${l}</th>${data.datasets.map((d) => html`<td>${d.data[i]}</td>`)}</tr>`)}</tbody></table>`;
 }
 
 /** "2026-03-30T14:00" → "30 Mar 14:00" ("30 мар. 14:00" in Russian); "2026-03-30" → "30 Mar". */
@@ -81,6 +81,24 @@ export function lineConfig(labels: string[], series: { label: string; data: numb
       plugins: { legend: { position: "bottom" } },
     },
   };
+}
+
+/**
+ * A line over time: each point placed by its instant (readings hourly, then daily, spaced as they
+ * were taken), the axis, the tooltips and the fallback table labelled by `label` (local date and time).
+ */
+export function timeLineConfig(at: number[], series: { label: string; data: number[] }[], label: (ms: number) => string) {
+  const c: any = lineConfig(at.map(label), series);
+  c.data.shown = c.data.labels;
+  c.data.labels = at;
+  c.options.scales.x = {
+    type: "linear",
+    min: at[0],
+    max: at.at(-1),
+    ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 4, callback: (v: number) => label(v) },
+  };
+  c.options.plugins.tooltip = { callbacks: { title: (items: any[]) => (items[0] ? label(items[0].parsed.x) : "") } };
+  return c;
 }
 
 export function barConfig(labels: string[], data: number[], horizontal = true) {

@@ -11,6 +11,8 @@ import { listLinks } from "../../core/links/list";
 import { createLink } from "../../core/links/links";
 import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/users";
 import { listPlacements } from "../../core/placements/placements";
+import { addChannel } from "../../core/channels/channels";
+import { updateSettings } from "../../core/reports/settings";
 
 // each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
 setDefaultTimeout(60_000);
@@ -200,4 +202,60 @@ test("the user's own short link in the post stays as it is, and the summary list
   const copy = sent().at(-2)!.params.text as string;
   expect(copy.endsWith(` or ${own.trackingUrl}`)).toBe(true);
   expect(lastText()).toEndWith(`Left as they were:\n• ${own.trackingUrl}: already a short link of this service`);
+});
+
+test("an ad of the user's own channel alone (no other link): Copy and Share still, Share sending the new invite", async () => {
+  await setUp();
+  const channel = { id: -1001110001, type: "channel", title: "My channel", username: "mychannel" };
+  b.fake.addChat(channel);
+  b.fake.members.set(`${channel.id}:42`, { status: "creator" });
+  await addChannel(b.t.deps, await userId(), "@mychannel");
+  const text = "Подписывайтесь: t.me/mychannel";
+  await b.send(text, { ...forwarded, entities: [{ type: "url", offset: 16, length: 14 }] });
+  await b.send("@bigchannel");
+  await b.send("/skip");
+  const [placement] = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(placement!.links).toEqual([]);
+  const invite = placement!.invites[0]!.invite_link;
+  const [copy, summary] = sent().slice(-2);
+  expect(copy!.params.text).toBe(`Подписывайтесь: ${invite}`);
+  const [row] = summary!.params.reply_markup.inline_keyboard;
+  expect(row[0]).toEqual({ text: "📋 Copy post", copy_text: { text: copy!.params.text } });
+  expect(row[1].text).toBe("↗️ Share");
+  expect(row[1].url).toStartWith(`https://t.me/share/url?url=${encodeURIComponent(invite)}&text=`);
+});
+
+test("in Russian: why a link was left as it was, in Russian", async () => {
+  await setUp("ru");
+  const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
+  const own = await createLink(b.t.deps, user, { url: "https://example.com/own" });
+  const bad = "https://user@shop.example/x";
+  const text = `Купите shop.example, ${own.trackingUrl} или ${bad}`;
+  const at = (s: string) => text.indexOf(s);
+  await b.send(text, {
+    ...forwarded,
+    entities: [
+      { type: "url", offset: at("shop.example,"), length: 12 },
+      { type: "url", offset: at(own.trackingUrl), length: own.trackingUrl.length },
+      { type: "url", offset: at(bad), length: bad.length },
+    ],
+  });
+  await b.send("@bigchannel");
+  await b.send("/skip");
+  expect(lastText()).toEndWith(
+    `Оставлены как были:\n• ${own.trackingUrl}: это уже короткая ссылка сервиса\n• ${bad}: перед адресом сайта стоят имя пользователя или пароль, такую ссылку нельзя сделать целью`,
+  );
+});
+
+test("the day the ad runs may follow the venue in the same answer, read in the user's time zone (still 2 answers)", async () => {
+  await setUp();
+  await updateSettings(b.t.deps, await userId(), { time_zone: "Europe/Moscow" });
+  b.t.clock.set("2026-11-20T12:00:00Z");
+  await b.send(SALE, saleExtra);
+  await b.send("@bigchannel 30.11");
+  await b.send("/skip");
+  const [placement] = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(placement!.venue).toEqual({ kind: "telegram", username: "bigchannel" });
+  // midnight of 30 November in Moscow
+  expect(String(placement!.publish_at)).toStartWith("2026-11-29T21:00:00");
 });

@@ -5,10 +5,11 @@
  */
 import { afterEach, describe, expect, test, setDefaultTimeout } from "bun:test";
 import ExcelJS from "exceljs";
+import { eq } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { getPlacement, listPlacements } from "../../core/placements/placements";
-import { getUserSettings } from "../../core/reports/settings";
+import { getUserSettings, updateSettings } from "../../core/reports/settings";
 import { placementsFixture } from "../helpers/placements-fixture";
 
 // each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
@@ -68,6 +69,17 @@ describe("the Ads table", () => {
     expect(lastText()).toContain("No placements in this period.");
   });
 
+  test("👆 Clicks sorts by the unique clicks the lines show, not by all clicks", async () => {
+    const { user, cheap } = await setUp();
+    const cheapLink = (await getPlacement(b.t.deps, user.id, cheap.id)).links[0]!;
+    // Cheap ads: 50 clicks from 6 people; Big channel: 12 from 10
+    const db = b.t.deps.asyncDb;
+    await db.update(db.tables.links).set({ totalClicks: 50 }).where(eq(db.tables.links.id, cheapLink.id));
+    await b.send("/ads");
+    await b.press("👆 Clicks");
+    expect(lastText()).toMatch(/by unique clicks\n\n1\. <b>Big channel<\/b>.*\n👆 10 [\s\S]*\n2\. <b>Cheap ads<\/b>.*\n👆 6 /);
+  });
+
   test("in Russian: the same table in Russian words and number format", async () => {
     await setUp("ru");
     await b.send("/start");
@@ -109,6 +121,52 @@ describe("a placement's screen", () => {
       expect.stringMatching(/^• <code>https:\/\/links\.example\.com\/\w+<\/code> → https:\/\/shop\.example\/Bigchannel$/),
       "• <code>https://t.me/+bigad</code> (bigad)",
     ]);
+  });
+
+  test("price, date (in the user's time zone), name and notes set after creation; /clear removes the price", async () => {
+    const { user, big } = await setUp();
+    await updateSettings(b.t.deps, user.id, { time_zone: "Europe/Moscow" });
+    await b.send("/ads");
+    await b.press("2. Big channel");
+    await b.press("💰 Price");
+    await b.send("7 000 ₽");
+    expect((await getPlacement(b.t.deps, user.id, big.id)).cost).toEqual({ amount: 7000, currency: "RUB" });
+    await b.press("💰 Price");
+    await b.send("lots");
+    expect(lastText()).toContain("Try again, or /cancel.");
+    await b.send("/clear");
+    expect((await getPlacement(b.t.deps, user.id, big.id)).cost).toBeNull();
+    await b.press("📅 Date");
+    await b.send("someday");
+    expect(lastText()).toStartWith("I could not read that date. Examples:");
+    await b.send("2026-01-20 10:00");
+    // 10:00 in Moscow is 07:00 UTC
+    expect(String((await getPlacement(b.t.deps, user.id, big.id)).publish_at)).toStartWith("2026-01-20T07:00:00");
+    await b.press("✏️ Name");
+    await b.send("Big channel, January");
+    await b.press("📝 Notes");
+    await b.send("paid by card");
+    const p = await getPlacement(b.t.deps, user.id, big.id);
+    expect(p).toMatchObject({ name: "Big channel, January", notes: "paid by card" });
+    expect(lastText()).toContain("Notes: paid by card");
+  });
+
+  test("views typed as people write them: thousands separators and тыс./K", async () => {
+    const { user, big } = await setUp();
+    await b.send("/ads");
+    await b.press("2. Big channel");
+    for (const [typed, views] of [
+      ["12,000", 12_000],
+      ["12.000", 12_000],
+      ["12 000", 12_000],
+      ["12.5K", 12_500],
+      ["12,5 тыс.", 12_500],
+      ["1,2 млн", 1_200_000],
+    ] as const) {
+      await b.press("👁 Views");
+      await b.send(typed);
+      expect((await getPlacement(b.t.deps, user.id, big.id)).stats.views).toBe(views);
+    }
   });
 
   test("views typed by hand (12.5K), the post's URL (refused when it is not a post), and delete after a Yes", async () => {
@@ -161,9 +219,25 @@ describe("exports of the table", () => {
     expect(ws.name).toBe("Ads");
     expect(ws.rowCount).toBe(3);
     const row = (n: number) => Array.from({ length: 18 }, (_, i) => ws.getRow(n).getCell(i + 1).value ?? "");
+    // the figures are number cells (a spreadsheet sums them), the rest text, each equal to the CSV's
+    const text = new Set([0, 1, 2, 4, 17]);
+    const cells = (line: string) => line.split(",").map((v, i) => (text.has(i) || v === "" ? v : Number(v)));
     expect(row(1)).toEqual(csv.split("\r\n")[0]!.split(","));
-    expect(row(2)).toEqual(csv.split("\r\n")[1]!.split(","));
-    expect(row(3)).toEqual(csv.split("\r\n")[2]!.split(","));
+    expect(row(2)).toEqual(cells(csv.split("\r\n")[1]!));
+    expect(row(3)).toEqual(cells(csv.split("\r\n")[2]!));
+    expect(ws.getRow(3).getCell(4).value).toBe(5000);
+    expect(ws.getRow(3).getCell(17).value).toBe(1666.67);
+  });
+});
+
+describe("exports in the user's time zone", () => {
+  test("the published day is the user's: noon UTC on 5 January is the 6th at Kiritimati (UTC+14)", async () => {
+    const { user } = await setUp();
+    await updateSettings(b.t.deps, user.id, { time_zone: "Pacific/Kiritimati" });
+    await b.send("/ads");
+    await b.press("📤 CSV");
+    const csv = new TextDecoder().decode(b.calls.findLast((c) => c.method === "sendDocument")!.files.document!.bytes);
+    expect(csv).toContain("Cheap ads,t.me/cheapads,2026-01-06,");
   });
 });
 

@@ -21,6 +21,12 @@ test("field paths become the options' names; list items count from 1 as the scre
   expect(fieldName("variants[2].weight", ru)).toBe(`${t("ru", "field-variant")} 3, ${t("ru", "field-weight")}`);
 });
 
+test("a placement's fields have names of their own in both languages", () => {
+  expect(fieldName("post_url", en)).toBe("the post's URL");
+  expect(fieldName("publish_at", ru)).toBe("дата публикации");
+  for (const f of ["post_url", "venue", "publish_at", "notes", "views", "currency"]) expect(fieldName(f, ru)).toBe(t("ru", `field-${f}`));
+});
+
 test("in English a problem is one sentence per field; an error without fields keeps its message", () => {
   expect(problemInWords("en", new FieldError("password", "must be 4 to 128 characters"), en)).toBe(
     "The password must be 4 to 128 characters.",
