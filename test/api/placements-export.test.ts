@@ -21,7 +21,7 @@ test("the table is sent to the chat as CSV, in the order asked; a bad format is 
   const res = await s.t.request("POST", "/api/placements/export", { token, body: { format: "csv", period: "30d", sort: "joins" } });
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({ ok: true, rows: 2 });
-  const doc = await eventually(() => s.fake.calls.find((c) => c.method === "sendDocument"));
+  const doc = await eventually(() => s.fake.calls.find((c) => c.method === "sendDocument"), "the table sent to the chat");
   expect(doc.params.chat_id).toBe(42);
   const csv = new TextDecoder()
     .decode(doc.files.document!.bytes)

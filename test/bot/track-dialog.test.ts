@@ -41,8 +41,8 @@ describe("the new-tracker dialog", () => {
       expect(done).toContain("✅ Трекер создан: «биткоин OR эфир -скам»");
       expect(done).toContain("🌿 Формы слова включены");
       expect(done).toContain("Запрос: <code>биткоин OR эфир -скам</code>");
-    // the preview of what it would have found comes with the confirmation (no posts read yet here)
-    expect(done).toContain("Предпросмотр: пока нет свежих постов для проверки.");
+      // the preview of what it would have found comes with the confirmation (no posts read yet here)
+      expect(done).toContain("Предпросмотр: пока нет свежих постов для проверки.");
       const [t] = await trackers();
       expect(t).toMatchObject({ keyword: "биткоин OR эфир -скам", syntax: "query", wordForms: true });
     },
