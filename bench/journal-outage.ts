@@ -1,5 +1,5 @@
 /**
- * `bun run bench journal-outage [clicks]` (1,000,000 by default): a node's click sink and journal
+ * `bun run bench journal-outage [clicks] [--only default,small,restart]` (1,000,000 clicks by default): a node's click sink and journal
  * through a long database outage, for real. A cluster node (PostgreSQL, the writer thread) records
  * `clicks` clicks (each with a Referer of its own, so that each stored row can be told apart) while
  * PostgreSQL is stopped, then PostgreSQL comes back. Three rounds, each in a process of its own:
@@ -19,6 +19,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const N = Number(process.argv[2] ?? 1_000_000);
+/** `--only default,small,restart`: some of the rounds */
+const ONLY = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]!.split(",") : null;
 const SMALL_CAP = 5000;
 type Round = { name: string; cap: number; dataDir: string; pgUrl: string; phase: "outage" | "live" | "replay"; linkId?: number };
 
@@ -40,10 +42,13 @@ async function main() {
       ["small cap", SMALL_CAP, false],
       ["restart", SMALL_CAP, true],
     ] as const) {
+      if (ONLY && !ONLY.includes(name.split(" ")[0]!)) continue;
       const dataDir = mkdtempSync(join(tmpdir(), "linkbot-outage-"));
       dirs.push(dataDir);
       const round: Round = { name, cap, dataDir, pgUrl: pg.url, phase: restart ? "outage" : "live" };
-      console.log(`\n== ${name}: JOURNAL_MEMORY_CLICKS=${cap}, ${N} clicks during the outage${restart ? ", killed, then a new process replays" : ""}`);
+      console.log(
+        `\n== ${name}: JOURNAL_MEMORY_CLICKS=${cap}, ${N} clicks during the outage${restart ? ", killed, then a new process replays" : ""}`,
+      );
       let linkId = 0;
       const first = run(round, async (msg) => {
         if (msg.ask === "halt") await pg.halt();

@@ -43,9 +43,7 @@ export async function replayJournal(
     onPart();
   }
   if (replayed || cursor.torn)
-    log.info(
-      `click journal: ${replayed} clicks written again${cursor.torn ? `; ${cursor.torn} torn last record(s) ignored` : ""}`,
-    );
+    log.info(`click journal: ${replayed} clicks written again${cursor.torn ? `; ${cursor.torn} torn last record(s) ignored` : ""}`);
   return { replayed, lastSeq, segments };
 }
 
