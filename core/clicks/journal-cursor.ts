@@ -4,15 +4,18 @@ import { journalSegments } from "./journal";
 import type { JournalClick } from "./packed";
 
 /**
- * Reads a live journal's records forward, a few at a time, for a writer catching up after clicks
- * were left on disk (sink.ts, when more waited than memory may hold): one segment is mapped (shared,
- * so the records appended to it since are seen) and read on from where the last call stopped; the
- * segments before it are never read again. What it holds is one segment's mapping, whatever the
- * journal's length.
+ * Reads a journal's records forward, a few at a time: for a writer catching up after clicks were
+ * left on disk (sink.ts, when more waited than memory may hold), for replay at start and for the
+ * write-back after a lost writer thread (replay.ts). One segment is mapped (shared, so the records
+ * appended to a live one since are seen) and read on from where the last call stopped; the segments
+ * before it are never read again. What it holds is one segment's mapping, whatever the journal's
+ * length.
  */
 export interface JournalCursor {
   /** Up to `max` records with a sequence number above `after`, in order. */
   read(after: number, max: number): JournalClick[];
+  /** How many segments read to their end stopped at a torn record (a process killed while appending it), not at the end mark. */
+  readonly torn: number;
 }
 
 const firstSeqOf = (path: string) => Number(/(\d{16})/.exec(basename(path))?.[1] ?? 0);
@@ -20,6 +23,7 @@ const firstSeqOf = (path: string) => Number(/(\d{16})/.exec(basename(path))?.[1]
 export function journalCursor(dir: string): JournalCursor {
   type Open = { path: string; reader: SegmentReader; last: number };
   let current: Open | null = null;
+  const tornPaths = new Set<string>();
   const open = (path: string): Open => {
     const mapped = Bun.mmap(path, { shared: true });
     current = { path, reader: new SegmentReader(mapped), last: 0 };
@@ -40,8 +44,12 @@ export function journalCursor(dir: string): JournalCursor {
           if (r.seq > after) out.push(r);
         }
         if (out.length >= max) break;
+        if (seg.reader.torn) tornPaths.add(seg.path);
       }
       return out;
+    },
+    get torn() {
+      return tornPaths.size;
     },
   };
 }

@@ -220,6 +220,11 @@ export class SegmentReader {
     if (record) this.off += size;
     return record;
   }
+  /** Whether `next` stopped at a record that is not whole (a torn one) rather than at the end mark. */
+  get torn(): boolean {
+    if (this.off + HEADER > this.buf.length) return this.off < this.buf.length;
+    return this.buf.readUInt32LE(this.off) !== 0;
+  }
 }
 
 export function decodeSegment(bytes: Uint8Array): DecodedSegment {

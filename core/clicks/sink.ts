@@ -130,12 +130,15 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
 
   /**
    * Writes back from the journal what the lost thread did not commit (the journal also holds
-   * everything packed here). Until that has gone through (the database may be out of reach), newer
-   * clicks wait packed: written first, they would move the mark past the ones still owed.
+   * everything packed here), streaming it a part at a time (replay.ts), up to the newest click.
+   * Until that has gone through (the database may be out of reach), newer clicks wait in the journal
+   * only: written first, they would move the mark past the ones still owed, and held in memory they
+   * would grow with the outage. What is packed meanwhile is let go, as the journal has every one.
    */
   async function catchUp() {
     try {
-      const { lastSeq } = await replayJournal(opts.journalDir!, writerOf(), queueOf(), log);
+      const dropPacked = () => void packer.take();
+      const { lastSeq } = await replayJournal(opts.journalDir!, writerOf(), queueOf(), log, dropPacked);
       // what was packed before the journal was read has just been written from it
       const rest = unpackClicks(packer.take()).filter((c) => c.seq > lastSeq);
       for (const c of rest) packer.add(c, c.seq);
@@ -160,7 +163,8 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     try {
       if (replayOwed) {
         if (Date.now() >= retryAt) await catchUp();
-        if (replayOwed) return;
+        // every click packed is in the journal, where the next try reads it
+        if (replayOwed) return void packer.take();
       }
       if (thread) {
         // a thread found gone may have taken batches with it that it never wrote: the journal has them

@@ -1,0 +1,103 @@
+/**
+ * Replay streams the journal: a backlog larger than a part is read and written a part at a time,
+ * so what the request side holds while it writes a long outage's clicks back does not grow with
+ * them (bench/journal-outage.ts shows it with a million).
+ */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { CLICK_JOURNAL_DIR } from "../../../config";
+import { clickWriterOf } from "../../../app";
+import { silentLogger } from "../../../core/log";
+import { journalSegments, openClickJournal, readJournal } from "../../../core/clicks/journal";
+import { packedLength } from "../../../core/clicks/packed";
+import { replayJournal } from "../../../core/clicks/replay";
+import { createWriteQueue, type WriteQueue } from "../../../core/clicks/write-queue";
+import { clickJournal, clicks } from "../../../db/schema";
+
+const CLICKS = 60_000;
+const PART = 10_000;
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => {
+  t.close();
+  rmSync(t.dataDir, { recursive: true, force: true });
+});
+
+/** Journals clicks `from`..`to` in `dir` on a new link (each with a Referer of its own, so none shares a string with another), in segments of 1 MB. */
+async function journaled(dir: string, from: number, to: number): Promise<number> {
+  const user = (await t.telegramUser()).token;
+  const { id } = (await t.request("POST", "/api/links", { token: user, body: { url: "https://ok.example/" } })).json as { id: number };
+  const journal = openClickJournal(dir, from, { segmentBytes: 1024 * 1024, spare: false });
+  for (let i = from; i <= to; i++)
+    journal.append({
+      linkId: id,
+      clickedAt: new Date(1_700_000_000_000 + i),
+      ip: `198.51.100.${i % 250}`,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
+      referer: `https://t.me/some_channel_name/${i}?utm_source=telegram&utm_campaign=${"x".repeat(40)}`,
+      isBot: false,
+      botName: null,
+    });
+  journal.close();
+  return id;
+}
+
+/** The heap in use after a full collection. */
+const heap = () => {
+  Bun.gc(true);
+  return process.memoryUsage().heapUsed;
+};
+
+test("replay reads and writes a part at a time: no more than a part is held, the heap does not grow with the backlog, each click is stored once", async () => {
+  // a first, small replay warms the writer up (its statements, the database's pages)
+  const warm = join(t.dataDir, "warm-up");
+  await journaled(warm, 1, 1000);
+  await replayJournal(warm, clickWriterOf(t.deps), createWriteQueue(clickWriterOf(t.deps), silentLogger), silentLogger);
+
+  const dir = join(t.dataDir, CLICK_JOURNAL_DIR);
+  const linkId = await journaled(dir, 1001, 1000 + CLICKS);
+  expect(journalSegments(dir).length).toBeGreaterThan(5);
+  // what the backlog takes read whole, as replay did before it streamed
+  let before = heap();
+  let whole: unknown[] | null = readJournal(dir).records;
+  const wholeBytes = heap() - before;
+  expect(whole).toHaveLength(CLICKS);
+  whole = null;
+
+  const inner = createWriteQueue(clickWriterOf(t.deps), silentLogger);
+  let most = 0;
+  const queue: WriteQueue = {
+    add(batch) {
+      inner.add(batch);
+      most = Math.max(most, inner.pending, packedLength(batch));
+    },
+    flush: () => inner.flush(),
+    get pending() {
+      return inner.pending;
+    },
+  };
+  before = heap();
+  const grown: number[] = [];
+  const done = await replayJournal(dir, clickWriterOf(t.deps), queue, silentLogger, () => grown.push(heap() - before));
+  expect(done).toMatchObject({ replayed: CLICKS, lastSeq: 1000 + CLICKS });
+  expect(most).toBe(PART);
+  expect(grown).toHaveLength(CLICKS / PART);
+  console.log(
+    `replay of ${CLICKS} clicks: the heap over its start after each part ${grown.map((h) => (h / 2 ** 20).toFixed(1)).join(", ")} MB; the backlog read whole ${(wholeBytes / 2 ** 20).toFixed(1)} MB`,
+  );
+  // what is held at any time is a part, not the backlog
+  expect(Math.max(...grown)).toBeLessThan(wholeBytes * 0.6);
+
+  const [row] = t.deps.db
+    .select({ n: sql<number>`count(*)`, distinct: sql<number>`count(distinct ${clicks.referer})` })
+    .from(clicks)
+    .where(eq(clicks.linkId, linkId))
+    .all();
+  expect(row).toEqual({ n: CLICKS, distinct: CLICKS });
+  expect(t.deps.db.select({ seq: clickJournal.seq }).from(clickJournal).all()).toEqual([{ seq: 1000 + CLICKS }]);
+});
