@@ -57,7 +57,9 @@ export function existingHolderId(dir: string): string | undefined {
 export async function takeNameRow(conn: SQL, journal: string, me: string): Promise<{ generation: number } | { refused: string }> {
   return conn.begin(async (tx) => {
     await tx`insert into click_journal (journal, seq, generation) values (${journal}, 0, 0) on conflict (journal) do nothing`;
-    const [row] = await tx`select seq, holder, extract(epoch from now() - greatest(held_at, pg_postmaster_start_time()))::float8 as idle
+    // a name let go (held_at null) is free; a hold is counted from the server's start at the earliest
+    const [row] =
+      await tx`select seq, holder, case when held_at is null then null else extract(epoch from now() - greatest(held_at, pg_postmaster_start_time()))::float8 end as idle
       from click_journal where journal = ${journal} for update`;
     const holder = row.holder as string | null;
     let seq = Number(row.seq);
