@@ -37,7 +37,7 @@ const NOT_USER_FACING: Record<string, string> = {
   "bot/runtime.ts": "its texts answer Telegram's servers (webhook HTTP answers), not a person",
 };
 
-/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`, `request-state-<state>`, export columns. */
+/** Keys the code builds from a prefix: `command-<name>`, `field-<api field>`, `problem-<error code>`, `period-<period>`, `request-state-<state>`, export columns, `query-problem-<reason>` (why a tracker query does not parse). */
 const DYNAMIC_PREFIXES = [
   "command-",
   "field-",
@@ -60,6 +60,15 @@ const DYNAMIC_PREFIXES = [
   "ads-by-",
   "ads-column-",
   "ads-set-",
+  "query-problem-",
+  "secure-page-kind-",
+  "secure-error-",
+  "secure-page-show-",
+  "secure-page-password-",
+  "secure-page-403-",
+  "secure-page-404-",
+  "secure-page-410-",
+  "secure-page-429-",
 ];
 
 /** Fluent entries: key → its text (continuation lines included). */
@@ -84,13 +93,17 @@ function tree(dir: string): string[] {
 }
 
 /**
- * The code that speaks to people: bot/, and the files of core/ that write what the service sends on
- * its own (reports, notifications, digests, exports, charts), which are those that translate.
+ * The code that speaks to people: bot/, the files of core/ that write what the service sends on its
+ * own (reports, notifications, digests, exports, charts), and the public pages of api/: those that
+ * translate.
  */
 function sources(): string[] {
-  const core = tree(join(ROOT, "core")).filter((f) => /from "(\.\.\/)+i18n\/translate"|from "\.\/translate"/.test(readFileSync(f, "utf8")));
+  const translates = (f: string) => /from "(\.\.\/)+(core\/)?i18n\/translate"|from "\.\/translate"/.test(readFileSync(f, "utf8"));
+  const core = tree(join(ROOT, "core")).filter(translates);
+  // the public pages (short links, secure sharing) are written by the server in the visitor's language
+  const pages = tree(join(ROOT, "api")).filter(translates);
   // the mini-app's page before its script runs (miniapp/page.ts) is written by the server in the reader's language
-  return [...tree(BOT), ...core, ...tree(MINIAPP), join(ROOT, "miniapp", "page.ts")];
+  return [...tree(BOT), ...core, ...pages, ...tree(MINIAPP), join(ROOT, "miniapp", "page.ts")];
 }
 
 /** The code without comments (line comments, block comments), keeping strings (URLs keep their //). */
@@ -283,8 +296,8 @@ describe("language files", () => {
     for (const file of files) {
       const src = code(readFileSync(file, "utf8"));
       for (const lit of literals(src)) literalsInCode.add(lit.text);
-      // t("key", { … }) / l("key", { … }) / i18n.t(lang, "key", { … }); keys chosen by a ternary inside t(…)
-      for (const m of src.matchAll(/\b(?:t|l)\(\s*(?:[\w.]+,\s*)?"([\w-]+)"(\s*,\s*\{)?/g)) {
+      // t("key", { … }) / l("key", { … }) / i18n.t(lang, "key", { … }) / say(lang, "key") on the public pages; keys chosen by a ternary inside t(…)
+      for (const m of src.matchAll(/\b(?:t|l|say)\(\s*(?:[\w.]+,\s*)?"([\w-]+)"(\s*,\s*\{)?/g)) {
         let args = "";
         if (m[2]) {
           let depth = 1;
@@ -295,7 +308,7 @@ describe("language files", () => {
         if (m[1] === "en" || m[1] === "ru") continue; // i18n.t("en", key): a language, not a key
         named.set(m[1]!, [...(named.get(m[1]!) ?? []), args]);
       }
-      for (const m of src.matchAll(/\bt\(\s*[^"()]*\?\s*"([\w-]+)"\s*:\s*"([\w-]+)"/g))
+      for (const m of src.matchAll(/\b(?:t|say)\(\s*[^"()]*\?\s*"([\w-]+)"\s*:\s*"([\w-]+)"/g))
         for (const k of [m[1]!, m[2]!]) named.set(k, [...(named.get(k) ?? []), "*"]);
     }
     // keys the mini-app builds from a prefix in a template, t(`app-period-${p}`): only prefixes the code uses count
