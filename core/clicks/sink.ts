@@ -33,8 +33,8 @@ export interface ClickSink {
    * and when the oldest of them was answered (ms since the epoch, to about 50 ms; null when none).
    */
   backlog(): { clicks: number; oldestAt: number | null };
-  /** Clicks held in memory for the writer (packed here, or handed to it and not yet committed), and whether more wait on disk only. */
-  memory(): { clicks: number; spilling: boolean };
+  /** Clicks held in memory for the writer (packed here, or handed to it and not yet committed), whether more wait on disk only, and the cap (JOURNAL_MEMORY_CLICKS; null without a journal, where nothing can wait on disk). */
+  memory(): { clicks: number; spilling: boolean; limit: number | null };
   /** Whether an answered click can be journaled now: the journal's directory (or, before it is made, the nearest one above it) is writable; true without a journal. */
   journalWritable(): boolean;
 }
@@ -73,6 +73,8 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   const threadIntervalMs = opts.threadIntervalMs ?? 100;
   const maxBatch = opts.maxBatch ?? 2000;
   const threadBatch = opts.threadBatch ?? 10_000;
+  /** clicks read from disk at a time while spilling: a live batch's size (see nextFromDisk) */
+  let spillPart = maxBatch;
   const packer = new ClickPacker();
   let writer: ClickWriter | null = null;
   const writerOf = () => (writer ??= opts.writer());
@@ -111,7 +113,11 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   const pending = () => packer.length + (queue?.pending ?? 0);
 
   async function flush(): Promise<number> {
-    if (packer.length) queueOf().add(packer.take());
+    if (packer.length) {
+      const batch = packer.take();
+      handedSeq = Math.max(handedSeq, lastSeqOf(batch));
+      queueOf().add(batch);
+    }
     return queue ? queue.flush() : 0;
   }
 
@@ -142,7 +148,10 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       // what was packed before the journal was read has just been written from it
       const rest = unpackClicks(packer.take()).filter((c) => c.seq > lastSeq);
       for (const c of rest) packer.add(c, c.seq);
+      handedSeq = Math.max(handedSeq, lastSeq);
       replayOwed = false;
+      // the write-back read the journal up to its newest click: nothing waits on disk only any more
+      spilling = false;
     } catch (e) {
       retryAt = Date.now() + 1000;
       repeat(
@@ -166,11 +175,12 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         // every click packed is in the journal, where the next try reads it
         if (replayOwed) return void packer.take();
       }
+      const overCap = () => spilling || (cursor !== null && packer.length > 0 && lastSeq - committedSeq > memoryCap);
       if (thread) {
         // a thread found gone may have taken batches with it that it never wrote: the journal has them
         if (thread.gone) await threadLost(packer.take());
         else {
-          if (spilling || (cursor && packer.length && lastSeq - committedSeq > memoryCap)) return await spill(thread);
+          if (overCap()) return await spillTo(thread);
           if (!packer.length) return;
           const batch = packer.take();
           handedSeq = Math.max(handedSeq, lastSeqOf(batch));
@@ -178,12 +188,15 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
           await threadLost(batch);
         }
       }
+      if (!thread && overCap()) feedQueue();
       if (Date.now() < retryAt) return;
       try {
-        await flush();
+        // while spilling, the queue holds what was fed from disk, and nothing is packed
+        await (spilling ? queueOf().flush() : flush());
       } catch {
         retryAt = Date.now() + 1000; // logged; retried a second later with what has queued since
       }
+      if (spilling) caughtUp();
     } finally {
       ticking = false;
     }
@@ -192,9 +205,13 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   /**
    * More clicks wait than memory may hold (JOURNAL_MEMORY_CLICKS; the database is away or slow): the
    * packed ones are let go, as every one of them is in the journal, and the writer is fed from the
-   * journal on disk, a part at a time, as it commits, until it has caught up with the newest click.
+   * journal on disk as it commits, until it has caught up with the newest click: a part of at most
+   * `spillPart` clicks at a time, with at most two parts (and never more than half the cap) handed
+   * over and not yet committed, so what the writer holds, and each of its transactions, stays that
+   * size however large the backlog (handed 100,000 clicks at a time, the writer thread of a node
+   * catching up after a long outage grew to 612 MB).
    */
-  async function spill(to: ClickThread) {
+  function nextFromDisk(): PackedClicks | null {
     if (!spilling) {
       spilling = true;
       log.warn(
@@ -202,19 +219,32 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       );
     }
     packer.take();
-    const room = Math.floor(memoryCap / 2) - (handedSeq - committedSeq);
-    if (room > 0 && cursor) {
-      const part = cursor.read(handedSeq, Math.min(room, 50_000));
-      if (part.length) {
-        handedSeq = part[part.length - 1]!.seq;
-        const batch = packClicks(part);
-        if (!to.write(batch)) return threadLost(batch);
-      }
-    }
-    if (handedSeq >= lastSeq) {
+    const room = Math.min(Math.floor(memoryCap / 2), 2 * spillPart) - (handedSeq - committedSeq);
+    if (room <= 0 || !cursor) return null;
+    const part = cursor.read(handedSeq, Math.min(room, spillPart));
+    if (!part.length) return null;
+    handedSeq = part[part.length - 1]!.seq;
+    return packClicks(part);
+  }
+
+  function caughtUp() {
+    if (spilling && handedSeq >= lastSeq) {
       spilling = false;
       log.info("click journal: the writer has caught up; clicks wait in memory again");
     }
+  }
+
+  /** The writer thread's side of a spill: the next part from disk, handed over. */
+  async function spillTo(to: ClickThread) {
+    const batch = nextFromDisk();
+    if (batch && !to.write(batch)) return threadLost(batch);
+    caughtUp();
+  }
+
+  /** Without the writer thread: the next part from disk goes to this thread's write queue (flushed by the tick). */
+  function feedQueue() {
+    const batch = nextFromDisk();
+    if (batch) queueOf().add(batch);
   }
 
   function stopTimer() {
@@ -254,6 +284,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       if (startOpts.offThread) {
         if (!opts.threadEntry) throw new Error("click sink: no writer thread entry configured");
         thread = startClickThread(opts.threadEntry, opts.config, log, events);
+        spillPart = threadBatch;
       }
       timer = setInterval(() => void tick(), thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
@@ -280,6 +311,8 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         journal?.close();
         return 0;
       }
+      // while spilling, what is packed waits in the journal for the next start, as above
+      if (spilling) packer.take();
       // the first waits for a write under way; a second try after a failure splits the batch, so
       // that what can be written is (the queue logs each)
       for (let attempt = 0; attempt < 2 && (attempt === 0 || pending()); attempt++) {
@@ -299,7 +332,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       return { clicks, oldestAt: clicks && timeline.length ? timeline[0]!.at : null };
     },
     memory() {
-      return { clicks: packer.length + (thread ? Math.max(0, handedSeq - committedSeq) : (queue?.pending ?? 0)), spilling };
+      // with a journal, what was handed over and not yet committed (queued, or being written); without one, what is queued
+      const handed = journal ? Math.max(0, handedSeq - committedSeq) : (queue?.pending ?? 0);
+      return { clicks: packer.length + handed, spilling, limit: cursor ? memoryCap : null };
     },
     journalWritable() {
       if (!opts.journalDir) return true;

@@ -27,9 +27,11 @@ export interface WriteQueue {
  */
 /**
  * Clicks per transaction at most. Batches queue up while a write is under way (a slow disk, a busy
- * PostgreSQL); they are written in parts of this size, so no transaction grows with the backlog.
+ * PostgreSQL, an outage); they are written in parts of this size, so no transaction, and none of
+ * what the writer builds for it, grows with the backlog. The size of the writer thread's live
+ * batches: large enough that a transaction's fixed cost is spread thin.
  */
-export const MAX_WRITE = 50_000;
+export const MAX_WRITE = 10_000;
 
 export function createWriteQueue(
   writer: ClickWriter,
@@ -40,10 +42,15 @@ export function createWriteQueue(
   /** the batches waiting, oldest first */
   let held: PackedClicks[] = [];
   const heldLength = () => held.reduce((n, b) => n + packedLength(b), 0);
-  /** the next part to write: the oldest batches up to MAX_WRITE clicks (at least one batch) */
+  /** the next part to write: the oldest batches up to MAX_WRITE clicks (a batch larger than that is split) */
   const takePart = (): PackedClicks | null => {
     if (!held.length) return null;
     let part = held.shift()!;
+    if (packedLength(part) > MAX_WRITE) {
+      const clicks = unpackClicks(part);
+      held.unshift(packClicks(clicks.slice(MAX_WRITE)));
+      return packClicks(clicks.slice(0, MAX_WRITE));
+    }
     while (held.length && packedLength(part) + packedLength(held[0]!) <= MAX_WRITE) part = concatPacked(part, held.shift()!);
     return part;
   };

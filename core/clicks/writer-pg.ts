@@ -21,7 +21,7 @@ import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
 
 /** Keys per statement where they are bound parameters (PostgreSQL allows 65,535). */
 const CHUNK = 2000;
-/** Rows per JSON statement: the largest batch the writer is given (a backlog is written 50,000 clicks at a time) in one. */
+/** Rows per JSON statement: more than the largest batch the writer is given (a backlog is written 10,000 clicks at a time, write-queue.ts), so one per table. */
 const JSON_ROWS = 50_000;
 const UA_IDS_MAX = 20000;
 

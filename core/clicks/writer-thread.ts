@@ -9,6 +9,16 @@ import { createWriteQueue } from "./write-queue";
 export type OpenWriter = (config: Config) => Promise<{ writer: ClickWriter; log: Logger; close(): Promise<void> | void }>;
 
 /**
+ * Clicks written between two collections of this thread's garbage. Each transaction leaves its
+ * worked-out clicks, COPY text and JSON parameters behind, and the thread's collector, left to
+ * itself, let them pile up: catching up after an outage (one transaction after another), the
+ * thread's heap grew from 78 to 184 MB over 150,000 clicks and the process's resident memory kept
+ * growing, while a full collection after each write held the heap at 78 MB (`bench journal-outage`,
+ * docs/cluster.md). One collection per 50,000 clicks costs a few tens of ms per some seconds of writing.
+ */
+const RELEASE_CLICKS = 50_000;
+
+/**
  * The body of a click writer thread (its entry module passes `open`, which knows the listeners): every
  * batch received is written at once through a write queue; after a failed write, what is held is
  * retried every second (a database outage costs one attempt a second, not one per batch). After each commit the thread reports the journal mark, so
@@ -25,10 +35,16 @@ export function serveClickWriter(
   let retry: ReturnType<typeof setInterval> | null = null;
   /** whether the last flush failed: batches then wait for the retry timer instead of each trying at once */
   let failing = false;
+  let sinceCollected = 0;
   const flush = async () => {
     try {
       const n = await queue!.flush();
       failing = false;
+      sinceCollected += n;
+      if (sinceCollected >= RELEASE_CLICKS) {
+        sinceCollected = 0;
+        Bun.gc(true);
+      }
       return n;
     } catch {
       failing = true;

@@ -37,14 +37,37 @@ test("a backlog is written in transactions of at most MAX_WRITE clicks, oldest f
   queue.add(batchOf(10, 1));
   const first = queue.flush();
   await Bun.sleep(5); // the first write is under way
-  for (let i = 0; i < 9; i++) queue.add(batchOf(20_000, 11 + i * 20_000)); // arrives while the first write runs
-  expect(queue.pending).toBe(180_000);
+  const size = (MAX_WRITE * 2) / 5; // two fit in a transaction, three do not
+  for (let i = 0; i < 9; i++) queue.add(batchOf(size, 11 + i * size)); // arrives while the first write runs
+  expect(queue.pending).toBe(9 * size);
   const second = queue.flush();
   // the flush under way goes on with what arrived meanwhile, part after part; the second finds nothing left
-  expect(await first).toBe(180_010);
+  expect(await first).toBe(9 * size + 10);
   expect(await second).toBe(0);
-  expect(writes).toEqual([10, 40_000, 40_000, 40_000, 40_000, 20_000]);
+  expect(writes).toEqual([10, 2 * size, 2 * size, 2 * size, 2 * size, size]);
   expect(writes.every((n) => n <= MAX_WRITE)).toBe(true);
-  expect(marks).toEqual([10, 40_010, 80_010, 120_010, 160_010, 180_010]);
+  expect(marks).toEqual([10, 2 * size + 10, 4 * size + 10, 6 * size + 10, 8 * size + 10, 9 * size + 10]);
   expect(queue.pending).toBe(0);
+});
+
+test("a batch larger than MAX_WRITE is written in parts of MAX_WRITE, in order, each followed by its mark", async () => {
+  const writes: number[] = [];
+  const firsts: number[] = [];
+  const marks: number[] = [];
+  const writer: ClickWriter = {
+    async write(batch: PackedClicks) {
+      writes.push(packedLength(batch));
+      firsts.push(batch.nums[5]!);
+      return packedLength(batch);
+    },
+    async committedSeq() {
+      return 0;
+    },
+  };
+  const queue = createWriteQueue(writer, silentLogger, (seq) => marks.push(seq));
+  queue.add(batchOf(2 * MAX_WRITE + 7, 1));
+  expect(await queue.flush()).toBe(2 * MAX_WRITE + 7);
+  expect(writes).toEqual([MAX_WRITE, MAX_WRITE, 7]);
+  expect(firsts).toEqual([1, MAX_WRITE + 1, 2 * MAX_WRITE + 1]);
+  expect(marks).toEqual([MAX_WRITE, 2 * MAX_WRITE, 2 * MAX_WRITE + 7]);
 });

@@ -1,0 +1,95 @@
+/**
+ * The memory cap without the writer thread: a sink writing on its own thread (its write queue)
+ * through a long outage holds no more than JOURNAL_MEMORY_CLICKS, lets the rest wait in the journal,
+ * is fed from disk in bounded parts once the database is back, and stores every click once.
+ */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { count, countDistinct, eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../helpers/app";
+import { eventually } from "../../helpers/eventually";
+import { clickWriterOf } from "../../../app";
+import { silentLogger } from "../../../core/log";
+import { createClickSink } from "../../../core/clicks/sink";
+import { packedLength } from "../../../core/clicks/packed";
+import type { ClickWriter } from "../../../core/clicks/writer";
+import { clicks } from "../../../db/schema";
+
+const CAP = 1000;
+/** clicks packed before a tick is due at once (the sink's maxBatch) */
+const BATCH = 200;
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => {
+  t.close();
+  rmSync(t.dataDir, { recursive: true, force: true });
+});
+
+test("without the writer thread, an outage past the cap holds the cap, waits on disk, and stores every click once", async () => {
+  const user = (await t.telegramUser()).token;
+  const { id: linkId } = (await t.request("POST", "/api/links", { token: user, body: { url: "https://ok.example/" } })).json as {
+    id: number;
+  };
+  const real = clickWriterOf(t.deps);
+  let down = true;
+  let largest = 0;
+  // the database away: every write fails as a locked SQLite file does (transient: kept and retried)
+  const writer: ClickWriter = {
+    async write(batch, isolate) {
+      if (down) throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+      largest = Math.max(largest, packedLength(batch));
+      return real.write(batch, isolate);
+    },
+    committedSeq: () => real.committedSeq(),
+  };
+  const sink = createClickSink({
+    log: silentLogger,
+    config: { ...t.deps.config, journalMemoryClicks: CAP },
+    writer: () => writer,
+    journalDir: join(t.dataDir, "cap-journal"),
+    intervalMs: 5,
+    maxBatch: BATCH,
+  });
+  down = false;
+  await sink.start();
+  down = true;
+  let most = 0;
+  let spilled = false;
+  const N = 12 * CAP;
+  for (let i = 0; i < N; i++) {
+    sink.record({
+      linkId,
+      clickedAt: new Date(1_700_000_000_000 + i),
+      ip: "198.51.100.7",
+      userAgent: "Mozilla/5.0",
+      referer: `https://t.me/c/${i}`,
+      isBot: false,
+      botName: null,
+    });
+    if (i % BATCH === 0) {
+      await Bun.sleep(0); // the requests' turns: the sink's ticks run between them
+      const m = sink.memory();
+      most = Math.max(most, m.clicks);
+      spilled ||= m.spilling;
+    }
+  }
+  await eventually(() => sink.memory().spilling, "the sink to spill");
+  expect(spilled || sink.memory().spilling).toBe(true);
+  expect(sink.backlog().clicks).toBe(N);
+  // the cap, and what the requests pack before a tick lets it go
+  expect(most).toBeLessThanOrEqual(CAP + 2 * BATCH);
+
+  down = false;
+  await eventually(() => sink.backlog().clicks === 0 && !sink.memory().spilling, "the writer to catch up", 30_000);
+  await sink.stop();
+  // fed from disk in parts of at most half the cap
+  expect(largest).toBeLessThanOrEqual(CAP / 2);
+  const [row] = await t.deps.asyncDb
+    .select({ n: count(), distinct: countDistinct(clicks.referer) })
+    .from(clicks)
+    .where(eq(clicks.linkId, linkId));
+  expect({ stored: Number(row!.n), distinct: Number(row!.distinct) }).toEqual({ stored: N, distinct: N });
+});
