@@ -162,6 +162,29 @@ describe("bun run cli", () => {
     expect((await cli("stats", "--sample-ms", "-1")).code).toBe(2);
   });
 
+  test("stats finds a node's journal under --journal-dir, and says where it looked when it finds none", async () => {
+    const elsewhere = join(dir, "elsewhere");
+    const journal = openClickJournal(join(elsewhere, "n1"), 1, { spare: false });
+    for (let i = 0; i < 5; i++)
+      journal.append({
+        linkId: 1,
+        clickedAt: new Date(Date.now() - 60_000),
+        ip: "203.0.113.9",
+        userAgent: "curl/8",
+        referer: null,
+        isBot: false,
+        botName: null,
+      });
+    journal.close();
+    await withDb((d) => d.db.insert(clickJournal).values({ journal: "node:n1", seq: 2 }).run());
+    const looked = await cli("stats", "--sample-ms", "0");
+    expect(looked.stdout).toContain(
+      `journal node:n1  backlog unknown (no such journal under ${join(dir, "click-journal")}: run this on the node's machine with its JOURNAL_DIR, or give --journal-dir); mark 2`,
+    );
+    const found = await cli("stats", "--sample-ms", "0", "--journal-dir", elsewhere);
+    expect(found.stdout).toMatch(/^journal node:n1\s+3 clicks not yet written, oldest \d+\.\d s ago; mark 2$/m);
+  });
+
   test("a configuration error is one line naming the variable", async () => {
     const r = await run(["run", "cli.ts", "stats"], cleanEnv({ DATA_DIR: dir, LOG_LEVEL: "loud" }));
     expect(r.code).toBe(1);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Config } from "../../config";
 import type { AsyncDb } from "../../db/async";
 import type { Clock } from "../clock";
-import { readJournal } from "./journal";
+import { journalExtent } from "./journal-heads";
 
 /** Clicks answered and journaled but not yet written to the database, and when the oldest of them was clicked. */
 export interface ClickBacklog {
@@ -24,20 +24,13 @@ export interface JournalStatus {
 }
 
 /**
- * The journal's backlog as it lies in `dir`: its records above `mark`, counted, with the oldest
- * one's click time. Reads every segment (about 64 MB each), so it is for the operator's command,
- * not for a scrape every few seconds.
+ * The journal's backlog as it lies in `dir`: its records above `mark`, counted, with the first one's
+ * click time. Reads at most two segments' size fields and checksums (journal-heads.ts), decoding no
+ * click, however long the journal.
  */
 export function backlogOnDisk(dir: string, mark: number): ClickBacklog {
-  let clicks = 0;
-  let oldest = Infinity;
-  for (const r of readJournal(dir).records) {
-    if (r.seq <= mark) continue;
-    clicks++;
-    const at = r.clickedAt.getTime();
-    if (at < oldest) oldest = at;
-  }
-  return { clicks, oldestAt: clicks ? new Date(oldest) : null };
+  const { clicks, oldestAt } = journalExtent(dir, mark);
+  return { clicks, oldestAt: oldestAt === null ? null : new Date(oldestAt) };
 }
 
 /**
@@ -83,7 +76,7 @@ export async function journalStatus(
     ms = deps.clock.now().getTime() - t0;
   }
   const names = new Set(after.keys());
-  if (!before.has("local") && existsSync(journalDir) && readJournal(journalDir).records.length) names.add("local");
+  if (!before.has("local") && existsSync(journalDir) && journalExtent(journalDir, 0).clicks) names.add("local");
   return [...names].sort().map((journal) => {
     const committedSeq = after.get(journal) ?? 0;
     const dir = journalDirOf(journalDir, journal);

@@ -54,7 +54,7 @@ export const JOURNAL_VERSION = 4;
 /** The first version whose strings may be references. */
 const REFS_FROM = 3;
 /** The first version padded to whole words and checked by recordCheck (earlier ones: CRC-32). */
-const WORDS_FROM = 4;
+export const WORDS_FROM = 4;
 const REF = 0xfffe;
 /** Strings of at most this many bytes are always written in full (a reference takes 4). */
 export const REF_MIN_BYTES = 8;
@@ -67,7 +67,7 @@ export class StringTable {
 }
 /** PendingClick's optional fields: left out of a decoded click when null. */
 const OPTIONAL = ["rule", "variant", "visitor", "geo"] as const;
-const HEADER = 8;
+export const HEADER = 8;
 const NULL_STR = 0xffff;
 
 /** The longest string kept per field (in UTF-16 units, as String.prototype.slice counts); the writer stores no more of them. */

@@ -1,6 +1,6 @@
 /** The click journal's backlog and the writer's rate, as the operator's `stats` shows them, on SQLite and on a real PostgreSQL. */
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -43,6 +43,15 @@ test("the backlog on disk is every journaled click above the mark, with the olde
   expect(backlogOnDisk(dir, 1120)).toEqual({ clicks: 380, oldestAt: new Date(T0 + 1_120_000) });
   expect(backlogOnDisk(dir, 1500)).toEqual({ clicks: 0, oldestAt: null });
   expect(backlogOnDisk(join(dir, "none"), 0)).toEqual({ clicks: 0, oldestAt: null });
+});
+
+test("the backlog is read from two segments only: the newest, and the one holding the first click above the mark", () => {
+  journalClicks(dir, 1500);
+  const segments = journalSegments(dir);
+  expect(segments.length).toBeGreaterThan(3);
+  // every segment but the first and the last made unreadable: the figures do not change
+  for (const path of segments.slice(1, -1)) writeFileSync(path, Buffer.alloc(statSync(path).size, 0xff));
+  expect(backlogOnDisk(dir, 0)).toEqual({ clicks: 1500, oldestAt: new Date(T0) });
 });
 
 onBothDatabases((open) => {
