@@ -164,12 +164,15 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
         ...on,
         async collect() {
           this.reset();
+          let v: number | null = null;
           try {
-            const v = await read();
-            if (v !== null) this.set(v);
+            v = await read();
           } catch {
             // a database that does not answer: the gauge is left out of this scrape
           }
+          // left out, not 0: reset gives a gauge without labels a 0 (which would read as "full now")
+          if (v === null) this.remove({});
+          else this.set(v);
         },
       });
     },

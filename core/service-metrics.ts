@@ -32,6 +32,26 @@ export function watchService(
   metrics.gauge("click_journal_spilling", "1 while more clicks wait than memory may hold: the others wait on disk only", () =>
     deps.clicks.memory().spilling ? 1 : 0,
   );
+  metrics.gauge(
+    "click_journal_memory_limit_clicks",
+    "Clicks this node holds in memory at most for its writer (JOURNAL_MEMORY_CLICKS); past it they wait on disk only",
+    () => deps.clicks.memory().limit,
+  );
+  // the backlog's growth between scrapes at least a second apart
+  let grown: { at: number; clicks: number; rate: number | null } | null = null;
+  metrics.gauge(
+    "click_journal_memory_full_seconds",
+    "Seconds until the clicks held in memory reach JOURNAL_MEMORY_CLICKS at the rate the backlog grew over the last scrapes (absent while it does not grow, or once past it)",
+    () => {
+      const { clicks, spilling, limit } = deps.clicks.memory();
+      const now = { at: deps.clock.now().getTime(), clicks: deps.clicks.backlog().clicks };
+      if (!grown || now.at < grown.at) grown = { ...now, rate: null };
+      else if (now.at - grown.at >= 1000)
+        grown = { ...now, rate: now.clicks > grown.clicks ? ((now.clicks - grown.clicks) * 1000) / (now.at - grown.at) : null };
+      if (limit === null || spilling || !grown.rate) return null;
+      return Math.max(0, limit - clicks) / grown.rate;
+    },
+  );
   // while the database is away the depth cannot be read: the last one read is shown, and
   // outbox_depth_stale says it is (1) and since when the figure dates (outbox_depth_age_seconds)
   let depth: { at: number; rows: [{ status: "pending" | "sending" }, number][] } | null = null;

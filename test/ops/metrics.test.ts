@@ -102,6 +102,7 @@ test("a node's backlog rises while its click writes are held up and falls to 0 a
     expect(sampleOf(m, "linkbot_outbox_depth", { status: "pending" })).toBe(0);
     expect(sampleOf(m, "linkbot_lease_held", { lease: "job-cleanup-expired" })).toBe(1);
     expect(sampleOf(m, "linkbot_db_connections")).toBeGreaterThan(0);
+    expect(sampleOf(m, "linkbot_click_journal_memory_limit_clicks")).toBe(200_000);
     expect(sampleOf(m, "linkbot_process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(sampleOf(m, "linkbot_bot_api_calls_total")).toBeUndefined(); // no bot configured: no calls
   } finally {
