@@ -1,4 +1,5 @@
-import { statfsSync, statSync } from "node:fs";
+import { accessSync, constants, statfsSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import type { Clock } from "../clock";
 import type { Metrics } from "../metrics";
 import { journalSegments } from "./journal";
@@ -28,4 +29,17 @@ export function watchJournalDisk(dir: string, clock: Clock, metrics: Metrics): v
       return (fs.bavail * fs.bsize) / ((now.bytes - before.bytes) / ((now.at - before.at) / 1000));
     },
   );
+}
+
+/** Whether a journal can be written in `dir`: it (or, before it is made, the nearest directory above it) is a writable directory. */
+export function dirWritable(journalDir: string): boolean {
+  for (let dir = journalDir; ; dir = dirname(dir)) {
+    try {
+      if (!statSync(dir).isDirectory()) return false;
+      accessSync(dir, constants.W_OK);
+      return true;
+    } catch (e) {
+      if ((e as { code?: string }).code !== "ENOENT" || dirname(dir) === dir) return false;
+    }
+  }
 }

@@ -1,12 +1,14 @@
-import { accessSync, constants, statSync, unlinkSync } from "node:fs";
-import { dirname } from "node:path";
+import { unlinkSync } from "node:fs";
 import type { Config } from "../../config";
 import { briefError, createRepeatLog, type Logger } from "../log";
 import { openClickJournal, type ClickJournal } from "./journal";
 import { cutClick } from "./journal-format";
-import { ClickPacker, lastSeqOf, packClicks, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
+import { ClickPacker, lastSeqOf, unpackClicks, type PackedClicks, type PendingClick } from "./packed";
 import { journalCursor, type JournalCursor } from "./journal-cursor";
 import { replayJournal } from "./replay";
+import { BacklogTimeline } from "./backlog-timeline";
+import { DiskFeed, type SinkMarks } from "./disk-feed";
+import { dirWritable } from "./journal-disk";
 import { startClickThread, type ClickThread, type WriterEvents } from "./thread";
 import { createWriteQueue } from "./write-queue";
 import type { ClickWriter } from "./writer";
@@ -57,9 +59,6 @@ export interface ClickSinkOptions {
   written?: { written(clicks: number): void; dropped(clicks: number): void };
 }
 
-/** Clicks answered within this many ms share one entry of the backlog's timeline. */
-const BACKLOG_STEP_MS = 50;
-
 /**
  * The click sink: each click is appended to the journal and packed into the current batch
  * (ClickPacker: numbers in typed arrays and each distinct string once), and the batch is handed to
@@ -73,23 +72,19 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   const threadIntervalMs = opts.threadIntervalMs ?? 100;
   const maxBatch = opts.maxBatch ?? 2000;
   const threadBatch = opts.threadBatch ?? 10_000;
-  /** clicks read from disk at a time while spilling: a live batch's size (see nextFromDisk) */
-  let spillPart = maxBatch;
   const packer = new ClickPacker();
   let writer: ClickWriter | null = null;
   const writerOf = () => (writer ??= opts.writer());
   let queue: ReturnType<typeof createWriteQueue> | null = null;
-  /** the sequence number of the last click journaled, and of the last one committed */
-  let lastSeq = 0;
-  let committedSeq = 0;
-  /** when clicks were answered: each entry's `at` holds for the clicks from its `seq` up to the next entry's */
-  const timeline: { seq: number; at: number }[] = [];
+  const marks: SinkMarks = { lastSeq: 0, committedSeq: 0, handedSeq: 0 };
+  /** when the clicks not yet committed were answered */
+  const timeline = new BacklogTimeline();
   const events: WriterEvents = {
     committed(seq, clicks) {
       if (seq > 0) {
         journal?.committed(seq);
-        if (seq > committedSeq) committedSeq = seq;
-        while (timeline.length > 1 && timeline[1]!.seq <= committedSeq + 1) timeline.shift();
+        if (seq > marks.committedSeq) marks.committedSeq = seq;
+        timeline.committed(marks.committedSeq);
       }
       opts.written?.written(clicks);
     },
@@ -98,11 +93,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   const queueOf = () => (queue ??= createWriteQueue(writerOf(), log, events.committed, events.dropped));
   let journal: ClickJournal | null = null;
   let thread: ClickThread | null = null;
-  /** the last sequence number handed to the writer thread; while `spilling`, what is above it waits in the journal only */
-  let handedSeq = 0;
-  let spilling = false;
   let cursor: JournalCursor | null = null;
   const memoryCap = opts.config.journalMemoryClicks ?? 200_000;
+  const feed = new DiskFeed(marks, memoryCap, maxBatch, log);
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
   let retryAt = 0;
@@ -115,7 +108,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   async function flush(): Promise<number> {
     if (packer.length) {
       const batch = packer.take();
-      handedSeq = Math.max(handedSeq, lastSeqOf(batch));
+      marks.handedSeq = Math.max(marks.handedSeq, lastSeqOf(batch));
       queueOf().add(batch);
     }
     return queue ? queue.flush() : 0;
@@ -144,14 +137,14 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   async function catchUp() {
     try {
       const dropPacked = () => void packer.take();
-      const { lastSeq } = await replayJournal(opts.journalDir!, writerOf(), queueOf(), log, dropPacked);
+      const { lastSeq: upTo } = await replayJournal(opts.journalDir!, writerOf(), queueOf(), log, dropPacked);
       // what was packed before the journal was read has just been written from it
-      const rest = unpackClicks(packer.take()).filter((c) => c.seq > lastSeq);
+      const rest = unpackClicks(packer.take()).filter((c) => c.seq > upTo);
       for (const c of rest) packer.add(c, c.seq);
-      handedSeq = Math.max(handedSeq, lastSeq);
+      marks.handedSeq = Math.max(marks.handedSeq, upTo);
       replayOwed = false;
       // the write-back read the journal up to its newest click: nothing waits on disk only any more
-      spilling = false;
+      feed.spilling = false;
     } catch (e) {
       retryAt = Date.now() + 1000;
       repeat(
@@ -175,76 +168,45 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         // every click packed is in the journal, where the next try reads it
         if (replayOwed) return void packer.take();
       }
-      const overCap = () => spilling || (cursor !== null && packer.length > 0 && lastSeq - committedSeq > memoryCap);
       if (thread) {
         // a thread found gone may have taken batches with it that it never wrote: the journal has them
         if (thread.gone) await threadLost(packer.take());
         else {
-          if (overCap()) return await spillTo(thread);
+          if (feed.due(cursor, packer.length)) {
+            packer.take(); // each is in the journal, read back as the writer catches up
+            return await spillTo(thread);
+          }
           if (!packer.length) return;
           const batch = packer.take();
-          handedSeq = Math.max(handedSeq, lastSeqOf(batch));
+          marks.handedSeq = Math.max(marks.handedSeq, lastSeqOf(batch));
           if (thread.write(batch)) return;
           await threadLost(batch);
         }
       }
-      if (!thread && overCap()) feedQueue();
+      // spilling without the writer thread: the next part from disk goes to this thread's write queue
+      if (!thread && feed.due(cursor, packer.length)) {
+        packer.take();
+        const batch = feed.next(cursor);
+        if (batch) queueOf().add(batch);
+      }
       if (Date.now() < retryAt) return;
       try {
         // while spilling, the queue holds what was fed from disk, and nothing is packed
-        await (spilling ? queueOf().flush() : flush());
+        await (feed.spilling ? queueOf().flush() : flush());
       } catch {
         retryAt = Date.now() + 1000; // logged; retried a second later with what has queued since
       }
-      if (spilling) caughtUp();
+      feed.caughtUp();
     } finally {
       ticking = false;
     }
   };
 
-  /**
-   * More clicks wait than memory may hold (JOURNAL_MEMORY_CLICKS; the database is away or slow): the
-   * packed ones are let go, as every one of them is in the journal, and the writer is fed from the
-   * journal on disk as it commits, until it has caught up with the newest click: a part of at most
-   * `spillPart` clicks at a time, with at most two parts (and never more than half the cap) handed
-   * over and not yet committed, so what the writer holds, and each of its transactions, stays that
-   * size however large the backlog (handed 100,000 clicks at a time, the writer thread of a node
-   * catching up after a long outage grew to 612 MB).
-   */
-  function nextFromDisk(): PackedClicks | null {
-    if (!spilling) {
-      spilling = true;
-      log.warn(
-        `click journal: more than ${memoryCap} clicks wait for the database; the others wait on disk only until the writer catches up`,
-      );
-    }
-    packer.take();
-    const room = Math.min(Math.floor(memoryCap / 2), 2 * spillPart) - (handedSeq - committedSeq);
-    if (room <= 0 || !cursor) return null;
-    const part = cursor.read(handedSeq, Math.min(room, spillPart));
-    if (!part.length) return null;
-    handedSeq = part[part.length - 1]!.seq;
-    return packClicks(part);
-  }
-
-  function caughtUp() {
-    if (spilling && handedSeq >= lastSeq) {
-      spilling = false;
-      log.info("click journal: the writer has caught up; clicks wait in memory again");
-    }
-  }
-
-  /** The writer thread's side of a spill: the next part from disk, handed over. */
+  /** Spilling (disk-feed.ts), the writer thread's side: the next part from disk, handed over. */
   async function spillTo(to: ClickThread) {
-    const batch = nextFromDisk();
+    const batch = feed.next(cursor);
     if (batch && !to.write(batch)) return threadLost(batch);
-    caughtUp();
-  }
-
-  /** Without the writer thread: the next part from disk goes to this thread's write queue (flushed by the tick). */
-  function feedQueue() {
-    const batch = nextFromDisk();
-    if (batch) queueOf().add(batch);
+    feed.caughtUp();
   }
 
   function stopTimer() {
@@ -259,14 +221,9 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       const seq = journal ? journal.append(c) : 0;
       packer.add(c, seq);
       if (seq) {
-        lastSeq = seq;
+        marks.lastSeq = seq;
         // when it was answered: the click's own time (a clock read per click costs more than the rest of this)
-        const at = c.clickedAt.getTime();
-        // the first click after everything was written starts the timeline afresh: an entry left from
-        // before a quiet spell would date this click to then
-        if (seq - 1 <= committedSeq) timeline.length = 0;
-        const last = timeline[timeline.length - 1];
-        if (!last || at - last.at >= BACKLOG_STEP_MS) timeline.push({ seq, at });
+        timeline.answered(seq, c.clickedAt.getTime(), marks.committedSeq);
       }
       if (packer.length >= (thread ? threadBatch : maxBatch) && !soon) soon = setTimeout(() => void tick(), 0);
     },
@@ -278,13 +235,13 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         for (const path of replayed.segments) unlinkSync(path);
         journal = openClickJournal(opts.journalDir, replayed.lastSeq + 1, { segmentBytes: opts.segmentBytes });
         // what the journal held is written now: the backlog starts empty
-        lastSeq = committedSeq = handedSeq = Math.max(lastSeq, committedSeq, replayed.lastSeq);
+        marks.lastSeq = marks.committedSeq = marks.handedSeq = Math.max(marks.lastSeq, marks.committedSeq, replayed.lastSeq);
         cursor = journalCursor(opts.journalDir);
       }
       if (startOpts.offThread) {
         if (!opts.threadEntry) throw new Error("click sink: no writer thread entry configured");
         thread = startClickThread(opts.threadEntry, opts.config, log, events);
-        spillPart = threadBatch;
+        feed.part = threadBatch;
       }
       timer = setInterval(() => void tick(), thread ? threadIntervalMs : intervalMs);
       timer.unref?.();
@@ -296,7 +253,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         const last = thread;
         thread = null;
         // while spilling, what is packed waits in the journal for the next start: written now, it would move the mark past the clicks on disk
-        const batch = packer.length && !spilling ? packer.take() : null;
+        const batch = packer.length && !feed.spilling ? packer.take() : null;
         if (!batch || last.write(batch)) {
           flushed = await last.close();
           journal?.close();
@@ -312,7 +269,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         return 0;
       }
       // while spilling, what is packed waits in the journal for the next start, as above
-      if (spilling) packer.take();
+      if (feed.spilling) packer.take();
       // the first waits for a write under way; a second try after a failure splits the batch, so
       // that what can be written is (the queue logs each)
       for (let attempt = 0; attempt < 2 && (attempt === 0 || pending()); attempt++) {
@@ -328,25 +285,16 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     },
     backlog() {
       if (!journal) return { clicks: pending(), oldestAt: null };
-      const clicks = Math.max(0, lastSeq - committedSeq);
-      return { clicks, oldestAt: clicks && timeline.length ? timeline[0]!.at : null };
+      const clicks = Math.max(0, marks.lastSeq - marks.committedSeq);
+      return { clicks, oldestAt: clicks ? timeline.oldestAt() : null };
     },
     memory() {
       // with a journal, what was handed over and not yet committed (queued, or being written); without one, what is queued
-      const handed = journal ? Math.max(0, handedSeq - committedSeq) : (queue?.pending ?? 0);
-      return { clicks: packer.length + handed, spilling, limit: cursor ? memoryCap : null };
+      const handed = journal ? Math.max(0, marks.handedSeq - marks.committedSeq) : (queue?.pending ?? 0);
+      return { clicks: packer.length + handed, spilling: feed.spilling, limit: cursor ? memoryCap : null };
     },
     journalWritable() {
-      if (!opts.journalDir) return true;
-      for (let dir = opts.journalDir; ; dir = dirname(dir)) {
-        try {
-          if (!statSync(dir).isDirectory()) return false;
-          accessSync(dir, constants.W_OK);
-          return true;
-        } catch (e) {
-          if ((e as { code?: string }).code !== "ENOENT" || dirname(dir) === dir) return false;
-        }
-      }
+      return !opts.journalDir || dirWritable(opts.journalDir);
     },
   };
 }
