@@ -9,14 +9,15 @@ import { createWriteQueue } from "./write-queue";
 export type OpenWriter = (config: Config) => Promise<{ writer: ClickWriter; log: Logger; close(): Promise<void> | void }>;
 
 /**
- * Clicks written between two collections of this thread's garbage. Each transaction leaves its
+ * Clicks committed between two collections of this thread's garbage. Each transaction leaves its
  * worked-out clicks, COPY text and JSON parameters behind, and the thread's collector, left to
  * itself, let them pile up: catching up after an outage (one transaction after another), the
  * thread's heap grew from 78 to 184 MB over 150,000 clicks and the process's resident memory kept
  * growing, while a full collection after each write held the heap at 78 MB (`bench journal-outage`,
- * docs/cluster.md). One collection per 50,000 clicks costs a few tens of ms per some seconds of writing.
+ * docs/cluster.md). One collection per 20,000 clicks (two full transactions) costs a few tens of ms
+ * per some seconds of writing.
  */
-const RELEASE_CLICKS = 50_000;
+const RELEASE_CLICKS = 20_000;
 
 /**
  * The body of a click writer thread (its entry module passes `open`, which knows the listeners): every
@@ -31,20 +32,16 @@ export function serveClickWriter(
   retryMs = 1000,
 ): void {
   let opened: Awaited<ReturnType<OpenWriter>> | null = null;
+  /** clicks committed since this thread last collected its garbage */
+  let sinceCollected = 0;
   let queue: ReturnType<typeof createWriteQueue> | null = null;
   let retry: ReturnType<typeof setInterval> | null = null;
   /** whether the last flush failed: batches then wait for the retry timer instead of each trying at once */
   let failing = false;
-  let sinceCollected = 0;
   const flush = async () => {
     try {
       const n = await queue!.flush();
       failing = false;
-      sinceCollected += n;
-      if (sinceCollected >= RELEASE_CLICKS) {
-        sinceCollected = 0;
-        Bun.gc(true);
-      }
       return n;
     } catch {
       failing = true;
@@ -75,7 +72,15 @@ export function serveClickWriter(
       queue = createWriteQueue(
         opened.writer,
         opened.log,
-        (seq, clicks) => scope.postMessage({ type: "committed", seq, clicks }),
+        (seq, clicks) => {
+          scope.postMessage({ type: "committed", seq, clicks });
+          // between two transactions (one flush writes a whole backlog, a transaction at a time)
+          sinceCollected += clicks;
+          if (sinceCollected >= RELEASE_CLICKS) {
+            sinceCollected = 0;
+            Bun.gc(true);
+          }
+        },
         (clicks) => scope.postMessage({ type: "dropped", clicks }),
       );
       retry = setInterval(() => queue!.pending && void flush(), retryMs);

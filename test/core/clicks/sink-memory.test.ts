@@ -3,19 +3,22 @@
  * through a long outage holds no more than JOURNAL_MEMORY_CLICKS, lets the rest wait in the journal,
  * is fed from disk in bounded parts once the database is back, and stores every click once.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { count, countDistinct, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { eventually } from "../../helpers/eventually";
 import { clickWriterOf } from "../../../app";
+import { CLICK_LISTENERS } from "../../../app/click-listeners";
+import { createPgClickWriter } from "../../../core/clicks/writer-pg";
 import { silentLogger } from "../../../core/log";
 import { createClickSink } from "../../../core/clicks/sink";
 import { packedLength } from "../../../core/clicks/packed";
 import type { ClickWriter } from "../../../core/clicks/writer";
 import { clicks } from "../../../db/schema";
 
+setDefaultTimeout(60_000);
 const CAP = 1000;
 /** clicks packed before a tick is due at once (the sink's maxBatch) */
 const BATCH = 200;
@@ -33,7 +36,9 @@ test("without the writer thread, an outage past the cap holds the cap, waits on 
   const { id: linkId } = (await t.request("POST", "/api/links", { token: user, body: { url: "https://ok.example/" } })).json as {
     id: number;
   };
-  const real = clickWriterOf(t.deps);
+  // the suite's database: on PostgreSQL the app's connection (the SQLite engine's writer would write to its own file)
+  const real =
+    t.deps.asyncDb.engine === "postgres" ? createPgClickWriter(t.deps, CLICK_LISTENERS, { journal: "sink-memory" }) : clickWriterOf(t.deps);
   let down = true;
   let largest = 0;
   // the database away: every write fails as a locked SQLite file does (transient: kept and retried)
