@@ -4,7 +4,7 @@ import { HEADER, JOURNAL_FIELDS, recordCheck, WORDS_FROM } from "./journal-forma
 import { journalSegments } from "./journal";
 
 /** A record's sequence number and click time (ms), the fixed fields every version starts with. */
-export interface RecordHead {
+interface RecordHead {
   seq: number;
   clickedAt: number;
 }
