@@ -17,10 +17,10 @@ import { eventually } from "../helpers/eventually";
 import { parsePrometheus, sampleOf } from "../helpers/prometheus";
 import { expectEveryVisitStoredOnce, tracedVisits } from "../helpers/traced-visits";
 
-setDefaultTimeout(180_000);
+setDefaultTimeout(420_000);
 const CAP = 2000;
 /** clicks answered during the outage, in caps: enough that the catch-up is many transactions long */
-const OUTAGE_CAPS = 15;
+const OUTAGE_CAPS = 12;
 let pg: PgServer;
 let dir: string;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ test("a long outage past the memory cap: what waits stays on disk, memory stays 
         return load.answered.length >= at + OUTAGE_CAPS * CAP;
       },
       "visits during the outage",
-      120_000,
+      240_000,
     );
     const m = await scrape();
     const rssDuring = rssOf(node.proc.pid);
