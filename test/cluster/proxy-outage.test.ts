@@ -7,15 +7,10 @@
  * the nodes out of the API's rotation and in the visitors'. Then every answered visit is stored
  * exactly once.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { startPostgres, type PgServer } from "../helpers/postgres";
-import { cleanEnv, ROOT, spawnService } from "../helpers/process";
-import { freePort } from "../helpers/free-port";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { eventually } from "../helpers/eventually";
-import { tempDir } from "../helpers/reaper";
-import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { serviceNodesForFile } from "../helpers/service-nodes";
 import { signInitData } from "../helpers/telegram-login";
 import { startShippedHaproxy, type RunningHaproxy } from "../helpers/shipped-haproxy";
 import { expectEveryVisitStoredOnce, tracedVisits } from "../helpers/traced-visits";
@@ -27,52 +22,21 @@ const OUTAGE_MS = 20_000;
 const VISITORS = 6;
 const PACE_MS = 20;
 
-type Node = ReturnType<typeof spawnService> & { name: string; port: number };
-let pg: PgServer;
-let dir: string;
-let bot: FakeBotApi;
 let proxy: RunningHaproxy;
-const nodes: Node[] = [];
-
-async function startNode(name: string): Promise<Node> {
-  const port = await freePort();
-  const env = cleanEnv({
-    DATABASE_URL: pg.url,
-    NODE_NAME: name,
-    DATA_DIR: dir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    TRUST_PROXY: "true",
-    BOT_TOKEN: FAKE_BOT_TOKEN,
-    BOT_API_ROOT: bot.url,
-    LOG_LEVEL: "info",
-  });
-  const svc = spawnService([join(ROOT, "main.ts")], env);
-  await svc.waitForOutput(/HTTP server listening/, 60_000);
-  return Object.assign(svc, { name, port });
-}
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  dir = tempDir("linkbot-proxy-outage-");
-  bot = new FakeBotApi();
-  bot.start();
-  nodes.push(await startNode("node1"));
-  nodes.push(...(await Promise.all([startNode("node2"), startNode("node3")])));
-  proxy = await startShippedHaproxy(
-    dir,
-    nodes.map((n) => n.port),
-  );
+const cluster = serviceNodesForFile("linkbot-proxy-outage-", ["node1", "node2", "node3"], {
+  env: () => ({ TRUST_PROXY: "true" }),
+  after: async ({ dir, nodes }) => {
+    proxy = await startShippedHaproxy(
+      dir,
+      nodes.map((n) => n.port),
+    );
+  },
+  stop: () => {
+    proxy?.proc.kill("SIGKILL");
+    return proxy?.proc.exited;
+  },
 });
-
-afterAll(async () => {
-  for (const n of nodes) n.proc.kill("SIGKILL");
-  proxy?.proc.kill("SIGKILL");
-  await Promise.all([...nodes.map((n) => n.proc.exited), proxy?.proc.exited]);
-  await bot?.stop();
-  await pg?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { nodes } = cluster;
 
 /** Each server's state in each backend, from the stats page's CSV (`visitors/node1` → `UP`). */
 async function proxyStates(): Promise<Record<string, string>> {
@@ -120,7 +84,7 @@ test("PostgreSQL stopped for 20 s behind the shipped HAProxy config: every visit
   const traffic = tracedVisits([{ name: "front", url: front }], code, VISITORS, PACE_MS);
   await eventually(() => traffic.answered.length >= 300, "redirects before the outage", 20_000);
 
-  await pg.halt();
+  await cluster.pg.halt();
   const downAt = Date.now();
   // the proxy takes every node out of the API's rotation (its /readyz fails) and none out of the visitors'
   await eventually(
@@ -142,7 +106,7 @@ test("PostgreSQL stopped for 20 s behind the shipped HAProxy config: every visit
   await eventually(() => traffic.answered.length >= during + 500, "redirects during the outage", 15_000);
   await Bun.sleep(Math.max(0, OUTAGE_MS - (Date.now() - downAt))); // the outage itself lasts this long (a real server)
   const answeredInOutage = traffic.answered.length;
-  await pg.resume();
+  await cluster.pg.resume();
   await eventually(async () => (await fetch(`${front}/api/links`, { headers: auth })).status === 200, "the API to answer again", 30_000);
   await eventually(
     async () => JSON.stringify(await proxyStates()) === JSON.stringify(everyNode("UP")),
@@ -152,7 +116,7 @@ test("PostgreSQL stopped for 20 s behind the shipped HAProxy config: every visit
   await traffic.stop();
 
   expect([...traffic.other]).toEqual([]); // no visitor saw anything but a redirect
-  const figures = await expectEveryVisitStoredOnce(pg, linkId, traffic.answered);
+  const figures = await expectEveryVisitStoredOnce(cluster.pg, linkId, traffic.answered);
   console.log(
     `shipped HAProxy config, PostgreSQL stopped ${OUTAGE_MS / 1000} s: ${figures.answered} visits answered 302 (${answeredInOutage} by the outage's end), ${figures.stored} stored, ${figures.lost} lost, ${figures.doubled} doubled; other answers: none`,
   );

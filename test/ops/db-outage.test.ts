@@ -7,15 +7,10 @@
  * and each node logs the outage in a few lines; once it is back, every answered redirect is stored
  * exactly once.
  */
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { startPostgres, type PgServer } from "../helpers/postgres";
-import { cleanEnv, ROOT, spawnService } from "../helpers/process";
-import { freePort } from "../helpers/free-port";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { eventually } from "../helpers/eventually";
-import { tempDir } from "../helpers/reaper";
-import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { serviceNodesForFile, type ServiceNode } from "../helpers/service-nodes";
 import { signInitData } from "../helpers/telegram-login";
 import { expectEveryVisitStoredOnce, tracedVisits } from "../helpers/traced-visits";
 
@@ -27,48 +22,10 @@ const VISITORS_PER_NODE = 4;
 /** Each visitor follows the link at most once per this many ms: a bounded load (about 400 clicks a second over both nodes). */
 const PACE_MS = 20;
 
-type Node = ReturnType<typeof spawnService> & { name: string; url: string };
-let pg: PgServer;
-let dir: string;
-let bot: FakeBotApi;
-const nodes: Node[] = [];
+const cluster = serviceNodesForFile("linkbot-outage-", ["a", "b"], { env: (port) => ({ BASE_URL: `http://127.0.0.1:${port}` }) });
+const { nodes } = cluster;
 
-async function startNode(name: string): Promise<Node> {
-  const port = await freePort();
-  const env = cleanEnv({
-    DATABASE_URL: pg.url,
-    NODE_NAME: name,
-    DATA_DIR: dir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: `http://127.0.0.1:${port}`,
-    BOT_TOKEN: FAKE_BOT_TOKEN,
-    BOT_API_ROOT: bot.url,
-    LOG_LEVEL: "info",
-  });
-  const svc = spawnService([join(ROOT, "main.ts")], env);
-  await svc.waitForOutput(/HTTP server listening/, 60_000);
-  return Object.assign(svc, { name, url: `http://127.0.0.1:${port}` });
-}
-
-beforeAll(async () => {
-  pg = await startPostgres();
-  dir = tempDir("linkbot-outage-");
-  bot = new FakeBotApi();
-  bot.start();
-  nodes.push(await startNode("a"));
-  nodes.push(await startNode("b"));
-});
-
-afterAll(async () => {
-  for (const n of nodes) n.proc.kill("SIGKILL");
-  await Promise.all(nodes.map((n) => n.proc.exited));
-  await bot?.stop();
-  await pg?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const linesOf = (n: Node) => (n.out + n.err).split("\n").filter(Boolean).length;
+const linesOf = (n: ServiceNode) => (n.out + n.err).split("\n").filter(Boolean).length;
 
 test("PostgreSQL stopped under load: cached links redirect, the API answers 503, and every answered click is stored once when it returns", async () => {
   const init = signInitData({ id: 901, username: "ops", first_name: "O" }, new Date(), FAKE_BOT_TOKEN);
@@ -92,7 +49,7 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
   await eventually(() => traffic.answered.length >= 200, "redirects before the outage", 20_000);
   const before = nodes.map(linesOf);
 
-  await pg.halt();
+  await cluster.pg.halt();
   const downAt = Date.now();
   // during the outage, on every node: the cached link redirects; the API says the database is unavailable
   for (const n of nodes) {
@@ -109,7 +66,7 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
   }
   const answeredDuringOutage = traffic.answered.length;
   await Bun.sleep(Math.max(0, OUTAGE_MS - (Date.now() - downAt))); // the outage itself lasts this long (real time: the server is a real process)
-  await pg.resume();
+  await cluster.pg.resume();
   await eventually(
     async () => (await fetch(`${nodes[1]!.url}/api/links`, { headers: auth })).status === 200,
     "the API to answer again",
@@ -120,7 +77,7 @@ test("PostgreSQL stopped under load: cached links redirect, the API answers 503,
   const answered = traffic.answered;
   expect(answered.length).toBeGreaterThan(answeredDuringOutage);
   expect([...traffic.other]).toEqual([]); // no visitor saw anything but a redirect
-  await expectEveryVisitStoredOnce(pg, linkId, answered).catch((e) => {
+  await expectEveryVisitStoredOnce(cluster.pg, linkId, answered).catch((e) => {
     console.log(
       nodes
         .map((n) => n.out + n.err)
