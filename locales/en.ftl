@@ -167,7 +167,9 @@ dialog-try-again = { $problem }
     Try again, or /cancel.
 token-ask-name = Name the new API token (e.g. “ci” or “zapier”), or /cancel:
 token-name-too-long = At most 100 characters, please.
-token-pick-scopes = Token “{ $name }”: choose its scopes. Choose none for full access (*).
+token-pick-scopes = Token “{ $name }”: what may it do? Tap 👁 Read only, or tap the scopes one by one and then Create, or type them (e.g. “links: read, stats: read”). Nothing chosen is full access (*).
+token-preset-read = 👁 Read only (every read scope)
+token-scopes-rule = I know these scopes: { $names } (or “all”). Type them separated by commas, or tap the buttons above.
 token-create-with = ✔️ Create with { $count ->
         [one] { $count } scope
        *[other] { $count } scopes
@@ -616,6 +618,10 @@ invite-mode-open = They join at once
 invite-mode-requests = They ask to join (counts every join, even in a public channel)
 invite-mode-hint = Please press one of the buttons above, or /cancel.
 invite-made = ✅ Invite link made. Put it in your ad; I count who joins and who leaves through it. Set its price below to see what a subscriber costs.
+invite-made-priced = ✅ Invite link made, with its price. Put it in your ad; I count who joins and who leaves through it, and what each subscriber costs.
+invite-ask-price = 💰 What did the ad cost? For example “5 000 ₽”, “$50”, “150 usd”, or a number alone in { $currency }. Or tap “No price yet” and set it later.
+invite-no-price = No price yet
+invite-price-rule = A price is a number with or without a currency: “5000” (in { $currency }), “5 000 ₽”, “150 USD”, “$50”. What did the ad cost? Or tap “No price yet”.
 
 ## Option buttons (their labels are keys in the option tables)
 link-option-title = ✏️ Title
@@ -723,10 +729,12 @@ invite-prompt-price = Send what the ad cost, as an amount and a currency, e.g. 1
 invite-prompt-expiry = Send when the link stops working, e.g. { $when }.
 invite-prompt-member-limit = Send how many people may join through the link (1 to 99999).
 invite-prompt-welcome = Send the message each person who asks to join gets from me at once (at most 1000 characters).
-invite-prompt-approval = Send “auto” to let everyone in at once, or “manual” to approve or decline each request here.
+invite-prompt-approval = How are requests let in?
 invite-refuse-price = Send an amount and a currency code, e.g. 150 USD.
 invite-refuse-member-limit = Send a whole number from 1 to 99999.
-invite-refuse-approval = Send “auto” or “manual”.
+invite-refuse-approval = Tap one of the buttons above (or send “auto” or “manual”), or /cancel.
+invite-approval-auto = Let everyone in at once
+invite-approval-manual = Approve each request here myself
 invite-refuse-expiry = The expiry must be a time in the future — try { $when }.
 
 ## Link options: questions, card lines and refusals
@@ -899,6 +907,10 @@ share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (
 share-expiry-hint = I could not read that. Type a duration like “3 days”, “12h” or “in 2 weeks”, or a day like “friday” (at most a year), or tap a choice.
 share-ask-views = 👁 How many times may it be opened? Tap a choice or type a number.
 share-views-hint = Type a whole number of views, or “unlimited”, or tap a choice.
+share-ask-password = 🔒 Should it ask for a password? Send one ({ $min } to { $max } characters; I delete your message at once), or tap “No password”.
+share-no-password = 🔓 No password
+share-password-rule = A password has { $min } to { $max } characters. Send another, or tap “No password”.
+share-created-password = 🔒 It asks for the password you sent.
 share-created = ✅ Share link (valid { $valid }, { $views ->
         [0] unlimited views
         [one] { $views } view
