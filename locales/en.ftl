@@ -574,7 +574,8 @@ channel-waiting = 🙋 { $count } waiting to join
 channel-not-admin = ⚠️ I am no longer an administrator there: joins and leaves are no longer counted and no new invites can be made. Make me an administrator with the right to invite users again to resume.
 channel-cannot-invite = ⚠️ I lack the right to invite users there: give me “Invite users via link”.
 channel-new-invite = ➕ New invite
-channel-requests = 🙋 Requests
+channel-requests = 🙋 Requests ({ $count })
+requests-approve-all = ✅ Approve all ({ $count })
 channel-export-empty = ℹ️ Nobody has joined or left through your invite links yet; nothing was sent.
 channels-back = ⬅️ Channels
 channel-back = ⬅️ Channel
@@ -1042,7 +1043,25 @@ export-clicks-caption = { $count ->
 
 ## Join requests and webhook notices (sent by the service on its own)
 join-request-user = user { $id }
-join-request-asks = 🙋 { $who } asks to join through the invite “{ $invite }”.
+requests-notice-head = 🙋 <b>{ $channel }</b>: { $count ->
+        [one] { $count } request
+       *[other] { $count } requests
+    } to join
+requests-notice-line = • { $who } — through “{ $invite }”
+requests-notice-more = …and { $count } more: see them on the Requests screen.
+requests-notice-none = No one else is waiting to join <b>{ $channel }</b>.
+requests-notice-approve-one = ✅ { $who }
+requests-notice-decline-one = ❌
+requests-notice-open = 📣 The channel
+requests-approved-all = ✅ { $count ->
+        [0] Nobody was let in
+        [one] { $count } person was let in
+       *[other] { $count } people were let in
+    }{ $refused ->
+        [0] .
+       *[other] ; Telegram refused { $refused }, who still wait.
+    }
+requests-approved-all-toast = Approved: { $count }
 join-request-approve = ✅ Approve
 join-request-decline = ❌ Decline
 join-request-open-invite = Open the invite

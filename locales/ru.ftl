@@ -599,7 +599,8 @@ channel-waiting = 🙋 Заявок на вступление: { $count }
 channel-not-admin = ⚠️ Я больше не администратор этого канала: вступления и выходы больше не считаются, новые приглашения не создать. Назначьте меня снова администратором с правом приглашать, чтобы всё заработало.
 channel-cannot-invite = ⚠️ У меня нет права приглашать пользователей: дайте мне право «Пригласительные ссылки».
 channel-new-invite = ➕ Новое приглашение
-channel-requests = 🙋 Заявки
+channel-requests = 🙋 Заявки ({ $count })
+requests-approve-all = ✅ Принять все ({ $count })
 channel-export-empty = ℹ️ По вашим пригласительным ссылкам ещё никто не подписался и не отписался; ничего не отправлено.
 channels-back = ⬅️ Каналы
 channel-back = ⬅️ Канал
@@ -1086,7 +1087,27 @@ export-clicks-caption = { $count ->
 
 ## Заявки на вступление и уведомления о вебхуках (сервис присылает их сам)
 join-request-user = пользователь { $id }
-join-request-asks = 🙋 { $who } просит вступить по приглашению «{ $invite }».
+requests-notice-head = 🙋 <b>{ $channel }</b>: { $count } { $count ->
+        [one] заявка
+        [few] заявки
+       *[other] заявок
+    } на вступление
+requests-notice-line = • { $who } — по ссылке «{ $invite }»
+requests-notice-more = …и ещё { $count }: все — на экране «Заявки».
+requests-notice-none = Других заявок на вступление в <b>{ $channel }</b> нет.
+requests-notice-approve-one = ✅ { $who }
+requests-notice-decline-one = ❌
+requests-notice-open = 📣 Канал
+requests-approved-all = ✅ { $count ->
+        [0] Никто не принят
+        [one] Принят { $count } человек
+        [few] Приняты { $count } человека
+       *[other] Принято { $count } человек
+    }{ $refused ->
+        [0] .
+       *[other] ; Telegram отказал для { $refused }, их заявки ждут.
+    }
+requests-approved-all-toast = Принято: { $count }
 join-request-approve = ✅ Принять
 join-request-decline = ❌ Отклонить
 join-request-open-invite = Открыть приглашение

@@ -211,7 +211,10 @@ const ANSWERS: Record<string, { answers: () => Answer[]; check: () => Promise<vo
     answers: () => [{ type: lang === "en" ? "Crypto Daily" : "Крипто дейли" }, { press: "invite-mode-open" }, { type: "5 000 ₽" }],
     check: async () => {
       const db = b.t.deps.asyncDb;
-      const [invite] = await db.select().from(db.tables.channelInvites).where(eq(db.tables.channelInvites.name, lang === "en" ? "Crypto Daily" : "Крипто дейли"));
+      const [invite] = await db
+        .select()
+        .from(db.tables.channelInvites)
+        .where(eq(db.tables.channelInvites.name, lang === "en" ? "Crypto Daily" : "Крипто дейли"));
       expect(invite?.cost).toEqual({ amount: 5000, currency: "RUB" });
       expect(lastText()).toContain(t(lang, "invite-made-priced"));
     },
@@ -250,7 +253,10 @@ async function answer(flow: string, answers: Answer[]) {
     const label = t(lang, a.press, a.vars);
     const found = find(label);
     if (!found) throw new Error(`${flow}: no answer button "${label}"`);
-    await b.tap((found.button as { callback_data: string }).callback_data, Number(found.call.params.message_id ?? found.call.result?.message_id));
+    await b.tap(
+      (found.button as { callback_data: string }).callback_data,
+      Number(found.call.params.message_id ?? found.call.result?.message_id),
+    );
   }
 }
 
