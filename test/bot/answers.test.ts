@@ -4,7 +4,7 @@
  * price or a password that breaks the rule is refused with the rule and asked again, scopes can be
  * typed as one answer.
  */
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
@@ -12,6 +12,9 @@ import { createFolder } from "../../core/secure/folders";
 import { createFile } from "../../core/secure/files";
 import { t } from "../../core/i18n/translate";
 import { expectRussian } from "../helpers/russian";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());

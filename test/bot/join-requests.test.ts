@@ -5,12 +5,15 @@
  * so no copy keeps a button for it. The rights checks stay: someone who no longer runs the channel
  * cannot approve.
  */
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { t } from "../../core/i18n/translate";
 import { expectRussian } from "../helpers/russian";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
