@@ -19,7 +19,7 @@
         minute: "2-digit",
         timeZoneName: "short",
       });
-    } catch (e) {
+    } catch {
       // an old browser keeps the server's UTC time
     }
   }
