@@ -306,7 +306,7 @@ link-delete-yes = 🗑 Yes, delete
 link-delete-cancel = Cancel
 link-deleted = 🗑 Deleted.
 link-created = ✅ Your tracking link:
-    { $url }
+    <code>{ $url }</code>
     Tap an option below to change it.
 link-cut-at = ⚠️ The link ends at the space after { $url }. If the space belongs to the address, send it again with %20 in its place.
 link-create-failed = Could not create the link:
