@@ -235,9 +235,14 @@ describe("a Russian-speaking user (language_code ru)", () => {
       "🗓 <b>акция</b>: 1 совпадение за последний час",
       "📬 <b>Отчёт за день</b> · ср, 25 нояб. · Москва (UTC+3)",
       "👁 <b>договор.pdf</b> открыли",
-      "🙋 Вера просит вступить по приглашению «Реклама у Пети».",
     ]);
     expectRussian(queued);
+    // the channel's message about its waiting requests goes straight to the chat (it is edited later)
+    const notice = b.fake.calls.filter((c) => c.method === "sendMessage" && String(c.params.text).startsWith("🙋"));
+    expect(notice.map((c) => String(c.params.text))).toEqual([
+      "🙋 <b>Магазин</b>: 1 заявка на вступление\n• Вера — по ссылке «Реклама у Пети»",
+    ]);
+    expectRussian(notice);
 
     // files sent to the chat: a click export (its headings too), the summary card, the joins journal and chart
     const before = b.fake.calls.length;
