@@ -5,7 +5,7 @@
  * toast, caption or button. Switching the language in Settings is kept on the user.
  */
 import { pdfPages } from "../helpers/pdf";
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot, type ApiCall } from "./unit";
 import { expectRussian, latinCells } from "../helpers/russian";
@@ -20,6 +20,9 @@ import { exportClicks } from "../../core/analytics/export";
 import { sendSummary } from "../../core/analytics/summary";
 import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
 import { transaction } from "../../db/async";
+
+// a test builds up to five apps (five fresh databases on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
