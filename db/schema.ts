@@ -44,6 +44,7 @@ export const {
   channelMemberUpdates,
   channelJoins,
   channelJoinRequests,
+  channelRequestNotices,
   channelChatCounts,
   placements,
   placementLinks,

@@ -102,7 +102,7 @@ reports-daily = Every day at { $hour }: the day before.
 reports-weekly = Every { $weekday } at { $hour }: the seven days before.
 reports-zone = Time zone: { $zone }
 reports-about = A report counts clicks and unique visitors against the period before, your top links, joins and leaves of your channels and keyword matches.
-reports-set-off = Off
+reports-set-off = No reports
 reports-set-daily = Daily
 reports-set-weekly = Weekly
 reports-earlier = ◀️ An hour earlier
@@ -167,7 +167,9 @@ dialog-try-again = { $problem }
     Try again, or /cancel.
 token-ask-name = Name the new API token (e.g. “ci” or “zapier”), or /cancel:
 token-name-too-long = At most 100 characters, please.
-token-pick-scopes = Token “{ $name }”: choose its scopes. Choose none for full access (*).
+token-pick-scopes = Token “{ $name }”: what may it do? Tap 👁 Read only, or tap the scopes one by one and then Create, or type them (e.g. “links: read, stats: read”). Nothing chosen is full access (*).
+token-preset-read = 👁 Read only (every read scope)
+token-scopes-rule = I know these scopes: { $names } (or “all”). Type them separated by commas, or tap the buttons above.
 token-create-with = ✔️ Create with { $count ->
         [one] { $count } scope
        *[other] { $count } scopes
@@ -304,7 +306,7 @@ link-delete-yes = 🗑 Yes, delete
 link-delete-cancel = Cancel
 link-deleted = 🗑 Deleted.
 link-created = ✅ Your tracking link:
-    { $url }
+    <code>{ $url }</code>
     Tap an option below to change it.
 link-cut-at = ⚠️ The link ends at the space after { $url }. If the space belongs to the address, send it again with %20 in its place.
 link-create-failed = Could not create the link:
@@ -572,7 +574,8 @@ channel-waiting = 🙋 { $count } waiting to join
 channel-not-admin = ⚠️ I am no longer an administrator there: joins and leaves are no longer counted and no new invites can be made. Make me an administrator with the right to invite users again to resume.
 channel-cannot-invite = ⚠️ I lack the right to invite users there: give me “Invite users via link”.
 channel-new-invite = ➕ New invite
-channel-requests = 🙋 Requests
+channel-requests = 🙋 Requests ({ $count })
+requests-approve-all = ✅ Approve all ({ $count })
 channel-export-empty = ℹ️ Nobody has joined or left through your invite links yet; nothing was sent.
 channels-back = ⬅️ Channels
 channel-back = ⬅️ Channel
@@ -616,6 +619,10 @@ invite-mode-open = They join at once
 invite-mode-requests = They ask to join (counts every join, even in a public channel)
 invite-mode-hint = Please press one of the buttons above, or /cancel.
 invite-made = ✅ Invite link made. Put it in your ad; I count who joins and who leaves through it. Set its price below to see what a subscriber costs.
+invite-made-priced = ✅ Invite link made, with its price. Put it in your ad; I count who joins and who leaves through it, and what each subscriber costs.
+invite-ask-price = 💰 What did the ad cost? For example “5 000 ₽”, “$50”, “150 usd”, or a number alone in { $currency }. Or tap “No price yet” and set it later.
+invite-no-price = No price yet
+invite-price-rule = A price is a number with or without a currency: “5000” (in { $currency }), “5 000 ₽”, “150 USD”, “$50”. What did the ad cost? Or tap “No price yet”.
 
 ## Option buttons (their labels are keys in the option tables)
 link-option-title = ✏️ Title
@@ -723,10 +730,12 @@ invite-prompt-price = Send what the ad cost, as an amount and a currency, e.g. 1
 invite-prompt-expiry = Send when the link stops working, e.g. { $when }.
 invite-prompt-member-limit = Send how many people may join through the link (1 to 99999).
 invite-prompt-welcome = Send the message each person who asks to join gets from me at once (at most 1000 characters).
-invite-prompt-approval = Send “auto” to let everyone in at once, or “manual” to approve or decline each request here.
+invite-prompt-approval = How are requests let in?
 invite-refuse-price = Send an amount and a currency code, e.g. 150 USD.
 invite-refuse-member-limit = Send a whole number from 1 to 99999.
-invite-refuse-approval = Send “auto” or “manual”.
+invite-refuse-approval = Tap one of the buttons above (or send “auto” or “manual”), or /cancel.
+invite-approval-auto = Let everyone in at once
+invite-approval-manual = Approve each request here myself
 invite-refuse-expiry = The expiry must be a time in the future — try { $when }.
 
 ## Link options: questions, card lines and refusals
@@ -801,10 +810,10 @@ webhook-recent = <b>Recent deliveries</b>
 webhook-no-deliveries = No deliveries yet.
 webhook-click = click
 webhook-rotate-confirm = Rotate the signing secret? Every receiver of your webhooks must switch to the new secret; deliveries signed from now on use it.
-webhook-on = 🔔 On — turn off
-webhook-on-failed = 🔔 On · { $count } failed — turn off
-webhook-off = 🔕 Off — turn on
-webhook-off-failed = 🔕 Off · { $count } failed — turn on
+webhook-on = ✅ Webhook: on
+webhook-on-failed = ✅ Webhook: on · { $count } failed
+webhook-off = ⬜ Webhook: off
+webhook-off-failed = ⬜ Webhook: off · { $count } failed
 webhook-turned-on = 🔔 Webhook on; failure count reset to 0.
 webhook-turned-off = 🔕 Webhook off: clicks are no longer sent.
 webhook-test = 🧪 Send test webhook
@@ -856,8 +865,8 @@ share-option-password-change = 🔒 Change password
 share-option-password-set = 🔒 Set password
 share-line-password = 🔒 Opening needs a password
 share-prompt-password = Send the password viewers must enter ({ $min } to { $max } characters; I delete your message at once).
-share-option-views-off = 🔕 Stop view messages
-share-option-views-on = 🔔 Tell me of each view
+share-option-views-off = ⬜ View messages: off
+share-option-views-on = ✅ View messages: on
 share-line-views = 🔔 You get a message for each view
 secure-file-gone = That file no longer exists.
 secure-share-gone = That share link no longer exists.
@@ -899,6 +908,10 @@ share-ask-expiry = 🔗 How long should the link work? Tap a choice or type it (
 share-expiry-hint = I could not read that. Type a duration like “3 days”, “12h” or “in 2 weeks”, or a day like “friday” (at most a year), or tap a choice.
 share-ask-views = 👁 How many times may it be opened? Tap a choice or type a number.
 share-views-hint = Type a whole number of views, or “unlimited”, or tap a choice.
+share-ask-password = 🔒 Should it ask for a password? Send one ({ $min } to { $max } characters; I delete your message at once), or tap “No password”.
+share-no-password = 🔓 No password
+share-password-rule = A password has { $min } to { $max } characters. Send another, or tap “No password”.
+share-created-password = 🔒 It asks for the password you sent.
 share-created = ✅ Share link (valid { $valid }, { $views ->
         [0] unlimited views
         [one] { $views } view
@@ -1030,7 +1043,25 @@ export-clicks-caption = { $count ->
 
 ## Join requests and webhook notices (sent by the service on its own)
 join-request-user = user { $id }
-join-request-asks = 🙋 { $who } asks to join through the invite “{ $invite }”.
+requests-notice-head = 🙋 <b>{ $channel }</b>: { $count ->
+        [one] { $count } request
+       *[other] { $count } requests
+    } to join
+requests-notice-line = • { $who } — through “{ $invite }”
+requests-notice-more = …and { $count } more: see them on the Requests screen.
+requests-notice-none = No one else is waiting to join <b>{ $channel }</b>.
+requests-notice-approve-one = ✅ { $who }
+requests-notice-decline-one = ❌
+requests-notice-open = 📣 The channel
+requests-approved-all = ✅ { $count ->
+        [0] Nobody was let in
+        [one] { $count } person was let in
+       *[other] { $count } people were let in
+    }{ $refused ->
+        [0] .
+       *[other] ; Telegram refused { $refused }, who still wait.
+    }
+requests-approved-all-toast = Approved: { $count }
 join-request-approve = ✅ Approve
 join-request-decline = ❌ Decline
 join-request-open-invite = Open the invite
@@ -1932,7 +1963,8 @@ visitor-expired-title = Link expired
 visitor-expired-text = This link has expired or reached its click limit.
 visitor-countdown-title = Link not open yet
 visitor-countdown-heading = This link opens soon
-visitor-countdown-opens = The link opens at { $time } UTC.
+visitor-countdown-opens = The link opens at { $time }.
+visitor-countdown-day-short = d
 visitor-countdown-noscript = Reload the page when the time has come.
 visitor-password-title = Password required
 visitor-password-text = Enter the password to open this link.

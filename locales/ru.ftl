@@ -102,9 +102,9 @@ reports-daily = Каждый день в { $hour }: за прошедший де
 reports-weekly = Каждую неделю, { $weekday } в { $hour }: за прошедшие семь дней.
 reports-zone = Часовой пояс: { $zone }
 reports-about = В отчёте — переходы и уникальные посетители в сравнении с прошлым периодом, лучшие ссылки, подписки и отписки в ваших каналах и найденные упоминания.
-reports-set-off = Выключить
-reports-set-daily = Ежедневно
-reports-set-weekly = Еженедельно
+reports-set-off = Без отчётов
+reports-set-daily = Каждый день
+reports-set-weekly = Каждую неделю
 reports-earlier = ◀️ На час раньше
 reports-later = На час позже ▶️
 reports-next-day = 📅 Другой день недели
@@ -167,7 +167,9 @@ dialog-try-again = { $problem }
     Попробуйте ещё раз или отправьте /cancel.
 token-ask-name = Как назвать новый API-токен (например, «сайт» или «отчёты»)? Или /cancel:
 token-name-too-long = Не больше 100 символов, пожалуйста.
-token-pick-scopes = Токен «{ $name }»: выберите права доступа. Ничего не выбрано — полный доступ (*).
+token-pick-scopes = Токен «{ $name }»: что ему можно? Нажмите 👁 Только чтение, или отметьте права по одному и нажмите «Создать», или напишите их (например, «ссылки: чтение, статистика: чтение»). Ничего не выбрано — полный доступ (*).
+token-preset-read = 👁 Только чтение (все права на чтение)
+token-scopes-rule = Я знаю такие права: { $names } (или «всё»). Напишите их через запятую или нажмите кнопки выше.
 token-create-with = ✔️ Создать: { $count ->
         [one] { $count } право
         [few] { $count } права
@@ -315,7 +317,7 @@ link-delete-yes = 🗑 Да, удалить
 link-delete-cancel = Отмена
 link-deleted = 🗑 Удалено.
 link-created = ✅ Ваша трекинговая ссылка:
-    { $url }
+    <code>{ $url }</code>
     Нажмите на настройку ниже, чтобы изменить её.
 link-cut-at = ⚠️ Ссылка обрывается на пробеле после { $url }. Если пробел — часть адреса, пришлите её ещё раз, заменив пробел на %20.
 link-create-failed = Не удалось создать ссылку:
@@ -597,7 +599,8 @@ channel-waiting = 🙋 Заявок на вступление: { $count }
 channel-not-admin = ⚠️ Я больше не администратор этого канала: вступления и выходы больше не считаются, новые приглашения не создать. Назначьте меня снова администратором с правом приглашать, чтобы всё заработало.
 channel-cannot-invite = ⚠️ У меня нет права приглашать пользователей: дайте мне право «Пригласительные ссылки».
 channel-new-invite = ➕ Новое приглашение
-channel-requests = 🙋 Заявки
+channel-requests = 🙋 Заявки ({ $count })
+requests-approve-all = ✅ Принять все ({ $count })
 channel-export-empty = ℹ️ По вашим пригласительным ссылкам ещё никто не подписался и не отписался; ничего не отправлено.
 channels-back = ⬅️ Каналы
 channel-back = ⬅️ Канал
@@ -649,6 +652,10 @@ invite-mode-open = Сразу, без заявки
 invite-mode-requests = По заявке (учитывается каждая подписка, даже в публичном канале)
 invite-mode-hint = Нажмите одну из кнопок выше или отправьте /cancel.
 invite-made = ✅ Пригласительная ссылка готова. Поставьте её в рекламу — я посчитаю, кто по ней подписался и кто ушёл. Укажите цену ниже, чтобы видеть стоимость подписчика.
+invite-made-priced = ✅ Пригласительная ссылка готова, цена записана. Поставьте её в рекламу — я посчитаю, кто по ней подписался и кто ушёл, и сколько стоит каждый подписчик.
+invite-ask-price = 💰 Сколько стоила реклама? Например, «5 000 ₽», «$50», «150 USD» или просто число в { $currency }. Или нажмите «Без цены» и укажите её потом.
+invite-no-price = Без цены
+invite-price-rule = Цена — число с валютой или без: «5000» (в { $currency }), «5 000 ₽», «150 USD», «$50». Сколько стоила реклама? Или нажмите «Без цены».
 
 ## Кнопки настроек (подписи — ключи в таблицах настроек)
 link-option-title = ✏️ Название
@@ -732,10 +739,12 @@ invite-prompt-price = Пришлите, сколько стоила реклам
 invite-prompt-expiry = Пришлите, когда ссылка перестанет работать, например: { $when }.
 invite-prompt-member-limit = Пришлите, сколько человек может вступить по ссылке (от 1 до 99999).
 invite-prompt-welcome = Пришлите сообщение, которое я сразу отправлю каждому, кто подаст заявку (до 1000 символов).
-invite-prompt-approval = Напишите «авто», чтобы пускать всех сразу, или «вручную», чтобы одобрять и отклонять каждую заявку здесь.
+invite-prompt-approval = Как пускать по заявкам?
 invite-refuse-price = Пришлите сумму и код валюты, например 12000 RUB.
 invite-refuse-member-limit = Пришлите целое число от 1 до 99999.
-invite-refuse-approval = Напишите «авто» или «вручную».
+invite-refuse-approval = Нажмите одну из кнопок выше (или напишите «авто» или «вручную») или отправьте /cancel.
+invite-approval-auto = Пускать всех сразу
+invite-approval-manual = Одобрять каждую заявку здесь вручную
 invite-refuse-expiry = Срок действия должен быть в будущем — например, { $when }.
 
 ## Настройки трекера: вопросы и отказы
@@ -834,10 +843,10 @@ webhook-recent = <b>Последние доставки</b>
 webhook-no-deliveries = Доставок пока нет.
 webhook-click = переход
 webhook-rotate-confirm = Сменить секрет подписи? Все получатели ваших вебхуков должны перейти на новый секрет; с этого момента доставки подписываются им.
-webhook-on = 🔔 Включён — выключить
-webhook-on-failed = 🔔 Включён · неудач: { $count } — выключить
-webhook-off = 🔕 Выключен — включить
-webhook-off-failed = 🔕 Выключен · неудач: { $count } — включить
+webhook-on = ✅ Вебхук: вкл.
+webhook-on-failed = ✅ Вебхук: вкл. · неудач: { $count }
+webhook-off = ⬜ Вебхук: выкл.
+webhook-off-failed = ⬜ Вебхук: выкл. · неудач: { $count }
 webhook-turned-on = 🔔 Вебхук включён, счётчик неудач обнулён.
 webhook-turned-off = 🔕 Вебхук выключен: переходы больше не отправляются.
 webhook-test = 🧪 Проверить вебхук
@@ -892,8 +901,8 @@ share-option-password-change = 🔒 Сменить пароль
 share-option-password-set = 🔒 Задать пароль
 share-line-password = 🔒 Открыть можно только с паролем
 share-prompt-password = Пришлите пароль, который будут вводить получатели (от { $min } до { $max } символов; я сразу удалю ваше сообщение).
-share-option-views-off = 🔕 Не сообщать о просмотрах
-share-option-views-on = 🔔 Сообщать о каждом просмотре
+share-option-views-off = ⬜ Сообщения о просмотрах: выкл.
+share-option-views-on = ✅ Сообщения о просмотрах: вкл.
 share-line-views = 🔔 Вы получаете сообщение о каждом просмотре
 secure-file-gone = Этого файла больше нет.
 secure-share-gone = Этой ссылки для доступа больше нет.
@@ -935,6 +944,10 @@ share-ask-expiry = 🔗 Сколько должна работать ссылк�
 share-expiry-hint = Не получилось понять. Напишите срок вроде «3 дня», «12 ч» или «через неделю» или день вроде «пятница» (не больше года) или нажмите вариант.
 share-ask-views = 👁 Сколько раз её можно открыть? Нажмите вариант или напишите число.
 share-views-hint = Напишите целое число просмотров, «без ограничений» или нажмите вариант.
+share-ask-password = 🔒 Спрашивать пароль? Пришлите его (от { $min } до { $max } символов; я сразу удалю ваше сообщение) или нажмите «Без пароля».
+share-no-password = 🔓 Без пароля
+share-password-rule = Пароль — от { $min } до { $max } символов. Пришлите другой или нажмите «Без пароля».
+share-created-password = 🔒 Ссылка спрашивает пароль, который вы прислали.
 share-created = ✅ Ссылка для доступа (действует { $valid }, { $views ->
         [0] без ограничения просмотров
         [one] { $views } просмотр
@@ -1074,7 +1087,27 @@ export-clicks-caption = { $count ->
 
 ## Заявки на вступление и уведомления о вебхуках (сервис присылает их сам)
 join-request-user = пользователь { $id }
-join-request-asks = 🙋 { $who } просит вступить по приглашению «{ $invite }».
+requests-notice-head = 🙋 <b>{ $channel }</b>: { $count } { $count ->
+        [one] заявка
+        [few] заявки
+       *[other] заявок
+    } на вступление
+requests-notice-line = • { $who } — по ссылке «{ $invite }»
+requests-notice-more = …и ещё { $count }: все — на экране «Заявки».
+requests-notice-none = Других заявок на вступление в <b>{ $channel }</b> нет.
+requests-notice-approve-one = ✅ { $who }
+requests-notice-decline-one = ❌
+requests-notice-open = 📣 Канал
+requests-approved-all = ✅ { $count ->
+        [0] Никто не принят
+        [one] Принят { $count } человек
+        [few] Приняты { $count } человека
+       *[other] Принято { $count } человек
+    }{ $refused ->
+        [0] .
+       *[other] ; Telegram отказал для { $refused }, их заявки ждут.
+    }
+requests-approved-all-toast = Принято: { $count }
 join-request-approve = ✅ Принять
 join-request-decline = ❌ Отклонить
 join-request-open-invite = Открыть приглашение
@@ -2024,7 +2057,8 @@ visitor-expired-title = Ссылка больше не действует
 visitor-expired-text = Срок ссылки истёк или исчерпан предел переходов.
 visitor-countdown-title = Ссылка ещё не открыта
 visitor-countdown-heading = Ссылка скоро откроется
-visitor-countdown-opens = Ссылка откроется { $time } UTC.
+visitor-countdown-opens = Ссылка откроется { $time }.
+visitor-countdown-day-short = дн.
 visitor-countdown-noscript = Обновите страницу, когда время подойдёт.
 visitor-password-title = Нужен пароль
 visitor-password-text = Введите пароль, чтобы открыть ссылку.

@@ -73,8 +73,9 @@ function summary(lang: Language): SummaryCard {
 for (const lang of ["en", "ru"] as const) {
   await Bun.write(join(DOCS, `summary-card.${lang}.png`), await renderSummaryCard(summary(lang)));
   const joins = [
-    { name: lang === "ru" ? "Реклама у @bigchannel" : "Ad in @bigchannel", data: [0, 0, 3, 41, 66, 30, 12, 8, 5, 4, 2, 1, 0, 1] },
-    { name: lang === "ru" ? "Посев в чатах" : "Chat seeding", data: [2, 4, 3, 5, 6, 4, 3, 12, 19, 14, 9, 6, 4, 3] },
+    // invites named with emoji, as marketers name them: drawn by the emoji font (core/fonts.ts)
+    { name: lang === "ru" ? "🚀 Реклама у @bigchannel" : "🚀 Ad in @bigchannel", data: [0, 0, 3, 41, 66, 30, 12, 8, 5, 4, 2, 1, 0, 1] },
+    { name: lang === "ru" ? "💬 Посев в чатах 🔥" : "💬 Chat seeding 🔥", data: [2, 4, 3, 5, 6, 4, 3, 12, 19, 14, 9, 6, 4, 3] },
     { name: t(lang, "chart-unattributed"), data: [3, 2, 4, 3, 5, 2, 4, 3, 2, 3, 4, 2, 3, 2] },
   ];
   const series = {

@@ -48,13 +48,14 @@ const PAGE_SCRIPTS = { countdown: "/static/countdown.js", pixels: "/static/pixel
 
 export function countdownPage(lang: Language, title: string | null, startsAt: Date, now: Date): string {
   const seconds = Math.max(0, Math.ceil((startsAt.getTime() - now.getTime()) / 1000));
-  const time = `<time datetime="${startsAt.toISOString()}">${Bun.escapeHTML(startsAt.toISOString().replace("T", " ").slice(0, 16))}</time>`;
+  // in UTC here; the script writes it again in the visitor's own zone
+  const time = `<time datetime="${startsAt.toISOString()}">${Bun.escapeHTML(startsAt.toISOString().replace("T", " ").slice(0, 16))} UTC</time>`;
   return page(lang, {
     title: title ?? t(lang, "visitor-countdown-title"),
     heading: title ?? t(lang, "visitor-countdown-heading"),
     body:
       `<p>${say(lang, "visitor-countdown-opens", { time: "\u0000" }).replace("\u0000", time)}</p>` +
-      `<p class="big" id="left" data-seconds="${seconds}">${seconds}</p><noscript><p>${say(lang, "visitor-countdown-noscript")}</p></noscript>` +
+      `<p class="big" id="left" data-seconds="${seconds}" data-day="${say(lang, "visitor-countdown-day-short")}">${seconds}</p><noscript><p>${say(lang, "visitor-countdown-noscript")}</p></noscript>` +
       `<script src="${PAGE_SCRIPTS.countdown}"></script>`,
   });
 }

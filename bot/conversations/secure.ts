@@ -1,7 +1,8 @@
 /**
  * Secure-sharing conversations: name a new folder (then store what was waiting for one), and create
- * a share link (expiry, then max views: a button or a typed answer such as "7 days" or "3"), ending
- * on the file's screen. I/O only through conversation.external.
+ * a share link (expiry, then max views: a button or a typed answer such as "7 days" or "3"; then a
+ * password typed, or the "No password" button), ending on the file's screen. I/O only through
+ * conversation.external.
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { createFolder } from "../../core/secure/folders";
@@ -13,8 +14,10 @@ import { storePending } from "../menus/store-in";
 import { open } from "../menus/nav";
 import { fileScreen, folderScreen, shareScreen } from "../menus/secure";
 import { SHARE_OPTIONS } from "../menus/share-options";
-import { askChoice } from "./choice";
+import { askChoice, dialogKeyboard, pressed } from "./choice";
 import { parseWhen } from "../../core/links/when";
+import { sharePasswordHash } from "../../core/secure/share-password";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../core/links/password";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -62,7 +65,44 @@ export async function newFolderConversation(conversation: Convo, ctx: DialogCont
   });
 }
 
-/** Asks for expiry and max views, creates the link and shows the file's screen with the new URL. */
+/**
+ * The share link's password: typed (deleted from the chat at once, checked by the same rule as the
+ * API's, asked again when it breaks it) or none with the button. Its hash, null for none, or
+ * "cancel"; "left" when the person did something else.
+ */
+async function askPassword(conversation: Convo, ctx: DialogContext): Promise<string | null | "cancel" | "left"> {
+  const asked = await ctx.reply(ctx.t("share-ask-password", { min: PASSWORD_MIN, max: PASSWORD_MAX }), {
+    reply_markup: dialogKeyboard([[ctx.t("share-no-password")], [ctx.t("choice-cancel")]]),
+  });
+  const close = () => ctx.api.editMessageReplyMarkup(asked.chat.id, asked.message_id).catch(() => undefined);
+  for (;;) {
+    const c = await conversation.wait();
+    const n = await pressed(c, asked);
+    if (n === "stale") continue;
+    if (n !== undefined) {
+      await close();
+      return n === 0 ? null : "cancel";
+    }
+    const typed = c.message?.text;
+    if (typed === undefined || typed.trim().startsWith("/")) return "left";
+    await c.deleteMessage().catch(() => undefined);
+    const hash = await conversation.external(async () => {
+      try {
+        return await sharePasswordHash(typed);
+      } catch (e) {
+        if (e instanceof AppError) return undefined;
+        throw e;
+      }
+    });
+    if (hash) {
+      await close();
+      return hash;
+    }
+    await c.reply(ctx.t("share-password-rule", { min: PASSWORD_MIN, max: PASSWORD_MAX }));
+  }
+}
+
+/** Asks for expiry, max views and a password, creates the link and shows the file's screen with the new URL. */
 export async function shareConversation(conversation: Convo, ctx: DialogContext, fileId: number) {
   const expiry = expiryChoices(ctx);
   const { now, zone } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), zone: o.timeZone ?? "UTC" }));
@@ -83,16 +123,15 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
   });
   if (v.value === "cancel") return v.c.reply(ctx.t("cancelled"));
   const maxViews = v.value || null;
+  const passwordHash = await askPassword(conversation, v.c);
+  if (passwordHash === "left") return conversation.halt({ next: true });
+  if (passwordHash === "cancel") return v.c.reply(ctx.t("cancelled"));
   const label = expiry.find(([, h]) => h === hours)?.[0] ?? ctx.t("share-hours", { hours, days: 0 });
   await conversation.external(async (outer) => {
     try {
-      const link = await createLink(outer.deps, outer.user.id, { fileId, expiresInHours: hours, maxViews });
-      await open(
-        outer,
-        fileScreen,
-        [fileId],
-        outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) }),
-      );
+      const link = await createLink(outer.deps, outer.user.id, { fileId, expiresInHours: hours, maxViews, passwordHash });
+      const made = outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) });
+      await open(outer, fileScreen, [fileId], passwordHash ? `${made}\n${outer.t("share-created-password")}` : made);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       await outer.reply(outer.t("warning", { text: problemText(outer, err) }));

@@ -1,5 +1,6 @@
 /**
- * Settings dialogs: a new API token (name, then scopes from buttons; the secret is shown once, in a
+ * Settings dialogs: a new API token (name, then scopes: a preset or the Create button in one press,
+ * scopes typed in one answer, or picked one by one; the secret is shown once, in a
  * message no button ever overwrites), a new tag, a new pixel, and linking an email by a mailed code.
  */
 import type { Conversation } from "@grammyjs/conversations";
@@ -42,14 +43,36 @@ function attempt<T>(conversation: Convo, run: (o: BotContext) => T | Promise<T>)
   });
 }
 
-/** The scopes a token can be limited to, in button order; the button after them creates the token. */
+/** The scopes a token can be limited to, in button order, after the presets; the button after them creates the token. */
 const PICKABLE = SCOPES.filter((s) => s !== "*");
+/** One-press answers above the scopes: every read scope (full access is the Create button with none chosen). */
+const PRESETS: string[][] = [PICKABLE.filter((s) => s.startsWith("read:"))];
 
 function scopeKeyboard(ctx: DialogContext, chosen: Set<string>) {
-  const rows: string[][] = [];
+  const rows: string[][] = [[ctx.t("token-preset-read")]];
   const label = (s: string) => `${chosen.has(s) ? "✅" : "▫️"} ${scopeName(ctx, s)}`;
   PICKABLE.forEach((s, i) => (i % 2 ? rows.at(-1)!.push(label(s)) : rows.push([label(s)])));
   return dialogKeyboard([...rows, [chosen.size ? ctx.t("token-create-with", { count: chosen.size }) : ctx.t("token-create-all")]]);
+}
+
+/**
+ * Scopes typed as one answer: their names in the reader's language or as the API writes them
+ * (`ссылки: чтение, статистика: чтение`, `read:links read:stats`), `*` or "all" for full access;
+ * null when a part names no scope.
+ */
+export function readScopes(ctx: { t: (k: string) => string }, text: string): string[] | null {
+  const norm = (x: string) => x.toLowerCase().replace(/\s+/g, " ").trim();
+  const byName = new Map<string, string>(SCOPES.flatMap((s) => [[norm(scopeName(ctx, s)), s] as const, [s, s] as const]));
+  for (const all of ["all", "все"]) byName.set(all, "*");
+  // names hold a colon and a space ("links: read"), codes a colon alone: split on commas, semicolons and lines, then spaces between codes
+  const parts = text
+    .split(/[,;\n]+/)
+    .flatMap((p) => (/^\s*[a-z]+:[a-z]+(\s+[a-z]+:[a-z]+)+\s*$/i.test(p) ? p.trim().split(/\s+/) : [p]))
+    .map(norm)
+    .filter(Boolean);
+  const scopes = parts.map((p) => byName.get(p));
+  if (!parts.length || scopes.some((s) => !s)) return null;
+  return [...new Set(scopes as string[])];
 }
 
 export async function createTokenConversation(conversation: Convo, ctx: DialogContext) {
@@ -63,10 +86,27 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   const chosen = new Set<string>();
   const picker = await ctx.reply(ctx.t("token-pick-scopes", { name }), { reply_markup: scopeKeyboard(ctx, chosen) });
   for (;;) {
-    const n = await pressed(await conversation.wait(), picker);
+    const c = await conversation.wait();
+    const n = await pressed(c, picker);
     if (n === "stale") continue;
+    const typed = c.message?.text?.trim();
+    if (n === undefined && typed && !typed.startsWith("/")) {
+      const scopes = readScopes(ctx, typed);
+      if (!scopes) {
+        await c.reply(ctx.t("token-scopes-rule", { names: PICKABLE.map((s) => scopeName(ctx, s)).join(", ") }));
+        continue;
+      }
+      chosen.clear();
+      for (const s of scopes) chosen.add(s);
+      break;
+    }
     if (n === undefined) return conversation.halt({ next: true });
-    const scope = PICKABLE[n];
+    const preset = PRESETS[n];
+    if (preset) {
+      for (const s of preset) chosen.add(s);
+      break;
+    }
+    const scope = PICKABLE[n - PRESETS.length];
     if (!scope) break;
     chosen.has(scope) ? chosen.delete(scope) : chosen.add(scope);
     await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id, { reply_markup: scopeKeyboard(ctx, chosen) });

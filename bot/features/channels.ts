@@ -2,7 +2,7 @@ import { Composer } from "grammy";
 import type { UpdateContext } from "../context";
 import { signedIn } from "../require-user";
 import { recordMemberChange } from "../../core/channels/members";
-import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
+import { approveAllRequests, recordJoinRequest, settleRequest } from "../../core/channels/requests";
 import { AppError } from "../../core/errors";
 import { recordStandingChange } from "../../core/channels/powers";
 import { standingOf } from "../../core/channels/standing";
@@ -13,8 +13,8 @@ import { channelsScreen } from "../menus/channels";
 /**
  * Channels in the bot: joins and leaves from `chat_member` updates (and, for the people who run a
  * chat through the bot, the change of their standing there), join requests from
- * `chat_join_request`, and the Approve / Decline buttons of a waiting request. The screens are in
- * bot/menus/channels.ts.
+ * `chat_join_request`, and the buttons of a channel's message about its waiting requests (Approve /
+ * Decline one, Approve all). The screens are in bot/menus/channels.ts.
  */
 export const channelsFeature = new Composer<UpdateContext>();
 
@@ -56,25 +56,40 @@ channelsFeature.on("chat_join_request", async (ctx, next) => {
   await next();
 });
 
+/** What a press on a join-request message is told when settling fails. */
+function refusal(ctx: UpdateContext, e: AppError): string {
+  if (e.code === "already_settled") return ctx.t("request-settled");
+  if (e.code === "not_found") return ctx.t("request-gone");
+  if (e.code === "telegram_refused") return ctx.t("telegram-refused", { reason: e.message });
+  return problemText(ctx, e); // no longer runs the chat, or Telegram could not confirm it
+}
+
+/** The message the press came from: core updates it with the channel's notice. */
+const pressedOf = (ctx: UpdateContext) => {
+  const m = ctx.callbackQuery?.message;
+  return m ? { chatId: m.chat.id, messageId: m.message_id } : undefined;
+};
+
 channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
   const action = ctx.match[1] as "approve" | "decline";
   if (!ctx.user) return ctx.answerCallbackQuery();
   try {
-    const row = await settleRequest(ctx.deps, ctx.user.id, Number(ctx.match[2]), action);
-    const who = row.firstName ?? (row.username ? `@${row.username}` : ctx.t("requests-user", { id: String(row.memberId) }));
+    await settleRequest(ctx.deps, ctx.user.id, Number(ctx.match[2]), action, pressedOf(ctx));
     await ctx.answerCallbackQuery({ text: ctx.t(action === "approve" ? "request-approved-toast" : "request-declined-toast") });
-    await ctx.editMessageText(ctx.t(action === "approve" ? "request-approved" : "request-declined", { name: who })).catch(() => undefined);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    const text =
-      e.code === "already_settled"
-        ? ctx.t("request-settled")
-        : e.code === "not_found"
-          ? ctx.t("request-gone")
-          : e.code === "telegram_refused"
-            ? ctx.t("telegram-refused", { reason: e.message })
-            : problemText(ctx, e); // no longer runs the chat, or Telegram could not confirm it
-    await ctx.answerCallbackQuery({ text, show_alert: true });
+    await ctx.answerCallbackQuery({ text: refusal(ctx, e), show_alert: true });
+  }
+});
+
+channelsFeature.callbackQuery(/^jr:all:(\d+)$/, async (ctx) => {
+  if (!ctx.user) return ctx.answerCallbackQuery();
+  try {
+    const { approved } = await approveAllRequests(ctx.deps, ctx.user.id, Number(ctx.match[1]), pressedOf(ctx));
+    await ctx.answerCallbackQuery({ text: ctx.t("requests-approved-all-toast", { count: approved }) });
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await ctx.answerCallbackQuery({ text: refusal(ctx, e), show_alert: true });
   }
 });
 

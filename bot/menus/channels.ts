@@ -11,7 +11,7 @@ import { inviteView, listInvites, ownedInvite, recentInvites, revokeInvite } fro
 import { channelSince, channelStats, inviteStats } from "../../core/channels/stats";
 import { placementsOf } from "../../core/tracking/link-watch";
 import { placementLine } from "./link-card";
-import { listRequests, settleRequest } from "../../core/channels/requests";
+import { approveAllRequests, listRequests, settleRequest } from "../../core/channels/requests";
 import { INVITE_OPTIONS } from "./invite-options";
 import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
 import { say } from "./link-stats";
@@ -154,8 +154,8 @@ dynamic(channelScreen, async (ctx, range) => {
     range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
       act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"),
     );
-  if ((await listRequests(ctx.deps, uid(ctx), id)).length)
-    go(range, channelScreen, l("channel-requests"), "channel-requests", (c) => [idOf(c)]);
+  const waiting = (await listRequests(ctx.deps, uid(ctx), id)).length;
+  if (waiting) go(range, channelScreen, ctx.t("channel-requests", { count: waiting }), "channel-requests", (c) => [idOf(c)]);
   range.row();
   for (const format of ["csv", "xlsx"] as const)
     range.text({ text: `📤 ${format.toUpperCase()}`, payload: payload(channelScreen) }, (c) =>
@@ -199,7 +199,21 @@ inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke)
 back(inviteRevoke, l("tracker-keep"), "invite", (c) => [idOf(c)]);
 
 dynamic(requestsScreen, async (ctx, range) => {
-  for (const r of (await listRequests(ctx.deps, uid(ctx), idOf(ctx))).slice(0, 20)) {
+  const waiting = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
+  if (waiting.length > 1)
+    range
+      .text({ text: ctx.t("requests-approve-all", { count: waiting.length }), payload: payload(requestsScreen) }, (c) =>
+        act(
+          c,
+          async () => {
+            const { approved, refused } = await approveAllRequests(c.deps, uid(c), idOf(c));
+            await open(c, requestsScreen, [idOf(c)], c.t("requests-approved-all", { count: approved, refused }));
+          },
+          "channels",
+        ),
+      )
+      .row();
+  for (const r of waiting.slice(0, 20)) {
     for (const action of ["approve", "decline"] as const)
       range.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(ctx, r)}`, payload: payload(requestsScreen, r.id) }, (c) =>
         act(

@@ -16,6 +16,8 @@ export interface InviteOption {
   /** `reader`: the user's language and time zone, which times are read in */
   parse: (text: string, invite: InviteRow, at: { now: Date; reader: Reader }) => InviteInput;
   clear?: InviteInput;
+  /** a few-way option: its answers as buttons (a translation key and the input it gives), and its words typed */
+  choices?: { buttons: [string, InviteInput][]; read: (text: string) => InviteInput | null };
   /** shown only for invites with join requests, or only without */
   only?: "requests" | "open";
 }
@@ -23,6 +25,14 @@ export interface InviteOption {
 const bad = (key: string, vars?: Record<string, string>): never => {
   throw new Refusal(key, vars);
 };
+
+/** "auto" / "авто" / "сразу", "manual" / "вручную" / "сам": how requests are approved, or null. */
+function readApproval(text: string): InviteInput | null {
+  const t = text.trim();
+  if (/^(auto|авто|at once|сразу|всех)/i.test(t)) return { approve: "auto" };
+  if (/^(man|вруч|myself|сам)/i.test(t)) return { approve: "manual" };
+  return null;
+}
 
 export const INVITE_OPTIONS: InviteOption[] = [
   { label: "invite-option-name", prompt: "invite-prompt-name", parse: (t) => ({ name: t }) },
@@ -67,8 +77,14 @@ export const INVITE_OPTIONS: InviteOption[] = [
   {
     label: "invite-option-approval",
     prompt: "invite-prompt-approval",
-    parse: (t) =>
-      /^(auto|авто)/i.test(t) ? { approve: "auto" } : /^(man|вруч)/i.test(t) ? { approve: "manual" } : bad("invite-refuse-approval"),
+    parse: (t) => readApproval(t) ?? bad("invite-refuse-approval"),
+    choices: {
+      buttons: [
+        ["invite-approval-auto", { approve: "auto" }],
+        ["invite-approval-manual", { approve: "manual" }],
+      ],
+      read: readApproval,
+    },
     only: "requests",
   },
 ];

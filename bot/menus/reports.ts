@@ -47,8 +47,9 @@ function setting(
   );
 }
 
+/** One of the three ways reports come: the one in force carries the check mark, as every switch shows its state. */
 const mark = (key: string, on: (s: Awaited<ReturnType<typeof getSettings>>) => boolean) => async (ctx: BotContext) =>
-  `${on(await getSettings(ctx.deps, ctx.user.id)) ? "• " : ""}${ctx.t(key)}`;
+  `${on(await getSettings(ctx.deps, ctx.user.id)) ? "✅ " : ""}${ctx.t(key)}`;
 
 setting(
   mark("reports-set-off", (s) => s.report_every === "off"),

@@ -10,6 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../core/links/password";
 
 /** Labels, lines and prompts are translation keys. */
 export interface ShareOption {
+  /** a switch's label says its state ("✅ View messages: on"); a tap flips it */
   label: (link: LinkJson) => string;
   line: (link: LinkJson) => string | null;
   /** `vars`: the limits the question states, taken from where core checks them */
@@ -34,7 +35,7 @@ export const SHARE_OPTIONS: ShareOption[] = [
     },
   },
   {
-    label: (l) => (l.notifyOnView ? "share-option-views-off" : "share-option-views-on"),
+    label: (l) => (l.notifyOnView ? "share-option-views-on" : "share-option-views-off"),
     line: (l) => (l.notifyOnView ? "share-line-views" : null),
     tap: (deps, userId, l) => updateLink(deps, userId, l.id, { notifyOnView: !l.notifyOnView }),
   },

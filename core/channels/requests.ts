@@ -1,10 +1,9 @@
-import { ownerChat } from "../accounts/users";
-import { t } from "../i18n/translate";
+import { t, type Language } from "../i18n/translate";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { Conflict, NotFound } from "../errors";
+import { AppError, Conflict, NotFound } from "../errors";
 import { queueBotMessage } from "../delivery/outbox";
-import { targetButton } from "../deep-link";
+import { personName, refreshRequestNotice, tellRequests, waitingRequests } from "./request-notice";
 import type { Tables } from "../../db/async";
 import { runChannel } from "./channels";
 import { confirmPowers, holdsChat } from "./powers";
@@ -23,9 +22,6 @@ export interface JoinRequestFacts {
   inviteLink?: string | null;
 }
 
-/** The callback data of the Approve / Decline buttons under the owner's message. */
-const requestButton = (action: "approve" | "decline", id: number) => `jr:${action}:${id}`;
-
 export function requestView(r: JoinRequestRow) {
   return {
     id: r.id,
@@ -42,7 +38,8 @@ export function requestView(r: JoinRequestRow) {
  * A request to join through one of the service's invites with join requests. Recorded once (a repeat
  * of the same request changes nothing); the invite's welcome is queued to the person at once; with
  * approval "auto" the request is approved now (approveChatJoinRequest), with "manual" (or when
- * Telegram refuses the approval) the invite's owner gets a message with Approve and Decline.
+ * Telegram refuses the approval) the invite's owner gets the channel's one message about its waiting
+ * requests sent anew (core/channels/request-notice.ts).
  * A request through any other link is not the service's business (null), nor one through the invite
  * of someone who no longer runs the chat (it waits in Telegram for the chat's administrators).
  */
@@ -95,30 +92,8 @@ export async function recordJoinRequest(
       deps.log.warn(`channels: auto-approval of request ${row.id} failed: ${(e as Error).message}; asking the owner`);
     }
   }
-  const owner = await ownerChat(deps.asyncDb, invite.userId);
-  if (owner.chatId !== null) {
-    const { lang } = owner;
-    const named = [facts.member.firstName, facts.member.username ? `@${facts.member.username}` : null].filter(Boolean).join(" ");
-    const who = named || t(lang, "join-request-user", { id: facts.member.id });
-    await queueBotMessage(deps.asyncDb, now, {
-      userId: invite.userId,
-      topic: "channel_request",
-      refId: row.id,
-      chatId: owner.chatId,
-      params: {
-        text: t(lang, "join-request-asks", { who, invite: invite.name }),
-        reply_markup: {
-          inline_keyboard: [
-            [
-              { text: t(lang, "join-request-approve"), callback_data: requestButton("approve", row.id) },
-              { text: t(lang, "join-request-decline"), callback_data: requestButton("decline", row.id) },
-            ],
-            [targetButton(t(lang, "join-request-open-invite"), { kind: "invite", id: invite.id })],
-          ],
-        },
-      },
-    });
-  }
+  // the channel's one message about its waiting requests, sent anew with this one in it
+  await tellRequests(deps, invite.userId, invite.channelId);
   return row;
 }
 
@@ -144,17 +119,17 @@ export async function listRequests(
     .orderBy(desc(channelJoinRequests.requestedAt), desc(channelJoinRequests.id));
 }
 
-/** The request `id` if it came through one of the account's invites; 404 otherwise. */
-async function ownedRequest(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<JoinRequestRow> {
+/** The request `id` (and its channel) if it came through one of the account's invites; 404 otherwise. */
+async function ownedRequest(deps: Pick<Deps, "asyncDb">, userId: number, id: number) {
   const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
   const [hit] = await deps.asyncDb
-    .select({ r: channelJoinRequests })
+    .select({ r: channelJoinRequests, channelId: channelInvites.channelId })
     .from(channelJoinRequests)
     .innerJoin(channelInvites, eq(channelInvites.id, channelJoinRequests.inviteId))
     .where(and(eq(channelJoinRequests.id, id), eq(channelInvites.userId, userId)))
     .limit(1);
   if (!hit) throw new NotFound("Join request");
-  return hit.r;
+  return hit;
 }
 
 /**
@@ -186,14 +161,55 @@ async function settleRow(
   return taken;
 }
 
-/** Approves or declines a waiting request of one of the account's invites; settling it twice is a 409. */
+/** A message of the account's chat whose button settled requests (updated with the others). */
+export type PressedMessage = { chatId: number | string; messageId: number };
+
+const esc = (s: string) => Bun.escapeHTML(s);
+
+/**
+ * Approves or declines a waiting request of one of the account's invites; settling it twice is a
+ * 409. Every message about it is updated: the channel's notice, and `pressed`.
+ */
 export async function settleRequest(
-  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "chatStandings">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "chatStandings" | "log">,
   userId: number,
   id: number,
   action: "approve" | "decline",
+  pressed?: PressedMessage,
 ): Promise<JoinRequestRow> {
-  const row = await ownedRequest(deps, userId, id);
+  const { r: row, channelId } = await ownedRequest(deps, userId, id);
   await confirmPowers(deps, userId, row.chatId);
-  return settleRow(deps, row, action);
+  const settled = await settleRow(deps, row, action);
+  const said = (lang: Language) =>
+    t(lang, action === "approve" ? "request-approved" : "request-declined", { name: esc(personName(lang, settled)) });
+  await refreshRequestNotice(deps, userId, channelId, said, pressed);
+  return settled;
+}
+
+/**
+ * Approves every waiting request of channel `channelId` the account's invites brought (its rights
+ * checked once, as for the channel's screen); a request Telegram refuses stays waiting and is
+ * counted. The channel's notice, and `pressed`, say what was done.
+ */
+export async function approveAllRequests(
+  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "chatStandings" | "log">,
+  userId: number,
+  channelId: number,
+  pressed?: PressedMessage,
+): Promise<{ approved: number; refused: number }> {
+  await runChannel(deps, userId, channelId);
+  let approved = 0;
+  let refused = 0;
+  for (const { r } of await waitingRequests(deps, userId, channelId)) {
+    try {
+      await settleRow(deps, r, "approve");
+      approved++;
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      // settled meanwhile by another press: not this one's to count
+      if (e.code !== "already_settled") refused++;
+    }
+  }
+  await refreshRequestNotice(deps, userId, channelId, (lang) => t(lang, "requests-approved-all", { count: approved, refused }), pressed);
+  return { approved, refused };
 }

@@ -11,6 +11,7 @@ import { channelTables } from "./channels";
 import { deliveryTables } from "./delivery";
 import { linkTables } from "./links";
 import { placementTables } from "./placements";
+import { requestNoticeTables } from "./request-notices";
 import { secureTables } from "./secure";
 import { trackingTables } from "./tracking";
 import { webhookTables } from "./webhooks";
@@ -27,6 +28,7 @@ export function declareTables(k: Kit) {
     ...trackingTables(k, accounts),
     ...channels,
     ...placementTables(k, { ...accounts, ...links, ...channels }),
+    ...requestNoticeTables(k, { ...accounts, ...channels }),
     ...deliveryTables(k, accounts),
     ...botTables(k),
     ...webhookTables(k, accounts),

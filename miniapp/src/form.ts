@@ -1,6 +1,8 @@
 /** Form helpers: controlled field state, labelled inputs, date conversion, diffing for PATCH. */
 import { useState } from "preact/hooks";
 import { html } from "./ui";
+import { timeZone } from "./i18n";
+import { offsetAt } from "../../core/clock";
 
 export type Values = Record<string, any>;
 
@@ -16,17 +18,22 @@ export function useForm(initial: Values) {
   return { values, set, bind, check, reset: setValues };
 }
 
-/** ISO → value of <input type="datetime-local"> in local time. */
+/** ISO → value of <input type="datetime-local"> on the wall clock of the account's time zone (Settings). */
 export function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const ms = new Date(iso).getTime();
+  return new Date(ms + offsetAt(timeZone(), ms)).toISOString().slice(0, 16);
 }
 
-/** datetime-local value → ISO UTC, or null when empty. */
+/** datetime-local value, read on the wall clock of the account's time zone → ISO UTC, or null when empty. */
 export function fromLocalInput(v: string): string | null {
-  return v ? new Date(v).toISOString() : null;
+  if (!v) return null;
+  const wall = Date.parse(`${v}Z`);
+  if (Number.isNaN(wall)) return null;
+  const zone = timeZone();
+  // the offset at the wall time, then at the moment it gives (right across a daylight-saving change)
+  const at = wall - offsetAt(zone, wall);
+  return new Date(wall - offsetAt(zone, at)).toISOString();
 }
 
 /** Only the keys whose value differs from `before` (for PATCH); unchanged keys are left out. */

@@ -37,6 +37,19 @@ export function t(key: string, vars?: Record<string, string | number>): string {
 
 export const language = (): Language => current;
 
+/**
+ * The time zone every time is shown and read in: the one of the account's Settings (the bot's, UTC
+ * until one is set), never the browser's, so the app and the bot say the same hour. GET /api/settings
+ * tells it once signed in.
+ */
+let zone = "UTC";
+export const timeZone = (): string => zone;
+export function setTimeZone(next: string) {
+  if (next === zone) return;
+  zone = next;
+  listeners.forEach((l) => l());
+}
+
 const regionNames = new Map<Language, Intl.DisplayNames>();
 /** A country by its ISO code in the current language ("DE" → "Germany", "Германия"); any other text as it is. */
 export function countryName(code: string): string {

@@ -3,7 +3,7 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import "./styles.css";
 import { get, isSignedIn, onSessionChange, useInitData } from "./api";
-import { guessLanguage, onLanguageChange, setLanguage, t, type Language } from "./i18n";
+import { guessLanguage, onLanguageChange, setLanguage, setTimeZone, t, type Language } from "./i18n";
 import { linkTo, match, navigate, useRoute } from "./router";
 import { initTelegram, useBackButton } from "./telegram";
 import { html } from "./ui";
@@ -108,8 +108,8 @@ function useLanguage(signedIn: boolean): Language | null {
   useEffect(() => {
     if (!signedIn) return setLang(null);
     let live = true;
-    get<{ language: Language }>("/api/settings").then(
-      (s) => live && (setLanguage(s.language), setLang(s.language)),
+    get<{ language: Language; time_zone: string }>("/api/settings").then(
+      (s) => live && (setTimeZone(s.time_zone), setLanguage(s.language), setLang(s.language)),
       // an account whose settings cannot be read keeps the guessed language
       () => live && setLang(document.documentElement.lang as Language),
     );

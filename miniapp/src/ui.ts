@@ -3,7 +3,7 @@ import { h, type ComponentChildren } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import htm from "htm";
 import { ApiError } from "./api";
-import { fmtNumber, language, t } from "./i18n";
+import { fmtNumber, language, t, timeZone } from "./i18n";
 
 export const html = htm.bind(h);
 
@@ -156,10 +156,18 @@ export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** A moment in the account's time zone (Settings), in the reader's language. */
 export function fmtDate(iso: string | null | undefined): string {
   if (!iso) return "—";
   const d = new Date(iso);
-  return d.toLocaleString(language(), { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return d.toLocaleString(language(), {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: timeZone(),
+  });
 }
 
 export function fmtBytes(n: number | null | undefined): string {

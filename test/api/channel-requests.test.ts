@@ -80,10 +80,23 @@ test("manual approval: the owner gets Approve / Decline; the API lists and settl
   expect((await req("GET", `/api/invites/${invite.id}`, owner)).json.stats.pending).toBe(2);
   expect(s.fake.callsOf("approveChatJoinRequest")).toHaveLength(0);
   await deliveryWorker(s.t.deps).drain();
+  // one message per channel, naming it with the count: the second request's replaces the first's
+  await s.fake.waitFor("deleteMessage");
+  await s.fake.waitFor("sendMessage", (c) => String(c.params.text).includes("2 requests"));
   const asked = s.fake.callsOf("sendMessage").filter((c) => c.params.chat_id === OWNER_TG);
   expect(asked.map((c) => c.params.text)).toEqual([
-    "🙋 Finn @finn asks to join through the invite “Closed club”.",
-    "🙋 Gil asks to join through the invite “Closed club”.",
+    "🙋 <b>Deals</b>: 1 request to join\n• Finn @finn — through “Closed club”",
+    "🙋 <b>Deals</b>: 2 requests to join\n• Finn @finn — through “Closed club”\n• Gil — through “Closed club”",
+  ]);
+  // the first is deleted (by whichever of the two requests, handled at once, stored its message last)
+  const deleted = s.fake.callsOf("deleteMessage").map((c) => c.params.message_id);
+  expect(deleted.length).toBeGreaterThan(0);
+  expect(deleted.every((id) => id === asked[0]!.result.message_id)).toBe(true);
+  expect(asked[1]!.params.reply_markup.inline_keyboard.map((r: { text: string }[]) => r.map((b) => b.text))).toEqual([
+    ["✅ Finn @finn", "❌"],
+    ["✅ Gil", "❌"],
+    ["✅ Approve all (2)"],
+    ["📣 The channel"],
   ]);
 
   // through the API
@@ -96,11 +109,20 @@ test("manual approval: the owner gets Approve / Decline; the API lists and settl
   const twice = await req("POST", `/api/requests/${finn.id}/decline`, owner);
   expect(twice.status).toBe(409);
   expect(s.fake.callsOf("declineChatJoinRequest")).toHaveLength(0);
+  // approved through the API, the channel's message is updated: Gil alone waits, with his own buttons
+  const notice = asked[1]!.result.message_id;
+  const updated = s.fake.callsOf("editMessageText").at(-1)!;
+  expect(updated.params).toMatchObject({
+    message_id: notice,
+    text: "✅ Finn @finn was let in.\n\n🙋 <b>Deals</b>: 1 request to join\n• Gil — through “Closed club”",
+  });
 
   // through the owner's button
   s.fake.press("❌ Decline", { id: OWNER_TG });
   await s.fake.waitFor("declineChatJoinRequest", (c) => c.params.user_id === 602);
-  await s.fake.waitFor("editMessageText", (c) => String(c.params.text) === "❌ Gil was declined.");
+  const done = await s.fake.waitFor("editMessageText", (c) => String(c.params.text).startsWith("❌ Gil was declined."));
+  expect(done.params).toMatchObject({ message_id: notice, text: "❌ Gil was declined.\n\nNo one else is waiting to join <b>Deals</b>." });
+  expect(done.params.reply_markup.inline_keyboard).toEqual([]);
   expect((await req("GET", `/api/channels/${channelId}/requests`, owner)).json).toEqual([]);
   // the button pressed again: already settled, nothing sent to Telegram
   s.fake.press("❌ Decline", { id: OWNER_TG });

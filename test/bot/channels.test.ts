@@ -68,6 +68,8 @@ test("made an administrator → /channels → channel → new invite → price �
   s.fake.pushMessage("Crypto Daily", OWNER);
   await sent((t) => t === "How do people join through it?");
   s.fake.press("They join at once", OWNER);
+  await sent((t) => t.startsWith("💰 What did the ad cost?"));
+  s.fake.press("No price yet", OWNER);
   const made = await shown((t) => t.startsWith("✅ Invite link made."));
   expect(String(made.params.text)).toContain("<b>Crypto Daily</b>");
   expect(String(made.params.text)).toContain("Joined: 0 · left: 0 · net: 0");

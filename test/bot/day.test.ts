@@ -1,12 +1,17 @@
 /**
  * The smaller parts of a marketer's day in the bot, in English and Russian: the report's settings
  * button opens the report settings, /help@bot answers in a group, a voice message is told why it is
- * not taken, and a share link's screen names its file.
+ * not taken, a share link's screen names its file, an untitled link is headed by where it leads, and
+ * the join journal's XLSX holds its times as date cells on the user's wall clock.
  */
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
+import ExcelJS from "exceljs";
 import { unitBot } from "./unit";
 import { callbackData } from "../../core/deep-link";
 import { t } from "../../core/i18n/translate";
+
+// each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
@@ -52,6 +57,50 @@ for (const language of ["en", "ru"] as const) {
     const answer = b.last("sendMessage");
     expect(answer.params.chat_id).toBe(-100500);
     expect(answer.params.text).toBe(t(language, "help-group", { bot: b.bot.botInfo.username }));
+  });
+}
+
+for (const language of ["en", "ru"] as const) {
+  test(`${language}: an untitled link is headed by where it leads, never by its code`, async () => {
+    b = unitBot({ SHORT_URL: "https://s.example" }, { language_code: language });
+    await b.send("https://shop.example/spring-sale");
+    const card = lastText();
+    const [notice, heading] = card.split("\n\n");
+    expect(heading).toStartWith("🔗 <b>https://shop.example/spring-sale</b>");
+    // the new short link is code in the notice too: a tap copies it, never opens it and counts a click
+    expect(notice).toMatch(/<code>https:\/\/s\.example\/\w+<\/code>/);
+  });
+
+  test(`${language}: the join journal's XLSX holds its times as date cells on the user's wall clock`, async () => {
+    const { upsertTelegramUser } = await import("../../core/accounts/users");
+    const { updateSettings } = await import("../../core/reports/settings");
+    b = unitBot({}, { language_code: language });
+    const deps = b.t.deps;
+    const user = await upsertTelegramUser(deps, { id: 42, username: "alice", firstName: "Alice" });
+    await updateSettings(deps, user.id, { time_zone: "Europe/Moscow" });
+    const db = deps.asyncDb;
+    const [channel] = await db
+      .insert(db.tables.channels)
+      .values({ userId: user.id, chatId: "-100777", type: "channel", title: "Клуб", botIsAdmin: true, canInvite: true })
+      .returning();
+    b.fake.members.set("-100777:42", { status: "creator" });
+    await db.insert(db.tables.channelJoins).values({
+      chatId: "-100777",
+      memberId: 901,
+      firstName: "Ann",
+      via: "none",
+      joinedAt: new Date("2026-11-20T15:30:00Z"),
+    });
+    await b.send(`/start channel_${channel!.id}`);
+    await b.press("📤 XLSX");
+    const doc = b.calls.findLast((c) => c.method === "sendDocument")!;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(doc.files.document!.bytes) as unknown as ArrayBuffer);
+    const cell = wb.worksheets[0]!.getRow(2).getCell(1);
+    expect(cell.type).toBe(ExcelJS.ValueType.Date);
+    // 15:30 UTC is 18:30 in Moscow: the cell holds the wall clock the heading names
+    expect((cell.value as Date).toISOString()).toBe("2026-11-20T18:30:00.000Z");
+    expect(String(wb.worksheets[0]!.getRow(1).getCell(1).value)).toContain(language === "en" ? "Moscow" : "Москва");
   });
 }
 

@@ -23,6 +23,7 @@ import { createTag } from "../../core/catalog/tags";
 import { createApiToken } from "../../core/tokens/api-tokens";
 import { createPlacement } from "../../core/placements/placements";
 import { eq } from "drizzle-orm";
+import { t } from "../../core/i18n/translate";
 
 type Row = { flow: string; cell: string; from: "start" | "paste" };
 
@@ -198,6 +199,67 @@ async function step(flow: string, text: string): Promise<void> {
   });
 }
 
+/** An answer a dialog asks for: a typed message, or one press on the question's own buttons (a translation key). */
+type Answer = { type: string } | { press: string; vars?: Record<string, string | number> };
+
+/**
+ * Flows whose answers are walked too (the answers are not taps: each is one message, or one press on
+ * the button of the question being asked), with what must then be true in the account.
+ */
+const ANSWERS: Record<string, { answers: () => Answer[]; check: () => Promise<void> }> = {
+  "Make an invite link for an ad": {
+    answers: () => [{ type: lang === "en" ? "Crypto Daily" : "Крипто дейли" }, { press: "invite-mode-open" }, { type: "5 000 ₽" }],
+    check: async () => {
+      const db = b.t.deps.asyncDb;
+      const [invite] = await db
+        .select()
+        .from(db.tables.channelInvites)
+        .where(eq(db.tables.channelInvites.name, lang === "en" ? "Crypto Daily" : "Крипто дейли"));
+      expect(invite?.cost).toEqual({ amount: 5000, currency: "RUB" });
+      expect(lastText()).toContain(t(lang, "invite-made-priced"));
+    },
+  },
+  "Share a stored file": {
+    answers: () => [{ press: "share-hours", vars: { hours: 24, days: 1 } }, { type: "3" }, { type: "open sesame" }],
+    check: async () => {
+      const db = b.t.deps.asyncDb;
+      const links = await db.select().from(db.tables.secureLinks);
+      const made = links.at(-1)!;
+      expect({ views: made.maxViews, password: made.passwordHash !== null }).toEqual({ views: 3, password: true });
+      // the typed password is taken out of the chat
+      expect(b.calls.some((c) => c.method === "deleteMessage")).toBe(true);
+      expect(lastText()).toContain(t(lang, "share-created-password"));
+    },
+  },
+  "Create an API token": {
+    answers: () => [{ type: "zapier" }, { press: "token-preset-read" }],
+    check: async () => {
+      const db = b.t.deps.asyncDb;
+      const [token] = await db.select().from(db.tables.apiTokens).where(eq(db.tables.apiTokens.name, "zapier"));
+      expect(token?.scopes).toEqual(["read:links", "read:stats", "read:channels", "read:pixels", "read:secure", "read:tracking"]);
+    },
+  },
+};
+
+const lastText = () => String(b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")?.params.text);
+
+/** Gives the answers of a flow: typed, or pressed on the newest message that carries the button. */
+async function answer(flow: string, answers: Answer[]) {
+  for (const a of answers) {
+    if ("type" in a) {
+      await b.send(a.type);
+      continue;
+    }
+    const label = t(lang, a.press, a.vars);
+    const found = find(label);
+    if (!found) throw new Error(`${flow}: no answer button "${label}"`);
+    await b.tap(
+      (found.button as { callback_data: string }).callback_data,
+      Number(found.call.params.message_id ?? found.call.result?.message_id),
+    );
+  }
+}
+
 /** The steps of a cell: "3: A → B → C, then answer **+ Yes**" → [A, B, C]; "…" is the way to a link's card. */
 function stepsOf(cell: string): { taps: number; steps: string[]; yes: boolean } {
   const [, n, path] = /^(\d): (.*)$/.exec(cell)!;
@@ -230,6 +292,11 @@ for (const language of ["en", "ru"] as const)
           );
         for (const s of steps) await step(flow, s);
         expect({ flow, taps: steps.length }).toEqual({ flow, taps });
+        const script = from === "start" ? ANSWERS[flow] : undefined;
+        if (script) {
+          await answer(flow, script.answers());
+          await script.check();
+        }
         expect(taps).toBeLessThanOrEqual(3);
         // the confirmation is there to press (not pressed: the objects stay for the next flows)
         if (yes) expect(find(language === "en" ? /Yes/ : /Да/)).not.toBeNull();

@@ -270,9 +270,9 @@ describe("links in the bot (unit: handleUpdate + API transformer)", () => {
       const edit = screen.find((c) => c.method === "editMessageText")!;
       expect(edit.params.text).toContain("Click webhook of");
       expect(b.labels(edit).flat()).toEqual(
-        expect.arrayContaining(["🔔 On — turn off", "🧪 Send test webhook", "👁 Show signing secret", "🔑 Rotate secret", "⬅️ Link"]),
+        expect.arrayContaining(["✅ Webhook: on", "🧪 Send test webhook", "👁 Show signing secret", "🔑 Rotate secret", "⬅️ Link"]),
       );
-      await b.press("🔔 On — turn off");
+      await b.press("✅ Webhook: on");
       expect((await details()).webhook_enabled).toBe(false);
       expect(lastText()).toContain("Webhook off");
       await b.press("⬅️ Link");

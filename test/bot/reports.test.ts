@@ -29,7 +29,9 @@ test("Settings → Reports: daily in one tap, the hour stepped, weekly on anothe
   await b.press("Weekly");
   await b.press("📅 Next weekday");
   expect(lastText()).toContain("Every Tuesday at 10:00: the seven days before.");
-  expect(b.labels(b.calls.findLast((c) => c.method === "editMessageText")!).flat()).toContain("• Weekly");
+  expect(b.labels(b.calls.findLast((c) => c.method === "editMessageText")!).flat()).toContain("✅ Weekly");
+  // the way reports come is a choice of three: the one in force has the check mark, the others none
+  expect(b.labels(b.calls.findLast((c) => c.method === "editMessageText")!)[0]).toEqual(["No reports", "Daily", "✅ Weekly"]);
 
   await b.press("🌍 Time zone");
   expect(lastText()).toStartWith("Send your time zone: a city (Moscow, Almaty)");
@@ -54,7 +56,12 @@ test("in Russian: the same screen in Russian words", async () => {
   await b.send("/settings");
   await b.press("📬 Отчёты и часовой пояс");
   expect(lastText()).toContain("Отчёты выключены.");
-  await b.press("Ежедневно");
+  expect(b.labels(b.calls.findLast((c) => c.method === "sendMessage" || c.method === "editMessageText")!)[0]).toEqual([
+    "✅ Без отчётов",
+    "Каждый день",
+    "Каждую неделю",
+  ]);
+  await b.press("Каждый день");
   expect(lastText()).toContain("Каждый день в 09:00: за прошедший день.");
   await b.press("🌍 Часовой пояс");
   await b.send("+5");

@@ -5,7 +5,7 @@
  * toast, caption or button. Switching the language in Settings is kept on the user.
  */
 import { pdfPages } from "../helpers/pdf";
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { unitBot, type ApiCall } from "./unit";
 import { expectRussian, latinCells } from "../helpers/russian";
@@ -20,6 +20,9 @@ import { exportClicks } from "../../core/analytics/export";
 import { sendSummary } from "../../core/analytics/summary";
 import { exportJoinJournal, sendJoinChart } from "../../core/channels/export";
 import { transaction } from "../../db/async";
+
+// a test builds up to five apps (five fresh databases on PostgreSQL): more than bun's 5 s on a busy machine
+setDefaultTimeout(60_000);
 
 let b: ReturnType<typeof unitBot>;
 afterEach(() => b.close());
@@ -235,9 +238,14 @@ describe("a Russian-speaking user (language_code ru)", () => {
       "🗓 <b>акция</b>: 1 совпадение за последний час",
       "📬 <b>Отчёт за день</b> · ср, 25 нояб. · Москва (UTC+3)",
       "👁 <b>договор.pdf</b> открыли",
-      "🙋 Вера просит вступить по приглашению «Реклама у Пети».",
     ]);
     expectRussian(queued);
+    // the channel's message about its waiting requests goes straight to the chat (it is edited later)
+    const notice = b.fake.calls.filter((c) => c.method === "sendMessage" && String(c.params.text).startsWith("🙋"));
+    expect(notice.map((c) => String(c.params.text))).toEqual([
+      "🙋 <b>Магазин</b>: 1 заявка на вступление\n• Вера — по ссылке «Реклама у Пети»",
+    ]);
+    expectRussian(notice);
 
     // files sent to the chat: a click export (its headings too), the summary card, the joins journal and chart
     const before = b.fake.calls.length;

@@ -78,6 +78,8 @@ describe("secure sharing in the bot", () => {
     fake.pushCallback(button(expiry, /1 hour/), {}, expiry.result.message_id);
     await fake.waitFor("answerCallbackQuery", (c) => /choice has expired/.test(c.params.text ?? ""));
     fake.pushCallback(button(views, /^3$/), {}, views.result.message_id);
+    const password = await reply(/Should it ask for a password/);
+    fake.pushCallback(button(password, /No password/), {}, password.result.message_id);
     const done = await reply(/Share link \(valid 24 hours, 3 views\)/);
     const url = /https:\/\/s\.example\/s\/(\w+)/.exec(done.params.text)!;
     const page = await t.request("GET", `/s/${url[1]}`, { headers: BROWSER });
@@ -266,6 +268,8 @@ describe("secure sharing in the bot", () => {
     fake.pushMessage("lots");
     await reply(/Type a whole number of views/);
     fake.pushMessage("3");
+    await reply(/Should it ask for a password/);
+    fake.press("🔓 No password");
     const done = await reply(/Share link \(valid 7 days, 3 views\)/);
     expect(done.params.text).toContain("https://s.example/s/");
     const links = (await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json;
@@ -311,8 +315,10 @@ describe("secure sharing in the bot", () => {
     expect(fake.callsOf("deleteMessage")).toHaveLength(2);
     expect(buttons(saved).map((b) => b.text)).toContain("🔒 Change password");
     expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json[0].hasPassword).toBe(true);
-    fake.press("🔔 Tell me of each view");
-    await reply(/🔔 You get a message for each view/);
+    fake.press("⬜ View messages: off");
+    const on = await reply(/🔔 You get a message for each view/);
+    // a switch reads as its state, never as the action a tap takes
+    expect(buttons(on).map((b) => b.text)).toContain("✅ View messages: on");
     expect((await t.request("GET", `/api/secure/links?fileId=${file.id}`, { token })).json[0].notifyOnView).toBe(true);
     fake.press("🔒 Change password");
     await reply(/Send the password viewers must enter/);

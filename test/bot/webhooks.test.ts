@@ -43,7 +43,7 @@ test("the webhook screen shows target, state, failure count and recent deliverie
   expect(screen.params.text).toContain("Failed deliveries: 3 of 100");
   expect(screen.params.text).toContain("No deliveries yet.");
   expect(screen.params.reply_markup.inline_keyboard.flat().map((b: any) => b.text)).toEqual([
-    "🔔 On · 3 failed — turn off",
+    "✅ Webhook: on · 3 failed",
     "🧪 Send test webhook",
     "👁 Show signing secret",
     "🔑 Rotate secret",
@@ -58,10 +58,10 @@ test("turning an auto-disabled webhook on resets the count; off stops it", async
   const link = await insertLink(t.deps, user.id, { webhookUrl: rx.url, webhookEnabled: false, webhookFailures: 100 });
   const screen = await openWebhook(link.id);
   expect(screen.params.text).toContain("turned off after too many failed deliveries");
-  fake.press("🔕 Off · 100 failed — turn on");
+  fake.press("⬜ Webhook: off · 100 failed");
   await edited("Webhook on; failure count reset to 0.");
   expect(await linkRow(link.id)).toMatchObject({ webhookEnabled: true, webhookFailures: 0 });
-  fake.press("🔔 On — turn off");
+  fake.press("✅ Webhook: on");
   await edited("Webhook off: clicks are no longer sent.");
   expect((await linkRow(link.id)).webhookEnabled).toBe(false);
 });
@@ -123,7 +123,7 @@ test("a slow test target does not hold up the bot; the failure is reported when 
   await openWebhook(slowLink.id);
   fake.press("🧪 Send test webhook");
   await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("⏳ Sending a test delivery"));
-  fake.press("🔔 On — turn off");
+  fake.press("✅ Webhook: on");
   await edited("Webhook off: clicks are no longer sent."); // handled while the test was still waiting
   expect(fake.callsOf("sendMessage").filter((c) => String(c.params.text).startsWith("❌"))).toHaveLength(0);
   const report = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("❌"));

@@ -46,6 +46,42 @@ describe("public pages in Chromium, in the browser's language", () => {
       await page.context().close();
     });
 
+    test(`${lang}: the countdown page counts days in the page's language and says the opening time in the visitor's zone`, async () => {
+      const { token } = await s.telegramUser(lang === "ru" ? 8301 : 8302);
+      // opens in 2 days and 3 hours, at 12:00 UTC
+      const startsAt = new Date(s.clock.now().getTime() + (2 * 24 + 3) * 3_600_000);
+      const made = await s.request("POST", "/api/links", {
+        token,
+        body: { url: "https://shop.example/soon", starts_at: startsAt.toISOString() },
+      });
+      expect(made.status).toBe(201);
+      // a visitor in Almaty (UTC+5), whose browser speaks the page's language
+      const context = await browser.newContext({ timezoneId: "Asia/Almaty", locale: lang === "ru" ? "ru-RU" : "en-US" });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on("pageerror", (e) => problems.push(e.message));
+      await page.setExtraHTTPHeaders({ "accept-language": ACCEPT[lang] });
+      await page.goto(`${s.baseUrl}/${made.json.code}`);
+      await page.getByRole("heading", { name: say(lang, "visitor-countdown-heading") }).waitFor();
+      const left = await page.locator("#left").innerText();
+      expect(left).toMatch(new RegExp(`^2\u00a0${say(lang, "visitor-countdown-day-short").replace(".", "\\.")} 0[23]:\\d\\d:\\d\\d$`));
+      expect(left).not.toMatch(lang === "ru" ? /\dd\b/ : /дн/);
+      // the visitor's wall clock (Almaty), not the server's UTC
+      const hhmm = startsAt.toLocaleTimeString("en-GB", { timeZone: "Asia/Almaty", hour: "2-digit", minute: "2-digit" });
+      const shown = await page.locator("time").innerText();
+      expect(shown).toContain(hhmm);
+      expect(shown).not.toContain("UTC");
+      expect(shown).toContain(
+        startsAt
+          .toLocaleString(lang, { timeZone: "Asia/Almaty", month: "long" })
+          .replace(/^\d+\s*/, "")
+          .slice(0, 3),
+      );
+      if (lang === "ru") await screenshot(page, "countdown.ru");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
     test(`${lang}: the secure file page shows what is shared and the button, then the text`, async () => {
       const { token, text } = await seed(s, lang === "ru" ? 8201 : 8202);
       const l = await secureLink(s, token, text.id, 1, 2);

@@ -4,13 +4,15 @@ import { get } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
 import { Async, Empty, html, useAsync, fmtDate } from "../ui";
 import { RoutingComparison } from "./link-routing-stats";
-import { countryName, fmtNumber, t } from "../i18n";
+import { countryName, fmtNumber, t, timeZone } from "../i18n";
 import type { Bots, Devices, GeoRow, HeatmapCell, LinkClicks, LinkStats, TimelineRow } from "../../../api/analytics/model";
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
 const browserTz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-const ZONES = [
+/** The zones offered: the account's (Settings) first, then the browser's, then a few others. */
+const zones = () => [
   ...new Set([
+    timeZone(),
     browserTz,
     "UTC",
     "Europe/London",
@@ -37,7 +39,8 @@ const deviceName = (kind: string | null | undefined) => (kind && DEVICE_KINDS.in
 
 export function Analytics({ id, period, setPeriod }: { id: string; period: string; setPeriod: (p: string) => void }) {
   const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");
-  const [tz, setTz] = useState(browserTz);
+  // the account's zone (Settings) first, as every time in the app; the browser's and others to compare
+  const [tz, setTz] = useState(timeZone());
   const q = (extra = "") => `period=${period}${extra}`;
   const stats = useAsync(() => get<LinkStats>(`/api/links/${id}/stats?${q()}`), [id, period]);
   const timeline = useAsync(
@@ -56,7 +59,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
       <label>${t("app-granularity")} <select name="granularity" value=${gran} onChange=${(e: any) => setGran(e.currentTarget.value)}>
         <option value="hourly">${t("app-hourly")}</option><option value="daily">${t("app-daily")}</option></select></label>
       <label>${t("app-time-zone")} <select name="tz" value=${tz} onChange=${(e: any) => setTz(e.currentTarget.value)}>
-        ${ZONES.map((z) => html`<option value=${z}>${z}</option>`)}</select></label>
+        ${zones().map((z) => html`<option value=${z}>${z}</option>`)}</select></label>
     </div>
     <${Async} state=${stats}>${(s: any) => html`<div class="stat-cards">
       <div class="stat"><strong data-stat="total">${fmtNumber(s.totalClicks)}</strong><span>${t("app-clicks-label")}</span></div>
