@@ -1900,6 +1900,10 @@ scope-read-secure = secure sharing: read
 scope-write-secure = secure sharing: change
 scope-read-tracking = trackers: read
 scope-write-tracking = trackers: change
+scope-read-conversions = conversions: read
+scope-write-conversions = conversions: report
+scope-read-webhooks = postbacks: read
+scope-write-webhooks = postbacks: change
 # period buttons of a link's stats
 period-short-1d = 1d
 period-short-7d = 7d

@@ -1992,6 +1992,10 @@ scope-read-secure = безопасная передача: чтение
 scope-write-secure = безопасная передача: изменение
 scope-read-tracking = трекеры: чтение
 scope-write-tracking = трекеры: изменение
+scope-read-conversions = конверсии: чтение
+scope-write-conversions = конверсии: передача
+scope-read-webhooks = постбэки: чтение
+scope-write-webhooks = постбэки: изменение
 # кнопки периода в статистике ссылки
 period-short-1d = сутки
 period-short-7d = 7 дн.
