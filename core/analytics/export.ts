@@ -14,7 +14,21 @@ import { timeZoneOf } from "../i18n/zone";
 /** Most rows one export holds (spec: Limits). */
 const EXPORT_LIMIT = 10_000;
 /** The export's columns, named in the language files as `export-column-<name>`. */
-const EXPORT_COLUMNS = ["date", "ip", "country", "city", "device", "os", "browser", "referer", "bot", "bot-name", "unique", "click-id", "subs"] as const;
+const EXPORT_COLUMNS = [
+  "date",
+  "ip",
+  "country",
+  "city",
+  "device",
+  "os",
+  "browser",
+  "referer",
+  "bot",
+  "bot-name",
+  "unique",
+  "click-id",
+  "subs",
+] as const;
 /** The PDF leaves out the last column (sub1…sub5): a landscape page holds the others. */
 const PDF_COLUMNS = EXPORT_COLUMNS.length - 1;
 /** The export's column headings in `lang`; the date's names the zone its times are in. */

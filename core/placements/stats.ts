@@ -73,7 +73,10 @@ function statsOf(c: Counts, views: number | null, cost: InviteCost | null): Plac
     cost_per_join: per(c.joins),
     cost_per_retained: per(stayed.d7.stayed),
     // return on ad spend: the conversions' value in the price's currency per unit spent
-    roas: cost && cost.amount > 0 && c.conversions.value[cost.currency] !== undefined ? ratio(c.conversions.value[cost.currency]!, cost.amount, 2) : null,
+    roas:
+      cost && cost.amount > 0 && c.conversions.value[cost.currency] !== undefined
+        ? ratio(c.conversions.value[cost.currency]!, cost.amount, 2)
+        : null,
   };
 }
 

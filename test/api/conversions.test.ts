@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { recordMemberChange } from "../../core/channels/members";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 let t: TestApp;
 let token: string;
@@ -94,7 +95,11 @@ test("a conversion with the click id is attributed to its link and placement; th
 
   const first = await report({ event: "purchase", click_id: clickId, value: 150.5, currency: "usd", external_id: "order-1" });
   expect(first.status).toBe(201);
-  expect(first.json).toEqual({ id: expect.any(Number), event: "purchase", attributed: { link_id: l.id, placement_id: placementId, invite_id: null } });
+  expect(first.json).toEqual({
+    id: expect.any(Number),
+    event: "purchase",
+    attributed: { link_id: l.id, placement_id: placementId, invite_id: null },
+  });
   const again = await report({ event: "purchase", click_id: clickId, value: 999, currency: "USD", external_id: "order-1" });
   expect(again.status).toBe(200);
   expect(again.json).toEqual(first.json);
@@ -172,7 +177,9 @@ test("the GET postback URL records a conversion with a key of the account and an
   expect(stats.json).toEqual({ count: 1, value: { USD: 12.5 }, by_event: { purchase: 1 } });
 
   const keys = await t.request("GET", "/api/postback-keys", { token });
-  expect(keys.json).toEqual([{ id: made.json.id, name: "network", prefix: made.json.key.slice(0, 10), created_at: expect.any(String), revoked_at: null }]);
+  expect(keys.json).toEqual([
+    { id: made.json.id, name: "network", prefix: made.json.key.slice(0, 10), created_at: expect.any(String), revoked_at: null },
+  ]);
   expect(JSON.stringify(keys.json)).not.toContain(made.json.key);
   expect((await t.request("DELETE", `/api/postback-keys/${made.json.id}`, { token })).json.revoked_at).toBe(t.clock.now().toISOString());
   const refused = await t.request("GET", `/c/${made.json.key}?event=purchase&external_id=n-2`);
@@ -182,7 +189,8 @@ test("the GET postback URL records a conversion with a key of the account and an
 });
 
 test("scopes: write:conversions reports, read:conversions reads; a bad event or currency is a 400 naming the field", async () => {
-  const make = async (scopes: string[]) => (await t.request("POST", "/api/tokens", { token, body: { name: scopes.join(" "), scopes } })).json.token as string;
+  const make = async (scopes: string[]) =>
+    (await t.request("POST", "/api/tokens", { token, body: { name: scopes.join(" "), scopes } })).json.token as string;
   const writer = await make(["write:conversions"]);
   const reader = await make(["read:conversions"]);
   expect((await report({ event: "lead" }, writer)).status).toBe(201);

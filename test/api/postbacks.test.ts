@@ -75,7 +75,13 @@ test("each event's postback is delivered once, with its macros, through a restar
   s.fake.pushChatMember(CHANNEL, { id: 501, first_name: "Eve" }, "left", "member", now() + 1, { via_join_request: true });
   s.fake.pushChatMember(CHANNEL, { id: 501, first_name: "Eve" }, "member", "left", now() + 2);
   await eventually(async () => ((await req("GET", `/api/invites/${invite.id}/stats`)).json.leaves === 1 ? true : null), "the leave");
-  const sale = await req("POST", "/api/conversions", { event: "purchase", click_id: clickId, value: 25, currency: "USD", external_id: "o-1" });
+  const sale = await req("POST", "/api/conversions", {
+    event: "purchase",
+    click_id: clickId,
+    value: 25,
+    currency: "USD",
+    external_id: "o-1",
+  });
   expect(sale.status).toBe(201);
 
   // the service stops with two deliveries claimed but never sent; another start takes over
@@ -105,7 +111,12 @@ test("each event's postback is delivered once, with its macros, through a restar
 });
 
 test("a Meta postback sends a Conversions API event: the conversion's id, fbc from the click's fbclid, the visitor's address and agent, the value", async () => {
-  const made = await req("POST", "/api/postbacks", { kind: "meta", pixel_id: "1234567890", access_token: "EAAB-secret", events: ["purchase"] });
+  const made = await req("POST", "/api/postbacks", {
+    kind: "meta",
+    pixel_id: "1234567890",
+    access_token: "EAAB-secret",
+    events: ["purchase"],
+  });
   expect(made.status).toBe(201);
   expect(JSON.stringify(made.json)).not.toContain("EAAB-secret");
   const link = (await req("POST", "/api/links", { url: "https://shop.example/?cid={click_id}" })).json;

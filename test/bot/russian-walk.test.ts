@@ -257,7 +257,9 @@ describe("a Russian-speaking user (language_code ru)", () => {
         .decode(Object.values(c.files)[0]!.bytes)
         .replace(/^\uFEFF/, "")
         .split("\r\n")[0];
-    expect(csv(sent[0]!)).toBe("Дата — Москва (UTC+3),IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный,ID клика,Субметки");
+    expect(csv(sent[0]!)).toBe(
+      "Дата — Москва (UTC+3),IP,Страна,Город,Устройство,ОС,Браузер,Источник,Бот,Имя бота,Уникальный,ID клика,Субметки",
+    );
     expect(csv(sent[2]!)).toBe(
       "Подписался — Москва (UTC+3),Отписался — Москва (UTC+3),ID пользователя,Юзернейм,Имя,Приглашение,Откуда,По заявке",
     );
@@ -273,7 +275,9 @@ describe("a Russian-speaking user (language_code ru)", () => {
         .map((line) => line.split(","));
     expect(rowsOf(sent[2]!)[0]).toContain("другая ссылка-приглашение");
     // the referer (7), the click id (11) and the sub parameters (12) are the visitor's and the service's codes, as they are
-    expect(latinCells([...rowsOf(sent[0]!), ...rowsOf(sent[2]!)].map((r) => r.filter((_, i) => i !== 7 && i !== 11 && i !== 12)))).toEqual([]);
+    expect(latinCells([...rowsOf(sent[0]!), ...rowsOf(sent[2]!)].map((r) => r.filter((_, i) => i !== 7 && i !== 11 && i !== 12)))).toEqual(
+      [],
+    );
 
     // the PDF export: its title, headings, words and footer in Russian, in fonts that write Cyrillic
     const beforePdf = b.fake.calls.length;
