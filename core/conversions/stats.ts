@@ -27,7 +27,7 @@ const columnOf = (s: ConversionScope): [Column, number] =>
  * The figures of many links, invites or placements at once (one grouped query per 1,000 ids), by id;
  * ids without conversions are absent. Only `ownerId`'s conversions count.
  */
-export async function conversionStatsOf(
+async function conversionStatsOf(
   db: AsyncDbOrTx,
   ownerId: number,
   column: Column,

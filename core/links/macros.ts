@@ -1,19 +1,7 @@
 import type { LinkRow } from "../../db/schema";
 
 /** The macros a link's targets may hold, each replaced at the redirect by its value, URL-encoded. */
-export const LINK_MACROS = [
-  "click_id",
-  "link_id",
-  "code",
-  "placement_id",
-  "country",
-  "device",
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-] as const;
+const LINK_MACROS = ["click_id", "link_id", "code", "placement_id", "country", "device", "sub1", "sub2", "sub3", "sub4", "sub5"] as const;
 export type LinkMacro = (typeof LINK_MACROS)[number];
 
 const MACRO = /\{(click_id|link_id|code|placement_id|country|device|sub[1-5])\}/g;
@@ -25,7 +13,7 @@ const slot = (i: number) => `zqmacro${i}qz`;
 const SLOT = /zqmacro(\d+)qz/g;
 
 /** Whether `text` holds a macro. */
-export const hasMacros = (text: string | null | undefined): boolean => !!text && text.search(MACRO) >= 0;
+const hasMacros = (text: string | null | undefined): boolean => !!text && text.search(MACRO) >= 0;
 
 /** A link's targets hold macros (its url, platform targets, rules or variants). */
 export function linkHasMacros(link: LinkRow): boolean {
