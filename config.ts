@@ -65,6 +65,8 @@ export interface Config {
   botApiRoot: string;
   /** Telegram's public web preview of posts (TELEGRAM_WEB_URL), read for the views of ad posts in public channels */
   telegramWebUrl: string;
+  /** Meta's Graph API (META_GRAPH_URL), where postbacks of the Meta format send Conversions API events */
+  metaGraphUrl: string;
   botMode: "polling" | "webhook";
   /** JWT_SECRET, or the one kept in DATA_DIR; in cluster mode without JWT_SECRET "" here, and the one kept in the database once the service's dependencies are open */
   jwtSecret: string;
@@ -227,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     botToken,
     botApiRoot: url(env, "BOT_API_ROOT", "https://api.telegram.org"),
     telegramWebUrl: url(env, "TELEGRAM_WEB_URL", "https://t.me"),
+    metaGraphUrl: url(env, "META_GRAPH_URL", "https://graph.facebook.com"),
     botMode,
     jwtSecret: loadJwtSecret(env, dataDir, databaseUrl(env) !== null),
     smtpUrl,

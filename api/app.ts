@@ -21,6 +21,8 @@ import { channelsApi } from "./channels";
 import { placementsApi } from "./placements";
 import { placementsExportApi } from "./placements/export";
 import { webhooksApi } from "./webhooks";
+import { conversionsApi } from "./conversions";
+import { postbackUrlApi } from "./visitor/postback";
 import { settingsApi } from "./settings";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
@@ -50,6 +52,7 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(placementsApi(deps))
     .use(placementsExportApi(deps))
     .use(webhooksApi(deps))
+    .use(conversionsApi(deps))
     .use(settingsApi(deps));
 
   const visitor = visitorResponder(deps);
@@ -80,6 +83,7 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(secureViewerPages(deps, secureOpen))
     .use(secureRequestsPublic(deps))
     .use(pageAssets())
+    .use(postbackUrlApi(deps))
     .use(visitorApi(deps, visitor));
   return app;
 }

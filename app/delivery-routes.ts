@@ -6,6 +6,7 @@ import { attemptWebhook } from "../core/webhooks/deliver";
 import { FILE_STORAGE_DRIVERS } from "../config";
 import { locationOf, parseLocation } from "../core/storage";
 import { CHAT_TOPICS, intoOwnedChat } from "../core/channels/chat-delivery";
+import { POSTBACK_SENDERS } from "../core/conversions/routes";
 
 /**
  * A stored document's bytes, streamed from wherever the file storage keeps them. A file moved by
@@ -32,7 +33,7 @@ async function storedDocument(deps: Deps, location: string): Promise<AsyncIterab
  */
 const DELIVERY_ROUTES: DeliveryRoutes = {
   topics: { click_webhook: clickWebhookTopic, ...Object.fromEntries(CHAT_TOPICS.map((topic) => [topic, intoOwnedChat])) },
-  webhook: attemptWebhook,
+  webhook: (deps, row) => (POSTBACK_SENDERS[row.topic] ?? attemptWebhook)(deps, row),
   storedDocument,
 };
 

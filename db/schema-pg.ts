@@ -53,6 +53,9 @@ export const {
   outbox,
   botKv,
   webhookSecrets,
+  conversions,
+  postbackKeys,
+  postbacks,
 } = declareTables(pgKit);
 
 export * from "./schema-pg/cluster";

@@ -53,6 +53,9 @@ export const {
   outbox,
   botKv,
   webhookSecrets,
+  conversions,
+  postbackKeys,
+  postbacks,
 } = declareTables(sqliteKit);
 
 export type { InviteCost } from "./tables/channels";

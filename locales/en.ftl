@@ -1029,6 +1029,8 @@ export-column-referer = Referer
 export-column-bot = Bot
 export-column-bot-name = Bot name
 export-column-unique = Unique
+export-column-click-id = Click ID
+export-column-subs = Sub parameters
 export-pdf-title = Clicks of { $url } ({ $period }, newest first)
 export-pdf-page = page { $page } of { $pages } · { $rows ->
     [one] { $rows } row
@@ -1931,6 +1933,10 @@ scope-read-secure = secure sharing: read
 scope-write-secure = secure sharing: change
 scope-read-tracking = trackers: read
 scope-write-tracking = trackers: change
+scope-read-conversions = conversions: read
+scope-write-conversions = conversions: report
+scope-read-webhooks = postbacks: read
+scope-write-webhooks = postbacks: change
 # period buttons of a link's stats
 period-short-1d = 1d
 period-short-7d = 7d

@@ -1071,6 +1071,8 @@ export-column-referer = Источник
 export-column-bot = Бот
 export-column-bot-name = Имя бота
 export-column-unique = Уникальный
+export-column-click-id = ID клика
+export-column-subs = Субметки
 export-pdf-title = Переходы по { $url } ({ $period }, сначала новые)
 export-pdf-page = стр. { $page } из { $pages } · { $rows ->
     [one] { $rows } строка
@@ -2025,6 +2027,10 @@ scope-read-secure = безопасная передача: чтение
 scope-write-secure = безопасная передача: изменение
 scope-read-tracking = трекеры: чтение
 scope-write-tracking = трекеры: изменение
+scope-read-conversions = конверсии: чтение
+scope-write-conversions = конверсии: передача
+scope-read-webhooks = постбэки: чтение
+scope-write-webhooks = постбэки: изменение
 # кнопки периода в статистике ссылки
 period-short-1d = сутки
 period-short-7d = 7 дн.

@@ -209,7 +209,11 @@ test("click listeners are pure row producers: plain functions of (batch, now) wi
   const modules = importsOf(join(ROOT, "app", "click-listeners.ts"))
     .filter((i) => !i.typeOnly && featureOf(i.to) !== null)
     .map((i) => i.to);
-  expect(modules.map((m) => relative(ROOT, m)).sort()).toEqual(["core/analytics/rollup.ts", "core/webhooks/click-hook.ts"]);
+  expect(modules.map((m) => relative(ROOT, m)).sort()).toEqual([
+    "core/analytics/rollup.ts",
+    "core/conversions/click-hook.ts",
+    "core/webhooks/click-hook.ts",
+  ]);
   const DB = join(ROOT, "db");
   const runtimeDb = [...modules, join(CORE, "clicks/listeners.ts")].flatMap((m) =>
     importsOf(m)

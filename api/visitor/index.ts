@@ -43,7 +43,13 @@ const redirectHeaders = memoize((location: string) => new Headers({ location, ..
  */
 const redirectHeadersWithId = memoize((location: string) => new Headers({ location, ...NO_STORE, [REQUEST_ID]: "" }), 5000);
 
-function redirect(location: string, requestId: string | undefined): Response {
+/** A redirect; `once` for a Location no other visit gets (a target with the click's id), kept out of the memos. */
+function redirect(location: string, requestId: string | undefined, once = false): Response {
+  if (once) {
+    const headers = new Headers({ location, ...NO_STORE });
+    if (requestId !== undefined) headers.set(REQUEST_ID, requestId);
+    return new Response(null, { status: 302, headers });
+  }
   if (requestId === undefined) return new Response(null, { status: 302, headers: redirectHeaders(location) });
   const headers = redirectHeadersWithId(location);
   headers.set(REQUEST_ID, requestId);
@@ -55,7 +61,7 @@ function redirect(location: string, requestId: string | undefined): Response {
  * given; a page is in the request's Accept-Language (read only for pages, never for a redirect).
  */
 function respond(o: VisitOutcome, request: Request, requestId: string | undefined): Response {
-  if (o.kind === "redirect" && !o.pixels.length) return redirect(o.target, requestId);
+  if (o.kind === "redirect" && !o.pixels.length) return redirect(o.target, requestId, o.clickId !== undefined);
   const lang = pageLanguage(request.headers.get("accept-language"));
   switch (o.kind) {
     case "redirect":

@@ -1,6 +1,7 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { transaction } from "../../db/async";
+import { recordChannelEvent } from "../conversions/channel-events";
 
 /** Why a join belongs to no invite of the service. */
 type JoinVia = "invite" | "other_link" | "folder" | "request" | "none";
@@ -35,7 +36,10 @@ const isMember = (status: string, flag?: boolean) => MEMBER.has(status) || (stat
  * chat's and the invite's counters move in the same transaction.
  * Returns what it counted.
  */
-export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: MemberChange): Promise<"join" | "leave" | "repeat" | "none"> {
+export async function recordMemberChange(
+  deps: Pick<Deps, "asyncDb" | "clock" | "config">,
+  change: MemberChange,
+): Promise<"join" | "leave" | "repeat" | "none"> {
   const was = isMember(change.oldStatus, change.oldIsMember);
   const is = isMember(change.newStatus, change.newIsMember);
   if (was === is) return "none";
@@ -92,11 +96,17 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
         .insert(channelChatCounts)
         .values({ chatId: change.chatId, joins: 1 })
         .onConflictDoUpdate({ target: channelChatCounts.chatId, set: { joins: sql`${channelChatCounts.joins} + 1` } });
-      if (inviteId !== null)
+      if (inviteId !== null) {
         await tx
           .update(channelInvites)
           .set({ joins: sql`${channelInvites.joins} + 1` })
           .where(eq(channelInvites.id, inviteId));
+        await recordChannelEvent(
+          tx,
+          { config: deps.config, now: deps.clock.now() },
+          { event: "join", inviteId, tgUserId: change.member.id, at },
+        );
+      }
       return "join";
     }
     const [latest] = await tx
@@ -107,11 +117,17 @@ export async function recordMemberChange(deps: Pick<Deps, "asyncDb">, change: Me
       .limit(1);
     if (latest && !latest.leftAt) {
       await tx.update(channelJoins).set({ leftAt: at }).where(eq(channelJoins.id, latest.id));
-      if (latest.inviteId !== null)
+      if (latest.inviteId !== null) {
         await tx
           .update(channelInvites)
           .set({ leaves: sql`${channelInvites.leaves} + 1` })
           .where(eq(channelInvites.id, latest.inviteId));
+        await recordChannelEvent(
+          tx,
+          { config: deps.config, now: deps.clock.now() },
+          { event: "leave", inviteId: latest.inviteId, tgUserId: change.member.id, at },
+        );
+      }
     } else await tx.insert(channelJoins).values({ ...person, via: "none", joinedAt: null, leftAt: at });
     await tx
       .insert(channelChatCounts)

@@ -4,7 +4,9 @@ import type { Deps } from "../deps";
 import { AppError, Conflict, NotFound } from "../errors";
 import { queueBotMessage } from "../delivery/outbox";
 import { personName, refreshRequestNotice, tellRequests, waitingRequests } from "./request-notice";
-import type { Tables } from "../../db/async";
+import { targetButton } from "../deep-link";
+import { transaction, type Tables } from "../../db/async";
+import { recordChannelEvent } from "../conversions/channel-events";
 import { runChannel } from "./channels";
 import { confirmPowers, holdsChat } from "./powers";
 import { askTelegram, channelApi } from "./telegram";
@@ -44,7 +46,7 @@ export function requestView(r: JoinRequestRow) {
  * of someone who no longer runs the chat (it waits in Telegram for the chat's administrators).
  */
 export async function recordJoinRequest(
-  deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "log" | "chatStandings">,
+  deps: Pick<Deps, "asyncDb" | "clock" | "config" | "telegram" | "log" | "chatStandings">,
   facts: JoinRequestFacts,
 ): Promise<JoinRequestRow | null> {
   if (!facts.inviteLink) return null;
@@ -63,19 +65,30 @@ export async function recordJoinRequest(
     return null;
   }
   const now = deps.clock.now();
-  const [row] = await deps.asyncDb
-    .insert(channelJoinRequests)
-    .values({
-      chatId: facts.chatId,
-      inviteId: invite.id,
-      memberId: facts.member.id,
-      userChatId: facts.userChatId,
-      username: facts.member.username ?? null,
-      firstName: facts.member.firstName ?? null,
-      requestedAt: new Date(facts.date * 1000),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const requestedAt = new Date(facts.date * 1000);
+  // the request and the postbacks it causes commit together
+  const row = await transaction(deps.asyncDb, async (tx) => {
+    const [added] = await tx
+      .insert(channelJoinRequests)
+      .values({
+        chatId: facts.chatId,
+        inviteId: invite.id,
+        memberId: facts.member.id,
+        userChatId: facts.userChatId,
+        username: facts.member.username ?? null,
+        firstName: facts.member.firstName ?? null,
+        requestedAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (added)
+      await recordChannelEvent(
+        tx,
+        { config: deps.config, now },
+        { event: "join_request", inviteId: invite.id, tgUserId: facts.member.id, at: requestedAt },
+      );
+    return added;
+  });
   if (!row) return null;
   if (invite.welcome)
     await queueBotMessage(deps.asyncDb, now, {

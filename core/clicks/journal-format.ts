@@ -1,4 +1,7 @@
 import type { JournalClick, PendingClick } from "./packed";
+import { recordCheck } from "./record-check";
+
+export { recordCheck };
 
 /**
  * The byte layout of one click in the click journal. A record is
@@ -7,7 +10,8 @@ import type { JournalClick, PendingClick } from "./packed";
  *   u32 check   of the bytes after this field up to `size` (see recordCheck)
  *   u8  version which field list follows (JOURNAL_FIELDS)
  *   the fields of that version, in order: `f64` a number (NaN = null), `u8` 0/1, `str` a u16 byte
- *   length (0xFFFF = null) and that many UTF-8 bytes
+ *   length (0xFFFF = null) and that many UTF-8 bytes, `id` a string written as `str` that is never a
+ *   reference nor enters the string table (a click id: every click has its own)
  *   from version 4: zero bytes up to a multiple of 4 (so the check reads whole 32-bit words)
  *
  * From version 3 a string may instead be a reference to one written earlier in the same segment
@@ -48,9 +52,12 @@ export const JOURNAL_FIELDS = {
   3: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
   // v4: the fields of v3, padded to whole words, checked by recordCheck instead of CRC-32
   4: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"]],
-} as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str"])[]>;
+  // v5: the fields of v4, then the click id (fixed at the redirect, so a replayed click keeps it) and
+  // the short link's sub1…sub5 and fbclid parameters (PendingClick.params)
+  5: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "id"], ["params", "str"]],
+} as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id"])[]>;
 
-export const JOURNAL_VERSION = 4;
+export const JOURNAL_VERSION = 5;
 /** The first version whose strings may be references. */
 const REFS_FROM = 3;
 /** The first version padded to whole words and checked by recordCheck (earlier ones: CRC-32). */
@@ -66,21 +73,38 @@ export class StringTable {
   readonly ids = new Map<string, number>();
 }
 /** PendingClick's optional fields: left out of a decoded click when null. */
-const OPTIONAL = ["rule", "variant", "visitor", "geo"] as const;
+const OPTIONAL = ["rule", "variant", "visitor", "geo", "clickId", "params"] as const;
 export const HEADER = 8;
 const NULL_STR = 0xffff;
 
 /** The longest string kept per field (in UTF-16 units, as String.prototype.slice counts); the writer stores no more of them. */
-export const MAX_CHARS = { ip: 64, userAgent: 1024, referer: 2048, botName: 256, visitor: 128, geo: 512 } as const;
+export const MAX_CHARS = {
+  ip: 64,
+  userAgent: 1024,
+  referer: 2048,
+  botName: 256,
+  visitor: 128,
+  geo: 512,
+  clickId: 24,
+  params: 1536,
+} as const;
 /** No record is longer (every string at its bound, 3 UTF-8 bytes per unit, and 3 bytes of padding): a segment with less room left is closed. */
 export const MAX_RECORD =
   HEADER +
   1 +
   5 * 8 +
   1 +
-  6 * 2 +
+  8 * 2 +
   3 +
-  3 * (MAX_CHARS.ip + MAX_CHARS.userAgent + MAX_CHARS.referer + MAX_CHARS.botName + MAX_CHARS.visitor + MAX_CHARS.geo);
+  3 *
+    (MAX_CHARS.ip +
+      MAX_CHARS.userAgent +
+      MAX_CHARS.referer +
+      MAX_CHARS.botName +
+      MAX_CHARS.visitor +
+      MAX_CHARS.geo +
+      MAX_CHARS.clickId +
+      MAX_CHARS.params);
 
 const cut = (s: string | null, max: number) => (s !== null && s.length > max ? s.slice(0, max) : s);
 
@@ -95,7 +119,9 @@ export function cutClick(c: PendingClick): PendingClick {
     (c.ip?.length ?? 0) <= MAX_CHARS.ip &&
     (c.botName?.length ?? 0) <= MAX_CHARS.botName &&
     (c.visitor?.length ?? 0) <= MAX_CHARS.visitor &&
-    (c.geo?.length ?? 0) <= MAX_CHARS.geo
+    (c.geo?.length ?? 0) <= MAX_CHARS.geo &&
+    (c.clickId?.length ?? 0) <= MAX_CHARS.clickId &&
+    (c.params?.length ?? 0) <= MAX_CHARS.params
   )
     return c;
   const out: PendingClick = {
@@ -107,6 +133,8 @@ export function cutClick(c: PendingClick): PendingClick {
   };
   if (c.visitor != null) out.visitor = cut(c.visitor, MAX_CHARS.visitor);
   if (c.geo != null) out.geo = cut(c.geo, MAX_CHARS.geo);
+  if (c.clickId != null) out.clickId = cut(c.clickId, MAX_CHARS.clickId);
+  if (c.params != null) out.params = cut(c.params, MAX_CHARS.params);
   return out;
 }
 
@@ -119,24 +147,6 @@ export const recordBuffer = (bytes: Buffer): RecordBuffer => ({
   bytes,
   view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength),
 });
-
-/**
- * MurmurHash3 (x86, 32-bit, seed 0) of the little-endian 32-bit words of `view` from byte `from` to
- * `to` (a multiple of 4 bytes apart): a version 4 record's check.
- */
-export function recordCheck(view: DataView, from: number, to: number): number {
-  let h = 0;
-  for (let i = from; i < to; i += 4) {
-    let k = Math.imul(view.getUint32(i, true), 0xcc9e2d51);
-    k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
-    h ^= k;
-    h = (Math.imul((h << 13) | (h >>> 19), 5) + 0xe6546b64) | 0;
-  }
-  h ^= to - from;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
 
 /**
  * Writes `c` (its strings already cut by cutClick) as one record at `off` of `out` (which has
@@ -160,16 +170,24 @@ export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: Pen
   view.setFloat64(p + 8, c.variant ?? NaN, true);
   p = writeStr(out, p + 16, c.visitor ?? null, table);
   p = writeStr(out, p, c.geo ?? null, table);
+  p = writeStr(out, p, c.clickId ?? null, null);
+  p = writeStr(out, p, c.params ?? null, table);
   while ((p - off) & 3) bytes[p++] = 0;
   view.setUint32(off + 4, recordCheck(view, off + HEADER, p), true);
   view.setUint32(off, p - off, true);
   return p - off;
 }
 
-function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, table: StringTable): number {
+/** Writes `s` in full or as a reference to the segment's `table`; with no table (an `id` field), always in full and never entered. */
+function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, table: StringTable | null): number {
   if (s === null) {
     view.setUint16(p, NULL_STR, true);
     return p + 2;
+  }
+  if (table === null) {
+    const n = s.length === 0 ? 0 : bytes.write(s, p + 2, "utf8");
+    view.setUint16(p, n, true);
+    return p + 2 + n;
   }
   const id = table.ids.get(s);
   if (id !== undefined) {
@@ -270,7 +288,11 @@ function decodeRecord(buf: Buffer, view: DataView, off: number, size: number, ta
       const n = body.readUInt16LE(p);
       p += 2;
       if (n === NULL_STR) out[name] = null;
-      else if (refs && n === REF) {
+      else if (type === "id") {
+        if (p + n > body.length) return null;
+        out[name] = body.toString("utf8", p, p + n);
+        p += n;
+      } else if (refs && n === REF) {
         if (p + 2 > body.length) return null;
         const id = body.readUInt16LE(p);
         if (id >= table.length) return null;

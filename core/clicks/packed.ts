@@ -15,6 +15,10 @@ export interface PendingClick {
   visitor?: string | null;
   /** under PRIVACY_IP truncate/none: `country\ncity` of the full address, looked up on the request */
   geo?: string | null;
+  /** the click's id (click-id.ts), fixed before the answer: the target may carry it */
+  clickId?: string | null;
+  /** the short link's own sub1…sub5 and fbclid query parameters, joined by `\n` (clickParams); null when it had none */
+  params?: string | null;
 }
 
 /** A click with its place in the click journal (0 when it was not journaled). */
@@ -29,14 +33,14 @@ export type JournalClick = PendingClick & { seq: number };
 export interface PackedClicks {
   /** per click: link id, clicked-at ms, is-bot (0/1), rule and variant index (-1 = null), journal sequence number (0 = not journaled) */
   nums: Float64Array;
-  /** per click: ip, user agent, referer, bot name, visitor hash, geo, each as 1 + its index in `strings` (0 = null) */
+  /** per click: ip, user agent, referer, bot name, visitor hash, geo, click id, params, each as 1 + its index in `strings` (0 = null) */
   refs: Uint32Array;
   strings: string[];
 }
 
 /** Numbers and string references per click in a PackedClicks. */
 export const NUMS = 6;
-export const REFS = 6;
+export const REFS = 8;
 
 /**
  * Clicks packed as they are recorded: the request thread keeps no object per click between writes
@@ -79,6 +83,8 @@ export class ClickPacker {
     this.refs[i * REFS + 3] = this.ref(c.botName);
     this.refs[i * REFS + 4] = this.ref(c.visitor ?? null);
     this.refs[i * REFS + 5] = this.ref(c.geo ?? null);
+    this.refs[i * REFS + 6] = this.ref(c.clickId ?? null);
+    this.refs[i * REFS + 7] = this.ref(c.params ?? null);
   }
 
   /** The packed clicks so far (copied out), leaving the packer empty. */
@@ -118,6 +124,8 @@ export function unpackClicks({ nums, refs, strings }: PackedClicks): JournalClic
     if (nums[i * NUMS + 4]! >= 0) c.variant = nums[i * NUMS + 4]!;
     if (refs[i * REFS + 4]) c.visitor = str(refs[i * REFS + 4]!);
     if (refs[i * REFS + 5]) c.geo = str(refs[i * REFS + 5]!);
+    if (refs[i * REFS + 6]) c.clickId = str(refs[i * REFS + 6]!);
+    if (refs[i * REFS + 7]) c.params = str(refs[i * REFS + 7]!);
     return c;
   });
 }

@@ -2,6 +2,7 @@ import type { ClickRow, LinkRow } from "../../db/schema";
 import { parsedUa, type GeoLookup } from "./enrich";
 import { ClickKinds, type StoredClick } from "./listeners";
 import { memoize } from "../memo";
+import { paramsOf } from "./click-id";
 import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
 
 /**
@@ -92,6 +93,7 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
   });
   const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : lookups.uaId(ua.slice(0, MAX_USER_AGENT)) }));
   const refererOf = perRef((referer) => referer?.slice(0, MAX_REFERER) ?? null);
+  const paramsOfRef = perRef(paramsOf);
   /** geo looked up on the request (PRIVACY_IP truncate/none: the full address was not kept) */
   const givenGeoOfRef = perRef((text) => {
     const [country, city] = (text ?? "\n").split("\n") as [string, string];
@@ -119,6 +121,7 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
     const agent = agentOfRef(uaRef);
     const device = isBot ? "bot" : agent.device;
     const botName = str(botRef);
+    const params = paramsOfRef(refs[i * REFS + 7]!);
 
     let isUnique = false;
     const hash = visitorOfClick(batch, i, hashes);
@@ -156,6 +159,13 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
       isUnique,
       rule: nums[i * NUMS + 3]! < 0 ? null : nums[i * NUMS + 3]!,
       variant: nums[i * NUMS + 4]! < 0 ? null : nums[i * NUMS + 4]!,
+      clickId: str(refs[i * REFS + 6]!),
+      sub1: params.sub1,
+      sub2: params.sub2,
+      sub3: params.sub3,
+      sub4: params.sub4,
+      sub5: params.sub5,
+      fbclid: params.fbclid,
     };
     kept.push({ click, link, kind: ClickKinds.of(geo.cls, agentKind) });
     let c = counts.get(linkId);

@@ -241,7 +241,7 @@ function copyText(v: string | null): string {
 const copyNum = (v: number | null) => (v === null ? "\\N" : String(v));
 
 const COPY_CLICKS =
-  "copy clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) from stdin";
+  "copy clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant, click_id, sub1, sub2, sub3, sub4, sub5, fbclid) from stdin";
 
 /**
  * Inserts the clicks and sets each one's id: the ids are drawn from the table's sequence first, so
@@ -265,7 +265,7 @@ async function insertClicks(tx: AsyncTx, kept: StoredClick[]): Promise<void> {
   for (let j = 0; j < kept.length; j++) {
     const c = kept[j]!.click;
     lines[j] =
-      `${c.id}\t${c.linkId}\t${c.clickedAt.toISOString()}\t${copyText(c.ip)}\t${copyText(c.country)}\t${copyText(c.city)}\t${copyText(c.device)}\t${copyText(c.browser)}\t${copyText(c.os)}\t${copyText(c.referer)}\t${copyNum(c.uaId)}\t${c.isBot ? "t" : "f"}\t${copyText(c.botName)}\t${c.isUnique ? "t" : "f"}\t${copyNum(c.rule)}\t${copyNum(c.variant)}\n`;
+      `${c.id}\t${c.linkId}\t${c.clickedAt.toISOString()}\t${copyText(c.ip)}\t${copyText(c.country)}\t${copyText(c.city)}\t${copyText(c.device)}\t${copyText(c.browser)}\t${copyText(c.os)}\t${copyText(c.referer)}\t${copyNum(c.uaId)}\t${c.isBot ? "t" : "f"}\t${copyText(c.botName)}\t${c.isUnique ? "t" : "f"}\t${copyNum(c.rule)}\t${copyNum(c.variant)}\t${copyText(c.clickId)}\t${copyText(c.sub1)}\t${copyText(c.sub2)}\t${copyText(c.sub3)}\t${copyText(c.sub4)}\t${copyText(c.sub5)}\t${copyText(c.fbclid)}\n`;
   }
   await copyIn(tx, COPY_CLICKS, lines.join(""));
 }

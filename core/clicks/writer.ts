@@ -22,9 +22,9 @@ const TABLES: Tables = schema;
 /** The click writer's dependencies on SQLite: the service's, plus the synchronous handle of its own connection. */
 export type SqliteWriterDeps = ClickWriterDeps & { db: Db };
 
-/** Clicks per INSERT statement: 64 rows × 15 columns stays far below SQLite's 32,766 bound parameters. */
+/** Clicks per INSERT statement: 64 rows × 22 columns stays far below SQLite's 32,766 bound parameters. */
 export const INSERT_CHUNK = 64;
-const CLICK_COLUMNS = 15;
+const CLICK_COLUMNS = 22;
 const CLICK_ROW = `(${Array(CLICK_COLUMNS).fill("?").join(", ")})`;
 
 type Statements = {
@@ -58,7 +58,7 @@ function prepareStatements(deps: SqliteWriterDeps): Statements {
       let s = inserts.get(n);
       if (!s) {
         s = db.prepare(
-          `insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant) values ${Array(n).fill(CLICK_ROW).join(", ")}`,
+          `insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant, click_id, sub1, sub2, sub3, sub4, sub5, fbclid) values ${Array(n).fill(CLICK_ROW).join(", ")}`,
         );
         inserts.set(n, s);
       }
@@ -194,6 +194,13 @@ function insertClicks(st: Statements, rows: StoredClick[]) {
       args[k++] = r.isUnique ? 1 : 0;
       args[k++] = r.rule;
       args[k++] = r.variant;
+      args[k++] = r.clickId;
+      args[k++] = r.sub1;
+      args[k++] = r.sub2;
+      args[k++] = r.sub3;
+      args[k++] = r.sub4;
+      args[k++] = r.sub5;
+      args[k++] = r.fbclid;
     }
     const res = st.insert(chunk.length).run(...args);
     if (res.changes !== chunk.length) throw new Error(`click insert wrote ${res.changes} of ${chunk.length} rows`);

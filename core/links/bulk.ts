@@ -1,3 +1,4 @@
+import { ownerWantsClickPostbacks } from "./click-postbacks";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { limitsOf } from "../accounts/plans";
@@ -49,6 +50,7 @@ export async function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[])
       ).map((r) => sameUrlKey(r.url)),
     );
     let room = Math.max(0, limitsOf(deps, user).links - (await countLinks({ asyncDb: tx }, user.id)));
+    const clickPostbacks = await ownerWantsClickPostbacks(tx, user.id);
     const seen = new Set<string>();
     const out: BulkResult = { created: 0, errors: 0, results: [], failed: [] };
     for (const [i, original] of urls.entries()) {
@@ -70,7 +72,7 @@ export async function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[])
       else {
         const [row] = await tx
           .insert(links)
-          .values({ userId: user.id, url, code: await newCode({ asyncDb: tx }), createdAt: now, updatedAt: now })
+          .values({ userId: user.id, url, code: await newCode({ asyncDb: tx }), clickPostbacks, createdAt: now, updatedAt: now })
           .returning();
         room--;
         out.results.push({ url: row!.url, trackingUrl: trackingUrlOf(deps, row!.code), code: row!.code, id: row!.id });

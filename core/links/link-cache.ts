@@ -1,5 +1,6 @@
 import type { LinkRow } from "../../db/schema";
 import type { Routing } from "./routing";
+import type { LinkMacros } from "./macros";
 import type { Deps } from "../deps";
 import type { Clock } from "../clock";
 import { announce, CACHE_TOPICS } from "../cluster/caches";
@@ -14,6 +15,10 @@ export interface CachedLink {
   targets: Partial<Record<string, string>>;
   /** the link's rules and variants, compiled when it is cached (compileRouting); null when it has none */
   routing: Routing | null;
+  /** the link's macros, compiled when it is cached; absent when its targets hold none (they pay nothing then) */
+  macros?: LinkMacros | null;
+  /** the placement the link counts for, read when cached only if a target names `{placement_id}` */
+  placementId?: number | null;
 }
 
 /** Entries older than this are read again, which bounds staleness after writes made outside core/links (and a missed change-bus message). */

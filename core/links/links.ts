@@ -1,4 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
+import { ownerWantsClickPostbacks } from "./click-postbacks";
 import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import { FieldError, NotFound } from "../errors";
@@ -76,6 +77,7 @@ export async function createLink(deps: Deps, user: UserRow, input: LinkInput) {
         url: patch.cols.url!,
         userId: user.id,
         code: input.code || (await newCode({ asyncDb: tx })),
+        clickPostbacks: await ownerWantsClickPostbacks(tx, user.id),
         createdAt: now,
         updatedAt: now,
       })

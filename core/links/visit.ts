@@ -13,6 +13,9 @@ import { compileRouting } from "./routing";
 import { createPrivacy } from "../clicks/privacy";
 import { createOrphanRecorder } from "./orphans";
 import { isDatabaseUnavailable } from "../../db/unavailable";
+import { LinkMacros, linkHasMacros, macroValues } from "./macros";
+import { clickParams, newClickId } from "../clicks/click-id";
+import { queryParams } from "./routing";
 
 /** While the database cannot be reached, how long a cached link is served as it was before it is tried again. */
 const STALE_RETRY_MS = 1000;
@@ -43,7 +46,7 @@ export type VisitOutcome =
   | { kind: "countdown"; title: string | null; startsAt: Date; now: Date }
   | { kind: "password"; title: string | null; wrong: boolean }
   | { kind: "locked"; title: string | null; retryAfterSeconds: number }
-  | { kind: "redirect"; title: string | null; target: string; pixels: PixelTag[] };
+  | { kind: "redirect"; title: string | null; target: string; pixels: PixelTag[]; clickId?: string };
 
 /** Which per-platform target a User-Agent gets (a cheap check: this runs on every redirect). */
 function platformOf(userAgent: string | null): "ios" | "android" | "desktop" | "other" {
@@ -98,7 +101,7 @@ type Step = (v: Visit) => VisitOutcome | Promise<VisitOutcome | undefined> | und
 export function createVisitHandler(deps: Deps) {
   const sink = deps.clicks;
   const db = deps.asyncDb;
-  const { domains, linkPixels, links, pixels } = db.tables;
+  const { domains, linkPixels, links, pixels, placementLinks } = db.tables;
   const ownHosts = new Set([deps.config.shortUrl, deps.config.baseUrl].map((u) => new URL(u).hostname));
   const attempts = new AttemptLimiter(deps.cluster.counters, "link-password");
   // "go.example.com." is the same name as "go.example.com" (DNS's root dot): it must not be another host
@@ -111,6 +114,7 @@ export function createVisitHandler(deps: Deps) {
   async function read(code: string): Promise<CachedLink | null> {
     const [link] = await db.select().from(links).where(eq(links.code, code)).limit(1);
     if (!link) return null;
+    const macros = linkHasMacros(link) ? new LinkMacros(link) : null;
     return {
       link,
       pixels: await db
@@ -131,7 +135,12 @@ export function createVisitHandler(deps: Deps) {
                 .limit(1)
             )[0]?.hostname ?? null),
       targets: {},
-      routing: compileRouting(deps.geo, link),
+      routing: compileRouting(deps.geo, macros?.link ?? link),
+      macros,
+      placementId: macros?.uses.has("placement_id")
+        ? ((await db.select({ id: placementLinks.placementId }).from(placementLinks).where(eq(placementLinks.linkId, link.id)).limit(1))[0]
+            ?.id ?? null)
+        : null,
     };
   }
 
@@ -259,6 +268,9 @@ export function createVisitHandler(deps: Deps) {
     const title = link.title;
     const routed = entry.routing?.route(req, now.getTime()) ?? null;
     const kept = privacy?.(req.ip, req.userAgent, now.getTime());
+    const clickId = newClickId(link.id);
+    const query = req.query?.() ?? "";
+    const params = query ? clickParams(queryParams(query)) : null;
     sink.record({
       linkId: link.id,
       clickedAt: now,
@@ -271,13 +283,17 @@ export function createVisitHandler(deps: Deps) {
       variant: routed?.variant ?? null,
       visitor: kept?.visitor ?? null,
       geo: kept?.geo ?? null,
+      clickId,
+      params,
     });
     let target: string;
     if (routed) target = routed.target;
     else {
       const platform = platformOfUa(req.userAgent ?? "");
-      target = entry.targets[platform] ??= targetFor(link, platform);
+      target = entry.targets[platform] ??= targetFor(entry.macros?.link ?? link, platform);
     }
-    return { kind: "redirect", title, target, pixels: entry.pixels };
+    if (!entry.macros) return { kind: "redirect", title, target, pixels: entry.pixels };
+    target = entry.macros.expand(target, macroValues(deps.geo, entry, req, clickId, params));
+    return { kind: "redirect", title, target, pixels: entry.pixels, clickId };
   }
 }

@@ -12,6 +12,10 @@ export const SCOPES = [
   "write:secure",
   "read:tracking",
   "write:tracking",
+  "read:conversions",
+  "write:conversions",
+  "read:webhooks",
+  "write:webhooks",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -8,6 +8,7 @@ import { accountTables } from "./accounts";
 import { analyticsTables } from "./analytics";
 import { botTables } from "./bot";
 import { channelTables } from "./channels";
+import { conversionTables } from "./conversions";
 import { deliveryTables } from "./delivery";
 import { linkTables } from "./links";
 import { placementTables } from "./placements";
@@ -20,6 +21,7 @@ export function declareTables(k: Kit) {
   const accounts = accountTables(k);
   const links = linkTables(k, accounts);
   const channels = channelTables(k, { ...accounts, ...links });
+  const placements = placementTables(k, { ...accounts, ...links, ...channels });
   return {
     ...accounts,
     ...links,
@@ -27,10 +29,11 @@ export function declareTables(k: Kit) {
     ...secureTables(k, accounts),
     ...trackingTables(k, accounts),
     ...channels,
-    ...placementTables(k, { ...accounts, ...links, ...channels }),
+    ...placements,
     ...requestNoticeTables(k, { ...accounts, ...channels }),
     ...deliveryTables(k, accounts),
     ...botTables(k),
     ...webhookTables(k, accounts),
+    ...conversionTables(k, { ...accounts, ...links, ...channels, ...placements }),
   };
 }

@@ -92,6 +92,11 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
       webhookEnabled: k.bool("webhook_enabled").notNull().default(false),
       webhookFailures: k.int("webhook_failures").notNull().default(0),
       isActive: k.bool("is_active").notNull().default(true),
+      /**
+       * the owner has a postback for clicks that may apply to this link (core/conversions/flags.ts): the
+       * click writer reads the link with its clicks, so links without one pay nothing for postbacks
+       */
+      clickPostbacks: k.bool("click_postbacks").notNull().default(false),
       /** counters kept as clicks are written, so lists never scan clicks */
       totalClicks: k.int("total_clicks").notNull().default(0),
       uniqueClicks: k.int("unique_clicks").notNull().default(0),
@@ -182,8 +187,17 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
       rule: k.int("rule"),
       /** index of the A/B variant the visitor got, null when the link has none (or a rule caught them) */
       variant: k.int("variant"),
+      /** the click's own id (core/conversions/click-id.ts), fixed at the redirect: targets and conversions carry it */
+      clickId: k.text("click_id"),
+      /** the short link's own `sub1`…`sub5` query parameters, and `fbclid` (for Meta's `fbc`) */
+      sub1: k.text("sub1"),
+      sub2: k.text("sub2"),
+      sub3: k.text("sub3"),
+      sub4: k.text("sub4"),
+      sub5: k.text("sub5"),
+      fbclid: k.text("fbclid"),
     },
-    (t) => [k.index("clicks_link_time").on(t.linkId, t.clickedAt)],
+    (t) => [k.index("clicks_link_time").on(t.linkId, t.clickedAt), k.index("clicks_click_id").on(t.clickId)],
   );
 
   /** keeps is_unique decidable without scanning clicks: last time a visitor (hash of IP + UA) clicked a link */
