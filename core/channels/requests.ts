@@ -4,7 +4,6 @@ import type { Deps } from "../deps";
 import { AppError, Conflict, NotFound } from "../errors";
 import { queueBotMessage } from "../delivery/outbox";
 import { personName, refreshRequestNotice, tellRequests, waitingRequests } from "./request-notice";
-import { targetButton } from "../deep-link";
 import { transaction, type Tables } from "../../db/async";
 import { recordChannelEvent } from "../conversions/channel-events";
 import { runChannel } from "./channels";
