@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
-import { readChoice } from "../../bot/conversations/track";
+import { readChoice } from "../../bot/conversations/team-chat";
 import { eventually } from "../helpers/eventually";
 import { createTracker } from "../../core/tracking/trackers";
 import { setSourceMetadata, upsertSource } from "../../core/tracking/sources";
