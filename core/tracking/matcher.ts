@@ -24,7 +24,7 @@ export interface MatchResult<T> {
 }
 
 /** A tracker whose keyword occurs in a text (and no minus word does). Positions are in the NFKC text. */
-export interface KeywordHit<T> {
+interface KeywordHit<T> {
   tracker: T;
   start: number;
   end: number;
