@@ -64,7 +64,8 @@ const ROUNDS = 7;
 const QUERY_SHAPES = [
   () => `${keywordWord()} OR ${keywordWord()} -${keywordWord()}`,
   () => `"${keywordWord()} ${keywordWord()}" ${keywordWord().slice(0, 4)}*`,
-  () => `(${keywordWord()} | ${keywordWord()}) NEAR/3 ${keywordWord()}`,
+  // NEAR takes a word or phrase on each side (a group there does not parse, and such a tracker would match nothing)
+  () => `(${keywordWord()} | ${keywordWord()}) ${keywordWord()} NEAR/3 ${keywordWord()}`,
   () => `${keywordWord()} ${keywordWord()} OR ${keywordWord()} NOT (${keywordWord()} ${keywordWord()})`,
 ];
 const trackers: MatchableTracker[] = Array.from({ length: TRACKERS }, (_, id) => {

@@ -39,6 +39,7 @@ export const {
   trackingSources,
   trackerMatches,
   trackerSeenTexts,
+  forumTopics,
   channels,
   channelInvites,
   channelMemberUpdates,

@@ -709,7 +709,7 @@ tracker-prompt-only = Send @usernames, chat ids or t.me links to search only tho
 tracker-prompt-skip = Send @usernames, chat ids or t.me links never to search, separated by spaces.
 tracker-prompt-min-subscribers = Send the smallest member count a channel or group must have.
 tracker-prompt-language = Send the language posts must be in, as a code such as en, ru or de.
-tracker-prompt-notify = Send “bot” to be told here, a webhook URL to get an HTTP POST per match (it must answer 2xx to a test request), or “chat” with the id of one of your groups or channels where I am an admin, and a forum topic if you like: chat -1001234567890 12
+tracker-prompt-notify = Where should I send this tracker's matches: here, into one of your groups or channels (you pick it by name, then a forum topic), or to a webhook?
 tracker-prompt-syntax = Send “query” to write the keyword as a query — spaces: all words; OR or |: either; -word: not; "…": exact phrase; word*: starts with; ( ): group; a NEAR/3 b: close together — or “plain” for one word or phrase.
 tracker-prompt-word-forms = Send “on” to match words in any form (канал: каналы, каналов; run: runs, running) or “off” for the words as written.
 tracker-prompt-my-links = Send “on” to be told of every post that carries one of your short links or invite links (in the text, behind a text link or on a button), or “off”.
@@ -2046,3 +2046,12 @@ secure-page-kind-image = image
 secure-page-kind-video = video
 secure-page-kind-audio = audio
 secure-page-kind-file = file
+
+## Keyword tracking: notifications into a team chat, picked by name
+trk-via-chat = Into a group or channel of mine
+trk-no-team-chats = You have no group or channel where I can post yet: make me an administrator there (with the right to invite users for you to hold too), then choose again.
+trk-pick-chat = Which group or channel should get the matches?
+trk-pick-topic = Which topic of the forum?
+trk-topic-general = # General
+trk-pick-hint = Press one of the buttons, or type the start of its name.
+trk-prompt-webhook = Send the webhook URL: it gets an HTTP POST per match and must answer 2xx to a test request.

@@ -10,6 +10,7 @@ import { askChoice } from "./choice";
 import { problemText } from "../problem";
 import { parseQuery } from "../../core/tracking/query";
 import { describeQuery, looksLikeQuery, queryProblemText } from "./query-words";
+import { pickTeamChat, readChoice, type TeamChatChoice } from "./team-chat";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -26,19 +27,6 @@ async function askText(conversation: Convo, ctx: DialogContext, question: string
   }
   if (skippable && text === "/skip") return null;
   return text;
-}
-
-/**
- * A typed answer to a choice: the choice's own word (`channels`, `both`, `bot`: the words the tracker's
- * options take when editing), its whole label, or the start of exactly one label. Null otherwise.
- */
-export function readChoice(choices: [string, string][], typed: string): string | null {
-  const t = typed.trim().toLowerCase();
-  if (!t) return null;
-  const exact = choices.find(([label, value]) => value.toLowerCase() === t || label.toLowerCase() === t);
-  if (exact) return exact[1];
-  const starting = choices.filter(([label]) => label.toLowerCase().startsWith(t));
-  return starting.length === 1 ? starting[0]![1] : null;
 }
 
 /** Offers `choices` as buttons (or typed: see readChoice); Cancel ends the dialog. */
@@ -84,6 +72,24 @@ async function askKeyword(conversation: Convo, ctx: DialogContext, given?: strin
   }
 }
 
+/** How to notify: here, a webhook, or one of the person's groups (picked by name; asked again when they have none). */
+async function askVia(conversation: Convo, ctx: DialogContext): Promise<{ via: string; team: TeamChatChoice | null }> {
+  for (;;) {
+    const via = await askOption(conversation, ctx, ctx.t("track-via"), [
+      [ctx.t("track-via-bot"), "bot"],
+      [ctx.t("trk-via-chat"), "chat"],
+      [ctx.t("track-via-webhook"), "webhook"],
+    ]);
+    if (via !== "chat") return { via, team: null };
+    const team = await pickTeamChat(conversation, ctx);
+    if (team === "cancel") {
+      await ctx.reply(ctx.t(CANCELLED));
+      return conversation.halt();
+    }
+    if (team !== "none") return { via, team };
+  }
+}
+
 /** Splits an answer into entries at `separators`; null for /skip. */
 const list = (s: string | null, separators: RegExp) =>
   s
@@ -117,10 +123,7 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
     [ctx.t("track-where-chats"), "chats"],
   ]);
   const sources = await askText(conversation, ctx, ctx.t("track-sources"), true);
-  const via = await askOption(conversation, ctx, ctx.t("track-via"), [
-    [ctx.t("track-via-bot"), "bot"],
-    [ctx.t("track-via-webhook"), "webhook"],
-  ]);
+  const { via, team } = await askVia(conversation, ctx);
   const webhook = via === "webhook" ? await askText(conversation, ctx, ctx.t("track-webhook")) : null;
 
   const input: TrackerInput = {
@@ -133,8 +136,9 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
     search_channels: where !== "chats",
     search_chats: where !== "channels",
     include_sources: list(sources, COMMAS_OR_SPACES),
-    notify_via: via === "webhook" ? "webhook" : "bot",
+    notify_via: via === "webhook" ? "webhook" : team ? "chat" : "bot",
     webhook_url: webhook,
+    ...(team ? { notify_chat_id: team.chatId, notify_thread_id: team.threadId } : {}),
   };
   const result = await conversation.external(async (outside: BotContext) => {
     if (!outside.user) return { error: outside.t("track-private-only") };
@@ -166,6 +170,7 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
 export async function trackerOptionConversation(conversation: Convo, ctx: DialogContext, id: number, index: number) {
   const option = TRACKER_OPTIONS[index];
   if (!option) return;
+  if (option.picks === "notify") return notifyOption(conversation, ctx, id, option);
   if (option.choices) return chooseOption(conversation, ctx, id, option as TrackerOption & Required<Pick<TrackerOption, "choices">>);
   await answerOption(conversation, ctx, option, async (o, text) => {
     const t = await getTracker(o.deps, o.user.id, id);
@@ -199,9 +204,48 @@ async function chooseOption(
     hint: ctx.t(option.choices.refuse),
   });
   if (value === "cancel") return void (await conversation.external((o) => open(o, trackerScreen, [id])));
+  await saveOption(conversation, ctx, id, option, () => option.parse(value, {} as never));
+}
+
+/**
+ * How tracker `id` notifies: here, a group or channel of the person's (picked by name, then a
+ * topic), or a webhook (its URL asked). Typed, the option's own words still work (`bot`, a URL,
+ * `chat <id> [topic id]`).
+ */
+async function notifyOption(conversation: Convo, ctx: DialogContext, id: number, option: TrackerOption) {
+  const choices: [string, string][] = [
+    [ctx.t("track-via-bot"), "bot"],
+    [ctx.t("trk-via-chat"), "chat"],
+    [ctx.t("track-via-webhook"), "webhook"],
+  ];
+  const { value } = await askChoice(conversation, ctx, ctx.t("option-ask", { label: ctx.t(option.label), prompt: ctx.t(option.prompt) }), {
+    choices,
+    perRow: 1,
+    read: (typed) => readChoice(choices, typed) ?? typed,
+    hint: ctx.t(option.prompt),
+  });
+  const redraw = () => conversation.external((o) => open(o, trackerScreen, [id]));
+  if (value === "cancel") return void (await redraw());
+  if (value === "webhook")
+    return answerOption(conversation, ctx, { label: option.label, prompt: "trk-prompt-webhook" }, async (o, text) => {
+      await updateTracker(o.deps, o.user.id, id, { notify_via: "webhook", webhook_url: text });
+      await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
+    });
+  if (value !== "chat") return saveOption(conversation, ctx, id, option, () => option.parse(value, {} as never));
+  const team = await pickTeamChat(conversation, ctx);
+  if (team === "none" || team === "cancel") return void (await redraw());
+  await saveOption(conversation, ctx, id, option, () => ({
+    notify_via: "chat",
+    notify_chat_id: team.chatId,
+    notify_thread_id: team.threadId,
+  }));
+}
+
+/** Saves `input()` on tracker `id` through core and redraws its card; a problem is said and the tracker stays as it was. */
+async function saveOption(conversation: Convo, ctx: DialogContext, id: number, option: TrackerOption, input: () => TrackerInput) {
   const problem = await conversation.external(async (o) => {
     try {
-      await updateTracker(o.deps, o.user.id, id, option.parse(value, await getTracker(o.deps, o.user.id, id)));
+      await updateTracker(o.deps, o.user.id, id, input());
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
       return null;
     } catch (e) {

@@ -11,6 +11,7 @@ import { migrateChannel, recordBotMembership } from "../../core/channels/ownersh
 import { standingIn } from "../../core/channels/powers";
 import type { Standing } from "../../core/channels/standing";
 import { AppError } from "../../core/errors";
+import { GENERAL_TOPIC, recordForumTopic, type TopicChange } from "../../core/tracking/team-chats";
 
 /**
  * The bot as a keyword-tracking source: records every group, supergroup and channel it is added to
@@ -55,6 +56,9 @@ trackingSourcesFeature.on("my_chat_member", async (ctx, next) => {
   // the chat becomes the account of whoever made the bot an administrator only if they may invite users themselves
   const claim = by && isAdmin ? await claimantStanding(ctx, info.chatId, by.id) : null;
   await recordBotMembership(ctx.deps, info, claim?.holds ? by : null, { isAdmin, canInvite }, memberCount);
+  // a forum's General topic is always there (its messages carry no thread id); the others come as they are created or changed
+  if (isAdmin && update.chat.type === "supergroup" && update.chat.is_forum)
+    await recordForumTopic(ctx.deps, info.chatId, GENERAL_TOPIC, { name: "General" });
   ctx.deps.log.info(`tracking: ${isActive ? "added to" : "removed from"} ${info.type} ${info.chatId} (${info.title ?? ""})`);
   const wasActive =
     ACTIVE.has(update.old_chat_member.status) || (update.old_chat_member.status === "restricted" && update.old_chat_member.is_member);
@@ -116,6 +120,26 @@ async function tellWhoDidIt(
 trackingSourcesFeature.on("message:migrate_to_chat_id", async (ctx, next) => {
   await migrateSource(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
   await migrateChannel(ctx.deps, String(ctx.chat.id), String(ctx.message.migrate_to_chat_id));
+  await next();
+});
+
+/** What a forum service message says of its topic, or null for any other message. */
+function topicChange(msg: Message): TopicChange | null {
+  if (msg.forum_topic_created) return { name: msg.forum_topic_created.name, closed: false };
+  if (msg.forum_topic_edited) return msg.forum_topic_edited.name !== undefined ? { name: msg.forum_topic_edited.name } : null;
+  if (msg.forum_topic_closed) return { closed: true };
+  if (msg.forum_topic_reopened) return { closed: false };
+  return null;
+}
+
+trackingSourcesFeature.on("message", async (ctx, next) => {
+  const change = topicChange(ctx.message);
+  if (change && ctx.message.message_thread_id !== undefined) {
+    const chatId = String(ctx.chat.id);
+    await recordForumTopic(ctx.deps, chatId, ctx.message.message_thread_id, change);
+    if (ctx.message.chat.type === "supergroup" && ctx.message.chat.is_forum)
+      await recordForumTopic(ctx.deps, chatId, GENERAL_TOPIC, { name: "General" });
+  }
   await next();
 });
 

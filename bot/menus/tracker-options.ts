@@ -19,6 +19,8 @@ export interface TrackerOption {
    * `parse`) and the refusal said when a typed answer is none of them (a translation key).
    */
   choices?: { buttons: [string, string][]; refuse: string };
+  /** an option with a picker of its own: "notify" asks here / a group (by name, then a topic) / a webhook */
+  picks?: "notify";
 }
 
 const ON_OFF = {
@@ -121,6 +123,7 @@ export const TRACKER_OPTIONS: TrackerOption[] = [
   {
     label: "tracker-option-notify",
     prompt: "tracker-prompt-notify",
+    picks: "notify",
     parse: (t) => {
       if (/^(bot|бот)$/i.test(t)) return { notify_via: "bot" };
       const chat = /^(?:chat|чат)\s+(-?\d+)(?:\s+(\d+))?$/i.exec(t);

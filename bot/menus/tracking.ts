@@ -6,6 +6,7 @@ import { getTracker, listTrackers, setTrackerEnabled, deleteTracker, trackerLimi
 import { listMatches, markAllRead, unreadCount } from "../../core/tracking/matches";
 import { fitting, highlight } from "../../core/tracking/match-messages";
 import { previewTracker } from "../../core/tracking/preview";
+import { teamChatTitle, topicName } from "../../core/tracking/team-chats";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
 import { l } from "../i18n";
@@ -47,14 +48,15 @@ async function previewLines(ctx: BotContext, t: Awaited<ReturnType<typeof getTra
   ];
 }
 
-const chatLine = (ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>) =>
-  t.notifyVia === "webhook"
-    ? ctx.t("tracker-via-webhook", { url: esc(t.webhookUrl ?? "") })
-    : t.notifyVia === "chat"
-      ? t.notifyThreadId
-        ? ctx.t("tracker-via-topic", { chat: String(t.notifyChatId), topic: String(t.notifyThreadId) })
-        : ctx.t("tracker-via-chat", { chat: String(t.notifyChatId) })
-      : ctx.t("tracker-via-here");
+/** Where the tracker's notifications go, in words: a team chat by its title and topic name (ids only when unknown). */
+async function chatLine(ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>): Promise<string> {
+  if (t.notifyVia === "webhook") return ctx.t("tracker-via-webhook", { url: esc(t.webhookUrl ?? "") });
+  if (t.notifyVia !== "chat" || !t.notifyChatId) return ctx.t("tracker-via-here");
+  const chat = esc((await teamChatTitle(ctx.deps, uid(ctx), t.notifyChatId)) ?? t.notifyChatId);
+  if (!t.notifyThreadId) return ctx.t("tracker-via-chat", { chat });
+  const topic = esc((await topicName(ctx.deps, uid(ctx), t.notifyChatId, t.notifyThreadId)) ?? String(t.notifyThreadId));
+  return ctx.t("tracker-via-topic", { chat, topic });
+}
 
 export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
   const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
@@ -84,7 +86,7 @@ export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
     t.filterMinSubscribers ? ctx.t("tracker-min-members", { count: t.filterMinSubscribers }) : "",
     t.filterLanguage ? ctx.t("tracker-language", { language: t.filterLanguage }) : "",
     ctx.t(t.notifyEvery === "hour" ? "tracker-notify-hourly" : t.notifyEvery === "instant" ? "tracker-notify" : "tracker-notify-daily", {
-      via: chatLine(ctx, t),
+      via: await chatLine(ctx, t),
     }),
     ctx.t("tracker-matches", { total: t.totalMatches, unread }),
   ]

@@ -1,18 +1,10 @@
 import { AhoCorasick } from "./aho-corasick";
+import { FormsIndex } from "./forms-index";
+import { isWholeWord, isWordAt, matchStart, normaliseKeyword } from "./normalise";
+import { Occurrences } from "./occurrences";
 import { Postings } from "./postings";
-import { FOLD, INVISIBLE, WORD, isWholeWord, isWordAt, matchStart, normalise, normaliseKeyword } from "./normalise";
-import {
-  compileTracker,
-  evaluateQuery,
-  OVER_BUDGET,
-  termKeys,
-  WORK_BUDGET,
-  WordPositions,
-  type CompiledQuery,
-  type MatchSettings,
-} from "./query-match";
-import { textForms } from "./word-forms";
-import { WordTable } from "./word-table";
+import { anchorTerms, compileTracker, OVER_BUDGET, termKeys, type CompiledQuery, type MatchSettings } from "./query-match";
+import { QueryRunner } from "./query-run";
 
 /** What the matcher needs of a tracker (`syntax` and `wordForms` default to plain and off). */
 export interface MatchableTracker extends MatchSettings {
@@ -32,19 +24,18 @@ export interface MatchResult<T> {
 }
 
 /** A tracker whose keyword occurs in a text (and no minus word does). Positions are in the NFKC text. */
-export interface KeywordHit<T> {
+interface KeywordHit<T> {
   tracker: T;
   start: number;
   end: number;
 }
 
-const NONE = new Int32Array(0);
 /** `over` of a text no query tracker was a candidate for (most texts): shared, never changed */
 const NO_OVER: readonly never[] = Object.freeze([]);
 const KEYWORD = 0;
 const MINUS = 1;
-/** roles from TERM up: term (role - TERM) of a query tracker */
-const TERM = 2;
+/** the pattern is in the tracker's anchor: an occurrence makes the tracker's query a candidate */
+const ANCHOR = 2;
 
 /**
  * All enabled trackers indexed once: keywords and minus words (normalised) go into one
@@ -52,16 +43,19 @@ const TERM = 2;
  * Rules: non-exact keywords match as substrings of the normalised text; exact ones as whole
  * words/phrases (Unicode letters, digits and marks are word characters); a minus word anywhere in
  * the text vetoes, matched the same way (substring or whole word) as the tracker's keyword.
- * Queries (query-match.ts) put their terms into the same automaton; an occurrence is only noted
- * during the scan, and the trackers it concerns are checked after it. A term whose first word has
- * word forms is indexed by that word's keys (its dictionary words, word-forms.ts) instead: when
- * such terms exist, the post's words are looked up by their keys (once per distinct word, cached)
- * and an occurrence is noted for the terms indexed under them.
+ *
+ * Queries (query-match.ts) put their terms into the same automaton, or, for a term whose first word
+ * has word forms, into the FormsIndex by that word's keys. An occurrence of a term is noted once
+ * per post, whichever trackers have the term (Occurrences). A query tracker is filed under its
+ * anchor only (the rarest group of terms one of which any post it matches contains): it is
+ * evaluated (QueryRunner) only on the posts where its anchor occurs, on the occurrences noted.
  */
 export class TrackerIndex<T extends MatchableTracker> {
   private automaton: AhoCorasick;
   /** per pattern: (trackerIndex, role) pairs */
   private owners: Postings;
+  /** per pattern: 1 when it is a query term's (its occurrences at a word's start are noted) */
+  private termPattern: Uint8Array;
   private exact: Uint8Array;
   private hitGen: Int32Array;
   private minusGen: Int32Array;
@@ -71,52 +65,62 @@ export class TrackerIndex<T extends MatchableTracker> {
   private hitList: number[] = [];
   /** per tracker: its query, or null for a plain tracker */
   private queries: (CompiledQuery | null)[];
-  /** occurrences of query terms in this scan: flat (tracker, term, start, end), and the query trackers concerned */
-  private termHits: number[] = [];
+  private runner = new QueryRunner();
+  private occurrences: Occurrences;
+  private forms: FormsIndex | null;
   private candidateGen: Int32Array;
   private candidates: number[] = [];
-  /** word-forms terms by key: the key's group in keyOwners, which holds (trackerIndex, role) pairs */
-  private keyIds = new Map<string, number>();
-  private keyOwners: Postings;
-  /** per word of posts as written: the groups of keyOwners its keys have (NONE mostly); bounded */
-  private wordGroups: WordTable<Int32Array> | null = null;
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
+  private readonly onCandidate = (t: number) => this.candidate(t);
 
   constructor(readonly trackers: readonly T[]) {
     const patternIds = new Map<string, number>();
     const owners = new Postings();
-    const add = (raw: string, trackerIndex: number, role: number) => {
-      const p = normaliseKeyword(raw);
-      if (!p) return;
+    const termPatterns: number[] = [];
+    const patternOf = (p: string) => {
       let id = patternIds.get(p);
       if (id === undefined) patternIds.set(p, (id = patternIds.size));
-      owners.add(id, trackerIndex, role);
+      return id;
     };
-    const keyIds = this.keyIds;
-    const keyOwners = new Postings();
+    const add = (raw: string, trackerIndex: number, role: number) => {
+      const p = normaliseKeyword(raw);
+      if (p) owners.add(patternOf(p), trackerIndex, role);
+    };
+    const forms = new FormsIndex();
+    // a term's ref while building: its pattern (>= 0), its key set (-2 - set), or -1 (it never occurs)
+    const refOf = (term: { pattern: string }) => {
+      const keys = termKeys(term as Parameters<typeof termKeys>[0]);
+      if (keys) return -2 - forms.setOf(keys);
+      const p = normaliseKeyword(term.pattern);
+      if (!p) return -1;
+      const id = patternOf(p);
+      termPatterns.push(id);
+      return id;
+    };
     this.queries = trackers.map((t, i) => {
       const query = compileTracker(t);
+      const ids = this.runner.add(query, refOf);
       if (query)
-        query.terms.forEach((term, k) => {
-          const keys = termKeys(term);
-          if (!keys) return add(term.pattern, i, TERM + k);
-          for (const key of keys) {
-            let id = keyIds.get(key);
-            if (id === undefined) keyIds.set(key, (id = keyIds.size));
-            keyOwners.add(id, i, TERM + k);
-          }
-        });
+        for (const ref of new Set(anchorTerms(query).map((k) => this.runner.refOf(ids[k]!)))) {
+          if (ref >= 0) owners.add(ref, i, ANCHOR);
+          else if (ref <= -2) forms.anchor(-2 - ref, i);
+        }
       else {
         add(t.keyword, i, KEYWORD);
         for (const w of t.minusWords ?? []) add(w, i, MINUS);
       }
       return query;
     });
+    const patterns = patternIds.size;
     this.automaton = new AhoCorasick([...patternIds.keys()]);
-    this.owners = owners.freeze(patternIds.size);
-    this.keyOwners = keyOwners.freeze(keyIds.size);
-    if (keyIds.size) this.wordGroups = new WordTable();
+    this.owners = owners.freeze(patterns);
+    this.termPattern = new Uint8Array(patterns);
+    for (const p of termPatterns) this.termPattern[p] = 1;
+    forms.freeze();
+    this.forms = forms.size ? forms : null;
+    this.occurrences = new Occurrences(patterns + forms.size);
+    this.runner.freeze((ref) => (ref >= 0 ? ref : ref <= -2 ? patterns - 2 - ref : -1));
     const n = trackers.length;
     this.exact = Uint8Array.from(trackers, (t) => (t.exactMatch ? 1 : 0));
     this.hitGen = new Int32Array(n);
@@ -130,8 +134,7 @@ export class TrackerIndex<T extends MatchableTracker> {
     return this.trackers.length;
   }
 
-  private noteTerm(t: number, term: number, start: number, end: number): void {
-    this.termHits.push(t, term, start, end);
+  private candidate(t: number): void {
     if (this.candidateGen[t] !== this.gen) {
       this.candidateGen[t] = this.gen;
       this.candidates.push(t);
@@ -140,16 +143,19 @@ export class TrackerIndex<T extends MatchableTracker> {
 
   private record(pattern: number, end: number): void {
     const start = matchStart(this.text, end, this.automaton.patternLength[pattern]!);
+    // every query term starts a word (a whole word, a prefix, a phrase): inside a word it is no occurrence
+    let wordStart = -1;
+    if (this.termPattern[pattern]) {
+      wordStart = isWordAt(this.text, start - 1, -1) ? 0 : 1;
+      if (wordStart) this.occurrences.add(pattern, start, end);
+    }
     const owners = this.owners.list;
     let whole = -1;
-    let wordStart = -1;
     for (let k = 2 * this.owners.start[pattern]!, to = 2 * this.owners.start[pattern + 1]!; k < to; k += 2) {
       const t = owners[k]!;
       const role = owners[k + 1]!;
-      if (role >= TERM) {
-        // every query term starts a word (a whole word, a prefix, a phrase): inside a word it is no occurrence
-        if (wordStart === -1) wordStart = isWordAt(this.text, start - 1, -1) ? 0 : 1;
-        if (wordStart) this.noteTerm(t, role - TERM, start, end);
+      if (role === ANCHOR) {
+        if (wordStart) this.candidate(t);
         continue;
       }
       if (this.exact[t]) {
@@ -175,78 +181,24 @@ export class TrackerIndex<T extends MatchableTracker> {
     this.gen++;
     this.text = text;
     this.hitList.length = 0;
+    this.occurrences.reset();
     this.automaton.scan(text, this.onHit);
-    if (this.keyIds.size) this.scanWords(text);
+    this.forms?.scan(text, this.occurrences, this.termPattern.length, this.onCandidate);
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });
     if (!this.candidates.length) return { text, hits, over: NO_OVER as unknown as T[], work: 0 };
     const over: T[] = [];
-    return { text, hits, over, work: this.checkQueries(text, hits, over) };
-  }
-
-  /** Notes the word-forms terms whose keys the words of `text` have (words as Unicode letters, digits and marks; checked again in place). */
-  private scanWords(text: string): void {
-    const n = text.length;
-    for (let i = 0; i < n; ) {
-      if (!WORD[text.charCodeAt(i)]) {
-        i++;
-        continue;
-      }
-      const start = i;
-      // the word's end and its hash (FNV-1a of its folded letters, as WordTable keys words) in one pass
-      let h = 0x811c9dc5;
-      for (; i < n; i++) {
-        const c = text.charCodeAt(i);
-        if (WORD[c]) h = Math.imul(h ^ FOLD[c]!, 0x01000193);
-        else if (!INVISIBLE[c]) break;
-      }
-      h |= 1;
-      const groups = this.wordGroups!.get(text, start, i, h) ?? this.groupsOf(text.slice(start, i), h);
-      if (!groups.length) continue;
-      const { start: from, list } = this.keyOwners;
-      for (const id of groups)
-        for (let k = 2 * from[id]!; k < 2 * from[id + 1]!; k += 2) this.noteTerm(list[k]!, list[k + 1]! - TERM, start, i);
-    }
-  }
-
-  /** The groups of keyOwners a post's word (as written) belongs to, by its keys; cached per folded word. */
-  private groupsOf(word: string, h: number): Int32Array {
-    const ids: number[] = [];
-    for (const key of textForms(word, normalise) ?? []) {
-      const id = this.keyIds.get(key);
-      if (id !== undefined) ids.push(id);
-    }
-    const groups = ids.length ? Int32Array.from(ids) : NONE;
-    this.wordGroups!.set(normalise(word), h, groups);
-    return groups;
-  }
-
-  /** Evaluates the queries of the trackers whose terms occurred in this scan, on those occurrences only. */
-  private checkQueries(text: string, hits: KeywordHit<T>[], over: T[]): number {
-    const byTracker = new Map<number, Map<number, number[]>>();
-    const found = this.termHits;
-    for (let k = 0; k < found.length; k += 4) {
-      let terms = byTracker.get(found[k]!);
-      if (!terms) byTracker.set(found[k]!, (terms = new Map()));
-      const list = terms.get(found[k + 1]!);
-      if (list) list.push(found[k + 2]!, found[k + 3]!);
-      else terms.set(found[k + 1]!, [found[k + 2]!, found[k + 3]!]);
-    }
-    let words: WordPositions | null = null;
-    const wordsOnce = () => (words ??= new WordPositions(text));
     let work = 0;
+    this.runner.begin(text, this.occurrences);
     for (const t of this.candidates) {
-      const terms = byTracker.get(t)!;
-      const budget = { left: WORK_BUDGET };
-      const hit = evaluateQuery(this.queries[t]!, text, (term) => terms.get(term), wordsOnce, budget);
-      work = Math.max(work, WORK_BUDGET - budget.left);
+      const hit = this.runner.evaluate(t, this.queries[t]!);
+      work = Math.max(work, this.runner.spent);
       if (hit === OVER_BUDGET) over.push(this.trackers[t]!);
       else if (hit) hits.push({ tracker: this.trackers[t]!, ...hit });
     }
-    this.termHits.length = 0;
     this.candidates.length = 0;
-    return work;
+    return { text, hits, over, work };
   }
 }
 

@@ -8,7 +8,7 @@
  * its own.
  */
 import { FOLD, INVISIBLE, SPACE, WORD, isWholeWord, isWordAt, normalise, normaliseKeyword } from "./normalise";
-import { evaluate, parseQuery, positiveTerms, type QueryNode } from "./query";
+import { parseQuery, positiveTerms, type QueryNode } from "./query";
 import { keywordForms, sharesForm, textForms, type FormKeys } from "./word-forms";
 
 /** The matcher's view of a tracker's matching settings. */
@@ -145,7 +145,7 @@ function literalAt(s: string, i: number, word: string): number {
  * Checks an occurrence of a term's pattern at [start, end) of the NFKC text: returns where the
  * term's match ends (a prefix or a form runs to the end of its word), or -1 when it is no match there.
  */
-function checkTerm(term: TermCheck, s: string, start: number, end: number): number {
+export function checkTerm(term: TermCheck, s: string, start: number, end: number): number {
   if (term.kind === EXACT) return isWholeWord(s, start, end) ? end : -1;
   if (isWordAt(s, start - 1, -1)) return -1;
   if (term.kind === PREFIX) return wordEnd(s, end);
@@ -203,22 +203,15 @@ export class WordPositions {
  */
 export const WORK_BUDGET = 50_000;
 
-/** What one tracker has left to spend on the post being matched. */
-export interface Budget {
-  left: number;
-}
-
-/** evaluateQuery's answer when the tracker's budget ran out before the answer was known. */
+/** A query's answer when the tracker's budget ran out before the answer was known. */
 export const OVER_BUDGET = "over_budget";
-
-class Spent extends Error {}
 
 /**
  * Whether an occurrence of `a` (word numbers `aStart`, `aEnd`, pairs in text order) and one of `b`
  * are at most `distance` other words apart, in either order: a merge of the sorted lists, linear in
  * their lengths. Ends are non-decreasing with starts (occurrences of one term all have its length).
  */
-function nearInOrder(aEnd: Int32Array, bStart: Int32Array, distance: number): boolean {
+export function nearInOrder(aEnd: Int32Array, bStart: Int32Array, distance: number): boolean {
   let i = 0;
   for (let j = 0; j < bStart.length; j++) {
     const sb = bStart[j]!;
@@ -231,71 +224,48 @@ function nearInOrder(aEnd: Int32Array, bStart: Int32Array, distance: number): bo
 }
 
 /**
- * Evaluates a compiled query on the occurrences its patterns had in `s` (`found(term)`: the raw
- * [start, end) pairs of the term's pattern). Returns the match to show, null, or OVER_BUDGET when
- * `budget` ran out first (the tracker is then skipped for this text).
+ * What a term costs as an anchor (lower: rarer in posts): a prefix matches many words, a short word
+ * is a common one, a phrase needs its other words too.
  */
-export function evaluateQuery(
-  q: CompiledQuery,
-  s: string,
-  found: (term: number) => number[] | undefined,
-  words: () => WordPositions,
-  budget: Budget = { left: WORK_BUDGET },
-): { start: number; end: number } | null | typeof OVER_BUDGET {
-  const spend = (units: number) => {
-    budget.left -= units;
-    if (budget.left < 0) throw new Spent();
-  };
-  const checked = new Map<number, number[]>();
-  const hits = (term: number): number[] => {
-    let list = checked.get(term);
-    if (list) return list;
-    list = [];
-    const raw = found(term);
-    if (raw) {
-      spend((raw.length / 2) * q.terms[term]!.words.length);
-      for (let k = 0; k < raw.length; k += 2) {
-        const e = checkTerm(q.terms[term]!, s, raw[k]!, raw[k + 1]!);
-        if (e !== -1) list.push(raw[k]!, e);
+function anchorCost(term: TermCheck): number {
+  const first =
+    term.kind === FORMS ? (typeof term.words[0] === "string" ? term.words[0] : term.words[0]!.word) : term.pattern.split(" ")[0]!;
+  const phrase = term.kind === FORMS ? term.words.length > 1 : term.pattern.includes(" ");
+  return ((term.kind === PREFIX ? 16 : 1) * (phrase ? 0.5 : 1) * 8) / Math.max(1, first.length);
+}
+
+/** Groups of terms of which one at least occurs in every post `node` matches (AND: each child's; OR: one group, a group from each item). */
+function requiredGroups(node: QueryNode, cost: (group: number[]) => number): number[][] {
+  switch (node.kind) {
+    case "term":
+      return [[node.term]];
+    case "near":
+      return [[node.a], [node.b]];
+    case "not":
+      return [];
+    case "and":
+      return node.items.flatMap((n) => requiredGroups(n, cost));
+    case "or": {
+      const union: number[] = [];
+      for (const item of node.items) {
+        const groups = requiredGroups(item, cost);
+        if (!groups.length) return [];
+        union.push(...groups.reduce((a, b) => (cost(b) < cost(a) ? b : a)));
       }
+      return [[...new Set(union)]];
     }
-    checked.set(term, list);
-    return list;
-  };
-  const spans = new Map<number, { start: Int32Array; end: Int32Array }>();
-  /** word numbers of a term's occurrences: where each starts and where it ends */
-  const span = (term: number) => {
-    let out = spans.get(term);
-    if (out) return out;
-    const list = hits(term);
-    const w = words();
-    spend(list.length / 2);
-    out = { start: new Int32Array(list.length / 2), end: new Int32Array(list.length / 2) };
-    for (let k = 0; k < list.length; k += 2) {
-      out.start[k / 2] = w.at(list[k]!);
-      out.end[k / 2] = w.at(list[k + 1]! - 1);
-    }
-    spans.set(term, out);
-    return out;
-  };
-  const near = (a: number, b: number, distance: number) => {
-    const sa = span(a);
-    const sb = span(b);
-    spend(2 * (sa.start.length + sb.start.length));
-    return nearInOrder(sa.end, sb.start, distance) || nearInOrder(sb.end, sa.start, distance);
-  };
-  try {
-    if (!evaluate(q.root, (term) => hits(term).length > 0, near)) return null;
-    let best: { start: number; end: number } | null = null;
-    for (const term of q.positive) {
-      const list = hits(term);
-      if (list.length && (!best || list[0]! < best.start)) best = { start: list[0]!, end: list[1]! };
-    }
-    if (best) return best;
-    for (const list of checked.values()) if (list.length) return { start: list[0]!, end: list[1]! };
-    return null;
-  } catch (e) {
-    if (e instanceof Spent) return OVER_BUDGET;
-    throw e;
   }
+}
+
+/**
+ * The terms of a query one of which must occur in a post for it to match, the rarest such group
+ * by anchorCost: the matcher evaluates the query only on posts where one of them occurs. Without a
+ * smaller group, every term (a query that matches needs one of its terms: parseQuery refuses the rest).
+ */
+export function anchorTerms(q: CompiledQuery): number[] {
+  const costs = q.terms.map(anchorCost);
+  const cost = (group: number[]) => group.reduce((sum, t) => sum + costs[t]!, 0);
+  const groups = requiredGroups(q.root, cost);
+  if (!groups.length) return q.terms.map((_, k) => k);
+  return groups.reduce((a, b) => (cost(b) < cost(a) ? b : a));
 }

@@ -125,5 +125,28 @@ export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof account
     },
     (t) => [k.uniqueIndex("tracker_seen_texts_key").on(t.trackerId, t.textHash), k.index("tracker_seen_texts_seen").on(t.seenAt)],
   );
-  return { trackers, trackingSources, trackerMatches, trackerSeenTexts };
+
+  /**
+   * Forum topics of the owner's groups, as the bot learns them (a topic created, renamed, closed or
+   * reopened, or a message in it), so a tracker's team-chat notifications pick a topic by its name.
+   * `thread_id` 0 is the General topic (messages there carry no thread id). One row per account
+   * holding the chat as a channel.
+   */
+  const forumTopics = k.table(
+    "forum_topics",
+    {
+      id: k.id(),
+      userId: k
+        .int("user_id")
+        .notNull()
+        .references(() => users.id, { onDelete: "cascade" }),
+      chatId: k.text("chat_id").notNull(),
+      threadId: k.int("thread_id").notNull(),
+      name: k.text("name").notNull(),
+      isClosed: k.bool("is_closed").notNull().default(false),
+      createdAt: k.createdAt(),
+    },
+    (t) => [k.uniqueIndex("forum_topics_user_chat_thread").on(t.userId, t.chatId, t.threadId), k.index("forum_topics_chat").on(t.chatId)],
+  );
+  return { trackers, trackingSources, trackerMatches, trackerSeenTexts, forumTopics };
 }
