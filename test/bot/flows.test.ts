@@ -236,7 +236,7 @@ const ANSWERS: Record<string, { answers: () => Answer[]; check: () => Promise<vo
     check: async () => {
       const db = b.t.deps.asyncDb;
       const [token] = await db.select().from(db.tables.apiTokens).where(eq(db.tables.apiTokens.name, "zapier"));
-      expect(token?.scopes).toEqual(["read:links", "read:stats", "read:channels", "read:pixels", "read:secure", "read:tracking"]);
+      expect(token?.scopes).toEqual(["read:links", "read:stats", "read:channels", "read:pixels", "read:secure", "read:tracking", "read:conversions", "read:webhooks"]);
     },
   },
 };
