@@ -82,6 +82,8 @@ const OBJECTS: Record<string, () => RegExp> = {
   "the item": () => /^ci\b|ci$/,
   "the sign-in": () => /mail@example\.com/,
   "the placement": () => new RegExp(`^\\d+\\. ${names().placement}$`),
+  "the postback": () => /^📮 1\. /,
+  "the key": () => /^🚫 /,
 };
 /** "the option" of each flow: the first option its screen offers (an English label, translated like the docs' own). */
 const OPTION_OF: Record<string, string> = {
@@ -113,6 +115,8 @@ const ROW_OF: Record<string, () => RegExp> = {
   "Delete a share link": () => new RegExp(`${names().memo} · `),
   "Turn a request link off/on": () => new RegExp(names().request),
   "Delete a request link": () => new RegExp(names().request),
+  "Test a postback": () => /^📮 1\. /,
+  "Delete a postback": () => /^📮 1\. /,
 };
 
 let b: ReturnType<typeof unitBot>;
