@@ -2030,6 +2030,7 @@ conv-event-registration = Sign-up
 conv-event-purchase = Purchase
 conv-event-deposit = Deposit
 conv-event-subscribe = Subscription
+conv-event-any = Any event
 
 ## Postbacks in the bot (pb-…) and keys for incoming conversions (pbk-…)
 pb-settings = 📮 Postbacks
@@ -2084,7 +2085,7 @@ pb-save = { $count ->
    *[other] ✅ Save and test ({ $count })
 }
 pb-pick-one = Choose at least one event first.
-pb-refuse-event = «{ $name }» cannot be an event name: use letters, digits, _ . or -, up to 64 characters.
+pb-refuse-event = «{ $name }» cannot be an event name: use lower-case letters, digits and _, starting with a letter, up to 40 characters.
 pb-cancelled = Cancelled: no postback was made.
 pb-saved = ✅ Postback saved. A test is on its way; its answer comes below.
 pbk-settings = 🔑 Conversion keys

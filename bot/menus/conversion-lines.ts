@@ -6,6 +6,7 @@
  */
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { money } from "../../core/placements/table";
+import { ANY_EVENT } from "../../core/conversions/events";
 import { localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
 
@@ -32,6 +33,7 @@ const EVENT_KEYS: Record<string, string> = {
   sale: "conv-event-purchase",
   deposit: "conv-event-deposit",
   subscribe: "conv-event-subscribe",
+  [ANY_EVENT]: "conv-event-any",
 };
 
 /** An event's name for the reader: in words when the service knows it, else as code. */

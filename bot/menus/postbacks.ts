@@ -98,7 +98,7 @@ dynamic(postbacksScreen, async (ctx, range) => {
     range.text({ text: l("pb-test-short"), payload: payload(postbacksScreen, p.id) }, (c) =>
       act(c, () => sendTest(c, itemOf(c, postbacksScreen)), "postbacks"),
     );
-    go(range, postbacksScreen, "🗑", "postback-delete", (c) => [itemOf(c, postbacksScreen)], p.id);
+    go(range, postbacksScreen, "🗑", "postback-delete", (c) => [itemOf(c, postbacksScreen), idOf(c, 0), idOf(c, 1)], p.id);
     range.row();
   });
   range.text({ text: l("pb-new"), payload: payload(postbacksScreen) }, (c) =>
@@ -162,7 +162,7 @@ dynamic(postbackScreen, async (ctx, range) => {
   range.text({ text: l("pb-test"), payload: payload(postbackScreen) }, (c) => act(c, () => sendTest(c, idOf(c)), "postbacks"));
   go(range, postbackScreen, l("pb-log"), "postback-log", (c) => [idOf(c)]);
   range.row();
-  go(range, postbackScreen, l("pb-delete"), "postback-delete", (c) => [idOf(c)]);
+  go(range, postbackScreen, l("pb-delete"), "postback-delete", (c) => [idOf(c), kind, id]);
   go(range, postbackScreen, l("pb-back-list"), "postbacks", () => [kind, id]);
 });
 
@@ -179,22 +179,24 @@ dynamic(postbackLogScreen, (ctx, range) => {
   go(range, postbackLogScreen, l("pb-back-postback"), "postback", (c) => [idOf(c)]);
 });
 
-export const postbackDeleteScreen = createScreen("postback-delete", 1, async (ctx) =>
+/** The delete confirmation, drawn for the postback and the list to go back to (its scope's, or the account's where 🗑 was tapped). */
+export const postbackDeleteScreen = createScreen("postback-delete", 3, async (ctx) =>
   ctx.t("pb-delete-confirm", { target: targetOf(ctx, await getPostback(ctx.deps, ctx.user.id, idOf(ctx))) }),
 );
 dynamic(postbackDeleteScreen, async (ctx, range) => {
-  const scope = scopeOf(await getPostback(ctx.deps, ctx.user.id, idOf(ctx)));
+  await getPostback(ctx.deps, ctx.user.id, idOf(ctx)); // still there (else the screen is outdated)
+  const list = [idOf(ctx, 1), idOf(ctx, 2)];
   range.text({ text: l("pb-delete-yes"), payload: payload(postbackDeleteScreen) }, (c) =>
     act(
       c,
       async () => {
         await deletePostback(c.deps, c.user.id, idOf(c));
-        await open(c, postbacksScreen, scope, c.t("pb-deleted"));
+        await open(c, postbacksScreen, [idOf(c, 1), idOf(c, 2)], c.t("pb-deleted"));
       },
       "postbacks",
     ),
   );
-  go(range, postbackDeleteScreen, l("item-keep"), "postbacks", () => scope);
+  go(range, postbackDeleteScreen, l("item-keep"), "postbacks", () => list);
 });
 
 /** The postback screens under `parent` (Settings), in their tree. */

@@ -22,6 +22,8 @@ import { createLink } from "../../core/links/links";
 import { createTag } from "../../core/catalog/tags";
 import { createApiToken } from "../../core/tokens/api-tokens";
 import { createPlacement } from "../../core/placements/placements";
+import { createPostback } from "../../core/conversions/postbacks";
+import { createPostbackKey } from "../../core/conversions/keys";
 import { eq } from "drizzle-orm";
 
 type Row = { flow: string; cell: string; from: "start" | "paste" };
@@ -154,6 +156,9 @@ async function setUp(language: "en" | "ru") {
     .values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: names().invite, inviteLink: "https://t.me/+adone" });
   b.fake.members.set("-100777:42", { status: "creator" }); // Telegram's word: alice runs the channel
   await createPlacement(deps, user, { venue: "@bigchannel", name: names().placement, cost: { amount: 5000, currency: "RUB" } });
+  // an account-wide postback and a key for incoming conversions (the link and the placement have no postback of their own)
+  await createPostback(deps, user.id, { url: "https://hooks.example/pb?cid={click_id}", events: ["purchase"] });
+  await createPostbackKey(deps, user.id, "server");
   urls = { link: `https://s.example/${link.code}`, share: share.url, request: request.url };
 }
 
