@@ -2109,7 +2109,7 @@ app-conv-none = No conversions yet. They come from your server through the API, 
 app-conv-count = { $count ->
     [one] conversion
    *[other] conversions
-}
+    }
 app-conv-rate = of unique clicks
 app-conv-value = worth
 app-conv-roas = ROAS
@@ -2125,6 +2125,7 @@ app-conv-event-registration = Sign-up
 app-conv-event-purchase = Purchase
 app-conv-event-deposit = Deposit
 app-conv-event-subscribe = Subscription
+app-conv-event-any = Any event
 app-pb-title = Postbacks
 app-pb-intro = A postback calls an address of yours (an ad network's, your tracker's) each time a chosen event happens. These are all of your account's.
 app-pb-for-link = This link's postbacks; a new one here calls only for this link.
@@ -2159,13 +2160,13 @@ app-pb-state-cancelled = cancelled
 app-pb-attempts = { $count ->
     [one] { $count } attempt
    *[other] { $count } attempts
-}
+    }
 app-pb-new = New postback
 app-pb-kind = Receiver
 app-pb-kind-url = An address (URL template)
 app-pb-kind-meta = Meta Conversions API
 app-pb-url = Address to call
-app-pb-macros = Macros are replaced by the values: { $macros }.
+app-pb-macros = Macros such as {"{"}click_id{"}"}, {"{"}event{"}"}, {"{"}value{"}"}, {"{"}currency{"}"} or {"{"}sub1{"}"} are replaced by the values (the bot lists them all).
 app-pb-post-json = POST (values as JSON)
 app-pb-pixel = Pixel id
 app-pb-access-token = Access token
@@ -2176,9 +2177,8 @@ app-pbk-title = Keys for incoming conversions
 app-pbk-how = A server that can only call an address reports a conversion with a GET to a key's address, filling in event (required), click_id, value, currency and external_id (the same one twice counts once). A revoked key is refused.
 app-pbk-none = No keys yet.
 app-pbk-new = New key
-app-pbk-made = Key made
+app-pbk-name = The key's name (which server uses it)
+app-pbk-copy-now = Copy the address now: it is shown only once. Add ?event=purchase&click_id=… to report a conversion.
 app-pbk-made-on = made { $date }
-app-pbk-used = last used { $date }
-app-pbk-unused = not used yet
-app-pbk-revoke-confirm = Revoke this key? Conversions reported with it are refused from now on.
+app-pbk-revoke-confirm = Revoke key “{ $name }”? Conversions reported with it are refused from now on.
 app-pbk-revoked = Key revoked

@@ -2205,7 +2205,7 @@ app-conv-count = { $count ->
     [one] конверсия
     [few] конверсии
    *[other] конверсий
-}
+    }
 app-conv-rate = от уникальных переходов
 app-conv-value = принесли
 app-conv-roas = ROAS
@@ -2221,6 +2221,7 @@ app-conv-event-registration = Регистрация
 app-conv-event-purchase = Покупка
 app-conv-event-deposit = Депозит
 app-conv-event-subscribe = Подписка
+app-conv-event-any = Любое событие
 app-pb-title = Постбэки
 app-pb-intro = Постбэк — это запрос на ваш адрес (рекламной сети или вашего трекера) каждый раз, когда происходит выбранное событие. Здесь все постбэки аккаунта.
 app-pb-for-link = Постбэки этой ссылки; новый постбэк здесь срабатывает только для неё.
@@ -2256,13 +2257,13 @@ app-pb-attempts = { $count ->
     [one] { $count } попытка
     [few] { $count } попытки
    *[other] { $count } попыток
-}
+    }
 app-pb-new = Новый постбэк
 app-pb-kind = Получатель
 app-pb-kind-url = Адрес (шаблон URL)
 app-pb-kind-meta = API конверсий Meta
 app-pb-url = Адрес для запроса
-app-pb-macros = Макросы заменяются значениями: { $macros }.
+app-pb-macros = Макросы вроде {"{"}click_id{"}"}, {"{"}event{"}"}, {"{"}value{"}"}, {"{"}currency{"}"} или {"{"}sub1{"}"} заменяются значениями (бот перечисляет их все).
 app-pb-post-json = POST (значения в JSON)
 app-pb-pixel = Id пикселя
 app-pb-access-token = Токен доступа
@@ -2273,9 +2274,8 @@ app-pbk-title = Ключи для входящих конверсий
 app-pbk-how = Сервер, который умеет только открыть адрес, сообщает о конверсии GET-запросом на адрес ключа, подставив event (обязательно), click_id, value, currency и external_id (с одним и тем же конверсия считается один раз). Отозванный ключ не принимается.
 app-pbk-none = Ключей пока нет.
 app-pbk-new = Новый ключ
-app-pbk-made = Ключ создан
+app-pbk-name = Название ключа (какой сервер им пользуется)
+app-pbk-copy-now = Скопируйте адрес сейчас: он показывается только один раз. Чтобы сообщить о конверсии, добавьте ?event=purchase&click_id=….
 app-pbk-made-on = создан { $date }
-app-pbk-used = последний раз — { $date }
-app-pbk-unused = ещё не использовался
-app-pbk-revoke-confirm = Отозвать этот ключ? Конверсии с ним больше не будут приниматься.
+app-pbk-revoke-confirm = Отозвать ключ «{ $name }»? Конверсии с ним больше не будут приниматься.
 app-pbk-revoked = Ключ отозван

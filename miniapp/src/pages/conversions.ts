@@ -3,23 +3,23 @@
  * from unique clicks, the value in each currency (and ROAS on a placement), the count of each event;
  * a clear line when there are none (never "0 ₽"), with where conversions come from.
  */
-import { html } from "../ui";
+import { get } from "../api";
+import { Async, html, useAsync } from "../ui";
 import { fmtNumber, t } from "../i18n";
 import { linkTo } from "../router";
 import { money } from "../money";
+import type { ConversionStatsModel } from "../../../api/conversions/model";
+import { PERIODS as PERIOD_DAYS } from "../../../core/analytics/range";
 
 /** What the API gives of conversions: count, value by currency, count by event. */
-export interface ConversionFigures {
-  count: number;
-  value: Record<string, number>;
-  by_event: Record<string, number>;
-}
+export type ConversionFigures = (typeof ConversionStatsModel)["static"];
 
 /** Event names the app says in words (`app-conv-event-<name>`); any other as the advertiser wrote it. */
 const KNOWN_EVENTS = ["click", "join_request", "join", "leave", "start", "lead", "registration", "purchase", "deposit", "subscribe"];
 
 /** An event's name for the reader. */
-export const eventName = (event: string) => (KNOWN_EVENTS.includes(event) ? t(`app-conv-event-${event}`) : event);
+export const eventName = (event: string) =>
+  event === "*" ? t("app-conv-event-any") : KNOWN_EVENTS.includes(event) ? t(`app-conv-event-${event}`) : event;
 
 /** The value in each currency, biggest first ("45 000 ₽ + 120 $"); "" when no conversion carried a value. */
 export function valueText(value: Record<string, number>): string {
@@ -33,19 +33,32 @@ export function valueText(value: Record<string, number>): string {
 /** A rate as a percentage (one decimal under 10 %). */
 const rate = (share: number) => fmtNumber(share, { style: "percent", maximumFractionDigits: share < 0.1 ? 1 : 0 });
 
-/** The Conversions card: `unique` unique clicks give the rate; `roas` (a placement's) is shown when known. */
-export function Conversions({
-  figures,
+/**
+ * The Conversions card of what `scope` names (`link_id=5`, `invite_id=…`, `placement_id=…`), over
+ * `period` (counted back from now, as the click stats count it; all time without one): `unique`
+ * unique clicks give the rate; `roas` (a placement's) is shown when known; `postbacks` is the page
+ * of its postbacks.
+ */
+export function Conversions(props: { scope: string; period?: string; unique: number; roas?: number | null; postbacks?: string }) {
+  const figures = useAsync(() => {
+    const days = props.period ? (PERIOD_DAYS as Record<string, number | null>)[props.period] : null;
+    const from = days ? `&from=${encodeURIComponent(new Date(Date.now() - days * 86_400_000).toISOString())}` : "";
+    return get<ConversionFigures>(`/api/conversions/stats?${props.scope}${from}`);
+  }, [props.scope, props.period]);
+  return html`<${Async} state=${figures}>${(f: ConversionFigures) => html`<${ConversionsCard} f=${f} ...${props} />`}<//>`;
+}
+
+function ConversionsCard({
+  f,
   unique,
   roas,
   postbacks,
 }: {
-  figures?: ConversionFigures | null;
+  f: ConversionFigures;
   unique: number;
   roas?: number | null;
   postbacks?: string;
 }) {
-  const f = figures ?? { count: 0, value: {}, by_event: {} };
   const value = valueText(f.value);
   const events = Object.entries(f.by_event)
     .filter(([, n]) => n > 0)

@@ -10,12 +10,16 @@ import { useRoute } from "../router";
 import { Async, CopyButton, Empty, ErrorBox, confirmed, fmtDate, html, useAction, useAsync, useSubmit } from "../ui";
 import { t } from "../i18n";
 import { eventName } from "./conversions";
+import type { PostbackKeysModel, PostbacksModel } from "../../../api/conversions/model";
 
-type Postback = any;
-type Delivery = any;
+type Postback = (typeof PostbacksModel.postback)["static"];
+type Delivery = (typeof PostbacksModel.delivery)["static"];
+type TestResult = (typeof PostbacksModel.testResult)["static"];
+type Key = (typeof PostbackKeysModel.key)["static"];
+type MadeKey = (typeof PostbackKeysModel.created)["static"];
 
 /** The events offered as toggles (any other can be typed). */
-const OFFERED = ["click", "join_request", "join", "leave", "start", "lead", "purchase"];
+const OFFERED = ["click", "join_request", "join", "leave", "start", "lead", "purchase", "*"];
 
 /** The scope the page was opened for, from its query. */
 function scopeOfQuery(query: URLSearchParams): { link_id?: number; placement_id?: number } {
@@ -31,7 +35,7 @@ export function PostbacksPage() {
   const list = useAsync(() => get<Postback[]>(`/api/postbacks${filter}`), [filter]);
   return html`<section>
     <header class="page-head"><h1>${t("app-pb-title")}</h1></header>
-    <p class="hint">${t(scope.link_id ? "app-pb-for-link" : scope.placement_id ? "app-pb-for-placement" : "app-pb-intro")}</p>
+    <p class="hint">${scope.link_id ? t("app-pb-for-link") : scope.placement_id ? t("app-pb-for-placement") : t("app-pb-intro")}</p>
     <${Async} state=${list}>${(items: Postback[]) =>
       items.length === 0
         ? html`<${Empty}>${t("app-pb-none")}<//>`
@@ -57,7 +61,7 @@ function PostbackItem({ p, onDeleted }: { p: Postback; onDeleted: () => void }) 
   const test = () =>
     run(async () => {
       setAnswer(null);
-      const r = await post(`/api/postbacks/${p.id}/test`);
+      const r = await post<TestResult>(`/api/postbacks/${p.id}/test`);
       setAnswer({ ok: Boolean(r.ok), text: testText(r) });
     });
   const remove = () =>
@@ -80,7 +84,7 @@ function PostbackItem({ p, onDeleted }: { p: Postback; onDeleted: () => void }) 
 }
 
 /** What the receiver answered a test, in words. */
-function testText(r: { ok: boolean; status?: number | null; body?: string | null; error?: string | null }): string {
+function testText(r: TestResult): string {
   const body = r.body?.trim() ? t("app-pb-test-body", { body: r.body.trim().slice(0, 200) }) : t("app-pb-test-no-body");
   if (r.ok) return t("app-pb-test-ok", { status: String(r.status), body });
   if (r.status) return t("app-pb-test-refused", { status: String(r.status), body });
@@ -147,33 +151,48 @@ function NewPostback({ scope, onMade }: { scope: { link_id?: number; placement_i
       (e) =>
         html`<button type="button" class=${events.includes(e) ? "chip on" : "chip"} aria-pressed=${events.includes(e)} onClick=${() => toggle(e)}>${eventName(e)}</button>`,
     )}</div>
-    <label class="field">${t("app-pb-other-events")}<input name="events" autocomplete="off" placeholder="deposit, trial" value=${typed} onInput=${(e: any) => setTyped(e.currentTarget.value)} /></label>
+    <label class="field">${t("app-pb-other-events")}<input name="events" autocomplete="off" value=${typed} onInput=${(e: any) => setTyped(e.currentTarget.value)} /></label>
     <button class="btn" disabled=${busy}>${t("app-pb-create")}</button>
   </form>`;
 }
 
-/** Keys for incoming conversions: each key's GET address to copy, revoke; a new key. */
+/** Keys for incoming conversions: each key's name and first characters, revoke; a new key, its GET address shown once to copy. */
 function KeysCard() {
-  const keys = useAsync(() => get<any[]>("/api/postback-keys"), []);
+  const keys = useAsync(() => get<Key[]>("/api/postback-keys"), []);
+  const [name, setName] = useState("");
+  const [made, setMade] = useState<MadeKey | null>(null);
   const { busy, run } = useAction();
-  const make = () => run(async () => (await post("/api/postback-keys"), keys.reload()), t("app-pbk-made"));
-  const revoke = (k: any) =>
-    confirmed(t("app-pbk-revoke-confirm")) &&
+  const make = (e: Event) => {
+    e.preventDefault();
+    void run(async () => {
+      setMade(await post<MadeKey>("/api/postback-keys", { name: name.trim() }));
+      setName("");
+      keys.reload();
+    });
+  };
+  const revoke = (k: Key) =>
+    confirmed(t("app-pbk-revoke-confirm", { name: k.name })) &&
     run(async () => (await del(`/api/postback-keys/${k.id}`), keys.reload()), t("app-pbk-revoked"));
   return html`<div class="card" data-testid="postback-keys"><h2>${t("app-pbk-title")}</h2>
     <p class="hint">${t("app-pbk-how")}</p>
-    <${Async} state=${keys}>${(list: any[]) => {
+    ${
+      made &&
+      html`<div class="secret" role="status"><p>${t("app-pbk-copy-now")}</p>
+      <div class="row-line"><code class="mono ellipsis" data-testid="postback-key-url">${made.url}</code><${CopyButton} text=${made.url} /></div>
+      <button class="link-btn" onClick=${() => setMade(null)}>${t("app-done")}</button></div>`
+    }
+    <${Async} state=${keys}>${(list: Key[]) => {
       const live = list.filter((k) => !k.revoked_at);
       return live.length === 0
         ? html`<${Empty}>${t("app-pbk-none")}<//>`
-        : html`<ul class="list compact">${live.map(
-            (
-              k,
-            ) => html`<li><div class="row-line"><code class="mono ellipsis" data-testid="postback-key-url">${k.url}</code><${CopyButton} text=${k.url} /></div>
-            <div class="row-line"><small class="hint">${t("app-pbk-made-on", { date: fmtDate(k.created_at) })} · ${k.last_used_at ? t("app-pbk-used", { date: fmtDate(k.last_used_at) }) : t("app-pbk-unused")}</small>
-            <button class="btn small danger" disabled=${busy} onClick=${() => revoke(k)}>${t("app-revoke")}</button></div></li>`,
+        : html`<ul class="list compact" data-testid="postback-key-list">${live.map(
+            (k) => html`<li class="row-line"><span><strong>${k.name}</strong> <code class="mono">${k.prefix}…</code>
+            <small class="hint"> ${t("app-pbk-made-on", { date: fmtDate(k.created_at) })}</small></span>
+            <button class="btn small danger" disabled=${busy} onClick=${() => revoke(k)}>${t("app-revoke")}</button></li>`,
           )}</ul>`;
     }}<//>
-    <button class="btn small" disabled=${busy} onClick=${make}>${t("app-pbk-new")}</button>
+    <form class="form sub" onSubmit=${make}>
+      <input name="keyName" required maxlength="100" aria-label=${t("app-pbk-name")} placeholder=${t("app-pbk-name")} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
+      <button class="btn small" disabled=${busy}>${t("app-pbk-new")}</button></form>
   </div>`;
 }
