@@ -13,6 +13,11 @@
  * rule matches the load generator's requests (each fails on its last condition), so every request
  * evaluates all 20 before its variant is picked; the bare server answers that variant's Location.
  *
+ * `--link macros` serves a plain link whose target carries macros (`?cid={click_id}&net={sub1}`):
+ * every answer has the click's own id, so the answers are compared with the id left out, and the
+ * bare server answers one of them. Against `--baseline` (whose plain link has no macros) it gives
+ * what a link with macros costs.
+ *
  * `--journal-cost` adds a third server to every round: the same app with its click journal off
  * (clicks wait in memory for the writer, as before the journal), on a data directory of its own,
  * and reports what the journal costs: the median over rounds of the difference of the two apps'
@@ -35,6 +40,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const TARGET = "https://example.com/landing?utm_source=bench";
+/** The target of `--link macros`: the click id and a sub parameter, filled at the redirect. */
+const MACRO_URL = "https://example.com/landing?cid={click_id}&net={sub1}";
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 /** What the app's redirect carries besides Location (api/visitor/index.ts); the bare server sends the same. */
 const REDIRECT_HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex" };
@@ -96,7 +103,7 @@ async function serve(kind: string, dataDir: string, linkKind: string, location: 
   const link =
     deps.db.select().from(links).get() ??
     (await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "bench" }), {
-      url: "https://example.com/landing",
+      url: linkKind === "macros" ? MACRO_URL : "https://example.com/landing",
       utm_source: "bench",
       ...(linkKind === "rules" ? routingBenchLink() : {}),
     }));
@@ -126,7 +133,11 @@ async function start(kind: string, dataDir: string, linkKind: string, location =
 /** What a visitor's client gets: status and headers without the date and the request's id (both differ on every answer). */
 async function answerOf(url: string) {
   const res = await fetch(url, { redirect: "manual", headers: { "user-agent": UA } });
-  return JSON.stringify({ status: res.status, headers: [...res.headers].filter(([k]) => k !== "date" && k !== "x-request-id").sort() });
+  // a click id differs from answer to answer: compared left out
+  const headers = [...res.headers]
+    .filter(([k]) => k !== "date" && k !== "x-request-id")
+    .map(([k, v]) => [k, v.replace(/cid=[^&]*/, "cid=*")]);
+  return JSON.stringify({ status: res.status, headers: headers.sort() });
 }
 
 async function main() {
@@ -136,7 +147,8 @@ async function main() {
   const tool = argText("load") ?? "autocannon";
   const load = loadGenerator(tool, UA);
   const linkKind = argText("link") ?? "plain";
-  if (linkKind !== "plain" && linkKind !== "rules") throw new Error(`--link takes plain or rules, not ${linkKind}`);
+  if (linkKind !== "plain" && linkKind !== "rules" && linkKind !== "macros")
+    throw new Error(`--link takes plain, rules or macros, not ${linkKind}`);
   const dataDir = mkdtempSync(join(tmpdir(), "linkbot-bench-"));
   const app = await start("app", dataDir, linkKind);
   const appUrl = `http://127.0.0.1:${app.info.port}/${app.info.code}`;
@@ -145,7 +157,9 @@ async function main() {
   const expected =
     linkKind === "rules"
       ? /^https:\/\/example\.com\/landing-[abc]\?utm_source=bench$/
-      : new RegExp(`^${TARGET.replace(/[.?/]/g, "\\$&")}$`);
+      : linkKind === "macros"
+        ? /^https:\/\/example\.com\/landing\?cid=[A-Za-z0-9_-]{1,24}&net=&utm_source=bench$/
+        : new RegExp(`^${TARGET.replace(/[.?/]/g, "\\$&")}$`);
   if (!expected.test(location))
     throw new Error(`the app redirects to ${location}, not to the link's ${linkKind === "rules" ? "variants" : "target"}`);
   const bare = await start("bare", dataDir, linkKind, location);
@@ -253,7 +267,7 @@ async function main() {
     `${name.padEnd(12)} ${String(Math.round(r.rps)).padStart(8)} req/s   p50 ${ms(r.p50).padStart(8)}   p99 ${ms(r.p99).padStart(8)}   errors ${r.errors}   302s ${r.redirects}`;
   const { loadavg } = await import("node:os");
   console.log(
-    `redirect benchmark (${linkKind === "rules" ? "a link with 20 rules, none matching, and 3 variants" : "a plain link"}): load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
+    `redirect benchmark (${linkKind === "rules" ? "a link with 20 rules, none matching, and 3 variants" : linkKind === "macros" ? "a link whose target has macros" : "a plain link"}): load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
       `load average ${loadavg()[0]!.toFixed(1)} at the end (${loadStart} at the start), Bun ${Bun.version}`,
   );
   for (let i = 0; i < rounds; i++)

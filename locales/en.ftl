@@ -1016,6 +1016,8 @@ export-column-referer = Referer
 export-column-bot = Bot
 export-column-bot-name = Bot name
 export-column-unique = Unique
+export-column-click-id = Click ID
+export-column-subs = Sub parameters
 export-pdf-title = Clicks of { $url } ({ $period }, newest first)
 export-pdf-page = page { $page } of { $pages } · { $rows ->
     [one] { $rows } row

@@ -1058,6 +1058,8 @@ export-column-referer = Источник
 export-column-bot = Бот
 export-column-bot-name = Имя бота
 export-column-unique = Уникальный
+export-column-click-id = ID клика
+export-column-subs = Субметки
 export-pdf-title = Переходы по { $url } ({ $period }, сначала новые)
 export-pdf-page = стр. { $page } из { $pages } · { $rows ->
     [one] { $rows } строка

@@ -47,7 +47,22 @@ export const AnalyticsViews = {
     rules: t.Array(t.Object({ index: Int(), clicks: Int() }), {
       description: "clicks each redirect rule sent, by the rule's place",
     }),
-    variants: t.Array(t.Object({ index: Int(), url: Url(), clicks: Int(), uniqueClicks: Int() })),
+    variants: t.Array(
+      t.Object({
+        index: Int(),
+        url: Url(),
+        clicks: Int(),
+        uniqueClicks: Int(),
+        conversions: Int({ description: "conversions of the clicks this variant sent" }),
+        conversionRate: t.Nullable(t.Number({ description: "conversions per unique click; null without unique clicks" })),
+      }),
+    ),
+    conversions: t.Object({
+      count: Int(),
+      value: t.Record(t.String(), t.Number(), { description: "the sum of values by currency" }),
+      by_event: t.Record(t.String(), Int(), { description: "how many of each event (join: joins through invites)" }),
+      rate: t.Nullable(t.Number({ description: "conversions per unique click; null without unique clicks" })),
+    }),
   }),
   clicks: t.Object({
     data: t.Array(
@@ -66,6 +81,12 @@ export const AnalyticsViews = {
         is_unique: t.Boolean(),
         rule: t.Nullable(Int()),
         variant: t.Nullable(Int()),
+        click_id: t.Nullable(t.String({ description: "the click's id, as {click_id} gave it to the target" })),
+        sub1: t.Nullable(t.String()),
+        sub2: t.Nullable(t.String()),
+        sub3: t.Nullable(t.String()),
+        sub4: t.Nullable(t.String()),
+        sub5: t.Nullable(t.String()),
       }),
     ),
     total: Int(),

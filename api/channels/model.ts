@@ -70,6 +70,14 @@ export const ChannelsModel = {
     retention: t.Object({ h24: retention, d7: retention, d30: retention }),
     cost_per_join: t.Nullable(t.Number()),
     cost_per_retained: t.Nullable(t.Number()),
+    conversions: t.Object(
+      {
+        count,
+        value: t.Record(t.String(), t.Number(), { description: "the sum of values by currency" }),
+        by_event: t.Record(t.String(), count, { description: "how many of each event (join: the invite's joins)" }),
+      },
+      { description: "conversions attributed to the invite" },
+    ),
   }),
   channelStats: t.Object({
     joins: count,

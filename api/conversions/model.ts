@@ -10,10 +10,9 @@ const QueryId = (what: string) =>
     t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, multipleOf: 1, error: `must be a ${what} id (a whole number, 1 or more)` }),
   );
 
-export const Attribution = t.Nullable(
-  t.Object({ link_id: t.Nullable(Int()), placement_id: t.Nullable(Int()), invite_id: t.Nullable(Int()) }),
-  { description: "what the conversion was attributed to; null: nothing (an unknown or another account's click, no join)" },
-);
+const Attribution = t.Nullable(t.Object({ link_id: t.Nullable(Int()), placement_id: t.Nullable(Int()), invite_id: t.Nullable(Int()) }), {
+  description: "what the conversion was attributed to; null: nothing (an unknown or another account's click, no join)",
+});
 
 /** Conversion figures of a link, invite or placement. */
 export const ConversionStatsModel = t.Object({

@@ -86,7 +86,14 @@ export const PlacementsModel = {
     joins: count,
     leaves: count,
     stayed: t.Object({ h24: stayed, d7: stayed, d30: stayed }),
-    conversions: t.Object({ count, value: t.Nullable(t.Number()) }, { description: "not recorded yet: 0 and null" }),
+    conversions: t.Object(
+      {
+        count,
+        value: t.Record(t.String(), t.Number(), { description: "the sum of values by currency" }),
+        by_event: t.Record(t.String(), Int(), { description: "how many of each event (join: joins through its invites)" }),
+      },
+      { description: "conversions attributed to the placement" },
+    ),
     cpm: t.Nullable(t.Number()),
     cpc: t.Nullable(t.Number()),
     cost_per_join: t.Nullable(t.Number()),

@@ -4,6 +4,7 @@ import { recordConversion } from "../../core/conversions/conversions";
 import { ownerOfPostbackKey } from "../../core/conversions/keys";
 import { NotFound } from "../../core/errors";
 import { ConversionsModel as C } from "../conversions/model";
+import { conversionInputOf } from "../conversions";
 import { errors } from "../shared/models";
 
 /**
@@ -17,14 +18,7 @@ export function postbackUrlApi(deps: Deps) {
     async ({ params, query, set }) => {
       const ownerId = await ownerOfPostbackKey(deps, params.key);
       if (ownerId === null) throw new NotFound("Postback key");
-      await recordConversion(deps, ownerId, {
-        event: query.event,
-        clickId: query.click_id ?? null,
-        tgUserId: query.tg_user_id ?? null,
-        value: query.value ?? null,
-        currency: query.currency ?? null,
-        externalId: query.external_id ?? null,
-      });
+      await recordConversion(deps, ownerId, conversionInputOf(query));
       set.status = 204;
       return undefined;
     },

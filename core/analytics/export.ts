@@ -14,7 +14,23 @@ import { timeZoneOf } from "../i18n/zone";
 /** Most rows one export holds (spec: Limits). */
 const EXPORT_LIMIT = 10_000;
 /** The export's columns, named in the language files as `export-column-<name>`. */
-const EXPORT_COLUMNS = ["date", "ip", "country", "city", "device", "os", "browser", "referer", "bot", "bot-name", "unique"] as const;
+const EXPORT_COLUMNS = [
+  "date",
+  "ip",
+  "country",
+  "city",
+  "device",
+  "os",
+  "browser",
+  "referer",
+  "bot",
+  "bot-name",
+  "unique",
+  "click-id",
+  "subs",
+] as const;
+/** The PDF leaves out the last column (sub1…sub5): a landscape page holds the others. */
+const PDF_COLUMNS = EXPORT_COLUMNS.length - 1;
 /** The export's column headings in `lang`; the date's names the zone its times are in. */
 export const exportColumns = (lang: Language, zone = "UTC", now = new Date()) =>
   EXPORT_COLUMNS.map((c) =>
@@ -39,8 +55,17 @@ function exportCells(c: ClickRow, zone: string, yes: string, no: string, device:
     c.isBot ? yes : no,
     c.botName ?? "",
     c.isUnique ? yes : no,
+    c.clickId ?? "",
+    subsCell(c),
   ];
 }
+
+/** The click's sub1…sub5 that are set, as `sub1=a, sub3=c`. */
+const subsCell = (c: ClickRow) =>
+  (["sub1", "sub2", "sub3", "sub4", "sub5"] as const)
+    .filter((k) => c[k])
+    .map((k) => `${k}=${c[k]}`)
+    .join(", ");
 
 /** RFC 4180 quoting; cells that a spreadsheet would run as a formula get a leading apostrophe. */
 export function csvCell(s: string): string {
@@ -56,7 +81,7 @@ function buildCsv(columns: string[], rows: string[][]): Uint8Array {
 /** The xlsx of the export: one sheet named after the link, a bold frozen header row. */
 export function buildXlsx(columns: string[], rows: string[][], sheetName: string): Uint8Array {
   const name = sheetName.slice(0, 31).replace(/[\\/?*:[\]]/g, "_") || "Clicks";
-  return buildSheetXlsx(name, columns, [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7], rows);
+  return buildSheetXlsx(name, columns, [22, 16, 8, 18, 10, 12, 14, 36, 6, 18, 7, 24, 24], rows);
 }
 
 export interface ExportRequest {
@@ -115,7 +140,12 @@ export async function exportClicks(
       ? buildCsv(exportColumns(lang, zone, deps.clock.now()), rows)
       : format === "xlsx"
         ? buildXlsx(exportColumns(lang, zone, deps.clock.now()), rows, link.code)
-        : await (await import("./export-pdf")).renderPdfTable(title, exportColumns(lang, zone, deps.clock.now()), rows, footer);
+        : await (await import("./export-pdf")).renderPdfTable(
+            title,
+            exportColumns(lang, zone, deps.clock.now()).slice(0, PDF_COLUMNS),
+            rows.map((r) => r.slice(0, PDF_COLUMNS)),
+            footer,
+          );
   const filename = `clicks-${link.code}-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${format}`;
   const caption = t(lang, "export-clicks-caption", {
     count: rows.length,

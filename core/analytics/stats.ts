@@ -1,3 +1,4 @@
+import { conversionRate, conversionStats, conversionsByVariant } from "../conversions/stats";
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound, FieldError } from "../errors";
@@ -92,7 +93,22 @@ export function withPercentages(counts: Map<string, number>, total: number): { n
 export async function linkStats(deps: Deps, userId: number, linkId: number, q: PeriodQuery) {
   const link = await ownedLink(deps, userId, linkId);
   const { period, range } = await linkRange(deps, link, q);
-  return { ...(await statsOf(deps, [link], period, range)), ...(await routingStatsOf(deps, link, range)) };
+  const stats = await statsOf(deps, [link], period, range);
+  const routing = await routingStatsOf(deps, link, range);
+  const within = { from: new Date(range.from), to: new Date(range.to) };
+  const conversions = await conversionStats(deps, userId, { linkId: link.id }, within);
+  const byVariant = routing.variants.length ? await conversionsByVariant(deps, userId, link.id, within) : new Map<number, number>();
+  return {
+    ...stats,
+    ...routing,
+    // A/B variants compared by conversions too: those of clicks the variant sent, per its unique clicks
+    variants: routing.variants.map((v) => ({
+      ...v,
+      conversions: byVariant.get(v.index) ?? 0,
+      conversionRate: conversionRate(byVariant.get(v.index) ?? 0, v.uniqueClicks),
+    })),
+    conversions: { ...conversions, rate: conversionRate(conversions.count, stats.uniqueClicks) },
+  };
 }
 
 /** Stats of a set of links over a range (also used by the chat summary). */
@@ -289,6 +305,12 @@ export async function linkClicks(deps: Deps, userId: number, linkId: number, q: 
       is_unique: c.isUnique,
       rule: c.rule,
       variant: c.variant,
+      click_id: c.clickId,
+      sub1: c.sub1,
+      sub2: c.sub2,
+      sub3: c.sub3,
+      sub4: c.sub4,
+      sub5: c.sub5,
     })),
     total,
     page,

@@ -1,3 +1,4 @@
+import { conversionStats } from "../conversions/stats";
 import { and, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
@@ -59,6 +60,7 @@ export async function inviteStats(deps: Pick<Deps, "asyncDb" | "clock">, userId:
     retention: kept,
     cost_per_join: amount === undefined ? null : ratio(amount, joins.length, 2),
     cost_per_retained: amount === undefined ? null : ratio(amount, kept.d7.stayed, 2),
+    conversions: await conversionStats(deps, userId, { inviteId: id }),
   };
 }
 

@@ -33,7 +33,7 @@ export function linkOfClickId(clickId: string): number | null {
 }
 
 /** The query parameters of a short link kept with its click, in PendingClick.params order. */
-export const CLICK_PARAMS = ["sub1", "sub2", "sub3", "sub4", "sub5", "fbclid"] as const;
+const CLICK_PARAMS = ["sub1", "sub2", "sub3", "sub4", "sub5", "fbclid"] as const;
 export type ClickParam = (typeof CLICK_PARAMS)[number];
 /** The longest value kept per parameter. */
 const MAX_PARAM = 255;

@@ -10,7 +10,7 @@ export interface Attribution {
 }
 
 /** How far back a Telegram user's join is looked for. */
-export const JOIN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const JOIN_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The placement a link counts for: bound directly, else through an invite it stands in front of. */
 async function placementOfLink(db: AsyncDbOrTx, linkId: number): Promise<number | null> {

@@ -34,7 +34,7 @@ const attributionOf = (r: Pick<ConversionRow, "linkId" | "placementId" | "invite
     : { link_id: r.linkId, placement_id: r.placementId, invite_id: r.inviteId };
 
 /** A stored value (micros) as a number of the currency. */
-export const amountOf = (micros: number | null) => (micros === null ? null : micros / 1e6);
+const amountOf = (micros: number | null) => (micros === null ? null : micros / 1e6);
 
 /** The facts a postback of a stored conversion is filled from. */
 export function conversionFacts(r: ConversionRow, code: string | null): PostbackFacts {

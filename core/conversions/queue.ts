@@ -9,12 +9,12 @@ import { ANY_EVENT, type PostbackFacts } from "./events";
 export const POSTBACK_TOPIC = "postback";
 export const CLICK_FANOUT_TOPIC = "postback_click";
 /** The version of Meta's Graph API the Meta format calls. */
-export const META_API_VERSION = "v21.0";
+const META_API_VERSION = "v21.0";
 
 type PostbackRow = AsyncDbOrTx["tables"]["postbacks"]["$inferSelect"];
 
 /** Whether postback `p` is sent for these facts: its events, and its link or placement (neither: the whole account). */
-export function postbackWants(p: Pick<PostbackRow, "events" | "linkId" | "placementId">, facts: PostbackFacts): boolean {
+function postbackWants(p: Pick<PostbackRow, "events" | "linkId" | "placementId">, facts: PostbackFacts): boolean {
   if (!p.events.includes(facts.event) && !p.events.includes(ANY_EVENT)) return false;
   if (p.linkId !== null) return p.linkId === facts.link_id;
   if (p.placementId !== null) return p.placementId === facts.placement_id;

@@ -27,7 +27,7 @@ const columnOf = (s: ConversionScope): [Column, number] =>
  * The figures of many links, invites or placements at once (one grouped query per 1,000 ids), by id;
  * ids without conversions are absent. Only `ownerId`'s conversions count.
  */
-export async function conversionStatsOf(
+async function conversionStatsOf(
   db: AsyncDbOrTx,
   ownerId: number,
   column: Column,
@@ -80,13 +80,29 @@ export async function conversionStats(
 }
 
 /** Conversions per A/B variant of a link: the variant of the click each conversion came through, by index. */
-export async function conversionsByVariant(deps: Pick<Deps, "asyncDb">, ownerId: number, linkId: number): Promise<Map<number, number>> {
+export async function conversionsByVariant(
+  deps: Pick<Deps, "asyncDb">,
+  ownerId: number,
+  linkId: number,
+  period: ConversionPeriod = {},
+): Promise<Map<number, number>> {
   const { conversions, clicks } = deps.asyncDb.tables;
   const rows = await deps.asyncDb
     .select({ variant: clicks.variant, count: sql<number>`count(*)`.mapWith(Number) })
     .from(conversions)
     .innerJoin(clicks, and(eq(clicks.clickId, conversions.clickId), eq(clicks.linkId, conversions.linkId)))
-    .where(and(eq(conversions.userId, ownerId), eq(conversions.linkId, linkId)))
+    .where(
+      and(
+        eq(conversions.userId, ownerId),
+        eq(conversions.linkId, linkId),
+        period.from ? gte(conversions.occurredAt, period.from) : undefined,
+        period.to ? lt(conversions.occurredAt, period.to) : undefined,
+      ),
+    )
     .groupBy(clicks.variant);
   return new Map(rows.filter((r) => r.variant !== null).map((r) => [Number(r.variant), r.count]));
 }
+
+/** Conversions per unique click, to four decimals; null without unique clicks. */
+export const conversionRate = (count: number, uniqueClicks: number): number | null =>
+  uniqueClicks > 0 ? Math.round((count / uniqueClicks) * 10000) / 10000 : null;

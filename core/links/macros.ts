@@ -1,19 +1,10 @@
 import type { LinkRow } from "../../db/schema";
+import { paramsOf } from "../clicks/click-id";
+import { parsedUa, type GeoLookup } from "../clicks/enrich";
+import type { CachedLink } from "./link-cache";
 
 /** The macros a link's targets may hold, each replaced at the redirect by its value, URL-encoded. */
-export const LINK_MACROS = [
-  "click_id",
-  "link_id",
-  "code",
-  "placement_id",
-  "country",
-  "device",
-  "sub1",
-  "sub2",
-  "sub3",
-  "sub4",
-  "sub5",
-] as const;
+const LINK_MACROS = ["click_id", "link_id", "code", "placement_id", "country", "device", "sub1", "sub2", "sub3", "sub4", "sub5"] as const;
 export type LinkMacro = (typeof LINK_MACROS)[number];
 
 const MACRO = /\{(click_id|link_id|code|placement_id|country|device|sub[1-5])\}/g;
@@ -25,7 +16,7 @@ const slot = (i: number) => `zqmacro${i}qz`;
 const SLOT = /zqmacro(\d+)qz/g;
 
 /** Whether `text` holds a macro. */
-export const hasMacros = (text: string | null | undefined): boolean => !!text && text.search(MACRO) >= 0;
+const hasMacros = (text: string | null | undefined): boolean => !!text && text.search(MACRO) >= 0;
 
 /** A link's targets hold macros (its url, platform targets, rules or variants). */
 export function linkHasMacros(link: LinkRow): boolean {
@@ -97,4 +88,29 @@ export class LinkMacros {
     pieces.push(target.slice(last));
     return { pieces, names };
   }
+}
+
+/** The values of a click's macros; the country and the device worked out only when a target names them. */
+export function macroValues(
+  geo: GeoLookup,
+  entry: CachedLink,
+  req: { ip: string | null; userAgent: string | null },
+  clickId: string,
+  params: string | null,
+): MacroValues {
+  const { link, macros } = entry;
+  const subs = paramsOf(params);
+  return {
+    click_id: clickId,
+    link_id: String(link.id),
+    code: link.code,
+    placement_id: entry.placementId == null ? null : String(entry.placementId),
+    country: macros?.uses.has("country") ? geo(req.ip).country : null,
+    device: macros?.uses.has("device") ? parsedUa(req.userAgent ?? "").device : null,
+    sub1: subs.sub1,
+    sub2: subs.sub2,
+    sub3: subs.sub3,
+    sub4: subs.sub4,
+    sub5: subs.sub5,
+  };
 }

@@ -13,9 +13,8 @@ import { compileRouting } from "./routing";
 import { createPrivacy } from "../clicks/privacy";
 import { createOrphanRecorder } from "./orphans";
 import { isDatabaseUnavailable } from "../../db/unavailable";
-import { LinkMacros, linkHasMacros, type MacroValues } from "./macros";
-import { clickParams, newClickId, paramsOf } from "../clicks/click-id";
-import { parsedUa } from "../clicks/enrich";
+import { LinkMacros, linkHasMacros, macroValues } from "./macros";
+import { clickParams, newClickId } from "../clicks/click-id";
 import { queryParams } from "./routing";
 
 /** While the database cannot be reached, how long a cached link is served as it was before it is tried again. */
@@ -294,26 +293,7 @@ export function createVisitHandler(deps: Deps) {
       target = entry.targets[platform] ??= targetFor(entry.macros?.link ?? link, platform);
     }
     if (!entry.macros) return { kind: "redirect", title, target, pixels: entry.pixels };
-    target = entry.macros.expand(target, macroValues(entry, req, clickId, params));
+    target = entry.macros.expand(target, macroValues(deps.geo, entry, req, clickId, params));
     return { kind: "redirect", title, target, pixels: entry.pixels, clickId };
-  }
-
-  /** The values of a click's macros; the country and device worked out only when a target names them. */
-  function macroValues(entry: CachedLink, req: VisitRequest, clickId: string, params: string | null): MacroValues {
-    const { link, macros } = entry;
-    const subs = paramsOf(params);
-    return {
-      click_id: clickId,
-      link_id: String(link.id),
-      code: link.code,
-      placement_id: entry.placementId == null ? null : String(entry.placementId),
-      country: macros!.uses.has("country") ? deps.geo(req.ip).country : null,
-      device: macros!.uses.has("device") ? parsedUa(req.userAgent ?? "").device : null,
-      sub1: subs.sub1,
-      sub2: subs.sub2,
-      sub3: subs.sub3,
-      sub4: subs.sub4,
-      sub5: subs.sub5,
-    };
   }
 }

@@ -9,6 +9,7 @@ import type { Deps } from "../deps";
 import { rowsOf, type AsyncDbOrTx } from "../../db/async";
 import type { InviteCost } from "../../db/tables/channels";
 import { RETENTION_WINDOWS, ratio, retention, type Retention, type RetentionWindow } from "../channels/retention";
+import { emptyConversionStats, type ConversionStats } from "../conversions/stats";
 
 type Window = RetentionWindow;
 type Stayed = Retention;
@@ -22,8 +23,8 @@ export interface PlacementStats {
   joins: number;
   leaves: number;
   stayed: Record<Window, Stayed>;
-  /** conversions are not recorded yet: always 0 and null */
-  conversions: { count: number; value: number | null };
+  /** conversions attributed to the placement (joins through its invites among them, as `join`) */
+  conversions: ConversionStats;
   cpm: number | null;
   cpc: number | null;
   cost_per_join: number | null;
@@ -39,6 +40,7 @@ interface Counts {
   leaves: number;
   eligible: Record<Window, number>;
   stayed: Record<Window, number>;
+  conversions: ConversionStats;
 }
 
 const zero = (): Counts => ({
@@ -48,6 +50,7 @@ const zero = (): Counts => ({
   leaves: 0,
   eligible: { h24: 0, d7: 0, d30: 0 },
   stayed: { h24: 0, d7: 0, d30: 0 },
+  conversions: emptyConversionStats(),
 });
 
 /** The figures from the counts, the latest views and the price. */
@@ -64,12 +67,16 @@ function statsOf(c: Counts, views: number | null, cost: InviteCost | null): Plac
     joins: c.joins,
     leaves: c.leaves,
     stayed,
-    conversions: { count: 0, value: null },
+    conversions: c.conversions,
     cpm: per(views, 1000),
     cpc: per(c.unique),
     cost_per_join: per(c.joins),
     cost_per_retained: per(stayed.d7.stayed),
-    roas: null,
+    // return on ad spend: the conversions' value in the price's currency per unit spent
+    roas:
+      cost && cost.amount > 0 && c.conversions.value[cost.currency] !== undefined
+        ? ratio(c.conversions.value[cost.currency]!, cost.amount, 2)
+        : null,
   };
 }
 
@@ -139,6 +146,7 @@ export async function countsOf(deps: Pick<Deps, "asyncDb" | "clock">, where: SQL
           from channel_joins j where j.invite_id in (${sql.join(ids, sql`, `)}) and j.joined_at is not null group by j.invite_id`,
       )),
     );
+  await addConversions(db, where, get);
   for (const r of joins) {
     const c = get(inviteOwner.get(Number(r.id))!);
     c.joins += Number(r.joins);
@@ -149,6 +157,23 @@ export async function countsOf(deps: Pick<Deps, "asyncDb" | "clock">, where: SQL
     }
   }
   return out;
+}
+
+/** The conversions attributed to the chosen placements, into their counts. */
+async function addConversions(db: AsyncDbOrTx, where: SQL, get: (id: number) => Counts): Promise<void> {
+  const rows = await rowsOf<{ pid: number; event: string; currency: string | null; n: number; micros: number | null }>(
+    db,
+    sql`select c.placement_id as pid, c.event, c.currency, count(*) as n, sum(c.value_micros) as micros from conversions c
+          where c.placement_id in (select p.id from placements p where ${where}) group by c.placement_id, c.event, c.currency`,
+  );
+  for (const r of rows) {
+    const conv = get(Number(r.pid)).conversions;
+    const n = Number(r.n);
+    conv.count += n;
+    conv.by_event[r.event] = (conv.by_event[r.event] ?? 0) + n;
+    if (r.currency !== null && r.micros !== null)
+      conv.value[r.currency] = Math.round(((conv.value[r.currency] ?? 0) + Number(r.micros) / 1e6) * 1e6) / 1e6;
+  }
 }
 
 /** The stats of placement rows, given their counts (absent: zeros). */

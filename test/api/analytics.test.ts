@@ -18,6 +18,7 @@ describe("stats", () => {
       topCountry: "DE",
       rules: [],
       variants: [],
+      conversions: { count: 0, value: {}, by_event: {}, rate: 0 },
     });
     const def = await get("stats");
     expect(def.status).toBe(200);
@@ -29,6 +30,7 @@ describe("stats", () => {
       topCountry: "DE",
       rules: [],
       variants: [],
+      conversions: { count: 0, value: {}, by_event: {}, rate: 0 },
     });
     expect((await get("stats?period=1d")).json).toEqual({
       totalClicks: 3,
@@ -38,6 +40,7 @@ describe("stats", () => {
       topCountry: "DE",
       rules: [],
       variants: [],
+      conversions: { count: 0, value: {}, by_event: {}, rate: 0 },
     });
     // created 2026-02-01, now 2026-03-30T12:00Z: 58 started days
     expect((await get("stats?period=all")).json).toEqual({
@@ -48,6 +51,7 @@ describe("stats", () => {
       topCountry: "DE",
       rules: [],
       variants: [],
+      conversions: { count: 0, value: {}, by_event: {}, rate: 0 },
     });
   });
 
@@ -281,6 +285,7 @@ test("a link without clicks: zeros, empty lists, zero buckets", async () => {
     topCountry: null,
     rules: [],
     variants: [],
+    conversions: { count: 0, value: {}, by_event: {}, rate: null },
   });
   expect((await q("geo")).json).toEqual([]);
   expect((await q("devices")).json).toEqual({ devices: [], browsers: [], os: [] });

@@ -272,6 +272,8 @@ describe("joins and leaves", () => {
       },
       cost_per_join: 33.33,
       cost_per_retained: 50,
+      // each join through the invite is a join conversion of its own
+      conversions: { count: 3, value: {}, by_event: { join: 3 } },
     });
     expect((await req("GET", `/api/invites/${a.id}`, alice)).json.stats).toEqual({ joins: 3, leaves: 2, net: 1, pending: 0 });
     // a week later Dan (B) becomes eligible for 7 days

@@ -247,7 +247,8 @@ describe("figures", () => {
         d7: { eligible: 2, stayed: 2, rate: 1 },
         d30: { eligible: 1, stayed: 0, rate: 0 },
       },
-      conversions: { count: 0, value: null },
+      // the joins through its invites are its join conversions
+      conversions: { count: 3, value: {}, by_event: { join: 3 } },
       cpm: 500,
       cpc: 1666.67,
       cost_per_join: 1666.67,

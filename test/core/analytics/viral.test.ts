@@ -380,7 +380,9 @@ onBothDatabases((open, engine) => {
       for (const period of ["1d", "7d"] as const) {
         const want = await rawRouting({ from: t.clock.now().getTime() - PERIOD_DAYS[period] * DAY, to: t.clock.now().getTime() + 1 });
         const stats = await linkStats(deps, userId, linkId, { period });
-        expect({ rules: stats.rules, variants: stats.variants }).toEqual({ rules: want.rules, variants: want.variants });
+        // no conversions here: each variant has none, a rate of 0 per unique click
+        const variants = want.variants.map((v) => ({ ...v, conversions: 0, conversionRate: v.uniqueClicks > 0 ? 0 : null }));
+        expect({ rules: stats.rules, variants: stats.variants }).toEqual({ rules: want.rules, variants });
       }
     }
   });

@@ -40,6 +40,8 @@ test("the xlsx reads back in exceljs: sheet name, bold frozen header, widths, ev
     "Bot",
     "Bot name",
     "Unique",
+    "Click ID",
+    "Sub parameters",
   ]);
   expect(ws.getRow(1).getCell(1).font?.bold).toBe(true);
   expect(ws.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
