@@ -9,7 +9,6 @@ import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type S
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
 import { money } from "../../core/placements/table";
 import { venueLabel } from "../../core/placements/venue";
-import { conversionStats } from "../../core/conversions/stats";
 import { conversionLines, roasLine } from "./conversion-lines";
 import { postbackButton } from "./postbacks";
 
@@ -55,7 +54,7 @@ export const placementScreen = createScreen("placement", 1, async (ctx) => {
     p.notes ? ctx.t("ads-notes", { notes: esc(p.notes) }) : "",
     "",
     ...funnel(ctx, p),
-    ...conversionLines(ctx, await conversionStats(ctx.deps, ctx.user.id, { placementId: p.id }), p.stats.unique_clicks),
+    ...conversionLines(ctx, p.stats.conversions, p.stats.unique_clicks),
     roasLine(ctx, p.stats.roas) ?? "",
     "",
     ctx.t("ads-bound", { links: p.links.length, invites: p.invites.length }),

@@ -18,7 +18,6 @@ import { say } from "./link-stats";
 import { confirmPowers } from "../../core/channels/powers";
 import { AppError } from "../../core/errors";
 import { problemText } from "../problem";
-import { conversionStats } from "../../core/conversions/stats";
 import { conversionLines } from "./conversion-lines";
 
 export const NEW_INVITE = "new-invite";
@@ -95,7 +94,7 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
     ctx.t("invite-figures", { joins: f.joins, leaves: f.leaves, net: f.net }),
     placed.posts ? placementLine(ctx, placed) : "",
     f.conversion !== null ? ctx.t("invite-conversion", { percent: pct(ctx, f.conversion) }) : "",
-    ...conversionLines(ctx, await conversionStats(ctx.deps, uid(ctx), { inviteId: invite.id }), f.unique_clicks),
+    ...conversionLines(ctx, f.conversions, f.unique_clicks),
     ctx.t("invite-retention", {
       day: pct(ctx, r.h24.rate),
       dayOf: r.h24.eligible,

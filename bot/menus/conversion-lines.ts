@@ -50,7 +50,7 @@ const percent = (ctx: Reader, share: number) =>
   new Intl.NumberFormat(localeOf(ctx), { style: "percent", maximumFractionDigits: share < 0.1 ? 1 : 0 }).format(share);
 
 /** The value in each currency, biggest first, joined by " + " ("45 000 ₽ + 120 $"); empty when nothing was worth money. */
-export function valueText(ctx: Reader, value: Record<string, number>): string {
+function valueText(ctx: Reader, value: Record<string, number>): string {
   return Object.entries(value)
     .filter(([, amount]) => amount > 0)
     .sort((a, b) => b[1] - a[1])

@@ -16,7 +16,7 @@ const liveKeys = async (ctx: BotContext) => (await listPostbackKeys(ctx.deps, ct
 /** A key as its line and button name it: its first characters. */
 const hintOf = (k: PostbackKeyView) => `${k.prefix}…`;
 
-export const keysScreen = createScreen("postback-keys", 0, async (ctx) => {
+const keysScreen = createScreen("postback-keys", 0, async (ctx) => {
   const keys = await liveKeys(ctx);
   const head = ctx.t("pbk-title");
   if (!keys.length) return `${head}\n\n${ctx.t("pbk-none")}`;

@@ -25,9 +25,6 @@ import { eventName } from "./conversion-lines";
 
 /** The conversation that makes a postback, entered with a scope's position and id. */
 export const NEW_POSTBACK = "new-postback";
-/** What a list of postbacks is for, by position (the list screen's first id). */
-export const SCOPES = ["account", "link", "placement"] as const;
-export type Scope = (typeof SCOPES)[number];
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const STATUS: Record<string, string> = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", cancelled: "✖️" };
@@ -36,11 +33,11 @@ const RECENT = 5;
 const LOG = 20;
 
 /** A scope's position and id: [0, 0] the account, [1, linkId], [2, placementId]. */
-export const scopeOf = (p: Pick<Postback, "link_id" | "placement_id">): [number, number] =>
+const scopeOf = (p: Pick<Postback, "link_id" | "placement_id">): [number, number] =>
   p.link_id ? [1, p.link_id] : p.placement_id ? [2, p.placement_id] : [0, 0];
 
 /** The account's postbacks of a scope (every postback for the account's list), newest first. */
-export async function postbacksOf(ctx: BotContext, kind = idOf(ctx, 0), id = idOf(ctx, 1)): Promise<Postback[]> {
+async function postbacksOf(ctx: BotContext, kind = idOf(ctx, 0), id = idOf(ctx, 1)): Promise<Postback[]> {
   const all = await listPostbacks(ctx.deps, ctx.user.id);
   return kind === 1 ? all.filter((p) => p.link_id === id) : kind === 2 ? all.filter((p) => p.placement_id === id) : all;
 }
@@ -56,7 +53,7 @@ export async function scopeName(ctx: BotContext, kind: number, id: number): Prom
 }
 
 /** Where a postback sends: its method and URL, or the Meta pixel. */
-export function targetOf(ctx: BotContext, p: Postback): string {
+function targetOf(ctx: BotContext, p: Postback): string {
   return p.kind === "meta" ? ctx.t("pb-target-meta", { pixel: esc(p.pixel_id ?? "") }) : `${p.method} <code>${esc(p.url ?? "")}</code>`;
 }
 
@@ -68,7 +65,7 @@ const shortName = (p: Postback) => {
   return host.length > 32 ? `${host.slice(0, 31)}…` : host;
 };
 
-export const postbacksScreen = createScreen("postbacks", 2, async (ctx) => {
+const postbacksScreen = createScreen("postbacks", 2, async (ctx) => {
   const [kind, id] = [idOf(ctx, 0), idOf(ctx, 1)];
   const list = await postbacksOf(ctx);
   const head = ctx.t("pb-list-title", { scope: await scopeName(ctx, kind, id) });
@@ -166,7 +163,7 @@ dynamic(postbackScreen, async (ctx, range) => {
   go(range, postbackScreen, l("pb-back-list"), "postbacks", () => [kind, id]);
 });
 
-export const postbackLogScreen = createScreen("postback-log", 1, async (ctx) => {
+const postbackLogScreen = createScreen("postback-log", 1, async (ctx) => {
   const p = await getPostback(ctx.deps, ctx.user.id, idOf(ctx));
   const log = await postbackDeliveries(ctx.deps, ctx.user.id, p.id, { limit: LOG });
   return [
@@ -180,7 +177,7 @@ dynamic(postbackLogScreen, (ctx, range) => {
 });
 
 /** The delete confirmation, drawn for the postback and the list to go back to (its scope's, or the account's where 🗑 was tapped). */
-export const postbackDeleteScreen = createScreen("postback-delete", 3, async (ctx) =>
+const postbackDeleteScreen = createScreen("postback-delete", 3, async (ctx) =>
   ctx.t("pb-delete-confirm", { target: targetOf(ctx, await getPostback(ctx.deps, ctx.user.id, idOf(ctx))) }),
 );
 dynamic(postbackDeleteScreen, async (ctx, range) => {

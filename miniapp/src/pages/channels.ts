@@ -40,13 +40,7 @@ export function ChannelPage({ id }: { id: string }) {
   const stats = useAsync(() => get<ChannelStats>(`/api/channels/${id}/stats`), [id]);
   const invites = useAsync(async () => {
     const list = await get<Invite[]>(`/api/channels/${id}/invites`);
-    return Promise.all(
-      list.map(async (i) => ({
-        ...i,
-        figures: await get<InviteStats>(`/api/invites/${i.id}/stats`),
-        conversions: await get<ConversionFigures>(`/api/conversions/stats?invite_id=${i.id}`),
-      })),
-    );
+    return Promise.all(list.map(async (i) => ({ ...i, figures: await get<InviteStats>(`/api/invites/${i.id}/stats`) })));
   }, [id]);
   const [invite, setInvite] = useState("");
   const series = useAsync(() => get<JoinSeries>(`/api/channels/${id}/series?days=30${invite ? `&invite_id=${invite}` : ""}`), [id, invite]);
@@ -75,7 +69,7 @@ export function ChannelPage({ id }: { id: string }) {
           (i) => html`<tr key=${i.id}>
           <td>${i.name}${i.is_revoked ? html` <span class="badge muted">${t("app-share-state-revoked")}</span>` : ""}<div class="row-sub">${fmtDate(i.created_at)}</div></td>
           <td>${i.figures.unique_clicks}</td><td>${i.figures.joins}</td><td>${i.figures.leaves}</td>
-          <td>${pct(i.figures.retention.d7.rate)}</td><td data-testid="invite-conversions">${conversionsCell(i.conversions)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`,
+          <td>${pct(i.figures.retention.d7.rate)}</td><td data-testid="invite-conversions">${conversionsCell(i.figures.conversions)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`,
         )}</tbody></table></div>
       <label class="field">${t("app-chart-of")} <select value=${invite} onChange=${(e: any) => setInvite(e.currentTarget.value)}>
         <option value="">${t("app-all-invites")}</option>${list.map((i) => html`<option value=${String(i.id)}>${i.name}</option>`)}</select></label>`}<//>
