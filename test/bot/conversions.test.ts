@@ -74,7 +74,7 @@ describe("the link card", () => {
 });
 
 describe("the placement's and the invite's screens", () => {
-  test("a placement: joins through its invite and the sales of those who joined", async () => {
+  test("a placement: joins through its invite and the sales of those who joined, and its ROAS", async () => {
     b = unitBot();
     const user = await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
     const f = await placementsFixture(b.t.deps, user);
@@ -87,6 +87,7 @@ describe("the placement's and the invite's screens", () => {
     expect(screen).toContain("🎯 Conversions: 6 · 60% of 10 unique clicks");
     expect(screen).toContain("💵 Worth: ₽10,000");
     expect(screen).toContain("📋 Join 4 · Purchase 2");
+    expect(screen).toContain("📈 ROAS: 200% (the conversions' worth against the ad's price)");
     await b.send("/ads");
     await b.press(/^\d\. Cheap ads$/);
     expect(shown()).toContain("🎯 Conversions: 2 · 33% of 6 unique clicks");

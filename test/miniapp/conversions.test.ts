@@ -80,7 +80,7 @@ describe("conversions on the analytics pages", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a placement's page and its invite's row: joins and the purchases of those who joined", async () => {
+  test("a placement's page: joins and the purchases of those who joined, and ROAS (₽6,000 for ₽5,000)", async () => {
     const { user, token } = await s.telegramUser(6202, "buyer");
     const f = await placementsFixture(s.deps, user, "62");
     await recordConversion(s.deps, user.id, { event: "purchase", tgUserId: 1000, value: 6000, currency: "RUB", externalId: "62a" });
@@ -88,7 +88,12 @@ describe("conversions on the analytics pages", () => {
     await page.goto(`${s.baseUrl}/app/ads/${f.big.id}`);
     await page.getByTestId("funnel").waitFor();
     await page.locator("[data-stat='conversions']").waitFor();
-    expect(await card(page).locator(".stat").allInnerTexts()).toEqual(["5\nconversions", "50%\nof unique clicks", "₽6,000\nworth"]);
+    expect(await card(page).locator(".stat").allInnerTexts()).toEqual([
+      "5\nconversions",
+      "50%\nof unique clicks",
+      "₽6,000\nworth",
+      "120%\nROAS",
+    ]);
     expect(await page.getByTestId("conversion-events").locator("li").allInnerTexts()).toEqual(["Join\n4", "Purchase\n1"]);
     expect(problems).toEqual([]);
   });
@@ -172,6 +177,7 @@ describe("in Russian", () => {
       "5\nконверсий",
       "50 %\nот уникальных переходов",
       "6 000 ₽\nпринесли",
+      "120 %\nROAS",
     ]);
     expect(await page.getByTestId("conversion-events").locator("li").allInnerTexts()).toEqual(["Вступление\n4", "Покупка\n1"]);
     await page.getByRole("link", { name: /^Постбэки: / }).click();

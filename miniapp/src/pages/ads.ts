@@ -171,7 +171,7 @@ export function AdPage({ id }: { id: string }) {
       ${p.post_url && html`<p><a href=${p.post_url} target="_blank" rel="noopener">${p.post_url}</a></p>`}
       <h2>${t("app-ads-funnel")}</h2>
       <${Funnel} p=${p} />
-      <${Conversions} scope=${`placement_id=${p.id}`} unique=${p.stats.unique_clicks} roas=${p.stats.roas} postbacks=${`/postbacks?placement_id=${p.id}`} />`}<//>
+      <${Conversions} figures=${p.stats.conversions} unique=${p.stats.unique_clicks} roas=${p.stats.roas} postbacks=${`/postbacks?placement_id=${p.id}`} />`}<//>
     <h2>${t("app-ads-views-curve")}</h2>
     <${Async} state=${views}>${(series: { at: string; views: number }[]) =>
       series.length === 0

@@ -3,13 +3,11 @@
  * from unique clicks, the value in each currency (and ROAS on a placement), the count of each event;
  * a clear line when there are none (never "0 ₽"), with where conversions come from.
  */
-import { get } from "../api";
-import { Async, html, useAsync } from "../ui";
+import { html } from "../ui";
 import { fmtNumber, t } from "../i18n";
 import { linkTo } from "../router";
 import { money } from "../money";
 import type { ConversionStatsModel } from "../../../api/conversions/model";
-import { PERIODS as PERIOD_DAYS } from "../../../core/analytics/range";
 
 /** What the API gives of conversions: count, value by currency, count by event. */
 export type ConversionFigures = (typeof ConversionStatsModel)["static"];
@@ -34,27 +32,17 @@ export function valueText(value: Record<string, number>): string {
 const rate = (share: number) => fmtNumber(share, { style: "percent", maximumFractionDigits: share < 0.1 ? 1 : 0 });
 
 /**
- * The Conversions card of what `scope` names (`link_id=5`, `invite_id=…`, `placement_id=…`), over
- * `period` (counted back from now, as the click stats count it; all time without one): `unique`
- * unique clicks give the rate; `roas` (a placement's) is shown when known; `postbacks` is the page
- * of its postbacks.
+ * The Conversions card of a link's, an invite's or a placement's figures (from its stats): `unique`
+ * unique clicks give the rate; `roas` (a placement's) is shown when known; `postbacks` is the page of
+ * its postbacks.
  */
-export function Conversions(props: { scope: string; period?: string; unique: number; roas?: number | null; postbacks?: string }) {
-  const figures = useAsync(() => {
-    const days = props.period ? (PERIOD_DAYS as Record<string, number | null>)[props.period] : null;
-    const from = days ? `&from=${encodeURIComponent(new Date(Date.now() - days * 86_400_000).toISOString())}` : "";
-    return get<ConversionFigures>(`/api/conversions/stats?${props.scope}${from}`);
-  }, [props.scope, props.period]);
-  return html`<${Async} state=${figures}>${(f: ConversionFigures) => html`<${ConversionsCard} f=${f} ...${props} />`}<//>`;
-}
-
-function ConversionsCard({
-  f,
+export function Conversions({
+  figures: f,
   unique,
   roas,
   postbacks,
 }: {
-  f: ConversionFigures;
+  figures: ConversionFigures;
   unique: number;
   roas?: number | null;
   postbacks?: string;

@@ -66,7 +66,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
       <div class="stat"><strong>${fmtNumber(s.avgClicksPerDay ?? 0, { maximumFractionDigits: 1 })}</strong><span>${t("app-per-day")}</span></div>
       <div class="stat"><strong>${s.topCountry ? countryName(s.topCountry) : "—"}</strong><span>${t("app-top-country")}</span></div>
     </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />
-    <${Conversions} scope=${`link_id=${id}`} period=${period} unique=${s.uniqueClicks} postbacks=${`/postbacks?link_id=${id}`} />`}<//>
+    <${Conversions} figures=${s.conversions} unique=${s.uniqueClicks} postbacks=${`/postbacks?link_id=${id}`} />`}<//>
     <div class="card"><h2>${t("app-timeline")}</h2><${Async} state=${timeline}>${(rows: any[]) =>
       rows.some((p) => p.clicks > 0)
         ? html`<${ChartView} label=${t("app-timeline-label")} config=${lineConfig(
