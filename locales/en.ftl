@@ -2055,3 +2055,173 @@ trk-pick-topic = Which topic of the forum?
 trk-topic-general = # General
 trk-pick-hint = Press one of the buttons, or type the start of its name.
 trk-prompt-webhook = Send the webhook URL: it gets an HTTP POST per match and must answer 2xx to a test request.
+
+## Conversions on the link, invite and placement cards (conv-…)
+conv-card-none = 🎯 Conversions: none yet
+conv-card-count = 🎯 Conversions: { $count }
+conv-card-count-rate = 🎯 Conversions: { $count } · { $rate } of { $unique } unique clicks
+conv-card-value = 💵 Worth: { $value }
+conv-card-events = 📋 { $events }
+conv-card-roas = 📈 ROAS: { $roas } (the conversions' worth against the ad's price)
+conv-event-click = Click
+conv-event-join_request = Join request
+conv-event-join = Join
+conv-event-leave = Leave
+conv-event-start = Bot start
+conv-event-lead = Lead
+conv-event-registration = Sign-up
+conv-event-purchase = Purchase
+conv-event-deposit = Deposit
+conv-event-subscribe = Subscription
+conv-event-any = Any event
+
+## Postbacks in the bot (pb-…) and keys for incoming conversions (pbk-…)
+pb-settings = 📮 Postbacks
+pb-card-none = 📮 Postback
+pb-card-some = 📮 Postbacks: { $count }
+pb-for-link = link «{ $name }»
+pb-for-placement = placement «{ $name }»
+pb-for-account = all your links and invites
+pb-list-title = 📮 <b>Postbacks</b> · { $scope }
+pb-list-none = None yet. A postback calls an address of yours (an ad network's, your tracker's) each time a chosen event happens: a click, a join, a purchase…
+pb-events = Events: { $events }
+pb-target-meta = Meta Conversions API · pixel <code>{ $pixel }</code>
+pb-new = ➕ New postback
+pb-keys = 🔑 Keys for incoming conversions
+pb-test-short = 🧪
+pb-back-placement = ⬅️ Placement
+pb-back-list = ⬅️ Postbacks
+pb-back-postback = ⬅️ Postback
+pb-title = 📮 <b>Postback</b> · { $scope }
+pb-signed = Requests are signed with your webhook secret: header <code>X-Webhook-Signature</code>.
+pb-recent = <b>Recent deliveries</b>
+pb-no-deliveries = Nothing sent yet.
+pb-attempts = { $count ->
+    [one] { $count } attempt
+   *[other] { $count } attempts
+}
+pb-test = 🧪 Send a test
+pb-log = 📜 Delivery log
+pb-delete = 🗑 Delete
+pb-log-title = 📜 <b>Delivery log</b> of { $target }
+pb-delete-confirm = Delete the postback to { $target }? What is still waiting to be sent is dropped.
+pb-delete-yes = 🗑 Yes, delete
+pb-deleted = 🗑 Postback deleted.
+pb-test-sending = ⏳ Sending a test to { $target }…
+pb-test-body = «{ $body }»
+pb-test-no-body = nothing in the body
+pb-test-ok = ✅ The receiver took the test: it answered { $status }, { $body }.
+pb-test-refused = ❌ The receiver refused the test: it answered { $status }, { $body }.
+pb-test-unreachable = ❌ The test did not reach the receiver: <code>{ $error }</code>.
+pb-ask-url =
+    📮 New postback for { $scope }.
+    Send the address to call, with macros where the values go: { $macros }. For example:
+    { $example }
+    It is called with GET; add POST after the address to have the values sent as JSON. For Meta's Conversions API send <code>meta &lt;pixel id&gt; &lt;access token&gt;</code>.
+pb-refuse-macro = <code>{ $name }</code> is no macro I know. The macros are: { $macros }. Send the address again.
+pb-refuse-long = The address is too long: at most { $max } characters. Send a shorter one.
+pb-refuse-http = That is not a full address: it must start with http:// or https://, like { $example }. Send it again.
+pb-refuse-shape = Send one address (with POST after it if you like), or meta, the pixel id and the access token, separated by spaces.
+pb-pick-events = Which events should call it? Tap to choose, or type other event names (as your server reports them), then save.
+pb-save = { $count ->
+    [0] ✅ Save and test
+   *[other] ✅ Save and test ({ $count })
+}
+pb-pick-one = Choose at least one event first.
+pb-refuse-event = «{ $name }» cannot be an event name: use lower-case letters, digits and _, starting with a letter, up to 40 characters.
+pb-cancelled = Cancelled: no postback was made.
+pb-saved = ✅ Postback saved. A test is on its way; its answer comes below.
+pbk-settings = 🔑 Conversion keys
+pbk-title = 🔑 <b>Keys for incoming conversions</b>
+pbk-none = None yet. A server that can only call an address (not send an API request) reports a conversion with a GET to an address with a key in it. Make a key to get the address.
+pbk-how = Report a conversion with a GET to the key's address (sent when the key was made), adding the values: <code>?event=purchase&amp;click_id=…&amp;value=990&amp;currency=RUB&amp;external_id=…</code>. <code>event</code> is required; the same <code>external_id</code> twice counts once. A revoked key is refused.
+pbk-item = • { $key } «{ $name }», made { $made }
+pbk-default-name = Key of { $date }
+pbk-revoke-label = 🚫 Revoke { $key }
+pbk-revoke-confirm = Revoke key { $key }? Conversions reported with it are refused from now on.
+pbk-revoke-yes = 🚫 Yes, revoke
+pbk-revoked = 🚫 Key revoked.
+pbk-new = ➕ New key
+pbk-made = 🔑 New key. Report conversions with a GET to this address (add <code>?event=purchase&amp;click_id=…</code>); it is shown only now, so keep it:
+    { $url }
+pbk-copy = 📋 Copy address
+
+## Mini-app: conversions and postbacks (app-conv-…, app-pb-…, app-pbk-…)
+app-conv-title = Conversions
+app-conv-none = No conversions yet. They come from your server through the API, from a conversion key's address, and from joins through invites.
+app-conv-count = { $count ->
+    [one] conversion
+   *[other] conversions
+    }
+app-conv-rate = of unique clicks
+app-conv-value = worth
+app-conv-roas = ROAS
+app-conv-col = Conversions
+app-conv-postbacks-link = Postbacks: tell an ad network or your tracker of each conversion
+app-conv-event-click = Click
+app-conv-event-join_request = Join request
+app-conv-event-join = Join
+app-conv-event-leave = Leave
+app-conv-event-start = Bot start
+app-conv-event-lead = Lead
+app-conv-event-registration = Sign-up
+app-conv-event-purchase = Purchase
+app-conv-event-deposit = Deposit
+app-conv-event-subscribe = Subscription
+app-conv-event-any = Any event
+app-pb-title = Postbacks
+app-pb-intro = A postback calls an address of yours (an ad network's, your tracker's) each time a chosen event happens. These are all of your account's.
+app-pb-for-link = This link's postbacks; a new one here calls only for this link.
+app-pb-for-placement = This placement's postbacks; a new one here calls only for this placement.
+app-pb-none = No postbacks yet.
+app-pb-settings-hint = Tell ad networks and your tracker of clicks, joins and conversions; keys for conversions reported with a GET.
+app-pb-open = Open postbacks
+app-pb-meta-target = Meta Conversions API · pixel { $pixel }
+app-pb-scope-link = link #{ $id }
+app-pb-scope-placement = placement #{ $id }
+app-pb-scope-all = all links and invites
+app-pb-events = events: { $events }
+app-pb-test = Send a test
+app-pb-log = Delivery log
+app-pb-delete-confirm = Delete the postback to { $target }? What is still waiting to be sent is dropped.
+app-pb-deleted = Postback deleted
+app-pb-test-body = “{ $body }”
+app-pb-test-no-body = nothing in the body
+app-pb-test-ok = The receiver took the test: it answered { $status }, { $body }.
+app-pb-test-refused = The receiver refused the test: it answered { $status }, { $body }.
+app-pb-test-unreachable = The test did not reach the receiver: { $error }.
+app-pb-log-none = Nothing sent yet.
+app-pb-log-when = When
+app-pb-log-event = Event
+app-pb-log-state = State
+app-pb-log-answer = Answer
+app-pb-state-pending = waiting
+app-pb-state-sending = sending
+app-pb-state-done = delivered
+app-pb-state-failed = failed
+app-pb-state-cancelled = cancelled
+app-pb-attempts = { $count ->
+    [one] { $count } attempt
+   *[other] { $count } attempts
+    }
+app-pb-new = New postback
+app-pb-kind = Receiver
+app-pb-kind-url = An address (URL template)
+app-pb-kind-meta = Meta Conversions API
+app-pb-url = Address to call
+app-pb-macros = Macros such as {"{"}click_id{"}"}, {"{"}event{"}"}, {"{"}value{"}"}, {"{"}currency{"}"} or {"{"}sub1{"}"} are replaced by the values (the bot lists them all).
+app-pb-post-json = POST (values as JSON)
+app-pb-pixel = Pixel id
+app-pb-access-token = Access token
+app-pb-events-label = Events
+app-pb-other-events = Other events (as your server reports them, comma-separated)
+app-pb-create = Save postback
+app-pbk-title = Keys for incoming conversions
+app-pbk-how = A server that can only call an address reports a conversion with a GET to a key's address, filling in event (required), click_id, value, currency and external_id (the same one twice counts once). A revoked key is refused.
+app-pbk-none = No keys yet.
+app-pbk-new = New key
+app-pbk-name = The key's name (which server uses it)
+app-pbk-copy-now = Copy the address now: it is shown only once. Add ?event=purchase&click_id=… to report a conversion.
+app-pbk-made-on = made { $date }
+app-pbk-revoke-confirm = Revoke key “{ $name }”? Conversions reported with it are refused from now on.
+app-pbk-revoked = Key revoked

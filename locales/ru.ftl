@@ -2151,3 +2151,176 @@ trk-pick-topic = В какую тему форума?
 trk-topic-general = # Общая тема
 trk-pick-hint = Нажмите одну из кнопок или напишите начало названия.
 trk-prompt-webhook = Пришлите адрес вебхука: на каждое упоминание он получит POST-запрос и на проверочный запрос должен ответить кодом 2xx.
+
+## Конверсии на карточках ссылки, приглашения и размещения (conv-…)
+conv-card-none = 🎯 Конверсии: пока нет
+conv-card-count = 🎯 Конверсии: { $count }
+conv-card-count-rate = 🎯 Конверсии: { $count } · { $rate } от { $unique } уникальных переходов
+conv-card-value = 💵 Принесли: { $value }
+conv-card-events = 📋 { $events }
+conv-card-roas = 📈 ROAS: { $roas } (сумма конверсий к цене рекламы)
+conv-event-click = Переход
+conv-event-join_request = Заявка на вступление
+conv-event-join = Вступление
+conv-event-leave = Выход
+conv-event-start = Запуск бота
+conv-event-lead = Лид
+conv-event-registration = Регистрация
+conv-event-purchase = Покупка
+conv-event-deposit = Депозит
+conv-event-subscribe = Подписка
+conv-event-any = Любое событие
+
+## Постбэки в боте (pb-…) и ключи для входящих конверсий (pbk-…)
+pb-settings = 📮 Постбэки
+pb-card-none = 📮 Постбэк
+pb-card-some = 📮 Постбэки: { $count }
+pb-for-link = ссылка «{ $name }»
+pb-for-placement = размещение «{ $name }»
+pb-for-account = все ваши ссылки и приглашения
+pb-list-title = 📮 <b>Постбэки</b> · { $scope }
+pb-list-none = Пока нет. Постбэк — это запрос на ваш адрес (рекламной сети или вашего трекера) каждый раз, когда происходит выбранное событие: переход, вступление, покупка…
+pb-events = События: { $events }
+pb-target-meta = Meta (API конверсий) · пиксель <code>{ $pixel }</code>
+pb-new = ➕ Новый постбэк
+pb-keys = 🔑 Ключи для входящих конверсий
+pb-test-short = 🧪
+pb-back-placement = ⬅️ Размещение
+pb-back-list = ⬅️ Постбэки
+pb-back-postback = ⬅️ Постбэк
+pb-title = 📮 <b>Постбэк</b> · { $scope }
+pb-signed = Запросы подписаны вашим секретом вебхуков: заголовок <code>X-Webhook-Signature</code>.
+pb-recent = <b>Последние отправки</b>
+pb-no-deliveries = Ещё ничего не отправлено.
+pb-attempts = { $count ->
+    [one] { $count } попытка
+    [few] { $count } попытки
+   *[other] { $count } попыток
+}
+pb-test = 🧪 Отправить проверку
+pb-log = 📜 Журнал отправок
+pb-delete = 🗑 Удалить
+pb-log-title = 📜 <b>Журнал отправок</b>: { $target }
+pb-delete-confirm = Удалить постбэк на { $target }? Всё, что ещё ждёт отправки, не уйдёт.
+pb-delete-yes = 🗑 Да, удалить
+pb-deleted = 🗑 Постбэк удалён.
+pb-test-sending = ⏳ Отправляю проверку на { $target }…
+pb-test-body = «{ $body }»
+pb-test-no-body = тело ответа пустое
+pb-test-ok = ✅ Получатель принял проверку: ответил { $status }, { $body }.
+pb-test-refused = ❌ Получатель отклонил проверку: ответил { $status }, { $body }.
+pb-test-unreachable = ❌ Проверка не дошла до получателя: <code>{ $error }</code>.
+pb-ask-url =
+    📮 Новый постбэк: { $scope }.
+    Пришлите адрес, на который слать запрос, с макросами там, где нужны значения: { $macros }. Например:
+    { $example }
+    Запрос уходит методом GET; допишите POST после адреса, чтобы значения приходили в JSON. Для API конверсий Meta пришлите <code>meta &lt;id пикселя&gt; &lt;токен доступа&gt;</code>.
+pb-refuse-macro = Макроса <code>{ $name }</code> нет. Есть такие: { $macros }. Пришлите адрес ещё раз.
+pb-refuse-long = Адрес слишком длинный: не больше { $max } символов. Пришлите покороче.
+pb-refuse-http = Это не полный адрес: он должен начинаться с http:// или https://, например { $example }. Пришлите ещё раз.
+pb-refuse-shape = Пришлите один адрес (при желании с POST после него) или meta, id пикселя и токен доступа через пробел.
+pb-pick-events = На какие события его вызывать? Нажмите нужные или напишите названия других событий (как их присылает ваш сервер), затем сохраните.
+pb-save = { $count ->
+    [0] ✅ Сохранить и проверить
+   *[other] ✅ Сохранить и проверить ({ $count })
+}
+pb-pick-one = Сначала выберите хотя бы одно событие.
+pb-refuse-event = «{ $name }» не годится как название события: только строчные латинские буквы, цифры и _, в начале буква, до 40 символов.
+pb-cancelled = Отменено: постбэк не создан.
+pb-saved = ✅ Постбэк сохранён. Проверка уже отправлена, ответ получателя придёт ниже.
+pbk-settings = 🔑 Ключи конверсий
+pbk-title = 🔑 <b>Ключи для входящих конверсий</b>
+pbk-none = Пока нет. Сервер, который умеет только открыть адрес (а не отправить запрос к API), сообщает о конверсии GET-запросом на адрес с ключом. Создайте ключ, чтобы получить адрес.
+pbk-how = Сообщайте о конверсии GET-запросом на адрес ключа (он пришёл, когда ключ был создан), добавив значения: <code>?event=purchase&amp;click_id=…&amp;value=990&amp;currency=RUB&amp;external_id=…</code>. <code>event</code> обязателен; с одним и тем же <code>external_id</code> конверсия считается один раз. Отозванный ключ не принимается.
+pbk-item = • { $key } «{ $name }», создан { $made }
+pbk-default-name = Ключ от { $date }
+pbk-revoke-label = 🚫 Отозвать { $key }
+pbk-revoke-confirm = Отозвать ключ { $key }? Конверсии с ним больше не будут приниматься.
+pbk-revoke-yes = 🚫 Да, отозвать
+pbk-revoked = 🚫 Ключ отозван.
+pbk-new = ➕ Новый ключ
+pbk-made = 🔑 Новый ключ. Сообщайте о конверсиях GET-запросом на этот адрес (добавьте <code>?event=purchase&amp;click_id=…</code>); он показывается только сейчас, сохраните его:
+    { $url }
+pbk-copy = 📋 Скопировать адрес
+
+## Мини-приложение: конверсии и постбэки (app-conv-…, app-pb-…, app-pbk-…)
+app-conv-title = Конверсии
+app-conv-none = Конверсий пока нет. Они приходят от вашего сервера через API, на адрес ключа конверсий и со вступлениями по приглашениям.
+app-conv-count = { $count ->
+    [one] конверсия
+    [few] конверсии
+   *[other] конверсий
+    }
+app-conv-rate = от уникальных переходов
+app-conv-value = принесли
+app-conv-roas = ROAS
+app-conv-col = Конверсии
+app-conv-postbacks-link = Постбэки: сообщать рекламной сети или вашему трекеру о каждой конверсии
+app-conv-event-click = Переход
+app-conv-event-join_request = Заявка на вступление
+app-conv-event-join = Вступление
+app-conv-event-leave = Выход
+app-conv-event-start = Запуск бота
+app-conv-event-lead = Лид
+app-conv-event-registration = Регистрация
+app-conv-event-purchase = Покупка
+app-conv-event-deposit = Депозит
+app-conv-event-subscribe = Подписка
+app-conv-event-any = Любое событие
+app-pb-title = Постбэки
+app-pb-intro = Постбэк — это запрос на ваш адрес (рекламной сети или вашего трекера) каждый раз, когда происходит выбранное событие. Здесь все постбэки аккаунта.
+app-pb-for-link = Постбэки этой ссылки; новый постбэк здесь срабатывает только для неё.
+app-pb-for-placement = Постбэки этого размещения; новый постбэк здесь срабатывает только для него.
+app-pb-none = Постбэков пока нет.
+app-pb-settings-hint = Сообщайте рекламным сетям и своему трекеру о переходах, вступлениях и конверсиях; ключи для конверсий, которые присылают GET-запросом.
+app-pb-open = Открыть постбэки
+app-pb-meta-target = API конверсий Meta · пиксель { $pixel }
+app-pb-scope-link = ссылка №{ $id }
+app-pb-scope-placement = размещение №{ $id }
+app-pb-scope-all = все ссылки и приглашения
+app-pb-events = события: { $events }
+app-pb-test = Отправить проверку
+app-pb-log = Журнал отправок
+app-pb-delete-confirm = Удалить постбэк на { $target }? Всё, что ещё ждёт отправки, не уйдёт.
+app-pb-deleted = Постбэк удалён
+app-pb-test-body = «{ $body }»
+app-pb-test-no-body = тело ответа пустое
+app-pb-test-ok = Получатель принял проверку: ответил { $status }, { $body }.
+app-pb-test-refused = Получатель отклонил проверку: ответил { $status }, { $body }.
+app-pb-test-unreachable = Проверка не дошла до получателя: { $error }.
+app-pb-log-none = Ещё ничего не отправлено.
+app-pb-log-when = Когда
+app-pb-log-event = Событие
+app-pb-log-state = Состояние
+app-pb-log-answer = Ответ
+app-pb-state-pending = ждёт
+app-pb-state-sending = отправляется
+app-pb-state-done = доставлен
+app-pb-state-failed = не доставлен
+app-pb-state-cancelled = отменён
+app-pb-attempts = { $count ->
+    [one] { $count } попытка
+    [few] { $count } попытки
+   *[other] { $count } попыток
+    }
+app-pb-new = Новый постбэк
+app-pb-kind = Получатель
+app-pb-kind-url = Адрес (шаблон URL)
+app-pb-kind-meta = API конверсий Meta
+app-pb-url = Адрес для запроса
+app-pb-macros = Макросы вроде {"{"}click_id{"}"}, {"{"}event{"}"}, {"{"}value{"}"}, {"{"}currency{"}"} или {"{"}sub1{"}"} заменяются значениями (бот перечисляет их все).
+app-pb-post-json = POST (значения в JSON)
+app-pb-pixel = Id пикселя
+app-pb-access-token = Токен доступа
+app-pb-events-label = События
+app-pb-other-events = Другие события (как их присылает ваш сервер, через запятую)
+app-pb-create = Сохранить постбэк
+app-pbk-title = Ключи для входящих конверсий
+app-pbk-how = Сервер, который умеет только открыть адрес, сообщает о конверсии GET-запросом на адрес ключа, подставив event (обязательно), click_id, value, currency и external_id (с одним и тем же конверсия считается один раз). Отозванный ключ не принимается.
+app-pbk-none = Ключей пока нет.
+app-pbk-new = Новый ключ
+app-pbk-name = Название ключа (какой сервер им пользуется)
+app-pbk-copy-now = Скопируйте адрес сейчас: он показывается только один раз. Чтобы сообщить о конверсии, добавьте ?event=purchase&click_id=….
+app-pbk-made-on = создан { $date }
+app-pbk-revoke-confirm = Отозвать ключ «{ $name }»? Конверсии с ним больше не будут приниматься.
+app-pbk-revoked = Ключ отозван

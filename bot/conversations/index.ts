@@ -16,6 +16,8 @@ import { NEW_FOLDER, SHARE, SHARE_OPTION } from "../menus/secure";
 import { NEW_TRACKER, TRACKER_OPTION } from "../menus/tracking";
 import { INVITE_OPTION, NEW_INVITE } from "../menus/channels";
 import { LINK_EMAIL, NEW_PIXEL, NEW_TAG, NEW_TOKEN } from "../menus/settings";
+import { NEW_POSTBACK } from "../menus/postbacks";
+import { newPostbackConversation } from "./postbacks";
 
 /**
  * Every conversation, registered before the menus: a menu button may enter any of them, and the
@@ -39,4 +41,5 @@ export const CONVERSATIONS = [
   createConversation(newPixelConversation, NEW_PIXEL),
   createConversation(linkEmailConversation, LINK_EMAIL),
   createConversation(timeZoneConversation, TIME_ZONE),
+  createConversation(newPostbackConversation, NEW_POSTBACK),
 ] as unknown as Composer<BotContext>[];

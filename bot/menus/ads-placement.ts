@@ -9,6 +9,8 @@ import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type S
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
 import { money } from "../../core/placements/table";
 import { venueLabel } from "../../core/placements/venue";
+import { conversionLines, roasLine } from "./conversion-lines";
+import { postbackButton } from "./postbacks";
 
 export const PLACEMENT_OPTION = "placement-option";
 /** The options a placement's screen asks for in one answer, by position (the conversation's argument). */
@@ -52,6 +54,8 @@ export const placementScreen = createScreen("placement", 1, async (ctx) => {
     p.notes ? ctx.t("ads-notes", { notes: esc(p.notes) }) : "",
     "",
     ...funnel(ctx, p),
+    ...conversionLines(ctx, p.stats.conversions, p.stats.unique_clicks),
+    roasLine(ctx, p.stats.roas) ?? "",
     "",
     ctx.t("ads-bound", { links: p.links.length, invites: p.invites.length }),
     ...p.links.slice(0, 10).map((x) => `• <code>${esc(x.trackingUrl)}</code> → ${esc(x.original_url)}`),
@@ -74,6 +78,8 @@ dynamic(placementScreen, async (ctx, range) => {
     );
     if (i % 3 === 2) range.row();
   });
+  range.row();
+  await postbackButton(ctx, range, placementScreen, 2, p.id);
   range.row();
   if (p.post_url) range.url(ctx.t("ads-open-post"), p.post_url);
   range.text({ text: l("ads-delete"), payload: payload(placementScreen) }, (c) => act(c, () => open(c, deleteScreen, [idOf(c)]), "ads"));

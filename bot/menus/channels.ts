@@ -18,6 +18,7 @@ import { say } from "./link-stats";
 import { confirmPowers } from "../../core/channels/powers";
 import { AppError } from "../../core/errors";
 import { problemText } from "../problem";
+import { conversionLines } from "./conversion-lines";
 
 export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
@@ -93,6 +94,7 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
     ctx.t("invite-figures", { joins: f.joins, leaves: f.leaves, net: f.net }),
     placed.posts ? placementLine(ctx, placed) : "",
     f.conversion !== null ? ctx.t("invite-conversion", { percent: pct(ctx, f.conversion) }) : "",
+    ...conversionLines(ctx, f.conversions, f.unique_clicks),
     ctx.t("invite-retention", {
       day: pct(ctx, r.h24.rate),
       dayOf: r.h24.eligible,

@@ -15,6 +15,9 @@ import { sendChart, sendQr } from "./link-photos";
 import { periodIndex, say } from "./link-stats";
 import { inviteOfLink } from "../../core/channels/invites";
 import { placementsOf, type LinkPlacements } from "../../core/tracking/link-watch";
+import { conversionStats } from "../../core/conversions/stats";
+import { conversionLines } from "./conversion-lines";
+import { postbackButton } from "./postbacks";
 
 /** The conversation that asks one option's question (registered in bot/conversations). */
 export const LINK_OPTION = "link-option";
@@ -38,6 +41,7 @@ async function linkCardText(ctx: I18nFlavor & Parameters<typeof num>[0], deps: D
       bots: num(ctx, link.stats.botClicks),
     }),
     ctx.t(link.is_active ? "card-active" : "card-inactive"),
+    ...conversionLines(ctx, await conversionStats(deps, userId, { linkId: link.id }), link.stats.uniqueClicks),
   ];
   const invite = await inviteOfLink(deps, userId, link.id);
   const placed = await placementsOf(deps, userId, { linkId: link.id });
@@ -118,10 +122,9 @@ dynamic(linkCard, async (ctx, range) => {
   );
   go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
   range.text({ text: l("card-qr"), payload: p }, run(sendQr)).row();
-  if (link.webhook_url) {
-    go(range, linkCard, l("card-webhook"), "link-webhook", (c) => [idOf(c)]);
-    range.row();
-  }
+  if (link.webhook_url) go(range, linkCard, l("card-webhook"), "link-webhook", (c) => [idOf(c)]);
+  await postbackButton(ctx, range, linkCard, 1, link.id);
+  range.row();
   go(range, linkCard, l("card-delete"), deleteLinkScreen.id, (c) => [idOf(c)]);
 });
 back(linkCard, l("card-back"), "links", () => [0, 0]);

@@ -18,6 +18,8 @@ import { registerTracking } from "./tracking";
 import { registerChannels } from "./channels";
 import { registerAds } from "./ads";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
+import { registerPostbacks } from "./postbacks";
+import { registerPostbackKeys } from "./postback-keys";
 
 /** Telegram refuses buttons that point at loopback addresses, so those get no app button. */
 function isLoopback(url: URL): boolean {
@@ -52,6 +54,8 @@ registerChannels(mainScreen);
 registerAds(mainScreen);
 mainScreen.register(settingsScreen);
 settingsScreen.register(reportsScreen);
+registerPostbacks(settingsScreen);
+registerPostbackKeys(settingsScreen);
 for (const list of [tokens, tags, pixels, passkeys, signIns]) {
   settingsScreen.register(list.list);
   list.list.register(list.confirm);

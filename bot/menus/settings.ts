@@ -201,6 +201,10 @@ go(settingsScreen, settingsScreen, l("settings-sign-ins"), "sign-ins", () => [])
 settingsScreen.row();
 go(settingsScreen, settingsScreen, l("settings-reports"), "reports", () => []);
 settingsScreen.row();
+// conversions: postbacks out (every postback of the account) and keys for conversions reported in by a GET
+go(settingsScreen, settingsScreen, l("pb-settings"), "postbacks", () => [0, 0]);
+go(settingsScreen, settingsScreen, l("pbk-settings"), "postback-keys", () => []);
+settingsScreen.row();
 // the default currency of ad prices: one tap each, the current one marked
 for (const currency of CURRENCIES)
   settingsScreen.text(

@@ -19,7 +19,7 @@ const POSTBACK_MACRO =
   /\{(click_id|link_id|code|placement_id|country|device|sub[1-5]|event|value|currency|external_id|conversion_id|tg_user_id|invite_id)\}/g;
 
 /** The values the macros of a postback take for these facts and the click they name. */
-function postbackValues(f: PostbackFacts, click: ClickFacts | null): Record<string, string | number | null> {
+export function postbackValues(f: PostbackFacts, click: ClickFacts | null): Record<string, string | number | null> {
   return {
     event: f.event,
     click_id: f.click_id,

@@ -20,6 +20,7 @@ import { ChannelsPage, ChannelPage } from "./pages/channels";
 import { AdsPage, AdPage } from "./pages/ads";
 import { TrackerForm } from "./pages/tracker-form";
 import { SettingsPage } from "./pages/settings";
+import { PostbacksPage } from "./pages/postbacks";
 
 // Feather-style line icons (inline SVG: no icon font, no emoji font needed)
 const ICONS: Record<string, string> = {
@@ -64,6 +65,7 @@ const ROUTES: Route[] = [
   ["/ads", AdsPage],
   ["/ads/:id", AdPage],
   ["/settings", SettingsPage],
+  ["/postbacks", PostbacksPage],
 ];
 
 function Page({ path }: { path: string }) {

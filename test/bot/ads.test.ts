@@ -116,6 +116,7 @@ describe("a placement's screen", () => {
       "👥 Joins: 4, left 1 · per join ₽1,250",
       "✅ Stayed after 24 h: 3 of 4 (75%) · 7 days: 3 of 4 (75%) · 30 days: —",
       "💰 Per subscriber who stayed a week: ₽1,666.67",
+      "🎯 Conversions: 4 · 40% of 10 unique clicks", // its four joins
       "",
       "Tracking links: 1 · invite links: 1",
       expect.stringMatching(/^• <code>https:\/\/links\.example\.com\/\w+<\/code> → https:\/\/shop\.example\/Bigchannel$/),

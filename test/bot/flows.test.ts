@@ -22,6 +22,8 @@ import { createLink } from "../../core/links/links";
 import { createTag } from "../../core/catalog/tags";
 import { createApiToken } from "../../core/tokens/api-tokens";
 import { createPlacement } from "../../core/placements/placements";
+import { createPostback } from "../../core/conversions/postbacks";
+import { createPostbackKey } from "../../core/conversions/keys";
 import { eq } from "drizzle-orm";
 import { t } from "../../core/i18n/translate";
 
@@ -83,6 +85,8 @@ const OBJECTS: Record<string, () => RegExp> = {
   "the item": () => /^ci\b|ci$/,
   "the sign-in": () => /mail@example\.com/,
   "the placement": () => new RegExp(`^\\d+\\. ${names().placement}$`),
+  "the postback": () => /^📮 1\. /,
+  "the key": () => /^🚫 /,
 };
 /** "the option" of each flow: the first option its screen offers (an English label, translated like the docs' own). */
 const OPTION_OF: Record<string, string> = {
@@ -114,6 +118,8 @@ const ROW_OF: Record<string, () => RegExp> = {
   "Delete a share link": () => new RegExp(`${names().memo} · `),
   "Turn a request link off/on": () => new RegExp(names().request),
   "Delete a request link": () => new RegExp(names().request),
+  "Test a postback": () => /^📮 1\. /,
+  "Delete a postback": () => /^📮 1\. /,
 };
 
 let b: ReturnType<typeof unitBot>;
@@ -151,6 +157,9 @@ async function setUp(language: "en" | "ru") {
     .values({ userId: user.id, channelId: channel!.id, chatId: "-100777", name: names().invite, inviteLink: "https://t.me/+adone" });
   b.fake.members.set("-100777:42", { status: "creator" }); // Telegram's word: alice runs the channel
   await createPlacement(deps, user, { venue: "@bigchannel", name: names().placement, cost: { amount: 5000, currency: "RUB" } });
+  // an account-wide postback and a key for incoming conversions (the link and the placement have no postback of their own)
+  await createPostback(deps, user.id, { url: "https://hooks.example/pb?cid={click_id}", events: ["purchase"] });
+  await createPostbackKey(deps, user.id, "server");
   urls = { link: `https://s.example/${link.code}`, share: share.url, request: request.url };
 }
 
@@ -236,7 +245,16 @@ const ANSWERS: Record<string, { answers: () => Answer[]; check: () => Promise<vo
     check: async () => {
       const db = b.t.deps.asyncDb;
       const [token] = await db.select().from(db.tables.apiTokens).where(eq(db.tables.apiTokens.name, "zapier"));
-      expect(token?.scopes).toEqual(["read:links", "read:stats", "read:channels", "read:pixels", "read:secure", "read:tracking", "read:conversions", "read:webhooks"]);
+      expect(token?.scopes).toEqual([
+        "read:links",
+        "read:stats",
+        "read:channels",
+        "read:pixels",
+        "read:secure",
+        "read:tracking",
+        "read:conversions",
+        "read:webhooks",
+      ]);
     },
   },
 };

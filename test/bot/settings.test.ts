@@ -43,6 +43,8 @@ describe("bot settings (unit)", () => {
       "📧 Link an email",
       "🪪 Sign-in methods",
       "📬 Reports and time zone",
+      "📮 Postbacks",
+      "🔑 Conversion keys",
       "RUB",
       "• USD •",
       "EUR",

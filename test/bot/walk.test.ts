@@ -17,6 +17,8 @@ import { createLink as createShare } from "../../core/secure/links";
 import { createRequest } from "../../core/secure/requests";
 import { createTracker } from "../../core/tracking/trackers";
 import { createPlacement } from "../../core/placements/placements";
+import { createPostback } from "../../core/conversions/postbacks";
+import { createPostbackKey } from "../../core/conversions/keys";
 
 let b: ReturnType<typeof unitBot>;
 let rx: ReturnType<typeof Bun.serve> | undefined;
@@ -82,6 +84,9 @@ test("every menu button is answered and leads somewhere; every screen has a way 
   b.fake.members.set("-1001:42", { status: "creator" }); // Telegram's word: the user runs the channel
   const [owner] = await deps.asyncDb.select().from(deps.asyncDb.tables.users);
   await createPlacement(deps, owner!, { venue: "@bigchannel", name: "Big channel", cost: { amount: 5000, currency: "RUB" } });
+  // two postbacks (the row's delete takes one, the screen's the other) and a key for incoming conversions
+  for (const path of ["a", "b"]) await createPostback(deps, userId, { url: `http://127.0.0.1:${rx.port}/${path}`, events: ["purchase"] });
+  await createPostbackKey(deps, userId, "server");
   await b.send("/start");
 
   const visited = new Set<string>();
@@ -155,6 +160,12 @@ test("every menu button is answered and leads somewhere; every screen has a way 
     "pixels-remove",
     "placement",
     "placement-delete",
+    "postback",
+    "postback-delete",
+    "postback-key-revoke",
+    "postback-keys",
+    "postback-log",
+    "postbacks",
     "reports",
     "request",
     "request-delete",

@@ -72,7 +72,7 @@ describe("channels in the dashboard", () => {
     const rows = await page.getByTestId("invites").locator("tbody tr").allInnerTexts();
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain("Ad in Bitcoin News");
-    expect(rows[1]!.split("\t").slice(1)).toEqual(["0", "9", "3", "75 %", "13.33 USD", "40.00 USD"]);
+    expect(rows[1]!.split("\t").slice(1)).toEqual(["0", "9", "3", "75 %", "9", "13.33 USD", "40.00 USD"]); // its 9 joins are its conversions
     await page.locator("canvas[data-ready='1']").waitFor();
     await page.getByRole("combobox", { name: "Chart of" }).selectOption({ label: "Ad in Bitcoin News" });
     await page.locator("canvas[data-ready='1']").waitFor();

@@ -9,30 +9,14 @@ import { get, post } from "../api";
 import { linkTo } from "../router";
 import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
 import { ChartView, timeLineConfig } from "../charts";
-import { fmtNumber, language, t } from "../i18n";
+import { fmtNumber, t } from "../i18n";
+import { Conversions } from "./conversions";
+import { money } from "../money";
 
 type Placement = any;
 type Order = "asc" | "desc";
 
 const PERIODS = ["30d", "7d", "90d", "all"];
-
-/** An amount in its currency, as the language writes it ("5 000 ₽", "$50"). */
-function money(n: number | null | undefined, currency: string | undefined): string {
-  if (n === null || n === undefined || !currency) return "—";
-  const whole = Math.round(n * 100) % 100 === 0;
-  const digits = whole ? 0 : 2;
-  try {
-    return new Intl.NumberFormat(language(), {
-      style: "currency",
-      currency,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(n);
-  } catch {
-    return `${fmtNumber(n, { maximumFractionDigits: 2 })} ${currency}`;
-  }
-}
 
 const count = (n: number | null | undefined) => (n === null || n === undefined ? "—" : fmtNumber(n));
 const pct = (r: number | null | undefined) => (r === null || r === undefined ? "—" : `${Math.round(r * 100)} %`);
@@ -186,7 +170,8 @@ export function AdPage({ id }: { id: string }) {
       <p class="hint">${venueOf(p)}${p.publish_at ? ` · ${fmtDate(p.publish_at)}` : ""} · ${p.cost ? money(p.cost.amount, p.cost.currency) : t("app-ads-no-price")}</p>
       ${p.post_url && html`<p><a href=${p.post_url} target="_blank" rel="noopener">${p.post_url}</a></p>`}
       <h2>${t("app-ads-funnel")}</h2>
-      <${Funnel} p=${p} />`}<//>
+      <${Funnel} p=${p} />
+      <${Conversions} figures=${p.stats.conversions} unique=${p.stats.unique_clicks} roas=${p.stats.roas} postbacks=${`/postbacks?placement_id=${p.id}`} />`}<//>
     <h2>${t("app-ads-views-curve")}</h2>
     <${Async} state=${views}>${(series: { at: string; views: number }[]) =>
       series.length === 0

@@ -6,10 +6,18 @@ import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
 import { ChartView, groupedBarConfig } from "../charts";
 import { fmtNumber, t } from "../i18n";
 import type { Channel, ChannelStats, Invite, InviteStats, JoinSeries } from "../../../api/channels/model";
+import { valueText, type ConversionFigures } from "./conversions";
 
 const pct = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)} %`);
 const money = (n: number | null, c?: string) =>
   n === null || !c ? "—" : `${fmtNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${c}`;
+
+/** An invite's conversions in its table cell: the count and, under it, what they were worth; "—" for none. */
+function conversionsCell(c: ConversionFigures) {
+  if (!c.count) return "—";
+  const value = valueText(c.value);
+  return html`${c.count}${value && html`<div class="row-sub">${value}</div>`}`;
+}
 
 export function ChannelsPage() {
   const data = useAsync(() => get<Channel[]>("/api/channels"), []);
@@ -56,12 +64,12 @@ export function ChannelPage({ id }: { id: string }) {
       list.length === 0
         ? html`<${Empty}>${t("app-invites-none")}<//>`
         : html`
-      <div class="table-wrap"><table class="clicks" data-testid="invites"><thead><tr><th>${t("app-invite")}</th><th>${t("app-clicks-label")}</th><th>${t("app-joined-col")}</th><th>${t("app-left-col")}</th><th>${t("app-stayed")}</th><th>${t("app-per-join")}</th><th>${t("app-per-stayer")}</th></tr></thead>
+      <div class="table-wrap"><table class="clicks" data-testid="invites"><thead><tr><th>${t("app-invite")}</th><th>${t("app-clicks-label")}</th><th>${t("app-joined-col")}</th><th>${t("app-left-col")}</th><th>${t("app-stayed")}</th><th>${t("app-conv-col")}</th><th>${t("app-per-join")}</th><th>${t("app-per-stayer")}</th></tr></thead>
         <tbody>${list.map(
           (i) => html`<tr key=${i.id}>
           <td>${i.name}${i.is_revoked ? html` <span class="badge muted">${t("app-share-state-revoked")}</span>` : ""}<div class="row-sub">${fmtDate(i.created_at)}</div></td>
           <td>${i.figures.unique_clicks}</td><td>${i.figures.joins}</td><td>${i.figures.leaves}</td>
-          <td>${pct(i.figures.retention.d7.rate)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`,
+          <td>${pct(i.figures.retention.d7.rate)}</td><td data-testid="invite-conversions">${conversionsCell(i.figures.conversions)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`,
         )}</tbody></table></div>
       <label class="field">${t("app-chart-of")} <select value=${invite} onChange=${(e: any) => setInvite(e.currentTarget.value)}>
         <option value="">${t("app-all-invites")}</option>${list.map((i) => html`<option value=${String(i.id)}>${i.name}</option>`)}</select></label>`}<//>

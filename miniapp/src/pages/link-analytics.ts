@@ -4,6 +4,7 @@ import { get } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
 import { Async, Empty, html, useAsync, fmtDate } from "../ui";
 import { RoutingComparison } from "./link-routing-stats";
+import { Conversions } from "./conversions";
 import { countryName, fmtNumber, t, timeZone } from "../i18n";
 import type { Bots, Devices, GeoRow, HeatmapCell, LinkClicks, LinkStats, TimelineRow } from "../../../api/analytics/model";
 
@@ -67,7 +68,8 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
       <div class="stat"><strong data-stat="bots">${fmtNumber(s.botClicks)}</strong><span>${t("app-bots")}</span></div>
       <div class="stat"><strong>${fmtNumber(s.avgClicksPerDay ?? 0, { maximumFractionDigits: 1 })}</strong><span>${t("app-per-day")}</span></div>
       <div class="stat"><strong>${s.topCountry ? countryName(s.topCountry) : "—"}</strong><span>${t("app-top-country")}</span></div>
-    </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />`}<//>
+    </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />
+    <${Conversions} figures=${s.conversions} unique=${s.uniqueClicks} postbacks=${`/postbacks?link_id=${id}`} />`}<//>
     <div class="card"><h2>${t("app-timeline")}</h2><${Async} state=${timeline}>${(rows: any[]) =>
       rows.some((p) => p.clicks > 0)
         ? html`<${ChartView} label=${t("app-timeline-label")} config=${lineConfig(

@@ -1,7 +1,7 @@
 /** Settings: account and identities, plan and limits, linking email/Telegram, passkeys, API tokens, custom domains. */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { get, inTelegram, patch, post, signOut } from "../api";
-import { navigate } from "../router";
+import { linkTo, navigate } from "../router";
 import { Async, ErrorBox, errorText, fmtDate, html, toast, useAction, useAsync } from "../ui";
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { PasskeysCard, TokensCard } from "./settings-security";
@@ -58,6 +58,8 @@ export function SettingsPage() {
     <${PasskeysCard} />
     <${TokensCard} />
     <${DomainsCard} />
+    <div class="card" data-testid="postbacks-entry"><h2>${t("app-pb-title")}</h2><p class="hint">${t("app-pb-settings-hint")}</p>
+      <a class="btn small" href="/app/postbacks" onClick=${linkTo("/postbacks")}>${t("app-pb-open")}</a></div>
     ${!inTelegram() && html`<button class="btn danger" onClick=${leave}>${t("app-sign-out")}</button>`}
   </section>`;
 }

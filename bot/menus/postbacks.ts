@@ -1,0 +1,211 @@
+/**
+ * Postbacks in the bot, modelled on the link webhook's screen: the list of one link's, one
+ * placement's or the whole account's postbacks (screen `postbacks`, drawn for a scope and its id),
+ * one postback (`postback`: its URL, events, recent deliveries; test, log, delete), its delivery log
+ * (`postback-log`) and the delete confirmation (`postback-delete`). A new postback is a dialog
+ * (bot/conversations/postbacks.ts) entered from a card's 📮 Postback button or the list.
+ */
+import type { MenuRange } from "@grammyjs/menu";
+import type { BotContext } from "../context";
+import { date, l } from "../i18n";
+import { act, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import {
+  deletePostback,
+  getPostback,
+  listPostbacks,
+  postbackDeliveries,
+  testPostback,
+  type PostbackDeliveryView,
+  type PostbackTestResult,
+  type PostbackView as Postback,
+} from "../../core/conversions/postbacks";
+import { getLink } from "../../core/links/links";
+import { getPlacement } from "../../core/placements/placements";
+import { eventName } from "./conversion-lines";
+
+/** The conversation that makes a postback, entered with a scope's position and id. */
+export const NEW_POSTBACK = "new-postback";
+
+const esc = (s: string) => Bun.escapeHTML(s);
+const STATUS: Record<string, string> = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", cancelled: "✖️" };
+/** Deliveries shown on a postback's screen; the log shows more. */
+const RECENT = 5;
+const LOG = 20;
+
+/** A scope's position and id: [0, 0] the account, [1, linkId], [2, placementId]. */
+const scopeOf = (p: Pick<Postback, "link_id" | "placement_id">): [number, number] =>
+  p.link_id ? [1, p.link_id] : p.placement_id ? [2, p.placement_id] : [0, 0];
+
+/** The account's postbacks of a scope (every postback for the account's list), newest first. */
+async function postbacksOf(ctx: BotContext, kind = idOf(ctx, 0), id = idOf(ctx, 1)): Promise<Postback[]> {
+  const all = await listPostbacks(ctx.deps, ctx.user.id);
+  return kind === 1 ? all.filter((p) => p.link_id === id) : kind === 2 ? all.filter((p) => p.placement_id === id) : all;
+}
+
+/** What a postback is for, in words: a link by its title or code, a placement by its name, or everything. */
+export async function scopeName(ctx: BotContext, kind: number, id: number): Promise<string> {
+  if (kind === 1) {
+    const link = await getLink(ctx.deps, ctx.user.id, id);
+    return ctx.t("pb-for-link", { name: esc(link.title ?? link.code) });
+  }
+  if (kind === 2) return ctx.t("pb-for-placement", { name: esc((await getPlacement(ctx.deps, ctx.user.id, id)).name) });
+  return ctx.t("pb-for-account");
+}
+
+/** Where a postback sends: its method and URL, or the Meta pixel. */
+function targetOf(ctx: BotContext, p: Postback): string {
+  return p.kind === "meta" ? ctx.t("pb-target-meta", { pixel: esc(p.pixel_id ?? "") }) : `${p.method} <code>${esc(p.url ?? "")}</code>`;
+}
+
+const events = (ctx: BotContext, p: Postback) => p.events.map((e) => eventName(ctx, e)).join(", ");
+/** A short name for a button: the receiver's host (and path), or Meta. */
+const shortName = (p: Postback) => {
+  if (p.kind === "meta" || !p.url) return "Meta";
+  const host = p.url.replace(/^https?:\/\//, "").split(/[?#]/)[0]!;
+  return host.length > 32 ? `${host.slice(0, 31)}…` : host;
+};
+
+const postbacksScreen = createScreen("postbacks", 2, async (ctx) => {
+  const [kind, id] = [idOf(ctx, 0), idOf(ctx, 1)];
+  const list = await postbacksOf(ctx);
+  const head = ctx.t("pb-list-title", { scope: await scopeName(ctx, kind, id) });
+  if (!list.length) return `${head}\n\n${ctx.t("pb-list-none")}`;
+  const lines = await Promise.all(
+    list.slice(0, 20).map(async (p, i) => {
+      const [k, x] = scopeOf(p);
+      const whose = kind === 0 && k ? ` · ${await scopeName(ctx, k, x).catch(() => "")}` : "";
+      return `${i + 1}. ${targetOf(ctx, p)}\n    ${ctx.t("pb-events", { events: events(ctx, p) })}${whose}`;
+    }),
+  );
+  return [head, "", ...lines].join("\n");
+});
+
+/** The back button of a scope's list: to Settings, the link's card or the placement. */
+function backTo(range: MenuRange<BotContext>, from: Screen, kind: number, id: number) {
+  if (kind === 1) go(range, from, l("stats-back"), "link", () => [id]);
+  else if (kind === 2) go(range, from, l("pb-back-placement"), "placement", () => [id]);
+  else go(range, from, l("settings-back"), "settings", () => []);
+}
+
+dynamic(postbacksScreen, async (ctx, range) => {
+  const [kind, id] = [idOf(ctx, 0), idOf(ctx, 1)];
+  const list = (await postbacksOf(ctx, kind, id)).slice(0, 20);
+  list.forEach((p, i) => {
+    go(range, postbacksScreen, `📮 ${i + 1}. ${shortName(p)}`, "postback", (c) => [itemOf(c, postbacksScreen)], p.id);
+    range.text({ text: l("pb-test-short"), payload: payload(postbacksScreen, p.id) }, (c) =>
+      act(c, () => sendTest(c, itemOf(c, postbacksScreen)), "postbacks"),
+    );
+    go(range, postbacksScreen, "🗑", "postback-delete", (c) => [itemOf(c, postbacksScreen), idOf(c, 0), idOf(c, 1)], p.id);
+    range.row();
+  });
+  range.text({ text: l("pb-new"), payload: payload(postbacksScreen) }, (c) =>
+    act(c, () => c.conversation.enter(NEW_POSTBACK, idOf(c, 0), idOf(c, 1))),
+  );
+  if (kind === 0) go(range, postbacksScreen, l("pb-keys"), "postback-keys", () => []);
+  range.row();
+  backTo(range, postbacksScreen, kind, id);
+});
+
+/**
+ * Sends a test delivery of postback `id` and tells the user what the receiver answered. The receiver
+ * may take up to the timeout: the answer comes in the background so other updates are not held up.
+ */
+export async function sendTest(ctx: BotContext, id: number): Promise<void> {
+  const p = await getPostback(ctx.deps, ctx.user.id, id);
+  await ctx.reply(ctx.t("pb-test-sending", { target: targetOf(ctx, p) }), {
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+  });
+  void testPostback(ctx.deps, ctx.user.id, id)
+    .then((r) => ctx.reply(testAnswer(ctx, r), { parse_mode: "HTML", link_preview_options: { is_disabled: true } }))
+    .catch((e) => ctx.deps.log.error(`bot: test postback ${id} failed`, e));
+}
+
+/** The receiver's answer to a test, in words: its status and the start of what it said, or why it could not be reached. */
+function testAnswer(ctx: BotContext, r: PostbackTestResult): string {
+  const body = r.body?.trim() ? ctx.t("pb-test-body", { body: esc(r.body.trim().slice(0, 200)) }) : ctx.t("pb-test-no-body");
+  if (r.ok) return ctx.t("pb-test-ok", { status: String(r.status), body });
+  if (r.status) return ctx.t("pb-test-refused", { status: String(r.status), body });
+  return ctx.t("pb-test-unreachable", { error: esc(String(r.error ?? "")) });
+}
+
+/** One delivery as a line: state, time, event, the receiver's status or the error. */
+function deliveryLine(ctx: BotContext, d: PostbackDeliveryView): string {
+  const answer = d.last_error ? ` · ${esc(d.last_error.slice(0, 80))}` : "";
+  const tries = d.attempts > 1 ? ` · ${ctx.t("pb-attempts", { count: d.attempts })}` : "";
+  return `${STATUS[d.status] ?? "•"} ${date(ctx, d.created_at, true)} · ${d.event ? eventName(ctx, d.event) : "—"}${answer}${tries}`;
+}
+
+export const postbackScreen = createScreen("postback", 1, async (ctx) => {
+  const p = await getPostback(ctx.deps, ctx.user.id, idOf(ctx));
+  const recent = await postbackDeliveries(ctx.deps, ctx.user.id, p.id, { limit: RECENT });
+  const [kind, id] = scopeOf(p);
+  return [
+    ctx.t("pb-title", { scope: await scopeName(ctx, kind, id) }),
+    targetOf(ctx, p),
+    ctx.t("pb-events", { events: events(ctx, p) }),
+    p.kind === "meta" ? "" : ctx.t("pb-signed"),
+    "",
+    ctx.t(recent.length ? "pb-recent" : "pb-no-deliveries"),
+    ...recent.map((d) => deliveryLine(ctx, d)),
+  ]
+    .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+    .join("\n");
+});
+
+dynamic(postbackScreen, async (ctx, range) => {
+  const p = await getPostback(ctx.deps, ctx.user.id, idOf(ctx));
+  const [kind, id] = scopeOf(p);
+  range.text({ text: l("pb-test"), payload: payload(postbackScreen) }, (c) => act(c, () => sendTest(c, idOf(c)), "postbacks"));
+  go(range, postbackScreen, l("pb-log"), "postback-log", (c) => [idOf(c)]);
+  range.row();
+  go(range, postbackScreen, l("pb-delete"), "postback-delete", (c) => [idOf(c), kind, id]);
+  go(range, postbackScreen, l("pb-back-list"), "postbacks", () => [kind, id]);
+});
+
+const postbackLogScreen = createScreen("postback-log", 1, async (ctx) => {
+  const p = await getPostback(ctx.deps, ctx.user.id, idOf(ctx));
+  const log = await postbackDeliveries(ctx.deps, ctx.user.id, p.id, { limit: LOG });
+  return [
+    ctx.t("pb-log-title", { target: targetOf(ctx, p) }),
+    "",
+    ...(log.length ? log.map((d) => deliveryLine(ctx, d)) : [ctx.t("pb-no-deliveries")]),
+  ].join("\n");
+});
+dynamic(postbackLogScreen, (ctx, range) => {
+  go(range, postbackLogScreen, l("pb-back-postback"), "postback", (c) => [idOf(c)]);
+});
+
+/** The delete confirmation, drawn for the postback and the list to go back to (its scope's, or the account's where 🗑 was tapped). */
+const postbackDeleteScreen = createScreen("postback-delete", 3, async (ctx) =>
+  ctx.t("pb-delete-confirm", { target: targetOf(ctx, await getPostback(ctx.deps, ctx.user.id, idOf(ctx))) }),
+);
+dynamic(postbackDeleteScreen, async (ctx, range) => {
+  await getPostback(ctx.deps, ctx.user.id, idOf(ctx)); // still there (else the screen is outdated)
+  const list = [idOf(ctx, 1), idOf(ctx, 2)];
+  range.text({ text: l("pb-delete-yes"), payload: payload(postbackDeleteScreen) }, (c) =>
+    act(
+      c,
+      async () => {
+        await deletePostback(c.deps, c.user.id, idOf(c));
+        await open(c, postbacksScreen, [idOf(c, 1), idOf(c, 2)], c.t("pb-deleted"));
+      },
+      "postbacks",
+    ),
+  );
+  go(range, postbackDeleteScreen, l("item-keep"), "postbacks", () => list);
+});
+
+/** The postback screens under `parent` (Settings), in their tree. */
+export function registerPostbacks(parent: Screen) {
+  parent.register(postbacksScreen);
+  postbacksScreen.register([postbackScreen, postbackDeleteScreen]);
+  postbackScreen.register(postbackLogScreen);
+}
+
+/** The 📮 button of a link's or placement's card: straight into a new postback when it has none, else its list. */
+export async function postbackButton(ctx: BotContext, range: MenuRange<BotContext>, from: Screen, kind: 1 | 2, id: number) {
+  const count = (await postbacksOf(ctx, kind, id)).length;
+  if (count) go(range, from, ctx.t("pb-card-some", { count }), "postbacks", () => [kind, id]);
+  else range.text({ text: l("pb-card-none"), payload: payload(from) }, (c) => act(c, () => c.conversation.enter(NEW_POSTBACK, kind, id)));
+}
