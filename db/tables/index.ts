@@ -14,6 +14,7 @@ import { placementTables } from "./placements";
 import { secureTables } from "./secure";
 import { trackingTables } from "./tracking";
 import { webhookTables } from "./webhooks";
+import { workspaceTables } from "./workspaces";
 
 export function declareTables(k: Kit) {
   const accounts = accountTables(k);
@@ -30,5 +31,6 @@ export function declareTables(k: Kit) {
     ...deliveryTables(k, accounts),
     ...botTables(k),
     ...webhookTables(k, accounts),
+    ...workspaceTables(k, accounts),
   };
 }
