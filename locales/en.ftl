@@ -2008,3 +2008,14 @@ secure-page-kind-image = image
 secure-page-kind-video = video
 secure-page-kind-audio = audio
 secure-page-kind-file = file
+
+## Workspaces: the audit log's export (ws-)
+ws-audit-column-at = Time
+ws-audit-column-actor = Who
+ws-audit-column-action = Action
+ws-audit-column-subject = What
+ws-audit-column-details = Details
+ws-audit-export-caption = { $count ->
+        [one] { $count } change
+       *[other] { $count } changes
+    } in { $workspace }

@@ -2102,3 +2102,15 @@ secure-page-kind-image = изображение
 secure-page-kind-video = видео
 secure-page-kind-audio = аудио
 secure-page-kind-file = файл
+
+## Workspaces: the audit log's export (ws-)
+ws-audit-column-at = Время
+ws-audit-column-actor = Кто
+ws-audit-column-action = Действие
+ws-audit-column-subject = Что
+ws-audit-column-details = Подробности
+ws-audit-export-caption = { $count ->
+        [one] { $count } изменение
+        [few] { $count } изменения
+       *[other] { $count } изменений
+    } в «{ $workspace }»
