@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { sha256 } from "../../core/random";
 
 let t: TestApp;
 beforeEach(() => (t = createTestApp()));
@@ -148,6 +149,24 @@ describe("workspaces over HTTP", () => {
     // not a member: 404
     const eve = await t.telegramUser(9, "eve");
     expect((await t.request("GET", `/api/workspaces/${ws}/audit`, { token: eve.token })).status).toBe(404);
+  });
+
+  test("a token made before workspaces (no maker) keeps acting in its account's personal workspace", async () => {
+    const ann = await t.telegramUser(1, "ann");
+    const { apiTokens } = t.deps.asyncDb.tables;
+    const secret = "lbt_sk_fromtheoldrelease000000000000";
+    await t.deps.asyncDb
+      .insert(apiTokens)
+      .values({
+        userId: ann.user.id,
+        name: "old",
+        scopes: ["*"],
+        tokenHash: sha256(secret),
+        hint: secret.slice(0, 12),
+        createdAt: t.clock.now(),
+      });
+    expect((await t.request("POST", "/api/links", { token: secret, body: { url: "https://old.example/" } })).status).toBe(201);
+    expect((await t.request("GET", "/api/links", { token: ann.token })).json).toHaveLength(1);
   });
 
   test("only an owner deletes a team, and everything in it goes; the last owner stays", async () => {
