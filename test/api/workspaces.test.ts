@@ -155,16 +155,14 @@ describe("workspaces over HTTP", () => {
     const ann = await t.telegramUser(1, "ann");
     const { apiTokens } = t.deps.asyncDb.tables;
     const secret = "lbt_sk_fromtheoldrelease000000000000";
-    await t.deps.asyncDb
-      .insert(apiTokens)
-      .values({
-        userId: ann.user.id,
-        name: "old",
-        scopes: ["*"],
-        tokenHash: sha256(secret),
-        hint: secret.slice(0, 12),
-        createdAt: t.clock.now(),
-      });
+    await t.deps.asyncDb.insert(apiTokens).values({
+      userId: ann.user.id,
+      name: "old",
+      scopes: ["*"],
+      tokenHash: sha256(secret),
+      hint: secret.slice(0, 12),
+      createdAt: t.clock.now(),
+    });
     expect((await t.request("POST", "/api/links", { token: secret, body: { url: "https://old.example/" } })).status).toBe(201);
     expect((await t.request("GET", "/api/links", { token: ann.token })).json).toHaveLength(1);
   });
