@@ -29,6 +29,15 @@ function scopeLabel(scope: Need): string {
   return Array.isArray(scope) ? scope.join(" or ") : scope === "members" || scope === "owner" ? "session" : scope;
 }
 
+/**
+ * The body Elysia parsed for the route, read without naming it in the hook's parameters: Elysia parses
+ * the body of every route whose hooks name it, and a route that takes none (a DELETE) would then
+ * refuse an empty one. Routes with a body schema have it parsed anyway.
+ */
+function parsedBody(context: unknown): unknown {
+  return (context as Record<string, unknown>)[["bo", "dy"].join("")];
+}
+
 /** The status a handler answered: a Response's, a `status(…)` value's, else the one it set (200 when none). */
 function statusOf(response: unknown, set: unknown): number {
   if (response instanceof Response) return response.status;
@@ -113,7 +122,7 @@ export function authPlugin(deps: Deps) {
           const principal = admitted.get(request)!;
           return { principal, userId: principal.user.id, actorId: principal.actorId, role: principal.role };
         },
-        async afterHandle({ request, route, set, params, body, response }) {
+        async afterHandle({ request, route, set, params, response }) {
           const principal = admitted.get(request);
           if (!principal) return;
           await auditWrite(deps, {
@@ -121,7 +130,7 @@ export function authPlugin(deps: Deps) {
             route,
             status: statusOf(response, set.status),
             params: params as Record<string, string>,
-            body,
+            body: parsedBody(arguments[0]),
             response,
             workspaceId: principal.user.id,
             actorId: principal.actorId,
