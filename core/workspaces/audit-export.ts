@@ -10,7 +10,8 @@ import { getWorkspace } from "./workspaces";
 
 /** Most entries one export holds, newest first. */
 const AUDIT_EXPORT_LIMIT = 10_000;
-const COLUMNS = ["at", "actor", "action", "subject", "details"] as const;
+/** The columns after the time, named in the language files. */
+const COLUMNS = ["ws-audit-column-actor", "ws-audit-column-action", "ws-audit-column-subject", "ws-audit-column-details"] as const;
 
 /**
  * Sends the workspace's audit log (the filter's entries, newest first, at most 10,000) as a CSV file
@@ -35,11 +36,10 @@ export async function exportAudit(
     e.details ? JSON.stringify(e.details) : "",
   ]);
   const now = deps.clock.now();
-  const columns = COLUMNS.map((c) =>
-    c === "at"
-      ? t(lang, "tz-column", { column: t(lang, "ws-audit-column-at"), zone: zoneName(zone, lang, now) })
-      : t(lang, `ws-audit-column-${c}`),
-  );
+  const columns = [
+    t(lang, "tz-column", { column: t(lang, "ws-audit-column-at"), zone: zoneName(zone, lang, now) }),
+    ...COLUMNS.map((key) => t(lang, key)),
+  ];
   const ws = await getWorkspace(deps, actorId, workspaceId);
   const filename = `audit-${workspaceId}-${now.toISOString().slice(0, 10)}.csv`;
   await sendToUserChat(deps, actorId, "document", {
