@@ -24,6 +24,7 @@ import { webhooksApi } from "./webhooks";
 import { conversionsApi } from "./conversions";
 import { postbackUrlApi } from "./visitor/postback";
 import { settingsApi } from "./settings";
+import { workspacesApi } from "./workspaces";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
 import { pageAssets } from "./visitor/page-assets";
@@ -53,7 +54,8 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(placementsExportApi(deps))
     .use(webhooksApi(deps))
     .use(conversionsApi(deps))
-    .use(settingsApi(deps));
+    .use(settingsApi(deps))
+    .use(workspacesApi(deps));
 
   const visitor = visitorResponder(deps);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);

@@ -57,6 +57,9 @@ export const {
   conversions,
   postbackKeys,
   postbacks,
+  workspaceMembers,
+  workspaceInvites,
+  auditLog,
 } = declareTables(pgKit);
 
 export * from "./schema-pg/cluster";

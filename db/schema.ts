@@ -57,6 +57,9 @@ export const {
   conversions,
   postbackKeys,
   postbacks,
+  workspaceMembers,
+  workspaceInvites,
+  auditLog,
 } = declareTables(sqliteKit);
 
 export type { InviteCost } from "./tables/channels";

@@ -2225,3 +2225,14 @@ app-pbk-copy-now = Copy the address now: it is shown only once. Add ?event=purch
 app-pbk-made-on = made { $date }
 app-pbk-revoke-confirm = Revoke key “{ $name }”? Conversions reported with it are refused from now on.
 app-pbk-revoked = Key revoked
+
+## Workspaces: the audit log's export (ws-)
+ws-audit-column-at = Time
+ws-audit-column-actor = Who
+ws-audit-column-action = Action
+ws-audit-column-subject = What
+ws-audit-column-details = Details
+ws-audit-export-caption = { $count ->
+        [one] { $count } change
+       *[other] { $count } changes
+    } in { $workspace }

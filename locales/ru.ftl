@@ -2324,3 +2324,15 @@ app-pbk-copy-now = Скопируйте адрес сейчас: он показ
 app-pbk-made-on = создан { $date }
 app-pbk-revoke-confirm = Отозвать ключ «{ $name }»? Конверсии с ним больше не будут приниматься.
 app-pbk-revoked = Ключ отозван
+
+## Workspaces: the audit log's export (ws-)
+ws-audit-column-at = Время
+ws-audit-column-actor = Кто
+ws-audit-column-action = Действие
+ws-audit-column-subject = Что
+ws-audit-column-details = Подробности
+ws-audit-export-caption = { $count ->
+        [one] { $count } изменение
+        [few] { $count } изменения
+       *[other] { $count } изменений
+    } в «{ $workspace }»

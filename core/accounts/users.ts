@@ -1,8 +1,8 @@
 import { languageFor, type Language } from "../i18n/translate";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
-import { subscriptionOf } from "./plans";
+import { PLAN_RANK, subscriptionOf } from "./plans";
 import { serializeOn, transaction, type AsyncDbOrTx, type Tables } from "../../db/async";
 
 export type UserRow = Tables["users"]["$inferSelect"];
@@ -12,11 +12,31 @@ export function publicUser(u: UserRow) {
   return { id: u.id, msgrId: u.msgrId ?? null, username: u.username ?? null, firstName: u.firstName ?? null, email: u.email ?? null };
 }
 
+/**
+ * An account by id (a person, or a team workspace). A team has no plan of its own: it carries its
+ * owners' best plan in force, so every limit read from the row is the workspace's.
+ */
 export async function getUser(deps: { asyncDb: AsyncDbOrTx }, id: number): Promise<UserRow> {
   const { users } = deps.asyncDb.tables;
   const [u] = await deps.asyncDb.select().from(users).where(eq(users.id, id)).limit(1);
   if (!u || u.mergedIntoId) throw new NotFound("User");
-  return u;
+  return u.kind === "team" ? { ...u, ...(await ownersPlan(deps.asyncDb, u.id)) } : u;
+}
+
+/**
+ * The best plan an owner of a team holds (free when none pays). Expiry is left to the reader, which
+ * knows the time (activePlan): of two owners on one plan, the later expiry wins.
+ */
+async function ownersPlan(db: AsyncDbOrTx, teamId: number): Promise<Pick<UserRow, "plan" | "planExpiresAt">> {
+  const { users, workspaceMembers } = db.tables;
+  const owners = await db
+    .select({ plan: users.plan, planExpiresAt: users.planExpiresAt })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, teamId), eq(workspaceMembers.role, "owner")));
+  const until = (o: { planExpiresAt: Date | null }) => o.planExpiresAt?.getTime() ?? Number.MAX_SAFE_INTEGER;
+  owners.sort((a, b) => PLAN_RANK[b.plan] - PLAN_RANK[a.plan] || until(b) - until(a));
+  return owners[0] ?? { plan: "free", planExpiresAt: null };
 }
 
 export async function findUserByIdentity(
@@ -118,13 +138,44 @@ export async function languageOf(db: AsyncDbOrTx, userId: number): Promise<{ cho
   return { chosen: row?.language ?? null, effective: languageFor(row?.language, row?.app) };
 }
 
-/** The user's private chat with the bot (null for an account without Telegram) and the language the bot speaks to them. */
+/**
+ * The private chat with the bot of the person a workspace's notices go to, and the language the bot
+ * speaks to them: the account's own for a person (null without Telegram); for a team, its first
+ * owner's (until a team chat is chosen as the destination).
+ */
 export async function ownerChat(db: AsyncDbOrTx, userId: number): Promise<{ chatId: number | null; lang: Language }> {
-  const { users } = db.tables;
+  const { users, workspaceMembers } = db.tables;
   const [row] = await db
-    .select({ msgrId: users.msgrId, language: users.language, app: users.appLanguage })
+    .select({ msgrId: users.msgrId, language: users.language, app: users.appLanguage, kind: users.kind })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
+  if (row?.kind === "team") {
+    const [owner] = await db
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, userId), eq(workspaceMembers.role, "owner")))
+      .orderBy(asc(workspaceMembers.addedAt), asc(workspaceMembers.userId))
+      .limit(1);
+    if (owner) return ownerChat(db, owner.userId);
+  }
   return { chatId: row?.msgrId ?? null, lang: languageFor(row?.language, row?.app) };
+}
+
+/**
+ * The Telegram users who stand for an account in its chats: a person's own; a team's members' who
+ * may change things there (editors and up), in the order they joined. A chat belongs to a workspace
+ * while one of them administers it.
+ */
+export async function telegramPeopleOf(db: AsyncDbOrTx, userId: number): Promise<number[]> {
+  const { users, workspaceMembers } = db.tables;
+  const [row] = await db.select({ msgrId: users.msgrId, kind: users.kind }).from(users).where(eq(users.id, userId)).limit(1);
+  if (row?.kind !== "team") return row?.msgrId ? [row.msgrId] : [];
+  const people = await db
+    .select({ msgrId: users.msgrId })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, userId), inArray(workspaceMembers.role, ["owner", "admin", "editor"])))
+    .orderBy(asc(workspaceMembers.addedAt), asc(workspaceMembers.userId));
+  return people.flatMap((p) => (p.msgrId ? [p.msgrId] : []));
 }

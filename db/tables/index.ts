@@ -16,6 +16,7 @@ import { requestNoticeTables } from "./request-notices";
 import { secureTables } from "./secure";
 import { trackingTables } from "./tracking";
 import { webhookTables } from "./webhooks";
+import { workspaceTables } from "./workspaces";
 
 export function declareTables(k: Kit) {
   const accounts = accountTables(k);
@@ -35,5 +36,6 @@ export function declareTables(k: Kit) {
     ...botTables(k),
     ...webhookTables(k, accounts),
     ...conversionTables(k, { ...accounts, ...links, ...channels, ...placements }),
+    ...workspaceTables(k, accounts),
   };
 }
