@@ -52,6 +52,7 @@ export const {
   outbox,
   botKv,
   webhookSecrets,
+  teamChats,
 } = declareTables(pgKit);
 
 export * from "./schema-pg/cluster";

@@ -52,6 +52,7 @@ export const {
   outbox,
   botKv,
   webhookSecrets,
+  teamChats,
 } = declareTables(sqliteKit);
 
 export type { InviteCost } from "./tables/channels";

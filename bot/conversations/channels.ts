@@ -48,7 +48,7 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
   const result = await conversation.external(async (o: BotContext) => {
     if (!o.user) return { error: o.t("track-private-only") };
     try {
-      return { id: (await createInvite(o.deps, o.user.id, channelId, { name, join_request: value === "requests" })).id };
+      return { id: (await createInvite(o.deps, o.owner.id, channelId, { name, join_request: value === "requests" })).id };
     } catch (e) {
       if (e instanceof AppError)
         return { error: e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e) };
@@ -68,10 +68,10 @@ export async function inviteOptionConversation(conversation: Convo, ctx: DialogC
     ctx,
     option,
     async (o, text) => {
-      const invite = await ownedInvite(o.deps, o.user.id, id);
+      const invite = await ownedInvite(o.deps, o.owner.id, id);
       await updateInvite(
         o.deps,
-        o.user.id,
+        o.owner.id,
         id,
         text === "/clear" ? option.clear! : option.parse(text, invite, { now: o.deps.clock.now(), reader: readerOf(o) }),
       );

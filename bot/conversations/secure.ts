@@ -56,7 +56,7 @@ export async function newFolderConversation(conversation: Convo, ctx: DialogCont
   if (!name || name.startsWith("/")) return conversation.halt({ next: true });
   if (name.length > 100) return answer.reply(ctx.t("folder-name-too-long"));
   await conversation.external(async (outer) => {
-    const folder = await createFolder(outer.deps, outer.user.id, { name });
+    const folder = await createFolder(outer.deps, outer.owner.id, { name });
     if (!(await storePending(outer, folder.id, key)))
       await open(outer, folderScreen, [folder.id], outer.t("folder-created", { name: Bun.escapeHTML(name) }));
   });
@@ -86,7 +86,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
   const label = expiry.find(([, h]) => h === hours)?.[0] ?? ctx.t("share-hours", { hours, days: 0 });
   await conversation.external(async (outer) => {
     try {
-      const link = await createLink(outer.deps, outer.user.id, { fileId, expiresInHours: hours, maxViews });
+      const link = await createLink(outer.deps, outer.owner.id, { fileId, expiresInHours: hours, maxViews });
       await open(
         outer,
         fileScreen,
@@ -112,7 +112,7 @@ export async function shareOptionConversation(conversation: Convo, ctx: DialogCo
     if (ask.secret) await c.deleteMessage().catch(() => undefined);
     const problem = await conversation.external(async (o) => {
       try {
-        await ask.save(o.deps, o.user.id, id, text === "/clear" ? null : text);
+        await ask.save(o.deps, o.owner.id, id, text === "/clear" ? null : text);
         await open(o, shareScreen, [id], o.t(text === "/clear" ? "share-option-removed" : "share-option-saved"));
         return null;
       } catch (e) {

@@ -73,7 +73,7 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   }
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
-  const created = await conversation.external((o) => createApiToken(o.deps, o.user.id, { name, scopes: [...chosen] }));
+  const created = await conversation.external((o) => createApiToken(o.deps, o.owner.id, { name, scopes: [...chosen] }));
   await ctx.reply(
     ctx.t("token-created", {
       name: esc(created.name),
@@ -92,7 +92,7 @@ export async function newTagConversation(conversation: Convo, ctx: DialogContext
   await ctx.reply(ctx.t("tag-ask-name"));
   for (;;) {
     const a = await text(conversation);
-    const r = await attempt(conversation, (o) => createTag(o.deps, o.user.id, a.text));
+    const r = await attempt(conversation, (o) => createTag(o.deps, o.owner.id, a.text));
     if (r.ok) return await conversation.external((o) => open(o, screenAt("tags"), [], o.t("tag-created", { name: esc(a.text) })));
     await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
   }
@@ -104,7 +104,7 @@ export async function newPixelConversation(conversation: Convo, ctx: DialogConte
     const a = await text(conversation);
     const [type = "", pixelId = "", ...name] = a.text.split(/\s+/);
     const r = await attempt(conversation, (o) =>
-      createPixel(o.deps, o.user.id, { type: type.toLowerCase(), pixelId, name: name.join(" ") || `${type} ${pixelId}` }),
+      createPixel(o.deps, o.owner.id, { type: type.toLowerCase(), pixelId, name: name.join(" ") || `${type} ${pixelId}` }),
     );
     if (r.ok) return await conversation.external((o) => open(o, screenAt("pixels"), [], o.t("pixel-added", { name: esc(r.value.name) })));
     await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
@@ -145,7 +145,7 @@ export async function timeZoneConversation(conversation: Convo, ctx: DialogConte
       continue;
     }
     await conversation.external(async (o) => {
-      await updateSettings(o.deps, o.user.id, { time_zone: zone });
+      await updateSettings(o.deps, o.owner.id, { time_zone: zone });
       await open(o, reportsScreen, [], o.t("time-zone-set", { zone: zoneName(zone, localeOf(o), o.deps.clock.now()) }));
     });
     return;

@@ -139,7 +139,7 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
   const result = await conversation.external(async (outside: BotContext) => {
     if (!outside.user) return { error: outside.t("track-private-only") };
     try {
-      const row = await createTracker(outside.deps, outside.user.id, input);
+      const row = await createTracker(outside.deps, outside.owner.id, input);
       return { id: row.id };
     } catch (e) {
       if (e instanceof AppError) return { error: problemText(outside, e) };
@@ -168,8 +168,8 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Dialog
   if (!option) return;
   if (option.choices) return chooseOption(conversation, ctx, id, option as TrackerOption & Required<Pick<TrackerOption, "choices">>);
   await answerOption(conversation, ctx, option, async (o, text) => {
-    const t = await getTracker(o.deps, o.user.id, id);
-    await updateTracker(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
+    const t = await getTracker(o.deps, o.owner.id, id);
+    await updateTracker(o.deps, o.owner.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
     await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }
@@ -201,7 +201,7 @@ async function chooseOption(
   if (value === "cancel") return void (await conversation.external((o) => open(o, trackerScreen, [id])));
   const problem = await conversation.external(async (o) => {
     try {
-      await updateTracker(o.deps, o.user.id, id, option.parse(value, await getTracker(o.deps, o.user.id, id)));
+      await updateTracker(o.deps, o.owner.id, id, option.parse(value, await getTracker(o.deps, o.owner.id, id)));
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
       return null;
     } catch (e) {

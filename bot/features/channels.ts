@@ -2,8 +2,11 @@ import { Composer } from "grammy";
 import type { UpdateContext } from "../context";
 import { signedIn } from "../require-user";
 import { recordMemberChange } from "../../core/channels/members";
-import { recordJoinRequest, settleRequest } from "../../core/channels/requests";
-import { AppError } from "../../core/errors";
+import { recordJoinRequest, requestWorkspace, settleRequest } from "../../core/channels/requests";
+import { AppError, NotFound } from "../../core/errors";
+import { findUserByIdentity } from "../../core/accounts/users";
+import { roleIn } from "../../core/workspaces/workspaces";
+import { requireRole } from "../../core/tokens/roles";
 import { recordStandingChange } from "../../core/channels/powers";
 import { standingOf } from "../../core/channels/standing";
 import { open } from "../menus/nav";
@@ -56,14 +59,26 @@ channelsFeature.on("chat_join_request", async (ctx, next) => {
   await next();
 });
 
+/**
+ * Approve / Decline of a waiting request, pressed in a private chat or in the team group the request
+ * was sent to: settled in the request's workspace by whoever pressed, if they may change things there.
+ */
 channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
   const action = ctx.match[1] as "approve" | "decline";
-  if (!ctx.user) return ctx.answerCallbackQuery();
+  const id = Number(ctx.match[2]);
+  const person = ctx.user ?? (await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id)));
+  if (!person) return ctx.answerCallbackQuery({ text: ctx.t("ws-group-start-first", { bot: ctx.me.username }), show_alert: true });
   try {
-    const row = await settleRequest(ctx.deps, ctx.user.id, Number(ctx.match[2]), action);
+    const ownerId = await requestWorkspace(ctx.deps, id);
+    const role = await roleIn(ctx.deps, person.id, ownerId);
+    if (!role) throw new NotFound("Join request");
+    requireRole(role, "editor");
+    const row = await settleRequest(ctx.deps, ownerId, id, action);
     const who = row.firstName ?? (row.username ? `@${row.username}` : ctx.t("requests-user", { id: String(row.memberId) }));
     await ctx.answerCallbackQuery({ text: ctx.t(action === "approve" ? "request-approved-toast" : "request-declined-toast") });
-    await ctx.editMessageText(ctx.t(action === "approve" ? "request-approved" : "request-declined", { name: who })).catch(() => undefined);
+    // in a group, everyone sees who settled it
+    const by = ctx.chat?.type === "private" ? "" : `\n${ctx.t("ws-settled-by", { name: ctx.from.first_name })}`;
+    await ctx.editMessageText(ctx.t(action === "approve" ? "request-approved" : "request-declined", { name: who }) + by).catch(() => undefined);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     const text =

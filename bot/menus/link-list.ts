@@ -14,7 +14,7 @@ const LIST_PAGE_SIZE = 8;
 export const NEW_LINK = "new-link";
 
 async function page(ctx: BotContext) {
-  const userId = ctx.user.id;
+  const userId = ctx.owner.id;
   const tags = await listTags(ctx.deps, userId);
   const tag = tags.find((t) => t.id === idOf(ctx, 1));
   const query = { tagIds: tag ? [tag.id] : undefined, limit: LIST_PAGE_SIZE };

@@ -18,6 +18,7 @@ import { registerTracking } from "./tracking";
 import { registerChannels } from "./channels";
 import { registerAds } from "./ads";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
+import { registerWorkspaces } from "./workspaces";
 
 /** Telegram refuses buttons that point at loopback addresses, so those get no app button. */
 function isLoopback(url: URL): boolean {
@@ -52,6 +53,7 @@ registerChannels(mainScreen);
 registerAds(mainScreen);
 mainScreen.register(settingsScreen);
 settingsScreen.register(reportsScreen);
+registerWorkspaces(settingsScreen);
 for (const list of [tokens, tags, pixels, passkeys, signIns]) {
   settingsScreen.register(list.list);
   list.list.register(list.confirm);

@@ -8,6 +8,7 @@ import { fitting, highlight } from "../../core/tracking/match-messages";
 import { previewTracker } from "../../core/tracking/preview";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
+import { mayChange } from "../workspace";
 import { l } from "../i18n";
 import { translated } from "../problem";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
@@ -16,7 +17,7 @@ import { TRACKER_OPTIONS } from "./tracker-options";
 export const NEW_TRACKER = "track";
 export const TRACKER_OPTION = "tracker-option";
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user.id;
+const uid = (ctx: BotContext) => ctx.owner.id;
 /** Trackers per list page: Telegram takes at most 100 buttons, and plans allow up to 500 trackers. */
 const LIST_PAGE = 20;
 const FEED_PAGE = 5;
@@ -157,6 +158,7 @@ dynamic(trackerScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
         await open(c, trackerScreen, [now.id]);
       },
@@ -168,6 +170,7 @@ dynamic(trackerScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         await markAllRead(c.deps, uid(c), idOf(c));
         await open(c, trackerScreen, [idOf(c)], c.t("tracker-marked-all"));
       },
@@ -193,6 +196,7 @@ dynamic(feedScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         await markAllRead(c.deps, uid(c), idOf(c));
         await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], c.t("tracker-marked-all"));
       },
@@ -206,6 +210,7 @@ trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDele
   act(
     ctx,
     async () => {
+      mayChange(ctx);
       await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
       await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
     },

@@ -1,4 +1,4 @@
-import { ownerChat } from "../accounts/users";
+import { queueToWorkspace } from "../team-chat/destinations";
 import { t } from "../i18n/translate";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
@@ -95,30 +95,20 @@ export async function recordJoinRequest(
       deps.log.warn(`channels: auto-approval of request ${row.id} failed: ${(e as Error).message}; asking the owner`);
     }
   }
-  const owner = await ownerChat(deps.asyncDb, invite.userId);
-  if (owner.chatId !== null) {
-    const { lang } = owner;
-    const named = [facts.member.firstName, facts.member.username ? `@${facts.member.username}` : null].filter(Boolean).join(" ");
-    const who = named || t(lang, "join-request-user", { id: facts.member.id });
-    await queueBotMessage(deps.asyncDb, now, {
-      userId: invite.userId,
-      topic: "channel_request",
-      refId: row.id,
-      chatId: owner.chatId,
-      params: {
-        text: t(lang, "join-request-asks", { who, invite: invite.name }),
-        reply_markup: {
-          inline_keyboard: [
-            [
-              { text: t(lang, "join-request-approve"), callback_data: requestButton("approve", row.id) },
-              { text: t(lang, "join-request-decline"), callback_data: requestButton("decline", row.id) },
-            ],
-            [targetButton(t(lang, "join-request-open-invite"), { kind: "invite", id: invite.id })],
-          ],
-        },
-      },
-    });
-  }
+  // to the workspace's team group when it has one, else to its owner (a team's owners and admins)
+  const named = [facts.member.firstName, facts.member.username ? `@${facts.member.username}` : null].filter(Boolean).join(" ");
+  await queueToWorkspace(deps.asyncDb, now, { userId: invite.userId, topic: "channel_request", refId: row.id }, (lang) => ({
+    text: t(lang, "join-request-asks", { who: named || t(lang, "join-request-user", { id: facts.member.id }), invite: invite.name }),
+    reply_markup: {
+      inline_keyboard: [
+        [
+          { text: t(lang, "join-request-approve"), callback_data: requestButton("approve", row.id) },
+          { text: t(lang, "join-request-decline"), callback_data: requestButton("decline", row.id) },
+        ],
+        [targetButton(t(lang, "join-request-open-invite"), { kind: "invite", id: invite.id })],
+      ],
+    },
+  }));
   return row;
 }
 
@@ -196,4 +186,20 @@ export async function settleRequest(
   const row = await ownedRequest(deps, userId, id);
   await confirmPowers(deps, userId, row.chatId);
   return settleRow(deps, row, action);
+}
+
+/**
+ * The workspace a join request belongs to (that of its invite), for a button pressed in a team's
+ * group or by one of its admins whatever workspace they are in; 404 when the request is gone.
+ */
+export async function requestWorkspace(deps: Pick<Deps, "asyncDb">, id: number): Promise<number> {
+  const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
+  const [hit] = await deps.asyncDb
+    .select({ ownerId: channelInvites.userId })
+    .from(channelJoinRequests)
+    .innerJoin(channelInvites, eq(channelInvites.id, channelJoinRequests.inviteId))
+    .where(eq(channelJoinRequests.id, id))
+    .limit(1);
+  if (!hit) throw new NotFound("Join request");
+  return hit.ownerId;
 }

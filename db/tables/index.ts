@@ -12,6 +12,7 @@ import { deliveryTables } from "./delivery";
 import { linkTables } from "./links";
 import { placementTables } from "./placements";
 import { secureTables } from "./secure";
+import { teamChatTables } from "./team-chats";
 import { trackingTables } from "./tracking";
 import { webhookTables } from "./webhooks";
 
@@ -30,5 +31,6 @@ export function declareTables(k: Kit) {
     ...deliveryTables(k, accounts),
     ...botTables(k),
     ...webhookTables(k, accounts),
+    ...teamChatTables(k, accounts),
   };
 }
