@@ -8,6 +8,7 @@ import type { BotContext } from "../context";
 import { l, num } from "../i18n";
 import { act, backHome, createScreen, dynamic, go, idOf, itemOf, payload } from "./nav";
 import { clip } from "./link-card";
+import { may } from "../workspace";
 
 const LIST_PAGE_SIZE = 8;
 /** The conversation that asks for a URL and creates the link (registered in bot/conversations). */
@@ -62,7 +63,8 @@ dynamic(linkList, async (ctx, range) => {
     });
     range.row();
   }
-  range.text({ text: l("links-new"), payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
+  // a viewer reads the list; making links is for editors and up
+  if (may(ctx)) range.text({ text: l("links-new"), payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
   go(range, linkList, l("links-orphans"), "orphans", () => []);
 });
 backHome(linkList);

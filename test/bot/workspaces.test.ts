@@ -1,0 +1,173 @@
+/**
+ * Workspaces in the bot, end to end against the fake Bot API: the switch in Settings (one
+ * workspace's data never shows in another), the invitation (one use, a first contact greeted), a
+ * viewer refused a change in words, and the Team screen's members and last changes.
+ */
+import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
+import { startBotApp } from "./helpers";
+import { eventually } from "../helpers/eventually";
+import type { RecordedCall } from "../helpers/fake-bot-api";
+
+setDefaultTimeout(60_000);
+
+const ALICE = { id: 42, first_name: "Alice", username: "alice" };
+const BOB = { id: 43, first_name: "Bob", username: "bob" };
+const CAROL = { id: 44, first_name: "Carol", username: "carol" };
+
+let s: Awaited<ReturnType<typeof startBotApp>>;
+beforeEach(async () => (s = await startBotApp()));
+afterEach(() => s.stop());
+
+const textOf = (c: RecordedCall) => String(c.params.text ?? "");
+/** The newest message sent or edited into `chat` whose text passes `pred`, once there is one. */
+const shown = (chat: number, pred: (text: string) => boolean, what = "a message") =>
+  eventually(
+    () =>
+      [...s.fake.calls]
+        .reverse()
+        .find(
+          (c) => (c.method === "sendMessage" || c.method === "editMessageText") && Number(c.params.chat_id) === chat && pred(textOf(c)),
+        ),
+    what,
+  );
+const labels = (c: RecordedCall) => ((c.params.reply_markup?.inline_keyboard ?? []) as { text: string }[][]).flat().map((b) => b.text);
+/** Everything said to `chat` from the call `from` on. */
+const saidSince = (from: number, chat: number) =>
+  s.fake.calls
+    .slice(from)
+    .filter((c) => Number(c.params.chat_id) === chat)
+    .map(textOf)
+    .join("\n");
+
+async function start(person: typeof ALICE) {
+  s.fake.pushMessage("/start", person);
+  await shown(person.id, (t) => t.startsWith("👋 Welcome"), "the greeting");
+}
+
+/** Alice makes the team "Agency" from Settings and works in it. */
+async function makeTeam() {
+  s.fake.pushMessage("/settings", ALICE);
+  await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
+  s.fake.press("➕ New team", ALICE);
+  await shown(ALICE.id, (t) => t.startsWith("Name the new team"), "the name question");
+  s.fake.pushMessage("Agency", ALICE);
+  return shown(ALICE.id, (t) => t.includes("Team <b>Agency</b> is made"), "the new team");
+}
+
+/** Alice invites someone as `role` from the Team screen; the invitation's URL. */
+async function invite(role: string): Promise<string> {
+  s.fake.pushMessage("/settings", ALICE);
+  await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
+  s.fake.press("👥 Team", ALICE);
+  await shown(ALICE.id, (t) => t.includes("👥 Agency"), "the Team screen");
+  s.fake.press("➕ Invite", ALICE);
+  await shown(ALICE.id, (t) => t.startsWith("Invite someone into <b>Agency</b>"), "the role question");
+  const before = s.fake.calls.length;
+  s.fake.press(`As ${role}`, ALICE);
+  const made = await eventually(
+    () => s.fake.calls.slice(before).find((c) => c.method === "sendMessage" && textOf(c).startsWith("🔗 An invitation")),
+    "the invitation",
+  );
+  const url = /https:\/\/t\.me\/\S+/.exec(textOf(made))![0];
+  // one tap shares it through Telegram's share sheet
+  const share = (made.params.reply_markup.inline_keyboard as { text: string; url: string }[][]).flat()[0]!;
+  expect(share.text).toBe("📤 Send the invitation");
+  expect(new URL(share.url).searchParams.get("url")).toBe(url);
+  return url;
+}
+
+const startPayload = (url: string) => new URL(url).searchParams.get("start")!;
+
+test("Settings switches the workspace: each list shows only its own workspace's links", async () => {
+  await start(ALICE);
+  s.fake.pushMessage("https://example.com/mine", ALICE);
+  await shown(ALICE.id, (t) => t.startsWith("✅ Your tracking link"), "the personal link");
+  const made = await makeTeam();
+  expect(textOf(made)).toContain("🏢 Workspace: <b>Agency</b> · owner");
+  s.fake.pushMessage("/links", ALICE);
+  const empty = await shown(ALICE.id, (t) => t.startsWith("🔗 <b>Your links</b>"), "the team's list");
+  expect(labels(empty).join(" ")).not.toContain("example.com/mine");
+  s.fake.pushMessage("https://example.com/ours", ALICE);
+  await shown(ALICE.id, (t) => t.startsWith("✅ Your tracking link"), "the team's link");
+  s.fake.pushMessage("/links", ALICE);
+  const team = await shown(ALICE.id, (t) => t.startsWith("🔗 <b>Your links</b> (1)"), "the team's list with its link");
+  expect(labels(team).join(" ")).toContain("example.com/ours");
+  expect(labels(team).join(" ")).not.toContain("example.com/mine");
+
+  s.fake.pushMessage("/settings", ALICE);
+  const settings = await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
+  // one button per workspace, the current one marked
+  expect(labels(settings)).toEqual(expect.arrayContaining(["Personal", "• Agency •", "👥 Team", "➕ New team"]));
+  s.fake.press("Personal", ALICE);
+  const back = await shown(ALICE.id, (t) => t.startsWith("You now work in <b>Personal</b>"), "the switch");
+  expect(textOf(back)).toContain("🏢 Workspace: <b>personal</b>");
+  s.fake.pushMessage("/links", ALICE);
+  const mine = await shown(ALICE.id, (t) => t.startsWith("🔗 <b>Your links</b> (1)") && !t.includes("ours"), "the personal list");
+  expect(labels(mine).join(" ")).toContain("example.com/mine");
+  expect(labels(mine).join(" ")).not.toContain("example.com/ours");
+});
+
+test("an invitation joins once: a first contact is greeted, then joins; the second person is told it was used", async () => {
+  await start(ALICE);
+  await makeTeam();
+  const url = await invite("an editor");
+  expect(url).toMatch(/^https:\/\/t\.me\/\w+\?start=join_[\w-]+$/);
+
+  // Bob has never written to the bot: the link greets him, then he is in the team and works in it
+  const before = s.fake.calls.length;
+  s.fake.pushMessage(`/start ${startPayload(url)}`, BOB);
+  const joined = await shown(BOB.id, (t) => t.startsWith("👋 You joined <b>Agency</b> as editor"), "the join");
+  expect(saidSince(before, BOB.id)).toMatch(/^👋 Welcome, Bob!/);
+  expect(textOf(joined)).toContain("🏢 Workspace: <b>Agency</b> · editor");
+
+  s.fake.pushMessage(`/start ${startPayload(url)}`, CAROL);
+  await shown(CAROL.id, (t) => t.includes("This invitation was already used; ask for a new one."), "the refusal");
+
+  // the Team screen lists Bob with his role, and the last changes say who joined
+  s.fake.pushMessage("/settings", ALICE);
+  await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
+  s.fake.press("👥 Team", ALICE);
+  const team = await shown(ALICE.id, (t) => t.includes("👥 Agency</b> · 2 members"), "the Team screen");
+  expect(textOf(team)).toContain("• Bob — editor");
+  expect(labels(team)).toContain("Bob · editor");
+  s.fake.press("📜 Last changes", ALICE);
+  const changes = await shown(ALICE.id, (t) => t.startsWith("<b>📜 Last changes</b>"), "the last changes");
+  expect(textOf(changes)).toMatch(/Bob: joined member \d+/);
+});
+
+test("a viewer reads the team's links but is refused a change in words; an admin's role change takes effect at once", async () => {
+  await start(ALICE);
+  await makeTeam();
+  s.fake.pushMessage("https://example.com/ours", ALICE);
+  await shown(ALICE.id, (t) => t.startsWith("✅ Your tracking link"), "the team's link");
+  const url = await invite("a viewer");
+  s.fake.pushMessage(`/start ${startPayload(url)}`, BOB);
+  await shown(BOB.id, (t) => t.startsWith("👋 You joined <b>Agency</b> as viewer"), "the join");
+
+  s.fake.pushMessage("/links", BOB);
+  const list = await shown(BOB.id, (t) => t.startsWith("🔗 <b>Your links</b> (1)"), "the team's list");
+  expect(labels(list).join(" ")).toContain("example.com/ours");
+  expect(labels(list)).not.toContain("➕ New link");
+  s.fake.pushMessage("https://example.com/theirs", BOB);
+  await shown(BOB.id, (t) => t.startsWith("⚠️ This needs the editor role in this workspace; you are a viewer"), "the refusal");
+  s.fake.pushMessage("/track", BOB);
+  await eventually(
+    () => s.fake.calls.filter((c) => Number(c.params.chat_id) === BOB.id && textOf(c).startsWith("⚠️ This needs the editor role")).length === 2,
+    "the dialog refused",
+  );
+  expect((await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links)).map((l) => l.url)).toEqual(["https://example.com/ours"]);
+
+  // Alice makes Bob an editor: his next paste makes a link in the team
+  s.fake.pushMessage("/settings", ALICE);
+  await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
+  s.fake.press("👥 Team", ALICE);
+  await shown(ALICE.id, (t) => t.includes("👥 Agency"), "the Team screen");
+  s.fake.press("Bob · viewer", ALICE);
+  await shown(ALICE.id, (t) => t.startsWith("<b>Bob</b> — viewer"), "Bob's screen");
+  s.fake.press("Make an editor", ALICE);
+  await shown(ALICE.id, (t) => t.startsWith("Bob is editor now."), "the change");
+  s.fake.pushMessage("https://example.com/theirs", BOB);
+  await shown(BOB.id, (t) => t.startsWith("✅ Your tracking link"), "Bob's link");
+  const team = (await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links)).map((l) => [l.url, l.userId]);
+  expect(new Set(team.map(([, owner]) => owner)).size).toBe(1);
+});
