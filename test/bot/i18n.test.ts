@@ -69,6 +69,7 @@ const DYNAMIC_PREFIXES = [
   "secure-page-404-",
   "secure-page-410-",
   "secure-page-429-",
+  "ws-role-",
 ];
 
 /** Fluent entries: key → its text (continuation lines included). */

@@ -7,10 +7,11 @@ import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test
 import { eq } from "drizzle-orm";
 import { startBotApp } from "./helpers";
 import { eventually } from "../helpers/eventually";
-import type { FakeChat, RecordedCall } from "../helpers/fake-bot-api";
+import { FAKE_BOT, type FakeChat, type RecordedCall } from "../helpers/fake-bot-api";
 import { deliveryWorker } from "../../app/delivery-routes";
 import { createTracker } from "../../core/tracking/trackers";
 import { ingestPost } from "../../core/tracking/ingest";
+import type { ChatInfo } from "../../core/tracking/sources";
 import { createWorkspace, createInvite, joinWorkspace, setCurrentWorkspace } from "../../core/workspaces";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { deliveryChats } from "../../core/team-chat/destinations";
@@ -20,7 +21,7 @@ setDefaultTimeout(60_000);
 const ALICE = { id: 42, first_name: "Alice", username: "alice" };
 const BOB = { id: 43, first_name: "Bob", username: "bob" };
 const CREW: FakeChat = { id: -1009990001, type: "supergroup", title: "Agency crew", is_forum: true, topics: [5] };
-const NEWS = { chatId: "-1001000000001", type: "channel", title: "Crypto News", username: "cryptonews" };
+const NEWS: ChatInfo = { chatId: "-1001000000001", type: "channel", title: "Crypto News", username: "cryptonews" };
 
 let s: Awaited<ReturnType<typeof startBotApp>>;
 let team: number;
@@ -35,6 +36,7 @@ beforeEach(async () => {
   await setCurrentWorkspace(s.t.deps, alice, team);
   const { token } = await createInvite(s.t.deps, alice, team, "editor");
   await joinWorkspace(s.t.deps, bob, token);
+  await setCurrentWorkspace(s.t.deps, bob, team);
 });
 afterEach(() => s.stop());
 
@@ -69,6 +71,7 @@ test("/connect inside a forum topic makes it the team's destination; who may con
 
   // the Team screen says where the messages go
   s.fake.pushMessage("/settings", ALICE);
+  await eventually(() => s.fake.calls.find((c) => c.method === "sendMessage" && textOf(c).startsWith("<b>⚙️ Settings")), "Settings");
   s.fake.press("👥 Team", ALICE);
   await eventually(
     () => s.fake.calls.find((c) => c.method === "editMessageText" && textOf(c).includes("💬 Team group: a topic of <b>Agency crew</b>")),
@@ -94,7 +97,7 @@ test("without a group, a team's tracker notification goes to its owners and admi
   await deliveryWorker(s.t.deps).drain();
   const inTopic = await intoCrew((t) => t.startsWith("🔔 <b>Bitcoin</b>"), "the notification in the group");
   expect(inTopic.params.message_thread_id).toBe(5);
-  expect(textOf(inTopic)).toContain("Bitcoin falls again");
+  expect(textOf(inTopic)).toContain("<b>Bitcoin</b> falls again");
   // buttons that act for whoever presses become links into each person's own chat with the bot
   const buttons = (inTopic.params.reply_markup.inline_keyboard as { text: string; url?: string; callback_data?: string }[][]).flat();
   expect(buttons.every((b) => b.callback_data === undefined)).toBe(true);
@@ -112,4 +115,47 @@ test("a topic the forum no longer has is refused by Telegram, and the delivery i
   const [row] = await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.outbox).where(eq(s.t.deps.asyncDb.tables.outbox.topic, "tracker_notify"));
   expect(row!.status).not.toBe("done");
   expect(row!.lastError).toContain("message thread not found");
+});
+
+test("a join request through a team's invite reaches the group's topic, and a member of the team approves it there", async () => {
+  const CHANNEL = { id: -1001230001, type: "channel", title: "Agency channel" };
+  s.fake.addChat(CHANNEL);
+  s.fake.members.set(`${CHANNEL.id}:${ALICE.id}`, { status: "creator" }); // the team's owner runs the channel
+  const db = s.t.deps.asyncDb;
+  const [channel] = await db
+    .insert(db.tables.channels)
+    .values({ userId: team, chatId: String(CHANNEL.id), type: "channel", title: CHANNEL.title, members: 10, canInvite: true })
+    .returning();
+  await db.insert(db.tables.channelInvites).values({
+    userId: team,
+    channelId: channel!.id,
+    chatId: String(CHANNEL.id),
+    name: "Ad in News",
+    inviteLink: "https://t.me/+agency1",
+    joinRequest: true,
+  });
+  await connect();
+  const link = { invite_link: "https://t.me/+agency1", creator: FAKE_BOT, creates_join_request: true, is_primary: false, is_revoked: false };
+  const date = Math.floor(s.t.clock.now().getTime() / 1000);
+  s.fake.pushUpdate({ chat_join_request: { chat: CHANNEL, from: { id: 777, is_bot: false, first_name: "Dave" }, user_chat_id: 777, date, invite_link: link } });
+  await eventually(
+    async () => (await db.select().from(db.tables.outbox).where(eq(db.tables.outbox.topic, "channel_request"))).length === 1,
+    "the request queued",
+  );
+  await deliveryWorker(s.t.deps).drain();
+  const asked = await intoCrew((t) => t.startsWith("🙋 Dave asks to join"), "the request in the group");
+  expect(asked.params.message_thread_id).toBe(5);
+  const buttons = (asked.params.reply_markup.inline_keyboard as { text: string; url?: string; callback_data?: string }[][]).flat();
+  expect(buttons.map((b) => b.text)).toEqual(["✅ Approve", "❌ Decline", "Open the invite"]);
+  expect(buttons[2]!.url).toMatch(/^https:\/\/t\.me\/\w+\?start=invite_\d+$/);
+
+  // Bob, an editor of the team (not an administrator of the channel), approves it in the group
+  s.fake.pushCallback(buttons[0]!.callback_data!, BOB, asked.result.message_id, {
+    text: textOf(asked),
+    chat: { id: CREW.id, type: "supergroup", title: CREW.title, is_forum: true },
+    reply_markup: asked.params.reply_markup,
+  });
+  await s.fake.waitFor("approveChatJoinRequest", (c) => Number(c.params.user_id) === 777);
+  const edited = await s.fake.waitFor("editMessageText", (c) => Number(c.params.chat_id) === CREW.id);
+  expect(textOf(edited)).toBe("✅ Dave was let in.\n— Bob");
 });

@@ -19,12 +19,24 @@ beforeEach(async () => (s = await startBotApp()));
 afterEach(() => s.stop());
 
 const textOf = (c: RecordedCall) => String(c.params.text ?? "");
-/** The newest message sent or edited into `chat` whose text passes `pred`, once there is one. */
+/** Where the answers to the last message or tap begin among the fake's calls. */
+let since = 0;
+/** A private message from `who`; what the bot answers is looked for from here on. */
+function say(text: string, who: typeof ALICE) {
+  since = s.fake.calls.length;
+  s.fake.pushMessage(text, who);
+}
+/** A tap on the newest button labelled `label`; what the bot answers is looked for from here on. */
+function tap(label: string, who: typeof ALICE) {
+  since = s.fake.calls.length;
+  s.fake.press(label, who);
+}
+/** The first message sent or edited into `chat`, since the last message or tap, whose text passes `pred`. */
 const shown = (chat: number, pred: (text: string) => boolean, what = "a message") =>
   eventually(
     () =>
-      [...s.fake.calls]
-        .reverse()
+      s.fake.calls
+        .slice(since)
         .find(
           (c) => (c.method === "sendMessage" || c.method === "editMessageText") && Number(c.params.chat_id) === chat && pred(textOf(c)),
         ),
@@ -40,30 +52,30 @@ const saidSince = (from: number, chat: number) =>
     .join("\n");
 
 async function start(person: typeof ALICE) {
-  s.fake.pushMessage("/start", person);
+  say("/start", person);
   await shown(person.id, (t) => t.startsWith("👋 Welcome"), "the greeting");
 }
 
 /** Alice makes the team "Agency" from Settings and works in it. */
 async function makeTeam() {
-  s.fake.pushMessage("/settings", ALICE);
+  say("/settings", ALICE);
   await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
-  s.fake.press("➕ New team", ALICE);
+  tap("➕ New team", ALICE);
   await shown(ALICE.id, (t) => t.startsWith("Name the new team"), "the name question");
-  s.fake.pushMessage("Agency", ALICE);
+  say("Agency", ALICE);
   return shown(ALICE.id, (t) => t.includes("Team <b>Agency</b> is made"), "the new team");
 }
 
 /** Alice invites someone as `role` from the Team screen; the invitation's URL. */
 async function invite(role: string): Promise<string> {
-  s.fake.pushMessage("/settings", ALICE);
+  say("/settings", ALICE);
   await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
-  s.fake.press("👥 Team", ALICE);
+  tap("👥 Team", ALICE);
   await shown(ALICE.id, (t) => t.includes("👥 Agency"), "the Team screen");
-  s.fake.press("➕ Invite", ALICE);
+  tap("➕ Invite", ALICE);
   await shown(ALICE.id, (t) => t.startsWith("Invite someone into <b>Agency</b>"), "the role question");
   const before = s.fake.calls.length;
-  s.fake.press(`As ${role}`, ALICE);
+  tap(`As ${role}`, ALICE);
   const made = await eventually(
     () => s.fake.calls.slice(before).find((c) => c.method === "sendMessage" && textOf(c).startsWith("🔗 An invitation")),
     "the invitation",
@@ -80,28 +92,28 @@ const startPayload = (url: string) => new URL(url).searchParams.get("start")!;
 
 test("Settings switches the workspace: each list shows only its own workspace's links", async () => {
   await start(ALICE);
-  s.fake.pushMessage("https://example.com/mine", ALICE);
+  say("https://example.com/mine", ALICE);
   await shown(ALICE.id, (t) => t.startsWith("✅ Your tracking link"), "the personal link");
   const made = await makeTeam();
   expect(textOf(made)).toContain("🏢 Workspace: <b>Agency</b> · owner");
-  s.fake.pushMessage("/links", ALICE);
+  say("/links", ALICE);
   const empty = await shown(ALICE.id, (t) => t.startsWith("🔗 <b>Your links</b>"), "the team's list");
   expect(labels(empty).join(" ")).not.toContain("example.com/mine");
-  s.fake.pushMessage("https://example.com/ours", ALICE);
+  say("https://example.com/ours", ALICE);
   await shown(ALICE.id, (t) => t.startsWith("✅ Your tracking link"), "the team's link");
-  s.fake.pushMessage("/links", ALICE);
+  say("/links", ALICE);
   const team = await shown(ALICE.id, (t) => t.startsWith("🔗 <b>Your links</b> (1)"), "the team's list with its link");
   expect(labels(team).join(" ")).toContain("example.com/ours");
   expect(labels(team).join(" ")).not.toContain("example.com/mine");
 
-  s.fake.pushMessage("/settings", ALICE);
+  say("/settings", ALICE);
   const settings = await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
   // one button per workspace, the current one marked
   expect(labels(settings)).toEqual(expect.arrayContaining(["Personal", "• Agency •", "👥 Team", "➕ New team"]));
-  s.fake.press("Personal", ALICE);
+  tap("Personal", ALICE);
   const back = await shown(ALICE.id, (t) => t.startsWith("You now work in <b>Personal</b>"), "the switch");
   expect(textOf(back)).toContain("🏢 Workspace: <b>personal</b>");
-  s.fake.pushMessage("/links", ALICE);
+  say("/links", ALICE);
   const mine = await shown(ALICE.id, (t) => t.startsWith("🔗 <b>Your links</b> (1)") && !t.includes("ours"), "the personal list");
   expect(labels(mine).join(" ")).toContain("example.com/mine");
   expect(labels(mine).join(" ")).not.toContain("example.com/ours");
@@ -115,22 +127,22 @@ test("an invitation joins once: a first contact is greeted, then joins; the seco
 
   // Bob has never written to the bot: the link greets him, then he is in the team and works in it
   const before = s.fake.calls.length;
-  s.fake.pushMessage(`/start ${startPayload(url)}`, BOB);
+  say(`/start ${startPayload(url)}`, BOB);
   const joined = await shown(BOB.id, (t) => t.startsWith("👋 You joined <b>Agency</b> as editor"), "the join");
   expect(saidSince(before, BOB.id)).toMatch(/^👋 Welcome, Bob!/);
   expect(textOf(joined)).toContain("🏢 Workspace: <b>Agency</b> · editor");
 
-  s.fake.pushMessage(`/start ${startPayload(url)}`, CAROL);
-  await shown(CAROL.id, (t) => t.includes("This invitation was already used; ask for a new one."), "the refusal");
+  say(`/start ${startPayload(url)}`, CAROL);
+  await shown(CAROL.id, (t) => t.includes("This invitation was already used; ask for a new one"), "the refusal");
 
   // the Team screen lists Bob with his role, and the last changes say who joined
-  s.fake.pushMessage("/settings", ALICE);
+  say("/settings", ALICE);
   await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
-  s.fake.press("👥 Team", ALICE);
+  tap("👥 Team", ALICE);
   const team = await shown(ALICE.id, (t) => t.includes("👥 Agency</b> · 2 members"), "the Team screen");
   expect(textOf(team)).toContain("• Bob — editor");
   expect(labels(team)).toContain("Bob · editor");
-  s.fake.press("📜 Last changes", ALICE);
+  tap("📜 Last changes", ALICE);
   const changes = await shown(ALICE.id, (t) => t.startsWith("<b>📜 Last changes</b>"), "the last changes");
   expect(textOf(changes)).toMatch(/Bob: joined member \d+/);
 });
@@ -138,19 +150,19 @@ test("an invitation joins once: a first contact is greeted, then joins; the seco
 test("a viewer reads the team's links but is refused a change in words; an admin's role change takes effect at once", async () => {
   await start(ALICE);
   await makeTeam();
-  s.fake.pushMessage("https://example.com/ours", ALICE);
+  say("https://example.com/ours", ALICE);
   await shown(ALICE.id, (t) => t.startsWith("✅ Your tracking link"), "the team's link");
   const url = await invite("a viewer");
-  s.fake.pushMessage(`/start ${startPayload(url)}`, BOB);
+  say(`/start ${startPayload(url)}`, BOB);
   await shown(BOB.id, (t) => t.startsWith("👋 You joined <b>Agency</b> as viewer"), "the join");
 
-  s.fake.pushMessage("/links", BOB);
+  say("/links", BOB);
   const list = await shown(BOB.id, (t) => t.startsWith("🔗 <b>Your links</b> (1)"), "the team's list");
   expect(labels(list).join(" ")).toContain("example.com/ours");
   expect(labels(list)).not.toContain("➕ New link");
-  s.fake.pushMessage("https://example.com/theirs", BOB);
+  say("https://example.com/theirs", BOB);
   await shown(BOB.id, (t) => t.startsWith("⚠️ This needs the editor role in this workspace; you are a viewer"), "the refusal");
-  s.fake.pushMessage("/track", BOB);
+  say("/track", BOB);
   await eventually(
     () => s.fake.calls.filter((c) => Number(c.params.chat_id) === BOB.id && textOf(c).startsWith("⚠️ This needs the editor role")).length === 2,
     "the dialog refused",
@@ -158,15 +170,15 @@ test("a viewer reads the team's links but is refused a change in words; an admin
   expect((await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links)).map((l) => l.url)).toEqual(["https://example.com/ours"]);
 
   // Alice makes Bob an editor: his next paste makes a link in the team
-  s.fake.pushMessage("/settings", ALICE);
+  say("/settings", ALICE);
   await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
-  s.fake.press("👥 Team", ALICE);
+  tap("👥 Team", ALICE);
   await shown(ALICE.id, (t) => t.includes("👥 Agency"), "the Team screen");
-  s.fake.press("Bob · viewer", ALICE);
+  tap("Bob · viewer", ALICE);
   await shown(ALICE.id, (t) => t.startsWith("<b>Bob</b> — viewer"), "Bob's screen");
-  s.fake.press("Make an editor", ALICE);
+  tap("Make an editor", ALICE);
   await shown(ALICE.id, (t) => t.startsWith("Bob is editor now."), "the change");
-  s.fake.pushMessage("https://example.com/theirs", BOB);
+  say("https://example.com/theirs", BOB);
   await shown(BOB.id, (t) => t.startsWith("✅ Your tracking link"), "Bob's link");
   const team = (await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links)).map((l) => [l.url, l.userId]);
   expect(new Set(team.map(([, owner]) => owner)).size).toBe(1);
