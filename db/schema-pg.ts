@@ -52,6 +52,9 @@ export const {
   outbox,
   botKv,
   webhookSecrets,
+  workspaceMembers,
+  workspaceInvites,
+  auditLog,
   teamChats,
 } = declareTables(pgKit);
 

@@ -62,15 +62,15 @@ export function authApi(deps: Deps) {
       },
       { body: AuthModel.refresh, response: OkModel, detail: { tags, summary: "End the sign-in a refresh token belongs to" } },
     )
-    .get("/me", ({ userId }) => accountOverview(deps, userId), {
+    .get("/me", ({ actorId }) => accountOverview(deps, actorId), {
       scope: "session",
       response: V.me,
       detail: { tags, summary: "The signed-in user, subscription and identities" },
     })
     .delete(
       "/identities/:id",
-      async ({ userId, params }) => {
-        await unlinkIdentity(deps, userId, params.id);
+      async ({ actorId, params }) => {
+        await unlinkIdentity(deps, actorId, params.id);
         return { success: true };
       },
       {
@@ -95,8 +95,8 @@ export function authApi(deps: Deps) {
     })
     .post(
       "/email/send-link-otp",
-      async ({ userId, body }) => {
-        await sendLinkCode(deps, userId, body.email);
+      async ({ actorId, body }) => {
+        await sendLinkCode(deps, actorId, body.email);
         return { success: true };
       },
       {
@@ -106,28 +106,28 @@ export function authApi(deps: Deps) {
         detail: { tags, summary: "Email a code to link this email to the account" },
       },
     )
-    .post("/email/verify-link-otp", ({ userId, body }) => verifyLinkCode(deps, userId, body.email, body.code), {
+    .post("/email/verify-link-otp", ({ actorId, body }) => verifyLinkCode(deps, actorId, body.email, body.code), {
       scope: "session",
       body: AuthModel.emailCode,
       response: { 200: V.linked, ...errors(409) },
       detail: { tags, summary: "Link the email; merges when it already has an account" },
     })
-    .post("/msgr/link-widget", ({ userId, body }) => linkTelegramWidget(deps, userId, body), {
+    .post("/msgr/link-widget", ({ actorId, body }) => linkTelegramWidget(deps, actorId, body), {
       scope: "session",
       body: AuthModel.widget,
       response: { 200: V.linked, ...errors(409, 503) },
       detail: { tags, summary: "Link a Telegram account (Login Widget data); merges when it already has an account" },
     })
-    .post("/passkey/register/options", ({ userId }) => passkeyRegistrationOptions(deps, userId), {
+    .post("/passkey/register/options", ({ actorId }) => passkeyRegistrationOptions(deps, actorId), {
       scope: "session",
       response: V.webauthnOptions,
       detail: { tags, summary: "WebAuthn registration options (challenge valid 5 minutes, once)" },
     })
     .post(
       "/passkey/register/verify",
-      async ({ userId, body, set }) => {
+      async ({ actorId, body, set }) => {
         const { name, ...response } = body;
-        const passkey = await verifyPasskeyRegistration(deps, userId, response as unknown as RegistrationResponseJSON, name);
+        const passkey = await verifyPasskeyRegistration(deps, actorId, response as unknown as RegistrationResponseJSON, name);
         set.status = 201;
         return passkey;
       },
@@ -138,15 +138,15 @@ export function authApi(deps: Deps) {
         detail: { tags, summary: "Store a passkey from the browser's registration response" },
       },
     )
-    .get("/passkey/list", ({ userId }) => listPasskeys(deps, userId), {
+    .get("/passkey/list", ({ actorId }) => listPasskeys(deps, actorId), {
       scope: "session",
       response: t.Array(V.passkey),
       detail: { tags, summary: "The user's passkeys" },
     })
     .delete(
       "/passkey/:id",
-      async ({ userId, params }) => {
-        await deletePasskey(deps, userId, params.id);
+      async ({ actorId, params }) => {
+        await deletePasskey(deps, actorId, params.id);
         return { success: true };
       },
       { scope: "session", params: AuthModel.idParams, response: OkModel, detail: { tags, summary: "Remove a passkey" } },

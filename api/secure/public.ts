@@ -3,6 +3,7 @@ import type { Deps } from "../../core/deps";
 import { AppError, NotFound } from "../../core/errors";
 import { blobObject } from "../../core/storage";
 import { authenticate } from "../../core/accounts/principal";
+import { roleIn } from "../../core/workspaces";
 import { hasScope } from "../../core/tokens/scopes";
 import { previewFetcher } from "../../core/clicks/bots";
 import { sha256 } from "../../core/random";
@@ -43,8 +44,12 @@ async function isOwner(deps: Deps, request: Request, code: string): Promise<bool
   if (!authorization && !initData) return false;
   try {
     const principal = await authenticate(deps, { authorization, initData });
-    // the owner's preview shows the content: a token that may not read secure files is a visitor
-    return hasScope(principal.scopes, "read:secure") && principal.user.id === (await linkOwner(deps, code));
+    // the owner's preview shows the content: a token that may not read secure files is a visitor; a
+    // member of the owning workspace previews as its owner (a token only within its own workspace)
+    const owner = await linkOwner(deps, code);
+    if (owner === null || !hasScope(principal.scopes, "read:secure") || (principal.via === "apiToken" && principal.user.id !== owner))
+      return false;
+    return (await roleIn(deps, principal.actorId, owner)) !== null;
   } catch {
     return false; // bad credentials on a public endpoint: treat as an ordinary visitor
   }

@@ -1,38 +1,68 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
-import { authenticate, requireScope, type Principal } from "../../core/accounts/principal";
+import { authenticate, requireScope } from "../../core/accounts/principal";
 import { hasScope, type Scope } from "../../core/tokens/scopes";
+import { requireRole, roleFor, ROLE_TABLE, type Role } from "../../core/tokens/roles";
+import { actingPrincipal, WORKSPACE_HEADER, type ActingPrincipal } from "../../core/workspaces";
 import { Forbidden } from "../../core/errors";
+import { auditWrite } from "./audit";
 
-export type RouteScope = Scope | Scope[] | "session";
+/**
+ * What a route needs: a scope (or either of several), `session` (a sign-in, or a `*` token), or
+ * `members` / `owner`: a sign-in managing the people or the existence of the workspace its path
+ * names (core checks the admin or owner role there, since that workspace is not the acting one).
+ */
+export type RouteScope = Scope | Scope[] | "session" | "members" | "owner";
 
 /** The OpenAPI extension on each authenticated operation naming its scope (docs/scopes.md is built from it). */
 export const SCOPE_EXTENSION = "x-scope";
+/** The OpenAPI extension naming the weakest workspace role an operation admits. */
+export const ROLE_EXTENSION = "x-role";
 
 /** How a route's scope reads in the docs: "read:links", "read:stats or read:links", "session". */
 function scopeLabel(scope: RouteScope): string {
-  return Array.isArray(scope) ? scope.join(" or ") : scope;
+  return Array.isArray(scope) ? scope.join(" or ") : scope === "members" || scope === "owner" ? "session" : scope;
+}
+
+/** The status a handler answered: a Response's, a `status(…)` value's, else the one it set (200 when none). */
+function statusOf(response: unknown, set: unknown): number {
+  if (response instanceof Response) return response.status;
+  const custom = response as { code?: unknown } | null;
+  if (custom && typeof custom === "object" && custom.constructor?.name === "ElysiaCustomStatusResponse" && typeof custom.code === "number")
+    return custom.code;
+  return typeof set === "number" ? set : 200;
+}
+
+/** The weakest role a route admits. */
+export function routeRole(scope: RouteScope): Role {
+  return Array.isArray(scope) ? roleFor(scope) : ROLE_TABLE[scope];
 }
 
 /**
  * Adds the `scope` route option: `{ scope: "read:links" }` authenticates the caller (JWT, API token or
- * x-msgr-init-data), checks the token's scope and puts `principal` and `userId` in the context.
+ * x-msgr-init-data), places them in the acting workspace (the token's, or the `X-Workspace` header's,
+ * else their own), checks the token's scope and the caller's role there together (403
+ * `insufficient_scope`, 403 `forbidden_role`), and puts `principal`, `userId` (the workspace),
+ * `actorId` (the person) and `role` in the context.
  * `{ scope: "session" }` admits any signed-in caller with every scope (JWT or initData only).
  * `{ scope: ["read:stats", "read:links"] }` admits a token holding any one of the listed scopes.
- * The scope also goes into the route's OpenAPI operation (`x-scope` and a line of its description).
+ * The scope and role also go into the route's OpenAPI operation (`x-scope`, `x-role` and a line of
+ * its description). A successful write is recorded in the workspace's audit log (api/shared/audit.ts).
  */
 export function authPlugin(deps: Deps) {
-  const admitted = new WeakMap<Request, Principal>();
+  const admitted = new WeakMap<Request, ActingPrincipal>();
   return new Elysia({ name: "auth" }).macro({
     scope(scope: RouteScope) {
+      const role = routeRole(scope);
       return {
         // Elysia hands the route's own options object here (and deletes `scope` from it), so the
         // detail is replaced by a copy: a detail object shared by several routes is never changed
         introspect(options) {
           const hook = options as { detail?: Record<string, unknown> }; // typed as schemas only; it is the whole hook
           const own = hook.detail ?? {};
+          const label = scopeLabel(scope);
           const line =
-            scope === "session"
+            label === "session"
               ? "Scope: `session` (a sign-in token or initData; an API token needs `*`)"
               : `Scope: ${[scope]
                   .flat()
@@ -40,28 +70,49 @@ export function authPlugin(deps: Deps) {
                   .join(" or ")}`;
           hook.detail = {
             ...own,
-            [SCOPE_EXTENSION]: scopeLabel(scope),
+            [SCOPE_EXTENSION]: label,
+            [ROLE_EXTENSION]: role,
             description: own.description ? `${own.description}\n\n${line}` : line,
           };
         },
-        // credentials and scope are checked in `transform`, before the body and query are validated,
-        // so a caller without the right credentials gets 401/403 and learns nothing from a 400
+        // credentials, scope and role are checked in `transform`, before the body and query are
+        // validated, so a caller without the right credentials gets 401/403 and learns nothing from a 400
         async transform({ request }) {
-          const principal: Principal = await authenticate(deps, {
-            authorization: request.headers.get("authorization") ?? undefined,
-            initData: request.headers.get("x-msgr-init-data") ?? undefined,
-          });
-          if (scope === "session") {
+          const principal = await actingPrincipal(
+            deps,
+            await authenticate(deps, {
+              authorization: request.headers.get("authorization") ?? undefined,
+              initData: request.headers.get("x-msgr-init-data") ?? undefined,
+            }),
+            request.headers.get(WORKSPACE_HEADER),
+          );
+          if (typeof scope === "string" && (scope === "session" || scope === "members" || scope === "owner")) {
             if (principal.via === "apiToken") requireScope(principal, "*");
           } else if (Array.isArray(scope)) {
             if (!scope.some((s) => hasScope(principal.scopes, s)))
               throw new Forbidden(`This token lacks the ${scope.map((s) => `"${s}"`).join(" or ")} scope`, "insufficient_scope");
           } else requireScope(principal, scope);
+          // `members` and `owner` routes name their workspace in the path: core checks the role there
+          if (scope !== "members" && scope !== "owner") requireRole(principal.role, role);
           admitted.set(request, principal);
         },
         resolve({ request }) {
           const principal = admitted.get(request)!;
-          return { principal, userId: principal.user.id };
+          return { principal, userId: principal.user.id, actorId: principal.actorId, role: principal.role };
+        },
+        async afterHandle({ request, route, set, params, body, response }) {
+          const principal = admitted.get(request);
+          if (!principal) return;
+          await auditWrite(deps, {
+            method: request.method,
+            route,
+            status: statusOf(response, set.status),
+            params: params as Record<string, string>,
+            body,
+            response,
+            workspaceId: principal.user.id,
+            actorId: principal.actorId,
+          });
         },
       };
     },

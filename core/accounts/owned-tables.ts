@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AsyncTx, Tables } from "../../db/async";
+import { roleAtLeast } from "../tokens/roles";
 
 /** The tables (by their key in the schema) whose rows belong to a user through a `user_id` column. */
 type OwnedKey = {
@@ -130,7 +131,37 @@ export const OWNED_TABLES: OwnedTable[] = [
   { key: "channelInvites" },
   // placements move with their bindings and views (those hang off the placement, not the user)
   { key: "placements" },
-  { key: "apiTokens" },
+  // tokens follow their workspace; the ones the merged-in person made for team workspaces keep
+  // working as the survivor's (whose memberships the next entry carries over)
+  {
+    key: "apiTokens",
+    async merge(tx, sourceId, targetId) {
+      const { apiTokens } = tx.tables;
+      await tx.update(apiTokens).set({ userId: targetId }).where(eq(apiTokens.userId, sourceId));
+      await tx.update(apiTokens).set({ madeBy: targetId }).where(eq(apiTokens.madeBy, sourceId));
+    },
+  },
+  // team memberships move to the survivor; a team both belong to keeps the stronger of the two roles
+  {
+    key: "workspaceMembers",
+    async merge(tx, sourceId, targetId) {
+      const { workspaceMembers: m } = tx.tables;
+      for (const mine of await tx.select().from(m).where(eq(m.userId, sourceId))) {
+        const [theirs] = await tx
+          .select()
+          .from(m)
+          .where(and(eq(m.workspaceId, mine.workspaceId), eq(m.userId, targetId)));
+        if (!theirs) continue;
+        if (!roleAtLeast(theirs.role, mine.role))
+          await tx
+            .update(m)
+            .set({ role: mine.role })
+            .where(and(eq(m.workspaceId, mine.workspaceId), eq(m.userId, targetId)));
+        await tx.delete(m).where(and(eq(m.workspaceId, mine.workspaceId), eq(m.userId, sourceId)));
+      }
+      await tx.update(m).set({ userId: targetId }).where(eq(m.userId, sourceId));
+    },
+  },
   { key: "passkeys" },
   { key: "outbox" },
   // one signing secret per user: the survivor keeps its own; without one it takes the merged-in

@@ -6,9 +6,16 @@ import { hasScope, type Scope } from "../tokens/scopes";
 import { verifyInitData } from "./telegram-auth";
 import { getUser, upsertTelegramUser, type UserRow } from "./users";
 
-/** Who is calling and with which scopes. JWT and initData sessions hold every scope. */
+/**
+ * Who is calling and with which scopes. JWT and initData sessions hold every scope.
+ *
+ * `user` is the account the request acts for: the person's own account as authenticate() answers
+ * (the token's workspace for an API token); the API then moves it to the acting workspace
+ * (core/workspaces/acting.ts). `actorId` is always the person: the signed-in one, or a token's maker.
+ */
 export interface Principal {
   user: UserRow;
+  actorId: number;
   via: "jwt" | "initData" | "apiToken";
   scopes: string[];
   tokenId?: number;
@@ -29,16 +36,18 @@ export async function authenticate(
     const token = m[1]!;
     if (looksLikeApiToken(token)) {
       const t = await verifyApiToken(deps, token);
-      return { user: await activeUser(deps, t.userId), via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
+      return { user: await activeUser(deps, t.userId), actorId: t.madeBy, via: "apiToken", scopes: t.scopes, tokenId: t.tokenId };
     }
     const { userId, sessionId } = await verifyAccessToken(deps, token);
     if (sessionId && (await deps.revokedSessions.has(sessionId)))
       throw new Unauthorized("This sign-in was ended; sign in again", "session_revoked");
-    return { user: await activeUser(deps, userId), via: "jwt", scopes: ["*"] };
+    const user = await activeUser(deps, userId);
+    return { user, actorId: user.id, via: "jwt", scopes: ["*"] };
   }
   if (creds.initData) {
     const profile = verifyInitData(deps, creds.initData);
-    return { user: await upsertTelegramUser(deps, profile), via: "initData", scopes: ["*"] };
+    const user = await upsertTelegramUser(deps, profile);
+    return { user, actorId: user.id, via: "initData", scopes: ["*"] };
   }
   throw new Unauthorized("Authentication required: send Authorization: Bearer <token> or x-msgr-init-data", "unauthorized");
 }

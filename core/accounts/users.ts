@@ -2,7 +2,7 @@ import { languageFor, type Language } from "../i18n/translate";
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
-import { subscriptionOf } from "./plans";
+import { PLAN_RANK, subscriptionOf } from "./plans";
 import { serializeOn, transaction, type AsyncDbOrTx, type Tables } from "../../db/async";
 
 export type UserRow = Tables["users"]["$inferSelect"];
@@ -12,11 +12,31 @@ export function publicUser(u: UserRow) {
   return { id: u.id, msgrId: u.msgrId ?? null, username: u.username ?? null, firstName: u.firstName ?? null, email: u.email ?? null };
 }
 
+/**
+ * An account by id (a person, or a team workspace). A team has no plan of its own: it carries its
+ * owners' best plan in force, so every limit read from the row is the workspace's.
+ */
 export async function getUser(deps: { asyncDb: AsyncDbOrTx }, id: number): Promise<UserRow> {
   const { users } = deps.asyncDb.tables;
   const [u] = await deps.asyncDb.select().from(users).where(eq(users.id, id)).limit(1);
   if (!u || u.mergedIntoId) throw new NotFound("User");
-  return u;
+  return u.kind === "team" ? { ...u, ...(await ownersPlan(deps.asyncDb, u.id)) } : u;
+}
+
+/**
+ * The best plan an owner of a team holds (free when none pays). Expiry is left to the reader, which
+ * knows the time (activePlan): of two owners on one plan, the later expiry wins.
+ */
+async function ownersPlan(db: AsyncDbOrTx, teamId: number): Promise<Pick<UserRow, "plan" | "planExpiresAt">> {
+  const { users, workspaceMembers } = db.tables;
+  const owners = await db
+    .select({ plan: users.plan, planExpiresAt: users.planExpiresAt })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, teamId), eq(workspaceMembers.role, "owner")));
+  const until = (o: { planExpiresAt: Date | null }) => o.planExpiresAt?.getTime() ?? Number.MAX_SAFE_INTEGER;
+  owners.sort((a, b) => PLAN_RANK[b.plan] - PLAN_RANK[a.plan] || until(b) - until(a));
+  return owners[0] ?? { plan: "free", planExpiresAt: null };
 }
 
 export async function findUserByIdentity(

@@ -4,6 +4,7 @@ import { first, type Tables } from "../../db/async";
 import { FieldError, Forbidden, NotFound, Unauthorized } from "../errors";
 import { randomSecret, sha256 } from "../random";
 import { SCOPES, type Scope } from "./scopes";
+import { requireRole, roleAtLeast, roleForScopes, scopesWithin, type Role } from "./roles";
 
 /** The fixed service prefix of every API token: `lbt_sk_<random>`. */
 const TOKEN_PREFIX = "lbt";
@@ -20,6 +21,7 @@ function view(row: Tables["apiTokens"]["$inferSelect"]) {
     expiresAt: row.expiresAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    madeBy: row.madeBy ?? row.userId,
   };
 }
 
@@ -32,12 +34,19 @@ export async function createApiToken(
   deps: Pick<Deps, "asyncDb" | "clock">,
   userId: number,
   input: { name: string; scopes?: string[]; expiresInDays?: number | null },
+  maker: { id: number; role: Role } = { id: userId, role: "owner" },
 ) {
   const name = input.name.trim();
   if (!name || name.length > 100) throw new FieldError("name", "must be 1 to 100 characters");
   const scopes = input.scopes?.length ? [...new Set(input.scopes)] : ["*"];
   const unknown = scopes.filter((s) => !SCOPES.includes(s as Scope));
   if (unknown.length) throw new FieldError("scopes", `unknown scope(s): ${unknown.join(", ")}; allowed: ${SCOPES.join(", ")}`);
+  // a token never does more than its maker may: its scopes stay within the maker's role when it is made
+  if (!roleAtLeast(maker.role, roleForScopes(scopes)))
+    throw new Forbidden(
+      `As ${maker.role} in this workspace you can make tokens with these scopes only: ${scopesWithin(maker.role).join(", ")}`,
+      "forbidden_role",
+    );
   const days = input.expiresInDays;
   if (days != null && (!Number.isInteger(days) || days < 1 || days > 3650))
     throw new FieldError("expiresInDays", "must be a whole number of days from 1 to 3650");
@@ -60,6 +69,7 @@ export async function createApiToken(
     .insert(apiTokens)
     .values({
       userId,
+      madeBy: maker.id,
       name,
       scopes,
       tokenHash: sha256(secret),
@@ -82,8 +92,25 @@ export async function listApiTokens(deps: Pick<Deps, "asyncDb">, userId: number)
   ).map(view);
 }
 
-export async function revokeApiToken(deps: Pick<Deps, "asyncDb" | "clock">, userId: number, id: number): Promise<void> {
+/**
+ * Revokes a token of the workspace. A member revokes the tokens they made; someone else's needs an
+ * admin (403 `forbidden_role`).
+ */
+export async function revokeApiToken(
+  deps: Pick<Deps, "asyncDb" | "clock">,
+  userId: number,
+  id: number,
+  actor: { id: number; role: Role } = { id: userId, role: "owner" },
+): Promise<void> {
   const { apiTokens } = deps.asyncDb.tables;
+  const row = first(
+    await deps.asyncDb
+      .select({ madeBy: apiTokens.madeBy })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))),
+  );
+  if (!row) throw new NotFound("API token");
+  if ((row.madeBy ?? userId) !== actor.id) requireRole(actor.role, "members");
   const revoked = await deps.asyncDb
     .update(apiTokens)
     .set({ revokedAt: deps.clock.now() })
@@ -96,11 +123,14 @@ export function looksLikeApiToken(bearer: string): boolean {
   return bearer.startsWith(`${TOKEN_PREFIX}_sk_`);
 }
 
-/** Resolves a presented API token to its owner and scopes; 401 when unknown, revoked or expired. */
+/**
+ * Resolves a presented API token to its workspace (userId), maker and scopes; 401 when unknown,
+ * revoked or expired. Whether the maker may still use it in that workspace is checked by the caller.
+ */
 export async function verifyApiToken(
   deps: Pick<Deps, "asyncDb" | "clock">,
   secret: string,
-): Promise<{ userId: number; scopes: string[]; tokenId: number }> {
+): Promise<{ userId: number; scopes: string[]; tokenId: number; madeBy: number }> {
   const { apiTokens } = deps.asyncDb.tables;
   const row = first(
     await deps.asyncDb
@@ -119,5 +149,5 @@ export async function verifyApiToken(
       .update(apiTokens)
       .set({ lastUsedAt: now })
       .where(and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, new Date(now.getTime() - 60_000)))));
-  return { userId: row.userId, scopes: row.scopes, tokenId: row.id };
+  return { userId: row.userId, scopes: row.scopes, tokenId: row.id, madeBy: row.madeBy ?? row.userId };
 }

@@ -21,6 +21,18 @@ export function accountTables(k: Kit) {
       language: k.text("language", { enum: ["en", "ru"] }),
       /** the language of the user's Telegram app (`language_code`, e.g. "ru", "pt-br") when last seen by the bot */
       appLanguage: k.text("app_language"),
+      /**
+       * A person signs in; a team is a workspace (an owner account of links, channels, tokens…) that
+       * people act in as members (workspace_members). A person's own row is their personal workspace.
+       */
+      kind: k
+        .text("kind", { enum: ["person", "team"] })
+        .notNull()
+        .default("person"),
+      /** a team's name (null for a person) */
+      name: k.text("name"),
+      /** the workspace a person last chose to act in (the bot's current workspace); null: their own */
+      currentWorkspaceId: k.int("current_workspace_id"),
       createdAt: k.createdAt(),
     },
     (t) => [k.index("users_username_idx").on(t.username)],
@@ -87,6 +99,13 @@ export function accountTables(k: Kit) {
         .references(() => users.id, { onDelete: "cascade" }),
       name: k.text("name").notNull(),
       scopes: k.json<string[]>("scopes").notNull(),
+      /**
+       * The person who made the token (user_id is the workspace it acts in). A token stops working when
+       * its maker leaves the workspace or no longer holds the role its scopes need. Null for tokens
+       * made before workspaces: their maker is user_id, a person's personal workspace.
+       * No foreign key: adding one to an existing SQLite table cannot carry its delete rule.
+       */
+      madeBy: k.int("made_by"),
       tokenHash: k.text("token_hash").notNull().unique(),
       /** the first characters of the token, shown in lists so the user can tell tokens apart */
       hint: k.text("hint").notNull(),

@@ -15,6 +15,7 @@ import { secureTables } from "./secure";
 import { teamChatTables } from "./team-chats";
 import { trackingTables } from "./tracking";
 import { webhookTables } from "./webhooks";
+import { workspaceTables } from "./workspaces";
 
 export function declareTables(k: Kit) {
   const accounts = accountTables(k);
@@ -31,6 +32,7 @@ export function declareTables(k: Kit) {
     ...deliveryTables(k, accounts),
     ...botTables(k),
     ...webhookTables(k, accounts),
+    ...workspaceTables(k, accounts),
     ...teamChatTables(k, accounts),
   };
 }

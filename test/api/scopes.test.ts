@@ -57,12 +57,14 @@ describe("the scope route option in the OpenAPI document", () => {
       summary: "Shared",
       tags: ["demo"],
       "x-scope": "read:links",
+      "x-role": "viewer",
       description: "Does things.\n\nScope: `read:links`",
     });
     expect(byPath["/b"]).toEqual({
       summary: "Shared",
       tags: ["demo"],
       "x-scope": "read:stats or read:links",
+      "x-role": "viewer",
       description: "Does things.\n\nScope: `read:stats` or `read:links`",
     });
     expect(byPath["/c"]).toEqual(shared);

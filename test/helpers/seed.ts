@@ -58,6 +58,11 @@ export async function seedResources(deps: Pick<Deps, "asyncDb" | "clock">, userI
   await db
     .insert(s.orphanVisitDays)
     .values({ userId, code: `gone-${tag}`, day: new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000), visits: 2, lastAt: now });
+  const [team] = await db
+    .insert(s.users)
+    .values({ kind: "team", name: `team-${tag}` })
+    .returning();
+  await db.insert(s.workspaceMembers).values({ workspaceId: team!.id, userId, role: "editor", addedAt: now });
   return { linkId: link!.id, tagId: t!.id, folderId: folder!.id, fileId: file!.id };
 }
 

@@ -14,7 +14,7 @@ onBothDatabases((open) => {
     const made = await createApiToken(deps, ada!.id, { name: " ci ", scopes: ["read:links", "read:links"], expiresInDays: 2 });
     expect(made).toMatchObject({ name: "ci", scopes: ["read:links"], lastUsedAt: null, expiresAt: "2026-03-03T09:30:00.000Z" });
     expect(made.token).toMatch(/^lbt_sk_/);
-    expect(await verifyApiToken(deps, made.token)).toEqual({ userId: ada!.id, scopes: ["read:links"], tokenId: made.id });
+    expect(await verifyApiToken(deps, made.token)).toEqual({ userId: ada!.id, scopes: ["read:links"], tokenId: made.id, madeBy: ada!.id });
     clock.advance(30_000);
     await verifyApiToken(deps, made.token); // within the minute: not written again
     expect((await listApiTokens(deps, ada!.id))[0]!.lastUsedAt).toBe("2026-03-01T09:30:00.000Z");
