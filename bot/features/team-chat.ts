@@ -25,31 +25,31 @@ const ANONYMOUS_ADMIN = 1087968824;
  * The person behind a command in a group and the workspace they act in, or null after telling why
  * not (an anonymous administrator, someone who never started the bot, a personal workspace).
  */
-async function teamOf(ctx: UpdateContext & { chat: { id: number }; from: { id: number } }, say: (key: string) => Promise<unknown>) {
-  if (ctx.from.id === ANONYMOUS_ADMIN || ctx.msg?.sender_chat) return void (await say("ws-connect-anonymous"));
+async function teamOf(ctx: UpdateContext & { chat: { id: number }; from: { id: number } }, answer: (key: string) => Promise<unknown>) {
+  if (ctx.from.id === ANONYMOUS_ADMIN || ctx.msg?.sender_chat) return void (await answer("ws-connect-anonymous"));
   const person = await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id));
-  if (!person) return void (await say("ws-group-start-first"));
+  if (!person) return void (await answer("ws-group-start-first"));
   const { owner } = await actingIn(ctx.deps, person);
-  if (owner.kind !== "team") return void (await say("ws-connect-personal"));
+  if (owner.kind !== "team") return void (await answer("ws-connect-personal"));
   // the group's own administrators only: a member of the team who is a mere member here cannot take the group over
   const member = await ctx.api.getChatMember(ctx.chat.id, ctx.from.id);
-  if (member.status !== "creator" && member.status !== "administrator") return void (await say("ws-connect-not-admin"));
+  if (member.status !== "creator" && member.status !== "administrator") return void (await answer("ws-connect-not-admin"));
   return { person, owner };
 }
 
 groups.command(["connect", "disconnect"], async (ctx) => {
   const msg = ctx.msg;
   // answered in the topic the command came from (reply_parameters keeps the thread)
-  const say = (key: string, vars: Record<string, string> = {}) =>
+  const answer = (key: string, vars: Record<string, string> = {}) =>
     ctx.reply(ctx.t(key, { bot: ctx.me.username, ...vars }), { reply_parameters: { message_id: msg.message_id }, parse_mode: "HTML" });
-  const found = await teamOf(ctx, say);
+  const found = await teamOf(ctx, answer);
   if (!found) return;
   const { person, owner } = found;
   const workspace = Bun.escapeHTML(owner.name ?? "");
   try {
     if (ctx.message?.text?.startsWith("/disconnect")) {
       const dropped = await disconnectTeamChat(ctx.deps, person.id, owner.id);
-      return void (await say(dropped ? "ws-disconnected" : "ws-not-connected", { workspace }));
+      return void (await answer(dropped ? "ws-disconnected" : "ws-not-connected", { workspace }));
     }
     // a forum's topic when the command was sent inside one; the group itself (its General topic) otherwise
     const threadId = ctx.chat.type === "supergroup" && ctx.chat.is_forum && msg.is_topic_message ? (msg.message_thread_id ?? null) : null;
@@ -59,7 +59,7 @@ groups.command(["connect", "disconnect"], async (ctx) => {
       title: ctx.chat.title ?? null,
       language: languageFor(person.language, ctx.from.language_code),
     });
-    await say(threadId === null ? "ws-connected" : "ws-connected-topic", { workspace });
+    await answer(threadId === null ? "ws-connected" : "ws-connected-topic", { workspace });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     await ctx.reply(problemText(ctx, e), { reply_parameters: { message_id: msg.message_id } });
