@@ -2129,6 +2129,7 @@ app-ws-invite-make = Make an invitation
 app-ws-invite-until = Valid until { $date }
 app-ws-share = Send in Telegram
 app-ws-share-text = Join { $name } in the bot
+app-ws-audit-export = CSV to the chat
 app-ws-audit-action = What
 app-ws-audit-any = Anything
 app-ws-audit-member = Who

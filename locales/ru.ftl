@@ -2224,6 +2224,7 @@ app-ws-invite-make = Создать приглашение
 app-ws-invite-until = Действует до { $date }
 app-ws-share = Отправить в Telegram
 app-ws-share-text = Присоединяйтесь к { $name } в боте
+app-ws-audit-export = CSV в чат
 app-ws-audit-action = Что
 app-ws-audit-any = Всё
 app-ws-audit-member = Кто

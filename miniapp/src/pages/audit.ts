@@ -1,9 +1,15 @@
 /** The workspace's audit log: who changed what and when, filtered by action, member and dates, a page at a time. */
 import { useState } from "preact/hooks";
-import { get } from "../api";
-import { Async, Empty, fmtDate, html, useAsync } from "../ui";
+import { get, post } from "../api";
+import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
 import { t } from "../i18n";
-import type { AuditPage, Member, Workspace } from "../../../api/workspaces/model";
+import type { AuditEntry, Workspace, WorkspaceMember as Member } from "../../../api/workspaces/model";
+
+/** A page of GET /api/workspaces/:id/audit. */
+interface AuditPage {
+  data: AuditEntry[];
+  total: number;
+}
 import { useCurrentWorkspace } from "./members";
 
 const LIMIT = 50;
@@ -24,11 +30,18 @@ function Entries({ ws }: { ws: Workspace }) {
   const members = useAsync(() => get<Member[]>(`/api/workspaces/${ws.id}/members`), [ws.id]);
   const query = new URLSearchParams({ page: String(page), limit: String(LIMIT) });
   if (filter.action) query.set("action", filter.action);
-  if (filter.actor) query.set("actor_id", filter.actor);
+  if (filter.actor) query.set("actor", filter.actor);
   // whole days of the reader's calendar: from the start of the first to the end of the last
   if (filter.from) query.set("from", new Date(`${filter.from}T00:00:00`).toISOString());
   if (filter.to) query.set("to", new Date(`${filter.to}T23:59:59.999`).toISOString());
   const entries = useAsync(() => get<AuditPage>(`/api/workspaces/${ws.id}/audit?${query}`), [ws.id, query.toString()]);
+  const { busy, run } = useAction();
+  // the filtered log as a CSV file in the person's own Telegram chat
+  const send = () => {
+    const body: Record<string, unknown> = { format: "csv" };
+    for (const k of ["action", "actor", "from", "to"]) if (query.has(k)) body[k] = k === "actor" ? Number(query.get(k)) : query.get(k);
+    return run(() => post(`/api/workspaces/${ws.id}/audit/export`, body), t("app-sent-to-chat"));
+  };
   const set = (k: keyof typeof filter) => (e: any) => {
     setFilter({ ...filter, [k]: e.currentTarget.value });
     setPage(1);
@@ -40,6 +53,7 @@ function Entries({ ws }: { ws: Workspace }) {
         <option value="">${t("app-ws-audit-anyone")}</option>${(members.data ?? []).map((m) => html`<option value=${String(m.id)}>${m.name ?? m.username ?? `#${m.id}`}</option>`)}</select></label>
       <label>${t("app-ws-audit-from")} <input type="date" name="from" value=${filter.from} onChange=${set("from")} /></label>
       <label>${t("app-ws-audit-to")} <input type="date" name="to" value=${filter.to} onChange=${set("to")} /></label>
+      <button class="btn small" disabled=${busy} onClick=${send}>${t("app-ws-audit-export")}</button>
     </div>
     <${Async} state=${entries}>${(p: AuditPage) =>
       p.data.length === 0

@@ -3,7 +3,13 @@ import { useState } from "preact/hooks";
 import { currentWorkspace, del, get, patch, post } from "../api";
 import { Async, confirmed, CopyButton, fmtDate, html, useAction, useAsync } from "../ui";
 import { t } from "../i18n";
-import type { Invitation, Member, Workspace } from "../../../api/workspaces/model";
+import type { Workspace, WorkspaceMember as Member } from "../../../api/workspaces/model";
+
+/** What POST /api/workspaces/:id/invites answers (the token is in the link too). */
+interface Invitation {
+  url: string;
+  expires_at: string;
+}
 
 const ROLES = ["owner", "admin", "editor", "viewer"] as const;
 type Role = (typeof ROLES)[number];
