@@ -20,8 +20,8 @@ import { LINK_EMAIL, NEW_PIXEL, NEW_TAG, NEW_TOKEN } from "../menus/settings";
 import { NEW_TEAM } from "../menus/workspaces";
 import { newTeamConversation } from "./workspaces";
 
-/** Dialogs about the person rather than the workspace's data: any role may enter them. */
-const PERSONAL_DIALOGS = new Set([LINK_EMAIL, NEW_TEAM]);
+/** Dialogs about the person rather than the workspace's data (a token is bounded by its maker's role in core): any role may enter them. */
+const PERSONAL_DIALOGS = new Set([LINK_EMAIL, NEW_TEAM, NEW_TOKEN]);
 
 /**
  * Entering a dialog that changes the workspace's data needs the editor role: for a viewer, every

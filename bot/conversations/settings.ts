@@ -73,7 +73,9 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   }
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
-  const created = await conversation.external((o) => createApiToken(o.deps, o.owner.id, { name, scopes: [...chosen] }));
+  const created = await conversation.external((o) =>
+    createApiToken(o.deps, o.owner.id, { name, scopes: [...chosen] }, { id: o.user.id, role: o.role }),
+  );
   await ctx.reply(
     ctx.t("token-created", {
       name: esc(created.name),

@@ -78,7 +78,9 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t(action === "approve" ? "request-approved-toast" : "request-declined-toast") });
     // in a group, everyone sees who settled it
     const by = ctx.chat?.type === "private" ? "" : `\n${ctx.t("ws-settled-by", { name: ctx.from.first_name })}`;
-    await ctx.editMessageText(ctx.t(action === "approve" ? "request-approved" : "request-declined", { name: who }) + by).catch(() => undefined);
+    await ctx
+      .editMessageText(ctx.t(action === "approve" ? "request-approved" : "request-declined", { name: who }) + by)
+      .catch(() => undefined);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     const text =

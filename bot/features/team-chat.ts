@@ -69,7 +69,8 @@ groups.command(["connect", "disconnect"], async (ctx) => {
 // the bot removed from a group: nothing more can be posted there
 teamChatFeature.on("my_chat_member", async (ctx, next) => {
   const status = ctx.myChatMember.new_chat_member.status;
-  if (ctx.chat.type !== "private" && (status === "left" || status === "kicked")) await forgetTeamChat(ctx.deps.asyncDb, String(ctx.chat.id));
+  if (ctx.chat.type !== "private" && (status === "left" || status === "kicked"))
+    await forgetTeamChat(ctx.deps.asyncDb, String(ctx.chat.id));
   await next();
 });
 

@@ -102,7 +102,7 @@ export const tokens = createItemList({
     if (!t) throw new NotFound("API token");
     return ctx.t("tokens-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.owner.id, id),
+  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.owner.id, id, { id: ctx.user.id, role: ctx.role }),
   removed: "tokens-removed",
   add: { label: l("tokens-add"), conversation: NEW_TOKEN },
 });

@@ -39,9 +39,7 @@ const workspaceName = (ctx: BotContext) => (isTeam(ctx) ? (ctx.owner.name ?? "")
 
 /** The Settings line naming the workspace the person acts in and their role there. */
 export function workspaceLine(ctx: BotContext): string {
-  return isTeam(ctx)
-    ? ctx.t("ws-line-team", { name: esc(workspaceName(ctx)), role: roleName(ctx, ctx.role) })
-    : ctx.t("ws-line-personal");
+  return isTeam(ctx) ? ctx.t("ws-line-team", { name: esc(workspaceName(ctx)), role: roleName(ctx, ctx.role) }) : ctx.t("ws-line-personal");
 }
 
 /** Settings' workspace buttons: one per workspace (the current one marked), Team, and a new team. */
@@ -81,7 +79,7 @@ export async function switchTo(ctx: BotContext, workspaceId: number) {
 const membersOf = (ctx: BotContext) => listMembers(ctx.deps, ctx.user.id, ctx.owner.id);
 const memberName = (m: Member) => m.name ?? (m.username ? `@${m.username}` : `#${m.id}`);
 
-export const teamScreen = createScreen("team", 0, async (ctx) => {
+const teamScreen = createScreen("team", 0, async (ctx) => {
   const members = await membersOf(ctx);
   const group = await teamChatOf(ctx.deps.asyncDb, ctx.owner.id);
   return [
@@ -115,7 +113,7 @@ async function memberOf(ctx: BotContext): Promise<Member> {
   return m;
 }
 
-export const memberScreen = createScreen("ws-member", 1, async (ctx) => {
+const memberScreen = createScreen("ws-member", 1, async (ctx) => {
   const m = await memberOf(ctx);
   return ctx.t("ws-member-title", { name: esc(memberName(m)), role: roleName(ctx, m.role), since: date(ctx, m.addedAt) });
 });
@@ -152,13 +150,11 @@ dynamic(memberScreen, async (ctx, range) => {
 memberScreen.row();
 back(memberScreen, l("ws-back-team"), "team");
 
-export const inviteScreen = createScreen("ws-invite", 0, (ctx) => ctx.t("ws-invite-text", { name: esc(workspaceName(ctx)) }));
+const inviteScreen = createScreen("ws-invite", 0, (ctx) => ctx.t("ws-invite-text", { name: esc(workspaceName(ctx)) }));
 
 dynamic(inviteScreen, (ctx, range) => {
   for (const role of grantable(ctx))
-    range.text({ text: ctx.t("ws-invite-as", { role }), payload: payload(inviteScreen) }, (c) =>
-      act(c, () => sendInvite(c, role), "team"),
-    );
+    range.text({ text: ctx.t("ws-invite-as", { role }), payload: payload(inviteScreen) }, (c) => act(c, () => sendInvite(c, role), "team"));
   range.row();
 });
 back(inviteScreen, l("ws-back-team"), "team");
@@ -173,11 +169,15 @@ async function sendInvite(ctx: BotContext, role: Role) {
   await ctx.answerCallbackQuery().catch(() => undefined);
   await ctx.reply(
     ctx.t("ws-invite-made", { name: esc(name), role: roleName(ctx, role), url: esc(invite.url), until: date(ctx, invite.expiresAt, true) }),
-    { parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: [[{ text: ctx.t("ws-invite-share"), url: share.href }]] } },
+    {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      reply_markup: { inline_keyboard: [[{ text: ctx.t("ws-invite-share"), url: share.href }]] },
+    },
   );
 }
 
-export const auditScreen = createScreen("ws-audit", 0, async (ctx) => {
+const auditScreen = createScreen("ws-audit", 0, async (ctx) => {
   const { data, total } = await listAudit(ctx.deps, ctx.user.id, ctx.owner.id, { page: 1, limit: LAST_CHANGES });
   if (!data.length) return ctx.t("ws-audit-empty");
   return [ctx.t("ws-audit-title", { count: total }), "", ...data.map((e) => auditLine(ctx, e))].join("\n");

@@ -12,7 +12,7 @@ import { targetButton } from "../deep-link";
 import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
-import { languageFor, numberIn, t, type Language } from "../i18n/translate";
+import { numberIn, t, type Language } from "../i18n/translate";
 import { bestAndWorst, bestAndWorstLine } from "./ads-line";
 import { zoneName } from "../i18n/wall";
 
@@ -144,7 +144,7 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
  */
 export async function sendDueReports(deps: Deps): Promise<number> {
   const now = deps.clock.now();
-  const { userSettings, users } = deps.asyncDb.tables;
+  const { userSettings } = deps.asyncDb.tables;
   const rows = await deps.asyncDb.select().from(userSettings).where(ne(userSettings.reportEvery, "off"));
   let sent = 0;
   for (const s of rows) {

@@ -43,7 +43,6 @@ export async function connectTeamChat(
 export async function disconnectTeamChat(deps: D, actorId: number, workspaceId: number): Promise<boolean> {
   await mayConnect(deps, actorId, workspaceId);
   const dropped = await dropTeamChat(deps.asyncDb, workspaceId);
-  if (dropped)
-    await recordAudit(deps, { workspaceId, actorId, action: "team_chat.disconnect", subject: { type: "team_chat", id: null } });
+  if (dropped) await recordAudit(deps, { workspaceId, actorId, action: "team_chat.disconnect", subject: { type: "team_chat", id: null } });
   return dropped;
 }

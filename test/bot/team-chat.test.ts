@@ -61,9 +61,7 @@ test("/connect inside a forum topic makes it the team's destination; who may con
   await intoCrew((t) => t.includes("This needs the admin role in this workspace; you are an editor"), "the role refusal");
 
   const done = await connect();
-  expect(textOf(done)).toBe(
-    "✅ This topic is now where <b>Agency</b> gets its reports, alerts, tracker notifications and join requests.",
-  );
+  expect(textOf(done)).toBe("✅ This topic is now where <b>Agency</b> gets its reports, alerts, tracker notifications and join requests.");
   expect(done.params.message_thread_id).toBe(5);
   expect(await deliveryChats(s.t.deps.asyncDb, team)).toEqual([{ chatId: String(CREW.id), lang: "en", threadId: 5, group: true }]);
   // a personal workspace's messages still go to its person
@@ -102,7 +100,10 @@ test("without a group, a team's tracker notification goes to its owners and admi
   const buttons = (inTopic.params.reply_markup.inline_keyboard as { text: string; url?: string; callback_data?: string }[][]).flat();
   expect(buttons.every((b) => b.callback_data === undefined)).toBe(true);
   expect(buttons.find((b) => b.text === "🔎 Tracker")!.url).toBe(`https://t.me/${s.bot.botInfo.username}?start=tracker_${tracker.id}`);
-  const rows = await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.outbox).where(eq(s.t.deps.asyncDb.tables.outbox.topic, "tracker_notify"));
+  const rows = await s.t.deps.asyncDb
+    .select()
+    .from(s.t.deps.asyncDb.tables.outbox)
+    .where(eq(s.t.deps.asyncDb.tables.outbox.topic, "tracker_notify"));
   expect(rows.map((r) => r.status)).toEqual(["done", "done"]);
 });
 
@@ -112,7 +113,10 @@ test("a topic the forum no longer has is refused by Telegram, and the delivery i
   await createTracker(s.t.deps, team, { name: "Bitcoin", keyword: "bitcoin" });
   await ingestPost(s.t.deps, { chat: NEWS, messageId: 1, text: "Bitcoin breaks a record" });
   await deliveryWorker(s.t.deps).drain();
-  const [row] = await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.outbox).where(eq(s.t.deps.asyncDb.tables.outbox.topic, "tracker_notify"));
+  const [row] = await s.t.deps.asyncDb
+    .select()
+    .from(s.t.deps.asyncDb.tables.outbox)
+    .where(eq(s.t.deps.asyncDb.tables.outbox.topic, "tracker_notify"));
   expect(row!.status).not.toBe("done");
   expect(row!.lastError).toContain("message thread not found");
 });
@@ -135,9 +139,17 @@ test("a join request through a team's invite reaches the group's topic, and a me
     joinRequest: true,
   });
   await connect();
-  const link = { invite_link: "https://t.me/+agency1", creator: FAKE_BOT, creates_join_request: true, is_primary: false, is_revoked: false };
+  const link = {
+    invite_link: "https://t.me/+agency1",
+    creator: FAKE_BOT,
+    creates_join_request: true,
+    is_primary: false,
+    is_revoked: false,
+  };
   const date = Math.floor(s.t.clock.now().getTime() / 1000);
-  s.fake.pushUpdate({ chat_join_request: { chat: CHANNEL, from: { id: 777, is_bot: false, first_name: "Dave" }, user_chat_id: 777, date, invite_link: link } });
+  s.fake.pushUpdate({
+    chat_join_request: { chat: CHANNEL, from: { id: 777, is_bot: false, first_name: "Dave" }, user_chat_id: 777, date, invite_link: link },
+  });
   await eventually(
     async () => (await db.select().from(db.tables.outbox).where(eq(db.tables.outbox.topic, "channel_request"))).length === 1,
     "the request queued",

@@ -164,7 +164,8 @@ test("a viewer reads the team's links but is refused a change in words; an admin
   await shown(BOB.id, (t) => t.startsWith("⚠️ This needs the editor role in this workspace; you are a viewer"), "the refusal");
   say("/track", BOB);
   await eventually(
-    () => s.fake.calls.filter((c) => Number(c.params.chat_id) === BOB.id && textOf(c).startsWith("⚠️ This needs the editor role")).length === 2,
+    () =>
+      s.fake.calls.filter((c) => Number(c.params.chat_id) === BOB.id && textOf(c).startsWith("⚠️ This needs the editor role")).length === 2,
     "the dialog refused",
   );
   expect((await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links)).map((l) => l.url)).toEqual(["https://example.com/ours"]);

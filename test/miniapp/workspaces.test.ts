@@ -47,7 +47,13 @@ describe("workspaces in the dashboard", () => {
     await until(async () => (await page.getByTestId("members").locator("li").allInnerTexts()).length, 2);
     const bobRow = page.getByTestId("members").locator("li", { hasText: `bob5102` });
     await bobRow.getByRole("combobox", { name: "Role" }).selectOption("editor");
-    await until(async () => (await s.request("GET", `/api/workspaces/${team.id}/members`, { token: alice.token, headers: {} })).json.find((m: { id: number }) => m.id === bob.user.id)?.role, "editor");
+    await until(
+      async () =>
+        (await s.request("GET", `/api/workspaces/${team.id}/members`, { token: alice.token, headers: {} })).json.find(
+          (m: { id: number }) => m.id === bob.user.id,
+        )?.role,
+      "editor",
+    );
 
     await page.getByRole("button", { name: "Make an invitation" }).click();
     const invitation = await page.getByTestId("invitation").innerText();

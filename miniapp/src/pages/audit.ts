@@ -14,7 +14,20 @@ import { useCurrentWorkspace } from "./members";
 
 const LIMIT = 50;
 /** The areas the action filter offers (`links` matches every `links.*` action). */
-const AREAS = ["links", "tags", "pixels", "domains", "webhooks", "trackers", "channels", "invites", "placements", "tokens", "members", "workspaces"];
+const AREAS = [
+  "links",
+  "tags",
+  "pixels",
+  "domains",
+  "webhooks",
+  "trackers",
+  "channels",
+  "invites",
+  "placements",
+  "tokens",
+  "members",
+  "workspaces",
+];
 
 export function AuditPage() {
   const ws = useCurrentWorkspace();

@@ -25,7 +25,9 @@ export function useCurrentWorkspace() {
 export function MembersPage() {
   const ws = useCurrentWorkspace();
   return html`<section>
-    <${Async} state=${ws}>${(w: Workspace) => html`<header class="page-head"><h1 class="ellipsis">${w.personal ? t("app-ws-personal") : w.name}</h1></header>
+    <${Async} state=${ws}>${(
+      w: Workspace,
+    ) => html`<header class="page-head"><h1 class="ellipsis">${w.personal ? t("app-ws-personal") : w.name}</h1></header>
       <${Members} ws=${w} />`}<//>
   </section>`;
 }
@@ -47,8 +49,9 @@ function Members({ ws }: { ws: Workspace }) {
       members.reload();
     }, t("app-ws-removed"));
   return html`<div class="card"><h2>${t("app-ws-members")}</h2>
-    <${Async} state=${members}>${(list: Member[]) => html`<ul class="list compact" data-testid="members">${list.map(
-      (m) => html`<li class="row-line" key=${m.id}>
+    <${Async} state=${members}>${(list: Member[]) =>
+      html`<ul class="list compact" data-testid="members">${list.map(
+        (m) => html`<li class="row-line" key=${m.id}>
         <span><strong>${m.name ?? (m.username ? `@${m.username}` : `#${m.id}`)}</strong> <span class="hint">${t("app-ws-since", { date: fmtDate(m.addedAt) })}</span></span>
         ${
           manages && (grantable as readonly string[]).includes(m.role)
@@ -57,7 +60,7 @@ function Members({ ws }: { ws: Workspace }) {
                 <button class="btn small danger" disabled=${busy} onClick=${() => remove(m)}>${t("app-ws-remove")}</button></span>`
             : html`<span class="badge muted">${t(`app-ws-role-${m.role}`)}</span>`
         }</li>`,
-    )}</ul>`}<//>
+      )}</ul>`}<//>
     ${manages && html`<${Invite} ws=${ws} grantable=${grantable} />`}
   </div>`;
 }
@@ -67,13 +70,18 @@ function Invite({ ws, grantable }: { ws: Workspace; grantable: readonly Role[] }
   const [made, setMade] = useState<Invitation | null>(null);
   const { busy, run } = useAction();
   const make = () => run(async () => setMade(await post<Invitation>(`/api/workspaces/${ws.id}/invites`, { role })));
-  const share = made && `https://t.me/share/url?url=${encodeURIComponent(made.url)}&text=${encodeURIComponent(t("app-ws-share-text", { name: ws.name }))}`;
+  const share =
+    made &&
+    `https://t.me/share/url?url=${encodeURIComponent(made.url)}&text=${encodeURIComponent(t("app-ws-share-text", { name: ws.name }))}`;
   return html`<h3>${t("app-ws-invite")}</h3>
     <p class="hint">${t("app-ws-invite-hint")}</p>
     <div class="button-row"><select aria-label=${t("app-ws-role")} value=${role} onChange=${(e: any) => setRole(e.currentTarget.value)}>
       ${grantable.map((r) => html`<option value=${r}>${t(`app-ws-role-${r}`)}</option>`)}</select>
       <button class="btn" disabled=${busy} onClick=${make}>${t("app-ws-invite-make")}</button></div>
-    ${made && html`<div class="card" data-testid="invitation"><p class="mono ellipsis">${made.url}</p>
+    ${
+      made &&
+      html`<div class="card" data-testid="invitation"><p class="mono ellipsis">${made.url}</p>
       <p class="hint">${t("app-ws-invite-until", { date: fmtDate(made.expires_at) })}</p>
-      <div class="button-row"><${CopyButton} text=${made.url} /><a class="btn small" href=${share} target="_blank" rel="noopener">${t("app-ws-share")}</a></div></div>`}`;
+      <div class="button-row"><${CopyButton} text=${made.url} /><a class="btn small" href=${share} target="_blank" rel="noopener">${t("app-ws-share")}</a></div></div>`
+    }`;
 }

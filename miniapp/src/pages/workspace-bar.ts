@@ -24,8 +24,10 @@ export function WorkspaceBar({ path }: { path: string }) {
       <select aria-label=${t("app-ws-label")} value=${String(current.id)} onChange=${pick}>
         ${all.map((w) => html`<option value=${String(w.id)}>${w.personal ? t("app-ws-personal") : w.name} · ${t(`app-ws-role-${w.role}`)}</option>`)}
       </select></label>
-    ${!current.personal &&
-    html`<a href="/app/team" class="btn small" onClick=${linkTo("/team")}>${t("app-ws-members")}</a>
-      <a href="/app/team/audit" class="btn small" onClick=${linkTo("/team/audit")}>${t("app-ws-audit")}</a>`}
+    ${
+      !current.personal &&
+      html`<a href="/app/team" class="btn small" onClick=${linkTo("/team")}>${t("app-ws-members")}</a>
+      <a href="/app/team/audit" class="btn small" onClick=${linkTo("/team/audit")}>${t("app-ws-audit")}</a>`
+    }
   </div>`;
 }
