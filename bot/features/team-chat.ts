@@ -25,10 +25,15 @@ const ANONYMOUS_ADMIN = 1087968824;
  * The person behind a command in a group and the workspace they act in, or null after telling why
  * not (an anonymous administrator, someone who never started the bot, a personal workspace).
  */
-async function teamOf(ctx: UpdateContext & { chat: { id: number }; from: { id: number } }, answer: (key: string) => Promise<unknown>) {
+async function teamOf(
+  ctx: UpdateContext & { chat: { id: number }; from: { id: number; language_code?: string } },
+  answer: (key: string) => Promise<unknown>,
+) {
   if (ctx.from.id === ANONYMOUS_ADMIN || ctx.msg?.sender_chat) return void (await answer("ws-connect-anonymous"));
   const person = await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id));
   if (!person) return void (await answer("ws-group-start-first"));
+  // answered in the person's language (the bot's, chosen in Settings), as the group's messages will be
+  await ctx.i18n.useLocale(languageFor(person.language, ctx.from.language_code));
   const { owner } = await actingIn(ctx.deps, person);
   if (owner.kind !== "team") return void (await answer("ws-connect-personal"));
   // the group's own administrators only: a member of the team who is a mere member here cannot take the group over

@@ -1,6 +1,6 @@
 /**
  * A team group connected with /connect (in a forum, inside a topic) receives the team workspace's
- * tracker notifications and join requests, in that topic, through the outbox and the fake Bot API
+ * tracker notifications, reports and join requests, in that topic, through the outbox and the fake Bot API
  * (which refuses a topic a chat does not have, as Telegram does); a member approves a request there.
  */
 import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
@@ -13,8 +13,10 @@ import { createTracker } from "../../core/tracking/trackers";
 import { ingestPost } from "../../core/tracking/ingest";
 import type { ChatInfo } from "../../core/tracking/sources";
 import { createWorkspace, createInvite, joinWorkspace, setCurrentWorkspace } from "../../core/workspaces";
-import { upsertTelegramUser } from "../../core/accounts/users";
+import { setUserLanguage, upsertTelegramUser } from "../../core/accounts/users";
 import { deliveryChats } from "../../core/team-chat/destinations";
+import { updateSettings } from "../../core/reports/settings";
+import { sendDueReports } from "../../core/reports/report";
 
 setDefaultTimeout(60_000);
 
@@ -170,4 +172,23 @@ test("a join request through a team's invite reaches the group's topic, and a me
   await s.fake.waitFor("approveChatJoinRequest", (c) => Number(c.params.user_id) === 777);
   const edited = await s.fake.waitFor("editMessageText", (c) => Number(c.params.chat_id) === CREW.id);
   expect(textOf(edited)).toBe("✅ Dave was let in.\n— Bob");
+});
+
+test("the team's daily report goes into the topic, written in the language of who connected the group", async () => {
+  s.t.clock.set("2026-11-25T12:00:00Z");
+  await updateSettings(s.t.deps, team, { time_zone: "UTC", report_every: "day", report_hour: 9 });
+  await setUserLanguage(s.t.deps, alice, "ru");
+  expect(textOf(await connect())).toBe(
+    "✅ Теперь в эту тему приходят отчёты, оповещения, уведомления трекеров и заявки на вступление <b>Agency</b>.",
+  );
+  s.t.clock.set("2026-11-26T09:00:30Z");
+  expect(await sendDueReports(s.t.deps)).toBe(1);
+  await deliveryWorker(s.t.deps).drain();
+  const report = await intoCrew((t) => t.includes("👆 Переходы"), "the report in the group");
+  expect(report.params.message_thread_id).toBe(5);
+  // its buttons open the team's links and settings in the presser's own chat with the bot
+  const buttons = (report.params.reply_markup.inline_keyboard as { url?: string; callback_data?: string }[][]).flat();
+  expect(buttons.map((b) => b.url?.replace(/^https:\/\/t\.me\/\w+\?start=/, ""))).toEqual(["links", "reports"]);
+  // Alice's own chat gets none of it
+  expect(s.fake.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === ALICE.id && textOf(c).includes("👆"))).toEqual([]);
 });
