@@ -2087,8 +2087,9 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [folders] folder
     [files] file
     [shares] share link
-    [requests] request link
+    [requests] request
     [trackers] tracker
+    [tracking] tracker
     [channels] channel
     [invites] invitation
     [placements] placement
@@ -2152,8 +2153,11 @@ app-ws-area-links = Link
 app-ws-area-tags = Tag
 app-ws-area-pixels = Pixel
 app-ws-area-domains = Domain
-app-ws-area-webhooks = Webhook
-app-ws-area-trackers = Tracker
+app-ws-area-secure = Secure sharing
+app-ws-area-tracking = Tracker
+app-ws-area-folders = Folder
+app-ws-area-files = File
+app-ws-area-requests = Request
 app-ws-area-channels = Channel
 app-ws-area-invites = Invitation
 app-ws-area-placements = Placement

@@ -2182,8 +2182,9 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [folders] папка
     [files] файл
     [shares] ссылка на файл
-    [requests] ссылка для приёма
+    [requests] заявка
     [trackers] трекер
+    [tracking] трекер
     [channels] канал
     [invites] приглашение
     [placements] размещение
@@ -2248,8 +2249,11 @@ app-ws-area-links = Ссылка
 app-ws-area-tags = Метка
 app-ws-area-pixels = Пиксель
 app-ws-area-domains = Домен
-app-ws-area-webhooks = Вебхук
-app-ws-area-trackers = Трекер
+app-ws-area-secure = Файлы
+app-ws-area-tracking = Трекер
+app-ws-area-folders = Папка
+app-ws-area-files = Файл
+app-ws-area-requests = Заявка
 app-ws-area-channels = Канал
 app-ws-area-invites = Приглашение
 app-ws-area-placements = Размещение

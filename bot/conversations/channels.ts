@@ -1,4 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
+import { noted } from "../workspace";
 import type { BotContext, DialogContext } from "../context";
 import { createInvite, ownedInvite, updateInvite } from "../../core/channels/invites";
 import { AppError } from "../../core/errors";
@@ -48,7 +49,9 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
   const result = await conversation.external(async (o: BotContext) => {
     if (!o.user) return { error: o.t("track-private-only") };
     try {
-      return { id: (await createInvite(o.deps, o.owner.id, channelId, { name, join_request: value === "requests" })).id };
+      const made = await createInvite(o.deps, o.owner.id, channelId, { name, join_request: value === "requests" });
+      await noted(o, "channels.invites.create", { type: "invite", id: made.id }, { name });
+      return { id: made.id };
     } catch (e) {
       if (e instanceof AppError)
         return { error: e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e) };

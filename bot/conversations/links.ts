@@ -4,7 +4,7 @@
  * validation). A tap on any button or another command ends the dialog and is handled as usual.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import { refusedRole } from "../workspace";
+import { noted, refusedRole } from "../workspace";
 import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createLink, editLink, getLink, countLinks } from "../../core/links/links";
@@ -45,6 +45,7 @@ export async function createAndShow(ctx: BotContext, url: string, anyway = false
   if (existing) return ctx.conversation.enter(DUPLICATE_LINK, url, existing.id);
   try {
     const created = await createLink(ctx.deps, ctx.owner, { url });
+    await noted(ctx, "links.create", { type: "link", id: created.id }, { url });
     const cut = cutAt ? `\n${ctx.t("link-cut-at", { url: Bun.escapeHTML(cutAt) })}` : "";
     await open(ctx, linkCard, [created.id], `${ctx.t("link-created", { url: Bun.escapeHTML(created.trackingUrl) })}${cut}`);
   } catch (e) {
@@ -132,6 +133,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
       };
       try {
         await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
+        await noted(o, "links.update", { type: "link", id: linkId }, { option: option.label.replace(/^option-/, "") });
         await open(
           o,
           linkCard,

@@ -1,5 +1,6 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
+import { noted } from "../workspace";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
 import { AppError } from "../../core/errors";
 import { TRACKER_OPTIONS, type TrackerOption } from "../menus/tracker-options";
@@ -140,6 +141,7 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
     if (!outside.user) return { error: outside.t("track-private-only") };
     try {
       const row = await createTracker(outside.deps, outside.owner.id, input);
+      await noted(outside, "tracking.create", { type: "tracker", id: row.id }, { name: row.name, keyword: row.keyword });
       return { id: row.id };
     } catch (e) {
       if (e instanceof AppError) return { error: problemText(outside, e) };
@@ -170,6 +172,7 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Dialog
   await answerOption(conversation, ctx, option, async (o, text) => {
     const t = await getTracker(o.deps, o.owner.id, id);
     await updateTracker(o.deps, o.owner.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
+    await noted(o, "tracking.update", { type: "tracker", id });
     await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }
@@ -202,6 +205,7 @@ async function chooseOption(
   const problem = await conversation.external(async (o) => {
     try {
       await updateTracker(o.deps, o.owner.id, id, option.parse(value, await getTracker(o.deps, o.owner.id, id)));
+      await noted(o, "tracking.update", { type: "tracker", id });
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
       return null;
     } catch (e) {

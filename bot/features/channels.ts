@@ -7,6 +7,7 @@ import { AppError, NotFound } from "../../core/errors";
 import { findUserByIdentity } from "../../core/accounts/users";
 import { roleIn } from "../../core/workspaces/workspaces";
 import { requireRole } from "../../core/tokens/roles";
+import { recordAudit } from "../../core/workspaces/audit";
 import { recordStandingChange } from "../../core/channels/powers";
 import { standingOf } from "../../core/channels/standing";
 import { open } from "../menus/nav";
@@ -74,6 +75,12 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
     if (!role) throw new NotFound("Join request");
     requireRole(role, "editor");
     const row = await settleRequest(ctx.deps, ownerId, id, action);
+    await recordAudit(ctx.deps, {
+      workspaceId: ownerId,
+      actorId: person.id,
+      action: `channels.requests.${action}`,
+      subject: { type: "request", id },
+    });
     const who = row.firstName ?? (row.username ? `@${row.username}` : ctx.t("requests-user", { id: String(row.memberId) }));
     await ctx.answerCallbackQuery({ text: ctx.t(action === "approve" ? "request-approved-toast" : "request-declined-toast") });
     // in a group, everyone sees who settled it

@@ -4,7 +4,7 @@
  * asks a name and whether people must ask to join, then each option is one tap and one answer.
  */
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { mayChange, noted } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
@@ -193,6 +193,7 @@ inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke)
     async () => {
       mayChange(ctx);
       await revokeInvite(ctx.deps, uid(ctx), idOf(ctx));
+      await noted(ctx, "invites.revoke", { type: "invite", id: idOf(ctx) });
       await open(ctx, inviteScreen, [idOf(ctx)], ctx.t("invite-revoked"));
     },
     "channels",
@@ -209,6 +210,7 @@ dynamic(requestsScreen, async (ctx, range) => {
           async () => {
             mayChange(c);
             const row = await settleRequest(c.deps, uid(c), itemOf(c, requestsScreen), action);
+            await noted(c, `channels.requests.${action}`, { type: "request", id: row.id });
             await open(
               c,
               requestsScreen,

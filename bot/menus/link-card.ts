@@ -7,7 +7,7 @@ import type { Deps } from "../../core/deps";
 import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { mayChange, noted } from "../workspace";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, readerOf, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
@@ -96,7 +96,9 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
         const id = idOf(c);
         if (o.tap) {
           mayChange(c);
-          await editLink(c.deps, c.owner.id, id, o.tap(await getLink(c.deps, c.owner.id, id)));
+          const change = o.tap(await getLink(c.deps, c.owner.id, id));
+          await editLink(c.deps, c.owner.id, id, change);
+          await noted(c, "links.update", { type: "link", id }, { ...change });
           await open(c, linkCard, [id]);
         } else await c.conversation.enter(LINK_OPTION, id, i);
       }),
@@ -132,6 +134,7 @@ deleteLinkScreen.text({ text: l("link-delete-yes"), payload: payload(deleteLinkS
   act(ctx, async () => {
     mayChange(ctx);
     await deleteLink(ctx.deps, ctx.owner.id, idOf(ctx));
+    await noted(ctx, "links.delete", { type: "link", id: idOf(ctx) });
     await open(ctx, screenAt("links"), [0, 0], ctx.t("link-deleted"));
   }),
 );

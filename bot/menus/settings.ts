@@ -14,7 +14,7 @@ import { setUserLanguage } from "../../core/accounts/users";
 import { accountCurrency, updateUserSettings } from "../../core/reports/settings";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { mayChange, noted } from "../workspace";
 
 /** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
 export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
@@ -120,9 +120,10 @@ export const tags = createItemList({
     if (!t) throw new NotFound("Tag");
     return ctx.t("tags-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => {
+  remove: async (ctx, id) => {
     mayChange(ctx);
-    return deleteTag(ctx.deps, ctx.owner.id, id);
+    await deleteTag(ctx.deps, ctx.owner.id, id);
+    await noted(ctx, "tags.delete", { type: "tag", id });
   },
   removed: "tags-removed",
   add: { label: l("tags-add"), conversation: NEW_TAG },
@@ -145,9 +146,10 @@ export const pixels = createItemList({
     if (!p) throw new NotFound("Pixel");
     return ctx.t("pixels-confirm", { name: esc(p.name) });
   },
-  remove: (ctx, id) => {
+  remove: async (ctx, id) => {
     mayChange(ctx);
-    return deletePixel(ctx.deps, ctx.owner.id, id);
+    await deletePixel(ctx.deps, ctx.owner.id, id);
+    await noted(ctx, "pixels.delete", { type: "pixel", id });
   },
   removed: "pixels-removed",
   add: { label: l("pixels-add"), conversation: NEW_PIXEL },

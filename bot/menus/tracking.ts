@@ -8,7 +8,7 @@ import { fitting, highlight } from "../../core/tracking/match-messages";
 import { previewTracker } from "../../core/tracking/preview";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { mayChange, noted } from "../workspace";
 import { l } from "../i18n";
 import { translated } from "../problem";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
@@ -160,6 +160,7 @@ dynamic(trackerScreen, async (ctx, range) => {
       async () => {
         mayChange(c);
         const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
+        await noted(c, "tracking.update", { type: "tracker", id: now.id }, { is_enabled: now.isEnabled });
         await open(c, trackerScreen, [now.id]);
       },
       "trackers",
@@ -212,6 +213,7 @@ trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDele
     async () => {
       mayChange(ctx);
       await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
+      await noted(ctx, "tracking.delete", { type: "tracker", id: idOf(ctx) });
       await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
     },
     "trackers",

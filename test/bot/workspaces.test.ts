@@ -4,6 +4,7 @@
  * viewer refused a change in words, and the Team screen's members and last changes.
  */
 import { afterEach, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { startBotApp } from "./helpers";
 import { eventually } from "../helpers/eventually";
 import type { RecordedCall } from "../helpers/fake-bot-api";
@@ -181,6 +182,18 @@ test("a viewer reads the team's links but is refused a change in words; an admin
   await shown(ALICE.id, (t) => t.startsWith("Bob is editor now."), "the change");
   say("https://example.com/theirs", BOB);
   await shown(BOB.id, (t) => t.startsWith("✅ Your tracking link"), "Bob's link");
-  const team = (await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links)).map((l) => [l.url, l.userId]);
-  expect(new Set(team.map(([, owner]) => owner)).size).toBe(1);
+  const { users } = s.t.deps.asyncDb.tables;
+  const bob = (await s.t.deps.asyncDb.select().from(users).where(eq(users.msgrId, BOB.id)))[0]!.id;
+  const links = await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links);
+  expect(new Set(links.map((l) => l.userId)).size).toBe(1); // both in the team
+  // the team's last changes say who did what in the bot, and the role change
+  say("/settings", ALICE);
+  await shown(ALICE.id, (t) => t.includes("⚙️ Settings"), "Settings");
+  tap("👥 Team", ALICE);
+  await shown(ALICE.id, (t) => t.includes("👥 Agency"), "the Team screen");
+  tap("📜 Last changes", ALICE);
+  const changes = textOf(await shown(ALICE.id, (t) => t.startsWith("<b>📜 Last changes</b>"), "the last changes"));
+  const theirs = links.find((l) => l.url === "https://example.com/theirs")!;
+  expect(changes).toContain(`Bob: created link ${theirs.id}`);
+  expect(changes).toContain(`Alice: changed the role of member ${bob}`);
 });

@@ -83,10 +83,12 @@ function Entries({ ws }: { ws: Workspace }) {
           </div>`}<//>`;
 }
 
-/** `links.create` → "Link · created" in the reader's words (an action the files do not know: as it is). */
+/** `links.create` → "Link · created", `channels.requests.approve` → "Request · approved" (words the files do not know: as they are). */
 function actionWords(action: string): string {
-  const [area = "", verb = ""] = action.split(".");
-  const a = AREAS.includes(area) ? t(`app-ws-area-${area}`) : area;
+  const steps = action.split(".");
+  const verb = steps.at(-1) ?? "";
+  const noun = steps.at(-2) ?? "";
+  const a = NOUNS.includes(noun) ? t(`app-ws-area-${noun}`) : noun;
   const v = t(`app-ws-verb-${verb}`);
   return `${a} · ${v.startsWith("app-ws-verb-") ? verb : v}`;
 }
