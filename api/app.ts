@@ -22,6 +22,7 @@ import { placementsApi } from "./placements";
 import { placementsExportApi } from "./placements/export";
 import { webhooksApi } from "./webhooks";
 import { settingsApi } from "./settings";
+import { workspacesApi } from "./workspaces";
 import { visitorApi, visitorResponder, visitorRoutes } from "./visitor";
 import { miniappRoutes } from "./miniapp";
 import { pageAssets } from "./visitor/page-assets";
@@ -50,7 +51,8 @@ export function createApi(deps: Deps, options: { readiness?: Readiness } = {}) {
     .use(placementsApi(deps))
     .use(placementsExportApi(deps))
     .use(webhooksApi(deps))
-    .use(settingsApi(deps));
+    .use(settingsApi(deps))
+    .use(workspacesApi(deps));
 
   const visitor = visitorResponder(deps);
   const toElysia = (request: Request): Response | Promise<Response> => app.fetch(request);

@@ -2177,3 +2177,14 @@ app-ws-verb-leave = left
 app-ws-verb-connect = connected
 app-ws-verb-disconnect = disconnected
 app-ws-verb-rename = renamed
+
+## Workspaces: the audit log's export (ws-)
+ws-audit-column-at = Time
+ws-audit-column-actor = Who
+ws-audit-column-action = Action
+ws-audit-column-subject = What
+ws-audit-column-details = Details
+ws-audit-export-caption = { $count ->
+        [one] { $count } change
+       *[other] { $count } changes
+    } in { $workspace }

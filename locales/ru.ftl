@@ -2273,3 +2273,15 @@ app-ws-verb-leave = выход
 app-ws-verb-connect = подключение
 app-ws-verb-disconnect = отключение
 app-ws-verb-rename = переименование
+
+## Workspaces: the audit log's export (ws-)
+ws-audit-column-at = Время
+ws-audit-column-actor = Кто
+ws-audit-column-action = Действие
+ws-audit-column-subject = Что
+ws-audit-column-details = Подробности
+ws-audit-export-caption = { $count ->
+        [one] { $count } изменение
+        [few] { $count } изменения
+       *[other] { $count } изменений
+    } в «{ $workspace }»

@@ -20,8 +20,11 @@ import { AnalyticsModel as M, AnalyticsViews as V } from "./model";
 
 /** Analytics reads accept `read:stats` or `read:links` (the spec grants "click statistics" to both). */
 const READ: Scope[] = ["read:stats", "read:links"];
-/** Sends to the chat are actions on the user's links: `write:links`. */
-const SEND: Scope = "write:links";
+/**
+ * Sends to the chat are actions on the user's links: a token needs `write:links`. In a workspace a
+ * viewer may send them, to their own chat.
+ */
+const SEND = { scope: "write:links" as Scope, role: "viewer" as const };
 const detail = (summary: string) => ({ tags: ["analytics"], summary });
 
 /** Link analytics (reads) and delivery of charts, QR codes and exports to the user's Telegram chat. */
@@ -86,24 +89,28 @@ export function analyticsApi(deps: Deps) {
         detail: detail("Clicks by weekday and hour (168 cells, day 0 = Sunday)"),
       })
       // These POSTs create nothing on the server: 200
-      .post("/send-summary", ({ userId, body }) => sendSummary(deps, userId, body), {
+      .post("/send-summary", ({ userId, actorId, body }) => sendSummary(deps, { workspace: userId, person: actorId }, body), {
         scope: SEND,
         body: M.summary,
         response: { 200: V.sent, ...errors(404, 503) },
         detail: detail("Send a summary of your links to your Telegram chat"),
       })
-      .post("/:id/share-qr", ({ userId, params, body }) => shareQr(deps, userId, params.id, body.qrImage), {
-        scope: SEND,
-        params: M.idParams,
-        body: M.shareQr,
-        response: { 200: V.sent, ...errors(503) },
-        detail: detail("Send the link's QR code (a PNG) to your Telegram chat"),
-      })
+      .post(
+        "/:id/share-qr",
+        ({ userId, actorId, params, body }) => shareQr(deps, { workspace: userId, person: actorId }, params.id, body.qrImage),
+        {
+          scope: SEND,
+          params: M.idParams,
+          body: M.shareQr,
+          response: { 200: V.sent, ...errors(503) },
+          detail: detail("Send the link's QR code (a PNG) to your Telegram chat"),
+        },
+      )
       .post(
         "/:id/export",
-        async ({ userId, params, body }) => {
+        async ({ userId, actorId, params, body }) => {
           // the contract's body: the bot alone uses the file name and the cut it also gets
-          const { ok, message, rows } = await exportClicks(deps, userId, params.id, body);
+          const { ok, message, rows } = await exportClicks(deps, { workspace: userId, person: actorId }, params.id, body);
           return { ok, message, rows };
         },
         {

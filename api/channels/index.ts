@@ -81,20 +81,28 @@ export function channelsApi(deps: Deps) {
       response: { 200: M.series, ...errors(503) },
       detail: { ...channels, summary: "Joins per day by invite, and leaves per day (UTC days, oldest first)" },
     })
-    .post("/channels/:id/export", ({ userId, params, body }) => exportJoinJournal(deps, userId, params.id, body), {
-      scope: "read:channels",
-      params: M.idParams,
-      body: M.export,
-      response: { 200: M.sent, ...errors(503) },
-      detail: { ...channels, summary: "Send the join journal to your Telegram chat as CSV or XLSX" },
-    })
-    .post("/channels/:id/chart", ({ userId, params, body }) => sendJoinChart(deps, userId, params.id, body), {
-      scope: "read:channels",
-      params: M.idParams,
-      body: M.chart,
-      response: { 200: M.sent, ...errors(503) },
-      detail: { ...channels, summary: "Send a PNG of joins and leaves per day to your Telegram chat" },
-    })
+    .post(
+      "/channels/:id/export",
+      ({ userId, actorId, params, body }) => exportJoinJournal(deps, { workspace: userId, person: actorId }, params.id, body),
+      {
+        scope: "read:channels",
+        params: M.idParams,
+        body: M.export,
+        response: { 200: M.sent, ...errors(503) },
+        detail: { ...channels, summary: "Send the join journal to your Telegram chat as CSV or XLSX" },
+      },
+    )
+    .post(
+      "/channels/:id/chart",
+      ({ userId, actorId, params, body }) => sendJoinChart(deps, { workspace: userId, person: actorId }, params.id, body),
+      {
+        scope: "read:channels",
+        params: M.idParams,
+        body: M.chart,
+        response: { 200: M.sent, ...errors(503) },
+        detail: { ...channels, summary: "Send a PNG of joins and leaves per day to your Telegram chat" },
+      },
+    )
     .get("/channels/:id/requests", async ({ userId, params }) => (await listRequests(deps, userId, params.id)).map(requestView), {
       scope: "read:channels",
       params: M.idParams,

@@ -12,8 +12,8 @@ import { PeriodModel } from "../analytics/model";
 export function placementsExportApi(deps: Deps) {
   return new Elysia({ name: "placements-export" }).use(authPlugin(deps)).post(
     "/placements/export",
-    async ({ userId, body }) => {
-      const { ok, message, rows } = await exportPlacements(deps, userId, body);
+    async ({ userId, actorId, body }) => {
+      const { ok, message, rows } = await exportPlacements(deps, { workspace: userId, person: actorId }, body);
       return { ok, message, rows };
     },
     {

@@ -6,16 +6,19 @@ import { SettingsModel } from "./model";
 
 const detail = (summary: string) => ({ tags: ["settings"], summary });
 
-/** The signed-in user's own settings: language, time zone and the daily or weekly report (docs/bot.md, Reports and Languages). */
+/**
+ * The signed-in person's own settings: language, time zone and the daily or weekly report (docs/bot.md,
+ * Reports and Languages). They are the person's whichever workspace the request acts in.
+ */
 export function settingsApi(deps: Deps) {
   return new Elysia({ name: "settings", prefix: "/settings" })
     .use(authPlugin(deps))
-    .get("/", ({ userId }) => getUserSettings(deps, userId), {
+    .get("/", ({ actorId }) => getUserSettings(deps, actorId), {
       scope: "session",
       response: SettingsModel.settings,
       detail: detail("Your language, time zone and report settings"),
     })
-    .patch("/", ({ userId, body }) => updateUserSettings(deps, userId, body), {
+    .patch("/", ({ actorId, body }) => updateUserSettings(deps, actorId, body), {
       scope: "session",
       body: SettingsModel.patch,
       response: SettingsModel.settings,

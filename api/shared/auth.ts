@@ -12,7 +12,12 @@ import { auditWrite } from "./audit";
  * `members` / `owner`: a sign-in managing the people or the existence of the workspace its path
  * names (core checks the admin or owner role there, since that workspace is not the acting one).
  */
-export type RouteScope = Scope | Scope[] | "session" | "members" | "owner";
+type Need = Scope | Scope[] | "session" | "members" | "owner";
+/**
+ * `{ scope, role }` names a weaker role than the scope's own: a viewer sends exports and charts to
+ * their own chat, though a token needs `write:links` for it.
+ */
+export type RouteScope = Need | { scope: Need; role: Role };
 
 /** The OpenAPI extension on each authenticated operation naming its scope (docs/scopes.md is built from it). */
 export const SCOPE_EXTENSION = "x-scope";
@@ -20,7 +25,7 @@ export const SCOPE_EXTENSION = "x-scope";
 export const ROLE_EXTENSION = "x-role";
 
 /** How a route's scope reads in the docs: "read:links", "read:stats or read:links", "session". */
-function scopeLabel(scope: RouteScope): string {
+function scopeLabel(scope: Need): string {
   return Array.isArray(scope) ? scope.join(" or ") : scope === "members" || scope === "owner" ? "session" : scope;
 }
 
@@ -33,9 +38,10 @@ function statusOf(response: unknown, set: unknown): number {
   return typeof set === "number" ? set : 200;
 }
 
-/** The weakest role a route admits. */
-export function routeRole(scope: RouteScope): Role {
-  return Array.isArray(scope) ? roleFor(scope) : ROLE_TABLE[scope];
+/** The scope and the weakest role a route admits. */
+function needOf(option: RouteScope): { scope: Need; role: Role } {
+  if (typeof option === "object" && !Array.isArray(option)) return option;
+  return { scope: option, role: Array.isArray(option) ? roleFor(option) : ROLE_TABLE[option] };
 }
 
 /**
@@ -52,8 +58,8 @@ export function routeRole(scope: RouteScope): Role {
 export function authPlugin(deps: Deps) {
   const admitted = new WeakMap<Request, ActingPrincipal>();
   return new Elysia({ name: "auth" }).macro({
-    scope(scope: RouteScope) {
-      const role = routeRole(scope);
+    scope(option: RouteScope) {
+      const { scope, role } = needOf(option);
       return {
         // Elysia hands the route's own options object here (and deletes `scope` from it), so the
         // detail is replaced by a copy: a detail object shared by several routes is never changed

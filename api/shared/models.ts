@@ -100,7 +100,7 @@ export const SHARED_MODELS = { Error: ErrorModel, Ok: OkModel, TimeZone: TimeZon
 export const ERROR_MEANINGS: Record<number, string> = {
   400: "The request is invalid (validation_error with details, invalid_body, …)",
   401: "Missing, invalid, expired or revoked credentials",
-  403: "The token lacks the scope, or a plan limit is reached (plan_limit)",
+  403: "The token lacks the scope, your role in the workspace is too low (forbidden_role), or a plan limit is reached (plan_limit)",
   404: "Not found, or owned by someone else",
   405: "The path exists, but not with this method (the Allow header lists the methods)",
   409: "Conflict (e.g. a custom code or hostname taken)",

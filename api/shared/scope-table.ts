@@ -1,4 +1,5 @@
-import { SCOPE_EXTENSION } from "./auth";
+import { ROLE_EXTENSION, SCOPE_EXTENSION } from "./auth";
+import { ROLE_TABLE, ROLES, type Gate, type Role } from "../../core/tokens/roles";
 
 /** The OpenAPI extension naming a scope some calls of an operation need besides its own (`x-scope`), and when. */
 export const SCOPE_ALSO_EXTENSION = "x-scope-also";
@@ -14,6 +15,8 @@ export interface EndpointScope {
   method: string;
   path: string;
   scope: string;
+  /** the weakest workspace role it admits ("" when it is public) */
+  role: string;
   /** what some calls need besides, with when (e.g. "`write:channels` when it makes invites"); "" when nothing */
   also: string;
 }
@@ -29,6 +32,7 @@ export function endpointScopes(routes: readonly RouteLike[]): EndpointScope[] {
       method: r.method,
       path: r.path.replace(/(.)\/$/, "$1"),
       scope: String(r.hooks.detail?.[SCOPE_EXTENSION] ?? ""),
+      role: String(r.hooks.detail?.[ROLE_EXTENSION] ?? ""),
       also: String(r.hooks.detail?.[SCOPE_ALSO_EXTENSION] ?? ""),
     }));
 }
@@ -45,7 +49,7 @@ function scopeCell(scope: string): string {
 /** docs/scopes.md: a short legend and the table "method | path | scope", generated from the routes. */
 export function scopesMarkdown(routes: readonly RouteLike[]): string {
   const rows = endpointScopes(routes).map(
-    (e) => `| ${e.method} | \`${e.path}\` | ${scopeCell(e.scope)}${e.also ? `, and ${e.also}` : ""} |`,
+    (e) => `| ${e.method} | \`${e.path}\` | ${scopeCell(e.scope)}${e.also ? `, and ${e.also}` : ""} | ${e.role || "–"} |`,
   );
   return [
     "# Scope of each endpoint",
@@ -58,9 +62,40 @@ export function scopesMarkdown(routes: readonly RouteLike[]): string {
     "token with `*`. Public endpoints need no credentials. The OpenAPI document (`/api/docs/json`) carries",
     "the same scope on each operation as `x-scope`.",
     "",
-    "| method | path | scope |",
-    "|---|---|---|",
+    "The role is the weakest role in the workspace the request acts in that the endpoint admits (`x-role`;",
+    "the role table is in workspaces.md). A `/api/workspaces/:id/…` endpoint checks the role in the",
+    "workspace its path names.",
+    "",
+    "| method | path | scope | role |",
+    "|---|---|---|---|",
     ...rows,
     "",
+  ].join("\n");
+}
+
+const GATE_WORDS: Record<Exclude<Gate, `${string}:${string}`>, string> = {
+  "*": "`*` (every scope; what it does beyond is bounded by its maker's role)",
+  session: "`session` routes: the account, its tokens and settings",
+  members: "people: invitations, roles, removal, renaming the workspace",
+  owner: "deleting the workspace, making or unmaking owners",
+};
+
+/** The role table: each scope and gate with the weakest role that may use it (generated into docs/workspaces.md). */
+export function rolesMarkdown(): string {
+  const gates = Object.keys(ROLE_TABLE) as Gate[];
+  const may = (role: Role) =>
+    gates
+      .filter((g) => ROLES.indexOf(ROLE_TABLE[g]) >= ROLES.indexOf(role))
+      .filter((g) => g.includes(":"))
+      .map((g) => `\`${g}\``)
+      .join(", ");
+  return [
+    "| scope or gate | weakest role |",
+    "|---|---|",
+    ...gates.map((g) => `| ${g in GATE_WORDS ? GATE_WORDS[g as keyof typeof GATE_WORDS] : `\`${g}\``} | ${ROLE_TABLE[g]} |`),
+    "",
+    "| role | token scopes it may make and use |",
+    "|---|---|",
+    ...ROLES.map((r) => `| ${r} | ${may(r)}${r === "viewer" ? "" : ", `*`"} |`),
   ].join("\n");
 }

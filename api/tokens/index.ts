@@ -5,15 +5,18 @@ import { authPlugin } from "../shared/auth";
 import { OkModel } from "../shared/models";
 import { TokenModel, TokenViews } from "./model";
 
-/** API tokens: create (secret shown once), list, revoke. Managing tokens needs a session or a `*` token. */
+/**
+ * API tokens of the acting workspace: create (secret shown once; scopes within the maker's role),
+ * list, revoke (your own, or anyone's as an admin). Managing tokens needs a session or a `*` token.
+ */
 export function tokensApi(deps: Deps) {
   return new Elysia({ name: "api-tokens", prefix: "/tokens" })
     .use(authPlugin(deps))
     .post(
       "/",
-      ({ userId, body, set }) => {
+      ({ userId, actorId, role, body, set }) => {
         set.status = 201;
-        return createApiToken(deps, userId, body);
+        return createApiToken(deps, userId, body, { id: actorId, role });
       },
       {
         scope: "session",
@@ -25,12 +28,12 @@ export function tokensApi(deps: Deps) {
     .get("/", ({ userId }) => listApiTokens(deps, userId), {
       scope: "session",
       response: t.Array(TokenViews.token),
-      detail: { tags: ["tokens"], summary: "Your live API tokens, newest first (no secrets)" },
+      detail: { tags: ["tokens"], summary: "The workspace's live API tokens, newest first (no secrets)" },
     })
     .delete(
       "/:id",
-      async ({ userId, params }) => {
-        await revokeApiToken(deps, userId, params.id);
+      async ({ userId, actorId, role, params }) => {
+        await revokeApiToken(deps, userId, params.id, { id: actorId, role });
         return { success: true };
       },
       { scope: "session", params: TokenModel.idParams, response: OkModel, detail: { tags: ["tokens"], summary: "Revoke an API token" } },

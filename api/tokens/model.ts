@@ -21,6 +21,7 @@ const token = {
   expiresAt: t.Nullable(DateTime()),
   lastUsedAt: t.Nullable(DateTime()),
   revokedAt: t.Nullable(DateTime()),
+  madeBy: t.Integer({ description: "the id of the person who made it; the token acts with their role in its workspace" }),
 };
 
 /** What the token routes answer: the secret only once, on create. */

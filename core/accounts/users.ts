@@ -1,5 +1,5 @@
 import { languageFor, type Language } from "../i18n/translate";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { NotFound } from "../errors";
 import { PLAN_RANK, subscriptionOf } from "./plans";
@@ -138,13 +138,44 @@ export async function languageOf(db: AsyncDbOrTx, userId: number): Promise<{ cho
   return { chosen: row?.language ?? null, effective: languageFor(row?.language, row?.app) };
 }
 
-/** The user's private chat with the bot (null for an account without Telegram) and the language the bot speaks to them. */
+/**
+ * The private chat with the bot of the person a workspace's notices go to, and the language the bot
+ * speaks to them: the account's own for a person (null without Telegram); for a team, its first
+ * owner's (until a team chat is chosen as the destination).
+ */
 export async function ownerChat(db: AsyncDbOrTx, userId: number): Promise<{ chatId: number | null; lang: Language }> {
-  const { users } = db.tables;
+  const { users, workspaceMembers } = db.tables;
   const [row] = await db
-    .select({ msgrId: users.msgrId, language: users.language, app: users.appLanguage })
+    .select({ msgrId: users.msgrId, language: users.language, app: users.appLanguage, kind: users.kind })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
+  if (row?.kind === "team") {
+    const [owner] = await db
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, userId), eq(workspaceMembers.role, "owner")))
+      .orderBy(asc(workspaceMembers.addedAt), asc(workspaceMembers.userId))
+      .limit(1);
+    if (owner) return ownerChat(db, owner.userId);
+  }
   return { chatId: row?.msgrId ?? null, lang: languageFor(row?.language, row?.app) };
+}
+
+/**
+ * The Telegram users who stand for an account in its chats: a person's own; a team's members' who
+ * may change things there (editors and up), in the order they joined. A chat belongs to a workspace
+ * while one of them administers it.
+ */
+export async function telegramPeopleOf(db: AsyncDbOrTx, userId: number): Promise<number[]> {
+  const { users, workspaceMembers } = db.tables;
+  const [row] = await db.select({ msgrId: users.msgrId, kind: users.kind }).from(users).where(eq(users.id, userId)).limit(1);
+  if (row?.kind !== "team") return row?.msgrId ? [row.msgrId] : [];
+  const people = await db
+    .select({ msgrId: users.msgrId })
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(workspaceMembers.workspaceId, userId), inArray(workspaceMembers.role, ["owner", "admin", "editor"])))
+    .orderBy(asc(workspaceMembers.addedAt), asc(workspaceMembers.userId));
+  return people.flatMap((p) => (p.msgrId ? [p.msgrId] : []));
 }

@@ -4,7 +4,7 @@ import { FieldError } from "../errors";
 import type { ClickRow } from "../../db/schema";
 import { parsePeriod } from "./range";
 import { ownedLink, rangeOf } from "./stats";
-import { sendToUserChat, userChat } from "./telegram";
+import { ownerIdOf, personOf, sendToUserChat, userChat, type ChatOwner } from "./telegram";
 import { trackingUrl } from "./qr";
 import { buildSheetXlsx } from "./xlsx";
 import { deviceName, t, type Language } from "../i18n/translate";
@@ -48,7 +48,8 @@ export function csvCell(s: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function buildCsv(columns: string[], rows: string[][]): Uint8Array {
+/** A CSV file (UTF-8 with a byte-order mark, so spreadsheets read the letters right) of a heading row and rows. */
+export function buildCsv(columns: string[], rows: string[][]): Uint8Array {
   const lines = [columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))];
   return new TextEncoder().encode(`\uFEFF${lines.join("\r\n")}\r\n`);
 }
@@ -70,7 +71,7 @@ export interface ExportRequest {
  */
 export async function exportClicks(
   deps: Deps,
-  userId: number,
+  who: ChatOwner,
   linkId: number,
   req: ExportRequest,
   onProgress?: (done: number, total: number) => void | Promise<void>,
@@ -79,9 +80,9 @@ export async function exportClicks(
     throw new FieldError("format", `must be one of ${EXPORT_FORMATS.join(", ")}`);
   const format = req.format as ExportFormat;
   const period = parsePeriod(req.period);
-  const link = await ownedLink(deps, userId, linkId);
-  const { lang } = await userChat(deps, userId);
-  const zone = await timeZoneOf(deps, userId);
+  const link = await ownedLink(deps, ownerIdOf(who), linkId);
+  const { lang } = await userChat(deps, who);
+  const zone = await timeZoneOf(deps, personOf(who));
   const range = await rangeOf(deps, [link], period);
   const { clicks } = deps.asyncDb.tables;
   const found = await deps.asyncDb
@@ -123,7 +124,7 @@ export async function exportClicks(
     period: t(lang, `period-${period}`),
     format: format.toUpperCase(),
   });
-  await sendToUserChat(deps, userId, "document", { bytes, filename, caption, open: { kind: "link", id: link.id } });
+  await sendToUserChat(deps, who, "document", { bytes, filename, caption, open: { kind: "link", id: link.id } });
   const capped = cut ? ` (the newest ${EXPORT_LIMIT.toLocaleString("en-US")}, the export limit)` : "";
   return {
     ok: true,

@@ -4,7 +4,7 @@ import type { Deps } from "../deps";
 import { FieldError, TooLarge } from "../errors";
 import type { LinkRow } from "../../db/schema";
 import { ownedLink } from "./stats";
-import { sendToUserChat, userChat } from "./telegram";
+import { ownerIdOf, sendToUserChat, userChat, type ChatOwner } from "./telegram";
 import { domainHostOf, trackingUrlOf } from "../links/views";
 
 /** Largest QR image accepted by share-qr, decoded. */
@@ -39,12 +39,12 @@ async function decodePng(base64: string): Promise<Uint8Array> {
 }
 
 /** `POST /links/:id/share-qr`: sends the caller's QR PNG for their link to their Telegram chat. */
-export async function shareQr(deps: Deps, userId: number, linkId: number, qrImage: string): Promise<{ ok: true }> {
-  const link = await ownedLink(deps, userId, linkId);
+export async function shareQr(deps: Deps, who: ChatOwner, linkId: number, qrImage: string): Promise<{ ok: true }> {
+  const link = await ownedLink(deps, ownerIdOf(who), linkId);
   const png = await decodePng(qrImage);
-  const { lang } = await userChat(deps, userId);
+  const { lang } = await userChat(deps, who);
   const caption = t(lang, "qr-caption", { url: await trackingUrl(deps, link) });
-  await sendToUserChat(deps, userId, "photo", {
+  await sendToUserChat(deps, who, "photo", {
     bytes: png,
     filename: `qr-${link.code}.png`,
     caption,

@@ -8,7 +8,7 @@ import { DAY, parseInstant, parsePeriod, parseTimeZone, type Period, type Range 
 import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, referrersOf, statsOf, timelineOf } from "./stats";
 import { totals } from "./query";
 import type { Breakdown, SummaryCard } from "./charts";
-import { sendToUserChat, userChat } from "./telegram";
+import { ownerIdOf, sendToUserChat, userChat, type ChatOwner } from "./telegram";
 import { trackingUrl } from "./qr";
 import { deviceName, numberIn, t, type Language } from "../i18n/translate";
 import { ownerChat } from "../accounts/users";
@@ -138,10 +138,10 @@ export async function summaryImage(deps: Deps, userId: number, req: SummaryReque
 }
 
 /** `POST /links/send-summary`: renders the summary and sends it to the user's Telegram chat. */
-export async function sendSummary(deps: Deps, userId: number, req: SummaryRequest): Promise<{ ok: true }> {
-  await userChat(deps, userId); // fail fast (no bot / no Telegram identity) before any work
-  const { card, caption, filename } = await summaryCard(deps, userId, req);
-  await sendToUserChat(deps, userId, "photo", {
+export async function sendSummary(deps: Deps, who: ChatOwner, req: SummaryRequest): Promise<{ ok: true }> {
+  await userChat(deps, who); // fail fast (no bot / no Telegram identity) before any work
+  const { card, caption, filename } = await summaryCard(deps, ownerIdOf(who), req);
+  await sendToUserChat(deps, who, "photo", {
     bytes: await renderCard(card),
     filename,
     caption,

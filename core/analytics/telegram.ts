@@ -5,13 +5,23 @@ import { getUser } from "../accounts/users";
 import { targetButton, type BotTarget } from "../deep-link";
 import { languageFor, t, type Language } from "../i18n/translate";
 
-/** The user's own Telegram chat (private chat id = Telegram user id), the Bot API client and the language the bot speaks to them. */
+/**
+ * Whose data goes to whose chat: an account's id when they are one (a personal workspace), or a
+ * workspace's data sent to the person acting in it (a team has no chat of its own).
+ */
+export type ChatOwner = number | { workspace: number; person: number };
+/** The account whose data is read. */
+export const ownerIdOf = (who: ChatOwner): number => (typeof who === "number" ? who : who.workspace);
+/** The person whose chat, language and time zone apply. */
+export const personOf = (who: ChatOwner): number => (typeof who === "number" ? who : who.person);
+
+/** The person's own Telegram chat (private chat id = Telegram user id), the Bot API client and the language the bot speaks to them. */
 export async function userChat(
   deps: Pick<Deps, "asyncDb" | "telegram">,
-  userId: number,
+  who: ChatOwner,
 ): Promise<{ api: Api; chatId: number; lang: Language }> {
   if (!deps.telegram) throw new NotConfigured("The Telegram bot is not configured (BOT_TOKEN is unset), so nothing can be sent to a chat");
-  const user = await getUser(deps, userId);
+  const user = await getUser(deps, personOf(who));
   if (!user.msgrId)
     throw new AppError(
       409,
@@ -49,11 +59,11 @@ export interface ChatFile {
 /** Sends a photo or document to the user's Telegram chat; Bot API failures become clear AppErrors. */
 export async function sendToUserChat(
   deps: Pick<Deps, "asyncDb" | "telegram">,
-  userId: number,
+  who: ChatOwner,
   kind: "photo" | "document",
   file: ChatFile,
 ): Promise<void> {
-  const { api, chatId, lang } = await userChat(deps, userId);
+  const { api, chatId, lang } = await userChat(deps, who);
   const input = new InputFile(file.bytes, file.filename);
   try {
     const extra = {

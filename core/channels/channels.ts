@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { ChatMember } from "grammy/types";
 import type { Deps } from "../deps";
 import { Conflict, FieldError, Forbidden, NotFound } from "../errors";
-import { getUser } from "../accounts/users";
+import { telegramPeopleOf } from "../accounts/users";
 import { channelApi, askTelegram, botUserId } from "./telegram";
 import type { ChannelRow } from "./ownership";
-import { standingOf } from "./standing";
+import { standingOf, type Standing } from "./standing";
 import { confirmPowers, refusalOf } from "./powers";
 
 /** What the API and the bot show of a channel. */
@@ -74,8 +74,8 @@ export async function addChannel(
   const ref = typeof chat === "number" ? chat : chat.trim();
   if (typeof ref === "string" && !/^@[A-Za-z0-9_]{4,32}$|^-?\d{1,20}$/.test(ref))
     throw new FieldError("chat", "must be @username or a numeric chat id");
-  const user = await getUser(deps, userId);
-  if (!user.msgrId)
+  const people = await telegramPeopleOf(deps.asyncDb, userId);
+  if (!people.length)
     throw new Forbidden(
       "Your account has no Telegram identity, so Telegram cannot confirm you administer the chat: sign in with Telegram or link it first",
       "not_chat_admin",
@@ -85,9 +85,15 @@ export async function addChannel(
   if (info.type === "private") throw new FieldError("chat", "must be a channel, group or supergroup");
   const bot = await askTelegram(() => api.getChatMember(info.id, botUserId(deps)));
   if (!isAdmin(bot)) throw new Conflict("The bot is not an administrator of that chat: make it one first", "bot_not_admin");
-  const you = standingOf(await askTelegram(() => api.getChatMember(info.id, user.msgrId!)));
-  deps.chatStandings.remember(String(info.id), user.msgrId, you);
-  if (!you.holds) throw refusalOf(you);
+  // a team's chat is added when one of its people administers it
+  let you: Standing | null = null;
+  for (const person of people) {
+    const standing = standingOf(await askTelegram(() => api.getChatMember(info.id, person)));
+    deps.chatStandings.remember(String(info.id), person, standing);
+    if (!you || standing.holds) you = standing;
+    if (standing.holds) break;
+  }
+  if (!you!.holds) throw refusalOf(you!);
   const members = await api.getChatMemberCount(info.id).catch(() => null);
   const facts = {
     type: info.type,

@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { FieldError, NotFound } from "../errors";
 import { csvCell } from "../analytics/export";
 import { buildSheetXlsx } from "../analytics/xlsx";
-import { sendToUserChat, userChat } from "../analytics/telegram";
+import { ownerIdOf, personOf, sendToUserChat, userChat, type ChatOwner } from "../analytics/telegram";
 import { runChannel } from "./channels";
 import { renderJoinChart, type JoinSeries } from "./chart";
 import { t, type Language } from "../i18n/translate";
@@ -30,12 +30,13 @@ async function ownInvites(deps: Pick<Deps, "asyncDb">, userId: number, channelId
  * Sends a channel's join journal (or one invite's) to the user's Telegram chat as CSV or XLSX, like
  * the click exports: newest join first, at most JOURNAL_EXPORT_LIMIT rows.
  */
-export async function exportJoinJournal(deps: Deps, userId: number, channelId: number, req: { format: string; invite_id?: number }) {
+export async function exportJoinJournal(deps: Deps, who: ChatOwner, channelId: number, req: { format: string; invite_id?: number }) {
+  const userId = ownerIdOf(who);
   if (req.format !== "csv" && req.format !== "xlsx") throw new FieldError("format", "must be csv or xlsx");
   const channel = await runChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, req.invite_id);
-  const { lang } = await userChat(deps, userId);
-  const zone = await timeZoneOf(deps, userId);
+  const { lang } = await userChat(deps, who);
+  const zone = await timeZoneOf(deps, personOf(who));
   const when = (d: Date | null) => (d ? cellAt(zone, d) : "");
   const { channelJoins } = deps.asyncDb.tables;
   const found = await deps.asyncDb
@@ -70,7 +71,7 @@ export async function exportJoinJournal(deps: Deps, userId: number, channelId: n
       ? new TextEncoder().encode(`\uFEFF${[columns.map(csvCell).join(","), ...rows.map((r) => r.map(csvCell).join(","))].join("\r\n")}\r\n`)
       : buildSheetXlsx(title.slice(0, 31).replace(/[\\/?*:[\]]/g, "_") || "Joins", columns, [20, 20, 14, 18, 18, 24, 12, 10], rows);
   const filename = `joins-${channel.username ?? channel.chatId}-${deps.clock.now().toISOString().slice(0, 10)}.${req.format}`;
-  await sendToUserChat(deps, userId, "document", {
+  await sendToUserChat(deps, who, "document", {
     bytes,
     filename,
     caption: t(lang, "journal-caption", { count: rows.length, title, format: req.format.toUpperCase() }),
@@ -130,14 +131,15 @@ export async function joinSeries(
 }
 
 /** Sends the joins-and-leaves-per-day chart of a channel (or one invite) to the user's Telegram chat as a PNG. */
-export async function sendJoinChart(deps: Deps, userId: number, channelId: number, req: { days?: number; invite_id?: number }) {
+export async function sendJoinChart(deps: Deps, who: ChatOwner, channelId: number, req: { days?: number; invite_id?: number }) {
+  const userId = ownerIdOf(who);
   const days = req.days ?? 30;
   if (!Number.isInteger(days) || days < 1 || days > 365) throw new FieldError("days", "must be a whole number from 1 to 365");
-  const { lang } = await userChat(deps, userId);
+  const { lang } = await userChat(deps, who);
   const series = await joinSeries(deps, userId, channelId, days, req.invite_id, lang);
   const bytes = await renderJoinChart(series);
   const caption = t(lang, "journal-chart-caption", { title: series.title, days });
-  await sendToUserChat(deps, userId, "photo", {
+  await sendToUserChat(deps, who, "photo", {
     bytes,
     filename: `joins-${channelId}.png`,
     caption,

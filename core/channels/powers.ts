@@ -2,7 +2,7 @@ import { GrammyError } from "grammy";
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { AppError, Forbidden } from "../errors";
-import { getUser, ownerChat } from "../accounts/users";
+import { ownerChat, telegramPeopleOf } from "../accounts/users";
 import { t } from "../i18n/translate";
 import { queueBotMessage } from "../delivery/outbox";
 import { channelApi } from "./telegram";
@@ -66,19 +66,25 @@ export async function standingIn(deps: PowerDeps, chatId: string, personId: numb
 }
 
 /**
- * Confirms that the account's Telegram user may use the service's powers in `chatId` now (creator,
- * or administrator with can_invite_users), else throws the refusal that says why. An account with
- * no Telegram identity cannot be confirmed: 403 `not_chat_admin`.
+ * Confirms that the account's Telegram user (for a team: one of its members who may change things)
+ * may use the service's powers in `chatId` now (creator, or administrator with can_invite_users),
+ * else throws the refusal that says why (the first person's). An account with no Telegram identity
+ * cannot be confirmed: 403 `not_chat_admin`.
  */
 export async function confirmPowers(deps: PowerDeps, userId: number, chatId: string): Promise<void> {
-  const user = await getUser(deps, userId);
-  if (!user.msgrId)
+  const people = await telegramPeopleOf(deps.asyncDb, userId);
+  if (!people.length)
     throw new Forbidden(
       "Your account has no Telegram identity, so Telegram cannot confirm you administer the chat: sign in with Telegram or link it first",
       "not_chat_admin",
     );
-  const standing = await standingIn(deps, chatId, user.msgrId);
-  if (!standing.holds) throw refusalOf(standing);
+  let refused: Standing | null = null;
+  for (const person of people) {
+    const standing = await standingIn(deps, chatId, person);
+    if (standing.holds) return;
+    refused ??= standing;
+  }
+  throw refusalOf(refused!);
 }
 
 /** Whether the account's standing holds now; any failure to confirm it is a no (logged), for paths that must not throw. */

@@ -7,7 +7,7 @@ import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { csvCell } from "../analytics/export";
 import { buildSheetXlsx } from "../analytics/xlsx";
-import { sendToUserChat, userChat } from "../analytics/telegram";
+import { ownerIdOf, personOf, sendToUserChat, userChat, type ChatOwner } from "../analytics/telegram";
 import { t } from "../i18n/translate";
 import { listPlacements } from "./placements";
 import { getUserSettings } from "../reports/settings";
@@ -28,17 +28,18 @@ function tableFile(format: "csv" | "xlsx", columns: string[], rows: string[][], 
  * Sends the account's Ads table for `period`, in the order `sort` (default: cost per subscriber who
  * stayed, cheapest first), to the user's Telegram chat as a CSV or XLSX document.
  */
-export async function exportPlacements(deps: Deps, userId: number, req: { format: string; period?: string; sort?: string }) {
+export async function exportPlacements(deps: Deps, who: ChatOwner, req: { format: string; period?: string; sort?: string }) {
+  const userId = ownerIdOf(who);
   if (req.format !== "csv" && req.format !== "xlsx") throw new FieldError("format", "must be csv or xlsx");
   const sort = req.sort ?? "cost_per_retained";
   const sorter = placementSorter(sort);
   const list = [...(await listPlacements(deps, userId, { period: req.period ?? "30d", sort, order: sorter.order }))].sort(sorter.compare);
-  const { lang } = await userChat(deps, userId);
-  const zone = (await getUserSettings(deps, userId)).time_zone;
+  const { lang } = await userChat(deps, who);
+  const zone = (await getUserSettings(deps, personOf(who))).time_zone;
   const rows = list.map((p) => tableCells(p, zone));
   const period = req.period ?? "30d";
   const filename = `ads-${period}-${deps.clock.now().toISOString().slice(0, 10)}.${req.format}`;
-  await sendToUserChat(deps, userId, "document", {
+  await sendToUserChat(deps, who, "document", {
     bytes: tableFile(req.format, tableColumns(lang), rows, t(lang, "ads-sheet")),
     filename,
     caption: t(lang, "ads-export-caption", { count: rows.length, period: t(lang, `period-${period}`), format: req.format.toUpperCase() }),

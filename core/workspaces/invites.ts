@@ -6,7 +6,7 @@ import { randomSecret, sha256 } from "../random";
 import { transaction } from "../../db/async";
 import { requireRole, type Role } from "../tokens/roles";
 import { recordAudit } from "./audit";
-import { addMember, memberRole } from "./members";
+import { addMember, asRole, memberRole } from "./members";
 import { getWorkspace, type Workspace } from "./workspaces";
 
 /** How long an invitation can be used. */
@@ -43,6 +43,7 @@ export async function createInvite(
   /** the bot's username when the caller knows it (the bot does: `ctx.me.username`); else Telegram is asked */
   botUsername?: string | null,
 ): Promise<{ token: string; url: string; expiresAt: string }> {
+  asRole(role);
   const actorRole = await memberRole(deps, actorId, workspaceId, "members");
   if (role === "owner") requireRole(actorRole, "owner");
   if (actorId === workspaceId)

@@ -1,12 +1,18 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { Conflict, NotFound } from "../errors";
+import { Conflict, FieldError, NotFound } from "../errors";
 import { serializeOn, transaction, type AsyncDbOrTx } from "../../db/async";
-import { requireRole, roleAtLeast, type Gate, type Role } from "../tokens/roles";
+import { requireRole, roleAtLeast, ROLES, type Gate, type Role } from "../tokens/roles";
 import { recordAudit } from "./audit";
 import { roleIn } from "./workspaces";
 
 type Db = { asyncDb: AsyncDbOrTx };
+
+/** A role named in a request; 400 for anything else. */
+export function asRole(value: string): Role {
+  if (!(ROLES as readonly string[]).includes(value)) throw new FieldError("role", `must be one of ${ROLES.join(", ")}`);
+  return value as Role;
+}
 
 /**
  * The actor's role in the workspace, after checking it is at least `need`: 404 when they are not a
@@ -79,6 +85,7 @@ export async function setMemberRole(
   userId: number,
   role: Role,
 ): Promise<Member> {
+  asRole(role);
   const actorRole = await memberRole(deps, actorId, workspaceId, "members");
   const { workspaceMembers } = deps.asyncDb.tables;
   await transaction(deps.asyncDb, async (tx) => {

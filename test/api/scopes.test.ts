@@ -4,7 +4,15 @@ import { Elysia } from "elysia";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { authPlugin } from "../../api/shared/auth";
 import { endpointScopes } from "../../api/shared/scope-table";
-import { generateScopesDoc, README, readmeWithScopes, SCOPES_DOC, scopesTable } from "../../scripts/scopes";
+import {
+  generateScopesDoc,
+  README,
+  readmeWithScopes,
+  SCOPES_DOC,
+  scopesTable,
+  WORKSPACES_DOC,
+  workspacesWithRoles,
+} from "../../scripts/scopes";
 
 let t: TestApp;
 beforeAll(() => (t = createTestApp()));
@@ -12,13 +20,20 @@ afterAll(() => t.close());
 
 test("docs/scopes.md is the table generated from the app's routes (run `bun run scopes --write` after changing a route)", () => {
   const generated = generateScopesDoc();
-  expect(generated).toContain("| GET | `/api/links` | `read:links` |");
-  expect(generated).toContain("| GET | `/api/links/:id/stats` | `read:stats` or `read:links` |");
-  expect(generated).toContain("| POST | `/api/auth/email/verify-otp` | none (public) |");
+  expect(generated).toContain("| GET | `/api/links` | `read:links` | viewer |");
+  expect(generated).toContain("| GET | `/api/links/:id/stats` | `read:stats` or `read:links` | viewer |");
+  expect(generated).toContain("| POST | `/api/links` | `write:links` | editor |");
+  expect(generated).toContain("| POST | `/api/workspaces/:id/invites` | session | admin |");
+  expect(generated).toContain("| DELETE | `/api/workspaces/:id` | session | owner |");
+  expect(generated).toContain("| POST | `/api/auth/email/verify-otp` | none (public) | – |");
   expect(readFileSync(SCOPES_DOC, "utf8")).toBe(generated);
   // README carries the same table between its scopes markers
   const readme = readFileSync(README, "utf8");
   expect(readmeWithScopes(readme, scopesTable(generated))).toBe(readme);
+  // and docs/workspaces.md the role table
+  const workspaces = readFileSync(WORKSPACES_DOC, "utf8");
+  expect(workspaces).toContain("| `write:links` | editor |");
+  expect(workspacesWithRoles(workspaces)).toBe(workspaces);
 });
 
 describe("the scope route option in the OpenAPI document", () => {

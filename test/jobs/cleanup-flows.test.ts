@@ -22,6 +22,7 @@ test("cleanupExpired removes only what has expired, across real sign-in flows", 
       refreshTokens: 0,
       emailCodeFailures: 0,
       revokedSessions: 0,
+      auditEntries: 0,
     });
     t.clock.advance(86_400_000 + 1);
     expect(await cleanupExpired(t.deps)).toEqual({
@@ -30,6 +31,7 @@ test("cleanupExpired removes only what has expired, across real sign-in flows", 
       refreshTokens: 1,
       emailCodeFailures: 0,
       revokedSessions: 0,
+      auditEntries: 0,
     });
     await expect(refreshSession(t.deps, old.refreshToken)).rejects.toMatchObject({ status: 401 });
     expect((await refreshSession(t.deps, fresh.refreshToken)).accessToken).toBeString();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { cleanupExpired } from "../../jobs/cleanup";
+import { recordAudit } from "../../core/workspaces";
 
 let t: TestApp;
 beforeEach(() => (t = createTestApp()));
@@ -32,6 +33,7 @@ test("cleanup deletes only what has expired, and keeps used refresh tokens until
     refreshTokens: 0,
     emailCodeFailures: 0,
     revokedSessions: 0,
+    auditEntries: 0,
   });
 
   t.clock.advance(6 * 60_000);
@@ -41,6 +43,7 @@ test("cleanup deletes only what has expired, and keeps used refresh tokens until
     refreshTokens: 1,
     emailCodeFailures: 0,
     revokedSessions: 0,
+    auditEntries: 0,
   });
   expect((await db.select().from(emailCodes).orderBy(emailCodes.email)).map((r) => r.email)).toEqual(["a@x.io"]);
   expect((await db.select().from(webauthnChallenges).orderBy(webauthnChallenges.challenge)).map((r) => r.challenge)).toEqual(["c2"]);
@@ -54,5 +57,19 @@ test("cleanup deletes only what has expired, and keeps used refresh tokens until
     refreshTokens: 2,
     emailCodeFailures: 0,
     revokedSessions: 0,
+    auditEntries: 0,
   });
+});
+
+test("cleanup deletes audit entries older than a year, and no younger ones", async () => {
+  const { user } = await t.telegramUser();
+  const entry = (action: string) =>
+    recordAudit(t.deps, { workspaceId: user.id, actorId: user.id, action, subject: { type: "link", id: 1 } });
+  await entry("links.create");
+  t.clock.advance(200 * 86_400_000);
+  await entry("links.update");
+  t.clock.advance(166 * 86_400_000);
+  expect((await cleanupExpired(t.deps)).auditEntries).toBe(1);
+  const { auditLog } = t.deps.asyncDb.tables;
+  expect((await t.deps.asyncDb.select().from(auditLog)).map((r) => r.action)).toEqual(["links.update"]);
 });
