@@ -34,12 +34,12 @@ describe("workspaces in the dashboard", () => {
     const workspaces: (string | null)[] = [];
     page.on("request", (r) => r.url().includes("/api/links") && workspaces.push(r.headers()["x-workspace"] ?? null));
     await page.goto(`${s.baseUrl}/app/links`);
-    await page.getByText("Mine").waitFor();
-    expect(await page.getByText("Ours").count()).toBe(0);
+    await page.getByText("Mine", { exact: true }).waitFor();
+    expect(await page.getByText("Ours", { exact: true }).count()).toBe(0);
 
     await page.getByRole("combobox", { name: "Workspace" }).selectOption({ label: "Agency · owner" });
-    await page.getByText("Ours").waitFor();
-    expect(await page.getByText("Mine").count()).toBe(0);
+    await page.getByText("Ours", { exact: true }).waitFor();
+    expect(await page.getByText("Mine", { exact: true }).count()).toBe(0);
     expect(workspaces.at(-1)).toBe(String(team.id));
 
     await page.getByRole("link", { name: "Members" }).click();
@@ -69,7 +69,7 @@ describe("workspaces in the dashboard", () => {
     // back to the personal workspace: its own links again, and no X-Workspace
     await page.getByRole("combobox", { name: "Workspace" }).selectOption({ label: "Personal · owner" });
     await page.getByRole("link", { name: /Links/ }).first().click();
-    await page.getByText("Mine").waitFor();
+    await page.getByText("Mine", { exact: true }).waitFor();
     expect(workspaces.at(-1)).toBeNull();
     expect(problems).toEqual([]);
   });

@@ -14,20 +14,9 @@ import { useCurrentWorkspace } from "./members";
 
 const LIMIT = 50;
 /** The areas the action filter offers (`links` matches every `links.*` action). */
-const AREAS = [
-  "links",
-  "tags",
-  "pixels",
-  "domains",
-  "webhooks",
-  "trackers",
-  "channels",
-  "invites",
-  "placements",
-  "tokens",
-  "members",
-  "workspaces",
-];
+const AREAS = ["links", "tags", "pixels", "domains", "secure", "tracking", "channels", "invites", "placements", "tokens", "members"];
+/** What an action names (its step before the verb) in words, beyond the areas. */
+const NOUNS = [...AREAS, "folders", "files", "requests", "workspaces"];
 
 export function AuditPage() {
   const ws = useCurrentWorkspace();
