@@ -139,6 +139,7 @@ test("a join request through a team's invite reaches the group's topic, and a me
     name: "Ad in News",
     inviteLink: "https://t.me/+agency1",
     joinRequest: true,
+    approve: "manual",
   });
   await connect();
   const link = {
