@@ -5,12 +5,11 @@
  */
 import { getUser, type UserRow } from "../core/accounts/users";
 import type { Deps } from "../core/deps";
-import { getCurrentWorkspace } from "../core/workspaces/workspaces";
-import { recordAudit } from "../core/workspaces/audit";
+import { getCurrentWorkspace, recordAudit, requireRole, type Role } from "../core/workspaces";
 import { AppError } from "../core/errors";
 import type { BotContext } from "./context";
 import { problemText } from "./problem";
-import { requireRole, roleAtLeast, type Gate, type Role } from "../core/tokens/roles";
+import { roleAtLeast, type Gate } from "../core/tokens/roles";
 
 export interface Acting {
   owner: UserRow;

@@ -11,7 +11,7 @@ import { readUrl } from "../url-text";
 import { tell } from "../i18n";
 import { problemText } from "../problem";
 import { actingIn } from "../workspace";
-import { requireRole } from "../../core/tokens/roles";
+import { requireRole } from "../../core/workspaces";
 
 const article = (id: string, title: string, description: string, text: string, markup?: InlineKeyboardMarkup): InlineQueryResult => ({
   type: "article",

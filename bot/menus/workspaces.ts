@@ -17,6 +17,7 @@ import {
   removeMember,
   setCurrentWorkspace,
   setMemberRole,
+  ROLES,
   type Member,
   type Role,
 } from "../../core/workspaces";
@@ -119,7 +120,7 @@ const memberScreen = createScreen("ws-member", 1, async (ctx) => {
 });
 
 /** The roles an actor may hand out: an owner any, an admin up to admin. */
-const grantable = (ctx: BotContext): Role[] => (may(ctx, "owner") ? ["owner", "admin", "editor", "viewer"] : ["admin", "editor", "viewer"]);
+const grantable = (ctx: BotContext): readonly Role[] => (may(ctx, "owner") ? ROLES : ROLES.filter((r) => r !== "owner"));
 
 dynamic(memberScreen, async (ctx, range) => {
   const m = await memberOf(ctx);

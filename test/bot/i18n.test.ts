@@ -70,6 +70,7 @@ const DYNAMIC_PREFIXES = [
   "secure-page-410-",
   "secure-page-429-",
   "ws-role-",
+  "ws-audit-column-",
 ];
 
 /** Fluent entries: key → its text (continuation lines included). */
