@@ -18,7 +18,9 @@ export function auditAction(method: string, path: string): { action: string; typ
   const verbInPath = method === "POST" && !last.startsWith(":") && steps.slice(0, -1).some((s) => s.startsWith(":"));
   const area = verbInPath ? names.slice(0, -1) : names;
   const verb = verbInPath ? last : (VERBS[method] ?? method.toLowerCase());
-  const type = area[area.length - 1]!.replace(/ies$/, "y").replace(/s$/, "");
+  const type = area[area.length - 1]!.replace(/ies$/, "y")
+    .replace(/(ch|sh|x|ss)es$/, "$1")
+    .replace(/s$/, "");
   return { action: [...area, verb].join(".").replace(/-/g, "_"), type };
 }
 

@@ -3,14 +3,14 @@ import type { Deps } from "../../core/deps";
 import { authenticate, requireScope } from "../../core/accounts/principal";
 import { hasScope, type Scope } from "../../core/tokens/scopes";
 import { requireRole, roleFor, ROLE_TABLE, type Role } from "../../core/tokens/roles";
-import { actingPrincipal, WORKSPACE_HEADER, type ActingPrincipal } from "../../core/workspaces";
-import { Forbidden } from "../../core/errors";
+import { actingPrincipal, memberRole, WORKSPACE_HEADER, type ActingPrincipal } from "../../core/workspaces";
+import { Forbidden, NotFound } from "../../core/errors";
 import { auditWrite } from "./audit";
 
 /**
  * What a route needs: a scope (or either of several), `session` (a sign-in, or a `*` token), or
  * `members` / `owner`: a sign-in managing the people or the existence of the workspace its path
- * names (core checks the admin or owner role there, since that workspace is not the acting one).
+ * names (`:id`; the admin or owner role is checked there, since it is not the acting workspace).
  */
 type Need = Scope | Scope[] | "session" | "members" | "owner";
 /**
@@ -83,7 +83,7 @@ export function authPlugin(deps: Deps) {
         },
         // credentials, scope and role are checked in `transform`, before the body and query are
         // validated, so a caller without the right credentials gets 401/403 and learns nothing from a 400
-        async transform({ request }) {
+        async transform({ request, params }) {
           const principal = await actingPrincipal(
             deps,
             await authenticate(deps, {
@@ -98,8 +98,15 @@ export function authPlugin(deps: Deps) {
             if (!scope.some((s) => hasScope(principal.scopes, s)))
               throw new Forbidden(`This token lacks the ${scope.map((s) => `"${s}"`).join(" or ")} scope`, "insufficient_scope");
           } else requireScope(principal, scope);
-          // `members` and `owner` routes name their workspace in the path: core checks the role there
-          if (scope !== "members" && scope !== "owner") requireRole(principal.role, role);
+          // `members` and `owner` routes name their workspace in the path: the role is checked there
+          // (core checks it again), and a token reaches only its own workspace
+          if (scope === "members" || scope === "owner") {
+            const named = Number((params as Record<string, string>).id);
+            if (principal.via === "apiToken" && named !== principal.user.id) throw new NotFound("Workspace");
+            // leaving (removing yourself) is anyone's
+            const leaving = request.method === "DELETE" && Number((params as Record<string, string>).user_id) === principal.actorId;
+            await memberRole(deps, principal.actorId, named, leaving ? "viewer" : scope);
+          } else requireRole(principal.role, role);
           admitted.set(request, principal);
         },
         resolve({ request }) {

@@ -1,4 +1,4 @@
-import { t, type Static } from "elysia";
+import { t } from "elysia";
 import { DateTime, Int, Words } from "../shared/models";
 import { ROLES } from "../../core/tokens/roles";
 import { WORKSPACE_NAME_MAX } from "../../core/workspaces/workspaces";
@@ -77,7 +77,3 @@ export const WorkspaceViews = {
   audit: t.Object({ data: t.Array(entry), total: Int(), page: Int(), limit: Int() }),
   exported: t.Object({ ok: t.Boolean(), message: t.String(), rows: Int() }),
 };
-
-export type Workspace = Static<typeof workspace>;
-export type WorkspaceMember = Static<typeof member>;
-export type AuditEntry = Static<typeof entry>;

@@ -4,7 +4,7 @@ import { FieldError } from "../errors";
 import { first, totalRows, type AsyncDbOrTx } from "../../db/async";
 
 /** What an audit entry is about: `{type: "link", id: 12}`. */
-export interface AuditSubject {
+interface AuditSubject {
   type: string;
   id: number | string | null;
 }
@@ -21,7 +21,7 @@ export interface AuditInput {
 }
 
 /** How long entries are kept. */
-export const AUDIT_RETENTION_MS = 365 * 86_400_000;
+const AUDIT_RETENTION_MS = 365 * 86_400_000;
 
 /** Keys whose values never go into the log (a password, a token's secret…), at any depth. */
 const SECRET_KEY = /pass(word)?|secret|token|otp|code_?hash|signature|credential|init_?data|authorization/i;

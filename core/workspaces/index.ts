@@ -17,8 +17,8 @@ export {
   setCurrentWorkspace,
 } from "./workspaces";
 export type { Workspace } from "./workspaces";
-export { addMember, listMembers, memberRole, removeMember, setMemberRole, type Member } from "./members";
-export { createInvite, INVITE_START_PREFIX, inviteTokenOfStart, joinWorkspace } from "./invites";
+export { listMembers, memberRole, removeMember, setMemberRole, type Member } from "./members";
+export { createInvite, inviteTokenOfStart, joinWorkspace } from "./invites";
 export { pruneAudit, recordAudit, type AuditEntry, type AuditFilter, type AuditInput } from "./audit";
 export { actingPrincipal, WORKSPACE_HEADER, type ActingPrincipal } from "./acting";
 export { requireRole, ROLES, ROLE_TABLE, type Role } from "../tokens/roles";

@@ -10,9 +10,9 @@ import { addMember, asRole, memberRole } from "./members";
 import { getWorkspace, type Workspace } from "./workspaces";
 
 /** How long an invitation can be used. */
-export const INVITE_TTL_MS = 7 * 86_400_000;
+const INVITE_TTL_MS = 7 * 86_400_000;
 /** The bot's start payload of an invitation is `join_<token>` (Telegram allows 64 characters of [A-Za-z0-9_-]). */
-export const INVITE_START_PREFIX = "join_";
+const INVITE_START_PREFIX = "join_";
 
 /** The invitation token a `/start` payload carries, or null when it is not an invitation. */
 export function inviteTokenOfStart(payload: string): string | null {

@@ -122,6 +122,13 @@ test("a SQLite database file of the release: every row kept, the schema a fresh 
     expect(upgraded.migrated.length).toBeGreaterThan(0);
     expectKept(before, sqliteCounts(upgraded.sqlite));
     expect(upgraded.sqlite.query("select id, code, url, user_id from links order by id").all()).toEqual(links);
+    // every account is a person, its rows in its personal workspace; tokens made before have no maker
+    // (they act as the account they belong to) and no team or member exists yet
+    expect(upgraded.sqlite.query("select distinct kind from users").all()).toEqual([{ kind: "person" }]);
+    expect((upgraded.sqlite.query("select count(*) as n from api_tokens where made_by is null").get() as { n: number }).n).toBe(
+      before.api_tokens!,
+    );
+    expect((upgraded.sqlite.query("select count(*) as n from workspace_members").get() as { n: number }).n).toBe(0);
     // the referrer roll-ups of the clicks the release stored
     expect(
       (upgraded.sqlite.query("select count(*) as n from link_stats_dim where dim = 'referrer'").get() as { n: number }).n,
@@ -193,6 +200,9 @@ test("a PostgreSQL dump of the release, restored as the service's role: every ro
     expect(upgraded.migrated.length).toBeGreaterThan(0);
     expectKept(before, await pgCounts(upgraded.sql));
     expect(await upgraded.sql`select id, code, url, user_id from links order by id`).toEqual(links);
+    expect(await upgraded.sql`select distinct kind from users`).toEqual([{ kind: "person" }]);
+    expect(Number((await upgraded.sql`select count(*) as n from api_tokens where made_by is null`)[0].n)).toBe(before.api_tokens!);
+    expect(Number((await upgraded.sql`select count(*) as n from workspace_members`)[0].n)).toBe(0);
     expect(Number((await upgraded.sql`select count(*) as n from link_stats_dim where dim = 'referrer'`)[0].n)).toBeGreaterThan(0);
     // the rewrite's tag became a placement with its links bound; a new placement takes the next id
     expect(

@@ -17,8 +17,18 @@ import {
   removeMember,
   roleIn,
   setCurrentWorkspace,
+  requireRole,
+  ROLE_TABLE,
+  ROLES,
   setMemberRole,
+  type AuditEntry,
+  type AuditInput,
+  type Member,
+  type Role,
+  type Workspace,
 } from "../../../core/workspaces";
+import { redact } from "../../../core/workspaces/audit";
+import { auditAction } from "../../../api/shared/audit";
 import { getUser } from "../../../core/accounts/users";
 import { onBothDatabases } from "../../helpers/async-engines";
 
@@ -36,7 +46,7 @@ onBothDatabases((open) => {
   test("a team made by a person: they own it; everyone's personal workspace comes first; the bot's current one follows the choice", async () => {
     const { deps, person } = await setup();
     const ann = await person("Ann");
-    const team = await createWorkspace(deps, ann.id, "  Acme   ads ");
+    const team: Workspace = await createWorkspace(deps, ann.id, "  Acme   ads ");
     expect(team).toEqual({ id: team.id, name: "Acme ads", role: "owner", personal: false });
     expect(await listWorkspaces(deps, ann.id)).toEqual([{ id: ann.id, name: "Ann", role: "owner", personal: true }, team]);
     expect(await roleIn(deps, ann.id, ann.id)).toBe("owner");
@@ -71,7 +81,8 @@ onBothDatabases((open) => {
     await expect(createInvite(deps, dan.id, team.id, "viewer")).rejects.toMatchObject({ status: 404 });
     // a personal workspace has nobody to invite
     await expect(createInvite(deps, ann.id, ann.id, "viewer")).rejects.toMatchObject({ status: 400 });
-    expect((await listMembers(deps, bob.id, team.id)).map((m) => [m.name, m.role])).toEqual([
+    const people: Member[] = await listMembers(deps, bob.id, team.id);
+    expect(people.map((m) => [m.name, m.role])).toEqual([
       ["Ann", "owner"],
       ["Bob", "editor"],
     ]);
@@ -95,7 +106,7 @@ onBothDatabases((open) => {
     expect(await roleIn(deps, cat.id, team.id)).toBeNull();
     await expect(listMembers(deps, cat.id, team.id)).rejects.toMatchObject({ status: 404 });
 
-    const page = await listAudit(deps, ann.id, team.id, { page: 1, limit: 3 });
+    const page: { data: AuditEntry[]; total: number } = await listAudit(deps, ann.id, team.id, { page: 1, limit: 3 });
     expect(page.total).toBe(7);
     expect(page.data[0]).toEqual({
       at: "2026-03-01T09:01:00.000Z",
@@ -133,4 +144,51 @@ onBothDatabases((open) => {
     expect((await listWorkspaces(deps, ann.id)).map((w) => w.id)).toEqual([ann.id]);
     expect((await getCurrentWorkspace(deps, ann.id)).id).toBe(ann.id);
   });
+});
+
+test("the role table: reading is a viewer's, changing an editor's, people an admin's, the workspace its owner's", () => {
+  const need: [Role, string][] = [
+    ["viewer", "read:links"],
+    ["editor", "write:links"],
+    ["admin", "members"],
+    ["owner", "owner"],
+  ];
+  for (const [role, gate] of need) expect(ROLE_TABLE[gate as keyof typeof ROLE_TABLE]).toBe(role);
+  for (const role of ROLES) {
+    for (const [needed] of need) {
+      const refused = (() => {
+        try {
+          requireRole(role, needed);
+          return false;
+        } catch (e) {
+          expect(e).toMatchObject({ status: 403, code: "forbidden_role" });
+          return true;
+        }
+      })();
+      expect([role, needed, refused]).toEqual([role, needed, ROLES.indexOf(role) > ROLES.indexOf(needed)]);
+    }
+  }
+});
+
+test("audit details never carry a secret, at any depth, and long text is cut", () => {
+  const input: AuditInput = {
+    workspaceId: 1,
+    actorId: 2,
+    action: "links.create",
+    subject: { type: "link", id: 3 },
+    details: { url: "https://x.example/", password: "hunter2", nested: { apiToken: "lbt_sk_x", note: "y".repeat(600) } },
+  };
+  const shown = redact(input.details) as { password: string; nested: { apiToken: string; note: string } };
+  expect(shown.password).toBe("***");
+  expect(shown.nested.apiToken).toBe("***");
+  expect(shown.nested.note).toHaveLength(501);
+});
+
+test("a write route's audit action and subject type come from its method and path", () => {
+  expect(auditAction("POST", "/api/links")).toEqual({ action: "links.create", type: "link" });
+  expect(auditAction("PATCH", "/api/links/:id")).toEqual({ action: "links.update", type: "link" });
+  expect(auditAction("DELETE", "/api/secure/folders/:id")).toEqual({ action: "secure.folders.delete", type: "folder" });
+  expect(auditAction("POST", "/api/requests/:id/approve")).toEqual({ action: "requests.approve", type: "request" });
+  expect(auditAction("POST", "/api/links/bulk")).toEqual({ action: "links.bulk.create", type: "bulk" });
+  expect(auditAction("POST", "/api/tracking/:id/matches/read-all")).toEqual({ action: "tracking.matches.read_all", type: "match" });
 });
