@@ -8,11 +8,12 @@ import { findUserByIdentity, upsertTelegramUser } from "../core/accounts/users";
 import { i18n } from "./i18n";
 import type { BotContext, SessionData, UpdateContext } from "./context";
 import { requireUser } from "./require-user";
+import { actingIn } from "./workspace";
 import { dbStorage } from "./storage";
 import { FEATURES } from "./features";
 import { startFeature } from "./features/start";
 import { unhandledFeature } from "./features/unhandled";
-import { CONVERSATIONS } from "./conversations";
+import { CONVERSATIONS, guardDialogs } from "./conversations";
 import { menus } from "./menus/root";
 import { dropEmptyRows } from "./menus/nav";
 
@@ -57,6 +58,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }, { featu
         appLanguage: ctx.from.language_code,
       });
       ctx.timeZone = await timeZoneOf(deps, ctx.user.id);
+      Object.assign(ctx, await actingIn(deps, ctx.user));
     }
     await next();
   });
@@ -82,7 +84,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }, { featu
   const pressing = new Composer<BotContext>();
   pressing.filter(isMenuPress, menus);
   // what a person does in a private chat is behind requireUser: ctx.user is set there
-  guarded.use(requireUser(drawing, startFeature, ...CONVERSATIONS, pressing));
+  guarded.use(requireUser(guardDialogs, drawing, startFeature, ...CONVERSATIONS, pressing));
   for (const feature of features) guarded.use(feature);
   guarded.use(unhandledFeature);
   return bot;

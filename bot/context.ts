@@ -3,6 +3,7 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { Deps } from "../core/deps";
 import type { UserRow } from "../core/accounts/users";
+import type { Role } from "../core/tokens/roles";
 
 export interface SessionData {
   /** a step in progress that is not a conversation (e.g. a file waiting for a folder); /cancel clears it */
@@ -15,6 +16,13 @@ interface Extra {
   deps: Deps;
   /** the service user behind ctx.from in a private chat, registered on first contact */
   user?: UserRow;
+  /**
+   * The owner account of the workspace the person acts in (bot/workspace.ts): their own account, or
+   * the team they chose in Settings. Screens read and change its data; `user` stays the person.
+   */
+  owner?: UserRow;
+  /** the person's role in that workspace */
+  role?: Role;
   /** the user's time zone (Settings), for the dates the bot shows */
   timeZone?: string;
   /** this update (a `/start <payload>`) is the person's first contact with the bot */
@@ -31,9 +39,10 @@ export type UpdateContext = ConversationFlavor<Context & SessionFlavor<SessionDa
 
 /**
  * The context of a signed-in person, behind `requireUser` (bot/require-user.ts): menus, dialogs and
- * the features a person uses see only these, so `ctx.user` is always there.
+ * the features a person uses see only these, so `ctx.user` (the person), `ctx.owner` (the workspace
+ * they act in) and `ctx.role` (their role there) are always there.
  */
-export type BotContext = UpdateContext & { user: UserRow };
+export type BotContext = UpdateContext & { user: UserRow; owner: UserRow; role: Role };
 
 /** The context inside a dialog (a conversation): its own, with translations (ctx.t) in the user's language. */
 export type DialogContext = Context & I18nFlavor;

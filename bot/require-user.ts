@@ -2,7 +2,7 @@ import { Composer, type Middleware } from "grammy";
 import type { BotContext, UpdateContext } from "./context";
 
 /** True when the update comes from a registered person (a private chat): the context is a BotContext. */
-export const signedIn = (ctx: UpdateContext): ctx is BotContext => ctx.user !== undefined;
+export const signedIn = (ctx: UpdateContext): ctx is BotContext => ctx.user !== undefined && ctx.owner !== undefined;
 
 /**
  * Middleware that runs `middleware` only for a signed-in person, with the context narrowed once to

@@ -110,6 +110,15 @@ export function targetButton(text: string, target: BotTarget): { text: string; c
  */
 const SCHEME = "bot-start:";
 
+/**
+ * A button of a queued message that opens `target` in the presser's private chat with the bot (a
+ * t.me start link, written when the message is sent): for messages into a group, where a button
+ * acting in place would act for whoever pressed it. Null for a target a link may not carry.
+ */
+export function startButton(text: string, target: BotTarget): { text: string; url: string } | null {
+  return NOT_STARTABLE.has(target.kind) ? null : { text, url: SCHEME + encodeTarget(target) };
+}
+
 /** True when the queued parameters hold a start link to resolve. */
 export function hasStartLinks(params: Record<string, unknown>): boolean {
   return JSON.stringify(params.reply_markup ?? null).includes(SCHEME);

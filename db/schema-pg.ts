@@ -60,6 +60,7 @@ export const {
   workspaceMembers,
   workspaceInvites,
   auditLog,
+  teamChats,
 } = declareTables(pgKit);
 
 export * from "./schema-pg/cluster";

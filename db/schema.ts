@@ -60,6 +60,7 @@ export const {
   workspaceMembers,
   workspaceInvites,
   auditLog,
+  teamChats,
 } = declareTables(sqliteKit);
 
 export type { InviteCost } from "./tables/channels";

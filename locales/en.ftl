@@ -2226,6 +2226,175 @@ app-pbk-made-on = made { $date }
 app-pbk-revoke-confirm = Revoke key “{ $name }”? Conversions reported with it are refused from now on.
 app-pbk-revoked = Key revoked
 
+## Workspaces in the bot (bot/menus/workspaces.ts, bot/features/team-chat.ts)
+problem-forbidden_role = Your role in this workspace does not allow that; ask its owner or an admin.
+problem-personal_workspace = Your personal workspace has no team: switch to a team workspace in Settings first.
+problem-invite_used = This invitation was already used; ask for a new one.
+problem-invite_expired = This invitation has expired; ask for a new one.
+problem-last_owner = A workspace needs an owner: make someone else an owner first.
+ws-personal = Personal
+ws-line-personal = 🏢 Workspace: <b>personal</b>
+ws-line-team = 🏢 Workspace: <b>{ $name }</b> · { $role }
+ws-role-owner = owner
+ws-role-admin = admin
+ws-role-editor = editor
+ws-role-viewer = viewer
+ws-switched = You now work in <b>{ $name }</b>: every list shows its data.
+ws-team-button = 👥 Team
+ws-new-team = ➕ New team
+ws-new-team-ask = Name the new team workspace (for example, the agency or the channel network):
+ws-created = Team <b>{ $name }</b> is made and you work in it now. Invite people from 👥 Team.
+ws-team-title = <b>👥 { $name }</b> · { $count ->
+    [one] { $count } member
+   *[other] { $count } members
+}
+ws-member-line = • { $name } — { $role }
+ws-group-line = 💬 Team group: <b>{ $title }</b> gets the reports, alerts, tracker notifications and join requests.
+ws-group-topic-line = 💬 Team group: a topic of <b>{ $title }</b> gets the reports, alerts, tracker notifications and join requests.
+ws-group-none = 💬 No team group: reports, alerts, tracker notifications and join requests go to the owners and admins. To change that, add @{ $bot } to the team's group and send /connect there (in a forum, inside the topic to use).
+ws-invite-button = ➕ Invite
+ws-audit-button = 📜 Last changes
+ws-back-team = ⬅️ Team
+ws-member-title = <b>{ $name }</b> — { $role }, a member since { $since }
+ws-make-role = Make { $role ->
+    [owner] an owner
+    [admin] an admin
+    [editor] an editor
+   *[viewer] a viewer
+}
+ws-remove-member = ❌ Remove from the team
+ws-role-changed = { $name } is { $role } now.
+ws-member-removed = { $name } is no longer in the team: their access and the API tokens they made here stopped at once.
+ws-invite-text = Invite someone into <b>{ $name }</b>: choose the role they get. The link works once, for 7 days.
+ws-invite-as = As { $role ->
+    [owner] an owner
+    [admin] an admin
+    [editor] an editor
+   *[viewer] a viewer
+}
+ws-invite-made = 🔗 An invitation into <b>{ $name }</b> as { $role }, for one person, until { $until }:
+    { $url }
+ws-invite-share = 📤 Send the invitation
+ws-invite-share-text = Join { $name } in the bot
+ws-joined = 👋 You joined <b>{ $name }</b> as { $role } and work in it now. Your personal workspace is one tap away in Settings.
+ws-audit-empty = No changes recorded yet.
+ws-audit-title = <b>📜 Last changes</b> ({ $count } in all; the app has them all, with filters)
+ws-audit-service = the service
+ws-audit-line = { $at } · { $who }: { $verb ->
+    [create] created
+    [update] changed
+    [delete] deleted
+    [revoke] revoked
+    [approve] approved
+    [decline] declined
+    [role] changed the role of
+    [join] joined
+    [remove] removed
+    [leave] left
+    [connect] connected
+    [disconnect] disconnected
+    [rename] renamed
+   *[other] { $verb }
+} { $area ->
+    [links] link
+    [tags] tag
+    [pixels] pixel
+    [domains] domain
+    [webhooks] webhook
+    [folders] folder
+    [files] file
+    [shares] share link
+    [requests] request
+    [trackers] tracker
+    [tracking] tracker
+    [channels] channel
+    [invites] invitation
+    [placements] placement
+    [tokens] API token
+    [members] member
+    [workspaces] workspace
+    [team_chat] team group
+   *[other] { $area }
+} { $id }
+ws-group-start-first = First open a private chat with @{ $bot } and press Start: then I know who you are.
+ws-connect-anonymous = I cannot tell who sent that: an anonymous administrator cannot connect a group. Send /connect as yourself.
+ws-connect-personal = Your current workspace is your personal one: pick the team in @{ $bot } → Settings, then send /connect here again.
+ws-connect-not-admin = Only the group's administrators can connect it to a team.
+ws-connected = ✅ This group is now the team group of <b>{ $workspace }</b>: its reports, alerts, tracker notifications and join requests come here.
+ws-connected-topic = ✅ This topic is now where <b>{ $workspace }</b> gets its reports, alerts, tracker notifications and join requests.
+ws-disconnected = This group no longer gets the messages of <b>{ $workspace }</b>: they go to its owners and admins again.
+ws-not-connected = This group is not connected to <b>{ $workspace }</b>.
+ws-settled-by = — { $name }
+
+## Workspaces in the mini-app (miniapp/src/pages/workspace-bar.ts, members.ts, audit.ts)
+app-ws-label = Workspace
+app-ws-personal = Personal
+app-ws-role-owner = owner
+app-ws-role-admin = admin
+app-ws-role-editor = editor
+app-ws-role-viewer = viewer
+app-ws-members = Members
+app-ws-audit = Changes
+app-ws-since = since { $date }
+app-ws-role = Role
+app-ws-role-saved = Role changed
+app-ws-remove = Remove
+app-ws-remove-confirm = Remove { $name } from the team? Their access and the API tokens they made here stop at once.
+app-ws-removed = Removed from the team
+app-ws-invite = Invite someone
+app-ws-invite-hint = The link works once, for 7 days: whoever opens it in the bot joins with the role chosen here.
+app-ws-invite-make = Make an invitation
+app-ws-invite-until = Valid until { $date }
+app-ws-share = Send in Telegram
+app-ws-share-text = Join { $name } in the bot
+app-ws-audit-export = CSV to the chat
+app-ws-audit-action = What
+app-ws-audit-any = Anything
+app-ws-audit-member = Who
+app-ws-audit-anyone = Anyone
+app-ws-audit-from = From
+app-ws-audit-to = To
+app-ws-audit-none = No changes match.
+app-ws-audit-when = When
+app-ws-audit-who = Who
+app-ws-audit-what = What
+app-ws-audit-subject = Which
+app-ws-audit-service = the service
+app-ws-audit-newer = ← Newer
+app-ws-audit-older = Older →
+app-ws-audit-count = { $count ->
+    [one] { $count } change
+   *[other] { $count } changes
+}
+app-ws-area-links = Link
+app-ws-area-tags = Tag
+app-ws-area-pixels = Pixel
+app-ws-area-domains = Domain
+app-ws-area-secure = Secure sharing
+app-ws-area-tracking = Tracker
+app-ws-area-folders = Folder
+app-ws-area-files = File
+app-ws-area-requests = Request
+app-ws-area-channels = Channel
+app-ws-area-invites = Invitation
+app-ws-area-placements = Placement
+app-ws-area-tokens = API token
+app-ws-area-members = Member
+app-ws-area-workspaces = Workspace
+app-ws-verb-create = created
+app-ws-verb-update = changed
+app-ws-verb-delete = deleted
+app-ws-verb-revoke = revoked
+app-ws-verb-approve = approved
+app-ws-verb-decline = declined
+app-ws-verb-role = role changed
+app-ws-verb-join = joined
+app-ws-verb-remove = removed
+app-ws-verb-leave = left
+app-ws-verb-connect = connected
+app-ws-verb-disconnect = disconnected
+app-ws-verb-rename = renamed
+
 ## Workspaces: the audit log's export (ws-)
 ws-audit-column-at = Time
 ws-audit-column-actor = Who

@@ -2325,6 +2325,177 @@ app-pbk-made-on = создан { $date }
 app-pbk-revoke-confirm = Отозвать ключ «{ $name }»? Конверсии с ним больше не будут приниматься.
 app-pbk-revoked = Ключ отозван
 
+## Workspaces in the bot (bot/menus/workspaces.ts, bot/features/team-chat.ts)
+problem-forbidden_role = Ваша роль в этом пространстве этого не позволяет; попросите владельца или администратора.
+problem-personal_workspace = В личном пространстве нет команды: сначала переключитесь на командное в настройках.
+problem-invite_used = Это приглашение уже использовано; попросите новое.
+problem-invite_expired = Срок приглашения истёк; попросите новое.
+problem-last_owner = У пространства должен быть владелец: сначала сделайте владельцем кого-то ещё.
+ws-personal = Личное
+ws-line-personal = 🏢 Пространство: <b>личное</b>
+ws-line-team = 🏢 Пространство: <b>{ $name }</b> · { $role }
+ws-role-owner = владелец
+ws-role-admin = администратор
+ws-role-editor = редактор
+ws-role-viewer = наблюдатель
+ws-switched = Теперь вы работаете в <b>{ $name }</b>: все списки показывают его данные.
+ws-team-button = 👥 Команда
+ws-new-team = ➕ Новая команда
+ws-new-team-ask = Как назвать командное пространство (например, агентство или сеть каналов)?
+ws-created = Команда <b>{ $name }</b> создана, вы работаете в ней. Пригласите людей через 👥 Команда.
+ws-team-title = <b>👥 { $name }</b> · { $count ->
+    [one] { $count } участник
+    [few] { $count } участника
+   *[other] { $count } участников
+}
+ws-member-line = • { $name } — { $role }
+ws-group-line = 💬 Группа команды: <b>{ $title }</b> получает отчёты, оповещения, уведомления трекеров и заявки на вступление.
+ws-group-topic-line = 💬 Группа команды: тема в <b>{ $title }</b> получает отчёты, оповещения, уведомления трекеров и заявки на вступление.
+ws-group-none = 💬 Группа команды не подключена: отчёты, оповещения, уведомления трекеров и заявки получают владельцы и администраторы. Чтобы это изменить, добавьте @{ $bot } в группу команды и отправьте там /connect (на форуме — внутри нужной темы).
+ws-invite-button = ➕ Пригласить
+ws-audit-button = 📜 Последние изменения
+ws-back-team = ⬅️ Команда
+ws-member-title = <b>{ $name }</b> — { $role }, в команде с { $since }
+ws-make-role = Сделать { $role ->
+    [owner] владельцем
+    [admin] администратором
+    [editor] редактором
+   *[viewer] наблюдателем
+}
+ws-remove-member = ❌ Убрать из команды
+ws-role-changed = { $name } теперь { $role }.
+ws-member-removed = { $name } больше не в команде: доступ и API-токены, выпущенные здесь, отключены сразу.
+ws-invite-text = Пригласить в <b>{ $name }</b>: выберите роль. Ссылка срабатывает один раз и действует 7 дней.
+ws-invite-as = { $role ->
+    [owner] Владельцем
+    [admin] Администратором
+    [editor] Редактором
+   *[viewer] Наблюдателем
+}
+ws-invite-made = 🔗 Приглашение в <b>{ $name }</b> с ролью «{ $role }», для одного человека, до { $until }:
+    { $url }
+ws-invite-share = 📤 Отправить приглашение
+ws-invite-share-text = Присоединяйтесь к { $name } в боте
+ws-joined = 👋 Вы в команде <b>{ $name }</b> с ролью «{ $role }» и работаете в ней. Личное пространство — в одно касание в настройках.
+ws-audit-empty = Изменений пока нет.
+ws-audit-title = <b>📜 Последние изменения</b> (всего { $count }; в приложении — все, с фильтрами)
+ws-audit-service = сервис
+ws-audit-line = { $at } · { $who }: { $verb ->
+    [create] создание
+    [update] изменение
+    [delete] удаление
+    [revoke] отзыв
+    [approve] одобрение
+    [decline] отклонение
+    [role] смена роли
+    [join] вступление
+    [remove] исключение
+    [leave] выход
+    [connect] подключение
+    [disconnect] отключение
+    [rename] переименование
+   *[other] { $verb }
+} — { $area ->
+    [links] ссылка
+    [tags] метка
+    [pixels] пиксель
+    [domains] домен
+    [webhooks] вебхук
+    [folders] папка
+    [files] файл
+    [shares] ссылка на файл
+    [requests] заявка
+    [trackers] трекер
+    [tracking] трекер
+    [channels] канал
+    [invites] приглашение
+    [placements] размещение
+    [tokens] API-токен
+    [members] участник
+    [workspaces] пространство
+    [team_chat] группа команды
+   *[other] { $area }
+} { $id }
+ws-group-start-first = Сначала откройте личный чат с @{ $bot } и нажмите «Старт» — тогда я буду знать, кто вы.
+ws-connect-anonymous = Не видно, кто это отправил: анонимный администратор не может подключить группу. Отправьте /connect от своего имени.
+ws-connect-personal = Сейчас у вас личное пространство: выберите команду в @{ $bot } → Настройки и отправьте /connect здесь снова.
+ws-connect-not-admin = Подключить группу к команде могут только администраторы группы.
+ws-connected = ✅ Теперь это группа команды <b>{ $workspace }</b>: сюда приходят её отчёты, оповещения, уведомления трекеров и заявки на вступление.
+ws-connected-topic = ✅ Теперь в эту тему приходят отчёты, оповещения, уведомления трекеров и заявки на вступление <b>{ $workspace }</b>.
+ws-disconnected = Эта группа больше не получает сообщения <b>{ $workspace }</b>: они снова идут владельцам и администраторам.
+ws-not-connected = Эта группа не подключена к <b>{ $workspace }</b>.
+ws-settled-by = — { $name }
+
+## Workspaces in the mini-app (miniapp/src/pages/workspace-bar.ts, members.ts, audit.ts)
+app-ws-label = Пространство
+app-ws-personal = Личное
+app-ws-role-owner = владелец
+app-ws-role-admin = администратор
+app-ws-role-editor = редактор
+app-ws-role-viewer = наблюдатель
+app-ws-members = Участники
+app-ws-audit = Изменения
+app-ws-since = с { $date }
+app-ws-role = Роль
+app-ws-role-saved = Роль изменена
+app-ws-remove = Убрать
+app-ws-remove-confirm = Убрать { $name } из команды? Доступ и API-токены, выпущенные здесь, отключатся сразу.
+app-ws-removed = Убран из команды
+app-ws-invite = Пригласить
+app-ws-invite-hint = Ссылка срабатывает один раз и действует 7 дней: кто откроет её в боте, войдёт в команду с выбранной здесь ролью.
+app-ws-invite-make = Создать приглашение
+app-ws-invite-until = Действует до { $date }
+app-ws-share = Отправить в Telegram
+app-ws-share-text = Присоединяйтесь к { $name } в боте
+app-ws-audit-export = CSV в чат
+app-ws-audit-action = Что
+app-ws-audit-any = Всё
+app-ws-audit-member = Кто
+app-ws-audit-anyone = Все
+app-ws-audit-from = С
+app-ws-audit-to = По
+app-ws-audit-none = Подходящих изменений нет.
+app-ws-audit-when = Когда
+app-ws-audit-who = Кто
+app-ws-audit-what = Что
+app-ws-audit-subject = Объект
+app-ws-audit-service = сервис
+app-ws-audit-newer = ← Новее
+app-ws-audit-older = Старше →
+app-ws-audit-count = { $count ->
+    [one] { $count } изменение
+    [few] { $count } изменения
+   *[other] { $count } изменений
+}
+app-ws-area-links = Ссылка
+app-ws-area-tags = Метка
+app-ws-area-pixels = Пиксель
+app-ws-area-domains = Домен
+app-ws-area-secure = Файлы
+app-ws-area-tracking = Трекер
+app-ws-area-folders = Папка
+app-ws-area-files = Файл
+app-ws-area-requests = Заявка
+app-ws-area-channels = Канал
+app-ws-area-invites = Приглашение
+app-ws-area-placements = Размещение
+app-ws-area-tokens = API-токен
+app-ws-area-members = Участник
+app-ws-area-workspaces = Пространство
+app-ws-verb-create = создание
+app-ws-verb-update = изменение
+app-ws-verb-delete = удаление
+app-ws-verb-revoke = отзыв
+app-ws-verb-approve = одобрение
+app-ws-verb-decline = отклонение
+app-ws-verb-role = смена роли
+app-ws-verb-join = вступление
+app-ws-verb-remove = исключение
+app-ws-verb-leave = выход
+app-ws-verb-connect = подключение
+app-ws-verb-disconnect = отключение
+app-ws-verb-rename = переименование
+
 ## Workspaces: the audit log's export (ws-)
 ws-audit-column-at = Время
 ws-audit-column-actor = Кто

@@ -1,4 +1,4 @@
-import { t } from "elysia";
+import { t, type Static } from "elysia";
 import { DateTime, Int, Words } from "../shared/models";
 import { ROLES } from "../../core/tokens/roles";
 import { WORKSPACE_NAME_MAX } from "../../core/workspaces/workspaces";
@@ -77,3 +77,8 @@ export const WorkspaceViews = {
   audit: t.Object({ data: t.Array(entry), total: Int(), page: Int(), limit: Int() }),
   exported: t.Object({ ok: t.Boolean(), message: t.String(), rows: Int() }),
 };
+
+/** The answers' types, for the mini-app's pages. */
+export type Workspace = Static<typeof workspace>;
+export type WorkspaceMember = Static<typeof member>;
+export type AuditEntry = Static<typeof entry>;

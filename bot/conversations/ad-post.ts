@@ -117,7 +117,7 @@ function readPrice(text: string, currency: string): { amount: number; currency: 
 
 /** What it cost, read the way people write prices (a number alone in the account's currency); /skip for none. */
 async function askPrice(conversation: Convo, ctx: DialogContext): Promise<{ amount: number; currency: string } | null | "left"> {
-  const currency = await conversation.external(async (o) => (await getUserSettings(o.deps, o.user.id)).currency);
+  const currency = await conversation.external(async (o) => (await getUserSettings(o.deps, o.owner.id)).currency);
   await ctx.reply(ctx.t("adpost-ask-price", { currency }), { parse_mode: "HTML" });
   for (;;) {
     const got = await answer(conversation);
@@ -172,7 +172,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
         ...(cost ? { cost } : {}),
         post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) },
       };
-      const made = await createPlacement(o.deps, o.user, body);
+      const made = await createPlacement(o.deps, o.owner, body);
       return {
         made: {
           id: made.id,

@@ -55,7 +55,7 @@ export async function placementOptionConversation(conversation: Convo, ctx: Dial
   const option = OPTIONS[PLACEMENT_OPTIONS[index] ?? "views"];
   await answerOption(conversation, ctx, option, async (o, text) => {
     const input = text === "/clear" && option.clear ? option.clear : option.input(text, o);
-    await updatePlacement(o.deps, o.user.id, id, input);
+    await updatePlacement(o.deps, o.owner.id, id, input);
     await open(o, placementScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }

@@ -1,4 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
+import { noted } from "../workspace";
 import type { BotContext, DialogContext } from "../context";
 import { createInvite, ownedInvite, updateInvite } from "../../core/channels/invites";
 import { AppError } from "../../core/errors";
@@ -71,7 +72,9 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
     if (!o.user) return { error: o.t("track-private-only") };
     try {
       const input = { name, join_request: value === "requests", ...(cost ? { cost } : {}) };
-      return { id: (await createInvite(o.deps, o.user.id, channelId, input)).id };
+      const made = await createInvite(o.deps, o.owner.id, channelId, input);
+      await noted(o, "channels.invites.create", { type: "invite", id: made.id }, { name });
+      return { id: made.id };
     } catch (e) {
       if (e instanceof AppError)
         return { error: e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e) };
@@ -94,7 +97,7 @@ async function inviteChoiceConversation(conversation: Convo, ctx: DialogContext,
   if (value === "cancel") return void (await c.reply(ctx.t("cancelled")));
   const failed = await conversation.external(async (o) => {
     try {
-      await updateInvite(o.deps, o.user.id, id, value);
+      await updateInvite(o.deps, o.owner.id, id, value);
       await open(o, inviteScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
       return null;
     } catch (e) {
@@ -115,10 +118,10 @@ export async function inviteOptionConversation(conversation: Convo, ctx: DialogC
     ctx,
     option,
     async (o, text) => {
-      const invite = await ownedInvite(o.deps, o.user.id, id);
+      const invite = await ownedInvite(o.deps, o.owner.id, id);
       await updateInvite(
         o.deps,
-        o.user.id,
+        o.owner.id,
         id,
         text === "/clear" ? option.clear! : option.parse(text, invite, { now: o.deps.clock.now(), reader: readerOf(o) }),
       );

@@ -1,5 +1,6 @@
 import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
+import type { Composer, NextFunction } from "grammy";
+import { refusedRole } from "../workspace";
 import type { BotContext } from "../context";
 import { DUPLICATE_LINK, duplicateLinkConversation, linkOptionConversation, newLinkConversation } from "./links";
 import { AD_POST, adPostConversation } from "./ad-post";
@@ -18,6 +19,24 @@ import { INVITE_OPTION, NEW_INVITE } from "../menus/channels";
 import { LINK_EMAIL, NEW_PIXEL, NEW_TAG, NEW_TOKEN } from "../menus/settings";
 import { NEW_POSTBACK } from "../menus/postbacks";
 import { newPostbackConversation } from "./postbacks";
+import { NEW_TEAM } from "../menus/workspaces";
+import { newTeamConversation } from "./workspaces";
+
+/** Dialogs about the person rather than the workspace's data (a token is bounded by its maker's role in core): any role may enter them. */
+const PERSONAL_DIALOGS = new Set([LINK_EMAIL, NEW_TEAM, NEW_TOKEN]);
+
+/**
+ * Entering a dialog that changes the workspace's data needs the editor role: for a viewer, every
+ * way in (a button, a command, a pasted post) says so in words instead of asking the first question.
+ */
+export function guardDialogs(ctx: BotContext, next: NextFunction) {
+  const enter = ctx.conversation.enter.bind(ctx.conversation);
+  ctx.conversation.enter = (async (id: string, ...args: unknown[]) => {
+    if (!PERSONAL_DIALOGS.has(id) && (await refusedRole(ctx))) return;
+    return enter(id, ...(args as []));
+  }) as typeof ctx.conversation.enter;
+  return next();
+}
 
 /**
  * Every conversation, registered before the menus: a menu button may enter any of them, and the
@@ -42,4 +61,5 @@ export const CONVERSATIONS = [
   createConversation(linkEmailConversation, LINK_EMAIL),
   createConversation(timeZoneConversation, TIME_ZONE),
   createConversation(newPostbackConversation, NEW_POSTBACK),
+  createConversation(newTeamConversation, NEW_TEAM),
 ] as unknown as Composer<BotContext>[];

@@ -4,6 +4,7 @@
  * validation). A tap on any button or another command ends the dialog and is handled as usual.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { noted, refusedRole } from "../workspace";
 import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createLink, editLink, getLink, countLinks } from "../../core/links/links";
@@ -39,10 +40,12 @@ export const DUPLICATE_LINK = "duplicate-link";
  * the user already has a link to that URL (and `anyway` is not set), the dialog offers it first.
  */
 export async function createAndShow(ctx: BotContext, url: string, anyway = false, cutAt?: string) {
-  const existing = anyway ? null : await ownLinkTo(ctx.deps, ctx.user.id, url);
+  if (await refusedRole(ctx)) return;
+  const existing = anyway ? null : await ownLinkTo(ctx.deps, ctx.owner.id, url);
   if (existing) return ctx.conversation.enter(DUPLICATE_LINK, url, existing.id);
   try {
-    const created = await createLink(ctx.deps, ctx.user, { url });
+    const created = await createLink(ctx.deps, ctx.owner, { url });
+    await noted(ctx, "links.create", { type: "link", id: created.id }, { url });
     const cut = cutAt ? `\n${ctx.t("link-cut-at", { url: Bun.escapeHTML(cutAt) })}` : "";
     await open(ctx, linkCard, [created.id], `${ctx.t("link-created", { url: Bun.escapeHTML(created.trackingUrl) })}${cut}`);
   } catch (e) {
@@ -54,7 +57,7 @@ export async function createAndShow(ctx: BotContext, url: string, anyway = false
 /** The user already has a link to `url`: open it, or make another one anyway. */
 export async function duplicateLinkConversation(conversation: Convo, ctx: DialogContext, url: string, existingId: number) {
   const shown = await conversation.external(async (o) => {
-    const l = await getLink(o.deps, o.user.id, existingId).catch(() => null);
+    const l = await getLink(o.deps, o.owner.id, existingId).catch(() => null);
     return l && { trackingUrl: l.trackingUrl, title: l.title, clicks: l.stats.totalClicks };
   });
   if (!shown) return void (await conversation.external((o) => createAndShow(o, url, true)));
@@ -78,7 +81,7 @@ export async function duplicateLinkConversation(conversation: Convo, ctx: Dialog
 export async function newLinkConversation(conversation: Convo, ctx: DialogContext) {
   const full = await conversation.external(async (o) => {
     try {
-      assertWithinLimit(o.deps, o.user, "links", await countLinks(o.deps, o.user.id));
+      assertWithinLimit(o.deps, o.owner, "links", await countLinks(o.deps, o.owner.id));
       return null;
     } catch (e) {
       if (e instanceof AppError) return problemText(o, e);
@@ -91,7 +94,7 @@ export async function newLinkConversation(conversation: Convo, ctx: DialogContex
     const { c } = await answer(conversation);
     const reading = await conversation.external((o) => urlInMessage(c.message!, o.deps));
     if (reading && "url" in reading) {
-      const existingId = await conversation.external(async (o) => (await ownLinkTo(o.deps, o.user.id, reading.url))?.id ?? null);
+      const existingId = await conversation.external(async (o) => (await ownLinkTo(o.deps, o.owner.id, reading.url))?.id ?? null);
       if (existingId !== null) return await duplicateLinkConversation(conversation, ctx, reading.url, existingId);
       return await conversation.external((o) => createAndShow(o, reading.url, true));
     }
@@ -122,14 +125,15 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
     const result = await conversation.external(async (o) => {
       const env: OptionEnv = {
         deps: o.deps,
-        userId: o.user.id,
+        userId: o.owner.id,
         now: o.deps.clock.now(),
         reader: readerOf(o),
-        link: await getLink(o.deps, o.user.id, linkId),
+        link: await getLink(o.deps, o.owner.id, linkId),
         madeTags: [],
       };
       try {
         await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
+        await noted(o, "links.update", { type: "link", id: linkId }, { option: option.label.replace(/^option-/, "") });
         await open(
           o,
           linkCard,

@@ -148,7 +148,7 @@ export async function newPostbackConversation(conversation: Convo, ctx: DialogCo
   const of = kind === 1 ? { link_id: id } : kind === 2 ? { placement_id: id } : {};
   for (;;) {
     const input: PostbackInput = { ...target, events: picked.events, ...of };
-    const made = await attempt(conversation, (o) => createPostback(o.deps, o.user.id, input));
+    const made = await attempt(conversation, (o) => createPostback(o.deps, o.owner.id, input));
     if (made.ok) return await saved(conversation, made.value.id);
     // what core refused (a Meta pixel id that is no number, a full account…) is said, and the receiver asked again
     await ctx.reply(ctx.t("warning", { text: made.error }));

@@ -5,6 +5,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
+import { noted } from "../workspace";
 import { createApiToken } from "../../core/tokens/api-tokens";
 import { SCOPES } from "../../core/tokens/scopes";
 import { createTag } from "../../core/catalog/tags";
@@ -113,7 +114,9 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   }
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
-  const created = await conversation.external((o) => createApiToken(o.deps, o.user.id, { name, scopes: [...chosen] }));
+  const created = await conversation.external((o) =>
+    createApiToken(o.deps, o.owner.id, { name, scopes: [...chosen] }, { id: o.user.id, role: o.role }),
+  );
   await ctx.reply(
     ctx.t("token-created", {
       name: esc(created.name),
@@ -132,7 +135,11 @@ export async function newTagConversation(conversation: Convo, ctx: DialogContext
   await ctx.reply(ctx.t("tag-ask-name"));
   for (;;) {
     const a = await text(conversation);
-    const r = await attempt(conversation, (o) => createTag(o.deps, o.user.id, a.text));
+    const r = await attempt(conversation, async (o) => {
+      const tag = await createTag(o.deps, o.owner.id, a.text);
+      await noted(o, "tags.create", { type: "tag", id: tag.id }, { name: tag.name });
+      return tag;
+    });
     if (r.ok) return await conversation.external((o) => open(o, screenAt("tags"), [], o.t("tag-created", { name: esc(a.text) })));
     await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
   }
@@ -143,9 +150,15 @@ export async function newPixelConversation(conversation: Convo, ctx: DialogConte
   for (;;) {
     const a = await text(conversation);
     const [type = "", pixelId = "", ...name] = a.text.split(/\s+/);
-    const r = await attempt(conversation, (o) =>
-      createPixel(o.deps, o.user.id, { type: type.toLowerCase(), pixelId, name: name.join(" ") || `${type} ${pixelId}` }),
-    );
+    const r = await attempt(conversation, async (o) => {
+      const pixel = await createPixel(o.deps, o.owner.id, {
+        type: type.toLowerCase(),
+        pixelId,
+        name: name.join(" ") || `${type} ${pixelId}`,
+      });
+      await noted(o, "pixels.create", { type: "pixel", id: pixel.id }, { name: pixel.name });
+      return pixel;
+    });
     if (r.ok) return await conversation.external((o) => open(o, screenAt("pixels"), [], o.t("pixel-added", { name: esc(r.value.name) })));
     await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
   }
@@ -185,7 +198,7 @@ export async function timeZoneConversation(conversation: Convo, ctx: DialogConte
       continue;
     }
     await conversation.external(async (o) => {
-      await updateSettings(o.deps, o.user.id, { time_zone: zone });
+      await updateSettings(o.deps, o.owner.id, { time_zone: zone });
       await open(o, reportsScreen, [], o.t("time-zone-set", { zone: zoneName(zone, localeOf(o), o.deps.clock.now()) }));
     });
     return;

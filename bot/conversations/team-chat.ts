@@ -34,7 +34,7 @@ export function readChoice(choices: [string, string][], typed: string): string |
  * person has no such chat (they are told how to get one), "cancel" on Cancel.
  */
 export async function pickTeamChat(conversation: Convo, ctx: DialogContext): Promise<TeamChatChoice | "none" | "cancel"> {
-  const chats = await conversation.external((o) => teamChats(o.deps, o.user.id));
+  const chats = await conversation.external((o) => teamChats(o.deps, o.owner.id));
   if (!chats.length) {
     await ctx.reply(ctx.t("trk-no-team-chats"));
     return "none";
@@ -53,7 +53,7 @@ export async function pickTeamChat(conversation: Convo, ctx: DialogContext): Pro
   });
   if (chat.value === "cancel") return "cancel";
   const chatId = chat.value;
-  const topics = await conversation.external((o) => chatTopics(o.deps, o.user.id, chatId));
+  const topics = await conversation.external((o) => chatTopics(o.deps, o.owner.id, chatId));
   if (!topics.length) return { chatId, threadId: null };
   const topicChoices = topics.map((t): [string, string] => [
     t.threadId === null ? ctx.t("trk-topic-general") : `# ${t.name}`,

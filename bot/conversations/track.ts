@@ -1,5 +1,6 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
+import { noted } from "../workspace";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
 import { AppError } from "../../core/errors";
 import { TRACKER_OPTIONS, type TrackerOption } from "../menus/tracker-options";
@@ -143,7 +144,8 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
   const result = await conversation.external(async (outside: BotContext) => {
     if (!outside.user) return { error: outside.t("track-private-only") };
     try {
-      const row = await createTracker(outside.deps, outside.user.id, input);
+      const row = await createTracker(outside.deps, outside.owner.id, input);
+      await noted(outside, "tracking.create", { type: "tracker", id: row.id }, { name: row.name, keyword: row.keyword });
       return { id: row.id };
     } catch (e) {
       if (e instanceof AppError) return { error: problemText(outside, e) };
@@ -173,8 +175,9 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Dialog
   if (option.picks === "notify") return notifyOption(conversation, ctx, id, option);
   if (option.choices) return chooseOption(conversation, ctx, id, option as TrackerOption & Required<Pick<TrackerOption, "choices">>);
   await answerOption(conversation, ctx, option, async (o, text) => {
-    const t = await getTracker(o.deps, o.user.id, id);
-    await updateTracker(o.deps, o.user.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
+    const t = await getTracker(o.deps, o.owner.id, id);
+    await updateTracker(o.deps, o.owner.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
+    await noted(o, "tracking.update", { type: "tracker", id });
     await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }
@@ -228,7 +231,7 @@ async function notifyOption(conversation: Convo, ctx: DialogContext, id: number,
   if (value === "cancel") return void (await redraw());
   if (value === "webhook")
     return answerOption(conversation, ctx, { label: option.label, prompt: "trk-prompt-webhook" }, async (o, text) => {
-      await updateTracker(o.deps, o.user.id, id, { notify_via: "webhook", webhook_url: text });
+      await updateTracker(o.deps, o.owner.id, id, { notify_via: "webhook", webhook_url: text });
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
     });
   if (value !== "chat") return saveOption(conversation, ctx, id, option, () => option.parse(value, {} as never));
@@ -245,7 +248,8 @@ async function notifyOption(conversation: Convo, ctx: DialogContext, id: number,
 async function saveOption(conversation: Convo, ctx: DialogContext, id: number, option: TrackerOption, input: () => TrackerInput) {
   const problem = await conversation.external(async (o) => {
     try {
-      await updateTracker(o.deps, o.user.id, id, input());
+      await updateTracker(o.deps, o.owner.id, id, input());
+      await noted(o, "tracking.update", { type: "tracker", id });
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
       return null;
     } catch (e) {

@@ -2,8 +2,10 @@ import { Composer } from "grammy";
 import type { UpdateContext } from "../context";
 import { signedIn } from "../require-user";
 import { recordMemberChange } from "../../core/channels/members";
-import { approveAllRequests, recordJoinRequest, settleRequest } from "../../core/channels/requests";
-import { AppError } from "../../core/errors";
+import { approveAllRequests, channelWorkspace, recordJoinRequest, requestWorkspace, settleRequest } from "../../core/channels/requests";
+import { AppError, NotFound } from "../../core/errors";
+import { findUserByIdentity } from "../../core/accounts/users";
+import { recordAudit, requireRole, roleIn } from "../../core/workspaces";
 import { recordStandingChange } from "../../core/channels/powers";
 import { standingOf } from "../../core/channels/standing";
 import { open } from "../menus/nav";
@@ -70,11 +72,27 @@ const pressedOf = (ctx: UpdateContext) => {
   return m ? { chatId: m.chat.id, messageId: m.message_id } : undefined;
 };
 
+/**
+ * Approve / Decline of a waiting request, pressed in a private chat or in the team group the request
+ * was sent to: settled in the request's workspace by whoever pressed, if they may change things there.
+ */
 channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
   const action = ctx.match[1] as "approve" | "decline";
-  if (!ctx.user) return ctx.answerCallbackQuery();
+  const id = Number(ctx.match[2]);
+  const person = ctx.user ?? (await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id)));
+  if (!person) return ctx.answerCallbackQuery({ text: ctx.t("ws-group-start-first", { bot: ctx.me.username }), show_alert: true });
   try {
-    await settleRequest(ctx.deps, ctx.user.id, Number(ctx.match[2]), action, pressedOf(ctx));
+    const ownerId = await requestWorkspace(ctx.deps, id);
+    const role = await roleIn(ctx.deps, person.id, ownerId);
+    if (!role) throw new NotFound("Join request");
+    requireRole(role, "editor");
+    await settleRequest(ctx.deps, ownerId, id, action, pressedOf(ctx));
+    await recordAudit(ctx.deps, {
+      workspaceId: ownerId,
+      actorId: person.id,
+      action: `channels.requests.${action}`,
+      subject: { type: "request", id },
+    });
     await ctx.answerCallbackQuery({ text: ctx.t(action === "approve" ? "request-approved-toast" : "request-declined-toast") });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
@@ -83,9 +101,21 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
 });
 
 channelsFeature.callbackQuery(/^jr:all:(\d+)$/, async (ctx) => {
-  if (!ctx.user) return ctx.answerCallbackQuery();
+  const channelId = Number(ctx.match[1]);
+  const person = ctx.user ?? (await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id)));
+  if (!person) return ctx.answerCallbackQuery({ text: ctx.t("ws-group-start-first", { bot: ctx.me.username }), show_alert: true });
   try {
-    const { approved } = await approveAllRequests(ctx.deps, ctx.user.id, Number(ctx.match[1]), pressedOf(ctx));
+    const ownerId = await channelWorkspace(ctx.deps, channelId);
+    const role = await roleIn(ctx.deps, person.id, ownerId);
+    if (!role) throw new NotFound("Channel");
+    requireRole(role, "editor");
+    const { approved } = await approveAllRequests(ctx.deps, ownerId, channelId, pressedOf(ctx));
+    await recordAudit(ctx.deps, {
+      workspaceId: ownerId,
+      actorId: person.id,
+      action: "channels.requests.approve_all",
+      subject: { type: "channel", id: channelId },
+    });
     await ctx.answerCallbackQuery({ text: ctx.t("requests-approved-all-toast", { count: approved }) });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

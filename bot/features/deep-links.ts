@@ -8,6 +8,7 @@ import { markMatchesRead, markMatchRangeRead } from "../../core/tracking/matches
 import { setRevoked } from "../../core/secure/links";
 import { act, open, type Screen } from "../menus/nav";
 import { problemText } from "../problem";
+import { mayChange } from "../workspace";
 import { linkCard } from "../menus/link-card";
 import { linkList } from "../menus/link-list";
 import { settingsScreen } from "../menus/settings";
@@ -56,11 +57,12 @@ const FALLBACK: { [K in BotTargetKind]?: string } = { tracker: "trackers", chann
  * above the trackers. Someone else's or a gone object says so above the screen it falls back to.
  */
 export async function startTarget(ctx: BotContext, target: BotTarget) {
-  const uid = ctx.user.id;
+  const uid = ctx.owner.id;
   if (target.kind === "read" || target.kind === "readr")
     return act(
       ctx,
       async () => {
+        mayChange(ctx);
         const n =
           target.kind === "read"
             ? await markMatchesRead(ctx.deps, uid, [target.id])
@@ -86,6 +88,7 @@ export async function startTarget(ctx: BotContext, target: BotTarget) {
 
 /** What is said when an object a button names is gone (or is someone else's). */
 function goneText(ctx: BotContext, target: BotTarget, e: AppError): string {
+  if (e.code === "forbidden_role") return problemText(ctx, e);
   if (target.kind === "share") return ctx.t("secure-file-gone");
   if (target.kind === "sharelink" || target.kind === "revoke") return ctx.t("secure-share-gone");
   return problemText(ctx, e);
@@ -127,11 +130,12 @@ async function markDone(ctx: BotContext, note: string, done: BotTargetKind[]) {
 
 /** Does what a pressed button of a core message names, answering its callback query once. */
 async function press(ctx: BotContext, target: BotTarget) {
-  const uid = ctx.user.id;
+  const uid = ctx.owner.id;
   try {
     switch (target.kind) {
       case "read":
       case "readr": {
+        mayChange(ctx);
         const n =
           target.kind === "read"
             ? await markMatchesRead(ctx.deps, uid, [target.id])
@@ -142,6 +146,7 @@ async function press(ctx: BotContext, target: BotTarget) {
         return;
       }
       case "revoke": {
+        mayChange(ctx);
         await setRevoked(ctx.deps, uid, target.id, true);
         await ctx.answerCallbackQuery({ text: ctx.t("share-revoked-toast") });
         await markDone(ctx, ctx.t("share-revoked-note"), ["revoke"]);

@@ -9,6 +9,7 @@ import { inlineFeature } from "./inline";
 import { linksFeature } from "./links";
 import { secureFeature } from "./secure";
 import { settingsFeature } from "./settings";
+import { teamChatFeature } from "./team-chat";
 import { trackingFeature } from "./tracking";
 import { trackingSourcesFeature } from "./tracking-sources";
 
@@ -23,6 +24,7 @@ export const FEATURES: readonly Middleware<UpdateContext>[] = [
   trackingSourcesFeature,
   deepLinksFeature,
   channelsFeature,
+  teamChatFeature,
   inlineFeature,
   // what a person does in a private chat: ctx.user is set there
   requireUser(settingsFeature, adsFeature, linksFeature, analyticsFeature, trackingFeature, secureFeature),

@@ -10,6 +10,8 @@ import { AppError } from "../../core/errors";
 import { readUrl } from "../url-text";
 import { tell } from "../i18n";
 import { problemText } from "../problem";
+import { actingIn } from "../workspace";
+import { requireRole } from "../../core/workspaces";
 
 const article = (id: string, title: string, description: string, text: string, markup?: InlineKeyboardMarkup): InlineQueryResult => ({
   type: "article",
@@ -48,7 +50,7 @@ inlineFeature.on("inline_query", async (ctx) => {
   const answer = (results: InlineQueryResult[]) => ctx.answerInlineQuery(results, { is_personal: true, cache_time: 0 });
   if (!query) {
     const known = await findUserByIdentity(ctx.deps, "telegram", String(ctx.from.id));
-    const recent = known ? await listLinks(ctx.deps, known.id, { limit: RECENT }) : [];
+    const recent = known ? await listLinks(ctx.deps, (await actingIn(ctx.deps, known)).owner.id, { limit: RECENT }) : [];
     return answer(
       recent.map((l) =>
         article(
@@ -68,7 +70,8 @@ inlineFeature.on("inline_query", async (ctx) => {
   if ("problem" in reading)
     return answer([article("problem", ctx.t("inline-problem-title"), tell(ctx, reading.problem), tell(ctx, reading.problem))]);
   const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
-  const existing = await existingLink(ctx, user.id, reading.url);
+  const { owner } = await actingIn(ctx.deps, user);
+  const existing = await existingLink(ctx, owner.id, reading.url);
   if (existing)
     return answer([
       article(`link-${existing.id}`, existing.trackingUrl, ctx.t("inline-existing", { url: reading.url }), existing.trackingUrl),
@@ -85,7 +88,11 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
   const user = await upsertTelegramUser(ctx.deps, { id: ctx.from.id, username: ctx.from.username, firstName: ctx.from.first_name });
   let text: string;
   try {
-    const link = (await existingLink(ctx, user.id, reading.url)) ?? (await createLink(ctx.deps, user, { url: reading.url }));
+    // in the workspace the person acts in (Settings), if their role there may make links
+    const { owner, role } = await actingIn(ctx.deps, user);
+    const made = await existingLink(ctx, owner.id, reading.url);
+    if (!made) requireRole(role, "editor");
+    const link = made ?? (await createLink(ctx.deps, owner, { url: reading.url }));
     text = link.trackingUrl;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

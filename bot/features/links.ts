@@ -17,7 +17,7 @@ import { tell } from "../i18n";
  */
 async function openOwn(ctx: BotContext, reading: UrlReading): Promise<boolean> {
   if (!reading || !("service" in reading) || !reading.service) return false;
-  const own = await ownObjectAt(ctx.deps, ctx.user.id, reading.service);
+  const own = await ownObjectAt(ctx.deps, ctx.owner.id, reading.service);
   if (!own) return false;
   const screen = own.kind === "link" ? linkCard : own.kind === "share" ? shareScreen : requestScreen;
   await act(ctx, () => open(ctx, screen, [own.id]));

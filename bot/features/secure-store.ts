@@ -52,7 +52,7 @@ const inConversation = (ctx: BotContext) => Object.keys(ctx.conversation.active(
 
 /** Why the plan cannot take `bytes` more in secure storage, said before the folder question; null when it can. */
 async function planFull(ctx: BotContext, bytes: number): Promise<string | null> {
-  const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
+  const { subscription, limits, usage } = await accountUsage(ctx.deps, ctx.owner.id);
   if (usage.secureFiles >= limits.secureFiles)
     return ctx.t("store-plan-files", { plan: ctx.t(`plan-${subscription.plan}`), max: limits.secureFiles, count: usage.secureFiles });
   if (usage.storageMB + bytes / 1024 / 1024 > limits.storageMB)

@@ -6,6 +6,8 @@ import { mainScreen } from "../menus/root";
 import { open } from "../menus/nav";
 import { decodeStart } from "../../core/deep-link";
 import { startTarget } from "./deep-links";
+import { inviteTokenOfStart } from "../../core/workspaces";
+import { joinByInvite } from "../menus/workspaces";
 
 /**
  * /start, /help and /cancel. Registered before the conversations, so that /start and /cancel end any
@@ -23,6 +25,12 @@ export async function greet(ctx: BotContext) {
 
 pm.command("start", async (ctx, next) => {
   await ctx.conversation.exitAll();
+  // an invitation into a team: a first-contact person is greeted first
+  const invitation = inviteTokenOfStart(ctx.match.trim());
+  if (invitation) {
+    if (ctx.firstContact) await greet(ctx);
+    return joinByInvite(ctx, invitation);
+  }
   const target = decodeStart(ctx.match);
   // someone's deep link as a person's first contact: greeted first, then told what the link was
   if (target && ctx.firstContact) await greet(ctx);

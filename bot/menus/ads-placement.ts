@@ -4,6 +4,7 @@
  * its actions: the views typed by hand, the post's URL, delete (confirmed once).
  */
 import type { BotContext } from "../context";
+import { mayChange, noted } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type Screen } from "./nav";
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
@@ -43,7 +44,7 @@ function funnel(ctx: BotContext, p: Placement): string[] {
 }
 
 export const placementScreen = createScreen("placement", 1, async (ctx) => {
-  const p = await getPlacement(ctx.deps, ctx.user.id, idOf(ctx));
+  const p = await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx));
   const lang = localeOf(ctx);
   return [
     `📢 <b>${esc(p.name)}</b>`,
@@ -66,11 +67,11 @@ export const placementScreen = createScreen("placement", 1, async (ctx) => {
 });
 
 const deleteScreen = createScreen("placement-delete", 1, async (ctx) =>
-  ctx.t("ads-delete-confirm", { name: esc((await getPlacement(ctx.deps, ctx.user.id, idOf(ctx))).name) }),
+  ctx.t("ads-delete-confirm", { name: esc((await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx))).name) }),
 );
 
 dynamic(placementScreen, async (ctx, range) => {
-  const p = await getPlacement(ctx.deps, ctx.user.id, idOf(ctx));
+  const p = await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx));
   // the options three to a row
   PLACEMENT_OPTIONS.forEach((option, i) => {
     range.text({ text: ctx.t(`ads-set-${option}`), payload: payload(placementScreen) }, (c) =>
@@ -91,7 +92,9 @@ deleteScreen.text({ text: l("ads-delete-yes"), payload: payload(deleteScreen) },
   act(
     ctx,
     async () => {
-      await deletePlacement(ctx.deps, ctx.user.id, idOf(ctx));
+      mayChange(ctx);
+      await deletePlacement(ctx.deps, ctx.owner.id, idOf(ctx));
+      await noted(ctx, "placements.delete", { type: "placement", id: idOf(ctx) });
       await open(ctx, screenAt("ads"), [0, 0], ctx.t("ads-deleted"));
     },
     "ads",

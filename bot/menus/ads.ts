@@ -28,7 +28,7 @@ const sortOf = (ctx: BotContext) => AD_SORTS[idOf(ctx, 1)] ?? AD_SORTS[0];
 /** The account's placements for the screen's period, in the screen's order (those without the figure last). */
 async function rows(ctx: BotContext): Promise<Placement[]> {
   const sort = sortOf(ctx);
-  const list = await listPlacements(ctx.deps, ctx.user.id, { period: periodOf(ctx), sort, order: placementSorter(sort).order });
+  const list = await listPlacements(ctx.deps, ctx.owner.id, { period: periodOf(ctx), sort, order: placementSorter(sort).order });
   return [...list].sort(placementSorter(sort).compare);
 }
 
@@ -87,7 +87,7 @@ dynamic(adsScreen, async (ctx, range) => {
       range.text({ text: `📤 ${format.toUpperCase()}`, payload: payload(adsScreen) }, (c) =>
         say(c, async () => {
           const sort = sortOf(c);
-          await exportPlacements(c.deps, c.user.id, { format, period: periodOf(c), sort });
+          await exportPlacements(c.deps, c.owner.id, { format, period: periodOf(c), sort });
         }),
       );
   range.row();

@@ -4,6 +4,7 @@
  * asks a name and whether people must ask to join, then each option is one tap and one answer.
  */
 import type { BotContext } from "../context";
+import { mayChange, noted } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
@@ -23,7 +24,7 @@ import { conversionLines } from "./conversion-lines";
 export const NEW_INVITE = "new-invite";
 export const INVITE_OPTION = "invite-option";
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user.id;
+const uid = (ctx: BotContext) => ctx.owner.id;
 const pct = (ctx: BotContext, r: number | null) =>
   r === null ? "—" : new Intl.NumberFormat(localeOf(ctx), { style: "percent" }).format(r);
 const money = (ctx: BotContext, n: number | null, currency?: string) =>
@@ -192,7 +193,9 @@ inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke)
   act(
     ctx,
     async () => {
+      mayChange(ctx);
       await revokeInvite(ctx.deps, uid(ctx), idOf(ctx));
+      await noted(ctx, "invites.revoke", { type: "invite", id: idOf(ctx) });
       await open(ctx, inviteScreen, [idOf(ctx)], ctx.t("invite-revoked"));
     },
     "channels",
@@ -221,7 +224,9 @@ dynamic(requestsScreen, async (ctx, range) => {
         act(
           c,
           async () => {
+            mayChange(c);
             const row = await settleRequest(c.deps, uid(c), itemOf(c, requestsScreen), action);
+            await noted(c, `channels.requests.${action}`, { type: "request", id: row.id });
             await open(
               c,
               requestsScreen,

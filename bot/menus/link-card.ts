@@ -7,6 +7,7 @@ import type { Deps } from "../../core/deps";
 import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
+import { mayChange, noted } from "../workspace";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, readerOf, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
@@ -78,9 +79,9 @@ export function placementLine(ctx: I18nFlavor, placed: LinkPlacements): string {
   });
 }
 
-const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.user.id, idOf(ctx));
+const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.owner.id, idOf(ctx));
 
-export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.user.id, await linkOf(ctx)));
+export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.owner.id, await linkOf(ctx)));
 export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
   const link = await linkOf(ctx);
   return ctx.t("link-delete-confirm", {
@@ -98,7 +99,10 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
       act(c, async () => {
         const id = idOf(c);
         if (o.tap) {
-          await editLink(c.deps, c.user.id, id, o.tap(await getLink(c.deps, c.user.id, id)));
+          mayChange(c);
+          const change = o.tap(await getLink(c.deps, c.owner.id, id));
+          await editLink(c.deps, c.owner.id, id, change);
+          await noted(c, "links.update", { type: "link", id }, { ...change });
           await open(c, linkCard, [id]);
         } else await c.conversation.enter(LINK_OPTION, id, i);
       }),
@@ -114,7 +118,7 @@ dynamic(linkCard, async (ctx, range) => {
   await optionButtons(ctx, range);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) =>
-    say(c, () => fn(c, c.user.id, idOf(c)));
+    say(c, () => fn(c, c.owner.id, idOf(c)));
   go(range, linkCard, l("card-stats"), "link-stats", (c) => [idOf(c), periodIndex("30d")]);
   range.text(
     { text: l("card-chart"), payload: p },
@@ -131,7 +135,9 @@ back(linkCard, l("card-back"), "links", () => [0, 0]);
 
 deleteLinkScreen.text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) =>
   act(ctx, async () => {
-    await deleteLink(ctx.deps, ctx.user.id, idOf(ctx));
+    mayChange(ctx);
+    await deleteLink(ctx.deps, ctx.owner.id, idOf(ctx));
+    await noted(ctx, "links.delete", { type: "link", id: idOf(ctx) });
     await open(ctx, screenAt("links"), [0, 0], ctx.t("link-deleted"));
   }),
 );

@@ -8,13 +8,14 @@ import type { BotContext } from "../context";
 import { l, num } from "../i18n";
 import { act, backHome, createScreen, dynamic, go, idOf, itemOf, payload } from "./nav";
 import { clip } from "./link-card";
+import { may } from "../workspace";
 
 const LIST_PAGE_SIZE = 8;
 /** The conversation that asks for a URL and creates the link (registered in bot/conversations). */
 export const NEW_LINK = "new-link";
 
 async function page(ctx: BotContext) {
-  const userId = ctx.user.id;
+  const userId = ctx.owner.id;
   const tags = await listTags(ctx.deps, userId);
   const tag = tags.find((t) => t.id === idOf(ctx, 1));
   const query = { tagIds: tag ? [tag.id] : undefined, limit: LIST_PAGE_SIZE };
@@ -62,7 +63,8 @@ dynamic(linkList, async (ctx, range) => {
     });
     range.row();
   }
-  range.text({ text: l("links-new"), payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
+  // a viewer reads the list; making links is for editors and up
+  if (may(ctx)) range.text({ text: l("links-new"), payload: payload(linkList) }, (c) => act(c, () => c.conversation.enter(NEW_LINK)));
   go(range, linkList, l("links-orphans"), "orphans", () => []);
 });
 backHome(linkList);

@@ -22,7 +22,7 @@ export const periodIndex = (period: string) => Math.max(0, PERIOD_KEYS.indexOf(p
 const periodOf = (ctx: BotContext) => PERIOD_KEYS[idOf(ctx, 1)] ?? "30d";
 const FORMAT_LABEL: Record<string, string> = { csv: "CSV", xlsx: "Excel", pdf: "PDF" };
 const EXPORT_PERIODS = ["30d", "all"] as const;
-const uid = (ctx: BotContext) => ctx.user.id;
+const uid = (ctx: BotContext) => ctx.owner.id;
 
 /** Says a domain error ("no clicks yet") in the chat instead of moving away from the screen. */
 export async function say(ctx: BotContext, run: () => Promise<void>) {

@@ -8,11 +8,12 @@ import { getSigningSecret, rotateSigningSecret } from "../../core/webhooks/signi
 import { WEBHOOK_FAILURE_LIMIT } from "../../core/webhooks/failures";
 import { listDeliveries } from "../../core/webhooks/deliveries";
 import type { BotContext } from "../context";
+import { mayChange } from "../workspace";
 import { l } from "../i18n";
 import { act, back, createScreen, dynamic, go, idOf, open, payload } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const stateOf = (ctx: BotContext) => getLinkWebhook(ctx.deps, ctx.user.id, idOf(ctx));
+const stateOf = (ctx: BotContext) => getLinkWebhook(ctx.deps, ctx.owner.id, idOf(ctx));
 const STATUS = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", cancelled: "✖️" } as const;
 
 async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string> {
@@ -20,7 +21,7 @@ async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string
   const state = ctx.t(
     s.enabled ? "webhook-state-on" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "webhook-state-off-failures" : "webhook-state-off",
   );
-  const recent = await listDeliveries(ctx.deps, ctx.user.id, { linkId: s.linkId, limit: 5 });
+  const recent = await listDeliveries(ctx.deps, ctx.owner.id, { linkId: s.linkId, limit: 5 });
   return [
     ctx.t("webhook-title", { code: esc(s.code) }),
     ctx.t("webhook-target", { method: s.method, url: esc(s.url) }),
@@ -47,7 +48,8 @@ dynamic(webhookScreen, async (ctx, range) => {
     range
       .text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) =>
         act(c, async () => {
-          const next = await setLinkWebhookEnabled(c.deps, c.user.id, idOf(c), !(await stateOf(c)).enabled);
+          mayChange(c);
+          const next = await setLinkWebhookEnabled(c.deps, c.owner.id, idOf(c), !(await stateOf(c)).enabled);
           await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
         }),
       )
@@ -58,7 +60,7 @@ dynamic(webhookScreen, async (ctx, range) => {
           const { linkId, code } = await stateOf(c);
           await c.reply(c.t("webhook-test-sending", { url: s.url! }), { link_preview_options: { is_disabled: true } });
           // the target may take up to the timeout: answer in the background so other updates are not held up
-          void sendTestDelivery(c.deps, c.user.id, linkId)
+          void sendTestDelivery(c.deps, c.owner.id, linkId)
             .then((r) =>
               c.reply(
                 r.ok
@@ -74,7 +76,7 @@ dynamic(webhookScreen, async (ctx, range) => {
     range.text({ text: l("webhook-show-secret"), payload: p }, (c) =>
       act(c, async () => {
         await stateOf(c); // the link must still be theirs
-        const { secret } = await getSigningSecret(c.deps, c.user.id);
+        const { secret } = await getSigningSecret(c.deps, c.owner.id);
         await c.reply(c.t("webhook-secret", { secret }), { parse_mode: "HTML" });
       }),
     );
@@ -87,7 +89,8 @@ back(webhookScreen, l("stats-back"), "link", (c) => [idOf(c)]);
 rotateScreen.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen) }, (ctx) =>
   act(ctx, async () => {
     await stateOf(ctx); // the link must still be theirs
-    const { secret } = await rotateSigningSecret(ctx.deps, ctx.user.id);
+    mayChange(ctx);
+    const { secret } = await rotateSigningSecret(ctx.deps, ctx.owner.id);
     await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));
     await ctx.reply(ctx.t("webhook-new-secret", { secret }), { parse_mode: "HTML" });
   }),

@@ -10,7 +10,7 @@ import { back, createScreen } from "./nav";
 const SHOWN = 15;
 
 export const orphansScreen = createScreen("orphans", 0, async (ctx: BotContext) => {
-  const { total, items } = await orphanVisitsOf(ctx.deps, ctx.user.id, { period: "30d" });
+  const { total, items } = await orphanVisitsOf(ctx.deps, ctx.owner.id, { period: "30d" });
   if (!total) return ctx.t("orphans-none");
   const lines = items
     .slice(0, SHOWN)

@@ -12,7 +12,7 @@ import { NotFound } from "../../core/errors";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 /** The keys that still work, newest first. */
-const liveKeys = async (ctx: BotContext) => (await listPostbackKeys(ctx.deps, ctx.user.id)).filter((k) => !k.revoked_at);
+const liveKeys = async (ctx: BotContext) => (await listPostbackKeys(ctx.deps, ctx.owner.id)).filter((k) => !k.revoked_at);
 /** A key as its line and button name it: its first characters. */
 const hintOf = (k: PostbackKeyView) => `${k.prefix}…`;
 
@@ -43,7 +43,7 @@ dynamic(keysScreen, async (ctx, range) => {
   range.text({ text: l("pbk-new"), payload: payload(keysScreen) }, (c) =>
     act(c, async () => {
       // named after its day; the API lets a key be named
-      const made = await createPostbackKey(c.deps, c.user.id, c.t("pbk-default-name", { date: date(c, c.deps.clock.now()) }));
+      const made = await createPostbackKey(c.deps, c.owner.id, c.t("pbk-default-name", { date: date(c, c.deps.clock.now()) }));
       await c.reply(c.t("pbk-made", { url: `<code>${esc(made.url)}</code>` }), {
         parse_mode: "HTML",
         link_preview_options: { is_disabled: true },
@@ -60,7 +60,7 @@ revokeScreen.text({ text: l("pbk-revoke-yes"), payload: payload(revokeScreen) },
   act(
     ctx,
     async () => {
-      await revokePostbackKey(ctx.deps, ctx.user.id, idOf(ctx));
+      await revokePostbackKey(ctx.deps, ctx.owner.id, idOf(ctx));
       await open(ctx, keysScreen, [], ctx.t("pbk-revoked"));
     },
     "postback-keys",

@@ -38,17 +38,17 @@ const scopeOf = (p: Pick<Postback, "link_id" | "placement_id">): [number, number
 
 /** The account's postbacks of a scope (every postback for the account's list), newest first. */
 async function postbacksOf(ctx: BotContext, kind = idOf(ctx, 0), id = idOf(ctx, 1)): Promise<Postback[]> {
-  const all = await listPostbacks(ctx.deps, ctx.user.id);
+  const all = await listPostbacks(ctx.deps, ctx.owner.id);
   return kind === 1 ? all.filter((p) => p.link_id === id) : kind === 2 ? all.filter((p) => p.placement_id === id) : all;
 }
 
 /** What a postback is for, in words: a link by its title or code, a placement by its name, or everything. */
 export async function scopeName(ctx: BotContext, kind: number, id: number): Promise<string> {
   if (kind === 1) {
-    const link = await getLink(ctx.deps, ctx.user.id, id);
+    const link = await getLink(ctx.deps, ctx.owner.id, id);
     return ctx.t("pb-for-link", { name: esc(link.title ?? link.code) });
   }
-  if (kind === 2) return ctx.t("pb-for-placement", { name: esc((await getPlacement(ctx.deps, ctx.user.id, id)).name) });
+  if (kind === 2) return ctx.t("pb-for-placement", { name: esc((await getPlacement(ctx.deps, ctx.owner.id, id)).name) });
   return ctx.t("pb-for-account");
 }
 
@@ -111,12 +111,12 @@ dynamic(postbacksScreen, async (ctx, range) => {
  * may take up to the timeout: the answer comes in the background so other updates are not held up.
  */
 export async function sendTest(ctx: BotContext, id: number): Promise<void> {
-  const p = await getPostback(ctx.deps, ctx.user.id, id);
+  const p = await getPostback(ctx.deps, ctx.owner.id, id);
   await ctx.reply(ctx.t("pb-test-sending", { target: targetOf(ctx, p) }), {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
   });
-  void testPostback(ctx.deps, ctx.user.id, id)
+  void testPostback(ctx.deps, ctx.owner.id, id)
     .then((r) => ctx.reply(testAnswer(ctx, r), { parse_mode: "HTML", link_preview_options: { is_disabled: true } }))
     .catch((e) => ctx.deps.log.error(`bot: test postback ${id} failed`, e));
 }
@@ -137,8 +137,8 @@ function deliveryLine(ctx: BotContext, d: PostbackDeliveryView): string {
 }
 
 export const postbackScreen = createScreen("postback", 1, async (ctx) => {
-  const p = await getPostback(ctx.deps, ctx.user.id, idOf(ctx));
-  const recent = await postbackDeliveries(ctx.deps, ctx.user.id, p.id, { limit: RECENT });
+  const p = await getPostback(ctx.deps, ctx.owner.id, idOf(ctx));
+  const recent = await postbackDeliveries(ctx.deps, ctx.owner.id, p.id, { limit: RECENT });
   const [kind, id] = scopeOf(p);
   return [
     ctx.t("pb-title", { scope: await scopeName(ctx, kind, id) }),
@@ -154,7 +154,7 @@ export const postbackScreen = createScreen("postback", 1, async (ctx) => {
 });
 
 dynamic(postbackScreen, async (ctx, range) => {
-  const p = await getPostback(ctx.deps, ctx.user.id, idOf(ctx));
+  const p = await getPostback(ctx.deps, ctx.owner.id, idOf(ctx));
   const [kind, id] = scopeOf(p);
   range.text({ text: l("pb-test"), payload: payload(postbackScreen) }, (c) => act(c, () => sendTest(c, idOf(c)), "postbacks"));
   go(range, postbackScreen, l("pb-log"), "postback-log", (c) => [idOf(c)]);
@@ -164,8 +164,8 @@ dynamic(postbackScreen, async (ctx, range) => {
 });
 
 const postbackLogScreen = createScreen("postback-log", 1, async (ctx) => {
-  const p = await getPostback(ctx.deps, ctx.user.id, idOf(ctx));
-  const log = await postbackDeliveries(ctx.deps, ctx.user.id, p.id, { limit: LOG });
+  const p = await getPostback(ctx.deps, ctx.owner.id, idOf(ctx));
+  const log = await postbackDeliveries(ctx.deps, ctx.owner.id, p.id, { limit: LOG });
   return [
     ctx.t("pb-log-title", { target: targetOf(ctx, p) }),
     "",
@@ -178,16 +178,16 @@ dynamic(postbackLogScreen, (ctx, range) => {
 
 /** The delete confirmation, drawn for the postback and the list to go back to (its scope's, or the account's where 🗑 was tapped). */
 const postbackDeleteScreen = createScreen("postback-delete", 3, async (ctx) =>
-  ctx.t("pb-delete-confirm", { target: targetOf(ctx, await getPostback(ctx.deps, ctx.user.id, idOf(ctx))) }),
+  ctx.t("pb-delete-confirm", { target: targetOf(ctx, await getPostback(ctx.deps, ctx.owner.id, idOf(ctx))) }),
 );
 dynamic(postbackDeleteScreen, async (ctx, range) => {
-  await getPostback(ctx.deps, ctx.user.id, idOf(ctx)); // still there (else the screen is outdated)
+  await getPostback(ctx.deps, ctx.owner.id, idOf(ctx)); // still there (else the screen is outdated)
   const list = [idOf(ctx, 1), idOf(ctx, 2)];
   range.text({ text: l("pb-delete-yes"), payload: payload(postbackDeleteScreen) }, (c) =>
     act(
       c,
       async () => {
-        await deletePostback(c.deps, c.user.id, idOf(c));
+        await deletePostback(c.deps, c.owner.id, idOf(c));
         await open(c, postbacksScreen, [idOf(c, 1), idOf(c, 2)], c.t("pb-deleted"));
       },
       "postbacks",

@@ -5,6 +5,7 @@
  */
 import { getSettings, updateSettings, type SettingsInput } from "../../core/reports/settings";
 import type { BotContext } from "../context";
+import { mayChange } from "../workspace";
 import { l, localeOf } from "../i18n";
 import { zoneName } from "../../core/i18n/wall";
 import { act, back, createScreen, open, payload } from "./nav";
@@ -14,7 +15,7 @@ export const TIME_ZONE = "time-zone";
 const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
 async function reportsText(ctx: BotContext): Promise<string> {
-  const s = await getSettings(ctx.deps, ctx.user.id);
+  const s = await getSettings(ctx.deps, ctx.owner.id);
   const when =
     s.report_every === "off"
       ? ctx.t("reports-off")
@@ -41,7 +42,8 @@ function setting(
 ) {
   reportsScreen.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
     act(ctx, async () => {
-      await updateSettings(ctx.deps, ctx.user.id, change(await getSettings(ctx.deps, ctx.user.id)));
+      mayChange(ctx);
+      await updateSettings(ctx.deps, ctx.owner.id, change(await getSettings(ctx.deps, ctx.owner.id)));
       await open(ctx, reportsScreen, []);
     }),
   );
@@ -49,7 +51,7 @@ function setting(
 
 /** One of the three ways reports come: the one in force carries the check mark, as every switch shows its state. */
 const mark = (key: string, on: (s: Awaited<ReturnType<typeof getSettings>>) => boolean) => async (ctx: BotContext) =>
-  `${on(await getSettings(ctx.deps, ctx.user.id)) ? "✅ " : ""}${ctx.t(key)}`;
+  `${on(await getSettings(ctx.deps, ctx.owner.id)) ? "✅ " : ""}${ctx.t(key)}`;
 
 setting(
   mark("reports-set-off", (s) => s.report_every === "off"),

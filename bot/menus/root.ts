@@ -20,6 +20,7 @@ import { registerAds } from "./ads";
 import { passkeys, pixels, settingsScreen, signIns, tags, tokens } from "./settings";
 import { registerPostbacks } from "./postbacks";
 import { registerPostbackKeys } from "./postback-keys";
+import { registerWorkspaces } from "./workspaces";
 
 /** Telegram refuses buttons that point at loopback addresses, so those get no app button. */
 function isLoopback(url: URL): boolean {
@@ -56,6 +57,7 @@ mainScreen.register(settingsScreen);
 settingsScreen.register(reportsScreen);
 registerPostbacks(settingsScreen);
 registerPostbackKeys(settingsScreen);
+registerWorkspaces(settingsScreen);
 for (const list of [tokens, tags, pixels, passkeys, signIns]) {
   settingsScreen.register(list.list);
   list.list.register(list.confirm);

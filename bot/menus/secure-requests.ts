@@ -6,12 +6,13 @@
 import { deleteRequest, getRequest, listRequests, updateRequest, type RequestJson } from "../../core/secure/requests";
 import { getFolder } from "../../core/secure/folders";
 import type { BotContext } from "../context";
+import { mayChange } from "../workspace";
 import { date, l } from "../i18n";
 import { confirmScreen } from "./secure";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user.id;
+const uid = (ctx: BotContext) => ctx.owner.id;
 const ICON: Record<RequestJson["state"], string> = { active: "🟢", inactive: "⏸", expired: "⌛", full: "🚫" };
 /** The state in words (`request-state-<state>`). */
 const stateOf = (ctx: BotContext, r: RequestJson) => `${ICON[r.state]} ${ctx.t(`request-state-${r.state}`)}`;
@@ -43,6 +44,7 @@ const requestDelete = confirmScreen(
   "request-delete",
   async (ctx) => ctx.t("request-delete-confirm", { url: esc((await requestOf(ctx)).url) }),
   async (ctx) => {
+    mayChange(ctx);
     await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
     return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
   },
@@ -51,6 +53,7 @@ const requestDelete = confirmScreen(
 
 /** Turns request link `id` off or on; the notice says what that means. */
 async function toggle(ctx: BotContext, id: number): Promise<{ request: RequestJson; notice: string }> {
+  mayChange(ctx);
   const request = await updateRequest(ctx.deps, uid(ctx), id, { isActive: !(await getRequest(ctx.deps, uid(ctx), id)).isActive });
   return { request, notice: ctx.t(request.isActive ? "request-turned-on" : "request-turned-off", { title: esc(request.title) }) };
 }
@@ -60,6 +63,7 @@ const requestRowDelete = confirmScreen(
   "requests-delete",
   (ctx) => requestDelete.body(ctx),
   async (ctx) => {
+    mayChange(ctx);
     await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
     return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
   },

@@ -9,6 +9,7 @@ import { deleteFolder, getFolder, listFolders, togglePause } from "../../core/se
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
 import { deleteLink, getLink, listLinks, setRevoked, type LinkJson } from "../../core/secure/links";
 import type { BotContext } from "../context";
+import { mayChange } from "../workspace";
 import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
@@ -22,7 +23,7 @@ export const SHARE_OPTION = "secure-share-option";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
-const uid = (ctx: BotContext) => ctx.user.id;
+const uid = (ctx: BotContext) => ctx.owner.id;
 
 export const foldersScreen = createScreen("folders", 0, async (ctx) =>
   ctx.t((await listFolders(ctx.deps, uid(ctx))).length ? "secure-folders" : "secure-folders-none"),
@@ -106,9 +107,11 @@ const folderDelete = confirmScreen(
     const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
     return ctx.t("secure-folder-delete-ask", { name: esc(f.name), count: f.fileCount });
   },
-  async (ctx) => (
-    await deleteFolder(ctx.deps, uid(ctx), idOf(ctx)), { screen: foldersScreen, view: [], notice: ctx.t("secure-folder-deleted") }
-  ),
+  async (ctx) => {
+    mayChange(ctx);
+    await deleteFolder(ctx.deps, uid(ctx), idOf(ctx));
+    return { screen: foldersScreen, view: [], notice: ctx.t("secure-folder-deleted") };
+  },
   "folder",
 );
 
@@ -118,6 +121,7 @@ const fileDeleteQuestion: Question = async (ctx) => {
 };
 const fileDeleteRun: Outcome = async (ctx) => {
   const { folderId } = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
+  mayChange(ctx);
   await deleteFile(ctx.deps, uid(ctx), idOf(ctx));
   return { screen: folderScreen, view: [folderId], notice: ctx.t("secure-file-deleted") };
 };
@@ -134,6 +138,7 @@ const shareDelete = confirmScreen(
   shareDeleteQuestion,
   async (ctx) => {
     const { fileId } = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+    mayChange(ctx);
     await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
     return { screen: fileScreen, view: [fileId], notice: ctx.t("secure-share-deleted") };
   },
@@ -150,6 +155,7 @@ const sharesDelete = confirmScreen(
   "shares-delete",
   shareDeleteQuestion,
   async (ctx) => {
+    mayChange(ctx);
     await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
     return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
   },
@@ -185,6 +191,7 @@ dynamic(folderScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         const f = await togglePause(c.deps, uid(c), idOf(c));
         await open(c, folderScreen, [f.id], c.t(f.isPaused ? "secure-paused" : "secure-resumed"));
       },
@@ -199,6 +206,7 @@ dynamic(folderScreen, async (ctx, range) => {
       async () => {
         // a link made in one tap is bounded by default: a week and 20 items, so a link that leaks
         // cannot fill the plan with strangers' files
+        mayChange(c);
         const request = await createRequest(c.deps, uid(c), {
           folderId: idOf(c),
           title: (await getFolder(c.deps, uid(c), idOf(c))).name,
@@ -247,6 +255,7 @@ dynamic(shareScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
         await open(c, shareScreen, [now.id], c.t(now.isRevoked ? "secure-revoked" : "secure-restored"));
       },
@@ -289,6 +298,7 @@ dynamic(sharesScreen, async (ctx, range) => {
         c,
         async () => {
           const id = itemOf(c, sharesScreen);
+          mayChange(c);
           const now = await setRevoked(c.deps, uid(c), id, !(await getLink(c.deps, uid(c), id)).isRevoked);
           await open(c, sharesScreen, [], c.t(now.isRevoked ? "secure-revoked-url" : "secure-restored-url", { url: esc(now.url) }));
         },

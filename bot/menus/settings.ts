@@ -14,11 +14,13 @@ import { setUserLanguage } from "../../core/accounts/users";
 import { accountCurrency, updateUserSettings } from "../../core/reports/settings";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
+import { mayChange, noted } from "../workspace";
 
 /** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
 export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
 import { act, backHome, createScreen, go, open, payload } from "./nav";
 import { createItemList } from "./item-list";
+import { workspaceButtons, workspaceLine } from "./workspaces";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const day = (ctx: BotContext, iso: string | null) => (iso ? date(ctx, iso) : ctx.t("never"));
@@ -34,12 +36,12 @@ const CURRENCIES = ["RUB", "USD", "EUR", "KZT"] as const;
 const currencies = new WeakMap<BotContext, Promise<string>>();
 function currencyOf(ctx: BotContext): Promise<string> {
   let known = currencies.get(ctx);
-  if (!known) currencies.set(ctx, (known = accountCurrency(ctx.deps, ctx.user.id).then((c) => c.effective)));
+  if (!known) currencies.set(ctx, (known = accountCurrency(ctx.deps, ctx.owner.id).then((c) => c.effective)));
   return known;
 }
 
 async function settingsText(ctx: BotContext): Promise<string> {
-  const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.user.id);
+  const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.owner.id);
   const ids = await listIdentities(ctx.deps, ctx.user.id);
   const signIn = ids.map((i) =>
     i.provider === "passkey"
@@ -54,6 +56,7 @@ async function settingsText(ctx: BotContext): Promise<string> {
   return [
     ctx.t("settings-title"),
     "",
+    workspaceLine(ctx),
     plan,
     bar(ctx, "settings-usage-links", usage.links, limits.links),
     bar(ctx, "settings-usage-trackers", usage.trackers, limits.trackers),
@@ -77,7 +80,7 @@ export const tokens = createItemList({
   id: "tokens",
   parent,
   text: async (ctx) => {
-    const all = await listApiTokens(ctx.deps, ctx.user.id);
+    const all = await listApiTokens(ctx.deps, ctx.owner.id);
     if (!all.length) return ctx.t("tokens-empty");
     return [
       ctx.t("tokens-head", { count: all.length }),
@@ -93,13 +96,13 @@ export const tokens = createItemList({
     ].join("\n");
   },
   items: async (ctx) =>
-    (await listApiTokens(ctx.deps, ctx.user.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
+    (await listApiTokens(ctx.deps, ctx.owner.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
   confirm: async (ctx, id) => {
-    const t = (await listApiTokens(ctx.deps, ctx.user.id)).find((x) => x.id === id);
+    const t = (await listApiTokens(ctx.deps, ctx.owner.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("API token");
     return ctx.t("tokens-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.user.id, id),
+  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.owner.id, id, { id: ctx.user.id, role: ctx.role }),
   removed: "tokens-removed",
   add: { label: l("tokens-add"), conversation: NEW_TOKEN },
 });
@@ -108,16 +111,20 @@ export const tags = createItemList({
   id: "tags",
   parent,
   text: async (ctx) => {
-    const all = await listTags(ctx.deps, ctx.user.id);
+    const all = await listTags(ctx.deps, ctx.owner.id);
     return all.length ? ctx.t("tags-head", { count: all.length }) : ctx.t("tags-empty");
   },
-  items: async (ctx) => (await listTags(ctx.deps, ctx.user.id)).map((t) => ({ id: t.id, label: t.name })),
+  items: async (ctx) => (await listTags(ctx.deps, ctx.owner.id)).map((t) => ({ id: t.id, label: t.name })),
   confirm: async (ctx, id) => {
-    const t = (await listTags(ctx.deps, ctx.user.id)).find((x) => x.id === id);
+    const t = (await listTags(ctx.deps, ctx.owner.id)).find((x) => x.id === id);
     if (!t) throw new NotFound("Tag");
     return ctx.t("tags-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => deleteTag(ctx.deps, ctx.user.id, id),
+  remove: async (ctx, id) => {
+    mayChange(ctx);
+    await deleteTag(ctx.deps, ctx.owner.id, id);
+    await noted(ctx, "tags.delete", { type: "tag", id });
+  },
   removed: "tags-removed",
   add: { label: l("tags-add"), conversation: NEW_TAG },
 });
@@ -126,20 +133,24 @@ export const pixels = createItemList({
   id: "pixels",
   parent,
   text: async (ctx) => {
-    const all = await listPixels(ctx.deps, ctx.user.id);
+    const all = await listPixels(ctx.deps, ctx.owner.id);
     if (!all.length) return ctx.t("pixels-empty");
     return [
       ctx.t("pixels-head", { count: all.length }),
       ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`),
     ].join("\n");
   },
-  items: async (ctx) => (await listPixels(ctx.deps, ctx.user.id)).map((p) => ({ id: p.id, label: p.name })),
+  items: async (ctx) => (await listPixels(ctx.deps, ctx.owner.id)).map((p) => ({ id: p.id, label: p.name })),
   confirm: async (ctx, id) => {
-    const p = (await listPixels(ctx.deps, ctx.user.id)).find((x) => x.id === id);
+    const p = (await listPixels(ctx.deps, ctx.owner.id)).find((x) => x.id === id);
     if (!p) throw new NotFound("Pixel");
     return ctx.t("pixels-confirm", { name: esc(p.name) });
   },
-  remove: (ctx, id) => deletePixel(ctx.deps, ctx.user.id, id),
+  remove: async (ctx, id) => {
+    mayChange(ctx);
+    await deletePixel(ctx.deps, ctx.owner.id, id);
+    await noted(ctx, "pixels.delete", { type: "pixel", id });
+  },
   removed: "pixels-removed",
   add: { label: l("pixels-add"), conversation: NEW_PIXEL },
 });
@@ -188,6 +199,8 @@ export const signIns = createItemList({
   add: { label: l("settings-link-email"), conversation: LINK_EMAIL },
 });
 
+// the workspace first: the switch, Team, a new team
+workspaceButtons(settingsScreen);
 go(settingsScreen, settingsScreen, l("settings-tokens"), "tokens", () => []);
 go(settingsScreen, settingsScreen, l("settings-passkeys"), "passkeys", () => []);
 settingsScreen.row();
@@ -214,7 +227,8 @@ for (const currency of CURRENCIES)
     },
     (ctx) =>
       act(ctx, async () => {
-        await updateUserSettings(ctx.deps, ctx.user.id, { currency });
+        mayChange(ctx);
+        await updateUserSettings(ctx.deps, ctx.owner.id, { currency });
         currencies.delete(ctx);
         await open(ctx, settingsScreen, [], ctx.t("settings-currency-set", { currency }));
       }),

@@ -8,6 +8,7 @@ import { createFile, createUploadedFile } from "../../core/secure/files";
 import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
 import { AppError, Upstream } from "../../core/errors";
 import type { BotContext } from "../context";
+import { mayChange } from "../workspace";
 import { l } from "../i18n";
 import { problemText, translated } from "../problem";
 import { createScreen, dynamic, idOf, itemOf, open, payload } from "./nav";
@@ -50,7 +51,7 @@ export const folderPicker = createScreen("store-in", 1, (ctx) => {
   return item?.kind === "media" ? ctx.t("store-ask-file", { name: Bun.escapeHTML(item.name) }) : ctx.t("store-ask-it");
 });
 dynamic(folderPicker, async (ctx, range) => {
-  for (const f of await listFolders(ctx.deps, ctx.user.id)) {
+  for (const f of await listFolders(ctx.deps, ctx.owner.id)) {
     range
       .text({ text: `📁 ${f.name}`, payload: payload(folderPicker, f.id) }, async (c) => {
         // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)
@@ -88,11 +89,12 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
   if (!item) return false;
   delete items[k!];
   try {
+    mayChange(ctx);
     if (item.kind === "media") await ctx.replyWithChatAction("upload_document").catch(() => undefined);
     const file =
       item.kind === "text"
-        ? await createFile(ctx.deps, ctx.user.id, { folderId, contentType: "text", textContent: item.text })
-        : await createUploadedFile(ctx.deps, ctx.user.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
+        ? await createFile(ctx.deps, ctx.owner.id, { folderId, contentType: "text", textContent: item.text })
+        : await createUploadedFile(ctx.deps, ctx.owner.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
     // the result is the file's screen: its share links are made and managed from here
     const name = Bun.escapeHTML(file.name);
     const kind = ctx.t(`secure-kind-${file.contentType}`);

@@ -9,6 +9,7 @@ import { previewTracker } from "../../core/tracking/preview";
 import { teamChatTitle, topicName } from "../../core/tracking/team-chats";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
+import { mayChange, noted } from "../workspace";
 import { l } from "../i18n";
 import { translated } from "../problem";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
@@ -17,7 +18,7 @@ import { TRACKER_OPTIONS } from "./tracker-options";
 export const NEW_TRACKER = "track";
 export const TRACKER_OPTION = "tracker-option";
 const esc = (s: string) => Bun.escapeHTML(s);
-const uid = (ctx: BotContext) => ctx.user.id;
+const uid = (ctx: BotContext) => ctx.owner.id;
 /** Trackers per list page: Telegram takes at most 100 buttons, and plans allow up to 500 trackers. */
 const LIST_PAGE = 20;
 const FEED_PAGE = 5;
@@ -159,7 +160,9 @@ dynamic(trackerScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
+        await noted(c, "tracking.update", { type: "tracker", id: now.id }, { is_enabled: now.isEnabled });
         await open(c, trackerScreen, [now.id]);
       },
       "trackers",
@@ -170,6 +173,7 @@ dynamic(trackerScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         await markAllRead(c.deps, uid(c), idOf(c));
         await open(c, trackerScreen, [idOf(c)], c.t("tracker-marked-all"));
       },
@@ -195,6 +199,7 @@ dynamic(feedScreen, async (ctx, range) => {
     act(
       c,
       async () => {
+        mayChange(c);
         await markAllRead(c.deps, uid(c), idOf(c));
         await open(c, feedScreen, [idOf(c, 0), idOf(c, 1)], c.t("tracker-marked-all"));
       },
@@ -208,7 +213,9 @@ trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDele
   act(
     ctx,
     async () => {
+      mayChange(ctx);
       await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
+      await noted(ctx, "tracking.delete", { type: "tracker", id: idOf(ctx) });
       await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
     },
     "trackers",

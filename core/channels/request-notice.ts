@@ -10,7 +10,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Deps } from "../deps";
-import { ownerChat } from "../accounts/users";
+import { deliveryChats } from "../team-chat/destinations";
 import { t, type Language } from "../i18n/translate";
 import { targetButton } from "../deep-link";
 import type { JoinRequestRow } from "./requests";
@@ -101,18 +101,23 @@ async function quietly<T>(deps: NoticeDeps, what: string, call: () => Promise<T>
 /** A request came: the channel's notice is sent anew, below, and the one before it goes. */
 export async function tellRequests(deps: NoticeDeps, userId: number, channelId: number): Promise<void> {
   const api = deps.telegram;
-  const owner = await ownerChat(deps.asyncDb, userId);
-  if (!api || owner.chatId === null) return;
-  const view = await render(deps, userId, channelId, owner.lang);
+  // the workspace's destination: the person, the team group (and its topic), else a team's first owner or admin
+  const [to] = await deliveryChats(deps.asyncDb, userId);
+  if (!api || !to) return;
+  const view = await render(deps, userId, channelId, to.lang);
   if (!view.waiting) return;
   const sent = await quietly(deps, "the join-request notice", () =>
-    api.sendMessage(owner.chatId!, view.text, { parse_mode: "HTML", reply_markup: { inline_keyboard: view.keyboard } }),
+    api.sendMessage(to.chatId, view.text, {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: view.keyboard },
+      ...(to.threadId ? { message_thread_id: to.threadId } : {}),
+    }),
   );
   if (!sent) return;
   const before = await noticeOf(deps, userId, channelId);
   const { channelRequestNotices: n } = deps.asyncDb.tables;
   const now = deps.clock.now();
-  const values = { userId, channelId, chatId: String(owner.chatId), messageId: sent.message_id, createdAt: now };
+  const values = { userId, channelId, chatId: String(to.chatId), messageId: sent.message_id, createdAt: now };
   await deps.asyncDb
     .insert(n)
     .values(values)
@@ -146,7 +151,7 @@ export async function refreshRequestNotice(
   const api = deps.telegram;
   if (!api) return;
   const notice = await noticeOf(deps, userId, channelId);
-  const { lang } = await ownerChat(deps.asyncDb, userId);
+  const lang = (await deliveryChats(deps.asyncDb, userId))[0]?.lang ?? "en";
   if (notice) {
     const view = await render(deps, userId, channelId, lang, said(lang));
     if (!view.waiting) {

@@ -225,3 +225,27 @@ export async function approveAllRequests(
   await refreshRequestNotice(deps, userId, channelId, (lang) => t(lang, "requests-approved-all", { count: approved, refused }), pressed);
   return { approved, refused };
 }
+
+/**
+ * The workspace a join request belongs to (that of its invite), for a button pressed in a team's
+ * group or by one of its admins whatever workspace they are in; 404 when the request is gone.
+ */
+export async function requestWorkspace(deps: Pick<Deps, "asyncDb">, id: number): Promise<number> {
+  const { channelInvites, channelJoinRequests } = deps.asyncDb.tables;
+  const [hit] = await deps.asyncDb
+    .select({ ownerId: channelInvites.userId })
+    .from(channelJoinRequests)
+    .innerJoin(channelInvites, eq(channelInvites.id, channelJoinRequests.inviteId))
+    .where(eq(channelJoinRequests.id, id))
+    .limit(1);
+  if (!hit) throw new NotFound("Join request");
+  return hit.ownerId;
+}
+
+/** The workspace that owns channel row `channelId` (404 when there is none). */
+export async function channelWorkspace(deps: Pick<Deps, "asyncDb">, channelId: number): Promise<number> {
+  const { channels } = deps.asyncDb.tables;
+  const [hit] = await deps.asyncDb.select({ ownerId: channels.userId }).from(channels).where(eq(channels.id, channelId)).limit(1);
+  if (!hit) throw new NotFound("Channel");
+  return hit.ownerId;
+}

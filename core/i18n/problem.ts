@@ -90,6 +90,11 @@ const KINDS = new Set([
   "not_chat_admin",
   "no_invite_right",
   "rights_unconfirmed",
+  "forbidden_role",
+  "personal_workspace",
+  "invite_used",
+  "invite_expired",
+  "last_owner",
 ]);
 
 /** A field's message that goes on from its name ("must be in the future", "is empty"), not a sentence of its own. */

@@ -7,12 +7,12 @@ import { and, count, eq, gte, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { transaction } from "../../db/async";
 import { totals } from "../analytics/query";
-import { queueBotMessage } from "../delivery/outbox";
+import { deliveryChats, queueToWorkspace } from "../team-chat/destinations";
 import { targetButton } from "../deep-link";
 import type { Range } from "../analytics/range";
 import { lastSlot, periodOf } from "./schedule";
 import type { SettingsView } from "./settings";
-import { languageFor, numberIn, t, type Language } from "../i18n/translate";
+import { numberIn, t, type Language } from "../i18n/translate";
 import { bestAndWorst, bestAndWorstLine } from "./ads-line";
 import { zoneName } from "../i18n/wall";
 
@@ -139,25 +139,25 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
 /**
  * Queues the report of every user whose slot has come (once per period, whatever the number of
  * nodes or runs): the settings row is claimed by moving `report_sent_for` to the slot, and the
- * message is queued in the same transaction. Users without a Telegram chat are skipped. Returns how many.
+ * message is queued in the same transaction, to each of the workspace's chats (core/team-chat).
+ * Accounts without a Telegram chat are skipped. Returns how many.
  */
 export async function sendDueReports(deps: Deps): Promise<number> {
   const now = deps.clock.now();
-  const { userSettings, users } = deps.asyncDb.tables;
-  const rows = await deps.asyncDb
-    .select({ s: userSettings, chatId: users.msgrId, language: users.language, app: users.appLanguage })
-    .from(userSettings)
-    .innerJoin(users, eq(users.id, userSettings.userId))
-    .where(ne(userSettings.reportEvery, "off"));
+  const { userSettings } = deps.asyncDb.tables;
+  const rows = await deps.asyncDb.select().from(userSettings).where(ne(userSettings.reportEvery, "off"));
   let sent = 0;
-  for (const { s, chatId, language, app } of rows) {
-    if (chatId === null) continue;
+  for (const s of rows) {
     const settings = { time_zone: s.timeZone, report_every: s.reportEvery, report_hour: s.reportHour, report_weekday: s.reportWeekday };
     const slot = lastSlot(settings, now);
     if (s.reportSentFor && s.reportSentFor.getTime() >= slot.getTime()) continue;
+    // a person's own chat; a team's group, else its owners and admins (none: an account without Telegram)
+    const to = await deliveryChats(deps.asyncDb, s.userId);
+    if (!to.length) continue;
     const range = periodOf(settings, slot);
-    const lang = languageFor(language, app);
-    const figures = await reportFigures(deps, s.userId, range, lang);
+    const messages = new Map<Language, Record<string, unknown>>();
+    for (const { lang } of to)
+      if (!messages.has(lang)) messages.set(lang, reportMessage(lang, settings, range, await reportFigures(deps, s.userId, range, lang)));
     const queued = await transaction(deps.asyncDb, async (tx) => {
       const claimed = await tx
         .update(userSettings)
@@ -165,12 +165,7 @@ export async function sendDueReports(deps: Deps): Promise<number> {
         .where(and(eq(userSettings.userId, s.userId), or(isNull(userSettings.reportSentFor), lt(userSettings.reportSentFor, slot))))
         .returning({ userId: userSettings.userId });
       if (!claimed.length) return false;
-      await queueBotMessage(tx, now, {
-        userId: s.userId,
-        topic: "report",
-        chatId,
-        params: reportMessage(lang, settings, range, figures),
-      });
+      await queueToWorkspace(tx, now, { userId: s.userId, topic: "report" }, (lang) => messages.get(lang)!, to);
       return true;
     });
     if (queued) sent++;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, min, ne, or } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { queueBotMessage } from "../delivery/outbox";
+import { queueToWorkspace } from "../team-chat/destinations";
 import { targetButton } from "../deep-link";
 import { transaction } from "../../db/async";
 import type { MatchRow } from "./matches";
@@ -113,9 +114,9 @@ export async function flushTrackerDigests(deps: Pick<Deps, "asyncDb" | "clock">)
           ),
         )
         .orderBy(asc(trackerMatches.id));
-      const { chatId, lang } = await ownerChat(tx, tracker!.userId);
-      const params = digestMessage(lang, tracker!, matches);
+      const { lang } = await ownerChat(tx, tracker!.userId);
       if (tracker!.notifyVia === "chat") {
+        const params = digestMessage(lang, tracker!, matches);
         if (!tracker!.notifyChatId) return false;
         await queueBotMessage(tx, now, {
           userId: tracker!.userId,
@@ -126,9 +127,8 @@ export async function flushTrackerDigests(deps: Pick<Deps, "asyncDb" | "clock">)
         });
         return true;
       }
-      if (chatId === null) return false;
-      await queueBotMessage(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId, chatId, params });
-      return true;
+      const message = (l: typeof lang) => digestMessage(l, tracker!, matches);
+      return (await queueToWorkspace(tx, now, { userId: tracker!.userId, topic: "tracker_digest", refId: trackerId }, message)) > 0;
     });
     if (queued) sent++;
   }

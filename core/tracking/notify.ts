@@ -6,8 +6,9 @@ import { getTracker, trackerResponse, type TrackerRow } from "./trackers";
 import { FieldError, NotConfigured } from "../errors";
 import { byPost, chatMessage, groupedMessage, highlight, matchMessage, sourceLine } from "./match-messages";
 import { serializeOn, transaction, type AsyncDbOrTx, type AsyncTx } from "../../db/async";
-import { t } from "../i18n/translate";
+import { t, type Language } from "../i18n/translate";
 import { ownerChat } from "../accounts/users";
+import { deliveryChats, queueToWorkspace } from "../team-chat/destinations";
 
 /**
  * A bot notification to an owner who got another one less than this long ago waits, and every
@@ -93,7 +94,8 @@ export async function notifyMatches(
     );
     await queueBotMessage(tx, now, { userId, topic: "tracker_chat", refId: list[0]!.match.id, chatId: notifyChatId, params });
   }
-  if (!viaBot.length || owner.chatId === null) return; // an email-only account has no chat; the match is in the feed and API
+  // an email-only account (a team with no group and no admin in Telegram) has no chat; the match is in the feed and API
+  if (!viaBot.length || !(await deliveryChats(tx, userId)).length) return;
   await tx.update(trackerMatches).set({ notifyPending: true }).where(inArray(trackerMatches.id, viaBot));
   // outside the window it goes out now, with any match still waiting for the flush job (in order)
   await holdOwner(tx, userId);
@@ -139,12 +141,10 @@ async function flushOwner(tx: AsyncTx, userId: number, now: Date): Promise<boole
     )
     .orderBy(asc(trackerMatches.id));
   const ids = items.map((i) => i.match.id);
-  const { chatId, lang } = await ownerChat(tx, userId);
-  if (chatId === null) return false;
   const posts = byPost(items);
-  const params = posts.length === 1 ? matchMessage(lang, posts[0]!.trackers, posts[0]!.match, posts[0]!.ids) : groupedMessage(lang, posts);
-  await queueBotMessage(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]!, chatId, params });
-  return true;
+  const message = (lang: Language) =>
+    posts.length === 1 ? matchMessage(lang, posts[0]!.trackers, posts[0]!.match, posts[0]!.ids) : groupedMessage(lang, posts);
+  return (await queueToWorkspace(tx, now, { userId, topic: "tracker_notify", refId: ids[ids.length - 1]! }, message)) > 0;
 }
 
 /**
@@ -189,21 +189,15 @@ export async function notifyDeleted(tx: AsyncTx, now: Date, tracker: TrackerRow,
       });
     return;
   }
-  const { chatId, lang } = await ownerChat(tx, tracker.userId);
-  if (chatId === null) return;
-  const text = [
-    t(lang, "notify-deleted", { tracker: Bun.escapeHTML(tracker.name) }),
-    `📣 ${sourceLine(lang, m)}`,
-    "",
-    highlight(m.textSnippet, m.matchedKeyword),
-  ].join("\n");
-  await queueBotMessage(tx, now, {
-    userId: tracker.userId,
-    topic: "tracker_deleted",
-    refId: m.id,
-    chatId,
-    params: { text, parse_mode: "HTML" },
-  });
+  await queueToWorkspace(tx, now, { userId: tracker.userId, topic: "tracker_deleted", refId: m.id }, (lang) => ({
+    text: [
+      t(lang, "notify-deleted", { tracker: Bun.escapeHTML(tracker.name) }),
+      `📣 ${sourceLine(lang, m)}`,
+      "",
+      highlight(m.textSnippet, m.matchedKeyword),
+    ].join("\n"),
+    parse_mode: "HTML",
+  }));
 }
 
 /**
@@ -253,16 +247,23 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
       await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId: tracker.notifyChatId, params });
       return;
     }
-    const { chatId } = owner;
-    if (chatId === null)
+    const to = await deliveryChats(db, userId);
+    if (!to.length)
       throw new FieldError("notify_via", "your account has no Telegram chat; sign in with Telegram once or notify via a webhook");
-    const { text, parse_mode } = matchMessage(lang, tracker, sample);
-    await queueBotMessage(db, now, {
-      userId,
-      topic: "tracker_test",
-      refId: tracker.id,
-      chatId,
-      params: { text: `${t(lang, "notify-test")}\n${text}`, parse_mode },
-    });
+    await queueToWorkspace(
+      db,
+      now,
+      { userId, topic: "tracker_test", refId: tracker.id },
+      (l) => {
+        const inL = {
+          ...sample,
+          sourceTitle: t(l, "notify-test-channel"),
+          textSnippet: t(l, "notify-test-text", { keyword: tracker.keyword }),
+        };
+        const { text, parse_mode } = matchMessage(l, tracker, inL);
+        return { text: `${t(l, "notify-test")}\n${text}`, parse_mode };
+      },
+      to,
+    );
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { Deps } from "../deps";
 import { botMessageRow } from "../delivery/outbox";
-import { ownerChat } from "../accounts/users";
+import { addressed, deliveryChats } from "../team-chat/destinations";
 import { targetButton } from "../deep-link";
 import { t } from "../i18n/translate";
 import type { IndexedTracker } from "./index-cache";
@@ -28,25 +28,29 @@ export async function noticeOverBudget(
     if (deps.trackerIndex.told.has(key)) continue;
     deps.trackerIndex.told.add(key);
     deps.log.warn(`tracker ${tracker.id} skipped on a post: it would have cost more than its work budget`);
-    const owner = await ownerChat(deps.asyncDb, tracker.userId);
-    if (owner.chatId === null) continue; // an email-only account has no chat to tell
-    const row = botMessageRow(deps.clock.now(), {
-      userId: tracker.userId,
-      topic: "notice",
-      refId: tracker.id,
-      chatId: owner.chatId,
-      params: {
-        text: t(owner.lang, "tracker-over-budget", { name: Bun.escapeHTML(tracker.name) }),
-        parse_mode: "HTML",
-        reply_markup: { inline_keyboard: [[targetButton(t(owner.lang, "notify-tracker"), { kind: "tracker", id: tracker.id })]] },
-      },
-    });
-    const inserted = await deps.asyncDb
-      .insert(deps.asyncDb.tables.outbox)
-      .values({ ...row, deliveryId: key })
-      .onConflictDoNothing({ target: deps.asyncDb.tables.outbox.deliveryId })
-      .returning({ id: deps.asyncDb.tables.outbox.id });
-    queued += inserted.length;
+    // to the workspace's chats (a team's group, else its owners and admins), once each
+    for (const to of await deliveryChats(deps.asyncDb, tracker.userId)) {
+      const row = botMessageRow(deps.clock.now(), {
+        userId: tracker.userId,
+        topic: "notice",
+        refId: tracker.id,
+        chatId: to.chatId,
+        params: addressed(
+          {
+            text: t(to.lang, "tracker-over-budget", { name: Bun.escapeHTML(tracker.name) }),
+            parse_mode: "HTML",
+            reply_markup: { inline_keyboard: [[targetButton(t(to.lang, "notify-tracker"), { kind: "tracker", id: tracker.id })]] },
+          },
+          to,
+        ),
+      });
+      const inserted = await deps.asyncDb
+        .insert(deps.asyncDb.tables.outbox)
+        .values({ ...row, deliveryId: `${key}:${to.chatId}` })
+        .onConflictDoNothing({ target: deps.asyncDb.tables.outbox.deliveryId })
+        .returning({ id: deps.asyncDb.tables.outbox.id });
+      queued += inserted.length;
+    }
   }
   return queued;
 }

@@ -1,9 +1,10 @@
-import { languageFor, t } from "../i18n/translate";
+import { t } from "../i18n/translate";
 import { targetButton } from "../deep-link";
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { AsyncDbOrTx, AsyncTx } from "../../db/async";
-import { queueBotMessage, type OutboxRow } from "../delivery/outbox";
+import type { OutboxRow } from "../delivery/outbox";
+import { queueToWorkspace } from "../team-chat/destinations";
 
 /** After this many deliveries that failed every attempt, a link's webhook is switched off. */
 export const WEBHOOK_FAILURE_LIMIT = 100;
@@ -16,7 +17,7 @@ export const WEBHOOK_FAILURE_LIMIT = 100;
  */
 async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "clock">, linkId: number): Promise<void> {
   const now = deps.clock.now();
-  const { links, users } = tx.tables;
+  const { links } = tx.tables;
   await tx
     .update(links)
     .set({ webhookFailures: sql`${links.webhookFailures} + 1` })
@@ -28,37 +29,22 @@ async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "cloc
     .returning({ id: links.id });
   if (!disabled.length) return;
   const [row] = await tx
-    .select({
-      code: links.code,
-      url: links.webhookUrl,
-      failures: links.webhookFailures,
-      userId: users.id,
-      msgrId: users.msgrId,
-      language: users.language,
-      app: users.appLanguage,
-    })
+    .select({ code: links.code, url: links.webhookUrl, failures: links.webhookFailures, userId: links.userId })
     .from(links)
-    .innerJoin(users, eq(users.id, links.userId))
     .where(eq(links.id, linkId))
     .limit(1);
-  if (!row?.msgrId) return;
-  const lang = languageFor(row.language, row.app);
-  await queueBotMessage(tx, now, {
-    userId: row.userId,
-    topic: "webhook_disabled",
-    refId: linkId,
-    chatId: row.msgrId,
-    params: {
-      text: t(lang, "webhook-auto-disabled", {
-        code: Bun.escapeHTML(row.code),
-        failures: row.failures,
-        url: Bun.escapeHTML(row.url ?? ""),
-      }),
-      parse_mode: "HTML",
-      link_preview_options: { is_disabled: true },
-      reply_markup: { inline_keyboard: [[targetButton(t(lang, "webhook-open-card"), { kind: "link", id: linkId })]] },
-    },
-  });
+  if (!row) return;
+  // to the workspace's chats: its person, or a team's group (else its owners and admins)
+  await queueToWorkspace(tx, now, { userId: row.userId, topic: "webhook_disabled", refId: linkId }, (lang) => ({
+    text: t(lang, "webhook-auto-disabled", {
+      code: Bun.escapeHTML(row.code),
+      failures: row.failures,
+      url: Bun.escapeHTML(row.url ?? ""),
+    }),
+    parse_mode: "HTML",
+    link_preview_options: { is_disabled: true },
+    reply_markup: { inline_keyboard: [[targetButton(t(lang, "webhook-open-card"), { kind: "link", id: linkId })]] },
+  }));
 }
 
 /** Delivery rules of click webhooks: skip clicks of links whose webhook was switched off or deleted; count failures. */

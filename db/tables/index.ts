@@ -14,6 +14,7 @@ import { linkTables } from "./links";
 import { placementTables } from "./placements";
 import { requestNoticeTables } from "./request-notices";
 import { secureTables } from "./secure";
+import { teamChatTables } from "./team-chats";
 import { trackingTables } from "./tracking";
 import { webhookTables } from "./webhooks";
 import { workspaceTables } from "./workspaces";
@@ -37,5 +38,6 @@ export function declareTables(k: Kit) {
     ...webhookTables(k, accounts),
     ...conversionTables(k, { ...accounts, ...links, ...channels, ...placements }),
     ...workspaceTables(k, accounts),
+    ...teamChatTables(k, accounts),
   };
 }

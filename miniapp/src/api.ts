@@ -18,6 +18,8 @@ const unreachable = () => new ApiError(0, "network", t("app-unreachable"));
 
 const ACCESS = "dash.access";
 const REFRESH = "dash.refresh";
+/** The workspace the app acts in (its id), sent as X-Workspace; unset: the personal one. */
+const WORKSPACE = "dash.workspace";
 
 let initData: string | null = null;
 const listeners = new Set<() => void>();
@@ -54,6 +56,7 @@ export function signOut() {
     }).catch(() => {});
   localStorage.removeItem(ACCESS);
   localStorage.removeItem(REFRESH);
+  localStorage.removeItem(WORKSPACE);
   listeners.forEach((l) => l());
 }
 
@@ -63,10 +66,25 @@ export function onSessionChange(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/** The chosen workspace's id, or null for the personal one. */
+export function currentWorkspace(): number | null {
+  const id = Number(localStorage.getItem(WORKSPACE));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Acts in `id` from now on (null: the personal workspace); the app redraws. */
+export function chooseWorkspace(id: number | null) {
+  if (id === null) localStorage.removeItem(WORKSPACE);
+  else localStorage.setItem(WORKSPACE, String(id));
+  listeners.forEach((l) => l());
+}
+
 function authHeaders(): Record<string, string> {
-  if (initData) return { "x-msgr-init-data": initData };
+  const ws = currentWorkspace();
+  const workspace: Record<string, string> = ws === null ? {} : { "x-workspace": String(ws) };
+  if (initData) return { "x-msgr-init-data": initData, ...workspace };
   const t = localStorage.getItem(ACCESS);
-  return t ? { authorization: `Bearer ${t}` } : {};
+  return t ? { authorization: `Bearer ${t}`, ...workspace } : workspace;
 }
 
 async function tryRefresh(): Promise<boolean> {

@@ -2,7 +2,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import "./styles.css";
-import { get, isSignedIn, onSessionChange, useInitData } from "./api";
+import { currentWorkspace, get, isSignedIn, onSessionChange, useInitData } from "./api";
 import { guessLanguage, onLanguageChange, setLanguage, setTimeZone, t, type Language } from "./i18n";
 import { linkTo, match, navigate, useRoute } from "./router";
 import { initTelegram, useBackButton } from "./telegram";
@@ -21,6 +21,9 @@ import { AdsPage, AdPage } from "./pages/ads";
 import { TrackerForm } from "./pages/tracker-form";
 import { SettingsPage } from "./pages/settings";
 import { PostbacksPage } from "./pages/postbacks";
+import { WorkspaceBar } from "./pages/workspace-bar";
+import { MembersPage } from "./pages/members";
+import { AuditPage } from "./pages/audit";
 
 // Feather-style line icons (inline SVG: no icon font, no emoji font needed)
 const ICONS: Record<string, string> = {
@@ -66,6 +69,8 @@ const ROUTES: Route[] = [
   ["/ads/:id", AdPage],
   ["/settings", SettingsPage],
   ["/postbacks", PostbacksPage],
+  ["/team", MembersPage],
+  ["/team/audit", AuditPage],
 ];
 
 function Page({ path }: { path: string }) {
@@ -79,7 +84,16 @@ function Page({ path }: { path: string }) {
 function App() {
   const { path } = useRoute();
   const [signedIn, setSignedIn] = useState(isSignedIn());
-  useEffect(() => onSessionChange(() => setSignedIn(isSignedIn())), []);
+  // another workspace chosen: every page is drawn again with its data
+  const [workspace, setWorkspace] = useState(currentWorkspace());
+  useEffect(
+    () =>
+      onSessionChange(() => {
+        setSignedIn(isSignedIn());
+        setWorkspace(currentWorkspace());
+      }),
+    [],
+  );
   const lang = useLanguage(signedIn);
   const top = TABS.some((t) => t.path === path) || path === "/";
   useBackButton(signedIn && !top);
@@ -88,7 +102,7 @@ function App() {
   }, [signedIn, path]);
   if (!signedIn) return html`<${SignIn} />`;
   if (path === "/" || path === "/signin" || !lang) return null;
-  return html`<div class="layout" key=${lang}>
+  return html`<div class="layout" key=${`${lang}:${workspace ?? ""}`}>
     <nav class="tabs" aria-label=${t("app-sections")}>
       ${TABS.map(
         (tab) => html`<a href=${"/app" + tab.path} class=${path.startsWith(tab.path) ? "tab active" : "tab"} onClick=${linkTo(tab.path)}
@@ -96,7 +110,7 @@ function App() {
         >`,
       )}
     </nav>
-    <main class="content"><${Page} path=${path} /></main>
+    <main class="content"><${WorkspaceBar} path=${path} /><${Page} path=${path} /></main>
   </div>`;
 }
 

@@ -69,6 +69,8 @@ const DYNAMIC_PREFIXES = [
   "secure-page-404-",
   "secure-page-410-",
   "secure-page-429-",
+  "ws-role-",
+  "ws-audit-column-",
 ];
 
 /** Fluent entries: key → its text (continuation lines included). */

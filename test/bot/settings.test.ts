@@ -35,7 +35,10 @@ describe("bot settings (unit)", () => {
     expect(page.params.text).toContain("🔗 Links: 1 of 777");
     expect(page.params.text).toContain("🔎 Trackers: 0 of 50");
     expect(page.params.text).toContain("Sign-in: Telegram");
+    // the workspace first: alone in their own, a person is offered a team
+    expect(page.params.text).toContain("🏢 Workspace: <b>personal</b>");
     expect(b.labels(page).flat()).toEqual([
+      "➕ New team",
       "🔑 API tokens",
       "🔐 Passkeys",
       "🏷 Tags",

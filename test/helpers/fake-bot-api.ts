@@ -78,6 +78,28 @@ export function plainOf(params: Record<string, any>): { text?: string; caption?:
   return {};
 }
 
+/** A chat the fake knows: a forum (`is_forum`) has the topics listed in `topics` (their message_thread_id). */
+export interface FakeChat {
+  id: number;
+  type: string;
+  title?: string;
+  username?: string;
+  is_forum?: boolean;
+  topics?: number[];
+}
+
+/**
+ * Telegram's refusal of a message into a topic that is not there: a private chat has no topics, and
+ * a known group only the topics of its forum. (A chat the test did not add is not judged.)
+ */
+function threadRefusal(method: string, p: Record<string, any>, chat: FakeChat | undefined): string | null {
+  if (p.message_thread_id === undefined || !/^(send|copyMessage|forwardMessage)/.test(method)) return null;
+  const privateChat = Number(p.chat_id) > 0;
+  if (privateChat || (chat && !(chat.is_forum && chat.topics?.includes(Number(p.message_thread_id)))))
+    return "Bad Request: message thread not found";
+  return null;
+}
+
 /** A chat member as getChatMember answers it. */
 export type FakeMember = { status: string; can_invite_users?: boolean; is_member?: boolean };
 
@@ -108,8 +130,8 @@ export class FakeBotApi {
    * remembers them; null until it asks. Updates of other types are dropped, never delivered.
    */
   allowedUpdates: string[] | null = null;
-  /** chats getChat knows, by id and by "@username" */
-  chats = new Map<string, { id: number; type: string; title?: string; username?: string }>();
+  /** chats getChat knows, by id and by "@username"; a forum lists the ids of its topics */
+  chats = new Map<string, FakeChat>();
   /** getChatMember answers by "<chat id>:<user id>"; the bot is an administrator that may invite unless set, anyone else has left */
   members = new Map<string, FakeMember>();
   /** invite links made through createChatInviteLink, by link */
@@ -173,7 +195,7 @@ export class FakeBotApi {
   }
 
   /** Adds a chat getChat answers for, by id and by @username. */
-  addChat(chat: { id: number; type: string; title?: string; username?: string }) {
+  addChat(chat: FakeChat) {
     this.chats.set(String(chat.id), chat);
     if (chat.username) this.chats.set(`@${chat.username}`, chat);
     return this;
@@ -230,6 +252,27 @@ export class FakeBotApi {
         text,
         entities,
         ...extra,
+      },
+    });
+  }
+
+  /**
+   * A message in a group or supergroup from `from` (a command gets its entity): in a forum, `topic`
+   * is the topic it was sent in, as Telegram marks it (message_thread_id and is_topic_message).
+   */
+  pushGroupMessage(text: string, chat: FakeChat, from: Partial<{ id: number; username: string; first_name: string }> = {}, topic?: number) {
+    const user = { id: 42, is_bot: false, first_name: "Alice", username: "alice", ...from };
+    const entities = text.startsWith("/") ? [{ type: "bot_command", offset: 0, length: text.split(" ")[0]!.length }] : undefined;
+    const { topics: _topics, ...shown } = chat;
+    this.pushUpdate({
+      message: {
+        message_id: this.nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: shown,
+        from: user,
+        text,
+        entities,
+        ...(topic !== undefined ? { message_thread_id: topic, is_topic_message: true } : {}),
       },
     });
   }
@@ -355,6 +398,8 @@ export class FakeBotApi {
   private refusal(method: string, p: Record<string, any>): string | null {
     const keyboard = keyboardRefusal(p);
     if (keyboard) return keyboard;
+    const thread = threadRefusal(method, p, this.chats.get(String(p.chat_id)));
+    if (thread) return thread;
     if (method === "getChatMember" && !(Number.isSafeInteger(Number(p.user_id)) && Number(p.user_id) > 0))
       return "Bad Request: PARTICIPANT_ID_INVALID";
     if (method !== "createChatInviteLink" && method !== "editChatInviteLink") return null;

@@ -1,0 +1,59 @@
+/**
+ * The workspace a person acts in, per update: `ctx.owner` is the owner account whose data the
+ * screens show and change (their own account unless they switched to a team in Settings), and
+ * `ctx.role` their role there. `ctx.user` stays the person: their chat, language, time zone.
+ */
+import { getUser, type UserRow } from "../core/accounts/users";
+import type { Deps } from "../core/deps";
+import { getCurrentWorkspace, recordAudit, requireRole, type Role } from "../core/workspaces";
+import { AppError } from "../core/errors";
+import type { BotContext } from "./context";
+import { problemText } from "./problem";
+import { roleAtLeast, type Gate } from "../core/tokens/roles";
+
+export interface Acting {
+  owner: UserRow;
+  role: Role;
+}
+
+/**
+ * The person's current workspace: their own account (no query: the row says no other was chosen),
+ * or the team they chose, read with their role in it; a team they left falls back to their own.
+ */
+export async function actingIn(deps: Pick<Deps, "asyncDb">, user: UserRow): Promise<Acting> {
+  if (user.currentWorkspaceId === null || user.currentWorkspaceId === user.id) return { owner: user, role: "owner" };
+  const ws = await getCurrentWorkspace(deps, user.id);
+  return { owner: ws.personal ? user : await getUser(deps, ws.id), role: ws.role };
+}
+
+/** Throws the forbidden_role refusal unless the person's role here allows `need` (by default: changing things). */
+export function mayChange(ctx: { role: Role }, need: Role | Gate = "editor"): void {
+  requireRole(ctx.role, need);
+}
+
+/** True when the person's role here allows `need` (buttons that change things are drawn only then). */
+export const may = (ctx: { role: Role }, need: Role = "editor"): boolean => roleAtLeast(ctx.role, need);
+
+/**
+ * Writes a change made in the bot to the workspace's audit log, under the person who made it and
+ * with the action the API's route would have (`links.create`, `tracking.delete`…): the API records
+ * its own writes; these are the bot's.
+ */
+export async function noted(ctx: BotContext, action: string, subject: { type: string; id: number }, details?: Record<string, unknown>) {
+  await recordAudit(ctx.deps, { workspaceId: ctx.owner.id, actorId: ctx.user.id, action, subject, details: details ?? null });
+}
+
+/**
+ * For a write the person's role does not allow: says so in their words (the forbidden_role refusal)
+ * and returns true; the caller stops. For paths with no screen to fall back to (a pasted link, a command).
+ */
+export async function refusedRole(ctx: BotContext, need: Role | Gate = "editor"): Promise<boolean> {
+  try {
+    requireRole(ctx.role, need);
+    return false;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    await ctx.reply(`⚠️ ${problemText(ctx, e)}`);
+    return true;
+  }
+}
