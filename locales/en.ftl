@@ -2324,7 +2324,6 @@ ws-connected = ✅ This group is now the team group of <b>{ $workspace }</b>: it
 ws-connected-topic = ✅ This topic is now where <b>{ $workspace }</b> gets its reports, alerts, tracker notifications and join requests.
 ws-disconnected = This group no longer gets the messages of <b>{ $workspace }</b>: they go to its owners and admins again.
 ws-not-connected = This group is not connected to <b>{ $workspace }</b>.
-ws-settled-by = — { $name }
 
 ## Workspaces in the mini-app (miniapp/src/pages/workspace-bar.ts, members.ts, audit.ts)
 app-ws-label = Workspace

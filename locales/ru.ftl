@@ -2424,7 +2424,6 @@ ws-connected = ✅ Теперь это группа команды <b>{ $workspa
 ws-connected-topic = ✅ Теперь в эту тему приходят отчёты, оповещения, уведомления трекеров и заявки на вступление <b>{ $workspace }</b>.
 ws-disconnected = Эта группа больше не получает сообщения <b>{ $workspace }</b>: они снова идут владельцам и администраторам.
 ws-not-connected = Эта группа не подключена к <b>{ $workspace }</b>.
-ws-settled-by = — { $name }
 
 ## Workspaces in the mini-app (miniapp/src/pages/workspace-bar.ts, members.ts, audit.ts)
 app-ws-label = Пространство

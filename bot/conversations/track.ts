@@ -234,7 +234,19 @@ async function notifyOption(conversation: Convo, ctx: DialogContext, id: number,
       await updateTracker(o.deps, o.owner.id, id, { notify_via: "webhook", webhook_url: text });
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
     });
-  if (value !== "chat") return saveOption(conversation, ctx, id, option, () => option.parse(value, {} as never));
+  if (value !== "chat") {
+    // typed in the option's own words (`bot`, a URL, `chat <id> [topic id]`): a refusal asks again
+    let typed = value;
+    for (;;) {
+      const problem = await trySave(conversation, id, option, () => option.parse(typed, {} as never));
+      if (!problem) return;
+      await ctx.reply(ctx.t("dialog-try-again", { problem }));
+      const c = await conversation.wait();
+      const text = c.message?.text?.trim();
+      if (text === undefined || text.startsWith("/")) return conversation.halt({ next: true });
+      typed = text;
+    }
+  }
   const team = await pickTeamChat(conversation, ctx);
   if (team === "none" || team === "cancel") return void (await redraw());
   await saveOption(conversation, ctx, id, option, () => ({
@@ -246,7 +258,13 @@ async function notifyOption(conversation: Convo, ctx: DialogContext, id: number,
 
 /** Saves `input()` on tracker `id` through core and redraws its card; a problem is said and the tracker stays as it was. */
 async function saveOption(conversation: Convo, ctx: DialogContext, id: number, option: TrackerOption, input: () => TrackerInput) {
-  const problem = await conversation.external(async (o) => {
+  const problem = await trySave(conversation, id, option, input);
+  if (problem) await ctx.reply(ctx.t("track-failed", { problem }));
+}
+
+/** Saves `input()` on tracker `id` and redraws its card; the problem in words when core refuses it (null when saved). */
+function trySave(conversation: Convo, id: number, option: TrackerOption, input: () => TrackerInput): Promise<string | null> {
+  return conversation.external(async (o) => {
     try {
       await updateTracker(o.deps, o.owner.id, id, input());
       await noted(o, "tracking.update", { type: "tracker", id });
@@ -257,5 +275,4 @@ async function saveOption(conversation: Convo, ctx: DialogContext, id: number, o
       throw e;
     }
   });
-  if (problem) await ctx.reply(ctx.t("track-failed", { problem }));
 }

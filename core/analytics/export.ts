@@ -29,8 +29,8 @@ const EXPORT_COLUMNS = [
   "click-id",
   "subs",
 ] as const;
-/** The PDF leaves out the last column (sub1…sub5): a landscape page holds the others. */
-const PDF_COLUMNS = EXPORT_COLUMNS.length - 1;
+/** The PDF leaves out the last two columns (the click id, sub1…sub5): a landscape page holds the others with the referer readable. */
+const PDF_COLUMNS = EXPORT_COLUMNS.length - 2;
 /** The export's column headings in `lang`; the date's names the zone its times are in. */
 export const exportColumns = (lang: Language, zone = "UTC", now = new Date()) =>
   EXPORT_COLUMNS.map((c) =>

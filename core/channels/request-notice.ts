@@ -10,9 +10,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { Deps } from "../deps";
-import { deliveryChats } from "../team-chat/destinations";
+import { addressed, deliveryChats } from "../team-chat/destinations";
 import { t, type Language } from "../i18n/translate";
-import { targetButton } from "../deep-link";
+import { hasStartLinks, resolveStartLinks, targetButton } from "../deep-link";
 import type { JoinRequestRow } from "./requests";
 
 type NoticeDeps = Pick<Deps, "asyncDb" | "telegram" | "log" | "clock">;
@@ -98,6 +98,12 @@ async function quietly<T>(deps: NoticeDeps, what: string, call: () => Promise<T>
   }
 }
 
+/** Start links of a group's buttons written out with the bot's username (this notice is sent directly, not queued). */
+async function forGroup(deps: NoticeDeps, params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (!hasStartLinks(params) || !deps.telegram) return params;
+  return resolveStartLinks(params, (await deps.telegram.getMe()).username);
+}
+
 /** A request came: the channel's notice is sent anew, below, and the one before it goes. */
 export async function tellRequests(deps: NoticeDeps, userId: number, channelId: number): Promise<void> {
   const api = deps.telegram;
@@ -106,12 +112,12 @@ export async function tellRequests(deps: NoticeDeps, userId: number, channelId: 
   if (!api || !to) return;
   const view = await render(deps, userId, channelId, to.lang);
   if (!view.waiting) return;
-  const sent = await quietly(deps, "the join-request notice", () =>
-    api.sendMessage(to.chatId, view.text, {
-      parse_mode: "HTML",
-      reply_markup: { inline_keyboard: view.keyboard },
-      ...(to.threadId ? { message_thread_id: to.threadId } : {}),
-    }),
+  const sent = await quietly(deps, "the join-request notice", async () =>
+    api.sendMessage(
+      to.chatId,
+      view.text,
+      await forGroup(deps, addressed({ parse_mode: "HTML", reply_markup: { inline_keyboard: view.keyboard } }, to)),
+    ),
   );
   if (!sent) return;
   const before = await noticeOf(deps, userId, channelId);
@@ -151,17 +157,22 @@ export async function refreshRequestNotice(
   const api = deps.telegram;
   if (!api) return;
   const notice = await noticeOf(deps, userId, channelId);
-  const lang = (await deliveryChats(deps.asyncDb, userId))[0]?.lang ?? "en";
+  const [to] = await deliveryChats(deps.asyncDb, userId);
+  const lang = to?.lang ?? "en";
   if (notice) {
     const view = await render(deps, userId, channelId, lang, said(lang));
     if (!view.waiting) {
       const { channelRequestNotices: n } = deps.asyncDb.tables;
       await deps.asyncDb.delete(n).where(and(eq(n.id, notice.id), eq(n.messageId, notice.messageId)));
     }
-    await quietly(deps, "updating the join-request notice", () =>
+    await quietly(deps, "updating the join-request notice", async () =>
       api.editMessageText(notice.chatId, notice.messageId, view.text, {
         parse_mode: "HTML",
-        reply_markup: { inline_keyboard: view.keyboard },
+        // a team group's buttons that open something in the presser's chat are start links
+        reply_markup: (to
+          ? addressed({ reply_markup: { inline_keyboard: view.keyboard } }, to)
+          : { reply_markup: { inline_keyboard: view.keyboard } }
+        ).reply_markup as { inline_keyboard: typeof view.keyboard },
       }),
     );
   }

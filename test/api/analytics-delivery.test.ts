@@ -10,7 +10,7 @@ import { insertLink, recordClicks } from "../helpers/clicks";
 import { summaryCard } from "../../core/analytics/summary";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const HEADER = "Date — UTC,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique";
+const HEADER = "Date — UTC,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique,Click ID,Sub parameters";
 
 let fake: FakeBotApi;
 let t: TestApp;
@@ -140,8 +140,8 @@ describe("export", () => {
       .split("\r\n");
     expect(lines[0]).toBe(HEADER);
     expect(lines).toHaveLength(11);
-    expect(lines[1]).toBe("2026-03-30 11:59:30,203.0.113.7,DE,DE City,desktop,Linux,Firefox,,no,,yes");
-    expect(lines[2]).toBe("2026-03-30 09:00:00,198.51.100.1,US,,bot,,,,yes,Googlebot,no");
+    expect(lines[1]).toBe("2026-03-30 11:59:30,203.0.113.7,DE,DE City,desktop,Linux,Firefox,,no,,yes,,");
+    expect(lines[2]).toBe("2026-03-30 09:00:00,198.51.100.1,US,,bot,,,,yes,Googlebot,no,,");
     expect(lines[10]).toStartWith("2026-03-20 10:00:00,");
   });
 

@@ -98,8 +98,8 @@ test("rules take their visitors first; the split gets the rest; stats count by r
     { index: 1, clicks: 1 },
   ]);
   expect(stats.variants).toEqual([
-    { index: 0, url: "https://a.example/", clicks: a, uniqueClicks: aUnique },
-    { index: 1, url: "https://b.example/", clicks: 51 - a, uniqueClicks: 40 - aUnique },
+    { index: 0, url: "https://a.example/", clicks: a, uniqueClicks: aUnique, conversions: 0, conversionRate: 0 },
+    { index: 1, url: "https://b.example/", clicks: 51 - a, uniqueClicks: 40 - aUnique, conversions: 0, conversionRate: 0 },
   ]);
   expect(a - botOnA).toBeGreaterThan(10); // both variants were served
   expect(51 - a - (1 - botOnA)).toBeGreaterThan(10);

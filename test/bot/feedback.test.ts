@@ -221,7 +221,7 @@ describe("tracker options (one tap, one answer, validated by core)", () => {
       "Notifications can only go to one of your channels or groups where the bot is an administrator",
     );
     expect(await b.send("chat -1003000000002 7").then(lastText)).toContain(
-      "Notifies via: chat -1003000000002, topic 7, one digest an hour",
+      "Notifies via: chat Team, topic 7, one digest an hour", // the card names the chat
     );
     expect(await answer("🧩 Syntax", "query")).toContain("✅ Saved");
     expect(await answer("🔤 Keyword", "(канал")).toContain("the parenthesis at position 1 is not closed");

@@ -17,6 +17,7 @@ import { setUserLanguage, upsertTelegramUser } from "../../core/accounts/users";
 import { deliveryChats } from "../../core/team-chat/destinations";
 import { updateSettings } from "../../core/reports/settings";
 import { sendDueReports } from "../../core/reports/report";
+import { t } from "../../core/i18n/translate";
 
 setDefaultTimeout(60_000);
 
@@ -153,26 +154,32 @@ test("a join request through a team's invite reaches the group's topic, and a me
   s.fake.pushUpdate({
     chat_join_request: { chat: CHANNEL, from: { id: 777, is_bot: false, first_name: "Dave" }, user_chat_id: 777, date, invite_link: link },
   });
-  await eventually(
-    async () => (await db.select().from(db.tables.outbox).where(eq(db.tables.outbox.topic, "channel_request"))).length === 1,
-    "the request queued",
-  );
-  await deliveryWorker(s.t.deps).drain();
-  const asked = await intoCrew((t) => t.startsWith("🙋 Dave asks to join"), "the request in the group");
+  // the channel's one message about its waiting requests, in the group's topic
+  const asked = await intoCrew((t) => t.startsWith("🙋 <b>Agency channel</b>"), "the request in the group");
   expect(asked.params.message_thread_id).toBe(5);
-  const buttons = (asked.params.reply_markup.inline_keyboard as { text: string; url?: string; callback_data?: string }[][]).flat();
-  expect(buttons.map((b) => b.text)).toEqual(["✅ Approve", "❌ Decline", "Open the invite"]);
-  expect(buttons[2]!.url).toMatch(/^https:\/\/t\.me\/\w+\?start=invite_\d+$/);
+  expect(textOf(asked)).toStartWith(t("en", "requests-notice-head", { channel: "Agency channel", count: 1 }));
+  expect(textOf(asked)).toContain(t("en", "requests-notice-line", { who: "Dave", invite: "Ad in News" }));
+  const rows = asked.params.reply_markup.inline_keyboard as { text: string; url?: string; callback_data?: string }[][];
+  expect(rows.map((r) => r.map((b) => b.text))).toEqual([
+    [t("en", "join-request-approve"), t("en", "join-request-decline")],
+    [t("en", "join-request-open-invite")],
+  ]);
+  // in the group, the invite opens in the presser's own chat with the bot
+  expect(rows[1]![0]!.url).toMatch(/^https:\/\/t\.me\/\w+\?start=invite_\d+$/);
 
   // Bob, an editor of the team (not an administrator of the channel), approves it in the group
-  s.fake.pushCallback(buttons[0]!.callback_data!, BOB, asked.result.message_id, {
+  s.fake.pushCallback(rows[0]![0]!.callback_data!, BOB, asked.result.message_id, {
     text: textOf(asked),
     chat: { id: CREW.id, type: "supergroup", title: CREW.title, is_forum: true },
     reply_markup: asked.params.reply_markup,
   });
   await s.fake.waitFor("approveChatJoinRequest", (c) => Number(c.params.user_id) === 777);
   const edited = await s.fake.waitFor("editMessageText", (c) => Number(c.params.chat_id) === CREW.id);
-  expect(textOf(edited)).toBe("✅ Dave was let in.\n— Bob");
+  expect(textOf(edited)).toBe(
+    `${t("en", "request-approved", { name: "Dave" })}\n\n${t("en", "requests-notice-none", { channel: "Agency channel" })}`,
+  );
+  const audit = await db.select().from(db.tables.auditLog).where(eq(db.tables.auditLog.workspaceId, team));
+  expect(audit.map((a) => [a.action, a.actorId])).toContainEqual(["channels.requests.approve", bob]);
 });
 
 test("the team's daily report goes into the topic, written in the language of who connected the group", async () => {

@@ -33,6 +33,8 @@ export async function teamWithEverything(t: TestApp, token: string, name = "Acme
   const invite = await post(`/api/channels/${channel.id}/invites`, { name: "team" });
   const placement = await post("/api/placements", { venue: "@bigchannel" });
   const apiToken = await post("/api/tokens", { name: "team" });
+  const postback = await post("/api/postbacks", { url: "https://net.team.example/pb?c={click_id}", events: ["click"] });
+  const postbackKey = await post("/api/postback-keys", { name: "team" });
   // a webhook delivery of the team's (no route makes one but a click)
   const delivery = await queueWebhook(t.deps.asyncDb, t.clock.now(), {
     userId: ws,
@@ -56,6 +58,8 @@ export async function teamWithEverything(t: TestApp, token: string, name = "Acme
     "/api/invites": invite.id,
     "/api/placements": placement.id,
     "/api/tokens": apiToken.id,
+    "/api/postbacks": postback.id,
+    "/api/postback-keys": postbackKey.id,
     "/api/webhooks/links": link.id,
     "/api/workspaces": ws,
     "/api/webhooks/deliveries": delivery,

@@ -65,7 +65,7 @@ describe("a link's page sends its summary, QR code and export to the bot chat", 
     await page.getByText("Sent 12 clicks to your Telegram chat", { exact: true }).waitFor();
     const doc = await fake.waitFor("sendDocument");
     const csv = new TextDecoder().decode(Object.values(doc.files)[0]!.bytes);
-    expect(csv.split("\r\n")[0]).toBe("Date — UTC,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique");
+    expect(csv.split("\r\n")[0]).toBe("Date — UTC,IP,Country,City,Device,OS,Browser,Referer,Bot,Bot name,Unique,Click ID,Sub parameters");
     expect(csv.trim().split("\r\n")).toHaveLength(13); // RFC 4180 line ends
     expect(problems).toEqual([]);
   });

@@ -175,8 +175,8 @@ describe("analytics and orphan visits", () => {
       ],
     );
     expect(stats.variants).toEqual([
-      { index: 0, url: "https://a.example/", clicks: 3, uniqueClicks: 2 },
-      { index: 1, url: "https://b.example/", clicks: 1, uniqueClicks: 1 },
+      { index: 0, url: "https://a.example/", clicks: 3, uniqueClicks: 2, conversions: 0, conversionRate: 0 },
+      { index: 1, url: "https://b.example/", clicks: 1, uniqueClicks: 1, conversions: 0, conversionRate: 0 },
     ]);
     expect(
       await page.locator("table.variants tbody tr").evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent))),
