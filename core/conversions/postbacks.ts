@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { MAX_POSTBACK_URL, POSTBACK_MACROS, postbackTemplateProblem } from "./template";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { first, transaction, type AsyncDbOrTx } from "../../db/async";
@@ -7,7 +8,7 @@ import { TargetError } from "../webhooks/ssrf";
 import { takesClicks } from "../links/click-postbacks";
 import { ANY_EVENT, EVENT_NAME, SERVICE_EVENTS, noFacts, type PostbackFacts } from "./events";
 import { POSTBACK_TOPIC } from "./queue";
-import { expandPostbackUrl, sendPostback } from "./send";
+import { sendPostback } from "./send";
 
 /** A postback as set up: a URL template, or the Meta format. */
 export type PostbackInput = {
@@ -30,7 +31,7 @@ export interface PostbackView {
 }
 
 export const MAX_POSTBACK_EVENTS = 20;
-export const MAX_POSTBACK_URL = 2048;
+export { MAX_POSTBACK_URL };
 const MAX_PER_ACCOUNT = 100;
 
 type PostbackRow = Deps["asyncDb"]["tables"]["postbacks"]["$inferSelect"];
@@ -56,15 +57,11 @@ function checkEvents(events: string[]): string[] {
 }
 
 function checkUrl(url: string): string {
-  const trimmed = url.trim();
-  let parsed: URL | null = null;
-  try {
-    // the macros stand for values; what is around them must be an absolute http(s) URL
-    parsed = new URL(expandPostbackUrl(trimmed, {}));
-  } catch {}
-  if (!parsed || !/^https?:$/.test(parsed.protocol) || trimmed.length > MAX_POSTBACK_URL)
-    throw new FieldError("url", "must be an absolute http(s) URL (macros such as {click_id} allowed)");
-  return trimmed;
+  const problem = postbackTemplateProblem(url);
+  if (problem?.kind === "unknown_macro")
+    throw new FieldError("url", `{${problem.name}} is not a macro (the macros: ${POSTBACK_MACROS.map((m) => `{${m}}`).join(", ")})`);
+  if (problem) throw new FieldError("url", "must be an absolute http(s) URL (macros such as {click_id} allowed)");
+  return url.trim();
 }
 
 /** Fails with 404 unless the link or placement is the owner's. */

@@ -4,9 +4,11 @@
  * http(s) URL, too long, or a `{name}` that is no macro (a typo such as `{clickid}` would otherwise
  * go out as it is). The macros are exactly those `expandPostbackUrl` fills.
  */
-import { MAX_POSTBACK_URL } from "./postbacks";
 import { expandPostbackUrl, postbackValues } from "./send";
 import { noFacts } from "./events";
+
+/** The longest postback URL template. */
+export const MAX_POSTBACK_URL = 2048;
 
 /** What is wrong with a URL template. */
 export type TemplateProblem = { kind: "not_http" } | { kind: "too_long"; max: number } | { kind: "unknown_macro"; name: string };

@@ -177,4 +177,9 @@ test("a postback per link or placement takes only their events; POST sends the v
   expect((await req("POST", "/api/postbacks", { url: `${rx.url}/x`, events: ["click"], link_id: a.id }, other)).status).toBe(404);
   const bad = await req("POST", "/api/postbacks", { url: "ftp://x/{click_id}", events: ["click"] });
   expect([bad.status, bad.json.details[0].field]).toEqual([400, "url"]);
+  // a misspelt macro would go out as it is: refused, naming it and the macros there are
+  const typo = await req("POST", "/api/postbacks", { url: `${rx.url}/pb?c={clickid}`, events: ["click"] });
+  expect([typo.status, typo.json.details[0].field]).toEqual([400, "url"]);
+  expect(typo.json.details[0].message).toContain("{clickid} is not a macro");
+  expect(typo.json.details[0].message).toContain("{click_id}");
 });
