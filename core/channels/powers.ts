@@ -1,5 +1,5 @@
 import { GrammyError } from "grammy";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { AppError, Forbidden } from "../errors";
 import { ownerChat, telegramPeopleOf } from "../accounts/users";
@@ -101,15 +101,24 @@ export async function holdsChat(deps: PowerDeps & Pick<Deps, "log">, userId: num
 
 /**
  * The accounts holding `chatId` as a channel whose Telegram user is `personId` (normally one; two
- * after a person signs in with Telegram on another account before merging).
+ * after a person signs in with Telegram on another account before merging), and the team
+ * workspaces holding it where that person is an editor or more (whose powers in the chat rest on
+ * their members' standing: `team` set).
  */
 async function ownersByPerson(deps: Pick<Deps, "asyncDb">, chatId: string, personId: number) {
-  const { channels, users } = deps.asyncDb.tables;
-  return deps.asyncDb
+  const { channels, users, workspaceMembers } = deps.asyncDb.tables;
+  const own = await deps.asyncDb
     .select({ userId: channels.userId, channelId: channels.id, title: channels.title })
     .from(channels)
     .innerJoin(users, eq(users.id, channels.userId))
     .where(and(eq(channels.chatId, chatId), eq(users.msgrId, personId)));
+  const teams = await deps.asyncDb
+    .select({ userId: channels.userId, channelId: channels.id, title: channels.title })
+    .from(channels)
+    .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, channels.userId))
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
+    .where(and(eq(channels.chatId, chatId), eq(users.msgrId, personId), inArray(workspaceMembers.role, ["owner", "admin", "editor"])));
+  return [...own.map((o) => ({ ...o, team: false })), ...teams.map((o) => ({ ...o, team: true }))];
 }
 
 /** A change of a person's standing in a chat, from a `chat_member` update. */
@@ -136,12 +145,14 @@ export async function recordStandingChange(
   deps.chatStandings.learn(change.chatId, change.personId, change.is);
   if (change.was.holds === change.is.holds) return [];
   const now = deps.clock.now();
-  for (const owner of owners) {
+  // a team is not told: another member may still run the chat; its next use asks each member anew
+  const persons = owners.filter((o) => !o.team);
+  for (const owner of persons) {
     const { chatId, lang } = await ownerChat(deps.asyncDb, owner.userId);
     if (chatId === null) continue;
     const title = owner.title ?? change.chatId;
     const text = change.is.holds ? t(lang, "channel-regained", { title }) : t(lang, "channel-lost", { title, reason: change.is.reason });
     await queueBotMessage(deps.asyncDb, now, { userId: owner.userId, topic: "notice", refId: owner.channelId, chatId, params: { text } });
   }
-  return owners.map((o) => o.userId);
+  return persons.map((o) => o.userId);
 }

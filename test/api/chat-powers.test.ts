@@ -291,3 +291,37 @@ describe("rights escalation: an administrator without the right to invite users"
     expect(s.fake.callsOf("approveChatJoinRequest")).toHaveLength(0);
   });
 });
+
+describe("a team's chat", () => {
+  const BOB = { id: 43, is_bot: false, first_name: "Bob", username: "bob" };
+  test("held through a member who administers it: that member demoted, the team's next invite is refused at once", async () => {
+    const bob = (await s.t.telegramUser(BOB.id, "bob")).token;
+    s.fake.members.set(`${GROUP.id}:${BOB.id}`, { status: "administrator", can_invite_users: true });
+    s.fake.pushUpdate({
+      my_chat_member: {
+        chat: GROUP,
+        from: BOB,
+        date: now(),
+        old_chat_member: { status: "left", user: FAKE_BOT },
+        new_chat_member: ADMIN_BOT,
+      },
+    });
+    await s.fake.waitFor("sendMessage", (c) => c.params.chat_id === BOB.id && String(c.params.text).includes("invite tracking"));
+    const team = (await req("POST", "/api/workspaces", { name: "Agency" }, bob)).json.id as number;
+    const headers = { "x-workspace": String(team) };
+    const inTeam = (method: string, path: string, body?: unknown) => s.t.request(method, path, { token: bob, body, headers });
+    const channel = await inTeam("POST", "/api/channels", { chat: GROUP.id });
+    expect(channel.status).toBe(201);
+    expect((await inTeam("POST", `/api/channels/${channel.json.id}/invites`, { name: "First" })).status).toBe(201);
+    // Bob's own account lets the chat go: only the team holds it
+    const [personal] = (await req("GET", "/api/channels", undefined, bob)).json as { id: number }[];
+    expect((await req("DELETE", `/api/channels/${personal!.id}`, undefined, bob)).status).toBe(200);
+    // Telegram says Bob is no longer an administrator: the team holds the chat through nobody now
+    s.fake.members.set(`${GROUP.id}:${BOB.id}`, { status: "member" });
+    s.fake.pushChatMember(GROUP, BOB, "administrator", "member", now());
+    await s.fake.handledAll();
+    const refused = await inTeam("POST", `/api/channels/${channel.json.id}/invites`, { name: "Second" });
+    expect([refused.status, refused.json.error]).toEqual([403, "not_chat_admin"]);
+    expect(s.fake.callsOf("createChatInviteLink")).toHaveLength(1);
+  });
+});
