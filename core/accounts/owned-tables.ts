@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AsyncTx, Tables } from "../../db/async";
 import { roleAtLeast } from "../tokens/roles";
 
@@ -131,6 +131,34 @@ export const OWNED_TABLES: OwnedTable[] = [
   { key: "channelInvites" },
   // placements move with their bindings and views (those hang off the placement, not the user)
   { key: "placements" },
+  // the channel's one join-request notice: a channel row the channels hook folds takes its notice along
+  { key: "channelRequestNotices" },
+  // one row per account and caller's id: the survivor keeps its own conversion where both reported one
+  {
+    key: "conversions",
+    async merge(tx, sourceId, targetId) {
+      const { conversions: c } = tx.tables;
+      const own = await tx
+        .select({ externalId: c.externalId })
+        .from(c)
+        .where(and(eq(c.userId, targetId), isNotNull(c.externalId)));
+      const taken = own.map((r) => r.externalId!);
+      if (taken.length) await tx.delete(c).where(and(eq(c.userId, sourceId), inArray(c.externalId, taken)));
+      await tx.update(c).set({ userId: targetId }).where(eq(c.userId, sourceId));
+    },
+  },
+  { key: "postbacks" },
+  { key: "postbackKeys" },
+  // one row per account, chat and topic: topics the survivor knows stay its own, the others move
+  {
+    key: "forumTopics",
+    async merge(tx, sourceId, targetId) {
+      const { forumTopics: f } = tx.tables;
+      for (const row of await tx.select().from(f).where(eq(f.userId, targetId)))
+        await tx.delete(f).where(and(eq(f.userId, sourceId), eq(f.chatId, row.chatId), eq(f.threadId, row.threadId)));
+      await tx.update(f).set({ userId: targetId }).where(eq(f.userId, sourceId));
+    },
+  },
   // tokens follow their workspace; the ones the merged-in person made for team workspaces keep
   // working as the survivor's (whose memberships the next entry carries over)
   {

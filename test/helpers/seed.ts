@@ -58,6 +58,12 @@ export async function seedResources(deps: Pick<Deps, "asyncDb" | "clock">, userI
   await db
     .insert(s.orphanVisitDays)
     .values({ userId, code: `gone-${tag}`, day: new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000), visits: 2, lastAt: now });
+  // conversions and postbacks, the tracker's forum topics, the channel's join-request notice
+  await db.insert(s.conversions).values({ userId, event: "purchase", externalId: `order-${tag}`, occurredAt: now });
+  await db.insert(s.postbacks).values({ userId, kind: "url", url: `https://net.example/${tag}`, method: "GET", events: ["click"] });
+  await db.insert(s.postbackKeys).values({ userId, name: `key-${tag}`, keyHash: `kh-${tag}`, prefix: "pbk_x" });
+  await db.insert(s.forumTopics).values({ userId, chatId: `chat-${tag}`, threadId: 5, name: `topic-${tag}` });
+  await db.insert(s.channelRequestNotices).values({ userId, channelId: channel!.id, chatId: "1", messageId: 7 });
   const [team] = await db
     .insert(s.users)
     .values({ kind: "team", name: `team-${tag}` })
