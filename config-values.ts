@@ -1,6 +1,6 @@
 /**
  * Readers of single environment variables for config.ts: each takes the environment it is given
- * (never process.env), checks one variable and throws a ConfigError naming it.
+ * (never the process environment itself), checks one variable and throws a ConfigError naming it.
  */
 import { hostname } from "node:os";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,26 +1,11 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { startBotApp } from "./helpers";
-import { FAKE_BOT } from "../helpers/fake-bot-api";
+import { BOT_ADMIN, FAKE_BOT } from "../helpers/fake-bot-api";
 import { eventually } from "../helpers/eventually";
 import { botRunner } from "../../bot/runtime";
 
 const CHANNEL = { id: -1001110003, type: "channel", title: "Ads Club", username: "adsclub" };
-const ADMIN = {
-  status: "administrator",
-  user: FAKE_BOT,
-  can_be_edited: false,
-  is_anonymous: false,
-  can_manage_chat: true,
-  can_delete_messages: false,
-  can_manage_video_chats: false,
-  can_restrict_members: false,
-  can_promote_members: false,
-  can_change_info: false,
-  can_invite_users: true,
-  can_post_stories: false,
-  can_edit_stories: false,
-  can_delete_stories: false,
-};
+const ADMIN = BOT_ADMIN;
 const OWNER = { id: 42, is_bot: false, first_name: "Alice", username: "alice" };
 
 let s: Awaited<ReturnType<typeof startBotApp>>;

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
+import { FakeBotApi, BOT_ADMIN, FAKE_BOT, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
 import { eventually } from "../helpers/eventually";
 import { chatTopics } from "../../core/tracking/team-chats";
@@ -30,22 +30,7 @@ afterEach(async () => {
 
 const FORUM = { id: -1009876543210, type: "supergroup", title: "Sales team", is_forum: true };
 const now = () => Math.floor(Date.now() / 1000);
-const ADMIN = {
-  status: "administrator",
-  user: FAKE_BOT,
-  can_be_edited: false,
-  is_anonymous: false,
-  can_manage_chat: true,
-  can_delete_messages: false,
-  can_manage_video_chats: false,
-  can_restrict_members: false,
-  can_promote_members: false,
-  can_change_info: false,
-  can_invite_users: true,
-  can_post_stories: false,
-  can_edit_stories: false,
-  can_delete_stories: false,
-};
+const ADMIN = BOT_ADMIN;
 
 /** Alice (42) makes the bot an administrator of the forum; a topic is created, another renamed, one closed. */
 async function forumWithTopics() {

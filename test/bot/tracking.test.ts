@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
+import { FakeBotApi, BOT_ADMIN, FAKE_BOT, FAKE_BOT_TOKEN, type RecordedCall } from "../helpers/fake-bot-api";
 import { createBot } from "../../bot/bot";
 import { readChoice } from "../../bot/conversations/team-chat";
 import { eventually } from "../helpers/eventually";
@@ -248,22 +248,7 @@ describe("the bot as a source, end to end", () => {
 
 describe("private chats feed only their owners' trackers", () => {
   const PRIVATE = { id: -1009999000001, type: "supergroup", title: "Mallory's friends" };
-  const ADMIN = {
-    status: "administrator",
-    user: FAKE_BOT,
-    can_be_edited: false,
-    is_anonymous: false,
-    can_manage_chat: true,
-    can_delete_messages: false,
-    can_manage_video_chats: false,
-    can_restrict_members: false,
-    can_promote_members: false,
-    can_change_info: false,
-    can_invite_users: true,
-    can_post_stories: false,
-    can_edit_stories: false,
-    can_delete_stories: false,
-  };
+  const ADMIN = BOT_ADMIN;
   const MALLORY = { id: 43, is_bot: false, first_name: "Mallory", username: "mallory" };
 
   test("a stranger's private group never reaches another user's tracker; its owner's tracker sees it", async () => {

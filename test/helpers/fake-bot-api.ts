@@ -50,6 +50,19 @@ const ADMIN_RIGHTS = {
   can_delete_stories: false,
 };
 
+/**
+ * The bot as an administrator of a chat with the least rights the service needs (it may invite
+ * users; it deletes and restricts nothing): the `new_chat_member` of a my_chat_member update.
+ */
+export const BOT_ADMIN = {
+  ...ADMIN_RIGHTS,
+  status: "administrator",
+  user: FAKE_BOT,
+  can_delete_messages: false,
+  can_restrict_members: false,
+  can_invite_users: true,
+};
+
 /** Telegram's refusal of a keyboard: callback data must be 1 to 64 bytes. */
 export function keyboardRefusal(params: Record<string, any>): string | null {
   const rows = params.reply_markup?.inline_keyboard as { callback_data?: unknown }[][] | undefined;
