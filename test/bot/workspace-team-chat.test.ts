@@ -178,6 +178,8 @@ test("a join request through a team's invite reaches the group's topic, and a me
   expect(textOf(edited)).toBe(
     `${t("en", "request-approved", { name: "Dave" })}\n\n${t("en", "requests-notice-none", { channel: "Agency channel" })}`,
   );
+  // Bob's toast comes once the approval is done and written down
+  await s.fake.waitFor("answerCallbackQuery", (c) => c.params.text === t("en", "request-approved-toast"));
   const audit = await db.select().from(db.tables.auditLog).where(eq(db.tables.auditLog.workspaceId, team));
   expect(audit.map((a) => [a.action, a.actorId])).toContainEqual(["channels.requests.approve", bob]);
 });
