@@ -1,4 +1,5 @@
-import type { JournalClick, PendingClick } from "./packed";
+import { clickNoOf, type JournalClick, type PendingClick } from "./packed";
+import { clickIdOf } from "./click-id";
 import { recordCheck } from "./record-check";
 
 export { recordCheck };
@@ -11,7 +12,9 @@ export { recordCheck };
  *   u8  version which field list follows (JOURNAL_FIELDS)
  *   the fields of that version, in order: `f64` a number (NaN = null), `u8` 0/1, `str` a u16 byte
  *   length (0xFFFF = null) and that many UTF-8 bytes, `id` a string written as `str` that is never a
- *   reference nor enters the string table (a click id: every click has its own)
+ *   reference nor enters the string table (a click id: every click has its own); `parts` a click id
+ *   in parts (click-id.ts): its prefix as `str` (null: no id), then unless null an `f64` number (NaN:
+ *   the string is a whole id that is not in parts)
  *   from version 4: zero bytes up to a multiple of 4 (so the check reads whole 32-bit words)
  *
  * From version 3 a string may instead be a reference to one written earlier in the same segment
@@ -55,9 +58,11 @@ export const JOURNAL_FIELDS = {
   // v5: the fields of v4, then the click id (fixed at the redirect, so a replayed click keeps it) and
   // the short link's sub1…sub5 and fbclid parameters (PendingClick.params)
   5: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "id"], ["params", "str"]],
-} as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id"])[]>;
+  // v6: the fields of v5, the click id in parts (`parts`; click-id.ts)
+  6: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "parts"], ["params", "str"]],
+} as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id" | "parts"])[]>;
 
-export const JOURNAL_VERSION = 5;
+export const JOURNAL_VERSION = 6;
 /** The first version whose strings may be references. */
 const REFS_FROM = 3;
 /** The first version padded to whole words and checked by recordCheck (earlier ones: CRC-32). */
@@ -92,7 +97,7 @@ export const MAX_CHARS = {
 export const MAX_RECORD =
   HEADER +
   1 +
-  5 * 8 +
+  6 * 8 +
   1 +
   8 * 2 +
   3 +
@@ -170,12 +175,22 @@ export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: Pen
   view.setFloat64(p + 8, c.variant ?? NaN, true);
   p = writeStr(out, p + 16, c.visitor ?? null, table);
   p = writeStr(out, p, c.geo ?? null, table);
-  p = writeStr(out, p, c.clickId ?? null, null);
+  p = writeParts(out, p, c, table);
   p = writeStr(out, p, c.params ?? null, table);
   while ((p - off) & 3) bytes[p++] = 0;
   view.setUint32(off + 4, recordCheck(view, off + HEADER, p), true);
   view.setUint32(off, p - off, true);
   return p - off;
+}
+
+/** A `parts` field: the click id's prefix as a string (a reference after its first time), then its number; or the whole id and NaN when it is not in parts; null alone when none. */
+function writeParts(out: RecordBuffer, p: number, c: PendingClick, table: StringTable): number {
+  const id = clickNoOf(c);
+  const str = id ? id.clickPrefix : (c.clickId ?? null);
+  p = writeStr(out, p, str, table);
+  if (str === null) return p;
+  out.view.setFloat64(p, id ? id.clickNo : NaN, true);
+  return p + 8;
 }
 
 /** Writes `s` in full or as a reference to the segment's `table`; with no table (an `id` field), always in full and never entered. */
@@ -263,6 +278,19 @@ export function decodeSegment(bytes: Uint8Array): DecodedSegment {
   return { records, end: off, torn: off < buf.length };
 }
 
+/** A string field's text after its u16 `n` (at `p`): a reference to the segment's table, or written in full (and entered in it); null when it runs past the record. */
+function readStr(body: Buffer, p: number, n: number, refs: boolean, table: string[]): { s: string; p: number } | null {
+  if (refs && n === REF) {
+    if (p + 2 > body.length) return null;
+    const id = body.readUInt16LE(p);
+    return id < table.length ? { s: table[id]!, p: p + 2 } : null;
+  }
+  if (p + n > body.length) return null;
+  const s = body.toString("utf8", p, p + n);
+  if (refs && n > REF_MIN_BYTES && table.length < MAX_TABLE) table.push(s);
+  return { s, p: p + n };
+}
+
 function decodeRecord(buf: Buffer, view: DataView, off: number, size: number, table: string[]): JournalClick | null {
   const body = buf.subarray(off + HEADER, off + size);
   const version = body[0]!;
@@ -288,22 +316,24 @@ function decodeRecord(buf: Buffer, view: DataView, off: number, size: number, ta
       const n = body.readUInt16LE(p);
       p += 2;
       if (n === NULL_STR) out[name] = null;
-      else if (type === "id") {
+      else if (type === "parts") {
+        // the prefix (or a whole id), then the number
+        const at = readStr(body, p, n, refs, table);
+        if (!at) return null;
+        p = at.p;
+        if (p + 8 > body.length) return null;
+        const no = body.readDoubleLE(p);
+        p += 8;
+        out[name] = Number.isNaN(no) ? at.s : clickIdOf(out.linkId as number, at.s, no);
+      } else if (type === "id") {
         if (p + n > body.length) return null;
         out[name] = body.toString("utf8", p, p + n);
         p += n;
-      } else if (refs && n === REF) {
-        if (p + 2 > body.length) return null;
-        const id = body.readUInt16LE(p);
-        if (id >= table.length) return null;
-        out[name] = table[id];
-        p += 2;
       } else {
-        if (p + n > body.length) return null;
-        const str = body.toString("utf8", p, p + n);
-        out[name] = str;
-        if (refs && n > REF_MIN_BYTES && table.length < MAX_TABLE) table.push(str);
-        p += n;
+        const at = readStr(body, p, n, refs, table);
+        if (!at) return null;
+        out[name] = at.s;
+        p = at.p;
       }
     }
   }

@@ -22,8 +22,12 @@ const TABLES: Tables = schema;
 /** The click writer's dependencies on SQLite: the service's, plus the synchronous handle of its own connection. */
 export type SqliteWriterDeps = ClickWriterDeps & { db: Db };
 
-/** Clicks per INSERT statement: 64 rows × 22 columns stays far below SQLite's 32,766 bound parameters. */
-export const INSERT_CHUNK = 64;
+/**
+ * Clicks per INSERT statement (32 rows × 22 columns, far below SQLite's 32,766 bound parameters).
+ * The values are spread into bun:sqlite's arguments, and past about 32 rows a longer statement costs
+ * more than it saves: a batch of 10,000 clicks took 5.4 µs per click at 32 rows, 7.6 at 46, 6.7 at 64.
+ */
+export const INSERT_CHUNK = 32;
 const CLICK_COLUMNS = 22;
 const CLICK_ROW = `(${Array(CLICK_COLUMNS).fill("?").join(", ")})`;
 

@@ -14,7 +14,7 @@ import { createPrivacy } from "../clicks/privacy";
 import { createOrphanRecorder } from "./orphans";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { LinkMacros, linkHasMacros, macroValues } from "./macros";
-import { clickParams, newClickId } from "../clicks/click-id";
+import { clickIdOf, clickParams, clickPrefix, nextClickNo } from "../clicks/click-id";
 import { queryParams } from "./routing";
 
 /** While the database cannot be reached, how long a cached link is served as it was before it is tried again. */
@@ -268,7 +268,8 @@ export function createVisitHandler(deps: Deps) {
     const title = link.title;
     const routed = entry.routing?.route(req, now.getTime()) ?? null;
     const kept = privacy?.(req.ip, req.userAgent, now.getTime());
-    const clickId = newClickId(link.id);
+    // the click id in parts: its string is made here only for a target that carries it, else by the writer
+    const clickNo = nextClickNo();
     const query = req.query?.() ?? "";
     const params = query ? clickParams(queryParams(query)) : null;
     sink.record({
@@ -283,7 +284,8 @@ export function createVisitHandler(deps: Deps) {
       variant: routed?.variant ?? null,
       visitor: kept?.visitor ?? null,
       geo: kept?.geo ?? null,
-      clickId,
+      clickPrefix: clickPrefix(),
+      clickNo,
       params,
     });
     let target: string;
@@ -293,6 +295,7 @@ export function createVisitHandler(deps: Deps) {
       target = entry.targets[platform] ??= targetFor(entry.macros?.link ?? link, platform);
     }
     if (!entry.macros) return { kind: "redirect", title, target, pixels: entry.pixels };
+    const clickId = clickIdOf(link.id, clickPrefix(), clickNo);
     target = entry.macros.expand(target, macroValues(deps.geo, entry, req, clickId, params));
     return { kind: "redirect", title, target, pixels: entry.pixels, clickId };
   }
