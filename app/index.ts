@@ -12,7 +12,7 @@ import { systemClock, type Clock } from "../core/clock";
 import type { Deps } from "../core/deps";
 import { createLogger, type Logger } from "../core/log";
 import { createMailer, type Mailer } from "../core/mail";
-import { LinkCache } from "../core/links/link-cache";
+import { LinkCache } from "../core/redirect/link-cache";
 import { createMatchHost } from "../core/tracking/match-host";
 import { createClickSink } from "../core/clicks/sink";
 import { createGeoLookup } from "../core/clicks/enrich";

@@ -39,7 +39,7 @@ function importsOf(file: string): Import[] {
   return found;
 }
 
-/** The feature folder of a file under core/ (core/links/visit.ts → links), or null for core's own files. */
+/** The feature folder of a file under core/ (core/redirect/visit.ts → redirect), or null for core's own files. */
 function featureOf(path: string): string | null {
   const rel = relative(CORE, path).split("/");
   return rel.length > 1 && rel[0] !== ".." ? rel[0]! : null;
@@ -138,6 +138,30 @@ const matches = (re: RegExp) =>
       .map((l) => `${l.where}: ${l.line.trim()}`),
   );
 
+test("the request side of a click lives in core/redirect/: only it records a click or takes a click number, and it is the visitor edge's only way into core's links", () => {
+  // the click sink's record() and the click number are called in core/redirect/ and nowhere else
+  expect(matches(/\b(sink|clicks)\.record\(/).map((l) => l.split(":")[0])).toEqual(["core/redirect/steps.ts"]);
+  expect(
+    matches(/\bnextClickNo\(\)/)
+      .filter((l) => !l.startsWith("core/clicks/click-id.ts"))
+      .map((l) => l.split(":")[0]),
+  ).toEqual(["core/redirect/steps.ts"]);
+  // what happens after the click is recorded (core/clicks/) knows nothing of how it was decided
+  expect(imports.filter((i) => featureOf(i.from) === "clicks" && featureOf(i.to) === "redirect")).toEqual([]);
+  // the visitor edge reaches the redirect, not the links feature's internals
+  const visitor = sources(join(ROOT, "api/visitor")).flatMap(importsOf);
+  expect(visitor.filter((i) => relative(ROOT, i.to).startsWith("core/links/")).map((i) => relative(ROOT, i.to))).toEqual([
+    "core/links/codes.ts",
+  ]);
+});
+
+test("no click column list by position outside the descriptor: both writers take the clicks table's columns from core/clicks/columns.ts", () => {
+  expect(matches(/\b(insert into|copy) clicks \((?!\$\{)/i)).toEqual([]);
+  expect(matches(/\bCLICK_COLUMNS\b|\bINSERTED_COLUMNS\b/).map((l) => l.split(":")[0])).toEqual(
+    expect.arrayContaining(["core/clicks/writer.ts", "core/clicks/writer-pg.ts"]),
+  );
+});
+
 test("write transactions begin IMMEDIATE through db/transaction.ts; none is opened on a database handle elsewhere", () => {
   expect(matches(/\bdb\.transaction\(/).filter((l) => !l.startsWith("db/transaction.ts"))).toEqual([]);
 });
@@ -152,10 +176,11 @@ test("no registry keyed by identity (WeakMap) in core, db or jobs: such state is
 
 test("service code queries only through the async seam: tables from the handle, no synchronous driver, no Deps.db", () => {
   // the click writer's SQLite form runs on a synchronous connection of its own (raw prepared
-  // statements); the composition root builds it
-  const SQLITE_WRITER = new Set(["core/clicks/writer.ts", "app/index.ts"]);
+  // statements); the composition root builds it; the click columns' descriptor reads the table's
+  // declaration (for both writers) and queries nothing
+  const SQLITE_WRITER = new Set(["core/clicks/writer.ts", "app/index.ts", "core/clicks/columns.ts"]);
   const service = code.filter((f) => !relative(ROOT, f).startsWith("db/") && !SQLITE_WRITER.has(relative(ROOT, f)));
-  expect(service.map((f) => relative(ROOT, f))).toContain("core/links/visit.ts");
+  expect(service.map((f) => relative(ROOT, f))).toContain("core/redirect/load.ts");
   const offending = service.flatMap((f) =>
     readFileSync(f, "utf8")
       .split("\n")

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
-import { createVisitHandler, type VisitOutcome, type VisitRequest } from "../../core/links/visit";
+import { createVisitHandler, type VisitOutcome, type VisitRequest } from "../../core/redirect/visit";
 import { RESERVED_CODES } from "../../core/links/codes";
 import { memoize } from "../../core/memo";
 import type { Logger } from "../../core/log";

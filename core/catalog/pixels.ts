@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { Tables } from "../../db/async";
-import { invalidateLinkCache } from "../links/link-cache";
+import { invalidateLinkCache } from "../cluster/caches";
 import { NotFound, ValidationError } from "../errors";
 
 export const PIXEL_TYPES = ["facebook", "google", "tiktok", "yandex", "vk"] as const;

@@ -98,6 +98,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   const feed = new DiskFeed(marks, memoryCap, maxBatch, log);
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
+  /** when to try writing again after a failure, on the monotonic clock (performance.now: a pause, not a time of day) */
   let retryAt = 0;
   /** the writer thread was lost and what it held is not yet written back from the journal */
   let replayOwed = false;
@@ -146,7 +147,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       // the write-back read the journal up to its newest click: nothing waits on disk only any more
       feed.spilling = false;
     } catch (e) {
-      retryAt = Date.now() + 1000;
+      retryAt = performance.now() + 1000;
       repeat(
         "error",
         "catch-up",
@@ -164,7 +165,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
     ticking = true;
     try {
       if (replayOwed) {
-        if (Date.now() >= retryAt) await catchUp();
+        if (performance.now() >= retryAt) await catchUp();
         // every click packed is in the journal, where the next try reads it
         if (replayOwed) return void packer.take();
       }
@@ -189,12 +190,12 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         const batch = feed.next(cursor);
         if (batch) queueOf().add(batch);
       }
-      if (Date.now() < retryAt) return;
+      if (performance.now() < retryAt) return;
       try {
         // while spilling, the queue holds what was fed from disk, and nothing is packed
         await (feed.spilling ? queueOf().flush() : flush());
       } catch {
-        retryAt = Date.now() + 1000; // logged; retried a second later with what has queued since
+        retryAt = performance.now() + 1000; // logged; retried a second later with what has queued since
       }
       feed.caughtUp();
     } finally {

@@ -14,7 +14,7 @@ import {
 } from "../../../core/clicks/click-id";
 import { StringTable, decodeSegment, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
 import { packClicks, unpackClicks, type PendingClick } from "../../../core/clicks/packed";
-import { queryParams } from "../../../core/links/routing";
+import { queryParams } from "../../../core/redirect/routing";
 import { clicks } from "../../../db/schema";
 
 test("click ids are URL-safe, at most 24 characters, all different, and name their link", () => {
@@ -88,7 +88,7 @@ test("a click recorded in parts (prefix and number) is journaled and packed as t
   clicks.forEach((c, i) => (off += encodeRecord(out, off, i + 1, c, new StringTable())));
   expect(decodeSegment(out.bytes).records.map((r) => r.clickId)).toEqual(ids);
   // an id given whole is kept in parts when it is one of ours, and as it is otherwise
-  expect(splitClickId(77, ids[5]!)).toEqual({ clickPrefix: clicks[5]!.clickPrefix, clickNo: clicks[5]!.clickNo });
+  expect(splitClickId(77, ids[5]!)).toEqual({ clickPrefix: clicks[5]!.clickPrefix!, clickNo: clicks[5]!.clickNo! });
   for (const other of [
     "net-42",
     `${ids[5]}-`,

@@ -1,9 +1,7 @@
 import type { LinkRow } from "../../db/schema";
 import type { Routing } from "./routing";
 import type { LinkMacros } from "./macros";
-import type { Deps } from "../deps";
 import type { Clock } from "../clock";
-import { announce, CACHE_TOPICS } from "../cluster/caches";
 
 /** What the redirect needs about a link, read once and kept briefly in memory. */
 export interface CachedLink {
@@ -96,14 +94,4 @@ export class LinkCache {
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
     this.#entries.set(code, { entry, loadedAt });
   }
-}
-
-/**
- * Call after any write that changes how a link answers (edit, toggle, delete, pixel removal, domain
- * changes): this node's cache is dropped at once, and every other node's when the change bus
- * delivers the announcement (core/cluster/caches.ts).
- */
-export function invalidateLinkCache(deps: Pick<Deps, "linkCache" | "cluster" | "log">): void {
-  deps.linkCache.invalidate();
-  announce(deps, CACHE_TOPICS.links);
 }
