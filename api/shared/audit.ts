@@ -26,6 +26,12 @@ export function auditAction(method: string, path: string): { action: string; typ
 
 /** Routes that record their own entries (workspace management) or act on the person, not a workspace (sign-in). */
 const NOT_AUDITED = /^\/api\/(workspaces|auth)(\/|$)/;
+/**
+ * Events the workspace receives rather than changes made to it: a conversion reported by the
+ * advertiser's server is data, like a click, and would fill the log with sales. Deleting one, and
+ * everything about postbacks and their keys, is audited.
+ */
+const EVENTS = new Set(["POST /api/conversions"]);
 
 /** The id a write acted on: the path's last id, else the id of what it answered (a created thing). */
 function subjectId(params: Record<string, string> | undefined, response: unknown): string | number | null {
@@ -53,7 +59,7 @@ export interface AuditedCall {
  * change itself was made.
  */
 export async function auditWrite(deps: Pick<Deps, "asyncDb" | "clock" | "log">, call: AuditedCall): Promise<void> {
-  if (!(call.method in VERBS) || call.status >= 400 || NOT_AUDITED.test(call.route)) return;
+  if (!(call.method in VERBS) || call.status >= 400 || NOT_AUDITED.test(call.route) || EVENTS.has(`${call.method} ${call.route}`)) return;
   const { action, type } = auditAction(call.method, call.route);
   const input =
     call.body && typeof call.body === "object" && !(call.body instanceof FormData) ? (call.body as Record<string, unknown>) : null;
