@@ -28,8 +28,8 @@ export function auditAction(method: string, path: string): { action: string; typ
 const NOT_AUDITED = /^\/api\/(workspaces|auth)(\/|$)/;
 /**
  * Events the workspace receives rather than changes made to it: a conversion reported by the
- * advertiser's server is data, like a click, and would fill the log with sales. Deleting one, and
- * everything about postbacks and their keys, is audited.
+ * advertiser's server is data, like a click, and would fill the log with sales. Everything about
+ * postbacks and their keys is audited.
  */
 const EVENTS = new Set(["POST /api/conversions"]);
 
