@@ -262,3 +262,16 @@ test("bot menus import no feature, and reach the menu plugin only through its pu
   ).toEqual([]);
   expect(matches(/\brender\(|\bprepare\(|as unknown as \{/).filter((l) => l.startsWith("bot/"))).toEqual([]);
 });
+
+test("no Date.now() in core: wall time comes from deps.clock (a deadline may use performance.now())", () => {
+  expect(matches(/\bDate\.now\(\)/).filter((l) => l.startsWith("core/"))).toEqual([]);
+});
+
+test("one definition per name and constant: ownedLink, the pixel types, the short-code pattern, the configuration's readers", () => {
+  const definitions = (re: RegExp) => matches(re).filter((l) => !l.startsWith("core/secure/"));
+  expect(definitions(/function ownedLink\b/).map((l) => l.split(":")[0])).toEqual(["core/links/links.ts"]);
+  expect(matches(/\["facebook", "google"/).map((l) => l.split(":")[0])).toEqual(["db/tables/links.ts"]);
+  expect(matches(/\[A-Za-z0-9_-\]\{3,64\}/).map((l) => l.split(":")[0])).toEqual(["core/links/codes.ts"]);
+  // the environment is read in config.ts (and its schema) only
+  expect(matches(/process\.env\b/).filter((l) => !/^(config|config-schema)\.ts:/.test(l))).toEqual([]);
+});

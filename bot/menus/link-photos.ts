@@ -3,7 +3,7 @@ import { InputFile } from "grammy";
 import type { BotContext } from "../context";
 import { summaryImage } from "../../core/analytics/summary";
 import { linkQrPng, trackingUrl } from "../../core/analytics/qr";
-import { ownedLink } from "../../core/analytics/stats";
+import { ownedLink } from "../../core/links/links";
 import { targetButton } from "../../core/deep-link";
 
 /** The button under a link's photo that sends its card below it. */

@@ -2,11 +2,12 @@ import type { LinkRow } from "../../db/schema";
 import type { Routing } from "./routing";
 import type { LinkMacros } from "./macros";
 import type { Clock } from "../clock";
+import type { PixelType } from "../catalog/pixels";
 
 /** What the redirect needs about a link, read once and kept briefly in memory. */
 export interface CachedLink {
   link: LinkRow;
-  pixels: { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string }[];
+  pixels: { type: PixelType; pixelId: string }[];
   /** the custom domain's hostname, when the link has one */
   host: string | null;
   /** destinations already worked out, by platform (and `expired` for the expired_url) */

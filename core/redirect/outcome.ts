@@ -1,3 +1,5 @@
+import type { PixelType } from "../catalog/pixels";
+
 /** What the visitor side knows about a request to SHORT_URL/<code>. */
 export interface VisitRequest {
   code: string;
@@ -15,7 +17,7 @@ export interface VisitRequest {
   query?: () => string;
 }
 
-export type PixelTag = { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string };
+export type PixelTag = { type: PixelType; pixelId: string };
 
 /** What to show: each kind maps to one page or redirect at the edge. */
 export type VisitOutcome =
