@@ -25,4 +25,3 @@ export function orphanVisitsApi(deps: Deps) {
     });
 }
 
-export type OrphanVisits = Static<typeof OrphanModel.answer>;

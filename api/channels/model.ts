@@ -134,8 +134,3 @@ export const ChannelsModel = {
   sent: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Optional(t.Integer()) }),
 };
 
-export type Channel = Static<typeof ChannelsModel.channel>;
-export type Invite = Static<typeof ChannelsModel.invite>;
-export type InviteStats = Static<typeof ChannelsModel.inviteStats>;
-export type ChannelStats = Static<typeof ChannelsModel.channelStats>;
-export type JoinSeries = Static<typeof ChannelsModel.series>;
