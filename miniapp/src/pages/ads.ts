@@ -165,8 +165,8 @@ function Funnel({ p }: { p: Placement }) {
 }
 
 export function AdPage({ id }: { id: string }) {
-  const placement = useAsync(() => call(client.api.placements({ id: id }).get()), [id]);
-  const views = useAsync(() => call(client.api.placements({ id: id }).views.get()), [id]);
+  const placement = useAsync(() => call(client.api.placements({ id }).get()), [id]);
+  const views = useAsync(() => call(client.api.placements({ id }).views.get()), [id]);
   return html`<section>
     <${Async} state=${placement}>${(p: Placement) => html`<header class="page-head"><h1 class="ellipsis">${p.name}</h1></header>
       <p class="hint">${venueOf(p)}${p.publish_at ? ` · ${fmtDate(p.publish_at)}` : ""} · ${p.cost ? money(p.cost.amount, p.cost.currency) : t("app-ads-no-price")}</p>

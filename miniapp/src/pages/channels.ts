@@ -35,10 +35,10 @@ export function ChannelsPage() {
 }
 
 export function ChannelPage({ id }: { id: string }) {
-  const channel = useAsync(() => call(client.api.channels({ id: id }).get()), [id]);
-  const stats = useAsync(() => call(client.api.channels({ id: id }).stats.get()), [id]);
+  const channel = useAsync(() => call(client.api.channels({ id }).get()), [id]);
+  const stats = useAsync(() => call(client.api.channels({ id }).stats.get()), [id]);
   const invites = useAsync(async () => {
-    const list = await call(client.api.channels({ id: id }).invites.get());
+    const list = await call(client.api.channels({ id }).invites.get());
     return Promise.all(list.map(async (i) => ({ ...i, figures: await call(client.api.invites({ id: i.id }).stats.get()) })));
   }, [id]);
   const [invite, setInvite] = useState("");
@@ -47,8 +47,8 @@ export function ChannelPage({ id }: { id: string }) {
     [id, invite],
   );
   const { busy, run } = useAction();
-  const channel_ = client.api.channels({ id });
-  const sent = (request: Promise<unknown>) => run(() => request, t("app-sent-to-chat"));
+  const thisChannel = client.api.channels({ id });
+  const sent = (request: () => Promise<unknown>) => run(request, t("app-sent-to-chat"));
   return html`<section>
     <${Async} state=${channel}>${(
       c: Loaded<typeof channel>,
@@ -60,9 +60,9 @@ export function ChannelPage({ id }: { id: string }) {
       <div class="stat"><strong>−${s.leaves}</strong><span>${t("app-left")}</span></div>
       <div class="stat"><strong>${s.unattributed.joins}</strong><span>${t("app-unattributed")}</span></div></div>`}<//>
     <div class="button-row">
-      <button class="btn small" disabled=${busy} onClick=${() => sent(call(channel_.export.post({ format: "csv" })))}>${t("app-journal", { format: "CSV" })}</button>
-      <button class="btn small" disabled=${busy} onClick=${() => sent(call(channel_.export.post({ format: "xlsx" })))}>${t("app-journal", { format: "XLSX" })}</button>
-      <button class="btn small" disabled=${busy} onClick=${() => sent(call(channel_.chart.post({ days: 30 })))}>${t("app-chart-to-chat")}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => sent(() => call(thisChannel.export.post({ format: "csv" })))}>${t("app-journal", { format: "CSV" })}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => sent(() => call(thisChannel.export.post({ format: "xlsx" })))}>${t("app-journal", { format: "XLSX" })}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => sent(() => call(thisChannel.chart.post({ days: 30 })))}>${t("app-chart-to-chat")}</button>
     </div>
     <h2>${t("app-invites")}</h2>
     <${Async} state=${invites}>${(list: Loaded<typeof invites>) =>

@@ -12,7 +12,7 @@ import type { LinkDetails } from "../../../api/links/model";
 type Link = LinkDetails;
 
 export function LinkDetail({ id }: { id: string }) {
-  const link = useAsync(() => call(client.api.links({ id: id }).get()), [id]);
+  const link = useAsync(() => call(client.api.links({ id }).get()), [id]);
   const cfg = useAsync(() => appConfig(), []);
   const [period, setPeriod] = useState("30d");
   return html`<section><${Async} state=${link}>${(l: Loaded<typeof link>) => {
@@ -34,7 +34,7 @@ export function LinkDetail({ id }: { id: string }) {
 
 /** Where the link was posted, as the owner's trackers with “posts with my links” saw it. */
 function Placements({ id }: { id: string }) {
-  const state = useAsync(() => call(client.api.links({ id: id }).placements.get()), [id]);
+  const state = useAsync(() => call(client.api.links({ id }).placements.get()), [id]);
   const p = state.data;
   if (!p) return null;
   if (!p.posts) return html`<p class="hint" data-testid="placements">${t("app-placements-none")}</p>`;

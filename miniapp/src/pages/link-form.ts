@@ -54,7 +54,7 @@ export function LinkForm({ id }: { id?: string }) {
       optional(call(client.api.tags.get()), []),
       optional(call(client.api.pixels.get()), []),
       optional(call(client.api.domains.get()), []),
-      id ? call(client.api.links({ id: id }).get()) : Promise.resolve(null),
+      id ? call(client.api.links({ id }).get()) : Promise.resolve(null),
     ]);
     return { tags, pixels, domains, link };
   }, [id]);

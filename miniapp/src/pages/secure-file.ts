@@ -44,14 +44,14 @@ function status(l: SecureLink): { text: string; cls: string } {
 }
 
 export function FilePage({ id }: { id: string }) {
-  const file = useAsync(() => call(client.api.secure.files({ id: id }).get()), [id]);
+  const file = useAsync(() => call(client.api.secure.files({ id }).get()), [id]);
   const links = useAsync(() => call(client.api.secure.links.get({ query: { fileId: Number(id) } })), [id]);
   const { busy, run } = useAction();
   const remove = () =>
     confirmed(t("app-file-delete-confirm")) &&
     run(async () => {
       const folderId = file.data?.folderId;
-      await call(client.api.secure.files({ id: id }).delete());
+      await call(client.api.secure.files({ id }).delete());
       navigate(folderId ? `/secure/folders/${folderId}` : "/secure", true);
     }, t("app-file-deleted"));
 

@@ -65,13 +65,13 @@ const kindOf = (mime: string): "image" | "video" | "audio" | "file" => {
 };
 
 export function FolderPage({ id }: { id: string }) {
-  const folder = useAsync(() => call(client.api.secure.folders({ id: id }).get()), [id]);
+  const folder = useAsync(() => call(client.api.secure.folders({ id }).get()), [id]);
   const files = useAsync(() => call(client.api.secure.files.get({ query: { folderId: Number(id) } })), [id]);
   const { busy, run } = useAction();
   const pause = () =>
     run(async () =>
       folder.setData(
-        await call(client.api.secure.folders({ id: id }).pause.patch()).then((r) => ({
+        await call(client.api.secure.folders({ id }).pause.patch()).then((r) => ({
           ...folder.data!,
           ...r,
           isPaused: r?.isPaused ?? !folder.data!.isPaused,
@@ -81,7 +81,7 @@ export function FolderPage({ id }: { id: string }) {
   const remove = () =>
     confirmed(t("app-folder-delete-confirm")) &&
     run(async () => {
-      await call(client.api.secure.folders({ id: id }).delete());
+      await call(client.api.secure.folders({ id }).delete());
       navigate("/secure", true);
     }, t("app-folder-deleted"));
   const rename = () => {
@@ -90,7 +90,7 @@ export function FolderPage({ id }: { id: string }) {
       void run(async () =>
         folder.setData({
           ...folder.data!,
-          ...(await call(client.api.secure.folders({ id: id }).patch({ name: name.trim() }))),
+          ...(await call(client.api.secure.folders({ id }).patch({ name: name.trim() }))),
           name: name.trim(),
         }),
       );

@@ -92,7 +92,7 @@ export function TrackerForm({ id }: { id?: string }) {
   const state = useAsync(async () => {
     const [filters, tracker, chats] = await Promise.all([
       call(client.api.tracking.filters.get()).catch(() => ({ geo: [], languages: [], categories: [] })),
-      id ? call(client.api.tracking({ id: id }).get()) : Promise.resolve(null),
+      id ? call(client.api.tracking({ id }).get()) : Promise.resolve(null),
       call(client.api.channels.get()).catch(() => [] as Chat[]),
     ]);
     return { filters, tracker, chats };

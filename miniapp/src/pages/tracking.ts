@@ -47,18 +47,18 @@ export function TrackersPage() {
 const PAGE = 20;
 
 export function MatchesPage({ id }: { id: string }) {
-  const tracker = useAsync(() => call(client.api.tracking({ id: id }).get()), [id]);
+  const tracker = useAsync(() => call(client.api.tracking({ id }).get()), [id]);
   const [offset, setOffset] = useState(0);
   const matches = useAsync(() => call(client.api.tracking({ id }).matches.get({ query: { limit: PAGE, offset } })), [id, offset]);
   const { busy, run } = useAction();
   const readAll = () =>
-    run(async () => (await call(client.api.tracking({ id: id }).matches["read-all"].post({})), matches.reload()), t("app-matches-read"));
+    run(async () => (await call(client.api.tracking({ id }).matches["read-all"].post({})), matches.reload()), t("app-matches-read"));
   const toggle = () =>
-    run(async () => tracker.setData(await call(client.api.tracking({ id: id }).patch({ is_enabled: !tracker.data!.is_enabled }))));
-  const test = () => run(() => call(client.api.tracking({ id: id }).test.post({})), t("app-tracker-test-sent"));
+    run(async () => tracker.setData(await call(client.api.tracking({ id }).patch({ is_enabled: !tracker.data!.is_enabled }))));
+  const test = () => run(() => call(client.api.tracking({ id }).test.post({})), t("app-tracker-test-sent"));
   const remove = () =>
     confirmed(t("app-tracker-delete-confirm")) &&
-    run(async () => (await call(client.api.tracking({ id: id }).delete()), navigate("/tracking", true)), t("app-tracker-deleted"));
+    run(async () => (await call(client.api.tracking({ id }).delete()), navigate("/tracking", true)), t("app-tracker-deleted"));
 
   return html`<section>
     <${Async} state=${tracker}>${(tr: Tracker) => html`
