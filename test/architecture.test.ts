@@ -275,3 +275,69 @@ test("one definition per name and constant: ownedLink, the pixel types, the shor
   // the environment is read in config.ts (and its schema) only
   expect(matches(/process\.env\b/).filter((l) => !/^(config|config-schema)\.ts:/.test(l))).toEqual([]);
 });
+
+/**
+ * The code of a TypeScript source with its comments and the text of its strings blanked out (the
+ * expressions inside a template's `${…}` stay: the mini-app's htm templates hold code there).
+ */
+function codeOnly(src: string): string {
+  let out = "";
+  let i = 0;
+  const depth: number[] = []; // open braces of each `${` being read, innermost last
+  const template = () => {
+    // from after a backquote (or a `}` closing `${`) to the closing backquote or the next `${`
+    while (i < src.length && src[i] !== "`") {
+      if (src[i] === "\\") i += 2;
+      else if (src.startsWith("${", i)) {
+        i += 2;
+        out += " ${";
+        depth.push(0);
+        return;
+      } else i++;
+    }
+    i++;
+    out += "``";
+  };
+  while (i < src.length) {
+    const c = src[i]!;
+    if (src.startsWith("//", i)) while (i < src.length && src[i] !== "\n") i++;
+    else if (src.startsWith("/*", i)) i = src.indexOf("*/", i + 2) + 2 || src.length;
+    else if (c === '"' || c === "'") {
+      for (i++; i < src.length && src[i] !== c; i++) if (src[i] === "\\") i++;
+      i++;
+      out += '""';
+    } else if (c === "`") {
+      i++;
+      template();
+    } else if (c === "{" && depth.length) {
+      depth[depth.length - 1]!++;
+      out += c;
+      i++;
+    } else if (c === "}" && depth.length && depth.at(-1) === 0) {
+      depth.pop();
+      out += "} ";
+      i++;
+      template();
+    } else {
+      if (c === "}" && depth.length) depth[depth.length - 1]!--;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+test("the mini-app is typed end to end: no `any` in miniapp/src (its data comes typed from the API's client)", () => {
+  // the check itself: an `any` in a template's expression counts, one in a comment or a string does not
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, read by the check
+  expect(codeOnly("const a = html`<b onClick=${(e: any) => f(`${'any'}`)}>any</b>`; // any").match(/\bany\b/g)).toEqual(["any"]);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, read by the check
+  expect(codeOnly('/* any */ const s = "any"; const t = `any ${1}`;')).not.toMatch(/\bany\b/);
+  const found = sources(join(ROOT, "miniapp", "src")).flatMap((f) =>
+    codeOnly(readFileSync(f, "utf8"))
+      .split("\n")
+      .filter((line) => /\bany\b/.test(line))
+      .map((line) => `${relative(ROOT, f)}: ${line.trim()}`),
+  );
+  expect(found).toEqual([]);
+});

@@ -202,6 +202,5 @@ export const LinkDetailsModel = t.Object({
 export type LinkListItem = Static<typeof LinkListItemModel>;
 export type LinkDetails = Static<typeof LinkDetailsModel>;
 export type Tag = Static<typeof CatalogModel.tagView>;
-export type Pixel = Static<typeof CatalogModel.pixelView>;
 export type Domain = Static<typeof CatalogModel.domainView>;
 export type BulkResult = Static<typeof LinkViews.bulk>;
