@@ -6,7 +6,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { createFolder } from "../../core/secure/folders";
-import { createLink } from "../../core/secure/links";
+import { createShareLink } from "../../core/secure/share-links";
 import { AppError } from "../../core/errors";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
@@ -129,7 +129,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
   const label = expiry.find(([, h]) => h === hours)?.[0] ?? ctx.t("share-hours", { hours, days: 0 });
   await conversation.external(async (outer) => {
     try {
-      const link = await createLink(outer.deps, outer.owner.id, { fileId, expiresInHours: hours, maxViews, passwordHash });
+      const link = await createShareLink(outer.deps, outer.owner.id, { fileId, expiresInHours: hours, maxViews, passwordHash });
       const made = outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) });
       await open(outer, fileScreen, [fileId], passwordHash ? `${made}\n${outer.t("share-created-password")}` : made);
     } catch (err) {
