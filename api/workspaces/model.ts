@@ -15,7 +15,18 @@ const auditFilter = {
 
 export const WorkspaceModel = {
   create: t.Object({ name: t.String({ minLength: 1, maxLength: WORKSPACE_NAME_MAX }) }),
-  rename: t.Object({ name: t.String({ minLength: 1, maxLength: WORKSPACE_NAME_MAX }) }),
+  update: t.Object({
+    name: t.Optional(t.String({ minLength: 1, maxLength: WORKSPACE_NAME_MAX })),
+    currency: t.Optional(
+      t.Nullable(
+        t.String({
+          minLength: 3,
+          maxLength: 3,
+          description: "the ISO 4217 code bare prices are read in (a team's, set by an admin); null: the default",
+        }),
+      ),
+    ),
+  }),
   join: t.Object({
     token: t.String({ minLength: 1, maxLength: 200, description: "the invitation's token (the part after join_ in its link)" }),
   }),

@@ -13,7 +13,7 @@ import { linksOf, type Post } from "../../core/ads/post";
 import { parsePrice } from "../../core/placements/price";
 import { createPlacement } from "../../core/placements/placements";
 import { parseVenue, VENUE_MAX } from "../../core/placements/venue";
-import { getUserSettings } from "../../core/reports/settings";
+import { workspaceCurrency } from "../../core/workspaces";
 import { targetButton } from "../../core/deep-link";
 import { parseWhen } from "../../core/links/when";
 import { readerOf } from "../i18n";
@@ -117,7 +117,7 @@ function readPrice(text: string, currency: string): { amount: number; currency: 
 
 /** What it cost, read the way people write prices (a number alone in the account's currency); /skip for none. */
 async function askPrice(conversation: Convo, ctx: DialogContext): Promise<{ amount: number; currency: string } | null | "left"> {
-  const currency = await conversation.external(async (o) => (await getUserSettings(o.deps, o.owner.id)).currency);
+  const currency = await conversation.external(async (o) => (await workspaceCurrency(o.deps, o.owner.id)).effective);
   await ctx.reply(ctx.t("adpost-ask-price", { currency }), { parse_mode: "HTML" });
   for (;;) {
     const got = await answer(conversation);

@@ -11,7 +11,7 @@ import { readerOf } from "../i18n";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 import { parsePrice, type Price } from "../../core/placements/price";
-import { getUserSettings } from "../../core/reports/settings";
+import { workspaceCurrency } from "../../core/workspaces";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -59,7 +59,7 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
     hint: ctx.t("invite-mode-hint"),
   });
   if (value === "cancel") return void (await c.reply(ctx.t(CANCELLED)));
-  const currency = await conversation.external(async (o) => (await getUserSettings(o.deps, o.user.id)).currency);
+  const currency = await conversation.external(async (o) => (await workspaceCurrency(o.deps, o.owner.id)).effective);
   const price = await askChoice<Price | "none">(conversation, c, ctx.t("invite-ask-price", { currency }), {
     choices: [[ctx.t("invite-no-price"), "none"]],
     perRow: 1,

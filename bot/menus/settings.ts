@@ -11,14 +11,14 @@ import { deletePixel, listPixels } from "../../core/catalog/pixels";
 import { deletePasskey, listPasskeys } from "../../core/auth/passkeys";
 import { NotFound } from "../../core/errors";
 import { setUserLanguage } from "../../core/accounts/users";
-import { accountCurrency, updateUserSettings } from "../../core/reports/settings";
+import { setWorkspaceCurrency, workspaceCurrency } from "../../core/workspaces";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { may, mayChange, noted } from "../workspace";
 
 /** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
 export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
-import { act, backHome, createScreen, go, open, payload } from "./nav";
+import { act, backHome, createScreen, dynamic, go, open, payload } from "./nav";
 import { createItemList } from "./item-list";
 import { workspaceButtons, workspaceLine } from "./workspaces";
 
@@ -36,7 +36,7 @@ const CURRENCIES = ["RUB", "USD", "EUR", "KZT"] as const;
 const currencies = new WeakMap<BotContext, Promise<string>>();
 function currencyOf(ctx: BotContext): Promise<string> {
   let known = currencies.get(ctx);
-  if (!known) currencies.set(ctx, (known = accountCurrency(ctx.deps, ctx.owner.id).then((c) => c.effective)));
+  if (!known) currencies.set(ctx, (known = workspaceCurrency(ctx.deps, ctx.owner.id).then((c) => c.effective)));
   return known;
 }
 
@@ -218,21 +218,20 @@ settingsScreen.row();
 go(settingsScreen, settingsScreen, l("pb-settings"), "postbacks", () => [0, 0]);
 go(settingsScreen, settingsScreen, l("pbk-settings"), "postback-keys", () => []);
 settingsScreen.row();
-// the default currency of ad prices: one tap each, the current one marked
-for (const currency of CURRENCIES)
-  settingsScreen.text(
-    {
-      text: async (ctx) => ((await currencyOf(ctx)) === currency ? `• ${currency} •` : currency),
-      payload: payload(settingsScreen),
-    },
-    (ctx) =>
-      act(ctx, async () => {
-        mayChange(ctx);
-        await updateUserSettings(ctx.deps, ctx.owner.id, { currency });
-        currencies.delete(ctx);
-        await open(ctx, settingsScreen, [], ctx.t("settings-currency-set", { currency }));
+// the workspace's currency of ad prices: one tap each, the current one marked; a team's is its admins' to set
+dynamic(settingsScreen, async (ctx, range) => {
+  if (!may(ctx, "admin")) return;
+  const current = await currencyOf(ctx);
+  for (const currency of CURRENCIES)
+    range.text({ text: current === currency ? `• ${currency} •` : currency, payload: payload(settingsScreen) }, (c) =>
+      act(c, async () => {
+        mayChange(c, "admin");
+        await setWorkspaceCurrency(c.deps, c.user.id, c.owner.id, currency);
+        currencies.delete(c);
+        await open(c, settingsScreen, [], c.t("settings-currency-set", { currency }));
       }),
-  );
+    );
+});
 settingsScreen.row();
 // the other language, in its own words; the choice is kept on the user and used from the next update on
 settingsScreen.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) =>
