@@ -169,18 +169,24 @@ export function workspacesApi(deps: Deps) {
     .post(
       "/:id/audit/export",
       ({ principal, actorId, params, body }) =>
-        exportAudit(deps, actorId, pathWorkspace(principal, params.id), {
-          action: body.action,
-          actorId: body.actor,
-          from: dateOf(body.from),
-          to: dateOf(body.to),
-        }),
+        exportAudit(
+          deps,
+          actorId,
+          pathWorkspace(principal, params.id),
+          {
+            action: body.action,
+            actorId: body.actor,
+            from: dateOf(body.from),
+            to: dateOf(body.to),
+          },
+          body.format,
+        ),
       {
         scope: "session",
         params: WorkspaceModel.idParams,
         body: WorkspaceModel.auditExport,
         response: { 200: WorkspaceViews.exported, ...errors(404, 409, 503) },
-        detail: detail("Send the audit log (filtered, at most 10,000 entries) as a CSV file to your Telegram chat"),
+        detail: detail("Send the audit log (filtered, at most 10,000 entries) as a CSV or XLSX file to your Telegram chat"),
       },
     );
 }

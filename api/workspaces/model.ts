@@ -2,6 +2,7 @@ import { t, type Static } from "elysia";
 import { DateTime, Int, Words } from "../shared/models";
 import { ROLES } from "../../core/tokens/roles";
 import { WORKSPACE_NAME_MAX } from "../../core/workspaces/workspaces";
+import { AUDIT_EXPORT_FORMATS } from "../../core/workspaces/audit-export";
 
 const role = Words(ROLES, { description: "owner, admin, editor or viewer" });
 const WorkspaceId = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -48,7 +49,7 @@ export const WorkspaceModel = {
     ),
     ...auditFilter,
   }),
-  auditExport: t.Object({ format: Words(["csv"]), ...auditFilter }),
+  auditExport: t.Object({ format: Words(AUDIT_EXPORT_FORMATS, { description: "csv or xlsx" }), ...auditFilter }),
 };
 
 const workspace = t.Object({

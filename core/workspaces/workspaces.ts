@@ -136,10 +136,7 @@ export async function deleteWorkspace(
   if (ws.personal) throw new ValidationError("Your personal workspace cannot be deleted");
   const { users, secureFiles } = deps.asyncDb.tables;
   const stored = await transaction(deps.asyncDb, async (tx) => {
-    const files = await tx
-      .select({ path: secureFiles.storagePath })
-      .from(secureFiles)
-      .where(eq(secureFiles.userId, workspaceId));
+    const files = await tx.select({ path: secureFiles.storagePath }).from(secureFiles).where(eq(secureFiles.userId, workspaceId));
     // a person whose current workspace this was is back in their own
     await tx.update(users).set({ currentWorkspaceId: null }).where(eq(users.currentWorkspaceId, workspaceId));
     await tx.delete(users).where(and(eq(users.id, workspaceId), eq(users.kind, "team")));
