@@ -5,6 +5,7 @@
  * Share buttons. Two answers after the forward; a bad answer is refused with the rule and asked again.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { write } from "../audited";
 import type { InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
@@ -172,7 +173,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
         ...(cost ? { cost } : {}),
         post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) },
       };
-      const made = await createPlacement(o.deps, o.owner, body);
+      const made = await write(o, createPlacement, body);
       return {
         made: {
           id: made.id,

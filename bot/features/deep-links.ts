@@ -6,6 +6,7 @@ import { CALLBACK_DATA, decodeCallback, type BotTarget, type BotTargetKind } fro
 import { AppError } from "../../core/errors";
 import { markMatchesRead, markMatchRangeRead } from "../../core/tracking/matches";
 import { setShareLinkRevoked } from "../../core/secure/share-links";
+import { write } from "../audited";
 import { act, open, type Screen } from "../menus/nav";
 import { problemText } from "../problem";
 import { mayChange } from "../workspace";
@@ -147,7 +148,7 @@ async function press(ctx: BotContext, target: BotTarget) {
       }
       case "revoke": {
         mayChange(ctx);
-        await setShareLinkRevoked(ctx.deps, uid, target.id, true);
+        await write(ctx, setShareLinkRevoked, target.id, true);
         await ctx.answerCallbackQuery({ text: ctx.t("share-revoked-toast") });
         await markDone(ctx, ctx.t("share-revoked-note"), ["revoke"]);
         return;

@@ -6,6 +6,7 @@
  * share links are managed from there.
  */
 import { deleteFolder, getFolder, listFolders, togglePause } from "../../core/secure/folders";
+import { write } from "../audited";
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
 import { deleteShareLink, getShareLink, listFileShareLinks, setShareLinkRevoked, type ShareLinkJson } from "../../core/secure/share-links";
 import type { BotContext } from "../context";
@@ -109,7 +110,7 @@ const folderDelete = confirmScreen(
   },
   async (ctx) => {
     mayChange(ctx);
-    await deleteFolder(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteFolder, idOf(ctx));
     return { screen: foldersScreen, view: [], notice: ctx.t("secure-folder-deleted") };
   },
   "folder",
@@ -122,7 +123,7 @@ const fileDeleteQuestion: Question = async (ctx) => {
 const fileDeleteRun: Outcome = async (ctx) => {
   const { folderId } = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
   mayChange(ctx);
-  await deleteFile(ctx.deps, uid(ctx), idOf(ctx));
+  await write(ctx, deleteFile, idOf(ctx));
   return { screen: folderScreen, view: [folderId], notice: ctx.t("secure-file-deleted") };
 };
 /** from the file's screen, and from its row in the folder (which "Keep it" goes back to) */
@@ -139,7 +140,7 @@ const shareDelete = confirmScreen(
   async (ctx) => {
     const { fileId } = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
     mayChange(ctx);
-    await deleteShareLink(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteShareLink, idOf(ctx));
     return { screen: fileScreen, view: [fileId], notice: ctx.t("secure-share-deleted") };
   },
   "share",
@@ -156,7 +157,7 @@ const sharesDelete = confirmScreen(
   shareDeleteQuestion,
   async (ctx) => {
     mayChange(ctx);
-    await deleteShareLink(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteShareLink, idOf(ctx));
     return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
   },
   "shares",
@@ -192,7 +193,7 @@ dynamic(folderScreen, async (ctx, range) => {
       c,
       async () => {
         mayChange(c);
-        const f = await togglePause(c.deps, uid(c), idOf(c));
+        const f = await write(c, togglePause, idOf(c));
         await open(c, folderScreen, [f.id], c.t(f.isPaused ? "secure-paused" : "secure-resumed"));
       },
       "folders",
@@ -207,7 +208,7 @@ dynamic(folderScreen, async (ctx, range) => {
         // a link made in one tap is bounded by default: a week and 20 items, so a link that leaks
         // cannot fill the plan with strangers' files
         mayChange(c);
-        const request = await createRequest(c.deps, uid(c), {
+        const request = await write(c, createRequest, {
           folderId: idOf(c),
           title: (await getFolder(c.deps, uid(c), idOf(c))).name,
           ...BOT_REQUEST_DEFAULTS,
@@ -256,7 +257,7 @@ dynamic(shareScreen, async (ctx, range) => {
       c,
       async () => {
         mayChange(c);
-        const now = await setShareLinkRevoked(c.deps, uid(c), idOf(c), !(await getShareLink(c.deps, uid(c), idOf(c))).isRevoked);
+        const now = await write(c, setShareLinkRevoked, idOf(c), !(await getShareLink(c.deps, uid(c), idOf(c))).isRevoked);
         await open(c, shareScreen, [now.id], c.t(now.isRevoked ? "secure-revoked" : "secure-restored"));
       },
       "folders",
@@ -271,7 +272,7 @@ dynamic(shareScreen, async (ctx, range) => {
         async () => {
           const link = await getShareLink(c.deps, uid(c), idOf(c));
           if (o.tap) {
-            await o.tap(c.deps, uid(c), link);
+            await o.tap(c, link);
             await open(c, shareScreen, [link.id]);
           } else await c.conversation.enter(SHARE_OPTION, link.id, i);
         },
@@ -299,7 +300,7 @@ dynamic(sharesScreen, async (ctx, range) => {
         async () => {
           const id = itemOf(c, sharesScreen);
           mayChange(c);
-          const now = await setShareLinkRevoked(c.deps, uid(c), id, !(await getShareLink(c.deps, uid(c), id)).isRevoked);
+          const now = await write(c, setShareLinkRevoked, id, !(await getShareLink(c.deps, uid(c), id)).isRevoked);
           await open(c, sharesScreen, [], c.t(now.isRevoked ? "secure-revoked-url" : "secure-restored-url", { url: esc(now.url) }));
         },
         "folders",

@@ -4,6 +4,7 @@
  * confirmation), linking an email by code.
  */
 import { accountUsage } from "../../core/accounts/usage";
+import { write } from "../audited";
 import { listIdentities, unlinkIdentity } from "../../core/accounts/identities";
 import { listApiTokens, revokeApiToken } from "../../core/tokens/api-tokens";
 import { deleteTag, listTags } from "../../core/catalog/tags";
@@ -14,7 +15,7 @@ import { setUserLanguage } from "../../core/accounts/users";
 import { setWorkspaceCurrency, workspaceCurrency } from "../../core/workspaces";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
-import { may, mayChange, noted } from "../workspace";
+import { may, mayChange } from "../workspace";
 
 /** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
 export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
@@ -102,7 +103,7 @@ export const tokens = createItemList({
     if (!t) throw new NotFound("API token");
     return ctx.t("tokens-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.owner.id, id, { id: ctx.user.id, role: ctx.role }),
+  remove: (ctx, id) => write(ctx, revokeApiToken, id, { id: ctx.user.id, role: ctx.role }),
   removed: "tokens-removed",
   add: { label: l("tokens-add"), conversation: NEW_TOKEN },
 });
@@ -122,8 +123,7 @@ export const tags = createItemList({
   },
   remove: async (ctx, id) => {
     mayChange(ctx);
-    await deleteTag(ctx.deps, ctx.owner.id, id);
-    await noted(ctx, "tags.delete", { type: "tag", id });
+    await write(ctx, deleteTag, id);
   },
   removed: "tags-removed",
   add: { label: l("tags-add"), conversation: NEW_TAG },
@@ -148,8 +148,7 @@ export const pixels = createItemList({
   },
   remove: async (ctx, id) => {
     mayChange(ctx);
-    await deletePixel(ctx.deps, ctx.owner.id, id);
-    await noted(ctx, "pixels.delete", { type: "pixel", id });
+    await write(ctx, deletePixel, id);
   },
   removed: "pixels-removed",
   add: { label: l("pixels-add"), conversation: NEW_PIXEL },

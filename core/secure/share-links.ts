@@ -92,7 +92,11 @@ export async function getShareLink(deps: Pick<Deps, "asyncDb" | "config" | "cloc
 }
 
 /** Links of one of the user's files, oldest first. */
-export async function listFileShareLinks(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, fileId: number): Promise<ShareLinkJson[]> {
+export async function listFileShareLinks(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  fileId: number,
+): Promise<ShareLinkJson[]> {
   await ownedFile(deps, userId, fileId);
   const paused = await folderPausedOf(deps, fileId);
   const { secureLinks } = deps.asyncDb.tables;
