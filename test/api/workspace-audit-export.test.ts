@@ -31,16 +31,23 @@ test("a viewer exports the log as CSV (header, rows newest first) and XLSX; stra
   const bob = await join(ann.token, ws, "editor", 2, "bob");
   const vic = await join(ann.token, ws, "viewer", 3, "vic");
   await s.t.request("PATCH", "/api/settings", { token: vic.token, body: { time_zone: "Europe/Moscow" } });
-  const link = (await s.t.request("POST", "/api/links", { token: bob.token, headers, body: { url: "https://team.example/", password: "hunter22" } }))
-    .json;
+  const link = (
+    await s.t.request("POST", "/api/links", { token: bob.token, headers, body: { url: "https://team.example/", password: "hunter22" } })
+  ).json;
   await s.t.request("DELETE", `/api/links/${link.id}`, { token: ann.token, headers });
 
-  const res = await s.t.request("POST", `/api/workspaces/${ws}/audit/export`, { token: vic.token, body: { format: "csv", action: "links" } });
+  const res = await s.t.request("POST", `/api/workspaces/${ws}/audit/export`, {
+    token: vic.token,
+    body: { format: "csv", action: "links" },
+  });
   expect(res.status).toBe(200);
   expect(res.json).toMatchObject({ ok: true, rows: 2 });
   const doc = await eventually(() => documentsTo(3)[0], "the CSV in the viewer's chat");
   expect(doc.files.document!.name).toMatch(new RegExp(`^audit-${ws}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  const csv = new TextDecoder().decode(doc.files.document!.bytes).replace(/^\uFEFF/, "").split("\r\n");
+  const csv = new TextDecoder()
+    .decode(doc.files.document!.bytes)
+    .replace(/^\uFEFF/, "")
+    .split("\r\n");
   expect(csv[0]).toBe("Time — Moscow (UTC+3),Who,Action,What,Details");
   expect(csv[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?,ann,links\\.delete,link ${link.id},$`));
   expect(csv[2]).toStartWith(`${csv[2]!.split(",")[0]},bob,links.create,link ${link.id},`);

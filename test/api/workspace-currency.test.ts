@@ -22,7 +22,10 @@ test("a team's bare prices are in the team's currency (its admins set it), a per
   // bob reads prices in KZT himself, but what he types in the team is read in the team's currency
   await t.request("PATCH", "/api/settings", { token: bob.token, body: { currency: "KZT" } });
   const price = async (token: string, team: boolean) => {
-    const res = await t.request("POST", "/api/placements", { ...(team ? inTeam(token) : { token }), body: { venue: "Spring", cost: "5000" } });
+    const res = await t.request("POST", "/api/placements", {
+      ...(team ? inTeam(token) : { token }),
+      body: { venue: "Spring", cost: "5000" },
+    });
     expect(res.status).toBe(201);
     return res.json.cost;
   };

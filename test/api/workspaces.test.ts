@@ -198,7 +198,11 @@ describe("workspaces over HTTP", () => {
     async function uploaded(headers: Record<string, string>, name: string) {
       const folder = (await t.request("POST", "/api/secure/folders", { token: ann.token, headers, body: { name } })).json;
       const file = (
-        await t.request("POST", "/api/secure/files", { token: ann.token, headers, body: { folderId: folder.id, name, contentType: "file" } })
+        await t.request("POST", "/api/secure/files", {
+          token: ann.token,
+          headers,
+          body: { folderId: folder.id, name, contentType: "file" },
+        })
       ).json;
       const form = new FormData();
       form.append("file", new Blob([pngBytes()], { type: "image/png" }), `${name}.png`);

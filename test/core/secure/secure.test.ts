@@ -14,7 +14,14 @@ import { createLogger } from "../../../core/log";
 import { AppError } from "../../../core/errors";
 import { createFolder, deleteFolder, getFolder, listFolders, togglePause, updateFolder } from "../../../core/secure/folders";
 import { deleteFile, listFiles, ownedFile } from "../../../core/secure/files";
-import { createShareLink, deleteShareLink, getShareLink, listFileShareLinks, setShareLinkRevoked, updateShareLink } from "../../../core/secure/share-links";
+import {
+  createShareLink,
+  deleteShareLink,
+  getShareLink,
+  listFileShareLinks,
+  setShareLinkRevoked,
+  updateShareLink,
+} from "../../../core/secure/share-links";
 import { createRequest, deleteRequest, getRequest, listRequests, requestByCode, updateRequest } from "../../../core/secure/requests";
 import { openRequest } from "../../../core/secure/request-items";
 import { linkOwner } from "../../../core/secure/view";
