@@ -4,7 +4,8 @@
  * its actions: the views typed by hand, the post's URL, delete (confirmed once).
  */
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { write } from "../audited";
+import { mayChange } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type Screen } from "./nav";
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
@@ -93,8 +94,7 @@ deleteScreen.text({ text: l("ads-delete-yes"), payload: payload(deleteScreen) },
     ctx,
     async () => {
       mayChange(ctx);
-      await deletePlacement(ctx.deps, ctx.owner.id, idOf(ctx));
-      await noted(ctx, "placements.delete", { type: "placement", id: idOf(ctx) });
+      await write(ctx, deletePlacement, idOf(ctx));
       await open(ctx, screenAt("ads"), [0, 0], ctx.t("ads-deleted"));
     },
     "ads",

@@ -3,11 +3,12 @@
  * the option table, analytics, the webhook screen, delete with confirmation and back to the list.
  */
 import type { MenuRange } from "@grammyjs/menu";
+import { write } from "../audited";
 import type { Deps } from "../../core/deps";
 import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { mayChange } from "../workspace";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, readerOf, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
@@ -101,8 +102,7 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
         if (o.tap) {
           mayChange(c);
           const change = o.tap(await getLink(c.deps, c.owner.id, id));
-          await editLink(c.deps, c.owner.id, id, change);
-          await noted(c, "links.update", { type: "link", id }, { ...change });
+          await write(c, editLink, id, change);
           await open(c, linkCard, [id]);
         } else await c.conversation.enter(LINK_OPTION, id, i);
       }),
@@ -136,8 +136,7 @@ back(linkCard, l("card-back"), "links", () => [0, 0]);
 deleteLinkScreen.text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) =>
   act(ctx, async () => {
     mayChange(ctx);
-    await deleteLink(ctx.deps, ctx.owner.id, idOf(ctx));
-    await noted(ctx, "links.delete", { type: "link", id: idOf(ctx) });
+    await write(ctx, deleteLink, idOf(ctx));
     await open(ctx, screenAt("links"), [0, 0], ctx.t("link-deleted"));
   }),
 );

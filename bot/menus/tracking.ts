@@ -3,13 +3,14 @@
  * plus one answer, matches, mark all read, delete with confirmation) → its matches feed; the guide.
  */
 import { getTracker, listTrackers, setTrackerEnabled, deleteTracker, trackerLimits } from "../../core/tracking/trackers";
+import { write } from "../audited";
 import { listMatches, markAllRead, unreadCount } from "../../core/tracking/matches";
 import { fitting, highlight } from "../../core/tracking/match-messages";
 import { previewTracker } from "../../core/tracking/preview";
 import { teamChatTitle, topicName } from "../../core/tracking/team-chats";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { mayChange } from "../workspace";
 import { l } from "../i18n";
 import { translated } from "../problem";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
@@ -161,8 +162,7 @@ dynamic(trackerScreen, async (ctx, range) => {
       c,
       async () => {
         mayChange(c);
-        const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
-        await noted(c, "tracking.update", { type: "tracker", id: now.id }, { is_enabled: now.isEnabled });
+        const now = await write(c, setTrackerEnabled, idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
         await open(c, trackerScreen, [now.id]);
       },
       "trackers",
@@ -214,8 +214,7 @@ trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDele
     ctx,
     async () => {
       mayChange(ctx);
-      await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
-      await noted(ctx, "tracking.delete", { type: "tracker", id: idOf(ctx) });
+      await write(ctx, deleteTracker, idOf(ctx));
       await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
     },
     "trackers",
