@@ -12,7 +12,7 @@ const openCard = (ctx: BotContext, id: number) => ({ inline_keyboard: [[targetBu
 /** The click chart of link `id` as a photo. */
 export async function sendChart(ctx: BotContext, userId: number, id: number, period = "30d") {
   await ctx.replyWithChatAction("upload_photo");
-  const { png, caption, filename } = await summaryImage(ctx.deps, userId, { linkId: id, period });
+  const { png, caption, filename } = await summaryImage(ctx.deps, { workspace: userId, person: ctx.user.id }, { linkId: id, period });
   await ctx.replyWithPhoto(new InputFile(png, filename), { caption, reply_markup: openCard(ctx, id) });
 }
 
