@@ -5,7 +5,7 @@
  */
 import type { BotContext } from "../context";
 import { write } from "../audited";
-import { mayChange } from "../workspace";
+import { may, mayChange } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type Screen } from "./nav";
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
@@ -73,6 +73,11 @@ const deleteScreen = createScreen("placement-delete", 1, async (ctx) =>
 
 dynamic(placementScreen, async (ctx, range) => {
   const p = await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx));
+  // a viewer reads the placement: the buttons that change it are for editors and up
+  if (!may(ctx)) {
+    if (p.post_url) range.url(ctx.t("ads-open-post"), p.post_url).row();
+    return;
+  }
   // the options three to a row
   PLACEMENT_OPTIONS.forEach((option, i) => {
     range.text({ text: ctx.t(`ads-set-${option}`), payload: payload(placementScreen) }, (c) =>

@@ -8,7 +8,7 @@ import type { Deps } from "../../core/deps";
 import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { may, mayChange } from "../workspace";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, readerOf, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
@@ -115,7 +115,9 @@ dynamic(linkCard, async (ctx, range) => {
   const link = await linkOf(ctx);
   // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
-  await optionButtons(ctx, range);
+  // a viewer reads the card: the buttons that change the link are for editors and up
+  const writer = may(ctx);
+  if (writer) await optionButtons(ctx, range);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) =>
     say(c, () => fn(c, c.owner.id, idOf(c)));
@@ -127,9 +129,9 @@ dynamic(linkCard, async (ctx, range) => {
   go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
   range.text({ text: l("card-qr"), payload: p }, run(sendQr)).row();
   if (link.webhook_url) go(range, linkCard, l("card-webhook"), "link-webhook", (c) => [idOf(c)]);
-  await postbackButton(ctx, range, linkCard, 1, link.id);
+  if (writer) await postbackButton(ctx, range, linkCard, 1, link.id);
   range.row();
-  go(range, linkCard, l("card-delete"), deleteLinkScreen.id, (c) => [idOf(c)]);
+  if (writer) go(range, linkCard, l("card-delete"), deleteLinkScreen.id, (c) => [idOf(c)]);
 });
 back(linkCard, l("card-back"), "links", () => [0, 0]);
 
