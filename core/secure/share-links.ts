@@ -73,7 +73,7 @@ async function folderPausedOf(deps: Pick<Deps, "asyncDb">, fileId: number): Prom
   return r?.paused ?? false;
 }
 
-async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<ShareLinkRow> {
+async function ownedShareLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<ShareLinkRow> {
   const { secureLinks } = deps.asyncDb.tables;
   const row = first(
     await deps.asyncDb
@@ -87,7 +87,7 @@ async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number
 
 /** One of the user's links with its current public state; NotFound otherwise. */
 export async function getShareLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number): Promise<ShareLinkJson> {
-  const row = await ownedLink(deps, userId, id);
+  const row = await ownedShareLink(deps, userId, id);
   return toShareLinkJson(deps, row, await folderPausedOf(deps, row.fileId));
 }
 
@@ -161,7 +161,7 @@ export async function updateShareLink(
   id: number,
   input: UpdateShareLinkInput,
 ): Promise<ShareLinkJson> {
-  await ownedLink(deps, userId, id);
+  await ownedShareLink(deps, userId, id);
   const set: Partial<ShareLinkRow> = {};
   if (input.passwordHash !== undefined) set.passwordHash = input.passwordHash;
   if (input.notifyOnView !== undefined) set.notifyOnView = input.notifyOnView;
@@ -177,7 +177,7 @@ export async function setShareLinkRevoked(
   id: number,
   revoked: boolean,
 ): Promise<ShareLinkJson> {
-  await ownedLink(deps, userId, id);
+  await ownedShareLink(deps, userId, id);
   const { secureLinks } = deps.asyncDb.tables;
   await deps.asyncDb.update(secureLinks).set({ isRevoked: revoked }).where(eq(secureLinks.id, id));
   return getShareLink(deps, userId, id);
@@ -185,7 +185,7 @@ export async function setShareLinkRevoked(
 
 /** Deletes one of the user's links: its code answers 404 from then on. */
 export async function deleteShareLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
-  await ownedLink(deps, userId, id);
+  await ownedShareLink(deps, userId, id);
   const { secureLinks } = deps.asyncDb.tables;
   await deps.asyncDb.delete(secureLinks).where(eq(secureLinks.id, id));
 }
