@@ -7,8 +7,9 @@
  * is in the team's zone, set in the team's Settings, and until one is set in the zone of the team's
  * first owner, so that a team's day does not silently become UTC.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AsyncDbOrTx } from "../../db/async";
+import { firstOwnerOf } from "../first-owner";
 
 async function ownZone(db: AsyncDbOrTx, userId: number): Promise<string | null> {
   const { userSettings } = db.tables;
@@ -17,17 +18,8 @@ async function ownZone(db: AsyncDbOrTx, userId: number): Promise<string | null> 
 }
 
 export async function timeZoneOf(deps: { asyncDb: AsyncDbOrTx }, userId: number): Promise<string> {
-  const db = deps.asyncDb;
-  const own = await ownZone(db, userId);
+  const own = await ownZone(deps.asyncDb, userId);
   if (own) return own;
-  const { users, workspaceMembers } = db.tables;
-  const [account] = await db.select({ kind: users.kind }).from(users).where(eq(users.id, userId)).limit(1);
-  if (account?.kind !== "team") return "UTC";
-  const [first] = await db
-    .select({ id: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, userId), eq(workspaceMembers.role, "owner")))
-    .orderBy(asc(workspaceMembers.addedAt), asc(workspaceMembers.userId))
-    .limit(1);
-  return (first && (await ownZone(db, first.id))) ?? "UTC";
+  const owner = await firstOwnerOf(deps.asyncDb, userId);
+  return (owner !== null && (await ownZone(deps.asyncDb, owner))) || "UTC";
 }

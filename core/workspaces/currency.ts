@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
+import { firstOwnerOf } from "../first-owner";
 import { accountCurrency, updateUserSettings } from "../reports/settings";
 import { requireRole } from "../tokens/roles";
 import { recordAudit } from "./audit";
@@ -14,17 +14,10 @@ type Db = Pick<Deps, "asyncDb">;
  * reads prices in, so every member reads the team's prices alike whoever typed them.
  */
 export async function workspaceCurrency(deps: Db, workspaceId: number): Promise<{ effective: string; chosen: string | null }> {
-  const { users, workspaceMembers } = deps.asyncDb.tables;
-  const [row] = await deps.asyncDb.select({ kind: users.kind }).from(users).where(eq(users.id, workspaceId)).limit(1);
   const own = await accountCurrency(deps, workspaceId);
-  if (row?.kind !== "team" || own.chosen !== null) return own;
-  const [first] = await deps.asyncDb
-    .select({ id: workspaceMembers.userId })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
-    .orderBy(asc(workspaceMembers.addedAt), asc(workspaceMembers.userId))
-    .limit(1);
-  return first ? { effective: (await accountCurrency(deps, first.id)).effective, chosen: null } : own;
+  if (own.chosen !== null) return own;
+  const owner = await firstOwnerOf(deps.asyncDb, workspaceId);
+  return owner !== null ? { effective: (await accountCurrency(deps, owner)).effective, chosen: null } : own;
 }
 
 /**
