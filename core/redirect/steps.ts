@@ -101,6 +101,7 @@ export function visitSteps(deps: Deps): Step[] {
     const kept = privacy?.(req.ip, req.userAgent, now.getTime());
     // the click id in parts: its string is made here only for a target that carries it, else by the writer
     const clickNo = nextClickNo();
+    const prefix = clickPrefix();
     const query = req.query?.() ?? "";
     const params = query ? clickParams(queryParams(query)) : null;
     sink.record({
@@ -115,7 +116,7 @@ export function visitSteps(deps: Deps): Step[] {
       variant: routed?.variant ?? null,
       visitor: kept?.visitor ?? null,
       geo: kept?.geo ?? null,
-      clickPrefix: clickPrefix(),
+      clickPrefix: prefix,
       clickNo,
       params,
     });
@@ -126,7 +127,7 @@ export function visitSteps(deps: Deps): Step[] {
       target = entry.targets[platform] ??= targetFor(entry.macros?.link ?? link, platform);
     }
     if (!entry.macros) return { kind: "redirect", title, target, pixels: entry.pixels };
-    const clickId = clickIdOf(link.id, clickPrefix(), clickNo);
+    const clickId = clickIdOf(link.id, prefix, clickNo);
     target = entry.macros.expand(target, macroValues(deps.geo, entry, req, clickId, params));
     return { kind: "redirect", title, target, pixels: entry.pixels, clickId };
   }

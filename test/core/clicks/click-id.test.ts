@@ -12,7 +12,8 @@ import {
   paramsOf,
   splitClickId,
 } from "../../../core/clicks/click-id";
-import { StringTable, decodeSegment, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
+import { StringTable, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
+import { decodeSegment } from "../../../core/clicks/journal-decode";
 import { packClicks, unpackClicks, type PendingClick } from "../../../core/clicks/packed";
 import { queryParams } from "../../../core/redirect/routing";
 import { clicks } from "../../../db/schema";
@@ -36,18 +37,21 @@ test("sub1…sub5 and fbclid of the short link's query are kept; other parameter
   expect(paramsOf(clickParams(queryParams(`sub1=${"z".repeat(400)}`))).sub1).toHaveLength(255);
 });
 
+/** A plain click on link `linkId`, with no click id. */
+const clickOn = (linkId: number): PendingClick => ({
+  linkId,
+  clickedAt: new Date(1_700_000_000_000),
+  ip: "198.51.100.7",
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0",
+  referer: null,
+  isBot: false,
+  botName: null,
+});
+
 test("a journal record keeps the click id and the parameters; click ids never fill the segment's string table", () => {
   const out = recordBuffer(Buffer.alloc(64 * 1024));
   const table = new StringTable();
-  const base: PendingClick = {
-    linkId: 9,
-    clickedAt: new Date(1_700_000_000_000),
-    ip: "198.51.100.7",
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0",
-    referer: null,
-    isBot: false,
-    botName: null,
-  };
+  const base = clickOn(9);
   let off = 0;
   const written: PendingClick[] = [];
   for (let i = 0; i < 50; i++) {
@@ -62,15 +66,7 @@ test("a journal record keeps the click id and the parameters; click ids never fi
 });
 
 test("a click recorded in parts (prefix and number) is journaled and packed as them, and reads back as the id clickIdOf makes", () => {
-  const base: PendingClick = {
-    linkId: 77,
-    clickedAt: new Date(1_700_000_000_000),
-    ip: "198.51.100.7",
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0",
-    referer: null,
-    isBot: false,
-    botName: null,
-  };
+  const base = clickOn(77);
   const clicks = Array.from({ length: 1000 }, (): PendingClick => {
     const clickNo = nextClickNo();
     return { ...base, clickPrefix: clickPrefix(), clickNo };
