@@ -2313,6 +2313,7 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [tokens] API token
     [members] member
     [workspaces] workspace
+    [settings] settings
     [team_chat] team group
    *[other] { $area }
 } { $id }
@@ -2405,3 +2406,8 @@ ws-audit-export-caption = { $count ->
         [one] { $count } change
        *[other] { $count } changes
     } in { $workspace }
+
+## Workspaces: what a viewer reads where the buttons that change things are not drawn (ws-read-)
+ws-read-tags = <b>🏷 Tags</b> ({ $count }):
+ws-read-pixels = <b>📡 Pixels</b> ({ $count }):
+ws-read-requests = 🙋 <b>Waiting to join</b> ({ $count }):

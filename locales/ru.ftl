@@ -2413,6 +2413,7 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [tokens] API-токен
     [members] участник
     [workspaces] пространство
+    [settings] настройки
     [team_chat] группа команды
    *[other] { $area }
 } { $id }
@@ -2507,3 +2508,8 @@ ws-audit-export-caption = { $count ->
         [few] { $count } изменения
        *[other] { $count } изменений
     } в «{ $workspace }»
+
+## Workspaces: what a viewer reads where the buttons that change things are not drawn (ws-read-)
+ws-read-tags = <b>🏷 Теги</b> ({ $count }):
+ws-read-pixels = <b>📡 Пиксели</b> ({ $count }):
+ws-read-requests = 🙋 <b>Заявки на вступление</b> ({ $count }):
