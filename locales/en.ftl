@@ -2411,3 +2411,4 @@ ws-audit-export-caption = { $count ->
 ws-read-tags = <b>🏷 Tags</b> ({ $count }):
 ws-read-pixels = <b>📡 Pixels</b> ({ $count }):
 ws-read-requests = 🙋 <b>Waiting to join</b> ({ $count }):
+ws-read-shares = 🔗 <b>Share links</b> ({ $count }): tap one to see it.

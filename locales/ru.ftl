@@ -2513,3 +2513,4 @@ ws-audit-export-caption = { $count ->
 ws-read-tags = <b>🏷 Теги</b> ({ $count }):
 ws-read-pixels = <b>📡 Пиксели</b> ({ $count }):
 ws-read-requests = 🙋 <b>Заявки на вступление</b> ({ $count }):
+ws-read-shares = 🔗 <b>Ссылки на файлы</b> ({ $count }): нажмите на ссылку, чтобы открыть её.

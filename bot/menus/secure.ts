@@ -10,7 +10,7 @@ import { write } from "../audited";
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
 import { deleteShareLink, getShareLink, listFileShareLinks, setShareLinkRevoked, type ShareLinkJson } from "../../core/secure/share-links";
 import type { BotContext } from "../context";
-import { mayChange, writes } from "../workspace";
+import { may, mayChange, writes } from "../workspace";
 import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
@@ -150,6 +150,8 @@ const shareDelete = confirmScreen(
 const sharesScreen = createScreen("shares", 0, async (ctx) => {
   const all = await listShareLinks(ctx.deps, uid(ctx));
   if (!all.length) return ctx.t("secure-shares-none");
+  // a viewer has no ⛔/♻️ and 🗑 on the rows: the text does not offer them
+  if (!may(ctx)) return ctx.t("ws-read-shares", { count: all.length });
   return ctx.t(all.length === 40 ? "secure-shares-newest" : "secure-shares", { count: all.length });
 });
 const sharesDelete = confirmScreen(

@@ -172,6 +172,7 @@ test("a viewer walks the team's channel, secure, postback and Settings screens a
   expect(viewer.requests.text).toBe(`${en("ws-read-requests", { count: 1 })}\n• Dave`);
   expect(viewer.tags.text).toBe(`${en("ws-read-tags", { count: 1 })}\n• spring`);
   expect(viewer.pixels.text).toStartWith(en("ws-read-pixels", { count: 1 }));
+  expect(viewer.shares.text).toBe(en("ws-read-shares", { count: 1 }));
   // the reports' schedule is read, not changed
   expect(viewer.reports.text).toContain(en("reports-off"));
   expect(viewer.reports.labels).toEqual([en("settings-back")]);

@@ -220,7 +220,9 @@ test("/connect, /disconnect and the reports' schedule set in the bot each leave 
     return (await entries()).slice(before);
   }
   const group = `team_chat ${CREW.id}`;
-  expect(await added(connect)).toEqual([{ action: "team_chat.connect", actor: alice, subject: group, details: { title: CREW.title, thread_id: 5 } }]);
+  expect(await added(connect)).toEqual([
+    { action: "team_chat.connect", actor: alice, subject: group, details: { title: CREW.title, thread_id: 5 } },
+  ]);
   expect(
     await added(async () => {
       s.fake.pushGroupMessage("/disconnect", CREW, ALICE, 5);
@@ -230,7 +232,10 @@ test("/connect, /disconnect and the reports' schedule set in the bot each leave 
 
   // Bob, an editor, sets the team's reports in the bot: the action the API names a change of settings with
   const screen = (pred: (text: string) => boolean, what: string) =>
-    eventually(() => s.fake.calls.find((c) => Number(c.params.chat_id) === BOB.id && pred(textOf(c)) && c.method !== "getChatMember"), what);
+    eventually(
+      () => s.fake.calls.find((c) => Number(c.params.chat_id) === BOB.id && pred(textOf(c)) && c.method !== "getChatMember"),
+      what,
+    );
   s.fake.pushMessage("/settings", BOB);
   await screen((t) => t.startsWith("<b>⚙️ Settings"), "Settings");
   s.fake.press("📬 Reports and time zone", BOB);
@@ -239,14 +244,18 @@ test("/connect, /disconnect and the reports' schedule set in the bot each leave 
     s.fake.press("Daily", BOB);
     await screen((t) => t.startsWith("<b>📬 Reports</b>") && t.includes("Every day at"), "the daily report");
   });
-  expect(daily).toEqual([{ action: "settings.update", actor: bob, subject: `setting ${team}`, details: { input: { report_every: "day" } } }]);
+  expect(daily).toEqual([
+    { action: "settings.update", actor: bob, subject: `setting ${team}`, details: { input: { report_every: "day" } } },
+  ]);
   const zone = await added(async () => {
     s.fake.press("🌍 Time zone", BOB);
     await screen((t) => t.startsWith("Send your time zone"), "the question");
     s.fake.pushMessage("Almaty", BOB);
     await screen((t) => t.startsWith("✅ Time zone:"), "the zone set");
   });
-  expect(zone).toEqual([{ action: "settings.update", actor: bob, subject: `setting ${team}`, details: { input: { time_zone: "Asia/Almaty" } } }]);
+  expect(zone).toEqual([
+    { action: "settings.update", actor: bob, subject: `setting ${team}`, details: { input: { time_zone: "Asia/Almaty" } } },
+  ]);
   // Bob's own settings did not change: the schedule is the team's
   const mine = await db.select().from(db.tables.userSettings).where(eq(db.tables.userSettings.userId, bob));
   expect(mine.map((r) => r.reportEvery)).not.toContain("day");

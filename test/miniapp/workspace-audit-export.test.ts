@@ -57,7 +57,10 @@ describe("the audit log from the mini-app, to the chat", () => {
     // CSV is still the other choice
     await format.selectOption("csv");
     await page.getByRole("button", { name: "Send to the chat" }).click();
-    const csv = await fake.waitFor("sendDocument", (c) => String(c.params.chat_id) === "5301" && Object.values(c.files)[0]!.name.endsWith(".csv"));
+    const csv = await fake.waitFor(
+      "sendDocument",
+      (c) => String(c.params.chat_id) === "5301" && Object.values(c.files)[0]!.name.endsWith(".csv"),
+    );
     expect(new TextDecoder().decode(Object.values(csv.files)[0]!.bytes)).toContain("members.join");
     expect(problems).toEqual([]);
   });
