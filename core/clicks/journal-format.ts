@@ -59,13 +59,22 @@ export const JOURNAL_FIELDS = {
   5: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "id"], ["params", "str"]],
   // v6: the fields of v5, the click id in parts (`parts`; click-id.ts)
   6: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "parts"], ["params", "str"]],
+  // v7: the fields of v6; the click id's counter has all 8 digits (click-id.ts), and the prefix of a
+  // `parts` field enters the segment's string table whatever its length (PARTS_TABLE_FROM)
+  7: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "parts"], ["params", "str"]],
 } as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id" | "parts"])[]>;
 
-export const JOURNAL_VERSION = 6;
+export const JOURNAL_VERSION = 7;
 /** The first version whose strings may be references. */
 export const REFS_FROM = 3;
 /** The first version padded to whole words and checked by recordCheck (earlier ones: CRC-32). */
 export const WORDS_FROM = 4;
+/**
+ * The first version whose `parts` prefix written in full always enters the table (a whole id never
+ * does): the prefix (7 characters) was under REF_MIN_BYTES, so every record wrote it out again, a
+ * native call of the append's; now it is a 4-byte reference after its first record in a segment.
+ */
+export const PARTS_TABLE_FROM = 7;
 export const REF = 0xfffe;
 /** Strings of at most this many bytes are always written in full (a reference takes 4). */
 export const REF_MIN_BYTES = 8;
@@ -186,14 +195,18 @@ export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: Pen
 function writeParts(out: RecordBuffer, p: number, c: PendingClick, table: StringTable): number {
   const id = clickNoOf(c);
   const str = id ? id.clickPrefix : (c.clickId ?? null);
-  p = writeStr(out, p, str, table);
+  p = writeStr(out, p, str, table, id !== null);
   if (str === null) return p;
   out.view.setFloat64(p, id ? id.clickNo : NaN, true);
   return p + 8;
 }
 
-/** Writes `s` in full or as a reference to the segment's `table`; with no table (an `id` field), always in full and never entered. */
-function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, table: StringTable | null): number {
+/**
+ * Writes `s` in full or as a reference to the segment's `table`; with no table (an `id` field), always
+ * in full and never entered. Written in full, it enters the table when longer than REF_MIN_BYTES, or
+ * whatever its length with `always` (a `parts` field's prefix, PARTS_TABLE_FROM).
+ */
+function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, table: StringTable | null, always = false): number {
   if (s === null) {
     view.setUint16(p, NULL_STR, true);
     return p + 2;
@@ -211,6 +224,6 @@ function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, ta
   }
   const n = s.length === 0 ? 0 : bytes.write(s, p + 2, "utf8");
   view.setUint16(p, n, true);
-  if (n > REF_MIN_BYTES && table.ids.size < MAX_TABLE) table.ids.set(s, table.ids.size);
+  if ((always || n > REF_MIN_BYTES) && table.ids.size < MAX_TABLE) table.ids.set(s, table.ids.size);
   return p + 2 + n;
 }

@@ -2,8 +2,8 @@ import type { ClickRow, LinkRow } from "../../db/schema";
 import { parsedUa, type GeoLookup } from "./enrich";
 import { ClickKinds, type StoredClick } from "./listeners";
 import { memoize } from "../memo";
-import { paramsOf } from "./click-id";
-import { NUMS, REFS, clickIdAt, packedLength, type PackedClicks } from "./packed";
+import { clickIdAfter, clickIdHead, paramsOf } from "./click-id";
+import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
 
 /**
  * The work-out of a batch, shared by the SQLite writer (core/clicks/writer.ts) and the PostgreSQL
@@ -103,6 +103,20 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
   /** the agent class of a kind, by agent, bot name and is-bot references */
   const agentKinds = new Map<number, number>();
 
+  /** click ids' heads (`<link>_<prefix>`) by prefix reference, then by link */
+  const heads: Map<number, string>[] = [];
+  /** the id of click `i` (packed.ts's clickIdAt, each head made once) */
+  const clickIdOfClick = (i: number, linkId: number): string | null => {
+    const ref = refs[i * REFS + 6]!;
+    if (ref === 0) return null;
+    const n = nums[i * NUMS + 6]!;
+    if (n < 0) return strings[ref - 1]!;
+    const byLink = (heads[ref] ??= new Map());
+    let head = byLink.get(linkId);
+    if (head === undefined) byLink.set(linkId, (head = clickIdHead(linkId, strings[ref - 1]!)));
+    return clickIdAfter(head, n);
+  };
+
   /** the last unique click by link, then by visitor hash */
   const lastUnique = new Map<number, Map<string, number>>();
   const hashes = new Map<number, string>();
@@ -159,7 +173,7 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
       isUnique,
       rule: nums[i * NUMS + 3]! < 0 ? null : nums[i * NUMS + 3]!,
       variant: nums[i * NUMS + 4]! < 0 ? null : nums[i * NUMS + 4]!,
-      clickId: clickIdAt(nums, refs, strings, i),
+      clickId: clickIdOfClick(i, linkId),
       sub1: params.sub1,
       sub2: params.sub2,
       sub3: params.sub3,
