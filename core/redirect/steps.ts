@@ -11,7 +11,7 @@ import { macroValues } from "./macros";
 import type { VisitOutcome, VisitRequest } from "./outcome";
 import { createPrivacy } from "./privacy";
 import { queryParams } from "./routing";
-import { asLocation, platformOfUa, targetFor } from "./target";
+import { asLocation, hasPlatformTargets, platformOfUa, targetFor } from "./target";
 
 /** One visit being decided: the active link found for the code, the request and the time. */
 export interface Visit {
@@ -123,8 +123,10 @@ export function visitSteps(deps: Deps): Step[] {
     let target: string;
     if (routed) target = routed.target;
     else {
-      const platform = platformOfUa(req.userAgent ?? "");
-      target = entry.targets[platform] ??= targetFor(entry.macros?.link ?? link, platform);
+      // the visitor's platform only decides for a link with a per-platform target: any other sends every platform to its url
+      const shaped = entry.macros?.link ?? link;
+      const platform = hasPlatformTargets(shaped) ? platformOfUa(req.userAgent ?? "") : "other";
+      target = entry.targets[platform] ??= targetFor(shaped, platform);
     }
     if (!entry.macros) return { kind: "redirect", title, target, pixels: entry.pixels };
     const clickId = clickIdOf(link.id, prefix, clickNo);
