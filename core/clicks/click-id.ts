@@ -81,6 +81,30 @@ export function linkOfClickId(clickId: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+const NO_PARAMS = new Map<string, string>();
+
+/** A query string's parameters (the first value of each name), decoded as forms are; most visits have none. */
+export function queryParams(query: string): Map<string, string> {
+  if (!query) return NO_PARAMS;
+  const out = new Map<string, string>();
+  for (const part of query.split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    const [k, v] = [decode(eq < 0 ? part : part.slice(0, eq)), eq < 0 ? "" : decode(part.slice(eq + 1))];
+    if (!out.has(k)) out.set(k, v);
+  }
+  return out;
+}
+
+function decode(s: string): string {
+  const plain = s.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(plain);
+  } catch {
+    return plain;
+  }
+}
+
 /** The query parameters of a short link kept with its click, in PendingClick.params order. */
 const CLICK_PARAMS = ["sub1", "sub2", "sub3", "sub4", "sub5", "fbclid"] as const;
 export type ClickParam = (typeof CLICK_PARAMS)[number];
@@ -98,6 +122,9 @@ export function clickParams(query: ReadonlyMap<string, string>): string | null {
   });
   return any ? values.join("\n") : null;
 }
+
+/** sub1…sub5 and fbclid of a short link's raw query string (PendingClick.query), as PendingClick.params holds them. */
+export const clickParamsOfQuery = (query: string): string | null => clickParams(queryParams(query));
 
 /** PendingClick.params read back: each parameter's value, null when absent. */
 export function paramsOf(params: string | null | undefined): Record<ClickParam, string | null> {

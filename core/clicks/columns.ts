@@ -68,7 +68,7 @@ export function sqliteValues(row: ClickRow, out: Value[], at: number): number {
 }
 
 /** Every INSERTED_COLUMNS bit of a mask (bit j: INSERTED_COLUMNS[j]; 22 columns, well inside 32 bits). */
-export const ALL_INSERTED = 2 ** INSERTED_COLUMNS.length - 1;
+const ALL_INSERTED = 2 ** INSERTED_COLUMNS.length - 1;
 const nullableBits = INSERTED_COLUMNS.reduce((m, c, j) => (c.nullable ? m | (1 << j) : m), 0);
 
 /**

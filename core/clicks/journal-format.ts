@@ -59,9 +59,19 @@ export const JOURNAL_FIELDS = {
   5: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "id"], ["params", "str"]],
   // v6: the fields of v5, the click id in parts (`parts`; click-id.ts)
   6: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "parts"], ["params", "str"]],
-  // v7: the fields of v6; the click id's counter has all 8 digits (click-id.ts), and the prefix of a
-  // `parts` field enters the segment's string table whatever its length (PARTS_TABLE_FROM)
-  7: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "parts"], ["params", "str"]],
+  // v7: the fields of v6, then the short link's raw query (the writer reads the sub parameters from
+  // it; `params` only for a query too long to keep); the click id's counter has all 8 digits
+  // (click-id.ts), and the prefix of a `parts` field enters the string table whatever its length (PARTS_TABLE_FROM)
+  7: [
+    ...FIELDS_V1,
+    ["rule", "f64"],
+    ["variant", "f64"],
+    ["visitor", "str"],
+    ["geo", "str"],
+    ["clickId", "parts"],
+    ["params", "str"],
+    ["query", "str"],
+  ],
 } as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id" | "parts"])[]>;
 
 export const JOURNAL_VERSION = 7;
@@ -86,7 +96,7 @@ export class StringTable {
   readonly ids = new Map<string, number>();
 }
 /** PendingClick's optional fields: left out of a decoded click when null. */
-export const OPTIONAL = ["rule", "variant", "visitor", "geo", "clickId", "params"] as const;
+export const OPTIONAL = ["rule", "variant", "visitor", "geo", "clickId", "params", "query"] as const;
 export const HEADER = 8;
 export const NULL_STR = 0xffff;
 
@@ -100,6 +110,7 @@ export const MAX_CHARS = {
   geo: 512,
   clickId: 24,
   params: 1536,
+  query: 2048,
 } as const;
 /** No record is longer (every string at its bound, 3 UTF-8 bytes per unit, and 3 bytes of padding): a segment with less room left is closed. */
 export const MAX_RECORD =
@@ -107,7 +118,7 @@ export const MAX_RECORD =
   1 +
   6 * 8 +
   1 +
-  8 * 2 +
+  9 * 2 +
   3 +
   3 *
     (MAX_CHARS.ip +
@@ -117,7 +128,8 @@ export const MAX_RECORD =
       MAX_CHARS.visitor +
       MAX_CHARS.geo +
       MAX_CHARS.clickId +
-      MAX_CHARS.params);
+      MAX_CHARS.params +
+      MAX_CHARS.query);
 
 const cut = (s: string | null, max: number) => (s !== null && s.length > max ? s.slice(0, max) : s);
 
@@ -134,7 +146,8 @@ export function cutClick(c: PendingClick): PendingClick {
     (c.visitor?.length ?? 0) <= MAX_CHARS.visitor &&
     (c.geo?.length ?? 0) <= MAX_CHARS.geo &&
     (c.clickId?.length ?? 0) <= MAX_CHARS.clickId &&
-    (c.params?.length ?? 0) <= MAX_CHARS.params
+    (c.params?.length ?? 0) <= MAX_CHARS.params &&
+    (c.query?.length ?? 0) <= MAX_CHARS.query
   )
     return c;
   const out: PendingClick = {
@@ -148,6 +161,7 @@ export function cutClick(c: PendingClick): PendingClick {
   if (c.geo != null) out.geo = cut(c.geo, MAX_CHARS.geo);
   if (c.clickId != null) out.clickId = cut(c.clickId, MAX_CHARS.clickId);
   if (c.params != null) out.params = cut(c.params, MAX_CHARS.params);
+  if (c.query != null) out.query = cut(c.query, MAX_CHARS.query);
   return out;
 }
 
@@ -185,6 +199,7 @@ export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: Pen
   p = writeStr(out, p, c.geo ?? null, table);
   p = writeParts(out, p, c, table);
   p = writeStr(out, p, c.params ?? null, table);
+  p = writeStr(out, p, c.query ?? null, table);
   while ((p - off) & 3) bytes[p++] = 0;
   view.setUint32(off + 4, recordCheck(view, off + HEADER, p), true);
   view.setUint32(off, p - off, true);

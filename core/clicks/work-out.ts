@@ -2,7 +2,7 @@ import type { ClickRow, LinkRow } from "../../db/schema";
 import { parsedUa, type GeoLookup } from "./enrich";
 import { ClickKinds, type StoredClick } from "./listeners";
 import { memoize } from "../memo";
-import { clickIdAfter, clickIdHead, paramsOf } from "./click-id";
+import { clickIdAfter, clickIdHead, clickParamsOfQuery, paramsOf } from "./click-id";
 import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
 
 /**
@@ -94,6 +94,8 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
   const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : lookups.uaId(ua.slice(0, MAX_USER_AGENT)) }));
   const refererOf = perRef((referer) => referer?.slice(0, MAX_REFERER) ?? null);
   const paramsOfRef = perRef(paramsOf);
+  /** the sub parameters of a raw query (the redirect keeps the query as it came) */
+  const paramsOfQueryRef = perRef((query) => paramsOf(query && clickParamsOfQuery(query)));
   /** geo looked up on the request (PRIVACY_IP truncate/none: the full address was not kept) */
   const givenGeoOfRef = perRef((text) => {
     const [country, city] = (text ?? "\n").split("\n") as [string, string];
@@ -135,7 +137,8 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
     const agent = agentOfRef(uaRef);
     const device = isBot ? "bot" : agent.device;
     const botName = str(botRef);
-    const params = paramsOfRef(refs[i * REFS + 7]!);
+    const paramsRef = refs[i * REFS + 7]!;
+    const params = paramsRef ? paramsOfRef(paramsRef) : paramsOfQueryRef(refs[i * REFS + 8]!);
 
     let isUnique = false;
     const hash = visitorOfClick(batch, i, hashes);
