@@ -126,8 +126,14 @@ export function clickParams(query: ReadonlyMap<string, string>): string | null {
 /** sub1…sub5 and fbclid of a short link's raw query string (PendingClick.query), as PendingClick.params holds them. */
 export const clickParamsOfQuery = (query: string): string | null => clickParams(queryParams(query));
 
+/** No parameter set: what paramsOf gives a click without any (one object, not one per click). */
+const NO_CLICK_PARAMS: Readonly<Record<ClickParam, string | null>> = Object.freeze(
+  Object.fromEntries(CLICK_PARAMS.map((name) => [name, null])) as Record<ClickParam, string | null>,
+);
+
 /** PendingClick.params read back: each parameter's value, null when absent. */
-export function paramsOf(params: string | null | undefined): Record<ClickParam, string | null> {
-  const parts = params ? params.split("\n") : [];
+export function paramsOf(params: string | null | undefined): Readonly<Record<ClickParam, string | null>> {
+  if (!params) return NO_CLICK_PARAMS;
+  const parts = params.split("\n");
   return Object.fromEntries(CLICK_PARAMS.map((name, i) => [name, parts[i] || null])) as Record<ClickParam, string | null>;
 }
