@@ -6,8 +6,10 @@
  * and its nearest suffix that ends a pattern. The patterns' alphabet is ordered by frequency, and
  * the shallowest nodes (where a scan spends nearly all its time) get a dense DFA table for the most
  * frequent letters: one array read per character. Elsewhere a move follows trie edges and failure
- * links. A scan allocates nothing.
+ * links. A post's words are read through a cache of words (chunk-cache.ts): a word entered from the
+ * root is one hash and one probe, not a move per character.
  */
+import { ChunkCache } from "./chunk-cache";
 import { FOLD, INVISIBLE, SPACE } from "./normalise";
 
 /** Cells of the dense transition table (4 bytes each): 64 MB at most. */
@@ -18,6 +20,10 @@ const IGNORED = -1;
 const HAS_OUTPUT = 0x40000000;
 const STATE = HAS_OUTPUT - 1;
 const WHITESPACE = -2;
+/** From this size of the dense table on (in cells), words are read through the cache of words: always. */
+const WORDS_FROM_CELLS = 0;
+/** Longer runs of letters are read a character at a time (and not kept in the cache). */
+const LONGEST_CACHED = 64;
 
 export class AhoCorasick {
   /** code unit → 1 + its index in the patterns' alphabet; 0 = in no pattern (the scan resets) */
@@ -41,11 +47,20 @@ export class AhoCorasick {
   private dense: number;
   private denseNodes: number;
   private delta: Int32Array;
+  /**
+   * The cache of words (chunk-cache.ts), or null while the dense table is small enough to stay in
+   * the processor's caches: a large index's dense table spans tens of megabytes, and the rows a
+   * text visits are scattered over it.
+   */
+  private words: ChunkCache | null;
   readonly patternLength: Int32Array;
   readonly nodeCount: number;
 
-  /** `denseCells`: the dense table's size (tests make it small to exercise the sparse moves). */
-  constructor(patterns: readonly string[], denseCells = DENSE_CELLS) {
+  /**
+   * `denseCells`: the dense table's size (tests make it small to exercise the sparse moves);
+   * `wordsFrom`: the dense table's size from which the cache of words is used (tests set it to 0).
+   */
+  constructor(patterns: readonly string[], denseCells = DENSE_CELLS, wordsFrom = WORDS_FROM_CELLS) {
     // 1. alphabet, most frequent letters first
     const frequency = new Map<number, number>();
     for (const p of patterns) for (let i = 0; i < p.length; i++) frequency.set(p.charCodeAt(i), (frequency.get(p.charCodeAt(i)) ?? 0) + 1);
@@ -157,6 +172,8 @@ export class AhoCorasick {
     // a cell also says whether its target state has outputs, so a scan reads nothing else per character
     for (let i = 0; i < table.length; i++) if (this.hasOutput[table[i]!]) table[i] = table[i]! | HAS_OUTPUT;
 
+    this.words = table.length >= wordsFrom ? new ChunkCache() : null;
+
     // 6. one table from a text's code unit to its letter (after folding), or IGNORED / WHITESPACE
     this.letters = new Int32Array(65536);
     for (let c = 0; c < 65536; c++) this.letters[c] = INVISIBLE[c] ? IGNORED : SPACE[c] ? WHITESPACE : this.alpha[FOLD[c]!]!;
@@ -194,16 +211,58 @@ export class AhoCorasick {
    * `text` must already be NFKC.
    */
   scan(text: string, onHit: (pattern: number, end: number) => void): void {
+    if (this.words) {
+      this.scanWords(text, onHit, this.words);
+      return;
+    }
+    // a character at a time (the index's own scans always go through the cache of words)
+    let state = 0;
+    let inSpace = false;
+    const spaceLetter = this.alpha[32]!;
+    for (let i = 0; i < text.length; i++) {
+      let a = this.letters[text.charCodeAt(i)]!;
+      if (a < 0) {
+        if (a === IGNORED || inSpace) continue;
+        inSpace = true;
+        a = spaceLetter;
+      } else inSpace = false;
+      if (a === 0) {
+        state = 0;
+        continue;
+      }
+      const cell = this.cell(state, a);
+      state = cell & STATE;
+      if (cell & HAS_OUTPUT) this.report(cell, i + 1, onHit, null, 0);
+    }
+  }
+
+  /** The cell (next state | HAS_OUTPUT) of the move from `state` on letter `a`. */
+  private cell(state: number, a: number): number {
+    if (a <= this.dense && state < this.denseNodes) return this.delta[state * this.dense + a - 1]!;
+    const next = this.move(state, a);
+    return this.hasOutput[next] ? next | HAS_OUTPUT : next;
+  }
+
+  /** Calls `onHit` for the patterns ending at the state of `cell` (at `end`); with `words`, also notes them there. */
+  private report(cell: number, end: number, onHit: (pattern: number, end: number) => void, words: ChunkCache | null, start: number): void {
+    const state = cell & STATE;
+    for (let s = this.ownFirst[state] !== -1 ? state : this.outLink[state]!; s !== -1; s = this.outLink[s]!)
+      for (let p = this.ownFirst[s]!; p !== -1; p = this.nextSame[p]!) {
+        words?.hit(p, end - start);
+        onHit(p, end);
+      }
+  }
+
+  /**
+   * `scan` through the cache of words: a run of letters entered from the root (or the root's space
+   * state) is looked up whole; a run not yet known is read a character at a time and kept.
+   */
+  private scanWords(text: string, onHit: (pattern: number, end: number) => void, words: ChunkCache): void {
     let state = 0;
     let inSpace = false;
     const letters = this.letters;
     const spaceLetter = this.alpha[32]!;
-    const dense = this.dense;
-    const denseNodes = this.denseNodes;
-    const delta = this.delta;
-    const ownFirst = this.ownFirst;
-    const nextSame = this.nextSame;
-    const outLink = this.outLink;
+    const spaceState = spaceLetter ? this.rootNext[spaceLetter]! : 0;
     const n = text.length;
     for (let i = 0; i < n; i++) {
       let a = letters[text.charCodeAt(i)]!;
@@ -216,16 +275,40 @@ export class AhoCorasick {
         state = 0;
         continue;
       }
-      let cell: number;
-      if (a <= dense && state < denseNodes) cell = delta[state * dense + a - 1]!;
-      else {
-        const next = this.move(state, a);
-        cell = this.hasOutput[next] ? next | HAS_OUTPUT : next;
+      if (!inSpace && (state === 0 || state === spaceState)) {
+        // a run of letters, entered from the root (context 0) or its space state (1)
+        const context = state === 0 ? 0 : 1;
+        let h = 0x811c9dc5 ^ context;
+        let end = i;
+        for (; end < n; end++) {
+          const b = letters[text.charCodeAt(end)]!;
+          if (b <= 0) break;
+          h = Math.imul(h ^ b, 0x01000193);
+        }
+        if (end - i <= LONGEST_CACHED) {
+          h |= 1;
+          const entry = words.find(text, i, end, context, h, letters);
+          if (entry !== -1) {
+            const hits = words.hits;
+            for (let k = words.hitsFrom(entry), to = k + 2 * words.hitCount(entry); k < to; k += 2) onHit(hits[k]!, i + hits[k + 1]!);
+            state = words.exitCell(entry) & STATE;
+          } else {
+            const from = words.beginHits();
+            let cell = 0;
+            for (let j = i; j < end; j++) {
+              cell = this.cell(state, letters[text.charCodeAt(j)]!);
+              state = cell & STATE;
+              if (cell & HAS_OUTPUT) this.report(cell, j + 1, onHit, words, i);
+            }
+            words.add(text, i, end, context, h, letters, cell, from);
+          }
+          i = end - 1;
+          continue;
+        }
       }
+      const cell = this.cell(state, a);
       state = cell & STATE;
-      if (cell & HAS_OUTPUT)
-        for (let s = ownFirst[state] !== -1 ? state : outLink[state]!; s !== -1; s = outLink[s]!)
-          for (let p = ownFirst[s]!; p !== -1; p = nextSame[p]!) onHit(p, i + 1);
+      if (cell & HAS_OUTPUT) this.report(cell, i + 1, onHit, null, 0);
     }
   }
 }

@@ -102,7 +102,7 @@ export class WordTable {
 }
 
 /** `array`, or a copy at least twice as large when it holds fewer than `size` items. */
-function ensure<A extends Int32Array | Uint16Array>(array: A, size: number): A {
+export function ensure<A extends Int32Array | Uint16Array>(array: A, size: number): A {
   if (size <= array.length) return array;
   const bigger = new (array.constructor as new (n: number) => A)(Math.max(size, 2 * array.length));
   bigger.set(array);
