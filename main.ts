@@ -1,22 +1,8 @@
-import { Cron } from "croner";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDeps, type ServiceDeps } from "./app";
+import { nodeServices } from "./app/services";
 import { clickJournalOf } from "./core/clicks/backlog";
-import { createApi } from "./api/app";
-import { createBot } from "./bot/bot";
-import { FEATURES } from "./bot/features";
-import { WEBHOOK_PATH, botRunner, webhookHandler } from "./bot/runtime";
-import { JOBS } from "./jobs";
-import { startServices, stopServices, type Service } from "./lifecycle";
-import { deliveryWorker } from "./app/delivery-routes";
-import { startMtprotoSource } from "./jobs/mtproto-source";
-import { placementViewsPlacement } from "./jobs/placement-views";
-import type { MtprotoSource } from "./core/tracking/mtproto";
-import { leadingJob, whileLeading } from "./core/cluster/lead";
-import { followCaches } from "./core/cluster/caches";
-import { CACHE_FOLLOWERS } from "./app/cache-followers";
-import { isDatabaseUnavailable } from "./db/unavailable";
-import { briefError } from "./core/log";
+import { startServices, stopServices } from "./lifecycle";
 import { createReadiness } from "./core/readiness";
 import { claimNodeName } from "./core/cluster/node-name";
 import { routeDriverLines } from "./core/driver-lines";
@@ -39,15 +25,16 @@ async function openDepsOrExit(config: Config): Promise<ServiceDeps> {
     // the running service also reports the process's own figures (memory, CPU, event-loop lag)
     return await openDeps(config, { metrics: createMetrics({ processMetrics: true }) });
   } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(1);
+    }
     console.error(`Could not open the database${config.databaseUrl ? " at DATABASE_URL" : ""}: ${(e as Error).message}`);
     process.exit(1);
   }
 }
 
-/**
- * Wires config → deps → api + bot + jobs. Services start in list order and stop in reverse:
- * HTTP stops accepting first, then the bot, then jobs, and the database closes last.
- */
+/** config → deps → start → signals. */
 async function main() {
   // whatever the service writes (database, stored files, secrets) is for its own user only
   process.umask(0o077);
@@ -69,125 +56,7 @@ async function main() {
   );
   // false from the first SIGTERM/SIGINT: /readyz then answers 503 while the node drains
   const readiness = createReadiness();
-  const app = createApi(deps, { readiness });
-  const bot = config.botToken ? createBot({ ...deps, config: { ...config, botToken: config.botToken } }, { features: FEATURES }) : null;
-  const runner = bot ? botRunner(bot, deps) : null;
-  if (bot && config.botMode === "webhook") app.post(WEBHOOK_PATH, webhookHandler(bot, deps), { detail: { hide: true } });
-
-  const jobs: Cron[] = [];
-  // each job runs on the node holding its lease (on one node: always this one)
-  // the MTProto source while it runs on this node; with MTProto configured the placements' views are
-  // read beside it (under its lease), else by their own leased job through the web preview
-  let mtprotoSource: MtprotoSource | null = null;
-  const views = placementViewsPlacement(config, () => mtprotoSource);
-  const leadingJobs = [...JOBS, ...views.leased].map((job) => ({
-    job,
-    lead: leadingJob(deps, job.name, async () => job.run(deps)),
-  }));
-  const services: Service[] = [
-    { name: "database", start() {}, stop: () => deps.handle.close() },
-    // let go before the database closes: its row is released through the node's pool
-    { name: "node name", start() {}, stop: () => name.release() },
-    { name: "matcher thread", start() {}, stop: () => deps.trackerIndex.close() },
-    (() => {
-      // edits on other nodes reach this node's caches (link cache, ended sign-ins, keyword index)
-      let unfollow = async () => {};
-      return { name: "caches", start: async () => void (unfollow = await followCaches(deps, CACHE_FOLLOWERS)), stop: () => unfollow() };
-    })(),
-    {
-      name: "jobs",
-      async start() {
-        for (const { job, lead } of leadingJobs) {
-          await lead.start();
-          jobs.push(
-            new Cron(
-              job.pattern,
-              {
-                name: job.name,
-                protect: true,
-                catch: (e) =>
-                  isDatabaseUnavailable(e) ? log.warn(`job ${job.name} skipped: ${briefError(e)}`) : log.error(`job ${job.name} failed`, e),
-              },
-              async () => void (await lead.tick()),
-            ),
-          );
-        }
-      },
-      async stop() {
-        jobs.forEach((j) => j.stop());
-        for (const { lead } of leadingJobs) await lead.stop();
-      },
-    },
-    (() => {
-      const delivery = deliveryWorker(deps);
-      return { name: "delivery", start: () => delivery.start(), stop: () => delivery.stop() };
-    })(),
-    {
-      name: "clicks",
-      // replays what the click journal holds and the database does not, then hands batches to a
-      // writer thread with its own connection, off the request thread; before HTTP starts
-      start: () => deps.clicks.start({ offThread: true }),
-      // after HTTP has stopped: the pending click batch is written before the database closes
-      async stop() {
-        const flushed = await deps.clicks.stop();
-        if (flushed) log.info(`flushed ${flushed} pending clicks`);
-      },
-    },
-    (() => {
-      // optional MTProto keyword source: on only when MTPROTO_* are configured; re-synced hourly; on one node at a time
-      let source: MtprotoSource | null = null;
-      let sync: Cron | null = null;
-      let reading: Cron | null = null;
-      const lead = whileLeading(deps, "mtproto-source", {
-        async start() {
-          source = mtprotoSource = await startMtprotoSource(deps);
-          if (source)
-            sync = new Cron(
-              "17 * * * *",
-              { protect: true, catch: (e) => log.error("mtproto sync failed", e) },
-              async () => void (await source!.sync()),
-            );
-          const job = views.withMtproto;
-          // even if the source could not start: the views job lives here, it falls back to the web preview
-          if (job)
-            reading = new Cron(
-              job.pattern,
-              {
-                name: job.name,
-                protect: true,
-                catch: (e) =>
-                  isDatabaseUnavailable(e) ? log.warn(`job ${job.name} skipped: ${briefError(e)}`) : log.error(`job ${job.name} failed`, e),
-              },
-              async () => void (await job.run(deps)),
-            );
-        },
-        async stop() {
-          reading?.stop();
-          sync?.stop();
-          await source?.stop();
-          source = mtprotoSource = null;
-        },
-      });
-      return { name: "mtproto", start: () => lead.start(), stop: () => lead.stop() };
-    })(),
-    ...(runner ? [{ name: "bot", start: () => runner.init(), stop: () => runner.stop() }] : []),
-    {
-      name: "http",
-      start: () => void app.listen({ hostname: config.host, port: config.port }),
-      stop: async () => void (await app.stop()),
-    },
-    ...(runner
-      ? [
-          config.botMode === "webhook"
-            ? { name: "bot webhook", start: () => runner.registerWebhook(), stop() {} }
-            : (() => {
-                // Telegram allows one getUpdates caller per bot: polling runs on the node holding the lease
-                const lead = whileLeading(deps, "bot-polling", { start: () => runner.startPolling(), stop: () => runner.stop() });
-                return { name: "bot polling", start: () => lead.start(), stop: () => lead.stop() };
-              })(),
-        ]
-      : []),
-  ];
+  const { app, bot, services } = nodeServices(deps, name, readiness);
 
   try {
     await startServices(services, log);

@@ -12,7 +12,7 @@ import { systemClock, type Clock } from "../core/clock";
 import type { Deps } from "../core/deps";
 import { createLogger, type Logger } from "../core/log";
 import { createMailer, type Mailer } from "../core/mail";
-import { LinkCache } from "../core/links/link-cache";
+import { LinkCache } from "../core/redirect/link-cache";
 import { createMatchHost } from "../core/tracking/match-host";
 import { createClickSink } from "../core/clicks/sink";
 import { createGeoLookup } from "../core/clicks/enrich";
@@ -29,6 +29,7 @@ import { countBotApiCalls, createMetrics, type Metrics } from "../core/metrics";
 import { watchService } from "../core/service-metrics";
 import { openEngine, openSqliteEngine, refuseOutdated, type Engine } from "./engine";
 import { CLICK_LISTENERS } from "./click-listeners";
+import { prepareDataDir } from "./data-dir";
 import { PrimaryLinkCache } from "../core/ads/primary-links";
 
 /** The entry module of the click writer thread. */
@@ -119,17 +120,19 @@ function assembleDeps<E extends Engine>(
 }
 
 /** The service's dependencies on SQLite, synchronously (tests, benchmarks and scripts that want a database file at hand). */
-export function createDeps(config: Config, overrides: DepsOverrides = {}) {
+export function createDeps(given: Config, overrides: DepsOverrides = {}) {
+  const config = prepareDataDir(given);
   return assembleDeps(config, openSqliteEngine(config, { migrate: config.migrate === "auto", dbPath: overrides.dbPath }), overrides);
 }
 
 /**
  * The service's dependencies for its configuration: on SQLite (no DATABASE_URL) or on the
  * PostgreSQL database at DATABASE_URL (app/engine.ts), with the JWT secret every node shares: on
- * one node the one config.ts keeps in DATA_DIR; in cluster mode JWT_SECRET when set, otherwise made
+ * one node the one kept in DATA_DIR (data-dir.ts); in cluster mode JWT_SECRET when set, otherwise made
  * by the first node to start and kept in the database, so a token signed by one node is accepted by all.
  */
-export async function openDeps(config: Config, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
+export async function openDeps(given: Config, overrides: DepsOverrides = {}): Promise<ServiceDeps> {
+  const config = prepareDataDir(given);
   const clock = overrides.clock ?? systemClock;
   const engine = await openEngine(config, { migrate: config.migrate === "auto", dbPath: overrides.dbPath });
   if (config.migrate === "skip") await refuseOutdated(engine);

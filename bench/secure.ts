@@ -20,7 +20,7 @@ async function server() {
   const { upsertTelegramUser } = await import("../core/accounts/users");
   const { createFolder } = await import("../core/secure/folders");
   const { createUploadedFile } = await import("../core/secure/files");
-  const { createLink } = await import("../core/secure/links");
+  const { createShareLink } = await import("../core/secure/share-links");
   const { secureFiles } = await import("../db/schema");
   const { eq } = await import("drizzle-orm");
   const dataDir = process.argv[process.argv.indexOf("--server") + 1]!;
@@ -45,8 +45,8 @@ async function server() {
     .where(eq(secureFiles.id, big.id))
     .run();
   const codes = {
-    small: (await createLink(deps, user.id, { fileId: small.id, expiresInHours: 24, maxViews: null })).code,
-    big: (await createLink(deps, user.id, { fileId: big.id, expiresInHours: 24, maxViews: null })).code,
+    small: (await createShareLink(deps, user.id, { fileId: small.id, expiresInHours: 24, maxViews: null })).code,
+    big: (await createShareLink(deps, user.id, { fileId: big.id, expiresInHours: 24, maxViews: null })).code,
   };
   const { signAccessToken } = await import("../core/tokens/jwt");
   const target = await createUploadedFile(deps, user.id, { folderId: folder.id, name: "upload target" }, chunks(1), "t.bin");

@@ -5,7 +5,7 @@
  */
 import { getUser, type UserRow } from "../core/accounts/users";
 import type { Deps } from "../core/deps";
-import { getCurrentWorkspace, recordAudit, requireRole, type Role } from "../core/workspaces";
+import { getCurrentWorkspace, requireRole, type Role } from "../core/workspaces";
 import { AppError } from "../core/errors";
 import type { BotContext } from "./context";
 import { problemText } from "./problem";
@@ -33,15 +33,6 @@ export function mayChange(ctx: { role: Role }, need: Role | Gate = "editor"): vo
 
 /** True when the person's role here allows `need` (buttons that change things are drawn only then). */
 export const may = (ctx: { role: Role }, need: Role = "editor"): boolean => roleAtLeast(ctx.role, need);
-
-/**
- * Writes a change made in the bot to the workspace's audit log, under the person who made it and
- * with the action the API's route would have (`links.create`, `tracking.delete`…): the API records
- * its own writes; these are the bot's.
- */
-export async function noted(ctx: BotContext, action: string, subject: { type: string; id: number }, details?: Record<string, unknown>) {
-  await recordAudit(ctx.deps, { workspaceId: ctx.owner.id, actorId: ctx.user.id, action, subject, details: details ?? null });
-}
 
 /**
  * For a write the person's role does not allow: says so in their words (the forbidden_role refusal)

@@ -4,7 +4,7 @@ import type { AsyncDb } from "../db/async";
 import type { ClickSink } from "./clicks/sink";
 import type { GeoLookup } from "./clicks/enrich";
 import type { Clock } from "./clock";
-import type { LinkCache } from "./links/link-cache";
+import type { LinkCache } from "./redirect/link-cache";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail";
 import type { MatchHost } from "./tracking/match-host";

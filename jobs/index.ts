@@ -1,6 +1,6 @@
 import type { Deps } from "../core/deps";
 import { cleanupExpired } from "./cleanup";
-import { pruneOrphanVisits } from "../core/links/orphans";
+import { pruneOrphanVisits } from "../core/redirect/orphans";
 import { TRACKING_NOTIFICATIONS_CRON, trackingNotificationsJob } from "./tracking-notifications";
 import { TRACKING_SOURCES_CRON, trackingSourcesJob } from "./tracking-sources";
 import { reverifyDomains } from "../core/catalog/domains";

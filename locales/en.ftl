@@ -2400,6 +2400,7 @@ ws-audit-column-actor = Who
 ws-audit-column-action = Action
 ws-audit-column-subject = What
 ws-audit-column-details = Details
+ws-audit-sheet = Changes
 ws-audit-export-caption = { $count ->
         [one] { $count } change
        *[other] { $count } changes

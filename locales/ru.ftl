@@ -2501,6 +2501,7 @@ ws-audit-column-actor = Кто
 ws-audit-column-action = Действие
 ws-audit-column-subject = Что
 ws-audit-column-details = Подробности
+ws-audit-sheet = Изменения
 ws-audit-export-caption = { $count ->
         [one] { $count } изменение
         [few] { $count } изменения

@@ -39,7 +39,7 @@ function importsOf(file: string): Import[] {
   return found;
 }
 
-/** The feature folder of a file under core/ (core/links/visit.ts → links), or null for core's own files. */
+/** The feature folder of a file under core/ (core/redirect/visit.ts → redirect), or null for core's own files. */
 function featureOf(path: string): string | null {
   const rel = relative(CORE, path).split("/");
   return rel.length > 1 && rel[0] !== ".." ? rel[0]! : null;
@@ -138,6 +138,30 @@ const matches = (re: RegExp) =>
       .map((l) => `${l.where}: ${l.line.trim()}`),
   );
 
+test("the request side of a click lives in core/redirect/: only it records a click or takes a click number, and it is the visitor edge's only way into core's links", () => {
+  // the click sink's record() and the click number are called in core/redirect/ and nowhere else
+  expect(matches(/\b(sink|clicks)\.record\(/).map((l) => l.split(":")[0])).toEqual(["core/redirect/steps.ts"]);
+  expect(
+    matches(/\bnextClickNo\(\)/)
+      .filter((l) => !l.startsWith("core/clicks/click-id.ts"))
+      .map((l) => l.split(":")[0]),
+  ).toEqual(["core/redirect/steps.ts"]);
+  // what happens after the click is recorded (core/clicks/) knows nothing of how it was decided
+  expect(imports.filter((i) => featureOf(i.from) === "clicks" && featureOf(i.to) === "redirect")).toEqual([]);
+  // the visitor edge reaches the redirect, not the links feature's internals
+  const visitor = sources(join(ROOT, "api/visitor")).flatMap(importsOf);
+  expect(visitor.filter((i) => relative(ROOT, i.to).startsWith("core/links/")).map((i) => relative(ROOT, i.to))).toEqual([
+    "core/links/codes.ts",
+  ]);
+});
+
+test("no click column list by position outside the descriptor: both writers take the clicks table's columns from core/clicks/columns.ts", () => {
+  expect(matches(/\b(insert into|copy) clicks \((?!\$\{)/i)).toEqual([]);
+  expect(matches(/\bCLICK_COLUMNS\b|\bINSERTED_COLUMNS\b/).map((l) => l.split(":")[0])).toEqual(
+    expect.arrayContaining(["core/clicks/writer.ts", "core/clicks/writer-pg.ts"]),
+  );
+});
+
 test("write transactions begin IMMEDIATE through db/transaction.ts; none is opened on a database handle elsewhere", () => {
   expect(matches(/\bdb\.transaction\(/).filter((l) => !l.startsWith("db/transaction.ts"))).toEqual([]);
 });
@@ -152,10 +176,11 @@ test("no registry keyed by identity (WeakMap) in core, db or jobs: such state is
 
 test("service code queries only through the async seam: tables from the handle, no synchronous driver, no Deps.db", () => {
   // the click writer's SQLite form runs on a synchronous connection of its own (raw prepared
-  // statements); the composition root builds it
-  const SQLITE_WRITER = new Set(["core/clicks/writer.ts", "app/index.ts"]);
+  // statements); the composition root builds it; the click columns' descriptor reads the table's
+  // declaration (for both writers) and queries nothing
+  const SQLITE_WRITER = new Set(["core/clicks/writer.ts", "app/index.ts", "core/clicks/columns.ts"]);
   const service = code.filter((f) => !relative(ROOT, f).startsWith("db/") && !SQLITE_WRITER.has(relative(ROOT, f)));
-  expect(service.map((f) => relative(ROOT, f))).toContain("core/links/visit.ts");
+  expect(service.map((f) => relative(ROOT, f))).toContain("core/redirect/load.ts");
   const offending = service.flatMap((f) =>
     readFileSync(f, "utf8")
       .split("\n")
@@ -236,4 +261,82 @@ test("bot menus import no feature, and reach the menu plugin only through its pu
     menuImports.filter((i) => i.to.startsWith(`${FEATURES_DIR}/`)).map((i) => `${relative(ROOT, i.from)} → ${relative(ROOT, i.to)}`),
   ).toEqual([]);
   expect(matches(/\brender\(|\bprepare\(|as unknown as \{/).filter((l) => l.startsWith("bot/"))).toEqual([]);
+});
+
+test("no Date.now() in core: wall time comes from deps.clock (a deadline may use performance.now())", () => {
+  expect(matches(/\bDate\.now\(\)/).filter((l) => l.startsWith("core/"))).toEqual([]);
+});
+
+test("one definition per name and constant: ownedLink, the pixel types, the short-code pattern, the configuration's readers", () => {
+  expect(matches(/function ownedLink\b/).map((l) => l.split(":")[0])).toEqual(["core/links/links.ts"]);
+  expect(matches(/\["facebook", "google"/).map((l) => l.split(":")[0])).toEqual(["db/tables/links.ts"]);
+  expect(matches(/\[A-Za-z0-9_-\]\{3,64\}/).map((l) => l.split(":")[0])).toEqual(["core/links/codes.ts"]);
+  // the environment is read in config.ts (and its schema) only
+  expect(matches(/process\.env\b/).filter((l) => !/^(config|config-schema)\.ts:/.test(l))).toEqual([]);
+});
+
+/**
+ * The code of a TypeScript source with its comments and the text of its strings blanked out (the
+ * expressions inside a template's `${…}` stay: the mini-app's htm templates hold code there).
+ */
+function codeOnly(src: string): string {
+  let out = "";
+  let i = 0;
+  const depth: number[] = []; // open braces of each `${` being read, innermost last
+  const template = () => {
+    // from after a backquote (or a `}` closing `${`) to the closing backquote or the next `${`
+    while (i < src.length && src[i] !== "`") {
+      if (src[i] === "\\") i += 2;
+      else if (src.startsWith("${", i)) {
+        i += 2;
+        out += " ${";
+        depth.push(0);
+        return;
+      } else i++;
+    }
+    i++;
+    out += "``";
+  };
+  while (i < src.length) {
+    const c = src[i]!;
+    if (src.startsWith("//", i)) while (i < src.length && src[i] !== "\n") i++;
+    else if (src.startsWith("/*", i)) i = src.indexOf("*/", i + 2) + 2 || src.length;
+    else if (c === '"' || c === "'") {
+      for (i++; i < src.length && src[i] !== c; i++) if (src[i] === "\\") i++;
+      i++;
+      out += '""';
+    } else if (c === "`") {
+      i++;
+      template();
+    } else if (c === "{" && depth.length) {
+      depth[depth.length - 1]!++;
+      out += c;
+      i++;
+    } else if (c === "}" && depth.length && depth.at(-1) === 0) {
+      depth.pop();
+      out += "} ";
+      i++;
+      template();
+    } else {
+      if (c === "}" && depth.length) depth[depth.length - 1]!--;
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+test("the mini-app is typed end to end: no `any` in miniapp/src (its data comes typed from the API's client)", () => {
+  // the check itself: an `any` in a template's expression counts, one in a comment or a string does not
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, read by the check
+  expect(codeOnly("const a = html`<b onClick=${(e: any) => f(`${'any'}`)}>any</b>`; // any").match(/\bany\b/g)).toEqual(["any"]);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, read by the check
+  expect(codeOnly('/* any */ const s = "any"; const t = `any ${1}`;')).not.toMatch(/\bany\b/);
+  const found = sources(join(ROOT, "miniapp", "src")).flatMap((f) =>
+    codeOnly(readFileSync(f, "utf8"))
+      .split("\n")
+      .filter((line) => /\bany\b/.test(line))
+      .map((line) => `${relative(ROOT, f)}: ${line.trim()}`),
+  );
+  expect(found).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { COMMANDS } from "../bot/commands";
 import { afterEach, beforeEach, describe, expect, test, setDefaultTimeout } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeBotApi, FAKE_BOT_TOKEN } from "./helpers/fake-bot-api";
@@ -68,6 +68,17 @@ describe("bun main.ts", () => {
       expect(lines[0]).toContain(value);
     }
   });
+});
+
+test("a kept JWT secret too short to sign with stops the start with one line naming JWT_SECRET, before the database opens", async () => {
+  writeFileSync(join(dir, "jwt-secret"), "short");
+  const r = await run([MAIN], cleanEnv({ DATA_DIR: dir }));
+  expect(r.code).toBe(1);
+  expect(r.stdout).toBe("");
+  const lines = r.stderr.trimEnd().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toStartWith("Configuration error: JWT_SECRET:");
+  expect(await Bun.file(join(dir, "app.db")).exists()).toBe(false);
 });
 
 test("a port already in use stops the start with a clear line and exit 1", async () => {

@@ -123,9 +123,4 @@ export const AnalyticsViews = {
 };
 
 export type LinkStats = Static<typeof AnalyticsViews.stats>;
-export type LinkClicks = Static<typeof AnalyticsViews.clicks>;
-export type GeoRow = Static<typeof AnalyticsViews.geo>[number];
 export type Devices = Static<typeof AnalyticsViews.devices>;
-export type TimelineRow = Static<typeof AnalyticsViews.timeline>[number];
-export type Bots = Static<typeof AnalyticsViews.bots>;
-export type HeatmapCell = Static<typeof AnalyticsViews.heatmap>[number];

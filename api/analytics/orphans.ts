@@ -1,4 +1,4 @@
-import { Elysia, t, type Static } from "elysia";
+import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { orphanVisitsOf } from "../../core/analytics/orphans";
 import { authPlugin } from "../shared/auth";
@@ -24,5 +24,3 @@ export function orphanVisitsApi(deps: Deps) {
       detail: { tags: ["analytics"], summary: "Orphan visits by code" },
     });
 }
-
-export type OrphanVisits = Static<typeof OrphanModel.answer>;

@@ -102,4 +102,3 @@ export const AccountViews = {
 
 export type AccountUsage = Static<typeof AccountViews.usage>;
 export type Me = Static<typeof AccountViews.me>;
-export type Passkey = Static<typeof AccountViews.passkey>;

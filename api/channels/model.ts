@@ -1,4 +1,4 @@
-import { t, type Static } from "elysia";
+import { t } from "elysia";
 import { IdParams, OkModel, Url } from "../shared/models";
 
 const date = t.String({ format: "date-time" });
@@ -133,9 +133,3 @@ export const ChannelsModel = {
   }),
   sent: t.Object({ ok: t.Boolean(), message: t.String(), rows: t.Optional(t.Integer()) }),
 };
-
-export type Channel = Static<typeof ChannelsModel.channel>;
-export type Invite = Static<typeof ChannelsModel.invite>;
-export type InviteStats = Static<typeof ChannelsModel.inviteStats>;
-export type ChannelStats = Static<typeof ChannelsModel.channelStats>;
-export type JoinSeries = Static<typeof ChannelsModel.series>;

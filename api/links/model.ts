@@ -1,9 +1,12 @@
 import { t, type Static } from "elysia";
 import { ANY_PIXEL_ID_PATTERN, PIXEL_TYPES } from "../../core/catalog/pixels";
 import { RULE_DEVICES, RULE_OS } from "../../core/links/routing-input";
+import { LINK_TEXT_MAX } from "../../core/links/validate";
 import { DOCUMENTED_PATTERN, DateTime, IdParams, OneOf, Url, formatted } from "../shared/models";
 
 const nullableString = (maxLength: number) => t.Optional(t.Nullable(t.String({ maxLength })));
+/** A text field whose limit core checks too: the same limit, refused in the same words. */
+const linkText = t.Optional(t.Nullable(t.String({ maxLength: LINK_TEXT_MAX, error: `must be at most ${LINK_TEXT_MAX} characters` })));
 const nullableUrl = t.Optional(t.Nullable(Url({ maxLength: 4096 })));
 const ids = t.Optional(t.Nullable(t.Array(t.Number(), { maxItems: 100 })));
 
@@ -15,10 +18,10 @@ const ids = t.Optional(t.Nullable(t.Array(t.Number(), { maxItems: 100 })));
 /** Shared by create and edit; the core validates the meaning (URLs, dates, ownership). */
 const linkFields = {
   url: nullableString(4096),
-  title: nullableString(1000),
-  utm_source: nullableString(1000),
-  utm_medium: nullableString(1000),
-  utm_campaign: nullableString(1000),
+  title: linkText,
+  utm_source: linkText,
+  utm_medium: linkText,
+  utm_campaign: linkText,
   tagIds: ids,
   starts_at: nullableString(64),
   expires_at: nullableString(64),
@@ -199,6 +202,5 @@ export const LinkDetailsModel = t.Object({
 export type LinkListItem = Static<typeof LinkListItemModel>;
 export type LinkDetails = Static<typeof LinkDetailsModel>;
 export type Tag = Static<typeof CatalogModel.tagView>;
-export type Pixel = Static<typeof CatalogModel.pixelView>;
 export type Domain = Static<typeof CatalogModel.domainView>;
 export type BulkResult = Static<typeof LinkViews.bulk>;

@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../core/deps";
 import { createFolder, deleteFolder, getFolder, listFolders, togglePause, updateFolder } from "../../core/secure/folders";
 import { createFile, deleteFile, listFiles, ownedFile, storeUpload, toFileJson } from "../../core/secure/files";
-import { createLink, deleteLink, listLinks, setRevoked, updateLink } from "../../core/secure/links";
+import { createShareLink, deleteShareLink, listFileShareLinks, setShareLinkRevoked, updateShareLink } from "../../core/secure/share-links";
 import { sharePasswordHash } from "../../core/secure/share-password";
 import type { OpenDeps } from "../../core/secure/view";
 import { sweepStaleUploads } from "../../core/secure/storage";
@@ -104,7 +104,7 @@ export function secureApi(deps: Deps, open: OpenDeps) {
       response: M.ok,
     })
     // links
-    .get("/links", ({ userId, query }) => listLinks(deps, userId, query.fileId), {
+    .get("/links", ({ userId, query }) => listFileShareLinks(deps, userId, query.fileId), {
       ...read("The share links of a file"),
       query: M.linksQuery,
       response: { 200: t.Array(M.link), ...errors(404) },
@@ -113,7 +113,7 @@ export function secureApi(deps: Deps, open: OpenDeps) {
       "/links",
       async ({ userId, body, set }) => {
         const { password, ...rest } = body;
-        const link = await createLink(deps, userId, { ...rest, passwordHash: await sharePasswordHash(password ?? null) });
+        const link = await createShareLink(deps, userId, { ...rest, passwordHash: await sharePasswordHash(password ?? null) });
         set.status = 201;
         return link;
       },
@@ -124,7 +124,7 @@ export function secureApi(deps: Deps, open: OpenDeps) {
       async ({ userId, params, body }) => {
         const { password, ...rest } = body;
         const passwordHash = password === undefined ? undefined : await sharePasswordHash(password);
-        return updateLink(deps, userId, params.id, { ...rest, passwordHash });
+        return updateShareLink(deps, userId, params.id, { ...rest, passwordHash });
       },
       {
         ...write("Set or remove the share password, turn view notifications on or off"),
@@ -133,17 +133,17 @@ export function secureApi(deps: Deps, open: OpenDeps) {
         response: M.link,
       },
     )
-    .patch("/links/:id/revoke", ({ userId, params }) => setRevoked(deps, userId, params.id, true), {
+    .patch("/links/:id/revoke", ({ userId, params }) => setShareLinkRevoked(deps, userId, params.id, true), {
       ...write("Revoke a share link"),
       params: M.idParams,
       response: M.link,
     })
-    .patch("/links/:id/restore", ({ userId, params }) => setRevoked(deps, userId, params.id, false), {
+    .patch("/links/:id/restore", ({ userId, params }) => setShareLinkRevoked(deps, userId, params.id, false), {
       ...write("Restore a revoked share link"),
       params: M.idParams,
       response: M.link,
     })
-    .delete("/links/:id", async ({ userId, params }) => (await deleteLink(deps, userId, params.id), ok), {
+    .delete("/links/:id", async ({ userId, params }) => (await deleteShareLink(deps, userId, params.id), ok), {
       ...write("Delete a share link"),
       params: M.idParams,
       response: M.ok,

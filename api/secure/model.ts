@@ -136,6 +136,5 @@ export const SecureViews = {
 };
 
 export type SecureFolder = Static<typeof SecureViews.folder>;
-export type SecureFile = Static<typeof SecureViews.file>;
 export type SecureLink = Static<typeof SecureModel.link>;
 export type SecureRequest = Static<typeof SecureModel.request>;

@@ -5,7 +5,7 @@ import { blobObject } from "../../core/storage";
 import { authenticate } from "../../core/accounts/principal";
 import { roleIn } from "../../core/workspaces";
 import { hasScope } from "../../core/tokens/scopes";
-import { previewFetcher } from "../../core/clicks/bots";
+import { previewFetcher } from "../../core/redirect/bots";
 import { sha256 } from "../../core/random";
 import { cleanFileName, type FileRow } from "../../core/secure/files";
 import { verifyGrant } from "../../core/secure/grants";

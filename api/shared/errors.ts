@@ -64,6 +64,8 @@ function unionMessage(schema: Schema | undefined, value: unknown): string | unde
   const types = typesOf(value);
   const branch = branchesOf(schema).find((b) => b.type && types.includes(b.type) && !(typeof value !== "string" && b.format));
   if (!branch) return undefined;
+  // the alternative's own words, when it has them ("must be at most 200 characters")
+  if (typeof branch.error === "string" && !TypeCompiler.Compile(branch as never).Check(value)) return branch.error;
   if (typeof value === "string" && (branch.format === "numeric" || branch.format === "integer"))
     return branch.format === "integer" ? "must be a whole number" : "must be a number";
   return TypeCompiler.Compile(branch as never)

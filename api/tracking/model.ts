@@ -99,6 +99,4 @@ export const TrackingViews = {
 };
 
 export type Tracker = Static<typeof TrackingViews.tracker>;
-export type TrackerLimits = Static<typeof TrackingViews.limits>;
 export type TrackingFilters = Static<typeof TrackingViews.filters>;
-export type Matches = Static<typeof TrackingViews.matches>;

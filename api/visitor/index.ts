@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
-import { createVisitHandler, type VisitOutcome, type VisitRequest } from "../../core/links/visit";
-import { RESERVED_CODES } from "../../core/links/codes";
+import { createVisitHandler, type VisitOutcome, type VisitRequest } from "../../core/redirect/visit";
+import { RESERVED_CODES, SHORT_CODE } from "../../core/links/codes";
 import { memoize } from "../../core/memo";
 import type { Logger } from "../../core/log";
 import { errorResponseOf } from "../shared/errors";
@@ -171,16 +171,13 @@ export function visitorApi(deps: Deps, answer: VisitorResponder = visitorRespond
     });
 }
 
-/** A segment the native route answers itself; anything else (odd characters, reserved words like "api") goes to Elysia. */
-const PLAIN_CODE = /^[A-Za-z0-9_-]{1,64}$/;
-
 /**
  * Bun-native routes for GET and HEAD /<code>, given to the listening server in front of Elysia: the
  * redirect skips Elysia's request pipeline (global hooks that do nothing for it: the /api rate
  * limit, the body limit), but answers through the same responder, and errors through the same
  * error model, each answer with the request's id. Static routes (/healthz) still win over this one
  * in Bun's router; POST /<code> (the password form) stays with Elysia, and so does every code that
- * is not a plain code (Elysia gives those their own id).
+ * is not a short code's shape, odd characters or a reserved word like "api" (Elysia gives those their own id).
  */
 export function visitorRoutes(log: Logger, answer: VisitorResponder, fallback: (request: Request) => Response | Promise<Response>) {
   const failed = (request: Request, requestId: string) => (e: unknown) => {
@@ -190,7 +187,7 @@ export function visitorRoutes(log: Logger, answer: VisitorResponder, fallback: (
   };
   const handle: NativeHandler = (request, server, requestId) => {
     const code = request.params.code!;
-    if (RESERVED_CODES.has(code) || !PLAIN_CODE.test(code)) return fallback(request);
+    if (RESERVED_CODES.has(code) || !SHORT_CODE.test(code)) return fallback(request);
     try {
       const res = answer(request, server, code, request.method === "HEAD" ? "HEAD" : "GET", undefined, requestId);
       return res instanceof Promise ? res.catch(failed(request, requestId)) : res;

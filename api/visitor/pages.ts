@@ -1,5 +1,5 @@
 /** The visitor pages: small, self-contained, mobile-friendly HTML; everything shown is escaped. */
-import type { PixelTag } from "../../core/links/visit";
+import type { PixelTag } from "../../core/redirect/visit";
 import { t, type Language } from "../../core/i18n/translate";
 
 /** A JSON value safe to embed in an inline <script> (no `</script>`, no line separators). */

@@ -12,6 +12,7 @@ import {
   listWorkspaces,
   removeMember,
   renameWorkspace,
+  setWorkspaceCurrency,
   setMemberRole,
   type ActingPrincipal,
 } from "../../core/workspaces";
@@ -74,13 +75,17 @@ export function workspacesApi(deps: Deps) {
     })
     .patch(
       "/:id",
-      ({ principal, actorId, params, body }) => renameWorkspace(deps, actorId, pathWorkspace(principal, params.id), body.name),
+      async ({ principal, actorId, params, body }) => {
+        const id = pathWorkspace(principal, params.id);
+        if (body.currency !== undefined) await setWorkspaceCurrency(deps, actorId, id, body.currency);
+        return body.name === undefined ? getWorkspace(deps, actorId, id) : renameWorkspace(deps, actorId, id, body.name);
+      },
       {
         scope: "members",
         params: WorkspaceModel.idParams,
-        body: WorkspaceModel.rename,
+        body: WorkspaceModel.update,
         response: { 200: WorkspaceViews.workspace, ...errors(404) },
-        detail: detail("Rename a team workspace (owner or admin)"),
+        detail: detail("Rename a team workspace or set its currency (owner or admin)"),
       },
     )
     .delete(
@@ -164,18 +169,24 @@ export function workspacesApi(deps: Deps) {
     .post(
       "/:id/audit/export",
       ({ principal, actorId, params, body }) =>
-        exportAudit(deps, actorId, pathWorkspace(principal, params.id), {
-          action: body.action,
-          actorId: body.actor,
-          from: dateOf(body.from),
-          to: dateOf(body.to),
-        }),
+        exportAudit(
+          deps,
+          actorId,
+          pathWorkspace(principal, params.id),
+          {
+            action: body.action,
+            actorId: body.actor,
+            from: dateOf(body.from),
+            to: dateOf(body.to),
+          },
+          body.format,
+        ),
       {
         scope: "session",
         params: WorkspaceModel.idParams,
         body: WorkspaceModel.auditExport,
         response: { 200: WorkspaceViews.exported, ...errors(404, 409, 503) },
-        detail: detail("Send the audit log (filtered, at most 10,000 entries) as a CSV file to your Telegram chat"),
+        detail: detail("Send the audit log (filtered, at most 10,000 entries) as a CSV or XLSX file to your Telegram chat"),
       },
     );
 }

@@ -2,6 +2,7 @@ import { t, type Static } from "elysia";
 import { DateTime, Int, Words } from "../shared/models";
 import { ROLES } from "../../core/tokens/roles";
 import { WORKSPACE_NAME_MAX } from "../../core/workspaces/workspaces";
+import { AUDIT_EXPORT_FORMATS } from "../../core/workspaces/audit-export";
 
 const role = Words(ROLES, { description: "owner, admin, editor or viewer" });
 const WorkspaceId = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
@@ -15,7 +16,18 @@ const auditFilter = {
 
 export const WorkspaceModel = {
   create: t.Object({ name: t.String({ minLength: 1, maxLength: WORKSPACE_NAME_MAX }) }),
-  rename: t.Object({ name: t.String({ minLength: 1, maxLength: WORKSPACE_NAME_MAX }) }),
+  update: t.Object({
+    name: t.Optional(t.String({ minLength: 1, maxLength: WORKSPACE_NAME_MAX })),
+    currency: t.Optional(
+      t.Nullable(
+        t.String({
+          minLength: 3,
+          maxLength: 3,
+          description: "the ISO 4217 code bare prices are read in (a team's, set by an admin); null: the default",
+        }),
+      ),
+    ),
+  }),
   join: t.Object({
     token: t.String({ minLength: 1, maxLength: 200, description: "the invitation's token (the part after join_ in its link)" }),
   }),
@@ -37,7 +49,7 @@ export const WorkspaceModel = {
     ),
     ...auditFilter,
   }),
-  auditExport: t.Object({ format: Words(["csv"]), ...auditFilter }),
+  auditExport: t.Object({ format: Words(AUDIT_EXPORT_FORMATS, { description: "csv or xlsx" }), ...auditFilter }),
 };
 
 const workspace = t.Object({

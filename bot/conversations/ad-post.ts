@@ -5,6 +5,7 @@
  * Share buttons. Two answers after the forward; a bad answer is refused with the rule and asked again.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { write } from "../audited";
 import type { InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity } from "grammy/types";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
@@ -13,7 +14,7 @@ import { linksOf, type Post } from "../../core/ads/post";
 import { parsePrice } from "../../core/placements/price";
 import { createPlacement } from "../../core/placements/placements";
 import { parseVenue, VENUE_MAX } from "../../core/placements/venue";
-import { getUserSettings } from "../../core/reports/settings";
+import { workspaceCurrency } from "../../core/workspaces";
 import { targetButton } from "../../core/deep-link";
 import { parseWhen } from "../../core/links/when";
 import { readerOf } from "../i18n";
@@ -117,7 +118,7 @@ function readPrice(text: string, currency: string): { amount: number; currency: 
 
 /** What it cost, read the way people write prices (a number alone in the account's currency); /skip for none. */
 async function askPrice(conversation: Convo, ctx: DialogContext): Promise<{ amount: number; currency: string } | null | "left"> {
-  const currency = await conversation.external(async (o) => (await getUserSettings(o.deps, o.owner.id)).currency);
+  const currency = await conversation.external(async (o) => (await workspaceCurrency(o.deps, o.owner.id)).effective);
   await ctx.reply(ctx.t("adpost-ask-price", { currency }), { parse_mode: "HTML" });
   for (;;) {
     const got = await answer(conversation);
@@ -172,7 +173,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
         ...(cost ? { cost } : {}),
         post: { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) },
       };
-      const made = await createPlacement(o.deps, o.owner, body);
+      const made = await write(o, createPlacement, body);
       return {
         made: {
           id: made.id,

@@ -5,6 +5,7 @@
  * and the notes, each saved through core and the placement's screen drawn again.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { write } from "../audited";
 import type { BotContext, DialogContext } from "../context";
 import { updatePlacement } from "../../core/placements/placements";
 import { readViewsFigure } from "../../core/placements/views";
@@ -55,7 +56,7 @@ export async function placementOptionConversation(conversation: Convo, ctx: Dial
   const option = OPTIONS[PLACEMENT_OPTIONS[index] ?? "views"];
   await answerOption(conversation, ctx, option, async (o, text) => {
     const input = text === "/clear" && option.clear ? option.clear : option.input(text, o);
-    await updatePlacement(o.deps, o.owner.id, id, input);
+    await write(o, updatePlacement, id, input);
     await open(o, placementScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }

@@ -1,5 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
-import { noted } from "../workspace";
+import { write } from "../audited";
 import type { BotContext, DialogContext } from "../context";
 import { createInvite, ownedInvite, updateInvite } from "../../core/channels/invites";
 import { AppError } from "../../core/errors";
@@ -11,7 +11,7 @@ import { readerOf } from "../i18n";
 import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 import { parsePrice, type Price } from "../../core/placements/price";
-import { getUserSettings } from "../../core/reports/settings";
+import { workspaceCurrency } from "../../core/workspaces";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -59,7 +59,7 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
     hint: ctx.t("invite-mode-hint"),
   });
   if (value === "cancel") return void (await c.reply(ctx.t(CANCELLED)));
-  const currency = await conversation.external(async (o) => (await getUserSettings(o.deps, o.user.id)).currency);
+  const currency = await conversation.external(async (o) => (await workspaceCurrency(o.deps, o.owner.id)).effective);
   const price = await askChoice<Price | "none">(conversation, c, ctx.t("invite-ask-price", { currency }), {
     choices: [[ctx.t("invite-no-price"), "none"]],
     perRow: 1,
@@ -72,8 +72,7 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
     if (!o.user) return { error: o.t("track-private-only") };
     try {
       const input = { name, join_request: value === "requests", ...(cost ? { cost } : {}) };
-      const made = await createInvite(o.deps, o.owner.id, channelId, input);
-      await noted(o, "channels.invites.create", { type: "invite", id: made.id }, { name });
+      const made = await write(o, createInvite, channelId, input);
       return { id: made.id };
     } catch (e) {
       if (e instanceof AppError)
@@ -97,7 +96,7 @@ async function inviteChoiceConversation(conversation: Convo, ctx: DialogContext,
   if (value === "cancel") return void (await c.reply(ctx.t("cancelled")));
   const failed = await conversation.external(async (o) => {
     try {
-      await updateInvite(o.deps, o.owner.id, id, value);
+      await write(o, updateInvite, id, value);
       await open(o, inviteScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
       return null;
     } catch (e) {
@@ -119,9 +118,9 @@ export async function inviteOptionConversation(conversation: Convo, ctx: DialogC
     option,
     async (o, text) => {
       const invite = await ownedInvite(o.deps, o.owner.id, id);
-      await updateInvite(
-        o.deps,
-        o.owner.id,
+      await write(
+        o,
+        updateInvite,
         id,
         text === "/clear" ? option.clear! : option.parse(text, invite, { now: o.deps.clock.now(), reader: readerOf(o) }),
       );

@@ -4,7 +4,8 @@
  * validation). A tap on any button or another command ends the dialog and is handled as usual.
  */
 import type { Conversation } from "@grammyjs/conversations";
-import { noted, refusedRole } from "../workspace";
+import { write } from "../audited";
+import { refusedRole } from "../workspace";
 import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createLink, editLink, getLink, countLinks } from "../../core/links/links";
@@ -44,8 +45,7 @@ export async function createAndShow(ctx: BotContext, url: string, anyway = false
   const existing = anyway ? null : await ownLinkTo(ctx.deps, ctx.owner.id, url);
   if (existing) return ctx.conversation.enter(DUPLICATE_LINK, url, existing.id);
   try {
-    const created = await createLink(ctx.deps, ctx.owner, { url });
-    await noted(ctx, "links.create", { type: "link", id: created.id }, { url });
+    const created = await write(ctx, createLink, { url });
     const cut = cutAt ? `\n${ctx.t("link-cut-at", { url: Bun.escapeHTML(cutAt) })}` : "";
     await open(ctx, linkCard, [created.id], `${ctx.t("link-created", { url: Bun.escapeHTML(created.trackingUrl) })}${cut}`);
   } catch (e) {
@@ -130,10 +130,10 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
         reader: readerOf(o),
         link: await getLink(o.deps, o.owner.id, linkId),
         madeTags: [],
+        by: o,
       };
       try {
-        await editLink(o.deps, env.userId, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
-        await noted(o, "links.update", { type: "link", id: linkId }, { option: option.label.replace(/^option-/, "") });
+        await write(o, editLink, linkId, text === "/clear" ? ask.clear! : await ask.parse(text, env));
         await open(
           o,
           linkCard,
@@ -142,7 +142,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
         );
         return null;
       } catch (e) {
-        for (const id of env.madeTags) await deleteTag(o.deps, env.userId, id);
+        for (const id of env.madeTags) await write(o, deleteTag, id);
         if (!(e instanceof AppError)) throw e;
         return e.status === 404 ? { gone: problemText(o, e) } : { problem: problemText(o, e) };
       }

@@ -5,6 +5,7 @@
  * the same core function as the API, opens its screen and sends a test whose answer comes below.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { write } from "../audited";
 import type { BotContext, DialogContext } from "../context";
 import { AppError } from "../../core/errors";
 import { createPostback, type PostbackInput } from "../../core/conversions/postbacks";
@@ -148,7 +149,7 @@ export async function newPostbackConversation(conversation: Convo, ctx: DialogCo
   const of = kind === 1 ? { link_id: id } : kind === 2 ? { placement_id: id } : {};
   for (;;) {
     const input: PostbackInput = { ...target, events: picked.events, ...of };
-    const made = await attempt(conversation, (o) => createPostback(o.deps, o.owner.id, input));
+    const made = await attempt(conversation, (o) => write(o, createPostback, input));
     if (made.ok) return await saved(conversation, made.value.id);
     // what core refused (a Meta pixel id that is no number, a full account…) is said, and the receiver asked again
     await ctx.reply(ctx.t("warning", { text: made.error }));

@@ -5,8 +5,9 @@
  * conversation.external.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { write } from "../audited";
 import { createFolder } from "../../core/secure/folders";
-import { createLink } from "../../core/secure/links";
+import { createShareLink } from "../../core/secure/share-links";
 import { AppError } from "../../core/errors";
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
@@ -59,7 +60,7 @@ export async function newFolderConversation(conversation: Convo, ctx: DialogCont
   if (!name || name.startsWith("/")) return conversation.halt({ next: true });
   if (name.length > 100) return answer.reply(ctx.t("folder-name-too-long"));
   await conversation.external(async (outer) => {
-    const folder = await createFolder(outer.deps, outer.owner.id, { name });
+    const folder = await write(outer, createFolder, { name });
     if (!(await storePending(outer, folder.id, key)))
       await open(outer, folderScreen, [folder.id], outer.t("folder-created", { name: Bun.escapeHTML(name) }));
   });
@@ -129,7 +130,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
   const label = expiry.find(([, h]) => h === hours)?.[0] ?? ctx.t("share-hours", { hours, days: 0 });
   await conversation.external(async (outer) => {
     try {
-      const link = await createLink(outer.deps, outer.owner.id, { fileId, expiresInHours: hours, maxViews, passwordHash });
+      const link = await write(outer, createShareLink, { fileId, expiresInHours: hours, maxViews, passwordHash });
       const made = outer.t("share-created", { valid: label, views: maxViews ?? 0, url: Bun.escapeHTML(link.url) });
       await open(outer, fileScreen, [fileId], passwordHash ? `${made}\n${outer.t("share-created-password")}` : made);
     } catch (err) {
@@ -151,7 +152,7 @@ export async function shareOptionConversation(conversation: Convo, ctx: DialogCo
     if (ask.secret) await c.deleteMessage().catch(() => undefined);
     const problem = await conversation.external(async (o) => {
       try {
-        await ask.save(o.deps, o.owner.id, id, text === "/clear" ? null : text);
+        await ask.save(o, id, text === "/clear" ? null : text);
         await open(o, shareScreen, [id], o.t(text === "/clear" ? "share-option-removed" : "share-option-saved"));
         return null;
       } catch (e) {

@@ -4,8 +4,8 @@
  * message no button ever overwrites), a new tag, a new pixel, and linking an email by a mailed code.
  */
 import type { Conversation } from "@grammyjs/conversations";
+import { write } from "../audited";
 import type { BotContext, DialogContext } from "../context";
-import { noted } from "../workspace";
 import { createApiToken } from "../../core/tokens/api-tokens";
 import { SCOPES } from "../../core/tokens/scopes";
 import { createTag } from "../../core/catalog/tags";
@@ -115,7 +115,7 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
   // the picker keeps no live buttons once the token exists
   await ctx.api.editMessageReplyMarkup(picker.chat.id, picker.message_id).catch(() => undefined);
   const created = await conversation.external((o) =>
-    createApiToken(o.deps, o.owner.id, { name, scopes: [...chosen] }, { id: o.user.id, role: o.role }),
+    write(o, createApiToken, { name, scopes: [...chosen] }, { id: o.user.id, role: o.role }),
   );
   await ctx.reply(
     ctx.t("token-created", {
@@ -136,8 +136,7 @@ export async function newTagConversation(conversation: Convo, ctx: DialogContext
   for (;;) {
     const a = await text(conversation);
     const r = await attempt(conversation, async (o) => {
-      const tag = await createTag(o.deps, o.owner.id, a.text);
-      await noted(o, "tags.create", { type: "tag", id: tag.id }, { name: tag.name });
+      const tag = await write(o, createTag, a.text);
       return tag;
     });
     if (r.ok) return await conversation.external((o) => open(o, screenAt("tags"), [], o.t("tag-created", { name: esc(a.text) })));
@@ -151,12 +150,11 @@ export async function newPixelConversation(conversation: Convo, ctx: DialogConte
     const a = await text(conversation);
     const [type = "", pixelId = "", ...name] = a.text.split(/\s+/);
     const r = await attempt(conversation, async (o) => {
-      const pixel = await createPixel(o.deps, o.owner.id, {
+      const pixel = await write(o, createPixel, {
         type: type.toLowerCase(),
         pixelId,
         name: name.join(" ") || `${type} ${pixelId}`,
       });
-      await noted(o, "pixels.create", { type: "pixel", id: pixel.id }, { name: pixel.name });
       return pixel;
     });
     if (r.ok) return await conversation.external((o) => open(o, screenAt("pixels"), [], o.t("pixel-added", { name: esc(r.value.name) })));

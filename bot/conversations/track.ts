@@ -1,6 +1,6 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { BotContext, DialogContext } from "../context";
-import { noted } from "../workspace";
+import { write } from "../audited";
 import { createTracker, getTracker, updateTracker, type TrackerInput } from "../../core/tracking/trackers";
 import { AppError } from "../../core/errors";
 import { TRACKER_OPTIONS, type TrackerOption } from "../menus/tracker-options";
@@ -144,8 +144,7 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
   const result = await conversation.external(async (outside: BotContext) => {
     if (!outside.user) return { error: outside.t("track-private-only") };
     try {
-      const row = await createTracker(outside.deps, outside.owner.id, input);
-      await noted(outside, "tracking.create", { type: "tracker", id: row.id }, { name: row.name, keyword: row.keyword });
+      const row = await write(outside, createTracker, input);
       return { id: row.id };
     } catch (e) {
       if (e instanceof AppError) return { error: problemText(outside, e) };
@@ -176,8 +175,7 @@ export async function trackerOptionConversation(conversation: Convo, ctx: Dialog
   if (option.choices) return chooseOption(conversation, ctx, id, option as TrackerOption & Required<Pick<TrackerOption, "choices">>);
   await answerOption(conversation, ctx, option, async (o, text) => {
     const t = await getTracker(o.deps, o.owner.id, id);
-    await updateTracker(o.deps, o.owner.id, id, text === "/clear" ? option.clear! : option.parse(text, t));
-    await noted(o, "tracking.update", { type: "tracker", id });
+    await write(o, updateTracker, id, text === "/clear" ? option.clear! : option.parse(text, t));
     await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
   });
 }
@@ -231,7 +229,7 @@ async function notifyOption(conversation: Convo, ctx: DialogContext, id: number,
   if (value === "cancel") return void (await redraw());
   if (value === "webhook")
     return answerOption(conversation, ctx, { label: option.label, prompt: "trk-prompt-webhook" }, async (o, text) => {
-      await updateTracker(o.deps, o.owner.id, id, { notify_via: "webhook", webhook_url: text });
+      await write(o, updateTracker, id, { notify_via: "webhook", webhook_url: text });
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
     });
   if (value !== "chat") {
@@ -266,8 +264,7 @@ async function saveOption(conversation: Convo, ctx: DialogContext, id: number, o
 function trySave(conversation: Convo, id: number, option: TrackerOption, input: () => TrackerInput): Promise<string | null> {
   return conversation.external(async (o) => {
     try {
-      await updateTracker(o.deps, o.owner.id, id, input());
-      await noted(o, "tracking.update", { type: "tracker", id });
+      await write(o, updateTracker, id, input());
       await open(o, trackerScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
       return null;
     } catch (e) {

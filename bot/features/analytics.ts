@@ -26,7 +26,7 @@ analyticsFeature.chatType("private").command("summary", async (ctx) => {
     // a period it cannot read is refused before "sending photo…" is shown
     const period = readPeriod(ctx, ctx.match.trim().toLowerCase() || "30d");
     await ctx.replyWithChatAction("upload_photo");
-    const { png, caption, filename } = await summaryImage(ctx.deps, ctx.owner.id, { period });
+    const { png, caption, filename } = await summaryImage(ctx.deps, { workspace: ctx.owner.id, person: ctx.user.id }, { period });
     await ctx.replyWithPhoto(new InputFile(png, filename), { caption });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

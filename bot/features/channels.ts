@@ -4,8 +4,9 @@ import { signedIn } from "../require-user";
 import { recordMemberChange } from "../../core/channels/members";
 import { approveAllRequests, channelWorkspace, recordJoinRequest, requestWorkspace, settleRequest } from "../../core/channels/requests";
 import { AppError, NotFound } from "../../core/errors";
-import { findUserByIdentity } from "../../core/accounts/users";
-import { recordAudit, requireRole, roleIn } from "../../core/workspaces";
+import { findUserByIdentity, getUser } from "../../core/accounts/users";
+import { requireRole, roleIn } from "../../core/workspaces";
+import { write } from "../audited";
 import { recordStandingChange } from "../../core/channels/powers";
 import { standingOf } from "../../core/channels/standing";
 import { open } from "../menus/nav";
@@ -86,13 +87,7 @@ channelsFeature.callbackQuery(/^jr:(approve|decline):(\d+)$/, async (ctx) => {
     const role = await roleIn(ctx.deps, person.id, ownerId);
     if (!role) throw new NotFound("Join request");
     requireRole(role, "editor");
-    await settleRequest(ctx.deps, ownerId, id, action, pressedOf(ctx));
-    await recordAudit(ctx.deps, {
-      workspaceId: ownerId,
-      actorId: person.id,
-      action: `channels.requests.${action}`,
-      subject: { type: "request", id },
-    });
+    await write({ deps: ctx.deps, owner: await getUser(ctx.deps, ownerId), user: person }, settleRequest, id, action, pressedOf(ctx));
     await ctx.answerCallbackQuery({ text: ctx.t(action === "approve" ? "request-approved-toast" : "request-declined-toast") });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
@@ -109,13 +104,8 @@ channelsFeature.callbackQuery(/^jr:all:(\d+)$/, async (ctx) => {
     const role = await roleIn(ctx.deps, person.id, ownerId);
     if (!role) throw new NotFound("Channel");
     requireRole(role, "editor");
-    const { approved } = await approveAllRequests(ctx.deps, ownerId, channelId, pressedOf(ctx));
-    await recordAudit(ctx.deps, {
-      workspaceId: ownerId,
-      actorId: person.id,
-      action: "channels.requests.approve_all",
-      subject: { type: "channel", id: channelId },
-    });
+    const writer = { deps: ctx.deps, owner: await getUser(ctx.deps, ownerId), user: person };
+    const { approved } = await write(writer, approveAllRequests, channelId, pressedOf(ctx));
     await ctx.answerCallbackQuery({ text: ctx.t("requests-approved-all-toast", { count: approved }) });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

@@ -5,7 +5,8 @@ import { signedIn } from "../require-user";
 import { CALLBACK_DATA, decodeCallback, type BotTarget, type BotTargetKind } from "../../core/deep-link";
 import { AppError } from "../../core/errors";
 import { markMatchesRead, markMatchRangeRead } from "../../core/tracking/matches";
-import { setRevoked } from "../../core/secure/links";
+import { setShareLinkRevoked } from "../../core/secure/share-links";
+import { write } from "../audited";
 import { act, open, type Screen } from "../menus/nav";
 import { problemText } from "../problem";
 import { mayChange } from "../workspace";
@@ -147,7 +148,7 @@ async function press(ctx: BotContext, target: BotTarget) {
       }
       case "revoke": {
         mayChange(ctx);
-        await setRevoked(ctx.deps, uid, target.id, true);
+        await write(ctx, setShareLinkRevoked, target.id, true);
         await ctx.answerCallbackQuery({ text: ctx.t("share-revoked-toast") });
         await markDone(ctx, ctx.t("share-revoked-note"), ["revoke"]);
         return;

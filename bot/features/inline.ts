@@ -5,6 +5,7 @@ import { findUserByIdentity, upsertTelegramUser } from "../../core/accounts/user
 import { ownLinkTo } from "../../core/links/same-url";
 import { domainHostOf, trackingUrlOf } from "../../core/links/views";
 import { createLink } from "../../core/links/links";
+import { write } from "../audited";
 import { listLinks } from "../../core/links/list";
 import { AppError } from "../../core/errors";
 import { readUrl } from "../url-text";
@@ -92,7 +93,7 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
     const { owner, role } = await actingIn(ctx.deps, user);
     const made = await existingLink(ctx, owner.id, reading.url);
     if (!made) requireRole(role, "editor");
-    const link = made ?? (await createLink(ctx.deps, owner, { url: reading.url }));
+    const link = made ?? (await write({ deps: ctx.deps, owner, user }, createLink, { url: reading.url }));
     text = link.trackingUrl;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

@@ -4,7 +4,8 @@
  * its actions: the views typed by hand, the post's URL, delete (confirmed once).
  */
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { write } from "../audited";
+import { may, mayChange } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type Screen } from "./nav";
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
@@ -72,6 +73,11 @@ const deleteScreen = createScreen("placement-delete", 1, async (ctx) =>
 
 dynamic(placementScreen, async (ctx, range) => {
   const p = await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx));
+  // a viewer reads the placement: the buttons that change it are for editors and up
+  if (!may(ctx)) {
+    if (p.post_url) range.url(ctx.t("ads-open-post"), p.post_url).row();
+    return;
+  }
   // the options three to a row
   PLACEMENT_OPTIONS.forEach((option, i) => {
     range.text({ text: ctx.t(`ads-set-${option}`), payload: payload(placementScreen) }, (c) =>
@@ -93,8 +99,7 @@ deleteScreen.text({ text: l("ads-delete-yes"), payload: payload(deleteScreen) },
     ctx,
     async () => {
       mayChange(ctx);
-      await deletePlacement(ctx.deps, ctx.owner.id, idOf(ctx));
-      await noted(ctx, "placements.delete", { type: "placement", id: idOf(ctx) });
+      await write(ctx, deletePlacement, idOf(ctx));
       await open(ctx, screenAt("ads"), [0, 0], ctx.t("ads-deleted"));
     },
     "ads",

@@ -4,7 +4,8 @@
  * asks a name and whether people must ask to join, then each option is one tap and one answer.
  */
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { write } from "../audited";
+import { mayChange } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
@@ -194,8 +195,7 @@ inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke)
     ctx,
     async () => {
       mayChange(ctx);
-      await revokeInvite(ctx.deps, uid(ctx), idOf(ctx));
-      await noted(ctx, "invites.revoke", { type: "invite", id: idOf(ctx) });
+      await write(ctx, revokeInvite, idOf(ctx));
       await open(ctx, inviteScreen, [idOf(ctx)], ctx.t("invite-revoked"));
     },
     "channels",
@@ -211,7 +211,7 @@ dynamic(requestsScreen, async (ctx, range) => {
         act(
           c,
           async () => {
-            const { approved, refused } = await approveAllRequests(c.deps, uid(c), idOf(c));
+            const { approved, refused } = await write(c, approveAllRequests, idOf(c));
             await open(c, requestsScreen, [idOf(c)], c.t("requests-approved-all", { count: approved, refused }));
           },
           "channels",
@@ -225,8 +225,7 @@ dynamic(requestsScreen, async (ctx, range) => {
           c,
           async () => {
             mayChange(c);
-            const row = await settleRequest(c.deps, uid(c), itemOf(c, requestsScreen), action);
-            await noted(c, `channels.requests.${action}`, { type: "request", id: row.id });
+            const row = await write(c, settleRequest, itemOf(c, requestsScreen), action);
             await open(
               c,
               requestsScreen,

@@ -3,11 +3,12 @@
  * the option table, analytics, the webhook screen, delete with confirmation and back to the list.
  */
 import type { MenuRange } from "@grammyjs/menu";
+import { write } from "../audited";
 import type { Deps } from "../../core/deps";
 import { deleteLink, editLink, getLink } from "../../core/links/links";
 import type { LinkDetails } from "../../core/links/views";
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { may, mayChange } from "../workspace";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, readerOf, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
@@ -101,8 +102,7 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
         if (o.tap) {
           mayChange(c);
           const change = o.tap(await getLink(c.deps, c.owner.id, id));
-          await editLink(c.deps, c.owner.id, id, change);
-          await noted(c, "links.update", { type: "link", id }, { ...change });
+          await write(c, editLink, id, change);
           await open(c, linkCard, [id]);
         } else await c.conversation.enter(LINK_OPTION, id, i);
       }),
@@ -115,7 +115,9 @@ dynamic(linkCard, async (ctx, range) => {
   const link = await linkOf(ctx);
   // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
-  await optionButtons(ctx, range);
+  // a viewer reads the card: the buttons that change the link are for editors and up
+  const writer = may(ctx);
+  if (writer) await optionButtons(ctx, range);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) =>
     say(c, () => fn(c, c.owner.id, idOf(c)));
@@ -127,17 +129,16 @@ dynamic(linkCard, async (ctx, range) => {
   go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
   range.text({ text: l("card-qr"), payload: p }, run(sendQr)).row();
   if (link.webhook_url) go(range, linkCard, l("card-webhook"), "link-webhook", (c) => [idOf(c)]);
-  await postbackButton(ctx, range, linkCard, 1, link.id);
+  if (writer) await postbackButton(ctx, range, linkCard, 1, link.id);
   range.row();
-  go(range, linkCard, l("card-delete"), deleteLinkScreen.id, (c) => [idOf(c)]);
+  if (writer) go(range, linkCard, l("card-delete"), deleteLinkScreen.id, (c) => [idOf(c)]);
 });
 back(linkCard, l("card-back"), "links", () => [0, 0]);
 
 deleteLinkScreen.text({ text: l("link-delete-yes"), payload: payload(deleteLinkScreen) }, (ctx) =>
   act(ctx, async () => {
     mayChange(ctx);
-    await deleteLink(ctx.deps, ctx.owner.id, idOf(ctx));
-    await noted(ctx, "links.delete", { type: "link", id: idOf(ctx) });
+    await write(ctx, deleteLink, idOf(ctx));
     await open(ctx, screenAt("links"), [0, 0], ctx.t("link-deleted"));
   }),
 );

@@ -12,6 +12,8 @@ import { createTag, listTags } from "../../core/catalog/tags";
 import { listPixels } from "../../core/catalog/pixels";
 import { listDomains } from "../../core/catalog/domains";
 import { Refusal } from "../problem";
+import type { BotContext } from "../context";
+import { write } from "../audited";
 import type { Said } from "../i18n";
 import { ROUTING_OPTIONS } from "./routing-options";
 
@@ -25,6 +27,8 @@ export interface OptionEnv {
   link: LinkDetails;
   /** tag ids a parser created, taken back when the link is not saved */
   madeTags: number[];
+  /** the person writing, for the audit log of tags an answer makes */
+  by: BotContext;
 }
 
 export interface LinkOption {
@@ -181,7 +185,7 @@ export const LINK_OPTIONS: LinkOption[] = [
         for (const n of list) {
           const key = n.toLowerCase(); // the same name twice in one answer is one tag
           if (!existing.has(key)) {
-            const id = (await createTag(e.deps, e.userId, n)).id;
+            const id = (await write(e.by, createTag, n)).id;
             e.madeTags.push(id);
             existing.set(key, id);
           }

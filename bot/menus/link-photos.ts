@@ -3,7 +3,7 @@ import { InputFile } from "grammy";
 import type { BotContext } from "../context";
 import { summaryImage } from "../../core/analytics/summary";
 import { linkQrPng, trackingUrl } from "../../core/analytics/qr";
-import { ownedLink } from "../../core/analytics/stats";
+import { ownedLink } from "../../core/links/links";
 import { targetButton } from "../../core/deep-link";
 
 /** The button under a link's photo that sends its card below it. */
@@ -12,7 +12,7 @@ const openCard = (ctx: BotContext, id: number) => ({ inline_keyboard: [[targetBu
 /** The click chart of link `id` as a photo. */
 export async function sendChart(ctx: BotContext, userId: number, id: number, period = "30d") {
   await ctx.replyWithChatAction("upload_photo");
-  const { png, caption, filename } = await summaryImage(ctx.deps, userId, { linkId: id, period });
+  const { png, caption, filename } = await summaryImage(ctx.deps, { workspace: userId, person: ctx.user.id }, { linkId: id, period });
   await ctx.replyWithPhoto(new InputFile(png, filename), { caption, reply_markup: openCard(ctx, id) });
 }
 

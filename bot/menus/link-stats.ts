@@ -6,7 +6,7 @@
 import { PERIODS } from "../../core/analytics/range";
 import { linkStatsFigures } from "../../core/analytics/summary";
 import { exportClicks, EXPORT_FORMATS } from "../../core/analytics/export";
-import { ownedLink } from "../../core/analytics/stats";
+import { ownedLink } from "../../core/links/links";
 import { trackingUrl } from "../../core/analytics/qr";
 import { AppError } from "../../core/errors";
 import type { BotContext } from "../context";

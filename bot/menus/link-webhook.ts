@@ -4,6 +4,7 @@
  * signing secret (with confirmation). The URL and method are set from the card's "Webhook URL" option.
  */
 import { getLinkWebhook, sendTestDelivery, setLinkWebhookEnabled, type LinkWebhookState } from "../../core/webhooks/link-webhook";
+import { write } from "../audited";
 import { getSigningSecret, rotateSigningSecret } from "../../core/webhooks/signing";
 import { WEBHOOK_FAILURE_LIMIT } from "../../core/webhooks/failures";
 import { listDeliveries } from "../../core/webhooks/deliveries";
@@ -49,7 +50,7 @@ dynamic(webhookScreen, async (ctx, range) => {
       .text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) =>
         act(c, async () => {
           mayChange(c);
-          const next = await setLinkWebhookEnabled(c.deps, c.owner.id, idOf(c), !(await stateOf(c)).enabled);
+          const next = await write(c, setLinkWebhookEnabled, idOf(c), !(await stateOf(c)).enabled);
           await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
         }),
       )
@@ -90,7 +91,7 @@ rotateScreen.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen
   act(ctx, async () => {
     await stateOf(ctx); // the link must still be theirs
     mayChange(ctx);
-    const { secret } = await rotateSigningSecret(ctx.deps, ctx.owner.id);
+    const { secret } = await write(ctx, rotateSigningSecret);
     await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));
     await ctx.reply(ctx.t("webhook-new-secret", { secret }), { parse_mode: "HTML" });
   }),

@@ -5,6 +5,7 @@
  * name and first characters; 🚫 revokes one (asked once more, screen `postback-key-revoke`).
  */
 import type { BotContext } from "../context";
+import { write } from "../audited";
 import { date, l } from "../i18n";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { createPostbackKey, listPostbackKeys, revokePostbackKey, type PostbackKeyView } from "../../core/conversions/keys";
@@ -43,7 +44,7 @@ dynamic(keysScreen, async (ctx, range) => {
   range.text({ text: l("pbk-new"), payload: payload(keysScreen) }, (c) =>
     act(c, async () => {
       // named after its day; the API lets a key be named
-      const made = await createPostbackKey(c.deps, c.owner.id, c.t("pbk-default-name", { date: date(c, c.deps.clock.now()) }));
+      const made = await write(c, createPostbackKey, c.t("pbk-default-name", { date: date(c, c.deps.clock.now()) }));
       await c.reply(c.t("pbk-made", { url: `<code>${esc(made.url)}</code>` }), {
         parse_mode: "HTML",
         link_preview_options: { is_disabled: true },
@@ -60,7 +61,7 @@ revokeScreen.text({ text: l("pbk-revoke-yes"), payload: payload(revokeScreen) },
   act(
     ctx,
     async () => {
-      await revokePostbackKey(ctx.deps, ctx.owner.id, idOf(ctx));
+      await write(ctx, revokePostbackKey, idOf(ctx));
       await open(ctx, keysScreen, [], ctx.t("pbk-revoked"));
     },
     "postback-keys",

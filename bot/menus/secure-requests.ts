@@ -4,6 +4,7 @@
  * each row of the list). New ones are made from a folder's screen, into that folder.
  */
 import { deleteRequest, getRequest, listRequests, updateRequest, type RequestJson } from "../../core/secure/requests";
+import { write } from "../audited";
 import { getFolder } from "../../core/secure/folders";
 import type { BotContext } from "../context";
 import { mayChange } from "../workspace";
@@ -45,7 +46,7 @@ const requestDelete = confirmScreen(
   async (ctx) => ctx.t("request-delete-confirm", { url: esc((await requestOf(ctx)).url) }),
   async (ctx) => {
     mayChange(ctx);
-    await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteRequest, idOf(ctx));
     return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
   },
   "request",
@@ -54,7 +55,7 @@ const requestDelete = confirmScreen(
 /** Turns request link `id` off or on; the notice says what that means. */
 async function toggle(ctx: BotContext, id: number): Promise<{ request: RequestJson; notice: string }> {
   mayChange(ctx);
-  const request = await updateRequest(ctx.deps, uid(ctx), id, { isActive: !(await getRequest(ctx.deps, uid(ctx), id)).isActive });
+  const request = await write(ctx, updateRequest, id, { isActive: !(await getRequest(ctx.deps, uid(ctx), id)).isActive });
   return { request, notice: ctx.t(request.isActive ? "request-turned-on" : "request-turned-off", { title: esc(request.title) }) };
 }
 
@@ -64,7 +65,7 @@ const requestRowDelete = confirmScreen(
   (ctx) => requestDelete.body(ctx),
   async (ctx) => {
     mayChange(ctx);
-    await deleteRequest(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteRequest, idOf(ctx));
     return { screen: requestsScreen, view: [], notice: ctx.t("request-deleted") };
   },
   "requests",

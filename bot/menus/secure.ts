@@ -6,8 +6,9 @@
  * share links are managed from there.
  */
 import { deleteFolder, getFolder, listFolders, togglePause } from "../../core/secure/folders";
+import { write } from "../audited";
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
-import { deleteLink, getLink, listLinks, setRevoked, type LinkJson } from "../../core/secure/links";
+import { deleteShareLink, getShareLink, listFileShareLinks, setShareLinkRevoked, type ShareLinkJson } from "../../core/secure/share-links";
 import type { BotContext } from "../context";
 import { mayChange } from "../workspace";
 import { SHARE_OPTIONS } from "./share-options";
@@ -22,7 +23,7 @@ export const SHARE = "secure-share";
 export const SHARE_OPTION = "secure-share-option";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const STATE_ICON: Record<LinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
+const STATE_ICON: Record<ShareLinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
 const uid = (ctx: BotContext) => ctx.owner.id;
 
 export const foldersScreen = createScreen("folders", 0, async (ctx) =>
@@ -44,14 +45,14 @@ export const folderScreen = createScreen("folder", 1, async (ctx) => {
 export const fileScreen = createScreen("file", 1, async (ctx) => {
   const file = toFileJson(await ownedFile(ctx.deps, uid(ctx), idOf(ctx)));
   const size = file.fileSize ? ` · ${kb(ctx, file.fileSize)}` : "";
-  const links = await listLinks(ctx.deps, uid(ctx), file.id);
+  const links = await listFileShareLinks(ctx.deps, uid(ctx), file.id);
   const kind = ctx.t(`secure-kind-${file.contentType}`);
   const shares = links.length ? ctx.t("secure-file-shares", { count: links.length }) : ctx.t("secure-file-no-shares");
   return `📄 <b>${esc(file.name)}</b>\n${kind}${file.mimeType ? ` (${esc(file.mimeType)})` : ""}${size}\n${shares}`;
 });
 
 export const shareScreen = createScreen("share", 1, async (ctx) => {
-  const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+  const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
   const lines = SHARE_OPTIONS.map((o) => o.line(share))
     .filter((x): x is string => Boolean(x))
     .map((key) => ctx.t(key));
@@ -109,7 +110,7 @@ const folderDelete = confirmScreen(
   },
   async (ctx) => {
     mayChange(ctx);
-    await deleteFolder(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteFolder, idOf(ctx));
     return { screen: foldersScreen, view: [], notice: ctx.t("secure-folder-deleted") };
   },
   "folder",
@@ -117,12 +118,12 @@ const folderDelete = confirmScreen(
 
 const fileDeleteQuestion: Question = async (ctx) => {
   const f = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
-  return ctx.t("secure-file-delete-ask", { name: esc(f.name), count: (await listLinks(ctx.deps, uid(ctx), f.id)).length });
+  return ctx.t("secure-file-delete-ask", { name: esc(f.name), count: (await listFileShareLinks(ctx.deps, uid(ctx), f.id)).length });
 };
 const fileDeleteRun: Outcome = async (ctx) => {
   const { folderId } = await ownedFile(ctx.deps, uid(ctx), idOf(ctx));
   mayChange(ctx);
-  await deleteFile(ctx.deps, uid(ctx), idOf(ctx));
+  await write(ctx, deleteFile, idOf(ctx));
   return { screen: folderScreen, view: [folderId], notice: ctx.t("secure-file-deleted") };
 };
 /** from the file's screen, and from its row in the folder (which "Keep it" goes back to) */
@@ -132,14 +133,14 @@ const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion,
 ]);
 
 const shareDeleteQuestion: Question = async (ctx) =>
-  ctx.t("secure-share-delete-ask", { url: esc((await getLink(ctx.deps, uid(ctx), idOf(ctx))).url) });
+  ctx.t("secure-share-delete-ask", { url: esc((await getShareLink(ctx.deps, uid(ctx), idOf(ctx))).url) });
 const shareDelete = confirmScreen(
   "share-delete",
   shareDeleteQuestion,
   async (ctx) => {
-    const { fileId } = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+    const { fileId } = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
     mayChange(ctx);
-    await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteShareLink, idOf(ctx));
     return { screen: fileScreen, view: [fileId], notice: ctx.t("secure-share-deleted") };
   },
   "share",
@@ -156,7 +157,7 @@ const sharesDelete = confirmScreen(
   shareDeleteQuestion,
   async (ctx) => {
     mayChange(ctx);
-    await deleteLink(ctx.deps, uid(ctx), idOf(ctx));
+    await write(ctx, deleteShareLink, idOf(ctx));
     return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
   },
   "shares",
@@ -192,7 +193,7 @@ dynamic(folderScreen, async (ctx, range) => {
       c,
       async () => {
         mayChange(c);
-        const f = await togglePause(c.deps, uid(c), idOf(c));
+        const f = await write(c, togglePause, idOf(c));
         await open(c, folderScreen, [f.id], c.t(f.isPaused ? "secure-paused" : "secure-resumed"));
       },
       "folders",
@@ -207,7 +208,7 @@ dynamic(folderScreen, async (ctx, range) => {
         // a link made in one tap is bounded by default: a week and 20 items, so a link that leaks
         // cannot fill the plan with strangers' files
         mayChange(c);
-        const request = await createRequest(c.deps, uid(c), {
+        const request = await write(c, createRequest, {
           folderId: idOf(c),
           title: (await getFolder(c.deps, uid(c), idOf(c))).name,
           ...BOT_REQUEST_DEFAULTS,
@@ -228,7 +229,7 @@ back(folderScreen, l("secure-back-folders"), "folders");
 const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
 
 dynamic(fileScreen, async (ctx, range) => {
-  for (const share of await listLinks(ctx.deps, uid(ctx), idOf(ctx))) {
+  for (const share of await listFileShareLinks(ctx.deps, uid(ctx), idOf(ctx))) {
     go(
       range,
       fileScreen,
@@ -248,7 +249,7 @@ dynamic(fileScreen, async (ctx, range) => {
 back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
 
 dynamic(shareScreen, async (ctx, range) => {
-  const share = await getLink(ctx.deps, uid(ctx), idOf(ctx));
+  const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
   // a tap on the URL itself would open it and count a view: the button copies it
   range.copyText(l("card-copy"), share.url).row();
   range.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) =>
@@ -256,7 +257,7 @@ dynamic(shareScreen, async (ctx, range) => {
       c,
       async () => {
         mayChange(c);
-        const now = await setRevoked(c.deps, uid(c), idOf(c), !(await getLink(c.deps, uid(c), idOf(c))).isRevoked);
+        const now = await write(c, setShareLinkRevoked, idOf(c), !(await getShareLink(c.deps, uid(c), idOf(c))).isRevoked);
         await open(c, shareScreen, [now.id], c.t(now.isRevoked ? "secure-revoked" : "secure-restored"));
       },
       "folders",
@@ -269,9 +270,9 @@ dynamic(shareScreen, async (ctx, range) => {
       act(
         c,
         async () => {
-          const link = await getLink(c.deps, uid(c), idOf(c));
+          const link = await getShareLink(c.deps, uid(c), idOf(c));
           if (o.tap) {
-            await o.tap(c.deps, uid(c), link);
+            await o.tap(c, link);
             await open(c, shareScreen, [link.id]);
           } else await c.conversation.enter(SHARE_OPTION, link.id, i);
         },
@@ -281,7 +282,7 @@ dynamic(shareScreen, async (ctx, range) => {
   });
   range.row();
 });
-back(shareScreen, l("secure-back-file"), "file", async (c) => [(await getLink(c.deps, uid(c), idOf(c))).fileId]);
+back(shareScreen, l("secure-back-file"), "file", async (c) => [(await getShareLink(c.deps, uid(c), idOf(c))).fileId]);
 
 dynamic(sharesScreen, async (ctx, range) => {
   for (const share of await listShareLinks(ctx.deps, uid(ctx))) {
@@ -299,7 +300,7 @@ dynamic(sharesScreen, async (ctx, range) => {
         async () => {
           const id = itemOf(c, sharesScreen);
           mayChange(c);
-          const now = await setRevoked(c.deps, uid(c), id, !(await getLink(c.deps, uid(c), id)).isRevoked);
+          const now = await write(c, setShareLinkRevoked, id, !(await getShareLink(c.deps, uid(c), id)).isRevoked);
           await open(c, sharesScreen, [], c.t(now.isRevoked ? "secure-revoked-url" : "secure-restored-url", { url: esc(now.url) }));
         },
         "folders",

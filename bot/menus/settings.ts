@@ -4,6 +4,7 @@
  * confirmation), linking an email by code.
  */
 import { accountUsage } from "../../core/accounts/usage";
+import { write } from "../audited";
 import { listIdentities, unlinkIdentity } from "../../core/accounts/identities";
 import { listApiTokens, revokeApiToken } from "../../core/tokens/api-tokens";
 import { deleteTag, listTags } from "../../core/catalog/tags";
@@ -11,14 +12,14 @@ import { deletePixel, listPixels } from "../../core/catalog/pixels";
 import { deletePasskey, listPasskeys } from "../../core/auth/passkeys";
 import { NotFound } from "../../core/errors";
 import { setUserLanguage } from "../../core/accounts/users";
-import { accountCurrency, updateUserSettings } from "../../core/reports/settings";
+import { setWorkspaceCurrency, workspaceCurrency } from "../../core/workspaces";
 import { date, l, localeOf, num } from "../i18n";
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { may, mayChange } from "../workspace";
 
 /** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
 export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
-import { act, backHome, createScreen, go, open, payload } from "./nav";
+import { act, backHome, createScreen, dynamic, go, open, payload } from "./nav";
 import { createItemList } from "./item-list";
 import { workspaceButtons, workspaceLine } from "./workspaces";
 
@@ -36,7 +37,7 @@ const CURRENCIES = ["RUB", "USD", "EUR", "KZT"] as const;
 const currencies = new WeakMap<BotContext, Promise<string>>();
 function currencyOf(ctx: BotContext): Promise<string> {
   let known = currencies.get(ctx);
-  if (!known) currencies.set(ctx, (known = accountCurrency(ctx.deps, ctx.owner.id).then((c) => c.effective)));
+  if (!known) currencies.set(ctx, (known = workspaceCurrency(ctx.deps, ctx.owner.id).then((c) => c.effective)));
   return known;
 }
 
@@ -102,7 +103,7 @@ export const tokens = createItemList({
     if (!t) throw new NotFound("API token");
     return ctx.t("tokens-confirm", { name: esc(t.name) });
   },
-  remove: (ctx, id) => revokeApiToken(ctx.deps, ctx.owner.id, id, { id: ctx.user.id, role: ctx.role }),
+  remove: (ctx, id) => write(ctx, revokeApiToken, id, { id: ctx.user.id, role: ctx.role }),
   removed: "tokens-removed",
   add: { label: l("tokens-add"), conversation: NEW_TOKEN },
 });
@@ -122,8 +123,7 @@ export const tags = createItemList({
   },
   remove: async (ctx, id) => {
     mayChange(ctx);
-    await deleteTag(ctx.deps, ctx.owner.id, id);
-    await noted(ctx, "tags.delete", { type: "tag", id });
+    await write(ctx, deleteTag, id);
   },
   removed: "tags-removed",
   add: { label: l("tags-add"), conversation: NEW_TAG },
@@ -148,8 +148,7 @@ export const pixels = createItemList({
   },
   remove: async (ctx, id) => {
     mayChange(ctx);
-    await deletePixel(ctx.deps, ctx.owner.id, id);
-    await noted(ctx, "pixels.delete", { type: "pixel", id });
+    await write(ctx, deletePixel, id);
   },
   removed: "pixels-removed",
   add: { label: l("pixels-add"), conversation: NEW_PIXEL },
@@ -218,21 +217,20 @@ settingsScreen.row();
 go(settingsScreen, settingsScreen, l("pb-settings"), "postbacks", () => [0, 0]);
 go(settingsScreen, settingsScreen, l("pbk-settings"), "postback-keys", () => []);
 settingsScreen.row();
-// the default currency of ad prices: one tap each, the current one marked
-for (const currency of CURRENCIES)
-  settingsScreen.text(
-    {
-      text: async (ctx) => ((await currencyOf(ctx)) === currency ? `• ${currency} •` : currency),
-      payload: payload(settingsScreen),
-    },
-    (ctx) =>
-      act(ctx, async () => {
-        mayChange(ctx);
-        await updateUserSettings(ctx.deps, ctx.owner.id, { currency });
-        currencies.delete(ctx);
-        await open(ctx, settingsScreen, [], ctx.t("settings-currency-set", { currency }));
+// the workspace's currency of ad prices: one tap each, the current one marked; a team's is its admins' to set
+dynamic(settingsScreen, async (ctx, range) => {
+  if (!may(ctx, "admin")) return;
+  const current = await currencyOf(ctx);
+  for (const currency of CURRENCIES)
+    range.text({ text: current === currency ? `• ${currency} •` : currency, payload: payload(settingsScreen) }, (c) =>
+      act(c, async () => {
+        mayChange(c, "admin");
+        await setWorkspaceCurrency(c.deps, c.user.id, c.owner.id, currency);
+        currencies.delete(c);
+        await open(c, settingsScreen, [], c.t("settings-currency-set", { currency }));
       }),
-  );
+    );
+});
 settingsScreen.row();
 // the other language, in its own words; the choice is kept on the user and used from the next update on
 settingsScreen.text({ text: l("settings-switch-language"), payload: payload(settingsScreen) }, (ctx) =>

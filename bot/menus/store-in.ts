@@ -4,6 +4,7 @@
  * created), then goes into secure storage. bot/features/secure-store.ts takes what is sent.
  */
 import { listFolders } from "../../core/secure/folders";
+import { write } from "../audited";
 import { createFile, createUploadedFile } from "../../core/secure/files";
 import { MAX_UPLOAD_BYTES } from "../../core/secure/storage";
 import { AppError, Upstream } from "../../core/errors";
@@ -93,8 +94,8 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
     if (item.kind === "media") await ctx.replyWithChatAction("upload_document").catch(() => undefined);
     const file =
       item.kind === "text"
-        ? await createFile(ctx.deps, ctx.owner.id, { folderId, contentType: "text", textContent: item.text })
-        : await createUploadedFile(ctx.deps, ctx.owner.id, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
+        ? await write(ctx, createFile, { folderId, contentType: "text", textContent: item.text })
+        : await write(ctx, createUploadedFile, { folderId, name: item.name }, await download(ctx, item.fileId), item.fileName);
     // the result is the file's screen: its share links are made and managed from here
     const name = Bun.escapeHTML(file.name);
     const kind = ctx.t(`secure-kind-${file.contentType}`);

@@ -3,13 +3,14 @@
  * plus one answer, matches, mark all read, delete with confirmation) → its matches feed; the guide.
  */
 import { getTracker, listTrackers, setTrackerEnabled, deleteTracker, trackerLimits } from "../../core/tracking/trackers";
+import { write } from "../audited";
 import { listMatches, markAllRead, unreadCount } from "../../core/tracking/matches";
 import { fitting, highlight } from "../../core/tracking/match-messages";
 import { previewTracker } from "../../core/tracking/preview";
 import { teamChatTitle, topicName } from "../../core/tracking/team-chats";
 import { PlanLimit } from "../../core/errors";
 import type { BotContext } from "../context";
-import { mayChange, noted } from "../workspace";
+import { may, mayChange } from "../workspace";
 import { l } from "../i18n";
 import { translated } from "../problem";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
@@ -146,7 +147,8 @@ dynamic(trackersScreen, async (ctx, range) => {
   if (offset > 0) go(range, trackersScreen, l("page-previous"), "trackers", () => [Math.max(0, offset - LIST_PAGE)]);
   if (offset + LIST_PAGE < rows.length) go(range, trackersScreen, l("page-more"), "trackers", () => [offset + LIST_PAGE]);
   if (rows.length > LIST_PAGE) range.row();
-  range.text({ text: l("trackers-new"), payload: payload(trackersScreen) }, (c) => act(c, () => startNewTracker(c), "trackers"));
+  if (may(ctx))
+    range.text({ text: l("trackers-new"), payload: payload(trackersScreen) }, (c) => act(c, () => startNewTracker(c), "trackers"));
   go(range, trackersScreen, l("trackers-guide"), "track-guide", () => []);
   range.row();
 });
@@ -156,13 +158,18 @@ back(guideScreen, l("trackers-back"), "trackers", () => [0]);
 dynamic(trackerScreen, async (ctx, range) => {
   const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
   const p = payload(trackerScreen);
+  // a viewer reads the tracker and its feed; the buttons that change it are for editors and up
+  if (!may(ctx)) {
+    go(range, trackerScreen, l("tracker-feed"), "tracker-feed", (c) => [idOf(c), 0]);
+    range.row();
+    return;
+  }
   range.text({ text: ctx.t(t.isEnabled ? "tracker-disable" : "tracker-enable"), payload: p }, (c) =>
     act(
       c,
       async () => {
         mayChange(c);
-        const now = await setTrackerEnabled(c.deps, uid(c), idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
-        await noted(c, "tracking.update", { type: "tracker", id: now.id }, { is_enabled: now.isEnabled });
+        const now = await write(c, setTrackerEnabled, idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
         await open(c, trackerScreen, [now.id]);
       },
       "trackers",
@@ -214,8 +221,7 @@ trackerDelete.text({ text: l("tracker-delete-yes"), payload: payload(trackerDele
     ctx,
     async () => {
       mayChange(ctx);
-      await deleteTracker(ctx.deps, uid(ctx), idOf(ctx));
-      await noted(ctx, "tracking.delete", { type: "tracker", id: idOf(ctx) });
+      await write(ctx, deleteTracker, idOf(ctx));
       await open(ctx, trackersScreen, [0], ctx.t("tracker-deleted"));
     },
     "trackers",

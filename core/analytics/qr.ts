@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { Deps } from "../deps";
 import { FieldError, TooLarge } from "../errors";
 import type { LinkRow } from "../../db/schema";
-import { ownedLink } from "./stats";
+import { ownedLink } from "../links/links";
 import { ownerIdOf, sendToUserChat, userChat, type ChatOwner } from "./telegram";
 import { domainHostOf, trackingUrlOf } from "../links/views";
 

@@ -1,27 +1,15 @@
 import { conversionRate, conversionStats, conversionsByVariant } from "../conversions/stats";
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { NotFound, FieldError } from "../errors";
-import { first, type Tables } from "../../db/async";
+import { FieldError } from "../errors";
+import type { Tables } from "../../db/async";
+import { ownedLink } from "../links/links";
 import { ALL_TIME_END, DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
 import { dimCounts, dimsCounts, firstClickBucket, totals } from "./query";
 import { localKeys, localSeries } from "./local-series";
 import { routingStatsOf } from "./routing-stats";
 
 type LinkRow = Tables["links"]["$inferSelect"];
-
-/** The caller's link, or 404 (also when it belongs to someone else). */
-export async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, linkId: number): Promise<LinkRow> {
-  const { links } = deps.asyncDb.tables;
-  const link = first(
-    await deps.asyncDb
-      .select()
-      .from(links)
-      .where(and(eq(links.id, linkId), eq(links.userId, userId))),
-  );
-  if (!link) throw new NotFound("Link");
-  return link;
-}
 
 /** Query options shared by the analytics endpoints (raw, as received). */
 export interface PeriodQuery {

@@ -5,10 +5,11 @@ import type { Deps } from "../deps";
 import { AppError, FieldError } from "../errors";
 import type { LinkRow } from "../../db/schema";
 import { DAY, parseInstant, parsePeriod, parseTimeZone, type Period, type Range } from "./range";
-import { botsOf, byCount, devicesOf, geoOf, ownedLink, rangeOf, referrersOf, statsOf, timelineOf } from "./stats";
+import { botsOf, byCount, devicesOf, geoOf, rangeOf, referrersOf, statsOf, timelineOf } from "./stats";
+import { ownedLink } from "../links/links";
 import { totals } from "./query";
 import type { Breakdown, SummaryCard } from "./charts";
-import { ownerIdOf, sendToUserChat, userChat, type ChatOwner } from "./telegram";
+import { ownerIdOf, personOf, sendToUserChat, userChat, type ChatOwner } from "./telegram";
 import { trackingUrl } from "./qr";
 import { deviceName, numberIn, t, type Language } from "../i18n/translate";
 import { ownerChat } from "../accounts/users";
@@ -55,15 +56,19 @@ export async function summaryRange(deps: Pick<Deps, "asyncDb" | "clock">, linkRo
 const top = (items: { name: string; count: number }[], n = 7): Breakdown["items"] =>
   items.slice(0, n).map(({ name, count }) => ({ name, count }));
 
-/** Gathers the numbers of a summary card for one link (`linkId`) or all of the user's links. */
+/**
+ * Gathers the numbers of a summary card for one link (`linkId`) or all of the workspace's links. The
+ * card goes to a person's own chat, so its days are the reader's (`who`'s person: the zone asked
+ * for, else the one they set in Settings, UTC until then) and so are its words.
+ */
 export async function summaryCard(
   deps: Deps,
-  userId: number,
+  who: ChatOwner,
   req: SummaryRequest,
 ): Promise<{ card: SummaryCard; caption: string; filename: string }> {
-  // the zone asked for, else the one the user set in Settings (UTC until then)
-  const tz = parseTimeZone(req.tz ?? (await timeZoneOf(deps, userId)));
-  const { lang } = await ownerChat(deps.asyncDb, userId);
+  const userId = ownerIdOf(who);
+  const tz = parseTimeZone(req.tz ?? (await timeZoneOf(deps, personOf(who))));
+  const { lang } = await ownerChat(deps.asyncDb, personOf(who));
   const fmt = (n: number) => numberIn(lang, n);
   const single = req.linkId !== undefined ? await ownedLink(deps, userId, req.linkId) : null;
   const { links } = deps.asyncDb.tables;
@@ -131,16 +136,16 @@ export async function summaryCard(
   return { card, caption, filename };
 }
 
-/** Renders the summary PNG (for the bot, which replies in its own chat). */
-export async function summaryImage(deps: Deps, userId: number, req: SummaryRequest) {
-  const { card, caption, filename } = await summaryCard(deps, userId, req);
+/** Renders the summary PNG (for the bot, which replies in the person's own chat). */
+export async function summaryImage(deps: Deps, who: ChatOwner, req: SummaryRequest) {
+  const { card, caption, filename } = await summaryCard(deps, who, req);
   return { png: await renderCard(card), caption, filename };
 }
 
 /** `POST /links/send-summary`: renders the summary and sends it to the user's Telegram chat. */
 export async function sendSummary(deps: Deps, who: ChatOwner, req: SummaryRequest): Promise<{ ok: true }> {
   await userChat(deps, who); // fail fast (no bot / no Telegram identity) before any work
-  const { card, caption, filename } = await summaryCard(deps, ownerIdOf(who), req);
+  const { card, caption, filename } = await summaryCard(deps, who, req);
   await sendToUserChat(deps, who, "photo", {
     bytes: await renderCard(card),
     filename,

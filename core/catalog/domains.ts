@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { first, isUniqueViolation, type Tables } from "../../db/async";
-import { invalidateLinkCache } from "../links/link-cache";
+import { invalidateLinkCache } from "../cluster/caches";
 import { Conflict, FieldError, NotFound } from "../errors";
 import { assertUnderCap } from "../accounts/caps";
 import { queueBotMessage } from "../delivery/outbox";

@@ -1,10 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { Tables } from "../../db/async";
-import { invalidateLinkCache } from "../links/link-cache";
+import { invalidateLinkCache } from "../cluster/caches";
 import { NotFound, ValidationError } from "../errors";
 
-export const PIXEL_TYPES = ["facebook", "google", "tiktok", "yandex", "vk"] as const;
+import { PIXEL_TYPES } from "../../db/tables/links";
+
+export { PIXEL_TYPES };
 export type PixelType = (typeof PIXEL_TYPES)[number];
 
 /**

@@ -18,10 +18,46 @@ function newPrefix(): string {
   return randomBytes(6).toString("base64url").slice(0, PREFIX_CHARS);
 }
 
+/**
+ * A click id in parts, as the redirect takes it: the process's prefix and the click's number under
+ * it. The click sink, the journal and the batch for the writer keep these (a number, and a prefix
+ * that every click of the process shares), and the writer makes the string (clickIdOf): a link
+ * whose target has no `{click_id}` never builds one on the request thread.
+ */
+export interface ClickNo {
+  clickPrefix: string;
+  clickNo: number;
+}
+
+/** The next click's number; its prefix is clickPrefix() until the next call (no object per click). */
+export function nextClickNo(): number {
+  if (counter >= COUNTER_MAX) [prefix, counter] = [newPrefix(), 0];
+  return counter++;
+}
+
+/** The prefix of the number nextClickNo last gave. */
+export const clickPrefix = (): string => prefix;
+
+/** The click id of link `linkId`'s click numbered `n` under `prefix`. */
+export const clickIdOf = (linkId: number, clickPrefix: string, n: number): string =>
+  `${linkId.toString(36)}_${clickPrefix}${n.toString(36)}`;
+
 /** A new click id for a click on link `linkId`. */
 export function newClickId(linkId: number): string {
-  if (counter >= COUNTER_MAX) [prefix, counter] = [newPrefix(), 0];
-  return `${linkId.toString(36)}_${prefix}${(counter++).toString(36)}`;
+  const n = nextClickNo();
+  return clickIdOf(linkId, prefix, n);
+}
+
+/** Link `linkId`'s click id made by clickIdOf, back in parts (null for any other string). */
+export function splitClickId(linkId: number, clickId: string): ClickNo | null {
+  const cut = clickId.indexOf("_");
+  if (cut < 1) return null;
+  const clickPrefix = clickId.slice(cut + 1, cut + 1 + PREFIX_CHARS);
+  const digits = clickId.slice(cut + 1 + PREFIX_CHARS);
+  if (clickPrefix.length !== PREFIX_CHARS || !/^[0-9a-z]{1,8}$/.test(digits)) return null;
+  const clickNo = Number.parseInt(digits, 36);
+  // only the canonical spelling of this link's id: made again, it must give the same string
+  return clickIdOf(linkId, clickPrefix, clickNo) === clickId ? { clickPrefix, clickNo } : null;
 }
 
 /** The link a click id names, or null when it is not a click id of this service. */

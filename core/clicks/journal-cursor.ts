@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { SegmentReader } from "./journal-format";
+import { SegmentReader } from "./journal-decode";
 import { journalSegments } from "./journal";
 import type { JournalClick } from "./packed";
 

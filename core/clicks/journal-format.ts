@@ -1,4 +1,4 @@
-import type { JournalClick, PendingClick } from "./packed";
+import { clickNoOf, type PendingClick } from "./packed";
 import { recordCheck } from "./record-check";
 
 export { recordCheck };
@@ -11,7 +11,9 @@ export { recordCheck };
  *   u8  version which field list follows (JOURNAL_FIELDS)
  *   the fields of that version, in order: `f64` a number (NaN = null), `u8` 0/1, `str` a u16 byte
  *   length (0xFFFF = null) and that many UTF-8 bytes, `id` a string written as `str` that is never a
- *   reference nor enters the string table (a click id: every click has its own)
+ *   reference nor enters the string table (a click id: every click has its own); `parts` a click id
+ *   in parts (click-id.ts): its prefix as `str` (null: no id), then unless null an `f64` number (NaN:
+ *   the string is a whole id that is not in parts)
  *   from version 4: zero bytes up to a multiple of 4 (so the check reads whole 32-bit words)
  *
  * From version 3 a string may instead be a reference to one written earlier in the same segment
@@ -55,27 +57,29 @@ export const JOURNAL_FIELDS = {
   // v5: the fields of v4, then the click id (fixed at the redirect, so a replayed click keeps it) and
   // the short link's sub1…sub5 and fbclid parameters (PendingClick.params)
   5: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "id"], ["params", "str"]],
-} as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id"])[]>;
+  // v6: the fields of v5, the click id in parts (`parts`; click-id.ts)
+  6: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "parts"], ["params", "str"]],
+} as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id" | "parts"])[]>;
 
-export const JOURNAL_VERSION = 5;
+export const JOURNAL_VERSION = 6;
 /** The first version whose strings may be references. */
-const REFS_FROM = 3;
+export const REFS_FROM = 3;
 /** The first version padded to whole words and checked by recordCheck (earlier ones: CRC-32). */
 export const WORDS_FROM = 4;
-const REF = 0xfffe;
+export const REF = 0xfffe;
 /** Strings of at most this many bytes are always written in full (a reference takes 4). */
 export const REF_MIN_BYTES = 8;
 /** Strings a segment's table holds at most; later ones are written in full. */
-const MAX_TABLE = 0xfff0;
+export const MAX_TABLE = 0xfff0;
 
 /** The strings a segment has written in full so far, by index (the writer's side). */
 export class StringTable {
   readonly ids = new Map<string, number>();
 }
 /** PendingClick's optional fields: left out of a decoded click when null. */
-const OPTIONAL = ["rule", "variant", "visitor", "geo", "clickId", "params"] as const;
+export const OPTIONAL = ["rule", "variant", "visitor", "geo", "clickId", "params"] as const;
 export const HEADER = 8;
-const NULL_STR = 0xffff;
+export const NULL_STR = 0xffff;
 
 /** The longest string kept per field (in UTF-16 units, as String.prototype.slice counts); the writer stores no more of them. */
 export const MAX_CHARS = {
@@ -92,7 +96,7 @@ export const MAX_CHARS = {
 export const MAX_RECORD =
   HEADER +
   1 +
-  5 * 8 +
+  6 * 8 +
   1 +
   8 * 2 +
   3 +
@@ -170,12 +174,22 @@ export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: Pen
   view.setFloat64(p + 8, c.variant ?? NaN, true);
   p = writeStr(out, p + 16, c.visitor ?? null, table);
   p = writeStr(out, p, c.geo ?? null, table);
-  p = writeStr(out, p, c.clickId ?? null, null);
+  p = writeParts(out, p, c, table);
   p = writeStr(out, p, c.params ?? null, table);
   while ((p - off) & 3) bytes[p++] = 0;
   view.setUint32(off + 4, recordCheck(view, off + HEADER, p), true);
   view.setUint32(off, p - off, true);
   return p - off;
+}
+
+/** A `parts` field: the click id's prefix as a string (a reference after its first time), then its number; or the whole id and NaN when it is not in parts; null alone when none. */
+function writeParts(out: RecordBuffer, p: number, c: PendingClick, table: StringTable): number {
+  const id = clickNoOf(c);
+  const str = id ? id.clickPrefix : (c.clickId ?? null);
+  p = writeStr(out, p, str, table);
+  if (str === null) return p;
+  out.view.setFloat64(p, id ? id.clickNo : NaN, true);
+  return p + 8;
 }
 
 /** Writes `s` in full or as a reference to the segment's `table`; with no table (an `id` field), always in full and never entered. */
@@ -199,117 +213,4 @@ function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, ta
   view.setUint16(p, n, true);
   if (n > REF_MIN_BYTES && table.ids.size < MAX_TABLE) table.ids.set(s, table.ids.size);
   return p + 2 + n;
-}
-
-/** The records of one journal segment, in order, and whether it ended in a damaged (torn) record. */
-export interface DecodedSegment {
-  records: JournalClick[];
-  /** bytes of the segment that hold whole records */
-  end: number;
-  /** a record was started but is not whole (cut short, or its checksum is wrong): it and what follows are ignored */
-  torn: boolean;
-}
-
-/**
- * Reads the records of a segment up to its end mark (a zero size), or up to the first record that
- * is not whole: one whose size runs past the bytes there are, whose checksum does not match, or
- * whose version is unknown. A process killed while appending leaves at most that one last record,
- * and its visitor was never answered (the record is whole before the redirect is sent).
- */
-/**
- * Reads a segment's records one at a time, from its start, and can go on later from where it
- * stopped: given a shared mapping of the file that is still being written, `next` sees the records
- * appended since. Null at the end of what is written (or at a torn record).
- */
-export class SegmentReader {
-  private readonly buf: Buffer;
-  private readonly view: DataView;
-  private readonly table: string[] = [];
-  private off = 0;
-  constructor(bytes: Uint8Array) {
-    this.buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-  next(): JournalClick | null {
-    if (this.off + HEADER > this.buf.length) return null;
-    const size = this.buf.readUInt32LE(this.off);
-    if (size < HEADER + 1 || this.off + size > this.buf.length) return null;
-    const record = decodeRecord(this.buf, this.view, this.off, size, this.table);
-    if (record) this.off += size;
-    return record;
-  }
-  /** Whether `next` stopped at a record that is not whole (a torn one) rather than at the end mark. */
-  get torn(): boolean {
-    if (this.off + HEADER > this.buf.length) return this.off < this.buf.length;
-    return this.buf.readUInt32LE(this.off) !== 0;
-  }
-}
-
-export function decodeSegment(bytes: Uint8Array): DecodedSegment {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const records: JournalClick[] = [];
-  /** the segment's string table, rebuilt as the writer built it */
-  const table: string[] = [];
-  let off = 0;
-  while (off + HEADER <= buf.length) {
-    const size = buf.readUInt32LE(off);
-    if (size === 0) return { records, end: off, torn: false };
-    const record = size >= HEADER + 1 && off + size <= buf.length ? decodeRecord(buf, view, off, size, table) : null;
-    if (!record) return { records, end: off, torn: true };
-    records.push(record);
-    off += size;
-  }
-  return { records, end: off, torn: off < buf.length };
-}
-
-function decodeRecord(buf: Buffer, view: DataView, off: number, size: number, table: string[]): JournalClick | null {
-  const body = buf.subarray(off + HEADER, off + size);
-  const version = body[0]!;
-  const fields = JOURNAL_FIELDS[version as keyof typeof JOURNAL_FIELDS];
-  if (!fields) return null;
-  const words = version >= WORDS_FROM;
-  const check = words ? (size % 4 === 0 ? recordCheck(view, off + HEADER, off + size) : -1) : Bun.hash.crc32(body) >>> 0;
-  if (check !== buf.readUInt32LE(off + 4)) return null;
-  const refs = version >= REFS_FROM;
-  const out: Record<string, unknown> = {};
-  let p = 1;
-  for (const [name, type] of fields) {
-    if (type === "f64") {
-      if (p + 8 > body.length) return null;
-      const v = body.readDoubleLE(p);
-      out[name] = Number.isNaN(v) ? null : v;
-      p += 8;
-    } else if (type === "u8") {
-      if (p + 1 > body.length) return null;
-      out[name] = body[p++];
-    } else {
-      if (p + 2 > body.length) return null;
-      const n = body.readUInt16LE(p);
-      p += 2;
-      if (n === NULL_STR) out[name] = null;
-      else if (type === "id") {
-        if (p + n > body.length) return null;
-        out[name] = body.toString("utf8", p, p + n);
-        p += n;
-      } else if (refs && n === REF) {
-        if (p + 2 > body.length) return null;
-        const id = body.readUInt16LE(p);
-        if (id >= table.length) return null;
-        out[name] = table[id];
-        p += 2;
-      } else {
-        if (p + n > body.length) return null;
-        const str = body.toString("utf8", p, p + n);
-        out[name] = str;
-        if (refs && n > REF_MIN_BYTES && table.length < MAX_TABLE) table.push(str);
-        p += n;
-      }
-    }
-  }
-  // what follows the fields: nothing, or from version 4 the zero bytes up to a whole word
-  if (p > body.length || (words ? body.length - p > 3 || body.subarray(p).some((b) => b !== 0) : p !== body.length)) return null;
-  // the optional facts only when set (a record of an older version has none), as unpackClicks gives them
-  for (const name of OPTIONAL) if (out[name] === null) delete out[name];
-  return { ...out, clickedAt: new Date(out.clickedAt as number), isBot: out.isBot === 1 } as JournalClick;
 }

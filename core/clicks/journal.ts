@@ -1,7 +1,8 @@
 import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import { MAX_RECORD, StringTable, decodeSegment, encodeRecord, recordBuffer, type RecordBuffer } from "./journal-format";
+import { MAX_RECORD, StringTable, encodeRecord, recordBuffer, type RecordBuffer } from "./journal-format";
+import { decodeSegment } from "./journal-decode";
 import type { JournalClick, PendingClick } from "./packed";
 
 /**

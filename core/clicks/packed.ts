@@ -1,3 +1,5 @@
+import { clickIdOf, splitClickId, type ClickNo } from "./click-id";
+
 /** What the redirect knows about a click; the rest (geo, device, uniqueness) is worked out when writing. */
 export interface PendingClick {
   linkId: number;
@@ -15,8 +17,11 @@ export interface PendingClick {
   visitor?: string | null;
   /** under PRIVACY_IP truncate/none: `country\ncity` of the full address, looked up on the request */
   geo?: string | null;
-  /** the click's id (click-id.ts), fixed before the answer: the target may carry it */
+  /** the click's id (click-id.ts); a click recorded by the redirect carries it in parts instead (clickPrefix, clickNo) */
   clickId?: string | null;
+  /** the click id's prefix and number (click-id.ts's nextClickNo): kept so, the id is made by the writer */
+  clickPrefix?: string;
+  clickNo?: number;
   /** the short link's own sub1…sub5 and fbclid query parameters, joined by `\n` (clickParams); null when it had none */
   params?: string | null;
 }
@@ -31,15 +36,15 @@ export type JournalClick = PendingClick & { seq: number };
  * per batch, not once per click.
  */
 export interface PackedClicks {
-  /** per click: link id, clicked-at ms, is-bot (0/1), rule and variant index (-1 = null), journal sequence number (0 = not journaled) */
+  /** per click: link id, clicked-at ms, is-bot (0/1), rule and variant index (-1 = null), journal sequence number (0 = not journaled), click number (-1: the click-id reference is the whole id, or none) */
   nums: Float64Array;
-  /** per click: ip, user agent, referer, bot name, visitor hash, geo, click id, params, each as 1 + its index in `strings` (0 = null) */
+  /** per click: ip, user agent, referer, bot name, visitor hash, geo, click id (its prefix, with a click number), params, each as 1 + its index in `strings` (0 = null) */
   refs: Uint32Array;
   strings: string[];
 }
 
 /** Numbers and string references per click in a PackedClicks. */
-export const NUMS = 6;
+export const NUMS = 7;
 export const REFS = 8;
 
 /**
@@ -83,7 +88,9 @@ export class ClickPacker {
     this.refs[i * REFS + 3] = this.ref(c.botName);
     this.refs[i * REFS + 4] = this.ref(c.visitor ?? null);
     this.refs[i * REFS + 5] = this.ref(c.geo ?? null);
-    this.refs[i * REFS + 6] = this.ref(c.clickId ?? null);
+    const id = clickNoOf(c);
+    this.nums[i * NUMS + 6] = id ? id.clickNo : -1;
+    this.refs[i * REFS + 6] = this.ref(id ? id.clickPrefix : (c.clickId ?? null));
     this.refs[i * REFS + 7] = this.ref(c.params ?? null);
   }
 
@@ -95,6 +102,20 @@ export class ClickPacker {
     this.length = 0;
     return out;
   }
+}
+
+/** A click's id in parts: as the redirect recorded it, or split from its string (null: none, or not one clickIdOf makes). */
+export function clickNoOf(c: PendingClick): ClickNo | null {
+  if (c.clickPrefix !== undefined && c.clickNo !== undefined) return c as ClickNo;
+  return c.clickId ? splitClickId(c.linkId, c.clickId) : null;
+}
+
+/** The id of click `i` of a batch (null when it has none), made from its parts. */
+export function clickIdAt(nums: Float64Array, refs: Uint32Array, strings: string[], i: number): string | null {
+  const ref = refs[i * REFS + 6]!;
+  if (ref === 0) return null;
+  const n = nums[i * NUMS + 6]!;
+  return n < 0 ? strings[ref - 1]! : clickIdOf(nums[i * NUMS]!, strings[ref - 1]!, n);
 }
 
 /** How many clicks a packed batch holds. */
@@ -124,7 +145,7 @@ export function unpackClicks({ nums, refs, strings }: PackedClicks): JournalClic
     if (nums[i * NUMS + 4]! >= 0) c.variant = nums[i * NUMS + 4]!;
     if (refs[i * REFS + 4]) c.visitor = str(refs[i * REFS + 4]!);
     if (refs[i * REFS + 5]) c.geo = str(refs[i * REFS + 5]!);
-    if (refs[i * REFS + 6]) c.clickId = str(refs[i * REFS + 6]!);
+    if (refs[i * REFS + 6]) c.clickId = clickIdAt(nums, refs, strings, i);
     if (refs[i * REFS + 7]) c.params = str(refs[i * REFS + 7]!);
     return c;
   });

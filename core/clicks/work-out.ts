@@ -3,7 +3,7 @@ import { parsedUa, type GeoLookup } from "./enrich";
 import { ClickKinds, type StoredClick } from "./listeners";
 import { memoize } from "../memo";
 import { paramsOf } from "./click-id";
-import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
+import { NUMS, REFS, clickIdAt, packedLength, type PackedClicks } from "./packed";
 
 /**
  * The work-out of a batch, shared by the SQLite writer (core/clicks/writer.ts) and the PostgreSQL
@@ -159,7 +159,7 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
       isUnique,
       rule: nums[i * NUMS + 3]! < 0 ? null : nums[i * NUMS + 3]!,
       variant: nums[i * NUMS + 4]! < 0 ? null : nums[i * NUMS + 4]!,
-      clickId: str(refs[i * REFS + 6]!),
+      clickId: clickIdAt(nums, refs, strings, i),
       sub1: params.sub1,
       sub2: params.sub2,
       sub3: params.sub3,

@@ -94,7 +94,7 @@ export function createWriteQueue(
       const n = packedLength(batch) ? await writer.write(batch) : 0;
       if (outage.count)
         log.info(
-          `click writer: writing again after ${outage.count} failed attempts over ${Math.round((Date.now() - outage.since) / 1000)} s; no click was lost`,
+          `click writer: writing again after ${outage.count} failed attempts over ${Math.round((performance.now() - outage.since) / 1000)} s; no click was lost`,
         );
       failures = 0;
       outage = { count: 0, since: 0 };
@@ -103,7 +103,7 @@ export function createWriteQueue(
     } catch (e) {
       if (isTransientWriteError(e)) {
         // kept whole and in order, however long it takes: the journal holds these clicks too
-        if (!outage.count) outage.since = Date.now();
+        if (!outage.count) outage.since = performance.now();
         outage.count++;
         failures = 0;
         held.unshift(batch);
@@ -133,7 +133,7 @@ export function createWriteQueue(
         }
         held.unshift(packClicks(salvaged.retry));
         e = salvaged.error;
-        if (!outage.count) outage.since = Date.now();
+        if (!outage.count) outage.since = performance.now();
         outage.count++;
       } else held.unshift(batch);
       log.error(`click writer: a batch of ${packedLength(held[0]!)} clicks failed, will retry`, e);

@@ -15,6 +15,7 @@ import type { LinkRow } from "../../db/schema";
 import { copyIn, rowsOf, transaction, type AsyncDb, type AsyncTx } from "../../db/async";
 import { columnsOf, inKeyOrder, type ClickListener, type ListenerRows, type StoredClick } from "./listeners";
 import { afterSeq, lastSeqOf, packedLength, NUMS, type PackedClicks } from "./packed";
+import { CLICK_COLUMNS, copyLine } from "./columns";
 import type { ClickWriter, ClickWriterDeps } from "./writer";
 import { NodeNameFencedError } from "./write-failures";
 import { linkIdsOf, storedUaOf, visitorOfClick, workOut } from "./work-out";
@@ -231,17 +232,7 @@ async function clickIdSequence(tx: AsyncTx): Promise<string> {
   return clickIdSeq;
 }
 
-/** A value in COPY's text format: `\N` for null, and backslash, tab, newline and carriage return escaped. */
-function copyText(v: string | null): string {
-  if (v === null) return "\\N";
-  return /[\\\t\n\r]/.test(v)
-    ? v.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"))
-    : v;
-}
-const copyNum = (v: number | null) => (v === null ? "\\N" : String(v));
-
-const COPY_CLICKS =
-  "copy clicks (id, link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant, click_id, sub1, sub2, sub3, sub4, sub5, fbclid) from stdin";
+const COPY_CLICKS = `copy clicks (${CLICK_COLUMNS.map((c) => c.name).join(", ")}) from stdin`;
 
 /**
  * Inserts the clicks and sets each one's id: the ids are drawn from the table's sequence first, so
@@ -262,11 +253,7 @@ async function insertClicks(tx: AsyncTx, kept: StoredClick[]): Promise<void> {
   const ids = row!.ids.split(",");
   kept.forEach((r, j) => (r.click.id = Number(ids[j])));
   const lines: string[] = new Array(kept.length);
-  for (let j = 0; j < kept.length; j++) {
-    const c = kept[j]!.click;
-    lines[j] =
-      `${c.id}\t${c.linkId}\t${c.clickedAt.toISOString()}\t${copyText(c.ip)}\t${copyText(c.country)}\t${copyText(c.city)}\t${copyText(c.device)}\t${copyText(c.browser)}\t${copyText(c.os)}\t${copyText(c.referer)}\t${copyNum(c.uaId)}\t${c.isBot ? "t" : "f"}\t${copyText(c.botName)}\t${c.isUnique ? "t" : "f"}\t${copyNum(c.rule)}\t${copyNum(c.variant)}\t${copyText(c.clickId)}\t${copyText(c.sub1)}\t${copyText(c.sub2)}\t${copyText(c.sub3)}\t${copyText(c.sub4)}\t${copyText(c.sub5)}\t${copyText(c.fbclid)}\n`;
-  }
+  for (let j = 0; j < kept.length; j++) lines[j] = copyLine(kept[j]!.click);
   await copyIn(tx, COPY_CLICKS, lines.join(""));
 }
 

@@ -14,6 +14,7 @@ import type { Deps } from "../deps";
 export type ClickWriterDeps = Pick<Deps, "asyncDb" | "clock" | "geo">;
 import { columnsOf, type ClickListener, type ListenerFailure, type ListenerRows, type StoredClick } from "./listeners";
 import { lastSeqOf, packedLength, type PackedClicks } from "./packed";
+import { INSERTED_COLUMNS, sqliteValues } from "./columns";
 import { linkIdsOf, workOut } from "./work-out";
 
 /** The tables listeners write into, by name. */
@@ -22,10 +23,14 @@ const TABLES: Tables = schema;
 /** The click writer's dependencies on SQLite: the service's, plus the synchronous handle of its own connection. */
 export type SqliteWriterDeps = ClickWriterDeps & { db: Db };
 
-/** Clicks per INSERT statement: 64 rows × 22 columns stays far below SQLite's 32,766 bound parameters. */
-export const INSERT_CHUNK = 64;
-const CLICK_COLUMNS = 22;
-const CLICK_ROW = `(${Array(CLICK_COLUMNS).fill("?").join(", ")})`;
+/**
+ * Clicks per INSERT statement (32 rows of 22 columns, far below SQLite's 32,766 bound parameters).
+ * The values are spread into bun:sqlite's arguments, and past about 32 rows a longer statement costs
+ * more than it saves: a batch of 10,000 clicks took 5.4 µs per click at 32 rows, 7.6 at 46, 6.7 at 64.
+ */
+export const INSERT_CHUNK = 32;
+const CLICK_ROW = `(${Array(INSERTED_COLUMNS.length).fill("?").join(", ")})`;
+const INSERT_CLICKS = `insert into clicks (${INSERTED_COLUMNS.map((c) => c.name).join(", ")}) values `;
 
 type Statements = {
   visitor: Statement;
@@ -57,9 +62,7 @@ function prepareStatements(deps: SqliteWriterDeps): Statements {
     insert(n) {
       let s = inserts.get(n);
       if (!s) {
-        s = db.prepare(
-          `insert into clicks (link_id, clicked_at, ip, country, city, device, browser, os, referer, ua_id, is_bot, bot_name, is_unique, rule, variant, click_id, sub1, sub2, sub3, sub4, sub5, fbclid) values ${Array(n).fill(CLICK_ROW).join(", ")}`,
-        );
+        s = db.prepare(INSERT_CLICKS + Array(n).fill(CLICK_ROW).join(", "));
         inserts.set(n, s);
       }
       return s;
@@ -176,32 +179,9 @@ function uaIdOf(st: Statements, ua: string, learnt: Map<string, number>): number
 function insertClicks(st: Statements, rows: StoredClick[]) {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
-    const args: (string | number | null)[] = new Array(chunk.length * CLICK_COLUMNS);
+    const args: (string | number | null)[] = new Array(chunk.length * INSERTED_COLUMNS.length);
     let k = 0;
-    for (const { click: r } of chunk) {
-      args[k++] = r.linkId;
-      args[k++] = r.clickedAt.getTime();
-      args[k++] = r.ip;
-      args[k++] = r.country;
-      args[k++] = r.city;
-      args[k++] = r.device;
-      args[k++] = r.browser;
-      args[k++] = r.os;
-      args[k++] = r.referer;
-      args[k++] = r.uaId;
-      args[k++] = r.isBot ? 1 : 0;
-      args[k++] = r.botName;
-      args[k++] = r.isUnique ? 1 : 0;
-      args[k++] = r.rule;
-      args[k++] = r.variant;
-      args[k++] = r.clickId;
-      args[k++] = r.sub1;
-      args[k++] = r.sub2;
-      args[k++] = r.sub3;
-      args[k++] = r.sub4;
-      args[k++] = r.sub5;
-      args[k++] = r.fbclid;
-    }
+    for (const { click } of chunk) k = sqliteValues(click, args, k);
     const res = st.insert(chunk.length).run(...args);
     if (res.changes !== chunk.length) throw new Error(`click insert wrote ${res.changes} of ${chunk.length} rows`);
     const first = Number(res.lastInsertRowid) - chunk.length + 1;

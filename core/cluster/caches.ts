@@ -30,6 +30,16 @@ export function announce(deps: Pick<Deps, "cluster" | "log">, topic: string, det
     .catch((e) => deps.log.error(`change bus: could not announce ${topic}`, e));
 }
 
+/**
+ * Call after any write that changes how a link answers (edit, toggle, delete, pixel removal, domain
+ * changes): this node's link cache is dropped at once, and every other node's when the change bus
+ * delivers the announcement.
+ */
+export function invalidateLinkCache(deps: Pick<Deps, "linkCache" | "cluster" | "log">): void {
+  deps.linkCache.invalidate();
+  announce(deps, CACHE_TOPICS.links);
+}
+
 /** Subscribes this node's caches to their topics; resolves with a function that unsubscribes. */
 export async function followCaches(deps: Deps, followers: readonly CacheFollower[]): Promise<() => Promise<void>> {
   const dropAll = () => {

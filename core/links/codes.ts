@@ -37,7 +37,8 @@ export const RESERVED_CODES = new Set([
   "help",
 ]);
 
-const CUSTOM_CODE = /^[A-Za-z0-9_-]{3,64}$/;
+/** Every short code's shape: 3 to 64 letters, digits, "-" or "_" (generated codes are 8 of them). */
+export const SHORT_CODE = /^[A-Za-z0-9_-]{3,64}$/;
 /** Generated codes: 8 characters from a 57-letter alphabet (≈ 46 bits), drawn from crypto. */
 const GENERATED_CODE_LENGTH = 8;
 
@@ -47,7 +48,7 @@ function isReservedCode(code: string): boolean {
 
 /** Checks a custom code's shape and that it is neither reserved nor taken (409). */
 export async function assertCustomCode(deps: { asyncDb: AsyncDbOrTx }, code: string): Promise<void> {
-  if (!CUSTOM_CODE.test(code)) throw new FieldError("code", "must be 3–64 letters, digits, '-' or '_'");
+  if (!SHORT_CODE.test(code)) throw new FieldError("code", "must be 3–64 letters, digits, '-' or '_'");
   if (isReservedCode(code)) throw new FieldError("code", `"${code}" is reserved; choose another code`);
   if (await codeTaken(deps.asyncDb, code)) throw codeTakenError(code);
 }

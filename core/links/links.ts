@@ -10,7 +10,7 @@ import { assertCustomCode, codeTakenError, newCode } from "./codes";
 import { validateLinkInput, type LinkInput, type LinkPatch } from "./validate";
 import { domainHostOf, linkDetails, linkSummary } from "./views";
 import { hashPassword } from "./password";
-import { invalidateLinkCache } from "./link-cache";
+import { invalidateLinkCache } from "../cluster/caches";
 import { isUniqueViolation, serializeOn, transaction, type AsyncDbOrTx, type AsyncTx } from "../../db/async";
 
 /** The link `id` if `userId` owns it; 404 otherwise (also for other users' links). */

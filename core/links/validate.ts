@@ -47,7 +47,9 @@ export interface LinkPatch {
   password?: string | null;
 }
 
-const TEXT_FIELDS = { title: 200, utm_source: 200, utm_medium: 200, utm_campaign: 200 } as const;
+/** The most characters of a link's title and of each UTM value, after trimming (the API model's limit too). */
+export const LINK_TEXT_MAX = 200;
+const TEXT_FIELDS = { title: LINK_TEXT_MAX, utm_source: LINK_TEXT_MAX, utm_medium: LINK_TEXT_MAX, utm_campaign: LINK_TEXT_MAX } as const;
 const URL_FIELDS = ["expired_url", "ios_url", "android_url", "desktop_url", "webhook_url"] as const;
 const COLUMN: Record<string, keyof LinkPatch["cols"]> = {
   title: "title",

@@ -5,7 +5,8 @@
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import { parseDate } from "../links/when";
-import { accountCurrency, getSettings } from "../reports/settings";
+import { getSettings } from "../reports/settings";
+import { workspaceCurrency } from "../workspaces/currency";
 import type { Post } from "../ads/post";
 import { parsePrice, type Price } from "./price";
 import { NAME_MAX, parsePostUrl, parseVenue, type Venue } from "./venue";
@@ -47,7 +48,7 @@ export interface PlacementPatch {
 async function costOf(deps: Pick<Deps, "asyncDb">, userId: number, cost: Price | string): Promise<Price> {
   if (typeof cost === "string") {
     try {
-      return parsePrice(cost, (await accountCurrency(deps, userId)).effective);
+      return parsePrice(cost, (await workspaceCurrency(deps, userId)).effective);
     } catch {
       throw new FieldError("cost", `"${cost}" is not a price: e.g. 5000 RUB, 5 000 ₽, $50 or 5000 (your default currency)`);
     }

@@ -12,7 +12,8 @@ import { ownedInvite } from "../channels/invites";
 import { ownedLink } from "../links/links";
 import { trackingUrlOf } from "../links/views";
 import { PERIODS, parsePeriod } from "../analytics/range";
-import { accountCurrency, getSettings } from "../reports/settings";
+import { getSettings } from "../reports/settings";
+import { workspaceCurrency } from "../workspaces/currency";
 import { planPost, placementInvites, trackPost, type Post, type TrackedPost } from "../ads/post";
 import { ownedPlacement, type PlacementRow } from "./owned";
 import { checkPlacementInput, type PlacementInput } from "./input";
@@ -250,7 +251,7 @@ export async function listPlacements(
   const list = await toPlacements(deps, rows, where);
   const sign = order === "asc" ? 1 : -1;
   // money is compared within a currency: the account's own first, then the others by code, in either order
-  const home = MONEY_SORTS.has(sort) ? (await accountCurrency(deps, userId)).effective : null;
+  const home = MONEY_SORTS.has(sort) ? (await workspaceCurrency(deps, userId)).effective : null;
   const group = (p: Placement) => (p.cost === null ? "" : p.cost.currency === home ? " " : p.cost.currency);
   return list.sort((a, b) => {
     const x = sortValue(a, sort);

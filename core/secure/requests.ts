@@ -9,7 +9,7 @@ import type { Deps } from "../deps";
 import { Gone, NotFound } from "../errors";
 import { randomCode } from "../random";
 import { ownedFolder } from "./folders";
-import { expiryAfter } from "./links";
+import { expiryAfter } from "./share-links";
 import { assertUnderCap } from "../accounts/caps";
 
 export type RequestRow = Tables["secureRequests"]["$inferSelect"];

@@ -4,9 +4,9 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { toJson, type LinkJson } from "./links";
+import { toShareLinkJson, type ShareLinkJson } from "./share-links";
 
-export type ShareListEntry = LinkJson & { fileName: string };
+export type ShareListEntry = ShareLinkJson & { fileName: string };
 
 /** The user's share links, newest first, at most `limit`. */
 export async function listShareLinks(
@@ -23,5 +23,5 @@ export async function listShareLinks(
     .where(eq(secureLinks.userId, userId))
     .orderBy(desc(secureLinks.id))
     .limit(limit);
-  return rows.map((r) => ({ ...toJson(deps, r.link, r.paused), fileName: r.fileName }));
+  return rows.map((r) => ({ ...toShareLinkJson(deps, r.link, r.paused), fileName: r.fileName }));
 }

@@ -8,7 +8,7 @@ import type { Deps } from "../deps";
 import type { FileRow } from "./files";
 import { queueViewNotice, type Viewer } from "./notify";
 
-type LinkRow = Tables["secureLinks"]["$inferSelect"];
+type ShareLinkRow = Tables["secureLinks"]["$inferSelect"];
 
 /**
  * Counts a view with one conditional UPDATE that succeeds only while the link is still active (not
@@ -22,7 +22,7 @@ export async function countView(
   now: Date,
   file: Pick<FileRow, "name">,
   viewer: Viewer,
-): Promise<LinkRow | undefined> {
+): Promise<ShareLinkRow | undefined> {
   const { secureLinks: l, secureFolders, secureFiles } = deps.asyncDb.tables;
   const folderActive = sql`not (select ${secureFolders.isPaused} from ${secureFolders} join ${secureFiles} on ${secureFiles.folderId} = ${secureFolders.id} where ${secureFiles.id} = ${l.fileId})`;
   return transaction(deps.asyncDb, async (tx) => {

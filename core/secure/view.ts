@@ -8,15 +8,15 @@ import type { Deps } from "../deps";
 import { type AppError, Forbidden, Gone, NotFound } from "../errors";
 import { cleanFileName, hasContent, type FileRow } from "./files";
 import { signGrant, verifyGrant } from "./grants";
-import { linkState, type LinkState } from "./links";
+import { shareLinkState, type ShareLinkState } from "./share-links";
 import type { Viewer } from "./notify";
 import { checkSharePassword, type AttemptLimiter } from "./share-password";
 import { countView } from "./view-count";
 
-type LinkRow = Tables["secureLinks"]["$inferSelect"];
+type ShareLinkRow = Tables["secureLinks"]["$inferSelect"];
 
 export interface Opened {
-  link: LinkRow;
+  link: ShareLinkRow;
   file: FileRow;
   /** true when this request counted a view */
   counted: boolean;
@@ -51,7 +51,7 @@ async function load(deps: Pick<Deps, "asyncDb">, code: string) {
 }
 
 /** The public error for a link state other than active. */
-function stateError(state: Exclude<LinkState, "active">): AppError {
+function stateError(state: Exclude<ShareLinkState, "active">): AppError {
   switch (state) {
     case "revoked":
       return new Forbidden("This link has been revoked by its owner", "link_revoked");
@@ -80,7 +80,7 @@ export async function openLink(deps: OpenDeps, code: string, mode: OpenMode): Pr
   const row = await load(deps, code);
   if (!row || !hasContent(row.file)) throw unknownLink();
   const now = deps.clock.now();
-  const state = linkState(row.link, row.paused, now);
+  const state = shareLinkState(row.link, row.paused, now);
   // a grant holder already used one of the views: using them up afterwards does not cut them off
   const granted = verifyGrant(deps, mode.grant, row.link.id, mode.ip);
   if (state !== "active" && !(state === "exhausted" && granted)) throw stateError(state);
@@ -92,7 +92,7 @@ export async function openLink(deps: OpenDeps, code: string, mode: OpenMode): Pr
   if (counted) return { link: counted, file: row.file, counted: true };
   const again = await load(deps, code);
   if (!again) throw unknownLink();
-  const now2 = linkState(again.link, again.paused, now);
+  const now2 = shareLinkState(again.link, again.paused, now);
   throw stateError(now2 === "active" ? "exhausted" : now2);
 }
 

@@ -20,6 +20,7 @@ export type { Workspace } from "./workspaces";
 export { listMembers, memberRole, removeMember, setMemberRole, type Member } from "./members";
 export { createInvite, inviteTokenOfStart, joinWorkspace } from "./invites";
 export { pruneAudit, recordAudit, type AuditEntry, type AuditFilter, type AuditInput } from "./audit";
+export { setWorkspaceCurrency, workspaceCurrency } from "./currency";
 export { actingPrincipal, WORKSPACE_HEADER, type ActingPrincipal } from "./acting";
 export { requireRole, ROLES, ROLE_TABLE, type Role } from "../tokens/roles";
 

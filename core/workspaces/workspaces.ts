@@ -4,6 +4,7 @@ import { FieldError, NotFound, ValidationError } from "../errors";
 import { transaction, type AsyncDbOrTx } from "../../db/async";
 import { requireRole, type Role } from "../tokens/roles";
 import { recordAudit } from "./audit";
+import { removeStoredFiles } from "../secure/storage";
 
 /** A workspace as one person sees it: its id (the owner account's id), its name, their role in it. */
 export interface Workspace {
@@ -122,18 +123,27 @@ export async function renameWorkspace(deps: Pick<Deps, "asyncDb" | "clock">, act
 
 /**
  * Deletes a team workspace and everything it owns (its links, channels, tokens… go with the account
- * row). Only an owner may; a personal workspace cannot be deleted.
+ * row), and then its secure files' bytes from the file storage (disk, database or S3), which the
+ * rows only point to. Only an owner may; a personal workspace cannot be deleted.
  */
-export async function deleteWorkspace(deps: Pick<Deps, "asyncDb" | "clock">, actorId: number, workspaceId: number): Promise<void> {
+export async function deleteWorkspace(
+  deps: Pick<Deps, "asyncDb" | "clock" | "storage" | "log">,
+  actorId: number,
+  workspaceId: number,
+): Promise<void> {
   const ws = await getWorkspace(deps, actorId, workspaceId);
   requireRole(ws.role, "owner");
   if (ws.personal) throw new ValidationError("Your personal workspace cannot be deleted");
-  const { users } = deps.asyncDb.tables;
-  await transaction(deps.asyncDb, async (tx) => {
+  const { users, secureFiles } = deps.asyncDb.tables;
+  const stored = await transaction(deps.asyncDb, async (tx) => {
+    const files = await tx.select({ path: secureFiles.storagePath }).from(secureFiles).where(eq(secureFiles.userId, workspaceId));
     // a person whose current workspace this was is back in their own
     await tx.update(users).set({ currentWorkspaceId: null }).where(eq(users.currentWorkspaceId, workspaceId));
     await tx.delete(users).where(and(eq(users.id, workspaceId), eq(users.kind, "team")));
+    return files.map((f) => f.path);
   });
+  // after the commit: bytes go only once no row points to them
+  await removeStoredFiles(deps, stored);
 }
 
 /** The workspace the person last chose in the bot, or their own when none (or when they left it). */

@@ -2,6 +2,9 @@ import type { Kit } from "../kit";
 import type { accountTables } from "./accounts";
 import { sql } from "drizzle-orm";
 
+/** The ad networks a link's pixel can belong to: the column's values, the API's enum and core's checks. */
+export const PIXEL_TYPES = ["facebook", "google", "tiktok", "yandex", "vk"] as const;
+
 export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
   const tags = k.table(
     "tags",
@@ -26,7 +29,7 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
         .notNull()
         .references(() => users.id, { onDelete: "cascade" }),
       name: k.text("name").notNull(),
-      type: k.text("type", { enum: ["facebook", "google", "tiktok", "yandex", "vk"] }).notNull(),
+      type: k.text("type", { enum: PIXEL_TYPES }).notNull(),
       pixelId: k.text("pixel_id").notNull(),
       createdAt: k.createdAt(),
     },

@@ -1,5 +1,7 @@
 /** Fetch wrapper for the service API: auth header (JWT or Telegram initData), refresh on 401, errors. */
 import { language, t } from "./i18n";
+import { treaty } from "@elysiajs/eden";
+import type { createApi } from "../../api/app";
 import { problemInWords } from "../../core/i18n/problem";
 
 export class ApiError extends Error {
@@ -100,17 +102,24 @@ async function tryRefresh(): Promise<boolean> {
   return true;
 }
 
-async function toError(res: Response): Promise<ApiError> {
-  let body: any = null;
-  try {
-    body = await res.json();
-  } catch {}
-  const msg = body?.message ?? (res.status === 404 ? t("app-not-found") : t("app-request-failed", { status: String(res.status) }));
+/** An error answer's body in the contract's error model (any field may be missing on a foreign answer). */
+interface Problem {
+  error?: string;
+  message?: string;
+  details?: { field: string; message: string }[];
+}
+
+const problemOf = (body: unknown): Problem => (typeof body === "object" && body !== null ? (body as Problem) : {});
+
+/** The ApiError of a non-2xx answer: the server's message in the user's words. */
+function toError(status: number, body: unknown): ApiError {
+  const p = problemOf(body);
+  const msg = p.message ?? (status === 404 ? t("app-not-found") : t("app-request-failed", { status: String(status) }));
   return new ApiError(
-    res.status,
-    body?.error ?? "http_error",
-    problemInWords(language(), { code: body?.error, message: msg, details: body?.details }, t),
-    body?.details,
+    status,
+    p.error ?? "http_error",
+    problemInWords(language(), { code: p.error, message: msg, details: p.details }, t),
+    p.details,
   );
 }
 
@@ -122,65 +131,92 @@ async function sessionRefused(res: Response): Promise<boolean> {
     .clone()
     .json()
     .catch(() => null);
-  return SESSION_ERRORS.has(body?.error);
+  return SESSION_ERRORS.has(problemOf(body).error ?? "");
 }
 
-/** Sends a request with the session's credentials (refreshing once on 401); a successful response or ApiError. */
-async function send(method: string, path: string, body?: unknown, retried = false): Promise<Response> {
-  const headers: Record<string, string> = { ...authHeaders() };
-  if (body !== undefined && !(body instanceof FormData)) headers["content-type"] = "application/json";
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  }).catch(() => {
+/**
+ * The client's fetch: the session's credentials and the workspace on every request, one refresh and
+ * retry on a 401 about the session's token (signing out when the refresh fails).
+ */
+async function sessionFetch(url: string | URL | Request, init: RequestInit = {}, retried = false): Promise<Response> {
+  const headers = { ...(init.headers as Record<string, string> | undefined), ...authHeaders() };
+  const res = await fetch(url, { ...init, headers }).catch(() => {
     throw unreachable();
   });
   if (res.status === 401 && !initData && !retried && localStorage.getItem(ACCESS) && (await sessionRefused(res))) {
-    if (await tryRefresh()) return send(method, path, body, true);
+    if (await tryRefresh()) return sessionFetch(url, init, true);
     signOut();
   }
-  if (!res.ok) throw await toError(res);
   return res;
 }
 
-/** Calls the API; JSON in, JSON out. Throws ApiError with the server's message. */
-async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await send(method, path, body);
-  if (res.status === 204) return undefined as T;
+/**
+ * A successful answer's body as the server sent it: JSON parsed without reviving dates, anything else
+ * as text. Error answers are left to Eden (null), which then reports them as the call's `error`.
+ */
+async function readBody(res: Response): Promise<unknown> {
+  if (!res.ok) return null;
+  if (res.status === 204) return "";
   const type = res.headers.get("content-type") ?? "";
-  return (type.includes("json") ? res.json() : res.text()) as Promise<T>;
+  return type.includes("json") ? res.json() : res.text();
 }
 
-/** GET of a paged list: the items and the X-Total-Count header (the number over all pages). */
-export async function getPage<T>(path: string): Promise<{ items: T[]; total: number }> {
-  const res = await send("GET", path);
-  const items = (await res.json()) as T[];
-  return { items, total: Number(res.headers.get("x-total-count") ?? items.length) };
+type App = ReturnType<typeof createApi>;
+
+/**
+ * The API typed by its routes' response schemas (Eden treaty over the server's app type, imported as a
+ * type only: no server code reaches the bundle). `call` or `page` turns an answer into its data.
+ */
+export const client = treaty<App>(location.origin, {
+  fetcher: Object.assign(sessionFetch, { preconnect: fetch.preconnect }),
+  onResponse: readBody,
+  parseDate: false,
+});
+
+/** What a treaty call answers: the data of a 2xx, or the error with its status and body. */
+interface Answer {
+  data: unknown;
+  error: { status: unknown; value: unknown } | null;
+  response?: Response;
 }
 
-export const get = <T = any>(path: string) => api<T>("GET", path);
-export const post = <T = any>(path: string, body?: unknown) => api<T>("POST", path, body ?? {});
-export const patch = <T = any>(path: string, body?: unknown) => api<T>("PATCH", path, body);
-export const del = <T = any>(path: string) => api<T>("DELETE", path);
+/** The data of a successful answer (its route's 2xx schema). */
+export type Data<A> = Exclude<Extract<A, { error: null }> extends { data: infer D } ? D : never, null>;
 
-/** Multipart upload with progress (fetch has no upload progress, XMLHttpRequest does). */
-export function upload(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<any> {
+/** Awaits a client call: its data, or an ApiError with the server's message (status 0: unreachable). */
+export async function call<A extends Answer>(request: Promise<A>): Promise<Data<A>> {
+  const { data, error } = await request;
+  if (!error) return data as Data<A>;
+  if (error.value instanceof ApiError) throw error.value;
+  throw toError(Number(error.status), error.value);
+}
+
+/** A paged list: its items and the X-Total-Count header (the number over all pages). */
+export async function page<A extends Answer>(request: Promise<A>): Promise<{ items: Data<A>; total: number }> {
+  const { response } = await request;
+  const items = await call(request);
+  const total = Number(response?.headers.get("x-total-count") ?? (Array.isArray(items) ? items.length : 0));
+  return { items, total };
+}
+
+/**
+ * Multipart upload with progress, outside the typed client: fetch (and so Eden) has no upload progress,
+ * XMLHttpRequest does. Sends the same credentials; a non-2xx answer is an ApiError.
+ */
+export function upload(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", path);
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => {
-      let body: any = null;
+      let body: unknown = null;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {}
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body);
-      else
-        reject(
-          new ApiError(xhr.status, body?.error ?? "http_error", body?.message ?? t("app-upload-failed", { status: String(xhr.status) })),
-        );
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      const p = problemOf(body);
+      reject(new ApiError(xhr.status, p.error ?? "http_error", p.message ?? t("app-upload-failed", { status: String(xhr.status) })));
     };
     xhr.onerror = () => reject(unreachable());
     xhr.send(form);

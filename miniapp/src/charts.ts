@@ -1,4 +1,5 @@
 /** Chart components over a lazily loaded Chart.js, coloured from the current theme. */
+import type { Chart, ChartConfiguration, Scale, TooltipItem } from "chart.js";
 import { useEffect, useRef } from "preact/hooks";
 import { html } from "./ui";
 import { language, t } from "./i18n";
@@ -10,11 +11,18 @@ function cssVar(name: string, fallback: string): string {
 }
 
 /** One Chart.js canvas; redrawn when the config's data changes. */
-export function ChartView({ config, label, height = 220 }: { config: any; label: string; height?: number }) {
+/** What the config functions below build: Chart.js's configuration, plus the fallback table's row labels. */
+interface ChartSpec {
+  type: string;
+  data: { labels: (string | number)[]; shown?: string[]; datasets: { label?: string; data: number[] }[] };
+  options?: Record<string, unknown>;
+}
+
+export function ChartView({ config, label, height = 220 }: { config: ChartSpec; label: string; height?: number }) {
   const key = JSON.stringify(config);
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    let chart: any;
+    let chart: Chart | undefined;
     let live = true;
     import("./chart-lib").then(({ Chart }) => {
       if (!live || !canvas.current) return;
@@ -22,10 +30,11 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
       const grid = cssVar("--border", "#ddd");
       Chart.defaults.color = text;
       Chart.defaults.borderColor = grid;
+      // the specs are built below for the chart types they name; Chart.js checks them when drawing
       chart = new Chart(canvas.current, {
         ...config,
         options: { responsive: true, maintainAspectRatio: false, animation: false, locale: language(), ...config.options },
-      });
+      } as ChartConfiguration);
       canvas.current.dataset.ready = "1";
     });
     return () => {
@@ -37,7 +46,7 @@ export function ChartView({ config, label, height = 220 }: { config: any; label:
 }
 
 /** The chart's numbers as a table: the canvas's fallback content, which screen readers read instead of the drawing. */
-function dataTable(data: { labels: string[]; shown?: string[]; datasets: { label?: string; data: number[] }[] }, label: string) {
+function dataTable(data: ChartSpec["data"], label: string) {
   return html`<table aria-label=${label}><thead><tr><th></th>${data.datasets.map((d) => html`<th>${d.label ?? t("app-clicks-label")}</th>`)}</tr></thead>
     <tbody>${(data.shown ?? data.labels).map((l, i) => html`<tr><th>${l}</th>${data.datasets.map((d) => html`<td>${d.data[i]}</td>`)}</tr>`)}</tbody></table>`;
 }
@@ -71,7 +80,7 @@ export function lineConfig(labels: string[], series: { label: string; data: numb
             maxRotation: 0,
             autoSkip: true,
             maxTicksLimit: 5,
-            callback(this: any, v: number) {
+            callback(this: Scale, v: number) {
               return shortLabel(this.getLabelForValue(v));
             },
           },
@@ -88,17 +97,19 @@ export function lineConfig(labels: string[], series: { label: string; data: numb
  * were taken), the axis, the tooltips and the fallback table labelled by `label` (local date and time).
  */
 export function timeLineConfig(at: number[], series: { label: string; data: number[] }[], label: (ms: number) => string) {
-  const c: any = lineConfig(at.map(label), series);
-  c.data.shown = c.data.labels;
-  c.data.labels = at;
-  c.options.scales.x = {
+  const c = lineConfig(at.map(label), series);
+  const x = {
     type: "linear",
     min: at[0],
     max: at.at(-1),
     ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 4, callback: (v: number) => label(v) },
   };
-  c.options.plugins.tooltip = { callbacks: { title: (items: any[]) => (items[0] ? label(items[0].parsed.x) : "") } };
-  return c;
+  const tooltip = { callbacks: { title: (items: TooltipItem<"line">[]) => (items[0] ? label(items[0].parsed.x ?? 0) : "") } };
+  return {
+    ...c,
+    data: { labels: at, datasets: c.data.datasets, shown: c.data.labels },
+    options: { ...c.options, scales: { ...c.options.scales, x }, plugins: { ...c.options.plugins, tooltip } },
+  };
 }
 
 export function barConfig(labels: string[], data: number[], horizontal = true) {

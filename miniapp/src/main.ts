@@ -2,7 +2,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import "./styles.css";
-import { currentWorkspace, get, isSignedIn, onSessionChange, useInitData } from "./api";
+import { call, client, currentWorkspace, isSignedIn, onSessionChange, useInitData } from "./api";
 import { guessLanguage, onLanguageChange, setLanguage, setTimeZone, t, type Language } from "./i18n";
 import { linkTo, match, navigate, useRoute } from "./router";
 import { initTelegram, useBackButton } from "./telegram";
@@ -48,7 +48,8 @@ const Icon = ({ name }: { name: string }) =>
   html`<svg class="tab-icon" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" stroke-width="2"
     stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d=${ICONS[name]} /></svg>`;
 
-type Route = [string, (p: any) => any];
+/** A path pattern and the page it shows (given the pattern's parameters, e.g. `id`). */
+type Route = [string, (params: { id: string }) => unknown];
 const ROUTES: Route[] = [
   ["/links", LinksPage],
   ["/links/new", LinkForm],
@@ -124,7 +125,7 @@ function useLanguage(signedIn: boolean): Language | null {
   useEffect(() => {
     if (!signedIn) return setLang(null);
     let live = true;
-    get<{ language: Language; time_zone: string }>("/api/settings").then(
+    call(client.api.settings.get()).then(
       (s) => live && (setTimeZone(s.time_zone), setLanguage(s.language), setLang(s.language)),
       // an account whose settings cannot be read keeps the guessed language
       () => live && setLang(document.documentElement.lang as Language),

@@ -1,13 +1,18 @@
 /** Passkeys through @simplewebauthn/browser (loaded on demand, bundled with the app). */
 import { t } from "./i18n";
-import { del, get, post } from "./api";
-import type { Passkey } from "../../api/auth/model";
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { call, client } from "./api";
 
 const lib = () => import("@simplewebauthn/browser");
 
-/** The options object may come bare or wrapped ({options}). */
-function unwrap(o: any) {
-  return o?.options ?? o;
+/**
+ * The options object may come bare or wrapped ({options}). The API's schema names only its challenge
+ * (the rest is the WebAuthn library's output, passed through as is), so it is read as the browser
+ * library's options type `O`.
+ */
+function unwrap<O>(o: { challenge: string }): O {
+  const wrapped = (o as { options?: unknown }).options;
+  return (wrapped ?? o) as O;
 }
 
 /**
@@ -27,9 +32,11 @@ function promptError(e: unknown, signIn: { email?: string } | null): Error {
 /** Registers a passkey for the signed-in user. */
 export async function registerPasskey(name?: string) {
   const { startRegistration } = await lib();
-  const options = unwrap(await post("/api/auth/passkey/register/options", name ? { name } : {}));
+  const options = unwrap<PublicKeyCredentialCreationOptionsJSON>(
+    await call(client.api.auth.passkey.register.options.post(name ? { name } : {})),
+  );
   const response = await startRegistration({ optionsJSON: options }).catch((e) => Promise.reject(promptError(e, null)));
-  return post("/api/auth/passkey/register/verify", name ? { ...response, name } : response);
+  return call(client.api.auth.passkey.register.verify.post(name ? { ...response, name } : response));
 }
 
 /**
@@ -38,10 +45,12 @@ export async function registerPasskey(name?: string) {
  */
 export async function loginWithPasskey(email?: string) {
   const { startAuthentication } = await lib();
-  const options = unwrap(await post("/api/auth/passkey/login/options", email ? { email } : {}));
+  const options = unwrap<PublicKeyCredentialRequestOptionsJSON>(
+    await call(client.api.auth.passkey.login.options.post(email ? { email } : {})),
+  );
   const response = await startAuthentication({ optionsJSON: options }).catch((e) => Promise.reject(promptError(e, { email })));
-  return post("/api/auth/passkey/login/verify", response);
+  return call(client.api.auth.passkey.login.verify.post(response));
 }
 
-export const listPasskeys = () => get<Passkey[]>("/api/auth/passkey/list");
-export const removePasskey = (id: number | string) => del(`/api/auth/passkey/${id}`);
+export const listPasskeys = () => call(client.api.auth.passkey.list.get());
+export const removePasskey = (id: number | string) => call(client.api.auth.passkey({ id }).delete());

@@ -29,8 +29,11 @@ export interface WebApp {
 const SCRIPT = "https://telegram.org/js/telegram-web-app.js";
 let webApp: WebApp | null = null;
 
+/** What Telegram's script adds to the page. */
+const telegramOf = () => (window as unknown as { Telegram?: { WebApp?: WebApp } }).Telegram;
+
 function current(): WebApp | null {
-  const w = (window as any).Telegram?.WebApp as WebApp | undefined;
+  const w = telegramOf()?.WebApp;
   return w && w.initData ? w : null;
 }
 
@@ -41,7 +44,7 @@ function current(): WebApp | null {
 export async function initTelegram(): Promise<WebApp | null> {
   let w = current();
   const launched = /tgWebApp(Data|Platform)/.test(location.hash + location.search);
-  if (!w && launched && !(window as any).Telegram?.WebApp) {
+  if (!w && launched && !telegramOf()?.WebApp) {
     await new Promise<void>((resolve) => {
       const s = document.createElement("script");
       s.src = SCRIPT;

@@ -52,8 +52,20 @@ export function ErrorBox({ error, retry }: { error: Error | string; retry?: () =
 export function Async<T>({ state, children }: { state: AsyncState<T>; children: (d: T) => ComponentChildren }) {
   if (state.error) return html`<${ErrorBox} error=${state.error} retry=${state.reload} />`;
   if (state.data === undefined) return html`<${Loading} />`;
-  return children(state.data) as any;
+  return children(state.data);
 }
+
+/** The data an AsyncState holds once loaded (to name it where a template hands it to a function). */
+export type Loaded<S> = S extends AsyncState<infer T> ? T : never;
+
+/** The form control an event came from (its `value`, `checked` and `files`). */
+const control = (e: Event) => e.currentTarget as HTMLInputElement;
+/** The value of the input, select or textarea an event came from. */
+export const inputValue = (e: Event): string => control(e).value;
+/** Whether the checkbox an event came from is checked. */
+export const inputChecked = (e: Event): boolean => control(e).checked;
+/** The first file chosen in the file input an event came from. */
+export const inputFile = (e: Event): File | null => control(e).files?.[0] ?? null;
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
 /** A short message at the bottom of the screen. */

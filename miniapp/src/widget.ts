@@ -5,13 +5,14 @@
  * Content-Security-Policy forbids.
  */
 import { t } from "./i18n";
-import { get } from "./api";
+import { call, client } from "./api";
 
-let config: Promise<{ botId: number | null; botUsername: string | null; baseUrl: string; shortUrl: string }> | null = null;
+const fetchConfig = () => call(client.app["config.json"].get());
+let config: ReturnType<typeof fetchConfig> | null = null;
 
 /** Server facts the client needs (bot username for the widget, short URL base). */
 export function appConfig() {
-  config ??= get("/app/config.json");
+  config ??= fetchConfig();
   return config;
 }
 
@@ -23,6 +24,11 @@ export interface WidgetUser {
   photo_url?: string;
   auth_date: number;
   hash: string;
+}
+
+/** What Telegram's widget script adds to `window.Telegram`. */
+interface TelegramLogin {
+  auth(options: { bot_id: number; request_access: "write" }, callback: (user: WidgetUser | false) => void): void;
 }
 
 const WIDGET_SCRIPT = "https://telegram.org/js/telegram-widget.js?22";
@@ -60,9 +66,12 @@ export function mountLoginWidget(
   button.disabled = true;
   // called straight from the click, so the browser lets the popup open
   button.onclick = () =>
-    (window as any).Telegram.Login.auth({ bot_id: botId, request_access: "write" }, (user: WidgetUser | false) => {
-      if (user) onAuth(user);
-    });
+    (window as unknown as { Telegram: { Login: TelegramLogin } }).Telegram.Login.auth(
+      { bot_id: botId, request_access: "write" },
+      (user: WidgetUser | false) => {
+        if (user) onAuth(user);
+      },
+    );
   el.appendChild(button);
   loadWidgetScript().then(
     () => (button.disabled = false),

@@ -186,6 +186,24 @@ test("the GET postback URL records a conversion with a key of the account and an
   expect(refused.status).toBe(404);
   expect(refused.json.error).toBe("not_found");
   expect((await t.request("GET", `/api/conversions/stats?link_id=${l.id}`, { token })).json.count).toBe(1);
+  // the key's making and revoking are in the audit log; conversions, which the network reports, are not
+  const audit = await t.request("GET", `/api/workspaces/${userId}/audit`, { token });
+  expect(audit.status).toBe(200);
+  expect(audit.json.data.map((e: { action: string }) => e.action).sort()).toEqual([
+    "links.create",
+    "postback_keys.create",
+    "postback_keys.delete",
+  ]);
+});
+
+test("conversions reported through the API are not audit entries; a postback set up is", async () => {
+  const l = await link({ url: "https://x.example/?c={click_id}" });
+  const clickId = /c=(.+)$/.exec(await go(l.code))![1]!;
+  for (let i = 0; i < 3; i++) expect((await report({ event: "lead", click_id: clickId, external_id: `lead-${i}` })).status).toBe(201);
+  const hook = await t.request("POST", "/api/postbacks", { token, body: { url: "https://net.example/pb?c={click_id}", events: ["lead"] } });
+  expect(hook.status).toBe(201);
+  const audit = await t.request("GET", `/api/workspaces/${userId}/audit`, { token });
+  expect(audit.json.data.map((e: { action: string }) => e.action).sort()).toEqual(["links.create", "postbacks.create"]);
 });
 
 test("scopes: write:conversions reports, read:conversions reads; a bad event or currency is a 400 naming the field", async () => {

@@ -74,6 +74,25 @@ describe("create", () => {
     expect((await t.request("GET", "/api/links", { token })).json).toEqual([]);
   });
 
+  test("a title and UTM values of 200 characters are kept; one more is refused with the limit named, by the API and the core alike", async () => {
+    const at = "x".repeat(200);
+    const made = await create({ url: "https://ok.example", title: at, utm_source: at, utm_medium: at, utm_campaign: at });
+    expect(made.status).toBe(201);
+    expect((await t.request("GET", `/api/links/${made.json.id}`, { token })).json.title).toBe(at);
+    for (const field of ["title", "utm_source", "utm_medium", "utm_campaign"]) {
+      const res = await create({ url: "https://ok.example", [field]: `${at}y` });
+      expect({ status: res.status, details: res.json.details }).toEqual({
+        status: 400,
+        details: [{ field, message: "must be at most 200 characters" }],
+      });
+      const edited = await t.request("PATCH", `/api/links/${made.json.id}`, { token, body: { [field]: `${at}y` } });
+      expect({ status: edited.status, details: edited.json.details }).toEqual({
+        status: 400,
+        details: [{ field, message: "must be at most 200 characters" }],
+      });
+    }
+  });
+
   test("out-of-range values are refused with a message that says what is wanted", async () => {
     for (const [body, field, message] of [
       [{ max_clicks: 0 }, "max_clicks", "must be a positive whole number"],

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { ORPHAN_CODES_PER_DAY, pruneOrphanVisits } from "../../core/links/orphans";
+import { ORPHAN_CODES_PER_DAY, pruneOrphanVisits } from "../../core/redirect/orphans";
 import { JOBS } from "../../jobs";
 import { addVerifiedDomain } from "../helpers/domains";
 import { eventually } from "../helpers/eventually";

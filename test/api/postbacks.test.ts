@@ -60,6 +60,9 @@ test("each event's postback is delivered once, with its macros, through a restar
 
   const link = (await req("POST", "/api/links", { url: "https://t.me/shop_bot?start={click_id}" })).json;
   const clickId = /start=(.+)$/.exec(await visit(link.code, "?sub1=net%20a"))![1]!;
+  // Telegram's link preview fetches the link too: a bot click, which no click postback reports
+  const preview = await s.t.request("GET", `/${link.code}`, { headers: { "user-agent": "TelegramBot (like TwitterBot)" } });
+  expect(preview.status).toBe(302);
   await s.t.deps.clicks.flush();
   const invite = (await req("POST", `/api/channels/${channelId}/invites`, { name: "Ad", join_request: true })).json;
   s.fake.pushUpdate({

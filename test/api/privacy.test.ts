@@ -8,7 +8,7 @@ import { FakeBotApi, FAKE_BOT_TOKEN } from "../helpers/fake-bot-api";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { insertLink } from "../helpers/clicks";
 import { deliveryWorker } from "../../app/delivery-routes";
-import { truncateIp } from "../../core/clicks/privacy";
+import { truncateIp } from "../../core/redirect/privacy";
 import { ConfigError, loadConfig } from "../../config";
 
 const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";

@@ -37,7 +37,7 @@ test("a value of the right type that breaks a bound of an optional or nullable f
   const { token } = await t.telegramUser(42, "alice");
   const cases: [string, string, unknown, string, string][] = [
     ["POST", "/api/links", { url: "https://a.example", max_clicks: 0 }, "max_clicks", "must be a positive whole number"], // the links model names the rule itself,
-    ["POST", "/api/links", { url: "https://a.example", title: "x".repeat(5000) }, "title", "Expected string length less or equal to 1000"],
+    ["POST", "/api/links", { url: "https://a.example", title: "x".repeat(5000) }, "title", "must be at most 200 characters"], // the limit core checks, in its words,
     [
       "POST",
       "/api/secure/links",

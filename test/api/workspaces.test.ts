@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { readdirSync } from "node:fs";
+import { join as joinPath } from "node:path";
 import { sha256 } from "../../core/random";
+import { pngBytes } from "./secure/helpers";
 
 let t: TestApp;
 beforeEach(() => (t = createTestApp()));
@@ -187,5 +190,40 @@ describe("workspaces over HTTP", () => {
     const { links } = t.deps.asyncDb.tables;
     expect(await t.deps.asyncDb.select().from(links)).toEqual([]);
     void link;
+  });
+
+  test("deleting a team removes its secure files' bytes from the storage; a member's own files stay", async () => {
+    const ann = await t.telegramUser(1, "ann");
+    const ws = await teamOf(ann.token);
+    async function uploaded(headers: Record<string, string>, name: string) {
+      const folder = (await t.request("POST", "/api/secure/folders", { token: ann.token, headers, body: { name } })).json;
+      const file = (
+        await t.request("POST", "/api/secure/files", {
+          token: ann.token,
+          headers,
+          body: { folderId: folder.id, name, contentType: "file" },
+        })
+      ).json;
+      const form = new FormData();
+      form.append("file", new Blob([pngBytes()], { type: "image/png" }), `${name}.png`);
+      const up = await t.request("POST", `/api/secure/files/${file.id}/upload`, { token: ann.token, headers, body: form });
+      expect(up.status).toBe(200);
+      return file.id as number;
+    }
+    const teamFiles = [await uploaded({ "x-workspace": String(ws) }, "team-a"), await uploaded({ "x-workspace": String(ws) }, "team-b")];
+    const ownFile = await uploaded({}, "mine");
+    const { secureFiles } = t.deps.asyncDb.tables;
+    const rows = await t.deps.asyncDb.select({ id: secureFiles.id, path: secureFiles.storagePath }).from(secureFiles);
+    const pathOf = (id: number) => rows.find((r) => r.id === id)!.path!;
+    for (const id of [...teamFiles, ownFile]) expect(await t.deps.storage.open(pathOf(id))).not.toBeNull();
+    expect((await t.request("DELETE", `/api/workspaces/${ws}`, { token: ann.token })).json).toEqual({ success: true });
+    for (const id of teamFiles) expect(await t.deps.storage.open(pathOf(id))).toBeNull();
+    expect(await t.deps.storage.open(pathOf(ownFile))).not.toBeNull();
+    if (t.deps.storage.driver === "local") {
+      // nothing of the team's is left on disk: the storage dir holds the member's own file only
+      const dir = joinPath(t.deps.config.dataDir, "secure");
+      const left = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      expect(left.map((e) => e.name)).toEqual([pathOf(ownFile).split("/").pop()!]);
+    }
   });
 });

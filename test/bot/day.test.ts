@@ -108,13 +108,13 @@ test("a share link's screen names its file", async () => {
   const { findUserByIdentity } = await import("../../core/accounts/users");
   const { createFolder } = await import("../../core/secure/folders");
   const { createFile } = await import("../../core/secure/files");
-  const { createLink } = await import("../../core/secure/links");
+  const { createShareLink } = await import("../../core/secure/share-links");
   b = unitBot({}, { language_code: "ru" });
   await b.send("/start");
   const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
   const folder = await createFolder(b.t.deps, user.id, { name: "Договоры" });
   const file = await createFile(b.t.deps, user.id, { folderId: folder.id, name: "договор.pdf", contentType: "text", textContent: "…" });
-  const link = await createLink(b.t.deps, user.id, { fileId: file.id, expiresInHours: 24, maxViews: null });
+  const link = await createShareLink(b.t.deps, user.id, { fileId: file.id, expiresInHours: 24, maxViews: null });
   await b.send(link.url);
   expect(lastText()).toStartWith("📄 <b>договор.pdf</b>");
   // a small file takes room: the storage line never says 0 with files stored

@@ -16,7 +16,7 @@ import { expectRussian } from "../helpers/russian";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { createFolder } from "../../core/secure/folders";
 import { createFile } from "../../core/secure/files";
-import { createLink as createShare } from "../../core/secure/links";
+import { createShareLink as createShare } from "../../core/secure/share-links";
 import { createRequest } from "../../core/secure/requests";
 import { createLink } from "../../core/links/links";
 import { createTag } from "../../core/catalog/tags";

@@ -9,7 +9,7 @@ import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { createFolder } from "../../core/secure/folders";
 import { createFile, listFiles } from "../../core/secure/files";
-import { createLink as createShare, getLink as getShare, listLinks as listShares } from "../../core/secure/links";
+import { createShareLink as createShare, getShareLink as getShare, listFileShareLinks as listShares } from "../../core/secure/share-links";
 import { createRequest, getRequest, listRequests } from "../../core/secure/requests";
 import { createLink } from "../../core/links/links";
 import { insertLink } from "../helpers/clicks";

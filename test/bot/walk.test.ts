@@ -13,7 +13,7 @@ import { createTag } from "../../core/catalog/tags";
 import { createPixel } from "../../core/catalog/pixels";
 import { createFolder } from "../../core/secure/folders";
 import { createFile } from "../../core/secure/files";
-import { createLink as createShare } from "../../core/secure/links";
+import { createShareLink as createShare } from "../../core/secure/share-links";
 import { createRequest } from "../../core/secure/requests";
 import { createTracker } from "../../core/tracking/trackers";
 import { createPlacement } from "../../core/placements/placements";

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { startBotApp } from "./helpers";
 import { eventually } from "../helpers/eventually";
 import type { RecordedCall } from "../helpers/fake-bot-api";
+import { createTracker } from "../../core/tracking/trackers";
 
 setDefaultTimeout(60_000);
 
@@ -161,6 +162,19 @@ test("a viewer reads the team's links but is refused a change in words; an admin
   const list = await shown(BOB.id, (t) => t.startsWith("🔗 <b>Your links</b> (1)"), "the team's list");
   expect(labels(list).join(" ")).toContain("example.com/ours");
   expect(labels(list)).not.toContain("➕ New link");
+  // the link's card: what a viewer may do (stats, chart, export, QR), none of what changes it
+  tap(labels(list).find((b) => b.includes("example.com/ours"))!, BOB);
+  const card = await shown(BOB.id, (t) => t.includes("example.com/ours") && !t.startsWith("🔗 <b>Your links"), "the card");
+  expect(labels(card)).toEqual(["📋 Copy link", "↗️ Share", "📊 Stats", "📈 Chart", "📤 Export", "🔳 QR", "⬅️ My links"]);
+  // the team's tracker: its list without "New tracker", its screen with its matches alone
+  const team = (await s.t.deps.asyncDb.select().from(s.t.deps.asyncDb.tables.links))[0]!.userId;
+  await createTracker(s.t.deps, team, { name: "Bitcoin", keyword: "bitcoin" });
+  say("/trackers", BOB);
+  const trackers = await shown(BOB.id, (t) => t.startsWith("🔎 <b>Your keyword trackers</b>"), "the team's trackers");
+  expect(labels(trackers)).not.toContain("➕ New tracker");
+  tap(labels(trackers).find((b) => b.includes("Bitcoin"))!, BOB);
+  const tracker = await shown(BOB.id, (t) => t.includes("Bitcoin") && !t.startsWith("🔎 <b>Your keyword"), "the tracker");
+  expect(labels(tracker)).toEqual(["📰 Matches", "⬅️ Trackers"]);
   say("https://example.com/theirs", BOB);
   await shown(BOB.id, (t) => t.startsWith("⚠️ This needs the editor role in this workspace; you are a viewer"), "the refusal");
   say("/track", BOB);

@@ -109,7 +109,7 @@ describe("links in the dashboard", () => {
     await screenshot(page, "links-paged");
 
     // the search runs on the server: "Item 1" was on the last page of the first load
-    const searched = page.waitForResponse((r) => r.url().includes("/api/links?") && r.url().includes("q=item+11"));
+    const searched = page.waitForResponse((r) => r.url().includes("/api/links?") && new URL(r.url()).searchParams.get("q") === "item 11");
     await page.getByLabel("Search links").fill("item 11");
     expect((await searched).status()).toBe(200);
     await until(() => items.count(), 11); // Item 11 and Item 110–119

@@ -66,8 +66,10 @@ describe("public pages in Chromium, in the browser's language", () => {
       const left = await page.locator("#left").innerText();
       expect(left).toMatch(new RegExp(`^2\u00a0${say(lang, "visitor-countdown-day-short").replace(".", "\\.")} 0[23]:\\d\\d:\\d\\d$`));
       expect(left).not.toMatch(lang === "ru" ? /\dd\b/ : /дн/);
-      // the visitor's wall clock (Almaty), not the server's UTC
-      const hhmm = startsAt.toLocaleTimeString("en-GB", { timeZone: "Asia/Almaty", hour: "2-digit", minute: "2-digit" });
+      // the visitor's wall clock (Almaty), not the server's UTC, written the page language's way (English
+      // with AM/PM: "02:42 PM"; Russian "14:42"), whatever the hour the test runs at
+      const hhmm = startsAt.toLocaleTimeString(lang, { timeZone: "Asia/Almaty", hour: "2-digit", minute: "2-digit" });
+      expect(hhmm).toMatch(lang === "ru" ? /^\d\d:\d\d$/ : /^\d\d:\d\d\s[AP]M$/);
       const shown = await page.locator("time").innerText();
       expect(shown).toContain(hhmm);
       expect(shown).not.toContain("UTC");

@@ -5,15 +5,17 @@
  * time, labelled in local time). The table goes to the Telegram chat as CSV or XLSX.
  */
 import { useState } from "preact/hooks";
-import { get, post } from "../api";
+import { call, client } from "../api";
 import { linkTo } from "../router";
-import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
+import { Async, Empty, fmtDate, html, useAction, useAsync, inputValue } from "../ui";
 import { ChartView, timeLineConfig } from "../charts";
 import { fmtNumber, t } from "../i18n";
 import { Conversions } from "./conversions";
 import { money } from "../money";
 
-type Placement = any;
+/** The account's placements over a period, as the table shows them. */
+const listPlacements = (period: string) => call(client.api.placements.get({ query: { period } }));
+type Placement = Awaited<ReturnType<typeof listPlacements>>[number];
 type Order = "asc" | "desc";
 
 const PERIODS = ["30d", "7d", "90d", "all"];
@@ -87,14 +89,14 @@ const EXPORT_SORT: Record<string, string> = { price: "cost", stayed: "stayed_d7"
 export function AdsPage() {
   const [period, setPeriod] = useState("30d");
   const [sort, setSort] = useState<{ key: string; order: Order }>({ key: "cost_per_retained", order: "asc" });
-  const data = useAsync(() => get<Placement[]>(`/api/placements?period=${period}`), [period]);
+  const data = useAsync(() => listPlacements(period), [period]);
   const [format, setFormat] = useState("csv");
   const [sent, setSent] = useState<string | null>(null);
   const { busy, run } = useAction();
   // the rows in the table's order; worded here from the answer's figures (the API's message is English)
   const send = () =>
     run(async () => {
-      const r = await post("/api/placements/export", { format, period, sort: EXPORT_SORT[sort.key] ?? sort.key });
+      const r = await call(client.api.placements.export.post({ format, period, sort: EXPORT_SORT[sort.key] ?? sort.key }));
       setSent(t("app-ads-sent", { rows: r.rows }));
     });
   const by = (key: string) =>
@@ -125,7 +127,7 @@ export function AdsPage() {
               )}</tr>`,
           )}</tbody></table></div>
           <p class="hint">${t("app-ads-hint")}</p>
-          <p><span class="inline"><select aria-label=${t("app-export-format")} value=${format} onChange=${(e: any) => setFormat(e.currentTarget.value)}>
+          <p><span class="inline"><select aria-label=${t("app-export-format")} value=${format} onChange=${(e: Event) => setFormat(inputValue(e))}>
             <option value="csv">CSV</option><option value="xlsx">Excel</option></select>
             <button class="btn small" disabled=${busy} onClick=${send}>${t("app-ads-send")}</button></span></p>
           ${sent && html`<p class="note">${sent}</p>`}`}<//>
@@ -163,8 +165,8 @@ function Funnel({ p }: { p: Placement }) {
 }
 
 export function AdPage({ id }: { id: string }) {
-  const placement = useAsync(() => get<Placement>(`/api/placements/${id}`), [id]);
-  const views = useAsync(() => get<{ at: string; views: number }[]>(`/api/placements/${id}/views`), [id]);
+  const placement = useAsync(() => call(client.api.placements({ id }).get()), [id]);
+  const views = useAsync(() => call(client.api.placements({ id }).views.get()), [id]);
   return html`<section>
     <${Async} state=${placement}>${(p: Placement) => html`<header class="page-head"><h1 class="ellipsis">${p.name}</h1></header>
       <p class="hint">${venueOf(p)}${p.publish_at ? ` · ${fmtDate(p.publish_at)}` : ""} · ${p.cost ? money(p.cost.amount, p.cost.currency) : t("app-ads-no-price")}</p>

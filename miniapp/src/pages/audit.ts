@@ -1,9 +1,9 @@
 /** The workspace's audit log: who changed what and when, filtered by action, member and dates, a page at a time. */
 import { useState } from "preact/hooks";
-import { get, post } from "../api";
-import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
+import { call, client } from "../api";
+import { Async, Empty, fmtDate, html, useAction, useAsync, inputValue } from "../ui";
 import { t } from "../i18n";
-import type { AuditEntry, Workspace, WorkspaceMember as Member } from "../../../api/workspaces/model";
+import type { AuditEntry, Workspace } from "../../../api/workspaces/model";
 
 /** A page of GET /api/workspaces/:id/audit. */
 interface AuditPage {
@@ -29,23 +29,33 @@ export function AuditPage() {
 function Entries({ ws }: { ws: Workspace }) {
   const [filter, setFilter] = useState({ action: "", actor: "", from: "", to: "" });
   const [page, setPage] = useState(1);
-  const members = useAsync(() => get<Member[]>(`/api/workspaces/${ws.id}/members`), [ws.id]);
+  const members = useAsync(() => call(client.api.workspaces({ id: ws.id }).members.get()), [ws.id]);
   const query = new URLSearchParams({ page: String(page), limit: String(LIMIT) });
   if (filter.action) query.set("action", filter.action);
   if (filter.actor) query.set("actor", filter.actor);
   // whole days of the reader's calendar: from the start of the first to the end of the last
   if (filter.from) query.set("from", new Date(`${filter.from}T00:00:00`).toISOString());
   if (filter.to) query.set("to", new Date(`${filter.to}T23:59:59.999`).toISOString());
-  const entries = useAsync(() => get<AuditPage>(`/api/workspaces/${ws.id}/audit?${query}`), [ws.id, query.toString()]);
+  const entries = useAsync(
+    () => call(client.api.workspaces({ id: ws.id }).audit.get({ query: Object.fromEntries(query) })),
+    [ws.id, query.toString()],
+  );
   const { busy, run } = useAction();
   // the filtered log as a CSV file in the person's own Telegram chat
   const send = () => {
-    const body: Record<string, unknown> = { format: "csv" };
-    for (const k of ["action", "actor", "from", "to"]) if (query.has(k)) body[k] = k === "actor" ? Number(query.get(k)) : query.get(k);
-    return run(() => post(`/api/workspaces/${ws.id}/audit/export`, body), t("app-sent-to-chat"));
+    const pick = (k: string) => query.get(k) ?? undefined;
+    const actor = pick("actor");
+    const body = {
+      format: "csv",
+      action: pick("action"),
+      actor: actor === undefined ? undefined : Number(actor),
+      from: pick("from"),
+      to: pick("to"),
+    };
+    return run(() => call(client.api.workspaces({ id: ws.id }).audit.export.post(body)), t("app-sent-to-chat"));
   };
-  const set = (k: keyof typeof filter) => (e: any) => {
-    setFilter({ ...filter, [k]: e.currentTarget.value });
+  const set = (k: keyof typeof filter) => (e: Event) => {
+    setFilter({ ...filter, [k]: inputValue(e) });
     setPage(1);
   };
   return html`<div class="filters" data-testid="audit-filters">

@@ -1,11 +1,10 @@
 /** Channels: the account's channels; one channel's figures, its invites with retention and cost, and a joins/leaves chart. */
 import { useState } from "preact/hooks";
-import { get, post } from "../api";
+import { call, client } from "../api";
 import { linkTo } from "../router";
-import { Async, Empty, fmtDate, html, useAction, useAsync } from "../ui";
+import { Async, Empty, fmtDate, html, useAction, useAsync, inputValue, type Loaded } from "../ui";
 import { ChartView, groupedBarConfig } from "../charts";
 import { fmtNumber, t } from "../i18n";
-import type { Channel, ChannelStats, Invite, InviteStats, JoinSeries } from "../../../api/channels/model";
 import { valueText, type ConversionFigures } from "./conversions";
 
 const pct = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)} %`);
@@ -20,10 +19,10 @@ function conversionsCell(c: ConversionFigures) {
 }
 
 export function ChannelsPage() {
-  const data = useAsync(() => get<Channel[]>("/api/channels"), []);
+  const data = useAsync(() => call(client.api.channels.get()), []);
   return html`<section>
     <header class="page-head"><h1>${t("app-tab-channels")}</h1></header>
-    <${Async} state=${data}>${(channels: any[]) =>
+    <${Async} state=${data}>${(channels: Loaded<typeof data>) =>
       channels.length === 0
         ? html`<${Empty}>${t("app-channels-none")}<//>`
         : html`<ul class="list">${channels.map(
@@ -36,31 +35,37 @@ export function ChannelsPage() {
 }
 
 export function ChannelPage({ id }: { id: string }) {
-  const channel = useAsync(() => get<Channel>(`/api/channels/${id}`), [id]);
-  const stats = useAsync(() => get<ChannelStats>(`/api/channels/${id}/stats`), [id]);
+  const channel = useAsync(() => call(client.api.channels({ id }).get()), [id]);
+  const stats = useAsync(() => call(client.api.channels({ id }).stats.get()), [id]);
   const invites = useAsync(async () => {
-    const list = await get<Invite[]>(`/api/channels/${id}/invites`);
-    return Promise.all(list.map(async (i) => ({ ...i, figures: await get<InviteStats>(`/api/invites/${i.id}/stats`) })));
+    const list = await call(client.api.channels({ id }).invites.get());
+    return Promise.all(list.map(async (i) => ({ ...i, figures: await call(client.api.invites({ id: i.id }).stats.get()) })));
   }, [id]);
   const [invite, setInvite] = useState("");
-  const series = useAsync(() => get<JoinSeries>(`/api/channels/${id}/series?days=30${invite ? `&invite_id=${invite}` : ""}`), [id, invite]);
+  const series = useAsync(
+    () => call(client.api.channels({ id }).series.get({ query: invite ? { days: 30, invite_id: Number(invite) } : { days: 30 } })),
+    [id, invite],
+  );
   const { busy, run } = useAction();
-  const send = (path: string, body: unknown) => run(() => post(`/api/channels/${id}/${path}`, body), t("app-sent-to-chat"));
+  const thisChannel = client.api.channels({ id });
+  const sent = (request: () => Promise<unknown>) => run(request, t("app-sent-to-chat"));
   return html`<section>
-    <${Async} state=${channel}>${(c: any) => html`<header class="page-head"><h1 class="ellipsis">${c.title ?? c.chat_id}</h1></header>
+    <${Async} state=${channel}>${(
+      c: Loaded<typeof channel>,
+    ) => html`<header class="page-head"><h1 class="ellipsis">${c.title ?? c.chat_id}</h1></header>
       ${c.username && html`<p class="hint">${t("app-channel-public-hint")}</p>`}`}<//>
-    <${Async} state=${stats}>${(s: any) => html`<div class="stat-cards" data-testid="channel-figures">
+    <${Async} state=${stats}>${(s: Loaded<typeof stats>) => html`<div class="stat-cards" data-testid="channel-figures">
       <div class="stat"><strong>${s.members ?? "—"}</strong><span>${t("app-members", { count: s.members ?? 0 })}</span></div>
       <div class="stat"><strong>+${s.joins}</strong><span>${t("app-joined")}</span></div>
       <div class="stat"><strong>−${s.leaves}</strong><span>${t("app-left")}</span></div>
       <div class="stat"><strong>${s.unattributed.joins}</strong><span>${t("app-unattributed")}</span></div></div>`}<//>
     <div class="button-row">
-      <button class="btn small" disabled=${busy} onClick=${() => send("export", { format: "csv" })}>${t("app-journal", { format: "CSV" })}</button>
-      <button class="btn small" disabled=${busy} onClick=${() => send("export", { format: "xlsx" })}>${t("app-journal", { format: "XLSX" })}</button>
-      <button class="btn small" disabled=${busy} onClick=${() => send("chart", { days: 30 })}>${t("app-chart-to-chat")}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => sent(() => call(thisChannel.export.post({ format: "csv" })))}>${t("app-journal", { format: "CSV" })}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => sent(() => call(thisChannel.export.post({ format: "xlsx" })))}>${t("app-journal", { format: "XLSX" })}</button>
+      <button class="btn small" disabled=${busy} onClick=${() => sent(() => call(thisChannel.chart.post({ days: 30 })))}>${t("app-chart-to-chat")}</button>
     </div>
     <h2>${t("app-invites")}</h2>
-    <${Async} state=${invites}>${(list: any[]) =>
+    <${Async} state=${invites}>${(list: Loaded<typeof invites>) =>
       list.length === 0
         ? html`<${Empty}>${t("app-invites-none")}<//>`
         : html`
@@ -71,11 +76,11 @@ export function ChannelPage({ id }: { id: string }) {
           <td>${i.figures.unique_clicks}</td><td>${i.figures.joins}</td><td>${i.figures.leaves}</td>
           <td>${pct(i.figures.retention.d7.rate)}</td><td data-testid="invite-conversions">${conversionsCell(i.figures.conversions)}</td><td>${money(i.figures.cost_per_join, i.cost?.currency)}</td><td>${money(i.figures.cost_per_retained, i.cost?.currency)}</td></tr>`,
         )}</tbody></table></div>
-      <label class="field">${t("app-chart-of")} <select value=${invite} onChange=${(e: any) => setInvite(e.currentTarget.value)}>
+      <label class="field">${t("app-chart-of")} <select value=${invite} onChange=${(e: Event) => setInvite(inputValue(e))}>
         <option value="">${t("app-all-invites")}</option>${list.map((i) => html`<option value=${String(i.id)}>${i.name}</option>`)}</select></label>`}<//>
-    <${Async} state=${series}>${(s: any) => html`<${ChartView} label=${t("app-joins-chart")} height=${240}
+    <${Async} state=${series}>${(s: Loaded<typeof series>) => html`<${ChartView} label=${t("app-joins-chart")} height=${240}
       config=${groupedBarConfig(s.labels, [
-        { label: t("app-joins"), data: s.labels.map((_: string, d: number) => s.joins.reduce((a: number, j: any) => a + j.data[d], 0)) },
+        { label: t("app-joins"), data: s.labels.map((_: string, d: number) => s.joins.reduce((a: number, j) => a + (j.data[d] ?? 0), 0)) },
         { label: t("app-leaves"), data: s.leaves },
       ])} />`}<//>
   </section>`;

@@ -1,12 +1,12 @@
 /** Analytics of one link: stats, timeline, countries, devices, bots, heatmap, recent clicks. */
 import { useState } from "preact/hooks";
-import { get } from "../api";
+import { call, client } from "../api";
 import { ChartView, Heatmap, barConfig, doughnutConfig, lineConfig } from "../charts";
-import { Async, Empty, html, useAsync, fmtDate } from "../ui";
+import { Async, Empty, html, useAsync, fmtDate, inputValue, type Loaded } from "../ui";
 import { RoutingComparison } from "./link-routing-stats";
 import { Conversions } from "./conversions";
 import { countryName, fmtNumber, t, timeZone } from "../i18n";
-import type { Bots, Devices, GeoRow, HeatmapCell, LinkClicks, LinkStats, TimelineRow } from "../../../api/analytics/model";
+import type { Devices } from "../../../api/analytics/model";
 
 export const PERIODS = ["1d", "7d", "30d", "90d", "1y", "all"];
 const browserTz = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -42,27 +42,24 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
   const [gran, setGran] = useState(period === "1d" ? "hourly" : "daily");
   // the account's zone (Settings) first, as every time in the app; the browser's and others to compare
   const [tz, setTz] = useState(timeZone());
-  const q = (extra = "") => `period=${period}${extra}`;
-  const stats = useAsync(() => get<LinkStats>(`/api/links/${id}/stats?${q()}`), [id, period]);
-  const timeline = useAsync(
-    () => get<TimelineRow[]>(`/api/links/${id}/timeline?${q(`&granularity=${gran}&tz=${encodeURIComponent(tz)}`)}`),
-    [id, period, gran, tz],
-  );
-  const geo = useAsync(() => get<GeoRow[]>(`/api/links/${id}/geo?${q()}`), [id, period]);
-  const devices = useAsync(() => get<Devices>(`/api/links/${id}/devices?${q()}`), [id, period]);
-  const bots = useAsync(() => get<Bots>(`/api/links/${id}/bots?${q()}`), [id, period]);
-  const heat = useAsync(() => get<HeatmapCell[]>(`/api/links/${id}/heatmap?${q(`&tz=${encodeURIComponent(tz)}`)}`), [id, period, tz]);
+  const links = client.api.links({ id });
+  const stats = useAsync(() => call(links.stats.get({ query: { period } })), [id, period]);
+  const timeline = useAsync(() => call(links.timeline.get({ query: { period, granularity: gran, tz } })), [id, period, gran, tz]);
+  const geo = useAsync(() => call(links.geo.get({ query: { period } })), [id, period]);
+  const devices = useAsync(() => call(links.devices.get({ query: { period } })), [id, period]);
+  const bots = useAsync(() => call(links.bots.get({ query: { period } })), [id, period]);
+  const heat = useAsync(() => call(links.heatmap.get({ query: { period, tz } })), [id, period, tz]);
 
   return html`<div class="analytics">
     <div class="controls card">
-      <label>${t("app-period")} <select name="period" value=${period} onChange=${(e: any) => setPeriod(e.currentTarget.value)}>
+      <label>${t("app-period")} <select name="period" value=${period} onChange=${(e: Event) => setPeriod(inputValue(e))}>
         ${PERIODS.map((p) => html`<option value=${p}>${t(`app-period-${p}`)}</option>`)}</select></label>
-      <label>${t("app-granularity")} <select name="granularity" value=${gran} onChange=${(e: any) => setGran(e.currentTarget.value)}>
+      <label>${t("app-granularity")} <select name="granularity" value=${gran} onChange=${(e: Event) => setGran(inputValue(e))}>
         <option value="hourly">${t("app-hourly")}</option><option value="daily">${t("app-daily")}</option></select></label>
-      <label>${t("app-time-zone")} <select name="tz" value=${tz} onChange=${(e: any) => setTz(e.currentTarget.value)}>
+      <label>${t("app-time-zone")} <select name="tz" value=${tz} onChange=${(e: Event) => setTz(inputValue(e))}>
         ${zones().map((z) => html`<option value=${z}>${z}</option>`)}</select></label>
     </div>
-    <${Async} state=${stats}>${(s: any) => html`<div class="stat-cards">
+    <${Async} state=${stats}>${(s: Loaded<typeof stats>) => html`<div class="stat-cards">
       <div class="stat"><strong data-stat="total">${fmtNumber(s.totalClicks)}</strong><span>${t("app-clicks-label")}</span></div>
       <div class="stat"><strong data-stat="unique">${fmtNumber(s.uniqueClicks)}</strong><span>${t("app-unique")}</span></div>
       <div class="stat"><strong data-stat="bots">${fmtNumber(s.botClicks)}</strong><span>${t("app-bots")}</span></div>
@@ -70,7 +67,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
       <div class="stat"><strong>${s.topCountry ? countryName(s.topCountry) : "—"}</strong><span>${t("app-top-country")}</span></div>
     </div><${RoutingComparison} variants=${s.variants} rules=${s.rules} />
     <${Conversions} figures=${s.conversions} unique=${s.uniqueClicks} postbacks=${`/postbacks?link_id=${id}`} />`}<//>
-    <div class="card"><h2>${t("app-timeline")}</h2><${Async} state=${timeline}>${(rows: any[]) =>
+    <div class="card"><h2>${t("app-timeline")}</h2><${Async} state=${timeline}>${(rows: Loaded<typeof timeline>) =>
       rows.some((p) => p.clicks > 0)
         ? html`<${ChartView} label=${t("app-timeline-label")} config=${lineConfig(
             rows.map((p) => p.date),
@@ -81,7 +78,7 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
           )} />`
         : html`<${Empty}>${t("app-no-clicks-period")}<//>`}<//></div>
     <div class="grid2">
-      <div class="card"><h2>${t("app-countries")}</h2><${Async} state=${geo}>${(g: any[]) =>
+      <div class="card"><h2>${t("app-countries")}</h2><${Async} state=${geo}>${(g: Loaded<typeof geo>) =>
         g.length
           ? html`<${ChartView} label=${t("app-countries-label")} height=${Math.max(120, g.slice(0, 10).length * 28)}
           config=${barConfig(
@@ -89,15 +86,15 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
             g.slice(0, 10).map((c) => c.count),
           )} />`
           : html`<${Empty}>${t("app-no-countries")}<//>`}<//></div>
-      <div class="card"><h2>${t("app-bots")}</h2><${Async} state=${bots}>${(b: any) => html`
+      <div class="card"><h2>${t("app-bots")}</h2><${Async} state=${bots}>${(b: Loaded<typeof bots>) => html`
         <p>${t("app-bot-clicks", { count: b.totalBots, percent: fmtNumber(b.botPercentage / 100, { style: "percent", maximumFractionDigits: 1 }) })}</p>
         ${
           b.bots.length
-            ? html`<ul class="list compact">${b.bots.map((x: any) => html`<li class="row-line"><span>${x.name}</span><strong>${fmtNumber(x.count)}</strong></li>`)}</ul>`
+            ? html`<ul class="list compact">${b.bots.map((x) => html`<li class="row-line"><span>${x.name}</span><strong>${fmtNumber(x.count)}</strong></li>`)}</ul>`
             : html`<p class="hint">${t("app-no-bots")}</p>`
         }`}<//></div>
     </div>
-    <div class="card"><h2>${t("app-devices-title")}</h2><${Async} state=${devices}>${(d: any) =>
+    <div class="card"><h2>${t("app-devices-title")}</h2><${Async} state=${devices}>${(d: Loaded<typeof devices>) =>
       d.devices.length + d.browsers.length + d.os.length === 0
         ? html`<${Empty}>${t("app-no-devices")}<//>`
         : html`<div class="grid3">${(["devices", "browsers", "os"] as const).map(
@@ -107,21 +104,21 @@ export function Analytics({ id, period, setPeriod }: { id: string; period: strin
             d[k].map((x: Named) => x.count),
           )} /></div>`,
           )}</div>`}<//></div>
-    <div class="card"><h2>${t("app-day-hour")}</h2><${Async} state=${heat}>${(h: any[]) => html`<${Heatmap} cells=${h} />`}<//></div>
+    <div class="card"><h2>${t("app-day-hour")}</h2><${Async} state=${heat}>${(h: Loaded<typeof heat>) => html`<${Heatmap} cells=${h} />`}<//></div>
     <${RecentClicks} id=${id} />
   </div>`;
 }
 
 function RecentClicks({ id }: { id: string }) {
   const [page, setPage] = useState(1);
-  const clicks = useAsync(() => get<LinkClicks>(`/api/links/${id}/clicks?page=${page}&limit=20`), [id, page]);
-  return html`<div class="card"><h2>${t("app-recent-clicks")}</h2><${Async} state=${clicks}>${(c: any) =>
+  const clicks = useAsync(() => call(client.api.links({ id }).clicks.get({ query: { page, limit: 20 } })), [id, page]);
+  return html`<div class="card"><h2>${t("app-recent-clicks")}</h2><${Async} state=${clicks}>${(c: Loaded<typeof clicks>) =>
     !c.data.length
       ? html`<${Empty}>${t("app-no-clicks")}<//>`
       : html`<div class="table-wrap"><table class="clicks">
       <thead><tr><th>${t("app-click-when")}</th><th>${t("app-click-country")}</th><th>${t("app-click-device")}</th><th>${t("app-click-browser")}</th><th>${t("app-click-referer")}</th></tr></thead>
       <tbody>${c.data.map(
-        (k: any) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
+        (k) => html`<tr class=${k.is_bot ? "bot" : ""}><td>${fmtDate(k.clicked_at)}</td>
         <td>${[k.country && countryName(k.country), k.city].filter(Boolean).join(", ") || "—"}</td><td>${k.device ? deviceName(k.device) : "—"} · ${k.os ?? ""}</td>
         <td>${k.browser ?? "—"}${k.is_bot ? html` <span class="badge">${t("app-bot-badge")}</span>` : ""}</td><td class="ellipsis">${k.referer || "—"}</td></tr>`,
       )}</tbody></table></div>

@@ -1,8 +1,8 @@
 /** Bulk create: one URL per line, up to 100; shows created links and failures. */
 import { useRef, useState } from "preact/hooks";
-import { post } from "../api";
+import { call, client } from "../api";
 import { useMainButton } from "../telegram";
-import { CopyButton, ErrorBox, html, useSubmit } from "../ui";
+import { CopyButton, ErrorBox, html, useSubmit, inputValue } from "../ui";
 import type { BulkResult } from "../../../api/links/model";
 import { t } from "../i18n";
 
@@ -18,7 +18,7 @@ export function BulkPage() {
   const run = async () => {
     if (!urls.length) return setError(t("app-bulk-none"));
     if (urls.length > 100) return setError(t("app-bulk-too-many", { count: urls.length }));
-    await attempt(async () => setResult(await post<BulkResult>("/api/links/bulk", { urls })));
+    await attempt(async () => setResult(await call(client.api.links.bulk.post({ urls }))));
   };
   const form = useRef<HTMLFormElement>(null);
   const native = useMainButton(urls.length ? t("app-bulk-create-n", { count: urls.length }) : t("app-bulk-create"), form, {
@@ -31,7 +31,7 @@ export function BulkPage() {
     <form class="card form" ref=${form} onSubmit=${(e: Event) => (e.preventDefault(), void run())}>
       ${error && html`<${ErrorBox} error=${error} />`}
       <label class="field"><span class="label">${t("app-bulk-label")}</span>
-        <textarea rows="8" name="urls" value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}
+        <textarea rows="8" name="urls" value=${text} onInput=${(e: Event) => setText(inputValue(e))}
           placeholder=${"https://example.com/a\nhttps://example.com/b"}></textarea></label>
       <small class="hint">${t("app-bulk-count", { count: urls.length })}</small>
       ${!native && html`<button class="btn primary" disabled=${busy || !urls.length}>${busy ? t("app-creating") : t("app-bulk-create")}</button>`}

@@ -1,13 +1,22 @@
 /** Create or edit a tracking link with every option of the spec. */
 import type { RefObject } from "preact";
 import { useRef, useState } from "preact/hooks";
-import { get, patch, post } from "../api";
-import { ChipSelect, Field, Section, changed, compact, fromLocalInput, toLocalInput, useForm, type Values } from "../form";
+import { call, client } from "../api";
+import { ChipSelect, Field, Section, changed, compact, fromLocalInput, toLocalInput, useForm } from "../form";
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
-import { Async, ErrorBox, errorText, html, toast, useAsync, useSubmit, type Submit } from "../ui";
-import { RulesEditor, VariantsEditor, ruleRows, rulesBody, variantRows, variantsBody } from "./routing-editors";
-import type { LinkDetails, Pixel, Tag } from "../../../api/links/model";
+import { Async, ErrorBox, errorText, html, toast, useAsync, useSubmit, type Submit, inputValue } from "../ui";
+import {
+  RulesEditor,
+  VariantsEditor,
+  ruleRows,
+  rulesBody,
+  variantRows,
+  variantsBody,
+  type RuleRow,
+  type VariantRow,
+} from "./routing-editors";
+import type { LinkDetails, Tag } from "../../../api/links/model";
 import { t } from "../i18n";
 
 const TEXT = [
@@ -29,7 +38,7 @@ interface Extras {
   tags: Tag[];
   pixels: { id: number; name: string; type: string }[];
   domains: { id: number; hostname: string; verified: boolean }[];
-  link: Values | null;
+  link: LinkDetails | null;
 }
 
 // the hyphen is escaped: browsers compile `pattern` with the v flag
@@ -42,10 +51,10 @@ export function LinkForm({ id }: { id?: string }) {
   const submit = useSubmit();
   const state = useAsync<Extras>(async () => {
     const [tags, pixels, domains, link] = await Promise.all([
-      optional(get<Tag[]>("/api/tags"), []),
-      optional(get<Pixel[]>("/api/pixels"), []),
-      optional(get("/api/domains"), []),
-      id ? get<LinkDetails>(`/api/links/${id}`) : Promise.resolve(null),
+      optional(call(client.api.tags.get()), []),
+      optional(call(client.api.pixels.get()), []),
+      optional(call(client.api.domains.get()), []),
+      id ? call(client.api.links({ id }).get()) : Promise.resolve(null),
     ]);
     return { tags, pixels, domains, link };
   }, [id]);
@@ -59,46 +68,76 @@ export function LinkForm({ id }: { id?: string }) {
   </section>`;
 }
 
-/** Form values from a link object (get response). */
-function fromLink(l: Values | null): Values {
-  const v: Values = { webhook_method: "POST", tagIds: [], pixelIds: [], rules: [], variants: [] };
+type TextField = (typeof TEXT)[number];
+
+/** Form values from a link (GET response), or a new link's defaults. */
+function fromLink(l: LinkDetails | null) {
+  const text = Object.fromEntries(TEXT.map((k) => [k, ""])) as Record<TextField, string>;
+  const v = {
+    ...text,
+    starts_at: "",
+    expires_at: "",
+    max_clicks: "" as string | number,
+    webhook_method: "POST" as LinkDetails["webhook_method"],
+    webhook_enabled: true,
+    is_active: true,
+    domain_id: "" as string | number,
+    tagIds: [] as number[],
+    pixelIds: [] as number[],
+    rules: [] as RuleRow[],
+    variants: [] as VariantRow[],
+    clearPassword: false,
+  };
   if (!l) return v;
-  v.rules = ruleRows(l.rules);
-  v.variants = variantRows(l.variants);
-  for (const k of TEXT) v[k] = k === "url" ? (l.original_url ?? l.url ?? "") : (l[k] ?? "");
-  v.password = "";
-  v.starts_at = toLocalInput(l.starts_at);
-  v.expires_at = toLocalInput(l.expires_at);
-  v.max_clicks = l.max_clicks ?? "";
-  v.webhook_method = l.webhook_method ?? "POST";
-  v.webhook_enabled = l.webhook_enabled ?? true;
-  v.is_active = l.is_active ?? true;
-  v.domain_id = l.domain_id ?? "";
-  v.tagIds = l.tagIds ?? (l.tags ?? []).map((tag: Tag) => tag.id);
-  v.pixelIds = l.pixelIds ?? (l.pixels ?? []).map((p: { id: number }) => p.id);
-  return v;
+  // the link's own texts (it has no `url` and never its password: those stay as above)
+  const stored: Partial<Record<TextField, string | null>> = l;
+  for (const k of TEXT) v[k] = k === "url" ? l.original_url : (stored[k] ?? "");
+  return {
+    ...v,
+    rules: ruleRows(l.rules),
+    variants: variantRows(l.variants),
+    starts_at: toLocalInput(l.starts_at),
+    expires_at: toLocalInput(l.expires_at),
+    max_clicks: l.max_clicks ?? "",
+    webhook_method: l.webhook_method,
+    webhook_enabled: l.webhook_enabled,
+    is_active: l.is_active,
+    domain_id: l.domain_id ?? "",
+    tagIds: l.tagIds,
+    pixelIds: l.pixelIds,
+  };
 }
 
+type LinkValues = ReturnType<typeof fromLink>;
+/** The body of a new link, and of an edit. */
+type NewLink = Parameters<typeof client.api.links.post>[0];
+
 /** The request body from form values (empty → null, numbers and dates converted). */
-function toBody(v: Values, edit: boolean): Values {
-  const b: Values = {};
-  for (const k of TEXT) b[k] = String(v[k] ?? "").trim() || null;
-  b.starts_at = fromLocalInput(v.starts_at);
-  b.expires_at = fromLocalInput(v.expires_at);
-  b.max_clicks = v.max_clicks === "" || v.max_clicks == null ? null : Number(v.max_clicks);
-  b.webhook_method = v.webhook_method;
-  b.tagIds = v.tagIds;
-  b.pixelIds = v.pixelIds;
-  b.rules = v.rules.length ? rulesBody(v.rules) : null;
-  b.variants = v.variants.length ? variantsBody(v.variants) : null;
-  if (edit) {
-    delete b.code;
-    b.domain_id = v.domain_id === "" ? null : Number(v.domain_id);
-    b.webhook_enabled = Boolean(v.webhook_enabled);
-    b.is_active = Boolean(v.is_active);
-    if (!b.password) delete b.password; // an empty password field on edit keeps the current one
-  }
-  return b;
+function toBody(v: LinkValues) {
+  const text = Object.fromEntries(TEXT.map((k) => [k, v[k].trim() || null])) as Record<TextField, string | null>;
+  return {
+    ...text,
+    starts_at: fromLocalInput(v.starts_at),
+    expires_at: fromLocalInput(v.expires_at),
+    max_clicks: v.max_clicks === "" ? null : Number(v.max_clicks),
+    webhook_method: v.webhook_method,
+    tagIds: v.tagIds,
+    pixelIds: v.pixelIds,
+    rules: v.rules.length ? rulesBody(v.rules) : null,
+    variants: v.variants.length ? variantsBody(v.variants) : null,
+  };
+}
+
+/** An edit's body: no code; the password only when one is typed (an empty field keeps the current one). */
+function toEditBody(v: LinkValues) {
+  const { code: _code, password, ...rest } = toBody(v);
+  return {
+    ...rest,
+    ...(password ? { password } : {}),
+    domain_id: v.domain_id === "" ? null : Number(v.domain_id),
+    webhook_enabled: v.webhook_enabled,
+    is_active: v.is_active,
+  };
 }
 
 function LinkFormBody({
@@ -121,16 +160,18 @@ function LinkFormBody({
 
   const save = () =>
     attempt(async () => {
-      const body = id ? changed(toBody(start, true), toBody(f.values, true)) : compact(toBody(f.values, false));
-      if (id && f.values.clearPassword) body.password = null;
-      const res = id ? await patch(`/api/links/${id}`, body) : await post("/api/links", body);
+      const edit = () => ({ ...changed(toEditBody(start), toEditBody(f.values)), ...(f.values.clearPassword ? { password: null } : {}) });
+      // the URL field is required, so a new link's body always has its url
+      const res = id
+        ? await call(client.api.links({ id }).patch(edit()))
+        : await call(client.api.links.post(compact(toBody(f.values)) as NewLink));
       toast(id ? t("app-link-saved") : t("app-link-created", { url: res.trackingUrl ?? res.code }));
       navigate(`/links/${res.id ?? id}`, true);
     }, form.current);
   const addTag = async () => {
     if (!newTag.trim()) return;
     try {
-      const tag = await post("/api/tags", { name: newTag.trim() });
+      const tag = await call(client.api.tags.post({ name: newTag.trim() }));
       setTags([...tags, tag]);
       f.set("tagIds", [...f.values.tagIds, tag.id]);
       setNewTag("");
@@ -148,7 +189,7 @@ function LinkFormBody({
     ${!id && html`<${Field} label=${t("app-form-code")} hint=${t("app-form-code-hint")}><input ...${f.bind("code")} pattern=${CODE_PATTERN} /><//>`}
     <${Field} label=${t("app-form-tags")} group>
       <${ChipSelect} label=${t("app-form-tags")} items=${tags} selected=${v.tagIds} onChange=${(ids: number[]) => f.set("tagIds", ids)} />
-      <div class="inline"><input placeholder=${t("app-form-new-tag")} aria-label=${t("app-form-new-tag")} value=${newTag} onInput=${(e: any) => setNewTag(e.currentTarget.value)} />
+      <div class="inline"><input placeholder=${t("app-form-new-tag")} aria-label=${t("app-form-new-tag")} value=${newTag} onInput=${(e: Event) => setNewTag(inputValue(e))} />
         <button type="button" class="btn small" onClick=${addTag}>${t("app-form-add-tag")}</button></div>
     <//>
     <${Section} title=${t("app-form-utm")}>
@@ -170,10 +211,10 @@ function LinkFormBody({
       <${Field} label=${t("app-form-desktop")}><input type="url" ...${f.bind("desktop_url")} /><//>
     <//>
     <${Section} title=${`${t("app-rules")}${v.rules.length ? ` (${v.rules.length})` : ""}`} open=${v.rules.length > 0}>
-      <${RulesEditor} rows=${v.rules} onChange=${(rows: unknown[]) => f.set("rules", rows)} />
+      <${RulesEditor} rows=${v.rules} onChange=${(rows: RuleRow[]) => f.set("rules", rows)} />
     <//>
     <${Section} title=${`${t("app-form-ab")}${v.variants.length ? ` (${v.variants.length})` : ""}`} open=${v.variants.length > 0}>
-      <${VariantsEditor} rows=${v.variants} linkUrl=${v.url} onChange=${(rows: unknown[]) => f.set("variants", rows)} />
+      <${VariantsEditor} rows=${v.variants} linkUrl=${v.url} onChange=${(rows: VariantRow[]) => f.set("variants", rows)} />
     <//>
     <${Section} title=${t("app-form-pixels")}>
       ${
@@ -185,7 +226,7 @@ function LinkFormBody({
     <//>
     <${Section} title=${t("app-form-webhook")}>
       <${Field} label=${t("app-form-webhook-url")} hint=${t("app-form-webhook-hint")}><input type="url" ...${f.bind("webhook_url")} /><//>
-      <${Field} label=${t("app-form-method")}><select ...${f.bind("webhook_method")} onChange=${(e: any) => f.set("webhook_method", e.currentTarget.value)}>
+      <${Field} label=${t("app-form-method")}><select ...${f.bind("webhook_method")} onChange=${f.pick("webhook_method")}>
         <option value="POST">POST</option><option value="GET">GET</option></select><//>
       ${
         id &&
@@ -197,7 +238,7 @@ function LinkFormBody({
       id &&
       html`<${Section} title=${t("app-form-status")} open=${true}>
       <label class="check"><input type="checkbox" ...${f.check("is_active")} /> ${t("app-form-active")}</label>
-      <${Field} label=${t("app-form-domain")}><select ...${f.bind("domain_id")} onChange=${(e: any) => f.set("domain_id", e.currentTarget.value)}>
+      <${Field} label=${t("app-form-domain")}><select ...${f.bind("domain_id")} onChange=${f.pick("domain_id")}>
         <option value="">${t("app-form-domain-default")}</option>${extras.domains.map((d) => html`<option value=${d.id} disabled=${!d.verified && d.id !== extras.link?.domain_id}>${d.hostname}${d.verified ? "" : ` (${t("app-domain-not-verified")})`}</option>`)}</select><//>
     <//>`
     }

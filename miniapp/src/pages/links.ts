@@ -1,8 +1,8 @@
 /** Links: searchable list with tag filter and click stats, paged by the server. */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { get, getPage } from "../api";
+import { call, client, page } from "../api";
 import { linkTo } from "../router";
-import { Async, Empty, html, useAsync } from "../ui";
+import { Async, Empty, html, useAsync, inputValue } from "../ui";
 import { appConfig } from "../widget";
 import { OrphanVisits } from "./orphan-visits";
 import { fmtNumber, t } from "../i18n";
@@ -17,15 +17,15 @@ export function LinksPage() {
   const [q, setQ] = useState("");
   const search = useDebounced(q.trim(), 250);
   const [tagIds, setTagIds] = useState<number[]>([]);
-  const tags = useAsync(() => get<Tag[]>("/api/tags").catch(() => [] as Tag[]), []);
+  const tags = useAsync(() => call(client.api.tags.get()).catch(() => [] as Tag[]), []);
   const key = `${tagIds.join(",")}\n${search}`;
-  const pageUrl = (offset: number) => {
-    const p = new URLSearchParams({ limit: String(PAGE), offset: String(offset) });
-    if (tagIds.length) p.set("tags", tagIds.join(","));
-    if (search) p.set("q", search);
-    return `/api/links?${p}`;
-  };
-  const list = useAsync(() => getPage<LinkItem>(pageUrl(0)), [key]);
+  const pageAt = (offset: number) =>
+    page(
+      client.api.links.get({
+        query: { limit: PAGE, offset, ...(tagIds.length ? { tags: tagIds.join(",") } : {}), ...(search ? { q: search } : {}) },
+      }),
+    );
+  const list = useAsync(() => pageAt(0), [key]);
   const current = useRef(key);
   current.current = key;
   const [more, setMore] = useState<{ loading: boolean; error?: string }>({ loading: false });
@@ -33,7 +33,7 @@ export function LinksPage() {
     const asked = key;
     setMore({ loading: true });
     try {
-      const next = await getPage<LinkItem>(pageUrl(shown.length));
+      const next = await pageAt(shown.length);
       // a page of an older search or filter is not added to the new one
       if (current.current === asked)
         list.setData({ items: [...shown, ...next.items.filter((l) => !shown.some((s) => s.id === l.id))], total: next.total });
@@ -54,7 +54,7 @@ export function LinksPage() {
       </div>
     </header>
     <input type="search" class="search" placeholder=${t("app-links-search-placeholder")} aria-label=${t("app-links-search")}
-      value=${q} onInput=${(e: any) => setQ(e.currentTarget.value)} />
+      value=${q} onInput=${(e: Event) => setQ(inputValue(e))} />
     ${
       tags.data &&
       tags.data.length > 0 &&

@@ -1,7 +1,7 @@
 /** The team's members: roles (changed by owners and admins), removal, and one-use invitation links. */
 import { useState } from "preact/hooks";
-import { currentWorkspace, del, get, patch, post } from "../api";
-import { Async, confirmed, CopyButton, fmtDate, html, useAction, useAsync } from "../ui";
+import { call, client, currentWorkspace } from "../api";
+import { Async, confirmed, CopyButton, fmtDate, html, useAction, useAsync, inputValue } from "../ui";
 import { t } from "../i18n";
 import type { Workspace, WorkspaceMember as Member } from "../../../api/workspaces/model";
 
@@ -15,9 +15,12 @@ const ROLES = ["owner", "admin", "editor", "viewer"] as const;
 type Role = (typeof ROLES)[number];
 
 /** The workspace the app acts in, as the account sees it (its role there). */
+/** The role picked in a role select (its options are the roles). */
+const roleOf = (e: Event) => inputValue(e) as Role;
+
 export function useCurrentWorkspace() {
   return useAsync(async () => {
-    const all = await get<Workspace[]>("/api/workspaces");
+    const all = await call(client.api.workspaces.get());
     return all.find((w) => w.id === currentWorkspace()) ?? all.find((w) => w.personal)!;
   }, [currentWorkspace()]);
 }
@@ -33,19 +36,19 @@ export function MembersPage() {
 }
 
 function Members({ ws }: { ws: Workspace }) {
-  const members = useAsync(() => get<Member[]>(`/api/workspaces/${ws.id}/members`), [ws.id]);
+  const members = useAsync(() => call(client.api.workspaces({ id: ws.id }).members.get()), [ws.id]);
   const { busy, run } = useAction();
   const manages = ws.role === "owner" || ws.role === "admin";
   const grantable: readonly Role[] = ws.role === "owner" ? ROLES : ROLES.slice(1);
-  const setRole = (m: Member, role: string) =>
+  const setRole = (m: Member, role: Role) =>
     run(async () => {
-      await patch(`/api/workspaces/${ws.id}/members/${m.id}`, { role });
+      await call(client.api.workspaces({ id: ws.id }).members({ user_id: m.id }).patch({ role }));
       members.reload();
     }, t("app-ws-role-saved"));
   const remove = (m: Member) =>
     confirmed(t("app-ws-remove-confirm", { name: m.name ?? m.username ?? String(m.id) })) &&
     run(async () => {
-      await del(`/api/workspaces/${ws.id}/members/${m.id}`);
+      await call(client.api.workspaces({ id: ws.id }).members({ user_id: m.id }).delete());
       members.reload();
     }, t("app-ws-removed"));
   return html`<div class="card"><h2>${t("app-ws-members")}</h2>
@@ -55,7 +58,7 @@ function Members({ ws }: { ws: Workspace }) {
         <span><strong>${m.name ?? (m.username ? `@${m.username}` : `#${m.id}`)}</strong> <span class="hint">${t("app-ws-since", { date: fmtDate(m.addedAt) })}</span></span>
         ${
           manages && (grantable as readonly string[]).includes(m.role)
-            ? html`<span class="inline"><select aria-label=${t("app-ws-role")} value=${m.role} disabled=${busy} onChange=${(e: any) => setRole(m, e.currentTarget.value)}>
+            ? html`<span class="inline"><select aria-label=${t("app-ws-role")} value=${m.role} disabled=${busy} onChange=${(e: Event) => setRole(m, roleOf(e))}>
                 ${grantable.map((r) => html`<option value=${r}>${t(`app-ws-role-${r}`)}</option>`)}</select>
                 <button class="btn small danger" disabled=${busy} onClick=${() => remove(m)}>${t("app-ws-remove")}</button></span>`
             : html`<span class="badge muted">${t(`app-ws-role-${m.role}`)}</span>`
@@ -69,13 +72,13 @@ function Invite({ ws, grantable }: { ws: Workspace; grantable: readonly Role[] }
   const [role, setRole] = useState<Role>("editor");
   const [made, setMade] = useState<Invitation | null>(null);
   const { busy, run } = useAction();
-  const make = () => run(async () => setMade(await post<Invitation>(`/api/workspaces/${ws.id}/invites`, { role })));
+  const make = () => run(async () => setMade(await call(client.api.workspaces({ id: ws.id }).invites.post({ role }))));
   const share =
     made &&
     `https://t.me/share/url?url=${encodeURIComponent(made.url)}&text=${encodeURIComponent(t("app-ws-share-text", { name: ws.name }))}`;
   return html`<h3>${t("app-ws-invite")}</h3>
     <p class="hint">${t("app-ws-invite-hint")}</p>
-    <div class="button-row"><select aria-label=${t("app-ws-role")} value=${role} onChange=${(e: any) => setRole(e.currentTarget.value)}>
+    <div class="button-row"><select aria-label=${t("app-ws-role")} value=${role} onChange=${(e: Event) => setRole(roleOf(e))}>
       ${grantable.map((r) => html`<option value=${r}>${t(`app-ws-role-${r}`)}</option>`)}</select>
       <button class="btn" disabled=${busy} onClick=${make}>${t("app-ws-invite-make")}</button></div>
     ${

@@ -1,17 +1,16 @@
 /** Visits to codes that found no active link: the user's disabled and deleted links and unknown codes on their domains. */
 import { useState } from "preact/hooks";
-import { get } from "../api";
-import { Async, Empty, fmtDate, html, useAsync } from "../ui";
+import { call, client } from "../api";
+import { Async, Empty, fmtDate, html, useAsync, inputValue } from "../ui";
 import { PERIODS } from "./link-analytics";
 import { fmtNumber, t } from "../i18n";
-import type { OrphanVisits as OrphanVisitsBody } from "../../../api/analytics/orphans";
 
 export function OrphanVisits() {
   const [period, setPeriod] = useState("30d");
-  const state = useAsync(() => get<OrphanVisitsBody>(`/api/orphan-visits?period=${period}`), [period]);
+  const state = useAsync(() => call(client.api["orphan-visits"].get({ query: { period } })), [period]);
   return html`<div class="card orphan-visits"><h2>${t("app-orphans-title")}</h2>
     <p class="hint">${t("app-orphans-hint")}</p>
-    <label>${t("app-period")} <select aria-label=${t("app-orphans-period")} value=${period} onChange=${(e: any) => setPeriod(e.currentTarget.value)}>
+    <label>${t("app-period")} <select aria-label=${t("app-orphans-period")} value=${period} onChange=${(e: Event) => setPeriod(inputValue(e))}>
       ${PERIODS.map((p) => html`<option value=${p}>${t(`app-period-${p}`)}</option>`)}</select></label>
     <${Async} state=${state}>${(o: { total: number; items: { code: string; count: number; lastAt: string }[] }) =>
       !o.items.length

@@ -5,9 +5,9 @@
  * toggles plus any typed); and the keys for incoming conversions (the GET address to copy, revoke).
  */
 import { useState } from "preact/hooks";
-import { del, get, post } from "../api";
+import { call, client } from "../api";
 import { useRoute } from "../router";
-import { Async, CopyButton, Empty, ErrorBox, confirmed, fmtDate, html, useAction, useAsync, useSubmit } from "../ui";
+import { Async, CopyButton, Empty, ErrorBox, confirmed, fmtDate, html, useAction, useAsync, useSubmit, inputValue } from "../ui";
 import { t } from "../i18n";
 import { eventName } from "./conversions";
 import type { PostbackKeysModel, PostbacksModel } from "../../../api/conversions/model";
@@ -31,8 +31,7 @@ function scopeOfQuery(query: URLSearchParams): { link_id?: number; placement_id?
 export function PostbacksPage() {
   const { query } = useRoute();
   const scope = scopeOfQuery(query);
-  const filter = scope.link_id ? `?link_id=${scope.link_id}` : scope.placement_id ? `?placement_id=${scope.placement_id}` : "";
-  const list = useAsync(() => get<Postback[]>(`/api/postbacks${filter}`), [filter]);
+  const list = useAsync(() => call(client.api.postbacks.get({ query: scope })), [scope.link_id, scope.placement_id]);
   return html`<section>
     <header class="page-head"><h1>${t("app-pb-title")}</h1></header>
     <p class="hint">${scope.link_id ? t("app-pb-for-link") : scope.placement_id ? t("app-pb-for-placement") : t("app-pb-intro")}</p>
@@ -61,13 +60,13 @@ function PostbackItem({ p, onDeleted }: { p: Postback; onDeleted: () => void }) 
   const test = () =>
     run(async () => {
       setAnswer(null);
-      const r = await post<TestResult>(`/api/postbacks/${p.id}/test`);
+      const r = await call(client.api.postbacks({ id: p.id }).test.post({}));
       setAnswer({ ok: Boolean(r.ok), text: testText(r) });
     });
   const remove = () =>
     confirmed(t("app-pb-delete-confirm", { target: targetOf(p) })) &&
     run(async () => {
-      await del(`/api/postbacks/${p.id}`);
+      await call(client.api.postbacks({ id: p.id }).delete());
       onDeleted();
     }, t("app-pb-deleted"));
   return html`<li class="card" data-testid="postback">
@@ -94,7 +93,7 @@ function testText(r: TestResult): string {
 const STATES = ["pending", "sending", "done", "failed", "cancelled"];
 
 function DeliveryLog({ id }: { id: number }) {
-  const log = useAsync(() => get<Delivery[]>(`/api/postbacks/${id}/deliveries?limit=20`), [id]);
+  const log = useAsync(() => call(client.api.postbacks({ id }).deliveries.get({ query: { limit: 20 } })), [id]);
   return html`<${Async} state=${log}>${(rows: Delivery[]) =>
     rows.length === 0
       ? html`<p class="hint" data-testid="delivery-log">${t("app-pb-log-none")}</p>`
@@ -111,7 +110,7 @@ function DeliveryLog({ id }: { id: number }) {
 function NewPostback({ scope, onMade }: { scope: { link_id?: number; placement_id?: number }; onMade: () => void }) {
   const [kind, setKind] = useState<"url" | "meta">("url");
   const [url, setUrl] = useState("");
-  const [method, setMethod] = useState("GET");
+  const [method, setMethod] = useState<"GET" | "POST">("GET");
   const [pixel, setPixel] = useState("");
   const [token, setToken] = useState("");
   const [events, setEvents] = useState<string[]>([]);
@@ -123,8 +122,11 @@ function NewPostback({ scope, onMade }: { scope: { link_id?: number; placement_i
     const form = e.currentTarget as HTMLFormElement;
     const all = [...new Set([...events, ...typed.split(/[\s,;]+/).filter(Boolean)])];
     void attempt(async () => {
-      const target = kind === "meta" ? { kind, pixel_id: pixel.trim(), access_token: token.trim() } : { url: url.trim(), method };
-      await post("/api/postbacks", { ...target, events: all, ...scope });
+      const body =
+        kind === "meta"
+          ? { kind, pixel_id: pixel.trim(), access_token: token.trim(), events: all, ...scope }
+          : { url: url.trim(), method, events: all, ...scope };
+      await call(client.api.postbacks.post(body));
       setUrl("");
       setEvents([]);
       setTyped("");
@@ -140,39 +142,39 @@ function NewPostback({ scope, onMade }: { scope: { link_id?: number; placement_i
     ${
       kind === "url"
         ? html`<label class="field">${t("app-pb-url")}<input name="url" required inputmode="url" autocomplete="off" spellcheck="false"
-            placeholder="https://network.example/postback?clickid={click_id}&goal={event}&sum={value}" value=${url} onInput=${(e: any) => setUrl(e.currentTarget.value)} /></label>
+            placeholder="https://network.example/postback?clickid={click_id}&goal={event}&sum={value}" value=${url} onInput=${(e: Event) => setUrl(inputValue(e))} /></label>
           <p class="hint">${t("app-pb-macros")}</p>
-          <label class="field">${t("app-form-method")} <select name="method" value=${method} onChange=${(e: any) => setMethod(e.currentTarget.value)}>
+          <label class="field">${t("app-form-method")} <select name="method" value=${method} onChange=${(e: Event) => setMethod(inputValue(e) === "POST" ? "POST" : "GET")}>
             <option value="GET">GET</option><option value="POST">${t("app-pb-post-json")}</option></select></label>`
-        : html`<label class="field">${t("app-pb-pixel")}<input name="pixel_id" required value=${pixel} onInput=${(e: any) => setPixel(e.currentTarget.value)} /></label>
-          <label class="field">${t("app-pb-access-token")}<input name="access_token" required autocomplete="off" value=${token} onInput=${(e: any) => setToken(e.currentTarget.value)} /></label>`
+        : html`<label class="field">${t("app-pb-pixel")}<input name="pixel_id" required value=${pixel} onInput=${(e: Event) => setPixel(inputValue(e))} /></label>
+          <label class="field">${t("app-pb-access-token")}<input name="access_token" required autocomplete="off" value=${token} onInput=${(e: Event) => setToken(inputValue(e))} /></label>`
     }
     <div class="chips" role="group" aria-label=${t("app-pb-events-label")}>${OFFERED.map(
       (e) =>
         html`<button type="button" class=${events.includes(e) ? "chip on" : "chip"} aria-pressed=${events.includes(e)} onClick=${() => toggle(e)}>${eventName(e)}</button>`,
     )}</div>
-    <label class="field">${t("app-pb-other-events")}<input name="events" autocomplete="off" value=${typed} onInput=${(e: any) => setTyped(e.currentTarget.value)} /></label>
+    <label class="field">${t("app-pb-other-events")}<input name="events" autocomplete="off" value=${typed} onInput=${(e: Event) => setTyped(inputValue(e))} /></label>
     <button class="btn" disabled=${busy}>${t("app-pb-create")}</button>
   </form>`;
 }
 
 /** Keys for incoming conversions: each key's name and first characters, revoke; a new key, its GET address shown once to copy. */
 function KeysCard() {
-  const keys = useAsync(() => get<Key[]>("/api/postback-keys"), []);
+  const keys = useAsync(() => call(client.api["postback-keys"].get()), []);
   const [name, setName] = useState("");
   const [made, setMade] = useState<MadeKey | null>(null);
   const { busy, run } = useAction();
   const make = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      setMade(await post<MadeKey>("/api/postback-keys", { name: name.trim() }));
+      setMade(await call(client.api["postback-keys"].post({ name: name.trim() })));
       setName("");
       keys.reload();
     });
   };
   const revoke = (k: Key) =>
     confirmed(t("app-pbk-revoke-confirm", { name: k.name })) &&
-    run(async () => (await del(`/api/postback-keys/${k.id}`), keys.reload()), t("app-pbk-revoked"));
+    run(async () => (await call(client.api["postback-keys"]({ id: k.id }).delete()), keys.reload()), t("app-pbk-revoked"));
   return html`<div class="card" data-testid="postback-keys"><h2>${t("app-pbk-title")}</h2>
     <p class="hint">${t("app-pbk-how")}</p>
     ${
@@ -192,7 +194,7 @@ function KeysCard() {
           )}</ul>`;
     }}<//>
     <form class="form sub" onSubmit=${make}>
-      <input name="keyName" required maxlength="100" aria-label=${t("app-pbk-name")} placeholder=${t("app-pbk-name")} value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} />
+      <input name="keyName" required maxlength="100" aria-label=${t("app-pbk-name")} placeholder=${t("app-pbk-name")} value=${name} onInput=${(e: Event) => setName(inputValue(e))} />
       <button class="btn small" disabled=${busy}>${t("app-pbk-new")}</button></form>
   </div>`;
 }

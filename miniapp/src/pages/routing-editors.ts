@@ -1,10 +1,19 @@
 /** The link form's editors of redirect rules and A/B variants, and their conversion to and from the API's shape. */
-import { fromLocalInput, toLocalInput, type Values } from "../form";
-import { html } from "../ui";
+import type { LinkDetails } from "../../../api/links/model";
+import { fromLocalInput, toLocalInput } from "../form";
+import { html, inputValue } from "../ui";
 import { t } from "../i18n";
 
-const OS = ["iOS", "Android", "Windows", "macOS", "Linux"];
-const DEVICES = ["mobile", "tablet", "desktop"];
+const OS = ["iOS", "Android", "Windows", "macOS", "Linux"] as const;
+const DEVICES = ["mobile", "tablet", "desktop"] as const;
+
+/** A redirect rule and an A/B variant as the API stores them. */
+type Rule = LinkDetails["rules"][number];
+type Variant = LinkDetails["variants"][number];
+type Os = NonNullable<Rule["if"]["os"]>[number];
+type Device = NonNullable<Rule["if"]["device"]>[number];
+const isOs = (v: string): v is Os => (OS as readonly string[]).includes(v);
+const isDevice = (v: string): v is Device => (DEVICES as readonly string[]).includes(v);
 const MAX_RULES = 20;
 const MAX_VARIANTS = 10;
 
@@ -28,7 +37,7 @@ const emptyRule = (): RuleRow => ({ country: "", language: "", os: [], device: [
 const words = (s: string) => s.split(/[\s,]+/).filter(Boolean);
 
 /** Rows from a link's stored rules. */
-export function ruleRows(rules: any[] | undefined): RuleRow[] {
+export function ruleRows(rules: LinkDetails["rules"] | undefined): RuleRow[] {
   return (rules ?? []).map((r) => ({
     country: (r.if.country ?? []).join(", "),
     language: (r.if.language ?? []).join(", "),
@@ -42,23 +51,23 @@ export function ruleRows(rules: any[] | undefined): RuleRow[] {
 }
 
 /** The API's `rules` from the rows (empty conditions left out; the server checks the rest). */
-export function rulesBody(rows: RuleRow[]): Values[] {
+export function rulesBody(rows: RuleRow[]): Rule[] {
   return rows.map((r) => {
-    const c: Values = {};
+    const c: Rule["if"] = {};
     if (words(r.country).length) c.country = words(r.country);
     if (words(r.language).length) c.language = words(r.language);
-    if (r.os.length) c.os = r.os;
-    if (r.device.length) c.device = r.device;
-    if (r.from) c.from = fromLocalInput(r.from);
-    if (r.to) c.to = fromLocalInput(r.to);
+    if (r.os.length) c.os = r.os.filter(isOs);
+    if (r.device.length) c.device = r.device.filter(isDevice);
+    if (r.from) c.from = fromLocalInput(r.from) ?? undefined; // a datetime-local value always reads
+    if (r.to) c.to = fromLocalInput(r.to) ?? undefined;
     if (r.query.trim()) c.query = Object.fromEntries(new URLSearchParams(r.query.trim().replace(/^\?/, "")));
     return { if: c, url: r.url.trim() };
   });
 }
 
-export const variantRows = (variants: any[] | undefined): VariantRow[] =>
+export const variantRows = (variants: LinkDetails["variants"] | undefined): VariantRow[] =>
   (variants ?? []).map((v) => ({ url: v.url, weight: String(v.weight) }));
-export const variantsBody = (rows: VariantRow[]): Values[] => rows.map((v) => ({ url: v.url.trim(), weight: Number(v.weight) }));
+export const variantsBody = (rows: VariantRow[]): Variant[] => rows.map((v) => ({ url: v.url.trim(), weight: Number(v.weight) }));
 
 /** `list` with item `i` replaced, moved by `by`, or removed. */
 const replaced = <T>(list: T[], i: number, item: T) => list.map((x, j) => (j === i ? item : x));
@@ -73,7 +82,7 @@ const toggled = (list: string[], v: string) => (list.includes(v) ? list.filter((
 
 /** Ordered rules, first match wins: conditions, target, move up and down, remove, add (at most 20). */
 export function RulesEditor({ rows, onChange }: { rows: RuleRow[]; onChange: (rows: RuleRow[]) => void }) {
-  const edit = (i: number, k: keyof RuleRow, v: any) => onChange(replaced(rows, i, { ...rows[i]!, [k]: v }));
+  const edit = <K extends keyof RuleRow>(i: number, k: K, v: RuleRow[K]) => onChange(replaced(rows, i, { ...rows[i]!, [k]: v }));
   const text = (
     i: number,
     k: keyof RuleRow,
@@ -81,11 +90,11 @@ export function RulesEditor({ rows, onChange }: { rows: RuleRow[]; onChange: (ro
     placeholder = "",
     type = "text",
   ) => html`<label class="field"><span class="label">${label}</span>
-    <input type=${type} aria-label=${t("app-rule-field", { n: i + 1, field: label })} placeholder=${placeholder} value=${rows[i]![k]} onInput=${(e: any) => edit(i, k, e.currentTarget.value)} /></label>`;
+    <input type=${type} aria-label=${t("app-rule-field", { n: i + 1, field: label })} placeholder=${placeholder} value=${rows[i]![k]} onInput=${(e: Event) => edit(i, k, inputValue(e))} /></label>`;
   const chips = (
     i: number,
     k: "os" | "device",
-    values: string[],
+    values: readonly string[],
     label: string,
     name: (v: string) => string = (v) => v,
   ) => html`<div class="field"><span class="label">${label}</span>
@@ -144,8 +153,8 @@ export function VariantsEditor({
     ${rows.map(
       (r, i) => html`<div class="variant inline" data-variant=${i}>
       <span class="label">${String.fromCharCode(65 + i)}</span>
-      <input type="url" aria-label=${t("app-variant-url", { n: i + 1 })} placeholder="https://…" value=${r.url} onInput=${(e: any) => edit(i, "url", e.currentTarget.value)} />
-      <input type="number" min="1" max="100" class="weight" aria-label=${t("app-variant-weight", { n: i + 1 })} value=${r.weight} onInput=${(e: any) => edit(i, "weight", e.currentTarget.value)} />
+      <input type="url" aria-label=${t("app-variant-url", { n: i + 1 })} placeholder="https://…" value=${r.url} onInput=${(e: Event) => edit(i, "url", inputValue(e))} />
+      <input type="number" min="1" max="100" class="weight" aria-label=${t("app-variant-weight", { n: i + 1 })} value=${r.weight} onInput=${(e: Event) => edit(i, "weight", inputValue(e))} />
       <small class="hint share">${total ? Math.round(((Number(r.weight) || 0) * 100) / total) : 0}%</small>
       <button type="button" class="btn small danger" onClick=${() => onChange(rows.length <= 2 ? [] : removed(rows, i))}>${rows.length <= 2 ? t("app-variants-end") : t("app-variant-remove", { n: i + 1 })}</button>
     </div>`,

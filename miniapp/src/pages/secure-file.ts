@@ -1,9 +1,22 @@
 /** One secure file: its content summary and its share links (create, copy, revoke, restore, delete). */
 import { useState } from "preact/hooks";
-import { del, get, patch, post } from "../api";
+import { call, client } from "../api";
 import { navigate } from "../router";
-import { Async, CopyButton, Empty, confirmed, fmtBytes, fmtDate, html, useAction, useAsync } from "../ui";
-import type { SecureFile, SecureLink } from "../../../api/secure/model";
+import {
+  Async,
+  CopyButton,
+  Empty,
+  confirmed,
+  fmtBytes,
+  fmtDate,
+  html,
+  useAction,
+  useAsync,
+  inputValue,
+  inputChecked,
+  type Loaded,
+} from "../ui";
+import type { SecureLink } from "../../../api/secure/model";
 import { t } from "../i18n";
 
 /** A link's state → its badge class; the text is `app-share-state-<state>`. */
@@ -31,19 +44,19 @@ function status(l: SecureLink): { text: string; cls: string } {
 }
 
 export function FilePage({ id }: { id: string }) {
-  const file = useAsync(() => get<SecureFile>(`/api/secure/files/${id}`), [id]);
-  const links = useAsync(() => get<SecureLink[]>(`/api/secure/links?fileId=${id}`), [id]);
+  const file = useAsync(() => call(client.api.secure.files({ id }).get()), [id]);
+  const links = useAsync(() => call(client.api.secure.links.get({ query: { fileId: Number(id) } })), [id]);
   const { busy, run } = useAction();
   const remove = () =>
     confirmed(t("app-file-delete-confirm")) &&
     run(async () => {
       const folderId = file.data?.folderId;
-      await del(`/api/secure/files/${id}`);
+      await call(client.api.secure.files({ id }).delete());
       navigate(folderId ? `/secure/folders/${folderId}` : "/secure", true);
     }, t("app-file-deleted"));
 
   return html`<section>
-    <${Async} state=${file}>${(f: any) => html`
+    <${Async} state=${file}>${(f: Loaded<typeof file>) => html`
       <header class="page-head"><h1 class="ellipsis">${f.name}</h1>
         <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-delete")}</button></header>
       <div class="card">
@@ -68,7 +81,7 @@ function LinkRow({ link, onChange }: { link: SecureLink; onChange: () => void })
   const [password, setPassword] = useState<string | null>(null);
   const savePassword = async (e: Event) => {
     e.preventDefault();
-    if (await act(() => patch(`/api/secure/links/${link.id}`, { password }), t("app-password-set"))) setPassword(null);
+    if (await act(() => call(client.api.secure.links({ id: link.id }).patch({ password })), t("app-password-set"))) setPassword(null);
   };
   return html`<div class="row static" data-code=${link.code}>
     <div class="row-main">
@@ -79,24 +92,24 @@ function LinkRow({ link, onChange }: { link: SecureLink; onChange: () => void })
       <div class="button-row">
         ${
           link.isRevoked
-            ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/restore`), t("app-share-restored"))}>${t("app-restore")}</button>`
-            : html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}/revoke`), t("app-share-revoked"))}>${t("app-revoke")}</button>`
+            ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => call(client.api.secure.links({ id: link.id }).restore.patch()), t("app-share-restored"))}>${t("app-restore")}</button>`
+            : html`<button class="btn small" disabled=${busy} onClick=${() => act(() => call(client.api.secure.links({ id: link.id }).revoke.patch()), t("app-share-revoked"))}>${t("app-revoke")}</button>`
         }
         ${
           link.hasPassword
-            ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => patch(`/api/secure/links/${link.id}`, { password: null }), t("app-password-removed"))}>${t("app-form-password-remove")}</button>`
+            ? html`<button class="btn small" disabled=${busy} onClick=${() => act(() => call(client.api.secure.links({ id: link.id }).patch({ password: null })), t("app-password-removed"))}>${t("app-form-password-remove")}</button>`
             : password === null &&
               html`<button class="btn small" disabled=${busy} onClick=${() => setPassword("")}>${t("app-password-set-button")}</button>`
         }
         <label class="check"><input type="checkbox" checked=${!!link.notifyOnView} disabled=${busy}
-          onChange=${(e: any) => act(() => patch(`/api/secure/links/${link.id}`, { notifyOnView: e.currentTarget.checked }), e.currentTarget.checked ? t("app-share-notify-on") : t("app-share-notify-off"))} /> ${t("app-share-notify")}</label>
-        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-share-delete-confirm")) && act(() => del(`/api/secure/links/${link.id}`), t("app-link-deleted"))}>${t("app-delete")}</button>
+          onChange=${(e: Event) => act(() => call(client.api.secure.links({ id: link.id }).patch({ notifyOnView: inputChecked(e) })), inputChecked(e) ? t("app-share-notify-on") : t("app-share-notify-off"))} /> ${t("app-share-notify")}</label>
+        <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-share-delete-confirm")) && act(() => call(client.api.secure.links({ id: link.id }).delete()), t("app-link-deleted"))}>${t("app-delete")}</button>
       </div>
       ${
         password !== null &&
         html`<form class="button-row" onSubmit=${savePassword}>
         <input type="password" aria-label=${t("app-password-new")} minlength="4" maxlength="128" required autocomplete="new-password" value=${password}
-          onInput=${(e: any) => setPassword(e.currentTarget.value)} />
+          onInput=${(e: Event) => setPassword(inputValue(e))} />
         <button class="btn small primary" disabled=${busy}>${t("app-password-save")}</button>
         <button type="button" class="btn small" onClick=${() => setPassword(null)}>${t("app-cancel")}</button></form>`
       }
@@ -114,10 +127,14 @@ function NewLink({ fileId, onCreated }: { fileId: number; onCreated: () => void 
   const submit = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const body: Record<string, number | string | boolean> = { fileId, expiresInHours: Number(hours), notifyOnView: notify };
-      if (views) body.maxViews = Number(views);
-      if (password) body.password = password;
-      setCreated(await post<SecureLink>("/api/secure/links", body));
+      const body = {
+        fileId,
+        expiresInHours: Number(hours),
+        notifyOnView: notify,
+        ...(views ? { maxViews: Number(views) } : {}),
+        ...(password ? { password } : {}),
+      };
+      setCreated(await call(client.api.secure.links.post(body)));
       setPassword(""); // a password is not kept around in the form once it is set
       onCreated();
     }, t("app-share-created"));
@@ -125,12 +142,12 @@ function NewLink({ fileId, onCreated }: { fileId: number; onCreated: () => void 
   return html`<form class="card form" onSubmit=${submit}>
     <h2>${t("app-share-new")}</h2>
     <div class="grid2">
-      <label class="field"><span class="label">${t("app-share-hours")}</span><input type="number" name="expiresInHours" min="1" max="8760" required value=${hours} onInput=${(e: any) => setHours(e.currentTarget.value)} /></label>
-      <label class="field"><span class="label">${t("app-share-max-views")}</span><input type="number" name="maxViews" min="1" placeholder=${t("app-unlimited")} value=${views} onInput=${(e: any) => setViews(e.currentTarget.value)} /></label>
+      <label class="field"><span class="label">${t("app-share-hours")}</span><input type="number" name="expiresInHours" min="1" max="8760" required value=${hours} onInput=${(e: Event) => setHours(inputValue(e))} /></label>
+      <label class="field"><span class="label">${t("app-share-max-views")}</span><input type="number" name="maxViews" min="1" placeholder=${t("app-unlimited")} value=${views} onInput=${(e: Event) => setViews(inputValue(e))} /></label>
     </div>
     <label class="field"><span class="label">${t("app-share-password")}</span><input type="password" name="sharePassword" minlength="4" maxlength="128" autocomplete="new-password"
-      placeholder=${t("app-none")} value=${password} onInput=${(e: any) => setPassword(e.currentTarget.value)} /></label>
-    <label class="check"><input type="checkbox" name="notifyOnView" checked=${notify} onChange=${(e: any) => setNotify(e.currentTarget.checked)} /> ${t("app-share-notify-telegram")}</label>
+      placeholder=${t("app-none")} value=${password} onInput=${(e: Event) => setPassword(inputValue(e))} /></label>
+    <label class="check"><input type="checkbox" name="notifyOnView" checked=${notify} onChange=${(e: Event) => setNotify(inputChecked(e))} /> ${t("app-share-notify-telegram")}</label>
     <button class="btn primary" disabled=${busy}>${t("app-link-create")}</button>
     ${created && html`<div class="row-line new-link"><span class="mono ellipsis" data-testid="new-secure-link">${created.url}</span><${CopyButton} text=${created.url} /></div>`}
   </form>`;

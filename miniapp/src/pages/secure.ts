@@ -1,23 +1,38 @@
 /** Secure sharing: folders list, one folder with its files, text notes and uploads. */
 import { useRef, useState } from "preact/hooks";
-import { del, get, patch, post, upload } from "../api";
+import { call, client, upload } from "../api";
 import { linkTo, navigate } from "../router";
 import { useMainButton } from "../telegram";
-import { Async, Empty, ErrorBox, confirmed, errorText, fmtBytes, fmtDate, html, toast, useAction, useAsync } from "../ui";
-import type { SecureFile, SecureFolder } from "../../../api/secure/model";
+import {
+  Async,
+  Empty,
+  ErrorBox,
+  confirmed,
+  errorText,
+  fmtBytes,
+  fmtDate,
+  html,
+  toast,
+  useAction,
+  useAsync,
+  inputValue,
+  inputFile,
+  type Loaded,
+} from "../ui";
+import type { SecureFolder } from "../../../api/secure/model";
 import { fmtNumber, t } from "../i18n";
 
 export type Folder = SecureFolder;
 
 export function FoldersPage() {
-  const folders = useAsync(() => get<Folder[]>("/api/secure/folders"), []);
+  const folders = useAsync(() => call(client.api.secure.folders.get()), []);
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const { busy, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const f = await post<Folder>("/api/secure/folders", { name: name.trim(), description: description.trim() });
+      const f = await call(client.api.secure.folders.post({ name: name.trim(), description: description.trim() }));
       setName("");
       setDescription("");
       navigate(`/secure/folders/${f.id}`);
@@ -37,23 +52,26 @@ export function FoldersPage() {
           )}</ul>`}<//>
     <form class="card form" onSubmit=${create}>
       <h2>${t("app-folder-new")}</h2>
-      <label class="field"><span class="label">${t("app-name")}</span><input name="folderName" required maxlength="100" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} /></label>
-      <label class="field"><span class="label">${t("app-description")}</span><input name="folderDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
+      <label class="field"><span class="label">${t("app-name")}</span><input name="folderName" required maxlength="100" value=${name} onInput=${(e: Event) => setName(inputValue(e))} /></label>
+      <label class="field"><span class="label">${t("app-description")}</span><input name="folderDescription" value=${description} onInput=${(e: Event) => setDescription(inputValue(e))} /></label>
       <button class="btn primary" disabled=${busy}>${t("app-folder-create")}</button>
     </form>
   </section>`;
 }
 
-const kindOf = (mime: string) => (/^(image|video|audio)\//.test(mime) ? mime.split("/")[0]! : "file");
+const kindOf = (mime: string): "image" | "video" | "audio" | "file" => {
+  const kind = mime.split("/")[0];
+  return kind === "image" || kind === "video" || kind === "audio" ? kind : "file";
+};
 
 export function FolderPage({ id }: { id: string }) {
-  const folder = useAsync(() => get<Folder>(`/api/secure/folders/${id}`), [id]);
-  const files = useAsync(() => get<SecureFile[]>(`/api/secure/files?folderId=${id}`), [id]);
+  const folder = useAsync(() => call(client.api.secure.folders({ id }).get()), [id]);
+  const files = useAsync(() => call(client.api.secure.files.get({ query: { folderId: Number(id) } })), [id]);
   const { busy, run } = useAction();
   const pause = () =>
     run(async () =>
       folder.setData(
-        await patch(`/api/secure/folders/${id}/pause`).then((r: any) => ({
+        await call(client.api.secure.folders({ id }).pause.patch()).then((r) => ({
           ...folder.data!,
           ...r,
           isPaused: r?.isPaused ?? !folder.data!.isPaused,
@@ -63,14 +81,18 @@ export function FolderPage({ id }: { id: string }) {
   const remove = () =>
     confirmed(t("app-folder-delete-confirm")) &&
     run(async () => {
-      await del(`/api/secure/folders/${id}`);
+      await call(client.api.secure.folders({ id }).delete());
       navigate("/secure", true);
     }, t("app-folder-deleted"));
   const rename = () => {
     const name = prompt(t("app-folder-name"), folder.data?.name);
     if (name?.trim())
       void run(async () =>
-        folder.setData({ ...folder.data!, ...(await patch(`/api/secure/folders/${id}`, { name: name.trim() })), name: name.trim() }),
+        folder.setData({
+          ...folder.data!,
+          ...(await call(client.api.secure.folders({ id }).patch({ name: name.trim() }))),
+          name: name.trim(),
+        }),
       );
   };
 
@@ -84,7 +106,7 @@ export function FolderPage({ id }: { id: string }) {
       <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-folder-delete")}</button>
     </div>`}<//>
     <h2>${t("app-files")}</h2>
-    <${Async} state=${files}>${(list: any[]) =>
+    <${Async} state=${files}>${(list: Loaded<typeof files>) =>
       list.length === 0
         ? html`<${Empty}>${t("app-files-none")}<//>`
         : html`<ul class="list">${list.map(
@@ -92,11 +114,11 @@ export function FolderPage({ id }: { id: string }) {
           <div class="row-main"><div class="row-title">${x.name} <span class="badge">${x.contentType}</span></div>
             <div class="row-sub">${x.fileSize != null ? `${fmtBytes(x.fileSize)} · ` : ""}${fmtDate(x.createdAt)}</div></div></a></li>`,
           )}</ul>`}<//>
-    <${NewFile} folderId=${Number(id)} onDone=${(file: any) => navigate(`/secure/files/${file.id}`)} />
+    <${NewFile} folderId=${Number(id)} onDone=${(file: { id: number }) => navigate(`/secure/files/${file.id}`)} />
   </section>`;
 }
 
-function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => void }) {
+function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: { id: number }) => void }) {
   const [mode, setMode] = useState<"text" | "upload">("upload");
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
@@ -118,31 +140,35 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
     try {
       if (mode === "text") {
         // no name: the server names the note neutrally ("Note 3, 25 Nov"), never after its text
-        const f = await post("/api/secure/files", {
-          folderId,
-          ...(name.trim() ? { name: name.trim() } : {}),
-          description: description.trim(),
-          contentType: "text",
-          textContent: text,
-        });
+        const f = await call(
+          client.api.secure.files.post({
+            folderId,
+            ...(name.trim() ? { name: name.trim() } : {}),
+            description: description.trim(),
+            contentType: "text",
+            textContent: text,
+          }),
+        );
         toast(t("app-note-saved"));
         return onDone(f);
       }
       if (!file) throw new Error(t("app-file-choose"));
       if (file.size > 10 * 1024 * 1024) throw new Error(t("app-file-too-big", { size: fmtBytes(file.size) }));
       setProgress(0);
-      const f = await post("/api/secure/files", {
-        folderId,
-        name: name.trim() || file.name,
-        description: description.trim(),
-        contentType: kindOf(file.type),
-      });
+      const f = await call(
+        client.api.secure.files.post({
+          folderId,
+          name: name.trim() || file.name,
+          description: description.trim(),
+          contentType: kindOf(file.type),
+        }),
+      );
       const form = new FormData();
       form.append("file", file);
       try {
         await upload(`/api/secure/files/${f.id}/upload`, form, setProgress);
       } catch (err) {
-        await del(`/api/secure/files/${f.id}`).catch(() => {}); // no empty record left behind
+        await call(client.api.secure.files({ id: f.id }).delete()).catch(() => {}); // no empty record left behind
         throw err;
       }
       setProgress(1);
@@ -160,12 +186,12 @@ function NewFile({ folderId, onDone }: { folderId: number; onDone: (f: any) => v
       <button type="button" role="tab" aria-selected=${mode === "text"} class=${mode === "text" ? "on" : ""} onClick=${() => setMode("text")}>${t("app-note-tab")}</button>
     </div>
     ${error && html`<${ErrorBox} error=${error} />`}
-    <label class="field"><span class="label">${t("app-name")}</span><input name="fileName" value=${name} onInput=${(e: any) => setName(e.currentTarget.value)} placeholder=${mode === "upload" ? t("app-file-name-default") : t("app-note-name-default")} /></label>
-    <label class="field"><span class="label">${t("app-description")}</span><input name="fileDescription" value=${description} onInput=${(e: any) => setDescription(e.currentTarget.value)} /></label>
+    <label class="field"><span class="label">${t("app-name")}</span><input name="fileName" value=${name} onInput=${(e: Event) => setName(inputValue(e))} placeholder=${mode === "upload" ? t("app-file-name-default") : t("app-note-name-default")} /></label>
+    <label class="field"><span class="label">${t("app-description")}</span><input name="fileDescription" value=${description} onInput=${(e: Event) => setDescription(inputValue(e))} /></label>
     ${
       mode === "text"
-        ? html`<label class="field"><span class="label">${t("app-note-text")}</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: any) => setText(e.currentTarget.value)}></textarea></label>`
-        : html`<label class="field"><span class="label">${t("app-file-field")}</span><input type="file" name="file" onChange=${(e: any) => setFile(e.currentTarget.files?.[0] ?? null)} /></label>`
+        ? html`<label class="field"><span class="label">${t("app-note-text")}</span><textarea name="textContent" rows="6" required value=${text} onInput=${(e: Event) => setText(inputValue(e))}></textarea></label>`
+        : html`<label class="field"><span class="label">${t("app-file-field")}</span><input type="file" name="file" onChange=${(e: Event) => setFile(inputFile(e))} /></label>`
     }
     ${
       progress !== null &&

@@ -1,12 +1,12 @@
 /** Settings card for custom short-link domains: add one, publish its TXT record, verify, remove. */
 import { useState } from "preact/hooks";
-import { del, get, post } from "../api";
-import { Async, CopyButton, Empty, ErrorBox, confirmed, errorText, html, useAction, useAsync } from "../ui";
+import { call, client } from "../api";
+import { Async, CopyButton, Empty, ErrorBox, confirmed, errorText, html, useAction, useAsync, inputValue } from "../ui";
 import type { Domain } from "../../../api/links/model";
 import { t } from "../i18n";
 
 export function DomainsCard() {
-  const domains = useAsync(() => get<Domain[]>("/api/domains"), []);
+  const domains = useAsync(() => call(client.api.domains.get()), []);
   const [hostname, setHostname] = useState("");
   const [error, setError] = useState<string | null>(null);
   const { busy, run } = useAction();
@@ -25,7 +25,7 @@ export function DomainsCard() {
   const add = (e: Event) => {
     e.preventDefault();
     void attempt(async () => {
-      await post("/api/domains", { hostname: hostname.trim() });
+      await call(client.api.domains.post({ hostname: hostname.trim() }));
       setHostname("");
     }, t("app-domain-added"));
   };
@@ -45,11 +45,11 @@ export function DomainsCard() {
             <div class="row-line"><span>${t("app-domain-type")}</span><code class="mono">${d.verification.type}</code></div>
             <div class="row-line"><span>${t("app-domain-name")}</span><code class="mono ellipsis">${d.verification.name}</code><${CopyButton} text=${d.verification.name} /></div>
             <div class="row-line"><span>${t("app-domain-value")}</span><code class="mono ellipsis">${d.verification.value}</code><${CopyButton} text=${d.verification.value} /></div>
-            <button class="btn small" disabled=${busy} onClick=${() => attempt(() => post(`/api/domains/${d.id}/verify`), t("app-domain-verified-toast", { hostname: d.hostname }))}>${t("app-verify")}</button></div>`
+            <button class="btn small" disabled=${busy} onClick=${() => attempt(() => call(client.api.domains({ id: d.id }).verify.post({})), t("app-domain-verified-toast", { hostname: d.hostname }))}>${t("app-verify")}</button></div>`
           }
-          <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-domain-remove-confirm", { hostname: d.hostname })) && attempt(() => del(`/api/domains/${d.id}`), t("app-domain-removed"))}>${t("app-remove")}</button>
+          <button class="btn small danger" disabled=${busy} onClick=${() => confirmed(t("app-domain-remove-confirm", { hostname: d.hostname })) && attempt(() => call(client.api.domains({ id: d.id }).delete()), t("app-domain-removed"))}>${t("app-remove")}</button>
         </li>`,
           )}</ul>`}<//>
-    <form class="inline" onSubmit=${add}><input name="hostname" required placeholder="go.example.com" aria-label=${t("app-domain-hostname")} value=${hostname} onInput=${(e: any) => setHostname(e.currentTarget.value)} />
+    <form class="inline" onSubmit=${add}><input name="hostname" required placeholder="go.example.com" aria-label=${t("app-domain-hostname")} value=${hostname} onInput=${(e: Event) => setHostname(inputValue(e))} />
       <button class="btn" disabled=${busy}>${t("app-domain-add")}</button></form></div>`;
 }

@@ -1,8 +1,8 @@
 /** Settings: account and identities, plan and limits, linking email/Telegram, passkeys, API tokens, custom domains. */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { get, inTelegram, patch, post, signOut } from "../api";
+import { call, client, inTelegram, signOut } from "../api";
 import { linkTo, navigate } from "../router";
-import { Async, ErrorBox, errorText, fmtDate, html, toast, useAction, useAsync } from "../ui";
+import { Async, ErrorBox, errorText, fmtDate, html, toast, useAction, useAsync, inputValue } from "../ui";
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { PasskeysCard, TokensCard } from "./settings-security";
 import { DomainsCard } from "./settings-domains";
@@ -26,8 +26,8 @@ function leave() {
 }
 
 export function SettingsPage() {
-  const me = useAsync(() => get<Me>("/api/auth/me"), []);
-  const usage = useAsync(() => get<AccountUsage>("/api/account/usage"), []);
+  const me = useAsync(() => call(client.api.auth.me.get()), []);
+  const usage = useAsync(() => call(client.api.account.usage.get()), []);
   // a link may merge another account into this one: its links, files and plan now count here
   const linked = () => {
     me.reload();
@@ -69,11 +69,11 @@ export function SettingsPage() {
  * app's language (the bot's rule). The app redraws in the new language at once.
  */
 function LanguageCard() {
-  const settings = useAsync(() => get<{ language: Language; language_chosen: Language | null }>("/api/settings"), []);
+  const settings = useAsync(() => call(client.api.settings.get()), []);
   const { busy, run } = useAction();
-  const choose = (value: string) =>
+  const choose = (value: Language | "app") =>
     run(async () => {
-      const s = await patch<{ language: Language }>("/api/settings", { language: value === "app" ? null : value });
+      const s = await call(client.api.settings.patch({ language: value === "app" ? null : value }));
       setLanguage(s.language);
     });
   return html`<div class="card"><h2>${t("app-language")}</h2><${Async} state=${settings}>${(s: {
@@ -90,11 +90,11 @@ function LanguageCard() {
 
 /** The currency a price typed without one is read in (ad prices in the bot and here): one tap each. */
 function CurrencyCard() {
-  const settings = useAsync(() => get<{ currency: string }>("/api/settings"), []);
+  const settings = useAsync(() => call(client.api.settings.get()), []);
   const { busy, run } = useAction();
   const choose = (currency: string) =>
     run(async () => {
-      await patch("/api/settings", { currency });
+      await call(client.api.settings.patch({ currency }));
       settings.reload();
     });
   return html`<div class="card"><h2>${t("app-currency")}</h2><${Async} state=${settings}>${(s: { currency: string }) => html`
@@ -119,10 +119,10 @@ function LinkEmail({ onLinked }: { onLinked: () => void }) {
     setError(null);
     try {
       if (!sent) {
-        await post("/api/auth/email/send-link-otp", { email: email.trim() });
+        await call(client.api.auth.email["send-link-otp"].post({ email: email.trim() }));
         setSent(true);
       } else {
-        const r = await post("/api/auth/email/verify-link-otp", { email: email.trim(), code: code.trim() });
+        const r = await call(client.api.auth.email["verify-link-otp"].post({ email: email.trim(), code: code.trim() }));
         toast(r.merged ? t("app-email-linked-merged") : t("app-email-linked"));
         onLinked();
       }
@@ -134,9 +134,9 @@ function LinkEmail({ onLinked }: { onLinked: () => void }) {
     ${error && html`<${ErrorBox} error=${error} />`}
     ${
       !sent
-        ? html`<input type="email" required name="linkEmail" placeholder="you@example.com" aria-label=${t("app-provider-email")} value=${email} onInput=${(e: any) => setEmail(e.currentTarget.value)} />`
+        ? html`<input type="email" required name="linkEmail" placeholder="you@example.com" aria-label=${t("app-provider-email")} value=${email} onInput=${(e: Event) => setEmail(inputValue(e))} />`
         : html`<p class="hint">${t("app-link-email-code", { email })}</p>
-        <input name="linkCode" inputmode="numeric" maxlength="6" required aria-label=${t("app-code")} value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} />`
+        <input name="linkCode" inputmode="numeric" maxlength="6" required aria-label=${t("app-code")} value=${code} onInput=${(e: Event) => setCode(inputValue(e))} />`
     }
     <button class="btn">${sent ? t("app-confirm") : t("app-send-code")}</button></form>`;
 }
@@ -157,8 +157,10 @@ function LinkTelegram({ onLinked }: { onLinked: () => void }) {
           async (u: WidgetUser) => {
             setError(null);
             try {
-              const body = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
-              await post("/api/auth/msgr/link-widget", body);
+              // every field as text, as the widget's own form would post it
+              const text = Object.fromEntries(Object.entries(u).map(([k, v]) => [k, String(v)]));
+              const body = { ...text, id: String(u.id), first_name: u.first_name, auth_date: String(u.auth_date), hash: u.hash };
+              await call(client.api.auth.msgr["link-widget"].post(body));
               toast(t("app-telegram-linked"));
               onLinked();
             } catch (e) {

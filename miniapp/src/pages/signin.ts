@@ -1,8 +1,8 @@
 /** Browser sign-in: email code, passkey, or Telegram Login Widget. */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { post, saveSession } from "../api";
+import { call, client, saveSession } from "../api";
 import { loginWithPasskey } from "../passkey";
-import { ErrorBox, errorText, html, useSubmit } from "../ui";
+import { ErrorBox, errorText, html, useSubmit, inputValue } from "../ui";
 import { appConfig, mountLoginWidget, type WidgetUser } from "../widget";
 import { t } from "../i18n";
 
@@ -16,14 +16,14 @@ export function SignIn() {
   const sendCode = (e: Event) => {
     e.preventDefault();
     void attempt(async () => {
-      await post("/api/auth/email/send-otp", { email: email.trim() });
+      await call(client.api.auth.email["send-otp"].post({ email: email.trim() }));
       setSent(true);
       setNote(t("app-signin-code-sent", { email: email.trim() }));
     });
   };
   const verify = (e: Event) => {
     e.preventDefault();
-    void attempt(async () => saveSession(await post("/api/auth/email/verify-otp", { email: email.trim(), code: code.trim() })));
+    void attempt(async () => saveSession(await call(client.api.auth.email["verify-otp"].post({ email: email.trim(), code: code.trim() }))));
   };
   const passkey = () =>
     attempt(async () => {
@@ -44,14 +44,14 @@ export function SignIn() {
       !sent
         ? html`<form onSubmit=${sendCode} class="card">
           <label>${t("app-provider-email")}<input type="email" name="email" required autocomplete="username webauthn" value=${email}
-            onInput=${(e: any) => setEmail(e.currentTarget.value)} placeholder="you@example.com" /></label>
+            onInput=${(e: Event) => setEmail(inputValue(e))} placeholder="you@example.com" /></label>
           <button class="btn primary" disabled=${busy}>${t("app-send-code")}</button>
           <button type="button" class="btn" disabled=${busy} onClick=${passkey}>${t("app-signin-passkey")}</button>
           <p class="hint">${t("app-signin-passkey-hint")}</p>
         </form>`
         : html`<form onSubmit=${verify} class="card">
           <label>${t("app-code")}<input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required
-            value=${code} onInput=${(e: any) => setCode(e.currentTarget.value)} placeholder="123456" /></label>
+            value=${code} onInput=${(e: Event) => setCode(inputValue(e))} placeholder="123456" /></label>
           <button class="btn primary" disabled=${busy}>${t("app-signin-title")}</button>
           <button type="button" class="link-btn" onClick=${() => (setSent(false), setCode(""), setNote(null))}>${t("app-signin-other-email")}</button>
         </form>`
@@ -74,7 +74,7 @@ function TelegramSignIn({ onError }: { onError: (m: string) => void }) {
           c.botId,
           async (u: WidgetUser) => {
             try {
-              saveSession(await post("/api/auth/login-widget", u));
+              saveSession(await call(client.api.auth["login-widget"].post(u)));
             } catch (e) {
               onError(errorText(e));
             }

@@ -1,11 +1,11 @@
 /** Create or edit a keyword tracker with every filter of the spec. */
 import type { RefObject } from "preact";
 import { useRef } from "preact/hooks";
-import { get, patch, post } from "../api";
-import { Field, Section, changed, useForm, type Values } from "../form";
+import { call, client } from "../api";
+import { Field, Section, changed, useForm } from "../form";
 import { navigate } from "../router";
 import { useMainButton } from "../telegram";
-import { Async, ErrorBox, html, toast, useAsync, useSubmit, type Submit } from "../ui";
+import { Async, ErrorBox, html, toast, useAsync, useSubmit, type Submit, type Loaded } from "../ui";
 import type { Tracker, TrackingFilters } from "../../../api/tracking/model";
 import { t } from "../i18n";
 
@@ -28,7 +28,8 @@ const list = (s: string) => {
   return items.length ? items : null;
 };
 
-function fromTracker(tr: Values | null): Values {
+/** The form's values: a tracker's, or a new one's defaults (lists as comma-separated text). */
+function fromTracker(tr: Tracker | null) {
   return {
     name: tr?.name ?? "",
     keyword: tr?.keyword ?? "",
@@ -55,7 +56,9 @@ function fromTracker(tr: Values | null): Values {
   };
 }
 
-function toBody(v: Values): Values {
+type TrackerValues = ReturnType<typeof fromTracker>;
+
+function toBody(v: TrackerValues) {
   return {
     name: v.name.trim(),
     keyword: v.keyword.trim(),
@@ -88,9 +91,9 @@ export function TrackerForm({ id }: { id?: string }) {
   const submit = useSubmit();
   const state = useAsync(async () => {
     const [filters, tracker, chats] = await Promise.all([
-      get<Filters>("/api/tracking/filters").catch(() => ({ geo: [], languages: [], categories: [] })),
-      id ? get<Tracker>(`/api/tracking/${id}`) : Promise.resolve(null),
-      get<Chat[]>("/api/channels").catch(() => [] as Chat[]),
+      call(client.api.tracking.filters.get()).catch(() => ({ geo: [], languages: [], categories: [] })),
+      id ? call(client.api.tracking({ id }).get()) : Promise.resolve(null),
+      call(client.api.channels.get()).catch(() => [] as Chat[]),
     ]);
     return { filters, tracker, chats };
   }, [id]);
@@ -100,7 +103,7 @@ export function TrackerForm({ id }: { id?: string }) {
     visible: !state.error,
   });
   return html`<section><h1>${id ? t("app-tracker-edit") : t("app-tracker-new")}</h1>
-    <${Async} state=${state}>${(s: any) => html`<${Body} id=${id} filters=${s.filters} chats=${s.chats} tracker=${s.tracker} form=${form} submit=${submit} native=${native} />`}<//></section>`;
+    <${Async} state=${state}>${(s: Loaded<typeof state>) => html`<${Body} id=${id} filters=${s.filters} chats=${s.chats} tracker=${s.tracker} form=${form} submit=${submit} native=${native} />`}<//></section>`;
 }
 
 function Body({
@@ -115,7 +118,7 @@ function Body({
   id?: string;
   filters: Filters;
   chats: Chat[];
-  tracker: Values | null;
+  tracker: Tracker | null;
   form: RefObject<HTMLFormElement | null>;
   submit: Submit;
   native: boolean;
@@ -125,13 +128,14 @@ function Body({
   const { busy, error, attempt } = submit;
   const save = () =>
     attempt(async () => {
-      const body = id ? changed(toBody(start), toBody(f.values)) : toBody(f.values);
-      const saved = id ? await patch(`/api/tracking/${id}`, body) : await post("/api/tracking", body);
+      const saved = id
+        ? await call(client.api.tracking({ id }).patch(changed(toBody(start), toBody(f.values))))
+        : await call(client.api.tracking.post(toBody(f.values)));
       toast(id ? t("app-tracker-saved") : t("app-tracker-created"));
       navigate(`/tracking/${saved.id ?? id}`, true);
     }, form.current);
-  const select = (k: string, opts: Option[], label: string) => html`<${Field} label=${label}>
-    <select ...${f.bind(k)} onChange=${(e: any) => f.set(k, e.currentTarget.value)}><option value="">${t("app-any")}</option>
+  const select = (k: "filter_geo" | "filter_language" | "filter_category", opts: Option[], label: string) => html`<${Field} label=${label}>
+    <select ...${f.bind(k)} onChange=${f.pick(k)}><option value="">${t("app-any")}</option>
       ${opts.map((o) => html`<option value=${o.code}>${o.label}</option>`)}</select><//>`;
   const v = f.values;
   return html`<form class="card form" ref=${form} onSubmit=${(e: Event) => (e.preventDefault(), void save())}>
@@ -139,7 +143,7 @@ function Body({
     <${Field} label=${t("app-name")}><input required maxlength="100" ...${f.bind("name")} /><//>
     <${Field} label=${t("app-tracker-keyword")} hint=${v.syntax === "query" ? `${v.keyword.length}/500 · ${t("app-tracker-query-hint")}` : `${v.keyword.length}/800`}>
       <textarea rows="2" required maxlength=${v.syntax === "query" ? 500 : 800} ...${f.bind("keyword")}></textarea><//>
-    <${Field} label=${t("app-tracker-syntax")}><select ...${f.bind("syntax")} onChange=${(e: any) => f.set("syntax", e.currentTarget.value)}>
+    <${Field} label=${t("app-tracker-syntax")}><select ...${f.bind("syntax")} onChange=${f.pick("syntax")}>
       <option value="plain">${t("app-tracker-syntax-plain")}</option><option value="query">${t("app-tracker-syntax-query")}</option></select><//>
     ${v.syntax === "plain" && !v.word_forms && html`<label class="check"><input type="checkbox" ...${f.check("exact_match")} /> ${t("app-tracker-exact")}</label>`}
     <label class="check"><input type="checkbox" ...${f.check("word_forms")} /> ${t("app-tracker-word-forms")}</label>
@@ -157,13 +161,13 @@ function Body({
       <${Field} label=${t("app-tracker-exclude")} hint=${t("app-tracker-sources-hint")}><input ...${f.bind("exclude_sources")} /><//>
     <//>
     <${Section} title=${t("app-tracker-notifications")} open=${true}>
-      <${Field} label=${t("app-tracker-notify-via")}><select ...${f.bind("notify_via")} onChange=${(e: any) => f.set("notify_via", e.currentTarget.value)}>
+      <${Field} label=${t("app-tracker-notify-via")}><select ...${f.bind("notify_via")} onChange=${f.pick("notify_via")}>
         <option value="bot">${t("app-tracker-via-bot")}</option><option value="chat">${t("app-tracker-via-chat")}</option><option value="webhook">${t("app-tracker-via-webhook")}</option></select><//>
       ${v.notify_via === "webhook" && html`<${Field} label=${t("app-form-webhook-url")}><input type="url" required ...${f.bind("webhook_url")} /><//>`}
       ${v.notify_via === "chat" && html`<${ChatPicker} chats=${chats} f=${f} />`}
       ${
         v.notify_via !== "webhook" &&
-        html`<${Field} label=${t("app-tracker-how-often")}><select ...${f.bind("notify_every")} onChange=${(e: any) => f.set("notify_every", e.currentTarget.value)}>
+        html`<${Field} label=${t("app-tracker-how-often")}><select ...${f.bind("notify_every")} onChange=${f.pick("notify_every")}>
         <option value="instant">${t("app-tracker-instant")}</option><option value="hour">${t("app-tracker-hourly")}</option><option value="day">${t("app-tracker-daily")}</option></select><//>`
       }
       <label class="check"><input type="checkbox" ...${f.check("notify_on_delete")} /> ${t("app-tracker-on-delete")}</label>
@@ -173,13 +177,13 @@ function Body({
 }
 
 /** The chat for notify_via "chat": one of the owner's channels or groups where the bot is an administrator, and a forum topic. */
-function ChatPicker({ chats, f }: { chats: Chat[]; f: ReturnType<typeof useForm> }) {
+function ChatPicker({ chats, f }: { chats: Chat[]; f: ReturnType<typeof useForm<TrackerValues>> }) {
   const usable = chats.filter((c) => c.bot_is_admin);
   const name = (c: Chat) => `${c.title ?? c.chat_id}${c.username ? ` (@${c.username})` : ""}`;
   const current = f.values.notify_chat_id;
   return html`
     <${Field} label=${t("app-tracker-chat")} hint=${usable.length ? t("app-tracker-chat-hint") : t("app-tracker-chat-none")}>
-      <select required ...${f.bind("notify_chat_id")} onChange=${(e: any) => f.set("notify_chat_id", e.currentTarget.value)}>
+      <select required ...${f.bind("notify_chat_id")} onChange=${f.pick("notify_chat_id")}>
         <option value="">${t("app-choose")}</option>
         ${usable.map((c) => html`<option value=${c.chat_id}>${name(c)}</option>`)}
         ${current && !usable.some((c) => c.chat_id === current) && html`<option value=${current}>${current}</option>`}

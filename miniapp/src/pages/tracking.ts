@@ -1,20 +1,20 @@
 /** Keyword tracking: trackers with unread badges and limits; one tracker's matches feed. */
 import { useState } from "preact/hooks";
-import { del, get, patch, post } from "../api";
+import { call, client } from "../api";
 import { linkTo, navigate } from "../router";
-import { Async, Empty, confirmed, fmtDate, html, useAction, useAsync } from "../ui";
-import type { Matches, Tracker, TrackerLimits } from "../../../api/tracking/model";
+import { Async, Empty, confirmed, fmtDate, html, useAction, useAsync, type Loaded } from "../ui";
+import type { Tracker } from "../../../api/tracking/model";
 import { fmtNumber, t } from "../i18n";
 
 export function TrackersPage() {
   const data = useAsync(async () => {
     const [trackers, limits] = await Promise.all([
-      get<Tracker[]>("/api/tracking"),
-      get<TrackerLimits>("/api/tracking/limits").catch(() => null),
+      call(client.api.tracking.get()),
+      call(client.api.tracking.limits.get()).catch(() => null),
     ]);
     const unread = await Promise.all(
       trackers.map((tr) =>
-        get<{ count: number }>(`/api/tracking/${tr.id}/matches/unread`).then(
+        call(client.api.tracking({ id: tr.id }).matches.unread.get()).then(
           (r) => r.count,
           () => 0,
         ),
@@ -25,7 +25,7 @@ export function TrackersPage() {
   return html`<section>
     <header class="page-head"><h1>${t("app-tracking-title")}</h1>
       <a class="btn small primary" href="/app/tracking/new" onClick=${linkTo("/tracking/new")}>${t("app-tracker-new")}</a></header>
-    <${Async} state=${data}>${({ trackers, limits, unread }: any) => html`
+    <${Async} state=${data}>${({ trackers, limits, unread }: Loaded<typeof data>) => html`
       ${limits && html`<p class="hint" data-testid="tracker-limits">${t("app-tracker-limits", { current: limits.current, max: limits.max, plan: limits.plan })}</p>`}
       ${
         trackers.length === 0
@@ -38,7 +38,7 @@ export function TrackersPage() {
             <div class="row-main"><div class="row-title">${tr.name} ${!tr.is_enabled && html`<span class="badge muted">${t("app-off")}</span>`}</div>
               <div class="row-sub">${t("app-tracker-row", { keyword: tr.keyword, via: tr.notify_via })}</div></div>
             <div class="row-stats"><strong>${fmtNumber(tr.total_matches)}</strong><span>${t("app-matches", { count: tr.total_matches })}</span>
-              ${unread[i] > 0 && html`<span class="badge unread" aria-label=${t("app-unread", { count: unread[i] })}>${unread[i]}</span>`}</div></a></li>`,
+              ${(unread[i] ?? 0) > 0 && html`<span class="badge unread" aria-label=${t("app-unread", { count: unread[i] ?? 0 })}>${unread[i]}</span>`}</div></a></li>`,
             )}</ul>`
       }`}<//>
   </section>`;
@@ -47,16 +47,18 @@ export function TrackersPage() {
 const PAGE = 20;
 
 export function MatchesPage({ id }: { id: string }) {
-  const tracker = useAsync(() => get<Tracker>(`/api/tracking/${id}`), [id]);
+  const tracker = useAsync(() => call(client.api.tracking({ id }).get()), [id]);
   const [offset, setOffset] = useState(0);
-  const matches = useAsync(() => get<Matches>(`/api/tracking/${id}/matches?limit=${PAGE}&offset=${offset}`), [id, offset]);
+  const matches = useAsync(() => call(client.api.tracking({ id }).matches.get({ query: { limit: PAGE, offset } })), [id, offset]);
   const { busy, run } = useAction();
-  const readAll = () => run(async () => (await post(`/api/tracking/${id}/matches/read-all`), matches.reload()), t("app-matches-read"));
-  const toggle = () => run(async () => tracker.setData(await patch(`/api/tracking/${id}`, { is_enabled: !tracker.data!.is_enabled })));
-  const test = () => run(() => post(`/api/tracking/${id}/test`), t("app-tracker-test-sent"));
+  const readAll = () =>
+    run(async () => (await call(client.api.tracking({ id }).matches["read-all"].post({})), matches.reload()), t("app-matches-read"));
+  const toggle = () =>
+    run(async () => tracker.setData(await call(client.api.tracking({ id }).patch({ is_enabled: !tracker.data!.is_enabled }))));
+  const test = () => run(() => call(client.api.tracking({ id }).test.post({})), t("app-tracker-test-sent"));
   const remove = () =>
     confirmed(t("app-tracker-delete-confirm")) &&
-    run(async () => (await del(`/api/tracking/${id}`), navigate("/tracking", true)), t("app-tracker-deleted"));
+    run(async () => (await call(client.api.tracking({ id }).delete()), navigate("/tracking", true)), t("app-tracker-deleted"));
 
   return html`<section>
     <${Async} state=${tracker}>${(tr: Tracker) => html`
@@ -69,12 +71,12 @@ export function MatchesPage({ id }: { id: string }) {
         <button class="btn small" disabled=${busy} onClick=${readAll}>${t("app-matches-read-all")}</button>
         <button class="btn small danger" disabled=${busy} onClick=${remove}>${t("app-delete")}</button>
       </div>`}<//>
-    <${Async} state=${matches}>${(m: any) =>
+    <${Async} state=${matches}>${(m: Loaded<typeof matches>) =>
       m.items.length === 0
         ? html`<${Empty}>${t("app-matches-none")}<//>`
         : html`
       <ul class="list feed">${m.items.map(
-        (x: any) => html`<li key=${x.id} class=${x.is_read ? "match" : "match unread"}>
+        (x) => html`<li key=${x.id} class=${x.is_read ? "match" : "match unread"}>
         <div class="row-line"><strong>${x.source_title ?? x.source_username ?? t("app-match-unknown-source")}</strong>
           ${!x.is_read && html`<span class="badge unread">${t("app-match-new")}</span>`}${x.is_deleted && html`<span class="badge muted">${t("app-match-deleted")}</span>`}${x.no_longer_matches && html`<span class="badge muted">${t("app-match-edited")}</span>`}</div>
         <p class="snippet">${x.text_snippet ?? ""}</p>

@@ -1,12 +1,11 @@
 /** The workspace switcher above every page: which workspace the app acts in, and its team pages. */
-import { chooseWorkspace, currentWorkspace, get } from "../api";
+import { call, chooseWorkspace, client, currentWorkspace } from "../api";
 import { linkTo, navigate } from "../router";
 import { html, useAsync } from "../ui";
 import { t } from "../i18n";
-import type { Workspace } from "../../../api/workspaces/model";
 
 export function WorkspaceBar({ path }: { path: string }) {
-  const list = useAsync(() => get<Workspace[]>("/api/workspaces"), []);
+  const list = useAsync(() => call(client.api.workspaces.get()), []);
   const all = list.data ?? [];
   const chosen = currentWorkspace();
   const current = all.find((w) => w.id === chosen) ?? all.find((w) => w.personal);

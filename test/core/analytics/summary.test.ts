@@ -6,6 +6,8 @@ import { summaryCard, summaryRange } from "../../../core/analytics/summary";
 import { timelineConfig } from "../../../core/analytics/charts";
 import { updateSettings } from "../../../core/reports/settings";
 import { date } from "../../../bot/i18n";
+import { createInvite, createWorkspace, joinWorkspace } from "../../../core/workspaces";
+import { timeZoneOf } from "../../../core/i18n/zone";
 
 let t: TestApp;
 let f: Fixture;
@@ -113,4 +115,27 @@ test("without tz the card follows the time zone set in Settings; the bot's dates
   );
   expect(date({ timeZone: "Asia/Kolkata" } as never, at)).toBe("Mar 31, 2026");
   expect(date({} as never, at)).toBe("Mar 30, 2026");
+});
+
+test("whose zone: a team member's card is in the member's own zone; a team's own day is its zone, else its first owner's", async () => {
+  const team = (await createWorkspace(t.deps, f.alice.user.id, "Agency")).id;
+  await joinWorkspace(t.deps, f.bob.user.id, (await createInvite(t.deps, f.alice.user.id, team, "viewer")).token);
+  await updateSettings(t.deps, f.alice.user.id, { time_zone: "Asia/Kolkata" });
+  await updateSettings(t.deps, f.bob.user.id, { time_zone: "America/New_York" });
+  // a team that chose no zone lives in its first owner's; once it chooses one, in its own
+  expect(await timeZoneOf(t.deps, team)).toBe("Asia/Kolkata");
+  await updateSettings(t.deps, team, { time_zone: "Europe/Berlin" });
+  expect(await timeZoneOf(t.deps, team)).toBe("Europe/Berlin");
+  // a person without one: UTC
+  const carol = await t.telegramUser(44, "carol");
+  expect(await timeZoneOf(t.deps, carol.user.id)).toBe("UTC");
+
+  // Bob reads the team's card in his own chat: New York's days, whatever the team's or Alice's zone
+  await insertLink(t.deps, team, { code: "teamlnk1", createdAt: new Date("2026-02-01T00:00:00Z") });
+  const forBob = await summaryCard(t.deps, { workspace: team, person: f.bob.user.id }, { period: "7d" });
+  const inNewYork = await summaryCard(t.deps, { workspace: team, person: f.bob.user.id }, { period: "7d", tz: "America/New_York" });
+  const inBerlin = await summaryCard(t.deps, { workspace: team, person: f.bob.user.id }, { period: "7d", tz: "Europe/Berlin" });
+  expect(forBob.card.timeline.labels).toEqual(inNewYork.card.timeline.labels);
+  expect(forBob.card.subtitle).toEndWith(" · America/New_York");
+  expect(inBerlin.card.subtitle).toEndWith(" · Europe/Berlin");
 });

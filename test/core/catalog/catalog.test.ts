@@ -4,7 +4,7 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ManualClock } from "../../../core/clock";
-import { LinkCache } from "../../../core/links/link-cache";
+import { LinkCache } from "../../../core/redirect/link-cache";
 import { createLocalCluster } from "../../../core/cluster";
 import { createLogger } from "../../../core/log";
 import { createTag, deleteTag, listTags } from "../../../core/catalog/tags";

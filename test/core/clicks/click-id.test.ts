@@ -2,10 +2,20 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
-import { clickParams, linkOfClickId, newClickId, paramsOf } from "../../../core/clicks/click-id";
-import { StringTable, decodeSegment, encodeRecord, recordBuffer } from "../../../core/clicks/journal-format";
-import type { PendingClick } from "../../../core/clicks/packed";
-import { queryParams } from "../../../core/links/routing";
+import {
+  clickIdOf,
+  clickParams,
+  clickPrefix,
+  linkOfClickId,
+  newClickId,
+  nextClickNo,
+  paramsOf,
+  splitClickId,
+} from "../../../core/clicks/click-id";
+import { StringTable, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
+import { decodeSegment } from "../../../core/clicks/journal-decode";
+import { packClicks, unpackClicks, type PendingClick } from "../../../core/clicks/packed";
+import { queryParams } from "../../../core/redirect/routing";
 import { clicks } from "../../../db/schema";
 
 test("click ids are URL-safe, at most 24 characters, all different, and name their link", () => {
@@ -27,18 +37,21 @@ test("sub1…sub5 and fbclid of the short link's query are kept; other parameter
   expect(paramsOf(clickParams(queryParams(`sub1=${"z".repeat(400)}`))).sub1).toHaveLength(255);
 });
 
+/** A plain click on link `linkId`, with no click id. */
+const clickOn = (linkId: number): PendingClick => ({
+  linkId,
+  clickedAt: new Date(1_700_000_000_000),
+  ip: "198.51.100.7",
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0",
+  referer: null,
+  isBot: false,
+  botName: null,
+});
+
 test("a journal record keeps the click id and the parameters; click ids never fill the segment's string table", () => {
   const out = recordBuffer(Buffer.alloc(64 * 1024));
   const table = new StringTable();
-  const base: PendingClick = {
-    linkId: 9,
-    clickedAt: new Date(1_700_000_000_000),
-    ip: "198.51.100.7",
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/125.0",
-    referer: null,
-    isBot: false,
-    botName: null,
-  };
+  const base = clickOn(9);
   let off = 0;
   const written: PendingClick[] = [];
   for (let i = 0; i < 50; i++) {
@@ -50,6 +63,73 @@ test("a journal record keeps the click id and the parameters; click ids never fi
   expect(records.map((r) => [r.clickId, r.params ?? null])).toEqual(written.map((c) => [c.clickId, c.params]));
   // the agent, the address and the one parameter string: 50 distinct click ids took no place
   expect(table.ids.size).toBe(3);
+});
+
+test("a click recorded in parts (prefix and number) is journaled and packed as them, and reads back as the id clickIdOf makes", () => {
+  const base = clickOn(77);
+  const clicks = Array.from({ length: 1000 }, (): PendingClick => {
+    const clickNo = nextClickNo();
+    return { ...base, clickPrefix: clickPrefix(), clickNo };
+  });
+  const ids = clicks.map((c) => clickIdOf(77, c.clickPrefix!, c.clickNo!));
+  expect(new Set(ids).size).toBe(1000);
+  for (const id of ids) expect(linkOfClickId(id)).toBe(77);
+  // in a batch: one string for all their ids (the prefix), beside the agent and the address
+  const packed = packClicks(clicks);
+  expect(packed.strings).toHaveLength(3);
+  expect(unpackClicks(packed).map((c) => c.clickId)).toEqual(ids);
+  // in the journal: the same ids read back
+  const out = recordBuffer(Buffer.alloc(256 * 1024));
+  let off = 0;
+  clicks.forEach((c, i) => (off += encodeRecord(out, off, i + 1, c, new StringTable())));
+  expect(decodeSegment(out.bytes).records.map((r) => r.clickId)).toEqual(ids);
+  // an id given whole is kept in parts when it is one of ours, and as it is otherwise
+  expect(splitClickId(77, ids[5]!)).toEqual({ clickPrefix: clicks[5]!.clickPrefix!, clickNo: clicks[5]!.clickNo! });
+  for (const other of [
+    "net-42",
+    `${ids[5]}-`,
+    `77_${clicks[5]!.clickPrefix}0${clicks[5]!.clickNo!.toString(36)}`,
+    ids[5]!.replace(/^[^_]+/, "zz"),
+  ]) {
+    expect(splitClickId(77, other)).toBeNull();
+    expect(unpackClicks(packClicks([{ ...base, clickId: other }]))[0]!.clickId).toBe(other);
+    const one = recordBuffer(Buffer.alloc(4096));
+    encodeRecord(one, 0, 1, { ...base, clickId: other }, new StringTable());
+    expect(decodeSegment(one.bytes).records[0]!.clickId).toBe(other);
+  }
+});
+
+test("a segment written by version 5 (click ids whole) still reads", () => {
+  // a version 5 record byte by byte: padded to whole words, checked by recordCheck
+  const body: number[] = [5];
+  const f64 = (v: number) => body.push(...new Uint8Array(new Float64Array([v]).buffer));
+  const str = (s: string | null) => {
+    if (s === null) return body.push(0xff, 0xff);
+    const bytes = Buffer.from(s, "utf8");
+    body.push(bytes.length & 0xff, bytes.length >> 8, ...bytes);
+  };
+  f64(3);
+  f64(9);
+  f64(1_700_000_000_000);
+  body.push(0);
+  str("198.51.100.7");
+  str(null);
+  str(null);
+  str(null);
+  f64(NaN);
+  f64(NaN);
+  str(null);
+  str(null);
+  str("9_AbCdEfG1z");
+  str("net-a\n\n\n\n\nIwAR0");
+  while ((body.length + 8) % 4) body.push(0);
+  const rec = Buffer.alloc(8 + body.length + 8);
+  Buffer.from(body).copy(rec, 8);
+  const view = new DataView(rec.buffer, rec.byteOffset, rec.byteLength);
+  rec.writeUInt32LE(recordCheck(view, 8, 8 + body.length), 4);
+  rec.writeUInt32LE(8 + body.length, 0);
+  const [r] = decodeSegment(rec).records;
+  expect([r!.seq, r!.linkId, r!.clickId, r!.params]).toEqual([3, 9, "9_AbCdEfG1z", "net-a\n\n\n\n\nIwAR0"]);
 });
 
 let t: TestApp;

@@ -13,11 +13,11 @@ import {
   REF_MIN_BYTES,
   StringTable,
   cutClick,
-  decodeSegment,
   encodeRecord,
   recordBuffer,
   recordCheck,
 } from "../../../core/clicks/journal-format";
+import { decodeSegment } from "../../../core/clicks/journal-decode";
 import type { PendingClick } from "../../../core/clicks/packed";
 import { clickJournal, clicks, links, outbox } from "../../../db/schema";
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../helpers/app";
 import { CLICK_LISTENERS } from "../../../app/click-listeners";
 import type { ClickListener } from "../../../core/clicks/listeners";
 import { createTestSink } from "../../helpers/clicks";
-import { detectBot } from "../../../core/clicks/bots";
+import { detectBot } from "../../../core/redirect/bots";
 import { geoFromRecord } from "../../../core/clicks/enrich";
 import { createDb } from "../../../db/client";
 import { clicks, links } from "../../../db/schema";

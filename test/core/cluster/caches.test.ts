@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { SQL } from "bun";
-import { announce, CACHE_TOPICS, followCaches } from "../../../core/cluster/caches";
+import { announce, CACHE_TOPICS, followCaches, invalidateLinkCache } from "../../../core/cluster/caches";
 import { CACHE_FOLLOWERS } from "../../../app/cache-followers";
 import type { Deps } from "../../../core/deps";
 import type { MatchHost } from "../../../core/tracking/match-host";
 import { createPgChangeBus } from "../../../core/cluster/change-bus-pg";
 import type { Cluster } from "../../../core/cluster";
 import { systemClock } from "../../../core/clock";
-import { LinkCache, invalidateLinkCache, type CachedLink } from "../../../core/links/link-cache";
+import { LinkCache, type CachedLink } from "../../../core/redirect/link-cache";
 import type { RevokedSessions } from "../../../core/auth/revoked-sessions";
 import { createLogger } from "../../../core/log";
 import { StandingCache } from "../../../core/channels/standing";

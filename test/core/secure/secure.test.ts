@@ -14,7 +14,14 @@ import { createLogger } from "../../../core/log";
 import { AppError } from "../../../core/errors";
 import { createFolder, deleteFolder, getFolder, listFolders, togglePause, updateFolder } from "../../../core/secure/folders";
 import { deleteFile, listFiles, ownedFile } from "../../../core/secure/files";
-import { createLink, deleteLink, getLink, listLinks, setRevoked, updateLink } from "../../../core/secure/links";
+import {
+  createShareLink,
+  deleteShareLink,
+  getShareLink,
+  listFileShareLinks,
+  setShareLinkRevoked,
+  updateShareLink,
+} from "../../../core/secure/share-links";
 import { createRequest, deleteRequest, getRequest, listRequests, requestByCode, updateRequest } from "../../../core/secure/requests";
 import { openRequest } from "../../../core/secure/request-items";
 import { linkOwner } from "../../../core/secure/view";
@@ -168,12 +175,12 @@ for (const [engine, open] of engines)
       expect((await failure(ownedFile(deps, bob, memo.id))).status).toBe(404);
       expect((await failure(listFiles(deps, bob, folder.id))).status).toBe(404);
 
-      expect(await failure(createLink(deps, ada, { fileId: empty.id, expiresInHours: 1 }))).toEqual({
+      expect(await failure(createShareLink(deps, ada, { fileId: empty.id, expiresInHours: 1 }))).toEqual({
         status: 400,
         code: "validation_error",
       });
-      expect((await failure(createLink(deps, bob, { fileId: memo.id, expiresInHours: 1 }))).status).toBe(404);
-      const link = await createLink(deps, ada, { fileId: memo.id, expiresInHours: 2, maxViews: 3 });
+      expect((await failure(createShareLink(deps, bob, { fileId: memo.id, expiresInHours: 1 }))).status).toBe(404);
+      const link = await createShareLink(deps, ada, { fileId: memo.id, expiresInHours: 2, maxViews: 3 });
       expect(link).toMatchObject({
         fileId: memo.id,
         url: `https://s.example/s/${link.code}`,
@@ -184,31 +191,31 @@ for (const [engine, open] of engines)
         hasPassword: false,
         notifyOnView: false,
       });
-      const other = await createLink(deps, ada, { fileId: memo.id, expiresInHours: 1 });
-      expect((await listLinks(deps, ada, memo.id)).map((l) => l.id)).toEqual([link.id, other.id]);
+      const other = await createShareLink(deps, ada, { fileId: memo.id, expiresInHours: 1 });
+      expect((await listFileShareLinks(deps, ada, memo.id)).map((l) => l.id)).toEqual([link.id, other.id]);
       expect(await linkOwner(deps, link.code)).toBe(ada);
       expect(await linkOwner(deps, "nope")).toBeNull();
 
-      expect(await updateLink(deps, ada, link.id, { passwordHash: "hash", notifyOnView: true })).toMatchObject({
+      expect(await updateShareLink(deps, ada, link.id, { passwordHash: "hash", notifyOnView: true })).toMatchObject({
         hasPassword: true,
         notifyOnView: true,
       });
-      expect((await updateLink(deps, ada, link.id, { passwordHash: null })).hasPassword).toBe(false);
-      expect((await setRevoked(deps, ada, link.id, true)).state).toBe("revoked");
-      expect((await setRevoked(deps, ada, link.id, false)).state).toBe("active");
+      expect((await updateShareLink(deps, ada, link.id, { passwordHash: null })).hasPassword).toBe(false);
+      expect((await setShareLinkRevoked(deps, ada, link.id, true)).state).toBe("revoked");
+      expect((await setShareLinkRevoked(deps, ada, link.id, false)).state).toBe("active");
       await togglePause(deps, ada, folder.id);
-      expect((await getLink(deps, ada, link.id)).state).toBe("paused");
+      expect((await getShareLink(deps, ada, link.id)).state).toBe("paused");
       await togglePause(deps, ada, folder.id);
       clock.advance(3600_000);
-      expect((await listLinks(deps, ada, memo.id)).map((l) => l.state)).toEqual(["active", "expired"]);
-      expect((await failure(getLink(deps, bob, link.id))).status).toBe(404);
-      expect((await failure(setRevoked(deps, bob, link.id, true))).status).toBe(404);
+      expect((await listFileShareLinks(deps, ada, memo.id)).map((l) => l.state)).toEqual(["active", "expired"]);
+      expect((await failure(getShareLink(deps, bob, link.id))).status).toBe(404);
+      expect((await failure(setShareLinkRevoked(deps, bob, link.id, true))).status).toBe(404);
 
-      await deleteLink(deps, ada, other.id);
-      expect((await failure(getLink(deps, ada, other.id))).status).toBe(404);
+      await deleteShareLink(deps, ada, other.id);
+      expect((await failure(getShareLink(deps, ada, other.id))).status).toBe(404);
       expect((await failure(deleteFile(deps, bob, memo.id))).status).toBe(404);
       await deleteFile(deps, ada, memo.id);
-      expect((await failure(getLink(deps, ada, link.id))).status).toBe(404);
+      expect((await failure(getShareLink(deps, ada, link.id))).status).toBe(404);
       expect(await linkOwner(deps, link.code)).toBeNull();
       expect((await getFolder(deps, ada, folder.id)).fileCount).toBe(1);
     });

@@ -28,7 +28,7 @@ import {
   type Workspace,
 } from "../../../core/workspaces";
 import { redact } from "../../../core/workspaces/audit";
-import { auditAction } from "../../../api/shared/audit";
+import { auditAction } from "../../../core/workspaces/audit-action";
 import { getUser } from "../../../core/accounts/users";
 import { onBothDatabases } from "../../helpers/async-engines";
 

@@ -1,4 +1,5 @@
 import type { LinkRow } from "../../db/schema";
+import { memoize } from "../memo";
 
 /**
  * A stored URL as a Location header can carry it: printable ASCII as it is, anything else (an
@@ -34,4 +35,27 @@ export function withUtm(link: LinkRow, base: string): string {
   const kept = query ? query.split("&").filter((part) => !utm.has(paramName(part))) : [];
   u.search = [...kept, utm.toString()].join("&");
   return u.href;
+}
+
+/** Which per-platform target a User-Agent gets (a cheap check: this runs on every redirect). */
+function platformOf(userAgent: string | null): "ios" | "android" | "desktop" | "other" {
+  const ua = userAgent ?? "";
+  if (/iPhone|iPad|iPod/i.test(ua)) return "ios";
+  if (/Android/i.test(ua)) return "android";
+  if (/Mobi|Windows Phone|BlackBerry|KaiOS/i.test(ua)) return "other";
+  return "desktop";
+}
+
+/** platformOf per distinct User-Agent: traffic repeats them, and a lookup costs less than the three scans. */
+export const platformOfUa = memoize(platformOf, 5000);
+
+/** The destination for a platform: its own target when set, else the url; UTM parameters set. */
+export function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
+  return withUtm(
+    link,
+    (platform === "ios" && link.iosUrl) ||
+      (platform === "android" && link.androidUrl) ||
+      (platform === "desktop" && link.desktopUrl) ||
+      link.url,
+  );
 }

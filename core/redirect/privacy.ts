@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import type { Config } from "../../config";
 import { unmappedIPv4 } from "../ip";
 import { memoize } from "../memo";
-import type { GeoLookup } from "./enrich";
+import type { GeoLookup } from "../clicks/enrich";
 
 /** What a click keeps about its visitor under PRIVACY_IP=truncate or none, worked out on the request. */
 export interface PrivateVisitor {

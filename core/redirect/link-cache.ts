@@ -1,14 +1,13 @@
 import type { LinkRow } from "../../db/schema";
 import type { Routing } from "./routing";
 import type { LinkMacros } from "./macros";
-import type { Deps } from "../deps";
 import type { Clock } from "../clock";
-import { announce, CACHE_TOPICS } from "../cluster/caches";
+import type { PixelType } from "../catalog/pixels";
 
 /** What the redirect needs about a link, read once and kept briefly in memory. */
 export interface CachedLink {
   link: LinkRow;
-  pixels: { type: "facebook" | "google" | "tiktok" | "yandex" | "vk"; pixelId: string }[];
+  pixels: { type: PixelType; pixelId: string }[];
   /** the custom domain's hostname, when the link has one */
   host: string | null;
   /** destinations already worked out, by platform (and `expired` for the expired_url) */
@@ -96,14 +95,4 @@ export class LinkCache {
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
     this.#entries.set(code, { entry, loadedAt });
   }
-}
-
-/**
- * Call after any write that changes how a link answers (edit, toggle, delete, pixel removal, domain
- * changes): this node's cache is dropped at once, and every other node's when the change bus
- * delivers the announcement (core/cluster/caches.ts).
- */
-export function invalidateLinkCache(deps: Pick<Deps, "linkCache" | "cluster" | "log">): void {
-  deps.linkCache.invalidate();
-  announce(deps, CACHE_TOPICS.links);
 }

@@ -1,7 +1,7 @@
 import type { LinkRow } from "../../db/schema";
 import { parsedUa, type GeoLookup } from "../clicks/enrich";
 import { memoize } from "../memo";
-import { RULE_DEVICES, RULE_OS, parseRules, parseVariants, type RuleConditions, type RuleOs } from "./routing-input";
+import { RULE_DEVICES, RULE_OS, parseRules, parseVariants, type RuleConditions, type RuleOs } from "../links/routing-input";
 import { withUtm } from "./target";
 
 /** What rules may look at in a visit; the request-dependent parts are read only when a rule asks. */

@@ -6,12 +6,12 @@ import { randomCode } from "../random";
 import { hasContent, ownedFile } from "./files";
 import { assertUnderCap } from "../accounts/caps";
 
-type LinkRow = Tables["secureLinks"]["$inferSelect"];
+type ShareLinkRow = Tables["secureLinks"]["$inferSelect"];
 
 /** What the public side would answer now: active, or why not (403 revoked/paused, 410 expired/exhausted). */
-export type LinkState = "active" | "revoked" | "paused" | "expired" | "exhausted";
+export type ShareLinkState = "active" | "revoked" | "paused" | "expired" | "exhausted";
 
-export interface LinkJson {
+export interface ShareLinkJson {
   id: number;
   fileId: number;
   code: string;
@@ -21,7 +21,7 @@ export interface LinkJson {
   viewCount: number;
   isRevoked: boolean;
   /** the public state right now (includes the folder's pause) */
-  state: LinkState;
+  state: ShareLinkState;
   /** opening needs the share password (X-Share-Password) */
   hasPassword: boolean;
   /** the owner gets a bot message for each counted view */
@@ -30,7 +30,7 @@ export interface LinkJson {
 }
 
 /** Revocation and pause answer 403 before expiry and exhaustion answer 410. */
-export function linkState(link: LinkRow, folderPaused: boolean, now: Date): LinkState {
+export function shareLinkState(link: ShareLinkRow, folderPaused: boolean, now: Date): ShareLinkState {
   if (link.isRevoked) return "revoked";
   if (folderPaused) return "paused";
   if (link.expiresAt.getTime() <= now.getTime()) return "expired";
@@ -44,7 +44,7 @@ function secureUrl(deps: Pick<Deps, "config">, code: string): string {
 }
 
 /** A link row as the API and the bot show it; `folderPaused` is its folder's pause. */
-export function toJson(deps: Pick<Deps, "config" | "clock">, row: LinkRow, folderPaused: boolean): LinkJson {
+export function toShareLinkJson(deps: Pick<Deps, "config" | "clock">, row: ShareLinkRow, folderPaused: boolean): ShareLinkJson {
   return {
     id: row.id,
     fileId: row.fileId,
@@ -54,7 +54,7 @@ export function toJson(deps: Pick<Deps, "config" | "clock">, row: LinkRow, folde
     maxViews: row.maxViews,
     viewCount: row.viewCount,
     isRevoked: row.isRevoked,
-    state: linkState(row, folderPaused, deps.clock.now()),
+    state: shareLinkState(row, folderPaused, deps.clock.now()),
     hasPassword: row.passwordHash !== null,
     notifyOnView: row.notifyOnView,
     createdAt: row.createdAt.toISOString(),
@@ -73,7 +73,7 @@ async function folderPausedOf(deps: Pick<Deps, "asyncDb">, fileId: number): Prom
   return r?.paused ?? false;
 }
 
-async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<LinkRow> {
+async function ownedShareLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<ShareLinkRow> {
   const { secureLinks } = deps.asyncDb.tables;
   const row = first(
     await deps.asyncDb
@@ -86,22 +86,26 @@ async function ownedLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number
 }
 
 /** One of the user's links with its current public state; NotFound otherwise. */
-export async function getLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number): Promise<LinkJson> {
-  const row = await ownedLink(deps, userId, id);
-  return toJson(deps, row, await folderPausedOf(deps, row.fileId));
+export async function getShareLink(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, id: number): Promise<ShareLinkJson> {
+  const row = await ownedShareLink(deps, userId, id);
+  return toShareLinkJson(deps, row, await folderPausedOf(deps, row.fileId));
 }
 
 /** Links of one of the user's files, oldest first. */
-export async function listLinks(deps: Pick<Deps, "asyncDb" | "config" | "clock">, userId: number, fileId: number): Promise<LinkJson[]> {
+export async function listFileShareLinks(
+  deps: Pick<Deps, "asyncDb" | "config" | "clock">,
+  userId: number,
+  fileId: number,
+): Promise<ShareLinkJson[]> {
   await ownedFile(deps, userId, fileId);
   const paused = await folderPausedOf(deps, fileId);
   const { secureLinks } = deps.asyncDb.tables;
   return (await deps.asyncDb.select().from(secureLinks).where(eq(secureLinks.fileId, fileId)).orderBy(secureLinks.id)).map((r) =>
-    toJson(deps, r, paused),
+    toShareLinkJson(deps, r, paused),
   );
 }
 
-export interface CreateLinkInput {
+export interface CreateShareLinkInput {
   fileId: number;
   expiresInHours: number;
   /** null or absent: unlimited views */
@@ -118,11 +122,11 @@ export function expiryAfter(now: Date, hours: number): Date {
 }
 
 /** Creates a share link to one of the user's files (which must have content). */
-export async function createLink(
+export async function createShareLink(
   deps: Pick<Deps, "asyncDb" | "config" | "clock">,
   userId: number,
-  input: CreateLinkInput,
-): Promise<LinkJson> {
+  input: CreateShareLinkInput,
+): Promise<ShareLinkJson> {
   const file = await ownedFile(deps, userId, input.fileId);
   if (!hasContent(file)) throw new FieldError("fileId", "the file has no content yet; upload it first");
   await assertUnderCap(deps.asyncDb, "secureLinks", userId);
@@ -141,47 +145,47 @@ export async function createLink(
       createdAt: now,
     })
     .returning();
-  return toJson(deps, row!, await folderPausedOf(deps, file.id));
+  return toShareLinkJson(deps, row!, await folderPausedOf(deps, file.id));
 }
 
-export interface UpdateLinkInput {
+export interface UpdateShareLinkInput {
   /** a new hash from `sharePasswordHash`, null to remove the password, absent to keep it */
   passwordHash?: string | null;
   notifyOnView?: boolean;
 }
 
 /** Changes the password and the view notifications of one of the user's links. */
-export async function updateLink(
+export async function updateShareLink(
   deps: Pick<Deps, "asyncDb" | "config" | "clock">,
   userId: number,
   id: number,
-  input: UpdateLinkInput,
-): Promise<LinkJson> {
-  await ownedLink(deps, userId, id);
-  const set: Partial<LinkRow> = {};
+  input: UpdateShareLinkInput,
+): Promise<ShareLinkJson> {
+  await ownedShareLink(deps, userId, id);
+  const set: Partial<ShareLinkRow> = {};
   if (input.passwordHash !== undefined) set.passwordHash = input.passwordHash;
   if (input.notifyOnView !== undefined) set.notifyOnView = input.notifyOnView;
   const { secureLinks } = deps.asyncDb.tables;
   if (Object.keys(set).length) await deps.asyncDb.update(secureLinks).set(set).where(eq(secureLinks.id, id));
-  return getLink(deps, userId, id);
+  return getShareLink(deps, userId, id);
 }
 
 /** Sets or clears revocation. Restore clears only the revocation: an expired or used-up link stays 410. */
-export async function setRevoked(
+export async function setShareLinkRevoked(
   deps: Pick<Deps, "asyncDb" | "config" | "clock">,
   userId: number,
   id: number,
   revoked: boolean,
-): Promise<LinkJson> {
-  await ownedLink(deps, userId, id);
+): Promise<ShareLinkJson> {
+  await ownedShareLink(deps, userId, id);
   const { secureLinks } = deps.asyncDb.tables;
   await deps.asyncDb.update(secureLinks).set({ isRevoked: revoked }).where(eq(secureLinks.id, id));
-  return getLink(deps, userId, id);
+  return getShareLink(deps, userId, id);
 }
 
 /** Deletes one of the user's links: its code answers 404 from then on. */
-export async function deleteLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
-  await ownedLink(deps, userId, id);
+export async function deleteShareLink(deps: Pick<Deps, "asyncDb">, userId: number, id: number): Promise<void> {
+  await ownedShareLink(deps, userId, id);
   const { secureLinks } = deps.asyncDb.tables;
   await deps.asyncDb.delete(secureLinks).where(eq(secureLinks.id, id));
 }

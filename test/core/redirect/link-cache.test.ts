@@ -5,7 +5,7 @@
  */
 import { expect, test } from "bun:test";
 import { ManualClock } from "../../../core/clock";
-import { LINK_CACHE_TTL_MS, LinkCache, type CachedLink } from "../../../core/links/link-cache";
+import { LINK_CACHE_TTL_MS, LinkCache, type CachedLink } from "../../../core/redirect/link-cache";
 
 const entry = (code: string) => ({ link: { code }, pixels: [], host: null, targets: {}, routing: null }) as unknown as CachedLink;
 

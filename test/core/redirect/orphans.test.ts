@@ -7,7 +7,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ManualClock } from "../../../core/clock";
 import type { Deps } from "../../../core/deps";
 import { createLogger } from "../../../core/log";
-import { createOrphanRecorder, pruneOrphanVisits } from "../../../core/links/orphans";
+import { createOrphanRecorder, pruneOrphanVisits } from "../../../core/redirect/orphans";
 import { orphanVisitsOf } from "../../../core/analytics/orphans";
 import { appEnginesForFile } from "../../helpers/async-engines";
 import { eventually } from "../../helpers/eventually";

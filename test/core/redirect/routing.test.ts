@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { compileRouting, osFamily, primaryLanguage, queryParams, variantSlot } from "../../../core/links/routing";
+import { compileRouting, osFamily, primaryLanguage, queryParams, variantSlot } from "../../../core/redirect/routing";
 import { loadConfig } from "../../../config";
 import { createGeoLookup } from "../../../core/clicks/enrich";
 import type { LinkRow } from "../../../db/schema";
