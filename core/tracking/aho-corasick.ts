@@ -6,31 +6,33 @@
  * and its nearest suffix that ends a pattern. The patterns' alphabet is ordered by frequency, and
  * the shallowest nodes (where a scan spends nearly all its time) get a dense DFA table for the most
  * frequent letters: one array read per character. Elsewhere a move follows trie edges and failure
- * links. A post's words are read through a cache of words (chunk-cache.ts): a word entered from the
- * root is one hash and one probe, not a move per character.
+ * links. The matcher steps it from outside (post-scan.ts), through its cache of words.
  */
-import { ChunkCache } from "./chunk-cache";
 import { FOLD, INVISIBLE, SPACE } from "./normalise";
 
 /** Cells of the dense transition table (4 bytes each): 64 MB at most. */
 const DENSE_CELLS = 16_000_000;
 /** Letters in the dense table, at most (the most frequent ones). */
 const DENSE_LETTERS = 128;
-const IGNORED = -1;
-const HAS_OUTPUT = 0x40000000;
-const STATE = HAS_OUTPUT - 1;
-const WHITESPACE = -2;
-/** From this size of the dense table on (in cells), words are read through the cache of words: always. */
-const WORDS_FROM_CELLS = 0;
-/** Longer runs of letters are read a character at a time (and not kept in the cache). */
-const LONGEST_CACHED = 64;
+/** `letters` of a code unit the scan skips (zero-width characters) */
+export const IGNORED = -1;
+/** `letters` of whitespace (a run of it is one space) */
+export const WHITESPACE = -2;
+/** in a cell: its state has patterns ending there */
+export const HAS_OUTPUT = 0x40000000;
+/** in a cell: its state */
+export const STATE = HAS_OUTPUT - 1;
 
 export class AhoCorasick {
   /** code unit → 1 + its index in the patterns' alphabet; 0 = in no pattern (the scan resets) */
   private alpha = new Int32Array(65536);
   private alphabetSize = 0;
-  /** what `scan` reads: code unit of a text → letter, IGNORED or WHITESPACE */
-  private letters: Int32Array;
+  /** what a scan reads: code unit of a text → letter (0: in no pattern, the scan resets), IGNORED or WHITESPACE */
+  readonly letters: Int32Array;
+  /** the letter a run of whitespace reads as (0 when no pattern holds a space) */
+  readonly spaceLetter: number;
+  /** the state after a space read at the root */
+  readonly spaceState: number;
   private rootNext: Int32Array;
   /** per node: the letter of the edge into it; its children are nodes childStart .. childStart + childCount */
   private edge: Int32Array;
@@ -47,20 +49,11 @@ export class AhoCorasick {
   private dense: number;
   private denseNodes: number;
   private delta: Int32Array;
-  /**
-   * The cache of words (chunk-cache.ts), or null while the dense table is small enough to stay in
-   * the processor's caches: a large index's dense table spans tens of megabytes, and the rows a
-   * text visits are scattered over it.
-   */
-  private words: ChunkCache | null;
   readonly patternLength: Int32Array;
   readonly nodeCount: number;
 
-  /**
-   * `denseCells`: the dense table's size (tests make it small to exercise the sparse moves);
-   * `wordsFrom`: the dense table's size from which the cache of words is used (tests set it to 0).
-   */
-  constructor(patterns: readonly string[], denseCells = DENSE_CELLS, wordsFrom = WORDS_FROM_CELLS) {
+  /** `denseCells`: the dense table's size (tests make it small to exercise the sparse moves). */
+  constructor(patterns: readonly string[], denseCells = DENSE_CELLS) {
     // 1. alphabet, most frequent letters first
     const frequency = new Map<number, number>();
     for (const p of patterns) for (let i = 0; i < p.length; i++) frequency.set(p.charCodeAt(i), (frequency.get(p.charCodeAt(i)) ?? 0) + 1);
@@ -172,11 +165,11 @@ export class AhoCorasick {
     // a cell also says whether its target state has outputs, so a scan reads nothing else per character
     for (let i = 0; i < table.length; i++) if (this.hasOutput[table[i]!]) table[i] = table[i]! | HAS_OUTPUT;
 
-    this.words = table.length >= wordsFrom ? new ChunkCache() : null;
-
     // 6. one table from a text's code unit to its letter (after folding), or IGNORED / WHITESPACE
     this.letters = new Int32Array(65536);
     for (let c = 0; c < 65536; c++) this.letters[c] = INVISIBLE[c] ? IGNORED : SPACE[c] ? WHITESPACE : this.alpha[FOLD[c]!]!;
+    this.spaceLetter = this.alpha[32]!;
+    this.spaceState = this.spaceLetter ? this.rootNext[this.spaceLetter]! : 0;
   }
 
   /** The child of `node` (not the root) on letter `a`, or -1: children are sorted by letter. */
@@ -208,23 +201,18 @@ export class AhoCorasick {
   /**
    * Calls `onHit(pattern, end)` for every occurrence of a (normalised) pattern in the normalised
    * reading of `text` (see normalise.ts); `end` is exclusive, in UTF-16 units of `text` itself.
-   * `text` must already be NFKC.
+   * `text` must already be NFKC. A character at a time: the matcher reads posts through its cache of
+   * words instead (post-scan.ts), and this is what that must agree with.
    */
   scan(text: string, onHit: (pattern: number, end: number) => void): void {
-    if (this.words) {
-      this.scanWords(text, onHit, this.words);
-      return;
-    }
-    // a character at a time (the index's own scans always go through the cache of words)
     let state = 0;
     let inSpace = false;
-    const spaceLetter = this.alpha[32]!;
     for (let i = 0; i < text.length; i++) {
       let a = this.letters[text.charCodeAt(i)]!;
       if (a < 0) {
         if (a === IGNORED || inSpace) continue;
         inSpace = true;
-        a = spaceLetter;
+        a = this.spaceLetter;
       } else inSpace = false;
       if (a === 0) {
         state = 0;
@@ -232,83 +220,20 @@ export class AhoCorasick {
       }
       const cell = this.cell(state, a);
       state = cell & STATE;
-      if (cell & HAS_OUTPUT) this.report(cell, i + 1, onHit, null, 0);
+      if (cell & HAS_OUTPUT) this.report(state, i + 1, onHit);
     }
   }
 
-  /** The cell (next state | HAS_OUTPUT) of the move from `state` on letter `a`. */
-  private cell(state: number, a: number): number {
+  /** The cell (next state | HAS_OUTPUT) of the move from `state` on letter `a` (> 0). */
+  cell(state: number, a: number): number {
     if (a <= this.dense && state < this.denseNodes) return this.delta[state * this.dense + a - 1]!;
     const next = this.move(state, a);
     return this.hasOutput[next] ? next | HAS_OUTPUT : next;
   }
 
-  /** Calls `onHit` for the patterns ending at the state of `cell` (at `end`); with `words`, also notes them there. */
-  private report(cell: number, end: number, onHit: (pattern: number, end: number) => void, words: ChunkCache | null, start: number): void {
-    const state = cell & STATE;
+  /** Calls `onHit(pattern, end)` for each pattern ending at `state` (a state whose cell has HAS_OUTPUT). */
+  report(state: number, end: number, onHit: (pattern: number, end: number) => void): void {
     for (let s = this.ownFirst[state] !== -1 ? state : this.outLink[state]!; s !== -1; s = this.outLink[s]!)
-      for (let p = this.ownFirst[s]!; p !== -1; p = this.nextSame[p]!) {
-        words?.hit(p, end - start);
-        onHit(p, end);
-      }
-  }
-
-  /**
-   * `scan` through the cache of words: a run of letters entered from the root (or the root's space
-   * state) is looked up whole; a run not yet known is read a character at a time and kept.
-   */
-  private scanWords(text: string, onHit: (pattern: number, end: number) => void, words: ChunkCache): void {
-    let state = 0;
-    let inSpace = false;
-    const letters = this.letters;
-    const spaceLetter = this.alpha[32]!;
-    const spaceState = spaceLetter ? this.rootNext[spaceLetter]! : 0;
-    const n = text.length;
-    for (let i = 0; i < n; i++) {
-      let a = letters[text.charCodeAt(i)]!;
-      if (a < 0) {
-        if (a === IGNORED || inSpace) continue;
-        inSpace = true;
-        a = spaceLetter;
-      } else inSpace = false;
-      if (a === 0) {
-        state = 0;
-        continue;
-      }
-      if (!inSpace && (state === 0 || state === spaceState)) {
-        // a run of letters, entered from the root (context 0) or its space state (1)
-        const context = state === 0 ? 0 : 1;
-        let h = 0x811c9dc5 ^ context;
-        let end = i;
-        for (; end < n; end++) {
-          const b = letters[text.charCodeAt(end)]!;
-          if (b <= 0) break;
-          h = Math.imul(h ^ b, 0x01000193);
-        }
-        if (end - i <= LONGEST_CACHED) {
-          h |= 1;
-          const entry = words.find(text, i, end, context, h, letters);
-          if (entry !== -1) {
-            const hits = words.hits;
-            for (let k = words.hitsFrom(entry), to = k + 2 * words.hitCount(entry); k < to; k += 2) onHit(hits[k]!, i + hits[k + 1]!);
-            state = words.exitCell(entry) & STATE;
-          } else {
-            const from = words.beginHits();
-            let cell = 0;
-            for (let j = i; j < end; j++) {
-              cell = this.cell(state, letters[text.charCodeAt(j)]!);
-              state = cell & STATE;
-              if (cell & HAS_OUTPUT) this.report(cell, j + 1, onHit, words, i);
-            }
-            words.add(text, i, end, context, h, letters, cell, from);
-          }
-          i = end - 1;
-          continue;
-        }
-      }
-      const cell = this.cell(state, a);
-      state = cell & STATE;
-      if (cell & HAS_OUTPUT) this.report(cell, i + 1, onHit, null, 0);
-    }
+      for (let p = this.ownFirst[s]!; p !== -1; p = this.nextSame[p]!) onHit(p, end);
   }
 }
