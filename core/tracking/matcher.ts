@@ -1,6 +1,6 @@
 import { AhoCorasick } from "./aho-corasick";
 import { FormsIndex } from "./forms-index";
-import { isWholeWord, isWordAt, matchStart, normaliseKeyword } from "./normalise";
+import { isWholeWord, isWordAt, matchStart, nfkc, normaliseKeyword } from "./normalise";
 import { Occurrences } from "./occurrences";
 import { PostScan } from "./post-scan";
 import { Postings } from "./postings";
@@ -183,7 +183,7 @@ export class TrackerIndex<T extends MatchableTracker> {
    * its NFKC form, in which the hits' positions are given.
    */
   match(raw: string): MatchResult<T> {
-    const text = raw.normalize("NFKC");
+    const text = nfkc(raw);
     this.gen++;
     this.text = text;
     this.hitList.length = 0;
