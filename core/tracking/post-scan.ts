@@ -23,9 +23,7 @@ type OnHit = (pattern: number, end: number) => void;
 
 export class PostScan {
   private readonly words: WordCache;
-  /** the automaton's state and whether it last read whitespace, during a scan */
-  private state = 0;
-  private inSpace = false;
+  /** the hits' handler of the scan under way */
   private onHit: OnHit = () => {};
   /** the start of the word whose hits are being noted in the cache */
   private wordStart = 0;
@@ -53,26 +51,40 @@ export class PostScan {
   scan(text: string, onHit: OnHit, occurrences: Occurrences, base: number, candidate: (t: number) => void): void {
     const words = this.words;
     const forms = this.forms;
-    const spaceState = this.automaton.spaceState;
-    this.state = 0;
-    this.inSpace = false;
-    this.onHit = onHit;
+    const automaton = this.automaton;
+    const letters = automaton.letters;
+    const { spaceLetter, spaceState } = automaton;
+    let state = 0;
+    let inSpace = false;
     this.found.length = 0;
     const n = text.length;
     for (let i = 0; i < n; ) {
-      if (!WORD[text.charCodeAt(i)]) {
-        this.read(text, i, ++i, onHit);
+      const c = text.charCodeAt(i++);
+      if (!WORD[c]) {
+        // a character between words: one move, as AhoCorasick.scan makes it
+        let a = letters[c]!;
+        if (a < 0) {
+          if (a === IGNORED || inSpace) continue;
+          inSpace = true;
+          a = spaceLetter;
+        } else inSpace = false;
+        if (a === 0) state = 0;
+        else {
+          const cell = automaton.cell(state, a);
+          state = cell & STATE;
+          if (cell & HAS_OUTPUT) automaton.report(state, i, onHit);
+        }
         continue;
       }
       // a word: its end, its letters' count and hash, whether it holds invisible characters
-      const start = i;
+      const start = i - 1;
       let h = HASH_START;
       let length = 0;
-      for (; i < n; i++) {
-        const c = text.charCodeAt(i);
-        if (INVISIBLE[c]) continue;
-        if (!WORD[c]) break;
-        h = hashStep(h, FOLD[c]!);
+      for (i = start; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (INVISIBLE[d]) continue;
+        if (!WORD[d]) break;
+        h = hashStep(h, FOLD[d]!);
         length++;
       }
       let entry = -1;
@@ -80,23 +92,23 @@ export class PostScan {
         entry = words.find(text, start, i, length, h, FOLD, INVISIBLE);
         if (entry === -1) entry = words.add(text, start, i, length, h, FOLD, INVISIBLE);
       }
-      const state = this.state;
       if (entry !== -1 && length === i - start && (state === 0 || state === spaceState)) {
         const context = state === 0 ? 0 : 1;
         const exit = words.exit(entry, context);
         if (exit !== -1) {
           const hits = words.hits;
-          for (let k = words.hitsFrom(entry, context), to = k + 2 * words.hitCount(entry, context); k < to; k += 2)
-            onHit(hits[k]!, start + hits[k + 1]!);
-          this.state = exit;
-          this.inSpace = false;
+          for (let k = words.hitsFrom(entry, context), to = k + 2 * words.hitCount(entry, context); k < to; k += 2) onHit(hits[k]!, start + hits[k + 1]!);
+          state = exit;
         } else {
           this.wordStart = start;
           const from = words.beginHits();
-          this.read(text, start, i, this.noteHit);
-          words.setExit(entry, context, this.state, from);
+          this.onHit = onHit;
+          state = this.read(text, start, i, state, this.noteHit);
+          words.setExit(entry, context, state, from);
         }
-      } else this.read(text, start, i, onHit);
+      } else state = this.read(text, start, i, state, onHit);
+      // inside a word only zero-width characters are no letters: a word with a letter ends any whitespace
+      if (length) inSpace = false;
       if (forms) this.formsOf(text, start, i, entry, occurrences, base);
     }
     if (forms) for (const set of this.found) forms.candidates(set, candidate);
@@ -120,19 +132,17 @@ export class PostScan {
     }
   }
 
-  /** Moves the automaton over `text[from, to)` a character at a time, as `AhoCorasick.scan` does. */
-  private read(text: string, from: number, to: number, onHit: OnHit): void {
+  /**
+   * The automaton's state after reading the word `text[from, to)` from `state` a character at a
+   * time, as `AhoCorasick.scan` does (in a word no character is whitespace: only zero-width ones
+   * are skipped).
+   */
+  private read(text: string, from: number, to: number, state: number, onHit: OnHit): number {
     const automaton = this.automaton;
     const letters = automaton.letters;
-    let state = this.state;
-    let inSpace = this.inSpace;
     for (let i = from; i < to; i++) {
-      let a = letters[text.charCodeAt(i)]!;
-      if (a < 0) {
-        if (a === IGNORED || inSpace) continue;
-        inSpace = true;
-        a = automaton.spaceLetter;
-      } else inSpace = false;
+      const a = letters[text.charCodeAt(i)]!;
+      if (a === IGNORED) continue;
       if (a === 0) {
         state = 0;
         continue;
@@ -141,7 +151,6 @@ export class PostScan {
       state = cell & STATE;
       if (cell & HAS_OUTPUT) automaton.report(state, i + 1, onHit);
     }
-    this.state = state;
-    this.inSpace = inSpace;
+    return state;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { AhoCorasick } from "../../../core/tracking/aho-corasick";
 import { TrackerIndex, type MatchableTracker } from "../../../core/tracking/matcher";
-import { FOLD, INVISIBLE } from "../../../core/tracking/normalise";
+import { FOLD, INVISIBLE, SPACE, WORD } from "../../../core/tracking/normalise";
 import { Occurrences } from "../../../core/tracking/occurrences";
 import { PostScan } from "../../../core/tracking/post-scan";
 import { HASH_START, hashStep, WordCache } from "../../../core/tracking/word-cache";
@@ -103,6 +103,10 @@ describe("the matcher's pass over a post", () => {
       { numRuns: 300 },
     );
   }, 60_000);
+
+  test("no character of a word reads as whitespace (the pass reads words without minding whitespace runs)", () => {
+    for (let c = 0; c < 0x10000; c++) if (WORD[c] && !INVISIBLE[c]) expect(SPACE[c]).toBe(0);
+  });
 
   test("a word longer than the cache keeps is read a character at a time, and still found", () => {
     const long = `${"ab".repeat(50)}c`;
