@@ -17,11 +17,11 @@ const DENSE_LETTERS = 128;
 /** `letters` of a code unit the scan skips (zero-width characters) */
 export const IGNORED = -1;
 /** `letters` of whitespace (a run of it is one space) */
-export const WHITESPACE = -2;
+const WHITESPACE = -2;
 /** in a cell: its state has patterns ending there */
-export const HAS_OUTPUT = 0x40000000;
+const HAS_OUTPUT = 0x40000000;
 /** in a cell: its state */
-export const STATE = HAS_OUTPUT - 1;
+const STATE = HAS_OUTPUT - 1;
 
 export class AhoCorasick {
   /** code unit → 1 + its index in the patterns' alphabet; 0 = in no pattern (the scan resets) */
@@ -214,25 +214,31 @@ export class AhoCorasick {
         inSpace = true;
         a = this.spaceLetter;
       } else inSpace = false;
-      if (a === 0) {
-        state = 0;
-        continue;
-      }
-      const cell = this.cell(state, a);
-      state = cell & STATE;
-      if (cell & HAS_OUTPUT) this.report(state, i + 1, onHit);
+      state = this.step(state, a, i + 1, onHit);
     }
   }
 
+  /**
+   * The state after reading letter `a` (0: a letter in no pattern, back to the root) in `state`;
+   * calls `onHit(pattern, end)` for the patterns ending there.
+   */
+  step(state: number, a: number, end: number, onHit: (pattern: number, end: number) => void): number {
+    if (a === 0) return 0;
+    const cell = this.cell(state, a);
+    const next = cell & STATE;
+    if (cell & HAS_OUTPUT) this.report(next, end, onHit);
+    return next;
+  }
+
   /** The cell (next state | HAS_OUTPUT) of the move from `state` on letter `a` (> 0). */
-  cell(state: number, a: number): number {
+  private cell(state: number, a: number): number {
     if (a <= this.dense && state < this.denseNodes) return this.delta[state * this.dense + a - 1]!;
     const next = this.move(state, a);
     return this.hasOutput[next] ? next | HAS_OUTPUT : next;
   }
 
   /** Calls `onHit(pattern, end)` for each pattern ending at `state` (a state whose cell has HAS_OUTPUT). */
-  report(state: number, end: number, onHit: (pattern: number, end: number) => void): void {
+  private report(state: number, end: number, onHit: (pattern: number, end: number) => void): void {
     for (let s = this.ownFirst[state] !== -1 ? state : this.outLink[state]!; s !== -1; s = this.outLink[s]!)
       for (let p = this.ownFirst[s]!; p !== -1; p = this.nextSame[p]!) onHit(p, end);
   }

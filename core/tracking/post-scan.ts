@@ -10,7 +10,7 @@
  * occurrences are the same, in the same order, as reading the post a character at a time and then
  * its words for their forms.
  */
-import { type AhoCorasick, HAS_OUTPUT, IGNORED, STATE } from "./aho-corasick";
+import { type AhoCorasick, IGNORED } from "./aho-corasick";
 import type { FormsIndex } from "./forms-index";
 import { FOLD, INVISIBLE, WORD } from "./normalise";
 import type { Occurrences } from "./occurrences";
@@ -68,12 +68,7 @@ export class PostScan {
           inSpace = true;
           a = spaceLetter;
         } else inSpace = false;
-        if (a === 0) state = 0;
-        else {
-          const cell = automaton.cell(state, a);
-          state = cell & STATE;
-          if (cell & HAS_OUTPUT) automaton.report(state, i, onHit);
-        }
+        state = automaton.step(state, a, i, onHit);
         continue;
       }
       // a word: its end, its letters' count and hash, whether it holds invisible characters
@@ -142,14 +137,7 @@ export class PostScan {
     const letters = automaton.letters;
     for (let i = from; i < to; i++) {
       const a = letters[text.charCodeAt(i)]!;
-      if (a === IGNORED) continue;
-      if (a === 0) {
-        state = 0;
-        continue;
-      }
-      const cell = automaton.cell(state, a);
-      state = cell & STATE;
-      if (cell & HAS_OUTPUT) automaton.report(state, i + 1, onHit);
+      if (a !== IGNORED) state = automaton.step(state, a, i + 1, onHit);
     }
     return state;
   }
