@@ -92,7 +92,8 @@ export class PostScan {
         const exit = words.exit(entry, context);
         if (exit !== -1) {
           const hits = words.hits;
-          for (let k = words.hitsFrom(entry, context), to = k + 2 * words.hitCount(entry, context); k < to; k += 2) onHit(hits[k]!, start + hits[k + 1]!);
+          for (let k = words.hitsFrom(entry, context), to = k + 2 * words.hitCount(entry, context); k < to; k += 2)
+            onHit(hits[k]!, start + hits[k + 1]!);
           state = exit;
         } else {
           this.wordStart = start;
