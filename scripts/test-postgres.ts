@@ -8,11 +8,17 @@
  * out silently. Files that already run one body on both databases (onBothDatabases and the cluster
  * tests) are in the first run and are not repeated.
  *
- * Usage: bun run test:postgres [--list]
+ * The script starts the run's one PostgreSQL server and migrates its template before the files run;
+ * the files run in parallel worker processes (`bun test --parallel`), each app on its own database,
+ * with 30 s per test before a test counts as hung (CI runs this beside the SQLite suite, on the same
+ * two cores).
+ *
+ * Usage: bun run test:postgres [--list] [--workers N]   (N worker processes; one per core if not given)
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { environmentWith } from "../config";
+import { SUITE_VARIABLE, startSuiteDatabase } from "../test/helpers/suite-database";
 
 const ROOT = resolve(import.meta.dir, "..");
 const TEST = join(ROOT, "test");
@@ -88,19 +94,34 @@ for (const file of files) {
   else run.push(file);
 }
 
+const workersAt = process.argv.indexOf("--workers");
+const workers = workersAt < 0 ? undefined : (process.argv[workersAt + 1] ?? "");
+if (workers !== undefined && !/^[1-9]\d*$/.test(workers)) {
+  console.error(`--workers wants a whole number of processes, not "${workers}"`);
+  process.exit(2);
+}
 console.log(`On PostgreSQL: ${run.length} test files that build the service and talk to it through its own code.`);
 for (const { file, why } of left) console.log(`  not repeated: ${relative(ROOT, file)}: ${why}`);
 if (process.argv.includes("--list")) {
   for (const f of run) console.log(`  run: ${relative(ROOT, f)}`);
   process.exit(0);
 }
-const proc = Bun.spawn(["bun", "test", ...run.map((f) => relative(ROOT, f))], {
-  cwd: ROOT,
-  env: environmentWith({ TEST_DATABASE: "postgres" }),
-  stdout: "inherit",
-  stderr: "inherit",
-});
+// one server for the whole run, its template migrated once; the test files run in worker processes
+// of their own (as many as the machine has cores) and each reaches the server through the variable
+const { suite, server } = await startSuiteDatabase();
+// a test's own timeout bounds a hang, not a slow machine: CI runs this beside the SQLite suite
+const proc = Bun.spawn(
+  ["bun", "test", workers ? `--parallel=${workers}` : "--parallel", "--timeout=30000", ...run.map((f) => relative(ROOT, f))],
+  {
+    cwd: ROOT,
+    env: environmentWith({ TEST_DATABASE: "postgres", [SUITE_VARIABLE]: JSON.stringify(suite) }),
+    stdout: "inherit",
+    stderr: "inherit",
+  },
+);
 // a signal to this script alone (not its process group) reaches the run too; the run's PostgreSQL
 // server and directories go when it ends, however it ends (test/helpers/reaper.ts)
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => proc.kill(signal));
-process.exit(await proc.exited);
+const code = await proc.exited;
+await server.stop();
+process.exit(code);
