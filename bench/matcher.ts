@@ -145,6 +145,18 @@ if (BASELINE) {
   };
   runs.push([`baseline ${BASELINE}`, build((t) => new baseline.TrackerIndex(t))]);
 }
+// the two matchers must find the same: every post's hits (tracker, start, end) compared
+if (runs.length === 2) {
+  const key = (index: Index, post: string) =>
+    (index.match(post).hits as { tracker: MatchableTracker; start: number; end: number }[])
+      .map((h) => `${h.tracker.id}:${h.start}-${h.end}`)
+      .sort()
+      .join(" ");
+  const differing = posts.filter((post) => key(runs[0]![1].index, post) !== key(runs[1]![1].index, post)).length;
+  console.log(
+    `same matches as the baseline: ${differing ? `NO, ${differing} of ${posts.length} posts differ` : `yes, on all ${posts.length} posts`}`,
+  );
+}
 for (let r = 0; r < ROUNDS; r++) for (const [, run] of r % 2 ? [...runs].reverse() : runs) round(run);
 
 console.log(

@@ -6,7 +6,7 @@
  * and its nearest suffix that ends a pattern. The patterns' alphabet is ordered by frequency, and
  * the shallowest nodes (where a scan spends nearly all its time) get a dense DFA table for the most
  * frequent letters: one array read per character. Elsewhere a move follows trie edges and failure
- * links. A scan allocates nothing.
+ * links. The matcher steps it from outside (post-scan.ts), through its cache of words.
  */
 import { FOLD, INVISIBLE, SPACE } from "./normalise";
 
@@ -14,17 +14,25 @@ import { FOLD, INVISIBLE, SPACE } from "./normalise";
 const DENSE_CELLS = 16_000_000;
 /** Letters in the dense table, at most (the most frequent ones). */
 const DENSE_LETTERS = 128;
-const IGNORED = -1;
-const HAS_OUTPUT = 0x40000000;
-const STATE = HAS_OUTPUT - 1;
+/** `letters` of a code unit the scan skips (zero-width characters) */
+export const IGNORED = -1;
+/** `letters` of whitespace (a run of it is one space) */
 const WHITESPACE = -2;
+/** in a cell: its state has patterns ending there */
+const HAS_OUTPUT = 0x40000000;
+/** in a cell: its state */
+const STATE = HAS_OUTPUT - 1;
 
 export class AhoCorasick {
   /** code unit → 1 + its index in the patterns' alphabet; 0 = in no pattern (the scan resets) */
   private alpha = new Int32Array(65536);
   private alphabetSize = 0;
-  /** what `scan` reads: code unit of a text → letter, IGNORED or WHITESPACE */
-  private letters: Int32Array;
+  /** what a scan reads: code unit of a text → letter (0: in no pattern, the scan resets), IGNORED or WHITESPACE */
+  readonly letters: Int32Array;
+  /** the letter a run of whitespace reads as (0 when no pattern holds a space) */
+  readonly spaceLetter: number;
+  /** the state after a space read at the root */
+  readonly spaceState: number;
   private rootNext: Int32Array;
   /** per node: the letter of the edge into it; its children are nodes childStart .. childStart + childCount */
   private edge: Int32Array;
@@ -160,6 +168,8 @@ export class AhoCorasick {
     // 6. one table from a text's code unit to its letter (after folding), or IGNORED / WHITESPACE
     this.letters = new Int32Array(65536);
     for (let c = 0; c < 65536; c++) this.letters[c] = INVISIBLE[c] ? IGNORED : SPACE[c] ? WHITESPACE : this.alpha[FOLD[c]!]!;
+    this.spaceLetter = this.alpha[32]!;
+    this.spaceState = this.spaceLetter ? this.rootNext[this.spaceLetter]! : 0;
   }
 
   /** The child of `node` (not the root) on letter `a`, or -1: children are sorted by letter. */
@@ -191,41 +201,45 @@ export class AhoCorasick {
   /**
    * Calls `onHit(pattern, end)` for every occurrence of a (normalised) pattern in the normalised
    * reading of `text` (see normalise.ts); `end` is exclusive, in UTF-16 units of `text` itself.
-   * `text` must already be NFKC.
+   * `text` must already be NFKC. A character at a time: the matcher reads posts through its cache of
+   * words instead (post-scan.ts), and this is what that must agree with.
    */
   scan(text: string, onHit: (pattern: number, end: number) => void): void {
     let state = 0;
     let inSpace = false;
-    const letters = this.letters;
-    const spaceLetter = this.alpha[32]!;
-    const dense = this.dense;
-    const denseNodes = this.denseNodes;
-    const delta = this.delta;
-    const ownFirst = this.ownFirst;
-    const nextSame = this.nextSame;
-    const outLink = this.outLink;
-    const n = text.length;
-    for (let i = 0; i < n; i++) {
-      let a = letters[text.charCodeAt(i)]!;
+    for (let i = 0; i < text.length; i++) {
+      let a = this.letters[text.charCodeAt(i)]!;
       if (a < 0) {
         if (a === IGNORED || inSpace) continue;
         inSpace = true;
-        a = spaceLetter;
+        a = this.spaceLetter;
       } else inSpace = false;
-      if (a === 0) {
-        state = 0;
-        continue;
-      }
-      let cell: number;
-      if (a <= dense && state < denseNodes) cell = delta[state * dense + a - 1]!;
-      else {
-        const next = this.move(state, a);
-        cell = this.hasOutput[next] ? next | HAS_OUTPUT : next;
-      }
-      state = cell & STATE;
-      if (cell & HAS_OUTPUT)
-        for (let s = ownFirst[state] !== -1 ? state : outLink[state]!; s !== -1; s = outLink[s]!)
-          for (let p = ownFirst[s]!; p !== -1; p = nextSame[p]!) onHit(p, i + 1);
+      state = this.step(state, a, i + 1, onHit);
     }
+  }
+
+  /**
+   * The state after reading letter `a` (0: a letter in no pattern, back to the root) in `state`;
+   * calls `onHit(pattern, end)` for the patterns ending there.
+   */
+  step(state: number, a: number, end: number, onHit: (pattern: number, end: number) => void): number {
+    if (a === 0) return 0;
+    const cell = this.cell(state, a);
+    const next = cell & STATE;
+    if (cell & HAS_OUTPUT) this.report(next, end, onHit);
+    return next;
+  }
+
+  /** The cell (next state | HAS_OUTPUT) of the move from `state` on letter `a` (> 0). */
+  private cell(state: number, a: number): number {
+    if (a <= this.dense && state < this.denseNodes) return this.delta[state * this.dense + a - 1]!;
+    const next = this.move(state, a);
+    return this.hasOutput[next] ? next | HAS_OUTPUT : next;
+  }
+
+  /** Calls `onHit(pattern, end)` for each pattern ending at `state` (a state whose cell has HAS_OUTPUT). */
+  private report(state: number, end: number, onHit: (pattern: number, end: number) => void): void {
+    for (let s = this.ownFirst[state] !== -1 ? state : this.outLink[state]!; s !== -1; s = this.outLink[s]!)
+      for (let p = this.ownFirst[s]!; p !== -1; p = this.nextSame[p]!) onHit(p, end);
   }
 }

@@ -1,7 +1,8 @@
 import { AhoCorasick } from "./aho-corasick";
 import { FormsIndex } from "./forms-index";
-import { isWholeWord, isWordAt, matchStart, normaliseKeyword } from "./normalise";
+import { isWholeWord, isWordAt, matchStart, nfkc, normaliseKeyword } from "./normalise";
 import { Occurrences } from "./occurrences";
+import { PostScan } from "./post-scan";
 import { Postings } from "./postings";
 import { anchorTerms, compileTracker, OVER_BUDGET, termKeys, type CompiledQuery, type MatchSettings } from "./query-match";
 import { QueryRunner } from "./query-run";
@@ -52,6 +53,8 @@ const ANCHOR = 2;
  */
 export class TrackerIndex<T extends MatchableTracker> {
   private automaton: AhoCorasick;
+  /** the one pass over a post: the automaton and the word forms, through the cache of words */
+  private scanner: PostScan;
   /** per pattern: (trackerIndex, role) pairs */
   private owners: Postings;
   /** per pattern: 1 when it is a query term's (its occurrences at a word's start are noted) */
@@ -67,14 +70,17 @@ export class TrackerIndex<T extends MatchableTracker> {
   private queries: (CompiledQuery | null)[];
   private runner = new QueryRunner();
   private occurrences: Occurrences;
-  private forms: FormsIndex | null;
   private candidateGen: Int32Array;
   private candidates: number[] = [];
   private text = "";
   private readonly onHit = (p: number, end: number) => this.record(p, end);
   private readonly onCandidate = (t: number) => this.candidate(t);
 
-  constructor(readonly trackers: readonly T[]) {
+  /** `wordCacheBits`: the cache of words' largest size (post-scan.ts; tests make it small or 0). */
+  constructor(
+    readonly trackers: readonly T[],
+    wordCacheBits?: number,
+  ) {
     const patternIds = new Map<string, number>();
     const owners = new Postings();
     const termPatterns: number[] = [];
@@ -118,7 +124,7 @@ export class TrackerIndex<T extends MatchableTracker> {
     this.termPattern = new Uint8Array(patterns);
     for (const p of termPatterns) this.termPattern[p] = 1;
     forms.freeze();
-    this.forms = forms.size ? forms : null;
+    this.scanner = new PostScan(this.automaton, forms.size ? forms : null, wordCacheBits);
     this.occurrences = new Occurrences(patterns + forms.size);
     this.runner.freeze((ref) => (ref >= 0 ? ref : ref <= -2 ? patterns - 2 - ref : -1));
     const n = trackers.length;
@@ -177,13 +183,12 @@ export class TrackerIndex<T extends MatchableTracker> {
    * its NFKC form, in which the hits' positions are given.
    */
   match(raw: string): MatchResult<T> {
-    const text = raw.normalize("NFKC");
+    const text = nfkc(raw);
     this.gen++;
     this.text = text;
     this.hitList.length = 0;
     this.occurrences.reset();
-    this.automaton.scan(text, this.onHit);
-    this.forms?.scan(text, this.occurrences, this.termPattern.length, this.onCandidate);
+    this.scanner.scan(text, this.onHit, this.occurrences, this.termPattern.length, this.onCandidate);
     const hits: KeywordHit<T>[] = [];
     for (const t of this.hitList)
       if (this.minusGen[t] !== this.gen) hits.push({ tracker: this.trackers[t]!, start: this.hitStart[t]!, end: this.hitEnd[t]! });

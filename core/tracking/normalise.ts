@@ -23,6 +23,16 @@ export const SPACE = new Uint8Array(65536);
 /** 1 for letters, digits, marks and underscore (word characters for whole-word matching) */
 export const WORD = new Uint8Array(65536);
 
+/** Code points NFKC may join to the one before: combining marks, Hangul medial/final jamo, half-width (semi-)voiced sound marks. */
+const JOINS_PREVIOUS = /^[\p{M}\u1160-\u11FF\uD7B0-\uD7FF\uFF9E\uFF9F]$/u;
+/** Whether NFKC leaves the code point `ch` alone wherever it stands: it is its own NFKC and joins nothing before it. */
+const nfkcStable = (ch: string) => ch.normalize("NFKC") === ch && !JOINS_PREVIOUS.test(ch);
+/** 1 for code units (not surrogates) NFKC leaves alone wherever they stand */
+const STABLE = new Uint8Array(65536);
+/** The same for the pictographs and emoji of U+1F000..U+1FAFF (the astral code points posts are full of). */
+const EMOJI_FROM = 0x1f000;
+const STABLE_EMOJI = Uint8Array.from({ length: 0xb00 }, (_, k) => (nfkcStable(String.fromCodePoint(EMOJI_FROM + k)) ? 1 : 0));
+
 for (let c = 0; c < 65536; c++) {
   const ch = String.fromCharCode(c);
   const surrogate = c >= 0xd800 && c <= 0xdfff;
@@ -32,17 +42,24 @@ for (let c = 0; c < 65536; c++) {
     INVISIBLE[c] = INVISIBLE_RE.test(ch) ? 1 : 0;
     SPACE[c] = /\s/.test(ch) ? 1 : 0;
     WORD[c] = WORD_RE.test(ch) ? 1 : 0;
+    STABLE[c] = nfkcStable(ch) ? 1 : 0;
   }
 }
 FOLD["ё".charCodeAt(0)] = FOLD["Ё".charCodeAt(0)] = "е".charCodeAt(0);
 FOLD["ς".charCodeAt(0)] = "σ".charCodeAt(0);
 
-/** Code units NFKC leaves alone whatever surrounds them: ASCII and the basic Cyrillic letters. */
-const nfkcStable = (c: number) => c < 0x80 || (c >= 0x400 && c < 0x460);
-
-/** NFKC, skipping the work for the usual keyword or word (ASCII and Cyrillic letters only). */
-function nfkc(text: string): string {
-  for (let i = 0; i < text.length; i++) if (!nfkcStable(text.charCodeAt(i))) return text.normalize("NFKC");
+/**
+ * `text.normalize("NFKC")`, skipping the work for the usual text: one where every code point is its
+ * own NFKC and none can join the one before it (no combining marks), which NFKC leaves as it is.
+ */
+export function nfkc(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (STABLE[c]) continue;
+    const cp = c >= 0xd800 && c < 0xdc00 ? text.codePointAt(i)! : c;
+    if (cp - EMOJI_FROM >= 0 && cp - EMOJI_FROM < STABLE_EMOJI.length && STABLE_EMOJI[cp - EMOJI_FROM]) i++;
+    else return text.normalize("NFKC");
+  }
   return text;
 }
 
@@ -105,9 +122,6 @@ export function isWordAt(s: string, i: number, step: -1 | 1): boolean {
 export function isWholeWord(s: string, start: number, end: number): boolean {
   return !isWordAt(s, start - 1, -1) && !isWordAt(s, end, 1);
 }
-
-/** Code points NFKC may join to the one before: combining marks, Hangul medial/final jamo, half-width (semi-)voiced sound marks. */
-const JOINS_PREVIOUS = /^[\p{M}\u1160-\u11FF\uD7B0-\uD7FF\uFF9E\uFF9F]$/u;
 
 /**
  * Maps ranges of `raw.normalize("NFKC")` (where the matcher reports its hits) back to `raw`, so a

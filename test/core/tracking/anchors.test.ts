@@ -3,8 +3,6 @@ import fc from "fast-check";
 import { TrackerIndex, type MatchableTracker } from "../../../core/tracking/matcher";
 import { evaluate, parseQuery } from "../../../core/tracking/query";
 import { anchorTerms, compileTracker } from "../../../core/tracking/query-match";
-import { WordTable } from "../../../core/tracking/word-table";
-import { FOLD } from "../../../core/tracking/normalise";
 
 const query = (id: number, keyword: string): MatchableTracker => ({ id, keyword, exactMatch: false, minusWords: null, syntax: "query" });
 /** The words of a query's anchor: the terms one of which a post must hold before the query is evaluated on it. */
@@ -83,34 +81,4 @@ describe("a query is evaluated only where its anchor occurs", () => {
       { numRuns: 400 },
     );
   }, 60_000);
-});
-
-describe("the cache of posts' words", () => {
-  const hash = (word: string) => {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ FOLD[word.charCodeAt(i)]!, 0x01000193);
-    return h | 1;
-  };
-  const words = Array.from({ length: 20_000 }, (_, i) => `w${i.toString(36)}x`);
-
-  test("grows as words come and finds each with its groups, written in any case", () => {
-    const table = new WordTable();
-    words.forEach((w, i) => table.add(w, hash(w), i % 3 ? [] : [i, i + 1]));
-    words.forEach((w, i) => {
-      const text = `«${w.toUpperCase()}»`;
-      const entry = table.find(text, 1, 1 + w.length, hash(w));
-      expect(entry).not.toBe(-1);
-      expect(table.groupCount(entry)).toBe(i % 3 ? 0 : 2);
-      if (i % 3 === 0) expect(table.group(table.groupsFrom(entry) + 1)).toBe(i + 1);
-    });
-    expect(table.find("nope", 0, 4, hash("nope"))).toBe(-1);
-  });
-
-  test("at its largest it is emptied and starts again", () => {
-    const table = new WordTable(13);
-    words.forEach((w) => table.add(w, hash(w), [1]));
-    const last = words.at(-1)!;
-    expect(table.find(last, 0, last.length, hash(last))).not.toBe(-1);
-    expect(table.find(words[0]!, 0, words[0]!.length, hash(words[0]!))).toBe(-1);
-  });
 });

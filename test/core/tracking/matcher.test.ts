@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { TrackerIndex, excerpt, type MatchableTracker } from "../../../core/tracking/matcher";
-import { normalise } from "../../../core/tracking/normalise";
+import { nfkc, normalise } from "../../../core/tracking/normalise";
 
 const tr = (id: number, keyword: string, exactMatch = false, minusWords: string[] | null = null): MatchableTracker => ({
   id,
@@ -134,5 +135,47 @@ describe("excerpt", () => {
 
   test("normalise: NFKC, folding, invisibles, whitespace runs", () => {
     expect(normalise("  ＡБВ Ёж\u200B\u00AD\t\n ΣΟΦΟΣ ﬁ ")).toBe(" aбв еж σοφοσ fi ");
+  });
+
+  test("nfkc gives what String.normalize gives, on texts mixing what NFKC keeps, changes and joins", () => {
+    // kept (Latin, Cyrillic, punctuation, emoji), changed alone (ﬁ, full width, nbsp, ½, 𝐀, 🄰), joined to the one before
+    // (a combining breve after и, a combining acute after e, Hangul jamo, a half-width voiced mark), lone surrogates
+    const pieces = [
+      "a",
+      "Z",
+      "и",
+      "й",
+      " ",
+      "—",
+      "«",
+      "🚀",
+      "😀",
+      "❤",
+      "\uFE0F",
+      "ﬁ",
+      "Ａ",
+      "\u00A0",
+      "½",
+      "𝐀",
+      "🄰",
+      "\u0306",
+      "\u0301",
+      "\u1100",
+      "\u1161",
+      "\u11A8",
+      "ｶ",
+      "\uFF9E",
+      "\uD83D",
+      "\uDE00",
+      "x\u0307\u0323",
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), (parts) => {
+        const text = parts.join("");
+        expect(nfkc(text)).toBe(text.normalize("NFKC"));
+      }),
+      { numRuns: 2_000 },
+    );
+    for (let c = 0; c < 0x10000; c++) expect(nfkc(`a${String.fromCharCode(c)}`)).toBe(`a${String.fromCharCode(c)}`.normalize("NFKC"));
   });
 });
