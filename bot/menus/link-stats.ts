@@ -30,7 +30,7 @@ export async function say(ctx: BotContext, run: () => Promise<void>) {
     await run();
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(ctx.t("warning", { text: problemText(ctx, e) }));
+    await ctx.reply(ctx.t("warning", { text: Bun.escapeHTML(problemText(ctx, e)) }));
   }
 }
 
@@ -125,7 +125,7 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
     );
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await edit(`❌ ${problemText(ctx, e)}`);
+    await edit(`❌ ${Bun.escapeHTML(problemText(ctx, e))}`);
   }
 }
 
