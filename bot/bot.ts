@@ -16,7 +16,7 @@ import { unhandledFeature } from "./features/unhandled";
 import { CONVERSATIONS, guardDialogs } from "./conversations";
 import { menus } from "./menus/root";
 import { dropEmptyRows } from "./menus/nav";
-import { htmlByDefault } from "./parse-mode";
+import { htmlByDefault } from "../core/delivery/parse-mode";
 
 /** A press of a menu button: the plugin's callback data is `<menu>/<row>/<column>/<payload>/<hash>`; the bot's others have none. */
 const isMenuPress = (ctx: UpdateContext) => ctx.callbackQuery?.data?.includes("/") === true;

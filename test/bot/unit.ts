@@ -7,7 +7,7 @@
  */
 import type { InlineKeyboardButton, UserFromGetMe } from "grammy/types";
 import { createTestApp } from "../helpers/app";
-import { htmlByDefault } from "../../bot/parse-mode";
+import { htmlByDefault } from "../../core/delivery/parse-mode";
 import {
   FakeBotApi,
   FAKE_BOT,
