@@ -414,7 +414,10 @@ export class FakeBotApi {
     this.calls.push(call);
     if (method === "setWebhook" && call.params.allowed_updates !== undefined) this.allowedUpdates = call.params.allowed_updates;
     const refusal = this.refusal(method, call.params);
-    if (refusal) return Response.json({ ok: false, error_code: 400, description: refusal }, { status: 400 });
+    if (refusal) {
+      call.result = { error_code: 400, description: refusal };
+      return Response.json({ ok: false, ...call.result }, { status: 400 });
+    }
     const failure = this.takeFailure(method);
     if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     const custom = this.handlers.get(method);

@@ -61,6 +61,7 @@ export function readHtml(html: string): { text: string } | { refusal: string } {
       i++;
       continue;
     }
+    // as Telegram reads a tag: its name runs to a space or `>`, the rest up to `>` is attributes
     const offset = Buffer.byteLength(html.slice(0, i));
     const end = html.indexOf(">", i);
     if (end === -1) return refuse(`Unclosed start tag at byte offset ${offset}`);
@@ -71,8 +72,7 @@ export function readHtml(html: string): { text: string } | { refusal: string } {
       if (!expected) return refuse(`Unexpected end tag at byte offset ${offset}`);
       if (name !== expected) return refuse(`Unmatched end tag at byte offset ${offset}, expected "</${expected}>", found "</${name}>"`);
     } else {
-      const name = /^[a-zA-Z][a-zA-Z0-9-]*/.exec(inside)?.[0]?.toLowerCase();
-      if (!name) return refuse(`Empty tag name at byte offset ${offset}`);
+      const name = /^[^\s>]*/.exec(inside)![0].toLowerCase();
       if (!TAGS.has(name)) return refuse(`Unsupported start tag "${name}" at byte offset ${offset}`);
       open.push(name);
     }
