@@ -116,9 +116,9 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
     });
     await edit(
       !res.ok
-        ? ctx.t("export-empty", { code: res.code, period: res.period })
+        ? ctx.t("export-empty", { code: Bun.escapeHTML(res.code), period: res.period })
         : ctx.t(res.capped ? "export-sent-capped" : "export-sent", {
-            filename: res.filename ?? "",
+            filename: Bun.escapeHTML(res.filename ?? ""),
             count: res.rows,
             max: num(ctx, 10_000),
           }),
