@@ -11,7 +11,7 @@ import { createTag, deleteTag } from "../core/catalog/tags";
 import { createInvite, revokeInvite, updateInvite } from "../core/channels/invites";
 import { approveAllRequests, settleRequest } from "../core/channels/requests";
 import { createPostbackKey, revokePostbackKey } from "../core/conversions/keys";
-import { createPostback } from "../core/conversions/postbacks";
+import { createPostback, deletePostback } from "../core/conversions/postbacks";
 import { createLink, deleteLink, editLink } from "../core/links/links";
 import { createPlacement, deletePlacement, updatePlacement } from "../core/placements/placements";
 import { createFile, createUploadedFile, deleteFile } from "../core/secure/files";
@@ -19,6 +19,7 @@ import { createFolder, deleteFolder, togglePause } from "../core/secure/folders"
 import { createRequest, deleteRequest, updateRequest } from "../core/secure/requests";
 import { createShareLink, deleteShareLink, setShareLinkRevoked, updateShareLink } from "../core/secure/share-links";
 import { createApiToken, revokeApiToken } from "../core/tokens/api-tokens";
+import { updateSettings } from "../core/reports/settings";
 import { createTracker, deleteTracker, setTrackerEnabled, updateTracker } from "../core/tracking/trackers";
 import { setLinkWebhookEnabled } from "../core/webhooks/link-webhook";
 import { rotateSigningSecret } from "../core/webhooks/signing";
@@ -35,6 +36,8 @@ interface BotWrite {
   route: string | ((rest: unknown[]) => string);
   /** the function takes the workspace's row, not its id */
   row?: true;
+  /** the change is to the workspace's own settings (no id of their own): the entry's subject id is the workspace's */
+  ofWorkspace?: true;
 }
 
 /** Every core function the bot writes a workspace's data with, and its API route. */
@@ -76,8 +79,11 @@ export const BOT_WRITES = new Map<CoreWrite, BotWrite>([
   [updatePlacement, { route: "PATCH /api/placements/:id" }],
   [deletePlacement, { route: "DELETE /api/placements/:id" }],
   [createPostback, { route: "POST /api/postbacks" }],
+  [deletePostback, { route: "DELETE /api/postbacks/:id" }],
   [createPostbackKey, { route: "POST /api/postback-keys" }],
   [revokePostbackKey, { route: "DELETE /api/postback-keys/:id" }],
+  // the reports' schedule and time zone, set on Settings → Reports for the workspace the person works in
+  [updateSettings, { route: "PATCH /api/settings", ofWorkspace: true }],
 ]);
 
 /** What a write's entry says about it: the id it acted on and what it was given (secrets are redacted when stored). */
@@ -106,6 +112,8 @@ export async function write<F extends CoreWrite>(ctx: Writer, fn: F, ...rest: Re
   const owner: UserRow | number = known.row ? ctx.owner : ctx.owner.id;
   const result = (await fn(ctx.deps, owner, ...rest)) as Awaited<ReturnType<F>>;
   const route = typeof known.route === "string" ? known.route : known.route(rest);
-  await recordAudit(ctx.deps, { workspaceId: ctx.owner.id, actorId: ctx.user.id, ...entryOf(route, rest, result) });
+  const entry = entryOf(route, rest, result);
+  if (known.ofWorkspace) entry.subject.id = ctx.owner.id;
+  await recordAudit(ctx.deps, { workspaceId: ctx.owner.id, actorId: ctx.user.id, ...entry });
   return result;
 }

@@ -3,6 +3,7 @@
  * screens show and change (their own account unless they switched to a team in Settings), and
  * `ctx.role` their role there. `ctx.user` stays the person: their chat, language, time zone.
  */
+import { MenuRange } from "@grammyjs/menu";
 import { getUser, type UserRow } from "../core/accounts/users";
 import type { Deps } from "../core/deps";
 import { getCurrentWorkspace, requireRole, type Role } from "../core/workspaces";
@@ -33,6 +34,16 @@ export function mayChange(ctx: { role: Role }, need: Role | Gate = "editor"): vo
 
 /** True when the person's role here allows `need` (buttons that change things are drawn only then). */
 export const may = (ctx: { role: Role }, need: Role = "editor"): boolean => roleAtLeast(ctx.role, need);
+
+/**
+ * Where a screen draws the buttons that change the workspace's data: the screen's own range for a
+ * person whose role allows `need` (by default: an editor and up), else a range that is never shown,
+ * so a viewer reads the screen without them. Row breaks belong on the screen's range. The press
+ * handlers still check the role (`mayChange`): a button kept in an older message is refused in words.
+ */
+export function writes(ctx: BotContext, range: MenuRange<BotContext>, need: Role = "editor"): MenuRange<BotContext> {
+  return may(ctx, need) ? range : new MenuRange<BotContext>();
+}
 
 /**
  * For a write the person's role does not allow: says so in their words (the forbidden_role refusal)

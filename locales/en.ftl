@@ -2313,6 +2313,7 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [tokens] API token
     [members] member
     [workspaces] workspace
+    [settings] settings
     [team_chat] team group
    *[other] { $area }
 } { $id }
@@ -2346,7 +2347,7 @@ app-ws-invite-make = Make an invitation
 app-ws-invite-until = Valid until { $date }
 app-ws-share = Send in Telegram
 app-ws-share-text = Join { $name } in the bot
-app-ws-audit-export = CSV to the chat
+app-ws-audit-export = Send to the chat
 app-ws-audit-action = What
 app-ws-audit-any = Anything
 app-ws-audit-member = Who
@@ -2405,3 +2406,9 @@ ws-audit-export-caption = { $count ->
         [one] { $count } change
        *[other] { $count } changes
     } in { $workspace }
+
+## Workspaces: what a viewer reads where the buttons that change things are not drawn (ws-read-)
+ws-read-tags = <b>🏷 Tags</b> ({ $count }):
+ws-read-pixels = <b>📡 Pixels</b> ({ $count }):
+ws-read-requests = 🙋 <b>Waiting to join</b> ({ $count }):
+ws-read-shares = 🔗 <b>Share links</b> ({ $count }): tap one to see it.

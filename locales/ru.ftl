@@ -2413,6 +2413,7 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [tokens] API-токен
     [members] участник
     [workspaces] пространство
+    [settings] настройки
     [team_chat] группа команды
    *[other] { $area }
 } { $id }
@@ -2446,7 +2447,7 @@ app-ws-invite-make = Создать приглашение
 app-ws-invite-until = Действует до { $date }
 app-ws-share = Отправить в Telegram
 app-ws-share-text = Присоединяйтесь к { $name } в боте
-app-ws-audit-export = CSV в чат
+app-ws-audit-export = Отправить в чат
 app-ws-audit-action = Что
 app-ws-audit-any = Всё
 app-ws-audit-member = Кто
@@ -2507,3 +2508,9 @@ ws-audit-export-caption = { $count ->
         [few] { $count } изменения
        *[other] { $count } изменений
     } в «{ $workspace }»
+
+## Workspaces: what a viewer reads where the buttons that change things are not drawn (ws-read-)
+ws-read-tags = <b>🏷 Теги</b> ({ $count }):
+ws-read-pixels = <b>📡 Пиксели</b> ({ $count }):
+ws-read-requests = 🙋 <b>Заявки на вступление</b> ({ $count }):
+ws-read-shares = 🔗 <b>Ссылки на файлы</b> ({ $count }): нажмите на ссылку, чтобы открыть её.

@@ -43,10 +43,19 @@ const redirectHeaders = memoize((location: string) => new Headers({ location, ..
  */
 const redirectHeadersWithId = memoize((location: string) => new Headers({ location, ...NO_STORE, [REQUEST_ID]: "" }), 5000);
 
+/**
+ * For a Location no other visit gets (a target with the click's id): one Headers object each, with
+ * or without the id, whose location (and id) are set just before Response copies it, as with the id
+ * above; converting a plain object into Headers for every such answer cost more.
+ */
+const onceHeaders = new Headers({ location: "", ...NO_STORE });
+const onceHeadersWithId = new Headers({ location: "", ...NO_STORE, [REQUEST_ID]: "" });
+
 /** A redirect; `once` for a Location no other visit gets (a target with the click's id), kept out of the memos. */
 function redirect(location: string, requestId: string | undefined, once = false): Response {
   if (once) {
-    const headers = new Headers({ location, ...NO_STORE });
+    const headers = requestId === undefined ? onceHeaders : onceHeadersWithId;
+    headers.set("location", location);
     if (requestId !== undefined) headers.set(REQUEST_ID, requestId);
     return new Response(null, { status: 302, headers });
   }

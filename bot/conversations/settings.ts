@@ -195,7 +195,7 @@ export async function timeZoneConversation(conversation: Convo, ctx: DialogConte
       continue;
     }
     await conversation.external(async (o) => {
-      await updateSettings(o.deps, o.owner.id, { time_zone: zone });
+      await write(o, updateSettings, { time_zone: zone });
       await open(o, reportsScreen, [], o.t("time-zone-set", { zone: zoneName(zone, localeOf(o), o.deps.clock.now()) }));
     });
     return;

@@ -5,7 +5,7 @@
  */
 import type { BotContext } from "../context";
 import { write } from "../audited";
-import { mayChange } from "../workspace";
+import { may, mayChange, writes } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
@@ -123,7 +123,11 @@ const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) =>
 
 const requestsScreen = createScreen("channel-requests", 1, async (ctx) => {
   const rows = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
-  return rows.length ? ctx.t("requests-title", { count: rows.length }) : ctx.t("requests-none");
+  if (!rows.length) return ctx.t("requests-none");
+  // a viewer has no buttons naming the people who wait: they are named here instead
+  if (!may(ctx))
+    return [ctx.t("ws-read-requests", { count: rows.length }), ...rows.slice(0, 20).map((r) => `• ${esc(who(ctx, r))}`)].join("\n");
+  return ctx.t("requests-title", { count: rows.length });
 });
 
 const who = (ctx: BotContext, r: { firstName: string | null; username: string | null; memberId: number }) =>
@@ -155,7 +159,7 @@ dynamic(channelScreen, async (ctx, range) => {
   if (await powersRefused(ctx, channel.chatId)) return;
   // without the bot as an administrator with the right to invite, an invite could not be made
   if (channel.botIsAdmin && channel.canInvite)
-    range.text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
+    writes(ctx, range).text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
       act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"),
     );
   const waiting = (await listRequests(ctx.deps, uid(ctx), id)).length;
@@ -179,14 +183,16 @@ dynamic(inviteScreen, async (ctx, range) => {
   const invite = await ownedInvite(ctx.deps, uid(ctx), idOf(ctx));
   range.copyText(l("card-copy"), invite.inviteLink).row();
   const p = payload(inviteScreen);
+  // a viewer reads the invite and copies its link; its options and Revoke are for editors and up
+  const w = writes(ctx, range);
   let n = 0;
   INVITE_OPTIONS.forEach((o, i) => {
     if ((o.only === "requests" && !invite.joinRequest) || (o.only === "open" && invite.joinRequest)) return;
-    range.text({ text: ctx.t(o.label), payload: p }, (c) => act(c, () => c.conversation.enter(INVITE_OPTION, idOf(c), i), "channels"));
+    w.text({ text: ctx.t(o.label), payload: p }, (c) => act(c, () => c.conversation.enter(INVITE_OPTION, idOf(c), i), "channels"));
     if (++n % 3 === 0) range.row();
   });
   range.row();
-  if (!invite.isRevoked) go(range, inviteScreen, l("invite-revoke"), "invite-revoke", (c) => [idOf(c)]);
+  if (!invite.isRevoked) go(w, inviteScreen, l("invite-revoke"), "invite-revoke", (c) => [idOf(c)]);
 });
 back(inviteScreen, l("channel-back"), "channel", async (c) => [(await ownedInvite(c.deps, uid(c), idOf(c))).channelId]);
 
@@ -205,22 +211,23 @@ back(inviteRevoke, l("tracker-keep"), "invite", (c) => [idOf(c)]);
 
 dynamic(requestsScreen, async (ctx, range) => {
   const waiting = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
+  // a viewer sees who waits; approving and declining are for editors and up
+  const w = writes(ctx, range);
   if (waiting.length > 1)
-    range
-      .text({ text: ctx.t("requests-approve-all", { count: waiting.length }), payload: payload(requestsScreen) }, (c) =>
-        act(
-          c,
-          async () => {
-            const { approved, refused } = await write(c, approveAllRequests, idOf(c));
-            await open(c, requestsScreen, [idOf(c)], c.t("requests-approved-all", { count: approved, refused }));
-          },
-          "channels",
-        ),
-      )
-      .row();
+    w.text({ text: ctx.t("requests-approve-all", { count: waiting.length }), payload: payload(requestsScreen) }, (c) =>
+      act(
+        c,
+        async () => {
+          mayChange(c);
+          const { approved, refused } = await write(c, approveAllRequests, idOf(c));
+          await open(c, requestsScreen, [idOf(c)], c.t("requests-approved-all", { count: approved, refused }));
+        },
+        "channels",
+      ),
+    ).row();
   for (const r of waiting.slice(0, 20)) {
     for (const action of ["approve", "decline"] as const)
-      range.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(ctx, r)}`, payload: payload(requestsScreen, r.id) }, (c) =>
+      w.text({ text: `${action === "approve" ? "✅" : "❌"} ${who(ctx, r)}`, payload: payload(requestsScreen, r.id) }, (c) =>
         act(
           c,
           async () => {

@@ -4,6 +4,7 @@
  */
 import type { BotContext } from "../context";
 import { l } from "../i18n";
+import { writes } from "../workspace";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Label, type Screen } from "./nav";
 
 export interface ItemListSpec {
@@ -19,6 +20,8 @@ export interface ItemListSpec {
   /** the translation key of the notice shown once an item is removed */
   removed: string;
   add?: { label: Label; conversation: string };
+  /** the items are the workspace's (tags, pixels): a viewer reads the list without its add and remove buttons */
+  workspace?: true;
 }
 
 /** The list screen and its confirmation screen; register the confirmation under the list. */
@@ -26,13 +29,14 @@ export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Scr
   const list = createScreen(spec.id, 0, spec.text);
   const confirm = createScreen(`${spec.id}-remove`, 1, (ctx) => spec.confirm(ctx, idOf(ctx)));
   dynamic(list, async (ctx, range) => {
+    const w = spec.workspace ? writes(ctx, range) : range;
     for (const item of (await spec.items(ctx)).slice(0, 40)) {
-      go(range, list, l("item-remove-label", { label: item.label }), confirm.id, (c) => [itemOf(c, list)], item.id);
+      go(w, list, l("item-remove-label", { label: item.label }), confirm.id, (c) => [itemOf(c, list)], item.id);
       range.row();
     }
     if (spec.add) {
       const add = spec.add;
-      range.text({ text: add.label, payload: payload(list) }, (c) => act(c, () => c.conversation.enter(add.conversation)));
+      w.text({ text: add.label, payload: payload(list) }, (c) => act(c, () => c.conversation.enter(add.conversation)));
     }
   });
   back(list, spec.parent.label, spec.parent.id);

@@ -9,7 +9,7 @@ import { getSigningSecret, rotateSigningSecret } from "../../core/webhooks/signi
 import { WEBHOOK_FAILURE_LIMIT } from "../../core/webhooks/failures";
 import { listDeliveries } from "../../core/webhooks/deliveries";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { mayChange, writes } from "../workspace";
 import { l } from "../i18n";
 import { act, back, createScreen, dynamic, go, idOf, open, payload } from "./nav";
 
@@ -44,43 +44,43 @@ export const rotateScreen = createScreen("link-webhook-rotate", 1, (ctx) => ctx.
 dynamic(webhookScreen, async (ctx, range) => {
   const s = await stateOf(ctx);
   const p = payload(webhookScreen);
+  // a viewer reads the webhook's state and deliveries; switching, testing and its secret are for editors and up
+  const w = writes(ctx, range);
   if (s.url) {
     const label = s.enabled ? (s.failures ? "webhook-on-failed" : "webhook-on") : s.failures ? "webhook-off-failed" : "webhook-off";
-    range
-      .text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) =>
-        act(c, async () => {
-          mayChange(c);
-          const next = await write(c, setLinkWebhookEnabled, idOf(c), !(await stateOf(c)).enabled);
-          await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
-        }),
-      )
-      .row();
-    range
-      .text({ text: l("webhook-test"), payload: p }, (c) =>
-        act(c, async () => {
-          const { linkId, code } = await stateOf(c);
-          await c.reply(c.t("webhook-test-sending", { url: esc(s.url!) }), { link_preview_options: { is_disabled: true } });
-          // the target may take up to the timeout: answer in the background so other updates are not held up
-          void sendTestDelivery(c.deps, c.owner.id, linkId)
-            .then((r) =>
-              c.reply(
-                r.ok
-                  ? c.t("webhook-test-ok", { code: esc(code), status: String(r.status) })
-                  : c.t("webhook-test-failed", { code: esc(code), error: esc(String(r.error)) }),
-              ),
-            )
-            .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
-        }),
-      )
-      .row();
-    range.text({ text: l("webhook-show-secret"), payload: p }, (c) =>
+    w.text({ text: ctx.t(label, { count: s.failures }), payload: p }, (c) =>
       act(c, async () => {
+        mayChange(c);
+        const next = await write(c, setLinkWebhookEnabled, idOf(c), !(await stateOf(c)).enabled);
+        await open(c, webhookScreen, [next.linkId], c.t(next.enabled ? "webhook-turned-on" : "webhook-turned-off"));
+      }),
+    ).row();
+    w.text({ text: l("webhook-test"), payload: p }, (c) =>
+      act(c, async () => {
+        mayChange(c);
+        const { linkId, code } = await stateOf(c);
+        await c.reply(c.t("webhook-test-sending", { url: esc(s.url!) }), { link_preview_options: { is_disabled: true } });
+        // the target may take up to the timeout: answer in the background so other updates are not held up
+        void sendTestDelivery(c.deps, c.owner.id, linkId)
+          .then((r) =>
+            c.reply(
+              r.ok
+                ? c.t("webhook-test-ok", { code: esc(code), status: String(r.status) })
+                : c.t("webhook-test-failed", { code: esc(code), error: esc(String(r.error)) }),
+            ),
+          )
+          .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
+      }),
+    ).row();
+    w.text({ text: l("webhook-show-secret"), payload: p }, (c) =>
+      act(c, async () => {
+        mayChange(c);
         await stateOf(c); // the link must still be theirs
         const { secret } = await getSigningSecret(c.deps, c.owner.id);
         await c.reply(c.t("webhook-secret", { secret }));
       }),
     );
-    go(range, webhookScreen, l("webhook-rotate"), "link-webhook-rotate", (c) => [idOf(c)]);
+    go(w, webhookScreen, l("webhook-rotate"), "link-webhook-rotate", (c) => [idOf(c)]);
     range.row();
   }
 });

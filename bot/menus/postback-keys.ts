@@ -6,6 +6,7 @@
  */
 import type { BotContext } from "../context";
 import { write } from "../audited";
+import { mayChange, writes } from "../workspace";
 import { date, l } from "../i18n";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { createPostbackKey, listPostbackKeys, revokePostbackKey, type PostbackKeyView } from "../../core/conversions/keys";
@@ -37,12 +38,15 @@ const revokeScreen = createScreen("postback-key-revoke", 1, async (ctx) => {
 });
 
 dynamic(keysScreen, async (ctx, range) => {
+  // a viewer reads which keys work; making and revoking them is for editors and up
+  const w = writes(ctx, range);
   for (const k of (await liveKeys(ctx)).slice(0, 20)) {
-    go(range, keysScreen, ctx.t("pbk-revoke-label", { key: hintOf(k) }), revokeScreen.id, (c) => [itemOf(c, keysScreen)], k.id);
+    go(w, keysScreen, ctx.t("pbk-revoke-label", { key: hintOf(k) }), revokeScreen.id, (c) => [itemOf(c, keysScreen)], k.id);
     range.row();
   }
-  range.text({ text: l("pbk-new"), payload: payload(keysScreen) }, (c) =>
+  w.text({ text: l("pbk-new"), payload: payload(keysScreen) }, (c) =>
     act(c, async () => {
+      mayChange(c);
       // named after its day; the API lets a key be named
       const made = await write(c, createPostbackKey, c.t("pbk-default-name", { date: date(c, c.deps.clock.now()) }));
       await c.reply(c.t("pbk-made", { url: `<code>${esc(made.url)}</code>` }), {
@@ -60,6 +64,7 @@ revokeScreen.text({ text: l("pbk-revoke-yes"), payload: payload(revokeScreen) },
   act(
     ctx,
     async () => {
+      mayChange(ctx);
       await write(ctx, revokePostbackKey, idOf(ctx));
       await open(ctx, keysScreen, [], ctx.t("pbk-revoked"));
     },

@@ -20,6 +20,8 @@ import {
   type PostbackView as Postback,
 } from "../../core/conversions/postbacks";
 import { getLink } from "../../core/links/links";
+import { write } from "../audited";
+import { mayChange, writes } from "../workspace";
 import { getPlacement } from "../../core/placements/placements";
 import { eventName } from "./conversion-lines";
 
@@ -90,15 +92,17 @@ function backTo(range: MenuRange<BotContext>, from: Screen, kind: number, id: nu
 dynamic(postbacksScreen, async (ctx, range) => {
   const [kind, id] = [idOf(ctx, 0), idOf(ctx, 1)];
   const list = (await postbacksOf(ctx, kind, id)).slice(0, 20);
+  // a viewer reads the postbacks and their deliveries; testing, adding and deleting are for editors and up
+  const w = writes(ctx, range);
   list.forEach((p, i) => {
     go(range, postbacksScreen, `📮 ${i + 1}. ${shortName(p)}`, "postback", (c) => [itemOf(c, postbacksScreen)], p.id);
-    range.text({ text: l("pb-test-short"), payload: payload(postbacksScreen, p.id) }, (c) =>
+    w.text({ text: l("pb-test-short"), payload: payload(postbacksScreen, p.id) }, (c) =>
       act(c, () => sendTest(c, itemOf(c, postbacksScreen)), "postbacks"),
     );
-    go(range, postbacksScreen, "🗑", "postback-delete", (c) => [itemOf(c, postbacksScreen), idOf(c, 0), idOf(c, 1)], p.id);
+    go(w, postbacksScreen, "🗑", "postback-delete", (c) => [itemOf(c, postbacksScreen), idOf(c, 0), idOf(c, 1)], p.id);
     range.row();
   });
-  range.text({ text: l("pb-new"), payload: payload(postbacksScreen) }, (c) =>
+  w.text({ text: l("pb-new"), payload: payload(postbacksScreen) }, (c) =>
     act(c, () => c.conversation.enter(NEW_POSTBACK, idOf(c, 0), idOf(c, 1))),
   );
   if (kind === 0) go(range, postbacksScreen, l("pb-keys"), "postback-keys", () => []);
@@ -111,6 +115,7 @@ dynamic(postbacksScreen, async (ctx, range) => {
  * may take up to the timeout: the answer comes in the background so other updates are not held up.
  */
 export async function sendTest(ctx: BotContext, id: number): Promise<void> {
+  mayChange(ctx);
   const p = await getPostback(ctx.deps, ctx.owner.id, id);
   await ctx.reply(ctx.t("pb-test-sending", { target: targetOf(ctx, p) }), {
     link_preview_options: { is_disabled: true },
@@ -155,10 +160,11 @@ export const postbackScreen = createScreen("postback", 1, async (ctx) => {
 dynamic(postbackScreen, async (ctx, range) => {
   const p = await getPostback(ctx.deps, ctx.owner.id, idOf(ctx));
   const [kind, id] = scopeOf(p);
-  range.text({ text: l("pb-test"), payload: payload(postbackScreen) }, (c) => act(c, () => sendTest(c, idOf(c)), "postbacks"));
+  const w = writes(ctx, range);
+  w.text({ text: l("pb-test"), payload: payload(postbackScreen) }, (c) => act(c, () => sendTest(c, idOf(c)), "postbacks"));
   go(range, postbackScreen, l("pb-log"), "postback-log", (c) => [idOf(c)]);
   range.row();
-  go(range, postbackScreen, l("pb-delete"), "postback-delete", (c) => [idOf(c), kind, id]);
+  go(w, postbackScreen, l("pb-delete"), "postback-delete", (c) => [idOf(c), kind, id]);
   go(range, postbackScreen, l("pb-back-list"), "postbacks", () => [kind, id]);
 });
 
@@ -186,7 +192,8 @@ dynamic(postbackDeleteScreen, async (ctx, range) => {
     act(
       c,
       async () => {
-        await deletePostback(c.deps, c.owner.id, idOf(c));
+        mayChange(c);
+        await write(c, deletePostback, idOf(c));
         await open(c, postbacksScreen, [idOf(c, 1), idOf(c, 2)], c.t("pb-deleted"));
       },
       "postbacks",

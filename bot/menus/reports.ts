@@ -5,10 +5,12 @@
  */
 import { getSettings, updateSettings, type SettingsInput } from "../../core/reports/settings";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import type { MenuRange } from "@grammyjs/menu";
+import { write } from "../audited";
+import { mayChange, writes } from "../workspace";
 import { l, localeOf } from "../i18n";
 import { zoneName } from "../../core/i18n/wall";
-import { act, back, createScreen, open, payload } from "./nav";
+import { act, back, createScreen, dynamic, open, payload } from "./nav";
 
 export const TIME_ZONE = "time-zone";
 
@@ -35,43 +37,34 @@ async function reportsText(ctx: BotContext): Promise<string> {
 
 export const reportsScreen = createScreen("reports", 0, reportsText);
 
+type Settings = Awaited<ReturnType<typeof getSettings>>;
+
 /** A button that changes the settings by `change` and redraws the screen. */
-function setting(
-  label: (ctx: BotContext) => string | Promise<string>,
-  change: (s: Awaited<ReturnType<typeof getSettings>>) => SettingsInput,
-) {
-  reportsScreen.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
+function setting(range: MenuRange<BotContext>, label: string, change: (s: Settings) => SettingsInput) {
+  range.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
     act(ctx, async () => {
       mayChange(ctx);
-      await updateSettings(ctx.deps, ctx.owner.id, change(await getSettings(ctx.deps, ctx.owner.id)));
+      await write(ctx, updateSettings, change(await getSettings(ctx.deps, ctx.owner.id)));
       await open(ctx, reportsScreen, []);
     }),
   );
 }
 
-/** One of the three ways reports come: the one in force carries the check mark, as every switch shows its state. */
-const mark = (key: string, on: (s: Awaited<ReturnType<typeof getSettings>>) => boolean) => async (ctx: BotContext) =>
-  `${on(await getSettings(ctx.deps, ctx.owner.id)) ? "✅ " : ""}${ctx.t(key)}`;
-
-setting(
-  mark("reports-set-off", (s) => s.report_every === "off"),
-  () => ({ report_every: "off" }),
-);
-setting(
-  mark("reports-set-daily", (s) => s.report_every === "day"),
-  () => ({ report_every: "day" }),
-);
-setting(
-  mark("reports-set-weekly", (s) => s.report_every === "week"),
-  () => ({ report_every: "week" }),
-);
-reportsScreen.row();
-setting(l("reports-earlier"), (s) => ({ report_hour: (s.report_hour + 23) % 24 }));
-setting(l("reports-later"), (s) => ({ report_hour: (s.report_hour + 1) % 24 }));
-setting(l("reports-next-day"), (s) => ({ report_weekday: (s.report_weekday % 7) + 1 }));
-reportsScreen.row();
-reportsScreen.text({ text: l("reports-time-zone"), payload: payload(reportsScreen) }, (ctx) =>
-  act(ctx, () => ctx.conversation.enter(TIME_ZONE)),
-);
-reportsScreen.row();
+// the schedule and the zone are the workspace's: a viewer reads them, an editor and up changes them
+dynamic(reportsScreen, async (ctx, range) => {
+  const w = writes(ctx, range);
+  const s = await getSettings(ctx.deps, ctx.owner.id);
+  /** One of the three ways reports come: the one in force carries the check mark, as every switch shows its state. */
+  const mark = (key: string, on: boolean) => `${on ? "✅ " : ""}${ctx.t(key)}`;
+  setting(w, mark("reports-set-off", s.report_every === "off"), () => ({ report_every: "off" }));
+  setting(w, mark("reports-set-daily", s.report_every === "day"), () => ({ report_every: "day" }));
+  setting(w, mark("reports-set-weekly", s.report_every === "week"), () => ({ report_every: "week" }));
+  range.row();
+  setting(w, ctx.t("reports-earlier"), (now) => ({ report_hour: (now.report_hour + 23) % 24 }));
+  setting(w, ctx.t("reports-later"), (now) => ({ report_hour: (now.report_hour + 1) % 24 }));
+  setting(w, ctx.t("reports-next-day"), (now) => ({ report_weekday: (now.report_weekday % 7) + 1 }));
+  range.row();
+  w.text({ text: ctx.t("reports-time-zone"), payload: payload(reportsScreen) }, (c) => act(c, () => c.conversation.enter(TIME_ZONE)));
+  range.row();
+});
 back(reportsScreen, l("settings-back"), "settings");

@@ -7,7 +7,7 @@ import { deleteRequest, getRequest, listRequests, updateRequest, type RequestJso
 import { write } from "../audited";
 import { getFolder } from "../../core/secure/folders";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { mayChange, writes } from "../workspace";
 import { date, l } from "../i18n";
 import { confirmScreen } from "./secure";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
@@ -75,7 +75,9 @@ const requestRowDelete = confirmScreen(
 dynamic(requestsScreen, async (ctx, range) => {
   for (const r of await listRequests(ctx.deps, uid(ctx))) {
     go(range, requestsScreen, `${ICON[r.state]} ${r.title} (${received(ctx, r)})`, "request", (c) => [itemOf(c, requestsScreen)], r.id);
-    range.text({ text: r.isActive ? "⏸" : "▶️", payload: payload(requestsScreen, r.id) }, (c) =>
+    // a viewer reads the request links; turning them off and on and deleting them is for editors and up
+    const w = writes(ctx, range);
+    w.text({ text: r.isActive ? "⏸" : "▶️", payload: payload(requestsScreen, r.id) }, (c) =>
       act(
         c,
         async () => {
@@ -84,7 +86,7 @@ dynamic(requestsScreen, async (ctx, range) => {
         "requests",
       ),
     );
-    go(range, requestsScreen, "🗑", "requests-delete", (c) => [itemOf(c, requestsScreen)], r.id);
+    go(w, requestsScreen, "🗑", "requests-delete", (c) => [itemOf(c, requestsScreen)], r.id);
     range.row();
   }
 });
@@ -93,7 +95,8 @@ back(requestsScreen, l("requests-links-back"), "folders");
 dynamic(requestScreen, async (ctx, range) => {
   const r = await requestOf(ctx);
   range.copyText(l("card-copy"), r.url).row();
-  range.text({ text: ctx.t(r.isActive ? "card-turn-off" : "card-turn-on"), payload: payload(requestScreen) }, (c) =>
+  const w = writes(ctx, range);
+  w.text({ text: ctx.t(r.isActive ? "card-turn-off" : "card-turn-on"), payload: payload(requestScreen) }, (c) =>
     act(
       c,
       async () => {
@@ -103,7 +106,7 @@ dynamic(requestScreen, async (ctx, range) => {
       "requests",
     ),
   );
-  go(range, requestScreen, l("card-delete"), "request-delete", (c) => [idOf(c)]);
+  go(w, requestScreen, l("card-delete"), "request-delete", (c) => [idOf(c)]);
   range.row();
 });
 back(requestScreen, l("request-back"), "requests");

@@ -10,7 +10,7 @@ import { write } from "../audited";
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
 import { deleteShareLink, getShareLink, listFileShareLinks, setShareLinkRevoked, type ShareLinkJson } from "../../core/secure/share-links";
 import type { BotContext } from "../context";
-import { mayChange } from "../workspace";
+import { may, mayChange, writes } from "../workspace";
 import { SHARE_OPTIONS } from "./share-options";
 import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
@@ -150,6 +150,8 @@ const shareDelete = confirmScreen(
 const sharesScreen = createScreen("shares", 0, async (ctx) => {
   const all = await listShareLinks(ctx.deps, uid(ctx));
   if (!all.length) return ctx.t("secure-shares-none");
+  // a viewer has no ⛔/♻️ and 🗑 on the rows: the text does not offer them
+  if (!may(ctx)) return ctx.t("ws-read-shares", { count: all.length });
   return ctx.t(all.length === 40 ? "secure-shares-newest" : "secure-shares", { count: all.length });
 });
 const sharesDelete = confirmScreen(
@@ -169,7 +171,8 @@ dynamic(foldersScreen, async (ctx, range) => {
     go(range, foldersScreen, `${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, "folder", (c) => [itemOf(c, foldersScreen)], f.id);
     range.row();
   }
-  range.text({ text: ctx.t("secure-new-folder-button"), payload: payload(foldersScreen) }, (c) =>
+  // a viewer reads folders, files and links; every button that changes them is for editors and up
+  writes(ctx, range).text({ text: ctx.t("secure-new-folder-button"), payload: payload(foldersScreen) }, (c) =>
     act(c, () => c.conversation.enter(NEW_FOLDER)),
   );
   range.row();
@@ -180,15 +183,16 @@ backHome(foldersScreen);
 
 dynamic(folderScreen, async (ctx, range) => {
   const folder = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
+  const w = writes(ctx, range);
   for (const f of await listFiles(ctx.deps, uid(ctx), folder.id)) {
     go(range, folderScreen, `📄 ${f.name} · ${ctx.t(`secure-kind-${f.contentType}`)}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
-    range.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) =>
+    w.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) =>
       act(c, () => c.conversation.enter(SHARE, itemOf(c, folderScreen)), "folders"),
     );
-    go(range, folderScreen, "🗑", "folder-file-delete", (c) => [itemOf(c, folderScreen)], f.id);
+    go(w, folderScreen, "🗑", "folder-file-delete", (c) => [itemOf(c, folderScreen)], f.id);
     range.row();
   }
-  range.text({ text: ctx.t(folder.isPaused ? "secure-resume" : "secure-pause"), payload: payload(folderScreen) }, (c) =>
+  w.text({ text: ctx.t(folder.isPaused ? "secure-resume" : "secure-pause"), payload: payload(folderScreen) }, (c) =>
     act(
       c,
       async () => {
@@ -199,9 +203,9 @@ dynamic(folderScreen, async (ctx, range) => {
       "folders",
     ),
   );
-  go(range, folderScreen, l("secure-delete-folder"), "folder-delete", (c) => [idOf(c)]);
+  go(w, folderScreen, l("secure-delete-folder"), "folder-delete", (c) => [idOf(c)]);
   range.row();
-  range.text({ text: ctx.t("secure-new-request"), payload: payload(folderScreen) }, (c) =>
+  w.text({ text: ctx.t("secure-new-request"), payload: payload(folderScreen) }, (c) =>
     act(
       c,
       async () => {
@@ -240,10 +244,11 @@ dynamic(fileScreen, async (ctx, range) => {
     );
     range.row();
   }
-  range.text({ text: ctx.t("secure-new-share"), payload: payload(fileScreen) }, (c) =>
+  const w = writes(ctx, range);
+  w.text({ text: ctx.t("secure-new-share"), payload: payload(fileScreen) }, (c) =>
     act(c, () => c.conversation.enter(SHARE, idOf(c)), "folders"),
   );
-  go(range, fileScreen, l("secure-delete-file"), "file-delete", (c) => [idOf(c)]);
+  go(w, fileScreen, l("secure-delete-file"), "file-delete", (c) => [idOf(c)]);
   range.row();
 });
 back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
@@ -252,7 +257,8 @@ dynamic(shareScreen, async (ctx, range) => {
   const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
   // a tap on the URL itself would open it and count a view: the button copies it
   range.copyText(l("card-copy"), share.url).row();
-  range.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) =>
+  const w = writes(ctx, range);
+  w.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) =>
     act(
       c,
       async () => {
@@ -263,15 +269,16 @@ dynamic(shareScreen, async (ctx, range) => {
       "folders",
     ),
   );
-  go(range, shareScreen, l("secure-delete-link"), "share-delete", (c) => [idOf(c)]);
+  go(w, shareScreen, l("secure-delete-link"), "share-delete", (c) => [idOf(c)]);
   range.row();
   SHARE_OPTIONS.forEach((o, i) => {
-    range.text({ text: ctx.t(o.label(share)), payload: payload(shareScreen) }, (c) =>
+    w.text({ text: ctx.t(o.label(share)), payload: payload(shareScreen) }, (c) =>
       act(
         c,
         async () => {
           const link = await getShareLink(c.deps, uid(c), idOf(c));
           if (o.tap) {
+            mayChange(c);
             await o.tap(c, link);
             await open(c, shareScreen, [link.id]);
           } else await c.conversation.enter(SHARE_OPTION, link.id, i);
@@ -294,7 +301,8 @@ dynamic(sharesScreen, async (ctx, range) => {
       (c) => [itemOf(c, sharesScreen)],
       share.id,
     );
-    range.text({ text: share.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, share.id) }, (c) =>
+    const w = writes(ctx, range);
+    w.text({ text: share.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, share.id) }, (c) =>
       act(
         c,
         async () => {
@@ -306,7 +314,7 @@ dynamic(sharesScreen, async (ctx, range) => {
         "folders",
       ),
     );
-    go(range, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], share.id);
+    go(w, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], share.id);
     range.row();
   }
 });

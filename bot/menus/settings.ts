@@ -113,7 +113,10 @@ export const tags = createItemList({
   parent,
   text: async (ctx) => {
     const all = await listTags(ctx.deps, ctx.owner.id);
-    return all.length ? ctx.t("tags-head", { count: all.length }) : ctx.t("tags-empty");
+    if (!all.length) return ctx.t("tags-empty");
+    // a viewer has no tag buttons to tap: the tags are named here instead
+    if (!may(ctx)) return [ctx.t("ws-read-tags", { count: all.length }), ...all.map((t) => `• ${esc(t.name)}`)].join("\n");
+    return ctx.t("tags-head", { count: all.length });
   },
   items: async (ctx) => (await listTags(ctx.deps, ctx.owner.id)).map((t) => ({ id: t.id, label: t.name })),
   confirm: async (ctx, id) => {
@@ -127,6 +130,7 @@ export const tags = createItemList({
   },
   removed: "tags-removed",
   add: { label: l("tags-add"), conversation: NEW_TAG },
+  workspace: true,
 });
 
 export const pixels = createItemList({
@@ -136,7 +140,7 @@ export const pixels = createItemList({
     const all = await listPixels(ctx.deps, ctx.owner.id);
     if (!all.length) return ctx.t("pixels-empty");
     return [
-      ctx.t("pixels-head", { count: all.length }),
+      ctx.t(may(ctx) ? "pixels-head" : "ws-read-pixels", { count: all.length }),
       ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`),
     ].join("\n");
   },
@@ -152,6 +156,7 @@ export const pixels = createItemList({
   },
   removed: "pixels-removed",
   add: { label: l("pixels-add"), conversation: NEW_PIXEL },
+  workspace: true,
 });
 
 export const passkeys = createItemList({

@@ -2,13 +2,14 @@
  * Reading the click journal's records back (the byte layout is in journal-format.ts, which writes
  * them): a whole segment at once, or a record at a time from a segment still being written.
  */
-import { clickIdOf } from "./click-id";
+import { clickIdOf, unpaddedClickIdOf } from "./click-id";
 import {
   HEADER,
   JOURNAL_FIELDS,
   MAX_TABLE,
   NULL_STR,
   OPTIONAL,
+  PARTS_TABLE_FROM,
   REF,
   REF_MIN_BYTES,
   REFS_FROM,
@@ -125,7 +126,11 @@ function decodeRecord(buf: Buffer, view: DataView, off: number, size: number, ta
         if (p + 8 > body.length) return null;
         const no = body.readDoubleLE(p);
         p += 8;
-        out[name] = Number.isNaN(no) ? at.s : clickIdOf(out.linkId as number, at.s, no);
+        // from PARTS_TABLE_FROM a prefix written in full enters the table whatever its length (a whole id never does)
+        if (version >= PARTS_TABLE_FROM && !Number.isNaN(no) && n <= REF_MIN_BYTES && table.length < MAX_TABLE) table.push(at.s);
+        // version 6's visitors were sent the id with its counter unpadded: a replayed click keeps that spelling
+        const idOf = version >= PARTS_TABLE_FROM ? clickIdOf : unpaddedClickIdOf;
+        out[name] = Number.isNaN(no) ? at.s : idOf(out.linkId as number, at.s, no);
       } else if (type === "id") {
         if (p + n > body.length) return null;
         out[name] = body.toString("utf8", p, p + n);

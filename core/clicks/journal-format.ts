@@ -59,13 +59,32 @@ export const JOURNAL_FIELDS = {
   5: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "id"], ["params", "str"]],
   // v6: the fields of v5, the click id in parts (`parts`; click-id.ts)
   6: [...FIELDS_V1, ["rule", "f64"], ["variant", "f64"], ["visitor", "str"], ["geo", "str"], ["clickId", "parts"], ["params", "str"]],
+  // v7: the fields of v6, then the short link's raw query (the writer reads the sub parameters from
+  // it; `params` only for a query too long to keep); the click id's counter has all 8 digits
+  // (click-id.ts), and the prefix of a `parts` field enters the string table whatever its length (PARTS_TABLE_FROM)
+  7: [
+    ...FIELDS_V1,
+    ["rule", "f64"],
+    ["variant", "f64"],
+    ["visitor", "str"],
+    ["geo", "str"],
+    ["clickId", "parts"],
+    ["params", "str"],
+    ["query", "str"],
+  ],
 } as const satisfies Record<number, readonly (readonly [string, "f64" | "u8" | "str" | "id" | "parts"])[]>;
 
-export const JOURNAL_VERSION = 6;
+export const JOURNAL_VERSION = 7;
 /** The first version whose strings may be references. */
 export const REFS_FROM = 3;
 /** The first version padded to whole words and checked by recordCheck (earlier ones: CRC-32). */
 export const WORDS_FROM = 4;
+/**
+ * The first version whose `parts` prefix written in full always enters the table (a whole id never
+ * does): the prefix (7 characters) was under REF_MIN_BYTES, so every record wrote it out again, a
+ * native call of the append's; now it is a 4-byte reference after its first record in a segment.
+ */
+export const PARTS_TABLE_FROM = 7;
 export const REF = 0xfffe;
 /** Strings of at most this many bytes are always written in full (a reference takes 4). */
 export const REF_MIN_BYTES = 8;
@@ -77,7 +96,7 @@ export class StringTable {
   readonly ids = new Map<string, number>();
 }
 /** PendingClick's optional fields: left out of a decoded click when null. */
-export const OPTIONAL = ["rule", "variant", "visitor", "geo", "clickId", "params"] as const;
+export const OPTIONAL = ["rule", "variant", "visitor", "geo", "clickId", "params", "query"] as const;
 export const HEADER = 8;
 export const NULL_STR = 0xffff;
 
@@ -91,6 +110,7 @@ export const MAX_CHARS = {
   geo: 512,
   clickId: 24,
   params: 1536,
+  query: 2048,
 } as const;
 /** No record is longer (every string at its bound, 3 UTF-8 bytes per unit, and 3 bytes of padding): a segment with less room left is closed. */
 export const MAX_RECORD =
@@ -98,7 +118,7 @@ export const MAX_RECORD =
   1 +
   6 * 8 +
   1 +
-  8 * 2 +
+  9 * 2 +
   3 +
   3 *
     (MAX_CHARS.ip +
@@ -108,7 +128,8 @@ export const MAX_RECORD =
       MAX_CHARS.visitor +
       MAX_CHARS.geo +
       MAX_CHARS.clickId +
-      MAX_CHARS.params);
+      MAX_CHARS.params +
+      MAX_CHARS.query);
 
 const cut = (s: string | null, max: number) => (s !== null && s.length > max ? s.slice(0, max) : s);
 
@@ -125,7 +146,8 @@ export function cutClick(c: PendingClick): PendingClick {
     (c.visitor?.length ?? 0) <= MAX_CHARS.visitor &&
     (c.geo?.length ?? 0) <= MAX_CHARS.geo &&
     (c.clickId?.length ?? 0) <= MAX_CHARS.clickId &&
-    (c.params?.length ?? 0) <= MAX_CHARS.params
+    (c.params?.length ?? 0) <= MAX_CHARS.params &&
+    (c.query?.length ?? 0) <= MAX_CHARS.query
   )
     return c;
   const out: PendingClick = {
@@ -139,6 +161,7 @@ export function cutClick(c: PendingClick): PendingClick {
   if (c.geo != null) out.geo = cut(c.geo, MAX_CHARS.geo);
   if (c.clickId != null) out.clickId = cut(c.clickId, MAX_CHARS.clickId);
   if (c.params != null) out.params = cut(c.params, MAX_CHARS.params);
+  if (c.query != null) out.query = cut(c.query, MAX_CHARS.query);
   return out;
 }
 
@@ -176,6 +199,7 @@ export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: Pen
   p = writeStr(out, p, c.geo ?? null, table);
   p = writeParts(out, p, c, table);
   p = writeStr(out, p, c.params ?? null, table);
+  p = writeStr(out, p, c.query ?? null, table);
   while ((p - off) & 3) bytes[p++] = 0;
   view.setUint32(off + 4, recordCheck(view, off + HEADER, p), true);
   view.setUint32(off, p - off, true);
@@ -186,14 +210,18 @@ export function encodeRecord(out: RecordBuffer, off: number, seq: number, c: Pen
 function writeParts(out: RecordBuffer, p: number, c: PendingClick, table: StringTable): number {
   const id = clickNoOf(c);
   const str = id ? id.clickPrefix : (c.clickId ?? null);
-  p = writeStr(out, p, str, table);
+  p = writeStr(out, p, str, table, id !== null);
   if (str === null) return p;
   out.view.setFloat64(p, id ? id.clickNo : NaN, true);
   return p + 8;
 }
 
-/** Writes `s` in full or as a reference to the segment's `table`; with no table (an `id` field), always in full and never entered. */
-function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, table: StringTable | null): number {
+/**
+ * Writes `s` in full or as a reference to the segment's `table`; with no table (an `id` field), always
+ * in full and never entered. Written in full, it enters the table when longer than REF_MIN_BYTES, or
+ * whatever its length with `always` (a `parts` field's prefix, PARTS_TABLE_FROM).
+ */
+function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, table: StringTable | null, always = false): number {
   if (s === null) {
     view.setUint16(p, NULL_STR, true);
     return p + 2;
@@ -211,6 +239,6 @@ function writeStr({ bytes, view }: RecordBuffer, p: number, s: string | null, ta
   }
   const n = s.length === 0 ? 0 : bytes.write(s, p + 2, "utf8");
   view.setUint16(p, n, true);
-  if (n > REF_MIN_BYTES && table.ids.size < MAX_TABLE) table.ids.set(s, table.ids.size);
+  if ((always || n > REF_MIN_BYTES) && table.ids.size < MAX_TABLE) table.ids.set(s, table.ids.size);
   return p + 2 + n;
 }

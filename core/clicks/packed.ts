@@ -24,6 +24,12 @@ export interface PendingClick {
   clickNo?: number;
   /** the short link's own sub1…sub5 and fbclid query parameters, joined by `\n` (clickParams); null when it had none */
   params?: string | null;
+  /**
+   * the short link's own query string as the visitor sent it (without `?`; null when none), from
+   * which the writer reads sub1…sub5 and fbclid; a query longer than MAX_CHARS.query is read on the
+   * request instead (`params`)
+   */
+  query?: string | null;
 }
 
 /** A click with its place in the click journal (0 when it was not journaled). */
@@ -38,14 +44,14 @@ export type JournalClick = PendingClick & { seq: number };
 export interface PackedClicks {
   /** per click: link id, clicked-at ms, is-bot (0/1), rule and variant index (-1 = null), journal sequence number (0 = not journaled), click number (-1: the click-id reference is the whole id, or none) */
   nums: Float64Array;
-  /** per click: ip, user agent, referer, bot name, visitor hash, geo, click id (its prefix, with a click number), params, each as 1 + its index in `strings` (0 = null) */
+  /** per click: ip, user agent, referer, bot name, visitor hash, geo, click id (its prefix, with a click number), params, query, each as 1 + its index in `strings` (0 = null) */
   refs: Uint32Array;
   strings: string[];
 }
 
 /** Numbers and string references per click in a PackedClicks. */
 export const NUMS = 7;
-export const REFS = 8;
+export const REFS = 9;
 
 /**
  * Clicks packed as they are recorded: the request thread keeps no object per click between writes
@@ -92,6 +98,7 @@ export class ClickPacker {
     this.nums[i * NUMS + 6] = id ? id.clickNo : -1;
     this.refs[i * REFS + 6] = this.ref(id ? id.clickPrefix : (c.clickId ?? null));
     this.refs[i * REFS + 7] = this.ref(c.params ?? null);
+    this.refs[i * REFS + 8] = this.ref(c.query ?? null);
   }
 
   /** The packed clicks so far (copied out), leaving the packer empty. */
@@ -111,7 +118,7 @@ export function clickNoOf(c: PendingClick): ClickNo | null {
 }
 
 /** The id of click `i` of a batch (null when it has none), made from its parts. */
-export function clickIdAt(nums: Float64Array, refs: Uint32Array, strings: string[], i: number): string | null {
+function clickIdAt(nums: Float64Array, refs: Uint32Array, strings: string[], i: number): string | null {
   const ref = refs[i * REFS + 6]!;
   if (ref === 0) return null;
   const n = nums[i * NUMS + 6]!;
@@ -147,6 +154,7 @@ export function unpackClicks({ nums, refs, strings }: PackedClicks): JournalClic
     if (refs[i * REFS + 5]) c.geo = str(refs[i * REFS + 5]!);
     if (refs[i * REFS + 6]) c.clickId = clickIdAt(nums, refs, strings, i);
     if (refs[i * REFS + 7]) c.params = str(refs[i * REFS + 7]!);
+    if (refs[i * REFS + 8]) c.query = str(refs[i * REFS + 8]!);
     return c;
   });
 }

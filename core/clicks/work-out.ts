@@ -2,8 +2,8 @@ import type { ClickRow, LinkRow } from "../../db/schema";
 import { parsedUa, type GeoLookup } from "./enrich";
 import { ClickKinds, type StoredClick } from "./listeners";
 import { memoize } from "../memo";
-import { paramsOf } from "./click-id";
-import { NUMS, REFS, clickIdAt, packedLength, type PackedClicks } from "./packed";
+import { clickIdAfter, clickIdHead, clickParamsOfQuery, paramsOf } from "./click-id";
+import { NUMS, REFS, packedLength, type PackedClicks } from "./packed";
 
 /**
  * The work-out of a batch, shared by the SQLite writer (core/clicks/writer.ts) and the PostgreSQL
@@ -94,6 +94,8 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
   const agentOfRef = perRef((ua) => ({ ...parsedUa(ua ?? ""), id: ua === null ? null : lookups.uaId(ua.slice(0, MAX_USER_AGENT)) }));
   const refererOf = perRef((referer) => referer?.slice(0, MAX_REFERER) ?? null);
   const paramsOfRef = perRef(paramsOf);
+  /** the sub parameters of a raw query (the redirect keeps the query as it came) */
+  const paramsOfQueryRef = perRef((query) => paramsOf(query && clickParamsOfQuery(query)));
   /** geo looked up on the request (PRIVACY_IP truncate/none: the full address was not kept) */
   const givenGeoOfRef = perRef((text) => {
     const [country, city] = (text ?? "\n").split("\n") as [string, string];
@@ -102,6 +104,20 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
   });
   /** the agent class of a kind, by agent, bot name and is-bot references */
   const agentKinds = new Map<number, number>();
+
+  /** click ids' heads (`<link>_<prefix>`) by prefix reference, then by link */
+  const heads: Map<number, string>[] = [];
+  /** the id of click `i` (packed.ts's clickIdAt, each head made once) */
+  const clickIdOfClick = (i: number, linkId: number): string | null => {
+    const ref = refs[i * REFS + 6]!;
+    if (ref === 0) return null;
+    const n = nums[i * NUMS + 6]!;
+    if (n < 0) return strings[ref - 1]!;
+    const byLink = (heads[ref] ??= new Map());
+    let head = byLink.get(linkId);
+    if (head === undefined) byLink.set(linkId, (head = clickIdHead(linkId, strings[ref - 1]!)));
+    return clickIdAfter(head, n);
+  };
 
   /** the last unique click by link, then by visitor hash */
   const lastUnique = new Map<number, Map<string, number>>();
@@ -121,7 +137,8 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
     const agent = agentOfRef(uaRef);
     const device = isBot ? "bot" : agent.device;
     const botName = str(botRef);
-    const params = paramsOfRef(refs[i * REFS + 7]!);
+    const paramsRef = refs[i * REFS + 7]!;
+    const params = paramsRef ? paramsOfRef(paramsRef) : paramsOfQueryRef(refs[i * REFS + 8]!);
 
     let isUnique = false;
     const hash = visitorOfClick(batch, i, hashes);
@@ -159,7 +176,7 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
       isUnique,
       rule: nums[i * NUMS + 3]! < 0 ? null : nums[i * NUMS + 3]!,
       variant: nums[i * NUMS + 4]! < 0 ? null : nums[i * NUMS + 4]!,
-      clickId: clickIdAt(nums, refs, strings, i),
+      clickId: clickIdOfClick(i, linkId),
       sub1: params.sub1,
       sub2: params.sub2,
       sub3: params.sub3,

@@ -1,5 +1,6 @@
 import type { LinkRow } from "../../db/schema";
 import { parsedUa, type GeoLookup } from "../clicks/enrich";
+import { queryParams } from "../clicks/click-id";
 import { memoize } from "../memo";
 import { RULE_DEVICES, RULE_OS, parseRules, parseVariants, type RuleConditions, type RuleOs } from "../links/routing-input";
 import { withUtm } from "./target";
@@ -49,30 +50,6 @@ class Facts {
   }
   get query() {
     return (this._query ??= queryParams(this.v.query?.() ?? ""));
-  }
-}
-
-const NO_PARAMS = new Map<string, string>();
-
-/** A query string's parameters (the first value of each name), decoded as forms are; most visits have none. */
-export function queryParams(query: string): Map<string, string> {
-  if (!query) return NO_PARAMS;
-  const out = new Map<string, string>();
-  for (const part of query.split("&")) {
-    if (!part) continue;
-    const eq = part.indexOf("=");
-    const [k, v] = [decode(eq < 0 ? part : part.slice(0, eq)), eq < 0 ? "" : decode(part.slice(eq + 1))];
-    if (!out.has(k)) out.set(k, v);
-  }
-  return out;
-}
-
-function decode(s: string): string {
-  const plain = s.replace(/\+/g, " ");
-  try {
-    return decodeURIComponent(plain);
-  } catch {
-    return plain;
   }
 }
 

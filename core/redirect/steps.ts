@@ -4,14 +4,14 @@ import type { LinkRow } from "../../db/schema";
 import { AttemptLimiter, verifyPassword } from "../links/password";
 import { RateLimited } from "../errors";
 import { ipBucket } from "../ip";
-import { clickIdOf, clickParams, clickPrefix, nextClickNo } from "../clicks/click-id";
+import { clickIdOf, clickParamsOfQuery, clickPrefix, nextClickNo } from "../clicks/click-id";
+import { MAX_CHARS } from "../clicks/journal-format";
 import { detectBot } from "./bots";
 import type { CachedLink } from "./link-cache";
 import { macroValues } from "./macros";
 import type { VisitOutcome, VisitRequest } from "./outcome";
 import { createPrivacy } from "./privacy";
-import { queryParams } from "./routing";
-import { asLocation, platformOfUa, targetFor } from "./target";
+import { asLocation, hasPlatformTargets, platformOfUa, targetFor } from "./target";
 
 /** One visit being decided: the active link found for the code, the request and the time. */
 export interface Visit {
@@ -102,8 +102,9 @@ export function visitSteps(deps: Deps): Step[] {
     // the click id in parts: its string is made here only for a target that carries it, else by the writer
     const clickNo = nextClickNo();
     const prefix = clickPrefix();
-    const query = req.query?.() ?? "";
-    const params = query ? clickParams(queryParams(query)) : null;
+    // the query as it came: the writer reads sub1…sub5 and fbclid from it (here only when too long to keep whole)
+    const query = req.query?.() || null;
+    const long = query !== null && query.length > MAX_CHARS.query;
     sink.record({
       linkId: link.id,
       clickedAt: now,
@@ -118,17 +119,20 @@ export function visitSteps(deps: Deps): Step[] {
       geo: kept?.geo ?? null,
       clickPrefix: prefix,
       clickNo,
-      params,
+      params: long ? clickParamsOfQuery(query) : null,
+      query: long ? null : query,
     });
     let target: string;
     if (routed) target = routed.target;
     else {
-      const platform = platformOfUa(req.userAgent ?? "");
-      target = entry.targets[platform] ??= targetFor(entry.macros?.link ?? link, platform);
+      // the visitor's platform only decides for a link with a per-platform target: any other sends every platform to its url
+      const shaped = entry.macros?.link ?? link;
+      const platform = hasPlatformTargets(shaped) ? platformOfUa(req.userAgent ?? "") : "other";
+      target = entry.targets[platform] ??= targetFor(shaped, platform);
     }
     if (!entry.macros) return { kind: "redirect", title, target, pixels: entry.pixels };
     const clickId = clickIdOf(link.id, prefix, clickNo);
-    target = entry.macros.expand(target, macroValues(deps.geo, entry, req, clickId, params));
+    target = entry.macros.expand(target, macroValues(deps.geo, entry, req, clickId, query && clickParamsOfQuery(query)));
     return { kind: "redirect", title, target, pixels: entry.pixels, clickId };
   }
 

@@ -49,6 +49,9 @@ function platformOf(userAgent: string | null): "ios" | "android" | "desktop" | "
 /** platformOf per distinct User-Agent: traffic repeats them, and a lookup costs less than the three scans. */
 export const platformOfUa = memoize(platformOf, 5000);
 
+/** Whether the link sends some platform elsewhere than its url (ios_url, android_url or desktop_url set). */
+export const hasPlatformTargets = (link: LinkRow): boolean => link.iosUrl !== null || link.androidUrl !== null || link.desktopUrl !== null;
+
 /** The destination for a platform: its own target when set, else the url; UTM parameters set. */
 export function targetFor(link: LinkRow, platform: ReturnType<typeof platformOf>): string {
   return withUtm(

@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../deps";
 import { Forbidden } from "../errors";
-import { dropTeamChat, saveTeamChat, type TeamChatInput, type TeamChatRow } from "../team-chat/chats";
+import { dropTeamChat, saveTeamChat, teamChatOf, type TeamChatInput, type TeamChatRow } from "../team-chat/chats";
 import { recordAudit } from "./audit";
 import { memberRole } from "./members";
 import { getWorkspace } from "./workspaces";
@@ -42,7 +42,16 @@ export async function connectTeamChat(
 /** Disconnects the workspace's group: its messages go to the owners and admins again. False when none was connected. */
 export async function disconnectTeamChat(deps: D, actorId: number, workspaceId: number): Promise<boolean> {
   await mayConnect(deps, actorId, workspaceId);
+  // the group it was, named in the entry as its connection was
+  const chat = await teamChatOf(deps.asyncDb, workspaceId);
   const dropped = await dropTeamChat(deps.asyncDb, workspaceId);
-  if (dropped) await recordAudit(deps, { workspaceId, actorId, action: "team_chat.disconnect", subject: { type: "team_chat", id: null } });
+  if (dropped)
+    await recordAudit(deps, {
+      workspaceId,
+      actorId,
+      action: "team_chat.disconnect",
+      subject: { type: "team_chat", id: chat?.chatId ?? null },
+      details: chat ? { title: chat.title, thread_id: chat.threadId } : null,
+    });
   return dropped;
 }

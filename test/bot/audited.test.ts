@@ -15,7 +15,7 @@ import { getUser, type UserRow } from "../../core/accounts/users";
 import { createPixel, deletePixel } from "../../core/catalog/pixels";
 import { createTag, deleteTag } from "../../core/catalog/tags";
 import { createPostbackKey, revokePostbackKey } from "../../core/conversions/keys";
-import { createPostback } from "../../core/conversions/postbacks";
+import { createPostback, deletePostback } from "../../core/conversions/postbacks";
 import { createLink, deleteLink, editLink } from "../../core/links/links";
 import { createPlacement, deletePlacement, updatePlacement } from "../../core/placements/placements";
 import { createFile, deleteFile } from "../../core/secure/files";
@@ -252,11 +252,17 @@ test("each bot write family leaves exactly one entry, with the person, the API's
     "placements.update",
     () => `placement ${placement.id}`,
   );
-  await check(
+  const postback = await check(
     "postback",
     () => write(w, createPostback, { url: `${rx.url}/pb`, events: ["lead"] }),
     "postbacks.create",
     (r) => `postback ${r.id}`,
+  );
+  await check(
+    "postback",
+    () => write(w, deletePostback, postback.id),
+    "postbacks.delete",
+    () => `postback ${postback.id}`,
   );
   const key = await check(
     "postback key",

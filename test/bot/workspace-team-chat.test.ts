@@ -202,3 +202,61 @@ test("the team's daily report goes into the topic, written in the language of wh
   // Alice's own chat gets none of it
   expect(s.fake.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === ALICE.id && textOf(c).includes("👆"))).toEqual([]);
 });
+
+test("/connect, /disconnect and the reports' schedule set in the bot each leave one audit entry naming who and what", async () => {
+  const db = s.t.deps.asyncDb;
+  const { auditLog } = db.tables;
+  const entries = async () =>
+    (await db.select().from(auditLog).where(eq(auditLog.workspaceId, team))).map((e) => ({
+      action: e.action,
+      actor: e.actorId,
+      subject: `${e.subjectType} ${e.subjectId}`,
+      details: e.details,
+    }));
+  /** What `run` added to the team's log. */
+  async function added(run: () => Promise<unknown>) {
+    const before = (await entries()).length;
+    await run();
+    return (await entries()).slice(before);
+  }
+  const group = `team_chat ${CREW.id}`;
+  expect(await added(connect)).toEqual([
+    { action: "team_chat.connect", actor: alice, subject: group, details: { title: CREW.title, thread_id: 5 } },
+  ]);
+  expect(
+    await added(async () => {
+      s.fake.pushGroupMessage("/disconnect", CREW, ALICE, 5);
+      await intoCrew((t) => t.startsWith("This group no longer gets the messages"), "the answer to /disconnect");
+    }),
+  ).toEqual([{ action: "team_chat.disconnect", actor: alice, subject: group, details: { title: CREW.title, thread_id: 5 } }]);
+
+  // Bob, an editor, sets the team's reports in the bot: the action the API names a change of settings with
+  const screen = (pred: (text: string) => boolean, what: string) =>
+    eventually(
+      () => s.fake.calls.find((c) => Number(c.params.chat_id) === BOB.id && pred(textOf(c)) && c.method !== "getChatMember"),
+      what,
+    );
+  s.fake.pushMessage("/settings", BOB);
+  await screen((t) => t.startsWith("<b>⚙️ Settings"), "Settings");
+  s.fake.press("📬 Reports and time zone", BOB);
+  await screen((t) => t.startsWith("<b>📬 Reports</b>"), "the reports");
+  const daily = await added(async () => {
+    s.fake.press("Daily", BOB);
+    await screen((t) => t.startsWith("<b>📬 Reports</b>") && t.includes("Every day at"), "the daily report");
+  });
+  expect(daily).toEqual([
+    { action: "settings.update", actor: bob, subject: `setting ${team}`, details: { input: { report_every: "day" } } },
+  ]);
+  const zone = await added(async () => {
+    s.fake.press("🌍 Time zone", BOB);
+    await screen((t) => t.startsWith("Send your time zone"), "the question");
+    s.fake.pushMessage("Almaty", BOB);
+    await screen((t) => t.startsWith("✅ Time zone:"), "the zone set");
+  });
+  expect(zone).toEqual([
+    { action: "settings.update", actor: bob, subject: `setting ${team}`, details: { input: { time_zone: "Asia/Almaty" } } },
+  ]);
+  // Bob's own settings did not change: the schedule is the team's
+  const mine = await db.select().from(db.tables.userSettings).where(eq(db.tables.userSettings.userId, bob));
+  expect(mine.map((r) => r.reportEvery)).not.toContain("day");
+});

@@ -3,7 +3,8 @@
  * a NODE_NAME each) behind HAProxy with the committed configuration, a fake Telegram Bot API the
  * nodes poll, and a webhook receiver. Requests are spread over the nodes (directly, to say which
  * node answers, and through HAProxy), and what a user would see is checked: a sign-in on one node
- * works on the others; click caps and share view limits hold exactly; a rate limit counts across
+ * works on the others; a member removed from a team through one node is refused by every node at
+ * once; click caps and share view limits hold exactly; a rate limit counts across
  * nodes; an edit reaches every node's cache within a second; click webhooks arrive once each, also
  * when the node that queued them is killed with SIGKILL; a file uploaded through one node is served
  * by another; bot polling and a job move to another node when their node is killed.
@@ -140,6 +141,40 @@ describe("three nodes on one PostgreSQL", () => {
     // and through the balancer, whichever node it picks
     for (let i = 0; i < 6; i++)
       expect((await call(front, "GET", "/api/auth/me", { token: session.accessToken })).json?.user?.id).toBe(session.user.id);
+  });
+
+  test("a member removed through one node is refused at once by every node, their session and their token alike", async () => {
+    const owner = await signIn(nodes[0]!.url, 511);
+    const member = await signIn(nodes[1]!.url, 512);
+    const ws = (await call(nodes[0]!.url, "POST", "/api/workspaces", { token: owner.accessToken, body: { name: "Agency" } })).json.id;
+    const invite = await call(nodes[1]!.url, "POST", `/api/workspaces/${ws}/invites`, {
+      token: owner.accessToken,
+      body: { role: "editor" },
+    });
+    const joined = await call(nodes[2]!.url, "POST", "/api/workspaces/join", {
+      token: member.accessToken,
+      body: { token: invite.json.token },
+    });
+    expect(joined.status).toBe(200);
+    const headers = { "x-workspace": String(ws) };
+    const made = await call(nodes[2]!.url, "POST", "/api/tokens", {
+      token: member.accessToken,
+      headers,
+      body: { name: "ci", scopes: ["read:links"] },
+    });
+    const apiToken = made.json.token as string;
+    for (const n of nodes) {
+      expect([n.name, (await call(n.url, "GET", "/api/links", { token: member.accessToken, headers })).status]).toEqual([n.name, 200]);
+      expect([n.name, (await call(n.url, "GET", "/api/links", { token: apiToken })).status]).toEqual([n.name, 200]);
+    }
+    const removed = await call(nodes[0]!.url, "DELETE", `/api/workspaces/${ws}/members/${member.user.id}`, { token: owner.accessToken });
+    expect(removed.json).toEqual({ success: true });
+    // no node remembers the membership: the very next request on each is refused
+    for (const n of nodes) {
+      expect([n.name, (await call(n.url, "GET", "/api/links", { token: member.accessToken, headers })).status]).toEqual([n.name, 404]);
+      const byToken = await call(n.url, "GET", "/api/links", { token: apiToken });
+      expect([n.name, byToken.status, byToken.json?.error]).toEqual([n.name, 401, "token_revoked"]);
+    }
   });
 
   test("a click cap holds exactly with visits spread over the nodes at once", async () => {

@@ -41,12 +41,13 @@ function Entries({ ws }: { ws: Workspace }) {
     [ws.id, query.toString()],
   );
   const { busy, run } = useAction();
-  // the filtered log as a CSV file in the person's own Telegram chat
+  // the filtered log as a CSV or Excel file in the person's own Telegram chat
+  const [format, setFormat] = useState<"csv" | "xlsx">("csv");
   const send = () => {
     const pick = (k: string) => query.get(k) ?? undefined;
     const actor = pick("actor");
     const body = {
-      format: "csv",
+      format,
       action: pick("action"),
       actor: actor === undefined ? undefined : Number(actor),
       from: pick("from"),
@@ -65,7 +66,9 @@ function Entries({ ws }: { ws: Workspace }) {
         <option value="">${t("app-ws-audit-anyone")}</option>${(members.data ?? []).map((m) => html`<option value=${String(m.id)}>${m.name ?? m.username ?? `#${m.id}`}</option>`)}</select></label>
       <label>${t("app-ws-audit-from")} <input type="date" name="from" value=${filter.from} onChange=${set("from")} /></label>
       <label>${t("app-ws-audit-to")} <input type="date" name="to" value=${filter.to} onChange=${set("to")} /></label>
-      <button class="btn small" disabled=${busy} onClick=${send}>${t("app-ws-audit-export")}</button>
+      <span class="inline"><select aria-label=${t("app-export-format")} value=${format} onChange=${(e: Event) => setFormat(inputValue(e) === "xlsx" ? "xlsx" : "csv")}>
+        <option value="csv">CSV</option><option value="xlsx">Excel</option></select>
+      <button class="btn small" disabled=${busy} onClick=${send}>${t("app-ws-audit-export")}</button></span>
     </div>
     <${Async} state=${entries}>${(p: AuditPage) =>
       p.data.length === 0

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import {
@@ -10,12 +11,14 @@ import {
   newClickId,
   nextClickNo,
   paramsOf,
+  queryParams,
   splitClickId,
 } from "../../../core/clicks/click-id";
-import { StringTable, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
+import { MAX_CHARS, StringTable, encodeRecord, recordBuffer, recordCheck } from "../../../core/clicks/journal-format";
+import { readJournal } from "../../../core/clicks/journal";
+import { CLICK_JOURNAL_DIR } from "../../../config";
 import { decodeSegment } from "../../../core/clicks/journal-decode";
 import { packClicks, unpackClicks, type PendingClick } from "../../../core/clicks/packed";
-import { queryParams } from "../../../core/redirect/routing";
 import { clicks } from "../../../db/schema";
 
 test("click ids are URL-safe, at most 24 characters, all different, and name their link", () => {
@@ -61,8 +64,8 @@ test("a journal record keeps the click id and the parameters; click ids never fi
   }
   const records = decodeSegment(out.bytes).records;
   expect(records.map((r) => [r.clickId, r.params ?? null])).toEqual(written.map((c) => [c.clickId, c.params]));
-  // the agent, the address and the one parameter string: 50 distinct click ids took no place
-  expect(table.ids.size).toBe(3);
+  // the agent, the address, the one parameter string and the prefix the ids share: 50 distinct click ids took no place
+  expect(table.ids.size).toBe(4);
 });
 
 test("a click recorded in parts (prefix and number) is journaled and packed as them, and reads back as the id clickIdOf makes", () => {
@@ -155,4 +158,27 @@ test("a click answered but not written when the process dies keeps its click id 
   await t.deps.clicks.start();
   const [row] = await t.deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, link.id));
   expect([row!.clickId, row!.sub1, row!.fbclid]).toEqual([clickId, "net a", "IwAR9"]);
+});
+
+test("the journal keeps the short link's query as it came; the writer reads the sub parameters from it, also from a query too long to keep whole", async () => {
+  const { token } = await t.telegramUser();
+  const link = (await t.request("POST", "/api/links", { token, body: { url: "https://example.com/" } })).json;
+  await t.deps.clicks.start();
+  const padding = "x".repeat(MAX_CHARS.query + 100);
+  await t.request("GET", `/${link.code}?sub1=net%20a&ref=mail&sub3=%D0%B5`);
+  await t.request("GET", `/${link.code}?pad=${padding}&sub2=late&fbclid=IwAR1`);
+  await t.request("GET", `/${link.code}`);
+  const { records } = readJournal(join(dir, CLICK_JOURNAL_DIR));
+  expect(records.map((r) => [r.query ?? null, r.params ?? null])).toEqual([
+    ["sub1=net%20a&ref=mail&sub3=%D0%B5", null],
+    [null, "\nlate\n\n\n\nIwAR1"], // too long for the journal: only its sub parameters, read on the request
+    [null, null],
+  ]);
+  await t.deps.clicks.flush();
+  const rows = await t.deps.asyncDb.select().from(clicks).where(eq(clicks.linkId, link.id)).orderBy(clicks.id);
+  expect(rows.map((r) => [r.sub1, r.sub2, r.sub3, r.sub4, r.sub5, r.fbclid])).toEqual([
+    ["net a", null, "е", null, null, null],
+    [null, "late", null, null, null, "IwAR1"],
+    [null, null, null, null, null, null],
+  ]);
 });

@@ -234,6 +234,73 @@ test("a segment written by version 3 (CRC-32, records not padded, string referen
   expect(decodeSegment(segment)).toStrictEqual({ records: [click(1), click(2)], end: first.length + second.length, torn: false });
 });
 
+test("a segment written by version 6 still reads: its click ids keep the unpadded counter their visitors were sent", () => {
+  // version 6: padded to words, checked by recordCheck; the click id's prefix (7 bytes) written in full every time, never a reference
+  const record = (seq: number, agent: "full" | "ref") => {
+    const body: number[] = [6];
+    const raw = (...b: number[]) => void body.push(...b);
+    const f64 = (v: number) => raw(...new Uint8Array(new Float64Array([v]).buffer));
+    const str = (s: string | null) => {
+      if (s === null) return raw(0xff, 0xff);
+      const bytes = Buffer.from(s, "utf8");
+      raw(bytes.length & 0xff, bytes.length >> 8, ...bytes);
+    };
+    f64(seq);
+    f64(9);
+    f64(1_700_000_000_000 + seq);
+    raw(0);
+    str("2001:db8::7");
+    if (agent === "full") str(CHROME);
+    else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
+    str(null);
+    str(null);
+    f64(NaN);
+    f64(NaN);
+    str(null);
+    str(null);
+    str("AbCdEfG");
+    f64(34 + seq);
+    str(seq === 2 ? "net-a\n\n\n\n\n" : null);
+    while ((8 + body.length) % 4) raw(0);
+    const rec = Buffer.alloc(8 + body.length);
+    Buffer.from(body).copy(rec, 8);
+    const view = new DataView(rec.buffer, rec.byteOffset, rec.byteLength);
+    rec.writeUInt32LE(recordCheck(view, 8, rec.length), 4);
+    rec.writeUInt32LE(rec.length, 0);
+    return rec;
+  };
+  const first = record(1, "full");
+  const second = record(2, "ref");
+  const segment = Buffer.concat([first, second, Buffer.alloc(16)]);
+  const click = (seq: number, clickId: string) => ({
+    seq,
+    linkId: 9,
+    clickedAt: new Date(1_700_000_000_000 + seq),
+    isBot: false,
+    ip: "2001:db8::7",
+    userAgent: CHROME,
+    referer: null,
+    botName: null,
+    clickId,
+  });
+  expect(decodeSegment(segment)).toStrictEqual({
+    records: [click(1, "9_AbCdEfGz"), { ...click(2, "9_AbCdEfG10"), params: "net-a\n\n\n\n\n" }],
+    end: first.length + second.length,
+    torn: false,
+  });
+});
+
+test("version 7 writes the click id's prefix once per segment (then a reference) and its counter with all 8 digits", () => {
+  const out = recordBuffer(Buffer.alloc(4 * MAX_RECORD));
+  const table = new StringTable();
+  const rec = (seq: number): PendingClick => ({ ...click(9, seq), clickPrefix: "AbCdEfG", clickNo: 34 + seq });
+  const one = encodeRecord(out, 0, 1, rec(1), table);
+  const two = encodeRecord(out, one, 2, rec(2), table);
+  expect(two).toBeLessThan(one); // the prefix's 7 bytes became a 2-byte index
+  const { records } = decodeSegment(out.bytes);
+  expect(records.map((r) => r.clickId)).toEqual(["9_AbCdEfG0000000z", "9_AbCdEfG00000010"]);
+});
+
 test("strings are cut to their bounds before they are journaled, as the writer would store them", () => {
   const long = cutClick({ ...click(1, 1), userAgent: "u".repeat(5000), referer: "r".repeat(5000) });
   expect([long.userAgent!.length, long.referer!.length]).toEqual([MAX_CHARS.userAgent, MAX_CHARS.referer]);

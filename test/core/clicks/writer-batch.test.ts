@@ -72,3 +72,52 @@ test("a batch written several rows per INSERT gives every click the id of its ow
     expect(new Set(seen.map((s) => s.id)).size).toBe(kept);
   }
 });
+
+test("a statement names only the columns its rows set: chunks with and without sub parameters, rules and referers store each click as recorded", async () => {
+  const a = await newLink();
+  const recorder = createTestSink(s.t.deps, [...CLICK_LISTENERS]);
+  const n = INSERT_CHUNK * 3;
+  // the first chunk sets none of the nullable columns, the second some of them on one row only, the third on every row
+  const full = (i: number) => (i < INSERT_CHUNK ? false : i < 2 * INSERT_CHUNK ? i === INSERT_CHUNK + 5 : true);
+  for (let i = 0; i < n; i++)
+    recorder.record({
+      linkId: a.id,
+      clickedAt: s.t.clock.now(),
+      ip: full(i) ? `192.0.2.${i}` : null,
+      userAgent: full(i) ? CHROME : null,
+      referer: full(i) ? `https://ref.example/${i}` : null,
+      isBot: false,
+      botName: null,
+      rule: full(i) ? 1 : null,
+      variant: full(i) ? 0 : null,
+      params: full(i) ? `s1-${i}\n\n\n\ns5\nfb${i}` : null,
+    });
+  expect(await recorder.flush()).toBe(n);
+  const stored = s.t.deps.db.select().from(clicks).orderBy(clicks.id).all();
+  expect(stored).toHaveLength(n);
+  stored.forEach((row, i) => {
+    const set = full(i);
+    expect({
+      ip: row.ip,
+      referer: row.referer,
+      rule: row.rule,
+      variant: row.variant,
+      sub1: row.sub1,
+      sub4: row.sub4,
+      sub5: row.sub5,
+      fbclid: row.fbclid,
+      hasUa: row.uaId !== null,
+    }).toEqual({
+      ip: set ? `192.0.2.${i}` : null,
+      referer: set ? `https://ref.example/${i}` : null,
+      rule: set ? 1 : null,
+      variant: set ? 0 : null,
+      sub1: set ? `s1-${i}` : null,
+      sub4: null,
+      sub5: set ? "s5" : null,
+      fbclid: set ? `fb${i}` : null,
+      hasUa: set,
+    });
+    expect([row.isBot, row.isUnique === (i === 0 || set)]).toEqual([false, true]);
+  });
+});

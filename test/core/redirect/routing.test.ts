@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { compileRouting, osFamily, primaryLanguage, queryParams, variantSlot } from "../../../core/redirect/routing";
+import { compileRouting, osFamily, primaryLanguage, variantSlot } from "../../../core/redirect/routing";
+import { queryParams } from "../../../core/clicks/click-id";
 import { loadConfig } from "../../../config";
 import { createGeoLookup } from "../../../core/clicks/enrich";
 import type { LinkRow } from "../../../db/schema";
