@@ -30,6 +30,7 @@ import { watchService } from "../core/service-metrics";
 import { openEngine, openSqliteEngine, refuseOutdated, type Engine } from "./engine";
 import { CLICK_LISTENERS } from "./click-listeners";
 import { prepareDataDir } from "./data-dir";
+import { htmlByDefault } from "../core/delivery/parse-mode";
 import { PrimaryLinkCache } from "../core/ads/primary-links";
 
 /** The entry module of the click writer thread. */
@@ -80,6 +81,7 @@ function assembleDeps<E extends Engine>(
   telegram?.config.use(countBotApiCalls(metrics));
   // 429s wait retry_after (up to 30 s) and retry; network and 5xx failures surface at once as clear errors
   telegram?.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
+  telegram?.config.use(htmlByDefault);
   const journal = clickJournalOf(config);
   const { asyncDb } = engine;
   const deps: AssembledDeps<E> = {

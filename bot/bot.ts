@@ -16,6 +16,7 @@ import { unhandledFeature } from "./features/unhandled";
 import { CONVERSATIONS, guardDialogs } from "./conversations";
 import { menus } from "./menus/root";
 import { dropEmptyRows } from "./menus/nav";
+import { htmlByDefault } from "../core/delivery/parse-mode";
 
 /** A press of a menu button: the plugin's callback data is `<menu>/<row>/<column>/<payload>/<hash>`; the bot's others have none. */
 const isMenuPress = (ctx: UpdateContext) => ctx.callbackQuery?.data?.includes("/") === true;
@@ -38,6 +39,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }, { featu
   if (deps.metrics) bot.api.config.use(countBotApiCalls(deps.metrics));
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
   bot.api.config.use(dropEmptyRows);
+  bot.api.config.use(htmlByDefault);
 
   const guarded = bot.errorBoundary(async (err) => {
     deps.log.error(`bot update ${err.ctx.update.update_id} failed`, err.error);
@@ -67,6 +69,7 @@ export function createBot(deps: Deps & { config: { botToken: string } }, { featu
   // dialogs call the Bot API through a client of their own, which the bot's transformers do not reach
   const dialogApi = (ctx: UpdateContext, next: () => Promise<void>) => {
     ctx.api.config.use(dropEmptyRows);
+    ctx.api.config.use(htmlByDefault);
     return next();
   };
   // a dialog's context is its own: it learns the user's chosen language before translating

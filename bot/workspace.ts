@@ -55,7 +55,7 @@ export async function refusedRole(ctx: BotContext, need: Role | Gate = "editor")
     return false;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(`⚠️ ${problemText(ctx, e)}`);
+    await ctx.reply(`⚠️ ${Bun.escapeHTML(problemText(ctx, e))}`);
     return true;
   }
 }

@@ -782,10 +782,10 @@ link-line-webhook-on = 🔔 Webhook { $method } { $url } (on)
 link-line-webhook-off = 🔔 Webhook { $method } { $url } (off)
 link-prompt-rules =
     Send a new rule: conditions, then → and the URL, e.g. “country=DE,AT language=de → https://example.de”.
-    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times in your time zone), q.<name>=<value> (the short link's own query). All given must hold.
+    Conditions: country, language, os (iOS, Android, Windows, macOS, Linux), device (mobile, tablet, desktop), from and to (times in your time zone), q.&lt;name&gt;=&lt;value&gt; (the short link's own query). All given must hold.
     Or “remove 2” to delete rule 2, “move 3 1” to make rule 3 the first.
 link-prompt-ab =
-    Send “<url> <weight 1–100>” to add a variant; the first one also puts the link's own URL in the split (weight 50).
+    Send “&lt;url&gt; &lt;weight 1–100&gt;” to add a variant; the first one also puts the link's own URL in the split (weight 50).
     Or “weight 2 70” to change variant 2's weight, “remove 2” to take it out, “move 3 1” to reorder.
 
 ## Dead-code visits

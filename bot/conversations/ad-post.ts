@@ -96,13 +96,13 @@ function splitDate(text: string, now: Date, zone: string): { venue: string; publ
 
 /** Where the ad runs, and the day it runs when written after it: asked until it reads as a venue. */
 async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<{ venue: string; publishAt?: string } | null> {
-  await ctx.reply(ctx.t("adpost-ask-venue", { count }), { parse_mode: "HTML" });
+  await ctx.reply(ctx.t("adpost-ask-venue", { count }));
   const { now, zone } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), zone: readerOf(o).zone }));
   for (;;) {
     const got = await answer(conversation);
     if (!got) return null;
     if (got.text !== "/skip" && read(got.text)) return splitDate(got.text, new Date(now), zone);
-    await got.c.reply(ctx.t("adpost-venue-rule", { max: VENUE_MAX }), { parse_mode: "HTML" });
+    await got.c.reply(ctx.t("adpost-venue-rule", { max: VENUE_MAX }));
   }
 }
 
@@ -119,14 +119,14 @@ function readPrice(text: string, currency: string): { amount: number; currency: 
 /** What it cost, read the way people write prices (a number alone in the account's currency); /skip for none. */
 async function askPrice(conversation: Convo, ctx: DialogContext): Promise<{ amount: number; currency: string } | null | "left"> {
   const currency = await conversation.external(async (o) => (await workspaceCurrency(o.deps, o.owner.id)).effective);
-  await ctx.reply(ctx.t("adpost-ask-price", { currency }), { parse_mode: "HTML" });
+  await ctx.reply(ctx.t("adpost-ask-price", { currency }));
   for (;;) {
     const got = await answer(conversation);
     if (!got) return "left";
     if (got.text === "/skip") return null;
     const price = readPrice(got.text, currency);
     if (price) return price;
-    await got.c.reply(ctx.t("adpost-price-rule", { currency }), { parse_mode: "HTML" });
+    await got.c.reply(ctx.t("adpost-price-rule", { currency }));
   }
 }
 
@@ -191,7 +191,7 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
       return { problem: problemText(o, e) };
     }
   });
-  if ("problem" in result) return void (await ctx.reply(ctx.t("warning", { text: result.problem! })));
+  if ("problem" in result) return void (await ctx.reply(ctx.t("warning", { text: Bun.escapeHTML(result.problem!) })));
   const { made } = result;
   const copy = made.post;
   const markup = copy.buttons ? { reply_markup: copy.buttons } : {};
@@ -208,7 +208,6 @@ export async function adPostConversation(conversation: Convo, ctx: DialogContext
   if (made.skipped.length)
     lines.push("", ctx.t("adpost-skipped"), ...made.skipped.map((k) => `• ${esc(k.url)}: ${esc(ctx.t(skipReasonKey(k.reason)))}`));
   await ctx.reply(lines.join("\n"), {
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: { inline_keyboard: summaryButtons(ctx, copy.text, made.first, made.id) },
   });

@@ -80,7 +80,7 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
       throw e;
     }
   });
-  if ("error" in result) return void (await price.c.reply(`❌ ${result.error!}`));
+  if ("error" in result) return void (await price.c.reply(`❌ ${Bun.escapeHTML(result.error!)}`));
   await conversation.external((o) => open(o, inviteScreen, [result.id], o.t(cost ? "invite-made-priced" : "invite-made")));
 }
 
@@ -104,7 +104,7 @@ async function inviteChoiceConversation(conversation: Convo, ctx: DialogContext,
       return e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e);
     }
   });
-  if (failed) await c.reply(ctx.t("warning", { text: failed }));
+  if (failed) await c.reply(ctx.t("warning", { text: Bun.escapeHTML(failed) }));
 }
 
 /** One option of invite `id`: the question, then the answer saved through core (or its problem, and another try). */

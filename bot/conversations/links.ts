@@ -50,7 +50,7 @@ export async function createAndShow(ctx: BotContext, url: string, anyway = false
     await open(ctx, linkCard, [created.id], `${ctx.t("link-created", { url: Bun.escapeHTML(created.trackingUrl) })}${cut}`);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(ctx.t(e.status === 403 ? "link-limit" : "link-create-failed", { problem: problemText(ctx, e) }));
+    await ctx.reply(ctx.t(e.status === 403 ? "link-limit" : "link-create-failed", { problem: Bun.escapeHTML(problemText(ctx, e)) }));
   }
 }
 
@@ -88,7 +88,7 @@ export async function newLinkConversation(conversation: Convo, ctx: DialogContex
       throw e;
     }
   });
-  if (full) return void (await ctx.reply(ctx.t("link-limit", { problem: full })));
+  if (full) return void (await ctx.reply(ctx.t("link-limit", { problem: Bun.escapeHTML(full) })));
   await ctx.reply(ctx.t("link-ask-url"));
   for (;;) {
     const { c } = await answer(conversation);
@@ -98,7 +98,7 @@ export async function newLinkConversation(conversation: Convo, ctx: DialogContex
       if (existingId !== null) return await duplicateLinkConversation(conversation, ctx, reading.url, existingId);
       return await conversation.external((o) => createAndShow(o, reading.url, true));
     }
-    await c.reply(ctx.t("link-ask-url-again", { problem: reading ? tell(ctx, reading.problem) : ctx.t("url-not-a-link") }));
+    await c.reply(ctx.t("link-ask-url-again", { problem: Bun.escapeHTML(reading ? tell(ctx, reading.problem) : ctx.t("url-not-a-link")) }));
   }
 }
 
@@ -148,7 +148,7 @@ export async function linkOptionConversation(conversation: Convo, ctx: DialogCon
       }
     });
     if (!result) return;
-    if ("gone" in result) return void (await c.reply(ctx.t("warning", { text: result.gone! })));
-    await c.reply(ctx.t("dialog-try-again", { problem: result.problem! }));
+    if ("gone" in result) return void (await c.reply(ctx.t("warning", { text: Bun.escapeHTML(result.gone!) })));
+    await c.reply(ctx.t("dialog-try-again", { problem: Bun.escapeHTML(result.problem!) }));
   }
 }

@@ -53,7 +53,7 @@ export async function answerOption(
       }
     });
     if (!result) return;
-    if ("gone" in result) return void (await c.reply(ctx.t("warning", { text: result.gone! })));
-    await c.reply(ctx.t("dialog-try-again", { problem: result.problem! }));
+    if ("gone" in result) return void (await c.reply(ctx.t("warning", { text: Bun.escapeHTML(result.gone!) })));
+    await c.reply(ctx.t("dialog-try-again", { problem: Bun.escapeHTML(result.problem!) }));
   }
 }

@@ -64,7 +64,6 @@ function attempt<T>(conversation: Convo, run: (o: BotContext) => T | Promise<T>)
 /** Asks for the receiver until it can be used; leaves the dialog on a command or a tap elsewhere. */
 async function askTarget(conversation: Convo, ctx: DialogContext, scope: string): Promise<Target> {
   await ctx.reply(ctx.t("pb-ask-url", { scope, macros: MACROS, example: `<code>${esc(EXAMPLE)}</code>` }), {
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
   });
   for (;;) {
@@ -74,7 +73,7 @@ async function askTarget(conversation: Convo, ctx: DialogContext, scope: string)
     const target = readTarget(text);
     const problem = target && "url" in target ? postbackTemplateProblem(target.url) : null;
     if (target && !problem) return target;
-    await c.reply(problem ? refusal(ctx, problem) : ctx.t("pb-refuse-shape"), { parse_mode: "HTML" });
+    await c.reply(problem ? refusal(ctx, problem) : ctx.t("pb-refuse-shape"));
   }
 }
 
@@ -102,7 +101,7 @@ async function pickEvents(conversation: Convo, ctx: DialogContext): Promise<{ c:
       const words = typed.split(/[\s,;]+/).filter(Boolean);
       const bad = words.find((w) => w !== ANY_EVENT && !EVENT_NAME.test(w.toLowerCase()));
       if (bad) {
-        await c.reply(ctx.t("pb-refuse-event", { name: esc(bad) }), { parse_mode: "HTML" });
+        await c.reply(ctx.t("pb-refuse-event", { name: esc(bad) }));
         continue;
       }
       for (const w of words) {
@@ -152,7 +151,7 @@ export async function newPostbackConversation(conversation: Convo, ctx: DialogCo
     const made = await attempt(conversation, (o) => write(o, createPostback, input));
     if (made.ok) return await saved(conversation, made.value.id);
     // what core refused (a Meta pixel id that is no number, a full account…) is said, and the receiver asked again
-    await ctx.reply(ctx.t("warning", { text: made.error }));
+    await ctx.reply(ctx.t("warning", { text: esc(made.error) }));
     target = await askTarget(conversation, ctx, scope);
   }
 }

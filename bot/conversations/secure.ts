@@ -135,7 +135,7 @@ export async function shareConversation(conversation: Convo, ctx: DialogContext,
       await open(outer, fileScreen, [fileId], passwordHash ? `${made}\n${outer.t("share-created-password")}` : made);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      await outer.reply(outer.t("warning", { text: problemText(outer, err) }));
+      await outer.reply(outer.t("warning", { text: Bun.escapeHTML(problemText(outer, err)) }));
     }
   });
 }
@@ -161,6 +161,6 @@ export async function shareOptionConversation(conversation: Convo, ctx: DialogCo
       }
     });
     if (problem === null) return;
-    await c.reply(ctx.t("dialog-try-again", { problem }));
+    await c.reply(ctx.t("dialog-try-again", { problem: Bun.escapeHTML(problem) }));
   }
 }

@@ -85,7 +85,7 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
     else name = a.text;
   }
   const chosen = new Set<string>();
-  const picker = await ctx.reply(ctx.t("token-pick-scopes", { name }), { reply_markup: scopeKeyboard(ctx, chosen) });
+  const picker = await ctx.reply(ctx.t("token-pick-scopes", { name: esc(name) }), { reply_markup: scopeKeyboard(ctx, chosen) });
   for (;;) {
     const c = await conversation.wait();
     const n = await pressed(c, picker);
@@ -124,7 +124,6 @@ export async function createTokenConversation(conversation: Convo, ctx: DialogCo
       token: created.token,
     }),
     {
-      parse_mode: "HTML",
       reply_markup: { inline_keyboard: [[{ text: ctx.t("token-copy"), copy_text: { text: created.token } }]] },
     },
   );
@@ -140,7 +139,7 @@ export async function newTagConversation(conversation: Convo, ctx: DialogContext
       return tag;
     });
     if (r.ok) return await conversation.external((o) => open(o, screenAt("tags"), [], o.t("tag-created", { name: esc(a.text) })));
-    await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
+    await a.c.reply(ctx.t("dialog-try-again", { problem: esc(r.error) }));
   }
 }
 
@@ -158,7 +157,7 @@ export async function newPixelConversation(conversation: Convo, ctx: DialogConte
       return pixel;
     });
     if (r.ok) return await conversation.external((o) => open(o, screenAt("pixels"), [], o.t("pixel-added", { name: esc(r.value.name) })));
-    await a.c.reply(ctx.t("dialog-try-again", { problem: r.error }));
+    await a.c.reply(ctx.t("dialog-try-again", { problem: esc(r.error) }));
   }
 }
 
@@ -169,9 +168,9 @@ export async function linkEmailConversation(conversation: Convo, ctx: DialogCont
     const a = await text(conversation);
     const r = await attempt(conversation, (o) => sendLinkCode(o.deps, o.user.id, a.text));
     if (r.ok) email = a.text;
-    else await a.c.reply(ctx.t("email-try-another", { problem: r.error }));
+    else await a.c.reply(ctx.t("email-try-another", { problem: esc(r.error) }));
   }
-  await ctx.reply(ctx.t("email-code-sent", { email }));
+  await ctx.reply(ctx.t("email-code-sent", { email: esc(email) }));
   for (;;) {
     const a = await text(conversation);
     const r = await attempt(conversation, (o) => verifyLinkCode(o.deps, o.user.id, email, a.text));
@@ -181,7 +180,7 @@ export async function linkEmailConversation(conversation: Convo, ctx: DialogCont
         open(o, screenAt("settings"), [], o.t(merged ? "email-linked-merged" : "email-linked", { email: esc(email) })),
       );
     }
-    await a.c.reply(ctx.t("email-code-again", { problem: r.error }));
+    await a.c.reply(ctx.t("email-code-again", { problem: esc(r.error) }));
   }
 }
 

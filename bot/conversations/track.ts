@@ -62,12 +62,12 @@ async function askKeyword(conversation: Convo, ctx: DialogContext, given?: strin
     if (!looksLikeQuery(keyword)) return { keyword, query: false };
     try {
       const meaning = describeQuery(parseQuery(keyword), (k, v) => ctx.t(k, v));
-      await ctx.reply(ctx.t("track-query-taken", { meaning: Bun.escapeHTML(meaning) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("track-query-taken", { meaning: Bun.escapeHTML(meaning) }));
       return { keyword, query: true };
     } catch (e) {
       const problem = queryProblemText(e, keyword, (k, v) => ctx.t(k, v));
       if (problem === null) throw e;
-      await ctx.reply(problem, { parse_mode: "HTML" });
+      await ctx.reply(problem);
       question = ctx.t("track-keyword-again");
     }
   }
@@ -152,7 +152,7 @@ export async function trackConversation(conversation: Convo, ctx: DialogContext,
     }
   });
   if ("error" in result) {
-    await ctx.reply(ctx.t("track-failed", { problem: result.error! }));
+    await ctx.reply(ctx.t("track-failed", { problem: Bun.escapeHTML(result.error!) }));
     return;
   }
   await conversation.external((o) =>
@@ -238,7 +238,7 @@ async function notifyOption(conversation: Convo, ctx: DialogContext, id: number,
     for (;;) {
       const problem = await trySave(conversation, id, option, () => option.parse(typed, {} as never));
       if (!problem) return;
-      await ctx.reply(ctx.t("dialog-try-again", { problem }));
+      await ctx.reply(ctx.t("dialog-try-again", { problem: Bun.escapeHTML(problem) }));
       const c = await conversation.wait();
       const text = c.message?.text?.trim();
       if (text === undefined || text.startsWith("/")) return conversation.halt({ next: true });
@@ -257,7 +257,7 @@ async function notifyOption(conversation: Convo, ctx: DialogContext, id: number,
 /** Saves `input()` on tracker `id` through core and redraws its card; a problem is said and the tracker stays as it was. */
 async function saveOption(conversation: Convo, ctx: DialogContext, id: number, option: TrackerOption, input: () => TrackerInput) {
   const problem = await trySave(conversation, id, option, input);
-  if (problem) await ctx.reply(ctx.t("track-failed", { problem }));
+  if (problem) await ctx.reply(ctx.t("track-failed", { problem: Bun.escapeHTML(problem) }));
 }
 
 /** Saves `input()` on tracker `id` and redraws its card; the problem in words when core refuses it (null when saved). */

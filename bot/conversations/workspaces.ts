@@ -25,6 +25,6 @@ export async function newTeamConversation(conversation: Conversation<BotContext,
       }
     });
     if (problem === null) return;
-    await c.reply(ctx.t("dialog-try-again", { problem }));
+    await c.reply(ctx.t("dialog-try-again", { problem: Bun.escapeHTML(problem) }));
   }
 }

@@ -27,9 +27,9 @@ analyticsFeature.chatType("private").command("summary", async (ctx) => {
     const period = readPeriod(ctx, ctx.match.trim().toLowerCase() || "30d");
     await ctx.replyWithChatAction("upload_photo");
     const { png, caption, filename } = await summaryImage(ctx.deps, { workspace: ctx.owner.id, person: ctx.user.id }, { period });
-    await ctx.replyWithPhoto(new InputFile(png, filename), { caption });
+    await ctx.replyWithPhoto(new InputFile(png, filename), { caption: Bun.escapeHTML(caption) });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(ctx.t("warning", { text: problemText(ctx, e) }));
+    await ctx.reply(ctx.t("warning", { text: Bun.escapeHTML(problemText(ctx, e)) }));
   }
 });

@@ -79,7 +79,7 @@ export async function startTarget(ctx: BotContext, target: BotTarget) {
       await open(ctx, screen, view);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      await ctx.reply(goneText(ctx, target, e));
+      await ctx.reply(Bun.escapeHTML(goneText(ctx, target, e)));
       await open(ctx, foldersScreen, []);
     }
     return;

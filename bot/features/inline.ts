@@ -19,7 +19,7 @@ const article = (id: string, title: string, description: string, text: string, m
   id,
   title,
   description,
-  input_message_content: { message_text: text, link_preview_options: { is_disabled: true } },
+  input_message_content: { message_text: Bun.escapeHTML(text), link_preview_options: { is_disabled: true } },
   ...(markup ? { reply_markup: markup } : {}),
 });
 
@@ -99,10 +99,10 @@ inlineFeature.on("chosen_inline_result", async (ctx) => {
     if (!(e instanceof AppError)) throw e;
     text = reading.url; // the message keeps the plain URL; the sender is told why there is no short link
     await ctx.api
-      .sendMessage(ctx.from.id, ctx.t("inline-failed", { url: reading.url, problem: problemText(ctx, e) }))
+      .sendMessage(ctx.from.id, ctx.t("inline-failed", { url: Bun.escapeHTML(reading.url), problem: Bun.escapeHTML(problemText(ctx, e)) }))
       .catch(() => undefined);
   }
   if (chosen.inline_message_id)
     // without reply_markup the edit also takes away the "⏳ Making the short link…" button
-    await ctx.api.editMessageTextInline(chosen.inline_message_id, text, { link_preview_options: { is_disabled: true } });
+    await ctx.api.editMessageTextInline(chosen.inline_message_id, Bun.escapeHTML(text), { link_preview_options: { is_disabled: true } });
 });

@@ -40,7 +40,7 @@ pm.command("new", async (ctx) => {
   const reading = await urlInMessage({ text: ctx.match }, ctx.deps);
   if (reading && "url" in reading) return createAndShow(ctx, reading.url);
   if (await openOwn(ctx, reading)) return;
-  await ctx.reply(ctx.t("new-usage", { problem: reading ? tell(ctx, reading.problem) : ctx.t("url-not-a-link") }));
+  await ctx.reply(ctx.t("new-usage", { problem: Bun.escapeHTML(reading ? tell(ctx, reading.problem) : ctx.t("url-not-a-link")) }));
 });
 
 pm.on(["message:text", "message:caption"], async (ctx, next) => {
@@ -49,6 +49,7 @@ pm.on(["message:text", "message:caption"], async (ctx, next) => {
   if (ctx.message.text === undefined) return next();
   const reading = await urlInMessage(ctx.message, ctx.deps);
   if (!reading) return next();
-  if ("problem" in reading) return (await openOwn(ctx, reading)) || ctx.reply(ctx.t("warning", { text: tell(ctx, reading.problem) }));
+  if ("problem" in reading)
+    return (await openOwn(ctx, reading)) || ctx.reply(ctx.t("warning", { text: Bun.escapeHTML(tell(ctx, reading.problem)) }));
   await createAndShow(ctx, reading.url, false, reading.cutAt);
 });

@@ -44,7 +44,6 @@ pm.command("help", async (ctx) => {
   const lines = commandsIn(localeOf(ctx)).map((c) => `/${c.command} — ${Bun.escapeHTML(c.description)}`);
   await ctx.reply(ctx.t("help-text", { commands: lines.join("\n"), bot: ctx.me.username, app: Bun.escapeHTML(ctx.deps.config.baseUrl) }), {
     link_preview_options: { is_disabled: true },
-    parse_mode: "HTML",
   });
 });
 

@@ -46,7 +46,7 @@ groups.command(["connect", "disconnect"], async (ctx) => {
   const msg = ctx.msg;
   // answered in the topic the command came from (reply_parameters keeps the thread)
   const answer = (key: string, vars: Record<string, string> = {}) =>
-    ctx.reply(ctx.t(key, { bot: ctx.me.username, ...vars }), { reply_parameters: { message_id: msg.message_id }, parse_mode: "HTML" });
+    ctx.reply(ctx.t(key, { bot: ctx.me.username, ...vars }), { reply_parameters: { message_id: msg.message_id } });
   const found = await teamOf(ctx, answer);
   if (!found) return;
   const { person, owner } = found;
@@ -67,7 +67,7 @@ groups.command(["connect", "disconnect"], async (ctx) => {
     await answer(threadId === null ? "ws-connected" : "ws-connected-topic", { workspace });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(problemText(ctx, e), { reply_parameters: { message_id: msg.message_id } });
+    await ctx.reply(Bun.escapeHTML(problemText(ctx, e)), { reply_parameters: { message_id: msg.message_id } });
   }
 });
 

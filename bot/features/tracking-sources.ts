@@ -97,7 +97,10 @@ async function tellWhoDidIt(
   const user = await findUserByIdentity(ctx.deps, "telegram", String(userId));
   const language = languageFor(user?.language, telegramLanguage);
   const t = (key: string) =>
-    i18n.t(language, key, { kind: info.type === "channel" ? "channel" : "group", title: info.title ?? info.chatId });
+    i18n.t(language, key, {
+      kind: info.type === "channel" ? "channel" : "group",
+      title: Bun.escapeHTML(String(info.title ?? info.chatId)),
+    });
   const claim = state.claim;
   let text = t(
     !state.isActive

@@ -13,7 +13,7 @@ const openCard = (ctx: BotContext, id: number) => ({ inline_keyboard: [[targetBu
 export async function sendChart(ctx: BotContext, userId: number, id: number, period = "30d") {
   await ctx.replyWithChatAction("upload_photo");
   const { png, caption, filename } = await summaryImage(ctx.deps, { workspace: userId, person: ctx.user.id }, { linkId: id, period });
-  await ctx.replyWithPhoto(new InputFile(png, filename), { caption, reply_markup: openCard(ctx, id) });
+  await ctx.replyWithPhoto(new InputFile(png, filename), { caption: Bun.escapeHTML(caption), reply_markup: openCard(ctx, id) });
 }
 
 /** The QR code of link `id` as a photo. */
@@ -21,7 +21,7 @@ export async function sendQr(ctx: BotContext, userId: number, id: number) {
   const link = await ownedLink(ctx.deps, userId, id);
   const png = await linkQrPng(ctx.deps, link);
   await ctx.replyWithPhoto(new InputFile(png, `qr-${link.code}.png`), {
-    caption: ctx.t("qr-caption", { url: await trackingUrl(ctx.deps, link) }),
+    caption: ctx.t("qr-caption", { url: Bun.escapeHTML(await trackingUrl(ctx.deps, link)) }),
     reply_markup: openCard(ctx, id),
   });
 }

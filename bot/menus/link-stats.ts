@@ -30,7 +30,7 @@ export async function say(ctx: BotContext, run: () => Promise<void>) {
     await run();
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(ctx.t("warning", { text: problemText(ctx, e) }));
+    await ctx.reply(ctx.t("warning", { text: Bun.escapeHTML(problemText(ctx, e)) }));
   }
 }
 
@@ -116,16 +116,16 @@ async function runExport(ctx: BotContext, id: number, format: string, period: st
     });
     await edit(
       !res.ok
-        ? ctx.t("export-empty", { code: res.code, period: res.period })
+        ? ctx.t("export-empty", { code: Bun.escapeHTML(res.code), period: res.period })
         : ctx.t(res.capped ? "export-sent-capped" : "export-sent", {
-            filename: res.filename ?? "",
+            filename: Bun.escapeHTML(res.filename ?? ""),
             count: res.rows,
             max: num(ctx, 10_000),
           }),
     );
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await edit(`❌ ${problemText(ctx, e)}`);
+    await edit(`❌ ${Bun.escapeHTML(problemText(ctx, e))}`);
   }
 }
 

@@ -59,7 +59,7 @@ dynamic(webhookScreen, async (ctx, range) => {
       act(c, async () => {
         mayChange(c);
         const { linkId, code } = await stateOf(c);
-        await c.reply(c.t("webhook-test-sending", { url: s.url! }), { link_preview_options: { is_disabled: true } });
+        await c.reply(c.t("webhook-test-sending", { url: esc(s.url!) }), { link_preview_options: { is_disabled: true } });
         // the target may take up to the timeout: answer in the background so other updates are not held up
         void sendTestDelivery(c.deps, c.owner.id, linkId)
           .then((r) =>
@@ -67,7 +67,6 @@ dynamic(webhookScreen, async (ctx, range) => {
               r.ok
                 ? c.t("webhook-test-ok", { code: esc(code), status: String(r.status) })
                 : c.t("webhook-test-failed", { code: esc(code), error: esc(String(r.error)) }),
-              { parse_mode: "HTML" },
             ),
           )
           .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));
@@ -78,7 +77,7 @@ dynamic(webhookScreen, async (ctx, range) => {
         mayChange(c);
         await stateOf(c); // the link must still be theirs
         const { secret } = await getSigningSecret(c.deps, c.owner.id);
-        await c.reply(c.t("webhook-secret", { secret }), { parse_mode: "HTML" });
+        await c.reply(c.t("webhook-secret", { secret }));
       }),
     );
     go(w, webhookScreen, l("webhook-rotate"), "link-webhook-rotate", (c) => [idOf(c)]);
@@ -93,7 +92,7 @@ rotateScreen.text({ text: l("webhook-rotate-yes"), payload: payload(rotateScreen
     mayChange(ctx);
     const { secret } = await write(ctx, rotateSigningSecret);
     await open(ctx, webhookScreen, [idOf(ctx)], ctx.t("webhook-rotated"));
-    await ctx.reply(ctx.t("webhook-new-secret", { secret }), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("webhook-new-secret", { secret }));
   }),
 );
 back(rotateScreen, l("link-delete-cancel"), "link-webhook", (c) => [idOf(c)]);

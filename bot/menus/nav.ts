@@ -34,7 +34,7 @@ export class Screen extends Menu<BotContext> {
   }
 }
 
-const EXTRA = { parse_mode: "HTML", link_preview_options: { is_disabled: true } } as const;
+const EXTRA = { link_preview_options: { is_disabled: true } } as const;
 
 /** The ids the current screen is drawn for: `ctx.view`, else the pressed button's payload. */
 function ids(ctx: BotContext): number[] {
@@ -122,7 +122,7 @@ export async function act(ctx: BotContext, run: () => unknown, fallback = "main"
     await run();
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await open(ctx, screenAt(fallback), [], `⚠️ ${problemText(ctx, e)}`);
+    await open(ctx, screenAt(fallback), [], `⚠️ ${Bun.escapeHTML(problemText(ctx, e))}`);
   }
 }
 

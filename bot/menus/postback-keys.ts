@@ -50,7 +50,6 @@ dynamic(keysScreen, async (ctx, range) => {
       // named after its day; the API lets a key be named
       const made = await write(c, createPostbackKey, c.t("pbk-default-name", { date: date(c, c.deps.clock.now()) }));
       await c.reply(c.t("pbk-made", { url: `<code>${esc(made.url)}</code>` }), {
-        parse_mode: "HTML",
         link_preview_options: { is_disabled: true },
         reply_markup: { inline_keyboard: [[{ text: c.t("pbk-copy"), copy_text: { text: made.url } }]] },
       });

@@ -118,11 +118,10 @@ export async function sendTest(ctx: BotContext, id: number): Promise<void> {
   mayChange(ctx);
   const p = await getPostback(ctx.deps, ctx.owner.id, id);
   await ctx.reply(ctx.t("pb-test-sending", { target: targetOf(ctx, p) }), {
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
   });
   void testPostback(ctx.deps, ctx.owner.id, id)
-    .then((r) => ctx.reply(testAnswer(ctx, r), { parse_mode: "HTML", link_preview_options: { is_disabled: true } }))
+    .then((r) => ctx.reply(testAnswer(ctx, r), { link_preview_options: { is_disabled: true } }))
     .catch((e) => ctx.deps.log.error(`bot: test postback ${id} failed`, e));
 }
 

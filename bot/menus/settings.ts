@@ -64,7 +64,7 @@ async function settingsText(ctx: BotContext): Promise<string> {
     bar(ctx, "settings-usage-files", usage.secureFiles, limits.secureFiles),
     ctx.t("settings-storage", {
       // files under a tenth of a megabyte still take room: never "0 of 100 MB" with files stored
-      used: usage.storageMB === 0 && usage.secureFiles > 0 ? `< ${num(ctx, 0.1)}` : num(ctx, usage.storageMB),
+      used: usage.storageMB === 0 && usage.secureFiles > 0 ? esc(`< ${num(ctx, 0.1)}`) : num(ctx, usage.storageMB),
       limit: num(ctx, limits.storageMB),
     }),
     "",

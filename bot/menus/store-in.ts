@@ -110,7 +110,7 @@ export async function storePending(ctx: BotContext, folderId: number, key?: stri
       });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(e.status === 413 ? tooBig(ctx) : ctx.t("warning", { text: problemText(ctx, e) }));
+    await ctx.reply(e.status === 413 ? tooBig(ctx) : ctx.t("warning", { text: Bun.escapeHTML(problemText(ctx, e)) }));
   }
   return true;
 }

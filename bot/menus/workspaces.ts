@@ -171,7 +171,6 @@ async function sendInvite(ctx: BotContext, role: Role) {
   await ctx.reply(
     ctx.t("ws-invite-made", { name: esc(name), role: roleName(ctx, role), url: esc(invite.url), until: date(ctx, invite.expiresAt, true) }),
     {
-      parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       reply_markup: { inline_keyboard: [[{ text: ctx.t("ws-invite-share"), url: share.href }]] },
     },
@@ -196,7 +195,7 @@ export async function joinByInvite(ctx: BotContext, token: string) {
     await open(ctx, screenAt("settings"), [], ctx.t("ws-joined", { name: esc(ws.name), role: roleName(ctx, ws.role) }));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    await ctx.reply(`⚠️ ${problemText(ctx, e)}`);
+    await ctx.reply(`⚠️ ${esc(problemText(ctx, e))}`);
   }
 }
 

@@ -67,7 +67,8 @@ export async function sendToUserChat(
   const input = new InputFile(file.bytes, file.filename);
   try {
     const extra = {
-      caption: file.caption,
+      // every message is HTML (core/delivery/parse-mode.ts); captions are plain text
+      caption: file.caption === undefined ? undefined : Bun.escapeHTML(file.caption),
       ...(file.open ? { reply_markup: { inline_keyboard: [[targetButton(t(lang, "file-open-in-bot"), file.open)]] } } : {}),
     };
     if (kind === "photo") await api.sendPhoto(chatId, input, extra);

@@ -221,9 +221,9 @@ export async function reverifyDomains(
     const owner = await ownerChat(deps.asyncDb, row.userId);
     if (owner.chatId !== null) {
       const text = t(owner.lang, "domain-lost", {
-        domain: row.hostname,
-        name: challengeName(row.hostname),
-        value: challengeValue(row.verificationToken ?? ""),
+        domain: Bun.escapeHTML(row.hostname),
+        name: Bun.escapeHTML(challengeName(row.hostname)),
+        value: Bun.escapeHTML(challengeValue(row.verificationToken ?? "")),
       });
       await queueBotMessage(deps.asyncDb, now, { userId: row.userId, topic: "notice", chatId: owner.chatId, params: { text } });
     }

@@ -150,7 +150,7 @@ export async function recordStandingChange(
   for (const owner of persons) {
     const { chatId, lang } = await ownerChat(deps.asyncDb, owner.userId);
     if (chatId === null) continue;
-    const title = owner.title ?? change.chatId;
+    const title = Bun.escapeHTML(String(owner.title ?? change.chatId));
     const text = change.is.holds ? t(lang, "channel-regained", { title }) : t(lang, "channel-lost", { title, reason: change.is.reason });
     await queueBotMessage(deps.asyncDb, now, { userId: owner.userId, topic: "notice", refId: owner.channelId, chatId, params: { text } });
   }

@@ -113,11 +113,7 @@ export async function tellRequests(deps: NoticeDeps, userId: number, channelId: 
   const view = await render(deps, userId, channelId, to.lang);
   if (!view.waiting) return;
   const sent = await quietly(deps, "the join-request notice", async () =>
-    api.sendMessage(
-      to.chatId,
-      view.text,
-      await forGroup(deps, addressed({ parse_mode: "HTML", reply_markup: { inline_keyboard: view.keyboard } }, to)),
-    ),
+    api.sendMessage(to.chatId, view.text, await forGroup(deps, addressed({ reply_markup: { inline_keyboard: view.keyboard } }, to))),
   );
   if (!sent) return;
   const before = await noticeOf(deps, userId, channelId);
@@ -167,7 +163,6 @@ export async function refreshRequestNotice(
     }
     await quietly(deps, "updating the join-request notice", async () =>
       api.editMessageText(notice.chatId, notice.messageId, view.text, {
-        parse_mode: "HTML",
         // a team group's buttons that open something in the presser's chat are start links
         reply_markup: (to
           ? addressed({ reply_markup: { inline_keyboard: view.keyboard } }, to)
@@ -178,6 +173,6 @@ export async function refreshRequestNotice(
   }
   if (pressed && !(notice && notice.messageId === pressed.messageId && notice.chatId === String(pressed.chatId)))
     await quietly(deps, "updating a join-request message", () =>
-      api.editMessageText(pressed.chatId, pressed.messageId, said(lang), { parse_mode: "HTML", reply_markup: { inline_keyboard: [] } }),
+      api.editMessageText(pressed.chatId, pressed.messageId, said(lang), { reply_markup: { inline_keyboard: [] } }),
     );
 }

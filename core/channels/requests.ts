@@ -95,7 +95,7 @@ export async function recordJoinRequest(
       topic: "channel_welcome",
       refId: row.id,
       chatId: facts.userChatId,
-      params: { text: invite.welcome },
+      params: { text: Bun.escapeHTML(invite.welcome) },
     });
   if (invite.approve === "auto") {
     try {

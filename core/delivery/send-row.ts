@@ -5,6 +5,7 @@ import { AppError } from "../errors";
 import { BOT_TIMEOUT_MS, type OutboxRow } from "./outbox";
 import type { DeliveryRoutes } from "./topics";
 import { hasStartLinks, resolveStartLinks } from "../deep-link";
+import { htmlByDefault } from "./parse-mode";
 
 /** What one attempt came to. */
 export type Outcome =
@@ -39,6 +40,7 @@ export function plainBotApi(deps: Pick<Deps, "telegram" | "config"> & Partial<Pi
   if (!deps.telegram || !deps.config.botToken) return null;
   const api = new Api(deps.config.botToken, { apiRoot: deps.config.botApiRoot });
   if (deps.metrics) api.config.use(countBotApiCalls(deps.metrics));
+  api.config.use(htmlByDefault);
   return { api };
 }
 

@@ -127,7 +127,6 @@ function reportMessage(lang: Language, s: Pick<SettingsView, "time_zone" | "repo
   if (f.ads) lines.push(f.ads);
   return {
     text: lines.join("\n"),
-    parse_mode: "HTML",
     reply_markup: {
       inline_keyboard: [
         [targetButton(t(lang, "report-my-links"), { kind: "links" }), targetButton(t(lang, "report-settings"), { kind: "reports" })],

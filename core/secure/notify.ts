@@ -79,7 +79,6 @@ export async function queueViewNotice(
   ].join("\n");
   const params = {
     text,
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: {
       inline_keyboard: [
@@ -120,7 +119,7 @@ export async function queueRequestItem(
     // a text near Telegram's 4096 characters would not fit beside the header: it is cut, the folder keeps it whole
     const body = (file.textContent ?? "").slice(0, 3500);
     const cut = body.length < (file.textContent ?? "").length ? `\n${t(lang, "request-item-cut")}` : "";
-    await queueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, parse_mode: "HTML", reply_markup } });
+    await queueBotMessage(tx, now, { ...job, params: { text: `${from}\n\n${esc(body)}${esc(cut)}`, reply_markup } });
     return;
   }
   await queueBotMessage(tx, now, {
@@ -128,7 +127,6 @@ export async function queueRequestItem(
     method: "sendDocument",
     params: {
       caption: from,
-      parse_mode: "HTML",
       reply_markup,
       stored_document: { path: file.storagePath, fileName: file.fileName ?? file.name },
     },

@@ -39,7 +39,6 @@ function digestMessage(lang: Language, tracker: TrackerRow, matches: MatchRow[])
   const ids = matches.map((m) => m.id);
   return {
     text,
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: {
       inline_keyboard: [

@@ -41,7 +41,6 @@ async function recordClickWebhookFailure(tx: AsyncDbOrTx, deps: Pick<Deps, "cloc
       failures: row.failures,
       url: Bun.escapeHTML(row.url ?? ""),
     }),
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: { inline_keyboard: [[targetButton(t(lang, "webhook-open-card"), { kind: "link", id: linkId })]] },
   }));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { count } from "drizzle-orm";
 import { unitBot } from "./unit";
+import { plainOf } from "../helpers/fake-bot-api";
 import { listLinks } from "../../core/links/list";
 import { getLink } from "../../core/links/links";
 import { findUserByIdentity } from "../../core/accounts/users";
@@ -65,7 +66,8 @@ describe("redirect rules and the A/B split from the link card (unit)", () => {
       ["remove 3", "the link has no rules"],
     ] as const) {
       await b.send(answer);
-      const reply = b.calls.findLast((c) => c.method === "sendMessage")!.params.text as string;
+      // as the user reads it (the reason quotes what they typed, escaped in the HTML sent)
+      const reply = plainOf(b.calls.findLast((c) => c.method === "sendMessage")!.params).text!;
       expect({ answer, reply }).toEqual({ answer, reply: expect.stringContaining(reason) });
       expect(reply).toContain("Try again, or /cancel.");
     }

@@ -7,7 +7,16 @@
  */
 import type { InlineKeyboardButton, UserFromGetMe } from "grammy/types";
 import { createTestApp } from "../helpers/app";
-import { FakeBotApi, FAKE_BOT, FAKE_BOT_TOKEN, keyboardRefusal, plainOf, type RecordedCall } from "../helpers/fake-bot-api";
+import { htmlByDefault } from "../../core/delivery/parse-mode";
+import {
+  FakeBotApi,
+  FAKE_BOT,
+  FAKE_BOT_TOKEN,
+  entitiesRefusal,
+  keyboardRefusal,
+  plainOf,
+  type RecordedCall,
+} from "../helpers/fake-bot-api";
 import { InputFile } from "grammy";
 import { createBot } from "../../bot/bot";
 
@@ -34,7 +43,9 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
   const canned = new Map<string, () => unknown>();
   let messageId = 5000;
   let updateId = 1;
-  bot.api.config.use(async (_prev, method, payload) => {
+  bot.api.config.use(async (_prev, method, sent) => {
+    // recorded as it leaves the bot: in the parse mode the bot's transformer gives every message
+    const payload = await htmlByDefault(async (_m, p) => p as never, method, sent);
     // files are recorded by name (an InputFile refuses to be serialised)
     const p = Object.fromEntries(
       Object.entries(payload ?? {}).map(([k, v]) => [
@@ -42,8 +53,8 @@ export function unitBot(env: Record<string, string> = {}, from: Record<string, u
         v instanceof InputFile ? { file: v.filename } : JSON.parse(JSON.stringify(v ?? null)),
       ]),
     ) as Record<string, any>;
-    // Telegram's refusals of what it never takes (callback data over 64 bytes)
-    const refused = keyboardRefusal(p);
+    // Telegram's refusals of what it never takes (callback data over 64 bytes, HTML it cannot read)
+    const refused = keyboardRefusal(p) ?? entitiesRefusal(p);
     if (refused) {
       calls.push({ method, params: p, files: {}, result: { error_code: 400, description: refused } });
       return { ok: false, error_code: 400, description: refused } as any;

@@ -194,4 +194,13 @@ test("every menu button is answered and leads somewhere; every screen has a way 
     () => b.calls.some((c) => String(c.params.text ?? "").includes(`Test webhook of <code>${link.code}</code>`)),
     "the test delivery's report",
   );
+  // every message of the walk went out as HTML (none names its own mode), and Telegram read every one
+  const messages = b.calls.filter(
+    (c) =>
+      /^(send(Message|Photo|Document)|edit(MessageText|MessageCaption))$/.test(c.method) &&
+      (c.params.text ?? c.params.caption) !== undefined,
+  );
+  expect(messages.length).toBeGreaterThan(80);
+  expect(messages.filter((c) => c.params.parse_mode !== "HTML").map((c) => [c.method, c.params.text])).toEqual([]);
+  expect(b.calls.filter((c) => /can't parse entities/.test(c.result?.description ?? "")).map((c) => c.result.description)).toEqual([]);
 }, 60_000); // a walk of every screen: more than bun's 5 s default on a busy machine

@@ -4,6 +4,7 @@
  * records every other call (JSON or multipart, files kept as bytes) and answers with plausible results.
  */
 import type { Server } from "bun";
+import { readHtml } from "./telegram-html";
 
 export const FAKE_BOT_TOKEN = "123456789:TEST_fake_token_for_tests_only_abcdef";
 export const FAKE_BOT = { id: 123456789, is_bot: true, first_name: "Test Bot", username: "test_bot" };
@@ -75,20 +76,34 @@ export function keyboardRefusal(params: Record<string, any>): string | null {
   return null;
 }
 
-/** The text a person sees of a message sent with `params` (HTML tags dropped, entities unescaped), as Telegram hands it back. */
+/** The text a person sees of a message sent with `params` (HTML read as Telegram reads it), as Telegram hands it back. */
 export function plainOf(params: Record<string, any>): { text?: string; caption?: string } {
-  const plain = (s: unknown) =>
-    params.parse_mode === "HTML"
-      ? String(s)
-          .replace(/<[^>]*>/g, "")
-          .replace(/&lt;/g, "<")
-          .replace(/&gt;/g, ">")
-          .replace(/&quot;/g, '"')
-          .replace(/&amp;/g, "&")
-      : String(s);
+  const plain = (s: unknown) => {
+    if (params.parse_mode !== "HTML") return String(s);
+    const read = readHtml(String(s));
+    return "text" in read ? read.text : String(s);
+  };
   if (params.text !== undefined) return { text: plain(params.text) };
   if (params.caption !== undefined) return { caption: plain(params.caption) };
   return {};
+}
+
+/** Telegram's refusal of a text or caption (a message's, or an inline result's) it cannot read as HTML. */
+export function entitiesRefusal(p: Record<string, any>): string | null {
+  const texts: [unknown, unknown][] = [
+    [p.text, p.parse_mode],
+    [p.caption, p.parse_mode],
+    ...((Array.isArray(p.results) ? p.results : []) as Record<string, any>[]).flatMap((r): [unknown, unknown][] => [
+      [r.input_message_content?.message_text, r.input_message_content?.parse_mode],
+      [r.caption, r.parse_mode],
+    ]),
+  ];
+  for (const [text, mode] of texts) {
+    if (mode !== "HTML" || text === undefined) continue;
+    const read = readHtml(String(text));
+    if ("refusal" in read) return read.refusal;
+  }
+  return null;
 }
 
 /** A chat the fake knows: a forum (`is_forum`) has the topics listed in `topics` (their message_thread_id). */
@@ -399,7 +414,10 @@ export class FakeBotApi {
     this.calls.push(call);
     if (method === "setWebhook" && call.params.allowed_updates !== undefined) this.allowedUpdates = call.params.allowed_updates;
     const refusal = this.refusal(method, call.params);
-    if (refusal) return Response.json({ ok: false, error_code: 400, description: refusal }, { status: 400 });
+    if (refusal) {
+      call.result = { error_code: 400, description: refusal };
+      return Response.json({ ok: false, ...call.result }, { status: 400 });
+    }
     const failure = this.takeFailure(method);
     if (failure) return Response.json({ ok: false, ...failure }, { status: failure.error_code });
     const custom = this.handlers.get(method);
@@ -411,6 +429,8 @@ export class FakeBotApi {
   private refusal(method: string, p: Record<string, any>): string | null {
     const keyboard = keyboardRefusal(p);
     if (keyboard) return keyboard;
+    const entities = entitiesRefusal(p);
+    if (entities) return entities;
     const thread = threadRefusal(method, p, this.chats.get(String(p.chat_id)));
     if (thread) return thread;
     if (method === "getChatMember" && !(Number.isSafeInteger(Number(p.user_id)) && Number(p.user_id) > 0))
