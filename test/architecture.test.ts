@@ -342,10 +342,7 @@ test("the mini-app is typed end to end: no `any` in miniapp/src (its data comes 
 });
 
 test("one parse mode: every message is HTML by the transformer in core/delivery/parse-mode.ts; no call names parse_mode by hand", () => {
-  // the keyword tracker's match messages (core/tracking/, another line of work) still name it on their queued rows
-  const byHand = matches(/parse_mode/).filter(
-    (l) => !l.startsWith("core/delivery/parse-mode.ts:") && !/^core\/tracking\/(match-messages|notify|over-budget)\.ts:/.test(l),
-  );
+  const byHand = matches(/parse_mode/).filter((l) => !l.startsWith("core/delivery/parse-mode.ts:"));
   expect(byHand).toEqual([]);
   // and it is installed on each of the three Bot API clients: the bot's (its dialogs' too), the API's and the outbox worker's
   expect(

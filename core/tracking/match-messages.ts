@@ -110,7 +110,7 @@ export function matchMessage(lang: Language, trackers: Named | Named[], m: Match
       ? targetButton(t(lang, "notify-tracker"), { kind: "tracker", id: list[0]!.id })
       : targetButton(t(lang, "notify-my-trackers"), { kind: "trackers" }),
   ]);
-  return { text, parse_mode: "HTML", link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
+  return { text, link_preview_options: { is_disabled: true }, reply_markup: { inline_keyboard: keyboard } };
 }
 
 /** The Bot API parameters for several posts of one owner, grouped into one message (a post once, with all its trackers). */
@@ -128,7 +128,6 @@ export function groupedMessage(lang: Language, posts: PostItem[]) {
   const ids = posts.flatMap((p) => p.ids);
   return {
     text,
-    parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: {
       inline_keyboard: [

@@ -196,7 +196,6 @@ export async function notifyDeleted(tx: AsyncTx, now: Date, tracker: TrackerRow,
       "",
       highlight(m.textSnippet, m.matchedKeyword),
     ].join("\n"),
-    parse_mode: "HTML",
   }));
 }
 
@@ -242,8 +241,8 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
     }
     if (!deps.config.botToken) throw new NotConfigured("The bot is not configured (BOT_TOKEN), so bot notifications cannot be sent");
     if (tracker.notifyVia === "chat" && tracker.notifyChatId) {
-      const { text, parse_mode } = matchMessage(lang, tracker, sample);
-      const params = chatMessage(lang, { text: `${t(lang, "notify-test")}\n${text}`, parse_mode }, null, tracker.notifyThreadId);
+      const { text } = matchMessage(lang, tracker, sample);
+      const params = chatMessage(lang, { text: `${t(lang, "notify-test")}\n${text}` }, null, tracker.notifyThreadId);
       await queueBotMessage(db, now, { userId, topic: "tracker_test", refId: tracker.id, chatId: tracker.notifyChatId, params });
       return;
     }
@@ -260,8 +259,8 @@ export async function sendTestNotification(deps: Deps, userId: number, trackerId
           sourceTitle: t(l, "notify-test-channel"),
           textSnippet: t(l, "notify-test-text", { keyword: tracker.keyword }),
         };
-        const { text, parse_mode } = matchMessage(l, tracker, inL);
-        return { text: `${t(l, "notify-test")}\n${text}`, parse_mode };
+        const { text } = matchMessage(l, tracker, inL);
+        return { text: `${t(l, "notify-test")}\n${text}` };
       },
       to,
     );

@@ -38,7 +38,6 @@ export async function noticeOverBudget(
         params: addressed(
           {
             text: t(to.lang, "tracker-over-budget", { name: Bun.escapeHTML(tracker.name) }),
-            parse_mode: "HTML",
             reply_markup: { inline_keyboard: [[targetButton(t(to.lang, "notify-tracker"), { kind: "tracker", id: tracker.id })]] },
           },
           to,

@@ -125,7 +125,6 @@ describe("the bot as a source, end to end", () => {
     expect(queued[0]).toMatchObject({ userId: user.id, kind: "bot", target: "42", method: "sendMessage", refId: items[1].id });
     expect(queued[0]!.payload).toEqual({
       text: "🔔 <b>Rust news</b>: new match\n📣 Rust Weekly (@rustweekly)\n\nBreaking: &lt;<b>Rust 2.0</b>&gt; is announced! Trusted sources confirm.",
-      parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       reply_markup: {
         inline_keyboard: [
@@ -348,7 +347,6 @@ test("POST /api/tracking/:id/test queues a sample bot message; email-only owners
   expect(row).toMatchObject({ userId: user.id, kind: "bot", target: "42", refId: tr.id, method: "sendMessage" });
   expect(row.payload).toEqual({
     text: "🧪 Test\n🔔 <b>Rust</b>: new match\n📣 Test channel\n\nThis is a test notification for <b>rust</b>",
-    parse_mode: "HTML",
   });
 
   const email = await t.emailUser("e@example.com");

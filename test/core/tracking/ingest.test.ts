@@ -184,7 +184,6 @@ describe("bot notifications", () => {
     expect(row).toMatchObject({ userId, kind: "bot", target: "42", method: "sendMessage", refId: m!.id, status: "pending" });
     expect(row!.payload).toEqual({
       text: `🔔 <b>BTC &lt;watch&gt;</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\nBuy &lt;b&gt;now&lt;/b&gt;: <b>Bitcoin</b> &amp; more`,
-      parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       reply_markup: {
         inline_keyboard: [
@@ -465,7 +464,6 @@ describe("team chats and digests", () => {
     expect(sent!.target).toBe(forum.chatId);
     expect(sent!.payload).toEqual({
       text: "🔔 <b>BTC</b>, <b>ETH</b>: new match\n📣 Crypto &lt;News&gt; (@cryptonews)\n\n<b>bitcoin</b> and ethereum",
-      parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
       reply_markup: { inline_keyboard: [[{ text: "Open post", url: "https://t.me/cryptonews/5" }]] },
       message_thread_id: 17,
