@@ -33,6 +33,12 @@ const DIFFERS: Record<string, string> = {
   "test/core/delivery/worker.test.ts":
     "asserts the key order of a webhook body as queued; PostgreSQL's jsonb keeps an object's keys in its own order (same content, same signature over the bytes sent)",
 };
+/**
+ * The mini-app's browser tests drive its pages in Chromium over the same API routes that the API's own
+ * tests repeat here, each response checked against its declared schema; repeating the pages on
+ * PostgreSQL would spend most of this run's time (two thirds of it) on Chromium drawing the same pages.
+ */
+const BROWSER = "test/miniapp/";
 /** a test helper that says it works on either database (its SQLite-only parts are checked where they are called) */
 const NEUTRAL = /@both-databases/;
 /** files that already run their bodies on both databases */
@@ -73,10 +79,15 @@ const files = walk(TEST)
   .filter((f) => f.endsWith(".test.ts"))
   .sort();
 const run: string[] = [];
+const browser: string[] = [];
 const left: { file: string; why: string }[] = [];
 for (const file of files) {
   const deps = closure(file);
   if (!deps.has(APP)) continue; // does not build the service: nothing database-specific to repeat
+  if (relative(ROOT, file).startsWith(BROWSER)) {
+    browser.push(file);
+    continue;
+  }
   const differs = DIFFERS[relative(ROOT, file)];
   if (differs) {
     left.push({ file, why: differs });
@@ -102,6 +113,9 @@ if (workers !== undefined && !/^[1-9]\d*$/.test(workers)) {
 }
 console.log(`On PostgreSQL: ${run.length} test files that build the service and talk to it through its own code.`);
 for (const { file, why } of left) console.log(`  not repeated: ${relative(ROOT, file)}: ${why}`);
+console.log(
+  `  not repeated: the mini-app's ${browser.length} browser test files (${BROWSER}): they draw the pages over the API routes repeated here`,
+);
 if (process.argv.includes("--list")) {
   for (const f of run) console.log(`  run: ${relative(ROOT, f)}`);
   process.exit(0);
