@@ -151,6 +151,7 @@ test("a string written in full earlier in the segment is written as a reference:
 function legacyRecord(
   version: number,
   fields: (w: { f64: (v: number) => void; str: (s: string | null) => void; raw: (...b: number[]) => void }) => void,
+  framing: "crc32" | "padded" = "crc32",
 ): Buffer {
   const body: number[] = [version];
   const raw = (...b: number[]) => void body.push(...b);
@@ -163,9 +164,15 @@ function legacyRecord(
     },
     raw,
   });
+  // later versions pad a record to whole words and check it with recordCheck instead of CRC-32
+  if (framing === "padded") while ((8 + body.length) % 4) raw(0);
   const rec = Buffer.alloc(8 + body.length);
   Buffer.from(body).copy(rec, 8);
-  rec.writeUInt32LE(Bun.hash.crc32(rec.subarray(8)) >>> 0, 4);
+  const check =
+    framing === "padded"
+      ? recordCheck(new DataView(rec.buffer, rec.byteOffset, rec.byteLength), 8, rec.length)
+      : Bun.hash.crc32(rec.subarray(8)) >>> 0;
+  rec.writeUInt32LE(check, 4);
   rec.writeUInt32LE(rec.length, 0);
   return rec;
 }
@@ -236,39 +243,29 @@ test("a segment written by version 3 (CRC-32, records not padded, string referen
 
 test("a segment written by version 6 still reads: its click ids keep the unpadded counter their visitors were sent", () => {
   // version 6: padded to words, checked by recordCheck; the click id's prefix (7 bytes) written in full every time, never a reference
-  const record = (seq: number, agent: "full" | "ref") => {
-    const body: number[] = [6];
-    const raw = (...b: number[]) => void body.push(...b);
-    const f64 = (v: number) => raw(...new Uint8Array(new Float64Array([v]).buffer));
-    const str = (s: string | null) => {
-      if (s === null) return raw(0xff, 0xff);
-      const bytes = Buffer.from(s, "utf8");
-      raw(bytes.length & 0xff, bytes.length >> 8, ...bytes);
-    };
-    f64(seq);
-    f64(9);
-    f64(1_700_000_000_000 + seq);
-    raw(0);
-    str("2001:db8::7");
-    if (agent === "full") str(CHROME);
-    else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
-    str(null);
-    str(null);
-    f64(NaN);
-    f64(NaN);
-    str(null);
-    str(null);
-    str("AbCdEfG");
-    f64(34 + seq);
-    str(seq === 2 ? "net-a\n\n\n\n\n" : null);
-    while ((8 + body.length) % 4) raw(0);
-    const rec = Buffer.alloc(8 + body.length);
-    Buffer.from(body).copy(rec, 8);
-    const view = new DataView(rec.buffer, rec.byteOffset, rec.byteLength);
-    rec.writeUInt32LE(recordCheck(view, 8, rec.length), 4);
-    rec.writeUInt32LE(rec.length, 0);
-    return rec;
-  };
+  const record = (seq: number, agent: "full" | "ref") =>
+    legacyRecord(
+      6,
+      ({ f64, str, raw }) => {
+        f64(seq);
+        f64(9);
+        f64(1_700_000_000_000 + seq);
+        raw(0);
+        str("2001:db8::7");
+        if (agent === "full") str(CHROME);
+        else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
+        str(null);
+        str(null);
+        f64(NaN);
+        f64(NaN);
+        str(null);
+        str(null);
+        str("AbCdEfG");
+        f64(34 + seq);
+        str(seq === 2 ? "net-a\n\n\n\n\n" : null);
+      },
+      "padded",
+    );
   const first = record(1, "full");
   const second = record(2, "ref");
   const segment = Buffer.concat([first, second, Buffer.alloc(16)]);
