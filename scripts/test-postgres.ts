@@ -10,8 +10,9 @@
  *
  * The script starts the run's one PostgreSQL server and migrates its template before the files run;
  * the files run in parallel worker processes (`bun test --parallel`), each app on its own database,
- * with 30 s per test before a test counts as hung (CI runs this beside the SQLite suite, on the same
- * two cores).
+ * with 30 s per test before a test counts as hung (a machine this busy is slow, not stuck). With
+ * `--workers 1` they run in one process as `bun test` runs them, sharing loaded modules (a worker
+ * loads every file's modules afresh, which cost CI more than the second core gave back).
  *
  * Usage: bun run test:postgres [--list] [--workers N]   (N worker processes; one per core if not given)
  */
@@ -120,19 +121,15 @@ if (process.argv.includes("--list")) {
   for (const f of run) console.log(`  run: ${relative(ROOT, f)}`);
   process.exit(0);
 }
-// one server for the whole run, its template migrated once; the test files run in worker processes
-// of their own (as many as the machine has cores) and each reaches the server through the variable
+// one server for the whole run, its template migrated once; the test files reach it through the variable
 const { suite, server } = await startSuiteDatabase();
-// a test's own timeout bounds a hang, not a slow machine: CI runs this beside the SQLite suite
-const proc = Bun.spawn(
-  ["bun", "test", workers ? `--parallel=${workers}` : "--parallel", "--timeout=30000", ...run.map((f) => relative(ROOT, f))],
-  {
-    cwd: ROOT,
-    env: environmentWith({ TEST_DATABASE: "postgres", [SUITE_VARIABLE]: JSON.stringify(suite) }),
-    stdout: "inherit",
-    stderr: "inherit",
-  },
-);
+const parallel = workers === "1" ? [] : [workers ? `--parallel=${workers}` : "--parallel"];
+const proc = Bun.spawn(["bun", "test", ...parallel, "--timeout=30000", ...run.map((f) => relative(ROOT, f))], {
+  cwd: ROOT,
+  env: environmentWith({ TEST_DATABASE: "postgres", [SUITE_VARIABLE]: JSON.stringify(suite) }),
+  stdout: "inherit",
+  stderr: "inherit",
+});
 // a signal to this script alone (not its process group) reaches the run too; the run's PostgreSQL
 // server and directories go when it ends, however it ends (test/helpers/reaper.ts)
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => proc.kill(signal));
