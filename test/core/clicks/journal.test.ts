@@ -205,19 +205,25 @@ test("version 2 is version 1 plus four fields, and a record written by version 1
   ]);
 });
 
+/** The fields every legacy version writes first: seq, link 9, the time, not a bot, an address, the agent in full or by reference, no referer, no bot name. */
+function sharedFields(w: Parameters<Parameters<typeof legacyRecord>[1]>[0], seq: number, agent: "full" | "ref"): void {
+  w.f64(seq);
+  w.f64(9);
+  w.f64(1_700_000_000_000 + seq);
+  w.raw(0);
+  w.str("2001:db8::7");
+  if (agent === "full") w.str(CHROME);
+  else w.raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
+  w.str(null);
+  w.str(null);
+}
+
 test("a segment written by version 3 (CRC-32, records not padded, string references) still reads", () => {
   // two version 3 records: the second refers to the first's agent
   const record = (seq: number, agent: "full" | "ref") =>
-    legacyRecord(3, ({ f64, str, raw }) => {
-      f64(seq);
-      f64(9);
-      f64(1_700_000_000_000 + seq);
-      raw(0);
-      str("2001:db8::7");
-      if (agent === "full") str(CHROME);
-      else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
-      str(null);
-      str(null);
+    legacyRecord(3, (w) => {
+      const { f64, str } = w;
+      sharedFields(w, seq, agent);
       f64(NaN);
       f64(2);
       str(null);
@@ -246,16 +252,9 @@ test("a segment written by version 6 still reads: its click ids keep the unpadde
   const record = (seq: number, agent: "full" | "ref") =>
     legacyRecord(
       6,
-      ({ f64, str, raw }) => {
-        f64(seq);
-        f64(9);
-        f64(1_700_000_000_000 + seq);
-        raw(0);
-        str("2001:db8::7");
-        if (agent === "full") str(CHROME);
-        else raw(0xfe, 0xff, 1, 0); // index 1: the address took index 0
-        str(null);
-        str(null);
+      (w) => {
+        const { f64, str } = w;
+        sharedFields(w, seq, agent);
         f64(NaN);
         f64(NaN);
         str(null);
