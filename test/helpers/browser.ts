@@ -90,6 +90,15 @@ export async function openPage(
   return { page, context, problems };
 }
 
+/**
+ * The page met exactly these problems, in any order: a failed request reaches the test twice, as the
+ * response and as Chromium's console line, through two event streams whose order is not fixed (and
+ * the console line may come a moment after the response), so this waits up to 2 s for the full set.
+ */
+export async function expectProblems(problems: string[], expected: string[]) {
+  await until(async () => problems.toSorted(), expected.toSorted(), 2000);
+}
+
 /** Saves a full-page screenshot under test-artifacts/ (gitignored). */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });

@@ -28,9 +28,16 @@ function shown(c: ApiCall): string[] {
   return out.filter(Boolean);
 }
 
+/**
+ * The first characters of a conversion key as its button shows them (`🚫 pbk_aB-cd…`): random
+ * base64url, which can read as two Latin "words" joined by a hyphen; it is an identifier, not English.
+ */
+const KEY_HINT = /\bpbk_[\w-]+…?/g;
+
 /** Runs of two or more English words outside links, code and @names: what a Russian reader should not meet. */
 function englishRuns(text: string): string[] {
   const plain = text
+    .replace(KEY_HINT, " ")
     .replace(/<code>[\s\S]*?<\/code>|<[^>]*>/g, " ")
     .replace(/[\w.+-]+@[\w.-]+\.\w+|https?:\/\/\S+|\b[\w.-]+\.(com|org|net|example)\S*|@\w+|\/\w+/g, " ");
   return [...plain.matchAll(/[A-Za-z]{2,}(?:[ ,.'’-]+[A-Za-z]{2,})+/g)]
@@ -56,6 +63,7 @@ const PROPER =
 /** Latin words outside links, code, @names and commands that are not proper names: what the strict check flags. */
 function latinWords(text: string): string[] {
   const plain = text
+    .replace(KEY_HINT, " ")
     .replace(/<code>[\s\S]*?<\/code>|<[^>]*>|&\w+;/g, " ")
     .replace(/[\w.+-]+@[\w.-]+\.\w+|https?:\/\/\S+|\b[\w.-]+\.(com|org|net|me|example|pdf|txt|csv|xlsx|png)\S*|@\w+|\/\w+/g, " ");
   return [...plain.matchAll(/[A-Za-z]{2,}/g)].map((m) => m[0]).filter((w) => !PROPER.test(w));

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Browser, Dialog, Page } from "playwright-core";
-import { failRequests, openSignedIn, screenshot, withBrowserApp, type Server } from "../helpers/browser";
+import { failRequests, openSignedIn, screenshot, withBrowserApp, type Server, expectProblems } from "../helpers/browser";
 import { insertLink } from "../helpers/clicks";
 
 let browser: Browser;
@@ -178,7 +178,7 @@ describe("detail pages: loading, errors, not found", () => {
     expect(await alert.textContent()).toContain(refused.json.message);
     expect(await page.getByText("Not yours").count()).toBe(0);
     await screenshot(page, "phone-link-not-found");
-    expect(problems).toEqual([
+    await expectProblems(problems, [
       `http 404 GET ${s.baseUrl}/api/links/${theirs.id}`,
       "console: Failed to load resource: the server responded with a status of 404 (Not Found)",
     ]);

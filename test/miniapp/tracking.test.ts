@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { openSignedIn, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
+import { openSignedIn, withBrowserApp, screenshot, until, type Server, expectProblems } from "../helpers/browser";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { ingestPost } from "../../core/tracking/ingest";
 import { recordBotMembership } from "../../core/channels/ownership";
@@ -199,7 +199,7 @@ describe("keyword tracking in the dashboard", () => {
     await page.getByRole("button", { name: "Create tracker" }).click();
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("Your free plan allows 2 trackers; you have 2. Upgrade to add more.");
-    expect(problems).toEqual([
+    await expectProblems(problems, [
       `http 403 POST ${s.baseUrl}/api/tracking`,
       "console: Failed to load resource: the server responded with a status of 403 (Forbidden)",
     ]);
