@@ -4,8 +4,10 @@
  * the loopback server, so tests can assert "no console errors, nothing fetched from outside".
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cleanUpAtExit } from "./reaper";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { ManualClock } from "../../core/clock";
 import { createTestApp, type TestAppOptions } from "./app";
@@ -27,6 +29,37 @@ function launchChromium(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+}
+
+const SHARED = Symbol.for("linkbot.chromium");
+/** Written by the first load of this helper in a process: a later load in a fresh global finds it. */
+const LOADED = join(tmpdir(), `linkbot-browser-${process.pid}`);
+/**
+ * Whether each test file runs in a fresh global (`bun test --isolate`, or `--parallel`): this helper
+ * was loaded before in this process, yet its global holds no browser. Only the first file of such a
+ * process keeps its browser to the end; the others close theirs.
+ */
+const ISOLATED = !(globalThis as { [SHARED]?: unknown })[SHARED] && existsSync(LOADED);
+if (!existsSync(LOADED)) {
+  writeFileSync(LOADED, "");
+  cleanUpAtExit({ remove: LOADED });
+}
+
+/**
+ * The test process's one Chromium: launched by the first browser test file and kept for the next
+ * ones (a launch and a first page cost 2 to 3 s on a busy machine, every file over again). Each file
+ * closes its own pages' contexts; the process's end takes the browser (Playwright kills it then).
+ * One that has died is launched again.
+ */
+function chromiumForFile(): Promise<Browser> {
+  if (ISOLATED) return launchChromium();
+  const holder = globalThis as { [SHARED]?: Promise<Browser> };
+  const previous = holder[SHARED] ?? Promise.reject(new Error("none yet"));
+  holder[SHARED] = previous.then(
+    (b) => (b.isConnected() ? b : launchChromium()),
+    () => launchChromium(),
+  );
+  return holder[SHARED];
 }
 
 /** A free loopback port (the config needs BASE_URL before the server listens). */
@@ -127,7 +160,8 @@ export async function until<T>(read: () => Promise<T>, want: Awaited<T>, timeout
 }
 
 /**
- * One server and one Chromium for a test file: started in beforeAll, stopped in afterAll.
+ * One server for a test file and the process's Chromium: the server started in beforeAll and
+ * stopped in afterAll, with the contexts the file opened.
  * `ready` receives them; `options` is read when the server starts (so it may use other beforeAll state).
  * It also gives the file's tests and hooks 60 s each (Bun 1.4 reads no timeout from bunfig, and a
  * cold Chromium start on a loaded machine passes the 5 s default).
@@ -136,11 +170,13 @@ export function withBrowserApp(ready: (app: { server: Server; browser: Browser }
   setDefaultTimeout(60_000);
   let app: { server: Server; browser: Browser } | undefined;
   beforeAll(async () => {
-    app = { server: startServer(options()), browser: await launchChromium() };
+    app = { server: startServer(options()), browser: await chromiumForFile() };
     ready(app);
   });
   afterAll(async () => {
-    await app?.browser.close();
+    // the file's pages go with it; the browser stays for the next file (see chromiumForFile)
+    for (const context of app?.browser.contexts() ?? []) await context.close();
+    if (ISOLATED) await app?.browser.close();
     await app?.server.stop();
   });
 }

@@ -52,35 +52,70 @@ export function suiteDatabase(): SuiteDatabase | undefined {
   return (globalThis as Holder)[KEY];
 }
 
+/** How many databases are made ahead of the apps that will take them. */
+const AHEAD = 6;
+/** Databases copied from the template and not yet taken: an app takes one without waiting for the copy. */
+const ready: string[] = [];
+/** Databases of closed apps, to drop (a run makes about a thousand, 10 MB each). */
+const closed: string[] = [];
+let tending = false;
+
+/** A database name unique across the run's worker processes and the files each of them loads afresh. */
+const newName = () => `app_${process.pid}_${randomBytes(6).toString("hex")}`;
+
+/** psql as the superuser over the socket, running `statements` one by one (each its own transaction). */
+function psqlArgs(suite: SuiteDatabase, statements: string[]): string[] {
+  const { socketDir, port, psql } = suite;
+  return [...psql, "-h", socketDir, "-p", String(port), "-U", "postgres", "-d", "postgres", ...statements.flatMap((s) => ["-c", s])];
+}
+
+const createStatement = (suite: SuiteDatabase, name: string) => `CREATE DATABASE ${name} TEMPLATE ${suite.template} OWNER ${APP_ROLE}`;
+
+/**
+ * In the background, while the current test runs (the work is the server's, on the core the test
+ * leaves), with one psql for the lot: drops the closed apps' databases and copies the template into
+ * the databases the next apps will take.
+ */
+function tend(suite: SuiteDatabase) {
+  if (tending || (ready.length >= AHEAD && !closed.length)) return;
+  tending = true;
+  const drops = closed.splice(0);
+  const names = Array.from({ length: AHEAD - ready.length }, newName);
+  const proc = Bun.spawn(
+    psqlArgs(suite, [...drops.map((n) => `DROP DATABASE IF EXISTS ${n} WITH (FORCE)`), ...names.map((n) => createStatement(suite, n))]),
+    { stdout: "ignore", stderr: "pipe" },
+  );
+  proc.unref();
+  void proc.exited.then(async (code) => {
+    tending = false;
+    if (code === 0) ready.push(...names);
+    // what was made before a failure stays unused (the run's server goes at its end); the next app
+    // copies its own, and fails with psql's words if that fails too
+    else console.error(`dropping and copying test databases failed (${code}): ${await new Response(proc.stderr).text()}`);
+  });
+}
+
 /**
  * A fresh database copied from the migrated template, and the service's handle on it; `close` ends
- * the pool (the database goes with the server at the end of the run).
+ * the pool and has the database dropped. It is one made ahead when one is ready; otherwise it is
+ * copied here, synchronously, so test apps stay synchronous to build.
  */
 export function freshPgDatabase(suite: SuiteDatabase): { url: string; asyncDb: AsyncDb; close(): void } {
-  // unique across the run's worker processes and the files each of them loads afresh
-  const name = `app_${process.pid}_${randomBytes(6).toString("hex")}`;
-  const { socketDir, port, psql } = suite;
-  execFileSync(
-    psql[0]!,
-    [
-      ...psql.slice(1),
-      "-h",
-      socketDir,
-      "-p",
-      String(port),
-      "-U",
-      "postgres",
-      "-d",
-      "postgres",
-      "-c",
-      `CREATE DATABASE ${name} TEMPLATE ${suite.template} OWNER ${APP_ROLE}`,
-    ],
-    { stdio: "pipe" },
-  );
+  let name = ready.shift();
+  if (!name) {
+    name = newName();
+    const [command, ...args] = psqlArgs(suite, [createStatement(suite, name)]);
+    execFileSync(command!, args, { stdio: "pipe" });
+  }
+  tend(suite);
   const url = suite.url.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
   const sql = new SQL(url, { max: 4 });
   const db = drizzle({ client: sql, schema: schemaPg });
-  return { url, asyncDb: createAsyncPg<Tables>(db, schemaPg as unknown as Record<keyof Tables, unknown>), close: () => void sql.close() };
+  const close = () => {
+    void sql.close();
+    closed.push(name);
+  };
+  return { url, asyncDb: createAsyncPg<Tables>(db, schemaPg as unknown as Record<keyof Tables, unknown>), close };
 }
 
 if (process.env.TEST_DATABASE === "postgres" && !suiteDatabase()) {
@@ -91,4 +126,6 @@ if (process.env.TEST_DATABASE === "postgres" && !suiteDatabase()) {
     (globalThis as Holder)[KEY] = suite;
     process.on("exit", () => server.stopSync());
   }
+  // the first apps' databases, copied while the first file loads
+  tend(suiteDatabase()!);
 }
