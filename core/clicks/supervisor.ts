@@ -6,7 +6,7 @@ import { unpackClicks, type ClickPacker, type PackedClicks } from "./packed";
 import { replayJournal } from "./replay";
 import type { ClickMarks } from "./sink-marks";
 import { startClickThread, type ClickThread, type WriterEvents } from "./thread";
-import { createWriteQueue, type WriteQueue } from "./write-queue";
+import { createWriteQueue, writeLimit, type WriteQueue } from "./write-queue";
 import type { ClickWriter } from "./writer";
 
 /** After a failed write or catch-up, how long before the next try (a pause on the monotonic clock). */
@@ -52,7 +52,13 @@ export class WriterSupervisor {
 
   /** This thread's write queue (replay at start, and the writer while there is no thread). */
   queueHere(): WriteQueue {
-    return (this.queue ??= createWriteQueue(this.writerHere(), this.o.log, this.o.events.committed, this.o.events.dropped));
+    return (this.queue ??= createWriteQueue(
+      this.writerHere(),
+      this.o.log,
+      this.o.events.committed,
+      this.o.events.dropped,
+      writeLimit(this.o.feed.cap),
+    ));
   }
 
   get onThread(): boolean {

@@ -8,7 +8,7 @@ export interface WriteQueue {
   /** Queues a batch after what is already held. */
   add(batch: PackedClicks): void;
   /**
-   * Writes everything held, in transactions of at most MAX_WRITE clicks, and resolves to how many
+   * Writes everything held, in transactions of at most maxWrite clicks, and resolves to how many
    * clicks that was. On failure the failed part and what follows it are kept (see below) and the
    * error rethrown; when the database is closed, nothing is kept. Flushes run one after the other:
    * one called while another is under way waits for it.
@@ -33,25 +33,35 @@ export interface WriteQueue {
  */
 export const MAX_WRITE = 10_000;
 
+/**
+ * The largest transaction for a sink whose memory cap is `memoryCap` clicks: MAX_WRITE, and never
+ * more than half the cap, so that what was held when a spill began is written in parts no larger
+ * than those fed from disk after it (see DiskFeed).
+ */
+export const writeLimit = (memoryCap: number | undefined) =>
+  memoryCap === undefined ? MAX_WRITE : Math.max(1, Math.min(MAX_WRITE, Math.floor(memoryCap / 2)));
+
 export function createWriteQueue(
   writer: ClickWriter,
   log: Logger,
   onCommitted: (seq: number, clicks: number) => void = () => {},
   onDropped: (clicks: number) => void = () => {},
+  /** clicks per transaction at most (writeLimit of the sink's memory cap) */
+  maxWrite = MAX_WRITE,
 ): WriteQueue {
   /** the batches waiting, oldest first */
   let held: PackedClicks[] = [];
   const heldLength = () => held.reduce((n, b) => n + packedLength(b), 0);
-  /** the next part to write: the oldest batches up to MAX_WRITE clicks (a batch larger than that is split) */
+  /** the next part to write: the oldest batches up to maxWrite clicks (a batch larger than that is split) */
   const takePart = (): PackedClicks | null => {
     if (!held.length) return null;
     let part = held.shift()!;
-    if (packedLength(part) > MAX_WRITE) {
+    if (packedLength(part) > maxWrite) {
       const clicks = unpackClicks(part);
-      held.unshift(packClicks(clicks.slice(MAX_WRITE)));
-      return packClicks(clicks.slice(0, MAX_WRITE));
+      held.unshift(packClicks(clicks.slice(maxWrite)));
+      return packClicks(clicks.slice(0, maxWrite));
     }
-    while (held.length && packedLength(part) + packedLength(held[0]!) <= MAX_WRITE) part = concatPacked(part, held.shift()!);
+    while (held.length && packedLength(part) + packedLength(held[0]!) <= maxWrite) part = concatPacked(part, held.shift()!);
     return part;
   };
   let failures = 0; // flushes in a row that failed for a reason that is not transient

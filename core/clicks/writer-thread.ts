@@ -3,21 +3,22 @@ import { briefError, createLogger, type Logger } from "../log";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import type { ClickWriter } from "./writer";
 import type { FromWriter, ToWriter } from "./thread";
-import { createWriteQueue } from "./write-queue";
+import { createWriteQueue, writeLimit } from "./write-queue";
 
 /** What a writer thread opens for itself from the configuration: a writer on its own connection. */
 export type OpenWriter = (config: Config) => Promise<{ writer: ClickWriter; log: Logger; close(): Promise<void> | void }>;
 
 /**
- * Clicks committed between two collections of this thread's garbage. Each transaction leaves its
+ * Transactions written between two collections of this thread's garbage. Each transaction leaves its
  * worked-out clicks, COPY text and JSON parameters behind, and the thread's collector, left to
  * itself, let them pile up: catching up after an outage (one transaction after another), the
  * thread's heap grew from 78 to 184 MB over 150,000 clicks and the process's resident memory kept
  * growing, while a full collection after each write held the heap at 78 MB (`bench journal-outage`,
- * docs/cluster.md). One collection per 20,000 clicks (two full transactions) costs a few tens of ms
+ * docs/cluster.md). One collection per two full transactions (20,000 clicks at the usual memory cap;
+ * fewer under a small JOURNAL_MEMORY_CLICKS, whose transactions are smaller) costs a few tens of ms
  * per some seconds of writing.
  */
-const RELEASE_CLICKS = 20_000;
+const RELEASE_TRANSACTIONS = 2;
 
 /**
  * The body of a click writer thread (its entry module passes `open`, which knows the listeners): every
@@ -69,6 +70,7 @@ export function serveClickWriter(
         }
       }
       if (!opened) return;
+      const limit = writeLimit(m.config.journalMemoryClicks);
       queue = createWriteQueue(
         opened.writer,
         opened.log,
@@ -76,12 +78,13 @@ export function serveClickWriter(
           scope.postMessage({ type: "committed", seq, clicks });
           // between two transactions (one flush writes a whole backlog, a transaction at a time)
           sinceCollected += clicks;
-          if (sinceCollected >= RELEASE_CLICKS) {
+          if (sinceCollected >= RELEASE_TRANSACTIONS * limit) {
             sinceCollected = 0;
             Bun.gc(true);
           }
         },
         (clicks) => scope.postMessage({ type: "dropped", clicks }),
+        limit,
       );
       retry = setInterval(() => queue!.pending && void flush(), retryMs);
     } else if (m.type === "clicks") {

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { createWriteQueue, MAX_WRITE } from "../../../core/clicks/write-queue";
+import { createWriteQueue, MAX_WRITE, writeLimit } from "../../../core/clicks/write-queue";
 import { packClicks, packedLength, type PackedClicks } from "../../../core/clicks/packed";
 import type { ClickWriter } from "../../../core/clicks/writer";
 import { silentLogger } from "../../../core/log";
@@ -70,4 +70,36 @@ test("a batch larger than MAX_WRITE is written in parts of MAX_WRITE, in order, 
   expect(writes).toEqual([MAX_WRITE, MAX_WRITE, 7]);
   expect(firsts).toEqual([1, MAX_WRITE + 1, 2 * MAX_WRITE + 1]);
   expect(marks).toEqual([MAX_WRITE, 2 * MAX_WRITE, 2 * MAX_WRITE + 7]);
+});
+
+test("a sink with a small memory cap writes in parts of at most half of it, also what was held when its database came back", async () => {
+  const writes: number[] = [];
+  let down = true;
+  const writer: ClickWriter = {
+    async write(batch: PackedClicks) {
+      if (down) throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+      writes.push(packedLength(batch));
+      return packedLength(batch);
+    },
+    async committedSeq() {
+      return 0;
+    },
+  };
+  expect([writeLimit(1000), writeLimit(200_000), writeLimit(undefined), writeLimit(1)]).toEqual([500, MAX_WRITE, MAX_WRITE, 1]);
+  const queue = createWriteQueue(
+    writer,
+    silentLogger,
+    () => {},
+    () => {},
+    writeLimit(1000),
+  );
+  // seven live batches of 200 arrive while every write fails: all are kept, in order
+  for (let i = 0; i < 7; i++) {
+    queue.add(batchOf(200, 1 + i * 200));
+    await expect(queue.flush()).rejects.toThrow("database is locked");
+  }
+  expect(queue.pending).toBe(1400);
+  down = false;
+  expect(await queue.flush()).toBe(1400);
+  expect(writes).toEqual([400, 400, 400, 200]);
 });
