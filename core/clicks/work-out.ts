@@ -64,6 +64,48 @@ export function storedUaOf(batch: PackedClicks, i: number): string | null {
 }
 
 /**
+ * The id of a batch's click `i` for its link (packed.ts's clickIdAt), each head (`<link>_<prefix>`)
+ * made once per prefix and link; null for a click recorded without one.
+ */
+function clickIdsOf(batch: PackedClicks): (i: number, linkId: number) => string | null {
+  const { nums, refs, strings } = batch;
+  /** heads by prefix reference, then by link */
+  const heads: Map<number, string>[] = [];
+  return (i, linkId) => {
+    const ref = refs[i * REFS + 6]!;
+    if (ref === 0) return null;
+    const n = nums[i * NUMS + 6]!;
+    if (n < 0) return strings[ref - 1]!;
+    const byLink = (heads[ref] ??= new Map());
+    let head = byLink.get(linkId);
+    if (head === undefined) byLink.set(linkId, (head = clickIdHead(linkId, strings[ref - 1]!)));
+    return clickIdAfter(head, n);
+  };
+}
+
+/**
+ * Whether a human visitor's click on a link at `at` is unique: their first on it in UNIQUE_WINDOW_MS,
+ * by the clicks before it in the batch, else by the database (`lookups`), which then remembers it.
+ */
+function uniqueness(lookups: BatchLookups): (linkId: number, hash: string, at: number) => boolean {
+  /** the last unique click by link, then by visitor hash */
+  const lastUnique = new Map<number, Map<string, number>>();
+  return (linkId, hash, at) => {
+    let byVisitor = lastUnique.get(linkId);
+    if (!byVisitor) lastUnique.set(linkId, (byVisitor = new Map()));
+    let last = byVisitor.get(hash);
+    if (last === undefined) last = lookups.lastUnique(linkId, hash);
+    const unique = at - last >= UNIQUE_WINDOW_MS;
+    if (unique) {
+      last = at;
+      lookups.unique(linkId, hash, at);
+    }
+    byVisitor.set(hash, last);
+    return unique;
+  };
+}
+
+/**
  * Works a batch out, the same on every database: the clicks of links that still exist (`alive`),
  * each with its geo, device, user-agent id and uniqueness (through `lookups`), and the counters per
  * link. Whatever follows from a string (geo of an address, device and id of a user agent, the
@@ -105,22 +147,9 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
   /** the agent class of a kind, by agent, bot name and is-bot references */
   const agentKinds = new Map<number, number>();
 
-  /** click ids' heads (`<link>_<prefix>`) by prefix reference, then by link */
-  const heads: Map<number, string>[] = [];
-  /** the id of click `i` (packed.ts's clickIdAt, each head made once) */
-  const clickIdOfClick = (i: number, linkId: number): string | null => {
-    const ref = refs[i * REFS + 6]!;
-    if (ref === 0) return null;
-    const n = nums[i * NUMS + 6]!;
-    if (n < 0) return strings[ref - 1]!;
-    const byLink = (heads[ref] ??= new Map());
-    let head = byLink.get(linkId);
-    if (head === undefined) byLink.set(linkId, (head = clickIdHead(linkId, strings[ref - 1]!)));
-    return clickIdAfter(head, n);
-  };
+  const clickIdOfClick = clickIdsOf(batch);
 
-  /** the last unique click by link, then by visitor hash */
-  const lastUnique = new Map<number, Map<string, number>>();
+  const isUniqueAt = uniqueness(lookups);
   const hashes = new Map<number, string>();
 
   for (let i = 0; i < n; i++) {
@@ -140,20 +169,8 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
     const paramsRef = refs[i * REFS + 7]!;
     const params = paramsRef ? paramsOfRef(paramsRef) : paramsOfQueryRef(refs[i * REFS + 8]!);
 
-    let isUnique = false;
     const hash = visitorOfClick(batch, i, hashes);
-    if (hash !== null) {
-      let byVisitor = lastUnique.get(linkId);
-      if (!byVisitor) lastUnique.set(linkId, (byVisitor = new Map()));
-      let last = byVisitor.get(hash);
-      if (last === undefined) last = lookups.lastUnique(linkId, hash);
-      if (at - last >= UNIQUE_WINDOW_MS) {
-        isUnique = true;
-        last = at;
-        lookups.unique(linkId, hash, at);
-      }
-      byVisitor.set(hash, last);
-    }
+    const isUnique = hash !== null && isUniqueAt(linkId, hash, at);
 
     const agentKey = (uaRef * width + botRef) * 2 + (isBot ? 1 : 0);
     let agentKind = agentKinds.get(agentKey);
