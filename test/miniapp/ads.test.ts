@@ -28,7 +28,7 @@ describe("Ads in the mini-app", () => {
     await placementsFixture(s.deps, user);
     const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
     await page.goto(`${s.baseUrl}/app/links`);
-    await page.getByRole("link", { name: "Ads" }).click();
+    await page.getByRole("link", { name: "Ads", exact: true }).click();
     await page.getByTestId("ads").waitFor();
     expect(await page.getByTestId("ads").locator("thead th").allInnerTexts()).toEqual([
       "Placement",

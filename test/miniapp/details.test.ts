@@ -132,7 +132,7 @@ describe("detail pages: loading, errors, not found", () => {
     await card.getByRole("button", { name: "Try again" }).click();
     await card.getByText("No countries yet.").waitFor();
     expect(await page.getByRole("alert").count()).toBe(0);
-    expect(problems).toEqual(expected);
+    await expectProblems(problems, expected);
   });
 
   test("while a detail page's data is on its way it shows a loading state, then the page", async () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { failRequests, openPage, openSignedIn, requestsTo, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
+import { expectProblems, failRequests, openPage, openSignedIn, requestsTo, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
 import { ingestPost } from "../../core/tracking/ingest";
 import { eq } from "drizzle-orm";
@@ -173,6 +173,6 @@ describe("mini-app on a 360 px phone", () => {
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("Cannot reach the service. Check your connection. Try again");
     expected.push("console: Failed to load resource: net::ERR_CONNECTION_REFUSED");
-    expect(problems).toEqual(expected);
+    await expectProblems(problems, expected);
   }, 60_000);
 });

@@ -62,7 +62,7 @@ describe("secure recipients in the dashboard", () => {
     const { page, context, problems } = await openSignedIn(browser, s.baseUrl, token);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.baseUrl });
     await page.goto(`${s.baseUrl}/app/secure`);
-    await page.getByRole("link", { name: "Requests" }).click();
+    await page.getByRole("link", { name: "Requests", exact: true }).click();
     await page.getByText("No request links yet.").waitFor();
     await page.getByLabel("Title").fill("Holiday photos");
     await page.getByLabel("Max items").fill("2");

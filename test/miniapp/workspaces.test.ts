@@ -42,7 +42,7 @@ describe("workspaces in the dashboard", () => {
     expect(await page.getByText("Mine", { exact: true }).count()).toBe(0);
     expect(workspaces.at(-1)).toBe(String(team.id));
 
-    await page.getByRole("link", { name: "Members" }).click();
+    await page.getByRole("link", { name: "Members", exact: true }).click();
     await page.getByTestId("members").waitFor();
     await until(async () => (await page.getByTestId("members").locator("li").allInnerTexts()).length, 2);
     const bobRow = page.getByTestId("members").locator("li", { hasText: `bob5102` });

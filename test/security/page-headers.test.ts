@@ -167,4 +167,9 @@ describe("HTML pages", () => {
     }
     expect((await t.request("GET", "/static/..%2Fpages.ts")).status).toBe(404);
   });
+
+  test("the icon every browser asks for is answered with nothing, not a 404 (a console error on every page)", async () => {
+    const res = await t.request("GET", "/favicon.ico");
+    expect([res.status, res.text, res.headers.get("cache-control")]).toEqual([204, "", "public, max-age=86400"]);
+  });
 });
