@@ -5,7 +5,17 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { expectProblems, failRequests, openPage, openSignedIn, requestsTo, withBrowserApp, screenshot, until, type Server } from "../helpers/browser";
+import {
+  expectProblems,
+  failRequests,
+  openPage,
+  openSignedIn,
+  requestsTo,
+  withBrowserApp,
+  screenshot,
+  until,
+  type Server,
+} from "../helpers/browser";
 import { recordClicks } from "../helpers/clicks";
 import { ingestPost } from "../../core/tracking/ingest";
 import { eq } from "drizzle-orm";
