@@ -28,10 +28,10 @@ interface Extra {
   /** this update (a `/start <payload>`) is the person's first contact with the bot */
   firstContact?: boolean;
   /**
-   * The ids a menu screen is drawn for (a link, a folder and a page…), set by whoever opens the screen.
-   * Unset, screens read them from the pressed button's payload (see bot/menus/nav.ts).
+   * The screen being drawn in this update: its menu id, the ids it is drawn for (a link, a folder and
+   * a page…) and its model once loaded. Set in one place, `draw` in bot/menus/nav.ts.
    */
-  view?: number[];
+  draw?: { screen: string; ids: number[]; model?: Promise<unknown> };
 }
 
 /** The context of any update: `user` is set for a person writing to the bot in a private chat. */

@@ -252,6 +252,12 @@ test("the bot narrows its context once (requireUser): no `.user!` assertion in b
   expect(matches(/\.user!/).filter((l) => l.startsWith("bot/"))).toEqual([]);
 });
 
+test("a screen's ids ride no side channel: no `ctx.view` in bot/, and `ctx.draw` is set in one place (nav.ts's draw)", () => {
+  expect(matches(/\bctx\.view\b|\bview\?: number/).filter((l) => l.startsWith("bot/"))).toEqual([]);
+  const sets = matches(/\.draw\s*(\?\?)?=[^=]/).filter((l) => l.startsWith("bot/"));
+  expect(sets.map((l) => l.replace(/:\d+:/, ":"))).toEqual(["bot/menus/nav.ts: ctx.draw = { screen: screen.id, ids };"]);
+});
+
 test("bot menus import no feature, and reach the menu plugin only through its public API (no cast to its private render)", () => {
   const MENUS = join(ROOT, "bot", "menus");
   const FEATURES_DIR = join(ROOT, "bot", "features");

@@ -7,7 +7,7 @@ import type { BotContext } from "../context";
 import { write } from "../audited";
 import { may, mayChange } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
-import { act, back, createScreen, dynamic, idOf, open, payload, screenAt, type Screen } from "./nav";
+import { act, back, buttons, createScreen, idOf, open, payload, screenAt, type Screen } from "./nav";
 import { deletePlacement, getPlacement, type Placement } from "../../core/placements/placements";
 import { money } from "../../core/placements/table";
 import { venueLabel } from "../../core/placements/venue";
@@ -44,8 +44,11 @@ function funnel(ctx: BotContext, p: Placement): string[] {
   ];
 }
 
-export const placementScreen = createScreen("placement", 1, async (ctx) => {
-  const p = await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx));
+/** The placement for the screen's id, read once per draw. */
+const placementOf = (ctx: BotContext, ids: number[]) => getPlacement(ctx.deps, ctx.owner.id, ids[0] ?? 0);
+
+/** The placement's text. */
+function placementText(ctx: BotContext, p: Placement): string {
   const lang = localeOf(ctx);
   return [
     `📢 <b>${esc(p.name)}</b>`,
@@ -65,14 +68,16 @@ export const placementScreen = createScreen("placement", 1, async (ctx) => {
   ]
     .filter((line, i, all) => line !== "" || (i > 0 && all[i - 1] !== ""))
     .join("\n");
+}
+
+export const placementScreen = createScreen("placement", 1, { load: placementOf, body: placementText });
+
+const deleteScreen = createScreen("placement-delete", 1, {
+  load: placementOf,
+  body: (ctx, p) => ctx.t("ads-delete-confirm", { name: esc(p.name) }),
 });
 
-const deleteScreen = createScreen("placement-delete", 1, async (ctx) =>
-  ctx.t("ads-delete-confirm", { name: esc((await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx))).name) }),
-);
-
-dynamic(placementScreen, async (ctx, range) => {
-  const p = await getPlacement(ctx.deps, ctx.owner.id, idOf(ctx));
+buttons(placementScreen, async (ctx, range, p) => {
   // a viewer reads the placement: the buttons that change it are for editors and up
   if (!may(ctx)) {
     if (p.post_url) range.url(ctx.t("ads-open-post"), p.post_url).row();

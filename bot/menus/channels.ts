@@ -7,7 +7,7 @@ import type { BotContext } from "../context";
 import { write } from "../audited";
 import { may, mayChange, writes } from "../workspace";
 import { date, l, localeOf, num } from "../i18n";
-import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { act, back, backHome, buttons, createScreen, go, idOf, itemOf, modelOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
 import { inviteView, listInvites, ownedInvite, recentInvites, revokeInvite } from "../../core/channels/invites";
 import { channelSince, channelStats, inviteStats } from "../../core/channels/stats";
@@ -36,9 +36,13 @@ const money = (ctx: BotContext, n: number | null, currency?: string) =>
 /** Why a join to a public channel may have no invite: said where the figures are. */
 const PUBLIC_NOTE = "channel-public-note";
 
-export const channelsScreen = createScreen("channels", 0, async (ctx) => {
-  const rows = await listChannels(ctx.deps, uid(ctx));
-  return ctx.t(rows.length ? "channels-title" : "channels-none");
+/** The channels and the newest invites, read once per draw. */
+export const channelsScreen = createScreen("channels", 0, {
+  load: async (ctx) => ({
+    channels: await listChannels(ctx.deps, uid(ctx)),
+    invites: await recentInvites(ctx.deps, uid(ctx), RECENT_INVITES),
+  }),
+  body: (ctx, m) => ctx.t(m.channels.length ? "channels-title" : "channels-none"),
 });
 
 /** Why the account may not act in the chat now (it no longer runs it, or Telegram cannot confirm it does), or null. */
@@ -52,15 +56,26 @@ async function powersRefused(ctx: BotContext, chatId: string): Promise<AppError 
   }
 }
 
-export const channelScreen = createScreen("channel", 1, async (ctx) => {
-  const c = await ownedChannel(ctx.deps, uid(ctx), idOf(ctx));
+/** A channel's model: the channel, its invites, and (while the account still runs it) its figures and waiting requests. */
+async function channelOf(ctx: BotContext, ids: number[]) {
+  const c = await ownedChannel(ctx.deps, uid(ctx), ids[0] ?? 0);
+  const invites = (await listInvites(ctx.deps, uid(ctx), c.id)).slice(0, 30);
   const refused = await powersRefused(ctx, c.chatId);
-  if (refused)
-    return [`📣 <b>${esc(c.title ?? c.chatId)}</b>`, `⚠️ ${esc(problemText(ctx, refused))}`, ctx.t("channel-powers-lost")].join("\n");
+  if (refused) return { c, invites, refused } as const;
   const stats = await channelStats(ctx.deps, uid(ctx), c.id);
   const now = ctx.deps.clock.now();
   const today = await channelSince(ctx.deps, uid(ctx), c.id, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())));
   const waiting = (await listRequests(ctx.deps, uid(ctx), c.id)).length;
+  return { c, invites, refused, stats, today, waiting } as const;
+}
+
+export const channelScreen = createScreen("channel", 1, { load: channelOf, body: channelText });
+
+function channelText(ctx: BotContext, m: Awaited<ReturnType<typeof channelOf>>): string {
+  const { c } = m;
+  if (m.refused)
+    return [`📣 <b>${esc(c.title ?? c.chatId)}</b>`, `⚠️ ${esc(problemText(ctx, m.refused))}`, ctx.t("channel-powers-lost")].join("\n");
+  const { stats, today, waiting } = m;
   return [
     `📣 <b>${esc(c.title ?? c.chatId)}</b>${c.username ? ` (@${esc(c.username)})` : ""}`,
     ctx.t("channel-members", { count: c.members === null || c.members === undefined ? "—" : num(ctx, c.members) }),
@@ -73,13 +88,20 @@ export const channelScreen = createScreen("channel", 1, async (ctx) => {
   ]
     .filter(Boolean)
     .join("\n");
-});
+}
 
-export const inviteScreen = createScreen("invite", 1, async (ctx) => {
-  const invite = await ownedInvite(ctx.deps, uid(ctx), idOf(ctx));
+/** An invite's model: the invite, its view and figures, and the posts it was placed in. */
+async function inviteOf(ctx: BotContext, ids: number[]) {
+  const invite = await ownedInvite(ctx.deps, uid(ctx), ids[0] ?? 0);
   const view = await inviteView(ctx.deps, invite);
   const f = await inviteStats(ctx.deps, uid(ctx), invite.id);
   const placed = await placementsOf(ctx.deps, uid(ctx), { inviteId: invite.id });
+  return { invite, view, f, placed };
+}
+
+export const inviteScreen = createScreen("invite", 1, { load: inviteOf, body: inviteText });
+
+function inviteText(ctx: BotContext, { invite, view, f, placed }: Awaited<ReturnType<typeof inviteOf>>): string {
   const r = f.retention;
   return [
     `🔗 <b>${esc(invite.name)}</b>${invite.isRevoked ? ` ${ctx.t("invite-revoked-mark")}` : ""}`,
@@ -115,20 +137,26 @@ export const inviteScreen = createScreen("invite", 1, async (ctx) => {
   ]
     .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
     .join("\n");
+}
+
+const inviteRevoke = createScreen("invite-revoke", 1, {
+  load: (ctx, ids) => ownedInvite(ctx.deps, uid(ctx), ids[0] ?? 0),
+  body: (ctx, invite) => ctx.t("invite-revoke-confirm", { name: esc(invite.name) }),
 });
 
-const inviteRevoke = createScreen("invite-revoke", 1, async (ctx) =>
-  ctx.t("invite-revoke-confirm", { name: esc((await ownedInvite(ctx.deps, uid(ctx), idOf(ctx))).name) }),
-);
+/** The join requests waiting in the channel, read once per draw. */
+const requestsScreen = createScreen("channel-requests", 1, {
+  load: (ctx, ids) => listRequests(ctx.deps, uid(ctx), ids[0] ?? 0),
+  body: requestsText,
+});
 
-const requestsScreen = createScreen("channel-requests", 1, async (ctx) => {
-  const rows = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
+function requestsText(ctx: BotContext, rows: Awaited<ReturnType<typeof listRequests>>): string {
   if (!rows.length) return ctx.t("requests-none");
   // a viewer has no buttons naming the people who wait: they are named here instead
   if (!may(ctx))
     return [ctx.t("ws-read-requests", { count: rows.length }), ...rows.slice(0, 20).map((r) => `• ${esc(who(ctx, r))}`)].join("\n");
   return ctx.t("requests-title", { count: rows.length });
-});
+}
 
 const who = (ctx: BotContext, r: { firstName: string | null; username: string | null; memberId: number }) =>
   r.firstName ?? (r.username ? `@${r.username}` : ctx.t("requests-user", { id: String(r.memberId) }));
@@ -136,33 +164,32 @@ const who = (ctx: BotContext, r: { firstName: string | null; username: string | 
 /** Invites listed on the Channels screen itself, so an invite's option is 3 taps from /start. */
 const RECENT_INVITES = 10;
 
-dynamic(channelsScreen, async (ctx, range) => {
-  for (const c of await listChannels(ctx.deps, uid(ctx))) {
+buttons(channelsScreen, (_ctx, range, m) => {
+  for (const c of m.channels) {
     go(range, channelsScreen, `${c.botIsAdmin ? "📣" : "⚠️"} ${c.title ?? c.chatId}`, "channel", (x) => [itemOf(x, channelsScreen)], c.id);
     range.row();
   }
-  for (const i of await recentInvites(ctx.deps, uid(ctx), RECENT_INVITES)) {
+  for (const i of m.invites) {
     go(range, channelsScreen, `🔗 ${i.name} · ${i.channelTitle}`, "invite", (x) => [itemOf(x, channelsScreen)], i.id);
     range.row();
   }
 });
 backHome(channelsScreen);
 
-dynamic(channelScreen, async (ctx, range) => {
-  const id = idOf(ctx);
-  for (const i of (await listInvites(ctx.deps, uid(ctx), id)).slice(0, 30)) {
+buttons(channelScreen, (ctx, range, m) => {
+  for (const i of m.invites) {
     go(range, channelScreen, `${i.isRevoked ? "🚫" : "🔗"} ${i.name}`, "invite", (x) => [itemOf(x, channelScreen)], i.id);
     range.row();
   }
   // someone who no longer runs the chat keeps reading their invites, and nothing more
-  const channel = await ownedChannel(ctx.deps, uid(ctx), id);
-  if (await powersRefused(ctx, channel.chatId)) return;
+  if (m.refused) return;
+  const channel = m.c;
   // without the bot as an administrator with the right to invite, an invite could not be made
   if (channel.botIsAdmin && channel.canInvite)
     writes(ctx, range).text({ text: l("channel-new-invite"), payload: payload(channelScreen) }, (c) =>
       act(c, () => c.conversation.enter(NEW_INVITE, idOf(c)), "channels"),
     );
-  const waiting = (await listRequests(ctx.deps, uid(ctx), id)).length;
+  const waiting = m.waiting;
   if (waiting) go(range, channelScreen, ctx.t("channel-requests", { count: waiting }), "channel-requests", (c) => [idOf(c)]);
   range.row();
   for (const format of ["csv", "xlsx"] as const)
@@ -179,8 +206,7 @@ dynamic(channelScreen, async (ctx, range) => {
 });
 back(channelScreen, l("channels-back"), "channels");
 
-dynamic(inviteScreen, async (ctx, range) => {
-  const invite = await ownedInvite(ctx.deps, uid(ctx), idOf(ctx));
+buttons(inviteScreen, (ctx, range, { invite }) => {
   range.copyText(l("card-copy"), invite.inviteLink).row();
   const p = payload(inviteScreen);
   // a viewer reads the invite and copies its link; its options and Revoke are for editors and up
@@ -194,7 +220,7 @@ dynamic(inviteScreen, async (ctx, range) => {
   range.row();
   if (!invite.isRevoked) go(w, inviteScreen, l("invite-revoke"), "invite-revoke", (c) => [idOf(c)]);
 });
-back(inviteScreen, l("channel-back"), "channel", async (c) => [(await ownedInvite(c.deps, uid(c), idOf(c))).channelId]);
+back(inviteScreen, l("channel-back"), "channel", async (c) => [(await modelOf(c, inviteScreen)).invite.channelId]);
 
 inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke) }, (ctx) =>
   act(
@@ -209,8 +235,7 @@ inviteRevoke.text({ text: l("invite-revoke-yes"), payload: payload(inviteRevoke)
 );
 back(inviteRevoke, l("tracker-keep"), "invite", (c) => [idOf(c)]);
 
-dynamic(requestsScreen, async (ctx, range) => {
-  const waiting = await listRequests(ctx.deps, uid(ctx), idOf(ctx));
+buttons(requestsScreen, (ctx, range, waiting) => {
   // a viewer sees who waits; approving and declining are for editors and up
   const w = writes(ctx, range);
   if (waiting.length > 1)

@@ -12,7 +12,7 @@ import { may, mayChange } from "../workspace";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import { l, num, readerOf, tell } from "../i18n";
 import { LINK_OPTIONS } from "./link-options";
-import { act, back, createScreen, dynamic, go, idOf, open, payload, screenAt, type MenuContext } from "./nav";
+import { act, back, buttons, createScreen, go, idOf, modelOf, open, payload, screenAt, type MenuContext } from "./nav";
 import { sendChart, sendQr } from "./link-photos";
 import { periodIndex, say } from "./link-stats";
 import { inviteOfLink } from "../../core/channels/invites";
@@ -80,20 +80,24 @@ export function placementLine(ctx: I18nFlavor, placed: LinkPlacements): string {
   });
 }
 
-const linkOf = (ctx: BotContext) => getLink(ctx.deps, ctx.owner.id, idOf(ctx));
+const linkOf = (ctx: BotContext, ids: number[]) => getLink(ctx.deps, ctx.owner.id, ids[0] ?? 0);
 
-export const linkCard = createScreen("link", 1, async (ctx) => linkCardText(ctx, ctx.deps, ctx.owner.id, await linkOf(ctx)));
-export const deleteLinkScreen = createScreen("link-delete", 1, async (ctx) => {
-  const link = await linkOf(ctx);
-  return ctx.t("link-delete-confirm", {
-    title: esc(short(link.title ?? link.original_url, 80)),
-    clicks: link.stats.totalClicks,
-    url: `<code>${esc(link.trackingUrl)}</code>`,
-  });
+/** The card's model: the link, read once per draw (its text, its Copy/Share and its option buttons). */
+export const linkCard = createScreen("link", 1, {
+  load: linkOf,
+  body: (ctx, link) => linkCardText(ctx, ctx.deps, ctx.owner.id, link),
+});
+export const deleteLinkScreen = createScreen("link-delete", 1, {
+  load: linkOf,
+  body: (ctx, link) =>
+    ctx.t("link-delete-confirm", {
+      title: esc(short(link.title ?? link.original_url, 80)),
+      clicks: link.stats.totalClicks,
+      url: `<code>${esc(link.trackingUrl)}</code>`,
+    }),
 });
 
-async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
-  const link = await linkOf(ctx);
+function optionButtons(ctx: BotContext, range: MenuRange<BotContext>, link: LinkDetails) {
   LINK_OPTIONS.forEach((o, i) => {
     const label = o.tap ? ctx.t(link.is_active ? "card-turn-off" : "card-turn-on") : ctx.t(o.label);
     range.text({ text: label, payload: payload(linkCard) }, (c) =>
@@ -101,7 +105,8 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
         const id = idOf(c);
         if (o.tap) {
           mayChange(c);
-          const change = o.tap(await getLink(c.deps, c.owner.id, id));
+          // the press drew the card for this link: its model is the link as the person saw it
+          const change = o.tap(await modelOf(c, linkCard));
           await write(c, editLink, id, change);
           await open(c, linkCard, [id]);
         } else await c.conversation.enter(LINK_OPTION, id, i);
@@ -111,13 +116,12 @@ async function optionButtons(ctx: BotContext, range: MenuRange<BotContext>) {
   });
 }
 
-dynamic(linkCard, async (ctx, range) => {
-  const link = await linkOf(ctx);
+buttons(linkCard, async (ctx, range, link) => {
   // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
   // a viewer reads the card: the buttons that change the link are for editors and up
   const writer = may(ctx);
-  if (writer) await optionButtons(ctx, range);
+  if (writer) optionButtons(ctx, range, link);
   const p = payload(linkCard);
   const run = (fn: (c: BotContext, userId: number, id: number) => Promise<void>) => (c: MenuContext) =>
     say(c, () => fn(c, c.owner.id, idOf(c)));

@@ -3,7 +3,7 @@
  * failure count and recent deliveries; turn on/off, send a signed test event, show or rotate the
  * signing secret (with confirmation). The URL and method are set from the card's "Webhook URL" option.
  */
-import { getLinkWebhook, sendTestDelivery, setLinkWebhookEnabled, type LinkWebhookState } from "../../core/webhooks/link-webhook";
+import { getLinkWebhook, sendTestDelivery, setLinkWebhookEnabled } from "../../core/webhooks/link-webhook";
 import { write } from "../audited";
 import { getSigningSecret, rotateSigningSecret } from "../../core/webhooks/signing";
 import { WEBHOOK_FAILURE_LIMIT } from "../../core/webhooks/failures";
@@ -11,18 +11,24 @@ import { listDeliveries } from "../../core/webhooks/deliveries";
 import type { BotContext } from "../context";
 import { mayChange, writes } from "../workspace";
 import { l } from "../i18n";
-import { act, back, createScreen, dynamic, go, idOf, open, payload } from "./nav";
+import { act, back, buttons, createScreen, go, idOf, open, payload } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const stateOf = (ctx: BotContext) => getLinkWebhook(ctx.deps, ctx.owner.id, idOf(ctx));
 const STATUS = { pending: "⏳", sending: "📤", done: "✅", failed: "❌", cancelled: "✖️" } as const;
 
-async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string> {
+/** The screen's model: the link's webhook and (when it has one) its five newest deliveries, read once per draw. */
+async function webhookOf(ctx: BotContext, ids: number[]) {
+  const state = await getLinkWebhook(ctx.deps, ctx.owner.id, ids[0] ?? 0);
+  const recent = state.url ? await listDeliveries(ctx.deps, ctx.owner.id, { linkId: state.linkId, limit: 5 }) : [];
+  return { state, recent };
+}
+
+function webhookText(ctx: BotContext, { state: s, recent }: Awaited<ReturnType<typeof webhookOf>>): string {
   if (!s.url) return ctx.t("webhook-none", { code: esc(s.code), option: ctx.t("link-option-webhook") });
   const state = ctx.t(
     s.enabled ? "webhook-state-on" : s.failures >= WEBHOOK_FAILURE_LIMIT ? "webhook-state-off-failures" : "webhook-state-off",
   );
-  const recent = await listDeliveries(ctx.deps, ctx.owner.id, { linkId: s.linkId, limit: 5 });
   return [
     ctx.t("webhook-title", { code: esc(s.code) }),
     ctx.t("webhook-target", { method: s.method, url: esc(s.url) }),
@@ -38,11 +44,10 @@ async function webhookText(ctx: BotContext, s: LinkWebhookState): Promise<string
   ].join("\n");
 }
 
-export const webhookScreen = createScreen("link-webhook", 1, async (ctx) => webhookText(ctx, await stateOf(ctx)));
-export const rotateScreen = createScreen("link-webhook-rotate", 1, (ctx) => ctx.t("webhook-rotate-confirm"));
+export const webhookScreen = createScreen("link-webhook", 1, { load: webhookOf, body: webhookText });
+export const rotateScreen = createScreen("link-webhook-rotate", 1, { body: (ctx) => ctx.t("webhook-rotate-confirm") });
 
-dynamic(webhookScreen, async (ctx, range) => {
-  const s = await stateOf(ctx);
+buttons(webhookScreen, (ctx, range, { state: s }) => {
   const p = payload(webhookScreen);
   // a viewer reads the webhook's state and deliveries; switching, testing and its secret are for editors and up
   const w = writes(ctx, range);

@@ -1,8 +1,16 @@
 /**
  * Screens: a `@grammyjs/menu` menu (the buttons) plus the text above it. A screen is drawn for a few
- * ids (a link; a page and a tag filter…): whoever opens it sets `ctx.view`, and every button of the
- * screen carries those ids as its payload, so a press re-draws the same screen without any session
- * state. Item buttons (a link in a list) append the item's id to the payload.
+ * ids (a link; a page and a tag filter…) and every button of the screen carries those ids as its
+ * payload, so a press re-draws the same screen without any session state. Item buttons (a link in a
+ * list) append the item's id to the payload.
+ *
+ * One draw, one load: a screen declares `load` (its model for its ids), `body` (the text, from the
+ * model) and its dynamic ranges through `buttons` (the keyboard, from the same model). Whatever draws
+ * a screen goes through `draw`, the one place that sets `ctx.draw` = { screen, ids, model }: `open`,
+ * `back`, and a press (the pressed screen, for the ids its button carries). The model is loaded at the
+ * first use within that draw and shared by the body and every range; it lives on the update's context
+ * and a new draw (after a button changed something) loads afresh, so a stale model is never shown.
+ * `idOf`, `itemOf` and `payload` read the ids from `ctx.draw` too: there is no other channel for them.
  */
 import { Menu, MenuRange, type MenuFlavor } from "@grammyjs/menu";
 import type { Filter, Transformer } from "grammy";
@@ -12,36 +20,85 @@ import { l } from "../i18n";
 import { problemText } from "../problem";
 
 export type MenuContext = Filter<BotContext, "callback_query:data"> & MenuFlavor;
-type Text = (ctx: BotContext) => string | Promise<string>;
 /** A button label: a translation drawn for the user (`l("key")` from bot/i18n.ts), or a name the user gave. */
 export type Label = string | ((ctx: BotContext) => string);
 
+/** How a screen is drawn: its model loaded once for its ids, and the text above its buttons from that model. */
+export interface ScreenSpec<M> {
+  /** the model for the screen's ids (absent: the screen needs no data) */
+  load?: (ctx: BotContext, ids: number[]) => M | Promise<M>;
+  /** the text above the buttons */
+  body: (ctx: BotContext, model: M) => string | Promise<string>;
+}
+
 /**
- * A screen: a menu of the menu plugin that also knows the text above its buttons (`body`) and how many
- * ids it is drawn for (`arity`). Screens are registered in the plugin's own tree under the main menu
- * (bot/menus/root.ts); the plugin's registry (`menu.at(id)`, `ctx.menu.nav(id)`) finds them by id.
+ * A screen: a menu of the menu plugin that also knows how to load its model (`load`), the text above
+ * its buttons (`body`) and how many ids it is drawn for (`arity`). Screens are registered in the
+ * plugin's own tree under the main menu (bot/menus/root.ts); the plugin's registry (`menu.at(id)`,
+ * `ctx.menu.nav(id)`) finds them by id.
  */
-export class Screen extends Menu<BotContext> {
+export class Screen<M = any> extends Menu<BotContext> {
   constructor(
     /** the menu id (public here: buttons name the screens they open by it) */
     override readonly id: string,
     /** how many ids the screen is drawn for */
     readonly arity: number,
-    /** the text above the buttons */
-    readonly body: Text,
+    private readonly spec: ScreenSpec<M>,
   ) {
     super(id, { onMenuOutdated: redrawOutdated });
+  }
+
+  /** The model for `ids` (read once per draw through `modelOf`). */
+  load(ctx: BotContext, ids: number[]): M | Promise<M> {
+    return this.spec.load ? this.spec.load(ctx, ids) : (undefined as M);
+  }
+
+  /** The text above the buttons, from the draw's model. */
+  body(ctx: BotContext, model: M): string | Promise<string> {
+    return this.spec.body(ctx, model);
+  }
+
+  /** A press on one of this screen's buttons begins the draw of the pressed screen, for the ids its button carries. */
+  override middleware() {
+    const menus = super.middleware();
+    return (ctx: BotContext, next: () => Promise<void>) => {
+      const [id, row, col, carried = ""] = ctx.callbackQuery?.data?.split("/") ?? [];
+      const pressed = id && row && col ? this.index.get(id) : undefined;
+      if (pressed instanceof Screen) draw(ctx, pressed, parseIds(carried));
+      return menus(ctx, next);
+    };
   }
 }
 
 const EXTRA = { link_preview_options: { is_disabled: true } } as const;
 
-/** The ids the current screen is drawn for: `ctx.view`, else the pressed button's payload. */
-function ids(ctx: BotContext): number[] {
-  if (ctx.view) return ctx.view;
-  const m = typeof ctx.match === "string" ? ctx.match : "";
-  return /^\d+(\.\d+)*$/.test(m) ? m.split(".").map(Number) : [];
+/** The ids a button's payload carries ("12.3"); none for anything else. */
+const parseIds = (carried: string) => (/^\d+(\.\d+)*$/.test(carried) ? carried.split(".").map(Number) : []);
+
+/**
+ * Begins drawing `screen` for `ids`: the one place `ctx.draw` is set. The model is not loaded yet:
+ * `modelOf` loads it at its first use and every later use within this draw shares it.
+ */
+function draw(ctx: BotContext, screen: Screen, ids: number[]) {
+  ctx.draw = { screen: screen.id, ids };
 }
+
+/** The model of the screen being drawn, loaded once per draw. */
+export function modelOf<M>(ctx: BotContext, screen: Screen<M>): Promise<M> {
+  const d = ctx.draw;
+  if (d?.screen !== screen.id) throw new Error(`screen "${screen.id}" used outside its draw`);
+  d.model ??= Promise.resolve().then(() => screen.load(ctx, d.ids.slice(0, screen.arity)));
+  return d.model as Promise<M>;
+}
+
+/** Draws `screen` for `ids` and returns its text. */
+async function textOf(ctx: BotContext, screen: Screen, ids: number[]) {
+  draw(ctx, screen, ids);
+  return await screen.body(ctx, await modelOf(ctx, screen));
+}
+
+/** The ids the screen being drawn is drawn for (with the pressed item's id after them). */
+const ids = (ctx: BotContext) => ctx.draw?.ids ?? [];
 
 /** The `i`-th id of the current screen (0 when absent). */
 export const idOf = (ctx: BotContext, i = 0) => ids(ctx)[i] ?? 0;
@@ -69,12 +126,11 @@ async function edit(ctx: BotContext, text: string, screen: Screen) {
 }
 
 /**
- * Shows `screen` drawn for `view`: in place (the message the pressed menu button sits on) or, from a
+ * Shows `screen` drawn for `ids`: in place (the message the pressed menu button sits on) or, from a
  * command, a conversation or a button outside the menus, as a new message. `notice` heads the text.
  */
-export async function open(ctx: BotContext, screen: Screen, view?: number[], notice?: string) {
-  if (view) ctx.view = view;
-  const body = await screen.body(ctx);
+export async function open(ctx: BotContext, screen: Screen, ids: number[], notice?: string) {
+  const body = await textOf(ctx, screen, ids);
   const text = notice ? `${notice}\n\n${body}` : body;
   const menu = (ctx as Partial<MenuContext>).menu;
   if (menu && ctx.callbackQuery?.message) {
@@ -89,7 +145,7 @@ export async function open(ctx: BotContext, screen: Screen, view?: number[], not
  * The main menu: the root of the tree every screen is registered in (bot/menus/root.ts adds its
  * buttons and the tree). Its registry is the menu plugin's own: `screenAt` looks screens up there.
  */
-export const mainScreen = new Screen("main", 0, (ctx) => ctx.t("main-text"));
+export const mainScreen = new Screen("main", 0, { body: (ctx) => ctx.t("main-text") });
 
 /** The registered screen with menu id `id` (the main menu is "main"), from the plugin's registry. */
 export function screenAt(id: string): Screen {
@@ -98,9 +154,16 @@ export function screenAt(id: string): Screen {
   return menu;
 }
 
-/** A screen; see Screen. */
-export function createScreen(id: string, arity: number, text: Text): Screen {
-  return new Screen(id, arity, text);
+/**
+ * A screen; see Screen. A screen not yet moved to `load` gives its body alone, reading its ids with
+ * `idOf` and its data itself (it has no model).
+ */
+export function createScreen<M = void>(
+  id: string,
+  arity: number,
+  spec: ScreenSpec<M> | ((ctx: BotContext) => string | Promise<string>),
+): Screen<M> {
+  return new Screen(id, arity, typeof spec === "function" ? { body: (ctx) => spec(ctx) } : spec);
 }
 
 /**
@@ -126,7 +189,23 @@ export async function act(ctx: BotContext, run: () => unknown, fallback = "main"
   }
 }
 
-/** A dynamic range whose builder may meet a vanished object: then it draws nothing (and a press is outdated). */
+/**
+ * A dynamic range of `screen`, built from the draw's model (the one the body was drawn from). A model
+ * that cannot be loaded (a vanished object) draws nothing, and a press on the old copy is outdated.
+ */
+export function buttons<M>(screen: Screen<M>, build: (ctx: BotContext, range: MenuRange<BotContext>, model: M) => void | Promise<void>) {
+  screen.dynamic(async (ctx, range) => {
+    try {
+      await build(ctx, range, await modelOf(ctx, screen));
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return new MenuRange<BotContext>();
+    }
+    return range;
+  });
+}
+
+/** A dynamic range of a screen without a model (not yet moved to `buttons`); a vanished object draws nothing. */
 export function dynamic(menu: Menu<BotContext>, build: (ctx: BotContext, range: MenuRange<BotContext>) => void | Promise<void>) {
   menu.dynamic(async (ctx, range) => {
     try {
@@ -146,9 +225,8 @@ export function dynamic(menu: Menu<BotContext>, build: (ctx: BotContext, range: 
 export function back(self: Screen, label: Label, parent: string, view: (ctx: BotContext) => number[] | Promise<number[]> = () => []) {
   self.back({ text: label, payload: payload(self) }, (ctx) =>
     act(ctx, async () => {
-      ctx.view = await view(ctx);
       const to = screenAt(parent);
-      await edit(ctx, await to.body(ctx), to);
+      await edit(ctx, await textOf(ctx, to, await view(ctx)), to);
     }),
   );
 }

@@ -12,7 +12,22 @@ import { deleteShareLink, getShareLink, listFileShareLinks, setShareLinkRevoked,
 import type { BotContext } from "../context";
 import { may, mayChange, writes } from "../workspace";
 import { SHARE_OPTIONS } from "./share-options";
-import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
+import {
+  act,
+  back,
+  backHome,
+  buttons,
+  createScreen,
+  dynamic,
+  go,
+  idOf,
+  itemOf,
+  modelOf,
+  open,
+  payload,
+  screenAt,
+  type Screen,
+} from "./nav";
 import { createRequest } from "../../core/secure/requests";
 import { listShareLinks } from "../../core/secure/share-list";
 import { date, l, localeOf } from "../i18n";
@@ -36,20 +51,32 @@ export const kb = (ctx: BotContext, bytes: number) =>
     size: new Intl.NumberFormat(localeOf(ctx), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024),
   });
 
-export const folderScreen = createScreen("folder", 1, async (ctx) => {
-  const f = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
-  const head = ctx.t(f.isPaused ? "secure-folder-paused" : "secure-folder", { name: esc(f.name) });
-  return `${head}\n${ctx.t("secure-file-count", { count: f.fileCount })}${f.description ? `\n${esc(f.description)}` : ""}`;
+/** A folder and its files, read once per draw. */
+export const folderScreen = createScreen("folder", 1, {
+  load: async (ctx, ids) => {
+    const folder = await getFolder(ctx.deps, uid(ctx), ids[0] ?? 0);
+    return { folder, files: await listFiles(ctx.deps, uid(ctx), folder.id) };
+  },
+  body: (ctx, { folder: f }) => {
+    const head = ctx.t(f.isPaused ? "secure-folder-paused" : "secure-folder", { name: esc(f.name) });
+    return `${head}\n${ctx.t("secure-file-count", { count: f.fileCount })}${f.description ? `\n${esc(f.description)}` : ""}`;
+  },
 });
 
-export const fileScreen = createScreen("file", 1, async (ctx) => {
-  const file = toFileJson(await ownedFile(ctx.deps, uid(ctx), idOf(ctx)));
+/** A file and its share links, read once per draw. */
+async function fileOf(ctx: BotContext, ids: number[]) {
+  const owned = await ownedFile(ctx.deps, uid(ctx), ids[0] ?? 0);
+  return { owned, file: toFileJson(owned), links: await listFileShareLinks(ctx.deps, uid(ctx), owned.id) };
+}
+
+export const fileScreen = createScreen("file", 1, { load: fileOf, body: fileText });
+
+function fileText(ctx: BotContext, { file, links }: Awaited<ReturnType<typeof fileOf>>): string {
   const size = file.fileSize ? ` · ${kb(ctx, file.fileSize)}` : "";
-  const links = await listFileShareLinks(ctx.deps, uid(ctx), file.id);
   const kind = ctx.t(`secure-kind-${file.contentType}`);
   const shares = links.length ? ctx.t("secure-file-shares", { count: links.length }) : ctx.t("secure-file-no-shares");
   return `📄 <b>${esc(file.name)}</b>\n${kind}${file.mimeType ? ` (${esc(file.mimeType)})` : ""}${size}\n${shares}`;
-});
+}
 
 export const shareScreen = createScreen("share", 1, async (ctx) => {
   const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
@@ -181,10 +208,9 @@ dynamic(foldersScreen, async (ctx, range) => {
 });
 backHome(foldersScreen);
 
-dynamic(folderScreen, async (ctx, range) => {
-  const folder = await getFolder(ctx.deps, uid(ctx), idOf(ctx));
+buttons(folderScreen, (ctx, range, { folder, files }) => {
   const w = writes(ctx, range);
-  for (const f of await listFiles(ctx.deps, uid(ctx), folder.id)) {
+  for (const f of files) {
     go(range, folderScreen, `📄 ${f.name} · ${ctx.t(`secure-kind-${f.contentType}`)}`, "file", (c) => [itemOf(c, folderScreen)], f.id);
     w.text({ text: "🔗", payload: payload(folderScreen, f.id) }, (c) =>
       act(c, () => c.conversation.enter(SHARE, itemOf(c, folderScreen)), "folders"),
@@ -232,8 +258,8 @@ back(folderScreen, l("secure-back-folders"), "folders");
 /** What a request link made in the bot takes: at most this many items, for this long. */
 const BOT_REQUEST_DEFAULTS = { expiresInHours: 7 * 24, maxFiles: 20 } as const;
 
-dynamic(fileScreen, async (ctx, range) => {
-  for (const share of await listFileShareLinks(ctx.deps, uid(ctx), idOf(ctx))) {
+buttons(fileScreen, (ctx, range, { links }) => {
+  for (const share of links) {
     go(
       range,
       fileScreen,
@@ -251,7 +277,7 @@ dynamic(fileScreen, async (ctx, range) => {
   go(w, fileScreen, l("secure-delete-file"), "file-delete", (c) => [idOf(c)]);
   range.row();
 });
-back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await ownedFile(c.deps, uid(c), idOf(c))).folderId]);
+back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await modelOf(c, fileScreen)).owned.folderId]);
 
 dynamic(shareScreen, async (ctx, range) => {
   const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));

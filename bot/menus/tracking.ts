@@ -13,7 +13,7 @@ import type { BotContext } from "../context";
 import { may, mayChange } from "../workspace";
 import { l } from "../i18n";
 import { translated } from "../problem";
-import { act, back, backHome, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { act, back, backHome, buttons, createScreen, dynamic, go, idOf, itemOf, modelOf, open, payload, type Screen } from "./nav";
 import { TRACKER_OPTIONS } from "./tracker-options";
 
 export const NEW_TRACKER = "track";
@@ -60,8 +60,13 @@ async function chatLine(ctx: BotContext, t: Awaited<ReturnType<typeof getTracker
   return ctx.t("tracker-via-topic", { chat, topic });
 }
 
-export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
-  const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
+/** The tracker, read once per draw (its text and its buttons); its counts and previews are the text's own. */
+export const trackerScreen = createScreen("tracker", 1, {
+  load: (ctx, ids) => getTracker(ctx.deps, uid(ctx), ids[0] ?? 0),
+  body: trackerText,
+});
+
+async function trackerText(ctx: BotContext, t: Awaited<ReturnType<typeof getTracker>>): Promise<string> {
   const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
   return [
     `<b>${esc(t.name)}</b> ${ctx.t(t.isEnabled ? "tracker-active" : "tracker-paused")}`,
@@ -95,7 +100,7 @@ export const trackerScreen = createScreen("tracker", 1, async (ctx) => {
     .filter(Boolean)
     .concat("", ...(await previewLines(ctx, t)))
     .join("\n");
-});
+}
 
 const feedScreen = createScreen("tracker-feed", 2, async (ctx) => (await feed(ctx)).text);
 
@@ -155,8 +160,7 @@ dynamic(trackersScreen, async (ctx, range) => {
 backHome(trackersScreen);
 back(guideScreen, l("trackers-back"), "trackers", () => [0]);
 
-dynamic(trackerScreen, async (ctx, range) => {
-  const t = await getTracker(ctx.deps, uid(ctx), idOf(ctx));
+buttons(trackerScreen, (ctx, range, t) => {
   const p = payload(trackerScreen);
   // a viewer reads the tracker and its feed; the buttons that change it are for editors and up
   if (!may(ctx)) {
@@ -169,7 +173,7 @@ dynamic(trackerScreen, async (ctx, range) => {
       c,
       async () => {
         mayChange(c);
-        const now = await write(c, setTrackerEnabled, idOf(c), !(await getTracker(c.deps, uid(c), idOf(c))).isEnabled);
+        const now = await write(c, setTrackerEnabled, idOf(c), !(await modelOf(c, trackerScreen)).isEnabled);
         await open(c, trackerScreen, [now.id]);
       },
       "trackers",
