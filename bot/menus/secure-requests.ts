@@ -9,7 +9,7 @@ import { getFolder } from "../../core/secure/folders";
 import type { BotContext } from "../context";
 import { mayChange, writes } from "../workspace";
 import { date, l } from "../i18n";
-import { confirmScreen } from "./secure";
+import { confirmScreen } from "./confirm";
 import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);

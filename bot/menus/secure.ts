@@ -8,10 +8,9 @@
 import { deleteFolder, getFolder, listFolders, togglePause } from "../../core/secure/folders";
 import { write } from "../audited";
 import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/files";
-import { deleteShareLink, getShareLink, listFileShareLinks, setShareLinkRevoked, type ShareLinkJson } from "../../core/secure/share-links";
+import { listFileShareLinks } from "../../core/secure/share-links";
 import type { BotContext } from "../context";
-import { may, mayChange, writes } from "../workspace";
-import { SHARE_OPTIONS } from "./share-options";
+import { mayChange, writes } from "../workspace";
 import {
   act,
   back,
@@ -29,16 +28,17 @@ import {
   type Screen,
 } from "./nav";
 import { createRequest } from "../../core/secure/requests";
-import { listShareLinks } from "../../core/secure/share-list";
-import { date, l, localeOf } from "../i18n";
+import { confirmScreen, type Outcome, type Question } from "./confirm";
+import { registerShares, STATE_ICON } from "./secure-shares";
+
+export { SHARE_OPTION, shareScreen } from "./secure-shares";
+import { l, localeOf } from "../i18n";
 
 /** Conversations the screens enter (registered in bot/conversations). */
 export const NEW_FOLDER = "secure-new-folder";
 export const SHARE = "secure-share";
-export const SHARE_OPTION = "secure-share-option";
 
 const esc = (s: string) => Bun.escapeHTML(s);
-const STATE_ICON: Record<ShareLinkJson["state"], string> = { active: "🟢", revoked: "⛔", paused: "⏸", expired: "⌛", exhausted: "🚫" };
 const uid = (ctx: BotContext) => ctx.owner.id;
 
 export const foldersScreen = createScreen("folders", 0, async (ctx) =>
@@ -78,57 +78,6 @@ function fileText(ctx: BotContext, { file, links }: Awaited<ReturnType<typeof fi
   return `📄 <b>${esc(file.name)}</b>\n${kind}${file.mimeType ? ` (${esc(file.mimeType)})` : ""}${size}\n${shares}`;
 }
 
-export const shareScreen = createScreen("share", 1, async (ctx) => {
-  const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
-  const lines = SHARE_OPTIONS.map((o) => o.line(share))
-    .filter((x): x is string => Boolean(x))
-    .map((key) => ctx.t(key));
-  const views =
-    share.maxViews === null
-      ? ctx.t("secure-share-views-unlimited", { views: share.viewCount })
-      : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
-  const file = await ownedFile(ctx.deps, uid(ctx), share.fileId);
-  const facts = [
-    ctx.t("secure-share-file", { name: esc(file.name) }),
-    `${STATE_ICON[share.state]} ${esc(share.url)}`,
-    ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
-    views,
-    ctx.t("secure-share-expires", { at: date(ctx, share.expiresAt, true) }),
-  ];
-  return [...facts, ...lines].join("\n");
-});
-
-type Question = (ctx: BotContext) => string | Promise<string>;
-type Outcome = (
-  ctx: BotContext,
-) => { screen: Screen; view: number[]; notice: string } | Promise<{ screen: Screen; view: number[]; notice: string }>;
-
-/**
- * A confirmation screen for a delete: the question, "Yes" doing it and opening the screen `run`
- * names, and "Keep it" back to `backTo` (drawn for the object's id unless `backView` says otherwise).
- */
-export function confirmScreen(
-  id: string,
-  question: Question,
-  run: Outcome,
-  backTo: string,
-  backView: (ctx: BotContext) => number[] | Promise<number[]> = (c) => [idOf(c)],
-) {
-  const s = createScreen(id, 1, question);
-  s.text({ text: l("secure-yes-delete"), payload: payload(s) }, (ctx) =>
-    act(
-      ctx,
-      async () => {
-        const next = await run(ctx);
-        await open(ctx, next.screen, next.view, next.notice);
-      },
-      "folders",
-    ),
-  );
-  back(s, l("secure-keep-it"), backTo, backView);
-  return s;
-}
-
 const folderDelete = confirmScreen(
   "folder-delete",
   async (ctx) => {
@@ -158,40 +107,6 @@ const fileDelete = confirmScreen("file-delete", fileDeleteQuestion, fileDeleteRu
 const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion, fileDeleteRun, "folder", async (c) => [
   (await ownedFile(c.deps, uid(c), idOf(c))).folderId,
 ]);
-
-const shareDeleteQuestion: Question = async (ctx) =>
-  ctx.t("secure-share-delete-ask", { url: esc((await getShareLink(ctx.deps, uid(ctx), idOf(ctx))).url) });
-const shareDelete = confirmScreen(
-  "share-delete",
-  shareDeleteQuestion,
-  async (ctx) => {
-    const { fileId } = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
-    mayChange(ctx);
-    await write(ctx, deleteShareLink, idOf(ctx));
-    return { screen: fileScreen, view: [fileId], notice: ctx.t("secure-share-deleted") };
-  },
-  "share",
-);
-
-/** Every share link of the user in one list (newest first), each with revoke/restore and delete on its row. */
-const sharesScreen = createScreen("shares", 0, async (ctx) => {
-  const all = await listShareLinks(ctx.deps, uid(ctx));
-  if (!all.length) return ctx.t("secure-shares-none");
-  // a viewer has no ⛔/♻️ and 🗑 on the rows: the text does not offer them
-  if (!may(ctx)) return ctx.t("ws-read-shares", { count: all.length });
-  return ctx.t(all.length === 40 ? "secure-shares-newest" : "secure-shares", { count: all.length });
-});
-const sharesDelete = confirmScreen(
-  "shares-delete",
-  shareDeleteQuestion,
-  async (ctx) => {
-    mayChange(ctx);
-    await write(ctx, deleteShareLink, idOf(ctx));
-    return { screen: sharesScreen, view: [], notice: ctx.t("secure-share-deleted") };
-  },
-  "shares",
-  () => [],
-);
 
 dynamic(foldersScreen, async (ctx, range) => {
   for (const f of await listFolders(ctx.deps, uid(ctx))) {
@@ -279,80 +194,11 @@ buttons(fileScreen, (ctx, range, { links }) => {
 });
 back(fileScreen, l("secure-back-folder"), "folder", async (c) => [(await modelOf(c, fileScreen)).owned.folderId]);
 
-dynamic(shareScreen, async (ctx, range) => {
-  const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
-  // a tap on the URL itself would open it and count a view: the button copies it
-  range.copyText(l("card-copy"), share.url).row();
-  const w = writes(ctx, range);
-  w.text({ text: ctx.t(share.isRevoked ? "secure-restore" : "secure-revoke"), payload: payload(shareScreen) }, (c) =>
-    act(
-      c,
-      async () => {
-        mayChange(c);
-        const now = await write(c, setShareLinkRevoked, idOf(c), !(await getShareLink(c.deps, uid(c), idOf(c))).isRevoked);
-        await open(c, shareScreen, [now.id], c.t(now.isRevoked ? "secure-revoked" : "secure-restored"));
-      },
-      "folders",
-    ),
-  );
-  go(w, shareScreen, l("secure-delete-link"), "share-delete", (c) => [idOf(c)]);
-  range.row();
-  SHARE_OPTIONS.forEach((o, i) => {
-    w.text({ text: ctx.t(o.label(share)), payload: payload(shareScreen) }, (c) =>
-      act(
-        c,
-        async () => {
-          const link = await getShareLink(c.deps, uid(c), idOf(c));
-          if (o.tap) {
-            mayChange(c);
-            await o.tap(c, link);
-            await open(c, shareScreen, [link.id]);
-          } else await c.conversation.enter(SHARE_OPTION, link.id, i);
-        },
-        "folders",
-      ),
-    );
-  });
-  range.row();
-});
-back(shareScreen, l("secure-back-file"), "file", async (c) => [(await getShareLink(c.deps, uid(c), idOf(c))).fileId]);
-
-dynamic(sharesScreen, async (ctx, range) => {
-  for (const share of await listShareLinks(ctx.deps, uid(ctx))) {
-    go(
-      range,
-      sharesScreen,
-      `${STATE_ICON[share.state]} ${share.fileName} · ${share.code} · ${share.viewCount}/${share.maxViews ?? "∞"}`,
-      "share",
-      (c) => [itemOf(c, sharesScreen)],
-      share.id,
-    );
-    const w = writes(ctx, range);
-    w.text({ text: share.isRevoked ? "♻️" : "⛔", payload: payload(sharesScreen, share.id) }, (c) =>
-      act(
-        c,
-        async () => {
-          const id = itemOf(c, sharesScreen);
-          mayChange(c);
-          const now = await write(c, setShareLinkRevoked, id, !(await getShareLink(c.deps, uid(c), id)).isRevoked);
-          await open(c, sharesScreen, [], c.t(now.isRevoked ? "secure-revoked-url" : "secure-restored-url", { url: esc(now.url) }));
-        },
-        "folders",
-      ),
-    );
-    go(w, sharesScreen, "🗑", "shares-delete", (c) => [itemOf(c, sharesScreen)], share.id);
-    range.row();
-  }
-});
-back(sharesScreen, l("secure-back-folders"), "folders");
-
 /** The secure screens under `parent`, in their tree. */
 export function registerSecure(parent: Screen) {
   parent.register(foldersScreen);
   foldersScreen.register(folderScreen);
-  foldersScreen.register(sharesScreen);
-  sharesScreen.register(sharesDelete);
   folderScreen.register([folderDelete, folderFileDelete, fileScreen]);
-  fileScreen.register([fileDelete, shareScreen]);
-  shareScreen.register(shareDelete);
+  fileScreen.register(fileDelete);
+  registerShares(foldersScreen, fileScreen);
 }
