@@ -31,8 +31,7 @@ export async function localSeries(deps: Db, linkIds: number[], range: Range, tz:
   const db = deps.asyncDb;
   const { clicks: c, linkStatsTime: st } = db.tables;
   const { size, add = 0, mod = Number.MAX_SAFE_INTEGER } = key;
-  const series: Series = new Map();
-  if (!linkIds.length) return series;
+  if (!linkIds.length) return new Map();
   // (floor((t + o) / size) + add) % mod, in integers on both databases (t + o is positive: no rounding toward zero to mind)
   const keyOf = (t: SQL | SQLWrapper, o: number) => sql`((${t} + ${int(o)}) / ${int(size)} + ${int(add)}) % ${int(mod)}`;
   // buckets of `span` grouped in the database when several share a key; otherwise their rows come as they are
@@ -138,7 +137,15 @@ export async function localSeries(deps: Db, linkIds: number[], range: Range, tz:
     return out;
   }
 
-  // the late quarters' key: the next local bucket (the hour of the week after the last wraps to the first)
+  return seriesOf(await unionOf(db, parts), mod);
+}
+
+/**
+ * The rows of the parts summed per key: c and u count for the row's key, lc and lu (the late
+ * quarters) for the next local bucket (the hour of the week after the last wraps to the first).
+ */
+function seriesOf(rows: Record<string, unknown>[], mod: number): Series {
+  const series: Series = new Map();
   const nextKey = (k: number) => (mod === Number.MAX_SAFE_INTEGER ? k + 1 : (k + 1) % mod);
   const bump = (k: number, clicks: number, unique: number) => {
     const cur = series.get(k);
@@ -147,7 +154,7 @@ export async function localSeries(deps: Db, linkIds: number[], range: Range, tz:
       cur.unique += unique;
     } else series.set(k, { clicks, unique });
   };
-  for (const r of await unionOf(db, parts)) {
+  for (const r of rows) {
     const k = num(r.k);
     bump(k, num(r.c), num(r.u));
     if (num(r.lc) || num(r.lu)) bump(nextKey(k), num(r.lc), num(r.lu));
