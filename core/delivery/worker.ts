@@ -40,6 +40,31 @@ function outcomeOf(deps: Deps, row: OutboxRow, outcome: Outcome): DeliveryOutcom
   return !outcome.permanent && row.attempts + 1 <= deps.config.webhookRetryDelays.length ? "retry" : "failed";
 }
 
+/** Sends one claimed row and records its outcome (and the delivery metric) on it. */
+async function deliverRow(deps: Deps, routes: DeliveryRoutes, bot: ReturnType<typeof plainBotApi>, row: OutboxRow): Promise<void> {
+  const outcome = await attemptRow(deps, routes, bot, row);
+  try {
+    const recorded = await recordOutcome(deps, routes.topics, row, outcome);
+    deps.metrics.deliveries.inc({ kind: row.host === BOT_HOST ? "bot" : "webhook", outcome: outcomeOf(deps, row, outcome) });
+    if (!recorded) deps.log.warn(`delivery ${row.deliveryId}: its claim lapsed before the outcome was recorded; another node has the row`);
+  } catch (e) {
+    // the row stays `sending` and is sent again once its claim lapses (or after a restart)
+    deps.log.error(`delivery ${row.deliveryId}: could not record the outcome`, e);
+  }
+}
+
+/** Prunes the outbox's finished rows at most once every `everyMs` of the clock, whoever asks. */
+function pruneEvery(deps: Deps, everyMs: number): () => Promise<void> {
+  let last = -Infinity;
+  return async () => {
+    const now = deps.clock.now().getTime();
+    if (now - last <= everyMs) return;
+    last = now;
+    const pruned = await pruneOutbox(deps);
+    if (pruned) deps.log.debug(`outbox: pruned ${pruned} finished rows`);
+  };
+}
+
 /**
  * Builds (does not start) the worker that sends the outbox, with the topic handlers and the webhook
  * sender it is handed (app/delivery-routes.ts). main.ts starts it and stops it on shutdown.
@@ -54,7 +79,7 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
   const busy = new Map<string, number>();
   let timer: ReturnType<typeof setInterval> | null = null;
   let running = false;
-  let lastPrune = -Infinity;
+  const prune = pruneEvery(deps, PRUNE_EVERY_MS);
 
   const keyOf = (row: OutboxRow) => row.host ?? "";
   const capOf = (host: string) => (host === BOT_HOST ? botConcurrency : perHost);
@@ -62,18 +87,7 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
   function dispatch(row: OutboxRow) {
     const host = keyOf(row);
     busy.set(host, (busy.get(host) ?? 0) + 1);
-    const job = (async () => {
-      const outcome = await attemptRow(deps, routes, bot, row);
-      try {
-        const recorded = await recordOutcome(deps, routes.topics, row, outcome);
-        deps.metrics.deliveries.inc({ kind: row.host === BOT_HOST ? "bot" : "webhook", outcome: outcomeOf(deps, row, outcome) });
-        if (!recorded)
-          deps.log.warn(`delivery ${row.deliveryId}: its claim lapsed before the outcome was recorded; another node has the row`);
-      } catch (e) {
-        // the row stays `sending` and is sent again once its claim lapses (or after a restart)
-        deps.log.error(`delivery ${row.deliveryId}: could not record the outcome`, e);
-      }
-    })().finally(() => {
+    const job = deliverRow(deps, routes, bot, row).finally(() => {
       const wasFull = inFlight.size >= maxInFlight;
       busy.set(host, busy.get(host)! - 1);
       inFlight.delete(row.id);
@@ -85,12 +99,7 @@ export function createDeliveryWorker(deps: Deps, routes: DeliveryRoutes, opts: D
 
   /** Claims as many due rows as the limits allow and starts sending them. */
   async function tick() {
-    const now = deps.clock.now().getTime();
-    if (now - lastPrune > PRUNE_EVERY_MS) {
-      lastPrune = now;
-      const pruned = await pruneOutbox(deps);
-      if (pruned) deps.log.debug(`outbox: pruned ${pruned} finished rows`);
-    }
+    await prune();
     for (;;) {
       const free = maxInFlight - inFlight.size;
       if (free <= 0) return;
