@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { PLANS, type Plan } from "../../config";
+import { PLANS, type Plan } from "../../config-plans";
 import { DateTime, IdParams, formatted } from "../shared/models";
 
 const numeric = (description: string) => t.Union([t.Integer(), t.String({ pattern: "^\\d+$" })], { description });

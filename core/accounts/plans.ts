@@ -1,4 +1,4 @@
-import type { Plan, PlanLimits } from "../../config";
+import type { Plan, PlanLimits } from "../../config-plans";
 import type { Deps } from "../deps";
 import { PlanLimit } from "../errors";
 

@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { first } from "../../db/async";
 import { getUser } from "./users";
 import { limitsOf, subscriptionOf, type Subscription } from "./plans";
-import type { PlanLimits } from "../../config";
+import type { PlanLimits } from "../../config-plans";
 
 export interface AccountUsage {
   subscription: Subscription;

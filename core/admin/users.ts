@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { PLANS, type Plan } from "../../config";
+import { PLANS, type Plan } from "../../config-plans";
 import type { Deps } from "../deps";
 import { first } from "../../db/async";
 import { Conflict, FieldError, NotFound, ValidationError } from "../errors";
