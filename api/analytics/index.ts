@@ -1,16 +1,8 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import type { Scope } from "../../core/tokens/scopes";
-import {
-  linkBots,
-  linkClicks,
-  linkDevices,
-  linkReferrers,
-  linkGeo,
-  linkHeatmap,
-  linkStats,
-  linkTimeline,
-} from "../../core/analytics/stats";
+import { linkBots, linkDevices, linkReferrers, linkGeo, linkHeatmap, linkStats, linkTimeline } from "../../core/analytics/stats";
+import { linkClicks } from "../../core/analytics/clicks-list";
 import { sendSummary } from "../../core/analytics/summary";
 import { shareQr } from "../../core/analytics/qr";
 import { exportClicks } from "../../core/analytics/export";

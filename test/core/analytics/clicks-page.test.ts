@@ -8,7 +8,7 @@ import { expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { onBothDatabases } from "../../helpers/async-engines";
 import { rowsOf } from "../../../db/async";
-import { linkClicks } from "../../../core/analytics/stats";
+import { linkClicks } from "../../../core/analytics/clicks-list";
 import type { Deps } from "../../../core/deps";
 
 const T0 = Date.parse("2026-03-01T09:30:00.000Z");
