@@ -158,7 +158,7 @@ test("the request side of a click lives in core/redirect/: only it records a cli
 test("no click column list by position outside the descriptor: both writers take the clicks table's columns from core/clicks/columns.ts", () => {
   expect(matches(/\b(insert into|copy) clicks \((?!\$\{)/i)).toEqual([]);
   expect(matches(/\bCLICK_COLUMNS\b|\bINSERTED_COLUMNS\b/).map((l) => l.split(":")[0])).toEqual(
-    expect.arrayContaining(["core/clicks/writer.ts", "core/clicks/writer-pg.ts"]),
+    expect.arrayContaining(["core/clicks/writer.ts", "core/clicks/pg-batch.ts"]),
   );
 });
 

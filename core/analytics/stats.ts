@@ -1,10 +1,9 @@
 import { conversionRate, conversionStats, conversionsByVariant } from "../conversions/stats";
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { FieldError } from "../errors";
 import type { Tables } from "../../db/async";
 import { ownedLink } from "../links/links";
-import { ALL_TIME_END, DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
+import { DAY, HOUR, parsePeriod, parseTimeZone, periodDays, periodRange, type Period, type Range } from "./range";
 import { dimCounts, dimsCounts, firstClickBucket, totals } from "./query";
 import { localKeys, localSeries } from "./local-series";
 import { routingStatsOf } from "./routing-stats";

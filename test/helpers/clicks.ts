@@ -11,7 +11,7 @@ import { transaction, type AsyncTx } from "../../db/async";
 import { createClickSink, type ClickSink, type ClickSinkOptions } from "../../core/clicks/sink";
 import { createClickWriter, sqliteRowWriter, type SqliteWriterDeps as Deps } from "../../core/clicks/writer";
 import type { Deps as ServiceDeps } from "../../core/deps";
-import { writeRowsPg } from "../../core/clicks/writer-pg";
+import { writeRowsPg } from "../../core/clicks/pg-batch";
 import { CLICK_LISTENERS } from "../../app/click-listeners";
 import type { links, ClickRow, LinkRow, NewClick } from "../../db/schema";
 
