@@ -1,36 +1,20 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Deps } from "../../core/deps";
 import { loginWithInitData, loginWithWidget } from "../../core/auth/telegram";
-import { refreshSession, revokeRefreshToken, type Session } from "../../core/auth/sessions";
+import { refreshSession, revokeRefreshToken } from "../../core/auth/sessions";
 import { sendLinkCode, sendLoginCode, verifyLinkCode, verifyLoginCode } from "../../core/auth/email";
 import { accountOverview, unlinkIdentity } from "../../core/accounts/identities";
 import { linkTelegramWidget } from "../../core/accounts/linking";
-import {
-  deletePasskey,
-  listPasskeys,
-  passkeyLoginOptions,
-  passkeyRegistrationOptions,
-  verifyPasskeyLogin,
-  verifyPasskeyRegistration,
-} from "../../core/auth/passkeys";
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { authPlugin } from "../shared/auth";
 import { errors, OkModel } from "../shared/models";
-import { AccountViews as V, AuthModel } from "./model";
+import { AccountViews as V, AuthModel, snakeSession } from "./model";
+import { passkeysApi } from "./passkeys";
 
 const tags = ["auth"];
 
-/** The snake_case session body of the email-code and passkey sign-ins (CONTRACT §4). */
-const snakeSession = (s: Session) => ({
-  access_token: s.accessToken,
-  refresh_token: s.refreshToken,
-  user: s.user,
-  subscription: s.subscription,
-});
-
 /** Sign-in (Telegram initData and Login Widget, email codes, passkeys), refresh, account linking. */
 export function authApi(deps: Deps) {
-  return new Elysia({ name: "auth-api", prefix: "/auth" })
+  const signIn = new Elysia({ prefix: "/auth" })
     .use(authPlugin(deps))
     .post("/msgr", ({ body }) => loginWithInitData(deps, body.initData), {
       body: AuthModel.initData,
@@ -117,52 +101,7 @@ export function authApi(deps: Deps) {
       body: AuthModel.widget,
       response: { 200: V.linked, ...errors(409, 503) },
       detail: { tags, summary: "Link a Telegram account (Login Widget data); merges when it already has an account" },
-    })
-    .post("/passkey/register/options", ({ actorId }) => passkeyRegistrationOptions(deps, actorId), {
-      scope: "session",
-      response: V.webauthnOptions,
-      detail: { tags, summary: "WebAuthn registration options (challenge valid 5 minutes, once)" },
-    })
-    .post(
-      "/passkey/register/verify",
-      async ({ actorId, body, set }) => {
-        const { name, ...response } = body;
-        const passkey = await verifyPasskeyRegistration(deps, actorId, response as unknown as RegistrationResponseJSON, name);
-        set.status = 201;
-        return passkey;
-      },
-      {
-        scope: "session",
-        body: AuthModel.credential,
-        response: { 201: V.passkey, ...errors(409) },
-        detail: { tags, summary: "Store a passkey from the browser's registration response" },
-      },
-    )
-    .get("/passkey/list", ({ actorId }) => listPasskeys(deps, actorId), {
-      scope: "session",
-      response: t.Array(V.passkey),
-      detail: { tags, summary: "The user's passkeys" },
-    })
-    .delete(
-      "/passkey/:id",
-      async ({ actorId, params }) => {
-        await deletePasskey(deps, actorId, params.id);
-        return { success: true };
-      },
-      { scope: "session", params: AuthModel.idParams, response: OkModel, detail: { tags, summary: "Remove a passkey" } },
-    )
-    .post("/passkey/login/options", ({ body }) => passkeyLoginOptions(deps, body.email), {
-      body: AuthModel.passkeyLoginOptions,
-      response: V.webauthnOptions,
-      detail: { tags, summary: "WebAuthn sign-in options for an email (public)" },
-    })
-    .post(
-      "/passkey/login/verify",
-      async ({ body }) => snakeSession(await verifyPasskeyLogin(deps, body as unknown as AuthenticationResponseJSON)),
-      {
-        body: AuthModel.credential,
-        response: { 200: V.snakeSession, ...errors(401) },
-        detail: { tags, summary: "Sign in with the browser's WebAuthn assertion (public)" },
-      },
-    );
+    });
+
+  return new Elysia({ name: "auth-api" }).use(signIn).use(passkeysApi(deps));
 }

@@ -1,3 +1,4 @@
+import type { Session } from "../../core/auth/sessions";
 import { t, type Static } from "elysia";
 import { PLANS, type Plan } from "../../config-plans";
 import { DateTime, IdParams, formatted } from "../shared/models";
@@ -102,3 +103,11 @@ export const AccountViews = {
 
 export type AccountUsage = Static<typeof AccountViews.usage>;
 export type Me = Static<typeof AccountViews.me>;
+
+/** The snake_case session body of the email-code and passkey sign-ins (CONTRACT §4). */
+export const snakeSession = (s: Session) => ({
+  access_token: s.accessToken,
+  refresh_token: s.refreshToken,
+  user: s.user,
+  subscription: s.subscription,
+});
