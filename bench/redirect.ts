@@ -35,110 +35,17 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadGenerator, type LoadResult } from "./_load";
-import { perThread, threadCpu, threadDelta } from "./_thread-cpu";
+import { threadCpu, threadDelta } from "./_thread-cpu";
+import { answerOf, start, serve, TARGET, UA } from "./_redirect-servers";
+import { reportRounds } from "./_redirect-report";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const TARGET = "https://example.com/landing?utm_source=bench";
-/** The target of `--link macros`: the click id and a sub parameter, filled at the redirect. */
-const MACRO_URL = "https://example.com/landing?cid={click_id}&net={sub1}";
-const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
-/** What the app's redirect carries besides Location (api/visitor/index.ts); the bare server sends the same. */
-const REDIRECT_HEADERS = { "cache-control": "no-store", "x-robots-tag": "noindex" };
 const argText = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const arg = (name: string, fallback: number) => Number(argText(name) ?? fallback);
-
-/** A side port in each server process that reports the CPU time the process has used (µs). */
-function cpuPort(): number {
-  return Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => Response.json(process.cpuUsage()) }).port!;
-}
-
-/**
- * 20 rules that the benchmark's requests (Chrome on Windows, from 127.0.0.1, no Accept-Language, no
- * query) never meet, each failing only on its last check (conditions are checked from the time
- * window and query to the agent, language and country), and a three-way split.
- */
-function routingBenchLink() {
-  const always = { os: ["Windows"], device: ["desktop"] };
-  const failing = [
-    { country: ["DE", "AT", "CH"] },
-    { language: ["de", "fr"] },
-    { country: ["US"], language: ["en"] },
-    { os: ["iOS", "Android"] },
-    { query: { src: "mail" } },
-    { from: "2020-01-01T00:00:00Z", to: "2020-02-01T00:00:00Z" },
-  ];
-  const rules = Array.from({ length: 20 }, (_, i) => ({
-    if: { ...(i % 6 <= 2 ? always : {}), ...failing[i % 6]! },
-    url: `https://example.com/rule-${i}`,
-  }));
-  const variants = ["a", "b", "c"].map((v, i) => ({ url: `https://example.com/landing-${v}`, weight: [50, 30, 20][i]! }));
-  return { rules, variants };
-}
-
-async function serve(kind: string, dataDir: string, linkKind: string, location: string) {
-  if (kind === "bare") {
-    // the app answers each request with its id (X-Request-Id): the bare server makes one too, so both do the same work
-    const server = Bun.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      fetch: () => new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS, "x-request-id": crypto.randomUUID() } }),
-    });
-    console.log(JSON.stringify({ port: server.port, cpu: cpuPort() }));
-    return;
-  }
-  const { loadConfig } = await import("../config");
-  const { createDeps } = await import("../app");
-  const { silentLogger } = await import("../core/log");
-  const { createApi } = await import("../api/app");
-  const { upsertTelegramUser } = await import("../core/accounts/users");
-  const { createLink } = await import("../core/links/links");
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", SHORT_URL: "http://127.0.0.1" });
-  const deps = createDeps(config, { log: silentLogger, ...(kind === "app-nojournal" ? { journalDir: null } : {}) });
-  const { links } = await import("../db/schema");
-  // a restart on the same data directory serves the link the first start made
-  const link =
-    deps.db.select().from(links).get() ??
-    (await createLink(deps, await upsertTelegramUser(deps, { id: 1, username: "bench" }), {
-      url: linkKind === "macros" ? MACRO_URL : "https://example.com/landing",
-      utm_source: "bench",
-      ...(linkKind === "rules" ? routingBenchLink() : {}),
-    }));
-  const clicks = deps.clicks;
-  await clicks.start({ offThread: true });
-  const app = createApi(deps).listen({ hostname: "127.0.0.1", port: 0 });
-  console.log(JSON.stringify({ port: app.server!.port, code: link.code, id: link.id, cpu: cpuPort() }));
-  process.on("SIGTERM", async () => {
-    await app.stop();
-    await clicks.stop();
-    deps.handle.close();
-    process.exit(0);
-  });
-}
-
-async function start(kind: string, dataDir: string, linkKind: string, location = TARGET, script = import.meta.path) {
-  const child = Bun.spawn(["bun", script, "--serve", kind, dataDir, linkKind, location], { stdout: "pipe", stderr: "inherit" });
-  const reader = child.stdout.getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return {
-    child,
-    info: JSON.parse(new TextDecoder().decode(value).split("\n")[0]!) as { port: number; cpu: number; code?: string; id?: number },
-  };
-}
-
-/** What a visitor's client gets: status and headers without the date and the request's id (both differ on every answer). */
-async function answerOf(url: string) {
-  const res = await fetch(url, { redirect: "manual", headers: { "user-agent": UA } });
-  // a click id differs from answer to answer: compared left out
-  const headers = [...res.headers]
-    .filter(([k]) => k !== "date" && k !== "x-request-id")
-    .map(([k, v]) => [k, v.replace(/cid=[^&]*/, "cid=*")]);
-  return JSON.stringify({ status: res.status, headers: headers.sort() });
-}
 
 async function main() {
   const duration = arg("duration", 5);
@@ -259,83 +166,23 @@ async function main() {
   const atMost = completed + connections * rounds + apps.reduce((n, r) => n + r.errors, 0);
   const bareCompleted = bares.reduce((n, r) => n + r.redirects, 0);
 
-  const ratios = apps.map((r, i) => r.rps / bares[i]!.rps);
-  const mid = [...ratios.keys()].sort((x, y) => ratios[x]! - ratios[y]!)[Math.floor(rounds / 2)]!;
-  const medianOf = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  const ms = (v: number) => `${+v.toFixed(2)} ms`;
-  const row = (name: string, r: LoadResult) =>
-    `${name.padEnd(12)} ${String(Math.round(r.rps)).padStart(8)} req/s   p50 ${ms(r.p50).padStart(8)}   p99 ${ms(r.p99).padStart(8)}   errors ${r.errors}   302s ${r.redirects}`;
-  const { loadavg } = await import("node:os");
-  console.log(
-    `redirect benchmark (${linkKind === "rules" ? "a link with 20 rules, none matching, and 3 variants" : linkKind === "macros" ? "a link whose target has macros" : "a plain link"}): load from ${tool}, ${connections} connections, ${rounds} alternating rounds of ${duration} s; ${navigator.hardwareConcurrency} CPUs, ` +
-      `load average ${loadavg()[0]!.toFixed(1)} at the end (${loadStart} at the start), Bun ${Bun.version}`,
-  );
-  for (let i = 0; i < rounds; i++)
-    console.log(
-      `  round ${i + 1}: bare ${Math.round(bares[i]!.rps)} req/s (p99 ${ms(bares[i]!.p99)}), app ${Math.round(apps[i]!.rps)} req/s (p99 ${ms(apps[i]!.p99)}), ratio ${ratios[i]!.toFixed(2)}`,
-    );
-  console.log(`median round (${mid + 1}):`);
-  console.log(row("bare 302", bares[mid]!));
-  console.log(row("app /<code>", apps[mid]!));
-  console.log(
-    `throughput ratio app/bare: ${ratios[mid]!.toFixed(2)} (median of the rounds' ratios; target ≥ 0.80), mean ${(ratios.reduce((a, b) => a + b) / rounds).toFixed(2)}; ` +
-      `app p99 median over rounds ${ms(medianOf(apps.map((r) => r.p99)))}, worst ${ms(Math.max(...apps.map((r) => r.p99)))} (target < 5 ms); ` +
-      `bare p99 median ${ms(medianOf(bares.map((r) => r.p99)))}`,
-  );
-  const perReq = { bare: cpu.bare / bareCompleted, app: cpu.app / completed };
-  console.log(
-    `server CPU per redirect: bare ${perReq.bare.toFixed(1)} µs, app ${perReq.app.toFixed(1)} µs (all threads, including click recording); ` +
-      `CPU-bound throughput ratio ${(perReq.bare / perReq.app).toFixed(2)}`,
-  );
-  if (threads.app.size)
-    console.log(`  by thread: app ${perThread(threads.app, completed)}; bare ${perThread(threads.bare, bareCompleted)}`);
-  if (plain) {
-    const plainRatios = plains.map((r, i) => r.rps / bares[i]!.rps);
-    const costs = plainRatios.map((r, i) => r - ratios[i]!);
-    const plainCpu = cpu.plain / plains.reduce((n, r) => n + r.redirects, 0);
-    console.log(
-      `without the click journal: ratio ${medianOf(plainRatios).toFixed(2)} (median), per round ${plainRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${plainCpu.toFixed(1)} µs; ` +
-        `p99 median ${ms(medianOf(plains.map((r) => r.p99)))}`,
-    );
-    if (threads.plain.size)
-      console.log(
-        `  by thread: ${perThread(
-          threads.plain,
-          plains.reduce((n, r) => n + r.redirects, 0),
-        )}`,
-      );
-    console.log(
-      `the journal's cost: ${medianOf(costs).toFixed(3)} of the ratio (median over rounds of the no-journal ratio minus the app's; per round ${costs.map((c) => c.toFixed(3)).join(" ")}; budget 0.03), ` +
-        `${(perReq.app - plainCpu).toFixed(2)} µs CPU per redirect`,
-    );
-  }
-  if (base) {
-    const baseRatios = bases.map((r, i) => r.rps / bares[i]!.rps);
-    const diffs = baseRatios.map((r, i) => r - ratios[i]!);
-    const baseCpu = cpu.base / bases.reduce((n, r) => n + r.redirects, 0);
-    console.log(
-      `the baseline (${baseCommit}): ratio ${medianOf(baseRatios).toFixed(2)} (median), per round ${baseRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${baseCpu.toFixed(1)} µs; ` +
-        `p99 median ${ms(medianOf(bases.map((r) => r.p99)))}`,
-    );
-    if (threads.base.size)
-      console.log(
-        `  by thread: ${perThread(
-          threads.base,
-          bases.reduce((n, r) => n + r.redirects, 0),
-        )}`,
-      );
-    console.log(
-      `this app against the baseline: ${medianOf(diffs).toFixed(3)} of the ratio lower (median over rounds of the baseline's ratio minus the app's; per round ${diffs.map((c) => c.toFixed(3)).join(" ")}), ` +
-        `${(perReq.app - baseCpu).toFixed(2)} µs CPU per redirect more`,
-    );
-    if (plain) {
-      // what came after the baseline besides the journal: the same app with its journal off, against the baseline
-      const rest = plains.map((r, i) => baseRatios[i]! - r.rps / bares[i]!.rps);
-      console.log(
-        `  of which not the journal (this app without its journal against the baseline): ${medianOf(rest).toFixed(3)} of the ratio lower (median over rounds; per round ${rest.map((c) => c.toFixed(3)).join(" ")})`,
-      );
-    }
-  }
+  const { mid, row } = reportRounds({
+    linkKind,
+    tool,
+    connections,
+    rounds,
+    duration,
+    loadStart,
+    baseCommit,
+    bares,
+    apps,
+    plains: plain ? plains : null,
+    bases: base ? bases : null,
+    cpu,
+    threads,
+    completed,
+    bareCompleted,
+  });
   const problemsOf = (recorded: number, counted: number, completed: number, atMost: number) =>
     [
       recorded < completed && `MISSING ${completed - recorded} clicks`,
@@ -376,7 +223,7 @@ async function main() {
     const c = await clusterRun({ load, connections, duration, rounds, ua: UA });
     const mid3 = (xs: LoadResult[]) => [...xs].sort((x, y) => x.rps - y.rps)[Math.floor(xs.length / 2)]!;
     console.log(`cluster run (PostgreSQL, a plain link, ${rounds} alternating rounds of ${duration} s each), median rounds:`);
-    console.log(row("SQLite node", apps[mid]!) + "   (the single-node run above)");
+    console.log(`${row("SQLite node", apps[mid]!)}   (the single-node run above)`);
     console.log(row("1 PG node", mid3(c.one)));
     console.log(row("3 PG+HAProxy", mid3(c.three)));
     clusterProblems = c.problems;
