@@ -6,7 +6,7 @@ import { pageOfLinks } from "../../core/links/list";
 import { listTags } from "../../core/catalog/tags";
 import type { BotContext } from "../context";
 import { l, num } from "../i18n";
-import { act, backHome, createScreen, dynamic, go, idOf, itemOf, payload } from "./nav";
+import { act, backHome, buttons, createScreen, go, itemOf, payload } from "./nav";
 import { clip } from "./link-card";
 import { may } from "../workspace";
 
@@ -14,28 +14,30 @@ const LIST_PAGE_SIZE = 8;
 /** The conversation that asks for a URL and creates the link (registered in bot/conversations). */
 export const NEW_LINK = "new-link";
 
-async function page(ctx: BotContext) {
+/** The list's model: the page asked for (the last one when it is past the end), under the tag filter asked for. */
+async function page(ctx: BotContext, [asked = 0, tagId = 0]: number[]) {
   const userId = ctx.owner.id;
   const tags = await listTags(ctx.deps, userId);
-  const tag = tags.find((t) => t.id === idOf(ctx, 1));
+  const tag = tags.find((t) => t.id === tagId);
   const query = { tagIds: tag ? [tag.id] : undefined, limit: LIST_PAGE_SIZE };
   const first = await pageOfLinks(ctx.deps, userId, { ...query, offset: 0 });
   const pages = Math.max(1, Math.ceil(first.total / LIST_PAGE_SIZE));
   // a page past the end (links deleted since the button was drawn) shows the last one
-  const p = Math.min(idOf(ctx, 0), pages - 1);
+  const p = Math.min(asked, pages - 1);
   const items = p === 0 ? first.items : (await pageOfLinks(ctx.deps, userId, { ...query, offset: p * LIST_PAGE_SIZE })).items;
   return { tags, tag, items, total: first.total, pages, p };
 }
 
-export const linkList = createScreen("links", 2, async (ctx) => {
-  const { tag, total } = await page(ctx);
-  const title = tag ? ctx.t("links-title-tagged", { tag: Bun.escapeHTML(tag.name) }) : ctx.t("links-title");
-  if (total) return ctx.t("links-count", { title, count: total });
-  return ctx.t(tag ? "links-none-tagged" : "links-none", { title });
+export const linkList = createScreen("links", 2, {
+  load: page,
+  body: (ctx, { tag, total }) => {
+    const title = tag ? ctx.t("links-title-tagged", { tag: Bun.escapeHTML(tag.name) }) : ctx.t("links-title");
+    if (total) return ctx.t("links-count", { title, count: total });
+    return ctx.t(tag ? "links-none-tagged" : "links-none", { title });
+  },
 });
 
-dynamic(linkList, async (ctx, range) => {
-  const { tags, tag, items, pages, p } = await page(ctx);
+buttons(linkList, (ctx, range, { tags, tag, items, pages, p }) => {
   for (const link of items) {
     const name = clip(link.title ?? link.original_url.replace(/^https?:\/\//, ""), 40);
     go(

@@ -13,7 +13,7 @@ import type { BotContext } from "../context";
 import { l, localeOf, num } from "../i18n";
 import { deviceName } from "../../core/i18n/translate";
 import { problemText } from "../problem";
-import { act, back, createScreen, dynamic, go, idOf, payload } from "./nav";
+import { act, back, createScreen, go, idOf, payload } from "./nav";
 import { sendChart, sendQr } from "./link-photos";
 
 const PERIOD_KEYS = Object.keys(PERIODS);
@@ -35,8 +35,7 @@ export async function say(ctx: BotContext, run: () => Promise<void>) {
 }
 
 /** A link's stats over the screen's period, in the user's words and number format. */
-async function statsText(ctx: BotContext): Promise<string> {
-  const f = await linkStatsFigures(ctx.deps, uid(ctx), idOf(ctx), periodOf(ctx));
+function statsText(ctx: BotContext, f: Awaited<ReturnType<typeof linkStatsFigures>>): string {
   const esc = (s: string) => Bun.escapeHTML(s);
   const pct = (items: { name: string; percentage: number }[]) => items.map((i) => `${esc(i.name)} ${num(ctx, i.percentage)}%`).join(", ");
   const lines = [
@@ -72,32 +71,30 @@ async function statsText(ctx: BotContext): Promise<string> {
   return lines.join("\n");
 }
 
-export const statsScreen = createScreen("link-stats", 2, statsText);
-export const exportScreen = createScreen("link-export", 1, async (ctx) =>
-  ctx.t("export-title", {
-    url: Bun.escapeHTML(await trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), idOf(ctx)))),
-    max: num(ctx, 10_000),
-  }),
-);
-
-dynamic(statsScreen, (ctx, range) => {
-  const id = idOf(ctx);
-  const current = periodOf(ctx);
-  PERIOD_KEYS.forEach((p, i) =>
-    go(
-      range,
-      statsScreen,
-      (c: BotContext) => c.t(p === current ? "stats-period-current" : "stats-period", { period: c.t(`period-short-${p}`) }),
-      "link-stats",
-      () => [id, i],
-    ),
-  );
-  range.row();
-  range.text({ text: l("card-chart"), payload: payload(statsScreen) }, (c) => say(c, () => sendChart(c, uid(c), idOf(c), periodOf(c))));
-  range.text({ text: l("card-qr"), payload: payload(statsScreen) }, (c) => say(c, () => sendQr(c, uid(c), idOf(c))));
-  go(range, statsScreen, l("card-export"), "link-export", () => [id]);
-  range.row();
+export const statsScreen = createScreen("link-stats", 2, {
+  load: (ctx, [id = 0, period = 0]) => linkStatsFigures(ctx.deps, uid(ctx), id, PERIOD_KEYS[period] ?? "30d"),
+  body: statsText,
 });
+export const exportScreen = createScreen("link-export", 1, {
+  load: async (ctx, [id = 0]) => trackingUrl(ctx.deps, await ownedLink(ctx.deps, uid(ctx), id)),
+  body: (ctx, url) => ctx.t("export-title", { url: Bun.escapeHTML(url), max: num(ctx, 10_000) }),
+});
+
+// the buttons need only the screen's ids: drawn without its figures, so a press computes none
+PERIOD_KEYS.forEach((p, i) =>
+  go(
+    statsScreen,
+    statsScreen,
+    (c: BotContext) => c.t(p === periodOf(c) ? "stats-period-current" : "stats-period", { period: c.t(`period-short-${p}`) }),
+    "link-stats",
+    (c) => [idOf(c), i],
+  ),
+);
+statsScreen.row();
+statsScreen.text({ text: l("card-chart"), payload: payload(statsScreen) }, (c) => say(c, () => sendChart(c, uid(c), idOf(c), periodOf(c))));
+statsScreen.text({ text: l("card-qr"), payload: payload(statsScreen) }, (c) => say(c, () => sendQr(c, uid(c), idOf(c))));
+go(statsScreen, statsScreen, l("card-export"), "link-export", (c) => [idOf(c)]);
+statsScreen.row();
 back(statsScreen, l("stats-back"), "link", (c) => [idOf(c)]);
 
 /** Runs an export with a progress message edited as it goes (for exports of more than 2,500 rows). */

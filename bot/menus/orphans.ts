@@ -9,13 +9,15 @@ import { back, createScreen } from "./nav";
 
 const SHOWN = 15;
 
-export const orphansScreen = createScreen("orphans", 0, async (ctx: BotContext) => {
-  const { total, items } = await orphanVisitsOf(ctx.deps, ctx.owner.id, { period: "30d" });
-  if (!total) return ctx.t("orphans-none");
-  const lines = items
-    .slice(0, SHOWN)
-    .map((i) => ctx.t("orphans-item", { code: Bun.escapeHTML(i.code), count: i.count, last: date(ctx, i.lastAt, true) }));
-  const more = items.length > SHOWN ? `\n${ctx.t("orphans-more", { count: items.length - SHOWN })}` : "";
-  return `${ctx.t("orphans-title", { total })}\n${lines.join("\n")}${more}`;
+export const orphansScreen = createScreen("orphans", 0, {
+  load: (ctx: BotContext) => orphanVisitsOf(ctx.deps, ctx.owner.id, { period: "30d" }),
+  body: (ctx, { total, items }) => {
+    if (!total) return ctx.t("orphans-none");
+    const lines = items
+      .slice(0, SHOWN)
+      .map((i) => ctx.t("orphans-item", { code: Bun.escapeHTML(i.code), count: i.count, last: date(ctx, i.lastAt, true) }));
+    const more = items.length > SHOWN ? `\n${ctx.t("orphans-more", { count: items.length - SHOWN })}` : "";
+    return `${ctx.t("orphans-title", { total })}\n${lines.join("\n")}${more}`;
+  },
 });
 back(orphansScreen, l("card-back"), "links", () => [0, 0]);
