@@ -6,6 +6,7 @@ import type { BotContext } from "../context";
 import { l } from "../i18n";
 import { act, back, createScreen, idOf, open, payload, type Screen } from "./nav";
 
+/** The whole text of a confirmation, which reads what it names itself (the screen has no other data). */
 export type Question = (ctx: BotContext) => string | Promise<string>;
 export type Outcome = (
   ctx: BotContext,
@@ -22,7 +23,7 @@ export function confirmScreen(
   backTo: string,
   backView: (ctx: BotContext) => number[] | Promise<number[]> = (c) => [idOf(c)],
 ) {
-  const s = createScreen(id, 1, question);
+  const s = createScreen(id, 1, { body: question });
   s.text({ text: l("secure-yes-delete"), payload: payload(s) }, (ctx) =>
     act(
       ctx,

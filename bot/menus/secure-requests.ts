@@ -10,7 +10,7 @@ import type { BotContext } from "../context";
 import { mayChange, writes } from "../workspace";
 import { date, l } from "../i18n";
 import { confirmScreen } from "./confirm";
-import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { act, back, buttons, createScreen, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const uid = (ctx: BotContext) => ctx.owner.id;
@@ -23,22 +23,26 @@ const requestOf = (ctx: BotContext) => getRequest(ctx.deps, uid(ctx), idOf(ctx))
 const received = (ctx: BotContext, r: RequestJson) =>
   r.maxFiles === null ? String(r.filesReceived) : ctx.t("request-received-of", { count: r.filesReceived, max: r.maxFiles });
 
-const requestsScreen = createScreen("requests", 0, async (ctx) =>
-  ctx.t((await listRequests(ctx.deps, uid(ctx))).length ? "requests-links-title" : "requests-links-none"),
-);
+const requestsScreen = createScreen("requests", 0, {
+  load: (ctx) => listRequests(ctx.deps, uid(ctx)),
+  body: (ctx, requests) => ctx.t(requests.length ? "requests-links-title" : "requests-links-none"),
+});
 
-export const requestScreen = createScreen("request", 1, async (ctx) => {
-  const r = await requestOf(ctx);
-  const folder = await getFolder(ctx.deps, uid(ctx), r.folderId);
-  const expiry = r.expiresAt ? date(ctx, r.expiresAt, true) : ctx.t("never");
-  return ctx.t("request-screen", {
-    title: esc(r.title),
-    url: esc(r.url),
-    folder: esc(folder.name),
-    received: received(ctx, r),
-    state: stateOf(ctx, r),
-    expiry,
-  });
+/** A request link and the folder it fills, read once per draw. */
+export const requestScreen = createScreen("request", 1, {
+  load: async (ctx, [id = 0]) => {
+    const request = await getRequest(ctx.deps, uid(ctx), id);
+    return { request, folder: await getFolder(ctx.deps, uid(ctx), request.folderId) };
+  },
+  body: (ctx, { request: r, folder }) =>
+    ctx.t("request-screen", {
+      title: esc(r.title),
+      url: esc(r.url),
+      folder: esc(folder.name),
+      received: received(ctx, r),
+      state: stateOf(ctx, r),
+      expiry: r.expiresAt ? date(ctx, r.expiresAt, true) : ctx.t("never"),
+    }),
 });
 
 const requestDelete = confirmScreen(
@@ -72,8 +76,8 @@ const requestRowDelete = confirmScreen(
   () => [],
 );
 
-dynamic(requestsScreen, async (ctx, range) => {
-  for (const r of await listRequests(ctx.deps, uid(ctx))) {
+buttons(requestsScreen, (ctx, range, requests) => {
+  for (const r of requests) {
     go(range, requestsScreen, `${ICON[r.state]} ${r.title} (${received(ctx, r)})`, "request", (c) => [itemOf(c, requestsScreen)], r.id);
     // a viewer reads the request links; turning them off and on and deleting them is for editors and up
     const w = writes(ctx, range);
@@ -92,8 +96,7 @@ dynamic(requestsScreen, async (ctx, range) => {
 });
 back(requestsScreen, l("requests-links-back"), "folders");
 
-dynamic(requestScreen, async (ctx, range) => {
-  const r = await requestOf(ctx);
+buttons(requestScreen, (ctx, range, { request: r }) => {
   range.copyText(l("card-copy"), r.url).row();
   const w = writes(ctx, range);
   w.text({ text: ctx.t(r.isActive ? "card-turn-off" : "card-turn-on"), payload: payload(requestScreen) }, (c) =>

@@ -10,7 +10,7 @@ import type { BotContext } from "../context";
 import { date, l } from "../i18n";
 import { may, mayChange, writes } from "../workspace";
 import { confirmScreen, type Question } from "./confirm";
-import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
+import { act, back, buttons, createScreen, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
 import { SHARE_OPTIONS } from "./share-options";
 
 /** The conversation a share link's option that asks for a value enters (registered in bot/conversations). */
@@ -27,24 +27,29 @@ export const STATE_ICON: Record<ShareLinkJson["state"], string> = {
   exhausted: "🚫",
 };
 
-export const shareScreen = createScreen("share", 1, async (ctx) => {
-  const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
-  const lines = SHARE_OPTIONS.map((o) => o.line(share))
-    .filter((x): x is string => Boolean(x))
-    .map((key) => ctx.t(key));
-  const views =
-    share.maxViews === null
-      ? ctx.t("secure-share-views-unlimited", { views: share.viewCount })
-      : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
-  const file = await ownedFile(ctx.deps, uid(ctx), share.fileId);
-  const facts = [
-    ctx.t("secure-share-file", { name: esc(file.name) }),
-    `${STATE_ICON[share.state]} ${esc(share.url)}`,
-    ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
-    views,
-    ctx.t("secure-share-expires", { at: date(ctx, share.expiresAt, true) }),
-  ];
-  return [...facts, ...lines].join("\n");
+/** A share link and its file, read once per draw. */
+export const shareScreen = createScreen("share", 1, {
+  load: async (ctx, [id = 0]) => {
+    const share = await getShareLink(ctx.deps, uid(ctx), id);
+    return { share, file: await ownedFile(ctx.deps, uid(ctx), share.fileId) };
+  },
+  body: (ctx, { share, file }) => {
+    const lines = SHARE_OPTIONS.map((o) => o.line(share))
+      .filter((x): x is string => Boolean(x))
+      .map((key) => ctx.t(key));
+    const views =
+      share.maxViews === null
+        ? ctx.t("secure-share-views-unlimited", { views: share.viewCount })
+        : ctx.t("secure-share-views", { views: share.viewCount, max: share.maxViews });
+    const facts = [
+      ctx.t("secure-share-file", { name: esc(file.name) }),
+      `${STATE_ICON[share.state]} ${esc(share.url)}`,
+      ctx.t("secure-share-state", { state: ctx.t(`secure-state-${share.state}`) }),
+      views,
+      ctx.t("secure-share-expires", { at: date(ctx, share.expiresAt, true) }),
+    ];
+    return [...facts, ...lines].join("\n");
+  },
 });
 
 const shareDeleteQuestion: Question = async (ctx) =>
@@ -62,12 +67,14 @@ const shareDelete = confirmScreen(
 );
 
 /** Every share link of the user in one list (newest first), each with revoke/restore and delete on its row. */
-const sharesScreen = createScreen("shares", 0, async (ctx) => {
-  const all = await listShareLinks(ctx.deps, uid(ctx));
-  if (!all.length) return ctx.t("secure-shares-none");
-  // a viewer has no ⛔/♻️ and 🗑 on the rows: the text does not offer them
-  if (!may(ctx)) return ctx.t("ws-read-shares", { count: all.length });
-  return ctx.t(all.length === 40 ? "secure-shares-newest" : "secure-shares", { count: all.length });
+const sharesScreen = createScreen("shares", 0, {
+  load: (ctx) => listShareLinks(ctx.deps, uid(ctx)),
+  body: (ctx, all) => {
+    if (!all.length) return ctx.t("secure-shares-none");
+    // a viewer has no ⛔/♻️ and 🗑 on the rows: the text does not offer them
+    if (!may(ctx)) return ctx.t("ws-read-shares", { count: all.length });
+    return ctx.t(all.length === 40 ? "secure-shares-newest" : "secure-shares", { count: all.length });
+  },
 });
 const sharesDelete = confirmScreen(
   "shares-delete",
@@ -81,8 +88,7 @@ const sharesDelete = confirmScreen(
   () => [],
 );
 
-dynamic(shareScreen, async (ctx, range) => {
-  const share = await getShareLink(ctx.deps, uid(ctx), idOf(ctx));
+buttons(shareScreen, (ctx, range, { share }) => {
   // a tap on the URL itself would open it and count a view: the button copies it
   range.copyText(l("card-copy"), share.url).row();
   const w = writes(ctx, range);
@@ -119,8 +125,8 @@ dynamic(shareScreen, async (ctx, range) => {
 });
 back(shareScreen, l("secure-back-file"), "file", async (c) => [(await getShareLink(c.deps, uid(c), idOf(c))).fileId]);
 
-dynamic(sharesScreen, async (ctx, range) => {
-  for (const share of await listShareLinks(ctx.deps, uid(ctx))) {
+buttons(sharesScreen, (ctx, range, all) => {
+  for (const share of all) {
     go(
       range,
       sharesScreen,

@@ -11,22 +11,7 @@ import { deleteFile, listFiles, ownedFile, toFileJson } from "../../core/secure/
 import { listFileShareLinks } from "../../core/secure/share-links";
 import type { BotContext } from "../context";
 import { mayChange, writes } from "../workspace";
-import {
-  act,
-  back,
-  backHome,
-  buttons,
-  createScreen,
-  dynamic,
-  go,
-  idOf,
-  itemOf,
-  modelOf,
-  open,
-  payload,
-  screenAt,
-  type Screen,
-} from "./nav";
+import { act, back, backHome, buttons, createScreen, go, idOf, itemOf, modelOf, open, payload, screenAt, type Screen } from "./nav";
 import { createRequest } from "../../core/secure/requests";
 import { confirmScreen, type Outcome, type Question } from "./confirm";
 import { registerShares, STATE_ICON } from "./secure-shares";
@@ -41,9 +26,10 @@ export const SHARE = "secure-share";
 const esc = (s: string) => Bun.escapeHTML(s);
 const uid = (ctx: BotContext) => ctx.owner.id;
 
-export const foldersScreen = createScreen("folders", 0, async (ctx) =>
-  ctx.t((await listFolders(ctx.deps, uid(ctx))).length ? "secure-folders" : "secure-folders-none"),
-);
+export const foldersScreen = createScreen("folders", 0, {
+  load: (ctx) => listFolders(ctx.deps, uid(ctx)),
+  body: (ctx, folders) => ctx.t(folders.length ? "secure-folders" : "secure-folders-none"),
+});
 
 /** "12.3 KB" in the user's locale. */
 export const kb = (ctx: BotContext, bytes: number) =>
@@ -108,8 +94,8 @@ const folderFileDelete = confirmScreen("folder-file-delete", fileDeleteQuestion,
   (await ownedFile(c.deps, uid(c), idOf(c))).folderId,
 ]);
 
-dynamic(foldersScreen, async (ctx, range) => {
-  for (const f of await listFolders(ctx.deps, uid(ctx))) {
+buttons(foldersScreen, (ctx, range, folders) => {
+  for (const f of folders) {
     go(range, foldersScreen, `${f.isPaused ? "⏸" : "📁"} ${f.name} (${f.fileCount})`, "folder", (c) => [itemOf(c, foldersScreen)], f.id);
     range.row();
   }
