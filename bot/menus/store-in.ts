@@ -12,7 +12,7 @@ import type { BotContext } from "../context";
 import { mayChange } from "../workspace";
 import { l } from "../i18n";
 import { problemText, translated } from "../problem";
-import { createScreen, dynamic, idOf, itemOf, open, payload } from "./nav";
+import { createScreen, buttons, idOf, itemOf, open, payload } from "./nav";
 import { fileScreen, kb, NEW_FOLDER } from "./secure";
 
 /** Callback data of the offer to delete the user's own message that carried a note's text. */
@@ -46,13 +46,16 @@ export function addWaiting(ctx: BotContext, key: number, item: PendingItem): num
  * brought it): one button per folder, "New folder" and "Cancel". Registered under the main menu in
  * bot/menus/root.ts, so a folder's press can show the stored file's screen in place.
  */
-export const folderPicker = createScreen("store-in", 1, (ctx) => {
-  const item = waiting(ctx)[String(idOf(ctx))];
-  if (item?.kind === "text") return `${ctx.t("store-ask-note")}\n${ctx.t("store-help-hint")}`;
-  return item?.kind === "media" ? ctx.t("store-ask-file", { name: Bun.escapeHTML(item.name) }) : ctx.t("store-ask-it");
+export const folderPicker = createScreen("store-in", 1, {
+  // the item waiting (in the session) and the folders to put it in
+  load: async (ctx, [key = 0]) => ({ item: waiting(ctx)[String(key)], folders: await listFolders(ctx.deps, ctx.owner.id) }),
+  body: (ctx, { item }) => {
+    if (item?.kind === "text") return `${ctx.t("store-ask-note")}\n${ctx.t("store-help-hint")}`;
+    return item?.kind === "media" ? ctx.t("store-ask-file", { name: Bun.escapeHTML(item.name) }) : ctx.t("store-ask-it");
+  },
 });
-dynamic(folderPicker, async (ctx, range) => {
-  for (const f of await listFolders(ctx.deps, ctx.owner.id)) {
+buttons(folderPicker, (_ctx, range, { folders }) => {
+  for (const f of folders) {
     range
       .text({ text: `📁 ${f.name}`, payload: payload(folderPicker, f.id) }, async (c) => {
         // the question is answered: its buttons go (the stored file's screen, when shown, replaces it)

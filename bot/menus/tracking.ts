@@ -13,7 +13,7 @@ import type { BotContext } from "../context";
 import { may, mayChange } from "../workspace";
 import { l } from "../i18n";
 import { translated } from "../problem";
-import { act, back, backHome, buttons, createScreen, dynamic, go, idOf, itemOf, modelOf, open, payload, type Screen } from "./nav";
+import { act, back, backHome, buttons, createScreen, go, idOf, itemOf, modelOf, open, payload, type Screen } from "./nav";
 import { TRACKER_OPTIONS } from "./tracker-options";
 
 export const NEW_TRACKER = "track";
@@ -30,12 +30,21 @@ const TRACK_GUIDE = "track-guide";
 /** A card line cut at `max` characters (never inside an emoji), so that the card stays under 4096. */
 const clip = (s: string, max = 1200) => (Array.from(s).length > max ? `${Array.from(s).slice(0, max).join("")}…` : s);
 
-export const trackersScreen = createScreen("trackers", 1, async (ctx) => {
+/** The list's model: every tracker (for the count), the page from `offset`, and each shown tracker's unread matches. */
+async function trackerPage(ctx: BotContext, [offset = 0]: number[]) {
   const rows = await listTrackers(ctx.deps, uid(ctx));
-  const offset = idOf(ctx);
-  if (!rows.length) return ctx.t("trackers-none");
-  if (rows.length <= LIST_PAGE) return ctx.t("trackers-title");
-  return ctx.t("trackers-title-paged", { from: offset + 1, to: Math.min(offset + LIST_PAGE, rows.length), total: rows.length });
+  const page: { t: (typeof rows)[number]; unread: number }[] = [];
+  for (const t of rows.slice(offset, offset + LIST_PAGE)) page.push({ t, unread: await unreadCount(ctx.deps, uid(ctx), t.id) });
+  return { total: rows.length, offset, page };
+}
+
+export const trackersScreen = createScreen("trackers", 1, {
+  load: trackerPage,
+  body: (ctx, { total, offset }) => {
+    if (!total) return ctx.t("trackers-none");
+    if (total <= LIST_PAGE) return ctx.t("trackers-title");
+    return ctx.t("trackers-title-paged", { from: offset + 1, to: Math.min(offset + LIST_PAGE, total), total });
+  },
 });
 
 /** "this query would have matched these 3 of the last 100 posts", with up to 3 of them. */
@@ -102,10 +111,8 @@ async function trackerText(ctx: BotContext, t: Awaited<ReturnType<typeof getTrac
     .join("\n");
 }
 
-const feedScreen = createScreen("tracker-feed", 2, async (ctx) => (await feed(ctx)).text);
-
-async function feed(ctx: BotContext) {
-  const [id = 0, offset = 0] = [idOf(ctx, 0), idOf(ctx, 1)];
+/** The feed's model: a page of the tracker's matches from `offset`, as many as fit one message, and its text. */
+async function feed(ctx: BotContext, [id = 0, offset = 0]: number[]) {
   const t = await getTracker(ctx.deps, uid(ctx), id);
   const { items, total } = await listMatches(ctx.deps, uid(ctx), id, FEED_PAGE, offset);
   // within Telegram's 4096 characters: long snippets make a shorter page, "Older" goes on from it
@@ -122,10 +129,13 @@ async function feed(ctx: BotContext) {
   return { text: [header, ...lines].join("\n\n"), id, offset, shown: lines.length, total };
 }
 
-const trackerDelete = createScreen("tracker-delete", 1, async (ctx) =>
-  ctx.t("tracker-delete-confirm", { name: esc((await getTracker(ctx.deps, uid(ctx), idOf(ctx))).name) }),
-);
-export const guideScreen = createScreen("track-guide", 0, (ctx) => ctx.t(TRACK_GUIDE));
+const feedScreen = createScreen("tracker-feed", 2, { load: feed, body: (_ctx, f) => f.text });
+
+const trackerDelete = createScreen("tracker-delete", 1, {
+  load: (ctx, [id = 0]) => getTracker(ctx.deps, uid(ctx), id),
+  body: (ctx, t) => ctx.t("tracker-delete-confirm", { name: esc(t.name) }),
+});
+export const guideScreen = createScreen("track-guide", 0, { body: (ctx) => ctx.t(TRACK_GUIDE) });
 
 /** Enters the new-tracker dialog, unless the plan's tracker limit is reached (said before any question). */
 export async function startNewTracker(ctx: BotContext, keyword?: string) {
@@ -134,11 +144,8 @@ export async function startNewTracker(ctx: BotContext, keyword?: string) {
   await ctx.conversation.enter(NEW_TRACKER, ...(keyword ? [keyword] : []));
 }
 
-dynamic(trackersScreen, async (ctx, range) => {
-  const rows = await listTrackers(ctx.deps, uid(ctx));
-  const offset = idOf(ctx);
-  for (const t of rows.slice(offset, offset + LIST_PAGE)) {
-    const unread = await unreadCount(ctx.deps, uid(ctx), t.id);
+buttons(trackersScreen, (ctx, range, { total, offset, page }) => {
+  for (const { t, unread } of page) {
     go(
       range,
       trackersScreen,
@@ -150,8 +157,8 @@ dynamic(trackersScreen, async (ctx, range) => {
     range.row();
   }
   if (offset > 0) go(range, trackersScreen, l("page-previous"), "trackers", () => [Math.max(0, offset - LIST_PAGE)]);
-  if (offset + LIST_PAGE < rows.length) go(range, trackersScreen, l("page-more"), "trackers", () => [offset + LIST_PAGE]);
-  if (rows.length > LIST_PAGE) range.row();
+  if (offset + LIST_PAGE < total) go(range, trackersScreen, l("page-more"), "trackers", () => [offset + LIST_PAGE]);
+  if (total > LIST_PAGE) range.row();
   if (may(ctx))
     range.text({ text: l("trackers-new"), payload: payload(trackersScreen) }, (c) => act(c, () => startNewTracker(c), "trackers"));
   go(range, trackersScreen, l("trackers-guide"), "track-guide", () => []);
@@ -201,8 +208,7 @@ buttons(trackerScreen, (ctx, range, t) => {
 });
 back(trackerScreen, l("trackers-back"), "trackers", () => [0]);
 
-dynamic(feedScreen, async (ctx, range) => {
-  const f = await feed(ctx);
+buttons(feedScreen, (_ctx, range, f) => {
   if (f.offset > 0) go(range, feedScreen, l("feed-newer"), "tracker-feed", () => [f.id, Math.max(0, f.offset - FEED_PAGE)]);
   if (f.offset + f.shown < f.total) go(range, feedScreen, l("feed-older"), "tracker-feed", () => [f.id, f.offset + f.shown]);
   range.row();
