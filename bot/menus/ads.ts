@@ -7,7 +7,7 @@
  */
 import type { BotContext } from "../context";
 import { localeOf, num } from "../i18n";
-import { backHome, createScreen, dynamic, go, idOf, itemOf, payload, type Screen } from "./nav";
+import { backHome, buttons, createScreen, go, idOf, itemOf, payload, type Screen } from "./nav";
 import { say } from "./link-stats";
 import { listPlacements, type Placement } from "../../core/placements/placements";
 import { exportPlacements } from "../../core/placements/table-export";
@@ -25,10 +25,11 @@ const esc = (s: string) => Bun.escapeHTML(s);
 const periodOf = (ctx: BotContext) => AD_PERIODS[idOf(ctx, 0)] ?? AD_PERIODS[0];
 const sortOf = (ctx: BotContext) => AD_SORTS[idOf(ctx, 1)] ?? AD_SORTS[0];
 
-/** The account's placements for the screen's period, in the screen's order (those without the figure last). */
-async function rows(ctx: BotContext): Promise<Placement[]> {
-  const sort = sortOf(ctx);
-  const list = await listPlacements(ctx.deps, ctx.owner.id, { period: periodOf(ctx), sort, order: placementSorter(sort).order });
+/** The table's model: the account's placements for the period asked for, in the order asked for (those without the figure last). */
+async function rows(ctx: BotContext, [periodAt = 0, sortAt = 0]: number[]): Promise<Placement[]> {
+  const sort = AD_SORTS[sortAt] ?? AD_SORTS[0];
+  const period = AD_PERIODS[periodAt] ?? AD_PERIODS[0];
+  const list = await listPlacements(ctx.deps, ctx.owner.id, { period, sort, order: placementSorter(sort).order });
   return [...list].sort(placementSorter(sort).compare);
 }
 
@@ -47,16 +48,18 @@ function line(ctx: BotContext, p: Placement, n: number): string {
   });
 }
 
-export const adsScreen = createScreen("ads", 2, async (ctx) => {
-  const list = await rows(ctx);
-  const head = ctx.t("ads-title", { period: ctx.t(`period-${periodOf(ctx)}`), sort: ctx.t(`ads-sort-${sortOf(ctx)}`) });
-  if (!list.length) return `${head}\n\n${ctx.t("ads-none")}`;
-  const more = list.length > SHOWN ? ["", ctx.t("ads-more", { count: list.length - SHOWN })] : [];
-  return [head, "", ...list.slice(0, SHOWN).map((p, i) => line(ctx, p, i + 1)), ...more, "", ctx.t("ads-legend")].join("\n");
+export const adsScreen = createScreen("ads", 2, {
+  load: rows,
+  body: (ctx, list) => {
+    const head = ctx.t("ads-title", { period: ctx.t(`period-${periodOf(ctx)}`), sort: ctx.t(`ads-sort-${sortOf(ctx)}`) });
+    if (!list.length) return `${head}\n\n${ctx.t("ads-none")}`;
+    const more = list.length > SHOWN ? ["", ctx.t("ads-more", { count: list.length - SHOWN })] : [];
+    return [head, "", ...list.slice(0, SHOWN).map((p, i) => line(ctx, p, i + 1)), ...more, "", ctx.t("ads-legend")].join("\n");
+  },
 });
 
-dynamic(adsScreen, async (ctx, range) => {
-  const list = (await rows(ctx)).slice(0, SHOWN);
+buttons(adsScreen, (_ctx, range, all) => {
+  const list = all.slice(0, SHOWN);
   list.forEach((p, i) => {
     go(range, adsScreen, `${i + 1}. ${p.name}`, "placement", (x) => [itemOf(x, adsScreen)], p.id);
     if (i % 2 === 1 || i === list.length - 1) range.row();
