@@ -5,17 +5,22 @@
 import type { BotContext } from "../context";
 import { l } from "../i18n";
 import { writes } from "../workspace";
-import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Label, type Screen } from "./nav";
+import { NotFound } from "../../core/errors";
+import { act, back, buttons, createScreen, go, idOf, itemOf, open, payload, type Label, type Screen } from "./nav";
 
-export interface ItemListSpec {
+export interface ItemListSpec<T extends { id: number }> {
   /** menu id of the list; the confirmation is `<id>-remove` */
   id: string;
   parent: { id: string; label: Label };
-  text: (ctx: BotContext) => string | Promise<string>;
-  /** each item's label, already translated (a name the user gave, or ctx.t(…)) */
-  items: (ctx: BotContext) => { id: number; label: string }[] | Promise<{ id: number; label: string }[]>;
-  /** the confirmation's question for item `id` (throws NotFound when it is gone) */
-  confirm: (ctx: BotContext, id: number) => string | Promise<string>;
+  /** the items, read once per draw: the list's text and buttons, and the confirmation's question */
+  load: (ctx: BotContext) => T[] | Promise<T[]>;
+  text: (ctx: BotContext, items: T[]) => string;
+  /** an item's button label, already translated (a name the user gave, or ctx.t(…)) */
+  label: (ctx: BotContext, item: T) => string;
+  /** what an item is called when it is gone (NotFound) */
+  noun: string;
+  /** the confirmation's question for an item */
+  confirm: (ctx: BotContext, item: T) => string;
   remove: (ctx: BotContext, id: number) => void | Promise<void>;
   /** the translation key of the notice shown once an item is removed */
   removed: string;
@@ -25,13 +30,20 @@ export interface ItemListSpec {
 }
 
 /** The list screen and its confirmation screen; register the confirmation under the list. */
-export function createItemList(spec: ItemListSpec): { list: Screen; confirm: Screen } {
-  const list = createScreen(spec.id, 0, spec.text);
-  const confirm = createScreen(`${spec.id}-remove`, 1, (ctx) => spec.confirm(ctx, idOf(ctx)));
-  dynamic(list, async (ctx, range) => {
+export function createItemList<T extends { id: number }>(spec: ItemListSpec<T>): { list: Screen; confirm: Screen } {
+  const list = createScreen(spec.id, 0, { load: spec.load, body: spec.text });
+  const confirm = createScreen(`${spec.id}-remove`, 1, {
+    load: async (ctx, [id = 0]) => {
+      const item = (await spec.load(ctx)).find((x) => x.id === id);
+      if (!item) throw new NotFound(spec.noun);
+      return item;
+    },
+    body: spec.confirm,
+  });
+  buttons(list, (ctx, range, items) => {
     const w = spec.workspace ? writes(ctx, range) : range;
-    for (const item of (await spec.items(ctx)).slice(0, 40)) {
-      go(w, list, l("item-remove-label", { label: item.label }), confirm.id, (c) => [itemOf(c, list)], item.id);
+    for (const item of items.slice(0, 40)) {
+      go(w, list, l("item-remove-label", { label: spec.label(ctx, item) }), confirm.id, (c) => [itemOf(c, list)], item.id);
       range.row();
     }
     if (spec.add) {

@@ -10,7 +10,6 @@ import { listApiTokens, revokeApiToken } from "../../core/tokens/api-tokens";
 import { deleteTag, listTags } from "../../core/catalog/tags";
 import { deletePixel, listPixels } from "../../core/catalog/pixels";
 import { deletePasskey, listPasskeys } from "../../core/auth/passkeys";
-import { NotFound } from "../../core/errors";
 import { setUserLanguage } from "../../core/accounts/users";
 import { setWorkspaceCurrency, workspaceCurrency } from "../../core/workspaces";
 import { date, l, localeOf, num } from "../i18n";
@@ -19,9 +18,9 @@ import { may, mayChange } from "../workspace";
 
 /** A scope as the reader says it ("read:links" → "ссылки: чтение"); the API's name stays in the API. */
 export const scopeName = (ctx: { t: (k: string) => string }, s: string) => ctx.t(`scope-${s === "*" ? "all" : s.replace(":", "-")}`);
-import { act, backHome, createScreen, dynamic, go, open, payload } from "./nav";
+import { act, backHome, buttons, createScreen, go, open, payload } from "./nav";
 import { createItemList } from "./item-list";
-import { workspaceButtons, workspaceLine } from "./workspaces";
+import { workspaceButtons, workspaceLine, workspacesOf } from "./workspaces";
 
 const esc = (s: string) => Bun.escapeHTML(s);
 const day = (ctx: BotContext, iso: string | null) => (iso ? date(ctx, iso) : ctx.t("never"));
@@ -33,17 +32,18 @@ export const NEW_PIXEL = "new-pixel";
 export const NEW_TOKEN = "create-api-token";
 /** The currencies Settings offers as the default of ad prices (any ISO code can still be typed with a price). */
 const CURRENCIES = ["RUB", "USD", "EUR", "KZT"] as const;
-/** The account's currency, read once per update however many buttons ask (a change redraws in a new update). */
-const currencies = new WeakMap<BotContext, Promise<string>>();
-function currencyOf(ctx: BotContext): Promise<string> {
-  let known = currencies.get(ctx);
-  if (!known) currencies.set(ctx, (known = workspaceCurrency(ctx.deps, ctx.owner.id).then((c) => c.effective)));
-  return known;
+/** Settings' model, read once per draw: plan and usage, sign-in methods, the currency, the workspaces to switch to. */
+async function settingsModel(ctx: BotContext) {
+  return {
+    account: await accountUsage(ctx.deps, ctx.owner.id),
+    identities: await listIdentities(ctx.deps, ctx.user.id),
+    currency: (await workspaceCurrency(ctx.deps, ctx.owner.id)).effective,
+    workspaces: await workspacesOf(ctx),
+  };
 }
 
-async function settingsText(ctx: BotContext): Promise<string> {
-  const { subscription: sub, limits, usage } = await accountUsage(ctx.deps, ctx.owner.id);
-  const ids = await listIdentities(ctx.deps, ctx.user.id);
+function settingsText(ctx: BotContext, { account, identities: ids, currency }: Awaited<ReturnType<typeof settingsModel>>): string {
+  const { subscription: sub, limits, usage } = account;
   const signIn = ids.map((i) =>
     i.provider === "passkey"
       ? ctx.t("settings-sign-in-passkey", { name: esc(String(("name" in i && i.name) || "")) })
@@ -70,18 +70,18 @@ async function settingsText(ctx: BotContext): Promise<string> {
     "",
     ctx.t("settings-sign-in", { methods: signIn.join(", ") }),
     ctx.t("settings-language"),
-    ctx.t("settings-currency", { currency: await currencyOf(ctx) }),
+    ctx.t("settings-currency", { currency }),
   ].join("\n");
 }
 
-export const settingsScreen = createScreen("settings", 0, settingsText);
+export const settingsScreen = createScreen("settings", 0, { load: settingsModel, body: settingsText });
 const parent = { id: "settings", label: l("settings-back") };
 
 export const tokens = createItemList({
   id: "tokens",
   parent,
-  text: async (ctx) => {
-    const all = await listApiTokens(ctx.deps, ctx.owner.id);
+  load: (ctx) => listApiTokens(ctx.deps, ctx.owner.id),
+  text: (ctx, all) => {
     if (!all.length) return ctx.t("tokens-empty");
     return [
       ctx.t("tokens-head", { count: all.length }),
@@ -96,13 +96,9 @@ export const tokens = createItemList({
       ),
     ].join("\n");
   },
-  items: async (ctx) =>
-    (await listApiTokens(ctx.deps, ctx.owner.id)).map((t) => ({ id: t.id, label: ctx.t("tokens-revoke-label", { name: t.name }) })),
-  confirm: async (ctx, id) => {
-    const t = (await listApiTokens(ctx.deps, ctx.owner.id)).find((x) => x.id === id);
-    if (!t) throw new NotFound("API token");
-    return ctx.t("tokens-confirm", { name: esc(t.name) });
-  },
+  label: (ctx, t) => ctx.t("tokens-revoke-label", { name: t.name }),
+  noun: "API token",
+  confirm: (ctx, t) => ctx.t("tokens-confirm", { name: esc(t.name) }),
   remove: (ctx, id) => write(ctx, revokeApiToken, id, { id: ctx.user.id, role: ctx.role }),
   removed: "tokens-removed",
   add: { label: l("tokens-add"), conversation: NEW_TOKEN },
@@ -111,19 +107,16 @@ export const tokens = createItemList({
 export const tags = createItemList({
   id: "tags",
   parent,
-  text: async (ctx) => {
-    const all = await listTags(ctx.deps, ctx.owner.id);
+  load: (ctx) => listTags(ctx.deps, ctx.owner.id),
+  text: (ctx, all) => {
     if (!all.length) return ctx.t("tags-empty");
     // a viewer has no tag buttons to tap: the tags are named here instead
     if (!may(ctx)) return [ctx.t("ws-read-tags", { count: all.length }), ...all.map((t) => `• ${esc(t.name)}`)].join("\n");
     return ctx.t("tags-head", { count: all.length });
   },
-  items: async (ctx) => (await listTags(ctx.deps, ctx.owner.id)).map((t) => ({ id: t.id, label: t.name })),
-  confirm: async (ctx, id) => {
-    const t = (await listTags(ctx.deps, ctx.owner.id)).find((x) => x.id === id);
-    if (!t) throw new NotFound("Tag");
-    return ctx.t("tags-confirm", { name: esc(t.name) });
-  },
+  label: (_ctx, t) => t.name,
+  noun: "Tag",
+  confirm: (ctx, t) => ctx.t("tags-confirm", { name: esc(t.name) }),
   remove: async (ctx, id) => {
     mayChange(ctx);
     await write(ctx, deleteTag, id);
@@ -136,20 +129,17 @@ export const tags = createItemList({
 export const pixels = createItemList({
   id: "pixels",
   parent,
-  text: async (ctx) => {
-    const all = await listPixels(ctx.deps, ctx.owner.id);
+  load: (ctx) => listPixels(ctx.deps, ctx.owner.id),
+  text: (ctx, all) => {
     if (!all.length) return ctx.t("pixels-empty");
     return [
       ctx.t(may(ctx) ? "pixels-head" : "ws-read-pixels", { count: all.length }),
       ...all.map((p) => `• <b>${esc(p.name)}</b> ${p.type} <code>${esc(p.pixelId)}</code>`),
     ].join("\n");
   },
-  items: async (ctx) => (await listPixels(ctx.deps, ctx.owner.id)).map((p) => ({ id: p.id, label: p.name })),
-  confirm: async (ctx, id) => {
-    const p = (await listPixels(ctx.deps, ctx.owner.id)).find((x) => x.id === id);
-    if (!p) throw new NotFound("Pixel");
-    return ctx.t("pixels-confirm", { name: esc(p.name) });
-  },
+  label: (_ctx, p) => p.name,
+  noun: "Pixel",
+  confirm: (ctx, p) => ctx.t("pixels-confirm", { name: esc(p.name) }),
   remove: async (ctx, id) => {
     mayChange(ctx);
     await write(ctx, deletePixel, id);
@@ -162,17 +152,14 @@ export const pixels = createItemList({
 export const passkeys = createItemList({
   id: "passkeys",
   parent,
-  text: async (ctx) => {
-    const all = await listPasskeys(ctx.deps, ctx.user.id);
+  load: (ctx) => listPasskeys(ctx.deps, ctx.user.id),
+  text: (ctx, all) => {
     const hint = ctx.t("passkeys-add-hint", { app: esc(ctx.deps.config.baseUrl) });
     return all.length ? ctx.t("passkeys-head", { count: all.length, hint }) : ctx.t("passkeys-empty", { hint });
   },
-  items: async (ctx) => (await listPasskeys(ctx.deps, ctx.user.id)).map((p) => ({ id: p.id, label: p.name ?? ctx.t("passkey-unnamed") })),
-  confirm: async (ctx, id) => {
-    const p = (await listPasskeys(ctx.deps, ctx.user.id)).find((x) => x.id === id);
-    if (!p) throw new NotFound("Passkey");
-    return ctx.t("passkeys-confirm", { name: esc(p.name ?? ctx.t("passkey-unnamed")) });
-  },
+  label: (ctx, p) => p.name ?? ctx.t("passkey-unnamed"),
+  noun: "Passkey",
+  confirm: (ctx, p) => ctx.t("passkeys-confirm", { name: esc(p.name ?? ctx.t("passkey-unnamed")) }),
   remove: (ctx, id) => deletePasskey(ctx.deps, ctx.user.id, id),
   removed: "passkeys-removed",
 });
@@ -188,16 +175,11 @@ const signInName = (ctx: BotContext, i: { provider: string; subject: string }) =
 export const signIns = createItemList({
   id: "sign-ins",
   parent,
-  text: async (ctx) => {
-    const others = await unlinkable(ctx);
-    return ctx.t(others.length ? "sign-ins-head" : "sign-ins-none");
-  },
-  items: async (ctx) => (await unlinkable(ctx)).map((i) => ({ id: i.id, label: signInName(ctx, i) })),
-  confirm: async (ctx, id) => {
-    const i = (await unlinkable(ctx)).find((x) => x.id === id);
-    if (!i) throw new NotFound("Sign-in method");
-    return ctx.t("sign-ins-confirm", { name: esc(signInName(ctx, i)) });
-  },
+  load: unlinkable,
+  text: (ctx, others) => ctx.t(others.length ? "sign-ins-head" : "sign-ins-none"),
+  label: signInName,
+  noun: "Sign-in method",
+  confirm: (ctx, i) => ctx.t("sign-ins-confirm", { name: esc(signInName(ctx, i)) }),
   remove: (ctx, id) => unlinkIdentity(ctx.deps, ctx.user.id, id),
   removed: "sign-ins-removed",
   add: { label: l("settings-link-email"), conversation: LINK_EMAIL },
@@ -223,15 +205,13 @@ go(settingsScreen, settingsScreen, l("pb-settings"), "postbacks", () => [0, 0]);
 go(settingsScreen, settingsScreen, l("pbk-settings"), "postback-keys", () => []);
 settingsScreen.row();
 // the workspace's currency of ad prices: one tap each, the current one marked; a team's is its admins' to set
-dynamic(settingsScreen, async (ctx, range) => {
+buttons(settingsScreen, (ctx, range, { currency: current }) => {
   if (!may(ctx, "admin")) return;
-  const current = await currencyOf(ctx);
   for (const currency of CURRENCIES)
     range.text({ text: current === currency ? `• ${currency} •` : currency, payload: payload(settingsScreen) }, (c) =>
       act(c, async () => {
         mayChange(c, "admin");
         await setWorkspaceCurrency(c.deps, c.user.id, c.owner.id, currency);
-        currencies.delete(c);
         await open(c, settingsScreen, [], c.t("settings-currency-set", { currency }));
       }),
     );

@@ -7,7 +7,7 @@
 import type { MenuRange } from "@grammyjs/menu";
 import type { BotContext } from "../context";
 import { date, l } from "../i18n";
-import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, screenAt, type Screen } from "./nav";
+import { act, back, buttons, createScreen, go, idOf, itemOf, modelOf, open, payload, screenAt, type Screen } from "./nav";
 import {
   createInvite,
   joinWorkspace,
@@ -43,10 +43,12 @@ export function workspaceLine(ctx: BotContext): string {
   return isTeam(ctx) ? ctx.t("ws-line-team", { name: esc(workspaceName(ctx)), role: roleName(ctx, ctx.role) }) : ctx.t("ws-line-personal");
 }
 
-/** Settings' workspace buttons: one per workspace (the current one marked), Team, and a new team. */
-export function workspaceButtons(settings: Screen) {
-  dynamic(settings, async (ctx, range) => {
-    const all = await listWorkspaces(ctx.deps, ctx.user.id);
+/** The person's workspaces, as Settings loads them into its model for the buttons below. */
+export const workspacesOf = (ctx: BotContext) => listWorkspaces(ctx.deps, ctx.user.id);
+
+/** Settings' workspace buttons, from its model: one per workspace (the current one marked), Team, and a new team. */
+export function workspaceButtons<M extends { workspaces: Awaited<ReturnType<typeof workspacesOf>> }>(settings: Screen<M>) {
+  buttons(settings, (ctx, range, { workspaces: all }) => {
     // alone in their own workspace, a person gets only "New team"
     if (all.length > 1)
       for (const [i, ws] of all.slice(0, SWITCHES).entries()) {
@@ -80,24 +82,25 @@ export async function switchTo(ctx: BotContext, workspaceId: number) {
 const membersOf = (ctx: BotContext) => listMembers(ctx.deps, ctx.user.id, ctx.owner.id);
 const memberName = (m: Member) => m.name ?? (m.username ? `@${m.username}` : `#${m.id}`);
 
-const teamScreen = createScreen("team", 0, async (ctx) => {
-  const members = await membersOf(ctx);
-  const group = await teamChatOf(ctx.deps.asyncDb, ctx.owner.id);
-  return [
-    ctx.t("ws-team-title", { name: esc(workspaceName(ctx)), count: members.length }),
-    "",
-    ...members.map((m) => ctx.t("ws-member-line", { name: esc(memberName(m)), role: roleName(ctx, m.role) })),
-    "",
-    group
-      ? ctx.t(group.threadId === null ? "ws-group-line" : "ws-group-topic-line", { title: esc(group.title ?? group.chatId) })
-      : ctx.t("ws-group-none", { bot: ctx.me.username }),
-  ].join("\n");
+/** The team: its members and its group, read once per draw. */
+const teamScreen = createScreen("team", 0, {
+  load: async (ctx) => ({ members: await membersOf(ctx), group: await teamChatOf(ctx.deps.asyncDb, ctx.owner.id) }),
+  body: (ctx, { members, group }) =>
+    [
+      ctx.t("ws-team-title", { name: esc(workspaceName(ctx)), count: members.length }),
+      "",
+      ...members.map((m) => ctx.t("ws-member-line", { name: esc(memberName(m)), role: roleName(ctx, m.role) })),
+      "",
+      group
+        ? ctx.t(group.threadId === null ? "ws-group-line" : "ws-group-topic-line", { title: esc(group.title ?? group.chatId) })
+        : ctx.t("ws-group-none", { bot: ctx.me.username }),
+    ].join("\n"),
 });
 
 // owners and admins: a button per other member, and the invitation
-dynamic(teamScreen, async (ctx, range) => {
+buttons(teamScreen, (ctx, range, { members }) => {
   if (!may(ctx, "admin")) return;
-  for (const m of (await membersOf(ctx)).filter((x) => x.id !== ctx.user.id).slice(0, 30)) {
+  for (const m of members.filter((x) => x.id !== ctx.user.id).slice(0, 30)) {
     go(range, teamScreen, `${memberName(m)} · ${roleName(ctx, m.role)}`, "ws-member", (c) => [itemOf(c, teamScreen)], m.id);
     range.row();
   }
@@ -108,22 +111,21 @@ go(teamScreen, teamScreen, l("ws-audit-button"), "ws-audit", () => []);
 teamScreen.row();
 back(teamScreen, l("settings-back"), "settings");
 
-async function memberOf(ctx: BotContext): Promise<Member> {
-  const m = (await membersOf(ctx)).find((x) => x.id === idOf(ctx));
+async function memberOf(ctx: BotContext, id: number): Promise<Member> {
+  const m = (await membersOf(ctx)).find((x) => x.id === id);
   if (!m) throw new NotFound("Member");
   return m;
 }
 
-const memberScreen = createScreen("ws-member", 1, async (ctx) => {
-  const m = await memberOf(ctx);
-  return ctx.t("ws-member-title", { name: esc(memberName(m)), role: roleName(ctx, m.role), since: date(ctx, m.addedAt) });
+const memberScreen = createScreen("ws-member", 1, {
+  load: (ctx, [id = 0]) => memberOf(ctx, id),
+  body: (ctx, m) => ctx.t("ws-member-title", { name: esc(memberName(m)), role: roleName(ctx, m.role), since: date(ctx, m.addedAt) }),
 });
 
 /** The roles an actor may hand out: an owner any, an admin up to admin. */
 const grantable = (ctx: BotContext): readonly Role[] => (may(ctx, "owner") ? ROLES : ROLES.filter((r) => r !== "owner"));
 
-dynamic(memberScreen, async (ctx, range) => {
-  const m = await memberOf(ctx);
+buttons(memberScreen, (ctx, range, m) => {
   for (const role of grantable(ctx).filter((r) => r !== m.role))
     range.text({ text: ctx.t("ws-make-role", { role }), payload: payload(memberScreen) }, (c) =>
       act(
@@ -140,7 +142,7 @@ dynamic(memberScreen, async (ctx, range) => {
     act(
       c,
       async () => {
-        const gone = await memberOf(c);
+        const gone = await modelOf(c, memberScreen);
         await removeMember(c.deps, c.user.id, c.owner.id, gone.id);
         await open(c, teamScreen, [], c.t("ws-member-removed", { name: esc(memberName(gone)) }));
       },
@@ -151,9 +153,9 @@ dynamic(memberScreen, async (ctx, range) => {
 memberScreen.row();
 back(memberScreen, l("ws-back-team"), "team");
 
-const inviteScreen = createScreen("ws-invite", 0, (ctx) => ctx.t("ws-invite-text", { name: esc(workspaceName(ctx)) }));
+const inviteScreen = createScreen("ws-invite", 0, { body: (ctx) => ctx.t("ws-invite-text", { name: esc(workspaceName(ctx)) }) });
 
-dynamic(inviteScreen, (ctx, range) => {
+buttons(inviteScreen, (ctx, range) => {
   for (const role of grantable(ctx))
     range.text({ text: ctx.t("ws-invite-as", { role }), payload: payload(inviteScreen) }, (c) => act(c, () => sendInvite(c, role), "team"));
   range.row();
@@ -177,10 +179,12 @@ async function sendInvite(ctx: BotContext, role: Role) {
   );
 }
 
-const auditScreen = createScreen("ws-audit", 0, async (ctx) => {
-  const { data, total } = await listAudit(ctx.deps, ctx.user.id, ctx.owner.id, { page: 1, limit: LAST_CHANGES });
-  if (!data.length) return ctx.t("ws-audit-empty");
-  return [ctx.t("ws-audit-title", { count: total }), "", ...data.map((e) => auditLine(ctx, e))].join("\n");
+const auditScreen = createScreen("ws-audit", 0, {
+  load: (ctx) => listAudit(ctx.deps, ctx.user.id, ctx.owner.id, { page: 1, limit: LAST_CHANGES }),
+  body: (ctx, { data, total }) => {
+    if (!data.length) return ctx.t("ws-audit-empty");
+    return [ctx.t("ws-audit-title", { count: total }), "", ...data.map((e) => auditLine(ctx, e))].join("\n");
+  },
 });
 back(auditScreen, l("ws-back-team"), "team");
 
