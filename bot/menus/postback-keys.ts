@@ -8,7 +8,7 @@ import type { BotContext } from "../context";
 import { write } from "../audited";
 import { mayChange, writes } from "../workspace";
 import { date, l } from "../i18n";
-import { act, back, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { act, back, buttons, createScreen, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import { createPostbackKey, listPostbackKeys, revokePostbackKey, type PostbackKeyView } from "../../core/conversions/keys";
 import { NotFound } from "../../core/errors";
 
@@ -18,29 +18,34 @@ const liveKeys = async (ctx: BotContext) => (await listPostbackKeys(ctx.deps, ct
 /** A key as its line and button name it: its first characters. */
 const hintOf = (k: PostbackKeyView) => `${k.prefix}…`;
 
-const keysScreen = createScreen("postback-keys", 0, async (ctx) => {
-  const keys = await liveKeys(ctx);
-  const head = ctx.t("pbk-title");
-  if (!keys.length) return `${head}\n\n${ctx.t("pbk-none")}`;
-  return [
-    head,
-    "",
-    ctx.t("pbk-how"),
-    "",
-    ...keys.map((k) => ctx.t("pbk-item", { key: `<code>${esc(hintOf(k))}</code>`, name: esc(k.name), made: date(ctx, k.created_at) })),
-  ].join("\n");
+const keysScreen = createScreen("postback-keys", 0, {
+  load: liveKeys,
+  body: (ctx, keys) => {
+    const head = ctx.t("pbk-title");
+    if (!keys.length) return `${head}\n\n${ctx.t("pbk-none")}`;
+    return [
+      head,
+      "",
+      ctx.t("pbk-how"),
+      "",
+      ...keys.map((k) => ctx.t("pbk-item", { key: `<code>${esc(hintOf(k))}</code>`, name: esc(k.name), made: date(ctx, k.created_at) })),
+    ].join("\n");
+  },
 });
 
-const revokeScreen = createScreen("postback-key-revoke", 1, async (ctx) => {
-  const key = (await liveKeys(ctx)).find((k) => k.id === idOf(ctx));
-  if (!key) throw new NotFound("Postback key");
-  return ctx.t("pbk-revoke-confirm", { key: `<code>${esc(hintOf(key))}</code>` });
+const revokeScreen = createScreen("postback-key-revoke", 1, {
+  load: async (ctx, [id = 0]) => {
+    const key = (await liveKeys(ctx)).find((k) => k.id === id);
+    if (!key) throw new NotFound("Postback key");
+    return key;
+  },
+  body: (ctx, key) => ctx.t("pbk-revoke-confirm", { key: `<code>${esc(hintOf(key))}</code>` }),
 });
 
-dynamic(keysScreen, async (ctx, range) => {
+buttons(keysScreen, (ctx, range, keys) => {
   // a viewer reads which keys work; making and revoking them is for editors and up
   const w = writes(ctx, range);
-  for (const k of (await liveKeys(ctx)).slice(0, 20)) {
+  for (const k of keys.slice(0, 20)) {
     go(w, keysScreen, ctx.t("pbk-revoke-label", { key: hintOf(k) }), revokeScreen.id, (c) => [itemOf(c, keysScreen)], k.id);
     range.row();
   }

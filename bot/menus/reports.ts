@@ -10,14 +10,14 @@ import { write } from "../audited";
 import { mayChange, writes } from "../workspace";
 import { l, localeOf } from "../i18n";
 import { zoneName } from "../../core/i18n/wall";
-import { act, back, createScreen, dynamic, open, payload } from "./nav";
+import { act, back, buttons, createScreen, modelOf, open, payload } from "./nav";
 
 export const TIME_ZONE = "time-zone";
 
+type Settings = Awaited<ReturnType<typeof getSettings>>;
 const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
-async function reportsText(ctx: BotContext): Promise<string> {
-  const s = await getSettings(ctx.deps, ctx.owner.id);
+function reportsText(ctx: BotContext, s: Settings): string {
   const when =
     s.report_every === "off"
       ? ctx.t("reports-off")
@@ -35,25 +35,22 @@ async function reportsText(ctx: BotContext): Promise<string> {
   ].join("\n");
 }
 
-export const reportsScreen = createScreen("reports", 0, reportsText);
-
-type Settings = Awaited<ReturnType<typeof getSettings>>;
+export const reportsScreen = createScreen("reports", 0, { load: (ctx) => getSettings(ctx.deps, ctx.owner.id), body: reportsText });
 
 /** A button that changes the settings by `change` and redraws the screen. */
 function setting(range: MenuRange<BotContext>, label: string, change: (s: Settings) => SettingsInput) {
   range.text({ text: label, payload: payload(reportsScreen) }, (ctx) =>
     act(ctx, async () => {
       mayChange(ctx);
-      await write(ctx, updateSettings, change(await getSettings(ctx.deps, ctx.owner.id)));
+      await write(ctx, updateSettings, change(await modelOf(ctx, reportsScreen)));
       await open(ctx, reportsScreen, []);
     }),
   );
 }
 
 // the schedule and the zone are the workspace's: a viewer reads them, an editor and up changes them
-dynamic(reportsScreen, async (ctx, range) => {
+buttons(reportsScreen, (ctx, range, s) => {
   const w = writes(ctx, range);
-  const s = await getSettings(ctx.deps, ctx.owner.id);
   /** One of the three ways reports come: the one in force carries the check mark, as every switch shows its state. */
   const mark = (key: string, on: boolean) => `${on ? "✅ " : ""}${ctx.t(key)}`;
   setting(w, mark("reports-set-off", s.report_every === "off"), () => ({ report_every: "off" }));
