@@ -8,7 +8,7 @@
 import type { MenuRange } from "@grammyjs/menu";
 import type { BotContext } from "../context";
 import { date, l } from "../i18n";
-import { act, createScreen, dynamic, go, idOf, itemOf, open, payload, type Screen } from "./nav";
+import { act, buttons, createScreen, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import {
   deletePostback,
   getPostback,
@@ -39,7 +39,7 @@ const scopeOf = (p: Pick<Postback, "link_id" | "placement_id">): [number, number
   p.link_id ? [1, p.link_id] : p.placement_id ? [2, p.placement_id] : [0, 0];
 
 /** The account's postbacks of a scope (every postback for the account's list), newest first. */
-async function postbacksOf(ctx: BotContext, kind = idOf(ctx, 0), id = idOf(ctx, 1)): Promise<Postback[]> {
+async function postbacksOf(ctx: BotContext, kind: number, id: number): Promise<Postback[]> {
   const all = await listPostbacks(ctx.deps, ctx.owner.id);
   return kind === 1 ? all.filter((p) => p.link_id === id) : kind === 2 ? all.filter((p) => p.placement_id === id) : all;
 }
@@ -67,19 +67,26 @@ const shortName = (p: Postback) => {
   return host.length > 32 ? `${host.slice(0, 31)}…` : host;
 };
 
-const postbacksScreen = createScreen("postbacks", 2, async (ctx) => {
-  const [kind, id] = [idOf(ctx, 0), idOf(ctx, 1)];
-  const list = await postbacksOf(ctx);
-  const head = ctx.t("pb-list-title", { scope: await scopeName(ctx, kind, id) });
-  if (!list.length) return `${head}\n\n${ctx.t("pb-list-none")}`;
-  const lines = await Promise.all(
-    list.slice(0, 20).map(async (p, i) => {
+/** The list's model: the scope, its postbacks (20 at most shown), each with the name of what it is for on the account's list. */
+async function listModel(ctx: BotContext, [kind = 0, id = 0]: number[]) {
+  const list = (await postbacksOf(ctx, kind, id)).slice(0, 20);
+  const whose = await Promise.all(
+    list.map(async (p) => {
       const [k, x] = scopeOf(p);
-      const whose = kind === 0 && k ? ` · ${await scopeName(ctx, k, x).catch(() => "")}` : "";
-      return `${i + 1}. ${targetOf(ctx, p)}\n    ${ctx.t("pb-events", { events: events(ctx, p) })}${whose}`;
+      return kind === 0 && k ? ` · ${await scopeName(ctx, k, x).catch(() => "")}` : "";
     }),
   );
-  return [head, "", ...lines].join("\n");
+  return { kind, id, scope: await scopeName(ctx, kind, id), list, whose };
+}
+
+const postbacksScreen = createScreen("postbacks", 2, {
+  load: listModel,
+  body: (ctx, { scope, list, whose }) => {
+    const head = ctx.t("pb-list-title", { scope });
+    if (!list.length) return `${head}\n\n${ctx.t("pb-list-none")}`;
+    const lines = list.map((p, i) => `${i + 1}. ${targetOf(ctx, p)}\n    ${ctx.t("pb-events", { events: events(ctx, p) })}${whose[i]}`);
+    return [head, "", ...lines].join("\n");
+  },
 });
 
 /** The back button of a scope's list: to Settings, the link's card or the placement. */
@@ -89,9 +96,7 @@ function backTo(range: MenuRange<BotContext>, from: Screen, kind: number, id: nu
   else go(range, from, l("settings-back"), "settings", () => []);
 }
 
-dynamic(postbacksScreen, async (ctx, range) => {
-  const [kind, id] = [idOf(ctx, 0), idOf(ctx, 1)];
-  const list = (await postbacksOf(ctx, kind, id)).slice(0, 20);
+buttons(postbacksScreen, (ctx, range, { kind, id, list }) => {
   // a viewer reads the postbacks and their deliveries; testing, adding and deleting are for editors and up
   const w = writes(ctx, range);
   list.forEach((p, i) => {
@@ -140,26 +145,29 @@ function deliveryLine(ctx: BotContext, d: PostbackDeliveryView): string {
   return `${STATUS[d.status] ?? "•"} ${date(ctx, d.created_at, true)} · ${d.event ? eventName(ctx, d.event) : "—"}${answer}${tries}`;
 }
 
-export const postbackScreen = createScreen("postback", 1, async (ctx) => {
-  const p = await getPostback(ctx.deps, ctx.owner.id, idOf(ctx));
-  const recent = await postbackDeliveries(ctx.deps, ctx.owner.id, p.id, { limit: RECENT });
-  const [kind, id] = scopeOf(p);
-  return [
-    ctx.t("pb-title", { scope: await scopeName(ctx, kind, id) }),
-    targetOf(ctx, p),
-    ctx.t("pb-events", { events: events(ctx, p) }),
-    p.kind === "meta" ? "" : ctx.t("pb-signed"),
-    "",
-    ctx.t(recent.length ? "pb-recent" : "pb-no-deliveries"),
-    ...recent.map((d) => deliveryLine(ctx, d)),
-  ]
-    .filter((line, i, all) => line !== "" || all[i - 1] !== "")
-    .join("\n");
+/** A postback, its last deliveries and the name of what it is for, read once per draw. */
+export const postbackScreen = createScreen("postback", 1, {
+  load: async (ctx, [pid = 0]) => {
+    const p = await getPostback(ctx.deps, ctx.owner.id, pid);
+    const recent = await postbackDeliveries(ctx.deps, ctx.owner.id, p.id, { limit: RECENT });
+    const [kind, id] = scopeOf(p);
+    return { p, recent, kind, id, scope: await scopeName(ctx, kind, id) };
+  },
+  body: (ctx, { p, recent, scope }) =>
+    [
+      ctx.t("pb-title", { scope }),
+      targetOf(ctx, p),
+      ctx.t("pb-events", { events: events(ctx, p) }),
+      p.kind === "meta" ? "" : ctx.t("pb-signed"),
+      "",
+      ctx.t(recent.length ? "pb-recent" : "pb-no-deliveries"),
+      ...recent.map((d) => deliveryLine(ctx, d)),
+    ]
+      .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+      .join("\n"),
 });
 
-dynamic(postbackScreen, async (ctx, range) => {
-  const p = await getPostback(ctx.deps, ctx.owner.id, idOf(ctx));
-  const [kind, id] = scopeOf(p);
+buttons(postbackScreen, (ctx, range, { kind, id }) => {
   const w = writes(ctx, range);
   w.text({ text: l("pb-test"), payload: payload(postbackScreen) }, (c) => act(c, () => sendTest(c, idOf(c)), "postbacks"));
   go(range, postbackScreen, l("pb-log"), "postback-log", (c) => [idOf(c)]);
@@ -168,25 +176,27 @@ dynamic(postbackScreen, async (ctx, range) => {
   go(range, postbackScreen, l("pb-back-list"), "postbacks", () => [kind, id]);
 });
 
-const postbackLogScreen = createScreen("postback-log", 1, async (ctx) => {
-  const p = await getPostback(ctx.deps, ctx.owner.id, idOf(ctx));
-  const log = await postbackDeliveries(ctx.deps, ctx.owner.id, p.id, { limit: LOG });
-  return [
-    ctx.t("pb-log-title", { target: targetOf(ctx, p) }),
-    "",
-    ...(log.length ? log.map((d) => deliveryLine(ctx, d)) : [ctx.t("pb-no-deliveries")]),
-  ].join("\n");
+const postbackLogScreen = createScreen("postback-log", 1, {
+  load: async (ctx, [pid = 0]) => {
+    const p = await getPostback(ctx.deps, ctx.owner.id, pid);
+    return { p, log: await postbackDeliveries(ctx.deps, ctx.owner.id, p.id, { limit: LOG }) };
+  },
+  body: (ctx, { p, log }) =>
+    [
+      ctx.t("pb-log-title", { target: targetOf(ctx, p) }),
+      "",
+      ...(log.length ? log.map((d) => deliveryLine(ctx, d)) : [ctx.t("pb-no-deliveries")]),
+    ].join("\n"),
 });
-dynamic(postbackLogScreen, (ctx, range) => {
-  go(range, postbackLogScreen, l("pb-back-postback"), "postback", (c) => [idOf(c)]);
-});
+go(postbackLogScreen, postbackLogScreen, l("pb-back-postback"), "postback", (c) => [idOf(c)]);
 
 /** The delete confirmation, drawn for the postback and the list to go back to (its scope's, or the account's where 🗑 was tapped). */
-const postbackDeleteScreen = createScreen("postback-delete", 3, async (ctx) =>
-  ctx.t("pb-delete-confirm", { target: targetOf(ctx, await getPostback(ctx.deps, ctx.owner.id, idOf(ctx))) }),
-);
-dynamic(postbackDeleteScreen, async (ctx, range) => {
-  await getPostback(ctx.deps, ctx.owner.id, idOf(ctx)); // still there (else the screen is outdated)
+const postbackDeleteScreen = createScreen("postback-delete", 3, {
+  load: (ctx, [pid = 0]) => getPostback(ctx.deps, ctx.owner.id, pid),
+  body: (ctx, p) => ctx.t("pb-delete-confirm", { target: targetOf(ctx, p) }),
+});
+// drawn from the model: a postback gone meanwhile draws no buttons, and a press on the old copy is outdated
+buttons(postbackDeleteScreen, (ctx, range) => {
   const list = [idOf(ctx, 1), idOf(ctx, 2)];
   range.text({ text: l("pb-delete-yes"), payload: payload(postbackDeleteScreen) }, (c) =>
     act(
