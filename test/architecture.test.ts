@@ -258,6 +258,20 @@ test("a screen's ids ride no side channel: no `ctx.view` in bot/, and `ctx.draw`
   expect(sets.map((l) => l.replace(/:\d+:/, ":"))).toEqual(["bot/menus/nav.ts: ctx.draw = { screen: screen.id, ids };"]);
 });
 
+test("one way to declare a screen: createScreen is given { load?, body }, and its data-driven buttons come from buttons() over the draw's model", () => {
+  const declared = matches(/\bcreateScreen(<[^>]*>)?\(/).filter((l) => l.startsWith("bot/") && !l.includes("export function createScreen"));
+  expect(declared.length).toBeGreaterThan(40);
+  // the text as a bare function (the screen reading its own data beside its buttons) is gone
+  expect(declared.filter((l) => !/createScreen(<[^>]*>)?\([^,]+,\s*\d+,\s*\{/.test(l))).toEqual([]);
+  // no helper for ranges that load their own data: the plugin's own dynamic() only inside buttons() and where nothing is
+  // loaded (the main menu's app button)
+  const ranges = matches(/\bdynamic\(/).filter((l) => l.startsWith("bot/"));
+  expect(ranges.map((l) => l.replace(/:\d+:/, ":")).sort()).toEqual([
+    "bot/menus/nav.ts: screen.dynamic(async (ctx, range) => {",
+    "bot/menus/root.ts: mainScreen.dynamic((ctx: BotContext, range) => {",
+  ]);
+});
+
 test("bot menus import no feature, and reach the menu plugin only through its public API (no cast to its private render)", () => {
   const MENUS = join(ROOT, "bot", "menus");
   const FEATURES_DIR = join(ROOT, "bot", "features");

@@ -5,7 +5,7 @@
 import type { BotContext } from "../context";
 import { l } from "../i18n";
 import { writes } from "../workspace";
-import { NotFound } from "../../core/errors";
+import type { NotFound } from "../../core/errors";
 import { act, back, buttons, createScreen, go, idOf, itemOf, open, payload, type Label, type Screen } from "./nav";
 
 export interface ItemListSpec<T extends { id: number }> {
@@ -17,8 +17,8 @@ export interface ItemListSpec<T extends { id: number }> {
   text: (ctx: BotContext, items: T[]) => string;
   /** an item's button label, already translated (a name the user gave, or ctx.t(…)) */
   label: (ctx: BotContext, item: T) => string;
-  /** what an item is called when it is gone (NotFound) */
-  noun: string;
+  /** the refusal when the item asked for is gone (a NotFound naming it) */
+  gone: () => NotFound;
   /** the confirmation's question for an item */
   confirm: (ctx: BotContext, item: T) => string;
   remove: (ctx: BotContext, id: number) => void | Promise<void>;
@@ -35,7 +35,7 @@ export function createItemList<T extends { id: number }>(spec: ItemListSpec<T>):
   const confirm = createScreen(`${spec.id}-remove`, 1, {
     load: async (ctx, [id = 0]) => {
       const item = (await spec.load(ctx)).find((x) => x.id === id);
-      if (!item) throw new NotFound(spec.noun);
+      if (!item) throw spec.gone();
       return item;
     },
     body: spec.confirm,

@@ -11,6 +11,8 @@
  * first use within that draw and shared by the body and every range; it lives on the update's context
  * and a new draw (after a button changed something) loads afresh, so a stale model is never shown.
  * `idOf`, `itemOf` and `payload` read the ids from `ctx.draw` too: there is no other channel for them.
+ * Every screen is declared so; buttons that need no data are static on the screen (a press that only
+ * looks up its button then loads nothing).
  */
 import { Menu, MenuRange, type MenuFlavor } from "@grammyjs/menu";
 import type { Filter, Transformer } from "grammy";
@@ -154,16 +156,9 @@ export function screenAt(id: string): Screen {
   return menu;
 }
 
-/**
- * A screen; see Screen. A screen not yet moved to `load` gives its body alone, reading its ids with
- * `idOf` and its data itself (it has no model).
- */
-export function createScreen<M = void>(
-  id: string,
-  arity: number,
-  spec: ScreenSpec<M> | ((ctx: BotContext) => string | Promise<string>),
-): Screen<M> {
-  return new Screen(id, arity, typeof spec === "function" ? { body: (ctx) => spec(ctx) } : spec);
+/** A screen; see Screen. A screen with no data gives its body alone (`{ body }`). */
+export function createScreen<M = void>(id: string, arity: number, spec: ScreenSpec<M>): Screen<M> {
+  return new Screen(id, arity, spec);
 }
 
 /**
@@ -197,19 +192,6 @@ export function buttons<M>(screen: Screen<M>, build: (ctx: BotContext, range: Me
   screen.dynamic(async (ctx, range) => {
     try {
       await build(ctx, range, await modelOf(ctx, screen));
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      return new MenuRange<BotContext>();
-    }
-    return range;
-  });
-}
-
-/** A dynamic range of a screen without a model (not yet moved to `buttons`); a vanished object draws nothing. */
-export function dynamic(menu: Menu<BotContext>, build: (ctx: BotContext, range: MenuRange<BotContext>) => void | Promise<void>) {
-  menu.dynamic(async (ctx, range) => {
-    try {
-      await build(ctx, range);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return new MenuRange<BotContext>();

@@ -5,7 +5,7 @@
 import { reportsScreen } from "./reports";
 import type { BotContext } from "../context";
 import { l } from "../i18n";
-import { dynamic, go, mainScreen } from "./nav";
+import { go, mainScreen } from "./nav";
 import { linkList } from "./link-list";
 import { orphansScreen } from "./orphans";
 import { deleteLinkScreen, linkCard } from "./link-card";
@@ -37,7 +37,8 @@ mainScreen.row();
 go(mainScreen, mainScreen, l("main-ads"), "ads", () => [0, 0]);
 go(mainScreen, mainScreen, l("main-settings"), "settings", () => []);
 // the mini-app: a web_app button when BASE_URL is https (Telegram requires it), else a plain URL button
-dynamic(mainScreen, (ctx: BotContext, range) => {
+// (from the configuration alone: the main menu has no model)
+mainScreen.dynamic((ctx: BotContext, range) => {
   const url = new URL(ctx.deps.config.baseUrl + "/");
   if (url.protocol === "https:") range.webApp(ctx.t("main-app"), url.href);
   else if (!isLoopback(url)) range.url(ctx.t("main-app"), url.href);

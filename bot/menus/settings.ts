@@ -10,6 +10,7 @@ import { listApiTokens, revokeApiToken } from "../../core/tokens/api-tokens";
 import { deleteTag, listTags } from "../../core/catalog/tags";
 import { deletePixel, listPixels } from "../../core/catalog/pixels";
 import { deletePasskey, listPasskeys } from "../../core/auth/passkeys";
+import { NotFound } from "../../core/errors";
 import { setUserLanguage } from "../../core/accounts/users";
 import { setWorkspaceCurrency, workspaceCurrency } from "../../core/workspaces";
 import { date, l, localeOf, num } from "../i18n";
@@ -97,7 +98,7 @@ export const tokens = createItemList({
     ].join("\n");
   },
   label: (ctx, t) => ctx.t("tokens-revoke-label", { name: t.name }),
-  noun: "API token",
+  gone: () => new NotFound("API token"),
   confirm: (ctx, t) => ctx.t("tokens-confirm", { name: esc(t.name) }),
   remove: (ctx, id) => write(ctx, revokeApiToken, id, { id: ctx.user.id, role: ctx.role }),
   removed: "tokens-removed",
@@ -115,7 +116,7 @@ export const tags = createItemList({
     return ctx.t("tags-head", { count: all.length });
   },
   label: (_ctx, t) => t.name,
-  noun: "Tag",
+  gone: () => new NotFound("Tag"),
   confirm: (ctx, t) => ctx.t("tags-confirm", { name: esc(t.name) }),
   remove: async (ctx, id) => {
     mayChange(ctx);
@@ -138,7 +139,7 @@ export const pixels = createItemList({
     ].join("\n");
   },
   label: (_ctx, p) => p.name,
-  noun: "Pixel",
+  gone: () => new NotFound("Pixel"),
   confirm: (ctx, p) => ctx.t("pixels-confirm", { name: esc(p.name) }),
   remove: async (ctx, id) => {
     mayChange(ctx);
@@ -158,7 +159,7 @@ export const passkeys = createItemList({
     return all.length ? ctx.t("passkeys-head", { count: all.length, hint }) : ctx.t("passkeys-empty", { hint });
   },
   label: (ctx, p) => p.name ?? ctx.t("passkey-unnamed"),
-  noun: "Passkey",
+  gone: () => new NotFound("Passkey"),
   confirm: (ctx, p) => ctx.t("passkeys-confirm", { name: esc(p.name ?? ctx.t("passkey-unnamed")) }),
   remove: (ctx, id) => deletePasskey(ctx.deps, ctx.user.id, id),
   removed: "passkeys-removed",
@@ -178,7 +179,7 @@ export const signIns = createItemList({
   load: unlinkable,
   text: (ctx, others) => ctx.t(others.length ? "sign-ins-head" : "sign-ins-none"),
   label: signInName,
-  noun: "Sign-in method",
+  gone: () => new NotFound("Sign-in method"),
   confirm: (ctx, i) => ctx.t("sign-ins-confirm", { name: esc(signInName(ctx, i)) }),
   remove: (ctx, id) => unlinkIdentity(ctx.deps, ctx.user.id, id),
   removed: "sign-ins-removed",

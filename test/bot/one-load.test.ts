@@ -1,11 +1,17 @@
 /**
  * A screen is drawn from one load: the link card's text, its Copy/Share row and its option buttons
  * are drawn from the link read once per draw, and a press that changes the link draws the card anew
- * (never from the model read before the change).
+ * (never from the model read before the change). The same for a list (the links), a screen of many
+ * figures (Settings) and a postback with its deliveries.
  */
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { unitBot } from "./unit";
 import { linkCard } from "../../bot/menus/link-card";
+import { linkList } from "../../bot/menus/link-list";
+import { settingsScreen } from "../../bot/menus/settings";
+import { postbackScreen } from "../../bot/menus/postbacks";
+import { upsertTelegramUser } from "../../core/accounts/users";
+import { createPostback } from "../../core/conversions/postbacks";
 
 let b: ReturnType<typeof unitBot>;
 beforeEach(() => (b = unitBot()));
@@ -43,5 +49,44 @@ describe("one load per draw", () => {
     await b.press("🗑 Delete");
     expect(spy).toHaveBeenCalledTimes(1);
     spy.mockRestore();
+  });
+
+  test("the link list: its count and a button per link from one read of the page", async () => {
+    await b.send("https://example.com/spring");
+    await b.send("https://example.com/autumn");
+    const spy = spyOn(linkList, "load");
+    const [drawn] = (await b.press("⬅️ My links")).filter((c) => c.method === "editMessageText");
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    expect(drawn!.params.text).toStartWith("🔗 <b>Your links</b> (2)\n");
+    const labels = b.labels(drawn!).flat();
+    expect(labels.filter((l) => /example\.com\/(spring|autumn) · 0$/.test(l))).toHaveLength(2);
+  });
+
+  test("Settings: plan, usage, sign-ins, the currency and the workspaces from one read; the marked currency is the text's", async () => {
+    const spy = spyOn(settingsScreen, "load");
+    await b.send("/settings");
+    const drawn = b.calls.findLast((c) => c.method === "sendMessage");
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    const marked = b
+      .labels(drawn!)
+      .flat()
+      .filter((l) => /^• [A-Z]{3} •$/.test(l));
+    expect(marked).toHaveLength(1);
+    expect(drawn!.params.text).toContain(marked[0]!.slice(2, 5));
+  });
+
+  test("a postback: its text (URL, events, deliveries) and its buttons from one read", async () => {
+    const user = await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
+    await createPostback(b.t.deps, user.id, { url: "https://ads.example/pb?e={event}", events: ["purchase"] });
+    await b.send("/settings");
+    await b.press("📮 Postbacks");
+    const spy = spyOn(postbackScreen, "load");
+    const [drawn] = (await b.press(/^📮 1\. /)).filter((c) => c.method === "editMessageText");
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+    expect(drawn!.params.text).toContain("GET <code>https://ads.example/pb?e={event}</code>");
+    expect(b.labels(drawn!).flat()).toEqual(expect.arrayContaining(["🧪 Send a test", "🗑 Delete"]));
   });
 });
