@@ -270,6 +270,10 @@ test("one way to declare a screen: createScreen is given { load?, body }, and it
     "bot/menus/nav.ts: screen.dynamic(async (ctx, range) => {",
     "bot/menus/root.ts: mainScreen.dynamic((ctx: BotContext, range) => {",
   ]);
+  // a range draws from the model alone: its builder reads nothing of its own (no async builder to await a read in)
+  const builders = matches(/\bbuttons(<[^>]*>)?\(\w+,/).filter((l) => l.startsWith("bot/"));
+  expect(builders.length).toBeGreaterThan(25);
+  expect(builders.filter((l) => /\bbuttons(<[^>]*>)?\(\w+,\s*async\b/.test(l))).toEqual([]);
 });
 
 test("bot menus import no feature, and reach the menu plugin only through its public API (no cast to its private render)", () => {

@@ -12,7 +12,7 @@ import { deletePlacement, getPlacement, type Placement } from "../../core/placem
 import { money } from "../../core/placements/table";
 import { venueLabel } from "../../core/placements/venue";
 import { conversionLines, roasLine } from "./conversion-lines";
-import { postbackButton } from "./postbacks";
+import { postbackButton, postbackCount } from "./postbacks";
 
 export const PLACEMENT_OPTION = "placement-option";
 /** The options a placement's screen asks for in one answer, by position (the conversation's argument). */
@@ -70,14 +70,20 @@ function placementText(ctx: BotContext, p: Placement): string {
     .join("\n");
 }
 
-export const placementScreen = createScreen("placement", 1, { load: placementOf, body: placementText });
+/** The screen's model, read once per draw: the placement and (for an editor, who gets the 📮 button) how many postbacks it has. */
+async function screenOf(ctx: BotContext, ids: number[]) {
+  const p = await placementOf(ctx, ids);
+  return { ...p, postbacks: may(ctx) ? await postbackCount(ctx, 2, p.id) : 0 };
+}
+
+export const placementScreen = createScreen("placement", 1, { load: screenOf, body: placementText });
 
 const deleteScreen = createScreen("placement-delete", 1, {
   load: placementOf,
   body: (ctx, p) => ctx.t("ads-delete-confirm", { name: esc(p.name) }),
 });
 
-buttons(placementScreen, async (ctx, range, p) => {
+buttons(placementScreen, (ctx, range, p) => {
   // a viewer reads the placement: the buttons that change it are for editors and up
   if (!may(ctx)) {
     if (p.post_url) range.url(ctx.t("ads-open-post"), p.post_url).row();
@@ -91,7 +97,7 @@ buttons(placementScreen, async (ctx, range, p) => {
     if (i % 3 === 2) range.row();
   });
   range.row();
-  await postbackButton(ctx, range, placementScreen, 2, p.id);
+  postbackButton(range, placementScreen, 2, p.id, p.postbacks);
   range.row();
   if (p.post_url) range.url(ctx.t("ads-open-post"), p.post_url);
   range.text({ text: l("ads-delete"), payload: payload(placementScreen) }, (c) => act(c, () => open(c, deleteScreen, [idOf(c)]), "ads"));

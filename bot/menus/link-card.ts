@@ -19,7 +19,7 @@ import { inviteOfLink } from "../../core/channels/invites";
 import { placementsOf, type LinkPlacements } from "../../core/tracking/link-watch";
 import { conversionStats } from "../../core/conversions/stats";
 import { conversionLines } from "./conversion-lines";
-import { postbackButton } from "./postbacks";
+import { postbackButton, postbackCount } from "./postbacks";
 
 /** The conversation that asks one option's question (registered in bot/conversations). */
 export const LINK_OPTION = "link-option";
@@ -82,9 +82,15 @@ export function placementLine(ctx: I18nFlavor, placed: LinkPlacements): string {
 
 const linkOf = (ctx: BotContext, ids: number[]) => getLink(ctx.deps, ctx.owner.id, ids[0] ?? 0);
 
-/** The card's model: the link, read once per draw (its text, its Copy/Share and its option buttons). */
+/** The card's model: the link and (for an editor, who gets the 📮 button) how many postbacks it has. */
+async function cardOf(ctx: BotContext, ids: number[]) {
+  const link = await linkOf(ctx, ids);
+  return { ...link, postbacks: may(ctx) ? await postbackCount(ctx, 1, link.id) : 0 };
+}
+
+/** The card's model, read once per draw: its text, its Copy/Share, option and 📮 buttons. */
 export const linkCard = createScreen("link", 1, {
-  load: linkOf,
+  load: cardOf,
   body: (ctx, link) => linkCardText(ctx, ctx.deps, ctx.owner.id, link),
 });
 export const deleteLinkScreen = createScreen("link-delete", 1, {
@@ -116,7 +122,7 @@ function optionButtons(ctx: BotContext, range: MenuRange<BotContext>, link: Link
   });
 }
 
-buttons(linkCard, async (ctx, range, link) => {
+buttons(linkCard, (ctx, range, link) => {
   // Copy puts the short link on the clipboard; Share opens the chat picker with it (inline mode finds the link)
   range.copyText(l("card-copy"), link.trackingUrl).switchInline(l("card-share"), link.original_url).row();
   // a viewer reads the card: the buttons that change the link are for editors and up
@@ -133,7 +139,7 @@ buttons(linkCard, async (ctx, range, link) => {
   go(range, linkCard, l("card-export"), "link-export", (c) => [idOf(c)]);
   range.text({ text: l("card-qr"), payload: p }, run(sendQr)).row();
   if (link.webhook_url) go(range, linkCard, l("card-webhook"), "link-webhook", (c) => [idOf(c)]);
-  if (writer) await postbackButton(ctx, range, linkCard, 1, link.id);
+  if (writer) postbackButton(range, linkCard, 1, link.id, link.postbacks);
   range.row();
   if (writer) go(range, linkCard, l("card-delete"), deleteLinkScreen.id, (c) => [idOf(c)]);
 });

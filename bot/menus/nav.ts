@@ -185,13 +185,14 @@ export async function act(ctx: BotContext, run: () => unknown, fallback = "main"
 }
 
 /**
- * A dynamic range of `screen`, built from the draw's model (the one the body was drawn from). A model
- * that cannot be loaded (a vanished object) draws nothing, and a press on the old copy is outdated.
+ * A dynamic range of `screen`, built from the draw's model (the one the body was drawn from): the
+ * builder is synchronous, so whatever a button shows is in the model and nothing is read beside it. A
+ * model that cannot be loaded (a vanished object) draws nothing, and a press on the old copy is outdated.
  */
-export function buttons<M>(screen: Screen<M>, build: (ctx: BotContext, range: MenuRange<BotContext>, model: M) => void | Promise<void>) {
+export function buttons<M>(screen: Screen<M>, build: (ctx: BotContext, range: MenuRange<BotContext>, model: M) => void) {
   screen.dynamic(async (ctx, range) => {
     try {
-      await build(ctx, range, await modelOf(ctx, screen));
+      build(ctx, range, await modelOf(ctx, screen));
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return new MenuRange<BotContext>();

@@ -219,9 +219,13 @@ export function registerPostbacks(parent: Screen) {
   postbackScreen.register(postbackLogScreen);
 }
 
-/** The 📮 button of a link's or placement's card: straight into a new postback when it has none, else its list. */
-export async function postbackButton(ctx: BotContext, range: MenuRange<BotContext>, from: Screen, kind: 1 | 2, id: number) {
-  const count = (await postbacksOf(ctx, kind, id)).length;
-  if (count) go(range, from, ctx.t("pb-card-some", { count }), "postbacks", () => [kind, id]);
+/** How many postbacks a link (kind 1) or a placement (kind 2) has: part of its card's model, for the 📮 button. */
+export async function postbackCount(ctx: BotContext, kind: 1 | 2, id: number): Promise<number> {
+  return (await postbacksOf(ctx, kind, id)).length;
+}
+
+/** The 📮 button of a link's or placement's card (`count` from its model): straight into a new postback when it has none, else its list. */
+export function postbackButton(range: MenuRange<BotContext>, from: Screen, kind: 1 | 2, id: number, count: number) {
+  if (count) go(range, from, l("pb-card-some", { count }), "postbacks", () => [kind, id]);
   else range.text({ text: l("pb-card-none"), payload: payload(from) }, (c) => act(c, () => c.conversation.enter(NEW_POSTBACK, kind, id)));
 }

@@ -2,7 +2,8 @@
  * A screen is drawn from one load: the link card's text, its Copy/Share row and its option buttons
  * are drawn from the link read once per draw, and a press that changes the link draws the card anew
  * (never from the model read before the change). The same for a list (the links), a screen of many
- * figures (Settings) and a postback with its deliveries.
+ * figures (Settings), a postback with its deliveries, and the card's 📮 button (its count is in the
+ * card's model: the buttons read nothing beside it).
  */
 import { afterEach, beforeEach, describe, expect, spyOn, test } from "bun:test";
 import { unitBot } from "./unit";
@@ -12,6 +13,8 @@ import { settingsScreen } from "../../bot/menus/settings";
 import { postbackScreen } from "../../bot/menus/postbacks";
 import { upsertTelegramUser } from "../../core/accounts/users";
 import { createPostback } from "../../core/conversions/postbacks";
+import * as postbacks from "../../core/conversions/postbacks";
+import { insertLink } from "../helpers/clicks";
 
 let b: ReturnType<typeof unitBot>;
 beforeEach(() => (b = unitBot()));
@@ -88,5 +91,23 @@ describe("one load per draw", () => {
     spy.mockRestore();
     expect(drawn!.params.text).toContain("GET <code>https://ads.example/pb?e={event}</code>");
     expect(b.labels(drawn!).flat()).toEqual(expect.arrayContaining(["🧪 Send a test", "🗑 Delete"]));
+  });
+
+  test("the link card's 📮 button counts the link's postbacks from the card's one read", async () => {
+    const user = await upsertTelegramUser(b.t.deps, { id: 42, username: "alice", firstName: "Alice" });
+    const link = await insertLink(b.t.deps, user.id, { title: "Spring sale" });
+    await createPostback(b.t.deps, user.id, { url: "https://ads.example/pb?e={event}", events: ["purchase"], link_id: link.id });
+    const card = spyOn(linkCard, "load");
+    const reads = spyOn(postbacks, "listPostbacks");
+    await b.send(`/start link_${link.id}`);
+    const drawn = b.calls.findLast((c) => c.method === "sendMessage");
+    expect(card).toHaveBeenCalledTimes(1);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // the count is the model's, read with the link; the button is drawn from it
+    expect(await card.mock.results[0]!.value).toMatchObject({ id: link.id, postbacks: 1 });
+    card.mockRestore();
+    reads.mockRestore();
+    expect(drawn!.params.text).toContain("Spring sale");
+    expect(b.labels(drawn!).flat()).toContain("📮 Postbacks: 1");
   });
 });
