@@ -4,7 +4,7 @@
  * the text around the place shown. All words come from the language files.
  */
 import type { ParsedQuery, QueryNode } from "../../core/tracking/query";
-import { QueryProblem } from "../../core/tracking/query";
+import { QueryProblem } from "../../core/tracking/query-tokens";
 
 type Translate = (key: string, vars?: Record<string, string | number>) => string;
 

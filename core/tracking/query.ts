@@ -12,27 +12,11 @@
  *
  * Errors are `InvalidQuery` (400 invalid_query) naming the position (1-based, in characters).
  */
-import { InvalidQuery } from "../errors";
 import { normaliseKeyword } from "./normalise";
+import { describe, refuse, tokenize, type Token } from "./query-tokens";
 
 const QUERY_MAX_CHARS = 500;
 
-/**
- * A query that does not parse: core's English sentence (the API's message), and for the bot the
- * reason as a translation key (`query-problem-<reason>`), the 1-based position and the reason's values.
- */
-export class QueryProblem extends InvalidQuery {
-  constructor(
-    message: string,
-    readonly reason: string,
-    readonly at: number | null,
-    readonly vars: Record<string, string | number> = {},
-  ) {
-    super(message);
-  }
-}
-const refuse = (message: string, reason: string, at: number | null, vars?: Record<string, string | number>) =>
-  new QueryProblem(message, reason, at, vars);
 const QUERY_MAX_TERMS = 30;
 
 /** A word or phrase of a query (normalised words), or a word prefix (`prefix`, one word). */
@@ -52,70 +36,6 @@ export interface ParsedQuery {
   terms: QueryTerm[];
 }
 
-type Token =
-  | { type: "word"; text: string; at: number }
-  | { type: "phrase"; text: string; at: number }
-  | { type: "or" | "not" | "neg" | "open" | "close"; at: number }
-  | { type: "near"; distance: number; at: number };
-
-const SPACE_RE = /\s/u;
-const STOP = new Set(["(", ")", '"', "|"]);
-
-/** Characters are counted as code points; `at` is the 1-based position shown in messages. */
-function tokenize(query: string): Token[] {
-  const chars = [...query];
-  const out: Token[] = [];
-  let i = 0;
-  while (i < chars.length) {
-    const c = chars[i]!;
-    const at = i + 1;
-    if (SPACE_RE.test(c)) i++;
-    else if (c === "(") out.push({ type: "open", at }), i++;
-    else if (c === ")") out.push({ type: "close", at }), i++;
-    else if (c === "|") out.push({ type: "or", at }), i++;
-    else if (c === '"') {
-      const end = chars.indexOf('"', i + 1);
-      if (end === -1) throw refuse(`the quote at position ${at} is not closed`, "quote", at);
-      out.push({ type: "phrase", text: chars.slice(i + 1, end).join(""), at });
-      i = end + 1;
-    } else if (c === "-" && (i + 1 === chars.length || SPACE_RE.test(chars[i + 1]!))) {
-      throw refuse(`the "-" at position ${at} stands alone: write it right before the word it excludes, as in -scam`, "dash", at);
-    } else if (
-      c === "-" &&
-      i + 1 < chars.length &&
-      !SPACE_RE.test(chars[i + 1]!) &&
-      chars[i + 1] !== "-" &&
-      chars[i + 1] !== ")" &&
-      chars[i + 1] !== "|"
-    ) {
-      out.push({ type: "neg", at });
-      i++;
-    } else {
-      let end = i;
-      while (end < chars.length && !SPACE_RE.test(chars[end]!) && !STOP.has(chars[end]!)) end++;
-      const text = chars.slice(i, end).join("");
-      const near = /^NEAR\/(\d{1,3})$/.exec(text);
-      if (text === "OR") out.push({ type: "or", at });
-      else if (text === "NOT") out.push({ type: "not", at });
-      else if (near) out.push({ type: "near", distance: Number(near[1]), at });
-      else if (text === "NEAR" || text.startsWith("NEAR/"))
-        throw refuse(`"${text}" at position ${at}: write NEAR/n with the number of words allowed between, e.g. NEAR/3`, "near", at, {
-          text,
-        });
-      else if (text !== "AND") out.push({ type: "word", text, at });
-      i = end;
-    }
-  }
-  return out;
-}
-
-const describe = (t: Token) =>
-  t.type === "word" || t.type === "phrase"
-    ? `"${t.text}"`
-    : t.type === "near"
-      ? `NEAR/${t.distance}`
-      : { or: "OR", not: "NOT", neg: '"-"', open: '"("', close: '")"' }[t.type];
-
 /** Parses a query (see the module comment); throws InvalidQuery naming the position of the problem. */
 export function parseQuery(query: string): ParsedQuery {
   const length = [...query].length;
@@ -127,17 +47,49 @@ export function parseQuery(query: string): ParsedQuery {
       { max: QUERY_MAX_CHARS, length },
     );
   const tokens = tokenize(query);
-  const terms: QueryTerm[] = [];
-  let pos = 0;
-  const peek = () => tokens[pos];
-  const end = length + 1;
-  /** `reason`: what was expected, as a reason key (`query-problem-<reason>`) */
-  const unexpected = (t: Token | undefined, what: string, reason = "expected-word"): never => {
-    if (!t) throw refuse(`the query ends at position ${end} where ${what} was expected`, "ends", end);
-    throw refuse(`unexpected ${describe(t)} at position ${t.at}: ${what} was expected`, reason, t.at, { token: describe(t) });
-  };
+  if (!tokens.length) throw refuse("the query is empty", "empty", null);
+  const parser = new QueryParser(tokens, length + 1);
+  const root = parser.and();
+  if (
+    evaluate(
+      root,
+      () => false,
+      () => false,
+    )
+  )
+    throw refuse(
+      "the query matches posts that contain none of its words (it only excludes); add a word that must appear",
+      "only-not",
+      null,
+    );
+  return { root, terms: parser.terms };
+}
 
-  const term = (t: Token & { type: "word" | "phrase" }): number => {
+/**
+ * The recursive descent over a query's tokens, one method per level of the grammar: `and` (terms side
+ * by side) over `or` over `unary` (NOT, -) over `primary` (a group, or a term with its NEAR chain).
+ * It collects the terms as it meets them; `end` is the position just past the query, for "ends here".
+ */
+class QueryParser {
+  readonly terms: QueryTerm[] = [];
+  private pos = 0;
+  constructor(
+    private readonly tokens: Token[],
+    private readonly end: number,
+  ) {}
+
+  private peek(): Token | undefined {
+    return this.tokens[this.pos];
+  }
+
+  /** `reason`: what was expected, as a reason key (`query-problem-<reason>`) */
+  private unexpected(t: Token | undefined, what: string, reason = "expected-word"): never {
+    if (!t) throw refuse(`the query ends at position ${this.end} where ${what} was expected`, "ends", this.end);
+    throw refuse(`unexpected ${describe(t)} at position ${t.at}: ${what} was expected`, reason, t.at, { token: describe(t) });
+  }
+
+  /** A word (a trailing `*` makes it a prefix) or a phrase, as a new term; returns its index. */
+  private term(t: Token & { type: "word" | "phrase" }): number {
     let words: string[];
     let prefix = false;
     if (t.type === "word") {
@@ -154,101 +106,90 @@ export function parseQuery(query: string): ParsedQuery {
       if (!normal) throw refuse(`the phrase at position ${t.at} is empty`, "empty-phrase", t.at);
       words = normal.split(" ");
     }
-    if (terms.length === QUERY_MAX_TERMS)
+    if (this.terms.length === QUERY_MAX_TERMS)
       throw refuse(
         `a query has at most ${QUERY_MAX_TERMS} words and phrases; the ${QUERY_MAX_TERMS + 1}st is at position ${t.at}`,
         "terms",
         t.at,
         { max: QUERY_MAX_TERMS },
       );
-    terms.push({ words, prefix });
-    return terms.length - 1;
-  };
+    this.terms.push({ words, prefix });
+    return this.terms.length - 1;
+  }
 
-  const primary = (): QueryNode => {
-    const t = peek();
+  /** A group in parentheses, or a term with its NEAR chain. */
+  private primary(): QueryNode {
+    const t = this.peek();
     if (t?.type === "open") {
-      pos++;
-      if (!peek()) throw refuse(`the parenthesis at position ${t.at} is not closed`, "open", t.at);
-      if (peek()?.type === "close") throw refuse(`the parentheses at position ${t.at} are empty`, "parens-empty", t.at);
-      const inner = and(t);
-      if (peek()?.type !== "close") throw refuse(`the parenthesis at position ${t.at} is not closed`, "open", t.at);
-      pos++;
+      this.pos++;
+      if (!this.peek()) throw refuse(`the parenthesis at position ${t.at} is not closed`, "open", t.at);
+      if (this.peek()?.type === "close") throw refuse(`the parentheses at position ${t.at} are empty`, "parens-empty", t.at);
+      const inner = this.and(t);
+      if (this.peek()?.type !== "close") throw refuse(`the parenthesis at position ${t.at} is not closed`, "open", t.at);
+      this.pos++;
       return inner;
     }
     if (t?.type === "word" || t?.type === "phrase") {
-      pos++;
-      let node: QueryNode = { kind: "term", term: term(t) };
-      // a NEAR/n b NEAR/m c: each pair, all together
-      const pairs: QueryNode[] = [];
-      let left = (node as { term: number }).term;
-      while (peek()?.type === "near") {
-        const near = peek() as Token & { type: "near" };
-        pos++;
-        const right = peek();
-        if (right?.type !== "word" && right?.type !== "phrase")
-          unexpected(right, `a word or phrase after NEAR/${near.distance}`, "after-near");
-        pos++;
-        const b = term(right as Token & { type: "word" | "phrase" });
-        pairs.push({ kind: "near", a: left, b, distance: near.distance });
-        left = b;
-      }
-      if (pairs.length) node = pairs.length === 1 ? pairs[0]! : { kind: "and", items: pairs };
-      return node;
+      this.pos++;
+      return this.nearChain(this.term(t));
     }
-    return unexpected(t, "a word, a phrase or a group");
-  };
+    return this.unexpected(t, "a word, a phrase or a group");
+  }
 
-  const unary = (): QueryNode => {
-    const t = peek();
+  /** a NEAR/n b NEAR/m c after term `first`: each pair, all together (the term alone without NEAR) */
+  private nearChain(first: number): QueryNode {
+    const pairs: QueryNode[] = [];
+    let left = first;
+    while (this.peek()?.type === "near") {
+      const near = this.peek() as Token & { type: "near" };
+      this.pos++;
+      const right = this.peek();
+      if (right?.type !== "word" && right?.type !== "phrase")
+        this.unexpected(right, `a word or phrase after NEAR/${near.distance}`, "after-near");
+      this.pos++;
+      const b = this.term(right as Token & { type: "word" | "phrase" });
+      pairs.push({ kind: "near", a: left, b, distance: near.distance });
+      left = b;
+    }
+    if (!pairs.length) return { kind: "term", term: first };
+    return pairs.length === 1 ? pairs[0]! : { kind: "and", items: pairs };
+  }
+
+  private unary(): QueryNode {
+    const t = this.peek();
     if (t?.type === "neg" || t?.type === "not") {
-      pos++;
-      return { kind: "not", item: unary() };
+      this.pos++;
+      return { kind: "not", item: this.unary() };
     }
-    return primary();
-  };
+    return this.primary();
+  }
 
-  const or = (): QueryNode => {
-    const items = [unary()];
-    while (peek()?.type === "or") {
-      const op = peek()!;
-      pos++;
-      const next = peek();
+  private or(): QueryNode {
+    const items = [this.unary()];
+    while (this.peek()?.type === "or") {
+      const op = this.peek()!;
+      this.pos++;
+      const next = this.peek();
       if (!next || next.type === "or" || next.type === "close")
-        unexpected(next, `a word or group after ${describe(op)} (at position ${op.at})`, "after-or");
-      items.push(unary());
+        this.unexpected(next, `a word or group after ${describe(op)} (at position ${op.at})`, "after-or");
+      items.push(this.unary());
     }
     return items.length === 1 ? items[0]! : { kind: "or", items };
-  };
+  }
 
-  const and = (open?: Token): QueryNode => {
+  /** Items side by side up to the end or the `)` of the group opened by `open`. */
+  and(open?: Token): QueryNode {
     const items: QueryNode[] = [];
-    for (let t = peek(); t && t.type !== "close"; t = peek()) {
-      if (t.type === "or") unexpected(t, "a word or group before OR", "before-or");
-      if (t.type === "near") unexpected(t, "a word or phrase before NEAR", "before-near");
-      items.push(or());
+    for (let t = this.peek(); t && t.type !== "close"; t = this.peek()) {
+      if (t.type === "or") this.unexpected(t, "a word or group before OR", "before-or");
+      if (t.type === "near") this.unexpected(t, "a word or phrase before NEAR", "before-near");
+      items.push(this.or());
     }
-    if (!items.length) unexpected(peek(), "a word, a phrase or a group");
-    if (!open && peek()?.type === "close")
-      throw refuse(`the parenthesis at position ${peek()!.at} closes nothing`, "closes-nothing", peek()!.at);
+    if (!items.length) this.unexpected(this.peek(), "a word, a phrase or a group");
+    if (!open && this.peek()?.type === "close")
+      throw refuse(`the parenthesis at position ${this.peek()!.at} closes nothing`, "closes-nothing", this.peek()!.at);
     return items.length === 1 ? items[0]! : { kind: "and", items };
-  };
-
-  if (!tokens.length) throw refuse("the query is empty", "empty", null);
-  const root = and();
-  if (
-    evaluate(
-      root,
-      () => false,
-      () => false,
-    )
-  )
-    throw refuse(
-      "the query matches posts that contain none of its words (it only excludes); add a word that must appear",
-      "only-not",
-      null,
-    );
-  return { root, terms };
+  }
 }
 
 /**
