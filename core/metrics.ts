@@ -64,25 +64,14 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
   const registry = new Registry();
   if (opts.processMetrics) collectDefaultMetrics({ register: registry, prefix: P });
   const on = { registers: [registry] };
-  // the redirect path's tally: counts by status and redirects pending (flushed into the counters when
-  // scraped), and latency buckets kept whole (added to the histogram's own visitor series when read)
-  const pending = new Map<number, number>();
-  /** 302s apart from `pending`: nearly every answer of the redirect path is one */
-  let pendingFound = 0;
-  let pendingRedirects = 0;
-  const buckets = new Float64Array(LATENCY_BUCKETS.length);
-  let sum = 0;
-  let observed = 0;
+  const tally = new VisitorTally();
   const requests = new Counter({
     name: `${P}http_requests_total`,
     help: "HTTP requests answered, by route class and status",
     labelNames: ["class", "status"],
     ...on,
     collect() {
-      if (pendingFound) this.inc({ class: "visitor", status: "302" }, pendingFound);
-      pendingFound = 0;
-      for (const [status, n] of pending) this.inc({ class: "visitor", status: String(status) }, n);
-      pending.clear();
+      tally.flushStatuses((status, n) => this.inc({ class: "visitor", status: String(status) }, n));
     },
   });
   const redirects = new Counter({
@@ -90,8 +79,7 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
     help: "Short-link visits answered with a redirect",
     ...on,
     collect() {
-      if (pendingRedirects) this.inc(pendingRedirects);
-      pendingRedirects = 0;
+      tally.flushRedirects((n) => this.inc(n));
     },
   });
   const latency = new Histogram({
@@ -101,47 +89,13 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
     buckets: LATENCY_BUCKETS,
     ...on,
   });
-  // The registry reads a histogram through getForPromString (get() goes through it too), whose values
-  // keep the label set apart as `sharedLabels` (prom-client 15); the tally joins the visitor series
-  // there, or makes it. test/core/metrics.test.ts reads the scraped text, so a change of that shape fails it.
-  type Sample = { labels: Record<string, string | number>; sharedLabels: Record<string, string>; value: number; metricName: string };
-  const readable = latency as unknown as { getForPromString(): Promise<{ values: Sample[] }> };
-  const histogramRead = readable.getForPromString.bind(latency);
-  readable.getForPromString = async () => {
-    const out = await histogramRead();
-    if (!observed) return out;
-    const name = `${P}http_request_duration_seconds`;
-    const add = (metricName: string, le: number | string | undefined, value: number) => {
-      const hit = out.values.find((v) => v.metricName === metricName && v.sharedLabels?.class === "visitor" && v.labels.le === le);
-      if (hit) hit.value += value;
-      else out.values.push({ metricName, value, labels: le === undefined ? {} : { le }, sharedLabels: { class: "visitor" } });
-    };
-    let cumulative = 0;
-    LATENCY_BUCKETS.forEach((le, i) => add(`${name}_bucket`, le, (cumulative += buckets[i]!)));
-    add(`${name}_bucket`, "+Inf", observed);
-    add(`${name}_sum`, undefined, sum);
-    add(`${name}_count`, undefined, observed);
-    return out;
-  };
+  tally.joinHistogram(latency, `${P}http_request_duration_seconds`);
   return {
     registry,
     requests,
     latency,
     redirects,
-    visitorAnswered(status, seconds) {
-      if (status === 302) {
-        pendingFound++;
-        pendingRedirects++;
-      } else {
-        pending.set(status, (pending.get(status) ?? 0) + 1);
-        if (status >= 301 && status <= 308) pendingRedirects++;
-      }
-      let i = 0;
-      while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
-      if (i < LATENCY_BUCKETS.length) buckets[i]!++;
-      sum += seconds;
-      observed++;
-    },
+    visitorAnswered: (status, seconds) => tally.answered(status, seconds),
     clicksWritten: new Counter({ name: `${P}clicks_written_total`, help: "Clicks committed to the database", ...on }),
     clicksDropped: new Counter({ name: `${P}clicks_dropped_total`, help: "Clicks the writer gave up on (logged in full)", ...on }),
     deliveries: new Counter({
@@ -193,6 +147,77 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}): Metrics 
       });
     },
   };
+}
+
+/**
+ * The redirect path's tally: plain numbers a redirect adds to (counts by status, redirects, latency
+ * buckets kept whole), flushed into the prom-client counters when they are scraped and joined into the
+ * latency histogram's visitor series when it is read, so a redirect pays no label lookup.
+ */
+class VisitorTally {
+  private readonly pending = new Map<number, number>();
+  /** 302s apart from `pending`: nearly every answer of the redirect path is one */
+  private pendingFound = 0;
+  private pendingRedirects = 0;
+  private readonly buckets = new Float64Array(LATENCY_BUCKETS.length);
+  private sum = 0;
+  private observed = 0;
+
+  answered(status: number, seconds: number): void {
+    if (status === 302) {
+      this.pendingFound++;
+      this.pendingRedirects++;
+    } else {
+      this.pending.set(status, (this.pending.get(status) ?? 0) + 1);
+      if (status >= 301 && status <= 308) this.pendingRedirects++;
+    }
+    let i = 0;
+    while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]!) i++;
+    if (i < LATENCY_BUCKETS.length) this.buckets[i]!++;
+    this.sum += seconds;
+    this.observed++;
+  }
+
+  /** Hands the answers counted by status since the last scrape to `add`, and starts again. */
+  flushStatuses(add: (status: number, n: number) => void): void {
+    if (this.pendingFound) add(302, this.pendingFound);
+    this.pendingFound = 0;
+    for (const [status, n] of this.pending) add(status, n);
+    this.pending.clear();
+  }
+
+  /** Hands the redirects counted since the last scrape to `add`, and starts again. */
+  flushRedirects(add: (n: number) => void): void {
+    if (this.pendingRedirects) add(this.pendingRedirects);
+    this.pendingRedirects = 0;
+  }
+
+  /**
+   * Makes `histogram` (named `name`) read with this tally's buckets in its visitor series. The registry
+   * reads a histogram through getForPromString (get() goes through it too), whose values keep the label
+   * set apart as `sharedLabels` (prom-client 15); the tally joins the visitor series there, or makes it.
+   * test/core/metrics.test.ts reads the scraped text, so a change of that shape fails it.
+   */
+  joinHistogram(histogram: Histogram, name: string): void {
+    type Sample = { labels: Record<string, string | number>; sharedLabels: Record<string, string>; value: number; metricName: string };
+    const readable = histogram as unknown as { getForPromString(): Promise<{ values: Sample[] }> };
+    const histogramRead = readable.getForPromString.bind(histogram);
+    readable.getForPromString = async () => {
+      const out = await histogramRead();
+      if (!this.observed) return out;
+      const add = (metricName: string, le: number | string | undefined, value: number) => {
+        const hit = out.values.find((v) => v.metricName === metricName && v.sharedLabels?.class === "visitor" && v.labels.le === le);
+        if (hit) hit.value += value;
+        else out.values.push({ metricName, value, labels: le === undefined ? {} : { le }, sharedLabels: { class: "visitor" } });
+      };
+      let cumulative = 0;
+      LATENCY_BUCKETS.forEach((le, i) => add(`${name}_bucket`, le, (cumulative += this.buckets[i]!)));
+      add(`${name}_bucket`, "+Inf", this.observed);
+      add(`${name}_sum`, undefined, this.sum);
+      add(`${name}_count`, undefined, this.observed);
+      return out;
+    };
+  }
 }
 
 /** The class of a request by its path (see RouteClass). */
