@@ -13,11 +13,18 @@ import pkg from "../package.json" with { type: "json" };
 /** The build's version (package.json's): bump it with each release, so a rolling upgrade shows which node runs which. */
 const BUILD_VERSION = pkg.version;
 
-export function watchService(
-  deps: Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock">,
-  metrics: Metrics,
-  pg?: { sql: SQL; applicationName: string },
-): void {
+type Watched = Pick<Deps, "clicks" | "asyncDb" | "cluster" | "clock">;
+
+/** Registers the node's gauges on `metrics`: the journal, the outbox, the node itself, and (with `pg`) its connections. */
+export function watchService(deps: Watched, metrics: Metrics, pg?: { sql: SQL; applicationName: string }): void {
+  watchJournal(deps, metrics);
+  watchOutbox(deps, metrics);
+  watchNode(deps, metrics);
+  if (pg) watchConnections(metrics, pg);
+}
+
+/** The click journal: its backlog, its oldest click, what this node holds in memory, and when memory fills at the current growth. */
+function watchJournal(deps: Watched, metrics: Metrics): void {
   metrics.gauge("click_journal_backlog", "Clicks answered and not yet written to the database", () => deps.clicks.backlog().clicks);
   metrics.gauge("click_journal_oldest_age_seconds", "Age of the oldest click not yet written (0 when none waits)", () => {
     const { oldestAt } = deps.clicks.backlog();
@@ -52,6 +59,10 @@ export function watchService(
       return Math.max(0, limit - clicks) / grown.rate;
     },
   );
+}
+
+/** The outbox's depth by status, one query per scrape; the last figure read (and how stale) while the database does not answer. */
+function watchOutbox(deps: Watched, metrics: Metrics): void {
   // while the database is away the depth cannot be read: the last one read is shown, and
   // outbox_depth_stale says it is (1) and since when the figure dates (outbox_depth_age_seconds)
   let depth: { at: number; rows: [{ status: "pending" | "sending" }, number][] } | null = null;
@@ -95,6 +106,10 @@ export function watchService(
     await readDepth();
     return depth ? Math.max(0, (deps.clock.now().getTime() - depth.at) / 1000) : null;
   });
+}
+
+/** Whether the database answers, the build, and the leases this node holds. */
+function watchNode(deps: Watched, metrics: Metrics): void {
   metrics.gauge("database_reachable", "1 while this node's database answers (within 2 s), else 0", async () => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
@@ -120,7 +135,10 @@ export function watchService(
   metrics.labelledGauge("lease_held", "1 for each lease this node holds now, 0 for those it waits for", ["lease"] as const, () =>
     deps.cluster.leases().map(({ name, held }) => [{ lease: name }, held ? 1 : 0]),
   );
-  if (!pg) return;
+}
+
+/** This node's PostgreSQL connections, counted by the server by their application_name. */
+function watchConnections(metrics: Metrics, pg: { sql: SQL; applicationName: string }): void {
   // every connection of this node names itself (application_name), so the server can count them
   const byState = async () => {
     const rows = await pg.sql<
