@@ -8,6 +8,7 @@ import { accountTables } from "./accounts";
 import { analyticsTables } from "./analytics";
 import { botTables } from "./bot";
 import { channelTables } from "./channels";
+import { clickTables } from "./clicks";
 import { conversionTables } from "./conversions";
 import { deliveryTables } from "./delivery";
 import { linkTables } from "./links";
@@ -27,6 +28,7 @@ export function declareTables(k: Kit) {
   return {
     ...accounts,
     ...links,
+    ...clickTables(k, { ...accounts, ...links }),
     ...analyticsTables(k, links),
     ...secureTables(k, accounts),
     ...trackingTables(k, accounts),
