@@ -13,6 +13,7 @@ import type { Load, LoadResult } from "./_load";
 import { startPostgres } from "../test/helpers/postgres";
 import { asyncPg, createPgDb } from "../db/postgres";
 import * as schemaPg from "../db/schema-pg";
+import { startCommand } from "../scripts/start-command";
 
 const ROOT = resolve(import.meta.dir, "..");
 
@@ -70,6 +71,8 @@ export async function clusterRun(opts: { load: Load; connections: number; durati
         SHORT_URL: "http://127.0.0.1",
         JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
         LOG_LEVEL: "error",
+        // the variables `bun start` sets for the service (the allocator's setting)
+        ...startCommand(ROOT).env,
       };
       procs.push(Bun.spawn(["bun", "--max-http-header-size=65536", join(ROOT, "main.ts")], { env, stdout: "inherit", stderr: "inherit" }));
       // the first node migrates; the next start after it is up

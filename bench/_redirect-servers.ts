@@ -3,7 +3,8 @@
  * (plain, with rules, or with macros), or a bare Bun.serve answering the same 302; and what a
  * visitor's client gets from either, to check that both answer alike before measuring.
  */
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { startCommand } from "../scripts/start-command";
 
 export const TARGET = "https://example.com/landing?utm_source=bench";
 /** The target of `--link macros`: the click id and a sub parameter, filled at the redirect. */
@@ -86,7 +87,9 @@ export async function start(
   location = TARGET,
   script = join(import.meta.dir, "redirect.ts"),
 ) {
-  const child = Bun.spawn(["bun", script, "--serve", kind, dataDir, linkKind, location], { stdout: "pipe", stderr: "inherit" });
+  // each app runs with the variables its checkout's `bun start` sets, the bare server with this checkout's
+  const env = { ...process.env, ...startCommand(join(dirname(script), "..")).env };
+  const child = Bun.spawn(["bun", script, "--serve", kind, dataDir, linkKind, location], { env, stdout: "pipe", stderr: "inherit" });
   const reader = child.stdout.getReader();
   const { value } = await reader.read();
   reader.releaseLock();

@@ -5,7 +5,8 @@
  * against the shipped haproxy.cfg. `bun run scripts/check-deploy.ts` prints each problem and exits 1
  * if there is one.
  */
-import { DockerfileParser, Keyword } from "dockerfile-ast";
+import { DockerfileParser, Env, Keyword, type Instruction } from "dockerfile-ast";
+import { startCommand } from "./start-command";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -56,6 +57,7 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
   const health = last("HEALTHCHECK")?.getArgumentsContent() ?? "";
   if (!health.includes("/livez")) problems.push("Dockerfile: the final image needs a HEALTHCHECK on /livez");
   if (!last("CMD") && !last("ENTRYPOINT")) problems.push("Dockerfile: the final image has no CMD");
+  problems.push(...startProblems(final, root));
   for (const copy of file.getCOPYs()) {
     const args = copy.getArguments().map((a) => a.getValue());
     if (copy.getFromFlag()) continue; // from another stage
@@ -67,6 +69,29 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
       if (!src.startsWith("--") && src !== "." && !existsSync(join(root, src)))
         problems.push(`Dockerfile:${copy.getRange().start.line + 1}: COPY source ${src} does not exist`);
   }
+  return problems;
+}
+
+/**
+ * The final image runs the service as `bun start` does: its CMD is the start script's command, and
+ * its ENV sets each variable the script sets, to the same value.
+ */
+function startProblems(final: Instruction[], root: string): string[] {
+  const problems: string[] = [];
+  const start = startCommand(root);
+  const cmd = final.filter((i) => i.getKeyword().toUpperCase() === "CMD").at(-1);
+  let argv: unknown = null;
+  try {
+    argv = JSON.parse((cmd?.getArgumentsContent() ?? "").replace(/\\\n/g, ""));
+  } catch {}
+  // a CMD that is no JSON array is named above
+  if (Array.isArray(argv) && JSON.stringify(argv) !== JSON.stringify(start.argv))
+    problems.push(`Dockerfile: CMD runs ${JSON.stringify(argv)}, not what \`bun start\` runs (${JSON.stringify(start.argv)})`);
+  const env = new Map<string, string | null>();
+  for (const e of final.filter((i): i is Env => i instanceof Env)) for (const p of e.getProperties()) env.set(p.getName(), p.getValue());
+  for (const [name, value] of Object.entries(start.env))
+    if (env.get(name) !== value)
+      problems.push(`Dockerfile: ENV ${name} is ${env.get(name) ?? "not set"}, but \`bun start\` sets ${name}=${value}`);
   return problems;
 }
 

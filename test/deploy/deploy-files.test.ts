@@ -6,6 +6,7 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkCompose, checkDockerfile } from "../../scripts/check-deploy";
+import { startCommand } from "../../scripts/start-command";
 import { ROOT, run, cleanEnv } from "../helpers/process";
 
 const deploy = join(ROOT, "deploy");
@@ -45,6 +46,22 @@ test("a Dockerfile's mistakes are named", () => {
   expect(checkDockerfile(dockerfile.replace("COPY package.json bun.lock", "COPY package.json bun.lockb"))).toEqual([
     expect.stringMatching(/COPY source bun.lockb does not exist$/),
   ]);
+});
+
+test("the image runs the service as `bun start` does: the same command, the same start variables", () => {
+  const start = startCommand();
+  // the allocator keeps freed memory for reuse (docs/links.md, "The allocator")
+  expect(start.env).toEqual({ MIMALLOC_PURGE_DELAY: "-1" });
+  expect(start.argv).toEqual(["bun", "--max-http-header-size=1048576", "main.ts"]);
+  expect(checkDockerfile(dockerfile.replace("    MIMALLOC_PURGE_DELAY=-1\n", "    MIMALLOC_PURGE_DELAY=10\n"))).toEqual([
+    "Dockerfile: ENV MIMALLOC_PURGE_DELAY is 10, but `bun start` sets MIMALLOC_PURGE_DELAY=-1",
+  ]);
+  expect(checkDockerfile(dockerfile.replace(" \\\n    MIMALLOC_PURGE_DELAY=-1\n", "\n"))).toEqual([
+    "Dockerfile: ENV MIMALLOC_PURGE_DELAY is not set, but `bun start` sets MIMALLOC_PURGE_DELAY=-1",
+  ]);
+  expect(checkDockerfile(dockerfile.replace(`CMD ["bun", "--max-http-header-size=1048576", "main.ts"]`, `CMD ["bun", "main.ts"]`))).toEqual(
+    ['Dockerfile: CMD runs ["bun","main.ts"], not what `bun start` runs (["bun","--max-http-header-size=1048576","main.ts"])'],
+  );
 });
 
 test("a compose file's mistakes are named", () => {
