@@ -3,9 +3,9 @@ import type { LoadResult } from "./_load";
 import { loadavg } from "node:os";
 import { perThread } from "./_thread-cpu";
 
-type Servers<T> = { bare: T; app: T; plain: T; base: T };
+type Servers<T> = { bare: T; app: T; plain: T; base: T; reads: T };
 
-/** What the measured rounds gave (plains and bases are null when that server did not run). */
+/** What the measured rounds gave (plains, bases and reads are null when that server did not run). */
 export interface Rounds {
   linkKind: string;
   tool: string;
@@ -18,6 +18,7 @@ export interface Rounds {
   apps: LoadResult[];
   plains: LoadResult[] | null;
   bases: LoadResult[] | null;
+  reads: LoadResult[] | null;
   /** server CPU µs, summed over the rounds */
   cpu: Servers<number>;
   /** the same, thread by thread */
@@ -110,5 +111,17 @@ export function reportRounds(r: Rounds): { mid: number; row: (name: string, res:
       );
     }
   }
+  if (r.reads) reportCeiling(r.reads, bares, ratios, cpu.reads, perReq);
   return { mid, row };
+}
+
+/** `--ceiling`: the reads-only server against bare, round by round, and against the app's ratio. */
+function reportCeiling(reads: LoadResult[], bares: LoadResult[], ratios: number[], cpu: number, perReq: { bare: number; app: number }) {
+  const readsRatios = reads.map((r, i) => r.rps / bares[i]!.rps);
+  const readsCpu = cpu / reads.reduce((n, r) => n + r.redirects, 0);
+  console.log(
+    `the ceiling (a bare server that reads the peer's address, three headers and the URL, and records nothing): ratio ${medianOf(readsRatios).toFixed(2)} ` +
+      `(median), per round ${readsRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${readsCpu.toFixed(1)} µs (${(readsCpu / perReq.bare).toFixed(2)}× bare's); ` +
+      `p99 median ${ms(medianOf(reads.map((r) => r.p99)))}; the app reaches ${(medianOf(ratios) / medianOf(readsRatios)).toFixed(2)} of it`,
+  );
 }

@@ -40,7 +40,36 @@ function routingBenchLink() {
   return { rules, variants };
 }
 
+/**
+ * `--ceiling`'s server: the bare 302, after reading what recording a click needs and the bare server
+ * does not (the peer's address, Host, User-Agent, Referer and the URL), and recording nothing. Its
+ * ratio to bare is the most any app that records who clicked can reach on this runtime and machine.
+ */
+function readsOnly(location: string) {
+  return Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (request, server) => {
+      const headers = request.headers;
+      const read = [
+        server.requestIP(request)?.address,
+        headers.get("host"),
+        headers.get("user-agent"),
+        headers.get("referer"),
+        request.url,
+      ];
+      // the reads are used, so no engine can drop them
+      if (read.join("").length === 0) throw new Error("nothing read");
+      return new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS, "x-request-id": crypto.randomUUID() } });
+    },
+  });
+}
+
 export async function serve(kind: string, dataDir: string, linkKind: string, location: string) {
+  if (kind === "reads") {
+    console.log(JSON.stringify({ port: readsOnly(location).port, cpu: cpuPort() }));
+    return;
+  }
   if (kind === "bare") {
     // the app answers each request with its id (X-Request-Id): the bare server makes one too, so both do the same work
     const server = Bun.serve({

@@ -28,10 +28,14 @@
  * journal (`git worktree add /tmp/base b82a42b && (cd /tmp/base && bun install)`), and reports this
  * app's ratio against it, round by round, as the issue's budget states it.
  *
+ * `--ceiling` adds a bare server that first reads what recording a click needs (the peer's address,
+ * Host, User-Agent, Referer, the URL) and records nothing: its ratio to bare is the ceiling of any
+ * app that records who clicked, on this runtime and machine.
+ *
  * `--cluster` adds the cluster run (bench/_cluster.ts): one node on PostgreSQL, and three nodes
  * behind HAProxy, against the same link, after the single-node figures.
  *
- *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost] [--baseline <checkout>] [--cluster]
+ *   bun run bench/redirect.ts [--duration 5] [--connections 64] [--rounds 5] [--load autocannon|wrk] [--link plain|rules] [--kill-duration 2] [--journal-cost] [--baseline <checkout>] [--ceiling] [--cluster]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadGenerator, type LoadResult } from "./_load";
@@ -70,6 +74,10 @@ async function main() {
   if (!expected.test(location))
     throw new Error(`the app redirects to ${location}, not to the link's ${linkKind === "rules" ? "variants" : "target"}`);
   const bare = await start("bare", dataDir, linkKind, location);
+  const reads = process.argv.includes("--ceiling") ? await start("reads", dataDir, linkKind, location) : null;
+  const readsUrl = reads ? `http://127.0.0.1:${reads.info.port}/${app.info.code}` : "";
+  if (reads && (await answerOf(readsUrl)) !== (await answerOf(`http://127.0.0.1:${bare.info.port}/${app.info.code}`)))
+    throw new Error("the reads-only server answers differently from the bare one");
   const journalCost = process.argv.includes("--journal-cost");
   const plainDir = journalCost ? mkdtempSync(join(tmpdir(), "linkbot-bench-nojournal-")) : "";
   const plain = journalCost ? await start("app-nojournal", plainDir, linkKind) : null;
@@ -94,6 +102,7 @@ async function main() {
   await load(appUrl, connections, 2);
   if (plain) await load(plainUrl, connections, 2);
   if (base) await load(baseUrl, connections, 2);
+  if (reads) await load(readsUrl, connections, 2);
   const { Database } = await import("bun:sqlite");
   /** the stored clicks, and the link's own counter of them (read with the app stopped, or lagging behind it) */
   const countClicks = () => {
@@ -115,21 +124,24 @@ async function main() {
     return u.user + u.system;
   };
   /** server CPU µs per completed request, summed over the rounds: a figure that machine load disturbs far less */
-  const cpu = { bare: 0, app: 0, plain: 0, base: 0 };
+  const cpu = { bare: 0, app: 0, plain: 0, base: 0, reads: 0 };
   /** the same CPU time, thread by thread */
   const threads = {
     bare: new Map<string, number>(),
     app: new Map<string, number>(),
     plain: new Map<string, number>(),
     base: new Map<string, number>(),
+    reads: new Map<string, number>(),
   };
   const plains: LoadResult[] = [];
   const bases: LoadResult[] = [];
+  const readsResults: LoadResult[] = [];
   const servers = {
     bare: { s: bare, url: bareUrl, out: bares },
     app: { s: app, url: appUrl, out: apps },
     plain: { s: plain!, url: plainUrl, out: plains },
     base: { s: base!, url: baseUrl, out: bases },
+    reads: { s: reads!, url: readsUrl, out: readsResults },
   };
   type Key = keyof typeof servers;
   const measure = async (key: Key) => {
@@ -142,7 +154,13 @@ async function main() {
     out.push(r);
   };
   // each round rotates the order of the servers (bare→app, then app→bare; with more, each goes first in turn)
-  const keys: Key[] = ["bare", "app", ...(plain ? ["plain" as const] : []), ...(base ? ["base" as const] : [])];
+  const keys: Key[] = [
+    "bare",
+    "app",
+    ...(plain ? ["plain" as const] : []),
+    ...(base ? ["base" as const] : []),
+    ...(reads ? ["reads" as const] : []),
+  ];
   for (let i = 0; i < rounds; i++)
     for (let k = 0; k < keys.length; k++) await measure(keys[(k + keys.length - (i % keys.length)) % keys.length]!);
   for (const [other, dir] of [
@@ -157,6 +175,7 @@ async function main() {
   app.child.kill("SIGTERM");
   await app.child.exited;
   bare.child.kill();
+  reads?.child.kill();
   const after = countClicks();
   const recorded = after.n - before.n;
   const counted = after.counter - before.counter;
@@ -178,6 +197,7 @@ async function main() {
     apps,
     plains: plain ? plains : null,
     bases: base ? bases : null,
+    reads: reads ? readsResults : null,
     cpu,
     threads,
     completed,

@@ -16,11 +16,18 @@ test("bun run bench lists the benchmarks, and refuses an unknown one with the li
   expect(unknown.stdout).toContain("api-overhead");
 });
 
-test("bench redirect runs both servers and finds every completed redirect recorded once, also across a SIGKILL and a restart", async () => {
-  const r = await run(["run", "bench/index.ts", "redirect", "--duration", "1", "--rounds", "1", "--kill-duration", "1"], cleanEnv());
+test("bench redirect runs its servers (with --ceiling, three) and finds every completed redirect recorded once, also across a SIGKILL and a restart", async () => {
+  const r = await run(
+    ["run", "bench/index.ts", "redirect", "--duration", "1", "--rounds", "1", "--kill-duration", "1", "--ceiling"],
+    cleanEnv(),
+  );
   expect(r.stderr).not.toContain("error");
   expect(r.code).toBe(0);
   expect(r.stdout).toMatch(/throughput ratio app\/bare: \d+\.\d\d/);
+  // --ceiling: the server that only reads what a click needs, measured in the same rounds
+  expect(r.stdout).toMatch(
+    /the ceiling \(a bare server that reads the peer's address, three headers and the URL, and records nothing\): ratio \d+\.\d\d \(median\), per round \d+\.\d\d; CPU per redirect \d+\.\d µs \(\d+\.\d\d× bare's\); p99 median [\d.]+ ms; the app reaches \d+\.\d\d of it/,
+  );
   expect(r.stdout).toMatch(
     /clicks recorded during the measured rounds: (\d+) \(link counter \+\1\); completed redirects: \d+; every completed redirect was recorded once/,
   );
