@@ -1,6 +1,12 @@
 import type { Kit } from "../kit";
 
 export function accountTables(k: Kit) {
+  const people = personTables(k);
+  return { ...people, ...signInTables(k, people), ...credentialTables(k, people) };
+}
+
+/** The people: an account, the identities it signs in with, and its settings. */
+function personTables(k: Kit) {
   const users = k.table(
     "users",
     {
@@ -54,6 +60,41 @@ export function accountTables(k: Kit) {
     (t) => [k.uniqueIndex("identities_provider_subject").on(t.provider, t.subject), k.index("identities_user").on(t.userId)],
   );
 
+  /** A user's own settings: their time zone (stats, reports and times they type) and their report. */
+  const userSettings = k.table(
+    "user_settings",
+    {
+      userId: k
+        .int("user_id")
+        .primaryKey()
+        .references(() => users.id, { onDelete: "cascade" }),
+      /** an IANA time zone name */
+      timeZone: k.text("time_zone").notNull().default("UTC"),
+      /** a summary of the day or the week sent by the bot, or none */
+      reportEvery: k
+        .text("report_every", { enum: ["off", "day", "week"] })
+        .notNull()
+        .default("off"),
+      /** the hour of the day (0–23, in time_zone) the report is sent at */
+      reportHour: k.int("report_hour").notNull().default(9),
+      /** the day a weekly report is sent on: 1 = Monday … 7 = Sunday */
+      reportWeekday: k.int("report_weekday").notNull().default(1),
+      /** the end of the last period a report was queued for: each period is reported once, on every node */
+      reportSentFor: k.ts("report_sent_for"),
+      /** the currency a bare price (`5000`) is read in; null: RUB for a Russian-speaking account, else USD */
+      currency: k.text("currency"),
+      updatedAt: k.ts("updated_at").notNull(),
+    },
+    (t) => [k.index("user_settings_report").on(t.reportEvery)],
+  );
+
+  return { users, identities, userSettings };
+}
+
+/**
+ * What signing in leaves behind: email codes and their failures, refresh tokens, revoked sessions, passkey challenges.
+ */
+function signInTables(k: Kit, { users }: Pick<ReturnType<typeof personTables>, "users">) {
   const emailCodes = k.table(
     "email_codes",
     {
@@ -69,6 +110,17 @@ export function accountTables(k: Kit) {
       createdAt: k.createdAt(),
     },
     (t) => [k.index("email_codes_email").on(t.email, t.purpose)],
+  );
+
+  /** Wrong email codes, one row each: the hourly guess budget of an address across all its codes. */
+  const emailCodeFailures = k.table(
+    "email_code_failures",
+    {
+      id: k.id(),
+      email: k.text("email").notNull(),
+      failedAt: k.ts("failed_at").notNull(),
+    },
+    (t) => [k.index("email_code_failures_email").on(t.email, t.failedAt)],
   );
 
   const refreshTokens = k.table(
@@ -89,6 +141,31 @@ export function accountTables(k: Kit) {
     (t) => [k.index("refresh_tokens_family").on(t.familyId)],
   );
 
+  /**
+   * Sign-ins (refresh-token families) that were ended: logout or a reused refresh token. Access tokens
+   * carry their sign-in's id, and one listed here answers 401 until it would have expired anyway.
+   */
+  const revokedSessions = k.table("revoked_sessions", {
+    sessionId: k.text("session_id").primaryKey(),
+    revokedAt: k.ts("revoked_at").notNull(),
+    /** when the last access token of this sign-in expires; the row can go after that */
+    expiresAt: k.ts("expires_at").notNull(),
+  });
+
+  const webauthnChallenges = k.table("webauthn_challenges", {
+    id: k.id(),
+    challenge: k.text("challenge").notNull().unique(),
+    purpose: k.text("purpose", { enum: ["register", "login"] }).notNull(),
+    userId: k.int("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: k.ts("expires_at").notNull(),
+    createdAt: k.createdAt(),
+  });
+
+  return { emailCodes, emailCodeFailures, refreshTokens, revokedSessions, webauthnChallenges };
+}
+
+/** The credentials an account keeps: API tokens and passkeys. */
+function credentialTables(k: Kit, { users }: Pick<ReturnType<typeof personTables>, "users">) {
   const apiTokens = k.table(
     "api_tokens",
     {
@@ -138,74 +215,5 @@ export function accountTables(k: Kit) {
     (t) => [k.index("passkeys_user").on(t.userId)],
   );
 
-  const webauthnChallenges = k.table("webauthn_challenges", {
-    id: k.id(),
-    challenge: k.text("challenge").notNull().unique(),
-    purpose: k.text("purpose", { enum: ["register", "login"] }).notNull(),
-    userId: k.int("user_id").references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: k.ts("expires_at").notNull(),
-    createdAt: k.createdAt(),
-  });
-
-  /**
-   * Sign-ins (refresh-token families) that were ended: logout or a reused refresh token. Access tokens
-   * carry their sign-in's id, and one listed here answers 401 until it would have expired anyway.
-   */
-  const revokedSessions = k.table("revoked_sessions", {
-    sessionId: k.text("session_id").primaryKey(),
-    revokedAt: k.ts("revoked_at").notNull(),
-    /** when the last access token of this sign-in expires; the row can go after that */
-    expiresAt: k.ts("expires_at").notNull(),
-  });
-
-  /** Wrong email codes, one row each: the hourly guess budget of an address across all its codes. */
-  const emailCodeFailures = k.table(
-    "email_code_failures",
-    {
-      id: k.id(),
-      email: k.text("email").notNull(),
-      failedAt: k.ts("failed_at").notNull(),
-    },
-    (t) => [k.index("email_code_failures_email").on(t.email, t.failedAt)],
-  );
-  /** A user's own settings: their time zone (stats, reports and times they type) and their report. */
-  const userSettings = k.table(
-    "user_settings",
-    {
-      userId: k
-        .int("user_id")
-        .primaryKey()
-        .references(() => users.id, { onDelete: "cascade" }),
-      /** an IANA time zone name */
-      timeZone: k.text("time_zone").notNull().default("UTC"),
-      /** a summary of the day or the week sent by the bot, or none */
-      reportEvery: k
-        .text("report_every", { enum: ["off", "day", "week"] })
-        .notNull()
-        .default("off"),
-      /** the hour of the day (0–23, in time_zone) the report is sent at */
-      reportHour: k.int("report_hour").notNull().default(9),
-      /** the day a weekly report is sent on: 1 = Monday … 7 = Sunday */
-      reportWeekday: k.int("report_weekday").notNull().default(1),
-      /** the end of the last period a report was queued for: each period is reported once, on every node */
-      reportSentFor: k.ts("report_sent_for"),
-      /** the currency a bare price (`5000`) is read in; null: RUB for a Russian-speaking account, else USD */
-      currency: k.text("currency"),
-      updatedAt: k.ts("updated_at").notNull(),
-    },
-    (t) => [k.index("user_settings_report").on(t.reportEvery)],
-  );
-
-  return {
-    users,
-    identities,
-    emailCodes,
-    refreshTokens,
-    apiTokens,
-    passkeys,
-    webauthnChallenges,
-    revokedSessions,
-    emailCodeFailures,
-    userSettings,
-  };
+  return { apiTokens, passkeys };
 }

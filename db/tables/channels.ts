@@ -12,6 +12,15 @@ export function channelTables(
   k: Kit,
   { users, links }: Pick<ReturnType<typeof accountTables>, "users"> & Pick<ReturnType<typeof linkTables>, "links">,
 ) {
+  const chats = chatTables(k, { users, links });
+  return { ...chats, ...joinTables(k, chats) };
+}
+
+/** The chats the bot administers, their invite links (one per ad), and their member counts. */
+function chatTables(
+  k: Kit,
+  { users, links }: Pick<ReturnType<typeof accountTables>, "users"> & Pick<ReturnType<typeof linkTables>, "links">,
+) {
   /**
    * A channel, group or supergroup where the bot is an administrator, as one account owns it: the
    * account of the person who made the bot an administrator, or of another administrator who added
@@ -84,6 +93,21 @@ export function channelTables(
   );
 
   /**
+   * Joins and leaves of a chat in total, kept with the journal in the same transaction, so that a
+   * channel's figures never count the journal.
+   */
+  const channelChatCounts = k.table("channel_chat_counts", {
+    chatId: k.text("chat_id").primaryKey(),
+    joins: k.int("joins").notNull().default(0),
+    leaves: k.int("leaves").notNull().default(0),
+  });
+
+  return { channels, channelInvites, channelChatCounts };
+}
+
+/** Who came through an invite: member updates as Telegram sent them, joins, and join requests. */
+function joinTables(k: Kit, { channelInvites }: Pick<ReturnType<typeof chatTables>, "channelInvites">) {
+  /**
    * Every membership change of a person in a chat the bot administers, once: (chat, person, new
    * status, date) is unique, so the same update received again (a retry, another node) is dropped.
    */
@@ -153,14 +177,5 @@ export function channelTables(
     ],
   );
 
-  /**
-   * Joins and leaves of a chat in total, kept with the journal in the same transaction, so that a
-   * channel's figures never count the journal.
-   */
-  const channelChatCounts = k.table("channel_chat_counts", {
-    chatId: k.text("chat_id").primaryKey(),
-    joins: k.int("joins").notNull().default(0),
-    leaves: k.int("leaves").notNull().default(0),
-  });
-  return { channels, channelInvites, channelMemberUpdates, channelJoins, channelJoinRequests, channelChatCounts };
+  return { channelMemberUpdates, channelJoins, channelJoinRequests };
 }

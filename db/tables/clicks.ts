@@ -11,6 +11,11 @@ export function clickTables(
   k: Kit,
   { users, links }: Pick<ReturnType<typeof accountTables>, "users"> & Pick<ReturnType<typeof linkTables>, "links">,
 ) {
+  return { ...clickRowTables(k, { links }), ...orphanVisitTables(k, { users }) };
+}
+
+/** The clicks, the user agents and visitors they name, and the journal's commit marks. */
+function clickRowTables(k: Kit, { links }: Pick<ReturnType<typeof linkTables>, "links">) {
   /**
    * Each distinct User-Agent once: traffic repeats a few hundred of them, so a click keeps a small id
    * instead of ~110 bytes of text (half the row, and half of what every insert and checkpoint copies).
@@ -80,6 +85,34 @@ export function clickTables(
   );
 
   /**
+   * How far the click writer has committed each click journal: the sequence number of the last click
+   * it stored (or dropped for good), written in the same transaction as that click's batch. At start,
+   * journaled clicks above it are written again and those at or below it never are, so a batch that
+   * committed is not written twice even when its journal segment outlived it. One row per journal:
+   * `local` for the service's own; a node of a cluster would keep its own row.
+   *
+   * In cluster mode the row of `node:<NODE_NAME>` is also the name's hold: `holder` is the id of the
+   * journal directory whose node holds the name, `generation` goes up at each start that takes the
+   * name (the fencing token: a writer marks only while the row still has the generation it started
+   * with, in the same transaction as its batch), and `heldAt` is the holder's last heartbeat. A
+   * holder's mark set aside when another journal took the name is kept as `node:<NODE_NAME>@<holder>`.
+   */
+  const clickJournal = k.table("click_journal", {
+    journal: k.text("journal").primaryKey(),
+    seq: k.int("seq").notNull(),
+    holder: k.text("holder"),
+    generation: k.int("generation").notNull().default(0),
+    heldAt: k.ts("held_at"),
+  });
+
+  return { userAgents, clicks, clickVisitors, clickJournal };
+}
+
+/**
+ * Visits to codes no active link answers, and the tombstones that give a deleted link's code to its owner.
+ */
+function orphanVisitTables(k: Kit, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
+  /**
    * The owner of a deleted link's code, kept so that later visits to that code stay attributable to
    * them as orphan visits. A new link may take the code again; the live link then answers.
    */
@@ -119,32 +152,5 @@ export function clickTables(
     (t) => [k.primaryKey({ columns: [t.userId, t.day, t.code, t.host] })],
   );
 
-  /**
-   * How far the click writer has committed each click journal: the sequence number of the last click
-   * it stored (or dropped for good), written in the same transaction as that click's batch. At start,
-   * journaled clicks above it are written again and those at or below it never are, so a batch that
-   * committed is not written twice even when its journal segment outlived it. One row per journal:
-   * `local` for the service's own; a node of a cluster would keep its own row.
-   *
-   * In cluster mode the row of `node:<NODE_NAME>` is also the name's hold: `holder` is the id of the
-   * journal directory whose node holds the name, `generation` goes up at each start that takes the
-   * name (the fencing token: a writer marks only while the row still has the generation it started
-   * with, in the same transaction as its batch), and `heldAt` is the holder's last heartbeat. A
-   * holder's mark set aside when another journal took the name is kept as `node:<NODE_NAME>@<holder>`.
-   */
-  const clickJournal = k.table("click_journal", {
-    journal: k.text("journal").primaryKey(),
-    seq: k.int("seq").notNull(),
-    holder: k.text("holder"),
-    generation: k.int("generation").notNull().default(0),
-    heldAt: k.ts("held_at"),
-  });
-  return {
-    userAgents,
-    clicks,
-    clickVisitors,
-    linkTombstones,
-    orphanVisitDays,
-    clickJournal,
-  };
+  return { linkTombstones, orphanVisitDays };
 }

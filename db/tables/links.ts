@@ -6,6 +6,12 @@ import { sql } from "drizzle-orm";
 export const PIXEL_TYPES = ["facebook", "google", "tiktok", "yandex", "vk"] as const;
 
 export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
+  const attributes = linkAttributeTables(k, { users });
+  return { ...attributes, ...linkRowTables(k, { users, ...attributes }) };
+}
+
+/** What an account attaches to its links: tags, pixels and custom domains. */
+function linkAttributeTables(k: Kit, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
   const tags = k.table(
     "tags",
     {
@@ -64,6 +70,14 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
     ],
   );
 
+  return { tags, pixels, domains };
+}
+
+/** The links, and their tags and pixels. */
+function linkRowTables(
+  k: Kit,
+  { users, tags, pixels, domains }: Pick<ReturnType<typeof accountTables>, "users"> & ReturnType<typeof linkAttributeTables>,
+) {
   const links = k.table(
     "links",
     {
@@ -149,12 +163,5 @@ export function linkTables(k: Kit, { users }: Pick<ReturnType<typeof accountTabl
     (t) => [k.primaryKey({ columns: [t.linkId, t.pixelId] })],
   );
 
-  return {
-    tags,
-    pixels,
-    domains,
-    links,
-    linkTags,
-    linkPixels,
-  };
+  return { links, linkTags, linkPixels };
 }

@@ -2,6 +2,12 @@ import type { Kit } from "../kit";
 import type { accountTables } from "./accounts";
 
 export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
+  const rows = trackerRowTables(k, { users });
+  return { ...rows, ...trackerFindingTables(k, { users, ...rows }) };
+}
+
+/** The trackers, and the chats and channels the service can read. */
+function trackerRowTables(k: Kit, { users }: Pick<ReturnType<typeof accountTables>, "users">) {
   const trackers = k.table(
     "trackers",
     {
@@ -72,6 +78,14 @@ export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof account
     createdAt: k.createdAt(),
   });
 
+  return { trackers, trackingSources };
+}
+
+/** What the trackers found and where they report it: matches, the texts already seen, the owners' forum topics. */
+function trackerFindingTables(
+  k: Kit,
+  { users, trackers }: Pick<ReturnType<typeof accountTables>, "users"> & Pick<ReturnType<typeof trackerRowTables>, "trackers">,
+) {
   const trackerMatches = k.table(
     "tracker_matches",
     {
@@ -148,5 +162,6 @@ export function trackingTables(k: Kit, { users }: Pick<ReturnType<typeof account
     },
     (t) => [k.uniqueIndex("forum_topics_user_chat_thread").on(t.userId, t.chatId, t.threadId), k.index("forum_topics_chat").on(t.chatId)],
   );
-  return { trackers, trackingSources, trackerMatches, trackerSeenTexts, forumTopics };
+
+  return { trackerMatches, trackerSeenTexts, forumTopics };
 }
