@@ -111,17 +111,17 @@ export function reportRounds(r: Rounds): { mid: number; row: (name: string, res:
       );
     }
   }
-  if (r.reads) reportCeiling(r.reads, bares, ratios, cpu.reads, perReq);
+  if (r.reads) reportCeiling(r.reads, bares, ratios, cpu.reads, perReq.bare);
   return { mid, row };
 }
 
 /** `--ceiling`: the reads-only server against bare, round by round, and against the app's ratio. */
-function reportCeiling(reads: LoadResult[], bares: LoadResult[], ratios: number[], cpu: number, perReq: { bare: number; app: number }) {
+function reportCeiling(reads: LoadResult[], bares: LoadResult[], ratios: number[], cpu: number, bareCpu: number) {
   const readsRatios = reads.map((r, i) => r.rps / bares[i]!.rps);
   const readsCpu = cpu / reads.reduce((n, r) => n + r.redirects, 0);
   console.log(
     `the ceiling (a bare server that reads the peer's address, three headers and the URL, and records nothing): ratio ${medianOf(readsRatios).toFixed(2)} ` +
-      `(median), per round ${readsRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${readsCpu.toFixed(1)} µs (${(readsCpu / perReq.bare).toFixed(2)}× bare's); ` +
+      `(median), per round ${readsRatios.map((r) => r.toFixed(2)).join(" ")}; CPU per redirect ${readsCpu.toFixed(1)} µs (${(readsCpu / bareCpu).toFixed(2)}× bare's); ` +
       `p99 median ${ms(medianOf(reads.map((r) => r.p99)))}; the app reaches ${(medianOf(ratios) / medianOf(readsRatios)).toFixed(2)} of it`,
   );
 }

@@ -41,43 +41,38 @@ function routingBenchLink() {
 }
 
 /**
- * `--ceiling`'s server: the bare 302, after reading what recording a click needs and the bare server
- * does not (the peer's address, Host, User-Agent, Referer and the URL), and recording nothing. Its
- * ratio to bare is the most any app that records who clicked can reach on this runtime and machine.
+ * The bare server's 302 (the app answers each request with its id, X-Request-Id: the bare server
+ * makes one too, so both do the same work). `reads` (`--ceiling`) first reads what recording a click
+ * needs and the bare server does not (the peer's address, Host, User-Agent, Referer and the URL), and
+ * records nothing: its ratio to bare is the most any app that records who clicked can reach on this
+ * runtime and machine.
  */
-function readsOnly(location: string) {
+function bareServer(location: string, reads: boolean) {
+  const answer = () => new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS, "x-request-id": crypto.randomUUID() } });
   return Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
-    fetch: (request, server) => {
-      const headers = request.headers;
-      const read = [
-        server.requestIP(request)?.address,
-        headers.get("host"),
-        headers.get("user-agent"),
-        headers.get("referer"),
-        request.url,
-      ];
-      // the reads are used, so no engine can drop them
-      if (read.join("").length === 0) throw new Error("nothing read");
-      return new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS, "x-request-id": crypto.randomUUID() } });
-    },
+    fetch: !reads
+      ? answer
+      : (request, server) => {
+          const headers = request.headers;
+          const read = [
+            server.requestIP(request)?.address,
+            headers.get("host"),
+            headers.get("user-agent"),
+            headers.get("referer"),
+            request.url,
+          ];
+          // the reads are used, so no engine can drop them
+          if (read.join("").length === 0) throw new Error("nothing read");
+          return answer();
+        },
   });
 }
 
 export async function serve(kind: string, dataDir: string, linkKind: string, location: string) {
-  if (kind === "reads") {
-    console.log(JSON.stringify({ port: readsOnly(location).port, cpu: cpuPort() }));
-    return;
-  }
-  if (kind === "bare") {
-    // the app answers each request with its id (X-Request-Id): the bare server makes one too, so both do the same work
-    const server = Bun.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      fetch: () => new Response(null, { status: 302, headers: { location, ...REDIRECT_HEADERS, "x-request-id": crypto.randomUUID() } }),
-    });
-    console.log(JSON.stringify({ port: server.port, cpu: cpuPort() }));
+  if (kind === "bare" || kind === "reads") {
+    console.log(JSON.stringify({ port: bareServer(location, kind === "reads").port, cpu: cpuPort() }));
     return;
   }
   const { loadConfig } = await import("../config");

@@ -27,14 +27,8 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
     // an exec form must be a JSON array, or Docker runs it through a shell as a string
     const content = i.getArgumentsContent() ?? "";
     const exec = keyword === "HEALTHCHECK" ? /\bCMD\s+(\[[\s\S]*\])\s*$/.exec(content)?.[1] : /^\s*(\[[\s\S]*\])\s*$/.exec(content)?.[1];
-    if (exec && ["CMD", "ENTRYPOINT", "HEALTHCHECK", "RUN"].includes(keyword)) {
-      try {
-        const parsed = JSON.parse(exec.replace(/\\\n/g, ""));
-        if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === "string")) throw new Error();
-      } catch {
-        problems.push(`Dockerfile:${line}: ${keyword}'s exec form is not a JSON array of strings`);
-      }
-    }
+    if (exec && ["CMD", "ENTRYPOINT", "HEALTHCHECK", "RUN"].includes(keyword) && !execForm(exec))
+      problems.push(`Dockerfile:${line}: ${keyword}'s exec form is not a JSON array of strings`);
   }
   const froms = file.getFROMs();
   if (!froms.length || instructions[0]!.getKeyword().toUpperCase() !== "FROM")
@@ -57,7 +51,7 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
   const health = last("HEALTHCHECK")?.getArgumentsContent() ?? "";
   if (!health.includes("/livez")) problems.push("Dockerfile: the final image needs a HEALTHCHECK on /livez");
   if (!last("CMD") && !last("ENTRYPOINT")) problems.push("Dockerfile: the final image has no CMD");
-  problems.push(...startProblems(final, root));
+  problems.push(...startProblems(last("CMD"), final, root));
   for (const copy of file.getCOPYs()) {
     const args = copy.getArguments().map((a) => a.getValue());
     if (copy.getFromFlag()) continue; // from another stage
@@ -72,20 +66,26 @@ export function checkDockerfile(text: string, root = ROOT): string[] {
   return problems;
 }
 
+/** An exec form's words (a JSON array of strings, over continued lines), or null when it is not one. */
+function execForm(text: string): string[] | null {
+  try {
+    const parsed: unknown = JSON.parse(text.replace(/\\\n/g, ""));
+    return Array.isArray(parsed) && parsed.every((a) => typeof a === "string") ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The final image runs the service as `bun start` does: its CMD is the start script's command, and
- * its ENV sets each variable the script sets, to the same value.
+ * The final image runs the service as `bun start` does: its CMD (`cmd`, the last) is the start
+ * script's command, and its ENV sets each variable the script sets, to the same value.
  */
-function startProblems(final: Instruction[], root: string): string[] {
+function startProblems(cmd: Instruction | undefined, final: Instruction[], root: string): string[] {
   const problems: string[] = [];
   const start = startCommand(root);
-  const cmd = final.filter((i) => i.getKeyword().toUpperCase() === "CMD").at(-1);
-  let argv: unknown = null;
-  try {
-    argv = JSON.parse((cmd?.getArgumentsContent() ?? "").replace(/\\\n/g, ""));
-  } catch {}
-  // a CMD that is no JSON array is named above
-  if (Array.isArray(argv) && JSON.stringify(argv) !== JSON.stringify(start.argv))
+  const argv = execForm(cmd?.getArgumentsContent() ?? "");
+  // a CMD that is no exec form is named above
+  if (argv && JSON.stringify(argv) !== JSON.stringify(start.argv))
     problems.push(`Dockerfile: CMD runs ${JSON.stringify(argv)}, not what \`bun start\` runs (${JSON.stringify(start.argv)})`);
   const env = new Map<string, string | null>();
   for (const e of final.filter((i): i is Env => i instanceof Env)) for (const p of e.getProperties()) env.set(p.getName(), p.getValue());
