@@ -1,8 +1,11 @@
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDb } from "../../db/client";
+
+// it starts another bun process, which a loaded machine may take seconds to start
+setDefaultTimeout(30_000);
 
 /**
  * Opening the database waits out a lock another process holds for a moment (the last connection of

@@ -1,0 +1,37 @@
+/**
+ * A test file that starts a process of its own gives its tests a timeout of its own. Bun 1.4 reads
+ * no timeout from bunfig.toml, so without one such a test has bun's 5 s default, which a process
+ * start on a loaded CI machine can pass (the replay heap test did: 4.5 s here, 5.09 s in CI).
+ */
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { ROOT } from "./helpers/process";
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? testFiles(path) : path.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+/** Whether the file gives its tests a timeout: its own default, a helper's that sets one, or one on each test. */
+function timed(src: string): boolean {
+  if (/\b(setDefaultTimeout|withBrowserApp|onBothDatabases)\(/.test(src)) return true;
+  const tests = src.split(/\n\s*(?:test|it)(?:\.\w+)?\(/).slice(1);
+  return tests.length > 0 && tests.every((body) => /\n\s*\},\s*[0-9_]+\s*\);/.test(body));
+}
+
+test("every test file that starts a process with Bun.spawn gives its tests a timeout of their own", () => {
+  const files = testFiles(join(ROOT, "test")).filter((file) => /\bBun\.spawn(Sync)?\(/.test(readFileSync(file, "utf8")));
+  expect(files.length).toBeGreaterThan(10);
+  const untimed = files.filter((file) => !timed(readFileSync(file, "utf8"))).map((file) => relative(ROOT, file));
+  expect(untimed).toEqual([]);
+});
+
+test("the rule sees a file without a timeout", () => {
+  const spawns = `import { test } from "bun:test";\ntest("a", async () => {\n  Bun.spawn(["bun"]);\n});\n`;
+  expect(timed(spawns)).toBe(false);
+  expect(timed(spawns.replace("\n});", "\n}, 30_000);"))).toBe(true);
+  expect(timed(`setDefaultTimeout(60_000);\n${spawns}`)).toBe(true);
+});
