@@ -1,7 +1,8 @@
 /**
- * A test file that starts a process of its own gives its tests a timeout of its own. Bun 1.4 reads
- * no timeout from bunfig.toml, so without one such a test has bun's 5 s default, which a process
- * start on a loaded CI machine can pass (the replay heap test did: 4.5 s here, 5.09 s in CI).
+ * A test that starts a process (Bun.spawn, or the helpers' spawnService and run) gives itself a
+ * timeout. Bun 1.4 reads no timeout from bunfig.toml, so without one such a test has bun's 5 s
+ * default, which a process start on a loaded CI machine can pass (the replay heap test did: 4.5 s
+ * here, 5.09 s in CI).
  */
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -15,15 +16,21 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** Whether the file gives its tests a timeout: its own default, a helper's that sets one, or one on each test. */
+/** A call that starts a process: Bun's own, or the helpers' (test/helpers/process.ts) around it. */
+const SPAWNS = /\bBun\.spawn(Sync)?\(|\bspawnService\(|\brun\(\[/;
+
+/**
+ * Whether each test that starts a process has a timeout of its own: the file's default, a helper's
+ * that sets one (`withBrowserApp`, `onBothDatabases`), or one given to that test.
+ */
 function timed(src: string): boolean {
   if (/\b(setDefaultTimeout|withBrowserApp|onBothDatabases)\(/.test(src)) return true;
   const tests = src.split(/\n\s*(?:test|it)(?:\.\w+)?\(/).slice(1);
-  return tests.length > 0 && tests.every((body) => /\n\s*\},\s*[0-9_]+\s*\);/.test(body));
+  return tests.every((body) => !SPAWNS.test(body) || /\n\s*\},\s*[0-9_]+\s*\);/.test(body));
 }
 
-test("every test file that starts a process with Bun.spawn gives its tests a timeout of their own", () => {
-  const files = testFiles(join(ROOT, "test")).filter((file) => /\bBun\.spawn(Sync)?\(/.test(readFileSync(file, "utf8")));
+test("every test that starts a process gives itself a timeout", () => {
+  const files = testFiles(join(ROOT, "test")).filter((file) => SPAWNS.test(readFileSync(file, "utf8")));
   expect(files.length).toBeGreaterThan(10);
   const untimed = files.filter((file) => !timed(readFileSync(file, "utf8"))).map((file) => relative(ROOT, file));
   expect(untimed).toEqual([]);
@@ -34,4 +41,8 @@ test("the rule sees a file without a timeout", () => {
   expect(timed(spawns)).toBe(false);
   expect(timed(spawns.replace("\n});", "\n}, 30_000);"))).toBe(true);
   expect(timed(`setDefaultTimeout(60_000);\n${spawns}`)).toBe(true);
+  // a test that starts none needs none; one that starts one through a helper does
+  const other = `test("b", () => {\n  expect(1).toBe(1);\n});\n`;
+  expect(timed(spawns.replace("\n});", "\n}, 30_000);") + other)).toBe(true);
+  expect(timed(`${other}test("c", async () => {\n  await run([script], env);\n});\n`)).toBe(false);
 });

@@ -19,7 +19,7 @@ test("the shipped Dockerfile and compose file pass, and the script says so", asy
   expect(checkCompose(compose, haproxy)).toEqual([]);
   const r = await run([join(ROOT, "scripts/check-deploy.ts")], cleanEnv());
   expect([r.code, r.stderr, r.stdout.trim()]).toEqual([0, "", "deploy/Dockerfile and deploy/compose.yaml: parsed and checked"]);
-});
+}, 30_000); // it starts a bun process
 
 test("a Dockerfile's mistakes are named", () => {
   expect(checkDockerfile(dockerfile.replace("WORKDIR /app\nENV", "WORKDIRR /app\nENV"))).toEqual([
