@@ -138,13 +138,14 @@ async function main() {
   const servers = {
     bare: { s: bare, url: bareUrl, out: bares },
     app: { s: app, url: appUrl, out: apps },
-    plain: { s: plain!, url: plainUrl, out: plains },
-    base: { s: base!, url: baseUrl, out: bases },
-    reads: { s: reads!, url: readsUrl, out: readsResults },
+    plain: { s: plain, url: plainUrl, out: plains },
+    base: { s: base, url: baseUrl, out: bases },
+    reads: { s: reads, url: readsUrl, out: readsResults },
   };
   type Key = keyof typeof servers;
   const measure = async (key: Key) => {
-    const { s, url, out } = servers[key];
+    const { url, out } = servers[key];
+    const s = servers[key].s!;
     const before = await cpuOf(s);
     const threadsBefore = threadCpu(s.child.pid);
     const r = await load(url, connections, duration);
@@ -152,14 +153,8 @@ async function main() {
     for (const [k, v] of threadDelta(threadsBefore, threadCpu(s.child.pid))) threads[key].set(k, (threads[key].get(k) ?? 0) + v);
     out.push(r);
   };
-  // each round rotates the order of the servers (bare→app, then app→bare; with more, each goes first in turn)
-  const keys: Key[] = [
-    "bare",
-    "app",
-    ...(plain ? ["plain" as const] : []),
-    ...(base ? ["base" as const] : []),
-    ...(reads ? ["reads" as const] : []),
-  ];
+  // the servers that run, each round in a rotated order (bare→app, then app→bare; with more, each goes first in turn)
+  const keys = (Object.keys(servers) as Key[]).filter((key) => servers[key].s);
   for (let i = 0; i < rounds; i++)
     for (let k = 0; k < keys.length; k++) await measure(keys[(k + keys.length - (i % keys.length)) % keys.length]!);
   for (const [other, dir] of [
