@@ -40,12 +40,7 @@ export class DiskFeed {
 
   /** The next part from disk for the writer (spilling from now on), or null when it holds enough or nothing new is journaled. */
   next(cursor: JournalCursor | null): PackedClicks | null {
-    if (!this.spilling) {
-      this.spilling = true;
-      this.log.warn(
-        `click journal: more than ${this.cap} clicks wait for the database; the others wait on disk only until the writer catches up`,
-      );
-    }
+    this.begin();
     const m = this.marks;
     const room = Math.min(Math.floor(this.cap / 2), 2 * this.part) - (m.handedSeq - m.committedSeq);
     if (room <= 0 || !cursor) return null;
@@ -53,6 +48,15 @@ export class DiskFeed {
     if (!part.length) return null;
     m.handedSeq = part[part.length - 1]!.seq;
     return packClicks(part);
+  }
+
+  /** Spilling from now on: what is journaled and not yet handed over is read from disk (by next). */
+  begin(): void {
+    if (this.spilling) return;
+    this.spilling = true;
+    this.log.warn(
+      `click journal: more than ${this.cap} clicks wait for the database; the others wait on disk only until the writer catches up`,
+    );
   }
 
   /** Ends the spill once every click journaled has been handed over. */

@@ -98,13 +98,14 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   });
   const pending = () => packer.length + writer.queued;
 
-  // one tick at a time: a tick that finds the previous one still writing leaves the clicks packed
+  // one tick at a time: a tick that finds the previous one still writing leaves the clicks packed,
+  // up to the memory cap (past it they wait on disk)
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
   let ticking = false;
   const tick = async () => {
     soon = null;
-    if (ticking) return;
+    if (ticking) return writer.spillIfDue();
     ticking = true;
     try {
       await writer.pump();

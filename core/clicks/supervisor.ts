@@ -85,6 +85,18 @@ export class WriterSupervisor {
     return this.queue ? this.queue.flush() : 0;
   }
 
+  /**
+   * A turn of the timer while the last one still waits for a write: past the memory cap, what is
+   * packed is let go (each click is in the journal, read back from disk as the writer catches up),
+   * so the cap holds however long a write takes.
+   */
+  spillIfDue(): void {
+    const { packer, feed } = this.o;
+    if (!feed.due(this.o.cursor(), packer.length)) return;
+    feed.begin();
+    packer.take();
+  }
+
   /** One turn of the timer: hands what is packed (or the next part from disk) to the writer. */
   async pump(): Promise<void> {
     const { packer, feed, marks } = this.o;

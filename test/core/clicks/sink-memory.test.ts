@@ -31,7 +31,14 @@ afterEach(() => {
   rmSync(t.dataDir, { recursive: true, force: true });
 });
 
-test("without the writer thread, an outage past the cap holds the cap, waits on disk, and stores every click once", async () => {
+/**
+ * How the database is away in a test: every write fails at once, as a locked SQLite file does
+ * (transient: kept and retried); or a write waits until the database is back, as one on a
+ * connection that hangs does, and ticks come while it waits.
+ */
+type Outage = "fails" | "hangs";
+
+async function outagePastTheCap(outage: Outage) {
   const user = (await t.telegramUser()).token;
   const { id: linkId } = (await t.request("POST", "/api/links", { token: user, body: { url: "https://ok.example/" } })).json as {
     id: number;
@@ -40,11 +47,12 @@ test("without the writer thread, an outage past the cap holds the cap, waits on 
   const real =
     t.deps.asyncDb.engine === "postgres" ? createPgClickWriter(t.deps, CLICK_LISTENERS, { journal: "sink-memory" }) : clickWriterOf(t.deps);
   let down = true;
+  let back = Promise.withResolvers<void>();
   let largest = 0;
-  // the database away: every write fails as a locked SQLite file does (transient: kept and retried)
   const writer: ClickWriter = {
     async write(batch, isolate) {
-      if (down) throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+      if (down && outage === "fails") throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+      if (down) await back.promise;
       largest = Math.max(largest, packedLength(batch));
       return real.write(batch, isolate);
     },
@@ -61,6 +69,7 @@ test("without the writer thread, an outage past the cap holds the cap, waits on 
   down = false;
   await sink.start();
   down = true;
+  back = Promise.withResolvers<void>();
   let most = 0;
   let spilled = false;
   const N = 12 * CAP;
@@ -75,7 +84,9 @@ test("without the writer thread, an outage past the cap holds the cap, waits on 
       botName: null,
     });
     if (i % BATCH === 0) {
-      await Bun.sleep(0); // the requests' turns: the sink's ticks run between them
+      // the requests' turns: a tick that fell due runs between them (a timer is due 1 ms on at the
+      // soonest, and a batch of requests here can take less than that)
+      await Bun.sleep(1);
       const m = sink.memory();
       most = Math.max(most, m.clicks);
       spilled ||= m.spilling;
@@ -88,6 +99,7 @@ test("without the writer thread, an outage past the cap holds the cap, waits on 
   expect(most).toBeLessThanOrEqual(CAP + 2 * BATCH);
 
   down = false;
+  back.resolve();
   await eventually(() => sink.backlog().clicks === 0 && !sink.memory().spilling, "the writer to catch up", 30_000);
   await sink.stop();
   // fed from disk in parts of at most half the cap
@@ -97,4 +109,10 @@ test("without the writer thread, an outage past the cap holds the cap, waits on 
     .from(clicks)
     .where(eq(clicks.linkId, linkId));
   expect({ stored: Number(row!.n), distinct: Number(row!.distinct) }).toEqual({ stored: N, distinct: N });
-});
+}
+
+test("without the writer thread, an outage past the cap holds the cap, waits on disk, and stores every click once", () =>
+  outagePastTheCap("fails"));
+
+test("without the writer thread, a write that waits for the database holds the cap too: ticks meanwhile let what is packed go to disk", () =>
+  outagePastTheCap("hangs"));
