@@ -50,3 +50,15 @@ test("bench async-seam times the async seam against the synchronous calls on SQL
     expect(r.stdout).toMatch(new RegExp(`^ {2}${line.replace(/[.()]/g, "\\$&")} +\\d+\\.\\d\\d$`, "m"));
   expect(r.stdout).toMatch(/^transaction ratio async\/sync: \d+\.\d\d$/m);
 });
+
+test("bench click-writer measures the SQLite click writer by links, with and without the click id index", async () => {
+  const r = await run(["run", "bench/index.ts", "click-writer", "--batches", "12", "--links", "1,3", "--repeat", "1"], cleanEnv());
+  expect(r.stderr).not.toContain("error");
+  expect(r.code).toBe(0);
+  const rows = [
+    ...r.stdout.matchAll(/^ +(\d+) links: ([\d.]+) µs per click; without the click id index ([\d.]+) \(the index [+-][\d.]+\)$/gm),
+  ];
+  expect(rows.map((m) => m[1])).toEqual(["1", "3"]);
+  // µs per click of a real write: more than nothing, far less than a millisecond
+  for (const m of rows) for (const v of m.slice(2).map(Number)) expect(v > 0.1 && v < 1000).toBe(true);
+});

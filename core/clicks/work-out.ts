@@ -30,7 +30,7 @@ export interface BatchLookups {
   uaId(ua: string): number;
 }
 
-/** A batch worked out: the clicks to store (with their links) and each link's counter increments. */
+/** A batch worked out: the clicks to store (with their links; grouped by link, groupedByLink) and each link's counter increments. */
 export interface WorkedBatch {
   kept: StoredClick[];
   counts: Map<number, { total: number; unique: number; bots: number }>;
@@ -214,7 +214,28 @@ export function workOut(batch: PackedClicks, alive: Map<number, LinkRow>, geoOf:
     link.uniqueClicks += c.unique;
     link.botClicks += c.bots;
   }
-  return { kept, counts };
+  return { kept: groupedByLink(kept, counts.size), counts };
+}
+
+/**
+ * `kept` grouped by link: each link's clicks in the order they came, the links in the order they
+ * first came. The clicks table's index by link and time has an insertion point per link, and the
+ * clicks of a batch taken in the order they came, several links interleaved, moved between those
+ * points at every row: grouped, each point takes its clicks in a run. The SQLite writer took about
+ * 1 µs less per click so with a batch spread over 20 links (bench/click-writer.ts); one link's
+ * clicks keep their order, and so their ids the order of their times.
+ */
+function groupedByLink(kept: StoredClick[], links: number): StoredClick[] {
+  if (links < 2) return kept;
+  const groups = new Map<number, StoredClick[]>();
+  for (const k of kept) {
+    const group = groups.get(k.click.linkId);
+    if (group) group.push(k);
+    else groups.set(k.click.linkId, [k]);
+  }
+  const out: StoredClick[] = [];
+  for (const group of groups.values()) for (const k of group) out.push(k);
+  return out;
 }
 
 /** The distinct link ids of a batch. */

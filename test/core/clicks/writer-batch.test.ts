@@ -13,7 +13,7 @@ const s = eachWithUser();
 const newLink = async () =>
   (await s.t.request("POST", "/api/links", { token: s.token, body: { url: "https://ok.example/" } })).json as { id: number };
 
-test("a batch written several rows per INSERT gives every click the id of its own stored row", async () => {
+test("a batch written several rows per INSERT gives every click the id of its own stored row, grouped by link in the order they came", async () => {
   const a = await newLink();
   const gone = await newLink();
   const b = await newLink();
@@ -66,9 +66,19 @@ test("a batch written several rows per INSERT gives every click the id of its ow
       expect(row).toBeDefined();
       expect({ ip: row.ip, linkId: row.linkId, isUnique: row.isUnique }).toEqual({ ip: s.ip, linkId: s.linkId, isUnique: s.isUnique });
     }
-    // each referer names its click's position in the batch, and ids follow that order
-    const order = seen.map((s) => Number(byId.get(s.id)!.referer!.split("/").pop()));
-    expect(order).toEqual([...order].sort((x, y) => x - y));
+    // stored grouped by link (the links in the order they first came: a, then b), each link's
+    // clicks in the order they came, and ids in that order
+    expect([...new Set(seen.map((s) => s.linkId))]).toEqual([a.id, b.id]);
+    expect(seen.map((s) => s.linkId)).toEqual(
+      [...seen.filter((s) => s.linkId === a.id), ...seen.filter((s) => s.linkId === b.id)].map((s) => s.linkId),
+    );
+    expect(seen.map((s) => s.id)).toEqual([...seen.map((s) => s.id)].sort((x, y) => x - y));
+    for (const link of [a.id, b.id]) {
+      // each referer names its click's position in the batch
+      const order = seen.filter((s) => s.linkId === link).map((s) => Number(byId.get(s.id)!.referer!.split("/").pop()));
+      expect(order.length).toBeGreaterThan(INSERT_CHUNK / 2);
+      expect(order).toEqual([...order].sort((x, y) => x - y));
+    }
     expect(new Set(seen.map((s) => s.id)).size).toBe(kept);
   }
 });
