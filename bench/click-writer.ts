@@ -1,12 +1,13 @@
 /**
- * `bun run bench click-writer [--batches 40] [--links 1,4,20] [--repeat 3]`: what the click writer
- * spends per click on SQLite (one transaction per batch of 10,000, as the writer thread takes them:
- * the INSERT, the visitors, the counters and every listener), by how many links the clicks of a
- * batch are spread over (taken in turn, as traffic to several links comes), with the click id index
- * (`id`, as the service has it) and without it (`none`), for what that index costs. Each run is a
- * process of its own on a fresh data directory, each layout `--repeat` times in a rotating order; it
- * prints the median µs per click over the batches after the first ten, the median of the runs.
- * Prints figures; never fails on speed.
+ * `bun run bench click-writer [--batches 40] [--links 1,4,20] [--repeat 3] [--postgres]`: what the
+ * click writer spends per click on SQLite, or on a PostgreSQL server the run starts as the test
+ * suite does (one transaction per batch of 10,000, as the writer thread takes them: the clicks, the
+ * visitors, the counters and every listener), by how many links the clicks of a batch are spread
+ * over (taken in turn, as traffic to several links comes), with the click id index (`id`, as the
+ * service has it) and without it (`none`), for what that index costs. Each run is a process of its
+ * own on a fresh database, each layout `--repeat` times in a rotating order; it prints the median µs
+ * per click over the batches after the first ten, the median of the runs. Prints figures; never
+ * fails on speed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,37 +20,45 @@ const { values } = parseArgs({
     links: { type: "string", default: "1,4,20" },
     repeat: { type: "string", default: "3" },
     child: { type: "string" },
+    postgres: { type: "boolean", default: false },
+    "database-url": { type: "string" },
   },
 });
 const BATCH = 10_000;
 const LAYOUTS = ["id", "none"] as const;
 type Layout = (typeof LAYOUTS)[number];
 
-/** One measurement: `links` links, click id index `layout`; µs per click (median) for the whole write. */
-async function measure(links: number, layout: Layout, batches: number): Promise<{ write: number }> {
+/**
+ * One measurement: `links` links, click id index `layout`, on SQLite or (`databaseUrl`) on a fresh
+ * PostgreSQL database through its click writer; µs per click (median) for the whole write.
+ */
+async function measure(links: number, layout: Layout, batches: number, databaseUrl?: string): Promise<{ write: number }> {
   const { loadConfig } = await import("../config");
-  const { createDeps } = await import("../app");
+  const { clickWriterOf, openDeps } = await import("../app");
   const { silentLogger } = await import("../core/log");
-  const { createClickWriter } = await import("../core/clicks/writer");
-  const { CLICK_LISTENERS } = await import("../app/click-listeners");
   const { ClickPacker } = await import("../core/clicks/packed");
   const { clickPrefix, nextClickNo } = await import("../core/clicks/click-id");
-  const schema = await import("../db/schema");
+  const { rawSql } = await import("../test/helpers/app");
   const dataDir = mkdtempSync(join(tmpdir(), "bench-click-writer-"));
   try {
-    const deps = createDeps(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error" }), { log: silentLogger });
-    const user = deps.db.insert(schema.users).values({ username: "bench" }).returning().get();
-    const ids = Array.from(
-      { length: links },
-      (_, i) =>
-        deps.db
-          .insert(schema.links)
-          .values({ userId: user.id, code: `bench${i}`, url: "https://example.com/" })
-          .returning()
-          .get().id,
-    );
-    if (layout === "none") deps.db.$client.run("drop index clicks_click_id");
-    const writer = createClickWriter({ asyncDb: deps.asyncDb, clock: deps.clock, geo: deps.geo, db: deps.db }, CLICK_LISTENERS);
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "error",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, NODE_NAME: "bench" } : {}),
+    });
+    const deps = await openDeps(config, { log: silentLogger, journalDir: null });
+    const db = deps.asyncDb;
+    const [user] = await db.insert(db.tables.users).values({ username: "bench" }).returning();
+    const ids: number[] = [];
+    for (let i = 0; i < links; i++) {
+      const [link] = await db
+        .insert(db.tables.links)
+        .values({ userId: user!.id, code: `bench${i}`, url: "https://example.com/" })
+        .returning();
+      ids.push(link!.id);
+    }
+    if (layout === "none") await rawSql(db, "drop index clicks_click_id");
+    const writer = clickWriterOf(deps);
     const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
     let seq = 1;
     const times: number[] = [];
@@ -77,7 +86,7 @@ async function measure(links: number, layout: Layout, batches: number): Promise<
       await writer.write(batch);
       times.push(((performance.now() - started) / BATCH) * 1000);
     }
-    deps.handle.close();
+    await deps.handle.close();
     const kept = times.slice(10).sort((a, b) => a - b);
     return { write: kept[Math.floor(kept.length / 2)]! };
   } finally {
@@ -89,13 +98,15 @@ async function main() {
   const batches = Number(values.batches);
   if (values.child) {
     const [links, layout] = values.child.split(":");
-    console.log(JSON.stringify(await measure(Number(links), layout as Layout, batches)));
+    console.log(JSON.stringify(await measure(Number(links), layout as Layout, batches, values["database-url"])));
     return;
   }
   const counts = values.links.split(",").map(Number);
   const repeat = Number(values.repeat);
+  // on PostgreSQL: one server for the whole run, a fresh database for each measurement
+  const pg = values.postgres ? await (await import("../test/helpers/postgres")).startPostgres() : null;
   console.log(
-    `click writer on SQLite: ${batches} batches of ${BATCH.toLocaleString("en")} clicks, µs per click (each run's median after its first 10 batches; the median of ${repeat} runs)`,
+    `click writer on ${pg ? "PostgreSQL" : "SQLite"}: ${batches} batches of ${BATCH.toLocaleString("en")} clicks, µs per click (each run's median after its first 10 batches; the median of ${repeat} runs)`,
   );
   for (const links of counts) {
     const runs: Record<Layout, number[]> = { id: [], none: [] };
@@ -103,7 +114,8 @@ async function main() {
     for (let round = 0; round < repeat; round++)
       for (let j = 0; j < LAYOUTS.length; j++) {
         const layout = LAYOUTS[(round + j) % LAYOUTS.length]!;
-        const child = Bun.spawn(["bun", import.meta.path, "--batches", String(batches), "--child", `${links}:${layout}`], {
+        const where = pg ? ["--database-url", await pg.createDatabase()] : [];
+        const child = Bun.spawn(["bun", import.meta.path, "--batches", String(batches), "--child", `${links}:${layout}`, ...where], {
           stderr: "inherit",
         });
         const out = await new Response(child.stdout).text();
@@ -117,6 +129,7 @@ async function main() {
         ` (the index ${id! < none! ? "" : "+"}${(id! - none!).toFixed(2)})`,
     );
   }
+  await pg?.stop();
 }
 
 await main();

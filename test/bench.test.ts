@@ -62,3 +62,16 @@ test("bench click-writer measures the SQLite click writer by links, with and wit
   // µs per click of a real write: more than nothing, far less than a millisecond
   for (const m of rows) for (const v of m.slice(2).map(Number)) expect(v > 0.1 && v < 1000).toBe(true);
 });
+
+test("bench click-writer --postgres measures the PostgreSQL click writer the same way, on a server it starts", async () => {
+  const r = await run(
+    ["run", "bench/index.ts", "click-writer", "--postgres", "--batches", "11", "--links", "2", "--repeat", "1"],
+    cleanEnv(),
+  );
+  expect(r.stderr).not.toContain("error");
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain("click writer on PostgreSQL: 11 batches");
+  const row = /^ +2 links: ([\d.]+) µs per click; without the click id index ([\d.]+) \(the index [+-][\d.]+\)$/m.exec(r.stdout);
+  expect(row).not.toBeNull();
+  for (const v of row!.slice(1).map(Number)) expect(v > 0.1 && v < 1000).toBe(true);
+});
