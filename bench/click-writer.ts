@@ -6,8 +6,8 @@
  * over (taken in turn, as traffic to several links comes), with the click id index (`id`, as the
  * service has it) and without it (`none`), for what that index costs. Each run is a process of its
  * own on a fresh database, each layout `--repeat` times in a rotating order; it prints the median µs
- * per click over the batches after the first ten, the median of the runs. Prints figures; never
- * fails on speed.
+ * per click over the batches after the first ten (`--batches` must be above 10), the median of the
+ * runs. Prints figures; never fails on speed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +25,8 @@ const { values } = parseArgs({
   },
 });
 const BATCH = 10_000;
+/** batches a run writes before those it counts (the first one meets every visitor new) */
+const WARM_UP = 10;
 const LAYOUTS = ["id", "none"] as const;
 type Layout = (typeof LAYOUTS)[number];
 
@@ -87,7 +89,7 @@ async function measure(links: number, layout: Layout, batches: number, databaseU
       times.push(((performance.now() - started) / BATCH) * 1000);
     }
     await deps.handle.close();
-    const kept = times.slice(10).sort((a, b) => a - b);
+    const kept = times.slice(WARM_UP).sort((a, b) => a - b);
     return { write: kept[Math.floor(kept.length / 2)]! };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -96,6 +98,11 @@ async function measure(links: number, layout: Layout, batches: number, databaseU
 
 async function main() {
   const batches = Number(values.batches);
+  // the first WARM_UP batches of a run are not counted: at least one more is
+  if (!Number.isInteger(batches) || batches <= WARM_UP) {
+    console.error(`--batches takes a whole number above ${WARM_UP} (the first ${WARM_UP} of a run are not counted), not ${values.batches}`);
+    process.exit(2);
+  }
   if (values.child) {
     const [links, layout] = values.child.split(":");
     console.log(JSON.stringify(await measure(Number(links), layout as Layout, batches, values["database-url"])));
@@ -106,7 +113,7 @@ async function main() {
   // on PostgreSQL: one server for the whole run, a fresh database for each measurement
   const pg = values.postgres ? await (await import("../test/helpers/postgres")).startPostgres() : null;
   console.log(
-    `click writer on ${pg ? "PostgreSQL" : "SQLite"}: ${batches} batches of ${BATCH.toLocaleString("en")} clicks, µs per click (each run's median after its first 10 batches; the median of ${repeat} runs)`,
+    `click writer on ${pg ? "PostgreSQL" : "SQLite"}: ${batches} batches of ${BATCH.toLocaleString("en")} clicks, µs per click (each run's median after its first ${WARM_UP} batches; the median of ${repeat} runs)`,
   );
   for (const links of counts) {
     const runs: Record<Layout, number[]> = { id: [], none: [] };

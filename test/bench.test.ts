@@ -61,6 +61,10 @@ test("bench click-writer measures the SQLite click writer by links, with and wit
   expect(rows.map((m) => m[1])).toEqual(["1", "3"]);
   // µs per click of a real write: more than nothing, far less than a millisecond
   for (const m of rows) for (const v of m.slice(2).map(Number)) expect(v > 0.1 && v < 1000).toBe(true);
+  // a run of no more batches than it leaves uncounted would measure nothing
+  const few = await run(["run", "bench/index.ts", "click-writer", "--batches", "10"], cleanEnv());
+  expect(few.code).toBe(2);
+  expect(few.stderr).toContain("--batches takes a whole number above 10");
 });
 
 test("bench click-writer --postgres measures the PostgreSQL click writer the same way, on a server it starts", async () => {
