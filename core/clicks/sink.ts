@@ -83,6 +83,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       if (seq > 0) journal?.committed(seq);
       marks.committed(seq);
       opts.written?.written(clicks);
+      if (feed.spilling) nextPart();
     },
     dropped: (clicks) => opts.written?.dropped(clicks),
   };
@@ -103,6 +104,19 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   let timer: ReturnType<typeof setInterval> | null = null;
   let soon: ReturnType<typeof setTimeout> | null = null;
   let ticking = false;
+  let partDue = false;
+  let stopped = false;
+  /**
+   * While spilling, a commit made room: the next part from disk goes at once (after the tick under
+   * way, if one is), not at the timer's next turn. At most half the cap is handed over at a time,
+   * so waiting for the timer held the catch-up to five caps a second (10,000 clicks/s with a cap of
+   * 2,000), below what the writer writes and what the node may be answering meanwhile.
+   */
+  function nextPart() {
+    if (stopped) return; // what close writes commits too: no tick after it
+    if (ticking) partDue = true;
+    else if (!soon) soon = setTimeout(() => void tick(), 0);
+  }
   const tick = async () => {
     soon = null;
     if (ticking) return writer.spillIfDue();
@@ -111,6 +125,8 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       await writer.pump();
     } finally {
       ticking = false;
+      if (partDue && feed.spilling) nextPart();
+      partDue = false;
     }
   };
 
@@ -139,10 +155,12 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         writer.startThread(opts.threadEntry, opts.config);
         feed.part = threadBatch;
       }
+      stopped = false;
       timer = setInterval(() => void tick(), writer.onThread ? threadIntervalMs : intervalMs);
       timer.unref?.();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       if (soon) clearTimeout(soon);
       timer = soon = null;
