@@ -109,16 +109,23 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   /**
    * While spilling, a commit made room: the next part from disk goes at once (after the tick under
    * way, if one is), not at the timer's next turn. At most half the cap is handed over at a time,
-   * so waiting for the timer held the catch-up to five caps a second (10,000 clicks/s with a cap of
-   * 2,000), below what the writer writes and what the node may be answering meanwhile.
+   * so waiting for the writer thread's timer (100 ms) held the catch-up to five caps a second
+   * (10,000 clicks/s with a cap of 2,000), below what the writer writes and what the node may be
+   * answering meanwhile.
    */
   function nextPart() {
     if (stopped) return; // what close writes commits too: no tick after it
     if (ticking) partDue = true;
-    else if (!soon) soon = setTimeout(() => void tick(), 0);
+    else if (!soon) soon = setTimeout(soonTick, 0);
   }
-  const tick = async () => {
+  /** A tick asked for at once; `soon` is cleared by its own timer only, so stop can always cancel a pending one. */
+  const soonTick = () => {
     soon = null;
+    void tick();
+  };
+  const tick = async () => {
+    // a timer that fired as the sink stopped: close writes what is left, and a tick beside it would too
+    if (stopped) return;
     if (ticking) return writer.spillIfDue();
     ticking = true;
     try {
@@ -137,7 +144,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       packer.add(c, seq);
       // when it was answered: the click's own time
       if (seq) marks.answered(seq, c.clickedAt.getTime());
-      if (packer.length >= (writer.onThread ? threadBatch : maxBatch) && !soon) soon = setTimeout(() => void tick(), 0);
+      if (packer.length >= (writer.onThread ? threadBatch : maxBatch) && !soon) soon = setTimeout(soonTick, 0);
     },
     flush: () => writer.flushHere(),
     async start(startOpts = {}) {
