@@ -10,6 +10,7 @@ import { DiskFeed } from "./disk-feed";
 import { dirWritable } from "./journal-disk";
 import { ClickMarks } from "./sink-marks";
 import { WriterSupervisor } from "./supervisor";
+import { SinkTicks } from "./sink-ticks";
 import type { WriterEvents } from "./thread";
 import type { ClickWriter } from "./writer";
 
@@ -83,7 +84,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       if (seq > 0) journal?.committed(seq);
       marks.committed(seq);
       opts.written?.written(clicks);
-      if (feed.spilling) nextPart();
+      if (feed.spilling) ticks.nextPart();
     },
     dropped: (clicks) => opts.written?.dropped(clicks),
   };
@@ -99,43 +100,7 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
   });
   const pending = () => packer.length + writer.queued;
 
-  // one tick at a time: a tick that finds the previous one still writing leaves the clicks packed,
-  // up to the memory cap (past it they wait on disk)
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let soon: ReturnType<typeof setTimeout> | null = null;
-  let ticking = false;
-  let partDue = false;
-  let stopped = false;
-  /**
-   * While spilling, a commit made room: the next part from disk goes at once (after the tick under
-   * way, if one is), not at the timer's next turn. At most half the cap is handed over at a time,
-   * so waiting for the writer thread's timer (100 ms) held the catch-up to five caps a second
-   * (10,000 clicks/s with a cap of 2,000), below what the writer writes and what the node may be
-   * answering meanwhile.
-   */
-  function nextPart() {
-    if (stopped) return; // what close writes commits too: no tick after it
-    if (ticking) partDue = true;
-    else if (!soon) soon = setTimeout(soonTick, 0);
-  }
-  /** A tick asked for at once; `soon` is cleared by its own timer only, so stop can always cancel a pending one. */
-  const soonTick = () => {
-    soon = null;
-    void tick();
-  };
-  const tick = async () => {
-    // a timer that fired as the sink stopped: close writes what is left, and a tick beside it would too
-    if (stopped) return;
-    if (ticking) return writer.spillIfDue();
-    ticking = true;
-    try {
-      await writer.pump();
-    } finally {
-      ticking = false;
-      if (partDue && feed.spilling) nextPart();
-      partDue = false;
-    }
-  };
+  const ticks = new SinkTicks(writer, () => feed.spilling);
 
   return {
     record(click) {
@@ -144,11 +109,11 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
       packer.add(c, seq);
       // when it was answered: the click's own time
       if (seq) marks.answered(seq, c.clickedAt.getTime());
-      if (packer.length >= (writer.onThread ? threadBatch : maxBatch) && !soon) soon = setTimeout(soonTick, 0);
+      if (packer.length >= (writer.onThread ? threadBatch : maxBatch)) ticks.now();
     },
     flush: () => writer.flushHere(),
     async start(startOpts = {}) {
-      if (timer) return;
+      if (ticks.started) return;
       if (opts.journalDir) {
         const replayed = await replayJournal(opts.journalDir, writer.writerHere(), writer.queueHere(), opts.log);
         for (const path of replayed.segments) unlinkSync(path);
@@ -162,15 +127,10 @@ export function createClickSink(opts: ClickSinkOptions): ClickSink {
         writer.startThread(opts.threadEntry, opts.config);
         feed.part = threadBatch;
       }
-      stopped = false;
-      timer = setInterval(() => void tick(), writer.onThread ? threadIntervalMs : intervalMs);
-      timer.unref?.();
+      ticks.start(writer.onThread ? threadIntervalMs : intervalMs);
     },
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      if (soon) clearTimeout(soon);
-      timer = soon = null;
+      ticks.stop();
       return writer.close(() => journal?.close());
     },
     get pending() {
