@@ -79,3 +79,25 @@ test("bench click-writer --postgres measures the PostgreSQL click writer the sam
   expect(row).not.toBeNull();
   for (const v of row!.slice(1).map(Number)) expect(v > 0.1 && v < 1000).toBe(true);
 });
+
+test("bench visit times the visitor responder in-process, against a baseline checkout, and checks every answer was recorded", async () => {
+  // the baseline is this checkout again: its plain link against this one's link with macros
+  const r = await run(
+    ["run", "bench/index.ts", "visit", "--link", "macros", "--batches", "2", "--repeat", "1", "--baseline", "."],
+    cleanEnv(),
+  );
+  expect(r.stderr).not.toContain("error");
+  expect(r.code).toBe(0);
+  expect(r.stdout).toContain("visitor responder in-process: 2 batches of 2,000 answers");
+  const rows = [
+    ...r.stdout.matchAll(
+      /^ {2}(this checkout|baseline \(\.\)), (plain|macros) link: fastest batch ([\d.]+) µs, p10 ([\d.]+) µs, median ([\d.]+) µs \(medians by run: [\d.]+\); every answer recorded$/gm,
+    ),
+  ];
+  expect(rows.map((m) => `${m[1]} ${m[2]}`)).toEqual(["this checkout macros", "baseline (.) plain"]);
+  // µs per answer of a real call: more than nothing, far less than a millisecond
+  for (const m of rows) for (const v of m.slice(3).map(Number)) expect(v > 0.05 && v < 1000).toBe(true);
+  const wrong = await run(["run", "bench/index.ts", "visit", "--link", "rules"], cleanEnv());
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain("--link takes plain or macros, not rules");
+});
