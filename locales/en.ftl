@@ -2231,6 +2231,7 @@ problem-forbidden_role = Your role in this workspace does not allow that; ask it
 problem-personal_workspace = Your personal workspace has no team: switch to a team workspace in Settings first.
 problem-invite_used = This invitation was already used; ask for a new one.
 problem-invite_expired = This invitation has expired; ask for a new one.
+problem-invite_revoked = Whoever made this invitation can no longer invite to this team; ask for a new one.
 problem-last_owner = A workspace needs an owner: make someone else an owner first.
 ws-personal = Personal
 ws-line-personal = 🏢 Workspace: <b>personal</b>

@@ -94,6 +94,7 @@ const KINDS = new Set([
   "personal_workspace",
   "invite_used",
   "invite_expired",
+  "invite_revoked",
   "last_owner",
 ]);
 

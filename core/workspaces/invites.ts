@@ -4,10 +4,10 @@ import type { Deps } from "../deps";
 import { Gone, NotFound, ValidationError } from "../errors";
 import { randomSecret, sha256 } from "../random";
 import { transaction } from "../../db/async";
-import { requireRole, type Role } from "../tokens/roles";
+import { requireRole, ROLE_TABLE, roleAtLeast, type Role } from "../tokens/roles";
 import { recordAudit } from "./audit";
 import { addMember, asRole, memberRole } from "./members";
-import { getWorkspace, type Workspace } from "./workspaces";
+import { getWorkspace, roleIn, type Workspace } from "./workspaces";
 
 /** How long an invitation can be used. */
 const INVITE_TTL_MS = 7 * 86_400_000;
@@ -65,8 +65,9 @@ export async function createInvite(
 }
 
 /**
- * Joins the workspace of an invitation: once, within 7 days (410 `invite_used` / `invite_expired`; an
- * unknown token is 404). Returns the workspace with the role now held.
+ * Joins the workspace of an invitation: once, within 7 days, while its maker still holds the role
+ * that makes it (410 `invite_used` / `invite_expired` / `invite_revoked`; an unknown token is 404).
+ * Returns the workspace with the role now held.
  */
 export async function joinWorkspace(deps: Pick<Deps, "asyncDb" | "clock">, actorId: number, token: string): Promise<Workspace> {
   const { workspaceInvites, users } = deps.asyncDb.tables;
@@ -81,6 +82,11 @@ export async function joinWorkspace(deps: Pick<Deps, "asyncDb" | "clock">, actor
     if (invite.expiresAt.getTime() <= now.getTime()) throw new Gone("This invitation has expired; ask for a new one", "invite_expired");
     const [me] = await tx.select({ kind: users.kind }).from(users).where(eq(users.id, actorId));
     if (me?.kind !== "person") throw new NotFound("Invitation");
+    // an invitation speaks for its maker: once they are out of the team, or below the role that
+    // makes it, it no longer opens the door (a removed admin must not walk back in with one)
+    const maker = invite.madeBy === null ? null : await roleIn({ asyncDb: tx }, invite.madeBy, invite.workspaceId);
+    if (maker === null || !roleAtLeast(maker, ROLE_TABLE.members) || (invite.role === "owner" && maker !== "owner"))
+      throw new Gone("Whoever made this invitation can no longer invite to this team; ask for a new one", "invite_revoked");
     // one use: the conditional update lets only the first of two joins at once through
     const taken = await tx
       .update(workspaceInvites)

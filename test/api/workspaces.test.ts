@@ -114,6 +114,38 @@ describe("workspaces over HTTP", () => {
     ).toEqual(["ann", "bob"]);
   });
 
+  test("an invitation stops working once its maker is removed or loses the role that makes it", async () => {
+    const ann = await t.telegramUser(1, "ann");
+    const ws = await teamOf(ann.token);
+    const mal = await join(ann.token, ws, "admin", 2, "mal");
+    // two invitations mal keeps back before the owner acts
+    const stash = async () =>
+      (await t.request("POST", `/api/workspaces/${ws}/invites`, { token: mal.token, body: { role: "admin" } })).json.token as string;
+    const [forDemoted, forRemoved, forFriend] = [await stash(), await stash(), await stash()];
+    const demoted = await t.request("PATCH", `/api/workspaces/${ws}/members/${mal.user.id}`, {
+      token: ann.token,
+      body: { role: "viewer" },
+    });
+    expect(demoted.json.role).toBe("viewer");
+    // demoted to viewer: the stashed admin invitation does not raise mal back
+    const back = await t.request("POST", "/api/workspaces/join", { token: mal.token, body: { token: forDemoted } });
+    expect([back.status, back.json.error]).toEqual([410, "invite_revoked"]);
+    expect(back.json.message).toBe("Whoever made this invitation can no longer invite to this team; ask for a new one");
+    const mine = (await t.request("GET", "/api/workspaces", { token: mal.token })).json.find((w: { id: number }) => w.id === ws);
+    expect(mine.role).toBe("viewer");
+    // nor does it let anyone else in
+    const friend = await t.telegramUser(3, "friend");
+    expect((await t.request("POST", "/api/workspaces/join", { token: friend.token, body: { token: forFriend } })).status).toBe(410);
+    expect((await t.request("GET", `/api/workspaces/${ws}/members`, { token: friend.token })).status).toBe(404);
+    // removed: nor does one bring mal back in
+    expect((await t.request("DELETE", `/api/workspaces/${ws}/members/${mal.user.id}`, { token: ann.token })).status).toBe(200);
+    const again = await t.request("POST", "/api/workspaces/join", { token: mal.token, body: { token: forRemoved } });
+    expect([again.status, again.json.error]).toEqual([410, "invite_revoked"]);
+    expect((await t.request("GET", `/api/workspaces/${ws}/members`, { token: mal.token })).status).toBe(404);
+    // the owner's own invitations still work
+    await join(ann.token, ws, "editor", 4, "eve");
+  });
+
   test("every write is in the audit log with who, what and the body without secrets; filtered and paged", async () => {
     const ann = await t.telegramUser(1, "ann");
     const ws = await teamOf(ann.token);
