@@ -22,6 +22,7 @@ export function placementsExportApi(deps: Deps) {
         format: Words(["csv", "xlsx"]),
         period: t.Optional(PeriodModel),
         sort: t.Optional(t.String({ description: "a figure of the table; cost per subscriber who stayed when left out" })),
+        order: t.Optional(Words(["asc", "desc"], { description: "default: cheapest first for costs, most first for counts" })),
       }),
       response: { 200: t.Object({ ok: t.Boolean(), message: t.String(), rows: Int() }), ...errors(503) },
       detail: { tags: ["placements"], summary: "Send the Ads table to your Telegram chat as CSV or XLSX" },

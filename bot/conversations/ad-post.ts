@@ -27,8 +27,11 @@ const COPY_MAX = 256;
 /** How much of the post the Share button carries (a button's URL must stay short; the whole post is above it to forward). */
 const SHARE_TEXT_MAX = 300;
 
-/** A post as the dialog keeps it: text or caption, entities, buttons, and where a media post is (copied, not re-sent). */
-export type PostArg = Post & { media?: { chatId: number; messageId: number } };
+/**
+ * A post as the dialog keeps it: text or caption, entities, buttons, and where a media post is
+ * (copied, not re-sent), with its album (`group`, Telegram's media_group_id) when it is one.
+ */
+export type PostArg = Post & { media?: { chatId: number; messageId: number; group?: string } };
 
 /** The post in a message, or null when it has no text or caption. */
 export function postOf(msg: Message): PostArg | null {
@@ -39,7 +42,7 @@ export function postOf(msg: Message): PostArg | null {
       text: msg.caption,
       entities: msg.caption_entities ?? [],
       ...(buttons ? { buttons } : {}),
-      media: { chatId: msg.chat.id, messageId: msg.message_id },
+      media: { chatId: msg.chat.id, messageId: msg.message_id, ...(msg.media_group_id ? { group: msg.media_group_id } : {}) },
     };
   return null;
 }
@@ -55,12 +58,19 @@ export function isAdPost(msg: Message): boolean {
   return n > 1 || (n > 0 && msg.forward_origin !== undefined);
 }
 
-/** The next typed answer; null when the user left the dialog (a command, or anything but text). */
-async function answer(conversation: Convo): Promise<{ c: DialogContext; text: string } | null> {
-  const c = await conversation.wait();
-  const text = c.message?.text?.trim();
-  if (text === undefined || (text.startsWith("/") && text !== "/skip")) return null;
-  return { c, text };
+/**
+ * The next typed answer; null when the user left the dialog (a command, or anything but text). The
+ * other photos of the post's album (`group`) arrive as messages of their own: they are part of the
+ * post, not an answer, and are passed over.
+ */
+async function answer(conversation: Convo, group: string | undefined): Promise<{ c: DialogContext; text: string } | null> {
+  for (;;) {
+    const c = await conversation.wait();
+    if (group !== undefined && c.message?.media_group_id === group) continue;
+    const text = c.message?.text?.trim();
+    if (text === undefined || (text.startsWith("/") && text !== "/skip")) return null;
+    return { c, text };
+  }
 }
 
 /** Asks for the post itself (after /adpost). */
@@ -90,16 +100,22 @@ function read(text: string): boolean {
 /** A date after the venue (`@bigchannel 30.11`, `VK group Cats 30.11.2026`): the venue and the day, read in the user's zone. */
 function splitDate(text: string, now: Date, zone: string): { venue: string; publishAt?: string } {
   const m = /^(.*\S)\s+(\d{1,2}\.\d{1,2}(?:\.\d{4})?)$/.exec(text);
-  const at = m ? parseWhen(m[2]!, now, zone) : null;
+  // an ad is often noted after it ran: a day without a year is the nearest such day, not next year's
+  const at = m ? parseWhen(m[2]!, now, zone, { nearest: true }) : null;
   return m && at && read(m[1]!) ? { venue: m[1]!, publishAt: at.toISOString() } : { venue: text };
 }
 
 /** Where the ad runs, and the day it runs when written after it: asked until it reads as a venue. */
-async function askVenue(conversation: Convo, ctx: DialogContext, count: number): Promise<{ venue: string; publishAt?: string } | null> {
+async function askVenue(
+  conversation: Convo,
+  ctx: DialogContext,
+  count: number,
+  group: string | undefined,
+): Promise<{ venue: string; publishAt?: string } | null> {
   await ctx.reply(ctx.t("adpost-ask-venue", { count }));
   const { now, zone } = await conversation.external((o) => ({ now: o.deps.clock.now().toISOString(), zone: readerOf(o).zone }));
   for (;;) {
-    const got = await answer(conversation);
+    const got = await answer(conversation, group);
     if (!got) return null;
     if (got.text !== "/skip" && read(got.text)) return splitDate(got.text, new Date(now), zone);
     await got.c.reply(ctx.t("adpost-venue-rule", { max: VENUE_MAX }));
@@ -117,11 +133,15 @@ function readPrice(text: string, currency: string): { amount: number; currency: 
 }
 
 /** What it cost, read the way people write prices (a number alone in the account's currency); /skip for none. */
-async function askPrice(conversation: Convo, ctx: DialogContext): Promise<{ amount: number; currency: string } | null | "left"> {
+async function askPrice(
+  conversation: Convo,
+  ctx: DialogContext,
+  group: string | undefined,
+): Promise<{ amount: number; currency: string } | null | "left"> {
   const currency = await conversation.external(async (o) => (await workspaceCurrency(o.deps, o.owner.id)).effective);
   await ctx.reply(ctx.t("adpost-ask-price", { currency }));
   for (;;) {
-    const got = await answer(conversation);
+    const got = await answer(conversation, group);
     if (!got) return "left";
     if (got.text === "/skip") return null;
     const price = readPrice(got.text, currency);
@@ -162,9 +182,10 @@ const skipReasonKey = (reason: string) => SKIP_REASONS.find(([re]) => re.test(re
 export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
   const post = given ?? (await askPost(conversation, ctx));
   if (!post) return conversation.halt({ next: true });
-  const venue = await askVenue(conversation, ctx, linksOf(post).length);
+  const group = post.media?.group;
+  const venue = await askVenue(conversation, ctx, linksOf(post).length, group);
   if (venue === null) return conversation.halt({ next: true });
-  const cost = await askPrice(conversation, ctx);
+  const cost = await askPrice(conversation, ctx, group);
   if (cost === "left") return conversation.halt({ next: true });
   const result = await conversation.external(async (o) => {
     try {

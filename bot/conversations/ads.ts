@@ -41,7 +41,7 @@ const OPTIONS: Record<(typeof PLACEMENT_OPTIONS)[number], Option> = {
     input: (t, o) => {
       const now = o.deps.clock.now();
       const reader = readerOf(o);
-      const at = parseWhen(t, now, reader.zone);
+      const at = parseWhen(t, now, reader.zone, { nearest: true });
       if (!at) throw new Refusal("ads-refuse-publish-at", { when: whenExamples(reader, now) });
       return { publishAt: at };
     },

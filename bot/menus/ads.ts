@@ -11,7 +11,7 @@ import { backHome, buttons, createScreen, go, idOf, itemOf, payload, type Screen
 import { say } from "./link-stats";
 import { listPlacements, type Placement } from "../../core/placements/placements";
 import { exportPlacements } from "../../core/placements/table-export";
-import { money, placementSorter } from "../../core/placements/table";
+import { money, placementOrder } from "../../core/placements/table";
 import { placementScreen, registerPlacement } from "./ads-placement";
 
 /** The periods the table offers, by position (the screen's first id). */
@@ -29,8 +29,7 @@ const sortOf = (ctx: BotContext) => AD_SORTS[idOf(ctx, 1)] ?? AD_SORTS[0];
 async function rows(ctx: BotContext, [periodAt = 0, sortAt = 0]: number[]): Promise<Placement[]> {
   const sort = AD_SORTS[sortAt] ?? AD_SORTS[0];
   const period = AD_PERIODS[periodAt] ?? AD_PERIODS[0];
-  const list = await listPlacements(ctx.deps, ctx.owner.id, { period, sort, order: placementSorter(sort).order });
-  return [...list].sort(placementSorter(sort).compare);
+  return listPlacements(ctx.deps, ctx.owner.id, { period, sort, order: placementOrder(sort) });
 }
 
 /** One placement's line of the table. */

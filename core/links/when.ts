@@ -7,7 +7,8 @@ import { offsetAt } from "../clock";
  *   also several at once (`1d 12h`);
  * - a day: `today`/`сегодня`, `tomorrow`/`завтра`, `послезавтра`, a weekday (`friday`, `fri`,
  *   `пятница`, `пт`, `в пятницу`: the next one after today), an ISO date `2026-05-01`, or
- *   `01.05.2026` / `01.05` (day first, as Russian writes it; without a year the next such day);
+ *   `01.05.2026` / `01.05` (day first, as Russian writes it; without a year the next such day, or
+ *   with `nearest` the nearest one, past or coming: an ad that ran last week is not dated next year);
  *   a day means its midnight unless a time follows: `tomorrow 18:30`, `завтра в 9:00`; with
  *   `dayEnd` (an expiry: "until tomorrow") it means the day's last second;
  * - a time alone, `18:30`: today at that time, or tomorrow once it has passed;
@@ -15,7 +16,7 @@ import { offsetAt } from "../clock";
  * Days and times are wall-clock times in `zone` (an IANA name, UTC by default). Null when the text
  * is none of these.
  */
-export function parseWhen(text: string, now: Date, zone = "UTC", opts: { dayEnd?: boolean } = {}): Date | null {
+export function parseWhen(text: string, now: Date, zone = "UTC", opts: { dayEnd?: boolean; nearest?: boolean } = {}): Date | null {
   const s = text.trim().toLowerCase().replace(/\s+/g, " ");
   if (!s) return null;
   const iso = /^(\d{4}-\d{2}-\d{2})[ t](\d{2}:\d{2}(?::\d{2})?)(z|[+-]\d{2}:?\d{2})$/.exec(s);
@@ -35,7 +36,7 @@ export function parseWhen(text: string, now: Date, zone = "UTC", opts: { dayEnd?
     const at = atWall(zone, today, h, min);
     return at.getTime() > now.getTime() ? at : atWall(zone, addDays(today, 1), h, min);
   }
-  const day = dayOf(m[1]!, now, zone);
+  const day = dayOf(m[1]!, now, zone, opts.nearest === true);
   if (!day) return null;
   if (!time && opts.dayEnd) return new Date(atWall(zone, addDays(day, 1), 0, 0).getTime() - 1000);
   return atWall(zone, day, time?.h ?? 0, time?.min ?? 0);
@@ -79,7 +80,7 @@ const WEEKDAYS: RegExp[] = [
   /^(saturday|sat|суббота|субботу|субботы|сб)$/,
 ];
 
-function dayOf(word: string, now: Date, zone: string): Day | null {
+function dayOf(word: string, now: Date, zone: string, nearest: boolean): Day | null {
   const today = wallDay(now, zone);
   const w = word.replace(/^next /, "");
   if (/^(today|сегодня)$/.test(w)) return today;
@@ -96,10 +97,15 @@ function dayOf(word: string, now: Date, zone: string): Day | null {
   if (dotted) {
     const [d, m] = [Number(dotted[1]), Number(dotted[2])];
     if (dotted[3]) return realDay(Number(dotted[3]), m, d);
-    const thisYear = realDay(today.y, m, d);
-    if (!thisYear) return null;
-    const passed = Date.UTC(thisYear.y, m - 1, d) < Date.UTC(today.y, today.m - 1, today.d);
-    return passed ? realDay(today.y + 1, m, d) : thisYear;
+    const at = (day: Day) => Date.UTC(day.y, day.m - 1, day.d);
+    const t = at(today);
+    // 29.02 has no day in most years: the candidates are the years that have it
+    const years = [today.y - 1, today.y, today.y + 1].map((y) => realDay(y, m, d)).filter((x): x is Day => x !== null);
+    if (nearest) {
+      // the closest to today; between two as close, the coming one
+      return years.reduce<Day | null>((best, c) => (best === null || Math.abs(at(c) - t) < Math.abs(at(best) - t) ? c : best), null);
+    }
+    return years.find((c) => at(c) >= t) ?? null;
   }
   return null;
 }
@@ -137,11 +143,10 @@ const valid = (d: Date) => (Number.isNaN(d.getTime()) ? null : d);
 export function parseDate(value: string, dateZone?: string): Date | null {
   const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
   if (!m) return null;
-  if (m[2] === undefined && dateZone) {
-    const [y, mo, d] = m[1]!.split("-").map(Number) as [number, number, number];
-    if (Number.isNaN(new Date(`${m[1]}T00:00Z`).getTime())) return null;
-    return atWall(dateZone, { y, m: mo, d }, 0, 0);
-  }
+  const [y, mo, day] = m[1]!.split("-").map(Number) as [number, number, number];
+  // a day the calendar does not have (2026-02-31) is refused, not carried over into the next month
+  if (!realDay(y, mo, day)) return null;
+  if (m[2] === undefined && dateZone) return atWall(dateZone, { y, m: mo, d: day }, 0, 0);
   const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${m[3] ?? "Z"}`);
   return Number.isNaN(d.getTime()) ? null : d;
 }

@@ -33,6 +33,9 @@ export interface PlacementInput {
 }
 
 const NOTES_MAX = 1000;
+/** the dates an ad can run on: a year typed wrong (0202, 9999) is refused rather than stored */
+const PUBLISH_FROM = Date.UTC(2000, 0, 1);
+const PUBLISH_UNTIL = Date.UTC(2100, 0, 1);
 
 /** The checked values (only the keys the input mentioned). */
 export interface PlacementPatch {
@@ -73,16 +76,14 @@ export async function checkPlacementInput(deps: Pick<Deps, "asyncDb">, userId: n
     if (!name || name.length > NAME_MAX) throw new FieldError("name", `must be 1–${NAME_MAX} characters`);
     patch.name = name;
   }
-  if (input.publishAt !== undefined) {
-    // a bare date is that day in the account's time zone (the default name shows its day)
+  if (input.publishAt === null) patch.publishAt = null;
+  else if (input.publishAt !== undefined) {
+    // a bare date is that day in the account's time zone (the default name shows its day); a value
+    // that is not a date is refused, never read as "no date" (a typo must not erase the one stored)
     const when =
-      input.publishAt === null
-        ? null
-        : input.publishAt instanceof Date
-          ? input.publishAt
-          : parseDate(String(input.publishAt), (await getSettings(deps, userId)).time_zone);
-    if (when !== null && (!when || Number.isNaN(when.getTime())))
-      throw new FieldError("publish_at", "must be a date or date-time, e.g. 2026-12-01 or 2026-12-01T18:00:00Z");
+      input.publishAt instanceof Date ? input.publishAt : parseDate(String(input.publishAt), (await getSettings(deps, userId)).time_zone);
+    if (!when || !(when.getTime() >= PUBLISH_FROM && when.getTime() < PUBLISH_UNTIL))
+      throw new FieldError("publish_at", "must be a date or date-time between 2000 and 2099, e.g. 2026-12-01 or 2026-12-01T18:00:00Z");
     patch.publishAt = when;
   }
   if (input.cost !== undefined) patch.cost = input.cost === null ? null : await costOf(deps, userId, input.cost);

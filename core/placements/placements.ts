@@ -121,7 +121,16 @@ export async function bindLink(
 ): Promise<Placement> {
   await ownedPlacement(deps, userId, placementId);
   await ownedLink(deps, userId, linkId);
-  const { placementLinks } = deps.asyncDb.tables;
+  const { placementLinks, placementInvites: boundInvites, channelInvites } = deps.asyncDb.tables;
+  // a link in front of an invite link counts for the invite's placement already: a click counts once
+  const [viaInvite] = await deps.asyncDb
+    .select({ placementId: boundInvites.placementId })
+    .from(channelInvites)
+    .innerJoin(boundInvites, eq(boundInvites.inviteId, channelInvites.id))
+    .where(eq(channelInvites.linkId, linkId))
+    .limit(1);
+  if (viaInvite && viaInvite.placementId !== placementId)
+    throw new Conflict("This link stands in front of an invite link that counts for another placement", "already_bound");
   // inserted unless bound already (two binds at once: one inserts, the other finds it), then read back
   await deps.asyncDb.insert(placementLinks).values({ linkId, placementId }).onConflictDoNothing();
   const [known] = await deps.asyncDb.select().from(placementLinks).where(eq(placementLinks.linkId, linkId)).limit(1);
@@ -138,7 +147,16 @@ export async function bindInvite(
 ): Promise<Placement> {
   await ownedPlacement(deps, userId, placementId);
   await ownedInvite(deps, userId, inviteId);
-  const { placementInvites: bound } = deps.asyncDb.tables;
+  const { placementInvites: bound, placementLinks, channelInvites } = deps.asyncDb.tables;
+  // the invite's own tracking link bound to another placement would count its clicks there too
+  const [direct] = await deps.asyncDb
+    .select({ placementId: placementLinks.placementId })
+    .from(channelInvites)
+    .innerJoin(placementLinks, eq(placementLinks.linkId, channelInvites.linkId))
+    .where(eq(channelInvites.id, inviteId))
+    .limit(1);
+  if (direct && direct.placementId !== placementId)
+    throw new Conflict("This invite link's tracking link already counts for another placement", "already_bound");
   // inserted unless bound already (two binds at once: one inserts, the other finds it), then read back
   await deps.asyncDb.insert(bound).values({ inviteId, placementId }).onConflictDoNothing();
   const [known] = await deps.asyncDb.select().from(bound).where(eq(bound.inviteId, inviteId)).limit(1);

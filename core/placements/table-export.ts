@@ -11,7 +11,7 @@ import { ownerIdOf, personOf, sendToUserChat, userChat, type ChatOwner } from ".
 import { t } from "../i18n/translate";
 import { listPlacements } from "./placements";
 import { getUserSettings } from "../reports/settings";
-import { NUMERIC_COLUMNS, placementSorter, tableCells, tableColumns } from "./table";
+import { NUMERIC_COLUMNS, placementOrder, tableCells, tableColumns } from "./table";
 
 const WIDTHS = [28, 22, 12, 10, 9, 10, 9, 9, 8, 8, 10, 10, 10, 10, 10, 12, 14, 32];
 
@@ -25,15 +25,20 @@ function tableFile(format: "csv" | "xlsx", columns: string[], rows: string[][], 
 }
 
 /**
- * Sends the account's Ads table for `period`, in the order `sort` (default: cost per subscriber who
- * stayed, cheapest first), to the user's Telegram chat as a CSV or XLSX document.
+ * Sends the account's Ads table for `period`, sorted by `sort` (default: cost per subscriber who
+ * stayed) in `order` (default: cheapest first for costs, most first for counts), to the user's
+ * Telegram chat as a CSV or XLSX document.
  */
-export async function exportPlacements(deps: Deps, who: ChatOwner, req: { format: string; period?: string; sort?: string }) {
+export async function exportPlacements(
+  deps: Deps,
+  who: ChatOwner,
+  req: { format: string; period?: string; sort?: string; order?: string },
+) {
   const userId = ownerIdOf(who);
   if (req.format !== "csv" && req.format !== "xlsx") throw new FieldError("format", "must be csv or xlsx");
   const sort = req.sort ?? "cost_per_retained";
-  const sorter = placementSorter(sort);
-  const list = [...(await listPlacements(deps, userId, { period: req.period ?? "30d", sort, order: sorter.order }))].sort(sorter.compare);
+  // in the order the table shows (listPlacements keeps amounts of money within their currency)
+  const list = await listPlacements(deps, userId, { period: req.period ?? "30d", sort, order: req.order ?? placementOrder(sort) });
   const { lang } = await userChat(deps, who);
   const zone = (await getUserSettings(deps, personOf(who))).time_zone;
   const rows = list.map((p) => tableCells(p, zone));

@@ -1,7 +1,7 @@
 /**
  * The Ads table as people read it (the bot's /ads, its exports and the daily report's line): money
- * in the reader's language, the orders the table offers (cheapest first for costs, most first for
- * counts, placements without the figure last), and one row of cells per placement.
+ * in the reader's language, the direction each order of the table takes, and one row of cells per
+ * placement.
  */
 import type { Language } from "../i18n/translate";
 import { t } from "../i18n/translate";
@@ -28,32 +28,12 @@ export function money(lang: Language, amount: number, currency: string): string 
   }
 }
 
-/** The figure a table order sorts by. */
-type SortKey = "cost_per_retained" | "cost_per_join" | "cpm" | "cpc" | "joins" | "clicks" | "unique_clicks" | "views";
-
-const FIGURES = new Set<string>(["cost_per_retained", "cost_per_join", "cpm", "cpc", "joins", "clicks", "unique_clicks", "views"]);
-
-const figure = (p: Placement, key: SortKey): number | null => {
-  const v = p.stats[key as keyof Placement["stats"]];
-  return typeof v === "number" ? v : null;
-};
-
-/** How a table order sorts: costs cheapest first, counts most first; without the figure last; ties newest first. */
-export function placementSorter(key: string): { order: "asc" | "desc"; compare: (a: Placement, b: Placement) => number } {
-  const k = key as SortKey;
-  const order = /^(cost|cpm|cpc)/.test(k) ? "asc" : "desc";
-  return {
-    order,
-    compare: (a, b) => {
-      if (!FIGURES.has(k)) return 0; // a field listPlacements sorted by (name, cost, …): its order kept
-      const x = figure(a, k);
-      const y = figure(b, k);
-      if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
-      if (x !== y) return order === "asc" ? x - y : y - x;
-      return b.id - a.id;
-    },
-  };
-}
+/**
+ * The direction a table order takes unless told: costs cheapest first, counts (and anything else)
+ * most first. listPlacements sorts by it, with placements without the figure last and amounts of
+ * money compared only within one currency; the table keeps that order as it comes.
+ */
+export const placementOrder = (key: string): "asc" | "desc" => (/^(cost|cpm|cpc)/.test(key) ? "asc" : "desc");
 
 /** The table's columns, named in the language files as `ads-column-<name>`. */
 const COLUMNS = [

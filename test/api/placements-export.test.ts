@@ -33,3 +33,43 @@ test("the table is sent to the chat as CSV, in the order asked; a bad format is 
   expect(bad.status).toBe(400);
   expect(JSON.stringify(bad.json)).toContain("format");
 });
+
+test("the file keeps the table's order: amounts compared within a currency (the account's first), and the direction asked", async () => {
+  const { token } = await s.t.telegramUser(42, "alice");
+  expect((await s.t.request("PATCH", "/api/settings", { token, body: { currency: "RUB" } })).status).toBe(200);
+  // 500 ₽ per 1,000 views against $10 per 1,000 views: not comparable without a rate, so roubles first
+  for (const [name, cost, views] of [
+    ["Rouble ad", "10000 RUB", 20_000],
+    ["Dollar ad", "$200", 20_000],
+    ["Cheap rouble ad", "1000 RUB", 20_000],
+  ] as const) {
+    const p = await s.t.request("POST", "/api/placements", {
+      token,
+      body: { venue: `@${name.replaceAll(" ", "_").toLowerCase()}`, name, cost },
+    });
+    expect(p.status).toBe(201);
+    expect((await s.t.request("PATCH", `/api/placements/${p.json.id}`, { token, body: { views } })).status).toBe(200);
+  }
+  const names = async (body: Record<string, string>) => {
+    s.fake.calls.length = 0;
+    const res = await s.t.request("POST", "/api/placements/export", { token, body: { format: "csv", period: "all", ...body } });
+    expect(res.status).toBe(200);
+    const doc = await eventually(() => s.fake.calls.find((c) => c.method === "sendDocument"), "the table sent to the chat");
+    return new TextDecoder()
+      .decode(doc.files.document!.bytes)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(",")[0]);
+  };
+  const listed = async (query: string) =>
+    (await s.t.request("GET", `/api/placements?period=all&${query}`, { token })).json.map((p: { name: string }) => p.name);
+  expect(await listed("sort=cpm&order=asc")).toEqual(["Cheap rouble ad", "Rouble ad", "Dollar ad"]);
+  expect(await names({ sort: "cpm" })).toEqual(["Cheap rouble ad", "Rouble ad", "Dollar ad"]);
+  expect(await names({ sort: "cpm", order: "desc" })).toEqual(await listed("sort=cpm&order=desc"));
+  expect(await names({ sort: "name", order: "asc" })).toEqual(["Cheap rouble ad", "Dollar ad", "Rouble ad"]);
+  expect(await names({ sort: "name", order: "desc" })).toEqual(["Rouble ad", "Dollar ad", "Cheap rouble ad"]);
+  const bad = await s.t.request("POST", "/api/placements/export", { token, body: { format: "csv", order: "up" } });
+  expect(bad.status).toBe(400);
+  expect(JSON.stringify(bad.json)).toContain("order");
+});

@@ -558,6 +558,48 @@ test("two binds of one link (or invite) to two placements at once: one binds it,
   expect((await req("POST", `/api/placements/${owner.id}/links`, alice, { link_id: link.id })).status).toBe(201);
 });
 
+test("a tracking link in front of an invite counts once: bound directly to another placement it is a 409, either way round", async () => {
+  const channel = await aliceChannel();
+  const [a, b] = await Promise.all(
+    ["@one_channel", "@two_channel"].map(async (venue) => (await req("POST", "/api/placements", alice, { venue })).json),
+  );
+  const invite = (await req("POST", `/api/channels/${channel.id}/invites`, alice, { name: "Fronted", link: true })).json;
+  expect(invite.link_id).toBeNumber();
+  expect((await req("POST", `/api/placements/${b.id}/invites`, alice, { invite_id: invite.id })).status).toBe(201);
+  const direct = await req("POST", `/api/placements/${a.id}/links`, alice, { link_id: invite.link_id });
+  expect([direct.status, direct.json.error, direct.json.message]).toEqual([
+    409,
+    "already_bound",
+    "This link stands in front of an invite link that counts for another placement",
+  ]);
+  // its own placement may have it directly too: the click still counts there once
+  expect((await req("POST", `/api/placements/${b.id}/links`, alice, { link_id: invite.link_id })).status).toBe(201);
+  // the other way round: a link bound directly, then its invite to another placement
+  const second = (await req("POST", `/api/channels/${channel.id}/invites`, alice, { name: "Fronted 2", link: true })).json;
+  expect((await req("POST", `/api/placements/${a.id}/links`, alice, { link_id: second.link_id })).status).toBe(201);
+  const viaInvite = await req("POST", `/api/placements/${b.id}/invites`, alice, { invite_id: second.id });
+  expect([viaInvite.status, viaInvite.json.error]).toEqual([409, "already_bound"]);
+  // one click on the first invite's link: counted by its placement alone
+  const code = (await req("GET", `/api/links/${invite.link_id}`, alice)).json.code as string;
+  await s.t.request("GET", `/${code}`, {
+    headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0) Chrome/124.0", "x-forwarded-for": "203.0.113.9" },
+  });
+  await s.t.deps.clicks.flush();
+  const clicks = async (id: number) => (await req("GET", `/api/placements/${id}`, alice)).json.stats.clicks;
+  expect([await clicks(a.id), await clicks(b.id)]).toEqual([0, 1]);
+});
+
+test("publish_at: a day the calendar lacks, a typo or a year out of range is a 400 that keeps the date; null clears it", async () => {
+  const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", publish_at: "2026-11-25" })).json;
+  for (const bad of ["2026-13-01", "2026-02-31", "2026-11-31T10:00:00Z", "0001-01-01", "9999-12-31", "tomorrow", ""]) {
+    const res = await req("PATCH", `/api/placements/${p.id}`, alice, { publish_at: bad });
+    expect({ bad, status: res.status, field: res.json.details?.[0]?.field }).toEqual({ bad, status: 400, field: "publish_at" });
+    expect((await req("GET", `/api/placements/${p.id}`, alice)).json.publish_at).toBe("2026-11-25T00:00:00.000Z");
+    expect((await req("POST", "/api/placements", alice, { venue: "@bigchannel", publish_at: bad })).status).toBe(400);
+  }
+  expect((await req("PATCH", `/api/placements/${p.id}`, alice, { publish_at: null })).json.publish_at).toBeNull();
+});
+
 test("a bare publish_at date is that day in the account's time zone, and names the placement by it", async () => {
   expect((await req("PATCH", "/api/settings", alice, { time_zone: "America/New_York" })).status).toBe(200);
   const p = (await req("POST", "/api/placements", alice, { venue: "@bigchannel", publish_at: "2026-11-30" })).json;

@@ -259,3 +259,50 @@ test("the day the ad runs may follow the venue in the same answer, read in the u
   // midnight of 30 November in Moscow
   expect(String(placement!.publish_at)).toStartWith("2026-11-29T21:00:00");
 });
+
+test("an ad that already ran: a day without a year is the nearest such day, this year's, not next year's", async () => {
+  await setUp();
+  await updateSettings(b.t.deps, await userId(), { time_zone: "Europe/Moscow" });
+  b.t.clock.set("2026-11-27T12:00:00Z");
+  await b.send(SALE, saleExtra);
+  await b.send("@bigchannel 25.11");
+  await b.send("5000 RUB");
+  const [placement] = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  // midnight of 25 November 2026 in Moscow
+  expect(String(placement!.publish_at)).toStartWith("2026-11-24T21:00:00");
+  expect(placement!.name).toBe("@bigchannel 25.11");
+});
+
+test("an album: its other photos arrive as messages of their own, are passed over, and the dialog goes on", async () => {
+  await setUp();
+  const photo = (id: number, extra: Record<string, unknown>) => ({
+    message: {
+      message_id: id,
+      date: 0,
+      chat: { id: 42, type: "private", first_name: "Alice" },
+      from: { id: 42, is_bot: false, first_name: "Alice" },
+      media_group_id: "album-1",
+      photo: [{ file_id: `p${id}`, file_unique_id: `u${id}`, width: 10, height: 10 }],
+      ...forwarded,
+      ...extra,
+    },
+  });
+  await b.update(photo(77, { caption: "Buy: shop.example", caption_entities: [{ type: "url", offset: 5, length: 12 }] }));
+  expect(lastText()).toStartWith("This post has 1 link. Where will it run?");
+  const asked = sent().length;
+  await b.update(photo(78, {}));
+  await b.update(photo(79, {}));
+  // nothing said about the other photos: no upload offered, no question asked again
+  expect(sent().length).toBe(asked);
+  await b.send("@bigchannel");
+  expect(lastText()).toStartWith("What did it cost?");
+  await b.send("5000 RUB");
+  const placements = await listPlacements(b.t.deps, await userId(), { period: "all" });
+  expect(placements.map((p) => [p.venue, p.cost])).toEqual([
+    [
+      { kind: "telegram", username: "bigchannel" },
+      { amount: 5000, currency: "RUB" },
+    ],
+  ]);
+  expect(b.calls.findLast((c) => c.method === "copyMessage")!.params).toMatchObject({ message_id: 77 });
+});

@@ -8,8 +8,8 @@ import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { unitBot } from "./unit";
 import { upsertTelegramUser } from "../../core/accounts/users";
-import { getPlacement, listPlacements } from "../../core/placements/placements";
-import { getUserSettings, updateSettings } from "../../core/reports/settings";
+import { getPlacement, listPlacements, updatePlacement } from "../../core/placements/placements";
+import { getUserSettings, updateSettings, updateUserSettings } from "../../core/reports/settings";
 import { placementsFixture } from "../helpers/placements-fixture";
 
 // each test builds its own app (a fresh database on PostgreSQL): more than bun's 5 s on a busy machine
@@ -67,6 +67,19 @@ describe("the Ads table", () => {
     expect(lastText()).toMatch(/1\. <b>Cheap ads<\/b>[\s\S]*2\. <b>Big channel<\/b>[\s\S]*3\. <b>VK group<\/b>/);
     await b.press("7 days");
     expect(lastText()).toContain("No placements in this period.");
+  });
+
+  test("costs in two currencies are compared only within one: the account's own first, a smaller number in dollars after", async () => {
+    const { user, cheap } = await setUp();
+    await updateUserSettings(b.t.deps, user.id, { currency: "RUB" });
+    // $15 per subscriber who stayed is a smaller number than ₽1,666.67, not a smaller cost
+    await updatePlacement(b.t.deps, user.id, cheap.id, { cost: { amount: 30, currency: "USD" } });
+    await b.send("/ads");
+    expect(lastText()).toMatch(
+      /by cost per subscriber who stayed\n\n1\. <b>Big channel<\/b> · ₽5,000\n[^\n]*💰 ₽1,666\.67\n2\. <b>Cheap ads<\/b> · \$30\n[^\n]*💰 \$15\n/,
+    );
+    await b.press("💵 Per join");
+    expect(lastText()).toMatch(/1\. <b>Big channel<\/b>[\s\S]*\n2\. <b>Cheap ads<\/b>/);
   });
 
   test("👆 Clicks sorts by the unique clicks the lines show, not by all clicks", async () => {
@@ -143,6 +156,14 @@ describe("a placement's screen", () => {
     await b.send("2026-01-20 10:00");
     // 10:00 in Moscow is 07:00 UTC
     expect(String((await getPlacement(b.t.deps, user.id, big.id)).publish_at)).toStartWith("2026-01-20T07:00:00");
+    // a day without a year is the nearest such day: an ad noted after it ran keeps its year
+    const today = b.t.deps.clock.now();
+    const ran = new Date(today.getTime() - 3 * 86_400_000);
+    const dm = `${String(ran.getUTCDate()).padStart(2, "0")}.${String(ran.getUTCMonth() + 1).padStart(2, "0")}`;
+    await b.press("📅 Date");
+    await b.send(dm);
+    const stored = new Date((await getPlacement(b.t.deps, user.id, big.id)).publish_at!);
+    expect(Math.abs(stored.getTime() - ran.getTime())).toBeLessThan(86_400_000);
     await b.press("✏️ Name");
     await b.send("Big channel, January");
     await b.press("📝 Notes");

@@ -34,6 +34,31 @@ describe("Ads in the mini-app, to the chat and over time", () => {
     expect(problems).toEqual([]);
   });
 
+  test("Send to chat keeps the table's order: by name A→Z, then Z→A after a second click", async () => {
+    const { user, token } = await s.telegramUser(5355, "sorter");
+    await placementsFixture(s.deps, user, "5");
+    const { page, problems } = await openSignedIn(browser, s.baseUrl, token);
+    await page.goto(`${s.baseUrl}/app/ads`);
+    await page.getByTestId("ads").waitFor();
+    const sentNames = async () => {
+      fake.calls.length = 0;
+      await page.getByRole("button", { name: "Send to chat" }).click();
+      const doc = await fake.waitFor("sendDocument", (c) => String(c.params.chat_id) === "5355");
+      const csv = new TextDecoder()
+        .decode(Object.values(doc.files)[0]!.bytes)
+        .replace(/^\uFEFF/, "")
+        .split("\r\n");
+      return csv.slice(1, -1).map((line) => line.split(",")[0]);
+    };
+    await page.getByRole("button", { name: "Placement", exact: true }).click();
+    await page.getByRole("button", { name: "Placement ▲" }).waitFor();
+    expect(await sentNames()).toEqual(["Big channel", "Cheap ads"]);
+    await page.getByRole("button", { name: "Placement ▲" }).click();
+    await page.getByRole("button", { name: "Placement ▼" }).waitFor();
+    expect(await sentNames()).toEqual(["Cheap ads", "Big channel"]);
+    expect(problems).toEqual([]);
+  });
+
   test("the views curve: local date and time labels, points placed by time", async () => {
     const { user, token } = await s.telegramUser(5354, "buyer2");
     const { big } = await placementsFixture(s.deps, user, "4");

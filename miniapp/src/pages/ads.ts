@@ -13,8 +13,12 @@ import { fmtNumber, t } from "../i18n";
 import { Conversions } from "./conversions";
 import { money } from "../money";
 
-/** The account's placements over a period, as the table shows them. */
-const listPlacements = (period: string) => call(client.api.placements.get({ query: { period } }));
+/**
+ * The account's placements over a period in the table's order: the API sorts them, so that amounts of
+ * money are compared only within one currency (the account's own first), as the bot and the exports do.
+ */
+const listPlacements = (period: string, sort: ApiSort, order: Order) => call(client.api.placements.get({ query: { period, sort, order } }));
+type ApiSort = "name" | "cost" | "cost_per_retained" | "stayed_d7" | "joins" | "unique_clicks" | "views" | "cost_per_join";
 type Placement = Awaited<ReturnType<typeof listPlacements>>[number];
 type Order = "asc" | "desc";
 
@@ -23,83 +27,42 @@ const PERIODS = ["30d", "7d", "90d", "all"];
 const count = (n: number | null | undefined) => (n === null || n === undefined ? "—" : fmtNumber(n));
 const pct = (r: number | null | undefined) => (r === null || r === undefined ? "—" : `${Math.round(r * 100)} %`);
 
-/** The table's columns, the figure that judges an ad next to its price (a phone shows the first four): each a heading, how its cell reads, and the figure it sorts by (costs cheapest first). */
-const COLUMNS: {
-  key: string;
-  label: string;
-  value: (p: Placement) => number | string | null;
-  cell: (p: Placement) => string;
-  first: Order;
-}[] = [
-  { key: "name", label: "app-ads-col-name", value: (p) => p.name.toLowerCase(), cell: (p) => p.name, first: "asc" },
-  {
-    key: "price",
-    label: "app-ads-col-price",
-    value: (p) => p.cost?.amount ?? null,
-    cell: (p) => money(p.cost?.amount, p.cost?.currency),
-    first: "desc",
-  },
+/** The table's columns, the figure that judges an ad next to its price (a phone shows the first four): each a heading, how its cell reads, the order the API sorts it by, and the direction of a first click on it (costs cheapest first). */
+const COLUMNS: { key: ApiSort; label: string; cell: (p: Placement) => string; first: Order }[] = [
+  { key: "name", label: "app-ads-col-name", cell: (p) => p.name, first: "asc" },
+  { key: "cost", label: "app-ads-col-price", cell: (p) => money(p.cost?.amount, p.cost?.currency), first: "desc" },
   {
     key: "cost_per_retained",
     label: "app-ads-col-per-stayed",
-    value: (p) => p.stats.cost_per_retained,
     cell: (p) => money(p.stats.cost_per_retained, p.cost?.currency),
     first: "asc",
   },
-  {
-    key: "stayed",
-    label: "app-ads-col-stayed",
-    value: (p) => p.stats.stayed.d7.stayed,
-    cell: (p) => count(p.stats.stayed.d7.stayed),
-    first: "desc",
-  },
-  { key: "joins", label: "app-ads-col-joins", value: (p) => p.stats.joins, cell: (p) => count(p.stats.joins), first: "desc" },
-  {
-    key: "clicks",
-    label: "app-ads-col-clicks",
-    value: (p) => p.stats.unique_clicks,
-    cell: (p) => count(p.stats.unique_clicks),
-    first: "desc",
-  },
-  { key: "views", label: "app-ads-col-views", value: (p) => p.stats.views, cell: (p) => count(p.stats.views), first: "desc" },
+  { key: "stayed_d7", label: "app-ads-col-stayed", cell: (p) => count(p.stats.stayed.d7.stayed), first: "desc" },
+  { key: "joins", label: "app-ads-col-joins", cell: (p) => count(p.stats.joins), first: "desc" },
+  { key: "unique_clicks", label: "app-ads-col-clicks", cell: (p) => count(p.stats.unique_clicks), first: "desc" },
+  { key: "views", label: "app-ads-col-views", cell: (p) => count(p.stats.views), first: "desc" },
   {
     key: "cost_per_join",
     label: "app-ads-col-per-join",
-    value: (p) => p.stats.cost_per_join,
     cell: (p) => money(p.stats.cost_per_join, p.cost?.currency),
     first: "asc",
   },
 ];
 
-/** Sorted by `key` in `order`; placements without the figure last, whatever the order. */
-function sorted(list: Placement[], key: string, order: Order): Placement[] {
-  const col = COLUMNS.find((c) => c.key === key) ?? COLUMNS[2]!;
-  return [...list].sort((a, b) => {
-    const x = col.value(a);
-    const y = col.value(b);
-    if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
-    const d = typeof x === "string" ? x.localeCompare(String(y)) : x - (y as number);
-    return (order === "asc" ? d : -d) || b.id - a.id;
-  });
-}
-
-/** The table's columns as the export's orders: the file comes in the order the table shows, within its sorter's direction. */
-const EXPORT_SORT: Record<string, string> = { price: "cost", stayed: "stayed_d7", clicks: "unique_clicks" };
-
 export function AdsPage() {
   const [period, setPeriod] = useState("30d");
-  const [sort, setSort] = useState<{ key: string; order: Order }>({ key: "cost_per_retained", order: "asc" });
-  const data = useAsync(() => listPlacements(period), [period]);
+  const [sort, setSort] = useState<{ key: ApiSort; order: Order }>({ key: "cost_per_retained", order: "asc" });
+  const data = useAsync(() => listPlacements(period, sort.key, sort.order), [period, sort.key, sort.order]);
   const [format, setFormat] = useState("csv");
   const [sent, setSent] = useState<string | null>(null);
   const { busy, run } = useAction();
   // the rows in the table's order; worded here from the answer's figures (the API's message is English)
   const send = () =>
     run(async () => {
-      const r = await call(client.api.placements.export.post({ format, period, sort: EXPORT_SORT[sort.key] ?? sort.key }));
+      const r = await call(client.api.placements.export.post({ format, period, sort: sort.key, order: sort.order }));
       setSent(t("app-ads-sent", { rows: r.rows }));
     });
-  const by = (key: string) =>
+  const by = (key: ApiSort) =>
     setSort((s) =>
       s.key === key ? { key, order: s.order === "asc" ? "desc" : "asc" } : { key, order: COLUMNS.find((c) => c.key === key)!.first },
     );
@@ -118,7 +81,7 @@ export function AdsPage() {
             (c) => html`<th aria-sort=${sort.key === c.key ? (sort.order === "asc" ? "ascending" : "descending") : "none"}>
               <button type="button" class="sort" onClick=${() => by(c.key)}>${t(c.label)}${sort.key === c.key ? (sort.order === "asc" ? " ▲" : " ▼") : ""}</button></th>`,
           )}</tr></thead>
-          <tbody>${sorted(list, sort.key, sort.order).map(
+          <tbody>${list.map(
             (p) =>
               html`<tr key=${p.id}>${COLUMNS.map((c, i) =>
                 i === 0

@@ -50,6 +50,24 @@ test("dates: ISO, day first with or without a year (the next such day), with a t
   expect(at("09:00")).toBe("2026-11-26T09:00:00.000Z"); // passed today: tomorrow
 });
 
+test("with nearest (an ad's day), a day without a year is the closest such day, past or coming", () => {
+  const near = (text: string, zone?: string) => parseWhen(text, now, zone, { nearest: true })?.toISOString() ?? null;
+  // ran two days ago: this year's, not next year's
+  expect(near("23.11")).toBe("2026-11-23T00:00:00.000Z");
+  expect(near("23.11", "Europe/Moscow")).toBe("2026-11-22T21:00:00.000Z");
+  expect(near("01.12")).toBe("2026-12-01T00:00:00.000Z");
+  // early next year is closer than early this year; late last year than late this year from January
+  expect(near("10.01")).toBe("2027-01-10T00:00:00.000Z");
+  expect(parseWhen("20.12", new Date("2027-01-05T10:00:00Z"), "UTC", { nearest: true })?.toISOString()).toBe("2026-12-20T00:00:00.000Z");
+  // 29 February: only where a year around today has one
+  expect(near("29.02")).toBeNull();
+  expect(parseWhen("29.02", new Date("2027-11-25T10:00:00Z"), "UTC", { nearest: true })?.toISOString()).toBe("2028-02-29T00:00:00.000Z");
+  expect(near("31.02")).toBeNull();
+  // a year written is kept; without nearest, the next such day as before
+  expect(near("23.11.2025")).toBe("2025-11-23T00:00:00.000Z");
+  expect(at("23.11")).toBe("2027-11-23T00:00:00.000Z");
+});
+
 test("in the user's time zone, days and times are that zone's wall clock", () => {
   expect(at("tomorrow 18:30", "Europe/Moscow")).toBe("2026-11-26T15:30:00.000Z");
   expect(at("2026-12-31", "Europe/Moscow")).toBe("2026-12-30T21:00:00.000Z");
