@@ -120,12 +120,19 @@ export function conversionsApi(deps: Deps) {
       response: t.Array(K.key),
       detail: { ...conversions, summary: "Your postback keys, revoked ones too" },
     })
-    .delete("/postback-keys/:id", ({ userId, params }) => revokePostbackKey(deps, userId, params.id), {
-      scope: "write:conversions",
-      params: IdParams,
-      response: { 200: K.key, ...errors(404) },
-      detail: { ...conversions, summary: "Revoke a postback key: its URL is refused from now on" },
-    })
+    .delete(
+      "/postback-keys/:id",
+      async ({ userId, params }) => {
+        await revokePostbackKey(deps, userId, params.id);
+        return ok;
+      },
+      {
+        scope: "write:conversions",
+        params: IdParams,
+        response: { 200: OkModel, ...errors(404) },
+        detail: { ...conversions, summary: "Revoke a postback key: its URL is refused from now on (the key stays listed, revoked)" },
+      },
+    )
     .post(
       "/postbacks",
       async ({ userId, body, set }) => {

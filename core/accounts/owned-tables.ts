@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AsyncTx, Tables } from "../../db/async";
 import { roleAtLeast } from "../tokens/roles";
+import { syncClickPostbacks } from "../links/click-postbacks";
 
 /** The tables (by their key in the schema) whose rows belong to a user through a `user_id` column. */
 type OwnedKey = {
@@ -15,6 +16,17 @@ type OwnedKey = {
 export interface OwnedTable {
   key: OwnedKey;
   merge?: (tx: AsyncTx, sourceId: number, targetId: number) => Promise<void>;
+}
+
+/**
+ * Merge hook: the merged-in account's postbacks move to the survivor, and then every link of the
+ * survivor (its own and those moved in before) is marked for click postbacks as the two accounts'
+ * postbacks together now want.
+ */
+async function mergePostbacks(tx: AsyncTx, sourceId: number, targetId: number): Promise<void> {
+  const { postbacks } = tx.tables;
+  await tx.update(postbacks).set({ userId: targetId }).where(eq(postbacks.userId, sourceId));
+  await syncClickPostbacks(tx, targetId);
 }
 
 /**
@@ -147,7 +159,7 @@ export const OWNED_TABLES: OwnedTable[] = [
       await tx.update(c).set({ userId: targetId }).where(eq(c.userId, sourceId));
     },
   },
-  { key: "postbacks" },
+  { key: "postbacks", merge: mergePostbacks },
   { key: "postbackKeys" },
   // one row per account, chat and topic: topics the survivor knows stay its own, the others move
   {

@@ -5,7 +5,7 @@ import type { Deps } from "../deps";
 import { first, transaction, type AsyncDbOrTx } from "../../db/async";
 import { FieldError, NotFound } from "../errors";
 import { TargetError } from "../webhooks/ssrf";
-import { takesClicks } from "../links/click-postbacks";
+import { syncClickPostbacks } from "../links/click-postbacks";
 import { ANY_EVENT, EVENT_NAME, SERVICE_EVENTS, noFacts, type PostbackFacts } from "./events";
 import { POSTBACK_TOPIC } from "./queue";
 import { sendPostback } from "./send";
@@ -90,21 +90,6 @@ async function checkScope(db: AsyncDbOrTx, ownerId: number, linkId: number | nul
     throw new NotFound("Placement");
 }
 
-/**
- * Sets `click_postbacks` on every link of the owner to whether they now have a postback for clicks
- * (a link, placement or account-wide one: the fan-out picks the postbacks that want each click).
- */
-async function syncClickFlags(db: AsyncDbOrTx, ownerId: number) {
-  const { postbacks, links } = db.tables;
-  const wants = (await db.select({ events: postbacks.events }).from(postbacks).where(eq(postbacks.userId, ownerId))).some((p) =>
-    takesClicks(p.events),
-  );
-  await db
-    .update(links)
-    .set({ clickPostbacks: wants })
-    .where(and(eq(links.userId, ownerId), eq(links.clickPostbacks, !wants)));
-}
-
 /** Sets up a postback of `ownerId`'s (a URL template or the Meta format) for some events of a link, a placement or the whole account. */
 export async function createPostback(deps: Pick<Deps, "asyncDb" | "clock">, ownerId: number, input: PostbackInput): Promise<PostbackView> {
   const events = checkEvents(input.events);
@@ -129,7 +114,7 @@ export async function createPostback(deps: Pick<Deps, "asyncDb" | "clock">, owne
       .insert(postbacks)
       .values({ userId: ownerId, ...cols, events, linkId, placementId, createdAt: deps.clock.now() })
       .returning();
-    await syncClickFlags(tx, ownerId);
+    await syncClickPostbacks(tx, ownerId);
     return view(row!);
   });
 }
@@ -163,7 +148,7 @@ export async function deletePostback(deps: Pick<Deps, "asyncDb">, ownerId: numbe
     await ownPostback(tx, ownerId, id);
     const { postbacks } = tx.tables;
     await tx.delete(postbacks).where(eq(postbacks.id, id));
-    await syncClickFlags(tx, ownerId);
+    await syncClickPostbacks(tx, ownerId);
   });
 }
 

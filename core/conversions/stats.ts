@@ -50,7 +50,9 @@ async function conversionStatsOf(
         event: conversions.event,
         currency: conversions.currency,
         count: sql<number>`count(*)`.mapWith(Number),
-        micros: sql<number | null>`sum(${conversions.valueMicros})`.mapWith((v) => (v === null ? null : Number(v))),
+        // summed as a real on SQLite (an integer sum overflows at 2^63: nine conversions of the largest
+        // value), as numeric on PostgreSQL; either way read into a JavaScript number
+        micros: sql<number | null>`sum(${conversions.valueMicros} * 1.0)`.mapWith((v) => (v === null ? null : Number(v))),
       })
       .from(conversions)
       .where(and(...where))

@@ -181,7 +181,9 @@ test("the GET postback URL records a conversion with a key of the account and an
     { id: made.json.id, name: "network", prefix: made.json.key.slice(0, 10), created_at: expect.any(String), revoked_at: null },
   ]);
   expect(JSON.stringify(keys.json)).not.toContain(made.json.key);
-  expect((await t.request("DELETE", `/api/postback-keys/${made.json.id}`, { token })).json.revoked_at).toBe(t.clock.now().toISOString());
+  const revoked = await t.request("DELETE", `/api/postback-keys/${made.json.id}`, { token });
+  expect([revoked.status, revoked.json]).toEqual([200, { success: true }]);
+  expect((await t.request("GET", "/api/postback-keys", { token })).json[0].revoked_at).toBe(t.clock.now().toISOString());
   const refused = await t.request("GET", `/c/${made.json.key}?event=purchase&external_id=n-2`);
   expect(refused.status).toBe(404);
   expect(refused.json.error).toBe("not_found");
@@ -219,4 +221,14 @@ test("scopes: write:conversions reports, read:conversions reads; a bad event or 
   expect([joinEvent.status, joinEvent.json.details[0].field]).toEqual([400, "event"]);
   const money = await report({ event: "purchase", value: 5, currency: "ZZZ" });
   expect([money.status, money.json.details[0].field]).toEqual([400, "currency"]);
+});
+
+test("figures stay right with the largest values: ten conversions of 10^12 sum to 10^13, not an error", async () => {
+  const l = await link({ url: "https://shop.example/" });
+  const clickId = /cid=(.+)$/.exec(await go((await link({ url: "https://shop.example/?cid={click_id}" })).code))![1]!;
+  const own = `${l.id.toString(36)}${clickId.slice(clickId.indexOf("_"))}`;
+  for (let i = 0; i < 10; i++)
+    expect((await report({ event: "purchase", click_id: own, value: 1e12, currency: "USD", external_id: `big-${i}` })).status).toBe(201);
+  const stats = await t.request("GET", `/api/conversions/stats?link_id=${l.id}`, { token });
+  expect([stats.status, stats.json]).toEqual([200, { count: 10, value: { USD: 1e13 }, by_event: { purchase: 10 } }]);
 });

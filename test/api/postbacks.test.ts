@@ -186,3 +186,36 @@ test("a postback per link or placement takes only their events; POST sends the v
   expect(typo.json.details[0].message).toContain("{clickid} is not a macro");
   expect(typo.json.details[0].message).toContain("{click_id}");
 });
+
+test("after an account merge, click postbacks go out for the links each account brought, both ways round", async () => {
+  const { mergeAccounts } = await import("../../core/accounts/merge");
+  const links: number[] = [];
+  // first the merged-in account has the click postback and the survivor the link, then the other way
+  for (const [n, postbackOn] of [
+    [1, "merged-in"],
+    [2, "survivor"],
+  ] as const) {
+    const mail = await s.t.emailUser(`merge${n}@example.com`);
+    const tg = await s.t.telegramUser(500 + n, `tguser${n}`);
+    const [withPostback, withLink] = postbackOn === "merged-in" ? [mail.token, tg.token] : [tg.token, mail.token];
+    expect(
+      (await req("POST", "/api/postbacks", { url: `${rx.url}/pb?c={click_id}&l={link_id}`, events: ["click"] }, withPostback)).status,
+    ).toBe(201);
+    const link = (await req("POST", "/api/links", { url: `https://shop.example/${n}` }, withLink)).json;
+    await mergeAccounts(s.t.deps, mail.user.id, tg.user.id);
+    await visit(link.code);
+    links.push(link.id);
+  }
+  await s.t.deps.clicks.flush();
+  const worker = deliveryWorker(s.t.deps);
+  await eventually(async () => {
+    await worker.drain();
+    return rx.received.filter((r) => r.path === "/pb").length === 2 ? true : null;
+  }, "both click postbacks");
+  expect(
+    rx.received
+      .filter((r) => r.path === "/pb")
+      .map((r) => Number(r.query.l))
+      .sort((a, b) => a - b),
+  ).toEqual(links);
+});
