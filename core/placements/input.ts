@@ -33,6 +33,8 @@ export interface PlacementInput {
 }
 
 const NOTES_MAX = 1000;
+/** the largest price taken: a trillion in any currency (a typo such as 1e300 is refused, not divided) */
+const MAX_PRICE = 1e12;
 /** the dates an ad can run on: a year typed wrong (0202, 9999) is refused rather than stored */
 const PUBLISH_FROM = Date.UTC(2000, 0, 1);
 const PUBLISH_UNTIL = Date.UTC(2100, 0, 1);
@@ -50,14 +52,17 @@ export interface PlacementPatch {
 
 async function costOf(deps: Pick<Deps, "asyncDb">, userId: number, cost: Price | string): Promise<Price> {
   if (typeof cost === "string") {
+    let price: Price;
     try {
-      return parsePrice(cost, (await workspaceCurrency(deps, userId)).effective);
+      price = parsePrice(cost, (await workspaceCurrency(deps, userId)).effective);
     } catch {
       throw new FieldError("cost", `"${cost}" is not a price: e.g. 5000 RUB, 5 000 ₽, $50 or 5000 (your default currency)`);
     }
+    if (price.amount > MAX_PRICE) throw new FieldError("cost", `must be at most ${MAX_PRICE.toLocaleString("en")}`);
+    return price;
   }
-  if (typeof cost.amount !== "number" || !Number.isFinite(cost.amount) || cost.amount < 0)
-    throw new FieldError("cost.amount", "must be a number of at least 0");
+  if (typeof cost.amount !== "number" || !Number.isFinite(cost.amount) || cost.amount < 0 || cost.amount > MAX_PRICE)
+    throw new FieldError("cost.amount", `must be a number from 0 to ${MAX_PRICE.toLocaleString("en")}`);
   const currency = String(cost.currency ?? "").toUpperCase();
   if (!isCurrencyCode(currency)) throw new FieldError("cost.currency", "must be an ISO 4217 currency code, e.g. USD, EUR or RUB");
   return { amount: Math.round(cost.amount * 100) / 100, currency };
