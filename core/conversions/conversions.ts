@@ -67,6 +67,9 @@ function checked(input: ConversionInput) {
   if (value !== null && (!Number.isFinite(value) || value < 0 || value > MAX_VALUE))
     throw new FieldError("value", "must be a number from 0 to 10^12");
   if (value !== null && currency === null) throw new FieldError("currency", "is needed with a value");
+  // Stars are spent whole: 1.5 XTR is a mistake, not a price
+  if (value !== null && currency === STARS && !Number.isInteger(value))
+    throw new FieldError("value", "must be a whole number of Telegram Stars (XTR)");
   const externalId = input.externalId ?? null;
   if (externalId !== null && (externalId.length === 0 || externalId.length > MAX_EXTERNAL_ID))
     throw new FieldError("external_id", `must be 1 to ${MAX_EXTERNAL_ID} characters`);

@@ -232,3 +232,19 @@ test("figures stay right with the largest values: ten conversions of 10^12 sum t
   const stats = await t.request("GET", `/api/conversions/stats?link_id=${l.id}`, { token });
   expect([stats.status, stats.json]).toEqual([200, { count: 10, value: { USD: 1e13 }, by_event: { purchase: 10 } }]);
 });
+
+test("a value in Telegram Stars is whole, and codes that name no money (XXX, XAU, XTS) are refused, naming the field", async () => {
+  const field = async (body: Record<string, unknown>) => {
+    const res = await report({ event: "purchase", ...body });
+    return [res.status, res.json.details?.[0]?.field, res.json.details?.[0]?.message];
+  };
+  expect(await field({ value: 1.5, currency: "XTR" })).toEqual([400, "value", "must be a whole number of Telegram Stars (XTR)"]);
+  expect((await report({ event: "purchase", value: 150, currency: "XTR", external_id: "stars" })).status).toBe(201);
+  for (const code of ["XXX", "XAU", "XTS"])
+    expect(await field({ value: 1, currency: code })).toEqual([
+      400,
+      "currency",
+      "must be an ISO 4217 code such as USD, or XTR for Telegram Stars",
+    ]);
+  expect((await report({ event: "purchase", value: 1, currency: "XOF", external_id: "cfa" })).status).toBe(201); // the CFA franc is money
+});
