@@ -819,7 +819,12 @@ webhook-turned-off = 🔕 Webhook off: clicks are no longer sent.
 webhook-test = 🧪 Send test webhook
 webhook-test-sending = ⏳ Sending a test delivery to { $url }…
 webhook-test-ok = ✅ Test webhook of <code>{ $code }</code> sent: the target answered { $status }.
-webhook-test-failed = ❌ Test webhook of <code>{ $code }</code> failed: <code>{ $error }</code>.
+webhook-test-failed = ❌ Test webhook of <code>{ $code }</code> failed: { $error }.
+target-why-status = the receiver answered { $status }
+target-why-timeout = the receiver did not answer in time
+target-why-network = the receiver could not be reached{ $detail }
+target-why-refused = the address is in an internal network, where nothing is sent
+target-why-invalid = the address is not a usable http(s) URL
 webhook-show-secret = 👁 Show signing secret
 webhook-secret = Your webhook signing secret (the same for all your links):
     <code>{ $secret }</code>
@@ -2112,7 +2117,7 @@ pb-test-body = «{ $body }»
 pb-test-no-body = nothing in the body
 pb-test-ok = ✅ The receiver took the test: it answered { $status }, { $body }.
 pb-test-refused = ❌ The receiver refused the test: it answered { $status }, { $body }.
-pb-test-unreachable = ❌ The test did not reach the receiver: <code>{ $error }</code>.
+pb-test-unreachable = ❌ The test did not get through: { $error }.
 pb-ask-url =
     📮 New postback for { $scope }.
     Send the address to call, with macros where the values go: { $macros }. For example:
@@ -2189,7 +2194,12 @@ app-pb-test-body = “{ $body }”
 app-pb-test-no-body = nothing in the body
 app-pb-test-ok = The receiver took the test: it answered { $status }, { $body }.
 app-pb-test-refused = The receiver refused the test: it answered { $status }, { $body }.
-app-pb-test-unreachable = The test did not reach the receiver: { $error }.
+app-pb-test-unreachable = The test did not get through: { $error }.
+app-target-why-status = the receiver answered { $status }
+app-target-why-timeout = the receiver did not answer in time
+app-target-why-network = the receiver could not be reached{ $detail }
+app-target-why-refused = the address is in an internal network, where nothing is sent
+app-target-why-invalid = the address is not a usable http(s) URL
 app-pb-log-none = Nothing sent yet.
 app-pb-log-when = When
 app-pb-log-event = Event

@@ -852,7 +852,12 @@ webhook-turned-off = 🔕 Вебхук выключен: переходы бол
 webhook-test = 🧪 Проверить вебхук
 webhook-test-sending = ⏳ Отправляю проверочный запрос на { $url }…
 webhook-test-ok = ✅ Проверка вебхука <code>{ $code }</code> прошла: адрес ответил { $status }.
-webhook-test-failed = ❌ Проверка вебхука <code>{ $code }</code> не прошла: <code>{ $error }</code>.
+webhook-test-failed = ❌ Проверка вебхука <code>{ $code }</code> не прошла: { $error }.
+target-why-status = получатель ответил { $status }
+target-why-timeout = получатель не ответил вовремя
+target-why-network = до получателя не достучаться{ $detail }
+target-why-refused = адрес во внутренней сети, туда ничего не отправляется
+target-why-invalid = адрес не подходит: нужен адрес http(s)
 webhook-show-secret = 👁 Показать секрет подписи
 webhook-secret = Ваш секрет подписи вебхуков (один для всех ссылок):
     <code>{ $secret }</code>
@@ -2209,7 +2214,7 @@ pb-test-body = «{ $body }»
 pb-test-no-body = тело ответа пустое
 pb-test-ok = ✅ Получатель принял проверку: ответил { $status }, { $body }.
 pb-test-refused = ❌ Получатель отклонил проверку: ответил { $status }, { $body }.
-pb-test-unreachable = ❌ Проверка не дошла до получателя: <code>{ $error }</code>.
+pb-test-unreachable = ❌ Проверка не дошла: { $error }.
 pb-ask-url =
     📮 Новый постбэк: { $scope }.
     Пришлите адрес, на который слать запрос, с макросами там, где нужны значения: { $macros }. Например:
@@ -2287,7 +2292,12 @@ app-pb-test-body = «{ $body }»
 app-pb-test-no-body = тело ответа пустое
 app-pb-test-ok = Получатель принял проверку: ответил { $status }, { $body }.
 app-pb-test-refused = Получатель отклонил проверку: ответил { $status }, { $body }.
-app-pb-test-unreachable = Проверка не дошла до получателя: { $error }.
+app-pb-test-unreachable = Проверка не дошла: { $error }.
+app-target-why-status = получатель ответил { $status }
+app-target-why-timeout = получатель не ответил вовремя
+app-target-why-network = до получателя не достучаться{ $detail }
+app-target-why-refused = адрес во внутренней сети, туда ничего не отправляется
+app-target-why-invalid = адрес не подходит: нужен адрес http(s)
 app-pb-log-none = Ещё ничего не отправлено.
 app-pb-log-when = Когда
 app-pb-log-event = Событие

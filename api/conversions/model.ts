@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { DateTime, Int, Url } from "../shared/models";
+import { DateTime, Int, Url, Words } from "../shared/models";
 import { EVENT_NAME_PATTERN, MAX_EXTERNAL_ID, MAX_VALUE } from "../../core/conversions/events";
 import { MAX_KEY_NAME } from "../../core/conversions/keys";
 import { MAX_POSTBACK_EVENTS, MAX_POSTBACK_URL } from "../../core/conversions/postbacks";
@@ -140,6 +140,11 @@ export const PostbacksModel = {
     ok: t.Boolean(),
     status: t.Optional(Int({ description: "the target's HTTP status" })),
     error: t.Optional(t.String()),
+    kind: t.Optional(
+      Words(["status", "timeout", "network", "refused", "invalid"], {
+        description: "why it failed: status (the target answered outside 2xx), timeout, network (not reached), refused (an internal address), invalid (not a usable URL)",
+      }),
+    ),
     body: t.Optional(t.String({ description: "the start of the target's answer" })),
     delivery_id: t.String(),
   }),

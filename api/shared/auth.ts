@@ -64,6 +64,9 @@ function needOf(option: RouteScope): { scope: Need; role: Role } {
  * The scope and role also go into the route's OpenAPI operation (`x-scope`, `x-role` and a line of
  * its description). A successful write is recorded in the workspace's audit log (api/shared/audit.ts).
  */
+/** Routes that act on the signed-in person rather than on a workspace: a team workspace's token never reaches them. */
+const PERSON_ROUTES = /^\/api\/(auth\/|settings\/?$|workspaces\/?$|workspaces\/join\/?$)/;
+
 export function authPlugin(deps: Deps) {
   const admitted = new WeakMap<Request, ActingPrincipal>();
   return new Elysia({ name: "auth" }).macro({
@@ -103,6 +106,18 @@ export function authPlugin(deps: Deps) {
           );
           if (typeof scope === "string" && (scope === "session" || scope === "members" || scope === "owner")) {
             if (principal.via === "apiToken") requireScope(principal, "*");
+            // the person's own account (sign-ins, passkeys, settings, their teams) is no team token's:
+            // a `*` token made for a team workspace acts inside that workspace only
+            if (
+              scope === "session" &&
+              principal.via === "apiToken" &&
+              principal.user.id !== principal.actorId &&
+              PERSON_ROUTES.test(new URL(request.url).pathname)
+            )
+              throw new Forbidden(
+                "This API token belongs to a team workspace: the account's own sign-ins, settings and teams need a sign-in, or a token of the personal workspace",
+                "insufficient_scope",
+              );
           } else if (Array.isArray(scope)) {
             if (!scope.some((s) => hasScope(principal.scopes, s)))
               throw new Forbidden(`This token lacks the ${scope.map((s) => `"${s}"`).join(" or ")} scope`, "insufficient_scope");

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { DateTime, IdParams, Url } from "../shared/models";
+import { DateTime, IdParams, Url, Words } from "../shared/models";
 
 export const WebhookModel = {
   deliveriesQuery: t.Object({
@@ -18,6 +18,11 @@ export const WebhookModel = {
     ok: t.Boolean(),
     status: t.Optional(t.Integer({ description: "the target's HTTP status" })),
     error: t.Optional(t.String()),
+    kind: t.Optional(
+      Words(["status", "timeout", "network", "refused", "invalid"], {
+        description: "why it failed: status (the target answered outside 2xx), timeout, network (not reached), refused (an internal address), invalid (not a usable URL)",
+      }),
+    ),
     deliveryId: t.String({ format: "uuid" }),
   }),
   delivery: t.Object({

@@ -10,7 +10,8 @@ import { WEBHOOK_FAILURE_LIMIT } from "../../core/webhooks/failures";
 import { listDeliveries } from "../../core/webhooks/deliveries";
 import type { BotContext } from "../context";
 import { mayChange, writes } from "../workspace";
-import { l } from "../i18n";
+import { date, l } from "../i18n";
+import { deliveryProblem, targetProblem } from "../target-problem";
 import { act, back, buttons, createScreen, go, idOf, open, payload } from "./nav";
 
 const esc = (s: string) => Bun.escapeHTML(s);
@@ -39,7 +40,7 @@ function webhookText(ctx: BotContext, { state: s, recent }: Awaited<ReturnType<t
     ctx.t(recent.length ? "webhook-recent" : "webhook-no-deliveries"),
     ...recent.map(
       (d) =>
-        `${STATUS[d.status]} ${d.createdAt.replace("T", " ").slice(0, 16)} · ${d.topic === "click_webhook" ? ctx.t("webhook-click") : esc(d.topic)}${d.lastError ? ` · ${esc(d.lastError.slice(0, 80))}` : ""}`,
+        `${STATUS[d.status]} ${date(ctx, d.createdAt, true)} · ${d.topic === "click_webhook" ? ctx.t("webhook-click") : esc(d.topic)}${d.lastError ? ` · ${esc(deliveryProblem(ctx, d.lastError).slice(0, 80))}` : ""}`,
     ),
   ].join("\n");
 }
@@ -71,7 +72,7 @@ buttons(webhookScreen, (ctx, range, { state: s }) => {
             c.reply(
               r.ok
                 ? c.t("webhook-test-ok", { code: esc(code), status: String(r.status) })
-                : c.t("webhook-test-failed", { code: esc(code), error: esc(String(r.error)) }),
+                : c.t("webhook-test-failed", { code: esc(code), error: esc(targetProblem(c, r)) }),
             ),
           )
           .catch((e) => c.deps.log.error(`bot: test webhook of link ${linkId} failed`, e));

@@ -8,6 +8,7 @@
 import type { MenuRange } from "@grammyjs/menu";
 import type { BotContext } from "../context";
 import { date, l } from "../i18n";
+import { deliveryProblem, targetProblem } from "../target-problem";
 import { act, buttons, createScreen, go, idOf, itemOf, open, payload, type Screen } from "./nav";
 import {
   deletePostback,
@@ -135,12 +136,12 @@ function testAnswer(ctx: BotContext, r: PostbackTestResult): string {
   const body = r.body?.trim() ? ctx.t("pb-test-body", { body: esc(r.body.trim().slice(0, 200)) }) : ctx.t("pb-test-no-body");
   if (r.ok) return ctx.t("pb-test-ok", { status: String(r.status), body });
   if (r.status) return ctx.t("pb-test-refused", { status: String(r.status), body });
-  return ctx.t("pb-test-unreachable", { error: esc(String(r.error ?? "")) });
+  return ctx.t("pb-test-unreachable", { error: esc(targetProblem(ctx, r)) });
 }
 
 /** One delivery as a line: state, time, event, the receiver's status or the error. */
 function deliveryLine(ctx: BotContext, d: PostbackDeliveryView): string {
-  const answer = d.last_error ? ` · ${esc(d.last_error.slice(0, 80))}` : "";
+  const answer = d.last_error ? ` · ${esc(deliveryProblem(ctx, d.last_error).slice(0, 80))}` : "";
   const tries = d.attempts > 1 ? ` · ${ctx.t("pb-attempts", { count: d.attempts })}` : "";
   return `${STATUS[d.status] ?? "•"} ${date(ctx, d.created_at, true)} · ${d.event ? eventName(ctx, d.event) : "—"}${answer}${tries}`;
 }

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { first, transaction, type AsyncDbOrTx } from "../../db/async";
 import { FieldError, NotFound } from "../errors";
-import { TargetError } from "../webhooks/ssrf";
+import { TargetError, type TargetFailure } from "../webhooks/ssrf";
 import { syncClickPostbacks } from "../links/click-postbacks";
 import { ANY_EVENT, EVENT_NAME, SERVICE_EVENTS, noFacts, type PostbackFacts } from "./events";
 import { POSTBACK_TOPIC } from "./queue";
@@ -157,6 +157,8 @@ export interface PostbackTestResult {
   ok: boolean;
   status?: number;
   error?: string;
+  /** why it failed, for a reader to word (TargetFailure) */
+  kind?: TargetFailure;
   body?: string;
   delivery_id: string;
 }
@@ -191,10 +193,10 @@ export async function testPostback(
       status: res.status,
       body: res.body.slice(0, 500),
       delivery_id: deliveryId,
-      ...(ok ? {} : { error: `the target answered ${res.status}` }),
+      ...(ok ? {} : { error: `the target answered ${res.status}`, kind: "status" as const }),
     };
   } catch (e) {
-    if (e instanceof TargetError) return { ok: false, error: `the target ${e.message}`, delivery_id: deliveryId };
+    if (e instanceof TargetError) return { ok: false, error: `the target ${e.message}`, kind: e.kind, delivery_id: deliveryId };
     throw e;
   }
 }

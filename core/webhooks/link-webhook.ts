@@ -5,7 +5,7 @@ import { FieldError, NotFound } from "../errors";
 import { first, type Tables } from "../../db/async";
 import { testEvent } from "./payload";
 import { sendWebhook } from "./send";
-import { TargetError } from "./ssrf";
+import { TargetError, type TargetFailure } from "./ssrf";
 
 /** A link's click webhook as the owner sees it. */
 export interface LinkWebhookState {
@@ -82,8 +82,10 @@ export interface TestDeliveryResult {
   ok: boolean;
   /** the target's HTTP status, when it answered */
   status?: number;
-  /** why it failed */
+  /** why it failed, in words (English) */
   error?: string;
+  /** why it failed, for a reader to word: `status` (see status), `timeout`, `network`, `refused` (an internal address), `invalid` */
+  kind?: TargetFailure;
   deliveryId: string;
 }
 
@@ -104,9 +106,9 @@ export async function sendTestDelivery(deps: Deps, userId: number, linkId: numbe
       data: testEvent(link, deps.clock.now()) as unknown as Record<string, unknown>,
     });
     const ok = res.status >= 200 && res.status < 300;
-    return { ok, status: res.status, deliveryId, ...(ok ? {} : { error: `the target answered ${res.status}` }) };
+    return { ok, status: res.status, deliveryId, ...(ok ? {} : { error: `the target answered ${res.status}`, kind: "status" as const }) };
   } catch (e) {
-    if (e instanceof TargetError) return { ok: false, error: `the target ${e.message}`, deliveryId };
+    if (e instanceof TargetError) return { ok: false, error: `the target ${e.message}`, kind: e.kind, deliveryId };
     throw e;
   }
 }

@@ -16,6 +16,9 @@ const BlockList = (
 ).BlockList;
 
 /** Why a webhook target cannot be used; `kind` tells validation how to phrase it. */
+/** Why a delivery did not succeed: the target answered a status outside 2xx, or a TargetError's kind. */
+export type TargetFailure = "status" | TargetError["kind"];
+
 export class TargetError extends Error {
   constructor(
     readonly kind: "invalid" | "refused" | "timeout" | "network",

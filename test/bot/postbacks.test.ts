@@ -122,8 +122,8 @@ describe("setting up a postback from a link's card", () => {
     await b.send(url);
     await b.press("▫️ Click");
     await b.press("✅ Save and test (1)");
-    expect((await message("❌ The test did not reach")).params.text).toStartWith(
-      "❌ The test did not reach the receiver: <code>the target",
+    expect((await message("❌ The test did not get through")).params.text).toBe(
+      "❌ The test did not get through: the receiver could not be reached (ECONNREFUSED).",
     );
     await b.send(`/start link_${link.id}`);
     await b.press("📮 Postbacks: 1");

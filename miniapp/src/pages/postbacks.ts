@@ -87,7 +87,10 @@ function testText(r: TestResult): string {
   const body = r.body?.trim() ? t("app-pb-test-body", { body: r.body.trim().slice(0, 200) }) : t("app-pb-test-no-body");
   if (r.ok) return t("app-pb-test-ok", { status: String(r.status), body });
   if (r.status) return t("app-pb-test-refused", { status: String(r.status), body });
-  return t("app-pb-test-unreachable", { error: r.error ?? "" });
+  // why, in the reader's words: the API's `error` is English; a system code (ECONNREFUSED) is kept in brackets
+  const code = /\(([A-Z][A-Z0-9_]{2,})\)/.exec(r.error ?? "")?.[1];
+  const why = r.kind ? t(`app-target-why-${r.kind}`, { status: String(r.status ?? ""), detail: code ? ` (${code})` : "" }) : (r.error ?? "");
+  return t("app-pb-test-unreachable", { error: why });
 }
 
 const STATES = ["pending", "sending", "done", "failed", "cancelled"];

@@ -142,3 +142,33 @@ describe("passkeys", () => {
     expect(malformed.status).toBe(400);
   });
 });
+
+test("a team workspace's * token cannot reach its maker's own account: no passkey, settings, identities or teams through it", async () => {
+  const { token } = await t.telegramUser(1, "owner");
+  await t.request("POST", "/api/links", { token, body: { url: "https://private.example/secret" } });
+  const team = (await t.request("POST", "/api/workspaces", { token, body: { name: "Acme" } })).json.id as number;
+  const made = await t.request("POST", "/api/tokens", { token, headers: { "x-workspace": String(team) }, body: { name: "ci" } });
+  expect(made.status).toBe(201);
+  const teamToken = made.json.token as string;
+  // inside its workspace it works
+  expect((await t.request("GET", "/api/links", { token: teamToken })).status).toBe(200);
+  expect((await t.request("GET", "/api/tokens", { token: teamToken })).status).toBe(200);
+  // the person's own account is out of its reach
+  const refused = [
+    ["POST", "/api/auth/passkey/register/options"],
+    ["GET", "/api/auth/passkey/list"],
+    ["GET", "/api/auth/me"],
+    ["POST", "/api/auth/email/send-link-otp", { email: "thief@example.com" }],
+    ["PATCH", "/api/settings", { language: "ru" }],
+    ["POST", "/api/workspaces", { name: "Elsewhere" }],
+    ["GET", "/api/workspaces"],
+  ] as const;
+  for (const [method, path, body] of refused) {
+    const res = await t.request(method, path, { token: teamToken, ...(body ? { body } : {}) });
+    expect({ path, status: res.status, error: res.json?.error }).toEqual({ path, status: 403, error: "insufficient_scope" });
+  }
+  expect((await t.request("GET", "/api/auth/passkey/list", { token })).json).toEqual([]);
+  // the personal workspace's own * token keeps them
+  const own = (await t.request("POST", "/api/tokens", { token, body: { name: "mine" } })).json.token as string;
+  expect((await registerPasskey(own)).status).toBe(201);
+});

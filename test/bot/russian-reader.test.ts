@@ -1,0 +1,58 @@
+/**
+ * A Russian-speaking user far from UTC (Asia/Vladivostok, UTC+10): what the bot says when a webhook
+ * or a postback cannot reach its receiver is in Russian, and the times it lists are the user's.
+ */
+import { afterEach, expect, setDefaultTimeout, test } from "bun:test";
+import { unitBot } from "./unit";
+import { findUserByIdentity } from "../../core/accounts/users";
+import { createPostback } from "../../core/conversions/postbacks";
+import { updateSettings } from "../../core/reports/settings";
+import { insertLink, recordClicks } from "../helpers/webhook-fixtures";
+import { WebhookReceiver } from "../helpers/webhook-receiver";
+import { eventually } from "../helpers/eventually";
+
+setDefaultTimeout(30_000);
+
+let b: ReturnType<typeof unitBot>;
+let rx: WebhookReceiver | null = null;
+afterEach(() => {
+  b.close();
+  rx?.stop();
+  rx = null;
+});
+
+/** A Russian user in Vladivostok at 06:30 on 11 March there (20:30 UTC the day before). */
+async function russianInVladivostok() {
+  b = unitBot({}, { language_code: "ru" });
+  await b.send("/start");
+  const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
+  await updateSettings(b.t.deps, user.id, { time_zone: "Asia/Vladivostok" });
+  b.t.clock.set("2026-03-10T20:30:00Z");
+  return user;
+}
+const failed = () =>
+  eventually(() => b.calls.find((c) => c.method === "sendMessage" && String(c.params.text).startsWith("❌")), "the answer");
+
+test("a webhook test the receiver refuses is said in Russian, and the deliveries are listed in the user's time", async () => {
+  const user = await russianInVladivostok();
+  rx = new WebhookReceiver().start();
+  rx.respond = 500;
+  const link = await insertLink(b.t.deps, user.id, { webhookUrl: `${rx.url}/hook`, webhookEnabled: true });
+  await recordClicks(b.t.deps, link);
+  await b.send(`/start link_${link.id}`);
+  const screen = (await b.press("🔔 Вебхук: проверка, доставки, секрет")).find((c) => c.method === "editMessageText")!;
+  const text = String(screen.params.text);
+  expect(text).not.toContain("2026-03-10 20:30");
+  expect(text).toMatch(/⏳ 11 мар\. 2026 г\., 06:30 · переход/);
+  await b.press("🧪 Проверить вебхук");
+  expect((await failed()).params.text).toBe(`❌ Проверка вебхука <code>${link.code}</code> не прошла: получатель ответил 500.`);
+});
+
+test("a postback test that cannot reach its receiver is said in Russian, with the system's code in brackets", async () => {
+  const user = await russianInVladivostok();
+  await createPostback(b.t.deps, user.id, { url: "http://127.0.0.1:1/pb?cid={click_id}", events: ["purchase"] });
+  await b.send("/settings");
+  await b.press("📮 Постбэки");
+  await b.press("🧪");
+  expect((await failed()).params.text).toBe("❌ Проверка не дошла: до получателя не достучаться (ECONNREFUSED).");
+});
