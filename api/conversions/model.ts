@@ -142,7 +142,8 @@ export const PostbacksModel = {
     error: t.Optional(t.String()),
     kind: t.Optional(
       Words(["status", "timeout", "network", "refused", "invalid"], {
-        description: "why it failed: status (the target answered outside 2xx), timeout, network (not reached), refused (an internal address), invalid (not a usable URL)",
+        description:
+          "why it failed: status (the target answered outside 2xx), timeout, network (not reached), refused (an internal address), invalid (not a usable URL)",
       }),
     ),
     body: t.Optional(t.String({ description: "the start of the target's answer" })),

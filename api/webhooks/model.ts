@@ -20,7 +20,8 @@ export const WebhookModel = {
     error: t.Optional(t.String()),
     kind: t.Optional(
       Words(["status", "timeout", "network", "refused", "invalid"], {
-        description: "why it failed: status (the target answered outside 2xx), timeout, network (not reached), refused (an internal address), invalid (not a usable URL)",
+        description:
+          "why it failed: status (the target answered outside 2xx), timeout, network (not reached), refused (an internal address), invalid (not a usable URL)",
       }),
     ),
     deliveryId: t.String({ format: "uuid" }),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { AsyncTx, Tables } from "../../db/async";
 import { roleAtLeast } from "../tokens/roles";
-import { syncClickPostbacks } from "../links/click-postbacks";
+import { syncClickPostbacks } from "../click-postbacks";
 
 /** The tables (by their key in the schema) whose rows belong to a user through a `user_id` column. */
 type OwnedKey = {

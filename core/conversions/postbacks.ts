@@ -5,7 +5,7 @@ import type { Deps } from "../deps";
 import { first, transaction, type AsyncDbOrTx } from "../../db/async";
 import { FieldError, NotFound } from "../errors";
 import { TargetError, type TargetFailure } from "../webhooks/ssrf";
-import { syncClickPostbacks } from "../links/click-postbacks";
+import { syncClickPostbacks } from "../click-postbacks";
 import { ANY_EVENT, EVENT_NAME, SERVICE_EVENTS, noFacts, type PostbackFacts } from "./events";
 import { POSTBACK_TOPIC } from "./queue";
 import { sendPostback } from "./send";

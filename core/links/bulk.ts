@@ -1,4 +1,4 @@
-import { ownerWantsClickPostbacks } from "./click-postbacks";
+import { ownerWantsClickPostbacks } from "../click-postbacks";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import { limitsOf } from "../accounts/plans";

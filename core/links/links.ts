@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { ownerWantsClickPostbacks } from "./click-postbacks";
+import { ownerWantsClickPostbacks } from "../click-postbacks";
 import type { Deps } from "../deps";
 import type { LinkRow } from "../../db/schema";
 import { FieldError, NotFound } from "../errors";

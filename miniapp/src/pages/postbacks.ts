@@ -82,6 +82,15 @@ function PostbackItem({ p, onDeleted }: { p: Postback; onDeleted: () => void }) 
   </li>`;
 }
 
+/** Why a test did not get through, by the API's `kind` (each key named in full for the language files' check). */
+const WHY = {
+  status: "app-target-why-status",
+  timeout: "app-target-why-timeout",
+  network: "app-target-why-network",
+  refused: "app-target-why-refused",
+  invalid: "app-target-why-invalid",
+} as const;
+
 /** What the receiver answered a test, in words. */
 function testText(r: TestResult): string {
   const body = r.body?.trim() ? t("app-pb-test-body", { body: r.body.trim().slice(0, 200) }) : t("app-pb-test-no-body");
@@ -89,7 +98,8 @@ function testText(r: TestResult): string {
   if (r.status) return t("app-pb-test-refused", { status: String(r.status), body });
   // why, in the reader's words: the API's `error` is English; a system code (ECONNREFUSED) is kept in brackets
   const code = /\(([A-Z][A-Z0-9_]{2,})\)/.exec(r.error ?? "")?.[1];
-  const why = r.kind ? t(`app-target-why-${r.kind}`, { status: String(r.status ?? ""), detail: code ? ` (${code})` : "" }) : (r.error ?? "");
+  const key = r.kind && Object.hasOwn(WHY, r.kind) ? WHY[r.kind as keyof typeof WHY] : null;
+  const why = key ? t(key, { status: String(r.status ?? ""), detail: code ? ` (${code})` : "" }) : (r.error ?? "");
   return t("app-pb-test-unreachable", { error: why });
 }
 

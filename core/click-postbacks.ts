@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { AsyncDbOrTx } from "../../db/async";
+import type { AsyncDbOrTx } from "../db/async";
 
 /** Whether a postback's events take clicks (`click`, or every event). */
 const takesClicks = (events: readonly string[]) => events.includes("click") || events.includes("*");
