@@ -36,6 +36,21 @@ describe("DELETE /api/auth/identities/:id", () => {
     ]);
   });
 
+  test("an unlinked Telegram account stops standing for the account: no notices to its chat, not the account's person for channels", async () => {
+    const { user, token, telegram } = await twoWays();
+    const { ownerChat, telegramPeopleOf } = await import("../../../core/accounts/users");
+    expect((await ownerChat(t.deps.asyncDb, user.id)).chatId).toBe(10);
+    expect((await t.request("DELETE", `/api/auth/identities/${telegram.id}`, { token })).status).toBe(200);
+    expect({
+      msgrId: (await t.request("GET", "/api/auth/me", { token })).json.user.msgrId,
+      noticesGoTo: (await ownerChat(t.deps.asyncDb, user.id)).chatId,
+      channelPeople: await telegramPeopleOf(t.deps.asyncDb, user.id),
+    }).toEqual({ msgrId: null, noticesGoTo: null, channelPeople: [] });
+    // the Telegram account that messages the bot now is someone new, not this account
+    const again = await t.telegramUser(10, "tg10");
+    expect(again.user.id).not.toBe(user.id);
+  });
+
   test("the only way to sign in is refused with 409 last_sign_in; a passkey counts as another way", async () => {
     const { user, token, email, telegram } = await twoWays();
     expect((await t.request("DELETE", `/api/auth/identities/${email.id}`, { token })).status).toBe(200);
