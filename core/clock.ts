@@ -50,3 +50,13 @@ export function offsetAt(tz: string, ms: number): number {
   for (const part of zoneFormatter(tz).formatToParts(second)) if (part.type !== "literal") p[part.type] = Number(part.value);
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - second;
 }
+
+/** Midnight starting the calendar day (in `zone`) that `ms` falls in, as an instant. */
+export function localMidnight(zone: string, ms: number): number {
+  const day = 86_400_000;
+  const wall = ms + offsetAt(zone, ms);
+  const wallMidnight = wall - (((wall % day) + day) % day);
+  // the offset at midnight itself (a DST change during the day moves it)
+  const guess = wallMidnight - offsetAt(zone, wallMidnight);
+  return wallMidnight - offsetAt(zone, guess);
+}

@@ -7,6 +7,9 @@ import { invitesApi } from "./invites";
 import { addChannel, channelView, deleteChannel, listChannels, ownedChannel } from "../../core/channels/channels";
 import { channelStats, joinJournal } from "../../core/channels/stats";
 import { exportJoinJournal, joinSeries, sendJoinChart } from "../../core/channels/export";
+import { getUser } from "../../core/accounts/users";
+import { languageFor } from "../../core/i18n/translate";
+import { timeZoneOf } from "../../core/i18n/zone";
 
 const channels = { tags: ["channels"] };
 const ok = { success: true } as const;
@@ -71,13 +74,25 @@ export function channelsApi(deps: Deps) {
         detail: { ...channels, summary: "The join journal, newest join first" },
       },
     )
-    .get("/channels/:id/series", ({ userId, params, query }) => joinSeries(deps, userId, params.id, query.days ?? 30, query.invite_id), {
-      scope: "read:channels",
-      params: M.idParams,
-      query: M.seriesQuery,
-      response: { 200: M.series, ...errors(503) },
-      detail: { ...channels, summary: "Joins per day by invite, and leaves per day (UTC days, oldest first)" },
-    })
+    .get(
+      "/channels/:id/series",
+      async ({ userId, actorId, params, query }) => {
+        // the reader's calendar days, labelled as their language writes a day and month
+        const person = await getUser(deps, actorId);
+        const lang = languageFor(person.language, person.appLanguage);
+        return joinSeries(deps, userId, params.id, query.days ?? 30, query.invite_id, lang, await timeZoneOf(deps, actorId));
+      },
+      {
+        scope: "read:channels",
+        params: M.idParams,
+        query: M.seriesQuery,
+        response: { 200: M.series, ...errors(503) },
+        detail: {
+          ...channels,
+          summary: "Joins per day by invite, and leaves per day (the reader's calendar days in their time zone, oldest first)",
+        },
+      },
+    )
     .post(
       "/channels/:id/export",
       ({ userId, actorId, params, body }) => exportJoinJournal(deps, { workspace: userId, person: actorId }, params.id, body),

@@ -6,7 +6,8 @@
 import type { BotContext } from "../context";
 import { write } from "../audited";
 import { may, mayChange, writes } from "../workspace";
-import { date, l, localeOf, num } from "../i18n";
+import { date, l, localeOf, num, readerOf } from "../i18n";
+import { localMidnight } from "../../core/clock";
 import { act, back, backHome, buttons, createScreen, go, idOf, itemOf, modelOf, open, payload, type Screen } from "./nav";
 import { listChannels, ownedChannel } from "../../core/channels/channels";
 import { inviteView, listInvites, ownedInvite, recentInvites, revokeInvite } from "../../core/channels/invites";
@@ -63,8 +64,9 @@ async function channelOf(ctx: BotContext, ids: number[]) {
   const refused = await powersRefused(ctx, c.chatId);
   if (refused) return { c, invites, refused } as const;
   const stats = await channelStats(ctx.deps, uid(ctx), c.id);
-  const now = ctx.deps.clock.now();
-  const today = await channelSince(ctx.deps, uid(ctx), c.id, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())));
+  // today is the user's: from midnight in their time zone
+  const midnight = localMidnight(readerOf(ctx).zone, ctx.deps.clock.now().getTime());
+  const today = await channelSince(ctx.deps, uid(ctx), c.id, new Date(midnight));
   const waiting = (await listRequests(ctx.deps, uid(ctx), c.id)).length;
   return { c, invites, refused, stats, today, waiting } as const;
 }

@@ -8,6 +8,7 @@ import { runChannel } from "./channels";
 import { renderJoinChart, type JoinSeries } from "./chart";
 import { t, type Language } from "../i18n/translate";
 import { cellAt, zoneName } from "../i18n/wall";
+import { localMidnight } from "../clock";
 import { timeZoneOf } from "../i18n/zone";
 
 /** Most rows one journal export holds. */
@@ -86,7 +87,11 @@ export async function exportJoinJournal(deps: Deps, who: ChatOwner, channelId: n
 
 const DAY = 86_400_000;
 
-/** Joins per day of each of the account's invites (and the unattributed), and leaves per day, over the last `days` days. */
+/**
+ * Joins per day of each of the account's invites (and the unattributed), and leaves per day, over the
+ * last `days` days: the calendar days of `zone` (the reader's), labelled as `lang` writes a day and
+ * month (11.03 in Russian, 03/11 in English).
+ */
 export async function joinSeries(
   deps: Pick<Deps, "asyncDb" | "clock" | "telegram" | "chatStandings">,
   userId: number,
@@ -94,12 +99,17 @@ export async function joinSeries(
   days: number,
   inviteId?: number,
   lang: Language = "en",
+  zone = "UTC",
 ): Promise<JoinSeries> {
   const channel = await runChannel(deps, userId, channelId);
   const names = await ownInvites(deps, userId, channelId, inviteId);
-  const end = Math.floor(deps.clock.now().getTime() / DAY) * DAY + DAY;
-  const start = end - days * DAY;
-  const labels = Array.from({ length: days }, (_, i) => new Date(start + i * DAY).toISOString().slice(5, 10));
+  // each day's first instant, oldest first, today last (a day with a DST change is 23 or 25 hours)
+  const starts = [localMidnight(zone, deps.clock.now().getTime())];
+  while (starts.length < days) starts.unshift(localMidnight(zone, starts[0]! - DAY / 2));
+  const start = starts[0]!;
+  const end = localMidnight(zone, starts.at(-1)! + DAY + DAY / 2);
+  const dayMonth = new Intl.DateTimeFormat(lang, { day: "2-digit", month: "2-digit", timeZone: zone });
+  const labels = starts.map((s) => dayMonth.format(new Date(s + DAY / 2)));
   const { channelJoins } = deps.asyncDb.tables;
   const since = new Date(start);
   const rows = await deps.asyncDb
@@ -116,7 +126,15 @@ export async function joinSeries(
   const joins = new Map<string, number[]>();
   const leaves = new Array<number>(days).fill(0);
   const unattributed = t(lang, "chart-unattributed");
-  const slot = (d: Date | null) => (d ? Math.floor((d.getTime() - start) / DAY) : -1);
+  /** the day a moment falls in: the last start at or before it (-1 before the first, `days` from the end on) */
+  const slot = (d: Date | null) => {
+    if (!d) return -1;
+    const at = d.getTime();
+    if (at >= end) return days;
+    let i = starts.length - 1;
+    while (i >= 0 && starts[i]! > at) i--;
+    return i;
+  };
   for (const r of rows) {
     const name = r.inviteId !== null && names.has(r.inviteId) ? names.get(r.inviteId)! : unattributed;
     const j = slot(r.joinedAt);
@@ -136,7 +154,7 @@ export async function sendJoinChart(deps: Deps, who: ChatOwner, channelId: numbe
   const days = req.days ?? 30;
   if (!Number.isInteger(days) || days < 1 || days > 365) throw new FieldError("days", "must be a whole number from 1 to 365");
   const { lang } = await userChat(deps, who);
-  const series = await joinSeries(deps, userId, channelId, days, req.invite_id, lang);
+  const series = await joinSeries(deps, userId, channelId, days, req.invite_id, lang, await timeZoneOf(deps, personOf(who)));
   const bytes = await renderJoinChart(series);
   const caption = t(lang, "journal-chart-caption", { title: series.title, days });
   await sendToUserChat(deps, who, "photo", {

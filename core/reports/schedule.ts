@@ -2,19 +2,10 @@
  * When reports are due: a daily report at its hour of the user's day, a weekly one at its hour of
  * its weekday, each covering the whole calendar days (in the user's zone) before that day.
  */
-import { offsetAt } from "../clock";
+import { localMidnight, offsetAt } from "../clock";
 import type { SettingsView } from "./settings";
 
 const DAY = 86_400_000;
-
-/** Midnight starting the calendar day (in `zone`) that `ms` falls in, as an instant. */
-export function localMidnight(zone: string, ms: number): number {
-  const wall = ms + offsetAt(zone, ms);
-  const wallMidnight = wall - (((wall % DAY) + DAY) % DAY);
-  // the offset at midnight itself (a DST change during the day moves it)
-  const guess = wallMidnight - offsetAt(zone, wallMidnight);
-  return wallMidnight - offsetAt(zone, guess);
-}
 
 /** `hour` o'clock (in `zone`) on the day that starts at `midnight`. */
 const atHour = (zone: string, midnight: number, hour: number) => {

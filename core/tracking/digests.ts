@@ -8,7 +8,7 @@ import type { MatchRow } from "./matches";
 import { chatMessage, fitting, highlight, openLink, readButton } from "./match-messages";
 import { ownerChat } from "../accounts/users";
 import { t, type Language } from "../i18n/translate";
-import { localMidnight } from "../reports/schedule";
+import { localMidnight } from "../clock";
 import { timeZoneOf } from "../i18n/zone";
 import type { TrackerRow } from "./trackers";
 

@@ -10,6 +10,7 @@ import { updateSettings } from "../../core/reports/settings";
 import { insertLink, recordClicks } from "../helpers/webhook-fixtures";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { eventually } from "../helpers/eventually";
+import { joinSeries } from "../../core/channels/export";
 
 setDefaultTimeout(30_000);
 
@@ -55,4 +56,26 @@ test("a postback test that cannot reach its receiver is said in Russian, with th
   await b.press("📮 Постбэки");
   await b.press("🧪");
   expect((await failed()).params.text).toBe("❌ Проверка не дошла: до получателя не достучаться (ECONNREFUSED).");
+});
+
+test("a channel's «Сегодня» and its joins chart count the user's days, the chart labelled day first", async () => {
+  const user = await russianInVladivostok();
+  const db = b.t.deps.asyncDb;
+  const [channel] = await db
+    .insert(db.tables.channels)
+    .values({ userId: user.id, chatId: "-100777", type: "channel", title: "Магазин", botIsAdmin: true, canInvite: true })
+    .returning();
+  b.fake.members.set("-100777:42", { status: "creator" });
+  // 15:00 on 10 March in Vladivostok (05:00 UTC): yesterday there, though the same UTC day as now
+  await db
+    .insert(db.tables.channelJoins)
+    .values({ chatId: "-100777", memberId: 99, via: "invite", joinedAt: new Date("2026-03-10T05:00:00Z") });
+  await b.send("/channels");
+  const screen = (await b.press(/Магазин/)).find((c) => c.method === "editMessageText")!;
+  expect(String(screen.params.text)).toContain("Сегодня: +0 / −0");
+  const series = await joinSeries(b.t.deps, user.id, channel!.id, 3, undefined, "ru", "Asia/Vladivostok");
+  expect(series.labels).toEqual(["09.03", "10.03", "11.03"]);
+  expect(series.joins).toEqual([{ name: "Без приглашения", data: [0, 1, 0] }]);
+  // in UTC the same join is today's
+  expect((await joinSeries(b.t.deps, user.id, channel!.id, 3, undefined, "en", "UTC")).joins[0]!.data).toEqual([0, 0, 1]);
 });
