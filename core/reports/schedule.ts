@@ -5,8 +5,6 @@
 import { localMidnight, offsetAt } from "../clock";
 import type { SettingsView } from "./settings";
 
-const DAY = 86_400_000;
-
 /** `hour` o'clock (in `zone`) on the day that starts at `midnight`. */
 const atHour = (zone: string, midnight: number, hour: number) => {
   const wall = midnight + offsetAt(zone, midnight) + hour * 3_600_000;
