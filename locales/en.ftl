@@ -2305,6 +2305,16 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [connect] connected
     [disconnect] disconnected
     [rename] renamed
+    [chart] sent the chart of
+    [export] exported
+    [invites] made an invite of
+    [links] bound a link to
+    [verify] verified
+    [share_qr] sent the QR code of
+    [test] tested
+    [upload] uploaded to
+    [read_all] marked as read
+    [redeliver] redelivered
    *[other] { $verb }
 } { $area ->
     [links] link
@@ -2324,8 +2334,23 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [tokens] API token
     [members] member
     [workspaces] workspace
-    [settings] settings
+    [settings] the settings
     [team_chat] team group
+    [conversions] conversion
+    [bulk] links in bulk
+    [send_summary] summary to the chat
+    [export] table export
+    [postback_keys] conversion key
+    [postbacks] postback
+    [pause] folder pause
+    [restore] link restore
+    [revoke] link revocation
+    [matches] tracker matches
+    [deliveries] webhook delivery
+    [rotate] webhook secret
+    [workspace] team
+    [audit] change log
+    [join] team membership
    *[other] { $area }
 } { $id }
 ws-group-start-first = First open a private chat with @{ $bot } and press Start: then I know who you are.
@@ -2392,6 +2417,26 @@ app-ws-area-placements = Placement
 app-ws-area-tokens = API token
 app-ws-area-members = Member
 app-ws-area-workspaces = Workspace
+app-ws-area-conversions = Conversion
+app-ws-area-bulk = Links in bulk
+app-ws-area-send_summary = Summary to the chat
+app-ws-area-export = Table export
+app-ws-area-postback_keys = Conversion key
+app-ws-area-postbacks = Postback
+app-ws-area-pause = Folder pause
+app-ws-area-restore = Link restore
+app-ws-area-revoke = Link revocation
+app-ws-area-matches = Tracker matches
+app-ws-area-deliveries = Webhook delivery
+app-ws-area-rotate = Webhook secret
+app-ws-area-workspace = Team
+app-ws-area-audit = Change log
+app-ws-area-join = Team membership
+app-ws-area-settings = Settings
+app-ws-area-team_chat = Team group
+app-ws-area-webhooks = Webhook
+app-ws-area-shares = Share link
+app-ws-area-trackers = Tracker
 app-ws-verb-create = created
 app-ws-verb-update = changed
 app-ws-verb-delete = deleted
@@ -2405,6 +2450,16 @@ app-ws-verb-leave = left
 app-ws-verb-connect = connected
 app-ws-verb-disconnect = disconnected
 app-ws-verb-rename = renamed
+app-ws-verb-chart = chart sent
+app-ws-verb-export = exported
+app-ws-verb-invites = invite made
+app-ws-verb-links = link bound
+app-ws-verb-verify = verified
+app-ws-verb-share_qr = QR code sent
+app-ws-verb-test = tested
+app-ws-verb-upload = uploaded
+app-ws-verb-read_all = marked as read
+app-ws-verb-redeliver = redelivered
 
 ## Workspaces: the audit log's export (ws-)
 ws-audit-column-at = Time

@@ -2405,6 +2405,16 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [connect] подключение
     [disconnect] отключение
     [rename] переименование
+    [chart] отправка графика
+    [export] выгрузка
+    [invites] новое приглашение
+    [links] привязка ссылки
+    [verify] проверка
+    [share_qr] QR-код
+    [test] проверка
+    [upload] загрузка
+    [read_all] всё прочитано
+    [redeliver] повторная доставка
    *[other] { $verb }
 } — { $area ->
     [links] ссылка
@@ -2426,6 +2436,21 @@ ws-audit-line = { $at } · { $who }: { $verb ->
     [workspaces] пространство
     [settings] настройки
     [team_chat] группа команды
+    [conversions] конверсия
+    [bulk] ссылки списком
+    [send_summary] сводка в чат
+    [export] выгрузка
+    [postback_keys] ключ конверсий
+    [postbacks] постбэк
+    [pause] пауза папки
+    [restore] восстановление ссылки
+    [revoke] отзыв ссылки
+    [matches] совпадения трекера
+    [deliveries] доставка вебхука
+    [rotate] секрет вебхука
+    [workspace] команда
+    [audit] журнал изменений
+    [join] вступление в команду
    *[other] { $area }
 } { $id }
 ws-group-start-first = Сначала откройте личный чат с @{ $bot } и нажмите «Старт» — тогда я буду знать, кто вы.
@@ -2493,6 +2518,26 @@ app-ws-area-placements = Размещение
 app-ws-area-tokens = API-токен
 app-ws-area-members = Участник
 app-ws-area-workspaces = Пространство
+app-ws-area-conversions = Конверсия
+app-ws-area-bulk = Ссылки списком
+app-ws-area-send_summary = Сводка в чат
+app-ws-area-export = Выгрузка таблицы
+app-ws-area-postback_keys = Ключ конверсий
+app-ws-area-postbacks = Постбэк
+app-ws-area-pause = Пауза папки
+app-ws-area-restore = Восстановление ссылки
+app-ws-area-revoke = Отзыв ссылки
+app-ws-area-matches = Совпадения трекера
+app-ws-area-deliveries = Доставка вебхука
+app-ws-area-rotate = Секрет вебхука
+app-ws-area-workspace = Команда
+app-ws-area-audit = Журнал изменений
+app-ws-area-join = Вступление в команду
+app-ws-area-settings = Настройки
+app-ws-area-team_chat = Группа команды
+app-ws-area-webhooks = Вебхук
+app-ws-area-shares = Ссылка на файл
+app-ws-area-trackers = Трекер
 app-ws-verb-create = создание
 app-ws-verb-update = изменение
 app-ws-verb-delete = удаление
@@ -2506,6 +2551,16 @@ app-ws-verb-leave = выход
 app-ws-verb-connect = подключение
 app-ws-verb-disconnect = отключение
 app-ws-verb-rename = переименование
+app-ws-verb-chart = график отправлен
+app-ws-verb-export = выгружено
+app-ws-verb-invites = приглашение создано
+app-ws-verb-links = ссылка привязана
+app-ws-verb-verify = проверено
+app-ws-verb-share_qr = QR-код отправлен
+app-ws-verb-test = проверено
+app-ws-verb-upload = загружено
+app-ws-verb-read_all = всё прочитано
+app-ws-verb-redeliver = доставлено повторно
 
 ## Workspaces: the audit log's export (ws-)
 ws-audit-column-at = Время

@@ -16,7 +16,33 @@ const LIMIT = 50;
 /** The areas the action filter offers (`links` matches every `links.*` action). */
 const AREAS = ["links", "tags", "pixels", "domains", "secure", "tracking", "channels", "invites", "placements", "tokens", "members"];
 /** What an action names (its step before the verb) in words, beyond the areas. */
-const NOUNS = [...AREAS, "folders", "files", "requests", "workspaces"];
+const NOUNS = [
+  ...AREAS,
+  "folders",
+  "files",
+  "requests",
+  "workspaces",
+  "workspace",
+  "conversions",
+  "bulk",
+  "send_summary",
+  "export",
+  "postback_keys",
+  "postbacks",
+  "pause",
+  "restore",
+  "revoke",
+  "matches",
+  "deliveries",
+  "rotate",
+  "audit",
+  "join",
+  "settings",
+  "team_chat",
+  "webhooks",
+  "shares",
+  "trackers",
+];
 
 export function AuditPage() {
   const ws = useCurrentWorkspace();
