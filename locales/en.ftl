@@ -13,6 +13,12 @@ open-in-bot = Open in the bot
 ## Problems (bot/problem.ts; English shows the core's own sentences)
 problem-not_found = It is gone: it was deleted or is not yours.
 problem-plan_limit = Your plan's limit is reached.
+problem-plan_limit-of = Your { $plan } plan allows { $max } { $what }; you have { $current }. Upgrade to add more.
+plan-limit-what-links = links
+plan-limit-what-trackers = trackers
+plan-limit-what-secureFiles = secure files
+plan-limit-what-storageMB = MB of storage
+plan-limit-what-requestStorageMB = MB sent through request links
 problem-rate_limited = Too many attempts; try again a little later.
 problem-forbidden = That is not allowed.
 problem-conflict = That already exists.

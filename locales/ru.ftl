@@ -13,6 +13,12 @@ open-in-bot = Открыть в боте
 ## Ошибки (bot/problem.ts)
 problem-not_found = Этого больше нет: удалено или принадлежит другому пользователю.
 problem-plan_limit = Достигнут лимит вашего тарифа.
+problem-plan_limit-of = Лимит тарифа { $plan }: { $what } — не больше { $max }, у вас уже { $current }. Чтобы добавить ещё, смените тариф.
+plan-limit-what-links = ссылок
+plan-limit-what-trackers = трекеров
+plan-limit-what-secureFiles = защищённых файлов
+plan-limit-what-storageMB = МБ в хранилище
+plan-limit-what-requestStorageMB = МБ через ссылки-запросы
 problem-rate_limited = Слишком много попыток; попробуйте чуть позже.
 problem-forbidden = Так сделать нельзя.
 problem-conflict = Такое уже есть.

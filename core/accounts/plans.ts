@@ -1,3 +1,4 @@
+import { planLimitMessage } from "../i18n/problem";
 import type { Plan, PlanLimits } from "../../config-plans";
 import type { Deps } from "../deps";
 import { PlanLimit } from "../errors";
@@ -35,6 +36,6 @@ export function assertWithinLimit(
   const max = limitsOf(deps, user)[what];
   if (current + adding > max) {
     const plan = activePlan(user, deps.clock.now());
-    throw new PlanLimit(`Your ${plan} plan allows ${max} ${what}; you have ${current}. Upgrade to add more.`);
+    throw new PlanLimit(planLimitMessage(plan, max, what, current));
   }
 }

@@ -171,6 +171,36 @@ export function fieldName(path: string, t: Translate): string {
  * (or core's sentence when it names no field); in another language each field named with
  * `problem-field`, else the kind's sentence (`problem-<code>`, `problem-other` for the rest).
  */
+/** What each plan limit counts, as the English refusal names it (the other languages word it by `plan-limit-what-<key>`). */
+const PLAN_LIMIT_WORDS: Record<string, string> = {
+  links: "links",
+  trackers: "trackers",
+  secureFiles: "secure files",
+  storageMB: "MB of storage",
+  requestStorageMB: "MB sent through request links",
+};
+/** Their words' keys, named in full (the language files' check sees them used). */
+const PLAN_LIMIT_KEYS: Record<string, string> = {
+  links: "plan-limit-what-links",
+  trackers: "plan-limit-what-trackers",
+  secureFiles: "plan-limit-what-secureFiles",
+  storageMB: "plan-limit-what-storageMB",
+  requestStorageMB: "plan-limit-what-requestStorageMB",
+};
+const PLAN_LIMIT = /^Your (\S+) plan allows (\d+) (.+); you have (\d+)\./;
+
+/** The refusal of a plan limit, in English: the API's message, which planLimitInWords reads back for other languages. */
+export const planLimitMessage = (plan: string, max: number, what: string, current: number) =>
+  `Your ${plan} plan allows ${max} ${PLAN_LIMIT_WORDS[what] ?? what}; you have ${current}. Upgrade to add more.`;
+
+/** A plan limit's refusal with its numbers in `t`'s language, or null when the message is not one. */
+function planLimitInWords(p: Problem, t: Translate): string | null {
+  const m = p.code === "plan_limit" ? PLAN_LIMIT.exec(p.message) : null;
+  const what = m && Object.entries(PLAN_LIMIT_WORDS).find(([, words]) => words === m[3])?.[0];
+  if (!m || !what) return null;
+  return t("problem-plan_limit-of", { plan: m[1]!, max: m[2]!, what: t(PLAN_LIMIT_KEYS[what]!), current: m[4]! });
+}
+
 export function problemInWords(language: Language, p: Problem, t: Translate): string {
   if (language === "en") {
     if (!p.details?.length) return p.message;
@@ -184,5 +214,5 @@ export function problemInWords(language: Language, p: Problem, t: Translate): st
   }
   if (p.details?.length)
     return p.details.map((d) => ruleInWords(d, t) ?? t("problem-field", { field: capital(fieldName(d.field, t)) })).join("\n");
-  return t(p.code && KINDS.has(p.code) ? `problem-${p.code}` : "problem-other");
+  return planLimitInWords(p, t) ?? t(p.code && KINDS.has(p.code) ? `problem-${p.code}` : "problem-other");
 }

@@ -11,6 +11,7 @@ import { insertLink, recordClicks } from "../helpers/webhook-fixtures";
 import { WebhookReceiver } from "../helpers/webhook-receiver";
 import { eventually } from "../helpers/eventually";
 import { joinSeries } from "../../core/channels/export";
+import { createLink } from "../../core/links/links";
 
 setDefaultTimeout(30_000);
 
@@ -78,4 +79,22 @@ test("a channel's «Сегодня» and its joins chart count the user's days, 
   expect(series.joins).toEqual([{ name: "Без приглашения", data: [0, 1, 0] }]);
   // in UTC the same join is today's
   expect((await joinSeries(b.t.deps, user.id, channel!.id, 3, undefined, "en", "UTC")).joins[0]!.data).toEqual([0, 0, 1]);
+});
+
+test("a plan limit is refused with its numbers, in Russian", async () => {
+  b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 2 } }) }, { language_code: "ru" });
+  await b.send("/start");
+  const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
+  await createLink(b.t.deps, user, { url: "https://shop.example/old" });
+  await b.send("Скидки: shop.example/a и shop.example/b", {
+    forward_origin: { type: "channel", chat: { id: -100777, type: "channel", title: "Новости" }, message_id: 9, date: 0 },
+    entities: [
+      { type: "url", offset: 8, length: 14 },
+      { type: "url", offset: 25, length: 14 },
+    ],
+  });
+  await b.send("@bigchannel");
+  await b.send("5000");
+  const said = b.calls.filter((c) => c.method === "sendMessage").at(-1)!.params.text as string;
+  expect(said).toContain("Лимит тарифа free: ссылок — не больше 2, у вас уже 1. Чтобы добавить ещё, смените тариф.");
 });

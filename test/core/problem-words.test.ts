@@ -3,9 +3,9 @@
  * mini-app): no field path, items counted from 1, in English and in Russian.
  */
 import { expect, test } from "bun:test";
-import { fieldName, problemInWords } from "../../core/i18n/problem";
+import { fieldName, planLimitMessage, problemInWords } from "../../core/i18n/problem";
 import { t, type Language } from "../../core/i18n/translate";
-import { AppError, FieldError, ValidationError } from "../../core/errors";
+import { AppError, FieldError, PlanLimit, ValidationError } from "../../core/errors";
 
 const inLanguage = (language: Language) => (key: string, vars?: Record<string, string | number>) => t(language, key, vars);
 const en = inLanguage("en");
@@ -57,6 +57,12 @@ test("in Russian each field is named in Russian, and an error without fields is 
   // a sentence that is no known rule: the option named, at the start, in the nominative
   expect(problemInWords("ru", new FieldError("url", "something unheard of"), ru)).toBe("Ссылка назначения: такое значение не подходит.");
   expect(problemInWords("ru", { code: "plan_limit", message: "Your plan allows 10 links" }, ru)).toBe(t("ru", "problem-plan_limit"));
+  // a plan limit core refuses says its numbers in Russian too
+  const limit = new PlanLimit(planLimitMessage("free", 2, "secureFiles", 2));
+  expect(limit.message).toBe("Your free plan allows 2 secure files; you have 2. Upgrade to add more.");
+  expect(problemInWords("ru", limit, ru)).toBe(
+    "Лимит тарифа free: защищённых файлов — не больше 2, у вас уже 2. Чтобы добавить ещё, смените тариф.",
+  );
   expect(problemInWords("ru", { code: "something_new", message: "Something new went wrong" }, ru)).toBe(t("ru", "problem-other"));
 });
 
