@@ -154,7 +154,9 @@ export function checkTerm(term: TermCheck, s: string, start: number, end: number
     if (w > 0) {
       // words of a phrase are separated by whitespace only, as in a plain phrase
       let spaced = false;
-      while (pos < s.length && (SPACE[s.charCodeAt(pos)] || INVISIBLE[s.charCodeAt(pos)])) spaced ||= SPACE[s.charCodeAt(pos++)] === 1;
+      // (the position moves on every character: `spaced ||= …(pos++)` would stop moving once spaced)
+      for (; pos < s.length && (SPACE[s.charCodeAt(pos)] || INVISIBLE[s.charCodeAt(pos)]); pos++)
+        if (SPACE[s.charCodeAt(pos)] === 1) spaced = true;
       if (!spaced) return -1;
     }
     const word = term.words[w]!;
