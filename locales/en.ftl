@@ -354,6 +354,13 @@ choice-every-instant = At once
 choice-every-hour = Hourly
 choice-every-day = Daily
 telegram-refused = Telegram refused: { $reason }
+telegram-refused-why = Telegram refused: { $why }.
+tg-why-invite-rights = the bot lacks the “Invite users via link” right in this chat; turn it on in the list of administrators (Manage channel → Administrators → the bot)
+tg-why-admin-rights = the bot lacks an administrator right this needs in this chat; check its rights in the list of administrators
+tg-why-not-member = the bot is not in this chat; add it as an administrator
+tg-why-chat-not-found = Telegram does not know this chat, or the bot is not in it
+tg-why-request-gone = this request is gone: it was approved or declined in Telegram, or the person took it back
+tg-why-user-full = this person is in too many channels and groups; Telegram takes them in no more
 
 ## Inline mode
 inline-hint-title = Type or paste a link

@@ -367,6 +367,13 @@ choice-every-instant = Сразу
 choice-every-hour = Раз в час
 choice-every-day = Раз в день
 telegram-refused = Telegram отказал: { $reason }
+telegram-refused-why = Telegram отказал: { $why }.
+tg-why-invite-rights = у бота нет права «Пригласительные ссылки» в этом чате — включите его в списке администраторов (Управление каналом → Администраторы → бот)
+tg-why-admin-rights = у бота нет нужного права администратора в этом чате — проверьте его права в списке администраторов
+tg-why-not-member = бота нет в этом чате — добавьте его администратором
+tg-why-chat-not-found = Telegram не знает этот чат, или бот в нём не состоит
+tg-why-request-gone = этой заявки уже нет: её приняли или отклонили в Telegram, или человек её отозвал
+tg-why-user-full = человек состоит в слишком многих каналах и группах, Telegram больше не принимает его
 
 ## Инлайн-режим
 inline-hint-title = Наберите или вставьте ссылку

@@ -12,6 +12,7 @@ import { answerOption } from "./option-answer";
 import { askChoice } from "./choice";
 import { parsePrice, type Price } from "../../core/placements/price";
 import { workspaceCurrency } from "../../core/workspaces";
+import { telegramRefusal } from "../telegram-refusal";
 
 type Convo = Conversation<BotContext, DialogContext>;
 
@@ -75,8 +76,7 @@ export async function newInviteConversation(conversation: Convo, ctx: DialogCont
       const made = await write(o, createInvite, channelId, input);
       return { id: made.id };
     } catch (e) {
-      if (e instanceof AppError)
-        return { error: e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e) };
+      if (e instanceof AppError) return { error: e.code === "telegram_refused" ? telegramRefusal(o, e.message) : problemText(o, e) };
       throw e;
     }
   });
@@ -101,7 +101,7 @@ async function inviteChoiceConversation(conversation: Convo, ctx: DialogContext,
       return null;
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      return e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e);
+      return e.code === "telegram_refused" ? telegramRefusal(o, e.message) : problemText(o, e);
     }
   });
   if (failed) await c.reply(ctx.t("warning", { text: Bun.escapeHTML(failed) }));
@@ -126,6 +126,6 @@ export async function inviteOptionConversation(conversation: Convo, ctx: DialogC
       );
       await open(o, inviteScreen, [id], o.t("option-saved", { option: o.t(option.label).replace(/^\S+\s/, "") }));
     },
-    (o, e) => (e.code === "telegram_refused" ? o.t("telegram-refused", { reason: e.message }) : problemText(o, e)),
+    (o, e) => (e.code === "telegram_refused" ? telegramRefusal(o, e.message) : problemText(o, e)),
   );
 }

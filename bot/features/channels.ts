@@ -12,6 +12,7 @@ import { standingOf } from "../../core/channels/standing";
 import { open } from "../menus/nav";
 import { problemText } from "../problem";
 import { channelsScreen } from "../menus/channels";
+import { telegramRefusal } from "../telegram-refusal";
 
 /**
  * Channels in the bot: joins and leaves from `chat_member` updates (and, for the people who run a
@@ -63,7 +64,7 @@ channelsFeature.on("chat_join_request", async (ctx, next) => {
 function refusal(ctx: UpdateContext, e: AppError): string {
   if (e.code === "already_settled") return ctx.t("request-settled");
   if (e.code === "not_found") return ctx.t("request-gone");
-  if (e.code === "telegram_refused") return ctx.t("telegram-refused", { reason: e.message });
+  if (e.code === "telegram_refused") return telegramRefusal(ctx, e.message);
   return problemText(ctx, e); // no longer runs the chat, or Telegram could not confirm it
 }
 

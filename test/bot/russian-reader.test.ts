@@ -98,3 +98,27 @@ test("a plan limit is refused with its numbers, in Russian", async () => {
   const said = b.calls.filter((c) => c.method === "sendMessage").at(-1)!.params.text as string;
   expect(said).toContain("Лимит тарифа free: ссылок — не больше 2, у вас уже 1. Чтобы добавить ещё, смените тариф.");
 });
+
+test("Telegram refusing a new invite link is said in Russian, with what to do about it", async () => {
+  const user = await russianInVladivostok();
+  const db = b.t.deps.asyncDb;
+  await db
+    .insert(db.tables.channels)
+    .values({ userId: user.id, chatId: "-100777", type: "channel", title: "Магазин", botIsAdmin: true, canInvite: true });
+  b.fake.members.set("-100777:42", { status: "creator" });
+  b.fake.failNext.set("createChatInviteLink", {
+    error_code: 400,
+    description: "Bad Request: not enough rights to manage chat invite links",
+  });
+  await b.send("/channels");
+  await b.press(/Магазин/);
+  await b.press(/Новое приглашение/);
+  await b.send("Реклама у Пети");
+  await b.press("Сразу, без заявки");
+  await b.press("Без цены");
+  const said = b.calls.filter((c) => c.method === "sendMessage").at(-1)!.params.text as string;
+  expect(said).toContain(
+    "Telegram отказал: у бота нет права «Пригласительные ссылки» в этом чате — включите его в списке администраторов (Управление каналом → Администраторы → бот).",
+  );
+  expect(said).not.toMatch(/Bad Request|not enough rights/);
+});
