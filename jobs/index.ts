@@ -7,6 +7,7 @@ import { reverifyDomains } from "../core/catalog/domains";
 import { CHANNEL_MEMBERS_CRON, channelMembersJob } from "./channel-members";
 import { sendDueReports } from "../core/reports/report";
 import { pruneSeenTexts } from "../core/tracking/ingest";
+import { releaseAbandonedUploads } from "../core/secure/request-items";
 
 export interface Job {
   name: string;
@@ -25,6 +26,8 @@ export const JOBS: Job[] = [
   // texts skip_reposts trackers matched over 24 h ago (a copy of them matches again anyway)
   { name: "prune-seen-texts", pattern: "23 * * * *", run: pruneSeenTexts },
   { name: "channel-members", pattern: CHANNEL_MEMBERS_CRON, run: channelMembersJob },
+  // request-link uploads a crash cut off: their empty files go and their slots come back
+  { name: "release-abandoned-uploads", pattern: "* * * * *", run: releaseAbandonedUploads },
   // daily and weekly reports: each user's at the hour of their day they chose
   { name: "reports", pattern: "* * * * *", run: sendDueReports },
   // ended windows of rate limits and password attempts (in memory on one node, rows in a cluster)

@@ -45,3 +45,29 @@ export function receivedPage(
     `<p class="state">✅</p><h1>${say(lang, "request-page-received")}</h1><p>${delivered}</p>${more}`,
   );
 }
+
+/** Refusals of what a sender sent (not of the link itself), each said by its own key. */
+const SENDER_REFUSALS: Record<string, string> = {
+  plan_limit: "secure-error-plan_limit",
+  request_storage_full: "secure-error-request_storage_full",
+  upload_too_slow: "secure-error-upload_too_slow",
+  upload_stalled: "secure-error-upload_stalled",
+  file_too_large: "secure-error-file_too_large",
+};
+
+/**
+ * The page for a sending the link refused though the link itself works: the owner's storage full, the
+ * link's own share used up, an upload cut off, a file too large, an empty or too long text (`said`, a
+ * validation error in the reader's words). Nothing was kept; the sender may try again.
+ */
+export function notReceivedPage(lang: Language, code: string, reason: string, said?: string): string | null {
+  const key = SENDER_REFUSALS[reason];
+  if (!key && said === undefined) return null;
+  const why = key ? say(lang, key) : esc(said!);
+  return page(
+    lang,
+    t(lang, "request-page-not-received"),
+    `<p class="state">⚠️</p><h1>${say(lang, "request-page-not-received")}</h1><p>${why}</p><p class="muted">${say(lang, "request-page-nothing-kept")}</p>` +
+      `<p><a class="btn" href="/r/${encodeURIComponent(code)}">${say(lang, "request-page-try-again")}</a></p>`,
+  );
+}

@@ -17,7 +17,9 @@ import { publicError } from "./public";
 import { PUBLIC_HEADERS } from "./serve";
 import { SecureModel } from "./model";
 import { htmlResponder, visitorLanguage } from "./viewer";
-import { receivedPage, requestPage } from "./request-html";
+import { notReceivedPage, receivedPage, requestPage } from "./request-html";
+import { problemInWords } from "../../core/i18n/problem";
+import { t } from "../../core/i18n/translate";
 import { statePage } from "./viewer-html";
 import { withUploadedFile } from "./upload";
 import { errors } from "../shared/models";
@@ -55,10 +57,15 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
   const receiveFile = (request: Request, server: Peer, code: string) =>
     withUploadedFile(request, (stream, info) => receive(request, server, code, () => ({ stream, fileName: info.filename })));
 
-  const pageFailure = (e: unknown, request: Request) => {
+  const pageFailure = (e: unknown, request: Request, code: string) => {
     if (!(e instanceof AppError)) throw e;
-    const reason = e.status === 404 ? "request_not_found" : e.status === 413 ? "file_too_large" : e.code;
-    return html(e.status, statePage(visitorLanguage(request), e.status, reason), false, e.headers);
+    const lang = visitorLanguage(request);
+    const reason =
+      e.status === 404 ? "request_not_found" : e.status === 413 && e.code !== "request_storage_full" ? "file_too_large" : e.code;
+    // what was sent was refused, not the link: said as such (an empty text is not "link not found")
+    const said = e.code === "validation_error" ? problemInWords(lang, e, (key, vars) => t(lang, key, vars)) : undefined;
+    const refused = notReceivedPage(lang, code, reason, said);
+    return html(e.status, refused ?? statePage(lang, e.status, reason), false, e.headers);
   };
   const tags = ["secure (public)"];
 
@@ -100,7 +107,7 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
           const row = await openRequest(deps, params.code);
           return html(200, requestPage(visitorLanguage(request), row), request.method === "HEAD");
         } catch (e) {
-          return pageFailure(e, request);
+          return pageFailure(e, request, params.code);
         }
       },
       { params: SecureModel.codeParams, detail: { tags, summary: "The request page: send a file or a text" } },
@@ -112,7 +119,7 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
           const done = await receiveFile(request, server, params.code);
           return html(201, receivedPage(visitorLanguage(request), done, params.code));
         } catch (e) {
-          return pageFailure(e, request);
+          return pageFailure(e, request, params.code);
         }
       },
       { params: SecureModel.codeParams, parse: "none", detail: { tags, summary: "The request page's file form" } },
@@ -124,7 +131,7 @@ export function secureRequestsPublic(deps: Deps, timing: Partial<UploadTiming> =
           const done = await receive(request, server, params.code, () => ({ text: body.text }));
           return html(201, receivedPage(visitorLanguage(request), done, params.code));
         } catch (e) {
-          return pageFailure(e, request);
+          return pageFailure(e, request, params.code);
         }
       },
       { params: SecureModel.codeParams, body: SecureModel.requestText, detail: { tags, summary: "The request page's text form" } },

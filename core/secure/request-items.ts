@@ -5,7 +5,7 @@
  * A failed item (too large, plan limit, broken upload) gives its slot back.
  */
 import type { Readable } from "node:stream";
-import { and, eq, gt, isNull, lt, or, sql, sum } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql, sum } from "drizzle-orm";
 import { first } from "../../db/async";
 import type { Deps } from "../deps";
 import { AppError, FieldError } from "../errors";
@@ -93,7 +93,8 @@ export async function receiveRequestItem(
   const limits = { ...UPLOAD_TIMING, ...(typeof timing === "number" ? { deadlineMs: timing } : timing) };
   const row = await openRequest(deps, code);
   if ("text" in item && !item.text.trim()) throw new FieldError("text", "must not be empty");
-  if ("text" in item && item.text.length > MAX_REQUEST_TEXT) throw new FieldError("text", "must be at most 512 KB");
+  // bytes, as the limit says: 500,000 Chinese characters are 1.5 MB in UTF-8
+  if ("text" in item && Buffer.byteLength(item.text, "utf8") > MAX_REQUEST_TEXT) throw new FieldError("text", "must be at most 512 KB");
   await reserveSlot(deps, row);
   let file: FileJson;
   try {
@@ -201,3 +202,31 @@ const requestStorageFull = () =>
     "request_storage_full",
     `This request link has received its ${REQUEST_LINK_MAX_BYTES / 1024 / 1024} MB; ask its owner for a new one`,
   );
+
+/**
+ * Gives back what request uploads cut off by a crash left: a file row made before its bytes came
+ * (createUploadedFile makes the row, then streams) whose process died in between has no bytes, yet
+ * held a slot of its request link and counted toward the owner's plan. Rows older than the upload
+ * deadline and a minute more can belong to no upload still running on any node: each is deleted and
+ * its slot released. Runs every minute (jobs/index.ts); returns how many it gave back.
+ */
+export async function releaseAbandonedUploads(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
+  const { secureFiles, secureRequests } = deps.asyncDb.tables;
+  const before = new Date(deps.clock.now().getTime() - REQUEST_UPLOAD_DEADLINE_MS - 60_000);
+  const gone = await deps.asyncDb
+    .delete(secureFiles)
+    .where(
+      and(
+        isNotNull(secureFiles.requestId),
+        isNull(secureFiles.storagePath),
+        eq(secureFiles.contentType, "file"),
+        lt(secureFiles.createdAt, before),
+      ),
+    )
+    .returning({ requestId: secureFiles.requestId });
+  for (const { requestId } of gone) {
+    const [row] = await deps.asyncDb.select().from(secureRequests).where(eq(secureRequests.id, requestId!)).limit(1);
+    if (row) await releaseSlot(deps, row);
+  }
+  return gone.length;
+}

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REQUEST_LINK_MAX_BYTES, receiveRequestItem } from "../../../core/secure/request-items";
+import {
+  REQUEST_LINK_MAX_BYTES,
+  REQUEST_UPLOAD_DEADLINE_MS,
+  receiveRequestItem,
+  releaseAbandonedUploads,
+} from "../../../core/secure/request-items";
 import { createTestApp, type TestApp } from "../../helpers/app";
 import { pngBytes, seed } from "./helpers";
 import { setPlan } from "../../../core/admin/users";
@@ -181,7 +186,29 @@ describe("sending through a request link (public)", () => {
       body: "raw",
     });
     expect(plain.status).toBe(415);
+    // 512 KB are bytes: 200,000 three-byte characters are 600,000 bytes
+    const wide = await sendText(r.code, "中".repeat(200_000));
+    expect([wide.status, ((await wide.json()) as any).details[0]]).toEqual([400, { field: "text", message: "must be at most 512 KB" }]);
     expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(0);
+  });
+
+  test("the request page says what was refused: an empty text, the owner out of room; never «link not found» or «revoked»", async () => {
+    const { token, folder } = await seed(t); // 2 files already
+    const r = (await create(token, { folderId: folder.id, maxFiles: 30 })).json;
+    const form = { "content-type": "application/x-www-form-urlencoded", "accept-language": "ru-RU,ru;q=0.9" };
+    const empty = await fetch(`${base}/r/${r.code}/text`, { method: "POST", headers: form, body: "text=%20%20%20" });
+    const emptyPage = await empty.text();
+    expect(empty.status).toBe(400);
+    expect(emptyPage).toContain("<h1>Ничего не получено</h1>");
+    expect(emptyPage).not.toContain("Ссылка не найдена");
+    expect(emptyPage).toContain(`href="/r/${r.code}"`);
+    for (let i = 0; i < 18; i++) expect((await sendText(r.code, `n${i}`)).status).toBe(201);
+    const full = await fetch(`${base}/r/${r.code}/text`, { method: "POST", headers: form, body: "text=hello" });
+    const fullPage = await full.text();
+    expect(full.status).toBe(403);
+    expect(fullPage).toContain("<h1>Ничего не получено</h1>");
+    expect(fullPage).toContain("У владельца не осталось места для файлов: ему нужно освободить место, чтобы принять что-то ещё.");
+    expect(fullPage).not.toMatch(/отозвал|приостановил/);
   });
 });
 
@@ -232,6 +259,29 @@ describe("a sender who trickles a file", () => {
     const files = (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
     expect(files.map((f) => f.name).some((n) => n.startsWith("Text received"))).toBe(true);
     expect(files.some((f) => f.name === "slow.bin")).toBe(false);
+  });
+});
+
+describe("an upload a crash cut off", () => {
+  test("its empty file goes and its slot comes back once no upload can still be running; a live one is left alone", async () => {
+    const { token, folder } = await seed(t);
+    const r = (await t.request("POST", "/api/secure/requests", { token, body: { folderId: folder.id, maxFiles: 1 } })).json;
+    // what a process killed mid-upload leaves: the file's row made, its slot taken, no bytes
+    const stalled = (async function* () {
+      yield new Uint8Array([1, 2, 3]);
+      await new Promise(() => {});
+    })();
+    void receiveRequestItem(t.deps, r.code, { stream: stalled, fileName: "scan.pdf" }, 600_000).catch(() => {});
+    const files = async () => (await t.request("GET", `/api/secure/files?folderId=${folder.id}`, { token })).json as { name: string }[];
+    for (let i = 0; i < 100 && !(await files()).some((f) => f.name === "scan.pdf"); i++) await Bun.sleep(10);
+    expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "me too" } })).status).toBe(410);
+    // still within the upload deadline: it may be running on some node, so nothing is touched
+    expect(await releaseAbandonedUploads(t.deps)).toBe(0);
+    t.clock.advance(REQUEST_UPLOAD_DEADLINE_MS + 61_000);
+    expect(await releaseAbandonedUploads(t.deps)).toBe(1);
+    expect((await files()).map((f) => f.name)).not.toContain("scan.pdf");
+    expect((await t.request("GET", "/api/secure/requests", { token })).json[0].filesReceived).toBe(0);
+    expect((await t.request("POST", `/api/secure/requests/${r.code}/upload`, { body: { text: "on time" } })).status).toBe(201);
   });
 });
 
