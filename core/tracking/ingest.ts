@@ -112,6 +112,7 @@ export async function ingestPost(
   const hits = await withLinkHits(deps, matched.watchers, post, matched.hits);
   deps.trackerIndex.recent.add({
     chatId: source.chatId,
+    messageId: post.messageId,
     title: source.title,
     username: source.username,
     text: post.text,

@@ -14,6 +14,8 @@ const RECENT_POSTS = 100;
 
 export interface RecentPost {
   chatId: string;
+  /** the post's message in its chat: an edit replaces the post it edits */
+  messageId?: number;
   title: string | null;
   username: string | null;
   text: string;
@@ -23,7 +25,15 @@ export interface RecentPost {
 /** The posts most recently ingested, newest last; a ring of RECENT_POSTS. */
 export class RecentPosts {
   private posts: RecentPost[] = [];
+  /** A post; an edit of one already here (same chat and message) takes its place, so a post counts once. */
   add(post: RecentPost): void {
+    if (post.messageId !== undefined) {
+      const i = this.posts.findIndex((p) => p.chatId === post.chatId && p.messageId === post.messageId);
+      if (i >= 0) {
+        this.posts[i] = post;
+        return;
+      }
+    }
     this.posts.push(post);
     if (this.posts.length > RECENT_POSTS) this.posts.shift();
   }

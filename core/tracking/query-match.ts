@@ -24,10 +24,14 @@ const EXACT = 0;
 const PREFIX = 1;
 const FORMS = 2;
 
-/** A word with forms: as the keyword wrote it (normalised) and its keys. */
+/**
+ * A word with forms: as the keyword wrote it (normalised) and its keys; `glued` when it follows the
+ * word before without a space (the last part of a hyphenated word: `интернет-` + `магазин`).
+ */
 interface FormsWord {
   word: string;
   keys: FormKeys;
+  glued?: boolean;
 }
 
 /** A term: the pattern it puts into the automaton (or, FORMS, the keys of its first word) and how an occurrence of it is checked. */
@@ -51,6 +55,20 @@ function formsWord(word: string): FormsWord | string {
   return keys ? { word, keys } : word;
 }
 
+/**
+ * A keyword's word as the terms check it with forms. A hyphenated word (`интернет-магазин`,
+ * `бизнес-план`, `Санкт-Петербург`) declines in its last part: it is its first parts as written,
+ * then the forms of the last glued to them (`интернет-магазине`, `бизнес-плана`).
+ */
+function wordsWithForms(word: string): (FormsWord | string)[] {
+  const cut = word.lastIndexOf("-");
+  if (cut > 0 && cut < word.length - 1) {
+    const last = formsWord(word.slice(cut + 1));
+    if (typeof last !== "string") return [word.slice(0, cut + 1), { ...last, glued: true }];
+  }
+  return [word.length ? formsWord(word) : word];
+}
+
 /** The keys standing for a FORMS term in the matcher's index (its first word's), or null when its pattern does. */
 export function termKeys(term: TermCheck): FormKeys | null {
   const first = term.words[0];
@@ -71,7 +89,7 @@ function termCheck(words: string[], prefix: boolean, wordForms: boolean): TermCh
   if (term) return term;
   if (prefix) term = { pattern: words[0]!, kind: PREFIX, words: NO_WORDS };
   else {
-    const forms = wordForms ? words.map((w): FormsWord | string => (w.length ? formsWord(w) : w)) : words;
+    const forms = wordForms ? words.flatMap(wordsWithForms) : words;
     const first = forms[0]!;
     if (!forms.some((w) => typeof w !== "string")) term = { pattern: words.join(" "), kind: EXACT, words: NO_WORDS };
     else term = { pattern: typeof first === "string" ? first : "", kind: FORMS, words: forms };
@@ -151,7 +169,8 @@ export function checkTerm(term: TermCheck, s: string, start: number, end: number
   if (term.kind === PREFIX) return wordEnd(s, end);
   let pos = start;
   for (let w = 0; w < term.words.length; w++) {
-    if (w > 0) {
+    const word = term.words[w]!;
+    if (w > 0 && (typeof word === "string" || word.glued !== true)) {
       // words of a phrase are separated by whitespace only, as in a plain phrase
       let spaced = false;
       // (the position moves on every character: `spaced ||= …(pos++)` would stop moving once spaced)
@@ -159,10 +178,12 @@ export function checkTerm(term: TermCheck, s: string, start: number, end: number
         if (SPACE[s.charCodeAt(pos)] === 1) spaced = true;
       if (!spaced) return -1;
     }
-    const word = term.words[w]!;
     if (typeof word === "string") {
       pos = literalAt(s, pos, word);
-      if (pos === -1 || isWordAt(s, pos, 1)) return -1;
+      // a literal ends its word, unless the next word is glued to it (`интернет-` + a form of `магазин`)
+      const next = term.words[w + 1];
+      const glued = next !== undefined && typeof next !== "string" && next.glued === true;
+      if (pos === -1 || (!glued && isWordAt(s, pos, 1))) return -1;
     } else {
       const e = wordEnd(s, pos);
       const keys = e === pos ? null : textForms(s.slice(pos, e), normalise);

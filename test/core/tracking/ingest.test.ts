@@ -559,3 +559,15 @@ describe("team chats and digests", () => {
     expect((await queued("tracker_digest")).map((d) => d.refId)).toEqual([daily.id]);
   });
 });
+
+test("the preview counts an edited post once: an edit takes the place of the post it edits", async () => {
+  const { previewTracker } = await import("../../../core/tracking/preview");
+  const tracker = await track({ keyword: "скидка" });
+  await ingestPost(t.deps, { chat: channel, messageId: 7, text: "Большая скидка сегодня" });
+  await ingestPost(t.deps, { chat: channel, messageId: 7, text: "Большая скидка сегодня!", edited: true });
+  await ingestPost(t.deps, { chat: channel, messageId: 7, text: "Большая скидка сегодня!!", edited: true });
+  await ingestPost(t.deps, { chat: channel, messageId: 8, text: "Другая скидка" });
+  const preview = await previewTracker(t.deps, tracker as Parameters<typeof previewTracker>[1]);
+  expect(preview.of).toBe(2);
+  expect(preview.matched.map((m) => m.snippet)).toEqual(["Другая скидка", "Большая скидка сегодня!!"]);
+});

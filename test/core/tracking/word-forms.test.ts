@@ -48,6 +48,18 @@ describe("word forms from the dictionaries", () => {
   });
 });
 
+describe("hyphenated words decline in their last part", () => {
+  test("интернет-магазин, бизнес-план, Санкт-Петербург in their forms; the parts apart or another word are no match", () => {
+    expect(shown("интернет-магазин", "Скидки в нашем интернет-магазине")).toBe("интернет-магазине");
+    expect(shown("бизнес-план", "Шаблон бизнес-плана бесплатно")).toBe("бизнес-плана");
+    expect(shown("Санкт-Петербург", "Открылись в Санкт-Петербурге!")).toBe("Санкт-Петербурге");
+    expect(shown("интернет-магазин", "Интернет-магазин открыт")).toBe("Интернет-магазин");
+    expect(shown("интернет-магазин", "интернет магазине")).toBeNull();
+    expect(shown("интернет-магазин", "интернет-магазинище")).toBeNull();
+    expect(shown("интернет-магазин", "суперинтернет-магазин")).toBeNull();
+  });
+});
+
 describe("a phrase with word forms across any whitespace", () => {
   // in a process of its own with a deadline: the defect this guards against was a loop that never ended
   const matchedIn = (keyword: string, syntax: "plain" | "query", text: string) => {
