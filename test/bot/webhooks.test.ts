@@ -127,7 +127,5 @@ test("a slow test target does not hold up the bot; the failure is reported when 
   await edited("Webhook off: clicks are no longer sent."); // handled while the test was still waiting
   expect(fake.callsOf("sendMessage").filter((c) => String(c.params.text).startsWith("❌"))).toHaveLength(0);
   const report = await fake.waitFor("sendMessage", (c) => String(c.params.text).startsWith("❌"));
-  expect(report.params.text).toBe(
-    `❌ Test webhook of <code>${slowLink.code}</code> failed: <code>the target did not answer within 0.4 s</code>.`,
-  );
+  expect(report.params.text).toBe(`❌ Test webhook of <code>${slowLink.code}</code> failed: the receiver did not answer within 0.4 s.`);
 });

@@ -101,7 +101,7 @@ describe("the request links' own storage quota", () => {
     await ownFiles(user.id, folder.id, 40 * MB - 10, rows.find((x) => x.code === b.code)!.id);
     const refused = await t.request("POST", `/api/secure/requests/${b.code}/upload`, { body: { text: "more than ten bytes" } });
     expect([refused.status, refused.json.error]).toEqual([403, "plan_limit"]);
-    expect(refused.json.message).toContain("requestStorageMB");
+    expect(refused.json.message).toBe("Your free plan allows 100 MB sent through request links; you have 100. Upgrade to add more.");
     const own = await t.request("POST", "/api/secure/files", {
       token,
       body: { folderId: folder.id, name: "n", contentType: "text", textContent: "still mine" },

@@ -11,6 +11,7 @@ import { Async, CopyButton, Empty, ErrorBox, confirmed, fmtDate, html, useAction
 import { t } from "../i18n";
 import { eventName } from "./conversions";
 import type { PostbackKeysModel, PostbacksModel } from "../../../api/conversions/model";
+import { failureWords, storedFailureWords, type FailureKeys } from "../../../core/i18n/target-failure";
 
 type Postback = (typeof PostbacksModel.postback)["static"];
 type Delivery = (typeof PostbacksModel.delivery)["static"];
@@ -82,24 +83,23 @@ function PostbackItem({ p, onDeleted }: { p: Postback; onDeleted: () => void }) 
   </li>`;
 }
 
-/** Why a test did not get through, by the API's `kind` (each key named in full for the language files' check). */
-const WHY = {
+/** The mini-app's words for a failure (core/i18n/target-failure.ts), each key named in full for the language files' check. */
+const WHY: FailureKeys = {
   status: "app-target-why-status",
   timeout: "app-target-why-timeout",
+  timeoutAfter: "app-target-why-timeout-after",
   network: "app-target-why-network",
   refused: "app-target-why-refused",
   invalid: "app-target-why-invalid",
-} as const;
+};
 
 /** What the receiver answered a test, in words. */
 function testText(r: TestResult): string {
   const body = r.body?.trim() ? t("app-pb-test-body", { body: r.body.trim().slice(0, 200) }) : t("app-pb-test-no-body");
   if (r.ok) return t("app-pb-test-ok", { status: String(r.status), body });
   if (r.status) return t("app-pb-test-refused", { status: String(r.status), body });
-  // why, in the reader's words: the API's `error` is English; a system code (ECONNREFUSED) is kept in brackets
-  const code = /\(([A-Z][A-Z0-9_]{2,})\)/.exec(r.error ?? "")?.[1];
-  const key = r.kind && Object.hasOwn(WHY, r.kind) ? WHY[r.kind as keyof typeof WHY] : null;
-  const why = key ? t(key, { status: String(r.status ?? ""), detail: code ? ` (${code})` : "" }) : (r.error ?? "");
+  // why, in the reader's words: the API's `error` is English
+  const why = failureWords(t, WHY, r);
   return t("app-pb-test-unreachable", { error: why });
 }
 
@@ -115,7 +115,7 @@ function DeliveryLog({ id }: { id: number }) {
           <tbody>${rows.map(
             (d) => html`<tr><td>${fmtDate(d.created_at)}</td><td>${d.event ? eventName(d.event) : "—"}</td>
             <td>${STATES.includes(d.status) ? t(`app-pb-state-${d.status}`) : d.status}${d.attempts > 1 ? ` · ${t("app-pb-attempts", { count: d.attempts })}` : ""}</td>
-            <td class="ellipsis">${d.last_error ?? "—"}</td></tr>`,
+            <td class="ellipsis">${d.last_error ? storedFailureWords(t, WHY, d.last_error) : "—"}</td></tr>`,
           )}</tbody></table></div>`}<//>`;
 }
 
