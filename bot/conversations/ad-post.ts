@@ -10,7 +10,7 @@ import type { InlineKeyboardButton, InlineKeyboardMarkup, Message, MessageEntity
 import type { BotContext, DialogContext } from "../context";
 import { problemText } from "../problem";
 import { AppError } from "../../core/errors";
-import { linksOf, type Post } from "../../core/ads/post";
+import { linksOf, planPost, type Post } from "../../core/ads/post";
 import { parsePrice } from "../../core/placements/price";
 import { createPlacement } from "../../core/placements/placements";
 import { parseVenue, VENUE_MAX } from "../../core/placements/venue";
@@ -182,6 +182,21 @@ const skipReasonKey = (reason: string) => SKIP_REASONS.find(([re]) => re.test(re
 export async function adPostConversation(conversation: Convo, ctx: DialogContext, given?: PostArg) {
   const post = given ?? (await askPost(conversation, ctx));
   if (!post) return conversation.halt({ next: true });
+  // what would refuse the placement anyway (the plan's room for its new links, links that cannot be
+  // tracked) is said now, before two questions are asked for nothing
+  const early = await conversation.external(async (o) => {
+    try {
+      await planPost(o.deps, o.owner, { text: post.text, entities: post.entities, ...(post.buttons ? { buttons: post.buttons } : {}) });
+      return null;
+    } catch (e) {
+      if (e instanceof AppError) return problemText(o, e);
+      throw e;
+    }
+  });
+  if (early !== null) {
+    await ctx.reply(ctx.t("warning", { text: Bun.escapeHTML(early) }));
+    return conversation.halt({ next: true });
+  }
   const group = post.media?.group;
   const venue = await askVenue(conversation, ctx, linksOf(post).length, group);
   if (venue === null) return conversation.halt({ next: true });

@@ -81,7 +81,7 @@ test("a channel's «Сегодня» and its joins chart count the user's days, 
   expect((await joinSeries(b.t.deps, user.id, channel!.id, 3, undefined, "en", "UTC")).joins[0]!.data).toEqual([0, 0, 1]);
 });
 
-test("a plan limit is refused with its numbers, in Russian", async () => {
+test("a forwarded post the plan has no room for is refused at once, with the numbers, in Russian", async () => {
   b = unitBot({ PLAN_LIMITS: JSON.stringify({ free: { links: 2 } }) }, { language_code: "ru" });
   await b.send("/start");
   const user = (await findUserByIdentity(b.t.deps, "telegram", "42"))!;
@@ -93,10 +93,10 @@ test("a plan limit is refused with its numbers, in Russian", async () => {
       { type: "url", offset: 25, length: 14 },
     ],
   });
-  await b.send("@bigchannel");
-  await b.send("5000");
+  // said at once, before the questions are asked for nothing
   const said = b.calls.filter((c) => c.method === "sendMessage").at(-1)!.params.text as string;
   expect(said).toContain("Лимит тарифа free: ссылок — не больше 2, у вас уже 1. Чтобы добавить ещё, смените тариф.");
+  expect(b.calls.some((c) => String(c.params.text).includes("Где он выйдет?"))).toBe(false);
 });
 
 test("Telegram refusing a new invite link is said in Russian, with what to do about it", async () => {
