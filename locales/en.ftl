@@ -627,9 +627,9 @@ invite-ask-name = 🔗 New invite link.
     /cancel to stop.
 invite-name-text-please = Please send the name as text, or /cancel.
 invite-name-too-long = That name has { $length } characters; Telegram allows 32. Send a shorter one, or /cancel.
-invite-ask-mode = How do people join through it?
+invite-ask-mode = How do people join through it? With requests every join is counted, even in a public channel.
 invite-mode-open = They join at once
-invite-mode-requests = They ask to join (counts every join, even in a public channel)
+invite-mode-requests = They ask to join
 invite-mode-hint = Please press one of the buttons above, or /cancel.
 invite-made = ✅ Invite link made. Put it in your ad; I count who joins and who leaves through it. Set its price below to see what a subscriber costs.
 invite-made-priced = ✅ Invite link made, with its price. Put it in your ad; I count who joins and who leaves through it, and what each subscriber costs.

@@ -51,7 +51,7 @@ test("made an administrator → /channels → channel → new invite → price �
   s.fake.pushMessage("An ad name that is far too long for Telegram", OWNER);
   await sent((t) => t.startsWith("That name has 44 characters; Telegram allows 32."));
   s.fake.pushMessage("Crypto Daily", OWNER);
-  await sent((t) => t === "How do people join through it?");
+  await sent((t) => t === "How do people join through it? With requests every join is counted, even in a public channel.");
   s.fake.press("They join at once", OWNER);
   await sent((t) => t.startsWith("💰 What did the ad cost?"));
   s.fake.press("No price yet", OWNER);
