@@ -32,14 +32,14 @@ interface ReportFigures {
 
 const TOP = 3;
 
-/** The figures of one user's report over `range`. */
-async function reportFigures(deps: Deps, userId: number, range: Range, lang: Language): Promise<ReportFigures> {
+/** The figures of one user's report over `range`, compared with `previous` (the calendar day or week before it). */
+async function reportFigures(deps: Deps, userId: number, range: Range, previous: Range, lang: Language): Promise<ReportFigures> {
   const db = deps.asyncDb;
   const { links, channels, channelJoins, trackers, trackerMatches } = db.tables;
   const own = await db.select({ id: links.id, title: links.title, code: links.code }).from(links).where(eq(links.userId, userId));
   const ids = own.map((l) => l.id);
   const now = await totals(deps, ids, range);
-  const before = await totals(deps, ids, { from: 2 * range.from - range.to, to: range.from });
+  const before = await totals(deps, ids, previous);
   const perLink = [];
   for (const l of own) perLink.push({ title: l.title || l.code, clicks: (await totals(deps, [l.id], range)).clicks });
   const top = perLink
@@ -154,9 +154,13 @@ export async function sendDueReports(deps: Deps): Promise<number> {
     const to = await deliveryChats(deps.asyncDb, s.userId);
     if (!to.length) continue;
     const range = periodOf(settings, slot);
+    // the period before is the calendar day (or week) before, in the user's zone: not the same number
+    // of hours back, which a DST change would shift by an hour
+    const previous = periodOf(settings, new Date(range.from));
     const messages = new Map<Language, Record<string, unknown>>();
     for (const { lang } of to)
-      if (!messages.has(lang)) messages.set(lang, reportMessage(lang, settings, range, await reportFigures(deps, s.userId, range, lang)));
+      if (!messages.has(lang))
+        messages.set(lang, reportMessage(lang, settings, range, await reportFigures(deps, s.userId, range, previous, lang)));
     const queued = await transaction(deps.asyncDb, async (tx) => {
       const claimed = await tx
         .update(userSettings)

@@ -10,6 +10,7 @@ import { lastSlot } from "./schedule";
 import { languageOf, setUserLanguage, type Language } from "../accounts/users";
 import { zoneOfPlace } from "../i18n/places";
 import { isCurrencyCode } from "../currency";
+import { timeZoneOf } from "../i18n/zone";
 
 type ReportEvery = "off" | "day" | "week";
 
@@ -59,9 +60,10 @@ async function setCurrency(deps: Pick<Deps, "asyncDb" | "clock">, userId: number
   }
   const { userSettings } = deps.asyncDb.tables;
   const now = deps.clock.now();
+  // a first row takes the zone in force (a team's is its first owner's until it sets one), not the column's UTC
   await deps.asyncDb
     .insert(userSettings)
-    .values({ userId, currency: code, updatedAt: now })
+    .values({ userId, currency: code, timeZone: await timeZoneOf(deps, userId), updatedAt: now })
     .onConflictDoUpdate({ target: userSettings.userId, set: { currency: code, updatedAt: now } });
 }
 
@@ -89,12 +91,16 @@ export function readTimeZone(text: string): string | null {
 
 const DEFAULTS: SettingsView = { time_zone: "UTC", report_every: "off", report_hour: 9, report_weekday: 1 };
 
+/**
+ * An account's settings. Without a row of its own, the zone is the one in force (timeZoneOf: a
+ * team's first owner's), so turning a team's report on keeps the days its people live in.
+ */
 export async function getSettings(deps: Pick<Deps, "asyncDb">, userId: number): Promise<SettingsView> {
   const { userSettings } = deps.asyncDb.tables;
   const [row] = await deps.asyncDb.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
   return row
     ? { time_zone: row.timeZone, report_every: row.reportEvery, report_hour: row.reportHour, report_weekday: row.reportWeekday }
-    : { ...DEFAULTS };
+    : { ...DEFAULTS, time_zone: await timeZoneOf(deps, userId) };
 }
 
 function whole(field: string, value: unknown, min: number, max: number): number {

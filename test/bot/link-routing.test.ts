@@ -137,7 +137,8 @@ describe("rules, variants and dead codes in the bot's stats (unit)", () => {
     const countOf = (v: number) => stored.find((r) => r.variant === v)?.n ?? 0;
     const shares = ["a", "b"].map(
       (name, v) =>
-        `  ${v + 1}. https://example.com/${name}: ${countOf(v)} clicks (${Math.round((countOf(v) / 6) * 100)}%), ${countOf(v)} unique`,
+        // to a tenth, as every share is (two variants over six clicks always add up to 100)
+        `  ${v + 1}. https://example.com/${name}: ${countOf(v)} clicks (${Math.round((countOf(v) / 6) * 1000) / 10}%), ${countOf(v)} unique`,
     );
     expect(text).toContain(`A/B split, side by side:\n${shares.join("\n")}`);
   });

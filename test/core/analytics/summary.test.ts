@@ -139,3 +139,26 @@ test("whose zone: a team member's card is in the member's own zone; a team's own
   expect(forBob.card.subtitle).toEndWith(" · America/New_York");
   expect(inBerlin.card.subtitle).toEndWith(" · Europe/Berlin");
 });
+
+test("A/B variants' shares are to a tenth and add up to 100, as every share is (1 and 7 clicks: 12.5 and 87.5)", async () => {
+  const { createTestApp } = await import("../../helpers/app");
+  const fixtures = await import("../../helpers/webhook-fixtures");
+  const { linkStatsFigures } = await import("../../../core/analytics/summary");
+  const app = createTestApp();
+  try {
+    const { user } = await app.telegramUser(1, "ann");
+    const variants = JSON.stringify([
+      { url: "https://a.example/", weight: 50 },
+      { url: "https://b.example/", weight: 50 },
+    ]);
+    const link = await fixtures.insertLink(app.deps, user.id, { variants });
+    await fixtures.recordClicks(app.deps, link, [{ variant: 0 }, ...Array.from({ length: 7 }, () => ({ variant: 1 }))]);
+    const f = await linkStatsFigures(app.deps, user.id, link.id, "7d");
+    expect(f.variants.map((v) => [v.clicks, v.percentage])).toEqual([
+      [1, 12.5],
+      [7, 87.5],
+    ]);
+  } finally {
+    app.close();
+  }
+});

@@ -118,6 +118,28 @@ describe("reports", () => {
     });
   });
 
+  test("the period before is the calendar day before in the user's zone, also when daylight saving changes the clock", async () => {
+    // Berlin moved its clocks forward on Sunday 29 March 2026: Sunday has 23 hours
+    t.clock.set("2026-03-28T12:00:00Z");
+    const { token } = await t.telegramUser(4242, "ann");
+    await t.request("PATCH", "/api/settings", { token, body: { time_zone: "Europe/Berlin", report_every: "day", report_hour: 9 } });
+    const link = (await t.request("POST", "/api/links", { token, body: { url: "https://shop.example/dst" } })).json;
+    const visit = async (at: string, ip: string) => {
+      t.clock.set(at);
+      const res = await t.request("GET", `/${link.code}`, {
+        headers: { "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0" },
+      });
+      expect(res.status).toBe(302);
+    };
+    await visit("2026-03-28T22:30:00Z", "203.0.113.1"); // Saturday 23:30 in Berlin: not Sunday
+    await visit("2026-03-30T10:00:00Z", "203.0.113.2"); // Monday
+    await t.deps.clicks.flush();
+    // Tuesday 31 March, 09:05 in Berlin: Monday's report, against Sunday, which had no click
+    t.clock.set("2026-03-31T07:05:00Z");
+    expect(await sendDueReports(t.deps)).toBe(1);
+    expect((await reports()).at(-1)!.text).toContain("👆 Clicks: <b>1</b> · unique 1 (none the period before)");
+  });
+
   test("at the user's hour, yesterday's clicks, top links, channel joins and matches go out once; the next day again", async () => {
     // 25 November 2026, 15:00 in Moscow: switching the report on does not report the day that already began
     t.clock.set("2026-11-25T12:00:00Z");

@@ -144,6 +144,25 @@ onBothDatabases((open) => {
     expect((await listWorkspaces(deps, ann.id)).map((w) => w.id)).toEqual([ann.id]);
     expect((await getCurrentWorkspace(deps, ann.id)).id).toBe(ann.id);
   });
+
+  test("a team without a zone of its own keeps its first owner's when its report is turned on or its currency set", async () => {
+    const { deps, person } = await setup();
+    const { getSettings, updateSettings } = await import("../../../core/reports/settings");
+    const { timeZoneOf } = await import("../../../core/i18n/zone");
+    const { setWorkspaceCurrency } = await import("../../../core/workspaces/currency");
+    const ann = await person("Ann");
+    await updateSettings(deps, ann.id, { time_zone: "Asia/Kolkata" });
+    const reports = await createWorkspace(deps, ann.id, "Reports");
+    expect((await getSettings(deps, reports.id)).time_zone).toBe("Asia/Kolkata");
+    await updateSettings(deps, reports.id, { report_every: "day", report_hour: 9 });
+    expect((await getSettings(deps, reports.id)).time_zone).toBe("Asia/Kolkata");
+    expect(await timeZoneOf(deps, reports.id)).toBe("Asia/Kolkata");
+    const priced = await createWorkspace(deps, ann.id, "Priced");
+    await setWorkspaceCurrency(deps, ann.id, priced.id, "EUR");
+    expect(await timeZoneOf(deps, priced.id)).toBe("Asia/Kolkata");
+    // a person without a zone is still on UTC
+    expect((await getSettings(deps, (await person("Bob")).id)).time_zone).toBe("UTC");
+  });
 });
 
 test("the role table: reading is a viewer's, changing an editor's, people an admin's, the workspace its owner's", () => {
