@@ -17,9 +17,22 @@ export class ConfigError extends Error {
 
 export type Env = Record<string, string | undefined>;
 
+/**
+ * An absolute http(s) base that paths are put after: written with `//` (`http:host` parses, but is
+ * not what anyone means), a host, and no query or fragment (`https://x.example/?ref=1` would make
+ * every link `…/?ref=1/abc1234`).
+ */
 FormatRegistry.Set("http-url", (v) => {
   try {
-    return ["http:", "https:"].includes(new URL(v).protocol);
+    const u = new URL(v);
+    return (
+      ["http:", "https:"].includes(u.protocol) &&
+      /^https?:\/\/[^/?#]/i.test(v) &&
+      !u.search &&
+      !u.hash &&
+      !v.includes("#") &&
+      !v.includes("?")
+    );
   } catch {
     return false;
   }
@@ -41,7 +54,7 @@ interface Notes {
 
 const text = (notes: Notes & { pattern?: string; minLength?: number; default?: string }) => Type.Optional(Type.String(notes));
 const httpUrl = (notes: Notes & { default?: string }) =>
-  Type.Optional(Type.String({ format: "http-url", expected: "expected an absolute http(s) URL", ...notes }));
+  Type.Optional(Type.String({ format: "http-url", expected: "expected an absolute http(s) URL without a query or fragment", ...notes }));
 const whole = (minimum: number, maximum: number, notes: Notes & { default?: number }) =>
   Type.Optional(Type.Integer({ minimum, maximum, ...notes }));
 const flag = (notes: Notes & { default: boolean }) => Type.Optional(Type.Boolean(notes));

@@ -126,7 +126,23 @@ test("a bad value is refused with one line naming the variable, and the value un
     ["PORT", "70000", 'PORT: expected a whole number from 0 to 65535, got "70000"'],
     ["BOT_MODE", "push", 'BOT_MODE: expected polling or webhook, got "push"'],
     ["LOG_LEVEL", "INFO", 'LOG_LEVEL: expected debug, info, warn or error, got "INFO"'],
-    ["BASE_URL", "ftp://x", 'BASE_URL: expected an absolute http(s) URL, got "ftp://x"'],
+    ["BASE_URL", "ftp://x", 'BASE_URL: expected an absolute http(s) URL without a query or fragment, got "ftp://x"'],
+    // links are the base and a path: a query or fragment would end up in the middle of each
+    [
+      "BASE_URL",
+      "https://links.example.com/?ref=x",
+      'BASE_URL: expected an absolute http(s) URL without a query or fragment, got "https://links.example.com/?ref=x"',
+    ],
+    [
+      "SHORT_URL",
+      "https://s.example/#top",
+      'SHORT_URL: expected an absolute http(s) URL without a query or fragment, got "https://s.example/#top"',
+    ],
+    [
+      "BASE_URL",
+      "http:links.example.com",
+      'BASE_URL: expected an absolute http(s) URL without a query or fragment, got "http:links.example.com"',
+    ],
     ["WEBHOOK_ALLOW_PRIVATE", "maybe", 'WEBHOOK_ALLOW_PRIVATE: expected true or false, got "maybe"'],
     ["TRUST_PROXY", "21", 'TRUST_PROXY: expected true, false or the number of proxies in front (0 to 20), got "21"'],
     ["WEBHOOK_RETRY_DELAYS", "1,soon", 'WEBHOOK_RETRY_DELAYS: expected comma-separated seconds, got "1,soon"'],
