@@ -16,12 +16,26 @@ export type Outcome =
   /** not an attempt: try again at `at` (Bot API 429 retry_after) */
   | { type: "later"; at: Date; error: string };
 
+/**
+ * Whether the row's claim still has room for a send that takes as long as it may: the steps before
+ * the send (the wanted check, getMe, reading a stored file) have no deadline of their own, and a
+ * send begun too late could outlive the claim while another node, finding it lapsed, sends the row
+ * again. When there is no room, the attempt is put off (no attempt used) for a fresh claim.
+ */
+function roomToSend(deps: Pick<Deps, "clock" | "config">, row: OutboxRow): Outcome | null {
+  const now = deps.clock.now().getTime();
+  const longest = row.kind === "bot" ? BOT_TIMEOUT_MS : deps.config.webhookTimeoutMs;
+  if (row.nextAttemptAt && now + longest < row.nextAttemptAt.getTime()) return null;
+  return { type: "later", at: new Date(now), error: "the claim ran short before the send; sent on a fresh claim" };
+}
+
 /** Makes one attempt at an outbox row. Never throws. */
 export async function attemptRow(deps: Deps, routes: DeliveryRoutes, bot: PlainApi | null, row: OutboxRow): Promise<Outcome> {
   try {
     if ((await routes.topics[row.topic]?.stillWanted?.(deps, row)) === false)
       return { type: "cancelled", note: "no longer wanted (webhook disabled or link deleted)" };
-    return row.kind === "bot" ? await attemptBot(deps, routes, bot, row) : await routes.webhook(deps, row);
+    if (row.kind !== "bot") return roomToSend(deps, row) ?? (await routes.webhook(deps, row));
+    return await attemptBot(deps, routes, bot, row);
   } catch (e) {
     // a domain error says what stopped the attempt (e.g. Telegram could not confirm a right): retried
     if (e instanceof AppError) return { type: "error", error: e.message };
@@ -88,6 +102,8 @@ async function attemptBot(deps: Deps, routes: DeliveryRoutes, plain: PlainApi | 
     const chatId = /^-?\d+$/.test(row.target) ? Number(row.target) : row.target;
     const params = await sendableParams(deps, routes, plain, row.payload);
     if (!params) return { type: "cancelled", note: "the stored file was deleted before it could be sent" };
+    const late = roomToSend(deps, row);
+    if (late) return late;
     await call({ chat_id: chatId, ...params }, AbortSignal.timeout(BOT_TIMEOUT_MS));
     return { type: "done" };
   } catch (e) {

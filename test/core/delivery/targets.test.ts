@@ -140,3 +140,21 @@ test("without BOT_TOKEN bot messages wait in the queue; webhooks still go out", 
     ["webhook", "done"],
   ]);
 });
+
+test("a node that stalls until its claim is nearly out puts the send off: another node's takeover sends it once", async () => {
+  const { attemptRow, plainBotApi } = await import("../../../core/delivery/send-row");
+  const { claimDue, claimLeaseMs } = await import("../../../core/delivery/outbox");
+  const fake = await botApi();
+  const t = app({ BOT_TOKEN: FAKE_BOT_TOKEN, BOT_API_ROOT: fake.url });
+  await queueBotMessage(t.deps.asyncDb, t.clock.now(), { userId: null, topic: "notice", chatId: 42, params: { text: "new view" } });
+  const [row] = await claimDue(t.deps, 1);
+  // node A claimed it, then stalled before the send (a slow getMe, a slow file read) until less of the
+  // claim is left than a send may take; meanwhile the claim lapses for node B
+  t.clock.advance(claimLeaseMs(t.config) - 10_000);
+  const routes = { topics: {}, webhook: async () => ({ type: "done" as const }), storedDocument: async () => null };
+  expect(await attemptRow(t.deps, routes, plainBotApi(t.deps), row!)).toMatchObject({ type: "later" });
+  expect(fake.callsOf("sendMessage")).toHaveLength(0);
+  t.clock.advance(11_000);
+  await deliveryWorker(t.deps).drain();
+  expect(fake.callsOf("sendMessage").map((c) => c.params.text)).toEqual(["new view"]);
+});
