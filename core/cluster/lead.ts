@@ -59,7 +59,9 @@ export function whileLeading(
 
 /**
  * A periodic job's run under its lease `job-<name>`: the node that holds the lease runs it, the
- * others skip their tick. The lease is checked in the background, so a tick asks nothing.
+ * others skip their tick. A holder's tick checks the lease first (one round trip): the background check runs
+ * every 15 s, and a holder whose database session ended (a PostgreSQL restart, a failover) would
+ * believe it leads until then, running the job beside the node that took the lease over.
  */
 export function leadingJob(deps: Pick<Deps, "cluster" | "log">, name: string, run: () => Promise<unknown>) {
   let quiet = true; // as in whileLeading
@@ -77,7 +79,8 @@ export function leadingJob(deps: Pick<Deps, "cluster" | "log">, name: string, ru
     },
     /** the job's tick: runs it when this node holds its lease; true when it ran */
     async tick(): Promise<boolean> {
-      if (!lease.held()) return false;
+      // a node that believes it leads makes sure first; one that does not leaves taking it to the background
+      if (!lease.held() || !(await lease.tick())) return false;
       await run();
       return true;
     },

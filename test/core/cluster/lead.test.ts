@@ -80,3 +80,28 @@ test("long-running work runs on one node at a time and moves when its node stops
   }
   expect(running.size).toBe(0);
 });
+
+test("a holder whose database session ended runs the job no more: the node that took the lease over runs it alone", async () => {
+  const { LEASE_LOCK_SPACE } = await import("../../../core/cluster/leader-pg");
+  const runs: string[] = [];
+  // a checks its lease in the background every 15 s, b every 100 ms
+  const a = leadingJob(pgNode(15_000), "cleanup", async () => void runs.push("a"));
+  const b = leadingJob(pgNode(100), "cleanup", async () => void runs.push("b"));
+  try {
+    await a.start();
+    await b.start();
+    expect(await a.tick()).toBe(true);
+    // the holder's session ends (a restart, a failover, an idle-session kill)
+    await pg.admin(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LEASE_LOCK_SPACE} AND granted`,
+    );
+    await eventually(async () => ((await b.tick()) ? true : null), "b to take the lease over");
+    runs.length = 0;
+    await a.tick();
+    await b.tick();
+    expect(runs).toEqual(["b"]);
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+});
