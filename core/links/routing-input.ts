@@ -66,6 +66,9 @@ const fromSet =
 /** One rule's conditions, checked and normalized; reports each problem under `field` (e.g. `rules[3].if`). */
 function conditionsOf(v: unknown, field: string, bad: Bad): RuleConditions | undefined {
   if (!isObject(v)) return void bad(field, "must be an object of conditions");
+  // a misspelt condition dropped in silence would widen the rule (`contry` + `device` = every such device)
+  const unknown = Object.keys(v).filter((k) => !CONDITIONS.includes(k));
+  if (unknown.length) return void bad(`${field}.${unknown[0]}`, `is not a condition: use ${CONDITIONS.join(", ")}`);
   const given = Object.keys(v).filter((k) => CONDITIONS.includes(k) && v[k] !== undefined && v[k] !== null);
   if (!given.length) return void bad(field, `needs at least one condition (${CONDITIONS.join(", ")})`);
   const c: RuleConditions = {};

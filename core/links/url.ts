@@ -28,6 +28,10 @@ function visitorTargetProblem(value: string, u: URL): string | null {
     return "must not contain a user name or password before the host (…@): visitors would land on the host after the @";
   if (isLoopback(u.hostname))
     return "must not point to localhost or a loopback address: it leads back to the visitor's own machine, or into this service";
+  // a macro is filled from the visitor's own query (sub1…sub5): in the host it would let any visitor pick where the link goes
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value)?.[1] ?? "";
+  if (/\{[a-z0-9_]+\}/i.test(authority))
+    return "may carry a macro ({sub1}, {click_id}…) only in its path, query or fragment, not in its host: a visitor could choose where the link goes";
   return null;
 }
 

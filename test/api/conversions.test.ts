@@ -248,3 +248,23 @@ test("a value in Telegram Stars is whole, and codes that name no money (XXX, XAU
     ]);
   expect((await report({ event: "purchase", value: 1, currency: "XOF", external_id: "cfa" })).status).toBe(201); // the CFA franc is money
 });
+
+test("a macro in a target's host is refused: a visitor must not choose where a link goes", async () => {
+  for (const body of [
+    { url: "https://{sub1}/landing" },
+    { url: "https://shop.example/", rules: [{ if: { device: ["mobile"] }, url: "https://{sub2}.example/x" }] },
+    { url: "https://shop.example/", ios_url: "https://x{country}.example/" },
+  ]) {
+    const res = await t.request("POST", "/api/links", { token, body });
+    expect({ body, status: res.status, message: res.json.details?.[0]?.message }).toEqual({
+      body,
+      status: 400,
+      message:
+        "may carry a macro ({sub1}, {click_id}…) only in its path, query or fragment, not in its host: a visitor could choose where the link goes",
+    });
+  }
+  // in the path, the query and the fragment they stay welcome
+  expect((await t.request("POST", "/api/links", { token, body: { url: "https://shop.example/{sub1}?c={click_id}#{code}" } })).status).toBe(
+    201,
+  );
+});

@@ -159,6 +159,8 @@ describe("validation", () => {
       { if: { from: "yesterday", query: { a: 1 } }, url: "https://ok.example/" },
       { if: { from: "2030-02-01T00:00:00Z", to: "2030-01-01T00:00:00Z" }, url: "not a url" },
       "rule",
+      // a misspelt condition is refused, not dropped (the rule would then catch every desktop)
+      { if: { contry: ["DE"], device: ["desktop"] }, url: "https://de.example/" },
     ];
     const res = await t.request("POST", "/api/links", {
       token,
@@ -179,6 +181,7 @@ describe("validation", () => {
       { field: "rules[5].if.to", message: "must be later than from" },
       { field: "rules[5].url", message: "must be an absolute URL with http:// or https://" },
       { field: "rules[6]", message: 'must be an object {"if": {...}, "url": "https://..."}' },
+      { field: "rules[7].if.contry", message: "is not a condition: use country, language, os, device, from, to, query" },
       { field: "variants[0].weight", message: "must be a whole number from 1 to 100" },
       { field: "variants[1].url", message: "is required: the URL to send the visitor to" },
     ]);
