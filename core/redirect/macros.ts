@@ -79,13 +79,24 @@ export class LinkMacros {
   private split(target: string): Template {
     const pieces: string[] = [];
     const names: LinkMacro[] = [];
+    // a macro in the host is never filled (links made before it was refused): a visitor's sub1 must
+    // not choose where the link goes; it stays as written, so the link is broken rather than open
+    const hostEnd = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target)?.[0].length ?? 0;
     let last = 0;
+    let literal = "";
     for (const m of target.matchAll(SLOT)) {
-      pieces.push(target.slice(last, m.index));
-      names.push(this.names[Number(m[1])]!);
+      const name = this.names[Number(m[1])]!;
+      if (m.index < hostEnd) {
+        literal += `${target.slice(last, m.index)}{${name}}`;
+        last = m.index + m[0].length;
+        continue;
+      }
+      pieces.push(literal + target.slice(last, m.index));
+      literal = "";
+      names.push(name);
       last = m.index + m[0].length;
     }
-    pieces.push(target.slice(last));
+    pieces.push(literal + target.slice(last));
     return { pieces, names };
   }
 }

@@ -268,3 +268,13 @@ test("a macro in a target's host is refused: a visitor must not choose where a l
     201,
   );
 });
+
+test("a link stored with a macro in its host before that was refused never lets the visitor choose the host", async () => {
+  const { user } = await t.telegramUser(7, "old");
+  const { insertLink } = await import("../helpers/webhook-fixtures");
+  const link = await insertLink(t.deps, user.id, { url: "https://{sub1}/landing?c={click_id}" });
+  const location = await go(link.code, "?sub1=evil.example");
+  expect(location).not.toContain("evil.example");
+  expect(new URL(location.replace(/[{}]/g, "_")).hostname).toBe("_sub1_");
+  expect(location).toMatch(/\?c=\w+/); // the query's macro is still filled
+});
