@@ -9,7 +9,7 @@ import { urlProblem } from "./validate";
 import { trackingUrlOf } from "./views";
 import { countLinks, lockLinkCount } from "./links";
 import { transaction } from "../../db/async";
-import { looseKey, sameUrlKey } from "./same-url";
+import { looseKeys, sameUrlKey } from "./same-url";
 
 const BULK_MAX = 100;
 
@@ -38,7 +38,7 @@ export async function bulkCreateLinks(deps: Deps, user: UserRow, urls: string[])
   return transaction(deps.asyncDb, async (tx) => {
     // the user's links that may be the same URL written otherwise, found by the loose key and then
     // compared by the exact one
-    const loose = [...new Set(trimmed.filter(Boolean).map(looseKey))];
+    const loose = [...new Set(trimmed.filter(Boolean).flatMap(looseKeys))];
     await lockLinkCount(tx, user.id);
     const existing = new Set(
       (loose.length

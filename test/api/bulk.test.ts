@@ -46,6 +46,16 @@ test("the same URL written otherwise is a duplicate: scheme and host case, a def
   ]);
 });
 
+test("a URL with capitals outside ASCII (Привет) is found as a duplicate too, on either database", async () => {
+  const url = "https://shop.example/Привет";
+  expect((await t.request("POST", "/api/links", { token, body: { url } })).status).toBe(201);
+  // written again, and with the host in capitals
+  for (const again of [url, "https://SHOP.example/Привет"]) {
+    const res = await bulk([again]);
+    expect([res.json.created, res.json.failed]).toEqual([0, [{ url: again, error: "duplicate: you already have a link to this URL" }]]);
+  }
+});
+
 test("the plan allows only part of the list: the first N are created, the rest fail", async () => {
   await t.request("POST", "/api/links", { token, body: { url: "https://have.example/" } });
   const urls = Array.from({ length: 6 }, (_, i) => `https://u${i}.example/`);
