@@ -7,8 +7,7 @@ import { invitesApi } from "./invites";
 import { addChannel, channelView, deleteChannel, listChannels, ownedChannel } from "../../core/channels/channels";
 import { channelStats, joinJournal } from "../../core/channels/stats";
 import { exportJoinJournal, joinSeries, sendJoinChart } from "../../core/channels/export";
-import { getUser } from "../../core/accounts/users";
-import { languageFor } from "../../core/i18n/translate";
+import { languageOf } from "../../core/accounts/users";
 import { timeZoneOf } from "../../core/i18n/zone";
 
 const channels = { tags: ["channels"] };
@@ -78,8 +77,7 @@ export function channelsApi(deps: Deps) {
       "/channels/:id/series",
       async ({ userId, actorId, params, query }) => {
         // the reader's calendar days, labelled as their language writes a day and month
-        const person = await getUser(deps, actorId);
-        const lang = languageFor(person.language, person.appLanguage);
+        const lang = (await languageOf(deps.asyncDb, actorId)).effective;
         return joinSeries(deps, userId, params.id, query.days ?? 30, query.invite_id, lang, await timeZoneOf(deps, actorId));
       },
       {

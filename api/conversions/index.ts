@@ -57,7 +57,12 @@ function scopeOf(q: { link_id?: number; invite_id?: number; placement_id?: numbe
  * up and test, `read:webhooks` to read). See docs/conversions.md.
  */
 export function conversionsApi(deps: Deps) {
-  return new Elysia({ name: "conversions" })
+  return new Elysia({ name: "conversions" }).use(conversionsInApi(deps)).use(postbackKeysApi(deps)).use(postbacksApi(deps));
+}
+
+/** Conversions reported, listed and counted. */
+function conversionsInApi(deps: Deps) {
+  return new Elysia({ name: "conversions-in" })
     .use(authPlugin(deps))
     .post(
       "/conversions",
@@ -101,7 +106,13 @@ export function conversionsApi(deps: Deps) {
         response: { 200: ConversionStatsModel, ...errors(400) },
         detail: { ...conversions, summary: "Conversion figures of one link, invite or placement" },
       },
-    )
+    );
+}
+
+/** The keys of the GET postback URL: made (shown once), listed, revoked. */
+function postbackKeysApi(deps: Deps) {
+  return new Elysia({ name: "postback-keys" })
+    .use(authPlugin(deps))
     .post(
       "/postback-keys",
       async ({ userId, body, set }) => {
@@ -132,7 +143,13 @@ export function conversionsApi(deps: Deps) {
         response: { 200: OkModel, ...errors(404) },
         detail: { ...conversions, summary: "Revoke a postback key: its URL is refused from now on (the key stays listed, revoked)" },
       },
-    )
+    );
+}
+
+/** Postbacks out: set up, listed, deleted, tested, and their deliveries. */
+function postbacksApi(deps: Deps) {
+  return new Elysia({ name: "postbacks" })
+    .use(authPlugin(deps))
     .post(
       "/postbacks",
       async ({ userId, body, set }) => {

@@ -6,8 +6,8 @@
  * Each side passes its own keys (the bot's `target-why-*`, the mini-app's `app-target-why-*`).
  */
 import type { Translate } from "./problem";
-
-type FailureKind = "status" | "timeout" | "network" | "refused" | "invalid";
+/** Why a delivery did not succeed: the target answered a status outside 2xx, or a target error's kind (core/webhooks/ssrf.ts). */
+export type FailureKind = "status" | "timeout" | "network" | "refused" | "invalid";
 export type FailureKeys = Record<FailureKind | "timeoutAfter", string>;
 
 const KINDS = new Set<string>(["status", "timeout", "network", "refused", "invalid"]);

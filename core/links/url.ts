@@ -29,11 +29,13 @@ function visitorTargetProblem(value: string, u: URL): string | null {
   if (isLoopback(u.hostname))
     return "must not point to localhost or a loopback address: it leads back to the visitor's own machine, or into this service";
   // a macro is filled from the visitor's own query (sub1…sub5): in the host it would let any visitor pick where the link goes
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value)?.[1] ?? "";
-  if (/\{[a-z0-9_]+\}/i.test(authority))
+  if (/\{[a-z0-9_]+\}/i.test(value.slice(0, hostPartEnd(value))))
     return "may carry a macro ({sub1}, {click_id}…) only in its path, query or fragment, not in its host: a visitor could choose where the link goes";
   return null;
 }
+
+/** Where a URL as written ends its scheme and host part (`https://host:port`): 0 when it has none. */
+export const hostPartEnd = (url: string): number => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0].length ?? 0;
 
 /** localhost, *.localhost, 127.0.0.0/8, ::1, the unspecified address, and IPv4 loopback mapped into IPv6. */
 export function isLoopback(hostname: string): boolean {

@@ -1,5 +1,6 @@
 import type { LinkRow } from "../../db/schema";
 import { paramsOf } from "../clicks/click-id";
+import { hostPartEnd } from "../links/url";
 import { parsedUa, type GeoLookup } from "../clicks/enrich";
 import type { CachedLink } from "./link-cache";
 
@@ -81,7 +82,7 @@ export class LinkMacros {
     const names: LinkMacro[] = [];
     // a macro in the host is never filled (links made before it was refused): a visitor's sub1 must
     // not choose where the link goes; it stays as written, so the link is broken rather than open
-    const hostEnd = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target)?.[0].length ?? 0;
+    const hostEnd = hostPartEnd(target);
     let last = 0;
     let literal = "";
     for (const m of target.matchAll(SLOT)) {

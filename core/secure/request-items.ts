@@ -71,7 +71,7 @@ async function reserveSlot(deps: Pick<Deps, "asyncDb" | "clock">, row: RequestRo
   throw requestStateError(state === "active" ? "full" : state);
 }
 
-async function releaseSlot(deps: Pick<Deps, "asyncDb">, row: RequestRow): Promise<void> {
+async function releaseSlot(deps: Pick<Deps, "asyncDb">, row: Pick<RequestRow, "id">): Promise<void> {
   const r = deps.asyncDb.tables.secureRequests;
   // never below 0; CASE rather than SQLite's max(a, b), which PostgreSQL spells greatest
   await deps.asyncDb
@@ -211,7 +211,7 @@ const requestStorageFull = () =>
  * its slot released. Runs every minute (jobs/index.ts); returns how many it gave back.
  */
 export async function releaseAbandonedUploads(deps: Pick<Deps, "asyncDb" | "clock">): Promise<number> {
-  const { secureFiles, secureRequests } = deps.asyncDb.tables;
+  const { secureFiles } = deps.asyncDb.tables;
   const before = new Date(deps.clock.now().getTime() - REQUEST_UPLOAD_DEADLINE_MS - 60_000);
   const gone = await deps.asyncDb
     .delete(secureFiles)
@@ -224,9 +224,6 @@ export async function releaseAbandonedUploads(deps: Pick<Deps, "asyncDb" | "cloc
       ),
     )
     .returning({ requestId: secureFiles.requestId });
-  for (const { requestId } of gone) {
-    const [row] = await deps.asyncDb.select().from(secureRequests).where(eq(secureRequests.id, requestId!)).limit(1);
-    if (row) await releaseSlot(deps, row);
-  }
+  for (const { requestId } of gone) await releaseSlot(deps, { id: requestId! });
   return gone.length;
 }

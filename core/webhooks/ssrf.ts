@@ -3,6 +3,7 @@
  * address is public. The checked address is the one the request connects to (see http.ts), so a DNS
  * answer that changes between check and connect (rebinding) cannot reach an internal address.
  */
+import type { FailureKind } from "../i18n/target-failure";
 import dns from "node:dns";
 import * as net from "node:net";
 
@@ -17,11 +18,11 @@ const BlockList = (
 
 /** Why a webhook target cannot be used; `kind` tells validation how to phrase it. */
 /** Why a delivery did not succeed: the target answered a status outside 2xx, or a TargetError's kind. */
-export type TargetFailure = "status" | TargetError["kind"];
+export type TargetFailure = FailureKind;
 
 export class TargetError extends Error {
   constructor(
-    readonly kind: "invalid" | "refused" | "timeout" | "network",
+    readonly kind: Exclude<FailureKind, "status">,
     message: string,
   ) {
     super(message);
